@@ -1,0 +1,78 @@
+// Bundles every entry point. `--production` minifies with external source maps; `--watch` rebuilds.
+import * as esbuild from 'esbuild';
+import { mkdir, writeFile } from 'node:fs/promises';
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+const common = {
+  bundle: true,
+  minify: production,
+  sourcemap: production ? 'external' : 'linked',
+  logLevel: 'warning',
+  legalComments: 'none',
+};
+
+/** @type {import('esbuild').BuildOptions[]} */
+const builds = [
+  {
+    ...common,
+    entryPoints: { extension: 'src/extension/extension.ts' },
+    outdir: 'dist',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+    // The sandbox is loaded only when the user asks for it, from its own file.
+    splitting: false,
+  },
+  {
+    ...common,
+    entryPoints: { 'sandbox-host': 'src/sandbox/index.ts' },
+    outdir: 'dist',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+  },
+  {
+    ...common,
+    entryPoints: { cli: 'src/cli/lint.ts', sandbox: 'src/cli/sandbox.ts' },
+    outdir: 'dist',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    banner: { js: '#!/usr/bin/env node' },
+  },
+];
+
+const webviewEntries = await listWebviewEntries();
+if (webviewEntries.length > 0) {
+  builds.push({
+    ...common,
+    entryPoints: webviewEntries,
+    outdir: 'dist/webview',
+    platform: 'browser',
+    format: 'esm',
+    target: 'es2022',
+  });
+}
+
+async function listWebviewEntries() {
+  const { readdir } = await import('node:fs/promises');
+  try {
+    const names = await readdir('media/webview');
+    return names.filter((n) => /\.ts$/.test(n) && !n.endsWith('.d.ts')).map((n) => `media/webview/${n}`);
+  } catch {
+    return [];
+  }
+}
+
+await mkdir('dist', { recursive: true });
+if (watch) {
+  const contexts = await Promise.all(builds.map((b) => esbuild.context(b)));
+  await Promise.all(contexts.map((c) => c.watch()));
+  console.log('watching for changes...');
+} else {
+  await Promise.all(builds.map((b) => esbuild.build(b)));
+  await writeFile('dist/.build-info.json', JSON.stringify({ production }) + '\n');
+}

@@ -1,0 +1,2 @@
+// Entry for the extension host: loaded on demand from dist/sandbox-host.js.
+export {};

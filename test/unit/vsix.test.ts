@@ -1,0 +1,49 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import yauzl from 'yauzl';
+
+const root = join(import.meta.dirname, '..', '..');
+
+function listZip(file: string): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: true }, (err, zip) => {
+      if (err) return reject(err);
+      const names: string[] = [];
+      zip.on('entry', (entry: yauzl.Entry) => {
+        names.push(entry.fileName);
+        zip.readEntry();
+      });
+      zip.on('end', () => resolve(names));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+test('npm run package produces a .vsix holding only what runs, under 2 MB', { timeout: 240_000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'obs-vsix-'));
+  try {
+    const out = join(dir, 'obs.vsix');
+    execFileSync('npm', ['run', '--silent', 'package', '--', '--out', out], { cwd: root, stdio: 'pipe' });
+    assert.ok(statSync(out).size < 2 * 1024 * 1024, `vsix is ${statSync(out).size} bytes`);
+    const names = await listZip(out);
+    const files = names.filter((n) => n.startsWith('extension/')).map((n) => n.slice('extension/'.length));
+
+    for (const required of ['package.json', 'readme.md', 'changelog.md', 'LICENSE.txt', 'dist/extension.js', 'dist/cli.js', 'media/icon.png']) {
+      assert.ok(
+        files.some((f) => f.toLowerCase() === required.toLowerCase()),
+        `missing ${required}; got ${files.join(', ')}`,
+      );
+    }
+    const allowed = /^(dist\/|media\/|schemas\/|package\.json$|readme\.md$|changelog\.md$|license(\.txt)?$)/i;
+    assert.deepEqual(files.filter((f) => !allowed.test(f)), []);
+    assert.deepEqual(files.filter((f) => /\.ts$/.test(f) && !f.endsWith('.d.ts')), []);
+    assert.deepEqual(files.filter((f) => /^(src|test|bench|node_modules)\//.test(f)), []);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
