@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { DateTime, Recipient, RecipientWrite } from './common';
+
+// Spec 2.2, 4.3, 4.4, rules 7.1-7.4 and part 8; budget_rate bounds from the service-facts note.
+
+export const BURN_ALERT_TYPES = ['exhaustion_time', 'budget_rate'] as const;
+export type BurnAlertType = (typeof BURN_ALERT_TYPES)[number];
+
+export const BURN_ALERT_LIMITS = {
+  descriptionMax: 1023,
+  exhaustionMinutesMin: 0,
+  recipientsMin: 1,
+  budgetRateWindowMinutesMin: 60,
+  budgetRateThresholdMin: 1,
+  budgetRateThresholdMax: 1_000_000,
+} as const;
+
+export const BurnAlert = z.looseObject({
+  id: z.string().min(1),
+  alert_type: z.enum(BURN_ALERT_TYPES).default('exhaustion_time'),
+  exhaustion_minutes: z.number().int().optional(),
+  budget_rate_window_minutes: z.number().int().optional(),
+  budget_rate_decrease_threshold_per_million: z.number().int().optional(),
+  description: z.string().optional(),
+  triggered: z.boolean().optional(),
+  created_at: DateTime.optional(),
+  updated_at: DateTime.optional(),
+  slo: z.looseObject({ id: z.string() }).optional(),
+  recipients: z.array(Recipient).optional(),
+});
+export type BurnAlert = z.infer<typeof BurnAlert>;
+
+export const BurnAlertList = z.array(BurnAlert);
+
+const Description = z
+  .string()
+  .max(BURN_ALERT_LIMITS.descriptionMax, `description must be at most ${BURN_ALERT_LIMITS.descriptionMax} characters`);
+
+/** 4.4 request body, with the rules of 2.2 and 7.1-7.4 as refinements. */
+export const UpdateBurnAlertRequest = z
+  .strictObject({
+    alert_type: z.enum(BURN_ALERT_TYPES),
+    exhaustion_minutes: z
+      .number()
+      .int('exhaustion_minutes must be a whole number')
+      .min(BURN_ALERT_LIMITS.exhaustionMinutesMin, 'exhaustion_minutes must be 0 or more')
+      .optional(),
+    budget_rate_window_minutes: z
+      .number()
+      .int('budget_rate_window_minutes must be a whole number')
+      .min(BURN_ALERT_LIMITS.budgetRateWindowMinutesMin, 'budget_rate_window_minutes must be at least 60')
+      .optional(),
+    budget_rate_decrease_threshold_per_million: z
+      .number()
+      .int('budget_rate_decrease_threshold_per_million must be a whole number')
+      .min(BURN_ALERT_LIMITS.budgetRateThresholdMin, 'budget_rate_decrease_threshold_per_million must be at least 1')
+      .max(BURN_ALERT_LIMITS.budgetRateThresholdMax, 'budget_rate_decrease_threshold_per_million must be at most 1000000')
+      .optional(),
+    recipients: z.array(RecipientWrite).min(BURN_ALERT_LIMITS.recipientsMin, 'recipients must hold at least 1 recipient'),
+    description: Description.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.alert_type === 'budget_rate') {
+      if (body.exhaustion_minutes !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['exhaustion_minutes'], message: 'exhaustion_minutes must not be given when alert_type is budget_rate' });
+      }
+      for (const field of ['budget_rate_window_minutes', 'budget_rate_decrease_threshold_per_million'] as const) {
+        if (body[field] === undefined) {
+          ctx.addIssue({ code: 'custom', path: [field], message: `${field} is required when alert_type is budget_rate` });
+        }
+      }
+    } else {
+      if (body.exhaustion_minutes === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['exhaustion_minutes'], message: 'exhaustion_minutes is required when alert_type is exhaustion_time' });
+      }
+      for (const field of ['budget_rate_window_minutes', 'budget_rate_decrease_threshold_per_million'] as const) {
+        if (body[field] !== undefined) {
+          ctx.addIssue({ code: 'custom', path: [field], message: `${field} must not be given when alert_type is exhaustion_time` });
+        }
+      }
+    }
+  });
+export type UpdateBurnAlertRequest = z.infer<typeof UpdateBurnAlertRequest>;

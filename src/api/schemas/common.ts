@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/** ISO 8601 date-time as the service sends it (timestamps are UTC strings per spec part 1). */
+export const DateTime = z.string().describe('ISO 8601 UTC date-time');
+
+/** Path segment that addresses every dataset of the environment (spec part 4). */
+export const ENVIRONMENT_WIDE = '__all__';
+/** `dataset_slug` value the service reports on environment-wide triggers (spec 2.6). */
+export const ENVIRONMENT_WIDE_TRIGGER_SLUG = 'all';
+
+export const DatasetSlug = z
+  .string()
+  .min(1, 'dataset slug must not be empty')
+  .refine((s) => !/[/?#\s]/.test(s), { message: 'dataset slug must not contain "/", "?", "#" or spaces' });
+
+// --- Recipients (spec 2.3) -------------------------------------------------------------------
+
+export const RecipientVariable = z.looseObject({ name: z.string(), value: z.string() });
+
+export const RecipientDetails = z
+  .looseObject({
+    pagerduty_severity: z.string().optional(),
+    variables: z.array(RecipientVariable).optional(),
+  })
+  .describe('Extra delivery settings, e.g. pagerduty_severity and variables.');
+
+/** A recipient as the service returns it: any of id, type, target, details may appear. */
+export const Recipient = z.looseObject({
+  id: z.string().optional(),
+  type: z.string().optional(),
+  target: z.string().optional(),
+  details: RecipientDetails.optional(),
+});
+export type Recipient = z.infer<typeof Recipient>;
+
+/**
+ * A recipient in a write: named by `id` (preferred), or by `type` + `target` (deprecated, spec 9).
+ * Giving neither is refused.
+ */
+export const RecipientWrite = z
+  .strictObject({
+    id: z.string().min(1, 'recipient id must not be empty').optional(),
+    type: z.string().min(1, 'recipient type must not be empty').optional(),
+    target: z.string().min(1, 'recipient target must not be empty').optional(),
+    details: RecipientDetails.optional(),
+  })
+  .superRefine((r, ctx) => {
+    if (r.id !== undefined) return;
+    if (r.type === undefined || r.target === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'a recipient needs an id (preferred) or both type and target (deprecated)',
+        path: r.type === undefined ? ['type'] : ['target'],
+      });
+    }
+  });
+export type RecipientWrite = z.infer<typeof RecipientWrite>;
+
+/** True when a recipient is named the deprecated way (type + target, no id). */
+export function isDeprecatedRecipient(r: { id?: string | undefined; type?: string | undefined; target?: string | undefined }): boolean {
+  return r.id === undefined && r.type !== undefined && r.target !== undefined;
+}

@@ -1,0 +1,7 @@
+export * from './common';
+export * from './apiKey';
+export * from './burnAlert';
+export * from './column';
+export * from './datasetDefinitions';
+export * from './queryResult';
+export * from './trigger';
