@@ -81,3 +81,7 @@ export const UpdateBurnAlertRequest = z
     }
   });
 export type UpdateBurnAlertRequest = z.infer<typeof UpdateBurnAlertRequest>;
+
+/** 4.3 query parameters: `slo_id` is required (the sandbox answers 422 without it). */
+export const ListBurnAlertsQuery = z.object({ slo_id: z.string().min(1, 'slo_id is required') });
+export type ListBurnAlertsQuery = z.infer<typeof ListBurnAlertsQuery>;

@@ -27,3 +27,7 @@ export const Column = z.looseObject({
 export type Column = z.infer<typeof Column>;
 
 export const ColumnList = z.array(Column);
+
+/** 4.6 query parameters: an optional `key_name` selects one column. */
+export const ListColumnsQuery = z.object({ key_name: ColumnKeyName.optional() });
+export type ListColumnsQuery = z.infer<typeof ListColumnsQuery>;

@@ -60,3 +60,6 @@ export type RecipientWrite = z.infer<typeof RecipientWrite>;
 export function isDeprecatedRecipient(r: { id?: string | undefined; type?: string | undefined; target?: string | undefined }): boolean {
   return r.id === undefined && r.type !== undefined && r.target !== undefined;
 }
+
+/** A required path parameter such as a team slug, key id, burn alert id or SLO id (sent URL-encoded). */
+export const pathParameter = (name: string) => z.string().min(1, `${name} must not be empty`);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DatasetSlug, ENVIRONMENT_WIDE } from './common';
 
 // Spec 2.7 and 4.8.
 
@@ -49,3 +50,8 @@ export type UpdateDatasetDefinitionsRequest = z.infer<typeof UpdateDatasetDefini
 /** 4.8 response: the full map; each type a column reference or null. Extra types the service adds are kept. */
 export const DatasetDefinitions = z.looseObject(definitionShape(ColumnRef.nullable()));
 export type DatasetDefinitions = z.infer<typeof DatasetDefinitions>;
+
+/** 4.8 path parameter: a dataset slug only; the environment-wide `__all__` is refused (spec part 4). */
+export const DefinitionsDatasetSlug = DatasetSlug.refine((s) => s !== ENVIRONMENT_WIDE, {
+  message: 'dataset definitions need a dataset slug: "__all__" (environment-wide) is not accepted',
+});

@@ -1,0 +1,99 @@
+/** One problem with one field, from client-side validation or from the service's error body. */
+export interface FieldProblem {
+  /** Dotted path, e.g. `recipients[0].id`, `data.attributes.name`, or a parameter/header name. */
+  field: string;
+  code?: string;
+  message: string;
+  /** JSON pointer as the service gave it (version 2 errors), e.g. `/data/attributes/name`. */
+  pointer?: string;
+}
+
+export const SERVICE_ERROR_KINDS = [
+  'http', // the service answered with a non-2xx status
+  'network', // connection refused/reset/closed, TLS or DNS failure
+  'timeout', // connect, headers or body timeout
+  'aborted', // the caller's AbortSignal fired
+  'request-validation', // refused before sending: the request breaks a rule of the spec
+  'missing-credentials', // refused before sending: the key the endpoint needs is not configured or malformed
+  'response-schema', // a 2xx body that does not match the resource schema
+  'too-large', // the response exceeded maxResponseBytes
+  'bad-body', // a 2xx body that is not JSON
+  'query-failed', // a query result came back complete with an error instead of data
+] as const;
+export type ServiceErrorKind = (typeof SERVICE_ERROR_KINDS)[number];
+
+export interface ServiceErrorInit {
+  kind: ServiceErrorKind;
+  operation: string;
+  message: string;
+  status?: number;
+  code?: string;
+  type?: string;
+  title?: string;
+  detail?: string;
+  fieldProblems?: FieldProblem[];
+  attempts?: number;
+  retryAfterMs?: number;
+  /** Low-level error code of a network or timeout failure, e.g. ECONNREFUSED, UND_ERR_HEADERS_TIMEOUT. */
+  networkCode?: string;
+}
+
+/**
+ * The one error type of the client. Every string in it has been redacted of the client's credentials;
+ * it never holds request headers, request bodies or response bodies.
+ */
+export class ServiceError extends Error {
+  override readonly name = 'ServiceError';
+  readonly kind: ServiceErrorKind;
+  readonly operation: string;
+  readonly status?: number;
+  readonly code?: string;
+  readonly type?: string;
+  readonly title?: string;
+  readonly detail?: string;
+  readonly fieldProblems: FieldProblem[];
+  readonly attempts: number;
+  readonly retryAfterMs?: number;
+  readonly networkCode?: string;
+
+  constructor(init: ServiceErrorInit) {
+    super(init.message);
+    this.kind = init.kind;
+    this.operation = init.operation;
+    this.status = init.status;
+    this.code = init.code;
+    this.type = init.type;
+    this.title = init.title;
+    this.detail = init.detail;
+    this.fieldProblems = init.fieldProblems ?? [];
+    this.attempts = init.attempts ?? 0;
+    this.retryAfterMs = init.retryAfterMs;
+    this.networkCode = init.networkCode;
+  }
+
+  /** A copy with the attempt count (and optionally retryAfterMs) filled in by the retry loop. */
+  withAttempts(attempts: number, retryAfterMs?: number): ServiceError {
+    return new ServiceError({ ...this.init(), attempts, retryAfterMs: retryAfterMs ?? this.retryAfterMs });
+  }
+
+  private init(): ServiceErrorInit {
+    return {
+      kind: this.kind,
+      operation: this.operation,
+      message: this.message,
+      status: this.status,
+      code: this.code,
+      type: this.type,
+      title: this.title,
+      detail: this.detail,
+      fieldProblems: this.fieldProblems,
+      attempts: this.attempts,
+      retryAfterMs: this.retryAfterMs,
+      networkCode: this.networkCode,
+    };
+  }
+}
+
+export function isServiceError(e: unknown): e is ServiceError {
+  return e instanceof ServiceError;
+}

@@ -1,0 +1,265 @@
+// Client-side rules (spec parts 4, 5, 7, 8): every one refuses the call before anything is sent, and one
+// error lists every problem with its field path.
+import { after, afterEach, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ServiceClient, type FieldProblem, type UpdateBurnAlertRequest } from '../../src/api';
+import { assertNoSecretsCaptured, failure, makeClient, sendJson, startServer, type TestServer } from './api-helpers';
+import { createKeyBody, fullDefinitions, updateKeyBody } from './api-fixtures';
+
+let server: TestServer;
+let client: ServiceClient;
+
+before(async () => {
+  server = await startServer((req, res) => {
+    if (req.url.startsWith('/1/dataset_definitions/')) sendJson(res, 200, fullDefinitions);
+    else sendJson(res, 200, []);
+  });
+  client = makeClient(server.url);
+});
+after(async () => {
+  await client.close();
+  await server.close();
+});
+afterEach(() => {
+  server.requests.length = 0;
+});
+
+/** Runs a call that must be refused before sending; returns its field problems as `field: message` lines. */
+async function refused(p: Promise<unknown>, kind: 'request-validation' | 'missing-credentials' = 'request-validation'): Promise<FieldProblem[]> {
+  const err = await failure(p);
+  assert.equal(err.kind, kind);
+  assert.equal(err.attempts, 0);
+  assert.equal(server.requests.length, 0, 'nothing may be sent');
+  return err.fieldProblems;
+}
+
+const fields = (problems: FieldProblem[]) => problems.map((p) => `${p.field}: ${p.message}`);
+
+const exhaustion = (extra: Partial<UpdateBurnAlertRequest> = {}): UpdateBurnAlertRequest => ({
+  alert_type: 'exhaustion_time',
+  exhaustion_minutes: 60,
+  recipients: [{ id: 'rcp-1' }],
+  ...extra,
+});
+const budgetRate = (extra: Partial<UpdateBurnAlertRequest> = {}): UpdateBurnAlertRequest => ({
+  alert_type: 'budget_rate',
+  budget_rate_window_minutes: 60,
+  budget_rate_decrease_threshold_per_million: 1000,
+  recipients: [{ id: 'rcp-1' }],
+  ...extra,
+});
+
+// --- burn alerts: rules 7.1-7.4, description length, budget_rate fields ---------------------------------
+
+test('rule 7.1: exhaustion_minutes with alert_type budget_rate is refused', async () => {
+  const problems = await refused(client.updateBurnAlert('api', 'ba-1', budgetRate({ exhaustion_minutes: 30 })));
+  assert.deepEqual(fields(problems), ['exhaustion_minutes: exhaustion_minutes must not be given when alert_type is budget_rate']);
+});
+
+test('rule 7.2: exhaustion_time without exhaustion_minutes is refused', async () => {
+  const body = exhaustion();
+  delete body.exhaustion_minutes;
+  const problems = await refused(client.updateBurnAlert('api', 'ba-1', body));
+  assert.deepEqual(fields(problems), ['exhaustion_minutes: exhaustion_minutes is required when alert_type is exhaustion_time']);
+});
+
+test('rule 7.3: exhaustion_minutes below 0 is refused', async () => {
+  const problems = await refused(client.updateBurnAlert('api', 'ba-1', exhaustion({ exhaustion_minutes: -1 })));
+  assert.deepEqual(fields(problems), ['exhaustion_minutes: exhaustion_minutes must be 0 or more']);
+});
+
+test('exhaustion_minutes of exactly 0 is accepted and sent', async () => {
+  server.requests.length = 0;
+  // The stub answers [] which is not a burn alert, so the call fails after sending; only the sending matters here.
+  await failure(client.updateBurnAlert('api', 'ba-1', exhaustion({ exhaustion_minutes: 0 })));
+  assert.equal(server.requests.length, 1);
+  assert.equal(JSON.parse(server.requests[0]?.body ?? '{}').exhaustion_minutes, 0);
+});
+
+test('rule 7.4: an empty recipients array is refused', async () => {
+  const problems = await refused(client.updateBurnAlert('api', 'ba-1', exhaustion({ recipients: [] })));
+  assert.deepEqual(fields(problems), ['recipients: recipients must hold at least 1 recipient']);
+});
+
+test('a burn alert description over 1023 characters is refused; 1023 is the limit', async () => {
+  const problems = await refused(client.updateBurnAlert('api', 'ba-1', exhaustion({ description: 'x'.repeat(1024) })));
+  assert.deepEqual(fields(problems), ['description: description must be at most 1023 characters']);
+});
+
+test('budget_rate without its window and threshold lists both fields', async () => {
+  const problems = await refused(client.updateBurnAlert('api', 'ba-1', { alert_type: 'budget_rate', recipients: [{ id: 'r' }] }));
+  assert.deepEqual(fields(problems), [
+    'budget_rate_window_minutes: budget_rate_window_minutes is required when alert_type is budget_rate',
+    'budget_rate_decrease_threshold_per_million: budget_rate_decrease_threshold_per_million is required when alert_type is budget_rate',
+  ]);
+});
+
+test('budget_rate_window_minutes under 60 and a threshold over 1,000,000 are refused', async () => {
+  const body = budgetRate({ budget_rate_window_minutes: 59, budget_rate_decrease_threshold_per_million: 1_000_001 });
+  const problems = await refused(client.updateBurnAlert('api', 'ba-1', body));
+  assert.deepEqual(fields(problems), [
+    'budget_rate_window_minutes: budget_rate_window_minutes must be at least 60',
+    'budget_rate_decrease_threshold_per_million: budget_rate_decrease_threshold_per_million must be at most 1000000',
+  ]);
+});
+
+test('a recipient with neither id nor type and target is refused, naming its index', async () => {
+  const problems = await refused(client.updateBurnAlert('api', 'ba-1', exhaustion({ recipients: [{ id: 'ok' }, { type: 'email' }] })));
+  assert.deepEqual(fields(problems), ['recipients[1].target: a recipient needs an id (preferred) or both type and target (deprecated)']);
+});
+
+test('an unknown field in a request body is refused by name', async () => {
+  const body = { ...exhaustion(), triggered: true } as UpdateBurnAlertRequest;
+  const problems = await refused(client.updateBurnAlert('api', 'ba-1', body));
+  assert.deepEqual(fields(problems), ['triggered: unknown field "triggered"']);
+});
+
+// --- query results: rule 7.6 ----------------------------------------------------------------------------
+
+test('rule 7.6: a query result limit above 10000 is refused', async () => {
+  const problems = await refused(client.createQueryResult('api', { query_id: 'q-1', disable_series: true, limit: 10_001 }));
+  assert.deepEqual(fields(problems), ['limit: limit must be at most 10000']);
+});
+
+test('a query result without query_id is refused', async () => {
+  const problems = await refused(client.createQueryResult('api', { query_id: '' }));
+  assert.deepEqual(fields(problems), ['query_id: query_id must not be empty']);
+});
+
+// --- dataset definitions ----------------------------------------------------------------------------------
+
+test('dataset definitions refuse the environment-wide __all__', async () => {
+  const problems = await refused(client.updateDatasetDefinitions('__all__', { route: { name: 'http.route' } }));
+  assert.deepEqual(fields(problems), ['dataset: dataset definitions need a dataset slug: "__all__" (environment-wide) is not accepted']);
+});
+
+test('dataset definitions accept a dataset named "all" (only __all__ is environment-wide)', async () => {
+  await client.updateDatasetDefinitions('all', { route: { name: 'http.route' } });
+  assert.equal(server.requests[0]?.url, '/1/dataset_definitions/all');
+});
+
+test('a definition type outside the 16 of spec 2.7 is refused', async () => {
+  const body = { route: { name: 'http.route' }, http_method: { name: 'method' } } as unknown as Parameters<ServiceClient['updateDatasetDefinitions']>[1];
+  const problems = await refused(client.updateDatasetDefinitions('api', body));
+  assert.deepEqual(fields(problems), ['http_method: unknown field "http_method"']);
+});
+
+test('a column_type other than column or derived_column is refused', async () => {
+  const body = { route: { name: 'http.route', column_type: 'metric' } } as unknown as Parameters<ServiceClient['updateDatasetDefinitions']>[1];
+  const problems = await refused(client.updateDatasetDefinitions('api', body));
+  assert.equal(problems.length, 1);
+  assert.equal(problems[0]?.field, 'route.column_type');
+  assert.equal(problems[0]?.code, 'invalid_value');
+});
+
+// --- path parameters --------------------------------------------------------------------------------------
+
+test('an empty dataset slug is refused', async () => {
+  const problems = await refused(client.listTriggers(''));
+  assert.deepEqual(fields(problems), ['dataset: dataset slug must not be empty']);
+});
+
+test('a dataset slug with a slash is refused rather than sent as a different path', async () => {
+  const problems = await refused(client.listColumns('api/../keys'));
+  assert.deepEqual(fields(problems), ['dataset: dataset slug must not contain "/", "?", "#" or spaces']);
+});
+
+test('getColumn refuses a key_name longer than 255 characters', async () => {
+  const problems = await refused(client.getColumn('api', 'k'.repeat(256)));
+  assert.deepEqual(fields(problems), ['key_name: key_name must be at most 255 characters']);
+});
+
+test('listBurnAlerts refuses an empty slo_id', async () => {
+  const problems = await refused(client.listBurnAlerts('api', ''));
+  assert.deepEqual(fields(problems), ['slo_id: slo_id is required']);
+});
+
+// --- API keys ---------------------------------------------------------------------------------------------
+
+test('createApiKey refuses a key_type other than ingest and a blank name, listing both', async () => {
+  const body = structuredClone(createKeyBody);
+  (body.data.attributes as { key_type: string }).key_type = 'configuration';
+  body.data.attributes.name = '  ';
+  const problems = await refused(client.createApiKey('acme', body));
+  assert.deepEqual(problems.map((p) => p.field), ['data.attributes.key_type', 'data.attributes.name']);
+  assert.equal(problems[1]?.message, 'name must not be empty');
+});
+
+test('updateApiKey refuses a body whose data.id differs from the key id in the path', async () => {
+  const problems = await refused(client.updateApiKey('acme', 'key-2', updateKeyBody));
+  assert.deepEqual(fields(problems), ['data.id: data.id must equal the key id in the path']);
+});
+
+test('one error lists every problem of the path and the body together', async () => {
+  const problems = await refused(client.updateBurnAlert('', '', { alert_type: 'budget_rate', exhaustion_minutes: -5, recipients: [] } as UpdateBurnAlertRequest));
+  assert.deepEqual(problems.map((p) => p.field), [
+    'dataset',
+    'burnAlertId',
+    'exhaustion_minutes', // below 0
+    'recipients', // empty
+    'exhaustion_minutes', // given with budget_rate
+    'budget_rate_window_minutes', // missing
+    'budget_rate_decrease_threshold_per_million', // missing
+  ]);
+});
+
+test('the validation error message names the operation and the first problems', async () => {
+  const err = await failure(client.listBurnAlerts('', ''));
+  assert.equal(err.message, 'list burn alerts refused before sending: dataset: dataset slug must not be empty; slo_id: slo_id is required');
+  assert.equal(err.operation, 'list burn alerts');
+});
+
+// --- credentials (spec part 5) ----------------------------------------------------------------------------
+
+test('a version 1 call without a configuration key is refused before sending', async () => {
+  const bare = new ServiceClient({ baseUrl: server.url, managementKey: 'id1234:secret5678' });
+  try {
+    const problems = await refused(bare.listColumns('api'), 'missing-credentials');
+    assert.deepEqual(fields(problems), ['configKey: no configuration key is set; the version 1 endpoints need one']);
+  } finally {
+    await bare.close();
+  }
+});
+
+test('a version 2 call without a management key is refused before sending', async () => {
+  const bare = new ServiceClient({ baseUrl: server.url, configKey: 'cfg12345' });
+  try {
+    const problems = await refused(bare.createApiKey('acme', createKeyBody), 'missing-credentials');
+    assert.deepEqual(fields(problems), ['managementKey: no management key is set; the API key endpoints need one (KEY_ID:KEY_SECRET)']);
+  } finally {
+    await bare.close();
+  }
+});
+
+test('a management key without the KEY_ID:KEY_SECRET form is refused without echoing it', async () => {
+  const bare = new ServiceClient({ baseUrl: server.url, managementKey: 'justonesecretpart' });
+  try {
+    const err = await failure(bare.updateApiKey('acme', 'key-1', updateKeyBody));
+    assert.equal(err.kind, 'missing-credentials');
+    assert.equal(err.message, 'update API key refused before sending: the management key must have the form KEY_ID:KEY_SECRET');
+    assert.equal(server.requests.length, 0);
+  } finally {
+    await bare.close();
+  }
+});
+
+test('a configuration key holding a line break is refused (no header injection)', async () => {
+  const bare = new ServiceClient({ baseUrl: server.url, configKey: 'abcd\r\nX-Evil: 1' });
+  try {
+    const problems = await refused(bare.listColumns('api'), 'missing-credentials');
+    assert.deepEqual(fields(problems), ['configKey: the configuration key holds characters that cannot be sent in a header']);
+  } finally {
+    await bare.close();
+  }
+});
+
+test('a base URL that is not an absolute http(s) URL is refused when the client is made', () => {
+  assert.throws(() => new ServiceClient({ baseUrl: 'api.example.com' }), {
+    kind: 'request-validation',
+    message: 'configure client failed: baseUrl must be an absolute URL such as https://api.example.com',
+  });
+});
+
+test('no key or secret appears in any log line or error of this file', () => {
+  assertNoSecretsCaptured();
+});
