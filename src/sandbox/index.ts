@@ -1,2 +1,10 @@
-// Entry for the extension host: loaded on demand from dist/sandbox-host.js.
-export {};
+// The local sandbox: a real HTTP server that behaves like the service (docs/SANDBOX.md).
+// Also the entry of dist/sandbox-host.js, which the extension loads only when the user asks for a sandbox.
+export { startSandbox, MAX_BODY_BYTES } from './server';
+export type { SandboxInfo, SandboxOptions, SandboxHandle, RecordedRequest } from './types';
+export { FaultInjector, FaultSpec, FAULT_SHAPES, type FaultShape, type FaultMatch, type StatusFaultOptions } from './faults';
+export type { SandboxState, SandboxData } from './state';
+export { DEMO, HOSTILE, LONG_DESCRIPTION, SANDBOX_CREDENTIALS, addWideDataset, demoData, emptyData } from './demoData';
+export { DataFileError, type DataFileErrorKind } from './persistence';
+export { PROBLEM_TYPES, JSON_API_CODES } from './responses';
+export { RATE_WINDOW_SECONDS } from './rateLimiter';

@@ -1,0 +1,60 @@
+import { parseArgs } from 'node:util';
+import type { SandboxOptions } from './types';
+
+// Flags of the sandbox CLI (src/cli/sandbox.ts), kept here so they can be tested without starting a process.
+
+export const USAGE = `usage: sandbox [--port N] [--host H] [--rate-limit N] [--data FILE] [--empty]
+  --port N         port to listen on, 0 picks a free one (default 0)
+  --host H         address to bind (default 127.0.0.1)
+  --rate-limit N   requests per minute per team and kind of operation (default 100)
+  --data FILE      load the data from FILE when it exists; save every change to it
+  --empty          start without the demo data
+  --help           show this help`;
+
+export class UsageError extends Error {
+  readonly kind = 'usage';
+}
+
+function wholeNumber(flag: string, value: string, min: number, max: number): number {
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, got "${value}"`);
+  }
+  return Number(value);
+}
+
+function nonEmpty(flag: string, value: string): string {
+  if (value.trim() === '') throw new UsageError(`${flag} must not be empty`);
+  return value;
+}
+
+export type CliCommand = { kind: 'help' } | { kind: 'serve'; options: SandboxOptions };
+
+export function parseCommandLine(argv: string[]): CliCommand {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'rate-limit': { type: 'string' },
+        data: { type: 'string' },
+        empty: { type: 'boolean' },
+        help: { type: 'boolean' },
+      },
+    }));
+  } catch (err) {
+    // node's messages name the flag: "Unknown option '--prot'", "Option '--port <value>' argument missing".
+    throw new UsageError((err as Error).message);
+  }
+  if (values.help === true) return { kind: 'help' };
+  const options: SandboxOptions = {};
+  if (values.port !== undefined) options.port = wholeNumber('--port', values.port, 0, 65_535);
+  if (values.host !== undefined) options.host = nonEmpty('--host', values.host);
+  if (values['rate-limit'] !== undefined) options.rateLimit = wholeNumber('--rate-limit', values['rate-limit'], 1, 1_000_000);
+  if (values.data !== undefined) options.dataFile = nonEmpty('--data', values.data);
+  if (values.empty === true) options.demo = false;
+  return { kind: 'serve', options };
+}

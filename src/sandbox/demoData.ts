@@ -1,0 +1,678 @@
+import { ENVIRONMENT_WIDE, ENVIRONMENT_WIDE_TRIGGER_SLUG, type ColumnType } from '../api/schemas';
+import {
+  emptyDefinitions,
+  type ColumnRecord,
+  type DatasetRecord,
+  type DefinitionMap,
+  type SandboxCredentials,
+  type SandboxData,
+  type TriggerRecord,
+} from './state';
+
+// Deterministic demo data (no randomness, fixed timestamps) that exercises every surface of the extension:
+// every column type, every trigger state, both burn alert types, all recipient forms, and hostile strings.
+
+const T0 = '2024-03-01T10:00:00.000Z';
+const T1 = '2024-03-15T08:30:00.000Z';
+const T2 = '2024-04-02T16:45:00.000Z';
+
+/**
+ * Credentials of the sandbox. Public, fixed and useless anywhere else, so a restart with `--data` keeps working
+ * with what a client already stored. They are never written to the data file.
+ */
+export const SANDBOX_CREDENTIALS = {
+  configKey: 'sandbox-config-key-writer-0001',
+  readOnlyConfigKey: 'sandbox-config-key-reader-0002',
+  managementKeyId: 'hcamk_sandbox0001',
+  managementKeySecret: 'sandbox-management-secret-0001',
+} as const;
+
+export function defaultCredentials(): SandboxCredentials {
+  return {
+    configKeys: [
+      { name: 'Sandbox configuration key', key: SANDBOX_CREDENTIALS.configKey, canWrite: true },
+      { name: 'Sandbox read-only key', key: SANDBOX_CREDENTIALS.readOnlyConfigKey, canWrite: false },
+    ],
+    managementKey: { id: SANDBOX_CREDENTIALS.managementKeyId, secret: SANDBOX_CREDENTIALS.managementKeySecret },
+  };
+}
+
+/** Strings that must be shown as text, never interpreted (webviews, hovers, markdown, tree labels). */
+export const HOSTILE = {
+  img: '<img src=x onerror=alert(1)>',
+  script: '<script>alert(1)</script>',
+  markdownLink: '[click](https://evil.example)',
+  commandUri: 'command:workbench.action.quit',
+  markdownCommand: '[run](command:workbench.action.quit)',
+  rtlOverride: '\u202E',
+} as const;
+
+const LONG_SENTENCE = 'This description is deliberately ten thousand characters long to test truncation. ';
+/** The one 10,000-character description (on the problematic trigger). */
+export const LONG_DESCRIPTION = LONG_SENTENCE.repeat(Math.ceil(10_000 / LONG_SENTENCE.length)).slice(0, 10_000);
+
+/** Ids and names of the demo data that tests and docs refer to. */
+export const DEMO = {
+  team: 'sandbox-team',
+  environmentId: 'env_sandbox01',
+  userId: 'user_sandbox01',
+  datasets: {
+    gateway: 'api-gateway',
+    checkout: 'checkout-service',
+    metrics: 'metrics-hosts',
+    wide: 'bench-wide',
+    empty: 'empty-dataset',
+  },
+  wideColumnCount: 2000,
+  triggers: {
+    gwErrors: 'trig_gw_errors',
+    gwLatencyDisabled: 'trig_gw_latency',
+    gwOnTrue: 'trig_gw_5xx_on_true',
+    gwWindow: 'trig_gw_window',
+    gwBaseline: 'trig_gw_baseline',
+    gwSavedQuery: 'trig_gw_saved_query',
+    gwHostile: 'trig_gw_hostile',
+    gwProblematic: 'trig_gw_problematic',
+    coFormula: 'trig_co_formula_rtl',
+    coTenTags: 'trig_co_ten_tags',
+    mhCpu: 'trig_mh_cpu',
+    mhHistogram: 'trig_mh_histogram',
+    envVolume: 'trig_env_volume',
+    envSavedQuery: 'trig_env_saved_query',
+  },
+  /** The trigger that deliberately breaks spec 2.6.1 and part 8 (for the linter and for display). */
+  problematicTrigger: 'trig_gw_problematic',
+  savedQueries: {
+    gw5xx: 'q_gw_5xx',
+    gwTopRoutes: 'q_gw_top_routes',
+    gwSlow: 'q_gw_slow',
+    gwFailing: 'q_gw_failing',
+    coPayments: 'q_co_payments',
+    mhCpu: 'q_mh_cpu',
+    envCount: 'q_env_count',
+  },
+  slos: {
+    gwAvailability: 'slo_gw_availability',
+    coLatency: 'slo_co_latency',
+    mhHeadroom: 'slo_mh_headroom',
+    envUptime: 'slo_env_uptime',
+  },
+  burnAlerts: {
+    gwExhaustion: 'ba_gw_exhaustion',
+    gwBudgetRate: 'ba_gw_budget_rate',
+    coExhaustion: 'ba_co_exhaustion',
+    coBudgetRate: 'ba_co_budget_rate',
+    envExhaustion: 'ba_env_exhaustion',
+    envBudgetRate: 'ba_env_budget_rate',
+  },
+  recipients: {
+    emailOncall: 'rcp_email_oncall',
+    pagerdutyPrimary: 'rcp_pd_primary',
+    emailTeam: 'rcp_email_team',
+  },
+  apiKeys: {
+    ingest: 'hcxik_demo000001',
+    disabled: 'hcxik_demo000002',
+  },
+  /** Columns of api-gateway that the demo tests name. */
+  columns: {
+    hidden: 'internal.debug_token',
+    hostile: HOSTILE.img,
+    rtl: `user${HOSTILE.rtlOverride}gnp.exe`,
+    neverWritten: 'legacy.unused',
+    histogram: 'http.server.duration',
+  },
+  derivedColumns: ['dc.is_slow', 'dc.route_group'],
+} as const;
+
+type ColumnSpec = [key: string, type: ColumnType, extra?: { description?: string; hidden?: boolean; neverWritten?: boolean }];
+
+function columns(prefix: string, specs: ColumnSpec[]): ColumnRecord[] {
+  return specs.map(([key, type, extra], i) => ({
+    id: `col_${prefix}_${String(i + 1).padStart(3, '0')}`,
+    key_name: key,
+    type,
+    description: extra?.description ?? '',
+    hidden: extra?.hidden ?? false,
+    last_written: extra?.neverWritten === true ? null : T2,
+    created_at: T0,
+    updated_at: T1,
+  }));
+}
+
+const GATEWAY_COLUMNS: ColumnSpec[] = [
+  ['trace.trace_id', 'string'],
+  ['trace.span_id', 'string'],
+  ['trace.parent_id', 'string'],
+  ['name', 'string', { description: 'Span name' }],
+  ['service.name', 'string'],
+  ['duration_ms', 'float', { description: 'Span duration in milliseconds' }],
+  ['span.kind', 'string'],
+  ['meta.annotation_type', 'string'],
+  ['status_code', 'integer'],
+  ['error', 'boolean'],
+  ['http.route', 'string'],
+  ['http.method', 'string'],
+  ['user.id', 'string'],
+  ['request.body_bytes', 'integer'],
+  ['retry.ratio', 'float'],
+  ['sample_rate', 'integer', { hidden: true }],
+  [DEMO.columns.hidden, 'string', { hidden: true, description: 'Hidden: excluded from autocomplete' }],
+  [DEMO.columns.hostile, 'string', { description: HOSTILE.script }],
+  [DEMO.columns.rtl, 'string', { description: `Right-to-left override: ${HOSTILE.rtlOverride}txt.exe` }],
+  ['notes', 'string', { description: `${HOSTILE.markdownLink} ${HOSTILE.markdownCommand} ${HOSTILE.commandUri}` }],
+  [DEMO.columns.neverWritten, 'string', { neverWritten: true, description: 'Never received data' }],
+];
+
+const CHECKOUT_COLUMNS: ColumnSpec[] = [
+  ['payment.status', 'string'],
+  ['payment.amount', 'float'],
+  ['cart.items', 'integer'],
+  ['customer.vip', 'boolean'],
+  ['duration_ms', 'float'],
+  ['error', 'boolean'],
+  ['internal.card_hash', 'string', { hidden: true }],
+];
+
+const METRICS_COLUMNS: ColumnSpec[] = [
+  ['host.name', 'string'],
+  ['system.cpu.utilization', 'float'],
+  ['system.memory.usage', 'integer'],
+  [DEMO.columns.histogram, 'histogram', { description: 'Request duration histogram (beta)' }],
+  ['disk.full', 'boolean'],
+  ['k8s.pod.uid', 'string', { hidden: true }],
+];
+
+function dataset(slug: string, name: string, kind: DatasetRecord['kind'], extra: Partial<DatasetRecord> = {}): DatasetRecord {
+  return { slug, name, kind, generated_columns: 0, derived_columns: [], created_at: T0, ...extra };
+}
+
+const EMAIL_ONCALL = { id: DEMO.recipients.emailOncall, type: 'email', target: 'oncall@example.com' };
+const PAGERDUTY_PRIMARY = {
+  id: DEMO.recipients.pagerdutyPrimary,
+  type: 'pagerduty',
+  target: 'Primary on-call',
+  details: {
+    pagerduty_severity: 'critical',
+    variables: [
+      { name: 'runbook', value: 'https://runbooks.example/gateway' },
+      { name: 'team', value: 'edge' },
+    ],
+  },
+};
+
+type TriggerSeed = Pick<TriggerRecord, 'id' | 'dataset_slug' | 'name'> & Partial<TriggerRecord>;
+
+function trigger(t: TriggerSeed): TriggerRecord {
+  return {
+    alert_type: 'on_change',
+    disabled: false,
+    triggered: false,
+    evaluation_schedule_type: 'frequency',
+    ...t,
+    created_at: T0,
+    updated_at: T1,
+  };
+}
+
+function triggers(): TriggerRecord[] {
+  const gw = DEMO.datasets.gateway;
+  return [
+    trigger({
+      id: DEMO.triggers.gwErrors,
+      dataset_slug: gw,
+      name: 'High error rate',
+      description: 'More than 5 failed requests in 20 minutes.',
+      tags: [{ key: 'team', value: 'edge' }, { key: 'severity', value: 'high' }],
+      threshold: { op: '>', value: 5, exceeded_limit: 1 },
+      frequency: 300,
+      triggered: true,
+      recipients: [EMAIL_ONCALL],
+      query: { calculations: [{ op: 'COUNT' }], filters: [{ column: 'error', op: '=', value: true }], time_range: 1200 },
+    }),
+    trigger({
+      id: DEMO.triggers.gwLatencyDisabled,
+      dataset_slug: gw,
+      name: 'Slow routes (disabled)',
+      description: 'Routes with a p99 above one second; the having-only P99 does not count toward the one aggregate.',
+      tags: [],
+      threshold: { op: '>', value: 100, exceeded_limit: 2 },
+      frequency: 900,
+      disabled: true,
+      recipients: [EMAIL_ONCALL],
+      query: {
+        calculations: [{ op: 'COUNT' }, { op: 'P99', column: 'duration_ms' }],
+        breakdowns: ['http.route'],
+        havings: [{ calculate_op: 'P99', column: 'duration_ms', op: '>', value: 1000 }],
+        time_range: 3600,
+      },
+    }),
+    trigger({
+      id: DEMO.triggers.gwOnTrue,
+      dataset_slug: gw,
+      name: 'Server errors (every interval)',
+      description: 'Notifies at every evaluation while 5xx responses continue.',
+      threshold: { op: '>=', value: 10, exceeded_limit: 1 },
+      frequency: 300,
+      alert_type: 'on_true',
+      triggered: true,
+      recipients: [PAGERDUTY_PRIMARY],
+      query: { calculations: [{ op: 'COUNT' }], filters: [{ column: 'status_code', op: '>=', value: 500 }], time_range: 600 },
+    }),
+    trigger({
+      id: DEMO.triggers.gwWindow,
+      dataset_slug: gw,
+      name: 'Office-hours latency',
+      description: 'Average latency, evaluated on weekdays between 09:00 and 17:00 UTC.',
+      threshold: { op: '>', value: 250, exceeded_limit: 1 },
+      frequency: 600,
+      evaluation_schedule_type: 'window',
+      evaluation_schedule: {
+        window: { days_of_week: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'], start_time: '09:00', end_time: '17:00' },
+      },
+      recipients: [{ id: DEMO.recipients.emailTeam, type: 'email', target: 'team+alerts@example.com' }],
+      query: { calculations: [{ op: 'AVG', column: 'duration_ms' }], time_range: 1800 },
+    }),
+    trigger({
+      id: DEMO.triggers.gwBaseline,
+      dataset_slug: gw,
+      name: 'Traffic up against yesterday',
+      description: 'Dynamic baseline: request count at least 50% above the same time a day earlier.',
+      threshold: { op: '>=', value: 50, exceeded_limit: 1 },
+      baseline_details: { type: 'percentage', offset_minutes: 1440 },
+      frequency: 900,
+      recipients: [EMAIL_ONCALL],
+      query: { calculations: [{ op: 'COUNT' }], time_range: 900 },
+    }),
+    trigger({
+      id: DEMO.triggers.gwSavedQuery,
+      dataset_slug: gw,
+      name: '5xx from a saved query',
+      description: 'Uses the saved query q_gw_5xx instead of an inline query.',
+      threshold: { op: '>', value: 20, exceeded_limit: 1 },
+      frequency: 600,
+      recipients: [EMAIL_ONCALL],
+      query_id: DEMO.savedQueries.gw5xx,
+    }),
+    trigger({
+      id: DEMO.triggers.gwHostile,
+      dataset_slug: gw,
+      name: HOSTILE.img,
+      description: `${HOSTILE.script} ${HOSTILE.markdownLink} ${HOSTILE.markdownCommand} ${HOSTILE.commandUri}`,
+      tags: [{ key: 'owner', value: '<b>bold</b>' }],
+      threshold: { op: '>', value: 0, exceeded_limit: 1 },
+      frequency: 900,
+      recipients: [{ type: 'email', target: 'legacy@example.com' }],
+      query: { calculations: [{ op: 'COUNT' }], time_range: 900 },
+    }),
+    trigger({
+      id: DEMO.triggers.gwProblematic,
+      dataset_slug: gw,
+      name: 'Problematic trigger (breaks the rules on purpose)',
+      description: LONG_DESCRIPTION,
+      threshold: { op: '>', value: 1, exceeded_limit: 1 },
+      frequency: 90,
+      recipients: [EMAIL_ONCALL],
+      query: {
+        calculations: [{ op: 'HEATMAP', column: 'duration_ms' }],
+        orders: [{ op: 'COUNT', order: 'descending' }],
+        limit: 10,
+        time_range: 60,
+      },
+    }),
+    trigger({
+      id: DEMO.triggers.coFormula,
+      dataset_slug: DEMO.datasets.checkout,
+      name: `Checkout ${HOSTILE.rtlOverride}gnp.exe failure ratio`,
+      description: 'One formula over two named aggregates.',
+      threshold: { op: '>', value: 0.05, exceeded_limit: 3 },
+      frequency: 900,
+      recipients: [{ type: 'pagerduty', target: 'checkout-escalation' }],
+      query: {
+        calculations: [
+          { op: 'COUNT', name: 'total' },
+          { op: 'COUNT', name: 'failed', filters: [{ column: 'payment.status', op: '=', value: 'failed' }] },
+        ],
+        formulas: [{ name: 'failure_ratio', expression: 'DIV($failed, $total)' }],
+        time_range: 1800,
+      },
+    }),
+    trigger({
+      id: DEMO.triggers.coTenTags,
+      dataset_slug: DEMO.datasets.checkout,
+      name: 'Low revenue (ten tags)',
+      description: 'Carries the maximum of ten tags.',
+      tags: ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet'].map((key, i) => ({
+        key,
+        value: String(i + 1),
+      })),
+      threshold: { op: '<', value: 100, exceeded_limit: 1 },
+      frequency: 3600,
+      recipients: [EMAIL_ONCALL, PAGERDUTY_PRIMARY],
+      query: { calculations: [{ op: 'SUM', column: 'payment.amount' }], time_range: 14400 },
+    }),
+    trigger({
+      id: DEMO.triggers.mhCpu,
+      dataset_slug: DEMO.datasets.metrics,
+      name: 'Host CPU high',
+      description: 'Metrics dataset: granularity 60 s within time_range/1000 to time_range/10.',
+      threshold: { op: '>', value: 0.9, exceeded_limit: 2 },
+      frequency: 900,
+      recipients: [PAGERDUTY_PRIMARY],
+      query: {
+        calculations: [{ op: 'AVG', column: 'system.cpu.utilization' }],
+        breakdowns: ['host.name'],
+        granularity: 60,
+        time_range: 3600,
+      },
+    }),
+    trigger({
+      id: DEMO.triggers.mhHistogram,
+      dataset_slug: DEMO.datasets.metrics,
+      name: 'Histogram request count',
+      description: 'Counts histogram samples of the metrics dataset.',
+      threshold: { op: '>', value: 1000, exceeded_limit: 1 },
+      frequency: 900,
+      triggered: true,
+      recipients: [EMAIL_ONCALL],
+      query: { calculations: [{ op: 'HISTOGRAM_COUNT', column: DEMO.columns.histogram }], time_range: 1800 },
+    }),
+    trigger({
+      id: DEMO.triggers.envVolume,
+      dataset_slug: ENVIRONMENT_WIDE_TRIGGER_SLUG,
+      name: 'Environment went quiet',
+      description: 'Environment-wide: no events at all in two hours.',
+      threshold: { op: '<', value: 1, exceeded_limit: 1 },
+      frequency: 3600,
+      recipients: [EMAIL_ONCALL],
+      query: { calculations: [{ op: 'COUNT' }], time_range: 7200 },
+    }),
+    trigger({
+      id: DEMO.triggers.envSavedQuery,
+      dataset_slug: ENVIRONMENT_WIDE_TRIGGER_SLUG,
+      name: 'Environment count (saved query)',
+      description: 'Environment-wide trigger on an environment-wide saved query.',
+      threshold: { op: '>', value: 1_000_000, exceeded_limit: 1 },
+      frequency: 1800,
+      disabled: true,
+      recipients: [{ id: DEMO.recipients.emailTeam, type: 'email', target: 'team+alerts@example.com' }],
+      query_id: DEMO.savedQueries.envCount,
+    }),
+  ];
+}
+
+function gatewayDefinitions(): DefinitionMap {
+  const col = (name: string) => ({ name, column_type: 'column' as const });
+  return {
+    ...emptyDefinitions(),
+    trace_id: col('trace.trace_id'),
+    span_id: col('trace.span_id'),
+    parent_id: col('trace.parent_id'),
+    name: col('name'),
+    service_name: col('service.name'),
+    duration_ms: col('duration_ms'),
+    span_kind: col('span.kind'),
+    annotation_type: col('meta.annotation_type'),
+    error: col('error'),
+    status: col('status_code'),
+    route: col('http.route'),
+    user: col('user.id'),
+  };
+}
+
+/** A fresh copy of the demo data. */
+export function demoData(): SandboxData {
+  const d = DEMO.datasets;
+  const datasets = [
+    dataset(d.gateway, 'API gateway (traced)', 'standard', { derived_columns: [...DEMO.derivedColumns] }),
+    dataset(d.checkout, 'Checkout service', 'standard'),
+    dataset(d.metrics, 'Host metrics', 'metrics'),
+    dataset(d.wide, 'Bench: 2,000 columns', 'standard', { generated_columns: DEMO.wideColumnCount }),
+    dataset(d.empty, 'Empty dataset', 'standard'),
+  ];
+  return {
+    team: DEMO.team,
+    environmentId: DEMO.environmentId,
+    userId: DEMO.userId,
+    datasets,
+    columns: {
+      [d.gateway]: columns('gw', GATEWAY_COLUMNS),
+      [d.checkout]: columns('co', CHECKOUT_COLUMNS),
+      [d.metrics]: columns('mh', METRICS_COLUMNS),
+      [d.wide]: [],
+      [d.empty]: [],
+    },
+    definitions: Object.fromEntries(
+      datasets.map((ds) => [ds.slug, ds.slug === d.gateway ? gatewayDefinitions() : emptyDefinitions()]),
+    ),
+    triggers: triggers(),
+    savedQueries: [
+      {
+        id: DEMO.savedQueries.gw5xx,
+        dataset: d.gateway,
+        name: '5xx responses',
+        behaviour: 'normal',
+        query: { calculations: [{ op: 'COUNT' }], filters: [{ column: 'status_code', op: '>=', value: 500 }], time_range: 1800 },
+      },
+      {
+        id: DEMO.savedQueries.gwTopRoutes,
+        dataset: d.gateway,
+        name: 'Top routes',
+        behaviour: 'normal',
+        query: {
+          calculations: [{ op: 'COUNT' }],
+          breakdowns: ['http.route'],
+          orders: [{ op: 'COUNT', order: 'descending' }],
+          limit: 10,
+          time_range: 7200,
+        },
+      },
+      {
+        id: DEMO.savedQueries.gwSlow,
+        dataset: d.gateway,
+        name: 'Week of p99 by service (slow)',
+        behaviour: 'slow',
+        query: { calculations: [{ op: 'P99', column: 'duration_ms' }], breakdowns: ['service.name'], time_range: 604800 },
+      },
+      {
+        id: DEMO.savedQueries.gwFailing,
+        dataset: d.gateway,
+        name: 'Average of a missing column (fails)',
+        behaviour: 'fails',
+        query: { calculations: [{ op: 'AVG', column: 'no_such_column' }], time_range: 3600 },
+      },
+      {
+        id: DEMO.savedQueries.coPayments,
+        dataset: d.checkout,
+        name: 'Payment volume',
+        behaviour: 'normal',
+        query: { calculations: [{ op: 'SUM', column: 'payment.amount' }], time_range: 3600 },
+      },
+      {
+        id: DEMO.savedQueries.mhCpu,
+        dataset: d.metrics,
+        name: 'Max CPU',
+        behaviour: 'normal',
+        query: { calculations: [{ op: 'MAX', column: 'system.cpu.utilization' }], granularity: 60, time_range: 3600 },
+      },
+      {
+        id: DEMO.savedQueries.envCount,
+        dataset: ENVIRONMENT_WIDE,
+        name: 'All events',
+        behaviour: 'normal',
+        query: { calculations: [{ op: 'COUNT' }], time_range: 3600 },
+      },
+    ],
+    slos: [
+      {
+        id: DEMO.slos.gwAvailability,
+        dataset: d.gateway,
+        name: 'Gateway availability',
+        description: `99.9% of requests succeed. ${HOSTILE.markdownLink}`,
+        time_period_days: 30,
+        target_per_million: 999_000,
+      },
+      {
+        id: DEMO.slos.coLatency,
+        dataset: d.checkout,
+        name: 'Checkout under 300 ms',
+        description: '',
+        time_period_days: 7,
+        target_per_million: 990_000,
+      },
+      {
+        id: DEMO.slos.mhHeadroom,
+        dataset: d.metrics,
+        name: 'CPU headroom (no burn alerts)',
+        description: '',
+        time_period_days: 30,
+        target_per_million: 950_000,
+      },
+      {
+        id: DEMO.slos.envUptime,
+        dataset: ENVIRONMENT_WIDE,
+        name: 'Environment uptime',
+        description: 'Environment-wide SLO.',
+        time_period_days: 28,
+        target_per_million: 999_500,
+      },
+    ],
+    burnAlerts: [
+      {
+        id: DEMO.burnAlerts.gwExhaustion,
+        slo_id: DEMO.slos.gwAvailability,
+        alert_type: 'exhaustion_time',
+        exhaustion_minutes: 240,
+        description: 'Budget gone within four hours.',
+        triggered: true,
+        recipients: [EMAIL_ONCALL],
+        created_at: T0,
+        updated_at: T1,
+      },
+      {
+        id: DEMO.burnAlerts.gwBudgetRate,
+        slo_id: DEMO.slos.gwAvailability,
+        alert_type: 'budget_rate',
+        budget_rate_window_minutes: 60,
+        budget_rate_decrease_threshold_per_million: 10_000,
+        description: `${HOSTILE.markdownLink} ${HOSTILE.script} ${HOSTILE.markdownCommand}`,
+        triggered: false,
+        recipients: [PAGERDUTY_PRIMARY],
+        created_at: T0,
+        updated_at: T1,
+      },
+      {
+        id: DEMO.burnAlerts.coExhaustion,
+        slo_id: DEMO.slos.coLatency,
+        alert_type: 'exhaustion_time',
+        exhaustion_minutes: 0,
+        description: `Fires at exhaustion ${HOSTILE.rtlOverride}txt.exe`,
+        triggered: false,
+        recipients: [{ type: 'email', target: 'checkout@example.com' }],
+        created_at: T0,
+        updated_at: T1,
+      },
+      {
+        id: DEMO.burnAlerts.coBudgetRate,
+        slo_id: DEMO.slos.coLatency,
+        alert_type: 'budget_rate',
+        budget_rate_window_minutes: 120,
+        budget_rate_decrease_threshold_per_million: 50_000,
+        description: '5% of the budget in two hours.',
+        triggered: true,
+        recipients: [EMAIL_ONCALL, PAGERDUTY_PRIMARY],
+        created_at: T0,
+        updated_at: T1,
+      },
+      {
+        id: DEMO.burnAlerts.envExhaustion,
+        slo_id: DEMO.slos.envUptime,
+        alert_type: 'exhaustion_time',
+        exhaustion_minutes: 1440,
+        description: 'Environment-wide: a day of budget left.',
+        triggered: false,
+        recipients: [{ id: DEMO.recipients.emailTeam, type: 'email', target: 'team+alerts@example.com' }],
+        created_at: T0,
+        updated_at: T1,
+      },
+      {
+        id: DEMO.burnAlerts.envBudgetRate,
+        slo_id: DEMO.slos.envUptime,
+        alert_type: 'budget_rate',
+        budget_rate_window_minutes: 1440,
+        budget_rate_decrease_threshold_per_million: 20_000,
+        description: '',
+        triggered: false,
+        recipients: [EMAIL_ONCALL],
+        created_at: T0,
+        updated_at: T1,
+      },
+    ],
+    recipients: [
+      { id: EMAIL_ONCALL.id, type: EMAIL_ONCALL.type, target: EMAIL_ONCALL.target },
+      { id: PAGERDUTY_PRIMARY.id, type: PAGERDUTY_PRIMARY.type, target: PAGERDUTY_PRIMARY.target },
+      { id: DEMO.recipients.emailTeam, type: 'email', target: 'team+alerts@example.com' },
+    ],
+    apiKeys: [
+      {
+        id: DEMO.apiKeys.ingest,
+        key_type: 'ingest',
+        name: 'Demo ingest key',
+        disabled: false,
+        permissions: { create_datasets: true },
+        environment_id: DEMO.environmentId,
+        creator_id: DEMO.userId,
+        editor_id: DEMO.userId,
+        created: T0,
+        updated: T1,
+      },
+      {
+        id: DEMO.apiKeys.disabled,
+        key_type: 'ingest',
+        name: 'Retired ingest key',
+        disabled: true,
+        permissions: { create_datasets: false },
+        environment_id: DEMO.environmentId,
+        creator_id: DEMO.userId,
+        editor_id: DEMO.userId,
+        created: T0,
+        updated: T2,
+      },
+    ],
+    queryResults: [],
+    nextId: 1,
+  };
+}
+
+/** A sandbox with no datasets (the `demo: false` start). */
+export function emptyData(): SandboxData {
+  return {
+    team: DEMO.team,
+    environmentId: DEMO.environmentId,
+    userId: DEMO.userId,
+    datasets: [],
+    columns: {},
+    definitions: {},
+    triggers: [],
+    savedQueries: [],
+    slos: [],
+    burnAlerts: [],
+    recipients: [],
+    apiKeys: [],
+    queryResults: [],
+    nextId: 1,
+  };
+}
+
+/**
+ * Adds (or replaces) a standard dataset whose columns are all generated: `gen.col_00001` to `gen.col_<n>`.
+ * For tests and benches that need a dataset of a given width.
+ */
+export function addWideDataset(data: SandboxData, slug: string, columnCount: number): DatasetRecord {
+  if (!Number.isInteger(columnCount) || columnCount < 0) throw new RangeError(`columnCount must be a whole number >= 0, got ${columnCount}`);
+  const record = dataset(slug, `Generated: ${columnCount} columns`, 'standard', { generated_columns: columnCount });
+  data.datasets = [...data.datasets.filter((d) => d.slug !== slug), record];
+  data.columns[slug] = [];
+  data.definitions[slug] = emptyDefinitions();
+  return record;
+}

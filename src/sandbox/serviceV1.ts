@@ -1,0 +1,288 @@
+import {
+  CreateQueryResultRequest,
+  DEFINITION_TYPE_NAMES,
+  DefinitionsDatasetSlug,
+  ENVIRONMENT_WIDE,
+  ListBurnAlertsQuery,
+  ListColumnsQuery,
+  UpdateBurnAlertRequest,
+  UpdateDatasetDefinitionsRequest,
+  type RecipientWrite,
+} from '../api/schemas';
+import { param, type HandlerContext, type Route } from './router';
+import { json, legacy, problem, v1ValidationFailure, type Reply, type TypeDetail } from './responses';
+import {
+  columnsOf,
+  emptyDefinitions,
+  findDataset,
+  hasColumn,
+  takeId,
+  type BurnAlertRecord,
+  type DatasetRecord,
+  type SandboxData,
+  type SavedQueryRecord,
+  type StoredRecipient,
+} from './state';
+
+// Version 1 (configuration key) endpoints of spec part 4: 4.3 to 4.8.
+
+type DatasetScope = { kind: 'all' } | { kind: 'dataset'; dataset: DatasetRecord };
+
+/** The dataset of the path, `__all__` where the endpoint allows it, or a 404 reply. */
+function scopeOf(ctx: HandlerContext, allowAll: boolean): DatasetScope | Reply {
+  const slug = param(ctx, 'dataset');
+  if (slug === ENVIRONMENT_WIDE && allowAll) return { kind: 'all' };
+  const dataset = findDataset(ctx.state, slug);
+  if (!dataset) return problem(ctx.baseUrl, 404, `dataset "${slug}" not found`);
+  return { kind: 'dataset', dataset };
+}
+
+function isReply(v: DatasetScope | Reply): v is Reply {
+  return 'status' in v;
+}
+
+/** The `dataset` member of SLOs and saved queries that belong to this scope. */
+function scopeKey(scope: DatasetScope): string {
+  return scope.kind === 'all' ? ENVIRONMENT_WIDE : scope.dataset.slug;
+}
+
+function queryObject(query: URLSearchParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of query) out[k] = v;
+  return out;
+}
+
+// --- 4.3 and 4.4: burn alerts --------------------------------------------------------------------
+
+function burnAlertOut(alert: BurnAlertRecord, withRecipients: boolean): Record<string, unknown> {
+  const typeSpecific =
+    alert.alert_type === 'exhaustion_time'
+      ? { exhaustion_minutes: alert.exhaustion_minutes }
+      : {
+          budget_rate_window_minutes: alert.budget_rate_window_minutes,
+          budget_rate_decrease_threshold_per_million: alert.budget_rate_decrease_threshold_per_million,
+        };
+  return {
+    id: alert.id,
+    alert_type: alert.alert_type,
+    ...typeSpecific,
+    description: alert.description,
+    triggered: alert.triggered,
+    slo: { id: alert.slo_id },
+    created_at: alert.created_at,
+    updated_at: alert.updated_at,
+    ...(withRecipients ? { recipients: alert.recipients } : {}),
+  };
+}
+
+function listBurnAlerts(ctx: HandlerContext): Reply {
+  const scope = scopeOf(ctx, true);
+  if (isReply(scope)) return scope;
+  const raw = queryObject(ctx.query);
+  const parsed = ListBurnAlertsQuery.safeParse(raw);
+  if (!parsed.success) return v1ValidationFailure(ctx.baseUrl, parsed.error.issues, raw);
+  const sloId = parsed.data.slo_id;
+  const slo = ctx.state.slos.find((s) => s.id === sloId && s.dataset === scopeKey(scope));
+  if (!slo) return problem(ctx.baseUrl, 404, `SLO "${sloId}" not found in "${param(ctx, 'dataset')}"`);
+  return json(
+    200,
+    ctx.state.burnAlerts.filter((a) => a.slo_id === slo.id).map((a) => burnAlertOut(a, false)),
+  );
+}
+
+/** Recipients as stored: one named by id is completed from the recipients "created elsewhere". */
+function resolveRecipients(
+  state: SandboxData,
+  recipients: RecipientWrite[],
+): { ok: true; recipients: StoredRecipient[] } | { ok: false; problems: TypeDetail[] } {
+  const problems: TypeDetail[] = [];
+  const out: StoredRecipient[] = [];
+  recipients.forEach((r, i) => {
+    if (r.id === undefined) {
+      out.push({ type: r.type, target: r.target, ...(r.details ? { details: r.details } : {}) });
+      return;
+    }
+    const known = state.recipients.find((k) => k.id === r.id);
+    if (!known) {
+      problems.push({ field: `recipients[${i}].id`, code: 'invalid', description: `no recipient with id "${r.id}"` });
+      return;
+    }
+    const details = r.details ?? known.details;
+    out.push({ id: known.id, type: known.type, target: known.target, ...(details ? { details } : {}) });
+  });
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, recipients: out };
+}
+
+function updateBurnAlert(ctx: HandlerContext): Reply {
+  const scope = scopeOf(ctx, true);
+  if (isReply(scope)) return scope;
+  const id = param(ctx, 'id');
+  const alert = ctx.state.burnAlerts.find((a) => a.id === id);
+  const slo = alert ? ctx.state.slos.find((s) => s.id === alert.slo_id) : undefined;
+  if (!alert || !slo || slo.dataset !== scopeKey(scope)) {
+    return problem(ctx.baseUrl, 404, `burn alert "${id}" not found in "${param(ctx, 'dataset')}"`);
+  }
+  const parsed = UpdateBurnAlertRequest.safeParse(ctx.body);
+  if (!parsed.success) return v1ValidationFailure(ctx.baseUrl, parsed.error.issues, ctx.body);
+  const body = parsed.data;
+
+  const problems: TypeDetail[] = [];
+  const periodMinutes = slo.time_period_days * 24 * 60;
+  if (body.budget_rate_window_minutes !== undefined && body.budget_rate_window_minutes > periodMinutes) {
+    problems.push({
+      field: 'budget_rate_window_minutes',
+      code: 'invalid',
+      description: `budget_rate_window_minutes must be at most the SLO period (${periodMinutes} minutes)`,
+    });
+  }
+  const recipients = resolveRecipients(ctx.state, body.recipients);
+  if (!recipients.ok) problems.push(...recipients.problems);
+  if (problems.length > 0 || !recipients.ok) {
+    return problem(ctx.baseUrl, 422, problems.map((p) => `${p.field}: ${p.description}`).join('; '), problems);
+  }
+
+  alert.alert_type = body.alert_type;
+  if (body.alert_type === 'exhaustion_time') {
+    alert.exhaustion_minutes = body.exhaustion_minutes;
+    delete alert.budget_rate_window_minutes;
+    delete alert.budget_rate_decrease_threshold_per_million;
+  } else {
+    delete alert.exhaustion_minutes;
+    alert.budget_rate_window_minutes = body.budget_rate_window_minutes;
+    alert.budget_rate_decrease_threshold_per_million = body.budget_rate_decrease_threshold_per_million;
+  }
+  // description is optional in the request: absent leaves it as it was.
+  if (body.description !== undefined) alert.description = body.description;
+  alert.recipients = recipients.recipients;
+  alert.updated_at = ctx.now().toISOString();
+  return json(200, burnAlertOut(alert, true));
+}
+
+// --- 4.5: query results --------------------------------------------------------------------------
+
+function calculationLabels(query: Record<string, unknown>): string[] {
+  const calcs = Array.isArray(query.calculations) ? (query.calculations as unknown[]) : [];
+  return calcs.map((c) => {
+    const calc = (c ?? {}) as { op?: unknown; column?: unknown; name?: unknown };
+    if (typeof calc.name === 'string') return calc.name;
+    const op = typeof calc.op === 'string' ? calc.op : 'COUNT';
+    return typeof calc.column === 'string' ? `${op}(${calc.column})` : op;
+  });
+}
+
+/** Small deterministic result data; the spec does not show its shape, so clients must not rely on it. */
+function resultData(saved: SavedQueryRecord, disableSeries: boolean, limit: number, createdAt: string): Record<string, unknown> {
+  const labels = calculationLabels(saved.query);
+  const row = (n: number) => Object.fromEntries(labels.map((l, i) => [l, (n + 1) * 10 + i]));
+  const rows = [0, 1, 2].slice(0, Math.max(0, limit)).map((n) => ({ data: row(n) }));
+  return disableSeries ? { results: rows } : { series: [{ time: createdAt, data: row(0) }], results: rows };
+}
+
+function createQueryResult(ctx: HandlerContext): Reply {
+  const scope = scopeOf(ctx, true);
+  if (isReply(scope)) return scope;
+  const parsed = CreateQueryResultRequest.safeParse(ctx.body);
+  if (!parsed.success) return v1ValidationFailure(ctx.baseUrl, parsed.error.issues, ctx.body);
+  const body = parsed.data;
+  const saved = ctx.state.savedQueries.find((q) => q.id === body.query_id && q.dataset === scopeKey(scope));
+  if (!saved) {
+    const description = `query_id "${body.query_id}" names no saved query of "${param(ctx, 'dataset')}"`;
+    return problem(ctx.baseUrl, 422, `query_id: ${description}`, [{ field: 'query_id', code: 'invalid', description }]);
+  }
+  const createdAt = ctx.now().toISOString();
+  const id = takeId(ctx.state, 'qr_');
+  const disableSeries = body.disable_series ?? false;
+  ctx.state.queryResults.push({
+    id,
+    dataset: scopeKey(scope),
+    query_id: saved.id,
+    disable_series: disableSeries,
+    ...(body.limit !== undefined ? { limit: body.limit } : {}),
+    created_at: createdAt,
+  });
+  const dataset = encodeURIComponent(param(ctx, 'dataset'));
+  const queryUrl = `${ctx.uiUrl}/${encodeURIComponent(ctx.state.team)}/datasets/${dataset}/result/${id}`;
+  const out: Record<string, unknown> = {
+    id,
+    complete: saved.behaviour !== 'slow',
+    query: saved.query,
+    links: { query_url: queryUrl, graph_image_url: `${queryUrl}/snapshot` },
+  };
+  if (saved.behaviour === 'fails') {
+    out.error = 'query failed: a calculation names a column that does not exist';
+  } else if (saved.behaviour === 'normal') {
+    // The limit is honoured only with disable_series (spec 4.5).
+    const limit = disableSeries ? (body.limit ?? 1000) : 1000;
+    out.data = resultData(saved, disableSeries, limit, createdAt);
+  }
+  return json(201, out, undefined, { Location: `${ctx.baseUrl}/1/query_results/${dataset}/${id}` });
+}
+
+// --- 4.6 and 4.7: columns and triggers -----------------------------------------------------------
+
+function listColumns(ctx: HandlerContext): Reply {
+  const scope = scopeOf(ctx, true);
+  if (isReply(scope)) return scope;
+  const raw = queryObject(ctx.query);
+  const parsed = ListColumnsQuery.safeParse(raw);
+  if (!parsed.success) return v1ValidationFailure(ctx.baseUrl, parsed.error.issues, raw);
+  const datasets = scope.kind === 'all' ? ctx.state.datasets : [scope.dataset];
+  const keyName = parsed.data.key_name;
+  if (keyName === undefined) return json(200, datasets.flatMap((d) => columnsOf(ctx.state, d)));
+  for (const d of datasets) {
+    const column = columnsOf(ctx.state, d).find((c) => c.key_name === keyName);
+    if (column) return json(200, column);
+  }
+  return problem(ctx.baseUrl, 404, `column "${keyName}" not found in "${param(ctx, 'dataset')}"`);
+}
+
+function listTriggers(ctx: HandlerContext): Reply {
+  const scope = scopeOf(ctx, true);
+  if (isReply(scope)) return scope;
+  const triggers =
+    scope.kind === 'all' ? ctx.state.triggers : ctx.state.triggers.filter((t) => t.dataset_slug === scope.dataset.slug);
+  return json(200, triggers);
+}
+
+// --- 4.8: dataset definitions --------------------------------------------------------------------
+
+function updateDefinitions(ctx: HandlerContext): Reply {
+  const slug = param(ctx, 'dataset');
+  const slugCheck = DefinitionsDatasetSlug.safeParse(slug);
+  if (!slugCheck.success) return problem(ctx.baseUrl, 404, slugCheck.error.issues.map((i) => i.message).join('; '));
+  const scope = scopeOf(ctx, false);
+  if (isReply(scope)) return scope;
+  if (scope.kind !== 'dataset') return problem(ctx.baseUrl, 404, 'dataset definitions need a dataset slug');
+  const dataset = scope.dataset;
+  const parsed = UpdateDatasetDefinitionsRequest.safeParse(ctx.body);
+  if (!parsed.success) return v1ValidationFailure(ctx.baseUrl, parsed.error.issues, ctx.body);
+
+  const changes = DEFINITION_TYPE_NAMES.flatMap((type) => {
+    const ref = parsed.data[type];
+    return ref === undefined ? [] : [{ type, name: ref.name }];
+  });
+  const unknown = changes.filter(
+    (c) => c.name !== '' && !hasColumn(ctx.state, dataset, c.name) && !dataset.derived_columns.includes(c.name),
+  );
+  if (unknown.length > 0) {
+    // The service answers this one in the legacy shape (service-facts note).
+    return legacy(422, `unknown column(s) for dataset ${dataset.slug}: ${unknown.map((u) => `${u.type} -> "${u.name}"`).join(', ')}`);
+  }
+  const map = ctx.state.definitions[dataset.slug] ?? emptyDefinitions();
+  for (const c of changes) {
+    // column_type in the request is ignored: the service decides it from what the name points at.
+    map[c.type] =
+      c.name === '' ? null : { name: c.name, column_type: dataset.derived_columns.includes(c.name) ? 'derived_column' : 'column' };
+  }
+  ctx.state.definitions[dataset.slug] = map;
+  return json(200, Object.fromEntries(DEFINITION_TYPE_NAMES.map((t) => [t, map[t]])));
+}
+
+export const V1_ROUTES: Route[] = [
+  { method: 'GET', pattern: ['1', 'burn_alerts', ':dataset'], api: 'v1', body: false, handler: listBurnAlerts },
+  { method: 'PUT', pattern: ['1', 'burn_alerts', ':dataset', ':id'], api: 'v1', body: true, handler: updateBurnAlert },
+  { method: 'POST', pattern: ['1', 'query_results', ':dataset'], api: 'v1', body: true, handler: createQueryResult },
+  { method: 'GET', pattern: ['1', 'columns', ':dataset'], api: 'v1', body: false, handler: listColumns },
+  { method: 'GET', pattern: ['1', 'triggers', ':dataset'], api: 'v1', body: false, handler: listTriggers },
+  { method: 'PATCH', pattern: ['1', 'dataset_definitions', ':dataset'], api: 'v1', body: true, handler: updateDefinitions },
+];

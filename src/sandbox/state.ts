@@ -1,0 +1,229 @@
+import { z } from 'zod';
+import {
+  BURN_ALERT_TYPES,
+  COLUMN_TYPES,
+  DEFINITION_TYPE_NAMES,
+  ENVIRONMENT_WIDE,
+  KEY_TYPES,
+  Recipient,
+  RecipientDetails,
+  Trigger,
+  type DefinitionType,
+} from '../api/schemas';
+
+// The sandbox's data. The schemas double as the validator of a `--data` file, so a corrupt or hand-edited file
+// is refused with the path of the first bad member instead of failing later inside a request.
+
+export const DATASET_KINDS = ['standard', 'metrics'] as const;
+export const SAVED_QUERY_BEHAVIOURS = ['normal', 'slow', 'fails'] as const;
+
+export const DatasetRecord = z.strictObject({
+  slug: z.string().min(1).refine((s) => s !== ENVIRONMENT_WIDE && !/[/?#\s]/.test(s), 'not a dataset slug'),
+  name: z.string(),
+  kind: z.enum(DATASET_KINDS),
+  /** Columns made on demand (`gen.col_00001` ...) after the stored ones, so a 2,000-column dataset costs nothing at rest. */
+  generated_columns: z.number().int().min(0).default(0),
+  /** Names of derived columns a definition may point at (reported with column_type `derived_column`). */
+  derived_columns: z.array(z.string()).default([]),
+  created_at: z.string(),
+});
+export type DatasetRecord = z.infer<typeof DatasetRecord>;
+
+export const ColumnRecord = z.strictObject({
+  id: z.string().min(1),
+  key_name: z.string().min(1),
+  type: z.enum(COLUMN_TYPES),
+  description: z.string(),
+  hidden: z.boolean(),
+  last_written: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ColumnRecord = z.infer<typeof ColumnRecord>;
+
+/** A trigger is stored exactly as `GET /1/triggers` returns it. */
+export const TriggerRecord = Trigger.extend({ dataset_slug: z.string().min(1) });
+export type TriggerRecord = z.infer<typeof TriggerRecord>;
+
+/** `dataset` is a slug, or `__all__` for an environment-wide query. */
+export const SavedQueryRecord = z.strictObject({
+  id: z.string().min(1),
+  dataset: z.string().min(1),
+  name: z.string(),
+  query: z.record(z.string(), z.unknown()),
+  /** `slow`: results are never complete; `fails`: complete with an `error` instead of data. */
+  behaviour: z.enum(SAVED_QUERY_BEHAVIOURS),
+});
+export type SavedQueryRecord = z.infer<typeof SavedQueryRecord>;
+
+export const SloRecord = z.strictObject({
+  id: z.string().min(1),
+  /** A slug, or `__all__` for an environment-wide SLO. */
+  dataset: z.string().min(1),
+  name: z.string(),
+  description: z.string(),
+  time_period_days: z.number().int().min(1),
+  target_per_million: z.number().int().min(1).max(1_000_000),
+});
+export type SloRecord = z.infer<typeof SloRecord>;
+
+export const StoredRecipient = Recipient;
+export type StoredRecipient = z.infer<typeof StoredRecipient>;
+
+export const BurnAlertRecord = z.strictObject({
+  id: z.string().min(1),
+  slo_id: z.string().min(1),
+  alert_type: z.enum(BURN_ALERT_TYPES),
+  exhaustion_minutes: z.number().int().min(0).optional(),
+  budget_rate_window_minutes: z.number().int().optional(),
+  budget_rate_decrease_threshold_per_million: z.number().int().optional(),
+  description: z.string(),
+  triggered: z.boolean(),
+  recipients: z.array(StoredRecipient),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type BurnAlertRecord = z.infer<typeof BurnAlertRecord>;
+
+/** The recipients created "through the separate recipients interface": what a recipient id may name. */
+export const RecipientRecord = z.strictObject({
+  id: z.string().min(1),
+  type: z.string().min(1),
+  target: z.string().min(1),
+  details: RecipientDetails.optional(),
+});
+export type RecipientRecord = z.infer<typeof RecipientRecord>;
+
+/** No secret: the secret of a created key exists only in the create response. */
+export const ApiKeyRecord = z.strictObject({
+  id: z.string().min(1),
+  key_type: z.enum(KEY_TYPES),
+  name: z.string(),
+  disabled: z.boolean(),
+  permissions: z.strictObject({ create_datasets: z.boolean() }),
+  environment_id: z.string().min(1),
+  creator_id: z.string().min(1),
+  editor_id: z.string().min(1),
+  created: z.string(),
+  updated: z.string(),
+});
+export type ApiKeyRecord = z.infer<typeof ApiKeyRecord>;
+
+export const StoredColumnRef = z.strictObject({ name: z.string().min(1), column_type: z.enum(['column', 'derived_column']) });
+export type StoredColumnRef = z.infer<typeof StoredColumnRef>;
+
+export const DefinitionMap = z.strictObject(
+  Object.fromEntries(DEFINITION_TYPE_NAMES.map((k) => [k, StoredColumnRef.nullable()])) as Record<
+    DefinitionType,
+    z.ZodNullable<typeof StoredColumnRef>
+  >,
+);
+export type DefinitionMap = z.infer<typeof DefinitionMap>;
+
+export const QueryResultRecord = z.strictObject({
+  id: z.string().min(1),
+  dataset: z.string().min(1),
+  query_id: z.string().min(1),
+  disable_series: z.boolean(),
+  limit: z.number().int().optional(),
+  created_at: z.string(),
+});
+export type QueryResultRecord = z.infer<typeof QueryResultRecord>;
+
+export const SandboxData = z.strictObject({
+  team: z.string().min(1),
+  environmentId: z.string().min(1),
+  /** The user the management key belongs to: creator and editor of keys made through the sandbox. */
+  userId: z.string().min(1),
+  datasets: z.array(DatasetRecord),
+  columns: z.record(z.string(), z.array(ColumnRecord)),
+  definitions: z.record(z.string(), DefinitionMap),
+  triggers: z.array(TriggerRecord),
+  savedQueries: z.array(SavedQueryRecord),
+  slos: z.array(SloRecord),
+  burnAlerts: z.array(BurnAlertRecord),
+  recipients: z.array(RecipientRecord),
+  apiKeys: z.array(ApiKeyRecord),
+  queryResults: z.array(QueryResultRecord),
+  /** Source of server-assigned ids; kept with the data so ids never repeat across restarts. */
+  nextId: z.number().int().min(1),
+});
+export type SandboxData = z.infer<typeof SandboxData>;
+
+export interface ConfigKey {
+  name: string;
+  key: string;
+  /** False for a read-only key: writes answer 403. */
+  canWrite: boolean;
+}
+
+/** Credentials live only in memory: they are never written to a data file. */
+export interface SandboxCredentials {
+  configKeys: ConfigKey[];
+  managementKey: { id: string; secret: string };
+}
+
+export type SandboxState = SandboxData & { credentials: SandboxCredentials };
+
+export function emptyDefinitions(): DefinitionMap {
+  return Object.fromEntries(DEFINITION_TYPE_NAMES.map((k) => [k, null])) as DefinitionMap;
+}
+
+/** Deep copy through JSON: the data holds only JSON values. */
+export function cloneData(data: SandboxData): SandboxData {
+  return JSON.parse(JSON.stringify(data)) as SandboxData;
+}
+
+/** The data without the credentials, as written to a data file. */
+export function dataOf(state: SandboxState): SandboxData {
+  const { credentials: _credentials, ...data } = state;
+  return data;
+}
+
+/** Replaces the data in place so references held by tests (`handle.state`) stay live. */
+export function replaceData(state: SandboxState, data: SandboxData): void {
+  Object.assign(state, cloneData(data));
+}
+
+export function takeId(state: SandboxData, prefix: string): string {
+  const n = state.nextId;
+  state.nextId = n + 1;
+  return `${prefix}${String(n).padStart(6, '0')}`;
+}
+
+export function findDataset(state: SandboxData, slug: string): DatasetRecord | undefined {
+  return state.datasets.find((d) => d.slug === slug);
+}
+
+/** The name of the n-th generated column (1-based). */
+export function generatedColumnName(n: number): string {
+  return `gen.col_${String(n).padStart(5, '0')}`;
+}
+
+const GENERATED_TYPES = ['string', 'integer', 'float', 'boolean'] as const;
+
+/** Stored columns followed by the generated ones, all as the service lists them. */
+export function columnsOf(state: SandboxData, dataset: DatasetRecord): ColumnRecord[] {
+  const stored = state.columns[dataset.slug] ?? [];
+  if (dataset.generated_columns === 0) return stored;
+  const generated: ColumnRecord[] = [];
+  for (let n = 1; n <= dataset.generated_columns; n++) {
+    generated.push({
+      id: `${dataset.slug}-gen-${n}`,
+      key_name: generatedColumnName(n),
+      type: GENERATED_TYPES[n % GENERATED_TYPES.length] ?? 'string',
+      description: n % 10 === 0 ? `Generated column ${n}` : '',
+      hidden: n % 97 === 0,
+      last_written: dataset.created_at,
+      created_at: dataset.created_at,
+      updated_at: dataset.created_at,
+    });
+  }
+  return [...stored, ...generated];
+}
+
+export function hasColumn(state: SandboxData, dataset: DatasetRecord, name: string): boolean {
+  if ((state.columns[dataset.slug] ?? []).some((c) => c.key_name === name)) return true;
+  const m = /^gen\.col_(\d{5})$/.exec(name);
+  return m !== null && Number(m[1]) >= 1 && Number(m[1]) <= dataset.generated_columns;
+}

@@ -1,0 +1,52 @@
+// Public contract of the sandbox: other parts of the project (extension, e2e tests, benches) code against these names.
+import type { FaultInjector } from './faults';
+import type { SandboxState } from './state';
+
+export interface SandboxInfo {
+  baseUrl: string;
+  uiUrl: string;
+  team: string;
+  environmentId: string;
+  configKey: string;
+  /** "id:secret", as sent after `Bearer ` on version 2 requests. */
+  managementKey: string;
+  datasets: string[];
+  slos: { dataset: string; id: string }[];
+}
+
+export interface SandboxOptions {
+  /** 0 picks a free port. Default 0. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Requests per minute per team and kind of operation (read, write). Default 100. */
+  rateLimit?: number;
+  /** Load the data from this file when it exists; save it there (atomically) after every write. */
+  dataFile?: string;
+  /** Start with the demo data (default true); false starts with no datasets. */
+  demo?: boolean;
+  /** Milliseconds since the epoch; injectable so tests control timestamps and rate-limit windows. */
+  clock?: () => number;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string | string[]>;
+  /** Lower-case names; credentials replaced by "[redacted]". */
+  headers: Record<string, string>;
+  /** Parsed JSON; the raw text when it is not JSON; undefined without a body or when it was too large. */
+  body: unknown;
+  /** Size of the body in bytes as received. */
+  bodyBytes: number;
+  /** ISO 8601 time the request arrived (sandbox clock). */
+  at: string;
+}
+
+export interface SandboxHandle {
+  info: SandboxInfo;
+  faults: FaultInjector;
+  requests: RecordedRequest[];
+  state: SandboxState;
+  close(): Promise<void>;
+}

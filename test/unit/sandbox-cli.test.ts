@@ -1,0 +1,187 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DataFileError, DEMO, SANDBOX_CREDENTIALS, startSandbox, type SandboxInfo } from '../../src/sandbox';
+import { parseCommandLine, UsageError } from '../../src/sandbox/cliArgs';
+import { saveDataFile } from '../../src/sandbox/persistence';
+import { demoData } from '../../src/sandbox/demoData';
+import { call } from './sandbox-helpers';
+
+// The CLI (spawned as `node --import tsx src/cli/sandbox.ts`) and the --data file.
+
+const root = join(import.meta.dirname, '..', '..');
+let dir: string;
+before(() => {
+  dir = mkdtempSync(join(tmpdir(), 'obs-sandbox-test-'));
+});
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+interface Running {
+  child: ChildProcess;
+  info: SandboxInfo;
+  stdout: () => string;
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+function spawnCli(args: string[]): { child: ChildProcess; stdout: () => string; stderr: () => string; exit: Running['exit'] } {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/sandbox.ts'), ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (c: Buffer) => (out += c.toString('utf8')));
+  child.stderr?.on('data', (c: Buffer) => (err += c.toString('utf8')));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return { child, stdout: () => out, stderr: () => err, exit };
+}
+
+async function startCli(args: string[]): Promise<Running> {
+  const p = spawnCli(args);
+  const deadline = Date.now() + 20_000;
+  while (!p.stdout().includes('\n')) {
+    if (Date.now() > deadline || p.child.exitCode !== null) assert.fail(`no ready line; stderr: ${p.stderr()}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return { child: p.child, info: JSON.parse(p.stdout().split('\n')[0] ?? '') as SandboxInfo, stdout: p.stdout, exit: p.exit };
+}
+
+const putBurnAlert = (info: SandboxInfo, description: string) =>
+  call(`${info.baseUrl}/1/burn_alerts/${DEMO.datasets.gateway}/${DEMO.burnAlerts.gwExhaustion}`, {
+    method: 'PUT',
+    headers: { 'X-Service-Team': info.configKey, 'Content-Type': 'application/json' },
+    body: { alert_type: 'exhaustion_time', exhaustion_minutes: 15, description, recipients: [{ id: DEMO.recipients.emailOncall }] },
+  });
+
+describe('sandbox CLI', () => {
+  test('prints one JSON line, keeps --data across a restart, and exits 0 on SIGTERM and SIGINT', async () => {
+    const file = join(dir, 'restart.json');
+    const first = await startCli(['--port', '0', '--data', file]);
+    assert.match(first.info.baseUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
+    assert.deepEqual(Object.keys(first.info).sort(), [
+      'baseUrl', 'configKey', 'datasets', 'environmentId', 'managementKey', 'slos', 'team', 'uiUrl',
+    ]);
+    assert.equal((await putBurnAlert(first.info, 'survives a restart')).status, 200);
+    first.child.kill('SIGTERM');
+    assert.deepEqual(await first.exit, { code: 0, signal: null });
+    assert.equal(first.stdout().split('\n').length, 2, 'exactly one line, newline-terminated');
+
+    const second = await startCli(['--port', '0', '--data', file]);
+    const res = await call(`${second.info.baseUrl}/1/burn_alerts/${DEMO.datasets.gateway}?slo_id=${DEMO.slos.gwAvailability}`, {
+      headers: { 'X-Service-Team': second.info.configKey },
+    });
+    const alert = (res.json() as { id: string; description: string }[]).find((a) => a.id === DEMO.burnAlerts.gwExhaustion);
+    assert.equal(alert?.description, 'survives a restart');
+    second.child.kill('SIGINT');
+    assert.deepEqual(await second.exit, { code: 0, signal: null });
+  });
+
+  test('an unknown flag exits 2 naming the flag on stderr', async () => {
+    const p = spawnCli(['--prot', '8080']);
+    assert.deepEqual(await p.exit, { code: 2, signal: null });
+    assert.match(p.stderr(), /--prot/);
+    assert.equal(p.stdout(), '');
+  });
+
+  test('a corrupt data file exits 2 with a clear error and is left untouched', async () => {
+    const file = join(dir, 'corrupt.json');
+    writeFileSync(file, '{"format": "obs-sandbox-data", "version": 1, "data": {');
+    const before = readFileSync(file);
+    const p = spawnCli(['--data', file]);
+    assert.deepEqual(await p.exit, { code: 2, signal: null });
+    assert.match(p.stderr(), /--data: data file .*corrupt\.json is not valid JSON/);
+    assert.deepEqual(readFileSync(file), before);
+  });
+});
+
+describe('sandbox CLI flags', () => {
+  test('defaults: no options, so port 0 on 127.0.0.1 with the demo data', () => {
+    assert.deepEqual(parseCommandLine([]), { kind: 'serve', options: {} });
+  });
+
+  test('every flag maps to its option', () => {
+    assert.deepEqual(parseCommandLine(['--port', '0', '--host', '::1', '--rate-limit', '5', '--data', 'x.json', '--empty']), {
+      kind: 'serve',
+      options: { port: 0, host: '::1', rateLimit: 5, dataFile: 'x.json', demo: false },
+    });
+  });
+
+  for (const [args, flag] of [
+    [['--port', '65536'], '--port'],
+    [['--port', '-1'], '--port'],
+    [['--port', '8x'], '--port'],
+    [['--rate-limit', '0'], '--rate-limit'],
+    [['--host', ' '], '--host'],
+    [['--data', ''], '--data'],
+    [['--port'], '--port'],
+    [['extra'], 'extra'],
+  ] as const) {
+    test(`${args.join(' ') || '(empty)'} is a usage error naming ${flag}`, () => {
+      assert.throws(
+        () => parseCommandLine([...args]),
+        (err: unknown) => err instanceof UsageError && err.kind === 'usage' && err.message.includes(flag),
+      );
+    });
+  }
+});
+
+describe('--data file', () => {
+  test('a fresh file is written at start, saved after every write, with no temp files and no credentials', async () => {
+    const sub = mkdtempSync(join(dir, 'fresh-'));
+    const file = join(sub, 'data.json');
+    const handle = await startSandbox({ dataFile: file, rateLimit: 1000 });
+    try {
+      assert.deepEqual(readdirSync(sub), ['data.json']);
+      const writes = Array.from({ length: 8 }, (_, i) => putBurnAlert(handle.info, `write ${i}`));
+      const statuses = (await Promise.all(writes)).map((r) => r.status);
+      assert.deepEqual(statuses, Array(8).fill(200));
+      assert.deepEqual(readdirSync(sub), ['data.json']);
+      const text = readFileSync(file, 'utf8');
+      const saved = JSON.parse(text) as { data: { burnAlerts: { id: string; description: string }[] } };
+      assert.equal(saved.data.burnAlerts.find((a) => a.id === DEMO.burnAlerts.gwExhaustion)?.description, 'write 7');
+      for (const secret of Object.values(SANDBOX_CREDENTIALS)) assert.equal(text.includes(secret), false, secret);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  test('server-assigned ids continue after a restart', async () => {
+    const file = join(dir, 'ids.json');
+    const create = async (baseUrl: string) => {
+      const res = await call(`${baseUrl}/1/query_results/${DEMO.datasets.gateway}`, {
+        method: 'POST',
+        headers: { 'X-Service-Team': SANDBOX_CREDENTIALS.configKey, 'Content-Type': 'application/json' },
+        body: { query_id: DEMO.savedQueries.gw5xx },
+      });
+      return (res.json() as { id: string }).id;
+    };
+    const a = await startSandbox({ dataFile: file });
+    const first = await create(a.info.baseUrl);
+    await a.close();
+    const b = await startSandbox({ dataFile: file });
+    const second = await create(b.info.baseUrl);
+    await b.close();
+    assert.deepEqual([first, second], ['qr_000001', 'qr_000002']);
+  });
+
+  test('a file of the wrong shape is refused with the path of the bad member', async () => {
+    const file = join(dir, 'shape.json');
+    const data = demoData() as unknown as Record<string, unknown>;
+    data.nextId = 'one';
+    writeFileSync(file, JSON.stringify({ format: 'obs-sandbox-data', version: 1, data }));
+    await assert.rejects(startSandbox({ dataFile: file }), (err: unknown) => {
+      return err instanceof DataFileError && err.kind === 'data-file-corrupt' && /data\.nextId/.test(err.message);
+    });
+  });
+
+  test('a failed atomic write leaves no temp file and names the file', async () => {
+    const file = join(dir, 'missing-dir', 'data.json');
+    await assert.rejects(saveDataFile(file, demoData()), (err: unknown) => err instanceof DataFileError && err.kind === 'data-file-unwritable');
+    assert.equal(readdirSync(dir).some((n) => n.endsWith('.tmp')), false);
+  });
+});

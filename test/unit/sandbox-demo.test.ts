@@ -1,0 +1,110 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ENVIRONMENT_WIDE, ENVIRONMENT_WIDE_TRIGGER_SLUG, isDeprecatedRecipient } from '../../src/api/schemas';
+import { lint } from '../../src/lint';
+import { DEMO, HOSTILE, LONG_DESCRIPTION, addWideDataset, demoData, emptyData } from '../../src/sandbox';
+import { SandboxData, columnsOf, hasColumn } from '../../src/sandbox/state';
+
+// The demo data is deterministic and exercises every surface the brief lists.
+
+const data = demoData();
+
+describe('demo data', () => {
+  test('is deterministic: two builds are equal', () => {
+    assert.deepEqual(demoData(), demoData());
+  });
+
+  test('passes its own data-file schema', () => {
+    assert.equal(SandboxData.safeParse(data).success, true);
+    assert.equal(SandboxData.safeParse(emptyData()).success, true);
+  });
+
+  test('has a metrics dataset, a 2,000-column dataset and an empty one', () => {
+    const kinds = Object.fromEntries(data.datasets.map((d) => [d.slug, d.kind]));
+    assert.equal(kinds[DEMO.datasets.metrics], 'metrics');
+    const wide = data.datasets.find((d) => d.slug === DEMO.datasets.wide);
+    assert.ok(wide);
+    assert.equal(columnsOf(data, wide).length, 2000);
+    const empty = data.datasets.find((d) => d.slug === DEMO.datasets.empty);
+    assert.ok(empty);
+    assert.equal(columnsOf(data, empty).length, 0);
+  });
+
+  test('every trigger but the deliberately problematic one lints without errors', () => {
+    const withErrors = data.triggers
+      .filter((t) => lint(JSON.stringify(t, null, 1), { metricsDatasets: [DEMO.datasets.metrics] }).some((d) => d.severity === 'error'))
+      .map((t) => t.id);
+    assert.deepEqual(withErrors, [DEMO.problematicTrigger]);
+  });
+
+  test('the problematic trigger carries the 10,000-character description', () => {
+    assert.equal(LONG_DESCRIPTION.length, 10_000);
+    assert.equal(data.triggers.find((t) => t.id === DEMO.problematicTrigger)?.description, LONG_DESCRIPTION);
+  });
+
+  test('each query_id trigger names a saved query of its dataset that lints as an inline query', () => {
+    const byQueryId = data.triggers.filter((t) => typeof t.query_id === 'string');
+    assert.ok(byQueryId.length >= 2);
+    for (const t of byQueryId) {
+      const scope = t.dataset_slug === ENVIRONMENT_WIDE_TRIGGER_SLUG ? ENVIRONMENT_WIDE : t.dataset_slug;
+      const saved = data.savedQueries.find((q) => q.id === t.query_id && q.dataset === scope);
+      assert.ok(saved, `${t.id} -> ${t.query_id}`);
+      const { query_id: _, ...inline } = { ...t, query: saved.query };
+      const errors = lint(JSON.stringify(inline), { metricsDatasets: [DEMO.datasets.metrics] }).filter((d) => d.severity === 'error');
+      assert.deepEqual(errors, [], t.id);
+    }
+  });
+
+  test('has one slow and one failing saved query', () => {
+    assert.deepEqual(
+      data.savedQueries.filter((q) => q.behaviour !== 'normal').map((q) => [q.id, q.behaviour]),
+      [
+        [DEMO.savedQueries.gwSlow, 'slow'],
+        [DEMO.savedQueries.gwFailing, 'fails'],
+      ],
+    );
+  });
+
+  test('burn alerts of both types in two datasets and environment-wide', () => {
+    const scopes = new Map<string, Set<string>>();
+    for (const a of data.burnAlerts) {
+      const slo = data.slos.find((s) => s.id === a.slo_id);
+      assert.ok(slo, a.id);
+      const types = scopes.get(slo.dataset) ?? new Set<string>();
+      types.add(a.alert_type);
+      scopes.set(slo.dataset, types);
+    }
+    const both = [...scopes].filter(([, types]) => types.size === 2).map(([scope]) => scope);
+    assert.deepEqual(both.sort(), [ENVIRONMENT_WIDE, DEMO.datasets.gateway, DEMO.datasets.checkout].sort());
+  });
+
+  test('recipients of each kind: email by id, pagerduty by id with details, legacy type+target', () => {
+    const all = [...data.triggers.flatMap((t) => t.recipients ?? []), ...data.burnAlerts.flatMap((a) => a.recipients)];
+    assert.ok(all.some((r) => r.id !== undefined && r.type === 'email'));
+    assert.ok(all.some((r) => r.id !== undefined && r.type === 'pagerduty' && r.details?.pagerduty_severity === 'critical' && r.details.variables?.length));
+    assert.ok(all.some((r) => isDeprecatedRecipient(r)));
+  });
+
+  test('the traced dataset has definitions pre-set, each naming an existing column', () => {
+    const gw = data.datasets.find((d) => d.slug === DEMO.datasets.gateway);
+    assert.ok(gw);
+    const set = Object.values(data.definitions[DEMO.datasets.gateway] ?? {}).filter((v) => v !== null);
+    assert.ok(set.length >= 6);
+    for (const ref of set) assert.ok(hasColumn(data, gw, ref.name), ref.name);
+  });
+
+  test('every hostile string appears in the data', () => {
+    const text = JSON.stringify(data);
+    for (const s of Object.values(HOSTILE)) assert.ok(text.includes(JSON.stringify(s).slice(1, -1)), s);
+  });
+
+  test('addWideDataset makes a dataset of N generated columns', () => {
+    const d = demoData();
+    const record = addWideDataset(d, 'wide-3', 3);
+    assert.deepEqual(
+      columnsOf(d, record).map((c) => c.key_name),
+      ['gen.col_00001', 'gen.col_00002', 'gen.col_00003'],
+    );
+    assert.throws(() => addWideDataset(d, 'bad', -1), RangeError);
+  });
+});
