@@ -1,0 +1,53 @@
+// `npm run demo`: the packaged extension in code-server on 127.0.0.1 with demo/workspace open.
+// Installs code-server first (test/e2e/setup) when the cache is missing. Ctrl-C stops it.
+// OBS_DEMO_PORT picks the port (default: 8080 when free, else any free port).
+import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { findInstall, freePort, repoRoot, startCodeServer } from '../test/e2e/codeServer';
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+async function main(): Promise<void> {
+  if (!findInstall()) {
+    console.log('code-server is not installed yet: running test/e2e/setup');
+    const setup = spawnSync('bash', [join(repoRoot, 'test', 'e2e', 'setup')], { stdio: 'inherit' });
+    if (setup.status !== 0) throw new Error(`test/e2e/setup failed (exit ${setup.status})`);
+  }
+  const requested = Number(process.env['OBS_DEMO_PORT'] ?? '');
+  const port = requested > 0 ? requested : (await portIsFree(8080)) ? 8080 : await freePort();
+  const workspace = join(repoRoot, 'demo', 'workspace');
+  console.log('building and packaging the extension...');
+  const server = await startCodeServer({ workspace, port });
+  console.log(`\ncode-server with obs-vscode installed, workspace ${workspace}`);
+  console.log(`\n  open ${server.workbenchUrl}\n`);
+  console.log(`(loopback only; from another machine: ssh -L ${port}:127.0.0.1:${port} <this host>)`);
+  console.log(`logs: ${join(server.tmpDir, 'code-server.log')}; Ctrl-C to stop`);
+
+  let stopping = false;
+  const stop = (): void => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nstopping code-server...');
+    void server.stop().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  const code = await server.exited;
+  if (!stopping) {
+    console.error(`code-server exited unexpectedly (${code}):\n${server.output().slice(-4000)}`);
+    await server.stop();
+    process.exit(1);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,172 @@
+// In-host tests of the extension engineer's parts: tree over the sandbox, secrets, trigger-file lint.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { secretStorageKey } from '../../../src/extension/connections/secretStore';
+import type { TreeNode } from '../../../src/extension/tree/nodes';
+import { suite, test } from './harness';
+import { obsApi, waitFor } from './helpers';
+
+const labelOf = (n: TreeNode): string => (n.kind === 'dataset' ? n.slug : n.kind === 'group' ? n.group : n.kind === 'action' ? n.label : n.kind);
+
+const BAD_TRIGGER = `{
+  "id": "trig_1",
+  "name": "Bad trigger",
+  "frequency": 100,
+  "threshold": { "op": ">", "value": 5 },
+  "recipients": [{ "type": "email", "target": "oncall@example.com" }],
+  "query": { "calculations": [{ "op": "COUNT" }], "time_range": 300 }
+}
+`;
+
+function lintDiagnostics(uri: vscode.Uri): vscode.Diagnostic[] {
+  return vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'obs-lint');
+}
+
+function codeOf(d: vscode.Diagnostic): string {
+  return typeof d.code === 'object' ? String(d.code.value) : String(d.code);
+}
+
+async function writeBadTrigger(name: string): Promise<vscode.Uri> {
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  assert.ok(folder, 'the test workspace has a folder');
+  const uri = vscode.Uri.joinPath(folder, 'ext-test', name);
+  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(BAD_TRIGGER));
+  return uri;
+}
+
+async function closeAndDelete(uri: vscode.Uri): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  await vscode.workspace.fs.delete(uri, { useTrash: false }).then(undefined, () => undefined);
+}
+
+suite('extension', () => {
+  test(
+    'the local sandbox becomes the active connection and fills the tree',
+    async () => {
+      const api = await obsApi();
+      const baseUrl = await vscode.commands.executeCommand<string>('obs.sandbox.start');
+      assert.match(baseUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
+      assert.equal(api.services.connections.activeProfile()?.name, 'Sandbox');
+      const root = await waitFor('the sandbox datasets at the root', async () => {
+        const nodes = await api.tree.getChildren();
+        return nodes.some((n) => n.kind === 'dataset' && n.slug === 'api-gateway') ? nodes : undefined;
+      });
+      assert.deepEqual(root.map(labelOf), ['__all__', 'api-gateway', 'bench-wide', 'checkout-service', 'empty-dataset', 'metrics-hosts', 'apiKeys']);
+      const gateway = root[1] as TreeNode;
+      const groups = await api.tree.getChildren(gateway);
+      assert.deepEqual(groups.map(labelOf), ['columns', 'triggers', 'burnAlerts']);
+      const columns = await api.tree.getChildren(groups[0]);
+      assert.ok(columns.length > 10 && columns.every((c) => c.kind === 'column'), `columns: ${columns.map(labelOf).join(', ')}`);
+      const slos = await api.tree.getChildren(groups[2]);
+      assert.deepEqual(slos.map((s) => (s.kind === 'slo' ? s.sloId : s.kind)), ['slo_gw_availability']);
+      const alerts = await api.tree.getChildren(slos[0]);
+      assert.deepEqual(alerts.map((a) => (a.kind === 'burnAlert' ? a.alert.id : a.kind)), ['ba_gw_budget_rate', 'ba_gw_exhaustion']);
+    },
+    { timeoutMs: 40_000 },
+  );
+
+  test('connection keys are in SecretStorage and nowhere in settings or state', async () => {
+    const api = await obsApi();
+    await vscode.commands.executeCommand('obs.sandbox.start');
+    const info = api.sandbox.running?.info;
+    assert.ok(info, 'the sandbox runs');
+    const { secrets, globalState } = api.services.context;
+    assert.equal(await secrets.get(secretStorageKey('sandbox', 'configKey')), info.configKey);
+    assert.equal(await secrets.get(secretStorageKey('sandbox', 'managementKey')), info.managementKey);
+    const managementSecret = info.managementKey.split(':')[1] ?? '';
+    const state = JSON.stringify(globalState.keys().map((k) => [k, globalState.get(k)]));
+    const settings = JSON.stringify(vscode.workspace.getConfiguration());
+    for (const [where, text] of [['globalState', state], ['settings', settings]] as const) {
+      assert.ok(!text.includes(info.configKey), `configuration key found in ${where}`);
+      assert.ok(!text.includes(managementSecret), `management secret found in ${where}`);
+    }
+    assert.ok(state.includes(info.baseUrl), 'the profile itself is in globalState');
+  });
+
+  test('a bad trigger file gets diagnostics with rule codes, doc links, tags and exact ranges', async () => {
+    const uri = await writeBadTrigger('bad.trigger.json');
+    try {
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+      const diagnostics = await waitFor('3 obs-lint diagnostics', () => {
+        const ds = lintDiagnostics(uri);
+        return ds.length === 3 ? ds : undefined;
+      });
+      const S = vscode.DiagnosticSeverity;
+      assert.deepEqual(
+        diagnostics.map((d) => [codeOf(d), d.severity, d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character]),
+        [
+          ['trigger/read-only-member', S.Information, 1, 2, 1, 16],
+          ['trigger/frequency', S.Error, 3, 2, 3, 18],
+          ['trigger/recipient-deprecated', S.Warning, 5, 17, 5, 68],
+        ],
+      );
+      for (const d of diagnostics) {
+        assert.ok(typeof d.code === 'object' && d.code.target.toString().endsWith(`#${codeOf(d).replace(/[^a-z0-9]+/g, '-')}`), `link of ${codeOf(d)}`);
+      }
+      assert.deepEqual(diagnostics[0]?.tags, [vscode.DiagnosticTag.Unnecessary]);
+      assert.deepEqual(diagnostics[2]?.tags, [vscode.DiagnosticTag.Deprecated]);
+    } finally {
+      await closeAndDelete(uri);
+    }
+    await waitFor('diagnostics cleared after delete', () => lintDiagnostics(uri).length === 0 || undefined);
+  });
+
+  test('a quick fix and "fix all" repair the file', async () => {
+    const uri = await writeBadTrigger('fixme.trigger.json');
+    try {
+      const doc = await vscode.workspace.openTextDocument(uri);
+      await vscode.window.showTextDocument(doc);
+      await waitFor('diagnostics', () => lintDiagnostics(uri).length === 3 || undefined);
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, new vscode.Range(3, 2, 3, 18));
+      const fix = actions.find((a) => a.title === 'Set frequency to 120');
+      assert.ok(fix?.edit, `quick fixes: ${actions.map((a) => a.title).join(', ')}`);
+      assert.equal(fix.isPreferred, true);
+      assert.ok(await vscode.workspace.applyEdit(fix.edit));
+      assert.match(doc.getText(), /"frequency": 120,/);
+      await waitFor('the frequency error gone', () => (lintDiagnostics(uri).some((d) => codeOf(d) === 'trigger/frequency') ? undefined : true));
+
+      const whole = new vscode.Range(0, 0, doc.lineCount, 0);
+      const fixAll = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, whole, 'source.fixAll.obs');
+      assert.deepEqual(fixAll.map((a) => [a.title, a.kind?.value]), [['Fix all auto-fixable problems', 'source.fixAll.obs']]);
+      const edit = fixAll[0]?.edit;
+      assert.ok(edit);
+      assert.ok(await vscode.workspace.applyEdit(edit));
+      assert.equal((JSON.parse(doc.getText()) as { id?: string }).id, undefined);
+      await waitFor('only the deprecation left', () => {
+        const codes = lintDiagnostics(uri).map(codeOf);
+        return codes.length === 1 && codes[0] === 'trigger/recipient-deprecated' ? true : undefined;
+      });
+    } finally {
+      await closeAndDelete(uri);
+    }
+  });
+
+  test('a trigger opened from the tree is a read-only obs-trigger: document that is linted', async () => {
+    const api = await obsApi();
+    await vscode.commands.executeCommand('obs.sandbox.start');
+    const group: TreeNode = { kind: 'group', connectionId: 'sandbox', dataset: 'api-gateway', group: 'triggers' };
+    const triggers = await api.tree.getChildren(group);
+    const node = triggers.find((t) => t.kind === 'trigger' && t.trigger.id === 'trig_gw_errors');
+    assert.ok(node, 'the demo trigger is in the tree');
+    await vscode.commands.executeCommand('obs.trigger.open', node);
+    const editor = await waitFor('the trigger editor', () => vscode.window.activeTextEditor);
+    const uri = editor.document.uri;
+    assert.equal(uri.scheme, 'obs-trigger');
+    const codes = await waitFor('read-only member diagnostics', () => {
+      const c = lintDiagnostics(uri).map(codeOf);
+      return c.includes('trigger/read-only-member') ? c : undefined;
+    });
+    assert.ok(codes.every((c) => c.startsWith('trigger/') || c.startsWith('query/')));
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  test('stopping the sandbox removes its connection and empties the tree', async () => {
+    const api = await obsApi();
+    await vscode.commands.executeCommand('obs.sandbox.stop');
+    assert.equal(api.sandbox.running, undefined);
+    assert.ok(!api.services.connections.list().some((p) => p.id === 'sandbox'));
+    assert.equal(await api.services.context.secrets.get(secretStorageKey('sandbox', 'configKey')), undefined);
+    api.tree.refresh();
+    assert.deepEqual(await api.tree.getChildren(), []);
+  });
+});
