@@ -11,6 +11,8 @@ const common = {
   sourcemap: production ? 'external' : 'linked',
   logLevel: 'warning',
   legalComments: 'none',
+  // Prefer ES module builds: jsonc-parser's UMD main loads its parts with a require() esbuild cannot follow.
+  mainFields: ['module', 'main'],
 };
 
 /** @type {import('esbuild').BuildOptions[]} */
@@ -28,7 +30,8 @@ const builds = [
   },
   {
     ...common,
-    entryPoints: { 'sandbox-host': 'src/sandbox/index.ts' },
+    // client-host: the service client and undici, loaded by the extension on first use (keeps activation small).
+    entryPoints: { 'sandbox-host': 'src/sandbox/index.ts', 'client-host': 'src/api/index.ts' },
     outdir: 'dist',
     platform: 'node',
     format: 'cjs',
@@ -67,7 +70,24 @@ async function listWebviewEntries() {
   }
 }
 
+// schemas/trigger.schema.json is generated from the zod schemas: bundle the generator in memory and run it.
+async function generateTriggerSchema() {
+  const gen = await esbuild.build({
+    entryPoints: ['scripts/gen-trigger-schema.ts'],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    write: false,
+    logLevel: 'warning',
+  });
+  const { writeTriggerSchema } = await import(`data:text/javascript,${encodeURIComponent(gen.outputFiles[0].text)}`);
+  // Paths here are relative to the working directory, like every entry point above.
+  if (writeTriggerSchema(process.cwd())) console.log('wrote schemas/trigger.schema.json');
+}
+
 await mkdir('dist', { recursive: true });
+await generateTriggerSchema();
 if (watch) {
   const contexts = await Promise.all(builds.map((b) => esbuild.context(b)));
   await Promise.all(contexts.map((c) => c.watch()));

@@ -209,7 +209,7 @@ export const ThresholdWrite = strict('threshold', thresholdAllowed, {
     .max(TRIGGER_LIMITS.exceededLimitMax, says('exceeded_limit', `a whole number from ${TRIGGER_LIMITS.exceededLimitMin} to ${TRIGGER_LIMITS.exceededLimitMax}`))
     .optional().meta({ default: 1 })
     .describe('Consecutive evaluations over the threshold before the trigger fires.'),
-}).describe('Threshold over which the trigger fires (spec 2.6).');
+}).describe('Threshold over which the trigger fires, given as an operator and a value (spec 2.6; members from the service facts).');
 
 const windowDaysAllowed = `1 to 7 different lowercase day names (${list(DAYS_OF_WEEK)})`;
 const windowTimeAllowed = 'a UTC time "HH:mm" (00:00 to 23:59)';
@@ -240,7 +240,7 @@ export const BaselineDetailsWrite = strict('baseline_details', `an object with t
   offset_minutes: z
     .literal(BASELINE_OFFSET_MINUTES, says('offset_minutes', `one of ${list(BASELINE_OFFSET_MINUTES)}`))
     .describe('How far back the baseline lies, in minutes.'),
-}).describe('Dynamic baseline threshold settings (spec 2.6).');
+}).describe('Extra settings for a dynamic baseline threshold (spec 2.6; values from the service facts).');
 
 const filterAllowed = `an object with column, op (${list(FILTER_OPS)}) and value`;
 const FilterValue = z.union([
@@ -330,7 +330,7 @@ export const TriggerQueryWrite = strict('the query', 'an object (spec 2.6.1)', {
   start_time: refusedInQuery('start_time'),
   end_time: refusedInQuery('end_time'),
   usage_mode: refusedInQuery('usage_mode'),
-}).describe('Inline query specification (spec 2.6.1).');
+}).describe('Inline query specification; exactly one of query and query_id is given (spec 2.6, 2.6.1).');
 
 const nameAllowed = `a string of ${TRIGGER_LIMITS.nameMin} to ${TRIGGER_LIMITS.nameMax} characters`;
 const frequencyAllowed = `a whole number of seconds from ${TRIGGER_LIMITS.frequencyMin} to ${TRIGGER_LIMITS.frequencyMax}, a multiple of ${TRIGGER_LIMITS.frequencyStep}`;
@@ -348,17 +348,17 @@ export const TriggerWriteObject = strict('the trigger', 'a trigger object (spec 
     .string(says('name', nameAllowed))
     .min(TRIGGER_LIMITS.nameMin, says('name', nameAllowed))
     .max(TRIGGER_LIMITS.nameMax, says('name', nameAllowed))
-    .describe(`Shown in the UI and when the trigger fires; ${nameAllowed}.`),
+    .describe(`Shown in the UI and when the trigger fires. Length ${TRIGGER_LIMITS.nameMin} to ${TRIGGER_LIMITS.nameMax} (spec 2.6, part 8).`),
   description: z
     .string(says('description', `a string of at most ${TRIGGER_LIMITS.descriptionMax} characters`))
     .max(TRIGGER_LIMITS.descriptionMax, says('description', `a string of at most ${TRIGGER_LIMITS.descriptionMax} characters`))
     .optional()
-    .describe(`At most ${TRIGGER_LIMITS.descriptionMax} characters.`),
+    .describe(`Maximum length ${TRIGGER_LIMITS.descriptionMax} (spec 2.6, part 8).`),
   tags: z
     .array(TagWrite, says('tags', `an array of at most ${TRIGGER_LIMITS.tagsMax} tags`))
     .max(TRIGGER_LIMITS.tagsMax, says('tags', `at most ${TRIGGER_LIMITS.tagsMax} tags`))
     .optional()
-    .describe(`At most ${TRIGGER_LIMITS.tagsMax} tags of key and value.`),
+    .describe(`Each has key and value (strings). Maximum ${TRIGGER_LIMITS.tagsMax} items (spec 2.6, part 8).`),
   threshold: ThresholdWrite,
   frequency: z
     .number(says('frequency', frequencyAllowed))
@@ -367,18 +367,20 @@ export const TriggerWriteObject = strict('the trigger', 'a trigger object (spec 
     .max(TRIGGER_LIMITS.frequencyMax, says('frequency', frequencyAllowed))
     .multipleOf(TRIGGER_LIMITS.frequencyStep, says('frequency', frequencyAllowed))
     .optional().meta({ default: TRIGGER_LIMITS.frequencyDefault })
-    .describe(`Seconds between evaluations; ${frequencyAllowed}.`),
+    .describe(
+      `Seconds between evaluations of the query calculation against the threshold. Minimum ${TRIGGER_LIMITS.frequencyMin}, maximum ${TRIGGER_LIMITS.frequencyMax}, multiple of ${TRIGGER_LIMITS.frequencyStep}, default ${TRIGGER_LIMITS.frequencyDefault}. The query duration must satisfy duration <= frequency * ${TRIGGER_LIMITS.timeRangeFactor} (spec 2.6).`,
+    ),
   alert_type: z
     .enum(TRIGGER_ALERT_TYPES, says('alert_type', `one of ${list(TRIGGER_ALERT_TYPES)}`))
     .optional().meta({ default: 'on_change' })
-    .describe('on_change notifies at the crossing; on_true at every evaluation while the threshold is met.'),
-  disabled: z.boolean(says('disabled', 'true or false')).optional().meta({ default: false }).describe('When true the trigger is not evaluated.'),
+    .describe('on_change (default): one notification at the crossing; on_true: a notification at every frequency interval while the threshold is met (spec 2.6, part 3).'),
+  disabled: z.boolean(says('disabled', 'true or false')).optional().meta({ default: false }).describe('Default false. When true the trigger is not evaluated and sends no alerts (spec 2.6).'),
   triggered: readOnly('True while the trigger is over its threshold.'),
-  recipients: z.array(RecipientWrite, says('recipients', recipientsAllowed)).optional().describe('Who is notified; name each by id.'),
+  recipients: z.array(RecipientWrite, says('recipients', recipientsAllowed)).optional().describe('Who is notified when the trigger fires. Name each by id; type plus target is deprecated (spec 2.3, 9).'),
   evaluation_schedule_type: z
     .enum(EVALUATION_SCHEDULE_TYPES, says('evaluation_schedule_type', `one of ${list(EVALUATION_SCHEDULE_TYPES)}`))
     .optional().meta({ default: 'frequency' })
-    .describe('frequency runs at the frequency; window runs at the frequency inside evaluation_schedule.window.'),
+    .describe('frequency (default; runs at the frequency) or window (runs at the frequency, only inside the window given in evaluation_schedule) (spec 2.6).'),
   evaluation_schedule: EvaluationScheduleWrite.nullable().optional(),
   created_at: readOnly('Creation time.'),
   updated_at: readOnly('Last update time.'),
@@ -389,8 +391,8 @@ export const TriggerWriteObject = strict('the trigger', 'a trigger object (spec 
     .min(1, says('query_id', 'the id of a saved query'))
     .nullable()
     .optional()
-    .describe('Id of a saved query that meets the requirements of spec 2.6.1; give it or query, not both.'),
-}).describe('A trigger as written to the service (spec 2.6).');
+    .describe('Id of an existing saved query that meets the same requirements as an inline query (spec 2.6, 2.6.1). Exactly one of query and query_id is given.'),
+}).describe('A trigger as created or updated (spec 2.6, 2.6.1, part 8).');
 
 /** Datasets the query runs on decide which rules of 2.6.1 rules 8 and 9 apply. */
 export interface TriggerWriteOptions {

@@ -1,0 +1,171 @@
+// obs-lint: lints trigger files for CI. The entry point (src/cli/lint.ts) only wires process I/O.
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { version } from '../../package.json';
+import { toJson, toText } from './format';
+import { expandGlob, isGlob } from './glob';
+import { lint } from './lint';
+import { toSarif, type FileReport } from './sarif';
+
+export const EXIT_OK = 0;
+export const EXIT_ERRORS = 1;
+export const EXIT_USAGE = 2;
+
+const FORMATS = ['text', 'json', 'sarif'] as const;
+type Format = (typeof FORMATS)[number];
+
+export const USAGE = `Usage: obs-lint lint [options] FILE|GLOB...
+
+Checks trigger files (one trigger object, or an array of triggers as GET /1/triggers returns them)
+against the rules of spec 2.6 and 2.6.1. Rules and examples: docs/rules.md.
+
+Options:
+  --format text|json|sarif   output format (default: text); json is one array with {file, diagnostics}
+                             per file in the order given (and error for a file that cannot be read)
+  --metrics-dataset SLUG     a metrics dataset; repeat for several (every other dataset is standard)
+  -h, --help                 show this help
+  --version                  show the version
+
+Globs are expanded by obs-lint (quote them): *, **, ?, [abc], {a,b}; node_modules and .git are skipped.
+Example: obs-lint lint --format sarif '**/*.trigger.json' > lint.sarif
+
+Exit status: 0 no errors, 1 a file has an error, 2 usage or I/O problem.
+`;
+
+export interface CliIo {
+  cwd: string;
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+/** A problem with the command line itself. */
+export class UsageError extends Error {
+  readonly kind = 'usage';
+}
+
+interface Invocation {
+  format: Format;
+  metricsDatasets: string[];
+  targets: string[];
+}
+
+function parseInvocation(argv: string[]): Invocation | 'help' | 'version' {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        format: { type: 'string', default: 'text' },
+        'metrics-dataset': { type: 'string', multiple: true, default: [] },
+        help: { type: 'boolean', short: 'h', default: false },
+        version: { type: 'boolean', default: false },
+      },
+    });
+  } catch (e) {
+    throw new UsageError(e instanceof Error ? e.message : String(e));
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return 'help';
+  if (values.version) return 'version';
+  const [command, ...targets] = positionals;
+  if (command === undefined) throw new UsageError('no command given; the command is lint');
+  if (command !== 'lint') throw new UsageError(`unknown command "${command}"; the command is lint`);
+  if (targets.length === 0) throw new UsageError('no files given; name trigger files or globs');
+  const format = values.format;
+  if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`unknown format "${format}"; use text, json or sarif`);
+  const metricsDatasets = values['metrics-dataset'];
+  const empty = metricsDatasets.find((s) => s.trim() === '');
+  if (empty !== undefined) throw new UsageError('--metrics-dataset needs a dataset slug');
+  return { format: format as Format, metricsDatasets, targets };
+}
+
+/** Files named by the targets, in the order given; globs expand sorted. Unmatched globs are problems. */
+export function expandTargets(targets: readonly string[], cwd: string): { files: string[]; problems: string[] } {
+  const files: string[] = [];
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  const add = (file: string) => {
+    const key = resolve(cwd, file);
+    if (seen.has(key)) return;
+    seen.add(key);
+    files.push(file);
+  };
+  for (const target of targets) {
+    if (!isGlob(target)) {
+      add(target);
+      continue;
+    }
+    const matches = expandGlob(target, cwd);
+    if (matches.length === 0) problems.push(`no file matches ${target}`);
+    matches.forEach(add);
+  }
+  return { files, problems };
+}
+
+function ioMessage(e: unknown): string {
+  if (e instanceof Error && 'code' in e) {
+    switch (e.code) {
+      case 'ENOENT':
+        return 'no such file';
+      case 'EISDIR':
+        return 'is a directory';
+      case 'EACCES':
+        return 'permission denied';
+    }
+  }
+  return e instanceof Error ? e.message : String(e);
+}
+
+async function lintFile(file: string, cwd: string, metricsDatasets: string[]): Promise<FileReport> {
+  let text: string;
+  try {
+    text = await readFile(resolve(cwd, file), 'utf8');
+  } catch (e) {
+    return { file, diagnostics: [], error: ioMessage(e) };
+  }
+  // Editors hide a byte order mark; so does the linter, so that columns match what people see.
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  return { file, diagnostics: lint(text, { metricsDatasets }) };
+}
+
+/** Runs the CLI; returns the exit status. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  let invocation;
+  try {
+    invocation = parseInvocation(argv);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    io.stderr(`obs-lint: ${e.message}\n\n${USAGE}`);
+    return EXIT_USAGE;
+  }
+  if (invocation === 'help') {
+    io.stdout(USAGE);
+    return EXIT_OK;
+  }
+  if (invocation === 'version') {
+    io.stdout(`${version}\n`);
+    return EXIT_OK;
+  }
+  const { files, problems } = expandTargets(invocation.targets, io.cwd);
+  const reports: FileReport[] = [];
+  for (const file of files) reports.push(await lintFile(file, io.cwd, invocation.metricsDatasets));
+
+  for (const problem of problems) io.stderr(`obs-lint: ${problem}\n`);
+  for (const r of reports) if (r.error !== undefined) io.stderr(`obs-lint: cannot read ${r.file}: ${r.error}\n`);
+
+  switch (invocation.format) {
+    case 'json':
+      io.stdout(toJson(reports));
+      break;
+    case 'sarif':
+      io.stdout(`${JSON.stringify(toSarif(reports, io.cwd), null, 2)}\n`);
+      break;
+    default:
+      io.stdout(toText(reports.filter((r) => r.error === undefined)));
+  }
+  if (problems.length > 0 || reports.some((r) => r.error !== undefined)) return EXIT_USAGE;
+  return reports.some((r) => r.diagnostics.some((d) => d.severity === 'error')) ? EXIT_ERRORS : EXIT_OK;
+}

@@ -1,0 +1,5 @@
+// Public surface of the trigger linter (no vscode import: the extension adapts it).
+export { lint, fixAll, type FixAllResult } from './lint';
+export { applyFixes } from './fixes';
+export { RULES, RULES_DOC_PATH, isRuleId, ruleDocsAnchor, ruleInfo, type RuleId, type RuleInfo, type Severity } from './rules';
+export type { Diagnostic, Fix, JsonPath, LintOptions, Position, Range, RelatedInformation, TextEdit } from './types';

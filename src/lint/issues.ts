@@ -1,0 +1,102 @@
+// From zod issues to rule findings. Relational issues name their rule (params.rule); the built-in
+// issues of member checks get it from the path of the member they are about.
+import type { z } from 'zod';
+import { TRIGGER_REFUSED_OPS, type TriggerIssueParams } from '../api/schemas/trigger';
+import { isRuleId, type RuleId } from './rules';
+import type { JsonPath } from './types';
+
+export interface Finding {
+  rule: RuleId;
+  /** Relative to the trigger. */
+  path: JsonPath;
+  message: string;
+  params?: TriggerIssueParams;
+}
+
+type Mapper = RuleId | ((issue: z.core.$ZodIssue, input: unknown) => RuleId);
+
+/** Member path pattern (array indexes as `*`) to rule; a path without an entry takes its parent's. */
+const RULE_BY_PATH = new Map<string, Mapper>([
+  ['', 'json/root-type'],
+  ['dataset_slug', 'trigger/dataset-slug'],
+  ['name', 'trigger/name'],
+  ['description', 'trigger/description'],
+  ['tags', 'trigger/tags'],
+  ['tags.*.key', 'trigger/tag-key'],
+  ['threshold', 'trigger/threshold'],
+  ['threshold.op', 'trigger/threshold-op'],
+  ['threshold.value', 'trigger/threshold-value'],
+  ['threshold.exceeded_limit', 'trigger/exceeded-limit'],
+  ['frequency', 'trigger/frequency'],
+  ['alert_type', 'trigger/alert-type'],
+  ['disabled', 'trigger/disabled'],
+  ['recipients', 'trigger/recipient'],
+  ['evaluation_schedule_type', 'trigger/evaluation-schedule-type'],
+  ['evaluation_schedule', 'trigger/evaluation-schedule'],
+  ['evaluation_schedule.window.days_of_week', 'trigger/window-days'],
+  ['evaluation_schedule.window.start_time', 'trigger/window-time'],
+  ['evaluation_schedule.window.end_time', 'trigger/window-time'],
+  ['baseline_details', 'trigger/baseline-details'],
+  ['query', 'trigger/query-source'],
+  ['query_id', 'trigger/query-source'],
+  ['query.calculations', 'query/calculations'],
+  [
+    'query.calculations.*.op',
+    (_issue, input) => ((TRIGGER_REFUSED_OPS as readonly unknown[]).includes(input) ? 'query/calculation-op-refused' : 'query/calculation-op-unknown'),
+  ],
+  ['query.calculations.*.column', 'query/calculation-column'],
+  ['query.calculations.*.filters', 'query/filters'],
+  ['query.calculations.*.filter_combination', 'query/filters'],
+  ['query.filters', 'query/filters'],
+  ['query.filter_combination', 'query/filters'],
+  ['query.breakdowns', 'query/breakdowns'],
+  ['query.havings', (issue) => (issue.code === 'too_big' ? 'query/havings-max' : 'query/having')],
+  ['query.havings.*', 'query/having'],
+  ['query.formulas', (issue) => (issue.code === 'too_big' ? 'query/formulas-max' : 'query/formula')],
+  ['query.formulas.*', 'query/formula'],
+  ['query.calculated_fields', 'query/calculated-fields'],
+  [
+    'query.time_range',
+    (issue) => (issue.code === 'too_small' ? 'query/time-range-min' : issue.code === 'too_big' ? 'query/time-range-max' : 'query/time-range'),
+  ],
+  ['query.granularity', 'query/granularity-range'],
+  ['query.orders', 'query/refused-member'],
+  ['query.limit', 'query/refused-member'],
+  ['query.start_time', 'query/refused-member'],
+  ['query.end_time', 'query/refused-member'],
+  ['query.usage_mode', 'query/refused-member'],
+]);
+
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let v = value;
+  for (const key of path) {
+    if (typeof v !== 'object' || v === null) return undefined;
+    v = (v as Record<PropertyKey, unknown>)[key];
+  }
+  return v;
+}
+
+function ruleForPath(issue: z.core.$ZodIssue, input: unknown): RuleId {
+  const segments = issue.path.map((k) => (typeof k === 'number' ? '*' : String(k)));
+  for (let n = segments.length; n >= 0; n--) {
+    const mapper = RULE_BY_PATH.get(segments.slice(0, n).join('.'));
+    if (mapper !== undefined) return typeof mapper === 'function' ? mapper(issue, input) : mapper;
+  }
+  return 'json/root-type';
+}
+
+const toJsonPath = (path: readonly PropertyKey[]): JsonPath => path.map((k) => (typeof k === 'number' ? k : String(k)));
+
+/** The findings of one zod issue about `trigger` (unknown members: one per member). */
+export function findingsOf(issue: z.core.$ZodIssue, trigger: unknown): Finding[] {
+  const path = toJsonPath(issue.path);
+  if (issue.code === 'unrecognized_keys') {
+    const rule: RuleId = path[0] === 'query' ? 'query/unknown-member' : 'trigger/unknown-member';
+    return issue.keys.map((key) => ({ rule, path: [...path, key], message: `${JSON.stringify(key)} ${issue.message}` }));
+  }
+  if (issue.code === 'custom') {
+    const params = issue.params as TriggerIssueParams | undefined;
+    if (params !== undefined && isRuleId(params.rule)) return [{ rule: params.rule, path, message: issue.message, params }];
+  }
+  return [{ rule: ruleForPath(issue, valueAt(trigger, issue.path)), path, message: issue.message }];
+}

@@ -1,0 +1,90 @@
+// The registry of linter rules: stable ids, default severities, one-line summaries. The checks
+// themselves live in src/api/schemas/trigger.ts (zod); docs/rules.md has one section per rule.
+
+export type Severity = 'error' | 'warning' | 'info';
+
+export interface RuleInfo {
+  readonly id: string;
+  readonly severity: Severity;
+  readonly summary: string;
+  /** Whether diagnostics of this rule may carry a fix (not every one does: a string frequency has none). */
+  readonly fixable: boolean;
+}
+
+const rule = <const Id extends string>(id: Id, severity: Severity, summary: string, fixable = false) =>
+  ({ id, severity, summary, fixable }) as const;
+
+export const RULES = [
+  rule('json/syntax', 'error', 'The file is valid JSON.'),
+  rule('json/root-type', 'error', 'The file holds one trigger object or an array of trigger objects.'),
+
+  rule('trigger/name', 'error', 'name is required, a string of 1 to 120 characters.'),
+  rule('trigger/description', 'error', 'description is a string of at most 1023 characters.'),
+  rule('trigger/dataset-slug', 'error', 'dataset_slug is a non-empty string.'),
+  rule('trigger/tags', 'error', 'tags is an array of at most 10 objects with string key and value.'),
+  rule('trigger/tag-key', 'error', 'A tag key is 1 to 32 lowercase letters.'),
+  rule('trigger/threshold', 'error', 'threshold is required, an object with op and value.'),
+  rule('trigger/threshold-op', 'error', 'threshold.op is one of >, >=, <, <=.'),
+  rule('trigger/threshold-value', 'error', 'threshold.value is a number.'),
+  rule('trigger/exceeded-limit', 'error', 'threshold.exceeded_limit is a whole number from 1 to 5.'),
+  rule('trigger/frequency', 'error', 'frequency is a whole number of seconds from 60 to 86400, a multiple of 60.', true),
+  rule('trigger/alert-type', 'error', 'alert_type is on_change or on_true.'),
+  rule('trigger/disabled', 'error', 'disabled is true or false.'),
+  rule('trigger/recipient', 'error', 'A recipient is named by id (or by type and target).'),
+  rule('trigger/recipient-deprecated', 'warning', 'Naming a recipient by type and target is deprecated: use its id.'),
+  rule('trigger/evaluation-schedule-type', 'error', 'evaluation_schedule_type is frequency or window.'),
+  rule('trigger/evaluation-schedule', 'error', 'A window schedule needs evaluation_schedule with a window.'),
+  rule('trigger/window-days', 'error', 'days_of_week holds 1 to 7 different lowercase day names.'),
+  rule('trigger/window-time', 'error', 'start_time and end_time are HH:mm.'),
+  rule('trigger/baseline-details', 'error', 'baseline_details has type percentage or value and offset_minutes 60, 1440, 10080 or 40320.'),
+  rule('trigger/baseline-threshold', 'error', 'With a baseline the threshold is >= with value >= 0, or <= with value <= 0.'),
+  rule('trigger/query-source', 'error', 'A trigger has exactly one of query and query_id.'),
+  rule('trigger/unknown-member', 'warning', 'The trigger, and its threshold, tags, recipients, schedule and baseline, hold only known members.'),
+  rule('trigger/read-only-member', 'info', 'id, triggered, created_at and updated_at are read-only: the service ignores them on write.', true),
+
+  rule('query/calculations', 'error', 'calculations is required with at least one aggregate calculation.'),
+  rule('query/calculation-op-refused', 'error', 'HEATMAP and CONCURRENCY are not allowed in a trigger.'),
+  rule('query/calculation-op-unknown', 'error', 'A calculation op is one the service knows.'),
+  rule('query/calculation-op-metrics-only', 'error', 'COUNT_DATAPOINTS and HISTOGRAM_COUNT need a metrics dataset.'),
+  rule('query/calculation-column', 'error', 'Every op but COUNT, CONCURRENCY and COUNT_DATAPOINTS takes a column; those take none.'),
+  rule('query/filters', 'error', 'Filters are objects with column, a known op and a value; filter_combination is AND or OR.'),
+  rule('query/breakdowns', 'error', 'breakdowns is an array of column names.'),
+  rule('query/having', 'error', 'A having has calculate_op, column, op and a numeric value.'),
+  rule('query/havings-max', 'error', 'At most 1 HAVING clause.'),
+  rule('query/having-calculation', 'error', 'A having corresponds to a calculation with the same op and column.'),
+  rule('query/formula', 'error', 'A formula has a name and an expression.'),
+  rule('query/formulas-max', 'error', 'At most 1 formula.'),
+  rule('query/formula-aggregates-max', 'error', 'With a formula, at most 100 aggregates.'),
+  rule('query/non-having-aggregates', 'error', 'Without formulas, at most 1 aggregate that no having uses.'),
+  rule('query/calculated-fields', 'error', 'A calculated field has a name and an expression.'),
+  rule('query/named-aggregate-filters', 'error', 'Named aggregates cannot be combined with global filters.'),
+  rule('query/time-range', 'error', 'time_range is required, a whole number of seconds.'),
+  rule('query/time-range-min', 'error', 'time_range is at least the frequency.', true),
+  rule('query/time-range-max', 'error', 'time_range is at most min(4 x frequency, 86400).', true),
+  rule('query/refused-member', 'error', 'orders, limit, start_time, end_time and usage_mode are not allowed in a trigger query.', true),
+  rule('query/granularity-standard', 'error', 'granularity is not supported on standard datasets.', true),
+  rule('query/granularity-range', 'error', 'On metrics datasets granularity lies within time_range/1000 to time_range/10.'),
+  rule('query/unknown-member', 'warning', 'The query and its calculations, filters, havings and formulas hold only known members.'),
+] as const;
+
+export type RuleId = (typeof RULES)[number]['id'];
+
+const byId = new Map<string, RuleInfo>(RULES.map((r) => [r.id, r]));
+
+export function isRuleId(id: unknown): id is RuleId {
+  return typeof id === 'string' && byId.has(id);
+}
+
+export function ruleInfo(id: RuleId): RuleInfo {
+  const info = byId.get(id);
+  if (info === undefined) throw new RangeError(`unknown rule ${id}`);
+  return info;
+}
+
+/** Anchor of the rule's section in docs/rules.md: `query/time-range-max` -> `query-time-range-max`. */
+export function ruleDocsAnchor(id: string): string {
+  return id.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+}
+
+/** Path of the rules documentation inside the repository. */
+export const RULES_DOC_PATH = 'docs/rules.md';

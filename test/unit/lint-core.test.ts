@@ -1,0 +1,185 @@
+// The linter's behaviour beyond single rules: files of several triggers, broken JSON, ranges,
+// related places, fixes and the generated JSON Schema.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv } from 'ajv';
+import { applyFixes, fixAll, lint, RULES, ruleDocsAnchor } from '../../src/lint';
+import { TRIGGER_SCHEMA_PATH, triggerJsonSchemaText } from '../../src/lint/jsonSchema';
+import { marked, trigger } from './lint-helpers';
+
+const root = join(import.meta.dirname, '..', '..');
+
+test('a valid trigger has no diagnostics', () => {
+  assert.deepEqual(lint(trigger()), []);
+});
+
+test('the message of time_range over 4 x frequency names the numbers', () => {
+  const [d] = lint(trigger('"query": { "calculations": [{ "op": "COUNT" }], "time_range": 7200 }'));
+  assert.equal(
+    d?.message,
+    'time_range 7200 exceeds 3600 = 4 x frequency 900; expected 900 (the frequency) to 3600 (4 x frequency) (spec 2.6.1 rule 2)',
+  );
+});
+
+test('in an array each trigger is checked at its own place', () => {
+  const { text, range } = marked(`[\n${trigger()},\n${trigger('«"frequency": 90»')}\n]`);
+  const found = lint(text);
+  assert.deepEqual(
+    found.map((d) => [d.rule, d.range, d.path]),
+    [['trigger/frequency', range, [1, 'frequency']]],
+  );
+});
+
+test('a trigger as GET returns it gets infos for its read-only members only', () => {
+  const fetched = trigger('"id": "t1"', '"dataset_slug": "api"', '"triggered": false', '"created_at": "2026-01-01T00:00:00Z"', '"updated_at": "2026-01-02T00:00:00Z"');
+  assert.deepEqual(
+    lint(fetched).map((d) => [d.rule, d.severity, d.path]),
+    [
+      ['trigger/read-only-member', 'info', ['id']],
+      ['trigger/read-only-member', 'info', ['triggered']],
+      ['trigger/read-only-member', 'info', ['created_at']],
+      ['trigger/read-only-member', 'info', ['updated_at']],
+    ],
+  );
+});
+
+test('a half-typed file gets its syntax error and the rules its value breaks', () => {
+  const text = '{\n  "name": "n",\n  "frequency": 90,\n  "threshold": {';
+  const found = lint(text);
+  assert.deepEqual(
+    found.map((d) => [d.rule, d.range.start.line, d.range.start.character]),
+    [
+      ['trigger/query-source', 0, 0],
+      ['trigger/frequency', 2, 2],
+      ['trigger/threshold-op', 3, 15],
+      ['trigger/threshold-value', 3, 15],
+      ['json/syntax', 3, 16],
+    ],
+  );
+});
+
+test('no fix is offered while the JSON is broken', () => {
+  const found = lint('{ "name": "n", "frequency": 90, "id": "x" ');
+  assert.ok(found.some((d) => d.rule === 'trigger/frequency'));
+  assert.deepEqual(
+    found.filter((d) => d.fix !== undefined),
+    [],
+  );
+});
+
+test('ranges count lines after \\r\\n and \\r as LSP does', () => {
+  const text = trigger('"frequency": 90').replace(/\n/g, '\r\n');
+  const [d] = lint(text);
+  assert.deepEqual(d?.range, { start: { line: 2, character: 2 }, end: { line: 2, character: 17 } });
+  const cr = trigger('"frequency": 90').replace(/\n/g, '\r');
+  assert.deepEqual(lint(cr)[0]?.range, { start: { line: 2, character: 2 }, end: { line: 2, character: 17 } });
+});
+
+test('characters are UTF-16 code units', () => {
+  const { text, range } = marked(trigger('"description": "🙂"', '«"frequency": 90»'));
+  assert.deepEqual(
+    lint(text).map((d) => d.range),
+    [range],
+  );
+});
+
+test('time_range diagnostics point to the frequency they depend on', () => {
+  const { text, range } = marked(trigger('«"frequency": 60»', '"query": { "calculations": [{ "op": "COUNT" }], "time_range": 241 }'));
+  const [d] = lint(text);
+  assert.deepEqual(d?.related, [{ message: 'frequency 60', range }]);
+});
+
+test('metrics datasets come from the options, per trigger', () => {
+  const onDataset = (slug: string) =>
+    trigger(`"dataset_slug": "${slug}"`, '"query": { "calculations": [{ "op": "COUNT_DATAPOINTS" }], "time_range": 1800, "granularity": 60 }');
+  const text = `[${onDataset('otel-metrics')}, ${onDataset('api')}]`;
+  assert.deepEqual(
+    lint(text, { metricsDatasets: ['otel-metrics'] }).map((d) => [d.rule, d.path[0]]),
+    [
+      ['query/calculation-op-metrics-only', 1],
+      ['query/granularity-standard', 1],
+    ],
+  );
+});
+
+test('removing the only member leaves an empty object', () => {
+  const text = '[{ "id": "t1" }]';
+  const d = lint(text).find((x) => x.rule === 'trigger/read-only-member');
+  assert.ok(d?.fix);
+  assert.equal(applyFixes(text, d.fix.edits), '[{}]');
+});
+
+test('applyFixes applies edits in document order whatever their order given', () => {
+  const text = 'abcdef';
+  const at = (c: number) => ({ line: 0, character: c });
+  const edits = [
+    { range: { start: at(4), end: at(5) }, newText: 'E' },
+    { range: { start: at(0), end: at(1) }, newText: 'A' },
+  ];
+  assert.equal(applyFixes(text, edits), 'AbcdEf');
+});
+
+test('applyFixes leaves out an edit that overlaps an earlier one', () => {
+  const at = (c: number) => ({ line: 0, character: c });
+  const edits = [
+    { range: { start: at(0), end: at(3) }, newText: 'X' },
+    { range: { start: at(2), end: at(4) }, newText: 'Y' },
+  ];
+  assert.equal(applyFixes('abcdef', edits), 'Xdef');
+});
+
+test('fixAll removes adjacent members over several passes and fixes values', () => {
+  const text = trigger(
+    '"frequency": 90',
+    '"query": { "calculations": [{ "op": "COUNT" }], "time_range": 240, "orders": [], "limit": 5 }',
+    '"id": "t1"',
+    '"created_at": "x"',
+  );
+  const result = fixAll(text);
+  assert.equal(result.text, trigger('"frequency": 120', '"query": { "calculations": [{ "op": "COUNT" }], "time_range": 240 }'));
+  assert.equal(result.applied, 5);
+  assert.deepEqual(result.diagnostics, []);
+});
+
+test('fixAll keeps what it cannot fix', () => {
+  const result = fixAll(trigger('"name": ""', '"id": "t1"'));
+  assert.equal(result.text, trigger('"name": ""'));
+  assert.deepEqual(
+    result.diagnostics.map((d) => d.rule),
+    ['trigger/name'],
+  );
+});
+
+test('rule ids are unique and anchors are their slugs', () => {
+  const ids = RULES.map((r) => r.id);
+  assert.equal(new Set(ids).size, ids.length);
+  assert.equal(ruleDocsAnchor('query/time-range-max'), 'query-time-range-max');
+  const anchors = ids.map(ruleDocsAnchor);
+  assert.equal(new Set(anchors).size, anchors.length);
+});
+
+test('the committed JSON Schema equals a fresh generation', () => {
+  assert.equal(readFileSync(join(root, TRIGGER_SCHEMA_PATH), 'utf8'), triggerJsonSchemaText());
+});
+
+test('the JSON Schema accepts a trigger and an array, and refuses what the member checks refuse', () => {
+  const ajv = new Ajv({ strict: false });
+  const validate = ajv.compile(JSON.parse(triggerJsonSchemaText()) as object);
+  const valid = JSON.parse(trigger()) as unknown;
+  assert.equal(validate(valid), true);
+  assert.equal(validate([valid, valid]), true);
+  assert.equal(validate(JSON.parse(trigger('"frequency": 90'))), false);
+  assert.equal(validate(JSON.parse(trigger('"query": { "calculations": [{ "op": "HEATMAP", "column": "d" }], "time_range": 1800 }'))), false);
+  assert.equal(validate(JSON.parse(trigger('"query": { "calculations": [{ "op": "COUNT" }], "time_range": 1800, "limit": 1 }'))), false);
+});
+
+test('of duplicate members the last counts, as in JSON.parse, and gets no fix', () => {
+  const { text, range } = marked(trigger().replace(/\n}$/, ',\n  «"frequency": 90»\n}'));
+  const found = lint(text);
+  assert.deepEqual(
+    found.map((d) => [d.rule, d.range, d.fix]),
+    [['trigger/frequency', range, undefined]],
+  );
+});

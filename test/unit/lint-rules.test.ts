@@ -1,0 +1,524 @@
+// Every rule: documents that break it (with the exact range, and the fix where there is one) and
+// documents that keep it, at the boundaries of spec 2.6, 2.6.1 and part 8.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { applyFixes, lint, RULES, type LintOptions, type RuleId } from '../../src/lint';
+import { marked, trigger, unmarked } from './lint-helpers';
+
+interface Bad {
+  title: string;
+  /** Document with «markers» around the range of the one diagnostic of the rule. */
+  doc: string;
+  options?: LintOptions;
+  /** The document after applying the diagnostic's fix (markers removed); omitted: the diagnostic has no fix. */
+  fixed?: string;
+  /** Text the message must contain. */
+  says?: string;
+}
+interface Good {
+  title: string;
+  doc: string;
+  options?: LintOptions;
+}
+
+const METRICS: LintOptions = { metricsDatasets: ['otel-metrics'] };
+const q = (body: string) => `"query": { ${body} }`;
+const COUNT = '"calculations": [{ "op": "COUNT" }]';
+const calc = (c: string) => q(`"calculations": [${c}], "time_range": 1800`);
+const tags = (n: number) => `[${Array.from({ length: n }, (_, i) => `{ "key": "k", "value": "${i}" }`).join(', ')}]`;
+const calcs = (n: number) => `[${Array.from({ length: n }, (_, i) => `{ "op": "SUM", "column": "c${i}", "name": "a${i}" }`).join(', ')}]`;
+const WINDOW = '"window": { "days_of_week": ["monday"], "start_time": "09:00", "end_time": "17:00" }';
+
+const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
+  'json/syntax': {
+    bad: [
+      { title: 'trailing comma', doc: '{ "name": "x", «}»', says: 'trailing comma' },
+      { title: 'half-typed member', doc: '{ "name": "x", "frequency": «»', says: 'a value is expected' },
+      { title: 'comment', doc: '«// note»\n{}', says: 'comments are not allowed' },
+      { title: 'empty file', doc: '«  »', says: 'the file is empty' },
+    ],
+    good: [{ title: 'a valid trigger', doc: trigger() }],
+  },
+  'json/root-type': {
+    bad: [
+      { title: 'a number', doc: '«42»', says: 'the file holds a number' },
+      { title: 'a string in the array', doc: `[${trigger()}, «"x"»]`, says: 'element 1 is a string' },
+    ],
+    good: [
+      { title: 'an empty array', doc: '[]' },
+      { title: 'an array of triggers', doc: `[${trigger()}, ${trigger('"name": "Other"')}]` },
+    ],
+  },
+  'trigger/name': {
+    bad: [
+      { title: 'missing: the parent object', doc: `«${trigger('-name')}»`, says: 'name is missing' },
+      { title: 'empty', doc: trigger('«"name": ""»'), says: 'name has 0 characters; expected a string of 1 to 120 characters' },
+      { title: '121 characters', doc: trigger(`«"name": "${'n'.repeat(121)}"»`), says: 'name has 121 characters' },
+      { title: 'a number', doc: trigger('«"name": 5»'), says: 'name is the number 5' },
+    ],
+    good: [
+      { title: '1 character', doc: trigger('"name": "n"') },
+      { title: '120 characters', doc: trigger(`"name": "${'n'.repeat(120)}"`) },
+    ],
+  },
+  'trigger/description': {
+    bad: [{ title: '1024 characters', doc: trigger(`«"description": "${'d'.repeat(1024)}"»`), says: 'description has 1024 characters' }],
+    good: [{ title: '1023 characters', doc: trigger(`"description": "${'d'.repeat(1023)}"`) }],
+  },
+  'trigger/dataset-slug': {
+    bad: [{ title: 'empty', doc: trigger('«"dataset_slug": ""»') }],
+    good: [{ title: 'a slug', doc: trigger('"dataset_slug": "api"') }],
+  },
+  'trigger/tags': {
+    bad: [
+      { title: '11 tags', doc: trigger(`«"tags": ${tags(11)}»`), says: 'tags holds 11 items; expected at most 10 tags' },
+      { title: 'a numeric value', doc: trigger('"tags": [{ "key": "team", «"value": 1» }]'), says: 'tag value is the number 1' },
+    ],
+    good: [{ title: '10 tags', doc: trigger(`"tags": ${tags(10)}`) }],
+  },
+  'trigger/tag-key': {
+    bad: [
+      { title: 'upper case', doc: trigger('"tags": [{ «"key": "Team"», "value": "a" }]'), says: 'tag key "Team" is not allowed' },
+      { title: '33 letters', doc: trigger(`"tags": [{ «"key": "${'k'.repeat(33)}"», "value": "a" }]`) },
+      { title: 'empty', doc: trigger('"tags": [{ «"key": ""», "value": "a" }]') },
+    ],
+    good: [{ title: '32 letters', doc: trigger(`"tags": [{ "key": "${'k'.repeat(32)}", "value": "a" }]`) }],
+  },
+  'trigger/threshold': {
+    bad: [
+      { title: 'missing', doc: `«${trigger('-threshold')}»`, says: 'threshold is missing' },
+      { title: 'a number', doc: trigger('«"threshold": 5»') },
+    ],
+    good: [{ title: 'op and value', doc: trigger('"threshold": { "op": "<", "value": 0.5 }') }],
+  },
+  'trigger/threshold-op': {
+    bad: [{ title: '=', doc: trigger('"threshold": { «"op": "="», "value": 10 }'), says: 'expected one of >, >=, <, <=' }],
+    good: [{ title: '<=', doc: trigger('"threshold": { "op": "<=", "value": 10 }') }],
+  },
+  'trigger/threshold-value': {
+    bad: [{ title: 'a string', doc: trigger('"threshold": { "op": ">", «"value": "10"» }') }],
+    good: [{ title: 'a negative number', doc: trigger('"threshold": { "op": ">", "value": -3 }') }],
+  },
+  'trigger/exceeded-limit': {
+    bad: [
+      { title: '0', doc: trigger('"threshold": { "op": ">", "value": 10, «"exceeded_limit": 0» }') },
+      { title: '6', doc: trigger('"threshold": { "op": ">", "value": 10, «"exceeded_limit": 6» }'), says: 'exceeded_limit is 6' },
+      { title: '2.5', doc: trigger('"threshold": { "op": ">", "value": 10, «"exceeded_limit": 2.5» }') },
+    ],
+    good: [
+      { title: '1', doc: trigger('"threshold": { "op": ">", "value": 10, "exceeded_limit": 1 }') },
+      { title: '5', doc: trigger('"threshold": { "op": ">", "value": 10, "exceeded_limit": 5 }') },
+    ],
+  },
+  'trigger/frequency': {
+    bad: [
+      {
+        title: '90 rounds to 120',
+        doc: trigger('«"frequency": 90»', q(`${COUNT}, "time_range": 120`)),
+        says: 'frequency 90 is not a multiple of 60',
+        fixed: trigger('"frequency": 120', q(`${COUNT}, "time_range": 120`)),
+      },
+      { title: '30 rounds up to 60', doc: trigger('«"frequency": 30»'), says: 'frequency is 30', fixed: trigger('"frequency": 60') },
+      { title: '0 rounds up to 60', doc: trigger('«"frequency": 0»'), fixed: trigger('"frequency": 60') },
+      { title: '86460 rounds down to 86400', doc: trigger('«"frequency": 86460»'), fixed: trigger('"frequency": 86400') },
+      { title: '89 rounds down to 60', doc: trigger('«"frequency": 89»'), fixed: trigger('"frequency": 60') },
+      { title: '900.5 rounds to 900', doc: trigger('«"frequency": 900.5»'), says: 'frequency 900.5 is not a whole number', fixed: trigger('"frequency": 900') },
+      { title: 'a string has no fix', doc: trigger('«"frequency": "900"»') },
+    ],
+    good: [
+      { title: '60', doc: trigger('"frequency": 60', q(`${COUNT}, "time_range": 240`)) },
+      { title: '86400', doc: trigger('"frequency": 86400', q(`${COUNT}, "time_range": 86400`)) },
+      { title: 'absent (900)', doc: trigger('-frequency') },
+    ],
+  },
+  'trigger/alert-type': {
+    bad: [{ title: 'always', doc: trigger('«"alert_type": "always"»'), says: 'expected one of on_change, on_true' }],
+    good: [{ title: 'on_true', doc: trigger('"alert_type": "on_true"') }],
+  },
+  'trigger/disabled': {
+    bad: [{ title: 'a string', doc: trigger('«"disabled": "yes"»') }],
+    good: [{ title: 'true', doc: trigger('"disabled": true') }],
+  },
+  'trigger/recipient': {
+    bad: [
+      { title: 'neither id nor type and target', doc: trigger('"recipients": [«{}»]'), says: 'a recipient needs an id' },
+      { title: 'a string', doc: trigger('"recipients": [«"ops@example.com"»]') },
+    ],
+    good: [{ title: 'by id', doc: trigger('"recipients": [{ "id": "r1" }]') }],
+  },
+  'trigger/recipient-deprecated': {
+    bad: [
+      {
+        title: 'type and target',
+        doc: trigger('"recipients": [«{ "type": "email", "target": "ops@example.com" }»]'),
+        says: 'deprecated',
+      },
+    ],
+    good: [{ title: 'by id with details', doc: trigger('"recipients": [{ "id": "r1", "details": { "pagerduty_severity": "critical" } }]') }],
+  },
+  'trigger/evaluation-schedule-type': {
+    bad: [{ title: 'hourly', doc: trigger('«"evaluation_schedule_type": "hourly"»'), says: 'expected one of frequency, window' }],
+    good: [{ title: 'frequency', doc: trigger('"evaluation_schedule_type": "frequency"') }],
+  },
+  'trigger/evaluation-schedule': {
+    bad: [
+      { title: 'window without a schedule: the trigger', doc: `«${trigger('"evaluation_schedule_type": "window"')}»`, says: 'evaluation_schedule is missing' },
+      { title: 'a schedule without a window', doc: trigger('"evaluation_schedule_type": "window"', '"evaluation_schedule": «{}»'), says: 'window is missing' },
+    ],
+    good: [{ title: 'window with a schedule', doc: trigger('"evaluation_schedule_type": "window"', `"evaluation_schedule": { ${WINDOW} }`) }],
+  },
+  'trigger/window-days': {
+    bad: [
+      { title: 'no day', doc: trigger(`"evaluation_schedule": { "window": { «"days_of_week": []», "start_time": "09:00", "end_time": "17:00" } }`) },
+      { title: 'capitalised', doc: trigger(`"evaluation_schedule": { "window": { "days_of_week": [«"Monday"»], "start_time": "09:00", "end_time": "17:00" } }`) },
+      {
+        title: 'a day twice',
+        doc: trigger(`"evaluation_schedule": { "window": { «"days_of_week": ["monday", "monday"]», "start_time": "09:00", "end_time": "17:00" } }`),
+        says: 'repeats a day',
+      },
+    ],
+    good: [
+      {
+        title: 'all seven',
+        doc: trigger(
+          `"evaluation_schedule": { "window": { "days_of_week": ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"], "start_time": "00:00", "end_time": "23:59" } }`,
+        ),
+      },
+    ],
+  },
+  'trigger/window-time': {
+    bad: [
+      { title: 'one-digit hour', doc: trigger(`"evaluation_schedule": { "window": { "days_of_week": ["monday"], «"start_time": "9:00"», "end_time": "17:00" } }`) },
+      { title: '24:00', doc: trigger(`"evaluation_schedule": { "window": { "days_of_week": ["monday"], "start_time": "09:00", «"end_time": "24:00"» } }`) },
+    ],
+    good: [{ title: 'end before start (next day)', doc: trigger(`"evaluation_schedule": { "window": { "days_of_week": ["friday"], "start_time": "22:00", "end_time": "06:00" } }`) }],
+  },
+  'trigger/baseline-details': {
+    bad: [
+      { title: 'unknown type', doc: trigger('"threshold": { "op": ">=", "value": 10 }', '"baseline_details": { «"type": "ratio"», "offset_minutes": 60 }') },
+      { title: 'offset 30', doc: trigger('"threshold": { "op": ">=", "value": 10 }', '"baseline_details": { "type": "value", «"offset_minutes": 30» }'), says: 'expected one of 60, 1440, 10080, 40320' },
+    ],
+    good: [
+      { title: 'percentage, a week', doc: trigger('"threshold": { "op": ">=", "value": 10 }', '"baseline_details": { "type": "percentage", "offset_minutes": 10080 }') },
+      { title: 'null', doc: trigger('"baseline_details": null') },
+    ],
+  },
+  'trigger/baseline-threshold': {
+    bad: [
+      { title: '> 10', doc: trigger('«"threshold": { "op": ">", "value": 10 }»', '"baseline_details": { "type": "value", "offset_minutes": 60 }') },
+      { title: '>= -1', doc: trigger('«"threshold": { "op": ">=", "value": -1 }»', '"baseline_details": { "type": "value", "offset_minutes": 60 }') },
+      { title: '<= 1', doc: trigger('«"threshold": { "op": "<=", "value": 1 }»', '"baseline_details": { "type": "value", "offset_minutes": 60 }') },
+    ],
+    good: [
+      { title: '>= 0', doc: trigger('"threshold": { "op": ">=", "value": 0 }', '"baseline_details": { "type": "value", "offset_minutes": 60 }') },
+      { title: '<= -5', doc: trigger('"threshold": { "op": "<=", "value": -5 }', '"baseline_details": { "type": "value", "offset_minutes": 40320 }') },
+    ],
+  },
+  'trigger/query-source': {
+    bad: [
+      { title: 'neither: the trigger', doc: `«${trigger('-query')}»`, says: 'neither query nor query_id' },
+      { title: 'both: query_id', doc: trigger('«"query_id": "q1"»'), says: 'both query and query_id' },
+      { title: 'query is a string', doc: trigger('«"query": "COUNT"»') },
+    ],
+    good: [
+      { title: 'query_id only', doc: trigger('-query', '"query_id": "q1"') },
+      { title: 'query with a null query_id', doc: trigger('"query_id": null') },
+    ],
+  },
+  'trigger/unknown-member': {
+    bad: [
+      { title: 'a typo', doc: trigger('-frequency', '«"frequncy": 900»'), says: '"frequncy" is not a member of the trigger; known members: id, dataset_slug, name' },
+      { title: 'in the threshold', doc: trigger('"threshold": { "op": ">", "value": 10, «"unit": "ms"» }') },
+    ],
+    good: [{ title: 'every known member', doc: trigger('"dataset_slug": "api"', '"description": "d"', '"disabled": false', '"alert_type": "on_change"') }],
+  },
+  'trigger/read-only-member': {
+    bad: [
+      { title: 'id, first', doc: trigger('-name', '-frequency', '-threshold', '-query', '«"id": "t1"»', '"name": "n"', '"threshold": { "op": ">", "value": 1 }', '"query_id": "q"'), fixed: trigger('-name', '-frequency', '-threshold', '-query', '"name": "n"', '"threshold": { "op": ">", "value": 1 }', '"query_id": "q"') },
+      { title: 'updated_at, last', doc: trigger('«"updated_at": "2026-01-01T00:00:00Z"»'), says: 'updated_at is read-only', fixed: trigger() },
+      { title: 'triggered, in the middle', doc: trigger('«"triggered": false»', '"disabled": false'), fixed: trigger('"disabled": false') },
+    ],
+    good: [{ title: 'none', doc: trigger() }],
+  },
+  'query/calculations': {
+    bad: [
+      { title: 'missing: the query', doc: trigger('"query": «{ "time_range": 1800 }»'), says: 'calculations is missing' },
+      { title: 'empty', doc: trigger(q('«"calculations": []», "time_range": 1800')), says: 'at least one aggregate calculation' },
+    ],
+    good: [{ title: 'one', doc: trigger() }],
+  },
+  'query/calculation-op-refused': {
+    bad: [
+      { title: 'HEATMAP', doc: trigger(calc('{ «"op": "HEATMAP"», "column": "duration_ms" }')), says: 'HEATMAP is not allowed in a trigger' },
+      { title: 'CONCURRENCY', doc: trigger(calc('{ «"op": "CONCURRENCY"» }')) },
+    ],
+    good: [{ title: 'P99', doc: trigger(calc('{ "op": "P99", "column": "duration_ms" }')) }],
+  },
+  'query/calculation-op-unknown': {
+    bad: [{ title: 'MEDIAN', doc: trigger(calc('{ «"op": "MEDIAN"», "column": "duration_ms" }')), says: 'calculation op "MEDIAN" is not allowed; expected one of COUNT, SUM' }],
+    good: [{ title: 'RATE_MAX', doc: trigger(calc('{ "op": "RATE_MAX", "column": "bytes" }')) }],
+  },
+  'query/calculation-op-metrics-only': {
+    bad: [
+      { title: 'COUNT_DATAPOINTS on a standard dataset', doc: trigger('"dataset_slug": "api"', calc('{ «"op": "COUNT_DATAPOINTS"» }')), says: 'dataset api is standard' },
+      { title: 'HISTOGRAM_COUNT without dataset_slug', doc: trigger(calc('{ «"op": "HISTOGRAM_COUNT"», "column": "latency" }')), options: METRICS },
+    ],
+    good: [
+      { title: 'COUNT_DATAPOINTS on a metrics dataset', doc: trigger('"dataset_slug": "otel-metrics"', calc('{ "op": "COUNT_DATAPOINTS" }')), options: METRICS },
+      { title: 'HISTOGRAM_COUNT on a metrics dataset', doc: trigger('"dataset_slug": "otel-metrics"', calc('{ "op": "HISTOGRAM_COUNT", "column": "latency" }')), options: METRICS },
+    ],
+  },
+  'query/calculation-column': {
+    bad: [
+      { title: 'AVG without a column: the calculation', doc: trigger(calc('«{ "op": "AVG" }»')), says: 'AVG needs a column' },
+      { title: 'COUNT with a column', doc: trigger(calc('{ "op": "COUNT", «"column": "duration_ms"» }')), says: 'COUNT takes no column' },
+    ],
+    good: [{ title: 'AVG with a column', doc: trigger(calc('{ "op": "AVG", "column": "duration_ms" }')) }],
+  },
+  'query/filters': {
+    bad: [
+      { title: 'unknown op', doc: trigger(q(`${COUNT}, "filters": [{ "column": "status", «"op": "like"», "value": "5" }], "time_range": 1800`)) },
+      { title: 'XOR', doc: trigger(q(`${COUNT}, «"filter_combination": "XOR"», "time_range": 1800`)) },
+      { title: 'in a calculation', doc: trigger(calc('{ "op": "COUNT", "filters": [«{ "op": "exists" }»] }')), says: 'filter column is missing' },
+    ],
+    good: [
+      {
+        title: 'AND of two',
+        doc: trigger(q(`${COUNT}, "filters": [{ "column": "status", "op": ">=", "value": 500 }, { "column": "route", "op": "in", "value": ["/a", "/b"] }], "filter_combination": "AND", "time_range": 1800`)),
+      },
+    ],
+  },
+  'query/breakdowns': {
+    bad: [{ title: 'a number', doc: trigger(q(`${COUNT}, "breakdowns": [«1»], "time_range": 1800`)) }],
+    good: [{ title: 'a column', doc: trigger(q(`${COUNT}, "breakdowns": ["service"], "time_range": 1800`)) }],
+  },
+  'query/having': {
+    bad: [{ title: 'string value', doc: trigger(q(`${COUNT}, "havings": [{ "calculate_op": "COUNT", "op": ">", «"value": "5"» }], "time_range": 1800`)) }],
+    good: [{ title: 'on COUNT', doc: trigger(q(`${COUNT}, "havings": [{ "calculate_op": "COUNT", "op": ">", "value": 5 }], "time_range": 1800`)) }],
+  },
+  'query/havings-max': {
+    bad: [
+      {
+        title: 'two',
+        doc: trigger(q(`${COUNT}, «"havings": [{ "calculate_op": "COUNT", "op": ">", "value": 5 }, { "calculate_op": "COUNT", "op": "<", "value": 50 }]», "time_range": 1800`)),
+        says: 'havings holds 2 items; expected at most 1 HAVING clause',
+      },
+    ],
+    good: [{ title: 'one', doc: trigger(q(`${COUNT}, "havings": [{ "calculate_op": "COUNT", "op": ">", "value": 5 }], "time_range": 1800`)) }],
+  },
+  'query/having-calculation': {
+    bad: [
+      {
+        title: 'no P99(duration_ms) calculation',
+        doc: trigger(q(`${COUNT}, "havings": [«{ "calculate_op": "P99", "column": "duration_ms", "op": ">", "value": 5 }»], "time_range": 1800`)),
+        says: 'the having on P99(duration_ms) matches no calculation',
+      },
+      {
+        title: 'same op, other column',
+        doc: trigger(q(`"calculations": [{ "op": "COUNT" }, { "op": "P99", "column": "db_ms" }], "havings": [«{ "calculate_op": "P99", "column": "duration_ms", "op": ">", "value": 5 }»], "time_range": 1800`)),
+      },
+    ],
+    good: [
+      {
+        title: 'matches P99(duration_ms)',
+        doc: trigger(q(`"calculations": [{ "op": "COUNT" }, { "op": "P99", "column": "duration_ms" }], "havings": [{ "calculate_op": "P99", "column": "duration_ms", "op": ">", "value": 5 }], "time_range": 1800`)),
+      },
+    ],
+  },
+  'query/formula': {
+    bad: [{ title: 'no expression: the formula', doc: trigger(q(`"calculations": ${calcs(2)}, "formulas": [«{ "name": "ratio" }»], "time_range": 1800`)), says: 'formula expression is missing' }],
+    good: [{ title: 'name and expression', doc: trigger(q(`"calculations": ${calcs(2)}, "formulas": [{ "name": "ratio", "expression": "DIV($a0, $a1)" }], "time_range": 1800`)) }],
+  },
+  'query/formulas-max': {
+    bad: [
+      {
+        title: 'two',
+        doc: trigger(q(`"calculations": ${calcs(2)}, «"formulas": [{ "name": "r", "expression": "DIV($a0, $a1)" }, { "name": "s", "expression": "SUM($a0, $a1)" }]», "time_range": 1800`)),
+        says: 'expected at most 1 formula',
+      },
+    ],
+    good: [{ title: 'one', doc: trigger(q(`"calculations": ${calcs(2)}, "formulas": [{ "name": "r", "expression": "DIV($a0, $a1)" }], "time_range": 1800`)) }],
+  },
+  'query/formula-aggregates-max': {
+    bad: [
+      {
+        title: '101 aggregates',
+        doc: trigger(q(`«"calculations": ${calcs(101)}», "formulas": [{ "name": "r", "expression": "$a0" }], "time_range": 1800`)),
+        says: 'calculations hold 101 aggregates; with a formula at most 100',
+      },
+    ],
+    good: [{ title: '100 aggregates', doc: trigger(q(`"calculations": ${calcs(100)}, "formulas": [{ "name": "r", "expression": "$a0" }], "time_range": 1800`)) }],
+  },
+  'query/non-having-aggregates': {
+    bad: [
+      { title: 'COUNT and AVG: the second', doc: trigger(calc('{ "op": "COUNT" }, «{ "op": "AVG", "column": "duration_ms" }»')), says: 'AVG(duration_ms) is one aggregate too many' },
+      {
+        title: 'the having uses COUNT, P99 and AVG remain',
+        doc: trigger(q(`"calculations": [{ "op": "COUNT" }, { "op": "P99", "column": "d" }, «{ "op": "AVG", "column": "d" }»], "havings": [{ "calculate_op": "COUNT", "op": ">", "value": 5 }], "time_range": 1800`)),
+      },
+    ],
+    good: [
+      {
+        title: 'COUNT and P99(duration_ms) used only by the having',
+        doc: trigger(q(`"calculations": [{ "op": "COUNT" }, { "op": "P99", "column": "duration_ms" }], "havings": [{ "calculate_op": "P99", "column": "duration_ms", "op": ">", "value": 500 }], "time_range": 1800`)),
+      },
+      { title: 'two with a formula', doc: trigger(q(`"calculations": ${calcs(2)}, "formulas": [{ "name": "r", "expression": "DIV($a0, $a1)" }], "time_range": 1800`)) },
+    ],
+  },
+  'query/calculated-fields': {
+    bad: [{ title: 'no name', doc: trigger(q(`${COUNT}, "calculated_fields": [«{ "expression": "1" }»], "time_range": 1800`)) }],
+    good: [{ title: 'name and expression', doc: trigger(q(`${COUNT}, "calculated_fields": [{ "name": "slow", "expression": "GT($duration_ms, 500)" }], "time_range": 1800`)) }],
+  },
+  'query/named-aggregate-filters': {
+    bad: [
+      {
+        title: 'a named aggregate and global filters: the filters',
+        doc: trigger(q(`"calculations": [{ "op": "COUNT", "name": "errors" }], «"filters": [{ "column": "error", "op": "exists" }]», "time_range": 1800`)),
+        says: 'global filters cannot be combined with named aggregates (errors)',
+      },
+    ],
+    good: [
+      {
+        title: 'filters inside the named aggregate',
+        doc: trigger(q(`"calculations": [{ "op": "COUNT", "name": "errors", "filters": [{ "column": "error", "op": "exists" }] }], "filters": [], "time_range": 1800`)),
+      },
+    ],
+  },
+  'query/time-range': {
+    bad: [
+      { title: 'missing: the query', doc: trigger(`"query": «{ ${COUNT} }»`), says: 'time_range is missing' },
+      { title: 'a string', doc: trigger(q(`${COUNT}, «"time_range": "1800"»`)) },
+      { title: 'a fraction', doc: trigger(q(`${COUNT}, «"time_range": 1800.5»`)), says: 'time_range 1800.5 is not a whole number' },
+    ],
+    good: [{ title: 'seconds', doc: trigger() }],
+  },
+  'query/time-range-min': {
+    bad: [
+      {
+        title: 'one under frequency 900',
+        doc: trigger(q(`${COUNT}, «"time_range": 899»`)),
+        says: 'time_range 899 is below frequency 900; expected 900 (the frequency) to 3600 (4 x frequency)',
+        fixed: trigger(q(`${COUNT}, "time_range": 900`)),
+      },
+      { title: 'under 60 says the frequency', doc: trigger(q(`${COUNT}, «"time_range": 30»`)), says: 'below frequency 900', fixed: trigger(q(`${COUNT}, "time_range": 900`)) },
+      { title: 'the default frequency', doc: trigger('-frequency', q(`${COUNT}, «"time_range": 600»`)), says: 'below frequency 900 (the default)', fixed: trigger('-frequency', q(`${COUNT}, "time_range": 900`)) },
+      { title: 'one under frequency 60', doc: trigger('"frequency": 60', q(`${COUNT}, «"time_range": 59»`)), fixed: trigger('"frequency": 60', q(`${COUNT}, "time_range": 60`)) },
+    ],
+    good: [
+      { title: 'equal to frequency 900', doc: trigger(q(`${COUNT}, "time_range": 900`)) },
+      { title: 'equal to frequency 60', doc: trigger('"frequency": 60', q(`${COUNT}, "time_range": 60`)) },
+    ],
+  },
+  'query/time-range-max': {
+    bad: [
+      {
+        title: '7200 with frequency 900',
+        doc: trigger(q(`${COUNT}, «"time_range": 7200»`)),
+        says: 'time_range 7200 exceeds 3600 = 4 x frequency 900',
+        fixed: trigger(q(`${COUNT}, "time_range": 3600`)),
+      },
+      { title: 'one over 4 x frequency', doc: trigger(q(`${COUNT}, «"time_range": 3601»`)), fixed: trigger(q(`${COUNT}, "time_range": 3600`)) },
+      {
+        title: 'one over 86400',
+        doc: trigger('"frequency": 43200', q(`${COUNT}, «"time_range": 86401»`)),
+        says: 'time_range 86401 exceeds the maximum 86400',
+        fixed: trigger('"frequency": 43200', q(`${COUNT}, "time_range": 86400`)),
+      },
+      { title: 'one over 4 x frequency 60', doc: trigger('"frequency": 60', q(`${COUNT}, «"time_range": 241»`)), fixed: trigger('"frequency": 60', q(`${COUNT}, "time_range": 240`)) },
+      {
+        title: 'frequency invalid: the absolute maximum',
+        doc: trigger('"frequency": "900"', q(`${COUNT}, «"time_range": 90000»`)),
+        fixed: trigger('"frequency": "900"', q(`${COUNT}, "time_range": 86400`)),
+      },
+    ],
+    good: [
+      { title: 'equal to 4 x frequency', doc: trigger(q(`${COUNT}, "time_range": 3600`)) },
+      { title: 'equal to 86400', doc: trigger('"frequency": 43200', q(`${COUNT}, "time_range": 86400`)) },
+    ],
+  },
+  'query/refused-member': {
+    bad: [
+      {
+        title: 'orders',
+        doc: trigger(q(`${COUNT}, «"orders": [{ "op": "COUNT", "order": "descending" }]», "time_range": 1800`)),
+        says: 'orders must not be set in a trigger query',
+        fixed: trigger(q(`${COUNT}, "time_range": 1800`)),
+      },
+      { title: 'limit, last', doc: trigger(q(`${COUNT}, "time_range": 1800, «"limit": 100»`)), fixed: trigger(q(`${COUNT}, "time_range": 1800`)) },
+      { title: 'start_time', doc: trigger(q(`${COUNT}, «"start_time": 1700000000», "time_range": 1800`)), fixed: trigger(q(`${COUNT}, "time_range": 1800`)) },
+      { title: 'end_time', doc: trigger(q(`${COUNT}, «"end_time": 1700000000», "time_range": 1800`)), fixed: trigger(q(`${COUNT}, "time_range": 1800`)) },
+      { title: 'usage_mode', doc: trigger(q(`${COUNT}, «"usage_mode": true», "time_range": 1800`)), fixed: trigger(q(`${COUNT}, "time_range": 1800`)) },
+    ],
+    good: [{ title: 'none', doc: trigger() }],
+  },
+  'query/granularity-standard': {
+    bad: [
+      {
+        title: 'on a standard dataset',
+        doc: trigger('"dataset_slug": "api"', q(`${COUNT}, «"granularity": 60», "time_range": 1800`)),
+        says: 'granularity is supported only on metrics datasets and dataset api is standard',
+        fixed: trigger('"dataset_slug": "api"', q(`${COUNT}, "time_range": 1800`)),
+      },
+    ],
+    good: [{ title: 'on a metrics dataset', doc: trigger('"dataset_slug": "otel-metrics"', q(`${COUNT}, "granularity": 60, "time_range": 1800`)), options: METRICS }],
+  },
+  'query/granularity-range': {
+    bad: [
+      {
+        title: 'under time_range/1000',
+        doc: trigger('"dataset_slug": "otel-metrics"', q(`${COUNT}, "time_range": 3600, «"granularity": 3»`)),
+        options: METRICS,
+        says: 'granularity 3 lies outside 3.6 = time_range 3600 / 1000 to 360',
+      },
+      { title: 'over time_range/10', doc: trigger('"dataset_slug": "otel-metrics"', q(`${COUNT}, "time_range": 3600, «"granularity": 361»`)), options: METRICS },
+      { title: 'zero', doc: trigger('"dataset_slug": "otel-metrics"', q(`${COUNT}, "time_range": 3600, «"granularity": 0»`)), options: METRICS },
+    ],
+    good: [
+      { title: 'smallest', doc: trigger('"dataset_slug": "otel-metrics"', q(`${COUNT}, "time_range": 3600, "granularity": 4`)), options: METRICS },
+      { title: 'time_range/10', doc: trigger('"dataset_slug": "otel-metrics"', q(`${COUNT}, "time_range": 3600, "granularity": 360`)), options: METRICS },
+    ],
+  },
+  'query/unknown-member': {
+    bad: [
+      { title: 'in the query', doc: trigger(q(`${COUNT}, «"timerange": 1800», "time_range": 1800`)), says: '"timerange" is not a member of the query' },
+      { title: 'in a calculation', doc: trigger(calc('{ "op": "COUNT", «"alias": "n"» }')) },
+    ],
+    good: [{ title: 'known members only', doc: trigger(q(`${COUNT}, "breakdowns": ["service"], "time_range": 1800`)) }],
+  },
+};
+
+test('every rule has failing and passing cases', () => {
+  const missing = RULES.filter((r) => CASES[r.id].bad.length === 0 || CASES[r.id].good.length === 0).map((r) => r.id);
+  assert.deepEqual(missing, []);
+});
+
+for (const info of RULES) {
+  const { bad, good } = CASES[info.id];
+  describe(info.id, () => {
+    for (const c of bad) {
+      test(`flags ${c.title}`, () => {
+        const { text, range } = marked(c.doc);
+        const found = lint(text, c.options).filter((d) => d.rule === info.id);
+        assert.deepEqual(
+          found.map((d) => d.range),
+          [range],
+        );
+        const [diagnostic] = found;
+        assert.ok(diagnostic);
+        assert.equal(diagnostic.severity, info.severity);
+        if (c.says !== undefined) assert.ok(diagnostic.message.includes(c.says), `message: ${diagnostic.message}`);
+        if (c.fixed === undefined) {
+          assert.equal(diagnostic.fix, undefined);
+        } else {
+          assert.ok(diagnostic.fix, 'a fix');
+          assert.equal(applyFixes(text, diagnostic.fix.edits), unmarked(c.fixed));
+        }
+      });
+    }
+    for (const c of good) {
+      test(`accepts ${c.title}`, () => {
+        assert.deepEqual(lint(c.doc, c.options), []);
+      });
+    }
+  });
+}
