@@ -1,18 +1,164 @@
 import * as vscode from 'vscode';
+import { registerConnectionCommands } from './connections/connectionCommands';
+import { loadClientModule } from './connections/clientLoader';
+import { ConnectionManager } from './connections/connectionManager';
+import { ConnectionStore } from './connections/connectionStore';
+import { SecretStore } from './connections/secretStore';
+import { createConnectionStatusBar } from './connections/statusBar';
+import { TriggerDiagnostics } from './diagnostics/triggerDiagnostics';
+import { registerForms } from './forms';
+import { DatasetTreeModel } from './model/datasetTree';
+import { KeyRegistry } from './model/keyRegistry';
+import { Limiter } from './model/limiter';
+import { RememberedItems } from './model/remembered';
+import { SandboxController } from './sandbox/sandboxController';
+import { reportError, runWithProgress, type Services } from './services';
+import { DatasetsTreeProvider, VIEW_ID } from './tree/datasetsView';
+import type { TreeNode } from './tree/nodes';
+import { metricsDatasets, registerTreeCommands } from './tree/treeCommands';
+import { TRIGGER_SCHEME, TriggerDocumentProvider } from './triggers/triggerDocuments';
 
 /** The public surface other extensions (and the in-host test suite) can reach. */
 export interface ObsExtensionApi {
   readonly log: vscode.LogOutputChannel;
+  readonly services: Services;
+  readonly tree: DatasetTreeModel;
+  readonly diagnostics: TriggerDiagnostics;
+  readonly sandbox: SandboxController;
+}
+
+let sandbox: SandboxController | undefined;
+
+function concurrencySetting(): number {
+  return vscode.workspace.getConfiguration('obs').get<number>('concurrency') ?? 4;
 }
 
 export function activate(context: vscode.ExtensionContext): ObsExtensionApi {
   const log = vscode.window.createOutputChannel('Observability', { log: true });
   context.subscriptions.push(log);
   context.subscriptions.push(vscode.commands.registerCommand('obs.showLogs', () => log.show(true)));
+
+  // State: profiles, remembered datasets/SLOs and keys in globalState; keys' secrets in SecretStorage only.
+  const store = new ConnectionStore(context.globalState);
+  const secrets = new SecretStore(context.secrets);
+  const keyRegistry = new KeyRegistry(context.globalState);
+  const remembered = new RememberedItems(context.globalState);
+  const connections = new ConnectionManager(store, secrets, log, () => loadClientModule(context.extensionPath));
+  context.subscriptions.push(secrets, connections, { dispose: () => keyRegistry.dispose() }, { dispose: () => remembered.dispose() });
+
+  // The tree.
+  const limiter = new Limiter({ concurrency: concurrencySetting() });
+  const model = new DatasetTreeModel({
+    connection: async () => {
+      const active = await connections.getActive();
+      return active && { profile: active.profile, api: active.client };
+    },
+    remembered,
+    keys: keyRegistry,
+    metricsDatasets,
+    limiter,
+    onFailure: (failure) => log.error(`${failure.operation} failed: ${failure.message}`),
+  });
+  const provider = new DatasetsTreeProvider(model);
+  const view = vscode.window.createTreeView<TreeNode>(VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
+  context.subscriptions.push(provider, view, { dispose: () => model.dispose() });
+
+  const setHasConnection = (): void => {
+    void vscode.commands.executeCommand('setContext', 'obs.hasConnection', connections.activeProfile() !== undefined);
+  };
+  setHasConnection();
+  void vscode.commands.executeCommand('setContext', 'obs.tree.filtered', false);
+  void vscode.commands.executeCommand('setContext', 'obs.tree.loading', false);
+
+  context.subscriptions.push(
+    connections.onDidChangeActive(() => {
+      setHasConnection();
+      model.cancelLoading();
+      model.refresh();
+    }),
+    keyRegistry.onDidChange(() => {
+      const id = connections.activeProfile()?.id;
+      if (id !== undefined) model.refresh({ kind: 'apiKeys', connectionId: id });
+    }),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('obs.concurrency')) limiter.setConcurrency(concurrencySetting());
+      if (e.affectsConfiguration('obs.metricsDatasets')) model.refresh();
+    }),
+  );
+
+  const services: Services = {
+    context,
+    log,
+    connections,
+    keyRegistry,
+    refreshTree: () => model.refresh(),
+    runWithProgress: (title, op) => runWithProgress(log, title, op),
+  };
+
+  context.subscriptions.push(...registerForms(services));
+  context.subscriptions.push(createConnectionStatusBar(connections));
+  context.subscriptions.push(
+    ...registerConnectionCommands(connections, {
+      onRemoved: async (id) => {
+        await keyRegistry.forgetConnection(id);
+        await remembered.forgetConnection(id);
+      },
+    }),
+  );
+
+  const triggerDocs = new TriggerDocumentProvider(connections);
+  context.subscriptions.push(triggerDocs, vscode.workspace.registerTextDocumentContentProvider(TRIGGER_SCHEME, triggerDocs));
+  context.subscriptions.push(
+    ...registerTreeCommands({ model, view, connections, remembered, keyRegistry, triggerDocs, log, runWithProgress: services.runWithProgress }),
+  );
+
+  // Task B: trigger files linted while editing.
+  const repository = (context.extension.packageJSON as { repository?: { url?: string } }).repository;
+  const diagnostics = new TriggerDiagnostics(log, repository?.url);
+  context.subscriptions.push(
+    diagnostics,
+    vscode.commands.registerCommand('obs.lint.workspace', async () => {
+      try {
+        return await diagnostics.lintWorkspace();
+      } catch (err) {
+        await reportError(log, 'lint the trigger files', err);
+        return undefined;
+      }
+    }),
+  );
+
+  // The local sandbox, loaded from its own bundle only when asked for.
+  sandbox = new SandboxController(context.extensionPath, connections, remembered, log, () => model.refresh());
+  const controller = sandbox;
+  context.subscriptions.push(
+    controller,
+    vscode.commands.registerCommand('obs.sandbox.start', async () => {
+      try {
+        const handle = await controller.start();
+        void vscode.window.showInformationMessage(`The local sandbox runs at ${handle.info.baseUrl} and is the active connection.`);
+        return handle.info.baseUrl;
+      } catch (err) {
+        await reportError(log, 'start the local sandbox', err);
+        return undefined;
+      }
+    }),
+    vscode.commands.registerCommand('obs.sandbox.stop', async () => {
+      try {
+        await controller.stop();
+      } catch (err) {
+        await reportError(log, 'stop the local sandbox', err);
+      }
+    }),
+  );
+  void controller.removeStaleConnection().catch((err: unknown) => log.warn(`could not remove the old sandbox connection: ${String(err)}`));
+
   log.info('obs-vscode activated');
-  return { log };
+  return { log, services, tree: model, diagnostics, sandbox: controller };
 }
 
-export function deactivate(): void {
-  // Disposables registered on the context are released by VS Code.
+export async function deactivate(): Promise<void> {
+  // Disposables registered on the context are released by VS Code; the sandbox server is closed here.
+  const running = sandbox;
+  sandbox = undefined;
+  await running?.close();
 }

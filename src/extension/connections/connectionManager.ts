@@ -1,0 +1,146 @@
+// The active connection and its client. Profiles live in globalState (connectionStore.ts), keys in
+// SecretStorage (secretStore.ts); a client is built per connection and rebuilt when either changes.
+import * as vscode from 'vscode';
+import type { ServiceClient } from '../../api/client';
+import type { ClientModule } from './clientLoader';
+import { formatRequestLog } from '../model/requestLog';
+import type { ConnectionProfile } from './profiles';
+import type { ConnectionStore } from './connectionStore';
+import type { SecretStore } from './secretStore';
+
+export interface ActiveConnection {
+  profile: ConnectionProfile;
+  client: ServiceClient;
+}
+
+/** Thrown by requireActive() when nothing is configured. */
+export class NoConnectionError extends Error {
+  readonly kind = 'no-connection';
+  constructor() {
+    super('No observability connection is configured');
+    this.name = 'NoConnectionError';
+  }
+}
+
+interface CachedClient {
+  fingerprint: string;
+  client: ServiceClient;
+}
+
+export class ConnectionManager implements vscode.Disposable {
+  private readonly activeChanged = new vscode.EventEmitter<ConnectionProfile | undefined>();
+  readonly onDidChangeActive = this.activeChanged.event;
+  private readonly clients = new Map<string, CachedClient>();
+  private readonly secretVersions = new Map<string, number>();
+  private lastActive: string;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(
+    readonly store: ConnectionStore,
+    readonly secrets: SecretStore,
+    private readonly log: vscode.LogOutputChannel,
+    private readonly loadClient: () => ClientModule,
+  ) {
+    this.lastActive = JSON.stringify(store.active() ?? null);
+    this.disposables.push(
+      this.activeChanged,
+      store.onDidChange(() => this.checkActiveChanged()),
+      secrets.onDidChange((id) => {
+        this.secretVersions.set(id, (this.secretVersions.get(id) ?? 0) + 1);
+        this.dropClient(id);
+        if (id === store.activeId()) this.activeChanged.fire(store.active());
+      }),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('http.proxy')) for (const id of [...this.clients.keys()]) this.dropClient(id);
+      }),
+    );
+  }
+
+  list(): ConnectionProfile[] {
+    return this.store.list();
+  }
+
+  activeProfile(): ConnectionProfile | undefined {
+    return this.store.active();
+  }
+
+  /** The active connection with a client, or undefined when none is configured. */
+  async getActive(): Promise<ActiveConnection | undefined> {
+    const profile = this.store.active();
+    if (!profile) return undefined;
+    return { profile, client: await this.clientFor(profile) };
+  }
+
+  /** The active connection; without one, tells the user how to add one and throws NoConnectionError. */
+  async requireActive(): Promise<ActiveConnection> {
+    const active = await this.getActive();
+    if (active) return active;
+    void vscode.window
+      .showWarningMessage('No observability connection is configured.', 'Add Connection...', 'Try the Local Sandbox')
+      .then((choice) => {
+        if (choice === 'Add Connection...') void vscode.commands.executeCommand('obs.connection.add');
+        if (choice === 'Try the Local Sandbox') void vscode.commands.executeCommand('obs.sandbox.start');
+      });
+    throw new NoConnectionError();
+  }
+
+  async clientFor(profile: ConnectionProfile): Promise<ServiceClient> {
+    const proxy = vscode.workspace.getConfiguration('http').get<string>('proxy') || undefined;
+    // The fingerprint says when to rebuild; it holds no secret, only a counter of secret changes.
+    const fingerprint = JSON.stringify([profile, proxy ?? '', this.secretVersions.get(profile.id) ?? 0]);
+    const cached = this.clients.get(profile.id);
+    if (cached && cached.fingerprint === fingerprint) return cached.client;
+    const keys = await this.secrets.get(profile.id);
+    const again = this.clients.get(profile.id);
+    if (again && again.fingerprint === fingerprint) return again.client;
+    this.dropClient(profile.id);
+    const { ServiceClient: Client } = this.loadClient();
+    const client = new Client({
+      baseUrl: profile.baseUrl,
+      configKey: keys.configKey,
+      managementKey: keys.managementKey,
+      proxy,
+      onLog: (e) => {
+        const line = formatRequestLog(profile.name, e);
+        if (e.error !== undefined && e.retryInMs === undefined) this.log.warn(line);
+        else this.log.info(line);
+      },
+    });
+    this.clients.set(profile.id, { fingerprint, client });
+    return client;
+  }
+
+  async save(profile: ConnectionProfile): Promise<void> {
+    await this.store.save(profile);
+    this.dropClient(profile.id);
+  }
+
+  async setActive(id: string | undefined): Promise<void> {
+    await this.store.setActive(id);
+  }
+
+  async remove(id: string): Promise<void> {
+    this.dropClient(id);
+    await this.secrets.delete(id);
+    await this.store.remove(id);
+  }
+
+  dispose(): void {
+    for (const id of [...this.clients.keys()]) this.dropClient(id);
+    for (const d of this.disposables) d.dispose();
+  }
+
+  private dropClient(id: string): void {
+    const cached = this.clients.get(id);
+    if (!cached) return;
+    this.clients.delete(id);
+    void cached.client.close().catch(() => undefined);
+  }
+
+  private checkActiveChanged(): void {
+    const now = JSON.stringify(this.store.active() ?? null);
+    if (now === this.lastActive) return;
+    this.lastActive = now;
+    this.activeChanged.fire(this.store.active());
+  }
+}

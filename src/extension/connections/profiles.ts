@@ -1,0 +1,133 @@
+// Connection profiles: pure types and validation (no vscode import, so it is unit-tested in plain Node).
+
+export interface ConnectionProfile {
+  id: string;
+  name: string;
+  baseUrl: string;
+  uiUrl: string;
+  team: string;
+  environmentId: string;
+}
+
+/** The secret half of a connection: kept only in SecretStorage, never in a profile. */
+export interface ConnectionSecrets {
+  configKey?: string | undefined;
+  managementKey?: string | undefined;
+}
+
+export type UrlCheck =
+  | { ok: true; url: URL; warning?: string | undefined }
+  | { ok: false; message: string };
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK_HOSTS.has(hostname.toLowerCase()) || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+}
+
+/**
+ * Checks a base or UI URL: it must parse, be http(s), carry no credentials, query or fragment.
+ * Plain http to anything but loopback is allowed with a warning (keys would travel unencrypted).
+ */
+export function checkServiceUrl(text: string, what: string): UrlCheck {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: false, message: `${what} must not be empty` };
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    return { ok: false, message: `${what} is not a valid URL (expected e.g. https://api.example.com)` };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    return { ok: false, message: `${what} must start with https:// or http://` };
+  }
+  if (url.username !== '' || url.password !== '') {
+    return { ok: false, message: `${what} must not contain a user name or password` };
+  }
+  if (url.search !== '' || url.hash !== '') {
+    return { ok: false, message: `${what} must not contain a query (?) or fragment (#)` };
+  }
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    return { ok: true, url, warning: `${what} uses plain http: keys would be sent unencrypted to ${url.host}` };
+  }
+  return { ok: true, url };
+}
+
+/** The URL as stored: without a trailing slash, so paths can be appended. */
+export function normaliseUrl(url: URL): string {
+  return url.href.replace(/\/+$/, '');
+}
+
+export function checkName(name: string, others: readonly ConnectionProfile[], selfId?: string): string | undefined {
+  const trimmed = name.trim();
+  if (trimmed === '') return 'Connection name must not be empty';
+  if (trimmed.length > 64) return 'Connection name must be at most 64 characters';
+  const clash = others.find((p) => p.id !== selfId && p.name.toLowerCase() === trimmed.toLowerCase());
+  if (clash) return `A connection named "${clash.name}" already exists`;
+  return undefined;
+}
+
+export function checkTeam(team: string): string | undefined {
+  const trimmed = team.trim();
+  if (trimmed === '') return 'Team slug must not be empty';
+  if (/[\s/?#]/.test(trimmed)) return 'Team slug must not contain spaces, "/", "?" or "#"';
+  return undefined;
+}
+
+export function checkEnvironmentId(id: string): string | undefined {
+  const trimmed = id.trim();
+  if (trimmed === '') return 'Environment id must not be empty';
+  if (/\s/.test(trimmed)) return 'Environment id must not contain spaces';
+  return undefined;
+}
+
+export function checkKey(key: string, what: string): string | undefined {
+  if (key.trim() === '') return `${what} must not be empty`;
+  if (/\s/.test(key.trim())) return `${what} must not contain spaces`;
+  return undefined;
+}
+
+export type ProfileProblem = { field: keyof ConnectionProfile; message: string };
+
+/** Validates a whole profile (for profiles read back from state, which may have been edited by hand). */
+export function validateProfile(p: unknown): { ok: true; profile: ConnectionProfile } | { ok: false; problems: ProfileProblem[] } {
+  const problems: ProfileProblem[] = [];
+  if (typeof p !== 'object' || p === null) return { ok: false, problems: [{ field: 'id', message: 'not an object' }] };
+  const rec = p as Record<string, unknown>;
+  const str = (field: keyof ConnectionProfile): string => {
+    const v = rec[field];
+    if (typeof v !== 'string') {
+      problems.push({ field, message: `${field} must be a string` });
+      return '';
+    }
+    return v;
+  };
+  const profile: ConnectionProfile = {
+    id: str('id'),
+    name: str('name'),
+    baseUrl: str('baseUrl'),
+    uiUrl: str('uiUrl'),
+    team: str('team'),
+    environmentId: str('environmentId'),
+  };
+  if (problems.length > 0) return { ok: false, problems };
+  if (profile.id === '') problems.push({ field: 'id', message: 'id must not be empty' });
+  if (profile.name.trim() === '') problems.push({ field: 'name', message: 'name must not be empty' });
+  for (const field of ['baseUrl', 'uiUrl'] as const) {
+    const c = checkServiceUrl(profile[field], field);
+    if (!c.ok) problems.push({ field, message: c.message });
+  }
+  const t = checkTeam(profile.team);
+  if (t) problems.push({ field: 'team', message: t });
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, profile };
+}
+
+/** Production-like names get a warning colour in the status bar. */
+export function looksLikeProduction(name: string): boolean {
+  return /prod/i.test(name);
+}
+
+/** A fresh id that does not depend on the name (names can be edited). */
+export function newConnectionId(random: () => string = () => crypto.randomUUID()): string {
+  return `conn-${random()}`;
+}

@@ -1,0 +1,35 @@
+// The active connection, always visible in the status bar; click to switch.
+import * as vscode from 'vscode';
+import type { ConnectionManager } from './connectionManager';
+import { looksLikeProduction, type ConnectionProfile } from './profiles';
+import { escapeMarkdown, safeLabel } from '../model/text';
+
+export function createConnectionStatusBar(manager: ConnectionManager): vscode.Disposable {
+  const item = vscode.window.createStatusBarItem('obs.connection', vscode.StatusBarAlignment.Left, 50);
+  item.name = 'Observability Connection';
+  item.command = 'obs.connection.switch';
+
+  const update = (profile: ConnectionProfile | undefined): void => {
+    if (!profile) {
+      item.text = '$(debug-disconnect) Obs: no connection';
+      item.tooltip = 'No observability connection. Click to add or switch.';
+      item.backgroundColor = undefined;
+    } else {
+      // A name is user text: `$(…)` would render as an icon, so it is made inert.
+      item.text = `$(plug) Obs: ${safeLabel(profile.name, 40).replace(/\$\(/g, '$\u200B(')}`;
+      const md = new vscode.MarkdownString(undefined, false);
+      md.isTrusted = false;
+      md.supportHtml = false;
+      md.appendMarkdown(`**${escapeMarkdown(profile.name)}**  \n`);
+      md.appendMarkdown(`${escapeMarkdown(profile.baseUrl)}  \nteam ${escapeMarkdown(profile.team)}, environment ${escapeMarkdown(profile.environmentId)}\n\n`);
+      md.appendMarkdown('Click to switch connection.');
+      item.tooltip = md;
+      item.backgroundColor = looksLikeProduction(profile.name) ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    }
+    item.show();
+  };
+
+  update(manager.activeProfile());
+  const sub = manager.onDidChangeActive(update);
+  return vscode.Disposable.from(item, sub);
+}

@@ -1,0 +1,170 @@
+// A small base for lazily loaded trees: children cached until refresh, concurrent requests for the same
+// node shared, loads cancellable, failures turned into nodes, and a name filter. No vscode import.
+import { Emitter } from './memento';
+
+export interface LoadFailure {
+  /** The operation that failed, in words ("list columns of orders"). */
+  operation: string;
+  message: string;
+  cancelled: boolean;
+}
+
+interface CacheEntry<N> {
+  promise: Promise<N[]>;
+  /** Set once the promise settled. */
+  value?: N[];
+  controller: AbortController;
+}
+
+export abstract class CachedTreeModel<N> {
+  private readonly cache = new Map<string, CacheEntry<N>>();
+  private readonly changed = new Emitter<N | undefined>();
+  private readonly loadingChanged = new Emitter<boolean>();
+  private loadingCount = 0;
+  private filterText: string | undefined;
+  /** Aborted by cancelLoading(); every load started before then is cancelled. */
+  private generation = new AbortController();
+
+  /** Fires with the node whose children changed, or undefined for the whole tree. */
+  readonly onDidChange = this.changed.event;
+  /** Fires true when the first load starts and false when the last one ends. */
+  readonly onDidChangeLoading = this.loadingChanged.event;
+
+  /** Loads the children of a node (undefined = root). Throw to report a failure. */
+  protected abstract load(node: N | undefined, signal: AbortSignal): Promise<N[]>;
+  /** A stable id for caching and for the view. */
+  abstract idOf(node: N | undefined): string;
+  /** The node shown in place of children that failed to load. */
+  protected abstract failureNode(parent: N | undefined, failure: LoadFailure): N;
+  /** Describes a failure for the failure node (operation and a message free of secrets). */
+  protected abstract describeFailure(parent: N | undefined, err: unknown, cancelled: boolean): LoadFailure;
+  /** The names a node is found by: its own and its ancestors' (so children of a match stay visible). */
+  protected abstract namesOf(node: N): string[];
+  /** Nodes that stay visible whatever the filter (errors, so a failure never looks like an empty tree). */
+  protected abstract alwaysVisible(node: N): boolean;
+  /** Whether a node can have children (containers stay visible if a loaded descendant matches). */
+  protected abstract hasChildren(node: N): boolean;
+
+  /** Whether a node counts in countVisible (hints and errors do not). */
+  protected countsAsItem(_node: N): boolean {
+    return true;
+  }
+
+  /** Whether a node's label or description shows something about its children (redrawn after load). */
+  protected showsChildCount(_node: N): boolean {
+    return false;
+  }
+
+  get loading(): boolean {
+    return this.loadingCount > 0;
+  }
+
+  get filter(): string | undefined {
+    return this.filterText;
+  }
+
+  setFilter(text: string | undefined): void {
+    const t = text?.trim();
+    this.filterText = t === undefined || t === '' ? undefined : t.toLowerCase();
+    this.changed.fire(undefined);
+  }
+
+  /** Children as shown: loaded (or cached) and filtered. */
+  async getChildren(node?: N): Promise<N[]> {
+    const all = await this.loadChildren(node);
+    return this.filterText === undefined ? all : all.filter((c) => this.isVisible(c));
+  }
+
+  /** Children before filtering, loading them if needed. */
+  loadChildren(node?: N): Promise<N[]> {
+    const id = this.idOf(node);
+    const cached = this.cache.get(id);
+    if (cached) return cached.promise;
+    const controller = new AbortController();
+    const signal = AbortSignal.any([controller.signal, this.generation.signal]);
+    const entry: CacheEntry<N> = { controller, promise: Promise.resolve([]) };
+    this.setLoading(+1);
+    entry.promise = this.load(node, signal)
+      .catch((err: unknown) => [this.failureNode(node, this.describeFailure(node, err, signal.aborted))])
+      .then((children) => {
+        entry.value = children;
+        if (node !== undefined && this.showsChildCount(node) && this.cache.get(id) === entry) {
+          // The node's own look (a count) depends on its children: redraw it once they are in.
+          queueMicrotask(() => this.changed.fire(node));
+        }
+        return children;
+      })
+      .finally(() => this.setLoading(-1));
+    this.cache.set(id, entry);
+    return entry.promise;
+  }
+
+  /** Children already loaded, without loading (undefined when not loaded yet). */
+  cachedChildren(node?: N): N[] | undefined {
+    return this.cache.get(this.idOf(node))?.value;
+  }
+
+  /** Forgets the cached children of a node and everything below it (all when node is undefined). */
+  refresh(node?: N): void {
+    if (node === undefined) {
+      for (const e of this.cache.values()) e.controller.abort();
+      this.cache.clear();
+    } else {
+      this.forgetSubtree(this.idOf(node));
+    }
+    this.changed.fire(node);
+  }
+
+  /** Like refresh, for a node known only by id (e.g. the parent of an error node). */
+  refreshId(id: string): void {
+    if (id === this.idOf(undefined)) return this.refresh();
+    this.forgetSubtree(id);
+    this.changed.fire(undefined);
+  }
+
+  private forgetSubtree(id: string): void {
+    for (const [key, e] of this.cache) {
+      if (key === id || key.startsWith(`${id}/`)) {
+        e.controller.abort();
+        this.cache.delete(key);
+      }
+    }
+  }
+
+  /** Cancels every load in flight; their nodes show as cancelled with a Retry. */
+  cancelLoading(): void {
+    this.generation.abort();
+    this.generation = new AbortController();
+  }
+
+  /** How many descendants of a node are visible under the filter, and how many are loaded. */
+  countVisible(node: N): { visible: number; total: number } | undefined {
+    const loaded = this.cachedChildren(node);
+    if (!loaded) return undefined;
+    const children = loaded.filter((c) => this.countsAsItem(c));
+    return { visible: children.filter((c) => this.isVisible(c)).length, total: children.length };
+  }
+
+  isVisible(node: N): boolean {
+    const filter = this.filterText;
+    if (filter === undefined || this.alwaysVisible(node)) return true;
+    if (this.namesOf(node).some((n) => n.toLowerCase().includes(filter))) return true;
+    if (!this.hasChildren(node)) return false;
+    const children = this.cachedChildren(node);
+    return children !== undefined && children.some((c) => this.isVisible(c) && !this.alwaysVisible(c));
+  }
+
+  dispose(): void {
+    this.cancelLoading();
+    this.cache.clear();
+    this.changed.dispose();
+    this.loadingChanged.dispose();
+  }
+
+  private setLoading(delta: number): void {
+    const before = this.loadingCount > 0;
+    this.loadingCount += delta;
+    const after = this.loadingCount > 0;
+    if (before !== after) this.loadingChanged.fire(after);
+  }
+}

@@ -1,0 +1,151 @@
+// From linter output to what VS Code shows: diagnostics and code actions, as plain data (no vscode
+// import) so the mapping is unit-tested; diagnostics/triggerDiagnostics.ts makes vscode objects of it.
+import { fixAll, ruleDocsAnchor, type Diagnostic as LintDiagnostic, type LintOptions, type Range, type TextEdit } from '../../lint';
+import { LineIndex } from '../../lint/text';
+
+export const LINT_SOURCE = 'obs-lint';
+/** The kind of the fix-all source action: `source.fixAll.obs`. */
+export const FIX_ALL_KIND_SUFFIX = 'obs';
+
+/** Mirrors vscode.DiagnosticSeverity (Error 0, Warning 1, Information 2). */
+export const SEVERITY = { error: 0, warning: 1, info: 2 } as const;
+/** Mirrors vscode.DiagnosticTag (Unnecessary 1, Deprecated 2). */
+export const TAG = { unnecessary: 1, deprecated: 2 } as const;
+
+export interface DiagnosticData {
+  range: Range;
+  message: string;
+  severity: (typeof SEVERITY)[keyof typeof SEVERITY];
+  source: typeof LINT_SOURCE;
+  code: { value: string; target: string };
+  tags: (typeof TAG)[keyof typeof TAG][];
+  related: { message: string; range: Range }[];
+}
+
+/** Rules whose findings VS Code should show struck through (deprecated) or faded (unnecessary). */
+const DEPRECATED_RULES = new Set<string>(['trigger/recipient-deprecated']);
+const UNNECESSARY_RULES = new Set<string>(['trigger/read-only-member']);
+
+/** The documentation address of a rule: the docs page plus the rule's anchor. */
+export function ruleDocsUrl(docsUrl: string, ruleId: string): string {
+  return `${docsUrl.replace(/#.*$/, '')}#${ruleDocsAnchor(ruleId)}`;
+}
+
+/**
+ * The default docs page: docs/rules.md of the repository named in package.json (a .git suffix dropped,
+ * blob/main added). The packaged .vsix carries no docs/ folder, so a web address is used.
+ */
+export function defaultRulesDocsUrl(repositoryUrl: string | undefined): string {
+  const repo = (repositoryUrl ?? '').replace(/^git\+/, '').replace(/\.git$/, '').replace(/\/+$/, '');
+  return /^https?:\/\//.test(repo) ? `${repo}/blob/main/docs/rules.md` : 'https://example.invalid/obs-vscode/blob/main/docs/rules.md';
+}
+
+export function toDiagnosticData(d: LintDiagnostic, docsUrl: string): DiagnosticData {
+  const tags: DiagnosticData['tags'] = [];
+  if (DEPRECATED_RULES.has(d.rule)) tags.push(TAG.deprecated);
+  if (UNNECESSARY_RULES.has(d.rule)) tags.push(TAG.unnecessary);
+  return {
+    range: d.range,
+    message: d.message,
+    severity: SEVERITY[d.severity],
+    source: LINT_SOURCE,
+    code: { value: d.rule, target: ruleDocsUrl(docsUrl, d.rule) },
+    tags,
+    related: (d.related ?? []).map((r) => ({ message: r.message, range: r.range })),
+  };
+}
+
+export interface CodeActionData {
+  title: string;
+  kind: 'quickfix' | 'source.fixAll';
+  edits: TextEdit[];
+  isPreferred: boolean;
+  /** The lint diagnostic the action fixes (quick fixes only). */
+  fixes?: LintDiagnostic;
+}
+
+function sameRange(a: Range, b: Range): boolean {
+  return a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
+}
+
+function intersects(a: Range, b: Range): boolean {
+  const before = (p: Range['start'], q: Range['start']) => p.line < q.line || (p.line === q.line && p.character < q.character);
+  return !before(a.end, b.start) && !before(b.end, a.start);
+}
+
+/**
+ * Quick fixes for the diagnostics the editor asks about (matched by rule and range), each preferred
+ * when it is the only fix offered for its diagnostic.
+ */
+export function quickFixes(lintResult: readonly LintDiagnostic[], asked: readonly { code: string; range: Range }[]): CodeActionData[] {
+  const out: CodeActionData[] = [];
+  for (const a of asked) {
+    const fixable = lintResult.filter((d) => d.fix !== undefined && d.rule === a.code && sameRange(d.range, a.range));
+    for (const d of fixable) {
+      if (!d.fix) continue;
+      out.push({ title: d.fix.title, kind: 'quickfix', edits: d.fix.edits, isPreferred: fixable.length === 1, fixes: d });
+    }
+  }
+  return out;
+}
+
+/** Quick fixes for every fixable diagnostic touching a range (when the editor gives no diagnostics). */
+export function quickFixesInRange(lintResult: readonly LintDiagnostic[], range: Range): CodeActionData[] {
+  return quickFixes(
+    lintResult,
+    lintResult.filter((d) => intersects(d.range, range)).map((d) => ({ code: d.rule, range: d.range })),
+  );
+}
+
+/**
+ * One edit that turns `before` into `after`: the changed middle, common prefix and suffix kept, so the
+ * cursor and folding outside the change stay where they were.
+ */
+export function minimalEdit(before: string, after: string): TextEdit | undefined {
+  if (before === after) return undefined;
+  let start = 0;
+  const max = Math.min(before.length, after.length);
+  while (start < max && before.charCodeAt(start) === after.charCodeAt(start)) start++;
+  let endBefore = before.length;
+  let endAfter = after.length;
+  while (endBefore > start && endAfter > start && before.charCodeAt(endBefore - 1) === after.charCodeAt(endAfter - 1)) {
+    endBefore--;
+    endAfter--;
+  }
+  const lines = new LineIndex(before);
+  return { range: lines.range(start, endBefore - start), newText: after.slice(start, endAfter) };
+}
+
+/** "Fix all auto-fixable problems": every fix, pass after pass, as one edit; undefined when nothing is fixable. */
+export function fixAllAction(text: string, options: LintOptions): CodeActionData | undefined {
+  const result = fixAll(text, options);
+  if (result.applied === 0) return undefined;
+  const edit = minimalEdit(text, result.text);
+  if (!edit) return undefined;
+  return { title: 'Fix all auto-fixable problems', kind: 'source.fixAll', edits: [edit], isPreferred: false };
+}
+
+export interface LintCounts {
+  errors: number;
+  warnings: number;
+  infos: number;
+}
+
+export function countBySeverity(diagnostics: readonly LintDiagnostic[]): LintCounts {
+  const c: LintCounts = { errors: 0, warnings: 0, infos: 0 };
+  for (const d of diagnostics) {
+    if (d.severity === 'error') c.errors++;
+    else if (d.severity === 'warning') c.warnings++;
+    else c.infos++;
+  }
+  return c;
+}
+
+/** "Linted 12 trigger files: 3 errors, 1 warning, 0 infos in 2 files." */
+export function lintSummary(files: number, filesWithProblems: number, c: LintCounts): string {
+  const n = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+  if (files === 0) return 'No trigger files found in the workspace.';
+  const problems = c.errors + c.warnings + c.infos;
+  if (problems === 0) return `Linted ${n(files, 'trigger file')}: no problems.`;
+  return `Linted ${n(files, 'trigger file')}: ${n(c.errors, 'error')}, ${n(c.warnings, 'warning')}, ${n(c.infos, 'info')} in ${n(filesWithProblems, 'file')}.`;
+}

@@ -1,0 +1,112 @@
+// What the user told the tree, remembered per connection in globalState: datasets added by hand,
+// datasets hidden, and SLO ids per dataset (no endpoint lists datasets or SLOs).
+import { Emitter, type MementoLike } from './memento';
+
+interface ConnectionMemory {
+  datasets: string[];
+  hidden: string[];
+  slos: Record<string, string[]>;
+}
+type Stored = Record<string, ConnectionMemory>;
+const STATE_KEY = 'obs.remembered';
+
+function strings(v: unknown): string[] {
+  return Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : [];
+}
+
+export class RememberedItems {
+  private readonly changed = new Emitter<void>();
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly memento: MementoLike) {}
+
+  datasets(connectionId: string): string[] {
+    return [...this.of(connectionId).datasets];
+  }
+  hidden(connectionId: string): string[] {
+    return [...this.of(connectionId).hidden];
+  }
+  slos(connectionId: string, dataset: string): string[] {
+    return [...(this.of(connectionId).slos[dataset] ?? [])];
+  }
+
+  async addDatasets(connectionId: string, slugs: readonly string[]): Promise<void> {
+    await this.edit(connectionId, (m) => {
+      for (const slug of slugs) {
+        if (!m.datasets.includes(slug)) m.datasets.push(slug);
+        m.hidden = m.hidden.filter((h) => h !== slug);
+      }
+    });
+  }
+
+  /** Forgets a hand-added dataset; a dataset that is also discovered stays (hide it instead). */
+  async removeDataset(connectionId: string, slug: string): Promise<void> {
+    await this.edit(connectionId, (m) => {
+      m.datasets = m.datasets.filter((d) => d !== slug);
+      delete m.slos[slug];
+    });
+  }
+
+  async hideDataset(connectionId: string, slug: string): Promise<void> {
+    await this.edit(connectionId, (m) => {
+      if (!m.hidden.includes(slug)) m.hidden.push(slug);
+    });
+  }
+
+  async unhideAll(connectionId: string): Promise<void> {
+    await this.edit(connectionId, (m) => {
+      m.hidden = [];
+    });
+  }
+
+  async addSlos(connectionId: string, dataset: string, sloIds: readonly string[]): Promise<void> {
+    await this.edit(connectionId, (m) => {
+      const list = m.slos[dataset] ?? [];
+      for (const id of sloIds) if (!list.includes(id)) list.push(id);
+      m.slos[dataset] = list;
+    });
+  }
+
+  async removeSlo(connectionId: string, dataset: string, sloId: string): Promise<void> {
+    await this.edit(connectionId, (m) => {
+      const list = (m.slos[dataset] ?? []).filter((s) => s !== sloId);
+      if (list.length > 0) m.slos[dataset] = list;
+      else delete m.slos[dataset];
+    });
+  }
+
+  async forgetConnection(connectionId: string): Promise<void> {
+    const all = this.all();
+    if (!(connectionId in all)) return;
+    delete all[connectionId];
+    await this.memento.update(STATE_KEY, all);
+    this.changed.fire();
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+
+  private all(): Stored {
+    const raw = this.memento.get<Stored>(STATE_KEY);
+    return typeof raw === 'object' && raw !== null ? structuredClone(raw) : {};
+  }
+
+  private of(connectionId: string): ConnectionMemory {
+    const raw = this.all()[connectionId];
+    const slos: Record<string, string[]> = {};
+    if (raw && typeof raw.slos === 'object' && raw.slos !== null) {
+      for (const [k, v] of Object.entries(raw.slos)) slos[k] = strings(v);
+    }
+    return { datasets: strings(raw?.datasets), hidden: strings(raw?.hidden), slos };
+  }
+
+  private async edit(connectionId: string, change: (m: ConnectionMemory) => void): Promise<void> {
+    const all = this.all();
+    const m = this.of(connectionId);
+    change(m);
+    all[connectionId] = m;
+    await this.memento.update(STATE_KEY, all);
+    this.changed.fire();
+  }
+}

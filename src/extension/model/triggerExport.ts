@@ -1,0 +1,42 @@
+// Exporting a trigger to a workspace file: the file's path and what goes in it. No vscode import.
+import { ENVIRONMENT_WIDE, TRIGGER_READ_ONLY_MEMBERS, type Trigger } from '../../api/schemas';
+
+// Windows refuses these as file names whatever the extension.
+const RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i;
+
+/** A safe single path segment: letters, digits, '.', '_' and '-' only; never empty, '.' or '..'. */
+export function sanitizeFileSegment(name: string, fallback: string, max = 80): string {
+  let s = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^[-.]+|[-.]+$/g, '');
+  if (s.length > max) s = s.slice(0, max).replace(/[-.]+$/, '');
+  if (s === '' || RESERVED.test(s)) s = fallback === '' ? 'trigger' : sanitizeFileSegment(fallback, 'trigger', max);
+  return s;
+}
+
+/** `<dataset>/<name>.trigger.json`, relative to the chosen folder. */
+export function exportRelativePath(dataset: string, trigger: Pick<Trigger, 'id' | 'name'>): string {
+  const folder = dataset === ENVIRONMENT_WIDE ? ENVIRONMENT_WIDE : sanitizeFileSegment(dataset, 'dataset');
+  return `${folder}/${sanitizeFileSegment(trigger.name, trigger.id)}.trigger.json`;
+}
+
+/**
+ * The trigger as a file to edit and send back: read-only members (id, triggered, created_at, updated_at)
+ * dropped, and members the service returned as null left out (null is not a value a write accepts).
+ */
+export function triggerForExport(trigger: Trigger): Record<string, unknown> {
+  const readOnly = new Set<string>(TRIGGER_READ_ONLY_MEMBERS);
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(trigger)) {
+    if (readOnly.has(key) || value === null || value === undefined) continue;
+    out[key] = value;
+  }
+  return out;
+}
+
+export function exportText(trigger: Trigger): string {
+  return `${JSON.stringify(triggerForExport(trigger), null, 2)}\n`;
+}

@@ -1,0 +1,51 @@
+// What the parts of the extension share (contract in team/EXT-CONTRACT.md), and the helpers that show
+// operations' progress and failures the same way everywhere.
+import * as vscode from 'vscode';
+import type { ConnectionManager } from './connections/connectionManager';
+import type { KeyRegistry } from './model/keyRegistry';
+import { errorText, isCancellation } from './model/serviceErrors';
+
+export { isCancellation };
+
+export interface Services {
+  context: vscode.ExtensionContext;
+  log: vscode.LogOutputChannel;
+  connections: ConnectionManager;
+  keyRegistry: KeyRegistry;
+  refreshTree(): void;
+  /** Runs an operation with progress + cancellation; errors are logged and shown with "Show Logs". */
+  runWithProgress<T>(title: string, op: (signal: AbortSignal) => Promise<T>): Promise<T | undefined>;
+}
+
+/** Logs a failure and shows it naming the operation, with a "Show Logs" button. */
+export async function reportError(log: vscode.LogOutputChannel, operation: string, err: unknown): Promise<void> {
+  if (isCancellation(err)) {
+    log.info(`${operation}: cancelled`);
+    return;
+  }
+  const message = errorText(err);
+  log.error(`${operation} failed: ${message}`);
+  const choice = await vscode.window.showErrorMessage(`Could not ${operation}: ${message}`, 'Show Logs');
+  if (choice === 'Show Logs') log.show(true);
+}
+
+export function runWithProgress<T>(
+  log: vscode.LogOutputChannel,
+  title: string,
+  op: (signal: AbortSignal) => Promise<T>,
+): Promise<T | undefined> {
+  return Promise.resolve(
+    vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (_progress, token) => {
+      const controller = new AbortController();
+      const sub = token.onCancellationRequested(() => controller.abort());
+      try {
+        return await op(controller.signal);
+      } catch (err) {
+        void reportError(log, title.replace(/\.\.\.$|…$/, '').replace(/^./, (c) => c.toLowerCase()), err);
+        return undefined;
+      } finally {
+        sub.dispose();
+      }
+    }),
+  );
+}

@@ -1,0 +1,38 @@
+// The extension loads two bundles at run time (require of a computed path): they must be built and shipped.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..', '..');
+const read = (file: string): string => readFileSync(join(root, file), 'utf8');
+
+test('esbuild builds the run-time loaded bundles from their sources', () => {
+  const build = read('esbuild.mjs');
+  assert.match(build, /'sandbox-host': 'src\/sandbox\/index\.ts'/);
+  assert.match(build, /'client-host': 'src\/api\/index\.ts'/);
+});
+
+test('.vscodeignore ships the run-time loaded bundles', () => {
+  const lines = read('.vscodeignore').split(/\r?\n/).map((l) => l.trim());
+  assert.ok(lines.includes('!dist/sandbox-host.js'), 'dist/sandbox-host.js is not shipped');
+  assert.ok(lines.includes('!dist/client-host.js'), 'dist/client-host.js is not shipped');
+});
+
+test('dist/extension.js bundles neither the sandbox nor the client transport (undici)', async () => {
+  const esbuild = await import('esbuild');
+  const result = await esbuild.build({
+    entryPoints: [join(root, 'src/extension/extension.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    external: ['vscode'],
+    mainFields: ['module', 'main'],
+    write: false,
+    metafile: true,
+    outfile: 'out.js',
+    logLevel: 'silent',
+  });
+  const inputs = Object.keys(result.metafile.inputs);
+  assert.deepEqual(inputs.filter((f) => /node_modules\/undici\/|src\/sandbox\/|src\/api\/(client|transport)\.ts$/.test(f)), []);
+});

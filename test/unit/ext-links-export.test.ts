@@ -1,0 +1,72 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkUiLink } from '../../src/extension/model/links';
+import { exportRelativePath, exportText, sanitizeFileSegment, triggerForExport } from '../../src/extension/model/triggerExport';
+import type { Trigger } from '../../src/api/schemas';
+
+const UI = 'https://ui.example.com';
+
+test('a query_url on the connection UI host is opened', () => {
+  const r = checkUiLink('https://ui.example.com/acme/datasets/orders/result/abc', UI);
+  assert.ok(r.ok);
+  assert.equal(r.url.href, 'https://ui.example.com/acme/datasets/orders/result/abc');
+});
+
+test('links elsewhere, with other schemes, with credentials or downgraded are refused with a reason', () => {
+  const reason = (link: unknown, ui = UI): string | undefined => {
+    const r = checkUiLink(link, ui);
+    return r.ok ? undefined : r.reason;
+  };
+  assert.equal(reason('https://evil.example/acme'), "the link points at evil.example, not at the connection's UI host ui.example.com");
+  assert.equal(reason('https://ui.example.com.evil.example/x'), "the link points at ui.example.com.evil.example, not at the connection's UI host ui.example.com");
+  assert.equal(reason('https://ui.example.com:8443/x'), "the link points at ui.example.com:8443, not at the connection's UI host ui.example.com");
+  assert.equal(reason('command:workbench.action.quit'), 'the link uses command: instead of http(s)');
+  assert.equal(reason('javascript:alert(1)'), 'the link uses javascript: instead of http(s)');
+  assert.equal(reason('file:///etc/passwd'), 'the link uses file: instead of http(s)');
+  assert.equal(reason('https://user:pw@ui.example.com/x'), 'the link carries credentials');
+  assert.equal(reason('http://ui.example.com/x'), 'the link downgrades to plain http');
+  assert.equal(reason('/relative/path'), 'the link is not an absolute URL');
+  assert.equal(reason(undefined), 'the service gave no link');
+});
+
+test('a plain-http UI (the local sandbox) accepts links on its own host and port', () => {
+  assert.ok(checkUiLink('http://127.0.0.1:4318/ui/acme/x', 'http://127.0.0.1:4318/ui').ok);
+  assert.ok(!checkUiLink('http://127.0.0.1:9999/ui/acme/x', 'http://127.0.0.1:4318/ui').ok);
+});
+
+test('export file names are sanitized into one safe path segment', () => {
+  assert.equal(sanitizeFileSegment('High error rate (5xx)!', 'id'), 'High-error-rate-5xx');
+  assert.equal(sanitizeFileSegment('../../etc/passwd', 'id'), 'etc-passwd');
+  assert.equal(sanitizeFileSegment('<img src=x onerror=alert(1)>', 'id'), 'img-src-x-onerror-alert-1');
+  assert.equal(sanitizeFileSegment('user\u202Egnp.exe', 'id'), 'user-gnp.exe');
+  assert.equal(sanitizeFileSegment('Café latency', 'id'), 'Cafe-latency');
+  assert.equal(sanitizeFileSegment('...', 'trig_1'), 'trig_1');
+  assert.equal(sanitizeFileSegment('CON', 'trig_1'), 'trig_1');
+  assert.equal(sanitizeFileSegment('x'.repeat(200), 'id').length, 80);
+});
+
+test('the export path is <dataset>/<name>.trigger.json', () => {
+  assert.equal(exportRelativePath('api-gateway', { id: 't1', name: 'Error rate' }), 'api-gateway/Error-rate.trigger.json');
+  assert.equal(exportRelativePath('__all__', { id: 't1', name: '日本語' }), '__all__/t1.trigger.json');
+});
+
+const trigger: Trigger = {
+  id: 'trig_1',
+  dataset_slug: 'api-gateway',
+  name: 'Errors',
+  triggered: true,
+  created_at: '2024-03-01T10:00:00Z',
+  updated_at: '2024-03-02T10:00:00Z',
+  frequency: 300,
+  threshold: { op: '>', value: 10 },
+  query: { calculations: [{ op: 'COUNT' }], time_range: 600 },
+  query_id: null,
+  evaluation_schedule: null,
+  disabled: false,
+};
+
+test('export drops read-only members and nulls and keeps the rest in order', () => {
+  assert.deepEqual(Object.keys(triggerForExport(trigger)), ['dataset_slug', 'name', 'frequency', 'threshold', 'query', 'disabled']);
+  assert.equal(exportText(trigger).endsWith('}\n'), true);
+  assert.deepEqual(JSON.parse(exportText(trigger)).threshold, { op: '>', value: 10 });
+});

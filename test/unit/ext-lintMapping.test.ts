@@ -1,0 +1,143 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { applyFixes, lint, type Diagnostic } from '../../src/lint';
+import {
+  SEVERITY,
+  TAG,
+  countBySeverity,
+  defaultRulesDocsUrl,
+  fixAllAction,
+  lintSummary,
+  minimalEdit,
+  quickFixes,
+  quickFixesInRange,
+  ruleDocsUrl,
+  toDiagnosticData,
+} from '../../src/extension/model/lintMapping';
+
+const DOCS = 'https://example.com/obs/blob/main/docs/rules.md';
+
+const trigger = (over: Record<string, unknown> = {}): string =>
+  JSON.stringify(
+    {
+      id: 'abc',
+      name: 'Errors',
+      frequency: 900,
+      threshold: { op: '>', value: 1 },
+      recipients: [{ type: 'email', target: 'oncall@example.com' }],
+      query: { calculations: [{ op: 'COUNT' }], time_range: 30, orders: [] },
+      ...over,
+    },
+    null,
+    2,
+  );
+
+const byRule = (ds: Diagnostic[], rule: string): Diagnostic => {
+  const d = ds.find((x) => x.rule === rule);
+  assert.ok(d, `no ${rule} in ${ds.map((x) => x.rule).join(', ')}`);
+  return d;
+};
+
+test('severity maps error/warning/info to VS Code Error/Warning/Information', () => {
+  const ds = lint(trigger());
+  assert.equal(toDiagnosticData(byRule(ds, 'query/time-range-min'), DOCS).severity, SEVERITY.error);
+  assert.equal(toDiagnosticData(byRule(ds, 'trigger/recipient-deprecated'), DOCS).severity, SEVERITY.warning);
+  assert.equal(toDiagnosticData(byRule(ds, 'trigger/read-only-member'), DOCS).severity, SEVERITY.info);
+  assert.deepEqual(SEVERITY, { error: 0, warning: 1, info: 2 });
+});
+
+test('the code is the rule id with a link to its section of docs/rules.md; source is obs-lint', () => {
+  const d = toDiagnosticData(byRule(lint(trigger()), 'query/time-range-min'), DOCS);
+  assert.deepEqual(d.code, { value: 'query/time-range-min', target: `${DOCS}#query-time-range-min` });
+  assert.equal(d.source, 'obs-lint');
+});
+
+test('deprecations are tagged Deprecated and read-only members Unnecessary; others untagged', () => {
+  const ds = lint(trigger());
+  assert.deepEqual(toDiagnosticData(byRule(ds, 'trigger/recipient-deprecated'), DOCS).tags, [TAG.deprecated]);
+  assert.deepEqual(toDiagnosticData(byRule(ds, 'trigger/read-only-member'), DOCS).tags, [TAG.unnecessary]);
+  assert.deepEqual(toDiagnosticData(byRule(ds, 'query/time-range-min'), DOCS).tags, []);
+  assert.deepEqual(TAG, { unnecessary: 1, deprecated: 2 });
+});
+
+test('a rule spanning two places carries related information', () => {
+  const ds = lint(trigger());
+  const withRelated = ds.find((d) => (d.related ?? []).length > 0);
+  assert.ok(withRelated, 'the linter reports a relation for time_range below frequency');
+  const data = toDiagnosticData(withRelated, DOCS);
+  assert.deepEqual(data.related, withRelated.related?.map((r) => ({ message: r.message, range: r.range })));
+});
+
+test('the range is passed through unchanged (0-based lines and UTF-16 characters)', () => {
+  const d = byRule(lint(trigger()), 'query/time-range-min');
+  assert.deepEqual(toDiagnosticData(d, DOCS).range, d.range);
+});
+
+test('ruleDocsUrl replaces an anchor already in the configured address', () => {
+  assert.equal(ruleDocsUrl(`${DOCS}#old`, 'trigger/frequency'), `${DOCS}#trigger-frequency`);
+});
+
+test('defaultRulesDocsUrl points at docs/rules.md of the manifest repository', () => {
+  assert.equal(defaultRulesDocsUrl('https://github.com/acme/obs-vscode.git'), 'https://github.com/acme/obs-vscode/blob/main/docs/rules.md');
+  assert.equal(defaultRulesDocsUrl('git+https://github.com/acme/obs-vscode'), 'https://github.com/acme/obs-vscode/blob/main/docs/rules.md');
+  assert.equal(defaultRulesDocsUrl(undefined), 'https://example.invalid/obs-vscode/blob/main/docs/rules.md');
+});
+
+test('each fixable diagnostic asked about gets its quick fix, preferred as the only one', () => {
+  const ds = lint(trigger());
+  const target = byRule(ds, 'query/time-range-min');
+  const fixes = quickFixes(ds, [{ code: target.rule, range: target.range }]);
+  assert.equal(fixes.length, 1);
+  assert.deepEqual(
+    { title: fixes[0]?.title, kind: fixes[0]?.kind, isPreferred: fixes[0]?.isPreferred, edits: fixes[0]?.edits },
+    { title: target.fix?.title, kind: 'quickfix', isPreferred: true, edits: target.fix?.edits },
+  );
+});
+
+test('diagnostics without a fix, or asked about with another range, get no quick fix', () => {
+  const ds = lint(trigger());
+  const deprecated = byRule(ds, 'trigger/recipient-deprecated');
+  assert.deepEqual(quickFixes(ds, [{ code: deprecated.rule, range: deprecated.range }]), []);
+  const fixable = byRule(ds, 'trigger/read-only-member');
+  const moved = { ...fixable.range, start: { line: fixable.range.start.line + 1, character: 0 } };
+  assert.deepEqual(quickFixes(ds, [{ code: fixable.rule, range: moved }]), []);
+});
+
+test('quickFixesInRange finds the fixes touching the cursor', () => {
+  const ds = lint(trigger());
+  const d = byRule(ds, 'trigger/read-only-member');
+  assert.deepEqual(
+    quickFixesInRange(ds, { start: d.range.start, end: d.range.start }).map((f) => f.title),
+    ['Remove read-only id'],
+  );
+});
+
+test('fix all is one minimal edit that leaves nothing auto-fixable', () => {
+  const text = trigger({ frequency: 100, triggered: true });
+  const action = fixAllAction(text, {});
+  assert.ok(action);
+  assert.equal(action.kind, 'source.fixAll');
+  assert.equal(action.edits.length, 1);
+  const fixed = applyFixes(text, action.edits);
+  assert.deepEqual(lint(fixed).filter((d) => d.fix !== undefined), []);
+  assert.deepEqual(lint(fixed).map((d) => d.rule), ['trigger/recipient-deprecated']);
+  assert.equal(JSON.parse(fixed).id, undefined);
+});
+
+test('fix all offers nothing when nothing is fixable', () => {
+  assert.equal(fixAllAction(trigger({ id: undefined, query: { calculations: [{ op: 'COUNT' }], time_range: 900 } }), {}), undefined);
+});
+
+test('minimalEdit keeps the common prefix and suffix', () => {
+  const edit = minimalEdit('{\n  "a": 100,\n  "b": 1\n}', '{\n  "a": 120,\n  "b": 1\n}');
+  assert.deepEqual(edit, { range: { start: { line: 1, character: 8 }, end: { line: 1, character: 9 } }, newText: '2' });
+  assert.equal(minimalEdit('same', 'same'), undefined);
+});
+
+test('counts and summary for the workspace lint', () => {
+  const c = countBySeverity(lint(trigger()));
+  assert.deepEqual(c, { errors: 2, warnings: 1, infos: 1 });
+  assert.equal(lintSummary(3, 1, c), 'Linted 3 trigger files: 2 errors, 1 warning, 1 info in 1 file.');
+  assert.equal(lintSummary(1, 0, { errors: 0, warnings: 0, infos: 0 }), 'Linted 1 trigger file: no problems.');
+  assert.equal(lintSummary(0, 0, { errors: 0, warnings: 0, infos: 0 }), 'No trigger files found in the workspace.');
+});

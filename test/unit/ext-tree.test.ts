@@ -1,0 +1,268 @@
+// The Datasets tree model against the real sandbox, without VS Code.
+import { after, before, beforeEach, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ServiceClient } from '../../src/api/client';
+import { DEMO, HOSTILE, startSandbox, type SandboxHandle } from '../../src/sandbox/index';
+import type { ConnectionProfile } from '../../src/extension/connections/profiles';
+import { DatasetTreeModel, type TreeConnection } from '../../src/extension/model/datasetTree';
+import { KeyRegistry } from '../../src/extension/model/keyRegistry';
+import { Limiter } from '../../src/extension/model/limiter';
+import { MemoryMemento } from '../../src/extension/model/memento';
+import { present } from '../../src/extension/model/presentation';
+import { RememberedItems } from '../../src/extension/model/remembered';
+import { formatRequestLog } from '../../src/extension/model/requestLog';
+import { tooltipMarkdown } from '../../src/extension/model/text';
+import type { ColumnNode, DatasetNode, ErrorNode, GroupNode, TreeNode } from '../../src/extension/tree/nodes';
+
+let sandbox: SandboxHandle;
+let client: ServiceClient;
+let profile: ConnectionProfile;
+
+before(async () => {
+  sandbox = await startSandbox({ port: 0, rateLimit: 100_000 });
+  const info = sandbox.info;
+  // One attempt: the tests inject faults and want to see them, not the client's retries.
+  client = new ServiceClient({ baseUrl: info.baseUrl, configKey: info.configKey, retry: { maxAttempts: 1 } });
+  profile = { id: 'conn-test', name: 'Sandbox', baseUrl: info.baseUrl, uiUrl: info.uiUrl, team: info.team, environmentId: info.environmentId };
+});
+
+after(async () => {
+  await client.close();
+  await sandbox.close();
+});
+
+beforeEach(() => sandbox.faults.clear());
+
+interface Setup {
+  model: DatasetTreeModel;
+  remembered: RememberedItems;
+  keys: KeyRegistry;
+  limiter: Limiter;
+  failures: string[];
+}
+
+function setup(o: { connection?: () => Promise<TreeConnection | undefined>; concurrency?: number; metrics?: string[] } = {}): Setup {
+  const memento = new MemoryMemento();
+  const remembered = new RememberedItems(memento);
+  const keys = new KeyRegistry(memento);
+  const limiter = new Limiter({ concurrency: o.concurrency ?? 4 });
+  const failures: string[] = [];
+  const model = new DatasetTreeModel({
+    connection: o.connection ?? (async () => ({ profile, api: client })),
+    remembered,
+    keys,
+    metricsDatasets: () => o.metrics ?? [],
+    limiter,
+    onFailure: (f) => failures.push(`${f.operation}: ${f.message}`),
+  });
+  return { model, remembered, keys, limiter, failures };
+}
+
+const dataset = (slug: string): DatasetNode => ({ kind: 'dataset', connectionId: profile.id, slug, added: true, discovered: true, metrics: false });
+const group = (slug: string, g: GroupNode['group']): GroupNode => ({ kind: 'group', connectionId: profile.id, dataset: slug, group: g });
+const labels = (nodes: TreeNode[]): string[] => nodes.map((n) => present(n).label);
+
+test('the root lists Environment-wide, datasets discovered from __all__ triggers (not "all"), and API keys', async () => {
+  const { model } = setup();
+  const root = await model.getChildren();
+  assert.deepEqual(labels(root), ['Environment-wide', DEMO.datasets.gateway, DEMO.datasets.checkout, DEMO.datasets.metrics, 'API keys']);
+  const gw = root.find((n): n is DatasetNode => n.kind === 'dataset' && n.slug === DEMO.datasets.gateway);
+  assert.deepEqual(gw && { added: gw.added, discovered: gw.discovered }, { added: false, discovered: true });
+  assert.equal(present(root[1] as TreeNode).description, 'discovered');
+});
+
+test('datasets the user added join the discovered ones; hidden ones leave with a "show" hint', async () => {
+  const { model, remembered } = setup();
+  await remembered.addDatasets(profile.id, [DEMO.datasets.empty, DEMO.datasets.gateway]);
+  await remembered.hideDataset(profile.id, DEMO.datasets.checkout);
+  const root = await model.getChildren();
+  assert.deepEqual(labels(root), [
+    'Environment-wide',
+    DEMO.datasets.gateway,
+    DEMO.datasets.empty,
+    DEMO.datasets.metrics,
+    '1 hidden dataset (show)',
+    'API keys',
+  ]);
+});
+
+test('a dataset has Columns, Triggers and Burn alerts; columns are sorted with icons by type', async () => {
+  const { model } = setup();
+  const groups = await model.getChildren(dataset(DEMO.datasets.gateway));
+  assert.deepEqual(labels(groups), ['Columns', 'Triggers', 'Burn alerts']);
+  const columns = (await model.getChildren(group(DEMO.datasets.gateway, 'columns'))) as ColumnNode[];
+  const names = columns.map((c) => c.column.key_name);
+  assert.deepEqual(names, [...names].sort());
+  const icon = (key: string) => present(columns.find((c) => c.column.key_name === key) as TreeNode).icon;
+  assert.deepEqual(icon('duration_ms'), { id: 'symbol-number' });
+  assert.deepEqual(icon('trace.trace_id'), { id: 'symbol-string' });
+  assert.deepEqual(icon(DEMO.columns.hidden), { id: 'symbol-string', color: 'disabledForeground' });
+  assert.equal(present(columns.find((c) => c.column.key_name === DEMO.columns.hidden) as TreeNode).description, 'string · hidden');
+  const metrics = (await model.getChildren(group(DEMO.datasets.metrics, 'columns'))) as ColumnNode[];
+  assert.deepEqual(present(metrics.find((c) => c.column.key_name === DEMO.columns.histogram) as TreeNode).icon, { id: 'graph' });
+  assert.deepEqual(present(metrics.find((c) => c.column.type === 'boolean') as TreeNode).icon, { id: 'symbol-boolean' });
+});
+
+test('hostile column names show as text: bidi controls neutralised in labels, markdown escaped in tooltips', async () => {
+  const { model } = setup();
+  const columns = (await model.getChildren(group(DEMO.datasets.gateway, 'columns'))) as ColumnNode[];
+  const rtl = present(columns.find((c) => c.column.key_name === DEMO.columns.rtl) as TreeNode);
+  assert.equal(rtl.label, 'user\uFFFDgnp.exe');
+  const img = present(columns.find((c) => c.column.key_name === HOSTILE.img) as TreeNode);
+  assert.equal(img.label, HOSTILE.img, 'a tree label is plain text, shown as is');
+  const md = tooltipMarkdown(img.tooltip ?? { title: '', rows: [] });
+  assert.ok(md.startsWith('**\\<img src\\=x onerror\\=alert\\(1\\)\\>**'), md);
+});
+
+test('triggers show state icons, alert type and frequency; hostile descriptions stay escaped', async () => {
+  const { model } = setup();
+  const triggers = await model.getChildren(group(DEMO.datasets.gateway, 'triggers'));
+  const byName = new Map(triggers.map((t) => [t.kind === 'trigger' ? t.trigger.id : '', present(t)]));
+  assert.deepEqual(byName.get(DEMO.triggers.gwLatencyDisabled)?.icon, { id: 'bell-slash', color: 'disabledForeground' });
+  const saved = byName.get(DEMO.triggers.gwSavedQuery);
+  assert.equal(saved?.contextValue, 'obs:trigger:query');
+  const hostile = byName.get(DEMO.triggers.gwHostile);
+  assert.equal(hostile?.label, HOSTILE.img);
+  assert.doesNotMatch(tooltipMarkdown(hostile?.tooltip ?? { title: '', rows: [] }), /(^|[^\\])[<[]/);
+  const triggered = [...byName.values()].filter((p) => p.icon?.id === 'bell-dot');
+  assert.ok(triggered.length > 0 && triggered.every((p) => p.icon?.color === 'errorForeground' && p.description?.startsWith('triggered')));
+});
+
+test('burn alerts are grouped under remembered SLOs, with each alert type\'s fields', async () => {
+  const { model, remembered } = setup();
+  assert.deepEqual(labels(await model.getChildren(group(DEMO.datasets.gateway, 'burnAlerts'))), ['Add SLO...']);
+  await remembered.addSlos(profile.id, DEMO.datasets.gateway, [DEMO.slos.gwAvailability]);
+  model.refresh(group(DEMO.datasets.gateway, 'burnAlerts'));
+  const slos = await model.getChildren(group(DEMO.datasets.gateway, 'burnAlerts'));
+  assert.deepEqual(labels(slos), [DEMO.slos.gwAvailability]);
+  const alerts = await model.getChildren(slos[0]);
+  assert.deepEqual(labels(alerts), ['Budget rate: drop of 10000 per million in 60 min', 'Exhaustion in 240 min']);
+  const exhaustion = present(alerts[1] as TreeNode);
+  assert.deepEqual(exhaustion.icon, { id: 'flame', color: 'errorForeground' });
+  const md = tooltipMarkdown(present(alerts[0] as TreeNode).tooltip ?? { title: '', rows: [] });
+  assert.match(md, /\\\[click\\\]\\\(https\\:\\\/\\\/evil\\\.example\\\)/);
+  assert.doesNotMatch(md, /\]\(/);
+});
+
+test('a failed load becomes an error node naming the operation, with Retry and Show Logs', async () => {
+  const { model, failures } = setup();
+  sandbox.faults.nextStatus(500, 1, 'auto', { match: { path: `/1/columns/${DEMO.datasets.checkout}` } });
+  const children = await model.getChildren(group(DEMO.datasets.checkout, 'columns'));
+  assert.equal(children.length, 1);
+  const error = children[0] as ErrorNode;
+  assert.equal(error.kind, 'error');
+  assert.equal(error.operation, `list columns of ${DEMO.datasets.checkout}`);
+  assert.match(error.message, /^list columns failed: HTTP 500/);
+  assert.equal(present(error).label, `Could not list columns of ${DEMO.datasets.checkout}`);
+  assert.deepEqual(labels(await model.getChildren(error)), ['Retry', 'Show Logs']);
+  assert.equal(failures.length, 1);
+  // Retry (refresh of the parent) loads the columns now that the fault is used up.
+  model.refreshId(error.parentId);
+  const again = await model.getChildren(group(DEMO.datasets.checkout, 'columns'));
+  assert.ok(again.length > 1 && again.every((n) => n.kind === 'column'));
+});
+
+test('when discovery fails the root still shows an error node and the added datasets', async () => {
+  const { model, remembered } = setup();
+  await remembered.addDatasets(profile.id, [DEMO.datasets.empty]);
+  sandbox.faults.nextStatus(403, 1, 'auto', { match: { path: '/1/triggers/__all__' } });
+  const root = await model.getChildren();
+  assert.equal(root[0]?.kind, 'error');
+  assert.equal((root[0] as ErrorNode).operation, 'discover datasets from environment-wide triggers');
+  assert.deepEqual(labels(root.slice(1)), ['Environment-wide', DEMO.datasets.empty, 'API keys']);
+});
+
+test('a missing configuration key shows as an error node, not an empty tree', async () => {
+  const noKey = new ServiceClient({ baseUrl: sandbox.info.baseUrl });
+  const { model } = setup({ connection: async () => ({ profile, api: noKey }) });
+  const root = await model.getChildren();
+  assert.equal(root[0]?.kind, 'error');
+  assert.match((root[0] as ErrorNode).message, /no configuration key is set/);
+  await noKey.close();
+});
+
+test('without a connection the root is empty (the welcome view shows)', async () => {
+  const { model } = setup({ connection: async () => undefined });
+  assert.deepEqual(await model.getChildren(), []);
+});
+
+test('cancelling aborts a slow load and leaves a "cancelled" node with Retry', async () => {
+  const { model } = setup();
+  sandbox.faults.latency(1500);
+  const started = Date.now();
+  const pending = model.getChildren(group(DEMO.datasets.gateway, 'triggers'));
+  setTimeout(() => model.cancelLoading(), 50);
+  const children = await pending;
+  sandbox.faults.latency(0);
+  assert.ok(Date.now() - started < 1000, 'returned before the 1.5 s latency');
+  assert.equal(children[0]?.kind, 'error');
+  assert.equal((children[0] as ErrorNode).cancelled, true);
+  assert.equal(present(children[0] as TreeNode).label, `Cancelled: list triggers of ${DEMO.datasets.gateway}`);
+});
+
+test('children are cached until refresh', async () => {
+  const { model } = setup();
+  const g = group(DEMO.datasets.metrics, 'columns');
+  await model.getChildren(g);
+  const before = sandbox.requests.length;
+  await model.getChildren(g);
+  assert.equal(sandbox.requests.length, before, 'no request for cached children');
+  model.refresh(g);
+  await model.getChildren(g);
+  assert.equal(sandbox.requests.length, before + 1);
+});
+
+test('loading every dataset runs with bounded concurrency and lets the filter find columns', async () => {
+  const { model, limiter } = setup({ concurrency: 2 });
+  await model.loadAll();
+  assert.ok(limiter.peak <= 2 && limiter.peak >= 1, `peak ${limiter.peak}`);
+  model.setFilter('PAYMENT');
+  const root = await model.getChildren();
+  assert.deepEqual(labels(root), ['Environment-wide', DEMO.datasets.checkout]);
+  const coGroups = await model.getChildren(root[1]);
+  assert.deepEqual(labels(coGroups), ['Columns']);
+  const cols = await model.getChildren(coGroups[0]);
+  assert.deepEqual(cols.map((c) => (c.kind === 'column' ? c.column.key_name : '')), ['payment.amount', 'payment.status']);
+  const counts = model.countVisible(coGroups[0] as TreeNode);
+  assert.ok(counts && counts.visible === cols.length && counts.total > counts.visible);
+  model.setFilter(undefined);
+  assert.equal((await model.getChildren()).length, 5);
+});
+
+test('the API keys group lists the key registry of the connection', async () => {
+  const { model, keys } = setup();
+  const apiKeys = { kind: 'apiKeys', connectionId: profile.id } as const;
+  assert.deepEqual(labels(await model.getChildren(apiKeys)), ['Create API Key...']);
+  await keys.remember(profile.id, { id: 'hcxik_1', name: 'ingest for CI', disabled: true, keyType: 'ingest' });
+  model.refresh(apiKeys);
+  const nodes = await model.getChildren(apiKeys);
+  assert.deepEqual(labels(nodes), ['ingest for CI']);
+  assert.equal(present(nodes[0] as TreeNode).description, 'ingest · disabled');
+});
+
+test('a dataset marked as metrics says so', async () => {
+  const { model } = setup({ metrics: [DEMO.datasets.metrics] });
+  const root = await model.getChildren();
+  const metrics = root.find((n) => n.kind === 'dataset' && n.slug === DEMO.datasets.metrics) as TreeNode;
+  assert.equal(present(metrics).description, 'metrics · discovered');
+  assert.equal(present(metrics).contextValue, 'obs:dataset:metrics');
+});
+
+test('the log gets one line per request, naming the operation, never a key', async () => {
+  const lines: string[] = [];
+  const logged = new ServiceClient({
+    baseUrl: sandbox.info.baseUrl,
+    configKey: sandbox.info.configKey,
+    managementKey: sandbox.info.managementKey,
+    onLog: (e) => lines.push(formatRequestLog('Sandbox', e)),
+  });
+  await logged.listColumns(DEMO.datasets.checkout);
+  await logged.listTriggers(DEMO.datasets.checkout);
+  await logged.close();
+  assert.equal(lines.length, 2);
+  assert.match(lines[0] ?? '', /^Sandbox: GET \/1\/columns\/checkout-service 200 [\d.]+ ms \[list columns\]$/);
+  assert.match(lines[1] ?? '', /^Sandbox: GET \/1\/triggers\/checkout-service 200 [\d.]+ ms \[list triggers\]$/);
+  for (const secret of [sandbox.info.configKey, sandbox.info.managementKey.split(':')[1] ?? '']) {
+    assert.ok(!lines.join('\n').includes(secret));
+  }
+});
