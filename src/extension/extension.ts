@@ -113,8 +113,7 @@ export function activate(context: vscode.ExtensionContext): ObsExtensionApi {
   );
 
   // Task B: trigger files linted while editing.
-  const repository = (context.extension.packageJSON as { repository?: { url?: string } }).repository;
-  const diagnostics = new TriggerDiagnostics(log, repository?.url);
+  const diagnostics = new TriggerDiagnostics(log, context.extensionUri);
   context.subscriptions.push(
     diagnostics,
     vscode.commands.registerCommand('obs.lint.workspace', async () => {

@@ -1,11 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { applyFixes, lint, type Diagnostic } from '../../src/lint';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { applyFixes, lint, RULES, ruleDocsAnchor, type Diagnostic } from '../../src/lint';
 import {
   SEVERITY,
   TAG,
   countBySeverity,
-  defaultRulesDocsUrl,
+  rulesDocsAnchorLines,
   fixAllAction,
   lintSummary,
   minimalEdit,
@@ -77,10 +79,21 @@ test('ruleDocsUrl replaces an anchor already in the configured address', () => {
   assert.equal(ruleDocsUrl(`${DOCS}#old`, 'trigger/frequency'), `${DOCS}#trigger-frequency`);
 });
 
-test('defaultRulesDocsUrl points at docs/rules.md of the manifest repository', () => {
-  assert.equal(defaultRulesDocsUrl('https://github.com/acme/obs-vscode.git'), 'https://github.com/acme/obs-vscode/blob/main/docs/rules.md');
-  assert.equal(defaultRulesDocsUrl('git+https://github.com/acme/obs-vscode'), 'https://github.com/acme/obs-vscode/blob/main/docs/rules.md');
-  assert.equal(defaultRulesDocsUrl(undefined), 'https://example.invalid/obs-vscode/blob/main/docs/rules.md');
+test('a packaged file: docs page links to the line of the rule section', () => {
+  const lines = rulesDocsAnchorLines('# Rules\n\n<a id="trigger-frequency"></a>\n## trigger/frequency\n');
+  assert.equal(ruleDocsUrl('file:///ext/docs/rules.md', 'trigger/frequency', lines), 'file:///ext/docs/rules.md#L3');
+});
+
+test('a packaged file: docs page without the rule section links to the page itself', () => {
+  assert.equal(ruleDocsUrl('file:///ext/docs/rules.md#L9', 'trigger/frequency', new Map()), 'file:///ext/docs/rules.md');
+});
+
+test('every rule of the linter has a section line in docs/rules.md', () => {
+  const lines = rulesDocsAnchorLines(readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'rules.md'), 'utf8'));
+  assert.deepEqual(
+    RULES.map((r) => r.id).filter((id) => !lines.has(ruleDocsAnchor(id))),
+    [],
+  );
 });
 
 test('each fixable diagnostic asked about gets its quick fix, preferred as the only one', () => {

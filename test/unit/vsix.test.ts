@@ -33,13 +33,14 @@ test('npm run package produces a .vsix holding only what runs, under 2 MB', { ti
     const names = await listZip(out);
     const files = names.filter((n) => n.startsWith('extension/')).map((n) => n.slice('extension/'.length));
 
-    for (const required of ['package.json', 'readme.md', 'changelog.md', 'LICENSE.txt', 'dist/extension.js', 'dist/cli.js', 'media/icon.png']) {
+    for (const required of ['package.json', 'readme.md', 'changelog.md', 'LICENSE.txt', 'dist/extension.js', 'dist/client-host.js', 'dist/sandbox-host.js', 'dist/cli.js', 'docs/rules.md', 'schemas/trigger.schema.json', 'media/icon.png']) {
       assert.ok(
         files.some((f) => f.toLowerCase() === required.toLowerCase()),
         `missing ${required}; got ${files.join(', ')}`,
       );
     }
-    const allowed = /^(dist\/|media\/|schemas\/|package\.json$|readme\.md$|changelog\.md$|license(\.txt)?$)/i;
+    // docs/rules.md ships so the Problems view can open a rule's documentation offline.
+    const allowed = /^(dist\/|media\/|schemas\/|docs\/rules\.md$|package\.json$|readme\.md$|changelog\.md$|license(\.txt)?$)/i;
     assert.deepEqual(files.filter((f) => !allowed.test(f)), []);
     assert.deepEqual(files.filter((f) => /\.ts$/.test(f) && !f.endsWith('.d.ts')), []);
     assert.deepEqual(files.filter((f) => /^(src|test|bench|node_modules)\//.test(f)), []);

@@ -1,5 +1,6 @@
 // Lints trigger files while editing: on open, on change (debounced), on save; cleared on close and
 // delete; re-linted when settings change. Fixes are offered as quick fixes and as `source.fixAll.obs`.
+import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { lint, type Diagnostic as LintDiagnostic, type LintOptions } from '../../lint';
 import { LintScheduler } from '../model/lintScheduler';
@@ -7,7 +8,7 @@ import {
   FIX_ALL_KIND_SUFFIX,
   LINT_SOURCE,
   countBySeverity,
-  defaultRulesDocsUrl,
+  rulesDocsAnchorLines,
   fixAllAction,
   lintSummary,
   quickFixes,
@@ -61,7 +62,8 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
 
   constructor(
     private readonly log: vscode.LogOutputChannel,
-    private readonly repositoryUrl: string | undefined,
+    /** Folder of the installed extension: docs/rules.md ships inside it. */
+    private readonly extensionUri: vscode.Uri,
   ) {
     this.scheduler = new LintScheduler<string>({
       delayMs: 150,
@@ -117,7 +119,25 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
 
   docsUrl(): string {
     const configured = vscode.workspace.getConfiguration('obs').get<string>('rulesDocsUrl')?.trim();
-    return configured ? configured : defaultRulesDocsUrl(this.repositoryUrl);
+    return configured ? configured : this.packagedRulesDocs().toString();
+  }
+
+  private packagedRulesDocs(): vscode.Uri {
+    return vscode.Uri.joinPath(this.extensionUri, 'docs', 'rules.md');
+  }
+
+  private anchorLines: Map<string, number> | undefined;
+  /** Lines of the rule sections in the packaged docs/rules.md, read once (the file is small). */
+  private rulesAnchorLines(): Map<string, number> {
+    if (this.anchorLines === undefined) {
+      try {
+        this.anchorLines = rulesDocsAnchorLines(readFileSync(this.packagedRulesDocs().fsPath, 'utf8'));
+      } catch (err) {
+        this.log.warn(`rule documentation not found in the extension: ${err instanceof Error ? err.message : String(err)}`);
+        this.anchorLines = new Map();
+      }
+    }
+    return this.anchorLines;
   }
 
   /** Lints text and publishes the result for a uri. */
@@ -127,7 +147,7 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
     const docsUrl = this.docsUrl();
     this.collection.set(
       uri,
-      diagnostics.map((d) => toVscodeDiagnostic(uri, toDiagnosticData(d, docsUrl))),
+      diagnostics.map((d) => toVscodeDiagnostic(uri, toDiagnosticData(d, docsUrl, this.rulesAnchorLines()))),
     );
     return diagnostics;
   }

@@ -26,21 +26,33 @@ export interface DiagnosticData {
 const DEPRECATED_RULES = new Set<string>(['trigger/recipient-deprecated']);
 const UNNECESSARY_RULES = new Set<string>(['trigger/read-only-member']);
 
-/** The documentation address of a rule: the docs page plus the rule's anchor. */
-export function ruleDocsUrl(docsUrl: string, ruleId: string): string {
-  return `${docsUrl.replace(/#.*$/, '')}#${ruleDocsAnchor(ruleId)}`;
-}
-
 /**
- * The default docs page: docs/rules.md of the repository named in package.json (a .git suffix dropped,
- * blob/main added). The packaged .vsix carries no docs/ folder, so a web address is used.
+ * The documentation address of a rule: the docs page plus the rule's anchor. A `file:` page (the copy of
+ * docs/rules.md shipped in the .vsix) gets `#L<line>` instead, because VS Code opens local files at a line,
+ * not at an HTML anchor.
  */
-export function defaultRulesDocsUrl(repositoryUrl: string | undefined): string {
-  const repo = (repositoryUrl ?? '').replace(/^git\+/, '').replace(/\.git$/, '').replace(/\/+$/, '');
-  return /^https?:\/\//.test(repo) ? `${repo}/blob/main/docs/rules.md` : 'https://example.invalid/obs-vscode/blob/main/docs/rules.md';
+export function ruleDocsUrl(docsUrl: string, ruleId: string, anchorLines?: ReadonlyMap<string, number>): string {
+  const page = docsUrl.replace(/#.*$/, '');
+  const anchor = ruleDocsAnchor(ruleId);
+  if (page.startsWith('file:')) {
+    const line = anchorLines?.get(anchor);
+    return line === undefined ? page : `${page}#L${line}`;
+  }
+  return `${page}#${anchor}`;
 }
 
-export function toDiagnosticData(d: LintDiagnostic, docsUrl: string): DiagnosticData {
+/** 1-based line of every `<a id="...">` anchor in docs/rules.md. */
+export function rulesDocsAnchorLines(markdown: string): Map<string, number> {
+  const lines = new Map<string, number>();
+  markdown.split(/\r?\n/).forEach((text, index) => {
+    for (const m of text.matchAll(/<a id="([^"]+)"><\/a>/g)) {
+      if (m[1] !== undefined && !lines.has(m[1])) lines.set(m[1], index + 1);
+    }
+  });
+  return lines;
+}
+
+export function toDiagnosticData(d: LintDiagnostic, docsUrl: string, anchorLines?: ReadonlyMap<string, number>): DiagnosticData {
   const tags: DiagnosticData['tags'] = [];
   if (DEPRECATED_RULES.has(d.rule)) tags.push(TAG.deprecated);
   if (UNNECESSARY_RULES.has(d.rule)) tags.push(TAG.unnecessary);
@@ -49,7 +61,7 @@ export function toDiagnosticData(d: LintDiagnostic, docsUrl: string): Diagnostic
     message: d.message,
     severity: SEVERITY[d.severity],
     source: LINT_SOURCE,
-    code: { value: d.rule, target: ruleDocsUrl(docsUrl, d.rule) },
+    code: { value: d.rule, target: ruleDocsUrl(docsUrl, d.rule, anchorLines) },
     tags,
     related: (d.related ?? []).map((r) => ({ message: r.message, range: r.range })),
   };
