@@ -1,5 +1,8 @@
 // The active connection and its client. Profiles live in globalState (connectionStore.ts), keys in
 // SecretStorage (secretStore.ts); a client is built per connection and rebuilt when either changes.
+import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../../api/client';
 import type { ClientModule } from './clientLoader';
@@ -51,7 +54,9 @@ export class ConnectionManager implements vscode.Disposable {
         if (id === store.activeId()) this.activeChanged.fire(store.active());
       }),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('http.proxy')) for (const id of [...this.clients.keys()]) this.dropClient(id);
+        if (e.affectsConfiguration('http.proxy') || e.affectsConfiguration('obs.caCertificates')) {
+          for (const id of [...this.clients.keys()]) this.dropClient(id);
+        }
       }),
     );
   }
@@ -86,8 +91,9 @@ export class ConnectionManager implements vscode.Disposable {
 
   async clientFor(profile: ConnectionProfile): Promise<ServiceClient> {
     const proxy = vscode.workspace.getConfiguration('http').get<string>('proxy') || undefined;
+    const caFiles = vscode.workspace.getConfiguration('obs').get<string[]>('caCertificates') ?? [];
     // The fingerprint says when to rebuild; it holds no secret, only a counter of secret changes.
-    const fingerprint = JSON.stringify([profile, proxy ?? '', this.secretVersions.get(profile.id) ?? 0]);
+    const fingerprint = JSON.stringify([profile, proxy ?? '', caFiles, this.secretVersions.get(profile.id) ?? 0]);
     const cached = this.clients.get(profile.id);
     if (cached && cached.fingerprint === fingerprint) return cached.client;
     const keys = await this.secrets.get(profile.id);
@@ -100,6 +106,7 @@ export class ConnectionManager implements vscode.Disposable {
       configKey: keys.configKey,
       managementKey: keys.managementKey,
       proxy,
+      caCertificates: caFiles.length > 0 ? readCaCertificates(caFiles) : undefined,
       onLog: (e) => {
         const line = formatRequestLog(profile.name, e);
         if (e.error !== undefined && e.retryInMs === undefined) this.log.warn(line);
@@ -143,4 +150,27 @@ export class ConnectionManager implements vscode.Disposable {
     this.lastActive = now;
     this.activeChanged.fire(this.store.active());
   }
+}
+
+/** A CA certificate file named in `obs.caCertificates` could not be read. */
+export class CaCertificateError extends Error {
+  readonly kind = 'ca-certificate';
+  constructor(readonly file: string, reason: string) {
+    super(`Cannot read the CA certificate file "${file}" named in the setting obs.caCertificates: ${reason}`);
+    this.name = 'CaCertificateError';
+  }
+}
+
+/** Reads PEM files for corporate proxies that re-sign TLS; `~` stands for the home folder. */
+function readCaCertificates(files: readonly string[]): string[] {
+  return files.map((file) => {
+    const full = file.startsWith('~') ? join(homedir(), file.slice(1)) : file;
+    try {
+      const pem = readFileSync(full, 'utf8');
+      if (!pem.includes('-----BEGIN CERTIFICATE-----')) throw new Error('it holds no PEM certificate');
+      return pem;
+    } catch (err) {
+      throw new CaCertificateError(file, err instanceof Error ? err.message : String(err));
+    }
+  });
 }
