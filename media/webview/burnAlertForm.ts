@@ -1,0 +1,447 @@
+// Update burn alert form (4.4). Keeps the alert as loaded and only the user's edits; the PUT body is
+// always buildBurnAlertUpdate(loaded, edits), validated as the user types with UpdateBurnAlertRequest.
+import './shared/boot';
+import './shared/elements';
+import { BURN_ALERT_LIMITS, BURN_ALERT_TYPES, type BurnAlert, type BurnAlertType } from '../../src/api/schemas/burnAlert';
+import { isDeprecatedRecipient } from '../../src/api/schemas/common';
+import {
+  buildBurnAlertUpdate,
+  burnAlertProblems,
+  writableRecipient,
+  type BurnAlertEdits,
+  type RecipientEdit,
+} from '../../src/extension/forms/burnAlertForm';
+import {
+  BurnAlertState,
+  BurnAlertToWebview,
+  type BurnAlertContext,
+  type BurnAlertFromWebview,
+} from '../../src/extension/forms/messages';
+import { hasProblems, type FormProblems } from '../../src/extension/forms/problems';
+import { ProblemView, StatusLine, byId, clear, field, formElement, h, parseNumberText, setText } from './shared/dom';
+import { onHostMessage, post, readState, writeState } from './shared/vscodeApi';
+
+type TextControl = HTMLElementTagNameMap['vscode-textfield'];
+type ButtonControl = HTMLElementTagNameMap['vscode-button'];
+type NumberField = 'exhaustion_minutes' | 'budget_rate_window_minutes' | 'budget_rate_decrease_threshold_per_million';
+
+const ALERT_TYPE_HELP: Record<BurnAlertType, string> = {
+  exhaustion_time: 'Fires when the projected SLO budget is about to be used up within the given number of minutes.',
+  budget_rate: 'Fires when the budget drops by at least the given amount within the given time window.',
+};
+
+const send = (m: BurnAlertFromWebview): void => post(m);
+const app = byId('app');
+
+interface Session {
+  context: BurnAlertContext;
+  connectionName: string;
+  loaded: BurnAlert;
+  edits: BurnAlertEdits;
+  drafts: Record<string, string>;
+  options: { id: string; label: string }[];
+}
+
+let session: Session | undefined;
+let busy = false;
+let conflictOpen = false;
+let ui:
+  | {
+      problems: ProblemView;
+      status: StatusLine;
+      submit: ButtonControl;
+      review: ButtonControl;
+      refreshRecipients: () => void;
+      showTypeFields: () => void;
+      conflict: HTMLElement;
+    }
+  | undefined;
+
+function save(): void {
+  if (!session) return;
+  writeState({ context: session.context, loaded: session.loaded, edits: session.edits, drafts: session.drafts });
+}
+
+function button(label: string, onClick: () => void, secondary = false): ButtonControl {
+  const el = h('vscode-button', { attrs: { secondary } }, label);
+  el.addEventListener('click', onClick);
+  return el;
+}
+
+function textfield(value: string, attrs: Record<string, string | boolean> = {}): TextControl {
+  const el = h('vscode-textfield', { attrs });
+  el.value = value;
+  return el;
+}
+
+function currentRecipients(s: Session): RecipientEdit[] {
+  return s.edits.recipients ?? (s.loaded.recipients ?? []).map(writableRecipient);
+}
+
+/** Local problems: the request rules, plus number text that is not a number at all. */
+function validate(s: Session): FormProblems {
+  const found = burnAlertProblems(s.loaded, s.edits);
+  for (const [name, text] of Object.entries(s.drafts)) {
+    if (parseNumberText(text) === undefined) {
+      found.fields[name] = [`${name} must be a number`];
+    }
+  }
+  return found;
+}
+
+function recipientLabel(r: RecipientEdit, options: readonly { id: string; label: string }[]): string {
+  if (r.id !== undefined) {
+    const known = options.find((o) => o.id === r.id);
+    if (known) return known.label;
+    const what = [r.type, r.target].filter((x) => x !== undefined && x !== '').join(': ');
+    return what === '' ? r.id : `${what} (${r.id})`;
+  }
+  return `${r.type ?? '?'}: ${r.target ?? '?'}`;
+}
+
+function render(s: Session): void {
+  const top = h('div', { id: 'form-errors', className: 'form-errors', attrs: { role: 'alert', tabindex: '-1', hidden: true } });
+  const problems = new ProblemView(top);
+  const status = new StatusLine();
+  const alertType = (): BurnAlertType => s.edits.alert_type ?? s.loaded.alert_type;
+
+  const rerender = (touched?: string): void => {
+    if (touched) problems.touch(touched);
+    save();
+    problems.render(validate(s));
+  };
+
+  // Alert type
+  const typeSelect = h('vscode-single-select', {}, ...BURN_ALERT_TYPES.map((t) => h('vscode-option', { attrs: { value: t } }, t)));
+  typeSelect.value = alertType();
+  const typeHelp = h('div', { className: 'help', id: 'alert-type-help' }, ALERT_TYPE_HELP[alertType()]);
+  const typeField = field('f-alert_type', 'Alert type', typeSelect);
+  typeField.wrapper.insertBefore(typeHelp, typeField.warning);
+  problems.register('alert_type', typeSelect, typeField.error);
+
+  // Numbers, shown according to the alert type
+  const numberField = (name: NumberField, label: string, help: string): { wrapper: HTMLElement; control: TextControl } => {
+    const initial = s.drafts[name] ?? String(s.edits[name] === null ? '' : (s.edits[name] ?? s.loaded[name] ?? ''));
+    const control = textfield(initial, { type: 'number', inputmode: 'numeric' });
+    const parts = field(`f-${name}`, label, control, help);
+    problems.register(name, control, parts.error);
+    control.addEventListener('input', () => {
+      const parsed = parseNumberText(control.value);
+      s.drafts[name] = control.value;
+      if (parsed === undefined) delete s.edits[name];
+      else s.edits[name] = parsed;
+      if (parsed !== undefined) delete s.drafts[name];
+      rerender(name);
+    });
+    return { wrapper: parts.wrapper, control };
+  };
+  const exhaustion = numberField(
+    'exhaustion_minutes',
+    'Exhaustion minutes',
+    'Minutes left until the projected budget is used up when the alert fires (0 or more).',
+  );
+  const windowMinutes = numberField(
+    'budget_rate_window_minutes',
+    'Budget rate window (minutes)',
+    'The time window in which the budget drop is measured (at least 60).',
+  );
+  const threshold = numberField(
+    'budget_rate_decrease_threshold_per_million',
+    'Budget decrease threshold (per million)',
+    'How much of the budget, in parts per million, must be used within the window (1 to 1,000,000).',
+  );
+  const showTypeFields = (): void => {
+    const budget = alertType() === 'budget_rate';
+    exhaustion.wrapper.hidden = budget;
+    windowMinutes.wrapper.hidden = !budget;
+    threshold.wrapper.hidden = !budget;
+    setText(typeHelp, ALERT_TYPE_HELP[alertType()]);
+  };
+  typeSelect.addEventListener('change', () => {
+    const chosen = BURN_ALERT_TYPES.find((t) => t === typeSelect.value);
+    if (chosen) s.edits.alert_type = chosen;
+    showTypeFields();
+    // The fields the new type needs say at once what they are missing.
+    for (const name of chosen === 'budget_rate' ? ['budget_rate_window_minutes', 'budget_rate_decrease_threshold_per_million'] : ['exhaustion_minutes']) {
+      problems.touch(name);
+    }
+    rerender('alert_type');
+  });
+
+  // Description with its counter
+  // No resize handle: vscode-textarea draws it with a data: image, which the strict CSP (img-src) blocks.
+  const description = h('vscode-textarea', { attrs: { rows: '4', resize: 'none' } });
+  description.value = s.edits.description ?? s.loaded.description ?? '';
+  const counter = h('div', { className: 'counter', id: 'description-counter', attrs: { 'aria-live': 'off' } });
+  const showCounter = (): void => {
+    const length = description.value.length;
+    setText(counter, `${length} / ${BURN_ALERT_LIMITS.descriptionMax}`);
+    counter.classList.toggle('over', length > BURN_ALERT_LIMITS.descriptionMax);
+  };
+  showCounter();
+  const descriptionField = field('f-description', 'Description', description);
+  descriptionField.wrapper.insertBefore(counter, descriptionField.warning);
+  problems.register('description', description, descriptionField.error);
+  description.addEventListener('input', () => {
+    s.edits.description = description.value;
+    showCounter();
+    rerender('description');
+  });
+
+  // Recipients
+  const list = h('ul', { id: 'recipients', className: 'recipients', attrs: { 'aria-label': 'Recipients of this alert' } });
+  const pick = h('vscode-single-select', { attrs: { 'aria-label': 'Recipient to add' } });
+  pick.id = 'recipient-pick';
+  pick.label = 'Recipient to add';
+  const addPicked = button('Add recipient', () => {
+    const id = pick.value;
+    if (id === '') return;
+    const option = s.options.find((o) => o.id === id);
+    if (!option) return;
+    s.edits.recipients = [...currentRecipients(s), { id }];
+    refreshRecipients();
+    rerender('recipients');
+  }, true);
+  addPicked.id = 'add-recipient';
+  const deprecatedType = textfield('', { placeholder: 'email' });
+  const deprecatedTarget = textfield('', { placeholder: 'oncall@example.com' });
+  const typeParts = field('f-recipient-type', 'Type', deprecatedType);
+  const targetParts = field('f-recipient-target', 'Target', deprecatedTarget);
+  const addDeprecated = button('Add by type and target', () => {
+    const type = deprecatedType.value.trim();
+    const target = deprecatedTarget.value.trim();
+    if (type === '' || target === '') {
+      setText(deprecatedError, 'Give both a type and a target.');
+      deprecatedError.hidden = false;
+      return;
+    }
+    deprecatedError.hidden = true;
+    s.edits.recipients = [...currentRecipients(s), { type, target }];
+    deprecatedType.value = '';
+    deprecatedTarget.value = '';
+    refreshRecipients();
+    rerender('recipients');
+  }, true);
+  addDeprecated.id = 'add-deprecated-recipient';
+  const deprecatedError = h('div', { className: 'error', id: 'deprecated-error', attrs: { 'aria-live': 'polite', hidden: true } });
+  const recipientsError = h('div', { className: 'error', id: 'f-recipients-error', attrs: { 'aria-live': 'polite', hidden: true } });
+  problems.register('recipients', list, recipientsError);
+
+  const unknownNote = h(
+    'p',
+    { className: 'warning', id: 'recipients-unknown', attrs: { hidden: true } },
+    "The service's list of burn alerts does not include recipients (spec 4.3), so this alert's current recipients are not known here. Choose the recipients it should have: saving replaces them.",
+  );
+  const refreshRecipients = (): void => {
+    const current = currentRecipients(s);
+    const unknown = s.edits.recipients === undefined && s.loaded.recipients === undefined;
+    unknownNote.hidden = !unknown;
+    clear(list);
+    current.forEach((r, index) => {
+      const label = recipientLabel(r, s.options);
+      const remove = button('Remove', () => {
+        const next = currentRecipients(s).filter((_, i) => i !== index);
+        s.edits.recipients = next;
+        refreshRecipients();
+        rerender('recipients');
+        const buttons = list.querySelectorAll<HTMLElement>('vscode-button');
+        (buttons[Math.min(index, buttons.length - 1)] ?? pick).focus();
+      }, true);
+      remove.setAttribute('aria-label', `Remove recipient ${label}`);
+      list.append(
+        h(
+          'li',
+          {},
+          h('span', { className: 'recipient-label' }, label),
+          isDeprecatedRecipient(r) ? h('span', { className: 'badge deprecated', attrs: { title: 'Naming a recipient by type and target is deprecated: pick one by id.' } }, 'deprecated') : null,
+          remove,
+        ),
+      );
+    });
+    if (current.length === 0) list.append(h('li', { className: 'empty' }, unknown ? '(current recipients unknown)' : 'No recipients.'));
+    const taken = new Set(current.map((r) => r.id).filter((id) => id !== undefined));
+    const available = s.options.filter((o) => !taken.has(o.id));
+    clear(pick);
+    pick.append(h('vscode-option', { attrs: { value: '' } }, available.length === 0 ? '(no other recipients seen in this environment)' : '(choose a recipient)'));
+    for (const o of available) pick.append(h('vscode-option', { attrs: { value: o.id } }, o.label));
+    pick.value = '';
+  };
+
+  const recipients = h(
+    'fieldset',
+    { className: 'recipients-editor' },
+    h('legend', {}, 'Recipients'),
+    h('div', { className: 'help' }, 'At least one. Pick recipients the environment already uses, by id (preferred).'),
+    unknownNote,
+    list,
+    recipientsError,
+    h('div', { className: 'inline' }, pick, addPicked),
+    h(
+      'details',
+      {},
+      h('summary', {}, 'Add by type and target (deprecated)'),
+      h('p', { className: 'help' }, 'Naming a recipient by type and target still works but is deprecated: prefer a recipient id.'),
+      typeParts.wrapper,
+      targetParts.wrapper,
+      deprecatedError,
+      addDeprecated,
+    ),
+  );
+
+  const review = button('Review changes', () => {
+    send({ type: 'review', edits: { ...s.edits } });
+  }, true);
+  review.id = 'review';
+  const submit = button('Save', () => {
+    if (busy || conflictOpen) return;
+    problems.revealAll();
+    problems.clearServerProblems();
+    const found = validate(s);
+    problems.render(found);
+    if (hasProblems(found)) {
+      problems.focusFirstInvalid();
+      return;
+    }
+    setBusy(true, 'Checking for changes on the service…');
+    send({ type: 'submit', edits: { ...s.edits } });
+  });
+  submit.id = 'submit';
+
+  const conflict = h('section', { id: 'conflict', className: 'conflict', attrs: { hidden: true, 'aria-labelledby': 'conflict-title' } });
+
+  clear(app);
+  app.append(
+    h('h1', {}, 'Edit burn alert'),
+    h(
+      'p',
+      { className: 'lead' },
+      `Alert ${s.loaded.id} of SLO ${s.context.sloId} in dataset ${s.context.dataset} (connection ${s.connectionName}).`,
+      s.loaded.updated_at ? ` Last updated ${s.loaded.updated_at}.` : '',
+      s.loaded.triggered ? ' The alert is triggered now.' : '',
+    ),
+    top,
+    formElement(
+      undefined,
+      typeField.wrapper,
+      exhaustion.wrapper,
+      windowMinutes.wrapper,
+      threshold.wrapper,
+      descriptionField.wrapper,
+      recipients,
+      h('div', { className: 'actions' }, submit, review),
+    ),
+    conflict,
+    status.el,
+  );
+  app.setAttribute('aria-busy', 'false');
+  ui = { problems, status, submit, review, refreshRecipients, showTypeFields, conflict };
+  showTypeFields();
+  refreshRecipients();
+  problems.render(validate(s));
+}
+
+function setBusy(on: boolean, label = ''): void {
+  busy = on;
+  if (!ui) return;
+  ui.submit.disabled = on || conflictOpen;
+  app.setAttribute('aria-busy', on ? 'true' : 'false');
+  if (on) ui.status.busy(label);
+}
+
+function showConflict(current: BurnAlert, mine: unknown): void {
+  if (!ui || !session) return;
+  conflictOpen = true;
+  ui.submit.disabled = true;
+  const choose = (choice: 'overwrite' | 'reload' | 'cancel'): void => {
+    hideConflict();
+    if (choice === 'overwrite') setBusy(true, 'Saving your version…');
+    send({ type: 'resolveConflict', choice });
+  };
+  const overwrite = button('Overwrite with my version', () => choose('overwrite'));
+  overwrite.id = 'conflict-overwrite';
+  const reload = button('Reload theirs (drop my edits)', () => choose('reload'), true);
+  reload.id = 'conflict-reload';
+  const cancel = button('Cancel', () => choose('cancel'), true);
+  cancel.id = 'conflict-cancel';
+  const compare = button('Compare in an editor', () => send({ type: 'reviewConflict' }), true);
+  compare.id = 'conflict-compare';
+  const theirs = { ...buildBurnAlertUpdate(current, {}), updated_at: current.updated_at };
+  clear(ui.conflict);
+  ui.conflict.append(
+    h('h2', { id: 'conflict-title' }, 'This alert changed on the service since you opened it'),
+    h('p', {}, 'Choose which version to keep. Overwriting replaces their change with yours.'),
+    h(
+      'div',
+      { className: 'versions' },
+      h('div', {}, h('h3', {}, 'On the service now'), h('pre', { id: 'conflict-theirs', attrs: { tabindex: '0' } }, JSON.stringify(theirs, null, 2))),
+      h('div', {}, h('h3', {}, 'Your version'), h('pre', { id: 'conflict-mine', attrs: { tabindex: '0' } }, JSON.stringify(mine, null, 2))),
+    ),
+    h('div', { className: 'actions' }, overwrite, reload, cancel, compare),
+  );
+  ui.conflict.hidden = false;
+  ui.status.show('The alert changed on the service: choose a version.', 'error');
+  overwrite.focus();
+}
+
+function hideConflict(): void {
+  conflictOpen = false;
+  if (!ui) return;
+  ui.conflict.hidden = true;
+  clear(ui.conflict);
+  ui.submit.disabled = busy;
+}
+
+onHostMessage(BurnAlertToWebview, (message) => {
+  switch (message.type) {
+    case 'init': {
+      const restored = readState(BurnAlertState);
+      const keep = !message.discardEdits && restored !== undefined && restored.context.alertId === message.context.alertId;
+      session = {
+        context: message.context,
+        connectionName: message.connectionName,
+        loaded: message.loaded,
+        edits: keep ? restored.edits : {},
+        drafts: keep ? { ...(restored.drafts ?? {}) } : {},
+        options: message.recipientOptions,
+      };
+      busy = false;
+      conflictOpen = false;
+      render(session);
+      save();
+      if (message.discardEdits) ui?.status.show('Reloaded the current version from the service.');
+      return;
+    }
+    case 'busy':
+      setBusy(message.busy, message.label);
+      return;
+    case 'problems':
+      setBusy(false);
+      if (ui && session) {
+        ui.problems.setServerProblems(message.problems);
+        ui.problems.render(validate(session));
+        ui.status.show('Not saved: see the problems above.', 'error');
+        ui.problems.focusFirstInvalid();
+      }
+      return;
+    case 'status':
+      if (message.failed) setBusy(false);
+      if (ui) ui.status.show(message.message, message.failed ? 'error' : 'info');
+      else setText(app, message.message);
+      return;
+    case 'conflict':
+      setBusy(false);
+      showConflict(message.current, message.mine);
+      return;
+    case 'saved':
+      if (!session) return;
+      session = { ...session, loaded: message.loaded, edits: {}, drafts: {} };
+      busy = false;
+      conflictOpen = false;
+      render(session);
+      save();
+      ui?.status.show('Saved.');
+      return;
+  }
+});
+
+send({ type: 'ready' });

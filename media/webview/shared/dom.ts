@@ -1,0 +1,199 @@
+// Tiny DOM builders. Text always goes in through text nodes, so a service string such as
+// `<img src=x onerror=alert(1)>` is shown as those characters and never parsed as markup.
+import type { FormProblems } from '../../../src/extension/forms/problems';
+
+type Child = Node | string | null | undefined | false;
+
+export interface Props {
+  id?: string;
+  className?: string;
+  /** Attributes set with setAttribute (values are never parsed as markup). */
+  attrs?: Record<string, string | boolean | undefined>;
+}
+
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props?: Props, ...children: Child[]): HTMLElementTagNameMap[K];
+export function h(tag: string, props?: Props, ...children: Child[]): HTMLElement;
+export function h(tag: string, props: Props = {}, ...children: Child[]): HTMLElement {
+  const el = document.createElement(tag);
+  if (props.id !== undefined) el.id = props.id;
+  if (props.className !== undefined) el.className = props.className;
+  for (const [name, value] of Object.entries(props.attrs ?? {})) {
+    if (value === undefined || value === false) continue;
+    el.setAttribute(name, value === true ? '' : value);
+  }
+  append(el, children);
+  return el;
+}
+
+export function append(el: Element, children: Child[]): void {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(typeof child === 'string' ? document.createTextNode(child) : child);
+  }
+}
+
+export function setText(el: Element, text: string): void {
+  el.textContent = text;
+}
+
+export function clear(el: Element): void {
+  el.replaceChildren();
+}
+
+/** The element with this id, which the page is known to hold. */
+export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
+  const el = document.getElementById(id);
+  if (el === null) throw new Error(`form element #${id} is missing`);
+  return el as T;
+}
+
+/** An element that can be marked invalid: vscode-elements controls have `invalid`, native ones aria-invalid. */
+function markInvalid(control: HTMLElement, invalid: boolean): void {
+  if ('invalid' in control) (control as HTMLElement & { invalid: boolean }).invalid = invalid;
+  if (invalid) control.setAttribute('aria-invalid', 'true');
+  else control.removeAttribute('aria-invalid');
+}
+
+interface FieldSlot {
+  control: HTMLElement;
+  error: HTMLElement;
+  warning?: HTMLElement | undefined;
+}
+
+/**
+ * Shows problems on the fields they name and the rest at the top. Fields the user has not touched yet
+ * stay quiet until the first submit attempt, so a fresh form is not covered in red.
+ */
+export class ProblemView {
+  private readonly slots = new Map<string, FieldSlot>();
+  private readonly touched = new Set<string>();
+  private showAll = false;
+  private serverProblems: FormProblems = { fields: {}, form: [] };
+
+  constructor(private readonly top: HTMLElement) {}
+
+  register(field: string, control: HTMLElement, error: HTMLElement, warning?: HTMLElement): void {
+    this.slots.set(field, { control, error, warning });
+  }
+
+  touch(field: string): void {
+    this.touched.add(field);
+    // A field the user changed no longer carries what the service said about its old value.
+    delete this.serverProblems.fields[field];
+  }
+
+  revealAll(): void {
+    this.showAll = true;
+  }
+
+  /** Problems reported by the host (from the service): shown until the field is edited again. */
+  setServerProblems(problems: FormProblems): void {
+    this.serverProblems = { fields: { ...problems.fields }, form: [...problems.form] };
+    for (const field of Object.keys(problems.fields)) this.touched.add(field);
+  }
+
+  clearServerProblems(): void {
+    this.serverProblems = { fields: {}, form: [] };
+  }
+
+  render(local: FormProblems, warnings: Record<string, string[]> = {}): void {
+    for (const [field, slot] of this.slots) {
+      const visible = this.showAll || this.touched.has(field);
+      const messages = [...(visible ? (local.fields[field] ?? []) : []), ...(this.serverProblems.fields[field] ?? [])];
+      setText(slot.error, messages.join(' '));
+      slot.error.hidden = messages.length === 0;
+      markInvalid(slot.control, messages.length > 0);
+      if (slot.warning) {
+        const advice = warnings[field] ?? [];
+        setText(slot.warning, advice.join(' '));
+        slot.warning.hidden = advice.length === 0;
+      }
+    }
+    // Problems on fields this form does not show go to the top too, so nothing is silently lost.
+    const orphans = Object.entries({ ...local.fields, ...this.serverProblems.fields })
+      .filter(([field]) => !this.slots.has(field))
+      .flatMap(([field, list]) => list.map((m) => `${field}: ${m}`));
+    const topMessages = [...(this.showAll ? local.form : []), ...this.serverProblems.form, ...(this.showAll ? orphans : [])];
+    clear(this.top);
+    if (topMessages.length > 0) this.top.append(h('ul', {}, ...topMessages.map((m) => h('li', {}, m))));
+    this.top.hidden = topMessages.length === 0;
+  }
+
+  /** Moves focus to the first field showing a problem (keyboard and screen-reader users land on it). */
+  focusFirstInvalid(): void {
+    for (const slot of this.slots.values()) {
+      if (!slot.error.hidden) {
+        slot.control.focus();
+        return;
+      }
+    }
+    if (!this.top.hidden) this.top.focus();
+  }
+}
+
+export interface FieldParts {
+  wrapper: HTMLElement;
+  error: HTMLElement;
+  warning: HTMLElement;
+}
+
+/**
+ * A labelled field: label tied to the control by id, optional help, a warning line and an error line
+ * that screen readers announce as it changes.
+ */
+export function field(id: string, label: string, control: HTMLElement, help?: string, labelIsNative = false): FieldParts {
+  control.id = id;
+  const labelEl = labelIsNative ? h('label', { attrs: { for: id } }, label) : h('vscode-label', { attrs: { for: id } }, label);
+  const helpEl = help ? h('div', { className: 'help', id: `${id}-help` }, help) : null;
+  // aria-describedby cannot reach into a shadow root, so only native controls get it.
+  if (labelIsNative) control.setAttribute('aria-describedby', [helpEl ? `${id}-help` : '', `${id}-warning`, `${id}-error`].join(' ').trim());
+  const warning = h('div', { className: 'warning', id: `${id}-warning`, attrs: { 'aria-live': 'polite', hidden: true } });
+  const error = h('div', { className: 'error', id: `${id}-error`, attrs: { 'aria-live': 'polite', hidden: true } });
+  const wrapper = h('div', { className: 'field' }, labelEl, control, helpEl, warning, error);
+  return { wrapper, error, warning };
+}
+
+/** The form's busy indicator and status line (an aria-live region). */
+export class StatusLine {
+  readonly el: HTMLElement;
+  private readonly ring: HTMLElement;
+  private readonly text: HTMLElement;
+
+  constructor() {
+    this.ring = h('vscode-progress-ring', { attrs: { hidden: true, 'aria-hidden': 'true' } });
+    this.text = h('span', { id: 'status-text' });
+    this.el = h('div', { id: 'status', className: 'status', attrs: { role: 'status', 'aria-live': 'polite' } }, this.ring, this.text);
+  }
+
+  busy(label: string): void {
+    this.ring.hidden = false;
+    setText(this.text, label);
+  }
+
+  show(message: string, kind: 'info' | 'error' = 'info'): void {
+    this.ring.hidden = true;
+    this.el.classList.toggle('failed', kind === 'error');
+    setText(this.text, message);
+  }
+}
+
+/**
+ * A <form> that never navigates. vscode-textfield asks its form to submit on Enter: `onSubmit` (if
+ * given) then runs the form's own submit action, as Enter does in a native form.
+ */
+export function formElement(onSubmit: (() => void) | undefined, ...children: Child[]): HTMLFormElement {
+  const form = h('form', { id: 'form', attrs: { novalidate: true } }, ...children);
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    onSubmit?.();
+  });
+  return form;
+}
+
+/** Parses number text: '' is "cleared" (null), a number is a number, anything else is undefined. */
+export function parseNumberText(text: string): number | null | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  if (!/^[-+]?\d+(\.\d+)?$/.test(trimmed)) return undefined;
+  return Number(trimmed);
+}

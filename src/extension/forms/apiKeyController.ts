@@ -1,0 +1,197 @@
+// Host side of the API key forms (4.1 create, 4.2 update). The created key's secret is held in memory
+// only while the panel is open: never logged, never posted anywhere but to its own form, never stored.
+import type { ServiceClient } from '../../api/client';
+import type { KeyRegistry } from '../model/keyRegistry';
+import {
+  checkCreateApiKey,
+  checkUpdateApiKey,
+  copyText,
+  defaultCreateValues,
+  resolveApiKeyField,
+  type CopyWhat,
+  type UpdateApiKeyValues,
+} from './apiKeyForm';
+import { FormController, type FormLog } from './controller';
+import { ApiKeyFromWebview, type ApiKeyToWebview } from './messages';
+import { problemsFromThrown } from './problems';
+
+export interface CreatedKey {
+  id: string;
+  name: string;
+  secret: string;
+}
+
+export interface ApiKeyFormDeps {
+  mode: 'create' | 'update';
+  client: Pick<ServiceClient, 'createApiKey' | 'updateApiKey'>;
+  team: string;
+  connectionId: string;
+  connectionName: string;
+  environmentId: string;
+  /** For update: the key as remembered (or typed by the user). */
+  initialUpdate?: UpdateApiKeyValues;
+  keys: Pick<KeyRegistry, 'list' | 'remember' | 'update'>;
+  post(message: ApiKeyToWebview): void;
+  log: FormLog;
+  /** Writes to the clipboard (vscode.env.clipboard in the extension). */
+  copy(text: string): Promise<void>;
+  /** A modal yes/no question; true means go ahead. */
+  confirm(message: string, action: string): Promise<boolean>;
+  close(): void;
+  onChanged?(): void;
+}
+
+export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiKeyToWebview> {
+  private created: CreatedKey | undefined;
+  private copied = false;
+
+  constructor(private readonly deps: ApiKeyFormDeps) {
+    super(deps.mode === 'create' ? 'create API key' : 'update API key', ApiKeyFromWebview, deps.post, deps.log);
+  }
+
+  /** The secret of a key created here that was never copied, for a last chance when the panel closes. */
+  uncopiedKey(): CreatedKey | undefined {
+    return this.created !== undefined && !this.copied ? { ...this.created } : undefined;
+  }
+
+  override dispose(): void {
+    this.created = undefined;
+    super.dispose();
+  }
+
+  protected async handle(message: ApiKeyFromWebview): Promise<void> {
+    switch (message.type) {
+      case 'ready':
+        this.sendInit();
+        return;
+      case 'submitCreate':
+        if (this.deps.mode !== 'create') return this.refuse('submitCreate');
+        return this.once('create', () => this.create(message.values));
+      case 'submitUpdate':
+        if (this.deps.mode !== 'update') return this.refuse('submitUpdate');
+        return this.once('update', () => this.update(message.values));
+      case 'copy':
+        return this.copy(message.what);
+      case 'createAnother':
+        if (this.created !== undefined && !this.copied) {
+          const go = await this.deps.confirm(
+            `The secret of "${this.created.name}" was not copied and cannot be retrieved again. Start a new key anyway?`,
+            'Start a New Key',
+          );
+          if (!go) return;
+        }
+        this.forgetSecret();
+        this.post({ type: 'secretCleared' });
+        return;
+      case 'close':
+        if (this.created !== undefined && !this.copied) {
+          const go = await this.deps.confirm(
+            `Close without copying? The secret of "${this.created.name}" cannot be retrieved again.`,
+            'Close Without Copying',
+          );
+          if (!go) return;
+        }
+        this.forgetSecret();
+        this.deps.close();
+        return;
+    }
+  }
+
+  private refuse(what: string): void {
+    this.log.warn(`${this.deps.mode} API key form: refused "${what}", which this form does not send`);
+  }
+
+  private sendInit(): void {
+    const { connectionId, connectionName } = this.deps;
+    if (this.deps.mode === 'create') {
+      this.post({ type: 'init', mode: 'create', connectionId, connectionName, values: defaultCreateValues(this.deps.environmentId) });
+      // Hiding and showing the panel reloads the page: the secret comes back from memory, not from state.
+      if (this.created) this.post({ type: 'created', key: { ...this.created } });
+    } else {
+      const values = this.deps.initialUpdate ?? { id: '', name: '', disabled: false };
+      this.post({ type: 'init', mode: 'update', connectionId, connectionName, values });
+    }
+  }
+
+  private forgetSecret(): void {
+    this.created = undefined;
+    this.copied = false;
+  }
+
+  private async create(values: Parameters<typeof checkCreateApiKey>[0]): Promise<void> {
+    // Whatever happens next, an earlier secret is never shown again by this form.
+    this.forgetSecret();
+    const checked = checkCreateApiKey(values);
+    if (!checked.ok) {
+      this.post({ type: 'problems', problems: checked.problems });
+      return;
+    }
+    this.post({ type: 'busy', busy: true, label: 'Creating the key…' });
+    try {
+      // No abort signal: closing the panel must not cut off a create the service may already have done;
+      // the panel waits for it and still offers the secret (see index.ts).
+      const res = await this.deps.client.createApiKey(this.deps.team, checked.body);
+      const key = res.data.data;
+      await this.deps.keys.remember(this.deps.connectionId, {
+        id: key.id,
+        name: key.attributes.name,
+        disabled: key.attributes.disabled,
+        keyType: key.attributes.key_type,
+        createdAt: key.attributes.timestamps?.created,
+      });
+      this.log.info(`created API key ${key.id} ("${key.attributes.name}") on ${this.deps.connectionName}`);
+      this.created = { id: key.id, name: key.attributes.name, secret: key.attributes.secret };
+      this.copied = false;
+      this.post({ type: 'created', key: { ...this.created } });
+      this.deps.onChanged?.();
+    } catch (err) {
+      this.log.warn(`create API key failed: ${err instanceof Error ? err.message : String(err)}`);
+      this.post({ type: 'problems', problems: problemsFromThrown(err, resolveApiKeyField) });
+    } finally {
+      this.post({ type: 'busy', busy: false });
+    }
+  }
+
+  private async update(values: UpdateApiKeyValues): Promise<void> {
+    const checked = checkUpdateApiKey(values);
+    if (!checked.ok) {
+      this.post({ type: 'problems', problems: checked.problems });
+      return;
+    }
+    this.post({ type: 'busy', busy: true, label: 'Saving the key…' });
+    try {
+      const res = await this.deps.client.updateApiKey(this.deps.team, values.id, checked.body, { signal: this.abort.signal });
+      const key = res.data.data;
+      const patch = { name: key.attributes.name, disabled: key.attributes.disabled };
+      if (this.deps.keys.list(this.deps.connectionId).some((k) => k.id === key.id)) {
+        await this.deps.keys.update(this.deps.connectionId, key.id, patch);
+      } else {
+        // Updated by id: remember it, so it is listed from now on.
+        await this.deps.keys.remember(this.deps.connectionId, {
+          id: key.id,
+          ...patch,
+          keyType: key.attributes.key_type,
+          createdAt: key.attributes.timestamps?.created,
+        });
+      }
+      this.log.info(`updated API key ${key.id} on ${this.deps.connectionName}`);
+      this.post({ type: 'updated', key: { id: key.id, ...patch } });
+      this.deps.onChanged?.();
+    } catch (err) {
+      this.log.warn(`update API key failed: ${err instanceof Error ? err.message : String(err)}`);
+      this.post({ type: 'problems', problems: problemsFromThrown(err, resolveApiKeyField) });
+    } finally {
+      this.post({ type: 'busy', busy: false });
+    }
+  }
+
+  private async copy(what: CopyWhat): Promise<void> {
+    if (this.created === undefined) {
+      this.post({ type: 'status', message: 'The secret is no longer available: it is shown only once.', failed: true });
+      return;
+    }
+    await this.deps.copy(copyText(what, this.created));
+    this.copied = true;
+    this.post({ type: 'copied', what });
+  }
+}

@@ -1,0 +1,88 @@
+// Create (4.1) and update (4.2) API key forms: the values a form holds, the request they make and where
+// a problem with the request lands. The rules are the request schemas' (src/api/schemas/apiKey.ts).
+// No vscode import: the webview script validates with the same functions while the user types.
+import * as z from 'zod';
+import { API_KEY_TYPE, CreateApiKeyRequest, KEY_TYPES, UpdateApiKeyRequest } from '../../api/schemas/apiKey';
+import { noProblems, problemsFromZod, tableResolver, type FormProblems } from './problems';
+
+/** What the create form holds. Only types are checked here; the rules come from CreateApiKeyRequest. */
+export const CreateApiKeyValues = z.strictObject({
+  name: z.string(),
+  keyType: z.enum(KEY_TYPES),
+  disabled: z.boolean(),
+  createDatasets: z.boolean(),
+  environmentId: z.string(),
+});
+export type CreateApiKeyValues = z.infer<typeof CreateApiKeyValues>;
+
+/** What the update form holds. */
+export const UpdateApiKeyValues = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  disabled: z.boolean(),
+});
+export type UpdateApiKeyValues = z.infer<typeof UpdateApiKeyValues>;
+
+export function defaultCreateValues(environmentId: string): CreateApiKeyValues {
+  return { name: '', keyType: 'ingest', disabled: false, createDatasets: false, environmentId };
+}
+
+export function createApiKeyBody(v: CreateApiKeyValues): CreateApiKeyRequest {
+  return {
+    data: {
+      type: API_KEY_TYPE,
+      attributes: {
+        key_type: v.keyType,
+        name: v.name,
+        disabled: v.disabled,
+        permissions: { create_datasets: v.createDatasets },
+      },
+      relationships: { environment: { data: { id: v.environmentId, type: 'environments' } } },
+    },
+  };
+}
+
+export function updateApiKeyBody(v: UpdateApiKeyValues): UpdateApiKeyRequest {
+  return { data: { id: v.id, type: API_KEY_TYPE, attributes: { name: v.name, disabled: v.disabled } } };
+}
+
+/** Request paths (and the bare names a service reports) to form field ids. */
+export const resolveApiKeyField = tableResolver({
+  'data.id': 'id',
+  'data.attributes.key_type': 'keyType',
+  'data.attributes.name': 'name',
+  'data.attributes.disabled': 'disabled',
+  'data.attributes.permissions': 'createDatasets',
+  'data.relationships.environment': 'environmentId',
+});
+
+export type Checked<T> = { ok: true; body: T } | { ok: false; problems: FormProblems };
+
+export function checkCreateApiKey(v: CreateApiKeyValues): Checked<CreateApiKeyRequest> {
+  const parsed = CreateApiKeyRequest.safeParse(createApiKeyBody(v));
+  return parsed.success ? { ok: true, body: parsed.data } : { ok: false, problems: problemsFromZod(parsed.error, resolveApiKeyField) };
+}
+
+export function checkUpdateApiKey(v: UpdateApiKeyValues): Checked<UpdateApiKeyRequest> {
+  const parsed = UpdateApiKeyRequest.safeParse(updateApiKeyBody(v));
+  return parsed.success ? { ok: true, body: parsed.data } : { ok: false, problems: problemsFromZod(parsed.error, resolveApiKeyField) };
+}
+
+/** Problems of the values as the user types (empty when the request would be accepted). */
+export function createApiKeyProblems(v: CreateApiKeyValues): FormProblems {
+  const checked = checkCreateApiKey(v);
+  return checked.ok ? noProblems() : checked.problems;
+}
+
+export function updateApiKeyProblems(v: UpdateApiKeyValues): FormProblems {
+  const checked = checkUpdateApiKey(v);
+  return checked.ok ? noProblems() : checked.problems;
+}
+
+/** The two texts a user can copy after a create: `id:secret` (the Bearer form of spec 5) and the secret. */
+export const COPY_WHATS = ['idAndSecret', 'secret'] as const;
+export type CopyWhat = (typeof COPY_WHATS)[number];
+
+export function copyText(what: CopyWhat, key: { id: string; secret: string }): string {
+  return what === 'idAndSecret' ? `${key.id}:${key.secret}` : key.secret;
+}

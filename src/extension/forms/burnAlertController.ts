@@ -1,0 +1,215 @@
+// Host side of the burn alert form (4.3 list, 4.4 update). Before every PUT the alert is read again and
+// its updated_at compared with the version the form opened on; on a difference the user chooses.
+import type { ServiceClient } from '../../api/client';
+import { ENVIRONMENT_WIDE, type BurnAlert, type Recipient, type UpdateBurnAlertRequest } from '../../api/schemas';
+import {
+  buildBurnAlertUpdate,
+  checkBurnAlertUpdate,
+  isSameVersion,
+  parseBurnAlert,
+  recipientOptions,
+  resolveBurnAlertField,
+  type BurnAlertEdits,
+  type RecipientOption,
+} from './burnAlertForm';
+import { FormController, type FormLog } from './controller';
+import { BurnAlertFromWebview, type BurnAlertContext, type BurnAlertToWebview } from './messages';
+import { formProblem, problemsFromThrown } from './problems';
+
+/** One side of a "Review changes" diff: a title and the JSON shown read-only. */
+export interface ReviewSide {
+  title: string;
+  value: unknown;
+}
+
+export interface BurnAlertFormDeps {
+  client: Pick<ServiceClient, 'listBurnAlerts' | 'updateBurnAlert' | 'listTriggers'>;
+  context: BurnAlertContext;
+  connectionName: string;
+  /** The alert as the tree showed it, or as the form had it before a window reload. */
+  loaded?: BurnAlert;
+  post(message: BurnAlertToWebview): void;
+  log: FormLog;
+  /** Opens a diff of two read-only JSON documents (vscode.diff in the extension). */
+  openDiff(left: ReviewSide, right: ReviewSide, title: string): Promise<void>;
+  onChanged?(): void;
+}
+
+export class BurnAlertFormController extends FormController<BurnAlertFromWebview, BurnAlertToWebview> {
+  private loaded: BurnAlert | undefined;
+  private options: RecipientOption[] | undefined;
+  /** A body held back because the alert changed on the service, with the version found there. */
+  private pending: { body: UpdateBurnAlertRequest; current: BurnAlert } | undefined;
+
+  constructor(private readonly deps: BurnAlertFormDeps) {
+    super('burn alert', BurnAlertFromWebview, deps.post, deps.log);
+    this.loaded = deps.loaded;
+  }
+
+  /** The version the form edits (for tests and for the panel title). */
+  get current(): BurnAlert | undefined {
+    return this.loaded;
+  }
+
+  protected async handle(message: BurnAlertFromWebview): Promise<void> {
+    switch (message.type) {
+      case 'ready':
+        return this.once('load', () => this.load());
+      case 'submit':
+        return this.once('save', () => this.submit(message.edits));
+      case 'review':
+        return this.review(message.edits);
+      case 'reviewConflict':
+        if (this.pending) {
+          await this.deps.openDiff(
+            { title: 'on the service now', value: buildBurnAlertUpdate(this.pending.current, {}) },
+            { title: 'your version', value: this.pending.body },
+            `Burn alert ${this.deps.context.alertId}: on the service ↔ yours`,
+          );
+        }
+        return;
+      case 'resolveConflict':
+        return this.once('resolve', () => this.resolve(message.choice));
+    }
+  }
+
+  private async fetchCurrent(): Promise<BurnAlert | undefined> {
+    const { dataset, sloId, alertId } = this.deps.context;
+    const res = await this.deps.client.listBurnAlerts(dataset, sloId, { signal: this.abort.signal });
+    return res.data.find((a) => a.id === alertId);
+  }
+
+  private async load(): Promise<void> {
+    try {
+      if (this.loaded === undefined) {
+        this.loaded = await this.fetchCurrent();
+        if (this.loaded === undefined) {
+          this.post({ type: 'status', message: `Burn alert ${this.deps.context.alertId} was not found in SLO ${this.deps.context.sloId}.`, failed: true });
+          return;
+        }
+      }
+      this.options ??= await this.gatherRecipients();
+      this.sendInit(false);
+    } catch (err) {
+      this.log.warn(`burn alert form: loading failed: ${err instanceof Error ? err.message : String(err)}`);
+      const problems = problemsFromThrown(err, resolveBurnAlertField);
+      this.post({ type: 'status', message: `Could not load the burn alert: ${problems.form.join(' ')}`, failed: true });
+    }
+  }
+
+  private sendInit(discardEdits: boolean): void {
+    if (!this.loaded) return;
+    this.post({
+      type: 'init',
+      context: this.deps.context,
+      connectionName: this.deps.connectionName,
+      loaded: this.loaded,
+      recipientOptions: this.options ?? [],
+      discardEdits,
+    });
+  }
+
+  /**
+   * Recipients the environment already uses, from the SLO's burn alerts and the dataset's triggers.
+   * A list that fails to load only narrows the choice (logged), it never stops the form.
+   */
+  private async gatherRecipients(): Promise<RecipientOption[]> {
+    const { dataset, sloId } = this.deps.context;
+    const lists: (readonly Recipient[] | undefined)[] = [this.loaded?.recipients];
+    const sources: [string, () => Promise<(readonly Recipient[] | undefined)[]>][] = [
+      ['burn alerts', async () => (await this.deps.client.listBurnAlerts(dataset, sloId, { signal: this.abort.signal })).data.map((a) => a.recipients)],
+      ['triggers', async () => (await this.deps.client.listTriggers(dataset, { signal: this.abort.signal })).data.map((t) => t.recipients)],
+    ];
+    if (dataset !== ENVIRONMENT_WIDE) {
+      sources.push([
+        'environment-wide triggers',
+        async () => (await this.deps.client.listTriggers(ENVIRONMENT_WIDE, { signal: this.abort.signal })).data.map((t) => t.recipients),
+      ]);
+    }
+    const results = await Promise.allSettled(sources.map(([, load]) => load()));
+    results.forEach((r, i) => {
+      if (r.status === 'fulfilled') lists.push(...r.value);
+      else this.log.warn(`burn alert form: could not list ${sources[i]?.[0]} for recipients: ${r.reason instanceof Error ? r.reason.message : String(r.reason)}`);
+    });
+    return recipientOptions(lists);
+  }
+
+  private async submit(edits: BurnAlertEdits): Promise<void> {
+    const loaded = this.loaded;
+    if (!loaded) return;
+    const checked = checkBurnAlertUpdate(loaded, edits);
+    if (!checked.ok) {
+      this.post({ type: 'problems', problems: checked.problems });
+      return;
+    }
+    this.post({ type: 'busy', busy: true, label: 'Checking for changes on the service…' });
+    try {
+      const current = await this.fetchCurrent();
+      if (current === undefined) {
+        this.post({ type: 'problems', problems: formProblem(`Burn alert ${this.deps.context.alertId} no longer exists on the service.`) });
+        return;
+      }
+      if (!isSameVersion(loaded, current)) {
+        this.pending = { body: checked.body, current };
+        this.log.info(`burn alert ${loaded.id} changed on the service since the form opened; asking the user`);
+        this.post({ type: 'conflict', current, mine: checked.body });
+        return;
+      }
+      await this.put(checked.body);
+    } catch (err) {
+      this.log.warn(`burn alert form: save failed: ${err instanceof Error ? err.message : String(err)}`);
+      this.post({ type: 'problems', problems: problemsFromThrown(err, resolveBurnAlertField) });
+    } finally {
+      this.post({ type: 'busy', busy: false });
+    }
+  }
+
+  private async put(body: UpdateBurnAlertRequest): Promise<void> {
+    const { dataset, alertId } = this.deps.context;
+    this.post({ type: 'busy', busy: true, label: 'Saving the burn alert…' });
+    const res = await this.deps.client.updateBurnAlert(dataset, alertId, body, { signal: this.abort.signal });
+    // The response may leave out members the body carried (4.4 lists no budget_rate fields): keep them.
+    const next = parseBurnAlert({ ...this.loaded, ...body, ...res.data });
+    this.loaded = next ?? res.data;
+    this.pending = undefined;
+    this.log.info(`updated burn alert ${alertId} in ${dataset}`);
+    this.post({ type: 'saved', loaded: this.loaded });
+    this.deps.onChanged?.();
+  }
+
+  private async resolve(choice: 'overwrite' | 'reload' | 'cancel'): Promise<void> {
+    const pending = this.pending;
+    if (!pending) {
+      this.log.warn('burn alert form: a conflict choice arrived with no conflict open');
+      return;
+    }
+    if (choice === 'cancel') {
+      this.pending = undefined;
+      this.post({ type: 'status', message: 'Nothing was saved. Your edits are kept; saving again checks the service again.' });
+      return;
+    }
+    if (choice === 'reload') {
+      this.pending = undefined;
+      this.loaded = pending.current;
+      this.sendInit(true);
+      return;
+    }
+    try {
+      await this.put(pending.body);
+    } catch (err) {
+      this.log.warn(`burn alert form: overwrite failed: ${err instanceof Error ? err.message : String(err)}`);
+      this.post({ type: 'problems', problems: problemsFromThrown(err, resolveBurnAlertField) });
+    } finally {
+      this.post({ type: 'busy', busy: false });
+    }
+  }
+
+  private async review(edits: BurnAlertEdits): Promise<void> {
+    if (!this.loaded) return;
+    await this.deps.openDiff(
+      { title: 'current', value: buildBurnAlertUpdate(this.loaded, {}) },
+      { title: 'with your changes', value: buildBurnAlertUpdate(this.loaded, edits) },
+      `Burn alert ${this.deps.context.alertId}: current ↔ with your changes`,
+    );
+  }
+}

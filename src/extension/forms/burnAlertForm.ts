@@ -1,0 +1,124 @@
+// Update burn alert form (4.4): the edits a form holds, the full PUT body built from the alert as loaded
+// plus those edits, the concurrency check and where problems land. Rules: UpdateBurnAlertRequest.
+// No vscode import: the webview script validates with the same functions while the user types.
+import * as z from 'zod';
+// Imported per file, not through the schemas index, so the webview bundles leave the trigger schemas out.
+import { BURN_ALERT_TYPES, BurnAlert, UpdateBurnAlertRequest } from '../../api/schemas/burnAlert';
+import { RecipientDetails, type Recipient, type RecipientWrite } from '../../api/schemas/common';
+import { noProblems, problemsFromZod, tableResolver, type FormProblems } from './problems';
+import type { Checked } from './apiKeyForm';
+
+/** A recipient as the form sends it; the rules (id, or type + target) are RecipientWrite's. */
+export const RecipientEdit = z.strictObject({
+  id: z.string().optional(),
+  type: z.string().optional(),
+  target: z.string().optional(),
+  details: RecipientDetails.optional(),
+});
+export type RecipientEdit = z.infer<typeof RecipientEdit>;
+
+/**
+ * What the user changed, and nothing else: an absent member is untouched. A number member set to null
+ * was cleared by the user (and is then missing from the body, which the rules report).
+ */
+export const BurnAlertEdits = z.strictObject({
+  alert_type: z.enum(BURN_ALERT_TYPES).optional(),
+  exhaustion_minutes: z.number().nullable().optional(),
+  budget_rate_window_minutes: z.number().nullable().optional(),
+  budget_rate_decrease_threshold_per_million: z.number().nullable().optional(),
+  description: z.string().optional(),
+  recipients: z.array(RecipientEdit).optional(),
+});
+export type BurnAlertEdits = z.infer<typeof BurnAlertEdits>;
+
+type NumberField = 'exhaustion_minutes' | 'budget_rate_window_minutes' | 'budget_rate_decrease_threshold_per_million';
+
+/** The members of a recipient a write carries (unknown members are not writable and are left out). */
+export function writableRecipient(r: Recipient | RecipientEdit): RecipientWrite {
+  const out: RecipientWrite = {};
+  if (r.id !== undefined) out.id = r.id;
+  if (r.type !== undefined) out.type = r.type;
+  if (r.target !== undefined) out.target = r.target;
+  if (r.details !== undefined) out.details = r.details;
+  return out;
+}
+
+/**
+ * The PUT body: every writable member of the alert as loaded, with the user's edits on top. The
+ * type-specific numbers follow the resulting alert_type, so `exhaustion_minutes` is never sent for a
+ * `budget_rate` alert and the budget_rate members never for an `exhaustion_time` one.
+ */
+export function buildBurnAlertUpdate(loaded: BurnAlert, edits: BurnAlertEdits): UpdateBurnAlertRequest {
+  const alertType = edits.alert_type ?? loaded.alert_type;
+  const body: UpdateBurnAlertRequest = {
+    alert_type: alertType,
+    recipients: (edits.recipients ?? loaded.recipients ?? []).map(writableRecipient),
+  };
+  const numberValue = (field: NumberField): number | undefined => {
+    const edited = edits[field];
+    if (edited === null) return undefined;
+    return edited ?? loaded[field];
+  };
+  const fields: readonly NumberField[] =
+    alertType === 'budget_rate' ? ['budget_rate_window_minutes', 'budget_rate_decrease_threshold_per_million'] : ['exhaustion_minutes'];
+  for (const field of fields) {
+    const value = numberValue(field);
+    if (value !== undefined) body[field] = value;
+  }
+  const description = edits.description ?? loaded.description;
+  if (description !== undefined) body.description = description;
+  return body;
+}
+
+export const resolveBurnAlertField = tableResolver({
+  alert_type: 'alert_type',
+  exhaustion_minutes: 'exhaustion_minutes',
+  budget_rate_window_minutes: 'budget_rate_window_minutes',
+  budget_rate_decrease_threshold_per_million: 'budget_rate_decrease_threshold_per_million',
+  description: 'description',
+  recipients: 'recipients',
+});
+
+export function checkBurnAlertUpdate(loaded: BurnAlert, edits: BurnAlertEdits): Checked<UpdateBurnAlertRequest> {
+  const parsed = UpdateBurnAlertRequest.safeParse(buildBurnAlertUpdate(loaded, edits));
+  return parsed.success ? { ok: true, body: parsed.data } : { ok: false, problems: problemsFromZod(parsed.error, resolveBurnAlertField) };
+}
+
+export function burnAlertProblems(loaded: BurnAlert, edits: BurnAlertEdits): FormProblems {
+  const checked = checkBurnAlertUpdate(loaded, edits);
+  return checked.ok ? noProblems() : checked.problems;
+}
+
+/**
+ * True when the alert on the service is the version the form was opened on: same `updated_at`, or,
+ * when the service gives none, the same writable content.
+ */
+export function isSameVersion(loaded: BurnAlert, current: BurnAlert): boolean {
+  if (loaded.updated_at !== undefined || current.updated_at !== undefined) return loaded.updated_at === current.updated_at;
+  return JSON.stringify(buildBurnAlertUpdate(loaded, {})) === JSON.stringify(buildBurnAlertUpdate(current, {}));
+}
+
+/** A recipient the user can pick by id, gathered from what the environment already uses. */
+export interface RecipientOption {
+  id: string;
+  label: string;
+}
+
+/** Recipients with an id, once each, from any number of burn alert and trigger recipient lists. */
+export function recipientOptions(lists: Iterable<readonly Recipient[] | undefined>): RecipientOption[] {
+  const byId = new Map<string, RecipientOption>();
+  for (const list of lists) {
+    for (const r of list ?? []) {
+      if (r.id === undefined || r.id === '' || byId.has(r.id)) continue;
+      const what = [r.type, r.target].filter((s): s is string => s !== undefined && s !== '').join(': ');
+      byId.set(r.id, { id: r.id, label: what === '' ? r.id : `${what} (${r.id})` });
+    }
+  }
+  return [...byId.values()].sort((a, b) => a.label.localeCompare(b.label));
+}
+
+/** Parses a burn alert that came back from the service or out of persisted webview state. */
+export function parseBurnAlert(value: unknown): BurnAlert | undefined {
+  const parsed = BurnAlert.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}

@@ -1,0 +1,114 @@
+// Host side of the dataset definitions form (4.8). The spec has no GET for definitions: the current
+// map is read with `PATCH {}`, which names no type, so nothing changes and the full map comes back.
+import type { ServiceClient } from '../../api/client';
+import type { DatasetDefinitions } from '../../api/schemas';
+import { FormController, type FormLog } from './controller';
+import { checkDefinitionsUpdate, definitionsDatasetProblem, resolveDefinitionField, type DefinitionRows } from './datasetDefinitionsForm';
+import { DefinitionsFromWebview, type DefinitionsContext, type DefinitionsToWebview } from './messages';
+import { problemsFromThrown } from './problems';
+
+export interface DefinitionsFormDeps {
+  client: Pick<ServiceClient, 'updateDatasetDefinitions' | 'listColumns'>;
+  context: DefinitionsContext;
+  connectionName: string;
+  /** The map as the form had it before a window reload. */
+  loaded?: DatasetDefinitions;
+  post(message: DefinitionsToWebview): void;
+  log: FormLog;
+  onChanged?(): void;
+}
+
+/** Reads the definitions of a dataset: `PATCH {}` (4.8: types not present are not modified). */
+export async function readDefinitions(
+  client: Pick<ServiceClient, 'updateDatasetDefinitions'>,
+  dataset: string,
+  signal?: AbortSignal,
+): Promise<DatasetDefinitions> {
+  return (await client.updateDatasetDefinitions(dataset, {}, { signal })).data;
+}
+
+export class DatasetDefinitionsFormController extends FormController<DefinitionsFromWebview, DefinitionsToWebview> {
+  private loaded: DatasetDefinitions | undefined;
+  private columns: { name: string; hidden: boolean }[] | null | undefined;
+
+  constructor(private readonly deps: DefinitionsFormDeps) {
+    super('dataset definitions', DefinitionsFromWebview, deps.post, deps.log);
+    this.loaded = deps.loaded;
+  }
+
+  protected async handle(message: DefinitionsFromWebview): Promise<void> {
+    switch (message.type) {
+      case 'ready':
+        return this.once('load', () => this.load(false));
+      case 'reload':
+        return this.once('reload', () => this.load(true));
+      case 'submit':
+        return this.once('save', () => this.submit(message.rows));
+    }
+  }
+
+  private async load(fresh: boolean): Promise<void> {
+    const refused = definitionsDatasetProblem(this.deps.context.dataset);
+    if (refused !== undefined) {
+      this.post({ type: 'status', message: refused, failed: true });
+      return;
+    }
+    try {
+      if (fresh || this.loaded === undefined) this.loaded = await readDefinitions(this.deps.client, this.deps.context.dataset, this.abort.signal);
+      if (fresh || this.columns === undefined) this.columns = await this.listColumns();
+      this.post({
+        type: 'init',
+        context: this.deps.context,
+        connectionName: this.deps.connectionName,
+        loaded: this.loaded,
+        columns: this.columns,
+        discardEdits: fresh,
+      });
+    } catch (err) {
+      this.log.warn(`dataset definitions form: reading failed: ${err instanceof Error ? err.message : String(err)}`);
+      const problems = problemsFromThrown(err, resolveDefinitionField);
+      this.post({ type: 'status', message: `Could not read the dataset definitions: ${problems.form.join(' ')}`, failed: true });
+    } finally {
+      this.post({ type: 'busy', busy: false });
+    }
+  }
+
+  /** The columns for completion and checks; null (no checks) when they cannot be listed. */
+  private async listColumns(): Promise<{ name: string; hidden: boolean }[] | null> {
+    try {
+      const res = await this.deps.client.listColumns(this.deps.context.dataset, { signal: this.abort.signal });
+      return res.data.map((c) => ({ name: c.key_name, hidden: c.hidden }));
+    } catch (err) {
+      this.log.warn(`dataset definitions form: could not list columns: ${err instanceof Error ? err.message : String(err)}`);
+      return null;
+    }
+  }
+
+  private async submit(rows: DefinitionRows): Promise<void> {
+    const loaded = this.loaded;
+    if (!loaded) return;
+    const checked = checkDefinitionsUpdate(loaded, rows);
+    if (!checked.ok) {
+      this.post({ type: 'problems', problems: checked.problems });
+      return;
+    }
+    const sent = Object.keys(checked.body) as (keyof typeof checked.body)[];
+    if (sent.length === 0) {
+      this.post({ type: 'status', message: 'Nothing to save: no definition was changed.' });
+      return;
+    }
+    this.post({ type: 'busy', busy: true, label: 'Saving the changed definitions…' });
+    try {
+      const res = await this.deps.client.updateDatasetDefinitions(this.deps.context.dataset, checked.body, { signal: this.abort.signal });
+      this.loaded = res.data;
+      this.log.info(`updated dataset definitions of ${this.deps.context.dataset}: ${sent.join(', ')}`);
+      this.post({ type: 'saved', loaded: res.data, sent });
+      this.deps.onChanged?.();
+    } catch (err) {
+      this.log.warn(`dataset definitions form: save failed: ${err instanceof Error ? err.message : String(err)}`);
+      this.post({ type: 'problems', problems: problemsFromThrown(err, resolveDefinitionField) });
+    } finally {
+      this.post({ type: 'busy', busy: false });
+    }
+  }
+}

@@ -1,0 +1,116 @@
+// Dataset definitions form (4.8): what each row holds, the PATCH body of only the changed types, the
+// non-blocking warnings (unknown column, deprecated span_kind use) and where problems land.
+// No vscode import: the webview script computes the same diff and warnings while the user types.
+import * as z from 'zod';
+import {
+  COLUMN_REF_TYPES,
+  DEFINITION_TYPE_NAMES,
+  DatasetDefinitions,
+  DefinitionsDatasetSlug,
+  UpdateDatasetDefinitionsRequest,
+  type ColumnRefWrite,
+  type DefinitionType,
+} from '../../api/schemas/datasetDefinitions';
+import { noProblems, problemsFromZod, tableResolver, type FormProblems } from './problems';
+import type { Checked } from './apiKeyForm';
+
+export const DefinitionTypeName = z.enum(DEFINITION_TYPE_NAMES as [DefinitionType, ...DefinitionType[]]);
+
+/** One row of the form: the column name ('' = unset) and, optionally, its column_type. */
+export const DefinitionRow = z.strictObject({
+  name: z.string(),
+  column_type: z.enum(COLUMN_REF_TYPES).optional(),
+});
+export type DefinitionRow = z.infer<typeof DefinitionRow>;
+
+/** The rows the form holds, by definition type; a type left out is untouched. */
+export const DefinitionRows = z.partialRecord(DefinitionTypeName, DefinitionRow);
+export type DefinitionRows = z.infer<typeof DefinitionRows>;
+
+function isColumnRefType(s: string | undefined): s is (typeof COLUMN_REF_TYPES)[number] {
+  return (COLUMN_REF_TYPES as readonly (string | undefined)[]).includes(s);
+}
+
+/** The rows of a definitions map as loaded (null and absent types become empty rows). */
+export function rowsFromDefinitions(loaded: DatasetDefinitions): Record<DefinitionType, DefinitionRow> {
+  const rows = {} as Record<DefinitionType, DefinitionRow>;
+  for (const type of DEFINITION_TYPE_NAMES) {
+    const ref = loaded[type];
+    const row: DefinitionRow = { name: ref?.name ?? '' };
+    if (ref && isColumnRefType(ref.column_type)) row.column_type = ref.column_type;
+    rows[type] = row;
+  }
+  return rows;
+}
+
+/**
+ * The PATCH body: only the types whose row differs from the map as loaded. An emptied row that was set
+ * becomes `name: ""` (spec 4.8: clears it); a row that was and stays unset is not sent.
+ */
+export function diffDefinitions(loaded: DatasetDefinitions, edited: DefinitionRows): UpdateDatasetDefinitionsRequest {
+  const body: UpdateDatasetDefinitionsRequest = {};
+  for (const type of DEFINITION_TYPE_NAMES) {
+    const row = edited[type];
+    if (row === undefined) continue;
+    const before = loaded[type] ?? null;
+    const beforeName = before?.name ?? '';
+    if (row.name === '') {
+      if (beforeName !== '') body[type] = { name: '' };
+      continue;
+    }
+    const typeChanged = row.column_type !== undefined && row.column_type !== before?.column_type;
+    if (row.name !== beforeName || typeChanged) {
+      const ref: ColumnRefWrite = { name: row.name };
+      if (row.column_type !== undefined) ref.column_type = row.column_type;
+      body[type] = ref;
+    }
+  }
+  return body;
+}
+
+export const resolveDefinitionField = tableResolver(Object.fromEntries(DEFINITION_TYPE_NAMES.map((t) => [t, t])));
+
+export function checkDefinitionsUpdate(loaded: DatasetDefinitions, edited: DefinitionRows): Checked<UpdateDatasetDefinitionsRequest> {
+  const parsed = UpdateDatasetDefinitionsRequest.safeParse(diffDefinitions(loaded, edited));
+  return parsed.success ? { ok: true, body: parsed.data } : { ok: false, problems: problemsFromZod(parsed.error, resolveDefinitionField) };
+}
+
+export function definitionsProblems(loaded: DatasetDefinitions, edited: DefinitionRows): FormProblems {
+  const checked = checkDefinitionsUpdate(loaded, edited);
+  return checked.ok ? noProblems() : checked.problems;
+}
+
+/**
+ * Advice that never blocks a save: a name that is not a known column (derived columns do not appear in
+ * the column list; with no column list, null, names are not checked), and span_kind set without annotation_type (its use for span events and links is
+ * deprecated, spec 9).
+ */
+export function definitionWarnings(edited: DefinitionRows, knownColumns: ReadonlySet<string> | null): Record<string, string[]> {
+  const warnings: Record<string, string[]> = {};
+  for (const type of DEFINITION_TYPE_NAMES) {
+    const row = edited[type];
+    if (!row || row.name === '' || row.column_type === 'derived_column' || knownColumns === null || knownColumns.has(row.name)) continue;
+    (warnings[type] ??= []).push(
+      `"${row.name}" is not a column of this dataset. If it is a derived column, set the column type to derived_column.`,
+    );
+  }
+  const spanKind = edited.span_kind?.name ?? '';
+  const annotationType = edited.annotation_type?.name ?? '';
+  if (spanKind !== '' && annotationType === '') {
+    (warnings.span_kind ??= []).push(
+      'Using span_kind to identify span events and links is deprecated: set annotation_type to the column that marks them.',
+    );
+  }
+  return warnings;
+}
+
+/** Why a dataset cannot have its definitions edited, or undefined when it can (4.8 takes a slug only). */
+export function definitionsDatasetProblem(slug: string): string | undefined {
+  const parsed = DefinitionsDatasetSlug.safeParse(slug);
+  return parsed.success ? undefined : (parsed.error.issues[0]?.message ?? 'invalid dataset slug');
+}
+
+export function parseDefinitions(value: unknown): DatasetDefinitions | undefined {
+  const parsed = DatasetDefinitions.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}

@@ -1,0 +1,193 @@
+// The burn alert form script in headless Chromium with a stubbed VS Code API. Skipped only without
+// /usr/bin/chromium.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser } from 'playwright-core';
+import { HOSTILE, browserSkip, closeAllForms, launchBrowser, openForm, textOf, type FormPage } from './forms-harness';
+
+const context = { connectionId: 'conn-1', dataset: 'api-gateway', sloId: 'slo_gw', alertId: 'ba_1' };
+const exhaustionAlert = {
+  id: 'ba_1',
+  alert_type: 'exhaustion_time',
+  exhaustion_minutes: 240,
+  description: 'four hours',
+  triggered: false,
+  updated_at: '2024-03-02T10:00:00.000Z',
+  slo: { id: 'slo_gw' },
+  recipients: [{ id: 'rcp_mail', type: 'email', target: 'oncall@example.com' }],
+};
+const options = [
+  { id: 'rcp_mail', label: 'email: oncall@example.com (rcp_mail)' },
+  { id: 'rcp_pd', label: 'pagerduty: Primary (rcp_pd)' },
+];
+const init = (loaded: Record<string, unknown> = exhaustionAlert, extra: Record<string, unknown> = {}) => ({
+  type: 'init',
+  context,
+  connectionName: 'Sandbox',
+  loaded,
+  recipientOptions: options,
+  discardEdits: false,
+  ...extra,
+});
+
+describe('burn alert form in a browser', { skip: browserSkip }, () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await closeAllForms();
+    await browser.close();
+  });
+
+  async function opened(message = init(), state?: unknown): Promise<FormPage> {
+    const form = await openForm(browser, 'burnAlertForm', state);
+    await form.fromHost(message);
+    await form.page.locator('#submit').waitFor();
+    return form;
+  }
+
+  const setSelect = (form: FormPage, selector: string, value: string) =>
+    form.page.locator(selector).evaluate((el, v) => {
+      (el as HTMLElement & { value: string }).value = v;
+      el.dispatchEvent(new Event('change', { bubbles: true }));
+    }, value);
+
+  test('the fields follow alert_type: exhaustion_minutes or the budget_rate fields', async () => {
+    const form = await opened();
+    assert.equal(await form.page.locator('#f-exhaustion_minutes').isVisible(), true);
+    assert.equal(await form.page.locator('#f-budget_rate_window_minutes').isVisible(), false);
+    await setSelect(form, '#f-alert_type', 'budget_rate');
+    assert.equal(await form.page.locator('#f-exhaustion_minutes').isVisible(), false);
+    assert.equal(await form.page.locator('#f-budget_rate_window_minutes').isVisible(), true);
+    assert.equal(await textOf(form.page, '#f-budget_rate_window_minutes-error'), 'budget_rate_window_minutes is required when alert_type is budget_rate');
+    await form.close();
+  });
+
+  test('number rules show inline as the user types', async () => {
+    const form = await opened();
+    const input = form.page.locator('#f-exhaustion_minutes input');
+    await input.fill('-5');
+    assert.equal(await textOf(form.page, '#f-exhaustion_minutes-error'), 'exhaustion_minutes must be 0 or more');
+    await input.fill('');
+    assert.equal(await textOf(form.page, '#f-exhaustion_minutes-error'), 'exhaustion_minutes is required when alert_type is exhaustion_time');
+    await input.fill('30');
+    assert.equal(await form.page.locator('#f-exhaustion_minutes-error').isVisible(), false);
+    await form.close();
+  });
+
+  test('the description counter counts to 1023 and the rule shows past it', async () => {
+    const form = await opened();
+    assert.equal(await textOf(form.page, '#description-counter'), '10 / 1023');
+    await form.page.locator('#f-description textarea').fill('x'.repeat(1024));
+    assert.equal(await textOf(form.page, '#description-counter'), '1024 / 1023');
+    assert.equal(await textOf(form.page, '#f-description-error'), 'description must be at most 1023 characters');
+    await form.close();
+  });
+
+  test('submit posts only the edits, with the full recipients list when it changed', async () => {
+    const form = await opened();
+    await form.page.locator('#f-description textarea').fill('edited');
+    await setSelect(form, '#recipient-pick', 'rcp_pd');
+    await form.page.locator('#add-recipient').click();
+    await form.page.locator('#submit').click();
+    assert.deepEqual((await form.posted()).at(-1), {
+      type: 'submit',
+      edits: {
+        description: 'edited',
+        recipients: [{ id: 'rcp_mail', type: 'email', target: 'oncall@example.com' }, { id: 'rcp_pd' }],
+      },
+    });
+    assert.equal(await form.page.locator('#submit').evaluate((b) => (b as HTMLElement & { disabled: boolean }).disabled), true);
+    await form.close();
+  });
+
+  test('removing the last recipient blocks the submit with the rule on the recipients', async () => {
+    const form = await opened();
+    await form.page.locator('#recipients vscode-button').click();
+    assert.equal(await textOf(form.page, '#f-recipients-error'), 'recipients must hold at least 1 recipient');
+    await form.page.locator('#submit').click();
+    assert.equal((await form.posted()).filter((m) => (m as { type: string }).type === 'submit').length, 0);
+    await form.close();
+  });
+
+  test('a recipient named by type and target is added and marked deprecated', async () => {
+    const form = await opened();
+    await form.page.locator('details summary').click();
+    await form.page.locator('#f-recipient-type input').fill('email');
+    await form.page.locator('#f-recipient-target input').fill('team@example.com');
+    await form.page.locator('#add-deprecated-recipient').click();
+    assert.equal(await form.page.locator('#recipients li').count(), 2);
+    assert.equal(await textOf(form.page, '#recipients li:nth-child(2) .badge'), 'deprecated');
+    await form.page.locator('#submit').click();
+    const edits = ((await form.posted()).at(-1) as { edits: { recipients: unknown[] } }).edits;
+    assert.deepEqual(edits.recipients.at(-1), { type: 'email', target: 'team@example.com' });
+    await form.close();
+  });
+
+  test('an alert listed without recipients says so and asks for them', async () => {
+    const { recipients: _r, ...withoutRecipients } = exhaustionAlert;
+    const form = await opened(init(withoutRecipients));
+    assert.equal(await form.page.locator('#recipients-unknown').isVisible(), true);
+    await form.page.locator('#submit').click();
+    assert.equal(await textOf(form.page, '#f-recipients-error'), 'recipients must hold at least 1 recipient');
+    await form.close();
+  });
+
+  test('review posts the current edits', async () => {
+    const form = await opened();
+    await form.page.locator('#f-exhaustion_minutes input').fill('15');
+    await form.page.locator('#review').click();
+    assert.deepEqual((await form.posted()).at(-1), { type: 'review', edits: { exhaustion_minutes: 15 } });
+    await form.close();
+  });
+
+  test('a conflict shows both versions and posts the choice', async () => {
+    const form = await opened();
+    await form.page.locator('#f-description textarea').fill('mine');
+    await form.page.locator('#submit').click();
+    const theirs = { ...exhaustionAlert, description: 'theirs', updated_at: '2024-03-03T00:00:00.000Z' };
+    await form.fromHost({ type: 'conflict', current: theirs, mine: { alert_type: 'exhaustion_time', exhaustion_minutes: 240, recipients: exhaustionAlert.recipients, description: 'mine' } });
+    await form.page.locator('#conflict-overwrite').waitFor();
+    assert.match(await textOf(form.page, '#conflict-theirs'), /"description": "theirs"/);
+    assert.match(await textOf(form.page, '#conflict-mine'), /"description": "mine"/);
+    await form.page.locator('#conflict-compare').click();
+    await form.page.locator('#conflict-overwrite').click();
+    const posted = await form.posted();
+    assert.deepEqual(posted.slice(-2), [{ type: 'reviewConflict' }, { type: 'resolveConflict', choice: 'overwrite' }]);
+    assert.equal(await form.page.locator('#conflict').isVisible(), false);
+    await form.close();
+  });
+
+  test('edits survive hiding and showing; a reload choice drops them', async () => {
+    const first = await opened();
+    await first.page.locator('#f-description textarea').fill('kept across a hide');
+    const state = await first.state();
+    await first.close();
+    const again = await opened(init(), state);
+    assert.equal(await again.page.locator('#f-description textarea').inputValue(), 'kept across a hide');
+    await again.fromHost(init({ ...exhaustionAlert, description: 'from the service' }, { discardEdits: true }));
+    await again.page.waitForFunction(() => document.querySelector('#status-text')?.textContent?.includes('Reloaded'));
+    assert.equal(await again.page.locator('#f-description textarea').inputValue(), 'from the service');
+    await again.close();
+  });
+
+  test('hostile strings are shown as text: no dialog, no page error, no CSP violation', async () => {
+    const hostile = { ...exhaustionAlert, id: HOSTILE[1], description: HOSTILE[0], recipients: [{ id: HOSTILE[0], type: HOSTILE[1], target: HOSTILE[0] }] };
+    const form = await opened(init(hostile, { recipientOptions: [{ id: HOSTILE[1], label: HOSTILE[0] }] }));
+    assert.equal(await form.page.locator('#f-description textarea').inputValue(), HOSTILE[0]);
+    assert.equal(await textOf(form.page, '#recipients .recipient-label'), `${HOSTILE[1]}: ${HOSTILE[0]} (${HOSTILE[0]})`);
+    assert.match(await textOf(form.page, '.lead'), /<script>alert\(1\)<\/script>/);
+    await form.fromHost({ type: 'problems', problems: { fields: { description: [HOSTILE[1]] }, form: [HOSTILE[0]] } });
+    assert.equal(await textOf(form.page, '#form-errors'), HOSTILE[0]);
+    await form.fromHost({
+      type: 'conflict',
+      current: hostile,
+      mine: { alert_type: 'exhaustion_time', exhaustion_minutes: 1, recipients: [{ id: HOSTILE[0] }], description: HOSTILE[1] },
+    });
+    await form.page.locator('#conflict-theirs').waitFor();
+    assert.equal(await form.page.locator('#app img, #app script').count(), 0);
+    assert.deepEqual(await form.incidents(), { dialogs: [], pageErrors: [], csp: [] });
+    await form.close();
+  });
+});

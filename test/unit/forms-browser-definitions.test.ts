@@ -1,0 +1,141 @@
+// The dataset definitions form script in headless Chromium with a stubbed VS Code API. Skipped only
+// without /usr/bin/chromium.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser } from 'playwright-core';
+import { DEFINITION_TYPES, DEFINITION_TYPE_NAMES } from '../../src/api/schemas';
+import { HOSTILE, browserSkip, closeAllForms, launchBrowser, openForm, textOf, type FormPage } from './forms-harness';
+
+const loaded = Object.fromEntries(DEFINITION_TYPE_NAMES.map((t) => [t, null])) as Record<string, unknown>;
+loaded.trace_id = { name: 'trace.trace_id', column_type: 'column' };
+loaded.span_kind = { name: 'span.kind', column_type: 'column' };
+loaded.route = { name: 'dc.route', column_type: 'derived_column' };
+
+const columns = [
+  { name: 'trace.trace_id', hidden: false },
+  { name: 'trace.span_id', hidden: false },
+  { name: 'span.kind', hidden: false },
+  { name: 'sample_rate', hidden: true },
+];
+
+const init = (extra: Record<string, unknown> = {}) => ({
+  type: 'init',
+  context: { connectionId: 'conn-1', dataset: 'api-gateway' },
+  connectionName: 'Sandbox',
+  loaded,
+  columns,
+  discardEdits: false,
+  ...extra,
+});
+
+describe('dataset definitions form in a browser', { skip: browserSkip }, () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await closeAllForms();
+    await browser.close();
+  });
+
+  async function opened(message: unknown = init(), state?: unknown): Promise<FormPage> {
+    const form = await openForm(browser, 'datasetDefinitionsForm', state);
+    await form.fromHost(message);
+    await form.page.locator('#submit').waitFor();
+    return form;
+  }
+
+  test('all 16 definition types are shown, each with its meaning as help tied to the input', async () => {
+    const form = await opened();
+    for (const type of DEFINITION_TYPE_NAMES) {
+      assert.equal(await textOf(form.page, `label[for="f-${type}"]`), type);
+      assert.equal(await textOf(form.page, `#f-${type}-help`), DEFINITION_TYPES[type]);
+      assert.match((await form.page.locator(`#f-${type}`).getAttribute('aria-describedby')) ?? '', new RegExp(`f-${type}-help`));
+    }
+    assert.equal(await form.page.locator('#f-trace_id').inputValue(), 'trace.trace_id');
+    assert.equal(await textOf(form.page, '#summary'), 'No changes.');
+    await form.close();
+  });
+
+  test('the column picker completes from the visible columns only', async () => {
+    const form = await opened();
+    const values = await form.page.locator('#columns option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    assert.deepEqual(values, ['span.kind', 'trace.span_id', 'trace.trace_id']);
+    assert.equal(await form.page.locator('#f-span_id').getAttribute('list'), 'columns');
+    await form.close();
+  });
+
+  test('a name that is not a known column gets a warning, not a block', async () => {
+    const form = await opened();
+    await form.page.locator('#f-span_id').fill('not.a.column');
+    assert.match(await textOf(form.page, '#f-span_id-warning'), /"not.a.column" is not a column of this dataset/);
+    assert.equal(await form.page.locator('#f-span_id-error').isVisible(), false);
+    await form.page.locator('#submit').click();
+    const message = (await form.posted()).at(-1) as { type: string; rows: Record<string, unknown> };
+    assert.equal(message.type, 'submit');
+    assert.deepEqual(message.rows.span_id, { name: 'not.a.column' });
+    await form.close();
+  });
+
+  test('Clear empties a definition, marks it changed and the submit carries the empty name', async () => {
+    const form = await opened();
+    await form.page.locator('#f-trace_id-clear').click();
+    assert.equal(await form.page.locator('#f-trace_id').inputValue(), '');
+    assert.equal(await textOf(form.page, '#summary'), '1 definition will be sent: trace_id.');
+    await form.page.locator('#submit').click();
+    const message = (await form.posted()).at(-1) as { rows: Record<string, unknown> };
+    assert.deepEqual(message.rows.trace_id, { name: '' });
+    assert.equal(Object.keys(message.rows).length, 16);
+    await form.close();
+  });
+
+  test('span_kind set without annotation_type gets a hint toward annotation_type', async () => {
+    const form = await opened();
+    assert.match(await textOf(form.page, '#f-span_kind-warning'), /deprecated: set annotation_type/);
+    await form.page.locator('#f-annotation_type').fill('meta.annotation_type');
+    assert.equal(await form.page.locator('#f-span_kind-warning').isVisible(), false);
+    await form.close();
+  });
+
+  test('saving with nothing changed posts nothing and says so', async () => {
+    const form = await opened();
+    await form.page.locator('#submit').click();
+    assert.deepEqual(await form.posted(), [{ type: 'ready' }]);
+    assert.match(await textOf(form.page, '#status-text'), /Nothing to save/);
+    await form.close();
+  });
+
+  test('reload asks the host, and a saved answer replaces the rows', async () => {
+    const form = await opened();
+    await form.page.locator('#reload').click();
+    assert.deepEqual((await form.posted()).at(-1), { type: 'reload' });
+    await form.fromHost({ type: 'saved', loaded: { ...loaded, user: { name: 'user.id', column_type: 'column' } }, sent: ['user'] });
+    await form.page.waitForFunction(() => document.querySelector('#status-text')?.textContent === 'Saved user.');
+    assert.equal(await form.page.locator('#f-user').inputValue(), 'user.id');
+    await form.close();
+  });
+
+  test('edits survive hiding and showing', async () => {
+    const first = await opened();
+    await first.page.locator('#f-status').fill('status_code');
+    const state = await first.state();
+    await first.close();
+    const again = await opened(init(), state);
+    assert.equal(await again.page.locator('#f-status').inputValue(), 'status_code');
+    assert.equal(await textOf(again.page, '#summary'), '1 definition will be sent: status.');
+    await again.close();
+  });
+
+  test('hostile strings are shown as text: no dialog, no page error, no CSP violation', async () => {
+    const hostileLoaded = { ...loaded, name: { name: HOSTILE[0], column_type: 'column' } };
+    const form = await opened(init({ loaded: hostileLoaded, columns: [{ name: HOSTILE[1], hidden: false }], context: { connectionId: 'c', dataset: HOSTILE[0] } }));
+    assert.equal(await form.page.locator('#f-name').inputValue(), HOSTILE[0]);
+    assert.equal(await textOf(form.page, 'h1'), `Dataset definitions of ${HOSTILE[0]}`);
+    assert.equal(await form.page.locator('#columns option').getAttribute('value'), HOSTILE[1]);
+    await form.fromHost({ type: 'problems', problems: { fields: { name: [HOSTILE[1]] }, form: [HOSTILE[0]] } });
+    assert.equal(await textOf(form.page, '#f-name-error'), HOSTILE[1]);
+    assert.equal(await form.page.locator('#app img, #app script').count(), 0);
+    assert.deepEqual(await form.incidents(), { dialogs: [], pageErrors: [], csp: [] });
+    await form.close();
+  });
+});

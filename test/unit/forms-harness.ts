@@ -1,0 +1,171 @@
+// Runs a form's webview script in headless Chromium (Debian's /usr/bin/chromium through playwright-core):
+// the page is the host's own HTML (same CSP, same nonce rules) served from a loopback server, with the
+// script bundled fresh from media/webview/ and `acquireVsCodeApi` stubbed to record what is posted.
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import * as esbuild from 'esbuild';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { makeNonce, renderFormPage } from '../../src/extension/forms/html';
+
+const root = join(import.meta.dirname, '..', '..');
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** Why the browser tests are skipped, or false when they run. */
+export const browserSkip: string | false = existsSync(CHROMIUM)
+  ? false
+  : `Chromium is not installed at ${CHROMIUM}: run "apt-get install -y chromium" to run the webview form tests`;
+
+export const HOSTILE = ['<img src=x onerror=alert(1)>', '<script>alert(1)</script>'] as const;
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+const bundles = new Map<string, string>();
+
+async function bundle(entry: string): Promise<string> {
+  const cached = bundles.get(entry);
+  if (cached !== undefined) return cached;
+  const result = await esbuild.build({
+    entryPoints: [join(root, 'media', 'webview', `${entry}.ts`)],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    // Minified as in the packaged extension; it also halves the page's parse time.
+    minify: true,
+    logLevel: 'silent',
+  });
+  const text = result.outputFiles[0]?.text ?? '';
+  bundles.set(entry, text);
+  return text;
+}
+
+const openPages = new Set<FormPage>();
+
+/** Closes every page still open (a failed test skips its own close); call from after(). */
+export async function closeAllForms(): Promise<void> {
+  await Promise.all([...openPages].map((f) => f.close()));
+}
+
+export interface FormPage {
+  page: Page;
+  /** Messages the script posted to the host, in order. */
+  posted(): Promise<unknown[]>;
+  /** Waits until a posted message of this type appears and returns it. */
+  waitForPosted(type: string, nth?: number): Promise<Record<string, unknown>>;
+  /** Delivers a message from the host to the script. */
+  fromHost(message: unknown): Promise<void>;
+  /** The state the script last persisted with setState. */
+  state(): Promise<unknown>;
+  /** Dialogs opened, uncaught page errors and CSP violations: all must stay empty. */
+  incidents(): Promise<{ dialogs: string[]; pageErrors: string[]; csp: string[] }>;
+  close(): Promise<void>;
+}
+
+export async function openForm(browser: Browser, entry: string, initialState?: unknown): Promise<FormPage> {
+  const script = await bundle(entry);
+  const css = readFileSync(join(root, 'media', 'webview', 'forms.css'), 'utf8');
+  const nonce = makeNonce();
+  const server: Server = createServer((req, res) => {
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    if (req.url === '/form.html') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(renderFormPage({ title: entry, cspSource: origin, nonce, scriptUri: `${origin}/form.js`, styleUri: `${origin}/forms.css` }));
+    } else if (req.url === '/form.js') {
+      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
+      res.end(script);
+    } else if (req.url === '/forms.css') {
+      res.writeHead(200, { 'content-type': 'text/css; charset=utf-8' });
+      res.end(css);
+    } else if (req.url === '/favicon.ico') {
+      res.writeHead(204).end();
+    } else {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const dialogs: string[] = [];
+  const pageErrors: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  page.on('pageerror', (e) => {
+    pageErrors.push(e.message);
+    if (process.env.FORMS_DEBUG) console.log(`[${entry}] pageerror: ${e.message}`);
+  });
+  if (process.env.FORMS_DEBUG) page.on('request', (r) => console.log(`[${entry}] request ${r.url()}`));
+  if (process.env.FORMS_DEBUG) page.on('console', (m) => console.log(`[${entry}] ${m.type()}: ${m.text()}`));
+  // A string, not a function: tsx would wrap a function's inner names in helpers the page lacks.
+  await page.addInitScript({ content: stubScript(initialState) });
+  await page.goto(`${origin}/form.html`);
+
+  const form: FormPage = {
+    page,
+    posted: () => page.evaluate(() => (window as unknown as { __posted: unknown[] }).__posted),
+    async waitForPosted(type, nth = 0) {
+      const handle = await page.waitForFunction(
+        ([t, n]) => (window as unknown as { __posted: { type: string }[] }).__posted.filter((m) => m.type === t)[n as number],
+        [type, nth] as const,
+        { timeout: 5000 },
+      );
+      return (await handle.jsonValue()) as Record<string, unknown>;
+    },
+    fromHost: async (message) => {
+      await page.evaluate((m) => window.postMessage(m, '*'), message);
+    },
+    state: () => page.evaluate(() => (window as unknown as { __state: () => unknown }).__state()),
+    async incidents() {
+      const csp = await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
+      return { dialogs: [...dialogs], pageErrors: [...pageErrors], csp };
+    },
+    async close() {
+      if (!openPages.delete(form)) return;
+      await context.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+  openPages.add(form);
+  await form.waitForPosted('ready');
+  return form;
+}
+
+/** The stand-in for VS Code's webview API, recording every message and the persisted state. */
+function stubScript(initialState: unknown): string {
+  return `(() => {
+  const posted = [];
+  const csp = [];
+  let current = ${JSON.stringify(initialState ?? null)} ?? undefined;
+  window.__posted = posted;
+  window.__csp = csp;
+  window.__state = () => current;
+  document.addEventListener('securitypolicyviolation', (e) => csp.push(e.violatedDirective + ' ' + e.blockedURI));
+  let acquired = false;
+  window.acquireVsCodeApi = () => {
+    if (acquired) throw new Error('acquireVsCodeApi called twice');
+    acquired = true;
+    return {
+      postMessage: (m) => { posted.push(JSON.parse(JSON.stringify(m))); },
+      getState: () => current,
+      setState: (s) => { current = JSON.parse(JSON.stringify(s)); },
+    };
+  };
+})();`;
+}
+
+/** The visible text of an element (its text nodes, as a user or screen reader gets them). */
+export async function textOf(page: Page, selector: string): Promise<string> {
+  return (await page.locator(selector).first().textContent()) ?? '';
+}
