@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { z } from 'zod';
+import * as z from 'zod';
 import {
   BurnAlert,
   BurnAlertList,
@@ -33,13 +33,14 @@ import {
   headerValue,
   isRetryableNetworkCode,
   isRetryableStatus,
+  maybeProcessed,
   parseRateLimit,
   serverRequestedDelay,
   type RateLimitInfo,
   type RetryOptions,
   type RetryPolicy,
 } from './retry';
-import { TIMEOUT_DEFAULTS, createDispatcher, proxyProblem, sendOnce, type RawResponse, type Timeouts } from './transport';
+import { BODY_TOTAL_TIMEOUT, TIMEOUT_DEFAULTS, createDispatcher, envProxyProblems, proxyProblem, sendOnce, type RawResponse, type Timeouts } from './transport';
 import { RequestChecks, issuesToProblems } from './validation';
 
 export interface RequestLogEntry {
@@ -148,10 +149,39 @@ const TIMEOUT_CODES: Record<string, string> = {
   UND_ERR_CONNECT_TIMEOUT: 'connecting took too long',
   UND_ERR_HEADERS_TIMEOUT: 'the service did not answer in time',
   UND_ERR_BODY_TIMEOUT: 'the response body stalled',
+  [BODY_TOTAL_TIMEOUT]: 'the response body took too long',
 };
 
 const MAX_TEXT = 300;
 const HEADER_SAFE = /^[\x21-\x7e]+$/;
+
+/** Upper bound of `retry.maxAttempts`: retrying is bounded however the client is configured. */
+export const MAX_ATTEMPTS_LIMIT = 10;
+
+const waitMs = z.number().finite('must be a finite number of milliseconds').min(0, 'must be 0 or more milliseconds');
+const timeoutMs = z.number().finite('must be a finite number of milliseconds').positive('must be more than 0 milliseconds');
+/** The numeric options: a NaN, negative or unbounded value would silently disable a limit. */
+const NumericOptions = z.object({
+  retry: z
+    .object({
+      maxAttempts: z
+        .number()
+        .int('must be a whole number')
+        .min(1, 'must be at least 1')
+        .max(MAX_ATTEMPTS_LIMIT, `must be at most ${MAX_ATTEMPTS_LIMIT}`)
+        .optional(),
+      baseDelayMs: waitMs.optional(),
+      maxDelayMs: waitMs.optional(),
+      maxTotalMs: waitMs.optional(),
+    })
+    .optional(),
+  timeouts: z
+    .object({ connectMs: timeoutMs.optional(), headersMs: timeoutMs.optional(), bodyMs: timeoutMs.optional(), bodyTotalMs: timeoutMs.optional() })
+    .optional(),
+  maxResponseBytes: z.number().int('must be a whole number of bytes').positive('must be more than 0 bytes').optional(),
+});
+
+const MAYBE_CREATED_NOTE = "the key may have been created anyway: check the team's API keys before creating it again";
 
 type Attempt<T> =
   | { ok: true; response: ApiResponse<T> }
@@ -178,19 +208,31 @@ export class ServiceClient {
     try {
       url = new URL(opts.baseUrl);
       if (url.protocol !== 'http:' && url.protocol !== 'https:') problems.push({ field: 'baseUrl', message: 'baseUrl must use http: or https:' });
+      // Parts the client would otherwise drop without a word; a user name or password would never be sent.
+      if (url.username !== '' || url.password !== '') {
+        problems.push({ field: 'baseUrl', message: 'baseUrl must not hold a user name or password: keys go in configKey and managementKey' });
+      }
+      if (url.search !== '' || url.hash !== '') problems.push({ field: 'baseUrl', message: 'baseUrl must not hold a query (?) or fragment (#)' });
     } catch {
       problems.push({ field: 'baseUrl', message: 'baseUrl must be an absolute URL such as https://api.example.com' });
     }
     const proxyIssue = proxyProblem(opts.proxy);
     if (proxyIssue !== undefined) problems.push({ field: 'proxy', message: proxyIssue });
-    if (problems.length > 0 || url === undefined) {
-      throw new ServiceError({
+    if (opts.proxy === undefined || opts.proxy === '') {
+      for (const message of envProxyProblems()) problems.push({ field: 'proxy', message });
+    }
+    const numbers = NumericOptions.safeParse({ retry: opts.retry, timeouts: opts.timeouts, maxResponseBytes: opts.maxResponseBytes });
+    if (!numbers.success) {
+      problems.push(...issuesToProblems(numbers.error.issues).map((p) => ({ ...p, message: `${p.field} ${p.message}` })));
+    }
+    const refusal = (): ServiceError =>
+      new ServiceError({
         kind: 'request-validation',
         operation: 'configure client',
         message: `configure client failed: ${problems.map((p) => p.message).join('; ')}`,
         fieldProblems: problems,
       });
-    }
+    if (problems.length > 0 || url === undefined) throw refusal();
     this.origin = url.origin;
     this.basePath = url.pathname.replace(/\/+$/, '');
     this.retry = { ...RETRY_DEFAULTS, ...definedOnly(opts.retry ?? {}) };
@@ -199,7 +241,13 @@ export class ServiceClient {
     this.now = opts.timing?.now ?? Date.now;
     this.sleep = opts.timing?.sleep ?? abortableSleep;
     this.random = opts.timing?.random ?? Math.random;
-    this.dispatcher = createDispatcher({ proxy: opts.proxy, caCertificates: opts.caCertificates, timeouts: this.timeouts });
+    try {
+      this.dispatcher = createDispatcher({ proxy: opts.proxy, caCertificates: opts.caCertificates, timeouts: this.timeouts });
+    } catch (e) {
+      // e.g. a CA that is not PEM; undici's errors may quote the proxy URL, so only a redacted message is kept.
+      problems.push({ field: 'transport', message: `the connection pool could not be set up: ${this.clean(e instanceof Error ? e.message : String(e))}` });
+      throw refusal();
+    }
   }
 
   // --- 4.1, 4.2: API keys (version 2) ---------------------------------------------------------------
@@ -322,7 +370,7 @@ export class ServiceClient {
     const op = ep.operation;
     const authHeader = this.authHeader(ep);
     if (checks.problems.length > 0) {
-      const problems = checks.problems.map((p) => ({ ...p, message: this.clean(p.message) }));
+      const problems = checks.problems.map((p) => ({ ...p, field: this.clean(p.field), message: this.clean(p.message) }));
       throw new ServiceError({
         kind: 'request-validation',
         operation: op,
@@ -356,7 +404,8 @@ export class ServiceClient {
       const err = result.error;
       const giveUp = (retryAfterMs?: number): ServiceError => {
         this.log({ operation: op, method: ep.method, path: logPath, status, durationMs, attempt, error: err.kind });
-        return err.withAttempts(attempt, retryAfterMs);
+        const final = err.withAttempts(attempt, retryAfterMs);
+        return ep.retry === 'never' && mayHaveBeenCarriedOut(final) ? final.withMaybeProcessed(MAYBE_CREATED_NOTE) : final;
       };
       if (!result.retryable || attempt >= this.retry.maxAttempts) throw giveUp();
       const remaining = this.retry.maxTotalMs - (this.now() - start);
@@ -390,6 +439,7 @@ export class ServiceClient {
         this.dispatcher,
         { origin: this.origin, path: req.fullPath, method: ep.method, headers: req.headers, body: req.payload, signal: req.signal },
         this.maxResponseBytes,
+        this.timeouts.bodyTotalMs,
       );
     } catch (e) {
       if (req.signal?.aborted) return { ok: false, error: this.aborted(op, 0), retryable: false };
@@ -523,6 +573,25 @@ export class ServiceClient {
 
   private cleanOpt(text: string | undefined): string | undefined {
     return text === undefined ? undefined : this.clean(text);
+  }
+}
+
+/** Whether the service may have carried out a request that ended in this error. */
+function mayHaveBeenCarriedOut(e: ServiceError): boolean {
+  switch (e.kind) {
+    case 'network':
+    case 'timeout':
+      return maybeProcessed(e.networkCode);
+    case 'aborted':
+      return e.attempts > 0;
+    case 'http':
+      return e.status !== undefined && e.status >= 500;
+    case 'response-schema':
+    case 'bad-body':
+    case 'too-large':
+      return true;
+    default:
+      return false;
   }
 }
 

@@ -1,34 +1,50 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { FieldProblem } from './errors';
 
 // The three error body shapes of the service-facts note. Told apart by Content-Type first, then by shape,
 // because the service is not always consistent about the media type.
 
+// Members are read leniently: a member that is null or of an unexpected type is dropped on its own, so one odd
+// member (`"detail": null`, `"source": null`) does not cost the status code, type or field problems of the rest.
+const text = z.string().optional().catch(undefined);
+const textOrNumber = z.union([z.string(), z.number()]).optional().catch(undefined);
+/** Items that are not objects are dropped; the others are read leniently. */
+const lenientList = <T extends z.ZodType>(item: T) =>
+  z
+    .array(z.unknown())
+    .optional()
+    .catch(undefined)
+    .transform((items) =>
+      (items ?? []).flatMap((i) => {
+        const r = item.safeParse(i);
+        return r.success ? [r.data as z.output<T>] : [];
+      }),
+    );
+
 const LegacyError = z.looseObject({ error: z.string() });
 
 const ProblemDetails = z.looseObject({
-  type: z.string().optional(),
-  title: z.string().optional(),
-  status: z.union([z.number(), z.string()]).optional(),
-  error: z.string().optional(),
-  detail: z.string().optional(),
-  type_detail: z
-    .array(z.looseObject({ field: z.string().optional(), code: z.string().optional(), description: z.string().optional() }))
-    .optional(),
+  type: text,
+  title: text,
+  status: textOrNumber,
+  error: text,
+  detail: text,
+  type_detail: lenientList(z.looseObject({ field: text, code: text, description: text })),
 });
 
 const JsonApiErrors = z.looseObject({
   errors: z
     .array(
       z.looseObject({
-        id: z.string().optional(),
-        status: z.union([z.string(), z.number()]).optional(),
-        code: z.string().optional(),
-        title: z.string().optional(),
-        detail: z.string().optional(),
+        id: text,
+        status: textOrNumber,
+        code: text,
+        title: text,
+        detail: text,
         source: z
-          .looseObject({ pointer: z.string().optional(), header: z.string().optional(), parameter: z.string().optional() })
-          .optional(),
+          .looseObject({ pointer: text, header: text, parameter: text })
+          .optional()
+          .catch(undefined),
       }),
     )
     .min(1),
@@ -87,7 +103,7 @@ function fromJsonApi(body: z.infer<typeof JsonApiErrors>): ParsedErrorBody {
 }
 
 function fromProblem(body: z.infer<typeof ProblemDetails>): ParsedErrorBody {
-  const fieldProblems: FieldProblem[] = (body.type_detail ?? []).map((d) => ({
+  const fieldProblems: FieldProblem[] = body.type_detail.map((d) => ({
     field: d.field ?? '',
     code: d.code,
     message: d.description ?? d.code ?? 'invalid',

@@ -36,6 +36,11 @@ export interface ServiceErrorInit {
   retryAfterMs?: number;
   /** Low-level error code of a network or timeout failure, e.g. ECONNREFUSED, UND_ERR_HEADERS_TIMEOUT. */
   networkCode?: string;
+  /**
+   * Set on a failed call that is never retried (creating an API key) when the service may have carried it out
+   * anyway: the answer was lost, cut off, unreadable or a 5xx. The caller should look before repeating it.
+   */
+  maybeProcessed?: boolean;
 }
 
 /**
@@ -55,6 +60,7 @@ export class ServiceError extends Error {
   readonly attempts: number;
   readonly retryAfterMs?: number;
   readonly networkCode?: string;
+  readonly maybeProcessed?: boolean;
 
   constructor(init: ServiceErrorInit) {
     super(init.message);
@@ -69,11 +75,17 @@ export class ServiceError extends Error {
     this.attempts = init.attempts ?? 0;
     this.retryAfterMs = init.retryAfterMs;
     this.networkCode = init.networkCode;
+    if (init.maybeProcessed === true) this.maybeProcessed = true;
   }
 
   /** A copy with the attempt count (and optionally retryAfterMs) filled in by the retry loop. */
   withAttempts(attempts: number, retryAfterMs?: number): ServiceError {
     return new ServiceError({ ...this.init(), attempts, retryAfterMs: retryAfterMs ?? this.retryAfterMs });
+  }
+
+  /** A copy marked as possibly carried out by the service, with `note` appended to the message. */
+  withMaybeProcessed(note: string): ServiceError {
+    return new ServiceError({ ...this.init(), message: `${this.message}; ${note}`, maybeProcessed: true });
   }
 
   private init(): ServiceErrorInit {
@@ -90,6 +102,7 @@ export class ServiceError extends Error {
       attempts: this.attempts,
       retryAfterMs: this.retryAfterMs,
       networkCode: this.networkCode,
+      maybeProcessed: this.maybeProcessed,
     };
   }
 }

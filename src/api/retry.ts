@@ -32,9 +32,22 @@ const MAYBE_SENT_CODES: ReadonlySet<string> = new Set([
   'UND_ERR_SOCKET',
   'UND_ERR_CLOSED',
   'UND_ERR_HEADERS_TIMEOUT',
+  // The OS gave up on the socket; it may have been after the request went out.
+  'ETIMEDOUT',
 ]);
 /** Connection failures before any byte was sent. */
-const NOT_SENT_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'EAI_AGAIN']);
+const NOT_SENT_CODES: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+
+/** Whether a transport failure may have happened after the service received (and processed) the request. */
+export function maybeProcessed(code: string | undefined): boolean {
+  return code === undefined || !NOT_SENT_CODES.has(code);
+}
 
 export function isRetryableStatus(policy: RetryPolicy, status: number): boolean {
   if (policy === 'never') return false;
@@ -54,11 +67,16 @@ export function backoffDelay(retry: number, baseDelayMs: number, maxDelayMs: num
   return Math.floor(random() * ceiling);
 }
 
-/** `Retry-After` as delta-seconds or an HTTP date, in ms from `nowMs`; undefined when absent or unparseable. */
+/**
+ * `Retry-After` as delta-seconds or an HTTP date, in ms from `nowMs`; undefined when absent or unparseable.
+ * An HTTP date always names its month and weekday, so values without letters (`1.5`, `-1`) are not taken for
+ * dates: Date.parse would read them as years and the client would retry at once.
+ */
 export function parseRetryAfter(value: string | undefined, nowMs: number): number | undefined {
   if (value === undefined) return undefined;
   const trimmed = value.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  if (!/[a-z]{3}/i.test(trimmed)) return undefined;
   const at = Date.parse(trimmed);
   if (Number.isNaN(at)) return undefined;
   return Math.max(0, at - nowMs);

@@ -9,9 +9,21 @@ export interface Timeouts {
   headersMs?: number;
   /** Longest pause between two body chunks. Default 30 s. */
   bodyMs?: number;
+  /**
+   * Longest time to read one whole response body. Default 120 s. Without it a body that trickles in, a chunk
+   * just inside `bodyMs` at a time, would keep a call going without end.
+   */
+  bodyTotalMs?: number;
 }
 
-export const TIMEOUT_DEFAULTS: Required<Timeouts> = { connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000 };
+export const TIMEOUT_DEFAULTS: Required<Timeouts> = { connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000, bodyTotalMs: 120_000 };
+
+/** Code of the failure when a body takes longer than `bodyTotalMs` (undici has no such timeout of its own). */
+export const BODY_TOTAL_TIMEOUT = 'BODY_TOTAL_TIMEOUT';
+
+class BodyTotalTimeoutError extends Error {
+  readonly code = BODY_TOTAL_TIMEOUT;
+}
 
 export interface DispatcherOptions {
   proxy?: string;
@@ -56,6 +68,20 @@ export function proxyProblem(proxy: string | undefined): string | undefined {
   return undefined;
 }
 
+/**
+ * Proxy variables of the environment that undici could not parse, named without their values (they may carry
+ * credentials). Only checked when no explicit proxy is given, since then the environment is what is used.
+ */
+export function envProxyProblems(): string[] {
+  const out: string[] = [];
+  for (const name of PROXY_ENV) {
+    const value = process.env[name];
+    if (value === undefined || value === '') continue;
+    if (!URL.canParse(value)) out.push(`the environment variable ${name} is not a URL such as http://proxy.example:3128`);
+  }
+  return out;
+}
+
 export interface RawRequest {
   origin: string;
   path: string;
@@ -72,8 +98,11 @@ export interface RawResponse {
   text: string | undefined;
 }
 
-/** Sends one request and reads the body up to `maxBytes`. Transport failures reject with undici's errors. */
-export async function sendOnce(dispatcher: Dispatcher, req: RawRequest, maxBytes: number): Promise<RawResponse> {
+/**
+ * Sends one request and reads the body up to `maxBytes` and for at most `bodyTotalMs`. Transport failures reject
+ * with undici's errors (or one with code BODY_TOTAL_TIMEOUT).
+ */
+export async function sendOnce(dispatcher: Dispatcher, req: RawRequest, maxBytes: number, bodyTotalMs: number): Promise<RawResponse> {
   const res = await dispatcher.request({
     origin: req.origin,
     path: req.path,
@@ -89,7 +118,13 @@ export async function sendOnce(dispatcher: Dispatcher, req: RawRequest, maxBytes
   }
   const chunks: Buffer[] = [];
   let size = 0;
+  const started = performance.now();
   for await (const chunk of res.body as AsyncIterable<Buffer>) {
+    // Checked as chunks arrive; a pause between them is bounded by bodyMs, so no timer is needed.
+    if (performance.now() - started > bodyTotalMs) {
+      drop(res.body);
+      throw new BodyTotalTimeoutError(`the response body took longer than ${bodyTotalMs} ms`);
+    }
     size += chunk.length;
     if (size > maxBytes) {
       drop(res.body);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DatasetRecord } from './state';
 import { FaultSpec, type FaultInjector } from './faults';
 import { json, type Reply } from './responses';

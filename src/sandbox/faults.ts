@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 // Fault injection: what a real network and a real service do to a client on a bad day.
 // Count-based faults are used up in the order they were added; each request uses at most one.

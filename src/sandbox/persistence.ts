@@ -1,6 +1,6 @@
 import { open, readFile, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { SandboxData } from './state';
 
 // The `--data FILE` store: validated on load (a corrupt file is refused and left untouched), written

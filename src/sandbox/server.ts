@@ -21,7 +21,7 @@ import {
 import { matchRoute, operationKind, type Route } from './router';
 import { V1_ROUTES } from './serviceV1';
 import { V2_ROUTES } from './serviceV2';
-import { dataOf, replaceData, type ConfigKey, type SandboxData, type SandboxState } from './state';
+import { cloneData, dataOf, replaceData, type ConfigKey, type SandboxData, type SandboxState } from './state';
 import type { RecordedRequest, SandboxHandle, SandboxInfo, SandboxOptions } from './types';
 import { UI_PREFIX, uiPage } from './ui';
 
@@ -100,6 +100,24 @@ const HTML_ERROR_PAGE = (status: number) =>
   `<!DOCTYPE html>\n<html><head><title>${status} ${titleOf(status)}</title></head>` +
   `<body><center><h1>${status} ${titleOf(status)}</h1></center><hr><center>proxy</center></body></html>\n`;
 
+/**
+ * Waits `ms`; true when the time ran out, false when the connection closed first (the client gave up or the
+ * sandbox is closing), so an injected latency never keeps a timer, or the process, alive for nobody.
+ */
+function delayUnlessClosed(ms: number, res: ServerResponse): Promise<boolean> {
+  return new Promise((resolve) => {
+    const onClose = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    const timer = setTimeout(() => {
+      res.off('close', onClose);
+      resolve(true);
+    }, ms);
+    res.once('close', onClose);
+  });
+}
+
 function hostForUrl(host: string): string {
   if (host === '0.0.0.0' || host === '') return '127.0.0.1';
   if (host === '::') return '[::1]';
@@ -127,6 +145,13 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   const requests: RecordedRequest[] = [];
   const limiter = new RateLimiter(rateLimit, clock);
   let baseUrl = '';
+
+  let writeLock: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = writeLock.then(fn);
+    writeLock = run.catch(() => undefined);
+    return run;
+  };
 
   const persist = async (): Promise<void> => {
     if (store) await store.save(dataOf(state));
@@ -236,14 +261,22 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
       }
     }
 
-    const reply = route.handler({ state, baseUrl, uiUrl: `${baseUrl}${UI_PREFIX}`, now, params: match.params, query: url.searchParams, body: parsedBody });
-    if (kind === 'write' && reply.status < 300) {
+    const handle = () => route.handler({ state, baseUrl, uiUrl: `${baseUrl}${UI_PREFIX}`, now, params: match.params, query: url.searchParams, body: parsedBody });
+    if (kind === 'read') return respond(handle());
+    // Writes run one at a time, each with its save, so a write whose save fails can be undone exactly and
+    // memory never holds a change the data file does not.
+    const reply = await exclusive(async (): Promise<Reply> => {
+      const before = store ? cloneData(dataOf(state)) : undefined;
+      const result = handle();
+      if (result.status >= 300) return result;
       try {
         await persist();
       } catch (err) {
-        return respond(errorFor(api, baseUrl, 500, `the sandbox could not save its data: ${(err as Error).message}`));
+        if (before) replaceData(state, before);
+        return errorFor(api, baseUrl, 500, `the sandbox could not save its data, so the change was undone: ${(err as Error).message}`);
       }
-    }
+      return result;
+    });
     return respond(reply);
   }
 
@@ -320,7 +353,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     });
     if (requests.length > MAX_RECORDED) requests.splice(0, requests.length - MAX_RECORDED);
 
-    if (faults.latencyMs > 0) await new Promise((r) => setTimeout(r, faults.latencyMs));
+    if (faults.latencyMs > 0 && !(await delayUnlessClosed(faults.latencyMs, res))) return;
     const api: Api = url.pathname.startsWith('/2/') ? 'v2' : 'v1';
     const fault = faults.take(method, url.pathname);
     if (fault?.kind === 'reset') {
@@ -340,7 +373,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
         res.destroy();
         return;
       }
-      send(res, problem(baseUrl, 500, `internal sandbox error: ${(err as Error).message}`));
+      const rate = limiter.peek(state.team, operationKind(req.method ?? 'GET'));
+      send(res, { ...problem(baseUrl, 500, `internal sandbox error: ${(err as Error).message}`), headers: rate.headers });
     });
   });
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   BURN_ALERT_TYPES,
   COLUMN_TYPES,

@@ -6,6 +6,7 @@ import {
   CONFIG_KEY,
   MANAGEMENT_KEY,
   assertNoSecretsCaptured,
+  failure,
   logs,
   makeClient,
   sendJson,
@@ -208,6 +209,23 @@ test('a base URL with a trailing slash is joined without a double slash', async 
   }
 });
 
+test('a base URL with a path prefix is kept in front of every endpoint path', async () => {
+  const prefixed = makeClient(`${server.url}/gateway/v/`);
+  try {
+    await failure(prefixed.listTriggers('api')); // the stub knows no prefixed routes and answers 404
+    assert.equal(lastRequest().url, '/gateway/v/1/triggers/api');
+    assert.equal(logs.at(-1)?.path, '/gateway/v/1/triggers/api');
+  } finally {
+    await prefixed.close();
+  }
+});
+
+test('a key that ends up in the path is redacted from the log line', async () => {
+  logs.length = 0;
+  await failure(client.listTriggers(CONFIG_KEY));
+  assert.equal(logs[0]?.path, '/1/triggers/[redacted]');
+});
+
 test('sequential calls reuse the keep-alive connections instead of opening new ones', async () => {
   const fresh = makeClient(server.url);
   try {
@@ -243,7 +261,8 @@ test('after close, a call fails with kind network and sends nothing', async () =
   const closing = makeClient(server.url);
   await closing.close();
   const count = server.requests.length;
-  await assert.rejects(closing.listTriggers('api'), { kind: 'network', networkCode: 'CLIENT_CLOSED' });
+  const err = await failure(closing.listTriggers('api'));
+  assert.deepEqual([err.kind, err.networkCode, err.attempts], ['network', 'CLIENT_CLOSED', 0]);
   assert.equal(server.requests.length, count);
 });
 

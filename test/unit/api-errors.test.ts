@@ -147,6 +147,38 @@ test('422 with v2 source.pointer: the pointer kept and turned into a field path'
   ]);
 });
 
+test('problem details with a charset parameter and a null member keep type, title and field problems', async () => {
+  respond = reply(
+    422,
+    'application/problem+json; charset=utf-8',
+    problem(422, 'validation-failed', 'Validation Failed', {
+      detail: null,
+      type_detail: [{ field: 'limit', code: 'invalid', description: null }, 'not an entry'],
+    }),
+  );
+  const err = await failure(client.createQueryResult('api', { query_id: 'q' }));
+  assert.equal(err.type, 'https://api.example.com/problems/validation-failed');
+  assert.equal(err.title, 'Validation Failed');
+  assert.equal(err.detail, 'Validation Failed');
+  assert.deepEqual(err.fieldProblems, [{ field: 'limit', code: 'invalid', message: 'invalid' }]);
+});
+
+test('a JSON:API error with "source": null and a charset parameter keeps its code', async () => {
+  respond = reply(401, 'application/vnd.api+json; charset=utf-8', jsonApi(401, 'unauthenticated/invalid-key', 'invalid API key', { source: null, detail: null }));
+  const err = await failure(client.updateApiKey('acme', 'key-1', updateKeyBody));
+  assert.equal(err.code, 'unauthenticated/invalid-key');
+  assert.equal(err.title, 'invalid API key');
+  assert.equal(err.detail, undefined);
+  assert.deepEqual(err.fieldProblems, []);
+});
+
+test('a legacy body with application/json; charset=utf-8 gives the text as detail', async () => {
+  respond = reply(401, 'application/json; charset=utf-8', JSON.stringify({ error: 'unknown API key - check your credentials' }));
+  const err = await failure(client.listColumns('api'));
+  assert.equal(err.status, 401);
+  assert.equal(err.detail, 'unknown API key - check your credentials');
+});
+
 test('a v2 error naming a query parameter reports it as a field problem', () => {
   const parsed = parseErrorBody('application/vnd.api+json', jsonApi(400, 'invalid/parameter', 'bad', { detail: 'unknown filter', source: { parameter: 'filter' } }));
   assert.deepEqual(parsed.fieldProblems, [{ field: 'parameter filter', code: 'invalid/parameter', message: 'unknown filter' }]);
@@ -171,8 +203,24 @@ test('an HTML error page gives kind http with the status and no excerpt of the p
   const err = await failure(client.createApiKey('acme', createKeyBody));
   assert.equal(err.kind, 'http');
   assert.equal(err.status, 502);
-  assert.equal(err.message, 'create API key failed: HTTP 502 bad gateway (the service sent a text/html body instead of a JSON error)');
+  assert.equal(
+    err.message,
+    "create API key failed: HTTP 502 bad gateway (the service sent a text/html body instead of a JSON error); the key may have been created anyway: check the team's API keys before creating it again",
+  );
+  assert.equal(err.maybeProcessed, true);
   assert.equal(err.detail, undefined);
+});
+
+test('an HTML error page on a read is not marked as possibly carried out', async () => {
+  respond = reply(502, 'text/html', '<html><body>502</body></html>');
+  const once = makeClient(server.url, { retry: { maxAttempts: 1 } });
+  try {
+    const err = await failure(once.listTriggers('api'));
+    assert.equal(err.message, 'list triggers failed: HTTP 502 bad gateway (the service sent a text/html body instead of a JSON error)');
+    assert.equal(err.maybeProcessed, undefined);
+  } finally {
+    await once.close();
+  }
 });
 
 test('an error with an empty body gives kind http with the status label', async () => {

@@ -138,6 +138,18 @@ export async function failure(p: Promise<unknown>): Promise<ServiceError> {
   assert.fail('expected the call to fail');
 }
 
+/** Runs code that must throw a ServiceError synchronously (e.g. a constructor); records what the error shows. */
+export function thrown(fn: () => unknown): ServiceError {
+  try {
+    fn();
+  } catch (e) {
+    assert.ok(e instanceof ServiceError, `expected a ServiceError, got ${String(e)}`);
+    captured.push(e.message, String(e.stack), JSON.stringify(e), JSON.stringify(e.fieldProblems));
+    return e;
+  }
+  assert.fail('expected a ServiceError to be thrown');
+}
+
 /** Asserts that no credential appears in anything captured so far. */
 export function assertNoSecretsCaptured(): void {
   assert.ok(captured.length > 0, 'nothing was captured: the check would pass vacuously');

@@ -3,7 +3,7 @@ import { after, afterEach, before, beforeEach, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
 import { ServiceClient, parseRateLimit, parseRetryAfter } from '../../src/api';
-import { backoffDelay } from '../../src/api/retry';
+import { backoffDelay, isRetryableNetworkCode } from '../../src/api/retry';
 import {
   assertNoSecretsCaptured,
   closedPort,
@@ -207,7 +207,22 @@ test('create API key is not retried after a connection reset', async () => {
   script = [reset, ok(createdKeyDocument)];
   const err = await failure(client.createApiKey('acme', createKeyBody));
   assert.equal(err.kind, 'network');
+  assert.equal(err.maybeProcessed, true);
+  assert.match(err.message, /; the key may have been created anyway: check the team's API keys before creating it again$/);
   assert.equal(server.requests.length, 1);
+});
+
+test('create API key refused at connect is not marked as possibly created', async () => {
+  const port = await closedPort();
+  const refused = makeClient(`http://127.0.0.1:${port}`, { timing: clock.timing });
+  try {
+    const err = await failure(refused.createApiKey('acme', createKeyBody));
+    assert.equal(err.networkCode, 'ECONNREFUSED');
+    assert.equal(err.attempts, 1);
+    assert.equal(err.maybeProcessed, undefined);
+  } finally {
+    await refused.close();
+  }
 });
 
 test('create query result is retried on 429 (the service did not process it)', async () => {
@@ -226,17 +241,20 @@ test('create query result is not retried on 503 (the service may have processed 
 
 // --- cancellation and logging -------------------------------------------------------------------------------
 
-test('the wait between attempts is abortable: kind aborted, after 1 attempt', async () => {
-  const real = makeClient(server.url, { timing: {} });
+test('the wait between attempts is abortable: kind aborted, after 1 attempt', { timeout: 60_000 }, async () => {
+  // A real sleep of an hour: only the abort can end it (the test's timeout fails it otherwise).
+  const real = makeClient(server.url, { timing: {}, retry: { maxTotalMs: 7_200_000 } });
+  const ac = new AbortController();
   try {
-    script = [rateLimited({ 'retry-after': '20' }), ok()];
-    const ac = new AbortController();
-    const started = Date.now();
-    setTimeout(() => ac.abort(), 50);
-    const err = await failure(real.listColumns('api', { signal: ac.signal }));
+    script = [rateLimited({ 'retry-after': '3600' }), ok()];
+    const call = real.listColumns('api', { signal: ac.signal });
+    // Abort once the first attempt has been logged with its wait, i.e. while the client sleeps.
+    while (!logs.some((e) => e.retryInMs === 3_600_000)) await new Promise((r) => setImmediate(r));
+    ac.abort();
+    const err = await failure(call);
     assert.equal(err.kind, 'aborted');
     assert.equal(err.attempts, 1);
-    assert.ok(Date.now() - started < 5000, 'the 20 s wait was not cut short');
+    assert.equal(server.requests.length, 1);
   } finally {
     await real.close();
   }
@@ -272,6 +290,35 @@ test('Retry-After parsing: seconds, HTTP date, a past date, garbage', () => {
   assert.equal(parseRetryAfter('Mon, 02 Jun 2025 11:00:00 GMT', now), 0);
   assert.equal(parseRetryAfter('soon', now), undefined);
   assert.equal(parseRetryAfter(undefined, now), undefined);
+});
+
+test('Retry-After values that are neither whole seconds nor a date are ignored, not read as years', () => {
+  const now = Date.parse('2025-06-02T12:00:00Z');
+  assert.equal(parseRetryAfter('1.5', now), undefined);
+  assert.equal(parseRetryAfter('-1', now), undefined);
+  assert.equal(parseRetryAfter('Mon, 02 Jun 2025 12:00:30 GMT', now), 30_000);
+});
+
+test('a 503 with an unreadable Retry-After falls back to the backoff', async () => {
+  script = [status(503, { 'retry-after': '1.5' }), ok()];
+  const res = await client.listColumns('api');
+  assert.deepEqual(clock.delays, [250]);
+  assert.equal(res.attempts, 2);
+});
+
+test('connection errors before sending are retried for every policy but never; ETIMEDOUT only for idempotent calls', () => {
+  for (const code of ['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']) {
+    assert.deepEqual(
+      [isRetryableNetworkCode('idempotent', code), isRetryableNetworkCode('unprocessed-only', code), isRetryableNetworkCode('never', code)],
+      [true, true, false],
+      code,
+    );
+  }
+  assert.deepEqual(
+    [isRetryableNetworkCode('idempotent', 'ETIMEDOUT'), isRetryableNetworkCode('unprocessed-only', 'ETIMEDOUT')],
+    [true, false],
+  );
+  assert.equal(isRetryableNetworkCode('idempotent', 'CERT_HAS_EXPIRED'), false);
 });
 
 test('RateLimit parsing reads limit, remaining and reset; a partial header is ignored', () => {

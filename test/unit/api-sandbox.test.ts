@@ -310,7 +310,21 @@ test('sandbox HTML error page: kind http with the status', async () => {
   const err = await failure(client.createApiKey(sandbox.info.team, keyBody('html page')));
   assert.equal(err.kind, 'http');
   assert.equal(err.status, 502);
-  assert.equal(err.message, 'create API key failed: HTTP 502 bad gateway (the service sent a text/html body instead of a JSON error)');
+  assert.equal(
+    err.message,
+    "create API key failed: HTTP 502 bad gateway (the service sent a text/html body instead of a JSON error); the key may have been created anyway: check the team's API keys before creating it again",
+  );
+});
+
+test('sandbox truncated body on create API key: sent once, marked maybeProcessed, and the key does exist', async () => {
+  const path = `/2/teams/${sandbox.info.team}/api-keys`;
+  const before = requestsTo('POST', path);
+  sandbox.faults.truncateBody(1);
+  const err = await failure(client.createApiKey(sandbox.info.team, keyBody('truncated answer')));
+  assert.equal(err.kind, 'network');
+  assert.equal(err.maybeProcessed, true);
+  assert.equal(requestsTo('POST', path) - before, 1);
+  assert.equal(sandbox.state.apiKeys.filter((k) => k.name === 'truncated answer').length, 1);
 });
 
 test('sandbox latency over headersMs: kind timeout', async () => {
@@ -324,12 +338,19 @@ test('sandbox latency over headersMs: kind timeout', async () => {
   }
 });
 
-test('sandbox latency: cancelling mid-request gives kind aborted', async () => {
-  sandbox.faults.latency(2000);
+test('sandbox latency: cancelling mid-request gives kind aborted after 1 attempt', async () => {
+  sandbox.faults.latency(60_000);
   const ac = new AbortController();
-  setTimeout(() => ac.abort(), 50);
-  const err = await failure(client.listColumns(DEMO.datasets.gateway, { signal: ac.signal }));
+  const path = `/1/columns/${DEMO.datasets.gateway}`;
+  const before = requestsTo('GET', path);
+  const call = failure(client.listColumns(DEMO.datasets.gateway, { signal: ac.signal }));
+  // The sandbox records a request before its latency: abort once it has arrived.
+  while (requestsTo('GET', path) === before) await new Promise((r) => setImmediate(r));
+  ac.abort();
+  const err = await call;
   assert.equal(err.kind, 'aborted');
+  assert.equal(err.attempts, 1);
+  assert.equal(requestsTo('GET', path) - before, 1);
 });
 
 test('sandbox: no key, management secret or created key secret appears in any log line or error', () => {

@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer as createHttpsServer } from 'node:https';
 import { createServer, request as httpRequest, type Server } from 'node:http';
-import { connect, type AddressInfo, type Socket } from 'node:net';
+import { connect, createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { ServiceClient } from '../../src/api';
 import {
   assertNoSecretsCaptured,
@@ -12,10 +12,11 @@ import {
   makeClient,
   sendJson,
   startServer,
+  thrown,
   type Handler,
   type TestServer,
 } from './api-helpers';
-import { columns } from './api-fixtures';
+import { columns, createKeyBody } from './api-fixtures';
 
 let server: TestServer;
 let respond: Handler = (_q, res) => sendJson(res, 200, columns);
@@ -75,7 +76,8 @@ test('no response headers within headersMs gives kind timeout (UND_ERR_HEADERS_T
 test('a headers timeout on a GET is retried', async () => {
   respond = (_q, res, n) => (n === 1 ? undefined : sendJson(res, 200, columns));
   server.requests.length = 0;
-  const res = await using(makeClient(server.url, { timeouts: { headersMs: 150 } }), (c) => c.listColumns('api'));
+  // Generous, so that the answered second attempt does not time out on a loaded machine.
+  const res = await using(makeClient(server.url, { timeouts: { headersMs: 1000 } }), (c) => c.listColumns('api'));
   assert.equal(res.attempts, 2);
 });
 
@@ -87,6 +89,51 @@ test('a body that stalls longer than bodyMs gives kind timeout (UND_ERR_BODY_TIM
   const err = await using(once({ timeouts: { bodyMs: 150 } }), (c) => failure(c.listColumns('api')));
   assert.equal(err.kind, 'timeout');
   assert.equal(err.networkCode, 'UND_ERR_BODY_TIMEOUT');
+});
+
+test('a TLS handshake that never completes within connectMs gives kind timeout (UND_ERR_CONNECT_TIMEOUT)', async () => {
+  const silent = createNetServer(() => undefined); // accepts TCP, never speaks TLS
+  await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+  const port = (silent.address() as AddressInfo).port;
+  try {
+    const err = await using(makeClient(`https://127.0.0.1:${port}`, { timeouts: { connectMs: 150 }, retry: { maxAttempts: 2 } }), (c) =>
+      failure(c.createApiKey('acme', createKeyBody)),
+    );
+    assert.equal(err.kind, 'timeout');
+    assert.equal(err.networkCode, 'UND_ERR_CONNECT_TIMEOUT');
+    assert.equal(err.message, 'create API key failed: connecting took too long (UND_ERR_CONNECT_TIMEOUT)');
+    assert.equal(err.attempts, 1);
+    assert.equal(err.maybeProcessed, undefined);
+  } finally {
+    silent.close();
+  }
+});
+
+test('a body that trickles in for longer than bodyTotalMs gives kind timeout (BODY_TOTAL_TIMEOUT)', async () => {
+  let sawClose: (written: number) => void = () => undefined;
+  const closed = new Promise<number>((resolve) => (sawClose = resolve));
+  respond = (_q, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.write('[');
+    let written = 0;
+    // Each chunk comes well inside bodyMs, so only the total bound can end this (it stops after 10 s anyway).
+    const timer = setInterval(() => {
+      written++;
+      if (written >= 500) {
+        clearInterval(timer);
+        res.end('{"key_name":"z"}]');
+      } else res.write('{"key_name":"a"},');
+    }, 20);
+    res.on('close', () => {
+      clearInterval(timer);
+      sawClose(written);
+    });
+  };
+  const err = await using(once({ timeouts: { bodyMs: 5000, bodyTotalMs: 200 } }), (c) => failure(c.listColumns('api')));
+  assert.equal(err.kind, 'timeout');
+  assert.equal(err.networkCode, 'BODY_TOTAL_TIMEOUT');
+  assert.equal(err.message, 'list columns failed: the response body took too long (BODY_TOTAL_TIMEOUT)');
+  assert.ok((await closed) < 500, 'the whole body was read: the client did not stop');
 });
 
 test('connection refused gives kind network with ECONNREFUSED', async () => {
@@ -102,16 +149,41 @@ test('connection refused gives kind network with ECONNREFUSED', async () => {
 // --- cancellation -----------------------------------------------------------------------------------------
 
 test('aborting while waiting for the response gives kind aborted and drops the connection', async () => {
-  let serverSawClose = false;
-  respond = (_q, res) => res.on('close', () => (serverSawClose = true));
   const ac = new AbortController();
-  setTimeout(() => ac.abort(), 50);
-  const err = await using(once(), (c) => failure(c.listColumns('api', { signal: ac.signal })));
+  let sawClose: () => void = () => undefined;
+  const serverSawClose = new Promise<void>((resolve) => (sawClose = resolve));
+  const requestArrived = new Promise<void>((arrived) => {
+    respond = (_q, res) => {
+      res.on('close', () => sawClose());
+      arrived();
+    };
+  });
+  const err = await using(once(), async (c) => {
+    const call = failure(c.listColumns('api', { signal: ac.signal }));
+    await requestArrived;
+    ac.abort();
+    return call;
+  });
   assert.equal(err.kind, 'aborted');
   assert.equal(err.attempts, 1);
   assert.equal(err.message, 'list columns was cancelled');
-  await new Promise((r) => setTimeout(r, 50));
-  assert.equal(serverSawClose, true);
+  await serverSawClose; // the test times out if the connection is never dropped
+});
+
+test('cancelling a create API key in flight is marked maybeProcessed; cancelling before sending is not', async () => {
+  const ac = new AbortController();
+  const arrived = new Promise<void>((resolve) => {
+    respond = () => resolve(); // the service got it, and never answers
+  });
+  const inFlight = await using(once(), async (c) => {
+    const call = failure(c.createApiKey('acme', createKeyBody, { signal: ac.signal }));
+    await arrived;
+    ac.abort();
+    return call;
+  });
+  assert.deepEqual([inFlight.kind, inFlight.attempts, inFlight.maybeProcessed], ['aborted', 1, true]);
+  const early = await using(once(), (c) => failure(c.createApiKey('acme', createKeyBody, { signal: AbortSignal.abort() })));
+  assert.deepEqual([early.kind, early.attempts, early.maybeProcessed], ['aborted', 0, undefined]);
 });
 
 test('aborting while the body streams gives kind aborted', async () => {
@@ -136,7 +208,8 @@ test('a declared Content-Length over maxResponseBytes gives kind too-large witho
 
 test('a streamed body growing past maxResponseBytes is cut off: kind too-large, the server sees the close', async () => {
   let chunksWritten = 0;
-  let closedEarly = false;
+  let sawClose: (written: number) => void = () => undefined;
+  const closed = new Promise<number>((resolve) => (sawClose = resolve));
   respond = (_q, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.write('[');
@@ -151,13 +224,30 @@ test('a streamed body growing past maxResponseBytes is cut off: kind too-large, 
     }, 5);
     res.on('close', () => {
       clearInterval(timer);
-      if (chunksWritten < 200) closedEarly = true;
+      sawClose(chunksWritten);
     });
   };
   const err = await using(once({ maxResponseBytes: 1000 }), (c) => failure(c.listColumns('api')));
   assert.equal(err.kind, 'too-large');
-  await new Promise((r) => setTimeout(r, 50));
-  assert.equal(closedEarly, true);
+  assert.ok((await closed) < 200, 'the server wrote the whole body: the client did not drop the connection');
+});
+
+// --- redirects --------------------------------------------------------------------------------------------
+
+test('a redirect is not followed, so the key never goes to another host', async () => {
+  const other = await startServer((_q, res) => sendJson(res, 200, columns));
+  try {
+    respond = (_q, res) => {
+      res.writeHead(302, { location: `${other.url}/1/columns/api` });
+      res.end();
+    };
+    const err = await using(once(), (c) => failure(c.listColumns('api')));
+    assert.equal(err.kind, 'http');
+    assert.equal(err.status, 302);
+    assert.equal(other.requests.length, 0);
+  } finally {
+    await other.close();
+  }
 });
 
 // --- proxies ----------------------------------------------------------------------------------------------
@@ -281,6 +371,15 @@ test('NO_PROXY naming the host bypasses the environment proxy', async () => {
   }
 });
 
+test('an unparseable HTTPS_PROXY is refused when the client is made, naming the variable but not its value', async () => {
+  await withEnv({ HTTPS_PROXY: 'http://alice:pr0xyENVpass@[bad' }, async () => {
+    const err = thrown(() => new ServiceClient({ baseUrl: server.url }));
+    assert.equal(err.kind, 'request-validation');
+    assert.equal(err.message, 'configure client failed: the environment variable HTTPS_PROXY is not a URL such as http://proxy.example:3128');
+    assert.ok(!JSON.stringify(err).includes('pr0xyENVpass'));
+  });
+});
+
 test('a proxy that is not an http(s) URL is refused when the client is made, without echoing it', () => {
   assert.throws(() => new ServiceClient({ baseUrl: server.url, proxy: 'ftp://u:hunter2pass@proxy' }), (e: Error) => {
     assert.equal(e.message, 'configure client failed: proxy must use http: or https:');
@@ -333,6 +432,19 @@ test('caCertificates makes an HTTPS service with a private CA trusted', async ()
     const res = await using(makeClient(https.url, { caCertificates: [TEST_CERT] }), (c) => c.listColumns('api'));
     assert.deepEqual(res.data, columns);
   } finally {
+    await https.close();
+  }
+});
+
+test('HTTPS_PROXY tunnels to an HTTPS service whose private CA is given in caCertificates', async () => {
+  const https = await startHttps();
+  const proxy = await startProxy();
+  try {
+    const res = await withEnv({ HTTPS_PROXY: proxy.url }, () => using(makeClient(https.url, { caCertificates: [TEST_CERT] }), (c) => c.listColumns('api')));
+    assert.deepEqual(res.data, columns);
+    assert.deepEqual(proxy.seen, [`CONNECT ${new URL(https.url).host}`]);
+  } finally {
+    await proxy.close();
     await https.close();
   }
 });

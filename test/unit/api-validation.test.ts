@@ -3,7 +3,7 @@
 import { after, afterEach, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ServiceClient, type FieldProblem, type UpdateBurnAlertRequest } from '../../src/api';
-import { assertNoSecretsCaptured, failure, makeClient, sendJson, startServer, type TestServer } from './api-helpers';
+import { CONFIG_KEY, assertNoSecretsCaptured, failure, makeClient, sendJson, startServer, thrown, type TestServer } from './api-helpers';
 import { createKeyBody, fullDefinitions, updateKeyBody } from './api-fixtures';
 
 let server: TestServer;
@@ -84,6 +84,15 @@ test('rule 7.4: an empty recipients array is refused', async () => {
 test('a burn alert description over 1023 characters is refused; 1023 is the limit', async () => {
   const problems = await refused(client.updateBurnAlert('api', 'ba-1', exhaustion({ description: 'x'.repeat(1024) })));
   assert.deepEqual(fields(problems), ['description: description must be at most 1023 characters']);
+});
+
+test('exhaustion_time with the budget_rate fields is refused, naming both', async () => {
+  const body = exhaustion({ budget_rate_window_minutes: 60, budget_rate_decrease_threshold_per_million: 10 });
+  const problems = await refused(client.updateBurnAlert('api', 'ba-1', body));
+  assert.deepEqual(fields(problems), [
+    'budget_rate_window_minutes: budget_rate_window_minutes must not be given when alert_type is exhaustion_time',
+    'budget_rate_decrease_threshold_per_million: budget_rate_decrease_threshold_per_million must not be given when alert_type is exhaustion_time',
+  ]);
 });
 
 test('budget_rate without its window and threshold lists both fields', async () => {
@@ -167,6 +176,23 @@ test('a dataset slug with a slash is refused rather than sent as a different pat
 test('getColumn refuses a key_name longer than 255 characters', async () => {
   const problems = await refused(client.getColumn('api', 'k'.repeat(256)));
   assert.deepEqual(fields(problems), ['key_name: key_name must be at most 255 characters']);
+});
+
+test('getColumn refuses an empty key_name (part 8: 1 to 255 characters)', async () => {
+  const problems = await refused(client.getColumn('api', ''));
+  assert.deepEqual(fields(problems), ['key_name: key_name must not be empty']);
+});
+
+test('"." and ".." are refused as path segments: a proxy resolving them would send the write elsewhere', async () => {
+  assert.deepEqual(fields(await refused(client.updateDatasetDefinitions('..', { route: { name: 'r' } }))), ['dataset: dataset slug must not be "." or ".."']);
+  assert.deepEqual(fields(await refused(client.updateBurnAlert('api', '.', exhaustion()))), ['burnAlertId: burn alert id must not be "." or ".."']);
+  assert.deepEqual(fields(await refused(client.updateApiKey('..', 'key-1', updateKeyBody))), ['teamSlug: team slug must not be "." or ".."']);
+});
+
+test('a secret typed into a field name is redacted from the validation error', async () => {
+  const body = { ...exhaustion(), [CONFIG_KEY]: 1 } as UpdateBurnAlertRequest;
+  const problems = await refused(client.updateBurnAlert('api', 'ba-1', body));
+  assert.deepEqual(fields(problems), ['[redacted]: unknown field "[redacted]"']);
 });
 
 test('listBurnAlerts refuses an empty slo_id', async () => {
@@ -254,10 +280,40 @@ test('a configuration key holding a line break is refused (no header injection)'
 });
 
 test('a base URL that is not an absolute http(s) URL is refused when the client is made', () => {
-  assert.throws(() => new ServiceClient({ baseUrl: 'api.example.com' }), {
-    kind: 'request-validation',
-    message: 'configure client failed: baseUrl must be an absolute URL such as https://api.example.com',
-  });
+  const err = thrown(() => new ServiceClient({ baseUrl: 'api.example.com' }));
+  assert.equal(err.kind, 'request-validation');
+  assert.equal(err.message, 'configure client failed: baseUrl must be an absolute URL such as https://api.example.com');
+});
+
+test('a base URL with a user name and password is refused without echoing them (they would never be sent)', () => {
+  const err = thrown(() => new ServiceClient({ baseUrl: 'https://bob:baseURLpass9@api.example.com' }));
+  assert.equal(err.message, 'configure client failed: baseUrl must not hold a user name or password: keys go in configKey and managementKey');
+  assert.ok(!JSON.stringify(err).includes('baseURLpass9'));
+});
+
+test('a base URL with a query or fragment is refused (it would be dropped)', () => {
+  const err = thrown(() => new ServiceClient({ baseUrl: 'https://api.example.com/?team=acme' }));
+  assert.deepEqual(fields(err.fieldProblems), ['baseUrl: baseUrl must not hold a query (?) or fragment (#)']);
+});
+
+test('numeric options that would disable a limit are refused, each named', () => {
+  const err = thrown(
+    () =>
+      new ServiceClient({
+        baseUrl: 'https://api.example.com',
+        retry: { maxAttempts: 0, maxTotalMs: Number.POSITIVE_INFINITY },
+        timeouts: { headersMs: -1 },
+        maxResponseBytes: Number.NaN,
+      }),
+  );
+  assert.equal(err.kind, 'request-validation');
+  assert.deepEqual(err.fieldProblems.map((p) => p.field), ['retry.maxAttempts', 'retry.maxTotalMs', 'timeouts.headersMs', 'maxResponseBytes']);
+  assert.equal(err.fieldProblems[0]?.message, 'retry.maxAttempts must be at least 1');
+});
+
+test('retry.maxAttempts above 10 is refused: retrying stays bounded', () => {
+  const err = thrown(() => new ServiceClient({ baseUrl: 'https://api.example.com', retry: { maxAttempts: 11 } }));
+  assert.deepEqual(fields(err.fieldProblems), ['retry.maxAttempts: retry.maxAttempts must be at most 10']);
 });
 
 test('no key or secret appears in any log line or error of this file', () => {

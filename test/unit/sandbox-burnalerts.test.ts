@@ -210,6 +210,14 @@ describe('PUT /1/burn_alerts/<dataset>/<id> (4.4)', () => {
     }
   });
 
+  test('exhaustion_time with the budget_rate fields is a 422 naming both', async () => {
+    const body = { ...EXHAUSTION, budget_rate_window_minutes: 60, budget_rate_decrease_threshold_per_million: 10 };
+    assertValidation(await put(DEMO.burnAlerts.gwExhaustion, body), sb.base, [
+      { field: 'budget_rate_window_minutes', code: 'invalid' },
+      { field: 'budget_rate_decrease_threshold_per_million', code: 'invalid' },
+    ]);
+  });
+
   test('budget_rate without its window is a 422 missing', async () => {
     const { budget_rate_window_minutes: _, ...body } = BUDGET_RATE;
     assertValidation(await put(DEMO.burnAlerts.gwBudgetRate, body), sb.base, [{ field: 'budget_rate_window_minutes', code: 'missing' }]);

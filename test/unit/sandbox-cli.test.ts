@@ -150,6 +150,21 @@ describe('--data file', () => {
     }
   });
 
+  test('a write whose save fails answers 500 and is undone, so memory and file agree', async () => {
+    const sub = mkdtempSync(join(dir, 'vanishing-'));
+    const handle = await startSandbox({ dataFile: join(sub, 'data.json'), rateLimit: 1000 });
+    try {
+      const before = JSON.stringify(handle.state.burnAlerts);
+      rmSync(sub, { recursive: true, force: true });
+      const res = await putBurnAlert(handle.info, 'never saved');
+      assert.equal(res.status, 500, res.text);
+      assert.match((res.json() as { detail: string }).detail, /could not save its data, so the change was undone/);
+      assert.equal(JSON.stringify(handle.state.burnAlerts), before);
+    } finally {
+      await handle.close();
+    }
+  });
+
   test('server-assigned ids continue after a restart', async () => {
     const file = join(dir, 'ids.json');
     const create = async (baseUrl: string) => {

@@ -55,6 +55,11 @@ describe('GET /1/columns/<dataset> (4.6)', () => {
     assertValidation(await sb.v1('GET', `/1/columns/${GW}?key_name=`), sb.base, [{ field: 'key_name', code: 'invalid' }]);
   });
 
+  test('?key_name= of 256 characters is a 422 (part 8: 1 to 255); 255 is looked up', async () => {
+    assertValidation(await sb.v1('GET', `/1/columns/${GW}?key_name=${'k'.repeat(256)}`), sb.base, [{ field: 'key_name', code: 'invalid' }]);
+    assertProblem(await sb.v1('GET', `/1/columns/${GW}?key_name=${'k'.repeat(255)}`), 404, sb.base, 'not-found');
+  });
+
   test('bench-wide has 2,000 generated columns', async () => {
     const columns = ColumnList.parse((await sb.v1('GET', `/1/columns/${DEMO.datasets.wide}`)).json());
     assert.equal(columns.length, DEMO.wideColumnCount);

@@ -154,6 +154,20 @@ describe('rate limits', () => {
     }
   });
 
+  test('an internal error is a 500 problem that still carries the RateLimit headers', async () => {
+    const small = await startSandbox({ rateLimit: 10 });
+    try {
+      // Break the data behind the handler so it throws.
+      (small.state as unknown as { triggers: unknown }).triggers = null;
+      const res = await call(`${small.info.baseUrl}${TRIGGERS}`, { headers: { 'X-Service-Team': small.info.configKey } });
+      assertProblem(res, 500, small.info.baseUrl, 'internal-error');
+      assert.match(res.headers.ratelimit ?? '', /^limit=10, remaining=\d+, reset=\d+$/);
+      assert.equal(res.headers.ratelimitpolicy, '10;w=60');
+    } finally {
+      await small.close();
+    }
+  });
+
   test('version 2 answers 429 with code rate-limited/may-retry and an HTTP-date Retry-After', async () => {
     const c = testClock('2025-06-01T12:00:30.000Z');
     const small = await startSandbox({ clock: c.now, rateLimit: 1 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DateTime } from './common';
 
 // Spec 2.1, 4.1, 4.2: version 2, JSON:API documents of type `api-keys`.

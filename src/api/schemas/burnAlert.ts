@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DateTime, Recipient, RecipientWrite } from './common';
 
 // Spec 2.2, 4.3, 4.4, rules 7.1-7.4 and part 8; budget_rate bounds from the service-facts note.

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DateTime } from './common';
 
 // Spec 2.5, 4.6 and part 8.

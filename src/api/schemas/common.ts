@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** ISO 8601 date-time as the service sends it (timestamps are UTC strings per spec part 1). */
 export const DateTime = z.string().describe('ISO 8601 UTC date-time');
@@ -8,10 +8,14 @@ export const ENVIRONMENT_WIDE = '__all__';
 /** `dataset_slug` value the service reports on environment-wide triggers (spec 2.6). */
 export const ENVIRONMENT_WIDE_TRIGGER_SLUG = 'all';
 
+/** `.` and `..` survive URL-encoding, and a proxy or router that resolves dot segments would send the call elsewhere. */
+const isDotSegment = (s: string) => s === '.' || s === '..';
+
 export const DatasetSlug = z
   .string()
   .min(1, 'dataset slug must not be empty')
-  .refine((s) => !/[/?#\s]/.test(s), { message: 'dataset slug must not contain "/", "?", "#" or spaces' });
+  .refine((s) => !/[/?#\s]/.test(s), { message: 'dataset slug must not contain "/", "?", "#" or spaces' })
+  .refine((s) => !isDotSegment(s), { message: 'dataset slug must not be "." or ".."' });
 
 // --- Recipients (spec 2.3) -------------------------------------------------------------------
 
@@ -62,4 +66,8 @@ export function isDeprecatedRecipient(r: { id?: string | undefined; type?: strin
 }
 
 /** A required path parameter such as a team slug, key id, burn alert id or SLO id (sent URL-encoded). */
-export const pathParameter = (name: string) => z.string().min(1, `${name} must not be empty`);
+export const pathParameter = (name: string) =>
+  z
+    .string()
+    .min(1, `${name} must not be empty`)
+    .refine((s) => !isDotSegment(s), { message: `${name} must not be "." or ".."` });

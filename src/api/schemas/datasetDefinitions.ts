@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DatasetSlug, ENVIRONMENT_WIDE } from './common';
 
 // Spec 2.7 and 4.8.

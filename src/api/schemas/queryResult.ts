@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 // Spec 2.4, 4.5, rule 7.6 and part 8.
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DateTime, isDeprecatedRecipient, Recipient, RecipientWrite } from './common';
 
 // Spec 2.6 and part 8; members the spec leaves "not shown" from the service-facts note.
@@ -179,6 +179,24 @@ function strict<S extends z.core.$ZodLooseShape>(label: string, allowed: string,
 
 const list = (values: readonly (string | number)[]) => values.join(', ');
 
+const RECIPIENT_MEMBERS = Object.keys(RecipientWrite.shape);
+const pathText = (path: readonly PropertyKey[]) =>
+  path.reduce<string>((out, k) => (typeof k === 'number' ? `${out}[${k}]` : out === '' ? String(k) : `${out}.${String(k)}`), '');
+const withArticle = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);
+
+/**
+ * Messages in the linter's words for the issues of schemas shared with the service client
+ * (common.ts: recipients), which keep zod's defaults. Pass as `safeParse(value, { error: triggerIssueMessage })`;
+ * the messages of the trigger's own schemas take precedence.
+ */
+export function triggerIssueMessage(iss: RawIssue): string | undefined {
+  if (iss.code === 'unrecognized_keys') {
+    return iss.inst === RecipientWrite ? `is not a member of a recipient; known members: ${list(RECIPIENT_MEMBERS)}` : 'is not a known member';
+  }
+  const label = pathText(iss.path ?? []) || 'the value';
+  return iss.code === 'invalid_type' ? `${problem(label, iss)}; expected ${withArticle(iss.expected)}` : problem(label, iss);
+}
+
 const readOnly = (what: string) =>
   z.unknown().optional().describe(`${what} Read-only: the service sets it and ignores it on write.`);
 const refusedInQuery = (member: string) =>
@@ -296,10 +314,11 @@ export const TriggerQueryWrite = strict('the query', 'an object (spec 2.6.1)', {
     .min(1, says('calculations', 'at least one aggregate calculation (spec 2.6.1 rule 1)'))
     .describe('Aggregates; at least one (spec 2.6.1 rule 1).'),
   filters: z.array(FilterWrite, says('filters', 'an array of filters')).optional().describe('Global filters.'),
-  filter_combination: FilterCombination.optional(),
+  filter_combination: FilterCombination.optional().describe('How the global filters combine: AND (default) or OR.'),
   breakdowns: z
     .array(z.string(says('breakdown', 'a column name')).min(1, says('breakdown', 'a column name')), says('breakdowns', 'an array of column names'))
-    .optional(),
+    .optional()
+    .describe('Columns to group results by; each group is evaluated against the threshold.'),
   havings: z
     .array(HavingWrite, says('havings', `an array of at most ${TRIGGER_LIMITS.havingsMax} having`))
     .max(TRIGGER_LIMITS.havingsMax, says('havings', `at most ${TRIGGER_LIMITS.havingsMax} HAVING clause (spec 2.6.1 rule 6)`))
@@ -310,7 +329,10 @@ export const TriggerQueryWrite = strict('the query', 'an object (spec 2.6.1)', {
     .max(TRIGGER_LIMITS.formulasMax, says('formulas', `at most ${TRIGGER_LIMITS.formulasMax} formula (spec 2.6.1 rule 5)`))
     .optional()
     .describe(`At most one formula, over up to ${TRIGGER_LIMITS.formulaAggregatesMax} aggregates (spec 2.6.1 rule 5).`),
-  calculated_fields: z.array(namedExpression('calculated field'), says('calculated_fields', 'an array of calculated fields')).optional(),
+  calculated_fields: z
+    .array(namedExpression('calculated field'), says('calculated_fields', 'an array of calculated fields'))
+    .optional()
+    .describe('Derived columns, each a name and an expression, for use in the query.'),
   time_range: z
     .number(says('time_range', timeRangeAllowed))
     .int(says('time_range', timeRangeAllowed))
@@ -381,11 +403,17 @@ export const TriggerWriteObject = strict('the trigger', 'a trigger object (spec 
     .enum(EVALUATION_SCHEDULE_TYPES, says('evaluation_schedule_type', `one of ${list(EVALUATION_SCHEDULE_TYPES)}`))
     .optional().meta({ default: 'frequency' })
     .describe('frequency (default; runs at the frequency) or window (runs at the frequency, only inside the window given in evaluation_schedule) (spec 2.6).'),
-  evaluation_schedule: EvaluationScheduleWrite.nullable().optional(),
+  evaluation_schedule: EvaluationScheduleWrite.nullable()
+    .optional()
+    .describe('The window in which the trigger runs; needed when evaluation_schedule_type is window, without effect otherwise (spec 2.6).'),
   created_at: readOnly('Creation time.'),
   updated_at: readOnly('Last update time.'),
-  baseline_details: BaselineDetailsWrite.nullable().optional(),
-  query: TriggerQueryWrite.nullable().optional(),
+  baseline_details: BaselineDetailsWrite.nullable()
+    .optional()
+    .describe('Extra settings for a dynamic baseline threshold: type and offset_minutes; the threshold is then >= 0 or <= 0 (spec 2.6).'),
+  query: TriggerQueryWrite.nullable()
+    .optional()
+    .describe('Inline query specification (spec 2.6.1); give exactly one of query and query_id.'),
   query_id: z
     .string(says('query_id', 'the id of a saved query'))
     .min(1, says('query_id', 'the id of a saved query'))
@@ -439,6 +467,13 @@ const present = (v: unknown) => v !== undefined && v !== null;
 const optionalText = (v: unknown) => (v === undefined ? undefined : show(v));
 const calcLabel = (op: unknown, column: unknown) => (typeof column === 'string' ? `${show(op)}(${column})` : show(op));
 
+/** How to tell the linter that a trigger's dataset is a metrics dataset: the CLI flag and the editor setting feed the same option. */
+function metricsHint(slug: unknown): string {
+  return typeof slug === 'string'
+    ? `if ${slug} is a metrics dataset, name it with --metrics-dataset ${slug} (editor setting obs.metricsDatasets)`
+    : 'if the dataset is a metrics dataset, give dataset_slug and name it with --metrics-dataset (editor setting obs.metricsDatasets)';
+}
+
 /** Relational rules of spec 2.6 and 2.6.1; reads the value defensively because it runs on invalid input too. */
 function checkTriggerRelations(trigger: unknown, isMetrics: (slug: unknown) => boolean, report: Report): void {
   if (!isRecord(trigger)) return;
@@ -465,6 +500,16 @@ function checkTriggerRelations(trigger: unknown, isMetrics: (slug: unknown) => b
     report([], 'evaluation_schedule_type is window but evaluation_schedule is missing; give evaluation_schedule with a window (days_of_week, start_time, end_time)', {
       rule: 'trigger/evaluation-schedule',
       related: [{ path: ['evaluation_schedule_type'], message: 'the schedule type' }],
+    });
+  }
+  // A window with the frequency schedule type is ignored: the trigger runs around the clock, which
+  // is rarely what whoever wrote the window meant. Which of the two to change is the user's call.
+  const scheduleType = trigger.evaluation_schedule_type;
+  if (isRecord(trigger.evaluation_schedule) && (scheduleType === undefined || scheduleType === 'frequency')) {
+    const typeText = scheduleType === undefined ? 'evaluation_schedule_type is absent (frequency, the default)' : 'evaluation_schedule_type is frequency';
+    report(['evaluation_schedule'], `evaluation_schedule has no effect: ${typeText}, so the trigger runs at every frequency interval, also outside the window; set evaluation_schedule_type to window, or remove evaluation_schedule`, {
+      rule: 'trigger/evaluation-schedule-unused',
+      related: scheduleType === undefined ? [] : [{ path: ['evaluation_schedule_type'], message: 'the schedule type' }],
     });
   }
 
@@ -519,7 +564,7 @@ function checkQueryRelations(trigger: Record<string, unknown>, query: Record<str
     if (!isRecord(calc) || typeof calc.op !== 'string') return;
     if (!metrics && (METRICS_CALCULATION_OPS as readonly string[]).includes(calc.op)) {
       const dataset = typeof trigger.dataset_slug === 'string' ? `dataset ${trigger.dataset_slug}` : 'the dataset (no dataset_slug)';
-      report(q('calculations', i, 'op'), `${calc.op} needs a metrics dataset, and ${dataset} is standard; name metrics datasets in the linter options (metricsDatasets)`, {
+      report(q('calculations', i, 'op'), `${calc.op} needs a metrics dataset, and ${dataset} is standard; ${metricsHint(trigger.dataset_slug)}`, {
         rule: 'query/calculation-op-metrics-only',
       });
     }
@@ -546,10 +591,16 @@ function checkQueryRelations(trigger: Record<string, unknown>, query: Record<str
   });
 
   if (formulas.length === 0) {
-    // A calculation used only by a having does not count (service facts).
+    // A calculation used only by a having does not count (service facts). A having uses one
+    // calculation: of identical ones, the others still count.
+    const usedByHaving = new Set<number>();
+    for (const h of havings) {
+      const i = calculations.findIndex((c, k) => !usedByHaving.has(k) && matches(h, c));
+      if (i >= 0) usedByHaving.add(i);
+    }
     const nonHaving = calculations
       .map((c, i) => ({ c, i }))
-      .filter(({ c }) => isRecord(c) && !havings.some((h) => matches(h, c)));
+      .filter(({ c, i }) => isRecord(c) && !usedByHaving.has(i));
     const limit = TRIGGER_LIMITS.nonHavingAggregatesMax;
     if (nonHaving.length > limit) {
       const names = nonHaving.map(({ c }) => (isRecord(c) ? calcLabel(c.op, c.column) : '?')).join(', ');
@@ -577,7 +628,9 @@ function checkQueryRelations(trigger: Record<string, unknown>, query: Record<str
   if (query.granularity !== undefined) {
     if (!metrics) {
       const dataset = typeof trigger.dataset_slug === 'string' ? `dataset ${trigger.dataset_slug} is standard` : 'the dataset is standard';
-      report(q('granularity'), `granularity is supported only on metrics datasets and ${dataset} (spec 2.6.1 rule 9)`, { rule: 'query/granularity-standard' });
+      report(q('granularity'), `granularity is supported only on metrics datasets and ${dataset} (spec 2.6.1 rule 9); ${metricsHint(trigger.dataset_slug)}`, {
+        rule: 'query/granularity-standard',
+      });
     } else if (typeof query.granularity === 'number' && typeof timeRange === 'number') {
       const low = timeRange / TRIGGER_LIMITS.granularityMinDivisor;
       const high = timeRange / TRIGGER_LIMITS.granularityMaxDivisor;
