@@ -1,4 +1,5 @@
 // obs-lint: lints trigger files for CI. The entry point (src/cli/lint.ts) only wires process I/O.
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -30,7 +31,8 @@ Options:
 Globs are expanded by obs-lint (quote them): *, **, ?, [abc], {a,b}; node_modules and .git are skipped.
 Example: obs-lint lint --format sarif '**/*.trigger.json' > lint.sarif
 
-Exit status: 0 no errors, 1 a file has an error, 2 usage or I/O problem.
+Exit status: 0 no errors (warnings and infos allowed), 1 a file has an error, 2 a usage or I/O
+problem: a file that cannot be read, a directory, or a glob that matches no file.
 `;
 
 export interface CliIo {
@@ -82,7 +84,10 @@ function parseInvocation(argv: string[]): Invocation | 'help' | 'version' {
   return { format: format as Format, metricsDatasets, targets };
 }
 
-/** Files named by the targets, in the order given; globs expand sorted. Unmatched globs are problems. */
+/**
+ * Files named by the targets, in the order given; globs expand sorted. Unmatched globs are problems.
+ * A target that names an existing path is taken as written, even with glob characters (`a[1].json`).
+ */
 export function expandTargets(targets: readonly string[], cwd: string): { files: string[]; problems: string[] } {
   const files: string[] = [];
   const problems: string[] = [];
@@ -94,7 +99,7 @@ export function expandTargets(targets: readonly string[], cwd: string): { files:
     files.push(file);
   };
   for (const target of targets) {
-    if (!isGlob(target)) {
+    if (!isGlob(target) || existsSync(resolve(cwd, target))) {
       add(target);
       continue;
     }
@@ -105,13 +110,13 @@ export function expandTargets(targets: readonly string[], cwd: string): { files:
   return { files, problems };
 }
 
-function ioMessage(e: unknown): string {
+function ioMessage(e: unknown, file: string): string {
   if (e instanceof Error && 'code' in e) {
     switch (e.code) {
       case 'ENOENT':
         return 'no such file';
       case 'EISDIR':
-        return 'is a directory';
+        return `is a directory; name trigger files, or a glob such as '${file.replace(/[\\/]+$/, '')}/**/*.json'`;
       case 'EACCES':
         return 'permission denied';
     }
@@ -124,7 +129,7 @@ async function lintFile(file: string, cwd: string, metricsDatasets: string[]): P
   try {
     text = await readFile(resolve(cwd, file), 'utf8');
   } catch (e) {
-    return { file, diagnostics: [], error: ioMessage(e) };
+    return { file, diagnostics: [], error: ioMessage(e, file) };
   }
   // Editors hide a byte order mark; so does the linter, so that columns match what people see.
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
@@ -161,7 +166,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io.stdout(toJson(reports));
       break;
     case 'sarif':
-      io.stdout(`${JSON.stringify(toSarif(reports, io.cwd), null, 2)}\n`);
+      io.stdout(`${JSON.stringify(toSarif(reports, io.cwd, problems), null, 2)}\n`);
       break;
     default:
       io.stdout(toText(reports.filter((r) => r.error === undefined)));

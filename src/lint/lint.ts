@@ -1,6 +1,6 @@
 // The trigger linter: text and options in, diagnostics with exact ranges and fixes out.
 // Every rule comes from the zod schema in src/api/schemas/trigger.ts; this module only locates.
-import { nearestValidFrequency, TRIGGER_LIMITS, triggerWriteSchema } from '../api/schemas/trigger';
+import { nearestValidFrequency, TRIGGER_LIMITS, triggerIssueMessage, triggerWriteSchema } from '../api/schemas/trigger';
 import { applyFixes, compatibleFixes, findValueNode, removeMemberFix, replaceValueFix } from './fixes';
 import { findingsOf, type Finding } from './issues';
 import { parseFile } from './parse';
@@ -43,7 +43,7 @@ function describeValue(v: unknown): string {
 }
 
 function checkTrigger(schema: TriggerSchema, trigger: unknown, prefix: JsonPath, out: Located[]): void {
-  const result = schema.safeParse(trigger);
+  const result = schema.safeParse(trigger, { error: triggerIssueMessage });
   if (result.success) return;
   // One diagnostic per rule and member: the first member check says it (30 is below 60 before it
   // is not a multiple of 60), but a relational issue says more than an absolute bound
@@ -128,7 +128,10 @@ function valueAt(value: unknown, path: JsonPath): unknown {
 
 /** Lints the text of a trigger file: one trigger object or an array of them. Never throws on any text. */
 export function lint(text: string, options: LintOptions = {}): Diagnostic[] {
-  const parsed = parseFile(text);
+  // A byte order mark is not JSON, but files carry it and editors hide it. Read as a space it keeps
+  // every offset, so ranges and fixes still address `text`, where it is character 0 of line 0.
+  const source = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
+  const parsed = parseFile(source);
   const lines = new LineIndex(text);
   const diagnostics: Diagnostic[] = parsed.syntaxProblems.map((p) => ({
     rule: 'json/syntax',
@@ -143,7 +146,7 @@ export function lint(text: string, options: LintOptions = {}): Diagnostic[] {
   let root: TreeNode | undefined;
   for (const f of found) {
     // Valid JSON gets the lazy tree, broken JSON jsonc-parser's recovering one.
-    root ??= fixable ? skimTree(text) : parsed.recoveredTree;
+    root ??= fixable ? skimTree(source) : parsed.recoveredTree;
     if (root === undefined) break;
     const tree = root;
     const rangeOf = (p: JsonPath) => {
@@ -175,7 +178,10 @@ export interface FixAllResult {
   diagnostics: Diagnostic[];
 }
 
-/** Applies every fix, pass after pass (a fix can overlap another: the next pass takes it), until none is left. */
+/**
+ * Applies every fix of a rule that allows it in fix-all, pass after pass (a fix can overlap another: the
+ * next pass takes it), until none is left.
+ */
 export function fixAll(text: string, options: LintOptions = {}): FixAllResult {
   let current = text;
   let applied = 0;
@@ -183,7 +189,7 @@ export function fixAll(text: string, options: LintOptions = {}): FixAllResult {
   for (let pass = 0; pass < 10; pass++) {
     const fixes = compatibleFixes(
       current,
-      diagnostics.flatMap((d) => (d.fix === undefined ? [] : [d.fix])),
+      diagnostics.flatMap((d) => (d.fix === undefined || !ruleInfo(d.rule).inFixAll ? [] : [d.fix])),
     );
     if (fixes.length === 0) break;
     current = applyFixes(

@@ -1,7 +1,7 @@
 // Parsing a trigger file. Valid JSON takes the native JSON.parse (the common case, and fast; ranges
 // then come from the lazy tree of skim.ts). Invalid JSON goes through jsonc-parser, which recovers,
 // so a half-typed file still yields a value to check and a tree to locate it in.
-import { getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { createScanner, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 
 const STRICT_JSON = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false } as const;
 
@@ -18,10 +18,41 @@ export interface ParsedFile {
   recoveredTree?: Node;
 }
 
+/**
+ * Broken JSON nested deeper than this is not recovered: jsonc-parser recurses once per level and
+ * would overflow the stack (near 6,000 levels in Node). A trigger nests about 8 levels.
+ */
+export const MAX_RECOVERY_DEPTH = 512;
+
+// jsonc-parser's SyntaxKind is an ambient const enum, which isolated modules cannot read.
+const OPEN_BRACE = 1;
+const CLOSE_BRACE = 2;
+const OPEN_BRACKET = 3;
+const CLOSE_BRACKET = 4;
+const EOF = 17;
+
+/** The first bracket that opens a level deeper than MAX_RECOVERY_DEPTH, found by the (iterative) scanner. */
+function tooDeep(text: string): SyntaxProblem | undefined {
+  const scanner = createScanner(text, true);
+  let depth = 0;
+  for (let token: number = scanner.scan(); token !== EOF; token = scanner.scan()) {
+    if (token === OPEN_BRACE || token === OPEN_BRACKET) {
+      if (++depth > MAX_RECOVERY_DEPTH) {
+        return { offset: scanner.getTokenOffset(), length: 1, message: `JSON syntax: nested deeper than ${MAX_RECOVERY_DEPTH} levels; a trigger file is never that deep` };
+      }
+    } else if ((token === CLOSE_BRACE || token === CLOSE_BRACKET) && depth > 0) {
+      depth--;
+    }
+  }
+  return undefined;
+}
+
 export function parseFile(text: string): ParsedFile {
   try {
     return { value: JSON.parse(text), syntaxProblems: [] };
   } catch {
+    const deep = tooDeep(text);
+    if (deep !== undefined) return { value: undefined, syntaxProblems: [deep] };
     const errors: ParseError[] = [];
     const tree = parseTree(text, errors, STRICT_JSON);
     const value: unknown = tree === undefined ? undefined : getNodeValue(tree);

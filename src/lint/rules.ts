@@ -9,10 +9,15 @@ export interface RuleInfo {
   readonly summary: string;
   /** Whether diagnostics of this rule may carry a fix (not every one does: a string frequency has none). */
   readonly fixable: boolean;
+  /**
+   * Whether "fix all" (and so fix-on-save) applies the fix. Off where the fix may delete valid data because
+   * the linter lacks context the user has: the user picks such a fix by hand.
+   */
+  readonly inFixAll: boolean;
 }
 
-const rule = <const Id extends string>(id: Id, severity: Severity, summary: string, fixable = false) =>
-  ({ id, severity, summary, fixable }) as const;
+const rule = <const Id extends string>(id: Id, severity: Severity, summary: string, fixable = false, inFixAll = fixable) =>
+  ({ id, severity, summary, fixable, inFixAll }) as const;
 
 export const RULES = [
   rule('json/syntax', 'error', 'The file is valid JSON.'),
@@ -34,6 +39,7 @@ export const RULES = [
   rule('trigger/recipient-deprecated', 'warning', 'Naming a recipient by type and target is deprecated: use its id.'),
   rule('trigger/evaluation-schedule-type', 'error', 'evaluation_schedule_type is frequency or window.'),
   rule('trigger/evaluation-schedule', 'error', 'A window schedule needs evaluation_schedule with a window.'),
+  rule('trigger/evaluation-schedule-unused', 'warning', 'evaluation_schedule has no effect unless evaluation_schedule_type is window.'),
   rule('trigger/window-days', 'error', 'days_of_week holds 1 to 7 different lowercase day names.'),
   rule('trigger/window-time', 'error', 'start_time and end_time are HH:mm.'),
   rule('trigger/baseline-details', 'error', 'baseline_details has type percentage or value and offset_minutes 60, 1440, 10080 or 40320.'),
@@ -62,7 +68,8 @@ export const RULES = [
   rule('query/time-range-min', 'error', 'time_range is at least the frequency.', true),
   rule('query/time-range-max', 'error', 'time_range is at most min(4 x frequency, 86400).', true),
   rule('query/refused-member', 'error', 'orders, limit, start_time, end_time and usage_mode are not allowed in a trigger query.', true),
-  rule('query/granularity-standard', 'error', 'granularity is not supported on standard datasets.', true),
+  // Not in fix-all: the dataset may be a metrics dataset nobody told the linter about.
+  rule('query/granularity-standard', 'error', 'granularity is not supported on standard datasets.', true, false),
   rule('query/granularity-range', 'error', 'On metrics datasets granularity lies within time_range/1000 to time_range/10.'),
   rule('query/unknown-member', 'warning', 'The query and its calculations, filters, havings and formulas hold only known members.'),
 ] as const;

@@ -46,8 +46,11 @@ function artifactLocation(file: string): { uri: string; uriBaseId?: string } {
   return { uri: encodeURI(file.split('\\').join('/')), uriBaseId: '%SRCROOT%' };
 }
 
-/** One SARIF log for all files; `cwd` is the root relative paths are resolved from. */
-export function toSarif(reports: readonly FileReport[], cwd: string): object {
+/**
+ * One SARIF log for all files; `cwd` is the root relative paths are resolved from. Unreadable files
+ * and `problems` of the invocation (a glob that matched nothing) are error notifications.
+ */
+export function toSarif(reports: readonly FileReport[], cwd: string, problems: readonly string[] = []): object {
   const ruleIndex = new Map<string, number>(RULES.map((r, i) => [r.id, i]));
   const docs = rulesDocUrl();
   const results = reports.flatMap((report) =>
@@ -108,12 +111,15 @@ export function toSarif(reports: readonly FileReport[], cwd: string): object {
         columnKind: 'utf16CodeUnits',
         invocations: [
           {
-            executionSuccessful: unreadable.length === 0,
-            toolExecutionNotifications: unreadable.map((r) => ({
-              level: 'error',
-              message: { text: `cannot read ${r.file}: ${r.error}` },
-              locations: [{ physicalLocation: { artifactLocation: artifactLocation(r.file) } }],
-            })),
+            executionSuccessful: unreadable.length === 0 && problems.length === 0,
+            toolExecutionNotifications: [
+              ...problems.map((problem) => ({ level: 'error', message: { text: problem } })),
+              ...unreadable.map((r) => ({
+                level: 'error',
+                message: { text: `cannot read ${r.file}: ${r.error}` },
+                locations: [{ physicalLocation: { artifactLocation: artifactLocation(r.file) } }],
+              })),
+            ],
           },
         ],
         results,

@@ -42,13 +42,17 @@ export class LineIndex {
     return { line: low, character: clamped - (starts[low] ?? 0) };
   }
 
+  /** The offset of a position; a character past the end of its line means the line's end, before its line break (LSP). */
   offsetAt(position: Position): number {
     const starts = this.lineStarts();
     if (position.line < 0) return 0;
     if (position.line >= starts.length) return this.text.length;
     const lineStart = starts[position.line] ?? 0;
-    const nextStart = starts[position.line + 1] ?? this.text.length;
-    return Math.max(lineStart, Math.min(lineStart + position.character, nextStart));
+    // Every line but the last ends in \n, \r\n or \r; the last ends in none.
+    let lineEnd = starts[position.line + 1] ?? this.text.length;
+    if (lineEnd > lineStart && this.text.charCodeAt(lineEnd - 1) === 10 /* \n */) lineEnd--;
+    if (lineEnd > lineStart && this.text.charCodeAt(lineEnd - 1) === 13 /* \r */) lineEnd--;
+    return Math.max(lineStart, Math.min(lineStart + Math.max(0, position.character), lineEnd));
   }
 
   range(offset: number, length: number): Range {

@@ -30,6 +30,8 @@ before(() => {
   writeFileSync(join(dir, 'team', 'notes.json'), VALID);
   writeFileSync(join(dir, 'node_modules', 'pkg', 'x.trigger.json'), '{');
   writeFileSync(join(dir, 'bom.trigger.json'), `\uFEFF${WITH_ERROR}`);
+  mkdirSync(join(dir, 'odd'));
+  writeFileSync(join(dir, 'odd', 'a[1].json'), WITH_ERROR);
   writeFileSync(
     join(dir, 'metrics.trigger.json'),
     trigger('"dataset_slug": "m1"', '"query": { "calculations": [{ "op": "COUNT_DATAPOINTS" }], "time_range": 1800 }'),
@@ -54,7 +56,10 @@ describe('exit status', () => {
   test('2 and the file named when a file cannot be read', async () => {
     const r = await run('lint', 'valid.trigger.json', 'missing.trigger.json', 'team');
     assert.equal(r.code, 2);
-    assert.equal(r.stderr, 'obs-lint: cannot read missing.trigger.json: no such file\nobs-lint: cannot read team: is a directory\n');
+    assert.equal(
+      r.stderr,
+      "obs-lint: cannot read missing.trigger.json: no such file\nobs-lint: cannot read team: is a directory; name trigger files, or a glob such as 'team/**/*.json'\n",
+    );
   });
   test('2 with the usage for an unknown option', async () => {
     const r = await run('lint', '--colour', 'valid.trigger.json');
@@ -71,6 +76,11 @@ describe('exit status', () => {
     const r = await run('lint', 'nothing/**/*.trigger.json');
     assert.equal(r.code, 2);
     assert.equal(r.stderr, 'obs-lint: no file matches nothing/**/*.trigger.json\n');
+  });
+  test('2 for a glob that matches nothing, even beside files that lint clean', async () => {
+    const r = await run('lint', 'valid.trigger.json', '*.yaml');
+    assert.equal(r.code, 2);
+    assert.equal(r.stderr, 'obs-lint: no file matches *.yaml\n');
   });
   test('--help prints the usage and exits 0', async () => {
     const r = await run('--help');
@@ -149,6 +159,14 @@ describe('globs', () => {
     assert.ok(globToRegExp('[ab]*.json').test('b1.json'));
     assert.ok(!globToRegExp('[!ab]*.json').test('b1.json'));
   });
+  test('a path with glob characters that names a file is linted as written', async () => {
+    const r = await run('lint', '--format', 'json', 'odd/a[1].json');
+    assert.equal(r.code, 1);
+    assert.deepEqual(
+      (JSON.parse(r.stdout) as { file: string; diagnostics: { rule: string }[] }[]).map((f) => [f.file, f.diagnostics.map((d) => d.rule)]),
+      [['odd/a[1].json', ['trigger/frequency']]],
+    );
+  });
   test('a glob with a directory prefix keeps it in the paths', () => {
     assert.deepEqual(expandGlob('team/**/*.trigger.json', dir), ['team/api/warning.trigger.json', 'team/error.trigger.json']);
   });
@@ -173,6 +191,17 @@ describe('sarif format', () => {
     const validate = validator();
     const log = JSON.parse(r.stdout) as unknown;
     assert.equal(validate(log), true, JSON.stringify(validate.errors, null, 2));
+  });
+
+  test('a glob that matched nothing is an error notification of a valid log', async () => {
+    const r = await run('lint', '--format', 'sarif', 'valid.trigger.json', 'nothing/*.json');
+    assert.equal(r.code, 2);
+    const log = JSON.parse(r.stdout) as { runs: { invocations: { executionSuccessful: boolean; toolExecutionNotifications: unknown[] }[] }[] };
+    const validate = validator();
+    assert.equal(validate(log), true, JSON.stringify(validate.errors, null, 2));
+    assert.deepEqual(log.runs[0]?.invocations, [
+      { executionSuccessful: false, toolExecutionNotifications: [{ level: 'error', message: { text: 'no file matches nothing/*.json' } }] },
+    ]);
   });
 
   test('describes every rule with its help link and level', async () => {

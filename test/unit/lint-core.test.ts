@@ -5,8 +5,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
+import { getLanguageService, TextDocument, type JSONSchema } from 'vscode-json-languageservice';
 import { applyFixes, fixAll, lint, RULES, ruleDocsAnchor } from '../../src/lint';
 import { TRIGGER_SCHEMA_PATH, triggerJsonSchemaText } from '../../src/lint/jsonSchema';
+import { MAX_RECOVERY_DEPTH } from '../../src/lint/parse';
 import { marked, trigger } from './lint-helpers';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -77,6 +79,57 @@ test('ranges count lines after \\r\\n and \\r as LSP does', () => {
   assert.deepEqual(lint(cr)[0]?.range, { start: { line: 2, character: 2 }, end: { line: 2, character: 17 } });
 });
 
+test('a byte order mark is no syntax error and counts as character 0 of line 0', () => {
+  const { text, range } = marked('\uFEFF{ «"frequency": 90», "name": "n", "threshold": { "op": ">", "value": 1 }, "query_id": "q" }');
+  const found = lint(text);
+  assert.deepEqual(
+    found.map((d) => [d.rule, d.range]),
+    [['trigger/frequency', range]],
+  );
+  assert.equal(range.start.character, 3);
+  const fix = found[0]?.fix;
+  assert.ok(fix);
+  assert.equal(applyFixes(text, fix.edits), '\uFEFF{ "frequency": 120, "name": "n", "threshold": { "op": ">", "value": 1 }, "query_id": "q" }');
+});
+
+test('a byte order mark before broken JSON shifts nothing', () => {
+  const { text, range } = marked('\uFEFF{ "name": "n", "frequency": «»');
+  assert.deepEqual(
+    lint(text)
+      .filter((d) => d.rule === 'json/syntax')
+      .map((d) => [d.message, d.range]),
+    [['JSON syntax: a value is expected', range]],
+  );
+});
+
+test('broken JSON nested deeper than the recovery limit gets one syntax error, not a stack overflow', () => {
+  const text = '['.repeat(20_000);
+  const { range } = marked(`${'['.repeat(MAX_RECOVERY_DEPTH)}«[»`);
+  assert.deepEqual(
+    lint(text).map((d) => [d.rule, d.message, d.range]),
+    [['json/syntax', `JSON syntax: nested deeper than ${MAX_RECOVERY_DEPTH} levels; a trigger file is never that deep`, range]],
+  );
+});
+
+test('broken JSON at the recovery limit is still recovered', () => {
+  const text = `${'['.repeat(MAX_RECOVERY_DEPTH)}1`;
+  assert.deepEqual(
+    lint(text).map((d) => [d.rule, d.message]),
+    [
+      ['json/root-type', 'element 0 is an array; an array in a trigger file holds trigger objects only'],
+      ['json/syntax', 'JSON syntax: a closing bracket ] is expected'],
+    ],
+  );
+});
+
+test('valid JSON nested 100,000 deep is checked without a stack overflow', () => {
+  const text = `[${'['.repeat(100_000)}${']'.repeat(100_000)}]`;
+  assert.deepEqual(
+    lint(text).map((d) => [d.rule, d.path]),
+    [['json/root-type', [0]]],
+  );
+});
+
 test('characters are UTF-16 code units', () => {
   const { text, range } = marked(trigger('"description": "🙂"', '«"frequency": 90»'));
   assert.deepEqual(
@@ -121,6 +174,11 @@ test('applyFixes applies edits in document order whatever their order given', ()
   assert.equal(applyFixes(text, edits), 'AbcdEf');
 });
 
+test('applyFixes reads a character past the end of a line as its end, before \\n, \\r\\n or \\r (LSP)', () => {
+  const past = (line: number) => ({ range: { start: { line, character: 99 }, end: { line, character: 99 } }, newText: '!' });
+  assert.equal(applyFixes('ab\r\ncd\ref\ngh', [past(0), past(1), past(2), past(3)]), 'ab!\r\ncd!\ref!\ngh!');
+});
+
 test('applyFixes leaves out an edit that overlaps an earlier one', () => {
   const at = (c: number) => ({ line: 0, character: c });
   const edits = [
@@ -152,6 +210,15 @@ test('fixAll keeps what it cannot fix', () => {
   );
 });
 
+test('fixAll leaves granularity on a dataset not named as metrics, while the quick fix still offers its removal', () => {
+  const text = trigger('"query": { "calculations": [{ "op": "COUNT" }], "time_range": 1800, "granularity": 60 }');
+  const result = fixAll(text);
+  assert.equal(result.text, text);
+  assert.equal(result.applied, 0);
+  const diagnostic = result.diagnostics.find((d) => d.rule === 'query/granularity-standard');
+  assert.equal(diagnostic?.fix?.title, 'Remove granularity');
+});
+
 test('rule ids are unique and anchors are their slugs', () => {
   const ids = RULES.map((r) => r.id);
   assert.equal(new Set(ids).size, ids.length);
@@ -173,6 +240,44 @@ test('the JSON Schema accepts a trigger and an array, and refuses what the membe
   assert.equal(validate(JSON.parse(trigger('"frequency": 90'))), false);
   assert.equal(validate(JSON.parse(trigger('"query": { "calculations": [{ "op": "HEATMAP", "column": "d" }], "time_range": 1800 }'))), false);
   assert.equal(validate(JSON.parse(trigger('"query": { "calculations": [{ "op": "COUNT" }], "time_range": 1800, "limit": 1 }'))), false);
+});
+
+test('the JSON Schema is draft-07 and describes every member of a trigger and of its query', () => {
+  const schema = JSON.parse(triggerJsonSchemaText()) as {
+    $schema: string;
+    anyOf: unknown[];
+    definitions: { trigger: { properties: Record<string, { description?: string; anyOf?: { properties?: Record<string, { description?: string }> }[] }> } };
+  };
+  assert.equal(schema.$schema, 'http://json-schema.org/draft-07/schema#');
+  assert.deepEqual(schema.anyOf, [{ $ref: '#/definitions/trigger' }, { type: 'array', items: { $ref: '#/definitions/trigger' } }]);
+  const members = schema.definitions.trigger.properties;
+  assert.deepEqual(
+    Object.entries(members)
+      .filter(([, v]) => !v.description)
+      .map(([k]) => k),
+    [],
+  );
+  const queryMembers = members.query?.anyOf?.[0]?.properties ?? {};
+  assert.ok(Object.keys(queryMembers).includes('time_range'));
+  assert.deepEqual(
+    Object.entries(queryMembers)
+      .filter(([, v]) => !v.description)
+      .map(([k]) => k),
+    [],
+  );
+});
+
+test("VS Code's JSON language service validates with the schema: a clean trigger passes, a bad frequency is flagged", async () => {
+  const service = getLanguageService({});
+  const schema = JSON.parse(triggerJsonSchemaText()) as JSONSchema;
+  service.configure({ validate: true, allowComments: false, schemas: [{ uri: 'file:///trigger.schema.json', fileMatch: ['*.trigger.json'], schema }] });
+  const check = async (text: string) => {
+    const doc = TextDocument.create('file:///t.trigger.json', 'json', 1, text);
+    return (await service.doValidation(doc, service.parseJSONDocument(doc))).map((d) => d.range.start);
+  };
+  assert.deepEqual(await check(trigger()), []);
+  assert.deepEqual(await check(`[${trigger()}]`), []);
+  assert.deepEqual(await check(trigger('"frequency": 90')), [{ line: 2, character: 15 }]);
 });
 
 test('of duplicate members the last counts, as in JSON.parse, and gets no fix', () => {

@@ -28,6 +28,8 @@ const calc = (c: string) => q(`"calculations": [${c}], "time_range": 1800`);
 const tags = (n: number) => `[${Array.from({ length: n }, (_, i) => `{ "key": "k", "value": "${i}" }`).join(', ')}]`;
 const calcs = (n: number) => `[${Array.from({ length: n }, (_, i) => `{ "op": "SUM", "column": "c${i}", "name": "a${i}" }`).join(', ')}]`;
 const WINDOW = '"window": { "days_of_week": ["monday"], "start_time": "09:00", "end_time": "17:00" }';
+/** A window schedule: the type that makes evaluation_schedule count, then the schedule. */
+const windowed = (schedule: string) => ['"evaluation_schedule_type": "window"', `"evaluation_schedule": ${schedule}`] as const;
 
 const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
   'json/syntax': {
@@ -142,7 +144,12 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
   'trigger/recipient': {
     bad: [
       { title: 'neither id nor type and target', doc: trigger('"recipients": [«{}»]'), says: 'a recipient needs an id' },
-      { title: 'a string', doc: trigger('"recipients": [«"ops@example.com"»]') },
+      { title: 'a string', doc: trigger('"recipients": [«"ops@example.com"»]'), says: 'recipients[0] is a string ("ops@example.com"); expected an object' },
+      {
+        title: 'a numeric detail',
+        doc: trigger('"recipients": [{ "id": "r1", "details": { «"pagerduty_severity": 1» } }]'),
+        says: 'recipients[0].details.pagerduty_severity is the number 1; expected a string',
+      },
     ],
     good: [{ title: 'by id', doc: trigger('"recipients": [{ "id": "r1" }]') }],
   },
@@ -167,13 +174,31 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
     ],
     good: [{ title: 'window with a schedule', doc: trigger('"evaluation_schedule_type": "window"', `"evaluation_schedule": { ${WINDOW} }`) }],
   },
+  'trigger/evaluation-schedule-unused': {
+    bad: [
+      {
+        title: 'a window without a schedule type (frequency, the default)',
+        doc: trigger(`«"evaluation_schedule": { ${WINDOW} }»`),
+        says: 'evaluation_schedule has no effect: evaluation_schedule_type is absent (frequency, the default)',
+      },
+      {
+        title: 'a window with schedule type frequency',
+        doc: trigger('"evaluation_schedule_type": "frequency"', `«"evaluation_schedule": { ${WINDOW} }»`),
+        says: 'evaluation_schedule has no effect: evaluation_schedule_type is frequency',
+      },
+    ],
+    good: [
+      { title: 'a window with schedule type window', doc: trigger(...windowed(`{ ${WINDOW} }`)) },
+      { title: 'a null schedule with schedule type frequency', doc: trigger('"evaluation_schedule_type": "frequency"', '"evaluation_schedule": null') },
+    ],
+  },
   'trigger/window-days': {
     bad: [
-      { title: 'no day', doc: trigger(`"evaluation_schedule": { "window": { «"days_of_week": []», "start_time": "09:00", "end_time": "17:00" } }`) },
-      { title: 'capitalised', doc: trigger(`"evaluation_schedule": { "window": { "days_of_week": [«"Monday"»], "start_time": "09:00", "end_time": "17:00" } }`) },
+      { title: 'no day', doc: trigger('"evaluation_schedule_type": "window"', `"evaluation_schedule": { "window": { «"days_of_week": []», "start_time": "09:00", "end_time": "17:00" } }`) },
+      { title: 'capitalised', doc: trigger('"evaluation_schedule_type": "window"', `"evaluation_schedule": { "window": { "days_of_week": [«"Monday"»], "start_time": "09:00", "end_time": "17:00" } }`) },
       {
         title: 'a day twice',
-        doc: trigger(`"evaluation_schedule": { "window": { «"days_of_week": ["monday", "monday"]», "start_time": "09:00", "end_time": "17:00" } }`),
+        doc: trigger('"evaluation_schedule_type": "window"', `"evaluation_schedule": { "window": { «"days_of_week": ["monday", "monday"]», "start_time": "09:00", "end_time": "17:00" } }`),
         says: 'repeats a day',
       },
     ],
@@ -181,6 +206,7 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
       {
         title: 'all seven',
         doc: trigger(
+          '"evaluation_schedule_type": "window"',
           `"evaluation_schedule": { "window": { "days_of_week": ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"], "start_time": "00:00", "end_time": "23:59" } }`,
         ),
       },
@@ -188,10 +214,10 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
   },
   'trigger/window-time': {
     bad: [
-      { title: 'one-digit hour', doc: trigger(`"evaluation_schedule": { "window": { "days_of_week": ["monday"], «"start_time": "9:00"», "end_time": "17:00" } }`) },
-      { title: '24:00', doc: trigger(`"evaluation_schedule": { "window": { "days_of_week": ["monday"], "start_time": "09:00", «"end_time": "24:00"» } }`) },
+      { title: 'one-digit hour', doc: trigger('"evaluation_schedule_type": "window"', `"evaluation_schedule": { "window": { "days_of_week": ["monday"], «"start_time": "9:00"», "end_time": "17:00" } }`) },
+      { title: '24:00', doc: trigger('"evaluation_schedule_type": "window"', `"evaluation_schedule": { "window": { "days_of_week": ["monday"], "start_time": "09:00", «"end_time": "24:00"» } }`) },
     ],
-    good: [{ title: 'end before start (next day)', doc: trigger(`"evaluation_schedule": { "window": { "days_of_week": ["friday"], "start_time": "22:00", "end_time": "06:00" } }`) }],
+    good: [{ title: 'end before start (next day)', doc: trigger('"evaluation_schedule_type": "window"', `"evaluation_schedule": { "window": { "days_of_week": ["friday"], "start_time": "22:00", "end_time": "06:00" } }`) }],
   },
   'trigger/baseline-details': {
     bad: [
@@ -229,6 +255,11 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
     bad: [
       { title: 'a typo', doc: trigger('-frequency', '«"frequncy": 900»'), says: '"frequncy" is not a member of the trigger; known members: id, dataset_slug, name' },
       { title: 'in the threshold', doc: trigger('"threshold": { "op": ">", "value": 10, «"unit": "ms"» }') },
+      {
+        title: 'in a recipient',
+        doc: trigger('"recipients": [{ "id": "r1", «"channel": "ops"» }]'),
+        says: '"channel" is not a member of a recipient; known members: id, type, target, details',
+      },
     ],
     good: [{ title: 'every known member', doc: trigger('"dataset_slug": "api"', '"description": "d"', '"disabled": false', '"alert_type": "on_change"') }],
   },
@@ -260,8 +291,13 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
   },
   'query/calculation-op-metrics-only': {
     bad: [
-      { title: 'COUNT_DATAPOINTS on a standard dataset', doc: trigger('"dataset_slug": "api"', calc('{ «"op": "COUNT_DATAPOINTS"» }')), says: 'dataset api is standard' },
-      { title: 'HISTOGRAM_COUNT without dataset_slug', doc: trigger(calc('{ «"op": "HISTOGRAM_COUNT"», "column": "latency" }')), options: METRICS },
+      { title: 'COUNT_DATAPOINTS on a standard dataset', doc: trigger('"dataset_slug": "api"', calc('{ «"op": "COUNT_DATAPOINTS"» }')), says: 'dataset api is standard; if api is a metrics dataset, name it with --metrics-dataset api (editor setting obs.metricsDatasets)' },
+      {
+        title: 'HISTOGRAM_COUNT without dataset_slug',
+        doc: trigger(calc('{ «"op": "HISTOGRAM_COUNT"», "column": "latency" }')),
+        options: METRICS,
+        says: 'the dataset (no dataset_slug) is standard; if the dataset is a metrics dataset, give dataset_slug and name it with --metrics-dataset',
+      },
     ],
     good: [
       { title: 'COUNT_DATAPOINTS on a metrics dataset', doc: trigger('"dataset_slug": "otel-metrics"', calc('{ "op": "COUNT_DATAPOINTS" }')), options: METRICS },
@@ -355,6 +391,16 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
       {
         title: 'the having uses COUNT, P99 and AVG remain',
         doc: trigger(q(`"calculations": [{ "op": "COUNT" }, { "op": "P99", "column": "d" }, «{ "op": "AVG", "column": "d" }»], "havings": [{ "calculate_op": "COUNT", "op": ">", "value": 5 }], "time_range": 1800`)),
+      },
+      {
+        title: 'the having uses one of two identical P99(d): the other and COUNT remain',
+        doc: trigger(q(`"calculations": [{ "op": "P99", "column": "d" }, { "op": "P99", "column": "d" }, «{ "op": "COUNT" }»], "havings": [{ "calculate_op": "P99", "column": "d", "op": ">", "value": 5 }], "time_range": 1800`)),
+        says: 'the query has 2 aggregates not used by a having (P99(d), COUNT)',
+      },
+      {
+        title: 'COUNT and P99(duration_ms) without a having',
+        doc: trigger(q(`"calculations": [{ "op": "COUNT" }, «{ "op": "P99", "column": "duration_ms" }»], "time_range": 1800`)),
+        says: 'P99(duration_ms) is one aggregate too many: the query has 2 aggregates not used by a having (COUNT, P99(duration_ms)); without formulas at most 1 is allowed',
       },
     ],
     good: [
