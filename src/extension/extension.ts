@@ -11,6 +11,7 @@ import { DatasetTreeModel } from './model/datasetTree';
 import { KeyRegistry } from './model/keyRegistry';
 import { Limiter } from './model/limiter';
 import { RememberedItems } from './model/remembered';
+import { safeLabel } from './model/text';
 import { SandboxController } from './sandbox/sandboxController';
 import { reportError, runWithProgress, type Services } from './services';
 import { DatasetsTreeProvider, VIEW_ID } from './tree/datasetsView';
@@ -25,6 +26,7 @@ export interface ObsExtensionApi {
   readonly tree: DatasetTreeModel;
   readonly diagnostics: TriggerDiagnostics;
   readonly sandbox: SandboxController;
+  readonly view: vscode.TreeView<TreeNode>;
 }
 
 let sandbox: SandboxController | undefined;
@@ -63,8 +65,13 @@ export function activate(context: vscode.ExtensionContext): ObsExtensionApi {
   const view = vscode.window.createTreeView<TreeNode>(VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
   context.subscriptions.push(provider, view, { dispose: () => model.dispose() });
 
+  // The view's header names the connection it shows, next to the status bar: nobody should act on
+  // production believing it is staging.
   const setHasConnection = (): void => {
-    void vscode.commands.executeCommand('setContext', 'obs.hasConnection', connections.activeProfile() !== undefined);
+    const active = connections.activeProfile();
+    void vscode.commands.executeCommand('setContext', 'obs.hasConnection', active !== undefined);
+    void vscode.commands.executeCommand('setContext', 'obs.hasConnections', connections.list().length > 0);
+    view.description = active ? safeLabel(active.name, 64) : undefined;
   };
   setHasConnection();
   void vscode.commands.executeCommand('setContext', 'obs.tree.filtered', false);
@@ -76,6 +83,8 @@ export function activate(context: vscode.ExtensionContext): ObsExtensionApi {
       model.cancelLoading();
       model.refresh();
     }),
+    // Adding or removing a connection that is not the active one changes only the welcome view.
+    connections.store.onDidChange(() => setHasConnection()),
     keyRegistry.onDidChange(() => {
       const id = connections.activeProfile()?.id;
       if (id !== undefined) model.refresh({ kind: 'apiKeys', connectionId: id });
@@ -98,7 +107,7 @@ export function activate(context: vscode.ExtensionContext): ObsExtensionApi {
   context.subscriptions.push(...registerForms(services));
   context.subscriptions.push(createConnectionStatusBar(connections));
   context.subscriptions.push(
-    ...registerConnectionCommands(connections, {
+    ...registerConnectionCommands(connections, log, {
       onRemoved: async (id) => {
         await keyRegistry.forgetConnection(id);
         await remembered.forgetConnection(id);
@@ -149,10 +158,10 @@ export function activate(context: vscode.ExtensionContext): ObsExtensionApi {
       }
     }),
   );
-  void controller.removeStaleConnection().catch((err: unknown) => log.warn(`could not remove the old sandbox connection: ${String(err)}`));
+  void controller.removeStaleConnection(context.globalState).catch((err: unknown) => log.warn(`could not remove the old sandbox connection: ${String(err)}`));
 
   log.info('obs-vscode activated');
-  return { log, services, tree: model, diagnostics, sandbox: controller };
+  return { log, services, tree: model, diagnostics, sandbox: controller, view };
 }
 
 export async function deactivate(): Promise<void> {

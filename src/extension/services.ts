@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { ConnectionManager } from './connections/connectionManager';
 import type { KeyRegistry } from './model/keyRegistry';
-import { errorText, isCancellation } from './model/serviceErrors';
+import { errorText, isAlreadyReported, isCancellation, progressFailureText } from './model/serviceErrors';
 
 export { isCancellation };
 
@@ -17,15 +17,19 @@ export interface Services {
   runWithProgress<T>(title: string, op: (signal: AbortSignal) => Promise<T>): Promise<T | undefined>;
 }
 
-/** Logs a failure and shows it naming the operation, with a "Show Logs" button. */
+/** Logs a failure and shows it naming the operation ("Could not <operation>: ..."), with a "Show Logs" button. */
 export async function reportError(log: vscode.LogOutputChannel, operation: string, err: unknown): Promise<void> {
-  if (isCancellation(err)) {
-    log.info(`${operation}: cancelled`);
+  await showFailure(log, `Could not ${operation}: ${errorText(err)}`, operation, err);
+}
+
+async function showFailure(log: vscode.LogOutputChannel, text: string, operation: string, err: unknown): Promise<void> {
+  if (isAlreadyReported(err)) {
+    // Cancelled, or "no connection", which requireActive() has already said with its own buttons.
+    log.info(`${operation}: ${isCancellation(err) ? 'cancelled' : errorText(err)}`);
     return;
   }
-  const message = errorText(err);
-  log.error(`${operation} failed: ${message}`);
-  const choice = await vscode.window.showErrorMessage(`Could not ${operation}: ${message}`, 'Show Logs');
+  log.error(text);
+  const choice = await vscode.window.showErrorMessage(text, 'Show Logs');
   if (choice === 'Show Logs') log.show(true);
 }
 
@@ -41,7 +45,8 @@ export function runWithProgress<T>(
       try {
         return await op(controller.signal);
       } catch (err) {
-        void reportError(log, title.replace(/\.\.\.$|…$/, '').replace(/^./, (c) => c.toLowerCase()), err);
+        // The title is a gerund ("Running saved query q1..."): "Running saved query q1 failed: ...".
+        void showFailure(log, progressFailureText(title, err), title, err);
         return undefined;
       } finally {
         sub.dispose();

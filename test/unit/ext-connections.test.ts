@@ -72,7 +72,7 @@ test('production-like names are recognised', () => {
   assert.equal(looksLikeProduction('staging'), false);
 });
 
-test('ConnectionStore saves, switches and removes profiles; removing the active one activates the next', async () => {
+test('ConnectionStore saves, switches and removes profiles; removing the active one leaves none active', async () => {
   const memento = new MemoryMemento();
   const store = new ConnectionStore(memento);
   await store.save(profile());
@@ -81,7 +81,50 @@ test('ConnectionStore saves, switches and removes profiles; removing the active 
   assert.equal(store.active()?.name, 'staging');
   await store.remove('conn-1');
   assert.deepEqual(store.list().map((p) => p.id), ['conn-2']);
-  assert.equal(store.activeId(), 'conn-2');
+  assert.equal(store.activeId(), undefined, 'production must not become active behind the user\'s back');
+  assert.equal(new ConnectionStore(memento).activeId(), undefined, 'nor in a new window');
+});
+
+test('ConnectionStore keeps the active connection per window: a switch in another window does not retarget this one', async () => {
+  const shared = new MemoryMemento(); // globalState is shared by every window
+  await new ConnectionStore(shared).save(profile());
+  await new ConnectionStore(shared).save(profile({ id: 'conn-2', name: 'production' }));
+  const windowA = new ConnectionStore(shared);
+  const windowB = new ConnectionStore(shared);
+  await windowA.setActive('conn-1');
+  await windowB.setActive('conn-2');
+  assert.equal(windowA.active()?.name, 'staging');
+  assert.equal(windowB.active()?.name, 'production');
+  assert.equal(new ConnectionStore(shared).active()?.name, 'production', 'a new window starts with the last choice');
+});
+
+test('ConnectionStore: a profile removed by another window is no longer active here', async () => {
+  const shared = new MemoryMemento();
+  const windowA = new ConnectionStore(shared);
+  await windowA.save(profile());
+  await windowA.setActive('conn-1');
+  await new ConnectionStore(shared).remove('conn-1');
+  assert.equal(windowA.activeId(), undefined);
+});
+
+test('ConnectionStore keeps transient profiles (the sandbox) in memory only, never in globalState', async () => {
+  const memento = new MemoryMemento();
+  const store = new ConnectionStore(memento);
+  await store.save(profile());
+  await store.setActive('conn-1');
+  let changes = 0;
+  store.onDidChange(() => changes++);
+  store.addTransient(profile({ id: 'sandbox', name: 'Sandbox', baseUrl: 'http://127.0.0.1:4318' }));
+  await store.setActive('sandbox');
+  assert.deepEqual(store.list().map((p) => p.id), ['conn-1', 'sandbox']);
+  assert.equal(store.active()?.name, 'Sandbox');
+  assert.doesNotMatch(JSON.stringify([...memento.data]), /sandbox|4318/i);
+  assert.equal(new ConnectionStore(memento).activeId(), 'conn-1', 'another window neither sees it nor activates it');
+  await assert.rejects(store.save(profile({ id: 'sandbox', name: 'Sandbox' })), /exists only in this window/);
+  await store.remove('sandbox');
+  assert.deepEqual(store.list().map((p) => p.id), ['conn-1']);
+  assert.equal(store.activeId(), undefined);
+  assert.equal(changes, 3);
 });
 
 test('ConnectionStore stores only the profile fields, even when handed an object carrying a key', async () => {

@@ -70,3 +70,33 @@ test('export drops read-only members and nulls and keeps the rest in order', () 
   assert.equal(exportText(trigger).endsWith('}\n'), true);
   assert.deepEqual(JSON.parse(exportText(trigger)).threshold, { op: '>', value: 10 });
 });
+
+test('UI-host check: look-alike hosts, credentials, other schemes in any case and other ports are refused', () => {
+  const ui = 'https://ui.example';
+  const refused = (link: string): boolean => !checkUiLink(link, ui).ok;
+  assert.ok(refused('https://ui.example@evil.example/x'), 'user info naming the UI host');
+  assert.ok(refused('https://ui.example.evil.example/x'), 'UI host as a subdomain of another');
+  assert.ok(refused('https://evil.example/ui.example'), 'UI host in the path');
+  assert.ok(refused('javascript:alert(1)'));
+  assert.ok(refused('JAVASCRIPT:alert(1)'));
+  assert.ok(refused('JavaScript://ui.example/%0aalert(1)'));
+  assert.ok(refused('data:text/html,<script>alert(1)</script>'));
+  assert.ok(refused('vscode://ms-vscode.remote/x'));
+  assert.ok(refused('https://ui.example:444/x'), 'another port');
+  assert.ok(refused('//ui.example/x'), 'scheme-relative');
+  assert.ok(refused('https://ui.example./x'), 'trailing-dot host is another host name');
+  // Spelling variations of the same origin are fine.
+  assert.ok(checkUiLink('HTTPS://UI.EXAMPLE/acme/result/1', ui).ok, 'upper-case scheme and host');
+  assert.ok(checkUiLink('https://ui.example:443/acme/result/1', ui).ok, 'the default port written out');
+});
+
+test('export names that are Windows device names before the first dot fall back to the trigger id', () => {
+  assert.equal(sanitizeFileSegment('con.backup', 'trig_1'), 'trig_1');
+  assert.equal(sanitizeFileSegment('LPT1.alerts', 'trig_1'), 'trig_1');
+  assert.equal(sanitizeFileSegment('aux', 'trig_1'), 'trig_1');
+  assert.equal(sanitizeFileSegment('COM\u00B9', 'trig_1'), 'trig_1', 'superscript digit, normalised to COM1');
+  assert.equal(sanitizeFileSegment('console', 'trig_1'), 'console', 'only the exact device names');
+  assert.equal(sanitizeFileSegment('nul', 'con'), 'trigger', 'a reserved fallback falls back again');
+  assert.equal(exportRelativePath('con', { id: 't1', name: '../../x' }), 'dataset/x.trigger.json');
+  assert.equal(exportRelativePath('..', { id: 't1', name: 'a/b\\c' }), 'dataset/a-b-c.trigger.json');
+});

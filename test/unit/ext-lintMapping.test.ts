@@ -8,6 +8,7 @@ import {
   TAG,
   countBySeverity,
   rulesDocsAnchorLines,
+  rulesDocsPage,
   fixAllAction,
   lintSummary,
   minimalEdit,
@@ -153,4 +154,14 @@ test('counts and summary for the workspace lint', () => {
   assert.equal(lintSummary(3, 1, c), 'Linted 3 trigger files: 2 errors, 1 warning, 1 info in 1 file.');
   assert.equal(lintSummary(1, 0, { errors: 0, warnings: 0, infos: 0 }), 'Linted 1 trigger file: no problems.');
   assert.equal(lintSummary(0, 0, { errors: 0, warnings: 0, infos: 0 }), 'No trigger files found in the workspace.');
+});
+
+test('the rules docs setting is used only when it is an http(s) address; otherwise the shipped docs/rules.md', () => {
+  const packaged = 'file:///ext/docs/rules.md';
+  assert.equal(rulesDocsPage('', packaged), packaged);
+  assert.equal(rulesDocsPage(undefined, packaged), packaged);
+  assert.equal(rulesDocsPage(' https://docs.example.com/rules ', packaged), 'https://docs.example.com/rules');
+  assert.equal(rulesDocsPage('command:workbench.action.quit', packaged), packaged, 'a workspace setting must not turn rule codes into commands');
+  assert.equal(rulesDocsPage('file:///etc/passwd', packaged), packaged);
+  assert.equal(rulesDocsPage('not a url', packaged), packaged);
 });

@@ -82,3 +82,28 @@ test('a Markdown renderer with HTML and linkify on shows the escaped hostile str
     assert.doesNotMatch(html, /href=/i, html);
   }
 });
+
+test('markdown-it renders every markdown and HTML special in service text literally: one paragraph, text only', async () => {
+  const moduleName = 'markdown-it';
+  const { default: MarkdownIt } = (await import(moduleName)) as { default: new (o: object) => { render(s: string): string } };
+  const md = new MarkdownIt({ html: true, linkify: true });
+  const cases = [
+    ...HOSTILE,
+    '`code` and ``x`` and ```fence```',
+    '*em* **strong** _u_ __uu__ ~~del~~',
+    '<https://evil.example> and <a@evil.example>',
+    'bare https://evil.example www.evil.example evil.example a@evil.example mailto:a@evil.example',
+    '&lt;script&gt; &#x3C;b&#x3E; &amp; &copy',
+    '![img](https://evil.example/x.png) [ref][1] [1]: https://evil.example',
+    '# heading\n- item\n> quote\n1. one\n    indented code\n---\n===\n| a | b |\n|---|---|',
+    'crlf\r\nline\u2028sep',
+    '\\*already escaped\\* and a trailing backslash\\',
+    'x<!-- comment -->y <?php echo 1 ?> <![CDATA[z]]>',
+  ];
+  const html = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  for (const s of cases) {
+    const lines = neutraliseControls(s).split(/\r\n|\n|\u2028/);
+    const expected = `<p>${lines.map((l) => html(l).replace(/^ +/, (ws) => '\u00A0'.repeat(ws.length))).join('<br>\n')}</p>\n`;
+    assert.equal(md.render(escapeMarkdown(s)), expected, JSON.stringify(s));
+  }
+});

@@ -10,6 +10,7 @@ import { Limiter } from '../../src/extension/model/limiter';
 import { MemoryMemento } from '../../src/extension/model/memento';
 import { present } from '../../src/extension/model/presentation';
 import { RememberedItems } from '../../src/extension/model/remembered';
+import { findColumn, noColumnMessage } from '../../src/extension/model/findColumn';
 import { formatRequestLog } from '../../src/extension/model/requestLog';
 import { tooltipMarkdown } from '../../src/extension/model/text';
 import type { ColumnNode, DatasetNode, ErrorNode, GroupNode, TreeNode } from '../../src/extension/tree/nodes';
@@ -265,4 +266,13 @@ test('the log gets one line per request, naming the operation, never a key', asy
   for (const secret of [sandbox.info.configKey, sandbox.info.managementKey.split(':')[1] ?? '']) {
     assert.ok(!lines.join('\n').includes(secret));
   }
+});
+
+test('Find Column answers the column, or null for a 404 ("No column named ..."), and throws other failures', async () => {
+  const found = await findColumn(client, DEMO.datasets.gateway, 'duration_ms');
+  assert.equal(found?.key_name, 'duration_ms');
+  assert.equal(await findColumn(client, DEMO.datasets.gateway, 'no_such_column'), null);
+  assert.equal(noColumnMessage('no_such\u202Ecolumn', DEMO.datasets.gateway, (t) => t.replace(/\u202E/g, '\uFFFD')), `No column named "no_such\uFFFDcolumn" in ${DEMO.datasets.gateway}.`);
+  sandbox.faults.nextStatus(500, 1, 'auto', { match: { path: `/1/columns/${DEMO.datasets.gateway}` } });
+  await assert.rejects(findColumn(client, DEMO.datasets.gateway, 'duration_ms'), (err: Error) => err.name === 'ServiceError' && /HTTP 500/.test(err.message));
 });

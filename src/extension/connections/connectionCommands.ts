@@ -1,129 +1,45 @@
-// Commands to add, edit, remove and switch connections. Adding asks step by step with validation;
-// keys are asked with password boxes and go straight to SecretStorage.
+// Commands to add, edit, remove and switch connections. Adding asks step by step with validation
+// (connectionWizard.ts); keys are asked with password boxes and go straight to SecretStorage.
 import * as vscode from 'vscode';
 import type { ConnectionManager } from './connectionManager';
-import {
-  checkEnvironmentId,
-  checkKey,
-  checkName,
-  checkServiceUrl,
-  checkTeam,
-  newConnectionId,
-  normaliseUrl,
-  type ConnectionProfile,
-  type ConnectionSecrets,
-} from './profiles';
+import { describeSave, runConnectionWizard, saveConnection, type ConnectionTarget, type Prompter } from './connectionWizard';
+import type { ConnectionProfile } from './profiles';
+import { reportError } from '../services';
+import { safeLabel } from '../model/text';
 
-interface Step {
-  prompt: string;
-  placeHolder?: string;
-  value?: string;
-  password?: boolean;
-  validate: (v: string) => string | vscode.InputBoxValidationMessage | undefined;
-}
+/** The wizard's questions as InputBoxes, its confirmations as modal dialogs. */
+const inputBoxPrompter: Prompter = {
+  input: (step) =>
+    Promise.resolve(
+      vscode.window.showInputBox({
+        title: `${step.title} (${step.step}/${step.totalSteps})`,
+        prompt: step.prompt,
+        placeHolder: step.placeHolder,
+        value: step.value,
+        password: step.password,
+        ignoreFocusOut: true,
+        validateInput: (v) => {
+          const problem = step.validate(v);
+          if (!problem) return undefined;
+          const severity = problem.severity === 'warning' ? vscode.InputBoxValidationSeverity.Warning : vscode.InputBoxValidationSeverity.Error;
+          return { message: problem.message, severity };
+        },
+      }),
+    ),
+  confirm: async (message, action) => (await vscode.window.showWarningMessage(message, { modal: true }, action)) === action,
+};
 
-const TOTAL_STEPS = 7;
-
-function urlValidator(what: string): (v: string) => string | vscode.InputBoxValidationMessage | undefined {
-  return (v) => {
-    const r = checkServiceUrl(v, what);
-    if (!r.ok) return r.message;
-    if (r.warning) return { message: r.warning, severity: vscode.InputBoxValidationSeverity.Warning };
-    return undefined;
+function target(manager: ConnectionManager): ConnectionTarget {
+  return {
+    setSecrets: (id, secrets) => manager.secrets.set(id, secrets),
+    deleteSecrets: (id) => manager.secrets.delete(id),
+    saveProfile: (profile) => manager.save(profile),
   };
 }
 
-/** Checks a management key's form: KEY_ID:KEY_SECRET. Empty is allowed (the key is optional). */
-function managementKeyProblem(v: string, optionalText: string): string | undefined {
-  if (v === '') return undefined;
-  const colon = v.indexOf(':');
-  if (colon <= 0 || colon === v.length - 1 || /\s/.test(v)) return `The management key has the form KEY_ID:KEY_SECRET ${optionalText}`;
-  return undefined;
-}
-
-async function ask(title: string, index: number, step: Step): Promise<string | undefined> {
-  const value = await vscode.window.showInputBox({
-    title: `${title} (${index}/${TOTAL_STEPS})`,
-    prompt: step.prompt,
-    placeHolder: step.placeHolder,
-    value: step.value,
-    password: step.password,
-    ignoreFocusOut: true,
-    validateInput: (v) => {
-      const r = step.validate(v);
-      return typeof r === 'string' ? { message: r, severity: vscode.InputBoxValidationSeverity.Error } : r;
-    },
-  });
-  return value;
-}
-
-/** Asks for every field of a connection; undefined when the user cancels (nothing is saved then). */
-async function askConnection(
-  manager: ConnectionManager,
-  existing: ConnectionProfile | undefined,
-): Promise<{ profile: ConnectionProfile; secrets: ConnectionSecrets } | undefined> {
-  const title = existing ? `Edit Connection "${existing.name}"` : 'Add Connection';
-  const others = manager.list();
-  const isFirst = others.length === 0;
-  const name = await ask(title, 1, {
-    prompt: 'A name for this connection, e.g. production or staging',
-    value: existing?.name ?? (isFirst ? 'production' : ''),
-    validate: (v) => checkName(v, others, existing?.id),
-  });
-  if (name === undefined) return undefined;
-  const baseUrl = await ask(title, 2, {
-    prompt: 'Base URL of the service API',
-    placeHolder: 'https://api.example.com',
-    value: existing?.baseUrl,
-    validate: urlValidator('Base URL'),
-  });
-  if (baseUrl === undefined) return undefined;
-  const uiUrl = await ask(title, 3, {
-    prompt: 'URL of the service UI (links from the service are opened only on this host)',
-    placeHolder: 'https://ui.example.com',
-    value: existing?.uiUrl,
-    validate: urlValidator('UI URL'),
-  });
-  if (uiUrl === undefined) return undefined;
-  const team = await ask(title, 4, { prompt: 'Team slug', value: existing?.team, validate: checkTeam });
-  if (team === undefined) return undefined;
-  const environmentId = await ask(title, 5, {
-    prompt: 'Environment id (used when creating API keys)',
-    value: existing?.environmentId,
-    validate: checkEnvironmentId,
-  });
-  if (environmentId === undefined) return undefined;
-  const keep = existing ? ' (leave empty to keep the stored key)' : '';
-  const configKey = await ask(title, 6, {
-    prompt: `Configuration key, sent as X-Service-Team${keep}. Stored only in VS Code's secret storage.`,
-    password: true,
-    validate: (v) => (existing && v === '' ? undefined : checkKey(v, 'The configuration key')),
-  });
-  if (configKey === undefined) return undefined;
-  const managementKey = await ask(title, 7, {
-    prompt: `Management key KEY_ID:KEY_SECRET, needed only for API keys${existing ? keep : ' (optional: leave empty to skip)'}. Stored only in VS Code's secret storage.`,
-    password: true,
-    validate: (v) => managementKeyProblem(v, existing ? '(or leave empty to keep the stored key)' : '(or leave empty to skip)'),
-  });
-  if (managementKey === undefined) return undefined;
-
-  const base = checkServiceUrl(baseUrl, 'Base URL');
-  const ui = checkServiceUrl(uiUrl, 'UI URL');
-  if (!base.ok || !ui.ok) return undefined;
-  const profile: ConnectionProfile = {
-    id: existing?.id ?? newConnectionId(),
-    name: name.trim(),
-    baseUrl: normaliseUrl(base.url),
-    uiUrl: normaliseUrl(ui.url),
-    team: team.trim(),
-    environmentId: environmentId.trim(),
-  };
-  // '' = keep (edit) or nothing to store (add); SecretStore.set treats undefined as "leave as is".
-  const secrets: ConnectionSecrets = {
-    configKey: configKey === '' ? undefined : configKey.trim(),
-    managementKey: managementKey === '' ? undefined : managementKey.trim(),
-  };
-  return { profile, secrets };
+/** A connection name as QuickPick text: `$(…)` would render as an icon, so it is made inert. */
+function inertName(name: string): string {
+  return safeLabel(name, 64).replace(/\$\(/g, '$\u200B(');
 }
 
 interface ProfilePick extends vscode.QuickPickItem {
@@ -135,7 +51,7 @@ async function pickConnection(manager: ConnectionManager, placeHolder: string, a
   if (typeof arg === 'string') return manager.list().find((p) => p.id === arg || p.name === arg);
   const activeId = manager.activeProfile()?.id;
   const items: ProfilePick[] = manager.list().map((p) => ({
-    label: p.name,
+    label: inertName(p.name),
     description: p.id === activeId ? `${p.baseUrl} (active)` : p.baseUrl,
     detail: `team ${p.team}, environment ${p.environmentId}`,
     profile: p,
@@ -153,54 +69,97 @@ export interface ConnectionCommandHooks {
   onRemoved(id: string): Promise<void>;
 }
 
-export function registerConnectionCommands(manager: ConnectionManager, hooks: ConnectionCommandHooks): vscode.Disposable[] {
-  return [
-    vscode.commands.registerCommand('obs.connection.add', async () => {
-      const answer = await askConnection(manager, undefined);
-      if (!answer) return;
-      await manager.secrets.set(answer.profile.id, answer.secrets);
-      await manager.save(answer.profile);
-      await manager.setActive(answer.profile.id);
-      void vscode.window.showInformationMessage(`Connection "${answer.profile.name}" added and active.`);
-    }),
-    vscode.commands.registerCommand('obs.connection.edit', async (arg?: unknown) => {
-      const existing = await pickConnection(manager, 'Connection to edit', arg);
-      if (!existing) return;
-      const answer = await askConnection(manager, existing);
-      if (!answer) return;
-      await manager.secrets.set(answer.profile.id, answer.secrets);
-      await manager.save(answer.profile);
-    }),
-    vscode.commands.registerCommand('obs.connection.remove', async (arg?: unknown) => {
-      const profile = await pickConnection(manager, 'Connection to remove', arg);
-      if (!profile) return;
-      const confirm = await vscode.window.showWarningMessage(
-        `Remove the connection "${profile.name}"? Its keys are deleted from the secret storage.`,
-        { modal: true },
-        'Remove',
-      );
-      if (confirm !== 'Remove') return;
-      await manager.remove(profile.id);
-      await hooks.onRemoved(profile.id);
-    }),
-    vscode.commands.registerCommand('obs.connection.switch', async (arg?: unknown) => {
-      if (typeof arg === 'string') {
-        const target = manager.list().find((p) => p.id === arg || p.name === arg);
-        if (target) await manager.setActive(target.id);
-        return;
+export function registerConnectionCommands(manager: ConnectionManager, log: vscode.LogOutputChannel, hooks: ConnectionCommandHooks): vscode.Disposable[] {
+  const guarded =
+    (operation: string, fn: (arg?: unknown) => Promise<unknown>) =>
+    async (arg?: unknown): Promise<unknown> => {
+      try {
+        return await fn(arg);
+      } catch (err) {
+        await reportError(log, operation, err);
+        return undefined;
       }
-      const activeId = manager.activeProfile()?.id;
-      const items: ProfilePick[] = manager.list().map((p) => ({
-        label: `${p.id === activeId ? '$(check) ' : ''}${p.name}`,
-        description: p.baseUrl,
-        detail: `team ${p.team}, environment ${p.environmentId}`,
-        profile: p,
-      }));
-      items.push({ label: '$(add) Add Connection...', action: 'add' });
-      const pick = await vscode.window.showQuickPick(items, { placeHolder: 'Switch to connection' });
-      if (!pick) return;
-      if (pick.action === 'add') return vscode.commands.executeCommand('obs.connection.add');
-      if (pick.profile) await manager.setActive(pick.profile.id);
-    }),
+    };
+  return [
+    vscode.commands.registerCommand(
+      'obs.connection.add',
+      guarded('add the connection', async () => {
+        const answer = await runConnectionWizard(inputBoxPrompter, manager.list());
+        if (!answer) return;
+        await saveConnection(target(manager), answer, true);
+        await manager.setActive(answer.profile.id);
+        log.info(`connection ${answer.profile.name} (${answer.profile.baseUrl}) added`);
+        void vscode.window.showInformationMessage(`${describeSave(answer, true)} It is the active connection.`);
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'obs.connection.edit',
+      guarded('edit the connection', async (arg) => {
+        const existing = await pickConnection(manager, 'Connection to edit', arg);
+        if (!existing) return;
+        if (manager.isTransient(existing.id)) {
+          void vscode.window.showInformationMessage('The local sandbox connection is made by "Start Local Sandbox" and cannot be edited.');
+          return;
+        }
+        const stored = await manager.storedKeys(existing.id);
+        const answer = await runConnectionWizard(inputBoxPrompter, manager.list(), { profile: existing, stored });
+        if (!answer) return;
+        await saveConnection(target(manager), answer, false);
+        log.info(`connection ${answer.profile.name} (${answer.profile.baseUrl}) saved`);
+        void vscode.window.showInformationMessage(describeSave(answer, false));
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'obs.connection.remove',
+      guarded('remove the connection', async (arg) => {
+        const profile = await pickConnection(manager, 'Connection to remove', arg);
+        if (!profile) return;
+        if (manager.isTransient(profile.id)) {
+          await vscode.commands.executeCommand('obs.sandbox.stop');
+          return;
+        }
+        const confirm = await vscode.window.showWarningMessage(
+          `Remove the connection "${profile.name}"? Its keys are deleted from the secret storage.`,
+          { modal: true },
+          'Remove',
+        );
+        if (confirm !== 'Remove') return;
+        const wasActive = manager.activeProfile()?.id === profile.id;
+        await manager.remove(profile.id);
+        await hooks.onRemoved(profile.id);
+        log.info(`connection ${profile.name} removed with its keys`);
+        if (wasActive && manager.list().length > 0) {
+          // Never switch for the user: the next connection may be production.
+          const choice = await vscode.window.showInformationMessage(
+            `Connection "${profile.name}" removed. No connection is active now.`,
+            'Switch Connection...',
+          );
+          if (choice === 'Switch Connection...') await vscode.commands.executeCommand('obs.connection.switch');
+        }
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'obs.connection.switch',
+      guarded('switch the connection', async (arg) => {
+        if (typeof arg === 'string') {
+          const target = manager.list().find((p) => p.id === arg || p.name === arg);
+          if (target) await manager.setActive(target.id);
+          return;
+        }
+        const activeId = manager.activeProfile()?.id;
+        const items: ProfilePick[] = manager.list().map((p) => ({
+          label: `${p.id === activeId ? '$(check) ' : ''}${inertName(p.name)}`,
+          description: p.baseUrl,
+          detail: `team ${p.team}, environment ${p.environmentId}`,
+          profile: p,
+        }));
+        items.push({ label: '$(add) Add Connection...', action: 'add' });
+        const pick = await vscode.window.showQuickPick(items, { placeHolder: 'Switch to connection' });
+        if (!pick) return;
+        if (pick.action === 'add') return vscode.commands.executeCommand('obs.connection.add');
+        if (pick.profile) await manager.setActive(pick.profile.id);
+        return undefined;
+      }),
+    ),
   ];
 }

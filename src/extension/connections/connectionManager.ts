@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { ServiceClient } from '../../api/client';
 import type { ClientModule } from './clientLoader';
 import { formatRequestLog } from '../model/requestLog';
-import type { ConnectionProfile } from './profiles';
+import type { ConnectionProfile, ConnectionSecrets } from './profiles';
 import type { ConnectionStore } from './connectionStore';
 import type { SecretStore } from './secretStore';
 
@@ -16,12 +16,21 @@ export interface ActiveConnection {
   client: ServiceClient;
 }
 
-/** Thrown by requireActive() when nothing is configured. */
+/** Thrown by requireActive() when nothing is configured; the user has already been told. */
 export class NoConnectionError extends Error {
   readonly kind = 'no-connection';
   constructor() {
-    super('No observability connection is configured');
+    super('No observability connection is active');
     this.name = 'NoConnectionError';
+  }
+}
+
+/** Thrown by connectionFor() when a tree item's connection was removed since the item was shown. */
+export class ConnectionGoneError extends Error {
+  readonly kind = 'connection-gone';
+  constructor(readonly connectionId: string) {
+    super('The connection of this item was removed; refresh the Datasets view');
+    this.name = 'ConnectionGoneError';
   }
 }
 
@@ -35,6 +44,8 @@ export class ConnectionManager implements vscode.Disposable {
   readonly onDidChangeActive = this.activeChanged.event;
   private readonly clients = new Map<string, CachedClient>();
   private readonly secretVersions = new Map<string, number>();
+  /** Keys of transient connections (the local sandbox): in memory only, gone with the window. */
+  private readonly transientSecrets = new Map<string, ConnectionSecrets>();
   private lastActive: string;
   private readonly disposables: vscode.Disposable[] = [];
 
@@ -58,6 +69,11 @@ export class ConnectionManager implements vscode.Disposable {
           for (const id of [...this.clients.keys()]) this.dropClient(id);
         }
       }),
+      // globalState changes under us when another window edits or removes a profile, without an event:
+      // look again whenever this window gets the focus, so the status bar and tree never name a stale one.
+      vscode.window.onDidChangeWindowState((state) => {
+        if (state.focused) this.checkActiveChanged();
+      }),
     );
   }
 
@@ -80,13 +96,46 @@ export class ConnectionManager implements vscode.Disposable {
   async requireActive(): Promise<ActiveConnection> {
     const active = await this.getActive();
     if (active) return active;
-    void vscode.window
-      .showWarningMessage('No observability connection is configured.', 'Add Connection...', 'Try the Local Sandbox')
-      .then((choice) => {
-        if (choice === 'Add Connection...') void vscode.commands.executeCommand('obs.connection.add');
-        if (choice === 'Try the Local Sandbox') void vscode.commands.executeCommand('obs.sandbox.start');
+    if (this.list().length > 0) {
+      void vscode.window.showWarningMessage('No observability connection is active in this window.', 'Switch Connection...').then((choice) => {
+        if (choice === 'Switch Connection...') void vscode.commands.executeCommand('obs.connection.switch');
       });
+    } else {
+      void vscode.window
+        .showWarningMessage('No observability connection is configured.', 'Add Connection...', 'Try the Local Sandbox')
+        .then((choice) => {
+          if (choice === 'Add Connection...') void vscode.commands.executeCommand('obs.connection.add');
+          if (choice === 'Try the Local Sandbox') void vscode.commands.executeCommand('obs.sandbox.start');
+        });
+    }
     throw new NoConnectionError();
+  }
+
+  /**
+   * The connection a tree item belongs to, with its client, whichever connection is active now: an
+   * action on an item always goes to the server the item came from.
+   */
+  async connectionFor(connectionId: string): Promise<ActiveConnection> {
+    const profile = this.store.get(connectionId);
+    if (!profile) throw new ConnectionGoneError(connectionId);
+    return { profile, client: await this.clientFor(profile) };
+  }
+
+  isTransient(id: string): boolean {
+    return this.store.isTransient(id);
+  }
+
+  /** Adds a window-only connection (the local sandbox); its keys are kept in memory, never stored. */
+  addTransient(profile: ConnectionProfile, secrets: ConnectionSecrets): void {
+    this.dropClient(profile.id);
+    this.transientSecrets.set(profile.id, { ...secrets });
+    this.store.addTransient(profile);
+  }
+
+  /** Which keys a connection has (presence only), for the edit dialogue. */
+  async storedKeys(connectionId: string): Promise<{ configKey: boolean; managementKey: boolean }> {
+    const keys = this.transientSecrets.get(connectionId) ?? (await this.secrets.get(connectionId));
+    return { configKey: keys.configKey !== undefined, managementKey: keys.managementKey !== undefined };
   }
 
   async clientFor(profile: ConnectionProfile): Promise<ServiceClient> {
@@ -96,7 +145,7 @@ export class ConnectionManager implements vscode.Disposable {
     const fingerprint = JSON.stringify([profile, proxy ?? '', caFiles, this.secretVersions.get(profile.id) ?? 0]);
     const cached = this.clients.get(profile.id);
     if (cached && cached.fingerprint === fingerprint) return cached.client;
-    const keys = await this.secrets.get(profile.id);
+    const keys = this.store.isTransient(profile.id) ? (this.transientSecrets.get(profile.id) ?? {}) : await this.secrets.get(profile.id);
     const again = this.clients.get(profile.id);
     if (again && again.fingerprint === fingerprint) return again.client;
     this.dropClient(profile.id);
@@ -126,9 +175,14 @@ export class ConnectionManager implements vscode.Disposable {
     await this.store.setActive(id);
   }
 
+  /** Removes a connection and deletes its keys. If it was active, none is active afterwards. */
   async remove(id: string): Promise<void> {
     this.dropClient(id);
-    await this.secrets.delete(id);
+    if (this.store.isTransient(id) || this.transientSecrets.has(id)) {
+      this.transientSecrets.delete(id);
+    } else {
+      await this.secrets.delete(id);
+    }
     await this.store.remove(id);
   }
 

@@ -53,6 +53,18 @@ export function checkServiceUrl(text: string, what: string): UrlCheck {
   return { ok: true, url };
 }
 
+/**
+ * Whether two base URLs reach the same server (scheme, host and port). Keys stored for one origin are
+ * never sent to another: a connection whose base URL moves must be given its keys again.
+ */
+export function sameOrigin(a: string, b: string): boolean {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
+}
+
 /** The URL as stored: without a trailing slash, so paths can be appended. */
 export function normaliseUrl(url: URL): string {
   return url.href.replace(/\/+$/, '');

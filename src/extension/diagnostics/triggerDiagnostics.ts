@@ -9,6 +9,7 @@ import {
   LINT_SOURCE,
   countBySeverity,
   rulesDocsAnchorLines,
+  rulesDocsPage,
   fixAllAction,
   lintSummary,
   quickFixes,
@@ -118,8 +119,8 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
   }
 
   docsUrl(): string {
-    const configured = vscode.workspace.getConfiguration('obs').get<string>('rulesDocsUrl')?.trim();
-    return configured ? configured : this.packagedRulesDocs().toString();
+    const configured = vscode.workspace.getConfiguration('obs').get<string>('rulesDocsUrl');
+    return rulesDocsPage(configured, this.packagedRulesDocs().toString());
   }
 
   private packagedRulesDocs(): vscode.Uri {

@@ -41,6 +41,22 @@ export function ruleDocsUrl(docsUrl: string, ruleId: string, anchorLines?: Reado
   return `${page}#${anchor}`;
 }
 
+/**
+ * The docs page rule links point at: the setting `obs.rulesDocsUrl` when it is an http(s) address, else the
+ * copy of docs/rules.md shipped in the extension. A workspace can set the setting, so anything else (a
+ * `command:` or `file:` link, garbage) is ignored rather than put behind every rule code in Problems.
+ */
+export function rulesDocsPage(configured: string | undefined, packaged: string): string {
+  const text = configured?.trim() ?? '';
+  if (text === '') return packaged;
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : packaged;
+  } catch {
+    return packaged;
+  }
+}
+
 /** 1-based line of every `<a id="...">` anchor in docs/rules.md. */
 export function rulesDocsAnchorLines(markdown: string): Map<string, number> {
   const lines = new Map<string, number>();

@@ -237,7 +237,8 @@ export function present(node: TreeNode, o: PresentOptions = {}): Presentation {
       };
     case 'error':
       return {
-        label: node.cancelled ? `Cancelled: ${node.operation}` : `Could not ${node.operation}`,
+        // The operation names a dataset or SLO id from the service: one line, no bidi controls.
+        label: safeLabel(node.cancelled ? `Cancelled: ${node.operation}` : `Could not ${node.operation}`),
         description: safeLabel(node.message),
         icon: node.cancelled ? { id: 'circle-slash' } : { id: 'error', color: 'errorForeground' },
         contextValue: 'obs:error',

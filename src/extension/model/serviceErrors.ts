@@ -30,3 +30,14 @@ export function isCancellation(err: unknown): boolean {
   if (se) return se.kind === 'aborted';
   return err instanceof Error && (err.name === 'AbortError' || err.name === 'AbortedError' || err.name === 'Canceled');
 }
+
+/** Failures the user has already been told about (no active connection) or that mean "cancelled". */
+export function isAlreadyReported(err: unknown): boolean {
+  if (isCancellation(err)) return true;
+  return err instanceof Error && (err as Error & { kind?: unknown }).kind === 'no-connection';
+}
+
+/** The message for an operation shown as a progress title: "Running saved query q1..." -> "Running saved query q1 failed: ...". */
+export function progressFailureText(title: string, err: unknown): string {
+  return `${title.trim().replace(/(\.\.\.|\u2026)$/, '')} failed: ${errorText(err)}`;
+}

@@ -1,8 +1,13 @@
 // Exporting a trigger to a workspace file: the file's path and what goes in it. No vscode import.
 import { ENVIRONMENT_WIDE, TRIGGER_READ_ONLY_MEMBERS, type Trigger } from '../../api/schemas';
 
-// Windows refuses these as file names whatever the extension.
+// Windows refuses these device names as file names, with any extension ("con.x.trigger.json" too),
+// so the part before the first dot is checked.
 const RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i;
+
+function isReserved(segment: string): boolean {
+  return RESERVED.test(segment.split('.')[0] ?? '');
+}
 
 /** A safe single path segment: letters, digits, '.', '_' and '-' only; never empty, '.' or '..'. */
 export function sanitizeFileSegment(name: string, fallback: string, max = 80): string {
@@ -13,7 +18,7 @@ export function sanitizeFileSegment(name: string, fallback: string, max = 80): s
     .replace(/-{2,}/g, '-')
     .replace(/^[-.]+|[-.]+$/g, '');
   if (s.length > max) s = s.slice(0, max).replace(/[-.]+$/, '');
-  if (s === '' || RESERVED.test(s)) s = fallback === '' ? 'trigger' : sanitizeFileSegment(fallback, 'trigger', max);
+  if (s === '' || isReserved(s)) s = fallback === '' ? 'trigger' : sanitizeFileSegment(fallback, 'trigger', max);
   return s;
 }
 

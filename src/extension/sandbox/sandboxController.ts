@@ -1,14 +1,19 @@
 // Starts the local sandbox inside the extension host, from dist/sandbox-host.js (a separate bundle, so
 // the sandbox adds nothing to dist/extension.js), and makes it the active "Sandbox" connection.
+// The connection is transient: its profile and keys live in this window's memory only (the server dies
+// with the window), so nothing of it is left in globalState or SecretStorage, and another window's
+// sandbox is never mistaken for stale and removed.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SandboxHandle, SandboxOptions } from '../../sandbox/types';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { ConnectionProfile } from '../connections/profiles';
 import { setSessionMetricsDatasets } from '../model/metrics';
+import type { MementoLike } from '../model/memento';
 import type { RememberedItems } from '../model/remembered';
 
 export const SANDBOX_CONNECTION_ID = 'sandbox';
+const STALE_CLEANUP_KEY = 'obs.sandbox.staleCleanupDone';
 
 interface SandboxModule {
   startSandbox(options: SandboxOptions): Promise<SandboxHandle>;
@@ -55,8 +60,7 @@ export class SandboxController implements vscode.Disposable {
       team: info.team,
       environmentId: info.environmentId,
     };
-    await this.connections.secrets.set(SANDBOX_CONNECTION_ID, { configKey: info.configKey, managementKey: info.managementKey });
-    await this.connections.save(profile);
+    this.connections.addTransient(profile, { configKey: info.configKey, managementKey: info.managementKey });
     await this.remembered.addDatasets(SANDBOX_CONNECTION_ID, info.datasets);
     const slosByDataset = new Map<string, string[]>();
     for (const s of info.slos) slosByDataset.set(s.dataset, [...(slosByDataset.get(s.dataset) ?? []), s.id]);
@@ -80,15 +84,25 @@ export class SandboxController implements vscode.Disposable {
     await this.removeConnection();
   }
 
-  /** A Sandbox connection left from an earlier session points at a port nobody listens on: drop it. */
-  async removeStaleConnection(): Promise<void> {
-    if (!this.handle && this.connections.list().some((p) => p.id === SANDBOX_CONNECTION_ID)) await this.removeConnection();
+  /**
+   * Earlier versions saved the Sandbox connection in globalState and its keys in SecretStorage,
+   * where they outlived the server: delete both (the keys even when the profile is already gone).
+   */
+  async removeStaleConnection(state: MementoLike): Promise<void> {
+    // Once per profile: deleting a secret reaches the OS keychain, which activation should not do every time.
+    if (state.get<boolean>(STALE_CLEANUP_KEY) === true) return;
+    if (this.connections.store.persisted().some((p) => p.id === SANDBOX_CONNECTION_ID)) {
+      await this.connections.store.remove(SANDBOX_CONNECTION_ID);
+    }
+    await this.connections.secrets.delete(SANDBOX_CONNECTION_ID);
+    await state.update(STALE_CLEANUP_KEY, true);
   }
 
   private async removeConnection(): Promise<void> {
-    if (!this.connections.list().some((p) => p.id === SANDBOX_CONNECTION_ID)) return;
+    if (!this.connections.isTransient(SANDBOX_CONNECTION_ID)) return;
     await this.connections.remove(SANDBOX_CONNECTION_ID);
-    await this.remembered.forgetConnection(SANDBOX_CONNECTION_ID);
+    // The remembered datasets and SLOs stay: they are the same demo data next time, and another
+    // window's sandbox may be using them.
   }
 
   /** For deactivate: closes the server without touching state. */

@@ -7,7 +7,7 @@ import { checkUiLink } from '../model/links';
 import { mergeMetricsDatasets } from '../model/metrics';
 import type { KeyRegistry } from '../model/keyRegistry';
 import type { RememberedItems } from '../model/remembered';
-import { asServiceError } from '../model/serviceErrors';
+import { findColumn, noColumnMessage } from '../model/findColumn';
 import { safeLabel } from '../model/text';
 import { exportRelativePath, exportText } from '../model/triggerExport';
 import { reportError } from '../services';
@@ -90,6 +90,12 @@ function datasetOf(arg: unknown): string | undefined {
   return undefined;
 }
 
+function connectionIdOf(arg: unknown): string | undefined {
+  if (typeof arg !== 'object' || arg === null) return undefined;
+  const id = (arg as { connectionId?: unknown }).connectionId;
+  return typeof id === 'string' ? id : undefined;
+}
+
 function idOf(node: TreeNode): string | undefined {
   switch (node.kind) {
     case 'dataset':
@@ -118,7 +124,8 @@ interface FlagPick extends vscode.QuickPickItem {
 }
 
 /** Asks for the request flags of a query result (spec 4.5); undefined when cancelled. */
-async function askQueryFlags(queryId: string): Promise<CreateQueryResultRequest | undefined> {
+async function askQueryFlags(queryId: string, connectionName: string): Promise<CreateQueryResultRequest | undefined> {
+  const title = `Run saved query ${safeLabel(queryId, 80)} on ${safeLabel(connectionName, 64)}`;
   const items: FlagPick[] = [
     { flag: 'disable_series', label: 'disable_series', description: 'leave out the time series; only summarised results', picked: false },
     { flag: 'disable_total_by_aggregate', label: 'disable_total_by_aggregate', description: 'leave out the per-aggregate totals', picked: true },
@@ -126,7 +133,7 @@ async function askQueryFlags(queryId: string): Promise<CreateQueryResultRequest 
   ];
   const picked = await vscode.window.showQuickPick(items, {
     canPickMany: true,
-    title: `Run saved query ${queryId}`,
+    title,
     placeHolder: 'Request flags to set (the checked defaults match the service defaults)',
     ignoreFocusOut: true,
   });
@@ -140,7 +147,7 @@ async function askQueryFlags(queryId: string): Promise<CreateQueryResultRequest 
   };
   if (body.disable_series) {
     const limit = await vscode.window.showInputBox({
-      title: `Run saved query ${queryId}`,
+      title,
       prompt: `Result limit (1 to ${QUERY_RESULT_LIMIT_MAX}); leave empty for the default of 1000`,
       ignoreFocusOut: true,
       validateInput: (v) => {
@@ -309,7 +316,7 @@ export function registerTreeCommands(deps: TreeCommandDeps): vscode.Disposable[]
       await setMetrics(slug, false);
     }),
     register('obs.slo.add', 'add an SLO', async (node) => {
-      const cid = activeId() ?? (await connections.requireActive()).profile.id;
+      const cid = connectionIdOf(node) ?? activeId() ?? (await connections.requireActive()).profile.id;
       const dataset = datasetOf(node) ?? (await pickDataset(deps, 'Dataset of the SLO', true));
       if (dataset === undefined) return;
       const text = await vscode.window.showInputBox({
@@ -353,20 +360,25 @@ export function registerTreeCommands(deps: TreeCommandDeps): vscode.Disposable[]
         void vscode.window.showInformationMessage(`Trigger "${safeLabel(node.trigger.name)}" has an inline query, not a saved query (query_id).`);
         return;
       }
-      const body = await askQueryFlags(queryId);
+      // The item's own connection, whatever is active now: the query runs where the trigger came from.
+      const conn = await connections.connectionFor(node.connectionId);
+      const body = await askQueryFlags(queryId, conn.profile.name);
       if (!body) return;
-      const active = await connections.requireActive();
-      const result = await deps.runWithProgress(`Running saved query ${queryId}...`, async (signal) => {
-        const res = await active.client.createQueryResult(node.dataset, body, { signal });
+      const title = `Running saved query ${safeLabel(queryId, 80)} on ${safeLabel(conn.profile.name, 64)}...`;
+      const result = await deps.runWithProgress(title, async (signal) => {
+        const res = await conn.client.createQueryResult(node.dataset, body, { signal });
         return res.data;
       });
-      if (result) await showQueryResult(result, active.profile.uiUrl, log);
+      if (result) await showQueryResult(result, conn.profile.uiUrl, log);
     }),
     register('obs.column.find', 'find a column', async (node) => {
+      // From a tree item: that item's connection; from the palette: the active one.
+      const itemConnection = connectionIdOf(node);
+      const conn = itemConnection !== undefined ? await connections.connectionFor(itemConnection) : await connections.requireActive();
       const dataset = datasetOf(node) ?? (await pickDataset(deps, 'Dataset to search', true));
       if (dataset === undefined) return;
       const keyName = await vscode.window.showInputBox({
-        title: `Find Column in ${dataset}`,
+        title: `Find Column in ${safeLabel(dataset)} on ${safeLabel(conn.profile.name, 64)}`,
         prompt: 'Column key name (exact)',
         validateInput: (v) => {
           const r = ColumnKeyName.safeParse(v);
@@ -374,18 +386,12 @@ export function registerTreeCommands(deps: TreeCommandDeps): vscode.Disposable[]
         },
       });
       if (keyName === undefined) return;
-      const active = await connections.requireActive();
-      const column = await deps.runWithProgress(`Finding column ${keyName}...`, async (signal) => {
-        try {
-          return (await active.client.getColumn(dataset, keyName, { signal })).data;
-        } catch (err) {
-          if (asServiceError(err)?.status === 404) return null;
-          throw err;
-        }
-      });
+      const column = await deps.runWithProgress(`Finding column ${safeLabel(keyName, 80)}...`, (signal) =>
+        findColumn(conn.client, dataset, keyName, signal),
+      );
       if (column === undefined) return;
       if (column === null) {
-        void vscode.window.showInformationMessage(`No column named "${safeLabel(keyName)}" in ${safeLabel(dataset)}.`);
+        void vscode.window.showInformationMessage(noColumnMessage(keyName, dataset, (s) => safeLabel(s)));
         return;
       }
       const facts = [column.type, column.hidden ? 'hidden' : 'visible', `last written ${column.last_written ?? 'never'}`].join(', ');

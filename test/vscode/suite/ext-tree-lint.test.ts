@@ -2,6 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { secretStorageKey } from '../../../src/extension/connections/secretStore';
+import { ruleDocsAnchor } from '../../../src/lint/rules';
 import type { TreeNode } from '../../../src/extension/tree/nodes';
 import { suite, test } from './harness';
 import { obsApi, waitFor } from './helpers';
@@ -65,22 +66,43 @@ suite('extension', () => {
     { timeoutMs: 40_000 },
   );
 
-  test('connection keys are in SecretStorage and nowhere in settings or state', async () => {
+  test('the sandbox keys stay in memory: neither SecretStorage, settings nor globalState hold them', async () => {
     const api = await obsApi();
     await vscode.commands.executeCommand('obs.sandbox.start');
     const info = api.sandbox.running?.info;
     assert.ok(info, 'the sandbox runs');
     const { secrets, globalState } = api.services.context;
-    assert.equal(await secrets.get(secretStorageKey('sandbox', 'configKey')), info.configKey);
-    assert.equal(await secrets.get(secretStorageKey('sandbox', 'managementKey')), info.managementKey);
+    assert.equal(await secrets.get(secretStorageKey('sandbox', 'configKey')), undefined);
+    assert.equal(await secrets.get(secretStorageKey('sandbox', 'managementKey')), undefined);
     const managementSecret = info.managementKey.split(':')[1] ?? '';
     const state = JSON.stringify(globalState.keys().map((k) => [k, globalState.get(k)]));
     const settings = JSON.stringify(vscode.workspace.getConfiguration());
     for (const [where, text] of [['globalState', state], ['settings', settings]] as const) {
       assert.ok(!text.includes(info.configKey), `configuration key found in ${where}`);
       assert.ok(!text.includes(managementSecret), `management secret found in ${where}`);
+      assert.ok(!text.includes(info.baseUrl), `the window-only sandbox profile found in ${where}`);
     }
-    assert.ok(state.includes(info.baseUrl), 'the profile itself is in globalState');
+  });
+
+  test('a saved connection keeps its keys in SecretStorage only, and removing it deletes them', async () => {
+    const api = await obsApi();
+    const { connections, context } = api.services;
+    const profile = { id: 'conn-secret-test', name: 'secret test', baseUrl: 'https://api.example.invalid', uiUrl: 'https://ui.example.invalid', team: 't', environmentId: 'e' };
+    const keys = { configKey: 'CK-secret-test-7f3a', managementKey: 'kid:MK-secret-test-9b1c' };
+    await connections.secrets.set(profile.id, keys);
+    await connections.save(profile);
+    try {
+      assert.equal(await context.secrets.get(secretStorageKey(profile.id, 'configKey')), keys.configKey);
+      assert.equal(await context.secrets.get(secretStorageKey(profile.id, 'managementKey')), keys.managementKey);
+      const state = JSON.stringify(context.globalState.keys().map((k) => [k, context.globalState.get(k)]));
+      assert.ok(state.includes(profile.baseUrl), 'the profile itself is in globalState');
+      assert.ok(!state.includes('CK-secret-test') && !state.includes('MK-secret-test'), 'a key found in globalState');
+      assert.ok(!JSON.stringify(vscode.workspace.getConfiguration()).includes('secret-test-'), 'a key found in settings');
+    } finally {
+      await connections.remove(profile.id);
+    }
+    assert.equal(await context.secrets.get(secretStorageKey(profile.id, 'configKey')), undefined);
+    assert.equal(await context.secrets.get(secretStorageKey(profile.id, 'managementKey')), undefined);
   });
 
   test('a bad trigger file gets diagnostics with rule codes, doc links, tags and exact ranges', async () => {
@@ -100,9 +122,30 @@ suite('extension', () => {
           ['trigger/recipient-deprecated', S.Warning, 5, 17, 5, 68],
         ],
       );
+      // Each code links to the rule's section of the docs/rules.md shipped in the extension, by line.
       for (const d of diagnostics) {
-        assert.ok(typeof d.code === 'object' && d.code.target.toString().endsWith(`#${codeOf(d).replace(/[^a-z0-9]+/g, '-')}`), `link of ${codeOf(d)}`);
+        assert.ok(typeof d.code === 'object', `code of ${codeOf(d)}`);
+        const target = d.code.target;
+        assert.equal(target.scheme, 'file');
+        assert.ok(target.path.endsWith('/docs/rules.md'), target.toString());
+        const line = Number(/^L(\d+)$/.exec(target.fragment)?.[1]);
+        const docs = new TextDecoder().decode(await vscode.workspace.fs.readFile(target.with({ fragment: '' })));
+        const anchor = `<a id="${ruleDocsAnchor(codeOf(d))}"></a>`;
+        assert.ok(docs.split(/\r?\n/)[line - 1]?.includes(anchor), `line ${line} of docs/rules.md has ${anchor}`);
       }
+      // Opening a code link (as the Problems view does, through the opener) shows rules.md at that line.
+      const first = diagnostics[1]?.code;
+      assert.ok(typeof first === 'object');
+      await vscode.commands.executeCommand('vscode.open', first.target);
+      const docsEditor = await waitFor('rules.md in an editor', () => {
+        const e = vscode.window.activeTextEditor;
+        return e?.document.uri.path.endsWith('/docs/rules.md') ? e : undefined;
+      });
+      const wanted = Number(/^L(\d+)$/.exec(first.target.fragment)?.[1]) - 1;
+      assert.equal(docsEditor.selection.active.line, wanted, 'the cursor is on the rule section');
+      assert.ok(docsEditor.visibleRanges.some((r) => r.start.line <= wanted + 1 && wanted + 1 <= r.end.line), 'the heading is in view');
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
       assert.deepEqual(diagnostics[0]?.tags, [vscode.DiagnosticTag.Unnecessary]);
       assert.deepEqual(diagnostics[2]?.tags, [vscode.DiagnosticTag.Deprecated]);
     } finally {
@@ -165,7 +208,7 @@ suite('extension', () => {
     await vscode.commands.executeCommand('obs.sandbox.stop');
     assert.equal(api.sandbox.running, undefined);
     assert.ok(!api.services.connections.list().some((p) => p.id === 'sandbox'));
-    assert.equal(await api.services.context.secrets.get(secretStorageKey('sandbox', 'configKey')), undefined);
+    assert.equal(api.services.connections.activeProfile(), undefined, 'no other connection was made active');
     api.tree.refresh();
     assert.deepEqual(await api.tree.getChildren(), []);
   });

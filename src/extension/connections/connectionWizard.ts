@@ -1,0 +1,257 @@
+// The add/edit connection dialogue as plain logic (no vscode import, so every path through it is
+// unit-tested): which questions in which order, how each answer is checked, and in which order the
+// answer is saved. connectionCommands.ts shows the questions as InputBoxes.
+import {
+  checkEnvironmentId,
+  checkKey,
+  checkName,
+  checkServiceUrl,
+  checkTeam,
+  newConnectionId,
+  normaliseUrl,
+  sameOrigin,
+  type ConnectionProfile,
+  type ConnectionSecrets,
+} from './profiles';
+
+export interface StepProblem {
+  message: string;
+  severity: 'error' | 'warning';
+}
+
+export interface WizardStep {
+  title: string;
+  step: number;
+  totalSteps: number;
+  prompt: string;
+  placeHolder?: string | undefined;
+  value?: string | undefined;
+  password?: boolean | undefined;
+  /** An 'error' blocks the answer; a 'warning' is shown but lets it through. */
+  validate(value: string): StepProblem | undefined;
+}
+
+export interface Prompter {
+  /** Asks one question; undefined when the user pressed Escape. */
+  input(step: WizardStep): Promise<string | undefined>;
+  /** A modal question with one action; false when dismissed. */
+  confirm(message: string, action: string): Promise<boolean>;
+}
+
+/** Which keys a connection has in SecretStorage (presence only: the wizard never sees a stored key). */
+export interface StoredKeys {
+  configKey: boolean;
+  managementKey: boolean;
+}
+
+export type KeyOutcome = 'set' | 'replaced' | 'kept' | 'removed' | 'none';
+
+export interface WizardAnswer {
+  profile: ConnectionProfile;
+  /** Per key: undefined = leave the stored key as it is, '' = delete it, anything else = store it. */
+  secrets: ConnectionSecrets;
+  /** The base URL now points at another server: the old server's keys are deleted before anything else. */
+  originChanged: boolean;
+  outcome: { configKey: KeyOutcome; managementKey: KeyOutcome };
+}
+
+export const TOTAL_STEPS = 7;
+/** Typed in the management key box when editing: delete the stored management key. */
+export const REMOVE_KEY = '-';
+
+const error = (message: string | undefined): StepProblem | undefined => (message === undefined ? undefined : { message, severity: 'error' });
+
+function urlProblem(what: string): (v: string) => StepProblem | undefined {
+  return (v) => {
+    const r = checkServiceUrl(v, what);
+    if (!r.ok) return { message: r.message, severity: 'error' };
+    return r.warning === undefined ? undefined : { message: r.warning, severity: 'warning' };
+  };
+}
+
+/** KEY_ID:KEY_SECRET, both parts non-empty, no spaces. */
+export function managementKeyProblem(v: string): string | undefined {
+  const colon = v.indexOf(':');
+  if (colon <= 0 || colon === v.length - 1 || /\s/.test(v)) return 'The management key has the form KEY_ID:KEY_SECRET';
+  return undefined;
+}
+
+/**
+ * Asks for every field of a connection. Returns undefined when the user presses Escape at any step
+ * (nothing is saved then). When editing, an empty key box keeps the stored key, except when the base
+ * URL moved to another server: then the keys must be given again, so a key is never sent to a host it
+ * was not entered for.
+ */
+export async function runConnectionWizard(
+  prompter: Prompter,
+  others: readonly ConnectionProfile[],
+  existing?: { profile: ConnectionProfile; stored: StoredKeys },
+  newId: () => string = newConnectionId,
+): Promise<WizardAnswer | undefined> {
+  const old = existing?.profile;
+  const title = old ? `Edit Connection "${old.name}"` : 'Add Connection';
+  const step = (n: number, s: Omit<WizardStep, 'title' | 'step' | 'totalSteps'>): WizardStep => ({ title, step: n, totalSteps: TOTAL_STEPS, ...s });
+
+  // No default name: a prefilled "production" would label whatever server is entered next.
+  const name = await prompter.input(
+    step(1, {
+      prompt: 'A name for this connection. The status bar shows it; names containing "prod" are highlighted.',
+      placeHolder: 'e.g. production, staging',
+      value: old?.name,
+      validate: (v) => error(checkName(v, others, old?.id)),
+    }),
+  );
+  if (name === undefined) return undefined;
+
+  let baseUrl = old?.baseUrl;
+  for (;;) {
+    const answer = await prompter.input(
+      step(2, { prompt: 'Base URL of the service API', placeHolder: 'https://api.example.com', value: baseUrl, validate: urlProblem('Base URL') }),
+    );
+    if (answer === undefined) return undefined;
+    baseUrl = answer;
+    const check = checkServiceUrl(answer, 'Base URL');
+    if (!check.ok) continue; // the InputBox does not accept an error; a scripted prompter might
+    if (check.warning === undefined) break;
+    const ok = await prompter.confirm(
+      `The base URL ${check.url.host} uses plain http: the configuration and management keys would cross the network unencrypted. Use it anyway?`,
+      'Use Plain HTTP',
+    );
+    if (ok) break;
+  }
+  const base = checkServiceUrl(baseUrl, 'Base URL');
+  if (!base.ok) return undefined;
+
+  const uiUrl = await prompter.input(
+    step(3, {
+      prompt: 'URL of the service UI (links from the service are opened only on this host)',
+      placeHolder: 'https://ui.example.com',
+      value: old?.uiUrl,
+      validate: urlProblem('UI URL'),
+    }),
+  );
+  if (uiUrl === undefined) return undefined;
+  const ui = checkServiceUrl(uiUrl, 'UI URL');
+  if (!ui.ok) return undefined;
+
+  const team = await prompter.input(step(4, { prompt: 'Team slug', value: old?.team, validate: (v) => error(checkTeam(v)) }));
+  if (team === undefined) return undefined;
+  const environmentId = await prompter.input(
+    step(5, { prompt: 'Environment id (used when creating API keys)', value: old?.environmentId, validate: (v) => error(checkEnvironmentId(v)) }),
+  );
+  if (environmentId === undefined) return undefined;
+
+  const normalisedBase = normaliseUrl(base.url);
+  const originChanged = old !== undefined && !sameOrigin(old.baseUrl, normalisedBase);
+  const storedConfig = existing !== undefined && existing.stored.configKey && !originChanged;
+  const storedManagement = existing !== undefined && existing.stored.managementKey && !originChanged;
+  const moved = originChanged ? ` The base URL now points at ${base.url.host}: give its keys (the stored ones are deleted, never sent to a new server).` : '';
+
+  const configKey = await prompter.input(
+    step(6, {
+      prompt: `Configuration key, sent as X-Service-Team${storedConfig ? ' (leave empty to keep the stored key)' : ''}. Stored only in VS Code's secret storage.${moved}`,
+      password: true,
+      validate: (v) => (storedConfig && v === '' ? undefined : error(checkKey(v, 'The configuration key'))),
+    }),
+  );
+  if (configKey === undefined) return undefined;
+
+  const managementHint = storedManagement
+    ? `leave empty to keep the stored key, or type ${REMOVE_KEY} to delete it`
+    : 'optional: leave empty for none';
+  const managementKey = await prompter.input(
+    step(7, {
+      prompt: `Management key KEY_ID:KEY_SECRET, needed only for API keys (${managementHint}). Stored only in VS Code's secret storage.`,
+      password: true,
+      validate: (v) => {
+        if (v === '' || (storedManagement && v === REMOVE_KEY)) return undefined;
+        const problem = managementKeyProblem(v.trim());
+        return problem === undefined ? undefined : error(`${problem} (${managementHint})`);
+      },
+    }),
+  );
+  if (managementKey === undefined) return undefined;
+
+  const profile: ConnectionProfile = {
+    id: old?.id ?? newId(),
+    name: name.trim(),
+    baseUrl: normalisedBase,
+    uiUrl: normaliseUrl(ui.url),
+    team: team.trim(),
+    environmentId: environmentId.trim(),
+  };
+  const hadConfig = existing?.stored.configKey === true;
+  const hadManagement = existing?.stored.managementKey === true;
+  const config = configKey.trim();
+  const management = managementKey.trim();
+  let managementValue: string | undefined;
+  let managementOutcome: KeyOutcome;
+  if (management === REMOVE_KEY || (management === '' && originChanged)) {
+    managementValue = hadManagement ? '' : undefined;
+    managementOutcome = hadManagement ? 'removed' : 'none';
+  } else if (management === '') {
+    managementValue = undefined;
+    managementOutcome = hadManagement ? 'kept' : 'none';
+  } else {
+    managementValue = management;
+    managementOutcome = hadManagement ? 'replaced' : 'set';
+  }
+  const secrets: ConnectionSecrets = { configKey: config === '' ? undefined : config, managementKey: managementValue };
+  const outcome: WizardAnswer['outcome'] = {
+    configKey: config === '' ? 'kept' : hadConfig ? 'replaced' : 'set',
+    managementKey: managementOutcome,
+  };
+  return { profile, secrets, originChanged, outcome };
+}
+
+/** Where an answer is saved (the connection manager in the extension, fakes in tests). */
+export interface ConnectionTarget {
+  setSecrets(connectionId: string, secrets: ConnectionSecrets): Promise<void>;
+  deleteSecrets(connectionId: string): Promise<void>;
+  saveProfile(profile: ConnectionProfile): Promise<void>;
+}
+
+/**
+ * Saves an answer in an order that never pairs a server with keys that were not entered for it, even
+ * when a step fails halfway: a new connection's keys are deleted again if its profile cannot be saved;
+ * a connection moved to another server loses its old keys before the new URL is saved.
+ */
+export async function saveConnection(target: ConnectionTarget, answer: WizardAnswer, isNew: boolean): Promise<void> {
+  const id = answer.profile.id;
+  if (isNew) {
+    try {
+      await target.setSecrets(id, answer.secrets);
+      await target.saveProfile(answer.profile);
+    } catch (err) {
+      await target.deleteSecrets(id).catch(() => undefined);
+      throw err;
+    }
+    return;
+  }
+  if (answer.originChanged) {
+    await target.deleteSecrets(id);
+    await target.saveProfile(answer.profile);
+    await target.setSecrets(id, answer.secrets);
+    return;
+  }
+  await target.setSecrets(id, answer.secrets);
+  await target.saveProfile(answer.profile);
+}
+
+const OUTCOME_WORDS: Record<KeyOutcome, string | undefined> = {
+  set: 'stored',
+  replaced: 'replaced',
+  kept: 'kept',
+  removed: 'deleted',
+  none: undefined,
+};
+
+/** 'Connection "staging" saved: configuration key kept, management key deleted.' */
+export function describeSave(answer: WizardAnswer, isNew: boolean): string {
+  const parts = [
+    OUTCOME_WORDS[answer.outcome.configKey] && `configuration key ${OUTCOME_WORDS[answer.outcome.configKey]}`,
+    OUTCOME_WORDS[answer.outcome.managementKey] && `management key ${OUTCOME_WORDS[answer.outcome.managementKey]}`,
+  ].filter((p): p is string => typeof p === 'string');
+  const verb = isNew ? 'added' : 'saved';
+  return `Connection "${answer.profile.name}" ${verb}${parts.length > 0 ? `: ${parts.join(', ')}` : ''}.`;
+}

@@ -1,0 +1,42 @@
+// The manifest parts that decide when the extension wakes up and what an idle view offers.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+interface Manifest {
+  activationEvents: string[];
+  contributes: {
+    configuration: { properties: Record<string, { default?: unknown }> };
+    jsonValidation: { fileMatch: string[]; url: string }[];
+    viewsWelcome: { view: string; contents: string; when: string }[];
+  };
+}
+const manifest = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as Manifest;
+const triggerFileDefaults = manifest.contributes.configuration.properties['obs.triggerFiles']?.default as string[];
+
+test('activation is on the view, trigger files and JSON documents, never on startup', () => {
+  const events = manifest.activationEvents;
+  assert.ok(!events.includes('*') && !events.includes('onStartupFinished'), events.join(', '));
+  assert.ok(events.includes('onView:obs.datasets'));
+  assert.ok(events.includes('onFileSystem:obs-trigger'), 'a restored obs-trigger: editor can load');
+  for (const pattern of triggerFileDefaults) assert.ok(events.includes(`workspaceContains:${pattern}`), pattern);
+  // workspaceContains is evaluated once, at startup: the first trigger file created later (or opened from
+  // outside the workspace) is linted only because a JSON document activates the extension.
+  assert.ok(events.includes('onLanguage:json'));
+});
+
+test('the JSON schema is attached to the default trigger-file patterns', () => {
+  const validation = manifest.contributes.jsonValidation.find((v) => v.url === './schemas/trigger.schema.json');
+  assert.ok(validation);
+  assert.deepEqual(validation.fileMatch, triggerFileDefaults.map((p) => p.replace(/^\*\*\/(\*\.)/, '$1')));
+});
+
+test('the welcome view tells "nothing configured" from "none active in this window" and offers Switch for the latter', () => {
+  const welcome = manifest.contributes.viewsWelcome.filter((w) => w.view === 'obs.datasets');
+  assert.deepEqual(
+    welcome.map((w) => w.when),
+    ['!obs.hasConnection && !obs.hasConnections', '!obs.hasConnection && obs.hasConnections'],
+  );
+  assert.match(welcome[1]?.contents ?? '', /\[Switch Connection\.\.\.\]\(command:obs\.connection\.switch\)/);
+});
