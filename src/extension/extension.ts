@@ -6,7 +6,7 @@ import { ConnectionStore } from './connections/connectionStore';
 import { SecretStore } from './connections/secretStore';
 import { createConnectionStatusBar } from './connections/statusBar';
 import { TriggerDiagnostics } from './diagnostics/triggerDiagnostics';
-import { registerForms } from './forms';
+import { registerForms, type FormsProbe } from './forms';
 import { DatasetTreeModel } from './model/datasetTree';
 import { KeyRegistry } from './model/keyRegistry';
 import { Limiter } from './model/limiter';
@@ -27,6 +27,8 @@ export interface ObsExtensionApi {
   readonly diagnostics: TriggerDiagnostics;
   readonly sandbox: SandboxController;
   readonly view: vscode.TreeView<TreeNode>;
+  /** Test hook for the in-host suite: hands messages to open form panels (see FormsProbe). */
+  readonly forms: FormsProbe;
 }
 
 let sandbox: SandboxController | undefined;
@@ -104,7 +106,8 @@ export function activate(context: vscode.ExtensionContext): ObsExtensionApi {
     runWithProgress: (title, op) => runWithProgress(log, title, op),
   };
 
-  context.subscriptions.push(...registerForms(services));
+  const forms = registerForms(services);
+  context.subscriptions.push(...forms.registrations);
   context.subscriptions.push(createConnectionStatusBar(connections));
   context.subscriptions.push(
     ...registerConnectionCommands(connections, log, {
@@ -161,7 +164,7 @@ export function activate(context: vscode.ExtensionContext): ObsExtensionApi {
   void controller.removeStaleConnection(context.globalState).catch((err: unknown) => log.warn(`could not remove the old sandbox connection: ${String(err)}`));
 
   log.info('obs-vscode activated');
-  return { log, services, tree: model, diagnostics, sandbox: controller, view };
+  return { log, services, tree: model, diagnostics, sandbox: controller, view, forms: forms.probe };
 }
 
 export async function deactivate(): Promise<void> {

@@ -26,7 +26,22 @@ type Script = 'apiKeyForm' | 'burnAlertForm' | 'datasetDefinitionsForm';
 
 interface Controller {
   receive(raw: unknown): Promise<void>;
+  whenIdle(): Promise<void>;
   dispose(): void;
+}
+
+/**
+ * Test hook, on the extension's API as `forms` (for test/vscode/suite/forms-*.test.ts, which cannot
+ * reach a webview's page): the open form panels, and a way to hand one of them a message exactly as
+ * its webview's message listener does. Messages only go in: nothing a form posts to its page (such
+ * as a created key's secret) can be read through it.
+ */
+export interface FormsProbe {
+  /** Keys of the open forms: `create:<connection id>`, `update:<connection id>:<key id>`,
+   * `burnAlert:<connection id>:<dataset>:<alert id>`, `definitions:<connection id>:<dataset>`. */
+  openForms(): string[];
+  /** Waits until form `key` runs no request, then hands it `raw`; resolves once it is handled. False when no such form is open. */
+  deliver(key: string, raw: unknown): Promise<boolean>;
 }
 
 // Command arguments come from tree nodes, but any caller may pass anything: each is parsed.
@@ -51,6 +66,7 @@ class FormOpenError extends Error {
 
 class Forms implements vscode.Disposable {
   private readonly panels = new Map<string, vscode.WebviewPanel>();
+  private readonly controllers = new Map<vscode.WebviewPanel, Controller>();
   private readonly reviews = new ReviewDocuments();
   private readonly log: FormLog;
   private untitled = 0;
@@ -163,11 +179,13 @@ class Forms implements vscode.Disposable {
     });
     this.panels.get(key)?.dispose();
     this.panels.set(key, panel);
+    this.controllers.set(panel, controller);
     const received = webview.onDidReceiveMessage((raw: unknown) => void controller.receive(raw));
     panel.onDidDispose(() => {
       open = false;
       received.dispose();
       if (this.panels.get(key) === panel) this.panels.delete(key);
+      this.controllers.delete(panel);
       void (async () => {
         try {
           if (onClosed) await onClosed(controller);
@@ -176,6 +194,21 @@ class Forms implements vscode.Disposable {
         }
       })();
     });
+  }
+
+  /** The test hook (see FormsProbe). */
+  probe(): FormsProbe {
+    return {
+      openForms: () => [...this.panels.keys()],
+      deliver: async (key, raw) => {
+        const panel = this.panels.get(key);
+        const controller = panel && this.controllers.get(panel);
+        if (!controller) return false;
+        await controller.whenIdle();
+        await controller.receive(raw);
+        return true;
+      },
+    };
   }
 
   private notice(panel: vscode.WebviewPanel, title: string, message: string): void {
@@ -401,7 +434,8 @@ class Forms implements vscode.Disposable {
   }
 }
 
-/** Registers the form commands, their serializers and the review documents' scheme. */
-export function registerForms(services: Services): vscode.Disposable[] {
-  return new Forms(services).registrations();
+/** Registers the form commands, their serializers and the review documents' scheme; `probe` is the test hook. */
+export function registerForms(services: Services): { registrations: vscode.Disposable[]; probe: FormsProbe } {
+  const forms = new Forms(services);
+  return { registrations: forms.registrations(), probe: forms.probe() };
 }

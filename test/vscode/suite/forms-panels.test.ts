@@ -1,0 +1,280 @@
+// In-host tests of the form panels against the sandbox started in the extension host. Each form is
+// opened through its command, so the panel, its real webview page and its controller are wired exactly
+// as for a user. The page's own messages (its "ready") come from the real webview; the messages a user's
+// clicks would send are handed to the same controller through the extension's test hook
+// (ObsExtensionApi.forms, see FormsProbe in src/extension/forms/index.ts), because an in-host test
+// cannot reach into a webview. What reached the service is read from the sandbox's control endpoint.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { UpdateBurnAlertRequest } from '../../../src/api/schemas/burnAlert';
+import type { ObsExtensionApi } from '../../../src/extension/extension';
+import { rowsFromDefinitions } from '../../../src/extension/forms/datasetDefinitionsForm';
+import { VIEW_TYPES } from '../../../src/extension/forms/messages';
+import type { TreeNode } from '../../../src/extension/tree/nodes';
+import { DEMO } from '../../../src/sandbox/demoData';
+import type { RecordedRequest } from '../../../src/sandbox/types';
+import { suite, test } from './harness';
+import { obsApi, waitFor } from './helpers';
+
+const CONNECTION = 'sandbox';
+
+interface Sandbox {
+  readonly api: ObsExtensionApi;
+  readonly baseUrl: string;
+}
+
+async function startSandbox(): Promise<Sandbox> {
+  const api = await obsApi();
+  const baseUrl = await vscode.commands.executeCommand<string | undefined>('obs.sandbox.start');
+  assert.ok(baseUrl, 'obs.sandbox.start answered no base URL');
+  return { api, baseUrl };
+}
+
+/** Each test starts its own sandbox (fresh demo data) and stops it at the end. */
+async function stopSandbox(): Promise<void> {
+  await vscode.commands.executeCommand('obs.sandbox.stop');
+}
+
+/** What the sandbox received, from its control endpoint (docs/SANDBOX.md). */
+async function recordedRequests(baseUrl: string): Promise<RecordedRequest[]> {
+  const res = await fetch(`${baseUrl}/__sandbox/requests`);
+  assert.equal(res.status, 200, 'GET /__sandbox/requests');
+  return (await res.json()) as RecordedRequest[];
+}
+
+/** Requests received after the first `skip` ones that match `method` and a path prefix. */
+async function requestsSince(baseUrl: string, skip: number, method: string, pathStart: string): Promise<RecordedRequest[]> {
+  return (await recordedRequests(baseUrl)).slice(skip).filter((r) => r.method === method && r.path.startsWith(pathStart));
+}
+
+async function waitForForm(api: ObsExtensionApi, key: string): Promise<void> {
+  await waitFor(`the form ${key} to open`, () => api.forms.openForms().includes(key) || undefined);
+}
+
+async function deliver(api: ObsExtensionApi, key: string, message: unknown): Promise<void> {
+  assert.equal(await api.forms.deliver(key, message), true, `form ${key} is open`);
+}
+
+/** Closes the editor tab of every open panel of `viewType` (no-op when there is none). */
+async function closePanels(viewType: string): Promise<void> {
+  const tabs = vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(viewType));
+  if (tabs.length > 0) await vscode.window.tabGroups.close(tabs);
+}
+
+/** Everything the extension wrote to its log files (the Observability output channel among them). */
+async function logText(api: ObsExtensionApi): Promise<string> {
+  const dir = api.services.context.logUri;
+  const entries = await vscode.workspace.fs.readDirectory(dir).then(undefined, () => [] as [string, vscode.FileType][]);
+  const texts = await Promise.all(
+    entries
+      .filter(([name, type]) => type === vscode.FileType.File && name.endsWith('.log'))
+      .map(async ([name]) => new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(dir, name)))),
+  );
+  return texts.join('\n');
+}
+
+function globalStateText(api: ObsExtensionApi): string {
+  const state = api.services.context.globalState;
+  return JSON.stringify(state.keys().map((k) => [k, state.get(k)]));
+}
+
+suite('forms', () => {
+  test(
+    'the create API key form creates the key at the sandbox, and the tree remembers it without its secret',
+    async () => {
+      const { api, baseUrl } = await startSandbox();
+      const info = api.sandbox.running?.info;
+      assert.ok(info, 'the sandbox runs');
+      const key = `create:${CONNECTION}`;
+      const name = `in-host key ${Date.now()}`;
+      const skip = (await recordedRequests(baseUrl)).length;
+      let createdId: string | undefined;
+      try {
+        await vscode.commands.executeCommand('obs.apiKey.create', { kind: 'apiKeys', connectionId: CONNECTION });
+        await waitForForm(api, key);
+        await deliver(api, key, {
+          type: 'submitCreate',
+          values: { name, keyType: 'ingest', disabled: false, createDatasets: false, environmentId: info.environmentId },
+        });
+
+        const posts = await requestsSince(baseUrl, skip, 'POST', `/2/teams/${info.team}/api-keys`);
+        assert.equal(posts.length, 1, 'one create request');
+        assert.deepEqual(posts[0]?.body, {
+          data: {
+            type: 'api-keys',
+            attributes: { key_type: 'ingest', name, disabled: false, permissions: { create_datasets: false } },
+            relationships: { environment: { data: { id: info.environmentId, type: 'environments' } } },
+          },
+        });
+        createdId = api.sandbox.running?.state.apiKeys.find((k) => k.name === name)?.id;
+        assert.ok(createdId, 'the sandbox holds the new key');
+
+        // Remembered by id, name, state, type and time only.
+        const remembered = api.services.keyRegistry.list(CONNECTION).find((k) => k.id === createdId);
+        assert.ok(remembered, 'the key registry remembers the new key');
+        const { createdAt, ...rest } = remembered;
+        assert.deepEqual(rest, { id: createdId, name, disabled: false, keyType: 'ingest' });
+        assert.match(createdAt ?? '', /^\d{4}-\d\d-\d\dT/, 'createdAt is a timestamp');
+        const id = createdId;
+        await waitFor('the new key in the tree', async () => {
+          const keys = await api.tree.getChildren({ kind: 'apiKeys', connectionId: CONNECTION });
+          return keys.some((n) => n.kind === 'apiKey' && n.key.id === id) || undefined;
+        });
+
+        // The secret itself cannot be read back here (the clipboard's read waits on a browser permission
+        // prompt that a headless page never answers), so look for its shape: 32 hex digits, the sandbox's.
+        const secretShape = /\b[0-9a-f]{32}\b/;
+        assert.doesNotMatch(globalStateText(api), secretShape, 'a secret in globalState');
+        assert.doesNotMatch(JSON.stringify(vscode.workspace.getConfiguration()), secretShape, 'a secret in the settings');
+        const logged = `created API key ${createdId}`;
+        const log = await waitFor('the create in the log', async () => {
+          const text = await logText(api);
+          return text.includes(logged) ? text : undefined;
+        });
+        assert.doesNotMatch(log, secretShape, 'a secret in the log');
+
+        // "Copy Secret Only", then the form's Close button: the secret was copied, so it closes without asking.
+        await deliver(api, key, { type: 'copy', what: 'secret' });
+        await deliver(api, key, { type: 'close' });
+        await waitFor('the form to close', () => !api.forms.openForms().includes(key) || undefined);
+      } finally {
+        // A secret never copied would hold the panel open behind a modal question: copy it, then overwrite it.
+        if (api.forms.openForms().includes(key)) await api.forms.deliver(key, { type: 'copy', what: 'secret' });
+        await vscode.env.clipboard.writeText('');
+        if (createdId !== undefined) await api.services.keyRegistry.forget(CONNECTION, createdId);
+        await closePanels(VIEW_TYPES.createApiKey);
+        await stopSandbox();
+      }
+    },
+    { timeoutMs: 30_000 },
+  );
+
+  test(
+    'the burn alert form PUTs every writable field of the alert, the edited ones and the untouched ones',
+    async () => {
+      const { api, baseUrl } = await startSandbox();
+      const dataset = DEMO.datasets.gateway;
+      const slo: TreeNode = { kind: 'slo', connectionId: CONNECTION, dataset, sloId: DEMO.slos.gwAvailability };
+      const node = (await api.tree.getChildren(slo)).find((n) => n.kind === 'burnAlert' && n.alert.id === DEMO.burnAlerts.gwBudgetRate);
+      assert.ok(node?.kind === 'burnAlert', 'the budget_rate burn alert is in the tree');
+      const loaded = node.alert;
+      assert.equal(loaded.alert_type, 'budget_rate');
+      const key = `burnAlert:${CONNECTION}:${dataset}:${loaded.id}`;
+      const skip = (await recordedRequests(baseUrl)).length;
+      try {
+        await vscode.commands.executeCommand('obs.burnAlert.edit', node);
+        await waitForForm(api, key);
+        // The page says "ready" and the host gathers the recipients in use (the triggers among them).
+        await waitFor('the page to load', async () => (await requestsSince(baseUrl, skip, 'GET', `/1/triggers/${dataset}`)).length > 0 || undefined, 30_000);
+        const edits = { description: 'Edited in the extension host', recipients: [{ id: DEMO.recipients.emailOncall }] };
+        await deliver(api, key, { type: 'submit', edits });
+
+        const puts = await requestsSince(baseUrl, skip, 'PUT', `/1/burn_alerts/${dataset}/${loaded.id}`);
+        assert.equal(puts.length, 1, 'one PUT');
+        const body = puts[0]?.body as Record<string, unknown>;
+        // Every member of the request schema that a budget_rate alert may carry (exhaustion_minutes may not).
+        const writable = Object.keys(UpdateBurnAlertRequest.shape).filter((f) => f !== 'exhaustion_minutes');
+        assert.deepEqual(Object.keys(body).sort(), writable.sort());
+        assert.deepEqual(body, {
+          alert_type: 'budget_rate',
+          recipients: edits.recipients,
+          budget_rate_window_minutes: loaded.budget_rate_window_minutes,
+          budget_rate_decrease_threshold_per_million: loaded.budget_rate_decrease_threshold_per_million,
+          description: edits.description,
+        });
+        // The tree is refreshed and shows the alert as saved.
+        await waitFor('the saved description in the tree', async () => {
+          const alerts = await api.tree.getChildren(slo);
+          return alerts.some((n) => n.kind === 'burnAlert' && n.alert.id === loaded.id && n.alert.description === edits.description) || undefined;
+        });
+        await closePanels(VIEW_TYPES.burnAlert);
+        await waitFor('the form to close', () => !api.forms.openForms().includes(key) || undefined);
+      } finally {
+        await closePanels(VIEW_TYPES.burnAlert);
+        await stopSandbox();
+      }
+    },
+    { timeoutMs: 30_000 },
+  );
+
+  test(
+    'the dataset definitions form loads through its page and PATCHes only the changed types',
+    async () => {
+      const { api, baseUrl } = await startSandbox();
+      const dataset = DEMO.datasets.gateway;
+      const active = await api.services.connections.getActive();
+      assert.ok(active, 'the sandbox is the active connection');
+      const loaded = (await active.client.updateDatasetDefinitions(dataset, {})).data;
+      assert.equal(loaded.route?.name, 'http.route');
+      assert.equal(loaded.user?.name, 'user.id');
+      const key = `definitions:${CONNECTION}:${dataset}`;
+      const path = `/1/dataset_definitions/${dataset}`;
+      const skip = (await recordedRequests(baseUrl)).length;
+      try {
+        await vscode.commands.executeCommand('obs.datasetDefinitions.edit', { kind: 'dataset', connectionId: CONNECTION, slug: dataset });
+        await waitForForm(api, key);
+        // The page itself says "ready" and the host reads the map (PATCH {}): the webview round-trip.
+        await waitFor('the page to load the definitions', async () => (await requestsSince(baseUrl, skip, 'PATCH', path)).length > 0 || undefined, 30_000);
+
+        // The page sends every row; two differ from the map as loaded.
+        const rows = { ...rowsFromDefinitions(loaded), route: { name: 'dc.route_group' }, user: { name: '' } };
+        await deliver(api, key, { type: 'submit', rows });
+
+        const patches = await requestsSince(baseUrl, skip, 'PATCH', path);
+        assert.deepEqual(
+          patches.map((r) => r.body),
+          [{}, { route: { name: 'dc.route_group' }, user: { name: '' } }],
+          'the read, then one save of only the changed types',
+        );
+        const after = (await active.client.updateDatasetDefinitions(dataset, {})).data;
+        assert.equal(after.route?.name, 'dc.route_group');
+        assert.equal(after.user, null);
+        assert.equal(after.trace_id?.name, loaded.trace_id?.name, 'an unchanged type is kept');
+        await closePanels(VIEW_TYPES.datasetDefinitions);
+        await waitFor('the form to close', () => !api.forms.openForms().includes(key) || undefined);
+      } finally {
+        await closePanels(VIEW_TYPES.datasetDefinitions);
+        await stopSandbox();
+      }
+    },
+    { timeoutMs: 45_000 },
+  );
+
+  test(
+    'a malformed message to a form is refused and logged without its content, and nothing is sent',
+    async () => {
+      const { api, baseUrl } = await startSandbox();
+      const dataset = DEMO.datasets.checkout;
+      const key = `definitions:${CONNECTION}:${dataset}`;
+      const marker = `malformed-probe-${Date.now()}`;
+      try {
+        await vscode.commands.executeCommand('obs.datasetDefinitions.edit', { kind: 'dataset', connectionId: CONNECTION, slug: dataset });
+        await waitForForm(api, key);
+        const skip = (await recordedRequests(baseUrl)).length;
+        const refusal = 'dataset definitions form: refused a malformed message (';
+        const refusalsBefore = (await logText(api)).split(refusal).length - 1;
+        // A column name that is not a string, and a member no form message has.
+        await deliver(api, key, { type: 'submit', rows: { duration_ms: { name: 42 } }, note: marker });
+        await deliver(api, key, marker);
+
+        const log = await waitFor('two more refusals in the log', async () => {
+          const text = await logText(api);
+          return text.split(refusal).length - 1 === refusalsBefore + 2 ? text : undefined;
+        });
+        assert.ok(!log.includes(marker), 'the message content was logged');
+        const sent = (await recordedRequests(baseUrl)).slice(skip).filter((r) => r.method !== 'GET' && r.path.startsWith('/1/dataset_definitions/'));
+        assert.deepEqual(
+          sent.filter((r) => JSON.stringify(r.body) !== '{}').map((r) => r.body),
+          [],
+          'no definitions were written',
+        );
+      } finally {
+        await closePanels(VIEW_TYPES.datasetDefinitions);
+        await stopSandbox();
+      }
+    },
+    { timeoutMs: 30_000 },
+  );
+});
