@@ -15,6 +15,11 @@ const common = {
   mainFields: ['module', 'main'],
 };
 
+// Bundles that run in VS Code's extension host. Since Node 21 `navigator` is a global, and the extension host
+// logs a PendingMigrationError for every extension that reads it; zod reads navigator.userAgent once (to detect
+// Cloudflare Workers). A module-scope `var` shadows the global for everything in our bundle, so nothing logs.
+const extensionHostBanner = { js: '"use strict"; var navigator = undefined; // see esbuild.mjs' };
+
 /** @type {import('esbuild').BuildOptions[]} */
 const builds = [
   {
@@ -27,6 +32,7 @@ const builds = [
     external: ['vscode'],
     // The sandbox is loaded only when the user asks for it, from its own file.
     splitting: false,
+    banner: extensionHostBanner,
   },
   {
     ...common,
@@ -36,6 +42,7 @@ const builds = [
     platform: 'node',
     format: 'cjs',
     target: 'node20',
+    banner: extensionHostBanner,
   },
   {
     ...common,

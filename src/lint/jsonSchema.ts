@@ -21,6 +21,26 @@ export function triggerJsonSchemaText(): string {
         'Generated from src/api/schemas/trigger.ts; relational rules (time_range against frequency, aggregates, havings) are checked by obs-lint.',
     });
   const schema = z.toJSONSchema(file, { io: 'input', unrepresentable: 'any', target: 'draft-07' });
+  explainRefusedMembers(schema);
   cached = `${JSON.stringify(schema, null, 2)}\n`;
   return cached;
+}
+
+/**
+ * A refused member is `{ "not": {} }`, which VS Code reports as the vague "Matches a schema that is not
+ * allowed". VS Code's JSON support shows a schema's `errorMessage` instead: use the member's description.
+ */
+function explainRefusedMembers(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) explainRefusedMembers(item);
+    return;
+  }
+  if (typeof node !== 'object' || node === null) return;
+  const record = node as Record<string, unknown>;
+  const not = record['not'];
+  const isRefusal = typeof not === 'object' && not !== null && Object.keys(not).length === 0;
+  if (isRefusal && typeof record['description'] === 'string' && record['errorMessage'] === undefined) {
+    record['errorMessage'] = record['description'];
+  }
+  for (const value of Object.values(record)) explainRefusedMembers(value);
 }

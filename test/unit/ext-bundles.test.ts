@@ -1,6 +1,7 @@
 // The extension loads two bundles at run time (require of a computed path): they must be built and shipped.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -35,4 +36,27 @@ test('dist/extension.js bundles neither the sandbox nor the client transport (un
   });
   const inputs = Object.keys(result.metafile.inputs);
   assert.deepEqual(inputs.filter((f) => /node_modules\/undici\/|src\/sandbox\/|src\/api\/(client|transport)\.ts$/.test(f)), []);
+});
+
+test('the bundles the extension host loads never read the global navigator (VS Code logs an error for it)', () => {
+  // `npm test` builds dist/ first. A getter that throws turns any read into a failed require.
+  const probe = [
+    '"use strict";',
+    'Object.defineProperty(globalThis, "navigator", { get() { throw new Error("navigator was read"); } });',
+    'const Module = require("node:module");',
+    'const load = Module._load;',
+    'Module._load = function (request, ...rest) { return request === "vscode" ? {} : load.call(this, request, ...rest); };',
+    `for (const f of ["client-host.js", "sandbox-host.js"]) require(${JSON.stringify(join(root, 'dist'))} + "/" + f);`,
+    'const { ServiceClient } = require(' + JSON.stringify(join(root, 'dist', 'client-host.js')) + ');',
+    'new ServiceClient({ baseUrl: "http://127.0.0.1:9" }).close();',
+    'process.stdout.write("ok");',
+  ].join('\n');
+  const out = execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' });
+  assert.equal(out, 'ok');
+});
+
+test('the extension host bundles start with "use strict" before the navigator shadow', () => {
+  for (const file of ['dist/extension.js', 'dist/client-host.js', 'dist/sandbox-host.js']) {
+    assert.ok(read(file).startsWith('"use strict"; var navigator = undefined;'), file);
+  }
 });

@@ -280,6 +280,16 @@ test("VS Code's JSON language service validates with the schema: a clean trigger
   assert.deepEqual(await check(trigger('"frequency": 90')), [{ line: 2, character: 15 }]);
 });
 
+test("VS Code's JSON language service explains a refused query member with the schema's message", async () => {
+  const service = getLanguageService({});
+  const schema = JSON.parse(triggerJsonSchemaText()) as JSONSchema;
+  service.configure({ validate: true, allowComments: false, schemas: [{ uri: 'file:///trigger.schema.json', fileMatch: ['*.trigger.json'], schema }] });
+  const text = trigger('"query": { "calculations": [{ "op": "COUNT" }], "time_range": 900, "orders": [] }');
+  const doc = TextDocument.create('file:///t.trigger.json', 'json', 1, text);
+  const messages = (await service.doValidation(doc, service.parseJSONDocument(doc))).map((d) => d.message);
+  assert.deepEqual(messages, ['Not allowed in a trigger query (spec 2.6.1 rule 3).']);
+});
+
 test('of duplicate members the last counts, as in JSON.parse, and gets no fix', () => {
   const { text, range } = marked(trigger().replace(/\n}$/, ',\n  «"frequency": 90»\n}'));
   const found = lint(text);
