@@ -1,54 +1,133 @@
 // UI suite: Debian's Chromium (headless, playwright-core) against code-server with the packaged
-// extension installed and demo/workspace (a copy) open.
-import { after, before, describe, it } from 'node:test';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { copyWorkspace, repoRoot, startCodeServer, type CodeServer } from './codeServer';
-import { demoWorkspace } from './inHost';
-import { launchChromium, uiTest } from './workbench';
+// extension installed and demo/workspace (a copy) open. This file: the side bar, the welcome view's
+// "Try the Local Sandbox" and the Datasets tree over the sandbox's demo data.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { HOSTILE } from '../../src/sandbox/demoData';
+import {
+  clearHover,
+  clearNotifications,
+  collapse,
+  expand,
+  openObservability,
+  rowDescription,
+  rowIcon,
+  runCommand,
+  sandboxInfo,
+  saveSidebarImage,
+  startSandboxFromWelcome,
+  treeLabels,
+  treeRow,
+  treeSettled,
+  widenSidebar,
+} from './uiDriver';
+import { useUiFixture } from './uiSuite';
+import { uiTest } from './workbench';
 
-describe('UI (code-server + Chromium)', { timeout: 420_000 }, () => {
-  let tmp = '';
-  let server: CodeServer | undefined;
-  let browser: Browser | undefined;
+describe('UI: side bar and Datasets tree (code-server + Chromium)', { timeout: 420_000 }, () => {
+  const ready = useUiFixture();
 
-  function ready(): { server: CodeServer; browser: Browser } {
-    if (!server || !browser) throw new Error('code-server or Chromium did not start (see before hook)');
-    return { server, browser };
-  }
-
-  before(async () => {
-    tmp = mkdtempSync(join(tmpdir(), 'obs-e2e-ui-'));
-    const workspace = copyWorkspace(demoWorkspace, tmp);
-    const csDir = join(tmp, 'code-server');
-    mkdirSync(csDir);
-    server = await startCodeServer({ workspace, tmpDir: csDir });
-    browser = await launchChromium();
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (tmp) rmSync(tmp, { recursive: true, force: true });
-  });
-
-  it('the Observability activity bar entry opens the Datasets view', { timeout: 240_000 }, async (t) => {
+  it('"Try the Local Sandbox" in the welcome view starts the sandbox and lists its datasets', { timeout: 240_000 }, async (t) => {
     const { server, browser } = ready();
     await uiTest(t.name, browser, server, async ({ page }) => {
-      const entry = page.locator('.part.activitybar').locator('[aria-label*="Observability"]').first();
-      await entry.waitFor({ state: 'visible', timeout: 60_000 });
-      await entry.click();
-      const sidebar = page.locator('.part.sidebar');
-      await sidebar.waitFor({ state: 'visible' });
-      await sidebar.getByText('Datasets', { exact: false }).first().waitFor({ state: 'visible', timeout: 30_000 });
-      // A clean picture: no tooltip from the hover over the activity bar, no view progress bar.
-      await page.mouse.move(900, 500);
-      await page.locator('.monaco-hover, .workbench-hover').first().waitFor({ state: 'hidden' });
-      await sidebar.locator('.monaco-progress-container.active').first().waitFor({ state: 'hidden' });
-      mkdirSync(join(repoRoot, 'docs', 'images'), { recursive: true });
-      await sidebar.screenshot({ path: join(repoRoot, 'docs', 'images', 'sidebar.png') });
+      const bar = await openObservability(page);
+      const welcome = bar.locator('.welcome-view-content');
+      await welcome.getByText('No observability connection is configured.').waitFor({ state: 'visible', timeout: 30_000 });
+      assert.deepEqual(await welcome.locator('.monaco-button').allTextContents(), ['Add Connection...', 'Try the Local Sandbox']);
+
+      const baseUrl = await startSandboxFromWelcome(page);
+      await welcome.waitFor({ state: 'hidden' });
+      await page.locator('.part.statusbar').getByText('Obs: Sandbox').waitFor({ state: 'visible' });
+      await treeSettled(page);
+      assert.deepEqual(await treeLabels(page), ['Environment-wide', 'api-gateway', 'bench-wide', 'checkout-service', 'empty-dataset', 'metrics-hosts', 'API keys']);
+      assert.equal(await rowDescription(treeRow(page, 'metrics-hosts')), 'metrics');
+
+      // The URL the UI announced is the sandbox serving this tree.
+      const info = await sandboxInfo(baseUrl);
+      assert.equal(info.baseUrl, baseUrl);
+      assert.ok(info.datasets.includes('api-gateway'), `sandbox datasets: ${info.datasets.join(', ')}`);
+    }, (m) => t.diagnostic(m));
+  });
+
+  it('a dataset expands into columns, triggers and burn alerts that show their states', { timeout: 240_000 }, async (t) => {
+    const { server, browser } = ready();
+    await uiTest(t.name, browser, server, async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await startSandboxFromWelcome(page);
+      await clearNotifications(page);
+      await expand(treeRow(page, 'api-gateway'));
+      await treeRow(page, 'Burn alerts').waitFor({ state: 'visible' });
+      assert.deepEqual((await treeLabels(page)).slice(1, 5), ['api-gateway', 'Columns', 'Triggers', 'Burn alerts']);
+
+      // Columns: type as description, hidden ones marked, hostile names shown literally.
+      const columns = treeRow(page, 'Columns');
+      await expand(columns);
+      await treeRow(page, 'trace.trace_id').waitFor({ state: 'visible' });
+      assert.equal(await rowDescription(columns), '21');
+      assert.equal(await rowDescription(treeRow(page, 'duration_ms')), 'float');
+      assert.equal(await rowDescription(treeRow(page, 'sample_rate')), 'integer · hidden');
+      assert.deepEqual(await rowIcon(treeRow(page, 'status_code')), { id: 'symbol-number', color: '' });
+      assert.equal(await treeRow(page, HOSTILE.img).count(), 1, 'the column named <img src=x onerror=alert(1)> shows its name as text');
+      await collapse(columns);
+
+      // Triggers: triggered and disabled ones by icon and description.
+      const triggers = treeRow(page, 'Triggers');
+      await expand(triggers);
+      const triggered = treeRow(page, 'High error rate');
+      await triggered.waitFor({ state: 'visible' });
+      assert.equal(await rowDescription(triggers), '8');
+      assert.equal(await rowDescription(triggered), 'triggered · on_change · every 5m');
+      assert.equal((await rowIcon(triggered)).id, 'bell-dot');
+      assert.notEqual((await rowIcon(triggered)).color, '', 'a triggered trigger has a coloured icon');
+      const disabled = treeRow(page, 'Slow routes (disabled)');
+      assert.equal(await rowDescription(disabled), 'disabled · on_change · every 15m');
+      assert.equal((await rowIcon(disabled)).id, 'bell-slash');
+      const quiet = treeRow(page, 'Office-hours latency');
+      assert.equal(await rowDescription(quiet), 'on_change · every 10m');
+      assert.deepEqual(await rowIcon(quiet), { id: 'bell', color: '' });
+
+      // Burn alerts under their SLO: the triggered one is flagged.
+      await expand(treeRow(page, 'Burn alerts'));
+      await expand(treeRow(page, 'slo_gw_availability'));
+      const exhaustion = treeRow(page, 'Exhaustion in 240 min');
+      await exhaustion.waitFor({ state: 'visible' });
+      assert.equal(await rowDescription(exhaustion), 'triggered · Budget gone within four hours.');
+      assert.equal((await rowIcon(exhaustion)).id, 'flame');
+      assert.notEqual((await rowIcon(exhaustion)).color, '', 'a triggered burn alert has a coloured icon');
+      const budgetRate = treeRow(page, 'Budget rate: drop of 10000 per million in 60 min');
+      assert.ok(!(await rowDescription(budgetRate)).includes('triggered'));
+      assert.deepEqual(await rowIcon(budgetRate), { id: 'flame', color: '' });
+
+      await treeSettled(page);
+      await widenSidebar(page, 520);
+      // Focus the editor area: the tree's focus outline would cover a row in the picture.
+      await runCommand(page, 'View: Focus Active Editor Group');
+      await clearHover(page);
+      await saveSidebarImage(page, 'sidebar.png');
+    }, (m) => t.diagnostic(m));
+  });
+
+  it('tooltips show the hostile demo strings as plain text', { timeout: 240_000 }, async (t) => {
+    const { server, browser } = ready();
+    await uiTest(t.name, browser, server, async ({ page }) => {
+      await startSandboxFromWelcome(page);
+      await clearNotifications(page);
+      await expand(treeRow(page, 'api-gateway'));
+      await expand(treeRow(page, 'Triggers'));
+      const hostile = treeRow(page, HOSTILE.img);
+      await hostile.waitFor({ state: 'visible' });
+
+      await hostile.hover();
+      const hover = page.locator('.workbench-hover .rendered-markdown').first();
+      await hover.getByText('trig_gw_hostile', { exact: false }).waitFor({ state: 'visible', timeout: 15_000 });
+      const text = (await hover.textContent()) ?? '';
+      for (const s of [HOSTILE.img, HOSTILE.script, HOSTILE.markdownLink, HOSTILE.markdownCommand, HOSTILE.commandUri, 'owner=<b>bold</b>']) {
+        assert.ok(text.includes(s), `the tooltip shows ${JSON.stringify(s)} literally; it reads: ${text}`);
+      }
+      // Nothing in it became markup: no image, script, link or bold tag from the service's text.
+      assert.equal(await hover.locator('img, script, a, b, iframe').count(), 0, await hover.innerHTML());
+      // Only our own title is bold.
+      assert.deepEqual(await hover.locator('strong').allTextContents(), [HOSTILE.img]);
     }, (m) => t.diagnostic(m));
   });
 });

@@ -1,0 +1,262 @@
+// Drivers for the workbench UI shared by the ui*.e2e.ts suites: the Observability side bar, its tree,
+// the command palette, notifications, the Problems view, webview forms and the sandbox's control
+// endpoint. Every wait is on a concrete UI state (a locator or a predicate), never a fixed sleep.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
+import type { RecordedRequest, SandboxInfo } from '../../src/sandbox/types';
+import { repoRoot } from './codeServer';
+
+export const imagesDir = join(repoRoot, 'docs', 'images');
+
+/** A RegExp that matches exactly `text` (after Playwright's whitespace normalisation). */
+export function exactly(text: string): RegExp {
+  return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+}
+
+export function sidebar(page: Page): Locator {
+  return page.locator('.part.sidebar');
+}
+
+/** Opens the Observability view container from the activity bar; resolves once the Datasets view shows. */
+export async function openObservability(page: Page): Promise<Locator> {
+  const bar = sidebar(page);
+  const entry = page.locator('.part.activitybar').locator('[aria-label*="Observability"]').first();
+  await entry.waitFor({ state: 'visible', timeout: 60_000 });
+  // A click on the entry of the container already shown would close the side bar.
+  if (!(await bar.locator('[id="workbench.view.extension.obs"]').isVisible())) await entry.click();
+  await bar.locator('.pane-header, .title-label').filter({ hasText: /Datasets/ }).first().waitFor({ state: 'visible', timeout: 30_000 });
+  return bar;
+}
+
+/** A row of the Datasets tree whose label (not description) is exactly `label`. */
+export function treeRow(page: Page, label: string): Locator {
+  return sidebar(page)
+    .locator('.monaco-list-row')
+    .filter({ has: page.locator('.label-name', { hasText: exactly(label) }) });
+}
+
+/** The labels of the visible tree rows, top to bottom. */
+export async function treeLabels(page: Page): Promise<string[]> {
+  return sidebar(page).locator('.monaco-list-row .label-name').allTextContents();
+}
+
+/** Expands a collapsed tree row (a no-op when already expanded) and waits until it shows as expanded. */
+export async function expand(row: Locator): Promise<void> {
+  await row.waitFor({ state: 'visible' });
+  if ((await row.getAttribute('aria-expanded')) === 'false') await row.locator('.monaco-tl-twistie').click();
+  await row.and(row.page().locator('[aria-expanded="true"]')).waitFor({ state: 'visible' });
+}
+
+export async function collapse(row: Locator): Promise<void> {
+  await row.waitFor({ state: 'visible' });
+  if ((await row.getAttribute('aria-expanded')) === 'true') await row.locator('.monaco-tl-twistie').click();
+  await row.and(row.page().locator('[aria-expanded="false"]')).waitFor({ state: 'visible' });
+}
+
+/** The codicon id of a tree row's icon (`bell-dot` for `codicon codicon-bell-dot`). */
+export async function rowIcon(row: Locator): Promise<{ id: string | undefined; color: string }> {
+  return row.locator('.custom-view-tree-node-item-icon').evaluate((el) => ({
+    id: [...el.classList].find((c) => c.startsWith('codicon-'))?.slice('codicon-'.length),
+    color: (el as HTMLElement).style.color,
+  }));
+}
+
+export async function rowDescription(row: Locator): Promise<string> {
+  const description = row.locator('.label-description');
+  return (await description.count()) > 0 ? ((await description.textContent()) ?? '') : '';
+}
+
+/** Runs a command by its palette title ("Observability: Create API Key..."), as a user would with F1. */
+export async function runCommand(page: Page, title: string): Promise<void> {
+  const widget = page.locator('.quick-input-widget');
+  const input = widget.locator('.quick-input-box input');
+  await page.keyboard.press('F1');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(`>${title}`);
+  const item = widget.locator('.monaco-list-row').filter({ has: page.locator('.label-name', { hasText: exactly(title) }) }).first();
+  await item.waitFor({ state: 'visible' });
+  await item.click();
+  // Done when the palette closed, or when the command opened a quick input of its own.
+  await page.waitForFunction((typed) => {
+    const box = document.querySelector<HTMLElement>('.quick-input-widget');
+    if (!box || box.style.display === 'none' || box.offsetParent === null) return true;
+    return box.querySelector<HTMLInputElement>('.quick-input-box input')?.value !== typed;
+  }, `>${title}`);
+}
+
+/** Opens a workspace file by name through "Go to File..." and waits for its editor tab to be active. */
+export async function openFile(page: Page, fileName: string): Promise<void> {
+  await runCommand(page, 'Go to File...');
+  const widget = page.locator('.quick-input-widget');
+  await widget.locator('.quick-input-box input').fill(fileName);
+  await widget.locator('.monaco-list-row').filter({ has: page.locator('.label-name', { hasText: exactly(fileName) }) }).first().click();
+  await page.locator('.tabs-container .tab.active').filter({ hasText: fileName }).waitFor({ state: 'visible' });
+}
+
+/** The text of the first notification toast whose message matches `pattern`. */
+export async function notificationText(page: Page, pattern: RegExp, timeout = 30_000): Promise<string> {
+  const message = page.locator('.notifications-toasts .notification-list-item-message').filter({ hasText: pattern }).first();
+  await message.waitFor({ state: 'visible', timeout });
+  return (await message.textContent()) ?? '';
+}
+
+/** Clears every notification (toasts and centre), so screenshots and clicks are not covered. */
+export async function clearNotifications(page: Page): Promise<void> {
+  await runCommand(page, 'Notifications: Clear All Notifications');
+  await page.locator('.notifications-toasts .notification-toast').first().waitFor({ state: 'hidden' });
+}
+
+/**
+ * Clicks "Try the Local Sandbox" in the Datasets view's welcome content and returns the sandbox's base
+ * URL as the extension announces it. Resolves once the tree shows the sandbox's datasets.
+ */
+export async function startSandboxFromWelcome(page: Page): Promise<string> {
+  const bar = await openObservability(page);
+  const button = bar.locator('.welcome-view-content .monaco-button', { hasText: exactly('Try the Local Sandbox') });
+  await button.waitFor({ state: 'visible', timeout: 30_000 });
+  await button.click();
+  const text = await notificationText(page, /The local sandbox runs at/);
+  const baseUrl = /runs at (http:\/\/127\.0\.0\.1:\d+)/.exec(text)?.[1];
+  if (baseUrl === undefined) throw new Error(`no loopback base URL in the notification "${text}"`);
+  await treeRow(page, 'api-gateway').waitFor({ state: 'visible', timeout: 30_000 });
+  return baseUrl;
+}
+
+/** Waits until the side bar's view shows no progress bar (the tree finished loading what it asked for). */
+export async function treeSettled(page: Page): Promise<void> {
+  await sidebar(page).locator('.monaco-progress-container.active').first().waitFor({ state: 'hidden' });
+}
+
+/** The sandbox's own description of itself (team, environment, keys' ids), from its control endpoint. */
+export async function sandboxInfo(baseUrl: string): Promise<SandboxInfo> {
+  const res = await fetch(`${baseUrl}/__sandbox/info`);
+  if (!res.ok) throw new Error(`GET ${baseUrl}/__sandbox/info answered ${res.status}`);
+  return (await res.json()) as SandboxInfo;
+}
+
+/** What the sandbox received, from its control endpoint (loopback only, never recorded itself). */
+export async function sandboxRequests(baseUrl: string): Promise<RecordedRequest[]> {
+  const res = await fetch(`${baseUrl}/__sandbox/requests`);
+  if (!res.ok) throw new Error(`GET ${baseUrl}/__sandbox/requests answered ${res.status}`);
+  return (await res.json()) as RecordedRequest[];
+}
+
+export async function clearSandboxRequests(baseUrl: string): Promise<void> {
+  const res = await fetch(`${baseUrl}/__sandbox/requests`, { method: 'DELETE' });
+  if (!res.ok) throw new Error(`DELETE ${baseUrl}/__sandbox/requests answered ${res.status}`);
+}
+
+/** Polls the sandbox until a recorded request satisfies `match`; returns it. */
+export async function waitForSandboxRequest(
+  baseUrl: string,
+  what: string,
+  match: (r: RecordedRequest) => boolean,
+  timeoutMs = 20_000,
+): Promise<RecordedRequest> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await sandboxRequests(baseUrl)).find(match);
+    if (found) return found;
+    if (Date.now() > deadline) {
+      const seen = (await sandboxRequests(baseUrl)).map((r) => `${r.method} ${r.path}`).join(', ');
+      throw new Error(`the sandbox received no ${what} within ${timeoutMs} ms (received: ${seen || 'nothing'})`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+/**
+ * The content of the webview panel: `iframe.webview` then its `#active-frame`. With several webviews
+ * open, the last one created (tests open one form at a time).
+ */
+export function webviewContent(page: Page): FrameLocator {
+  return page.locator('iframe.webview').last().contentFrame().frameLocator('#active-frame');
+}
+
+/** Runs a tree row's context-menu item, as a right-click would. */
+export async function contextMenu(row: Locator, item: string): Promise<void> {
+  await row.click({ button: 'right' });
+  const entry = row.page().locator('.context-view .monaco-menu .action-item').filter({ has: row.page().locator('.action-label', { hasText: exactly(item) }) });
+  await entry.waitFor({ state: 'visible' });
+  await entry.click();
+  await row.page().locator('.context-view .monaco-menu').waitFor({ state: 'hidden' });
+}
+
+/** Clicks a tree row's inline action (shown on hover) by its title. */
+export async function inlineAction(row: Locator, title: string): Promise<void> {
+  await row.hover();
+  const action = row.locator(`.actions .action-label[aria-label="${title.replace(/"/g, '\\"')}"]`);
+  await action.waitFor({ state: 'visible' });
+  await action.click();
+}
+
+/** The text of the active editor's visible lines (non-breaking spaces as spaces), top to bottom. */
+export async function editorText(page: Page): Promise<string> {
+  return page.locator('.part.editor .editor-instance .monaco-editor .view-lines').first().evaluate((el) =>
+    [...el.querySelectorAll<HTMLElement>('.view-line')]
+      .sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top))
+      .map((line) => (line.textContent ?? '').replace(/\u00a0/g, ' '))
+      .join('\n'),
+  );
+}
+
+/** Waits until the active editor shows a line whose text is exactly `line` (leading/trailing spaces aside). */
+export async function waitForEditorLine(page: Page, line: string, timeout = 30_000): Promise<void> {
+  await page.waitForFunction(
+    (wanted) =>
+      [...document.querySelectorAll('.part.editor .editor-instance .monaco-editor .view-lines .view-line')].some(
+        (el) => (el.textContent ?? '').replace(/\u00a0/g, ' ').trim() === wanted,
+      ),
+    line,
+    { timeout },
+  );
+}
+
+/** Drags the side bar's edge until the side bar is `width` pixels wide (labels and descriptions fit). */
+export async function widenSidebar(page: Page, width: number): Promise<void> {
+  const box = await sidebar(page).boundingBox();
+  if (!box) throw new Error('the side bar is not shown');
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width - 1, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + width, y, { steps: 5 });
+  await page.mouse.up();
+  await page.waitForFunction(
+    (min) => (document.querySelector('.part.sidebar')?.getBoundingClientRect().width ?? 0) >= min,
+    width - 20,
+  );
+}
+
+/** Writes a screenshot of the smallest rectangle holding every one of `parts` to docs/images/<name>. */
+export async function saveImageOf(page: Page, parts: Locator[], name: string): Promise<string> {
+  const boxes = await Promise.all(parts.map((p) => p.boundingBox()));
+  if (boxes.some((b) => b === null)) throw new Error(`a part of the picture ${name} is not shown`);
+  const shown = boxes.filter((b): b is NonNullable<typeof b> => b !== null);
+  const x = Math.min(...shown.map((b) => b.x));
+  const y = Math.min(...shown.map((b) => b.y));
+  const right = Math.max(...shown.map((b) => b.x + b.width));
+  const bottom = Math.max(...shown.map((b) => b.y + b.height));
+  mkdirSync(imagesDir, { recursive: true });
+  const path = join(imagesDir, name);
+  await page.screenshot({ path, clip: { x, y, width: right - x, height: bottom - y } });
+  return path;
+}
+
+/** A picture of the side bar down to its last tree row (not the empty space below). */
+export async function saveSidebarImage(page: Page, name: string): Promise<string> {
+  const bar = await sidebar(page).boundingBox();
+  const last = await sidebar(page).locator('.monaco-list-row').last().boundingBox();
+  if (!bar || !last) throw new Error('the side bar shows no tree rows');
+  mkdirSync(imagesDir, { recursive: true });
+  const path = join(imagesDir, name);
+  const height = Math.min(bar.height, last.y + last.height + 12 - bar.y);
+  await page.screenshot({ path, clip: { x: bar.x, y: bar.y, width: bar.width, height } });
+  return path;
+}
+
+/** Moves the mouse off every control and waits for hovers to go, for a clean picture. */
+export async function clearHover(page: Page): Promise<void> {
+  await page.mouse.move(900, 500);
+  await page.locator('.monaco-hover, .workbench-hover').first().waitFor({ state: 'hidden' });
+}
