@@ -55,7 +55,7 @@ export function activate(context: vscode.ExtensionContext): ObsExtensionApi {
   const model = new DatasetTreeModel({
     connection: async () => {
       const active = await connections.getActive();
-      return active && { profile: active.profile, api: active.client };
+      return active && { profile: active.profile, api: active.client, isCurrent: () => connections.isCurrent(active) };
     },
     remembered,
     keys: keyRegistry,

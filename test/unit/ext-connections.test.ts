@@ -218,6 +218,24 @@ test('RememberedItems keeps datasets, hidden datasets and SLOs per connection', 
   assert.deepEqual(r.datasets('b'), []);
   await r.addDatasets('a', ['payments']);
   assert.deepEqual(r.hidden('a'), [], 'adding a hidden dataset again shows it');
+});
+
+test('RememberedItems.removeDataset takes away the "added" mark and keeps the SLO ids', async () => {
+  const r = new RememberedItems(new MemoryMemento());
+  await r.addDatasets('a', ['orders', 'payments']);
+  await r.addSlos('a', 'orders', ['slo1', 'slo2']);
   await r.removeDataset('a', 'orders');
+  assert.deepEqual(r.datasets('a'), ['payments']);
+  assert.deepEqual(r.slos('a', 'orders'), ['slo1', 'slo2']);
+});
+
+test('RememberedItems.forgetDataset takes away the "added" mark and the SLO ids', async () => {
+  const r = new RememberedItems(new MemoryMemento());
+  await r.addDatasets('a', ['orders', 'payments']);
+  await r.addSlos('a', 'orders', ['slo1']);
+  await r.addSlos('a', 'payments', ['slo9']);
+  await r.forgetDataset('a', 'orders');
+  assert.deepEqual(r.datasets('a'), ['payments']);
   assert.deepEqual(r.slos('a', 'orders'), []);
+  assert.deepEqual(r.slos('a', 'payments'), ['slo9']);
 });

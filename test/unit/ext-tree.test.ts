@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { ServiceClient } from '../../src/api/client';
 import { DEMO, HOSTILE, startSandbox, type SandboxHandle } from '../../src/sandbox/index';
 import type { ConnectionProfile } from '../../src/extension/connections/profiles';
-import { DatasetTreeModel, type TreeConnection } from '../../src/extension/model/datasetTree';
+import { DatasetTreeModel, type TreeApi, type TreeConnection } from '../../src/extension/model/datasetTree';
 import { KeyRegistry } from '../../src/extension/model/keyRegistry';
 import { Limiter } from '../../src/extension/model/limiter';
 import { MemoryMemento } from '../../src/extension/model/memento';
@@ -85,6 +85,17 @@ test('datasets the user added join the discovered ones; hidden ones leave with a
     '1 hidden dataset (show)',
     'API keys',
   ]);
+});
+
+test('removing a hand-added dataset that is also discovered keeps it in the tree with its SLOs', async () => {
+  const { model, remembered } = setup();
+  await remembered.addDatasets(profile.id, [DEMO.datasets.gateway]);
+  await remembered.addSlos(profile.id, DEMO.datasets.gateway, [DEMO.slos.gwAvailability]);
+  await remembered.removeDataset(profile.id, DEMO.datasets.gateway);
+  const root = await model.getChildren();
+  const gateway = root.find((n) => n.kind === 'dataset' && n.slug === DEMO.datasets.gateway);
+  assert.deepEqual(gateway, { kind: 'dataset', connectionId: profile.id, slug: DEMO.datasets.gateway, added: false, discovered: true, metrics: false });
+  assert.deepEqual(labels(await model.getChildren(group(DEMO.datasets.gateway, 'burnAlerts'))), [DEMO.slos.gwAvailability]);
 });
 
 test('a dataset has Columns, Triggers and Burn alerts; columns are sorted with icons by type', async () => {
@@ -179,6 +190,50 @@ test('a missing configuration key shows as an error node, not an empty tree', as
   const root = await model.getChildren();
   assert.equal(root[0]?.kind, 'error');
   assert.match((root[0] as ErrorNode).message, /no configuration key is set/);
+  await noKey.close();
+});
+
+test('a root load whose connection stopped being current (sandbox stopped) ends cancelled, logging nothing', async () => {
+  const noKey = new ServiceClient({ baseUrl: sandbox.info.baseUrl });
+  let current = true;
+  const api: TreeApi = {
+    listColumns: (...args) => noKey.listColumns(...args),
+    listBurnAlerts: (...args) => noKey.listBurnAlerts(...args),
+    listTriggers: (...args) => {
+      current = false; // the sandbox is stopped while the request is in flight
+      return noKey.listTriggers(...args);
+    },
+  };
+  const { model, failures } = setup({ connection: async () => ({ profile, api, isCurrent: () => current }) });
+  const root = await model.getChildren();
+  assert.deepEqual(failures, []);
+  assert.equal(root.length, 1);
+  assert.equal((root[0] as ErrorNode).cancelled, true);
+  await noKey.close();
+});
+
+test('a group load that fails once its connection is no longer current ends cancelled, logging nothing', async () => {
+  const { model, failures } = setup({ connection: async () => ({ profile, api: client, isCurrent: () => false }) });
+  sandbox.faults.nextStatus(500, 1, 'auto');
+  const children = await model.getChildren(group(DEMO.datasets.checkout, 'columns'));
+  assert.deepEqual(failures, []);
+  assert.equal((children[0] as ErrorNode).cancelled, true);
+});
+
+test('a load whose connection was removed before its client was built ends cancelled, logging nothing', async () => {
+  const gone = Object.assign(new Error('The connection of this item was removed'), { kind: 'connection-gone' });
+  const { model, failures } = setup({ connection: () => Promise.reject(gone) });
+  const root = await model.getChildren();
+  assert.deepEqual(failures, []);
+  assert.equal((root[0] as ErrorNode).cancelled, true);
+});
+
+test('a failure while the connection is still current is still an error', async () => {
+  const noKey = new ServiceClient({ baseUrl: sandbox.info.baseUrl });
+  const { model, failures } = setup({ connection: async () => ({ profile, api: noKey, isCurrent: () => true }) });
+  const root = await model.getChildren();
+  assert.equal((root[0] as ErrorNode).cancelled, false);
+  assert.match(failures[0] ?? '', /^discover datasets from environment-wide triggers: .*no configuration key is set/);
   await noKey.close();
 });
 

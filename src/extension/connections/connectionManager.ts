@@ -47,6 +47,8 @@ export class ConnectionManager implements vscode.Disposable {
   /** Keys of transient connections (the local sandbox): in memory only, gone with the window. */
   private readonly transientSecrets = new Map<string, ConnectionSecrets>();
   private lastActive: string;
+  /** Connections whose removal has begun: no new client is built for them (it would have no keys). */
+  private readonly removing = new Set<string>();
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
@@ -138,7 +140,17 @@ export class ConnectionManager implements vscode.Disposable {
     return { configKey: keys.configKey !== undefined, managementKey: keys.managementKey !== undefined };
   }
 
+  /**
+   * Whether a connection handed out by getActive() is still the active one with the same client: false
+   * once it was switched away from, removed, or its keys or settings changed (each drops the client).
+   */
+  isCurrent(active: ActiveConnection): boolean {
+    const id = active.profile.id;
+    return this.store.activeId() === id && !this.removing.has(id) && this.clients.get(id)?.client === active.client;
+  }
+
   async clientFor(profile: ConnectionProfile): Promise<ServiceClient> {
+    this.checkUsable(profile.id);
     const proxy = vscode.workspace.getConfiguration('http').get<string>('proxy') || undefined;
     const caFiles = vscode.workspace.getConfiguration('obs').get<string[]>('caCertificates') ?? [];
     // The fingerprint says when to rebuild; it holds no secret, only a counter of secret changes.
@@ -146,6 +158,9 @@ export class ConnectionManager implements vscode.Disposable {
     const cached = this.clients.get(profile.id);
     if (cached && cached.fingerprint === fingerprint) return cached.client;
     const keys = this.store.isTransient(profile.id) ? (this.transientSecrets.get(profile.id) ?? {}) : await this.secrets.get(profile.id);
+    // Removed while its keys were read (they may be deleted by now): building a keyless client would
+    // turn the removal into "no configuration key is set" errors.
+    this.checkUsable(profile.id);
     const again = this.clients.get(profile.id);
     if (again && again.fingerprint === fingerprint) return again.client;
     this.dropClient(profile.id);
@@ -177,18 +192,28 @@ export class ConnectionManager implements vscode.Disposable {
 
   /** Removes a connection and deletes its keys. If it was active, none is active afterwards. */
   async remove(id: string): Promise<void> {
-    this.dropClient(id);
-    if (this.store.isTransient(id) || this.transientSecrets.has(id)) {
-      this.transientSecrets.delete(id);
-    } else {
-      await this.secrets.delete(id);
+    this.removing.add(id);
+    try {
+      this.dropClient(id);
+      if (this.store.isTransient(id) || this.transientSecrets.has(id)) {
+        this.transientSecrets.delete(id);
+      } else {
+        await this.secrets.delete(id);
+      }
+      await this.store.remove(id);
+    } finally {
+      this.removing.delete(id);
     }
-    await this.store.remove(id);
   }
 
   dispose(): void {
     for (const id of [...this.clients.keys()]) this.dropClient(id);
     for (const d of this.disposables) d.dispose();
+  }
+
+  private checkUsable(id: string): void {
+    const gone = this.removing.has(id) || !this.store.get(id) || (this.store.isTransient(id) && !this.transientSecrets.has(id));
+    if (gone) throw new ConnectionGoneError(id);
   }
 
   private dropClient(id: string): void {

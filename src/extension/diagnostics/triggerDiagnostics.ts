@@ -1,9 +1,11 @@
-// Lints trigger files while editing: on open, on change (debounced), on save; cleared on close and
-// delete; re-linted when settings change. Fixes are offered as quick fixes and as `source.fixAll.obs`.
+// Lints trigger files while editing: on open, on change (debounced; not for files over 5 MB, see
+// lintSizeGuard.ts), on save; cleared on close and delete; re-linted when settings change. Fixes are
+// offered as quick fixes and as `source.fixAll.obs`.
 import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { lint, type Diagnostic as LintDiagnostic, type LintOptions } from '../../lint';
 import { LintScheduler } from '../model/lintScheduler';
+import { largeFileNotice, shouldLint } from '../model/lintSizeGuard';
 import {
   FIX_ALL_KIND_SUFFIX,
   LINT_SOURCE,
@@ -37,6 +39,11 @@ export function toVscodeDiagnostic(uri: vscode.Uri, d: DiagnosticData): vscode.D
     diagnostic.relatedInformation = d.related.map((r) => new vscode.DiagnosticRelatedInformation(new vscode.Location(uri, toRange(r.range)), r.message));
   }
   return diagnostic;
+}
+
+/** A document's length in characters, without copying its text. */
+function sizeOf(doc: vscode.TextDocument): number {
+  return doc.lineCount === 0 ? 0 : doc.offsetAt(doc.lineAt(doc.lineCount - 1).range.end);
 }
 
 function toWorkspaceEdit(uri: vscode.Uri, action: CodeActionData): vscode.WorkspaceEdit {
@@ -75,7 +82,11 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
       this.collection,
       vscode.workspace.onDidOpenTextDocument((doc) => this.onOpen(doc)),
       vscode.workspace.onDidChangeTextDocument((e) => {
-        if (e.contentChanges.length > 0 && this.matcher.matches(e.document)) this.scheduler.schedule(e.document.uri.toString());
+        if (e.contentChanges.length === 0 || !this.matcher.matches(e.document)) return;
+        const key = e.document.uri.toString();
+        // Too large to lint while typing: the diagnostics of the last open or save stay until the next save.
+        if (shouldLint(sizeOf(e.document), 'change')) this.scheduler.schedule(key);
+        else this.scheduler.cancel(key);
       }),
       vscode.workspace.onDidSaveTextDocument((doc) => this.onOpen(doc)),
       vscode.workspace.onDidCloseTextDocument((doc) => this.forget(doc.uri)),
@@ -146,10 +157,14 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
     const diagnostics = lint(text, this.options());
     this.lastLint.set(uri.toString(), { version, diagnostics });
     const docsUrl = this.docsUrl();
-    this.collection.set(
-      uri,
-      diagnostics.map((d) => toVscodeDiagnostic(uri, toDiagnosticData(d, docsUrl, this.rulesAnchorLines()))),
-    );
+    const shown = diagnostics.map((d) => toVscodeDiagnostic(uri, toDiagnosticData(d, docsUrl, this.rulesAnchorLines())));
+    const notice = largeFileNotice(text.length);
+    if (notice !== undefined) {
+      const info = new vscode.Diagnostic(new vscode.Range(0, 0, 0, 0), notice, vscode.DiagnosticSeverity.Information);
+      info.source = LINT_SOURCE;
+      shown.unshift(info);
+    }
+    this.collection.set(uri, shown);
     return diagnostics;
   }
 
@@ -211,6 +226,9 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
   private lintFor(doc: vscode.TextDocument): LintDiagnostic[] {
     const last = this.lastLint.get(doc.uri.toString());
     if (last && last.version === doc.version) return last.diagnostics;
+    // Code actions are asked for on every cursor move: a large file edited since its last lint offers
+    // none (fixes computed from the saved text would edit the wrong ranges) until it is saved.
+    if (!shouldLint(sizeOf(doc), 'change')) return [];
     return this.publish(doc.uri, doc.getText(), doc.version);
   }
 

@@ -15,7 +15,7 @@ import { CachedTreeModel, type LoadFailure } from './cachedTree';
 import type { KeyRegistry } from './keyRegistry';
 import type { Limiter } from './limiter';
 import type { RememberedItems } from './remembered';
-import { errorText, isCancellation } from './serviceErrors';
+import { errorText, isCancellation, isConnectionGone, StaleConnectionError } from './serviceErrors';
 
 /** The calls the tree makes; the real ServiceClient satisfies it. */
 export type TreeApi = Pick<ServiceClient, 'listColumns' | 'listTriggers' | 'listBurnAlerts'>;
@@ -23,6 +23,11 @@ export type TreeApi = Pick<ServiceClient, 'listColumns' | 'listTriggers' | 'list
 export interface TreeConnection {
   profile: ConnectionProfile;
   api: TreeApi;
+  /**
+   * Whether this is still the active connection with the same keys. A load that fails once it is not
+   * ends as cancelled, quietly: no log, no error node (e.g. the sandbox was stopped mid-load).
+   */
+  isCurrent?: () => boolean;
 }
 
 export interface DatasetTreeOptions {
@@ -67,9 +72,24 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
   }
 
   protected async load(node: TreeNode | undefined, signal: AbortSignal): Promise<TreeNode[]> {
-    const conn = await this.o.connection();
+    let conn: TreeConnection | undefined;
+    try {
+      conn = await this.o.connection();
+    } catch (err) {
+      // Removed between the tree asking and the client being built: the removal refreshes the tree.
+      if (isConnectionGone(err)) throw new StaleConnectionError(undefined);
+      throw err;
+    }
     this.currentConnectionId = conn?.profile.id;
     if (!conn) return [];
+    try {
+      return await this.loadFor(conn, node, signal);
+    } catch (err) {
+      throw isStale(conn) ? new StaleConnectionError(conn.profile.id) : err;
+    }
+  }
+
+  private async loadFor(conn: TreeConnection, node: TreeNode | undefined, signal: AbortSignal): Promise<TreeNode[]> {
     const cid = conn.profile.id;
     if (node !== undefined && 'connectionId' in node && node.connectionId !== cid) return [];
     if (node === undefined) return this.loadRoot(conn, signal);
@@ -118,6 +138,7 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
       }
     } catch (err) {
       if (signal.aborted) throw err;
+      if (isStale(conn)) throw new StaleConnectionError(cid);
       const failure = this.describe('discover datasets from environment-wide triggers', err, false);
       this.o.onFailure?.(failure, err);
       discoveryError = { kind: 'error', parentId: nodeId(undefined), ...failure };
@@ -257,6 +278,10 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
   private hint(parent: TreeNode | undefined, key: string, label: string, icon?: string, command?: ActionNode['command']): ActionNode {
     return { kind: 'action', id: `${nodeId(parent)}/!${key}`, label, icon, command };
   }
+}
+
+function isStale(conn: TreeConnection): boolean {
+  return conn.isCurrent !== undefined && !conn.isCurrent();
 }
 
 /** What loading the children of a node does, in words, for error nodes and logs. */

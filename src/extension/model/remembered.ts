@@ -39,8 +39,18 @@ export class RememberedItems {
     });
   }
 
-  /** Forgets a hand-added dataset; a dataset that is also discovered stays (hide it instead). */
+  /**
+   * Takes away the "added" mark only: the dataset's SLO ids stay, so a dataset that is also discovered
+   * keeps them in the tree (see planDatasetRemoval in datasetRemoval.ts).
+   */
   async removeDataset(connectionId: string, slug: string): Promise<void> {
+    await this.edit(connectionId, (m) => {
+      m.datasets = m.datasets.filter((d) => d !== slug);
+    });
+  }
+
+  /** Takes away the "added" mark and forgets the dataset's SLO ids (after the user confirmed it). */
+  async forgetDataset(connectionId: string, slug: string): Promise<void> {
     await this.edit(connectionId, (m) => {
       m.datasets = m.datasets.filter((d) => d !== slug);
       delete m.slos[slug];

@@ -24,8 +24,26 @@ export function errorText(err: unknown): string {
   return String(err);
 }
 
+/**
+ * A load whose connection stopped being the active one (switched, removed, sandbox stopped, keys
+ * replaced) while it ran: whatever it failed with belongs to a connection nobody looks at any more.
+ */
+export class StaleConnectionError extends Error {
+  readonly kind = 'stale-connection';
+  constructor(readonly connectionId: string | undefined) {
+    super('The connection changed while loading');
+    this.name = 'StaleConnectionError';
+  }
+}
+
+/** True for errors whose `kind` says the connection was removed (ConnectionGoneError, which imports vscode). */
+export function isConnectionGone(err: unknown): boolean {
+  return err instanceof Error && (err as Error & { kind?: unknown }).kind === 'connection-gone';
+}
+
 /** True for failures that mean "cancelled", which are not errors to show. */
 export function isCancellation(err: unknown): boolean {
+  if (err instanceof StaleConnectionError) return true;
   const se = asServiceError(err);
   if (se) return se.kind === 'aborted';
   return err instanceof Error && (err.name === 'AbortError' || err.name === 'AbortedError' || err.name === 'Canceled');

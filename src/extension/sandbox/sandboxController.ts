@@ -75,13 +75,15 @@ export class SandboxController implements vscode.Disposable {
   async stop(): Promise<void> {
     const handle = this.handle ?? (await this.starting?.catch(() => undefined));
     this.handle = undefined;
+    // The connection goes first: the tree then stops loading from it before the port closes, instead of
+    // logging "connection refused" (or a keyless client's errors) for loads still in flight.
+    await this.removeConnection();
     if (handle) {
       await handle.close();
       this.log.info('sandbox stopped');
     }
     setSessionMetricsDatasets([]);
     this.onMetricsChanged();
-    await this.removeConnection();
   }
 
   /**

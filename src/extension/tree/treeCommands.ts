@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { ColumnKeyName, DatasetSlug, ENVIRONMENT_WIDE, QUERY_RESULT_LIMIT_MAX, type CreateQueryResultRequest, type QueryResult } from '../../api/schemas';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { DatasetTreeModel } from '../model/datasetTree';
+import { planDatasetRemoval } from '../model/datasetRemoval';
 import { checkUiLink } from '../model/links';
 import { mergeMetricsDatasets } from '../model/metrics';
 import type { KeyRegistry } from '../model/keyRegistry';
@@ -283,13 +284,28 @@ export function registerTreeCommands(deps: TreeCommandDeps): vscode.Disposable[]
     register('obs.dataset.remove', 'remove the dataset', async (node) => {
       const n = node as DatasetNode | undefined;
       if (n?.kind !== 'dataset') return;
-      await remembered.removeDataset(n.connectionId, n.slug);
-      if (n.discovered) {
-        const choice = await vscode.window.showInformationMessage(
-          `${n.slug} is also discovered from environment-wide triggers, so it stays in the tree. Hide it instead?`,
-          'Hide',
-        );
-        if (choice === 'Hide') await remembered.hideDataset(n.connectionId, n.slug);
+      // The SLO ids are read now, not from the node: they may have changed since it was drawn.
+      const plan = planDatasetRemoval({
+        slug: n.slug,
+        added: remembered.datasets(n.connectionId).includes(n.slug),
+        discovered: n.discovered,
+        sloIds: remembered.slos(n.connectionId, n.slug),
+      });
+      if (plan.kind === 'forget') {
+        if (plan.confirm) {
+          const choice = await vscode.window.showWarningMessage(plan.confirm.message, { modal: true }, plan.confirm.action);
+          if (choice !== plan.confirm.action) return;
+        }
+        await remembered.forgetDataset(n.connectionId, n.slug);
+        if (plan.sloIds.length > 0) log.info(`dataset ${n.slug} removed; forgot its SLO ids ${plan.sloIds.join(', ')}`);
+      } else {
+        if (plan.kind === 'unmark') await remembered.removeDataset(n.connectionId, n.slug);
+        if (n.discovered) {
+          const choice = await vscode.window.showInformationMessage(plan.message, 'Hide');
+          if (choice === 'Hide') await remembered.hideDataset(n.connectionId, n.slug);
+        } else {
+          void vscode.window.showInformationMessage(plan.message);
+        }
       }
       model.refresh();
     }),

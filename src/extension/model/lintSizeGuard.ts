@@ -1,0 +1,27 @@
+// Very large trigger files are not linted while typing: linting is synchronous and costs about 75 ms per
+// MB (npm run bench), which would stall the extension host on every keystroke. No vscode import.
+
+/**
+ * Files larger than this are linted on open and on save only, not on each change. Sizes are counted in
+ * characters (UTF-16 code units, which the editor knows without copying the text); trigger files are
+ * ASCII JSON, where characters and bytes agree.
+ */
+export const LINT_ON_CHANGE_MAX_SIZE = 5 * 1024 * 1024;
+
+const MB = 1024 * 1024;
+
+/** What made a lint run: the document opened (or settings changed), was edited, or was saved. */
+export type LintOccasion = 'open' | 'change' | 'save';
+
+/** Whether a document of `size` characters is linted on this occasion. */
+export function shouldLint(size: number, occasion: LintOccasion): boolean {
+  return occasion !== 'change' || size <= LINT_ON_CHANGE_MAX_SIZE;
+}
+
+/** The Information diagnostic shown at the top of a file too large to lint while typing, if it is. */
+export function largeFileNotice(size: number): string | undefined {
+  if (size <= LINT_ON_CHANGE_MAX_SIZE) return undefined;
+  // Rounded up to one decimal, so a file just over the limit never reads "5.0 MB is over 5 MB".
+  const mb = Math.ceil((size / MB) * 10) / 10;
+  return `Large trigger file, linted on save only (not while typing): ${mb.toFixed(1)} MB is over ${LINT_ON_CHANGE_MAX_SIZE / MB} MB.`;
+}
