@@ -260,3 +260,16 @@ export async function clearHover(page: Page): Promise<void> {
   await page.mouse.move(900, 500);
   await page.locator('.monaco-hover, .workbench-hover').first().waitFor({ state: 'hidden' });
 }
+
+/**
+ * Reloads the window the way "Developer: Reload Window" does: the workbench saves its state (editors,
+ * webview panels' getState/setState state) before it navigates, then the page loads again. Resolves once
+ * the new page shows the workbench. (A bare `page.reload()` is the browser's F5: VS Code writes its
+ * state to IndexedDB during unload on a best-effort basis, and the last webview state can be lost.)
+ */
+export async function reloadWindow(page: Page): Promise<void> {
+  const navigated = page.waitForEvent('framenavigated', { predicate: (frame) => frame === page.mainFrame(), timeout: 60_000 });
+  await runCommand(page, 'Developer: Reload Window');
+  await navigated;
+  await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
+}

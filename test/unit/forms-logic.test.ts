@@ -10,6 +10,7 @@ import { buildBurnAlertUpdate, burnAlertProblems, isSameVersion, recipientOption
 import {
   definitionWarnings,
   definitionsDatasetProblem,
+  describeUnsavedDefinitions,
   diffDefinitions,
   rowsFromDefinitions,
 } from '../../src/extension/forms/datasetDefinitionsForm';
@@ -135,6 +136,17 @@ function definitions(set: Partial<Record<string, { name: string; column_type?: s
 }
 
 const loadedDefs = definitions({ trace_id: { name: 'trace.trace_id', column_type: 'column' }, route: { name: 'dc.route', column_type: 'derived_column' } });
+
+test('describeUnsavedDefinitions names each unsaved change, so a restored form without its connection loses nothing', () => {
+  const rows = rowsFromDefinitions(loadedDefs);
+  rows.route = { name: '' };
+  rows.log_message = { name: 'notes' };
+  assert.equal(describeUnsavedDefinitions(loadedDefs, rows), 'Your unsaved changes (not sent): route cleared, log_message = "notes".');
+});
+
+test('describeUnsavedDefinitions says nothing when the rows are as loaded', () => {
+  assert.equal(describeUnsavedDefinitions(loadedDefs, rowsFromDefinitions(loadedDefs)), undefined);
+});
 
 test('diffDefinitions sends nothing when the rows are as loaded', () => {
   assert.deepEqual(diffDefinitions(loadedDefs, rowsFromDefinitions(loadedDefs)), {});

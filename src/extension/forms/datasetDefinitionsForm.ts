@@ -68,6 +68,19 @@ export function diffDefinitions(loaded: DatasetDefinitions, edited: DefinitionRo
   return body;
 }
 
+/**
+ * The user's unsaved changes as one sentence (`log_message = "notes"`, `route cleared`), or undefined when
+ * there are none: shown when a form restored after a window reload cannot reach its connection, so the
+ * edits are not lost without a word. `loaded` is undefined when the form never read the map.
+ */
+export function describeUnsavedDefinitions(loaded: DatasetDefinitions | undefined, edited: DefinitionRows): string | undefined {
+  const base = loaded ?? DatasetDefinitions.parse(Object.fromEntries(DEFINITION_TYPE_NAMES.map((t) => [t, null])));
+  const changes = Object.entries(diffDefinitions(base, edited)).map(([type, ref]) =>
+    ref === undefined || ref.name === '' ? `${type} cleared` : `${type} = ${JSON.stringify(ref.name)}${ref.column_type ? ` (${ref.column_type})` : ''}`,
+  );
+  return changes.length === 0 ? undefined : `Your unsaved changes (not sent): ${changes.join(', ')}.`;
+}
+
 export const resolveDefinitionField = tableResolver(Object.fromEntries(DEFINITION_TYPE_NAMES.map((t) => [t, t])));
 
 export function checkDefinitionsUpdate(loaded: DatasetDefinitions, edited: DefinitionRows): Checked<UpdateDatasetDefinitionsRequest> {

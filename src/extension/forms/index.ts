@@ -10,7 +10,7 @@ import { copyText, type CopyWhat, type UpdateApiKeyValues } from './apiKeyForm';
 import { BurnAlertFormController } from './burnAlertController';
 import type { FormLog } from './controller';
 import { DatasetDefinitionsFormController } from './datasetDefinitionsController';
-import { definitionsDatasetProblem } from './datasetDefinitionsForm';
+import { definitionsDatasetProblem, describeUnsavedDefinitions } from './datasetDefinitionsForm';
 import { makeNonce, renderFormPage, renderNoticePage } from './html';
 import {
   ApiKeyState,
@@ -404,7 +404,15 @@ class Forms implements vscode.Disposable {
   private async restoreDefinitions(panel: vscode.WebviewPanel, raw: unknown): Promise<void> {
     const state = DefinitionsState.safeParse(raw);
     if (!state.success) throw new FormOpenError('Its saved state is missing or damaged. Open the form again.');
-    const conn = await this.connection(state.data.context.connectionId);
+    let conn: ActiveConnection;
+    try {
+      conn = await this.connection(state.data.context.connectionId);
+    } catch (err) {
+      // The connection is gone (the sandbox lives only as long as its window): say what was not sent.
+      const unsaved = describeUnsavedDefinitions(state.data.loaded, state.data.rows);
+      if (unsaved === undefined || !(err instanceof Error)) throw err;
+      throw new FormOpenError(`${err.message} ${unsaved}`);
+    }
     this.openDefinitions(panel, conn, state.data.context, state.data.loaded);
   }
 
