@@ -5,8 +5,20 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFINITION_TYPE_NAMES, type BurnAlert, type DatasetDefinitions } from '../../src/api/schemas';
-import { createApiKeyBody, createApiKeyProblems, updateApiKeyProblems, copyText } from '../../src/extension/forms/apiKeyForm';
-import { buildBurnAlertUpdate, burnAlertProblems, isSameVersion, recipientOptions } from '../../src/extension/forms/burnAlertForm';
+import {
+  createApiKeyBody,
+  createApiKeyProblems,
+  describeUnsavedApiKeyUpdate,
+  updateApiKeyProblems,
+  copyText,
+} from '../../src/extension/forms/apiKeyForm';
+import {
+  buildBurnAlertUpdate,
+  burnAlertProblems,
+  describeUnsavedBurnAlert,
+  isSameVersion,
+  recipientOptions,
+} from '../../src/extension/forms/burnAlertForm';
 import {
   definitionWarnings,
   definitionsDatasetProblem,
@@ -129,6 +141,39 @@ test('recipientOptions lists each recipient with an id once, labelled by type an
   ]);
 });
 
+test('describeUnsavedBurnAlert names each unsaved edit, so a restored form without its connection loses nothing', () => {
+  const edits = { description: 'page "ops"', exhaustion_minutes: 30, recipients: [{ id: 'rcp_x' }, { type: 'email', target: 'ops@example.com' }] };
+  assert.equal(
+    describeUnsavedBurnAlert(exhaustion, edits),
+    'Your unsaved changes (not sent): exhaustion_minutes = 30, description = "page \\"ops\\"", recipients: rcp_x, email:ops@example.com.',
+  );
+});
+
+test('describeUnsavedBurnAlert says nothing when there are no edits, or the edits equal the alert as loaded', () => {
+  assert.equal(describeUnsavedBurnAlert(exhaustion, {}), undefined);
+  assert.equal(describeUnsavedBurnAlert(exhaustion, { alert_type: 'exhaustion_time', exhaustion_minutes: 240, description: 'four hours' }), undefined);
+});
+
+test('describeUnsavedBurnAlert names a changed type with its numbers, a cleared number and number text as typed', () => {
+  assert.equal(
+    describeUnsavedBurnAlert(exhaustion, { alert_type: 'budget_rate', budget_rate_window_minutes: 60 }, { budget_rate_decrease_threshold_per_million: '5e' }),
+    'Your unsaved changes (not sent): alert_type = budget_rate, budget_rate_window_minutes = 60, budget_rate_decrease_threshold_per_million = "5e" (not a number).',
+  );
+  assert.equal(describeUnsavedBurnAlert(exhaustion, { exhaustion_minutes: null }), 'Your unsaved changes (not sent): exhaustion_minutes cleared.');
+});
+
+test('describeUnsavedBurnAlert ignores numbers the resulting alert type never sends, and says when all recipients were removed', () => {
+  assert.equal(describeUnsavedBurnAlert(budget, { exhaustion_minutes: 5 }), undefined);
+  assert.equal(describeUnsavedBurnAlert(exhaustion, { recipients: [] }), 'Your unsaved changes (not sent): recipients: none.');
+});
+
+test('describeUnsavedBurnAlert without a loaded alert names every edit', () => {
+  assert.equal(
+    describeUnsavedBurnAlert(undefined, { description: '', recipients: [{ id: 'rcp_x' }] }),
+    'Your unsaved changes (not sent): description = "", recipients: rcp_x.',
+  );
+});
+
 // --- diffDefinitions -----------------------------------------------------------------------------------
 
 function definitions(set: Partial<Record<string, { name: string; column_type?: string }>>): DatasetDefinitions {
@@ -212,6 +257,26 @@ test('API key field rules come from the request schemas and land on the form fie
     form: [],
   });
   assert.deepEqual(updateApiKeyProblems({ id: '', name: 'ok', disabled: false }), { fields: { id: ['key id must not be empty'] }, form: [] });
+});
+
+test('describeUnsavedApiKeyUpdate names the values that differ from the key as last known', () => {
+  const known = { id: 'hcxik_1', name: 'ingest', disabled: false };
+  assert.equal(
+    describeUnsavedApiKeyUpdate({ id: 'hcxik_1', name: 'ingest <old>', disabled: true }, known),
+    'Your unsaved changes (not sent): name = "ingest <old>", disabled = true.',
+  );
+});
+
+test('describeUnsavedApiKeyUpdate says nothing when the values are as known, or an empty form is untouched', () => {
+  assert.equal(describeUnsavedApiKeyUpdate({ id: 'hcxik_1', name: 'ingest', disabled: false }, { id: 'hcxik_1', name: 'ingest', disabled: false }), undefined);
+  assert.equal(describeUnsavedApiKeyUpdate({ id: '', name: '', disabled: false }, undefined), undefined);
+});
+
+test('describeUnsavedApiKeyUpdate without a known key names every value typed into the form', () => {
+  assert.equal(
+    describeUnsavedApiKeyUpdate({ id: 'hcxik_9', name: 'ci', disabled: false }, undefined),
+    'Your unsaved changes (not sent): id = "hcxik_9", name = "ci".',
+  );
 });
 
 test('copyText gives id:secret (the Bearer form) or the secret alone', () => {

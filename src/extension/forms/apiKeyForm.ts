@@ -46,6 +46,21 @@ export function updateApiKeyBody(v: UpdateApiKeyValues): UpdateApiKeyRequest {
   return { data: { id: v.id, type: API_KEY_TYPE, attributes: { name: v.name, disabled: v.disabled } } };
 }
 
+/**
+ * The update form's unsaved values as one sentence (`name = "ingest (old)", disabled = true`), or
+ * undefined when there are none: shown when a form restored after a window reload cannot reach its
+ * connection. `known` is the key as last known (remembered by this extension); without it every value
+ * that differs from an empty form counts. The update form holds no secret, so none can appear here.
+ */
+export function describeUnsavedApiKeyUpdate(values: UpdateApiKeyValues, known: UpdateApiKeyValues | undefined): string | undefined {
+  const base: UpdateApiKeyValues = known ?? { id: '', name: '', disabled: false };
+  const changes: string[] = [];
+  if (values.id !== base.id) changes.push(`id = ${JSON.stringify(values.id)}`);
+  if (values.name !== base.name) changes.push(`name = ${JSON.stringify(values.name)}`);
+  if (values.disabled !== base.disabled) changes.push(`disabled = ${String(values.disabled)}`);
+  return changes.length === 0 ? undefined : `Your unsaved changes (not sent): ${changes.join(', ')}.`;
+}
+
 /** Request paths (and the bare names a service reports) to form field ids. */
 export const resolveApiKeyField = tableResolver({
   'data.id': 'id',

@@ -33,6 +33,11 @@ export type BurnAlertEdits = z.infer<typeof BurnAlertEdits>;
 
 type NumberField = 'exhaustion_minutes' | 'budget_rate_window_minutes' | 'budget_rate_decrease_threshold_per_million';
 
+/** The numbers an alert of this type carries; the others are never sent. */
+function numberFieldsOf(alertType: UpdateBurnAlertRequest['alert_type']): readonly NumberField[] {
+  return alertType === 'budget_rate' ? ['budget_rate_window_minutes', 'budget_rate_decrease_threshold_per_million'] : ['exhaustion_minutes'];
+}
+
 /** The members of a recipient a write carries (unknown members are not writable and are left out). */
 export function writableRecipient(r: Recipient | RecipientEdit): RecipientWrite {
   const out: RecipientWrite = {};
@@ -59,15 +64,49 @@ export function buildBurnAlertUpdate(loaded: BurnAlert, edits: BurnAlertEdits): 
     if (edited === null) return undefined;
     return edited ?? loaded[field];
   };
-  const fields: readonly NumberField[] =
-    alertType === 'budget_rate' ? ['budget_rate_window_minutes', 'budget_rate_decrease_threshold_per_million'] : ['exhaustion_minutes'];
-  for (const field of fields) {
+  for (const field of numberFieldsOf(alertType)) {
     const value = numberValue(field);
     if (value !== undefined) body[field] = value;
   }
   const description = edits.description ?? loaded.description;
   if (description !== undefined) body.description = description;
   return body;
+}
+
+function recipientText(r: RecipientWrite): string {
+  return r.id ?? `${r.type ?? '?'}:${r.target ?? '?'}`;
+}
+
+/**
+ * The user's unsaved edits as one sentence (`description = "…"`, `exhaustion_minutes = 30`,
+ * `recipients: rcp_x, email:ops@example.com`), or undefined when there are none: shown when a form
+ * restored after a window reload cannot reach its connection. Compares the PUT body the edits make
+ * with the one the alert as loaded makes, so only what would be sent counts; `drafts` (number text
+ * that is not a number) is shown as typed. `loaded` is undefined when the form never read the alert.
+ */
+export function describeUnsavedBurnAlert(
+  loaded: BurnAlert | undefined,
+  edits: BurnAlertEdits,
+  drafts: Readonly<Record<string, string>> = {},
+): string | undefined {
+  const before = loaded === undefined ? undefined : buildBurnAlertUpdate(loaded, {});
+  const after = buildBurnAlertUpdate(loaded ?? { id: 'unknown', alert_type: edits.alert_type ?? 'exhaustion_time' }, edits);
+  const changes: string[] = [];
+  if (edits.alert_type !== undefined && after.alert_type !== before?.alert_type) changes.push(`alert_type = ${after.alert_type}`);
+  for (const field of numberFieldsOf(after.alert_type)) {
+    const draft = drafts[field];
+    const value = after[field];
+    if (draft !== undefined) changes.push(`${field} = ${JSON.stringify(draft)} (not a number)`);
+    else if (value === undefined && before?.[field] !== undefined) changes.push(`${field} cleared`);
+    else if (value !== undefined && value !== before?.[field]) changes.push(`${field} = ${value}`);
+  }
+  if (edits.description !== undefined && after.description !== before?.description) {
+    changes.push(`description = ${JSON.stringify(after.description ?? '')}`);
+  }
+  if (edits.recipients !== undefined && JSON.stringify(after.recipients) !== JSON.stringify(before?.recipients)) {
+    changes.push(`recipients: ${after.recipients.length === 0 ? 'none' : after.recipients.map(recipientText).join(', ')}`);
+  }
+  return changes.length === 0 ? undefined : `Your unsaved changes (not sent): ${changes.join(', ')}.`;
 }
 
 export const resolveBurnAlertField = tableResolver({

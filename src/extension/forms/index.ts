@@ -6,8 +6,9 @@ import { BurnAlert, DatasetSlug, ENVIRONMENT_WIDE, type DatasetDefinitions } fro
 import type { ActiveConnection } from '../connections/connectionManager';
 import { reportError, type Services } from '../services';
 import { ApiKeyFormController, type CreatedKey } from './apiKeyController';
-import { copyText, type CopyWhat, type UpdateApiKeyValues } from './apiKeyForm';
+import { copyText, describeUnsavedApiKeyUpdate, type CopyWhat, type UpdateApiKeyValues } from './apiKeyForm';
 import { BurnAlertFormController } from './burnAlertController';
+import { describeUnsavedBurnAlert } from './burnAlertForm';
 import type { FormLog } from './controller';
 import { DatasetDefinitionsFormController } from './datasetDefinitionsController';
 import { definitionsDatasetProblem, describeUnsavedDefinitions } from './datasetDefinitionsForm';
@@ -126,6 +127,20 @@ class Forms implements vscode.Disposable {
     const profile = connections.list().find((p) => p.id === connectionId);
     if (!profile) throw new FormOpenError('The connection of this item no longer exists.');
     return { profile, client: await connections.clientFor(profile) };
+  }
+
+  /**
+   * The connection of a form being restored. When it is gone (the sandbox lives only as long as its
+   * window), the error also says what the user had typed and not sent, so it is not lost without a word.
+   */
+  private async restoredConnection(connectionId: string, unsaved: () => string | undefined): Promise<ActiveConnection> {
+    try {
+      return await this.connection(connectionId);
+    } catch (err) {
+      const described = unsaved();
+      if (described === undefined || !(err instanceof Error)) throw err;
+      throw new FormOpenError(`${err.message} ${described}`);
+    }
   }
 
   // --- panels ----------------------------------------------------------------------------------------
@@ -254,8 +269,14 @@ class Forms implements vscode.Disposable {
   private async restoreApiKey(panel: vscode.WebviewPanel, raw: unknown, mode: 'create' | 'update'): Promise<void> {
     const state = ApiKeyState.safeParse(raw);
     if (!state.success || state.data.mode !== mode) throw new FormOpenError('Its saved state is missing or damaged. Open the form again.');
-    const conn = await this.connection(state.data.connectionId);
-    this.openApiKey(panel, conn, mode, state.data.updateValues);
+    const { connectionId, updateValues } = state.data;
+    // Only the update form's values are described: the create form's state has nothing worth keeping.
+    const conn = await this.restoredConnection(connectionId, () => {
+      if (mode !== 'update' || updateValues === undefined) return undefined;
+      const known = this.services.keyRegistry.list(connectionId).find((k) => k.id === updateValues.id);
+      return describeUnsavedApiKeyUpdate(updateValues, known && { id: known.id, name: known.name, disabled: known.disabled });
+    });
+    this.openApiKey(panel, conn, mode, updateValues);
   }
 
   private openApiKey(panel: vscode.WebviewPanel, conn: ActiveConnection, mode: 'create' | 'update', initial?: UpdateApiKeyValues): void {
@@ -348,8 +369,9 @@ class Forms implements vscode.Disposable {
   private async restoreBurnAlert(panel: vscode.WebviewPanel, raw: unknown): Promise<void> {
     const state = BurnAlertState.safeParse(raw);
     if (!state.success) throw new FormOpenError('Its saved state is missing or damaged. Open the form again.');
-    const conn = await this.connection(state.data.context.connectionId);
-    this.openBurnAlert(panel, conn, state.data.context, state.data.loaded);
+    const { context, loaded, edits, drafts } = state.data;
+    const conn = await this.restoredConnection(context.connectionId, () => describeUnsavedBurnAlert(loaded, edits, drafts));
+    this.openBurnAlert(panel, conn, context, loaded);
   }
 
   private openBurnAlert(existing: vscode.WebviewPanel | undefined, conn: ActiveConnection, context: BurnAlertContext, loaded?: BurnAlert): void {
@@ -404,15 +426,9 @@ class Forms implements vscode.Disposable {
   private async restoreDefinitions(panel: vscode.WebviewPanel, raw: unknown): Promise<void> {
     const state = DefinitionsState.safeParse(raw);
     if (!state.success) throw new FormOpenError('Its saved state is missing or damaged. Open the form again.');
-    let conn: ActiveConnection;
-    try {
-      conn = await this.connection(state.data.context.connectionId);
-    } catch (err) {
-      // The connection is gone (the sandbox lives only as long as its window): say what was not sent.
-      const unsaved = describeUnsavedDefinitions(state.data.loaded, state.data.rows);
-      if (unsaved === undefined || !(err instanceof Error)) throw err;
-      throw new FormOpenError(`${err.message} ${unsaved}`);
-    }
+    const conn = await this.restoredConnection(state.data.context.connectionId, () =>
+      describeUnsavedDefinitions(state.data.loaded, state.data.rows),
+    );
     this.openDefinitions(panel, conn, state.data.context, state.data.loaded);
   }
 
