@@ -11,7 +11,7 @@ import {
   type UpdateApiKeyValues,
 } from '../../src/extension/forms/apiKeyForm';
 import { ApiKeyState, ApiKeyToWebview, type ApiKeyFromWebview } from '../../src/extension/forms/messages';
-import { hasProblems, type FormProblems } from '../../src/extension/forms/problems';
+import type { FormProblems } from '../../src/extension/forms/problems';
 import { KEY_TYPES } from '../../src/api/schemas/apiKey';
 import { ProblemView, StatusLine, byId, clear, field, formElement, h, setText } from './shared/dom';
 import { onHostMessage, post, readState, writeState } from './shared/vscodeApi';
@@ -111,15 +111,7 @@ function renderCreate(connectionName: string, initial: CreateApiKeyValues): void
   });
 
   const submit = button('Create key', () => {
-    if (busy) return;
-    problems.revealAll();
-    problems.clearServerProblems();
-    const found = validate();
-    problems.render(found);
-    if (hasProblems(found)) {
-      problems.focusFirstInvalid();
-      return;
-    }
+    if (busy || !problems.checkBeforeSubmit(validate())) return;
     setBusy(true, 'Creating the key…');
     send({ type: 'submitCreate', values: { ...values } });
   });
@@ -185,15 +177,7 @@ function renderUpdate(connectionName: string, initial: UpdateApiKeyValues): void
   });
 
   const submit = button('Save', () => {
-    if (busy) return;
-    problems.revealAll();
-    problems.clearServerProblems();
-    const found = validate();
-    problems.render(found);
-    if (hasProblems(found)) {
-      problems.focusFirstInvalid();
-      return;
-    }
+    if (busy || !problems.checkBeforeSubmit(validate())) return;
     setBusy(true, 'Saving the key…');
     send({ type: 'submitUpdate', values: { ...values } });
   });

@@ -17,7 +17,7 @@ import {
   type BurnAlertContext,
   type BurnAlertFromWebview,
 } from '../../src/extension/forms/messages';
-import { hasProblems, type FormProblems } from '../../src/extension/forms/problems';
+import type { FormProblems } from '../../src/extension/forms/problems';
 import { ProblemView, StatusLine, byId, clear, field, formElement, h, parseNumberText, setText } from './shared/dom';
 import { onHostMessage, post, readState, writeState } from './shared/vscodeApi';
 
@@ -293,15 +293,7 @@ function render(s: Session): void {
   }, true);
   review.id = 'review';
   const submit = button('Save', () => {
-    if (busy || conflictOpen) return;
-    problems.revealAll();
-    problems.clearServerProblems();
-    const found = validate(s);
-    problems.render(found);
-    if (hasProblems(found)) {
-      problems.focusFirstInvalid();
-      return;
-    }
+    if (busy || conflictOpen || !problems.checkBeforeSubmit(validate(s))) return;
     setBusy(true, 'Checking for changes on the service…');
     send({ type: 'submit', edits: { ...s.edits } });
   });

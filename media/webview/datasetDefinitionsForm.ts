@@ -17,7 +17,6 @@ import {
   type DefinitionsContext,
   type DefinitionsFromWebview,
 } from '../../src/extension/forms/messages';
-import { hasProblems } from '../../src/extension/forms/problems';
 import { ProblemView, StatusLine, byId, clear, field, formElement, h, setText } from './shared/dom';
 import { onHostMessage, post, readState, writeState } from './shared/vscodeApi';
 
@@ -133,15 +132,7 @@ function render(s: Session): void {
   }, true);
   reload.id = 'reload';
   const submit = button('Save', () => {
-    if (busy) return;
-    problems.revealAll();
-    problems.clearServerProblems();
-    const found = definitionsProblems(s.loaded, s.rows);
-    problems.render(found, definitionWarnings(s.rows, s.known));
-    if (hasProblems(found)) {
-      problems.focusFirstInvalid();
-      return;
-    }
+    if (busy || !problems.checkBeforeSubmit(definitionsProblems(s.loaded, s.rows), definitionWarnings(s.rows, s.known))) return;
     if (changedTypes(s).length === 0) {
       status.show('Nothing to save: no definition was changed.');
       return;

@@ -1,6 +1,6 @@
 // Tiny DOM builders. Text always goes in through text nodes, so a service string such as
 // `<img src=x onerror=alert(1)>` is shown as those characters and never parsed as markup.
-import type { FormProblems } from '../../../src/extension/forms/problems';
+import { hasProblems, type FormProblems } from '../../../src/extension/forms/problems';
 
 type Child = Node | string | null | undefined | false;
 
@@ -117,6 +117,19 @@ export class ProblemView {
     clear(this.top);
     if (topMessages.length > 0) this.top.append(h('ul', {}, ...topMessages.map((m) => h('li', {}, m))));
     this.top.hidden = topMessages.length === 0;
+  }
+
+  /**
+   * What every submit does first: shows every problem, also on fields not touched yet, and drops what the
+   * service said about earlier values. False, with focus on the first problem, when the form cannot be sent.
+   */
+  checkBeforeSubmit(local: FormProblems, warnings?: Record<string, string[]>): boolean {
+    this.revealAll();
+    this.clearServerProblems();
+    this.render(local, warnings);
+    if (!hasProblems(local)) return true;
+    this.focusFirstInvalid();
+    return false;
   }
 
   /** Moves focus to the first field showing a problem (keyboard and screen-reader users land on it). */
