@@ -114,6 +114,8 @@ describe('API key form in a browser', { skip: browserSkip }, () => {
     const form = await created();
     await form.page.locator('#f-name input').fill('dup');
     await form.page.locator('#submit').click();
+    // The host answers a submit it received: wait for it, or the submit's own check could run after the answer.
+    await form.waitForPosted('submitCreate');
     await form.fromHost({ type: 'problems', problems: { fields: { name: ['a live API key named "dup" already exists'] }, form: ['create API key: conflict'] } });
     assert.equal(await textOf(form.page, '#f-name-error'), 'a live API key named "dup" already exists');
     assert.equal(await textOf(form.page, '#form-errors'), 'create API key: conflict');
