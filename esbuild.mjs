@@ -70,8 +70,9 @@ if (webviewEntries.length > 0) {
 async function listWebviewEntries() {
   const { readdir } = await import('node:fs/promises');
   try {
-    const names = await readdir('media/webview');
-    return names.filter((n) => /\.ts$/.test(n) && !n.endsWith('.d.ts')).map((n) => `media/webview/${n}`);
+    // Every top-level script and stylesheet of src/webview is a page asset; protocol/ and shared/ are imported by them.
+    const names = await readdir('src/webview');
+    return names.filter((n) => /\.(ts|css)$/.test(n) && !n.endsWith('.d.ts')).map((n) => `src/webview/${n}`);
   } catch {
     return [];
   }

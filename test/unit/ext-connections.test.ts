@@ -11,9 +11,9 @@ import {
 } from '../../src/extension/connections/profiles';
 import { ConnectionStore } from '../../src/extension/connections/connectionStore';
 import { SecretStore, connectionIdOfStorageKey, secretStorageKey } from '../../src/extension/connections/secretStore';
-import { MemoryMemento } from '../../src/extension/model/memento';
-import { KeyRegistry } from '../../src/extension/model/keyRegistry';
-import { RememberedItems } from '../../src/extension/model/remembered';
+import { MemoryMemento } from '../../src/extension/core/memento';
+import { KeyRegistry } from '../../src/extension/tree/keyRegistry';
+import { RememberedItems } from '../../src/extension/tree/rememberedItems';
 
 const profile = (over: Partial<ConnectionProfile> = {}): ConnectionProfile => ({
   id: 'conn-1',

@@ -1,7 +1,7 @@
 // "Remove Dataset": what it takes away, and when it must ask first (it never forgets SLO ids silently).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { planDatasetRemoval, REMOVE_ACTION } from '../../src/extension/model/datasetRemoval';
+import { planDatasetRemoval, REMOVE_ACTION } from '../../src/extension/tree/datasetRemoval';
 
 test('an added dataset that is also discovered only loses its "added" mark and keeps its SLOs in the tree', () => {
   const plan = planDatasetRemoval({ slug: 'orders', added: true, discovered: true, sloIds: ['slo1', 'slo2'] });

@@ -1,9 +1,9 @@
 // How failures are told to the user: never twice, never as a broken sentence.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isAlreadyReported, isCancellation, progressFailureText } from '../../src/extension/model/serviceErrors';
-import { AbortedError } from '../../src/extension/model/limiter';
-import { present } from '../../src/extension/model/presentation';
+import { isAlreadyReported, isCancellation, progressFailureText } from '../../src/extension/core/errors';
+import { AbortedError } from '../../src/extension/tree/limiter';
+import { present } from '../../src/extension/tree/presentation';
 
 class NoConnection extends Error {
   readonly kind = 'no-connection';

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkUiLink } from '../../src/extension/model/links';
-import { exportRelativePath, exportText, sanitizeFileSegment, triggerForExport } from '../../src/extension/model/triggerExport';
+import { checkUiLink } from '../../src/extension/core/links';
+import { exportRelativePath, exportText, sanitizeFileSegment, triggerForExport } from '../../src/extension/triggers/triggerExport';
 import type { Trigger } from '../../src/api/schemas';
 
 const UI = 'https://ui.example.com';

@@ -16,7 +16,7 @@ import {
   quickFixesInRange,
   ruleDocsUrl,
   toDiagnosticData,
-} from '../../src/extension/model/lintMapping';
+} from '../../src/extension/diagnostics/lintMapping';
 
 const DOCS = 'https://example.com/obs/blob/main/docs/rules.md';
 

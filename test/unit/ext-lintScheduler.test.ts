@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LintScheduler, type SchedulerClock } from '../../src/extension/model/lintScheduler';
+import { LintScheduler, type SchedulerClock } from '../../src/extension/diagnostics/lintScheduler';
 
 /** A manual clock: timers fire only when the test advances time. */
 class FakeClock implements SchedulerClock {

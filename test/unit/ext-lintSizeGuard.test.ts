@@ -1,7 +1,7 @@
 // Trigger files over 5 MB are linted on open and save only, with a notice saying so.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LINT_ON_CHANGE_MAX_SIZE, largeFileNotice, shouldLint } from '../../src/extension/model/lintSizeGuard';
+import { LINT_ON_CHANGE_MAX_SIZE, largeFileNotice, shouldLint } from '../../src/extension/diagnostics/lintSizeGuard';
 
 const MB = 1024 * 1024;
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { escapeMarkdown, neutraliseControls, safeLabel, tooltipMarkdown } from '../../src/extension/model/text';
+import { escapeMarkdown, neutraliseControls, safeLabel, tooltipMarkdown } from '../../src/extension/core/text';
 
 const HOSTILE = [
   '<img src=x onerror=alert(1)>',

@@ -1,6 +1,6 @@
 // Runs a form's webview script in headless Chromium (Debian's /usr/bin/chromium through playwright-core):
 // the page is the host's own HTML (same CSP, same nonce rules) served from a loopback server, with the
-// script bundled fresh from media/webview/ and `acquireVsCodeApi` stubbed to record what is posted.
+// script bundled fresh from src/webview/ and `acquireVsCodeApi` stubbed to record what is posted.
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -32,7 +32,7 @@ async function bundle(entry: string): Promise<string> {
   const cached = bundles.get(entry);
   if (cached !== undefined) return cached;
   const result = await esbuild.build({
-    entryPoints: [join(root, 'media', 'webview', `${entry}.ts`)],
+    entryPoints: [join(root, 'src', 'webview', `${entry}.ts`)],
     bundle: true,
     write: false,
     format: 'esm',
@@ -71,7 +71,7 @@ export interface FormPage {
 
 export async function openForm(browser: Browser, entry: string, initialState?: unknown): Promise<FormPage> {
   const script = await bundle(entry);
-  const css = readFileSync(join(root, 'media', 'webview', 'forms.css'), 'utf8');
+  const css = readFileSync(join(root, 'src', 'webview', 'forms.css'), 'utf8');
   const nonce = makeNonce();
   const server: Server = createServer((req, res) => {
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -6,13 +6,13 @@ import assert from 'node:assert/strict';
 import { ServiceClient } from '../../src/api';
 import type { BurnAlert } from '../../src/api/schemas';
 import { DEMO, startSandbox, type SandboxHandle } from '../../src/sandbox';
-import { KeyRegistry } from '../../src/extension/model/keyRegistry';
-import { MemoryMemento } from '../../src/extension/model/memento';
+import { KeyRegistry } from '../../src/extension/tree/keyRegistry';
+import { MemoryMemento } from '../../src/extension/core/memento';
 import { ApiKeyFormController } from '../../src/extension/forms/apiKeyController';
 import { BurnAlertFormController, type ReviewSide } from '../../src/extension/forms/burnAlertController';
 import { DatasetDefinitionsFormController } from '../../src/extension/forms/datasetDefinitionsController';
-import { buildBurnAlertUpdate } from '../../src/extension/forms/burnAlertForm';
-import { rowsFromDefinitions } from '../../src/extension/forms/datasetDefinitionsForm';
+import { buildBurnAlertUpdate } from '../../src/webview/protocol/burnAlertForm';
+import { rowsFromDefinitions } from '../../src/webview/protocol/datasetDefinitionsForm';
 
 let sandbox: SandboxHandle;
 let client: ServiceClient;

@@ -11,24 +11,24 @@ import {
   describeUnsavedApiKeyUpdate,
   updateApiKeyProblems,
   copyText,
-} from '../../src/extension/forms/apiKeyForm';
+} from '../../src/webview/protocol/apiKeyForm';
 import {
   buildBurnAlertUpdate,
   burnAlertProblems,
   describeUnsavedBurnAlert,
   isSameVersion,
   recipientOptions,
-} from '../../src/extension/forms/burnAlertForm';
+} from '../../src/webview/protocol/burnAlertForm';
 import {
   definitionWarnings,
   definitionsDatasetProblem,
   describeUnsavedDefinitions,
   diffDefinitions,
   rowsFromDefinitions,
-} from '../../src/extension/forms/datasetDefinitionsForm';
+} from '../../src/webview/protocol/datasetDefinitionsForm';
 import { contentSecurityPolicy, renderFormPage, renderNoticePage } from '../../src/extension/forms/html';
-import { ApiKeyFromWebview, ApiKeyState, BurnAlertState, VIEW_TYPES } from '../../src/extension/forms/messages';
-import { pathSegments, problemsFromFailure, tableResolver } from '../../src/extension/forms/problems';
+import { ApiKeyFromWebview, ApiKeyState, BurnAlertState, VIEW_TYPES } from '../../src/webview/protocol/messages';
+import { pathSegments, problemsFromFailure, tableResolver } from '../../src/webview/protocol/problems';
 
 const root = join(import.meta.dirname, '..', '..');
 

@@ -4,8 +4,8 @@ import * as vscode from 'vscode';
 import type { ConnectionManager } from './connectionManager';
 import { describeSave, runConnectionWizard, saveConnection, type ConnectionTarget, type Prompter } from './connectionWizard';
 import type { ConnectionProfile } from './profiles';
-import { reportError } from '../services';
-import { safeLabel } from '../model/text';
+import { reportError } from '../core/feedback';
+import { safeLabel } from '../core/text';
 
 /** The wizard's questions as InputBoxes, its confirmations as modal dialogs. */
 const inputBoxPrompter: Prompter = {

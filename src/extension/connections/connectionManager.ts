@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../../api/client';
 import type { ClientModule } from './clientLoader';
-import { formatRequestLog } from '../model/requestLog';
+import { formatRequestLog } from './requestLog';
 import type { ConnectionProfile, ConnectionSecrets } from './profiles';
 import type { ConnectionStore } from './connectionStore';
 import type { SecretStore } from './secretStore';

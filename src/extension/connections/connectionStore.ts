@@ -7,7 +7,7 @@
 // bar would still name the old connection). globalState only remembers the last choice for new windows.
 // Removing the active connection leaves none active: never silently another one, which may be production.
 // Transient profiles (the local sandbox) live only in this window's memory.
-import { Emitter, type MementoLike } from '../model/memento';
+import { Emitter, type MementoLike } from '../core/memento';
 import { validateProfile, type ConnectionProfile } from './profiles';
 
 const PROFILES_KEY = 'obs.connections';

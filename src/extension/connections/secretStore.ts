@@ -1,7 +1,7 @@
 // The one place connection keys are read or written: VS Code SecretStorage, keyed per connection id.
 // Keys never go to settings, state, logs or error messages.
 import type * as vscode from 'vscode';
-import { Emitter } from '../model/memento';
+import { Emitter } from '../core/memento';
 import type { ConnectionSecrets } from './profiles';
 
 export type SecretKind = 'configKey' | 'managementKey';

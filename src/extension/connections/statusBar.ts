@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { ConnectionManager } from './connectionManager';
 import { looksLikeProduction, type ConnectionProfile } from './profiles';
-import { escapeMarkdown, safeLabel } from '../model/text';
+import { escapeMarkdown, safeLabel } from '../core/text';
 
 export function createConnectionStatusBar(manager: ConnectionManager): vscode.Disposable {
   const item = vscode.window.createStatusBarItem('obs.connection', vscode.StatusBarAlignment.Left, 50);

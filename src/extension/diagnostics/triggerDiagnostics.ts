@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { lint, type Diagnostic as LintDiagnostic, type LintOptions } from '../../lint';
-import { LintScheduler } from '../model/lintScheduler';
-import { largeFileNotice, shouldLint } from '../model/lintSizeGuard';
+import { LintScheduler } from './lintScheduler';
+import { largeFileNotice, shouldLint } from './lintSizeGuard';
 import {
   FIX_ALL_KIND_SUFFIX,
   LINT_SOURCE,
@@ -19,7 +19,7 @@ import {
   type CodeActionData,
   type DiagnosticData,
   type LintCounts,
-} from '../model/lintMapping';
+} from './lintMapping';
 import { metricsDatasets } from '../tree/treeCommands';
 import { TRIGGER_SCHEME } from '../triggers/triggerDocuments';
 import { TriggerFileMatcher } from './triggerFiles';

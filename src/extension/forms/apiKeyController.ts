@@ -1,7 +1,7 @@
 // Host side of the API key forms (4.1 create, 4.2 update). The created key's secret is held in memory
 // only while the panel is open: never logged, never posted anywhere but to its own form, never stored.
 import type { ServiceClient } from '../../api/client';
-import type { KeyRegistry } from '../model/keyRegistry';
+import type { KeyRegistry } from '../tree/keyRegistry';
 import {
   checkCreateApiKey,
   checkUpdateApiKey,
@@ -10,10 +10,10 @@ import {
   resolveApiKeyField,
   type CopyWhat,
   type UpdateApiKeyValues,
-} from './apiKeyForm';
+} from '../../webview/protocol/apiKeyForm';
 import { FormController, type FormLog } from './controller';
-import { ApiKeyFromWebview, type ApiKeyToWebview } from './messages';
-import { problemsFromThrown } from './problems';
+import { ApiKeyFromWebview, type ApiKeyToWebview } from '../../webview/protocol/messages';
+import { problemsFromThrown } from '../../webview/protocol/problems';
 
 export interface CreatedKey {
   id: string;

@@ -11,10 +11,10 @@ import {
   resolveBurnAlertField,
   type BurnAlertEdits,
   type RecipientOption,
-} from './burnAlertForm';
+} from '../../webview/protocol/burnAlertForm';
 import { FormController, type FormLog } from './controller';
-import { BurnAlertFromWebview, type BurnAlertContext, type BurnAlertToWebview } from './messages';
-import { formProblem, problemsFromThrown } from './problems';
+import { BurnAlertFromWebview, type BurnAlertContext, type BurnAlertToWebview } from '../../webview/protocol/messages';
+import { formProblem, problemsFromThrown } from '../../webview/protocol/problems';
 
 /** One side of a "Review changes" diff: a title and the JSON shown read-only. */
 export interface ReviewSide {

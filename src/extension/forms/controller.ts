@@ -2,7 +2,7 @@
 // malformed one is refused and logged (never acted on); one request at a time (the in-flight guard).
 // No vscode import: the controllers are tested in plain Node against the sandbox.
 import type { z } from 'zod';
-import { describeRefusal } from './messages';
+import { describeRefusal } from '../../webview/protocol/messages';
 
 export interface FormLog {
   info(message: string): void;

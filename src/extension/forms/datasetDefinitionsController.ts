@@ -3,9 +3,9 @@
 import type { ServiceClient } from '../../api/client';
 import type { DatasetDefinitions } from '../../api/schemas';
 import { FormController, type FormLog } from './controller';
-import { checkDefinitionsUpdate, definitionsDatasetProblem, resolveDefinitionField, type DefinitionRows } from './datasetDefinitionsForm';
-import { DefinitionsFromWebview, type DefinitionsContext, type DefinitionsToWebview } from './messages';
-import { problemsFromThrown } from './problems';
+import { checkDefinitionsUpdate, definitionsDatasetProblem, resolveDefinitionField, type DefinitionRows } from '../../webview/protocol/datasetDefinitionsForm';
+import { DefinitionsFromWebview, type DefinitionsContext, type DefinitionsToWebview } from '../../webview/protocol/messages';
+import { problemsFromThrown } from '../../webview/protocol/problems';
 
 export interface DefinitionsFormDeps {
   client: Pick<ServiceClient, 'updateDatasetDefinitions' | 'listColumns'>;

@@ -4,14 +4,14 @@ import * as vscode from 'vscode';
 import * as z from 'zod';
 import { BurnAlert, DatasetSlug, ENVIRONMENT_WIDE, type DatasetDefinitions } from '../../api/schemas';
 import type { ActiveConnection } from '../connections/connectionManager';
-import { reportError, type Services } from '../services';
+import { reportError, type Services } from '../core/feedback';
 import { ApiKeyFormController, type CreatedKey } from './apiKeyController';
-import { copyText, describeUnsavedApiKeyUpdate, type CopyWhat, type UpdateApiKeyValues } from './apiKeyForm';
+import { copyText, describeUnsavedApiKeyUpdate, type CopyWhat, type UpdateApiKeyValues } from '../../webview/protocol/apiKeyForm';
 import { BurnAlertFormController } from './burnAlertController';
-import { describeUnsavedBurnAlert } from './burnAlertForm';
+import { describeUnsavedBurnAlert } from '../../webview/protocol/burnAlertForm';
 import type { FormLog } from './controller';
 import { DatasetDefinitionsFormController } from './datasetDefinitionsController';
-import { definitionsDatasetProblem, describeUnsavedDefinitions } from './datasetDefinitionsForm';
+import { definitionsDatasetProblem, describeUnsavedDefinitions } from '../../webview/protocol/datasetDefinitionsForm';
 import { makeNonce, renderFormPage, renderNoticePage } from './html';
 import {
   ApiKeyState,
@@ -20,7 +20,7 @@ import {
   VIEW_TYPES,
   type BurnAlertContext,
   type DefinitionsContext,
-} from './messages';
+} from '../../webview/protocol/messages';
 import { REVIEW_SCHEME, ReviewDocuments } from './reviewDocuments';
 
 type Script = 'apiKeyForm' | 'burnAlertForm' | 'datasetDefinitionsForm';
@@ -150,7 +150,7 @@ class Forms implements vscode.Disposable {
     return {
       enableScripts: true,
       enableFindWidget: true,
-      localResourceRoots: [vscode.Uri.joinPath(root, 'dist', 'webview'), vscode.Uri.joinPath(root, 'media')],
+      localResourceRoots: [vscode.Uri.joinPath(root, 'dist', 'webview')],
     };
   }
 
@@ -190,7 +190,7 @@ class Forms implements vscode.Disposable {
       cspSource: webview.cspSource,
       nonce: makeNonce(),
       scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(root, 'dist', 'webview', `${script}.js`)).toString(),
-      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(root, 'media', 'webview', 'forms.css')).toString(),
+      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(root, 'dist', 'webview', 'forms.css')).toString(),
     });
     this.panels.get(key)?.dispose();
     this.panels.set(key, panel);

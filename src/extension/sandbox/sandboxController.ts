@@ -8,9 +8,9 @@ import * as vscode from 'vscode';
 import type { SandboxHandle, SandboxOptions } from '../../sandbox/types';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { ConnectionProfile } from '../connections/profiles';
-import { setSessionMetricsDatasets } from '../model/metrics';
-import type { MementoLike } from '../model/memento';
-import type { RememberedItems } from '../model/remembered';
+import { setSessionMetricsDatasets } from '../core/settingValues';
+import type { MementoLike } from '../core/memento';
+import type { RememberedItems } from '../tree/rememberedItems';
 
 export const SANDBOX_CONNECTION_ID = 'sandbox';
 const STALE_CLEANUP_KEY = 'obs.sandbox.staleCleanupDone';

@@ -1,9 +1,9 @@
 // The Datasets view: a TreeDataProvider over the plain model (model/datasetTree.ts). Loading shows
 // progress in the view; a context key lets the view title offer "Cancel Loading" meanwhile.
 import * as vscode from 'vscode';
-import type { DatasetTreeModel } from '../model/datasetTree';
-import { present, type Presentation } from '../model/presentation';
-import { tooltipMarkdown } from '../model/text';
+import type { DatasetTreeModel } from './datasetTree';
+import { present, type Presentation } from './presentation';
+import { tooltipMarkdown } from '../core/text';
 import { nodeId, type TreeNode } from './nodes';
 
 export const VIEW_ID = 'obs.datasets';

@@ -1,7 +1,7 @@
 // Tree node data: what the view shows and what context-menu commands receive as their argument.
 // Plain data (no vscode import) so the model and the forms can share it.
 import type { BurnAlert, Column, Trigger } from '../../api/schemas';
-import type { RememberedKey } from '../model/keyRegistry';
+import type { RememberedKey } from './keyRegistry';
 
 export type GroupKind = 'columns' | 'triggers' | 'burnAlerts';
 

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { Trigger } from '../../api/schemas';
 import type { ConnectionManager } from '../connections/connectionManager';
-import { sanitizeFileSegment } from '../model/triggerExport';
+import { sanitizeFileSegment } from './triggerExport';
 
 export const TRIGGER_SCHEME = 'obs-trigger';
 

@@ -2,8 +2,8 @@
 // import) so escaping and labels are unit-tested; tree/treeItems.ts turns it into a vscode.TreeItem.
 import type { BurnAlert, Column, Recipient, Trigger } from '../../api/schemas';
 import { ENVIRONMENT_WIDE } from '../../api/schemas';
-import type { TreeNode } from '../tree/nodes';
-import { safeLabel, type Tooltip } from './text';
+import type { TreeNode } from './nodes';
+import { safeLabel, type Tooltip } from '../core/text';
 
 export interface IconSpec {
   /** A codicon id. */

@@ -1,9 +1,9 @@
 // What the parts of the extension share (contract in team/EXT-CONTRACT.md), and the helpers that show
 // operations' progress and failures the same way everywhere.
 import * as vscode from 'vscode';
-import type { ConnectionManager } from './connections/connectionManager';
-import type { KeyRegistry } from './model/keyRegistry';
-import { errorText, isAlreadyReported, isCancellation, progressFailureText } from './model/serviceErrors';
+import type { ConnectionManager } from '../connections/connectionManager';
+import type { KeyRegistry } from '../tree/keyRegistry';
+import { errorText, isAlreadyReported, isCancellation, progressFailureText } from './errors';
 
 export { isCancellation };
 

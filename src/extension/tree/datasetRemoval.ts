@@ -1,7 +1,7 @@
 // What "Remove Dataset" does, decided without vscode. Removing takes away the user's "added" mark; the
 // remembered SLO ids of a dataset are forgotten only when the dataset leaves the tree with it (neither
 // added nor discovered any more), and then only after a confirmation that names them. No vscode import.
-import { safeLabel } from './text';
+import { safeLabel } from '../core/text';
 
 export interface DatasetRemovalInput {
   slug: string;

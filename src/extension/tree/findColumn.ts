@@ -1,7 +1,7 @@
 // Find Column: one column by its exact key name. No vscode import.
 import type { ServiceClient } from '../../api/client';
 import type { Column } from '../../api/schemas';
-import { asServiceError } from './serviceErrors';
+import { asServiceError } from '../core/errors';
 
 export type ColumnLookup = Pick<ServiceClient, 'getColumn'>;
 

@@ -1,6 +1,6 @@
 // A small base for lazily loaded trees: children cached until refresh, concurrent requests for the same
 // node shared, loads cancellable, failures turned into nodes, and a name filter. No vscode import.
-import { Emitter } from './memento';
+import { Emitter } from '../core/memento';
 
 export interface LoadFailure {
   /** The operation that failed, in words ("list columns of orders"). */

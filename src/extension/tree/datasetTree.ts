@@ -10,12 +10,12 @@ import {
   type GroupKind,
   type GroupNode,
   type TreeNode,
-} from '../tree/nodes';
+} from './nodes';
 import { CachedTreeModel, type LoadFailure } from './cachedTree';
 import type { KeyRegistry } from './keyRegistry';
 import type { Limiter } from './limiter';
-import type { RememberedItems } from './remembered';
-import { errorText, isCancellation, isConnectionGone, StaleConnectionError } from './serviceErrors';
+import type { RememberedItems } from './rememberedItems';
+import { errorText, isCancellation, isConnectionGone, StaleConnectionError } from '../core/errors';
 
 /** The calls the tree makes; the real ServiceClient satisfies it. */
 export type TreeApi = Pick<ServiceClient, 'listColumns' | 'listTriggers' | 'listBurnAlerts'>;

@@ -9,10 +9,10 @@ import {
   type CopyWhat,
   type CreateApiKeyValues,
   type UpdateApiKeyValues,
-} from '../../src/extension/forms/apiKeyForm';
-import { ApiKeyState, ApiKeyToWebview, type ApiKeyFromWebview } from '../../src/extension/forms/messages';
-import type { FormProblems } from '../../src/extension/forms/problems';
-import { KEY_TYPES } from '../../src/api/schemas/apiKey';
+} from './protocol/apiKeyForm';
+import { ApiKeyState, ApiKeyToWebview, type ApiKeyFromWebview } from './protocol/messages';
+import type { FormProblems } from './protocol/problems';
+import { KEY_TYPES } from '../api/schemas/apiKey';
 import { ProblemView, StatusLine, byId, clear, field, formElement, h, setText } from './shared/dom';
 import { onHostMessage, post, readState, writeState } from './shared/vscodeApi';
 

@@ -1,6 +1,6 @@
 // What the user told the tree, remembered per connection in globalState: datasets added by hand,
 // datasets hidden, and SLO ids per dataset (no endpoint lists datasets or SLOs).
-import { Emitter, type MementoLike } from './memento';
+import { Emitter, type MementoLike } from '../core/memento';
 
 interface ConnectionMemory {
   datasets: string[];

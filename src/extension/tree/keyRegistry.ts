@@ -1,6 +1,6 @@
 // API keys this extension created or updated, remembered per connection. The spec has no endpoint that
 // lists keys, so this is the only way to show them. It holds ids and names only: NEVER a secret.
-import { Emitter, type MementoLike } from './memento';
+import { Emitter, type MementoLike } from '../core/memento';
 
 export interface RememberedKey {
   id: string;

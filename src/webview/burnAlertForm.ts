@@ -2,22 +2,22 @@
 // always buildBurnAlertUpdate(loaded, edits), validated as the user types with UpdateBurnAlertRequest.
 import './shared/boot';
 import './shared/elements';
-import { BURN_ALERT_LIMITS, BURN_ALERT_TYPES, type BurnAlert, type BurnAlertType } from '../../src/api/schemas/burnAlert';
-import { isDeprecatedRecipient } from '../../src/api/schemas/common';
+import { BURN_ALERT_LIMITS, BURN_ALERT_TYPES, type BurnAlert, type BurnAlertType } from '../api/schemas/burnAlert';
+import { isDeprecatedRecipient } from '../api/schemas/common';
 import {
   buildBurnAlertUpdate,
   burnAlertProblems,
   writableRecipient,
   type BurnAlertEdits,
   type RecipientEdit,
-} from '../../src/extension/forms/burnAlertForm';
+} from './protocol/burnAlertForm';
 import {
   BurnAlertState,
   BurnAlertToWebview,
   type BurnAlertContext,
   type BurnAlertFromWebview,
-} from '../../src/extension/forms/messages';
-import type { FormProblems } from '../../src/extension/forms/problems';
+} from './protocol/messages';
+import type { FormProblems } from './protocol/problems';
 import { ProblemView, StatusLine, byId, clear, field, formElement, h, parseNumberText, setText } from './shared/dom';
 import { onHostMessage, post, readState, writeState } from './shared/vscodeApi';
 

@@ -3,20 +3,20 @@
 // (diffDefinitions); a name that is not a known column gets a warning, never a block.
 import './shared/boot';
 import './shared/elements';
-import { COLUMN_REF_TYPES, DEFINITION_TYPES, DEFINITION_TYPE_NAMES, type DatasetDefinitions, type DefinitionType } from '../../src/api/schemas/datasetDefinitions';
+import { COLUMN_REF_TYPES, DEFINITION_TYPES, DEFINITION_TYPE_NAMES, type DatasetDefinitions, type DefinitionType } from '../api/schemas/datasetDefinitions';
 import {
   definitionWarnings,
   definitionsProblems,
   diffDefinitions,
   rowsFromDefinitions,
   type DefinitionRow,
-} from '../../src/extension/forms/datasetDefinitionsForm';
+} from './protocol/datasetDefinitionsForm';
 import {
   DefinitionsState,
   DefinitionsToWebview,
   type DefinitionsContext,
   type DefinitionsFromWebview,
-} from '../../src/extension/forms/messages';
+} from './protocol/messages';
 import { ProblemView, StatusLine, byId, clear, field, formElement, h, setText } from './shared/dom';
 import { onHostMessage, post, readState, writeState } from './shared/vscodeApi';
 

@@ -1,6 +1,6 @@
 // Tiny DOM builders. Text always goes in through text nodes, so a service string such as
 // `<img src=x onerror=alert(1)>` is shown as those characters and never parsed as markup.
-import { hasProblems, type FormProblems } from '../../../src/extension/forms/problems';
+import { hasProblems, type FormProblems } from '../protocol/problems';
 
 type Child = Node | string | null | undefined | false;
 
