@@ -14,16 +14,17 @@ import { ApiKeyState, ApiKeyToWebview, type ApiKeyFromWebview } from './protocol
 import type { FormProblems } from './protocol/problems';
 import { KEY_TYPES } from '../api/schemas/apiKey';
 import { ProblemView, StatusLine, byId, clear, field, formElement, h, setText } from './shared/dom';
+import { FormShell } from './shared/formShell';
 import { onHostMessage, post, readState, writeState } from './shared/vscodeApi';
 
-type Mode = 'create' | 'update';
 type ButtonControl = HTMLElementTagNameMap['vscode-button'];
 
 const send = (m: ApiKeyFromWebview): void => post(m);
 const app = byId('app');
 let state = readState(ApiKeyState);
-let busy = false;
-let view: { mode: Mode; problems: ProblemView; status: StatusLine; submit: ButtonControl; validate: () => FormProblems } | undefined;
+/** The status line of the "key created" view, which is not a form. */
+let copiedStatus: StatusLine | undefined;
+const shell = new FormShell(app, (message, kind) => copiedStatus?.show(message, kind));
 
 function save(): void {
   if (state) writeState(state);
@@ -45,14 +46,6 @@ function button(label: string, onClick: () => void, secondary = false): ButtonCo
   const el = h('vscode-button', { attrs: { secondary } }, label);
   el.addEventListener('click', onClick);
   return el;
-}
-
-function setBusy(on: boolean, label = ''): void {
-  busy = on;
-  if (!view) return;
-  view.submit.disabled = on;
-  app.setAttribute('aria-busy', on ? 'true' : 'false');
-  if (on) view.status.busy(label);
 }
 
 function renderCreate(connectionName: string, initial: CreateApiKeyValues): void {
@@ -111,8 +104,8 @@ function renderCreate(connectionName: string, initial: CreateApiKeyValues): void
   });
 
   const submit = button('Create key', () => {
-    if (busy || !problems.checkBeforeSubmit(validate())) return;
-    setBusy(true, 'Creating the key…');
+    if (shell.busy || !problems.checkBeforeSubmit(validate())) return;
+    shell.setBusy(true, 'Creating the key…');
     send({ type: 'submitCreate', values: { ...values } });
   });
   submit.id = 'submit';
@@ -134,7 +127,7 @@ function renderCreate(connectionName: string, initial: CreateApiKeyValues): void
     status.el,
   );
   app.setAttribute('aria-busy', 'false');
-  view = { mode: 'create', problems, status, submit, validate };
+  shell.view = { problems, status, submit, renderProblems: () => problems.render(validate()) };
   problems.render(validate());
 }
 
@@ -177,8 +170,8 @@ function renderUpdate(connectionName: string, initial: UpdateApiKeyValues): void
   });
 
   const submit = button('Save', () => {
-    if (busy || !problems.checkBeforeSubmit(validate())) return;
-    setBusy(true, 'Saving the key…');
+    if (shell.busy || !problems.checkBeforeSubmit(validate())) return;
+    shell.setBusy(true, 'Saving the key…');
     send({ type: 'submitUpdate', values: { ...values } });
   });
   submit.id = 'submit';
@@ -198,14 +191,14 @@ function renderUpdate(connectionName: string, initial: UpdateApiKeyValues): void
     status.el,
   );
   app.setAttribute('aria-busy', 'false');
-  view = { mode: 'update', problems, status, submit, validate };
+  shell.view = { problems, status, submit, renderProblems: () => problems.render(validate()) };
   problems.render(validate());
 }
 
 /** The secret, shown once. It lives only in this DOM and the host's memory, never in the state. */
 function renderCreated(key: { id: string; name: string; secret: string | undefined }): void {
-  view = undefined;
-  busy = false;
+  shell.view = undefined;
+  shell.busy = false;
   const status = new StatusLine();
   const copyBoth = button('Copy id:secret', () => send({ type: 'copy', what: 'idAndSecret' }));
   copyBoth.id = 'copy-both';
@@ -246,7 +239,6 @@ function renderCreated(key: { id: string; name: string; secret: string | undefin
   copiedStatus = status;
 }
 
-let copiedStatus: StatusLine | undefined;
 let connectionName = '';
 
 onHostMessage(ApiKeyToWebview, (message) => {
@@ -268,20 +260,9 @@ onHostMessage(ApiKeyToWebview, (message) => {
       return;
     }
     case 'busy':
-      setBusy(message.busy, message.label);
-      return;
     case 'problems':
-      setBusy(false);
-      if (view) {
-        view.problems.setServerProblems(message.problems);
-        view.problems.render(view.validate());
-        view.status.show('Not saved: see the problems above.', 'error');
-        view.problems.focusFirstInvalid();
-      }
-      return;
     case 'status':
-      if (view) view.status.show(message.message, message.failed ? 'error' : 'info');
-      else copiedStatus?.show(message.message, message.failed ? 'error' : 'info');
+      shell.handle(message);
       return;
     case 'created':
       if (state) {
@@ -300,12 +281,12 @@ onHostMessage(ApiKeyToWebview, (message) => {
       }
       return;
     case 'updated':
-      setBusy(false);
+      shell.setBusy(false);
       if (state) {
         state.updateValues = { ...message.key };
         save();
       }
-      view?.status.show(`Saved: "${message.key.name}" is ${message.key.disabled ? 'disabled' : 'enabled'}.`);
+      shell.view?.status.show(`Saved: "${message.key.name}" is ${message.key.disabled ? 'disabled' : 'enabled'}.`);
       return;
     case 'copied': {
       const what: Record<CopyWhat, string> = { idAndSecret: 'id:secret', secret: 'The secret' };

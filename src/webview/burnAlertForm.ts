@@ -19,6 +19,7 @@ import {
 } from './protocol/messages';
 import type { FormProblems } from './protocol/problems';
 import { ProblemView, StatusLine, byId, clear, field, formElement, h, parseNumberText, setText } from './shared/dom';
+import { FormShell } from './shared/formShell';
 import { onHostMessage, post, readState, writeState } from './shared/vscodeApi';
 
 type TextControl = HTMLElementTagNameMap['vscode-textfield'];
@@ -43,7 +44,7 @@ interface Session {
 }
 
 let session: Session | undefined;
-let busy = false;
+const shell = new FormShell(app, (message) => setText(app, message));
 let conflictOpen = false;
 let ui:
   | {
@@ -293,8 +294,8 @@ function render(s: Session): void {
   }, true);
   review.id = 'review';
   const submit = button('Save', () => {
-    if (busy || conflictOpen || !problems.checkBeforeSubmit(validate(s))) return;
-    setBusy(true, 'Checking for changes on the service…');
+    if (shell.busy || conflictOpen || !problems.checkBeforeSubmit(validate(s))) return;
+    shell.setBusy(true, 'Checking for changes on the service…');
     send({ type: 'submit', edits: { ...s.edits } });
   });
   submit.id = 'submit';
@@ -327,17 +328,10 @@ function render(s: Session): void {
   );
   app.setAttribute('aria-busy', 'false');
   ui = { problems, status, submit, review, refreshRecipients, showTypeFields, conflict };
+  shell.view = { problems, status, submit, renderProblems: () => problems.render(validate(s)), blocked: () => conflictOpen };
   showTypeFields();
   refreshRecipients();
   problems.render(validate(s));
-}
-
-function setBusy(on: boolean, label = ''): void {
-  busy = on;
-  if (!ui) return;
-  ui.submit.disabled = on || conflictOpen;
-  app.setAttribute('aria-busy', on ? 'true' : 'false');
-  if (on) ui.status.busy(label);
 }
 
 function showConflict(current: BurnAlert, mine: unknown): void {
@@ -346,7 +340,7 @@ function showConflict(current: BurnAlert, mine: unknown): void {
   ui.submit.disabled = true;
   const choose = (choice: 'overwrite' | 'reload' | 'cancel'): void => {
     hideConflict();
-    if (choice === 'overwrite') setBusy(true, 'Saving your version…');
+    if (choice === 'overwrite') shell.setBusy(true, 'Saving your version…');
     send({ type: 'resolveConflict', choice });
   };
   const overwrite = button('Overwrite with my version', () => choose('overwrite'));
@@ -380,7 +374,7 @@ function hideConflict(): void {
   if (!ui) return;
   ui.conflict.hidden = true;
   clear(ui.conflict);
-  ui.submit.disabled = busy;
+  ui.submit.disabled = shell.busy;
 }
 
 onHostMessage(BurnAlertToWebview, (message) => {
@@ -396,7 +390,7 @@ onHostMessage(BurnAlertToWebview, (message) => {
         drafts: keep ? { ...(restored.drafts ?? {}) } : {},
         options: message.recipientOptions,
       };
-      busy = false;
+      shell.busy = false;
       conflictOpen = false;
       render(session);
       save();
@@ -404,30 +398,18 @@ onHostMessage(BurnAlertToWebview, (message) => {
       return;
     }
     case 'busy':
-      setBusy(message.busy, message.label);
-      return;
     case 'problems':
-      setBusy(false);
-      if (ui && session) {
-        ui.problems.setServerProblems(message.problems);
-        ui.problems.render(validate(session));
-        ui.status.show('Not saved: see the problems above.', 'error');
-        ui.problems.focusFirstInvalid();
-      }
-      return;
     case 'status':
-      if (message.failed) setBusy(false);
-      if (ui) ui.status.show(message.message, message.failed ? 'error' : 'info');
-      else setText(app, message.message);
+      shell.handle(message);
       return;
     case 'conflict':
-      setBusy(false);
+      shell.setBusy(false);
       showConflict(message.current, message.mine);
       return;
     case 'saved':
       if (!session) return;
       session = { ...session, loaded: message.loaded, edits: {}, drafts: {} };
-      busy = false;
+      shell.busy = false;
       conflictOpen = false;
       render(session);
       save();

@@ -18,6 +18,7 @@ import {
   type DefinitionsFromWebview,
 } from './protocol/messages';
 import { ProblemView, StatusLine, byId, clear, field, formElement, h, setText } from './shared/dom';
+import { FormShell } from './shared/formShell';
 import { onHostMessage, post, readState, writeState } from './shared/vscodeApi';
 
 type ButtonControl = HTMLElementTagNameMap['vscode-button'];
@@ -37,7 +38,7 @@ interface Session {
 }
 
 let session: Session | undefined;
-let busy = false;
+const shell = new FormShell(app, (message) => setText(app, message));
 let ui: { problems: ProblemView; status: StatusLine; submit: ButtonControl; summary: HTMLElement; refresh: () => void } | undefined;
 
 function save(): void {
@@ -126,18 +127,18 @@ function render(s: Session): void {
   });
 
   const reload = button('Reload', () => {
-    if (busy) return;
-    setBusy(true, 'Reading the definitions…');
+    if (shell.busy) return;
+    shell.setBusy(true, 'Reading the definitions…');
     send({ type: 'reload' });
   }, true);
   reload.id = 'reload';
   const submit = button('Save', () => {
-    if (busy || !problems.checkBeforeSubmit(definitionsProblems(s.loaded, s.rows), definitionWarnings(s.rows, s.known))) return;
+    if (shell.busy || !problems.checkBeforeSubmit(definitionsProblems(s.loaded, s.rows), definitionWarnings(s.rows, s.known))) return;
     if (changedTypes(s).length === 0) {
       status.show('Nothing to save: no definition was changed.');
       return;
     }
-    setBusy(true, 'Saving the changed definitions…');
+    shell.setBusy(true, 'Saving the changed definitions…');
     send({ type: 'submit', rows: { ...s.rows } });
   });
   submit.id = 'submit';
@@ -158,15 +159,8 @@ function render(s: Session): void {
   );
   app.setAttribute('aria-busy', 'false');
   ui = { problems, status, submit, summary, refresh };
+  shell.view = { problems, status, submit, renderProblems: refresh };
   refresh();
-}
-
-function setBusy(on: boolean, label = ''): void {
-  busy = on;
-  if (!ui) return;
-  ui.submit.disabled = on;
-  app.setAttribute('aria-busy', on ? 'true' : 'false');
-  if (on) ui.status.busy(label);
 }
 
 onHostMessage(DefinitionsToWebview, (message) => {
@@ -185,32 +179,20 @@ onHostMessage(DefinitionsToWebview, (message) => {
           .map((c) => c.name)
           .sort((a, b) => a.localeCompare(b)),
       };
-      busy = false;
+      shell.busy = false;
       render(session);
       if (message.discardEdits) ui?.status.show('Reloaded the definitions from the service.');
       return;
     }
     case 'busy':
-      setBusy(message.busy, message.label);
-      return;
     case 'problems':
-      setBusy(false);
-      if (ui && session) {
-        ui.problems.setServerProblems(message.problems);
-        ui.refresh();
-        ui.status.show('Not saved: see the problems above.', 'error');
-        ui.problems.focusFirstInvalid();
-      }
-      return;
     case 'status':
-      if (message.failed) setBusy(false);
-      if (ui) ui.status.show(message.message, message.failed ? 'error' : 'info');
-      else setText(app, message.message);
+      shell.handle(message);
       return;
     case 'saved':
       if (!session) return;
       session = { ...session, loaded: message.loaded, rows: rowsFromDefinitions(message.loaded) };
-      busy = false;
+      shell.busy = false;
       render(session);
       ui?.status.show(`Saved ${message.sent.join(', ')}.`);
       return;

@@ -1,38 +1,231 @@
+// The layout of docs/ARCHITECTURE.md, checked on the imports of every source file: which files may import
+// vscode, which layer may import which, features that reach each other only through their index.ts,
+// cores that load in plain Node, no cycles, no oversized modules.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 
 const root = join(import.meta.dirname, '..', '..');
+
+/** The only files that import vscode: the adapters of each feature and the activation. */
+const VSCODE_ADAPTERS = [
+  'src/extension/extension.ts',
+  'src/extension/connections/connectionCommands.ts',
+  'src/extension/connections/connectionManager.ts',
+  'src/extension/connections/statusBar.ts',
+  'src/extension/core/configuration.ts',
+  'src/extension/core/feedback.ts',
+  'src/extension/diagnostics/triggerDiagnostics.ts',
+  'src/extension/diagnostics/triggerFiles.ts',
+  'src/extension/forms/apiKeyPanels.ts',
+  'src/extension/forms/burnAlertPanel.ts',
+  'src/extension/forms/definitionsPanel.ts',
+  'src/extension/forms/panels.ts',
+  'src/extension/forms/registerForms.ts',
+  'src/extension/forms/reviewDocuments.ts',
+  'src/extension/queries/queryCommands.ts',
+  'src/extension/sandbox/sandboxController.ts',
+  'src/extension/tree/columnCommands.ts',
+  'src/extension/tree/datasetCommands.ts',
+  'src/extension/tree/datasetPicker.ts',
+  'src/extension/tree/datasetsView.ts',
+  'src/extension/tree/viewCommands.ts',
+  'src/extension/triggers/triggerCommands.ts',
+  'src/extension/triggers/triggerDocuments.ts',
+];
+
+/** Data tables may be longer than the 450 lines a module is held to. */
+const LONG_DATA_FILES = ['src/sandbox/demoData.ts'];
+const MAX_LINES = 450;
+
+interface Import {
+  /** Repository-relative path of the imported file, or the bare package name. */
+  target: string;
+  /** `import type` / `export type`: erased at build time, loads nothing. */
+  typeOnly: boolean;
+}
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = join(dir, name);
     if (statSync(full).isDirectory()) return sourceFiles(full);
-    return /\.(ts|mts|cts|js|mjs)$/.test(name) ? [full] : [];
+    return /\.ts$/.test(name) ? [full] : [];
   });
 }
 
-const importsVscode = /(?:from\s+|require\(\s*|import\(\s*)['"]vscode['"]/;
+const rel = (file: string): string => relative(root, file).split(sep).join('/');
 
-test('only src/extension/ imports vscode', () => {
-  const offenders = sourceFiles(join(root, 'src'))
-    .filter((file) => !relative(root, file).startsWith(`src${sep}extension${sep}`))
-    .filter((file) => importsVscode.test(readFileSync(file, 'utf8')))
-    .map((file) => relative(root, file));
-  assert.deepEqual(offenders, []);
-});
+function resolveSpecifier(from: string, spec: string): string {
+  if (!spec.startsWith('.')) return spec;
+  const base = resolve(dirname(from), spec);
+  for (const candidate of [`${base}.ts`, join(base, 'index.ts'), base]) {
+    try {
+      if (statSync(candidate).isFile()) return rel(candidate);
+    } catch {
+      // try the next form
+    }
+  }
+  return rel(base);
+}
 
-test('media/ scripts do not import vscode', () => {
-  const offenders = sourceFiles(join(root, 'media'))
-    .filter((file) => importsVscode.test(readFileSync(file, 'utf8')))
-    .map((file) => relative(root, file));
-  assert.deepEqual(offenders, []);
-});
+const IMPORT = /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]|(?:import|require)\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+function importsOf(file: string): Import[] {
+  const text = readFileSync(file, 'utf8');
+  const out: Import[] = [];
+  for (const m of text.matchAll(IMPORT)) {
+    const spec = m[3] ?? m[4];
+    if (spec === undefined) continue;
+    out.push({ target: resolveSpecifier(file, spec), typeOnly: m[2] !== undefined });
+  }
+  return out;
+}
+
+const files = sourceFiles(join(root, 'src')).map((f) => ({ path: rel(f), imports: importsOf(f) }));
+const byPath = new Map(files.map((f) => [f.path, f]));
+const layerOf = (path: string): string | undefined => /^src\/([^/]+)\//.exec(path)?.[1];
+/** The feature folder of a file under src/extension (`core` included), or undefined for extension.ts. */
+const featureOf = (path: string): string | undefined => /^src\/extension\/([^/]+)\//.exec(path)?.[1];
+
+/** Files a file loads at run time (type-only imports load nothing), followed through the whole graph. */
+function loadedBy(path: string): Set<string> {
+  const seen = new Set<string>();
+  const stack = [path];
+  while (stack.length > 0) {
+    const next = stack.pop();
+    if (next === undefined) break;
+    for (const i of byPath.get(next)?.imports ?? []) {
+      if (i.typeOnly || seen.has(i.target) || !byPath.has(i.target)) continue;
+      seen.add(i.target);
+      stack.push(i.target);
+    }
+  }
+  return seen;
+}
 
 test('the import scan recognises every import form', () => {
-  assert.ok(importsVscode.test(`import * as vscode from 'vscode';`));
-  assert.ok(importsVscode.test(`const v = require("vscode");`));
-  assert.ok(importsVscode.test(`await import('vscode')`));
-  assert.ok(!importsVscode.test(`import { z } from 'zod';`));
+  const sample = [
+    `import * as vscode from 'vscode';`,
+    `import type { A } from './a';`,
+    `export { b } from "./b";`,
+    `export type { C } from './c';`,
+    `const v = require("vscode");`,
+    `await import('./d')`,
+    `import './side-effect';`,
+  ].join('\n');
+  const found = [...sample.matchAll(IMPORT)].map((m) => [m[3] ?? m[4], m[2] !== undefined]);
+  assert.deepEqual(found, [
+    ['vscode', false],
+    ['./a', true],
+    ['./b', false],
+    ['./c', true],
+    ['vscode', false],
+    ['./d', false],
+    ['./side-effect', false],
+  ]);
+});
+
+test('only the listed adapters import vscode, and each of them does', () => {
+  const importing = files.filter((f) => f.imports.some((i) => i.target === 'vscode')).map((f) => f.path).sort();
+  assert.deepEqual(importing, [...VSCODE_ADAPTERS].sort());
+});
+
+test('each layer imports only the layers below it', () => {
+  const allowed: Record<string, (target: string) => boolean> = {
+    api: (t) => layerOf(t) === 'api',
+    lint: (t) => ['lint', 'api'].includes(layerOf(t) ?? '') || t === 'package.json',
+    sandbox: (t) => ['sandbox', 'api'].includes(layerOf(t) ?? '') || t === 'package.json',
+    cli: (t) => ['cli', 'lint', 'sandbox', 'api'].includes(layerOf(t) ?? '') || t === 'package.json',
+    // The pages: their own code, the message protocol and the service's schemas, nothing that knows VS Code.
+    webview: (t) => t.startsWith('src/webview/') || t.startsWith('src/api/schemas/'),
+    extension: (t) =>
+      ['extension', 'api', 'lint'].includes(layerOf(t) ?? '') || t.startsWith('src/webview/protocol/') || t === 'src/sandbox/types.ts',
+  };
+  const offenders: string[] = [];
+  for (const f of files) {
+    const layer = layerOf(f.path);
+    const ok = layer === undefined ? undefined : allowed[layer];
+    assert.ok(ok, `${f.path} lies outside the known layers`);
+    for (const i of f.imports) if (i.target.startsWith('src/') || i.target === 'package.json') if (!ok(i.target)) offenders.push(`${f.path} -> ${i.target}`);
+  }
+  assert.deepEqual(offenders, []);
+});
+
+test('the webview protocol is shared by host and pages and imports only schemas', () => {
+  const offenders = files
+    .filter((f) => f.path.startsWith('src/webview/protocol/'))
+    .flatMap((f) => f.imports.filter((i) => i.target.startsWith('src/') && !i.target.startsWith('src/webview/protocol/') && !i.target.startsWith('src/api/schemas/')).map((i) => `${f.path} -> ${i.target}`));
+  assert.deepEqual(offenders, []);
+});
+
+test('features reach each other only through their index.ts; core reaches no feature', () => {
+  const offenders: string[] = [];
+  for (const f of files) {
+    const from = featureOf(f.path);
+    if (from === undefined) continue;
+    for (const i of f.imports) {
+      const to = featureOf(i.target);
+      if (to === undefined || to === from) continue;
+      if (from === 'core') offenders.push(`${f.path} -> ${i.target} (core imports no feature)`);
+      else if (to !== 'core' && i.target !== `src/extension/${to}/index.ts`) offenders.push(`${f.path} -> ${i.target}`);
+    }
+  }
+  assert.deepEqual(offenders, []);
+});
+
+test('every module but the adapters loads without vscode, so the cores run in plain Node', () => {
+  const adapters = new Set(VSCODE_ADAPTERS);
+  const offenders = files
+    .filter((f) => !adapters.has(f.path))
+    .flatMap((f) => [...loadedBy(f.path)].filter((t) => adapters.has(t)).map((t) => `${f.path} loads ${t}`));
+  assert.deepEqual(offenders, []);
+});
+
+test('no import cycles', () => {
+  // Tarjan's strongly connected components over every import, type-only ones included.
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  const visit = (v: string): void => {
+    index.set(v, counter);
+    low.set(v, counter);
+    counter++;
+    stack.push(v);
+    onStack.add(v);
+    for (const { target: w } of byPath.get(v)?.imports ?? []) {
+      if (!byPath.has(w)) continue;
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v) ?? 0, low.get(w) ?? 0));
+      } else if (onStack.has(w)) {
+        low.set(v, Math.min(low.get(v) ?? 0, index.get(w) ?? 0));
+      }
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      for (;;) {
+        const w = stack.pop();
+        if (w === undefined) break;
+        onStack.delete(w);
+        component.push(w);
+        if (w === v) break;
+      }
+      if (component.length > 1) cycles.push(component.sort());
+    }
+  };
+  for (const f of files) if (!index.has(f.path)) visit(f.path);
+  assert.deepEqual(cycles, []);
+});
+
+test(`no source module is over ${MAX_LINES} lines, data tables aside`, () => {
+  const long = files
+    .filter((f) => !LONG_DATA_FILES.includes(f.path))
+    .map((f) => ({ path: f.path, lines: readFileSync(join(root, f.path), 'utf8').split('\n').length - 1 }))
+    .filter((f) => f.lines > MAX_LINES)
+    .map((f) => `${f.path} (${f.lines})`);
+  assert.deepEqual(long, []);
 });

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { ConnectionManager } from './connectionManager';
 import { describeSave, runConnectionWizard, saveConnection, type ConnectionTarget, type Prompter } from './connectionWizard';
 import type { ConnectionProfile } from './profiles';
-import { reportError } from '../core/feedback';
+import type { Feedback } from '../core/feedback';
 import { safeLabel } from '../core/text';
 
 /** The wizard's questions as InputBoxes, its confirmations as modal dialogs. */
@@ -69,32 +69,27 @@ export interface ConnectionCommandHooks {
   onRemoved(id: string): Promise<void>;
 }
 
-export function registerConnectionCommands(manager: ConnectionManager, log: vscode.LogOutputChannel, hooks: ConnectionCommandHooks): vscode.Disposable[] {
-  const guarded =
-    (operation: string, fn: (arg?: unknown) => Promise<unknown>) =>
-    async (arg?: unknown): Promise<unknown> => {
-      try {
-        return await fn(arg);
-      } catch (err) {
-        await reportError(log, operation, err);
-        return undefined;
-      }
-    };
+export function registerConnectionCommands(manager: ConnectionManager, feedback: Feedback, hooks: ConnectionCommandHooks): vscode.Disposable[] {
+  const log = feedback.log;
+  const command = (id: string, operation: string, run: (arg?: unknown) => Promise<unknown>): vscode.Disposable =>
+    feedback.registerCommand(id, operation, (arg?: unknown) => run(arg));
   return [
-    vscode.commands.registerCommand(
+    command(
       'obs.connection.add',
-      guarded('add the connection', async () => {
+      'add the connection',
+      async () => {
         const answer = await runConnectionWizard(inputBoxPrompter, manager.list());
         if (!answer) return;
         await saveConnection(target(manager), answer, true);
         await manager.setActive(answer.profile.id);
         log.info(`connection ${answer.profile.name} (${answer.profile.baseUrl}) added`);
         void vscode.window.showInformationMessage(`${describeSave(answer, true)} It is the active connection.`);
-      }),
+      },
     ),
-    vscode.commands.registerCommand(
+    command(
       'obs.connection.edit',
-      guarded('edit the connection', async (arg) => {
+      'edit the connection',
+      async (arg) => {
         const existing = await pickConnection(manager, 'Connection to edit', arg);
         if (!existing) return;
         if (manager.isTransient(existing.id)) {
@@ -107,11 +102,12 @@ export function registerConnectionCommands(manager: ConnectionManager, log: vsco
         await saveConnection(target(manager), answer, false);
         log.info(`connection ${answer.profile.name} (${answer.profile.baseUrl}) saved`);
         void vscode.window.showInformationMessage(describeSave(answer, false));
-      }),
+      },
     ),
-    vscode.commands.registerCommand(
+    command(
       'obs.connection.remove',
-      guarded('remove the connection', async (arg) => {
+      'remove the connection',
+      async (arg) => {
         const profile = await pickConnection(manager, 'Connection to remove', arg);
         if (!profile) return;
         if (manager.isTransient(profile.id)) {
@@ -136,11 +132,12 @@ export function registerConnectionCommands(manager: ConnectionManager, log: vsco
           );
           if (choice === 'Switch Connection...') await vscode.commands.executeCommand('obs.connection.switch');
         }
-      }),
+      },
     ),
-    vscode.commands.registerCommand(
+    command(
       'obs.connection.switch',
-      guarded('switch the connection', async (arg) => {
+      'switch the connection',
+      async (arg) => {
         if (typeof arg === 'string') {
           const target = manager.list().find((p) => p.id === arg || p.name === arg);
           if (target) await manager.setActive(target.id);
@@ -159,7 +156,7 @@ export function registerConnectionCommands(manager: ConnectionManager, log: vsco
         if (pick.action === 'add') return vscode.commands.executeCommand('obs.connection.add');
         if (pick.profile) await manager.setActive(pick.profile.id);
         return undefined;
-      }),
+      },
     ),
   ];
 }

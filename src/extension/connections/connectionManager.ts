@@ -1,10 +1,11 @@
 // The active connection and its client. Profiles live in globalState (connectionStore.ts), keys in
 // SecretStorage (secretStore.ts); a client is built per connection and rebuilt when either changes.
-import { readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../../api/client';
+import { ConnectionGoneError, NoConnectionError } from '../core/errors';
+import type { Logger } from '../core/logger';
+import type { Settings } from '../core/settings';
+import { readCaCertificates } from './caCertificates';
 import type { ClientModule } from './clientLoader';
 import { formatRequestLog } from './requestLog';
 import type { ConnectionProfile, ConnectionSecrets } from './profiles';
@@ -14,24 +15,6 @@ import type { SecretStore } from './secretStore';
 export interface ActiveConnection {
   profile: ConnectionProfile;
   client: ServiceClient;
-}
-
-/** Thrown by requireActive() when nothing is configured; the user has already been told. */
-export class NoConnectionError extends Error {
-  readonly kind = 'no-connection';
-  constructor() {
-    super('No observability connection is active');
-    this.name = 'NoConnectionError';
-  }
-}
-
-/** Thrown by connectionFor() when a tree item's connection was removed since the item was shown. */
-export class ConnectionGoneError extends Error {
-  readonly kind = 'connection-gone';
-  constructor(readonly connectionId: string) {
-    super('The connection of this item was removed; refresh the Datasets view');
-    this.name = 'ConnectionGoneError';
-  }
 }
 
 interface CachedClient {
@@ -54,7 +37,8 @@ export class ConnectionManager implements vscode.Disposable {
   constructor(
     readonly store: ConnectionStore,
     readonly secrets: SecretStore,
-    private readonly log: vscode.LogOutputChannel,
+    private readonly settings: Settings,
+    private readonly log: Logger,
     private readonly loadClient: () => ClientModule,
   ) {
     this.lastActive = JSON.stringify(store.active() ?? null);
@@ -66,8 +50,8 @@ export class ConnectionManager implements vscode.Disposable {
         this.dropClient(id);
         if (id === store.activeId()) this.activeChanged.fire(store.active());
       }),
-      vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('http.proxy') || e.affectsConfiguration('obs.caCertificates')) {
+      settings.onDidChange((names) => {
+        if (names.has('httpProxy') || names.has('caCertificates')) {
           for (const id of [...this.clients.keys()]) this.dropClient(id);
         }
       }),
@@ -151,8 +135,8 @@ export class ConnectionManager implements vscode.Disposable {
 
   async clientFor(profile: ConnectionProfile): Promise<ServiceClient> {
     this.checkUsable(profile.id);
-    const proxy = vscode.workspace.getConfiguration('http').get<string>('proxy') || undefined;
-    const caFiles = vscode.workspace.getConfiguration('obs').get<string[]>('caCertificates') ?? [];
+    const proxy = this.settings.httpProxy();
+    const caFiles = this.settings.caCertificates();
     // The fingerprint says when to rebuild; it holds no secret, only a counter of secret changes.
     const fingerprint = JSON.stringify([profile, proxy ?? '', caFiles, this.secretVersions.get(profile.id) ?? 0]);
     const cached = this.clients.get(profile.id);
@@ -229,27 +213,4 @@ export class ConnectionManager implements vscode.Disposable {
     this.lastActive = now;
     this.activeChanged.fire(this.store.active());
   }
-}
-
-/** A CA certificate file named in `obs.caCertificates` could not be read. */
-export class CaCertificateError extends Error {
-  readonly kind = 'ca-certificate';
-  constructor(readonly file: string, reason: string) {
-    super(`Cannot read the CA certificate file "${file}" named in the setting obs.caCertificates: ${reason}`);
-    this.name = 'CaCertificateError';
-  }
-}
-
-/** Reads PEM files for corporate proxies that re-sign TLS; `~` stands for the home folder. */
-function readCaCertificates(files: readonly string[]): string[] {
-  return files.map((file) => {
-    const full = file.startsWith('~') ? join(homedir(), file.slice(1)) : file;
-    try {
-      const pem = readFileSync(full, 'utf8');
-      if (!pem.includes('-----BEGIN CERTIFICATE-----')) throw new Error('it holds no PEM certificate');
-      return pem;
-    } catch (err) {
-      throw new CaCertificateError(file, err instanceof Error ? err.message : String(err));
-    }
-  });
 }

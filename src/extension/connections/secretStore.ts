@@ -1,6 +1,5 @@
 // The one place connection keys are read or written: VS Code SecretStorage, keyed per connection id.
 // Keys never go to settings, state, logs or error messages.
-import type * as vscode from 'vscode';
 import { Emitter } from '../core/memento';
 import type { ConnectionSecrets } from './profiles';
 
@@ -23,7 +22,13 @@ export function connectionIdOfStorageKey(key: string): string | undefined {
   return (KINDS as readonly string[]).includes(kind) ? rest.slice(0, slash) : undefined;
 }
 
-type SecretStorageLike = Pick<vscode.SecretStorage, 'get' | 'store' | 'delete' | 'onDidChange'>;
+/** The slice of vscode.SecretStorage used here (tests pass an in-memory one). */
+export interface SecretStorageLike {
+  get(key: string): PromiseLike<string | undefined>;
+  store(key: string, value: string): PromiseLike<void>;
+  delete(key: string): PromiseLike<void>;
+  onDidChange(listener: (e: { key: string }) => unknown): { dispose(): void };
+}
 
 export class SecretStore {
   private readonly changed = new Emitter<string>();

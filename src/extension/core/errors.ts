@@ -1,6 +1,6 @@
-// Recognising the client's errors by shape, not by class: the client is loaded from its own bundle
-// (dist/client-host.js), so `instanceof ServiceError` against this bundle's copy of the class would fail.
-// No vscode import.
+// The errors the extension's parts share, and how to tell them apart. The client's errors are recognised
+// by shape, not by class: the client is loaded from its own bundle (dist/client-host.js), so `instanceof
+// ServiceError` against this bundle's copy of the class would fail. No vscode import.
 import type { ServiceErrorKind } from '../../api/errors';
 
 export interface ServiceErrorLike {
@@ -36,7 +36,25 @@ export class StaleConnectionError extends Error {
   }
 }
 
-/** True for errors whose `kind` says the connection was removed (ConnectionGoneError, which imports vscode). */
+/** Thrown when an action needs the active connection and none is; the user has already been told how to add one. */
+export class NoConnectionError extends Error {
+  readonly kind = 'no-connection';
+  constructor() {
+    super('No observability connection is active');
+    this.name = 'NoConnectionError';
+  }
+}
+
+/** Thrown when a tree item's connection was removed since the item was shown. */
+export class ConnectionGoneError extends Error {
+  readonly kind = 'connection-gone';
+  constructor(readonly connectionId: string) {
+    super('The connection of this item was removed; refresh the Datasets view');
+    this.name = 'ConnectionGoneError';
+  }
+}
+
+/** True for errors whose `kind` says the connection was removed (ConnectionGoneError). */
 export function isConnectionGone(err: unknown): boolean {
   return err instanceof Error && (err as Error & { kind?: unknown }).kind === 'connection-gone';
 }

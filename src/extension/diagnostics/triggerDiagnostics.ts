@@ -20,8 +20,10 @@ import {
   type DiagnosticData,
   type LintCounts,
 } from './lintMapping';
-import { metricsDatasets } from '../tree/treeCommands';
-import { TRIGGER_SCHEME } from '../triggers/triggerDocuments';
+import { errorText } from '../core/errors';
+import type { Feedback } from '../core/feedback';
+import type { Logger } from '../core/logger';
+import type { Settings } from '../core/settings';
 import { TriggerFileMatcher } from './triggerFiles';
 
 export const FIX_ALL_KIND = vscode.CodeActionKind.SourceFixAll.append(FIX_ALL_KIND_SUFFIX);
@@ -61,7 +63,7 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
   static readonly providedCodeActionKinds = [vscode.CodeActionKind.QuickFix, FIX_ALL_KIND];
 
   readonly collection = vscode.languages.createDiagnosticCollection(LINT_SOURCE);
-  readonly matcher = new TriggerFileMatcher();
+  readonly matcher: TriggerFileMatcher;
   readonly scheduler: LintScheduler<string>;
   private readonly lastLint = new Map<string, LintedDocument>();
   private readonly disposables: vscode.Disposable[] = [];
@@ -69,14 +71,18 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
   private deleteWatchers: vscode.Disposable[] = [];
 
   constructor(
-    private readonly log: vscode.LogOutputChannel,
+    private readonly log: Logger,
     /** Folder of the installed extension: docs/rules.md ships inside it. */
     private readonly extensionUri: vscode.Uri,
+    private readonly settings: Settings,
+    /** The scheme of read-only documents showing triggers as the service returned them: linted, never fixed. */
+    private readonly readOnlyScheme: string,
   ) {
+    this.matcher = new TriggerFileMatcher(() => settings.triggerFiles(), readOnlyScheme);
     this.scheduler = new LintScheduler<string>({
       delayMs: 150,
       run: (key, signal) => this.lintOpenDocument(key, signal),
-      onError: (key, err) => this.log.error(`linting ${key} failed: ${err instanceof Error ? err.message : String(err)}`),
+      onError: (key, err) => this.log.error(`linting ${key} failed: ${errorText(err)}`),
     });
     this.disposables.push(
       this.collection,
@@ -102,10 +108,9 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
         this.watchDeletes();
         this.relintAll();
       }),
-      vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('obs.triggerFiles') || e.affectsConfiguration('obs.metricsDatasets') || e.affectsConfiguration('obs.rulesDocsUrl')) {
-          this.relintAll();
-        }
+      // Also when a sandbox starts or stops: its metrics datasets change what the linter allows.
+      settings.onDidChange((names) => {
+        if (names.has('triggerFiles') || names.has('metricsDatasets') || names.has('rulesDocsUrl')) this.relintAll();
       }),
       vscode.languages.registerCodeActionsProvider([{ language: 'json' }, { language: 'jsonc' }], this, {
         providedCodeActionKinds: TriggerDiagnostics.providedCodeActionKinds,
@@ -126,12 +131,11 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
   }
 
   options(): LintOptions {
-    return { metricsDatasets: metricsDatasets() };
+    return { metricsDatasets: this.settings.metricsDatasets() };
   }
 
   docsUrl(): string {
-    const configured = vscode.workspace.getConfiguration('obs').get<string>('rulesDocsUrl');
-    return rulesDocsPage(configured, this.packagedRulesDocs().toString());
+    return rulesDocsPage(this.settings.rulesDocsUrl(), this.packagedRulesDocs().toString());
   }
 
   private packagedRulesDocs(): vscode.Uri {
@@ -145,7 +149,7 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
       try {
         this.anchorLines = rulesDocsAnchorLines(readFileSync(this.packagedRulesDocs().fsPath, 'utf8'));
       } catch (err) {
-        this.log.warn(`rule documentation not found in the extension: ${err instanceof Error ? err.message : String(err)}`);
+        this.log.warn(`rule documentation not found in the extension: ${errorText(err)}`);
         this.anchorLines = new Map();
       }
     }
@@ -233,7 +237,7 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
   }
 
   provideCodeActions(doc: vscode.TextDocument, range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
-    if (!this.matcher.matches(doc) || doc.uri.scheme === TRIGGER_SCHEME) return [];
+    if (!this.matcher.matches(doc) || doc.uri.scheme === this.readOnlyScheme) return [];
     const result = this.lintFor(doc);
     const actions: vscode.CodeAction[] = [];
     const wants = (kind: vscode.CodeActionKind): boolean => context.only === undefined || context.only.contains(kind) || kind.contains(context.only);
@@ -298,7 +302,7 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
             const text = doc ? doc.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
             diagnostics = this.publish(uri, text, doc ? doc.version : -1);
           } catch (err) {
-            this.log.warn(`could not read ${uri.toString()}: ${err instanceof Error ? err.message : String(err)}`);
+            this.log.warn(`could not read ${uri.toString()}: ${errorText(err)}`);
             continue;
           }
           const c = countBySeverity(diagnostics);
@@ -325,4 +329,8 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
     for (const d of [...this.disposables, ...this.deleteWatchers]) d.dispose();
     this.lastLint.clear();
   }
+}
+
+export function registerLintCommands(diagnostics: TriggerDiagnostics, feedback: Feedback): vscode.Disposable[] {
+  return [feedback.registerCommand('obs.lint.workspace', 'lint the trigger files', () => diagnostics.lintWorkspace())];
 }

@@ -1,18 +1,11 @@
 // Which documents are trigger files: setting `obs.triggerFiles` (globs relative to each workspace folder;
-// globs starting with `**/` also match files outside the workspace) plus every `obs-trigger:` document.
+// globs starting with `**/` also match files outside the workspace) plus every document of the scheme
+// that shows triggers read from the service (`obs-trigger:`).
 import * as vscode from 'vscode';
-import { TRIGGER_SCHEME } from '../triggers/triggerDocuments';
 
-export const DEFAULT_TRIGGER_FILES = ['**/*.trigger.json', '**/triggers/**/*.json'];
 const EXCLUDE = '**/node_modules/**';
 // Documents that only look like files: diffs, output, settings, etc.
 const IGNORED_SCHEMES = new Set(['git', 'output', 'debug', 'vscode-scm', 'vscode-settings', 'comment', 'vscode-notebook-cell']);
-
-export function triggerFilePatterns(): string[] {
-  const v = vscode.workspace.getConfiguration('obs').get<unknown>('triggerFiles');
-  if (!Array.isArray(v)) return DEFAULT_TRIGGER_FILES;
-  return v.filter((p): p is string => typeof p === 'string' && p.trim() !== '');
-}
 
 export function triggerFileSelector(patterns: readonly string[]): vscode.DocumentFilter[] {
   const folders = vscode.workspace.workspaceFolders ?? [];
@@ -28,18 +21,23 @@ export class TriggerFileMatcher {
   private selector: vscode.DocumentFilter[] = [];
   private patterns: string[] = [];
 
-  constructor() {
+  constructor(
+    /** The setting's patterns, read again on reload(). */
+    private readonly readPatterns: () => string[],
+    /** Documents of this scheme are always trigger documents. */
+    private readonly triggerScheme: string,
+  ) {
     this.reload();
   }
 
   /** Re-reads the setting and the workspace folders. */
   reload(): void {
-    this.patterns = triggerFilePatterns();
+    this.patterns = this.readPatterns();
     this.selector = triggerFileSelector(this.patterns);
   }
 
   matches(doc: vscode.TextDocument): boolean {
-    if (doc.uri.scheme === TRIGGER_SCHEME) return true;
+    if (doc.uri.scheme === this.triggerScheme) return true;
     if (IGNORED_SCHEMES.has(doc.uri.scheme)) return false;
     return this.selector.length > 0 && vscode.languages.match(this.selector, doc) > 0;
   }

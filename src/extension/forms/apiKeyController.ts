@@ -1,7 +1,6 @@
 // Host side of the API key forms (4.1 create, 4.2 update). The created key's secret is held in memory
 // only while the panel is open: never logged, never posted anywhere but to its own form, never stored.
 import type { ServiceClient } from '../../api/client';
-import type { KeyRegistry } from '../tree/keyRegistry';
 import {
   checkCreateApiKey,
   checkUpdateApiKey,
@@ -11,9 +10,9 @@ import {
   type CopyWhat,
   type UpdateApiKeyValues,
 } from '../../webview/protocol/apiKeyForm';
-import { FormController, type FormLog } from './controller';
 import { ApiKeyFromWebview, type ApiKeyToWebview } from '../../webview/protocol/messages';
-import { problemsFromThrown } from '../../webview/protocol/problems';
+import type { KeyRegistry } from '../tree';
+import { FormController, type FormLog } from './controller';
 
 export interface CreatedKey {
   id: string;
@@ -46,7 +45,7 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
   private copied = false;
 
   constructor(private readonly deps: ApiKeyFormDeps) {
-    super(deps.mode === 'create' ? 'create API key' : 'update API key', ApiKeyFromWebview, deps.post, deps.log);
+    super(deps.mode === 'create' ? 'create API key' : 'update API key', ApiKeyFromWebview, deps.post, deps.log, resolveApiKeyField);
   }
 
   /** The secret of a key created here that was never copied, for a last chance when the panel closes. */
@@ -123,13 +122,12 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
     this.forgetSecret();
     const checked = checkCreateApiKey(values);
     if (!checked.ok) {
-      this.post({ type: 'problems', problems: checked.problems });
+      this.postProblems(checked.problems);
       return;
     }
-    this.post({ type: 'busy', busy: true, label: 'Creating the key…' });
-    try {
-      // No abort signal: closing the panel must not cut off a create the service may already have done;
-      // the panel waits for it and still offers the secret (see index.ts).
+    // No abort signal: closing the panel must not cut off a create the service may already have done;
+    // the panel waits for it and still offers the secret (see apiKeyPanels.ts).
+    await this.request('create', 'Creating the key…', async () => {
       const res = await this.deps.client.createApiKey(this.deps.team, checked.body);
       const key = res.data.data;
       await this.deps.keys.remember(this.deps.connectionId, {
@@ -144,22 +142,16 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
       this.copied = false;
       this.post({ type: 'created', key: { ...this.created } });
       this.deps.onChanged?.();
-    } catch (err) {
-      this.log.warn(`create API key failed: ${err instanceof Error ? err.message : String(err)}`);
-      this.post({ type: 'problems', problems: problemsFromThrown(err, resolveApiKeyField) });
-    } finally {
-      this.post({ type: 'busy', busy: false });
-    }
+    });
   }
 
   private async update(values: UpdateApiKeyValues): Promise<void> {
     const checked = checkUpdateApiKey(values);
     if (!checked.ok) {
-      this.post({ type: 'problems', problems: checked.problems });
+      this.postProblems(checked.problems);
       return;
     }
-    this.post({ type: 'busy', busy: true, label: 'Saving the key…' });
-    try {
+    await this.request('update', 'Saving the key…', async () => {
       const res = await this.deps.client.updateApiKey(this.deps.team, values.id, checked.body, { signal: this.abort.signal });
       const key = res.data.data;
       const patch = { name: key.attributes.name, disabled: key.attributes.disabled };
@@ -177,12 +169,7 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
       this.log.info(`updated API key ${key.id} on ${this.deps.connectionName}`);
       this.post({ type: 'updated', key: { id: key.id, ...patch } });
       this.deps.onChanged?.();
-    } catch (err) {
-      this.log.warn(`update API key failed: ${err instanceof Error ? err.message : String(err)}`);
-      this.post({ type: 'problems', problems: problemsFromThrown(err, resolveApiKeyField) });
-    } finally {
-      this.post({ type: 'busy', busy: false });
-    }
+    });
   }
 
   private async copy(what: CopyWhat): Promise<void> {

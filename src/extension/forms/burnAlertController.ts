@@ -12,9 +12,10 @@ import {
   type BurnAlertEdits,
   type RecipientOption,
 } from '../../webview/protocol/burnAlertForm';
-import { FormController, type FormLog } from './controller';
 import { BurnAlertFromWebview, type BurnAlertContext, type BurnAlertToWebview } from '../../webview/protocol/messages';
-import { formProblem, problemsFromThrown } from '../../webview/protocol/problems';
+import { formProblem } from '../../webview/protocol/problems';
+import { errorText } from '../core/errors';
+import { FormController, type FormLog } from './controller';
 
 /** One side of a "Review changes" diff: a title and the JSON shown read-only. */
 export interface ReviewSide {
@@ -42,7 +43,7 @@ export class BurnAlertFormController extends FormController<BurnAlertFromWebview
   private pending: { body: UpdateBurnAlertRequest; current: BurnAlert } | undefined;
 
   constructor(private readonly deps: BurnAlertFormDeps) {
-    super('burn alert', BurnAlertFromWebview, deps.post, deps.log);
+    super('burn alert', BurnAlertFromWebview, deps.post, deps.log, resolveBurnAlertField);
     this.loaded = deps.loaded;
   }
 
@@ -91,8 +92,8 @@ export class BurnAlertFormController extends FormController<BurnAlertFromWebview
       this.options ??= await this.gatherRecipients();
       this.sendInit(false);
     } catch (err) {
-      this.log.warn(`burn alert form: loading failed: ${err instanceof Error ? err.message : String(err)}`);
-      const problems = problemsFromThrown(err, resolveBurnAlertField);
+      this.log.warn(`burn alert form: loading failed: ${errorText(err)}`);
+      const problems = this.problemsOf(err);
       this.post({ type: 'status', message: `Could not load the burn alert: ${problems.form.join(' ')}`, failed: true });
     }
   }
@@ -129,7 +130,7 @@ export class BurnAlertFormController extends FormController<BurnAlertFromWebview
     const results = await Promise.allSettled(sources.map(([, load]) => load()));
     results.forEach((r, i) => {
       if (r.status === 'fulfilled') lists.push(...r.value);
-      else this.log.warn(`burn alert form: could not list ${sources[i]?.[0]} for recipients: ${r.reason instanceof Error ? r.reason.message : String(r.reason)}`);
+      else this.log.warn(`burn alert form: could not list ${sources[i]?.[0]} for recipients: ${errorText(r.reason)}`);
     });
     return recipientOptions(lists);
   }
@@ -139,14 +140,13 @@ export class BurnAlertFormController extends FormController<BurnAlertFromWebview
     if (!loaded) return;
     const checked = checkBurnAlertUpdate(loaded, edits);
     if (!checked.ok) {
-      this.post({ type: 'problems', problems: checked.problems });
+      this.postProblems(checked.problems);
       return;
     }
-    this.post({ type: 'busy', busy: true, label: 'Checking for changes on the service…' });
-    try {
+    await this.request('save', 'Checking for changes on the service…', async () => {
       const current = await this.fetchCurrent();
       if (current === undefined) {
-        this.post({ type: 'problems', problems: formProblem(`Burn alert ${this.deps.context.alertId} no longer exists on the service.`) });
+        this.postProblems(formProblem(`Burn alert ${this.deps.context.alertId} no longer exists on the service.`));
         return;
       }
       if (!isSameVersion(loaded, current)) {
@@ -155,18 +155,13 @@ export class BurnAlertFormController extends FormController<BurnAlertFromWebview
         this.post({ type: 'conflict', current, mine: checked.body });
         return;
       }
+      this.post({ type: 'busy', busy: true, label: 'Saving the burn alert…' });
       await this.put(checked.body);
-    } catch (err) {
-      this.log.warn(`burn alert form: save failed: ${err instanceof Error ? err.message : String(err)}`);
-      this.post({ type: 'problems', problems: problemsFromThrown(err, resolveBurnAlertField) });
-    } finally {
-      this.post({ type: 'busy', busy: false });
-    }
+    });
   }
 
   private async put(body: UpdateBurnAlertRequest): Promise<void> {
     const { dataset, alertId } = this.deps.context;
-    this.post({ type: 'busy', busy: true, label: 'Saving the burn alert…' });
     const res = await this.deps.client.updateBurnAlert(dataset, alertId, body, { signal: this.abort.signal });
     // The response may leave out members the body carried (4.4 lists no budget_rate fields): keep them.
     const next = parseBurnAlert({ ...this.loaded, ...body, ...res.data });
@@ -194,14 +189,7 @@ export class BurnAlertFormController extends FormController<BurnAlertFromWebview
       this.sendInit(true);
       return;
     }
-    try {
-      await this.put(pending.body);
-    } catch (err) {
-      this.log.warn(`burn alert form: overwrite failed: ${err instanceof Error ? err.message : String(err)}`);
-      this.post({ type: 'problems', problems: problemsFromThrown(err, resolveBurnAlertField) });
-    } finally {
-      this.post({ type: 'busy', busy: false });
-    }
+    await this.request('overwrite', 'Saving the burn alert…', () => this.put(pending.body));
   }
 
   private async review(edits: BurnAlertEdits): Promise<void> {

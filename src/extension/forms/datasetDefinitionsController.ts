@@ -2,10 +2,10 @@
 // map is read with `PATCH {}`, which names no type, so nothing changes and the full map comes back.
 import type { ServiceClient } from '../../api/client';
 import type { DatasetDefinitions } from '../../api/schemas';
-import { FormController, type FormLog } from './controller';
 import { checkDefinitionsUpdate, definitionsDatasetProblem, resolveDefinitionField, type DefinitionRows } from '../../webview/protocol/datasetDefinitionsForm';
 import { DefinitionsFromWebview, type DefinitionsContext, type DefinitionsToWebview } from '../../webview/protocol/messages';
-import { problemsFromThrown } from '../../webview/protocol/problems';
+import { errorText } from '../core/errors';
+import { FormController, type FormLog } from './controller';
 
 export interface DefinitionsFormDeps {
   client: Pick<ServiceClient, 'updateDatasetDefinitions' | 'listColumns'>;
@@ -32,7 +32,7 @@ export class DatasetDefinitionsFormController extends FormController<Definitions
   private columns: { name: string; hidden: boolean }[] | null | undefined;
 
   constructor(private readonly deps: DefinitionsFormDeps) {
-    super('dataset definitions', DefinitionsFromWebview, deps.post, deps.log);
+    super('dataset definitions', DefinitionsFromWebview, deps.post, deps.log, resolveDefinitionField);
     this.loaded = deps.loaded;
   }
 
@@ -65,8 +65,8 @@ export class DatasetDefinitionsFormController extends FormController<Definitions
         discardEdits: fresh,
       });
     } catch (err) {
-      this.log.warn(`dataset definitions form: reading failed: ${err instanceof Error ? err.message : String(err)}`);
-      const problems = problemsFromThrown(err, resolveDefinitionField);
+      this.log.warn(`dataset definitions form: reading failed: ${errorText(err)}`);
+      const problems = this.problemsOf(err);
       this.post({ type: 'status', message: `Could not read the dataset definitions: ${problems.form.join(' ')}`, failed: true });
     } finally {
       this.post({ type: 'busy', busy: false });
@@ -79,7 +79,7 @@ export class DatasetDefinitionsFormController extends FormController<Definitions
       const res = await this.deps.client.listColumns(this.deps.context.dataset, { signal: this.abort.signal });
       return res.data.map((c) => ({ name: c.key_name, hidden: c.hidden }));
     } catch (err) {
-      this.log.warn(`dataset definitions form: could not list columns: ${err instanceof Error ? err.message : String(err)}`);
+      this.log.warn(`dataset definitions form: could not list columns: ${errorText(err)}`);
       return null;
     }
   }
@@ -89,7 +89,7 @@ export class DatasetDefinitionsFormController extends FormController<Definitions
     if (!loaded) return;
     const checked = checkDefinitionsUpdate(loaded, rows);
     if (!checked.ok) {
-      this.post({ type: 'problems', problems: checked.problems });
+      this.postProblems(checked.problems);
       return;
     }
     const sent = Object.keys(checked.body) as (keyof typeof checked.body)[];
@@ -97,18 +97,12 @@ export class DatasetDefinitionsFormController extends FormController<Definitions
       this.post({ type: 'status', message: 'Nothing to save: no definition was changed.' });
       return;
     }
-    this.post({ type: 'busy', busy: true, label: 'Saving the changed definitions…' });
-    try {
+    await this.request('save', 'Saving the changed definitions…', async () => {
       const res = await this.deps.client.updateDatasetDefinitions(this.deps.context.dataset, checked.body, { signal: this.abort.signal });
       this.loaded = res.data;
       this.log.info(`updated dataset definitions of ${this.deps.context.dataset}: ${sent.join(', ')}`);
       this.post({ type: 'saved', loaded: res.data, sent });
       this.deps.onChanged?.();
-    } catch (err) {
-      this.log.warn(`dataset definitions form: save failed: ${err instanceof Error ? err.message : String(err)}`);
-      this.post({ type: 'problems', problems: problemsFromThrown(err, resolveDefinitionField) });
-    } finally {
-      this.post({ type: 'busy', busy: false });
-    }
+    });
   }
 }

@@ -40,6 +40,11 @@ export class ReviewDocuments implements vscode.TextDocumentContentProvider, vsco
     }
   }
 
+  /** Makes VS Code ask this provider for the review documents' scheme. */
+  register(): vscode.Disposable {
+    return vscode.workspace.registerTextDocumentContentProvider(REVIEW_SCHEME, this);
+  }
+
   dispose(): void {
     this.changed.dispose();
     this.texts.clear();

@@ -6,30 +6,33 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SandboxHandle, SandboxOptions } from '../../sandbox/types';
-import type { ConnectionManager } from '../connections/connectionManager';
-import type { ConnectionProfile } from '../connections/profiles';
-import { setSessionMetricsDatasets } from '../core/settingValues';
+import type { ConnectionManager } from '../connections';
+import type { Feedback } from '../core/feedback';
+import type { Logger } from '../core/logger';
 import type { MementoLike } from '../core/memento';
-import type { RememberedItems } from '../tree/rememberedItems';
+import type { Settings } from '../core/settings';
+import { SANDBOX_CONNECTION_ID, sandboxProfile, slosByDataset } from './sandboxSession';
 
-export const SANDBOX_CONNECTION_ID = 'sandbox';
 const STALE_CLEANUP_KEY = 'obs.sandbox.staleCleanupDone';
 
 interface SandboxModule {
   startSandbox(options: SandboxOptions): Promise<SandboxHandle>;
 }
 
+export interface SandboxDeps {
+  extensionPath: string;
+  connections: ConnectionManager;
+  /** Remembers the demo datasets and SLO ids for the sandbox's connection (the tree lists neither). */
+  remember(connectionId: string, datasets: readonly string[], slos: ReadonlyMap<string, string[]>): Promise<void>;
+  settings: Pick<Settings, 'setSessionMetricsDatasets'>;
+  log: Logger;
+}
+
 export class SandboxController implements vscode.Disposable {
   private handle: SandboxHandle | undefined;
   private starting: Promise<SandboxHandle> | undefined;
 
-  constructor(
-    private readonly extensionPath: string,
-    private readonly connections: ConnectionManager,
-    private readonly remembered: RememberedItems,
-    private readonly log: vscode.LogOutputChannel,
-    private readonly onMetricsChanged: () => void,
-  ) {}
+  constructor(private readonly deps: SandboxDeps) {}
 
   get running(): SandboxHandle | undefined {
     return this.handle;
@@ -41,33 +44,22 @@ export class SandboxController implements vscode.Disposable {
       this.starting ??= this.launch().finally(() => (this.starting = undefined));
       this.handle = await this.starting;
     }
-    await this.connections.setActive(SANDBOX_CONNECTION_ID);
+    await this.deps.connections.setActive(SANDBOX_CONNECTION_ID);
     return this.handle;
   }
 
   private async launch(): Promise<SandboxHandle> {
-    const modulePath = path.join(this.extensionPath, 'dist', 'sandbox-host.js');
+    const modulePath = path.join(this.deps.extensionPath, 'dist', 'sandbox-host.js');
     // A runtime require of the separate bundle: esbuild leaves a non-literal require alone.
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- a separate bundle, loaded at run time on purpose
     const mod = require(modulePath) as SandboxModule;
     const handle = await mod.startSandbox({ port: 0, host: '127.0.0.1' });
     const info = handle.info;
-    const profile: ConnectionProfile = {
-      id: SANDBOX_CONNECTION_ID,
-      name: 'Sandbox',
-      baseUrl: info.baseUrl,
-      uiUrl: info.uiUrl,
-      team: info.team,
-      environmentId: info.environmentId,
-    };
-    this.connections.addTransient(profile, { configKey: info.configKey, managementKey: info.managementKey });
-    await this.remembered.addDatasets(SANDBOX_CONNECTION_ID, info.datasets);
-    const slosByDataset = new Map<string, string[]>();
-    for (const s of info.slos) slosByDataset.set(s.dataset, [...(slosByDataset.get(s.dataset) ?? []), s.id]);
-    for (const [dataset, ids] of slosByDataset) await this.remembered.addSlos(SANDBOX_CONNECTION_ID, dataset, ids);
-    setSessionMetricsDatasets(handle.state.datasets.filter((d) => d.kind === 'metrics').map((d) => d.slug));
-    this.onMetricsChanged();
-    this.log.info(`sandbox started at ${info.baseUrl} (datasets: ${info.datasets.join(', ')})`);
+    this.deps.connections.addTransient(sandboxProfile(info), { configKey: info.configKey, managementKey: info.managementKey });
+    await this.deps.remember(SANDBOX_CONNECTION_ID, info.datasets, slosByDataset(info.slos));
+    // Its metrics datasets count while it runs: the tree and the linter follow the settings' change event.
+    this.deps.settings.setSessionMetricsDatasets(handle.state.datasets.filter((d) => d.kind === 'metrics').map((d) => d.slug));
+    this.deps.log.info(`sandbox started at ${info.baseUrl} (datasets: ${info.datasets.join(', ')})`);
     return handle;
   }
 
@@ -80,10 +72,9 @@ export class SandboxController implements vscode.Disposable {
     await this.removeConnection();
     if (handle) {
       await handle.close();
-      this.log.info('sandbox stopped');
+      this.deps.log.info('sandbox stopped');
     }
-    setSessionMetricsDatasets([]);
-    this.onMetricsChanged();
+    this.deps.settings.setSessionMetricsDatasets([]);
   }
 
   /**
@@ -93,16 +84,17 @@ export class SandboxController implements vscode.Disposable {
   async removeStaleConnection(state: MementoLike): Promise<void> {
     // Once per profile: deleting a secret reaches the OS keychain, which activation should not do every time.
     if (state.get<boolean>(STALE_CLEANUP_KEY) === true) return;
-    if (this.connections.store.persisted().some((p) => p.id === SANDBOX_CONNECTION_ID)) {
-      await this.connections.store.remove(SANDBOX_CONNECTION_ID);
+    const connections = this.deps.connections;
+    if (connections.store.persisted().some((p) => p.id === SANDBOX_CONNECTION_ID)) {
+      await connections.store.remove(SANDBOX_CONNECTION_ID);
     }
-    await this.connections.secrets.delete(SANDBOX_CONNECTION_ID);
+    await connections.secrets.delete(SANDBOX_CONNECTION_ID);
     await state.update(STALE_CLEANUP_KEY, true);
   }
 
   private async removeConnection(): Promise<void> {
-    if (!this.connections.isTransient(SANDBOX_CONNECTION_ID)) return;
-    await this.connections.remove(SANDBOX_CONNECTION_ID);
+    if (!this.deps.connections.isTransient(SANDBOX_CONNECTION_ID)) return;
+    await this.deps.connections.remove(SANDBOX_CONNECTION_ID);
     // The remembered datasets and SLOs stay: they are the same demo data next time, and another
     // window's sandbox may be using them.
   }
@@ -117,4 +109,15 @@ export class SandboxController implements vscode.Disposable {
   dispose(): void {
     void this.close();
   }
+}
+
+export function registerSandboxCommands(controller: SandboxController, feedback: Feedback): vscode.Disposable[] {
+  return [
+    feedback.registerCommand('obs.sandbox.start', 'start the local sandbox', async () => {
+      const handle = await controller.start();
+      void vscode.window.showInformationMessage(`The local sandbox runs at ${handle.info.baseUrl} and is the active connection.`);
+      return handle.info.baseUrl;
+    }),
+    feedback.registerCommand('obs.sandbox.stop', 'stop the local sandbox', () => controller.stop()),
+  ];
 }

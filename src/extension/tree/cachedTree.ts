@@ -115,11 +115,24 @@ export abstract class CachedTreeModel<N> {
     this.changed.fire(node);
   }
 
-  /** Like refresh, for a node known only by id (e.g. the parent of an error node). */
+  /**
+   * Like refresh, for a node known only by id (a command's argument, the parent of an error node). The
+   * change names the loaded node object with that id, which the view knows, or the whole tree.
+   */
   refreshId(id: string): void {
     if (id === this.idOf(undefined)) return this.refresh();
     this.forgetSubtree(id);
-    this.changed.fire(undefined);
+    this.changed.fire(this.loadedNode(id));
+  }
+
+  /** The loaded node with this id: looked for only among the children of its ancestors (ids are paths). */
+  private loadedNode(id: string): N | undefined {
+    for (const [parentId, entry] of this.cache) {
+      if (!id.startsWith(`${parentId}/`) && parentId !== this.idOf(undefined)) continue;
+      const found = entry.value?.find((n) => this.idOf(n) === id);
+      if (found !== undefined) return found;
+    }
+    return undefined;
   }
 
   private forgetSubtree(id: string): void {

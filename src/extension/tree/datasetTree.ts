@@ -1,13 +1,13 @@
 // The Datasets tree as plain data: which nodes exist and how their children load. No vscode import.
 import type { ServiceClient } from '../../api/client';
 import { ENVIRONMENT_WIDE, ENVIRONMENT_WIDE_TRIGGER_SLUG, type Trigger } from '../../api/schemas';
-import type { ConnectionProfile } from '../connections/profiles';
+import type { ConnectionProfile } from '../connections';
 import {
+  GROUP_KINDS,
   nodeId,
   type ActionNode,
   type DatasetNode,
   type ErrorNode,
-  type GroupKind,
   type GroupNode,
   type TreeNode,
 } from './nodes';
@@ -50,8 +50,6 @@ export const TREE_COMMANDS = {
   unhideDatasets: 'obs.dataset.unhideAll',
   createApiKey: 'obs.apiKey.create',
 } as const;
-
-export const GROUP_KINDS: readonly GroupKind[] = ['columns', 'triggers', 'burnAlerts'];
 
 export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
   /** Environment-wide triggers fetched for discovery, reused once by the Environment-wide Triggers group. */

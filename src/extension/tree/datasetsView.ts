@@ -1,10 +1,10 @@
-// The Datasets view: a TreeDataProvider over the plain model (model/datasetTree.ts). Loading shows
-// progress in the view; a context key lets the view title offer "Cancel Loading" meanwhile.
+// The Datasets view: a TreeDataProvider over the plain model (datasetTree.ts), the view's header (the
+// connection it shows), its context keys, and its filter. Loading shows progress in the view.
 import * as vscode from 'vscode';
+import { safeLabel, tooltipMarkdown } from '../core/text';
 import type { DatasetTreeModel } from './datasetTree';
-import { present, type Presentation } from './presentation';
-import { tooltipMarkdown } from '../core/text';
 import { nodeId, type TreeNode } from './nodes';
+import { present, type Presentation } from './presentation';
 
 export const VIEW_ID = 'obs.datasets';
 
@@ -67,5 +67,45 @@ export class DatasetsTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
   dispose(): void {
     for (const s of this.subs) s.dispose();
     this.changed.dispose();
+  }
+}
+
+/** The view as the commands and activation see it. */
+export class DatasetsView implements vscode.Disposable {
+  readonly treeView: vscode.TreeView<TreeNode>;
+  private readonly provider: DatasetsTreeProvider;
+
+  constructor(readonly model: DatasetTreeModel) {
+    this.provider = new DatasetsTreeProvider(model);
+    this.treeView = vscode.window.createTreeView<TreeNode>(VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true });
+    void vscode.commands.executeCommand('setContext', 'obs.tree.filtered', false);
+    void vscode.commands.executeCommand('setContext', 'obs.tree.loading', false);
+  }
+
+  /**
+   * The header names the connection the view shows, next to the status bar: nobody should act on
+   * production believing it is staging.
+   */
+  showConnection(name: string | undefined): void {
+    this.treeView.description = name === undefined ? undefined : safeLabel(name, 64);
+  }
+
+  /** Shows only items whose name contains `text` (undefined: everything), and says so in the view. */
+  async setFilter(text: string | undefined): Promise<void> {
+    this.model.setFilter(text);
+    await vscode.commands.executeCommand('setContext', 'obs.tree.filtered', text !== undefined);
+    this.treeView.message = text === undefined ? undefined : `Filtered by "${safeLabel(text, 60)}"`;
+  }
+
+  /** Loads every dataset's children (bounded concurrency) so the filter searches all of them. */
+  async loadEverythingForFilter(): Promise<void> {
+    if (this.model.filter === undefined) return;
+    await vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => this.model.loadAll());
+    this.model.setFilter(this.model.filter);
+  }
+
+  dispose(): void {
+    this.treeView.dispose();
+    this.provider.dispose();
   }
 }

@@ -1,9 +1,10 @@
 // Tree node data: what the view shows and what context-menu commands receive as their argument.
-// Plain data (no vscode import) so the model and the forms can share it.
+// Plain data, no vscode import.
 import type { BurnAlert, Column, Trigger } from '../../api/schemas';
 import type { RememberedKey } from './keyRegistry';
 
-export type GroupKind = 'columns' | 'triggers' | 'burnAlerts';
+export const GROUP_KINDS = ['columns', 'triggers', 'burnAlerts'] as const;
+export type GroupKind = (typeof GROUP_KINDS)[number];
 
 export interface DatasetNode {
   kind: 'dataset';
@@ -88,26 +89,32 @@ export type TreeNode =
 
 const enc = encodeURIComponent;
 
-/** Hierarchical ids: a child's id starts with its parent's id and '/', so a subtree is found by prefix. */
+// Hierarchical ids: a child's id starts with its parent's id and '/', so a subtree is found by prefix.
+export const datasetId = (connectionId: string, slug: string): string => `root/${enc(connectionId)}/d/${enc(slug)}`;
+export const groupId = (connectionId: string, dataset: string, group: GroupKind): string => `${datasetId(connectionId, dataset)}/${group}`;
+export const sloId = (connectionId: string, dataset: string, slo: string): string => `${groupId(connectionId, dataset, 'burnAlerts')}/${enc(slo)}`;
+export const apiKeysId = (connectionId: string): string => `root/${enc(connectionId)}/keys`;
+
+/** The id of a node in the view and in the model's cache (see the id functions above). */
 export function nodeId(node: TreeNode | undefined): string {
   if (node === undefined) return 'root';
   switch (node.kind) {
     case 'dataset':
-      return `root/${enc(node.connectionId)}/d/${enc(node.slug)}`;
+      return datasetId(node.connectionId, node.slug);
     case 'group':
-      return `root/${enc(node.connectionId)}/d/${enc(node.dataset)}/${node.group}`;
+      return groupId(node.connectionId, node.dataset, node.group);
     case 'column':
-      return `root/${enc(node.connectionId)}/d/${enc(node.dataset)}/columns/${enc(node.column.key_name)}`;
+      return `${groupId(node.connectionId, node.dataset, 'columns')}/${enc(node.column.key_name)}`;
     case 'trigger':
-      return `root/${enc(node.connectionId)}/d/${enc(node.dataset)}/triggers/${enc(node.trigger.id)}`;
+      return `${groupId(node.connectionId, node.dataset, 'triggers')}/${enc(node.trigger.id)}`;
     case 'slo':
-      return `root/${enc(node.connectionId)}/d/${enc(node.dataset)}/burnAlerts/${enc(node.sloId)}`;
+      return sloId(node.connectionId, node.dataset, node.sloId);
     case 'burnAlert':
-      return `root/${enc(node.connectionId)}/d/${enc(node.dataset)}/burnAlerts/${enc(node.sloId)}/${enc(node.alert.id)}`;
+      return `${sloId(node.connectionId, node.dataset, node.sloId)}/${enc(node.alert.id)}`;
     case 'apiKeys':
-      return `root/${enc(node.connectionId)}/keys`;
+      return apiKeysId(node.connectionId);
     case 'apiKey':
-      return `root/${enc(node.connectionId)}/keys/${enc(node.key.id)}`;
+      return `${apiKeysId(node.connectionId)}/${enc(node.key.id)}`;
     case 'error':
       return `${node.parentId}/!error`;
     case 'action':

@@ -2,7 +2,7 @@
 // The trigger linter checks them like trigger files (diagnostics/triggerDiagnostics.ts).
 import * as vscode from 'vscode';
 import type { Trigger } from '../../api/schemas';
-import type { ConnectionManager } from '../connections/connectionManager';
+import type { ConnectionManager } from '../connections';
 import { sanitizeFileSegment } from './triggerExport';
 
 export const TRIGGER_SCHEME = 'obs-trigger';

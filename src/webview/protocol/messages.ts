@@ -28,6 +28,10 @@ const ProblemsMessage = z.strictObject({ type: z.literal('problems'), problems: 
 /** A status line for the aria-live region; `failed` marks a form that could not load at all. */
 const Status = z.strictObject({ type: z.literal('status'), message: z.string(), failed: z.boolean().optional() });
 
+/** The host messages every form handles the same way (src/webview/shared/formShell.ts). */
+export const CommonToWebview = z.discriminatedUnion('type', [Busy, ProblemsMessage, Status]);
+export type CommonToWebview = z.infer<typeof CommonToWebview>;
+
 // --- API keys (4.1, 4.2) ------------------------------------------------------------------------------
 
 export const KeyRef = z.strictObject({ id: z.string(), name: z.string() });

@@ -20,7 +20,7 @@ const elsewhere = (id: string, name: string): ConnectionProfile => ({
 suite('connection safety', () => {
   test('the view header names the active connection; stopping the sandbox leaves none active, not another', async () => {
     const api = await obsApi();
-    const { connections } = api.services;
+    const { connections } = api;
     const production = elsewhere('conn-safety-prod', 'production');
     await connections.save(production);
     try {
@@ -39,7 +39,7 @@ suite('connection safety', () => {
 
   test("Run Saved Query goes to the trigger's own connection even after another one became active", async () => {
     const api = await obsApi();
-    const { connections } = api.services;
+    const { connections } = api;
     await vscode.commands.executeCommand('obs.sandbox.start');
     const handle = api.sandbox.running;
     assert.ok(handle, 'the sandbox runs');

@@ -47,7 +47,7 @@ suite('extension', () => {
       const api = await obsApi();
       const baseUrl = await vscode.commands.executeCommand<string>('obs.sandbox.start');
       assert.match(baseUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
-      assert.equal(api.services.connections.activeProfile()?.name, 'Sandbox');
+      assert.equal(api.connections.activeProfile()?.name, 'Sandbox');
       const root = await waitFor('the sandbox datasets at the root', async () => {
         const nodes = await api.tree.getChildren();
         return nodes.some((n) => n.kind === 'dataset' && n.slug === 'api-gateway') ? nodes : undefined;
@@ -71,7 +71,7 @@ suite('extension', () => {
     await vscode.commands.executeCommand('obs.sandbox.start');
     const info = api.sandbox.running?.info;
     assert.ok(info, 'the sandbox runs');
-    const { secrets, globalState } = api.services.context;
+    const { secrets, globalState } = api.context;
     assert.equal(await secrets.get(secretStorageKey('sandbox', 'configKey')), undefined);
     assert.equal(await secrets.get(secretStorageKey('sandbox', 'managementKey')), undefined);
     const managementSecret = info.managementKey.split(':')[1] ?? '';
@@ -86,7 +86,7 @@ suite('extension', () => {
 
   test('a saved connection keeps its keys in SecretStorage only, and removing it deletes them', async () => {
     const api = await obsApi();
-    const { connections, context } = api.services;
+    const { connections, context } = api;
     const profile = { id: 'conn-secret-test', name: 'secret test', baseUrl: 'https://api.example.invalid', uiUrl: 'https://ui.example.invalid', team: 't', environmentId: 'e' };
     const keys = { configKey: 'CK-secret-test-7f3a', managementKey: 'kid:MK-secret-test-9b1c' };
     await connections.secrets.set(profile.id, keys);
@@ -207,8 +207,8 @@ suite('extension', () => {
     const api = await obsApi();
     await vscode.commands.executeCommand('obs.sandbox.stop');
     assert.equal(api.sandbox.running, undefined);
-    assert.ok(!api.services.connections.list().some((p) => p.id === 'sandbox'));
-    assert.equal(api.services.connections.activeProfile(), undefined, 'no other connection was made active');
+    assert.ok(!api.connections.list().some((p) => p.id === 'sandbox'));
+    assert.equal(api.connections.activeProfile(), undefined, 'no other connection was made active');
     api.tree.refresh();
     assert.deepEqual(await api.tree.getChildren(), []);
   });

@@ -65,7 +65,7 @@ async function closePanels(viewType: string): Promise<void> {
 
 /** Everything the extension wrote to its log files (the Observability output channel among them). */
 async function logText(api: ObsExtensionApi): Promise<string> {
-  const dir = api.services.context.logUri;
+  const dir = api.context.logUri;
   const entries = await vscode.workspace.fs.readDirectory(dir).then(undefined, () => [] as [string, vscode.FileType][]);
   const texts = await Promise.all(
     entries
@@ -76,7 +76,7 @@ async function logText(api: ObsExtensionApi): Promise<string> {
 }
 
 function globalStateText(api: ObsExtensionApi): string {
-  const state = api.services.context.globalState;
+  const state = api.context.globalState;
   return JSON.stringify(state.keys().map((k) => [k, state.get(k)]));
 }
 
@@ -112,7 +112,7 @@ suite('forms', () => {
         assert.ok(createdId, 'the sandbox holds the new key');
 
         // Remembered by id, name, state, type and time only.
-        const remembered = api.services.keyRegistry.list(CONNECTION).find((k) => k.id === createdId);
+        const remembered = api.keys.list(CONNECTION).find((k) => k.id === createdId);
         assert.ok(remembered, 'the key registry remembers the new key');
         const { createdAt, ...rest } = remembered;
         assert.deepEqual(rest, { id: createdId, name, disabled: false, keyType: 'ingest' });
@@ -143,7 +143,7 @@ suite('forms', () => {
         // A secret never copied would hold the panel open behind a modal question: copy it, then overwrite it.
         if (api.forms.openForms().includes(key)) await api.forms.deliver(key, { type: 'copy', what: 'secret' });
         await vscode.env.clipboard.writeText('');
-        if (createdId !== undefined) await api.services.keyRegistry.forget(CONNECTION, createdId);
+        if (createdId !== undefined) await api.keys.forget(CONNECTION, createdId);
         await closePanels(VIEW_TYPES.createApiKey);
         await stopSandbox();
       }
@@ -204,7 +204,7 @@ suite('forms', () => {
     async () => {
       const { api, baseUrl } = await startSandbox();
       const dataset = DEMO.datasets.gateway;
-      const active = await api.services.connections.getActive();
+      const active = await api.connections.getActive();
       assert.ok(active, 'the sandbox is the active connection');
       const loaded = (await active.client.updateDatasetDefinitions(dataset, {})).data;
       assert.equal(loaded.route?.name, 'http.route');

@@ -1,0 +1,43 @@
+// One entry per endpoint of spec part 4: its operation name (for messages), method, version (auth and
+// media type), retry policy and response schema.
+import type * as z from 'zod';
+import type { RetryPolicy } from './retry';
+import {
+  BurnAlert,
+  BurnAlertList,
+  Column,
+  ColumnList,
+  CreatedApiKeyDocument,
+  DatasetDefinitions,
+  QueryResult,
+  TriggerList,
+  UpdatedApiKeyDocument,
+} from './schemas';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
+
+export interface Endpoint<T> {
+  operation: string;
+  method: Method;
+  version: 1 | 2;
+  /** Shown in response-schema errors so the endpoint is named. */
+  route: string;
+  retry: RetryPolicy;
+  response: z.ZodType<T>;
+}
+
+const endpoint = <T>(e: Endpoint<T>): Endpoint<T> => e;
+
+export const ENDPOINTS = {
+  createApiKey: endpoint({ operation: 'create API key', method: 'POST', version: 2, route: 'POST /2/teams/{team}/api-keys', retry: 'never', response: CreatedApiKeyDocument }),
+  updateApiKey: endpoint({ operation: 'update API key', method: 'PATCH', version: 2, route: 'PATCH /2/teams/{team}/api-keys/{id}', retry: 'idempotent', response: UpdatedApiKeyDocument }),
+  listBurnAlerts: endpoint({ operation: 'list burn alerts', method: 'GET', version: 1, route: 'GET /1/burn_alerts/{dataset}?slo_id=', retry: 'idempotent', response: BurnAlertList }),
+  updateBurnAlert: endpoint({ operation: 'update burn alert', method: 'PUT', version: 1, route: 'PUT /1/burn_alerts/{dataset}/{id}', retry: 'idempotent', response: BurnAlert }),
+  createQueryResult: endpoint({ operation: 'create query result', method: 'POST', version: 1, route: 'POST /1/query_results/{dataset}', retry: 'unprocessed-only', response: QueryResult }),
+  listColumns: endpoint({ operation: 'list columns', method: 'GET', version: 1, route: 'GET /1/columns/{dataset}', retry: 'idempotent', response: ColumnList }),
+  getColumn: endpoint({ operation: 'get column', method: 'GET', version: 1, route: 'GET /1/columns/{dataset}?key_name=', retry: 'idempotent', response: Column }),
+  listTriggers: endpoint({ operation: 'list triggers', method: 'GET', version: 1, route: 'GET /1/triggers/{dataset}', retry: 'idempotent', response: TriggerList }),
+  updateDatasetDefinitions: endpoint({ operation: 'update dataset definitions', method: 'PATCH', version: 1, route: 'PATCH /1/dataset_definitions/{dataset}', retry: 'idempotent', response: DatasetDefinitions }),
+} as const;
+
+export const MEDIA_TYPE = { 1: 'application/json', 2: 'application/vnd.api+json' } as const;

@@ -1,0 +1,336 @@
+// The request pipeline of every endpoint: refusal before sending, auth headers, the bounded retry loop,
+// and turning each response into data or one ServiceError. Everything service- or library-provided that
+// reaches a message is redacted and bounded here.
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Dispatcher } from 'undici';
+import type { ApiResponse, CallOptions, ClientOptions, RequestLogEntry } from './clientOptions';
+import { MEDIA_TYPE, type Endpoint } from './endpoints';
+import { parseErrorBody } from './errorBody';
+import { ServiceError, type FieldProblem } from './errors';
+import type { Redactor } from './redact';
+import {
+  backoffDelay,
+  headerValue,
+  isRetryableNetworkCode,
+  isRetryableStatus,
+  maybeProcessed,
+  parseRateLimit,
+  serverRequestedDelay,
+  type RetryOptions,
+} from './retry';
+import { BODY_TOTAL_TIMEOUT, sendOnce, type RawResponse, type Timeouts } from './transport';
+import { issuesToProblems, type RequestChecks } from './validation';
+
+const STATUS_LABELS: Record<number, string> = {
+  400: 'the service could not parse the request',
+  401: 'the key is missing, wrong or revoked',
+  403: 'the key lacks the permission for this',
+  404: 'not found',
+  409: 'conflict',
+  413: 'the request body is too large',
+  415: 'unsupported content type',
+  422: 'validation failed',
+  429: 'rate limited',
+  500: 'the service failed',
+  502: 'bad gateway',
+  503: 'the service is unavailable',
+  504: 'gateway timeout',
+};
+
+const TIMEOUT_CODES: Record<string, string> = {
+  UND_ERR_CONNECT_TIMEOUT: 'connecting took too long',
+  UND_ERR_HEADERS_TIMEOUT: 'the service did not answer in time',
+  UND_ERR_BODY_TIMEOUT: 'the response body stalled',
+  [BODY_TOTAL_TIMEOUT]: 'the response body took too long',
+};
+
+const MAX_TEXT = 300;
+const HEADER_SAFE = /^[\x21-\x7e]+$/;
+
+const MAYBE_CREATED_NOTE = "the key may have been created anyway: check the team's API keys before creating it again";
+
+type Attempt<T> =
+  | { ok: true; response: ApiResponse<T> }
+  | { ok: false; error: ServiceError; retryable: boolean; serverDelayMs?: number };
+
+/** The resolved configuration of a pipeline (ServiceClient checks and defaults it). */
+export interface PipelineConfig {
+  origin: string;
+  basePath: string;
+  dispatcher: Dispatcher;
+  redactor: Redactor;
+  retry: Required<RetryOptions>;
+  timeouts: Required<Timeouts>;
+  maxResponseBytes: number;
+  now: () => number;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random: () => number;
+  keys: Pick<ClientOptions, 'configKey' | 'managementKey'>;
+  onLog?: ((e: RequestLogEntry) => void) | undefined;
+}
+
+export class RequestPipeline {
+  private closed = false;
+
+  constructor(private readonly cfg: PipelineConfig) {}
+
+  /** Closes the connection pool; later calls fail with kind 'network'. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.cfg.dispatcher.close();
+  }
+
+  async call<T>(ep: Endpoint<T>, checks: RequestChecks, path: string, body: unknown, o?: CallOptions): Promise<ApiResponse<T>> {
+    const op = ep.operation;
+    const authHeader = this.authHeader(ep);
+    if (checks.problems.length > 0) {
+      const problems = checks.problems.map((p) => ({ ...p, field: this.clean(p.field), message: this.clean(p.message) }));
+      throw new ServiceError({
+        kind: 'request-validation',
+        operation: op,
+        message: `${op} refused before sending: ${summarise(problems)}`,
+        fieldProblems: problems,
+      });
+    }
+    if (this.closed) {
+      throw new ServiceError({ kind: 'network', operation: op, message: `${op} failed: the client is closed`, networkCode: 'CLIENT_CLOSED' });
+    }
+    const signal = o?.signal;
+    if (signal?.aborted) throw this.aborted(op, 0);
+
+    const media = MEDIA_TYPE[ep.version];
+    const headers: Record<string, string> = { ...authHeader, accept: media, 'user-agent': 'obs-vscode' };
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    if (payload !== undefined) headers['content-type'] = media;
+    const fullPath = this.cfg.basePath + path;
+    const logPath = fullPath.split('?')[0] ?? fullPath;
+
+    const start = this.cfg.now();
+    for (let attempt = 1; ; attempt++) {
+      const t0 = performance.now();
+      const result = await this.attempt(ep, { fullPath, headers, payload, signal });
+      const durationMs = Math.round((performance.now() - t0) * 10) / 10;
+      const status = result.ok ? result.response.status : result.error.status;
+      if (result.ok) {
+        this.log({ operation: op, method: ep.method, path: logPath, status, durationMs, attempt });
+        return { ...result.response, attempts: attempt };
+      }
+      const err = result.error;
+      const giveUp = (retryAfterMs?: number): ServiceError => {
+        this.log({ operation: op, method: ep.method, path: logPath, status, durationMs, attempt, error: err.kind });
+        const final = err.withAttempts(attempt, retryAfterMs);
+        return ep.retry === 'never' && mayHaveBeenCarriedOut(final) ? final.withMaybeProcessed(MAYBE_CREATED_NOTE) : final;
+      };
+      if (!result.retryable || attempt >= this.cfg.retry.maxAttempts) throw giveUp();
+      const remaining = this.cfg.retry.maxTotalMs - (this.cfg.now() - start);
+      let delay: number;
+      if (result.serverDelayMs !== undefined) {
+        // The service said how long to wait; waiting less would only be refused again.
+        if (result.serverDelayMs > remaining) throw giveUp(result.serverDelayMs);
+        delay = result.serverDelayMs;
+      } else {
+        if (remaining <= 0) throw giveUp();
+        delay = Math.min(remaining, backoffDelay(attempt, this.cfg.retry.baseDelayMs, this.cfg.retry.maxDelayMs, this.cfg.random));
+      }
+      this.log({ operation: op, method: ep.method, path: logPath, status, durationMs, attempt, error: err.kind, retryInMs: delay });
+      try {
+        await this.cfg.sleep(delay, signal);
+      } catch {
+        throw this.aborted(op, attempt);
+      }
+      if (signal?.aborted) throw this.aborted(op, attempt);
+    }
+  }
+
+  private async attempt<T>(
+    ep: Endpoint<T>,
+    req: { fullPath: string; headers: Record<string, string>; payload: string | undefined; signal: AbortSignal | undefined },
+  ): Promise<Attempt<T>> {
+    const op = ep.operation;
+    let raw: RawResponse;
+    try {
+      raw = await sendOnce(
+        this.cfg.dispatcher,
+        { origin: this.cfg.origin, path: req.fullPath, method: ep.method, headers: req.headers, body: req.payload, signal: req.signal },
+        this.cfg.maxResponseBytes,
+        this.cfg.timeouts.bodyTotalMs,
+      );
+    } catch (e) {
+      if (req.signal?.aborted) return { ok: false, error: this.aborted(op, 0), retryable: false };
+      const code = errorCode(e);
+      const retryable = isRetryableNetworkCode(ep.retry, code);
+      const timeout = code !== undefined ? TIMEOUT_CODES[code] : undefined;
+      if (timeout !== undefined) {
+        const error = new ServiceError({ kind: 'timeout', operation: op, message: `${op} failed: ${timeout} (${code})`, networkCode: code });
+        return { ok: false, error, retryable };
+      }
+      const why = this.clean(e instanceof Error ? e.message : String(e));
+      const error = new ServiceError({
+        kind: 'network',
+        operation: op,
+        message: `${op} failed: could not reach the service${code ? ` (${code})` : ''}: ${why}`,
+        networkCode: code,
+      });
+      return { ok: false, error, retryable };
+    }
+
+    const { status, headers, text } = raw;
+    if (status < 200 || status > 299) return this.httpFailure(ep, status, headers, text);
+    if (text === undefined) {
+      const error = new ServiceError({
+        kind: 'too-large',
+        operation: op,
+        message: `${op} failed: the response is larger than ${this.cfg.maxResponseBytes} bytes`,
+        status,
+      });
+      return { ok: false, error, retryable: false };
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      const error = new ServiceError({ kind: 'bad-body', operation: op, message: `${op} failed: the service sent a body that is not valid JSON (HTTP ${status})`, status });
+      return { ok: false, error, retryable: false };
+    }
+    const parsed = ep.response.safeParse(json);
+    if (!parsed.success) {
+      const problems = issuesToProblems(parsed.error.issues).map((p) => ({ ...p, field: p.field === '(body)' ? '(root)' : p.field, message: this.clean(p.message) }));
+      const error = new ServiceError({
+        kind: 'response-schema',
+        operation: op,
+        message: `${op} (${ep.route}): unexpected response shape: ${summarise(problems)}`,
+        status,
+        fieldProblems: problems,
+      });
+      return { ok: false, error, retryable: false };
+    }
+    const rateLimit = parseRateLimit(headerValue(headers, 'ratelimit'));
+    return { ok: true, response: { data: parsed.data, status, attempts: 1, ...(rateLimit ? { rateLimit } : {}) } };
+  }
+
+  private httpFailure<T>(ep: Endpoint<T>, status: number, headers: IncomingHttpHeaders, text: string | undefined): Attempt<T> {
+    const op = ep.operation;
+    const contentType = headerValue(headers, 'content-type');
+    const parsed = text === undefined ? { shape: 'not-json' as const, fieldProblems: [] } : parseErrorBody(contentType, text);
+    const serverDelayMs = serverRequestedDelay(headers, this.cfg.now());
+    const fieldProblems = parsed.fieldProblems.map((p) => ({
+      ...p,
+      field: this.clean(p.field),
+      message: this.clean(p.message),
+      ...(p.code !== undefined ? { code: this.clean(p.code) } : {}),
+    }));
+    const title = this.cleanOpt(parsed.title);
+    const detail = this.cleanOpt(parsed.detail);
+    const code = this.cleanOpt(parsed.code);
+    const type = this.cleanOpt(parsed.type);
+    let message = `${op} failed: HTTP ${status} ${title ?? STATUS_LABELS[status] ?? ''}`.trimEnd();
+    if (parsed.shape === 'not-json') {
+      message += ` (the service sent a ${safeMediaType(contentType)} body instead of a JSON error)`;
+    } else {
+      if (detail !== undefined && detail !== title) message += `: ${detail}`;
+      if (fieldProblems.length > 0) message += ` [${summarise(fieldProblems)}]`;
+    }
+    const error = new ServiceError({
+      kind: 'http',
+      operation: op,
+      message,
+      status,
+      code,
+      type,
+      title,
+      detail,
+      fieldProblems,
+      retryAfterMs: serverDelayMs,
+    });
+    return { ok: false, error, retryable: isRetryableStatus(ep.retry, status), serverDelayMs };
+  }
+
+  /** Auth headers for an endpoint, or a 'missing-credentials' error before anything is sent. */
+  private authHeader(ep: Endpoint<unknown>): Record<string, string> {
+    const op = ep.operation;
+    const fail = (message: string, field: string): never => {
+      throw new ServiceError({ kind: 'missing-credentials', operation: op, message: `${op} refused before sending: ${message}`, fieldProblems: [{ field, message }] });
+    };
+    if (ep.version === 2) {
+      const key = this.cfg.keys.managementKey;
+      if (key === undefined || key === '') return fail('no management key is set; the API key endpoints need one (KEY_ID:KEY_SECRET)', 'managementKey');
+      const colon = key.indexOf(':');
+      if (colon <= 0 || colon === key.length - 1) return fail('the management key must have the form KEY_ID:KEY_SECRET', 'managementKey');
+      if (!HEADER_SAFE.test(key)) return fail('the management key holds characters that cannot be sent in a header', 'managementKey');
+      return { authorization: `Bearer ${key}` };
+    }
+    const key = this.cfg.keys.configKey;
+    if (key === undefined || key === '') return fail('no configuration key is set; the version 1 endpoints need one', 'configKey');
+    if (!HEADER_SAFE.test(key)) return fail('the configuration key holds characters that cannot be sent in a header', 'configKey');
+    return { 'x-service-team': key };
+  }
+
+  private aborted(op: string, attempts: number): ServiceError {
+    return new ServiceError({ kind: 'aborted', operation: op, message: `${op} was cancelled`, attempts });
+  }
+
+  private log(e: RequestLogEntry): void {
+    const hook = this.cfg.onLog;
+    if (hook === undefined) return;
+    try {
+      hook({ ...e, path: this.cfg.redactor.redact(e.path) });
+    } catch {
+      // A failing log hook must not fail the request.
+    }
+  }
+
+  /** Service- or library-provided text made safe for messages: secrets redacted, control characters dropped, bounded. */
+  clean(text: string): string {
+    return cleanText(this.cfg.redactor, text);
+  }
+
+  private cleanOpt(text: string | undefined): string | undefined {
+    return text === undefined ? undefined : this.clean(text);
+  }
+}
+
+/** Text made safe for a message: secrets redacted, control characters dropped, bounded in length. */
+export function cleanText(redactor: Redactor, text: string): string {
+  const flat = redactor.redact(text).replace(/\p{Cc}+/gu, ' ').trim();
+  return flat.length > MAX_TEXT ? `${flat.slice(0, MAX_TEXT)}…` : flat;
+}
+
+/** Whether the service may have carried out a request that ended in this error. */
+function mayHaveBeenCarriedOut(e: ServiceError): boolean {
+  switch (e.kind) {
+    case 'network':
+    case 'timeout':
+      return maybeProcessed(e.networkCode);
+    case 'aborted':
+      return e.attempts > 0;
+    case 'http':
+      return e.status !== undefined && e.status >= 500;
+    case 'response-schema':
+    case 'bad-body':
+    case 'too-large':
+      return true;
+    default:
+      return false;
+  }
+}
+
+function summarise(problems: readonly FieldProblem[]): string {
+  const shown = problems.slice(0, 3).map((p) => (p.field ? `${p.field}: ${p.message}` : p.message));
+  const more = problems.length - shown.length;
+  return shown.join('; ') + (more > 0 ? `; and ${more} more` : '');
+}
+
+function safeMediaType(contentType: string | undefined): string {
+  const media = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  return /^[a-z0-9.+-]+\/[a-z0-9.+-]+$/.test(media) ? media : 'non-JSON';
+}
+
+function errorCode(e: unknown): string | undefined {
+  if (typeof e !== 'object' || e === null) return undefined;
+  const code = (e as { code?: unknown }).code;
+  if (typeof code === 'string') return code;
+  const cause = (e as { cause?: unknown }).cause;
+  return cause !== e ? errorCode(cause) : undefined;
+}
+

@@ -1,0 +1,116 @@
+// Every setting the extension reads, typed, with its default, and one change event. No vscode import:
+// the configuration is reached through `ConfigurationSource` (settings.ts adapts vscode's), so the rules
+// here are tested in plain Node.
+import { Emitter } from './memento';
+
+/** The settings by their names in code; KEYS gives each its key in settings.json. */
+export type SettingName = 'concurrency' | 'metricsDatasets' | 'triggerFiles' | 'rulesDocsUrl' | 'caCertificates' | 'httpProxy';
+
+export const SETTING_KEYS: Readonly<Record<SettingName, string>> = {
+  concurrency: 'obs.concurrency',
+  metricsDatasets: 'obs.metricsDatasets',
+  triggerFiles: 'obs.triggerFiles',
+  rulesDocsUrl: 'obs.rulesDocsUrl',
+  caCertificates: 'obs.caCertificates',
+  // VS Code's own proxy setting: the service client goes through it too.
+  httpProxy: 'http.proxy',
+};
+
+/** package.json's default of obs.triggerFiles, also used when the setting holds no list. */
+export const DEFAULT_TRIGGER_FILES: readonly string[] = ['**/*.trigger.json', '**/triggers/**/*.json'];
+export const DEFAULT_CONCURRENCY = 4;
+
+export type ConfigurationTarget = 'workspace' | 'global';
+
+/** The slice of vscode.workspace configuration the settings need, by full key (`obs.concurrency`). */
+export interface ConfigurationSource {
+  get(key: string): unknown;
+  /** The value set in the workspace and in the user settings, if any. */
+  inspect(key: string): { workspaceValue?: unknown; globalValue?: unknown } | undefined;
+  update(key: string, value: unknown, target: ConfigurationTarget): PromiseLike<void>;
+  /** Fires on every configuration change with a test for the keys it affects. */
+  onDidChange(listener: (affects: (key: string) => boolean) => void): { dispose(): void };
+}
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((s): s is string => typeof s === 'string') : [];
+}
+
+export class Settings {
+  private readonly changed = new Emitter<ReadonlySet<SettingName>>();
+  /** Fires with the settings whose value changed (from the user's settings, or the sandbox's datasets). */
+  readonly onDidChange = this.changed.event;
+  private session = new Set<string>();
+  private readonly subscription: { dispose(): void };
+
+  constructor(private readonly source: ConfigurationSource) {
+    this.subscription = source.onDidChange((affects) => {
+      const names = (Object.keys(SETTING_KEYS) as SettingName[]).filter((name) => affects(SETTING_KEYS[name]));
+      if (names.length > 0) this.changed.fire(new Set(names));
+    });
+  }
+
+  /** How many service requests the Datasets view makes at once. */
+  concurrency(): number {
+    const value = this.source.get(SETTING_KEYS.concurrency);
+    return typeof value === 'number' ? value : DEFAULT_CONCURRENCY;
+  }
+
+  /**
+   * Metrics datasets: the setting plus those a running local sandbox reports. The sandbox's count only
+   * while it runs, so the user's settings are never touched by it.
+   */
+  metricsDatasets(): string[] {
+    return [...new Set([...strings(this.source.get(SETTING_KEYS.metricsDatasets)), ...this.session])].sort();
+  }
+
+  /** The datasets of this session's sandbox (empty when it stops); fires a change when the list differs. */
+  setSessionMetricsDatasets(slugs: Iterable<string>): void {
+    const next = new Set(slugs);
+    const same = next.size === this.session.size && [...next].every((s) => this.session.has(s));
+    this.session = next;
+    if (!same) this.changed.fire(new Set<SettingName>(['metricsDatasets']));
+  }
+
+  /**
+   * Adds or removes a dataset in obs.metricsDatasets, where the user keeps it: the workspace's list when
+   * the workspace sets one, else the user settings.
+   */
+  async markMetricsDataset(slug: string, on: boolean): Promise<void> {
+    const key = SETTING_KEYS.metricsDatasets;
+    const inspected = this.source.inspect(key);
+    const target: ConfigurationTarget = inspected?.workspaceValue !== undefined ? 'workspace' : 'global';
+    const current = strings(target === 'workspace' ? inspected?.workspaceValue : inspected?.globalValue);
+    const next = on ? [...new Set([...current, slug])].sort() : current.filter((s) => s !== slug);
+    await this.source.update(key, next, target);
+  }
+
+  /** Glob patterns of the trigger files linted while editing (blank entries ignored). */
+  triggerFiles(): string[] {
+    const value = this.source.get(SETTING_KEYS.triggerFiles);
+    if (!Array.isArray(value)) return [...DEFAULT_TRIGGER_FILES];
+    return strings(value).filter((p) => p.trim() !== '');
+  }
+
+  /** The rule documentation address as set (checked where it is used: see lintMapping.rulesDocsPage). */
+  rulesDocsUrl(): string | undefined {
+    const value = this.source.get(SETTING_KEYS.rulesDocsUrl);
+    return typeof value === 'string' ? value : undefined;
+  }
+
+  /** PEM files of extra certificate authorities. */
+  caCertificates(): string[] {
+    return strings(this.source.get(SETTING_KEYS.caCertificates));
+  }
+
+  /** VS Code's proxy, undefined when unset or empty. */
+  httpProxy(): string | undefined {
+    const value = this.source.get(SETTING_KEYS.httpProxy);
+    return typeof value === 'string' && value !== '' ? value : undefined;
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,121 @@
+// The API key forms (create 4.1, update 4.2): the commands that open them, their restore after a window
+// reload, and the last chance to copy a created key's secret when its panel closes.
+import * as vscode from 'vscode';
+import { copyText, describeUnsavedApiKeyUpdate, type CopyWhat, type UpdateApiKeyValues } from '../../webview/protocol/apiKeyForm';
+import { ApiKeyState, VIEW_TYPES } from '../../webview/protocol/messages';
+import type { ActiveConnection } from '../connections';
+import { ApiKeyArg, ApiKeysArg, parseArg } from '../tree';
+import { ApiKeyFormController, type CreatedKey } from './apiKeyController';
+import { FormOpenError, type FormPanels } from './panels';
+
+type Mode = 'create' | 'update';
+
+export class ApiKeyPanels {
+  /** Numbers the "update by id" forms, which have no key id to be told apart by. */
+  private untitled = 0;
+
+  constructor(private readonly panels: FormPanels) {}
+
+  registrations(): vscode.Disposable[] {
+    const { feedback } = this.panels.deps;
+    return [
+      feedback.registerCommand('obs.apiKey.create', 'open the create API key form', (arg) => this.create(arg)),
+      feedback.registerCommand('obs.apiKey.update', 'open the update API key form', (arg) => this.update(arg)),
+      this.panels.serializer(VIEW_TYPES.createApiKey, (panel, state) => this.restore(panel, state, 'create')),
+      this.panels.serializer(VIEW_TYPES.updateApiKey, (panel, state) => this.restore(panel, state, 'update')),
+    ];
+  }
+
+  private async create(arg: unknown): Promise<void> {
+    const conn = await this.panels.connection(parseArg(ApiKeysArg, arg)?.connectionId);
+    if (this.panels.reveal(`create:${conn.profile.id}`)) return;
+    this.open(this.panels.newPanel(VIEW_TYPES.createApiKey, `Create API Key (${conn.profile.name})`), conn, 'create');
+  }
+
+  private async update(arg: unknown): Promise<void> {
+    const node = parseArg(ApiKeyArg, arg);
+    let conn: ActiveConnection;
+    let initial: UpdateApiKeyValues;
+    if (node) {
+      conn = await this.panels.connection(node.connectionId);
+      initial = { id: node.key.id, name: node.key.name, disabled: node.key.disabled };
+    } else {
+      conn = await this.panels.connection(undefined);
+      const known = this.panels.deps.keys.list(conn.profile.id);
+      const byId = { label: '$(key) Update a key by its id…', id: undefined };
+      const picked = await vscode.window.showQuickPick(
+        [...known.map((k) => ({ label: k.name, description: k.id, detail: k.disabled ? 'disabled' : undefined, id: k.id })), byId],
+        { title: 'Update API Key', placeHolder: 'Choose a key remembered for this connection, or update one by id' },
+      );
+      if (!picked) return;
+      const remembered = known.find((k) => k.id === picked.id);
+      initial = remembered ? { id: remembered.id, name: remembered.name, disabled: remembered.disabled } : { id: '', name: '', disabled: false };
+    }
+    if (initial.id !== '' && this.panels.reveal(`update:${conn.profile.id}:${initial.id}`)) return;
+    const title = initial.id === '' ? 'Update API Key' : `API Key ${initial.name || initial.id}`;
+    this.open(this.panels.newPanel(VIEW_TYPES.updateApiKey, title), conn, 'update', initial);
+  }
+
+  private async restore(panel: vscode.WebviewPanel, raw: unknown, mode: Mode): Promise<void> {
+    const state = ApiKeyState.safeParse(raw);
+    if (!state.success || state.data.mode !== mode) throw new FormOpenError('Its saved state is missing or damaged. Open the form again.');
+    const { connectionId, updateValues } = state.data;
+    // Only the update form's values are described: the create form's state has nothing worth keeping.
+    const conn = await this.panels.restoredConnection(connectionId, () => {
+      if (mode !== 'update' || updateValues === undefined) return undefined;
+      const known = this.panels.deps.keys.list(connectionId).find((k) => k.id === updateValues.id);
+      return describeUnsavedApiKeyUpdate(updateValues, known && { id: known.id, name: known.name, disabled: known.disabled });
+    });
+    this.open(panel, conn, mode, updateValues);
+  }
+
+  private open(panel: vscode.WebviewPanel, conn: ActiveConnection, mode: Mode, initial?: UpdateApiKeyValues): void {
+    const { deps } = this.panels;
+    // A form opened to update "by id" has no id yet: it gets a key of its own, so it never replaces another.
+    const key = mode === 'create' ? `create:${conn.profile.id}` : `update:${conn.profile.id}:${initial?.id || `by-id-${++this.untitled}`}`;
+    this.panels.attach(
+      key,
+      panel,
+      'apiKeyForm',
+      (post) =>
+        new ApiKeyFormController({
+          mode,
+          client: conn.client,
+          team: conn.profile.team,
+          connectionId: conn.profile.id,
+          connectionName: conn.profile.name,
+          environmentId: conn.profile.environmentId,
+          initialUpdate: initial,
+          keys: deps.keys,
+          post,
+          log: this.panels.log,
+          copy: (text) => Promise.resolve(vscode.env.clipboard.writeText(text)),
+          confirm: async (message, action) => (await vscode.window.showWarningMessage(message, { modal: true }, action)) === action,
+          close: () => panel.dispose(),
+          onChanged: () => deps.refreshTree(),
+        }),
+      async (controller) => {
+        if (!(controller instanceof ApiKeyFormController)) return;
+        // A create still running finishes first, so its secret is not lost with the panel.
+        await controller.whenIdle();
+        const pending = controller.uncopiedKey();
+        controller.dispose();
+        if (pending) await this.lastChanceToCopy(pending);
+      },
+    );
+  }
+
+  /** The panel closed with a secret never copied: offer it once more, then it is gone for good. */
+  private async lastChanceToCopy(key: CreatedKey): Promise<void> {
+    const choices: Record<string, CopyWhat> = { 'Copy id:secret': 'idAndSecret', 'Copy Secret Only': 'secret' };
+    const choice = await vscode.window.showWarningMessage(
+      `The secret of the new API key "${key.name}" was not copied.`,
+      { modal: true, detail: 'It cannot be retrieved again. Copy it now, or disable the key and create a new one.' },
+      ...Object.keys(choices),
+    );
+    const what = choice === undefined ? undefined : choices[choice];
+    if (what === undefined) return;
+    await vscode.env.clipboard.writeText(copyText(what, key));
+    void vscode.window.showInformationMessage(what === 'idAndSecret' ? 'id:secret copied to the clipboard.' : 'The secret was copied to the clipboard.');
+  }
+}

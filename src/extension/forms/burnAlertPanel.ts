@@ -1,0 +1,96 @@
+// The burn alert form (4.3, 4.4): the command that opens it (from a tree item, or by asking for the
+// dataset, SLO and alert), and its restore after a window reload.
+import * as vscode from 'vscode';
+import { DatasetSlug, ENVIRONMENT_WIDE, type BurnAlert } from '../../api/schemas';
+import { describeUnsavedBurnAlert } from '../../webview/protocol/burnAlertForm';
+import { BurnAlertState, VIEW_TYPES, type BurnAlertContext } from '../../webview/protocol/messages';
+import type { ActiveConnection } from '../connections';
+import { BurnAlertArg, parseArg } from '../tree';
+import { BurnAlertFormController } from './burnAlertController';
+import { FormOpenError, type FormPanels } from './panels';
+import { ReviewDocuments } from './reviewDocuments';
+
+export class BurnAlertPanel {
+  private readonly reviews = new ReviewDocuments();
+
+  constructor(private readonly panels: FormPanels) {}
+
+  registrations(): vscode.Disposable[] {
+    return [
+      this.reviews,
+      this.reviews.register(),
+      this.panels.deps.feedback.registerCommand('obs.burnAlert.edit', 'open the burn alert form', (arg) => this.edit(arg)),
+      this.panels.serializer(VIEW_TYPES.burnAlert, (panel, state) => this.restore(panel, state)),
+    ];
+  }
+
+  private async edit(arg: unknown): Promise<void> {
+    const node = parseArg(BurnAlertArg, arg);
+    if (node) {
+      const conn = await this.panels.connection(node.connectionId);
+      this.open(undefined, conn, { connectionId: conn.profile.id, dataset: node.dataset, sloId: node.sloId, alertId: node.alert.id }, node.alert);
+      return;
+    }
+    const conn = await this.panels.connection(undefined);
+    const dataset = await vscode.window.showInputBox({
+      title: 'Edit Burn Alert (1/3)',
+      prompt: `Dataset slug of the SLO (or ${ENVIRONMENT_WIDE} for environment-wide)`,
+      validateInput: (v) => {
+        const parsed = DatasetSlug.safeParse(v);
+        return parsed.success ? undefined : (parsed.error.issues[0]?.message ?? 'invalid slug');
+      },
+    });
+    if (dataset === undefined) return;
+    const sloId = await vscode.window.showInputBox({
+      title: 'Edit Burn Alert (2/3)',
+      prompt: 'SLO id',
+      validateInput: (v) => (v.trim() === '' ? 'SLO id must not be empty' : undefined),
+    });
+    if (sloId === undefined) return;
+    const alerts = await this.panels.deps.feedback.runWithProgress(
+      'Listing burn alerts…',
+      async (signal) => (await conn.client.listBurnAlerts(dataset, sloId.trim(), { signal })).data,
+    );
+    if (alerts === undefined) return;
+    if (alerts.length === 0) {
+      void vscode.window.showInformationMessage(`SLO ${sloId} has no burn alerts.`);
+      return;
+    }
+    const picked = await vscode.window.showQuickPick(
+      alerts.map((a) => ({ label: a.id, description: a.alert_type, detail: a.description, alert: a })),
+      { title: 'Edit Burn Alert (3/3)', placeHolder: 'Choose the burn alert' },
+    );
+    if (!picked) return;
+    this.open(undefined, conn, { connectionId: conn.profile.id, dataset, sloId: sloId.trim(), alertId: picked.alert.id }, picked.alert);
+  }
+
+  private async restore(panel: vscode.WebviewPanel, raw: unknown): Promise<void> {
+    const state = BurnAlertState.safeParse(raw);
+    if (!state.success) throw new FormOpenError('Its saved state is missing or damaged. Open the form again.');
+    const { context, loaded, edits, drafts } = state.data;
+    const conn = await this.panels.restoredConnection(context.connectionId, () => describeUnsavedBurnAlert(loaded, edits, drafts));
+    this.open(panel, conn, context, loaded);
+  }
+
+  private open(existing: vscode.WebviewPanel | undefined, conn: ActiveConnection, context: BurnAlertContext, loaded?: BurnAlert): void {
+    const key = `burnAlert:${context.connectionId}:${context.dataset}:${context.alertId}`;
+    if (!existing && this.panels.reveal(key)) return;
+    const panel = existing ?? this.panels.newPanel(VIEW_TYPES.burnAlert, `Burn Alert ${context.alertId}`);
+    this.panels.attach(
+      key,
+      panel,
+      'burnAlertForm',
+      (post) =>
+        new BurnAlertFormController({
+          client: conn.client,
+          context,
+          connectionName: conn.profile.name,
+          loaded,
+          post,
+          log: this.panels.log,
+          openDiff: (left, right, title) => this.reviews.openDiff(left, right, title),
+          onChanged: () => this.panels.deps.refreshTree(),
+        }),
+    );
+  }
+}

@@ -1,0 +1,73 @@
+// The dataset definitions form (4.8): the command that opens it and its restore after a window reload.
+import * as vscode from 'vscode';
+import type { DatasetDefinitions } from '../../api/schemas';
+import { definitionsDatasetProblem, describeUnsavedDefinitions } from '../../webview/protocol/datasetDefinitionsForm';
+import { DefinitionsState, VIEW_TYPES, type DefinitionsContext } from '../../webview/protocol/messages';
+import type { ActiveConnection } from '../connections';
+import { DatasetArg, parseArg } from '../tree';
+import { DatasetDefinitionsFormController } from './datasetDefinitionsController';
+import { FormOpenError, type FormPanels } from './panels';
+
+export class DefinitionsPanel {
+  constructor(private readonly panels: FormPanels) {}
+
+  registrations(): vscode.Disposable[] {
+    return [
+      this.panels.deps.feedback.registerCommand('obs.datasetDefinitions.edit', 'open the dataset definitions form', (arg) => this.edit(arg)),
+      this.panels.serializer(VIEW_TYPES.datasetDefinitions, (panel, state) => this.restore(panel, state)),
+    ];
+  }
+
+  private async edit(arg: unknown): Promise<void> {
+    const node = parseArg(DatasetArg, arg);
+    let dataset: string;
+    let conn: ActiveConnection;
+    if (node) {
+      conn = await this.panels.connection(node.connectionId);
+      dataset = node.slug;
+    } else {
+      conn = await this.panels.connection(undefined);
+      const typed = await vscode.window.showInputBox({
+        title: 'Edit Dataset Definitions',
+        prompt: 'Dataset slug',
+        validateInput: (v) => definitionsDatasetProblem(v),
+      });
+      if (typed === undefined) return;
+      dataset = typed;
+    }
+    const refused = definitionsDatasetProblem(dataset);
+    if (refused !== undefined) {
+      void vscode.window.showErrorMessage(refused);
+      return;
+    }
+    this.open(undefined, conn, { connectionId: conn.profile.id, dataset });
+  }
+
+  private async restore(panel: vscode.WebviewPanel, raw: unknown): Promise<void> {
+    const state = DefinitionsState.safeParse(raw);
+    if (!state.success) throw new FormOpenError('Its saved state is missing or damaged. Open the form again.');
+    const { context, loaded, rows } = state.data;
+    const conn = await this.panels.restoredConnection(context.connectionId, () => describeUnsavedDefinitions(loaded, rows));
+    this.open(panel, conn, context, loaded);
+  }
+
+  private open(existing: vscode.WebviewPanel | undefined, conn: ActiveConnection, context: DefinitionsContext, loaded?: DatasetDefinitions): void {
+    const key = `definitions:${context.connectionId}:${context.dataset}`;
+    if (!existing && this.panels.reveal(key)) return;
+    const panel = existing ?? this.panels.newPanel(VIEW_TYPES.datasetDefinitions, `Definitions: ${context.dataset}`);
+    this.panels.attach(
+      key,
+      panel,
+      'datasetDefinitionsForm',
+      (post) =>
+        new DatasetDefinitionsFormController({
+          client: conn.client,
+          context,
+          connectionName: conn.profile.name,
+          loaded,
+          post,
+          log: this.panels.log,
+        }),
+    );
+  }
+}

@@ -1,0 +1,184 @@
+// The plumbing every form webview shares: panels with a strict CSP, one panel per form key, each wired
+// to its vscode-free controller, serializers that bring a form back after a window reload, the test hook,
+// and the connection a form works on.
+import * as vscode from 'vscode';
+import type { ActiveConnection, ConnectionManager } from '../connections';
+import { errorText } from '../core/errors';
+import type { Feedback } from '../core/feedback';
+import type { KeyRegistry } from '../tree';
+import { makeNonce, renderFormPage, renderNoticePage } from './html';
+
+export type FormScript = 'apiKeyForm' | 'burnAlertForm' | 'datasetDefinitionsForm';
+
+/** What a panel needs of a form controller. */
+export interface PanelController {
+  receive(raw: unknown): Promise<void>;
+  whenIdle(): Promise<void>;
+  dispose(): void;
+}
+
+/**
+ * Test hook, on the extension's API as `forms` (for test/vscode/suite/forms-*.test.ts, which cannot
+ * reach a webview's page): the open form panels, and a way to hand one of them a message exactly as
+ * its webview's message listener does. Messages only go in: nothing a form posts to its page (such
+ * as a created key's secret) can be read through it.
+ */
+export interface FormsProbe {
+  /** Keys of the open forms: `create:<connection id>`, `update:<connection id>:<key id>`,
+   * `burnAlert:<connection id>:<dataset>:<alert id>`, `definitions:<connection id>:<dataset>`. */
+  openForms(): string[];
+  /** Waits until form `key` runs no request, then hands it `raw`; resolves once it is handled. False when no such form is open. */
+  deliver(key: string, raw: unknown): Promise<boolean>;
+}
+
+export interface FormsDeps {
+  extensionUri: vscode.Uri;
+  connections: ConnectionManager;
+  keys: KeyRegistry;
+  feedback: Feedback;
+  refreshTree(): void;
+}
+
+/** A form that cannot open or be restored; its message is shown as it is. */
+export class FormOpenError extends Error {
+  readonly kind = 'form-open';
+}
+
+export class FormPanels implements vscode.Disposable {
+  private readonly panels = new Map<string, vscode.WebviewPanel>();
+  private readonly controllers = new Map<vscode.WebviewPanel, PanelController>();
+
+  constructor(readonly deps: FormsDeps) {}
+
+  get log(): Feedback['log'] {
+    return this.deps.feedback.log;
+  }
+
+  dispose(): void {
+    for (const panel of this.panels.values()) panel.dispose();
+  }
+
+  /** The connection a tree item belongs to, or the active one when no item was given. */
+  async connection(connectionId: string | undefined): Promise<ActiveConnection> {
+    const connections = this.deps.connections;
+    if (connectionId === undefined) return connections.requireActive();
+    const active = await connections.getActive();
+    if (active && active.profile.id === connectionId) return active;
+    const profile = connections.list().find((p) => p.id === connectionId);
+    if (!profile) throw new FormOpenError('The connection of this item no longer exists.');
+    return { profile, client: await connections.clientFor(profile) };
+  }
+
+  /**
+   * The connection of a form being restored. When it is gone (the sandbox lives only as long as its
+   * window), the error also says what the user had typed and not sent, so it is not lost without a word.
+   */
+  async restoredConnection(connectionId: string, unsaved: () => string | undefined): Promise<ActiveConnection> {
+    try {
+      return await this.connection(connectionId);
+    } catch (err) {
+      const described = unsaved();
+      if (described === undefined || !(err instanceof Error)) throw err;
+      throw new FormOpenError(`${err.message} ${described}`);
+    }
+  }
+
+  /** A serializer that restores a form after a window reload, or says in the panel why it cannot. */
+  serializer(viewType: string, restore: (panel: vscode.WebviewPanel, state: unknown) => Promise<void>): vscode.Disposable {
+    return vscode.window.registerWebviewPanelSerializer(viewType, {
+      deserializeWebviewPanel: async (panel, state: unknown) => {
+        try {
+          await restore(panel, state);
+        } catch (err) {
+          this.log.warn(`could not restore a form (${viewType}): ${errorText(err)}`);
+          this.notice(panel, 'This form could not be restored', errorText(err));
+        }
+      },
+    });
+  }
+
+  private webviewOptions(): vscode.WebviewOptions & vscode.WebviewPanelOptions {
+    return {
+      enableScripts: true,
+      enableFindWidget: true,
+      localResourceRoots: [vscode.Uri.joinPath(this.deps.extensionUri, 'dist', 'webview')],
+    };
+  }
+
+  /** Reveals the panel already open for this key, if any. */
+  reveal(key: string): boolean {
+    const panel = this.panels.get(key);
+    if (!panel) return false;
+    panel.reveal();
+    return true;
+  }
+
+  newPanel(viewType: string, title: string): vscode.WebviewPanel {
+    return vscode.window.createWebviewPanel(viewType, title, vscode.ViewColumn.Active, this.webviewOptions());
+  }
+
+  /**
+   * Loads the form page into the panel and connects it to its controller: every message goes to the
+   * controller (which parses it), and the controller's messages go to the page while it exists.
+   */
+  attach(
+    key: string,
+    panel: vscode.WebviewPanel,
+    script: FormScript,
+    make: (post: (message: unknown) => void) => PanelController,
+    onClosed?: (controller: PanelController) => Promise<void>,
+  ): void {
+    const webview = panel.webview;
+    webview.options = this.webviewOptions();
+    const assets = vscode.Uri.joinPath(this.deps.extensionUri, 'dist', 'webview');
+    let open = true;
+    const controller = make((message) => {
+      if (!open) return;
+      webview.postMessage(message).then(undefined, (err: unknown) => this.log.warn(`form message not delivered: ${errorText(err)}`));
+    });
+    webview.html = renderFormPage({
+      title: panel.title,
+      cspSource: webview.cspSource,
+      nonce: makeNonce(),
+      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(assets, `${script}.js`)).toString(),
+      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(assets, 'forms.css')).toString(),
+    });
+    this.panels.get(key)?.dispose();
+    this.panels.set(key, panel);
+    this.controllers.set(panel, controller);
+    const received = webview.onDidReceiveMessage((raw: unknown) => void controller.receive(raw));
+    panel.onDidDispose(() => {
+      open = false;
+      received.dispose();
+      if (this.panels.get(key) === panel) this.panels.delete(key);
+      this.controllers.delete(panel);
+      void (async () => {
+        try {
+          if (onClosed) await onClosed(controller);
+        } finally {
+          controller.dispose();
+        }
+      })();
+    });
+  }
+
+  /** The test hook (see FormsProbe). */
+  probe(): FormsProbe {
+    return {
+      openForms: () => [...this.panels.keys()],
+      deliver: async (key, raw) => {
+        const panel = this.panels.get(key);
+        const controller = panel && this.controllers.get(panel);
+        if (!controller) return false;
+        await controller.whenIdle();
+        await controller.receive(raw);
+        return true;
+      },
+    };
+  }
+
+  private notice(panel: vscode.WebviewPanel, title: string, message: string): void {
+    panel.webview.options = { enableScripts: false, localResourceRoots: [] };
+    panel.webview.html = renderNoticePage(title, message, panel.webview.cspSource);
+  }
+}

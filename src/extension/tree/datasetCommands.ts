@@ -1,0 +1,141 @@
+// Commands that change what the tree remembers per connection: datasets added, hidden or marked as
+// metrics datasets, SLO ids, API keys. The service lists none of these, so the user tells the tree.
+import * as vscode from 'vscode';
+import { ENVIRONMENT_WIDE } from '../../api/schemas';
+import type { ConnectionManager } from '../connections';
+import type { Feedback } from '../core/feedback';
+import type { Settings } from '../core/settings';
+import { ApiKeyArg, connectionIdOf, DatasetArg, datasetOf, parseArg, SloArg } from './commandArgs';
+import { planDatasetRemoval } from './datasetRemoval';
+import { pickDataset, slugProblem } from './datasetPicker';
+import type { DatasetsView } from './datasetsView';
+import type { KeyRegistry } from './keyRegistry';
+import { groupId } from './nodes';
+import type { RememberedItems } from './rememberedItems';
+
+export interface DatasetCommandDeps {
+  view: DatasetsView;
+  connections: ConnectionManager;
+  remembered: RememberedItems;
+  keys: KeyRegistry;
+  settings: Settings;
+  feedback: Feedback;
+}
+
+/** Comma-separated entries of an input box, trimmed, empty ones dropped. */
+function entries(text: string): string[] {
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+export function registerDatasetCommands(deps: DatasetCommandDeps): vscode.Disposable[] {
+  const { view, connections, remembered, feedback } = deps;
+  const model = view.model;
+  const log = feedback.log;
+  const command = feedback.registerCommand.bind(feedback);
+  const activeId = (): string | undefined => connections.activeProfile()?.id;
+
+  return [
+    command('obs.dataset.add', 'add a dataset', async () => {
+      const cid = activeId() ?? (await connections.requireActive()).profile.id;
+      const text = await vscode.window.showInputBox({
+        title: 'Add Dataset',
+        prompt: 'Dataset slug (several separated by commas). The service has no endpoint listing datasets.',
+        validateInput: (v) => {
+          const slugs = entries(v);
+          if (slugs.length === 0) return 'Enter at least one dataset slug';
+          for (const s of slugs) {
+            const p = slugProblem(s);
+            if (p) return `${s}: ${p}`;
+          }
+          return undefined;
+        },
+      });
+      if (text === undefined) return;
+      await remembered.addDatasets(cid, entries(text));
+      model.refresh();
+    }),
+    command('obs.dataset.remove', 'remove the dataset', async (arg) => {
+      const n = parseArg(DatasetArg, arg);
+      if (!n) return;
+      const discovered = n.discovered ?? false;
+      // The SLO ids are read now, not from the node: they may have changed since it was drawn.
+      const plan = planDatasetRemoval({
+        slug: n.slug,
+        added: remembered.datasets(n.connectionId).includes(n.slug),
+        discovered,
+        sloIds: remembered.slos(n.connectionId, n.slug),
+      });
+      if (plan.kind === 'forget') {
+        if (plan.confirm) {
+          const choice = await vscode.window.showWarningMessage(plan.confirm.message, { modal: true }, plan.confirm.action);
+          if (choice !== plan.confirm.action) return;
+        }
+        await remembered.forgetDataset(n.connectionId, n.slug);
+        if (plan.sloIds.length > 0) log.info(`dataset ${n.slug} removed; forgot its SLO ids ${plan.sloIds.join(', ')}`);
+      } else {
+        if (plan.kind === 'unmark') await remembered.removeDataset(n.connectionId, n.slug);
+        if (discovered) {
+          const choice = await vscode.window.showInformationMessage(plan.message, 'Hide');
+          if (choice === 'Hide') await remembered.hideDataset(n.connectionId, n.slug);
+        } else {
+          void vscode.window.showInformationMessage(plan.message);
+        }
+      }
+      model.refresh();
+    }),
+    command('obs.dataset.hide', 'hide the dataset', async (arg) => {
+      const n = parseArg(DatasetArg, arg);
+      if (!n) return;
+      await remembered.hideDataset(n.connectionId, n.slug);
+      model.refresh();
+    }),
+    command('obs.dataset.unhideAll', 'show hidden datasets', async () => {
+      const cid = activeId();
+      if (cid === undefined) return;
+      await remembered.unhideAll(cid);
+      model.refresh();
+    }),
+    command('obs.dataset.markMetrics', 'mark as metrics dataset', async (arg) => {
+      const slug = datasetOf(arg) ?? (await pickDataset(model, 'Dataset to mark as a metrics dataset', false));
+      if (slug === undefined || slug === ENVIRONMENT_WIDE) return;
+      await deps.settings.markMetricsDataset(slug, true);
+    }),
+    command('obs.dataset.unmarkMetrics', 'unmark metrics dataset', async (arg) => {
+      const slug = datasetOf(arg);
+      if (slug === undefined) return;
+      await deps.settings.markMetricsDataset(slug, false);
+    }),
+    command('obs.slo.add', 'add an SLO', async (arg) => {
+      const cid = connectionIdOf(arg) ?? activeId() ?? (await connections.requireActive()).profile.id;
+      const dataset = datasetOf(arg) ?? (await pickDataset(model, 'Dataset of the SLO', true));
+      if (dataset === undefined) return;
+      const text = await vscode.window.showInputBox({
+        title: `Add SLO to ${dataset}`,
+        prompt: 'SLO id (several separated by commas). Its burn alerts are listed under Burn alerts.',
+        validateInput: (v) => {
+          const ids = entries(v);
+          if (ids.length === 0) return 'Enter at least one SLO id';
+          return ids.some((s) => /[\s/?#]/.test(s)) ? 'An SLO id must not contain spaces, "/", "?" or "#"' : undefined;
+        },
+      });
+      if (text === undefined) return;
+      await remembered.addSlos(cid, dataset, entries(text));
+      model.refreshId(groupId(cid, dataset, 'burnAlerts'));
+    }),
+    command('obs.slo.remove', 'remove the SLO', async (arg) => {
+      const n = parseArg(SloArg, arg);
+      if (!n) return;
+      await remembered.removeSlo(n.connectionId, n.dataset, n.sloId);
+      model.refreshId(groupId(n.connectionId, n.dataset, 'burnAlerts'));
+    }),
+    command('obs.apiKey.forget', 'forget the API key', async (arg) => {
+      const n = parseArg(ApiKeyArg, arg);
+      if (!n) return;
+      // Only the local record: the key itself stays as it is on the service (there is no delete endpoint).
+      await deps.keys.forget(n.connectionId, n.key.id);
+    }),
+  ];
+}

@@ -1,0 +1,42 @@
+// Commands of the Datasets view itself: refresh, retry, cancel, filter, copy an item's id.
+import * as vscode from 'vscode';
+import type { Feedback } from '../core/feedback';
+import { safeLabel } from '../core/text';
+import { copyableId, ErrorArg, parseArg, refreshTarget } from './commandArgs';
+import type { DatasetsView } from './datasetsView';
+
+export function registerViewCommands(view: DatasetsView, feedback: Feedback): vscode.Disposable[] {
+  const model = view.model;
+  const command = feedback.registerCommand.bind(feedback);
+  return [
+    command('obs.tree.refresh', 'refresh the tree', () => model.refresh()),
+    command('obs.tree.refreshNode', 'refresh', (node) => {
+      const id = refreshTarget(node);
+      if (id === undefined) model.refresh();
+      else model.refreshId(id);
+    }),
+    command('obs.tree.retry', 'retry', (node) => {
+      const failed = parseArg(ErrorArg, node);
+      if (failed) model.refreshId(failed.parentId);
+      else model.refresh();
+    }),
+    command('obs.tree.cancel', 'cancel loading', () => model.cancelLoading()),
+    command('obs.tree.filter', 'filter the tree', async () => {
+      const text = await vscode.window.showInputBox({
+        title: 'Filter the Datasets view',
+        prompt: 'Show datasets, columns, triggers, SLOs and burn alerts whose name contains this text',
+        value: model.filter ?? '',
+      });
+      if (text === undefined) return;
+      await view.setFilter(text.trim() === '' ? undefined : text);
+      await view.loadEverythingForFilter();
+    }),
+    command('obs.tree.clearFilter', 'clear the filter', () => view.setFilter(undefined)),
+    command('obs.copyId', 'copy the id', async (node) => {
+      const id = copyableId(node);
+      if (id === undefined) return;
+      await vscode.env.clipboard.writeText(id);
+      vscode.window.setStatusBarMessage(`Copied ${safeLabel(id, 80)}`, 3000);
+    }),
+  ];
+}
