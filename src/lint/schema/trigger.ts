@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { DateTime, isDeprecatedRecipient, Recipient, RecipientWrite } from './common';
+import { DateTime, isDeprecatedRecipient, Recipient, RecipientWrite } from '../../api/schemas/common';
 
 // Spec 2.6 and part 8; members the spec leaves "not shown" from the service-facts note.
 // The linter (src/lint/) builds its rules on these constants and schemas.
