@@ -4,5 +4,4 @@ export * from './burnAlert';
 export * from './column';
 export * from './datasetDefinitions';
 export * from './queryResult';
-// The trigger schema moves to the linter; the read side comes back here next.
-export * from '../../lint/schema/trigger';
+export * from './trigger';

@@ -1,8 +1,9 @@
 import * as z from 'zod';
-import { DateTime, isDeprecatedRecipient, Recipient, RecipientWrite } from '../../api/schemas/common';
+import { isDeprecatedRecipient, RecipientWrite } from '../../api/schemas/common';
+import { TRIGGER_READ_ONLY_MEMBERS } from '../../api/schemas/trigger';
 
 // Spec 2.6 and part 8; members the spec leaves "not shown" from the service-facts note.
-// The linter (src/lint/) builds its rules on these constants and schemas.
+// The linter builds its rules on these constants and schemas; the read side is src/api/schemas/trigger.ts.
 
 export const TRIGGER_LIMITS = {
   nameMin: 1,
@@ -54,34 +55,6 @@ export const FILTER_OPS = [
 ] as const;
 export const HAVING_OPS = ['=', '!=', '>', '>=', '<', '<='] as const;
 export const FILTER_COMBINATIONS = ['AND', 'OR'] as const;
-
-/** Members the service sets and ignores on write. */
-export const TRIGGER_READ_ONLY_MEMBERS = ['id', 'triggered', 'created_at', 'updated_at'] as const;
-
-/** A trigger as `GET /1/triggers/<dataset>` returns it: unknown members kept, few required. */
-export const Trigger = z.looseObject({
-  id: z.string().min(1),
-  dataset_slug: z.string().optional(),
-  name: z.string(),
-  description: z.string().optional(),
-  tags: z.array(z.looseObject({ key: z.string(), value: z.string() })).optional(),
-  threshold: z.looseObject({ op: z.string(), value: z.number(), exceeded_limit: z.number().optional() }).optional(),
-  frequency: z.number().int().optional(),
-  alert_type: z.string().optional(),
-  disabled: z.boolean().optional(),
-  triggered: z.boolean().optional(),
-  recipients: z.array(Recipient).optional(),
-  evaluation_schedule_type: z.string().optional(),
-  evaluation_schedule: z.looseObject({}).nullable().optional(),
-  created_at: DateTime.optional(),
-  updated_at: DateTime.optional(),
-  baseline_details: z.looseObject({}).nullable().optional(),
-  query: z.looseObject({}).nullable().optional(),
-  query_id: z.string().nullable().optional(),
-});
-export type Trigger = z.infer<typeof Trigger>;
-
-export const TriggerList = z.array(Trigger);
 
 // --- Writing a trigger (spec 2.6, 2.6.1, part 8; service facts) --------------------------------
 // `TriggerWrite` is strict: it is the single source of the linter's rules (src/lint/) and of
