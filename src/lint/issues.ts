@@ -1,7 +1,7 @@
 // From zod issues to rule findings. Relational issues name their rule (params.rule); the built-in
 // issues of member checks get it from the path of the member they are about.
 import type { z } from 'zod';
-import { TRIGGER_REFUSED_OPS, type TriggerIssueParams } from './schema/trigger';
+import { TRIGGER_REFUSED_OPS, type TriggerIssueParams } from './schema';
 import { isRuleId, type RuleId } from './rules';
 import type { JsonPath } from './types';
 

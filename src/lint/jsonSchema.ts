@@ -1,7 +1,7 @@
 // schemas/trigger.schema.json, generated from the zod write schema (the one source of the rules).
 // JSON Schema cannot say the relational rules of spec 2.6.1; the linter checks those.
 import * as z from 'zod';
-import { TriggerWrite } from './schema/trigger';
+import { TriggerWrite } from './schema';
 
 export const TRIGGER_SCHEMA_PATH = 'schemas/trigger.schema.json';
 

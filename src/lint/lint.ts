@@ -1,6 +1,6 @@
 // The trigger linter: text and options in, diagnostics with exact ranges and fixes out.
-// Every rule comes from the zod schema in src/api/schemas/trigger.ts; this module only locates.
-import { nearestValidFrequency, TRIGGER_LIMITS, triggerIssueMessage, triggerWriteSchema } from './schema/trigger';
+// Every rule comes from the zod schema in src/lint/schema/; this module only locates.
+import { nearestValidFrequency, TRIGGER_LIMITS, triggerIssueMessage, triggerWriteSchema } from './schema';
 import { applyFixes, compatibleFixes, findValueNode, removeMemberFix, replaceValueFix } from './fixes';
 import { findingsOf, type Finding } from './issues';
 import { parseFile } from './parse';

@@ -9,7 +9,7 @@ import { applyFixes, lint, type Diagnostic, type LintOptions, type Range } from 
 import { findValueNode } from '../../src/lint/fixes';
 import { skimTree, type TreeNode } from '../../src/lint/skim';
 import { TRIGGER_READ_ONLY_MEMBERS } from '../../src/api/schemas/trigger';
-import { CALCULATION_OPS, FILTER_OPS, METRICS_CALCULATION_OPS } from '../../src/lint/schema/trigger';
+import { CALCULATION_OPS, FILTER_OPS, METRICS_CALCULATION_OPS } from '../../src/lint/schema';
 
 const OPTIONS: LintOptions = { metricsDatasets: ['metrics'] };
 
