@@ -95,6 +95,7 @@ export function findingsOf(issue: z.core.$ZodIssue, trigger: unknown): Finding[]
     return issue.keys.map((key) => ({ rule, path: [...path, key], message: `${JSON.stringify(key)} ${issue.message}` }));
   }
   if (issue.code === 'custom') {
+    // zod hands params over untyped, and custom issues of the shared recipient schema carry none: check the id.
     const params = issue.params as TriggerIssueParams | undefined;
     if (params !== undefined && isRuleId(params.rule)) return [{ rule: params.rule, path, message: issue.message, params }];
   }

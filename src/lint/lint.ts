@@ -4,7 +4,7 @@ import { nearestValidFrequency, TRIGGER_LIMITS, triggerIssueMessage, triggerWrit
 import { applyFixes, compatibleFixes, findValueNode, removeMemberFix, replaceValueFix } from './fixes';
 import { findingsOf, type Finding } from './issues';
 import { parseFile } from './parse';
-import { ruleInfo, type RuleId } from './rules';
+import { ruleInfo } from './rules';
 import { skimTree, type TreeNode } from './skim';
 import { LineIndex } from './text';
 import type { Diagnostic, Fix, JsonPath, LintOptions, RelatedInformation } from './types';
@@ -91,7 +91,7 @@ function targetNode(root: TreeNode, path: JsonPath): TreeNode {
 function fixFor(found: Located, root: TreeNode, lines: LineIndex, value: unknown): Fix | undefined {
   const path = found.at;
   const member = String(path[path.length - 1]);
-  switch (found.rule as RuleId) {
+  switch (found.rule) {
     case 'trigger/read-only-member':
       return removeMemberFix(root, path, lines, `Remove read-only ${member}`);
     case 'query/refused-member':

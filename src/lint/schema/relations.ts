@@ -2,13 +2,14 @@
 // They run as one refinement of the write schema; each issue carries its rule id in `params.rule`.
 import { isDeprecatedRecipient } from '../../api/schemas/common';
 import { TRIGGER_READ_ONLY_MEMBERS } from '../../api/schemas/trigger';
+import type { RuleId } from '../rules';
 import { COLUMNLESS_OPS, isValidFrequency, METRICS_CALCULATION_OPS, TRIGGER_CALCULATION_OPS, TRIGGER_LIMITS, timeRangeBounds } from './limits';
 import { list, show } from './wording';
 
 /** Extra data a relational issue carries for the linter. */
 export interface TriggerIssueParams {
-  /** Stable linter rule id. */
-  rule: string;
+  /** Stable linter rule id; typed so that an id missing from the registry does not compile. */
+  rule: RuleId;
   /** The value that makes the member valid, when exactly one is the obvious fix. */
   replaceWith?: number;
   /** Other places that explain the issue, relative to the trigger. */
