@@ -7,21 +7,36 @@ import { parseFile } from './parse';
 import { ruleInfo } from './rules';
 import { skimTree, type TreeNode } from './skim';
 import { LineIndex } from './text';
-import type { Diagnostic, Fix, JsonPath, LintOptions, RelatedInformation } from './types';
+import type { Diagnostic, Fix, JsonPath, LintOptions, MetricsDatasetHint, RelatedInformation } from './types';
 
 type TriggerSchema = ReturnType<typeof triggerWriteSchema>;
 
-// Building the schema costs more than checking a trigger: keep the few option sets in use.
+// Building the schema costs more than checking a trigger: keep the few option sets in use. A hint
+// is a function, told apart by identity: callers pass the same one on every call.
 const schemaCache = new Map<string, TriggerSchema>();
 const standardOnly = triggerWriteSchema();
+const hintIds = new WeakMap<MetricsDatasetHint, number>();
+let nextHintId = 1;
+
+function hintKey(hint: MetricsDatasetHint | undefined): number {
+  if (hint === undefined) return 0;
+  let id = hintIds.get(hint);
+  if (id === undefined) {
+    id = nextHintId++;
+    hintIds.set(hint, id);
+  }
+  return id;
+}
+
 function schemaFor(options: LintOptions): TriggerSchema {
-  if (options.metricsDatasets === undefined || options.metricsDatasets.length === 0) return standardOnly;
-  const metrics = [...new Set(options.metricsDatasets)].sort();
-  const key = JSON.stringify(metrics);
+  const hint = options.metricsDatasetHint;
+  if ((options.metricsDatasets === undefined || options.metricsDatasets.length === 0) && hint === undefined) return standardOnly;
+  const metrics = [...new Set(options.metricsDatasets ?? [])].sort();
+  const key = `${hintKey(hint)}:${JSON.stringify(metrics)}`;
   let schema = schemaCache.get(key);
   if (schema === undefined) {
     if (schemaCache.size >= 16) schemaCache.clear();
-    schema = triggerWriteSchema({ metricsDatasets: metrics });
+    schema = triggerWriteSchema({ metricsDatasets: metrics, metricsDatasetHint: hint });
     schemaCache.set(key, schema);
   }
   return schema;

@@ -7,6 +7,7 @@ import { lint, type Diagnostic as LintDiagnostic, type LintOptions } from '../..
 import { LintScheduler } from '../model/lintScheduler';
 import { largeFileNotice, shouldLint } from '../model/lintSizeGuard';
 import {
+  EDITOR_METRICS_DATASET_HINT,
   FIX_ALL_KIND_SUFFIX,
   LINT_SOURCE,
   countBySeverity,
@@ -126,7 +127,7 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
   }
 
   options(): LintOptions {
-    return { metricsDatasets: metricsDatasets() };
+    return { metricsDatasets: metricsDatasets(), metricsDatasetHint: EDITOR_METRICS_DATASET_HINT };
   }
 
   docsUrl(): string {

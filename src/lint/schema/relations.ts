@@ -3,6 +3,7 @@
 import { isDeprecatedRecipient } from '../../api/schemas/common';
 import { TRIGGER_READ_ONLY_MEMBERS } from '../../api/schemas/trigger';
 import type { RuleId } from '../rules';
+import type { MetricsDatasetHint } from '../types';
 import { COLUMNLESS_OPS, isValidFrequency, METRICS_CALCULATION_OPS, TRIGGER_CALCULATION_OPS, TRIGGER_LIMITS, timeRangeBounds } from './limits';
 import { list, show } from './wording';
 
@@ -26,15 +27,20 @@ const present = (v: unknown) => v !== undefined && v !== null;
 const optionalText = (v: unknown) => (v === undefined ? undefined : show(v));
 const calcLabel = (op: unknown, column: unknown) => (typeof column === 'string' ? `${show(op)}(${column})` : show(op));
 
-/** How to tell the linter that a trigger's dataset is a metrics dataset: the CLI flag and the editor setting feed the same option. */
-function metricsHint(slug: unknown): string {
-  return typeof slug === 'string'
-    ? `if ${slug} is a metrics dataset, name it with --metrics-dataset ${slug} (editor setting obs.metricsDatasets)`
-    : 'if the dataset is a metrics dataset, give dataset_slug and name it with --metrics-dataset (editor setting obs.metricsDatasets)';
+/** The hint when the caller gives none: the rules do not know whether a flag or a setting declares a metrics dataset. */
+export const NEUTRAL_METRICS_DATASET_HINT: MetricsDatasetHint = (slug) =>
+  slug === undefined
+    ? 'if the dataset is a metrics dataset, give dataset_slug and declare it as one to the linter'
+    : `if ${slug} is a metrics dataset, declare it as one to the linter`;
+
+/** What the relational rules know of the datasets, and how the caller words declaring a metrics dataset. */
+export interface DatasetContext {
+  isMetrics(slug: string | undefined): boolean;
+  metricsDatasetHint: MetricsDatasetHint;
 }
 
 /** Relational rules of spec 2.6 and 2.6.1; reads the value defensively because it runs on invalid input too. */
-export function checkTriggerRelations(trigger: unknown, isMetrics: (slug: unknown) => boolean, report: Report): void {
+export function checkTriggerRelations(trigger: unknown, datasets: DatasetContext, report: Report): void {
   if (!isRecord(trigger)) return;
   for (const member of TRIGGER_READ_ONLY_MEMBERS) {
     if (member in trigger) {
@@ -94,10 +100,19 @@ export function checkTriggerRelations(trigger: unknown, isMetrics: (slug: unknow
     }
   }
 
-  if (isRecord(trigger.query)) checkQueryRelations(trigger, trigger.query, isMetrics(trigger.dataset_slug), report);
+  if (isRecord(trigger.query)) {
+    const slug = typeof trigger.dataset_slug === 'string' ? trigger.dataset_slug : undefined;
+    checkQueryRelations(trigger, trigger.query, datasets.isMetrics(slug), () => datasets.metricsDatasetHint(slug), report);
+  }
 }
 
-function checkQueryRelations(trigger: Record<string, unknown>, query: Record<string, unknown>, metrics: boolean, report: Report): void {
+function checkQueryRelations(
+  trigger: Record<string, unknown>,
+  query: Record<string, unknown>,
+  metrics: boolean,
+  metricsHint: () => string,
+  report: Report,
+): void {
   const q = (...rest: Path): Path => ['query', ...rest];
   const frequency = trigger.frequency === undefined ? TRIGGER_LIMITS.frequencyDefault : trigger.frequency;
   const frequencyText = trigger.frequency === undefined ? `frequency ${frequency} (the default)` : `frequency ${show(frequency)}`;
@@ -123,7 +138,7 @@ function checkQueryRelations(trigger: Record<string, unknown>, query: Record<str
     if (!isRecord(calc) || typeof calc.op !== 'string') return;
     if (!metrics && (METRICS_CALCULATION_OPS as readonly string[]).includes(calc.op)) {
       const dataset = typeof trigger.dataset_slug === 'string' ? `dataset ${trigger.dataset_slug}` : 'the dataset (no dataset_slug)';
-      report(q('calculations', i, 'op'), `${calc.op} needs a metrics dataset, and ${dataset} is standard; ${metricsHint(trigger.dataset_slug)}`, {
+      report(q('calculations', i, 'op'), `${calc.op} needs a metrics dataset, and ${dataset} is standard; ${metricsHint()}`, {
         rule: 'query/calculation-op-metrics-only',
       });
     }
@@ -187,7 +202,7 @@ function checkQueryRelations(trigger: Record<string, unknown>, query: Record<str
   if (query.granularity !== undefined) {
     if (!metrics) {
       const dataset = typeof trigger.dataset_slug === 'string' ? `dataset ${trigger.dataset_slug} is standard` : 'the dataset is standard';
-      report(q('granularity'), `granularity is supported only on metrics datasets and ${dataset} (spec 2.6.1 rule 9); ${metricsHint(trigger.dataset_slug)}`, {
+      report(q('granularity'), `granularity is supported only on metrics datasets and ${dataset} (spec 2.6.1 rule 9); ${metricsHint()}`, {
         rule: 'query/granularity-standard',
       });
     } else if (typeof query.granularity === 'number' && typeof timeRange === 'number') {

@@ -6,7 +6,8 @@ import { RecipientWrite } from '../../api/schemas/common';
 import { EVALUATION_SCHEDULE_TYPES, TRIGGER_ALERT_TYPES, TRIGGER_LIMITS } from './limits';
 import { BaselineDetailsWrite, EvaluationScheduleWrite, readOnly, TagWrite, ThresholdWrite } from './members';
 import { TriggerQueryWrite } from './query';
-import { checkTriggerRelations } from './relations';
+import type { MetricsDatasetHint } from '../types';
+import { checkTriggerRelations, NEUTRAL_METRICS_DATASET_HINT } from './relations';
 import { list, says, strict } from './wording';
 
 const nameAllowed = `a string of ${TRIGGER_LIMITS.nameMin} to ${TRIGGER_LIMITS.nameMax} characters`;
@@ -81,6 +82,8 @@ export const TriggerWriteObject = strict('the trigger', 'a trigger object (spec 
 export interface TriggerWriteOptions {
   /** Dataset slugs that are metrics datasets; every other dataset is standard. */
   metricsDatasets?: readonly string[];
+  /** How the caller's users declare a metrics dataset; a neutral wording without it. */
+  metricsDatasetHint?: MetricsDatasetHint;
 }
 
 /**
@@ -89,10 +92,13 @@ export interface TriggerWriteOptions {
  */
 export function triggerWriteSchema(options: TriggerWriteOptions = {}) {
   const metrics = new Set(options.metricsDatasets ?? []);
-  const isMetrics = (slug: unknown) => typeof slug === 'string' && metrics.has(slug);
+  const datasets = {
+    isMetrics: (slug: string | undefined) => slug !== undefined && metrics.has(slug),
+    metricsDatasetHint: options.metricsDatasetHint ?? NEUTRAL_METRICS_DATASET_HINT,
+  };
   return TriggerWriteObject.superRefine(
     (trigger, ctx) =>
-      checkTriggerRelations(trigger, isMetrics, (path, message, params) => {
+      checkTriggerRelations(trigger, datasets, (path, message, params) => {
         ctx.addIssue({ code: 'custom', path, message, params: { ...params }, continue: true });
       }),
     { when: () => true },
