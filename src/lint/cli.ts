@@ -9,6 +9,7 @@ import { expandGlob, isGlob } from './glob';
 import { lint } from './lint';
 import { toSarif, type FileReport } from './sarif';
 import type { MetricsDatasetHint } from './types';
+import { errorMessage } from './util';
 
 export const EXIT_OK = 0;
 export const EXIT_ERRORS = 1;
@@ -74,7 +75,7 @@ function parseInvocation(argv: string[]): Invocation | 'help' | 'version' {
       },
     });
   } catch (e) {
-    throw new UsageError(e instanceof Error ? e.message : String(e));
+    throw new UsageError(errorMessage(e));
   }
   const { values, positionals } = parsed;
   if (values.help) return 'help';
@@ -128,7 +129,7 @@ function ioMessage(e: unknown, file: string): string {
         return 'permission denied';
     }
   }
-  return e instanceof Error ? e.message : String(e);
+  return errorMessage(e);
 }
 
 async function lintFile(file: string, cwd: string, metricsDatasets: string[]): Promise<FileReport> {

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { TRIGGER_REFUSED_OPS, type TriggerIssueParams } from './schema';
 import { isRuleId, type RuleId } from './rules';
 import type { JsonPath } from './types';
+import { valueAt } from './util';
 
 export interface Finding {
   rule: RuleId;
@@ -66,15 +67,6 @@ const RULE_BY_PATH = new Map<string, Mapper>([
   ['query.end_time', 'query/refused-member'],
   ['query.usage_mode', 'query/refused-member'],
 ]);
-
-function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
-  let v = value;
-  for (const key of path) {
-    if (typeof v !== 'object' || v === null) return undefined;
-    v = (v as Record<PropertyKey, unknown>)[key];
-  }
-  return v;
-}
 
 function ruleForPath(issue: z.core.$ZodIssue, input: unknown): RuleId {
   const segments = issue.path.map((k) => (typeof k === 'number' ? '*' : String(k)));

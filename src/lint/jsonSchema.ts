@@ -2,6 +2,7 @@
 // JSON Schema cannot say the relational rules of spec 2.6.1; the linter checks those.
 import * as z from 'zod';
 import { TriggerWrite } from './schema';
+import { isRecord } from './util';
 
 export const TRIGGER_SCHEMA_PATH = 'schemas/trigger.schema.json';
 
@@ -35,12 +36,11 @@ function explainRefusedMembers(node: unknown): void {
     for (const item of node) explainRefusedMembers(item);
     return;
   }
-  if (typeof node !== 'object' || node === null) return;
-  const record = node as Record<string, unknown>;
-  const not = record['not'];
+  if (!isRecord(node)) return;
+  const not = node['not'];
   const isRefusal = typeof not === 'object' && not !== null && Object.keys(not).length === 0;
-  if (isRefusal && typeof record['description'] === 'string' && record['errorMessage'] === undefined) {
-    record['errorMessage'] = record['description'];
+  if (isRefusal && typeof node['description'] === 'string' && node['errorMessage'] === undefined) {
+    node['errorMessage'] = node['description'];
   }
-  for (const value of Object.values(record)) explainRefusedMembers(value);
+  for (const value of Object.values(node)) explainRefusedMembers(value);
 }

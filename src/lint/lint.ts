@@ -8,6 +8,7 @@ import { ruleInfo } from './rules';
 import { skimTree, type TreeNode } from './skim';
 import { LineIndex } from './text';
 import type { Diagnostic, Fix, JsonPath, LintOptions, MetricsDatasetHint, RelatedInformation } from './types';
+import { isRecord, valueAt } from './util';
 
 type TriggerSchema = ReturnType<typeof triggerWriteSchema>;
 
@@ -45,10 +46,6 @@ function schemaFor(options: LintOptions): TriggerSchema {
 interface Located extends Finding {
   /** Absolute path in the file. */
   at: JsonPath;
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 function describeValue(v: unknown): string {
@@ -130,15 +127,6 @@ function fixFor(found: Located, root: TreeNode, lines: LineIndex, value: unknown
     default:
       return undefined;
   }
-}
-
-function valueAt(value: unknown, path: JsonPath): unknown {
-  let v = value;
-  for (const key of path) {
-    if (typeof v !== 'object' || v === null) return undefined;
-    v = (v as Record<string, unknown>)[key];
-  }
-  return v;
 }
 
 /** Lints the text of a trigger file: one trigger object or an array of them. Never throws on any text. */

@@ -4,6 +4,7 @@ import { isDeprecatedRecipient } from '../../api/schemas/common';
 import { TRIGGER_READ_ONLY_MEMBERS } from '../../api/schemas/trigger';
 import type { RuleId } from '../rules';
 import type { MetricsDatasetHint } from '../types';
+import { isRecord } from '../util';
 import { COLUMNLESS_OPS, isValidFrequency, METRICS_CALCULATION_OPS, TRIGGER_CALCULATION_OPS, TRIGGER_LIMITS, timeRangeBounds } from './limits';
 import { list, show } from './wording';
 
@@ -20,9 +21,6 @@ export interface TriggerIssueParams {
 type Path = (string | number)[];
 type Report = (path: Path, message: string, params: TriggerIssueParams) => void;
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 const present = (v: unknown) => v !== undefined && v !== null;
 const optionalText = (v: unknown) => (v === undefined ? undefined : show(v));
 const calcLabel = (op: unknown, column: unknown) => (typeof column === 'string' ? `${show(op)}(${column})` : show(op));
