@@ -39,9 +39,7 @@ problem: a file that cannot be read, a directory, or a glob that matches no file
 
 /** How obs-lint's messages tell to declare a metrics dataset: its flag, and the editor setting that feeds the same option. */
 export const CLI_METRICS_DATASET_HINT: MetricsDatasetHint = (slug) =>
-  slug === undefined
-    ? 'if the dataset is a metrics dataset, give dataset_slug and name it with --metrics-dataset (editor setting obs.metricsDatasets)'
-    : `if ${slug} is a metrics dataset, name it with --metrics-dataset ${slug} (editor setting obs.metricsDatasets)`;
+  `name it with --metrics-dataset${slug === undefined ? '' : ` ${slug}`} (editor setting obs.metricsDatasets)`;
 
 export interface CliIo {
   cwd: string;

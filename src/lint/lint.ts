@@ -1,6 +1,6 @@
 // The trigger linter: text and options in, diagnostics with exact ranges and fixes out.
 // Every rule comes from the zod schema in src/lint/schema/; this module only locates.
-import { nearestValidFrequency, TRIGGER_LIMITS, triggerIssueMessage, triggerWriteSchema } from './schema';
+import { nearestValidFrequency, TRIGGER_LIMITS, triggerIssueMessage, TriggerWrite, triggerWriteSchema } from './schema';
 import { applyFixes, compatibleFixes, findValueNode, removeMemberFix, replaceValueFix } from './fixes';
 import { findingsOf, type Finding } from './issues';
 import { parseFile } from './parse';
@@ -12,28 +12,19 @@ import { isRecord, valueAt } from './util';
 
 type TriggerSchema = ReturnType<typeof triggerWriteSchema>;
 
-// Building the schema costs more than checking a trigger: keep the few option sets in use. A hint
-// is a function, told apart by identity: callers pass the same one on every call.
+// Building the schema costs more than checking a trigger: keep the few option sets in use. The cache
+// holds one hint's schemas: a process has one caller wording (the CLI's or the editor's).
 const schemaCache = new Map<string, TriggerSchema>();
-const standardOnly = triggerWriteSchema();
-const hintIds = new WeakMap<MetricsDatasetHint, number>();
-let nextHintId = 1;
-
-function hintKey(hint: MetricsDatasetHint | undefined): number {
-  if (hint === undefined) return 0;
-  let id = hintIds.get(hint);
-  if (id === undefined) {
-    id = nextHintId++;
-    hintIds.set(hint, id);
-  }
-  return id;
-}
-
+let cachedHint: MetricsDatasetHint | undefined;
 function schemaFor(options: LintOptions): TriggerSchema {
   const hint = options.metricsDatasetHint;
-  if ((options.metricsDatasets === undefined || options.metricsDatasets.length === 0) && hint === undefined) return standardOnly;
+  if ((options.metricsDatasets === undefined || options.metricsDatasets.length === 0) && hint === undefined) return TriggerWrite;
+  if (hint !== cachedHint) {
+    schemaCache.clear();
+    cachedHint = hint;
+  }
   const metrics = [...new Set(options.metricsDatasets ?? [])].sort();
-  const key = `${hintKey(hint)}:${JSON.stringify(metrics)}`;
+  const key = JSON.stringify(metrics);
   let schema = schemaCache.get(key);
   if (schema === undefined) {
     if (schemaCache.size >= 16) schemaCache.clear();

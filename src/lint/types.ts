@@ -45,9 +45,9 @@ export interface Diagnostic {
 }
 
 /**
- * The end of a message about a metrics-only feature on a standard dataset: how to declare the trigger's
- * dataset (`undefined`: the trigger names none) as a metrics dataset. Only the caller knows how: a CLI
- * flag, an editor setting.
+ * How to declare the trigger's dataset (`undefined`: the trigger names none) as a metrics dataset, e.g.
+ * `name it with --metrics-dataset api`: the end of a message about a metrics-only feature on a standard
+ * dataset. Only the caller knows how: a CLI flag, an editor setting.
  */
 export type MetricsDatasetHint = (slug: string | undefined) => string;
 

@@ -9,9 +9,7 @@ export const FIX_ALL_KIND_SUFFIX = 'obs';
 
 /** The editor's wording of how to declare a metrics dataset (the linter names no setting); it names obs-lint's flag too, as it always has. */
 export const EDITOR_METRICS_DATASET_HINT: MetricsDatasetHint = (slug) =>
-  slug === undefined
-    ? 'if the dataset is a metrics dataset, give dataset_slug and name it with --metrics-dataset (editor setting obs.metricsDatasets)'
-    : `if ${slug} is a metrics dataset, name it with --metrics-dataset ${slug} (editor setting obs.metricsDatasets)`;
+  `name it with --metrics-dataset${slug === undefined ? '' : ` ${slug}`} (editor setting obs.metricsDatasets)`;
 
 /** Mirrors vscode.DiagnosticSeverity (Error 0, Warning 1, Information 2). */
 export const SEVERITY = { error: 0, warning: 1, info: 2 } as const;

@@ -26,19 +26,15 @@ const optionalText = (v: unknown) => (v === undefined ? undefined : show(v));
 const calcLabel = (op: unknown, column: unknown) => (typeof column === 'string' ? `${show(op)}(${column})` : show(op));
 
 /** The hint when the caller gives none: the rules do not know whether a flag or a setting declares a metrics dataset. */
-export const NEUTRAL_METRICS_DATASET_HINT: MetricsDatasetHint = (slug) =>
-  slug === undefined
-    ? 'if the dataset is a metrics dataset, give dataset_slug and declare it as one to the linter'
-    : `if ${slug} is a metrics dataset, declare it as one to the linter`;
-
-/** What the relational rules know of the datasets, and how the caller words declaring a metrics dataset. */
-export interface DatasetContext {
-  isMetrics(slug: string | undefined): boolean;
-  metricsDatasetHint: MetricsDatasetHint;
-}
+export const NEUTRAL_METRICS_DATASET_HINT: MetricsDatasetHint = () => 'declare it as one to the linter';
 
 /** Relational rules of spec 2.6 and 2.6.1; reads the value defensively because it runs on invalid input too. */
-export function checkTriggerRelations(trigger: unknown, datasets: DatasetContext, report: Report): void {
+export function checkTriggerRelations(
+  trigger: unknown,
+  isMetrics: (slug: string | undefined) => boolean,
+  metricsDatasetHint: MetricsDatasetHint,
+  report: Report,
+): void {
   if (!isRecord(trigger)) return;
   for (const member of TRIGGER_READ_ONLY_MEMBERS) {
     if (member in trigger) {
@@ -100,7 +96,10 @@ export function checkTriggerRelations(trigger: unknown, datasets: DatasetContext
 
   if (isRecord(trigger.query)) {
     const slug = typeof trigger.dataset_slug === 'string' ? trigger.dataset_slug : undefined;
-    checkQueryRelations(trigger, trigger.query, datasets.isMetrics(slug), () => datasets.metricsDatasetHint(slug), report);
+    // The caller words how to declare a metrics dataset; the rest of the sentence is the rules'.
+    const metricsHint = () =>
+      `if ${slug ?? 'the dataset'} is a metrics dataset, ${slug === undefined ? 'give dataset_slug and ' : ''}${metricsDatasetHint(slug)}`;
+    checkQueryRelations(trigger, trigger.query, isMetrics(slug), metricsHint, report);
   }
 }
 

@@ -92,13 +92,11 @@ export interface TriggerWriteOptions {
  */
 export function triggerWriteSchema(options: TriggerWriteOptions = {}) {
   const metrics = new Set(options.metricsDatasets ?? []);
-  const datasets = {
-    isMetrics: (slug: string | undefined) => slug !== undefined && metrics.has(slug),
-    metricsDatasetHint: options.metricsDatasetHint ?? NEUTRAL_METRICS_DATASET_HINT,
-  };
+  const isMetrics = (slug: string | undefined) => slug !== undefined && metrics.has(slug);
+  const hint = options.metricsDatasetHint ?? NEUTRAL_METRICS_DATASET_HINT;
   return TriggerWriteObject.superRefine(
     (trigger, ctx) =>
-      checkTriggerRelations(trigger, datasets, (path, message, params) => {
+      checkTriggerRelations(trigger, isMetrics, hint, (path, message, params) => {
         ctx.addIssue({ code: 'custom', path, message, params: { ...params }, continue: true });
       }),
     { when: () => true },
