@@ -8,6 +8,8 @@ import { toJson, toText } from './format';
 import { expandGlob, isGlob } from './glob';
 import { lint } from './lint';
 import { toSarif, type FileReport } from './sarif';
+import type { MetricsDatasetHint } from './types';
+import { errorMessage } from './util';
 
 export const EXIT_OK = 0;
 export const EXIT_ERRORS = 1;
@@ -34,6 +36,10 @@ Example: obs-lint lint --format sarif '**/*.trigger.json' > lint.sarif
 Exit status: 0 no errors (warnings and infos allowed), 1 a file has an error, 2 a usage or I/O
 problem: a file that cannot be read, a directory, or a glob that matches no file.
 `;
+
+/** How obs-lint's messages tell to declare a metrics dataset: its flag, and the editor setting that feeds the same option. */
+export const CLI_METRICS_DATASET_HINT: MetricsDatasetHint = (slug) =>
+  `name it with --metrics-dataset${slug === undefined ? '' : ` ${slug}`} (editor setting obs.metricsDatasets)`;
 
 export interface CliIo {
   cwd: string;
@@ -67,7 +73,7 @@ function parseInvocation(argv: string[]): Invocation | 'help' | 'version' {
       },
     });
   } catch (e) {
-    throw new UsageError(e instanceof Error ? e.message : String(e));
+    throw new UsageError(errorMessage(e));
   }
   const { values, positionals } = parsed;
   if (values.help) return 'help';
@@ -121,7 +127,7 @@ function ioMessage(e: unknown, file: string): string {
         return 'permission denied';
     }
   }
-  return e instanceof Error ? e.message : String(e);
+  return errorMessage(e);
 }
 
 async function lintFile(file: string, cwd: string, metricsDatasets: string[]): Promise<FileReport> {
@@ -133,7 +139,7 @@ async function lintFile(file: string, cwd: string, metricsDatasets: string[]): P
   }
   // Editors hide a byte order mark; so does the linter, so that columns match what people see.
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  return { file, diagnostics: lint(text, { metricsDatasets }) };
+  return { file, diagnostics: lint(text, { metricsDatasets, metricsDatasetHint: CLI_METRICS_DATASET_HINT }) };
 }
 
 /** Runs the CLI; returns the exit status. */

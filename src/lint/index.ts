@@ -2,4 +2,4 @@
 export { lint, fixAll, type FixAllResult } from './lint';
 export { applyFixes } from './fixes';
 export { RULES, RULES_DOC_PATH, isRuleId, ruleDocsAnchor, ruleInfo, type RuleId, type RuleInfo, type Severity } from './rules';
-export type { Diagnostic, Fix, JsonPath, LintOptions, Position, Range, RelatedInformation, TextEdit } from './types';
+export type { Diagnostic, Fix, JsonPath, LintOptions, MetricsDatasetHint, Position, Range, RelatedInformation, TextEdit } from './types';

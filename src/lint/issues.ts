@@ -1,9 +1,10 @@
 // From zod issues to rule findings. Relational issues name their rule (params.rule); the built-in
 // issues of member checks get it from the path of the member they are about.
 import type { z } from 'zod';
-import { TRIGGER_REFUSED_OPS, type TriggerIssueParams } from '../api/schemas/trigger';
+import { TRIGGER_REFUSED_OPS, type TriggerIssueParams } from './schema';
 import { isRuleId, type RuleId } from './rules';
 import type { JsonPath } from './types';
+import { valueAt } from './util';
 
 export interface Finding {
   rule: RuleId;
@@ -67,15 +68,6 @@ const RULE_BY_PATH = new Map<string, Mapper>([
   ['query.usage_mode', 'query/refused-member'],
 ]);
 
-function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
-  let v = value;
-  for (const key of path) {
-    if (typeof v !== 'object' || v === null) return undefined;
-    v = (v as Record<PropertyKey, unknown>)[key];
-  }
-  return v;
-}
-
 function ruleForPath(issue: z.core.$ZodIssue, input: unknown): RuleId {
   const segments = issue.path.map((k) => (typeof k === 'number' ? '*' : String(k)));
   for (let n = segments.length; n >= 0; n--) {
@@ -95,6 +87,7 @@ export function findingsOf(issue: z.core.$ZodIssue, trigger: unknown): Finding[]
     return issue.keys.map((key) => ({ rule, path: [...path, key], message: `${JSON.stringify(key)} ${issue.message}` }));
   }
   if (issue.code === 'custom') {
+    // zod hands params over untyped, and custom issues of the shared recipient schema carry none: check the id.
     const params = issue.params as TriggerIssueParams | undefined;
     if (params !== undefined && isRuleId(params.rule)) return [{ rule: params.rule, path, message: issue.message, params }];
   }

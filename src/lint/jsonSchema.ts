@@ -1,7 +1,8 @@
 // schemas/trigger.schema.json, generated from the zod write schema (the one source of the rules).
 // JSON Schema cannot say the relational rules of spec 2.6.1; the linter checks those.
 import * as z from 'zod';
-import { TriggerWrite } from '../api/schemas/trigger';
+import { TriggerWrite } from './schema';
+import { isRecord } from './util';
 
 export const TRIGGER_SCHEMA_PATH = 'schemas/trigger.schema.json';
 
@@ -18,7 +19,7 @@ export function triggerJsonSchemaText(): string {
       title: 'Trigger file',
       description:
         'One trigger, or an array of triggers as GET /1/triggers/<dataset> returns them (spec 2.6, 2.6.1, part 8). ' +
-        'Generated from src/api/schemas/trigger.ts; relational rules (time_range against frequency, aggregates, havings) are checked by obs-lint.',
+        'Generated from src/lint/schema/; relational rules (time_range against frequency, aggregates, havings) are checked by obs-lint.',
     });
   const schema = z.toJSONSchema(file, { io: 'input', unrepresentable: 'any', target: 'draft-07' });
   explainRefusedMembers(schema);
@@ -35,12 +36,11 @@ function explainRefusedMembers(node: unknown): void {
     for (const item of node) explainRefusedMembers(item);
     return;
   }
-  if (typeof node !== 'object' || node === null) return;
-  const record = node as Record<string, unknown>;
-  const not = record['not'];
+  if (!isRecord(node)) return;
+  const not = node['not'];
   const isRefusal = typeof not === 'object' && not !== null && Object.keys(not).length === 0;
-  if (isRefusal && typeof record['description'] === 'string' && record['errorMessage'] === undefined) {
-    record['errorMessage'] = record['description'];
+  if (isRefusal && typeof node['description'] === 'string' && node['errorMessage'] === undefined) {
+    node['errorMessage'] = node['description'];
   }
-  for (const value of Object.values(record)) explainRefusedMembers(value);
+  for (const value of Object.values(node)) explainRefusedMembers(value);
 }

@@ -1,27 +1,34 @@
 // The trigger linter: text and options in, diagnostics with exact ranges and fixes out.
-// Every rule comes from the zod schema in src/api/schemas/trigger.ts; this module only locates.
-import { nearestValidFrequency, TRIGGER_LIMITS, triggerIssueMessage, triggerWriteSchema } from '../api/schemas/trigger';
+// Every rule comes from the zod schema in src/lint/schema/; this module only locates.
+import { nearestValidFrequency, TRIGGER_LIMITS, triggerIssueMessage, TriggerWrite, triggerWriteSchema } from './schema';
 import { applyFixes, compatibleFixes, findValueNode, removeMemberFix, replaceValueFix } from './fixes';
 import { findingsOf, type Finding } from './issues';
 import { parseFile } from './parse';
-import { ruleInfo, type RuleId } from './rules';
+import { ruleInfo } from './rules';
 import { skimTree, type TreeNode } from './skim';
 import { LineIndex } from './text';
-import type { Diagnostic, Fix, JsonPath, LintOptions, RelatedInformation } from './types';
+import type { Diagnostic, Fix, JsonPath, LintOptions, MetricsDatasetHint, RelatedInformation } from './types';
+import { isRecord, valueAt } from './util';
 
 type TriggerSchema = ReturnType<typeof triggerWriteSchema>;
 
-// Building the schema costs more than checking a trigger: keep the few option sets in use.
+// Building the schema costs more than checking a trigger: keep the few option sets in use. The cache
+// holds one hint's schemas: a process has one caller wording (the CLI's or the editor's).
 const schemaCache = new Map<string, TriggerSchema>();
-const standardOnly = triggerWriteSchema();
+let cachedHint: MetricsDatasetHint | undefined;
 function schemaFor(options: LintOptions): TriggerSchema {
-  if (options.metricsDatasets === undefined || options.metricsDatasets.length === 0) return standardOnly;
-  const metrics = [...new Set(options.metricsDatasets)].sort();
+  const hint = options.metricsDatasetHint;
+  if ((options.metricsDatasets === undefined || options.metricsDatasets.length === 0) && hint === undefined) return TriggerWrite;
+  if (hint !== cachedHint) {
+    schemaCache.clear();
+    cachedHint = hint;
+  }
+  const metrics = [...new Set(options.metricsDatasets ?? [])].sort();
   const key = JSON.stringify(metrics);
   let schema = schemaCache.get(key);
   if (schema === undefined) {
     if (schemaCache.size >= 16) schemaCache.clear();
-    schema = triggerWriteSchema({ metricsDatasets: metrics });
+    schema = triggerWriteSchema({ metricsDatasets: metrics, metricsDatasetHint: hint });
     schemaCache.set(key, schema);
   }
   return schema;
@@ -30,10 +37,6 @@ function schemaFor(options: LintOptions): TriggerSchema {
 interface Located extends Finding {
   /** Absolute path in the file. */
   at: JsonPath;
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 function describeValue(v: unknown): string {
@@ -91,7 +94,7 @@ function targetNode(root: TreeNode, path: JsonPath): TreeNode {
 function fixFor(found: Located, root: TreeNode, lines: LineIndex, value: unknown): Fix | undefined {
   const path = found.at;
   const member = String(path[path.length - 1]);
-  switch (found.rule as RuleId) {
+  switch (found.rule) {
     case 'trigger/read-only-member':
       return removeMemberFix(root, path, lines, `Remove read-only ${member}`);
     case 'query/refused-member':
@@ -115,15 +118,6 @@ function fixFor(found: Located, root: TreeNode, lines: LineIndex, value: unknown
     default:
       return undefined;
   }
-}
-
-function valueAt(value: unknown, path: JsonPath): unknown {
-  let v = value;
-  for (const key of path) {
-    if (typeof v !== 'object' || v === null) return undefined;
-    v = (v as Record<string, unknown>)[key];
-  }
-  return v;
 }
 
 /** Lints the text of a trigger file: one trigger object or an array of them. Never throws on any text. */

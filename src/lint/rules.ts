@@ -1,5 +1,5 @@
 // The registry of linter rules: stable ids, default severities, one-line summaries. The checks
-// themselves live in src/api/schemas/trigger.ts (zod); docs/rules.md has one section per rule.
+// themselves live in src/lint/schema/ (zod); docs/rules.md has one section per rule.
 
 export type Severity = 'error' | 'warning' | 'info';
 

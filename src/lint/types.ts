@@ -44,7 +44,19 @@ export interface Diagnostic {
   related?: RelatedInformation[];
 }
 
+/**
+ * How to declare the trigger's dataset (`undefined`: the trigger names none) as a metrics dataset, e.g.
+ * `name it with --metrics-dataset api`: the end of a message about a metrics-only feature on a standard
+ * dataset. Only the caller knows how: a CLI flag, an editor setting.
+ */
+export type MetricsDatasetHint = (slug: string | undefined) => string;
+
 export interface LintOptions {
   /** Dataset slugs that are metrics datasets; every other dataset is standard. */
   metricsDatasets?: readonly string[];
+  /**
+   * How to declare a metrics dataset, in the caller's words; without it the messages stay neutral.
+   * Pass the same function on every call: checking schemas are cached per function.
+   */
+  metricsDatasetHint?: MetricsDatasetHint;
 }

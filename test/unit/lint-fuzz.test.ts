@@ -8,7 +8,8 @@ import { parseTree, type Node } from 'jsonc-parser';
 import { applyFixes, lint, type Diagnostic, type LintOptions, type Range } from '../../src/lint';
 import { findValueNode } from '../../src/lint/fixes';
 import { skimTree, type TreeNode } from '../../src/lint/skim';
-import { CALCULATION_OPS, FILTER_OPS, METRICS_CALCULATION_OPS, TRIGGER_READ_ONLY_MEMBERS } from '../../src/api/schemas/trigger';
+import { TRIGGER_READ_ONLY_MEMBERS } from '../../src/api/schemas/trigger';
+import { CALCULATION_OPS, FILTER_OPS, METRICS_CALCULATION_OPS } from '../../src/lint/schema';
 
 const OPTIONS: LintOptions = { metricsDatasets: ['metrics'] };
 

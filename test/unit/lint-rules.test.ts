@@ -3,6 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyFixes, lint, RULES, type LintOptions, type RuleId } from '../../src/lint';
+import { CLI_METRICS_DATASET_HINT } from '../../src/lint/cli';
 import { marked, trigger, unmarked } from './lint-helpers';
 
 interface Bad {
@@ -291,11 +292,11 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
   },
   'query/calculation-op-metrics-only': {
     bad: [
-      { title: 'COUNT_DATAPOINTS on a standard dataset', doc: trigger('"dataset_slug": "api"', calc('{ «"op": "COUNT_DATAPOINTS"» }')), says: 'dataset api is standard; if api is a metrics dataset, name it with --metrics-dataset api (editor setting obs.metricsDatasets)' },
+      { title: 'COUNT_DATAPOINTS on a standard dataset', doc: trigger('"dataset_slug": "api"', calc('{ «"op": "COUNT_DATAPOINTS"» }')), options: { metricsDatasetHint: CLI_METRICS_DATASET_HINT }, says: 'dataset api is standard; if api is a metrics dataset, name it with --metrics-dataset api (editor setting obs.metricsDatasets)' },
       {
         title: 'HISTOGRAM_COUNT without dataset_slug',
         doc: trigger(calc('{ «"op": "HISTOGRAM_COUNT"», "column": "latency" }')),
-        options: METRICS,
+        options: { ...METRICS, metricsDatasetHint: CLI_METRICS_DATASET_HINT },
         says: 'the dataset (no dataset_slug) is standard; if the dataset is a metrics dataset, give dataset_slug and name it with --metrics-dataset',
       },
     ],

@@ -1,11 +1,15 @@
 // From linter output to what VS Code shows: diagnostics and code actions, as plain data (no vscode
 // import) so the mapping is unit-tested; diagnostics/triggerDiagnostics.ts makes vscode objects of it.
-import { fixAll, ruleDocsAnchor, type Diagnostic as LintDiagnostic, type LintOptions, type Range, type TextEdit } from '../../lint';
+import { fixAll, ruleDocsAnchor, type Diagnostic as LintDiagnostic, type LintOptions, type MetricsDatasetHint, type Range, type TextEdit } from '../../lint';
 import { LineIndex } from '../../lint/text';
 
 export const LINT_SOURCE = 'obs-lint';
 /** The kind of the fix-all source action: `source.fixAll.obs`. */
 export const FIX_ALL_KIND_SUFFIX = 'obs';
+
+/** The editor's wording of how to declare a metrics dataset (the linter names no setting); it names obs-lint's flag too, as it always has. */
+export const EDITOR_METRICS_DATASET_HINT: MetricsDatasetHint = (slug) =>
+  `name it with --metrics-dataset${slug === undefined ? '' : ` ${slug}`} (editor setting obs.metricsDatasets)`;
 
 /** Mirrors vscode.DiagnosticSeverity (Error 0, Warning 1, Information 2). */
 export const SEVERITY = { error: 0, warning: 1, info: 2 } as const;

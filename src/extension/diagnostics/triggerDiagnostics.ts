@@ -7,6 +7,7 @@ import { lint, type Diagnostic as LintDiagnostic, type LintOptions } from '../..
 import { LintScheduler } from './lintScheduler';
 import { largeFileNotice, shouldLint } from './lintSizeGuard';
 import {
+  EDITOR_METRICS_DATASET_HINT,
   FIX_ALL_KIND_SUFFIX,
   LINT_SOURCE,
   countBySeverity,
@@ -131,7 +132,7 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
   }
 
   options(): LintOptions {
-    return { metricsDatasets: this.settings.metricsDatasets() };
+    return { metricsDatasets: this.settings.metricsDatasets(), metricsDatasetHint: EDITOR_METRICS_DATASET_HINT };
   }
 
   docsUrl(): string {

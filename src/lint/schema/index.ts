@@ -1,0 +1,7 @@
+// The trigger write schema the linter checks with, and the JSON Schema is generated from.
+export * from './limits';
+export { triggerIssueMessage } from './wording';
+export { BaselineDetailsWrite, CalculationWrite, EvaluationScheduleWrite, EvaluationWindowWrite, FilterWrite, HavingWrite, ThresholdWrite } from './members';
+export { TriggerQueryWrite } from './query';
+export type { TriggerIssueParams } from './relations';
+export { triggerWriteSchema, TriggerWrite, TriggerWriteFile, TriggerWriteObject, type TriggerWriteOptions } from './trigger';

@@ -1,0 +1,216 @@
+// Relational rules of spec 2.6 and 2.6.1: what one member of a trigger allows depends on another.
+// They run as one refinement of the write schema; each issue carries its rule id in `params.rule`.
+import { isDeprecatedRecipient } from '../../api/schemas/common';
+import { TRIGGER_READ_ONLY_MEMBERS } from '../../api/schemas/trigger';
+import type { RuleId } from '../rules';
+import type { MetricsDatasetHint } from '../types';
+import { isRecord } from '../util';
+import { COLUMNLESS_OPS, isValidFrequency, METRICS_CALCULATION_OPS, TRIGGER_CALCULATION_OPS, TRIGGER_LIMITS, timeRangeBounds } from './limits';
+import { list, show } from './wording';
+
+/** Extra data a relational issue carries for the linter. */
+export interface TriggerIssueParams {
+  /** Stable linter rule id; typed so that an id missing from the registry does not compile. */
+  rule: RuleId;
+  /** The value that makes the member valid, when exactly one is the obvious fix. */
+  replaceWith?: number;
+  /** Other places that explain the issue, relative to the trigger. */
+  related?: { path: (string | number)[]; message: string }[];
+}
+
+type Path = (string | number)[];
+type Report = (path: Path, message: string, params: TriggerIssueParams) => void;
+
+const present = (v: unknown) => v !== undefined && v !== null;
+const optionalText = (v: unknown) => (v === undefined ? undefined : show(v));
+const calcLabel = (op: unknown, column: unknown) => (typeof column === 'string' ? `${show(op)}(${column})` : show(op));
+
+/** The hint when the caller gives none: the rules do not know whether a flag or a setting declares a metrics dataset. */
+export const NEUTRAL_METRICS_DATASET_HINT: MetricsDatasetHint = () => 'declare it as one to the linter';
+
+/** Relational rules of spec 2.6 and 2.6.1; reads the value defensively because it runs on invalid input too. */
+export function checkTriggerRelations(
+  trigger: unknown,
+  isMetrics: (slug: string | undefined) => boolean,
+  metricsDatasetHint: MetricsDatasetHint,
+  report: Report,
+): void {
+  if (!isRecord(trigger)) return;
+  for (const member of TRIGGER_READ_ONLY_MEMBERS) {
+    if (member in trigger) {
+      report([member], `${member} is read-only: the service sets it and ignores it on write`, { rule: 'trigger/read-only-member' });
+    }
+  }
+
+  const hasQuery = present(trigger.query);
+  const hasQueryId = present(trigger.query_id);
+  if (!hasQuery && !hasQueryId) {
+    report([], 'the trigger has neither query nor query_id; give exactly one: an inline query or the id of a saved query', {
+      rule: 'trigger/query-source',
+    });
+  } else if (hasQuery && hasQueryId) {
+    report(['query_id'], 'the trigger has both query and query_id; give exactly one: an inline query or the id of a saved query', {
+      rule: 'trigger/query-source',
+      related: [{ path: ['query'], message: 'the inline query' }],
+    });
+  }
+
+  if (trigger.evaluation_schedule_type === 'window' && !present(trigger.evaluation_schedule)) {
+    report([], 'evaluation_schedule_type is window but evaluation_schedule is missing; give evaluation_schedule with a window (days_of_week, start_time, end_time)', {
+      rule: 'trigger/evaluation-schedule',
+      related: [{ path: ['evaluation_schedule_type'], message: 'the schedule type' }],
+    });
+  }
+  // A window with the frequency schedule type is ignored: the trigger runs around the clock, which
+  // is rarely what whoever wrote the window meant. Which of the two to change is the user's call.
+  const scheduleType = trigger.evaluation_schedule_type;
+  if (isRecord(trigger.evaluation_schedule) && (scheduleType === undefined || scheduleType === 'frequency')) {
+    const typeText = scheduleType === undefined ? 'evaluation_schedule_type is absent (frequency, the default)' : 'evaluation_schedule_type is frequency';
+    report(['evaluation_schedule'], `evaluation_schedule has no effect: ${typeText}, so the trigger runs at every frequency interval, also outside the window; set evaluation_schedule_type to window, or remove evaluation_schedule`, {
+      rule: 'trigger/evaluation-schedule-unused',
+      related: scheduleType === undefined ? [] : [{ path: ['evaluation_schedule_type'], message: 'the schedule type' }],
+    });
+  }
+
+  if (Array.isArray(trigger.recipients)) {
+    trigger.recipients.forEach((r, i) => {
+      if (isRecord(r) && isDeprecatedRecipient({ id: optionalText(r.id), type: optionalText(r.type), target: optionalText(r.target) })) {
+        report(['recipients', i], `recipient ${show(r.type)} ${show(r.target)} is named by type and target, which is deprecated (spec 9); name it by id`, {
+          rule: 'trigger/recipient-deprecated',
+        });
+      }
+    });
+  }
+
+  const threshold = trigger.threshold;
+  if (isRecord(trigger.baseline_details) && isRecord(threshold) && typeof threshold.value === 'number' && typeof threshold.op === 'string') {
+    const { op, value } = threshold;
+    const ok = (op === '>=' && value >= 0) || (op === '<=' && value <= 0);
+    if (!ok) {
+      report(['threshold'], `threshold ${op} ${value} does not suit a baseline; with baseline_details the threshold is >= with a value of 0 or more, or <= with a value of 0 or less`, {
+        rule: 'trigger/baseline-threshold',
+        related: [{ path: ['baseline_details'], message: 'the baseline' }],
+      });
+    }
+  }
+
+  if (isRecord(trigger.query)) {
+    const slug = typeof trigger.dataset_slug === 'string' ? trigger.dataset_slug : undefined;
+    // The caller words how to declare a metrics dataset; the rest of the sentence is the rules'.
+    const metricsHint = () =>
+      `if ${slug ?? 'the dataset'} is a metrics dataset, ${slug === undefined ? 'give dataset_slug and ' : ''}${metricsDatasetHint(slug)}`;
+    checkQueryRelations(trigger, trigger.query, isMetrics(slug), metricsHint, report);
+  }
+}
+
+function checkQueryRelations(
+  trigger: Record<string, unknown>,
+  query: Record<string, unknown>,
+  metrics: boolean,
+  metricsHint: () => string,
+  report: Report,
+): void {
+  const q = (...rest: Path): Path => ['query', ...rest];
+  const frequency = trigger.frequency === undefined ? TRIGGER_LIMITS.frequencyDefault : trigger.frequency;
+  const frequencyText = trigger.frequency === undefined ? `frequency ${frequency} (the default)` : `frequency ${show(frequency)}`;
+  const timeRange = query.time_range;
+
+  if (typeof timeRange === 'number' && isValidFrequency(frequency)) {
+    const { min, max, maxByFrequency } = timeRangeBounds(frequency);
+    const related = trigger.frequency === undefined ? [] : [{ path: ['frequency'], message: `frequency ${frequency}` }];
+    const allowed = `expected ${min} (the frequency) to ${max} (${maxByFrequency ? `${TRIGGER_LIMITS.timeRangeFactor} x frequency` : 'the maximum'}) (spec 2.6.1 rule 2)`;
+    if (timeRange < min) {
+      report(q('time_range'), `time_range ${timeRange} is below ${frequencyText}; ${allowed}`, { rule: 'query/time-range-min', replaceWith: min, related });
+    } else if (timeRange > max) {
+      const exceeded = maxByFrequency ? `${max} = ${TRIGGER_LIMITS.timeRangeFactor} x ${frequencyText}` : `the maximum ${max}`;
+      report(q('time_range'), `time_range ${timeRange} exceeds ${exceeded}; ${allowed}`, { rule: 'query/time-range-max', replaceWith: max, related });
+    }
+  }
+
+  const calculations = Array.isArray(query.calculations) ? query.calculations : [];
+  const havings = Array.isArray(query.havings) ? query.havings : [];
+  const formulas = Array.isArray(query.formulas) ? query.formulas : [];
+
+  calculations.forEach((calc, i) => {
+    if (!isRecord(calc) || typeof calc.op !== 'string') return;
+    if (!metrics && (METRICS_CALCULATION_OPS as readonly string[]).includes(calc.op)) {
+      const dataset = typeof trigger.dataset_slug === 'string' ? `dataset ${trigger.dataset_slug}` : 'the dataset (no dataset_slug)';
+      report(q('calculations', i, 'op'), `${calc.op} needs a metrics dataset, and ${dataset} is standard; ${metricsHint()}`, {
+        rule: 'query/calculation-op-metrics-only',
+      });
+    }
+    const columnless = (COLUMNLESS_OPS as readonly string[]).includes(calc.op);
+    if (columnless && present(calc.column)) {
+      report(q('calculations', i, 'column'), `${calc.op} takes no column; only ${list(COLUMNLESS_OPS)} go without one`, { rule: 'query/calculation-column' });
+    } else if (!columnless && !present(calc.column) && (TRIGGER_CALCULATION_OPS as readonly string[]).includes(calc.op)) {
+      report(q('calculations', i), `${calc.op} needs a column; every op but ${list(COLUMNLESS_OPS)} takes one`, { rule: 'query/calculation-column' });
+    }
+  });
+
+  // A having "corresponds" to the calculation with the same op and column (service facts).
+  const matches = (h: unknown, c: unknown) =>
+    isRecord(h) && isRecord(c) && h.calculate_op === c.op && (h.column ?? undefined) === (c.column ?? undefined);
+  havings.forEach((h, i) => {
+    if (!isRecord(h) || typeof h.calculate_op !== 'string') return;
+    if (!calculations.some((c) => matches(h, c))) {
+      const known = calculations.filter(isRecord).map((c) => calcLabel(c.op, c.column));
+      report(q('havings', i), `the having on ${calcLabel(h.calculate_op, h.column)} matches no calculation; it needs a calculation with the same op and column (spec 2.6.1 rule 6); calculations: ${known.join(', ') || 'none'}`, {
+        rule: 'query/having-calculation',
+        related: [{ path: q('calculations'), message: 'the calculations' }],
+      });
+    }
+  });
+
+  if (formulas.length === 0) {
+    // A calculation used only by a having does not count (service facts). A having uses one
+    // calculation: of identical ones, the others still count.
+    const usedByHaving = new Set<number>();
+    for (const h of havings) {
+      const i = calculations.findIndex((c, k) => !usedByHaving.has(k) && matches(h, c));
+      if (i >= 0) usedByHaving.add(i);
+    }
+    const nonHaving = calculations
+      .map((c, i) => ({ c, i }))
+      .filter(({ c, i }) => isRecord(c) && !usedByHaving.has(i));
+    const limit = TRIGGER_LIMITS.nonHavingAggregatesMax;
+    if (nonHaving.length > limit) {
+      const names = nonHaving.map(({ c }) => (isRecord(c) ? calcLabel(c.op, c.column) : '?')).join(', ');
+      for (const { c, i } of nonHaving.slice(limit)) {
+        report(q('calculations', i), `${isRecord(c) ? calcLabel(c.op, c.column) : 'this calculation'} is one aggregate too many: the query has ${nonHaving.length} aggregates not used by a having (${names}); without formulas at most ${limit} is allowed (spec 2.6.1 rule 4)`, {
+          rule: 'query/non-having-aggregates',
+          related: [{ path: q('calculations', nonHaving[0]?.i ?? 0), message: 'the first aggregate' }],
+        });
+      }
+    }
+  } else if (calculations.length > TRIGGER_LIMITS.formulaAggregatesMax) {
+    report(q('calculations'), `calculations hold ${calculations.length} aggregates; with a formula at most ${TRIGGER_LIMITS.formulaAggregatesMax} are allowed (spec 2.6.1 rule 5)`, {
+      rule: 'query/formula-aggregates-max',
+    });
+  }
+
+  const named = calculations.filter((c) => isRecord(c) && present(c.name));
+  if (named.length > 0 && Array.isArray(query.filters) && query.filters.length > 0) {
+    const names = named.map((c) => (isRecord(c) ? show(c.name) : '')).join(', ');
+    report(q('filters'), `global filters cannot be combined with named aggregates (${names}) (spec 2.6.1 rule 7); move the filters into each calculation's filters`, {
+      rule: 'query/named-aggregate-filters',
+    });
+  }
+
+  if (query.granularity !== undefined) {
+    if (!metrics) {
+      const dataset = typeof trigger.dataset_slug === 'string' ? `dataset ${trigger.dataset_slug} is standard` : 'the dataset is standard';
+      report(q('granularity'), `granularity is supported only on metrics datasets and ${dataset} (spec 2.6.1 rule 9); ${metricsHint()}`, {
+        rule: 'query/granularity-standard',
+      });
+    } else if (typeof query.granularity === 'number' && typeof timeRange === 'number') {
+      const low = timeRange / TRIGGER_LIMITS.granularityMinDivisor;
+      const high = timeRange / TRIGGER_LIMITS.granularityMaxDivisor;
+      if (query.granularity < low || query.granularity > high) {
+        report(q('granularity'), `granularity ${query.granularity} lies outside ${low} = time_range ${timeRange} / ${TRIGGER_LIMITS.granularityMinDivisor} to ${high} = time_range / ${TRIGGER_LIMITS.granularityMaxDivisor} (spec 2.6.1 rule 8)`, {
+          rule: 'query/granularity-range',
+          related: [{ path: q('time_range'), message: `time_range ${timeRange}` }],
+        });
+      }
+    }
+  }
+}

@@ -1,0 +1,113 @@
+// Writing a trigger (spec 2.6, 2.6.1, part 8; service facts). `TriggerWrite` is strict: it is the
+// single source of the linter's rules and of schemas/trigger.schema.json. Member checks are zod
+// checks; the relational rules of 2.6.1 are one refinement whose issues carry their rule id in `params.rule`.
+import * as z from 'zod';
+import { RecipientWrite } from '../../api/schemas/common';
+import { EVALUATION_SCHEDULE_TYPES, TRIGGER_ALERT_TYPES, TRIGGER_LIMITS } from './limits';
+import { BaselineDetailsWrite, EvaluationScheduleWrite, readOnly, TagWrite, ThresholdWrite } from './members';
+import { TriggerQueryWrite } from './query';
+import type { MetricsDatasetHint } from '../types';
+import { checkTriggerRelations, NEUTRAL_METRICS_DATASET_HINT } from './relations';
+import { list, says, strict } from './wording';
+
+const nameAllowed = `a string of ${TRIGGER_LIMITS.nameMin} to ${TRIGGER_LIMITS.nameMax} characters`;
+const frequencyAllowed = `a whole number of seconds from ${TRIGGER_LIMITS.frequencyMin} to ${TRIGGER_LIMITS.frequencyMax}, a multiple of ${TRIGGER_LIMITS.frequencyStep}`;
+const recipientsAllowed = 'an array of recipients';
+
+/** The members of a trigger in a create or update body; relations are checked by `triggerWriteSchema`. */
+export const TriggerWriteObject = strict('the trigger', 'a trigger object (spec 2.6)', {
+  id: readOnly('Identifier assigned by the service.'),
+  dataset_slug: z
+    .string(says('dataset_slug', 'a dataset slug'))
+    .min(1, says('dataset_slug', 'a dataset slug'))
+    .optional()
+    .describe('Slug of the dataset the trigger belongs to; `all` for environment-wide triggers.'),
+  name: z
+    .string(says('name', nameAllowed))
+    .min(TRIGGER_LIMITS.nameMin, says('name', nameAllowed))
+    .max(TRIGGER_LIMITS.nameMax, says('name', nameAllowed))
+    .describe(`Shown in the UI and when the trigger fires. Length ${TRIGGER_LIMITS.nameMin} to ${TRIGGER_LIMITS.nameMax} (spec 2.6, part 8).`),
+  description: z
+    .string(says('description', `a string of at most ${TRIGGER_LIMITS.descriptionMax} characters`))
+    .max(TRIGGER_LIMITS.descriptionMax, says('description', `a string of at most ${TRIGGER_LIMITS.descriptionMax} characters`))
+    .optional()
+    .describe(`Maximum length ${TRIGGER_LIMITS.descriptionMax} (spec 2.6, part 8).`),
+  tags: z
+    .array(TagWrite, says('tags', `an array of at most ${TRIGGER_LIMITS.tagsMax} tags`))
+    .max(TRIGGER_LIMITS.tagsMax, says('tags', `at most ${TRIGGER_LIMITS.tagsMax} tags`))
+    .optional()
+    .describe(`Each has key and value (strings). Maximum ${TRIGGER_LIMITS.tagsMax} items (spec 2.6, part 8).`),
+  threshold: ThresholdWrite,
+  frequency: z
+    .number(says('frequency', frequencyAllowed))
+    .int(says('frequency', frequencyAllowed))
+    .min(TRIGGER_LIMITS.frequencyMin, says('frequency', frequencyAllowed))
+    .max(TRIGGER_LIMITS.frequencyMax, says('frequency', frequencyAllowed))
+    .multipleOf(TRIGGER_LIMITS.frequencyStep, says('frequency', frequencyAllowed))
+    .optional().meta({ default: TRIGGER_LIMITS.frequencyDefault })
+    .describe(
+      `Seconds between evaluations of the query calculation against the threshold. Minimum ${TRIGGER_LIMITS.frequencyMin}, maximum ${TRIGGER_LIMITS.frequencyMax}, multiple of ${TRIGGER_LIMITS.frequencyStep}, default ${TRIGGER_LIMITS.frequencyDefault}. The query duration must satisfy duration <= frequency * ${TRIGGER_LIMITS.timeRangeFactor} (spec 2.6).`,
+    ),
+  alert_type: z
+    .enum(TRIGGER_ALERT_TYPES, says('alert_type', `one of ${list(TRIGGER_ALERT_TYPES)}`))
+    .optional().meta({ default: 'on_change' })
+    .describe('on_change (default): one notification at the crossing; on_true: a notification at every frequency interval while the threshold is met (spec 2.6, part 3).'),
+  disabled: z.boolean(says('disabled', 'true or false')).optional().meta({ default: false }).describe('Default false. When true the trigger is not evaluated and sends no alerts (spec 2.6).'),
+  triggered: readOnly('True while the trigger is over its threshold.'),
+  recipients: z.array(RecipientWrite, says('recipients', recipientsAllowed)).optional().describe('Who is notified when the trigger fires. Name each by id; type plus target is deprecated (spec 2.3, 9).'),
+  evaluation_schedule_type: z
+    .enum(EVALUATION_SCHEDULE_TYPES, says('evaluation_schedule_type', `one of ${list(EVALUATION_SCHEDULE_TYPES)}`))
+    .optional().meta({ default: 'frequency' })
+    .describe('frequency (default; runs at the frequency) or window (runs at the frequency, only inside the window given in evaluation_schedule) (spec 2.6).'),
+  evaluation_schedule: EvaluationScheduleWrite.nullable()
+    .optional()
+    .describe('The window in which the trigger runs; needed when evaluation_schedule_type is window, without effect otherwise (spec 2.6).'),
+  created_at: readOnly('Creation time.'),
+  updated_at: readOnly('Last update time.'),
+  baseline_details: BaselineDetailsWrite.nullable()
+    .optional()
+    .describe('Extra settings for a dynamic baseline threshold: type and offset_minutes; the threshold is then >= 0 or <= 0 (spec 2.6).'),
+  query: TriggerQueryWrite.nullable()
+    .optional()
+    .describe('Inline query specification (spec 2.6.1); give exactly one of query and query_id.'),
+  query_id: z
+    .string(says('query_id', 'the id of a saved query'))
+    .min(1, says('query_id', 'the id of a saved query'))
+    .nullable()
+    .optional()
+    .describe('Id of an existing saved query that meets the same requirements as an inline query (spec 2.6, 2.6.1). Exactly one of query and query_id is given.'),
+}).describe('A trigger as created or updated (spec 2.6, 2.6.1, part 8).');
+
+/** Datasets the query runs on decide which rules of 2.6.1 rules 8 and 9 apply. */
+export interface TriggerWriteOptions {
+  /** Dataset slugs that are metrics datasets; every other dataset is standard. */
+  metricsDatasets?: readonly string[];
+  /** How the caller's users declare a metrics dataset; a neutral wording without it. */
+  metricsDatasetHint?: MetricsDatasetHint;
+}
+
+/**
+ * The strict trigger write schema with the relational rules for the given datasets. The refinement
+ * runs even when members are invalid (a half-typed file still gets every rule that applies).
+ */
+export function triggerWriteSchema(options: TriggerWriteOptions = {}) {
+  const metrics = new Set(options.metricsDatasets ?? []);
+  const isMetrics = (slug: string | undefined) => slug !== undefined && metrics.has(slug);
+  const hint = options.metricsDatasetHint ?? NEUTRAL_METRICS_DATASET_HINT;
+  return TriggerWriteObject.superRefine(
+    (trigger, ctx) =>
+      checkTriggerRelations(trigger, isMetrics, hint, (path, message, params) => {
+        ctx.addIssue({ code: 'custom', path, message, params: { ...params }, continue: true });
+      }),
+    { when: () => true },
+  );
+}
+
+/** Triggers on standard datasets. */
+export const TriggerWrite = triggerWriteSchema();
+export type TriggerWrite = z.input<typeof TriggerWriteObject>;
+
+/** A trigger file: one trigger, or an array as `GET /1/triggers` returns them. */
+export const TriggerWriteFile = z
+  .union([TriggerWrite, z.array(TriggerWrite)])
+  .describe('One trigger, or an array of triggers as GET /1/triggers/<dataset> returns them (spec 2.6, 4.7).');
