@@ -1,7 +1,7 @@
 import type { Dispatcher } from 'undici';
 import { baseUrlProblems, definedOnly, numericOptionProblems, DEFAULT_MAX_RESPONSE_BYTES, type ApiResponse, type CallOptions, type ClientOptions } from './clientOptions';
 import { ENDPOINTS } from './endpoints';
-import { ServiceError, type FieldProblem } from './errors';
+import { errorText, ServiceError, type FieldProblem } from './errors';
 import { cleanText, RequestPipeline } from './pipeline';
 import { Redactor, secretsOf } from './redact';
 import { RETRY_DEFAULTS, abortableSleep } from './retry';
@@ -56,7 +56,7 @@ export class ServiceClient {
       dispatcher = createDispatcher({ proxy: opts.proxy, caCertificates: opts.caCertificates, timeouts });
     } catch (e) {
       // e.g. a CA that is not PEM; undici's errors may quote the proxy URL, so only a redacted message is kept.
-      const why = cleanText(redactor, e instanceof Error ? e.message : String(e));
+      const why = cleanText(redactor, errorText(e));
       throw refusal([{ field: 'transport', message: `the connection pool could not be set up: ${why}` }]);
     }
     this.pipeline = new RequestPipeline({

@@ -110,3 +110,8 @@ export class ServiceError extends Error {
 export function isServiceError(e: unknown): e is ServiceError {
   return e instanceof ServiceError;
 }
+
+/** The message of anything thrown: not every throw is an Error. */
+export function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

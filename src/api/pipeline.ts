@@ -6,7 +6,7 @@ import type { Dispatcher } from 'undici';
 import type { ApiResponse, CallOptions, ClientOptions, RequestLogEntry } from './clientOptions';
 import { MEDIA_TYPE, type Endpoint } from './endpoints';
 import { parseErrorBody } from './errorBody';
-import { ServiceError, type FieldProblem } from './errors';
+import { errorText, ServiceError, type FieldProblem } from './errors';
 import type { Redactor } from './redact';
 import {
   backoffDelay,
@@ -165,7 +165,7 @@ export class RequestPipeline {
         const error = new ServiceError({ kind: 'timeout', operation: op, message: `${op} failed: ${timeout} (${code})`, networkCode: code });
         return { ok: false, error, retryable };
       }
-      const why = this.clean(e instanceof Error ? e.message : String(e));
+      const why = this.clean(errorText(e));
       const error = new ServiceError({
         kind: 'network',
         operation: op,

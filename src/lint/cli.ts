@@ -9,7 +9,7 @@ import { expandGlob, isGlob } from './glob';
 import { lint } from './lint';
 import { toSarif, type FileReport } from './sarif';
 import type { MetricsDatasetHint } from './types';
-import { errorMessage } from './util';
+import { errorText } from '../api/errors';
 
 export const EXIT_OK = 0;
 export const EXIT_ERRORS = 1;
@@ -73,7 +73,7 @@ function parseInvocation(argv: string[]): Invocation | 'help' | 'version' {
       },
     });
   } catch (e) {
-    throw new UsageError(errorMessage(e));
+    throw new UsageError(errorText(e));
   }
   const { values, positionals } = parsed;
   if (values.help) return 'help';
@@ -127,7 +127,7 @@ function ioMessage(e: unknown, file: string): string {
         return 'permission denied';
     }
   }
-  return errorMessage(e);
+  return errorText(e);
 }
 
 async function lintFile(file: string, cwd: string, metricsDatasets: string[]): Promise<FileReport> {

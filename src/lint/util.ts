@@ -14,8 +14,3 @@ export function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
   }
   return v;
 }
-
-/** The message of anything thrown: not every throw is an Error. */
-export function errorMessage(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}

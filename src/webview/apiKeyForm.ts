@@ -13,11 +13,9 @@ import {
 import { ApiKeyState, ApiKeyToWebview, type ApiKeyFromWebview } from './protocol/messages';
 import type { FormProblems } from './protocol/problems';
 import { KEY_TYPES } from '../api/schemas/apiKey';
-import { ProblemView, StatusLine, byId, clear, field, formElement, h, setText } from './shared/dom';
+import { ProblemView, StatusLine, button, byId, checkbox, clear, field, formElement, h, setText, textfield } from './shared/dom';
 import { FormShell } from './shared/formShell';
 import { onHostMessage, post, readState, writeState } from './shared/vscodeApi';
-
-type ButtonControl = HTMLElementTagNameMap['vscode-button'];
 
 const send = (m: ApiKeyFromWebview): void => post(m);
 const app = byId('app');
@@ -28,24 +26,6 @@ const shell = new FormShell(app, (message, kind) => copiedStatus?.show(message, 
 
 function save(): void {
   if (state) writeState(state);
-}
-
-function textfield(value: string, attrs: Record<string, string | boolean> = {}): HTMLElementTagNameMap['vscode-textfield'] {
-  const el = h('vscode-textfield', { attrs });
-  el.value = value;
-  return el;
-}
-
-function checkbox(label: string, checked: boolean): HTMLElementTagNameMap['vscode-checkbox'] {
-  const el = h('vscode-checkbox', {}, label);
-  el.checked = checked;
-  return el;
-}
-
-function button(label: string, onClick: () => void, secondary = false): ButtonControl {
-  const el = h('vscode-button', { attrs: { secondary } }, label);
-  el.addEventListener('click', onClick);
-  return el;
 }
 
 function renderCreate(connectionName: string, initial: CreateApiKeyValues): void {

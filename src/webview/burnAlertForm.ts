@@ -18,12 +18,10 @@ import {
   type BurnAlertFromWebview,
 } from './protocol/messages';
 import type { FormProblems } from './protocol/problems';
-import { ProblemView, StatusLine, byId, clear, field, formElement, h, parseNumberText, setText } from './shared/dom';
+import { ProblemView, StatusLine, button, byId, clear, field, formElement, h, parseNumberText, setText, textfield, type ButtonControl, type TextControl } from './shared/dom';
 import { FormShell } from './shared/formShell';
 import { onHostMessage, post, readState, writeState } from './shared/vscodeApi';
 
-type TextControl = HTMLElementTagNameMap['vscode-textfield'];
-type ButtonControl = HTMLElementTagNameMap['vscode-button'];
 type NumberField = 'exhaustion_minutes' | 'budget_rate_window_minutes' | 'budget_rate_decrease_threshold_per_million';
 
 const ALERT_TYPE_HELP: Record<BurnAlertType, string> = {
@@ -61,18 +59,6 @@ let ui:
 function save(): void {
   if (!session) return;
   writeState({ context: session.context, loaded: session.loaded, edits: session.edits, drafts: session.drafts });
-}
-
-function button(label: string, onClick: () => void, secondary = false): ButtonControl {
-  const el = h('vscode-button', { attrs: { secondary } }, label);
-  el.addEventListener('click', onClick);
-  return el;
-}
-
-function textfield(value: string, attrs: Record<string, string | boolean> = {}): TextControl {
-  const el = h('vscode-textfield', { attrs });
-  el.value = value;
-  return el;
 }
 
 function currentRecipients(s: Session): RecipientEdit[] {

@@ -17,11 +17,9 @@ import {
   type DefinitionsContext,
   type DefinitionsFromWebview,
 } from './protocol/messages';
-import { ProblemView, StatusLine, byId, clear, field, formElement, h, setText } from './shared/dom';
+import { ProblemView, StatusLine, button, byId, clear, field, formElement, h, setText, type ButtonControl } from './shared/dom';
 import { FormShell } from './shared/formShell';
 import { onHostMessage, post, readState, writeState } from './shared/vscodeApi';
-
-type ButtonControl = HTMLElementTagNameMap['vscode-button'];
 
 const send = (m: DefinitionsFromWebview): void => post(m);
 const app = byId('app');
@@ -43,12 +41,6 @@ let ui: { problems: ProblemView; status: StatusLine; submit: ButtonControl; summ
 
 function save(): void {
   if (session) writeState({ context: session.context, loaded: session.loaded, rows: session.rows });
-}
-
-function button(label: string, onClick: () => void, secondary = false): ButtonControl {
-  const el = h('vscode-button', { attrs: { secondary } }, label);
-  el.addEventListener('click', onClick);
-  return el;
 }
 
 function changedTypes(s: Session): DefinitionType[] {

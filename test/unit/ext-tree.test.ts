@@ -13,7 +13,7 @@ import { RememberedItems } from '../../src/extension/tree/rememberedItems';
 import { findColumn, noColumnMessage } from '../../src/extension/tree/findColumn';
 import { formatRequestLog } from '../../src/extension/connections/requestLog';
 import { tooltipMarkdown } from '../../src/extension/core/text';
-import type { ColumnNode, DatasetNode, ErrorNode, GroupNode, TreeNode } from '../../src/extension/tree/nodes';
+import { nodeId, type ColumnNode, type DatasetNode, type ErrorNode, type GroupNode, type TreeNode } from '../../src/extension/tree/nodes';
 
 let sandbox: SandboxHandle;
 let client: ServiceClient;
@@ -266,6 +266,33 @@ test('children are cached until refresh', async () => {
   model.refresh(g);
   await model.getChildren(g);
   assert.equal(sandbox.requests.length, before + 1);
+});
+
+test('refreshing by id reloads the children of that node and names the very node object the view was given', async () => {
+  const { model } = setup();
+  const root = await model.getChildren();
+  const dataset = root.find((n): n is DatasetNode => n.kind === 'dataset' && n.slug === DEMO.datasets.metrics);
+  assert.ok(dataset);
+  const groups = await model.getChildren(dataset);
+  const columns = groups.find((n) => n.kind === 'group' && n.group === 'columns');
+  assert.ok(columns);
+  await model.getChildren(columns);
+  const changed: (TreeNode | undefined)[] = [];
+  model.onDidChange((n) => changed.push(n));
+  const before = sandbox.requests.length;
+  model.refreshId(nodeId(columns));
+  assert.equal(changed.length, 1);
+  assert.equal(changed[0], columns, 'the loaded object itself, not a copy');
+  await model.getChildren(columns);
+  assert.equal(sandbox.requests.length, before + 1, 'the columns were listed again');
+});
+
+test('refreshing an id the tree never loaded redraws the whole tree', async () => {
+  const { model } = setup();
+  const changed: (TreeNode | undefined)[] = [];
+  model.onDidChange((n) => changed.push(n));
+  model.refreshId('root/nowhere/d/none');
+  assert.deepEqual(changed, [undefined]);
 });
 
 test('loading every dataset runs with bounded concurrency and lets the filter find columns', async () => {

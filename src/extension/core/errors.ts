@@ -1,6 +1,7 @@
 // The errors the extension's parts share, and how to tell them apart. The client's errors are recognised
 // by shape, not by class: the client is loaded from its own bundle (dist/client-host.js), so `instanceof
 // ServiceError` against this bundle's copy of the class would fail. No vscode import.
+import { errorText } from '../../api/errors';
 import type { ServiceErrorKind } from '../../api/errors';
 
 export interface ServiceErrorLike {
@@ -19,10 +20,7 @@ export function asServiceError(err: unknown): ServiceErrorLike | undefined {
 }
 
 /** A user-facing message for an error. Service errors are already free of secrets (the client redacts). */
-export function errorText(err: unknown): string {
-  if (err instanceof Error) return err.message;
-  return String(err);
-}
+export { errorText };
 
 /**
  * A load whose connection stopped being the active one (switched, removed, sandbox stopped, keys

@@ -1,6 +1,6 @@
 // From linter output to what VS Code shows: diagnostics and code actions, as plain data (no vscode
 // import) so the mapping is unit-tested; diagnostics/triggerDiagnostics.ts makes vscode objects of it.
-import { fixAll, ruleDocsAnchor, type Diagnostic as LintDiagnostic, type LintOptions, type MetricsDatasetHint, type Range, type TextEdit } from '../../lint';
+import { fixAll, ruleDocsAnchor, type Diagnostic as LintDiagnostic, type LintOptions, type MetricsDatasetHint, type Range, type RuleId, type TextEdit } from '../../lint';
 import { LineIndex } from '../../lint/text';
 
 export const LINT_SOURCE = 'obs-lint';
@@ -27,8 +27,8 @@ export interface DiagnosticData {
 }
 
 /** Rules whose findings VS Code should show struck through (deprecated) or faded (unnecessary). */
-const DEPRECATED_RULES = new Set<string>(['trigger/recipient-deprecated']);
-const UNNECESSARY_RULES = new Set<string>(['trigger/read-only-member']);
+const DEPRECATED_RULES: ReadonlySet<RuleId> = new Set<RuleId>(['trigger/recipient-deprecated']);
+const UNNECESSARY_RULES: ReadonlySet<RuleId> = new Set<RuleId>(['trigger/read-only-member']);
 
 /**
  * The documentation address of a rule: the docs page plus the rule's anchor. A `file:` page (the copy of

@@ -8,7 +8,7 @@ import { apiKeysId, datasetId, GROUP_KINDS, groupId, sloId } from './nodes';
 const connectionId = z.string();
 
 export const DatasetArg = z.looseObject({ kind: z.literal('dataset'), connectionId, slug: z.string(), discovered: z.boolean().optional() });
-export const GroupArg = z.looseObject({ kind: z.literal('group'), connectionId, dataset: z.string() });
+export const GroupArg = z.looseObject({ kind: z.literal('group'), connectionId, dataset: z.string(), group: z.enum(GROUP_KINDS) });
 export const SloArg = z.looseObject({ kind: z.literal('slo'), connectionId, dataset: z.string(), sloId: z.string() });
 export const TriggerArg = z.looseObject({ kind: z.literal('trigger'), connectionId, dataset: z.string(), trigger: Trigger });
 export const BurnAlertArg = z.looseObject({ kind: z.literal('burnAlert'), connectionId, dataset: z.string(), sloId: z.string(), alert: BurnAlert });
@@ -18,6 +18,11 @@ export const ApiKeyArg = z.looseObject({
   connectionId,
   key: z.looseObject({ id: z.string().min(1), name: z.string(), disabled: z.boolean() }),
 });
+// Only what Copy Id reads: an item copied from anywhere needs no more than its id.
+const ColumnArg = z.looseObject({ kind: z.literal('column'), column: z.looseObject({ id: z.string().optional(), key_name: z.string() }) });
+const TriggerIdArg = z.looseObject({ kind: z.literal('trigger'), trigger: z.looseObject({ id: z.string() }) });
+const BurnAlertIdArg = z.looseObject({ kind: z.literal('burnAlert'), alert: z.looseObject({ id: z.string() }) });
+const ApiKeyIdArg = z.looseObject({ kind: z.literal('apiKey'), key: z.looseObject({ id: z.string() }) });
 export const ErrorArg = z.looseObject({ kind: z.literal('error'), parentId: z.string() });
 
 export type TriggerArg = z.infer<typeof TriggerArg>;
@@ -42,56 +47,27 @@ export function connectionIdOf(arg: unknown): string | undefined {
   return parseArg(AnyItem, arg)?.connectionId;
 }
 
-const IdCarrier = z.discriminatedUnion('kind', [
-  z.looseObject({ kind: z.literal('dataset'), slug: z.string() }),
-  z.looseObject({ kind: z.literal('column'), column: z.looseObject({ id: z.string().optional(), key_name: z.string() }) }),
-  z.looseObject({ kind: z.literal('trigger'), trigger: z.looseObject({ id: z.string() }) }),
-  z.looseObject({ kind: z.literal('slo'), sloId: z.string() }),
-  z.looseObject({ kind: z.literal('burnAlert'), alert: z.looseObject({ id: z.string() }) }),
-  z.looseObject({ kind: z.literal('apiKey'), key: z.looseObject({ id: z.string() }) }),
-]);
-
 /** The id "Copy Id" copies for an item; undefined for items without one. */
 export function copyableId(arg: unknown): string | undefined {
-  const item = parseArg(IdCarrier, arg);
-  switch (item?.kind) {
-    case 'dataset':
-      return item.slug;
-    case 'column':
-      return item.column.id ?? item.column.key_name;
-    case 'trigger':
-      return item.trigger.id;
-    case 'slo':
-      return item.sloId;
-    case 'burnAlert':
-      return item.alert.id;
-    case 'apiKey':
-      return item.key.id;
-    default:
-      return undefined;
-  }
+  return (
+    parseArg(DatasetArg, arg)?.slug ??
+    parseArg(ColumnArg, arg)?.column.id ??
+    parseArg(ColumnArg, arg)?.column.key_name ??
+    parseArg(TriggerIdArg, arg)?.trigger.id ??
+    parseArg(SloArg, arg)?.sloId ??
+    parseArg(BurnAlertIdArg, arg)?.alert.id ??
+    parseArg(ApiKeyIdArg, arg)?.key.id
+  );
 }
-
-const Refreshable = z.discriminatedUnion('kind', [
-  z.looseObject({ kind: z.literal('dataset'), connectionId, slug: z.string() }),
-  z.looseObject({ kind: z.literal('group'), connectionId, dataset: z.string(), group: z.enum(GROUP_KINDS) }),
-  z.looseObject({ kind: z.literal('slo'), connectionId, dataset: z.string(), sloId: z.string() }),
-  z.looseObject({ kind: z.literal('apiKeys'), connectionId }),
-]);
 
 /** The id of the item whose children "Refresh" on an item reloads; undefined for anything else. */
 export function refreshTarget(arg: unknown): string | undefined {
-  const item = parseArg(Refreshable, arg);
-  switch (item?.kind) {
-    case 'dataset':
-      return datasetId(item.connectionId, item.slug);
-    case 'group':
-      return groupId(item.connectionId, item.dataset, item.group);
-    case 'slo':
-      return sloId(item.connectionId, item.dataset, item.sloId);
-    case 'apiKeys':
-      return apiKeysId(item.connectionId);
-    default:
-      return undefined;
-  }
+  const dataset = parseArg(DatasetArg, arg);
+  if (dataset) return datasetId(dataset.connectionId, dataset.slug);
+  const group = parseArg(GroupArg, arg);
+  if (group) return groupId(group.connectionId, group.dataset, group.group);
+  const slo = parseArg(SloArg, arg);
+  if (slo) return sloId(slo.connectionId, slo.dataset, slo.sloId);
+  const keys = parseArg(ApiKeysArg, arg);
+  return keys && apiKeysId(keys.connectionId);
 }

@@ -1,5 +1,5 @@
 // How each tree node looks: label, description, icon, tooltip, context value. Plain data (no vscode
-// import) so escaping and labels are unit-tested; tree/treeItems.ts turns it into a vscode.TreeItem.
+// import) so escaping and labels are unit-tested; datasetsView.ts turns it into a vscode.TreeItem.
 import type { BurnAlert, Column, Recipient, Trigger } from '../../api/schemas';
 import { ENVIRONMENT_WIDE } from '../../api/schemas';
 import type { TreeNode } from './nodes';

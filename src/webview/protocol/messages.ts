@@ -29,8 +29,7 @@ const ProblemsMessage = z.strictObject({ type: z.literal('problems'), problems: 
 const Status = z.strictObject({ type: z.literal('status'), message: z.string(), failed: z.boolean().optional() });
 
 /** The host messages every form handles the same way (src/webview/shared/formShell.ts). */
-export const CommonToWebview = z.discriminatedUnion('type', [Busy, ProblemsMessage, Status]);
-export type CommonToWebview = z.infer<typeof CommonToWebview>;
+export type CommonToWebview = z.infer<typeof Busy> | z.infer<typeof ProblemsMessage> | z.infer<typeof Status>;
 
 // --- API keys (4.1, 4.2) ------------------------------------------------------------------------------
 

@@ -210,3 +210,27 @@ export function parseNumberText(text: string): number | null | undefined {
   if (!/^[-+]?\d+(\.\d+)?$/.test(trimmed)) return undefined;
   return Number(trimmed);
 }
+
+export type ButtonControl = HTMLElementTagNameMap['vscode-button'];
+export type TextControl = HTMLElementTagNameMap['vscode-textfield'];
+
+/** A vscode-elements button that runs `onClick`. */
+export function button(label: string, onClick: () => void, secondary = false): ButtonControl {
+  const el = h('vscode-button', { attrs: { secondary } }, label);
+  el.addEventListener('click', onClick);
+  return el;
+}
+
+/** A vscode-elements text field holding `value`. */
+export function textfield(value: string, attrs: Record<string, string | boolean> = {}): TextControl {
+  const el = h('vscode-textfield', { attrs });
+  el.value = value;
+  return el;
+}
+
+/** A vscode-elements checkbox with its label. */
+export function checkbox(label: string, checked: boolean): HTMLElementTagNameMap['vscode-checkbox'] {
+  const el = h('vscode-checkbox', {}, label);
+  el.checked = checked;
+  return el;
+}

@@ -203,6 +203,32 @@ suite('extension', () => {
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
+  test('starting and stopping the sandbox re-lints open trigger files for its metrics datasets', async () => {
+    await vscode.commands.executeCommand('obs.sandbox.stop');
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    assert.ok(folder, 'the test workspace has a folder');
+    const uri = vscode.Uri.joinPath(folder, 'ext-test', 'metrics.trigger.json');
+    const text = {
+      name: 'Host samples',
+      dataset_slug: 'metrics-hosts',
+      frequency: 300,
+      threshold: { op: '<', value: 1 },
+      query: { calculations: [{ op: 'COUNT_DATAPOINTS' }], time_range: 600 },
+    };
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(`${JSON.stringify(text, null, 2)}\n`));
+    const metricsOnly = (): boolean => lintDiagnostics(uri).some((d) => codeOf(d) === 'query/calculation-op-metrics-only');
+    try {
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+      await waitFor('the metrics-only error while metrics-hosts is not known as a metrics dataset', () => metricsOnly());
+      await vscode.commands.executeCommand('obs.sandbox.start');
+      await waitFor('the error gone once the sandbox reports metrics-hosts as a metrics dataset', () => !metricsOnly());
+      await vscode.commands.executeCommand('obs.sandbox.stop');
+      await waitFor('the error back after the sandbox stopped', () => metricsOnly());
+    } finally {
+      await closeAndDelete(uri);
+    }
+  });
+
   test('stopping the sandbox removes its connection and empties the tree', async () => {
     const api = await obsApi();
     await vscode.commands.executeCommand('obs.sandbox.stop');
