@@ -1,10 +1,14 @@
-// `npm run demo`: the packaged extension in code-server on 127.0.0.1 with demo/workspace open.
-// Installs code-server first (test/e2e/setup) when the cache is missing. Ctrl-C stops it.
+// `npm run demo`: the packaged extension in code-server on 127.0.0.1 with a fresh copy of demo/workspace
+// open (the demo's edits, such as Fix all, never change the repository's files, so every demo starts with
+// the same problems to show). Installs code-server first (test/e2e/setup) when the cache is missing.
+// Ctrl-C stops it.
 // OBS_DEMO_PORT picks the port (default: 8080 when free, else any free port).
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { findInstall, freePort, repoRoot, startCodeServer } from '../test/e2e/codeServer';
+import { copyWorkspace, findInstall, freePort, repoRoot, startCodeServer } from '../test/e2e/codeServer';
 
 function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -22,10 +26,16 @@ async function main(): Promise<void> {
   }
   const requested = Number(process.env['OBS_DEMO_PORT'] ?? '');
   const port = requested > 0 ? requested : (await portIsFree(8080)) ? 8080 : await freePort();
-  const workspace = join(repoRoot, 'demo', 'workspace');
+  // code-server and a fresh copy of demo/workspace in one temporary folder, removed when it stops.
+  const demoDir = mkdtempSync(join(tmpdir(), 'obs-demo-'));
+  const removeDemoDir = (): void => rmSync(demoDir, { recursive: true, force: true });
+  const workspace = copyWorkspace(join(repoRoot, 'demo', 'workspace'), demoDir);
   console.log('building and packaging the extension...');
-  const server = await startCodeServer({ workspace, port });
-  console.log(`\ncode-server with obs-vscode installed, workspace ${workspace}`);
+  const server = await startCodeServer({ workspace, port, tmpDir: join(demoDir, 'code-server') }).catch((error: unknown) => {
+    removeDemoDir();
+    throw error;
+  });
+  console.log(`\ncode-server with obs-vscode installed, workspace ${workspace} (a fresh copy of demo/workspace)`);
   console.log(`\n  open ${server.workbenchUrl}\n`);
   console.log(`(loopback only; from another machine: ssh -L ${port}:127.0.0.1:${port} <this host>)`);
   console.log(`logs: ${join(server.tmpDir, 'code-server.log')}; Ctrl-C to stop`);
@@ -35,7 +45,10 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log('\nstopping code-server...');
-    void server.stop().then(() => process.exit(0));
+    void server.stop().then(() => {
+      removeDemoDir();
+      process.exit(0);
+    });
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
@@ -43,6 +56,7 @@ async function main(): Promise<void> {
   if (!stopping) {
     console.error(`code-server exited unexpectedly (${code}):\n${server.output().slice(-4000)}`);
     await server.stop();
+    removeDemoDir();
     process.exit(1);
   }
 }

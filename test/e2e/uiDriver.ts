@@ -2,12 +2,16 @@
 // the command palette, notifications, the Problems view, webview forms and the sandbox's control
 // endpoint. Every wait is on a concrete UI state (a locator or a predicate), never a fixed sleep.
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import type { RecordedRequest, SandboxInfo } from '../../src/sandbox/types';
 import { repoRoot } from './codeServer';
 
-export const imagesDir = join(repoRoot, 'docs', 'images');
+/**
+ * Where the UI suite writes its pictures: test-results/screenshots, so a test run never changes a tracked
+ * file. `npm run screenshots` points OBS_SCREENSHOTS_DIR at docs/images to refresh the README's on purpose.
+ */
+export const imagesDir = resolve(repoRoot, process.env['OBS_SCREENSHOTS_DIR'] ?? join('test-results', 'screenshots'));
 
 /** A RegExp that matches exactly `text` (after Playwright's whitespace normalisation). */
 export function exactly(text: string): RegExp {

@@ -1,5 +1,5 @@
 // Drives Debian's Chromium (playwright-core, never a downloaded browser) against code-server.
-import { mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { repoRoot, requireInstall, type CodeServer } from './codeServer';
@@ -79,6 +79,14 @@ export function workbenchProblems(workbench: Workbench, server: CodeServer): str
   return [...workbench.problems, ...away];
 }
 
+/** Every UI test that passed only on its retry, one JSON line each; reset before each run (package.json pretest:e2e). */
+export const retriesFile = join(resultsDir, 'retries.jsonl');
+
+function recordRetry(test: string, firstFailure: string): void {
+  mkdirSync(resultsDir, { recursive: true });
+  appendFileSync(retriesFile, `${JSON.stringify({ test, firstFailure })}\n`);
+}
+
 function slug(name: string): string {
   return name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase().slice(0, 80);
 }
@@ -106,7 +114,11 @@ export async function uiTest(
       if (problems.length > 0) throw new Error(problems.join('\n'));
       await workbench.context.tracing.stop();
       await workbench.context.close();
-      if (attempt > 1) log(`passed on retry ${attempt - 1}; first failure: ${String(lastError)}`);
+      if (attempt > 1) {
+        const firstFailure = lastError instanceof Error ? lastError.message : String(lastError);
+        log(`RETRIED: passed only on retry ${attempt - 1}; first failure: ${firstFailure}`);
+        recordRetry(name, firstFailure);
+      }
       return;
     } catch (error) {
       lastError = error;

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import yauzl from 'yauzl';
@@ -39,11 +39,18 @@ test('npm run package produces a .vsix holding only what runs, under 2 MB', { ti
         `missing ${required}; got ${files.join(', ')}`,
       );
     }
-    // docs/rules.md ships so the Problems view can open a rule's documentation offline.
-    const allowed = /^(dist\/|media\/|schemas\/|docs\/rules\.md$|package\.json$|readme\.md$|changelog\.md$|license(\.txt)?$)/i;
+    // docs/rules.md ships so the Problems view can open a rule's documentation offline; the other docs and
+    // the pictures because the README (the extension's page in VS Code) links to them.
+    const allowed = /^(dist\/|media\/|schemas\/|docs\/[^/]+\.md$|docs\/images\/[^/]+\.png$|package\.json$|readme\.md$|changelog\.md$|license(\.txt)?$)/i;
     assert.deepEqual(files.filter((f) => !allowed.test(f)), []);
     assert.deepEqual(files.filter((f) => /\.ts$/.test(f) && !f.endsWith('.d.ts')), []);
     assert.deepEqual(files.filter((f) => /^(src|test|bench|node_modules)\//.test(f)), []);
+    // Every relative link and picture of the packaged README resolves to a file in the package.
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const targets = [...readme.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1] ?? '').filter((t) => !/^[a-z]+:|^#/i.test(t));
+    assert.ok(targets.length > 0, 'the README links to files');
+    const unresolved = targets.map((t) => t.replace(/#.*$/, '').replace(/^\.\//, '')).filter((t) => !files.includes(t));
+    assert.deepEqual(unresolved, [], 'README links to files the .vsix does not hold');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
