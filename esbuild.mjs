@@ -91,7 +91,7 @@ async function generateTriggerSchema() {
   });
   const { writeTriggerSchema } = await import(`data:text/javascript,${encodeURIComponent(gen.outputFiles[0].text)}`);
   // Paths here are relative to the working directory, like every entry point above.
-  if (writeTriggerSchema(process.cwd())) console.log('wrote schemas/trigger.schema.json');
+  if (writeTriggerSchema(process.cwd())) console.log('wrote schemas/trigger*.schema.json');
 }
 
 await mkdir('dist', { recursive: true });

@@ -1,34 +1,46 @@
-// Writes schemas/trigger.schema.json from the zod write schema. Run by esbuild.mjs on every build;
-// by hand: `node --import tsx scripts/gen-trigger-schema.ts` (add `--check` to fail when stale).
+// Writes schemas/trigger.schema.json (the full schema) and schemas/trigger.editor.schema.json (completion
+// and hover only) from the zod write schema. Run by esbuild.mjs on every build; by hand:
+// `node --import tsx scripts/gen-trigger-schema.ts` (add `--check` to fail when stale).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { TRIGGER_EDITOR_SCHEMA_PATH, triggerEditorSchemaText } from '../src/lint/editorSchema';
 import { TRIGGER_SCHEMA_PATH, triggerJsonSchemaText } from '../src/lint/jsonSchema';
 
-/** Writes the schema under `root` unless it is current; returns whether the file changed. */
-export function writeTriggerSchema(root: string): boolean {
-  const file = join(root, TRIGGER_SCHEMA_PATH);
-  const text = triggerJsonSchemaText();
-  let current: string | undefined;
+const SCHEMAS: readonly [string, () => string][] = [
+  [TRIGGER_SCHEMA_PATH, triggerJsonSchemaText],
+  [TRIGGER_EDITOR_SCHEMA_PATH, triggerEditorSchemaText],
+];
+
+function readOrUndefined(file: string): string | undefined {
   try {
-    current = readFileSync(file, 'utf8');
+    return readFileSync(file, 'utf8');
   } catch {
-    current = undefined;
+    return undefined;
   }
-  if (current === text) return false;
-  writeFileSync(file, text);
-  return true;
+}
+
+/** Writes each schema under `root` unless it is current; returns whether a file changed. */
+export function writeTriggerSchema(root: string): boolean {
+  let changed = false;
+  for (const [path, text] of SCHEMAS) {
+    const file = join(root, path);
+    if (readOrUndefined(file) === text()) continue;
+    writeFileSync(file, text());
+    changed = true;
+  }
+  return changed;
 }
 
 const invokedDirectly = process.argv[1] !== undefined && /gen-trigger-schema\.ts$/.test(process.argv[1]);
 if (invokedDirectly) {
   const root = join(import.meta.dirname, '..');
   if (process.argv.includes('--check')) {
-    const current = readFileSync(join(root, TRIGGER_SCHEMA_PATH), 'utf8');
-    if (current !== triggerJsonSchemaText()) {
-      process.stderr.write(`${TRIGGER_SCHEMA_PATH} is stale: run node --import tsx scripts/gen-trigger-schema.ts\n`);
+    for (const [path, text] of SCHEMAS) {
+      if (readOrUndefined(join(root, path)) === text()) continue;
+      process.stderr.write(`${path} is stale: run node --import tsx scripts/gen-trigger-schema.ts\n`);
       process.exitCode = 1;
     }
   } else {
-    process.stdout.write(writeTriggerSchema(root) ? `wrote ${TRIGGER_SCHEMA_PATH}\n` : `${TRIGGER_SCHEMA_PATH} is current\n`);
+    process.stdout.write(writeTriggerSchema(root) ? 'wrote the trigger schemas\n' : 'the trigger schemas are current\n');
   }
 }

@@ -1,5 +1,6 @@
 // In-host tests of the JSON Schema the extension contributes for trigger files
-// (contributes.jsonValidation -> ./schemas/trigger.schema.json): completion and hover come from VS Code's
+// (contributes.jsonValidation -> ./schemas/trigger.editor.schema.json, the full schema without its validating
+// keywords, so each problem shows once, from obs-lint): completion and hover come from VS Code's
 // built-in JSON language server, which starts on its own schedule, so every check polls (bounded) until
 // the server answers. Expected values are read from the installed schema, not restated here.
 import * as assert from 'node:assert/strict';
@@ -150,6 +151,32 @@ suite('editor', () => {
       } finally {
         await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
       }
+    },
+    { timeoutMs: 60_000 },
+  );
+
+  test(
+    'a problem the schema could find shows once in Problems: from obs-lint, with its rule, not also from the JSON support',
+    async () => {
+      // Comments are a syntax problem only the JSON support reports. Once completion shows the schema is
+      // loaded, a second comment is added: when the JSON support reports two comments, it has validated
+      // that version with the schema, and whatever it would say about alert_type is there too.
+      const text = `// probe\n{\n  "name": "Once",\n  "frequency": 900,\n  "alert_type": "sometimes",\n  "query_id": "q1"\n}\n`;
+      await withTriggerFile('editor-test/once.trigger.json', text, async (doc) => {
+        await completionLabels(doc.uri, after(doc, '"alert_type": '), ['"on_change"']);
+        const edit = new vscode.WorkspaceEdit();
+        edit.insert(doc.uri, new vscode.Position(0, 0), '// second\n');
+        assert.ok(await vscode.workspace.applyEdit(edit));
+        const fromJson = (): vscode.Diagnostic[] => vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source !== 'obs-lint');
+        await waitFor('the JSON support reporting both comments', () => fromJson().filter((d) => d.range.start.line <= 1).length === 2 || undefined, SERVER_WAIT_MS);
+        const line = after(doc, '"alert_type"').line;
+        await waitFor('the obs-lint diagnostic on alert_type', () => vscode.languages.getDiagnostics(doc.uri).some((d) => d.source === 'obs-lint' && d.range.start.line === line) || undefined);
+        const onLine = vscode.languages.getDiagnostics(doc.uri).filter((d) => d.range.start.line === line);
+        assert.deepEqual(
+          onLine.map((d) => [d.source, typeof d.code === 'object' ? String(d.code.value) : String(d.code)]),
+          [['obs-lint', 'trigger/alert-type']],
+        );
+      });
     },
     { timeoutMs: 60_000 },
   );

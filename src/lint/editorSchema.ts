@@ -1,0 +1,57 @@
+// schemas/trigger.editor.schema.json: the trigger JSON Schema as the editor uses it, for completion and
+// hover only. The linter reports every problem the schema could find, with a rule id and a link; if VS
+// Code's JSON support validated with the full schema too, each of those problems would show twice in
+// Problems. So every keyword that validates is dropped here, and what served completion is kept in a
+// form that does not validate (allowed values become examples). The full schema stays in
+// schemas/trigger.schema.json for other editors and tools.
+import { triggerJsonSchemaText } from './jsonSchema';
+import { isRecord } from './util';
+
+export const TRIGGER_EDITOR_SCHEMA_PATH = 'schemas/trigger.editor.schema.json';
+
+/** Keywords that only validate: dropped. */
+const VALIDATING = new Set([
+  'required', 'additionalProperties', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum',
+  'multipleOf', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'uniqueItems', 'not',
+  'errorMessage', 'format', 'type', 'enum', 'const',
+]);
+
+/** What the editor offers instead of what validated: allowed values, true/false, and an empty {} or []. */
+function hintsOf(node: Record<string, unknown>): Record<string, unknown> {
+  const hints: Record<string, unknown> = {};
+  const values = Array.isArray(node['enum']) ? node['enum'] : 'const' in node ? [node['const']] : undefined;
+  if (values !== undefined) hints['examples'] = values;
+  else if (node['type'] === 'boolean') hints['examples'] = [true, false];
+  else if (node['type'] === 'object') hints['defaultSnippets'] = [{ body: {} }];
+  else if (node['type'] === 'array') hints['defaultSnippets'] = [{ body: [] }];
+  return hints;
+}
+
+/** Keywords whose value maps names to schemas: the names (a member may be called `type`) are kept. */
+const NAMED_SCHEMAS = new Set(['properties', 'patternProperties', 'definitions', '$defs']);
+
+function withoutValidation(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutValidation);
+  if (!isRecord(node)) return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (VALIDATING.has(key)) continue;
+    out[key] = NAMED_SCHEMAS.has(key) && isRecord(value)
+      ? Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, withoutValidation(schema)]))
+      : withoutValidation(value);
+  }
+  return { ...out, ...hintsOf(node) };
+}
+
+let cached: string | undefined;
+
+/** The editor schema text, formatted as committed (2-space indent, final newline). */
+export function triggerEditorSchemaText(): string {
+  if (cached !== undefined) return cached;
+  const full = JSON.parse(triggerJsonSchemaText()) as Record<string, unknown>;
+  const editor = withoutValidation(full) as Record<string, unknown>;
+  editor['description'] =
+    'Completion and hover for trigger files (generated from schemas/trigger.schema.json without its validating keywords: obs-lint reports every problem, once).';
+  cached = `${JSON.stringify(editor, null, 2)}\n`;
+  return cached;
+}
