@@ -19,7 +19,7 @@ import { registerQueryCommands } from './queries/queryCommands';
 import { registerSandboxCommands, SandboxController } from './sandbox/sandboxController';
 import { registerColumnCommands } from './tree/columnCommands';
 import { registerDatasetCommands } from './tree/datasetCommands';
-import { DatasetsView } from './tree/datasetsView';
+import { DatasetsView, VIEW_ID } from './tree/datasetsView';
 import { DatasetTreeModel } from './tree/datasetTree';
 import { KeyRegistry } from './tree/keyRegistry';
 import { Limiter } from './tree/limiter';
@@ -127,7 +127,7 @@ export function activate(context: vscode.ExtensionContext): ObsExtensionApi {
     log: sandboxFeedback.log,
   });
   const controller = sandbox;
-  context.subscriptions.push(controller, ...registerSandboxCommands(controller, sandboxFeedback));
+  context.subscriptions.push(controller, ...registerSandboxCommands(controller, sandboxFeedback, VIEW_ID));
   void controller.removeStaleConnection(context.globalState).catch((err: unknown) => sandboxFeedback.log.warn(`could not remove the old sandbox connection: ${String(err)}`));
 
   // Events that cross features. The linter follows the settings itself (TriggerDiagnostics).

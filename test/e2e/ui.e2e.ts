@@ -10,6 +10,7 @@ import {
   collapse,
   expand,
   openObservability,
+  paletteTitles,
   rowDescription,
   rowIcon,
   runCommand,
@@ -34,10 +35,14 @@ describe('UI: side bar and Datasets tree (code-server + Chromium)', { timeout: 4
       const welcome = bar.locator('.welcome-view-content');
       await welcome.getByText('No observability connection is configured.').waitFor({ state: 'visible', timeout: 30_000 });
       assert.deepEqual(await welcome.locator('.monaco-button').allTextContents(), ['Add Connection...', 'Try the Local Sandbox']);
+      assert.deepEqual(await paletteTitles(page, 'Local Sandbox'), ['Observability: Start Local Sandbox'], 'only Start while it does not run');
 
       const baseUrl = await startSandboxFromWelcome(page);
       await welcome.waitFor({ state: 'hidden' });
       await page.locator('.part.statusbar').getByText('Obs: Sandbox').waitFor({ state: 'visible' });
+      // The side bar's header names the connection the tree shows.
+      await bar.locator('.composite.title, .pane-header').filter({ hasText: /Datasets — Sandbox/i }).first().waitFor({ state: 'visible' });
+      assert.deepEqual(await paletteTitles(page, 'Local Sandbox'), ['Observability: Stop Local Sandbox'], 'only Stop while it runs');
       await treeSettled(page);
       assert.deepEqual(await treeLabels(page), ['Environment-wide', 'api-gateway', 'bench-wide', 'checkout-service', 'empty-dataset', 'metrics-hosts', 'API keys']);
       assert.equal(await rowDescription(treeRow(page, 'metrics-hosts')), 'metrics');

@@ -89,6 +89,24 @@ export async function runCommand(page: Page, title: string): Promise<void> {
   }, `>${title}`);
 }
 
+/** The palette titles that F1 offers for `query`, then closes the palette. */
+export async function paletteTitles(page: Page, query: string): Promise<string[]> {
+  const widget = page.locator('.quick-input-widget');
+  const input = widget.locator('.quick-input-box input');
+  await page.keyboard.press('F1');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(`>${query}`);
+  // The list filters as it is typed: wait until every row shown matches the query.
+  await page.waitForFunction((q) => {
+    const rows = [...document.querySelectorAll('.quick-input-widget .monaco-list-row .label-name')];
+    return rows.length > 0 && rows.every((r) => (r.textContent ?? '').toLowerCase().includes(q.toLowerCase()));
+  }, query);
+  const titles = await widget.locator('.monaco-list-row .label-name').allTextContents();
+  await page.keyboard.press('Escape');
+  await widget.waitFor({ state: 'hidden' });
+  return titles.map((t) => t.replace(/\u00a0/g, ' ')).sort();
+}
+
 /** Opens a workspace file by name through "Go to File..." and waits for its editor tab to be active. */
 export async function openFile(page: Page, fileName: string): Promise<void> {
   await runCommand(page, 'Go to File...');

@@ -10,6 +10,7 @@ interface Manifest {
     configuration: { properties: Record<string, { default?: unknown }> };
     jsonValidation: { fileMatch: string[]; url: string }[];
     viewsWelcome: { view: string; contents: string; when: string }[];
+    menus: Record<string, { command: string; when?: string }[]>;
   };
 }
 const manifest = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as Manifest;
@@ -26,8 +27,8 @@ test('activation is on the view, trigger files and JSON documents, never on star
   assert.ok(events.includes('onLanguage:json'));
 });
 
-test('the JSON schema is attached to the default trigger-file patterns', () => {
-  const validation = manifest.contributes.jsonValidation.find((v) => v.url === './schemas/trigger.schema.json');
+test('the editor schema (completion and hover, no validation) is attached to the default trigger-file patterns', () => {
+  const validation = manifest.contributes.jsonValidation.find((v) => v.url === './schemas/trigger.editor.schema.json');
   assert.ok(validation);
   assert.deepEqual(validation.fileMatch, triggerFileDefaults.map((p) => p.replace(/^\*\*\/(\*\.)/, '$1')));
 });
@@ -36,7 +37,26 @@ test('the welcome view tells "nothing configured" from "none active in this wind
   const welcome = manifest.contributes.viewsWelcome.filter((w) => w.view === 'obs.datasets');
   assert.deepEqual(
     welcome.map((w) => w.when),
-    ['!obs.hasConnection && !obs.hasConnections', '!obs.hasConnection && obs.hasConnections'],
+    [
+      '!obs.hasConnection && !obs.hasConnections && obs.sandbox.state != starting',
+      '!obs.hasConnection && obs.sandbox.state == starting',
+      '!obs.hasConnection && obs.hasConnections && obs.sandbox.state != starting',
+    ],
   );
-  assert.match(welcome[1]?.contents ?? '', /\[Switch Connection\.\.\.\]\(command:obs\.connection\.switch\)/);
+  assert.match(welcome[2]?.contents ?? '', /\[Switch Connection\.\.\.\]\(command:obs\.connection\.switch\)/);
+});
+
+test('while the sandbox starts the welcome view says so instead of "no connection"', () => {
+  const starting = manifest.contributes.viewsWelcome.find((w) => w.when.includes('obs.sandbox.state == starting'));
+  assert.match(starting?.contents ?? '', /^Starting the local sandbox\.\.\./);
+});
+
+test('Start Local Sandbox shows only while it does not run, Stop only while it runs, in the palette and the view menu', () => {
+  const when = (menu: { command: string; when?: string }[], command: string): string | undefined => menu.find((m) => m.command === command)?.when;
+  const palette = manifest.contributes.menus['commandPalette'] ?? [];
+  const title = manifest.contributes.menus['view/title'] ?? [];
+  assert.equal(when(palette, 'obs.sandbox.start'), 'obs.sandbox.state != running');
+  assert.equal(when(palette, 'obs.sandbox.stop'), 'obs.sandbox.state == running');
+  assert.equal(when(title, 'obs.sandbox.start'), 'view == obs.datasets && obs.sandbox.state != running');
+  assert.equal(when(title, 'obs.sandbox.stop'), 'view == obs.datasets && obs.sandbox.state == running');
 });

@@ -156,6 +156,57 @@ test('burn alerts are grouped under remembered SLOs, with each alert type\'s fie
   assert.doesNotMatch(md, /\]\(/);
 });
 
+/** Resolves once no load of the model runs (background loads included). */
+async function settled(model: DatasetTreeModel): Promise<void> {
+  for (;;) {
+    await new Promise((r) => setImmediate(r));
+    if (!model.loading) return;
+    await new Promise<void>((r) => {
+      const sub = model.onDidChangeLoading((loading) => {
+        if (loading) return;
+        sub.dispose();
+        r();
+      });
+    });
+  }
+}
+
+test('expanding a dataset counts its columns, triggers and burn alerts without expanding each group', async () => {
+  const { model, remembered } = setup();
+  await remembered.addSlos(profile.id, DEMO.datasets.gateway, [DEMO.slos.gwAvailability]);
+  const groups = await model.getChildren(dataset(DEMO.datasets.gateway));
+  await settled(model);
+  const [columns, triggers, burnAlerts] = groups;
+  assert.ok(columns && triggers && burnAlerts);
+  const columnCount = (await client.listColumns(DEMO.datasets.gateway)).data.length;
+  const triggerCount = (await client.listTriggers(DEMO.datasets.gateway)).data.length;
+  assert.equal(model.itemCount(columns), columnCount);
+  assert.equal(model.itemCount(triggers), triggerCount);
+  assert.equal(model.itemCount(burnAlerts), 2, 'both alerts of the one SLO');
+  assert.equal(present(columns, { counts: { visible: columnCount, total: columnCount } }).description, String(columnCount));
+  const slo = (await model.getChildren(burnAlerts))[0];
+  assert.ok(slo);
+  assert.equal(present(slo, { counts: { visible: 2, total: 2 } }).description, 'SLO · 2 alerts');
+});
+
+test('a count stays in sight after a refresh and after a failed reload', async () => {
+  const { model } = setup();
+  const columns = group(DEMO.datasets.gateway, 'columns');
+  const count = (await model.getChildren(columns)).length;
+  model.refresh();
+  assert.equal(model.itemCount(columns), count, 'the last count while nothing is loaded');
+  sandbox.faults.nextStatus(500, 1, 'auto', { match: { path: `/1/columns/${DEMO.datasets.gateway}` } });
+  const again = await model.getChildren(columns);
+  assert.equal(again[0]?.kind, 'error');
+  assert.equal(model.itemCount(columns), count, 'a failure does not turn the count into 0');
+});
+
+test('without any load a group has no count', () => {
+  const { model } = setup();
+  assert.equal(model.itemCount(group(DEMO.datasets.gateway, 'triggers')), undefined);
+  assert.equal(model.itemCount(group(DEMO.datasets.gateway, 'burnAlerts')), 0, 'no remembered SLO: no burn alerts to count');
+});
+
 test('a failed load becomes an error node naming the operation, with Retry and Show Logs', async () => {
   const { model, failures } = setup();
   sandbox.faults.nextStatus(500, 1, 'auto', { match: { path: `/1/columns/${DEMO.datasets.checkout}` } });

@@ -28,9 +28,14 @@ export interface SandboxDeps {
   log: Logger;
 }
 
+export type SandboxState = 'stopped' | 'starting' | 'running';
+
 export class SandboxController implements vscode.Disposable {
   private handle: SandboxHandle | undefined;
   private starting: Promise<SandboxHandle> | undefined;
+  private readonly stateChanged = new vscode.EventEmitter<SandboxState>();
+  /** Fires when the sandbox starts, runs or stops (the context key obs.sandbox.state follows it). */
+  readonly onDidChangeState = this.stateChanged.event;
 
   constructor(private readonly deps: SandboxDeps) {}
 
@@ -38,11 +43,21 @@ export class SandboxController implements vscode.Disposable {
     return this.handle;
   }
 
+  get state(): SandboxState {
+    return this.handle ? 'running' : this.starting ? 'starting' : 'stopped';
+  }
+
   /** Starts the sandbox (once) and makes its connection active. */
   async start(): Promise<SandboxHandle> {
     if (!this.handle) {
-      this.starting ??= this.launch().finally(() => (this.starting = undefined));
+      if (!this.starting) {
+        this.starting = this.launch().finally(() => (this.starting = undefined));
+        this.stateChanged.fire('starting');
+        // A failed start is back to stopped; the caller reports the failure.
+        this.starting.catch(() => this.stateChanged.fire(this.state));
+      }
       this.handle = await this.starting;
+      this.stateChanged.fire('running');
     }
     await this.deps.connections.setActive(SANDBOX_CONNECTION_ID);
     return this.handle;
@@ -75,6 +90,7 @@ export class SandboxController implements vscode.Disposable {
       this.deps.log.info('sandbox stopped');
     }
     this.deps.settings.setSessionMetricsDatasets([]);
+    this.stateChanged.fire('stopped');
   }
 
   /**
@@ -107,14 +123,19 @@ export class SandboxController implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.stateChanged.dispose();
     void this.close();
   }
 }
 
-export function registerSandboxCommands(controller: SandboxController, feedback: Feedback): vscode.Disposable[] {
+export function registerSandboxCommands(controller: SandboxController, feedback: Feedback, viewId: string): vscode.Disposable[] {
+  const showState = (state: SandboxState): void => void vscode.commands.executeCommand('setContext', 'obs.sandbox.state', state);
+  showState(controller.state);
   return [
+    controller.onDidChangeState(showState),
     feedback.registerCommand('obs.sandbox.start', 'start the local sandbox', async () => {
-      const handle = await controller.start();
+      // Progress in the view itself: its welcome says "Starting the local sandbox..." meanwhile.
+      const handle = await vscode.window.withProgress({ location: { viewId } }, () => controller.start());
       void vscode.window.showInformationMessage(`The local sandbox runs at ${handle.info.baseUrl} and is the active connection.`);
       return handle.info.baseUrl;
     }),

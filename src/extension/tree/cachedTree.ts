@@ -55,6 +55,9 @@ export abstract class CachedTreeModel<N> {
     return false;
   }
 
+  /** Called once a node's children are loaded (not for failures), e.g. to remember their count. */
+  protected loaded(_node: N, _children: N[]): void {}
+
   get loading(): boolean {
     return this.loadingCount > 0;
   }
@@ -88,6 +91,7 @@ export abstract class CachedTreeModel<N> {
       .catch((err: unknown) => [this.failureNode(node, this.describeFailure(node, err, signal.aborted))])
       .then((children) => {
         entry.value = children;
+        if (node !== undefined && !signal.aborted && this.cache.get(id) === entry) this.loaded(node, children);
         if (node !== undefined && this.showsChildCount(node) && this.cache.get(id) === entry) {
           // The node's own look (a count) depends on its children: redraw it once they are in.
           queueMicrotask(() => this.changed.fire(node));
@@ -126,7 +130,7 @@ export abstract class CachedTreeModel<N> {
   }
 
   /** The loaded node with this id: looked for only among the children of its ancestors (ids are paths). */
-  private loadedNode(id: string): N | undefined {
+  protected loadedNode(id: string): N | undefined {
     for (const [parentId, entry] of this.cache) {
       if (!id.startsWith(`${parentId}/`) && parentId !== this.idOf(undefined)) continue;
       const found = entry.value?.find((n) => this.idOf(n) === id);
@@ -148,6 +152,11 @@ export abstract class CachedTreeModel<N> {
   cancelLoading(): void {
     this.generation.abort();
     this.generation = new AbortController();
+  }
+
+  /** Tells the view that a node looks different now (e.g. its count changed). */
+  protected redraw(node: N): void {
+    this.changed.fire(node);
   }
 
   /** How many descendants of a node are visible under the filter, and how many are loaded. */

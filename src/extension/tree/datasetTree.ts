@@ -54,6 +54,11 @@ export const TREE_COMMANDS = {
 export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
   /** Environment-wide triggers fetched for discovery, reused once by the Environment-wide Triggers group. */
   private discoveryTriggers: Trigger[] | undefined;
+  /**
+   * The last known number of items under a group or SLO, by node id. Kept across refresh, so a count
+   * stays in sight while its list loads again; ids carry the connection, so connections never mix.
+   */
+  private readonly knownCounts = new Map<string, number>();
   private currentConnectionId: string | undefined;
 
   constructor(private readonly o: DatasetTreeOptions) {
@@ -92,8 +97,13 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
     if (node !== undefined && 'connectionId' in node && node.connectionId !== cid) return [];
     if (node === undefined) return this.loadRoot(conn, signal);
     switch (node.kind) {
-      case 'dataset':
-        return GROUP_KINDS.map((group): GroupNode => ({ kind: 'group', connectionId: cid, dataset: node.slug, group }));
+      case 'dataset': {
+        const groups = GROUP_KINDS.map((group): GroupNode => ({ kind: 'group', connectionId: cid, dataset: node.slug, group }));
+        // The counts show on the groups without expanding each: their lists load in the background
+        // (through the limiter), as they would on expansion. A failure shows when the group is opened.
+        queueMicrotask(() => this.prefetch(groups, signal));
+        return groups;
+      }
       case 'group':
         return this.loadGroup(conn, node, signal);
       case 'slo': {
@@ -201,6 +211,46 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
     }
   }
 
+  private prefetch(groups: readonly GroupNode[], signal: AbortSignal): void {
+    for (const group of groups) {
+      if (signal.aborted) return;
+      void this.loadChildren(group).then(async (children) => {
+        for (const c of children) if (c.kind === 'slo' && !signal.aborted) await this.loadChildren(c);
+      });
+    }
+  }
+
+  /** How many items a group or SLO holds, as far as known: loaded now, or the last count before a refresh. */
+  itemCount(node: TreeNode): number | undefined {
+    if (node.kind === 'group' && node.group === 'burnAlerts') return this.burnAlertCount(node);
+    if (node.kind !== 'group' && node.kind !== 'slo') return undefined;
+    return this.knownCounts.get(nodeId(node));
+  }
+
+  /** Burn alerts under all of a dataset's SLOs; known once every SLO's alerts were counted. */
+  private burnAlertCount(group: GroupNode): number | undefined {
+    const slos = this.o.remembered.slos(group.connectionId, group.dataset);
+    let total = 0;
+    for (const sloId of slos) {
+      const n = this.knownCounts.get(nodeId({ kind: 'slo', connectionId: group.connectionId, dataset: group.dataset, sloId }));
+      if (n === undefined) return undefined;
+      total += n;
+    }
+    return total;
+  }
+
+  protected override loaded(node: TreeNode, children: TreeNode[]): void {
+    if (node.kind !== 'group' && node.kind !== 'slo') return;
+    // A failure (an error node) says nothing about how many there are: the last count stays.
+    if (children.some((c) => c.kind === 'error')) return;
+    this.knownCounts.set(nodeId(node), children.filter((c) => this.countsAsItem(c)).length);
+    if (node.kind === 'slo') {
+      // The SLO's alerts add to the Burn alerts group's count: redraw that group too.
+      const group = this.loadedNode(nodeId({ kind: 'group', connectionId: node.connectionId, dataset: node.dataset, group: 'burnAlerts' }));
+      if (group !== undefined) queueMicrotask(() => this.redraw(group));
+    }
+  }
+
   /** Loads every dataset's groups (and the SLOs' burn alerts), through the limiter, so a filter can search them. */
   async loadAll(signal?: AbortSignal): Promise<void> {
     const roots = await this.loadChildren(undefined);
@@ -266,7 +316,7 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
   }
 
   protected override showsChildCount(node: TreeNode): boolean {
-    return node.kind === 'group' && node.group !== 'burnAlerts';
+    return (node.kind === 'group' && node.group !== 'burnAlerts') || node.kind === 'slo';
   }
 
   protected hasChildren(node: TreeNode): boolean {

@@ -7,6 +7,8 @@ import { nodeId, type TreeNode } from './nodes';
 import { present, type Presentation } from './presentation';
 
 export const VIEW_ID = 'obs.datasets';
+/** The view's name in package.json. */
+const VIEW_TITLE = 'Datasets';
 
 const COLLAPSE = {
   none: vscode.TreeItemCollapsibleState.None,
@@ -48,7 +50,10 @@ export class DatasetsTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
     const filtering = this.model.filter !== undefined;
-    const counts = node.kind === 'group' ? this.model.countVisible(node) : undefined;
+    const known = this.model.itemCount(node);
+    // Under a filter a loaded group says how many of its items match; otherwise its last known count.
+    const matching = filtering && node.kind === 'group' && node.group !== 'burnAlerts' ? this.model.countVisible(node) : undefined;
+    const counts = matching ?? (known === undefined ? undefined : { visible: known, total: known });
     return toTreeItem(node, present(node, { counts, filtering }));
   }
 
@@ -84,10 +89,11 @@ export class DatasetsView implements vscode.Disposable {
 
   /**
    * The header names the connection the view shows, next to the status bar: nobody should act on
-   * production believing it is staging.
+   * production believing it is staging. In the title, because a view alone in its container shares the
+   * container's header, which shows the view's title but not its description.
    */
   showConnection(name: string | undefined): void {
-    this.treeView.description = name === undefined ? undefined : safeLabel(name, 64);
+    this.treeView.title = name === undefined ? VIEW_TITLE : `${VIEW_TITLE} — ${safeLabel(name, 64)}`;
   }
 
   /** Shows only items whose name contains `text` (undefined: everything), and says so in the view. */

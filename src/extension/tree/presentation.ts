@@ -197,7 +197,7 @@ export function present(node: TreeNode, o: PresentOptions = {}): Presentation {
     case 'slo':
       return {
         label: safeLabel(node.sloId),
-        description: 'SLO',
+        description: o.counts === undefined ? 'SLO' : `SLO · ${o.counts.total} ${o.counts.total === 1 ? 'alert' : 'alerts'}`,
         icon: { id: 'target' },
         contextValue: 'obs:slo',
         collapsible: 'collapsed',

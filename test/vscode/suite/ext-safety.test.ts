@@ -25,12 +25,12 @@ suite('connection safety', () => {
     await connections.save(production);
     try {
       await vscode.commands.executeCommand('obs.sandbox.start');
-      assert.equal(api.view.description, 'Sandbox');
+      assert.equal(api.view.title, 'Datasets — Sandbox');
       await vscode.commands.executeCommand('obs.sandbox.stop');
       assert.equal(connections.activeProfile(), undefined, 'production must not become active by itself');
-      assert.equal(api.view.description, undefined);
+      assert.equal(api.view.title, 'Datasets');
       await connections.setActive(production.id);
-      assert.equal(api.view.description, 'production');
+      assert.equal(api.view.title, 'Datasets — production');
     } finally {
       await connections.remove(production.id);
     }

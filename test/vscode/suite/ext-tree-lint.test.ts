@@ -48,6 +48,7 @@ suite('extension', () => {
       const baseUrl = await vscode.commands.executeCommand<string>('obs.sandbox.start');
       assert.match(baseUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
       assert.equal(api.connections.activeProfile()?.name, 'Sandbox');
+      assert.equal(api.sandbox.state, 'running');
       const root = await waitFor('the sandbox datasets at the root', async () => {
         const nodes = await api.tree.getChildren();
         return nodes.some((n) => n.kind === 'dataset' && n.slug === 'api-gateway') ? nodes : undefined;
@@ -233,6 +234,7 @@ suite('extension', () => {
     const api = await obsApi();
     await vscode.commands.executeCommand('obs.sandbox.stop');
     assert.equal(api.sandbox.running, undefined);
+    assert.equal(api.sandbox.state, 'stopped');
     assert.ok(!api.connections.list().some((p) => p.id === 'sandbox'));
     assert.equal(api.connections.activeProfile(), undefined, 'no other connection was made active');
     api.tree.refresh();
