@@ -12,8 +12,10 @@ export const RETENTION_SECONDS = 7 * 86_400;
 export const MAX_BUCKETS = 1_000;
 export const PREVIEW_WINDOWS = [3_600, 21_600, 86_400, 604_800] as const;
 export const DEFAULT_PREVIEW_WINDOW = 86_400;
-/** The newest minute may still be filling up, and a window must not start before the data does. */
+/** The newest minutes may still be filling up. */
 const SAFETY = 120;
+/** A preview's queries run over minutes (the rate limit): its oldest data must stay inside the 7 days until the last runs. */
+const RETENTION_SLACK = 900;
 
 export interface TriggerInput {
   name: string;
@@ -103,7 +105,7 @@ export function planPreview(trigger: TriggerInput, query: unknown, windowSeconds
 
   const to = Math.floor((nowSeconds - SAFETY) / frequency) * frequency;
   // The oldest data a window needs: its first evaluation's time_range, and the baseline before that.
-  const room = RETENTION_SECONDS - SAFETY - timeRange - offset - (to % 60);
+  const room = RETENTION_SECONDS - RETENTION_SLACK - (nowSeconds - to) - timeRange - offset - gcd(frequency, timeRange);
   let window = windowSeconds;
   if (room < frequency) return { ok: false, reason: `the service keeps 7 days of data, too little for a ${spanLabel(offset)} baseline over ${spanLabel(timeRange)}` };
   if (window > room) {
