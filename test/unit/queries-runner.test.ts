@@ -25,7 +25,7 @@ function sharedClock(startIso = '2025-06-02T12:00:00Z') {
   return { clock, sleeps, timing: { now: () => now, random: () => 0.5, sleep: (ms: number, s?: AbortSignal) => clock.sleep(ms, s ?? new AbortController().signal) } };
 }
 
-let handles: SandboxHandle[] = [];
+const handles: SandboxHandle[] = [];
 after(async () => {
   await Promise.all(handles.map((h) => h.close()));
 });

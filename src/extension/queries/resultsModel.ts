@@ -23,7 +23,13 @@ function breakdownsOf(result: QueryResult, rows: readonly ResultRow[]): string[]
 function tableOf(rows: readonly ResultRow[], breakdowns: readonly string[]): Table {
   const columns = [...breakdowns];
   const seen = new Set(columns);
-  for (const r of rows) for (const k of Object.keys(r)) if (!seen.has(k)) (seen.add(k), columns.push(k));
+  for (const r of rows) {
+    for (const k of Object.keys(r)) {
+      if (seen.has(k)) continue;
+      seen.add(k);
+      columns.push(k);
+    }
+  }
   return { columns, rows: rows.map((r) => columns.map((c) => cell(r[c]))) };
 }
 

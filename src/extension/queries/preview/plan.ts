@@ -2,7 +2,7 @@
 // window and bucket step, and the queries (at most 1,000 buckets each: a query's granularity may not go
 // below its time_range/1000) that fetch the series, each saved and run separately. No vscode import.
 import type { CreateQueryRequest } from '../../../api/schemas';
-import type { ThresholdOp, TriggerRules } from './evaluate';
+import type { TriggerRules } from './evaluate';
 import { readSchedule } from './schedule';
 import { spanLabel } from './summary';
 import { combineFor } from './windows';
