@@ -6,29 +6,7 @@ import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { toCsv, type ResultsModel } from '../../src/webview/protocol/queryResults';
 import { browserSkip, HOSTILE, launchBrowser } from './forms-harness';
-import { openResults, type ResultsPage } from './results-harness';
-
-const T0 = Date.parse('2025-06-02T00:00:00Z') / 1000;
-
-/** A result of `groups` routes over `points` one-minute buckets: COUNT rises with the group's rank. */
-export function resultModel(groups: number, points: number, over: Partial<ResultsModel> = {}): ResultsModel {
-  const names = Array.from({ length: groups }, (_, g) => `/route/${String(g).padStart(5, '0')}`);
-  return {
-    title: 'Saved query q_1',
-    subtitle: 'api-gateway on Sandbox · saved query q_1',
-    status: 'complete',
-    chart: {
-      times: Array.from({ length: points }, (_, i) => T0 + i * 60),
-      aggregates: ['COUNT'],
-      lines: names.map((group, g) => ({ group, aggregate: 'COUNT', values: Array.from({ length: points }, (_, i) => (g + 1) * 10 + (i % 7)) })),
-    },
-    table: { columns: ['http.route', 'COUNT'], rows: names.map((n, g) => [n, (g + 1) * 100]) },
-    totals: [],
-    links: { query: true, graph: false },
-    canRerun: true,
-    ...over,
-  };
-}
+import { openResults, resultModel, T0, type ResultsPage } from './results-harness';
 
 describe('query results panel (Chromium)', { skip: browserSkip }, () => {
   let browser: Browser;

@@ -55,8 +55,12 @@ function chartOf(series: readonly { time: string | number; data?: ResultRow | nu
       line.values[i] = typeof v === 'number' ? v : null;
     }
   }
+  // A count or sum of no events is 0, not a gap: the service leaves such buckets out of the series.
+  for (const line of lines.values()) if (ZERO_WHEN_EMPTY.test(line.aggregate)) line.values = line.values.map((v) => v ?? 0);
   return { times, aggregates, lines: [...lines.values()] };
 }
+
+const ZERO_WHEN_EMPTY = /^(COUNT|SUM|COUNT_DISTINCT|COUNT_DATAPOINTS|HISTOGRAM_COUNT)(\(|$)/;
 
 function totalsOf(title: string, raw: unknown): ResultsModel['totals'] {
   const record = isRecord(raw) && isRecord(raw.data) ? raw.data : isRecord(raw) ? raw : Array.isArray(raw) && isRecord(raw[0]) ? (isRecord(raw[0].data) ? raw[0].data : raw[0]) : undefined;

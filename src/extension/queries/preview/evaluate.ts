@@ -105,17 +105,23 @@ export function evaluateTrigger(rules: TriggerRules, grid: Grid, from: number, t
     return { label: g.label, values: change };
   });
 
+  // Per-group counts in typed arrays (not maps keyed by label): 7 days at 60 s for 50 groups is 504,000 checks.
   const firings: Firing[] = [];
-  const counts = new Map<string, number>();
-  let firingCounts = new Map<string, number>();
+  const G = values.length;
+  const counts = new Int32Array(G);
+  const firingCounts = new Int32Array(G);
+  const met = new Int32Array(G);
+  const labelsBy = (c: Int32Array): string[] => {
+    const idx: number[] = [];
+    for (let g = 0; g < G; g++) if ((c[g] as number) > 0) idx.push(g);
+    idx.sort((x, y) => (c[y] as number) - (c[x] as number) || (values[x]?.label ?? '').localeCompare(values[y]?.label ?? ''));
+    return idx.map((g) => values[g]?.label ?? '');
+  };
   let evaluated = 0;
   let outsideSchedule = 0;
   let consecutive = 0;
   let alerting = false;
   let onTrue = 0;
-  const closeGroups = (f: Firing): void => {
-    f.groups = [...firingCounts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([label]) => label);
-  };
   for (let j = 0; j < times.length; j++) {
     const t = times[j] as number;
     if (rules.schedule && !inSchedule(rules.schedule, t)) {
@@ -123,33 +129,34 @@ export function evaluateTrigger(rules: TriggerRules, grid: Grid, from: number, t
       continue;
     }
     evaluated++;
-    const met: string[] = [];
-    for (const g of values) {
-      const v = g.values[j] as number;
-      if (!Number.isNaN(v) && meets(v, rules.op, rules.value)) met.push(g.label);
+    let metCount = 0;
+    for (let g = 0; g < G; g++) {
+      const v = (values[g] as { values: Float64Array }).values[j] as number;
+      if (v === v && meets(v, rules.op, rules.value)) met[metCount++] = g;
     }
-    consecutive = met.length > 0 ? consecutive + 1 : 0;
+    consecutive = metCount > 0 ? consecutive + 1 : 0;
     const now = consecutive >= rules.exceededLimit;
     if (now && !alerting) {
       firings.push({ start: t, end: null, groups: [] });
-      firingCounts = new Map();
+      firingCounts.fill(0);
     }
     const current = firings[firings.length - 1];
     if (now) {
       onTrue++;
-      for (const label of met) {
-        counts.set(label, (counts.get(label) ?? 0) + 1);
-        firingCounts.set(label, (firingCounts.get(label) ?? 0) + 1);
+      for (let m = 0; m < metCount; m++) {
+        const g = met[m] as number;
+        counts[g] = (counts[g] as number) + 1;
+        firingCounts[g] = (firingCounts[g] as number) + 1;
       }
-      if (current) closeGroups(current);
     } else if (alerting && current) {
       current.end = t;
+      current.groups = labelsBy(firingCounts);
     }
     alerting = now;
   }
-  const groups = [...counts.entries()]
-    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-    .map(([label, evaluations]) => ({ label, evaluations }));
+  const last = firings[firings.length - 1];
+  if (alerting && last) last.groups = labelsBy(firingCounts);
+  const groups = labelsBy(counts).map((label) => ({ label, evaluations: counts[values.findIndex((v) => v.label === label)] ?? 0 }));
   return {
     times,
     values,
