@@ -10,6 +10,7 @@ import {
   Column,
   CreateApiKeyRequest,
   CreatedApiKeyDocument,
+  CreateQueryRequest,
   CreateQueryResultRequest,
   DatasetDefinitions,
   DatasetSlug,
@@ -17,6 +18,7 @@ import {
   ListBurnAlertsQuery,
   ListColumnsQuery,
   QueryResult,
+  SavedQuery,
   Trigger,
   UpdateApiKeyRequest,
   UpdateBurnAlertRequest,
@@ -127,18 +129,52 @@ export class ServiceClient {
     const d = c.segment('dataset', DatasetSlug, dataset);
     const sent = c.body(CreateQueryResultRequest, body);
     const res = await this.pipeline.call(ENDPOINTS.createQueryResult, c, `/1/query_results/${d}`, sent, o);
+    return this.unlessFailed(res, ENDPOINTS.createQueryResult.operation);
+  }
+
+  /**
+   * GET /1/query_results/{dataset}/{id} (beyond the spec, service facts): poll until `complete`. A complete
+   * result with an `error` rejects with kind 'query-failed', as on create.
+   */
+  async getQueryResult(dataset: string, queryResultId: string, o?: CallOptions): Promise<ApiResponse<QueryResult>> {
+    const c = new RequestChecks();
+    const d = c.segment('dataset', DatasetSlug, dataset);
+    const id = c.segment('queryResultId', pathParameter('query result id'), queryResultId);
+    const res = await this.pipeline.call(ENDPOINTS.getQueryResult, c, `/1/query_results/${d}/${id}`, undefined, o);
+    return this.unlessFailed(res, ENDPOINTS.getQueryResult.operation);
+  }
+
+  private unlessFailed(res: ApiResponse<QueryResult>, operation: string): ApiResponse<QueryResult> {
     if (res.data.complete && res.data.error !== undefined && res.data.error !== null) {
       const reason = this.pipeline.clean(describeQueryError(res.data.error));
       throw new ServiceError({
         kind: 'query-failed',
-        operation: ENDPOINTS.createQueryResult.operation,
-        message: `create query result failed: the query failed: ${reason}`,
+        operation,
+        message: `${operation} failed: the query failed: ${reason}`,
         status: res.status,
         detail: reason,
         attempts: res.attempts,
       });
     }
     return res;
+  }
+
+  // --- saved queries (beyond the spec, service facts) -----------------------------------------------
+
+  /** POST /1/queries/{dataset}: saves a query specification (it is not run) and answers it with its id. */
+  createQuery(dataset: string, body: CreateQueryRequest, o?: CallOptions): Promise<ApiResponse<SavedQuery>> {
+    const c = new RequestChecks();
+    const d = c.segment('dataset', DatasetSlug, dataset);
+    const sent = c.body(CreateQueryRequest, body);
+    return this.pipeline.call(ENDPOINTS.createQuery, c, `/1/queries/${d}`, sent, o);
+  }
+
+  /** GET /1/queries/{dataset}/{queryId}: one saved query. */
+  getQuery(dataset: string, queryId: string, o?: CallOptions): Promise<ApiResponse<SavedQuery>> {
+    const c = new RequestChecks();
+    const d = c.segment('dataset', DatasetSlug, dataset);
+    const id = c.segment('queryId', pathParameter('query id'), queryId);
+    return this.pipeline.call(ENDPOINTS.getQuery, c, `/1/queries/${d}/${id}`, undefined, o);
   }
 
   // --- 4.6: columns ---------------------------------------------------------------------------------

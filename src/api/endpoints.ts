@@ -10,6 +10,7 @@ import {
   CreatedApiKeyDocument,
   DatasetDefinitions,
   QueryResult,
+  SavedQuery,
   TriggerList,
   UpdatedApiKeyDocument,
 } from './schemas';
@@ -34,6 +35,10 @@ export const ENDPOINTS = {
   listBurnAlerts: endpoint({ operation: 'list burn alerts', method: 'GET', version: 1, route: 'GET /1/burn_alerts/{dataset}?slo_id=', retry: 'idempotent', response: BurnAlertList }),
   updateBurnAlert: endpoint({ operation: 'update burn alert', method: 'PUT', version: 1, route: 'PUT /1/burn_alerts/{dataset}/{id}', retry: 'idempotent', response: BurnAlert }),
   createQueryResult: endpoint({ operation: 'create query result', method: 'POST', version: 1, route: 'POST /1/query_results/{dataset}', retry: 'unprocessed-only', response: QueryResult }),
+  // Beyond the spec's eight (service facts): saved queries and polling a query result.
+  createQuery: endpoint({ operation: 'save query', method: 'POST', version: 1, route: 'POST /1/queries/{dataset}', retry: 'unprocessed-only', response: SavedQuery }),
+  getQuery: endpoint({ operation: 'read saved query', method: 'GET', version: 1, route: 'GET /1/queries/{dataset}/{id}', retry: 'idempotent', response: SavedQuery }),
+  getQueryResult: endpoint({ operation: 'read query result', method: 'GET', version: 1, route: 'GET /1/query_results/{dataset}/{id}', retry: 'idempotent', response: QueryResult }),
   listColumns: endpoint({ operation: 'list columns', method: 'GET', version: 1, route: 'GET /1/columns/{dataset}', retry: 'idempotent', response: ColumnList }),
   getColumn: endpoint({ operation: 'get column', method: 'GET', version: 1, route: 'GET /1/columns/{dataset}?key_name=', retry: 'idempotent', response: Column }),
   listTriggers: endpoint({ operation: 'list triggers', method: 'GET', version: 1, route: 'GET /1/triggers/{dataset}', retry: 'idempotent', response: TriggerList }),

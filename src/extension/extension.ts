@@ -13,8 +13,10 @@ import { Feedback } from './core/feedback';
 import { createLogger } from './core/logger';
 import { Settings } from './core/settings';
 import { registerLintCommands, TriggerDiagnostics } from './diagnostics/triggerDiagnostics';
+import { TriggerFileMatcher } from './diagnostics/triggerFiles';
 import type { FormsProbe } from './forms/panels';
 import { registerForms } from './forms/registerForms';
+import { registerPreviewCommands } from './queries/previewCommands';
 import { registerQueryCommands } from './queries/queryCommands';
 import { registerSandboxCommands, SandboxController } from './sandbox/sandboxController';
 import { registerColumnCommands } from './tree/columnCommands';
@@ -108,7 +110,24 @@ export function activate(context: vscode.ExtensionContext): ObsExtensionApi {
     ...registerTriggerCommands(triggerDocs, triggerFeedback),
     diagnostics,
     ...registerLintCommands(diagnostics, lintFeedback),
-    ...registerQueryCommands(connections, feedbackFor('queries')),
+  );
+
+  // Query results and trigger previews; the preview lens shows on the same files the linter checks.
+  const queriesDeps = { connections, feedback: feedbackFor('queries'), extensionUri: context.extensionUri };
+  const previewFiles = new TriggerFileMatcher(() => settings.triggerFiles(), TRIGGER_SCHEME);
+  const previews = registerPreviewCommands(queriesDeps, (doc) => previewFiles.matches(doc));
+  context.subscriptions.push(
+    ...registerQueryCommands(queriesDeps).disposables,
+    ...previews.disposables,
+    settings.onDidChange((names) => {
+      if (!names.has('triggerFiles')) return;
+      previewFiles.reload();
+      previews.lenses.refresh();
+    }),
+    vscode.workspace.onDidChangeWorkspaceFolders(() => {
+      previewFiles.reload();
+      previews.lenses.refresh();
+    }),
   );
 
   const forms = registerForms({ extensionUri: context.extensionUri, connections, keys, feedback: feedbackFor('forms'), refreshTree: () => model.refresh() });

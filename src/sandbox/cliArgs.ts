@@ -3,10 +3,11 @@ import type { SandboxOptions } from './types';
 
 // Flags of the sandbox CLI (src/cli/sandbox.ts), kept here so they can be tested without starting a process.
 
-export const USAGE = `usage: sandbox [--port N] [--host H] [--rate-limit N] [--data FILE] [--empty]
+export const USAGE = `usage: sandbox [--port N] [--host H] [--rate-limit N] [--query-rate-limit N] [--data FILE] [--empty]
   --port N         port to listen on, 0 picks a free one (default 0)
   --host H         address to bind (default 127.0.0.1)
   --rate-limit N   requests per minute per team and kind of operation (default 100)
+  --query-rate-limit N  query results that may be created per minute per team (default 10)
   --data FILE      load the data from FILE when it exists; save every change to it
   --empty          start without the demo data
   --help           show this help`;
@@ -40,6 +41,7 @@ export function parseCommandLine(argv: string[]): CliCommand {
         port: { type: 'string' },
         host: { type: 'string' },
         'rate-limit': { type: 'string' },
+        'query-rate-limit': { type: 'string' },
         data: { type: 'string' },
         empty: { type: 'boolean' },
         help: { type: 'boolean' },
@@ -54,6 +56,7 @@ export function parseCommandLine(argv: string[]): CliCommand {
   if (values.port !== undefined) options.port = wholeNumber('--port', values.port, 0, 65_535);
   if (values.host !== undefined) options.host = nonEmpty('--host', values.host);
   if (values['rate-limit'] !== undefined) options.rateLimit = wholeNumber('--rate-limit', values['rate-limit'], 1, 1_000_000);
+  if (values['query-rate-limit'] !== undefined) options.queryResultRateLimit = wholeNumber('--query-rate-limit', values['query-rate-limit'], 1, 1_000_000);
   if (values.data !== undefined) options.dataFile = nonEmpty('--data', values.data);
   if (values.empty === true) options.demo = false;
   return { kind: 'serve', options };

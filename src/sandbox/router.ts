@@ -1,3 +1,4 @@
+import type { QueryRuntime } from './queries/runtime';
 import type { OperationKind } from './rateLimiter';
 import type { Api, Reply } from './responses';
 import type { SandboxState } from './state';
@@ -13,6 +14,8 @@ export interface HandlerContext {
   query: URLSearchParams;
   /** The parsed JSON body (routes with a body only). */
   body: unknown;
+  /** The query-result rate limit and the data of recent results. */
+  queries: QueryRuntime;
 }
 
 export type Handler = (ctx: HandlerContext) => Reply;

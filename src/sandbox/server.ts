@@ -18,6 +18,8 @@ import {
   type Api,
   type Reply,
 } from './responses';
+import { QUERY_ROUTES } from './queries/routes';
+import { DEFAULT_QUERY_RESULT_RATE_LIMIT, QueryRuntime } from './queries/runtime';
 import { matchRoute, operationKind, type Route } from './router';
 import { V1_ROUTES } from './serviceV1';
 import { V2_ROUTES } from './serviceV2';
@@ -33,7 +35,7 @@ const HARD_BODY_CAP = 8 * 1024 * 1024;
 const MAX_RECORDED = 10_000;
 const REDACTED_HEADERS = new Set(['authorization', 'x-service-team', 'cookie', 'proxy-authorization']);
 
-const ROUTES: Route[] = [...V1_ROUTES, ...V2_ROUTES];
+const ROUTES: Route[] = [...V1_ROUTES, ...QUERY_ROUTES, ...V2_ROUTES];
 
 interface ReceivedBody {
   bytes: Buffer;
@@ -132,6 +134,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   const rateLimit = opts.rateLimit ?? 100;
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new RangeError(`port must be 0 to 65535, got ${port}`);
   if (!Number.isInteger(rateLimit) || rateLimit < 1) throw new RangeError(`rateLimit must be a whole number >= 1, got ${rateLimit}`);
+  const queryRateLimit = opts.queryResultRateLimit ?? DEFAULT_QUERY_RESULT_RATE_LIMIT;
+  if (!Number.isInteger(queryRateLimit) || queryRateLimit < 1) throw new RangeError(`queryResultRateLimit must be a whole number >= 1, got ${queryRateLimit}`);
   const initialData = (): SandboxData => (opts.demo === false ? emptyData() : demoData());
 
   const store = opts.dataFile !== undefined ? new DataFileStore(opts.dataFile) : undefined;
@@ -144,6 +148,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   const faults = new FaultInjector();
   const requests: RecordedRequest[] = [];
   const limiter = new RateLimiter(rateLimit, clock);
+  const queries = new QueryRuntime(queryRateLimit, clock);
   let baseUrl = '';
 
   let writeLock: Promise<unknown> = Promise.resolve();
@@ -181,6 +186,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
       faults.clear();
       requests.length = 0;
       limiter.reset();
+      queries.reset();
       await persist();
     },
     addDataset: async (slug: string, columns: number) => {
@@ -261,7 +267,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
       }
     }
 
-    const handle = () => route.handler({ state, baseUrl, uiUrl: `${baseUrl}${UI_PREFIX}`, now, params: match.params, query: url.searchParams, body: parsedBody });
+    const handle = () => route.handler({ state, baseUrl, uiUrl: `${baseUrl}${UI_PREFIX}`, now, params: match.params, query: url.searchParams, body: parsedBody, queries });
     if (kind === 'read') return respond(handle());
     // Writes run one at a time, each with its save, so a write whose save fails can be undone exactly and
     // memory never holds a change the data file does not.

@@ -1,5 +1,4 @@
 import {
-  CreateQueryResultRequest,
   DEFINITION_TYPE_NAMES,
   DefinitionsDatasetSlug,
   ENVIRONMENT_WIDE,
@@ -16,11 +15,9 @@ import {
   emptyDefinitions,
   findDataset,
   hasColumn,
-  takeId,
   type BurnAlertRecord,
   type DatasetRecord,
   type SandboxData,
-  type SavedQueryRecord,
   type StoredRecipient,
 } from './state';
 
@@ -158,65 +155,7 @@ function updateBurnAlert(ctx: HandlerContext): Reply {
   return json(200, burnAlertOut(alert, true));
 }
 
-// --- 4.5: query results --------------------------------------------------------------------------
-
-function calculationLabels(query: Record<string, unknown>): string[] {
-  const calcs = Array.isArray(query.calculations) ? (query.calculations as unknown[]) : [];
-  return calcs.map((c) => {
-    const calc = (c ?? {}) as { op?: unknown; column?: unknown; name?: unknown };
-    if (typeof calc.name === 'string') return calc.name;
-    const op = typeof calc.op === 'string' ? calc.op : 'COUNT';
-    return typeof calc.column === 'string' ? `${op}(${calc.column})` : op;
-  });
-}
-
-/** Small deterministic result data; the spec does not show its shape, so clients must not rely on it. */
-function resultData(saved: SavedQueryRecord, disableSeries: boolean, limit: number, createdAt: string): Record<string, unknown> {
-  const labels = calculationLabels(saved.query);
-  const row = (n: number) => Object.fromEntries(labels.map((l, i) => [l, (n + 1) * 10 + i]));
-  const rows = [0, 1, 2].slice(0, Math.max(0, limit)).map((n) => ({ data: row(n) }));
-  return disableSeries ? { results: rows } : { series: [{ time: createdAt, data: row(0) }], results: rows };
-}
-
-function createQueryResult(ctx: HandlerContext): Reply {
-  const scope = scopeOf(ctx, true);
-  if (isReply(scope)) return scope;
-  const parsed = CreateQueryResultRequest.safeParse(ctx.body);
-  if (!parsed.success) return v1ValidationFailure(ctx.baseUrl, parsed.error.issues, ctx.body);
-  const body = parsed.data;
-  const saved = ctx.state.savedQueries.find((q) => q.id === body.query_id && q.dataset === scopeKey(scope));
-  if (!saved) {
-    const description = `query_id "${body.query_id}" names no saved query of "${param(ctx, 'dataset')}"`;
-    return problem(ctx.baseUrl, 422, `query_id: ${description}`, [{ field: 'query_id', code: 'invalid', description }]);
-  }
-  const createdAt = ctx.now().toISOString();
-  const id = takeId(ctx.state, 'qr_');
-  const disableSeries = body.disable_series ?? false;
-  ctx.state.queryResults.push({
-    id,
-    dataset: scopeKey(scope),
-    query_id: saved.id,
-    disable_series: disableSeries,
-    ...(body.limit !== undefined ? { limit: body.limit } : {}),
-    created_at: createdAt,
-  });
-  const dataset = encodeURIComponent(param(ctx, 'dataset'));
-  const queryUrl = `${ctx.uiUrl}/${encodeURIComponent(ctx.state.team)}/datasets/${dataset}/result/${id}`;
-  const out: Record<string, unknown> = {
-    id,
-    complete: saved.behaviour !== 'slow',
-    query: saved.query,
-    links: { query_url: queryUrl, graph_image_url: `${queryUrl}/snapshot` },
-  };
-  if (saved.behaviour === 'fails') {
-    out.error = 'query failed: a calculation names a column that does not exist';
-  } else if (saved.behaviour === 'normal') {
-    // The limit is honoured only with disable_series (spec 4.5).
-    const limit = disableSeries ? (body.limit ?? 1000) : 1000;
-    out.data = resultData(saved, disableSeries, limit, createdAt);
-  }
-  return json(201, out, undefined, { Location: `${ctx.baseUrl}/1/query_results/${dataset}/${id}` });
-}
+// 4.5 (query results) and the saved queries live in queries/routes.ts.
 
 // --- 4.6 and 4.7: columns and triggers -----------------------------------------------------------
 
@@ -281,7 +220,6 @@ function updateDefinitions(ctx: HandlerContext): Reply {
 export const V1_ROUTES: Route[] = [
   { method: 'GET', pattern: ['1', 'burn_alerts', ':dataset'], api: 'v1', body: false, handler: listBurnAlerts },
   { method: 'PUT', pattern: ['1', 'burn_alerts', ':dataset', ':id'], api: 'v1', body: true, handler: updateBurnAlert },
-  { method: 'POST', pattern: ['1', 'query_results', ':dataset'], api: 'v1', body: true, handler: createQueryResult },
   { method: 'GET', pattern: ['1', 'columns', ':dataset'], api: 'v1', body: false, handler: listColumns },
   { method: 'GET', pattern: ['1', 'triggers', ':dataset'], api: 'v1', body: false, handler: listTriggers },
   { method: 'PATCH', pattern: ['1', 'dataset_definitions', ':dataset'], api: 'v1', body: true, handler: updateDefinitions },

@@ -51,7 +51,7 @@ export const SavedQueryRecord = z.strictObject({
   dataset: z.string().min(1),
   name: z.string(),
   query: z.record(z.string(), z.unknown()),
-  /** `slow`: results are never complete; `fails`: complete with an `error` instead of data. */
+  /** `slow`: results complete only after 4 s; `fails`: complete with an `error` instead of data. */
   behaviour: z.enum(SAVED_QUERY_BEHAVIOURS),
 });
 export type SavedQueryRecord = z.infer<typeof SavedQueryRecord>;
@@ -126,7 +126,11 @@ export const QueryResultRecord = z.strictObject({
   query_id: z.string().min(1),
   disable_series: z.boolean(),
   limit: z.number().int().optional(),
+  disable_total_by_aggregate: z.boolean().optional(),
+  disable_other_by_aggregate: z.boolean().optional(),
   created_at: z.string(),
+  /** When the service finishes the query; absent when it was complete in the create response. */
+  ready_at: z.string().optional(),
 });
 export type QueryResultRecord = z.infer<typeof QueryResultRecord>;
 

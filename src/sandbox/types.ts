@@ -21,6 +21,8 @@ export interface SandboxOptions {
   host?: string;
   /** Requests per minute per team and kind of operation (read, write). Default 100. */
   rateLimit?: number;
+  /** Query results that may be created per minute per team (the service allows 10). Default 10. */
+  queryResultRateLimit?: number;
   /** Load the data from this file when it exists; save it there (atomically) after every write. */
   dataFile?: string;
   /** Start with the demo data (default true); false starts with no datasets. */

@@ -8,7 +8,7 @@ import { assertProblem, assertValidation, call, startTestSandbox, type TestSandb
 
 let sb: TestSandbox;
 before(async () => {
-  sb = await startTestSandbox({ rateLimit: 1000 });
+  sb = await startTestSandbox({ rateLimit: 1000, queryResultRateLimit: 1000 });
 });
 after(() => sb.handle.close());
 

@@ -5,3 +5,4 @@ export * from './column';
 export * from './datasetDefinitions';
 export * from './queryResult';
 export * from './trigger';
+export * from './query';

@@ -16,14 +16,17 @@ export class Feedback {
     await this.showFailure(`Could not ${operation}: ${errorText(err)}`, operation, err);
   }
 
-  /** Runs an operation with cancellable progress; a failure is logged and shown, and the result is undefined. */
-  runWithProgress<T>(title: string, op: (signal: AbortSignal) => Promise<T>): Promise<T | undefined> {
+  /**
+   * Runs an operation with cancellable progress; a failure is logged and shown, and the result is undefined.
+   * `report` shows a line under the title (e.g. "Waiting 23 s: ...").
+   */
+  runWithProgress<T>(title: string, op: (signal: AbortSignal, report: (message: string) => void) => Promise<T>): Promise<T | undefined> {
     return Promise.resolve(
-      vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (_progress, token) => {
+      vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
         const controller = new AbortController();
         const sub = token.onCancellationRequested(() => controller.abort());
         try {
-          return await op(controller.signal);
+          return await op(controller.signal, (message) => progress.report({ message }));
         } catch (err) {
           // The title is a gerund ("Running saved query q1..."): "Running saved query q1 failed: ...".
           void this.showFailure(progressFailureText(title, err), title, err);

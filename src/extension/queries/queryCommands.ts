@@ -1,32 +1,67 @@
-// "Run Saved Query...": creates a query result for a trigger's saved query (spec 4.5) and offers the
-// result's links, each checked to point at the connection's UI.
+// Running queries from the editor: a saved query by id (palette), a trigger's saved or inline query
+// (tree; an inline query is saved first through the queries endpoint). Defaults run at once; the
+// request flags sit behind "Options...". The result opens in the results panel, polled until complete.
 import * as vscode from 'vscode';
 import { QUERY_RESULT_LIMIT_MAX, type CreateQueryResultRequest, type QueryResult } from '../../api/schemas';
-import type { ConnectionManager } from '../connections';
+import type { ActiveConnection, ConnectionManager } from '../connections';
+import { asServiceError } from '../core/errors';
 import type { Feedback } from '../core/feedback';
 import { checkUiLink } from '../core/links';
-import type { Logger } from '../core/logger';
 import { safeLabel } from '../core/text';
 import { parseArg, TriggerArg } from '../tree';
+import { failedModel, modelFromResult, type ResultContext } from './resultsModel';
+import { ResultsPanel, type PanelActions } from './resultsPanel';
+import { CreationPacer, isCallUnavailable, runQueryResult, unavailableOr, type RunnerClock } from './runner';
+
+export interface QueryFeatureDeps {
+  connections: ConnectionManager;
+  feedback: Feedback;
+  extensionUri: vscode.Uri;
+}
+
+export const RUNNER_CLOCK: RunnerClock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) =>
+    new Promise((resolve, reject) => {
+      if (signal.aborted) return reject(new DOMException('cancelled', 'AbortError'));
+      const timer = setTimeout(() => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(new DOMException('cancelled', 'AbortError'));
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+    }),
+};
+
+const pacers = new Map<string, CreationPacer>();
+/** One pacer per connection: the service's limit is per team, whichever command creates the result. */
+export function pacerFor(conn: ActiveConnection): CreationPacer {
+  let pacer = pacers.get(conn.profile.id);
+  if (!pacer) pacers.set(conn.profile.id, (pacer = new CreationPacer(RUNNER_CLOCK)));
+  return pacer;
+}
+
+/** Says which call the service does not serve, and offers what still works. */
+export async function offerWhatWorks(message: string): Promise<void> {
+  const choice = await vscode.window.showWarningMessage(message, 'Run Saved Query by Id...');
+  if (choice) await vscode.commands.executeCommand('obs.query.run');
+}
 
 interface FlagPick extends vscode.QuickPickItem {
   flag: 'disable_series' | 'disable_total_by_aggregate' | 'disable_other_by_aggregate';
 }
 
-/** Asks for the request flags of a query result (spec 4.5); undefined when cancelled. */
-async function askQueryFlags(queryId: string, connectionName: string): Promise<CreateQueryResultRequest | undefined> {
-  const title = `Run saved query ${safeLabel(queryId, 80)} on ${safeLabel(connectionName, 64)}`;
+/** The "Options" step: the request flags of a query result (spec 4.5); undefined when cancelled. */
+async function askQueryFlags(queryId: string, title: string): Promise<CreateQueryResultRequest | undefined> {
   const items: FlagPick[] = [
-    { flag: 'disable_series', label: 'disable_series', description: 'leave out the time series; only summarised results', picked: false },
-    { flag: 'disable_total_by_aggregate', label: 'disable_total_by_aggregate', description: 'leave out the per-aggregate totals', picked: true },
-    { flag: 'disable_other_by_aggregate', label: 'disable_other_by_aggregate', description: 'leave out other_by_aggregate', picked: true },
+    { flag: 'disable_series', label: 'Leave out the time series', description: 'disable_series: only the summarised results (the table)', picked: false },
+    { flag: 'disable_total_by_aggregate', label: 'Leave out the totals', description: 'disable_total_by_aggregate', picked: true },
+    { flag: 'disable_other_by_aggregate', label: 'Leave out the other groups', description: 'disable_other_by_aggregate: the aggregates of groups past the limit', picked: true },
   ];
-  const picked = await vscode.window.showQuickPick(items, {
-    canPickMany: true,
-    title,
-    placeHolder: 'Request flags to set (the checked defaults match the service defaults)',
-    ignoreFocusOut: true,
-  });
+  const picked = await vscode.window.showQuickPick(items, { canPickMany: true, title, placeHolder: 'What to leave out of the result (the checked defaults are the service defaults)', ignoreFocusOut: true });
   if (!picked) return undefined;
   const on = new Set(picked.map((p) => p.flag));
   const body: CreateQueryResultRequest = {
@@ -38,7 +73,7 @@ async function askQueryFlags(queryId: string, connectionName: string): Promise<C
   if (body.disable_series) {
     const limit = await vscode.window.showInputBox({
       title,
-      prompt: `Result limit (1 to ${QUERY_RESULT_LIMIT_MAX}); leave empty for the default of 1000`,
+      prompt: `Rows in the result (1 to ${QUERY_RESULT_LIMIT_MAX}); leave empty for the default of 1000`,
       ignoreFocusOut: true,
       validateInput: (v) => {
         if (v.trim() === '') return undefined;
@@ -52,40 +87,115 @@ async function askQueryFlags(queryId: string, connectionName: string): Promise<C
   return body;
 }
 
-async function showQueryResult(result: QueryResult, uiUrl: string, log: Logger): Promise<void> {
-  const state = result.complete ? 'complete' : 'still being processed';
-  const buttons: { title: string; url: vscode.Uri }[] = [];
-  for (const [title, link] of [
-    ['Open in Browser', result.links?.query_url],
-    ['Open Graph Image', result.links?.graph_image_url],
-  ] as const) {
+function checkedLinks(result: QueryResult, uiUrl: string, feedback: Feedback): PanelActions['links'] {
+  const links: PanelActions['links'] = {};
+  for (const [which, link] of [['query', result.links?.query_url], ['graph', result.links?.graph_image_url]] as const) {
     if (link === undefined) continue;
     const check = checkUiLink(link, uiUrl);
-    if (check.ok) buttons.push({ title, url: vscode.Uri.parse(check.url.href, true) });
-    else log.warn(`query result ${result.id}: not offering "${title}": ${check.reason}`);
+    if (check.ok) links[which] = vscode.Uri.parse(check.url.href, true);
+    else feedback.log.warn(`query result ${result.id}: not offering its ${which} link: ${check.reason}`);
   }
-  const choice = await vscode.window.showInformationMessage(`Query result ${safeLabel(result.id)} is ${state}.`, ...buttons.map((b) => b.title));
-  const target = buttons.find((b) => b.title === choice);
-  if (target) await vscode.env.openExternal(target.url);
+  return links;
 }
 
-export function registerQueryCommands(connections: ConnectionManager, feedback: Feedback): vscode.Disposable[] {
-  return [
-    feedback.registerCommand('obs.trigger.runQuery', "run the trigger's saved query", async (arg) => {
-      const node = parseArg(TriggerArg, arg);
-      if (!node) return;
-      const queryId = node.trigger.query_id;
-      if (!queryId) {
-        void vscode.window.showInformationMessage(`Trigger "${safeLabel(node.trigger.name)}" has an inline query, not a saved query (query_id).`);
-        return;
+export class QueryRuns {
+  constructor(private readonly deps: QueryFeatureDeps) {}
+
+  /** Runs a saved query and shows the result; `again` re-runs it from the panel. */
+  async run(conn: ActiveConnection, dataset: string, queryId: string, label: string, withOptions: boolean, body?: CreateQueryResultRequest): Promise<void> {
+    const { feedback, extensionUri } = this.deps;
+    const title = `${label} on ${safeLabel(conn.profile.name, 64)}`;
+    const request = withOptions ? await askQueryFlags(queryId, title) : (body ?? { query_id: queryId });
+    if (!request) return;
+    const key = `result:${conn.profile.id}:${dataset}:${queryId}`;
+    const outcome = await feedback.runWithProgress(`Running ${label}...`, async (signal, report) => {
+      try {
+        return await runQueryResult(conn.client, pacerFor(conn), RUNNER_CLOCK, { dataset, body: request, signal, report });
+      } catch (err) {
+        const se = asServiceError(err);
+        if (se?.kind === 'query-failed') return { kind: 'failed' as const, message: (se as { detail?: string }).detail ?? se.message };
+        throw err;
       }
-      // The item's own connection, whatever is active now: the query runs where the trigger came from.
-      const conn = await connections.connectionFor(node.connectionId);
-      const body = await askQueryFlags(queryId, conn.profile.name);
-      if (!body) return;
-      const title = `Running saved query ${safeLabel(queryId, 80)} on ${safeLabel(conn.profile.name, 64)}...`;
-      const result = await feedback.runWithProgress(title, async (signal) => (await conn.client.createQueryResult(node.dataset, body, { signal })).data);
-      if (result) await showQueryResult(result, conn.profile.uiUrl, feedback.log);
-    }),
-  ];
+    });
+    if (!outcome) return;
+    const panelTitle = `Query ${queryId}`;
+    const ctx: ResultContext = {
+      title: label.replace(/^./, (c) => c.toUpperCase()),
+      subtitle: `${dataset} on ${conn.profile.name} · saved query ${queryId}`,
+      links: { query: false, graph: false },
+      canRerun: true,
+    };
+    const panel = ResultsPanel.for(key, panelTitle, extensionUri, feedback.log);
+    const rerun = (options: boolean) => this.run(conn, dataset, queryId, label, options, request);
+    if (outcome.kind === 'failed') {
+      feedback.log.warn(`${label}: the query failed: ${outcome.message}`);
+      panel.show(failedModel(ctx, outcome.message), { links: {}, rerun });
+      return;
+    }
+    const links = checkedLinks(outcome.result, conn.profile.uiUrl, feedback);
+    const model = modelFromResult(outcome.result, {
+      ...ctx,
+      links: { query: links.query !== undefined, graph: links.graph !== undefined },
+      ...(outcome.kind === 'incomplete' ? { incomplete: outcome.reason } : {}),
+    });
+    panel.show(model, { links, rerun });
+  }
+
+  /** A trigger's query: its saved query, or its inline query saved first (the service runs only saved queries). */
+  async runTrigger(arg: unknown, withOptions: boolean): Promise<void> {
+    const node = parseArg(TriggerArg, arg);
+    if (!node) {
+      void vscode.window.showInformationMessage('Run a trigger\'s query from the trigger in the Datasets view, or use "Run Saved Query by Id...".');
+      return;
+    }
+    const conn = await this.deps.connections.connectionFor(node.connectionId);
+    const t = node.trigger;
+    const label = `the query of trigger "${safeLabel(t.name, 80)}"`;
+    const inline = t.query ?? undefined;
+    if (inline) {
+      const saved = await this.deps.feedback.runWithProgress(`Saving the query of trigger "${safeLabel(t.name, 80)}"...`, async (signal) => {
+        try {
+          return (await conn.client.createQuery(node.dataset, inline, { signal })).data.id;
+        } catch (err) {
+          const e = unavailableOr(err, 'Saving a query', `POST /1/queries/${node.dataset}`);
+          if (isCallUnavailable(e)) return e;
+          throw e;
+        }
+      });
+      if (saved === undefined) return;
+      if (typeof saved !== 'string') return offerWhatWorks(saved.message);
+      return this.run(conn, node.dataset, saved, label, withOptions);
+    }
+    if (t.query_id) return this.run(conn, node.dataset, t.query_id, label, withOptions);
+    void vscode.window.showInformationMessage(`Trigger "${safeLabel(t.name)}" has no query to run.`);
+  }
+
+  /** Palette: a saved query by its id, on the active connection. */
+  async runById(): Promise<void> {
+    const conn = await this.deps.connections.requireActive();
+    const dataset = await vscode.window.showInputBox({
+      title: 'Run Saved Query by Id',
+      prompt: 'Dataset slug (or __all__ for an environment-wide query)',
+      ignoreFocusOut: true,
+      validateInput: (v) => (v.trim() === '' ? 'Enter a dataset slug' : /[/?#\s]/.test(v) ? 'A dataset slug has no "/", "?", "#" or spaces' : undefined),
+    });
+    if (dataset === undefined) return;
+    const queryId = await vscode.window.showInputBox({ title: 'Run Saved Query by Id', prompt: 'Saved query id', ignoreFocusOut: true, validateInput: (v) => (v.trim() === '' ? 'Enter the id of a saved query' : undefined) });
+    if (queryId === undefined) return;
+    await this.run(conn, dataset.trim(), queryId.trim(), `saved query ${safeLabel(queryId.trim(), 80)}`, false);
+  }
 }
+
+export function registerQueryCommands(deps: QueryFeatureDeps): { runs: QueryRuns; disposables: vscode.Disposable[] } {
+  const runs = new QueryRuns(deps);
+  const f = deps.feedback;
+  return {
+    runs,
+    disposables: [
+      f.registerCommand('obs.query.run', 'run a saved query', () => runs.runById()),
+      f.registerCommand('obs.trigger.runQuery', "run the trigger's query", (arg) => runs.runTrigger(arg, false)),
+      f.registerCommand('obs.trigger.runQueryWithOptions', "run the trigger's query", (arg) => runs.runTrigger(arg, true)),
+    ],
+  };
+}
+

@@ -1,0 +1,171 @@
+// Evaluates a trigger the way the service would, at each evaluation time of a past window: its
+// time_range window over the series, its threshold per group, exceeded_limit consecutive evaluations,
+// on_change / on_true notifications, its evaluation schedule, and a dynamic baseline. All in UTC.
+// No vscode import: unit-tested in plain Node.
+import { inSchedule, type ScheduleWindow } from './schedule';
+import { isExact, windowValues, type Combine } from './windows';
+
+export type ThresholdOp = '>' | '>=' | '<' | '<=';
+
+export interface TriggerRules {
+  /** Seconds between evaluations (a multiple of 60). */
+  frequency: number;
+  /** Seconds of data each evaluation looks at. */
+  timeRange: number;
+  op: ThresholdOp;
+  value: number;
+  /** Consecutive evaluations that must meet the threshold before it fires (1 to 5). */
+  exceededLimit: number;
+  alertType: 'on_change' | 'on_true';
+  disabled: boolean;
+  schedule?: ScheduleWindow;
+  baseline?: { type: 'percentage' | 'value'; offsetMinutes: number };
+  combine: Combine;
+}
+
+/** Bucketed series of every group: bucket i covers [start + i * step, start + (i + 1) * step). */
+export interface Grid {
+  start: number;
+  step: number;
+  length: number;
+  groups: { label: string; values: Float64Array }[];
+  /** A bucket without data is a 0 (COUNT, SUM) rather than no value. */
+  missingIsZero: boolean;
+}
+
+export interface Firing {
+  /** Evaluation time it fired at (epoch seconds). */
+  start: number;
+  /** Evaluation time it resolved at; null when still firing at the end of the window. */
+  end: number | null;
+  /** Groups that met the threshold while it fired, most often first. */
+  groups: string[];
+}
+
+export interface PreviewOutcome {
+  /** Evaluation times (epoch seconds), every multiple of the frequency in the window. */
+  times: number[];
+  /** Per group, the value compared with the threshold at each time (NaN: not evaluated). */
+  values: { label: string; values: Float64Array }[];
+  /** Evaluations made (inside the schedule) and skipped (outside it). */
+  evaluated: number;
+  outsideSchedule: number;
+  firings: Firing[];
+  /** on_change: one notification at each firing, and a resolve when it ends. */
+  onChange: { notifications: number; resolves: number };
+  /** on_true: one notification at every evaluation while it fires. */
+  onTrue: { notifications: number };
+  /** Groups that met the threshold while it fired, with how many evaluations each, most first. */
+  groups: { label: string; evaluations: number }[];
+  /** False when some window value was estimated (an op that is not additive over several buckets). */
+  exact: boolean;
+}
+
+export function meets(v: number, op: ThresholdOp, threshold: number): boolean {
+  switch (op) {
+    case '>':
+      return v > threshold;
+    case '>=':
+      return v >= threshold;
+    case '<':
+      return v < threshold;
+    case '<=':
+      return v <= threshold;
+  }
+}
+
+/** Evaluation times in (from, to]: the multiples of the frequency, UTC. */
+export function evaluationTimes(frequency: number, from: number, to: number): number[] {
+  const out: number[] = [];
+  for (let t = Math.floor(from / frequency) * frequency + frequency; t <= to; t += frequency) out.push(t);
+  return out;
+}
+
+export function evaluateTrigger(rules: TriggerRules, grid: Grid, from: number, to: number): PreviewOutcome {
+  const times = evaluationTimes(rules.frequency, from, to);
+  const k = Math.max(1, Math.round(rules.timeRange / grid.step));
+  const endsAt = (shift: number): Int32Array => {
+    const ends = new Int32Array(times.length);
+    for (let j = 0; j < times.length; j++) ends[j] = Math.round(((times[j] as number) - shift - grid.start) / grid.step);
+    return ends;
+  };
+  const ends = endsAt(0);
+  const baseEnds = rules.baseline ? endsAt(rules.baseline.offsetMinutes * 60) : undefined;
+  const values = grid.groups.map((g) => {
+    const now = windowValues(g.values, ends, k, rules.combine, grid.missingIsZero);
+    if (!rules.baseline || !baseEnds) return { label: g.label, values: now };
+    const before = windowValues(g.values, baseEnds, k, rules.combine, grid.missingIsZero);
+    const change = new Float64Array(now.length);
+    for (let j = 0; j < now.length; j++) {
+      const v = now[j] as number;
+      const b = before[j] as number;
+      if (rules.baseline.type === 'value') change[j] = v - b;
+      else change[j] = b === 0 || Number.isNaN(b) ? NaN : ((v - b) / Math.abs(b)) * 100;
+    }
+    return { label: g.label, values: change };
+  });
+
+  // Per-group counts in typed arrays (not maps keyed by label): 7 days at 60 s for 50 groups is 504,000 checks.
+  const firings: Firing[] = [];
+  const G = values.length;
+  const counts = new Int32Array(G);
+  const firingCounts = new Int32Array(G);
+  const met = new Int32Array(G);
+  const labelsBy = (c: Int32Array): string[] => {
+    const idx: number[] = [];
+    for (let g = 0; g < G; g++) if ((c[g] as number) > 0) idx.push(g);
+    idx.sort((x, y) => (c[y] as number) - (c[x] as number) || (values[x]?.label ?? '').localeCompare(values[y]?.label ?? ''));
+    return idx.map((g) => values[g]?.label ?? '');
+  };
+  let evaluated = 0;
+  let outsideSchedule = 0;
+  let consecutive = 0;
+  let alerting = false;
+  let onTrue = 0;
+  for (let j = 0; j < times.length; j++) {
+    const t = times[j] as number;
+    if (rules.schedule && !inSchedule(rules.schedule, t)) {
+      outsideSchedule++;
+      continue;
+    }
+    evaluated++;
+    let metCount = 0;
+    for (let g = 0; g < G; g++) {
+      const v = (values[g] as { values: Float64Array }).values[j] as number;
+      if (v === v && meets(v, rules.op, rules.value)) met[metCount++] = g;
+    }
+    consecutive = metCount > 0 ? consecutive + 1 : 0;
+    const now = consecutive >= rules.exceededLimit;
+    if (now && !alerting) {
+      firings.push({ start: t, end: null, groups: [] });
+      firingCounts.fill(0);
+    }
+    const current = firings[firings.length - 1];
+    if (now) {
+      onTrue++;
+      for (let m = 0; m < metCount; m++) {
+        const g = met[m] as number;
+        counts[g] = (counts[g] as number) + 1;
+        firingCounts[g] = (firingCounts[g] as number) + 1;
+      }
+    } else if (alerting && current) {
+      current.end = t;
+      current.groups = labelsBy(firingCounts);
+    }
+    alerting = now;
+  }
+  const last = firings[firings.length - 1];
+  if (alerting && last) last.groups = labelsBy(firingCounts);
+  const groups = labelsBy(counts).map((label) => ({ label, evaluations: counts[values.findIndex((v) => v.label === label)] ?? 0 }));
+  return {
+    times,
+    values,
+    evaluated,
+    outsideSchedule,
+    firings,
+    onChange: { notifications: firings.length, resolves: firings.filter((f) => f.end !== null).length },
+    onTrue: { notifications: onTrue },
+    groups,
+    exact: isExact(rules.combine, k) && Math.abs(rules.timeRange / grid.step - k) < 1e-9,
+  };
+}

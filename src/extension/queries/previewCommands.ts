@@ -1,0 +1,161 @@
+// "Preview Trigger": would it have fired? From a trigger in the Datasets view, or from a CodeLens on a
+// trigger file (its text as it is in the editor, unsaved edits included). The last 24 hours run at
+// once; "Options..." in the panel picks another window (1 h, 6 h, 7 d) and, where a window needs
+// several queries, a coarser step instead.
+import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
+import * as vscode from 'vscode';
+import { ENVIRONMENT_WIDE, ENVIRONMENT_WIDE_TRIGGER_SLUG } from '../../api/schemas';
+import type { ActiveConnection } from '../connections';
+import { safeLabel } from '../core/text';
+import { parseArg, TriggerArg } from '../tree';
+import { DEFAULT_PREVIEW_WINDOW, PREVIEW_WINDOWS, planPreview, type PlanMode, type TriggerInput } from './preview/plan';
+import { readSavedQuery, runPreview, PreviewRefused } from './preview/run';
+import { spanLabel } from './preview/summary';
+import { offerWhatWorks, pacerFor, RUNNER_CLOCK, type QueryFeatureDeps } from './queryCommands';
+import { ResultsPanel } from './resultsPanel';
+import { isCallUnavailable } from './runner';
+
+type PreviewTrigger = TriggerInput & { query?: unknown; query_id?: unknown };
+
+interface PreviewTarget {
+  conn: ActiveConnection;
+  dataset: string;
+  trigger: PreviewTrigger;
+  key: string;
+  where: string;
+  column: vscode.ViewColumn;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The trigger in a document's text (JSON with comments allowed), or why it cannot be read. */
+export function triggerFromText(text: string): { ok: true; trigger: PreviewTrigger } | { ok: false; reason: string } {
+  const errors: ParseError[] = [];
+  const value: unknown = parseJsonc(text, errors, { allowTrailingComma: true });
+  if (errors.length > 0 || !isRecord(value)) return { ok: false, reason: 'the file is not a JSON object (fix the problems the linter shows first)' };
+  const name = typeof value.name === 'string' && value.name !== '' ? value.name : 'unnamed trigger';
+  return { ok: true, trigger: { ...value, name } as PreviewTrigger };
+}
+
+export class TriggerPreviews {
+  constructor(private readonly deps: QueryFeatureDeps) {}
+
+  async fromArg(arg: unknown): Promise<void> {
+    const node = parseArg(TriggerArg, arg);
+    if (node) {
+      const conn = await this.deps.connections.connectionFor(node.connectionId);
+      const t = node.trigger;
+      return this.preview({ conn, dataset: node.dataset, trigger: { ...t, query: t.query ?? undefined, query_id: t.query_id ?? undefined }, key: `preview:${conn.profile.id}:${node.dataset}:${t.id}`, where: `${node.dataset} on ${conn.profile.name}`, column: vscode.ViewColumn.Active });
+    }
+    const uriText = isRecord(arg) && typeof arg.uri === 'string' ? arg.uri : vscode.window.activeTextEditor?.document.uri.toString();
+    const doc = uriText === undefined ? undefined : vscode.workspace.textDocuments.find((d) => d.uri.toString() === uriText);
+    if (!doc) {
+      void vscode.window.showInformationMessage('Preview a trigger from the Datasets view, or from the "Preview" lens at the top of a trigger file.');
+      return;
+    }
+    const read = triggerFromText(doc.getText());
+    if (!read.ok) {
+      void vscode.window.showErrorMessage(`Cannot preview ${vscode.workspace.asRelativePath(doc.uri)}: ${read.reason}.`);
+      return;
+    }
+    const conn = await this.deps.connections.requireActive();
+    const slug = read.trigger as { dataset_slug?: unknown };
+    let dataset = typeof slug.dataset_slug === 'string' && slug.dataset_slug !== '' ? slug.dataset_slug : undefined;
+    if (dataset === ENVIRONMENT_WIDE_TRIGGER_SLUG) dataset = ENVIRONMENT_WIDE;
+    dataset ??= await vscode.window.showInputBox({
+      title: `Preview ${safeLabel(read.trigger.name, 80)}`,
+      prompt: 'The file names no dataset_slug: which dataset does this trigger query? (__all__ for environment-wide)',
+      ignoreFocusOut: true,
+      validateInput: (v) => (v.trim() === '' || /[/?#\s]/.test(v) ? 'Enter a dataset slug' : undefined),
+    });
+    if (dataset === undefined) return;
+    await this.preview({ conn, dataset: dataset.trim(), trigger: read.trigger, key: `preview:file:${doc.uri.toString()}`, where: `${vscode.workspace.asRelativePath(doc.uri)} (${doc.isDirty ? 'unsaved edits included' : 'as saved'}) against ${dataset.trim()} on ${conn.profile.name}`, column: vscode.ViewColumn.Beside });
+  }
+
+  private async preview(target: PreviewTarget, windowSeconds = DEFAULT_PREVIEW_WINDOW, mode: PlanMode = 'exact'): Promise<void> {
+    const { conn, dataset, trigger } = target;
+    const { feedback, extensionUri } = this.deps;
+    const name = safeLabel(trigger.name, 80);
+    const done = await feedback.runWithProgress(`Previewing trigger "${name}" over the last ${spanLabel(windowSeconds)}...`, async (signal, report) => {
+      try {
+        let query: unknown = trigger.query;
+        if (!isRecord(query) && typeof trigger.query_id === 'string') {
+          report('Reading its saved query...');
+          query = await readSavedQuery(conn.client, dataset, trigger.query_id, signal);
+        }
+        if (!isRecord(query)) throw new PreviewRefused(`Trigger "${name}" has no query to preview.`);
+        return await runPreview(conn.client, pacerFor(conn), RUNNER_CLOCK, { dataset, trigger, query, windowSeconds, mode, nowSeconds: Math.floor(Date.now() / 1000), where: target.where }, signal, report);
+      } catch (err) {
+        if (isCallUnavailable(err) || err instanceof PreviewRefused) return err;
+        throw err;
+      }
+    });
+    if (done === undefined) return;
+    if (done instanceof PreviewRefused) {
+      void vscode.window.showWarningMessage(done.message);
+      return;
+    }
+    if (isCallUnavailable(done)) return offerWhatWorks(done.message);
+    const panel = ResultsPanel.for(target.key, `Preview: ${name}`, extensionUri, feedback.log, target.column);
+    panel.show(done.model, {
+      links: {},
+      rerun: async (withOptions) => {
+        const options = withOptions ? await this.askOptions(target, windowSeconds) : { windowSeconds, mode };
+        if (options) await this.preview(target, options.windowSeconds, options.mode);
+      },
+    });
+  }
+
+  /** The window, and for a window that needs several queries, exact steps or one coarser query. */
+  private async askOptions(target: PreviewTarget, current: number): Promise<{ windowSeconds: number; mode: PlanMode } | undefined> {
+    const query = isRecord(target.trigger.query) ? target.trigger.query : { time_range: target.trigger.frequency ?? 900 };
+    const now = Math.floor(Date.now() / 1000);
+    const items = PREVIEW_WINDOWS.map((w) => {
+      const plan = planPreview(target.trigger, query, w, now, 'exact');
+      const queries = plan.ok ? plan.queriesIfExact : 1;
+      return { w, queries, label: `Last ${spanLabel(w)}`, description: `${w === DEFAULT_PREVIEW_WINDOW ? 'default · ' : ''}${w === current ? 'current · ' : ''}${queries === 1 ? '1 query' : `${queries} queries at the trigger's frequency`}` };
+    });
+    const picked = await vscode.window.showQuickPick(items, { title: `Preview ${safeLabel(target.trigger.name, 80)}`, placeHolder: 'How far back to evaluate it (the service keeps 7 days)' });
+    if (!picked) return undefined;
+    if (picked.queries <= 1) return { windowSeconds: picked.w, mode: 'exact' };
+    const minutes = Math.ceil(picked.queries / 10);
+    const step = await vscode.window.showQuickPick(
+      [
+        { mode: 'exact' as const, label: `Exact: ${picked.queries} queries at the trigger's frequency`, description: `about ${minutes} min or more: the service runs 10 queries a minute` },
+        { mode: 'coarse' as const, label: 'Faster: one query at a coarser step', description: 'every window value is estimated; the chart says so' },
+      ],
+      { title: `Preview over the last ${spanLabel(picked.w)}`, placeHolder: 'A query holds at most 1,000 steps' },
+    );
+    return step ? { windowSeconds: picked.w, mode: step.mode } : undefined;
+  }
+}
+
+/** "Preview: would it have fired?" at the top of every trigger file. */
+class PreviewLenses implements vscode.CodeLensProvider {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeCodeLenses = this.changed.event;
+
+  constructor(private readonly isTriggerFile: (doc: vscode.TextDocument) => boolean) {}
+
+  refresh(): void {
+    this.changed.fire();
+  }
+
+  provideCodeLenses(doc: vscode.TextDocument): vscode.CodeLens[] {
+    if (!this.isTriggerFile(doc)) return [];
+    const top = new vscode.Range(0, 0, 0, 0);
+    return [new vscode.CodeLens(top, { title: '$(pulse) Preview: would it have fired?', tooltip: 'Evaluate this trigger, as it is in the editor, over the last 24 hours of data', command: 'obs.trigger.preview', arguments: [{ uri: doc.uri.toString() }] })];
+  }
+}
+
+export function registerPreviewCommands(deps: QueryFeatureDeps, isTriggerFile: (doc: vscode.TextDocument) => boolean): { lenses: { refresh(): void }; disposables: vscode.Disposable[] } {
+  const previews = new TriggerPreviews(deps);
+  const lenses = new PreviewLenses(isTriggerFile);
+  return {
+    lenses,
+    disposables: [
+      deps.feedback.registerCommand('obs.trigger.preview', 'preview the trigger', (arg) => previews.fromArg(arg)),
+      vscode.languages.registerCodeLensProvider([{ language: 'json' }, { language: 'jsonc' }], lenses),
+    ],
+  };
+}

@@ -1,0 +1,119 @@
+// The query results panel (webview): shows a ResultsModel, sends it again whenever the page (re)loads,
+// and carries out what the page asks: copy or save the table, open a checked link, run again.
+import * as vscode from 'vscode';
+import { ResultsFromWebview, RESULTS_VIEW_TYPE, describeRefusalText, type ResultsModel, type ResultsToWebview } from './resultsProtocol';
+import type { Logger } from '../core/logger';
+import { makeNonce, renderResultsPage } from './resultsHtml';
+
+export interface PanelActions {
+  /** The result's links, already checked against the connection's UI; undefined where refused. */
+  links: { query?: vscode.Uri; graph?: vscode.Uri };
+  rerun?: (withOptions: boolean) => Promise<void>;
+}
+
+export class ResultsPanel {
+  private static readonly open = new Map<string, ResultsPanel>();
+  private model: ResultsModel | undefined;
+  private actions: PanelActions = { links: {} };
+  private readonly panel: vscode.WebviewPanel;
+
+  /** The panel for `key` (one per query or trigger), revealed if it is open. */
+  static for(key: string, title: string, extensionUri: vscode.Uri, log: Logger, column = vscode.ViewColumn.Active): ResultsPanel {
+    const existing = ResultsPanel.open.get(key);
+    if (existing) {
+      existing.panel.title = title;
+      existing.panel.reveal(undefined, true);
+      return existing;
+    }
+    const panel = new ResultsPanel(key, title, extensionUri, log, column);
+    ResultsPanel.open.set(key, panel);
+    return panel;
+  }
+
+  /** Keys of the open panels and their models (for the in-host tests). */
+  static models(): Map<string, ResultsModel | undefined> {
+    return new Map([...ResultsPanel.open].map(([k, p]) => [k, p.model]));
+  }
+
+  private constructor(
+    private readonly key: string,
+    title: string,
+    extensionUri: vscode.Uri,
+    private readonly log: Logger,
+    column: vscode.ViewColumn,
+  ) {
+    const assets = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
+    this.panel = vscode.window.createWebviewPanel(RESULTS_VIEW_TYPE, title, { viewColumn: column, preserveFocus: false }, { enableScripts: true, enableFindWidget: true, localResourceRoots: [assets] });
+    const webview = this.panel.webview;
+    webview.html = renderResultsPage({
+      title,
+      cspSource: webview.cspSource,
+      nonce: makeNonce(),
+      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(assets, 'queryResults.js')).toString(),
+      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(assets, 'queryResults.css')).toString(),
+    });
+    const sub = webview.onDidReceiveMessage((raw: unknown) => void this.receive(raw));
+    this.panel.onDidDispose(() => {
+      sub.dispose();
+      if (ResultsPanel.open.get(this.key) === this) ResultsPanel.open.delete(this.key);
+    });
+  }
+
+  show(model: ResultsModel, actions: PanelActions): void {
+    this.model = model;
+    this.actions = actions;
+    this.post({ type: 'show', model });
+  }
+
+  busy(label: string | null): void {
+    this.post({ type: 'busy', label });
+  }
+
+  private post(m: ResultsToWebview): void {
+    this.panel.webview.postMessage(m).then(undefined, (err: unknown) => this.log.warn(`results message not delivered: ${String(err)}`));
+  }
+
+  private async receive(raw: unknown): Promise<void> {
+    const parsed = ResultsFromWebview.safeParse(raw);
+    if (!parsed.success) {
+      this.log.warn(`results panel: refused a message: ${describeRefusalText(parsed.error)}`);
+      return;
+    }
+    const m = parsed.data;
+    try {
+      switch (m.type) {
+        case 'ready':
+          if (this.model) this.post({ type: 'show', model: this.model });
+          return;
+        case 'export':
+          return await this.export(m.format, m.action, m.text);
+        case 'openLink': {
+          const uri = m.which === 'query' ? this.actions.links.query : this.actions.links.graph;
+          if (uri) await vscode.env.openExternal(uri);
+          return;
+        }
+        case 'rerun':
+          await this.actions.rerun?.(m.withOptions);
+          return;
+      }
+    } catch (err) {
+      this.log.error(`results panel: ${m.type} failed: ${String(err)}`);
+      void vscode.window.showErrorMessage(`Could not ${m.type === 'export' ? 'export the table' : m.type === 'rerun' ? 'run it again' : 'open the link'}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
+  private async export(format: 'csv' | 'json', action: 'copy' | 'save', text: string): Promise<void> {
+    const what = format.toUpperCase();
+    if (action === 'copy') {
+      await vscode.env.clipboard.writeText(text);
+      this.post({ type: 'exported', message: `Copied the table as ${what}.` });
+      return;
+    }
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const name = `${this.panel.title.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'results'}.${format}`;
+    const target = await vscode.window.showSaveDialog({ defaultUri: folder ? vscode.Uri.joinPath(folder, name) : undefined, filters: { [what]: [format] }, saveLabel: `Save ${what}` });
+    if (!target) return;
+    await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
+    this.post({ type: 'exported', message: `Saved the table as ${what} to ${target.fsPath}.` });
+  }
+}

@@ -1,0 +1,140 @@
+// Running queries against the service: creating a result under the service's limit of 10 creations a
+// minute (waiting visibly, never failing on it), polling it with backoff until complete, and saying
+// plainly which call is not available where the service refuses one beyond the spec. No vscode import.
+import type { ApiResponse, CallOptions } from '../../api/clientOptions';
+import type { CreateQueryRequest, CreateQueryResultRequest, QueryResult, SavedQuery } from '../../api/schemas';
+import { asServiceError } from '../core/errors';
+
+/** The client methods the queries feature uses (ServiceClient has them). */
+export interface QueryApi {
+  createQuery(dataset: string, body: CreateQueryRequest, o?: CallOptions): Promise<ApiResponse<SavedQuery>>;
+  getQuery(dataset: string, queryId: string, o?: CallOptions): Promise<ApiResponse<SavedQuery>>;
+  createQueryResult(dataset: string, body: CreateQueryResultRequest, o?: CallOptions): Promise<ApiResponse<QueryResult>>;
+  getQueryResult(dataset: string, queryResultId: string, o?: CallOptions): Promise<ApiResponse<QueryResult>>;
+}
+
+export interface RunnerClock {
+  now(): number;
+  /** Rejects when the signal aborts. */
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+}
+
+/** Creating query results is limited to 10 a minute (service facts). */
+export const CREATIONS_PER_MINUTE = 10;
+const WINDOW_MS = 60_000;
+/** Polling: first after 250 ms, then 1.6 times longer each time, at most 4 s apart, for at most 90 s. */
+export const POLL = { firstMs: 250, factor: 1.6, maxMs: 4_000, giveUpMs: 90_000 } as const;
+const MAX_RATE_LIMITED = 3;
+
+/** A call beyond the spec that this service does not serve (403, 404 or 405). */
+export class CallUnavailableError extends Error {
+  readonly kind = 'call-unavailable';
+  constructor(
+    readonly what: string,
+    readonly call: string,
+    readonly status: number,
+  ) {
+    super(`${what} is not available on this service: ${call} answered ${status}${status === 403 ? ' (the key lacks the permission)' : status === 404 ? ' (not found)' : ' (method not allowed)'}. Running a saved query by id still works.`);
+    this.name = 'CallUnavailableError';
+  }
+}
+
+export function isCallUnavailable(err: unknown): err is CallUnavailableError {
+  return err instanceof Error && (err as { kind?: unknown }).kind === 'call-unavailable';
+}
+
+/** The 403/404/405 of a call beyond the spec as a CallUnavailableError; anything else as it was. */
+export function unavailableOr(err: unknown, what: string, call: string): unknown {
+  const se = asServiceError(err);
+  if (se && se.kind === 'http' && (se.status === 403 || se.status === 404 || se.status === 405)) return new CallUnavailableError(what, call, se.status);
+  return err;
+}
+
+/**
+ * Paces result creations per connection: at most 10 in any 60 s, so the service's limit is met by a wait
+ * the user sees ("Waiting 23 s: ..."), not by a 429. A 429 that still comes (other clients of the team)
+ * blocks creations until its Retry-After.
+ */
+export class CreationPacer {
+  private readonly stamps: number[] = [];
+  private blockedUntil = 0;
+
+  constructor(
+    private readonly clock: RunnerClock,
+    private readonly limit = CREATIONS_PER_MINUTE,
+  ) {}
+
+  async take(signal: AbortSignal, onWait: (seconds: number) => void): Promise<void> {
+    for (;;) {
+      const now = this.clock.now();
+      while (this.stamps.length > 0 && (this.stamps[0] as number) <= now - WINDOW_MS) this.stamps.shift();
+      const until = Math.max(this.blockedUntil, this.stamps.length >= this.limit ? (this.stamps[0] as number) + WINDOW_MS : 0);
+      if (until <= now) {
+        this.stamps.push(now);
+        return;
+      }
+      const wait = until - now;
+      onWait(Math.ceil(wait / 1000));
+      await this.clock.sleep(Math.min(wait, 1_000), signal);
+    }
+  }
+
+  block(untilMs: number): void {
+    this.blockedUntil = Math.max(this.blockedUntil, untilMs);
+  }
+}
+
+export type RunOutcome =
+  | { kind: 'complete'; result: QueryResult; polls: number }
+  | { kind: 'incomplete'; result: QueryResult; polls: number; reason: string };
+
+export interface RunArgs {
+  dataset: string;
+  body: CreateQueryResultRequest;
+  signal: AbortSignal;
+  /** Progress text for the user ("Waiting for the result..."). */
+  report(message: string): void;
+}
+
+/**
+ * Creates a query result and polls it until it is complete. A failed query rejects with the client's
+ * 'query-failed' error (the service's text); a result that cannot be checked again (GET answered 403,
+ * 404 or 405) or is not complete in time comes back as 'incomplete' with the reason.
+ */
+export async function runQueryResult(api: QueryApi, pacer: CreationPacer, clock: RunnerClock, args: RunArgs): Promise<RunOutcome> {
+  const { dataset, body, signal, report } = args;
+  let created: QueryResult | undefined;
+  for (let attempt = 1; created === undefined; attempt++) {
+    await pacer.take(signal, (s) => report(`Waiting ${s} s: the service runs at most ${CREATIONS_PER_MINUTE} queries a minute...`));
+    report('Starting the query...');
+    try {
+      created = (await api.createQueryResult(dataset, body, { signal })).data;
+    } catch (err) {
+      const se = asServiceError(err);
+      if (!se || se.kind !== 'http' || se.status !== 429 || attempt >= MAX_RATE_LIMITED) throw err;
+      pacer.block(clock.now() + (se.retryAfterMs ?? WINDOW_MS));
+    }
+  }
+  const started = clock.now();
+  let result = created;
+  let delay: number = POLL.firstMs;
+  let polls = 0;
+  while (!result.complete) {
+    const waited = clock.now() - started;
+    if (waited >= POLL.giveUpMs) {
+      return { kind: 'incomplete', result, polls, reason: `The result was not complete after ${Math.round(waited / 1000)} s. Open it in the browser, or run it again.` };
+    }
+    report(`Waiting for result ${result.id} (${Math.round(waited / 1000)} s)...`);
+    await clock.sleep(delay, signal);
+    delay = Math.min(POLL.maxMs, delay * POLL.factor);
+    polls++;
+    try {
+      result = (await api.getQueryResult(dataset, result.id, { signal })).data;
+    } catch (err) {
+      const e = unavailableOr(err, 'Checking a query result again', `GET /1/query_results/${dataset}/${result.id}`);
+      if (isCallUnavailable(e)) return { kind: 'incomplete', result, polls, reason: `${e.message.replace(/ Running a saved query by id still works\.$/, '')} The result may be ready in the browser.` };
+      throw e;
+    }
+  }
+  return { kind: 'complete', result, polls };
+}

@@ -1,0 +1,194 @@
+// The query results panel in Chromium: the chart drawn, groups toggled, hover values by keyboard in
+// local time or UTC, the table sorted and filtered, CSV and JSON exact, failures, empty and huge results,
+// and a trigger preview with its summary and firings.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser } from 'playwright-core';
+import { toCsv, type ResultsModel } from '../../src/webview/protocol/queryResults';
+import { browserSkip, HOSTILE, launchBrowser } from './forms-harness';
+import { openResults, resultModel, T0, type ResultsPage } from './results-harness';
+
+describe('query results panel (Chromium)', { skip: browserSkip }, () => {
+  let browser: Browser;
+  const pages: ResultsPage[] = [];
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await Promise.all(pages.map((p) => p.close()));
+    await browser.close();
+  });
+  const show = async (model: ResultsModel): Promise<ResultsPage> => {
+    const p = await openResults(browser);
+    pages.push(p);
+    await p.fromHost({ type: 'show', model });
+    await p.page.locator('h1').waitFor();
+    return p;
+  };
+  const clean = async (p: ResultsPage) => assert.deepEqual(await p.incidents(), { dialogs: [], pageErrors: [], csp: [] });
+  /** Pixels of the plot canvas that are not transparent. */
+  const inked = (p: ResultsPage) =>
+    p.page.evaluate(() => {
+      const c = document.querySelector<HTMLCanvasElement>('.chart canvas');
+      if (!c) return -1;
+      const d = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data ?? new Uint8ClampedArray();
+      let n = 0;
+      for (let i = 3; i < d.length; i += 4) if ((d[i] ?? 0) > 0) n++;
+      return n;
+    });
+
+  test('draws the top 10 of 50 groups as lines and lists every group to toggle', async () => {
+    const p = await show(resultModel(50, 120));
+    await p.page.locator('.legend-note').waitFor({ state: 'attached' });
+    // More than 20 groups: the list starts folded.
+    await p.page.locator('.groups summary').click();
+    assert.equal(await p.page.locator('.legend-note').textContent(), '10 of 50 groups drawn.');
+    assert.ok((await inked(p)) > 2000, 'the canvas has lines on it');
+    assert.equal(await p.page.locator('.legend li').count(), 50);
+    // The largest group first, checked; the eleventh unchecked until the user ticks it.
+    assert.equal(await p.page.locator('.legend li').first().textContent(), '/route/00049');
+    const eleventh = p.page.locator('.legend li input').nth(10);
+    assert.equal(await eleventh.isChecked(), false);
+    await eleventh.check();
+    assert.equal(await p.page.locator('.legend-note').textContent(), '11 of 50 groups drawn.');
+    await clean(p);
+  });
+
+  test('the arrow keys read values at a time, in local time or UTC', async () => {
+    const p = await show(resultModel(3, 30));
+    await p.page.locator('.chart').focus();
+    await p.page.keyboard.press('Home');
+    await p.page.keyboard.press('ArrowRight');
+    const local = (await p.page.locator('.chart-readout').textContent()) ?? '';
+    assert.match(local, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2} — \/route\/00002: 31 · \/route\/00001: 21 · \/route\/00000: 11$/);
+    await p.page.locator('#utc').check();
+    await p.page.locator('.chart').focus();
+    await p.page.keyboard.press('Home');
+    await p.page.keyboard.press('ArrowRight');
+    assert.equal(await p.page.locator('.chart-readout').textContent(), '2025-06-02 00:01 UTC — /route/00002: 31 · /route/00001: 21 · /route/00000: 11');
+    await clean(p);
+  });
+
+  test('the table sorts by a header (click or keyboard) and filters by text', async () => {
+    const p = await show(resultModel(12, 5));
+    const firstCell = () => p.page.locator('.results-table tbody tr').first().locator('td').first().textContent();
+    assert.equal(await firstCell(), '/route/00000');
+    // A number column sorts largest first, then the other way.
+    await p.page.locator('th button.sort', { hasText: 'COUNT' }).click();
+    assert.equal(await firstCell(), '/route/00011');
+    assert.equal(await p.page.locator('th[aria-sort="descending"] button').textContent(), 'COUNT ▼');
+    await p.page.locator('th button.sort', { hasText: 'COUNT' }).press('Enter');
+    assert.equal(await firstCell(), '/route/00000');
+    assert.equal(await p.page.locator('th[aria-sort="ascending"] button').textContent(), 'COUNT ▲');
+    await p.page.locator('.table-filter').fill('0001');
+    assert.equal(await p.page.locator('.results-table tbody tr').count(), 3);
+    assert.equal(await p.page.locator('.table-count').textContent(), '3 of 12 rows match');
+    await clean(p);
+  });
+
+  test('Copy CSV posts exactly the table as sorted and filtered, quoted where needed', async () => {
+    const model = resultModel(0, 0, {
+      chart: null,
+      table: { columns: ['http.route', 'COUNT', 'note'], rows: [['/a,b', 2, 'say "hi"'], [HOSTILE[0], 10, null], ['/c', 1, ' padded']] },
+    });
+    const p = await show(model);
+    await p.page.locator('th button.sort', { hasText: 'COUNT' }).click();
+    await p.page.getByRole('button', { name: 'Copy CSV' }).click();
+    const csv = await p.waitForPosted('export');
+    assert.deepEqual(csv, {
+      type: 'export',
+      format: 'csv',
+      action: 'copy',
+      text: 'http.route,COUNT,note\r\n<img src=x onerror=alert(1)>,10,\r\n"/a,b",2,"say ""hi"""\r\n/c,1," padded"\r\n',
+    });
+    await p.page.getByRole('button', { name: 'Save JSON...' }).click();
+    const json = await p.waitForPosted('export', 1);
+    assert.equal(json.action, 'save');
+    assert.deepEqual(JSON.parse(String(json.text)), [
+      { 'http.route': HOSTILE[0], COUNT: 10, note: null },
+      { 'http.route': '/a,b', COUNT: 2, note: 'say "hi"' },
+      { 'http.route': '/c', COUNT: 1, note: ' padded' },
+    ]);
+    assert.equal(await p.page.locator('img').count(), 0, 'hostile text stays text');
+    await clean(p);
+  });
+
+  test('a failed query is shown as a failure with the service\'s text', async () => {
+    const p = await show(resultModel(0, 0, { status: 'failed', message: 'query failed: column "nope" does not exist', chart: null, table: null }));
+    assert.equal(await p.page.getByRole('alert').textContent(), 'The query failed: query failed: column "nope" does not exist');
+    assert.equal(await p.page.locator('.chart').count(), 0);
+    await clean(p);
+  });
+
+  test('empty results and a single point render sanely', async () => {
+    const empty = await show(resultModel(0, 0, { chart: { times: [], aggregates: [], lines: [] }, table: { columns: ['COUNT'], rows: [] } }));
+    assert.equal(await empty.page.locator('#no-chart').textContent(), 'The result has no data points to draw.');
+    assert.equal(await empty.page.locator('.empty').last().textContent(), 'The query returned no rows.');
+    await clean(empty);
+    const one = await show(resultModel(1, 1));
+    assert.ok((await inked(one)) > 0, 'one point is drawn');
+    await clean(one);
+  });
+
+  test('10,000 groups: ten drawn, the list capped at 200 with a filter for the rest', async () => {
+    const p = await show(resultModel(10_000, 20));
+    await p.page.locator('.legend-note').waitFor({ state: 'attached' });
+    await p.page.locator('.groups summary').click();
+    assert.equal(await p.page.locator('.legend-note').textContent(), '10 of 10000 groups drawn; 9800 more match: type to filter.');
+    assert.equal(await p.page.locator('.legend li').count(), 200);
+    await p.page.locator('.groups input[type="search"]').fill('/route/0421');
+    assert.equal(await p.page.locator('.legend li').count(), 10);
+    assert.equal(await p.page.locator('.results-table tbody tr').count(), 500, 'the table shows 500 rows at a time');
+    assert.equal(await p.page.locator('.results-table button.secondary', { hasText: 'Show 500 more' }).count(), 1);
+    await clean(p);
+  });
+
+  test('a long series (7 days of minutes) renders', async () => {
+    const p = await show(resultModel(5, 10_080));
+    assert.ok((await inked(p)) > 2000);
+    await clean(p);
+  });
+
+  test('a preview shows its summary, notes, threshold line, firing bands and the firings table', async () => {
+    const model = resultModel(2, 60, {
+      title: 'Preview: High error rate',
+      table: { columns: ['fired at (UTC)', 'resolved at (UTC)', 'groups'], rows: [['2025-06-02T00:10:00.000Z', '2025-06-02T00:20:00.000Z', '/route/00001']] },
+      preview: {
+        summary: 'It would have fired 1 time (1 notification and 1 resolve on_change; 10 notifications if on_true) in the last 1 h, for group /route/00001.',
+        notes: ['Approximate: P99 cannot be added up over buckets.'],
+        threshold: { op: '>', value: 15, label: 'threshold > 15' },
+        firings: [{ start: T0 + 600, end: T0 + 1200, groups: ['/route/00001'] }],
+        exact: false,
+        valueLabel: 'COUNT over 20 min',
+      },
+    });
+    const p = await show(model);
+    assert.equal(await p.page.locator('#summary').textContent(), model.preview?.summary);
+    assert.equal(await p.page.locator('.notes li').textContent(), 'Approximate: P99 cannot be added up over buckets.');
+    assert.equal(await p.page.locator('.value-label').textContent(), 'Chart: COUNT over 20 min; dashed line: threshold > 15; shaded: while it fired.');
+    assert.deepEqual(await p.page.locator('.results-table tbody td').allTextContents(), ['2025-06-02T00:10:00.000Z', '2025-06-02T00:20:00.000Z', '/route/00001']);
+    // The band: a column inside the firing is tinted where one outside is not (sampled at mid-height, above the lines).
+    const tint = await p.page.evaluate(() => {
+      const c = document.querySelector<HTMLCanvasElement>('.chart canvas');
+      const ctx = c?.getContext('2d');
+      if (!c || !ctx) return [-1, -1];
+      const y = Math.round(c.height * 0.1);
+      return [ctx.getImageData(Math.round(c.width * 0.27), y, 1, 1).data[3] ?? 0, ctx.getImageData(Math.round(c.width * 0.8), y, 1, 1).data[3] ?? 0];
+    });
+    assert.ok((tint[0] ?? 0) > 0 && tint[1] === 0, `inside the band ${tint[0]}, outside ${tint[1]}`);
+    await clean(p);
+  });
+
+  test('the toolbar posts Run Again, Options and Open in Browser', async () => {
+    const p = await show(resultModel(1, 3));
+    await p.page.getByRole('button', { name: 'Run Again' }).click();
+    await p.page.getByRole('button', { name: 'Options...' }).click();
+    await p.page.getByRole('button', { name: 'Open in Browser' }).click();
+    assert.equal(await p.page.getByRole('button', { name: 'Open Graph Image' }).count(), 0, 'a link that failed the check is not offered');
+    assert.deepEqual((await p.posted()).slice(1), [{ type: 'rerun', withOptions: false }, { type: 'rerun', withOptions: true }, { type: 'openLink', which: 'query' }]);
+  });
+
+  test('toCsv is RFC 4180 with CRLF line ends', () => {
+    assert.equal(toCsv({ columns: ['a', 'b'], rows: [['x\ny', true], [null, 1.5]] }), 'a,b\r\n"x\ny",true\r\n,1.5\r\n');
+  });
+});
