@@ -1,5 +1,5 @@
 // UI suite: query results and the trigger preview in real VS Code (code-server + Chromium), against the
-// sandbox started from the welcome view. Writes docs/images/trigger-preview.png and query-results.png.
+// sandbox started from the welcome view. Writes the pictures trigger-preview.png and query-results.png (docs/images only through npm run screenshots).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
