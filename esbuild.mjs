@@ -37,11 +37,23 @@ const builds = [
   {
     ...common,
     // client-host: the service client and undici, loaded by the extension on first use (keeps activation small).
-    entryPoints: { 'sandbox-host': 'src/sandbox/index.ts', 'client-host': 'src/api/index.ts' },
+    // lint-worker: the linter, run in a worker thread started on the first lint.
+    entryPoints: { 'sandbox-host': 'src/sandbox/index.ts', 'client-host': 'src/api/index.ts', 'lint-worker': 'src/extension/diagnostics/lintWorker.ts' },
     outdir: 'dist',
     platform: 'node',
     format: 'cjs',
     target: 'node20',
+    banner: extensionHostBanner,
+  },
+  {
+    ...common,
+    // The forms (controllers, message schemas, zod), loaded by dist/extension.js when a form first opens.
+    entryPoints: { 'forms-host': 'src/extension/forms/formsHost.ts' },
+    outdir: 'dist',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
     banner: extensionHostBanner,
   },
   {
@@ -64,6 +76,11 @@ if (webviewEntries.length > 0) {
     platform: 'browser',
     format: 'esm',
     target: 'es2022',
+    // What the pages share (zod, @vscode-elements/elements, the shared form code) goes into chunks they
+    // import, instead of a copy in each page. The pages' strict CSP admits them: a module script's
+    // imports are fetched with its nonce.
+    splitting: true,
+    chunkNames: 'chunk-[hash]',
   });
 }
 

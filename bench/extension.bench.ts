@@ -80,6 +80,7 @@ const memento = new Map();
 const context = {
   subscriptions: [],
   extensionPath: root,
+  extensionUri: { fsPath: root, scheme: 'file', path: root, toString: () => 'file://' + root },
   extension: { packageJSON: JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) },
   globalState: { get: (k) => memento.get(k), update: async (k, v) => void memento.set(k, v), keys: () => [...memento.keys()] },
   secrets: { get: async () => undefined, store: async () => undefined, delete: async () => undefined, onDidChange: () => ({ dispose() {} }) },

@@ -2,7 +2,7 @@
 // decoded reads as U+FFFD), with a diagnostic at each such place instead of silence: the service
 // would receive U+FFFD where the author wrote something else.
 import { isUtf8 } from 'node:buffer';
-import { analyse, DEFAULT_MAX_DIAGNOSTICS, type EncodingProblem } from './lint';
+import { analyse, DEFAULT_MAX_DIAGNOSTICS, type Analysis, type EncodingProblem } from './lint';
 import type { Diagnostic, LintOptions } from './types';
 
 export interface DecodedFile {
@@ -102,6 +102,19 @@ export function decodeTriggerFile(bytes: Uint8Array, limit = DEFAULT_MAX_DIAGNOS
 
 /** Lints a trigger file given as bytes (a file read from disk): undecodable bytes get a diagnostic each. */
 export function lintBytes(bytes: Uint8Array, options: LintOptions = {}): Diagnostic[] {
-  const decoded = decodeTriggerFile(bytes, options.maxDiagnostics ?? DEFAULT_MAX_DIAGNOSTICS);
-  return analyse(decoded.text, options, { encoding: { problems: decoded.problems, more: decoded.more } }).diagnostics;
+  return lintReport(bytes, options).diagnostics;
+}
+
+/** What lint and lintBytes report, with the counts of what was left out (`hidden`, by severity). */
+export type LintReport = Pick<Analysis, 'diagnostics' | 'hidden'>;
+
+/** Lints text, or bytes as lintBytes does, and also tells how many diagnostics of each severity were left out. */
+export function lintReport(input: string | Uint8Array, options: LintOptions = {}): LintReport {
+  if (typeof input === 'string') {
+    const { diagnostics, hidden } = analyse(input, options);
+    return { diagnostics, hidden };
+  }
+  const decoded = decodeTriggerFile(input, options.maxDiagnostics ?? DEFAULT_MAX_DIAGNOSTICS);
+  const { diagnostics, hidden } = analyse(decoded.text, options, { encoding: { problems: decoded.problems, more: decoded.more } });
+  return { diagnostics, hidden };
 }

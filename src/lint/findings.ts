@@ -1,5 +1,5 @@
 // What the rules find in a parsed trigger file, trigger by trigger, before anything is located.
-import * as z from 'zod';
+import { _safeParse, $ZodError } from 'zod/v4/core';
 import { triggerIssueMessage, TriggerWrite, triggerWriteSchema } from './schema';
 import { findingsOf, type Finding, type UnknownMembers } from './issues';
 import type { JsonPath, LintOptions, MetricsDatasetHint } from './types';
@@ -43,7 +43,7 @@ function describeValue(v: unknown): string {
 
 // safeParse wraps the issues in an Error subclass, whose stack trace costs more than checking a small
 // trigger; the linter reads only the issues, so it takes zod's plain error type.
-const check = z.core._safeParse(z.core.$ZodError);
+const check = _safeParse($ZodError);
 
 /** The findings of one trigger, each rule and member once. */
 function checkTrigger(schema: TriggerSchema, trigger: unknown, prefix: JsonPath): Found {

@@ -1,3 +1,4 @@
+import type { ListCache } from './listCache';
 import type { OperationKind } from './rateLimiter';
 import type { Api, Reply } from './responses';
 import type { SandboxState } from './state';
@@ -13,6 +14,8 @@ export interface HandlerContext {
   query: URLSearchParams;
   /** The parsed JSON body (routes with a body only). */
   body: unknown;
+  /** Serialised lists kept between requests (the server's; absent where no server keeps them). */
+  lists?: ListCache;
 }
 
 export type Handler = (ctx: HandlerContext) => Reply;

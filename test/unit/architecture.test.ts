@@ -21,6 +21,7 @@ const VSCODE_ADAPTERS = [
   'src/extension/forms/apiKeyPanels.ts',
   'src/extension/forms/burnAlertPanel.ts',
   'src/extension/forms/definitionsPanel.ts',
+  'src/extension/forms/formsHost.ts',
   'src/extension/forms/panels.ts',
   'src/extension/forms/registerForms.ts',
   'src/extension/forms/reviewDocuments.ts',
