@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { lintReport } from '../../src/lint';
 import { LintedDocuments } from '../../src/extension/diagnostics/lintedDocuments';
 import { EDITOR_METRICS_DATASET_HINT, QuickFixIndex } from '../../src/extension/diagnostics/lintMapping';
-import { LintCancelled, LintRunner, type WorkerLike } from '../../src/extension/diagnostics/lintRunner';
+import { runLintJob } from '../../src/extension/diagnostics/lintJobs';
+import { InThreadWorker, LintCancelled, LintRunner, type WorkerLike } from '../../src/extension/diagnostics/lintRunner';
 import type { WorkerRequest, WorkerResponse } from '../../src/extension/diagnostics/lintWorker';
 import { trigger } from './lint-helpers';
 
@@ -116,6 +117,25 @@ test('a worker that dies fails its job with the reason, and the next job starts 
   assert.deepEqual(await runner.run({ kind: 'lint', input: BAD, options: OPTIONS }), { kind: 'lint', diagnostics: [], hidden: { error: 0, warning: 0, info: 0 } });
   assert.deepEqual(logged, ['the lint worker stopped: exit code 1']);
   assert.equal(runner.stats.workers, 2);
+  runner.dispose();
+});
+
+test('where no worker thread can start, the jobs run in this thread, and the reason is logged', async () => {
+  const logged: string[] = [];
+  const runner = new LintRunner({
+    workerFile,
+    createWorker: () => {
+      throw new Error('ERR_WORKER_INVALID_EXEC_ARGV');
+    },
+    fallback: () => new InThreadWorker(runLintJob),
+    log: (m) => logged.push(m),
+  });
+  const result = await runner.run({ kind: 'lint', input: BAD, options: OPTIONS });
+  assert.deepEqual(
+    result.kind === 'lint' ? result.diagnostics.map((d) => d.rule) : [],
+    ['trigger/frequency', 'trigger/read-only-member'],
+  );
+  assert.deepEqual(logged, ["no lint worker thread (ERR_WORKER_INVALID_EXEC_ARGV): linting in the extension host's thread"]);
   runner.dispose();
 });
 

@@ -3,6 +3,7 @@
 // the queue, or, when it is already running on a large text, by stopping the worker (a fresh one
 // starts for the next job). The worker starts on the first job: activation loads no linter at all.
 // No vscode import.
+import { EventEmitter } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import type { LintJob, LintJobResult } from './lintJobs';
 import type { WorkerRequest, WorkerResponse } from './lintWorker';
@@ -32,7 +33,33 @@ export interface LintRunnerOptions {
   /** Running jobs on inputs at least this long are stopped with their worker when cancelled; shorter ones finish unheard. */
   stopAbove?: number;
   createWorker?: (file: string) => WorkerLike;
+  /** Where a worker thread cannot start: runs the jobs in this thread instead (correct, but blocking). */
+  fallback?: (file: string) => WorkerLike;
   log?: (message: string) => void;
+}
+
+/** Jobs run in this thread, one per turn of the event loop: the fallback where no worker can start. */
+export class InThreadWorker extends EventEmitter implements WorkerLike {
+  constructor(private readonly runJob: (job: LintJob) => LintJobResult) {
+    super();
+  }
+
+  postMessage(request: WorkerRequest): void {
+    setImmediate(() => {
+      let response: WorkerResponse;
+      try {
+        response = { id: request.id, ok: true, result: this.runJob(request.job) };
+      } catch (err) {
+        response = { id: request.id, ok: false, error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
+      }
+      this.emit('message', response);
+    });
+  }
+
+  terminate(): Promise<number> {
+    this.removeAllListeners();
+    return Promise.resolve(0);
+  }
 }
 
 interface Job {
@@ -138,9 +165,18 @@ export class LintRunner {
 
   private ensureWorker(): WorkerLike {
     if (this.worker !== undefined) return this.worker;
-    const create = this.options.createWorker ?? ((file: string) => new Worker(file));
-    const file = this.options.workerFile;
-    const worker = create(typeof file === 'string' ? file : file());
+    // execArgv: [] keeps the host's own Node flags, some of which a worker refuses, out of the worker.
+    const create = this.options.createWorker ?? ((file: string) => new Worker(file, { execArgv: [] }));
+    const path = typeof this.options.workerFile === 'string' ? this.options.workerFile : this.options.workerFile();
+    let worker: WorkerLike;
+    try {
+      worker = create(path);
+    } catch (err) {
+      const fallback = this.options.fallback;
+      if (fallback === undefined) throw err;
+      this.options.log?.(`no lint worker thread (${err instanceof Error ? err.message : String(err)}): linting in the extension host's thread`);
+      worker = fallback(path);
+    }
     this.stats.workers++;
     worker.on('message', (message: WorkerResponse) => {
       if (this.worker !== worker) return;

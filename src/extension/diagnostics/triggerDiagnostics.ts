@@ -7,8 +7,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Diagnostic as LintDiagnostic } from '../../lint';
 import { LintedDocuments, type LintedVersion } from './lintedDocuments';
-import type { LintJobOptions } from './lintJobs';
-import { LintCancelled, LintRunner } from './lintRunner';
+import type { LintJob, LintJobOptions, LintJobResult } from './lintJobs';
+import { InThreadWorker, LintCancelled, LintRunner } from './lintRunner';
 import { LintScheduler } from './lintScheduler';
 import { largeFileNotice, shouldLint } from './lintSizeGuard';
 import {
@@ -79,7 +79,16 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
     private readonly readOnlyScheme: string,
   ) {
     this.matcher = new TriggerFileMatcher(() => settings.triggerFiles(), readOnlyScheme);
-    this.runner = new LintRunner({ workerFile: () => path.join(this.extensionUri.fsPath, 'dist', 'lint-worker.js'), log: (m) => this.log.warn(m) });
+    this.runner = new LintRunner({
+      workerFile: () => path.join(this.extensionUri.fsPath, 'dist', 'lint-worker.js'),
+      fallback: (file) => {
+        // The same bundle, required into this thread: it exports its job runner.
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- a separate bundle, loaded at run time on purpose
+        const { runLintJob } = require(file) as { runLintJob: (job: LintJob) => LintJobResult };
+        return new InThreadWorker(runLintJob);
+      },
+      log: (m) => this.log.warn(m),
+    });
     this.documents = new LintedDocuments(this.runner, () => this.options());
     this.scheduler = new LintScheduler<string>({
       delayMs: 150,
