@@ -83,6 +83,8 @@ export class LintRunner {
   private disposed = false;
   /** Workers started, jobs run, workers stopped to cancel a job (tests count them). */
   readonly stats = { workers: 0, jobs: 0, stopped: 0 };
+  /** Whether jobs run in this thread because no worker thread could start. */
+  inThread = false;
 
   constructor(private readonly options: LintRunnerOptions) {}
 
@@ -176,6 +178,7 @@ export class LintRunner {
       if (fallback === undefined) throw err;
       this.options.log?.(`no lint worker thread (${err instanceof Error ? err.message : String(err)}): linting in the extension host's thread`);
       worker = fallback(path);
+      this.inThread = true;
     }
     this.stats.workers++;
     worker.on('message', (message: WorkerResponse) => {
