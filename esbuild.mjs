@@ -1,6 +1,6 @@
 // Bundles every entry point. `--production` minifies with external source maps; `--watch` rebuilds.
 import * as esbuild from 'esbuild';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -112,6 +112,10 @@ async function generateTriggerSchema() {
 }
 
 await mkdir('dist', { recursive: true });
+// Chunk names change with their content: drop the old ones, or they would be shipped too.
+for (const f of await readdir('dist/webview').catch(() => [])) {
+  if (f.startsWith('chunk-')) await rm(`dist/webview/${f}`);
+}
 await generateTriggerSchema();
 if (watch) {
   const contexts = await Promise.all(builds.map((b) => esbuild.context(b)));
