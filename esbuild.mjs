@@ -1,6 +1,6 @@
 // Bundles every entry point. `--production` minifies with external source maps; `--watch` rebuilds.
 import * as esbuild from 'esbuild';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -37,11 +37,24 @@ const builds = [
   {
     ...common,
     // client-host: the service client and undici, loaded by the extension on first use (keeps activation small).
-    entryPoints: { 'sandbox-host': 'src/sandbox/index.ts', 'client-host': 'src/api/index.ts' },
+    // lint-worker: the linter, run in a worker thread started on the first lint.
+    entryPoints: { 'sandbox-host': 'src/sandbox/index.ts', 'client-host': 'src/api/index.ts', 'lint-worker': 'src/extension/diagnostics/lintWorker.ts' },
     outdir: 'dist',
     platform: 'node',
     format: 'cjs',
     target: 'node20',
+    banner: extensionHostBanner,
+  },
+  {
+    ...common,
+    // The forms (controllers, message schemas) and the queries (runner, preview, results panel), each loaded by
+    // dist/extension.js when first used.
+    entryPoints: { 'forms-host': 'src/extension/forms/formsHost.ts', 'queries-host': 'src/extension/queries/queriesHost.ts' },
+    outdir: 'dist',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
     banner: extensionHostBanner,
   },
   {
@@ -64,6 +77,11 @@ if (webviewEntries.length > 0) {
     platform: 'browser',
     format: 'esm',
     target: 'es2022',
+    // What the pages share (zod, @vscode-elements/elements, the shared form code) goes into chunks they
+    // import, instead of a copy in each page. The pages' strict CSP admits them: a module script's
+    // imports are fetched with its nonce.
+    splitting: true,
+    chunkNames: 'chunk-[hash]',
   });
 }
 
@@ -95,6 +113,10 @@ async function generateTriggerSchema() {
 }
 
 await mkdir('dist', { recursive: true });
+// Chunk names change with their content: drop the old ones, or they would be shipped too.
+for (const f of await readdir('dist/webview').catch(() => [])) {
+  if (f.startsWith('chunk-')) await rm(`dist/webview/${f}`);
+}
 await generateTriggerSchema();
 if (watch) {
   const contexts = await Promise.all(builds.map((b) => esbuild.context(b)));

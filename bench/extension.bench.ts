@@ -38,59 +38,8 @@ const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
 
 // --- 1. activation, in a child process ------------------------------------------------------------
 
-// Plain JavaScript run by a bare `node` (no tsx hooks, which would transform the bundle on require).
-// It stubs `vscode` with what activate() touches; unknown members are inert proxies.
-const ACTIVATION_CHILD = String.raw`
-const Module = require('node:module');
-const { readFileSync } = require('node:fs');
-const { join } = require('node:path');
-const [root, bundle] = process.argv.slice(1); // with -e there is no script path in argv
-const inert = () => new Proxy(function () {}, {
-  get: (_t, key) => key === 'then' ? undefined : key === Symbol.iterator ? function* () {} : key === Symbol.toPrimitive ? () => 0 : key === 'dispose' ? () => undefined : inert(),
-  set: () => true,
-  apply: () => inert(),
-  construct: () => inert(),
-});
-class EventEmitter {
-  constructor() { this.listeners = []; this.event = (l) => { this.listeners.push(l); return { dispose() {} }; }; }
-  fire(e) { this.listeners.forEach((l) => l(e)); }
-  dispose() { this.listeners = []; }
-}
-class Disposable {
-  constructor(fn) { this.fn = fn; }
-  static from(...ds) { return new Disposable(() => ds.forEach((d) => d.dispose())); }
-  dispose() { this.fn(); }
-}
-const config = { get: (_k, d) => d, inspect: () => undefined, update: async () => undefined };
-const workspace = new Proxy({ textDocuments: [], workspaceFolders: undefined, getConfiguration: () => config }, {
-  get: (t, k) => (k in t ? t[k] : String(k).startsWith('on') ? () => ({ dispose() {} }) : inert()),
-});
-const vscode = { EventEmitter, Disposable, workspace };
-// esbuild's interop copies the module's own keys once, so every name the bundle may use must exist.
-for (const name of ${JSON.stringify([
-  'CancellationTokenSource', 'CodeAction', 'CodeActionKind', 'ConfigurationTarget', 'Diagnostic', 'DiagnosticRelatedInformation',
-  'DiagnosticSeverity', 'DiagnosticTag', 'EndOfLine', 'FileType', 'InputBoxValidationSeverity', 'Location', 'MarkdownString',
-  'Position', 'ProgressLocation', 'QuickPickItemKind', 'Range', 'RelativePattern', 'Selection', 'StatusBarAlignment', 'TextEdit',
-  'ThemeColor', 'ThemeIcon', 'TreeItem', 'TreeItemCollapsibleState', 'Uri', 'ViewColumn', 'WorkspaceEdit', 'commands', 'env',
-  'extensions', 'l10n', 'languages', 'window',
-])}) if (!(name in vscode)) vscode[name] = inert();
-const load = Module._load;
-Module._load = function (request, ...rest) { return request === 'vscode' ? vscode : load.call(this, request, ...rest); };
-const memento = new Map();
-const context = {
-  subscriptions: [],
-  extensionPath: root,
-  extension: { packageJSON: JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) },
-  globalState: { get: (k) => memento.get(k), update: async (k, v) => void memento.set(k, v), keys: () => [...memento.keys()] },
-  secrets: { get: async () => undefined, store: async () => undefined, delete: async () => undefined, onDidChange: () => ({ dispose() {} }) },
-};
-const t0 = performance.now();
-const ext = require(bundle);
-const t1 = performance.now();
-ext.activate(context);
-const t2 = performance.now();
-process.stdout.write(JSON.stringify({ require: t1 - t0, activate: t2 - t1, subscriptions: context.subscriptions.length }) + '\n');
-`;
+// The stub host (bench/children/activate.cjs), run by a bare `node` (no tsx hooks, which would transform the bundle on require).
+const ACTIVATION_HOST = join(__dirname, 'children', 'activate.cjs');
 
 function activation(runs: number): { require: number; activate: number; total: number; subscriptions: number } {
   const req: number[] = [];
@@ -98,7 +47,7 @@ function activation(runs: number): { require: number; activate: number; total: n
   const total: number[] = [];
   let subscriptions = 0;
   for (let i = 0; i < runs; i++) {
-    const r = spawnSync(process.execPath, ['-e', ACTIVATION_CHILD, root, bundle], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [ACTIVATION_HOST, root, bundle], { encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`activation child failed: ${r.stderr.split('\n').filter((l) => l.length < 400).join('\n')}`);
     const line = r.stdout.trim().split('\n').pop() ?? '{}';
     const m = JSON.parse(line) as { require: number; activate: number; subscriptions: number };

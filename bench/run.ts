@@ -1,21 +1,143 @@
-// Runs every bench/*.bench.ts in its own process, one after another, so they do not disturb each other.
-// Benchmarks print tables; they never assert timings.
-import { readdirSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+// `npm run bench`: every figure of docs/PERFORMANCE.md as a ratio to its floor, measured in one
+// interleaved run (each round measures the floor and every build, in turn), printing medians of the
+// rounds. Asserts nothing; tests never time anything.
+//
+//   npm run bench                      this tree's production build against the floors (about 3 minutes)
+//   npm run bench -- --quick           smaller inputs, for development (under a minute)
+//   npm run bench -- --before main     also a production build of a git ref, built in a temp folder
+//   npm run bench -- --only lint       only figures whose id contains the word
+//   npm run bench -- --rounds 7        rounds (at least 5)
+//   npm run bench -- --legacy          then also the older per-area benches (bench/*.bench.ts)
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { writeInputs } from './inputs';
+import { activationFigure, bundleSizes, type Figure, type Side } from './figures';
+import { clientFigure, sandboxFigure, startServers, type Servers } from './http';
+import { InprocChildren } from './inproc';
+import { lintFigures } from './lintFigures';
 
-const dir = import.meta.dirname;
-const only = process.argv.slice(2);
-const files = readdirSync(dir)
-  .filter((f) => f.endsWith('.bench.ts'))
-  .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
-  .sort();
+const root = join(import.meta.dirname, '..');
+const argv = process.argv.slice(2);
+const flag = (name: string) => argv.includes(name);
+const option = (name: string) => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
+const quick = flag('--quick');
+const rounds = Math.max(5, Number(option('--rounds') ?? 5));
+const only = option('--only');
+const beforeRef = option('--before');
 
-let failed = 0;
-for (const file of files) {
-  console.log(`\n=== ${file} ===`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '--expose-gc', join(dir, file)], { stdio: 'inherit' });
-  if (r.status !== 0) failed++;
+function productionBuild(dir: string): void {
+  execFileSync(process.execPath, ['esbuild.mjs', '--production'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
 }
-if (files.length === 0) console.log('no benchmarks found');
-process.exitCode = failed > 0 ? 1 : 0;
+
+/** A production build of a git ref, in a temp folder sharing this tree's node_modules. */
+function baselineBuild(ref: string): string {
+  const sha = execFileSync('git', ['rev-parse', '--short', ref], { cwd: root, encoding: 'utf8' }).trim();
+  const dir = join(tmpdir(), `obs-bench-${sha}`);
+  if (!existsSync(join(dir, 'dist', 'extension.js'))) {
+    rmSync(dir, { recursive: true, force: true });
+    execFileSync('sh', ['-c', `mkdir -p '${dir}' && git archive ${sha} | tar -x -C '${dir}'`], { cwd: root });
+    symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+    productionBuild(dir);
+  }
+  return dir;
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 === 1 ? (s[mid] ?? NaN) : ((s[mid - 1] ?? NaN) + (s[mid] ?? NaN)) / 2;
+};
+
+function format(v: number, unit: string): string {
+  if (!Number.isFinite(v)) return '-';
+  if (unit === 'MiB' && v < 1) return `${(v * 1024).toFixed(1)} KiB`;
+  return `${v < 10 ? v.toFixed(2) : v < 100 ? v.toFixed(1) : v.toFixed(0)} ${unit}`;
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  productionBuild(root);
+  const sides: Side[] = [{ name: 'after', root }];
+  if (beforeRef !== undefined) sides.push({ name: 'before', root: baselineBuild(beforeRef) });
+  const scale = quick ? 0.1 : 1;
+  const work = mkdtempSync(join(tmpdir(), 'obs-bench-'));
+  const inputs = writeInputs(work, scale);
+  const children = new InprocChildren(sides);
+  let servers: Servers | undefined;
+  // Stopped early: no child process is left behind.
+  const stop = () => {
+    children.dispose();
+    servers?.dispose();
+    rmSync(work, { recursive: true, force: true });
+    process.exit(130);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  try {
+    await children.ready();
+    servers = await startServers(sides, work);
+    const figures: Figure[] = [
+      ...lintFigures(inputs, quick),
+      ...children.figures(scale),
+      activationFigure(work),
+      sandboxFigure(servers, quick ? 30 : 120),
+      clientFigure(servers, quick ? 10 : 30),
+    ].filter((f) => only === undefined || f.id.includes(only));
+
+    const everyone: Side[] = [{ name: 'floor', root }, ...sides];
+    for (let round = 0; round < rounds; round++) {
+      process.stderr.write(`round ${round + 1}/${rounds}\n`);
+      for (const figure of figures) {
+        // Rotate the order each round, so that drift on a shared machine favours no side.
+        const order = everyone.map((_, i) => everyone[(i + round) % everyone.length]).filter((s): s is Side => s !== undefined);
+        for (const side of order) await figure.measure(side);
+      }
+    }
+
+    const header = ['Figure', 'Floor', ...sides.flatMap((s) => [s.name, `${s.name} / floor`])];
+    const rows: string[][] = [];
+    for (const figure of figures) {
+      for (const metric of figure.metrics) {
+        const floor = median(figure.samples(metric, 'floor'));
+        const cells = [metric.title, format(floor, metric.unit)];
+        for (const side of sides) {
+          const note = figure.note(side.name);
+          const samples = figure.samples(metric, side.name);
+          const v = median(samples);
+          const ratio = v / floor;
+          const value = samples.length === 0 ? (note ?? '-') : `${format(v, metric.unit)}${note === undefined ? '' : ` (${note})`}`;
+          cells.push(value, samples.length > 0 && Number.isFinite(ratio) ? `${ratio.toFixed(2)}x` : '-');
+        }
+        rows.push(cells);
+      }
+    }
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+    const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+    console.log(`\n${line(header)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n${rows.map(line).join('\n')}`);
+    console.log('\nBundles (production build):');
+    for (const side of sides) console.log(`  ${side.name}: ${bundleSizes(side.root)}`);
+    const minutes = (performance.now() - started) / 60_000;
+    console.log(`\nMedians of ${rounds} interleaved rounds${quick ? ' (--quick: inputs at a tenth of their size)' : ''}; node ${process.version}; ${minutes.toFixed(1)} minutes.`);
+  } finally {
+    children.dispose();
+    servers?.dispose();
+    rmSync(work, { recursive: true, force: true });
+  }
+
+  if (flag('--legacy')) {
+    for (const file of readdirSync(import.meta.dirname).filter((f) => f.endsWith('.bench.ts')).sort()) {
+      console.log(`\n=== ${file} ===`);
+      spawnSync(process.execPath, ['--import', 'tsx', '--expose-gc', join(import.meta.dirname, file)], { stdio: 'inherit' });
+    }
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});

@@ -16,8 +16,7 @@ import { registerLintCommands, TriggerDiagnostics } from './diagnostics/triggerD
 import { TriggerFileMatcher } from './diagnostics/triggerFiles';
 import type { FormsProbe } from './forms/panels';
 import { registerForms } from './forms/registerForms';
-import { registerPreviewCommands } from './queries/previewCommands';
-import { registerQueryCommands } from './queries/queryCommands';
+import { registerQueries } from './queries/registerQueries';
 import { registerSandboxCommands, SandboxController } from './sandbox/sandboxController';
 import { registerColumnCommands } from './tree/columnCommands';
 import { registerDatasetCommands } from './tree/datasetCommands';
@@ -115,9 +114,8 @@ export function activate(context: vscode.ExtensionContext): ObsExtensionApi {
   // Query results and trigger previews; the preview lens shows on the same files the linter checks.
   const queriesDeps = { connections, feedback: feedbackFor('queries'), extensionUri: context.extensionUri };
   const previewFiles = new TriggerFileMatcher(() => settings.triggerFiles(), TRIGGER_SCHEME);
-  const previews = registerPreviewCommands(queriesDeps, (doc) => previewFiles.matches(doc));
+  const previews = registerQueries(queriesDeps, (doc) => previewFiles.matches(doc));
   context.subscriptions.push(
-    ...registerQueryCommands(queriesDeps).disposables,
     ...previews.disposables,
     settings.onDidChange((names) => {
       if (!names.has('triggerFiles')) return;

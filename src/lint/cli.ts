@@ -6,7 +6,8 @@ import { parseArgs } from 'node:util';
 import { version } from '../../package.json';
 import { toJson, toText } from './format';
 import { expandGlob, isGlob } from './glob';
-import { lint } from './lint';
+import { lintBytes } from './decode';
+import { DEFAULT_MAX_DIAGNOSTICS } from './lint';
 import { toSarif, type FileReport } from './sarif';
 import type { MetricsDatasetHint } from './types';
 import { errorText } from '../api/errors';
@@ -16,6 +17,8 @@ export const EXIT_ERRORS = 1;
 export const EXIT_USAGE = 2;
 
 const FORMATS = ['text', 'json', 'sarif'] as const;
+/** Highest --max-problems: each problem shown costs memory and output. */
+const MAX_PROBLEMS_LIMIT = 100_000;
 type Format = (typeof FORMATS)[number];
 
 export const USAGE = `Usage: obs-lint lint [options] FILE|GLOB...
@@ -27,6 +30,8 @@ Options:
   --format text|json|sarif   output format (default: text); json is one array with {file, diagnostics}
                              per file in the order given (and error for a file that cannot be read)
   --metrics-dataset SLUG     a metrics dataset; repeat for several (every other dataset is standard)
+  --max-problems N           report at most N problems per file, then one that counts the rest
+                             (default ${DEFAULT_MAX_DIAGNOSTICS}; 1 to ${MAX_PROBLEMS_LIMIT})
   -h, --help                 show this help
   --version                  show the version
 
@@ -55,6 +60,7 @@ export class UsageError extends Error {
 interface Invocation {
   format: Format;
   metricsDatasets: string[];
+  maxProblems: number;
   targets: string[];
 }
 
@@ -68,6 +74,7 @@ function parseInvocation(argv: string[]): Invocation | 'help' | 'version' {
       options: {
         format: { type: 'string', default: 'text' },
         'metrics-dataset': { type: 'string', multiple: true, default: [] },
+        'max-problems': { type: 'string', default: String(DEFAULT_MAX_DIAGNOSTICS) },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', default: false },
       },
@@ -87,7 +94,11 @@ function parseInvocation(argv: string[]): Invocation | 'help' | 'version' {
   const metricsDatasets = values['metrics-dataset'];
   const empty = metricsDatasets.find((s) => s.trim() === '');
   if (empty !== undefined) throw new UsageError('--metrics-dataset needs a dataset slug');
-  return { format: format as Format, metricsDatasets, targets };
+  const maxProblems = Number(values['max-problems']);
+  if (!/^\d+$/.test(values['max-problems']) || maxProblems < 1 || maxProblems > MAX_PROBLEMS_LIMIT) {
+    throw new UsageError(`--max-problems needs a whole number from 1 to ${MAX_PROBLEMS_LIMIT}, got "${values['max-problems']}"`);
+  }
+  return { format: format as Format, metricsDatasets, maxProblems, targets };
 }
 
 /**
@@ -130,16 +141,16 @@ function ioMessage(e: unknown, file: string): string {
   return errorText(e);
 }
 
-async function lintFile(file: string, cwd: string, metricsDatasets: string[]): Promise<FileReport> {
-  let text: string;
+async function lintFile(file: string, cwd: string, invocation: Invocation): Promise<FileReport> {
+  let bytes: Uint8Array;
   try {
-    text = await readFile(resolve(cwd, file), 'utf8');
+    bytes = await readFile(resolve(cwd, file));
   } catch (e) {
     return { file, diagnostics: [], error: ioMessage(e, file) };
   }
-  // Editors hide a byte order mark; so does the linter, so that columns match what people see.
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  return { file, diagnostics: lint(text, { metricsDatasets, metricsDatasetHint: CLI_METRICS_DATASET_HINT }) };
+  // Decoding drops a byte order mark (editors hide it, so columns match what people see) and reports bytes that are not UTF-8.
+  const options = { metricsDatasets: invocation.metricsDatasets, metricsDatasetHint: CLI_METRICS_DATASET_HINT, maxDiagnostics: invocation.maxProblems };
+  return { file, diagnostics: lintBytes(bytes, options) };
 }
 
 /** Runs the CLI; returns the exit status. */
@@ -162,7 +173,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
   const { files, problems } = expandTargets(invocation.targets, io.cwd);
   const reports: FileReport[] = [];
-  for (const file of files) reports.push(await lintFile(file, io.cwd, invocation.metricsDatasets));
+  for (const file of files) reports.push(await lintFile(file, io.cwd, invocation));
 
   for (const problem of problems) io.stderr(`obs-lint: ${problem}\n`);
   for (const r of reports) if (r.error !== undefined) io.stderr(`obs-lint: cannot read ${r.file}: ${r.error}\n`);

@@ -8,10 +8,29 @@ import { valueAt } from './util';
 
 export interface Finding {
   rule: RuleId;
-  /** Relative to the trigger. */
-  path: JsonPath;
+  /** Absolute path in the file. */
+  at: JsonPath;
+  /** How many of the last segments of `at` lie inside the trigger (the others name the trigger's place in the file). */
+  inTrigger: number;
   message: string;
   params?: TriggerIssueParams;
+}
+
+/** The unknown members of one object: kept as one record, since an object may hold a million of them. */
+export interface UnknownMembers {
+  rule: 'trigger/unknown-member' | 'query/unknown-member';
+  /** Absolute path of the object. */
+  at: JsonPath;
+  /** How many of the last segments of `at` lie inside the trigger. */
+  inTrigger: number;
+  keys: readonly string[];
+  /** The message after the member's name. */
+  says: string;
+}
+
+/** The finding of one of a record's unknown members. */
+export function unknownMember(group: UnknownMembers, key: string): Finding {
+  return { rule: group.rule, at: [...group.at, key], inTrigger: group.inTrigger + 1, message: `${quotedKey(key)} ${group.says}` };
 }
 
 type Mapper = RuleId | ((issue: z.core.$ZodIssue, input: unknown) => RuleId);
@@ -77,19 +96,24 @@ function ruleForPath(issue: z.core.$ZodIssue, input: unknown): RuleId {
   return 'json/root-type';
 }
 
+/** A member name in a message: quoted, and cut short when long (a name may be a megabyte). */
+export function quotedKey(key: string): string {
+  return JSON.stringify(key.length > 60 ? `${key.slice(0, 60)}...` : key);
+}
+
 const toJsonPath = (path: readonly PropertyKey[]): JsonPath => path.map((k) => (typeof k === 'number' ? k : String(k)));
 
-/** The findings of one zod issue about `trigger` (unknown members: one per member). */
-export function findingsOf(issue: z.core.$ZodIssue, trigger: unknown): Finding[] {
+/** The findings of one zod issue about `trigger`, which lies at `prefix` in the file (unknown members: one record). */
+export function findingsOf(issue: z.core.$ZodIssue, trigger: unknown, prefix: JsonPath): Finding[] | UnknownMembers {
   const path = toJsonPath(issue.path);
+  const at = prefix.length === 0 ? path : [...prefix, ...path];
   if (issue.code === 'unrecognized_keys') {
-    const rule: RuleId = path[0] === 'query' ? 'query/unknown-member' : 'trigger/unknown-member';
-    return issue.keys.map((key) => ({ rule, path: [...path, key], message: `${JSON.stringify(key)} ${issue.message}` }));
+    return { rule: path[0] === 'query' ? 'query/unknown-member' : 'trigger/unknown-member', at, inTrigger: path.length, keys: issue.keys, says: issue.message };
   }
   if (issue.code === 'custom') {
     // zod hands params over untyped, and custom issues of the shared recipient schema carry none: check the id.
     const params = issue.params as TriggerIssueParams | undefined;
-    if (params !== undefined && isRuleId(params.rule)) return [{ rule: params.rule, path, message: issue.message, params }];
+    if (params !== undefined && isRuleId(params.rule)) return [{ rule: params.rule, at, inTrigger: path.length, message: issue.message, params }];
   }
-  return [{ rule: ruleForPath(issue, valueAt(trigger, issue.path)), path, message: issue.message }];
+  return [{ rule: ruleForPath(issue, valueAt(trigger, issue.path)), at, inTrigger: path.length, message: issue.message }];
 }

@@ -1,167 +1,151 @@
-// The trigger linter: text and options in, diagnostics with exact ranges and fixes out.
-// Every rule comes from the zod schema in src/lint/schema/; this module only locates.
-import { nearestValidFrequency, TRIGGER_LIMITS, triggerIssueMessage, TriggerWrite, triggerWriteSchema } from './schema';
-import { applyFixes, compatibleFixes, findValueNode, removeMemberFix, replaceValueFix } from './fixes';
-import { findingsOf, type Finding } from './issues';
+// The trigger linter: text and options in, diagnostics with exact ranges and fixes out. Every rule
+// comes from the zod schema in src/lint/schema/; this module decides what is shown. Work is linear in
+// the text: each container is indexed once (skim.ts), findings are located by lookups in those
+// indexes, only the first N diagnostics of a file are kept and built (select.ts), and the others
+// are only counted.
+import { duplicateDiagnostic, findingDiagnostic, plainDiagnostic, summaryDiagnostic, type Counts } from './build';
+import { applyOffsetEdits, findValueNode, planFixAll, type FixTarget, type OffsetEdit } from './fixes';
+import { forEachTriggerFindings, isUnknownMembers } from './findings';
+import { unknownMember, type Finding } from './issues';
+import { targetSpan } from './locate';
 import { parseFile } from './parse';
+import { repairOf } from './repairs';
 import { ruleInfo } from './rules';
-import { skimTree, type TreeNode } from './skim';
+import { FirstByOffset } from './select';
 import { LineIndex } from './text';
-import type { Diagnostic, Fix, JsonPath, LintOptions, MetricsDatasetHint, RelatedInformation } from './types';
-import { isRecord, valueAt } from './util';
+import type { Diagnostic, LintOptions } from './types';
 
-type TriggerSchema = ReturnType<typeof triggerWriteSchema>;
+export { boundedMessage, MAX_MESSAGE_LENGTH } from './build';
 
-// Building the schema costs more than checking a trigger: keep the few option sets in use. The cache
-// holds one hint's schemas: a process has one caller wording (the CLI's or the editor's).
-const schemaCache = new Map<string, TriggerSchema>();
-let cachedHint: MetricsDatasetHint | undefined;
-function schemaFor(options: LintOptions): TriggerSchema {
-  const hint = options.metricsDatasetHint;
-  if ((options.metricsDatasets === undefined || options.metricsDatasets.length === 0) && hint === undefined) return TriggerWrite;
-  if (hint !== cachedHint) {
-    schemaCache.clear();
-    cachedHint = hint;
+/** Diagnostics per file unless the options say otherwise; one more says how many were left out. */
+export const DEFAULT_MAX_DIAGNOSTICS = 1000;
+
+/** Where undecodable bytes were read as U+FFFD: offsets in the text (decode.ts finds them). */
+export interface EncodingProblem {
+  offset: number;
+  message: string;
+}
+
+export interface Analysis {
+  /** The diagnostics shown, in document order: at most the limit, after one saying what was left out (if anything was). */
+  diagnostics: Diagnostic[];
+  /** Diagnostics left out, by severity. */
+  hidden: Counts;
+  /** With `fixAll`: the edits of every fix "fix all" applies, by offset, overlapping none. */
+  fixAllEdits?: OffsetEdit[];
+}
+
+/** Work counters of the last analysis (tests count them to prove the work per finding stays constant). */
+export const lintStats = { findings: 0, offered: 0, built: 0 };
+
+/** Lints text; `extra` carries what only callers reading bytes know, and asks for the fix-all edits. */
+export function analyse(
+  text: string,
+  options: LintOptions = {},
+  extra: { encoding?: { problems: readonly EncodingProblem[]; more: number }; fixAll?: boolean } = {},
+): Analysis {
+  const limit = Math.max(0, Math.floor(options.maxDiagnostics ?? DEFAULT_MAX_DIAGNOSTICS));
+  // A byte order mark is not JSON, but files carry it and editors hide it. Read as a space it keeps
+  // every offset, so ranges and fixes still address `text`, where it is character 0 of line 0.
+  const source = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
+  const parsed = parseFile(source, limit);
+  const lines = new LineIndex(text);
+  const root = parsed.root;
+  // Fixes only for well-formed JSON: on a recovered tree an edit could land in the wrong place.
+  const fixable = parsed.valid;
+  const hidden: Counts = { error: parsed.moreSyntaxProblems + (extra.encoding?.more ?? 0), warning: 0, info: 0 };
+  lintStats.findings = 0;
+  lintStats.offered = 0;
+
+  type Build = { severity: Diagnostic['severity']; build: () => Diagnostic | undefined };
+  const shown = new FirstByOffset<Build>(limit, (dropped) => hidden[dropped.severity]++);
+  const offer = (offset: number, severity: Diagnostic['severity'], build: () => Diagnostic | undefined) => {
+    lintStats.offered++;
+    shown.offer(offset, () => ({ severity, build }), () => hidden[severity]++);
+  };
+
+  // Problems the decoding and the parse placed already. Their offsets, sorted, tell how many come
+  // before a trigger.
+  const before: number[] = [];
+  for (const e of extra.encoding?.problems ?? []) {
+    before.push(e.offset);
+    offer(e.offset, 'error', () => plainDiagnostic('file/encoding', e.message, e.offset, 1, lines));
   }
-  const metrics = [...new Set(options.metricsDatasets ?? [])].sort();
-  const key = JSON.stringify(metrics);
-  let schema = schemaCache.get(key);
-  if (schema === undefined) {
-    if (schemaCache.size >= 16) schemaCache.clear();
-    schema = triggerWriteSchema({ metricsDatasets: metrics, metricsDatasetHint: hint });
-    schemaCache.set(key, schema);
+  for (const p of parsed.syntaxProblems) {
+    before.push(p.offset);
+    offer(p.offset, 'error', () => plainDiagnostic('json/syntax', p.message, p.offset, p.length, lines));
   }
-  return schema;
-}
+  const duplicates = parsed.duplicates;
+  for (let d = 0; d + 1 < duplicates.length; d += 2) {
+    const ignored = duplicates[d] ?? 0;
+    const next = duplicates[d + 1] ?? 0;
+    before.push(ignored);
+    offer(ignored, 'warning', () => (root === undefined ? undefined : duplicateDiagnostic(root, ignored, next, lines, fixable)));
+  }
+  before.sort((a, b) => a - b);
 
-interface Located extends Finding {
-  /** Absolute path in the file. */
-  at: JsonPath;
-}
-
-function describeValue(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'an array';
-  return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
-}
-
-function checkTrigger(schema: TriggerSchema, trigger: unknown, prefix: JsonPath, out: Located[]): void {
-  const result = schema.safeParse(trigger, { error: triggerIssueMessage });
-  if (result.success) return;
-  // One diagnostic per rule and member: the first member check says it (30 is below 60 before it
-  // is not a multiple of 60), but a relational issue says more than an absolute bound
-  // (time_range 30 is below frequency 900, not only below 60).
-  const byKey = new Map<string, Located>();
-  for (const issue of result.error.issues) {
-    for (const finding of findingsOf(issue, trigger)) {
-      const at = [...prefix, ...finding.path];
-      const key = `${finding.rule}\u0000${at.join('\u0000')}`;
-      const earlier = byKey.get(key);
-      if (earlier === undefined || (earlier.params === undefined && finding.params !== undefined)) byKey.set(key, { ...finding, at });
+  const targets: FixTarget[] = [];
+  const value = fixable ? parsed.value : undefined;
+  let located = 0;
+  let p = 0;
+  const shownFinding = (f: Finding, span: { offset: number; length: number }) => {
+    if (root !== undefined) offer(span.offset, ruleInfo(f.rule).severity, () => findingDiagnostic(f, span, root, lines, value));
+  };
+  forEachTriggerFindings(parsed.value, options, (index, found) => {
+    // A value always comes with a tree; without one there is nothing to locate.
+    if (root === undefined) return;
+    // Triggers lie in order: once `limit` diagnostics come before one, none of its findings is shown.
+    // (Its start is looked up only while that is undecided: the array is skimmed only that far.)
+    let visible = located < limit;
+    if (visible) {
+      const start = index < 0 ? root.offset : root.childStart(index);
+      while (p < before.length && (before[p] ?? 0) < start) p++;
+      visible = p + located < limit;
     }
-  }
-  out.push(...byKey.values());
-}
-
-function findings(value: unknown, options: LintOptions): Located[] {
-  const schema = schemaFor(options);
-  const out: Located[] = [];
-  const rootProblem = (at: JsonPath, message: string) => out.push({ rule: 'json/root-type', path: [], at, message });
-  if (Array.isArray(value)) {
-    value.forEach((element, i) => {
-      if (isRecord(element)) checkTrigger(schema, element, [i], out);
-      else rootProblem([i], `element ${i} is ${describeValue(element)}; an array in a trigger file holds trigger objects only`);
-    });
-  } else if (isRecord(value)) {
-    checkTrigger(schema, value, [], out);
-  } else if (value !== undefined) {
-    rootProblem([], `the file holds ${describeValue(value)}; it must hold a trigger object or an array of trigger objects`);
-  }
-  return out;
-}
-
-/** The node a path points at: the member (key through value) or element; for a missing member its nearest existing parent. */
-function targetNode(root: TreeNode, path: JsonPath): TreeNode {
-  const node = findValueNode(root, path);
-  if (node !== undefined) return node.parent?.type === 'property' ? node.parent : node;
-  for (let n = path.length - 1; n > 0; n--) {
-    const parent = findValueNode(root, path.slice(0, n));
-    if (parent !== undefined) return parent;
-  }
-  return root;
-}
-
-function fixFor(found: Located, root: TreeNode, lines: LineIndex, value: unknown): Fix | undefined {
-  const path = found.at;
-  const member = String(path[path.length - 1]);
-  switch (found.rule) {
-    case 'trigger/read-only-member':
-      return removeMemberFix(root, path, lines, `Remove read-only ${member}`);
-    case 'query/refused-member':
-    case 'query/granularity-standard':
-      return removeMemberFix(root, path, lines, `Remove ${member}`);
-    case 'trigger/frequency': {
-      const current = valueAt(value, found.at);
-      if (typeof current !== 'number') return undefined;
-      const next = nearestValidFrequency(current);
-      return replaceValueFix(root, path, lines, next, `Set frequency to ${next}`);
+    for (const f of found) {
+      if (isUnknownMembers(f)) {
+        lintStats.findings += f.keys.length;
+        if (!visible) {
+          hidden.warning += f.keys.length;
+          continue;
+        }
+        const object = findValueNode(root, f.at);
+        for (const key of f.keys) {
+          const span = object?.memberSpan(key) ?? targetSpan(root, [...f.at, key], object);
+          // The finding is made only for a member that is shown.
+          if (shown.wouldKeep(span.offset)) shownFinding(unknownMember(f, key), span);
+          else hidden.warning++;
+        }
+        located += f.keys.length;
+        continue;
+      }
+      if (visible) located++;
+      lintStats.findings++;
+      const info = ruleInfo(f.rule);
+      if (value !== undefined && extra.fixAll === true && info.inFixAll) {
+        const repair = repairOf(f, root, value);
+        if (repair !== undefined) targets.push(repair.target);
+      }
+      if (visible) shownFinding(f, targetSpan(root, f.at));
+      else hidden[info.severity]++;
     }
-    case 'query/time-range-min':
-    case 'query/time-range-max': {
-      const current = valueAt(value, found.at);
-      if (typeof current !== 'number') return undefined;
-      // Relational issues know the bound; a bare member check (frequency itself invalid) clamps to the absolute bounds.
-      const bound =
-        found.params?.replaceWith ?? (found.rule === 'query/time-range-min' ? TRIGGER_LIMITS.frequencyMin : TRIGGER_LIMITS.timeRangeMax);
-      return replaceValueFix(root, path, lines, bound, `Set time_range to ${bound}`);
-    }
-    default:
-      return undefined;
+  });
+
+  const diagnostics: Diagnostic[] = [];
+  for (const item of shown.sorted()) {
+    const d = item.build();
+    if (d !== undefined) diagnostics.push(d);
   }
+  lintStats.built = diagnostics.length;
+  if (hidden.error + hidden.warning + hidden.info > 0) diagnostics.unshift(summaryDiagnostic(hidden, limit));
+  const analysis: Analysis = { diagnostics, hidden };
+  if (extra.fixAll === true) analysis.fixAllEdits = planFixAll(targets);
+  return analysis;
 }
 
 /** Lints the text of a trigger file: one trigger object or an array of them. Never throws on any text. */
 export function lint(text: string, options: LintOptions = {}): Diagnostic[] {
-  // A byte order mark is not JSON, but files carry it and editors hide it. Read as a space it keeps
-  // every offset, so ranges and fixes still address `text`, where it is character 0 of line 0.
-  const source = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
-  const parsed = parseFile(source);
-  const lines = new LineIndex(text);
-  const diagnostics: Diagnostic[] = parsed.syntaxProblems.map((p) => ({
-    rule: 'json/syntax',
-    severity: ruleInfo('json/syntax').severity,
-    message: p.message,
-    range: lines.range(p.offset, p.length),
-    path: [],
-  }));
-  const found = findings(parsed.value, options);
-  // Fixes only for well-formed JSON: on a recovered tree an edit could land in the wrong place.
-  const fixable = parsed.syntaxProblems.length === 0;
-  let root: TreeNode | undefined;
-  for (const f of found) {
-    // Valid JSON gets the lazy tree, broken JSON jsonc-parser's recovering one.
-    root ??= fixable ? skimTree(source) : parsed.recoveredTree;
-    if (root === undefined) break;
-    const tree = root;
-    const rangeOf = (p: JsonPath) => {
-      const node = targetNode(tree, p);
-      return lines.range(node.offset, node.length);
-    };
-    const diagnostic: Diagnostic = { rule: f.rule, severity: ruleInfo(f.rule).severity, message: f.message, range: rangeOf(f.at), path: f.at };
-    if (f.params?.related !== undefined) {
-      const prefix = f.at.slice(0, f.at.length - f.path.length);
-      const related: RelatedInformation[] = f.params.related.flatMap((r) =>
-        findValueNode(tree, [...prefix, ...r.path]) === undefined ? [] : [{ message: r.message, range: rangeOf([...prefix, ...r.path]) }],
-      );
-      if (related.length > 0) diagnostic.related = related;
-    }
-    if (fixable) {
-      const fix = fixFor(f, tree, lines, parsed.value);
-      if (fix !== undefined) diagnostic.fix = fix;
-    }
-    diagnostics.push(diagnostic);
-  }
-  return diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+  return analyse(text, options).diagnostics;
 }
 
 export interface FixAllResult {
@@ -173,25 +157,18 @@ export interface FixAllResult {
 }
 
 /**
- * Applies every fix of a rule that allows it in fix-all, pass after pass (a fix can overlap another: the
- * next pass takes it), until none is left.
+ * Applies every fix of a rule that allows it in fix-all. Each pass plans all fixes at once and applies
+ * them in one sweep; another pass follows only when a fix made room for one more (a frequency fixed
+ * changes the time_range it allows).
  */
 export function fixAll(text: string, options: LintOptions = {}): FixAllResult {
   let current = text;
   let applied = 0;
-  let diagnostics = lint(current, options);
-  for (let pass = 0; pass < 10; pass++) {
-    const fixes = compatibleFixes(
-      current,
-      diagnostics.flatMap((d) => (d.fix === undefined || !ruleInfo(d.rule).inFixAll ? [] : [d.fix])),
-    );
-    if (fixes.length === 0) break;
-    current = applyFixes(
-      current,
-      fixes.flatMap((f) => f.edits),
-    );
-    applied += fixes.length;
-    diagnostics = lint(current, options);
+  for (let pass = 0; ; pass++) {
+    const analysis = analyse(current, options, { fixAll: pass < 10 });
+    const edits = analysis.fixAllEdits ?? [];
+    if (edits.length === 0) return { text: current, applied, diagnostics: analysis.diagnostics };
+    current = applyOffsetEdits(current, edits);
+    for (const e of edits) applied += e.fixes;
   }
-  return { text: current, applied, diagnostics };
 }

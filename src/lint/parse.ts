@@ -1,9 +1,10 @@
 // Parsing a trigger file. Valid JSON takes the native JSON.parse (the common case, and fast; ranges
-// then come from the lazy tree of skim.ts). Invalid JSON goes through jsonc-parser, which recovers,
-// so a half-typed file still yields a value to check and a tree to locate it in.
-import { createScanner, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
-
-const STRICT_JSON = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false } as const;
+// then come from the lazy tree of skim.ts). Invalid JSON goes through jsonc-parser's recovering
+// visitor (recover.ts), so a half-typed file still yields a value to check and a tree to locate it in.
+import { createScanner, printParseErrorCode } from 'jsonc-parser';
+import { duplicateMembers } from './duplicates';
+import { recover, RecoveredIndex, type RecoveredError } from './recover';
+import { skimTree, treeOver, type SkimNode } from './skim';
 
 export interface SyntaxProblem {
   offset: number;
@@ -13,9 +14,16 @@ export interface SyntaxProblem {
 
 export interface ParsedFile {
   value: unknown;
+  /** Whether JSON.parse took the text: only then are fixes offered. */
+  valid: boolean;
+  /** The first syntax problems, in document order (at most the limit given). */
   syntaxProblems: SyntaxProblem[];
-  /** jsonc-parser's recovered tree; only for text that is not valid JSON. */
-  recoveredTree?: Node;
+  /** Syntax problems past the limit. */
+  moreSyntaxProblems: number;
+  /** The tree findings are located in; none for a file without a value. */
+  root?: SkimNode;
+  /** Pairs of key offsets: a member JSON.parse ignores, and the next member of its object with its name. */
+  duplicates: number[];
 }
 
 /**
@@ -47,19 +55,33 @@ function tooDeep(text: string): SyntaxProblem | undefined {
   return undefined;
 }
 
-export function parseFile(text: string): ParsedFile {
+/** Parses a trigger file; `limit` bounds the syntax problems kept (the rest are counted). */
+export function parseFile(text: string, limit: number): ParsedFile {
+  let value: unknown;
   try {
-    return { value: JSON.parse(text), syntaxProblems: [] };
+    value = JSON.parse(text);
   } catch {
-    const deep = tooDeep(text);
-    if (deep !== undefined) return { value: undefined, syntaxProblems: [deep] };
-    const errors: ParseError[] = [];
-    const tree = parseTree(text, errors, STRICT_JSON);
-    const value: unknown = tree === undefined ? undefined : getNodeValue(tree);
-    const parsed: ParsedFile = { value, syntaxProblems: syntaxProblems(text, errors) };
-    if (tree !== undefined) parsed.recoveredTree = tree;
-    return parsed;
+    return parseBroken(text, limit);
   }
+  const parsed: ParsedFile = { value, valid: true, syntaxProblems: [], moreSyntaxProblems: 0, duplicates: duplicateMembers(text, value) };
+  const root = skimTree(text);
+  if (root !== undefined) parsed.root = root;
+  return parsed;
+}
+
+function parseBroken(text: string, limit: number): ParsedFile {
+  const deep = tooDeep(text);
+  if (deep !== undefined) return { value: undefined, valid: false, syntaxProblems: [deep], moreSyntaxProblems: 0, duplicates: [] };
+  const recovered = recover(text, limit);
+  const parsed: ParsedFile = {
+    value: recovered.value,
+    valid: false,
+    syntaxProblems: syntaxProblems(text, recovered.errors),
+    moreSyntaxProblems: recovered.moreErrors,
+    duplicates: recovered.duplicates,
+  };
+  if (recovered.root !== undefined) parsed.root = treeOver(new RecoveredIndex(text, recovered.containers), recovered.root.offset, recovered.root.end);
+  return parsed;
 }
 
 const SYNTAX_MESSAGES: Record<string, string> = {
@@ -81,16 +103,10 @@ const SYNTAX_MESSAGES: Record<string, string> = {
   InvalidCharacter: 'control characters must be escaped in strings',
 };
 
-function syntaxProblems(text: string, errors: ParseError[]): SyntaxProblem[] {
+function syntaxProblems(text: string, errors: readonly RecoveredError[]): SyntaxProblem[] {
   if (text.trim() === '') return [{ offset: 0, length: text.length, message: 'the file is empty; it must hold a trigger object or an array of triggers' }];
-  const seen = new Set<number>();
-  const problems: SyntaxProblem[] = [];
-  for (const e of errors) {
-    // Recovery often reports several errors at one place (e.g. ] and } expected at the end): the first says it.
-    if (seen.has(e.offset)) continue;
-    seen.add(e.offset);
+  return errors.map((e) => {
     const code = printParseErrorCode(e.error);
-    problems.push({ offset: e.offset, length: e.length, message: `JSON syntax: ${SYNTAX_MESSAGES[code] ?? code}` });
-  }
-  return problems;
+    return { offset: e.offset, length: e.length, message: `JSON syntax: ${SYNTAX_MESSAGES[code] ?? code}` };
+  });
 }

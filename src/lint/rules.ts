@@ -22,6 +22,10 @@ const rule = <const Id extends string>(id: Id, severity: Severity, summary: stri
 export const RULES = [
   rule('json/syntax', 'error', 'The file is valid JSON.'),
   rule('json/root-type', 'error', 'The file holds one trigger object or an array of trigger objects.'),
+  // Not in fix-all: which of the repeated members the writer meant is a guess.
+  rule('json/duplicate-member', 'warning', 'An object names each member once: of repeated members only the last counts.', true, false),
+  rule('file/encoding', 'error', 'The file is UTF-8: bytes that cannot be decoded would reach the service as U+FFFD.'),
+  rule('file/too-many-problems', 'info', 'Past the first 1,000 problems of a file, one diagnostic counts the rest; it is as severe as the worst of them.'),
 
   rule('trigger/name', 'error', 'name is required, a string of 1 to 120 characters.'),
   rule('trigger/description', 'error', 'description is a string of at most 1023 characters.'),

@@ -2,36 +2,52 @@
 import type { Position, Range } from './types';
 
 export class LineIndex {
-  private starts: number[] | undefined;
+  /** Starts of the lines found so far: lines are found only as far as a position is asked for. */
+  private readonly starts: number[] = [0];
+  /** Offset up to which line breaks are in `starts`. */
+  private scanned = 0;
+  private readonly crlf: boolean;
 
-  constructor(private readonly text: string) {}
+  constructor(private readonly text: string) {
+    // Without \r (the common case) indexOf finds the line feeds, much faster than a loop.
+    this.crlf = text.includes('\r');
+  }
 
-  private lineStarts(): number[] {
-    if (this.starts !== undefined) return this.starts;
-    const starts = [0];
-    const text = this.text;
-    if (!text.includes('\r')) {
-      // The common case, and much faster: let indexOf find the line feeds.
-      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-      this.starts = starts;
-      return starts;
-    }
-    for (let i = 0; i < text.length; i++) {
+  /** Finds line breaks until one past `offset` (or the end). */
+  private scanTo(offset: number): number[] {
+    const { text, starts } = this;
+    while (this.scanned < text.length && (starts[starts.length - 1] ?? 0) <= offset) {
+      if (!this.crlf) {
+        const i = text.indexOf('\n', this.scanned);
+        if (i < 0) {
+          this.scanned = text.length;
+          break;
+        }
+        starts.push(i + 1);
+        this.scanned = i + 1;
+        continue;
+      }
+      const i = this.scanned;
       const c = text.charCodeAt(i);
       if (c === 13 /* \r */) {
-        if (text.charCodeAt(i + 1) === 10) i++;
-        starts.push(i + 1);
-      } else if (c === 10 /* \n */) {
-        starts.push(i + 1);
+        const next = text.charCodeAt(i + 1) === 10 ? i + 2 : i + 1;
+        starts.push(next);
+        this.scanned = next;
+      } else {
+        if (c === 10 /* \n */) starts.push(i + 1);
+        this.scanned = i + 1;
       }
     }
-    this.starts = starts;
     return starts;
   }
 
+  private lineStarts(): number[] {
+    return this.scanTo(Infinity);
+  }
+
   positionAt(offset: number): Position {
-    const starts = this.lineStarts();
     const clamped = Math.max(0, Math.min(offset, this.text.length));
+    const starts = this.scanTo(clamped);
     let low = 0;
     let high = starts.length - 1;
     while (low < high) {
@@ -44,8 +60,8 @@ export class LineIndex {
 
   /** The offset of a position; a character past the end of its line means the line's end, before its line break (LSP). */
   offsetAt(position: Position): number {
-    const starts = this.lineStarts();
     if (position.line < 0) return 0;
+    const starts = position.line + 1 < this.starts.length ? this.starts : this.lineStarts();
     if (position.line >= starts.length) return this.text.length;
     const lineStart = starts[position.line] ?? 0;
     // Every line but the last ends in \n, \r\n or \r; the last ends in none.

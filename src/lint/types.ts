@@ -51,9 +51,15 @@ export interface Diagnostic {
  */
 export type MetricsDatasetHint = (slug: string | undefined) => string;
 
+/** What the linter is told beyond the text. New options are optional members, so callers keep compiling. */
 export interface LintOptions {
   /** Dataset slugs that are metrics datasets; every other dataset is standard. */
   metricsDatasets?: readonly string[];
+  /**
+   * Diagnostics reported per file (default 1,000): past them one diagnostic says how many more there
+   * are, as severe as the worst of them, so a huge broken file costs bounded output and memory.
+   */
+  maxDiagnostics?: number;
   /**
    * How to declare a metrics dataset, in the caller's words; without it the messages stay neutral.
    * Pass the same function on every call: checking schemas are cached per function.

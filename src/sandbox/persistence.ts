@@ -35,6 +35,11 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 
 /** The data in `file`, or undefined when there is no such file. */
 export async function loadDataFile(file: string): Promise<SandboxData | undefined> {
+  return (await readDataFile(file))?.data;
+}
+
+/** The data in `file` and the file's text, or undefined when there is no such file. */
+async function readDataFile(file: string): Promise<{ data: SandboxData; text: string } | undefined> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -53,16 +58,24 @@ export async function loadDataFile(file: string): Promise<SandboxData | undefine
     const first = result.error.issues.slice(0, 3).map(describeIssue).join('; ');
     throw new DataFileError('data-file-corrupt', file, `data file ${file} is not sandbox data: ${first}`);
   }
-  return result.data.data;
+  return { data: result.data.data, text };
+}
+
+/** The text of a data file holding `data`. */
+function dataFileText(data: SandboxData): string {
+  return JSON.stringify({ format: DATA_FILE_FORMAT, version: DATA_FILE_VERSION, data }, null, 1) + '\n';
 }
 
 let tempSerial = 0;
 
 /** Writes the data atomically: a reader sees the old file or the new one, never a mix. */
 export async function saveDataFile(file: string, data: SandboxData): Promise<void> {
+  await writeDataFile(file, dataFileText(data));
+}
+
+async function writeDataFile(file: string, text: string): Promise<void> {
   tempSerial += 1;
   const temp = join(dirname(file), `.${basename(file)}.${process.pid}.${tempSerial}.tmp`);
-  const text = JSON.stringify({ format: DATA_FILE_FORMAT, version: DATA_FILE_VERSION, data }, null, 1) + '\n';
   try {
     const handle = await open(temp, 'wx', 0o600);
     try {
@@ -78,17 +91,37 @@ export async function saveDataFile(file: string, data: SandboxData): Promise<voi
   }
 }
 
-/** Serialises saves so two writes never race to rename. */
+/**
+ * Serialises saves so two writes never race to rename. A save serialises the data once, at once: that
+ * text is the snapshot written (no deep copy of the data), and the text last written is kept, so a
+ * write whose save fails is undone from it (see `lastSaved`) instead of from a copy made before every write.
+ */
 export class DataFileStore {
   private chain: Promise<void> = Promise.resolve();
+  private saved: string | undefined;
 
   constructor(readonly file: string) {}
 
+  /** Reads the file (undefined when there is none) and remembers its text as the last saved. */
+  async load(): Promise<SandboxData | undefined> {
+    const read = await readDataFile(this.file);
+    if (read !== undefined) this.saved = read.text;
+    return read?.data;
+  }
+
   save(data: SandboxData): Promise<void> {
-    const snapshot = JSON.parse(JSON.stringify(data)) as SandboxData;
-    const next = this.chain.then(() => saveDataFile(this.file, snapshot));
+    const text = dataFileText(data);
+    const next = this.chain.then(async () => {
+      await writeDataFile(this.file, text);
+      this.saved = text;
+    });
     this.chain = next.catch(() => undefined);
     return next;
+  }
+
+  /** The data as last written to the file (or read from it); undefined before the first. */
+  lastSaved(): SandboxData | undefined {
+    return this.saved === undefined ? undefined : (JSON.parse(this.saved) as { data: SandboxData }).data;
   }
 
   flush(): Promise<void> {

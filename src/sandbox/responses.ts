@@ -15,6 +15,8 @@ export interface Reply {
   contentType?: string;
   /** Already serialised; empty for no body. */
   body: string;
+  /** The body encoded already (answers the server keeps, see listCache.ts); else `body` is encoded when sent. */
+  bytes?: Buffer;
   headers?: Record<string, string>;
 }
 

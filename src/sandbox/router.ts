@@ -1,3 +1,4 @@
+import type { ListCache } from './listCache';
 import type { QueryRuntime } from './queries/runtime';
 import type { OperationKind } from './rateLimiter';
 import type { Api, Reply } from './responses';
@@ -16,6 +17,8 @@ export interface HandlerContext {
   body: unknown;
   /** The query-result rate limit and the data of recent results. */
   queries: QueryRuntime;
+  /** Serialised lists kept between requests (the server's; absent where no server keeps them). */
+  lists?: ListCache;
 }
 
 export type Handler = (ctx: HandlerContext) => Reply;

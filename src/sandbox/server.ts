@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { CONTROL_PREFIX, handleControl } from './control';
 import { addWideDataset, defaultCredentials, demoData, emptyData } from './demoData';
 import { FaultInjector, type PlannedFault } from './faults';
-import { DataFileStore, loadDataFile } from './persistence';
+import { ListCache } from './listCache';
+import { DataFileStore } from './persistence';
 import { RateLimiter } from './rateLimiter';
 import {
   errorFor,
@@ -23,7 +24,7 @@ import { DEFAULT_QUERY_RESULT_RATE_LIMIT, QueryRuntime } from './queries/runtime
 import { matchRoute, operationKind, type Route } from './router';
 import { V1_ROUTES } from './serviceV1';
 import { V2_ROUTES } from './serviceV2';
-import { cloneData, dataOf, replaceData, type ConfigKey, type SandboxData, type SandboxState } from './state';
+import { dataOf, replaceData, type ConfigKey, type SandboxData, type SandboxState } from './state';
 import type { RecordedRequest, SandboxHandle, SandboxInfo, SandboxOptions } from './types';
 import { UI_PREFIX, uiPage } from './ui';
 
@@ -140,12 +141,13 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
 
   const store = opts.dataFile !== undefined ? new DataFileStore(opts.dataFile) : undefined;
   let data: SandboxData | undefined;
-  if (opts.dataFile !== undefined) data = await loadDataFile(opts.dataFile);
+  if (store !== undefined) data = await store.load();
   const state: SandboxState = { ...(data ?? initialData()), credentials: defaultCredentials() };
   // A new file is written at once, so an unwritable location fails at start, not at the first edit.
   if (store && data === undefined) await store.save(dataOf(state));
 
   const faults = new FaultInjector();
+  const lists = new ListCache();
   const requests: RecordedRequest[] = [];
   const limiter = new RateLimiter(rateLimit, clock);
   const queries = new QueryRuntime(queryRateLimit, clock);
@@ -183,6 +185,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     info,
     reset: async () => {
       replaceData(state, initialData());
+      lists.invalidate();
       faults.clear();
       requests.length = 0;
       limiter.reset();
@@ -191,6 +194,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     },
     addDataset: async (slug: string, columns: number) => {
       addWideDataset(state, slug, columns);
+      lists.invalidate();
       await persist();
     },
   };
@@ -267,18 +271,21 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
       }
     }
 
-    const handle = () => route.handler({ state, baseUrl, uiUrl: `${baseUrl}${UI_PREFIX}`, now, params: match.params, query: url.searchParams, body: parsedBody, queries });
+    const handle = () => route.handler({ state, baseUrl, uiUrl: `${baseUrl}${UI_PREFIX}`, now, params: match.params, query: url.searchParams, body: parsedBody, queries, lists });
     if (kind === 'read') return respond(handle());
     // Writes run one at a time, each with its save, so a write whose save fails can be undone exactly and
     // memory never holds a change the data file does not.
     const reply = await exclusive(async (): Promise<Reply> => {
-      const before = store ? cloneData(dataOf(state)) : undefined;
       const result = handle();
       if (result.status >= 300) return result;
+      lists.invalidate();
       try {
         await persist();
       } catch (err) {
-        if (before) replaceData(state, before);
+        // Undone from the file as last saved: no copy of the data is made before each write.
+        const saved = store?.lastSaved();
+        if (saved !== undefined) replaceData(state, saved);
+        lists.invalidate();
         return errorFor(api, baseUrl, 500, `the sandbox could not save its data, so the change was undone: ${(err as Error).message}`);
       }
       return result;
@@ -306,7 +313,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   }
 
   function send(res: ServerResponse, reply: Reply, fault?: PlannedFault): void {
-    const full = Buffer.from(reply.body, 'utf8');
+    const full = reply.bytes ?? Buffer.from(reply.body, 'utf8');
     const headers: Record<string, string | number> = { ...reply.headers };
     if (reply.contentType !== undefined && full.length > 0) headers['Content-Type'] = reply.contentType;
     if (fault?.kind === 'truncate') {

@@ -167,7 +167,12 @@ function listColumns(ctx: HandlerContext): Reply {
   if (!parsed.success) return v1ValidationFailure(ctx.baseUrl, parsed.error.issues, raw);
   const datasets = scope.kind === 'all' ? ctx.state.datasets : [scope.dataset];
   const keyName = parsed.data.key_name;
-  if (keyName === undefined) return json(200, datasets.flatMap((d) => columnsOf(ctx.state, d)));
+  if (keyName === undefined) {
+    const list = () => json(200, datasets.flatMap((d) => columnsOf(ctx.state, d)));
+    // What the list is made of: each dataset's stored columns and generated count.
+    const sources = [ctx.state.datasets, ctx.state.datasets.length, ...datasets.flatMap((d) => [d, d.generated_columns, ctx.state.columns[d.slug], ctx.state.columns[d.slug]?.length])];
+    return ctx.lists?.reply(`columns\u0000${scopeKey(scope)}`, sources, list) ?? list();
+  }
   for (const d of datasets) {
     const column = columnsOf(ctx.state, d).find((c) => c.key_name === keyName);
     if (column) return json(200, column);
@@ -178,9 +183,8 @@ function listColumns(ctx: HandlerContext): Reply {
 function listTriggers(ctx: HandlerContext): Reply {
   const scope = scopeOf(ctx, true);
   if (isReply(scope)) return scope;
-  const triggers =
-    scope.kind === 'all' ? ctx.state.triggers : ctx.state.triggers.filter((t) => t.dataset_slug === scope.dataset.slug);
-  return json(200, triggers);
+  const list = () => json(200, scope.kind === 'all' ? ctx.state.triggers : ctx.state.triggers.filter((t) => t.dataset_slug === scope.dataset.slug));
+  return ctx.lists?.reply(`triggers\u0000${scopeKey(scope)}`, [ctx.state.triggers, ctx.state.triggers.length], list) ?? list();
 }
 
 // --- 4.8: dataset definitions --------------------------------------------------------------------

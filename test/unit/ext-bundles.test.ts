@@ -12,15 +12,19 @@ test('esbuild builds the run-time loaded bundles from their sources', () => {
   const build = read('esbuild.mjs');
   assert.match(build, /'sandbox-host': 'src\/sandbox\/index\.ts'/);
   assert.match(build, /'client-host': 'src\/api\/index\.ts'/);
+  assert.match(build, /'lint-worker': 'src\/extension\/diagnostics\/lintWorker\.ts'/);
+  assert.match(build, /'forms-host': 'src\/extension\/forms\/formsHost\.ts'/);
 });
 
 test('.vscodeignore ships the run-time loaded bundles', () => {
   const lines = read('.vscodeignore').split(/\r?\n/).map((l) => l.trim());
   assert.ok(lines.includes('!dist/sandbox-host.js'), 'dist/sandbox-host.js is not shipped');
   assert.ok(lines.includes('!dist/client-host.js'), 'dist/client-host.js is not shipped');
+  assert.ok(lines.includes('!dist/lint-worker.js'), 'dist/lint-worker.js is not shipped');
+  assert.ok(lines.includes('!dist/forms-host.js'), 'dist/forms-host.js is not shipped');
 });
 
-test('dist/extension.js bundles neither the sandbox nor the client transport (undici)', async () => {
+test('dist/extension.js bundles neither the sandbox, the client transport (undici) nor the linter and its schemas', async () => {
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
     entryPoints: [join(root, 'src/extension/extension.ts')],
@@ -36,6 +40,25 @@ test('dist/extension.js bundles neither the sandbox nor the client transport (un
   });
   const inputs = Object.keys(result.metafile.inputs);
   assert.deepEqual(inputs.filter((f) => /node_modules\/undici\/|src\/sandbox\/|src\/api\/(client|transport)\.ts$/.test(f)), []);
+  // The linter runs in dist/lint-worker.js; the extension needs only its rule registry and positions.
+  assert.deepEqual(inputs.filter((f) => /node_modules\/jsonc-parser\/|src\/lint\//.test(f) && !/src\/lint\/(rules|text)\.ts$/.test(f)), []);
+  // The forms and their message schemas are in dist/forms-host.js, loaded when a form first opens.
+  assert.deepEqual(inputs.filter((f) => /src\/webview\/|src\/extension\/forms\//.test(f) && !/forms\/(registerForms|reviewDocuments|formIds)\.ts$/.test(f)), []);
+  // Running queries, previews and the results panel are in dist/queries-host.js, loaded on first use.
+  assert.deepEqual(inputs.filter((f) => /src\/extension\/queries\//.test(f) && !/queries\/registerQueries\.ts$/.test(f)), []);
+});
+
+test('the forms registered at activation are the manifest\'s: every form command and webview type', async () => {
+  const { FORM_COMMANDS, FORM_VIEW_TYPES } = await import('../../src/extension/forms/formIds');
+  const { VIEW_TYPES } = await import('../../src/webview/protocol/messages');
+  const manifest = JSON.parse(read('package.json')) as { activationEvents: string[]; contributes: { commands: { command: string }[] } };
+  assert.deepEqual([...FORM_VIEW_TYPES].sort(), Object.values(VIEW_TYPES).sort());
+  assert.deepEqual(
+    manifest.activationEvents.filter((e) => e.startsWith('onWebviewPanel:')).map((e) => e.slice('onWebviewPanel:'.length)).sort(),
+    [...FORM_VIEW_TYPES].sort(),
+  );
+  const declared = new Set(manifest.contributes.commands.map((c) => c.command));
+  assert.deepEqual(FORM_COMMANDS.filter((c) => !declared.has(c.id)), []);
 });
 
 test('the bundles the extension host loads never read the global navigator (VS Code logs an error for it)', () => {
@@ -46,7 +69,7 @@ test('the bundles the extension host loads never read the global navigator (VS C
     'const Module = require("node:module");',
     'const load = Module._load;',
     'Module._load = function (request, ...rest) { return request === "vscode" ? {} : load.call(this, request, ...rest); };',
-    `for (const f of ["client-host.js", "sandbox-host.js"]) require(${JSON.stringify(join(root, 'dist'))} + "/" + f);`,
+    `for (const f of ["client-host.js", "sandbox-host.js", "lint-worker.js"]) require(${JSON.stringify(join(root, 'dist'))} + "/" + f);`,
     'const { ServiceClient } = require(' + JSON.stringify(join(root, 'dist', 'client-host.js')) + ');',
     'new ServiceClient({ baseUrl: "http://127.0.0.1:9" }).close();',
     'process.stdout.write("ok");',
@@ -56,7 +79,7 @@ test('the bundles the extension host loads never read the global navigator (VS C
 });
 
 test('the extension host bundles start with "use strict" before the navigator shadow', () => {
-  for (const file of ['dist/extension.js', 'dist/client-host.js', 'dist/sandbox-host.js']) {
+  for (const file of ['dist/extension.js', 'dist/client-host.js', 'dist/sandbox-host.js', 'dist/lint-worker.js', 'dist/forms-host.js']) {
     assert.ok(read(file).startsWith('"use strict"; var navigator = undefined;'), file);
   }
 });

@@ -17,6 +17,14 @@ import {
   ruleDocsUrl,
   toDiagnosticData,
 } from '../../src/extension/diagnostics/lintMapping';
+import { runLintJob } from '../../src/extension/diagnostics/lintJobs';
+
+/** The fix-all action as the editor makes it: the worker's edit, then the action. */
+const fixAllOf = (text: string) => {
+  const result = runLintJob({ kind: 'fixAll', text, options: { metricsDatasets: [] } });
+  assert.equal(result.kind, 'fixAll');
+  return fixAllAction(result.kind === 'fixAll' ? result.edit : undefined);
+};
 
 const DOCS = 'https://example.com/obs/blob/main/docs/rules.md';
 
@@ -128,7 +136,7 @@ test('quickFixesInRange finds the fixes touching the cursor', () => {
 
 test('fix all is one minimal edit that leaves nothing auto-fixable', () => {
   const text = trigger({ frequency: 100, triggered: true });
-  const action = fixAllAction(text, {});
+  const action = fixAllOf(text);
   assert.ok(action);
   assert.equal(action.kind, 'source.fixAll');
   assert.equal(action.edits.length, 1);
@@ -139,7 +147,7 @@ test('fix all is one minimal edit that leaves nothing auto-fixable', () => {
 });
 
 test('fix all offers nothing when nothing is fixable', () => {
-  assert.equal(fixAllAction(trigger({ id: undefined, query: { calculations: [{ op: 'COUNT' }], time_range: 900 } }), {}), undefined);
+  assert.equal(fixAllOf(trigger({ id: undefined, query: { calculations: [{ op: 'COUNT' }], time_range: 900 } })), undefined);
 });
 
 test('minimalEdit keeps the common prefix and suffix', () => {

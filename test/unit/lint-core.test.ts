@@ -290,11 +290,16 @@ test("VS Code's JSON language service explains a refused query member with the s
   assert.deepEqual(messages, ['Not allowed in a trigger query (spec 2.6.1 rule 3).']);
 });
 
-test('of duplicate members the last counts, as in JSON.parse, and gets no fix', () => {
+test('of duplicate members the last counts, as in JSON.parse, and gets no fix; the ignored one gets a warning', () => {
   const { text, range } = marked(trigger().replace(/\n}$/, ',\n  «"frequency": 90»\n}'));
   const found = lint(text);
+  const ignored = { start: { line: 2, character: 2 }, end: { line: 2, character: 18 } };
   assert.deepEqual(
-    found.map((d) => [d.rule, d.range, d.fix]),
-    [['trigger/frequency', range, undefined]],
+    found.map((d) => [d.rule, d.range, d.fix?.title]),
+    [
+      ['json/duplicate-member', ignored, 'Remove this ignored "frequency"'],
+      ['trigger/frequency', range, undefined],
+    ],
   );
+  assert.deepEqual(found[0]?.related?.map((r) => r.range), [range]);
 });

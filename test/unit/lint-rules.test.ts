@@ -2,7 +2,7 @@
 // documents that keep it, at the boundaries of spec 2.6, 2.6.1 and part 8.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { applyFixes, lint, RULES, type LintOptions, type RuleId } from '../../src/lint';
+import { applyFixes, lint, lintBytes, RULES, type Diagnostic, type LintOptions, type RuleId } from '../../src/lint';
 import { CLI_METRICS_DATASET_HINT } from '../../src/lint/cli';
 import { marked, trigger, unmarked } from './lint-helpers';
 
@@ -15,12 +15,25 @@ interface Bad {
   fixed?: string;
   /** Text the message must contain. */
   says?: string;
+  /** The document is a file's bytes: each `\\xNN` in it is that one byte (read as U+FFFD in the text). */
+  bytes?: boolean;
 }
 interface Good {
   title: string;
   doc: string;
   options?: LintOptions;
+  bytes?: boolean;
 }
+
+/** The text the linter sees of a document with `\\xNN` bytes: what TextDecoder makes of each run of them. */
+const asRead = (doc: string) => doc.replace(/(\\x[0-9A-F]{2})+/g, (run) => new TextDecoder().decode(bytesOf(run)));
+/** The bytes of such a document: UTF-8, except each `\\xNN`. */
+function bytesOf(doc: string): Uint8Array {
+  const parts = doc.split(/\\x([0-9A-F]{2})/);
+  return Buffer.concat(parts.map((p, i) => (i % 2 === 1 ? Buffer.from([parseInt(p, 16)]) : Buffer.from(p, 'utf8'))));
+}
+const lintCase = (c: { doc: string; options?: LintOptions; bytes?: boolean }, text: string): Diagnostic[] =>
+  c.bytes === true ? lintBytes(bytesOf(unmarked(c.doc)), c.options) : lint(text, c.options);
 
 const METRICS: LintOptions = { metricsDatasets: ['otel-metrics'] };
 const q = (body: string) => `"query": { ${body} }`;
@@ -51,6 +64,41 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
       { title: 'an empty array', doc: '[]' },
       { title: 'an array of triggers', doc: `[${trigger()}, ${trigger('"name": "Other"')}]` },
     ],
+  },
+  'json/duplicate-member': {
+    bad: [
+      {
+        title: 'a member given twice: the first is ignored',
+        doc: trigger().replace('"frequency": 900', '«"frequency": 60»,\n  "frequency": 900'),
+        says: '"frequency" is given again on line 4',
+        fixed: trigger('"frequency": 900'),
+      },
+      {
+        title: 'twice in the query',
+        doc: trigger(q(`«"time_range": 60», ${COUNT}, "time_range": 1800`)),
+        says: 'so this one is ignored',
+        fixed: trigger(q(`${COUNT}, "time_range": 1800`)),
+      },
+    ],
+    good: [{ title: 'every member once', doc: trigger() }],
+  },
+  'file/encoding': {
+    bad: [
+      { title: 'a Latin-1 byte', doc: trigger('"description": "caf«\\xE9»"'), bytes: true, says: 'bytes E9 at byte' },
+      { title: 'a cut-off sequence at the end', doc: `${trigger()}«\\xE2\\x82»`, bytes: true, says: 'bytes E2 82' },
+    ],
+    good: [{ title: 'UTF-8', doc: trigger('"description": "café 🙂"'), bytes: true }],
+  },
+  'file/too-many-problems': {
+    bad: [
+      {
+        title: 'infos past the limit: one info counts them',
+        doc: `«»${trigger('"id": "t"', '"created_at": "x"', '"updated_at": "y"')}`,
+        options: { maxDiagnostics: 2 },
+        says: '1 more problem not shown (0 errors, 0 warnings, 1 info)',
+      },
+    ],
+    good: [{ title: 'a clean file under any limit', doc: trigger(), options: { maxDiagnostics: 0 } }],
   },
   'trigger/name': {
     bad: [
@@ -544,8 +592,8 @@ for (const info of RULES) {
   describe(info.id, () => {
     for (const c of bad) {
       test(`flags ${c.title}`, () => {
-        const { text, range } = marked(c.doc);
-        const found = lint(text, c.options).filter((d) => d.rule === info.id);
+        const { text, range } = marked(c.bytes === true ? asRead(c.doc) : c.doc);
+        const found = lintCase(c, text).filter((d) => d.rule === info.id);
         assert.deepEqual(
           found.map((d) => d.range),
           [range],
@@ -564,7 +612,7 @@ for (const info of RULES) {
     }
     for (const c of good) {
       test(`accepts ${c.title}`, () => {
-        assert.deepEqual(lint(c.doc, c.options), []);
+        assert.deepEqual(lintCase(c, c.doc), []);
       });
     }
   });

@@ -33,7 +33,7 @@ test('npm run package produces a .vsix holding only what runs, under 2 MB', { ti
     const names = await listZip(out);
     const files = names.filter((n) => n.startsWith('extension/')).map((n) => n.slice('extension/'.length));
 
-    for (const required of ['package.json', 'readme.md', 'changelog.md', 'LICENSE.txt', 'dist/extension.js', 'dist/client-host.js', 'dist/sandbox-host.js', 'dist/cli.js', 'docs/rules.md', 'schemas/trigger.schema.json', 'media/icon.png']) {
+    for (const required of ['package.json', 'readme.md', 'changelog.md', 'LICENSE.txt', 'dist/extension.js', 'dist/client-host.js', 'dist/sandbox-host.js', 'dist/lint-worker.js', 'dist/forms-host.js', 'dist/queries-host.js', 'dist/cli.js', 'docs/rules.md', 'schemas/trigger.schema.json', 'media/icon.png']) {
       assert.ok(
         files.some((f) => f.toLowerCase() === required.toLowerCase()),
         `missing ${required}; got ${files.join(', ')}`,

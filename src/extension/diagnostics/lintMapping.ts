@@ -1,6 +1,9 @@
 // From linter output to what VS Code shows: diagnostics and code actions, as plain data (no vscode
 // import) so the mapping is unit-tested; diagnostics/triggerDiagnostics.ts makes vscode objects of it.
-import { fixAll, ruleDocsAnchor, type Diagnostic as LintDiagnostic, type LintOptions, type MetricsDatasetHint, type Range, type RuleId, type TextEdit } from '../../lint';
+// Only the linter's types and two small modules: the linter itself runs in a worker (lintWorker.ts), so
+// this module (loaded at activation) must not pull it, its schemas and zod into the extension bundle.
+import type { Diagnostic as LintDiagnostic, MetricsDatasetHint, Range, RuleId, TextEdit } from '../../lint';
+import { ruleDocsAnchor } from '../../lint/rules';
 import { LineIndex } from '../../lint/text';
 
 export const LINT_SOURCE = 'obs-lint';
@@ -96,37 +99,65 @@ export interface CodeActionData {
   fixes?: LintDiagnostic;
 }
 
-function sameRange(a: Range, b: Range): boolean {
-  return a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
-}
-
 function intersects(a: Range, b: Range): boolean {
   const before = (p: Range['start'], q: Range['start']) => p.line < q.line || (p.line === q.line && p.character < q.character);
   return !before(a.end, b.start) && !before(b.end, a.start);
 }
 
+const rangeKey = (code: string, r: Range) => `${code}\u0000${r.start.line}:${r.start.character}:${r.end.line}:${r.end.character}`;
+
 /**
- * Quick fixes for the diagnostics the editor asks about (matched by rule and range), each preferred
- * when it is the only fix offered for its diagnostic.
+ * The fixable diagnostics of one lint, by rule and range: made once per document version, so each
+ * code action request is a few lookups however many diagnostics the file has.
  */
-export function quickFixes(lintResult: readonly LintDiagnostic[], asked: readonly { code: string; range: Range }[]): CodeActionData[] {
-  const out: CodeActionData[] = [];
-  for (const a of asked) {
-    const fixable = lintResult.filter((d) => d.fix !== undefined && d.rule === a.code && sameRange(d.range, a.range));
-    for (const d of fixable) {
-      if (!d.fix) continue;
-      out.push({ title: d.fix.title, kind: 'quickfix', edits: d.fix.edits, isPreferred: fixable.length === 1, fixes: d });
+export class QuickFixIndex {
+  private readonly byKey = new Map<string, LintDiagnostic[]>();
+  /** Diagnostics with a fix. */
+  readonly fixable: number = 0;
+
+  constructor(private readonly diagnostics: readonly LintDiagnostic[]) {
+    let fixable = 0;
+    for (const d of diagnostics) {
+      if (d.fix === undefined) continue;
+      fixable++;
+      const key = rangeKey(d.rule, d.range);
+      const same = this.byKey.get(key);
+      if (same === undefined) this.byKey.set(key, [d]);
+      else same.push(d);
     }
+    this.fixable = fixable;
   }
-  return out;
+
+  /**
+   * Quick fixes for the diagnostics the editor asks about (matched by rule and range), each preferred
+   * when it is the only fix offered for its diagnostic.
+   */
+  quickFixes(asked: readonly { code: string; range: Range }[]): CodeActionData[] {
+    const out: CodeActionData[] = [];
+    for (const a of asked) {
+      const fixable = this.byKey.get(rangeKey(a.code, a.range)) ?? [];
+      for (const d of fixable) {
+        if (!d.fix) continue;
+        out.push({ title: d.fix.title, kind: 'quickfix', edits: d.fix.edits, isPreferred: fixable.length === 1, fixes: d });
+      }
+    }
+    return out;
+  }
+
+  /** Quick fixes for every fixable diagnostic touching a range (when the editor gives no diagnostics). */
+  quickFixesInRange(range: Range): CodeActionData[] {
+    return this.quickFixes(this.diagnostics.filter((d) => d.fix !== undefined && intersects(d.range, range)).map((d) => ({ code: d.rule, range: d.range })));
+  }
+}
+
+/** Quick fixes for the diagnostics asked about (see QuickFixIndex; an index made for one request). */
+export function quickFixes(lintResult: readonly LintDiagnostic[], asked: readonly { code: string; range: Range }[]): CodeActionData[] {
+  return new QuickFixIndex(lintResult).quickFixes(asked);
 }
 
 /** Quick fixes for every fixable diagnostic touching a range (when the editor gives no diagnostics). */
 export function quickFixesInRange(lintResult: readonly LintDiagnostic[], range: Range): CodeActionData[] {
-  return quickFixes(
-    lintResult,
-    lintResult.filter((d) => intersects(d.range, range)).map((d) => ({ code: d.rule, range: d.range })),
-  );
+  return new QuickFixIndex(lintResult).quickFixesInRange(range);
 }
 
 /**
@@ -148,13 +179,11 @@ export function minimalEdit(before: string, after: string): TextEdit | undefined
   return { range: lines.range(start, endBefore - start), newText: after.slice(start, endAfter) };
 }
 
-/** "Fix all auto-fixable problems": every fix, pass after pass, as one edit; undefined when nothing is fixable. */
-export function fixAllAction(text: string, options: LintOptions): CodeActionData | undefined {
-  const result = fixAll(text, options);
-  if (result.applied === 0) return undefined;
-  const edit = minimalEdit(text, result.text);
-  if (!edit) return undefined;
-  return { title: 'Fix all auto-fixable problems', kind: 'source.fixAll', edits: [edit], isPreferred: false };
+export const FIX_ALL_TITLE = 'Fix all auto-fixable problems';
+
+/** The "fix all" action of an edit that fixes everything fix-all fixes (lintJobs.ts computes it). */
+export function fixAllAction(edit: TextEdit | undefined): CodeActionData | undefined {
+  return edit === undefined ? undefined : { title: FIX_ALL_TITLE, kind: 'source.fixAll', edits: [edit], isPreferred: false };
 }
 
 export interface LintCounts {
@@ -163,9 +192,12 @@ export interface LintCounts {
   infos: number;
 }
 
-export function countBySeverity(diagnostics: readonly LintDiagnostic[]): LintCounts {
-  const c: LintCounts = { errors: 0, warnings: 0, infos: 0 };
+/** Problems by severity; `hidden` (from the linter's report) stands for those past the per-file limit. */
+export function countBySeverity(diagnostics: readonly LintDiagnostic[], hidden?: { error: number; warning: number; info: number }): LintCounts {
+  const c: LintCounts = { errors: hidden?.error ?? 0, warnings: hidden?.warning ?? 0, infos: hidden?.info ?? 0 };
   for (const d of diagnostics) {
+    // It stands for the hidden ones, counted above.
+    if (hidden !== undefined && d.rule === 'file/too-many-problems') continue;
     if (d.severity === 'error') c.errors++;
     else if (d.severity === 'warning') c.warnings++;
     else c.infos++;

@@ -1,13 +1,17 @@
 // Lints trigger files while editing: on open, on change (debounced; not for files over 5 MB, see
 // lintSizeGuard.ts), on save; cleared on close and delete; re-linted when settings change. Fixes are
-// offered as quick fixes and as `source.fixAll.obs`.
+// offered as quick fixes and as `source.fixAll.obs`. The linter runs in a worker (lintRunner.ts);
+// each document version is linted once and code actions are answered from that (lintedDocuments.ts).
 import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { lint, type Diagnostic as LintDiagnostic, type LintOptions } from '../../lint';
+import type { Diagnostic as LintDiagnostic } from '../../lint';
+import { LintedDocuments, type LintedVersion } from './lintedDocuments';
+import type { LintJob, LintJobOptions, LintJobResult } from './lintJobs';
+import { InThreadWorker, LintCancelled, LintRunner } from './lintRunner';
 import { LintScheduler } from './lintScheduler';
 import { largeFileNotice, shouldLint } from './lintSizeGuard';
 import {
-  EDITOR_METRICS_DATASET_HINT,
   FIX_ALL_KIND_SUFFIX,
   LINT_SOURCE,
   countBySeverity,
@@ -15,7 +19,6 @@ import {
   rulesDocsPage,
   fixAllAction,
   lintSummary,
-  quickFixes,
   toDiagnosticData,
   type CodeActionData,
   type DiagnosticData,
@@ -55,18 +58,14 @@ function toWorkspaceEdit(uri: vscode.Uri, action: CodeActionData): vscode.Worksp
   return edit;
 }
 
-interface LintedDocument {
-  version: number;
-  diagnostics: LintDiagnostic[];
-}
-
 export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionProvider {
   static readonly providedCodeActionKinds = [vscode.CodeActionKind.QuickFix, FIX_ALL_KIND];
 
   readonly collection = vscode.languages.createDiagnosticCollection(LINT_SOURCE);
   readonly matcher: TriggerFileMatcher;
   readonly scheduler: LintScheduler<string>;
-  private readonly lastLint = new Map<string, LintedDocument>();
+  readonly runner: LintRunner;
+  private readonly documents: LintedDocuments;
   private readonly disposables: vscode.Disposable[] = [];
   /** Deletes by anyone (terminal, git, workspace.fs) do not raise onDidDeleteFiles: watch for them. */
   private deleteWatchers: vscode.Disposable[] = [];
@@ -80,6 +79,17 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
     private readonly readOnlyScheme: string,
   ) {
     this.matcher = new TriggerFileMatcher(() => settings.triggerFiles(), readOnlyScheme);
+    this.runner = new LintRunner({
+      workerFile: () => path.join(this.extensionUri.fsPath, 'dist', 'lint-worker.js'),
+      fallback: (file) => {
+        // The same bundle, required into this thread: it exports its job runner.
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- a separate bundle, loaded at run time on purpose
+        const { runLintJob } = require(file) as { runLintJob: (job: LintJob) => LintJobResult };
+        return new InThreadWorker(runLintJob);
+      },
+      log: (m) => this.log.warn(m),
+    });
+    this.documents = new LintedDocuments(this.runner, () => this.options());
     this.scheduler = new LintScheduler<string>({
       delayMs: 150,
       run: (key, signal) => this.lintOpenDocument(key, signal),
@@ -91,6 +101,8 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
       vscode.workspace.onDidChangeTextDocument((e) => {
         if (e.contentChanges.length === 0 || !this.matcher.matches(e.document)) return;
         const key = e.document.uri.toString();
+        // Work on the version before is of no use any more.
+        this.documents.changed(key, e.document.version);
         // Too large to lint while typing: the diagnostics of the last open or save stay until the next save.
         if (shouldLint(sizeOf(e.document), 'change')) this.scheduler.schedule(key);
         else this.scheduler.cancel(key);
@@ -111,12 +123,16 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
       }),
       // Also when a sandbox starts or stops: its metrics datasets change what the linter allows.
       settings.onDidChange((names) => {
-        if (names.has('triggerFiles') || names.has('metricsDatasets') || names.has('rulesDocsUrl')) this.relintAll();
+        if (names.has('triggerFiles') || names.has('metricsDatasets') || names.has('rulesDocsUrl')) {
+          this.documents.clear();
+          this.relintAll();
+        }
       }),
       vscode.languages.registerCodeActionsProvider([{ language: 'json' }, { language: 'jsonc' }], this, {
         providedCodeActionKinds: TriggerDiagnostics.providedCodeActionKinds,
       }),
       { dispose: () => this.scheduler.dispose() },
+      { dispose: () => this.runner.dispose() },
     );
     this.watchDeletes();
     for (const doc of vscode.workspace.textDocuments) this.onOpen(doc);
@@ -131,8 +147,9 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
     });
   }
 
-  options(): LintOptions {
-    return { metricsDatasets: this.settings.metricsDatasets(), metricsDatasetHint: EDITOR_METRICS_DATASET_HINT };
+  /** The linter's options (the worker adds the editor's wording of how to declare a metrics dataset). */
+  options(): LintJobOptions {
+    return { metricsDatasets: this.settings.metricsDatasets() };
   }
 
   docsUrl(): string {
@@ -157,36 +174,47 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
     return this.anchorLines;
   }
 
-  /** Lints text and publishes the result for a uri. */
-  publish(uri: vscode.Uri, text: string, version: number): LintDiagnostic[] {
-    const diagnostics = lint(text, this.options());
-    this.lastLint.set(uri.toString(), { version, diagnostics });
+  /** Shows a lint's diagnostics for a uri (with the notice of a file too large to lint while typing). */
+  private show(uri: vscode.Uri, diagnostics: readonly LintDiagnostic[], size: number): void {
     const docsUrl = this.docsUrl();
     const shown = diagnostics.map((d) => toVscodeDiagnostic(uri, toDiagnosticData(d, docsUrl, this.rulesAnchorLines())));
-    const notice = largeFileNotice(text.length);
+    const notice = largeFileNotice(size);
     if (notice !== undefined) {
       const info = new vscode.Diagnostic(new vscode.Range(0, 0, 0, 0), notice, vscode.DiagnosticSeverity.Information);
       info.source = LINT_SOURCE;
       shown.unshift(info);
     }
     this.collection.set(uri, shown);
-    return diagnostics;
+  }
+
+  /** Lints a file read from disk (bytes: undecodable ones are reported) and shows the result. */
+  private async publishFile(uri: vscode.Uri, bytes: Uint8Array, signal?: AbortSignal): Promise<LintedVersion['hidden'] & { diagnostics: LintDiagnostic[] }> {
+    const result = await this.runner.run({ kind: 'lint', input: bytes, options: this.options() }, signal);
+    if (result.kind !== 'lint') throw new Error('the lint worker answered a lint with another result');
+    this.show(uri, result.diagnostics, bytes.length);
+    return { ...result.hidden, diagnostics: result.diagnostics };
   }
 
   private onOpen(doc: vscode.TextDocument): void {
     if (this.matcher.matches(doc)) void this.scheduler.lintNow(doc.uri.toString());
   }
 
-  private lintOpenDocument(key: string, signal: AbortSignal): void {
+  private async lintOpenDocument(key: string, signal: AbortSignal): Promise<void> {
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
     if (!doc || doc.isClosed || signal.aborted) return;
-    this.publish(doc.uri, doc.getText(), doc.version);
+    try {
+      const linted = await this.documents.lint(key, doc.version, () => doc.getText(), signal);
+      if (signal.aborted || doc.isClosed || doc.version !== linted.version) return;
+      this.show(doc.uri, linted.diagnostics, sizeOf(doc));
+    } catch (err) {
+      if (!(err instanceof LintCancelled)) throw err;
+    }
   }
 
   private forget(uri: vscode.Uri): void {
     const key = uri.toString();
     this.scheduler.cancel(key);
-    this.lastLint.delete(key);
+    this.documents.forget(key);
     this.collection.delete(uri);
   }
 
@@ -221,25 +249,36 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
 
   private async relintClosed(uri: vscode.Uri): Promise<void> {
     try {
-      const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-      this.publish(uri, text, -1);
+      await this.publishFile(uri, await vscode.workspace.fs.readFile(uri));
     } catch {
       this.forget(uri);
     }
   }
 
-  private lintFor(doc: vscode.TextDocument): LintDiagnostic[] {
-    const last = this.lastLint.get(doc.uri.toString());
-    if (last && last.version === doc.version) return last.diagnostics;
-    // Code actions are asked for on every cursor move: a large file edited since its last lint offers
-    // none (fixes computed from the saved text would edit the wrong ranges) until it is saved.
-    if (!shouldLint(sizeOf(doc), 'change')) return [];
-    return this.publish(doc.uri, doc.getText(), doc.version);
+  /** The lint of the document's current version: the one done or under way, or a new one. */
+  private async lintFor(doc: vscode.TextDocument, token: vscode.CancellationToken): Promise<LintedVersion | undefined> {
+    const key = doc.uri.toString();
+    const controller = new AbortController();
+    const listener = token.onCancellationRequested(() => controller.abort());
+    try {
+      const started = this.documents.get(key, doc.version);
+      if (started !== undefined) return await started;
+      // Code actions are asked for on every cursor move: a large file edited since its last lint offers
+      // none (fixes computed from the saved text would edit the wrong ranges) until it is saved.
+      if (!shouldLint(sizeOf(doc), 'change')) return undefined;
+      return await this.documents.lint(key, doc.version, () => doc.getText(), controller.signal);
+    } catch (err) {
+      if (err instanceof LintCancelled) return undefined;
+      throw err;
+    } finally {
+      listener.dispose();
+    }
   }
 
-  provideCodeActions(doc: vscode.TextDocument, range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
+  async provideCodeActions(doc: vscode.TextDocument, range: vscode.Range, context: vscode.CodeActionContext, token: vscode.CancellationToken): Promise<vscode.CodeAction[]> {
     if (!this.matcher.matches(doc) || doc.uri.scheme === this.readOnlyScheme) return [];
-    const result = this.lintFor(doc);
+    const linted = await this.lintFor(doc, token);
+    if (linted === undefined || token.isCancellationRequested || linted.version !== doc.version) return [];
     const actions: vscode.CodeAction[] = [];
     const wants = (kind: vscode.CodeActionKind): boolean => context.only === undefined || context.only.contains(kind) || kind.contains(context.only);
 
@@ -251,7 +290,7 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
           code: typeof d.code === 'object' ? String(d.code.value) : String(d.code),
           range: { start: { line: d.range.start.line, character: d.range.start.character }, end: { line: d.range.end.line, character: d.range.end.character } },
         }));
-      for (const fix of quickFixes(result, asked)) {
+      for (const fix of linted.fixes.quickFixes(asked)) {
         const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
         action.edit = toWorkspaceEdit(doc.uri, fix);
         action.isPreferred = fix.isPreferred;
@@ -260,10 +299,17 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
         actions.push(action);
       }
     }
-    const fixableCount = result.filter((d) => d.fix !== undefined).length;
+    const fixableCount = linted.fixes.fixable;
     if (fixableCount > 0 && (wants(FIX_ALL_KIND) || (wants(vscode.CodeActionKind.QuickFix) && fixableCount > 1 && actions.length > 0))) {
-      const all = fixAllAction(doc.getText(), this.options());
-      if (all) {
+      let edit;
+      try {
+        edit = await linted.fixAll();
+      } catch (err) {
+        if (err instanceof LintCancelled) return actions;
+        throw err;
+      }
+      const all = fixAllAction(edit);
+      if (all && !token.isCancellationRequested && doc.version === linted.version) {
         if (wants(FIX_ALL_KIND)) {
           const action = new vscode.CodeAction(all.title, FIX_ALL_KIND);
           action.edit = toWorkspaceEdit(doc.uri, all);
@@ -299,21 +345,27 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
           progress.report({ message: `${done + 1}/${uris.length}`, increment: 100 / Math.max(1, uris.length) });
           const doc = open.get(uri.toString());
           let diagnostics: LintDiagnostic[];
+          let hidden: LintedVersion['hidden'];
           try {
-            const text = doc ? doc.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-            diagnostics = this.publish(uri, text, doc ? doc.version : -1);
+            if (doc) {
+              const linted = await this.documents.lint(uri.toString(), doc.version, () => doc.getText());
+              this.show(uri, linted.diagnostics, sizeOf(doc));
+              ({ diagnostics, hidden } = linted);
+            } else {
+              const { diagnostics: found, ...counts } = await this.publishFile(uri, await vscode.workspace.fs.readFile(uri));
+              diagnostics = found;
+              hidden = counts;
+            }
           } catch (err) {
-            this.log.warn(`could not read ${uri.toString()}: ${errorText(err)}`);
+            this.log.warn(`could not lint ${uri.toString()}: ${errorText(err)}`);
             continue;
           }
-          const c = countBySeverity(diagnostics);
+          const c = countBySeverity(diagnostics, hidden);
           counts.errors += c.errors;
           counts.warnings += c.warnings;
           counts.infos += c.infos;
           if (diagnostics.length > 0) filesWithProblems++;
           done++;
-          // Yield now and then so the extension host stays responsive on large workspaces.
-          if (done % 50 === 0) await new Promise((r) => setImmediate(r));
         }
         const summary = lintSummary(done, filesWithProblems, counts);
         this.log.info(summary);
@@ -328,7 +380,7 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
 
   dispose(): void {
     for (const d of [...this.disposables, ...this.deleteWatchers]) d.dispose();
-    this.lastLint.clear();
+    this.documents.clear();
   }
 }
 

@@ -6,7 +6,7 @@ import { ApiKeyState, VIEW_TYPES } from '../../webview/protocol/messages';
 import type { ActiveConnection } from '../connections';
 import { ApiKeyArg, ApiKeysArg, parseArg } from '../tree';
 import { ApiKeyFormController, type CreatedKey } from './apiKeyController';
-import { FormOpenError, type FormPanels } from './panels';
+import { FormOpenError, type FormHandlers, type FormPanels } from './panels';
 
 type Mode = 'create' | 'update';
 
@@ -16,14 +16,14 @@ export class ApiKeyPanels {
 
   constructor(private readonly panels: FormPanels) {}
 
-  registrations(): vscode.Disposable[] {
-    const { feedback } = this.panels.deps;
-    return [
-      feedback.registerCommand('obs.apiKey.create', 'open the create API key form', (arg) => this.create(arg)),
-      feedback.registerCommand('obs.apiKey.update', 'open the update API key form', (arg) => this.update(arg)),
-      this.panels.serializer(VIEW_TYPES.createApiKey, (panel, state) => this.restore(panel, state, 'create')),
-      this.panels.serializer(VIEW_TYPES.updateApiKey, (panel, state) => this.restore(panel, state, 'update')),
-    ];
+  handlers(): FormHandlers {
+    return {
+      commands: { 'obs.apiKey.create': (arg) => this.create(arg), 'obs.apiKey.update': (arg) => this.update(arg) },
+      restorers: {
+        [VIEW_TYPES.createApiKey]: this.panels.restorer(VIEW_TYPES.createApiKey, (panel, state) => this.restore(panel, state, 'create')),
+        [VIEW_TYPES.updateApiKey]: this.panels.restorer(VIEW_TYPES.updateApiKey, (panel, state) => this.restore(panel, state, 'update')),
+      },
+    };
   }
 
   private async create(arg: unknown): Promise<void> {

@@ -7,21 +7,17 @@ import { BurnAlertState, VIEW_TYPES, type BurnAlertContext } from '../../webview
 import type { ActiveConnection } from '../connections';
 import { BurnAlertArg, parseArg } from '../tree';
 import { BurnAlertFormController } from './burnAlertController';
-import { FormOpenError, type FormPanels } from './panels';
-import { ReviewDocuments } from './reviewDocuments';
+import { FormOpenError, type FormHandlers, type FormPanels } from './panels';
 
 export class BurnAlertPanel {
-  private readonly reviews = new ReviewDocuments();
 
   constructor(private readonly panels: FormPanels) {}
 
-  registrations(): vscode.Disposable[] {
-    return [
-      this.reviews,
-      this.reviews.register(),
-      this.panels.deps.feedback.registerCommand('obs.burnAlert.edit', 'open the burn alert form', (arg) => this.edit(arg)),
-      this.panels.serializer(VIEW_TYPES.burnAlert, (panel, state) => this.restore(panel, state)),
-    ];
+  handlers(): FormHandlers {
+    return {
+      commands: { 'obs.burnAlert.edit': (arg) => this.edit(arg) },
+      restorers: { [VIEW_TYPES.burnAlert]: this.panels.restorer(VIEW_TYPES.burnAlert, (panel, state) => this.restore(panel, state)) },
+    };
   }
 
   private async edit(arg: unknown): Promise<void> {
@@ -88,7 +84,7 @@ export class BurnAlertPanel {
           loaded,
           post,
           log: this.panels.log,
-          openDiff: (left, right, title) => this.reviews.openDiff(left, right, title),
+          openDiff: (left, right, title) => this.panels.deps.reviews.openDiff(left, right, title),
           onChanged: () => this.panels.deps.refreshTree(),
         }),
     );

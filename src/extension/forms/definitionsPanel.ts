@@ -6,16 +6,16 @@ import { DefinitionsState, VIEW_TYPES, type DefinitionsContext } from '../../web
 import type { ActiveConnection } from '../connections';
 import { DatasetArg, parseArg } from '../tree';
 import { DatasetDefinitionsFormController } from './datasetDefinitionsController';
-import { FormOpenError, type FormPanels } from './panels';
+import { FormOpenError, type FormHandlers, type FormPanels } from './panels';
 
 export class DefinitionsPanel {
   constructor(private readonly panels: FormPanels) {}
 
-  registrations(): vscode.Disposable[] {
-    return [
-      this.panels.deps.feedback.registerCommand('obs.datasetDefinitions.edit', 'open the dataset definitions form', (arg) => this.edit(arg)),
-      this.panels.serializer(VIEW_TYPES.datasetDefinitions, (panel, state) => this.restore(panel, state)),
-    ];
+  handlers(): FormHandlers {
+    return {
+      commands: { 'obs.datasetDefinitions.edit': (arg) => this.edit(arg) },
+      restorers: { [VIEW_TYPES.datasetDefinitions]: this.panels.restorer(VIEW_TYPES.datasetDefinitions, (panel, state) => this.restore(panel, state)) },
+    };
   }
 
   private async edit(arg: unknown): Promise<void> {

@@ -7,6 +7,7 @@ import { errorText } from '../core/errors';
 import type { Feedback } from '../core/feedback';
 import type { KeyRegistry } from '../tree';
 import { makeNonce, renderFormPage, renderNoticePage } from './html';
+import type { ReviewDocuments } from './reviewDocuments';
 
 export type FormScript = 'apiKeyForm' | 'burnAlertForm' | 'datasetDefinitionsForm';
 
@@ -37,6 +38,17 @@ export interface FormsDeps {
   keys: KeyRegistry;
   feedback: Feedback;
   refreshTree(): void;
+  /** The `obs-form-review:` documents, registered at activation so a diff tab restored after a reload finds its provider. */
+  reviews: ReviewDocuments;
+}
+
+/** Restores a form's panel after a window reload. */
+export type Restorer = (panel: vscode.WebviewPanel, state: unknown) => Promise<void>;
+
+/** What a form offers: its commands (by id) and the restorers of its panels (by view type). */
+export interface FormHandlers {
+  commands: Record<string, (arg: unknown) => Promise<void>>;
+  restorers: Record<string, Restorer>;
 }
 
 /** A form that cannot open or be restored; its message is shown as it is. */
@@ -83,18 +95,16 @@ export class FormPanels implements vscode.Disposable {
     }
   }
 
-  /** A serializer that restores a form after a window reload, or says in the panel why it cannot. */
-  serializer(viewType: string, restore: (panel: vscode.WebviewPanel, state: unknown) => Promise<void>): vscode.Disposable {
-    return vscode.window.registerWebviewPanelSerializer(viewType, {
-      deserializeWebviewPanel: async (panel, state: unknown) => {
-        try {
-          await restore(panel, state);
-        } catch (err) {
-          this.log.warn(`could not restore a form (${viewType}): ${errorText(err)}`);
-          this.notice(panel, 'This form could not be restored', errorText(err));
-        }
-      },
-    });
+  /** Restores a form after a window reload, or says in the panel why it cannot. */
+  restorer(viewType: string, restore: Restorer): Restorer {
+    return async (panel, state) => {
+      try {
+        await restore(panel, state);
+      } catch (err) {
+        this.log.warn(`could not restore a form (${viewType}): ${errorText(err)}`);
+        this.notice(panel, 'This form could not be restored', errorText(err));
+      }
+    };
   }
 
   private webviewOptions(): vscode.WebviewOptions & vscode.WebviewPanelOptions {

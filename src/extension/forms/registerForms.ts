@@ -1,14 +1,41 @@
-// Registers every form: their commands, serializers and the review documents; `probe` is the test hook.
-import type * as vscode from 'vscode';
-import { ApiKeyPanels } from './apiKeyPanels';
-import { BurnAlertPanel } from './burnAlertPanel';
-import { DefinitionsPanel } from './definitionsPanel';
-import { FormPanels, type FormsDeps, type FormsProbe } from './panels';
+// Registers every form's commands and panel serializers at activation, and loads the forms themselves
+// (dist/forms-host.js: controllers, message schemas, zod) only when a form is first opened or restored.
+// `probe` is the test hook.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { FORM_COMMANDS, FORM_VIEW_TYPES } from './formIds';
+import type { LoadedForms } from './formsHost';
+import type { FormsDeps, FormsProbe } from './panels';
+import { ReviewDocuments } from './reviewDocuments';
 
-export function registerForms(deps: FormsDeps): { registrations: vscode.Disposable[]; probe: FormsProbe } {
-  const panels = new FormPanels(deps);
+export function registerForms(deps: Omit<FormsDeps, 'reviews'>): { registrations: vscode.Disposable[]; probe: FormsProbe } {
+  const reviews = new ReviewDocuments();
+  let loaded: LoadedForms | undefined;
+  const load = (): LoadedForms => {
+    if (loaded === undefined) {
+      // A runtime require of the separate bundle: esbuild leaves a non-literal require alone.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- a separate bundle, loaded at run time on purpose
+      const host = require(path.join(deps.extensionUri.fsPath, 'dist', 'forms-host.js')) as { createForms: (d: FormsDeps) => LoadedForms };
+      loaded = host.createForms({ ...deps, reviews });
+    }
+    return loaded;
+  };
+  const missing = (what: string) => Promise.reject(new Error(`the forms have no ${what}`));
   return {
-    registrations: [panels, ...new ApiKeyPanels(panels).registrations(), ...new BurnAlertPanel(panels).registrations(), ...new DefinitionsPanel(panels).registrations()],
-    probe: panels.probe(),
+    registrations: [
+      reviews,
+      reviews.register(),
+      ...FORM_COMMANDS.map((c) => deps.feedback.registerCommand(c.id, c.doing, (arg) => load().commands[c.id]?.(arg) ?? missing(`command ${c.id}`))),
+      ...FORM_VIEW_TYPES.map((viewType) =>
+        vscode.window.registerWebviewPanelSerializer(viewType, {
+          deserializeWebviewPanel: (panel, state: unknown) => load().restorers[viewType]?.(panel, state) ?? missing(`restorer for ${viewType}`),
+        }),
+      ),
+      { dispose: () => loaded?.dispose() },
+    ],
+    probe: {
+      openForms: () => loaded?.probe.openForms() ?? [],
+      deliver: (key, raw) => loaded?.probe.deliver(key, raw) ?? Promise.resolve(false),
+    },
   };
 }

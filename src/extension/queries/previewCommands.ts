@@ -2,20 +2,19 @@
 // trigger file (its text as it is in the editor, unsaved edits included). The last 24 hours run at
 // once; "Options..." in the panel picks another window (1 h, 6 h, 7 d) and, where a window needs
 // several queries, a coarser step instead.
-import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
 import * as vscode from 'vscode';
 import { ENVIRONMENT_WIDE, ENVIRONMENT_WIDE_TRIGGER_SLUG } from '../../api/schemas';
 import type { ActiveConnection } from '../connections';
 import { safeLabel } from '../core/text';
 import { parseArg, TriggerArg } from '../tree';
-import { DEFAULT_PREVIEW_WINDOW, PREVIEW_WINDOWS, planPreview, type PlanMode, type TriggerInput } from './preview/plan';
+import { DEFAULT_PREVIEW_WINDOW, PREVIEW_WINDOWS, planPreview, type PlanMode } from './preview/plan';
 import { readSavedQuery, runPreview, PreviewRefused } from './preview/run';
 import { spanLabel } from './preview/summary';
+import { triggerFromText, type PreviewTrigger } from './preview/triggerText';
 import { offerWhatWorks, pacerFor, RUNNER_CLOCK, type QueryFeatureDeps } from './queryCommands';
 import { ResultsPanel } from './resultsPanel';
 import { isCallUnavailable } from './runner';
 
-type PreviewTrigger = TriggerInput & { query?: unknown; query_id?: unknown };
 
 interface PreviewTarget {
   conn: ActiveConnection;
@@ -27,15 +26,6 @@ interface PreviewTarget {
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** The trigger in a document's text (JSON with comments allowed), or why it cannot be read. */
-export function triggerFromText(text: string): { ok: true; trigger: PreviewTrigger } | { ok: false; reason: string } {
-  const errors: ParseError[] = [];
-  const value: unknown = parseJsonc(text, errors, { allowTrailingComma: true });
-  if (errors.length > 0 || !isRecord(value)) return { ok: false, reason: 'the file is not a JSON object (fix the problems the linter shows first)' };
-  const name = typeof value.name === 'string' && value.name !== '' ? value.name : 'unnamed trigger';
-  return { ok: true, trigger: { ...value, name } as PreviewTrigger };
-}
 
 export class TriggerPreviews {
   constructor(private readonly deps: QueryFeatureDeps) {}
@@ -128,34 +118,4 @@ export class TriggerPreviews {
     );
     return step ? { windowSeconds: picked.w, mode: step.mode } : undefined;
   }
-}
-
-/** "Preview: would it have fired?" at the top of every trigger file. */
-class PreviewLenses implements vscode.CodeLensProvider {
-  private readonly changed = new vscode.EventEmitter<void>();
-  readonly onDidChangeCodeLenses = this.changed.event;
-
-  constructor(private readonly isTriggerFile: (doc: vscode.TextDocument) => boolean) {}
-
-  refresh(): void {
-    this.changed.fire();
-  }
-
-  provideCodeLenses(doc: vscode.TextDocument): vscode.CodeLens[] {
-    if (!this.isTriggerFile(doc)) return [];
-    const top = new vscode.Range(0, 0, 0, 0);
-    return [new vscode.CodeLens(top, { title: '$(pulse) Preview: would it have fired?', tooltip: 'Evaluate this trigger, as it is in the editor, over the last 24 hours of data', command: 'obs.trigger.preview', arguments: [{ uri: doc.uri.toString() }] })];
-  }
-}
-
-export function registerPreviewCommands(deps: QueryFeatureDeps, isTriggerFile: (doc: vscode.TextDocument) => boolean): { lenses: { refresh(): void }; disposables: vscode.Disposable[] } {
-  const previews = new TriggerPreviews(deps);
-  const lenses = new PreviewLenses(isTriggerFile);
-  return {
-    lenses,
-    disposables: [
-      deps.feedback.registerCommand('obs.trigger.preview', 'preview the trigger', (arg) => previews.fromArg(arg)),
-      vscode.languages.registerCodeLensProvider([{ language: 'json' }, { language: 'jsonc' }], lenses),
-    ],
-  };
 }

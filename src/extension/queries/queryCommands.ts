@@ -185,17 +185,3 @@ export class QueryRuns {
     await this.run(conn, dataset.trim(), queryId.trim(), `saved query ${safeLabel(queryId.trim(), 80)}`, false);
   }
 }
-
-export function registerQueryCommands(deps: QueryFeatureDeps): { runs: QueryRuns; disposables: vscode.Disposable[] } {
-  const runs = new QueryRuns(deps);
-  const f = deps.feedback;
-  return {
-    runs,
-    disposables: [
-      f.registerCommand('obs.query.run', 'run a saved query', () => runs.runById()),
-      f.registerCommand('obs.trigger.runQuery', "run the trigger's query", (arg) => runs.runTrigger(arg, false)),
-      f.registerCommand('obs.trigger.runQueryWithOptions', "run the trigger's query", (arg) => runs.runTrigger(arg, true)),
-    ],
-  };
-}
-

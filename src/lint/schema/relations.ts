@@ -24,6 +24,8 @@ type Report = (path: Path, message: string, params: TriggerIssueParams) => void;
 const present = (v: unknown) => v !== undefined && v !== null;
 const optionalText = (v: unknown) => (v === undefined ? undefined : show(v));
 const calcLabel = (op: unknown, column: unknown) => (typeof column === 'string' ? `${show(op)}(${column})` : show(op));
+/** At most 10 of a list in a message: a query may hold thousands of calculations, and each message names them. */
+const someOf = (labels: readonly string[]) => (labels.length > 10 ? `${labels.slice(0, 10).join(', ')} and ${labels.length - 10} more` : labels.join(', '));
 
 /** The hint when the caller gives none: the rules do not know whether a flag or a setting declares a metrics dataset. */
 export const NEUTRAL_METRICS_DATASET_HINT: MetricsDatasetHint = () => 'declare it as one to the linter';
@@ -148,13 +150,23 @@ function checkQueryRelations(
   });
 
   // A having "corresponds" to the calculation with the same op and column (service facts).
-  const matches = (h: unknown, c: unknown) =>
-    isRecord(h) && isRecord(c) && h.calculate_op === c.op && (h.column ?? undefined) === (c.column ?? undefined);
+  // Calculations by op and column, in order: each having finds its match in one lookup.
+  const byOpAndColumn = new Map<unknown, Map<unknown, number[]>>();
+  calculations.forEach((c, i) => {
+    if (!isRecord(c)) return;
+    let byColumn = byOpAndColumn.get(c.op);
+    if (byColumn === undefined) byOpAndColumn.set(c.op, (byColumn = new Map()));
+    const column = c.column ?? undefined;
+    const same = byColumn.get(column);
+    if (same === undefined) byColumn.set(column, [i]);
+    else same.push(i);
+  });
+  const matching = (h: Record<string, unknown>) => byOpAndColumn.get(h.calculate_op)?.get(h.column ?? undefined) ?? [];
+  const known = someOf(calculations.filter(isRecord).map((c) => calcLabel(c.op, c.column)));
   havings.forEach((h, i) => {
     if (!isRecord(h) || typeof h.calculate_op !== 'string') return;
-    if (!calculations.some((c) => matches(h, c))) {
-      const known = calculations.filter(isRecord).map((c) => calcLabel(c.op, c.column));
-      report(q('havings', i), `the having on ${calcLabel(h.calculate_op, h.column)} matches no calculation; it needs a calculation with the same op and column (spec 2.6.1 rule 6); calculations: ${known.join(', ') || 'none'}`, {
+    if (matching(h).length === 0) {
+      report(q('havings', i), `the having on ${calcLabel(h.calculate_op, h.column)} matches no calculation; it needs a calculation with the same op and column (spec 2.6.1 rule 6); calculations: ${known || 'none'}`, {
         rule: 'query/having-calculation',
         related: [{ path: q('calculations'), message: 'the calculations' }],
       });
@@ -165,16 +177,23 @@ function checkQueryRelations(
     // A calculation used only by a having does not count (service facts). A having uses one
     // calculation: of identical ones, the others still count.
     const usedByHaving = new Set<number>();
+    const taken = new Map<number[], number>();
     for (const h of havings) {
-      const i = calculations.findIndex((c, k) => !usedByHaving.has(k) && matches(h, c));
-      if (i >= 0) usedByHaving.add(i);
+      if (!isRecord(h)) continue;
+      const same = matching(h);
+      const n = taken.get(same) ?? 0;
+      const i = same[n];
+      if (i !== undefined) {
+        usedByHaving.add(i);
+        taken.set(same, n + 1);
+      }
     }
     const nonHaving = calculations
       .map((c, i) => ({ c, i }))
       .filter(({ c, i }) => isRecord(c) && !usedByHaving.has(i));
     const limit = TRIGGER_LIMITS.nonHavingAggregatesMax;
     if (nonHaving.length > limit) {
-      const names = nonHaving.map(({ c }) => (isRecord(c) ? calcLabel(c.op, c.column) : '?')).join(', ');
+      const names = someOf(nonHaving.map(({ c }) => (isRecord(c) ? calcLabel(c.op, c.column) : '?')));
       for (const { c, i } of nonHaving.slice(limit)) {
         report(q('calculations', i), `${isRecord(c) ? calcLabel(c.op, c.column) : 'this calculation'} is one aggregate too many: the query has ${nonHaving.length} aggregates not used by a having (${names}); without formulas at most ${limit} is allowed (spec 2.6.1 rule 4)`, {
           rule: 'query/non-having-aggregates',
@@ -190,7 +209,7 @@ function checkQueryRelations(
 
   const named = calculations.filter((c) => isRecord(c) && present(c.name));
   if (named.length > 0 && Array.isArray(query.filters) && query.filters.length > 0) {
-    const names = named.map((c) => (isRecord(c) ? show(c.name) : '')).join(', ');
+    const names = someOf(named.map((c) => (isRecord(c) ? show(c.name) : '')));
     report(q('filters'), `global filters cannot be combined with named aggregates (${names}) (spec 2.6.1 rule 7); move the filters into each calculation's filters`, {
       rule: 'query/named-aggregate-filters',
     });

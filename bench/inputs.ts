@@ -1,0 +1,82 @@
+// The documents the figures are measured on: trigger files as people and the service write them,
+// and the inputs that used to take quadratic time or crash. Deterministic; written once per run.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** A trigger as a user writes it; `listed` adds the read-only members the service lists it with. */
+export function trigger(i: number, listed: boolean): Record<string, unknown> {
+  return {
+    ...(listed ? { id: `t${i}` } : {}),
+    dataset_slug: 'api',
+    name: `Slow checkout requests ${i}`,
+    description: 'P99 latency of the checkout route, paging the payments on-call engineer.',
+    tags: [{ key: 'team', value: 'payments' }],
+    threshold: { op: '>', value: 1500, exceeded_limit: 2 },
+    frequency: 300,
+    alert_type: 'on_change',
+    disabled: false,
+    recipients: [{ id: 'rcp_4f2a' }],
+    evaluation_schedule_type: 'frequency',
+    query: {
+      calculations: [{ op: 'P99', column: 'duration_ms' }],
+      filters: [{ column: 'route', op: '=', value: '/checkout' }],
+      breakdowns: ['service'],
+      time_range: 1200,
+    },
+  };
+}
+
+export const triggers = (n: number, listed: boolean): string => JSON.stringify(Array.from({ length: n }, (_, i) => trigger(i, listed)), null, 2);
+
+/** One trigger with n unknown members (the quadratic case of the issue: 100,000, and 1,000,000 that crashed). */
+export function unknownMembers(n: number): string {
+  const base = JSON.stringify(trigger(0, false), null, 2).replace(/\n}$/, '');
+  const parts = [base];
+  for (let i = 0; i < n; i++) parts.push(`,\n  "x${i}": ${i}`);
+  parts.push('\n}\n');
+  return parts.join('');
+}
+
+/** An array of triggers of about `bytes` characters; `broken` leaves out the final `]`. */
+export function bigArray(bytes: number, broken: boolean): string {
+  const parts = ['[\n'];
+  let size = 2;
+  for (let i = 0; size < bytes; i++) {
+    const t = (i === 0 ? '' : ',\n') + JSON.stringify(trigger(i, true), null, 2);
+    parts.push(t);
+    size += t.length;
+  }
+  parts.push(broken ? '\n' : '\n]\n');
+  return parts.join('');
+}
+
+/** A trigger whose query has n calculations and a having (each extra aggregate's message used to list them all). */
+export function manyCalculations(n: number): string {
+  const t = trigger(0, false);
+  t.query = {
+    calculations: Array.from({ length: n }, (_, i) => ({ op: 'SUM', column: `c${i}` })),
+    havings: [{ calculate_op: 'SUM', column: 'c0', op: '>', value: 1 }],
+    time_range: 1200,
+  };
+  return JSON.stringify(t, null, 2);
+}
+
+/** Writes the inputs of a run; the scale (1 for the full run, smaller for --quick) shrinks every size. */
+export function writeInputs(dir: string, scale: number): Record<string, string> {
+  mkdirSync(dir, { recursive: true });
+  const n = (x: number) => Math.max(1, Math.round(x * scale));
+  const files: Record<string, string> = {
+    clean: triggers(n(10_000), false),
+    listed: triggers(n(10_000), true),
+    unknown100k: unknownMembers(n(100_000)),
+    unknown1m: unknownMembers(n(1_000_000)),
+    valid50mb: bigArray(n(50_000_000), false),
+    broken50mb: bigArray(n(50_000_000), true),
+  };
+  const paths: Record<string, string> = {};
+  for (const [name, text] of Object.entries(files)) {
+    paths[name] = join(dir, `${name}.json`);
+    writeFileSync(paths[name], text);
+  }
+  return paths;
+}

@@ -1,0 +1,35 @@
+// What the lint worker does: plain data in, plain data out (messages between threads carry no
+// functions), so the same functions run in the worker (lintWorker.ts) and, in tests, in-process.
+import { fixAll, lintReport, type Diagnostic as LintDiagnostic, type LintOptions, type TextEdit } from '../../lint';
+import { EDITOR_METRICS_DATASET_HINT, minimalEdit } from './lintMapping';
+
+/** The options the editor lints with, as data (the worker adds the editor's wording of the metrics hint). */
+export interface LintJobOptions {
+  metricsDatasets: readonly string[];
+  maxDiagnostics?: number;
+}
+
+export type LintJob =
+  /** Lint a document's text, or a file's bytes (which also reports bytes that are not UTF-8). */
+  | { kind: 'lint'; input: string | Uint8Array; options: LintJobOptions }
+  /** The one edit that applies every fix "fix all" applies to this text; none when nothing is fixable. */
+  | { kind: 'fixAll'; text: string; options: LintJobOptions };
+
+export type LintJobResult =
+  | { kind: 'lint'; diagnostics: LintDiagnostic[]; hidden: { error: number; warning: number; info: number } }
+  | { kind: 'fixAll'; edit: TextEdit | undefined };
+
+function lintOptions(o: LintJobOptions): LintOptions {
+  const options: LintOptions = { metricsDatasets: o.metricsDatasets, metricsDatasetHint: EDITOR_METRICS_DATASET_HINT };
+  if (o.maxDiagnostics !== undefined) options.maxDiagnostics = o.maxDiagnostics;
+  return options;
+}
+
+export function runLintJob(job: LintJob): LintJobResult {
+  if (job.kind === 'lint') {
+    const { diagnostics, hidden } = lintReport(job.input, lintOptions(job.options));
+    return { kind: 'lint', diagnostics, hidden };
+  }
+  const result = fixAll(job.text, lintOptions(job.options));
+  return { kind: 'fixAll', edit: result.applied === 0 ? undefined : minimalEdit(job.text, result.text) };
+}

@@ -1,0 +1,206 @@
+// Runs lint jobs in one worker thread (dist/lint-worker.js), one at a time, off the extension host's
+// event loop. A job whose caller gives up (a newer edit, a closed file) is cancelled: dropped from
+// the queue, or, when it is already running on a large text, by stopping the worker (a fresh one
+// starts for the next job). The worker starts on the first job: activation loads no linter at all.
+// No vscode import.
+import { EventEmitter } from 'node:events';
+import { Worker } from 'node:worker_threads';
+import type { LintJob, LintJobResult } from './lintJobs';
+import type { WorkerRequest, WorkerResponse } from './lintWorker';
+
+/** The part of a worker_threads Worker the runner uses (tests give a fake). */
+export interface WorkerLike {
+  postMessage(message: WorkerRequest): void;
+  on(event: 'message', listener: (message: WorkerResponse) => void): unknown;
+  on(event: 'error', listener: (err: Error) => void): unknown;
+  on(event: 'exit', listener: (code: number) => void): unknown;
+  terminate(): Promise<number>;
+  ref?(): void;
+  unref?(): void;
+}
+
+/** The caller gave up on the job (its signal aborted). */
+export class LintCancelled extends Error {
+  override readonly name = 'LintCancelled';
+  constructor() {
+    super('the lint was superseded or cancelled');
+  }
+}
+
+export interface LintRunnerOptions {
+  /** Path of dist/lint-worker.js (a function: asked for when the first worker starts). */
+  workerFile: string | (() => string);
+  /** Running jobs on inputs at least this long are stopped with their worker when cancelled; shorter ones finish unheard. */
+  stopAbove?: number;
+  createWorker?: (file: string) => WorkerLike;
+  /** Where a worker thread cannot start: runs the jobs in this thread instead (correct, but blocking). */
+  fallback?: (file: string) => WorkerLike;
+  log?: (message: string) => void;
+}
+
+/** Jobs run in this thread, one per turn of the event loop: the fallback where no worker can start. */
+export class InThreadWorker extends EventEmitter implements WorkerLike {
+  constructor(private readonly runJob: (job: LintJob) => LintJobResult) {
+    super();
+  }
+
+  postMessage(request: WorkerRequest): void {
+    setImmediate(() => {
+      let response: WorkerResponse;
+      try {
+        response = { id: request.id, ok: true, result: this.runJob(request.job) };
+      } catch (err) {
+        response = { id: request.id, ok: false, error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
+      }
+      this.emit('message', response);
+    });
+  }
+
+  terminate(): Promise<number> {
+    this.removeAllListeners();
+    return Promise.resolve(0);
+  }
+}
+
+interface Job {
+  id: number;
+  job: LintJob;
+  size: number;
+  resolve: (result: LintJobResult) => void;
+  reject: (err: unknown) => void;
+  signal: AbortSignal | undefined;
+  onAbort?: () => void;
+}
+
+/** Inputs of 1 MiB and more: stopping and restarting the worker (tens of milliseconds) costs less than finishing. */
+export const STOP_ABOVE = 1024 * 1024;
+
+export class LintRunner {
+  private worker: WorkerLike | undefined;
+  private running: Job | undefined;
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+  private disposed = false;
+  /** Workers started, jobs run, workers stopped to cancel a job (tests count them). */
+  readonly stats = { workers: 0, jobs: 0, stopped: 0 };
+  /** Whether jobs run in this thread because no worker thread could start. */
+  inThread = false;
+
+  constructor(private readonly options: LintRunnerOptions) {}
+
+  run(job: LintJob, signal?: AbortSignal): Promise<LintJobResult> {
+    if (this.disposed) return Promise.reject(new LintCancelled());
+    if (signal?.aborted === true) return Promise.reject(new LintCancelled());
+    return new Promise<LintJobResult>((resolve, reject) => {
+      const input = job.kind === 'lint' ? job.input : job.text;
+      const entry: Job = { id: this.nextId++, job, size: input.length, resolve, reject, signal };
+      if (signal !== undefined) {
+        entry.onAbort = () => this.cancel(entry);
+        signal.addEventListener('abort', entry.onAbort, { once: true });
+      }
+      this.queue.push(entry);
+      this.pump();
+    });
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    for (const j of this.queue.splice(0)) this.settle(j, () => j.reject(new LintCancelled()));
+    if (this.running !== undefined) {
+      const running = this.running;
+      this.running = undefined;
+      this.settle(running, () => running.reject(new LintCancelled()));
+    }
+    void this.worker?.terminate();
+    this.worker = undefined;
+  }
+
+  private cancel(entry: Job): void {
+    const queued = this.queue.indexOf(entry);
+    if (queued >= 0) {
+      this.queue.splice(queued, 1);
+      this.settle(entry, () => entry.reject(new LintCancelled()));
+      return;
+    }
+    if (this.running !== entry) return;
+    this.settle(entry, () => entry.reject(new LintCancelled()));
+    if (entry.size >= (this.options.stopAbove ?? STOP_ABOVE)) {
+      // Stop the work itself; the next job gets a fresh worker.
+      this.stats.stopped++;
+      const worker = this.worker;
+      this.worker = undefined;
+      this.running = undefined;
+      void worker?.terminate();
+      this.pump();
+    }
+    // Otherwise the worker finishes it, and its result is not heard (settled already).
+  }
+
+  private settled = new WeakSet<Job>();
+  private settle(entry: Job, how: () => void): void {
+    if (this.settled.has(entry)) return;
+    this.settled.add(entry);
+    if (entry.onAbort !== undefined) entry.signal?.removeEventListener('abort', entry.onAbort);
+    how();
+  }
+
+  private pump(): void {
+    if (this.running !== undefined || this.disposed) return;
+    const next = this.queue.shift();
+    if (next === undefined) {
+      this.worker?.unref?.();
+      return;
+    }
+    let worker: WorkerLike;
+    try {
+      worker = this.ensureWorker();
+    } catch (err) {
+      this.settle(next, () => next.reject(err));
+      this.pump();
+      return;
+    }
+    this.running = next;
+    this.stats.jobs++;
+    worker.ref?.();
+    worker.postMessage({ id: next.id, job: next.job });
+  }
+
+  private ensureWorker(): WorkerLike {
+    if (this.worker !== undefined) return this.worker;
+    // execArgv: [] keeps the host's own Node flags, some of which a worker refuses, out of the worker.
+    const create = this.options.createWorker ?? ((file: string) => new Worker(file, { execArgv: [] }));
+    const path = typeof this.options.workerFile === 'string' ? this.options.workerFile : this.options.workerFile();
+    let worker: WorkerLike;
+    try {
+      worker = create(path);
+    } catch (err) {
+      const fallback = this.options.fallback;
+      if (fallback === undefined) throw err;
+      this.options.log?.(`no lint worker thread (${err instanceof Error ? err.message : String(err)}): linting in the extension host's thread`);
+      worker = fallback(path);
+      this.inThread = true;
+    }
+    this.stats.workers++;
+    worker.on('message', (message: WorkerResponse) => {
+      if (this.worker !== worker) return;
+      const entry = this.running;
+      if (entry === undefined || entry.id !== message.id) return;
+      this.running = undefined;
+      this.settle(entry, () => (message.ok ? entry.resolve(message.result) : entry.reject(new Error(`the linter failed: ${message.error}`))));
+      this.pump();
+    });
+    const lost = (why: string) => {
+      if (this.worker !== worker) return;
+      this.worker = undefined;
+      const entry = this.running;
+      this.running = undefined;
+      this.options.log?.(`the lint worker stopped: ${why}`);
+      if (entry !== undefined) this.settle(entry, () => entry.reject(new Error(`the lint worker stopped: ${why}`)));
+      this.pump();
+    };
+    worker.on('error', (err: Error) => lost(err.message));
+    worker.on('exit', (code: number) => lost(`exit code ${code}`));
+    this.worker = worker;
+    return worker;
+  }
+}

@@ -1,0 +1,23 @@
+// Entry point of dist/forms-host.js: the forms, their controllers and their message schemas, loaded
+// by registerForms.ts the first time a form is opened or restored, so that activation does not pay
+// for them (zod schemas are costly to build).
+import type * as vscode from 'vscode';
+import { ApiKeyPanels } from './apiKeyPanels';
+import { BurnAlertPanel } from './burnAlertPanel';
+import { DefinitionsPanel } from './definitionsPanel';
+import { FormPanels, type FormHandlers, type FormsDeps, type FormsProbe } from './panels';
+
+export interface LoadedForms extends FormHandlers, vscode.Disposable {
+  probe: FormsProbe;
+}
+
+export function createForms(deps: FormsDeps): LoadedForms {
+  const panels = new FormPanels(deps);
+  const all = [new ApiKeyPanels(panels).handlers(), new BurnAlertPanel(panels).handlers(), new DefinitionsPanel(panels).handlers()];
+  return {
+    commands: Object.assign({}, ...all.map((h) => h.commands)) as FormHandlers['commands'],
+    restorers: Object.assign({}, ...all.map((h) => h.restorers)) as FormHandlers['restorers'],
+    probe: panels.probe(),
+    dispose: () => panels.dispose(),
+  };
+}

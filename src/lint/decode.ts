@@ -1,0 +1,120 @@
+// Trigger files as bytes: decoded as UTF-8 the way editors and TextDecoder do (a byte that cannot be
+// decoded reads as U+FFFD), with a diagnostic at each such place instead of silence: the service
+// would receive U+FFFD where the author wrote something else.
+import { isUtf8 } from 'node:buffer';
+import { analyse, DEFAULT_MAX_DIAGNOSTICS, type Analysis, type EncodingProblem } from './lint';
+import type { Diagnostic, LintOptions } from './types';
+
+export interface DecodedFile {
+  /** The text, without a byte order mark (editors hide it, so columns match what people see). */
+  text: string;
+  /** The first undecodable byte sequences, by offset in `text`. */
+  problems: EncodingProblem[];
+  /** Undecodable sequences past those. */
+  more: number;
+}
+
+const hex = (b: number) => b.toString(16).toUpperCase().padStart(2, '0');
+
+/**
+ * Where the UTF-8 decoder of the Encoding Standard (TextDecoder's) puts U+FFFD, as offsets in its output.
+ * Follows its algorithm step by step so that the offsets match the text it decodes.
+ */
+function replacements(bytes: Uint8Array, limit: number): { problems: EncodingProblem[]; more: number } {
+  const problems: EncodingProblem[] = [];
+  let more = 0;
+  let units = 0;
+  let needed = 0;
+  let seen = 0;
+  let codePoint = 0;
+  let lower = 0x80;
+  let upper = 0xbf;
+  let start = 0;
+  const fail = (from: number, to: number) => {
+    if (problems.length < limit) {
+      const shown = Array.from(bytes.subarray(from, Math.min(to, from + 4)), hex).join(' ');
+      problems.push({
+        offset: units,
+        message: `bytes ${shown} at byte ${from} are not UTF-8; they read as U+FFFD (the replacement character), which is what the service would get: save the file as UTF-8`,
+      });
+    } else {
+      more++;
+    }
+    units++;
+  };
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i] ?? 0;
+    if (needed === 0) {
+      start = i;
+      if (byte <= 0x7f) {
+        units++;
+      } else if (byte >= 0xc2 && byte <= 0xdf) {
+        needed = 1;
+        codePoint = byte & 0x1f;
+      } else if (byte >= 0xe0 && byte <= 0xef) {
+        if (byte === 0xe0) lower = 0xa0;
+        if (byte === 0xed) upper = 0x9f;
+        needed = 2;
+        codePoint = byte & 0xf;
+      } else if (byte >= 0xf0 && byte <= 0xf4) {
+        if (byte === 0xf0) lower = 0x90;
+        if (byte === 0xf4) upper = 0x8f;
+        needed = 3;
+        codePoint = byte & 0x7;
+      } else {
+        fail(i, i + 1);
+      }
+      continue;
+    }
+    if (byte < lower || byte > upper) {
+      // The sequence so far is one replacement; this byte starts over.
+      needed = 0;
+      seen = 0;
+      codePoint = 0;
+      lower = 0x80;
+      upper = 0xbf;
+      fail(start, i);
+      i--;
+      continue;
+    }
+    lower = 0x80;
+    upper = 0xbf;
+    codePoint = (codePoint << 6) | (byte & 0x3f);
+    if (++seen === needed) {
+      units += codePoint > 0xffff ? 2 : 1;
+      needed = 0;
+      seen = 0;
+      codePoint = 0;
+    }
+  }
+  if (needed !== 0) fail(start, bytes.length);
+  return { problems, more };
+}
+
+/** Decodes a trigger file's bytes; `limit` bounds the problems kept (the rest are counted). */
+export function decodeTriggerFile(bytes: Uint8Array, limit = DEFAULT_MAX_DIAGNOSTICS): DecodedFile {
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  const body = bytes.subarray(bom);
+  if (isUtf8(body)) return { text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(body), problems: [], more: 0 };
+  const { problems, more } = replacements(body, limit);
+  return { text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(body), problems, more };
+}
+
+/** Lints a trigger file given as bytes (a file read from disk): undecodable bytes get a diagnostic each. */
+export function lintBytes(bytes: Uint8Array, options: LintOptions = {}): Diagnostic[] {
+  return lintReport(bytes, options).diagnostics;
+}
+
+/** What lint and lintBytes report, with the counts of what was left out (`hidden`, by severity). */
+export type LintReport = Pick<Analysis, 'diagnostics' | 'hidden'>;
+
+/** Lints text, or bytes as lintBytes does, and also tells how many diagnostics of each severity were left out. */
+export function lintReport(input: string | Uint8Array, options: LintOptions = {}): LintReport {
+  if (typeof input === 'string') {
+    const { diagnostics, hidden } = analyse(input, options);
+    return { diagnostics, hidden };
+  }
+  const decoded = decodeTriggerFile(input, options.maxDiagnostics ?? DEFAULT_MAX_DIAGNOSTICS);
+  const { diagnostics, hidden } = analyse(decoded.text, options, { encoding: { problems: decoded.problems, more: decoded.more } });
+  return { diagnostics, hidden };
+}

@@ -1,0 +1,97 @@
+// What the rules find in a parsed trigger file, trigger by trigger, before anything is located.
+import { _safeParse, $ZodError } from 'zod/v4/core';
+import { triggerIssueMessage, TriggerWrite, triggerWriteSchema } from './schema';
+import { findingsOf, type Finding, type UnknownMembers } from './issues';
+import type { JsonPath, LintOptions, MetricsDatasetHint } from './types';
+import { isRecord } from './util';
+
+type TriggerSchema = ReturnType<typeof triggerWriteSchema>;
+
+// Building the schema costs more than checking a trigger: keep the few option sets in use. The cache
+// holds one hint's schemas: a process has one caller wording (the CLI's or the editor's).
+const schemaCache = new Map<string, TriggerSchema>();
+let cachedHint: MetricsDatasetHint | undefined;
+function schemaFor(options: LintOptions): TriggerSchema {
+  const hint = options.metricsDatasetHint;
+  if ((options.metricsDatasets === undefined || options.metricsDatasets.length === 0) && hint === undefined) return TriggerWrite;
+  if (hint !== cachedHint) {
+    schemaCache.clear();
+    cachedHint = hint;
+  }
+  const metrics = [...new Set(options.metricsDatasets ?? [])].sort();
+  const key = JSON.stringify(metrics);
+  let schema = schemaCache.get(key);
+  if (schema === undefined) {
+    if (schemaCache.size >= 16) schemaCache.clear();
+    schema = triggerWriteSchema({ metricsDatasets: metrics, metricsDatasetHint: hint });
+    schemaCache.set(key, schema);
+  }
+  return schema;
+}
+
+export type Located = Finding;
+/** What a trigger breaks: findings, and records of unknown members. */
+export type Found = (Finding | UnknownMembers)[];
+
+export const isUnknownMembers = (f: Finding | UnknownMembers): f is UnknownMembers => 'keys' in f;
+
+function describeValue(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
+}
+
+// safeParse wraps the issues in an Error subclass, whose stack trace costs more than checking a small
+// trigger; the linter reads only the issues, so it takes zod's plain error type.
+const check = _safeParse($ZodError);
+
+/** The findings of one trigger, each rule and member once. */
+function checkTrigger(schema: TriggerSchema, trigger: unknown, prefix: JsonPath): Found {
+  const result = check(schema, trigger, { error: triggerIssueMessage });
+  if (result.success) return [];
+  // One diagnostic per rule and member: the first member check says it (30 is below 60 before it
+  // is not a multiple of 60), but a relational issue says more than an absolute bound
+  // (time_range 30 is below frequency 900, not only below 60).
+  const out: Found = [];
+  const byKey = new Map<string, number>();
+  for (const issue of result.error.issues) {
+    const found = findingsOf(issue, trigger, prefix);
+    // Unknown members are reported once by their object: no rival to weigh (and there may be a million).
+    if (!Array.isArray(found)) {
+      out.push(found);
+      continue;
+    }
+    for (const finding of found) {
+      const key = `${finding.rule}\u0000${finding.at.join('\u0000')}`;
+      const earlier = byKey.get(key);
+      if (earlier === undefined) {
+        byKey.set(key, out.length);
+        out.push(finding);
+      } else if ((out[earlier] as Finding | undefined)?.params === undefined && finding.params !== undefined) {
+        out[earlier] = finding;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Calls `visit` with the findings of each trigger of a file's value, in document order: `index` is the
+ * trigger's position in a top-level array, or -1 for a file of one trigger. Triggers without findings are skipped.
+ */
+export function forEachTriggerFindings(value: unknown, options: LintOptions, visit: (index: number, found: Found) => void): void {
+  const schema = schemaFor(options);
+  if (Array.isArray(value)) {
+    value.forEach((element, i) => {
+      const found: Found = isRecord(element)
+        ? checkTrigger(schema, element, [i])
+        : [{ rule: 'json/root-type' as const, at: [i], inTrigger: 0, message: `element ${i} is ${describeValue(element)}; an array in a trigger file holds trigger objects only` }];
+      if (found.length > 0) visit(i, found);
+    });
+  } else if (isRecord(value)) {
+    const found = checkTrigger(schema, value, []);
+    if (found.length > 0) visit(-1, found);
+  } else if (value !== undefined) {
+    visit(-1, [{ rule: 'json/root-type', at: [], inTrigger: 0, message: `the file holds ${describeValue(value)}; it must hold a trigger object or an array of trigger objects` }]);
+  }
+}

@@ -1,0 +1,264 @@
+// Reading broken JSON: jsonc-parser's error-tolerant visitor, with the value built as its parseTree
+// plus getNodeValue would build it, but without their tree of one object per node (about 50 times
+// the text in memory). What the linter needs to locate findings is kept in two typed arrays instead:
+// every container's children's offsets, one container after another (the index of skim.ts), and per
+// container where its children are. Duplicate members are noted on the way.
+import { createScanner, visit, type ParseErrorCode } from 'jsonc-parser';
+import type { ContainerIndex, IndexSource } from './skim';
+
+const STRICT_JSON = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false } as const;
+
+export interface RecoveredError {
+  error: ParseErrorCode;
+  offset: number;
+  length: number;
+}
+
+export interface Recovered {
+  value: unknown;
+  /** Where the first top-level value lies (jsonc-parser reads one value). */
+  root?: { offset: number; end: number };
+  /** Every container's index. */
+  containers: Containers;
+  /** The first `limit` errors (one per offset), in document order. */
+  errors: RecoveredError[];
+  /** Errors past `limit`. */
+  moreErrors: number;
+  /** Pairs of key offsets: a member JSON.parse ignores, and the next member of its object with its name. */
+  duplicates: number[];
+}
+
+/** A growable Int32Array: numbers without an object each. */
+class Int32List {
+  data = new Int32Array(1024);
+  length = 0;
+
+  push(n: number): void {
+    if (this.length === this.data.length) {
+      const bigger = new Int32Array(this.data.length * 2);
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data[this.length++] = n;
+  }
+}
+
+/**
+ * The children of every container: `children` holds each container's spans (as ContainerIndex.spans)
+ * one container after another; per container, numbered in the order they open (so by start offset),
+ * `starts` holds its offset, `first` where its spans begin in `children` and `count` their length.
+ */
+export class Containers {
+  readonly starts = new Int32List();
+  readonly first = new Int32List();
+  readonly count = new Int32List();
+  readonly children = new Int32List();
+
+  open(start: number): number {
+    this.starts.push(start);
+    this.first.push(0);
+    this.count.push(0);
+    return this.starts.length - 1;
+  }
+
+  close(row: number, spans: readonly number[]): void {
+    this.first.data[row] = this.children.length;
+    this.count.data[row] = spans.length;
+    for (const n of spans) this.children.push(n);
+  }
+
+  /** The spans of the container starting at `offset`, if one does. */
+  spansAt(offset: number): number[] | undefined {
+    const starts = this.starts.data;
+    let low = 0;
+    let high = this.starts.length - 1;
+    while (low <= high) {
+      const mid = (low + high) >> 1;
+      const s = starts[mid] ?? 0;
+      if (s < offset) low = mid + 1;
+      else if (s > offset) high = mid - 1;
+      else {
+        const first = this.first.data[mid] ?? 0;
+        return Array.from(this.children.data.subarray(first, first + (this.count.data[mid] ?? 0)));
+      }
+    }
+    return undefined;
+  }
+}
+
+/** An open object, with the member being read (jsonc-parser's property node) held in place. */
+interface ObjectFrame {
+  kind: 'object';
+  start: number;
+  row: number;
+  spans: number[];
+  value: Record<string, unknown>;
+  /** Key to the key offset of its last member with a value; made at the object's first duplicate. */
+  lastKeyAt?: Map<string, number>;
+  /** Whether a member is being read: its key is in, its value may be. */
+  reading: boolean;
+  key: string;
+  keyStart: number;
+  keyEnd: number;
+  valueStart: number;
+  memberValue: unknown;
+}
+interface ArrayFrame {
+  kind: 'array';
+  start: number;
+  row: number;
+  spans: number[];
+  value: unknown[];
+}
+type Frame = ObjectFrame | ArrayFrame;
+
+/** Reads text that JSON.parse refused. Recursion follows nesting: callers check the depth first (parse.ts). */
+export function recover(text: string, limit: number): Recovered {
+  const containers = new Containers();
+  const errors: RecoveredError[] = [];
+  const duplicates: number[] = [];
+  const stack: Frame[] = [];
+  let moreErrors = 0;
+  let lastErrorOffset = -1;
+  let root: { value: unknown; offset: number; end: number } | undefined;
+
+  const top = (): Frame | undefined => stack[stack.length - 1];
+
+  const valueDone = (value: unknown, start: number, end: number): void => {
+    const parent = top();
+    if (parent === undefined) {
+      root ??= { value, offset: start, end };
+    } else if (parent.kind === 'object') {
+      if (!parent.reading) return;
+      parent.memberValue = value;
+      parent.valueStart = start;
+    } else {
+      parent.value.push(value);
+      parent.spans.push(start, end);
+    }
+  };
+
+  // As parseTree's ensurePropertyComplete: a member ends with its value, or (without one) at the next
+  // comma or closing brace.
+  const completeProperty = (end: number): void => {
+    const object = top();
+    if (object?.kind !== 'object' || !object.reading) return;
+    object.reading = false;
+    const { key, keyStart, valueStart, spans } = object;
+    spans.push(keyStart, object.keyEnd, valueStart, end);
+    if (valueStart < 0) return;
+    if (Object.prototype.hasOwnProperty.call(object.value, key)) {
+      if (object.lastKeyAt === undefined) {
+        object.lastKeyAt = new Map();
+        // Every member but the one just added; keys are read again from the text (duplicates are rare).
+        for (let i = 0; i + 4 < spans.length; i += 4) {
+          if ((spans[i + 2] ?? -1) >= 0) object.lastKeyAt.set(keyAt(text, spans[i] ?? 0, spans[i + 1] ?? 0), spans[i] ?? 0);
+        }
+      }
+      const earlier = object.lastKeyAt.get(key);
+      if (earlier !== undefined) duplicates.push(earlier, keyStart);
+    }
+    object.lastKeyAt?.set(key, keyStart);
+    // `__proto__` is an ordinary member, as in JSON.parse. (Objects keep their prototype: V8 makes a
+    // prototype-less object a slow dictionary from the start, and this builds millions of them.)
+    if (key === '__proto__') Object.defineProperty(object.value, key, { value: object.memberValue, writable: true, enumerable: true, configurable: true });
+    else object.value[key] = object.memberValue;
+    object.memberValue = undefined;
+  };
+
+  const closeContainer = (offset: number, length: number): void => {
+    const frame = stack.pop();
+    if (frame === undefined) return;
+    containers.close(frame.row, frame.spans);
+    valueDone(frame.value, frame.start, offset + length);
+    completeProperty(offset + length);
+  };
+
+  visit(
+    text,
+    {
+      onObjectBegin: (offset) => {
+        stack.push({
+          kind: 'object',
+          start: offset,
+          row: containers.open(offset),
+          spans: [],
+          value: {},
+          reading: false,
+          key: '',
+          keyStart: -1,
+          keyEnd: -1,
+          valueStart: -1,
+          memberValue: undefined,
+        });
+      },
+      onObjectProperty: (key, offset, length) => {
+        const object = top();
+        if (object?.kind !== 'object') return;
+        // jsonc-parser completes a member before it reads the next; should it not, end it here.
+        completeProperty(offset);
+        object.reading = true;
+        object.key = key;
+        object.keyStart = offset;
+        object.keyEnd = offset + length;
+        object.valueStart = -1;
+      },
+      onObjectEnd: (offset, length) => {
+        // In case of a member without a value.
+        completeProperty(offset + length);
+        closeContainer(offset, length);
+      },
+      onArrayBegin: (offset) => {
+        stack.push({ kind: 'array', start: offset, row: containers.open(offset), spans: [], value: [] });
+      },
+      onArrayEnd: closeContainer,
+      onLiteralValue: (value: unknown, offset, length) => {
+        valueDone(value, offset, offset + length);
+        completeProperty(offset + length);
+      },
+      onSeparator: (separator, offset) => {
+        if (separator === ',') completeProperty(offset);
+      },
+      onError: (error, offset, length) => {
+        // Recovery often reports several errors at one place (e.g. ] and } expected at the end): the first says it.
+        if (offset === lastErrorOffset) return;
+        lastErrorOffset = offset;
+        if (errors.length < limit) errors.push({ error, offset, length });
+        else moreErrors++;
+      },
+    },
+    STRICT_JSON,
+  );
+  const recovered: Recovered = { value: root?.value, containers, errors, moreErrors, duplicates };
+  if (root !== undefined) recovered.root = { offset: root.offset, end: root.end };
+  return recovered;
+}
+
+/** The index source of a recovered text: what the parser saw, not a skim (the text is broken). */
+export class RecoveredIndex implements IndexSource {
+  constructor(
+    readonly text: string,
+    private readonly containers: Containers,
+  ) {}
+
+  index(offset: number, type: 'object' | 'array'): ContainerIndex {
+    const spans = this.containers.spansAt(offset) ?? [];
+    if (type === 'array') return { spans };
+    // Keys are read again from the text, and only for the objects looked into.
+    const keys: string[] = [];
+    for (let i = 0; i + 3 < spans.length; i += 4) keys.push(keyAt(this.text, spans[i] ?? 0, spans[i + 1] ?? 0));
+    return { spans, keys };
+  }
+}
+
+/** The key whose quoted text lies from `start` to `end`, decoded as jsonc-parser's scanner decodes it (broken escapes too). */
+function keyAt(text: string, start: number, end: number): string {
+  const quoted = text.slice(start, end);
+  let plain = quoted.length > 1 && quoted.endsWith('"') && !quoted.includes('\\');
+  // Control characters are errors the scanner reports and keeps; leave such keys to it too.
+  for (let i = 0; plain && i < quoted.length; i++) if (quoted.charCodeAt(i) < 0x20) plain = false;
+  if (plain) return quoted.slice(1, -1);
+  const scanner = createScanner(quoted, true);
+  scanner.scan();
+  return scanner.getTokenValue();
+}

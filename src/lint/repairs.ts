@@ -1,0 +1,56 @@
+// Which findings have a repair, and what it is: the quick fix and the "fix all" edit of a rule.
+import { nearestValidFrequency, TRIGGER_LIMITS } from './schema';
+import { removableMember, removeMemberFix, replaceableValue, replaceValueFix, type FixTarget } from './fixes';
+import type { Finding } from './issues';
+import type { SkimNode } from './skim';
+import type { LineIndex } from './text';
+import type { Fix } from './types';
+import { valueAt } from './util';
+
+export interface Repair {
+  title: string;
+  target: FixTarget;
+}
+
+/** The repair of a finding in valid JSON (`value` parsed from it), if the rule has one and it is unambiguous. */
+export function repairOf(found: Finding, root: SkimNode, value: unknown): Repair | undefined {
+  const path = found.at;
+  const member = String(path[path.length - 1]);
+  const remove = (title: string): Repair | undefined => {
+    const property = removableMember(root, path);
+    return property === undefined ? undefined : { title, target: { kind: 'remove', property } };
+  };
+  const replace = (next: number, title: string): Repair | undefined => {
+    const node = replaceableValue(root, path);
+    return node === undefined ? undefined : { title, target: { kind: 'replace', node, newText: JSON.stringify(next) } };
+  };
+  switch (found.rule) {
+    case 'trigger/read-only-member':
+      return remove(`Remove read-only ${member}`);
+    case 'query/refused-member':
+    case 'query/granularity-standard':
+      return remove(`Remove ${member}`);
+    case 'trigger/frequency': {
+      const current = valueAt(value, path);
+      if (typeof current !== 'number') return undefined;
+      const next = nearestValidFrequency(current);
+      return replace(next, `Set frequency to ${next}`);
+    }
+    case 'query/time-range-min':
+    case 'query/time-range-max': {
+      const current = valueAt(value, path);
+      if (typeof current !== 'number') return undefined;
+      // Relational issues know the bound; a bare member check (frequency itself invalid) clamps to the absolute bounds.
+      const bound = found.params?.replaceWith ?? (found.rule === 'query/time-range-min' ? TRIGGER_LIMITS.frequencyMin : TRIGGER_LIMITS.timeRangeMax);
+      return replace(bound, `Set time_range to ${bound}`);
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The quick fix of a repair. */
+export function toFix(repair: Repair, lines: LineIndex): Fix | undefined {
+  const t = repair.target;
+  return t.kind === 'remove' ? removeMemberFix(t.property, lines, repair.title) : replaceValueFix(t.node, lines, t.newText, repair.title);
+}
