@@ -70,7 +70,8 @@ export const RULES = [
   rule('query/refused-member', 'error', 'orders, limit, start_time, end_time and usage_mode are not allowed in a trigger query.', true),
   // Not in fix-all: the dataset may be a metrics dataset nobody told the linter about.
   rule('query/granularity-standard', 'error', 'granularity is not supported on standard datasets.', true, false),
-  rule('query/granularity-range', 'error', 'On metrics datasets granularity lies within time_range/1000 to time_range/10.'),
+  rule('query/granularity-range', 'error', 'On metrics datasets granularity lies within time_range/1000 to time_range.'),
+  rule('query/granularity-coarse', 'info', 'On metrics datasets granularity above time_range/10 is accepted, but gives fewer than 10 points per evaluation.'),
   rule('query/unknown-member', 'warning', 'The query and its calculations, filters, havings and formulas hold only known members.'),
 ] as const;
 

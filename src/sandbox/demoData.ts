@@ -355,7 +355,7 @@ function triggers(): TriggerRecord[] {
       id: DEMO.triggers.mhCpu,
       dataset_slug: DEMO.datasets.metrics,
       name: 'Host CPU high',
-      description: 'Metrics dataset: granularity 60 s within time_range/1000 to time_range/10.',
+      description: 'Metrics dataset: granularity 60 s, within time_range/1000 to time_range.',
       threshold: { op: '>', value: 0.9, exceeded_limit: 2 },
       frequency: 900,
       recipients: [PAGERDUTY_PRIMARY],

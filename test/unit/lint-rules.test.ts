@@ -517,13 +517,34 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
         options: METRICS,
         says: 'granularity 3 lies outside 3.6 = time_range 3600 / 1000 to 360',
       },
-      { title: 'over time_range/10', doc: trigger('"dataset_slug": "otel-metrics"', q(`${COUNT}, "time_range": 3600, «"granularity": 361»`)), options: METRICS },
+      {
+        title: 'over time_range',
+        doc: trigger('"dataset_slug": "otel-metrics"', q(`${COUNT}, "time_range": 3600, «"granularity": 3601»`)),
+        options: METRICS,
+        says: 'granularity 3601 lies outside 3.6 = time_range 3600 / 1000 to 3600 = time_range',
+      },
       { title: 'zero', doc: trigger('"dataset_slug": "otel-metrics"', q(`${COUNT}, "time_range": 3600, «"granularity": 0»`)), options: METRICS },
     ],
     good: [
       { title: 'smallest', doc: trigger('"dataset_slug": "otel-metrics"', q(`${COUNT}, "time_range": 3600, "granularity": 4`)), options: METRICS },
       { title: 'time_range/10', doc: trigger('"dataset_slug": "otel-metrics"', q(`${COUNT}, "time_range": 3600, "granularity": 360`)), options: METRICS },
     ],
+  },
+  'query/granularity-coarse': {
+    bad: [
+      {
+        title: 'one over time_range/10',
+        doc: trigger('"dataset_slug": "otel-metrics"', q(`${COUNT}, "time_range": 3600, «"granularity": 361»`)),
+        options: METRICS,
+        says: 'granularity 361 is above 360 = time_range 3600 / 10',
+      },
+      {
+        title: 'time_range itself',
+        doc: trigger('"dataset_slug": "otel-metrics"', q(`${COUNT}, "time_range": 3600, «"granularity": 3600»`)),
+        options: METRICS,
+      },
+    ],
+    good: [{ title: 'time_range/10', doc: trigger('"dataset_slug": "otel-metrics"', q(`${COUNT}, "time_range": 1800, "granularity": 180`)), options: METRICS }],
   },
   'query/unknown-member': {
     bad: [
@@ -533,6 +554,20 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
     good: [{ title: 'known members only', doc: trigger(q(`${COUNT}, "breakdowns": ["service"], "time_range": 1800`)) }],
   },
 };
+
+describe('what the service accepts (service facts) is never an error', () => {
+  test('granularity 300 with time_range 1800 on a metrics dataset: no error, one coarse-granularity note', () => {
+    const doc = trigger('"dataset_slug": "otel-metrics"', q(`"calculations": [{ "op": "AVG", "column": "cpu" }], "time_range": 1800, "granularity": 300`));
+    assert.deepEqual(
+      lint(doc, METRICS).map((d) => [d.rule, d.severity]),
+      [['query/granularity-coarse', 'info']],
+    );
+  });
+  test('granularity equal to time_range on a metrics dataset: no error', () => {
+    const doc = trigger('"dataset_slug": "otel-metrics"', q(`${COUNT}, "time_range": 1800, "granularity": 1800`));
+    assert.deepEqual(lint(doc, METRICS).filter((d) => d.severity === 'error'), []);
+  });
+});
 
 test('every rule has failing and passing cases', () => {
   const missing = RULES.filter((r) => CASES[r.id].bad.length === 0 || CASES[r.id].good.length === 0).map((r) => r.id);

@@ -19,8 +19,10 @@ export const TRIGGER_LIMITS = {
   nonHavingAggregatesMax: 1,
   exceededLimitMin: 1,
   exceededLimitMax: 5,
+  /** granularity lies within time_range/1000 and time_range (service facts). */
   granularityMinDivisor: 1000,
-  granularityMaxDivisor: 10,
+  /** Above time_range/10 the service still accepts granularity; the linter notes it as coarse. */
+  granularityCoarseDivisor: 10,
 } as const;
 
 export const TRIGGER_ALERT_TYPES = ['on_change', 'on_true'] as const;

@@ -203,12 +203,21 @@ function checkQueryRelations(
         rule: 'query/granularity-standard',
       });
     } else if (typeof query.granularity === 'number' && typeof timeRange === 'number') {
+      // The service accepts time_range/1000 to time_range (service facts); above time_range/10 is legal
+      // but coarse, which some of the service's own documentation advises against.
       const low = timeRange / TRIGGER_LIMITS.granularityMinDivisor;
-      const high = timeRange / TRIGGER_LIMITS.granularityMaxDivisor;
-      if (query.granularity < low || query.granularity > high) {
-        report(q('granularity'), `granularity ${query.granularity} lies outside ${low} = time_range ${timeRange} / ${TRIGGER_LIMITS.granularityMinDivisor} to ${high} = time_range / ${TRIGGER_LIMITS.granularityMaxDivisor} (spec 2.6.1 rule 8)`, {
+      const coarse = timeRange / TRIGGER_LIMITS.granularityCoarseDivisor;
+      const related = [{ path: q('time_range'), message: `time_range ${timeRange}` }];
+      if (query.granularity < low || query.granularity > timeRange) {
+        report(q('granularity'), `granularity ${query.granularity} lies outside ${low} = time_range ${timeRange} / ${TRIGGER_LIMITS.granularityMinDivisor} to ${timeRange} = time_range (spec 2.6.1 rule 8)`, {
           rule: 'query/granularity-range',
-          related: [{ path: q('time_range'), message: `time_range ${timeRange}` }],
+          related,
+        });
+      } else if (query.granularity > coarse) {
+        const points = Math.floor(timeRange / query.granularity);
+        report(q('granularity'), `granularity ${query.granularity} is above ${coarse} = time_range ${timeRange} / ${TRIGGER_LIMITS.granularityCoarseDivisor}: each evaluation sees ${points} ${points === 1 ? 'point' : 'points'}; the service accepts it, but fewer than ${TRIGGER_LIMITS.granularityCoarseDivisor} points make a coarse signal`, {
+          rule: 'query/granularity-coarse',
+          related,
         });
       }
     }
