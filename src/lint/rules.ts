@@ -52,7 +52,7 @@ export const RULES = [
   rule('query/calculation-op-refused', 'error', 'HEATMAP and CONCURRENCY are not allowed in a trigger.'),
   rule('query/calculation-op-unknown', 'error', 'A calculation op is one the service knows.'),
   rule('query/calculation-op-metrics-only', 'error', 'COUNT_DATAPOINTS and HISTOGRAM_COUNT need a metrics dataset.'),
-  rule('query/calculation-column', 'error', 'Every op but COUNT, CONCURRENCY and COUNT_DATAPOINTS takes a column; those take none.'),
+  rule('query/calculation-column', 'error', 'COUNT and CONCURRENCY take no column, COUNT_DATAPOINTS an optional one, every other op a column.'),
   rule('query/filters', 'error', 'Filters are objects with column, a known op and a value; filter_combination is AND or OR.'),
   rule('query/breakdowns', 'error', 'breakdowns is an array of column names.'),
   rule('query/having', 'error', 'A having has calculate_op, column, op and a numeric value.'),

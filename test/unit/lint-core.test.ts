@@ -242,6 +242,13 @@ test('the JSON Schema accepts a trigger and an array, and refuses what the membe
   assert.equal(validate(JSON.parse(trigger('"query": { "calculations": [{ "op": "COUNT" }], "time_range": 1800, "limit": 1 }'))), false);
 });
 
+test('the linter and the JSON Schema agree: COUNT_DATAPOINTS takes an optional column', () => {
+  const validate = new Ajv({ strict: false }).compile(JSON.parse(triggerJsonSchemaText()) as object);
+  const withColumn = trigger('"dataset_slug": "m"', '"query": { "calculations": [{ "op": "COUNT_DATAPOINTS", "column": "cpu" }], "time_range": 1800 }');
+  assert.equal(validate(JSON.parse(withColumn)), true);
+  assert.deepEqual(lint(withColumn, { metricsDatasets: ['m'] }), []);
+});
+
 test('the JSON Schema is draft-07 and describes every member of a trigger and of its query', () => {
   const schema = JSON.parse(triggerJsonSchemaText()) as {
     $schema: string;

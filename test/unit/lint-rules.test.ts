@@ -309,8 +309,13 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
     bad: [
       { title: 'AVG without a column: the calculation', doc: trigger(calc('«{ "op": "AVG" }»')), says: 'AVG needs a column' },
       { title: 'COUNT with a column', doc: trigger(calc('{ "op": "COUNT", «"column": "duration_ms"» }')), says: 'COUNT takes no column' },
+      { title: 'CONCURRENCY with a column', doc: trigger(calc('{ "op": "CONCURRENCY", «"column": "duration_ms"» }')), says: 'CONCURRENCY takes no column' },
     ],
-    good: [{ title: 'AVG with a column', doc: trigger(calc('{ "op": "AVG", "column": "duration_ms" }')) }],
+    good: [
+      { title: 'AVG with a column', doc: trigger(calc('{ "op": "AVG", "column": "duration_ms" }')) },
+      { title: 'COUNT_DATAPOINTS without a column (a total)', doc: trigger('"dataset_slug": "otel-metrics"', calc('{ "op": "COUNT_DATAPOINTS" }')), options: METRICS },
+      { title: 'COUNT_DATAPOINTS with a column (one metric)', doc: trigger('"dataset_slug": "otel-metrics"', calc('{ "op": "COUNT_DATAPOINTS", "column": "cpu" }')), options: METRICS },
+    ],
   },
   'query/filters': {
     bad: [

@@ -43,7 +43,9 @@ export const METRICS_CALCULATION_OPS = ['COUNT_DATAPOINTS', 'HISTOGRAM_COUNT'] a
 /** Ops spec 2.6.1 rule 1 refuses in a trigger. */
 export const TRIGGER_REFUSED_OPS = ['HEATMAP', 'CONCURRENCY'] as const;
 /** Ops that take no column. */
-export const COLUMNLESS_OPS = ['COUNT', 'CONCURRENCY', 'COUNT_DATAPOINTS'] as const;
+export const COLUMNLESS_OPS = ['COUNT', 'CONCURRENCY'] as const;
+/** Ops whose column is optional: COUNT_DATAPOINTS counts every metric without one, one metric with one (service facts). */
+export const OPTIONAL_COLUMN_OPS = ['COUNT_DATAPOINTS'] as const;
 /** Query members spec 2.6.1 rule 3 refuses in a trigger query. */
 export const TRIGGER_REFUSED_QUERY_MEMBERS = ['orders', 'limit', 'start_time', 'end_time', 'usage_mode'] as const;
 

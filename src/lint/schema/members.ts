@@ -9,6 +9,7 @@ import {
   FILTER_OPS,
   HAVING_OPS,
   METRICS_CALCULATION_OPS,
+  OPTIONAL_COLUMN_OPS,
   TAG_KEY_PATTERN,
   THRESHOLD_OPS,
   TRIGGER_CALCULATION_OPS,
@@ -90,14 +91,18 @@ export const FilterCombination = z
   .optional().meta({ default: 'AND' });
 
 const opsAllowed = `one of ${list(TRIGGER_CALCULATION_OPS)}`;
-export const CalculationWrite = strict('a calculation', `an object with op and, for every op but ${list(COLUMNLESS_OPS)}, a column`, {
+export const CalculationWrite = strict('a calculation', `an object with op and, for every op but ${list([...COLUMNLESS_OPS, ...OPTIONAL_COLUMN_OPS])}, a column`, {
   op: z.enum(TRIGGER_CALCULATION_OPS, {
     error: (iss) =>
       (TRIGGER_REFUSED_OPS as readonly unknown[]).includes(iss.input)
         ? `calculation op ${show(iss.input)} is not allowed in a trigger (spec 2.6.1 rule 1); expected ${opsAllowed}`
         : `${problem('calculation op', iss)}; expected ${opsAllowed}`,
   }).describe(`Aggregate. ${list(TRIGGER_REFUSED_OPS)} are refused in triggers (spec 2.6.1 rule 1); ${list(METRICS_CALCULATION_OPS)} need a metrics dataset.`),
-  column: z.string(says('calculation column', 'a column name')).min(1, says('calculation column', 'a column name')).optional(),
+  column: z
+    .string(says('calculation column', 'a column name'))
+    .min(1, says('calculation column', 'a column name'))
+    .optional()
+    .describe(`The column aggregated; ${list(COLUMNLESS_OPS)} take none, ${list(OPTIONAL_COLUMN_OPS)} one optionally (to scope it to one metric), every other op one.`),
   name: z
     .string(says('calculation name', 'a non-empty string'))
     .min(1, says('calculation name', 'a non-empty string'))

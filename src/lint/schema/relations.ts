@@ -5,7 +5,7 @@ import { TRIGGER_READ_ONLY_MEMBERS } from '../../api/schemas/trigger';
 import type { RuleId } from '../rules';
 import type { MetricsDatasetHint } from '../types';
 import { isRecord } from '../util';
-import { COLUMNLESS_OPS, isValidFrequency, METRICS_CALCULATION_OPS, TRIGGER_CALCULATION_OPS, TRIGGER_LIMITS, timeRangeBounds } from './limits';
+import { COLUMNLESS_OPS, isValidFrequency, METRICS_CALCULATION_OPS, OPTIONAL_COLUMN_OPS, TRIGGER_CALCULATION_OPS, TRIGGER_LIMITS, timeRangeBounds } from './limits';
 import { list, show } from './wording';
 
 /** Extra data a relational issue carries for the linter. */
@@ -140,10 +140,12 @@ function checkQueryRelations(
       });
     }
     const columnless = (COLUMNLESS_OPS as readonly string[]).includes(calc.op);
+    const optional = (OPTIONAL_COLUMN_OPS as readonly string[]).includes(calc.op);
     if (columnless && present(calc.column)) {
-      report(q('calculations', i, 'column'), `${calc.op} takes no column; only ${list(COLUMNLESS_OPS)} go without one`, { rule: 'query/calculation-column' });
-    } else if (!columnless && !present(calc.column) && (TRIGGER_CALCULATION_OPS as readonly string[]).includes(calc.op)) {
-      report(q('calculations', i), `${calc.op} needs a column; every op but ${list(COLUMNLESS_OPS)} takes one`, { rule: 'query/calculation-column' });
+      report(q('calculations', i, 'column'), `${calc.op} takes no column; only ${list(COLUMNLESS_OPS)} take none`, { rule: 'query/calculation-column' });
+    } else if (!columnless && !optional && !present(calc.column) && (TRIGGER_CALCULATION_OPS as readonly string[]).includes(calc.op)) {
+      const without = [...COLUMNLESS_OPS, ...OPTIONAL_COLUMN_OPS];
+      report(q('calculations', i), `${calc.op} needs a column; every op but ${list(without)} takes one`, { rule: 'query/calculation-column' });
     }
   });
 
