@@ -45,6 +45,7 @@ export const HOSTILE = {
   commandUri: 'command:workbench.action.quit',
   markdownCommand: '[run](command:workbench.action.quit)',
   rtlOverride: '\u202E',
+  bold: '<b>bold</b>',
 } as const;
 
 const LONG_SENTENCE = 'This description is deliberately ten thousand characters long to test truncation. ';
@@ -298,8 +299,9 @@ function triggers(): TriggerRecord[] {
       id: DEMO.triggers.gwHostile,
       dataset_slug: gw,
       name: HOSTILE.img,
-      description: `${HOSTILE.script} ${HOSTILE.markdownLink} ${HOSTILE.markdownCommand} ${HOSTILE.commandUri}`,
-      tags: [{ key: 'owner', value: '<b>bold</b>' }],
+      description: `${HOSTILE.script} ${HOSTILE.bold} ${HOSTILE.markdownLink} ${HOSTILE.markdownCommand} ${HOSTILE.commandUri}`,
+      // Tag values are plain lowercase words on the service (service facts): hostile text lives in the description.
+      tags: [{ key: 'owner', value: 'edge' }],
       threshold: { op: '>', value: 0, exceeded_limit: 1 },
       frequency: 900,
       recipients: [{ type: 'email', target: 'legacy@example.com' }],
@@ -344,7 +346,7 @@ function triggers(): TriggerRecord[] {
       description: 'Carries the maximum of ten tags.',
       tags: ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet'].map((key, i) => ({
         key,
-        value: String(i + 1),
+        value: `level-${i + 1}`,
       })),
       threshold: { op: '<', value: 100, exceeded_limit: 1 },
       frequency: 3600,

@@ -26,7 +26,7 @@ const METRICS: LintOptions = { metricsDatasets: ['otel-metrics'] };
 const q = (body: string) => `"query": { ${body} }`;
 const COUNT = '"calculations": [{ "op": "COUNT" }]';
 const calc = (c: string) => q(`"calculations": [${c}], "time_range": 1800`);
-const tags = (n: number) => `[${Array.from({ length: n }, (_, i) => `{ "key": "k", "value": "${i}" }`).join(', ')}]`;
+const tags = (n: number) => `[${Array.from({ length: n }, (_, i) => `{ "key": "k", "value": "v${i}" }`).join(', ')}]`;
 const calcs = (n: number) => `[${Array.from({ length: n }, (_, i) => `{ "op": "SUM", "column": "c${i}", "name": "a${i}" }`).join(', ')}]`;
 const WINDOW = '"window": { "days_of_week": ["monday"], "start_time": "09:00", "end_time": "17:00" }';
 /** A window schedule: the type that makes evaluation_schedule count, then the schedule. */
@@ -75,17 +75,31 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
   'trigger/tags': {
     bad: [
       { title: '11 tags', doc: trigger(`«"tags": ${tags(11)}»`), says: 'tags holds 11 items; expected at most 10 tags' },
-      { title: 'a numeric value', doc: trigger('"tags": [{ "key": "team", «"value": 1» }]'), says: 'tag value is the number 1' },
     ],
     good: [{ title: '10 tags', doc: trigger(`"tags": ${tags(10)}`) }],
   },
   'trigger/tag-key': {
     bad: [
-      { title: 'upper case', doc: trigger('"tags": [{ «"key": "Team"», "value": "a" }]'), says: 'tag key "Team" is not allowed' },
-      { title: '33 letters', doc: trigger(`"tags": [{ «"key": "${'k'.repeat(33)}"», "value": "a" }]`) },
-      { title: 'empty', doc: trigger('"tags": [{ «"key": ""», "value": "a" }]') },
+      { title: 'upper case', doc: trigger('"tags": [{ «"key": "Team"», "value": "edge" }]'), says: 'tag key "Team" is not allowed' },
+      { title: '33 letters', doc: trigger(`"tags": [{ «"key": "${'k'.repeat(33)}"», "value": "edge" }]`) },
+      { title: 'empty', doc: trigger('"tags": [{ «"key": ""», "value": "edge" }]') },
     ],
-    good: [{ title: '32 letters', doc: trigger(`"tags": [{ "key": "${'k'.repeat(32)}", "value": "a" }]`) }],
+    good: [{ title: '32 letters', doc: trigger(`"tags": [{ "key": "${'k'.repeat(32)}", "value": "edge" }]`) }],
+  },
+  'trigger/tag-value': {
+    bad: [
+      { title: 'a number', doc: trigger('"tags": [{ "key": "team", «"value": 1» }]'), says: 'tag value is the number 1' },
+      { title: 'starts with a digit', doc: trigger('"tags": [{ "key": "team", «"value": "1st"» }]'), says: 'tag value "1st" is not allowed; expected a lowercase letter, then 1 to 128 lowercase letters, digits, "/" or "-"' },
+      { title: 'one character', doc: trigger('"tags": [{ "key": "team", «"value": "a"» }]') },
+      { title: 'upper case', doc: trigger('"tags": [{ "key": "team", «"value": "Edge"» }]') },
+      { title: 'markup', doc: trigger('"tags": [{ "key": "owner", «"value": "<b>bold</b>"» }]') },
+      { title: '130 characters', doc: trigger(`"tags": [{ "key": "team", «"value": "${'v'.repeat(130)}"» }]`) },
+    ],
+    good: [
+      { title: '2 characters', doc: trigger('"tags": [{ "key": "team", "value": "ab" }]') },
+      { title: '129 characters', doc: trigger(`"tags": [{ "key": "team", "value": "${'v'.repeat(129)}" }]`) },
+      { title: 'digits, slash and dash', doc: trigger('"tags": [{ "key": "team", "value": "edge/eu-1" }]') },
+    ],
   },
   'trigger/threshold': {
     bad: [
@@ -335,8 +349,21 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
     good: [{ title: 'a column', doc: trigger(q(`${COUNT}, "breakdowns": ["service"], "time_range": 1800`)) }],
   },
   'query/having': {
-    bad: [{ title: 'string value', doc: trigger(q(`${COUNT}, "havings": [{ "calculate_op": "COUNT", "op": ">", «"value": "5"» }], "time_range": 1800`)) }],
-    good: [{ title: 'on COUNT', doc: trigger(q(`${COUNT}, "havings": [{ "calculate_op": "COUNT", "op": ">", "value": 5 }], "time_range": 1800`)) }],
+    bad: [
+      { title: 'string value', doc: trigger(q(`${COUNT}, "havings": [{ "calculate_op": "COUNT", "op": ">", «"value": "5"» }], "time_range": 1800`)) },
+      {
+        title: 'neither calculate_op nor column: the having',
+        doc: trigger(q(`${COUNT}, "havings": [«{ "op": ">", "value": 5 }»], "time_range": 1800`)),
+        says: 'the having has neither calculate_op nor a column',
+      },
+    ],
+    good: [
+      { title: 'on COUNT', doc: trigger(q(`${COUNT}, "havings": [{ "calculate_op": "COUNT", "op": ">", "value": 5 }], "time_range": 1800`)) },
+      {
+        title: 'naming a formula, without calculate_op',
+        doc: trigger(q(`"calculations": ${calcs(2)}, "formulas": [{ "name": "ratio", "expression": "DIV($a0, $a1)" }], "havings": [{ "column": "ratio", "op": ">", "value": 0.5 }], "time_range": 1800`)),
+      },
+    ],
   },
   'query/havings-max': {
     bad: [
@@ -359,11 +386,20 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
         title: 'same op, other column',
         doc: trigger(q(`"calculations": [{ "op": "COUNT" }, { "op": "P99", "column": "db_ms" }], "havings": [«{ "calculate_op": "P99", "column": "duration_ms", "op": ">", "value": 5 }»], "time_range": 1800`)),
       },
+      {
+        title: 'without calculate_op, a column that names no calculation or formula',
+        doc: trigger(q(`"calculations": ${calcs(2)}, "formulas": [{ "name": "ratio", "expression": "DIV($a0, $a1)" }], "havings": [«{ "column": "nope", "op": ">", "value": 5 }»], "time_range": 1800`)),
+        says: 'the having on "nope" names no calculation or formula; without calculate_op its column is the name of a calculation or formula; calculation names: a0, a1; formula names: ratio',
+      },
     ],
     good: [
       {
         title: 'matches P99(duration_ms)',
         doc: trigger(q(`"calculations": [{ "op": "COUNT" }, { "op": "P99", "column": "duration_ms" }], "havings": [{ "calculate_op": "P99", "column": "duration_ms", "op": ">", "value": 5 }], "time_range": 1800`)),
+      },
+      {
+        title: 'names a calculation, without calculate_op',
+        doc: trigger(q(`"calculations": ${calcs(2)}, "formulas": [{ "name": "ratio", "expression": "DIV($a0, $a1)" }], "havings": [{ "column": "a1", "op": ">", "value": 5 }], "time_range": 1800`)),
       },
     ],
   },
@@ -431,10 +467,52 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
     ],
     good: [
       {
-        title: 'filters inside the named aggregate',
-        doc: trigger(q(`"calculations": [{ "op": "COUNT", "name": "errors", "filters": [{ "column": "error", "op": "exists" }] }], "filters": [], "time_range": 1800`)),
+        title: 'filters inside the named aggregate, with a formula',
+        doc: trigger(
+          q(
+            `"calculations": [{ "op": "COUNT", "name": "errors", "filters": [{ "column": "error", "op": "exists" }] }, { "op": "COUNT", "name": "all" }], "formulas": [{ "name": "ratio", "expression": "DIV($errors, $all)" }], "filters": [], "time_range": 1800`,
+          ),
+        ),
       },
     ],
+  },
+  'query/calculation-needs-formula': {
+    bad: [
+      {
+        title: 'a named calculation without formulas: the name',
+        doc: trigger(calc('{ "op": "COUNT", «"name": "total"» }')),
+        says: 'the calculation is named ("total") but the query has no formula; without formulas calculations carry no name',
+      },
+      {
+        title: 'calculation filters without formulas: the filters',
+        doc: trigger(calc('{ "op": "COUNT", «"filters": [{ "column": "error", "op": "exists" }]» }')),
+        says: 'the calculation has its own filters but the query has no formula; without formulas, filter the whole query with the query\'s filters',
+      },
+    ],
+    good: [
+      { title: 'named calculations with a formula', doc: trigger(q(`"calculations": ${calcs(2)}, "formulas": [{ "name": "r", "expression": "DIV($a0, $a1)" }], "time_range": 1800`)) },
+      { title: 'empty calculation filters without formulas', doc: trigger(calc('{ "op": "COUNT", "filters": [] }')) },
+    ],
+  },
+  'query/calculation-name-duplicate': {
+    bad: [
+      {
+        title: 'two calculations named a: the second name',
+        doc: trigger(q(`"calculations": [{ "op": "COUNT", "name": "a" }, { "op": "SUM", "column": "x", «"name": "a"» }], "formulas": [{ "name": "r", "expression": "$a" }], "time_range": 1800`)),
+        says: 'calculation name "a" is already used by calculation 1; each calculation name is used once',
+      },
+    ],
+    good: [{ title: 'different names', doc: trigger(q(`"calculations": ${calcs(2)}, "formulas": [{ "name": "r", "expression": "DIV($a0, $a1)" }], "time_range": 1800`)) }],
+  },
+  'query/formula-name': {
+    bad: [
+      {
+        title: 'a formula named like a calculation: its name',
+        doc: trigger(q(`"calculations": ${calcs(2)}, "formulas": [{ «"name": "a1"», "expression": "DIV($a0, $a1)" }], "time_range": 1800`)),
+        says: 'formula name "a1" is also the name of calculation 2; a formula needs a name of its own',
+      },
+    ],
+    good: [{ title: 'a name of its own', doc: trigger(q(`"calculations": ${calcs(2)}, "formulas": [{ "name": "ratio", "expression": "DIV($a0, $a1)" }], "time_range": 1800`)) }],
   },
   'query/time-range': {
     bad: [
@@ -571,6 +649,31 @@ describe('what the service accepts (service facts) is never an error', () => {
   test('granularity equal to time_range on a metrics dataset: no error', () => {
     const doc = trigger('"dataset_slug": "otel-metrics"', q(`${COUNT}, "time_range": 1800, "granularity": 1800`));
     assert.deepEqual(lint(doc, METRICS).filter((d) => d.severity === 'error'), []);
+  });
+});
+
+describe('what the service refuses on write (service facts) is an error', () => {
+  const errors = (doc: string) => lint(doc).filter((d) => d.severity === 'error').map((d) => d.rule);
+  test('a named calculation without formulas', () => {
+    assert.deepEqual(errors(trigger(calc('{ "op": "COUNT", "name": "total" }'))), ['query/calculation-needs-formula']);
+  });
+  test('calculation-level filters without formulas', () => {
+    assert.deepEqual(errors(trigger(calc('{ "op": "COUNT", "filters": [{ "column": "error", "op": "exists" }] }'))), ['query/calculation-needs-formula']);
+  });
+  test('two calculations with the same name', () => {
+    const doc = trigger(q(`"calculations": [{ "op": "COUNT", "name": "a" }, { "op": "SUM", "column": "x", "name": "a" }], "formulas": [{ "name": "r", "expression": "$a" }], "time_range": 1800`));
+    assert.deepEqual(errors(doc), ['query/calculation-name-duplicate']);
+  });
+  test('a formula named like a calculation', () => {
+    const doc = trigger(q(`"calculations": ${calcs(2)}, "formulas": [{ "name": "a0", "expression": "DIV($a0, $a1)" }], "time_range": 1800`));
+    assert.deepEqual(errors(doc), ['query/formula-name']);
+  });
+  test('a tag value outside ^[a-z][a-z0-9/-]{1,128}$', () => {
+    assert.deepEqual(errors(trigger('"tags": [{ "key": "team", "value": "Edge team" }]')), ['trigger/tag-value']);
+  });
+  test('a having naming a formula without calculate_op is accepted', () => {
+    const doc = trigger(q(`"calculations": ${calcs(2)}, "formulas": [{ "name": "ratio", "expression": "DIV($a0, $a1)" }], "havings": [{ "column": "ratio", "op": ">", "value": 0.5 }], "time_range": 1800`));
+    assert.deepEqual(errors(doc), []);
   });
 });
 

@@ -62,6 +62,8 @@ export const TRIGGER_CALCULATION_OPS = [
   ...METRICS_CALCULATION_OPS,
 ] as const;
 export const TAG_KEY_PATTERN = new RegExp(`^[a-z]{1,${TRIGGER_LIMITS.tagKeyMax}}$`);
+/** A lowercase letter, then 1 to 128 lowercase letters, digits, `/` and `-` (service facts). */
+export const TAG_VALUE_PATTERN = /^[a-z][a-z0-9/-]{1,128}$/;
 /** `HH:mm`, 24-hour clock (service facts: window times are UTC). */
 export const WINDOW_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 

@@ -149,11 +149,34 @@ function checkQueryRelations(
     }
   });
 
-  // A having "corresponds" to the calculation with the same op and column (service facts).
-  const matches = (h: unknown, c: unknown) =>
-    isRecord(h) && isRecord(c) && h.calculate_op === c.op && (h.column ?? undefined) === (c.column ?? undefined);
+  checkCalculationNames(calculations, formulas, q, report);
+
+  // A having "corresponds" to the calculation with the same op and column; without calculate_op its
+  // column names a calculation or a formula (service facts).
+  const matches = (h: unknown, c: unknown) => {
+    if (!isRecord(h) || !isRecord(c)) return false;
+    if (!present(h.calculate_op)) return typeof h.column === 'string' && c.name === h.column;
+    return h.calculate_op === c.op && (h.column ?? undefined) === (c.column ?? undefined);
+  };
+  const namesOf = (items: unknown[]) => items.filter(isRecord).map((x) => x.name).filter((n): n is string => typeof n === 'string');
   havings.forEach((h, i) => {
-    if (!isRecord(h) || typeof h.calculate_op !== 'string') return;
+    if (!isRecord(h)) return;
+    if (!present(h.calculate_op)) {
+      if (!present(h.column)) {
+        report(q('havings', i), 'the having has neither calculate_op nor a column; give calculate_op (with its column), or a column naming a calculation or formula', {
+          rule: 'query/having',
+        });
+      } else if (typeof h.column === 'string' && !calculations.some((c) => matches(h, c)) && !namesOf(formulas).includes(h.column)) {
+        const calcNames = namesOf(calculations);
+        const formulaNames = namesOf(formulas);
+        report(q('havings', i), `the having on ${JSON.stringify(h.column)} names no calculation or formula; without calculate_op its column is the name of a calculation or formula; calculation names: ${calcNames.join(', ') || 'none'}; formula names: ${formulaNames.join(', ') || 'none'}`, {
+          rule: 'query/having-calculation',
+          related: [{ path: q('calculations'), message: 'the calculations' }],
+        });
+      }
+      return;
+    }
+    if (typeof h.calculate_op !== 'string') return;
     if (!calculations.some((c) => matches(h, c))) {
       const known = calculations.filter(isRecord).map((c) => calcLabel(c.op, c.column));
       report(q('havings', i), `the having on ${calcLabel(h.calculate_op, h.column)} matches no calculation; it needs a calculation with the same op and column (spec 2.6.1 rule 6); calculations: ${known.join(', ') || 'none'}`, {
@@ -224,4 +247,45 @@ function checkQueryRelations(
       }
     }
   }
+}
+
+/**
+ * Rules the service enforces on a trigger's query beyond spec 2.6.1 (service facts): without formulas,
+ * calculations carry no name and no filters of their own; calculation names are unique; no formula is
+ * named like a calculation.
+ */
+function checkCalculationNames(calculations: unknown[], formulas: unknown[], q: (...rest: Path) => Path, report: Report): void {
+  const firstByName = new Map<string, number>();
+  calculations.forEach((c, i) => {
+    if (!isRecord(c)) return;
+    if (formulas.length === 0 && present(c.name)) {
+      report(q('calculations', i, 'name'), `the calculation is named (${JSON.stringify(c.name)}) but the query has no formula; without formulas calculations carry no name`, {
+        rule: 'query/calculation-needs-formula',
+      });
+    }
+    if (formulas.length === 0 && Array.isArray(c.filters) && c.filters.length > 0) {
+      report(q('calculations', i, 'filters'), "the calculation has its own filters but the query has no formula; without formulas, filter the whole query with the query's filters", {
+        rule: 'query/calculation-needs-formula',
+      });
+    }
+    if (typeof c.name !== 'string') return;
+    const first = firstByName.get(c.name);
+    if (first === undefined) {
+      firstByName.set(c.name, i);
+      return;
+    }
+    report(q('calculations', i, 'name'), `calculation name ${JSON.stringify(c.name)} is already used by calculation ${first + 1}; each calculation name is used once`, {
+      rule: 'query/calculation-name-duplicate',
+      related: [{ path: q('calculations', first, 'name'), message: `calculation ${first + 1}` }],
+    });
+  });
+  formulas.forEach((f, i) => {
+    if (!isRecord(f) || typeof f.name !== 'string') return;
+    const calc = firstByName.get(f.name);
+    if (calc === undefined) return;
+    report(q('formulas', i, 'name'), `formula name ${JSON.stringify(f.name)} is also the name of calculation ${calc + 1}; a formula needs a name of its own`, {
+      rule: 'query/formula-name',
+      related: [{ path: q('calculations', calc, 'name'), message: `calculation ${calc + 1}` }],
+    });
+  });
 }
