@@ -3,7 +3,7 @@
 import './shared/boot';
 import './shared/elements';
 import { BURN_ALERT_LIMITS, BURN_ALERT_TYPES, type BurnAlert, type BurnAlertType } from '../api/schemas/burnAlert';
-import { isDeprecatedRecipient } from '../api/schemas/common';
+import { characterCount, isDeprecatedRecipient } from '../api/schemas/common';
 import {
   buildBurnAlertUpdate,
   burnAlertProblems,
@@ -161,7 +161,7 @@ function render(s: Session): void {
   description.value = s.edits.description ?? s.loaded.description ?? '';
   const counter = h('div', { className: 'counter', id: 'description-counter', attrs: { 'aria-live': 'off' } });
   const showCounter = (): void => {
-    const length = description.value.length;
+    const length = characterCount(description.value);
     setText(counter, `${length} / ${BURN_ALERT_LIMITS.descriptionMax}`);
     counter.classList.toggle('over', length > BURN_ALERT_LIMITS.descriptionMax);
   };

@@ -86,6 +86,18 @@ test('a burn alert description over 1023 characters is refused; 1023 is the limi
   assert.deepEqual(fields(problems), ['description: description must be at most 1023 characters']);
 });
 
+test('a burn alert description of 1023 emoji is sent: the limit counts characters, not UTF-16 units', async () => {
+  server.requests.length = 0;
+  // The stub answers [] which is not a burn alert, so the call fails after sending; only the sending matters here.
+  await failure(client.updateBurnAlert('api', 'ba-1', exhaustion({ description: '\u{1F6A8}'.repeat(1023) })));
+  assert.equal(server.requests.length, 1);
+});
+
+test('a burn alert description of 1024 emoji is refused, counted in characters', async () => {
+  const problems = await refused(client.updateBurnAlert('api', 'ba-1', exhaustion({ description: '\u{1F6A8}'.repeat(1024) })));
+  assert.deepEqual(fields(problems), ['description: description must be at most 1023 characters']);
+});
+
 test('exhaustion_time with the budget_rate fields is refused, naming both', async () => {
   const body = exhaustion({ budget_rate_window_minutes: 60, budget_rate_decrease_threshold_per_million: 10 });
   const problems = await refused(client.updateBurnAlert('api', 'ba-1', body));

@@ -85,6 +85,15 @@ describe('burn alert form in a browser', { skip: browserSkip }, () => {
     await form.close();
   });
 
+  test('the description counter counts characters, not UTF-16 units: 1023 emoji fit', async () => {
+    const form = await opened();
+    await form.page.locator('#f-description textarea').fill('\u{1F6A8}'.repeat(1023));
+    assert.equal(await textOf(form.page, '#description-counter'), '1023 / 1023');
+    assert.equal(await form.page.locator('#description-counter.over').count(), 0);
+    assert.equal(await form.page.locator('#f-description-error').isVisible(), false);
+    await form.close();
+  });
+
   test('submit posts only the edits, with the full recipients list when it changed', async () => {
     const form = await opened();
     await form.page.locator('#f-description textarea').fill('edited');

@@ -249,6 +249,14 @@ test('the linter and the JSON Schema agree: COUNT_DATAPOINTS takes an optional c
   assert.deepEqual(lint(withColumn, { metricsDatasets: ['m'] }), []);
 });
 
+test('the linter and the JSON Schema agree on lengths: characters, not UTF-16 units', () => {
+  const validate = new Ajv({ strict: false }).compile(JSON.parse(triggerJsonSchemaText()) as object);
+  const fits = trigger(`"name": "${'\u{1F6A8}'.repeat(120)}"`);
+  const tooLong = trigger(`"name": "${'\u{1F6A8}'.repeat(121)}"`);
+  assert.deepEqual([validate(JSON.parse(fits)), lint(fits).map((d) => d.rule)], [true, []]);
+  assert.deepEqual([validate(JSON.parse(tooLong)), lint(tooLong).map((d) => d.rule)], [false, ['trigger/name']]);
+});
+
 test('the JSON Schema is draft-07 and describes every member of a trigger and of its query', () => {
   const schema = JSON.parse(triggerJsonSchemaText()) as {
     $schema: string;

@@ -58,15 +58,27 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
       { title: 'empty', doc: trigger('«"name": ""»'), says: 'name has 0 characters; expected a string of 1 to 120 characters' },
       { title: '121 characters', doc: trigger(`«"name": "${'n'.repeat(121)}"»`), says: 'name has 121 characters' },
       { title: 'a number', doc: trigger('«"name": 5»'), says: 'name is the number 5' },
+      {
+        title: '121 emoji: counted as characters, not UTF-16 units',
+        doc: trigger(`«"name": "${'\u{1F6A8}'.repeat(121)}"»`),
+        says: 'name has 121 characters; expected a string of 1 to 120 characters',
+      },
     ],
     good: [
       { title: '1 character', doc: trigger('"name": "n"') },
       { title: '120 characters', doc: trigger(`"name": "${'n'.repeat(120)}"`) },
+      { title: '120 emoji (240 UTF-16 units)', doc: trigger(`"name": "${'\u{1F6A8}'.repeat(120)}"`) },
     ],
   },
   'trigger/description': {
-    bad: [{ title: '1024 characters', doc: trigger(`«"description": "${'d'.repeat(1024)}"»`), says: 'description has 1024 characters' }],
-    good: [{ title: '1023 characters', doc: trigger(`"description": "${'d'.repeat(1023)}"`) }],
+    bad: [
+      { title: '1024 characters', doc: trigger(`«"description": "${'d'.repeat(1024)}"»`), says: 'description has 1024 characters' },
+      { title: '1024 emoji', doc: trigger(`«"description": "${'\u{1F6A8}'.repeat(1024)}"»`), says: 'description has 1024 characters; expected a string of at most 1023 characters' },
+    ],
+    good: [
+      { title: '1023 characters', doc: trigger(`"description": "${'d'.repeat(1023)}"`) },
+      { title: '1023 emoji (2046 UTF-16 units)', doc: trigger(`"description": "${'\u{1F6A8}'.repeat(1023)}"`) },
+    ],
   },
   'trigger/dataset-slug': {
     bad: [{ title: 'empty', doc: trigger('«"dataset_slug": ""»') }],
