@@ -1,5 +1,6 @@
 import type { Dispatcher } from 'undici';
 import { baseUrlProblems, definedOnly, numericOptionProblems, DEFAULT_MAX_RESPONSE_BYTES, type ApiResponse, type CallOptions, type ClientOptions } from './clientOptions';
+import { readCreatedKey } from './createdKey';
 import { ENDPOINTS } from './endpoints';
 import { errorText, ServiceError, type FieldProblem } from './errors';
 import { cleanText, RequestPipeline } from './pipeline';
@@ -77,12 +78,20 @@ export class ServiceClient {
 
   // --- 4.1, 4.2: API keys (version 2) ---------------------------------------------------------------
 
-  /** POST /2/teams/{team}/api-keys. Never retried: a repeat could create a second live key. */
-  createApiKey(teamSlug: string, body: CreateApiKeyRequest, o?: CallOptions): Promise<ApiResponse<CreatedApiKeyDocument>> {
+  /**
+   * POST /2/teams/{team}/api-keys. Never retried: a repeat could create a second live key. The one-time
+   * secret is the only member the response must hold: anything else odd in it comes back as `oddities`
+   * next to the key, never as an error that would lose the secret.
+   */
+  async createApiKey(teamSlug: string, body: CreateApiKeyRequest, o?: CallOptions): Promise<ApiResponse<CreatedApiKeyDocument>> {
     const c = new RequestChecks();
     const team = c.segment('teamSlug', pathParameter('team slug'), teamSlug);
     const sent = c.body(CreateApiKeyRequest, body);
-    return this.pipeline.call(ENDPOINTS.createApiKey, c, `/2/teams/${team}/api-keys`, sent, o);
+    const res = await this.pipeline.call(ENDPOINTS.createApiKey, c, `/2/teams/${team}/api-keys`, sent, o);
+    // The pipeline sends only a body that passed its checks, so `sent` is set here.
+    const { document, oddities } = readCreatedKey(res.data, sent ?? body, res.data.data.attributes.secret);
+    if (oddities === undefined) return { ...res, data: document };
+    return { ...res, data: document, oddities: oddities.map((p) => ({ ...p, field: this.pipeline.clean(p.field), message: this.pipeline.clean(p.message) })) };
   }
 
   /** PATCH /2/teams/{team}/api-keys/{keyId}; `body.data.id` must equal `keyId`. */

@@ -1,51 +1,61 @@
 import * as z from 'zod';
-import { DateTime } from './common';
+import { DateTime, responseObject } from './common';
 
-// Spec 2.1, 4.1, 4.2: version 2, JSON:API documents of type `api-keys`.
+// Spec 2.1, 4.1, 4.2: version 2, JSON:API documents of type `api-keys`. Read tolerantly (service facts):
+// keys of other types (`configuration`) carry other permissions, and a key made by a system actor has
+// null creator and editor relationships.
 
 export const API_KEY_TYPE = 'api-keys';
+/** The key types the create form offers; the service knows others (`configuration`) and the client sends any. */
 export const KEY_TYPES = ['ingest'] as const;
 
-const Ref = <T extends string>(type: T) => z.looseObject({ id: z.string(), type: z.literal(type) });
+/** A relationship as read: `{data: {id, type}}`, `{data: null}`, or null. */
+const Relationship = responseObject({ data: responseObject({ id: z.string(), type: z.string() }).nullable() }).optional();
 
-export const ApiKeyPermissions = z.looseObject({ create_datasets: z.boolean() });
+/** `create_datasets` is an ingest key's permission; a configuration key's permissions are others. */
+export const ApiKeyPermissions = responseObject({ create_datasets: z.boolean().optional() });
 
-export const ApiKeyTimestamps = z.looseObject({ created: DateTime, updated: DateTime });
+export const ApiKeyTimestamps = responseObject({ created: DateTime.optional(), updated: DateTime.optional() });
 
-export const ApiKeyAttributes = z.looseObject({
+export const ApiKeyRelationships = responseObject({ environment: Relationship, creator: Relationship, editor: Relationship });
+export const ApiKeyLinks = responseObject({ self: z.string().optional() });
+
+const attributesShape = {
   key_type: z.string(),
   name: z.string(),
   secret: z.string().optional(),
   disabled: z.boolean(),
   permissions: ApiKeyPermissions.optional(),
   timestamps: ApiKeyTimestamps.optional(),
-});
+};
+export const ApiKeyAttributes = responseObject(attributesShape);
 
-export const ApiKey = z.looseObject({
+const keyShape = {
   id: z.string().min(1),
   type: z.literal(API_KEY_TYPE),
   attributes: ApiKeyAttributes,
-  relationships: z
-    .looseObject({
-      environment: z.looseObject({ data: Ref('environments') }).optional(),
-      creator: z.looseObject({ data: Ref('users') }).optional(),
-      editor: z.looseObject({ data: Ref('users') }).optional(),
-    })
-    .optional(),
-  links: z.looseObject({ self: z.string() }).optional(),
-});
+  relationships: ApiKeyRelationships.optional(),
+  links: ApiKeyLinks.optional(),
+};
+export const ApiKey = responseObject(keyShape);
 export type ApiKey = z.infer<typeof ApiKey>;
 
 /** 4.1 response: the only place the secret is ever delivered. */
-export const CreatedApiKeyDocument = z.looseObject({
-  data: ApiKey.extend({
-    attributes: ApiKeyAttributes.extend({ secret: z.string().min(1) }),
-  }),
+export const CreatedApiKeyDocument = responseObject({
+  data: responseObject({ ...keyShape, attributes: responseObject({ ...attributesShape, secret: z.string().min(1) }) }),
 });
 export type CreatedApiKeyDocument = z.infer<typeof CreatedApiKeyDocument>;
 
+/**
+ * What a create response must hold to be usable at all: the one-time secret. Everything else is checked
+ * afterwards, and what fails there is reported without withholding the secret (ServiceClient.createApiKey).
+ */
+export const CreatedApiKeySecret = z.looseObject({
+  data: z.looseObject({ attributes: z.looseObject({ secret: z.string().min(1, 'the secret must not be empty') }) }),
+});
+
 /** 4.2 response: no secret, no relationships. */
-export const UpdatedApiKeyDocument = z.looseObject({ data: ApiKey });
+export const UpdatedApiKeyDocument = responseObject({ data: ApiKey });
 export type UpdatedApiKeyDocument = z.infer<typeof UpdatedApiKeyDocument>;
 
 // The spec gives no length limit; an empty name is refused because it cannot be told apart in any list.
