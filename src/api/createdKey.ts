@@ -36,7 +36,7 @@ export function readCreatedKey(raw: unknown, sent: CreateApiKeyRequest, secret: 
         secret,
         key_type: text(attrs.key_type) ?? asked.key_type,
         name: typeof attrs.name === 'string' ? attrs.name : asked.name,
-        disabled: typeof attrs.disabled === 'boolean' ? attrs.disabled : asked.disabled,
+        disabled: typeof attrs.disabled === 'boolean' ? attrs.disabled : (asked.disabled ?? false),
         permissions: usable(ApiKeyPermissions, attrs.permissions) ?? asked.permissions,
         timestamps: usable(ApiKeyTimestamps, attrs.timestamps),
       },

@@ -1,4 +1,4 @@
-import { ENVIRONMENT_WIDE, ENVIRONMENT_WIDE_TRIGGER_SLUG, type ColumnType } from '../api/schemas';
+import { ENVIRONMENT_WIDE, ENVIRONMENT_WIDE_TRIGGER_SLUG, type ColumnType } from './spec';
 import {
   emptyDefinitions,
   type ColumnRecord,
@@ -202,7 +202,7 @@ const PAGERDUTY_PRIMARY = {
   },
 };
 
-type TriggerSeed = Pick<TriggerRecord, 'id' | 'dataset_slug' | 'name'> & Partial<TriggerRecord>;
+type TriggerSeed = Pick<TriggerRecord, 'id' | 'dataset_slug' | 'name' | 'threshold' | 'frequency'> & Partial<TriggerRecord>;
 
 function trigger(t: TriggerSeed): TriggerRecord {
   return {

@@ -1,14 +1,4 @@
-import {
-  CreateQueryResultRequest,
-  DEFINITION_TYPE_NAMES,
-  DefinitionsDatasetSlug,
-  ENVIRONMENT_WIDE,
-  ListBurnAlertsQuery,
-  ListColumnsQuery,
-  UpdateBurnAlertRequest,
-  UpdateDatasetDefinitionsRequest,
-  type RecipientWrite,
-} from '../api/schemas';
+import { BurnAlertListQuery, BurnAlertPutBody, ColumnsQuery, DefinitionsBody, QueryResultBody, type RecipientBody } from './requests';
 import { param, type HandlerContext, type Route } from './router';
 import { json, legacy, problem, v1ValidationFailure, type Reply, type TypeDetail } from './responses';
 import {
@@ -23,6 +13,7 @@ import {
   type SavedQueryRecord,
   type StoredRecipient,
 } from './state';
+import { DEFINITION_TYPES, ENVIRONMENT_WIDE, LIMITS } from './spec';
 
 // Version 1 (configuration key) endpoints of spec part 4: 4.3 to 4.8.
 
@@ -79,7 +70,7 @@ function listBurnAlerts(ctx: HandlerContext): Reply {
   const scope = scopeOf(ctx, true);
   if (isReply(scope)) return scope;
   const raw = queryObject(ctx.query);
-  const parsed = ListBurnAlertsQuery.safeParse(raw);
+  const parsed = BurnAlertListQuery.safeParse(raw);
   if (!parsed.success) return v1ValidationFailure(ctx.baseUrl, parsed.error.issues, raw);
   const sloId = parsed.data.slo_id;
   const slo = ctx.state.slos.find((s) => s.id === sloId && s.dataset === scopeKey(scope));
@@ -93,13 +84,13 @@ function listBurnAlerts(ctx: HandlerContext): Reply {
 /** Recipients as stored: one named by id is completed from the recipients "created elsewhere". */
 function resolveRecipients(
   state: SandboxData,
-  recipients: RecipientWrite[],
+  recipients: RecipientBody[],
 ): { ok: true; recipients: StoredRecipient[] } | { ok: false; problems: TypeDetail[] } {
   const problems: TypeDetail[] = [];
   const out: StoredRecipient[] = [];
   recipients.forEach((r, i) => {
     if (r.id === undefined) {
-      out.push({ type: r.type, target: r.target, ...(r.details ? { details: r.details } : {}) });
+      out.push({ ...(r.type !== undefined ? { type: r.type } : {}), ...(r.target !== undefined ? { target: r.target } : {}), ...(r.details ? { details: r.details } : {}) });
       return;
     }
     const known = state.recipients.find((k) => k.id === r.id);
@@ -122,7 +113,8 @@ function updateBurnAlert(ctx: HandlerContext): Reply {
   if (!alert || !slo || slo.dataset !== scopeKey(scope)) {
     return problem(ctx.baseUrl, 404, `burn alert "${id}" not found in "${param(ctx, 'dataset')}"`);
   }
-  const parsed = UpdateBurnAlertRequest.safeParse(ctx.body);
+  // Read-only and unknown members are ignored (service facts); only the members of 4.4 are read.
+  const parsed = BurnAlertPutBody.safeParse(ctx.body);
   if (!parsed.success) return v1ValidationFailure(ctx.baseUrl, parsed.error.issues, ctx.body);
   const body = parsed.data;
 
@@ -181,7 +173,7 @@ function resultData(saved: SavedQueryRecord, disableSeries: boolean, limit: numb
 function createQueryResult(ctx: HandlerContext): Reply {
   const scope = scopeOf(ctx, true);
   if (isReply(scope)) return scope;
-  const parsed = CreateQueryResultRequest.safeParse(ctx.body);
+  const parsed = QueryResultBody.safeParse(ctx.body);
   if (!parsed.success) return v1ValidationFailure(ctx.baseUrl, parsed.error.issues, ctx.body);
   const body = parsed.data;
   const saved = ctx.state.savedQueries.find((q) => q.id === body.query_id && q.dataset === scopeKey(scope));
@@ -212,7 +204,7 @@ function createQueryResult(ctx: HandlerContext): Reply {
     out.error = 'query failed: a calculation names a column that does not exist';
   } else if (saved.behaviour === 'normal') {
     // The limit is honoured only with disable_series (spec 4.5).
-    const limit = disableSeries ? (body.limit ?? 1000) : 1000;
+    const limit = disableSeries ? (body.limit ?? LIMITS.queryResultLimitDefault) : LIMITS.queryResultLimitDefault;
     out.data = resultData(saved, disableSeries, limit, createdAt);
   }
   return json(201, out, undefined, { Location: `${ctx.baseUrl}/1/query_results/${dataset}/${id}` });
@@ -224,7 +216,7 @@ function listColumns(ctx: HandlerContext): Reply {
   const scope = scopeOf(ctx, true);
   if (isReply(scope)) return scope;
   const raw = queryObject(ctx.query);
-  const parsed = ListColumnsQuery.safeParse(raw);
+  const parsed = ColumnsQuery.safeParse(raw);
   if (!parsed.success) return v1ValidationFailure(ctx.baseUrl, parsed.error.issues, raw);
   const datasets = scope.kind === 'all' ? ctx.state.datasets : [scope.dataset];
   const keyName = parsed.data.key_name;
@@ -247,17 +239,17 @@ function listTriggers(ctx: HandlerContext): Reply {
 // --- 4.8: dataset definitions --------------------------------------------------------------------
 
 function updateDefinitions(ctx: HandlerContext): Reply {
-  const slug = param(ctx, 'dataset');
-  const slugCheck = DefinitionsDatasetSlug.safeParse(slug);
-  if (!slugCheck.success) return problem(ctx.baseUrl, 404, slugCheck.error.issues.map((i) => i.message).join('; '));
+  if (param(ctx, 'dataset') === ENVIRONMENT_WIDE) {
+    return problem(ctx.baseUrl, 404, 'dataset definitions need a dataset slug: "__all__" (environment-wide) is not accepted');
+  }
   const scope = scopeOf(ctx, false);
   if (isReply(scope)) return scope;
   if (scope.kind !== 'dataset') return problem(ctx.baseUrl, 404, 'dataset definitions need a dataset slug');
   const dataset = scope.dataset;
-  const parsed = UpdateDatasetDefinitionsRequest.safeParse(ctx.body);
+  const parsed = DefinitionsBody.safeParse(ctx.body);
   if (!parsed.success) return v1ValidationFailure(ctx.baseUrl, parsed.error.issues, ctx.body);
 
-  const changes = DEFINITION_TYPE_NAMES.flatMap((type) => {
+  const changes = DEFINITION_TYPES.flatMap((type) => {
     const ref = parsed.data[type];
     return ref === undefined ? [] : [{ type, name: ref.name }];
   });
@@ -270,12 +262,12 @@ function updateDefinitions(ctx: HandlerContext): Reply {
   }
   const map = ctx.state.definitions[dataset.slug] ?? emptyDefinitions();
   for (const c of changes) {
-    // column_type in the request is ignored: the service decides it from what the name points at.
+    // column_type in the request is ignored, whatever it holds: the sandbox decides it from what the name points at.
     map[c.type] =
       c.name === '' ? null : { name: c.name, column_type: dataset.derived_columns.includes(c.name) ? 'derived_column' : 'column' };
   }
   ctx.state.definitions[dataset.slug] = map;
-  return json(200, Object.fromEntries(DEFINITION_TYPE_NAMES.map((t) => [t, map[t]])));
+  return json(200, Object.fromEntries(DEFINITION_TYPES.map((t) => [t, map[t]])));
 }
 
 export const V1_ROUTES: Route[] = [

@@ -214,13 +214,34 @@ test('listBurnAlerts refuses an empty slo_id', async () => {
 
 // --- API keys ---------------------------------------------------------------------------------------------
 
-test('createApiKey refuses a key_type other than ingest and a blank name, listing both', async () => {
-  const body = structuredClone(createKeyBody);
-  (body.data.attributes as { key_type: string }).key_type = 'configuration';
+/** Sends a create whose answer does not matter here (the stub answers []): returns the body as sent. */
+async function sentCreate(body: unknown): Promise<unknown> {
+  server.requests.length = 0;
+  await failure(client.createApiKey('acme', body as Parameters<ServiceClient['createApiKey']>[1]));
+  assert.equal(server.requests.length, 1, 'the create was sent');
+  return JSON.parse(server.requests[0]?.body ?? 'null');
+}
+
+test('createApiKey sends a key without disabled or permissions: the service defaults them', async () => {
+  const body = structuredClone(createKeyBody) as { data: { attributes: Record<string, unknown> } };
+  delete body.data.attributes.disabled;
+  delete body.data.attributes.permissions;
+  assert.deepEqual(await sentCreate(body), body);
+});
+
+test('createApiKey sends key types other than ingest (configuration keys exist) and names the spec sets no rule for', async () => {
+  const body = structuredClone(createKeyBody) as { data: { attributes: Record<string, unknown> } };
+  body.data.attributes.key_type = 'configuration';
   body.data.attributes.name = '  ';
-  const problems = await refused(client.createApiKey('acme', body));
+  assert.deepEqual(await sentCreate(body), body);
+});
+
+test('createApiKey refuses a key_type or name that is not a string, listing both', async () => {
+  const body = structuredClone(createKeyBody) as { data: { attributes: Record<string, unknown> } };
+  body.data.attributes.key_type = 7;
+  body.data.attributes.name = null;
+  const problems = await refused(client.createApiKey('acme', body as unknown as Parameters<ServiceClient['createApiKey']>[1]));
   assert.deepEqual(problems.map((p) => p.field), ['data.attributes.key_type', 'data.attributes.name']);
-  assert.equal(problems[1]?.message, 'name must not be empty');
 });
 
 test('updateApiKey refuses a body whose data.id differs from the key id in the path', async () => {

@@ -223,10 +223,25 @@ describe('PUT /1/burn_alerts/<dataset>/<id> (4.4)', () => {
     assertValidation(await put(DEMO.burnAlerts.gwBudgetRate, body), sb.base, [{ field: 'budget_rate_window_minutes', code: 'missing' }]);
   });
 
-  test('a wrong type is incorrect_type, an unknown member is invalid', async () => {
+  test('a wrong type is incorrect_type; an unknown member is ignored', async () => {
     assertValidation(await put(DEMO.burnAlerts.gwExhaustion, { ...EXHAUSTION, exhaustion_minutes: '5', colour: 'red' }), sb.base, [
       { field: 'exhaustion_minutes', code: 'incorrect_type' },
-      { field: 'colour', code: 'invalid' },
+    ]);
+  });
+
+  test('read-only members in the body (id, slo, triggered, created_at, updated_at) are ignored, as the service does', async () => {
+    clock.set('2025-06-03T08:00:00.000Z');
+    const readOnly = { id: 'ba_other', slo: { id: 'slo_other' }, triggered: false, created_at: '2020-01-01T00:00:00Z', updated_at: '2020-01-01T00:00:00Z' };
+    const res = await put(DEMO.burnAlerts.gwExhaustion, { ...EXHAUSTION, ...readOnly });
+    assert.equal(res.status, 200, res.text);
+    const body = res.json() as Record<string, unknown>;
+    assert.deepEqual([body.id, body.slo, body.triggered, body.created_at, body.updated_at, body.exhaustion_minutes], [
+      DEMO.burnAlerts.gwExhaustion,
+      { id: DEMO.slos.gwAvailability },
+      true,
+      '2024-03-01T10:00:00.000Z',
+      '2025-06-03T08:00:00.000Z',
+      30,
     ]);
   });
 
