@@ -24,6 +24,8 @@ import {
   UpdateDatasetDefinitionsRequest,
   UpdatedApiKeyDocument,
   pathParameter,
+  withoutReadOnlyMembers,
+  type BurnAlertReadOnlyMembers,
 } from './schemas';
 import { TIMEOUT_DEFAULTS, createDispatcher, envProxyProblems, proxyProblem } from './transport';
 import { RequestChecks } from './validation';
@@ -116,12 +118,20 @@ export class ServiceClient {
     return this.pipeline.call(ENDPOINTS.listBurnAlerts, c, `/1/burn_alerts/${d}${query}`, undefined, o);
   }
 
-  /** PUT /1/burn_alerts/{dataset}/{burnAlertId} */
-  updateBurnAlert(dataset: string, burnAlertId: string, body: UpdateBurnAlertRequest, o?: CallOptions): Promise<ApiResponse<BurnAlert>> {
+  /**
+   * PUT /1/burn_alerts/{dataset}/{burnAlertId}. The alert's read-only members (id, slo, triggered,
+   * created_at, updated_at) may be in `body`: the service ignores them, so they are left out, not refused.
+   */
+  updateBurnAlert(
+    dataset: string,
+    burnAlertId: string,
+    body: UpdateBurnAlertRequest & BurnAlertReadOnlyMembers,
+    o?: CallOptions,
+  ): Promise<ApiResponse<BurnAlert>> {
     const c = new RequestChecks();
     const d = c.segment('dataset', DatasetSlug, dataset);
     const id = c.segment('burnAlertId', pathParameter('burn alert id'), burnAlertId);
-    const sent = c.body(UpdateBurnAlertRequest, body);
+    const sent = c.body(UpdateBurnAlertRequest, withoutReadOnlyMembers(body));
     return this.pipeline.call(ENDPOINTS.updateBurnAlert, c, `/1/burn_alerts/${d}/${id}`, sent, o);
   }
 

@@ -130,9 +130,18 @@ test('a recipient with neither id nor type and target is refused, naming its ind
 });
 
 test('an unknown field in a request body is refused by name', async () => {
-  const body = { ...exhaustion(), triggered: true } as UpdateBurnAlertRequest;
+  const body = { ...exhaustion(), colour: 'red' } as UpdateBurnAlertRequest;
   const problems = await refused(client.updateBurnAlert('api', 'ba-1', body));
-  assert.deepEqual(fields(problems), ['triggered: unknown field "triggered"']);
+  assert.deepEqual(fields(problems), ['colour: unknown field "colour"']);
+});
+
+test("a burn alert's read-only members (id, slo, triggered, created_at, updated_at) are stripped before sending, not refused", async () => {
+  server.requests.length = 0;
+  const readOnly = { id: 'ba-1', slo: { id: 'slo-1' }, triggered: true, created_at: '2025-06-01T10:00:00Z', updated_at: '2025-06-02T10:00:00Z' };
+  // The stub answers [] which is not a burn alert, so the call fails after sending; only the sending matters here.
+  await failure(client.updateBurnAlert('api', 'ba-1', { ...exhaustion(), ...readOnly }));
+  assert.equal(server.requests.length, 1);
+  assert.deepEqual(JSON.parse(server.requests[0]?.body ?? 'null'), exhaustion());
 });
 
 // --- query results: rule 7.6 ----------------------------------------------------------------------------
