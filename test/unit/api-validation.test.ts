@@ -151,6 +151,19 @@ test('rule 7.6: a query result limit above 10000 is refused', async () => {
   assert.deepEqual(fields(problems), ['limit: limit must be at most 10000']);
 });
 
+test('a query result limit below 1 is sent: the spec states no minimum, and without disable_series it is ignored', async () => {
+  server.requests.length = 0;
+  // The stub answers [] which is not a query result, so the calls fail after sending; only the sending matters here.
+  await failure(client.createQueryResult('api', { query_id: 'q-1', disable_series: false, limit: 0 }));
+  await failure(client.createQueryResult('api', { query_id: 'q-1', disable_series: true, limit: -1 }));
+  assert.deepEqual(server.requests.map((r) => JSON.parse(r.body).limit), [0, -1]);
+});
+
+test('rule 7.6: a limit above 10000 is refused without disable_series too', async () => {
+  const problems = await refused(client.createQueryResult('api', { query_id: 'q-1', limit: 10_001 }));
+  assert.deepEqual(fields(problems), ['limit: limit must be at most 10000']);
+});
+
 test('a query result without query_id is refused', async () => {
   const problems = await refused(client.createQueryResult('api', { query_id: '' }));
   assert.deepEqual(fields(problems), ['query_id: query_id must not be empty']);
