@@ -27,16 +27,20 @@ export const DEFINITION_TYPES = {
 export type DefinitionType = keyof typeof DEFINITION_TYPES;
 export const DEFINITION_TYPE_NAMES = Object.keys(DEFINITION_TYPES) as DefinitionType[];
 
+/** The `column_type` values seen (spec 2.7); the service knows them, it does not restrict a write to them. */
 export const COLUMN_REF_TYPES = ['column', 'derived_column'] as const;
 
 /** A column reference as returned; `column_type` values beyond the two seen are kept. */
 export const ColumnRef = z.looseObject({ name: z.string(), column_type: z.string().optional() });
 export type ColumnRef = z.infer<typeof ColumnRef>;
 
-/** A column reference in a PATCH; `name: ""` clears the definition. */
+/**
+ * A column reference in a PATCH; `name: ""` clears the definition. `column_type` is any string: the spec
+ * lists values seen, not a closed set, and the service ignores the member (service facts).
+ */
 export const ColumnRefWrite = z.strictObject({
   name: z.string(),
-  column_type: z.enum(COLUMN_REF_TYPES).optional(),
+  column_type: z.string().optional(),
 });
 export type ColumnRefWrite = z.infer<typeof ColumnRefWrite>;
 
