@@ -48,9 +48,9 @@ export const HOSTILE = {
   bold: '<b>bold</b>',
 } as const;
 
-const LONG_SENTENCE = 'This description is deliberately ten thousand characters long to test truncation. ';
-/** The one 10,000-character description (on the problematic trigger). */
-export const LONG_DESCRIPTION = LONG_SENTENCE.repeat(Math.ceil(10_000 / LONG_SENTENCE.length)).slice(0, 10_000);
+const LONG_SENTENCE = 'This description is as long as the service allows, 1023 characters, to test truncation. ';
+/** The longest description the service holds (1023 characters, spec part 8), on the legacy trigger. */
+export const LONG_DESCRIPTION = LONG_SENTENCE.repeat(Math.ceil(1023 / LONG_SENTENCE.length)).slice(0, 1023);
 
 /** Ids and names of the demo data that tests and docs refer to. */
 export const DEMO = {
@@ -73,7 +73,7 @@ export const DEMO = {
     gwBaseline: 'trig_gw_baseline',
     gwSavedQuery: 'trig_gw_saved_query',
     gwHostile: 'trig_gw_hostile',
-    gwProblematic: 'trig_gw_problematic',
+    gwLegacy: 'trig_gw_legacy',
     coFormula: 'trig_co_formula_rtl',
     coTenTags: 'trig_co_ten_tags',
     mhCpu: 'trig_mh_cpu',
@@ -81,8 +81,6 @@ export const DEMO = {
     envVolume: 'trig_env_volume',
     envSavedQuery: 'trig_env_saved_query',
   },
-  /** The trigger that deliberately breaks spec 2.6.1 and part 8 (for the linter and for display). */
-  problematicTrigger: 'trig_gw_problematic',
   savedQueries: {
     gw5xx: 'q_gw_5xx',
     gwTopRoutes: 'q_gw_top_routes',
@@ -135,7 +133,7 @@ function columns(prefix: string, specs: ColumnSpec[]): ColumnRecord[] {
     type,
     description: extra?.description ?? '',
     hidden: extra?.hidden ?? false,
-    last_written: extra?.neverWritten === true ? null : T2,
+    ...(extra?.neverWritten === true ? {} : { last_written: T2 }),
     created_at: T0,
     updated_at: T1,
   }));
@@ -307,20 +305,19 @@ function triggers(): TriggerRecord[] {
       recipients: [{ type: 'email', target: 'legacy@example.com' }],
       query: { calculations: [{ op: 'COUNT' }], time_range: 900 },
     }),
+    // The service holds only triggers that pass its rules; this one is legal but draws the linter's
+    // warnings (a recipient by type and target, a window the schedule type ignores) and carries the
+    // longest description the service allows.
     trigger({
-      id: DEMO.triggers.gwProblematic,
+      id: DEMO.triggers.gwLegacy,
       dataset_slug: gw,
-      name: 'Problematic trigger (breaks the rules on purpose)',
+      name: 'Legacy settings (linter warnings on purpose)',
       description: LONG_DESCRIPTION,
       threshold: { op: '>', value: 1, exceeded_limit: 1 },
-      frequency: 90,
-      recipients: [EMAIL_ONCALL],
-      query: {
-        calculations: [{ op: 'HEATMAP', column: 'duration_ms' }],
-        orders: [{ op: 'COUNT', order: 'descending' }],
-        limit: 10,
-        time_range: 60,
-      },
+      frequency: 120,
+      recipients: [{ type: 'email', target: 'legacy-oncall@example.com' }],
+      evaluation_schedule: { window: { days_of_week: ['saturday', 'sunday'], start_time: '00:00', end_time: '23:59' } },
+      query: { calculations: [{ op: 'COUNT' }], filters: [{ column: 'status_code', op: '>=', value: 500 }], time_range: 120 },
     }),
     trigger({
       id: DEMO.triggers.coFormula,

@@ -25,7 +25,11 @@ export const ColumnRecord = z.strictObject({
   type: z.enum(COLUMN_TYPES),
   description: z.string(),
   hidden: z.boolean(),
-  last_written: z.string().nullable(),
+  /**
+   * Absent for a column that never received data: the service omits this optional string rather than send
+   * null. A data file written before this rule may hold null; it loads as absent.
+   */
+  last_written: z.preprocess((v) => (v === null ? undefined : v), z.string().optional()),
   created_at: z.string(),
   updated_at: z.string(),
 });
