@@ -91,6 +91,54 @@ test('an update response for a configuration key (other permissions, no create_d
   assert.deepEqual(res.data.data.attributes.permissions, { manage_triggers: true, send_events: false });
 });
 
+
+// --- null where a member is optional, fewer members than the spec lists, unknown members ------------------
+
+test('burn alerts: null in optional members reads as absent, unknown members such as auto_investigate are kept', async () => {
+  respond = (_req, res) =>
+    sendJson(res, 200, [
+      { id: 'ba-1', alert_type: 'budget_rate', exhaustion_minutes: null, budget_rate_window_minutes: 60, budget_rate_decrease_threshold_per_million: 10, description: null, triggered: false, slo: { id: 's' }, auto_investigate: true },
+      { id: 'ba-2', alert_type: null, exhaustion_minutes: 30, recipients: null },
+    ]);
+  const res = await client.listBurnAlerts('api', 'slo-1');
+  assert.deepEqual(res.data, [
+    { id: 'ba-1', alert_type: 'budget_rate', budget_rate_window_minutes: 60, budget_rate_decrease_threshold_per_million: 10, triggered: false, slo: { id: 's' }, auto_investigate: true },
+    { id: 'ba-2', alert_type: 'exhaustion_time', exhaustion_minutes: 30 },
+  ]);
+});
+
+test('columns: null description, type and last_written read as absent (type defaults to string)', async () => {
+  respond = (_req, res) => sendJson(res, 200, [{ key_name: 'a', type: null, description: null, hidden: null, last_written: null }]);
+  const res = await client.listColumns('api');
+  assert.deepEqual(res.data, [{ key_name: 'a', type: 'string', hidden: false }]);
+});
+
+test('triggers: null in optional members reads as absent; both query and query_id are kept as listed', async () => {
+  respond = (_req, res) =>
+    sendJson(res, 200, [
+      { id: 't-1', name: 'n', description: null, tags: null, recipients: null, threshold: { op: '>', value: 1, exceeded_limit: null }, query: { calculations: [{ op: 'COUNT' }], time_range: 900 }, query_id: 'q-1', auto_investigate: false },
+    ]);
+  const res = await client.listTriggers('api');
+  assert.deepEqual(res.data, [
+    { id: 't-1', name: 'n', threshold: { op: '>', value: 1 }, query: { calculations: [{ op: 'COUNT' }], time_range: 900 }, query_id: 'q-1', auto_investigate: false },
+  ]);
+});
+
+test('dataset definitions: a map with some types missing reads them as unset (null)', async () => {
+  respond = (_req, res) => sendJson(res, 200, { trace_id: { name: 'trace.trace_id', column_type: 'column' }, span_id: null, future_type: { name: 'x' } });
+  const res = await client.updateDatasetDefinitions('api', {});
+  assert.deepEqual(res.data.trace_id, { name: 'trace.trace_id', column_type: 'column' });
+  assert.equal(res.data.span_id, null);
+  assert.equal(res.data.log_message, null);
+  assert.deepEqual((res.data as Record<string, unknown>).future_type, { name: 'x' });
+});
+
+test('a query result with null links and query reads them as absent', async () => {
+  respond = (_req, res) => sendJson(res, 201, { id: 'qr-1', complete: false, query: null, links: null });
+  const res = await client.createQueryResult('api', { query_id: 'q-1' });
+  assert.deepEqual(res.data, { id: 'qr-1', complete: false });
+});
+
 test('no key or secret appears in any log line or error of this file', () => {
   assertNoSecretsCaptured();
 });

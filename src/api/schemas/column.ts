@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { DateTime } from './common';
+import { DateTime, responseObject } from './common';
 
 // Spec 2.5, 4.6 and part 8.
 
@@ -13,14 +13,16 @@ export const ColumnKeyName = z
   .min(COLUMN_LIMITS.keyNameMin, 'key_name must not be empty')
   .max(COLUMN_LIMITS.keyNameMax, `key_name must be at most ${COLUMN_LIMITS.keyNameMax} characters`);
 
-export const Column = z.looseObject({
+/** A column as the service sends it (read tolerantly: unknown members kept, null read as absent). */
+export const Column = responseObject({
   id: z.string().optional(),
   key_name: z.string(),
   // Unknown future types are kept as strings rather than failing the whole listing.
   type: z.string().default('string'),
   description: z.string().optional(),
   hidden: z.boolean().default(false),
-  last_written: z.string().nullable().optional(),
+  /** Absent for a column that never received data. */
+  last_written: z.string().optional(),
   created_at: DateTime.optional(),
   updated_at: DateTime.optional(),
 });

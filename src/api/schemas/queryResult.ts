@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { responseObject } from './common';
 
 // Spec 2.4, 4.5, rule 7.6 and part 8.
 
@@ -19,11 +20,11 @@ export const CreateQueryResultRequest = z.strictObject({
 });
 export type CreateQueryResultRequest = z.infer<typeof CreateQueryResultRequest>;
 
-export const QueryResult = z.looseObject({
+export const QueryResult = responseObject({
   id: z.string().min(1),
   complete: z.boolean(),
   query: z.looseObject({}).optional(),
-  links: z.looseObject({ query_url: z.string().optional(), graph_image_url: z.string().optional() }).optional(),
+  links: responseObject({ query_url: z.string().optional(), graph_image_url: z.string().optional() }).optional(),
   // Present on a query that failed: `complete: true` with an error instead of data (service facts).
   error: z.unknown().optional(),
 });
