@@ -119,6 +119,17 @@ export class ServiceClient {
   }
 
   /**
+   * GET /1/burn_alerts/{dataset}/{burnAlertId}: one alert with its recipients. Not in the spec; the service
+   * serves it (service facts). Where it answers 404 or 405 the caller falls back to listBurnAlerts.
+   */
+  getBurnAlert(dataset: string, burnAlertId: string, o?: CallOptions): Promise<ApiResponse<BurnAlert>> {
+    const c = new RequestChecks();
+    const d = c.segment('dataset', DatasetSlug, dataset);
+    const id = c.segment('burnAlertId', pathParameter('burn alert id'), burnAlertId);
+    return this.pipeline.call(ENDPOINTS.getBurnAlert, c, `/1/burn_alerts/${d}/${id}`, undefined, o);
+  }
+
+  /**
    * PUT /1/burn_alerts/{dataset}/{burnAlertId}. The alert's read-only members (id, slo, triggered,
    * created_at, updated_at) may be in `body`: the service ignores them, so they are left out, not refused.
    */

@@ -11,6 +11,7 @@ import {
   type DatasetRecord,
   type SandboxData,
   type SavedQueryRecord,
+  type SloRecord,
   type StoredRecipient,
 } from './state';
 import { DEFINITION_TYPES, ENVIRONMENT_WIDE, LIMITS } from './spec';
@@ -104,7 +105,8 @@ function resolveRecipients(
   return problems.length > 0 ? { ok: false, problems } : { ok: true, recipients: out };
 }
 
-function updateBurnAlert(ctx: HandlerContext): Reply {
+/** The alert of the path and its SLO, when the alert belongs to the path's dataset (or `__all__`). */
+function alertOf(ctx: HandlerContext): { alert: BurnAlertRecord; slo: SloRecord } | Reply {
   const scope = scopeOf(ctx, true);
   if (isReply(scope)) return scope;
   const id = param(ctx, 'id');
@@ -113,6 +115,20 @@ function updateBurnAlert(ctx: HandlerContext): Reply {
   if (!alert || !slo || slo.dataset !== scopeKey(scope)) {
     return problem(ctx.baseUrl, 404, `burn alert "${id}" not found in "${param(ctx, 'dataset')}"`);
   }
+  return { alert, slo };
+}
+
+/** GET of one alert (service facts: beyond the spec): everything the list leaves out, recipients included. */
+function getBurnAlert(ctx: HandlerContext): Reply {
+  const found = alertOf(ctx);
+  if ('status' in found) return found;
+  return json(200, burnAlertOut(found.alert, true));
+}
+
+function updateBurnAlert(ctx: HandlerContext): Reply {
+  const found = alertOf(ctx);
+  if ('status' in found) return found;
+  const { alert, slo } = found;
   // Read-only and unknown members are ignored (service facts); only the members of 4.4 are read.
   const parsed = BurnAlertPutBody.safeParse(ctx.body);
   if (!parsed.success) return v1ValidationFailure(ctx.baseUrl, parsed.error.issues, ctx.body);
@@ -272,6 +288,7 @@ function updateDefinitions(ctx: HandlerContext): Reply {
 
 export const V1_ROUTES: Route[] = [
   { method: 'GET', pattern: ['1', 'burn_alerts', ':dataset'], api: 'v1', body: false, handler: listBurnAlerts },
+  { method: 'GET', pattern: ['1', 'burn_alerts', ':dataset', ':id'], api: 'v1', body: false, handler: getBurnAlert },
   { method: 'PUT', pattern: ['1', 'burn_alerts', ':dataset', ':id'], api: 'v1', body: true, handler: updateBurnAlert },
   { method: 'POST', pattern: ['1', 'query_results', ':dataset'], api: 'v1', body: true, handler: createQueryResult },
   { method: 'GET', pattern: ['1', 'columns', ':dataset'], api: 'v1', body: false, handler: listColumns },

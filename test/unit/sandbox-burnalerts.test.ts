@@ -94,6 +94,28 @@ describe('GET /1/burn_alerts/<dataset>?slo_id= (4.3)', () => {
   });
 });
 
+describe('GET /1/burn_alerts/<dataset>/<id> (service facts: beyond the spec)', () => {
+  test('answers the one alert with everything the list leaves out, recipients included', async () => {
+    const res = await sb.v1('GET', `/1/burn_alerts/${GW}/${DEMO.burnAlerts.gwBudgetRate}`);
+    assert.equal(res.status, 200, res.text);
+    const body = res.json() as Record<string, unknown>;
+    const listed = (await list(GW, DEMO.slos.gwAvailability)).json() as Record<string, unknown>[];
+    const { recipients, ...rest } = body;
+    assert.deepEqual(rest, listed.find((a) => a.id === DEMO.burnAlerts.gwBudgetRate));
+    assert.deepEqual(recipients, sb.handle.state.burnAlerts.find((a) => a.id === DEMO.burnAlerts.gwBudgetRate)?.recipients);
+  });
+
+  test('an environment-wide alert is read under __all__', async () => {
+    const res = await sb.v1('GET', `/1/burn_alerts/__all__/${DEMO.burnAlerts.envExhaustion}`);
+    assert.equal(res.status, 200, res.text);
+  });
+
+  test('an unknown alert, or one of another dataset, is a 404', async () => {
+    assertProblem(await sb.v1('GET', `/1/burn_alerts/${GW}/ba_nope`), 404, sb.base, 'not-found');
+    assertProblem(await sb.v1('GET', `/1/burn_alerts/${DEMO.datasets.checkout}/${DEMO.burnAlerts.gwBudgetRate}`), 404, sb.base, 'not-found');
+  });
+});
+
 describe('PUT /1/burn_alerts/<dataset>/<id> (4.4)', () => {
   beforeEach(async () => {
     await fetch(`${sb.base}/__sandbox/reset`, { method: 'POST' });
