@@ -557,6 +557,8 @@ export function demoData(): SandboxData {
         description: `${HOSTILE.markdownLink} ${HOSTILE.script} ${HOSTILE.markdownCommand}`,
         triggered: false,
         recipients: [PAGERDUTY_PRIMARY],
+        // A member the service sends beyond the spec (service facts): the edit form cannot send it.
+        auto_investigate: true,
         created_at: T0,
         updated_at: T1,
       },

@@ -61,6 +61,7 @@ function burnAlertOut(alert: BurnAlertRecord, withRecipients: boolean): Record<s
     description: alert.description,
     triggered: alert.triggered,
     slo: { id: alert.slo_id },
+    ...(alert.auto_investigate !== undefined ? { auto_investigate: alert.auto_investigate } : {}),
     created_at: alert.created_at,
     updated_at: alert.updated_at,
     ...(withRecipients ? { recipients: alert.recipients } : {}),

@@ -106,6 +106,8 @@ export const BurnAlertRecord = z.strictObject({
   description: z.string(),
   triggered: z.boolean(),
   recipients: z.array(StoredRecipient),
+  /** A member the service sends beyond the spec (service facts); a PUT cannot change it. */
+  auto_investigate: z.boolean().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -38,6 +38,7 @@ describe('GET /1/burn_alerts/<dataset>?slo_id= (4.3)', () => {
       ['alert_type', 'created_at', 'description', 'exhaustion_minutes', 'id', 'slo', 'triggered', 'updated_at'],
       [
         'alert_type',
+        'auto_investigate',
         'budget_rate_decrease_threshold_per_million',
         'budget_rate_window_minutes',
         'created_at',
@@ -113,6 +114,17 @@ describe('GET /1/burn_alerts/<dataset>/<id> (service facts: beyond the spec)', (
   test('an unknown alert, or one of another dataset, is a 404', async () => {
     assertProblem(await sb.v1('GET', `/1/burn_alerts/${GW}/ba_nope`), 404, sb.base, 'not-found');
     assertProblem(await sb.v1('GET', `/1/burn_alerts/${DEMO.datasets.checkout}/${DEMO.burnAlerts.gwBudgetRate}`), 404, sb.base, 'not-found');
+  });
+});
+
+describe('members beyond the spec (service facts)', () => {
+  test('the budget_rate demo alert carries auto_investigate, which a PUT leaves as it was', async () => {
+    const before = sb.handle.state.burnAlerts.find((a) => a.id === DEMO.burnAlerts.gwBudgetRate)?.auto_investigate;
+    assert.equal(before, true);
+    const res = await put(DEMO.burnAlerts.gwBudgetRate, { ...BUDGET_RATE, auto_investigate: false });
+    assert.equal(res.status, 200, res.text);
+    assert.equal((res.json() as Record<string, unknown>).auto_investigate, true);
+    await fetch(`${sb.base}/__sandbox/reset`, { method: 'POST' });
   });
 });
 
