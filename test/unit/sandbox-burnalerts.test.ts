@@ -124,13 +124,13 @@ describe('members beyond the spec (service facts)', () => {
     const res = await put(DEMO.burnAlerts.gwBudgetRate, { ...BUDGET_RATE, auto_investigate: false });
     assert.equal(res.status, 200, res.text);
     assert.equal((res.json() as Record<string, unknown>).auto_investigate, true);
-    await fetch(`${sb.base}/__sandbox/reset`, { method: 'POST' });
+    await sb.control('POST', 'reset');
   });
 });
 
 describe('PUT /1/burn_alerts/<dataset>/<id> (4.4)', () => {
   beforeEach(async () => {
-    await fetch(`${sb.base}/__sandbox/reset`, { method: 'POST' });
+    await sb.control('POST', 'reset');
   });
 
   test('updates an exhaustion_time alert: the full object with recipients, updated_at moved', async () => {

@@ -12,7 +12,7 @@ before(async () => {
 });
 after(() => sb.handle.close());
 beforeEach(async () => {
-  await fetch(`${sb.base}/__sandbox/reset`, { method: 'POST' });
+  await sb.control('POST', 'reset');
 });
 
 const GW = DEMO.datasets.gateway;

@@ -37,7 +37,8 @@ async function stopSandbox(): Promise<void> {
 
 /** What the sandbox received, from its control endpoint (docs/SANDBOX.md). */
 async function recordedRequests(baseUrl: string): Promise<RecordedRequest[]> {
-  const res = await fetch(`${baseUrl}/__sandbox/requests`);
+  const token = (await obsApi()).sandbox.running?.info.controlToken ?? '';
+  const res = await fetch(`${baseUrl}/__sandbox/requests`, { headers: { 'X-Sandbox-Token': token } });
   assert.equal(res.status, 200, 'GET /__sandbox/requests');
   return (await res.json()) as RecordedRequest[];
 }
