@@ -4,12 +4,12 @@
 import type * as z from 'zod';
 import type { FieldProblem } from './errors';
 import { ApiKeyLinks, ApiKeyPermissions, ApiKeyRelationships, ApiKeyTimestamps, CreatedApiKeyDocument, type CreateApiKeyRequest } from './schemas';
-import { issuesToProblems } from './validation';
+import { issuesToProblems, readTolerantly } from './validation';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function usable<T>(schema: z.ZodType<T>, value: unknown): T | undefined {
-  const r = schema.safeParse(value);
+  const r = readTolerantly(schema, value);
   return r.success ? r.data : undefined;
 }
 
@@ -18,7 +18,7 @@ function usable<T>(schema: z.ZodType<T>, value: unknown): T | undefined {
  * `secret` (already known to be a non-empty string), with every failed check as an oddity.
  */
 export function readCreatedKey(raw: unknown, sent: CreateApiKeyRequest, secret: string): { document: CreatedApiKeyDocument; oddities?: FieldProblem[] } {
-  const full = CreatedApiKeyDocument.safeParse(raw);
+  const full = readTolerantly(CreatedApiKeyDocument, raw);
   if (full.success) return { document: full.data };
   const data = isRecord(raw) && isRecord(raw.data) ? raw.data : {};
   const attrs = isRecord(data.attributes) ? data.attributes : {};

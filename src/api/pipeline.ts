@@ -19,7 +19,7 @@ import {
   type RetryOptions,
 } from './retry';
 import { BODY_TOTAL_TIMEOUT, sendOnce, type RawResponse, type Timeouts } from './transport';
-import { issuesToProblems, type RequestChecks } from './validation';
+import { issuesToProblems, readTolerantly, type RequestChecks } from './validation';
 
 const STATUS_LABELS: Record<number, string> = {
   400: 'the service could not parse the request',
@@ -193,7 +193,7 @@ export class RequestPipeline {
       const error = new ServiceError({ kind: 'bad-body', operation: op, message: `${op} failed: the service sent a body that is not valid JSON (HTTP ${status})`, status });
       return { ok: false, error, retryable: false };
     }
-    const parsed = ep.response.safeParse(json);
+    const parsed = readTolerantly(ep.response, json);
     if (!parsed.success) {
       const problems = issuesToProblems(parsed.error.issues).map((p) => ({ ...p, field: p.field === '(body)' ? '(root)' : p.field, message: this.clean(p.message) }));
       const error = new ServiceError({

@@ -133,6 +133,19 @@ test('dataset definitions: a map with some types missing reads them as unset (nu
   assert.deepEqual((res.data as Record<string, unknown>).future_type, { name: 'x' });
 });
 
+test('a null in a member the caller needs fails naming it (kind response-schema)', async () => {
+  respond = (_req, res) => sendJson(res, 200, [{ key_name: 'a' }, { key_name: null, type: 'string' }]);
+  const err = await failure(client.listColumns('api'));
+  assert.equal(err.kind, 'response-schema');
+  assert.deepEqual(err.fieldProblems.map((p) => p.field), ['[1].key_name']);
+});
+
+test('a null inside a list is not dropped: an element of a list is never optional', async () => {
+  respond = (_req, res) => sendJson(res, 200, [{ id: 't-1', name: 'n', tags: [null] }]);
+  const err = await failure(client.listTriggers('api'));
+  assert.deepEqual(err.fieldProblems.map((p) => p.field), ['[0].tags[0]']);
+});
+
 test('a query result with null links and query reads them as absent', async () => {
   respond = (_req, res) => sendJson(res, 201, { id: 'qr-1', complete: false, query: null, links: null });
   const res = await client.createQueryResult('api', { query_id: 'q-1' });

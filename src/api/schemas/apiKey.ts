@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { DateTime, responseObject } from './common';
+import { DateTime } from './common';
 
 // Spec 2.1, 4.1, 4.2: version 2, JSON:API documents of type `api-keys`. Read tolerantly (service facts):
 // keys of other types (`configuration`) carry other permissions, and a key made by a system actor has
@@ -10,15 +10,15 @@ export const API_KEY_TYPE = 'api-keys';
 export const KEY_TYPES = ['ingest'] as const;
 
 /** A relationship as read: `{data: {id, type}}`, `{data: null}`, or null. */
-const Relationship = responseObject({ data: responseObject({ id: z.string(), type: z.string() }).nullable() }).optional();
+const Relationship = z.looseObject({ data: z.looseObject({ id: z.string(), type: z.string() }).nullable() }).optional();
 
 /** `create_datasets` is an ingest key's permission; a configuration key's permissions are others. */
-export const ApiKeyPermissions = responseObject({ create_datasets: z.boolean().optional() });
+export const ApiKeyPermissions = z.looseObject({ create_datasets: z.boolean().optional() });
 
-export const ApiKeyTimestamps = responseObject({ created: DateTime.optional(), updated: DateTime.optional() });
+export const ApiKeyTimestamps = z.looseObject({ created: DateTime.optional(), updated: DateTime.optional() });
 
-export const ApiKeyRelationships = responseObject({ environment: Relationship, creator: Relationship, editor: Relationship });
-export const ApiKeyLinks = responseObject({ self: z.string().optional() });
+export const ApiKeyRelationships = z.looseObject({ environment: Relationship, creator: Relationship, editor: Relationship });
+export const ApiKeyLinks = z.looseObject({ self: z.string().optional() });
 
 const attributesShape = {
   key_type: z.string(),
@@ -28,7 +28,7 @@ const attributesShape = {
   permissions: ApiKeyPermissions.optional(),
   timestamps: ApiKeyTimestamps.optional(),
 };
-export const ApiKeyAttributes = responseObject(attributesShape);
+export const ApiKeyAttributes = z.looseObject(attributesShape);
 
 const keyShape = {
   id: z.string().min(1),
@@ -37,12 +37,12 @@ const keyShape = {
   relationships: ApiKeyRelationships.optional(),
   links: ApiKeyLinks.optional(),
 };
-export const ApiKey = responseObject(keyShape);
+export const ApiKey = z.looseObject(keyShape);
 export type ApiKey = z.infer<typeof ApiKey>;
 
 /** 4.1 response: the only place the secret is ever delivered. */
-export const CreatedApiKeyDocument = responseObject({
-  data: responseObject({ ...keyShape, attributes: responseObject({ ...attributesShape, secret: z.string().min(1) }) }),
+export const CreatedApiKeyDocument = z.looseObject({
+  data: z.looseObject({ ...keyShape, attributes: z.looseObject({ ...attributesShape, secret: z.string().min(1) }) }),
 });
 export type CreatedApiKeyDocument = z.infer<typeof CreatedApiKeyDocument>;
 
@@ -55,7 +55,7 @@ export const CreatedApiKeySecret = z.looseObject({
 });
 
 /** 4.2 response: no secret, no relationships. */
-export const UpdatedApiKeyDocument = responseObject({ data: ApiKey });
+export const UpdatedApiKeyDocument = z.looseObject({ data: ApiKey });
 export type UpdatedApiKeyDocument = z.infer<typeof UpdatedApiKeyDocument>;
 
 /**

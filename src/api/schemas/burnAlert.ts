@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { DateTime, Recipient, RecipientWrite, responseObject } from './common';
+import { DateTime, Recipient, RecipientWrite } from './common';
 
 // Spec 2.2, 4.3, 4.4, rules 7.1-7.4 and part 8; budget_rate bounds from the service-facts note.
 
@@ -16,7 +16,7 @@ export const BURN_ALERT_LIMITS = {
 } as const;
 
 /** A burn alert as the service sends it (read tolerantly: unknown members kept, null read as absent). */
-export const BurnAlert = responseObject({
+export const BurnAlert = z.looseObject({
   id: z.string().min(1),
   alert_type: z.enum(BURN_ALERT_TYPES).default('exhaustion_time'),
   exhaustion_minutes: z.number().int().optional(),
@@ -26,7 +26,7 @@ export const BurnAlert = responseObject({
   triggered: z.boolean().optional(),
   created_at: DateTime.optional(),
   updated_at: DateTime.optional(),
-  slo: responseObject({ id: z.string() }).optional(),
+  slo: z.looseObject({ id: z.string() }).optional(),
   recipients: z.array(Recipient).optional(),
 });
 export type BurnAlert = z.infer<typeof BurnAlert>;

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { DateTime, responseObject } from './common';
+import { DateTime } from './common';
 
 // Spec 2.5, 4.6 and part 8.
 
@@ -14,7 +14,7 @@ export const ColumnKeyName = z
   .max(COLUMN_LIMITS.keyNameMax, `key_name must be at most ${COLUMN_LIMITS.keyNameMax} characters`);
 
 /** A column as the service sends it (read tolerantly: unknown members kept, null read as absent). */
-export const Column = responseObject({
+export const Column = z.looseObject({
   id: z.string().optional(),
   key_name: z.string(),
   // Unknown future types are kept as strings rather than failing the whole listing.

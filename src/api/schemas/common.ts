@@ -1,25 +1,5 @@
 import * as z from 'zod';
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/**
- * An object as the service sends it, read tolerantly (service facts): members the spec does not list
- * are kept, and `null` in a member that is optional but takes no null reads as absent (the member's
- * default then applies). Only what the caller needs is required.
- */
-export function responseObject<S extends z.core.$ZodLooseShape>(shape: S) {
-  const nullMeansAbsent = Object.keys(shape).filter((key) => {
-    const member = shape[key];
-    return member !== undefined && z.safeParse(member, undefined).success && !z.safeParse(member, null).success;
-  });
-  return z.preprocess((value) => {
-    if (!isPlainObject(value) || !nullMeansAbsent.some((key) => value[key] === null)) return value;
-    const copy = { ...value };
-    for (const key of nullMeansAbsent) if (copy[key] === null) delete copy[key];
-    return copy;
-  }, z.looseObject(shape));
-}
-
 /** ISO 8601 date-time as the service sends it (timestamps are UTC strings per spec part 1). */
 export const DateTime = z.string().describe('ISO 8601 UTC date-time');
 
@@ -59,11 +39,11 @@ export const RecipientDetails = z
   .describe('Extra delivery settings, e.g. pagerduty_severity and variables.');
 
 /** A recipient as the service returns it: any of id, type, target, details may appear. */
-export const Recipient = responseObject({
+export const Recipient = z.looseObject({
   id: z.string().optional(),
   type: z.string().optional(),
   target: z.string().optional(),
-  details: responseObject({
+  details: z.looseObject({
     pagerduty_severity: z.string().optional(),
     variables: z.array(RecipientVariable).optional(),
   }).optional(),

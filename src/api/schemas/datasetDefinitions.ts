@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { DatasetSlug, ENVIRONMENT_WIDE, responseObject } from './common';
+import { DatasetSlug, ENVIRONMENT_WIDE } from './common';
 
 // Spec 2.7 and 4.8.
 
@@ -31,7 +31,7 @@ export const DEFINITION_TYPE_NAMES = Object.keys(DEFINITION_TYPES) as Definition
 export const COLUMN_REF_TYPES = ['column', 'derived_column'] as const;
 
 /** A column reference as returned; `column_type` values beyond the two seen are kept. */
-export const ColumnRef = responseObject({ name: z.string(), column_type: z.string().optional() });
+export const ColumnRef = z.looseObject({ name: z.string(), column_type: z.string().optional() });
 export type ColumnRef = z.infer<typeof ColumnRef>;
 
 /**

@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { responseObject } from './common';
 
 // Spec 2.4, 4.5, rule 7.6 and part 8.
 
@@ -20,11 +19,11 @@ export const CreateQueryResultRequest = z.strictObject({
 });
 export type CreateQueryResultRequest = z.infer<typeof CreateQueryResultRequest>;
 
-export const QueryResult = responseObject({
+export const QueryResult = z.looseObject({
   id: z.string().min(1),
   complete: z.boolean(),
   query: z.looseObject({}).optional(),
-  links: responseObject({ query_url: z.string().optional(), graph_image_url: z.string().optional() }).optional(),
+  links: z.looseObject({ query_url: z.string().optional(), graph_image_url: z.string().optional() }).optional(),
   // Present on a query that failed: `complete: true` with an error instead of data (service facts).
   error: z.unknown().optional(),
 });
