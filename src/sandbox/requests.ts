@@ -51,7 +51,18 @@ export const RecipientBody = z
     id: z.string('a recipient id must be a string').optional(),
     type: z.string('a recipient type must be a string').optional(),
     target: z.string('a recipient target must be a string').optional(),
-    details: z.looseObject({}, 'details must be an object').optional(),
+    // The members seen (spec 2.3); others are kept as given.
+    details: z
+      .looseObject(
+        {
+          pagerduty_severity: z.string('pagerduty_severity must be a string').optional(),
+          variables: z
+            .array(z.looseObject({ name: z.string('a variable name must be a string'), value: z.string('a variable value must be a string') }), 'variables must be an array')
+            .optional(),
+        },
+        'details must be an object',
+      )
+      .optional(),
   }, 'a recipient must be an object')
   .superRefine((r, ctx) => {
     if (r.id !== undefined || (r.type !== undefined && r.target !== undefined)) return;

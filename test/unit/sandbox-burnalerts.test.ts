@@ -285,6 +285,16 @@ describe('PUT /1/burn_alerts/<dataset>/<id> (4.4)', () => {
     ]);
   });
 
+  test('recipient details of the wrong type are a 422 on the member, and nothing is stored', async () => {
+    const before = JSON.stringify(sb.handle.state.burnAlerts);
+    const recipients = [{ id: DEMO.recipients.emailOncall, details: { pagerduty_severity: 5, variables: [{ name: 'a', value: 1 }] } }];
+    assertValidation(await put(DEMO.burnAlerts.gwExhaustion, { ...EXHAUSTION, recipients }), sb.base, [
+      { field: 'recipients[0].details.pagerduty_severity', code: 'incorrect_type' },
+      { field: 'recipients[0].details.variables[0].value', code: 'incorrect_type' },
+    ]);
+    assert.equal(JSON.stringify(sb.handle.state.burnAlerts), before);
+  });
+
   test('a recipient with type but no target is a 422 missing target', async () => {
     assertValidation(await put(DEMO.burnAlerts.gwExhaustion, { ...EXHAUSTION, recipients: [{ type: 'email' }] }), sb.base, [
       { field: 'recipients[0].target', code: 'missing' },
