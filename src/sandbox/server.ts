@@ -124,6 +124,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   const rateLimit = opts.rateLimit ?? 100;
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new RangeError(`port must be 0 to 65535, got ${port}`);
   if (!Number.isInteger(rateLimit) || rateLimit < 1) throw new RangeError(`rateLimit must be a whole number >= 1, got ${rateLimit}`);
+  // A short token could be guessed by a web page trying them one after another.
+  if (opts.controlToken !== undefined && opts.controlToken.length < 16) throw new RangeError('controlToken must be at least 16 characters');
   const initialData = (): SandboxData => (opts.demo === false ? emptyData() : demoData());
 
   const store = opts.dataFile !== undefined ? new DataFileStore(opts.dataFile) : undefined;

@@ -30,6 +30,11 @@ describe('control endpoints need the per-run token', () => {
     }
   });
 
+  test('a given token shorter than 16 characters is refused at start', async () => {
+    await assert.rejects(startSandbox({ controlToken: 'short' }), /controlToken must be at least 16 characters/);
+    await assert.rejects(startSandbox({ controlToken: '' }), /controlToken must be at least 16 characters/);
+  });
+
   test('without the token every control endpoint is a 403, and nothing happens', async () => {
     const before = sb.handle.state.triggers.length;
     sb.handle.state.triggers.pop();
