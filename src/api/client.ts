@@ -1,5 +1,6 @@
 import type { Dispatcher } from 'undici';
 import { baseUrlProblems, definedOnly, numericOptionProblems, DEFAULT_MAX_RESPONSE_BYTES, type ApiResponse, type CallOptions, type ClientOptions } from './clientOptions';
+import { readCreatedKey } from './createdKey';
 import { ENDPOINTS } from './endpoints';
 import { errorText, ServiceError, type FieldProblem } from './errors';
 import { cleanText, RequestPipeline } from './pipeline';
@@ -25,6 +26,8 @@ import {
   UpdateDatasetDefinitionsRequest,
   UpdatedApiKeyDocument,
   pathParameter,
+  withoutReadOnlyMembers,
+  type BurnAlertReadOnlyMembers,
 } from './schemas';
 import { TIMEOUT_DEFAULTS, createDispatcher, envProxyProblems, proxyProblem } from './transport';
 import { RequestChecks } from './validation';
@@ -79,12 +82,20 @@ export class ServiceClient {
 
   // --- 4.1, 4.2: API keys (version 2) ---------------------------------------------------------------
 
-  /** POST /2/teams/{team}/api-keys. Never retried: a repeat could create a second live key. */
-  createApiKey(teamSlug: string, body: CreateApiKeyRequest, o?: CallOptions): Promise<ApiResponse<CreatedApiKeyDocument>> {
+  /**
+   * POST /2/teams/{team}/api-keys. Never retried: a repeat could create a second live key. The one-time
+   * secret is the only member the response must hold: anything else odd in it comes back as `oddities`
+   * next to the key, never as an error that would lose the secret.
+   */
+  async createApiKey(teamSlug: string, body: CreateApiKeyRequest, o?: CallOptions): Promise<ApiResponse<CreatedApiKeyDocument>> {
     const c = new RequestChecks();
     const team = c.segment('teamSlug', pathParameter('team slug'), teamSlug);
     const sent = c.body(CreateApiKeyRequest, body);
-    return this.pipeline.call(ENDPOINTS.createApiKey, c, `/2/teams/${team}/api-keys`, sent, o);
+    const res = await this.pipeline.call(ENDPOINTS.createApiKey, c, `/2/teams/${team}/api-keys`, sent, o);
+    // The pipeline sends only a body that passed its checks, so `sent` is set here.
+    const { document, oddities } = readCreatedKey(res.data, sent ?? body, res.data.data.attributes.secret);
+    if (oddities === undefined) return { ...res, data: document };
+    return { ...res, data: document, oddities: oddities.map((p) => ({ ...p, field: this.pipeline.clean(p.field), message: this.pipeline.clean(p.message) })) };
   }
 
   /** PATCH /2/teams/{team}/api-keys/{keyId}; `body.data.id` must equal `keyId`. */
@@ -109,12 +120,31 @@ export class ServiceClient {
     return this.pipeline.call(ENDPOINTS.listBurnAlerts, c, `/1/burn_alerts/${d}${query}`, undefined, o);
   }
 
-  /** PUT /1/burn_alerts/{dataset}/{burnAlertId} */
-  updateBurnAlert(dataset: string, burnAlertId: string, body: UpdateBurnAlertRequest, o?: CallOptions): Promise<ApiResponse<BurnAlert>> {
+  /**
+   * GET /1/burn_alerts/{dataset}/{burnAlertId}: one alert with its recipients. Not in the spec; the service
+   * serves it (service facts). Where it answers 404 or 405 the caller falls back to listBurnAlerts.
+   */
+  getBurnAlert(dataset: string, burnAlertId: string, o?: CallOptions): Promise<ApiResponse<BurnAlert>> {
     const c = new RequestChecks();
     const d = c.segment('dataset', DatasetSlug, dataset);
     const id = c.segment('burnAlertId', pathParameter('burn alert id'), burnAlertId);
-    const sent = c.body(UpdateBurnAlertRequest, body);
+    return this.pipeline.call(ENDPOINTS.getBurnAlert, c, `/1/burn_alerts/${d}/${id}`, undefined, o);
+  }
+
+  /**
+   * PUT /1/burn_alerts/{dataset}/{burnAlertId}. The alert's read-only members (id, slo, triggered,
+   * created_at, updated_at) may be in `body`: the service ignores them, so they are left out, not refused.
+   */
+  updateBurnAlert(
+    dataset: string,
+    burnAlertId: string,
+    body: UpdateBurnAlertRequest & BurnAlertReadOnlyMembers,
+    o?: CallOptions,
+  ): Promise<ApiResponse<BurnAlert>> {
+    const c = new RequestChecks();
+    const d = c.segment('dataset', DatasetSlug, dataset);
+    const id = c.segment('burnAlertId', pathParameter('burn alert id'), burnAlertId);
+    const sent = c.body(UpdateBurnAlertRequest, withoutReadOnlyMembers(body));
     return this.pipeline.call(ENDPOINTS.updateBurnAlert, c, `/1/burn_alerts/${d}/${id}`, sent, o);
   }
 

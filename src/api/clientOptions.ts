@@ -60,6 +60,11 @@ export interface ApiResponse<T> {
   status: number;
   attempts: number;
   rateLimit?: RateLimitInfo;
+  /**
+   * What did not match the spec in a response that was still usable (only createApiKey: its one-time secret
+   * reaches the caller whatever else is odd). Field paths as in response-schema errors; no values.
+   */
+  oddities?: FieldProblem[];
 }
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;

@@ -7,7 +7,7 @@ import {
   BurnAlertList,
   Column,
   ColumnList,
-  CreatedApiKeyDocument,
+  CreatedApiKeySecret,
   DatasetDefinitions,
   QueryResult,
   SavedQuery,
@@ -30,9 +30,11 @@ export interface Endpoint<T> {
 const endpoint = <T>(e: Endpoint<T>): Endpoint<T> => e;
 
 export const ENDPOINTS = {
-  createApiKey: endpoint({ operation: 'create API key', method: 'POST', version: 2, route: 'POST /2/teams/{team}/api-keys', retry: 'never', response: CreatedApiKeyDocument }),
+  createApiKey: endpoint({ operation: 'create API key', method: 'POST', version: 2, route: 'POST /2/teams/{team}/api-keys', retry: 'never', response: CreatedApiKeySecret }),
   updateApiKey: endpoint({ operation: 'update API key', method: 'PATCH', version: 2, route: 'PATCH /2/teams/{team}/api-keys/{id}', retry: 'idempotent', response: UpdatedApiKeyDocument }),
   listBurnAlerts: endpoint({ operation: 'list burn alerts', method: 'GET', version: 1, route: 'GET /1/burn_alerts/{dataset}?slo_id=', retry: 'idempotent', response: BurnAlertList }),
+  // Beyond the spec (service facts): one alert with everything the list leaves out, recipients included.
+  getBurnAlert: endpoint({ operation: 'get burn alert', method: 'GET', version: 1, route: 'GET /1/burn_alerts/{dataset}/{id}', retry: 'idempotent', response: BurnAlert }),
   updateBurnAlert: endpoint({ operation: 'update burn alert', method: 'PUT', version: 1, route: 'PUT /1/burn_alerts/{dataset}/{id}', retry: 'idempotent', response: BurnAlert }),
   createQueryResult: endpoint({ operation: 'create query result', method: 'POST', version: 1, route: 'POST /1/query_results/{dataset}', retry: 'unprocessed-only', response: QueryResult }),
   // Beyond the spec's eight (service facts): saved queries and polling a query result.

@@ -8,6 +8,7 @@
 // Like zod's own fast path, the check is compiled (new Function): a per-member closure call would
 // cost nearly as much as zod.
 import type * as z from 'zod';
+import { readTolerantly } from './validation';
 
 /** True only when the value passes the schema and zod's output would equal it. */
 export type Check = (value: unknown) => boolean;
@@ -173,7 +174,7 @@ export function passThroughCheck(schema: z.ZodType): Check | undefined {
 
 /**
  * Validates a response: a list whose elements all pass their schema unchanged is returned as parsed
- * (no copy); anything else is zod's safeParse, as before.
+ * (no copy); anything else is read tolerantly by zod (readTolerantly: nulls in optional members dropped).
  */
 export function validateResponse<T>(schema: z.ZodType<T>, value: unknown): { success: true; data: T } | { success: false; error: z.ZodError } {
   const def = defOf(schema);
@@ -181,6 +182,6 @@ export function validateResponse<T>(schema: z.ZodType<T>, value: unknown): { suc
     const list = passThroughCheck(schema);
     if (list?.(value) === true) return { success: true, data: value as T };
   }
-  const result = schema.safeParse(value);
+  const result = readTolerantly(schema, value);
   return result.success ? { success: true, data: result.data } : { success: false, error: result.error };
 }

@@ -194,7 +194,8 @@ export class RequestPipeline {
       const error = new ServiceError({ kind: 'bad-body', operation: op, message: `${op} failed: the service sent a body that is not valid JSON (HTTP ${status})`, status });
       return { ok: false, error, retryable: false };
     }
-    // Large lists whose elements all pass unchanged skip zod's copy (passThrough.ts); the rest is zod's.
+    // Large lists whose elements all pass unchanged skip zod's copy (passThrough.ts); the rest is read
+    // tolerantly by zod (a null in an optional member reads as absent, validation.ts).
     const parsed = validateResponse(ep.response, json);
     if (!parsed.success) {
       const problems = issuesToProblems(parsed.error.issues).map((p) => ({ ...p, field: p.field === '(body)' ? '(root)' : p.field, message: this.clean(p.message) }));

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { formatPath } from './errorBody';
 import type { FieldProblem } from './errors';
 
@@ -59,4 +59,53 @@ export class RequestChecks {
   add(problem: FieldProblem): void {
     this.problems.push(problem);
   }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function valueAtPath(value: unknown, path: readonly PropertyKey[]): unknown {
+  let v = value;
+  for (const key of path) {
+    if (typeof v !== 'object' || v === null) return undefined;
+    v = (v as Record<PropertyKey, unknown>)[key];
+  }
+  return v;
+}
+
+/** A copy of `value` without the object members at `paths` (only the objects on those paths are copied). */
+function withoutMembers(value: unknown, paths: readonly (readonly PropertyKey[])[]): unknown {
+  const root = Array.isArray(value) ? [...(value as unknown[])] : isObject(value) ? { ...value } : value;
+  for (const path of paths) {
+    let node: unknown = root;
+    for (let i = 0; i < path.length - 1; i++) {
+      const container = node as Record<PropertyKey, unknown>;
+      const key = path[i] as PropertyKey;
+      const child = container[key];
+      const copy = Array.isArray(child) ? [...(child as unknown[])] : isObject(child) ? { ...child } : child;
+      container[key] = copy;
+      node = copy;
+    }
+    if (isObject(node)) delete (node as Record<PropertyKey, unknown>)[path[path.length - 1] as PropertyKey];
+  }
+  return root;
+}
+
+/**
+ * Parses what the service sent, reading `null` in a member the schema does not take null for as absent
+ * (service facts: the service sends null where a member is optional; the member's default then applies).
+ * A response without such a null costs one parse; only one with them is parsed again, with those members
+ * left out of a copy. A null the schema still cannot do without (a required member) fails as missing.
+ */
+export function readTolerantly<T>(schema: z.ZodType<T>, value: unknown): z.ZodSafeParseResult<T> {
+  let current = value;
+  let result = schema.safeParse(current);
+  for (let round = 0; round < 4 && !result.success; round++) {
+    const nulls = result.error.issues
+      .filter((issue) => issue.path.length > 0 && valueAtPath(current, issue.path) === null && isObject(valueAtPath(current, issue.path.slice(0, -1))))
+      .map((issue) => issue.path);
+    if (nulls.length === 0) break;
+    current = withoutMembers(current, nulls);
+    result = schema.safeParse(current);
+  }
+  return result;
 }

@@ -43,6 +43,7 @@ const RULE_BY_PATH = new Map<string, Mapper>([
   ['description', 'trigger/description'],
   ['tags', 'trigger/tags'],
   ['tags.*.key', 'trigger/tag-key'],
+  ['tags.*.value', 'trigger/tag-value'],
   ['threshold', 'trigger/threshold'],
   ['threshold.op', 'trigger/threshold-op'],
   ['threshold.value', 'trigger/threshold-value'],

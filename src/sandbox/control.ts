@@ -1,13 +1,51 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import * as z from 'zod';
 import { DatasetRecord } from './state';
 import { FaultSpec, type FaultInjector } from './faults';
 import { json, type Reply } from './responses';
 import type { RecordedRequest, SandboxInfo } from './types';
 
-// Control endpoints under /__sandbox/ for end-to-end tests: no service auth, loopback only, no rate limit,
-// not recorded and never subject to faults.
+// Control endpoints under /__sandbox/ for end-to-end tests: no service auth, no rate limit, not recorded
+// and never subject to faults. They reset the data and inject faults, so they answer only the process
+// that started the sandbox: a loopback client, addressed by a loopback name (no DNS rebinding), without a
+// foreign Origin, carrying the per-run token that a web page cannot learn or send without a preflight.
 
 export const CONTROL_PREFIX = '/__sandbox/';
+export const CONTROL_TOKEN_HEADER = 'x-sandbox-token';
+
+export function newControlToken(): string {
+  return randomBytes(16).toString('hex');
+}
+
+function isLoopback(address: string | undefined): boolean {
+  if (address === undefined) return false;
+  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+}
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** Why a control request is refused, or undefined when it may go ahead. */
+export function controlRefusal(req: IncomingMessage, sandbox: { token: string; port: number; host: string }): string | undefined {
+  if (!isLoopback(req.socket.remoteAddress)) return 'control endpoints answer loopback clients only';
+  const names = new Set(['127.0.0.1', 'localhost', '[::1]', sandbox.host.includes(':') ? `[${sandbox.host}]` : sandbox.host]);
+  const hosts = new Set([...names].map((n) => `${n}:${sandbox.port}`));
+  const host = (req.headers.host ?? '').toLowerCase();
+  if (!hosts.has(host)) return `control endpoints answer only requests addressed to the sandbox itself (Host ${[...hosts].join(' or ')})`;
+  const origin = req.headers.origin;
+  if (origin !== undefined && !hosts.has(origin.toLowerCase().replace(/^http:\/\//, ''))) {
+    return 'control endpoints refuse requests from another Origin (a web page)';
+  }
+  const token = req.headers[CONTROL_TOKEN_HEADER];
+  if (typeof token !== 'string' || !sameText(token, sandbox.token)) {
+    return 'control endpoints need the X-Sandbox-Token header with the token the sandbox printed at start (SandboxInfo.controlToken)';
+  }
+  return undefined;
+}
 
 export interface ControlContext {
   faults: FaultInjector;

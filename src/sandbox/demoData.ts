@@ -1,4 +1,4 @@
-import { ENVIRONMENT_WIDE, ENVIRONMENT_WIDE_TRIGGER_SLUG, type ColumnType } from '../api/schemas';
+import { ENVIRONMENT_WIDE, ENVIRONMENT_WIDE_TRIGGER_SLUG, type ColumnType } from './spec';
 import {
   emptyDefinitions,
   type ColumnRecord,
@@ -45,11 +45,12 @@ export const HOSTILE = {
   commandUri: 'command:workbench.action.quit',
   markdownCommand: '[run](command:workbench.action.quit)',
   rtlOverride: '\u202E',
+  bold: '<b>bold</b>',
 } as const;
 
-const LONG_SENTENCE = 'This description is deliberately ten thousand characters long to test truncation. ';
-/** The one 10,000-character description (on the problematic trigger). */
-export const LONG_DESCRIPTION = LONG_SENTENCE.repeat(Math.ceil(10_000 / LONG_SENTENCE.length)).slice(0, 10_000);
+const LONG_SENTENCE = 'This description is as long as the service allows, 1023 characters, to test truncation. ';
+/** The longest description the service holds (1023 characters, spec part 8), on the legacy trigger. */
+export const LONG_DESCRIPTION = LONG_SENTENCE.repeat(Math.ceil(1023 / LONG_SENTENCE.length)).slice(0, 1023);
 
 /** Ids and names of the demo data that tests and docs refer to. */
 export const DEMO = {
@@ -72,7 +73,7 @@ export const DEMO = {
     gwBaseline: 'trig_gw_baseline',
     gwSavedQuery: 'trig_gw_saved_query',
     gwHostile: 'trig_gw_hostile',
-    gwProblematic: 'trig_gw_problematic',
+    gwLegacy: 'trig_gw_legacy',
     coFormula: 'trig_co_formula_rtl',
     coTenTags: 'trig_co_ten_tags',
     mhCpu: 'trig_mh_cpu',
@@ -80,8 +81,6 @@ export const DEMO = {
     envVolume: 'trig_env_volume',
     envSavedQuery: 'trig_env_saved_query',
   },
-  /** The trigger that deliberately breaks spec 2.6.1 and part 8 (for the linter and for display). */
-  problematicTrigger: 'trig_gw_problematic',
   savedQueries: {
     gw5xx: 'q_gw_5xx',
     gwTopRoutes: 'q_gw_top_routes',
@@ -134,7 +133,7 @@ function columns(prefix: string, specs: ColumnSpec[]): ColumnRecord[] {
     type,
     description: extra?.description ?? '',
     hidden: extra?.hidden ?? false,
-    last_written: extra?.neverWritten === true ? null : T2,
+    ...(extra?.neverWritten === true ? {} : { last_written: T2 }),
     created_at: T0,
     updated_at: T1,
   }));
@@ -201,7 +200,7 @@ const PAGERDUTY_PRIMARY = {
   },
 };
 
-type TriggerSeed = Pick<TriggerRecord, 'id' | 'dataset_slug' | 'name'> & Partial<TriggerRecord>;
+type TriggerSeed = Pick<TriggerRecord, 'id' | 'dataset_slug' | 'name' | 'threshold' | 'frequency'> & Partial<TriggerRecord>;
 
 function trigger(t: TriggerSeed): TriggerRecord {
   return {
@@ -298,27 +297,27 @@ function triggers(): TriggerRecord[] {
       id: DEMO.triggers.gwHostile,
       dataset_slug: gw,
       name: HOSTILE.img,
-      description: `${HOSTILE.script} ${HOSTILE.markdownLink} ${HOSTILE.markdownCommand} ${HOSTILE.commandUri}`,
-      tags: [{ key: 'owner', value: '<b>bold</b>' }],
+      description: `${HOSTILE.script} ${HOSTILE.bold} ${HOSTILE.markdownLink} ${HOSTILE.markdownCommand} ${HOSTILE.commandUri}`,
+      // Tag values are plain lowercase words on the service (service facts): hostile text lives in the description.
+      tags: [{ key: 'owner', value: 'edge' }],
       threshold: { op: '>', value: 0, exceeded_limit: 1 },
       frequency: 900,
       recipients: [{ type: 'email', target: 'legacy@example.com' }],
       query: { calculations: [{ op: 'COUNT' }], time_range: 900 },
     }),
+    // The service holds only triggers that pass its rules; this one is legal but draws the linter's
+    // warnings (a recipient by type and target, a window the schedule type ignores) and carries the
+    // longest description the service allows.
     trigger({
-      id: DEMO.triggers.gwProblematic,
+      id: DEMO.triggers.gwLegacy,
       dataset_slug: gw,
-      name: 'Problematic trigger (breaks the rules on purpose)',
+      name: 'Legacy settings (linter warnings on purpose)',
       description: LONG_DESCRIPTION,
       threshold: { op: '>', value: 1, exceeded_limit: 1 },
-      frequency: 90,
-      recipients: [EMAIL_ONCALL],
-      query: {
-        calculations: [{ op: 'HEATMAP', column: 'duration_ms' }],
-        orders: [{ op: 'COUNT', order: 'descending' }],
-        limit: 10,
-        time_range: 60,
-      },
+      frequency: 120,
+      recipients: [{ type: 'email', target: 'legacy-oncall@example.com' }],
+      evaluation_schedule: { window: { days_of_week: ['saturday', 'sunday'], start_time: '00:00', end_time: '23:59' } },
+      query: { calculations: [{ op: 'COUNT' }], filters: [{ column: 'status_code', op: '>=', value: 500 }], time_range: 120 },
     }),
     trigger({
       id: DEMO.triggers.coFormula,
@@ -344,7 +343,7 @@ function triggers(): TriggerRecord[] {
       description: 'Carries the maximum of ten tags.',
       tags: ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet'].map((key, i) => ({
         key,
-        value: String(i + 1),
+        value: `level-${i + 1}`,
       })),
       threshold: { op: '<', value: 100, exceeded_limit: 1 },
       frequency: 3600,
@@ -355,7 +354,7 @@ function triggers(): TriggerRecord[] {
       id: DEMO.triggers.mhCpu,
       dataset_slug: DEMO.datasets.metrics,
       name: 'Host CPU high',
-      description: 'Metrics dataset: granularity 60 s within time_range/1000 to time_range/10.',
+      description: 'Metrics dataset: granularity 60 s, within time_range/1000 to time_range.',
       threshold: { op: '>', value: 0.9, exceeded_limit: 2 },
       frequency: 900,
       recipients: [PAGERDUTY_PRIMARY],
@@ -558,6 +557,8 @@ export function demoData(): SandboxData {
         description: `${HOSTILE.markdownLink} ${HOSTILE.script} ${HOSTILE.markdownCommand}`,
         triggered: false,
         recipients: [PAGERDUTY_PRIMARY],
+        // A member the service sends beyond the spec (service facts): the edit form cannot send it.
+        auto_investigate: true,
         created_at: T0,
         updated_at: T1,
       },

@@ -1,10 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CONTROL_PREFIX, handleControl } from './control';
+import { CONTROL_PREFIX, controlRefusal, handleControl, newControlToken } from './control';
 import { addWideDataset, defaultCredentials, demoData, emptyData } from './demoData';
 import { FaultInjector, type PlannedFault } from './faults';
 import { ListCache } from './listCache';
-import { DataFileStore } from './persistence';
+import { DataFileStore, lockDataFile, type DataFileLock } from './persistence';
 import { RateLimiter } from './rateLimiter';
 import {
   errorFor,
@@ -30,8 +30,6 @@ import { UI_PREFIX, uiPage } from './ui';
 
 /** Request bodies over this many bytes answer 413 (service-facts note). */
 export const MAX_BODY_BYTES = 100_000;
-/** Beyond this the connection is dropped instead of read to the end. */
-const HARD_BODY_CAP = 8 * 1024 * 1024;
 /** Oldest recorded requests are dropped beyond this, so a long-running sandbox does not grow without bound. */
 const MAX_RECORDED = 10_000;
 const REDACTED_HEADERS = new Set(['authorization', 'x-service-team', 'cookie', 'proxy-authorization']);
@@ -44,27 +42,21 @@ interface ReceivedBody {
   tooLarge: boolean;
 }
 
+/**
+ * Reads a body up to MAX_BODY_BYTES; past that the rest is read and dropped (never kept), so a body of any
+ * size gets its 413 answer instead of a dropped connection. Node's requestTimeout bounds how long that takes.
+ */
 function readBody(req: IncomingMessage): Promise<ReceivedBody | undefined> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > HARD_BODY_CAP) {
-        req.destroy();
-        resolve(undefined);
-        return;
-      }
       if (size <= MAX_BODY_BYTES) chunks.push(chunk);
     });
     req.on('end', () => resolve({ bytes: Buffer.concat(chunks), size, tooLarge: size > MAX_BODY_BYTES }));
     req.on('error', () => resolve(undefined));
   });
-}
-
-function isLoopback(address: string | undefined): boolean {
-  if (address === undefined) return false;
-  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
 }
 
 function mediaType(header: string | undefined): { type: string; params: string[] } {
@@ -137,14 +129,24 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   if (!Number.isInteger(rateLimit) || rateLimit < 1) throw new RangeError(`rateLimit must be a whole number >= 1, got ${rateLimit}`);
   const queryRateLimit = opts.queryResultRateLimit ?? DEFAULT_QUERY_RESULT_RATE_LIMIT;
   if (!Number.isInteger(queryRateLimit) || queryRateLimit < 1) throw new RangeError(`queryResultRateLimit must be a whole number >= 1, got ${queryRateLimit}`);
+  // A short token could be guessed by a web page trying them one after another.
+  if (opts.controlToken !== undefined && opts.controlToken.length < 16) throw new RangeError('controlToken must be at least 16 characters');
   const initialData = (): SandboxData => (opts.demo === false ? emptyData() : demoData());
 
   const store = opts.dataFile !== undefined ? new DataFileStore(opts.dataFile) : undefined;
+  // One sandbox per data file: two would overwrite each other's writes.
+  const lock: DataFileLock | undefined = opts.dataFile !== undefined ? await lockDataFile(opts.dataFile) : undefined;
   let data: SandboxData | undefined;
-  if (store !== undefined) data = await store.load();
-  const state: SandboxState = { ...(data ?? initialData()), credentials: defaultCredentials() };
-  // A new file is written at once, so an unwritable location fails at start, not at the first edit.
-  if (store && data === undefined) await store.save(dataOf(state));
+  let state: SandboxState;
+  try {
+    if (store !== undefined) data = await store.load();
+    state = { ...(data ?? initialData()), credentials: defaultCredentials() };
+    // A new file is written at once, so an unwritable location fails at start, not at the first edit.
+    if (store && data === undefined) await store.save(dataOf(state));
+  } catch (err) {
+    await lock?.release();
+    throw err;
+  }
 
   const faults = new FaultInjector();
   const lists = new ListCache();
@@ -152,6 +154,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   const limiter = new RateLimiter(rateLimit, clock);
   const queries = new QueryRuntime(queryRateLimit, clock);
   let baseUrl = '';
+  let boundPort = 0;
+  // Control requests must carry it (X-Sandbox-Token): a web page the user visits cannot learn it.
+  const controlToken = opts.controlToken ?? newControlToken();
 
   let writeLock: Promise<unknown> = Promise.resolve();
   const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
@@ -176,6 +181,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
       managementKey: `${management.id}:${management.secret}`,
       datasets: state.datasets.map((d) => d.slug),
       slos: state.slos.map((s) => ({ dataset: s.dataset, id: s.id })),
+      controlToken,
     };
   };
 
@@ -342,8 +348,13 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     if (!body) return;
 
     if (url.pathname.startsWith(CONTROL_PREFIX)) {
-      if (!isLoopback(req.socket.remoteAddress)) {
-        send(res, json(403, { error: 'control endpoints answer loopback clients only' }));
+      const refusal = controlRefusal(req, { token: controlToken, port: boundPort, host });
+      if (refusal !== undefined) {
+        send(res, json(403, { error: refusal }));
+        return;
+      }
+      if (body.tooLarge) {
+        send(res, json(413, { error: `request body is ${body.size} bytes; the limit is ${MAX_BODY_BYTES}` }));
         return;
       }
       send(res, await handleControl(control, method, url.pathname, body.bytes.toString('utf8')));
@@ -391,14 +402,20 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  } catch (err) {
+    await lock?.release();
+    throw err;
+  }
   const address = server.address() as AddressInfo;
+  boundPort = address.port;
   baseUrl = `http://${hostForUrl(host)}:${address.port}`;
 
   let closed: Promise<void> | undefined;
@@ -413,7 +430,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
       closed ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-      }).then(() => store?.flush());
+      })
+        .then(() => store?.flush())
+        .finally(() => lock?.release());
       return closed;
     },
   };

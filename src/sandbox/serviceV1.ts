@@ -1,13 +1,4 @@
-import {
-  DEFINITION_TYPE_NAMES,
-  DefinitionsDatasetSlug,
-  ENVIRONMENT_WIDE,
-  ListBurnAlertsQuery,
-  ListColumnsQuery,
-  UpdateBurnAlertRequest,
-  UpdateDatasetDefinitionsRequest,
-  type RecipientWrite,
-} from '../api/schemas';
+import { BurnAlertListQuery, BurnAlertPutBody, ColumnsQuery, DefinitionsBody, type RecipientBody } from './requests';
 import { param, type HandlerContext, type Route } from './router';
 import { json, legacy, problem, v1ValidationFailure, type Reply, type TypeDetail } from './responses';
 import {
@@ -18,8 +9,10 @@ import {
   type BurnAlertRecord,
   type DatasetRecord,
   type SandboxData,
+  type SloRecord,
   type StoredRecipient,
 } from './state';
+import { DEFINITION_TYPES, ENVIRONMENT_WIDE } from './spec';
 
 // Version 1 (configuration key) endpoints of spec part 4: 4.3 to 4.8.
 
@@ -66,6 +59,7 @@ function burnAlertOut(alert: BurnAlertRecord, withRecipients: boolean): Record<s
     description: alert.description,
     triggered: alert.triggered,
     slo: { id: alert.slo_id },
+    ...(alert.auto_investigate !== undefined ? { auto_investigate: alert.auto_investigate } : {}),
     created_at: alert.created_at,
     updated_at: alert.updated_at,
     ...(withRecipients ? { recipients: alert.recipients } : {}),
@@ -76,7 +70,7 @@ function listBurnAlerts(ctx: HandlerContext): Reply {
   const scope = scopeOf(ctx, true);
   if (isReply(scope)) return scope;
   const raw = queryObject(ctx.query);
-  const parsed = ListBurnAlertsQuery.safeParse(raw);
+  const parsed = BurnAlertListQuery.safeParse(raw);
   if (!parsed.success) return v1ValidationFailure(ctx.baseUrl, parsed.error.issues, raw);
   const sloId = parsed.data.slo_id;
   const slo = ctx.state.slos.find((s) => s.id === sloId && s.dataset === scopeKey(scope));
@@ -90,13 +84,13 @@ function listBurnAlerts(ctx: HandlerContext): Reply {
 /** Recipients as stored: one named by id is completed from the recipients "created elsewhere". */
 function resolveRecipients(
   state: SandboxData,
-  recipients: RecipientWrite[],
+  recipients: RecipientBody[],
 ): { ok: true; recipients: StoredRecipient[] } | { ok: false; problems: TypeDetail[] } {
   const problems: TypeDetail[] = [];
   const out: StoredRecipient[] = [];
   recipients.forEach((r, i) => {
     if (r.id === undefined) {
-      out.push({ type: r.type, target: r.target, ...(r.details ? { details: r.details } : {}) });
+      out.push({ ...(r.type !== undefined ? { type: r.type } : {}), ...(r.target !== undefined ? { target: r.target } : {}), ...(r.details ? { details: r.details } : {}) });
       return;
     }
     const known = state.recipients.find((k) => k.id === r.id);
@@ -110,7 +104,8 @@ function resolveRecipients(
   return problems.length > 0 ? { ok: false, problems } : { ok: true, recipients: out };
 }
 
-function updateBurnAlert(ctx: HandlerContext): Reply {
+/** The alert of the path and its SLO, when the alert belongs to the path's dataset (or `__all__`). */
+function alertOf(ctx: HandlerContext): { alert: BurnAlertRecord; slo: SloRecord } | Reply {
   const scope = scopeOf(ctx, true);
   if (isReply(scope)) return scope;
   const id = param(ctx, 'id');
@@ -119,7 +114,22 @@ function updateBurnAlert(ctx: HandlerContext): Reply {
   if (!alert || !slo || slo.dataset !== scopeKey(scope)) {
     return problem(ctx.baseUrl, 404, `burn alert "${id}" not found in "${param(ctx, 'dataset')}"`);
   }
-  const parsed = UpdateBurnAlertRequest.safeParse(ctx.body);
+  return { alert, slo };
+}
+
+/** GET of one alert (service facts: beyond the spec): everything the list leaves out, recipients included. */
+function getBurnAlert(ctx: HandlerContext): Reply {
+  const found = alertOf(ctx);
+  if ('status' in found) return found;
+  return json(200, burnAlertOut(found.alert, true));
+}
+
+function updateBurnAlert(ctx: HandlerContext): Reply {
+  const found = alertOf(ctx);
+  if ('status' in found) return found;
+  const { alert, slo } = found;
+  // Read-only and unknown members are ignored (service facts); only the members of 4.4 are read.
+  const parsed = BurnAlertPutBody.safeParse(ctx.body);
   if (!parsed.success) return v1ValidationFailure(ctx.baseUrl, parsed.error.issues, ctx.body);
   const body = parsed.data;
 
@@ -163,7 +173,7 @@ function listColumns(ctx: HandlerContext): Reply {
   const scope = scopeOf(ctx, true);
   if (isReply(scope)) return scope;
   const raw = queryObject(ctx.query);
-  const parsed = ListColumnsQuery.safeParse(raw);
+  const parsed = ColumnsQuery.safeParse(raw);
   if (!parsed.success) return v1ValidationFailure(ctx.baseUrl, parsed.error.issues, raw);
   const datasets = scope.kind === 'all' ? ctx.state.datasets : [scope.dataset];
   const keyName = parsed.data.key_name;
@@ -190,17 +200,17 @@ function listTriggers(ctx: HandlerContext): Reply {
 // --- 4.8: dataset definitions --------------------------------------------------------------------
 
 function updateDefinitions(ctx: HandlerContext): Reply {
-  const slug = param(ctx, 'dataset');
-  const slugCheck = DefinitionsDatasetSlug.safeParse(slug);
-  if (!slugCheck.success) return problem(ctx.baseUrl, 404, slugCheck.error.issues.map((i) => i.message).join('; '));
+  if (param(ctx, 'dataset') === ENVIRONMENT_WIDE) {
+    return problem(ctx.baseUrl, 404, 'dataset definitions need a dataset slug: "__all__" (environment-wide) is not accepted');
+  }
   const scope = scopeOf(ctx, false);
   if (isReply(scope)) return scope;
   if (scope.kind !== 'dataset') return problem(ctx.baseUrl, 404, 'dataset definitions need a dataset slug');
   const dataset = scope.dataset;
-  const parsed = UpdateDatasetDefinitionsRequest.safeParse(ctx.body);
+  const parsed = DefinitionsBody.safeParse(ctx.body);
   if (!parsed.success) return v1ValidationFailure(ctx.baseUrl, parsed.error.issues, ctx.body);
 
-  const changes = DEFINITION_TYPE_NAMES.flatMap((type) => {
+  const changes = DEFINITION_TYPES.flatMap((type) => {
     const ref = parsed.data[type];
     return ref === undefined ? [] : [{ type, name: ref.name }];
   });
@@ -213,16 +223,17 @@ function updateDefinitions(ctx: HandlerContext): Reply {
   }
   const map = ctx.state.definitions[dataset.slug] ?? emptyDefinitions();
   for (const c of changes) {
-    // column_type in the request is ignored: the service decides it from what the name points at.
+    // column_type in the request is ignored, whatever it holds: the sandbox decides it from what the name points at.
     map[c.type] =
       c.name === '' ? null : { name: c.name, column_type: dataset.derived_columns.includes(c.name) ? 'derived_column' : 'column' };
   }
   ctx.state.definitions[dataset.slug] = map;
-  return json(200, Object.fromEntries(DEFINITION_TYPE_NAMES.map((t) => [t, map[t]])));
+  return json(200, Object.fromEntries(DEFINITION_TYPES.map((t) => [t, map[t]])));
 }
 
 export const V1_ROUTES: Route[] = [
   { method: 'GET', pattern: ['1', 'burn_alerts', ':dataset'], api: 'v1', body: false, handler: listBurnAlerts },
+  { method: 'GET', pattern: ['1', 'burn_alerts', ':dataset', ':id'], api: 'v1', body: false, handler: getBurnAlert },
   { method: 'PUT', pattern: ['1', 'burn_alerts', ':dataset', ':id'], api: 'v1', body: true, handler: updateBurnAlert },
   { method: 'GET', pattern: ['1', 'columns', ':dataset'], api: 'v1', body: false, handler: listColumns },
   { method: 'GET', pattern: ['1', 'triggers', ':dataset'], api: 'v1', body: false, handler: listTriggers },

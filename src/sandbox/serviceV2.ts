@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { API_KEY_TYPE, CreateApiKeyRequest, UpdateApiKeyRequest } from '../api/schemas';
+import { ApiKeyCreateBody, ApiKeyUpdateBody } from './requests';
 import { param, type HandlerContext, type Route } from './router';
 import { json, jsonApi, jsonApiError, MEDIA, v2ValidationFailure, type JsonApiError, type Reply } from './responses';
+import { API_KEY_TYPE } from './spec';
 import { takeId, type ApiKeyRecord } from './state';
 
 // Version 2 (management key, JSON:API) endpoints of spec part 4: 4.1 and 4.2.
@@ -44,14 +45,14 @@ function conflict(detail: string, pointer: string, code = 'conflict/already-exis
 function createApiKey(ctx: HandlerContext): Reply {
   const wrongTeam = teamOf(ctx);
   if (wrongTeam) return wrongTeam;
-  const parsed = CreateApiKeyRequest.safeParse(ctx.body);
+  const parsed = ApiKeyCreateBody.safeParse(ctx.body);
   if (!parsed.success) return v2ValidationFailure(parsed.error.issues, ctx.body);
   const { attributes: attrs, relationships } = parsed.data.data;
   const environmentId = relationships.environment.data.id;
   if (environmentId !== ctx.state.environmentId) {
     return notFound(`environment "${environmentId}" not found`, { pointer: '/data/relationships/environment/data/id' });
   }
-  if (!attrs.disabled && nameTaken(ctx.state.apiKeys, attrs.name)) {
+  if (attrs.disabled !== true && nameTaken(ctx.state.apiKeys, attrs.name)) {
     return conflict(`a live API key named "${attrs.name}" already exists`, '/data/attributes/name');
   }
   const now = ctx.now().toISOString();
@@ -59,8 +60,9 @@ function createApiKey(ctx: HandlerContext): Reply {
     id: takeId(ctx.state, 'hcxik_'),
     key_type: attrs.key_type,
     name: attrs.name,
-    disabled: attrs.disabled,
-    permissions: { create_datasets: attrs.permissions.create_datasets },
+    // Both may be left out: the service defaults them (service facts).
+    disabled: attrs.disabled ?? false,
+    permissions: attrs.permissions ?? (attrs.key_type === 'ingest' ? { create_datasets: false } : {}),
     environment_id: environmentId,
     creator_id: ctx.state.userId,
     editor_id: ctx.state.userId,
@@ -97,17 +99,20 @@ function updateApiKey(ctx: HandlerContext): Reply {
   const id = param(ctx, 'id');
   const key = ctx.state.apiKeys.find((k) => k.id === id);
   if (!key) return notFound(`API key "${id}" not found`, { parameter: 'ID' });
-  const parsed = UpdateApiKeyRequest.safeParse(ctx.body);
+  const parsed = ApiKeyUpdateBody.safeParse(ctx.body);
   if (!parsed.success) return v2ValidationFailure(parsed.error.issues, ctx.body);
   const { data } = parsed.data;
   if (data.id !== id) {
     return conflict(`data.id "${data.id}" does not match the key in the path ("${id}")`, '/data/id', 'conflict/id-mismatch');
   }
-  if (!data.attributes.disabled && nameTaken(ctx.state.apiKeys, data.attributes.name, id)) {
-    return conflict(`a live API key named "${data.attributes.name}" already exists`, '/data/attributes/name');
+  // A PATCH changes what it gives (spec part 3: "attributes.disabled given").
+  const name = data.attributes?.name ?? key.name;
+  const disabled = data.attributes?.disabled ?? key.disabled;
+  if (!disabled && nameTaken(ctx.state.apiKeys, name, id)) {
+    return conflict(`a live API key named "${name}" already exists`, '/data/attributes/name');
   }
-  key.name = data.attributes.name;
-  key.disabled = data.attributes.disabled;
+  key.name = name;
+  key.disabled = disabled;
   key.editor_id = ctx.state.userId;
   key.updated = ctx.now().toISOString();
   return json(

@@ -1,15 +1,5 @@
 import * as z from 'zod';
-import {
-  BURN_ALERT_TYPES,
-  COLUMN_TYPES,
-  DEFINITION_TYPE_NAMES,
-  ENVIRONMENT_WIDE,
-  KEY_TYPES,
-  Recipient,
-  RecipientDetails,
-  Trigger,
-  type DefinitionType,
-} from '../api/schemas';
+import { BURN_ALERT_TYPES, COLUMN_TYPES, DEFINITION_TYPES, ENVIRONMENT_WIDE, type DefinitionType } from './spec';
 
 // The sandbox's data. The schemas double as the validator of a `--data` file, so a corrupt or hand-edited file
 // is refused with the path of the first bad member instead of failing later inside a request.
@@ -35,14 +25,51 @@ export const ColumnRecord = z.strictObject({
   type: z.enum(COLUMN_TYPES),
   description: z.string(),
   hidden: z.boolean(),
-  last_written: z.string().nullable(),
+  /**
+   * Absent for a column that never received data: the service omits this optional string rather than send
+   * null. A data file written before this rule may hold null; it loads as absent.
+   */
+  last_written: z.preprocess((v) => (v === null ? undefined : v), z.string().optional()),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type ColumnRecord = z.infer<typeof ColumnRecord>;
 
-/** A trigger is stored exactly as `GET /1/triggers` returns it. */
-export const TriggerRecord = Trigger.extend({ dataset_slug: z.string().min(1) });
+const RecipientDetailsRecord = z.looseObject({
+  pagerduty_severity: z.string().optional(),
+  variables: z.array(z.strictObject({ name: z.string(), value: z.string() })).optional(),
+});
+
+/** A recipient as stored on an alert: by id (completed from the recipients list), or by type and target. */
+export const StoredRecipient = z.strictObject({
+  id: z.string().optional(),
+  type: z.string().optional(),
+  target: z.string().optional(),
+  details: RecipientDetailsRecord.optional(),
+});
+export type StoredRecipient = z.infer<typeof StoredRecipient>;
+
+/** A trigger is stored exactly as `GET /1/triggers` returns it (spec 2.6); members beyond these are kept. */
+export const TriggerRecord = z.looseObject({
+  id: z.string().min(1),
+  dataset_slug: z.string().min(1),
+  name: z.string(),
+  description: z.string().optional(),
+  tags: z.array(z.strictObject({ key: z.string(), value: z.string() })).optional(),
+  threshold: z.looseObject({ op: z.string(), value: z.number(), exceeded_limit: z.number().int().optional() }),
+  frequency: z.number().int(),
+  alert_type: z.string(),
+  disabled: z.boolean(),
+  triggered: z.boolean(),
+  recipients: z.array(StoredRecipient).optional(),
+  evaluation_schedule_type: z.string(),
+  evaluation_schedule: z.looseObject({}).optional(),
+  baseline_details: z.looseObject({}).optional(),
+  query: z.record(z.string(), z.unknown()).optional(),
+  query_id: z.string().optional(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
 export type TriggerRecord = z.infer<typeof TriggerRecord>;
 
 /** `dataset` is a slug, or `__all__` for an environment-wide query. */
@@ -67,8 +94,7 @@ export const SloRecord = z.strictObject({
 });
 export type SloRecord = z.infer<typeof SloRecord>;
 
-export const StoredRecipient = Recipient;
-export type StoredRecipient = z.infer<typeof StoredRecipient>;
+
 
 export const BurnAlertRecord = z.strictObject({
   id: z.string().min(1),
@@ -80,6 +106,8 @@ export const BurnAlertRecord = z.strictObject({
   description: z.string(),
   triggered: z.boolean(),
   recipients: z.array(StoredRecipient),
+  /** A member the service sends beyond the spec (service facts); a PUT cannot change it. */
+  auto_investigate: z.boolean().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -90,17 +118,18 @@ export const RecipientRecord = z.strictObject({
   id: z.string().min(1),
   type: z.string().min(1),
   target: z.string().min(1),
-  details: RecipientDetails.optional(),
+  details: RecipientDetailsRecord.optional(),
 });
 export type RecipientRecord = z.infer<typeof RecipientRecord>;
 
 /** No secret: the secret of a created key exists only in the create response. */
 export const ApiKeyRecord = z.strictObject({
   id: z.string().min(1),
-  key_type: z.enum(KEY_TYPES),
+  key_type: z.string().min(1),
   name: z.string(),
   disabled: z.boolean(),
-  permissions: z.strictObject({ create_datasets: z.boolean() }),
+  /** An ingest key's `create_datasets`, or a configuration key's permissions (service facts). */
+  permissions: z.record(z.string(), z.boolean()),
   environment_id: z.string().min(1),
   creator_id: z.string().min(1),
   editor_id: z.string().min(1),
@@ -113,7 +142,7 @@ export const StoredColumnRef = z.strictObject({ name: z.string().min(1), column_
 export type StoredColumnRef = z.infer<typeof StoredColumnRef>;
 
 export const DefinitionMap = z.strictObject(
-  Object.fromEntries(DEFINITION_TYPE_NAMES.map((k) => [k, StoredColumnRef.nullable()])) as Record<
+  Object.fromEntries(DEFINITION_TYPES.map((k) => [k, StoredColumnRef.nullable()])) as Record<
     DefinitionType,
     z.ZodNullable<typeof StoredColumnRef>
   >,
@@ -170,7 +199,7 @@ export interface SandboxCredentials {
 export type SandboxState = SandboxData & { credentials: SandboxCredentials };
 
 export function emptyDefinitions(): DefinitionMap {
-  return Object.fromEntries(DEFINITION_TYPE_NAMES.map((k) => [k, null])) as DefinitionMap;
+  return Object.fromEntries(DEFINITION_TYPES.map((k) => [k, null])) as DefinitionMap;
 }
 
 /** Deep copy through JSON: the data holds only JSON values. */

@@ -12,6 +12,8 @@ export interface SandboxInfo {
   managementKey: string;
   datasets: string[];
   slos: { dataset: string; id: string }[];
+  /** Sent as `X-Sandbox-Token` on every control request (`/__sandbox/...`); new on every start unless given. */
+  controlToken: string;
 }
 
 export interface SandboxOptions {
@@ -29,6 +31,8 @@ export interface SandboxOptions {
   demo?: boolean;
   /** Milliseconds since the epoch; injectable so tests control timestamps and rate-limit windows. */
   clock?: () => number;
+  /** The control token; default a random one per start. */
+  controlToken?: string;
 }
 
 export interface RecordedRequest {

@@ -175,8 +175,11 @@ function renderUpdate(connectionName: string, initial: UpdateApiKeyValues): void
   problems.render(validate());
 }
 
-/** The secret, shown once. It lives only in this DOM and the host's memory, never in the state. */
-function renderCreated(key: { id: string; name: string; secret: string | undefined }): void {
+/**
+ * The secret, shown once. It lives only in this DOM and the host's memory, never in the state. `notes`
+ * say what was odd in the service's answer; an empty id means the service gave none.
+ */
+function renderCreated(key: { id: string; name: string; secret: string | undefined }, notes: readonly string[] = []): void {
   shell.view = undefined;
   shell.busy = false;
   const status = new StatusLine();
@@ -205,12 +208,22 @@ function renderCreated(key: { id: string; name: string; secret: string | undefin
             'Copy the secret now. It is shown only this once and cannot be retrieved again.',
           ),
           h('div', { className: 'field' }, h('div', { className: 'label', id: 'secret-label' }, 'Secret'), h('code', { id: 'secret', className: 'secret', attrs: { 'aria-labelledby': 'secret-label' } }, key.secret)),
-          h('div', { className: 'actions' }, copyBoth, copySecret),
+          h('div', { className: 'actions' }, ...(key.id === '' ? [copySecret] : [copyBoth, copySecret])),
         ];
+  const noteList =
+    notes.length === 0 ? [] : [h('ul', { className: 'warning', id: 'created-notes' }, ...notes.map((n) => h('li', {}, n)))];
   clear(app);
   app.append(
     h('h1', {}, 'API key created'),
-    h('dl', { className: 'facts' }, h('dt', {}, 'Name'), h('dd', { id: 'created-name' }, key.name), h('dt', {}, 'Key id'), h('dd', { id: 'created-id' }, key.id)),
+    h(
+      'dl',
+      { className: 'facts' },
+      h('dt', {}, 'Name'),
+      h('dd', { id: 'created-name' }, key.name),
+      h('dt', {}, 'Key id'),
+      h('dd', { id: 'created-id' }, key.id === '' ? '(the service gave none)' : key.id),
+    ),
+    ...noteList,
     ...secretBlock,
     h('div', { className: 'actions' }, another, close),
     status.el,
@@ -250,7 +263,7 @@ onHostMessage(ApiKeyToWebview, (message) => {
         state.created = { id: message.key.id, name: message.key.name };
         save();
       }
-      renderCreated(message.key);
+      renderCreated(message.key, message.notes);
       return;
     case 'secretCleared':
       if (state) {

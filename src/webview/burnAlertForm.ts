@@ -3,10 +3,11 @@
 import './shared/boot';
 import './shared/elements';
 import { BURN_ALERT_LIMITS, BURN_ALERT_TYPES, type BurnAlert, type BurnAlertType } from '../api/schemas/burnAlert';
-import { isDeprecatedRecipient } from '../api/schemas/common';
+import { characterCount, isDeprecatedRecipient } from '../api/schemas/common';
 import {
-  buildBurnAlertUpdate,
+  burnAlertForReview,
   burnAlertProblems,
+  unsendableMembers,
   writableRecipient,
   type BurnAlertEdits,
   type RecipientEdit,
@@ -161,7 +162,7 @@ function render(s: Session): void {
   description.value = s.edits.description ?? s.loaded.description ?? '';
   const counter = h('div', { className: 'counter', id: 'description-counter', attrs: { 'aria-live': 'off' } });
   const showCounter = (): void => {
-    const length = description.value.length;
+    const length = characterCount(description.value);
     setText(counter, `${length} / ${BURN_ALERT_LIMITS.descriptionMax}`);
     counter.classList.toggle('over', length > BURN_ALERT_LIMITS.descriptionMax);
   };
@@ -287,6 +288,16 @@ function render(s: Session): void {
   submit.id = 'submit';
 
   const conflict = h('section', { id: 'conflict', className: 'conflict', attrs: { hidden: true, 'aria-labelledby': 'conflict-title' } });
+  // Members of the alert the PUT cannot carry (e.g. auto_investigate): said before Save, not after.
+  const unsendable = unsendableMembers(s.loaded);
+  const unsendableNote =
+    unsendable.length === 0
+      ? null
+      : h(
+          'p',
+          { className: 'warning', id: 'unsendable' },
+          `This alert also has ${unsendable.join(', ')}, which this form cannot send: saving sends only the fields below, and the service decides whether to keep ${unsendable.length === 1 ? 'it' : 'them'}.`,
+        );
 
   clear(app);
   app.append(
@@ -299,6 +310,7 @@ function render(s: Session): void {
       s.loaded.triggered ? ' The alert is triggered now.' : '',
     ),
     top,
+    ...(unsendableNote ? [unsendableNote] : []),
     formElement(
       undefined,
       typeField.wrapper,
@@ -337,7 +349,7 @@ function showConflict(current: BurnAlert, mine: unknown): void {
   cancel.id = 'conflict-cancel';
   const compare = button('Compare in an editor', () => send({ type: 'reviewConflict' }), true);
   compare.id = 'conflict-compare';
-  const theirs = { ...buildBurnAlertUpdate(current, {}), updated_at: current.updated_at };
+  const theirs = { ...burnAlertForReview(current, {}), updated_at: current.updated_at };
   clear(ui.conflict);
   ui.conflict.append(
     h('h2', { id: 'conflict-title' }, 'This alert changed on the service since you opened it'),

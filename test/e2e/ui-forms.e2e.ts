@@ -32,6 +32,20 @@ async function sandboxReady(page: Page): Promise<string> {
   return baseUrl;
 }
 
+/** The pagerduty recipient of the demo's budget_rate alert as the service answers it: the form sends it back whole. */
+const PAGERDUTY_PRIMARY_AS_READ = {
+  id: DEMO.recipients.pagerdutyPrimary,
+  type: 'pagerduty',
+  target: 'Primary on-call',
+  details: {
+    pagerduty_severity: 'critical',
+    variables: [
+      { name: 'runbook', value: 'https://runbooks.example/gateway' },
+      { name: 'team', value: 'edge' },
+    ],
+  },
+};
+
 /** The requests that change something (the forms' submits), as "METHOD path". */
 function writes(requests: readonly RecordedRequest[]): string[] {
   return requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
@@ -103,12 +117,15 @@ describe('UI: forms (code-server + Chromium)', { timeout: 420_000 }, () => {
       const thresholdInput = form.locator('#f-budget_rate_decrease_threshold_per_million input');
       assert.equal(await thresholdInput.inputValue(), '10000');
       await thresholdInput.fill('20000');
-      // The service's list of burn alerts carries no recipients (spec 4.3), so the form asks for them.
-      await form.locator('#recipients-unknown').waitFor({ state: 'visible' });
-      await form.locator('#recipient-pick').click();
-      await form.getByRole('option', { name: 'pagerduty: Primary on-call (rcp_pd_primary)' }).click();
-      await form.locator('#add-recipient').click();
+      // The list of burn alerts carries no recipients (spec 4.3): the form reads the one alert and starts
+      // from its real recipients (service facts), and names the member it cannot send before Save.
       await form.locator('#recipients li', { hasText: 'Primary on-call' }).waitFor({ state: 'visible' });
+      assert.equal(await form.locator('#recipients-unknown').isVisible(), false, 'the recipients are known');
+      assert.match((await form.locator('#unsendable').textContent()) ?? '', /auto_investigate = true/);
+      await form.locator('#recipient-pick').click();
+      await form.getByRole('option', { name: 'email: oncall@example.com (rcp_email_oncall)' }).click();
+      await form.locator('#add-recipient').click();
+      await form.locator('#recipients li', { hasText: 'oncall@example.com' }).waitFor({ state: 'visible' });
       await formImage(page, 'form-burn-alert.png');
 
       await form.locator('#submit').click();
@@ -119,7 +136,7 @@ describe('UI: forms (code-server + Chromium)', { timeout: 420_000 }, () => {
       // Every writable member, the hostile description sent back exactly as it came.
       assert.deepEqual(sent.body, {
         alert_type: 'budget_rate',
-        recipients: [{ id: DEMO.recipients.pagerdutyPrimary }],
+        recipients: [PAGERDUTY_PRIMARY_AS_READ, { id: DEMO.recipients.emailOncall }],
         budget_rate_window_minutes: 60,
         budget_rate_decrease_threshold_per_million: 20000,
         description: hostileDescription,

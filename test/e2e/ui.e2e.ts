@@ -126,7 +126,7 @@ describe('UI: side bar and Datasets tree (code-server + Chromium)', { timeout: 4
       const hover = page.locator('.workbench-hover .rendered-markdown').first();
       await hover.getByText('trig_gw_hostile', { exact: false }).waitFor({ state: 'visible', timeout: 15_000 });
       const text = (await hover.textContent()) ?? '';
-      for (const s of [HOSTILE.img, HOSTILE.script, HOSTILE.markdownLink, HOSTILE.markdownCommand, HOSTILE.commandUri, 'owner=<b>bold</b>']) {
+      for (const s of [HOSTILE.img, HOSTILE.script, HOSTILE.markdownLink, HOSTILE.markdownCommand, HOSTILE.commandUri, HOSTILE.bold, 'owner=edge']) {
         assert.ok(text.includes(s), `the tooltip shows ${JSON.stringify(s)} literally; it reads: ${text}`);
       }
       // Nothing in it became markup: no image, script, link or bold tag from the service's text.

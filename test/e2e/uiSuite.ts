@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { copyWorkspace, startCodeServer, type CodeServer } from './codeServer';
 import { demoWorkspace } from './inHost';
+import { SANDBOX_CONTROL_TOKEN } from './uiDriver';
 import { launchChromium } from './workbench';
 
 export interface UiFixture {
@@ -29,7 +30,7 @@ export function useUiFixture(): () => UiFixture {
     const workspace = copyWorkspace(demoWorkspace, tmp);
     const csDir = join(tmp, 'code-server');
     mkdirSync(csDir);
-    server = await startCodeServer({ workspace, tmpDir: csDir });
+    server = await startCodeServer({ workspace, tmpDir: csDir, env: { OBS_SANDBOX_CONTROL_TOKEN: SANDBOX_CONTROL_TOKEN } });
     browser = await launchChromium();
     fixture = { server, browser, workspace };
   });

@@ -49,6 +49,8 @@ function route(req: RecordedRequest, res: ServerResponse): void {
       return v2(200, updatedKeyDocument);
     case 'GET /1/burn_alerts/api?slo_id=slo-1':
       return sendJson(res, 200, burnAlerts, RATE);
+    case 'GET /1/burn_alerts/api/ba-1':
+      return sendJson(res, 200, updatedBurnAlert, RATE);
     case 'PUT /1/burn_alerts/api/ba-1':
       return sendJson(res, 200, updatedBurnAlert, RATE);
     case 'POST /1/query_results/api':
@@ -123,6 +125,16 @@ test('listBurnAlerts GETs with slo_id and the configuration key, and keeps the t
   assert.equal(req.headers['content-type'], undefined);
   assert.equal(req.body, '');
   assert.deepEqual(res.data, burnAlerts);
+});
+
+test('getBurnAlert GETs the one alert (service facts: beyond the spec) and returns it with its recipients', async () => {
+  const res = await client.getBurnAlert('api', 'ba-1');
+  const req = lastRequest();
+  assert.equal(req.method, 'GET');
+  assert.equal(req.url, '/1/burn_alerts/api/ba-1');
+  assert.equal(req.headers['x-service-team'], CONFIG_KEY);
+  assert.equal(req.body, '');
+  assert.deepEqual(res.data, updatedBurnAlert);
 });
 
 test('updateBurnAlert PUTs the body as application/json and returns the alert with its recipients', async () => {

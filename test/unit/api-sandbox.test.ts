@@ -55,7 +55,7 @@ test('sandbox 4.1: createApiKey returns a new ingest key with its secret', async
   assert.equal(res.status, 201);
   assert.equal(res.data.data.attributes.name, 'sandbox test key');
   assert.match(res.data.data.attributes.secret, /^[0-9a-f]{32}$/);
-  assert.equal(res.data.data.relationships?.environment?.data.id, sandbox.info.environmentId);
+  assert.equal(res.data.data.relationships?.environment?.data?.id, sandbox.info.environmentId);
 });
 
 test('sandbox 4.2: updateApiKey renames and disables a key; no secret comes back', async () => {

@@ -86,6 +86,18 @@ test('a burn alert description over 1023 characters is refused; 1023 is the limi
   assert.deepEqual(fields(problems), ['description: description must be at most 1023 characters']);
 });
 
+test('a burn alert description of 1023 emoji is sent: the limit counts characters, not UTF-16 units', async () => {
+  server.requests.length = 0;
+  // The stub answers [] which is not a burn alert, so the call fails after sending; only the sending matters here.
+  await failure(client.updateBurnAlert('api', 'ba-1', exhaustion({ description: '\u{1F6A8}'.repeat(1023) })));
+  assert.equal(server.requests.length, 1);
+});
+
+test('a burn alert description of 1024 emoji is refused, counted in characters', async () => {
+  const problems = await refused(client.updateBurnAlert('api', 'ba-1', exhaustion({ description: '\u{1F6A8}'.repeat(1024) })));
+  assert.deepEqual(fields(problems), ['description: description must be at most 1023 characters']);
+});
+
 test('exhaustion_time with the budget_rate fields is refused, naming both', async () => {
   const body = exhaustion({ budget_rate_window_minutes: 60, budget_rate_decrease_threshold_per_million: 10 });
   const problems = await refused(client.updateBurnAlert('api', 'ba-1', body));
@@ -118,15 +130,37 @@ test('a recipient with neither id nor type and target is refused, naming its ind
 });
 
 test('an unknown field in a request body is refused by name', async () => {
-  const body = { ...exhaustion(), triggered: true } as UpdateBurnAlertRequest;
+  const body = { ...exhaustion(), colour: 'red' } as UpdateBurnAlertRequest;
   const problems = await refused(client.updateBurnAlert('api', 'ba-1', body));
-  assert.deepEqual(fields(problems), ['triggered: unknown field "triggered"']);
+  assert.deepEqual(fields(problems), ['colour: unknown field "colour"']);
+});
+
+test("a burn alert's read-only members (id, slo, triggered, created_at, updated_at) are stripped before sending, not refused", async () => {
+  server.requests.length = 0;
+  const readOnly = { id: 'ba-1', slo: { id: 'slo-1' }, triggered: true, created_at: '2025-06-01T10:00:00Z', updated_at: '2025-06-02T10:00:00Z' };
+  // The stub answers [] which is not a burn alert, so the call fails after sending; only the sending matters here.
+  await failure(client.updateBurnAlert('api', 'ba-1', { ...exhaustion(), ...readOnly }));
+  assert.equal(server.requests.length, 1);
+  assert.deepEqual(JSON.parse(server.requests[0]?.body ?? 'null'), exhaustion());
 });
 
 // --- query results: rule 7.6 ----------------------------------------------------------------------------
 
 test('rule 7.6: a query result limit above 10000 is refused', async () => {
   const problems = await refused(client.createQueryResult('api', { query_id: 'q-1', disable_series: true, limit: 10_001 }));
+  assert.deepEqual(fields(problems), ['limit: limit must be at most 10000']);
+});
+
+test('a query result limit below 1 is sent: the spec states no minimum, and without disable_series it is ignored', async () => {
+  server.requests.length = 0;
+  // The stub answers [] which is not a query result, so the calls fail after sending; only the sending matters here.
+  await failure(client.createQueryResult('api', { query_id: 'q-1', disable_series: false, limit: 0 }));
+  await failure(client.createQueryResult('api', { query_id: 'q-1', disable_series: true, limit: -1 }));
+  assert.deepEqual(server.requests.map((r) => JSON.parse(r.body).limit), [0, -1]);
+});
+
+test('rule 7.6: a limit above 10000 is refused without disable_series too', async () => {
+  const problems = await refused(client.createQueryResult('api', { query_id: 'q-1', limit: 10_001 }));
   assert.deepEqual(fields(problems), ['limit: limit must be at most 10000']);
 });
 
@@ -153,12 +187,10 @@ test('a definition type outside the 16 of spec 2.7 is refused', async () => {
   assert.deepEqual(fields(problems), ['http_method: unknown field "http_method"']);
 });
 
-test('a column_type other than column or derived_column is refused', async () => {
-  const body = { route: { name: 'http.route', column_type: 'metric' } } as unknown as Parameters<ServiceClient['updateDatasetDefinitions']>[1];
-  const problems = await refused(client.updateDatasetDefinitions('api', body));
-  assert.equal(problems.length, 1);
-  assert.equal(problems[0]?.field, 'route.column_type');
-  assert.equal(problems[0]?.code, 'invalid_value');
+test('a column_type other than the two values seen is sent: the spec lists values seen, and the service ignores it', async () => {
+  server.requests.length = 0;
+  await client.updateDatasetDefinitions('api', { route: { name: 'http.route', column_type: 'metric' } });
+  assert.deepEqual(JSON.parse(server.requests[0]?.body ?? 'null'), { route: { name: 'http.route', column_type: 'metric' } });
 });
 
 // --- path parameters --------------------------------------------------------------------------------------
@@ -202,13 +234,34 @@ test('listBurnAlerts refuses an empty slo_id', async () => {
 
 // --- API keys ---------------------------------------------------------------------------------------------
 
-test('createApiKey refuses a key_type other than ingest and a blank name, listing both', async () => {
-  const body = structuredClone(createKeyBody);
-  (body.data.attributes as { key_type: string }).key_type = 'configuration';
+/** Sends a create whose answer does not matter here (the stub answers []): returns the body as sent. */
+async function sentCreate(body: unknown): Promise<unknown> {
+  server.requests.length = 0;
+  await failure(client.createApiKey('acme', body as Parameters<ServiceClient['createApiKey']>[1]));
+  assert.equal(server.requests.length, 1, 'the create was sent');
+  return JSON.parse(server.requests[0]?.body ?? 'null');
+}
+
+test('createApiKey sends a key without disabled or permissions: the service defaults them', async () => {
+  const body = structuredClone(createKeyBody) as { data: { attributes: Record<string, unknown> } };
+  delete body.data.attributes.disabled;
+  delete body.data.attributes.permissions;
+  assert.deepEqual(await sentCreate(body), body);
+});
+
+test('createApiKey sends key types other than ingest (configuration keys exist) and names the spec sets no rule for', async () => {
+  const body = structuredClone(createKeyBody) as { data: { attributes: Record<string, unknown> } };
+  body.data.attributes.key_type = 'configuration';
   body.data.attributes.name = '  ';
-  const problems = await refused(client.createApiKey('acme', body));
+  assert.deepEqual(await sentCreate(body), body);
+});
+
+test('createApiKey refuses a key_type or name that is not a string, listing both', async () => {
+  const body = structuredClone(createKeyBody) as { data: { attributes: Record<string, unknown> } };
+  body.data.attributes.key_type = 7;
+  body.data.attributes.name = null;
+  const problems = await refused(client.createApiKey('acme', body as unknown as Parameters<ServiceClient['createApiKey']>[1]));
   assert.deepEqual(problems.map((p) => p.field), ['data.attributes.key_type', 'data.attributes.name']);
-  assert.equal(problems[1]?.message, 'name must not be empty');
 });
 
 test('updateApiKey refuses a body whose data.id differs from the key id in the path', async () => {

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { checkUiLink } from '../../src/extension/core/links';
 import { exportRelativePath, exportText, sanitizeFileSegment, triggerForExport } from '../../src/extension/triggers/triggerExport';
 import type { Trigger } from '../../src/api/schemas';
+import { lint } from '../../src/lint';
 
 const UI = 'https://ui.example.com';
 
@@ -69,6 +70,20 @@ test('export drops read-only members and nulls and keeps the rest in order', () 
   assert.deepEqual(Object.keys(triggerForExport(trigger)), ['dataset_slug', 'name', 'frequency', 'threshold', 'query', 'disabled']);
   assert.equal(exportText(trigger).endsWith('}\n'), true);
   assert.deepEqual(JSON.parse(exportText(trigger)).threshold, { op: '>', value: 10 });
+});
+
+test('a trigger listed with both query and query_id (made with an inline query) is exported with the inline query only', () => {
+  const listed: Trigger = { ...trigger, query_id: 'q_made_by_the_service' };
+  assert.deepEqual(Object.keys(triggerForExport(listed)), ['dataset_slug', 'name', 'frequency', 'threshold', 'query', 'disabled']);
+  assert.deepEqual(lint(exportText(listed)).filter((d) => d.severity === 'error'), []);
+});
+
+test('a trigger on a saved query keeps its query_id when there is no inline query', () => {
+  const onSaved: Trigger = { ...trigger, query: null, query_id: 'q_saved' };
+  assert.deepEqual(Object.keys(triggerForExport(onSaved)), ['dataset_slug', 'name', 'frequency', 'threshold', 'query_id', 'disabled']);
+  const withoutQuery: Trigger = { ...trigger, query_id: 'q_saved' };
+  delete withoutQuery.query;
+  assert.equal(triggerForExport(withoutQuery).query_id, 'q_saved');
 });
 
 test('UI-host check: look-alike hosts, credentials, other schemes in any case and other ports are refused', () => {

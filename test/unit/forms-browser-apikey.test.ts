@@ -143,6 +143,20 @@ describe('API key form in a browser', { skip: browserSkip }, () => {
     await form.close();
   });
 
+  test('notes about an odd answer are shown with the secret; without a key id only the secret can be copied', async () => {
+    const form = await created();
+    const notes = ["The service's answer was unusual (data.id): check it on the service.", "The service did not say the key's id."];
+    await form.fromHost({ type: 'created', key: { id: '', name: 'k1', secret: 'deadbeefsecret' }, notes });
+    await form.page.locator('#secret').waitFor();
+    assert.equal(await textOf(form.page, '#secret'), 'deadbeefsecret');
+    assert.deepEqual(await form.page.locator('#created-notes li').allTextContents(), notes);
+    assert.equal(await textOf(form.page, '#created-id'), '(the service gave none)');
+    assert.equal(await form.page.locator('#copy-both').count(), 0);
+    await form.page.locator('#copy-secret').click();
+    assert.deepEqual((await form.posted()).at(-1), { type: 'copy', what: 'secret' });
+    await form.close();
+  });
+
   test('after a reload the form says the secret is gone instead of showing a stale one', async () => {
     const form = await openForm(browser, 'apiKeyForm', { mode: 'create', connectionId: 'conn-1', created: { id: 'hcxik_1', name: 'k1' } });
     await form.fromHost(createInit());

@@ -85,6 +85,15 @@ describe('burn alert form in a browser', { skip: browserSkip }, () => {
     await form.close();
   });
 
+  test('the description counter counts characters, not UTF-16 units: 1023 emoji fit', async () => {
+    const form = await opened();
+    await form.page.locator('#f-description textarea').fill('\u{1F6A8}'.repeat(1023));
+    assert.equal(await textOf(form.page, '#description-counter'), '1023 / 1023');
+    assert.equal(await form.page.locator('#description-counter.over').count(), 0);
+    assert.equal(await form.page.locator('#f-description-error').isVisible(), false);
+    await form.close();
+  });
+
   test('submit posts only the edits, with the full recipients list when it changed', async () => {
     const form = await opened();
     await form.page.locator('#f-description textarea').fill('edited');
@@ -131,6 +140,28 @@ describe('burn alert form in a browser', { skip: browserSkip }, () => {
     assert.equal(await form.page.locator('#recipients-unknown').isVisible(), true);
     await form.page.locator('#submit').click();
     assert.equal(await textOf(form.page, '#f-recipients-error'), 'recipients must hold at least 1 recipient');
+    await form.close();
+  });
+
+  test('members of the alert the PUT cannot carry are named before Save', async () => {
+    const form = await opened(init({ ...exhaustionAlert, auto_investigate: true }));
+    assert.equal(
+      await textOf(form.page, '#unsendable'),
+      'This alert also has auto_investigate = true, which this form cannot send: saving sends only the fields below, and the service decides whether to keep it.',
+    );
+    await form.close();
+    const plain = await opened();
+    assert.equal(await plain.page.locator('#unsendable').count(), 0);
+    await plain.close();
+  });
+
+  test('a conflict with a version listed without recipients shows them as unknown, never []', async () => {
+    const form = await opened();
+    await form.page.locator('#submit').click();
+    const { recipients: _r, ...theirs } = { ...exhaustionAlert, updated_at: '2024-03-03T00:00:00.000Z' };
+    await form.fromHost({ type: 'conflict', current: theirs, mine: { alert_type: 'exhaustion_time', exhaustion_minutes: 240, recipients: exhaustionAlert.recipients } });
+    await form.page.locator('#conflict-theirs').waitFor();
+    assert.match(await textOf(form.page, '#conflict-theirs'), /"recipients": "unknown: the service listed this alert without its recipients"/);
     await form.close();
   });
 

@@ -398,14 +398,17 @@ describe('burn alert form', () => {
     assert.ok(rec.logs.some((l) => l.includes('no conflict open')));
   });
 
-  test('review opens a diff of the alert as loaded and the body the edits would send', async () => {
+  test('review opens a diff of the alert as loaded (with its recipients) and the body the edits would send', async () => {
     const loaded = await listed(DEMO.burnAlerts.gwBudgetRate);
     const { form, diffs } = open(loaded.id, loaded);
+    await form.receive({ type: 'ready' });
+    const current = form.current;
+    assert.ok(current?.recipients !== undefined && current.recipients.length > 0, 'read with its recipients');
     const before = sandbox.requests.length;
     await form.receive({ type: 'review', edits: { budget_rate_window_minutes: 90 } });
     assert.equal(sandbox.requests.length, before);
-    assert.deepEqual(diffs[0]?.left.value, buildBurnAlertUpdate(loaded, {}));
-    assert.deepEqual(diffs[0]?.right.value, buildBurnAlertUpdate(loaded, { budget_rate_window_minutes: 90 }));
+    assert.deepEqual(diffs[0]?.left.value, buildBurnAlertUpdate(current, {}));
+    assert.deepEqual(diffs[0]?.right.value, buildBurnAlertUpdate(current, { budget_rate_window_minutes: 90 }));
   });
 
   test('a field the service refuses lands on that field (422 type_detail)', async () => {

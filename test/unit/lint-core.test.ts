@@ -242,6 +242,21 @@ test('the JSON Schema accepts a trigger and an array, and refuses what the membe
   assert.equal(validate(JSON.parse(trigger('"query": { "calculations": [{ "op": "COUNT" }], "time_range": 1800, "limit": 1 }'))), false);
 });
 
+test('the linter and the JSON Schema agree: COUNT_DATAPOINTS takes an optional column', () => {
+  const validate = new Ajv({ strict: false }).compile(JSON.parse(triggerJsonSchemaText()) as object);
+  const withColumn = trigger('"dataset_slug": "m"', '"query": { "calculations": [{ "op": "COUNT_DATAPOINTS", "column": "cpu" }], "time_range": 1800 }');
+  assert.equal(validate(JSON.parse(withColumn)), true);
+  assert.deepEqual(lint(withColumn, { metricsDatasets: ['m'] }), []);
+});
+
+test('the linter and the JSON Schema agree on lengths: characters, not UTF-16 units', () => {
+  const validate = new Ajv({ strict: false }).compile(JSON.parse(triggerJsonSchemaText()) as object);
+  const fits = trigger(`"name": "${'\u{1F6A8}'.repeat(120)}"`);
+  const tooLong = trigger(`"name": "${'\u{1F6A8}'.repeat(121)}"`);
+  assert.deepEqual([validate(JSON.parse(fits)), lint(fits).map((d) => d.rule)], [true, []]);
+  assert.deepEqual([validate(JSON.parse(tooLong)), lint(tooLong).map((d) => d.rule)], [false, ['trigger/name']]);
+});
+
 test('the JSON Schema is draft-07 and describes every member of a trigger and of its query', () => {
   const schema = JSON.parse(triggerJsonSchemaText()) as {
     $schema: string;

@@ -39,7 +39,7 @@ const METRICS: LintOptions = { metricsDatasets: ['otel-metrics'] };
 const q = (body: string) => `"query": { ${body} }`;
 const COUNT = '"calculations": [{ "op": "COUNT" }]';
 const calc = (c: string) => q(`"calculations": [${c}], "time_range": 1800`);
-const tags = (n: number) => `[${Array.from({ length: n }, (_, i) => `{ "key": "k", "value": "${i}" }`).join(', ')}]`;
+const tags = (n: number) => `[${Array.from({ length: n }, (_, i) => `{ "key": "k", "value": "v${i}" }`).join(', ')}]`;
 const calcs = (n: number) => `[${Array.from({ length: n }, (_, i) => `{ "op": "SUM", "column": "c${i}", "name": "a${i}" }`).join(', ')}]`;
 const WINDOW = '"window": { "days_of_week": ["monday"], "start_time": "09:00", "end_time": "17:00" }';
 /** A window schedule: the type that makes evaluation_schedule count, then the schedule. */
@@ -106,15 +106,27 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
       { title: 'empty', doc: trigger('«"name": ""»'), says: 'name has 0 characters; expected a string of 1 to 120 characters' },
       { title: '121 characters', doc: trigger(`«"name": "${'n'.repeat(121)}"»`), says: 'name has 121 characters' },
       { title: 'a number', doc: trigger('«"name": 5»'), says: 'name is the number 5' },
+      {
+        title: '121 emoji: counted as characters, not UTF-16 units',
+        doc: trigger(`«"name": "${'\u{1F6A8}'.repeat(121)}"»`),
+        says: 'name has 121 characters; expected a string of 1 to 120 characters',
+      },
     ],
     good: [
       { title: '1 character', doc: trigger('"name": "n"') },
       { title: '120 characters', doc: trigger(`"name": "${'n'.repeat(120)}"`) },
+      { title: '120 emoji (240 UTF-16 units)', doc: trigger(`"name": "${'\u{1F6A8}'.repeat(120)}"`) },
     ],
   },
   'trigger/description': {
-    bad: [{ title: '1024 characters', doc: trigger(`«"description": "${'d'.repeat(1024)}"»`), says: 'description has 1024 characters' }],
-    good: [{ title: '1023 characters', doc: trigger(`"description": "${'d'.repeat(1023)}"`) }],
+    bad: [
+      { title: '1024 characters', doc: trigger(`«"description": "${'d'.repeat(1024)}"»`), says: 'description has 1024 characters' },
+      { title: '1024 emoji', doc: trigger(`«"description": "${'\u{1F6A8}'.repeat(1024)}"»`), says: 'description has 1024 characters; expected a string of at most 1023 characters' },
+    ],
+    good: [
+      { title: '1023 characters', doc: trigger(`"description": "${'d'.repeat(1023)}"`) },
+      { title: '1023 emoji (2046 UTF-16 units)', doc: trigger(`"description": "${'\u{1F6A8}'.repeat(1023)}"`) },
+    ],
   },
   'trigger/dataset-slug': {
     bad: [{ title: 'empty', doc: trigger('«"dataset_slug": ""»') }],
@@ -123,17 +135,31 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
   'trigger/tags': {
     bad: [
       { title: '11 tags', doc: trigger(`«"tags": ${tags(11)}»`), says: 'tags holds 11 items; expected at most 10 tags' },
-      { title: 'a numeric value', doc: trigger('"tags": [{ "key": "team", «"value": 1» }]'), says: 'tag value is the number 1' },
     ],
     good: [{ title: '10 tags', doc: trigger(`"tags": ${tags(10)}`) }],
   },
   'trigger/tag-key': {
     bad: [
-      { title: 'upper case', doc: trigger('"tags": [{ «"key": "Team"», "value": "a" }]'), says: 'tag key "Team" is not allowed' },
-      { title: '33 letters', doc: trigger(`"tags": [{ «"key": "${'k'.repeat(33)}"», "value": "a" }]`) },
-      { title: 'empty', doc: trigger('"tags": [{ «"key": ""», "value": "a" }]') },
+      { title: 'upper case', doc: trigger('"tags": [{ «"key": "Team"», "value": "edge" }]'), says: 'tag key "Team" is not allowed' },
+      { title: '33 letters', doc: trigger(`"tags": [{ «"key": "${'k'.repeat(33)}"», "value": "edge" }]`) },
+      { title: 'empty', doc: trigger('"tags": [{ «"key": ""», "value": "edge" }]') },
     ],
-    good: [{ title: '32 letters', doc: trigger(`"tags": [{ "key": "${'k'.repeat(32)}", "value": "a" }]`) }],
+    good: [{ title: '32 letters', doc: trigger(`"tags": [{ "key": "${'k'.repeat(32)}", "value": "edge" }]`) }],
+  },
+  'trigger/tag-value': {
+    bad: [
+      { title: 'a number', doc: trigger('"tags": [{ "key": "team", «"value": 1» }]'), says: 'tag value is the number 1' },
+      { title: 'starts with a digit', doc: trigger('"tags": [{ "key": "team", «"value": "1st"» }]'), says: 'tag value "1st" is not allowed; expected a lowercase letter, then 1 to 128 lowercase letters, digits, "/" or "-"' },
+      { title: 'one character', doc: trigger('"tags": [{ "key": "team", «"value": "a"» }]') },
+      { title: 'upper case', doc: trigger('"tags": [{ "key": "team", «"value": "Edge"» }]') },
+      { title: 'markup', doc: trigger('"tags": [{ "key": "owner", «"value": "<b>bold</b>"» }]') },
+      { title: '130 characters', doc: trigger(`"tags": [{ "key": "team", «"value": "${'v'.repeat(130)}"» }]`) },
+    ],
+    good: [
+      { title: '2 characters', doc: trigger('"tags": [{ "key": "team", "value": "ab" }]') },
+      { title: '129 characters', doc: trigger(`"tags": [{ "key": "team", "value": "${'v'.repeat(129)}" }]`) },
+      { title: 'digits, slash and dash', doc: trigger('"tags": [{ "key": "team", "value": "edge/eu-1" }]') },
+    ],
   },
   'trigger/threshold': {
     bad: [
@@ -357,8 +383,13 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
     bad: [
       { title: 'AVG without a column: the calculation', doc: trigger(calc('«{ "op": "AVG" }»')), says: 'AVG needs a column' },
       { title: 'COUNT with a column', doc: trigger(calc('{ "op": "COUNT", «"column": "duration_ms"» }')), says: 'COUNT takes no column' },
+      { title: 'CONCURRENCY with a column', doc: trigger(calc('{ "op": "CONCURRENCY", «"column": "duration_ms"» }')), says: 'CONCURRENCY takes no column' },
     ],
-    good: [{ title: 'AVG with a column', doc: trigger(calc('{ "op": "AVG", "column": "duration_ms" }')) }],
+    good: [
+      { title: 'AVG with a column', doc: trigger(calc('{ "op": "AVG", "column": "duration_ms" }')) },
+      { title: 'COUNT_DATAPOINTS without a column (a total)', doc: trigger('"dataset_slug": "otel-metrics"', calc('{ "op": "COUNT_DATAPOINTS" }')), options: METRICS },
+      { title: 'COUNT_DATAPOINTS with a column (one metric)', doc: trigger('"dataset_slug": "otel-metrics"', calc('{ "op": "COUNT_DATAPOINTS", "column": "cpu" }')), options: METRICS },
+    ],
   },
   'query/filters': {
     bad: [
@@ -378,8 +409,21 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
     good: [{ title: 'a column', doc: trigger(q(`${COUNT}, "breakdowns": ["service"], "time_range": 1800`)) }],
   },
   'query/having': {
-    bad: [{ title: 'string value', doc: trigger(q(`${COUNT}, "havings": [{ "calculate_op": "COUNT", "op": ">", «"value": "5"» }], "time_range": 1800`)) }],
-    good: [{ title: 'on COUNT', doc: trigger(q(`${COUNT}, "havings": [{ "calculate_op": "COUNT", "op": ">", "value": 5 }], "time_range": 1800`)) }],
+    bad: [
+      { title: 'string value', doc: trigger(q(`${COUNT}, "havings": [{ "calculate_op": "COUNT", "op": ">", «"value": "5"» }], "time_range": 1800`)) },
+      {
+        title: 'neither calculate_op nor column: the having',
+        doc: trigger(q(`${COUNT}, "havings": [«{ "op": ">", "value": 5 }»], "time_range": 1800`)),
+        says: 'the having has neither calculate_op nor a column',
+      },
+    ],
+    good: [
+      { title: 'on COUNT', doc: trigger(q(`${COUNT}, "havings": [{ "calculate_op": "COUNT", "op": ">", "value": 5 }], "time_range": 1800`)) },
+      {
+        title: 'naming a formula, without calculate_op',
+        doc: trigger(q(`"calculations": ${calcs(2)}, "formulas": [{ "name": "ratio", "expression": "DIV($a0, $a1)" }], "havings": [{ "column": "ratio", "op": ">", "value": 0.5 }], "time_range": 1800`)),
+      },
+    ],
   },
   'query/havings-max': {
     bad: [
@@ -402,11 +446,20 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
         title: 'same op, other column',
         doc: trigger(q(`"calculations": [{ "op": "COUNT" }, { "op": "P99", "column": "db_ms" }], "havings": [«{ "calculate_op": "P99", "column": "duration_ms", "op": ">", "value": 5 }»], "time_range": 1800`)),
       },
+      {
+        title: 'without calculate_op, a column that names no calculation or formula',
+        doc: trigger(q(`"calculations": ${calcs(2)}, "formulas": [{ "name": "ratio", "expression": "DIV($a0, $a1)" }], "havings": [«{ "column": "nope", "op": ">", "value": 5 }»], "time_range": 1800`)),
+        says: 'the having on "nope" names no calculation or formula; without calculate_op its column is the name of a calculation or formula; calculation names: a0, a1; formula names: ratio',
+      },
     ],
     good: [
       {
         title: 'matches P99(duration_ms)',
         doc: trigger(q(`"calculations": [{ "op": "COUNT" }, { "op": "P99", "column": "duration_ms" }], "havings": [{ "calculate_op": "P99", "column": "duration_ms", "op": ">", "value": 5 }], "time_range": 1800`)),
+      },
+      {
+        title: 'names a calculation, without calculate_op',
+        doc: trigger(q(`"calculations": ${calcs(2)}, "formulas": [{ "name": "ratio", "expression": "DIV($a0, $a1)" }], "havings": [{ "column": "a1", "op": ">", "value": 5 }], "time_range": 1800`)),
       },
     ],
   },
@@ -474,10 +527,52 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
     ],
     good: [
       {
-        title: 'filters inside the named aggregate',
-        doc: trigger(q(`"calculations": [{ "op": "COUNT", "name": "errors", "filters": [{ "column": "error", "op": "exists" }] }], "filters": [], "time_range": 1800`)),
+        title: 'filters inside the named aggregate, with a formula',
+        doc: trigger(
+          q(
+            `"calculations": [{ "op": "COUNT", "name": "errors", "filters": [{ "column": "error", "op": "exists" }] }, { "op": "COUNT", "name": "all" }], "formulas": [{ "name": "ratio", "expression": "DIV($errors, $all)" }], "filters": [], "time_range": 1800`,
+          ),
+        ),
       },
     ],
+  },
+  'query/calculation-needs-formula': {
+    bad: [
+      {
+        title: 'a named calculation without formulas: the name',
+        doc: trigger(calc('{ "op": "COUNT", «"name": "total"» }')),
+        says: 'the calculation is named ("total") but the query has no formula; without formulas calculations carry no name',
+      },
+      {
+        title: 'calculation filters without formulas: the filters',
+        doc: trigger(calc('{ "op": "COUNT", «"filters": [{ "column": "error", "op": "exists" }]» }')),
+        says: 'the calculation has its own filters but the query has no formula; without formulas, filter the whole query with the query\'s filters',
+      },
+    ],
+    good: [
+      { title: 'named calculations with a formula', doc: trigger(q(`"calculations": ${calcs(2)}, "formulas": [{ "name": "r", "expression": "DIV($a0, $a1)" }], "time_range": 1800`)) },
+      { title: 'empty calculation filters without formulas', doc: trigger(calc('{ "op": "COUNT", "filters": [] }')) },
+    ],
+  },
+  'query/calculation-name-duplicate': {
+    bad: [
+      {
+        title: 'two calculations named a: the second name',
+        doc: trigger(q(`"calculations": [{ "op": "COUNT", "name": "a" }, { "op": "SUM", "column": "x", «"name": "a"» }], "formulas": [{ "name": "r", "expression": "$a" }], "time_range": 1800`)),
+        says: 'calculation name "a" is already used by calculation 1; each calculation name is used once',
+      },
+    ],
+    good: [{ title: 'different names', doc: trigger(q(`"calculations": ${calcs(2)}, "formulas": [{ "name": "r", "expression": "DIV($a0, $a1)" }], "time_range": 1800`)) }],
+  },
+  'query/formula-name': {
+    bad: [
+      {
+        title: 'a formula named like a calculation: its name',
+        doc: trigger(q(`"calculations": ${calcs(2)}, "formulas": [{ «"name": "a1"», "expression": "DIV($a0, $a1)" }], "time_range": 1800`)),
+        says: 'formula name "a1" is also the name of calculation 2; a formula needs a name of its own',
+      },
+    ],
+    good: [{ title: 'a name of its own', doc: trigger(q(`"calculations": ${calcs(2)}, "formulas": [{ "name": "ratio", "expression": "DIV($a0, $a1)" }], "time_range": 1800`)) }],
   },
   'query/time-range': {
     bad: [
@@ -565,13 +660,34 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
         options: METRICS,
         says: 'granularity 3 lies outside 3.6 = time_range 3600 / 1000 to 360',
       },
-      { title: 'over time_range/10', doc: trigger('"dataset_slug": "otel-metrics"', q(`${COUNT}, "time_range": 3600, «"granularity": 361»`)), options: METRICS },
+      {
+        title: 'over time_range',
+        doc: trigger('"dataset_slug": "otel-metrics"', q(`${COUNT}, "time_range": 3600, «"granularity": 3601»`)),
+        options: METRICS,
+        says: 'granularity 3601 lies outside 3.6 = time_range 3600 / 1000 to 3600 = time_range',
+      },
       { title: 'zero', doc: trigger('"dataset_slug": "otel-metrics"', q(`${COUNT}, "time_range": 3600, «"granularity": 0»`)), options: METRICS },
     ],
     good: [
       { title: 'smallest', doc: trigger('"dataset_slug": "otel-metrics"', q(`${COUNT}, "time_range": 3600, "granularity": 4`)), options: METRICS },
       { title: 'time_range/10', doc: trigger('"dataset_slug": "otel-metrics"', q(`${COUNT}, "time_range": 3600, "granularity": 360`)), options: METRICS },
     ],
+  },
+  'query/granularity-coarse': {
+    bad: [
+      {
+        title: 'one over time_range/10',
+        doc: trigger('"dataset_slug": "otel-metrics"', q(`${COUNT}, "time_range": 3600, «"granularity": 361»`)),
+        options: METRICS,
+        says: 'granularity 361 is above 360 = time_range 3600 / 10',
+      },
+      {
+        title: 'time_range itself',
+        doc: trigger('"dataset_slug": "otel-metrics"', q(`${COUNT}, "time_range": 3600, «"granularity": 3600»`)),
+        options: METRICS,
+      },
+    ],
+    good: [{ title: 'time_range/10', doc: trigger('"dataset_slug": "otel-metrics"', q(`${COUNT}, "time_range": 1800, "granularity": 180`)), options: METRICS }],
   },
   'query/unknown-member': {
     bad: [
@@ -581,6 +697,45 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
     good: [{ title: 'known members only', doc: trigger(q(`${COUNT}, "breakdowns": ["service"], "time_range": 1800`)) }],
   },
 };
+
+describe('what the service accepts (service facts) is never an error', () => {
+  test('granularity 300 with time_range 1800 on a metrics dataset: no error, one coarse-granularity note', () => {
+    const doc = trigger('"dataset_slug": "otel-metrics"', q(`"calculations": [{ "op": "AVG", "column": "cpu" }], "time_range": 1800, "granularity": 300`));
+    assert.deepEqual(
+      lint(doc, METRICS).map((d) => [d.rule, d.severity]),
+      [['query/granularity-coarse', 'info']],
+    );
+  });
+  test('granularity equal to time_range on a metrics dataset: no error', () => {
+    const doc = trigger('"dataset_slug": "otel-metrics"', q(`${COUNT}, "time_range": 1800, "granularity": 1800`));
+    assert.deepEqual(lint(doc, METRICS).filter((d) => d.severity === 'error'), []);
+  });
+});
+
+describe('what the service refuses on write (service facts) is an error', () => {
+  const errors = (doc: string) => lint(doc).filter((d) => d.severity === 'error').map((d) => d.rule);
+  test('a named calculation without formulas', () => {
+    assert.deepEqual(errors(trigger(calc('{ "op": "COUNT", "name": "total" }'))), ['query/calculation-needs-formula']);
+  });
+  test('calculation-level filters without formulas', () => {
+    assert.deepEqual(errors(trigger(calc('{ "op": "COUNT", "filters": [{ "column": "error", "op": "exists" }] }'))), ['query/calculation-needs-formula']);
+  });
+  test('two calculations with the same name', () => {
+    const doc = trigger(q(`"calculations": [{ "op": "COUNT", "name": "a" }, { "op": "SUM", "column": "x", "name": "a" }], "formulas": [{ "name": "r", "expression": "$a" }], "time_range": 1800`));
+    assert.deepEqual(errors(doc), ['query/calculation-name-duplicate']);
+  });
+  test('a formula named like a calculation', () => {
+    const doc = trigger(q(`"calculations": ${calcs(2)}, "formulas": [{ "name": "a0", "expression": "DIV($a0, $a1)" }], "time_range": 1800`));
+    assert.deepEqual(errors(doc), ['query/formula-name']);
+  });
+  test('a tag value outside ^[a-z][a-z0-9/-]{1,128}$', () => {
+    assert.deepEqual(errors(trigger('"tags": [{ "key": "team", "value": "Edge team" }]')), ['trigger/tag-value']);
+  });
+  test('a having naming a formula without calculate_op is accepted', () => {
+    const doc = trigger(q(`"calculations": ${calcs(2)}, "formulas": [{ "name": "ratio", "expression": "DIV($a0, $a1)" }], "havings": [{ "column": "ratio", "op": ">", "value": 0.5 }], "time_range": 1800`));
+    assert.deepEqual(errors(doc), []);
+  });
+});
 
 test('every rule has failing and passing cases', () => {
   const missing = RULES.filter((r) => CASES[r.id].bad.length === 0 || CASES[r.id].good.length === 0).map((r) => r.id);

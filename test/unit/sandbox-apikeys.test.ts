@@ -78,22 +78,32 @@ describe('POST /2/teams/<team>/api-keys (4.1)', () => {
     assert.equal(res.status, 201, res.text);
   });
 
-  test('an empty name is a 422 with a pointer to the attribute', async () => {
-    const errors = assertJsonApiError(await sb.v2('POST', KEYS, createBody('')), 422);
-    assert.deepEqual(
-      errors.map((e) => [e.code, e.source?.pointer]),
-      [['validation/invalid', '/data/attributes/name']],
-    );
+  test('a key without disabled or permissions is created enabled, without create_datasets (service facts: the service defaults them)', async () => {
+    const body = createBody('Defaults');
+    delete (body.data.attributes as Partial<typeof body.data.attributes>).disabled;
+    delete (body.data.attributes as Partial<typeof body.data.attributes>).permissions;
+    const res = await sb.v2('POST', KEYS, body);
+    assert.equal(res.status, 201, res.text);
+    const attributes = (res.json() as { data: { attributes: Record<string, unknown> } }).data.attributes;
+    assert.deepEqual([attributes.disabled, attributes.permissions], [false, { create_datasets: false }]);
   });
 
-  test('missing and unknown members each get an error with their pointer', async () => {
-    const body = { data: { type: 'api-keys', attributes: { key_type: 'ingest', name: 'x', disabled: false, colour: 'red' } } };
+  test('an empty name is accepted: the spec sets no rule on it', async () => {
+    const res = await sb.v2('POST', KEYS, createBody(''));
+    assert.equal(res.status, 201, res.text);
+  });
+
+  test('a configuration key is created with the permissions given (service facts: no create_datasets)', async () => {
+    const res = await sb.v2('POST', KEYS, createBody('Config key', { key_type: 'configuration', permissions: { manage_triggers: true } }));
+    assert.equal(res.status, 201, res.text);
+    const attributes = (res.json() as { data: { attributes: Record<string, unknown> } }).data.attributes;
+    assert.deepEqual([attributes.key_type, attributes.permissions], ['configuration', { manage_triggers: true }]);
+  });
+
+  test('missing members each get an error with their pointer; unknown ones are ignored', async () => {
+    const body = { data: { type: 'api-keys', attributes: { key_type: 'ingest', disabled: false, colour: 'red' } } };
     const errors = assertJsonApiError(await sb.v2('POST', KEYS, body), 422);
-    assert.deepEqual(errors.map((e) => e.source?.pointer).sort(), [
-      '/data/attributes/colour',
-      '/data/attributes/permissions',
-      '/data/relationships',
-    ]);
+    assert.deepEqual(errors.map((e) => e.source?.pointer).sort(), ['/data/attributes/name', '/data/relationships']);
   });
 
   test('an unknown environment is a 404 pointing at the relationship', async () => {
@@ -186,8 +196,16 @@ describe('PATCH /2/teams/<team>/api-keys/<ID> (4.2)', () => {
     assertJsonApiError(await sb.v2('PATCH', `${KEYS}/hcxik_nope`, updateBody('hcxik_nope', 'x', false)), 404);
   });
 
-  test('a missing disabled attribute is a 422 pointing at it', async () => {
-    const body = { data: { id: DEMO.apiKeys.disabled, type: 'api-keys', attributes: { name: 'x' } } };
+  test('a PATCH without disabled renames the key and keeps its state (spec part 3: "attributes.disabled given")', async () => {
+    const body = { data: { id: DEMO.apiKeys.disabled, type: 'api-keys', attributes: { name: 'renamed only' } } };
+    const res = await sb.v2('PATCH', `${KEYS}/${DEMO.apiKeys.disabled}`, body);
+    assert.equal(res.status, 200, res.text);
+    const attributes = (res.json() as { data: { attributes: Record<string, unknown> } }).data.attributes;
+    assert.deepEqual([attributes.name, attributes.disabled], ['renamed only', true]);
+  });
+
+  test('a disabled attribute that is not a boolean is a 422 pointing at it', async () => {
+    const body = { data: { id: DEMO.apiKeys.disabled, type: 'api-keys', attributes: { name: 'x', disabled: 'yes' } } };
     const errors = assertJsonApiError(await sb.v2('PATCH', `${KEYS}/${DEMO.apiKeys.disabled}`, body), 422);
     assert.deepEqual(errors.map((e) => e.source?.pointer), ['/data/attributes/disabled']);
   });

@@ -38,6 +38,7 @@ describe('GET /1/burn_alerts/<dataset>?slo_id= (4.3)', () => {
       ['alert_type', 'created_at', 'description', 'exhaustion_minutes', 'id', 'slo', 'triggered', 'updated_at'],
       [
         'alert_type',
+        'auto_investigate',
         'budget_rate_decrease_threshold_per_million',
         'budget_rate_window_minutes',
         'created_at',
@@ -94,9 +95,42 @@ describe('GET /1/burn_alerts/<dataset>?slo_id= (4.3)', () => {
   });
 });
 
+describe('GET /1/burn_alerts/<dataset>/<id> (service facts: beyond the spec)', () => {
+  test('answers the one alert with everything the list leaves out, recipients included', async () => {
+    const res = await sb.v1('GET', `/1/burn_alerts/${GW}/${DEMO.burnAlerts.gwBudgetRate}`);
+    assert.equal(res.status, 200, res.text);
+    const body = res.json() as Record<string, unknown>;
+    const listed = (await list(GW, DEMO.slos.gwAvailability)).json() as Record<string, unknown>[];
+    const { recipients, ...rest } = body;
+    assert.deepEqual(rest, listed.find((a) => a.id === DEMO.burnAlerts.gwBudgetRate));
+    assert.deepEqual(recipients, sb.handle.state.burnAlerts.find((a) => a.id === DEMO.burnAlerts.gwBudgetRate)?.recipients);
+  });
+
+  test('an environment-wide alert is read under __all__', async () => {
+    const res = await sb.v1('GET', `/1/burn_alerts/__all__/${DEMO.burnAlerts.envExhaustion}`);
+    assert.equal(res.status, 200, res.text);
+  });
+
+  test('an unknown alert, or one of another dataset, is a 404', async () => {
+    assertProblem(await sb.v1('GET', `/1/burn_alerts/${GW}/ba_nope`), 404, sb.base, 'not-found');
+    assertProblem(await sb.v1('GET', `/1/burn_alerts/${DEMO.datasets.checkout}/${DEMO.burnAlerts.gwBudgetRate}`), 404, sb.base, 'not-found');
+  });
+});
+
+describe('members beyond the spec (service facts)', () => {
+  test('the budget_rate demo alert carries auto_investigate, which a PUT leaves as it was', async () => {
+    const before = sb.handle.state.burnAlerts.find((a) => a.id === DEMO.burnAlerts.gwBudgetRate)?.auto_investigate;
+    assert.equal(before, true);
+    const res = await put(DEMO.burnAlerts.gwBudgetRate, { ...BUDGET_RATE, auto_investigate: false });
+    assert.equal(res.status, 200, res.text);
+    assert.equal((res.json() as Record<string, unknown>).auto_investigate, true);
+    await sb.control('POST', 'reset');
+  });
+});
+
 describe('PUT /1/burn_alerts/<dataset>/<id> (4.4)', () => {
   beforeEach(async () => {
-    await fetch(`${sb.base}/__sandbox/reset`, { method: 'POST' });
+    await sb.control('POST', 'reset');
   });
 
   test('updates an exhaustion_time alert: the full object with recipients, updated_at moved', async () => {
@@ -223,10 +257,25 @@ describe('PUT /1/burn_alerts/<dataset>/<id> (4.4)', () => {
     assertValidation(await put(DEMO.burnAlerts.gwBudgetRate, body), sb.base, [{ field: 'budget_rate_window_minutes', code: 'missing' }]);
   });
 
-  test('a wrong type is incorrect_type, an unknown member is invalid', async () => {
+  test('a wrong type is incorrect_type; an unknown member is ignored', async () => {
     assertValidation(await put(DEMO.burnAlerts.gwExhaustion, { ...EXHAUSTION, exhaustion_minutes: '5', colour: 'red' }), sb.base, [
       { field: 'exhaustion_minutes', code: 'incorrect_type' },
-      { field: 'colour', code: 'invalid' },
+    ]);
+  });
+
+  test('read-only members in the body (id, slo, triggered, created_at, updated_at) are ignored, as the service does', async () => {
+    clock.set('2025-06-03T08:00:00.000Z');
+    const readOnly = { id: 'ba_other', slo: { id: 'slo_other' }, triggered: false, created_at: '2020-01-01T00:00:00Z', updated_at: '2020-01-01T00:00:00Z' };
+    const res = await put(DEMO.burnAlerts.gwExhaustion, { ...EXHAUSTION, ...readOnly });
+    assert.equal(res.status, 200, res.text);
+    const body = res.json() as Record<string, unknown>;
+    assert.deepEqual([body.id, body.slo, body.triggered, body.created_at, body.updated_at, body.exhaustion_minutes], [
+      DEMO.burnAlerts.gwExhaustion,
+      { id: DEMO.slos.gwAvailability },
+      true,
+      '2024-03-01T10:00:00.000Z',
+      '2025-06-03T08:00:00.000Z',
+      30,
     ]);
   });
 
@@ -234,6 +283,16 @@ describe('PUT /1/burn_alerts/<dataset>/<id> (4.4)', () => {
     assertValidation(await put(DEMO.burnAlerts.gwExhaustion, { ...EXHAUSTION, recipients: [{ id: 'rcp_nope' }] }), sb.base, [
       { field: 'recipients[0].id', code: 'invalid' },
     ]);
+  });
+
+  test('recipient details of the wrong type are a 422 on the member, and nothing is stored', async () => {
+    const before = JSON.stringify(sb.handle.state.burnAlerts);
+    const recipients = [{ id: DEMO.recipients.emailOncall, details: { pagerduty_severity: 5, variables: [{ name: 'a', value: 1 }] } }];
+    assertValidation(await put(DEMO.burnAlerts.gwExhaustion, { ...EXHAUSTION, recipients }), sb.base, [
+      { field: 'recipients[0].details.pagerduty_severity', code: 'incorrect_type' },
+      { field: 'recipients[0].details.variables[0].value', code: 'incorrect_type' },
+    ]);
+    assert.equal(JSON.stringify(sb.handle.state.burnAlerts), before);
   });
 
   test('a recipient with type but no target is a 422 missing target', async () => {

@@ -64,12 +64,17 @@ describe('sandbox CLI', () => {
     const first = await startCli(['--port', '0', '--data', file]);
     assert.match(first.info.baseUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
     assert.deepEqual(Object.keys(first.info).sort(), [
-      'baseUrl', 'configKey', 'datasets', 'environmentId', 'managementKey', 'slos', 'team', 'uiUrl',
+      'baseUrl', 'configKey', 'controlToken', 'datasets', 'environmentId', 'managementKey', 'slos', 'team', 'uiUrl',
     ]);
     assert.equal((await putBurnAlert(first.info, 'survives a restart')).status, 200);
+    // A second sandbox on the same file would overwrite the first one's writes: it is refused.
+    const twin = spawnCli(['--port', '0', '--data', file]);
+    assert.deepEqual(await twin.exit, { code: 2, signal: null });
+    assert.match(twin.stderr(), /--data: data file .*restart\.json is in use by another sandbox \(process \d+\)/);
     first.child.kill('SIGTERM');
     assert.deepEqual(await first.exit, { code: 0, signal: null });
     assert.equal(first.stdout().split('\n').length, 2, 'exactly one line, newline-terminated');
+    assert.deepEqual(readdirSync(dir).filter((f) => f.startsWith('restart')), ['restart.json'], 'the lock is gone after a clean stop');
 
     const second = await startCli(['--port', '0', '--data', file]);
     const res = await call(`${second.info.baseUrl}/1/burn_alerts/${DEMO.datasets.gateway}?slo_id=${DEMO.slos.gwAvailability}`, {
@@ -136,11 +141,12 @@ describe('--data file', () => {
     const file = join(sub, 'data.json');
     const handle = await startSandbox({ dataFile: file, rateLimit: 1000 });
     try {
-      assert.deepEqual(readdirSync(sub), ['data.json']);
+      // The lock beside the file says which process uses it (one sandbox per data file).
+      assert.deepEqual(readdirSync(sub).sort(), ['data.json', 'data.json.lock']);
       const writes = Array.from({ length: 8 }, (_, i) => putBurnAlert(handle.info, `write ${i}`));
       const statuses = (await Promise.all(writes)).map((r) => r.status);
       assert.deepEqual(statuses, Array(8).fill(200));
-      assert.deepEqual(readdirSync(sub), ['data.json']);
+      assert.deepEqual(readdirSync(sub).sort(), ['data.json', 'data.json.lock']);
       const text = readFileSync(file, 'utf8');
       const saved = JSON.parse(text) as { data: { burnAlerts: { id: string; description: string }[] } };
       assert.equal(saved.data.burnAlerts.find((a) => a.id === DEMO.burnAlerts.gwExhaustion)?.description, 'write 7');

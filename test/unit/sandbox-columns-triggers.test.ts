@@ -21,8 +21,15 @@ describe('GET /1/columns/<dataset> (4.6)', () => {
     const columns = ColumnList.parse(res.json());
     assert.equal(columns.length, sb.handle.state.columns[GW]?.length);
     assert.ok(columns.some((c) => c.key_name === DEMO.columns.hidden && c.hidden));
-    const neverWritten = columns.find((c) => c.key_name === DEMO.columns.neverWritten);
-    assert.equal(neverWritten?.last_written, null);
+  });
+
+  test('a column that never received data is listed without last_written (an optional string: omitted, never null)', async () => {
+    for (const path of [`/1/columns/${GW}`, `/1/columns/${GW}?key_name=${DEMO.columns.neverWritten}`]) {
+      const body = (await sb.v1('GET', path)).json();
+      const column = (Array.isArray(body) ? body : [body]).find((c: { key_name: string }) => c.key_name === DEMO.columns.neverWritten) as Record<string, unknown>;
+      assert.ok(column, path);
+      assert.equal('last_written' in column, false, path);
+    }
   });
 
   test('the demo columns cover every column type, histogram in the metrics dataset', async () => {

@@ -12,7 +12,7 @@ before(async () => {
 });
 after(() => sb.handle.close());
 beforeEach(async () => {
-  await fetch(`${sb.base}/__sandbox/reset`, { method: 'POST' });
+  await sb.control('POST', 'reset');
 });
 
 const GW = DEMO.datasets.gateway;
@@ -49,6 +49,16 @@ describe('PATCH /1/dataset_definitions/<dataset> (4.8)', () => {
     );
     assert.deepEqual(map.status, { name: 'status_code', column_type: 'column' });
     assert.deepEqual(map.error, { name: 'dc.is_slow', column_type: 'derived_column' });
+  });
+
+  test('any column_type is accepted and ignored: the spec lists values seen, not a closed set', async () => {
+    const res = await patch({ status: { name: 'status_code', column_type: 'metric' }, route: { name: 'http.route', column_type: 7 } });
+    assert.equal(res.status, 200, res.text);
+    const map = res.json() as Record<string, unknown>;
+    assert.deepEqual([map.status, map.route], [
+      { name: 'status_code', column_type: 'column' },
+      { name: 'http.route', column_type: 'column' },
+    ]);
   });
 
   test('an unknown column is a legacy-shape 422 {"error"} and nothing changes', async () => {

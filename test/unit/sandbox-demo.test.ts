@@ -14,6 +14,17 @@ describe('demo data', () => {
     assert.deepEqual(demoData(), demoData());
   });
 
+  test('a data file from before that holds last_written: null loads with last_written absent', () => {
+    const old = structuredClone(data) as unknown as { columns: Record<string, Record<string, unknown>[]> };
+    const column = old.columns[DEMO.datasets.gateway]?.find((c) => c.key_name === DEMO.columns.neverWritten);
+    assert.ok(column);
+    column.last_written = null;
+    const loaded = SandboxData.parse(old);
+    const read = loaded.columns[DEMO.datasets.gateway]?.find((c) => c.key_name === DEMO.columns.neverWritten);
+    assert.ok(read);
+    assert.equal(JSON.stringify(read).includes('last_written'), false);
+  });
+
   test('passes its own data-file schema', () => {
     assert.equal(SandboxData.safeParse(data).success, true);
     assert.equal(SandboxData.safeParse(emptyData()).success, true);
@@ -30,16 +41,26 @@ describe('demo data', () => {
     assert.equal(columnsOf(data, empty).length, 0);
   });
 
-  test('every trigger but the deliberately problematic one lints without errors', () => {
+  test('every trigger lints without errors: the service validates a trigger on write, so it holds none that breaks a rule', () => {
     const withErrors = data.triggers
       .filter((t) => lint(JSON.stringify(t, null, 1), { metricsDatasets: [DEMO.datasets.metrics] }).some((d) => d.severity === 'error'))
       .map((t) => t.id);
-    assert.deepEqual(withErrors, [DEMO.problematicTrigger]);
+    assert.deepEqual(withErrors, []);
   });
 
-  test('the problematic trigger carries the 10,000-character description', () => {
-    assert.equal(LONG_DESCRIPTION.length, 10_000);
-    assert.equal(data.triggers.find((t) => t.id === DEMO.problematicTrigger)?.description, LONG_DESCRIPTION);
+  test('every trigger description fits the service (at most 1023 characters); one is exactly that long', () => {
+    assert.deepEqual(data.triggers.filter((t) => [...(t.description ?? '')].length > 1023).map((t) => t.id), []);
+    assert.equal(LONG_DESCRIPTION.length, 1023);
+    assert.equal(data.triggers.find((t) => t.id === DEMO.triggers.gwLegacy)?.description, LONG_DESCRIPTION);
+  });
+
+  test('the legacy trigger draws the linter warnings on purpose: a deprecated recipient and an unused schedule', () => {
+    const legacy = data.triggers.find((t) => t.id === DEMO.triggers.gwLegacy);
+    assert.ok(legacy);
+    assert.deepEqual(lint(JSON.stringify(legacy)).filter((d) => d.severity !== 'info').map((d) => d.rule).sort(), [
+      'trigger/evaluation-schedule-unused',
+      'trigger/recipient-deprecated',
+    ]);
   });
 
   test('each query_id trigger names a saved query of its dataset that lints as an inline query', () => {

@@ -2,7 +2,7 @@ import { after, afterEach, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'undici';
 import { DEMO } from '../../src/sandbox';
-import { assertJsonApiError, assertProblem, call, startTestSandbox, type TestSandbox } from './sandbox-helpers';
+import { assertJsonApiError, assertProblem, startTestSandbox, type TestSandbox } from './sandbox-helpers';
 
 // Fault injection through the handle and through POST /__sandbox/faults.
 
@@ -128,10 +128,10 @@ describe('fault injection', () => {
   });
 
   test('POST /__sandbox/faults injects the same faults as JSON', async () => {
-    const res = await call(`${sb.base}/__sandbox/faults`, { method: 'POST', body: { kind: 'status', status: 504, count: 1 } });
+    const res = await sb.control('POST', 'faults', { kind: 'status', status: 504, count: 1 });
     assert.equal(res.status, 200, res.text);
     assertProblem(await sb.v1('GET', TRIGGERS), 504, sb.base, 'gateway-timeout');
-    await call(`${sb.base}/__sandbox/faults`, { method: 'POST', body: { kind: 'html', status: 503 } });
+    await sb.control('POST', 'faults', { kind: 'html', status: 503 });
     assert.match((await sb.v1('GET', TRIGGERS)).contentType, /^text\/html/);
   });
 

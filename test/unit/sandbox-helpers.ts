@@ -47,11 +47,13 @@ export interface TestSandbox {
   v1(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<RawResponse>;
   /** A version 2 call with the management key and the JSON:API media type (unless headers override them). */
   v2(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<RawResponse>;
+  /** A control call (`/__sandbox/<path>`) with the run's token. */
+  control(method: string, path: string, body?: unknown): Promise<RawResponse>;
 }
 
 export async function startTestSandbox(opts: SandboxOptions = {}): Promise<TestSandbox> {
   const handle = await startSandbox(opts);
-  const { baseUrl, configKey, managementKey } = handle.info;
+  const { baseUrl, configKey, managementKey, controlToken } = handle.info;
   return {
     handle,
     base: baseUrl,
@@ -64,6 +66,12 @@ export async function startTestSandbox(opts: SandboxOptions = {}): Promise<TestS
           ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
           ...headers,
         },
+      }),
+    control: (method, path, body) =>
+      call(`${baseUrl}/__sandbox/${path}`, {
+        method,
+        body,
+        headers: { 'X-Sandbox-Token': controlToken, ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
       }),
     v2: (method, path, body, headers = {}) =>
       call(`${baseUrl}${path}`, {

@@ -74,7 +74,7 @@ describe('recorded requests', () => {
   test('GET /__sandbox/requests answers the same records as JSON', async () => {
     sb.handle.requests.length = 0;
     await sb.v1('GET', `${TRIGGERS}?x=1&x=2`);
-    const res = await call(`${sb.base}/__sandbox/requests`);
+    const res = await sb.control('GET', 'requests');
     assert.equal(res.status, 200);
     const records = res.json() as { method: string; path: string; query: unknown }[];
     assert.deepEqual(
@@ -85,38 +85,38 @@ describe('recorded requests', () => {
 
   test('control endpoints are not recorded', async () => {
     sb.handle.requests.length = 0;
-    await call(`${sb.base}/__sandbox/info`);
+    await sb.control('GET', 'info');
     assert.equal(sb.handle.requests.length, 0);
   });
 });
 
 describe('control endpoints', () => {
   test('GET /__sandbox/info answers the SandboxInfo', async () => {
-    assert.deepEqual((await call(`${sb.base}/__sandbox/info`)).json(), sb.handle.info);
+    assert.deepEqual((await sb.control('GET', 'info')).json(), sb.handle.info);
   });
 
   test('POST /__sandbox/reset restores the demo data', async () => {
     sb.handle.state.triggers.length = 0;
-    const res = await call(`${sb.base}/__sandbox/reset`, { method: 'POST' });
+    const res = await sb.control('POST', 'reset');
     assert.equal(res.status, 200);
     assert.equal(sb.handle.state.triggers.length, Object.keys(DEMO.triggers).length);
   });
 
   test('POST /__sandbox/datasets adds a dataset with N generated columns', async () => {
-    const res = await call(`${sb.base}/__sandbox/datasets`, { method: 'POST', body: { slug: 'wide-7', columns: 7 } });
+    const res = await sb.control('POST', 'datasets', { slug: 'wide-7', columns: 7 });
     assert.equal(res.status, 201, res.text);
     assert.ok((res.json() as { datasets: string[] }).datasets.includes('wide-7'));
     assert.equal(((await sb.v1('GET', '/1/columns/wide-7')).json() as unknown[]).length, 7);
   });
 
   test('POST /__sandbox/faults with a bad body is a 400 naming the problem', async () => {
-    const res = await call(`${sb.base}/__sandbox/faults`, { method: 'POST', body: { kind: 'status', status: 200 } });
+    const res = await sb.control('POST', 'faults', { kind: 'status', status: 200 });
     assert.equal(res.status, 400);
     assert.match((res.json() as { error: string }).error, /status/);
   });
 
   test('an unknown control path is a 404', async () => {
-    assert.equal((await call(`${sb.base}/__sandbox/nope`)).status, 404);
+    assert.equal((await sb.control('GET', 'nope')).status, 404);
   });
 });
 

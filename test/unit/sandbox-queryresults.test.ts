@@ -55,6 +55,15 @@ describe('POST /1/query_results/<dataset> (4.5)', () => {
     assert.equal(res.status, 201, res.text);
   });
 
+  test('a limit below 1 is accepted: no minimum is stated, and without disable_series it is ignored (spec 4.5)', async () => {
+    assert.equal((await create({ query_id: DEMO.savedQueries.gw5xx, disable_series: false, limit: 0 })).status, 201);
+    assert.equal((await create({ query_id: DEMO.savedQueries.gw5xx, limit: -5 })).status, 201);
+  });
+
+  test('7.6: a limit above 10000 is a 422 on limit, with or without disable_series', async () => {
+    assertValidation(await create({ query_id: DEMO.savedQueries.gw5xx, limit: 10_001 }), sb.base, [{ field: 'limit', code: 'invalid' }]);
+  });
+
   test('7.6: a limit above 10000 is a 422 on limit', async () => {
     assertValidation(await create({ query_id: DEMO.savedQueries.gw5xx, disable_series: true, limit: 10_001 }), sb.base, [
       { field: 'limit', code: 'invalid' },

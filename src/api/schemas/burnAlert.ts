@@ -15,6 +15,7 @@ export const BURN_ALERT_LIMITS = {
   budgetRateThresholdMax: 1_000_000,
 } as const;
 
+/** A burn alert as the service sends it (read tolerantly: unknown members kept, null read as absent). */
 export const BurnAlert = z.looseObject({
   id: z.string().min(1),
   alert_type: z.enum(BURN_ALERT_TYPES).default('exhaustion_time'),
@@ -81,6 +82,19 @@ export const UpdateBurnAlertRequest = z
     }
   });
 export type UpdateBurnAlertRequest = z.infer<typeof UpdateBurnAlertRequest>;
+
+/** Members the service sets and ignores in a PUT body (spec 2.2, service facts): stripped before sending. */
+export const BURN_ALERT_READ_ONLY_MEMBERS = ['id', 'slo', 'triggered', 'created_at', 'updated_at'] as const;
+/** A PUT body may carry the read-only members of an alert as read; they are never sent. */
+export type BurnAlertReadOnlyMembers = Partial<Record<(typeof BURN_ALERT_READ_ONLY_MEMBERS)[number], unknown>>;
+
+/** The body without the read-only members (a value that is not an object is left to the schema to refuse). */
+export function withoutReadOnlyMembers(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const out: Record<string, unknown> = { ...body };
+  for (const member of BURN_ALERT_READ_ONLY_MEMBERS) delete out[member];
+  return out;
+}
 
 /** 4.3 query parameters: `slo_id` is required (the sandbox answers 422 without it). */
 export const ListBurnAlertsQuery = z.object({ slo_id: z.string().min(1, 'slo_id is required') });

@@ -13,6 +13,7 @@ export const ColumnKeyName = z
   .min(COLUMN_LIMITS.keyNameMin, 'key_name must not be empty')
   .max(COLUMN_LIMITS.keyNameMax, `key_name must be at most ${COLUMN_LIMITS.keyNameMax} characters`);
 
+/** A column as the service sends it (read tolerantly: unknown members kept, null read as absent). */
 export const Column = z.looseObject({
   id: z.string().optional(),
   key_name: z.string(),
@@ -20,7 +21,8 @@ export const Column = z.looseObject({
   type: z.string().default('string'),
   description: z.string().optional(),
   hidden: z.boolean().default(false),
-  last_written: z.string().nullable().optional(),
+  /** Absent for a column that never received data. */
+  last_written: z.string().optional(),
   created_at: DateTime.optional(),
   updated_at: DateTime.optional(),
 });

@@ -8,6 +8,16 @@ export const ENVIRONMENT_WIDE = '__all__';
 /** `dataset_slug` value the service reports on environment-wide triggers (spec 2.6). */
 export const ENVIRONMENT_WIDE_TRIGGER_SLUG = 'all';
 
+/**
+ * Length in characters (Unicode code points), the way zod's and JSON Schema's length limits count:
+ * an emoji is one character, not two UTF-16 units. Messages and counters say this number.
+ */
+export function characterCount(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
 /** `.` and `..` survive URL-encoding, and a proxy or router that resolves dot segments would send the call elsewhere. */
 const isDotSegment = (s: string) => s === '.' || s === '..';
 
@@ -33,7 +43,10 @@ export const Recipient = z.looseObject({
   id: z.string().optional(),
   type: z.string().optional(),
   target: z.string().optional(),
-  details: RecipientDetails.optional(),
+  details: z.looseObject({
+    pagerduty_severity: z.string().optional(),
+    variables: z.array(RecipientVariable).optional(),
+  }).optional(),
 });
 export type Recipient = z.infer<typeof Recipient>;
 

@@ -27,16 +27,20 @@ export const DEFINITION_TYPES = {
 export type DefinitionType = keyof typeof DEFINITION_TYPES;
 export const DEFINITION_TYPE_NAMES = Object.keys(DEFINITION_TYPES) as DefinitionType[];
 
+/** The `column_type` values seen (spec 2.7); the service knows them, it does not restrict a write to them. */
 export const COLUMN_REF_TYPES = ['column', 'derived_column'] as const;
 
 /** A column reference as returned; `column_type` values beyond the two seen are kept. */
 export const ColumnRef = z.looseObject({ name: z.string(), column_type: z.string().optional() });
 export type ColumnRef = z.infer<typeof ColumnRef>;
 
-/** A column reference in a PATCH; `name: ""` clears the definition. */
+/**
+ * A column reference in a PATCH; `name: ""` clears the definition. `column_type` is any string: the spec
+ * lists values seen, not a closed set, and the service ignores the member (service facts).
+ */
 export const ColumnRefWrite = z.strictObject({
   name: z.string(),
-  column_type: z.enum(COLUMN_REF_TYPES).optional(),
+  column_type: z.string().optional(),
 });
 export type ColumnRefWrite = z.infer<typeof ColumnRefWrite>;
 
@@ -47,8 +51,16 @@ const definitionShape = <T extends z.ZodType>(value: T) =>
 export const UpdateDatasetDefinitionsRequest = z.strictObject(definitionShape(ColumnRefWrite.optional()));
 export type UpdateDatasetDefinitionsRequest = z.infer<typeof UpdateDatasetDefinitionsRequest>;
 
-/** 4.8 response: the full map; each type a column reference or null. Extra types the service adds are kept. */
-export const DatasetDefinitions = z.looseObject(definitionShape(ColumnRef.nullable()));
+/**
+ * 4.8 response: the map of every type, each a column reference or null (unset). A type the service leaves
+ * out reads as unset; types it adds beyond the 16 are kept.
+ */
+export const DatasetDefinitions = z.preprocess((value) => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const record = value as Record<string, unknown>;
+  const missing = DEFINITION_TYPE_NAMES.filter((t) => record[t] === undefined);
+  return missing.length === 0 ? value : { ...Object.fromEntries(missing.map((t) => [t, null])), ...record };
+}, z.looseObject(definitionShape(ColumnRef.nullable())));
 export type DatasetDefinitions = z.infer<typeof DatasetDefinitions>;
 
 /** 4.8 path parameter: a dataset slug only; the environment-wide `__all__` is refused (spec part 4). */

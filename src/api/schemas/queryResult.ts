@@ -10,10 +10,10 @@ export const CreateQueryResultRequest = z.strictObject({
   disable_series: z.boolean().optional(),
   disable_total_by_aggregate: z.boolean().optional(),
   disable_other_by_aggregate: z.boolean().optional(),
+  // Rule 7.6 sets a maximum and no minimum; without disable_series the service ignores limit (spec 4.5).
   limit: z
     .number()
     .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
     .max(QUERY_RESULT_LIMIT_MAX, `limit must be at most ${QUERY_RESULT_LIMIT_MAX}`)
     .optional(),
 });

@@ -7,7 +7,10 @@ import { DateTime, Recipient } from './common';
 /** Members the service sets and ignores on write. */
 export const TRIGGER_READ_ONLY_MEMBERS = ['id', 'triggered', 'created_at', 'updated_at'] as const;
 
-/** A trigger as `GET /1/triggers/<dataset>` returns it: unknown members kept, few required. */
+/**
+ * A trigger as `GET /1/triggers/<dataset>` returns it: unknown members kept (e.g. auto_investigate), null
+ * read as absent, few required. A trigger made with an inline query is listed with both query and query_id.
+ */
 export const Trigger = z.looseObject({
   id: z.string().min(1),
   dataset_slug: z.string().optional(),

@@ -1,6 +1,7 @@
 // Host side of the API key forms (4.1 create, 4.2 update). The created key's secret is held in memory
 // only while the panel is open: never logged, never posted anywhere but to its own form, never stored.
 import type { ServiceClient } from '../../api/client';
+import type { CreatedApiKeyDocument } from '../../api/schemas';
 import {
   checkCreateApiKey,
   checkUpdateApiKey,
@@ -11,6 +12,7 @@ import {
   type UpdateApiKeyValues,
 } from '../../webview/protocol/apiKeyForm';
 import { ApiKeyFromWebview, type ApiKeyToWebview } from '../../webview/protocol/messages';
+import { errorText } from '../core/errors';
 import type { KeyRegistry } from '../tree';
 import { FormController, type FormLog } from './controller';
 
@@ -130,6 +132,23 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
     await this.request('create', 'Creating the key…', async () => {
       const res = await this.deps.client.createApiKey(this.deps.team, checked.body);
       const key = res.data.data;
+      // The secret is shown before anything else is tried: nothing that fails after this may lose it.
+      this.created = { id: key.id, name: key.attributes.name, secret: key.attributes.secret };
+      this.copied = false;
+      const notes = createdNotes(res.oddities?.map((p) => p.field) ?? [], key.id);
+      this.post({ type: 'created', key: { ...this.created }, ...(notes.length > 0 ? { notes } : {}) });
+      this.log.info(`created API key ${key.id === '' ? '(no id given)' : key.id} ("${key.attributes.name}") on ${this.deps.connectionName}`);
+      if (res.oddities !== undefined) {
+        this.log.warn(`create API key: the service's answer was unusual: ${res.oddities.map((p) => `${p.field}: ${p.message}`).join('; ')}`);
+      }
+      if (key.id !== '') await this.rememberCreated(key);
+      this.deps.onChanged?.();
+    });
+  }
+
+  /** Lists the new key under "API keys"; a failure is said, and never touches the secret already shown. */
+  private async rememberCreated(key: CreatedApiKeyDocument['data']): Promise<void> {
+    try {
       await this.deps.keys.remember(this.deps.connectionId, {
         id: key.id,
         name: key.attributes.name,
@@ -137,12 +156,10 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
         keyType: key.attributes.key_type,
         createdAt: key.attributes.timestamps?.created,
       });
-      this.log.info(`created API key ${key.id} ("${key.attributes.name}") on ${this.deps.connectionName}`);
-      this.created = { id: key.id, name: key.attributes.name, secret: key.attributes.secret };
-      this.copied = false;
-      this.post({ type: 'created', key: { ...this.created } });
-      this.deps.onChanged?.();
-    });
+    } catch (err) {
+      this.log.warn(`create API key: could not remember key ${key.id} in the API keys list: ${errorText(err)}`);
+      this.post({ type: 'status', message: `The key was created, but it could not be added to the "API keys" list: ${errorText(err)}. Copy the secret now.` });
+    }
   }
 
   private async update(values: UpdateApiKeyValues): Promise<void> {
@@ -177,8 +194,22 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
       this.post({ type: 'status', message: 'The secret is no longer available: it is shown only once.', failed: true });
       return;
     }
+    if (what === 'idAndSecret' && this.created.id === '') {
+      this.post({ type: 'status', message: "The service did not say the key's id: copy the secret alone.", failed: true });
+      return;
+    }
     await this.deps.copy(copyText(what, this.created));
     this.copied = true;
     this.post({ type: 'copied', what });
   }
+}
+
+/** What the user should know about a created key beyond its secret: what was odd in the answer. */
+function createdNotes(oddFields: readonly string[], id: string): string[] {
+  const notes: string[] = [];
+  if (oddFields.length > 0) {
+    notes.push(`The service's answer was unusual (${oddFields.join(', ')}): the key is shown as far as it could be read; check it on the service.`);
+  }
+  if (id === '') notes.push("The service did not say the key's id: copy the secret alone, and find the id in the service's list of API keys.");
+  return notes;
 }

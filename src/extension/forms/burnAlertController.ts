@@ -3,7 +3,7 @@
 import type { ServiceClient } from '../../api/client';
 import { ENVIRONMENT_WIDE, type BurnAlert, type Recipient, type UpdateBurnAlertRequest } from '../../api/schemas';
 import {
-  buildBurnAlertUpdate,
+  burnAlertForReview,
   checkBurnAlertUpdate,
   isSameVersion,
   parseBurnAlert,
@@ -24,11 +24,13 @@ export interface ReviewSide {
 }
 
 export interface BurnAlertFormDeps {
-  client: Pick<ServiceClient, 'listBurnAlerts' | 'updateBurnAlert' | 'listTriggers'>;
+  client: Pick<ServiceClient, 'getBurnAlert' | 'listBurnAlerts' | 'updateBurnAlert' | 'listTriggers'>;
   context: BurnAlertContext;
   connectionName: string;
   /** The alert as the tree showed it, or as the form had it before a window reload. */
   loaded?: BurnAlert;
+  /** True when `loaded` comes from a form restored after a window reload (its edits are relative to it). */
+  restored?: boolean;
   post(message: BurnAlertToWebview): void;
   log: FormLog;
   /** Opens a diff of two read-only JSON documents (vscode.diff in the extension). */
@@ -41,6 +43,8 @@ export class BurnAlertFormController extends FormController<BurnAlertFromWebview
   private options: RecipientOption[] | undefined;
   /** A body held back because the alert changed on the service, with the version found there. */
   private pending: { body: UpdateBurnAlertRequest; current: BurnAlert } | undefined;
+  /** Whether the service serves GET of one alert; 'unavailable' after a 404/405 for an alert the list has. */
+  private singleGet: 'untried' | 'served' | 'unavailable' = 'untried';
 
   constructor(private readonly deps: BurnAlertFormDeps) {
     super('burn alert', BurnAlertFromWebview, deps.post, deps.log, resolveBurnAlertField);
@@ -63,7 +67,7 @@ export class BurnAlertFormController extends FormController<BurnAlertFromWebview
       case 'reviewConflict':
         if (this.pending) {
           await this.deps.openDiff(
-            { title: 'on the service now', value: buildBurnAlertUpdate(this.pending.current, {}) },
+            { title: 'on the service now', value: burnAlertForReview(this.pending.current, {}) },
             { title: 'your version', value: this.pending.body },
             `Burn alert ${this.deps.context.alertId}: on the service ↔ yours`,
           );
@@ -74,20 +78,47 @@ export class BurnAlertFormController extends FormController<BurnAlertFromWebview
     }
   }
 
+  /**
+   * The alert as it is on the service now: GET of the one alert, with its recipients (service facts). Where
+   * the service answers that call with 404 or 405 for an alert its list has, the list is used, from then
+   * on, and the alert's recipients are not known.
+   */
   private async fetchCurrent(): Promise<BurnAlert | undefined> {
     const { dataset, sloId, alertId } = this.deps.context;
-    const res = await this.deps.client.listBurnAlerts(dataset, sloId, { signal: this.abort.signal });
-    return res.data.find((a) => a.id === alertId);
+    const signal = this.abort.signal;
+    if (this.singleGet !== 'unavailable') {
+      try {
+        const res = await this.deps.client.getBurnAlert(dataset, alertId, { signal });
+        this.singleGet = 'served';
+        return res.data;
+      } catch (err) {
+        const status = httpStatusOf(err);
+        if (status !== 404 && status !== 405) throw err;
+        if (status === 405) this.singleGet = 'unavailable';
+        // A 404 from a call the service served before: the alert is gone.
+        else if (this.singleGet === 'served') return undefined;
+      }
+    }
+    const listed = (await this.deps.client.listBurnAlerts(dataset, sloId, { signal })).data.find((a) => a.id === alertId);
+    if (listed !== undefined && this.singleGet !== 'unavailable') {
+      this.singleGet = 'unavailable';
+      this.log.info(`burn alert form: the service does not serve one alert by id; the recipients of ${alertId} are unknown`);
+    }
+    return listed;
   }
 
   private async load(): Promise<void> {
     try {
-      if (this.loaded === undefined) {
-        this.loaded = await this.fetchCurrent();
-        if (this.loaded === undefined) {
+      // The tree's alert comes from the list, which carries no recipients (spec 4.3): read the alert itself.
+      const given = this.loaded;
+      if (given === undefined || given.recipients === undefined) {
+        const current = await this.fetchCurrent();
+        if (current === undefined && given === undefined) {
           this.post({ type: 'status', message: `Burn alert ${this.deps.context.alertId} was not found in SLO ${this.deps.context.sloId}.`, failed: true });
           return;
         }
+        // A restored form's edits are relative to its version: a newer one waits for the check at Save.
+        if (current !== undefined && (given === undefined || !this.deps.restored || isSameVersion(given, current))) this.loaded = current;
       }
       this.options ??= await this.gatherRecipients();
       this.sendInit(false);
@@ -195,9 +226,16 @@ export class BurnAlertFormController extends FormController<BurnAlertFromWebview
   private async review(edits: BurnAlertEdits): Promise<void> {
     if (!this.loaded) return;
     await this.deps.openDiff(
-      { title: 'current', value: buildBurnAlertUpdate(this.loaded, {}) },
-      { title: 'with your changes', value: buildBurnAlertUpdate(this.loaded, edits) },
+      { title: 'current', value: burnAlertForReview(this.loaded, {}) },
+      { title: 'with your changes', value: burnAlertForReview(this.loaded, edits) },
       `Burn alert ${this.deps.context.alertId}: current ↔ with your changes`,
     );
   }
+}
+
+/** The HTTP status of a failed service call (the client may come from another bundle: no instanceof). */
+function httpStatusOf(err: unknown): number | undefined {
+  if (typeof err !== 'object' || err === null) return undefined;
+  const { kind, status } = err as { kind?: unknown; status?: unknown };
+  return kind === 'http' && typeof status === 'number' ? status : undefined;
 }

@@ -65,10 +65,10 @@ export class BurnAlertPanel {
     if (!state.success) throw new FormOpenError('Its saved state is missing or damaged. Open the form again.');
     const { context, loaded, edits, drafts } = state.data;
     const conn = await this.panels.restoredConnection(context.connectionId, () => describeUnsavedBurnAlert(loaded, edits, drafts));
-    this.open(panel, conn, context, loaded);
+    this.open(panel, conn, context, loaded, true);
   }
 
-  private open(existing: vscode.WebviewPanel | undefined, conn: ActiveConnection, context: BurnAlertContext, loaded?: BurnAlert): void {
+  private open(existing: vscode.WebviewPanel | undefined, conn: ActiveConnection, context: BurnAlertContext, loaded?: BurnAlert, restored = false): void {
     const key = `burnAlert:${context.connectionId}:${context.dataset}:${context.alertId}`;
     if (!existing && this.panels.reveal(key)) return;
     const panel = existing ?? this.panels.newPanel(VIEW_TYPES.burnAlert, `Burn Alert ${context.alertId}`);
@@ -82,6 +82,7 @@ export class BurnAlertPanel {
           context,
           connectionName: conn.profile.name,
           loaded,
+          restored,
           post,
           log: this.panels.log,
           openDiff: (left, right, title) => this.panels.deps.reviews.openDiff(left, right, title),

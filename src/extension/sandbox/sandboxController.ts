@@ -68,7 +68,10 @@ export class SandboxController implements vscode.Disposable {
     // A runtime require of the separate bundle: esbuild leaves a non-literal require alone.
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- a separate bundle, loaded at run time on purpose
     const mod = require(modulePath) as SandboxModule;
-    const handle = await mod.startSandbox({ port: 0, host: '127.0.0.1' });
+    // Its control endpoints need a per-run token. Tests that drive the editor from outside set it through
+    // OBS_SANDBOX_CONTROL_TOKEN, since they cannot read it from this process; otherwise it is random.
+    const controlToken = process.env['OBS_SANDBOX_CONTROL_TOKEN'];
+    const handle = await mod.startSandbox({ port: 0, host: '127.0.0.1', ...(controlToken ? { controlToken } : {}) });
     const info = handle.info;
     this.deps.connections.addTransient(sandboxProfile(info), { configKey: info.configKey, managementKey: info.managementKey });
     await this.deps.remember(SANDBOX_CONNECTION_ID, info.datasets, slosByDataset(info.slos));

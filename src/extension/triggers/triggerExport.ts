@@ -31,12 +31,15 @@ export function exportRelativePath(dataset: string, trigger: Pick<Trigger, 'id' 
 /**
  * The trigger as a file to edit and send back: read-only members (id, triggered, created_at, updated_at)
  * dropped, and members the service returned as null left out (null is not a value a write accepts).
+ * A trigger made with an inline query is listed with both `query` and `query_id`, but a write with
+ * both is refused (service facts): the inline query is kept and `query_id` dropped.
  */
 export function triggerForExport(trigger: Trigger): Record<string, unknown> {
-  const readOnly = new Set<string>(TRIGGER_READ_ONLY_MEMBERS);
+  const drop = new Set<string>(TRIGGER_READ_ONLY_MEMBERS);
+  if (trigger.query !== undefined && trigger.query !== null) drop.add('query_id');
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(trigger)) {
-    if (readOnly.has(key) || value === null || value === undefined) continue;
+    if (drop.has(key) || value === null || value === undefined) continue;
     out[key] = value;
   }
   return out;

@@ -19,8 +19,10 @@ export const TRIGGER_LIMITS = {
   nonHavingAggregatesMax: 1,
   exceededLimitMin: 1,
   exceededLimitMax: 5,
+  /** granularity lies within time_range/1000 and time_range (service facts). */
   granularityMinDivisor: 1000,
-  granularityMaxDivisor: 10,
+  /** Above time_range/10 the service still accepts granularity; the linter notes it as coarse. */
+  granularityCoarseDivisor: 10,
 } as const;
 
 export const TRIGGER_ALERT_TYPES = ['on_change', 'on_true'] as const;
@@ -41,7 +43,9 @@ export const METRICS_CALCULATION_OPS = ['COUNT_DATAPOINTS', 'HISTOGRAM_COUNT'] a
 /** Ops spec 2.6.1 rule 1 refuses in a trigger. */
 export const TRIGGER_REFUSED_OPS = ['HEATMAP', 'CONCURRENCY'] as const;
 /** Ops that take no column. */
-export const COLUMNLESS_OPS = ['COUNT', 'CONCURRENCY', 'COUNT_DATAPOINTS'] as const;
+export const COLUMNLESS_OPS = ['COUNT', 'CONCURRENCY'] as const;
+/** Ops whose column is optional: COUNT_DATAPOINTS counts every metric without one, one metric with one (service facts). */
+export const OPTIONAL_COLUMN_OPS = ['COUNT_DATAPOINTS'] as const;
 /** Query members spec 2.6.1 rule 3 refuses in a trigger query. */
 export const TRIGGER_REFUSED_QUERY_MEMBERS = ['orders', 'limit', 'start_time', 'end_time', 'usage_mode'] as const;
 
@@ -58,6 +62,8 @@ export const TRIGGER_CALCULATION_OPS = [
   ...METRICS_CALCULATION_OPS,
 ] as const;
 export const TAG_KEY_PATTERN = new RegExp(`^[a-z]{1,${TRIGGER_LIMITS.tagKeyMax}}$`);
+/** A lowercase letter, then 1 to 128 lowercase letters, digits, `/` and `-` (service facts). */
+export const TAG_VALUE_PATTERN = /^[a-z][a-z0-9/-]{1,128}$/;
 /** `HH:mm`, 24-hour clock (service facts: window times are UTC). */
 export const WINDOW_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 

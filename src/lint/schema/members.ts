@@ -9,7 +9,9 @@ import {
   FILTER_OPS,
   HAVING_OPS,
   METRICS_CALCULATION_OPS,
+  OPTIONAL_COLUMN_OPS,
   TAG_KEY_PATTERN,
+  TAG_VALUE_PATTERN,
   THRESHOLD_OPS,
   TRIGGER_CALCULATION_OPS,
   TRIGGER_LIMITS,
@@ -21,12 +23,16 @@ import { list, problem, says, show, strict } from './wording';
 export const readOnly = (what: string) =>
   z.unknown().optional().describe(`${what} Read-only: the service sets it and ignores it on write.`);
 
+const tagValueAllowed = 'a lowercase letter, then 1 to 128 lowercase letters, digits, "/" or "-"';
 export const TagWrite = strict('a tag', 'an object with string members key and value', {
   key: z
     .string(says('tag key', `1 to ${TRIGGER_LIMITS.tagKeyMax} lowercase letters a-z`))
     .regex(TAG_KEY_PATTERN, says('tag key', `1 to ${TRIGGER_LIMITS.tagKeyMax} lowercase letters a-z`))
     .describe(`Tag key: 1 to ${TRIGGER_LIMITS.tagKeyMax} lowercase letters.`),
-  value: z.string(says('tag value', 'a string')).describe('Tag value.'),
+  value: z
+    .string(says('tag value', tagValueAllowed))
+    .regex(TAG_VALUE_PATTERN, says('tag value', tagValueAllowed))
+    .describe(`Tag value: ${tagValueAllowed}.`),
 });
 
 const thresholdAllowed = `an object with op (${list(THRESHOLD_OPS)}), a numeric value and optionally exceeded_limit`;
@@ -90,14 +96,18 @@ export const FilterCombination = z
   .optional().meta({ default: 'AND' });
 
 const opsAllowed = `one of ${list(TRIGGER_CALCULATION_OPS)}`;
-export const CalculationWrite = strict('a calculation', `an object with op and, for every op but ${list(COLUMNLESS_OPS)}, a column`, {
+export const CalculationWrite = strict('a calculation', `an object with op and, for every op but ${list([...COLUMNLESS_OPS, ...OPTIONAL_COLUMN_OPS])}, a column`, {
   op: z.enum(TRIGGER_CALCULATION_OPS, {
     error: (iss) =>
       (TRIGGER_REFUSED_OPS as readonly unknown[]).includes(iss.input)
         ? `calculation op ${show(iss.input)} is not allowed in a trigger (spec 2.6.1 rule 1); expected ${opsAllowed}`
         : `${problem('calculation op', iss)}; expected ${opsAllowed}`,
   }).describe(`Aggregate. ${list(TRIGGER_REFUSED_OPS)} are refused in triggers (spec 2.6.1 rule 1); ${list(METRICS_CALCULATION_OPS)} need a metrics dataset.`),
-  column: z.string(says('calculation column', 'a column name')).min(1, says('calculation column', 'a column name')).optional(),
+  column: z
+    .string(says('calculation column', 'a column name'))
+    .min(1, says('calculation column', 'a column name'))
+    .optional()
+    .describe(`The column aggregated; ${list(COLUMNLESS_OPS)} take none, ${list(OPTIONAL_COLUMN_OPS)} one optionally (to scope it to one metric), every other op one.`),
   name: z
     .string(says('calculation name', 'a non-empty string'))
     .min(1, says('calculation name', 'a non-empty string'))
@@ -107,8 +117,12 @@ export const CalculationWrite = strict('a calculation', `an object with op and, 
   filter_combination: FilterCombination.optional(),
 });
 
-export const HavingWrite = strict('a having', `an object with calculate_op, column (unless the op takes none), op (${list(HAVING_OPS)}) and a numeric value`, {
-  calculate_op: z.enum(TRIGGER_CALCULATION_OPS, says('having calculate_op', opsAllowed)),
+const havingAllowed = `an object with calculate_op and its column (unless the op takes none), or without calculate_op a column naming a calculation or formula; op (${list(HAVING_OPS)}) and a numeric value`;
+export const HavingWrite = strict('a having', havingAllowed, {
+  calculate_op: z
+    .enum(TRIGGER_CALCULATION_OPS, says('having calculate_op', opsAllowed))
+    .optional()
+    .describe('The op of the calculation the having filters on; leave it out when column names a calculation or a formula.'),
   column: z.string(says('having column', 'a column name')).min(1, says('having column', 'a column name')).optional(),
   op: z.enum(HAVING_OPS, says('having op', `one of ${list(HAVING_OPS)}`)),
   value: z.number(says('having value', 'a number')),

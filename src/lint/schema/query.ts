@@ -57,7 +57,7 @@ export const TriggerQueryWrite = strict('the query', 'an object (spec 2.6.1)', {
     .positive(says('granularity', 'a whole number of seconds'))
     .optional()
     .describe(
-      `Seconds per bucket; metrics datasets only, from time_range/${TRIGGER_LIMITS.granularityMinDivisor} to time_range/${TRIGGER_LIMITS.granularityMaxDivisor} (spec 2.6.1 rules 8 and 9).`,
+      `Seconds per bucket; metrics datasets only, from time_range/${TRIGGER_LIMITS.granularityMinDivisor} to time_range (spec 2.6.1 rules 8 and 9); above time_range/${TRIGGER_LIMITS.granularityCoarseDivisor} is accepted but coarse.`,
     ),
   orders: refusedInQuery('orders'),
   limit: refusedInQuery('limit'),

@@ -5,7 +5,7 @@ import { TRIGGER_READ_ONLY_MEMBERS } from '../../api/schemas/trigger';
 import type { RuleId } from '../rules';
 import type { MetricsDatasetHint } from '../types';
 import { isRecord } from '../util';
-import { COLUMNLESS_OPS, isValidFrequency, METRICS_CALCULATION_OPS, TRIGGER_CALCULATION_OPS, TRIGGER_LIMITS, timeRangeBounds } from './limits';
+import { COLUMNLESS_OPS, isValidFrequency, METRICS_CALCULATION_OPS, OPTIONAL_COLUMN_OPS, TRIGGER_CALCULATION_OPS, TRIGGER_LIMITS, timeRangeBounds } from './limits';
 import { list, show } from './wording';
 
 /** Extra data a relational issue carries for the linter. */
@@ -142,29 +142,58 @@ function checkQueryRelations(
       });
     }
     const columnless = (COLUMNLESS_OPS as readonly string[]).includes(calc.op);
+    const optional = (OPTIONAL_COLUMN_OPS as readonly string[]).includes(calc.op);
     if (columnless && present(calc.column)) {
-      report(q('calculations', i, 'column'), `${calc.op} takes no column; only ${list(COLUMNLESS_OPS)} go without one`, { rule: 'query/calculation-column' });
-    } else if (!columnless && !present(calc.column) && (TRIGGER_CALCULATION_OPS as readonly string[]).includes(calc.op)) {
-      report(q('calculations', i), `${calc.op} needs a column; every op but ${list(COLUMNLESS_OPS)} takes one`, { rule: 'query/calculation-column' });
+      report(q('calculations', i, 'column'), `${calc.op} takes no column; only ${list(COLUMNLESS_OPS)} take none`, { rule: 'query/calculation-column' });
+    } else if (!columnless && !optional && !present(calc.column) && (TRIGGER_CALCULATION_OPS as readonly string[]).includes(calc.op)) {
+      const without = [...COLUMNLESS_OPS, ...OPTIONAL_COLUMN_OPS];
+      report(q('calculations', i), `${calc.op} needs a column; every op but ${list(without)} takes one`, { rule: 'query/calculation-column' });
     }
   });
 
-  // A having "corresponds" to the calculation with the same op and column (service facts).
-  // Calculations by op and column, in order: each having finds its match in one lookup.
+  checkCalculationNames(calculations, formulas, q, report);
+
+  // A having "corresponds" to the calculation with the same op and column; without calculate_op its
+  // column names a calculation or a formula (service facts). Calculations are indexed once, by op and
+  // column and by name, so each having finds its match in one lookup.
   const byOpAndColumn = new Map<unknown, Map<unknown, number[]>>();
+  const byName = new Map<string, number[]>();
+  const add = <K>(map: Map<K, number[]>, key: K, i: number): void => {
+    const same = map.get(key);
+    if (same === undefined) map.set(key, [i]);
+    else same.push(i);
+  };
   calculations.forEach((c, i) => {
     if (!isRecord(c)) return;
     let byColumn = byOpAndColumn.get(c.op);
     if (byColumn === undefined) byOpAndColumn.set(c.op, (byColumn = new Map()));
-    const column = c.column ?? undefined;
-    const same = byColumn.get(column);
-    if (same === undefined) byColumn.set(column, [i]);
-    else same.push(i);
+    add(byColumn, c.column ?? undefined, i);
+    if (typeof c.name === 'string') add(byName, c.name, i);
   });
-  const matching = (h: Record<string, unknown>) => byOpAndColumn.get(h.calculate_op)?.get(h.column ?? undefined) ?? [];
+  const none: number[] = [];
+  const matching = (h: Record<string, unknown>): number[] => {
+    if (!present(h.calculate_op)) return typeof h.column === 'string' ? (byName.get(h.column) ?? none) : none;
+    return byOpAndColumn.get(h.calculate_op)?.get(h.column ?? undefined) ?? none;
+  };
+  const namesOf = (items: unknown[]) => items.filter(isRecord).map((x) => x.name).filter((n): n is string => typeof n === 'string');
+  const formulaNames = new Set(namesOf(formulas));
   const known = someOf(calculations.filter(isRecord).map((c) => calcLabel(c.op, c.column)));
   havings.forEach((h, i) => {
-    if (!isRecord(h) || typeof h.calculate_op !== 'string') return;
+    if (!isRecord(h)) return;
+    if (!present(h.calculate_op)) {
+      if (!present(h.column)) {
+        report(q('havings', i), 'the having has neither calculate_op nor a column; give calculate_op (with its column), or a column naming a calculation or formula', {
+          rule: 'query/having',
+        });
+      } else if (typeof h.column === 'string' && matching(h).length === 0 && !formulaNames.has(h.column)) {
+        report(q('havings', i), `the having on ${JSON.stringify(h.column)} names no calculation or formula; without calculate_op its column is the name of a calculation or formula; calculation names: ${someOf(namesOf(calculations)) || 'none'}; formula names: ${someOf([...formulaNames]) || 'none'}`, {
+          rule: 'query/having-calculation',
+          related: [{ path: q('calculations'), message: 'the calculations' }],
+        });
+      }
+      return;
+    }
+    if (typeof h.calculate_op !== 'string') return;
     if (matching(h).length === 0) {
       report(q('havings', i), `the having on ${calcLabel(h.calculate_op, h.column)} matches no calculation; it needs a calculation with the same op and column (spec 2.6.1 rule 6); calculations: ${known || 'none'}`, {
         rule: 'query/having-calculation',
@@ -222,14 +251,64 @@ function checkQueryRelations(
         rule: 'query/granularity-standard',
       });
     } else if (typeof query.granularity === 'number' && typeof timeRange === 'number') {
+      // The service accepts time_range/1000 to time_range (service facts); above time_range/10 is legal
+      // but coarse, which some of the service's own documentation advises against.
       const low = timeRange / TRIGGER_LIMITS.granularityMinDivisor;
-      const high = timeRange / TRIGGER_LIMITS.granularityMaxDivisor;
-      if (query.granularity < low || query.granularity > high) {
-        report(q('granularity'), `granularity ${query.granularity} lies outside ${low} = time_range ${timeRange} / ${TRIGGER_LIMITS.granularityMinDivisor} to ${high} = time_range / ${TRIGGER_LIMITS.granularityMaxDivisor} (spec 2.6.1 rule 8)`, {
+      const coarse = timeRange / TRIGGER_LIMITS.granularityCoarseDivisor;
+      const related = [{ path: q('time_range'), message: `time_range ${timeRange}` }];
+      if (query.granularity < low || query.granularity > timeRange) {
+        report(q('granularity'), `granularity ${query.granularity} lies outside ${low} = time_range ${timeRange} / ${TRIGGER_LIMITS.granularityMinDivisor} to ${timeRange} = time_range (spec 2.6.1 rule 8)`, {
           rule: 'query/granularity-range',
-          related: [{ path: q('time_range'), message: `time_range ${timeRange}` }],
+          related,
+        });
+      } else if (query.granularity > coarse) {
+        const points = Math.floor(timeRange / query.granularity);
+        report(q('granularity'), `granularity ${query.granularity} is above ${coarse} = time_range ${timeRange} / ${TRIGGER_LIMITS.granularityCoarseDivisor}: each evaluation sees ${points} ${points === 1 ? 'point' : 'points'}; the service accepts it, but fewer than ${TRIGGER_LIMITS.granularityCoarseDivisor} points make a coarse signal`, {
+          rule: 'query/granularity-coarse',
+          related,
         });
       }
     }
   }
+}
+
+/**
+ * Rules the service enforces on a trigger's query beyond spec 2.6.1 (service facts): without formulas,
+ * calculations carry no name and no filters of their own; calculation names are unique; no formula is
+ * named like a calculation.
+ */
+function checkCalculationNames(calculations: unknown[], formulas: unknown[], q: (...rest: Path) => Path, report: Report): void {
+  const firstByName = new Map<string, number>();
+  calculations.forEach((c, i) => {
+    if (!isRecord(c)) return;
+    if (formulas.length === 0 && present(c.name)) {
+      report(q('calculations', i, 'name'), `the calculation is named (${JSON.stringify(c.name)}) but the query has no formula; without formulas calculations carry no name`, {
+        rule: 'query/calculation-needs-formula',
+      });
+    }
+    if (formulas.length === 0 && Array.isArray(c.filters) && c.filters.length > 0) {
+      report(q('calculations', i, 'filters'), "the calculation has its own filters but the query has no formula; without formulas, filter the whole query with the query's filters", {
+        rule: 'query/calculation-needs-formula',
+      });
+    }
+    if (typeof c.name !== 'string') return;
+    const first = firstByName.get(c.name);
+    if (first === undefined) {
+      firstByName.set(c.name, i);
+      return;
+    }
+    report(q('calculations', i, 'name'), `calculation name ${JSON.stringify(c.name)} is already used by calculation ${first + 1}; each calculation name is used once`, {
+      rule: 'query/calculation-name-duplicate',
+      related: [{ path: q('calculations', first, 'name'), message: `calculation ${first + 1}` }],
+    });
+  });
+  formulas.forEach((f, i) => {
+    if (!isRecord(f) || typeof f.name !== 'string') return;
+    const calc = firstByName.get(f.name);
+    if (calc === undefined) return;
+    report(q('formulas', i, 'name'), `formula name ${JSON.stringify(f.name)} is also the name of calculation ${calc + 1}; a formula needs a name of its own`, {
+      rule: 'query/formula-name',
+      related: [{ path: q('calculations', calc, 'name'), message: `calculation ${calc + 1}` }],
+    });
+  });
 }

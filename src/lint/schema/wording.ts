@@ -1,7 +1,7 @@
 // The linter's message wording for zod issues: what is wrong with the actual value, then what is
 // allowed. Member schemas take their error options from here so every message reads the same way.
 import * as z from 'zod';
-import { RecipientWrite } from '../../api/schemas/common';
+import { characterCount, RecipientWrite } from '../../api/schemas/common';
 
 type RawIssue = z.core.$ZodRawIssue;
 
@@ -20,7 +20,7 @@ function kindOf(v: unknown): string {
   if (Array.isArray(v)) return 'an array';
   switch (typeof v) {
     case 'string':
-      return `a string (${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}...` : v)})`;
+      return `a string (${JSON.stringify(characterCount(v) > 40 ? `${[...v].slice(0, 40).join('')}...` : v)})`;
     case 'number':
       return Number.isInteger(v) ? `the number ${v}` : `the fraction ${v}`;
     case 'boolean':
@@ -41,7 +41,8 @@ export function problem(label: string, iss: RawIssue): string {
       return `${label} is ${kindOf(input)}`;
     case 'too_big':
     case 'too_small':
-      if (typeof input === 'string') return `${label} has ${input.length} characters`;
+      // zod measures string lengths in code points, as JSON Schema does: say the number the check used.
+      if (typeof input === 'string') return `${label} has ${characterCount(input)} characters`;
       if (Array.isArray(input)) return `${label} holds ${input.length} ${input.length === 1 ? 'item' : 'items'}`;
       return `${label} is ${show(input)}`;
     case 'not_multiple_of':

@@ -2,9 +2,10 @@
 // the spec, service facts), POST /1/query_results/<dataset> (spec 4.5) and GET
 // /1/query_results/<dataset>/<id> (beyond the spec). Results are computed from the query itself over
 // synthetic events; one that takes the service time completes only after it, so clients must poll.
-import { CreateQueryResultRequest, ENVIRONMENT_WIDE } from '../../api/schemas';
 import { json, problem, v1ValidationFailure, type Reply } from '../responses';
+import { QueryResultBody } from '../requests';
 import { param, type HandlerContext, type Route } from '../router';
+import { ENVIRONMENT_WIDE } from '../spec';
 import { columnsOf, findDataset, takeId, type DatasetRecord, type QueryResultRecord, type SavedQueryRecord } from '../state';
 import { runQuery, type QuerySource, type RunOutcome } from './engine';
 import { readSpec, RETENTION_SECONDS } from './spec';
@@ -107,7 +108,7 @@ function createQueryResult(ctx: HandlerContext): Reply {
     const reply = problem(ctx.baseUrl, 429, `creating query results is limited to ${limit} a minute: retry after the time in Retry-After`);
     return { ...reply, headers: { ...rate.headers, 'Retry-After': rate.resetAt.toUTCString() } };
   }
-  const parsed = CreateQueryResultRequest.safeParse(ctx.body);
+  const parsed = QueryResultBody.safeParse(ctx.body);
   if (!parsed.success) return v1ValidationFailure(ctx.baseUrl, parsed.error.issues, ctx.body);
   const body = parsed.data;
   const saved = ctx.state.savedQueries.find((q) => q.id === body.query_id && q.dataset === scope.key);

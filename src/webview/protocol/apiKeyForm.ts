@@ -73,13 +73,23 @@ export const resolveApiKeyField = tableResolver({
 
 export type Checked<T> = { ok: true; body: T } | { ok: false; problems: FormProblems };
 
+/**
+ * The form asks for a name, which the service does not: a key without one cannot be told apart in any
+ * list. Everything else is the request schema's.
+ */
+const nameGiven = (name: string, ctx: z.RefinementCtx) => {
+  if (name.trim() === '') ctx.addIssue({ code: 'custom', path: ['data', 'attributes', 'name'], message: 'name must not be empty' });
+};
+const CreateFormRequest = CreateApiKeyRequest.superRefine((b, ctx) => nameGiven(b.data.attributes.name, ctx));
+const UpdateFormRequest = UpdateApiKeyRequest.superRefine((b, ctx) => nameGiven(b.data.attributes.name ?? '', ctx));
+
 export function checkCreateApiKey(v: CreateApiKeyValues): Checked<CreateApiKeyRequest> {
-  const parsed = CreateApiKeyRequest.safeParse(createApiKeyBody(v));
+  const parsed = CreateFormRequest.safeParse(createApiKeyBody(v));
   return parsed.success ? { ok: true, body: parsed.data } : { ok: false, problems: problemsFromZod(parsed.error, resolveApiKeyField) };
 }
 
 export function checkUpdateApiKey(v: UpdateApiKeyValues): Checked<UpdateApiKeyRequest> {
-  const parsed = UpdateApiKeyRequest.safeParse(updateApiKeyBody(v));
+  const parsed = UpdateFormRequest.safeParse(updateApiKeyBody(v));
   return parsed.success ? { ok: true, body: parsed.data } : { ok: false, problems: problemsFromZod(parsed.error, resolveApiKeyField) };
 }
 

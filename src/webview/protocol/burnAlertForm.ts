@@ -73,6 +73,40 @@ export function buildBurnAlertUpdate(loaded: BurnAlert, edits: BurnAlertEdits): 
   return body;
 }
 
+/** How the review shows recipients it cannot know: the list of burn alerts carries none (spec 4.3). */
+export const UNKNOWN_RECIPIENTS = 'unknown: the service listed this alert without its recipients';
+
+/**
+ * The PUT body the edits would make, for a person to review: recipients that are not known (the alert came
+ * from the list, and the user has not chosen any) are shown as unknown, never as an empty list.
+ */
+export function burnAlertForReview(alert: BurnAlert, edits: BurnAlertEdits): Record<string, unknown> {
+  const body = buildBurnAlertUpdate(alert, edits);
+  return edits.recipients === undefined && alert.recipients === undefined ? { ...body, recipients: UNKNOWN_RECIPIENTS } : body;
+}
+
+/** Members a PUT carries (spec 4.4) and the ones the service sets: every other member of an alert is one the form cannot send. */
+const FORM_MEMBERS = new Set([
+  'alert_type',
+  'exhaustion_minutes',
+  'budget_rate_window_minutes',
+  'budget_rate_decrease_threshold_per_million',
+  'description',
+  'recipients',
+  'id',
+  'slo',
+  'triggered',
+  'created_at',
+  'updated_at',
+]);
+
+/** Members of the alert the PUT body cannot carry (e.g. auto_investigate), as `name = value` text. */
+export function unsendableMembers(alert: BurnAlert): string[] {
+  return Object.entries(alert)
+    .filter(([member, value]) => !FORM_MEMBERS.has(member) && value !== undefined)
+    .map(([member, value]) => `${member} = ${JSON.stringify(value)}`);
+}
+
 function recipientText(r: RecipientWrite): string {
   return r.id ?? `${r.type ?? '?'}:${r.target ?? '?'}`;
 }

@@ -69,8 +69,15 @@ export const ApiKeyToWebview = z.discriminatedUnion('type', [
   Busy,
   ProblemsMessage,
   Status,
-  /** The only message that ever carries a secret; it is shown, never persisted. */
-  z.strictObject({ type: z.literal('created'), key: z.strictObject({ id: z.string(), name: z.string(), secret: z.string() }) }),
+  /**
+   * The only message that ever carries a secret; it is shown, never persisted. `notes` say what was odd
+   * in the service's answer (the secret is shown whatever else was); an empty id: the service gave none.
+   */
+  z.strictObject({
+    type: z.literal('created'),
+    key: z.strictObject({ id: z.string(), name: z.string(), secret: z.string() }),
+    notes: z.array(z.string()).optional(),
+  }),
   /** The secret is gone from the host (a new create began, or the window was reloaded). */
   z.strictObject({ type: z.literal('secretCleared') }),
   z.strictObject({ type: z.literal('updated'), key: z.strictObject({ id: z.string(), name: z.string(), disabled: z.boolean() }) }),

@@ -37,7 +37,8 @@ async function stopSandbox(): Promise<void> {
 
 /** What the sandbox received, from its control endpoint (docs/SANDBOX.md). */
 async function recordedRequests(baseUrl: string): Promise<RecordedRequest[]> {
-  const res = await fetch(`${baseUrl}/__sandbox/requests`);
+  const token = (await obsApi()).sandbox.running?.info.controlToken ?? '';
+  const res = await fetch(`${baseUrl}/__sandbox/requests`, { headers: { 'X-Sandbox-Token': token } });
   assert.equal(res.status, 200, 'GET /__sandbox/requests');
   return (await res.json()) as RecordedRequest[];
 }
@@ -168,7 +169,12 @@ suite('forms', () => {
         await waitForForm(api, key);
         // The page says "ready" and the host gathers the recipients in use (the triggers among them).
         await waitFor('the page to load', async () => (await requestsSince(baseUrl, skip, 'GET', `/1/triggers/${dataset}`)).length > 0 || undefined, 30_000);
-        const edits = { description: 'Edited in the extension host', recipients: [{ id: DEMO.recipients.emailOncall }] };
+        // The form read the one alert for its recipients (the list carries none, spec 4.3).
+        await waitFor('the GET of the one alert', async () => (await requestsSince(baseUrl, skip, 'GET', `/1/burn_alerts/${dataset}/${loaded.id}`)).length > 0 || undefined);
+        const realRecipients = api.sandbox.running?.state.burnAlerts.find((a) => a.id === loaded.id)?.recipients;
+        assert.ok(realRecipients && realRecipients.length > 0, 'the alert has recipients on the service');
+        // Only the description is edited: the recipients it already has are sent back, not replaced.
+        const edits = { description: 'Edited in the extension host' };
         await deliver(api, key, { type: 'submit', edits });
 
         const puts = await requestsSince(baseUrl, skip, 'PUT', `/1/burn_alerts/${dataset}/${loaded.id}`);
@@ -179,7 +185,7 @@ suite('forms', () => {
         assert.deepEqual(Object.keys(body).sort(), writable.sort());
         assert.deepEqual(body, {
           alert_type: 'budget_rate',
-          recipients: edits.recipients,
+          recipients: realRecipients,
           budget_rate_window_minutes: loaded.budget_rate_window_minutes,
           budget_rate_decrease_threshold_per_million: loaded.budget_rate_decrease_threshold_per_million,
           description: edits.description,
