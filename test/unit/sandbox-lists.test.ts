@@ -43,7 +43,7 @@ test('GET /1/triggers answers what a write changed, and a direct change of handl
     assert.equal(await count(), all);
     sb.state.triggers = sb.state.triggers.slice(1);
     assert.equal(await count(), all - 1);
-    const reset = await call(`${sb.info.baseUrl}/__sandbox/reset`, { method: 'POST' });
+    const reset = await call(`${sb.info.baseUrl}/__sandbox/reset`, { method: 'POST', headers: { 'X-Sandbox-Token': sb.info.controlToken } });
     assert.equal(reset.status, 200);
     assert.equal(await count(), all);
   } finally {
