@@ -1,7 +1,7 @@
 // The manifest parts that decide when the extension wakes up and what an idle view offers.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 interface Manifest {
@@ -11,6 +11,8 @@ interface Manifest {
     jsonValidation: { fileMatch: string[]; url: string }[];
     viewsWelcome: { view: string; contents: string; when: string }[];
     menus: Record<string, { command: string; when?: string }[]>;
+    commands: { command: string }[];
+    walkthroughs: { id: string; steps: { id: string; description: string; media: { image?: string; altText?: string }; completionEvents: string[] }[] }[];
   };
 }
 const manifest = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as Manifest;
@@ -59,4 +61,26 @@ test('Start Local Sandbox shows only while it does not run, Stop only while it r
   assert.equal(when(palette, 'obs.sandbox.stop'), 'obs.sandbox.state == running');
   assert.equal(when(title, 'obs.sandbox.start'), 'view == obs.datasets && obs.sandbox.state != running');
   assert.equal(when(title, 'obs.sandbox.stop'), 'view == obs.datasets && obs.sandbox.state == running');
+});
+
+test('the walkthrough guides through connecting, browsing, linting and querying, with pictures from the real editor', () => {
+  const [walkthrough, ...others] = manifest.contributes.walkthroughs;
+  assert.equal(others.length, 0);
+  assert.deepEqual(walkthrough?.steps.map((st) => st.id), ['connect', 'browse', 'lint', 'query']);
+  const root = join(import.meta.dirname, '..', '..');
+  for (const step of walkthrough?.steps ?? []) {
+    assert.ok(step.media.image?.startsWith('docs/images/') && existsSync(join(root, step.media.image)), `${step.id}: picture ${step.media.image}`);
+    assert.ok((step.media.altText ?? '').length > 0, `${step.id}: the picture is described`);
+    assert.ok(step.completionEvents.length > 0, `${step.id}: it can be completed`);
+  }
+});
+
+test('every command a walkthrough step links to or completes on is one the extension contributes', () => {
+  const contributed = new Set([...manifest.contributes.commands.map((c) => c.command), 'workbench.view.extension.obs']);
+  for (const step of manifest.contributes.walkthroughs[0]?.steps ?? []) {
+    const linked = [...step.description.matchAll(/\(command:([\w.]+)\)/g)].map((m) => m[1] ?? '');
+    const completing = step.completionEvents.filter((e) => e.startsWith('onCommand:')).map((e) => e.slice('onCommand:'.length));
+    assert.ok(linked.length > 0, `${step.id} offers a button`);
+    for (const command of [...linked, ...completing]) assert.ok(contributed.has(command), `${step.id}: ${command}`);
+  }
 });
