@@ -10,7 +10,6 @@ import { SecretStore } from './connections/secretStore';
 import { createConnectionStatusBar } from './connections/statusBar';
 import { vscodeConfiguration } from './core/configuration';
 import { Feedback } from './core/feedback';
-import { openWalkthroughOnFirstRun } from './core/firstRun';
 import { createLogger } from './core/logger';
 import { Settings } from './core/settings';
 import { registerLintCommands, TriggerDiagnostics } from './diagnostics/triggerDiagnostics';
@@ -167,7 +166,6 @@ export function activate(context: vscode.ExtensionContext): ObsExtensionApi {
     }),
   );
 
-  void openWalkthroughOnFirstRun(context.globalState).catch((err: unknown) => channel.warn(`[core] could not open the walkthrough: ${String(err)}`));
   channel.info('obs-vscode activated');
   return { log: channel, context, settings, connections, keys, tree: model, view: view.treeView, diagnostics, sandbox: controller, forms: forms.probe };
 }

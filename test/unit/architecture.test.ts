@@ -16,7 +16,6 @@ const VSCODE_ADAPTERS = [
   'src/extension/connections/statusBar.ts',
   'src/extension/core/configuration.ts',
   'src/extension/core/feedback.ts',
-  'src/extension/core/firstRun.ts',
   'src/extension/diagnostics/triggerDiagnostics.ts',
   'src/extension/diagnostics/triggerFiles.ts',
   'src/extension/forms/apiKeyPanels.ts',

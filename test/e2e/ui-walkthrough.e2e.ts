@@ -1,0 +1,59 @@
+// UI suite: the extension's walkthrough ("Get Started with Observability Config") as a newcomer meets it.
+// Its steps show with their pictures, and the first step's button starts the local sandbox, which marks
+// the step done.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { exactly, notificationText, runCommand, saveImageOf } from './uiDriver';
+import { useUiFixture } from './uiSuite';
+import { uiTest } from './workbench';
+
+const TITLE = 'Get Started with Observability Config';
+const STEPS = ['Connect, or try the local sandbox', 'Browse datasets, triggers and burn alerts', 'Lint a trigger file', 'Run a query, preview a trigger'];
+
+/** Opens the walkthrough through "Welcome: Open Walkthrough...", as a user who closed it would. */
+async function openWalkthrough(page: Page): Promise<void> {
+  await runCommand(page, 'Welcome: Open Walkthrough...');
+  const widget = page.locator('.quick-input-widget');
+  await widget.locator('.quick-input-box input').fill('Observability');
+  await widget.locator('.monaco-list-row').filter({ hasText: TITLE }).first().click();
+  await page.locator('.gettingStartedContainer').getByText(TITLE, { exact: true }).first().waitFor({ state: 'visible', timeout: 30_000 });
+}
+
+describe('UI: walkthrough (code-server + Chromium)', { timeout: 300_000 }, () => {
+  const ready = useUiFixture();
+
+  it('the walkthrough lists its four steps, and its first button starts the sandbox and marks the step done', { timeout: 240_000 }, async (t) => {
+    const { server, browser } = ready();
+    await uiTest(
+      t.name,
+      browser,
+      server,
+      async ({ page }) => {
+        await page.setViewportSize({ width: 1400, height: 900 });
+        await openWalkthrough(page);
+        const container = page.locator('.gettingStartedContainer');
+        const steps = container.locator('.getting-started-step');
+        for (const title of STEPS) await steps.filter({ has: page.locator('.step-title', { hasText: exactly(title) }) }).first().waitFor({ state: 'visible' });
+        assert.deepEqual(
+          (await steps.locator('.step-title').allTextContents()).map((s) => s.trim()),
+          STEPS,
+        );
+        const first = steps.filter({ has: page.locator('.step-title', { hasText: exactly(STEPS[0] ?? '') }) }).first();
+        await first.click();
+        assert.equal(await first.locator('.codicon.complete').count(), 0, 'not done before its button was used');
+        // The step's picture comes from the extension (docs/images) and loads.
+        const picture = container.locator('.getting-started-media img').first();
+        await picture.waitFor({ state: 'visible' });
+        assert.ok(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 'the step picture loaded');
+        await saveImageOf(page, [container], 'walkthrough.png');
+
+        await first.getByRole('button', { name: 'Try the Local Sandbox' }).click();
+        await notificationText(page, /The local sandbox runs at/);
+        // Running the step's command completes it (completionEvents onCommand:obs.sandbox.start).
+        await first.locator('.codicon.complete, .codicon-getting-started-step-checked').first().waitFor({ state: 'visible', timeout: 30_000 });
+      },
+      (m) => t.diagnostic(m),
+    );
+  });
+});
