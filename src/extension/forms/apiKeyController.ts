@@ -15,6 +15,7 @@ import { ApiKeyFromWebview, type ApiKeyToWebview } from '../../webview/protocol/
 import { errorText } from '../core/errors';
 import type { KeyRegistry } from '../tree';
 import { FormController, type FormLog } from './controller';
+import { SECRET_TEXT } from './formText';
 
 export interface CreatedKey {
   id: string;
@@ -36,8 +37,11 @@ export interface ApiKeyFormDeps {
   log: FormLog;
   /** Writes to the clipboard (vscode.env.clipboard in the extension). */
   copy(text: string): Promise<void>;
-  /** A modal yes/no question; true means go ahead. */
-  confirm(message: string, action: string): Promise<boolean>;
+  /**
+   * A modal question; resolves to the choice taken, undefined for Cancel. The first choice is the
+   * dialog's default (Enter).
+   */
+  ask(message: string, detail: string, choices: readonly string[]): Promise<string | undefined>;
   close(): void;
   onChanged?(): void;
 }
@@ -74,28 +78,30 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
       case 'copy':
         return this.copy(message.what);
       case 'createAnother':
-        if (this.created !== undefined && !this.copied) {
-          const go = await this.deps.confirm(
-            `The secret of "${this.created.name}" was not copied and cannot be retrieved again. Start a new key anyway?`,
-            'Start a New Key',
-          );
-          if (!go) return;
-        }
+        if (!(await this.mayDropSecret(SECRET_TEXT.startWithout))) return;
         this.forgetSecret();
         this.post({ type: 'secretCleared' });
         return;
       case 'close':
-        if (this.created !== undefined && !this.copied) {
-          const go = await this.deps.confirm(
-            `Close without copying? The secret of "${this.created.name}" cannot be retrieved again.`,
-            'Close Without Copying',
-          );
-          if (!go) return;
-        }
+        if (!(await this.mayDropSecret(SECRET_TEXT.closeWithout))) return;
         this.forgetSecret();
         this.deps.close();
         return;
     }
+  }
+
+  /**
+   * True when the secret may be dropped: it was copied, there is none, or the user chose `dropIt`. The
+   * default choice (Enter) copies the secret and keeps the panel open; Cancel keeps it open too.
+   */
+  private async mayDropSecret(dropIt: string): Promise<boolean> {
+    const key = this.created;
+    if (key === undefined || this.copied) return true;
+    const copyChoice: [string, CopyWhat] = key.id === '' ? [SECRET_TEXT.copySecret, 'secret'] : [SECRET_TEXT.copyBoth, 'idAndSecret'];
+    const choice = await this.deps.ask(SECRET_TEXT.notCopied(key.name), SECRET_TEXT.cannotRetrieve, [copyChoice[0], dropIt]);
+    if (choice === dropIt) return true;
+    if (choice === copyChoice[0]) await this.copy(copyChoice[1]);
+    return false;
   }
 
   private refuse(what: string): void {

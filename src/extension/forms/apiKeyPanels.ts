@@ -6,6 +6,7 @@ import { ApiKeyState, VIEW_TYPES } from '../../webview/protocol/messages';
 import type { ActiveConnection } from '../connections';
 import { ApiKeyArg, ApiKeysArg, parseArg } from '../tree';
 import { ApiKeyFormController, type CreatedKey } from './apiKeyController';
+import { SECRET_TEXT } from './formText';
 import { FormOpenError, type FormHandlers, type FormPanels } from './panels';
 
 type Mode = 'create' | 'update';
@@ -90,7 +91,8 @@ export class ApiKeyPanels {
           post,
           log: this.panels.log,
           copy: (text) => Promise.resolve(vscode.env.clipboard.writeText(text)),
-          confirm: async (message, action) => (await vscode.window.showWarningMessage(message, { modal: true }, action)) === action,
+          // The first choice is the dialog's default (Enter): the callers put the safe one first.
+          ask: (message, detail, choices) => Promise.resolve(vscode.window.showWarningMessage(message, { modal: true, detail }, ...choices)),
           close: () => panel.dispose(),
           onChanged: () => deps.refreshTree(),
         }),
@@ -107,15 +109,12 @@ export class ApiKeyPanels {
 
   /** The panel closed with a secret never copied: offer it once more, then it is gone for good. */
   private async lastChanceToCopy(key: CreatedKey): Promise<void> {
-    const choices: Record<string, CopyWhat> = { 'Copy id:secret': 'idAndSecret', 'Copy Secret Only': 'secret' };
-    const choice = await vscode.window.showWarningMessage(
-      `The secret of the new API key "${key.name}" was not copied.`,
-      { modal: true, detail: 'It cannot be retrieved again. Copy it now, or disable the key and create a new one.' },
-      ...Object.keys(choices),
-    );
+    // The default (first) choice copies; a key without an id can only have its secret copied.
+    const choices: Record<string, CopyWhat> = key.id === '' ? { [SECRET_TEXT.copySecret]: 'secret' } : { [SECRET_TEXT.copyBoth]: 'idAndSecret', [SECRET_TEXT.copySecret]: 'secret' };
+    const choice = await vscode.window.showWarningMessage(SECRET_TEXT.notCopied(key.name), { modal: true, detail: SECRET_TEXT.cannotRetrieve }, ...Object.keys(choices));
     const what = choice === undefined ? undefined : choices[choice];
     if (what === undefined) return;
     await vscode.env.clipboard.writeText(copyText(what, key));
-    void vscode.window.showInformationMessage(what === 'idAndSecret' ? 'id:secret copied to the clipboard.' : 'The secret was copied to the clipboard.');
+    void vscode.window.showInformationMessage(what === 'idAndSecret' ? SECRET_TEXT.copiedBoth : SECRET_TEXT.copiedSecret);
   }
 }
