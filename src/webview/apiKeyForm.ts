@@ -111,17 +111,18 @@ function renderCreate(connectionName: string, initial: CreateApiKeyValues): void
   problems.render(validate());
 }
 
-function renderUpdate(connectionName: string, initial: UpdateApiKeyValues): void {
+function renderUpdate(connectionName: string, initial: UpdateApiKeyValues, idFixed: boolean): void {
   const values: UpdateApiKeyValues = { ...initial };
   const top = h('div', { id: 'form-errors', className: 'form-errors', attrs: { role: 'alert', tabindex: '-1', hidden: true } });
   const problems = new ProblemView(top);
   const status = new StatusLine();
 
-  const id = textfield(values.id, { placeholder: 'the key id, e.g. hcxik_01…' });
+  // A known key's id is shown but cannot be changed: the form updates that key and no other.
+  const id = textfield(values.id, idFixed ? { readonly: true } : { placeholder: 'the key id, e.g. hcxik_01…' });
   const name = textfield(values.name);
   const disabled = checkbox('Disabled (the key is refused while disabled)', values.disabled);
   const fields = {
-    id: field('f-id', 'Key id', id, 'Keys created here are listed under "API keys"; any key can be updated by its id.'),
+    id: field('f-id', 'Key id', id, idFixed ? 'The key this form updates.' : 'Keys created here are listed under "API keys"; any key can be updated by its id.'),
     name: field('f-name', 'Name', name, 'The update sends the name and the disabled state together (spec 4.2).'),
     disabled: field('f-disabled', 'State', disabled),
   };
@@ -137,6 +138,7 @@ function renderUpdate(connectionName: string, initial: UpdateApiKeyValues): void
     problems.render(validate());
   };
   id.addEventListener('input', () => {
+    if (idFixed) return;
     values.id = id.value;
     changed('id');
   });
@@ -247,7 +249,10 @@ onHostMessage(ApiKeyToWebview, (message) => {
         renderCreate(connectionName, state.createValues ?? message.values);
       } else {
         state ??= { mode: 'update', connectionId: message.connectionId, updateValues: message.values };
-        renderUpdate(connectionName, state.updateValues ?? message.values);
+        state.idFixed = message.idFixed;
+        // A fixed id is the host's, whatever the saved state holds.
+        const values = state.updateValues ?? message.values;
+        renderUpdate(connectionName, message.idFixed ? { ...values, id: message.values.id } : values, message.idFixed);
       }
       save();
       return;

@@ -48,7 +48,7 @@ async function editLogMessage(page: Page): Promise<FrameLocator> {
 
 /** The form panel's tab. */
 function definitionsTab(page: Page) {
-  return page.locator('.tabs-container .tab').filter({ hasText: 'Definitions: api-gateway' });
+  return page.locator('.tabs-container .tab').filter({ hasText: 'Edit Dataset Definitions api-gateway' });
 }
 
 /** The visible text of the page in the (last) webview, scripts' and styles' text aside. */

@@ -192,15 +192,33 @@ describe('API key form in a browser', { skip: browserSkip }, () => {
     await form.close();
   });
 
-  test('the update form posts the id, name and disabled state', async () => {
+  test('the update form of a known key shows its id read-only and posts the id, name and disabled state', async () => {
     const form = await openForm(browser, 'apiKeyForm');
-    await form.fromHost({ type: 'init', mode: 'update', connectionId: 'c', connectionName: 'S', values: { id: 'hcxik_9', name: 'old', disabled: false } });
+    await form.fromHost({ type: 'init', mode: 'update', connectionId: 'c', connectionName: 'S', values: { id: 'hcxik_9', name: 'old', disabled: false }, idFixed: true });
+    await form.page.locator('#f-name input').waitFor();
+    assert.equal(await form.page.locator('#f-id input').inputValue(), 'hcxik_9');
+    assert.equal(await form.page.locator('#f-id input').getAttribute('readonly'), '');
+    await form.page.locator('#f-id input').press('End');
+    await form.page.keyboard.type('x');
+    assert.equal(await form.page.locator('#f-id input').inputValue(), 'hcxik_9', 'typing does not change it');
     await form.page.locator('#f-name input').fill('new name');
     await form.page.locator('#f-disabled').click();
     await form.page.locator('#submit').click();
     assert.deepEqual((await form.posted()).at(-1), { type: 'submitUpdate', values: { id: 'hcxik_9', name: 'new name', disabled: true } });
     await form.fromHost({ type: 'updated', key: { id: 'hcxik_9', name: 'new name', disabled: true } });
     assert.match(await textOf(form.page, '#status-text'), /Saved: "new name" is disabled/);
+    await form.close();
+  });
+
+  test('the update form opened by id lets the user type the id', async () => {
+    const form = await openForm(browser, 'apiKeyForm');
+    await form.fromHost({ type: 'init', mode: 'update', connectionId: 'c', connectionName: 'S', values: { id: '', name: '', disabled: false }, idFixed: false });
+    await form.page.locator('#f-id input').waitFor();
+    assert.equal(await form.page.locator('#f-id input').getAttribute('readonly'), null);
+    await form.page.locator('#f-id input').fill('hcxik_7');
+    await form.page.locator('#f-name input').fill('typed');
+    await form.page.locator('#submit').click();
+    assert.deepEqual((await form.posted()).at(-1), { type: 'submitUpdate', values: { id: 'hcxik_7', name: 'typed', disabled: false } });
     await form.close();
   });
 

@@ -309,6 +309,39 @@ describe('API key forms', () => {
     assert.deepEqual(rec.ofType('updated'), [{ type: 'updated', key: { id: DEMO.apiKeys.ingest, name: 'Renamed by form', disabled: true } }]);
     assert.deepEqual(keys.list('conn-1').map((k) => [k.id, k.name, k.disabled]), [[DEMO.apiKeys.ingest, 'Renamed by form', true]]);
   });
+
+  test('a form opened for a known key says its id is fixed, refuses a submit for another id and names the saved key', async () => {
+    const rec = recorder();
+    const renamed: string[] = [];
+    const form = new ApiKeyFormController({
+      mode: 'update',
+      client,
+      team: sandbox.info.team,
+      connectionId: 'conn-1',
+      connectionName: 'Sandbox',
+      environmentId: sandbox.info.environmentId,
+      initialUpdate: { id: DEMO.apiKeys.disabled, name: 'Retired ingest key', disabled: true },
+      idFixed: true,
+      keys: new KeyRegistry(new MemoryMemento()),
+      post: rec.post,
+      log: rec.log,
+      copy: async () => undefined,
+      ask: async () => undefined,
+      close: () => undefined,
+      renamed: (name) => renamed.push(name),
+    });
+    await form.receive({ type: 'ready' });
+    assert.deepEqual(rec.ofType('init'), [
+      { type: 'init', mode: 'update', connectionId: 'conn-1', connectionName: 'Sandbox', values: { id: DEMO.apiKeys.disabled, name: 'Retired ingest key', disabled: true }, idFixed: true },
+    ]);
+    const before = requests('PATCH', '/2/').length;
+    await form.receive({ type: 'submitUpdate', values: { id: DEMO.apiKeys.ingest, name: 'Not this one', disabled: false } });
+    assert.equal(requests('PATCH', '/2/').length, before, 'nothing was sent');
+    assert.ok(rec.logs.some((l) => l.startsWith('warn') && l.includes('refused "submitUpdate for another key id"')));
+    await form.receive({ type: 'submitUpdate', values: { id: DEMO.apiKeys.disabled, name: 'Retired key (renamed)', disabled: true } });
+    assert.equal(requests('PATCH', '/2/').length, before + 1);
+    assert.deepEqual(renamed, ['Retired key (renamed)']);
+  });
 });
 
 // --- Burn alerts ------------------------------------------------------------------------------------------

@@ -32,6 +32,8 @@ export interface ApiKeyFormDeps {
   environmentId: string;
   /** For update: the key as remembered (or typed by the user). */
   initialUpdate?: UpdateApiKeyValues;
+  /** For update: the form was opened for a known key, whose id cannot be changed. */
+  idFixed?: boolean;
   keys: Pick<KeyRegistry, 'list' | 'remember' | 'update'>;
   post(message: ApiKeyToWebview): void;
   log: FormLog;
@@ -44,6 +46,8 @@ export interface ApiKeyFormDeps {
   ask(message: string, detail: string, choices: readonly string[]): Promise<string | undefined>;
   close(): void;
   onChanged?(): void;
+  /** A key was saved under this name (the panel's title follows it). */
+  renamed?(name: string): void;
 }
 
 export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiKeyToWebview> {
@@ -116,7 +120,7 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
       if (this.created) this.post({ type: 'created', key: { ...this.created } });
     } else {
       const values = this.deps.initialUpdate ?? { id: '', name: '', disabled: false };
-      this.post({ type: 'init', mode: 'update', connectionId, connectionName, values });
+      this.post({ type: 'init', mode: 'update', connectionId, connectionName, values, idFixed: this.idFixed });
     }
   }
 
@@ -168,7 +172,16 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
     }
   }
 
+  /** True when this form updates one known key, whose id the page cannot change. */
+  private get idFixed(): boolean {
+    return this.deps.idFixed === true && (this.deps.initialUpdate?.id ?? '') !== '';
+  }
+
   private async update(values: UpdateApiKeyValues): Promise<void> {
+    if (this.idFixed && values.id !== this.deps.initialUpdate?.id) {
+      this.refuse('submitUpdate for another key id');
+      return;
+    }
     const checked = checkUpdateApiKey(values);
     if (!checked.ok) {
       this.postProblems(checked.problems);
@@ -191,6 +204,7 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
       }
       this.log.info(`updated API key ${key.id} on ${this.deps.connectionName}`);
       this.post({ type: 'updated', key: { id: key.id, ...patch } });
+      this.deps.renamed?.(patch.name);
       this.deps.onChanged?.();
     });
   }

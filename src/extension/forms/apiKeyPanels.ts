@@ -6,7 +6,7 @@ import { ApiKeyState, VIEW_TYPES } from '../../webview/protocol/messages';
 import type { ActiveConnection } from '../connections';
 import { ApiKeyArg, ApiKeysArg, parseArg } from '../tree';
 import { ApiKeyFormController, type CreatedKey } from './apiKeyController';
-import { SECRET_TEXT } from './formText';
+import { SECRET_TEXT, TAB_TITLES } from './formText';
 import { FormOpenError, type FormHandlers, type FormPanels } from './panels';
 
 type Mode = 'create' | 'update';
@@ -30,7 +30,7 @@ export class ApiKeyPanels {
   private async create(arg: unknown): Promise<void> {
     const conn = await this.panels.connection(parseArg(ApiKeysArg, arg)?.connectionId);
     if (this.panels.reveal(`create:${conn.profile.id}`)) return;
-    this.open(this.panels.newPanel(VIEW_TYPES.createApiKey, `Create API Key (${conn.profile.name})`), conn, 'create');
+    this.open(this.panels.newPanel(VIEW_TYPES.createApiKey, TAB_TITLES.createApiKey(conn.profile.name)), conn, 'create');
   }
 
   private async update(arg: unknown): Promise<void> {
@@ -53,24 +53,25 @@ export class ApiKeyPanels {
       initial = remembered ? { id: remembered.id, name: remembered.name, disabled: remembered.disabled } : { id: '', name: '', disabled: false };
     }
     if (initial.id !== '' && this.panels.reveal(`update:${conn.profile.id}:${initial.id}`)) return;
-    const title = initial.id === '' ? 'Update API Key' : `API Key ${initial.name || initial.id}`;
-    this.open(this.panels.newPanel(VIEW_TYPES.updateApiKey, title), conn, 'update', initial);
+    const title = TAB_TITLES.updateApiKey(initial.id === '' ? '' : initial.name || initial.id, conn.profile.name);
+    // A key picked from the tree or the remembered keys is known: the form cannot change its id.
+    this.open(this.panels.newPanel(VIEW_TYPES.updateApiKey, title), conn, 'update', initial, initial.id !== '');
   }
 
   private async restore(panel: vscode.WebviewPanel, raw: unknown, mode: Mode): Promise<void> {
     const state = ApiKeyState.safeParse(raw);
     if (!state.success || state.data.mode !== mode) throw new FormOpenError('Its saved state is missing or damaged. Open the form again.');
-    const { connectionId, updateValues } = state.data;
+    const { connectionId, updateValues, idFixed } = state.data;
     // Only the update form's values are described: the create form's state has nothing worth keeping.
     const conn = await this.panels.restoredConnection(connectionId, () => {
       if (mode !== 'update' || updateValues === undefined) return undefined;
       const known = this.panels.deps.keys.list(connectionId).find((k) => k.id === updateValues.id);
       return describeUnsavedApiKeyUpdate(updateValues, known && { id: known.id, name: known.name, disabled: known.disabled });
     });
-    this.open(panel, conn, mode, updateValues);
+    this.open(panel, conn, mode, updateValues, idFixed === true);
   }
 
-  private open(panel: vscode.WebviewPanel, conn: ActiveConnection, mode: Mode, initial?: UpdateApiKeyValues): void {
+  private open(panel: vscode.WebviewPanel, conn: ActiveConnection, mode: Mode, initial?: UpdateApiKeyValues, idFixed = false): void {
     const { deps } = this.panels;
     // A form opened to update "by id" has no id yet: it gets a key of its own, so it never replaces another.
     const key = mode === 'create' ? `create:${conn.profile.id}` : `update:${conn.profile.id}:${initial?.id || `by-id-${++this.untitled}`}`;
@@ -87,6 +88,7 @@ export class ApiKeyPanels {
           connectionName: conn.profile.name,
           environmentId: conn.profile.environmentId,
           initialUpdate: initial,
+          idFixed,
           keys: deps.keys,
           post,
           log: this.panels.log,
@@ -95,6 +97,9 @@ export class ApiKeyPanels {
           ask: (message, detail, choices) => Promise.resolve(vscode.window.showWarningMessage(message, { modal: true, detail }, ...choices)),
           close: () => panel.dispose(),
           onChanged: () => deps.refreshTree(),
+          renamed: (name) => {
+            if (idFixed) panel.title = TAB_TITLES.updateApiKey(name, conn.profile.name);
+          },
         }),
       async (controller) => {
         if (!(controller instanceof ApiKeyFormController)) return;

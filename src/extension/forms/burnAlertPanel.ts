@@ -7,10 +7,10 @@ import { BurnAlertState, VIEW_TYPES, type BurnAlertContext } from '../../webview
 import type { ActiveConnection } from '../connections';
 import { BurnAlertArg, parseArg } from '../tree';
 import { BurnAlertFormController } from './burnAlertController';
+import { TAB_TITLES } from './formText';
 import { FormOpenError, type FormHandlers, type FormPanels } from './panels';
 
 export class BurnAlertPanel {
-
   constructor(private readonly panels: FormPanels) {}
 
   handlers(): FormHandlers {
@@ -71,7 +71,7 @@ export class BurnAlertPanel {
   private open(existing: vscode.WebviewPanel | undefined, conn: ActiveConnection, context: BurnAlertContext, loaded?: BurnAlert, restored = false): void {
     const key = `burnAlert:${context.connectionId}:${context.dataset}:${context.alertId}`;
     if (!existing && this.panels.reveal(key)) return;
-    const panel = existing ?? this.panels.newPanel(VIEW_TYPES.burnAlert, `Burn Alert ${context.alertId}`);
+    const panel = existing ?? this.panels.newPanel(VIEW_TYPES.burnAlert, TAB_TITLES.burnAlert(context.alertId, conn.profile.name));
     this.panels.attach(
       key,
       panel,

@@ -6,6 +6,7 @@ import { DefinitionsState, VIEW_TYPES, type DefinitionsContext } from '../../web
 import type { ActiveConnection } from '../connections';
 import { DatasetArg, parseArg } from '../tree';
 import { DatasetDefinitionsFormController } from './datasetDefinitionsController';
+import { TAB_TITLES } from './formText';
 import { FormOpenError, type FormHandlers, type FormPanels } from './panels';
 
 export class DefinitionsPanel {
@@ -54,7 +55,7 @@ export class DefinitionsPanel {
   private open(existing: vscode.WebviewPanel | undefined, conn: ActiveConnection, context: DefinitionsContext, loaded?: DatasetDefinitions): void {
     const key = `definitions:${context.connectionId}:${context.dataset}`;
     if (!existing && this.panels.reveal(key)) return;
-    const panel = existing ?? this.panels.newPanel(VIEW_TYPES.datasetDefinitions, `Definitions: ${context.dataset}`);
+    const panel = existing ?? this.panels.newPanel(VIEW_TYPES.datasetDefinitions, TAB_TITLES.definitions(context.dataset, conn.profile.name));
     this.panels.attach(
       key,
       panel,

@@ -1,10 +1,19 @@
-// The words the forms' host side says outside the pages: the questions asked in modal dialogs. One place, so they can be translated later. No vscode import.
+// The words the forms' host side says outside the pages: tab titles and the questions asked in modal
+// dialogs. One place, so they can be translated later. No vscode import.
 import { safeLabel } from '../core/text';
 
 /** Names in titles and dialogs are cut to this many characters (a key name may be of any length). */
 export const SHORT_NAME = 40;
 
 const short = (name: string): string => safeLabel(name, SHORT_NAME);
+
+/** Every form's tab title follows "<Action> <object name> - <connection>". */
+export const TAB_TITLES = {
+  createApiKey: (connection: string) => `Create API Key - ${short(connection)}`,
+  updateApiKey: (keyName: string, connection: string) => (keyName === '' ? `Update API Key - ${short(connection)}` : `Update API Key ${short(keyName)} - ${short(connection)}`),
+  burnAlert: (alertId: string, connection: string) => `Edit Burn Alert ${short(alertId)} - ${short(connection)}`,
+  definitions: (dataset: string, connection: string) => `Edit Dataset Definitions ${short(dataset)} - ${short(connection)}`,
+} as const;
 
 /**
  * The questions about a created key's secret that was never copied. The first choice of a modal dialog
