@@ -181,7 +181,7 @@ describe('API key forms', () => {
     const before = sandbox.requests.length;
     await form.receive({ type: 'submitCreate', values: values('   ') });
     assert.equal(sandbox.requests.length, before);
-    assert.deepEqual(rec.posted, [{ type: 'problems', problems: { fields: { name: ['name must not be empty'] }, form: [] } }]);
+    assert.deepEqual(rec.posted, [{ type: 'problems', problems: { fields: { name: ['Name is required.'] }, form: [] } }]);
   });
 
   test('a second submit while the first runs is refused by the host', async () => {

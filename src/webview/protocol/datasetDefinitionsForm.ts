@@ -13,6 +13,8 @@ import {
 } from '../../api/schemas/datasetDefinitions';
 import { noProblems, problemsFromZod, tableResolver, type FormProblems } from './problems';
 import type { Checked } from './apiKeyForm';
+import { DEFINITIONS_TEXT, DEFINITION_LABELS } from './text/datasetDefinitionsForm';
+import type { FormWording } from './wording';
 
 export const DefinitionTypeName = z.enum(DEFINITION_TYPE_NAMES as [DefinitionType, ...DefinitionType[]]);
 
@@ -83,9 +85,11 @@ export function describeUnsavedDefinitions(loaded: DatasetDefinitions | undefine
 
 export const resolveDefinitionField = tableResolver(Object.fromEntries(DEFINITION_TYPE_NAMES.map((t) => [t, t])));
 
+export const DEFINITIONS_WORDING: FormWording = { labels: DEFINITION_LABELS };
+
 export function checkDefinitionsUpdate(loaded: DatasetDefinitions, edited: DefinitionRows): Checked<UpdateDatasetDefinitionsRequest> {
   const parsed = UpdateDatasetDefinitionsRequest.safeParse(diffDefinitions(loaded, edited));
-  return parsed.success ? { ok: true, body: parsed.data } : { ok: false, problems: problemsFromZod(parsed.error, resolveDefinitionField) };
+  return parsed.success ? { ok: true, body: parsed.data } : { ok: false, problems: problemsFromZod(parsed.error, resolveDefinitionField, DEFINITIONS_WORDING) };
 }
 
 export function definitionsProblems(loaded: DatasetDefinitions, edited: DefinitionRows): FormProblems {
@@ -103,16 +107,12 @@ export function definitionWarnings(edited: DefinitionRows, knownColumns: Readonl
   for (const type of DEFINITION_TYPE_NAMES) {
     const row = edited[type];
     if (!row || row.name === '' || row.column_type === 'derived_column' || knownColumns === null || knownColumns.has(row.name)) continue;
-    (warnings[type] ??= []).push(
-      `"${row.name}" is not a column of this dataset. If it is a derived column, set the column type to derived_column.`,
-    );
+    (warnings[type] ??= []).push(DEFINITIONS_TEXT.notAColumn(row.name));
   }
   const spanKind = edited.span_kind?.name ?? '';
   const annotationType = edited.annotation_type?.name ?? '';
   if (spanKind !== '' && annotationType === '') {
-    (warnings.span_kind ??= []).push(
-      'Using span_kind to identify span events and links is deprecated: set annotation_type to the column that marks them.',
-    );
+    (warnings.span_kind ??= []).push(DEFINITIONS_TEXT.spanKindDeprecated);
   }
   return warnings;
 }
