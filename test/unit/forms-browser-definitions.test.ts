@@ -90,9 +90,9 @@ describe('dataset definitions form in a browser', { skip: browserSkip }, () => {
     await form.page.locator('#f-log_message').fill('no.such.column');
     await form.page.locator('#submit').click();
     await form.waitForPosted('submit');
-    await form.fromHost({ type: 'problems', problems: { fields: { log_message: ['The service has no column "no.such.column" in this dataset.'] }, form: ['HTTP 422: unknown column(s)'] } });
-    assert.equal(await textOf(form.page, '#f-log_message-error'), 'The service has no column "no.such.column" in this dataset.');
-    assert.deepEqual(await form.page.locator('#form-errors li').allTextContents(), ['Log message: The service has no column "no.such.column" in this dataset.', 'HTTP 422: unknown column(s)']);
+    await form.fromHost({ type: 'problems', problems: { fields: { log_message: ['The service refused the column "no.such.column".'] }, form: ['HTTP 422: unknown column(s)'] } });
+    assert.equal(await textOf(form.page, '#f-log_message-error'), 'The service refused the column "no.such.column".');
+    assert.deepEqual(await form.page.locator('#form-errors li').allTextContents(), ['Log message: The service refused the column "no.such.column".', 'HTTP 422: unknown column(s)']);
     assert.equal(await form.page.locator('#form-errors li a').getAttribute('href'), '#f-log_message');
     assert.equal(await form.page.evaluate(() => document.activeElement?.id), 'f-log_message');
     await form.close();

@@ -554,6 +554,21 @@ describe('dataset definitions form', () => {
     assert.equal((saved?.loaded as Record<string, unknown>).user, null);
   });
 
+  test('a 422 naming unknown columns in its text lands on the definitions that named them; nothing changes', async () => {
+    const { form, rec } = open(DEMO.datasets.gateway);
+    await form.receive({ type: 'ready' });
+    const loaded = rec.ofType('init')[0]?.loaded as Parameters<typeof rowsFromDefinitions>[0];
+    const rows = rowsFromDefinitions(loaded);
+    rows.log_message = { name: 'no.such.column' };
+    rows.route = { name: 'http.method' };
+    await form.receive({ type: 'submit', rows });
+    const problems = rec.ofType('problems')[0]?.problems as { fields: Record<string, string[]>; form: string[] };
+    assert.deepEqual(problems.fields, { log_message: ['The service refused the column "no.such.column".'] });
+    assert.equal(problems.form.length, 1);
+    assert.match(problems.form[0] ?? '', /HTTP 422 .*unknown column\(s\) for dataset api-gateway: log_message -> "no\.such\.column"$/);
+    assert.equal(rec.ofType('saved').length, 0);
+  });
+
   test('saving with nothing changed sends no request', async () => {
     const { form, rec } = open(DEMO.datasets.gateway);
     await form.receive({ type: 'ready' });

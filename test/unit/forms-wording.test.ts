@@ -4,7 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as z from 'zod';
 import { TAB_TITLES } from '../../src/extension/forms/formText';
-import { problemsFromZod, tableResolver } from '../../src/webview/protocol/problems';
+import { placeRefusedColumns } from '../../src/webview/protocol/datasetDefinitionsForm';
+import { noProblems, problemsFromZod, tableResolver } from '../../src/webview/protocol/problems';
 import { wordIssue } from '../../src/webview/protocol/wording';
 import { formatTime, relativeTime, utcText } from '../../src/webview/shared/time';
 
@@ -41,6 +42,44 @@ test('problemsFromZod words an issue on a field and keeps the schema\'s words fo
   assert.equal(parsed.success, false);
   const problems = problemsFromZod(parsed.error as z.ZodError, tableResolver({ 'a.exhaustion_minutes': 'minutes' }), { labels: { minutes: 'Exhaustion minutes' } });
   assert.deepEqual(problems, { fields: { minutes: ['Exhaustion minutes must be 0 or more.'] }, form: ['the body is odd'] });
+});
+
+const refusal = (detail: string, over: Record<string, unknown> = {}) => ({
+  kind: 'http',
+  status: 422,
+  message: `update dataset definitions failed: HTTP 422 Unprocessable Entity: ${detail}`,
+  detail,
+  fieldProblems: [],
+  ...over,
+});
+
+test('a refused save names its columns in quotes: each lands on the definition that named it, the text stays on top', () => {
+  const top = noProblems();
+  top.form.push('the service text');
+  const placed = placeRefusedColumns(top, refusal('unknown column(s): route -> "status", user -> "who"'), {
+    route: { name: 'status' },
+    user: { name: 'who' },
+    status: { name: 'http.status' },
+    error: { name: '' },
+  });
+  assert.deepEqual(placed, {
+    fields: { route: ['The service refused the column "status".'], user: ['The service refused the column "who".'] },
+    form: ['the service text'],
+  });
+});
+
+test('without quotes a column counts only as a whole word, never inside a longer name', () => {
+  const sent = { route: { name: 'http.route' }, user: { name: 'user' }, status: { name: 'code' } };
+  assert.deepEqual(placeRefusedColumns(noProblems(), refusal('unknown columns: http.route, user.id'), sent).fields, {
+    route: ['The service refused the column "http.route".'],
+  });
+});
+
+test('a refusal that is not a 422, that names fields itself, or names no sent column is left as it is', () => {
+  const sent = { route: { name: 'status' } };
+  assert.deepEqual(placeRefusedColumns(noProblems(), refusal('"status"', { status: 409 }), sent), noProblems());
+  assert.deepEqual(placeRefusedColumns(noProblems(), refusal('"status"', { fieldProblems: [{ field: 'route', message: 'x' }] }), sent), noProblems());
+  assert.deepEqual(placeRefusedColumns(noProblems(), refusal('something else went wrong'), sent), noProblems());
 });
 
 test('relative times: just now under 45 s, then minutes, hours, days, months, years, either way in time', () => {

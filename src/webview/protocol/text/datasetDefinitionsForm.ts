@@ -69,6 +69,6 @@ export const DEFINITIONS_TEXT = {
   noColumns: 'The columns of this dataset could not be listed: names are not completed or checked.',
   notAColumn: (name: string) => `"${name}" is not a column of this dataset. If it is a derived column, set its column type to Derived column.`,
   spanKindDeprecated: 'Marking span events and links with Span kind is deprecated: set Annotation type to the column that marks them.',
-  /** A name the service refused (a 422 naming unknown columns), on the definition that named it. */
-  refusedColumn: (name: string) => `The service has no column "${name}" in this dataset.`,
+  /** A column the service refused (a 422 naming it only in its text), on the definition that named it. The reason stays the service's own words at the top. */
+  refusedColumn: (name: string) => `The service refused the column "${name}".`,
 } as const;
