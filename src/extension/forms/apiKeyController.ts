@@ -15,7 +15,7 @@ import { ApiKeyFromWebview, type ApiKeyToWebview } from '../../webview/protocol/
 import { errorText } from '../core/errors';
 import type { KeyRegistry } from '../tree';
 import { FormController, type FormLog } from './controller';
-import { SECRET_TEXT } from './formText';
+import { API_KEY_HOST_TEXT, SECRET_TEXT } from './formText';
 
 export interface CreatedKey {
   id: string;
@@ -139,7 +139,7 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
     }
     // No abort signal: closing the panel must not cut off a create the service may already have done;
     // the panel waits for it and still offers the secret (see apiKeyPanels.ts).
-    await this.request('create', 'Creating the key…', async () => {
+    await this.request('create', API_KEY_HOST_TEXT.creating, async () => {
       const res = await this.deps.client.createApiKey(this.deps.team, checked.body);
       const key = res.data.data;
       // The secret is shown before anything else is tried: nothing that fails after this may lose it.
@@ -168,7 +168,7 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
       });
     } catch (err) {
       this.log.warn(`create API key: could not remember key ${key.id} in the API keys list: ${errorText(err)}`);
-      this.post({ type: 'status', message: `The key was created, but it could not be added to the "API keys" list: ${errorText(err)}. Copy the secret now.` });
+      this.post({ type: 'status', message: API_KEY_HOST_TEXT.notRemembered(errorText(err)) });
     }
   }
 
@@ -187,7 +187,7 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
       this.postProblems(checked.problems);
       return;
     }
-    await this.request('update', 'Saving the key…', async () => {
+    await this.request('update', API_KEY_HOST_TEXT.saving, async () => {
       const res = await this.deps.client.updateApiKey(this.deps.team, values.id, checked.body, { signal: this.abort.signal });
       const key = res.data.data;
       const patch = { name: key.attributes.name, disabled: key.attributes.disabled };
@@ -211,11 +211,11 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
 
   private async copy(what: CopyWhat): Promise<void> {
     if (this.created === undefined) {
-      this.post({ type: 'status', message: 'The secret is no longer available: it is shown only once.', failed: true });
+      this.post({ type: 'status', message: API_KEY_HOST_TEXT.secretGone, failed: true });
       return;
     }
     if (what === 'idAndSecret' && this.created.id === '') {
-      this.post({ type: 'status', message: "The service did not say the key's id: copy the secret alone.", failed: true });
+      this.post({ type: 'status', message: API_KEY_HOST_TEXT.noIdCopySecret, failed: true });
       return;
     }
     await this.deps.copy(copyText(what, this.created));
@@ -228,8 +228,8 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
 function createdNotes(oddFields: readonly string[], id: string): string[] {
   const notes: string[] = [];
   if (oddFields.length > 0) {
-    notes.push(`The service's answer was unusual (${oddFields.join(', ')}): the key is shown as far as it could be read; check it on the service.`);
+    notes.push(API_KEY_HOST_TEXT.oddAnswer(oddFields));
   }
-  if (id === '') notes.push("The service did not say the key's id: copy the secret alone, and find the id in the service's list of API keys.");
+  if (id === '') notes.push(API_KEY_HOST_TEXT.noIdNote);
   return notes;
 }

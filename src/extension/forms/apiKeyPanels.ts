@@ -6,7 +6,7 @@ import { ApiKeyState, VIEW_TYPES } from '../../webview/protocol/messages';
 import type { ActiveConnection } from '../connections';
 import { ApiKeyArg, ApiKeysArg, parseArg } from '../tree';
 import { ApiKeyFormController, type CreatedKey } from './apiKeyController';
-import { SECRET_TEXT, TAB_TITLES } from './formText';
+import { API_KEY_HOST_TEXT, PANEL_TEXT, SECRET_TEXT, TAB_TITLES } from './formText';
 import { FormOpenError, type FormHandlers, type FormPanels } from './panels';
 
 type Mode = 'create' | 'update';
@@ -43,10 +43,10 @@ export class ApiKeyPanels {
     } else {
       conn = await this.panels.connection(undefined);
       const known = this.panels.deps.keys.list(conn.profile.id);
-      const byId = { label: '$(key) Update a key by its id…', id: undefined };
+      const byId = { label: API_KEY_HOST_TEXT.pickById, id: undefined };
       const picked = await vscode.window.showQuickPick(
-        [...known.map((k) => ({ label: k.name, description: k.id, detail: k.disabled ? 'disabled' : undefined, id: k.id })), byId],
-        { title: 'Update API Key', placeHolder: 'Choose a key remembered for this connection, or update one by id' },
+        [...known.map((k) => ({ label: k.name, description: k.id, detail: k.disabled ? API_KEY_HOST_TEXT.pickDisabled : undefined, id: k.id })), byId],
+        { title: API_KEY_HOST_TEXT.pickTitle, placeHolder: API_KEY_HOST_TEXT.pickPlaceholder },
       );
       if (!picked) return;
       const remembered = known.find((k) => k.id === picked.id);
@@ -60,7 +60,7 @@ export class ApiKeyPanels {
 
   private async restore(panel: vscode.WebviewPanel, raw: unknown, mode: Mode): Promise<void> {
     const state = ApiKeyState.safeParse(raw);
-    if (!state.success || state.data.mode !== mode) throw new FormOpenError('Its saved state is missing or damaged. Open the form again.');
+    if (!state.success || state.data.mode !== mode) throw new FormOpenError(PANEL_TEXT.stateDamaged);
     const { connectionId, updateValues, idFixed } = state.data;
     // Only the update form's values are described: the create form's state has nothing worth keeping.
     const conn = await this.panels.restoredConnection(connectionId, () => {

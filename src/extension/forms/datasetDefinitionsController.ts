@@ -15,6 +15,7 @@ import { DEFINITIONS_TEXT } from '../../webview/protocol/text/datasetDefinitions
 import { DefinitionsFromWebview, type DefinitionsContext, type DefinitionsToWebview } from '../../webview/protocol/messages';
 import { errorText } from '../core/errors';
 import { FormController, type FormLog } from './controller';
+import { DEFINITIONS_HOST_TEXT } from './formText';
 
 export interface DefinitionsFormDeps {
   client: Pick<ServiceClient, 'updateDatasetDefinitions' | 'listColumns'>;
@@ -78,7 +79,7 @@ export class DatasetDefinitionsFormController extends FormController<Definitions
     } catch (err) {
       this.log.warn(`dataset definitions form: reading failed: ${errorText(err)}`);
       const problems = this.problemsOf(err);
-      this.post({ type: 'status', message: `Could not read the dataset definitions: ${problems.form.join(' ')}`, failed: true });
+      this.post({ type: 'status', message: DEFINITIONS_HOST_TEXT.couldNotRead(problems.form.join(' ')), failed: true });
     } finally {
       this.post({ type: 'busy', busy: false });
     }
