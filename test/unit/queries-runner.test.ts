@@ -152,6 +152,10 @@ describe('trigger preview against the sandbox', () => {
     assert.ok(run.outcome.firings.length >= 1, `the demo's daily error bursts make it fire: ${run.summary}`);
     assert.match(run.summary, /^It would have fired \d+ times? \(\d+ notifications? and \d+ resolves? on_change; \d+ notifications? if on_true\) in the last 24 h\./);
     assert.equal(run.model.preview?.threshold.value, 5);
+    // The firings table: exact ISO times in two time columns (shown relative, copied exactly).
+    assert.deepEqual(run.model.table?.columns, ['fired at', 'resolved at', 'groups']);
+    assert.deepEqual(run.model.table?.timeColumns, [0, 1]);
+    assert.equal(run.model.table?.rows[0]?.[0], new Date((run.outcome.firings[0]?.start ?? 0) * 1000).toISOString());
   });
 
   test('a saved query named by query_id is read back and previewed', async () => {

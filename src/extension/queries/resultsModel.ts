@@ -100,6 +100,11 @@ export function failedModel(ctx: ResultContext, message: string): ResultsModel {
   return { title: ctx.title, subtitle: ctx.subtitle, status: 'failed', message, chart: null, table: null, totals: [], links: ctx.links, canRerun: ctx.canRerun };
 }
 
+/** A preview that could not be made: the reason, in the panel where the preview would be, and Run Again. */
+export function failedPreviewModel(title: string, where: string, message: string): ResultsModel {
+  return { title, subtitle: where, status: 'failed', subject: 'preview', message, chart: null, table: null, totals: [], links: { query: false, graph: false }, canRerun: true };
+}
+
 function valueLabel(rules: TriggerRules, plan: PreviewPlan): string {
   const base = `${plan.valueKey} over ${spanLabel(rules.timeRange)}`;
   if (!rules.baseline) return base;
@@ -126,7 +131,8 @@ export function modelFromPreview(plan: PreviewPlan, outcome: PreviewOutcome, ctx
     subtitle: ctx.subtitle,
     status: 'complete',
     chart: { times: outcome.times, aggregates: [label], lines, ...(plan.notes.some((n) => n.startsWith('Coarser')) ? { note: plan.notes.find((n) => n.startsWith('Coarser')) } : {}) },
-    table: { columns: ['fired at (UTC)', 'resolved at (UTC)', 'groups'], rows: firingRows },
+    // Exact ISO times, shown relative with the exact UTC time on hover, and copied or saved as they are.
+    table: { columns: ['fired at', 'resolved at', 'groups'], rows: firingRows, timeColumns: [0, 1] },
     totals: [
       {
         title: 'Evaluations',
