@@ -12,11 +12,14 @@ import {
 } from './protocol/apiKeyForm';
 import { ApiKeyState, ApiKeyToWebview, type ApiKeyFromWebview } from './protocol/messages';
 import type { FormProblems } from './protocol/problems';
+import { API_KEY_TEXT } from './protocol/text/apiKeyForm';
+import { COMMON_TEXT } from './protocol/text/common';
 import { KEY_TYPES } from '../api/schemas/apiKey';
 import { ProblemView, StatusLine, button, byId, checkbox, clear, field, formElement, h, setText, textfield } from './shared/dom';
 import { FormShell } from './shared/formShell';
 import { onHostMessage, post, readState, writeState } from './shared/vscodeApi';
 
+const T = API_KEY_TEXT;
 const send = (m: ApiKeyFromWebview): void => post(m);
 const app = byId('app');
 let state = readState(ApiKeyState);
@@ -34,25 +37,25 @@ function renderCreate(connectionName: string, initial: CreateApiKeyValues): void
   const problems = new ProblemView(top);
   const status = new StatusLine();
 
-  const name = textfield(values.name, { placeholder: 'e.g. checkout-service ingest' });
-  const keyType = h('vscode-single-select', {}, ...KEY_TYPES.map((t) => h('vscode-option', { attrs: { value: t } }, t)));
+  const name = textfield(values.name, { placeholder: T.create.namePlaceholder });
+  const keyType = h('vscode-single-select', {}, ...KEY_TYPES.map((t) => h('vscode-option', { attrs: { value: t } }, T.keyTypes[t] ?? t)));
   keyType.value = values.keyType;
   const environment = textfield(values.environmentId);
-  const disabled = checkbox('Create the key disabled', values.disabled);
-  const createDatasets = checkbox('Allow this key to create datasets', values.createDatasets);
+  const disabled = checkbox(T.create.disabled, values.disabled);
+  const createDatasets = checkbox(T.create.createDatasets, values.createDatasets);
 
   const fields = {
-    name: field('f-name', 'Name', name, 'Shown in the service and in the API keys list.'),
-    keyType: field('f-keyType', 'Key type', keyType, 'ingest: sends events (the only type the service documents).'),
-    environmentId: field('f-environmentId', 'Environment id', environment, `Defaults to the environment of the connection "${connectionName}".`),
-    disabled: field('f-disabled', 'State', disabled),
-    createDatasets: field('f-createDatasets', 'Permissions', createDatasets),
+    name: field('f-name', T.labels.name, name, T.create.nameHelp),
+    keyType: field('f-keyType', T.labels.keyType, keyType, T.create.keyTypeHelp),
+    environmentId: field('f-environmentId', T.labels.environmentId, environment, T.create.environmentHelp(connectionName)),
+    disabled: field('f-disabled', T.labels.disabled, disabled),
+    createDatasets: field('f-createDatasets', T.labels.createDatasets, createDatasets),
   };
-  problems.register('name', name, fields.name.error);
-  problems.register('keyType', keyType, fields.keyType.error);
-  problems.register('environmentId', environment, fields.environmentId.error);
-  problems.register('disabled', disabled, fields.disabled.error);
-  problems.register('createDatasets', createDatasets, fields.createDatasets.error);
+  problems.register('name', name, fields.name.error, { label: T.labels.name });
+  problems.register('keyType', keyType, fields.keyType.error, { label: T.labels.keyType });
+  problems.register('environmentId', environment, fields.environmentId.error, { label: T.labels.environmentId });
+  problems.register('disabled', disabled, fields.disabled.error, { label: T.labels.disabled });
+  problems.register('createDatasets', createDatasets, fields.createDatasets.error, { label: T.labels.createDatasets });
 
   const validate = (): FormProblems => createApiKeyProblems(values);
   const changed = (key: keyof CreateApiKeyValues): void => {
@@ -83,17 +86,17 @@ function renderCreate(connectionName: string, initial: CreateApiKeyValues): void
     changed('createDatasets');
   });
 
-  const submit = button('Create key', () => {
+  const submit = button(T.create.submit, () => {
     if (shell.busy || !problems.checkBeforeSubmit(validate())) return;
-    shell.setBusy(true, 'Creating the key…');
+    shell.setBusy(true, T.create.busy);
     send({ type: 'submitCreate', values: { ...values } });
   });
   submit.id = 'submit';
 
   clear(app);
   app.append(
-    h('h1', {}, 'Create an API key'),
-    h('p', { className: 'lead' }, `Connection: ${connectionName}. The key is created with the management key.`),
+    h('h1', {}, T.create.title),
+    h('p', { className: 'lead' }, T.create.lead(connectionName)),
     top,
     formElement(
       () => submit.click(),
@@ -111,23 +114,24 @@ function renderCreate(connectionName: string, initial: CreateApiKeyValues): void
   problems.render(validate());
 }
 
-function renderUpdate(connectionName: string, initial: UpdateApiKeyValues): void {
+function renderUpdate(connectionName: string, initial: UpdateApiKeyValues, idFixed: boolean): void {
   const values: UpdateApiKeyValues = { ...initial };
   const top = h('div', { id: 'form-errors', className: 'form-errors', attrs: { role: 'alert', tabindex: '-1', hidden: true } });
   const problems = new ProblemView(top);
   const status = new StatusLine();
 
-  const id = textfield(values.id, { placeholder: 'the key id, e.g. hcxik_01…' });
+  // A known key's id is shown but cannot be changed: the form updates that key and no other.
+  const id = textfield(values.id, idFixed ? { readonly: true } : { placeholder: T.update.idPlaceholder });
   const name = textfield(values.name);
-  const disabled = checkbox('Disabled (the key is refused while disabled)', values.disabled);
+  const disabled = checkbox(T.update.disabled, values.disabled);
   const fields = {
-    id: field('f-id', 'Key id', id, 'Keys created here are listed under "API keys"; any key can be updated by its id.'),
-    name: field('f-name', 'Name', name, 'The update sends the name and the disabled state together (spec 4.2).'),
-    disabled: field('f-disabled', 'State', disabled),
+    id: field('f-id', T.labels.id, id, idFixed ? T.update.idFixedHelp : T.update.idHelp),
+    name: field('f-name', T.labels.name, name, T.update.nameHelp),
+    disabled: field('f-disabled', T.labels.disabled, disabled),
   };
-  problems.register('id', id, fields.id.error);
-  problems.register('name', name, fields.name.error);
-  problems.register('disabled', disabled, fields.disabled.error);
+  problems.register('id', id, fields.id.error, { label: T.labels.id });
+  problems.register('name', name, fields.name.error, { label: T.labels.name });
+  problems.register('disabled', disabled, fields.disabled.error, { label: T.labels.disabled });
 
   const validate = (): FormProblems => updateApiKeyProblems(values);
   const changed = (key: keyof UpdateApiKeyValues): void => {
@@ -137,6 +141,7 @@ function renderUpdate(connectionName: string, initial: UpdateApiKeyValues): void
     problems.render(validate());
   };
   id.addEventListener('input', () => {
+    if (idFixed) return;
     values.id = id.value;
     changed('id');
   });
@@ -149,17 +154,17 @@ function renderUpdate(connectionName: string, initial: UpdateApiKeyValues): void
     changed('disabled');
   });
 
-  const submit = button('Save', () => {
+  const submit = button(T.update.submit, () => {
     if (shell.busy || !problems.checkBeforeSubmit(validate())) return;
-    shell.setBusy(true, 'Saving the key…');
+    shell.setBusy(true, T.update.busy);
     send({ type: 'submitUpdate', values: { ...values } });
   });
   submit.id = 'submit';
 
   clear(app);
   app.append(
-    h('h1', {}, 'Update an API key'),
-    h('p', { className: 'lead' }, `Connection: ${connectionName}. Rename the key or turn it on and off.`),
+    h('h1', {}, T.update.title),
+    h('p', { className: 'lead' }, T.update.lead(connectionName)),
     top,
     formElement(
       () => submit.click(),
@@ -183,45 +188,37 @@ function renderCreated(key: { id: string; name: string; secret: string | undefin
   shell.view = undefined;
   shell.busy = false;
   const status = new StatusLine();
-  const copyBoth = button('Copy id:secret', () => send({ type: 'copy', what: 'idAndSecret' }));
+  const copyBoth = button(T.created.copyBoth, () => send({ type: 'copy', what: 'idAndSecret' }));
   copyBoth.id = 'copy-both';
-  const copySecret = button('Copy secret only', () => send({ type: 'copy', what: 'secret' }), true);
+  const copySecret = button(T.created.copySecret, () => send({ type: 'copy', what: 'secret' }), true);
   copySecret.id = 'copy-secret';
-  const another = button('Create another key', () => send({ type: 'createAnother' }), true);
+  const another = button(T.created.another, () => send({ type: 'createAnother' }), true);
   another.id = 'create-another';
-  const close = button('Close', () => send({ type: 'close' }), true);
+  const close = button(T.created.close, () => send({ type: 'close' }), true);
   close.id = 'close';
 
   const secretBlock =
     key.secret === undefined
       ? [
-          h(
-            'p',
-            { className: 'warning', id: 'secret-gone' },
-            'The secret is no longer available: it is shown only once, and this view was reloaded since. If it was not saved, disable this key and create a new one.',
-          ),
+          h('p', { className: 'warning', id: 'secret-gone' }, T.created.gone),
         ]
       : [
-          h(
-            'p',
-            { className: 'warning', id: 'secret-warning', attrs: { role: 'alert' } },
-            'Copy the secret now. It is shown only this once and cannot be retrieved again.',
-          ),
-          h('div', { className: 'field' }, h('div', { className: 'label', id: 'secret-label' }, 'Secret'), h('code', { id: 'secret', className: 'secret', attrs: { 'aria-labelledby': 'secret-label' } }, key.secret)),
+          h('p', { className: 'warning', id: 'secret-warning', attrs: { role: 'alert' } }, T.created.copyNow),
+          h('div', { className: 'field' }, h('div', { className: 'label', id: 'secret-label' }, T.created.secret), h('code', { id: 'secret', className: 'secret', attrs: { 'aria-labelledby': 'secret-label' } }, key.secret)),
           h('div', { className: 'actions' }, ...(key.id === '' ? [copySecret] : [copyBoth, copySecret])),
         ];
   const noteList =
     notes.length === 0 ? [] : [h('ul', { className: 'warning', id: 'created-notes' }, ...notes.map((n) => h('li', {}, n)))];
   clear(app);
   app.append(
-    h('h1', {}, 'API key created'),
+    h('h1', {}, T.created.title),
     h(
       'dl',
       { className: 'facts' },
-      h('dt', {}, 'Name'),
+      h('dt', {}, T.created.name),
       h('dd', { id: 'created-name' }, key.name),
-      h('dt', {}, 'Key id'),
-      h('dd', { id: 'created-id' }, key.id === '' ? '(the service gave none)' : key.id),
+      h('dt', {}, T.created.id),
+      h('dd', { id: 'created-id' }, key.id === '' ? T.created.noId : key.id),
     ),
     ...noteList,
     ...secretBlock,
@@ -247,7 +244,10 @@ onHostMessage(ApiKeyToWebview, (message) => {
         renderCreate(connectionName, state.createValues ?? message.values);
       } else {
         state ??= { mode: 'update', connectionId: message.connectionId, updateValues: message.values };
-        renderUpdate(connectionName, state.updateValues ?? message.values);
+        state.idFixed = message.idFixed;
+        // A fixed id is the host's, whatever the saved state holds.
+        const values = state.updateValues ?? message.values;
+        renderUpdate(connectionName, message.idFixed ? { ...values, id: message.values.id } : values, message.idFixed);
       }
       save();
       return;
@@ -279,15 +279,15 @@ onHostMessage(ApiKeyToWebview, (message) => {
         state.updateValues = { ...message.key };
         save();
       }
-      shell.view?.status.show(`Saved: "${message.key.name}" is ${message.key.disabled ? 'disabled' : 'enabled'}.`);
+      shell.view?.status.show(T.update.saved(message.key.name, message.key.disabled));
       return;
     case 'copied': {
-      const what: Record<CopyWhat, string> = { idAndSecret: 'id:secret', secret: 'The secret' };
-      copiedStatus?.show(`${what[message.what]} copied to the clipboard.`);
+      const said: Record<CopyWhat, string> = T.created.copied;
+      copiedStatus?.show(said[message.what]);
       return;
     }
   }
 });
 
-setText(app, 'Loading…');
+setText(app, COMMON_TEXT.loading);
 send({ type: 'ready' });

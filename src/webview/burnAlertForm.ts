@@ -19,17 +19,15 @@ import {
   type BurnAlertFromWebview,
 } from './protocol/messages';
 import type { FormProblems } from './protocol/problems';
-import { ProblemView, StatusLine, button, byId, clear, field, formElement, h, parseNumberText, setText, textfield, type ButtonControl, type TextControl } from './shared/dom';
+import { BURN_ALERT_TEXT } from './protocol/text/burnAlertForm';
+import { ProblemView, StatusLine, button, byId, clear, counter, field, formElement, h, parseNumberText, setText, textfield, type ButtonControl, type TextControl } from './shared/dom';
 import { FormShell } from './shared/formShell';
+import { keepRelativeTimesCurrent, timeElement } from './shared/time';
 import { onHostMessage, post, readState, writeState } from './shared/vscodeApi';
 
 type NumberField = 'exhaustion_minutes' | 'budget_rate_window_minutes' | 'budget_rate_decrease_threshold_per_million';
 
-const ALERT_TYPE_HELP: Record<BurnAlertType, string> = {
-  exhaustion_time: 'Fires when the projected SLO budget is about to be used up within the given number of minutes.',
-  budget_rate: 'Fires when the budget drops by at least the given amount within the given time window.',
-};
-
+const T = BURN_ALERT_TEXT;
 const send = (m: BurnAlertFromWebview): void => post(m);
 const app = byId('app');
 
@@ -71,7 +69,7 @@ function validate(s: Session): FormProblems {
   const found = burnAlertProblems(s.loaded, s.edits);
   for (const [name, text] of Object.entries(s.drafts)) {
     if (parseNumberText(text) === undefined) {
-      found.fields[name] = [`${name} must be a number`];
+      found.fields[name] = [T.notANumber(T.labels[name as NumberField] ?? name)];
     }
   }
   return found;
@@ -100,19 +98,19 @@ function render(s: Session): void {
   };
 
   // Alert type
-  const typeSelect = h('vscode-single-select', {}, ...BURN_ALERT_TYPES.map((t) => h('vscode-option', { attrs: { value: t } }, t)));
+  const typeSelect = h('vscode-single-select', {}, ...BURN_ALERT_TYPES.map((t) => h('vscode-option', { attrs: { value: t } }, T.alertTypes[t])));
   typeSelect.value = alertType();
-  const typeHelp = h('div', { className: 'help', id: 'alert-type-help' }, ALERT_TYPE_HELP[alertType()]);
-  const typeField = field('f-alert_type', 'Alert type', typeSelect);
+  const typeHelp = h('div', { className: 'help', id: 'alert-type-help' }, T.alertTypeHelp[alertType()]);
+  const typeField = field('f-alert_type', T.labels.alert_type, typeSelect);
   typeField.wrapper.insertBefore(typeHelp, typeField.warning);
-  problems.register('alert_type', typeSelect, typeField.error);
+  problems.register('alert_type', typeSelect, typeField.error, { label: T.labels.alert_type });
 
   // Numbers, shown according to the alert type
-  const numberField = (name: NumberField, label: string, help: string): { wrapper: HTMLElement; control: TextControl } => {
+  const numberField = (name: NumberField): { wrapper: HTMLElement; control: TextControl } => {
     const initial = s.drafts[name] ?? String(s.edits[name] === null ? '' : (s.edits[name] ?? s.loaded[name] ?? ''));
     const control = textfield(initial, { type: 'number', inputmode: 'numeric' });
-    const parts = field(`f-${name}`, label, control, help);
-    problems.register(name, control, parts.error);
+    const parts = field(`f-${name}`, T.labels[name], control, T.help[name]);
+    problems.register(name, control, parts.error, { label: T.labels[name] });
     control.addEventListener('input', () => {
       const parsed = parseNumberText(control.value);
       s.drafts[name] = control.value;
@@ -123,27 +121,15 @@ function render(s: Session): void {
     });
     return { wrapper: parts.wrapper, control };
   };
-  const exhaustion = numberField(
-    'exhaustion_minutes',
-    'Exhaustion minutes',
-    'Minutes left until the projected budget is used up when the alert fires (0 or more).',
-  );
-  const windowMinutes = numberField(
-    'budget_rate_window_minutes',
-    'Budget rate window (minutes)',
-    'The time window in which the budget drop is measured (at least 60).',
-  );
-  const threshold = numberField(
-    'budget_rate_decrease_threshold_per_million',
-    'Budget decrease threshold (per million)',
-    'How much of the budget, in parts per million, must be used within the window (1 to 1,000,000).',
-  );
+  const exhaustion = numberField('exhaustion_minutes');
+  const windowMinutes = numberField('budget_rate_window_minutes');
+  const threshold = numberField('budget_rate_decrease_threshold_per_million');
   const showTypeFields = (): void => {
     const budget = alertType() === 'budget_rate';
     exhaustion.wrapper.hidden = budget;
     windowMinutes.wrapper.hidden = !budget;
     threshold.wrapper.hidden = !budget;
-    setText(typeHelp, ALERT_TYPE_HELP[alertType()]);
+    setText(typeHelp, T.alertTypeHelp[alertType()]);
   };
   typeSelect.addEventListener('change', () => {
     const chosen = BURN_ALERT_TYPES.find((t) => t === typeSelect.value);
@@ -156,20 +142,15 @@ function render(s: Session): void {
     rerender('alert_type');
   });
 
-  // Description with its counter
+  // Description with its counter beside it
   // No resize handle: vscode-textarea draws it with a data: image, which the strict CSP (img-src) blocks.
   const description = h('vscode-textarea', { attrs: { rows: '4', resize: 'none' } });
   description.value = s.edits.description ?? s.loaded.description ?? '';
-  const counter = h('div', { className: 'counter', id: 'description-counter', attrs: { 'aria-live': 'off' } });
-  const showCounter = (): void => {
-    const length = characterCount(description.value);
-    setText(counter, `${length} / ${BURN_ALERT_LIMITS.descriptionMax}`);
-    counter.classList.toggle('over', length > BURN_ALERT_LIMITS.descriptionMax);
-  };
+  const count = counter('description-counter', BURN_ALERT_LIMITS.descriptionMax);
+  const showCounter = (): void => count.update(characterCount(description.value));
   showCounter();
-  const descriptionField = field('f-description', 'Description', description);
-  descriptionField.wrapper.insertBefore(counter, descriptionField.warning);
-  problems.register('description', description, descriptionField.error);
+  const descriptionField = field('f-description', T.labels.description, description, undefined, { beside: count.element });
+  problems.register('description', description, descriptionField.error, { label: T.labels.description });
   description.addEventListener('input', () => {
     s.edits.description = description.value;
     showCounter();
@@ -177,11 +158,11 @@ function render(s: Session): void {
   });
 
   // Recipients
-  const list = h('ul', { id: 'recipients', className: 'recipients', attrs: { 'aria-label': 'Recipients of this alert' } });
-  const pick = h('vscode-single-select', { attrs: { 'aria-label': 'Recipient to add' } });
+  const list = h('ul', { id: 'recipients', className: 'recipients', attrs: { 'aria-label': T.recipients.listLabel } });
+  const pick = h('vscode-single-select', { attrs: { 'aria-label': T.recipients.pickLabel } });
   pick.id = 'recipient-pick';
-  pick.label = 'Recipient to add';
-  const addPicked = button('Add recipient', () => {
+  pick.label = T.recipients.pickLabel;
+  const addPicked = button(T.recipients.add, () => {
     const id = pick.value;
     if (id === '') return;
     const option = s.options.find((o) => o.id === id);
@@ -191,15 +172,15 @@ function render(s: Session): void {
     rerender('recipients');
   }, true);
   addPicked.id = 'add-recipient';
-  const deprecatedType = textfield('', { placeholder: 'email' });
-  const deprecatedTarget = textfield('', { placeholder: 'oncall@example.com' });
-  const typeParts = field('f-recipient-type', 'Type', deprecatedType);
-  const targetParts = field('f-recipient-target', 'Target', deprecatedTarget);
-  const addDeprecated = button('Add by type and target', () => {
+  const deprecatedType = textfield('', { placeholder: T.recipients.typePlaceholder });
+  const deprecatedTarget = textfield('', { placeholder: T.recipients.targetPlaceholder });
+  const typeParts = field('f-recipient-type', T.recipients.typeLabel, deprecatedType);
+  const targetParts = field('f-recipient-target', T.recipients.targetLabel, deprecatedTarget);
+  const addDeprecated = button(T.recipients.addDeprecated, () => {
     const type = deprecatedType.value.trim();
     const target = deprecatedTarget.value.trim();
     if (type === '' || target === '') {
-      setText(deprecatedError, 'Give both a type and a target.');
+      setText(deprecatedError, T.recipients.needBoth);
       deprecatedError.hidden = false;
       return;
     }
@@ -213,13 +194,10 @@ function render(s: Session): void {
   addDeprecated.id = 'add-deprecated-recipient';
   const deprecatedError = h('div', { className: 'error', id: 'deprecated-error', attrs: { 'aria-live': 'polite', hidden: true } });
   const recipientsError = h('div', { className: 'error', id: 'f-recipients-error', attrs: { 'aria-live': 'polite', hidden: true } });
-  problems.register('recipients', list, recipientsError);
+  // The list cannot take focus: the summary's link goes to the picker.
+  problems.register('recipients', list, recipientsError, { label: T.labels.recipients, focus: pick });
 
-  const unknownNote = h(
-    'p',
-    { className: 'warning', id: 'recipients-unknown', attrs: { hidden: true } },
-    "The service's list of burn alerts does not include recipients (spec 4.3), so this alert's current recipients are not known here. Choose the recipients it should have: saving replaces them.",
-  );
+  const unknownNote = h('p', { className: 'warning', id: 'recipients-unknown', attrs: { hidden: true } }, T.recipients.unknown);
   const refreshRecipients = (): void => {
     const current = currentRecipients(s);
     const unknown = s.edits.recipients === undefined && s.loaded.recipients === undefined;
@@ -227,7 +205,7 @@ function render(s: Session): void {
     clear(list);
     current.forEach((r, index) => {
       const label = recipientLabel(r, s.options);
-      const remove = button('Remove', () => {
+      const remove = button(T.recipients.remove, () => {
         const next = currentRecipients(s).filter((_, i) => i !== index);
         s.edits.recipients = next;
         refreshRecipients();
@@ -235,22 +213,22 @@ function render(s: Session): void {
         const buttons = list.querySelectorAll<HTMLElement>('vscode-button');
         (buttons[Math.min(index, buttons.length - 1)] ?? pick).focus();
       }, true);
-      remove.setAttribute('aria-label', `Remove recipient ${label}`);
+      remove.setAttribute('aria-label', T.recipients.removeLabel(label));
       list.append(
         h(
           'li',
           {},
           h('span', { className: 'recipient-label' }, label),
-          isDeprecatedRecipient(r) ? h('span', { className: 'badge deprecated', attrs: { title: 'Naming a recipient by type and target is deprecated: pick one by id.' } }, 'deprecated') : null,
+          isDeprecatedRecipient(r) ? h('span', { className: 'badge deprecated', attrs: { title: T.recipients.deprecatedTitle } }, T.recipients.deprecatedBadge) : null,
           remove,
         ),
       );
     });
-    if (current.length === 0) list.append(h('li', { className: 'empty' }, unknown ? '(current recipients unknown)' : 'No recipients.'));
+    if (current.length === 0) list.append(h('li', { className: 'empty' }, unknown ? T.recipients.unknownEmpty : T.recipients.none));
     const taken = new Set(current.map((r) => r.id).filter((id) => id !== undefined));
     const available = s.options.filter((o) => !taken.has(o.id));
     clear(pick);
-    pick.append(h('vscode-option', { attrs: { value: '' } }, available.length === 0 ? '(no other recipients seen in this environment)' : '(choose a recipient)'));
+    pick.append(h('vscode-option', { attrs: { value: '' } }, available.length === 0 ? T.recipients.noOthers : T.recipients.choose));
     for (const o of available) pick.append(h('vscode-option', { attrs: { value: o.id } }, o.label));
     pick.value = '';
   };
@@ -258,8 +236,8 @@ function render(s: Session): void {
   const recipients = h(
     'fieldset',
     { className: 'recipients-editor' },
-    h('legend', {}, 'Recipients'),
-    h('div', { className: 'help' }, 'At least one. Pick recipients the environment already uses, by id (preferred).'),
+    h('legend', {}, T.recipients.legend),
+    h('div', { className: 'help' }, T.help.recipients),
     unknownNote,
     list,
     recipientsError,
@@ -267,8 +245,8 @@ function render(s: Session): void {
     h(
       'details',
       {},
-      h('summary', {}, 'Add by type and target (deprecated)'),
-      h('p', { className: 'help' }, 'Naming a recipient by type and target still works but is deprecated: prefer a recipient id.'),
+      h('summary', {}, T.recipients.deprecatedSummary),
+      h('p', { className: 'help' }, T.recipients.deprecatedHelp),
       typeParts.wrapper,
       targetParts.wrapper,
       deprecatedError,
@@ -276,13 +254,13 @@ function render(s: Session): void {
     ),
   );
 
-  const review = button('Review changes', () => {
+  const review = button(T.review, () => {
     send({ type: 'review', edits: { ...s.edits } });
   }, true);
   review.id = 'review';
-  const submit = button('Save', () => {
+  const submit = button(T.submit, () => {
     if (shell.busy || conflictOpen || !problems.checkBeforeSubmit(validate(s))) return;
-    shell.setBusy(true, 'Checking for changes on the service…');
+    shell.setBusy(true, T.checking);
     send({ type: 'submit', edits: { ...s.edits } });
   });
   submit.id = 'submit';
@@ -293,21 +271,17 @@ function render(s: Session): void {
   const unsendableNote =
     unsendable.length === 0
       ? null
-      : h(
-          'p',
-          { className: 'warning', id: 'unsendable' },
-          `This alert also has ${unsendable.join(', ')}, which this form cannot send: saving sends only the fields below, and the service decides whether to keep ${unsendable.length === 1 ? 'it' : 'them'}.`,
-        );
+      : h('p', { className: 'warning', id: 'unsendable' }, T.unsendable(unsendable));
 
   clear(app);
   app.append(
-    h('h1', {}, 'Edit burn alert'),
+    h('h1', {}, T.title),
     h(
       'p',
       { className: 'lead' },
-      `Alert ${s.loaded.id} of SLO ${s.context.sloId} in dataset ${s.context.dataset} (connection ${s.connectionName}).`,
-      s.loaded.updated_at ? ` Last updated ${s.loaded.updated_at}.` : '',
-      s.loaded.triggered ? ' The alert is triggered now.' : '',
+      T.lead(s.loaded.id, s.context.sloId, s.context.dataset, s.connectionName),
+      ...(s.loaded.updated_at ? [' ', T.lastUpdated, ' ', timeElement(s.loaded.updated_at, Date.now()), '.'] : []),
+      s.loaded.triggered ? ` ${T.triggeredNow}` : '',
     ),
     top,
     ...(unsendableNote ? [unsendableNote] : []),
@@ -338,32 +312,33 @@ function showConflict(current: BurnAlert, mine: unknown): void {
   ui.submit.disabled = true;
   const choose = (choice: 'overwrite' | 'reload' | 'cancel'): void => {
     hideConflict();
-    if (choice === 'overwrite') shell.setBusy(true, 'Saving your version…');
+    if (choice === 'overwrite') shell.setBusy(true, T.saving);
     send({ type: 'resolveConflict', choice });
   };
-  const overwrite = button('Overwrite with my version', () => choose('overwrite'));
+  const C = T.conflict;
+  const overwrite = button(C.overwrite, () => choose('overwrite'));
   overwrite.id = 'conflict-overwrite';
-  const reload = button('Reload theirs (drop my edits)', () => choose('reload'), true);
+  const reload = button(C.reload, () => choose('reload'), true);
   reload.id = 'conflict-reload';
-  const cancel = button('Cancel', () => choose('cancel'), true);
+  const cancel = button(C.cancel, () => choose('cancel'), true);
   cancel.id = 'conflict-cancel';
-  const compare = button('Compare in an editor', () => send({ type: 'reviewConflict' }), true);
+  const compare = button(C.compare, () => send({ type: 'reviewConflict' }), true);
   compare.id = 'conflict-compare';
   const theirs = { ...burnAlertForReview(current, {}), updated_at: current.updated_at };
   clear(ui.conflict);
   ui.conflict.append(
-    h('h2', { id: 'conflict-title' }, 'This alert changed on the service since you opened it'),
-    h('p', {}, 'Choose which version to keep. Overwriting replaces their change with yours.'),
+    h('h2', { id: 'conflict-title' }, C.title),
+    h('p', {}, ...(current.updated_at ? [C.changed, ' ', timeElement(current.updated_at, Date.now()), '. '] : []), C.explain),
     h(
       'div',
       { className: 'versions' },
-      h('div', {}, h('h3', {}, 'On the service now'), h('pre', { id: 'conflict-theirs', attrs: { tabindex: '0' } }, JSON.stringify(theirs, null, 2))),
-      h('div', {}, h('h3', {}, 'Your version'), h('pre', { id: 'conflict-mine', attrs: { tabindex: '0' } }, JSON.stringify(mine, null, 2))),
+      h('div', {}, h('h3', {}, C.theirs), h('pre', { id: 'conflict-theirs', attrs: { tabindex: '0' } }, JSON.stringify(theirs, null, 2))),
+      h('div', {}, h('h3', {}, C.mine), h('pre', { id: 'conflict-mine', attrs: { tabindex: '0' } }, JSON.stringify(mine, null, 2))),
     ),
     h('div', { className: 'actions' }, overwrite, reload, cancel, compare),
   );
   ui.conflict.hidden = false;
-  ui.status.show('The alert changed on the service: choose a version.', 'error');
+  ui.status.show(C.status, 'error');
   overwrite.focus();
 }
 
@@ -392,7 +367,7 @@ onHostMessage(BurnAlertToWebview, (message) => {
       conflictOpen = false;
       render(session);
       save();
-      if (message.discardEdits) ui?.status.show('Reloaded the current version from the service.');
+      if (message.discardEdits) ui?.status.show(T.reloaded);
       return;
     }
     case 'busy':
@@ -411,9 +386,10 @@ onHostMessage(BurnAlertToWebview, (message) => {
       conflictOpen = false;
       render(session);
       save();
-      ui?.status.show('Saved.');
+      ui?.status.show(T.saved);
       return;
   }
 });
 
+keepRelativeTimesCurrent();
 send({ type: 'ready' });

@@ -1,9 +1,11 @@
-// Dataset definitions form (4.8): one row per definition type of spec 2.7 with its meaning as help, a
-// column picker completing from the dataset's columns, and a Clear button. Only changed types are sent
-// (diffDefinitions); a name that is not a known column gets a warning, never a block.
+// Dataset definitions form (4.8): the definition types of spec 2.7 in four groups (traces, span kinds and
+// links, logs, HTTP and users), each row with its meaning, a column picker completing from the dataset's
+// columns, an Unset button and the column type. Save and Reload stay in view at the top while the page
+// scrolls. Only changed types are sent (diffDefinitions); a name that is not a known column gets a
+// warning, never a block.
 import './shared/boot';
 import './shared/elements';
-import { COLUMN_REF_TYPES, DEFINITION_TYPES, DEFINITION_TYPE_NAMES, type DatasetDefinitions, type DefinitionType } from '../api/schemas/datasetDefinitions';
+import { COLUMN_REF_TYPES, DEFINITION_TYPE_NAMES, type DatasetDefinitions, type DefinitionType } from '../api/schemas/datasetDefinitions';
 import {
   definitionWarnings,
   definitionsProblems,
@@ -17,10 +19,13 @@ import {
   type DefinitionsContext,
   type DefinitionsFromWebview,
 } from './protocol/messages';
-import { ProblemView, StatusLine, button, byId, clear, field, formElement, h, setText, type ButtonControl } from './shared/dom';
+import { COMMON_TEXT } from './protocol/text/common';
+import { DEFINITIONS_TEXT, DEFINITION_GROUPS, DEFINITION_HELP, DEFINITION_LABELS } from './protocol/text/datasetDefinitionsForm';
+import { ProblemView, StatusLine, button, byId, clear, formElement, h, setText, type ButtonControl } from './shared/dom';
 import { FormShell } from './shared/formShell';
 import { onHostMessage, post, readState, writeState } from './shared/vscodeApi';
 
+const T = DEFINITIONS_TEXT;
 const send = (m: DefinitionsFromWebview): void => post(m);
 const app = byId('app');
 
@@ -37,7 +42,7 @@ interface Session {
 
 let session: Session | undefined;
 const shell = new FormShell(app, (message) => setText(app, message));
-let ui: { problems: ProblemView; status: StatusLine; submit: ButtonControl; summary: HTMLElement; refresh: () => void } | undefined;
+let ui: { status: StatusLine } | undefined;
 
 function save(): void {
   if (session) writeState({ context: session.context, loaded: session.loaded, rows: session.rows });
@@ -45,6 +50,80 @@ function save(): void {
 
 function changedTypes(s: Session): DefinitionType[] {
   return Object.keys(diffDefinitions(s.loaded, s.rows)) as DefinitionType[];
+}
+
+const labelsOf = (types: readonly string[]): string[] => types.map((t) => DEFINITION_LABELS[t as DefinitionType] ?? t);
+
+/** One definition: label, API name and meaning on the left; column, Unset and column type on the right. */
+function definitionRow(s: Session, type: DefinitionType, problems: ProblemView, refresh: () => void): { row: HTMLElement; marker: HTMLElement } {
+  const id = `f-${type}`;
+  const label = DEFINITION_LABELS[type];
+  const input = h('input', {
+    id,
+    className: 'column-input',
+    attrs: { type: 'text', list: 'columns', autocomplete: 'off', spellcheck: 'false', placeholder: T.columnPlaceholder, 'aria-describedby': `${id}-help ${id}-warning ${id}-error` },
+  });
+  input.value = s.rows[type].name;
+  const columnType = h(
+    'vscode-single-select',
+    { attrs: { 'aria-label': T.columnTypeLabel(label) } },
+    ...['', ...COLUMN_REF_TYPES].map((t) => h('vscode-option', { attrs: { value: t } }, T.columnTypes[t] ?? t)),
+  );
+  columnType.id = `${id}-column-type`;
+  columnType.label = T.columnTypeLabel(label);
+  columnType.value = s.rows[type].column_type ?? '';
+  const unset = button(T.unset, () => {
+    input.value = '';
+    s.rows[type] = { name: '' };
+    columnType.value = '';
+    problems.touch(type);
+    showUnset();
+    refresh();
+    input.focus();
+  }, true);
+  unset.id = `${id}-unset`;
+  unset.setAttribute('aria-label', T.unsetLabel(label));
+  unset.title = T.unsetLabel(label);
+  const showUnset = (): void => {
+    unset.disabled = s.rows[type].name === '';
+  };
+  showUnset();
+
+  input.addEventListener('input', () => {
+    s.rows[type] = { ...s.rows[type], name: input.value };
+    problems.touch(type);
+    refresh();
+  });
+  columnType.addEventListener('change', () => {
+    const chosen = COLUMN_REF_TYPES.find((t) => t === columnType.value);
+    const next: DefinitionRow = { name: s.rows[type].name };
+    if (chosen) next.column_type = chosen;
+    s.rows[type] = next;
+    problems.touch(type);
+    refresh();
+  });
+
+  const warning = h('div', { className: 'warning', id: `${id}-warning`, attrs: { 'aria-live': 'polite', hidden: true } });
+  const error = h('div', { className: 'error', id: `${id}-error`, attrs: { 'aria-live': 'polite', hidden: true } });
+  problems.register(type, input, error, { label, warning });
+  const marker = h('span', { className: 'badge changed', attrs: { hidden: true } }, T.changed);
+  const row = h(
+    'div',
+    { className: 'definition', attrs: { 'data-type': type } },
+    h(
+      'div',
+      { className: 'definition-name' },
+      h('label', { attrs: { for: id } }, label),
+      h('code', { className: 'api-name' }, type),
+      marker,
+      h('div', { className: 'help', id: `${id}-help` }, DEFINITION_HELP[type]),
+    ),
+    h('div', { className: 'definition-value' }, h('div', { className: 'inline' }, input, unset, columnType), warning, error),
+  );
+  // The Unset button follows its row: it can unset only a definition that is set.
+  input.addEventListener('input', showUnset);
+  columnType.addEventListener('change', showUnset);
+  return { row, marker };
 }
 
 function render(s: Session): void {
@@ -59,98 +138,61 @@ function render(s: Session): void {
   const refresh = (): void => {
     save();
     const changed = new Set(changedTypes(s));
-    for (const [type, marker] of markers) {
-      marker.hidden = !changed.has(type);
-    }
-    setText(summary, changed.size === 0 ? 'No changes.' : `${changed.size} definition${changed.size === 1 ? '' : 's'} will be sent: ${[...changed].join(', ')}.`);
+    for (const [type, marker] of markers) marker.hidden = !changed.has(type);
+    setText(summary, changed.size === 0 ? T.noChanges : T.willSend(labelsOf([...changed])));
     problems.render(definitionsProblems(s.loaded, s.rows), definitionWarnings(s.rows, s.known));
   };
 
-  const rows = DEFINITION_TYPE_NAMES.map((type) => {
-    const row = s.rows[type];
-    const input = h('input', {
-      className: 'column-input',
-      attrs: { type: 'text', list: 'columns', autocomplete: 'off', spellcheck: 'false', placeholder: '(not set)' },
-    });
-    input.value = row.name;
-    const parts = field(`f-${type}`, type, input, DEFINITION_TYPES[type], true);
-    problems.register(type, input, parts.error, parts.warning);
-
-    const columnType = h(
-      'vscode-single-select',
-      { attrs: { 'aria-label': `Column type of ${type}` } },
-      h('vscode-option', { attrs: { value: '' } }, '(not specified)'),
-      ...COLUMN_REF_TYPES.map((t) => h('vscode-option', { attrs: { value: t } }, t)),
-    );
-    columnType.id = `f-${type}-column-type`;
-    columnType.label = `Column type of ${type}`;
-    columnType.value = row.column_type ?? '';
-    const clearButton = button('Clear', () => {
-      input.value = '';
-      s.rows[type] = { name: '' };
-      columnType.value = '';
-      problems.touch(type);
-      refresh();
-      input.focus();
-    }, true);
-    clearButton.id = `f-${type}-clear`;
-    clearButton.setAttribute('aria-label', `Clear ${type}`);
-
-    input.addEventListener('input', () => {
-      s.rows[type] = { ...s.rows[type], name: input.value };
-      problems.touch(type);
-      refresh();
-    });
-    columnType.addEventListener('change', () => {
-      const chosen = COLUMN_REF_TYPES.find((t) => t === columnType.value);
-      const next: DefinitionRow = { name: s.rows[type].name };
-      if (chosen) next.column_type = chosen;
-      s.rows[type] = next;
-      problems.touch(type);
-      refresh();
-    });
-    const marker = h('span', { className: 'badge changed', attrs: { hidden: true } }, 'changed');
+  const groups = DEFINITION_GROUPS.map((group) =>
+    h(
+      'fieldset',
+      { className: 'definition-group', id: `group-${group.id}` },
+      h('legend', {}, group.title),
+      ...group.types.map((type) => {
+        const { row, marker } = definitionRow(s, type, problems, refresh);
+        markers.set(type, marker);
+        return row;
+      }),
+    ),
+  );
+  // Types the service knows beyond the groups (none today) would still be shown, not dropped.
+  const grouped = new Set(DEFINITION_GROUPS.flatMap((g) => g.types));
+  const others = DEFINITION_TYPE_NAMES.filter((t) => !grouped.has(t)).map((type) => {
+    const { row, marker } = definitionRow(s, type, problems, refresh);
     markers.set(type, marker);
-    const label = parts.wrapper.querySelector('label');
-    label?.after(marker);
-    parts.wrapper.classList.add('definition');
-    parts.wrapper.insertBefore(h('div', { className: 'inline' }, columnType, clearButton), parts.warning);
-    return parts.wrapper;
+    return row;
   });
 
-  const reload = button('Reload', () => {
+  const reload = button(T.reload, () => {
     if (shell.busy) return;
-    shell.setBusy(true, 'Reading the definitions…');
+    shell.setBusy(true, T.reading);
     send({ type: 'reload' });
   }, true);
   reload.id = 'reload';
-  const submit = button('Save', () => {
+  const submit: ButtonControl = button(T.submit, () => {
     if (shell.busy || !problems.checkBeforeSubmit(definitionsProblems(s.loaded, s.rows), definitionWarnings(s.rows, s.known))) return;
     if (changedTypes(s).length === 0) {
-      status.show('Nothing to save: no definition was changed.');
+      status.show(T.nothingToSave);
       return;
     }
-    shell.setBusy(true, 'Saving the changed definitions…');
+    shell.setBusy(true, T.saving);
     send({ type: 'submit', rows: { ...s.rows } });
   });
   submit.id = 'submit';
 
   clear(app);
   app.append(
-    h('h1', {}, `Dataset definitions of ${s.context.dataset}`),
-    h(
-      'p',
-      { className: 'lead' },
-      `Connection: ${s.connectionName}. Which columns carry a special meaning. Only the definitions you change are sent; Clear unsets one.`,
-    ),
+    h('h1', {}, T.title(s.context.dataset)),
+    h('p', { className: 'lead' }, T.lead(s.connectionName)),
+    // Save stays in view however far the page is scrolled.
+    h('div', { className: 'sticky-actions' }, h('div', { className: 'actions' }, submit, reload), summary, status.el),
     top,
     datalist,
-    s.known === null ? h('p', { className: 'warning' }, 'The columns of this dataset could not be listed: names are not completed or checked.') : '',
-    formElement(undefined, ...rows, summary, h('div', { className: 'actions' }, submit, reload)),
-    status.el,
+    s.known === null ? h('p', { className: 'warning' }, T.noColumns) : '',
+    formElement(undefined, ...groups, ...others),
   );
   app.setAttribute('aria-busy', 'false');
-  ui = { problems, status, submit, summary, refresh };
+  ui = { status };
   shell.view = { problems, status, submit, renderProblems: refresh };
   refresh();
 }
@@ -173,7 +215,7 @@ onHostMessage(DefinitionsToWebview, (message) => {
       };
       shell.busy = false;
       render(session);
-      if (message.discardEdits) ui?.status.show('Reloaded the definitions from the service.');
+      if (message.discardEdits) ui?.status.show(T.reloaded);
       return;
     }
     case 'busy':
@@ -186,9 +228,10 @@ onHostMessage(DefinitionsToWebview, (message) => {
       session = { ...session, loaded: message.loaded, rows: rowsFromDefinitions(message.loaded) };
       shell.busy = false;
       render(session);
-      ui?.status.show(`Saved ${message.sent.join(', ')}.`);
+      ui?.status.show(T.saved(labelsOf(message.sent)));
       return;
   }
 });
 
+setText(app, COMMON_TEXT.loading);
 send({ type: 'ready' });

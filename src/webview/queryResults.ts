@@ -1,12 +1,16 @@
 // The query results panel: a query result's chart and table, or a trigger preview ("would it have
 // fired?") with its threshold line, firing intervals and summary. Everything is built with DOM calls
-// from the host's message (never innerHTML), so service strings stay text.
+// from the host's message (never innerHTML), so service strings stay text. The controls are
+// vscode-elements; the last model shown is kept in the page's state, so a window reload brings it back.
 import './shared/boot';
-import { toCsv, toJson, ResultsToWebview, type Chart, type ResultsFromWebview, type ResultsModel } from './protocol/queryResults';
-import { byId, clear, h, setText } from './shared/dom';
+import './shared/elements';
+import { MAX_STATE_CHARS, toCsv, toJson, ResultsToWebview, type Chart, type ResultsFromWebview, type ResultsModel, type ResultsState, type SavedRun } from './protocol/queryResults';
+import { RESULTS_PAGE_TEXT as T } from './protocol/text/queryResults';
+import { button as elementButton, byId, clear, h, setText } from './shared/dom';
 import { palette, ResultsChart } from './shared/resultsChart';
 import { ResultsTable } from './shared/resultsTable';
-import { onHostMessage, post } from './shared/vscodeApi';
+import { keepRelativeTimesCurrent, timeElement } from './shared/time';
+import { onHostMessage, post, writeState } from './shared/vscodeApi';
 
 const send = (m: ResultsFromWebview): void => post(m);
 const app = byId('app');
@@ -15,10 +19,14 @@ const LISTED_GROUPS = 200;
 
 let chart: ResultsChart | undefined;
 
-function button(label: string, onClick: () => void, secondary = true): HTMLButtonElement {
-  const b = h('button', { className: secondary ? 'secondary' : '', attrs: { type: 'button' } }, label);
-  b.addEventListener('click', onClick);
-  return b;
+const button = (label: string, onClick: () => void, secondary = true): HTMLElement => elementButton(label, onClick, secondary);
+
+/** A vscode-elements checkbox with its label. */
+function checkbox(label: string, checked: boolean, onChange: (checked: boolean) => void): HTMLElementTagNameMap['vscode-checkbox'] {
+  const box = h('vscode-checkbox', {}, label);
+  box.checked = checked;
+  box.addEventListener('change', () => onChange(box.checked));
+  return box;
 }
 
 /** Groups of one aggregate, largest total first (a preview: the ones that fired first). */
@@ -44,7 +52,7 @@ function chartSection(model: ResultsModel, c: Chart): HTMLElement {
   chart = view;
   const legend = h('ul', { className: 'legend' });
   const legendNote = h('p', { className: 'legend-note' });
-  const filter = h('input', { attrs: { type: 'search', placeholder: 'Filter groups', 'aria-label': 'Filter the groups' } });
+  const filter = h('vscode-textfield', { className: 'group-filter', attrs: { type: 'search', placeholder: T.filterGroups, 'aria-label': T.filterGroupsLabel } });
   const redraw = (): void => {
     const drawn = ranked.filter((g) => visible.has(g));
     drawn.forEach((g, i) => colours.set(g, colourList[i % colourList.length] ?? '#888'));
@@ -56,59 +64,58 @@ function chartSection(model: ResultsModel, c: Chart): HTMLElement {
     const text = filter.value.trim().toLowerCase();
     const matching = ranked.filter((g) => text === '' || g.toLowerCase().includes(text));
     for (const g of matching.slice(0, LISTED_GROUPS)) {
-      const box = h('input', { attrs: { type: 'checkbox' } });
-      box.checked = visible.has(g);
-      box.addEventListener('change', () => {
+      const box = checkbox(g === '' ? T.allEvents : g, visible.has(g), (checked) => {
         visible = new Set(visible);
-        if (box.checked) visible.add(g);
+        if (checked) visible.add(g);
         else visible.delete(g);
         redraw();
       });
       const swatch = h('span', { className: 'swatch', attrs: { 'aria-hidden': 'true' } });
       swatch.style.background = visible.has(g) ? (colours.get(g) ?? 'transparent') : 'transparent';
-      legend.append(h('li', {}, h('label', {}, box, swatch, g === '' ? '(all events)' : g)));
+      legend.append(h('li', {}, swatch, box));
     }
     const hidden = matching.length - Math.min(matching.length, LISTED_GROUPS);
-    setText(legendNote, `${visible.size} of ${ranked.length} group${ranked.length === 1 ? '' : 's'} drawn${hidden > 0 ? `; ${hidden} more match: type to filter` : ''}.`);
+    setText(legendNote, T.drawn(visible.size, ranked.length, hidden));
   };
   filter.addEventListener('input', renderLegend);
 
   const controls = h('div', { className: 'chart-controls' });
-  const utcBox = h('input', { id: 'utc', attrs: { type: 'checkbox' } });
-  utcBox.addEventListener('change', () => {
-    utc = utcBox.checked;
+  const utcBox = checkbox(T.utc, false, (checked) => {
+    utc = checked;
     redraw();
   });
-  controls.append(h('label', {}, utcBox, ' Times in UTC'));
+  utcBox.id = 'utc';
+  controls.append(utcBox);
   if (c.aggregates.length > 1) {
-    const select = h('select', { attrs: { 'aria-label': 'Aggregate shown' } }, ...c.aggregates.map((a) => h('option', { attrs: { value: a } }, a)));
+    const select = h('vscode-single-select', { id: 'aggregate', attrs: { 'aria-label': T.aggregateLabel } }, ...c.aggregates.map((a) => h('vscode-option', { attrs: { value: a } }, a)));
+    select.value = aggregate;
     select.addEventListener('change', () => {
       aggregate = select.value;
       ranked = rankedGroups(c, aggregate, fired);
       visible = new Set(ranked.slice(0, TOP_GROUPS));
       redraw();
     });
-    controls.append(h('label', {}, 'Aggregate ', select));
+    controls.append(h('label', { className: 'aggregate' }, T.aggregate, ' ', select));
   }
-  const showTop = button('Top 10 only', () => {
+  const showTop = button(T.topOnly, () => {
     visible = new Set(ranked.slice(0, TOP_GROUPS));
     redraw();
   });
-  const section = h('section', { className: 'chart-section', attrs: { 'aria-label': 'Chart' } }, c.note ? h('p', { className: 'note' }, c.note) : null, controls, view.element, ranked.length > 1 ? h('details', { className: 'groups', attrs: { open: ranked.length <= 20 } }, h('summary', {}, 'Groups'), filter, showTop, legendNote, legend) : null);
+  const section = h('section', { className: 'chart-section', attrs: { 'aria-label': T.chartLabel } }, c.note ? h('p', { className: 'note' }, c.note) : null, controls, view.element, ranked.length > 1 ? h('details', { className: 'groups', attrs: { open: ranked.length <= 20 } }, h('summary', {}, T.groups), h('div', { className: 'group-tools' }, filter, showTop), legendNote, legend) : null);
   queueMicrotask(redraw);
   return section;
 }
 
 function tableSection(model: ResultsModel): HTMLElement | null {
   if (!model.table) return null;
-  const caption = model.preview ? 'Firings' : 'Results';
-  if (model.table.rows.length === 0) return h('section', {}, h('h2', {}, caption), h('p', { className: 'empty' }, model.preview ? 'It would not have fired.' : 'The query returned no rows.'));
+  const caption = model.preview ? T.firings : T.results;
+  if (model.table.rows.length === 0) return h('section', {}, h('h2', {}, caption), h('p', { className: 'empty' }, model.preview ? T.wouldNotHaveFired : T.noRows));
   const table = new ResultsTable(model.table, caption);
   const exportAs = (format: 'csv' | 'json', action: 'copy' | 'save') => () => {
     const view = table.view();
     send({ type: 'export', format, action, text: format === 'csv' ? toCsv(view) : toJson(view) });
   };
-  const actions = h('div', { className: 'actions' }, button('Copy CSV', exportAs('csv', 'copy')), button('Copy JSON', exportAs('json', 'copy')), button('Save CSV...', exportAs('csv', 'save')), button('Save JSON...', exportAs('json', 'save')));
+  const actions = h('div', { className: 'actions' }, button(T.copyCsv, exportAs('csv', 'copy')), button(T.copyJson, exportAs('json', 'copy')), button(T.saveCsv, exportAs('csv', 'save')), button(T.saveJson, exportAs('json', 'save')));
   return h('section', { className: 'table-section' }, h('h2', {}, caption), actions, table.element);
 }
 
@@ -116,23 +123,26 @@ function render(model: ResultsModel): void {
   app.removeAttribute('aria-busy');
   clear(app);
   const status = h('p', { id: 'status', className: `status ${model.status}`, attrs: { role: model.status === 'failed' ? 'alert' : 'status' } });
-  if (model.status === 'failed') setText(status, `The query failed: ${model.message ?? 'the service gave no reason'}`);
-  else if (model.status === 'incomplete') setText(status, model.message ?? 'The result is not complete.');
+  if (model.status === 'failed') setText(status, T.failed(model.subject ?? 'query', model.message));
+  else if (model.status === 'incomplete') setText(status, model.message ?? T.incomplete);
   const toolbar = h('div', { className: 'toolbar' });
-  if (model.canRerun) toolbar.append(button('Run Again', () => send({ type: 'rerun', withOptions: false }), false), button('Options...', () => send({ type: 'rerun', withOptions: true })));
-  if (model.links.query) toolbar.append(button('Open in Browser', () => send({ type: 'openLink', which: 'query' })));
-  if (model.links.graph) toolbar.append(button('Open Graph Image', () => send({ type: 'openLink', which: 'graph' })));
+  if (model.canRerun) toolbar.append(button(T.runAgain, () => send({ type: 'rerun', withOptions: false }), false), button(T.options, () => send({ type: 'rerun', withOptions: true })));
+  if (model.links.query) toolbar.append(button(T.openInBrowser, () => send({ type: 'openLink', which: 'query' })));
+  if (model.links.graph) toolbar.append(button(T.openGraph, () => send({ type: 'openLink', which: 'graph' })));
   const busy = h('p', { id: 'busy', className: 'busy', attrs: { 'aria-live': 'polite', hidden: true } });
   const exported = h('p', { id: 'exported', className: 'exported', attrs: { 'aria-live': 'polite' } });
-  app.append(h('header', {}, h('h1', {}, model.title), h('p', { className: 'subtitle' }, model.subtitle), toolbar, busy, status.textContent ? status : null));
+  // When it ran: relative, the exact UTC time on hover (as in the forms).
+  const ran = model.ranAt === undefined ? null : h('p', { id: 'ran-at', className: 'ran-at' }, model.restored ? T.restoredAt : T.ranAt, ' ', timeElement(new Date(model.ranAt).toISOString(), Date.now()));
+  const note = model.note ? h('p', { id: 'note', className: 'note' }, model.note) : null;
+  app.append(h('header', {}, h('h1', {}, model.title), h('p', { className: 'subtitle' }, model.subtitle), ran, note, toolbar, busy, status.textContent ? status : null));
   const p = model.preview;
   if (p) {
     const notes = p.notes.length > 0 ? h('ul', { className: 'notes' }, ...p.notes.map((n) => h('li', {}, n))) : null;
-    app.append(h('section', { className: 'preview', attrs: { 'aria-label': 'Preview summary' } }, h('p', { id: 'summary', className: 'summary' }, p.summary), h('p', { className: 'value-label' }, `Chart: ${p.valueLabel}; dashed line: ${p.threshold.label}; shaded: while it fired.`), notes));
+    app.append(h('section', { className: 'preview', attrs: { 'aria-label': T.previewSummary } }, h('p', { id: 'summary', className: 'summary' }, p.summary), h('p', { className: 'value-label' }, T.valueLabel(p.valueLabel, p.threshold.label)), notes));
   }
   const c = model.chart;
   if (c && c.times.length > 0 && c.lines.length > 0) app.append(chartSection(model, c));
-  else if (model.status === 'complete') app.append(h('p', { id: 'no-chart', className: 'empty' }, model.chart ? 'The result has no data points to draw.' : 'The result has no time series (it was run without one).'));
+  else if (model.status === 'complete') app.append(h('p', { id: 'no-chart', className: 'empty' }, model.chart ? T.noPoints : T.noSeries));
   const table = tableSection(model);
   if (table) app.append(table);
   app.append(exported);
@@ -141,8 +151,18 @@ function render(model: ResultsModel): void {
   }
 }
 
+/** Keeps what a window reload needs: the model (unless too large to keep) and how to run it again. */
+function keep(model: ResultsModel, title: string | undefined, saved: SavedRun | undefined): void {
+  const state: ResultsState = { title: title ?? model.title, ...(saved ? { saved } : {}) };
+  if (JSON.stringify(model).length <= MAX_STATE_CHARS) state.model = model;
+  writeState(state);
+}
+
 onHostMessage(ResultsToWebview, (m) => {
-  if (m.type === 'show') render(m.model);
+  if (m.type === 'show') {
+    render(m.model);
+    keep(m.model, m.title, m.saved);
+  }
   else if (m.type === 'busy') {
     const busy = document.getElementById('busy');
     if (busy) {
@@ -154,4 +174,5 @@ onHostMessage(ResultsToWebview, (m) => {
     if (el) setText(el, m.message);
   }
 });
+keepRelativeTimesCurrent();
 send({ type: 'ready' });

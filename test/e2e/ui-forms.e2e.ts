@@ -159,13 +159,13 @@ describe('UI: forms (code-server + Chromium)', { timeout: 420_000 }, () => {
       assert.equal(await form.locator('#f-route').inputValue(), 'http.route', 'the current definitions are shown');
       assert.equal(await form.locator('#f-log_message').inputValue(), '');
       await form.locator('#f-log_message').fill('notes');
-      await form.locator('#summary', { hasText: '1 definition will be sent: log_message.' }).waitFor({ state: 'visible' });
+      await form.locator('#summary', { hasText: '1 definition will be sent: Log message.' }).waitFor({ state: 'visible' });
       // The picture: the end of the form, with the changed definition, the summary and the buttons.
       await form.locator('#submit').scrollIntoViewIfNeeded();
       await formImage(page, 'form-dataset-definitions.png');
 
       await form.locator('#submit').click();
-      await form.locator('#status-text', { hasText: 'Saved log_message.' }).waitFor({ state: 'visible', timeout: 20_000 });
+      await form.locator('#status-text', { hasText: 'Saved: Log message.' }).waitFor({ state: 'visible', timeout: 20_000 });
       const patches = (await sandboxRequests(baseUrl)).filter((r) => r.method === 'PATCH' && r.path === '/1/dataset_definitions/api-gateway');
       // The spec has no GET of definitions: the form reads them with an empty PATCH, then sends the change.
       assert.deepEqual(

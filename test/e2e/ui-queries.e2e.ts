@@ -8,6 +8,7 @@ import {
   clearSandboxRequests,
   contextMenu,
   expand,
+  reloadWindow,
   runCommand,
   sandboxRequests,
   saveImageOf,
@@ -58,7 +59,7 @@ describe('UI: query results and trigger preview (code-server + Chromium)', { tim
     }, (m) => t.diagnostic(m));
   });
 
-  it('"Run Saved Query by Id" polls the result and shows its chart and table', { timeout: 240_000 }, async (t) => {
+  it('"Run Saved Query by Id" polls the result, shows its chart and table, and the panel comes back after a window reload', { timeout: 240_000 }, async (t) => {
     const { server, browser } = ready();
     await uiTest(t.name, browser, server, async ({ page }) => {
       await page.setViewportSize({ width: 1400, height: 1000 });
@@ -83,6 +84,18 @@ describe('UI: query results and trigger preview (code-server + Chromium)', { tim
       await page.keyboard.press('End');
       assert.match((await panel.locator('.chart-readout').textContent()) ?? '', /^\d{4}-\d{2}-\d{2} \d{2}:\d{2} — \/api\//);
       await panelImage(page, 'query-results.png');
+
+      // A window reload restarts the extension host: the serializer brings the panel back with its last
+      // result; the sandbox (an in-memory connection) died with the old host, so it cannot run again.
+      await reloadWindow(page);
+      await page.locator('.tabs-container .tab').filter({ hasText: 'Query q_gw_top_routes' }).waitFor({ state: 'visible', timeout: 60_000 });
+      const restored = webviewContent(page);
+      await restored.locator('#ran-at', { hasText: 'Restored after a window reload: as it was' }).waitFor({ state: 'visible', timeout: 60_000 });
+      assert.equal(await restored.locator('h1').textContent(), 'Saved query q_gw_top_routes');
+      assert.equal(await restored.locator('.results-table tbody tr').count(), 6);
+      assert.equal(await restored.locator('#note').textContent(), 'The connection of this result no longer exists, so it cannot be run again.');
+      assert.equal(await restored.getByRole('button', { name: 'Run Again' }).count(), 0);
+      assert.equal(await restored.getByRole('button', { name: 'Open in Browser' }).count(), 0, 'no link is offered without its connection');
     }, (m) => t.diagnostic(m));
   });
 });

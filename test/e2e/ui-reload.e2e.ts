@@ -42,13 +42,13 @@ async function editLogMessage(page: Page): Promise<FrameLocator> {
   await form.locator('h1', { hasText: 'Dataset definitions of api-gateway' }).waitFor({ state: 'visible', timeout: 30_000 });
   assert.equal(await form.locator('#f-log_message').inputValue(), '');
   await form.locator('#f-log_message').fill('notes');
-  await form.locator('#summary', { hasText: '1 definition will be sent: log_message.' }).waitFor({ state: 'visible' });
+  await form.locator('#summary', { hasText: '1 definition will be sent: Log message.' }).waitFor({ state: 'visible' });
   return form;
 }
 
 /** The form panel's tab. */
 function definitionsTab(page: Page) {
-  return page.locator('.tabs-container .tab').filter({ hasText: 'Definitions: api-gateway' });
+  return page.locator('.tabs-container .tab').filter({ hasText: 'Edit Dataset Definitions api-gateway' });
 }
 
 /** The visible text of the page in the (last) webview, scripts' and styles' text aside. */
@@ -73,7 +73,7 @@ describe('UI: form state across hide/show and window reload (code-server + Chrom
       const form = webviewContent(page);
       await form.locator('h1', { hasText: 'Dataset definitions of api-gateway' }).waitFor({ state: 'visible', timeout: 30_000 });
       assert.equal(await form.locator('#f-log_message').inputValue(), 'notes', 'the unsaved edit is back');
-      await form.locator('#summary', { hasText: '1 definition will be sent: log_message.' }).waitFor({ state: 'visible' });
+      await form.locator('#summary', { hasText: '1 definition will be sent: Log message.' }).waitFor({ state: 'visible' });
       assert.equal(await form.locator('#f-route').inputValue(), 'http.route', 'the other definitions are as loaded');
       // Nothing was written, and showing the page again did not read the map again (the host keeps it).
       assert.deepEqual(definitionPatches(await sandboxRequests(baseUrl)), [{}], 'one read (PATCH {}), no write');

@@ -264,6 +264,17 @@ test('createApiKey refuses a key_type or name that is not a string, listing both
   assert.deepEqual(problems.map((p) => p.field), ['data.attributes.key_type', 'data.attributes.name']);
 });
 
+test('createApiKey and updateApiKey send a name of any length: neither the spec nor the service facts limit it', async () => {
+  const long = structuredClone(createKeyBody);
+  long.data.attributes.name = 'n'.repeat(500);
+  assert.deepEqual(await sentCreate(long), long);
+  const rename = structuredClone(updateKeyBody);
+  rename.data.attributes.name = 'n'.repeat(500);
+  server.requests.length = 0;
+  await failure(client.updateApiKey('acme', 'key-1', rename));
+  assert.deepEqual(server.requests.map((r) => JSON.parse(r.body)), [rename]);
+});
+
 test('updateApiKey refuses a body whose data.id differs from the key id in the path', async () => {
   const problems = await refused(client.updateApiKey('acme', 'key-2', updateKeyBody));
   assert.deepEqual(fields(problems), ['data.id: data.id must equal the key id in the path']);

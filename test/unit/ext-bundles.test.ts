@@ -45,17 +45,20 @@ test('dist/extension.js bundles neither the sandbox, the client transport (undic
   // The forms and their message schemas are in dist/forms-host.js, loaded when a form first opens.
   assert.deepEqual(inputs.filter((f) => /src\/webview\/|src\/extension\/forms\//.test(f) && !/forms\/(registerForms|reviewDocuments|formIds)\.ts$/.test(f)), []);
   // Running queries, previews and the results panel are in dist/queries-host.js, loaded on first use.
-  assert.deepEqual(inputs.filter((f) => /src\/extension\/queries\//.test(f) && !/queries\/registerQueries\.ts$/.test(f)), []);
+  assert.deepEqual(inputs.filter((f) => /src\/extension\/queries\//.test(f) && !/queries\/(registerQueries|queryIds)\.ts$/.test(f)), []);
 });
 
-test('the forms registered at activation are the manifest\'s: every form command and webview type', async () => {
+test('the webview types restored at activation are the manifest\'s: every form and the results panel', async () => {
   const { FORM_COMMANDS, FORM_VIEW_TYPES } = await import('../../src/extension/forms/formIds');
   const { VIEW_TYPES } = await import('../../src/webview/protocol/messages');
+  const { RESULTS_VIEW_TYPE } = await import('../../src/webview/protocol/queryResults');
+  const { RESULTS_PANEL_VIEW_TYPE } = await import('../../src/extension/queries/queryIds');
   const manifest = JSON.parse(read('package.json')) as { activationEvents: string[]; contributes: { commands: { command: string }[] } };
   assert.deepEqual([...FORM_VIEW_TYPES].sort(), Object.values(VIEW_TYPES).sort());
+  assert.equal(RESULTS_PANEL_VIEW_TYPE, RESULTS_VIEW_TYPE);
   assert.deepEqual(
     manifest.activationEvents.filter((e) => e.startsWith('onWebviewPanel:')).map((e) => e.slice('onWebviewPanel:'.length)).sort(),
-    [...FORM_VIEW_TYPES].sort(),
+    [...FORM_VIEW_TYPES, RESULTS_VIEW_TYPE].sort(),
   );
   const declared = new Set(manifest.contributes.commands.map((c) => c.command));
   assert.deepEqual(FORM_COMMANDS.filter((c) => !declared.has(c.id)), []);

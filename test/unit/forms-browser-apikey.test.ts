@@ -36,21 +36,32 @@ describe('API key form in a browser', { skip: browserSkip }, () => {
     await form.close();
   });
 
-  test('an emptied name shows the schema message inline, before any submit', async () => {
+  test('an emptied name shows the rule inline in the user\'s words, before any submit', async () => {
     const form = await created();
     await form.page.locator('#f-name input').fill('x');
     await form.page.locator('#f-name input').fill('');
-    assert.equal(await textOf(form.page, '#f-name-error'), 'name must not be empty');
+    assert.equal(await textOf(form.page, '#f-name-error'), 'Name is required.');
+    assert.equal(await form.page.locator('#form-errors').isVisible(), false, 'the summary waits for a submit');
     assert.equal(await form.page.locator('#f-name').getAttribute('aria-invalid'), 'true');
     assert.deepEqual(await form.posted(), [{ type: 'ready' }]);
     await form.close();
   });
 
-  test('submitting invalid values posts nothing and shows every problem', async () => {
+  test('submitting invalid values posts nothing and shows every problem, on its field and in a summary at the top', async () => {
     const form = await created(createInit({ environmentId: '' }));
     await form.page.locator('#submit').click();
-    assert.equal(await textOf(form.page, '#f-name-error'), 'name must not be empty');
-    assert.equal(await textOf(form.page, '#f-environmentId-error'), 'environment id must not be empty');
+    assert.equal(await textOf(form.page, '#f-name-error'), 'Name is required.');
+    assert.equal(await textOf(form.page, '#f-environmentId-error'), 'Environment ID is required.');
+    assert.equal(await textOf(form.page, '#form-errors .summary-title'), 'There are 2 problems to fix:');
+    assert.deepEqual(await form.page.locator('#form-errors li').allTextContents(), ['Name is required.', 'Environment ID is required.']);
+    assert.deepEqual(await form.page.locator('#form-errors li a').evaluateAll((as) => as.map((a) => a.getAttribute('href'))), ['#f-name', '#f-environmentId']);
+    assert.equal(await form.page.evaluate(() => document.activeElement?.id), 'f-name', 'focus on the first problem');
+    // The summary's link takes the user to its field.
+    await form.page.locator('#form-errors a', { hasText: 'Environment ID' }).click();
+    assert.equal(await form.page.evaluate(() => document.activeElement?.id), 'f-environmentId');
+    // Fixing a field takes it off the summary at once.
+    await form.page.locator('#f-name input').fill('fixed');
+    assert.deepEqual(await form.page.locator('#form-errors li').allTextContents(), ['Environment ID is required.']);
     assert.deepEqual(await form.posted(), [{ type: 'ready' }]);
     await form.close();
   });
@@ -105,7 +116,7 @@ describe('API key form in a browser', { skip: browserSkip }, () => {
   test('the labels name their controls for screen readers', async () => {
     const form = await created();
     assert.equal(await form.page.locator('#f-name input').getAttribute('aria-label'), 'Name');
-    assert.equal(await form.page.locator('#f-environmentId input').getAttribute('aria-label'), 'Environment id');
+    assert.equal(await form.page.locator('#f-environmentId input').getAttribute('aria-label'), 'Environment ID');
     assert.equal(await form.page.locator('#status').getAttribute('aria-live'), 'polite');
     await form.close();
   });
@@ -118,7 +129,9 @@ describe('API key form in a browser', { skip: browserSkip }, () => {
     await form.waitForPosted('submitCreate');
     await form.fromHost({ type: 'problems', problems: { fields: { name: ['a live API key named "dup" already exists'] }, form: ['create API key: conflict'] } });
     assert.equal(await textOf(form.page, '#f-name-error'), 'a live API key named "dup" already exists');
-    assert.equal(await textOf(form.page, '#form-errors'), 'create API key: conflict');
+    assert.equal(await textOf(form.page, '#form-errors .summary-title'), 'There are 2 problems to fix:');
+    assert.deepEqual(await form.page.locator('#form-errors li').allTextContents(), ['Name: a live API key named "dup" already exists', 'create API key: conflict']);
+    assert.equal(await form.page.locator('#form-errors li a').getAttribute('href'), '#f-name');
     assert.equal(await form.page.locator('#submit').evaluate((b) => (b as HTMLElement & { disabled: boolean }).disabled), false);
     await form.close();
   });
@@ -192,15 +205,33 @@ describe('API key form in a browser', { skip: browserSkip }, () => {
     await form.close();
   });
 
-  test('the update form posts the id, name and disabled state', async () => {
+  test('the update form of a known key shows its id read-only and posts the id, name and disabled state', async () => {
     const form = await openForm(browser, 'apiKeyForm');
-    await form.fromHost({ type: 'init', mode: 'update', connectionId: 'c', connectionName: 'S', values: { id: 'hcxik_9', name: 'old', disabled: false } });
+    await form.fromHost({ type: 'init', mode: 'update', connectionId: 'c', connectionName: 'S', values: { id: 'hcxik_9', name: 'old', disabled: false }, idFixed: true });
+    await form.page.locator('#f-name input').waitFor();
+    assert.equal(await form.page.locator('#f-id input').inputValue(), 'hcxik_9');
+    assert.equal(await form.page.locator('#f-id input').getAttribute('readonly'), '');
+    await form.page.locator('#f-id input').press('End');
+    await form.page.keyboard.type('x');
+    assert.equal(await form.page.locator('#f-id input').inputValue(), 'hcxik_9', 'typing does not change it');
     await form.page.locator('#f-name input').fill('new name');
     await form.page.locator('#f-disabled').click();
     await form.page.locator('#submit').click();
     assert.deepEqual((await form.posted()).at(-1), { type: 'submitUpdate', values: { id: 'hcxik_9', name: 'new name', disabled: true } });
     await form.fromHost({ type: 'updated', key: { id: 'hcxik_9', name: 'new name', disabled: true } });
     assert.match(await textOf(form.page, '#status-text'), /Saved: "new name" is disabled/);
+    await form.close();
+  });
+
+  test('the update form opened by id lets the user type the id', async () => {
+    const form = await openForm(browser, 'apiKeyForm');
+    await form.fromHost({ type: 'init', mode: 'update', connectionId: 'c', connectionName: 'S', values: { id: '', name: '', disabled: false }, idFixed: false });
+    await form.page.locator('#f-id input').waitFor();
+    assert.equal(await form.page.locator('#f-id input').getAttribute('readonly'), null);
+    await form.page.locator('#f-id input').fill('hcxik_7');
+    await form.page.locator('#f-name input').fill('typed');
+    await form.page.locator('#submit').click();
+    assert.deepEqual((await form.posted()).at(-1), { type: 'submitUpdate', values: { id: 'hcxik_7', name: 'typed', disabled: false } });
     await form.close();
   });
 

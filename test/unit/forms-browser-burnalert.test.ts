@@ -60,7 +60,19 @@ describe('burn alert form in a browser', { skip: browserSkip }, () => {
     await setSelect(form, '#f-alert_type', 'budget_rate');
     assert.equal(await form.page.locator('#f-exhaustion_minutes').isVisible(), false);
     assert.equal(await form.page.locator('#f-budget_rate_window_minutes').isVisible(), true);
-    assert.equal(await textOf(form.page, '#f-budget_rate_window_minutes-error'), 'budget_rate_window_minutes is required when alert_type is budget_rate');
+    assert.equal(await textOf(form.page, '#f-budget_rate_window_minutes-error'), 'Budget rate window (minutes) is required when the alert type is Budget rate.');
+    await form.close();
+  });
+
+  test('the last update is a relative time with the exact UTC time on hover (the clock pinned)', async () => {
+    const form = await openForm(browser, 'burnAlertForm');
+    await form.page.clock.setFixedTime(new Date('2024-03-02T13:10:00Z'));
+    await form.fromHost(init());
+    await form.page.locator('#submit').waitFor();
+    assert.equal(await textOf(form.page, '.lead time'), '3 hours ago');
+    assert.equal(await form.page.locator('.lead time').getAttribute('title'), '2024-03-02 10:00:00 UTC');
+    assert.equal(await form.page.locator('.lead time').getAttribute('datetime'), '2024-03-02T10:00:00.000Z');
+    assert.equal(await textOf(form.page, '.lead'), 'Alert ba_1 of SLO slo_gw in dataset api-gateway (connection Sandbox). Last updated 3 hours ago.');
     await form.close();
   });
 
@@ -68,27 +80,32 @@ describe('burn alert form in a browser', { skip: browserSkip }, () => {
     const form = await opened();
     const input = form.page.locator('#f-exhaustion_minutes input');
     await input.fill('-5');
-    assert.equal(await textOf(form.page, '#f-exhaustion_minutes-error'), 'exhaustion_minutes must be 0 or more');
+    assert.equal(await textOf(form.page, '#f-exhaustion_minutes-error'), 'Exhaustion minutes must be 0 or more.');
     await input.fill('');
-    assert.equal(await textOf(form.page, '#f-exhaustion_minutes-error'), 'exhaustion_minutes is required when alert_type is exhaustion_time');
+    assert.equal(await textOf(form.page, '#f-exhaustion_minutes-error'), 'Exhaustion minutes is required when the alert type is Exhaustion time.');
     await input.fill('30');
     assert.equal(await form.page.locator('#f-exhaustion_minutes-error').isVisible(), false);
     await form.close();
   });
 
-  test('the description counter counts to 1023 and the rule shows past it', async () => {
+  test('the description counter sits beside the description, counts to 1023 and the rule shows past it', async () => {
     const form = await opened();
-    assert.equal(await textOf(form.page, '#description-counter'), '10 / 1023');
+    assert.equal(await textOf(form.page, '#description-counter'), '10 / 1,023');
     await form.page.locator('#f-description textarea').fill('x'.repeat(1024));
-    assert.equal(await textOf(form.page, '#description-counter'), '1024 / 1023');
-    assert.equal(await textOf(form.page, '#f-description-error'), 'description must be at most 1023 characters');
+    assert.equal(await textOf(form.page, '#description-counter'), '1,024 / 1,023');
+    assert.equal(await textOf(form.page, '#f-description-error'), 'Description can have at most 1,023 characters.');
+    const field = await form.page.locator('#f-description').boundingBox();
+    const count = await form.page.locator('#description-counter').boundingBox();
+    assert.ok(field && count);
+    assert.ok(count.x >= field.x + field.width && count.x - (field.x + field.width) <= 12, `the counter starts ${count.x - (field.x + field.width)} px right of the field`);
+    assert.ok(count.y + count.height <= field.y + field.height + 1 && count.y >= field.y, 'the counter is level with the field\'s last line');
     await form.close();
   });
 
   test('the description counter counts characters, not UTF-16 units: 1023 emoji fit', async () => {
     const form = await opened();
     await form.page.locator('#f-description textarea').fill('\u{1F6A8}'.repeat(1023));
-    assert.equal(await textOf(form.page, '#description-counter'), '1023 / 1023');
+    assert.equal(await textOf(form.page, '#description-counter'), '1,023 / 1,023');
     assert.equal(await form.page.locator('#description-counter.over').count(), 0);
     assert.equal(await form.page.locator('#f-description-error').isVisible(), false);
     await form.close();
@@ -114,9 +131,13 @@ describe('burn alert form in a browser', { skip: browserSkip }, () => {
   test('removing the last recipient blocks the submit with the rule on the recipients', async () => {
     const form = await opened();
     await form.page.locator('#recipients vscode-button').click();
-    assert.equal(await textOf(form.page, '#f-recipients-error'), 'recipients must hold at least 1 recipient');
+    assert.equal(await textOf(form.page, '#f-recipients-error'), 'Add at least one recipient.');
     await form.page.locator('#submit').click();
     assert.equal((await form.posted()).filter((m) => (m as { type: string }).type === 'submit').length, 0);
+    assert.deepEqual(await form.page.locator('#form-errors li').allTextContents(), ['Recipients: Add at least one recipient.']);
+    // The list cannot take focus: the summary's link goes to the recipient picker.
+    await form.page.locator('#form-errors a').click();
+    assert.equal(await form.page.evaluate(() => document.activeElement?.id), 'recipient-pick');
     await form.close();
   });
 
@@ -139,7 +160,7 @@ describe('burn alert form in a browser', { skip: browserSkip }, () => {
     const form = await opened(init(withoutRecipients));
     assert.equal(await form.page.locator('#recipients-unknown').isVisible(), true);
     await form.page.locator('#submit').click();
-    assert.equal(await textOf(form.page, '#f-recipients-error'), 'recipients must hold at least 1 recipient');
+    assert.equal(await textOf(form.page, '#f-recipients-error'), 'Add at least one recipient.');
     await form.close();
   });
 
@@ -210,7 +231,7 @@ describe('burn alert form in a browser', { skip: browserSkip }, () => {
     assert.equal(await textOf(form.page, '#recipients .recipient-label'), `${HOSTILE[1]}: ${HOSTILE[0]} (${HOSTILE[0]})`);
     assert.match(await textOf(form.page, '.lead'), /<script>alert\(1\)<\/script>/);
     await form.fromHost({ type: 'problems', problems: { fields: { description: [HOSTILE[1]] }, form: [HOSTILE[0]] } });
-    assert.equal(await textOf(form.page, '#form-errors'), HOSTILE[0]);
+    assert.deepEqual(await form.page.locator('#form-errors li').allTextContents(), [`Description: ${HOSTILE[1]}`, HOSTILE[0]]);
     await form.fromHost({
       type: 'conflict',
       current: hostile,

@@ -3,7 +3,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { DEFINITION_TYPES, DEFINITION_TYPE_NAMES } from '../../src/api/schemas';
+import { DEFINITION_TYPE_NAMES } from '../../src/api/schemas';
+import { DEFINITION_GROUPS, DEFINITION_HELP, DEFINITION_LABELS } from '../../src/webview/protocol/text/datasetDefinitionsForm';
 import { HOSTILE, browserSkip, closeAllForms, launchBrowser, openForm, textOf, type FormPage } from './forms-harness';
 
 const loaded = Object.fromEntries(DEFINITION_TYPE_NAMES.map((t) => [t, null])) as Record<string, unknown>;
@@ -45,15 +46,55 @@ describe('dataset definitions form in a browser', { skip: browserSkip }, () => {
     return form;
   }
 
-  test('all 16 definition types are shown, each with its meaning as help tied to the input', async () => {
+  test('all 16 definition types are shown, each labelled in words with its API name and its meaning tied to the input', async () => {
     const form = await opened();
     for (const type of DEFINITION_TYPE_NAMES) {
-      assert.equal(await textOf(form.page, `label[for="f-${type}"]`), type);
-      assert.equal(await textOf(form.page, `#f-${type}-help`), DEFINITION_TYPES[type]);
+      assert.equal(await textOf(form.page, `label[for="f-${type}"]`), DEFINITION_LABELS[type]);
+      assert.equal(await textOf(form.page, `[data-type="${type}"] .api-name`), type);
+      assert.equal(await textOf(form.page, `#f-${type}-help`), DEFINITION_HELP[type]);
       assert.match((await form.page.locator(`#f-${type}`).getAttribute('aria-describedby')) ?? '', new RegExp(`f-${type}-help`));
     }
     assert.equal(await form.page.locator('#f-trace_id').inputValue(), 'trace.trace_id');
     assert.equal(await textOf(form.page, '#summary'), 'No changes.');
+    await form.close();
+  });
+
+  test('the definitions come in four groups, traces first, each type in exactly one', async () => {
+    const form = await opened();
+    const shown = await form.page.locator('fieldset.definition-group').evaluateAll((sets) =>
+      sets.map((f) => [f.querySelector('legend')?.textContent ?? '', [...f.querySelectorAll('.definition')].map((d) => d.getAttribute('data-type'))]),
+    );
+    assert.deepEqual(shown, DEFINITION_GROUPS.map((g) => [g.title, [...g.types]]));
+    assert.deepEqual(shown.map(([title]) => title), ['Traces', 'Span kinds, events and links', 'Logs', 'HTTP and users']);
+    assert.deepEqual(shown.flatMap(([, types]) => types).sort(), [...DEFINITION_TYPE_NAMES].sort());
+    await form.close();
+  });
+
+  test('Save stays in view at the top of a short window, scrolled to the last definition', async () => {
+    const form = await opened();
+    await form.page.setViewportSize({ width: 1000, height: 600 });
+    await form.page.locator('#f-log_message').fill('notes');
+    await form.page.locator('#f-user').scrollIntoViewIfNeeded();
+    const save = await form.page.locator('#submit').boundingBox();
+    assert.ok(save && save.y >= 0 && save.y + save.height <= 600, `Save is at y=${save?.y}`);
+    assert.ok((await form.page.evaluate(() => window.scrollY)) > 0, 'the page did scroll');
+    const hit = await form.page.evaluate(([x, y]) => document.elementFromPoint(x ?? 0, y ?? 0)?.closest('#submit')?.id ?? '', [save.x + save.width / 2, save.y + save.height / 2]);
+    assert.equal(hit, 'submit', 'nothing covers it');
+    await form.page.locator('#submit').click();
+    assert.deepEqual(((await form.posted()).at(-1) as { rows: Record<string, unknown> }).rows.log_message, { name: 'notes' });
+    await form.close();
+  });
+
+  test('a service problem on a definition shows on its field and in the summary linking to it', async () => {
+    const form = await opened();
+    await form.page.locator('#f-log_message').fill('no.such.column');
+    await form.page.locator('#submit').click();
+    await form.waitForPosted('submit');
+    await form.fromHost({ type: 'problems', problems: { fields: { log_message: ['The service refused the column "no.such.column".'] }, form: ['HTTP 422: unknown column(s)'] } });
+    assert.equal(await textOf(form.page, '#f-log_message-error'), 'The service refused the column "no.such.column".');
+    assert.deepEqual(await form.page.locator('#form-errors li').allTextContents(), ['Log message: The service refused the column "no.such.column".', 'HTTP 422: unknown column(s)']);
+    assert.equal(await form.page.locator('#form-errors li a').getAttribute('href'), '#f-log_message');
+    assert.equal(await form.page.evaluate(() => document.activeElement?.id), 'f-log_message');
     await form.close();
   });
 
@@ -77,11 +118,14 @@ describe('dataset definitions form in a browser', { skip: browserSkip }, () => {
     await form.close();
   });
 
-  test('Clear empties a definition, marks it changed and the submit carries the empty name', async () => {
+  test('Unset empties a definition, marks it changed and the submit carries the empty name', async () => {
     const form = await opened();
-    await form.page.locator('#f-trace_id-clear').click();
+    assert.equal(await form.page.locator('#f-trace_id-unset').getAttribute('aria-label'), 'Unset Trace ID: no column will mean it');
+    assert.equal(await form.page.locator('#f-span_id-unset').evaluate((b) => (b as HTMLElement & { disabled: boolean }).disabled), true, 'an unset definition cannot be unset');
+    await form.page.locator('#f-trace_id-unset').click();
     assert.equal(await form.page.locator('#f-trace_id').inputValue(), '');
-    assert.equal(await textOf(form.page, '#summary'), '1 definition will be sent: trace_id.');
+    assert.equal(await form.page.locator('#f-trace_id-unset').evaluate((b) => (b as HTMLElement & { disabled: boolean }).disabled), true);
+    assert.equal(await textOf(form.page, '#summary'), '1 definition will be sent: Trace ID.');
     await form.page.locator('#submit').click();
     const message = (await form.posted()).at(-1) as { rows: Record<string, unknown> };
     assert.deepEqual(message.rows.trace_id, { name: '' });
@@ -91,7 +135,7 @@ describe('dataset definitions form in a browser', { skip: browserSkip }, () => {
 
   test('span_kind set without annotation_type gets a hint toward annotation_type', async () => {
     const form = await opened();
-    assert.match(await textOf(form.page, '#f-span_kind-warning'), /deprecated: set annotation_type/);
+    assert.equal(await textOf(form.page, '#f-span_kind-warning'), 'Marking span events and links with Span kind is deprecated: set Annotation type to the column that marks them.');
     await form.page.locator('#f-annotation_type').fill('meta.annotation_type');
     assert.equal(await form.page.locator('#f-span_kind-warning').isVisible(), false);
     await form.close();
@@ -110,7 +154,7 @@ describe('dataset definitions form in a browser', { skip: browserSkip }, () => {
     await form.page.locator('#reload').click();
     assert.deepEqual((await form.posted()).at(-1), { type: 'reload' });
     await form.fromHost({ type: 'saved', loaded: { ...loaded, user: { name: 'user.id', column_type: 'column' } }, sent: ['user'] });
-    await form.page.waitForFunction(() => document.querySelector('#status-text')?.textContent === 'Saved user.');
+    await form.page.waitForFunction(() => document.querySelector('#status-text')?.textContent === 'Saved: User.');
     assert.equal(await form.page.locator('#f-user').inputValue(), 'user.id');
     await form.close();
   });
@@ -122,7 +166,7 @@ describe('dataset definitions form in a browser', { skip: browserSkip }, () => {
     await first.close();
     const again = await opened(init(), state);
     assert.equal(await again.page.locator('#f-status').inputValue(), 'status_code');
-    assert.equal(await textOf(again.page, '#summary'), '1 definition will be sent: status.');
+    assert.equal(await textOf(again.page, '#summary'), '1 definition will be sent: Status.');
     await again.close();
   });
 

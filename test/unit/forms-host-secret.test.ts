@@ -52,7 +52,7 @@ function form(opts: { id?: string; oddities?: FieldProblem[]; remember?: () => P
     copy: async (text) => {
       clipboard.push(text);
     },
-    confirm: async () => true,
+    ask: async (_message, _detail, choices) => choices[1],
     close: () => undefined,
   });
   const submit = () =>

@@ -56,8 +56,10 @@ function requests(method: string, pathStart: string) {
 // --- API keys ------------------------------------------------------------------------------------------
 
 describe('API key forms', () => {
-  function createForm(opts: { confirm?: boolean } = {}) {
+  /** `answer` picks from the choices of a modal question (undefined: Cancel); by default the second, "without copying". */
+  function createForm(opts: { answer?: (choices: readonly string[]) => string | undefined } = {}) {
     const rec = recorder();
+    const asked: { message: string; detail: string; choices: readonly string[] }[] = [];
     const memento = new MemoryMemento();
     const keys = new KeyRegistry(memento);
     const clipboard: string[] = [];
@@ -75,12 +77,15 @@ describe('API key forms', () => {
       copy: async (text) => {
         clipboard.push(text);
       },
-      confirm: async () => opts.confirm ?? true,
+      ask: async (message, detail, choices) => {
+        asked.push({ message, detail, choices });
+        return opts.answer ? opts.answer(choices) : choices[1];
+      },
       close: () => {
         closed = true;
       },
     });
-    return { form, rec, keys, memento, clipboard, isClosed: () => closed };
+    return { form, rec, keys, memento, clipboard, asked, isClosed: () => closed };
   }
 
   const values = (name: string) => ({ name, keyType: 'ingest' as const, disabled: false, createDatasets: true, environmentId: sandbox.info.environmentId });
@@ -176,7 +181,7 @@ describe('API key forms', () => {
     const before = sandbox.requests.length;
     await form.receive({ type: 'submitCreate', values: values('   ') });
     assert.equal(sandbox.requests.length, before);
-    assert.deepEqual(rec.posted, [{ type: 'problems', problems: { fields: { name: ['name must not be empty'] }, form: [] } }]);
+    assert.deepEqual(rec.posted, [{ type: 'problems', problems: { fields: { name: ['Name is required.'] }, form: [] } }]);
   });
 
   test('a second submit while the first runs is refused by the host', async () => {
@@ -211,16 +216,58 @@ describe('API key forms', () => {
     assert.equal(rec.logs.filter((l) => l.startsWith('warn') && l.includes('refused a malformed message')).length, 7);
   });
 
-  test('closing before copying asks first, and a "no" keeps the panel and the secret', async () => {
-    const { form, rec, isClosed } = createForm({ confirm: false });
+  test('closing before copying asks first, the safe choice first; Cancel keeps the panel and the secret', async () => {
+    const { form, rec, asked, isClosed } = createForm({ answer: () => undefined });
     await form.receive({ type: 'submitCreate', values: values('forms close key') });
     await form.receive({ type: 'close' });
+    assert.deepEqual(asked, [
+      {
+        message: 'The secret of the new API key "forms close key" was not copied.',
+        detail: 'It cannot be retrieved again. Copy it now, or disable the key later and create a new one.',
+        choices: ['Copy id:secret', 'Close Without Copying'],
+      },
+    ]);
     assert.equal(isClosed(), false);
     assert.equal(form.uncopiedKey()?.name, 'forms close key');
     await form.receive({ type: 'copy', what: 'secret' });
     await form.receive({ type: 'close' });
     assert.equal(isClosed(), true);
+    assert.equal(asked.length, 1, 'a copied secret closes without asking');
     assert.equal(rec.ofType('created').length, 1);
+  });
+
+  test('the default choice (Enter) of "close" copies id:secret and keeps the panel open', async () => {
+    const { form, rec, asked, clipboard, isClosed } = createForm({ answer: (choices) => choices[0] });
+    await form.receive({ type: 'submitCreate', values: values('forms enter key') });
+    const key = rec.ofType('created')[0]?.key as { id: string; secret: string };
+    await form.receive({ type: 'close' });
+    assert.deepEqual(clipboard, [`${key.id}:${key.secret}`]);
+    assert.equal(isClosed(), false);
+    assert.deepEqual(rec.ofType('copied'), [{ type: 'copied', what: 'idAndSecret' }]);
+    await form.receive({ type: 'close' });
+    assert.equal(isClosed(), true);
+    assert.equal(asked.length, 1);
+  });
+
+  test('"Create another key" before copying asks the same way; its default copies, the second choice starts over', async () => {
+    const { form, rec, asked, clipboard } = createForm({ answer: (choices) => choices[0] });
+    await form.receive({ type: 'submitCreate', values: values('forms another key') });
+    await form.receive({ type: 'createAnother' });
+    assert.deepEqual(asked.map((a) => a.choices), [['Copy id:secret', 'Start a New Key Without Copying']]);
+    assert.equal(clipboard.length, 1);
+    assert.equal(rec.ofType('secretCleared').length, 0, 'the secret is still shown');
+    const second = createForm();
+    await second.form.receive({ type: 'submitCreate', values: values('forms another key 2') });
+    await second.form.receive({ type: 'createAnother' });
+    assert.equal(second.rec.ofType('secretCleared').length, 1);
+    assert.equal(second.form.uncopiedKey(), undefined);
+  });
+
+  test('the question names a long key by its first 39 characters', async () => {
+    const { form, asked } = createForm({ answer: () => undefined });
+    await form.receive({ type: 'submitCreate', values: values(`${'k'.repeat(60)}${'z'.repeat(40)}`) });
+    await form.receive({ type: 'close' });
+    assert.equal(asked[0]?.message, `The secret of the new API key "${'k'.repeat(39)}\u2026" was not copied.`);
   });
 
   test('showing the panel again brings the secret back from memory, not from state', async () => {
@@ -247,7 +294,7 @@ describe('API key forms', () => {
       post: rec.post,
       log: rec.log,
       copy: async () => undefined,
-      confirm: async () => true,
+      ask: async () => undefined,
       close: () => undefined,
     });
     const before = requests('PATCH', '/2/').length;
@@ -261,6 +308,39 @@ describe('API key forms', () => {
     ]);
     assert.deepEqual(rec.ofType('updated'), [{ type: 'updated', key: { id: DEMO.apiKeys.ingest, name: 'Renamed by form', disabled: true } }]);
     assert.deepEqual(keys.list('conn-1').map((k) => [k.id, k.name, k.disabled]), [[DEMO.apiKeys.ingest, 'Renamed by form', true]]);
+  });
+
+  test('a form opened for a known key says its id is fixed, refuses a submit for another id and names the saved key', async () => {
+    const rec = recorder();
+    const renamed: string[] = [];
+    const form = new ApiKeyFormController({
+      mode: 'update',
+      client,
+      team: sandbox.info.team,
+      connectionId: 'conn-1',
+      connectionName: 'Sandbox',
+      environmentId: sandbox.info.environmentId,
+      initialUpdate: { id: DEMO.apiKeys.disabled, name: 'Retired ingest key', disabled: true },
+      idFixed: true,
+      keys: new KeyRegistry(new MemoryMemento()),
+      post: rec.post,
+      log: rec.log,
+      copy: async () => undefined,
+      ask: async () => undefined,
+      close: () => undefined,
+      renamed: (name) => renamed.push(name),
+    });
+    await form.receive({ type: 'ready' });
+    assert.deepEqual(rec.ofType('init'), [
+      { type: 'init', mode: 'update', connectionId: 'conn-1', connectionName: 'Sandbox', values: { id: DEMO.apiKeys.disabled, name: 'Retired ingest key', disabled: true }, idFixed: true },
+    ]);
+    const before = requests('PATCH', '/2/').length;
+    await form.receive({ type: 'submitUpdate', values: { id: DEMO.apiKeys.ingest, name: 'Not this one', disabled: false } });
+    assert.equal(requests('PATCH', '/2/').length, before, 'nothing was sent');
+    assert.ok(rec.logs.some((l) => l.startsWith('warn') && l.includes('refused "submitUpdate for another key id"')));
+    await form.receive({ type: 'submitUpdate', values: { id: DEMO.apiKeys.disabled, name: 'Retired key (renamed)', disabled: true } });
+    assert.equal(requests('PATCH', '/2/').length, before + 1);
+    assert.deepEqual(renamed, ['Retired key (renamed)']);
   });
 });
 
@@ -472,6 +552,21 @@ describe('dataset definitions form', () => {
     const saved = rec.ofType('saved')[0];
     assert.deepEqual(saved?.sent, ['route', 'user']);
     assert.equal((saved?.loaded as Record<string, unknown>).user, null);
+  });
+
+  test('a 422 naming unknown columns in its text lands on the definitions that named them; nothing changes', async () => {
+    const { form, rec } = open(DEMO.datasets.gateway);
+    await form.receive({ type: 'ready' });
+    const loaded = rec.ofType('init')[0]?.loaded as Parameters<typeof rowsFromDefinitions>[0];
+    const rows = rowsFromDefinitions(loaded);
+    rows.log_message = { name: 'no.such.column' };
+    rows.route = { name: 'http.method' };
+    await form.receive({ type: 'submit', rows });
+    const problems = rec.ofType('problems')[0]?.problems as { fields: Record<string, string[]>; form: string[] };
+    assert.deepEqual(problems.fields, { log_message: ['The service refused the column "no.such.column".'] });
+    assert.equal(problems.form.length, 1);
+    assert.match(problems.form[0] ?? '', /HTTP 422 .*unknown column\(s\) for dataset api-gateway: log_message -> "no\.such\.column"$/);
+    assert.equal(rec.ofType('saved').length, 0);
   });
 
   test('saving with nothing changed sends no request', async () => {

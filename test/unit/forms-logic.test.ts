@@ -97,7 +97,7 @@ test('buildBurnAlertUpdate follows a changed alert_type: the old type\'s numbers
 test('buildBurnAlertUpdate: a cleared number is left out, and the rules then ask for it', () => {
   assert.ok(!('exhaustion_minutes' in buildBurnAlertUpdate(exhaustion, { exhaustion_minutes: null })));
   assert.deepEqual(burnAlertProblems(exhaustion, { exhaustion_minutes: null }).fields, {
-    exhaustion_minutes: ['exhaustion_minutes is required when alert_type is exhaustion_time'],
+    exhaustion_minutes: ['Exhaustion minutes is required when the alert type is Exhaustion time.'],
   });
 });
 
@@ -106,18 +106,22 @@ test('buildBurnAlertUpdate keeps an empty description as an empty string (not dr
   assert.equal(buildBurnAlertUpdate(exhaustion, { description: '' }).description, '');
 });
 
-test('burn alert field rules come from UpdateBurnAlertRequest and land on their fields', () => {
+test('burn alert field rules come from UpdateBurnAlertRequest and land on their fields, in the user\'s words', () => {
   const p = burnAlertProblems(exhaustion, { exhaustion_minutes: -1, description: 'x'.repeat(1024), recipients: [] });
   assert.deepEqual(p.fields, {
-    exhaustion_minutes: ['exhaustion_minutes must be 0 or more'],
-    recipients: ['recipients must hold at least 1 recipient'],
-    description: ['description must be at most 1023 characters'],
+    exhaustion_minutes: ['Exhaustion minutes must be 0 or more.'],
+    recipients: ['Add at least one recipient.'],
+    description: ['Description can have at most 1,023 characters.'],
   });
   assert.deepEqual(burnAlertProblems(budget, { budget_rate_window_minutes: 59, recipients: [{ id: 'r' }] }).fields, {
-    budget_rate_window_minutes: ['budget_rate_window_minutes must be at least 60'],
+    budget_rate_window_minutes: ['Budget rate window (minutes) must be at least 60.'],
   });
+  assert.deepEqual(burnAlertProblems(budget, { budget_rate_decrease_threshold_per_million: 2_000_000, recipients: [{ id: 'r' }] }).fields, {
+    budget_rate_decrease_threshold_per_million: ['Budget decrease threshold (per million) must be at most 1,000,000.'],
+  });
+  assert.deepEqual(burnAlertProblems(exhaustion, { exhaustion_minutes: 1.5 }).fields, { exhaustion_minutes: ['Exhaustion minutes must be a whole number.'] });
   assert.deepEqual(burnAlertProblems(budget, { recipients: [{ type: 'email' }] }).fields, {
-    recipients: ['a recipient needs an id (preferred) or both type and target (deprecated)'],
+    recipients: ['Each recipient needs an ID, or both a type and a target.'],
   });
 });
 
@@ -229,7 +233,10 @@ test('definitionWarnings flags unknown columns (not derived ones) and span_kind 
     ),
     ['span_id', 'span_kind'],
   );
-  assert.match(definitionWarnings({ span_kind: { name: 'span.kind' } }, known).span_kind?.[0] ?? '', /annotation_type/);
+  assert.deepEqual(definitionWarnings({ span_kind: { name: 'span.kind' }, span_id: { name: 'nope' } }, known), {
+    span_id: ['"nope" is not a column of this dataset. If it is a derived column, set its column type to Derived column.'],
+    span_kind: ['Marking span events and links with Span kind is deprecated: set Annotation type to the column that marks them.'],
+  });
   assert.deepEqual(definitionWarnings({ span_kind: { name: 'span.kind' }, annotation_type: { name: 'meta.type' } }, null), {});
 });
 
@@ -253,10 +260,16 @@ test('the create body is the 4.1 document built from the form values', () => {
 
 test('API key field rules come from the request schemas and land on the form fields', () => {
   assert.deepEqual(createApiKeyProblems({ name: ' ', keyType: 'ingest', disabled: false, createDatasets: false, environmentId: '' }), {
-    fields: { name: ['name must not be empty'], environmentId: ['environment id must not be empty'] },
+    fields: { name: ['Name is required.'], environmentId: ['Environment ID is required.'] },
     form: [],
   });
-  assert.deepEqual(updateApiKeyProblems({ id: '', name: 'ok', disabled: false }), { fields: { id: ['key id must not be empty'] }, form: [] });
+  assert.deepEqual(updateApiKeyProblems({ id: '', name: 'ok', disabled: false }), { fields: { id: ['Key ID is required.'] }, form: [] });
+});
+
+test('the API key forms set no length limit on a name: neither the spec nor the service facts give one', () => {
+  const create = { keyType: 'ingest' as const, disabled: false, createDatasets: false, environmentId: 'env_1' };
+  assert.deepEqual(createApiKeyProblems({ ...create, name: 'n'.repeat(500) }), { fields: {}, form: [] });
+  assert.deepEqual(updateApiKeyProblems({ id: 'k', name: 'n'.repeat(500), disabled: false }), { fields: {}, form: [] });
 });
 
 test('describeUnsavedApiKeyUpdate names the values that differ from the key as last known', () => {

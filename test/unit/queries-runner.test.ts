@@ -152,6 +152,19 @@ describe('trigger preview against the sandbox', () => {
     assert.ok(run.outcome.firings.length >= 1, `the demo's daily error bursts make it fire: ${run.summary}`);
     assert.match(run.summary, /^It would have fired \d+ times? \(\d+ notifications? and \d+ resolves? on_change; \d+ notifications? if on_true\) in the last 24 h\./);
     assert.equal(run.model.preview?.threshold.value, 5);
+    // The firings table: exact ISO times in two time columns (shown relative, copied exactly).
+    assert.deepEqual(run.model.table?.columns, ['fired at', 'resolved at', 'lasted (min)', 'groups']);
+    assert.deepEqual(run.model.table?.timeColumns, [0, 1]);
+    const first = run.outcome.firings[0];
+    assert.ok(first);
+    assert.deepEqual(run.model.table?.rows[0], [
+      new Date(first.start * 1000).toISOString(),
+      first.end === null ? null : new Date(first.end * 1000).toISOString(),
+      first.end === null ? null : Math.round((first.end - first.start) / 60),
+      first.groups.join(', '),
+    ]);
+    const lasted = run.model.table?.rows[0]?.[2];
+    assert.ok(typeof lasted === 'number' && lasted > 0 && lasted % 5 === 0, `a firing lasts whole evaluations of 5 min: ${String(lasted)}`);
   });
 
   test('a saved query named by query_id is read back and previewed', async () => {

@@ -47,9 +47,10 @@ describe('query results panel (Chromium)', { skip: browserSkip }, () => {
     assert.equal(await p.page.locator('.legend li').count(), 50);
     // The largest group first, checked; the eleventh unchecked until the user ticks it.
     assert.equal(await p.page.locator('.legend li').first().textContent(), '/route/00049');
-    const eleventh = p.page.locator('.legend li input').nth(10);
-    assert.equal(await eleventh.isChecked(), false);
-    await eleventh.check();
+    const eleventh = p.page.locator('.legend li vscode-checkbox').nth(10);
+    assert.equal(await eleventh.evaluate((el) => (el as HTMLElement & { checked: boolean }).checked), false);
+    await eleventh.click();
+    assert.equal(await eleventh.evaluate((el) => (el as HTMLElement & { checked: boolean }).checked), true);
     assert.equal(await p.page.locator('.legend-note').textContent(), '11 of 50 groups drawn.');
     await clean(p);
   });
@@ -61,7 +62,7 @@ describe('query results panel (Chromium)', { skip: browserSkip }, () => {
     await p.page.keyboard.press('ArrowRight');
     const local = (await p.page.locator('.chart-readout').textContent()) ?? '';
     assert.match(local, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2} — \/route\/00002: 31 · \/route\/00001: 21 · \/route\/00000: 11$/);
-    await p.page.locator('#utc').check();
+    await p.page.locator('#utc').click();
     await p.page.locator('.chart').focus();
     await p.page.keyboard.press('Home');
     await p.page.keyboard.press('ArrowRight');
@@ -80,7 +81,7 @@ describe('query results panel (Chromium)', { skip: browserSkip }, () => {
     await p.page.locator('th button.sort', { hasText: 'COUNT' }).press('Enter');
     assert.equal(await firstCell(), '/route/00000');
     assert.equal(await p.page.locator('th[aria-sort="ascending"] button').textContent(), 'COUNT ▲');
-    await p.page.locator('.table-filter').fill('0001');
+    await p.page.locator('.table-filter input').fill('0001');
     assert.equal(await p.page.locator('.results-table tbody tr').count(), 3);
     assert.equal(await p.page.locator('.table-count').textContent(), '3 of 12 rows match');
     await clean(p);
@@ -136,10 +137,10 @@ describe('query results panel (Chromium)', { skip: browserSkip }, () => {
     await p.page.locator('.groups summary').click();
     assert.equal(await p.page.locator('.legend-note').textContent(), '10 of 10000 groups drawn; 9800 more match: type to filter.');
     assert.equal(await p.page.locator('.legend li').count(), 200);
-    await p.page.locator('.groups input[type="search"]').fill('/route/0421');
+    await p.page.locator('.group-filter input').fill('/route/0421');
     assert.equal(await p.page.locator('.legend li').count(), 10);
     assert.equal(await p.page.locator('.results-table tbody tr').count(), 500, 'the table shows 500 rows at a time');
-    assert.equal(await p.page.locator('.results-table button.secondary', { hasText: 'Show 500 more' }).count(), 1);
+    assert.equal(await p.page.locator('.results-table vscode-button.more', { hasText: 'Show 500 more' }).count(), 1);
     await clean(p);
   });
 
@@ -186,6 +187,70 @@ describe('query results panel (Chromium)', { skip: browserSkip }, () => {
     await p.page.getByRole('button', { name: 'Open in Browser' }).click();
     assert.equal(await p.page.getByRole('button', { name: 'Open Graph Image' }).count(), 0, 'a link that failed the check is not offered');
     assert.deepEqual((await p.posted()).slice(1), [{ type: 'rerun', withOptions: false }, { type: 'rerun', withOptions: true }, { type: 'openLink', which: 'query' }]);
+  });
+
+  test('the controls are vscode-elements; only the table headers keep native sort buttons', async () => {
+    const p = await show(resultModel(3, 10, { chart: { times: [T0, T0 + 60], aggregates: ['COUNT', 'P99(duration_ms)'], lines: [{ group: '/a', aggregate: 'COUNT', values: [1, 2] }, { group: '/b', aggregate: 'COUNT', values: [3, 4] }] } }));
+    await p.page.locator('.legend-note').waitFor({ state: 'attached' });
+    const native = await p.page.evaluate(() => ({
+      inputs: document.querySelectorAll('#app input, #app select').length,
+      buttons: [...document.querySelectorAll('#app button')].map((b) => b.className),
+    }));
+    assert.deepEqual(native, { inputs: 0, buttons: ['sort', 'sort'] });
+    assert.deepEqual(await p.page.locator('.toolbar > *').evaluateAll((els) => els.map((e) => `${e.tagName.toLowerCase()} ${e.textContent}`)), ['vscode-button Run Again', 'vscode-button Options...', 'vscode-button Open in Browser']);
+    assert.equal(await p.page.locator('#utc').evaluate((e) => e.tagName.toLowerCase()), 'vscode-checkbox');
+    assert.equal(await p.page.locator('#aggregate').evaluate((e) => e.tagName.toLowerCase()), 'vscode-single-select');
+    assert.equal(await p.page.locator('.group-filter').evaluate((e) => e.tagName.toLowerCase()), 'vscode-textfield');
+    assert.equal(await p.page.locator('.table-filter').evaluate((e) => e.tagName.toLowerCase()), 'vscode-textfield');
+    // The keyboard still drives them: Space ticks the UTC box.
+    await p.page.locator('#utc').focus();
+    await p.page.keyboard.press('Space');
+    assert.equal(await p.page.locator('#utc').evaluate((el) => (el as HTMLElement & { checked: boolean }).checked), true);
+    await clean(p);
+  });
+
+  test('when it ran is relative, with the exact UTC time on hover; a restored panel says so', async () => {
+    const ranAt = Date.now() - 3 * 3600_000;
+    const p = await show(resultModel(1, 3, { ranAt }));
+    assert.equal(await p.page.locator('#ran-at').textContent(), 'Run 3 hours ago');
+    assert.equal(await p.page.locator('#ran-at time').getAttribute('title'), `${new Date(ranAt).toISOString().slice(0, 19).replace('T', ' ')} UTC`);
+    await p.fromHost({ type: 'show', model: resultModel(1, 3, { ranAt, restored: true, note: 'The connection of this result no longer exists, so it cannot be run again.', canRerun: false }) });
+    await p.page.locator('#note').waitFor();
+    assert.equal(await p.page.locator('#ran-at').textContent(), 'Restored after a window reload: as it was 3 hours ago');
+    assert.equal(await p.page.locator('#note').textContent(), 'The connection of this result no longer exists, so it cannot be run again.');
+    assert.equal(await p.page.getByRole('button', { name: 'Run Again' }).count(), 0);
+    await clean(p);
+  });
+
+  test('time columns show relative times with the exact UTC time on hover, and are copied exactly', async () => {
+    const fired = new Date(Date.now() - 2 * 86400_000).toISOString();
+    const p = await show(resultModel(0, 0, { chart: null, table: { columns: ['fired at', 'resolved at', 'groups'], rows: [[fired, null, '/a']], timeColumns: [0, 1] } }));
+    assert.deepEqual(await p.page.locator('.results-table tbody td').allTextContents(), ['2 days ago', '', '/a']);
+    assert.equal(await p.page.locator('.results-table tbody td time').getAttribute('title'), `${fired.slice(0, 19).replace('T', ' ')} UTC`);
+    await p.page.getByRole('button', { name: 'Copy CSV' }).click();
+    assert.equal((await p.waitForPosted('export')).text, `fired at,resolved at,groups\r\n${fired},,/a\r\n`);
+    await clean(p);
+  });
+
+  test('a failed preview says so in the panel and offers Run Again', async () => {
+    const p = await show(resultModel(0, 0, { title: 'Preview: High error rate', status: 'failed', subject: 'preview', message: 'Trigger "High error rate" cannot be previewed: the threshold needs an op of >, >=, < or <=.', chart: null, table: null, links: { query: false, graph: false } }));
+    assert.equal(await p.page.getByRole('alert').textContent(), 'The preview failed: Trigger "High error rate" cannot be previewed: the threshold needs an op of >, >=, < or <=.');
+    await p.page.getByRole('button', { name: 'Run Again' }).click();
+    assert.deepEqual((await p.posted()).at(-1), { type: 'rerun', withOptions: false });
+    await clean(p);
+  });
+
+  test('the page keeps the model, its title and how to run it again for a window reload; a huge model is not kept', async () => {
+    const saved = { run: { kind: 'query' as const, connectionId: 'c1', dataset: 'api', queryId: 'q_1', label: 'saved query q_1', request: { query_id: 'q_1' } }, links: { query: 'https://ui.example/r/1' } };
+    const p = await show(resultModel(2, 3));
+    await p.fromHost({ type: 'show', model: resultModel(2, 3), title: 'Query q_1', saved });
+    await p.page.waitForFunction(() => (window as unknown as { __state?: { saved?: unknown } }).__state?.saved !== undefined);
+    assert.deepEqual(await p.state(), { title: 'Query q_1', saved, model: resultModel(2, 3) });
+    // 2,000 groups of 1,440 points: far over the limit, so only the title and the run are kept.
+    await p.fromHost({ type: 'show', model: resultModel(2000, 1440), title: 'Query q_2', saved });
+    await p.page.waitForFunction(() => (window as unknown as { __state?: { title?: string } }).__state?.title === 'Query q_2', undefined, { timeout: 20_000 });
+    assert.deepEqual(await p.state(), { title: 'Query q_2', saved });
+    await clean(p);
   });
 
   test('toCsv is RFC 4180 with CRLF line ends', () => {

@@ -37,6 +37,8 @@ export interface ResultsPage {
   posted(): Promise<Record<string, unknown>[]>;
   waitForPosted(type: string, nth?: number): Promise<Record<string, unknown>>;
   fromHost(message: unknown): Promise<void>;
+  /** What the page last kept with setState (undefined before it kept anything). */
+  state(): Promise<unknown>;
   incidents(): Promise<{ dialogs: string[]; pageErrors: string[]; csp: string[] }>;
   close(): Promise<void>;
 }
@@ -68,7 +70,7 @@ export async function openResults(browser: Browser, viewport = { width: 1100, he
   const posted = []; const csp = [];
   window.__posted = posted; window.__csp = csp;
   document.addEventListener('securitypolicyviolation', (e) => csp.push(e.violatedDirective + ' ' + e.blockedURI));
-  window.acquireVsCodeApi = () => ({ postMessage: (m) => posted.push(JSON.parse(JSON.stringify(m))), getState: () => undefined, setState: () => undefined });
+  window.acquireVsCodeApi = () => ({ postMessage: (m) => posted.push(JSON.parse(JSON.stringify(m))), getState: () => undefined, setState: (s) => { window.__state = JSON.parse(JSON.stringify(s)); } });
 })();`,
   });
   await page.goto(`${origin}/page.html`);
@@ -82,6 +84,7 @@ export async function openResults(browser: Browser, viewport = { width: 1100, he
     fromHost: async (message) => {
       await page.evaluate((m) => window.postMessage(m, '*'), message);
     },
+    state: () => page.evaluate(() => (window as unknown as { __state?: unknown }).__state),
     async incidents() {
       const csp = await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
       return { dialogs: [...dialogs], pageErrors: [...pageErrors], csp };

@@ -106,6 +106,12 @@ describe('POST /2/teams/<team>/api-keys (4.1)', () => {
     assert.deepEqual(errors.map((e) => e.source?.pointer).sort(), ['/data/attributes/name', '/data/relationships']);
   });
 
+  test('a long name is accepted: neither the spec nor the service facts limit it', async () => {
+    const res = await sb.v2('POST', KEYS, createBody('n'.repeat(500)));
+    assert.equal(res.status, 201, res.text);
+    assert.equal(sb.handle.state.apiKeys.filter((k) => k.name === 'n'.repeat(500)).length, 1);
+  });
+
   test('an unknown environment is a 404 pointing at the relationship', async () => {
     const body = createBody('Elsewhere', {}, 'env_unknown');
     const errors = assertJsonApiError(await sb.v2('POST', KEYS, body), 404);

@@ -61,22 +61,25 @@ export const UpdateBurnAlertRequest = z
     description: Description.optional(),
   })
   .superRefine((body, ctx) => {
+    // `params.rule` names the rule, so a form can say it in its own words.
+    const required = { rule: 'required' };
+    const notAllowed = { rule: 'not-allowed' };
     if (body.alert_type === 'budget_rate') {
       if (body.exhaustion_minutes !== undefined) {
-        ctx.addIssue({ code: 'custom', path: ['exhaustion_minutes'], message: 'exhaustion_minutes must not be given when alert_type is budget_rate' });
+        ctx.addIssue({ code: 'custom', path: ['exhaustion_minutes'], params: notAllowed, message: 'exhaustion_minutes must not be given when alert_type is budget_rate' });
       }
       for (const field of ['budget_rate_window_minutes', 'budget_rate_decrease_threshold_per_million'] as const) {
         if (body[field] === undefined) {
-          ctx.addIssue({ code: 'custom', path: [field], message: `${field} is required when alert_type is budget_rate` });
+          ctx.addIssue({ code: 'custom', path: [field], params: required, message: `${field} is required when alert_type is budget_rate` });
         }
       }
     } else {
       if (body.exhaustion_minutes === undefined) {
-        ctx.addIssue({ code: 'custom', path: ['exhaustion_minutes'], message: 'exhaustion_minutes is required when alert_type is exhaustion_time' });
+        ctx.addIssue({ code: 'custom', path: ['exhaustion_minutes'], params: required, message: 'exhaustion_minutes is required when alert_type is exhaustion_time' });
       }
       for (const field of ['budget_rate_window_minutes', 'budget_rate_decrease_threshold_per_million'] as const) {
         if (body[field] !== undefined) {
-          ctx.addIssue({ code: 'custom', path: [field], message: `${field} must not be given when alert_type is exhaustion_time` });
+          ctx.addIssue({ code: 'custom', path: [field], params: notAllowed, message: `${field} must not be given when alert_type is exhaustion_time` });
         }
       }
     }

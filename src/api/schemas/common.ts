@@ -66,6 +66,7 @@ export const RecipientWrite = z
     if (r.type === undefined || r.target === undefined) {
       ctx.addIssue({
         code: 'custom',
+        params: { rule: 'recipient-named' },
         message: 'a recipient needs an id (preferred) or both type and target (deprecated)',
         path: r.type === undefined ? ['type'] : ['target'],
       });

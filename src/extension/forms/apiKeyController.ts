@@ -15,6 +15,7 @@ import { ApiKeyFromWebview, type ApiKeyToWebview } from '../../webview/protocol/
 import { errorText } from '../core/errors';
 import type { KeyRegistry } from '../tree';
 import { FormController, type FormLog } from './controller';
+import { API_KEY_HOST_TEXT, SECRET_TEXT } from './formText';
 
 export interface CreatedKey {
   id: string;
@@ -31,15 +32,22 @@ export interface ApiKeyFormDeps {
   environmentId: string;
   /** For update: the key as remembered (or typed by the user). */
   initialUpdate?: UpdateApiKeyValues;
+  /** For update: the form was opened for a known key, whose id cannot be changed. */
+  idFixed?: boolean;
   keys: Pick<KeyRegistry, 'list' | 'remember' | 'update'>;
   post(message: ApiKeyToWebview): void;
   log: FormLog;
   /** Writes to the clipboard (vscode.env.clipboard in the extension). */
   copy(text: string): Promise<void>;
-  /** A modal yes/no question; true means go ahead. */
-  confirm(message: string, action: string): Promise<boolean>;
+  /**
+   * A modal question; resolves to the choice taken, undefined for Cancel. The first choice is the
+   * dialog's default (Enter).
+   */
+  ask(message: string, detail: string, choices: readonly string[]): Promise<string | undefined>;
   close(): void;
   onChanged?(): void;
+  /** A key was saved under this name (the panel's title follows it). */
+  renamed?(name: string): void;
 }
 
 export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiKeyToWebview> {
@@ -74,28 +82,30 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
       case 'copy':
         return this.copy(message.what);
       case 'createAnother':
-        if (this.created !== undefined && !this.copied) {
-          const go = await this.deps.confirm(
-            `The secret of "${this.created.name}" was not copied and cannot be retrieved again. Start a new key anyway?`,
-            'Start a New Key',
-          );
-          if (!go) return;
-        }
+        if (!(await this.mayDropSecret(SECRET_TEXT.startWithout))) return;
         this.forgetSecret();
         this.post({ type: 'secretCleared' });
         return;
       case 'close':
-        if (this.created !== undefined && !this.copied) {
-          const go = await this.deps.confirm(
-            `Close without copying? The secret of "${this.created.name}" cannot be retrieved again.`,
-            'Close Without Copying',
-          );
-          if (!go) return;
-        }
+        if (!(await this.mayDropSecret(SECRET_TEXT.closeWithout))) return;
         this.forgetSecret();
         this.deps.close();
         return;
     }
+  }
+
+  /**
+   * True when the secret may be dropped: it was copied, there is none, or the user chose `dropIt`. The
+   * default choice (Enter) copies the secret and keeps the panel open; Cancel keeps it open too.
+   */
+  private async mayDropSecret(dropIt: string): Promise<boolean> {
+    const key = this.created;
+    if (key === undefined || this.copied) return true;
+    const copyChoice: [string, CopyWhat] = key.id === '' ? [SECRET_TEXT.copySecret, 'secret'] : [SECRET_TEXT.copyBoth, 'idAndSecret'];
+    const choice = await this.deps.ask(SECRET_TEXT.notCopied(key.name), SECRET_TEXT.cannotRetrieve, [copyChoice[0], dropIt]);
+    if (choice === dropIt) return true;
+    if (choice === copyChoice[0]) await this.copy(copyChoice[1]);
+    return false;
   }
 
   private refuse(what: string): void {
@@ -110,7 +120,7 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
       if (this.created) this.post({ type: 'created', key: { ...this.created } });
     } else {
       const values = this.deps.initialUpdate ?? { id: '', name: '', disabled: false };
-      this.post({ type: 'init', mode: 'update', connectionId, connectionName, values });
+      this.post({ type: 'init', mode: 'update', connectionId, connectionName, values, idFixed: this.idFixed });
     }
   }
 
@@ -129,7 +139,7 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
     }
     // No abort signal: closing the panel must not cut off a create the service may already have done;
     // the panel waits for it and still offers the secret (see apiKeyPanels.ts).
-    await this.request('create', 'Creating the key…', async () => {
+    await this.request('create', API_KEY_HOST_TEXT.creating, async () => {
       const res = await this.deps.client.createApiKey(this.deps.team, checked.body);
       const key = res.data.data;
       // The secret is shown before anything else is tried: nothing that fails after this may lose it.
@@ -158,17 +168,26 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
       });
     } catch (err) {
       this.log.warn(`create API key: could not remember key ${key.id} in the API keys list: ${errorText(err)}`);
-      this.post({ type: 'status', message: `The key was created, but it could not be added to the "API keys" list: ${errorText(err)}. Copy the secret now.` });
+      this.post({ type: 'status', message: API_KEY_HOST_TEXT.notRemembered(errorText(err)) });
     }
   }
 
+  /** True when this form updates one known key, whose id the page cannot change. */
+  private get idFixed(): boolean {
+    return this.deps.idFixed === true && (this.deps.initialUpdate?.id ?? '') !== '';
+  }
+
   private async update(values: UpdateApiKeyValues): Promise<void> {
+    if (this.idFixed && values.id !== this.deps.initialUpdate?.id) {
+      this.refuse('submitUpdate for another key id');
+      return;
+    }
     const checked = checkUpdateApiKey(values);
     if (!checked.ok) {
       this.postProblems(checked.problems);
       return;
     }
-    await this.request('update', 'Saving the key…', async () => {
+    await this.request('update', API_KEY_HOST_TEXT.saving, async () => {
       const res = await this.deps.client.updateApiKey(this.deps.team, values.id, checked.body, { signal: this.abort.signal });
       const key = res.data.data;
       const patch = { name: key.attributes.name, disabled: key.attributes.disabled };
@@ -185,17 +204,18 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
       }
       this.log.info(`updated API key ${key.id} on ${this.deps.connectionName}`);
       this.post({ type: 'updated', key: { id: key.id, ...patch } });
+      this.deps.renamed?.(patch.name);
       this.deps.onChanged?.();
     });
   }
 
   private async copy(what: CopyWhat): Promise<void> {
     if (this.created === undefined) {
-      this.post({ type: 'status', message: 'The secret is no longer available: it is shown only once.', failed: true });
+      this.post({ type: 'status', message: API_KEY_HOST_TEXT.secretGone, failed: true });
       return;
     }
     if (what === 'idAndSecret' && this.created.id === '') {
-      this.post({ type: 'status', message: "The service did not say the key's id: copy the secret alone.", failed: true });
+      this.post({ type: 'status', message: API_KEY_HOST_TEXT.noIdCopySecret, failed: true });
       return;
     }
     await this.deps.copy(copyText(what, this.created));
@@ -208,8 +228,8 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
 function createdNotes(oddFields: readonly string[], id: string): string[] {
   const notes: string[] = [];
   if (oddFields.length > 0) {
-    notes.push(`The service's answer was unusual (${oddFields.join(', ')}): the key is shown as far as it could be read; check it on the service.`);
+    notes.push(API_KEY_HOST_TEXT.oddAnswer(oddFields));
   }
-  if (id === '') notes.push("The service did not say the key's id: copy the secret alone, and find the id in the service's list of API keys.");
+  if (id === '') notes.push(API_KEY_HOST_TEXT.noIdNote);
   return notes;
 }

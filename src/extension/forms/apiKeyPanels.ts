@@ -6,6 +6,7 @@ import { ApiKeyState, VIEW_TYPES } from '../../webview/protocol/messages';
 import type { ActiveConnection } from '../connections';
 import { ApiKeyArg, ApiKeysArg, parseArg } from '../tree';
 import { ApiKeyFormController, type CreatedKey } from './apiKeyController';
+import { API_KEY_HOST_TEXT, PANEL_TEXT, SECRET_TEXT, TAB_TITLES } from './formText';
 import { FormOpenError, type FormHandlers, type FormPanels } from './panels';
 
 type Mode = 'create' | 'update';
@@ -29,7 +30,7 @@ export class ApiKeyPanels {
   private async create(arg: unknown): Promise<void> {
     const conn = await this.panels.connection(parseArg(ApiKeysArg, arg)?.connectionId);
     if (this.panels.reveal(`create:${conn.profile.id}`)) return;
-    this.open(this.panels.newPanel(VIEW_TYPES.createApiKey, `Create API Key (${conn.profile.name})`), conn, 'create');
+    this.open(this.panels.newPanel(VIEW_TYPES.createApiKey, TAB_TITLES.createApiKey(conn.profile.name)), conn, 'create');
   }
 
   private async update(arg: unknown): Promise<void> {
@@ -42,34 +43,35 @@ export class ApiKeyPanels {
     } else {
       conn = await this.panels.connection(undefined);
       const known = this.panels.deps.keys.list(conn.profile.id);
-      const byId = { label: '$(key) Update a key by its id…', id: undefined };
+      const byId = { label: API_KEY_HOST_TEXT.pickById, id: undefined };
       const picked = await vscode.window.showQuickPick(
-        [...known.map((k) => ({ label: k.name, description: k.id, detail: k.disabled ? 'disabled' : undefined, id: k.id })), byId],
-        { title: 'Update API Key', placeHolder: 'Choose a key remembered for this connection, or update one by id' },
+        [...known.map((k) => ({ label: k.name, description: k.id, detail: k.disabled ? API_KEY_HOST_TEXT.pickDisabled : undefined, id: k.id })), byId],
+        { title: API_KEY_HOST_TEXT.pickTitle, placeHolder: API_KEY_HOST_TEXT.pickPlaceholder },
       );
       if (!picked) return;
       const remembered = known.find((k) => k.id === picked.id);
       initial = remembered ? { id: remembered.id, name: remembered.name, disabled: remembered.disabled } : { id: '', name: '', disabled: false };
     }
     if (initial.id !== '' && this.panels.reveal(`update:${conn.profile.id}:${initial.id}`)) return;
-    const title = initial.id === '' ? 'Update API Key' : `API Key ${initial.name || initial.id}`;
-    this.open(this.panels.newPanel(VIEW_TYPES.updateApiKey, title), conn, 'update', initial);
+    const title = TAB_TITLES.updateApiKey(initial.id === '' ? '' : initial.name || initial.id, conn.profile.name);
+    // A key picked from the tree or the remembered keys is known: the form cannot change its id.
+    this.open(this.panels.newPanel(VIEW_TYPES.updateApiKey, title), conn, 'update', initial, initial.id !== '');
   }
 
   private async restore(panel: vscode.WebviewPanel, raw: unknown, mode: Mode): Promise<void> {
     const state = ApiKeyState.safeParse(raw);
-    if (!state.success || state.data.mode !== mode) throw new FormOpenError('Its saved state is missing or damaged. Open the form again.');
-    const { connectionId, updateValues } = state.data;
+    if (!state.success || state.data.mode !== mode) throw new FormOpenError(PANEL_TEXT.stateDamaged);
+    const { connectionId, updateValues, idFixed } = state.data;
     // Only the update form's values are described: the create form's state has nothing worth keeping.
     const conn = await this.panels.restoredConnection(connectionId, () => {
       if (mode !== 'update' || updateValues === undefined) return undefined;
       const known = this.panels.deps.keys.list(connectionId).find((k) => k.id === updateValues.id);
       return describeUnsavedApiKeyUpdate(updateValues, known && { id: known.id, name: known.name, disabled: known.disabled });
     });
-    this.open(panel, conn, mode, updateValues);
+    this.open(panel, conn, mode, updateValues, idFixed === true);
   }
 
-  private open(panel: vscode.WebviewPanel, conn: ActiveConnection, mode: Mode, initial?: UpdateApiKeyValues): void {
+  private open(panel: vscode.WebviewPanel, conn: ActiveConnection, mode: Mode, initial?: UpdateApiKeyValues, idFixed = false): void {
     const { deps } = this.panels;
     // A form opened to update "by id" has no id yet: it gets a key of its own, so it never replaces another.
     const key = mode === 'create' ? `create:${conn.profile.id}` : `update:${conn.profile.id}:${initial?.id || `by-id-${++this.untitled}`}`;
@@ -86,13 +88,18 @@ export class ApiKeyPanels {
           connectionName: conn.profile.name,
           environmentId: conn.profile.environmentId,
           initialUpdate: initial,
+          idFixed,
           keys: deps.keys,
           post,
           log: this.panels.log,
           copy: (text) => Promise.resolve(vscode.env.clipboard.writeText(text)),
-          confirm: async (message, action) => (await vscode.window.showWarningMessage(message, { modal: true }, action)) === action,
+          // The first choice is the dialog's default (Enter): the callers put the safe one first.
+          ask: (message, detail, choices) => Promise.resolve(vscode.window.showWarningMessage(message, { modal: true, detail }, ...choices)),
           close: () => panel.dispose(),
           onChanged: () => deps.refreshTree(),
+          renamed: (name) => {
+            if (idFixed) panel.title = TAB_TITLES.updateApiKey(name, conn.profile.name);
+          },
         }),
       async (controller) => {
         if (!(controller instanceof ApiKeyFormController)) return;
@@ -107,15 +114,12 @@ export class ApiKeyPanels {
 
   /** The panel closed with a secret never copied: offer it once more, then it is gone for good. */
   private async lastChanceToCopy(key: CreatedKey): Promise<void> {
-    const choices: Record<string, CopyWhat> = { 'Copy id:secret': 'idAndSecret', 'Copy Secret Only': 'secret' };
-    const choice = await vscode.window.showWarningMessage(
-      `The secret of the new API key "${key.name}" was not copied.`,
-      { modal: true, detail: 'It cannot be retrieved again. Copy it now, or disable the key and create a new one.' },
-      ...Object.keys(choices),
-    );
+    // The default (first) choice copies; a key without an id can only have its secret copied.
+    const choices: Record<string, CopyWhat> = key.id === '' ? { [SECRET_TEXT.copySecret]: 'secret' } : { [SECRET_TEXT.copyBoth]: 'idAndSecret', [SECRET_TEXT.copySecret]: 'secret' };
+    const choice = await vscode.window.showWarningMessage(SECRET_TEXT.notCopied(key.name), { modal: true, detail: SECRET_TEXT.cannotRetrieve }, ...Object.keys(choices));
     const what = choice === undefined ? undefined : choices[choice];
     if (what === undefined) return;
     await vscode.env.clipboard.writeText(copyText(what, key));
-    void vscode.window.showInformationMessage(what === 'idAndSecret' ? 'id:secret copied to the clipboard.' : 'The secret was copied to the clipboard.');
+    void vscode.window.showInformationMessage(what === 'idAndSecret' ? SECRET_TEXT.copiedBoth : SECRET_TEXT.copiedSecret);
   }
 }

@@ -16,6 +16,7 @@ import { BurnAlertFromWebview, type BurnAlertContext, type BurnAlertToWebview } 
 import { formProblem } from '../../webview/protocol/problems';
 import { errorText } from '../core/errors';
 import { FormController, type FormLog } from './controller';
+import { BURN_ALERT_HOST_TEXT } from './formText';
 
 /** One side of a "Review changes" diff: a title and the JSON shown read-only. */
 export interface ReviewSide {
@@ -67,9 +68,9 @@ export class BurnAlertFormController extends FormController<BurnAlertFromWebview
       case 'reviewConflict':
         if (this.pending) {
           await this.deps.openDiff(
-            { title: 'on the service now', value: burnAlertForReview(this.pending.current, {}) },
-            { title: 'your version', value: this.pending.body },
-            `Burn alert ${this.deps.context.alertId}: on the service ↔ yours`,
+            { title: BURN_ALERT_HOST_TEXT.conflictTheirs, value: burnAlertForReview(this.pending.current, {}) },
+            { title: BURN_ALERT_HOST_TEXT.conflictMine, value: this.pending.body },
+            BURN_ALERT_HOST_TEXT.conflictTitle(this.deps.context.alertId),
           );
         }
         return;
@@ -114,7 +115,7 @@ export class BurnAlertFormController extends FormController<BurnAlertFromWebview
       if (given === undefined || given.recipients === undefined) {
         const current = await this.fetchCurrent();
         if (current === undefined && given === undefined) {
-          this.post({ type: 'status', message: `Burn alert ${this.deps.context.alertId} was not found in SLO ${this.deps.context.sloId}.`, failed: true });
+          this.post({ type: 'status', message: BURN_ALERT_HOST_TEXT.notFound(this.deps.context.alertId, this.deps.context.sloId), failed: true });
           return;
         }
         // A restored form's edits are relative to its version: a newer one waits for the check at Save.
@@ -125,7 +126,7 @@ export class BurnAlertFormController extends FormController<BurnAlertFromWebview
     } catch (err) {
       this.log.warn(`burn alert form: loading failed: ${errorText(err)}`);
       const problems = this.problemsOf(err);
-      this.post({ type: 'status', message: `Could not load the burn alert: ${problems.form.join(' ')}`, failed: true });
+      this.post({ type: 'status', message: BURN_ALERT_HOST_TEXT.couldNotLoad(problems.form.join(' ')), failed: true });
     }
   }
 
@@ -174,10 +175,10 @@ export class BurnAlertFormController extends FormController<BurnAlertFromWebview
       this.postProblems(checked.problems);
       return;
     }
-    await this.request('save', 'Checking for changes on the service…', async () => {
+    await this.request('save', BURN_ALERT_HOST_TEXT.checking, async () => {
       const current = await this.fetchCurrent();
       if (current === undefined) {
-        this.postProblems(formProblem(`Burn alert ${this.deps.context.alertId} no longer exists on the service.`));
+        this.postProblems(formProblem(BURN_ALERT_HOST_TEXT.gone(this.deps.context.alertId)));
         return;
       }
       if (!isSameVersion(loaded, current)) {
@@ -186,7 +187,7 @@ export class BurnAlertFormController extends FormController<BurnAlertFromWebview
         this.post({ type: 'conflict', current, mine: checked.body });
         return;
       }
-      this.post({ type: 'busy', busy: true, label: 'Saving the burn alert…' });
+      this.post({ type: 'busy', busy: true, label: BURN_ALERT_HOST_TEXT.saving });
       await this.put(checked.body);
     });
   }
@@ -211,7 +212,7 @@ export class BurnAlertFormController extends FormController<BurnAlertFromWebview
     }
     if (choice === 'cancel') {
       this.pending = undefined;
-      this.post({ type: 'status', message: 'Nothing was saved. Your edits are kept; saving again checks the service again.' });
+      this.post({ type: 'status', message: BURN_ALERT_HOST_TEXT.nothingSaved });
       return;
     }
     if (choice === 'reload') {
@@ -220,15 +221,15 @@ export class BurnAlertFormController extends FormController<BurnAlertFromWebview
       this.sendInit(true);
       return;
     }
-    await this.request('overwrite', 'Saving the burn alert…', () => this.put(pending.body));
+    await this.request('overwrite', BURN_ALERT_HOST_TEXT.saving, () => this.put(pending.body));
   }
 
   private async review(edits: BurnAlertEdits): Promise<void> {
     if (!this.loaded) return;
     await this.deps.openDiff(
-      { title: 'current', value: burnAlertForReview(this.loaded, {}) },
-      { title: 'with your changes', value: burnAlertForReview(this.loaded, edits) },
-      `Burn alert ${this.deps.context.alertId}: current ↔ with your changes`,
+      { title: BURN_ALERT_HOST_TEXT.reviewCurrent, value: burnAlertForReview(this.loaded, {}) },
+      { title: BURN_ALERT_HOST_TEXT.reviewMine, value: burnAlertForReview(this.loaded, edits) },
+      BURN_ALERT_HOST_TEXT.reviewTitle(this.deps.context.alertId),
     );
   }
 }

@@ -7,10 +7,10 @@ import { BurnAlertState, VIEW_TYPES, type BurnAlertContext } from '../../webview
 import type { ActiveConnection } from '../connections';
 import { BurnAlertArg, parseArg } from '../tree';
 import { BurnAlertFormController } from './burnAlertController';
+import { BURN_ALERT_HOST_TEXT, PANEL_TEXT, TAB_TITLES } from './formText';
 import { FormOpenError, type FormHandlers, type FormPanels } from './panels';
 
 export class BurnAlertPanel {
-
   constructor(private readonly panels: FormPanels) {}
 
   handlers(): FormHandlers {
@@ -29,32 +29,32 @@ export class BurnAlertPanel {
     }
     const conn = await this.panels.connection(undefined);
     const dataset = await vscode.window.showInputBox({
-      title: 'Edit Burn Alert (1/3)',
-      prompt: `Dataset slug of the SLO (or ${ENVIRONMENT_WIDE} for environment-wide)`,
+      title: BURN_ALERT_HOST_TEXT.step(1),
+      prompt: BURN_ALERT_HOST_TEXT.datasetPrompt(ENVIRONMENT_WIDE),
       validateInput: (v) => {
         const parsed = DatasetSlug.safeParse(v);
-        return parsed.success ? undefined : (parsed.error.issues[0]?.message ?? 'invalid slug');
+        return parsed.success ? undefined : (parsed.error.issues[0]?.message ?? BURN_ALERT_HOST_TEXT.invalidSlug);
       },
     });
     if (dataset === undefined) return;
     const sloId = await vscode.window.showInputBox({
-      title: 'Edit Burn Alert (2/3)',
-      prompt: 'SLO id',
-      validateInput: (v) => (v.trim() === '' ? 'SLO id must not be empty' : undefined),
+      title: BURN_ALERT_HOST_TEXT.step(2),
+      prompt: BURN_ALERT_HOST_TEXT.sloPrompt,
+      validateInput: (v) => (v.trim() === '' ? BURN_ALERT_HOST_TEXT.sloEmpty : undefined),
     });
     if (sloId === undefined) return;
     const alerts = await this.panels.deps.feedback.runWithProgress(
-      'Listing burn alerts…',
+      BURN_ALERT_HOST_TEXT.listing,
       async (signal) => (await conn.client.listBurnAlerts(dataset, sloId.trim(), { signal })).data,
     );
     if (alerts === undefined) return;
     if (alerts.length === 0) {
-      void vscode.window.showInformationMessage(`SLO ${sloId} has no burn alerts.`);
+      void vscode.window.showInformationMessage(BURN_ALERT_HOST_TEXT.noAlerts(sloId));
       return;
     }
     const picked = await vscode.window.showQuickPick(
       alerts.map((a) => ({ label: a.id, description: a.alert_type, detail: a.description, alert: a })),
-      { title: 'Edit Burn Alert (3/3)', placeHolder: 'Choose the burn alert' },
+      { title: BURN_ALERT_HOST_TEXT.step(3), placeHolder: BURN_ALERT_HOST_TEXT.pickAlert },
     );
     if (!picked) return;
     this.open(undefined, conn, { connectionId: conn.profile.id, dataset, sloId: sloId.trim(), alertId: picked.alert.id }, picked.alert);
@@ -62,7 +62,7 @@ export class BurnAlertPanel {
 
   private async restore(panel: vscode.WebviewPanel, raw: unknown): Promise<void> {
     const state = BurnAlertState.safeParse(raw);
-    if (!state.success) throw new FormOpenError('Its saved state is missing or damaged. Open the form again.');
+    if (!state.success) throw new FormOpenError(PANEL_TEXT.stateDamaged);
     const { context, loaded, edits, drafts } = state.data;
     const conn = await this.panels.restoredConnection(context.connectionId, () => describeUnsavedBurnAlert(loaded, edits, drafts));
     this.open(panel, conn, context, loaded, true);
@@ -71,7 +71,7 @@ export class BurnAlertPanel {
   private open(existing: vscode.WebviewPanel | undefined, conn: ActiveConnection, context: BurnAlertContext, loaded?: BurnAlert, restored = false): void {
     const key = `burnAlert:${context.connectionId}:${context.dataset}:${context.alertId}`;
     if (!existing && this.panels.reveal(key)) return;
-    const panel = existing ?? this.panels.newPanel(VIEW_TYPES.burnAlert, `Burn Alert ${context.alertId}`);
+    const panel = existing ?? this.panels.newPanel(VIEW_TYPES.burnAlert, TAB_TITLES.burnAlert(context.alertId, conn.profile.name));
     this.panels.attach(
       key,
       panel,

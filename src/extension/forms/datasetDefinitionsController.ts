@@ -2,10 +2,20 @@
 // map is read with `PATCH {}`, which names no type, so nothing changes and the full map comes back.
 import type { ServiceClient } from '../../api/client';
 import type { DatasetDefinitions } from '../../api/schemas';
-import { checkDefinitionsUpdate, definitionsDatasetProblem, resolveDefinitionField, type DefinitionRows } from '../../webview/protocol/datasetDefinitionsForm';
+import type { UpdateDatasetDefinitionsRequest } from '../../api/schemas';
+import {
+  checkDefinitionsUpdate,
+  definitionsDatasetProblem,
+  placeRefusedColumns,
+  resolveDefinitionField,
+  type DefinitionRows,
+} from '../../webview/protocol/datasetDefinitionsForm';
+import { isServiceFailure, type FormProblems } from '../../webview/protocol/problems';
+import { DEFINITIONS_TEXT } from '../../webview/protocol/text/datasetDefinitionsForm';
 import { DefinitionsFromWebview, type DefinitionsContext, type DefinitionsToWebview } from '../../webview/protocol/messages';
 import { errorText } from '../core/errors';
 import { FormController, type FormLog } from './controller';
+import { DEFINITIONS_HOST_TEXT } from './formText';
 
 export interface DefinitionsFormDeps {
   client: Pick<ServiceClient, 'updateDatasetDefinitions' | 'listColumns'>;
@@ -30,6 +40,8 @@ export async function readDefinitions(
 export class DatasetDefinitionsFormController extends FormController<DefinitionsFromWebview, DefinitionsToWebview> {
   private loaded: DatasetDefinitions | undefined;
   private columns: { name: string; hidden: boolean }[] | null | undefined;
+  /** The body of the save in flight: a refusal that names its columns only in text lands on their fields. */
+  private sending: UpdateDatasetDefinitionsRequest | undefined;
 
   constructor(private readonly deps: DefinitionsFormDeps) {
     super('dataset definitions', DefinitionsFromWebview, deps.post, deps.log, resolveDefinitionField);
@@ -67,7 +79,7 @@ export class DatasetDefinitionsFormController extends FormController<Definitions
     } catch (err) {
       this.log.warn(`dataset definitions form: reading failed: ${errorText(err)}`);
       const problems = this.problemsOf(err);
-      this.post({ type: 'status', message: `Could not read the dataset definitions: ${problems.form.join(' ')}`, failed: true });
+      this.post({ type: 'status', message: DEFINITIONS_HOST_TEXT.couldNotRead(problems.form.join(' ')), failed: true });
     } finally {
       this.post({ type: 'busy', busy: false });
     }
@@ -94,15 +106,25 @@ export class DatasetDefinitionsFormController extends FormController<Definitions
     }
     const sent = Object.keys(checked.body) as (keyof typeof checked.body)[];
     if (sent.length === 0) {
-      this.post({ type: 'status', message: 'Nothing to save: no definition was changed.' });
+      this.post({ type: 'status', message: DEFINITIONS_TEXT.nothingToSave });
       return;
     }
-    await this.request('save', 'Saving the changed definitions…', async () => {
-      const res = await this.deps.client.updateDatasetDefinitions(this.deps.context.dataset, checked.body, { signal: this.abort.signal });
-      this.loaded = res.data;
-      this.log.info(`updated dataset definitions of ${this.deps.context.dataset}: ${sent.join(', ')}`);
-      this.post({ type: 'saved', loaded: res.data, sent });
-      this.deps.onChanged?.();
-    });
+    this.sending = checked.body;
+    try {
+      await this.request('save', DEFINITIONS_TEXT.saving, async () => {
+        const res = await this.deps.client.updateDatasetDefinitions(this.deps.context.dataset, checked.body, { signal: this.abort.signal });
+        this.loaded = res.data;
+        this.log.info(`updated dataset definitions of ${this.deps.context.dataset}: ${sent.join(', ')}`);
+        this.post({ type: 'saved', loaded: res.data, sent });
+        this.deps.onChanged?.();
+      });
+    } finally {
+      this.sending = undefined;
+    }
+  }
+
+  protected override problemsOf(err: unknown): FormProblems {
+    const problems = super.problemsOf(err);
+    return this.sending !== undefined && isServiceFailure(err) ? placeRefusedColumns(problems, err, this.sending) : problems;
   }
 }

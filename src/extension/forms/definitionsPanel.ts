@@ -6,6 +6,7 @@ import { DefinitionsState, VIEW_TYPES, type DefinitionsContext } from '../../web
 import type { ActiveConnection } from '../connections';
 import { DatasetArg, parseArg } from '../tree';
 import { DatasetDefinitionsFormController } from './datasetDefinitionsController';
+import { DEFINITIONS_HOST_TEXT, PANEL_TEXT, TAB_TITLES } from './formText';
 import { FormOpenError, type FormHandlers, type FormPanels } from './panels';
 
 export class DefinitionsPanel {
@@ -28,8 +29,8 @@ export class DefinitionsPanel {
     } else {
       conn = await this.panels.connection(undefined);
       const typed = await vscode.window.showInputBox({
-        title: 'Edit Dataset Definitions',
-        prompt: 'Dataset slug',
+        title: DEFINITIONS_HOST_TEXT.pickTitle,
+        prompt: DEFINITIONS_HOST_TEXT.datasetPrompt,
         validateInput: (v) => definitionsDatasetProblem(v),
       });
       if (typed === undefined) return;
@@ -45,7 +46,7 @@ export class DefinitionsPanel {
 
   private async restore(panel: vscode.WebviewPanel, raw: unknown): Promise<void> {
     const state = DefinitionsState.safeParse(raw);
-    if (!state.success) throw new FormOpenError('Its saved state is missing or damaged. Open the form again.');
+    if (!state.success) throw new FormOpenError(PANEL_TEXT.stateDamaged);
     const { context, loaded, rows } = state.data;
     const conn = await this.panels.restoredConnection(context.connectionId, () => describeUnsavedDefinitions(loaded, rows));
     this.open(panel, conn, context, loaded);
@@ -54,7 +55,7 @@ export class DefinitionsPanel {
   private open(existing: vscode.WebviewPanel | undefined, conn: ActiveConnection, context: DefinitionsContext, loaded?: DatasetDefinitions): void {
     const key = `definitions:${context.connectionId}:${context.dataset}`;
     if (!existing && this.panels.reveal(key)) return;
-    const panel = existing ?? this.panels.newPanel(VIEW_TYPES.datasetDefinitions, `Definitions: ${context.dataset}`);
+    const panel = existing ?? this.panels.newPanel(VIEW_TYPES.datasetDefinitions, TAB_TITLES.definitions(context.dataset, conn.profile.name));
     this.panels.attach(
       key,
       panel,

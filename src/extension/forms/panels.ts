@@ -8,6 +8,7 @@ import type { Feedback } from '../core/feedback';
 import type { KeyRegistry } from '../tree';
 import { makeNonce, renderFormPage, renderNoticePage } from './html';
 import type { ReviewDocuments } from './reviewDocuments';
+import { PANEL_TEXT } from './formText';
 
 export type FormScript = 'apiKeyForm' | 'burnAlertForm' | 'datasetDefinitionsForm';
 
@@ -77,7 +78,7 @@ export class FormPanels implements vscode.Disposable {
     const active = await connections.getActive();
     if (active && active.profile.id === connectionId) return active;
     const profile = connections.list().find((p) => p.id === connectionId);
-    if (!profile) throw new FormOpenError('The connection of this item no longer exists.');
+    if (!profile) throw new FormOpenError(PANEL_TEXT.connectionGone);
     return { profile, client: await connections.clientFor(profile) };
   }
 
@@ -102,7 +103,7 @@ export class FormPanels implements vscode.Disposable {
         await restore(panel, state);
       } catch (err) {
         this.log.warn(`could not restore a form (${viewType}): ${errorText(err)}`);
-        this.notice(panel, 'This form could not be restored', errorText(err));
+        this.notice(panel, PANEL_TEXT.notRestored, errorText(err));
       }
     };
   }

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { ENVIRONMENT_WIDE, ENVIRONMENT_WIDE_TRIGGER_SLUG } from '../../api/schemas';
 import type { ActiveConnection } from '../connections';
+import { isAlreadyReported, progressFailureText } from '../core/errors';
 import { safeLabel } from '../core/text';
 import { parseArg, TriggerArg } from '../tree';
 import { DEFAULT_PREVIEW_WINDOW, PREVIEW_WINDOWS, planPreview, type PlanMode } from './preview/plan';
@@ -12,9 +13,19 @@ import { readSavedQuery, runPreview, PreviewRefused } from './preview/run';
 import { spanLabel } from './preview/summary';
 import { triggerFromText, type PreviewTrigger } from './preview/triggerText';
 import { offerWhatWorks, pacerFor, RUNNER_CLOCK, type QueryFeatureDeps } from './queryCommands';
+import { failedPreviewModel } from './resultsModel';
 import { ResultsPanel } from './resultsPanel';
+import type { ResultsRun } from './resultsProtocol';
+import { RESULTS_TEXT } from './resultsText';
 import { isCallUnavailable } from './runner';
 
+/** A preview that failed for a reason other than the trigger itself: said in the panel, not only in a notification. */
+class PreviewFailed {
+  constructor(
+    readonly message: string,
+    readonly cause: unknown,
+  ) {}
+}
 
 interface PreviewTarget {
   conn: ActiveConnection;
@@ -66,7 +77,8 @@ export class TriggerPreviews {
     const { conn, dataset, trigger } = target;
     const { feedback, extensionUri } = this.deps;
     const name = safeLabel(trigger.name, 80);
-    const done = await feedback.runWithProgress(`Previewing trigger "${name}" over the last ${spanLabel(windowSeconds)}...`, async (signal, report) => {
+    const title = `Previewing trigger "${name}" over the last ${spanLabel(windowSeconds)}...`;
+    const done = await feedback.runWithProgress(title, async (signal, report) => {
       try {
         let query: unknown = trigger.query;
         if (!isRecord(query) && typeof trigger.query_id === 'string') {
@@ -77,23 +89,43 @@ export class TriggerPreviews {
         return await runPreview(conn.client, pacerFor(conn), RUNNER_CLOCK, { dataset, trigger, query, windowSeconds, mode, nowSeconds: Math.floor(Date.now() / 1000), where: target.where }, signal, report);
       } catch (err) {
         if (isCallUnavailable(err) || err instanceof PreviewRefused) return err;
-        throw err;
+        if (isAlreadyReported(err)) throw err;
+        return new PreviewFailed(progressFailureText(title, err), err);
       }
     });
     if (done === undefined) return;
-    if (done instanceof PreviewRefused) {
-      void vscode.window.showWarningMessage(done.message);
-      return;
-    }
     if (isCallUnavailable(done)) return offerWhatWorks(done.message);
-    const panel = ResultsPanel.for(target.key, `Preview: ${name}`, extensionUri, feedback.log, target.column);
-    panel.show(done.model, {
+    const panel = ResultsPanel.for(target.key, RESULTS_TEXT.previewTitle(name), extensionUri, feedback.log, target.column);
+    const actions = {
       links: {},
-      rerun: async (withOptions) => {
+      rerun: async (withOptions: boolean) => {
         const options = withOptions ? await this.askOptions(target, windowSeconds) : { windowSeconds, mode };
         if (options) await this.preview(target, options.windowSeconds, options.mode);
       },
-    });
+    };
+    const saved = { run: this.runOf(target, windowSeconds, mode), links: {} };
+    if (done instanceof PreviewRefused || done instanceof PreviewFailed) {
+      // Said in the panel, where the user looks for the preview; a failure of the service is also
+      // shown as a notification with "Show Logs".
+      panel.show(failedPreviewModel(RESULTS_TEXT.previewTitle(name), target.where, done.message), actions, saved);
+      if (done instanceof PreviewFailed) void feedback.reportError('preview the trigger', done.cause);
+      else feedback.log.warn(done.message);
+      return;
+    }
+    panel.show(done.model, actions, saved);
+  }
+
+  private runOf(target: PreviewTarget, windowSeconds: number, mode: PlanMode): ResultsRun {
+    const { conn, dataset, trigger, key, where } = target;
+    return { kind: 'preview', connectionId: conn.profile.id, dataset, key, where, trigger: { ...trigger, name: trigger.name }, windowSeconds, mode };
+  }
+
+  /** Previews again a trigger whose panel came back after a window reload, as it was previewed then. */
+  async rerunRestored(run: Extract<ResultsRun, { kind: 'preview' }>, withOptions: boolean): Promise<void> {
+    const conn = await this.deps.connections.connectionFor(run.connectionId);
+    const target: PreviewTarget = { conn, dataset: run.dataset, trigger: run.trigger as PreviewTrigger, key: run.key, where: run.where, column: vscode.ViewColumn.Active };
+    const options = withOptions ? await this.askOptions(target, run.windowSeconds) : { windowSeconds: run.windowSeconds, mode: run.mode };
+    if (options) await this.preview(target, options.windowSeconds, options.mode);
   }
 
   /** The window, and for a window that needs several queries, exact steps or one coarser query. */

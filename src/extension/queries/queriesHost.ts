@@ -1,13 +1,38 @@
 // Entry point of dist/queries-host.js: running queries, trigger previews and the results panel, loaded by
-// registerQueries.ts the first time one of them is used, so that activation does not pay for them.
+// registerQueries.ts the first time one of them is used (or a results panel comes back after a window
+// reload), so that activation does not pay for them.
+import * as vscode from 'vscode';
 import { TriggerPreviews } from './previewCommands';
 import { QueryRuns, type QueryFeatureDeps } from './queryCommands';
+import { ResultsPanel } from './resultsPanel';
+import { restoreResults } from './resultsRestore';
 
 export interface LoadedQueries {
   runs: QueryRuns;
   previews: TriggerPreviews;
+  /** Brings back a results panel after a window reload from the page's saved state. */
+  restore(panel: vscode.WebviewPanel, state: unknown): void;
 }
 
 export function createQueries(deps: QueryFeatureDeps): LoadedQueries {
-  return { runs: new QueryRuns(deps), previews: new TriggerPreviews(deps) };
+  const runs = new QueryRuns(deps);
+  const previews = new TriggerPreviews(deps);
+  return {
+    runs,
+    previews,
+    restore(webviewPanel, state) {
+      const restored = restoreResults(state, deps.connections.list());
+      if (restored.saved === undefined) deps.feedback.log.info(`restored a results panel that cannot run again: ${restored.model.note ?? restored.model.message ?? 'no saved run'}`);
+      const panel = ResultsPanel.adopt(webviewPanel, restored.key, restored.title, deps.extensionUri, deps.feedback.log);
+      const links: { query?: vscode.Uri; graph?: vscode.Uri } = {};
+      if (restored.links.query) links.query = vscode.Uri.parse(restored.links.query, true);
+      if (restored.links.graph) links.graph = vscode.Uri.parse(restored.links.graph, true);
+      const run = restored.run;
+      const rerun =
+        run === undefined
+          ? undefined
+          : (withOptions: boolean) => (run.kind === 'query' ? runs.rerunRestored(run, withOptions) : previews.rerunRestored(run, withOptions));
+      panel.show(restored.model, { links, ...(rerun ? { rerun } : {}) }, restored.saved);
+    },
+  };
 }

@@ -11,6 +11,8 @@ import { safeLabel } from '../core/text';
 import { parseArg, TriggerArg } from '../tree';
 import { failedModel, modelFromResult, type ResultContext } from './resultsModel';
 import { ResultsPanel, type PanelActions } from './resultsPanel';
+import type { ResultsRun, SavedRun } from './resultsProtocol';
+import { queryPanelKey } from './resultsRestore';
 import { CreationPacer, isCallUnavailable, runQueryResult, unavailableOr, type RunnerClock } from './runner';
 
 export interface QueryFeatureDeps {
@@ -107,7 +109,7 @@ export class QueryRuns {
     const title = `${label} on ${safeLabel(conn.profile.name, 64)}`;
     const request = withOptions ? await askQueryFlags(queryId, title) : (body ?? { query_id: queryId });
     if (!request) return;
-    const key = `result:${conn.profile.id}:${dataset}:${queryId}`;
+    const key = queryPanelKey(conn.profile.id, dataset, queryId);
     const outcome = await feedback.runWithProgress(`Running ${label}...`, async (signal, report) => {
       try {
         return await runQueryResult(conn.client, pacerFor(conn), RUNNER_CLOCK, { dataset, body: request, signal, report });
@@ -127,9 +129,10 @@ export class QueryRuns {
     };
     const panel = ResultsPanel.for(key, panelTitle, extensionUri, feedback.log);
     const rerun = (options: boolean) => this.run(conn, dataset, queryId, label, options, request);
+    const run: ResultsRun = { kind: 'query', connectionId: conn.profile.id, dataset, queryId, label, request };
     if (outcome.kind === 'failed') {
       feedback.log.warn(`${label}: the query failed: ${outcome.message}`);
-      panel.show(failedModel(ctx, outcome.message), { links: {}, rerun });
+      panel.show(failedModel(ctx, outcome.message), { links: {}, rerun }, { run, links: {} });
       return;
     }
     const links = checkedLinks(outcome.result, conn.profile.uiUrl, feedback);
@@ -138,7 +141,14 @@ export class QueryRuns {
       links: { query: links.query !== undefined, graph: links.graph !== undefined },
       ...(outcome.kind === 'incomplete' ? { incomplete: outcome.reason } : {}),
     });
-    panel.show(model, { links, rerun });
+    const saved: SavedRun = { run, links: { ...(links.query ? { query: links.query.toString(true) } : {}), ...(links.graph ? { graph: links.graph.toString(true) } : {}) } };
+    panel.show(model, { links, rerun }, saved);
+  }
+
+  /** Runs again a query whose panel came back after a window reload. */
+  async rerunRestored(run: Extract<ResultsRun, { kind: 'query' }>, withOptions: boolean): Promise<void> {
+    const conn = await this.deps.connections.connectionFor(run.connectionId);
+    await this.run(conn, run.dataset, run.queryId, run.label, withOptions, run.request);
   }
 
   /** A trigger's query: its saved query, or its inline query saved first (the service runs only saved queries). */

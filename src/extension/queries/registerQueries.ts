@@ -3,6 +3,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LoadedQueries } from './queriesHost';
+import { RESULTS_PANEL_VIEW_TYPE } from './queryIds';
 import type { QueryFeatureDeps } from './queryCommands';
 
 /** "Preview: would it have fired?" at the top of every trigger file. */
@@ -56,6 +57,10 @@ export function registerQueries(
       f.registerCommand('obs.trigger.runQueryWithOptions', "run the trigger's query", (arg) => load().runs.runTrigger(arg, true)),
       f.registerCommand('obs.trigger.preview', 'preview the trigger', (arg) => load().previews.fromArg(arg)),
       vscode.languages.registerCodeLensProvider([{ language: 'json' }, { language: 'jsonc' }], lenses),
+      // A results panel open at a window reload comes back with its last result (onWebviewPanel activation).
+      vscode.window.registerWebviewPanelSerializer(RESULTS_PANEL_VIEW_TYPE, {
+        deserializeWebviewPanel: async (panel, state: unknown) => load().restore(panel, state),
+      }),
     ],
   };
 }

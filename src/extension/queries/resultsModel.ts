@@ -100,6 +100,11 @@ export function failedModel(ctx: ResultContext, message: string): ResultsModel {
   return { title: ctx.title, subtitle: ctx.subtitle, status: 'failed', message, chart: null, table: null, totals: [], links: ctx.links, canRerun: ctx.canRerun };
 }
 
+/** A preview that could not be made: the reason, in the panel where the preview would be, and Run Again. */
+export function failedPreviewModel(title: string, where: string, message: string): ResultsModel {
+  return { title, subtitle: where, status: 'failed', subject: 'preview', message, chart: null, table: null, totals: [], links: { query: false, graph: false }, canRerun: true };
+}
+
 function valueLabel(rules: TriggerRules, plan: PreviewPlan): string {
   const base = `${plan.valueKey} over ${spanLabel(rules.timeRange)}`;
   if (!rules.baseline) return base;
@@ -120,13 +125,20 @@ export function modelFromPreview(plan: PreviewPlan, outcome: PreviewOutcome, ctx
   if (!outcome.exact) notes.unshift(`Approximate: ${plan.valueKey} cannot be added up over buckets, so each ${spanLabel(rules.timeRange)} window is estimated from ${spanLabel(plan.step)} buckets.`);
   const toCell = (v: number): number | null => (Number.isNaN(v) ? null : Math.round(v * 1e6) / 1e6);
   const lines = outcome.values.map((g) => ({ group: g.label, aggregate: label, values: Array.from(g.values, toCell) }));
-  const firingRows = outcome.firings.map((f): Cell[] => [new Date(f.start * 1000).toISOString(), f.end === null ? null : new Date(f.end * 1000).toISOString(), f.groups.join(', ')]);
+  // How long each firing lasted, in minutes (a number, so it sorts), beside its relative times.
+  const firingRows = outcome.firings.map((f): Cell[] => [
+    new Date(f.start * 1000).toISOString(),
+    f.end === null ? null : new Date(f.end * 1000).toISOString(),
+    f.end === null ? null : Math.round((f.end - f.start) / 60),
+    f.groups.join(', '),
+  ]);
   return {
     title: ctx.title,
     subtitle: ctx.subtitle,
     status: 'complete',
     chart: { times: outcome.times, aggregates: [label], lines, ...(plan.notes.some((n) => n.startsWith('Coarser')) ? { note: plan.notes.find((n) => n.startsWith('Coarser')) } : {}) },
-    table: { columns: ['fired at (UTC)', 'resolved at (UTC)', 'groups'], rows: firingRows },
+    // Exact ISO times, shown relative with the exact UTC time on hover, and copied or saved as they are.
+    table: { columns: ['fired at', 'resolved at', 'lasted (min)', 'groups'], rows: firingRows, timeColumns: [0, 1] },
     totals: [
       {
         title: 'Evaluations',

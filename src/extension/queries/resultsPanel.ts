@@ -1,7 +1,7 @@
 // The query results panel (webview): shows a ResultsModel, sends it again whenever the page (re)loads,
 // and carries out what the page asks: copy or save the table, open a checked link, run again.
 import * as vscode from 'vscode';
-import { ResultsFromWebview, RESULTS_VIEW_TYPE, describeRefusalText, type ResultsModel, type ResultsToWebview } from './resultsProtocol';
+import { ResultsFromWebview, RESULTS_VIEW_TYPE, describeRefusalText, type ResultsModel, type ResultsToWebview, type SavedRun } from './resultsProtocol';
 import type { Logger } from '../core/logger';
 import { makeNonce, renderResultsPage } from './resultsHtml';
 
@@ -14,8 +14,8 @@ export interface PanelActions {
 export class ResultsPanel {
   private static readonly open = new Map<string, ResultsPanel>();
   private model: ResultsModel | undefined;
+  private saved: SavedRun | undefined;
   private actions: PanelActions = { links: {} };
-  private readonly panel: vscode.WebviewPanel;
 
   /** The panel for `key` (one per query or trigger), revealed if it is open. */
   static for(key: string, title: string, extensionUri: vscode.Uri, log: Logger, column = vscode.ViewColumn.Active): ResultsPanel {
@@ -25,10 +25,23 @@ export class ResultsPanel {
       existing.panel.reveal(undefined, true);
       return existing;
     }
-    const panel = new ResultsPanel(key, title, extensionUri, log, column);
+    const assets = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
+    const webviewPanel = vscode.window.createWebviewPanel(RESULTS_VIEW_TYPE, title, { viewColumn: column, preserveFocus: false }, { enableScripts: true, enableFindWidget: true, localResourceRoots: [assets] });
+    const panel = new ResultsPanel(key, webviewPanel, extensionUri, log);
     ResultsPanel.open.set(key, panel);
     return panel;
   }
+
+  /** A panel VS Code brings back after a window reload; `key` (when known) lets a new run reuse it. */
+  static adopt(webviewPanel: vscode.WebviewPanel, key: string | undefined, title: string, extensionUri: vscode.Uri, log: Logger): ResultsPanel {
+    webviewPanel.title = title;
+    webviewPanel.webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist', 'webview')] };
+    const panel = new ResultsPanel(key ?? `restored:${++ResultsPanel.restoredCount}`, webviewPanel, extensionUri, log);
+    if (!ResultsPanel.open.has(panel.key)) ResultsPanel.open.set(panel.key, panel);
+    return panel;
+  }
+
+  private static restoredCount = 0;
 
   /** Keys of the open panels and their models (for the in-host tests). */
   static models(): Map<string, ResultsModel | undefined> {
@@ -37,16 +50,14 @@ export class ResultsPanel {
 
   private constructor(
     private readonly key: string,
-    title: string,
+    private readonly panel: vscode.WebviewPanel,
     extensionUri: vscode.Uri,
     private readonly log: Logger,
-    column: vscode.ViewColumn,
   ) {
     const assets = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
-    this.panel = vscode.window.createWebviewPanel(RESULTS_VIEW_TYPE, title, { viewColumn: column, preserveFocus: false }, { enableScripts: true, enableFindWidget: true, localResourceRoots: [assets] });
-    const webview = this.panel.webview;
+    const webview = panel.webview;
     webview.html = renderResultsPage({
-      title,
+      title: panel.title,
       cspSource: webview.cspSource,
       nonce: makeNonce(),
       scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(assets, 'queryResults.js')).toString(),
@@ -59,10 +70,20 @@ export class ResultsPanel {
     });
   }
 
-  show(model: ResultsModel, actions: PanelActions): void {
-    this.model = model;
+  /**
+   * Shows `model` (stamped with the time it was read, unless it has one) and keeps `saved`, how to run
+   * it again, in the page's state so that a window reload brings the panel back.
+   */
+  show(model: ResultsModel, actions: PanelActions, saved?: SavedRun): void {
+    this.model = model.ranAt === undefined ? { ...model, ranAt: Date.now() } : model;
+    this.saved = saved;
     this.actions = actions;
-    this.post({ type: 'show', model });
+    this.sendModel();
+  }
+
+  private sendModel(): void {
+    if (!this.model) return;
+    this.post({ type: 'show', model: this.model, title: this.panel.title, ...(this.saved ? { saved: this.saved } : {}) });
   }
 
   busy(label: string | null): void {
@@ -83,7 +104,7 @@ export class ResultsPanel {
     try {
       switch (m.type) {
         case 'ready':
-          if (this.model) this.post({ type: 'show', model: this.model });
+          this.sendModel();
           return;
         case 'export':
           return await this.export(m.format, m.action, m.text);

@@ -4,6 +4,8 @@
 import * as z from 'zod';
 import { API_KEY_TYPE, CreateApiKeyRequest, KEY_TYPES, UpdateApiKeyRequest } from '../../api/schemas/apiKey';
 import { noProblems, problemsFromZod, tableResolver, type FormProblems } from './problems';
+import { API_KEY_TEXT } from './text/apiKeyForm';
+import type { FormWording } from './wording';
 
 /** What the create form holds. Only types are checked here; the rules come from CreateApiKeyRequest. */
 export const CreateApiKeyValues = z.strictObject({
@@ -71,6 +73,9 @@ export const resolveApiKeyField = tableResolver({
   'data.relationships.environment': 'environmentId',
 });
 
+/** How the API key forms word their problems. */
+export const API_KEY_WORDING: FormWording = { labels: API_KEY_TEXT.labels };
+
 export type Checked<T> = { ok: true; body: T } | { ok: false; problems: FormProblems };
 
 /**
@@ -78,19 +83,19 @@ export type Checked<T> = { ok: true; body: T } | { ok: false; problems: FormProb
  * list. Everything else is the request schema's.
  */
 const nameGiven = (name: string, ctx: z.RefinementCtx) => {
-  if (name.trim() === '') ctx.addIssue({ code: 'custom', path: ['data', 'attributes', 'name'], message: 'name must not be empty' });
+  if (name.trim() === '') ctx.addIssue({ code: 'custom', path: ['data', 'attributes', 'name'], params: { rule: 'required' }, message: API_KEY_TEXT.nameRequired });
 };
 const CreateFormRequest = CreateApiKeyRequest.superRefine((b, ctx) => nameGiven(b.data.attributes.name, ctx));
 const UpdateFormRequest = UpdateApiKeyRequest.superRefine((b, ctx) => nameGiven(b.data.attributes.name ?? '', ctx));
 
 export function checkCreateApiKey(v: CreateApiKeyValues): Checked<CreateApiKeyRequest> {
   const parsed = CreateFormRequest.safeParse(createApiKeyBody(v));
-  return parsed.success ? { ok: true, body: parsed.data } : { ok: false, problems: problemsFromZod(parsed.error, resolveApiKeyField) };
+  return parsed.success ? { ok: true, body: parsed.data } : { ok: false, problems: problemsFromZod(parsed.error, resolveApiKeyField, API_KEY_WORDING) };
 }
 
 export function checkUpdateApiKey(v: UpdateApiKeyValues): Checked<UpdateApiKeyRequest> {
   const parsed = UpdateFormRequest.safeParse(updateApiKeyBody(v));
-  return parsed.success ? { ok: true, body: parsed.data } : { ok: false, problems: problemsFromZod(parsed.error, resolveApiKeyField) };
+  return parsed.success ? { ok: true, body: parsed.data } : { ok: false, problems: problemsFromZod(parsed.error, resolveApiKeyField, API_KEY_WORDING) };
 }
 
 /** Problems of the values as the user types (empty when the request would be accepted). */

@@ -7,6 +7,8 @@ import { BURN_ALERT_TYPES, BurnAlert, UpdateBurnAlertRequest } from '../../api/s
 import { RecipientDetails, type Recipient, type RecipientWrite } from '../../api/schemas/common';
 import { noProblems, problemsFromZod, tableResolver, type FormProblems } from './problems';
 import type { Checked } from './apiKeyForm';
+import { BURN_ALERT_TEXT } from './text/burnAlertForm';
+import type { FormWording, Issue } from './wording';
 
 /** A recipient as the form sends it; the rules (id, or type + target) are RecipientWrite's. */
 export const RecipientEdit = z.strictObject({
@@ -152,9 +154,30 @@ export const resolveBurnAlertField = tableResolver({
   recipients: 'recipients',
 });
 
+/** How the form words its problems, for an alert of `alertType`. */
+export function burnAlertWording(alertType: BurnAlert['alert_type']): FormWording {
+  const { labels, rules, alertTypes } = BURN_ALERT_TEXT;
+  return {
+    labels,
+    special(issue: Issue, field: string) {
+      const label = (labels as Record<string, string>)[field] ?? field;
+      if (field === 'recipients') {
+        if (issue.code === 'too_small' && issue.origin === 'array') return rules.noRecipients;
+        // Anything about one recipient: it needs an id, or a type and a target.
+        if (issue.path.length > 1) return rules.recipientNamed;
+      }
+      const rule = issue.code === 'custom' ? (issue.params as { rule?: unknown } | undefined)?.rule : undefined;
+      if (rule === 'required') return rules.requiredForType(label, alertTypes[alertType]);
+      if (rule === 'not-allowed') return rules.notForType(label, alertTypes[alertType]);
+      return undefined;
+    },
+  };
+}
+
 export function checkBurnAlertUpdate(loaded: BurnAlert, edits: BurnAlertEdits): Checked<UpdateBurnAlertRequest> {
-  const parsed = UpdateBurnAlertRequest.safeParse(buildBurnAlertUpdate(loaded, edits));
-  return parsed.success ? { ok: true, body: parsed.data } : { ok: false, problems: problemsFromZod(parsed.error, resolveBurnAlertField) };
+  const body = buildBurnAlertUpdate(loaded, edits);
+  const parsed = UpdateBurnAlertRequest.safeParse(body);
+  return parsed.success ? { ok: true, body: parsed.data } : { ok: false, problems: problemsFromZod(parsed.error, resolveBurnAlertField, burnAlertWording(body.alert_type)) };
 }
 
 export function burnAlertProblems(loaded: BurnAlert, edits: BurnAlertEdits): FormProblems {

@@ -11,8 +11,10 @@ import {
   type ColumnRefWrite,
   type DefinitionType,
 } from '../../api/schemas/datasetDefinitions';
-import { noProblems, problemsFromZod, tableResolver, type FormProblems } from './problems';
+import { noProblems, problemsFromZod, tableResolver, type FormProblems, type ServiceFailure } from './problems';
 import type { Checked } from './apiKeyForm';
+import { DEFINITIONS_TEXT, DEFINITION_LABELS } from './text/datasetDefinitionsForm';
+import type { FormWording } from './wording';
 
 export const DefinitionTypeName = z.enum(DEFINITION_TYPE_NAMES as [DefinitionType, ...DefinitionType[]]);
 
@@ -83,9 +85,49 @@ export function describeUnsavedDefinitions(loaded: DatasetDefinitions | undefine
 
 export const resolveDefinitionField = tableResolver(Object.fromEntries(DEFINITION_TYPE_NAMES.map((t) => [t, t])));
 
+export const DEFINITIONS_WORDING: FormWording = { labels: DEFINITION_LABELS };
+
 export function checkDefinitionsUpdate(loaded: DatasetDefinitions, edited: DefinitionRows): Checked<UpdateDatasetDefinitionsRequest> {
   const parsed = UpdateDatasetDefinitionsRequest.safeParse(diffDefinitions(loaded, edited));
-  return parsed.success ? { ok: true, body: parsed.data } : { ok: false, problems: problemsFromZod(parsed.error, resolveDefinitionField) };
+  return parsed.success ? { ok: true, body: parsed.data } : { ok: false, problems: problemsFromZod(parsed.error, resolveDefinitionField, DEFINITIONS_WORDING) };
+}
+
+const NAME_CHAR = /[\p{L}\p{N}_.-]/u;
+
+/** True when `text` holds `name` as a whole word (not inside a longer name). */
+function mentionsWord(text: string, name: string): boolean {
+  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + 1)) {
+    const before = text[at - 1];
+    const after = text[at + name.length];
+    if ((before === undefined || !NAME_CHAR.test(before)) && (after === undefined || !NAME_CHAR.test(after))) return true;
+  }
+  return false;
+}
+
+const QUOTES = ['"', "'", '`', '\u201c', '\u2018'];
+const CLOSING: Record<string, string> = { '\u201c': '\u201d', '\u2018': '\u2019' };
+
+/** True when `text` holds `name` in quotes. */
+function mentionsQuoted(text: string, name: string): boolean {
+  return QUOTES.some((q) => text.includes(`${q}${name}${CLOSING[q] ?? q}`));
+}
+
+/**
+ * A refused save whose answer names no field (the service's legacy 422 body names the unknown columns in
+ * its text): each definition of the request whose column the text names gets the problem on its field.
+ * Names in quotes count first; only when the text quotes none of them, a name standing as a whole word
+ * does. The service's own text stays at the top.
+ */
+export function placeRefusedColumns(problems: FormProblems, failure: ServiceFailure, sent: UpdateDatasetDefinitionsRequest): FormProblems {
+  if (failure.status !== 422 || failure.fieldProblems.length > 0) return problems;
+  const text = [failure.detail, failure.message].filter((t): t is string => t !== undefined).join(' ');
+  const named = Object.entries(sent).filter((e): e is [DefinitionType, ColumnRefWrite] => e[1] !== undefined && e[1].name !== '');
+  const quoted = named.filter(([, ref]) => mentionsQuoted(text, ref.name));
+  const found = quoted.length > 0 ? quoted : named.filter(([, ref]) => mentionsWord(text, ref.name));
+  if (found.length === 0) return problems;
+  const fields = { ...problems.fields };
+  for (const [type, ref] of found) fields[type] = [...(fields[type] ?? []), DEFINITIONS_TEXT.refusedColumn(ref.name)];
+  return { fields, form: problems.form };
 }
 
 export function definitionsProblems(loaded: DatasetDefinitions, edited: DefinitionRows): FormProblems {
@@ -103,16 +145,12 @@ export function definitionWarnings(edited: DefinitionRows, knownColumns: Readonl
   for (const type of DEFINITION_TYPE_NAMES) {
     const row = edited[type];
     if (!row || row.name === '' || row.column_type === 'derived_column' || knownColumns === null || knownColumns.has(row.name)) continue;
-    (warnings[type] ??= []).push(
-      `"${row.name}" is not a column of this dataset. If it is a derived column, set the column type to derived_column.`,
-    );
+    (warnings[type] ??= []).push(DEFINITIONS_TEXT.notAColumn(row.name));
   }
   const spanKind = edited.span_kind?.name ?? '';
   const annotationType = edited.annotation_type?.name ?? '';
   if (spanKind !== '' && annotationType === '') {
-    (warnings.span_kind ??= []).push(
-      'Using span_kind to identify span events and links is deprecated: set annotation_type to the column that marks them.',
-    );
+    (warnings.span_kind ??= []).push(DEFINITIONS_TEXT.spanKindDeprecated);
   }
   return warnings;
 }

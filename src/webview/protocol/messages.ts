@@ -61,6 +61,8 @@ const ApiKeyInit = z.discriminatedUnion('mode', [
     connectionId: z.string(),
     connectionName: z.string(),
     values: UpdateApiKeyValues,
+    /** True when the form updates a known key: its id is shown but cannot be changed. */
+    idFixed: z.boolean(),
   }),
 ]);
 
@@ -90,6 +92,8 @@ export const ApiKeyState = z.strictObject({
   connectionId: z.string().min(1),
   createValues: CreateApiKeyValues.optional(),
   updateValues: UpdateApiKeyValues.optional(),
+  /** The update form's key id cannot be changed (it was opened for a known key). */
+  idFixed: z.boolean().optional(),
   /** The key made by this form, by id and name only: the secret is never part of the state. */
   created: KeyRef.optional(),
 });

@@ -2,6 +2,8 @@
 // resolved to the id of the form field it names; anything that names no field is shown at the top.
 // No vscode import: the webview scripts use this module too.
 import type { z } from 'zod';
+import { COMMON_TEXT } from './text/common';
+import { wordFor, type FormWording } from './wording';
 
 export type PathSegment = string | number;
 
@@ -79,10 +81,16 @@ function add(problems: FormProblems, field: string | undefined, message: string)
   if (!list.includes(message)) list.push(message);
 }
 
-/** Places every issue of a failed zod parse on the field its path names. */
-export function problemsFromZod(error: z.ZodError, resolve: FieldResolver): FormProblems {
+/**
+ * Places every issue of a failed zod parse on the field its path names, in the form's words (the
+ * field's label and what is wrong); an issue that names no field keeps the schema's message.
+ */
+export function problemsFromZod(error: z.ZodError, resolve: FieldResolver, wording: FormWording): FormProblems {
   const problems = noProblems();
-  for (const issue of error.issues) add(problems, resolve(issue.path.filter(isSegment)), issue.message);
+  for (const issue of error.issues) {
+    const field = resolve(issue.path.filter(isSegment));
+    add(problems, field, field === undefined ? issue.message : wordFor(wording, issue, field));
+  }
   return problems;
 }
 
@@ -119,7 +127,7 @@ export function problemsFromFailure(error: ServiceFailure, resolve: FieldResolve
     add(problems, field, fp.message);
   }
   if (placed < error.fieldProblems.length || placed === 0) add(problems, undefined, error.message);
-  else if (error.fieldProblems.length > 0) add(problems, undefined, 'The service refused some fields: see the messages next to them.');
+  else if (error.fieldProblems.length > 0) add(problems, undefined, COMMON_TEXT.serviceRefusedFields);
   return problems;
 }
 

@@ -21,7 +21,12 @@ export const Chart = z.strictObject({
 });
 export type Chart = z.infer<typeof Chart>;
 
-export const Table = z.strictObject({ columns: z.array(z.string()), rows: z.array(z.array(Cell)) });
+export const Table = z.strictObject({
+  columns: z.array(z.string()),
+  rows: z.array(z.array(Cell)),
+  /** Columns holding times (ISO 8601 UTC text): shown as relative time with the exact UTC time on hover. */
+  timeColumns: z.array(z.number().int().nonnegative()).optional(),
+});
 export type Table = z.infer<typeof Table>;
 
 export const Firing = z.strictObject({ start: z.number(), end: z.number().nullable(), groups: z.array(z.string()) });
@@ -41,6 +46,14 @@ export const ResultsModel = z.strictObject({
   title: z.string(),
   subtitle: z.string(),
   status: z.enum(['complete', 'incomplete', 'failed']),
+  /** What failed, for the page's words: a query (default) or a trigger preview. */
+  subject: z.enum(['query', 'preview']).optional(),
+  /** When the result was read from the service (epoch milliseconds). */
+  ranAt: z.number().optional(),
+  /** Set on a panel brought back after a window reload: what it shows is as of `ranAt`. */
+  restored: z.boolean().optional(),
+  /** A line said under the title whatever the status (e.g. that the connection is gone). */
+  note: z.string().optional(),
   /** Why it is incomplete or failed, in the service's words where it gave any. */
   message: z.string().optional(),
   chart: Chart.nullable(),
@@ -54,8 +67,58 @@ export const ResultsModel = z.strictObject({
 });
 export type ResultsModel = z.infer<typeof ResultsModel>;
 
+/**
+ * What a panel needs to come back after a window reload, besides its model: how to run it again (the
+ * connection by id, never a key) and the result's links, checked again against the connection on restore.
+ */
+export const ResultsRun = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('query'),
+    connectionId: z.string().min(1),
+    dataset: z.string().min(1),
+    queryId: z.string().min(1),
+    label: z.string(),
+    request: z.strictObject({
+      query_id: z.string().min(1),
+      disable_series: z.boolean().optional(),
+      disable_total_by_aggregate: z.boolean().optional(),
+      disable_other_by_aggregate: z.boolean().optional(),
+      limit: z.number().int().optional(),
+    }),
+  }),
+  z.strictObject({
+    kind: z.literal('preview'),
+    connectionId: z.string().min(1),
+    dataset: z.string().min(1),
+    key: z.string().min(1),
+    where: z.string(),
+    /** The trigger as it was previewed (from the service, or a file's text with unsaved edits). */
+    trigger: z.looseObject({ name: z.string() }),
+    windowSeconds: z.number().int().positive(),
+    mode: z.enum(['exact', 'coarse']),
+  }),
+]);
+export type ResultsRun = z.infer<typeof ResultsRun>;
+
+export const SavedRun = z.strictObject({
+  run: ResultsRun,
+  links: z.strictObject({ query: z.string().optional(), graph: z.string().optional() }),
+});
+export type SavedRun = z.infer<typeof SavedRun>;
+
+/** The page's saved state: the last model shown (left out when too large to keep) and how to run it again. */
+export const ResultsState = z.strictObject({
+  title: z.string(),
+  model: ResultsModel.optional(),
+  saved: SavedRun.optional(),
+});
+export type ResultsState = z.infer<typeof ResultsState>;
+
+/** A model whose JSON is longer than this is not kept across a window reload (Run Again brings it back). */
+export const MAX_STATE_CHARS = 4_000_000;
+
 export const ResultsToWebview = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('show'), model: ResultsModel }),
+  z.strictObject({ type: z.literal('show'), model: ResultsModel, saved: SavedRun.optional(), title: z.string().optional() }),
   z.strictObject({ type: z.literal('busy'), label: z.string().nullable() }),
   z.strictObject({ type: z.literal('exported'), message: z.string() }),
 ]);

@@ -1,6 +1,7 @@
 // Tiny DOM builders. Text always goes in through text nodes, so a service string such as
 // `<img src=x onerror=alert(1)>` is shown as those characters and never parsed as markup.
 import { hasProblems, type FormProblems } from '../protocol/problems';
+import { COMMON_TEXT } from '../protocol/text/common';
 
 type Child = Node | string | null | undefined | false;
 
@@ -58,11 +59,23 @@ interface FieldSlot {
   control: HTMLElement;
   error: HTMLElement;
   warning?: HTMLElement | undefined;
+  label: string;
+  /** What a link in the summary focuses (the control, unless it cannot take focus). */
+  focus: HTMLElement;
+}
+
+export interface SlotOptions {
+  /** The field's label, as the summary names it. */
+  label: string;
+  warning?: HTMLElement | undefined;
+  /** What the summary's link focuses, when the control itself cannot take focus (a list). */
+  focus?: HTMLElement | undefined;
 }
 
 /**
- * Shows problems on the fields they name and the rest at the top. Fields the user has not touched yet
- * stay quiet until the first submit attempt, so a fresh form is not covered in red.
+ * Shows problems on the fields they name and, at the top, a summary of them all with a link to each
+ * field. Fields the user has not touched yet stay quiet until the first submit attempt, so a fresh
+ * form is not covered in red; the service's problems show at once.
  */
 export class ProblemView {
   private readonly slots = new Map<string, FieldSlot>();
@@ -72,8 +85,8 @@ export class ProblemView {
 
   constructor(private readonly top: HTMLElement) {}
 
-  register(field: string, control: HTMLElement, error: HTMLElement, warning?: HTMLElement): void {
-    this.slots.set(field, { control, error, warning });
+  register(field: string, control: HTMLElement, error: HTMLElement, options: SlotOptions): void {
+    this.slots.set(field, { control, error, warning: options.warning, label: options.label, focus: options.focus ?? control });
   }
 
   touch(field: string): void {
@@ -97,9 +110,12 @@ export class ProblemView {
   }
 
   render(local: FormProblems, warnings: Record<string, string[]> = {}): void {
+    const summary: { field?: string; text: string }[] = [];
     for (const [field, slot] of this.slots) {
       const visible = this.showAll || this.touched.has(field);
-      const messages = [...(visible ? (local.fields[field] ?? []) : []), ...(this.serverProblems.fields[field] ?? [])];
+      const mine = visible ? (local.fields[field] ?? []) : [];
+      const service = this.serverProblems.fields[field] ?? [];
+      const messages = [...mine, ...service];
       setText(slot.error, messages.join(' '));
       slot.error.hidden = messages.length === 0;
       markInvalid(slot.control, messages.length > 0);
@@ -108,15 +124,36 @@ export class ProblemView {
         setText(slot.warning, advice.join(' '));
         slot.warning.hidden = advice.length === 0;
       }
+      // The summary lists what a submit was refused for, and what the service said, each naming its field.
+      const listed = [...(this.showAll ? mine : []), ...service];
+      for (const m of listed) summary.push({ field, text: m.startsWith(slot.label) ? m : COMMON_TEXT.onField(slot.label, m) });
     }
     // Problems on fields this form does not show go to the top too, so nothing is silently lost.
     const orphans = Object.entries({ ...local.fields, ...this.serverProblems.fields })
       .filter(([field]) => !this.slots.has(field))
-      .flatMap(([field, list]) => list.map((m) => `${field}: ${m}`));
-    const topMessages = [...(this.showAll ? local.form : []), ...this.serverProblems.form, ...(this.showAll ? orphans : [])];
+      .flatMap(([field, list]) => list.filter(() => this.showAll || field in this.serverProblems.fields).map((m) => COMMON_TEXT.onField(field, m)));
+    const formWide = [...(this.showAll ? local.form : []), ...this.serverProblems.form, ...orphans];
+    for (const text of formWide) if (!summary.some((s) => s.text === text)) summary.push({ text });
     clear(this.top);
-    if (topMessages.length > 0) this.top.append(h('ul', {}, ...topMessages.map((m) => h('li', {}, m))));
-    this.top.hidden = topMessages.length === 0;
+    if (summary.length > 0) {
+      this.top.append(
+        h('p', { className: 'summary-title' }, COMMON_TEXT.summaryTitle(summary.length)),
+        h('ul', {}, ...summary.map((s) => h('li', {}, s.field === undefined ? s.text : this.link(s.field, s.text)))),
+      );
+    }
+    this.top.hidden = summary.length === 0;
+  }
+
+  /** A link in the summary that takes the user to the field. */
+  private link(field: string, text: string): HTMLElement {
+    const slot = this.slots.get(field);
+    const a = h('a', { attrs: { href: `#${slot?.control.id ?? ''}`, 'data-field': field } }, text);
+    a.addEventListener('click', (event) => {
+      event.preventDefault();
+      slot?.focus.scrollIntoView({ block: 'center' });
+      slot?.focus.focus();
+    });
+    return a;
   }
 
   /**
@@ -136,7 +173,7 @@ export class ProblemView {
   focusFirstInvalid(): void {
     for (const slot of this.slots.values()) {
       if (!slot.error.hidden) {
-        slot.control.focus();
+        slot.focus.focus();
         return;
       }
     }
@@ -150,20 +187,40 @@ export interface FieldParts {
   warning: HTMLElement;
 }
 
+export interface FieldOptions {
+  /** A native control (input, select): the label is a <label for>, and help and errors are tied to it. */
+  native?: boolean;
+  /** Shown beside the control (a character counter). */
+  beside?: HTMLElement;
+}
+
 /**
  * A labelled field: label tied to the control by id, optional help, a warning line and an error line
  * that screen readers announce as it changes.
  */
-export function field(id: string, label: string, control: HTMLElement, help?: string, labelIsNative = false): FieldParts {
+export function field(id: string, label: string, control: HTMLElement, help?: string, options: FieldOptions = {}): FieldParts {
   control.id = id;
-  const labelEl = labelIsNative ? h('label', { attrs: { for: id } }, label) : h('vscode-label', { attrs: { for: id } }, label);
+  const labelEl = options.native ? h('label', { attrs: { for: id } }, label) : h('vscode-label', { attrs: { for: id } }, label);
   const helpEl = help ? h('div', { className: 'help', id: `${id}-help` }, help) : null;
   // aria-describedby cannot reach into a shadow root, so only native controls get it.
-  if (labelIsNative) control.setAttribute('aria-describedby', [helpEl ? `${id}-help` : '', `${id}-warning`, `${id}-error`].join(' ').trim());
+  if (options.native) control.setAttribute('aria-describedby', [helpEl ? `${id}-help` : '', `${id}-warning`, `${id}-error`].join(' ').trim());
   const warning = h('div', { className: 'warning', id: `${id}-warning`, attrs: { 'aria-live': 'polite', hidden: true } });
   const error = h('div', { className: 'error', id: `${id}-error`, attrs: { 'aria-live': 'polite', hidden: true } });
-  const wrapper = h('div', { className: 'field' }, labelEl, control, helpEl, warning, error);
+  const body = options.beside ? h('div', { className: 'control-row' }, control, options.beside) : control;
+  const wrapper = h('div', { className: 'field' }, labelEl, body, helpEl, warning, error);
   return { wrapper, error, warning };
+}
+
+/** A character counter ("12 / 100") to show beside a field; `update` takes the length in characters. */
+export function counter(id: string, max: number): { element: HTMLElement; update(length: number): void } {
+  const element = h('div', { className: 'counter', id, attrs: { 'aria-live': 'off', title: COMMON_TEXT.counterTitle(max) } });
+  return {
+    element,
+    update(length) {
+      setText(element, COMMON_TEXT.counter(length, max));
+      element.classList.toggle('over', length > max);
+    },
+  };
 }
 
 /** The form's busy indicator and status line (an aria-live region). */

@@ -2,6 +2,7 @@
 // busy state of the page and its submit button, the service's problems on their fields with focus on the
 // first, and the status line.
 import type { CommonToWebview } from '../protocol/messages';
+import { COMMON_TEXT } from '../protocol/text/common';
 import type { ProblemView, StatusLine } from './dom';
 
 /** The parts of a rendered form the shell drives. */
@@ -48,7 +49,7 @@ export class FormShell {
         if (!view) return;
         view.problems.setServerProblems(message.problems);
         view.renderProblems();
-        view.status.show('Not saved: see the problems above.', 'error');
+        view.status.show(COMMON_TEXT.notSaved, 'error');
         view.problems.focusFirstInvalid();
         return;
       }

@@ -4,6 +4,7 @@
 import uPlot from 'uplot';
 import type { Chart, Preview } from '../protocol/queryResults';
 import { h, setText } from './dom';
+import { formatTime } from './time';
 
 const FALLBACK = ['#3794ff', '#cca700', '#89d185', '#b180d7', '#f14c4c', '#d18616', '#4ec9b0', '#c586c0', '#9cdcfe', '#ce9178'];
 const THEME = ['blue', 'orange', 'green', 'purple', 'red', 'yellow'];
@@ -31,13 +32,6 @@ export interface ChartOptions {
 }
 
 const fmtNumber = (v: number): string => (Math.abs(v) >= 1000 || Number.isInteger(v) ? v.toLocaleString('en-US', { maximumFractionDigits: 2 }) : String(Math.round(v * 1000) / 1000));
-
-export function formatTime(epochSeconds: number, utc: boolean): string {
-  const d = new Date(epochSeconds * 1000);
-  if (utc) return `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
 
 export class ResultsChart {
   private plot: uPlot | undefined;

@@ -1,7 +1,11 @@
 // The results table: sortable by any column (click or Enter on its header), filtered by text, shown 500
-// rows at a time; what is copied or saved is the table as sorted and filtered.
+// rows at a time; what is copied or saved is the table as sorted and filtered. Time columns show relative
+// time with the exact UTC time on hover; they are copied and saved as the exact text. The header cells
+// keep native buttons (a sort control styled as the header); the other controls are vscode-elements.
 import type { Cell, Table } from '../protocol/queryResults';
-import { clear, h, setText } from './dom';
+import { RESULTS_PAGE_TEXT as T } from '../protocol/text/queryResults';
+import { button, clear, h, setText } from './dom';
+import { timeElement } from './time';
 
 const PAGE = 500;
 
@@ -20,18 +24,20 @@ export class ResultsTable {
   private readonly head = h('thead');
   private readonly body = h('tbody');
   private readonly count = h('p', { className: 'table-count', attrs: { 'aria-live': 'polite' } });
-  private readonly more = h('button', { className: 'secondary', attrs: { type: 'button', hidden: true } });
+  private readonly more = button('', () => {
+    this.shown += PAGE;
+    this.renderBody();
+  }, true);
+  private readonly times: ReadonlySet<number>;
   readonly element: HTMLElement;
 
   constructor(private readonly table: Table, caption: string) {
-    const filter = h('input', { className: 'table-filter', attrs: { type: 'search', placeholder: 'Filter rows', 'aria-label': `Filter the ${caption.toLowerCase()}` } });
+    this.times = new Set(table.timeColumns ?? []);
+    this.more.classList.add('more');
+    const filter = h('vscode-textfield', { className: 'table-filter', attrs: { type: 'search', placeholder: T.filterRows, 'aria-label': T.filterRowsLabel(caption) } });
     filter.addEventListener('input', () => {
       this.filter = filter.value.trim().toLowerCase();
       this.shown = PAGE;
-      this.renderBody();
-    });
-    this.more.addEventListener('click', () => {
-      this.shown += PAGE;
       this.renderBody();
     });
     this.element = h('div', { className: 'results-table' }, filter, h('div', { className: 'table-scroll' }, h('table', {}, h('caption', {}, caption), this.head, this.body)), this.count, this.more);
@@ -59,7 +65,7 @@ export class ResultsTable {
     const row = h('tr');
     this.table.columns.forEach((name, i) => {
       const sorted = this.sort?.column === i ? (this.sort.ascending ? 'ascending' : 'descending') : 'none';
-      const button = h('button', { className: 'sort', attrs: { type: 'button', title: `Sort by ${name}` } }, name, sorted === 'none' ? '' : sorted === 'ascending' ? ' ▲' : ' ▼');
+      const button = h('button', { className: 'sort', attrs: { type: 'button', title: T.sortBy(name) } }, name, sorted === 'none' ? '' : sorted === 'ascending' ? ' ▲' : ' ▼');
       button.addEventListener('click', () => {
         this.sortBy(i);
         (this.head.querySelectorAll('button.sort')[i] as HTMLElement | undefined)?.focus();
@@ -74,20 +80,22 @@ export class ResultsTable {
     clear(this.body);
     const page = rows.slice(0, this.shown);
     const fragment = document.createDocumentFragment();
+    const now = Date.now();
     for (const r of page) {
       const tr = document.createElement('tr');
-      for (const c of r) {
+      r.forEach((c, i) => {
         const td = document.createElement('td');
-        td.textContent = c === null ? '' : String(c);
+        if (typeof c === 'string' && this.times.has(i)) td.append(timeElement(c, now));
+        else td.textContent = c === null ? '' : String(c);
         if (typeof c === 'number') td.className = 'num';
         tr.append(td);
-      }
+      });
       fragment.append(tr);
     }
     this.body.append(fragment);
     const total = this.table.rows.length;
-    setText(this.count, rows.length === total ? `${total} row${total === 1 ? '' : 's'}` : `${rows.length} of ${total} rows match`);
+    setText(this.count, rows.length === total ? T.rows(total) : T.rowsMatch(rows.length, total));
     this.more.hidden = rows.length <= this.shown;
-    setText(this.more, `Show ${Math.min(PAGE, rows.length - this.shown)} more`);
+    setText(this.more, T.showMore(Math.min(PAGE, rows.length - this.shown)));
   }
 }

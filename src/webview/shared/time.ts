@@ -1,0 +1,64 @@
+// Times as the pages show them: relative ("3 hours ago") with the exact UTC time on hover, and the
+// chart's and tables' "YYYY-MM-DD HH:MM" in local time or UTC. The clock is passed in, so tests pin it.
+import { COMMON_TEXT, TEXT_LOCALE } from '../protocol/text/common';
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** `2024-03-02 10:00:00 UTC`: the exact time, unambiguous whatever the reader's zone. */
+export function utcText(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+/** `2024-03-02 10:00` in local time, or `2024-03-02 10:00 UTC`: how the chart and the tables show a time. */
+export function formatTime(epochSeconds: number, utc: boolean): string {
+  const d = new Date(epochSeconds * 1000);
+  if (utc) return `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+const STEPS: [limitSeconds: number, unit: Intl.RelativeTimeFormatUnit, seconds: number][] = [
+  [45 * 60, 'minute', 60],
+  [22 * 3600, 'hour', 3600],
+  [26 * 86400, 'day', 86400],
+  [320 * 86400, 'month', 30.44 * 86400],
+];
+const YEARS: (typeof STEPS)[number] = [Infinity, 'year', 365.25 * 86400];
+
+let formatter: Intl.RelativeTimeFormat | undefined;
+
+/** "3 hours ago", "in 2 minutes", "just now" (under 45 s either way), from `thenMs` as seen at `nowMs`. */
+export function relativeTime(thenMs: number, nowMs: number): string {
+  const seconds = (thenMs - nowMs) / 1000;
+  const size = Math.abs(seconds);
+  if (size < 45) return COMMON_TEXT.justNow;
+  formatter ??= new Intl.RelativeTimeFormat(TEXT_LOCALE, { numeric: 'always' });
+  const [, unit, unitSeconds] = STEPS.find(([limit]) => size < limit) ?? YEARS;
+  return formatter.format(Math.sign(seconds) * Math.max(1, Math.round(size / unitSeconds)), unit);
+}
+
+/** A <time> element: the relative time as text, the exact UTC time on hover; an unreadable text as it is. */
+export function timeElement(iso: string, nowMs: number): HTMLElement {
+  const ms = Date.parse(iso);
+  const el = document.createElement('time');
+  el.setAttribute('datetime', iso);
+  if (Number.isNaN(ms)) {
+    el.textContent = iso;
+    return el;
+  }
+  el.textContent = relativeTime(ms, nowMs);
+  el.title = utcText(ms);
+  el.dataset['relative'] = String(ms);
+  return el;
+}
+
+/** Brings every relative time on the page up to `nowMs` (a page left open for an hour stays right). */
+export function refreshRelativeTimes(nowMs: number): void {
+  for (const el of document.querySelectorAll<HTMLElement>('time[data-relative]')) {
+    el.textContent = relativeTime(Number(el.dataset['relative']), nowMs);
+  }
+}
+
+/** Keeps the page's relative times current, once a minute. */
+export function keepRelativeTimesCurrent(now: () => number = Date.now): void {
+  setInterval(() => refreshRelativeTimes(now()), 60_000);
+}
