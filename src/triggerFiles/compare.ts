@@ -16,6 +16,9 @@ export interface Difference {
 
 type Segment = string | number;
 
+/** Both sides as drift compares them: without the id they were matched by, recipients by id alone. */
+const COMPARED = { keepId: false, recipientsById: true } as const;
+
 /**
  * Members the service fills in with a value of its own choosing when a file leaves them out: compared
  * only when the file gives them. (The granularity of a metrics dataset's query.)
@@ -62,7 +65,7 @@ function walk(service: unknown, local: unknown, path: Segment[], out: Difference
 /** The differences between a local trigger and the service's trigger it was matched with (ids aside). */
 export function compareTriggers(local: unknown, service: unknown): Difference[] {
   const out: Difference[] = [];
-  walk(normalize(service, { keepId: false }), normalize(local, { keepId: false }), [], out);
+  walk(normalize(service, COMPARED), normalize(local, COMPARED), [], out);
   return out;
 }
 

@@ -120,10 +120,11 @@ function query(v: Json): Json {
   return { calculations: [{ op: 'COUNT' }], ...out };
 }
 
-function recipient(v: unknown): unknown {
+function recipient(v: unknown, byId: boolean): unknown {
   if (!isRecord(v)) return plain(v);
-  // Named by id, the recipient is that id: the service fills in its type and target from it.
-  const named = typeof v.id === 'string' && v.id !== '';
+  // Named by id, the recipient is that id: the service fills in its type and target from it. A file
+  // keeps them (who gets paged, for whoever reads it); a comparison looks at the id alone.
+  const named = byId && typeof v.id === 'string' && v.id !== '';
   return ordered(v, RECIPIENT_MEMBERS, (key, m) => {
     if (named && (key === 'type' || key === 'target')) return undefined;
     if (key !== 'details') return plain(m);
@@ -138,8 +139,8 @@ function recipient(v: unknown): unknown {
 }
 
 /** Recipients are a set: sorted by what names them, each once. */
-function recipients(v: unknown): unknown[] | undefined {
-  const all = list(v, recipient);
+function recipients(v: unknown, byId: boolean): unknown[] | undefined {
+  const all = list(v, (r) => recipient(r, byId));
   if (all === undefined) return undefined;
   const byKey = new Map<string, unknown>();
   for (const r of all) byKey.set(JSON.stringify(r), r);
@@ -158,7 +159,7 @@ export function canonicalDatasetSlug(slug: string): string {
 
 const whenNot = (fallback: unknown) => (v: unknown) => (v === fallback ? undefined : plain(v));
 
-const TOP_LEVEL: Record<(typeof TRIGGER_FILE_MEMBERS)[number], (v: unknown) => unknown> = {
+const TOP_LEVEL: Record<(typeof TRIGGER_FILE_MEMBERS)[number], (v: unknown, o: NormalizeOptions) => unknown> = {
   id: (v) => (typeof v === 'string' && v !== '' ? v : plain(v)),
   dataset_slug: (v) => (typeof v === 'string' ? canonicalDatasetSlug(v) : plain(v)),
   name: plain,
@@ -168,7 +169,7 @@ const TOP_LEVEL: Record<(typeof TRIGGER_FILE_MEMBERS)[number], (v: unknown) => u
   frequency: whenNot(TRIGGER_DEFAULTS.frequency),
   alert_type: whenNot(TRIGGER_DEFAULTS.alert_type),
   disabled: whenNot(TRIGGER_DEFAULTS.disabled),
-  recipients,
+  recipients: (v, o) => recipients(v, o.recipientsById === true),
   evaluation_schedule_type: whenNot(TRIGGER_DEFAULTS.evaluation_schedule_type),
   evaluation_schedule: orderedOr(['window'], (key, m) => (key === 'window' ? orderedOr(WINDOW_MEMBERS)(m) : plain(m))),
   baseline_details: orderedOr(BASELINE_MEMBERS),
@@ -179,13 +180,19 @@ const TOP_LEVEL: Record<(typeof TRIGGER_FILE_MEMBERS)[number], (v: unknown) => u
 export interface NormalizeOptions {
   /** Keep `id` (default true). Drift compares without it: the id is how the two were matched. */
   keepId?: boolean;
+  /**
+   * A recipient named by id is that id alone: its type and target (which the service fills in from
+   * the id) are left out. Drift compares so; a file keeps them for whoever reads it (default false).
+   */
+  recipientsById?: boolean;
 }
 
 /**
  * The canonical form of a trigger: only the members a file holds (read-only ones and members the
  * service adds, such as auto_investigate, left out; `id` kept), nulls and the defaults the service
- * fills in left out, the inline query rather than query_id when both are present, recipients sorted,
- * and every object's members in a stable order. Idempotent. A value that is not an object is returned as is.
+ * fills in left out, the inline query rather than query_id when both are present, recipients sorted
+ * (each once), and every object's members in a stable order. Idempotent. A value that is not an
+ * object is returned as is.
  */
 export function normalize(trigger: unknown, options: NormalizeOptions = {}): unknown {
   if (!isRecord(trigger)) return trigger;
@@ -195,7 +202,7 @@ export function normalize(trigger: unknown, options: NormalizeOptions = {}): unk
     if (key === 'query_id' && isRecord(trigger.query)) continue;
     const v = trigger[key];
     if (v === null || v === undefined) continue;
-    const mapped = TOP_LEVEL[key](v);
+    const mapped = TOP_LEVEL[key](v, options);
     if (mapped !== undefined) out[key] = mapped;
   }
   return out;

@@ -34,7 +34,7 @@ test('a listed trigger keeps id and its writable members, without read-only memb
     description: 'p99 over 2s',
     tags: [{ key: 'team', value: 'edge' }],
     threshold: { op: '>', value: 2000 },
-    recipients: [{ id: 'rcp_mail' }],
+    recipients: [{ id: 'rcp_mail', type: 'email', target: 'oncall@example.com' }],
     query: { calculations: [{ op: 'P99', column: 'duration_ms' }], time_range: 1800 },
   });
 });
@@ -83,28 +83,33 @@ test('a query without calculations is the explicit COUNT the service makes of it
   assert.deepEqual(normalize({ query: { calculations: [], time_range: 600 } }), { query: { calculations: [{ op: 'COUNT' }], time_range: 600 } });
 });
 
-test('recipients are a set: sorted (by id, then type and target), each once; an id names the recipient alone', () => {
+test('recipients are a set: sorted (by id, then type and target), each once', () => {
   const recipients = [
     { type: 'webhook', target: 'https://hook.example' },
-    { id: 'rcp_b', type: 'email', target: 'b@example.com' },
+    { target: 'b@example.com', id: 'rcp_b', type: 'email' },
     { type: 'email', target: 'z@example.com' },
     { id: 'rcp_a' },
-    { id: 'rcp_b' },
+    { id: 'rcp_b', type: 'email', target: 'b@example.com' },
   ];
   assert.deepEqual((normalize({ recipients }) as { recipients: unknown }).recipients, [
     { id: 'rcp_a' },
-    { id: 'rcp_b' },
+    { id: 'rcp_b', type: 'email', target: 'b@example.com' },
     { type: 'email', target: 'z@example.com' },
     { type: 'webhook', target: 'https://hook.example' },
   ]);
 });
 
+test('compared, a recipient named by id is the id alone (the service fills in its type and target)', () => {
+  const recipients = [{ id: 'rcp_b', type: 'email', target: 'b@example.com' }, { id: 'rcp_b' }, { type: 'email', target: 'z@example.com' }];
+  assert.deepEqual((normalize({ recipients }, { recipientsById: true }) as { recipients: unknown }).recipients, [{ id: 'rcp_b' }, { type: 'email', target: 'z@example.com' }]);
+});
+
 test('the default paging severity is left out, with the details it empties; other details are kept', () => {
   const pd = (details: unknown) => normalize({ recipients: [{ id: 'rcp_pd', type: 'pagerduty', target: 'Primary', details }] });
-  assert.deepEqual(pd({ pagerduty_severity: 'critical' }), { recipients: [{ id: 'rcp_pd' }] });
-  assert.deepEqual(pd({ pagerduty_severity: 'critical', variables: [] }), { recipients: [{ id: 'rcp_pd' }] });
+  assert.deepEqual(pd({ pagerduty_severity: 'critical' }), { recipients: [{ id: 'rcp_pd', type: 'pagerduty', target: 'Primary' }] });
+  assert.deepEqual(pd({ pagerduty_severity: 'critical', variables: [] }), { recipients: [{ id: 'rcp_pd', type: 'pagerduty', target: 'Primary' }] });
   assert.deepEqual(pd({ variables: [{ value: 'edge', name: 'team' }], pagerduty_severity: 'warning' }), {
-    recipients: [{ id: 'rcp_pd', details: { pagerduty_severity: 'warning', variables: [{ name: 'team', value: 'edge' }] } }],
+    recipients: [{ id: 'rcp_pd', type: 'pagerduty', target: 'Primary', details: { pagerduty_severity: 'warning', variables: [{ name: 'team', value: 'edge' }] } }],
   });
 });
 

@@ -104,8 +104,9 @@ test('property: a written trigger and the service form of it are in sync, whatev
 test('property: the canonical form of the service form is stable: pulled, rewritten again by the service, pulled again, it is the same file', () => {
   fc.assert(
     fc.property(writtenTrigger, rewrites, rewrites, (written, first, again) => {
-      // The service fills a granularity in when the trigger is written, not each time it lists it.
-      const second = { ...again, fillGranularity: first.fillGranularity };
+      // What the service fills in (a granularity, a recipient's type and target from its id) it fills in
+      // every time it lists the trigger alike.
+      const second = { ...again, fillGranularity: first.fillGranularity, fillRecipientFromId: first.fillRecipientFromId };
       const pulled = normalize(asServiceLists(written, first));
       assert.deepEqual(normalize(pulled), pulled, 'idempotent');
       assert.deepEqual(normalize(asServiceLists(pulled as Record<string, unknown>, second)), pulled);
