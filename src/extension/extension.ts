@@ -18,6 +18,7 @@ import type { FormsProbe } from './forms/panels';
 import { registerForms } from './forms/registerForms';
 import { registerQueries } from './queries/registerQueries';
 import { registerSandboxCommands, SandboxController } from './sandbox/sandboxController';
+import { registerSync } from './sync/registerSync';
 import { registerColumnCommands } from './tree/columnCommands';
 import { registerDatasetCommands } from './tree/datasetCommands';
 import { DatasetsView, VIEW_ID } from './tree/datasetsView';
@@ -126,6 +127,11 @@ export function activate(context: vscode.ExtensionContext): ObsExtensionApi {
       previewFiles.reload();
       previews.lenses.refresh();
     }),
+  );
+
+  // Triggers as code: drift of the workspace's trigger files and pull, from their own bundle.
+  context.subscriptions.push(
+    ...registerSync({ connections, settings, feedback: feedbackFor('sync'), datasets: (id) => remembered.datasets(id) }, context.extensionUri),
   );
 
   const forms = registerForms({ extensionUri: context.extensionUri, connections, keys, feedback: feedbackFor('forms'), refreshTree: () => model.refresh() });

@@ -15,7 +15,7 @@ import { trigger } from './lint-helpers';
 
 const workerFile = join(import.meta.dirname, '..', '..', 'dist', 'lint-worker.js');
 const OPTIONS = { metricsDatasets: [] };
-const BAD = trigger('"frequency": 90', '"id": "t1"');
+const BAD = trigger('"frequency": 90', '"created_at": "t1"');
 
 test('a lint job runs in the worker and answers what the linter reports', async () => {
   const runner = new LintRunner({ workerFile });
@@ -177,7 +177,7 @@ test('a change cancels the lint of the version before', async () => {
 });
 
 test('the quick fix index reads each diagnostic once; requests read none', () => {
-  const found = lintReport(`[${Array.from({ length: 500 }, (_, i) => trigger(`"id": "t${i}"`)).join(',')}]`).diagnostics;
+  const found = lintReport(`[${Array.from({ length: 500 }, (_, i) => trigger(`"created_at": "t${i}"`)).join(',')}]`).diagnostics;
   let reads = 0;
   const counted = new Proxy(found, {
     get(target, key, receiver) {

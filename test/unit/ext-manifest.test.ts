@@ -60,3 +60,35 @@ test('Start Local Sandbox shows only while it does not run, Stop only while it r
   assert.equal(when(title, 'obs.sandbox.start'), 'view == obs.datasets && obs.sandbox.state != running');
   assert.equal(when(title, 'obs.sandbox.stop'), 'view == obs.datasets && obs.sandbox.state == running');
 });
+
+test('the Trigger Drift view wakes the extension, and offers Refresh and Pull All in its title and a welcome per connection state', () => {
+  const full = manifest as Manifest & { contributes: { views: Record<string, { id: string }[]> } };
+  assert.ok(full.contributes.views['obs']?.some((v) => v.id === 'obs.drift'));
+  assert.ok(manifest.activationEvents.includes('onView:obs.drift'));
+  assert.ok(manifest.activationEvents.includes('onFileSystem:obs-service-trigger'), "a restored diff with the service's side can load");
+  const title = (manifest.contributes.menus['view/title'] ?? []).filter((m) => m.when?.startsWith('view == obs.drift'));
+  assert.deepEqual(title.map((m) => [m.command, m.when]), [
+    ['obs.drift.refresh', 'view == obs.drift && obs.hasConnection'],
+    ['obs.pull.all', 'view == obs.drift && obs.hasConnection'],
+  ]);
+  assert.deepEqual(manifest.contributes.viewsWelcome.filter((w) => w.view === 'obs.drift').map((w) => w.when), ['!obs.hasConnection', 'obs.hasConnection']);
+});
+
+test('Pull shows on dataset and environment items; from the palette only Pull All, which needs no item', () => {
+  const when = (menu: string, command: string) => (manifest.contributes.menus[menu] ?? []).filter((m) => m.command === command).map((m) => m.when);
+  assert.deepEqual(when('view/item/context', 'obs.pull.dataset'), ['view == obs.datasets && viewItem =~ /^obs:(dataset|environment)(:|$)/']);
+  assert.deepEqual(when('commandPalette', 'obs.pull.dataset'), ['false']);
+  assert.deepEqual(when('commandPalette', 'obs.pull.environment'), ['false']);
+  assert.deepEqual(when('commandPalette', 'obs.pull.all'), ['obs.hasConnection']);
+});
+
+test('Compare with Service shows for *.trigger.json files in the editor title, the Explorer and the palette', () => {
+  const when = (menu: string) => (manifest.contributes.menus[menu] ?? []).filter((m) => m.command === 'obs.drift.compare').map((m) => m.when);
+  assert.deepEqual(when('editor/title'), ['resourceFilename =~ /\\.trigger\\.json$/ && resourceScheme == file && !isInDiffEditor']);
+  assert.deepEqual(when('explorer/context'), ['resourceFilename =~ /\\.trigger\\.json$/']);
+  assert.deepEqual(when('commandPalette'), ['resourceFilename =~ /\\.trigger\\.json$/']);
+});
+
+test('the pull folder setting defaults to "triggers"', () => {
+  assert.equal(manifest.contributes.configuration.properties['obs.pullFolder']?.default, 'triggers');
+});
