@@ -22,7 +22,7 @@ test('a lint job runs in the worker and answers what the linter reports', async 
   try {
     const result = await runner.run({ kind: 'lint', input: BAD, options: OPTIONS });
     const expected = lintReport(BAD, { metricsDatasets: [], metricsDatasetHint: EDITOR_METRICS_DATASET_HINT });
-    assert.deepEqual(result, { kind: 'lint', diagnostics: expected.diagnostics, hidden: expected.hidden });
+    assert.deepEqual(result, { kind: 'lint', diagnostics: expected.diagnostics, hidden: expected.hidden, datasets: expected.datasets });
     assert.deepEqual(runner.stats, { workers: 1, jobs: 1, stopped: 0 });
   } finally {
     runner.dispose();
@@ -101,7 +101,7 @@ class DyingWorker extends EventEmitter implements WorkerLike {
 /** A worker that answers every lint with no diagnostics. */
 class QuietWorker extends EventEmitter implements WorkerLike {
   postMessage(message: WorkerRequest): void {
-    const response: WorkerResponse = { id: message.id, ok: true, result: { kind: 'lint', diagnostics: [], hidden: { error: 0, warning: 0, info: 0 } } };
+    const response: WorkerResponse = { id: message.id, ok: true, result: { kind: 'lint', diagnostics: [], hidden: { error: 0, warning: 0, info: 0 }, datasets: [] } };
     queueMicrotask(() => this.emit('message', response));
   }
   terminate(): Promise<number> {
@@ -114,7 +114,7 @@ test('a worker that dies fails its job with the reason, and the next job starts 
   const logged: string[] = [];
   const runner = new LintRunner({ workerFile, createWorker: () => made.shift() ?? new QuietWorker(), log: (m) => logged.push(m) });
   await assert.rejects(runner.run({ kind: 'lint', input: BAD, options: OPTIONS }), /the lint worker stopped: exit code 1/);
-  assert.deepEqual(await runner.run({ kind: 'lint', input: BAD, options: OPTIONS }), { kind: 'lint', diagnostics: [], hidden: { error: 0, warning: 0, info: 0 } });
+  assert.deepEqual(await runner.run({ kind: 'lint', input: BAD, options: OPTIONS }), { kind: 'lint', diagnostics: [], hidden: { error: 0, warning: 0, info: 0 }, datasets: [] });
   assert.deepEqual(logged, ['the lint worker stopped: exit code 1']);
   assert.equal(runner.stats.workers, 2);
   runner.dispose();

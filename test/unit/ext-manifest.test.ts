@@ -92,3 +92,16 @@ test('Compare with Service shows for *.trigger.json files in the editor title, t
 test('the pull folder setting defaults to "triggers"', () => {
   assert.equal(manifest.contributes.configuration.properties['obs.pullFolder']?.default, 'triggers');
 });
+
+test('the Trigger Drift welcome has no button of the Datasets welcome (one "Try the Local Sandbox" in the side bar)', () => {
+  const drift = manifest.contributes.viewsWelcome.filter((w) => w.view === 'obs.drift').map((w) => w.contents).join('\n');
+  const datasets = manifest.contributes.viewsWelcome.filter((w) => w.view === 'obs.datasets').map((w) => w.contents).join('\n');
+  const buttons = (text: string) => [...text.matchAll(/\[([^\]]+)\]\(command:/g)].map((m) => m[1]);
+  assert.deepEqual(buttons(drift).filter((b) => buttons(datasets).includes(b)), []);
+});
+
+test('a trigger opened read-only from the service offers Export to a File in its editor title and the palette, and only there', () => {
+  const when = (menu: string) => (manifest.contributes.menus[menu] ?? []).filter((m) => m.command === 'obs.trigger.exportOpen').map((m) => m.when);
+  assert.deepEqual(when('editor/title'), ['resourceScheme == obs-trigger']);
+  assert.deepEqual(when('commandPalette'), ['resourceScheme == obs-trigger']);
+});

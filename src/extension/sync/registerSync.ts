@@ -4,7 +4,13 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LoadedSync, SyncDeps } from './syncHost';
 
-export function registerSync(deps: SyncDeps, extensionUri: vscode.Uri): vscode.Disposable[] {
+export interface RegisteredSync {
+  disposables: vscode.Disposable[];
+  /** The canonical trigger file's text of a trigger (loads the bundle). */
+  fileText(trigger: unknown): string;
+}
+
+export function registerSync(deps: SyncDeps, extensionUri: vscode.Uri): RegisteredSync {
   let loaded: LoadedSync | undefined;
   const load = (): LoadedSync => {
     // A runtime require of the separate bundle: esbuild leaves a non-literal require alone.
@@ -21,7 +27,7 @@ export function registerSync(deps: SyncDeps, extensionUri: vscode.Uri): vscode.D
       void f.reportError('start comparing trigger files with the service', err);
     }
   }, 0);
-  return [
+  const disposables = [
     { dispose: () => clearTimeout(timer) },
     f.registerCommand('obs.drift.refresh', 'compare the trigger files with the service', () => load().refresh()),
     f.registerCommand('obs.drift.compare', 'compare the trigger file with the service', (arg) => load().compare(arg)),
@@ -31,4 +37,5 @@ export function registerSync(deps: SyncDeps, extensionUri: vscode.Uri): vscode.D
     f.registerCommand('obs.pull.all', 'pull every trigger', (arg) => load().pull('everything', arg)),
     { dispose: () => loaded?.dispose() },
   ];
+  return { disposables, fileText: (trigger) => load().fileText(trigger) };
 }

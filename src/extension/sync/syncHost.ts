@@ -2,7 +2,7 @@
 // files, Compare with Service, pull from the Datasets view). Loaded by registerSync.ts after activation,
 // so that activation never pays for it.
 import * as vscode from 'vscode';
-import { TRIGGER_FILE_SUFFIX, type DatasetListing } from '../../triggerFiles';
+import { TRIGGER_FILE_SUFFIX, triggerFileText, type DatasetListing } from '../../triggerFiles';
 import type { ConnectionManager } from '../connections';
 import type { Feedback } from '../core/feedback';
 import type { Settings } from '../core/settings';
@@ -24,6 +24,8 @@ export interface LoadedSync {
   compare(arg: unknown): Promise<void>;
   openServiceTrigger(arg: unknown): Promise<void>;
   pull(command: 'dataset' | 'environment' | 'everything', arg: unknown): Promise<void>;
+  /** The canonical trigger file's text (export). */
+  fileText(trigger: unknown): string;
   dispose(): void;
 }
 
@@ -146,6 +148,7 @@ export function createSync(deps: SyncDeps): LoadedSync {
       }
       await pull(pullDeps, target.scope, target.connectionId);
     },
+    fileText: (trigger) => triggerFileText(trigger),
     dispose() {
       for (const d of disposables.reverse()) d.dispose();
     },

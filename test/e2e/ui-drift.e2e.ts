@@ -1,0 +1,87 @@
+// UI suite: triggers as code in real VS Code (code-server + Chromium), against the sandbox started from
+// the welcome view: pull a dataset's triggers to files, edit one, see its Explorer badge and CodeLens
+// change, and compare it with the service's version. Writes the picture trigger-drift.png.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { clearNotifications, contextMenu, notificationText, openFile, runCommand, saveImageOf, startSandboxFromWelcome, treeRow } from './uiDriver';
+import { useUiFixture } from './uiSuite';
+import { uiTest } from './workbench';
+
+const FILE = 'High-error-rate.trigger.json';
+
+/** The CodeLens of the active editor whose text matches. */
+function lens(page: Page, text: RegExp) {
+  return page.locator('.part.editor .codelens-decoration a').filter({ hasText: text }).first();
+}
+
+/** The badge VS Code draws after a file's name in the Explorer (a CSS ::after of its label). */
+async function explorerBadge(page: Page, fileName: string): Promise<string> {
+  const label = page.locator('.explorer-folders-view .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: fileName }) }).first().locator('.monaco-icon-label');
+  await label.waitFor({ state: 'visible' });
+  return label.evaluate((el) => getComputedStyle(el, '::after').content);
+}
+
+describe('UI: triggers as code (code-server + Chromium)', { timeout: 420_000 }, () => {
+  const ready = useUiFixture();
+
+  it('a dataset pulled from the tree is in sync; an edited file gets a badge and a "Differs" lens, and Compare shows the service side', { timeout: 300_000 }, async (t) => {
+    const { server, browser, workspace } = ready();
+    await uiTest(t.name, browser, server, async ({ page }) => {
+      await page.setViewportSize({ width: 1400, height: 1000 });
+      await startSandboxFromWelcome(page);
+      await clearNotifications(page);
+      await contextMenu(treeRow(page, 'api-gateway'), 'Pull Triggers to Files...');
+      // The folder from the obs.pullFolder setting is offered first.
+      const pick = page.locator('.quick-input-widget');
+      await pick.locator('.monaco-list-row').filter({ hasText: 'triggers' }).first().waitFor({ state: 'visible' });
+      await page.keyboard.press('Enter');
+      const report = await notificationText(page, /^Pulled \d+ triggers? of api-gateway from /, 60_000);
+      assert.match(report, /^Pulled (\d+) triggers? of api-gateway from .+ into triggers: \1 written, 0 unchanged, 0 skipped\.$/);
+
+      const path = join(workspace, 'triggers', 'api-gateway', FILE);
+      assert.ok(existsSync(path), `${path} was written`);
+      const pulled = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+      assert.equal(pulled['name'], 'High error rate');
+      assert.equal(typeof pulled['id'], 'string');
+      assert.equal(pulled['triggered'], undefined, 'read-only members are left out');
+
+      await openFile(page, FILE);
+      await lens(page, /^In sync with /).waitFor({ state: 'visible', timeout: 60_000 });
+
+      // Edit the threshold in the editor and save: the file now differs from the service.
+      const edited = { ...pulled, threshold: { op: '>', value: 9, exceeded_limit: 1 } };
+      await page.locator('.part.editor .monaco-editor .view-lines').first().click();
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.insertText(JSON.stringify(edited));
+      await page.keyboard.press('ControlOrMeta+S');
+      const differs = lens(page, /^Differs: threshold - Compare$/);
+      await differs.waitFor({ state: 'visible', timeout: 60_000 });
+      assert.equal((JSON.parse(readFileSync(path, 'utf8')) as { threshold: { value: number } }).threshold.value, 9);
+
+      await runCommand(page, 'View: Show Explorer');
+      await page.waitForFunction(
+        (name) =>
+          [...document.querySelectorAll('.explorer-folders-view .monaco-list-row')].some(
+            (row) => row.querySelector('.label-name')?.textContent === name && getComputedStyle(row.querySelector('.monaco-icon-label') as Element, '::after').content === '"≠"',
+          ),
+        FILE,
+        { timeout: 30_000 },
+      );
+      assert.equal(await explorerBadge(page, FILE), '"≠"');
+      assert.equal(await explorerBadge(page, 'Slow-routes-disabled.trigger.json'), 'none', 'a file in sync has no badge');
+
+      await differs.click();
+      const diff = page.locator('.part.editor .monaco-diff-editor').first();
+      await diff.waitFor({ state: 'visible', timeout: 30_000 });
+      await page.locator('.tabs-container .tab.active').filter({ hasText: `${FILE} (` }).waitFor({ state: 'visible' });
+      const sides = async (side: 'original' | 'modified') => (await diff.locator(`.editor.${side} .view-lines`).first().innerText()).replace(/\u00a0/g, ' ');
+      assert.match(await sides('original'), /"value": 5,/);
+      assert.match(await sides('modified'), /"value":9/);
+      await page.mouse.move(5, 5);
+      await saveImageOf(page, [page.locator('.part.editor')], 'trigger-drift.png');
+    }, (m) => t.diagnostic(m));
+  });
+});
