@@ -63,6 +63,8 @@ interface ConnectionCache {
   index?: ServiceIndex;
 }
 
+/** Files read at once by a full comparison. */
+const READ_BATCH = 32;
 const canonical = (d: string): string => (d === '__all__' ? 'all' : d);
 const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
@@ -146,9 +148,14 @@ export class DriftModel {
     try {
       const uris = await this.o.workspace.list();
       const read = new Map<string, LocalFile>();
-      for (const uri of uris) {
-        const text = await this.o.workspace.read(uri);
-        if (text !== undefined) read.set(uri, readTriggerFile(text));
+      // Files are read a few at a time: thousands of sequential reads would add up to seconds.
+      for (let i = 0; i < uris.length; i += READ_BATCH) {
+        const batch = uris.slice(i, i + READ_BATCH);
+        const texts = await Promise.all(batch.map((uri) => this.o.workspace.read(uri)));
+        batch.forEach((uri, j) => {
+          const text = texts[j];
+          if (text !== undefined) read.set(uri, readTriggerFile(text));
+        });
       }
       if (generation !== this.generation || this.disposed) return;
       await this.ensureListings(cache, [...datasetsOfFiles(read.values())]);
