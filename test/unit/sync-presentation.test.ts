@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { driftCounts, type FileDrift, type PullAction, type ServiceTrigger } from '../../src/triggerFiles';
 import { decorationOf, differenceItems, driftRoots, driftSummary, lensesOf } from '../../src/extension/sync/driftPresentation';
-import { approveUpdates, pullReportText, updateQuestion, type UpdateAnswer } from '../../src/extension/sync/pullPlanText';
+import { approveUpdates, pullReportText, scopeOf, updateQuestion, type UpdateAnswer } from '../../src/extension/sync/pullPlanText';
 import { parseServiceTriggerPath, serviceTriggerPath } from '../../src/extension/sync/serviceTriggerUri';
 import type { DriftSnapshot } from '../../src/extension/sync/driftModel';
 
@@ -147,4 +147,15 @@ test('the pull report counts written, unchanged and skipped files and names fail
     pullReportText('every dataset', 'prod', 'triggers', { ...report, cancelled: true }, 2),
     'Pull of every dataset from prod into triggers cancelled part way: 3 written (2 new), 1 unchanged, 1 skipped. The triggers of 2 datasets could not be read (see the logs).',
   );
+});
+
+test('a pull command pulls the item it was run on, from the connection the item came from', () => {
+  const dataset = { kind: 'dataset', connectionId: 'c2', slug: 'api' };
+  const environment = { kind: 'dataset', connectionId: 'c2', slug: '__all__' };
+  assert.deepEqual(scopeOf('dataset', dataset), { scope: { kind: 'dataset', slug: 'api' }, connectionId: 'c2' });
+  assert.deepEqual(scopeOf('dataset', environment), { scope: { kind: 'environment' }, connectionId: 'c2' });
+  assert.deepEqual(scopeOf('everything', dataset), { scope: { kind: 'everything' }, connectionId: 'c2' });
+  assert.deepEqual(scopeOf('everything', undefined), { scope: { kind: 'everything' } });
+  assert.equal(scopeOf('dataset', undefined), undefined);
+  assert.equal(scopeOf('dataset', { kind: 'trigger', connectionId: 'c2' }), undefined);
 });

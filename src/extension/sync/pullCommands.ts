@@ -8,8 +8,7 @@ import { nodeFileSystem } from '../../triggerFiles/nodeFs';
 import type { ConnectionManager } from '../connections';
 import type { Feedback } from '../core/feedback';
 import type { Settings } from '../core/settings';
-import { DatasetArg, parseArg } from '../tree';
-import { approveUpdates, pullReportText, updateQuestion, type UpdateAnswer } from './pullPlanText';
+import { approveUpdates, pullReportText, updateQuestion, type PullScope, type UpdateAnswer } from './pullPlanText';
 
 export interface PullDeps {
   connections: ConnectionManager;
@@ -22,8 +21,6 @@ export interface PullDeps {
   /** After a pull: compare the workspace again. */
   onPulled: () => void;
 }
-
-export type PullScope = { kind: 'dataset'; slug: string } | { kind: 'environment' } | { kind: 'everything' };
 
 /** The workspace's file system under a folder: node's (atomic writes) for local folders, else VS Code's. */
 function fileSystemAt(root: vscode.Uri): { fs: PullFileSystem; root: string } {
@@ -121,13 +118,4 @@ export async function pull(deps: PullDeps, scope: PullScope, connectionId?: stri
     if (choice === 'Show Logs') void vscode.commands.executeCommand('obs.showLogs');
   });
   return report;
-}
-
-/** The scope of a pull command run on a Datasets view item (or from the palette: asks nothing, pulls the active connection's). */
-export function scopeOf(command: 'dataset' | 'environment' | 'everything', arg: unknown): { scope: PullScope; connectionId?: string } | undefined {
-  const node = parseArg(DatasetArg, arg);
-  if (command === 'everything') return node === undefined ? { scope: { kind: 'everything' } } : { scope: { kind: 'everything' }, connectionId: node.connectionId };
-  if (node === undefined) return undefined;
-  if (command === 'environment' || node.slug === '__all__') return { scope: { kind: 'environment' }, connectionId: node.connectionId };
-  return { scope: { kind: 'dataset', slug: node.slug }, connectionId: node.connectionId };
 }

@@ -1,6 +1,9 @@
-// Words of the editor's pull: the question asked about a file that differs locally, and the report at
-// the end. No vscode import.
+// The editor's pull as plain data: what a command on a tree item pulls, the question asked about a file
+// that differs locally, and the report at the end. No vscode import.
 import { differingMembers, pullSummary, type PullAction, type PullReport } from '../../triggerFiles';
+import { DatasetArg, parseArg } from '../tree';
+
+export type PullScope = { kind: 'dataset'; slug: string } | { kind: 'environment' } | { kind: 'everything' };
 
 export type UpdateAnswer = 'Overwrite' | 'Skip' | 'Overwrite All' | 'Skip All';
 
@@ -42,4 +45,13 @@ export function pullReportText(what: string, connection: string, folder: string,
     : `Pulled ${total} trigger${total === 1 ? '' : 's'} of ${what} from ${connection} into ${folder}`;
   const failures = listFailures > 0 ? ` The triggers of ${listFailures} dataset${listFailures === 1 ? '' : 's'} could not be read (see the logs).` : '';
   return `${head}: ${pullSummary(r)}.${failures}`;
+}
+
+/** The scope of a pull command run on a Datasets view item (or from the palette: asks nothing, pulls the active connection's). */
+export function scopeOf(command: 'dataset' | 'environment' | 'everything', arg: unknown): { scope: PullScope; connectionId?: string } | undefined {
+  const node = parseArg(DatasetArg, arg);
+  if (command === 'everything') return node === undefined ? { scope: { kind: 'everything' } } : { scope: { kind: 'everything' }, connectionId: node.connectionId };
+  if (node === undefined) return undefined;
+  if (command === 'environment' || node.slug === '__all__') return { scope: { kind: 'environment' }, connectionId: node.connectionId };
+  return { scope: { kind: 'dataset', slug: node.slug }, connectionId: node.connectionId };
 }

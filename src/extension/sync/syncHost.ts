@@ -8,7 +8,8 @@ import type { Feedback } from '../core/feedback';
 import type { Settings } from '../core/settings';
 import { DriftModel } from './driftModel';
 import { DriftDecorations, DriftLenses, DriftTree, ServiceTriggerDocuments } from './driftViews';
-import { pull, scopeOf } from './pullCommands';
+import { pull } from './pullCommands';
+import { scopeOf } from './pullPlanText';
 import { SERVICE_TRIGGER_SCHEME } from './serviceTriggerUri';
 
 export interface SyncDeps {
