@@ -3,7 +3,7 @@
 // change, and compare it with the service's version. Writes the picture trigger-drift.png.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { clearNotifications, contextMenu, notificationText, openFile, runCommand, saveImageOf, startSandboxFromWelcome, treeRow } from './uiDriver';
@@ -31,6 +31,8 @@ describe('UI: triggers as code (code-server + Chromium)', { timeout: 420_000 }, 
     const { server, browser, workspace } = ready();
     await uiTest(t.name, browser, server, async ({ page }) => {
       await page.setViewportSize({ width: 1400, height: 1000 });
+      // Each attempt pulls into an empty folder (a retry would find the first attempt's files).
+      rmSync(join(workspace, 'triggers', 'api-gateway'), { recursive: true, force: true });
       await startSandboxFromWelcome(page);
       await clearNotifications(page);
       await contextMenu(treeRow(page, 'api-gateway'), 'Pull Triggers to Files...');
@@ -39,7 +41,7 @@ describe('UI: triggers as code (code-server + Chromium)', { timeout: 420_000 }, 
       await pick.locator('.monaco-list-row').filter({ hasText: 'triggers' }).first().waitFor({ state: 'visible' });
       await page.keyboard.press('Enter');
       const report = await notificationText(page, /^Pulled \d+ triggers? of api-gateway from /, 60_000);
-      assert.match(report, /^Pulled (\d+) triggers? of api-gateway from .+ into triggers: \1 written, 0 unchanged, 0 skipped\.$/);
+      assert.equal(report, 'Pulled 8 triggers of api-gateway from Sandbox into triggers: 8 written, 0 unchanged, 0 skipped.');
 
       const path = join(workspace, 'triggers', 'api-gateway', FILE);
       assert.ok(existsSync(path), `${path} was written`);
@@ -49,15 +51,19 @@ describe('UI: triggers as code (code-server + Chromium)', { timeout: 420_000 }, 
       assert.equal(pulled['triggered'], undefined, 'read-only members are left out');
 
       await openFile(page, FILE);
-      await lens(page, /^In sync with /).waitFor({ state: 'visible', timeout: 60_000 });
+      await lens(page, /In sync with Sandbox$/).waitFor({ state: 'visible', timeout: 60_000 });
 
-      // Edit the threshold in the editor and save: the file now differs from the service.
-      const edited = { ...pulled, threshold: { op: '>', value: 9, exceeded_limit: 1 } };
+      // Edit the threshold in the editor (Find and Replace: no auto-closing of quotes) and save.
       await page.locator('.part.editor .monaco-editor .view-lines').first().click();
-      await page.keyboard.press('ControlOrMeta+A');
-      await page.keyboard.insertText(JSON.stringify(edited));
+      await page.keyboard.press('ControlOrMeta+H');
+      const find = page.locator('.part.editor .find-widget');
+      await find.locator('.find-part textarea').fill('"value": 5');
+      await find.locator('.replace-part textarea').fill('"value": 9');
+      await find.locator('.replace-part textarea').press('ControlOrMeta+Alt+Enter');
+      await page.keyboard.press('Escape');
+      await page.locator('.part.editor .monaco-editor .view-lines').first().click();
       await page.keyboard.press('ControlOrMeta+S');
-      const differs = lens(page, /^Differs: threshold - Compare$/);
+      const differs = lens(page, /Differs: threshold - Compare$/);
       await differs.waitFor({ state: 'visible', timeout: 60_000 });
       assert.equal((JSON.parse(readFileSync(path, 'utf8')) as { threshold: { value: number } }).threshold.value, 9);
 
@@ -78,8 +84,8 @@ describe('UI: triggers as code (code-server + Chromium)', { timeout: 420_000 }, 
       await diff.waitFor({ state: 'visible', timeout: 30_000 });
       await page.locator('.tabs-container .tab.active').filter({ hasText: `${FILE} (` }).waitFor({ state: 'visible' });
       const sides = async (side: 'original' | 'modified') => (await diff.locator(`.editor.${side} .view-lines`).first().innerText()).replace(/\u00a0/g, ' ');
-      assert.match(await sides('original'), /"value": 5,/);
-      assert.match(await sides('modified'), /"value":9/);
+      assert.match(await sides('original'), /"value": 5$/m);
+      assert.match(await sides('modified'), /"value": 9$/m);
       await page.mouse.move(5, 5);
       await saveImageOf(page, [page.locator('.part.editor')], 'trigger-drift.png');
     }, (m) => t.diagnostic(m));
