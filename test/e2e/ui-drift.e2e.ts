@@ -3,10 +3,10 @@
 // change, and compare it with the service's version. Writes the picture trigger-drift.png.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { clearNotifications, contextMenu, notificationText, openFile, runCommand, saveImageOf, startSandboxFromWelcome, treeRow } from './uiDriver';
+import type { Locator, Page } from 'playwright-core';
+import { clearNotifications, contextMenu, exactly, notificationText, openFile, runCommand, saveImageOf, startSandboxFromWelcome, treeRow, waitForEditorLine } from './uiDriver';
 import { useUiFixture } from './uiSuite';
 import { uiTest } from './workbench';
 
@@ -22,6 +22,14 @@ async function explorerBadge(page: Page, fileName: string): Promise<string> {
   const label = page.locator('.explorer-folders-view .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: fileName }) }).first().locator('.monaco-icon-label');
   await label.waitFor({ state: 'visible' });
   return label.evaluate((el) => getComputedStyle(el, '::after').content);
+}
+
+/** Problems view rows of one obs-lint rule. */
+function lintProblem(page: Page, code: string): Locator {
+  return page
+    .locator('.markers-panel .monaco-list-row')
+    .filter({ has: page.locator('.marker-source', { hasText: exactly('obs-lint') }) })
+    .filter({ has: page.locator('.marker-code', { hasText: exactly(code) }) });
 }
 
 describe('UI: triggers as code (code-server + Chromium)', { timeout: 420_000 }, () => {
@@ -88,6 +96,39 @@ describe('UI: triggers as code (code-server + Chromium)', { timeout: 420_000 }, 
       assert.match(await sides('modified'), /"value": 9$/m);
       await page.mouse.move(5, 5);
       await saveImageOf(page, [page.locator('.part.editor')], 'trigger-drift.png');
+    }, (m) => t.diagnostic(m));
+  });
+  it('with the sandbox active, a column the dataset does not have is a warning whose quick fix picks the nearest name', { timeout: 240_000 }, async (t) => {
+    const { server, browser, workspace } = ready();
+    await uiTest(t.name, browser, server, async ({ page }) => {
+      await page.setViewportSize({ width: 1400, height: 1000 });
+      const dir = join(workspace, 'triggers', 'columns');
+      mkdirSync(dir, { recursive: true });
+      const file = join(dir, 'misspelt.trigger.json');
+      const body = {
+        dataset_slug: 'api-gateway',
+        name: 'Misspelt column',
+        threshold: { op: '>', value: 5 },
+        query: { calculations: [{ op: 'COUNT' }], filters: [{ column: 'eror', op: '=', value: true }], time_range: 1800 },
+      };
+      writeFileSync(file, `${JSON.stringify(body, null, 2)}\n`);
+      await startSandboxFromWelcome(page);
+      await clearNotifications(page);
+      await openFile(page, 'misspelt.trigger.json');
+      await runCommand(page, 'Problems: Focus on Problems View');
+      const problem = lintProblem(page, 'query/unknown-column');
+      await problem.waitFor({ state: 'visible', timeout: 60_000 });
+      assert.match((await problem.textContent()) ?? '', /"eror" is not a column of api-gateway as the service lists them; did you mean "error"\?/);
+      await problem.dblclick();
+      await page.locator('.part.editor .monaco-editor.focused').waitFor({ state: 'visible' });
+      await page.keyboard.press('Control+.');
+      const fix = page.locator('.action-widget .monaco-list-row.action', { hasText: exactly('Change to "error"') });
+      await fix.waitFor({ state: 'visible' });
+      for (let i = 0; i < 10 && !(await fix.getAttribute('class'))?.split(' ').includes('focused'); i++) await page.keyboard.press('ArrowDown');
+      await fix.and(page.locator('.focused')).waitFor({ state: 'visible' });
+      await page.keyboard.press('Enter');
+      await waitForEditorLine(page, '"column": "error",');
+      await problem.waitFor({ state: 'detached', timeout: 15_000 });
     }, (m) => t.diagnostic(m));
   });
 });
