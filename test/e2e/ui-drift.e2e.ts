@@ -6,7 +6,21 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { clearNotifications, contextMenu, exactly, notificationText, openFile, runCommand, saveImageOf, startSandboxFromWelcome, treeRow, waitForEditorLine } from './uiDriver';
+import {
+  clearNotifications,
+  contextMenu,
+  driftRow,
+  expandDriftView,
+  exactly,
+  notificationText,
+  openFile,
+  rowDescription,
+  runCommand,
+  saveImageOf,
+  startSandboxFromWelcome,
+  treeRow,
+  waitForEditorLine,
+} from './uiDriver';
 import { useUiFixture } from './uiSuite';
 import { uiTest } from './workbench';
 
@@ -74,6 +88,11 @@ describe('UI: triggers as code (code-server + Chromium)', { timeout: 420_000 }, 
       const differs = lens(page, /Differs: threshold - Compare$/);
       await differs.waitFor({ state: 'visible', timeout: 60_000 });
       assert.equal((JSON.parse(readFileSync(path, 'utf8')) as { threshold: { value: number } }).threshold.value, 9);
+      // The Trigger Drift view lists the file with the member that differs.
+      await expandDriftView(page);
+      const row = driftRow(page, FILE);
+      await row.waitFor({ state: 'visible', timeout: 30_000 });
+      assert.equal(await rowDescription(row), 'differs: threshold · triggers/api-gateway');
 
       await runCommand(page, 'View: Show Explorer');
       await page.waitForFunction(

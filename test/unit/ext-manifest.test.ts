@@ -62,8 +62,9 @@ test('Start Local Sandbox shows only while it does not run, Stop only while it r
 });
 
 test('the Trigger Drift view wakes the extension, and offers Refresh and Pull All in its title and a welcome per connection state', () => {
-  const full = manifest as Manifest & { contributes: { views: Record<string, { id: string }[]> } };
-  assert.ok(full.contributes.views['obs']?.some((v) => v.id === 'obs.drift'));
+  const full = manifest as Manifest & { contributes: { views: Record<string, { id: string; visibility?: string }[]> } };
+  // Collapsed at first, so that the Datasets view keeps the side bar's height until the user opens it.
+  assert.deepEqual(full.contributes.views['obs']?.find((v) => v.id === 'obs.drift'), { id: 'obs.drift', name: 'Trigger Drift', visibility: 'collapsed' });
   assert.ok(manifest.activationEvents.includes('onView:obs.drift'));
   assert.ok(manifest.activationEvents.includes('onFileSystem:obs-service-trigger'), "a restored diff with the service's side can load");
   const title = (manifest.contributes.menus['view/title'] ?? []).filter((m) => m.when?.startsWith('view == obs.drift'));
