@@ -47,9 +47,10 @@ const builds = [
   },
   {
     ...common,
-    // The forms (controllers, message schemas) and the queries (runner, preview, results panel), each loaded by
+    // The forms (controllers, message schemas), the queries (runner, preview, results panel) and triggers as code
+    // (drift, pull), each loaded by
     // dist/extension.js when first used.
-    entryPoints: { 'forms-host': 'src/extension/forms/formsHost.ts', 'queries-host': 'src/extension/queries/queriesHost.ts' },
+    entryPoints: { 'forms-host': 'src/extension/forms/formsHost.ts', 'queries-host': 'src/extension/queries/queriesHost.ts', 'sync-host': 'src/extension/sync/syncHost.ts' },
     outdir: 'dist',
     platform: 'node',
     format: 'cjs',

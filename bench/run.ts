@@ -17,6 +17,7 @@ import { activationFigure, bundleSizes, type Figure, type Side } from './figures
 import { clientFigure, sandboxFigure, startServers, type Servers } from './http';
 import { InprocChildren } from './inproc';
 import { lintFigures } from './lintFigures';
+import { driftFigures } from './driftFigures';
 
 const root = join(import.meta.dirname, '..');
 const argv = process.argv.slice(2);
@@ -83,6 +84,7 @@ async function main(): Promise<void> {
     servers = await startServers(sides, work);
     const figures: Figure[] = [
       ...lintFigures(inputs, quick),
+      ...driftFigures(quick),
       ...children.figures(scale),
       activationFigure(work),
       sandboxFigure(servers, quick ? 30 : 120),

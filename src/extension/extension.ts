@@ -12,12 +12,14 @@ import { vscodeConfiguration } from './core/configuration';
 import { Feedback } from './core/feedback';
 import { createLogger } from './core/logger';
 import { Settings } from './core/settings';
+import { LiveColumns } from './diagnostics/liveColumns';
 import { registerLintCommands, TriggerDiagnostics } from './diagnostics/triggerDiagnostics';
 import { TriggerFileMatcher } from './diagnostics/triggerFiles';
 import type { FormsProbe } from './forms/panels';
 import { registerForms } from './forms/registerForms';
 import { registerQueries } from './queries/registerQueries';
 import { registerSandboxCommands, SandboxController } from './sandbox/sandboxController';
+import { registerSync } from './sync/registerSync';
 import { registerColumnCommands } from './tree/columnCommands';
 import { registerDatasetCommands } from './tree/datasetCommands';
 import { DatasetsView, VIEW_ID } from './tree/datasetsView';
@@ -98,6 +100,10 @@ export function activate(context: vscode.ExtensionContext): ObsExtensionApi {
   };
   showConnectionState();
 
+  // Triggers as code: drift of the workspace's trigger files, pull and the canonical file format, from their own bundle.
+  const sync = registerSync({ connections, settings, feedback: feedbackFor('sync'), datasets: (id) => remembered.datasets(id) }, context.extensionUri);
+  context.subscriptions.push(...sync.disposables);
+
   // Triggers read from the service, and the linter over them and over trigger files.
   const triggerFeedback = feedbackFor('triggers');
   const triggerDocs = new TriggerDocumentProvider(connections);
@@ -106,9 +112,29 @@ export function activate(context: vscode.ExtensionContext): ObsExtensionApi {
   context.subscriptions.push(
     triggerDocs,
     vscode.workspace.registerTextDocumentContentProvider(TRIGGER_SCHEME, triggerDocs),
-    ...registerTriggerCommands(triggerDocs, triggerFeedback),
+    ...registerTriggerCommands(triggerDocs, triggerFeedback, (trigger) => sync.fileText(trigger)),
     diagnostics,
     ...registerLintCommands(diagnostics, lintFeedback),
+  );
+  // Live columns lint: the columns a trigger names, checked against the active connection's datasets.
+  const liveColumns = new LiveColumns({
+    connection: () => connections.activeProfile()?.id,
+    fetch: async (connectionId, dataset) => {
+      const { client } = await connections.connectionFor(connectionId);
+      try {
+        const res = await client.listColumns(dataset);
+        return { names: res.data.map((c) => c.key_name), hidden: res.data.filter((c) => c.hidden === true).map((c) => c.key_name) };
+      } catch (err) {
+        if ((err as { status?: unknown }).status === 404) return 'missing';
+        throw err;
+      }
+    },
+    log: (m) => lintFeedback.log.info(m),
+  });
+  context.subscriptions.push(
+    diagnostics.useColumns(liveColumns),
+    { dispose: () => liveColumns.dispose() },
+    connections.onDidChangeActive(() => liveColumns.connectionChanged()),
   );
 
   // Query results and trigger previews; the preview lens shows on the same files the linter checks.
@@ -127,6 +153,7 @@ export function activate(context: vscode.ExtensionContext): ObsExtensionApi {
       previews.lenses.refresh();
     }),
   );
+
 
   const forms = registerForms({ extensionUri: context.extensionUri, connections, keys, feedback: feedbackFor('forms'), refreshTree: () => model.refresh() });
   context.subscriptions.push(...forms.registrations);

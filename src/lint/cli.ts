@@ -6,10 +6,11 @@ import { parseArgs } from 'node:util';
 import { version } from '../../package.json';
 import { toJson, toText } from './format';
 import { expandGlob, isGlob } from './glob';
-import { lintBytes } from './decode';
+import { decodeTriggerFile, lintBytes } from './decode';
+import { datasetsNamed } from './columns';
 import { DEFAULT_MAX_DIAGNOSTICS } from './lint';
 import { toSarif, type FileReport } from './sarif';
-import type { MetricsDatasetHint } from './types';
+import type { DatasetColumns, LintOptions, MetricsDatasetHint } from './types';
 import { errorText } from '../api/errors';
 
 export const EXIT_OK = 0;
@@ -22,6 +23,8 @@ const MAX_PROBLEMS_LIMIT = 100_000;
 type Format = (typeof FORMATS)[number];
 
 export const USAGE = `Usage: obs-lint lint [options] FILE|GLOB...
+       obs-lint pull [options]              (obs-lint pull --help)
+       obs-lint drift [options] [PATH...]   (obs-lint drift --help)
 
 Checks trigger files (one trigger object, or an array of triggers as GET /1/triggers returns them)
 against the rules of spec 2.6 and 2.6.1. Rules and examples: docs/rules.md.
@@ -32,6 +35,8 @@ Options:
   --metrics-dataset SLUG     a metrics dataset; repeat for several (every other dataset is standard)
   --max-problems N           report at most N problems per file, then one that counts the rest
                              (default ${DEFAULT_MAX_DIAGNOSTICS}; 1 to ${MAX_PROBLEMS_LIMIT})
+  --columns-from-service     check the columns each query names against its dataset's columns, read
+                             from the service named by OBS_BASE_URL and OBS_CONFIG_KEY (environment only)
   -h, --help                 show this help
   --version                  show the version
 
@@ -39,7 +44,8 @@ Globs are expanded by obs-lint (quote them): *, **, ?, [abc], {a,b}; node_module
 Example: obs-lint lint --format sarif '**/*.trigger.json' > lint.sarif
 
 Exit status: 0 no errors (warnings and infos allowed), 1 a file has an error, 2 a usage or I/O
-problem: a file that cannot be read, a directory, or a glob that matches no file.
+problem: a file that cannot be read, a directory, a glob that matches no file, or (with
+--columns-from-service) the service's columns could not be read.
 `;
 
 /** How obs-lint's messages tell to declare a metrics dataset: its flag, and the editor setting that feeds the same option. */
@@ -61,7 +67,14 @@ interface Invocation {
   format: Format;
   metricsDatasets: string[];
   maxProblems: number;
+  columnsFromService: boolean;
   targets: string[];
+}
+
+/** What the lint command is given beyond its arguments: how to read the datasets' columns from the service. */
+export interface LintCliDeps {
+  /** The columns of the datasets named (`__all__` for environment-wide), and the datasets the service does not know. */
+  columns?: (datasets: string[]) => Promise<{ columns: Record<string, DatasetColumns>; missing: string[] }>;
 }
 
 function parseInvocation(argv: string[]): Invocation | 'help' | 'version' {
@@ -75,6 +88,7 @@ function parseInvocation(argv: string[]): Invocation | 'help' | 'version' {
         format: { type: 'string', default: 'text' },
         'metrics-dataset': { type: 'string', multiple: true, default: [] },
         'max-problems': { type: 'string', default: String(DEFAULT_MAX_DIAGNOSTICS) },
+        'columns-from-service': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', default: false },
       },
@@ -86,8 +100,8 @@ function parseInvocation(argv: string[]): Invocation | 'help' | 'version' {
   if (values.help) return 'help';
   if (values.version) return 'version';
   const [command, ...targets] = positionals;
-  if (command === undefined) throw new UsageError('no command given; the command is lint');
-  if (command !== 'lint') throw new UsageError(`unknown command "${command}"; the command is lint`);
+  if (command === undefined) throw new UsageError('no command given; the commands are lint, pull and drift');
+  if (command !== 'lint') throw new UsageError(`unknown command "${command}"; the commands are lint, pull and drift`);
   if (targets.length === 0) throw new UsageError('no files given; name trigger files or globs');
   const format = values.format;
   if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`unknown format "${format}"; use text, json or sarif`);
@@ -98,7 +112,7 @@ function parseInvocation(argv: string[]): Invocation | 'help' | 'version' {
   if (!/^\d+$/.test(values['max-problems']) || maxProblems < 1 || maxProblems > MAX_PROBLEMS_LIMIT) {
     throw new UsageError(`--max-problems needs a whole number from 1 to ${MAX_PROBLEMS_LIMIT}, got "${values['max-problems']}"`);
   }
-  return { format: format as Format, metricsDatasets, maxProblems, targets };
+  return { format: format as Format, metricsDatasets, maxProblems, columnsFromService: values['columns-from-service'], targets };
 }
 
 /**
@@ -141,23 +155,37 @@ function ioMessage(e: unknown, file: string): string {
   return errorText(e);
 }
 
-async function lintFile(file: string, cwd: string, invocation: Invocation): Promise<FileReport> {
-  let bytes: Uint8Array;
+async function readTarget(file: string, cwd: string): Promise<{ bytes: Uint8Array } | { error: string }> {
   try {
-    bytes = await readFile(resolve(cwd, file));
+    return { bytes: await readFile(resolve(cwd, file)) };
   } catch (e) {
-    return { file, diagnostics: [], error: ioMessage(e, file) };
+    return { error: ioMessage(e, file) };
   }
-  // Decoding drops a byte order mark (editors hide it, so columns match what people see) and reports bytes that are not UTF-8.
-  const options = { metricsDatasets: invocation.metricsDatasets, metricsDatasetHint: CLI_METRICS_DATASET_HINT, maxDiagnostics: invocation.maxProblems };
-  return { file, diagnostics: lintBytes(bytes, options) };
+}
+
+function lintOptions(invocation: Invocation, columns?: Record<string, DatasetColumns>): LintOptions {
+  const options: LintOptions = { metricsDatasets: invocation.metricsDatasets, metricsDatasetHint: CLI_METRICS_DATASET_HINT, maxDiagnostics: invocation.maxProblems };
+  if (columns !== undefined) options.columns = columns;
+  return options;
+}
+
+/** The datasets a file's triggers name, when it is JSON (the columns to read for it). */
+function datasetsOf(bytes: Uint8Array): string[] {
+  try {
+    return datasetsNamed(JSON.parse(decodeTriggerFile(bytes, 0).text));
+  } catch {
+    return [];
+  }
 }
 
 /** Runs the CLI; returns the exit status. */
-export async function runCli(argv: string[], io: CliIo): Promise<number> {
+export async function runCli(argv: string[], io: CliIo, deps: LintCliDeps = {}): Promise<number> {
   let invocation;
   try {
     invocation = parseInvocation(argv);
+    if (invocation !== 'help' && invocation !== 'version' && invocation.columnsFromService && deps.columns === undefined) {
+      throw new UsageError('--columns-from-service is not available here: run obs-lint itself');
+    }
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
     io.stderr(`obs-lint: ${e.message}\n\n${USAGE}`);
@@ -172,8 +200,31 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     return EXIT_OK;
   }
   const { files, problems } = expandTargets(invocation.targets, io.cwd);
+  let columns: Record<string, DatasetColumns> | undefined;
+  if (invocation.columnsFromService && deps.columns !== undefined) {
+    // A first read for the datasets the files name (the bytes are not kept: files may be large).
+    const named = new Set<string>();
+    for (const file of files) {
+      const r = await readTarget(file, io.cwd);
+      if ('bytes' in r) for (const d of datasetsOf(r.bytes)) named.add(d);
+    }
+    const datasets = [...named].sort();
+    try {
+      const found = await deps.columns(datasets);
+      columns = found.columns;
+      for (const d of found.missing) io.stderr(`obs-lint: the service has no dataset ${d}: its columns are not checked\n`);
+    } catch (e) {
+      io.stderr(`obs-lint: could not read the columns from the service: ${errorText(e)}\n`);
+      return EXIT_USAGE;
+    }
+  }
+  // Decoding drops a byte order mark (editors hide it, so columns match what people see) and reports bytes that are not UTF-8.
+  const options = lintOptions(invocation, columns);
   const reports: FileReport[] = [];
-  for (const file of files) reports.push(await lintFile(file, io.cwd, invocation));
+  for (const file of files) {
+    const r = await readTarget(file, io.cwd);
+    reports.push('bytes' in r ? { file, diagnostics: lintBytes(r.bytes, options) } : { file, diagnostics: [], error: r.error });
+  }
 
   for (const problem of problems) io.stderr(`obs-lint: ${problem}\n`);
   for (const r of reports) if (r.error !== undefined) io.stderr(`obs-lint: cannot read ${r.file}: ${r.error}\n`);

@@ -105,16 +105,16 @@ export function lintBytes(bytes: Uint8Array, options: LintOptions = {}): Diagnos
   return lintReport(bytes, options).diagnostics;
 }
 
-/** What lint and lintBytes report, with the counts of what was left out (`hidden`, by severity). */
-export type LintReport = Pick<Analysis, 'diagnostics' | 'hidden'>;
+/** What lint and lintBytes report, with the counts of what was left out (`hidden`, by severity) and the datasets the file names. */
+export type LintReport = Pick<Analysis, 'diagnostics' | 'hidden' | 'datasets'>;
 
 /** Lints text, or bytes as lintBytes does, and also tells how many diagnostics of each severity were left out. */
 export function lintReport(input: string | Uint8Array, options: LintOptions = {}): LintReport {
   if (typeof input === 'string') {
-    const { diagnostics, hidden } = analyse(input, options);
-    return { diagnostics, hidden };
+    const { diagnostics, hidden, datasets } = analyse(input, options);
+    return { diagnostics, hidden, datasets };
   }
   const decoded = decodeTriggerFile(input, options.maxDiagnostics ?? DEFAULT_MAX_DIAGNOSTICS);
-  const { diagnostics, hidden } = analyse(decoded.text, options, { encoding: { problems: decoded.problems, more: decoded.more } });
-  return { diagnostics, hidden };
+  const { diagnostics, hidden, datasets } = analyse(decoded.text, options, { encoding: { problems: decoded.problems, more: decoded.more } });
+  return { diagnostics, hidden, datasets };
 }

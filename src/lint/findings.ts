@@ -4,6 +4,7 @@ import { triggerIssueMessage, TriggerWrite, triggerWriteSchema } from './schema'
 import { findingsOf, type Finding, type UnknownMembers } from './issues';
 import type { JsonPath, LintOptions, MetricsDatasetHint } from './types';
 import { isRecord } from './util';
+import { columnFindings } from './columns';
 
 type TriggerSchema = ReturnType<typeof triggerWriteSchema>;
 
@@ -13,17 +14,18 @@ const schemaCache = new Map<string, TriggerSchema>();
 let cachedHint: MetricsDatasetHint | undefined;
 function schemaFor(options: LintOptions): TriggerSchema {
   const hint = options.metricsDatasetHint;
-  if ((options.metricsDatasets === undefined || options.metricsDatasets.length === 0) && hint === undefined) return TriggerWrite;
+  const form = options.form ?? 'file';
+  if ((options.metricsDatasets === undefined || options.metricsDatasets.length === 0) && hint === undefined && form === 'file') return TriggerWrite;
   if (hint !== cachedHint) {
     schemaCache.clear();
     cachedHint = hint;
   }
   const metrics = [...new Set(options.metricsDatasets ?? [])].sort();
-  const key = JSON.stringify(metrics);
+  const key = JSON.stringify([form, metrics]);
   let schema = schemaCache.get(key);
   if (schema === undefined) {
     if (schemaCache.size >= 16) schemaCache.clear();
-    schema = triggerWriteSchema({ metricsDatasets: metrics, metricsDatasetHint: hint });
+    schema = triggerWriteSchema({ metricsDatasets: metrics, metricsDatasetHint: hint, form });
     schemaCache.set(key, schema);
   }
   return schema;
@@ -46,7 +48,13 @@ function describeValue(v: unknown): string {
 const check = _safeParse($ZodError);
 
 /** The findings of one trigger, each rule and member once. */
-function checkTrigger(schema: TriggerSchema, trigger: unknown, prefix: JsonPath): Found {
+function checkTrigger(schema: TriggerSchema, trigger: Record<string, unknown>, prefix: JsonPath, options: LintOptions): Found {
+  const found = checkSchema(schema, trigger, prefix, options.form === 'listed');
+  if (options.columns !== undefined) found.push(...columnFindings(trigger, prefix, options.columns));
+  return found;
+}
+
+function checkSchema(schema: TriggerSchema, trigger: unknown, prefix: JsonPath, listed: boolean): Found {
   const result = check(schema, trigger, { error: triggerIssueMessage });
   if (result.success) return [];
   // One diagnostic per rule and member: the first member check says it (30 is below 60 before it
@@ -57,8 +65,9 @@ function checkTrigger(schema: TriggerSchema, trigger: unknown, prefix: JsonPath)
   for (const issue of result.error.issues) {
     const found = findingsOf(issue, trigger, prefix);
     // Unknown members are reported once by their object: no rival to weigh (and there may be a million).
+    // The service adds members to what it lists (auto_investigate): not a problem of a listed trigger.
     if (!Array.isArray(found)) {
-      out.push(found);
+      if (!listed) out.push(found);
       continue;
     }
     for (const finding of found) {
@@ -84,12 +93,12 @@ export function forEachTriggerFindings(value: unknown, options: LintOptions, vis
   if (Array.isArray(value)) {
     value.forEach((element, i) => {
       const found: Found = isRecord(element)
-        ? checkTrigger(schema, element, [i])
+        ? checkTrigger(schema, element, [i], options)
         : [{ rule: 'json/root-type' as const, at: [i], inTrigger: 0, message: `element ${i} is ${describeValue(element)}; an array in a trigger file holds trigger objects only` }];
       if (found.length > 0) visit(i, found);
     });
   } else if (isRecord(value)) {
-    const found = checkTrigger(schema, value, []);
+    const found = checkTrigger(schema, value, [], options);
     if (found.length > 0) visit(-1, found);
   } else if (value !== undefined) {
     visit(-1, [{ rule: 'json/root-type', at: [], inTrigger: 0, message: `the file holds ${describeValue(value)}; it must hold a trigger object or an array of trigger objects` }]);

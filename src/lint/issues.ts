@@ -38,6 +38,7 @@ type Mapper = RuleId | ((issue: z.core.$ZodIssue, input: unknown) => RuleId);
 /** Member path pattern (array indexes as `*`) to rule; a path without an entry takes its parent's. */
 const RULE_BY_PATH = new Map<string, Mapper>([
   ['', 'json/root-type'],
+  ['id', 'trigger/id'],
   ['dataset_slug', 'trigger/dataset-slug'],
   ['name', 'trigger/name'],
   ['description', 'trigger/description'],

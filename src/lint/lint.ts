@@ -3,6 +3,7 @@
 // the text: each container is indexed once (skim.ts), findings are located by lookups in those
 // indexes, only the first N diagnostics of a file are kept and built (select.ts), and the others
 // are only counted.
+import { columnStats, datasetsNamed } from './columns';
 import { duplicateDiagnostic, findingDiagnostic, plainDiagnostic, summaryDiagnostic, type Counts } from './build';
 import { applyOffsetEdits, findValueNode, planFixAll, type FixTarget, type OffsetEdit } from './fixes';
 import { forEachTriggerFindings, isUnknownMembers } from './findings';
@@ -33,6 +34,8 @@ export interface Analysis {
   hidden: Counts;
   /** With `fixAll`: the edits of every fix "fix all" applies, by offset, overlapping none. */
   fixAllEdits?: OffsetEdit[];
+  /** The datasets the file's triggers name, as column lists are keyed (`__all__` for environment-wide): what a caller fetches columns for. */
+  datasets: string[];
 }
 
 /** Work counters of the last analysis (tests count them to prove the work per finding stays constant). */
@@ -56,6 +59,7 @@ export function analyse(
   const hidden: Counts = { error: parsed.moreSyntaxProblems + (extra.encoding?.more ?? 0), warning: 0, info: 0 };
   lintStats.findings = 0;
   lintStats.offered = 0;
+  columnStats.searches = 0;
 
   type Build = { severity: Diagnostic['severity']; build: () => Diagnostic | undefined };
   const shown = new FirstByOffset<Build>(limit, (dropped) => hidden[dropped.severity]++);
@@ -138,7 +142,7 @@ export function analyse(
   }
   lintStats.built = diagnostics.length;
   if (hidden.error + hidden.warning + hidden.info > 0) diagnostics.unshift(summaryDiagnostic(hidden, limit));
-  const analysis: Analysis = { diagnostics, hidden };
+  const analysis: Analysis = { diagnostics, hidden, datasets: datasetsNamed(parsed.value) };
   if (extra.fixAll === true) analysis.fixAllEdits = planFixAll(targets);
   return analysis;
 }

@@ -20,7 +20,7 @@ export function repairOf(found: Finding, root: SkimNode, value: unknown): Repair
     const property = removableMember(root, path);
     return property === undefined ? undefined : { title, target: { kind: 'remove', property } };
   };
-  const replace = (next: number, title: string): Repair | undefined => {
+  const replace = (next: number | string, title: string): Repair | undefined => {
     const node = replaceableValue(root, path);
     return node === undefined ? undefined : { title, target: { kind: 'replace', node, newText: JSON.stringify(next) } };
   };
@@ -43,6 +43,10 @@ export function repairOf(found: Finding, root: SkimNode, value: unknown): Repair
       // Relational issues know the bound; a bare member check (frequency itself invalid) clamps to the absolute bounds.
       const bound = found.params?.replaceWith ?? (found.rule === 'query/time-range-min' ? TRIGGER_LIMITS.frequencyMin : TRIGGER_LIMITS.timeRangeMax);
       return replace(bound, `Set time_range to ${bound}`);
+    }
+    case 'query/unknown-column': {
+      const name = found.params?.replaceText;
+      return name === undefined ? undefined : replace(name, `Change to ${JSON.stringify(name)}`);
     }
     default:
       return undefined;

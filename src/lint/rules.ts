@@ -51,7 +51,8 @@ export const RULES = [
   rule('trigger/baseline-threshold', 'error', 'With a baseline the threshold is >= with value >= 0, or <= with value <= 0.'),
   rule('trigger/query-source', 'error', 'A trigger has exactly one of query and query_id.'),
   rule('trigger/unknown-member', 'warning', 'The trigger, and its threshold, tags, recipients, schedule and baseline, hold only known members.'),
-  rule('trigger/read-only-member', 'info', 'id, triggered, created_at and updated_at are read-only: the service ignores them on write.', true),
+  rule('trigger/read-only-member', 'info', 'triggered, created_at and updated_at are read-only: the service ignores them on write.', true),
+  rule('trigger/id', 'error', 'id, when given, is the id of the trigger on the service (a non-empty string): it links the file to that trigger.'),
 
   rule('query/calculations', 'error', 'calculations is required with at least one aggregate calculation.'),
   rule('query/calculation-op-refused', 'error', 'HEATMAP and CONCURRENCY are not allowed in a trigger.'),
@@ -81,6 +82,9 @@ export const RULES = [
   rule('query/granularity-range', 'error', 'On metrics datasets granularity lies within time_range/1000 to time_range.'),
   rule('query/granularity-coarse', 'info', 'On metrics datasets granularity above time_range/10 is accepted, but gives fewer than 10 points per evaluation.'),
   rule('query/unknown-member', 'warning', 'The query and its calculations, filters, havings and formulas hold only known members.'),
+  // Only with the dataset's columns known (an active connection, --columns-from-service). Not in fix-all: the nearest name is a guess.
+  rule('query/unknown-column', 'warning', "Every column the query names is a column of the trigger's dataset, or a calculated field of the query.", true, false),
+  rule('query/hidden-column', 'info', 'A column the query names is hidden in the dataset: it still works, but autocomplete and field lists leave it out.'),
 ] as const;
 
 export type RuleId = (typeof RULES)[number]['id'];

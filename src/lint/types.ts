@@ -51,8 +51,30 @@ export interface Diagnostic {
  */
 export type MetricsDatasetHint = (slug: string | undefined) => string;
 
+/**
+ * What the text is: `file`, a trigger file to write (the default); `listed`, a trigger as the service lists
+ * it (a read-only view of it): read-only members, the query_id listed beside an inline query and members
+ * the service adds are not problems of the trigger then.
+ */
+export type TriggerForm = 'file' | 'listed';
+
+/** The columns of one dataset, as the service lists them (GET /1/columns). */
+export interface DatasetColumns {
+  names: readonly string[];
+  /** Those of `names` that are hidden. */
+  hidden?: readonly string[];
+}
+
 /** What the linter is told beyond the text. New options are optional members, so callers keep compiling. */
 export interface LintOptions {
+  /** `file` (default) or `listed`: see TriggerForm. */
+  form?: TriggerForm;
+  /**
+   * The columns of the datasets whose columns are known, by slug (`__all__`: every dataset's, for
+   * environment-wide triggers). The columns a query names are checked only against a dataset given
+   * here: a dataset left out is not checked, never reported.
+   */
+  columns?: Readonly<Record<string, DatasetColumns>>;
   /** Dataset slugs that are metrics datasets; every other dataset is standard. */
   metricsDatasets?: readonly string[];
   /**

@@ -34,16 +34,40 @@ export async function openObservability(page: Page): Promise<Locator> {
   return bar;
 }
 
+/** The Datasets view's pane of the side bar (the Trigger Drift view shares the container). */
+export function datasetsPane(page: Page): Locator {
+  return sidebar(page)
+    .locator('.pane')
+    .filter({ has: page.locator('.pane-header', { hasText: /Datasets/i }) });
+}
+
+/** Expands the Trigger Drift view (collapsed at first) below the Datasets view. */
+export async function expandDriftView(page: Page): Promise<void> {
+  const header = sidebar(page).locator('.pane-header').filter({ hasText: /Trigger Drift/i });
+  await header.waitFor({ state: 'visible' });
+  if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+  await header.and(page.locator('[aria-expanded="true"]')).waitFor({ state: 'visible' });
+}
+
+/** A row of the Trigger Drift view whose label is exactly `label`. */
+export function driftRow(page: Page, label: string): Locator {
+  return sidebar(page)
+    .locator('.pane')
+    .filter({ has: page.locator('.pane-header', { hasText: /Trigger Drift/i }) })
+    .locator('.monaco-list-row')
+    .filter({ has: page.locator('.label-name', { hasText: exactly(label) }) });
+}
+
 /** A row of the Datasets tree whose label (not description) is exactly `label`. */
 export function treeRow(page: Page, label: string): Locator {
-  return sidebar(page)
+  return datasetsPane(page)
     .locator('.monaco-list-row')
     .filter({ has: page.locator('.label-name', { hasText: exactly(label) }) });
 }
 
 /** The labels of the visible tree rows, top to bottom. */
 export async function treeLabels(page: Page): Promise<string[]> {
-  return sidebar(page).locator('.monaco-list-row .label-name').allTextContents();
+  return datasetsPane(page).locator('.monaco-list-row .label-name').allTextContents();
 }
 
 /** Expands a collapsed tree row (a no-op when already expanded) and waits until it shows as expanded. */

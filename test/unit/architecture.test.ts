@@ -31,6 +31,10 @@ const VSCODE_ADAPTERS = [
   'src/extension/queries/registerQueries.ts',
   'src/extension/queries/resultsPanel.ts',
   'src/extension/sandbox/sandboxController.ts',
+  'src/extension/sync/driftViews.ts',
+  'src/extension/sync/pullCommands.ts',
+  'src/extension/sync/registerSync.ts',
+  'src/extension/sync/syncHost.ts',
   'src/extension/tree/columnCommands.ts',
   'src/extension/tree/datasetCommands.ts',
   'src/extension/tree/datasetPicker.ts',
@@ -144,11 +148,13 @@ test('each layer imports only the layers below it', () => {
     lint: (t) => ['lint', 'api'].includes(layerOf(t) ?? '') || t === 'package.json',
     // The sandbox is the client's peer: it decides from the spec, never from the client's schemas.
     sandbox: (t) => layerOf(t) === 'sandbox' || t === 'package.json',
-    cli: (t) => ['cli', 'lint', 'sandbox', 'api'].includes(layerOf(t) ?? '') || t === 'package.json',
+    // Triggers as code (the canonical file, pull, drift): beside the linter, on the client's schemas and calls.
+    triggerFiles: (t) => ['triggerFiles', 'api'].includes(layerOf(t) ?? ''),
+    cli: (t) => ['cli', 'lint', 'triggerFiles', 'sandbox', 'api'].includes(layerOf(t) ?? '') || t === 'package.json',
     // The pages: their own code, the message protocol and the service's schemas, nothing that knows VS Code.
     webview: (t) => t.startsWith('src/webview/') || t.startsWith('src/api/schemas/'),
     extension: (t) =>
-      ['extension', 'api', 'lint'].includes(layerOf(t) ?? '') || t.startsWith('src/webview/protocol/') || t === 'src/sandbox/types.ts',
+      ['extension', 'api', 'lint', 'triggerFiles'].includes(layerOf(t) ?? '') || t.startsWith('src/webview/protocol/') || t === 'src/sandbox/types.ts',
   };
   const offenders: string[] = [];
   for (const f of files) {

@@ -14,6 +14,7 @@ test('esbuild builds the run-time loaded bundles from their sources', () => {
   assert.match(build, /'client-host': 'src\/api\/index\.ts'/);
   assert.match(build, /'lint-worker': 'src\/extension\/diagnostics\/lintWorker\.ts'/);
   assert.match(build, /'forms-host': 'src\/extension\/forms\/formsHost\.ts'/);
+  assert.match(build, /'sync-host': 'src\/extension\/sync\/syncHost\.ts'/);
 });
 
 test('.vscodeignore ships the run-time loaded bundles', () => {
@@ -22,6 +23,7 @@ test('.vscodeignore ships the run-time loaded bundles', () => {
   assert.ok(lines.includes('!dist/client-host.js'), 'dist/client-host.js is not shipped');
   assert.ok(lines.includes('!dist/lint-worker.js'), 'dist/lint-worker.js is not shipped');
   assert.ok(lines.includes('!dist/forms-host.js'), 'dist/forms-host.js is not shipped');
+  assert.ok(lines.includes('!dist/sync-host.js'), 'dist/sync-host.js is not shipped');
 });
 
 test('dist/extension.js bundles neither the sandbox, the client transport (undici) nor the linter and its schemas', async () => {
@@ -46,6 +48,8 @@ test('dist/extension.js bundles neither the sandbox, the client transport (undic
   assert.deepEqual(inputs.filter((f) => /src\/webview\/|src\/extension\/forms\//.test(f) && !/forms\/(registerForms|reviewDocuments|formIds)\.ts$/.test(f)), []);
   // Running queries, previews and the results panel are in dist/queries-host.js, loaded on first use.
   assert.deepEqual(inputs.filter((f) => /src\/extension\/queries\//.test(f) && !/queries\/(registerQueries|queryIds)\.ts$/.test(f)), []);
+  // Drift and pull (and the trigger file format with its schemas) are in dist/sync-host.js, loaded after activation.
+  assert.deepEqual(inputs.filter((f) => /src\/extension\/sync\/|src\/triggerFiles\//.test(f) && !/sync\/registerSync\.ts$/.test(f)), []);
 });
 
 test('the webview types restored at activation are the manifest\'s: every form and the results panel', async () => {
@@ -82,7 +86,7 @@ test('the bundles the extension host loads never read the global navigator (VS C
 });
 
 test('the extension host bundles start with "use strict" before the navigator shadow', () => {
-  for (const file of ['dist/extension.js', 'dist/client-host.js', 'dist/sandbox-host.js', 'dist/lint-worker.js', 'dist/forms-host.js']) {
+  for (const file of ['dist/extension.js', 'dist/client-host.js', 'dist/sandbox-host.js', 'dist/lint-worker.js', 'dist/forms-host.js', 'dist/sync-host.js']) {
     assert.ok(read(file).startsWith('"use strict"; var navigator = undefined;'), file);
   }
 });

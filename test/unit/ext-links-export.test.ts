@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkUiLink } from '../../src/extension/core/links';
-import { exportRelativePath, exportText, sanitizeFileSegment, triggerForExport } from '../../src/extension/triggers/triggerExport';
+import { exportRelativePath, sanitizeFileSegment } from '../../src/extension/triggers/triggerExport';
+import { normalize, triggerFileText } from '../../src/triggerFiles';
 import type { Trigger } from '../../src/api/schemas';
 import { lint } from '../../src/lint';
 
@@ -66,24 +67,28 @@ const trigger: Trigger = {
   disabled: false,
 };
 
-test('export drops read-only members and nulls and keeps the rest in order', () => {
-  assert.deepEqual(Object.keys(triggerForExport(trigger)), ['dataset_slug', 'name', 'frequency', 'threshold', 'query', 'disabled']);
-  assert.equal(exportText(trigger).endsWith('}\n'), true);
-  assert.deepEqual(JSON.parse(exportText(trigger)).threshold, { op: '>', value: 10 });
+// Export writes the canonical trigger file (docs/TRIGGER-FILES.md). Changed on purpose from the earlier
+// export form: the id is kept as the link to the service and defaults the service fills in are left out.
+const exported = (t: Trigger) => normalize(t) as Record<string, unknown>;
+
+test('export keeps the id as the link, drops the other read-only members, nulls and defaults, in the canonical order', () => {
+  assert.deepEqual(Object.keys(exported(trigger)), ['id', 'dataset_slug', 'name', 'threshold', 'frequency', 'query']);
+  assert.equal(triggerFileText(trigger).endsWith('}\n'), true);
+  assert.deepEqual(JSON.parse(triggerFileText(trigger)).threshold, { op: '>', value: 10 });
 });
 
 test('a trigger listed with both query and query_id (made with an inline query) is exported with the inline query only', () => {
   const listed: Trigger = { ...trigger, query_id: 'q_made_by_the_service' };
-  assert.deepEqual(Object.keys(triggerForExport(listed)), ['dataset_slug', 'name', 'frequency', 'threshold', 'query', 'disabled']);
-  assert.deepEqual(lint(exportText(listed)).filter((d) => d.severity === 'error'), []);
+  assert.deepEqual(Object.keys(exported(listed)), ['id', 'dataset_slug', 'name', 'threshold', 'frequency', 'query']);
+  assert.deepEqual(lint(triggerFileText(listed)).filter((d) => d.severity === 'error'), []);
 });
 
 test('a trigger on a saved query keeps its query_id when there is no inline query', () => {
   const onSaved: Trigger = { ...trigger, query: null, query_id: 'q_saved' };
-  assert.deepEqual(Object.keys(triggerForExport(onSaved)), ['dataset_slug', 'name', 'frequency', 'threshold', 'query_id', 'disabled']);
+  assert.deepEqual(Object.keys(exported(onSaved)), ['id', 'dataset_slug', 'name', 'threshold', 'frequency', 'query_id']);
   const withoutQuery: Trigger = { ...trigger, query_id: 'q_saved' };
   delete withoutQuery.query;
-  assert.equal(triggerForExport(withoutQuery).query_id, 'q_saved');
+  assert.equal(exported(withoutQuery).query_id, 'q_saved');
 });
 
 test('UI-host check: look-alike hosts, credentials, other schemes in any case and other ports are refused', () => {

@@ -31,7 +31,7 @@ const DOCS = 'https://example.com/obs/blob/main/docs/rules.md';
 const trigger = (over: Record<string, unknown> = {}): string =>
   JSON.stringify(
     {
-      id: 'abc',
+      created_at: '2024-01-01T00:00:00Z',
       name: 'Errors',
       frequency: 900,
       threshold: { op: '>', value: 1 },
@@ -130,7 +130,7 @@ test('quickFixesInRange finds the fixes touching the cursor', () => {
   const d = byRule(ds, 'trigger/read-only-member');
   assert.deepEqual(
     quickFixesInRange(ds, { start: d.range.start, end: d.range.start }).map((f) => f.title),
-    ['Remove read-only id'],
+    ['Remove read-only created_at'],
   );
 });
 
@@ -143,11 +143,11 @@ test('fix all is one minimal edit that leaves nothing auto-fixable', () => {
   const fixed = applyFixes(text, action.edits);
   assert.deepEqual(lint(fixed).filter((d) => d.fix !== undefined), []);
   assert.deepEqual(lint(fixed).map((d) => d.rule), ['trigger/recipient-deprecated']);
-  assert.equal(JSON.parse(fixed).id, undefined);
+  assert.equal(JSON.parse(fixed).created_at, undefined);
 });
 
 test('fix all offers nothing when nothing is fixable', () => {
-  assert.equal(fixAllOf(trigger({ id: undefined, query: { calculations: [{ op: 'COUNT' }], time_range: 900 } })), undefined);
+  assert.equal(fixAllOf(trigger({ created_at: undefined, query: { calculations: [{ op: 'COUNT' }], time_range: 900 } })), undefined);
 });
 
 test('minimalEdit keeps the common prefix and suffix', () => {

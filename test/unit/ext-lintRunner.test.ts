@@ -15,14 +15,14 @@ import { trigger } from './lint-helpers';
 
 const workerFile = join(import.meta.dirname, '..', '..', 'dist', 'lint-worker.js');
 const OPTIONS = { metricsDatasets: [] };
-const BAD = trigger('"frequency": 90', '"id": "t1"');
+const BAD = trigger('"frequency": 90', '"created_at": "t1"');
 
 test('a lint job runs in the worker and answers what the linter reports', async () => {
   const runner = new LintRunner({ workerFile });
   try {
     const result = await runner.run({ kind: 'lint', input: BAD, options: OPTIONS });
     const expected = lintReport(BAD, { metricsDatasets: [], metricsDatasetHint: EDITOR_METRICS_DATASET_HINT });
-    assert.deepEqual(result, { kind: 'lint', diagnostics: expected.diagnostics, hidden: expected.hidden });
+    assert.deepEqual(result, { kind: 'lint', diagnostics: expected.diagnostics, hidden: expected.hidden, datasets: expected.datasets });
     assert.deepEqual(runner.stats, { workers: 1, jobs: 1, stopped: 0 });
   } finally {
     runner.dispose();
@@ -101,7 +101,7 @@ class DyingWorker extends EventEmitter implements WorkerLike {
 /** A worker that answers every lint with no diagnostics. */
 class QuietWorker extends EventEmitter implements WorkerLike {
   postMessage(message: WorkerRequest): void {
-    const response: WorkerResponse = { id: message.id, ok: true, result: { kind: 'lint', diagnostics: [], hidden: { error: 0, warning: 0, info: 0 } } };
+    const response: WorkerResponse = { id: message.id, ok: true, result: { kind: 'lint', diagnostics: [], hidden: { error: 0, warning: 0, info: 0 }, datasets: [] } };
     queueMicrotask(() => this.emit('message', response));
   }
   terminate(): Promise<number> {
@@ -114,7 +114,7 @@ test('a worker that dies fails its job with the reason, and the next job starts 
   const logged: string[] = [];
   const runner = new LintRunner({ workerFile, createWorker: () => made.shift() ?? new QuietWorker(), log: (m) => logged.push(m) });
   await assert.rejects(runner.run({ kind: 'lint', input: BAD, options: OPTIONS }), /the lint worker stopped: exit code 1/);
-  assert.deepEqual(await runner.run({ kind: 'lint', input: BAD, options: OPTIONS }), { kind: 'lint', diagnostics: [], hidden: { error: 0, warning: 0, info: 0 } });
+  assert.deepEqual(await runner.run({ kind: 'lint', input: BAD, options: OPTIONS }), { kind: 'lint', diagnostics: [], hidden: { error: 0, warning: 0, info: 0 }, datasets: [] });
   assert.deepEqual(logged, ['the lint worker stopped: exit code 1']);
   assert.equal(runner.stats.workers, 2);
   runner.dispose();
@@ -177,7 +177,7 @@ test('a change cancels the lint of the version before', async () => {
 });
 
 test('the quick fix index reads each diagnostic once; requests read none', () => {
-  const found = lintReport(`[${Array.from({ length: 500 }, (_, i) => trigger(`"id": "t${i}"`)).join(',')}]`).diagnostics;
+  const found = lintReport(`[${Array.from({ length: 500 }, (_, i) => trigger(`"created_at": "t${i}"`)).join(',')}]`).diagnostics;
   let reads = 0;
   const counted = new Proxy(found, {
     get(target, key, receiver) {

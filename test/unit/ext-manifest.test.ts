@@ -84,3 +84,49 @@ test('every command a walkthrough step links to or completes on is one the exten
     for (const command of [...linked, ...completing]) assert.ok(contributed.has(command), `${step.id}: ${command}`);
   }
 });
+
+test('the Trigger Drift view wakes the extension, and offers Refresh and Pull All in its title and a welcome per connection state', () => {
+  const full = manifest as Manifest & { contributes: { views: Record<string, { id: string; visibility?: string }[]> } };
+  // Collapsed at first, so that the Datasets view keeps the side bar's height until the user opens it.
+  assert.deepEqual(full.contributes.views['obs']?.find((v) => v.id === 'obs.drift'), { id: 'obs.drift', name: 'Trigger Drift', visibility: 'collapsed' });
+  assert.ok(manifest.activationEvents.includes('onView:obs.drift'));
+  assert.ok(manifest.activationEvents.includes('onFileSystem:obs-service-trigger'), "a restored diff with the service's side can load");
+  const title = (manifest.contributes.menus['view/title'] ?? []).filter((m) => m.when?.startsWith('view == obs.drift'));
+  assert.deepEqual(title.map((m) => [m.command, m.when]), [
+    ['obs.drift.refresh', 'view == obs.drift && obs.hasConnection'],
+    ['obs.pull.all', 'view == obs.drift && obs.hasConnection'],
+  ]);
+  assert.deepEqual(manifest.contributes.viewsWelcome.filter((w) => w.view === 'obs.drift').map((w) => w.when), ['!obs.hasConnection', 'obs.hasConnection']);
+});
+
+test('Pull shows on dataset and environment items; from the palette only Pull All, which needs no item', () => {
+  const when = (menu: string, command: string) => (manifest.contributes.menus[menu] ?? []).filter((m) => m.command === command).map((m) => m.when);
+  assert.deepEqual(when('view/item/context', 'obs.pull.dataset'), ['view == obs.datasets && viewItem =~ /^obs:(dataset|environment)(:|$)/']);
+  assert.deepEqual(when('commandPalette', 'obs.pull.dataset'), ['false']);
+  assert.deepEqual(when('commandPalette', 'obs.pull.environment'), ['false']);
+  assert.deepEqual(when('commandPalette', 'obs.pull.all'), ['obs.hasConnection']);
+});
+
+test('Compare with Service shows for *.trigger.json files in the editor title, the Explorer and the palette', () => {
+  const when = (menu: string) => (manifest.contributes.menus[menu] ?? []).filter((m) => m.command === 'obs.drift.compare').map((m) => m.when);
+  assert.deepEqual(when('editor/title'), ['resourceFilename =~ /\\.trigger\\.json$/ && resourceScheme == file && !isInDiffEditor']);
+  assert.deepEqual(when('explorer/context'), ['resourceFilename =~ /\\.trigger\\.json$/']);
+  assert.deepEqual(when('commandPalette'), ['resourceFilename =~ /\\.trigger\\.json$/']);
+});
+
+test('the pull folder setting defaults to "triggers"', () => {
+  assert.equal(manifest.contributes.configuration.properties['obs.pullFolder']?.default, 'triggers');
+});
+
+test('the Trigger Drift welcome has no button of the Datasets welcome (one "Try the Local Sandbox" in the side bar)', () => {
+  const drift = manifest.contributes.viewsWelcome.filter((w) => w.view === 'obs.drift').map((w) => w.contents).join('\n');
+  const datasets = manifest.contributes.viewsWelcome.filter((w) => w.view === 'obs.datasets').map((w) => w.contents).join('\n');
+  const buttons = (text: string) => [...text.matchAll(/\[([^\]]+)\]\(command:/g)].map((m) => m[1]);
+  assert.deepEqual(buttons(drift).filter((b) => buttons(datasets).includes(b)), []);
+});
+
+test('a trigger opened read-only from the service offers Export to a File in its editor title and the palette, and only there', () => {
+  const when = (menu: string) => (manifest.contributes.menus[menu] ?? []).filter((m) => m.command === 'obs.trigger.exportOpen').map((m) => m.when);
+  assert.deepEqual(when('editor/title'), ['resourceScheme == obs-trigger']);
+  assert.deepEqual(when('commandPalette'), ['resourceScheme == obs-trigger']);
+});

@@ -105,3 +105,10 @@ test('dispose stops listening to the configuration', () => {
   s.dispose();
   assert.equal(listeners.length, 0);
 });
+
+test('the pull folder is "triggers" when unset, blank or not a string, else the value trimmed', () => {
+  assert.equal(new Settings(source().src).pullFolder(), 'triggers');
+  assert.equal(new Settings(source({ 'obs.pullFolder': '   ' }).src).pullFolder(), 'triggers');
+  assert.equal(new Settings(source({ 'obs.pullFolder': 3 }).src).pullFolder(), 'triggers');
+  assert.equal(new Settings(source({ 'obs.pullFolder': ' alerting/triggers ' }).src).pullFolder(), 'alerting/triggers');
+});

@@ -9,6 +9,7 @@ import { getLanguageService, TextDocument, type JSONSchema } from 'vscode-json-l
 import { applyFixes, fixAll, lint, RULES, ruleDocsAnchor } from '../../src/lint';
 import { TRIGGER_SCHEMA_PATH, triggerJsonSchemaText } from '../../src/lint/jsonSchema';
 import { MAX_RECOVERY_DEPTH } from '../../src/lint/parse';
+import { analyse } from '../../src/lint/lint';
 import { marked, trigger } from './lint-helpers';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -34,12 +35,11 @@ test('in an array each trigger is checked at its own place', () => {
   );
 });
 
-test('a trigger as GET returns it gets infos for its read-only members only', () => {
+test('a trigger as GET returns it gets infos for its read-only members only (not for id, the link to the service)', () => {
   const fetched = trigger('"id": "t1"', '"dataset_slug": "api"', '"triggered": false', '"created_at": "2026-01-01T00:00:00Z"', '"updated_at": "2026-01-02T00:00:00Z"');
   assert.deepEqual(
     lint(fetched).map((d) => [d.rule, d.severity, d.path]),
     [
-      ['trigger/read-only-member', 'info', ['id']],
       ['trigger/read-only-member', 'info', ['triggered']],
       ['trigger/read-only-member', 'info', ['created_at']],
       ['trigger/read-only-member', 'info', ['updated_at']],
@@ -157,8 +157,29 @@ test('metrics datasets come from the options, per trigger', () => {
   );
 });
 
+test('fix all keeps the id that links a file to its trigger on the service', () => {
+  const text = trigger('"id": "t1"', '"triggered": true');
+  assert.equal(fixAll(text).text, trigger('"id": "t1"'));
+});
+
+test('a trigger as the service lists it (form listed) shows only the rule problems of the trigger itself', () => {
+  const listed = JSON.stringify({
+    id: 't1', dataset_slug: 'api', name: 'Legacy', triggered: false, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z',
+    threshold: { op: '>', value: 1 }, frequency: 120, auto_investigate: false,
+    recipients: [{ type: 'email', target: 'a@example.com' }],
+    query: { calculations: [{ op: 'COUNT' }], time_range: 120 }, query_id: 'q_made_inline',
+  }, null, 2);
+  assert.deepEqual(lint(listed, { form: 'listed' }).map((d) => d.rule), ['trigger/recipient-deprecated']);
+  assert.deepEqual(lint(listed).map((d) => d.rule).sort(), ['trigger/query-source', 'trigger/read-only-member', 'trigger/read-only-member', 'trigger/read-only-member', 'trigger/recipient-deprecated', 'trigger/unknown-member']);
+});
+
+test('the linter reports the datasets a file names, as column lists are keyed', () => {
+  assert.deepEqual(analyse(`[${trigger('"dataset_slug": "web"')}, ${trigger('"dataset_slug": "all"')}, ${trigger('"dataset_slug": "web"')}, ${trigger()}]`).datasets, ['__all__', 'web']);
+  assert.deepEqual(analyse('{').datasets, []);
+});
+
 test('removing the only member leaves an empty object', () => {
-  const text = '[{ "id": "t1" }]';
+  const text = '[{ "triggered": true }]';
   const d = lint(text).find((x) => x.rule === 'trigger/read-only-member');
   assert.ok(d?.fix);
   assert.equal(applyFixes(text, d.fix.edits), '[{}]');
@@ -192,7 +213,7 @@ test('fixAll removes adjacent members over several passes and fixes values', () 
   const text = trigger(
     '"frequency": 90',
     '"query": { "calculations": [{ "op": "COUNT" }], "time_range": 240, "orders": [], "limit": 5 }',
-    '"id": "t1"',
+    '"triggered": true',
     '"created_at": "x"',
   );
   const result = fixAll(text);
@@ -202,7 +223,7 @@ test('fixAll removes adjacent members over several passes and fixes values', () 
 });
 
 test('fixAll keeps what it cannot fix', () => {
-  const result = fixAll(trigger('"name": ""', '"id": "t1"'));
+  const result = fixAll(trigger('"name": ""', '"updated_at": "x"'));
   assert.equal(result.text, trigger('"name": ""'));
   assert.deepEqual(
     result.diagnostics.map((d) => d.rule),

@@ -7,8 +7,11 @@ import { join } from 'node:path';
 import { lintBytes, RULES, ruleDocsAnchor, type LintOptions } from '../../src/lint';
 
 const docs = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'rules.md'), 'utf8');
-/** The examples treat otel-metrics as a metrics dataset (docs/rules.md says so). */
-const OPTIONS: LintOptions = { metricsDatasets: ['otel-metrics'] };
+/** The examples treat otel-metrics as a metrics dataset, and know the columns of checkout (docs/rules.md says so). */
+const OPTIONS: LintOptions = {
+  metricsDatasets: ['otel-metrics'],
+  columns: { checkout: { names: ['duration_ms', 'status_code', 'http.route', 'internal.card_hash'], hidden: ['internal.card_hash'] } },
+};
 
 function section(id: string): string {
   const start = docs.indexOf(`<a id="${ruleDocsAnchor(id)}"></a>\n## ${id}\n`);

@@ -53,7 +53,7 @@ test('duplicate members: the check reads each character at most once', () => {
 
 test('fix all over N read-only members: one pass removes them all, with one overlap check per edit', () => {
   const n = 4_000;
-  const listed = `[${Array.from({ length: n }, (_, i) => trigger(`"id": "t${i}"`)).join(',\n')}]`;
+  const listed = `[${Array.from({ length: n }, (_, i) => trigger(`"triggered": ${i % 2 === 0}`)).join(',\n')}]`;
   const clean = `[${Array.from({ length: n }, () => trigger()).join(',\n')}]`;
   fixStats.compared = 0;
   const result = fixAll(listed);
@@ -79,7 +79,7 @@ test('havings and calculations are matched by lookup: reads grow with havings + 
     const calculations = counted(Array.from({ length: n }, (_, i) => ({ op: 'SUM', column: `c${i}` })), reads);
     const havings = counted(Array.from({ length: n }, (_, i) => ({ calculate_op: 'MAX', column: `c${i}`, op: '>', value: 1 })), reads);
     const messages: string[] = [];
-    checkTriggerRelations({ name: 'n', query: { calculations, havings, time_range: 1800 } }, () => false, NEUTRAL_METRICS_DATASET_HINT, (_p, m) => messages.push(m));
+    checkTriggerRelations({ name: 'n', query: { calculations, havings, time_range: 1800 } }, () => false, NEUTRAL_METRICS_DATASET_HINT, 'file', (_p, m) => messages.push(m));
     return { reads: reads.n, messages };
   };
   const small = readsFor(1_000);

@@ -36,6 +36,13 @@ const lintCase = (c: { doc: string; options?: LintOptions; bytes?: boolean }, te
   c.bytes === true ? lintBytes(bytesOf(unmarked(c.doc)), c.options) : lint(text, c.options);
 
 const METRICS: LintOptions = { metricsDatasets: ['otel-metrics'] };
+/** Columns as the service lists them: api's, and every dataset's (__all__) for environment-wide triggers. */
+const COLUMNS: LintOptions = {
+  columns: {
+    api: { names: ['duration_ms', 'status_code', 'http.route', 'internal.debug_token'], hidden: ['internal.debug_token'] },
+    __all__: { names: ['duration_ms', 'status_code', 'http.route', 'cpu'] },
+  },
+};
 const q = (body: string) => `"query": { ${body} }`;
 const COUNT = '"calculations": [{ "op": "COUNT" }]';
 const calc = (c: string) => q(`"calculations": [${c}], "time_range": 1800`);
@@ -93,7 +100,7 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
     bad: [
       {
         title: 'infos past the limit: one info counts them',
-        doc: `«»${trigger('"id": "t"', '"created_at": "x"', '"updated_at": "y"')}`,
+        doc: `«»${trigger('"triggered": true', '"created_at": "x"', '"updated_at": "y"')}`,
         options: { maxDiagnostics: 2 },
         says: '1 more problem not shown (0 errors, 0 warnings, 1 info)',
       },
@@ -340,11 +347,25 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
   },
   'trigger/read-only-member': {
     bad: [
-      { title: 'id, first', doc: trigger('-name', '-frequency', '-threshold', '-query', '«"id": "t1"»', '"name": "n"', '"threshold": { "op": ">", "value": 1 }', '"query_id": "q"'), fixed: trigger('-name', '-frequency', '-threshold', '-query', '"name": "n"', '"threshold": { "op": ">", "value": 1 }', '"query_id": "q"') },
       { title: 'updated_at, last', doc: trigger('«"updated_at": "2026-01-01T00:00:00Z"»'), says: 'updated_at is read-only', fixed: trigger() },
       { title: 'triggered, in the middle', doc: trigger('«"triggered": false»', '"disabled": false'), fixed: trigger('"disabled": false') },
+      { title: 'created_at, first', doc: trigger('-name', '-frequency', '-threshold', '-query', '«"created_at": "2026-01-01T00:00:00Z"»', '"name": "n"', '"threshold": { "op": ">", "value": 1 }', '"query_id": "q"'), fixed: trigger('-name', '-frequency', '-threshold', '-query', '"name": "n"', '"threshold": { "op": ">", "value": 1 }', '"query_id": "q"') },
     ],
-    good: [{ title: 'none', doc: trigger() }],
+    good: [
+      { title: 'none', doc: trigger() },
+      { title: 'the id that links a pulled file to its trigger', doc: trigger('"id": "t1"') },
+      { title: 'read-only members of a trigger as the service lists it', doc: trigger('"id": "t1"', '"triggered": true', '"created_at": "2026-01-01T00:00:00Z"'), options: { form: 'listed' } },
+    ],
+  },
+  'trigger/id': {
+    bad: [
+      { title: 'a number', doc: trigger('«"id": 7»'), says: 'id is the number 7; expected the id of the trigger on the service' },
+      { title: 'empty', doc: trigger('«"id": ""»') },
+    ],
+    good: [
+      { title: 'a string', doc: trigger('"id": "trig_1"') },
+      { title: 'null', doc: trigger('"id": null') },
+    ],
   },
   'query/calculations': {
     bad: [
@@ -688,6 +709,34 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
       },
     ],
     good: [{ title: 'time_range/10', doc: trigger('"dataset_slug": "otel-metrics"', q(`${COUNT}, "time_range": 1800, "granularity": 180`)), options: METRICS }],
+  },
+  'query/unknown-column': {
+    bad: [
+      {
+        title: 'a filter on a column the dataset lacks, with the nearest name as the fix',
+        doc: trigger('"dataset_slug": "api"', q(`${COUNT}, "filters": [{ «"column": "http.status_code"», "op": ">=", "value": 500 }], "time_range": 1800`)),
+        options: COLUMNS,
+        says: '"http.status_code" is not a column of api as the service lists them; did you mean "status_code"?',
+        fixed: trigger('"dataset_slug": "api"', q(`${COUNT}, "filters": [{ "column": "status_code", "op": ">=", "value": 500 }], "time_range": 1800`)),
+      },
+      { title: 'a calculation column', doc: trigger('"dataset_slug": "api"', calc('{ "op": "P99", «"column": "duraton_ms"» }')), options: COLUMNS, fixed: trigger('"dataset_slug": "api"', calc('{ "op": "P99", "column": "duration_ms" }')) },
+      { title: 'a breakdown with no name near it (no fix)', doc: trigger('"dataset_slug": "api"', q(`${COUNT}, "breakdowns": [«"customer.tier"»], "time_range": 1800`)), options: COLUMNS },
+      {
+        title: 'a having column, environment-wide against every dataset\'s columns',
+        doc: trigger('"dataset_slug": "all"', q(`"calculations": [{ "op": "COUNT" }, { "op": "MAX", "column": "duration_ms" }], "havings": [{ "calculate_op": "MAX", «"column": "latency"», "op": ">", "value": 1 }], "time_range": 1800`)),
+        options: COLUMNS,
+        says: 'is not a column of any dataset of the environment',
+      },
+    ],
+    good: [
+      { title: 'known columns, a calculated field of the query, a having naming a calculation', doc: trigger('"dataset_slug": "api"', q(`"calculations": [{ "op": "COUNT" }, { "op": "P99", "column": "duration_ms" }], "filters": [{ "column": "slow", "op": "=", "value": true }], "calculated_fields": [{ "name": "slow", "expression": "GT($duration_ms, 500)" }], "breakdowns": ["http.route"], "havings": [{ "calculate_op": "P99", "column": "duration_ms", "op": ">", "value": 1 }], "time_range": 1800`)), options: COLUMNS },
+      { title: 'a dataset whose columns are not known is not checked', doc: trigger('"dataset_slug": "web"', q(`${COUNT}, "breakdowns": ["anything"], "time_range": 1800`)), options: COLUMNS },
+      { title: 'no column lists at all', doc: trigger('"dataset_slug": "api"', q(`${COUNT}, "breakdowns": ["anything"], "time_range": 1800`)) },
+    ],
+  },
+  'query/hidden-column': {
+    bad: [{ title: 'a breakdown on a hidden column', doc: trigger('"dataset_slug": "api"', q(`${COUNT}, "breakdowns": [«"internal.debug_token"»], "time_range": 1800`)), options: COLUMNS, says: '"internal.debug_token" is a hidden column of api' }],
+    good: [{ title: 'a visible column', doc: trigger('"dataset_slug": "api"', q(`${COUNT}, "breakdowns": ["http.route"], "time_range": 1800`)), options: COLUMNS }],
   },
   'query/unknown-member': {
     bad: [

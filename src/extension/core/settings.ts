@@ -4,7 +4,7 @@
 import { Emitter } from './memento';
 
 /** The settings by their names in code; KEYS gives each its key in settings.json. */
-export type SettingName = 'concurrency' | 'metricsDatasets' | 'triggerFiles' | 'rulesDocsUrl' | 'caCertificates' | 'httpProxy';
+export type SettingName = 'concurrency' | 'metricsDatasets' | 'triggerFiles' | 'rulesDocsUrl' | 'caCertificates' | 'httpProxy' | 'pullFolder';
 
 export const SETTING_KEYS: Readonly<Record<SettingName, string>> = {
   concurrency: 'obs.concurrency',
@@ -12,6 +12,7 @@ export const SETTING_KEYS: Readonly<Record<SettingName, string>> = {
   triggerFiles: 'obs.triggerFiles',
   rulesDocsUrl: 'obs.rulesDocsUrl',
   caCertificates: 'obs.caCertificates',
+  pullFolder: 'obs.pullFolder',
   // VS Code's own proxy setting: the service client goes through it too.
   httpProxy: 'http.proxy',
 };
@@ -19,6 +20,7 @@ export const SETTING_KEYS: Readonly<Record<SettingName, string>> = {
 /** package.json's default of obs.triggerFiles, also used when the setting holds no list. */
 export const DEFAULT_TRIGGER_FILES: readonly string[] = ['**/*.trigger.json', '**/triggers/**/*.json'];
 export const DEFAULT_CONCURRENCY = 4;
+export const DEFAULT_PULL_FOLDER = 'triggers';
 
 export type ConfigurationTarget = 'workspace' | 'global';
 
@@ -90,6 +92,15 @@ export class Settings {
     const value = this.source.get(SETTING_KEYS.triggerFiles);
     if (!Array.isArray(value)) return [...DEFAULT_TRIGGER_FILES];
     return strings(value).filter((p) => p.trim() !== '');
+  }
+
+  /**
+   * The folder a pull writes trigger files into, relative to the workspace folder (or absolute); the
+   * default when unset or blank. A path that climbs out of the workspace folder is the user's choice.
+   */
+  pullFolder(): string {
+    const value = this.source.get(SETTING_KEYS.pullFolder);
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : DEFAULT_PULL_FOLDER;
   }
 
   /** The rule documentation address as set (checked where it is used: see lintMapping.rulesDocsPage). */

@@ -1,12 +1,16 @@
 // What the lint worker does: plain data in, plain data out (messages between threads carry no
 // functions), so the same functions run in the worker (lintWorker.ts) and, in tests, in-process.
-import { fixAll, lintReport, type Diagnostic as LintDiagnostic, type LintOptions, type TextEdit } from '../../lint';
+import { fixAll, lintReport, type DatasetColumns, type Diagnostic as LintDiagnostic, type LintOptions, type TextEdit, type TriggerForm } from '../../lint';
 import { EDITOR_METRICS_DATASET_HINT, minimalEdit } from './lintMapping';
 
 /** The options the editor lints with, as data (the worker adds the editor's wording of the metrics hint). */
 export interface LintJobOptions {
   metricsDatasets: readonly string[];
   maxDiagnostics?: number;
+  /** `listed` for a trigger shown as the service returned it (only its own rule problems). */
+  form?: TriggerForm;
+  /** The columns known of the active connection's datasets (live columns lint). */
+  columns?: Readonly<Record<string, DatasetColumns>>;
 }
 
 export type LintJob =
@@ -16,19 +20,22 @@ export type LintJob =
   | { kind: 'fixAll'; text: string; options: LintJobOptions };
 
 export type LintJobResult =
-  | { kind: 'lint'; diagnostics: LintDiagnostic[]; hidden: { error: number; warning: number; info: number } }
+  /** `datasets`: those the text's triggers name (what columns to fetch for it). */
+  | { kind: 'lint'; diagnostics: LintDiagnostic[]; hidden: { error: number; warning: number; info: number }; datasets: string[] }
   | { kind: 'fixAll'; edit: TextEdit | undefined };
 
 function lintOptions(o: LintJobOptions): LintOptions {
   const options: LintOptions = { metricsDatasets: o.metricsDatasets, metricsDatasetHint: EDITOR_METRICS_DATASET_HINT };
   if (o.maxDiagnostics !== undefined) options.maxDiagnostics = o.maxDiagnostics;
+  if (o.form !== undefined) options.form = o.form;
+  if (o.columns !== undefined) options.columns = o.columns;
   return options;
 }
 
 export function runLintJob(job: LintJob): LintJobResult {
   if (job.kind === 'lint') {
-    const { diagnostics, hidden } = lintReport(job.input, lintOptions(job.options));
-    return { kind: 'lint', diagnostics, hidden };
+    const { diagnostics, hidden, datasets } = lintReport(job.input, lintOptions(job.options));
+    return { kind: 'lint', diagnostics, hidden, datasets };
   }
   const result = fixAll(job.text, lintOptions(job.options));
   return { kind: 'fixAll', edit: result.applied === 0 ? undefined : minimalEdit(job.text, result.text) };

@@ -13,6 +13,8 @@ export interface LintedVersion {
   /** Diagnostics left out past the per-file limit, by severity. */
   readonly hidden: { error: number; warning: number; info: number };
   readonly fixes: QuickFixIndex;
+  /** The datasets the document's triggers name. */
+  readonly datasets: readonly string[];
   /** The edit of "fix all" for this version (one worker job, however often it is asked for). */
   fixAll(): Promise<TextEdit | undefined>;
 }
@@ -48,7 +50,8 @@ export class LintedDocuments {
 
   constructor(
     private readonly runner: LintRunner,
-    private readonly options: () => LintJobOptions,
+    /** The options a document is linted with, by its key (uri). */
+    private readonly options: (key: string) => LintJobOptions,
   ) {}
 
   /**
@@ -60,11 +63,11 @@ export class LintedDocuments {
     if (current !== undefined && current.version === version) return unlessAborted(current.result, signal);
     current?.controller.abort();
     const controller = new AbortController();
-    const options = this.options();
+    const options = this.options(key);
     const body = text();
     const result = this.runner.run({ kind: 'lint', input: body, options }, controller.signal).then((r) => {
       if (r.kind !== 'lint') throw new Error('the lint worker answered a lint with another result');
-      return this.linted(version, body, r.diagnostics, r.hidden, options, controller.signal);
+      return this.linted(version, body, r.diagnostics, r.hidden, r.datasets, options, controller.signal);
     });
     const entry: Entry = { version, controller, result };
     this.entries.set(key, entry);
@@ -102,6 +105,7 @@ export class LintedDocuments {
     text: string,
     diagnostics: LintDiagnostic[],
     hidden: LintedVersion['hidden'],
+    datasets: readonly string[],
     options: LintJobOptions,
     signal: AbortSignal,
   ): LintedVersion {
@@ -122,6 +126,6 @@ export class LintedDocuments {
     };
     // Started now, behind any lint already queued: ready by the time the light bulb asks.
     if (worthFixing) computeFixAll().catch(() => undefined);
-    return { version, diagnostics, hidden, fixes: new QuickFixIndex(diagnostics), fixAll: computeFixAll };
+    return { version, diagnostics, hidden, datasets, fixes: new QuickFixIndex(diagnostics), fixAll: computeFixAll };
   }
 }

@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Diagnostic as LintDiagnostic } from '../../lint';
 import { LintedDocuments, type LintedVersion } from './lintedDocuments';
+import type { LiveColumns } from './liveColumns';
 import type { LintJob, LintJobOptions, LintJobResult } from './lintJobs';
 import { InThreadWorker, LintCancelled, LintRunner } from './lintRunner';
 import { LintScheduler } from './lintScheduler';
@@ -69,6 +70,8 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
   private readonly disposables: vscode.Disposable[] = [];
   /** Deletes by anyone (terminal, git, workspace.fs) do not raise onDidDeleteFiles: watch for them. */
   private deleteWatchers: vscode.Disposable[] = [];
+  /** The active connection's columns, when live columns lint is on. */
+  private columns: LiveColumns | undefined;
 
   constructor(
     private readonly log: Logger,
@@ -89,7 +92,7 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
       },
       log: (m) => this.log.warn(m),
     });
-    this.documents = new LintedDocuments(this.runner, () => this.options());
+    this.documents = new LintedDocuments(this.runner, (key) => this.options(key));
     this.scheduler = new LintScheduler<string>({
       delayMs: 150,
       run: (key, signal) => this.lintOpenDocument(key, signal),
@@ -147,9 +150,32 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
     });
   }
 
-  /** The linter's options (the worker adds the editor's wording of how to declare a metrics dataset). */
-  options(): LintJobOptions {
-    return { metricsDatasets: this.settings.metricsDatasets() };
+  /**
+   * The linter's options for a document (the worker adds the editor's wording of how to declare a
+   * metrics dataset): a trigger shown as the service returned it is linted in the `listed` form, and
+   * the columns known of the active connection's datasets are checked.
+   */
+  options(key?: string): LintJobOptions {
+    const options: LintJobOptions = { metricsDatasets: this.settings.metricsDatasets() };
+    if (key !== undefined && key.startsWith(`${this.readOnlyScheme}:`)) options.form = 'listed';
+    const columns = this.columns?.known();
+    if (columns !== undefined && Object.keys(columns).length > 0) options.columns = columns;
+    return options;
+  }
+
+  /** Checks the columns a trigger names against the active connection's datasets (read in the background). */
+  useColumns(columns: LiveColumns): vscode.Disposable {
+    this.columns = columns;
+    const sub = columns.onDidChange(() => {
+      this.documents.clear();
+      this.relintAll();
+    });
+    this.documents.clear();
+    this.relintAll();
+    return new vscode.Disposable(() => {
+      sub.dispose();
+      if (this.columns === columns) this.columns = undefined;
+    });
   }
 
   docsUrl(): string {
@@ -206,6 +232,7 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
       const linted = await this.documents.lint(key, doc.version, () => doc.getText(), signal);
       if (signal.aborted || doc.isClosed || doc.version !== linted.version) return;
       this.show(doc.uri, linted.diagnostics, sizeOf(doc));
+      this.columns?.want(linted.datasets);
     } catch (err) {
       if (!(err instanceof LintCancelled)) throw err;
     }

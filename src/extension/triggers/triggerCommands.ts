@@ -1,11 +1,17 @@
-// Commands on a trigger of the tree: open it read-only as the service returned it, export it to a file.
+// Commands on a trigger of the tree: open it read-only as the service returned it, export it to a file
+// (from the tree, or from the read-only document). The file is the canonical trigger file, written by
+// `fileText` (triggerFiles/normalize.ts, in the triggers-as-code bundle).
 import * as vscode from 'vscode';
+import type { Trigger } from '../../api/schemas';
 import type { Feedback } from '../core/feedback';
 import { parseArg, TriggerArg } from '../tree';
-import type { TriggerDocumentProvider } from './triggerDocuments';
-import { exportRelativePath, exportText } from './triggerExport';
+import { parseTriggerUri, TRIGGER_SCHEME, type TriggerDocumentProvider } from './triggerDocuments';
+import { exportRelativePath } from './triggerExport';
 
-async function exportTrigger(node: TriggerArg, feedback: Feedback): Promise<void> {
+/** The canonical trigger file's text of a trigger. */
+export type TriggerFileText = (trigger: Trigger) => string;
+
+async function exportTrigger(node: { dataset: string; trigger: Trigger }, feedback: Feedback, fileText: TriggerFileText): Promise<void> {
   let folder: vscode.Uri | undefined;
   const folders = vscode.workspace.workspaceFolders ?? [];
   if (folders.length === 1) folder = folders[0]?.uri;
@@ -29,12 +35,12 @@ async function exportTrigger(node: TriggerArg, feedback: Feedback): Promise<void
     if (answer !== 'Overwrite') return;
   }
   await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(target, '..'));
-  await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(exportText(node.trigger)));
+  await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(fileText(node.trigger)));
   feedback.log.info(`exported trigger ${node.trigger.id} to ${target.fsPath}`);
   await vscode.window.showTextDocument(target);
 }
 
-export function registerTriggerCommands(documents: TriggerDocumentProvider, feedback: Feedback): vscode.Disposable[] {
+export function registerTriggerCommands(documents: TriggerDocumentProvider, feedback: Feedback, fileText: TriggerFileText): vscode.Disposable[] {
   return [
     feedback.registerCommand('obs.trigger.open', 'open the trigger', async (arg) => {
       const node = parseArg(TriggerArg, arg);
@@ -42,7 +48,18 @@ export function registerTriggerCommands(documents: TriggerDocumentProvider, feed
     }),
     feedback.registerCommand('obs.trigger.export', 'export the trigger', async (arg) => {
       const node = parseArg(TriggerArg, arg);
-      if (node) await exportTrigger(node, feedback);
+      if (node) await exportTrigger(node, feedback, fileText);
+    }),
+    // From the read-only document of a trigger (editor title), or the active editor from the palette.
+    feedback.registerCommand('obs.trigger.exportOpen', 'export the trigger', async (arg) => {
+      const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
+      const ref = uri?.scheme === TRIGGER_SCHEME ? parseTriggerUri(uri) : undefined;
+      const trigger = uri && documents.triggerOf(uri);
+      if (!ref || !trigger) {
+        void vscode.window.showInformationMessage('Open a trigger from the Datasets view to export it to a file.');
+        return;
+      }
+      await exportTrigger({ dataset: ref.dataset, trigger }, feedback, fileText);
     }),
   ];
 }

@@ -69,6 +69,12 @@ export class TriggerDocumentProvider implements vscode.TextDocumentContentProvid
     }
   }
 
+  /** The trigger a read-only document shows, as it was read. */
+  triggerOf(uri: vscode.Uri): Trigger | undefined {
+    const text = this.texts.get(uri.toString());
+    return text === undefined ? undefined : (JSON.parse(text) as Trigger);
+  }
+
   dispose(): void {
     this.changed.dispose();
     this.texts.clear();

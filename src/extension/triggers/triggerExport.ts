@@ -1,5 +1,6 @@
-// Exporting a trigger to a workspace file: the file's path and what goes in it. No vscode import.
-import { ENVIRONMENT_WIDE, TRIGGER_READ_ONLY_MEMBERS, type Trigger } from '../../api/schemas';
+// Exporting a trigger to a workspace file: the file's path. What goes in it is the canonical trigger
+// file (triggerFiles/normalize.ts), written by the triggers-as-code bundle. No vscode import.
+import { ENVIRONMENT_WIDE, type Trigger } from '../../api/schemas';
 
 // Windows refuses these device names as file names, with any extension ("con.x.trigger.json" too),
 // so the part before the first dot is checked.
@@ -26,25 +27,4 @@ export function sanitizeFileSegment(name: string, fallback: string, max = 80): s
 export function exportRelativePath(dataset: string, trigger: Pick<Trigger, 'id' | 'name'>): string {
   const folder = dataset === ENVIRONMENT_WIDE ? ENVIRONMENT_WIDE : sanitizeFileSegment(dataset, 'dataset');
   return `${folder}/${sanitizeFileSegment(trigger.name, trigger.id)}.trigger.json`;
-}
-
-/**
- * The trigger as a file to edit and send back: read-only members (id, triggered, created_at, updated_at)
- * dropped, and members the service returned as null left out (null is not a value a write accepts).
- * A trigger made with an inline query is listed with both `query` and `query_id`, but a write with
- * both is refused (service facts): the inline query is kept and `query_id` dropped.
- */
-export function triggerForExport(trigger: Trigger): Record<string, unknown> {
-  const drop = new Set<string>(TRIGGER_READ_ONLY_MEMBERS);
-  if (trigger.query !== undefined && trigger.query !== null) drop.add('query_id');
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(trigger)) {
-    if (drop.has(key) || value === null || value === undefined) continue;
-    out[key] = value;
-  }
-  return out;
-}
-
-export function exportText(trigger: Trigger): string {
-  return `${JSON.stringify(triggerForExport(trigger), null, 2)}\n`;
 }

@@ -3,7 +3,7 @@
 import { isDeprecatedRecipient } from '../../api/schemas/common';
 import { TRIGGER_READ_ONLY_MEMBERS } from '../../api/schemas/trigger';
 import type { RuleId } from '../rules';
-import type { MetricsDatasetHint } from '../types';
+import type { MetricsDatasetHint, TriggerForm } from '../types';
 import { isRecord } from '../util';
 import { COLUMNLESS_OPS, isValidFrequency, METRICS_CALCULATION_OPS, OPTIONAL_COLUMN_OPS, TRIGGER_CALCULATION_OPS, TRIGGER_LIMITS, timeRangeBounds } from './limits';
 import { list, show } from './wording';
@@ -14,6 +14,8 @@ export interface TriggerIssueParams {
   rule: RuleId;
   /** The value that makes the member valid, when exactly one is the obvious fix. */
   replaceWith?: number;
+  /** The same for a string (a column name nearest to an unknown one). */
+  replaceText?: string;
   /** Other places that explain the issue, relative to the trigger. */
   related?: { path: (string | number)[]; message: string }[];
 }
@@ -30,17 +32,27 @@ const someOf = (labels: readonly string[]) => (labels.length > 10 ? `${labels.sl
 /** The hint when the caller gives none: the rules do not know whether a flag or a setting declares a metrics dataset. */
 export const NEUTRAL_METRICS_DATASET_HINT: MetricsDatasetHint = () => 'declare it as one to the linter';
 
-/** Relational rules of spec 2.6 and 2.6.1; reads the value defensively because it runs on invalid input too. */
+/** The read-only members a file is told about: `id` is not one of them, it links the file to the service's trigger. */
+const REPORTED_READ_ONLY = TRIGGER_READ_ONLY_MEMBERS.filter((m) => m !== 'id');
+
+/**
+ * Relational rules of spec 2.6 and 2.6.1; reads the value defensively because it runs on invalid input too.
+ * In the `listed` form (a trigger as the service lists it) what only a write must not carry is not reported:
+ * read-only members, and the query_id the service lists beside an inline query.
+ */
 export function checkTriggerRelations(
   trigger: unknown,
   isMetrics: (slug: string | undefined) => boolean,
   metricsDatasetHint: MetricsDatasetHint,
+  form: TriggerForm,
   report: Report,
 ): void {
   if (!isRecord(trigger)) return;
-  for (const member of TRIGGER_READ_ONLY_MEMBERS) {
-    if (member in trigger) {
-      report([member], `${member} is read-only: the service sets it and ignores it on write`, { rule: 'trigger/read-only-member' });
+  if (form === 'file') {
+    for (const member of REPORTED_READ_ONLY) {
+      if (member in trigger) {
+        report([member], `${member} is read-only: the service sets it and ignores it on write`, { rule: 'trigger/read-only-member' });
+      }
     }
   }
 
@@ -50,7 +62,7 @@ export function checkTriggerRelations(
     report([], 'the trigger has neither query nor query_id; give exactly one: an inline query or the id of a saved query', {
       rule: 'trigger/query-source',
     });
-  } else if (hasQuery && hasQueryId) {
+  } else if (hasQuery && hasQueryId && form === 'file') {
     report(['query_id'], 'the trigger has both query and query_id; give exactly one: an inline query or the id of a saved query', {
       rule: 'trigger/query-source',
       related: [{ path: ['query'], message: 'the inline query' }],

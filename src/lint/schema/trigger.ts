@@ -6,7 +6,7 @@ import { RecipientWrite } from '../../api/schemas/common';
 import { EVALUATION_SCHEDULE_TYPES, TRIGGER_ALERT_TYPES, TRIGGER_LIMITS } from './limits';
 import { BaselineDetailsWrite, EvaluationScheduleWrite, readOnly, TagWrite, ThresholdWrite } from './members';
 import { TriggerQueryWrite } from './query';
-import type { MetricsDatasetHint } from '../types';
+import type { MetricsDatasetHint, TriggerForm } from '../types';
 import { checkTriggerRelations, NEUTRAL_METRICS_DATASET_HINT } from './relations';
 import { list, says, strict } from './wording';
 
@@ -16,7 +16,12 @@ const recipientsAllowed = 'an array of recipients';
 
 /** The members of a trigger in a create or update body; relations are checked by `triggerWriteSchema`. */
 export const TriggerWriteObject = strict('the trigger', 'a trigger object (spec 2.6)', {
-  id: readOnly('Identifier assigned by the service.'),
+  id: z
+    .string(says('id', 'the id of the trigger on the service'))
+    .min(1, says('id', 'the id of the trigger on the service'))
+    .nullable()
+    .optional()
+    .describe('The id of the trigger on the service: it links the file to that trigger (pull and export write it). The service assigns it and ignores it on write.'),
   dataset_slug: z
     .string(says('dataset_slug', 'a dataset slug'))
     .min(1, says('dataset_slug', 'a dataset slug'))
@@ -84,6 +89,8 @@ export interface TriggerWriteOptions {
   metricsDatasets?: readonly string[];
   /** How the caller's users declare a metrics dataset; a neutral wording without it. */
   metricsDatasetHint?: MetricsDatasetHint;
+  /** `listed`: the trigger as the service lists it, not a file to write (see LintOptions.form). */
+  form?: TriggerForm;
 }
 
 /**
@@ -94,9 +101,10 @@ export function triggerWriteSchema(options: TriggerWriteOptions = {}) {
   const metrics = new Set(options.metricsDatasets ?? []);
   const isMetrics = (slug: string | undefined) => slug !== undefined && metrics.has(slug);
   const hint = options.metricsDatasetHint ?? NEUTRAL_METRICS_DATASET_HINT;
+  const form = options.form ?? 'file';
   return TriggerWriteObject.superRefine(
     (trigger, ctx) =>
-      checkTriggerRelations(trigger, isMetrics, hint, (path, message, params) => {
+      checkTriggerRelations(trigger, isMetrics, hint, form, (path, message, params) => {
         ctx.addIssue({ code: 'custom', path, message, params: { ...params }, continue: true });
       }),
     { when: () => true },

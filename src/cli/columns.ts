@@ -1,0 +1,30 @@
+// `obs-lint lint --columns-from-service`: the columns of each dataset the files name, read once from
+// the service, handed to the linter as data. A dataset the service does not know is not checked.
+import type { ServiceClient } from '../api/client';
+import type { DatasetColumns } from '../lint';
+import { PacedPool } from '../triggerFiles';
+
+export interface ServiceColumns {
+  columns: Record<string, DatasetColumns>;
+  /** Datasets the service does not know (404): their columns are not checked. */
+  missing: string[];
+}
+
+/** Reads the columns of each dataset (`__all__` for environment-wide triggers); any failure but a 404 rejects. */
+export async function readColumns(client: Pick<ServiceClient, 'listColumns'>, datasets: readonly string[], concurrency = 4): Promise<ServiceColumns> {
+  const pool = new PacedPool({ concurrency });
+  const out: ServiceColumns = { columns: {}, missing: [] };
+  await Promise.all(
+    [...new Set(datasets)].sort().map(async (dataset) => {
+      try {
+        const res = await pool.run((signal) => client.listColumns(dataset, { signal }));
+        out.columns[dataset] = { names: res.data.map((c) => c.key_name), hidden: res.data.filter((c) => c.hidden).map((c) => c.key_name) };
+      } catch (err) {
+        if ((err as { status?: unknown }).status !== 404) throw err;
+        out.missing.push(dataset);
+      }
+    }),
+  );
+  out.missing.sort();
+  return out;
+}

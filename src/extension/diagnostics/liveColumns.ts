@@ -1,0 +1,104 @@
+// The columns of the active connection's datasets, for the linter's column checks in the editor.
+// Cached per connection and dataset; a dataset a document names is read in the background the first
+// time (and again once its columns are older than `maxAgeMs`); while it is read, or when it cannot be
+// (offline, no such dataset), its columns are simply not checked, never reported wrongly. No vscode import.
+import type { DatasetColumns } from '../../lint';
+import { Emitter } from '../core/memento';
+
+export interface LiveColumnsOptions {
+  /** The active connection's id, or undefined when there is none. */
+  connection: () => string | undefined;
+  /** Reads a dataset's columns; 'missing' when the service does not know the dataset. */
+  fetch: (connectionId: string, dataset: string) => Promise<DatasetColumns | 'missing'>;
+  /** Columns older than this are read again in the background (the old ones are used meanwhile). */
+  maxAgeMs?: number;
+  /** After a failed read, how long before the dataset is asked for again. */
+  retryMs?: number;
+  now?: () => number;
+  log?: (message: string) => void;
+}
+
+interface Entry {
+  columns?: DatasetColumns;
+  /** When the columns were read, or when the last read failed. */
+  at: number;
+  failed?: boolean;
+  pending?: Promise<void>;
+}
+
+export class LiveColumns {
+  private readonly entries = new Map<string, Map<string, Entry>>();
+  private readonly changed = new Emitter<void>();
+  /** Fires when a dataset's columns arrived or changed: documents are linted again. */
+  readonly onDidChange = this.changed.event;
+  /** Reads started (tests count them). */
+  readonly stats = { reads: 0 };
+  private readonly now: () => number;
+
+  constructor(private readonly o: LiveColumnsOptions) {
+    this.now = o.now ?? Date.now;
+  }
+
+  /** The columns known of the active connection's datasets, by slug. */
+  known(): Record<string, DatasetColumns> {
+    const id = this.o.connection();
+    const out: Record<string, DatasetColumns> = {};
+    if (id === undefined) return out;
+    for (const [dataset, e] of this.entries.get(id) ?? []) if (e.columns !== undefined) out[dataset] = e.columns;
+    return out;
+  }
+
+  /** Datasets a document names: those not read yet (or stale) are read in the background. */
+  want(datasets: readonly string[]): void {
+    const id = this.o.connection();
+    if (id === undefined) return;
+    let forConnection = this.entries.get(id);
+    if (forConnection === undefined) this.entries.set(id, (forConnection = new Map()));
+    const now = this.now();
+    for (const dataset of new Set(datasets)) {
+      const e = forConnection.get(dataset);
+      if (e?.pending !== undefined) continue;
+      if (e !== undefined && !e.failed && now - e.at < (this.o.maxAgeMs ?? 5 * 60_000)) continue;
+      if (e?.failed === true && now - e.at < (this.o.retryMs ?? 60_000)) continue;
+      this.read(id, dataset, forConnection);
+    }
+  }
+
+  /** Another connection became active: documents are linted again with its columns (or none). */
+  connectionChanged(): void {
+    this.changed.fire();
+  }
+
+  /** Forgets a connection's columns (it was removed, or its keys changed). */
+  forget(connectionId: string): void {
+    this.entries.delete(connectionId);
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+
+  private read(id: string, dataset: string, forConnection: Map<string, Entry>): void {
+    const entry: Entry = forConnection.get(dataset) ?? { at: 0 };
+    forConnection.set(dataset, entry);
+    this.stats.reads++;
+    entry.pending = this.o.fetch(id, dataset).then(
+      (got) => {
+        entry.pending = undefined;
+        entry.at = this.now();
+        entry.failed = false;
+        const next = got === 'missing' ? undefined : got;
+        const same = JSON.stringify(next) === JSON.stringify(entry.columns);
+        entry.columns = next;
+        if (!same) this.changed.fire();
+      },
+      (err: unknown) => {
+        // Offline or refused: the columns stay as they were (or unknown), and are asked for again later.
+        entry.pending = undefined;
+        entry.at = this.now();
+        entry.failed = true;
+        this.o.log?.(`could not read the columns of ${dataset}: ${err instanceof Error ? err.message : String(err)}`);
+      },
+    );
+  }
+}

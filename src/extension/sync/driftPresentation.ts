@@ -1,0 +1,139 @@
+// What the editor shows of drift, as plain data: the Explorer badge and colour of a file, the CodeLens
+// at the top of a file, and the items of the Drift view. The adapters (driftViews.ts) turn these into
+// vscode objects. No vscode import.
+import { datasetOf, differenceText, differingMembers, type FileDrift, type ServiceTrigger, type TriggerDrift } from '../../triggerFiles';
+import type { DriftSnapshot } from './driftModel';
+
+export interface DecorationData {
+  badge: string;
+  tooltip: string;
+  /** A theme colour id. */
+  color: string;
+}
+
+/** The Explorer decoration of a trigger file: none when it is in sync. */
+export function decorationOf(drift: FileDrift | undefined, connection: string): DecorationData | undefined {
+  if (drift === undefined) return undefined;
+  switch (drift.status) {
+    case 'in-sync':
+      return undefined;
+    case 'differs': {
+      const members = drift.triggers.flatMap((t) => differingMembers(t.differences));
+      return { badge: '≠', tooltip: `Differs from ${connection}: ${[...new Set(members)].join(', ')}`, color: 'gitDecoration.modifiedResourceForeground' };
+    }
+    case 'local-only':
+      return { badge: 'L', tooltip: `Only local: not on ${connection}`, color: 'gitDecoration.untrackedResourceForeground' };
+    case 'unknown':
+      return { badge: '?', tooltip: `Not compared with ${connection}: ${reasonOf(drift)}`, color: 'list.warningForeground' };
+  }
+}
+
+function reasonOf(drift: FileDrift): string {
+  return drift.reason ?? drift.triggers.find((t) => t.reason !== undefined)?.reason ?? 'unknown';
+}
+
+export interface LensData {
+  title: string;
+  tooltip?: string;
+  /** The command the lens runs, and whether it compares (then the trigger's index is its argument). */
+  action: 'compare' | 'refresh' | 'none';
+  index?: number;
+}
+
+function triggerLabel(t: TriggerDrift): string {
+  return t.name === undefined ? `trigger ${t.index}` : JSON.stringify(t.name);
+}
+
+/** The lenses at the top of a trigger file: one for a file of one trigger, one per trigger that is not in sync for an array. */
+export function lensesOf(drift: FileDrift | undefined, connection: string | undefined, state: DriftSnapshot['state']['kind']): LensData[] {
+  if (connection === undefined || state === 'no-connection') return [];
+  if (state === 'loading') return [{ title: `$(sync~spin) Comparing with ${connection}...`, action: 'none' }];
+  if (state === 'failed') return [{ title: `$(warning) Could not compare with ${connection}`, tooltip: 'Compare again', action: 'refresh' }];
+  if (drift === undefined) return [];
+  if (drift.triggers.length === 0) return [{ title: `$(question) Not compared with ${connection}: ${reasonOf(drift)}`, action: 'none' }];
+  const many = drift.triggers.length > 1;
+  if (drift.status === 'in-sync') {
+    return [{ title: `$(check) In sync with ${connection}`, tooltip: 'Compare with Service', action: 'compare', index: drift.triggers[0]?.index ?? -1 }];
+  }
+  const lenses: LensData[] = [];
+  for (const t of drift.triggers) {
+    const who = many ? `${triggerLabel(t)}: ` : '';
+    if (t.status === 'differs') {
+      lenses.push({
+        title: `$(diff) ${who}Differs: ${differingMembers(t.differences).join(', ')} - Compare`,
+        tooltip: t.differences.map((d) => differenceText(d)).join('\n'),
+        action: 'compare',
+        index: t.index,
+      });
+    } else if (t.status === 'local-only') {
+      lenses.push({ title: `$(circle-slash) ${who}Only local: not on ${connection}`, tooltip: t.reason ?? '', action: 'none' });
+    } else if (t.status === 'unknown') {
+      lenses.push({ title: `$(question) ${who}Not compared: ${t.reason ?? 'unknown'}`, action: 'none' });
+    } else if (many) {
+      lenses.push({ title: `$(check) ${who}In sync`, action: 'compare', index: t.index });
+    }
+  }
+  return lenses;
+}
+
+export type DriftItem =
+  | { kind: 'file'; uri: string; label: string; description: string; status: FileDrift['status']; tooltip: string }
+  | { kind: 'difference'; uri: string; index: number; label: string; tooltip: string }
+  | { kind: 'serviceOnly'; trigger: ServiceTrigger; dataset: string; label: string; description: string }
+  | { kind: 'note'; label: string };
+
+const STATUS_TEXT: Record<FileDrift['status'], string> = { 'in-sync': 'in sync', differs: 'differs', 'local-only': 'only local', unknown: 'not compared' };
+
+/** The Drift view's top level: every file not in sync, then the service's triggers no file holds. */
+export function driftRoots(snapshot: DriftSnapshot, relativePath: (uri: string) => string): DriftItem[] {
+  const s = snapshot.state;
+  if (s.kind === 'no-connection') return [];
+  if (s.kind === 'loading') return [{ kind: 'note', label: `Comparing with ${s.connection}...` }];
+  if (s.kind === 'failed') return [{ kind: 'note', label: `Could not compare with ${s.connection}: ${s.message}` }];
+  const out: DriftItem[] = [];
+  for (const f of snapshot.files) {
+    if (f.status === 'in-sync') continue;
+    const path = relativePath(f.file);
+    const slash = path.lastIndexOf('/');
+    const detail = f.status === 'differs' ? f.triggers.flatMap((t) => differingMembers(t.differences)) : [];
+    out.push({
+      kind: 'file',
+      uri: f.file,
+      label: path.slice(slash + 1),
+      description: `${STATUS_TEXT[f.status]}${detail.length > 0 ? `: ${[...new Set(detail)].join(', ')}` : ''} · ${slash > 0 ? path.slice(0, slash) : ''}`,
+      status: f.status,
+      tooltip: `${path}: ${STATUS_TEXT[f.status]}${f.status === 'differs' ? '' : ` (${reasonOf(f)})`}`,
+    });
+  }
+  for (const t of snapshot.onlyOnService) {
+    const dataset = datasetOf(t, '');
+    out.push({ kind: 'serviceOnly', trigger: t, dataset, label: t.name, description: `only on ${s.connection} · ${dataset}` });
+  }
+  if (out.length === 0 && snapshot.files.length > 0) out.push({ kind: 'note', label: `Every trigger file is in sync with ${s.connection}` });
+  return out;
+}
+
+/** The differences of a file, one item each (`threshold.value: 5 -> 10`). */
+export function differenceItems(drift: FileDrift | undefined): DriftItem[] {
+  if (drift === undefined) return [];
+  const many = drift.triggers.length > 1;
+  return drift.triggers.flatMap((t) =>
+    t.differences.map((d) => {
+      const text = differenceText(d);
+      return { kind: 'difference' as const, uri: drift.file, index: t.index, label: many ? `${triggerLabel(t)} ${text}` : text, tooltip: differenceText(d, 400) };
+    }),
+  );
+}
+
+/** The Drift view's summary line: "3 differ, 1 only local, 2 only on the service, 12 in sync (sandbox)". */
+export function driftSummary(snapshot: DriftSnapshot): string | undefined {
+  if (snapshot.state.kind !== 'ready') return undefined;
+  const c = snapshot.counts;
+  const parts: string[] = [];
+  if (c.differs > 0) parts.push(`${c.differs} differ${c.differs === 1 ? 's' : ''}`);
+  if (c.localOnly > 0) parts.push(`${c.localOnly} only local`);
+  if (c.serviceOnly > 0) parts.push(`${c.serviceOnly} only on the service`);
+  if (c.unknown > 0) parts.push(`${c.unknown} not compared`);
+  parts.push(`${c.inSync} in sync`);
+  return `${parts.join(', ')} (${snapshot.state.connection})`;
+}

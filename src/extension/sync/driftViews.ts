@@ -1,0 +1,177 @@
+// The editor's views of drift (driftModel.ts): the Explorer badge and colour of trigger files, the
+// CodeLens at the top of a trigger file, the Drift view, and the service's version of a trigger as a
+// read-only document for "Compare with Service".
+import * as vscode from 'vscode';
+import { triggerFileText } from '../../triggerFiles';
+import type { DriftModel } from './driftModel';
+import { decorationOf, differenceItems, driftRoots, driftSummary, lensesOf, type DriftItem } from './driftPresentation';
+import { parseServiceTriggerPath, SERVICE_TRIGGER_SCHEME, serviceTriggerPath } from './serviceTriggerUri';
+
+export const DRIFT_VIEW_ID = 'obs.drift';
+
+/** Badge and colour of trigger files that differ from the service, are only local or could not be compared. */
+export class DriftDecorations implements vscode.FileDecorationProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<vscode.Uri | vscode.Uri[] | undefined>();
+  readonly onDidChangeFileDecorations = this.changed.event;
+  private readonly sub: { dispose(): void };
+
+  constructor(private readonly model: DriftModel) {
+    this.sub = model.onDidChange((what) => this.changed.fire(what === 'all' ? undefined : what.map((u) => vscode.Uri.parse(u))));
+  }
+
+  provideFileDecoration(uri: vscode.Uri): vscode.FileDecoration | undefined {
+    const connection = this.model.connectionName();
+    if (connection === undefined) return undefined;
+    const d = decorationOf(this.model.fileDrift(uri.toString()), connection);
+    return d && new vscode.FileDecoration(d.badge, d.tooltip, new vscode.ThemeColor(d.color));
+  }
+
+  dispose(): void {
+    this.sub.dispose();
+    this.changed.dispose();
+  }
+}
+
+/** "In sync with <connection>" or "Differs: threshold, recipients - Compare" at the top of a trigger file. */
+export class DriftLenses implements vscode.CodeLensProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeCodeLenses = this.changed.event;
+  private readonly sub: { dispose(): void };
+
+  constructor(private readonly model: DriftModel) {
+    this.sub = model.onDidChange(() => this.changed.fire());
+  }
+
+  provideCodeLenses(doc: vscode.TextDocument): vscode.CodeLens[] {
+    if (doc.uri.scheme === SERVICE_TRIGGER_SCHEME) return [];
+    const top = new vscode.Range(0, 0, 0, 0);
+    const uri = doc.uri.toString();
+    return lensesOf(this.model.fileDrift(uri), this.model.connectionName(), this.model.getState().kind).map((l) => {
+      const command =
+        l.action === 'compare'
+          ? { title: l.title, command: 'obs.drift.compare', arguments: [{ uri, index: l.index }] }
+          : l.action === 'refresh'
+            ? { title: l.title, command: 'obs.drift.refresh' }
+            : { title: l.title, command: '' };
+      return new vscode.CodeLens(top, l.tooltip === undefined ? command : { ...command, tooltip: l.tooltip });
+    });
+  }
+
+  dispose(): void {
+    this.sub.dispose();
+    this.changed.dispose();
+  }
+}
+
+/** The service's version of a trigger, in canonical form (normalize), read-only. */
+export class ServiceTriggerDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+  private readonly shown = new Map<string, vscode.Uri>();
+  private readonly sub: { dispose(): void };
+
+  constructor(private readonly model: DriftModel) {
+    // A refresh may bring a newer version of a trigger shown on the left of a diff.
+    this.sub = model.onDidChange(() => {
+      for (const uri of this.shown.values()) this.changed.fire(uri);
+    });
+  }
+
+  uriOf(connectionId: string, trigger: { id: string; name: string }): vscode.Uri {
+    const uri = vscode.Uri.from({ scheme: SERVICE_TRIGGER_SCHEME, path: serviceTriggerPath(connectionId, trigger) });
+    this.shown.set(uri.toString(), uri);
+    return uri;
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    const ref = parseServiceTriggerPath(uri.path);
+    if (ref === undefined) throw new Error(`not a service trigger: ${uri.toString()}`);
+    const trigger = this.model.serviceTrigger(ref.connectionId, ref.triggerId);
+    if (trigger === undefined) throw new Error(`The trigger ${ref.triggerId} is not among the triggers read from the service; refresh the Drift view and compare again.`);
+    return triggerFileText(trigger);
+  }
+
+  dispose(): void {
+    this.sub.dispose();
+    this.changed.dispose();
+  }
+}
+
+type Node = DriftItem;
+
+/** The Drift view: every trigger file not in sync (with its differences), and the service's triggers no file holds. */
+export class DriftTree implements vscode.TreeDataProvider<Node>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<Node | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  readonly view: vscode.TreeView<Node>;
+  private readonly sub: { dispose(): void };
+
+  constructor(private readonly model: DriftModel) {
+    this.view = vscode.window.createTreeView(DRIFT_VIEW_ID, { treeDataProvider: this, showCollapseAll: true });
+    this.sub = model.onDidChange(() => this.redraw());
+    this.redraw();
+  }
+
+  private redraw(): void {
+    const snapshot = this.model.snapshot();
+    this.view.message = driftSummary(snapshot);
+    const c = snapshot.counts;
+    const count = c.differs + c.localOnly + c.serviceOnly;
+    this.view.badge = count > 0 ? { value: count, tooltip: `${count} trigger${count === 1 ? '' : 's'} not in sync` } : undefined;
+    void vscode.commands.executeCommand('setContext', 'obs.drift.state', snapshot.state.kind);
+    this.changed.fire(undefined);
+  }
+
+  getTreeItem(node: Node): vscode.TreeItem {
+    switch (node.kind) {
+      case 'file': {
+        const item = new vscode.TreeItem(node.label, node.status === 'differs' ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+        item.resourceUri = vscode.Uri.parse(node.uri);
+        item.description = node.description;
+        item.tooltip = node.tooltip;
+        item.contextValue = `obs:drift:${node.status}`;
+        item.command =
+          node.status === 'differs'
+            ? { title: 'Compare with Service', command: 'obs.drift.compare', arguments: [{ uri: node.uri }] }
+            : { title: 'Open', command: 'vscode.open', arguments: [item.resourceUri] };
+        return item;
+      }
+      case 'difference': {
+        const item = new vscode.TreeItem(node.label);
+        item.tooltip = node.tooltip;
+        item.iconPath = new vscode.ThemeIcon('diff');
+        item.command = { title: 'Compare with Service', command: 'obs.drift.compare', arguments: [{ uri: node.uri, index: node.index }] };
+        return item;
+      }
+      case 'serviceOnly': {
+        const item = new vscode.TreeItem(node.label);
+        item.description = node.description;
+        item.iconPath = new vscode.ThemeIcon('cloud');
+        item.tooltip = `${node.label} (${node.dataset}) is on the service but in no trigger file; pull the dataset to write it.`;
+        item.contextValue = 'obs:drift:serviceOnly';
+        item.command = { title: 'Open', command: 'obs.drift.openServiceTrigger', arguments: [{ triggerId: node.trigger.id }] };
+        return item;
+      }
+      case 'note':
+        return new vscode.TreeItem(node.label);
+    }
+  }
+
+  getChildren(node?: Node): Node[] {
+    if (node === undefined) {
+      const root = vscode.workspace.workspaceFolders?.[0]?.uri;
+      return driftRoots(this.model.snapshot(), (uri) => {
+        const parsed = vscode.Uri.parse(uri);
+        return root === undefined ? parsed.path : vscode.workspace.asRelativePath(parsed, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
+      });
+    }
+    if (node.kind === 'file') return differenceItems(this.model.fileDrift(node.uri));
+    return [];
+  }
+
+  dispose(): void {
+    this.sub.dispose();
+    this.view.dispose();
+    this.changed.dispose();
+  }
+}

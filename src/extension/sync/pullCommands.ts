@@ -1,0 +1,121 @@
+// Pull from the Datasets view: a dataset's triggers, the environment-wide ones, or everything, written
+// as canonical trigger files under a folder the user picks. Progress with cancel, bounded and paced
+// list calls (triggerFiles/pool.ts), and a file that differs locally is overwritten only after a yes.
+import * as vscode from 'vscode';
+import type { ServiceClient } from '../../api/client';
+import { applyPull, collectTriggers, PacedPool, planPull, scanExisting, type DatasetListing, type PullFileSystem, type PullReport } from '../../triggerFiles';
+import { nodeFileSystem } from '../../triggerFiles/nodeFs';
+import type { ConnectionManager } from '../connections';
+import type { Feedback } from '../core/feedback';
+import type { Settings } from '../core/settings';
+import { approveUpdates, pullReportText, updateQuestion, type PullScope, type UpdateAnswer } from './pullPlanText';
+
+export interface PullDeps {
+  connections: ConnectionManager;
+  settings: Settings;
+  feedback: Feedback;
+  /** The datasets the Datasets view shows for a connection (added by the user). */
+  datasets: (connectionId: string) => string[];
+  /** Lists read by the pull, handed to drift so it need not read them again. */
+  onListed: (connectionId: string, dataset: string, listing: DatasetListing) => void;
+  /** After a pull: compare the workspace again. */
+  onPulled: () => void;
+}
+
+/** The workspace's file system under a folder: node's (atomic writes) for local folders, else VS Code's. */
+function fileSystemAt(root: vscode.Uri): { fs: PullFileSystem; root: string } {
+  if (root.scheme === 'file') return { fs: nodeFileSystem, root: root.fsPath.split('\\').join('/') };
+  const at = (path: string) => vscode.Uri.joinPath(root, ...path.split('/').filter((p) => p !== ''));
+  const fs: PullFileSystem = {
+    async list(dir) {
+      try {
+        return (await vscode.workspace.fs.readDirectory(at(dir))).filter(([, type]) => type === vscode.FileType.File).map(([name]) => name);
+      } catch (err) {
+        if (err instanceof vscode.FileSystemError && err.code === 'FileNotFound') return undefined;
+        throw err;
+      }
+    },
+    async read(path) {
+      try {
+        return new TextDecoder().decode(await vscode.workspace.fs.readFile(at(path)));
+      } catch (err) {
+        if (err instanceof vscode.FileSystemError && err.code === 'FileNotFound') return undefined;
+        throw err;
+      }
+    },
+    async write(path, text) {
+      await vscode.workspace.fs.writeFile(at(path), new TextEncoder().encode(text));
+    },
+  };
+  return { fs, root: '' };
+}
+
+/** The folder to pull into: the setting's folder in a workspace folder (the first choice), or one the user picks. */
+async function pickFolder(settings: Settings): Promise<vscode.Uri | undefined> {
+  const setting = settings.pullFolder();
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  const choices: (vscode.QuickPickItem & { uri?: vscode.Uri })[] = folders.map((f) => {
+    const uri = /^([a-zA-Z]:)?[\\/]/.test(setting) ? vscode.Uri.file(setting) : vscode.Uri.joinPath(f.uri, ...setting.split(/[\\/]/).filter((p) => p !== ''));
+    return { label: vscode.workspace.asRelativePath(uri, folders.length > 1), description: 'folder from the "obs.pullFolder" setting', uri };
+  });
+  choices.push({ label: '$(folder-opened) Choose Another Folder...' });
+  const picked = folders.length === 0 ? choices[0] : await vscode.window.showQuickPick(choices, { title: 'Pull Triggers', placeHolder: 'Write the trigger files into which folder?' });
+  if (picked === undefined) return undefined;
+  if (picked.uri !== undefined) return picked.uri;
+  const chosen = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, canSelectMany: false, openLabel: 'Pull Here', defaultUri: folders[0]?.uri });
+  return chosen?.[0];
+}
+
+const ASK: UpdateAnswer[] = ['Overwrite', 'Skip', 'Overwrite All', 'Skip All'];
+
+/** Files open with unsaved edits are never overwritten: the user's edits would be lost or in conflict. */
+function unsavedUnder(root: vscode.Uri): (path: string) => string | undefined {
+  const dirty = new Set(vscode.workspace.textDocuments.filter((d) => d.isDirty).map((d) => d.uri.toString()));
+  return (path) => (dirty.has(vscode.Uri.joinPath(root, ...path.split('/')).toString()) ? 'it has unsaved changes in the editor' : undefined);
+}
+
+export async function pull(deps: PullDeps, scope: PullScope, connectionId?: string): Promise<PullReport | undefined> {
+  const active = connectionId === undefined ? await deps.connections.requireActive() : await deps.connections.connectionFor(connectionId);
+  const folder = await pickFolder(deps.settings);
+  if (folder === undefined) return undefined;
+  const client: ServiceClient = active.client;
+  const cid = active.profile.id;
+  const what = scope.kind === 'dataset' ? scope.slug : scope.kind === 'environment' ? 'the environment' : 'every dataset';
+  const shownFolder = vscode.workspace.asRelativePath(folder, false);
+  const log = deps.feedback.log;
+  let failures = 0;
+  const report = await deps.feedback.runWithProgress(`Pulling the triggers of ${what} from ${active.profile.name}`, async (signal, progress) => {
+    const pool = new PacedPool({ concurrency: deps.settings.concurrency(), onPause: (ms) => progress(`Waiting ${Math.ceil(ms / 1000)} s for the service's rate limit`) });
+    const datasets = scope.kind === 'dataset' ? [scope.slug] : scope.kind === 'environment' ? ['__all__'] : deps.datasets(cid);
+    const collected = await collectTriggers(client, { datasets, everything: scope.kind === 'everything' }, pool, signal, (dataset, listing) => {
+      deps.onListed(cid, dataset, listing);
+      if (listing.state === 'listed') progress(`Listed ${listing.triggers.length} triggers of ${dataset === '__all__' ? 'the environment' : dataset}`);
+    });
+    for (const f of collected.failures) log.warn(`pull: could not list the triggers of ${f.dataset}: ${f.message}`);
+    failures = collected.failures.length;
+    const { fs, root } = fileSystemAt(folder);
+    const plan = planPull(collected.items, await scanExisting(fs, root, collected.items, signal));
+    return applyPull(fs, root, plan, {
+      signal,
+      hold: unsavedUnder(folder),
+      approve: (updates) =>
+        approveUpdates(updates, async (u, left) => {
+          const q = updateQuestion(u, left);
+          return vscode.window.showWarningMessage(q.message, { modal: true, detail: q.detail }, ...ASK);
+        }),
+      onProgress: (done, total) => progress(`${done} of ${total} files`),
+    });
+  });
+  if (report === undefined) return undefined;
+  for (const p of [...report.created, ...report.updated]) log.info(`pull: wrote ${shownFolder}/${p}`);
+  for (const s of report.skipped) log.info(`pull: skipped ${shownFolder}/${s.path}: ${s.reason}`);
+  for (const f of report.failed) log.error(`pull: could not write ${shownFolder}/${f.path}: ${f.message}`);
+  deps.onPulled();
+  const text = pullReportText(what, active.profile.name, shownFolder, report, failures);
+  const problem = report.failed.length > 0 || failures > 0;
+  const show = problem ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+  void show(text, 'Show Logs').then((choice) => {
+    if (choice === 'Show Logs') void vscode.commands.executeCommand('obs.showLogs');
+  });
+  return report;
+}

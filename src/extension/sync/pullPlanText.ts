@@ -1,0 +1,57 @@
+// The editor's pull as plain data: what a command on a tree item pulls, the question asked about a file
+// that differs locally, and the report at the end. No vscode import.
+import { differingMembers, pullSummary, type PullAction, type PullReport } from '../../triggerFiles';
+import { DatasetArg, parseArg } from '../tree';
+
+export type PullScope = { kind: 'dataset'; slug: string } | { kind: 'environment' } | { kind: 'everything' };
+
+export type UpdateAnswer = 'Overwrite' | 'Skip' | 'Overwrite All' | 'Skip All';
+
+type Update = Extract<PullAction, { kind: 'update' }>;
+
+/** The modal question for one file that differs from the service. */
+export function updateQuestion(update: Update, left: number): { message: string; detail: string } {
+  const more = left > 1 ? ` (${left - 1} more differ${left - 1 === 1 ? 's' : ''} after this one)` : '';
+  return {
+    message: `${update.path} differs from the service${more}. Overwrite it with the service's trigger?`,
+    detail: `Your file differs in: ${differingMembers(update.differences).join(', ')}. Skipped files are left as they are.`,
+  };
+}
+
+/**
+ * Asks about each file in turn until the user answers for all: the set of paths to overwrite. Closing
+ * the question (Escape) skips that file and every one after it: nothing is overwritten without a yes.
+ */
+export async function approveUpdates(updates: readonly Update[], ask: (u: Update, left: number) => Promise<UpdateAnswer | undefined>): Promise<Set<string>> {
+  const approved = new Set<string>();
+  for (let i = 0; i < updates.length; i++) {
+    const u = updates[i];
+    if (u === undefined) continue;
+    const answer = await ask(u, updates.length - i);
+    if (answer === 'Overwrite') approved.add(u.path);
+    else if (answer === 'Overwrite All') {
+      for (const rest of updates.slice(i)) approved.add(rest.path);
+      break;
+    } else if (answer === 'Skip All' || answer === undefined) break;
+  }
+  return approved;
+}
+
+/** "Pulled 12 triggers of api from sandbox into triggers: 8 written (2 new), 3 unchanged, 1 skipped." */
+export function pullReportText(what: string, connection: string, folder: string, r: PullReport, listFailures: number): string {
+  const total = r.created.length + r.updated.length + r.unchanged.length + r.skipped.length + r.failed.length;
+  const head = r.cancelled
+    ? `Pull of ${what} from ${connection} into ${folder} cancelled part way`
+    : `Pulled ${total} trigger${total === 1 ? '' : 's'} of ${what} from ${connection} into ${folder}`;
+  const failures = listFailures > 0 ? ` The triggers of ${listFailures} dataset${listFailures === 1 ? '' : 's'} could not be read (see the logs).` : '';
+  return `${head}: ${pullSummary(r)}.${failures}`;
+}
+
+/** The scope of a pull command run on a Datasets view item (or from the palette: asks nothing, pulls the active connection's). */
+export function scopeOf(command: 'dataset' | 'environment' | 'everything', arg: unknown): { scope: PullScope; connectionId?: string } | undefined {
+  const node = parseArg(DatasetArg, arg);
+  if (command === 'everything') return node === undefined ? { scope: { kind: 'everything' } } : { scope: { kind: 'everything' }, connectionId: node.connectionId };
+  if (node === undefined) return undefined;
+  if (command === 'environment' || node.slug === '__all__') return { scope: { kind: 'environment' }, connectionId: node.connectionId };
+  return { scope: { kind: 'dataset', slug: node.slug }, connectionId: node.connectionId };
+}

@@ -1,0 +1,146 @@
+// The columns a trigger's query names, checked against the dataset's columns as the service lists them
+// (given in LintOptions.columns). Only datasets whose columns are given are checked: an unknown list is
+// skipped, never guessed. Nearest names are found with a bounded edit distance, at most a fixed number
+// of times per lint, so the work stays linear in the file.
+import type { Finding } from './issues';
+import type { DatasetColumns, JsonPath } from './types';
+import { isRecord } from './util';
+
+/** The key of the environment-wide column list (every dataset's columns). */
+export const ENVIRONMENT_COLUMNS = '__all__';
+
+interface Known {
+  names: Set<string>;
+  hidden: Set<string>;
+  list: readonly string[];
+  nearest: Map<string, string | undefined>;
+}
+
+// Options cross a thread boundary as copies: the sets are built once per options object.
+const prepared = new WeakMap<DatasetColumns, Known>();
+
+function known(columns: DatasetColumns): Known {
+  let k = prepared.get(columns);
+  if (k === undefined) {
+    k = { names: new Set(columns.names), hidden: new Set(columns.hidden ?? []), list: columns.names, nearest: new Map() };
+    prepared.set(columns, k);
+  }
+  return k;
+}
+
+/** The columns of a trigger's dataset (`all` and `__all__` mean the environment's). */
+export function columnsFor(slug: unknown, columns: Readonly<Record<string, DatasetColumns>>): DatasetColumns | undefined {
+  if (typeof slug !== 'string' || slug === '') return undefined;
+  const key = slug === 'all' ? ENVIRONMENT_COLUMNS : slug;
+  return Object.hasOwn(columns, key) ? columns[key] : undefined;
+}
+
+/** Levenshtein distance of a and b, or undefined when it is above `max` (a band of width 2 max + 1). */
+export function boundedDistance(a: string, b: string, max: number): number | undefined {
+  if (Math.abs(a.length - b.length) > max) return undefined;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = new Array<number>(b.length + 1).fill(max + 1);
+    current[0] = i;
+    let best = current[0];
+    const from = Math.max(1, i - max);
+    const to = Math.min(b.length, i + max);
+    for (let j = from; j <= to; j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      current[j] = Math.min((previous[j] ?? max + 1) + 1, (current[j - 1] ?? max + 1) + 1, (previous[j - 1] ?? max + 1) + cost);
+      best = Math.min(best, current[j] ?? max + 1);
+    }
+    if (best > max) return undefined;
+    previous = current;
+  }
+  const d = previous[b.length] ?? max + 1;
+  return d <= max ? d : undefined;
+}
+
+/** Nearest-name searches per lint: past it unknown columns get no suggestion (a file may name a million). */
+export const MAX_SUGGESTION_SEARCHES = 200;
+
+/** Counts the searches of one lint (reset by the linter per file). */
+export const columnStats = { searches: 0 };
+
+function nearestName(name: string, k: Known): string | undefined {
+  if (k.nearest.has(name)) return k.nearest.get(name);
+  if (columnStats.searches >= MAX_SUGGESTION_SEARCHES) return undefined;
+  columnStats.searches++;
+  // Close enough to be a typo or a renamed prefix: a third of the name, at least 2 edits.
+  const max = Math.max(2, Math.floor(name.length / 3));
+  let best: string | undefined;
+  let bestDistance = max + 1;
+  const lower = name.toLowerCase();
+  for (const candidate of k.list) {
+    if (k.hidden.has(candidate)) continue;
+    const d = candidate.toLowerCase() === lower ? 0 : boundedDistance(name, candidate, Math.min(max, bestDistance));
+    if (d !== undefined && (d < bestDistance || (d === bestDistance && best !== undefined && candidate < best))) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  k.nearest.set(name, best);
+  return best;
+}
+
+const shown = (name: string) => JSON.stringify(name.length > 80 ? `${name.slice(0, 80)}...` : name);
+
+/** The findings of the columns a trigger's query names, against its dataset's columns if they are known. */
+export function columnFindings(trigger: Record<string, unknown>, prefix: JsonPath, all: Readonly<Record<string, DatasetColumns>>): Finding[] {
+  const query = trigger.query;
+  const columns = columnsFor(trigger.dataset_slug, all);
+  if (columns === undefined || !isRecord(query)) return [];
+  const k = known(columns);
+  const dataset = trigger.dataset_slug === 'all' || trigger.dataset_slug === ENVIRONMENT_COLUMNS ? 'any dataset of the environment' : String(trigger.dataset_slug);
+  const calculated = new Set<string>();
+  if (Array.isArray(query.calculated_fields)) for (const f of query.calculated_fields) if (isRecord(f) && typeof f.name === 'string') calculated.add(f.name);
+  const out: Finding[] = [];
+  const check = (name: unknown, path: JsonPath) => {
+    if (typeof name !== 'string' || name === '' || calculated.has(name)) return;
+    const at = [...prefix, 'query', ...path];
+    const inTrigger = path.length + 1;
+    if (k.hidden.has(name)) {
+      out.push({ rule: 'query/hidden-column', at, inTrigger, message: `${shown(name)} is a hidden column of ${dataset}: the query still reads it, but autocomplete and field lists leave it out` });
+      return;
+    }
+    if (k.names.has(name)) return;
+    const nearest = nearestName(name, k);
+    const hint = nearest === undefined ? '' : `; did you mean ${shown(nearest)}?`;
+    const where = dataset === 'any dataset of the environment' ? 'a column of any dataset of the environment' : `a column of ${dataset}`;
+    out.push({
+      rule: 'query/unknown-column',
+      at,
+      inTrigger,
+      message: `${shown(name)} is not ${where} as the service lists them${hint} (derived columns are not in that list: if it is one, ignore this)`,
+      ...(nearest === undefined ? {} : { params: { rule: 'query/unknown-column' as const, replaceText: nearest } }),
+    });
+  };
+  const filters = (list: unknown, path: JsonPath) => {
+    if (Array.isArray(list)) list.forEach((f, j) => isRecord(f) && check(f.column, [...path, j, 'column']));
+  };
+  if (Array.isArray(query.calculations)) {
+    query.calculations.forEach((c, i) => {
+      if (!isRecord(c)) return;
+      check(c.column, ['calculations', i, 'column']);
+      filters(c.filters, ['calculations', i, 'filters']);
+    });
+  }
+  filters(query.filters, ['filters']);
+  if (Array.isArray(query.breakdowns)) query.breakdowns.forEach((b, i) => check(b, ['breakdowns', i]));
+  // Without calculate_op a having's column names a calculation or formula, not a column.
+  if (Array.isArray(query.havings)) query.havings.forEach((h, i) => isRecord(h) && h.calculate_op !== undefined && h.calculate_op !== null && check(h.column, ['havings', i, 'column']));
+  return out;
+}
+
+/** The dataset slugs a file's triggers name, as column lists are keyed (`__all__` for environment-wide), sorted. */
+export function datasetsNamed(value: unknown): string[] {
+  const out = new Set<string>();
+  const add = (t: unknown) => {
+    if (!isRecord(t) || typeof t.dataset_slug !== 'string' || t.dataset_slug === '') return;
+    out.add(t.dataset_slug === 'all' ? ENVIRONMENT_COLUMNS : t.dataset_slug);
+  };
+  if (Array.isArray(value)) value.forEach(add);
+  else add(value);
+  return [...out].sort();
+}

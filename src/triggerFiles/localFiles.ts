@@ -1,0 +1,43 @@
+// A trigger file read for drift and pull: one trigger object, or an array of them (as GET
+// /1/triggers returns them). Only what matching needs is taken from it. No vscode import.
+import { canonicalDatasetSlug } from './normalize';
+
+export interface LocalTrigger {
+  /** The trigger's place in a file holding an array; -1 for a file of one trigger. */
+  index: number;
+  value: Record<string, unknown>;
+  /** The service's id of the trigger, when the file links it. */
+  id?: string;
+  /** The dataset, canonical (`all` for environment-wide). */
+  dataset?: string;
+  name?: string;
+}
+
+export type LocalFile = { ok: true; triggers: LocalTrigger[] } | { ok: false; reason: string };
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function entry(value: Record<string, unknown>, index: number): LocalTrigger {
+  const t: LocalTrigger = { index, value };
+  if (typeof value.id === 'string' && value.id !== '') t.id = value.id;
+  if (typeof value.dataset_slug === 'string' && value.dataset_slug !== '') t.dataset = canonicalDatasetSlug(value.dataset_slug);
+  if (typeof value.name === 'string') t.name = value.name;
+  return t;
+}
+
+/** Reads a trigger file's text (a byte order mark allowed). Never throws. */
+export function readTriggerFile(text: string): LocalFile {
+  let value: unknown;
+  try {
+    value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch (e) {
+    return { ok: false, reason: `the file is not valid JSON (${e instanceof Error ? e.message : String(e)})` };
+  }
+  if (isRecord(value)) return { ok: true, triggers: [entry(value, -1)] };
+  if (Array.isArray(value)) {
+    const bad = value.findIndex((v) => !isRecord(v));
+    if (bad >= 0) return { ok: false, reason: `element ${bad} of the file is not a trigger object` };
+    return { ok: true, triggers: value.map((v, i) => entry(v as Record<string, unknown>, i)) };
+  }
+  return { ok: false, reason: 'the file holds no trigger object' };
+}

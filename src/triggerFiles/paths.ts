@@ -1,0 +1,44 @@
+// Where a trigger's file lies: `<folder>/<dataset>/<name>.trigger.json`, every segment one safe path
+// segment on every platform. No vscode import.
+import { ENVIRONMENT_WIDE, ENVIRONMENT_WIDE_TRIGGER_SLUG } from '../api/schemas/common';
+
+/** The suffix of every file pull and export write. */
+export const TRIGGER_FILE_SUFFIX = '.trigger.json';
+
+// Windows refuses these device names as file names, with any extension ("con.x.trigger.json" too),
+// so the part before the first dot is checked.
+const RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i;
+
+function isReserved(segment: string): boolean {
+  return RESERVED.test(segment.split('.')[0] ?? '');
+}
+
+/** A safe single path segment: letters, digits, '.', '_' and '-' only; never empty, '.' or '..'. */
+export function sanitizeFileSegment(name: string, fallback: string, max = 80): string {
+  let s = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^[-.]+|[-.]+$/g, '');
+  if (s.length > max) s = s.slice(0, max).replace(/[-.]+$/, '');
+  if (s === '' || isReserved(s)) s = fallback === '' ? 'trigger' : sanitizeFileSegment(fallback, 'trigger', max);
+  return s;
+}
+
+/** The folder of a dataset's trigger files: its slug made safe; `__all__` for environment-wide triggers. */
+export function datasetFolder(dataset: string): string {
+  return dataset === ENVIRONMENT_WIDE || dataset === ENVIRONMENT_WIDE_TRIGGER_SLUG ? ENVIRONMENT_WIDE : sanitizeFileSegment(dataset, 'dataset');
+}
+
+/** `<name>.trigger.json`; with `withId`, `<name>-<id>.trigger.json` (for a second trigger of the same name). */
+export function triggerFileName(trigger: { id: string; name: string }, withId = false): string {
+  const base = sanitizeFileSegment(trigger.name, trigger.id);
+  if (!withId) return `${base}${TRIGGER_FILE_SUFFIX}`;
+  return `${base}-${sanitizeFileSegment(trigger.id, 'id', 40)}${TRIGGER_FILE_SUFFIX}`;
+}
+
+/** `<dataset>/<name>.trigger.json`, relative to the folder trigger files are kept in. */
+export function triggerRelativePath(dataset: string, trigger: { id: string; name: string }): string {
+  return `${datasetFolder(dataset)}/${triggerFileName(trigger)}`;
+}

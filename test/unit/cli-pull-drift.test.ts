@@ -1,0 +1,247 @@
+// obs-lint pull, drift and lint --columns-from-service against the sandbox: exit statuses, reports,
+// files never overwritten without --force, credentials from the environment only.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { commandOf, runMain } from '../../src/cli/main';
+import { DEMO } from '../../src/sandbox';
+import { startTestSandbox, type TestSandbox } from './sandbox-helpers';
+
+let sandbox: TestSandbox;
+let env: Record<string, string>;
+let dir = '';
+
+before(async () => {
+  sandbox = await startTestSandbox();
+  env = { OBS_BASE_URL: sandbox.base, OBS_CONFIG_KEY: sandbox.handle.info.configKey };
+});
+after(async () => {
+  await sandbox.handle.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+function freshDir(): string {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = mkdtempSync(join(tmpdir(), 'obs-cli-'));
+  return dir;
+}
+
+async function run(argv: string[], over: { env?: Record<string, string>; cwd?: string } = {}) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runMain(argv, { cwd: over.cwd ?? dir, env: over.env ?? env, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
+  return { code, stdout, stderr };
+}
+
+const GATEWAY_FILES = [
+  '5xx-from-a-saved-query.trigger.json',
+  'High-error-rate.trigger.json',
+  'Legacy-settings-linter-warnings-on-purpose.trigger.json',
+  'Office-hours-latency.trigger.json',
+  'Server-errors-every-interval.trigger.json',
+  'Slow-routes-disabled.trigger.json',
+  'Traffic-up-against-yesterday.trigger.json',
+  'img-src-x-onerror-alert-1.trigger.json',
+];
+
+test('the command is the first word that is not an option or an option value', () => {
+  assert.equal(commandOf(['--format', 'json', 'drift', 'a.json']), 'drift');
+  assert.equal(commandOf(['--dataset', 'pull', 'pull']), 'pull');
+  assert.equal(commandOf(['--help']), undefined);
+});
+
+describe('pull', () => {
+  test('writes one canonical file per trigger of the dataset and reports them; a second pull writes nothing', async () => {
+    freshDir();
+    const r = await run(['pull', '--dataset', DEMO.datasets.gateway]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(readdirSync(join(dir, 'triggers', DEMO.datasets.gateway)).sort(), GATEWAY_FILES.sort());
+    assert.equal(r.stdout.split('\n').filter((l) => l.startsWith('wrote triggers/api-gateway/')).length, 8);
+    assert.ok(r.stdout.endsWith('8 written, 0 unchanged, 0 skipped\n'), r.stdout);
+    assert.equal(r.stderr, 'obs-lint: listed 8 triggers of api-gateway\n');
+    const again = await run(['pull', '--dataset', DEMO.datasets.gateway]);
+    assert.deepEqual([again.code, again.stdout], [0, '0 written, 8 unchanged, 0 skipped\n']);
+  });
+
+  test('a file edited locally is left alone and named (exit 1), and overwritten with --force', async () => {
+    freshDir();
+    await run(['pull', '--dataset', DEMO.datasets.gateway, '--out', 'conf']);
+    const file = join(dir, 'conf', DEMO.datasets.gateway, 'High-error-rate.trigger.json');
+    const pulled = readFileSync(file, 'utf8');
+    const edited = pulled.replace('"value": 5\n', '"value": 50\n');
+    writeFileSync(file, edited);
+    const refused = await run(['pull', '--dataset', DEMO.datasets.gateway, '--out', 'conf']);
+    assert.equal(refused.code, 1);
+    assert.equal(refused.stdout, 'skipped conf/api-gateway/High-error-rate.trigger.json: it differs from the service (--force overwrites it)\n0 written, 7 unchanged, 1 skipped\n');
+    assert.equal(readFileSync(file, 'utf8'), edited);
+    const forced = await run(['pull', '--dataset', DEMO.datasets.gateway, '--out', 'conf', '--force']);
+    assert.deepEqual([forced.code, forced.stdout], [0, 'wrote conf/api-gateway/High-error-rate.trigger.json\n1 written, 7 unchanged, 0 skipped\n']);
+    assert.equal(readFileSync(file, 'utf8'), pulled);
+  });
+
+  test('--all writes every trigger of the environment, environment-wide ones under __all__', async () => {
+    freshDir();
+    const r = await run(['pull', '--all']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(readdirSync(join(dir, 'triggers')).sort(), ['__all__', 'api-gateway', 'checkout-service', 'metrics-hosts']);
+    assert.ok(r.stdout.endsWith(`${Object.keys(DEMO.triggers).length} written, 0 unchanged, 0 skipped\n`));
+  });
+
+  test('a dataset the service does not know is named and the exit status is 2', async () => {
+    freshDir();
+    const r = await run(['pull', '--dataset', 'no-such-dataset']);
+    assert.equal(r.code, 2);
+    assert.equal(r.stderr, 'obs-lint: could not list the triggers of no-such-dataset: the service has no dataset no-such-dataset\n');
+  });
+
+  test('usage: nothing to pull, a file name, a bad --concurrency (exit 2 with the usage)', async () => {
+    freshDir();
+    for (const [argv, first] of [
+      [['pull'], 'obs-lint: name the datasets to pull with --dataset SLUG, or pull everything with --all'],
+      [['pull', '--all', 'x.json'], 'obs-lint: pull takes no file names (got x.json); choose the folder with --out'],
+      [['pull', '--all', '--concurrency', '0'], 'obs-lint: --concurrency needs a whole number from 1 to 16, got "0"'],
+    ] as const) {
+      const r = await run([...argv]);
+      assert.deepEqual([r.code, r.stderr.split('\n')[0]], [2, first]);
+      assert.ok(r.stderr.includes('Usage: obs-lint pull'));
+    }
+  });
+
+  test('credentials come from the environment only: without them, exit 2 naming the variables', async () => {
+    freshDir();
+    const r = await run(['pull', '--all'], { env: {} });
+    assert.deepEqual([r.code, r.stderr], [2, 'obs-lint: set OBS_BASE_URL and OBS_CONFIG_KEY in the environment: the service\'s address and a configuration key are read from there only\n']);
+  });
+});
+
+describe('drift', () => {
+  async function pulledWorkspace(): Promise<string> {
+    freshDir();
+    await run(['pull', '--dataset', DEMO.datasets.gateway]);
+    return join(dir, 'triggers', DEMO.datasets.gateway);
+  }
+
+  test('right after a pull: in sync, exit 0', async () => {
+    await pulledWorkspace();
+    const r = await run(['drift']);
+    assert.deepEqual([r.code, r.stdout], [0, '8 files compared: 8 in sync, 0 differ, 0 only local, 0 only on the service\n']);
+  });
+
+  test('an edited member, a file of a trigger the service lacks and a deleted file: each named, exit 1', async () => {
+    const gw = await pulledWorkspace();
+    const high = join(gw, 'High-error-rate.trigger.json');
+    writeFileSync(high, readFileSync(high, 'utf8').replace('"value": 5\n', '"value": 10\n'));
+    writeFileSync(join(gw, 'mine.trigger.json'), JSON.stringify({ name: 'Mine', dataset_slug: 'api-gateway', threshold: { op: '>', value: 1 }, query: { time_range: 900 } }));
+    rmSync(join(gw, 'Slow-routes-disabled.trigger.json'));
+    const r = await run(['drift', 'triggers']);
+    assert.equal(r.code, 1);
+    assert.equal(
+      r.stdout,
+      [
+        'triggers/api-gateway/High-error-rate.trigger.json: differs from the service: "High error rate" (trig_gw_errors)',
+        '  threshold.value: 5 -> 10',
+        'triggers/api-gateway/mine.trigger.json: only local: the service has no trigger named "Mine" in api-gateway',
+        'api-gateway: only on the service: "Slow routes (disabled)" (trig_gw_latency)',
+        '8 files compared: 6 in sync, 1 differ, 1 only local, 1 only on the service',
+        '',
+      ].join('\n'),
+    );
+    const json = JSON.parse((await run(['drift', '--format', 'json'])).stdout) as { counts: object; files: { file: string; triggers: { differences: object[] }[] }[]; onlyOnService: object[] };
+    assert.deepEqual(json.counts, { inSync: 6, differs: 1, localOnly: 1, serviceOnly: 1, unknown: 0 });
+    assert.deepEqual(json.files.find((f) => f.file.endsWith('High-error-rate.trigger.json'))?.triggers[0]?.differences, [{ path: 'threshold.value', service: 5, local: 10 }]);
+    assert.deepEqual(json.onlyOnService, [{ dataset: 'api-gateway', id: 'trig_gw_latency', name: 'Slow routes (disabled)' }]);
+  });
+
+  test('SARIF locates each difference at its member in the file', async () => {
+    const gw = await pulledWorkspace();
+    const high = join(gw, 'High-error-rate.trigger.json');
+    const text = readFileSync(high, 'utf8').replace('"value": 5\n', '"value": 10\n');
+    writeFileSync(high, text);
+    const r = await run(['drift', '--format', 'sarif', 'triggers/api-gateway/High-error-rate.trigger.json']);
+    assert.equal(r.code, 1);
+    const log = JSON.parse(r.stdout) as { runs: { results: { ruleId: string; message: { text: string }; locations?: { physicalLocation: { region: { startLine: number } } }[] }[] }[] };
+    const results = log.runs[0]?.results ?? [];
+    const line = text.split('\n').findIndex((l) => l.includes('"value": 10')) + 1;
+    assert.deepEqual(
+      results.map((x) => [x.ruleId, x.message.text, x.locations?.[0]?.physicalLocation.region.startLine]),
+      [
+        ['drift/differs', 'Differs from the service: threshold.value: 5 -> 10', line],
+        ...['trig_gw_5xx_on_true', 'trig_gw_baseline', 'trig_gw_hostile', 'trig_gw_latency', 'trig_gw_legacy', 'trig_gw_saved_query', 'trig_gw_window'].map((id) => [
+          'drift/service-only',
+          results.find((x) => x.message.text.includes(`(${id})`))?.message.text,
+          undefined,
+        ]),
+      ].sort((a, b) => String(a[1]).localeCompare(String(b[1]))).sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    );
+  });
+
+  test('a file that is not JSON is named and the exit status is 2', async () => {
+    const gw = await pulledWorkspace();
+    writeFileSync(join(gw, 'broken.trigger.json'), '{ "name": ');
+    const r = await run(['drift']);
+    assert.equal(r.code, 2);
+    assert.match(r.stdout, /^triggers\/api-gateway\/broken\.trigger\.json: not compared: the file is not valid JSON/m);
+  });
+
+  test('a path that holds no trigger file is a usage problem (exit 2)', async () => {
+    freshDir();
+    const r = await run(['drift', 'nothing/**/*.trigger.json']);
+    assert.deepEqual([r.code, r.stderr], [2, 'obs-lint: no file matches nothing/**/*.trigger.json\n']);
+  });
+});
+
+describe('lint --columns-from-service', () => {
+  test('checks the columns each query names against its dataset, and skips datasets the service does not know', async () => {
+    freshDir();
+    writeFileSync(
+      join(dir, 'a.trigger.json'),
+      JSON.stringify({ name: 'A', dataset_slug: 'api-gateway', threshold: { op: '>', value: 1 }, query: { calculations: [{ op: 'COUNT' }], filters: [{ column: 'http.status_code', op: '>=', value: 500 }], breakdowns: ['internal.debug_token'], time_range: 900 } }, null, 2),
+    );
+    writeFileSync(join(dir, 'b.trigger.json'), JSON.stringify({ name: 'B', dataset_slug: 'nowhere', threshold: { op: '>', value: 1 }, query: { calculations: [{ op: 'COUNT' }], breakdowns: ['anything'], time_range: 900 } }));
+    const r = await run(['lint', '--columns-from-service', '--format', 'json', 'a.trigger.json', 'b.trigger.json']);
+    assert.equal(r.code, 0);
+    assert.equal(r.stderr, 'obs-lint: the service has no dataset nowhere: its columns are not checked\n');
+    const report = JSON.parse(r.stdout) as { file: string; diagnostics: { rule: string; message: string }[] }[];
+    assert.deepEqual(
+      report.map((f) => [f.file, f.diagnostics.map((d) => [d.rule, d.message])]),
+      [
+        [
+          'a.trigger.json',
+          [
+            ['query/unknown-column', '"http.status_code" is not a column of api-gateway as the service lists them; did you mean "status_code"? (derived columns are not in that list: if it is one, ignore this)'],
+            ['query/hidden-column', '"internal.debug_token" is a hidden column of api-gateway: the query still reads it, but autocomplete and field lists leave it out'],
+          ],
+        ],
+        ['b.trigger.json', []],
+      ],
+    );
+    const plain = await run(['lint', '--format', 'json', 'a.trigger.json']);
+    assert.deepEqual((JSON.parse(plain.stdout) as { diagnostics: unknown[] }[])[0]?.diagnostics, [], 'without the flag no column is checked');
+  });
+});
+
+const bundle = join(import.meta.dirname, '..', '..', 'dist', 'cli.js');
+/** Runs dist/cli.js in a child process without blocking this one (the sandbox answers from here). */
+function cli(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bundle, ...args], { cwd: dir, env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+test('the bundle dist/cli.js pulls and reports drift with the credentials of its environment', { skip: existsSync(bundle) ? false : 'dist/cli.js is not built (npm test builds it)' }, async () => {
+  freshDir();
+  const pulled = await cli('pull', '--dataset', DEMO.datasets.checkout);
+  assert.equal(pulled.status, 0, pulled.stderr);
+  const drift = await cli('drift', '--format', 'json');
+  assert.equal(drift.status, 0, drift.stderr);
+  assert.deepEqual((JSON.parse(drift.stdout) as { counts: object }).counts, { inSync: 2, differs: 0, localOnly: 0, serviceOnly: 0, unknown: 0 });
+});

@@ -1,0 +1,184 @@
+// The editor's drift model (src/extension/sync/driftModel.ts): every trigger file compared with the
+// active connection's lists, cached per connection and dataset; a save compares one file; a refresh
+// reads the lists again.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { triggerFileText, type ServiceTrigger, type TriggerLister } from '../../src/triggerFiles';
+import { DriftModel, type DriftConnection } from '../../src/extension/sync/driftModel';
+
+const trigger = (id: string, name: string, dataset: string, value = 5): ServiceTrigger => ({
+  id,
+  name,
+  dataset_slug: dataset,
+  threshold: { op: '>', value, exceeded_limit: 1 },
+  frequency: 300,
+  alert_type: 'on_change',
+  disabled: false,
+  triggered: false,
+  recipients: [],
+  query: { calculations: [{ op: 'COUNT' }], time_range: 600 },
+  created_at: '2024-01-01T00:00:00Z',
+});
+
+/** A service with a list of triggers per dataset; counts the list calls per dataset. */
+function service(lists: Record<string, ServiceTrigger[]>, fail: Set<string> = new Set()): TriggerLister & { calls: string[] } {
+  const calls: string[] = [];
+  return {
+    calls,
+    listTriggers(dataset: string) {
+      calls.push(dataset);
+      if (fail.has(dataset)) return Promise.reject(Object.assign(new Error('service unavailable'), { status: 503 }));
+      const data = lists[dataset];
+      if (data === undefined) return Promise.reject(Object.assign(new Error('not found'), { status: 404 }));
+      return Promise.resolve({ data: structuredClone(data) });
+    },
+  };
+}
+
+function setup(files: Record<string, string>, first: DriftConnection | undefined) {
+  let active = first;
+  const model = new DriftModel({
+    workspace: { list: () => Promise.resolve(Object.keys(files).sort()), read: (uri) => Promise.resolve(files[uri]) },
+    connection: () => Promise.resolve(active),
+    concurrency: () => 2,
+  });
+  return { model, files, use: (c: DriftConnection | undefined) => (active = c) };
+}
+
+const ERRORS = trigger('t1', 'Errors', 'api');
+const LATENCY = trigger('t2', 'Latency', 'api');
+const API = [ERRORS, LATENCY];
+const local = (t: ServiceTrigger, over: Record<string, unknown> = {}) => triggerFileText({ ...t, ...over });
+
+test('a refresh compares every trigger file with the lists of the datasets they name, each list read once', async () => {
+  const api = service({ api: API });
+  const { model } = setup({ 'file:///w/api/errors.trigger.json': local(ERRORS), 'file:///w/api/latency.trigger.json': local(LATENCY, { frequency: 600 }) }, { id: 'c1', name: 'prod', api });
+  await model.refresh(false);
+  const s = model.snapshot();
+  assert.deepEqual(s.state, { kind: 'ready', connection: 'prod' });
+  assert.deepEqual(s.files.map((f) => [f.file, f.status]), [
+    ['file:///w/api/errors.trigger.json', 'in-sync'],
+    ['file:///w/api/latency.trigger.json', 'differs'],
+  ]);
+  assert.deepEqual(s.files[1]?.triggers[0]?.differences.map((d) => [d.path, d.service, d.local]), [['frequency', 300, 600]]);
+  assert.deepEqual(api.calls, ['api']);
+  assert.deepEqual(s.counts, { inSync: 1, differs: 1, localOnly: 0, serviceOnly: 0, unknown: 0 });
+});
+
+test('the service triggers no file holds are listed as only on the service', async () => {
+  const api = service({ api: API });
+  const { model } = setup({ 'file:///w/api/errors.trigger.json': local(ERRORS) }, { id: 'c1', name: 'prod', api });
+  await model.refresh(false);
+  assert.deepEqual(model.snapshot().onlyOnService.map((t) => t.id), ['t2']);
+  assert.equal(model.snapshot().counts.serviceOnly, 1);
+});
+
+test('a saved file is compared alone, against the cached list (no list call)', async () => {
+  const api = service({ api: API });
+  const { model } = setup({ 'file:///w/a.trigger.json': local(ERRORS) }, { id: 'c1', name: 'prod', api });
+  await model.refresh(false);
+  const seen: (readonly string[] | 'all')[] = [];
+  model.onDidChange((w) => seen.push(w));
+  await model.fileChanged('file:///w/a.trigger.json', local(ERRORS, { threshold: { op: '>', value: 9, exceeded_limit: 1 } }));
+  assert.equal(model.fileDrift('file:///w/a.trigger.json')?.status, 'differs');
+  assert.deepEqual(seen, [['file:///w/a.trigger.json']]);
+  assert.deepEqual(api.calls, ['api']);
+});
+
+test('a saved file naming a dataset not yet read reads that list only', async () => {
+  const api = service({ api: API, web: [trigger('w1', 'Slow', 'web')] });
+  const { model } = setup({ 'file:///w/a.trigger.json': local(ERRORS) }, { id: 'c1', name: 'prod', api });
+  await model.refresh(false);
+  await model.fileChanged('file:///w/b.trigger.json', local(trigger('w1', 'Slow', 'web')));
+  assert.equal(model.fileDrift('file:///w/b.trigger.json')?.status, 'in-sync');
+  assert.deepEqual(api.calls, ['api', 'web']);
+});
+
+test('lists are cached per connection: switching back compares without reading them again', async () => {
+  const prod = service({ api: API });
+  const staging = service({ api: [trigger('t1', 'Errors', 'api', 7)] });
+  const c1 = { id: 'c1', name: 'prod', api: prod };
+  const c2 = { id: 'c2', name: 'staging', api: staging };
+  const { model, use } = setup({ 'file:///w/a.trigger.json': local(ERRORS) }, c1);
+  await model.refresh(false);
+  use(c2);
+  await model.refresh(false);
+  assert.equal(model.fileDrift('file:///w/a.trigger.json')?.status, 'differs');
+  use(c1);
+  await model.refresh(false);
+  assert.equal(model.fileDrift('file:///w/a.trigger.json')?.status, 'in-sync');
+  assert.deepEqual([prod.calls, staging.calls], [['api'], ['api']]);
+});
+
+test('a refresh on demand reads the lists again and sees the service change', async () => {
+  const lists = { api: [...API] };
+  const api = service(lists);
+  const { model } = setup({ 'file:///w/a.trigger.json': local(ERRORS) }, { id: 'c1', name: 'prod', api });
+  await model.refresh(false);
+  lists.api = [trigger('t1', 'Errors', 'api', 50), LATENCY];
+  await model.refresh(false);
+  assert.equal(model.fileDrift('file:///w/a.trigger.json')?.status, 'in-sync');
+  await model.refresh(true);
+  assert.equal(model.fileDrift('file:///w/a.trigger.json')?.status, 'differs');
+  assert.deepEqual(api.calls, ['api', 'api']);
+});
+
+test('a list that failed leaves its files not compared, and is read again by the next check', async () => {
+  const fail = new Set(['api']);
+  const api = service({ api: API }, fail);
+  const { model } = setup({ 'file:///w/a.trigger.json': local(ERRORS) }, { id: 'c1', name: 'prod', api });
+  await model.refresh(false);
+  const drift = model.fileDrift('file:///w/a.trigger.json');
+  assert.equal(drift?.status, 'unknown');
+  assert.equal(drift?.triggers[0]?.reason, 'the triggers of api could not be read: service unavailable');
+  fail.clear();
+  await model.fileChanged('file:///w/a.trigger.json');
+  assert.equal(model.fileDrift('file:///w/a.trigger.json')?.status, 'in-sync');
+  assert.deepEqual(api.calls, ['api', 'api']);
+});
+
+test('without a connection nothing is compared and no file has drift', async () => {
+  const { model } = setup({ 'file:///w/a.trigger.json': local(ERRORS) }, undefined);
+  await model.refresh(false);
+  assert.deepEqual(model.snapshot().state, { kind: 'no-connection' });
+  assert.equal(model.fileDrift('file:///w/a.trigger.json'), undefined);
+  assert.equal(model.connectionName(), undefined);
+});
+
+test('a deleted file leaves the drift', async () => {
+  const api = service({ api: API });
+  const { model } = setup({ 'file:///w/a.trigger.json': local(ERRORS) }, { id: 'c1', name: 'prod', api });
+  await model.refresh(false);
+  model.fileDeleted('file:///w/a.trigger.json');
+  assert.deepEqual(model.snapshot().files, []);
+  assert.deepEqual(model.snapshot().onlyOnService.map((t) => t.id), []);
+});
+
+test('the service trigger a file was compared with is found by id for Compare, and lists a pull read are reused', async () => {
+  const api = service({ api: API, web: [trigger('w1', 'Slow', 'web')] });
+  const { model } = setup({ 'file:///w/a.trigger.json': local(ERRORS, { frequency: 60 }) }, { id: 'c1', name: 'prod', api });
+  await model.refresh(false);
+  assert.equal(model.serviceTriggerOf('file:///w/a.trigger.json')?.id, 't1');
+  assert.equal(model.serviceTrigger('c1', 't2')?.name, 'Latency');
+  model.accept('c1', 'web', { state: 'listed', triggers: [trigger('w1', 'Slow', 'web')] });
+  await model.fileChanged('file:///w/b.trigger.json', local(trigger('w1', 'Slow', 'web')));
+  assert.equal(model.fileDrift('file:///w/b.trigger.json')?.status, 'in-sync');
+  assert.deepEqual(api.calls, ['api']);
+});
+
+test('an older comparison finishing after a newer one is dropped', async () => {
+  let release: () => void = () => undefined;
+  const slow: TriggerLister = {
+    listTriggers: () => new Promise((resolve) => (release = () => resolve({ data: [trigger('t1', 'Errors', 'api', 99)] }))),
+  };
+  const fast = service({ api: API });
+  const { model, use } = setup({ 'file:///w/a.trigger.json': local(ERRORS) }, { id: 'slow', name: 'slow', api: slow });
+  const first = model.refresh(false);
+  await new Promise((r) => setImmediate(r));
+  use({ id: 'fast', name: 'fast', api: fast });
+  await model.refresh(false);
+  release();
+  await first;
+  assert.deepEqual(model.snapshot().state, { kind: 'ready', connection: 'fast' });
+  assert.equal(model.fileDrift('file:///w/a.trigger.json')?.status, 'in-sync');
+});
