@@ -6,6 +6,7 @@ import type { PreviewOutcome, TriggerRules } from './preview/evaluate';
 import type { PreviewPlan } from './preview/plan';
 import { epochSeconds } from './preview/series';
 import { spanLabel } from './preview/summary';
+import * as l10n from '@vscode/l10n';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -126,16 +127,16 @@ export function modelFromPreview(plan: PreviewPlan, outcome: PreviewOutcome, ctx
     subtitle: ctx.subtitle,
     status: 'complete',
     chart: { times: outcome.times, aggregates: [label], lines, ...(plan.notes.some((n) => n.startsWith('Coarser')) ? { note: plan.notes.find((n) => n.startsWith('Coarser')) } : {}) },
-    table: { columns: ['fired at (UTC)', 'resolved at (UTC)', 'groups'], rows: firingRows },
+    table: { columns: [l10n.t('fired at (UTC)'), l10n.t('resolved at (UTC)'), l10n.t('groups')], rows: firingRows },
     totals: [
       {
-        title: 'Evaluations',
+        title: l10n.t('Evaluations'),
         rows: [
-          ['evaluated', outcome.evaluated],
-          ['outside the schedule', outcome.outsideSchedule],
-          ['on_change notifications', outcome.onChange.notifications],
-          ['on_change resolves', outcome.onChange.resolves],
-          ['on_true notifications', outcome.onTrue.notifications],
+          [l10n.t('evaluated'), outcome.evaluated],
+          [l10n.t('outside the schedule'), outcome.outsideSchedule],
+          [l10n.t('on_change notifications'), outcome.onChange.notifications],
+          [l10n.t('on_change resolves'), outcome.onChange.resolves],
+          [l10n.t('on_true notifications'), outcome.onTrue.notifications],
         ],
       },
     ],
@@ -144,7 +145,7 @@ export function modelFromPreview(plan: PreviewPlan, outcome: PreviewOutcome, ctx
     preview: {
       summary: ctx.summary,
       notes,
-      threshold: { op: rules.op, value: rules.value, label: `threshold ${rules.op} ${rules.value}${rules.baseline?.type === 'percentage' ? ' %' : ''}` },
+      threshold: { op: rules.op, value: rules.value, label: l10n.t('threshold {0} {1}', rules.op, `${rules.value}${rules.baseline?.type === 'percentage' ? ' %' : ''}`) },
       firings: outcome.firings.map((f) => ({ start: f.start, end: f.end, groups: f.groups })),
       exact: outcome.exact,
       valueLabel: label,

@@ -98,7 +98,8 @@ export class ResultsPanel {
       }
     } catch (err) {
       this.log.error(`results panel: ${m.type} failed: ${String(err)}`);
-      void vscode.window.showErrorMessage(`Could not ${m.type === 'export' ? 'export the table' : m.type === 'rerun' ? 'run it again' : 'open the link'}: ${err instanceof Error ? err.message : String(err)}`);
+      const operation = m.type === 'export' ? vscode.l10n.t('export the table') : m.type === 'rerun' ? vscode.l10n.t('run it again') : vscode.l10n.t('open the link');
+      void vscode.window.showErrorMessage(vscode.l10n.t('Could not {0}: {1}', operation, err instanceof Error ? err.message : String(err)));
     }
   }
 

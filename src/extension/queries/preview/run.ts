@@ -7,6 +7,7 @@ import { evaluateTrigger, type PreviewOutcome } from './evaluate';
 import { chunkQuery, planPreview, type PlanMode, type PreviewPlan, type TriggerInput } from './plan';
 import { gridFromSeries } from './series';
 import { previewSummary, spanLabel } from './summary';
+import * as l10n from '@vscode/l10n';
 
 /** A trigger that cannot be previewed as it is (the reason is for the user). */
 export class PreviewRefused extends Error {
@@ -46,8 +47,8 @@ export async function runPreview(api: QueryApi, pacer: CreationPacer, clock: Run
   const plan = planned.plan;
   const data = [];
   for (const [i, chunk] of plan.chunks.entries()) {
-    const part = plan.chunks.length > 1 ? ` (query ${i + 1} of ${plan.chunks.length})` : '';
-    report(`Saving the preview query${part}...`);
+    const part = plan.chunks.length > 1 ? ` ${l10n.t('(query {0} of {1})', i + 1, plan.chunks.length)}` : '';
+    report(l10n.t('Saving the preview query{0}...', part));
     let queryId: string;
     try {
       queryId = (await api.createQuery(req.dataset, chunkQuery(req.query, plan, chunk), { signal })).data.id;
@@ -67,7 +68,7 @@ export async function runPreview(api: QueryApi, pacer: CreationPacer, clock: Run
   const outcome = evaluateTrigger(plan.rules, grid, plan.from, plan.to);
   const summary = previewSummary(outcome, plan.rules.alertType, plan.windowSeconds, plan.rules.disabled);
   const model = modelFromPreview(plan, outcome, {
-    title: `Preview: ${req.trigger.name}`,
+    title: l10n.t('Preview: {0}', req.trigger.name),
     subtitle: `${req.where} · last ${spanLabel(plan.windowSeconds)} · every ${spanLabel(plan.rules.frequency)}`,
     summary,
   });
