@@ -2,7 +2,7 @@
 // fired?") with its threshold line, firing intervals and summary. Everything is built with DOM calls
 // from the host's message (never innerHTML), so service strings stay text.
 import './shared/boot';
-import { toCsv, toJson, ResultsToWebview, type Chart, type ResultsFromWebview, type ResultsModel } from './protocol/queryResults';
+import { formatText, toCsv, toJson, ResultsToWebview, type Chart, type ResultsFromWebview, type ResultsModel, type ResultsStrings } from './protocol/queryResults';
 import { byId, clear, h, setText } from './shared/dom';
 import { palette, ResultsChart } from './shared/resultsChart';
 import { ResultsTable } from './shared/resultsTable';
@@ -31,7 +31,7 @@ function rankedGroups(c: Chart, aggregate: string, fired: readonly string[]): st
   return totals.map((t) => t.g);
 }
 
-function chartSection(model: ResultsModel, c: Chart): HTMLElement {
+function chartSection(model: ResultsModel, c: Chart, s: ResultsStrings): HTMLElement {
   const fired = [...new Set(model.preview?.firings.flatMap((f) => f.groups) ?? [])];
   let aggregate = c.aggregates[0] ?? '';
   let utc = false;
@@ -44,11 +44,11 @@ function chartSection(model: ResultsModel, c: Chart): HTMLElement {
   chart = view;
   const legend = h('ul', { className: 'legend' });
   const legendNote = h('p', { className: 'legend-note' });
-  const filter = h('input', { attrs: { type: 'search', placeholder: 'Filter groups', 'aria-label': 'Filter the groups' } });
+  const filter = h('input', { attrs: { type: 'search', placeholder: s.filterGroups, 'aria-label': s.filterGroupsLabel } });
   const redraw = (): void => {
     const drawn = ranked.filter((g) => visible.has(g));
     drawn.forEach((g, i) => colours.set(g, colourList[i % colourList.length] ?? '#888'));
-    view.render({ chart: c, aggregate, groups: drawn, colours, utc, preview: model.preview });
+    view.render({ chart: c, aggregate, groups: drawn, colours, utc, preview: model.preview, strings: s });
     renderLegend();
   };
   const renderLegend = (): void => {
@@ -66,10 +66,10 @@ function chartSection(model: ResultsModel, c: Chart): HTMLElement {
       });
       const swatch = h('span', { className: 'swatch', attrs: { 'aria-hidden': 'true' } });
       swatch.style.background = visible.has(g) ? (colours.get(g) ?? 'transparent') : 'transparent';
-      legend.append(h('li', {}, h('label', {}, box, swatch, g === '' ? '(all events)' : g)));
+      legend.append(h('li', {}, h('label', {}, box, swatch, g === '' ? s.allEvents : g)));
     }
     const hidden = matching.length - Math.min(matching.length, LISTED_GROUPS);
-    setText(legendNote, `${visible.size} of ${ranked.length} group${ranked.length === 1 ? '' : 's'} drawn${hidden > 0 ? `; ${hidden} more match: type to filter` : ''}.`);
+    setText(legendNote, formatText(hidden > 0 ? s.groupsDrawnMore : ranked.length === 1 ? s.groupsDrawnOne : s.groupsDrawn, visible.size, ranked.length, hidden));
   };
   filter.addEventListener('input', renderLegend);
 
@@ -79,61 +79,61 @@ function chartSection(model: ResultsModel, c: Chart): HTMLElement {
     utc = utcBox.checked;
     redraw();
   });
-  controls.append(h('label', {}, utcBox, ' Times in UTC'));
+  controls.append(h('label', {}, utcBox, ` ${s.timesInUtc}`));
   if (c.aggregates.length > 1) {
-    const select = h('select', { attrs: { 'aria-label': 'Aggregate shown' } }, ...c.aggregates.map((a) => h('option', { attrs: { value: a } }, a)));
+    const select = h('select', { attrs: { 'aria-label': s.aggregateShown } }, ...c.aggregates.map((a) => h('option', { attrs: { value: a } }, a)));
     select.addEventListener('change', () => {
       aggregate = select.value;
       ranked = rankedGroups(c, aggregate, fired);
       visible = new Set(ranked.slice(0, TOP_GROUPS));
       redraw();
     });
-    controls.append(h('label', {}, 'Aggregate ', select));
+    controls.append(h('label', {}, `${s.aggregate} `, select));
   }
-  const showTop = button('Top 10 only', () => {
+  const showTop = button(formatText(s.topOnly, TOP_GROUPS), () => {
     visible = new Set(ranked.slice(0, TOP_GROUPS));
     redraw();
   });
-  const section = h('section', { className: 'chart-section', attrs: { 'aria-label': 'Chart' } }, c.note ? h('p', { className: 'note' }, c.note) : null, controls, view.element, ranked.length > 1 ? h('details', { className: 'groups', attrs: { open: ranked.length <= 20 } }, h('summary', {}, 'Groups'), filter, showTop, legendNote, legend) : null);
+  const section = h('section', { className: 'chart-section', attrs: { 'aria-label': s.chart } }, c.note ? h('p', { className: 'note' }, c.note) : null, controls, view.element, ranked.length > 1 ? h('details', { className: 'groups', attrs: { open: ranked.length <= 20 } }, h('summary', {}, s.groups), filter, showTop, legendNote, legend) : null);
   queueMicrotask(redraw);
   return section;
 }
 
-function tableSection(model: ResultsModel): HTMLElement | null {
+function tableSection(model: ResultsModel, s: ResultsStrings): HTMLElement | null {
   if (!model.table) return null;
-  const caption = model.preview ? 'Firings' : 'Results';
-  if (model.table.rows.length === 0) return h('section', {}, h('h2', {}, caption), h('p', { className: 'empty' }, model.preview ? 'It would not have fired.' : 'The query returned no rows.'));
-  const table = new ResultsTable(model.table, caption);
+  const caption = model.preview ? s.firings : s.results;
+  if (model.table.rows.length === 0) return h('section', {}, h('h2', {}, caption), h('p', { className: 'empty' }, model.preview ? s.wouldNotHaveFired : s.noRows));
+  const table = new ResultsTable(model.table, caption, model.preview ? s.filterFirings : s.filterResults, s);
   const exportAs = (format: 'csv' | 'json', action: 'copy' | 'save') => () => {
     const view = table.view();
     send({ type: 'export', format, action, text: format === 'csv' ? toCsv(view) : toJson(view) });
   };
-  const actions = h('div', { className: 'actions' }, button('Copy CSV', exportAs('csv', 'copy')), button('Copy JSON', exportAs('json', 'copy')), button('Save CSV...', exportAs('csv', 'save')), button('Save JSON...', exportAs('json', 'save')));
+  const actions = h('div', { className: 'actions' }, button(s.copyCsv, exportAs('csv', 'copy')), button(s.copyJson, exportAs('json', 'copy')), button(s.saveCsv, exportAs('csv', 'save')), button(s.saveJson, exportAs('json', 'save')));
   return h('section', { className: 'table-section' }, h('h2', {}, caption), actions, table.element);
 }
 
-function render(model: ResultsModel): void {
+function render(model: ResultsModel, s: ResultsStrings): void {
   app.removeAttribute('aria-busy');
   clear(app);
   const status = h('p', { id: 'status', className: `status ${model.status}`, attrs: { role: model.status === 'failed' ? 'alert' : 'status' } });
-  if (model.status === 'failed') setText(status, `The query failed: ${model.message ?? 'the service gave no reason'}`);
-  else if (model.status === 'incomplete') setText(status, model.message ?? 'The result is not complete.');
+  if (model.status === 'failed') setText(status, formatText(s.queryFailed, model.message ?? s.noReason));
+  else if (model.status === 'incomplete') setText(status, model.message ?? s.incomplete);
   const toolbar = h('div', { className: 'toolbar' });
-  if (model.canRerun) toolbar.append(button('Run Again', () => send({ type: 'rerun', withOptions: false }), false), button('Options...', () => send({ type: 'rerun', withOptions: true })));
-  if (model.links.query) toolbar.append(button('Open in Browser', () => send({ type: 'openLink', which: 'query' })));
-  if (model.links.graph) toolbar.append(button('Open Graph Image', () => send({ type: 'openLink', which: 'graph' })));
+  if (model.canRerun) toolbar.append(button(s.runAgain, () => send({ type: 'rerun', withOptions: false }), false), button(s.options, () => send({ type: 'rerun', withOptions: true })));
+  if (model.links.query) toolbar.append(button(s.openInBrowser, () => send({ type: 'openLink', which: 'query' })));
+  if (model.links.graph) toolbar.append(button(s.openGraphImage, () => send({ type: 'openLink', which: 'graph' })));
   const busy = h('p', { id: 'busy', className: 'busy', attrs: { 'aria-live': 'polite', hidden: true } });
   const exported = h('p', { id: 'exported', className: 'exported', attrs: { 'aria-live': 'polite' } });
   app.append(h('header', {}, h('h1', {}, model.title), h('p', { className: 'subtitle' }, model.subtitle), toolbar, busy, status.textContent ? status : null));
   const p = model.preview;
   if (p) {
     const notes = p.notes.length > 0 ? h('ul', { className: 'notes' }, ...p.notes.map((n) => h('li', {}, n))) : null;
-    app.append(h('section', { className: 'preview', attrs: { 'aria-label': 'Preview summary' } }, h('p', { id: 'summary', className: 'summary' }, p.summary), h('p', { className: 'value-label' }, `Chart: ${p.valueLabel}; dashed line: ${p.threshold.label}; shaded: while it fired.`), notes));
+    app.append(h('section', { className: 'preview', attrs: { 'aria-label': s.previewSummary } }, h('p', { id: 'summary', className: 'summary' }, p.summary), h('p', { className: 'value-label' }, formatText(s.previewLegend, p.valueLabel, p.threshold.label)), notes));
   }
   const c = model.chart;
-  if (c && c.times.length > 0 && c.lines.length > 0) app.append(chartSection(model, c));
-  else if (model.status === 'complete') app.append(h('p', { id: 'no-chart', className: 'empty' }, model.chart ? 'The result has no data points to draw.' : 'The result has no time series (it was run without one).'));
-  const table = tableSection(model);
+  if (c && c.times.length > 0 && c.lines.length > 0) app.append(chartSection(model, c, s));
+  else if (model.status === 'complete') app.append(h('p', { id: 'no-chart', className: 'empty' }, model.chart ? s.noDataPoints : s.noTimeSeries));
+  const table = tableSection(model, s);
   if (table) app.append(table);
   app.append(exported);
   for (const t of model.totals) {
@@ -142,7 +142,7 @@ function render(model: ResultsModel): void {
 }
 
 onHostMessage(ResultsToWebview, (m) => {
-  if (m.type === 'show') render(m.model);
+  if (m.type === 'show') render(m.model, m.strings);
   else if (m.type === 'busy') {
     const busy = document.getElementById('busy');
     if (busy) {

@@ -4,7 +4,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { toCsv, type ResultsModel } from '../../src/webview/protocol/queryResults';
+import { resultsStrings } from '../../src/extension/queries/resultsStrings';
+import { toCsv, type ResultsModel, type ResultsStrings } from '../../src/webview/protocol/queryResults';
 import { browserSkip, HOSTILE, launchBrowser } from './forms-harness';
 import { openResults, resultModel, T0, type ResultsPage } from './results-harness';
 
@@ -18,10 +19,11 @@ describe('query results panel (Chromium)', { skip: browserSkip }, () => {
     await Promise.all(pages.map((p) => p.close()));
     await browser.close();
   });
-  const show = async (model: ResultsModel): Promise<ResultsPage> => {
+  // The page's own texts come from the host with every `show` (English here, as the host's l10n.t gives them).
+  const show = async (model: ResultsModel, strings: ResultsStrings = resultsStrings()): Promise<ResultsPage> => {
     const p = await openResults(browser);
     pages.push(p);
-    await p.fromHost({ type: 'show', model });
+    await p.fromHost({ type: 'show', model, strings });
     await p.page.locator('h1').waitFor();
     return p;
   };
@@ -36,6 +38,20 @@ describe('query results panel (Chromium)', { skip: browserSkip }, () => {
       for (let i = 3; i < d.length; i += 4) if ((d[i] ?? 0) > 0) n++;
       return n;
     });
+
+  test('every text of the page is the one the host sent (a translation replaces them all)', async () => {
+    const english = resultsStrings();
+    const marked = Object.fromEntries(Object.entries(english).map(([k, v]) => [k, `«${v}»`])) as ResultsStrings;
+    const p = await show(resultModel(50, 120), marked);
+    await p.page.locator('.groups summary').click();
+    assert.equal(await p.page.locator('.legend-note').textContent(), '«10 of 50 groups drawn.»');
+    assert.deepEqual(await p.page.locator('.toolbar button').allTextContents(), ['«Run Again»', '«Options...»', '«Open in Browser»']);
+    assert.deepEqual(await p.page.locator('.table-section .actions button').allTextContents(), ['«Copy CSV»', '«Copy JSON»', '«Save CSV...»', '«Save JSON...»']);
+    assert.equal(await p.page.locator('.table-section h2').textContent(), '«Results»');
+    assert.equal(await p.page.locator('.table-filter').getAttribute('placeholder'), '«Filter rows»');
+    assert.equal(await p.page.locator('.table-count').textContent(), '«50 rows»');
+    await clean(p);
+  });
 
   test('draws the top 10 of 50 groups as lines and lists every group to toggle', async () => {
     const p = await show(resultModel(50, 120));

@@ -87,7 +87,7 @@ export function modelFromResult(result: QueryResult, ctx: ResultContext): Result
     title: ctx.title,
     subtitle: ctx.subtitle,
     status: complete ? 'complete' : 'incomplete',
-    ...(complete ? {} : { message: ctx.incomplete ?? 'The result is not complete yet.' }),
+    ...(complete ? {} : { message: ctx.incomplete ?? l10n.t('The result is not complete yet.') }),
     chart: data?.series ? chartOf(data.series, breakdowns) : null,
     table: data?.results ? tableOf(rows, breakdowns) : null,
     totals: [...totalsOf('Totals', data?.total_by_aggregate), ...totalsOf('Other groups', data?.other_by_aggregate)],

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { ResultsFromWebview, RESULTS_VIEW_TYPE, describeRefusalText, type ResultsModel, type ResultsToWebview } from './resultsProtocol';
 import type { Logger } from '../core/logger';
 import { makeNonce, renderResultsPage } from './resultsHtml';
+import { resultsStrings } from './resultsStrings';
 
 export interface PanelActions {
   /** The result's links, already checked against the connection's UI; undefined where refused. */
@@ -62,7 +63,7 @@ export class ResultsPanel {
   show(model: ResultsModel, actions: PanelActions): void {
     this.model = model;
     this.actions = actions;
-    this.post({ type: 'show', model });
+    this.post({ type: 'show', model, strings: resultsStrings() });
   }
 
   busy(label: string | null): void {
@@ -83,7 +84,7 @@ export class ResultsPanel {
     try {
       switch (m.type) {
         case 'ready':
-          if (this.model) this.post({ type: 'show', model: this.model });
+          if (this.model) this.post({ type: 'show', model: this.model, strings: resultsStrings() });
           return;
         case 'export':
           return await this.export(m.format, m.action, m.text);
@@ -107,14 +108,14 @@ export class ResultsPanel {
     const what = format.toUpperCase();
     if (action === 'copy') {
       await vscode.env.clipboard.writeText(text);
-      this.post({ type: 'exported', message: `Copied the table as ${what}.` });
+      this.post({ type: 'exported', message: vscode.l10n.t('Copied the table as {0}.', what) });
       return;
     }
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const name = `${this.panel.title.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'results'}.${format}`;
-    const target = await vscode.window.showSaveDialog({ defaultUri: folder ? vscode.Uri.joinPath(folder, name) : undefined, filters: { [what]: [format] }, saveLabel: `Save ${what}` });
+    const target = await vscode.window.showSaveDialog({ defaultUri: folder ? vscode.Uri.joinPath(folder, name) : undefined, filters: { [what]: [format] }, saveLabel: vscode.l10n.t('Save {0}', what) });
     if (!target) return;
     await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
-    this.post({ type: 'exported', message: `Saved the table as ${what} to ${target.fsPath}.` });
+    this.post({ type: 'exported', message: vscode.l10n.t('Saved the table as {0} to {1}.', what, target.fsPath) });
   }
 }

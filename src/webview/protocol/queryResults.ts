@@ -54,8 +54,69 @@ export const ResultsModel = z.strictObject({
 });
 export type ResultsModel = z.infer<typeof ResultsModel>;
 
+/**
+ * The page's own texts (labels, buttons, sentences), translated by the host: the page has no localisation
+ * runtime of its own. `{0}`, `{1}`... mark the values filled in by `formatText`. Sent with every `show`.
+ */
+export const ResultsStrings = z.strictObject({
+  filterGroups: z.string(),
+  filterGroupsLabel: z.string(),
+  allEvents: z.string(),
+  groupsDrawnOne: z.string(),
+  groupsDrawn: z.string(),
+  groupsDrawnMore: z.string(),
+  timesInUtc: z.string(),
+  aggregateShown: z.string(),
+  aggregate: z.string(),
+  topOnly: z.string(),
+  chart: z.string(),
+  groups: z.string(),
+  firings: z.string(),
+  results: z.string(),
+  filterFirings: z.string(),
+  filterResults: z.string(),
+  wouldNotHaveFired: z.string(),
+  noRows: z.string(),
+  copyCsv: z.string(),
+  copyJson: z.string(),
+  saveCsv: z.string(),
+  saveJson: z.string(),
+  queryFailed: z.string(),
+  noReason: z.string(),
+  incomplete: z.string(),
+  runAgain: z.string(),
+  options: z.string(),
+  openInBrowser: z.string(),
+  openGraphImage: z.string(),
+  previewSummary: z.string(),
+  previewLegend: z.string(),
+  noDataPoints: z.string(),
+  noTimeSeries: z.string(),
+  value: z.string(),
+  chartLabelOne: z.string(),
+  chartLabel: z.string(),
+  noGroupShown: z.string(),
+  readoutHint: z.string(),
+  noValues: z.string(),
+  filterRows: z.string(),
+  sortBy: z.string(),
+  rowOne: z.string(),
+  rows: z.string(),
+  rowsMatch: z.string(),
+  showMore: z.string(),
+});
+export type ResultsStrings = z.infer<typeof ResultsStrings>;
+
+/** Fills `{0}`, `{1}`... of a translated text with values (a placeholder without a value stays as it is). */
+export function formatText(template: string, ...values: (string | number)[]): string {
+  return template.replace(/\{(\d+)\}/g, (whole, i: string) => {
+    const v = values[Number(i)];
+    return v === undefined ? whole : String(v);
+  });
+}
+
 export const ResultsToWebview = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('show'), model: ResultsModel }),
+  z.strictObject({ type: z.literal('show'), model: ResultsModel, strings: ResultsStrings }),
   z.strictObject({ type: z.literal('busy'), label: z.string().nullable() }),
   z.strictObject({ type: z.literal('exported'), message: z.string() }),
 ]);

@@ -2,7 +2,7 @@
 // firing intervals, a hover read-out in text, local time or UTC, and arrow keys to move along the time
 // axis. Colours come from the theme (--vscode-charts-*).
 import uPlot from 'uplot';
-import type { Chart, Preview } from '../protocol/queryResults';
+import { formatText, type Chart, type Preview, type ResultsStrings } from '../protocol/queryResults';
 import { h, setText } from './dom';
 
 const FALLBACK = ['#3794ff', '#cca700', '#89d185', '#b180d7', '#f14c4c', '#d18616', '#4ec9b0', '#c586c0', '#9cdcfe', '#ce9178'];
@@ -28,6 +28,8 @@ export interface ChartOptions {
   colours: Map<string, string>;
   utc: boolean;
   preview?: Preview | undefined;
+  /** The page's texts, translated by the host. */
+  strings: ResultsStrings;
 }
 
 const fmtNumber = (v: number): string => (Math.abs(v) >= 1000 || Number.isInteger(v) ? v.toLocaleString('en-US', { maximumFractionDigits: 2 }) : String(Math.round(v * 1000) / 1000));
@@ -69,8 +71,9 @@ export class ResultsChart {
     const danger = cssVar('--vscode-charts-red', '#f14c4c');
     const preview = o.preview;
     const axis = { stroke: fg, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
-    const label = aggregate === '' ? 'value' : aggregate;
-    this.element.setAttribute('aria-label', `Chart of ${label} over time for ${shown.length} group${shown.length === 1 ? '' : 's'}; use the left and right arrow keys to read values.`);
+    const s = o.strings;
+    const label = aggregate === '' ? s.value : aggregate;
+    this.element.setAttribute('aria-label', formatText(shown.length === 1 ? s.chartLabelOne : s.chartLabel, label, shown.length));
     const opts: uPlot.Options = {
       ...this.size(),
       legend: { show: false },
@@ -102,7 +105,7 @@ export class ResultsChart {
     const o = this.options;
     if (!o) return;
     if (idx === null || idx === undefined) {
-      setText(this.readout, shown.length === 0 ? 'No group is shown: pick groups below.' : 'Hover the chart, or focus it and use the arrow keys, to read values.');
+      setText(this.readout, shown.length === 0 ? o.strings.noGroupShown : o.strings.readoutHint);
       return;
     }
     const t = o.chart.times[idx];
@@ -113,7 +116,7 @@ export class ResultsChart {
       .sort((a, b) => b.v - a.v)
       .slice(0, 6);
     const parts = values.map(({ g, v }) => `${g === '' ? o.aggregate : g}: ${fmtNumber(v)}`);
-    setText(this.readout, `${formatTime(t, o.utc)} — ${parts.length > 0 ? parts.join(' · ') : 'no values'}`);
+    setText(this.readout, `${formatTime(t, o.utc)} — ${parts.length > 0 ? parts.join(' · ') : o.strings.noValues}`);
   }
 
   private onKey(e: KeyboardEvent): void {

@@ -1,6 +1,6 @@
 // The results table: sortable by any column (click or Enter on its header), filtered by text, shown 500
 // rows at a time; what is copied or saved is the table as sorted and filtered.
-import type { Cell, Table } from '../protocol/queryResults';
+import { formatText, type Cell, type ResultsStrings, type Table } from '../protocol/queryResults';
 import { clear, h, setText } from './dom';
 
 const PAGE = 500;
@@ -23,8 +23,14 @@ export class ResultsTable {
   private readonly more = h('button', { className: 'secondary', attrs: { type: 'button', hidden: true } });
   readonly element: HTMLElement;
 
-  constructor(private readonly table: Table, caption: string) {
-    const filter = h('input', { className: 'table-filter', attrs: { type: 'search', placeholder: 'Filter rows', 'aria-label': `Filter the ${caption.toLowerCase()}` } });
+  /** `filterLabel` names the table's filter box for screen readers ("Filter the results"). */
+  constructor(
+    private readonly table: Table,
+    caption: string,
+    filterLabel: string,
+    private readonly strings: ResultsStrings,
+  ) {
+    const filter = h('input', { className: 'table-filter', attrs: { type: 'search', placeholder: strings.filterRows, 'aria-label': filterLabel } });
     filter.addEventListener('input', () => {
       this.filter = filter.value.trim().toLowerCase();
       this.shown = PAGE;
@@ -59,7 +65,7 @@ export class ResultsTable {
     const row = h('tr');
     this.table.columns.forEach((name, i) => {
       const sorted = this.sort?.column === i ? (this.sort.ascending ? 'ascending' : 'descending') : 'none';
-      const button = h('button', { className: 'sort', attrs: { type: 'button', title: `Sort by ${name}` } }, name, sorted === 'none' ? '' : sorted === 'ascending' ? ' ▲' : ' ▼');
+      const button = h('button', { className: 'sort', attrs: { type: 'button', title: formatText(this.strings.sortBy, name) } }, name, sorted === 'none' ? '' : sorted === 'ascending' ? ' ▲' : ' ▼');
       button.addEventListener('click', () => {
         this.sortBy(i);
         (this.head.querySelectorAll('button.sort')[i] as HTMLElement | undefined)?.focus();
@@ -86,8 +92,9 @@ export class ResultsTable {
     }
     this.body.append(fragment);
     const total = this.table.rows.length;
-    setText(this.count, rows.length === total ? `${total} row${total === 1 ? '' : 's'}` : `${rows.length} of ${total} rows match`);
+    const s = this.strings;
+    setText(this.count, rows.length === total ? (total === 1 ? s.rowOne : formatText(s.rows, total)) : formatText(s.rowsMatch, rows.length, total));
     this.more.hidden = rows.length <= this.shown;
-    setText(this.more, `Show ${Math.min(PAGE, rows.length - this.shown)} more`);
+    setText(this.more, formatText(s.showMore, Math.min(PAGE, rows.length - this.shown)));
   }
 }
