@@ -12,7 +12,7 @@ export interface BareString {
 /** Calls whose every argument (message, button items) is shown. */
 const MESSAGE_CALLS = new Set(['showInformationMessage', 'showWarningMessage', 'showErrorMessage']);
 /** Object-literal members that are shown wherever they appear (quick pick items and options, tree items, lenses, tooltips). */
-const TEXT_PROPERTIES = new Set(['title', 'placeHolder', 'placeholder', 'prompt', 'label', 'description', 'detail', 'tooltip', 'validationMessage', 'message', 'saveLabel', 'openLabel']);
+const TEXT_PROPERTIES = new Set(['title', 'placeHolder', 'placeholder', 'prompt', 'label', 'description', 'detail', 'tooltip', 'validationMessage', 'message', 'reason', 'saveLabel', 'openLabel']);
 /** Assignments to these members show their value (status bar items, quick picks, tree items, views, panels). */
 const TEXT_ASSIGNMENTS = new Set(['text', 'tooltip', 'description', 'title', 'placeholder', 'prompt', 'label', 'message', 'validationMessage']);
 

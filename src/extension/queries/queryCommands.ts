@@ -157,7 +157,7 @@ export class QueryRuns {
         try {
           return (await conn.client.createQuery(node.dataset, inline, { signal })).data.id;
         } catch (err) {
-          const e = unavailableOr(err, 'Saving a query', `POST /1/queries/${node.dataset}`);
+          const e = unavailableOr(err, vscode.l10n.t('Saving a query'), `POST /1/queries/${node.dataset}`);
           if (isCallUnavailable(e)) return e;
           throw e;
         }

@@ -90,7 +90,7 @@ export function modelFromResult(result: QueryResult, ctx: ResultContext): Result
     ...(complete ? {} : { message: ctx.incomplete ?? l10n.t('The result is not complete yet.') }),
     chart: data?.series ? chartOf(data.series, breakdowns) : null,
     table: data?.results ? tableOf(rows, breakdowns) : null,
-    totals: [...totalsOf('Totals', data?.total_by_aggregate), ...totalsOf('Other groups', data?.other_by_aggregate)],
+    totals: [...totalsOf(l10n.t('Totals'), data?.total_by_aggregate), ...totalsOf(l10n.t('Other groups'), data?.other_by_aggregate)],
     links: ctx.links,
     canRerun: ctx.canRerun,
   };
@@ -118,7 +118,7 @@ export function modelFromPreview(plan: PreviewPlan, outcome: PreviewOutcome, ctx
   const rules = plan.rules;
   const label = valueLabel(rules, plan);
   const notes = [...plan.notes];
-  if (!outcome.exact) notes.unshift(`Approximate: ${plan.valueKey} cannot be added up over buckets, so each ${spanLabel(rules.timeRange)} window is estimated from ${spanLabel(plan.step)} buckets.`);
+  if (!outcome.exact) notes.unshift(l10n.t('Approximate: {0} cannot be added up over buckets, so each {1} window is estimated from {2} buckets.', plan.valueKey, spanLabel(rules.timeRange), spanLabel(plan.step)));
   const toCell = (v: number): number | null => (Number.isNaN(v) ? null : Math.round(v * 1e6) / 1e6);
   const lines = outcome.values.map((g) => ({ group: g.label, aggregate: label, values: Array.from(g.values, toCell) }));
   const firingRows = outcome.firings.map((f): Cell[] => [new Date(f.start * 1000).toISOString(), f.end === null ? null : new Date(f.end * 1000).toISOString(), f.groups.join(', ')]);
@@ -126,7 +126,7 @@ export function modelFromPreview(plan: PreviewPlan, outcome: PreviewOutcome, ctx
     title: ctx.title,
     subtitle: ctx.subtitle,
     status: 'complete',
-    chart: { times: outcome.times, aggregates: [label], lines, ...(plan.notes.some((n) => n.startsWith('Coarser')) ? { note: plan.notes.find((n) => n.startsWith('Coarser')) } : {}) },
+    chart: { times: outcome.times, aggregates: [label], lines, ...(plan.coarseNote !== undefined ? { note: plan.coarseNote } : {}) },
     table: { columns: [l10n.t('fired at (UTC)'), l10n.t('resolved at (UTC)'), l10n.t('groups')], rows: firingRows },
     totals: [
       {

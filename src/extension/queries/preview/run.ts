@@ -37,13 +37,13 @@ export async function readSavedQuery(api: QueryApi, dataset: string, queryId: st
   try {
     return (await api.getQuery(dataset, queryId, { signal })).data;
   } catch (err) {
-    throw unavailableOr(err, 'Reading a saved query', `GET /1/queries/${dataset}/${queryId}`);
+    throw unavailableOr(err, l10n.t('Reading a saved query'), `GET /1/queries/${dataset}/${queryId}`);
   }
 }
 
 export async function runPreview(api: QueryApi, pacer: CreationPacer, clock: RunnerClock, req: PreviewRequest, signal: AbortSignal, report: (m: string) => void): Promise<PreviewRun> {
   const planned = planPreview(req.trigger, req.query, req.windowSeconds, req.nowSeconds, req.mode);
-  if (!planned.ok) throw new PreviewRefused(`Trigger "${req.trigger.name}" cannot be previewed: ${planned.reason}.`);
+  if (!planned.ok) throw new PreviewRefused(l10n.t('Trigger "{0}" cannot be previewed: {1}.', req.trigger.name, planned.reason));
   const plan = planned.plan;
   const data = [];
   for (const [i, chunk] of plan.chunks.entries()) {
@@ -53,7 +53,7 @@ export async function runPreview(api: QueryApi, pacer: CreationPacer, clock: Run
     try {
       queryId = (await api.createQuery(req.dataset, chunkQuery(req.query, plan, chunk), { signal })).data.id;
     } catch (err) {
-      throw unavailableOr(err, 'Saving a query', `POST /1/queries/${req.dataset}`);
+      throw unavailableOr(err, l10n.t('Saving a query'), `POST /1/queries/${req.dataset}`);
     }
     const run = await runQueryResult(api, pacer, clock, {
       dataset: req.dataset,
@@ -61,7 +61,7 @@ export async function runPreview(api: QueryApi, pacer: CreationPacer, clock: Run
       signal,
       report: (m) => report(`${m}${part}`),
     });
-    if (run.kind === 'incomplete') throw new PreviewRefused(`The preview's query did not complete: ${run.reason}`);
+    if (run.kind === 'incomplete') throw new PreviewRefused(l10n.t("The preview's query did not complete: {0}", run.reason));
     data.push(run.result.data);
   }
   const grid = gridFromSeries(plan, data);
