@@ -73,30 +73,30 @@ export function normaliseUrl(url: URL): string {
 
 export function checkName(name: string, others: readonly ConnectionProfile[], selfId?: string): string | undefined {
   const trimmed = name.trim();
-  if (trimmed === '') return 'Connection name must not be empty';
-  if (trimmed.length > 64) return 'Connection name must be at most 64 characters';
+  if (trimmed === '') return l10n.t('Connection name must not be empty');
+  if (trimmed.length > 64) return l10n.t('Connection name must be at most {0} characters', 64);
   const clash = others.find((p) => p.id !== selfId && p.name.toLowerCase() === trimmed.toLowerCase());
-  if (clash) return `A connection named "${clash.name}" already exists`;
+  if (clash) return l10n.t('A connection named "{0}" already exists', clash.name);
   return undefined;
 }
 
 export function checkTeam(team: string): string | undefined {
   const trimmed = team.trim();
-  if (trimmed === '') return 'Team slug must not be empty';
-  if (/[\s/?#]/.test(trimmed)) return 'Team slug must not contain spaces, "/", "?" or "#"';
+  if (trimmed === '') return l10n.t('Team slug must not be empty');
+  if (/[\s/?#]/.test(trimmed)) return l10n.t('Team slug must not contain spaces, "/", "?" or "#"');
   return undefined;
 }
 
 export function checkEnvironmentId(id: string): string | undefined {
   const trimmed = id.trim();
-  if (trimmed === '') return 'Environment id must not be empty';
-  if (/\s/.test(trimmed)) return 'Environment id must not contain spaces';
+  if (trimmed === '') return l10n.t('Environment id must not be empty');
+  if (/\s/.test(trimmed)) return l10n.t('Environment id must not contain spaces');
   return undefined;
 }
 
 export function checkKey(key: string, what: string): string | undefined {
-  if (key.trim() === '') return `${what} must not be empty`;
-  if (/\s/.test(key.trim())) return `${what} must not contain spaces`;
+  if (key.trim() === '') return l10n.t('{0} must not be empty', what);
+  if (/\s/.test(key.trim())) return l10n.t('{0} must not contain spaces', what);
   return undefined;
 }
 

@@ -102,10 +102,10 @@ export function failedModel(ctx: ResultContext, message: string): ResultsModel {
 }
 
 function valueLabel(rules: TriggerRules, plan: PreviewPlan): string {
-  const base = `${plan.valueKey} over ${spanLabel(rules.timeRange)}`;
+  const base = l10n.t('{0} over {1}', plan.valueKey, spanLabel(rules.timeRange));
   if (!rules.baseline) return base;
   const earlier = spanLabel(rules.baseline.offsetMinutes * 60);
-  return rules.baseline.type === 'percentage' ? `% change of ${base} against ${earlier} earlier` : `change of ${base} against ${earlier} earlier`;
+  return rules.baseline.type === 'percentage' ? l10n.t('% change of {0} against {1} earlier', base, earlier) : l10n.t('change of {0} against {1} earlier', base, earlier);
 }
 
 export interface PreviewContext {

@@ -7,7 +7,7 @@ import type { DatasetTreeModel } from './datasetTree';
 /** Why text is not a dataset slug, or undefined when it is one. */
 export function slugProblem(value: string): string | undefined {
   const r = DatasetSlug.safeParse(value.trim());
-  return r.success ? undefined : (r.error.issues[0]?.message ?? 'invalid dataset slug');
+  return r.success ? undefined : (r.error.issues[0]?.message ?? vscode.l10n.t('invalid dataset slug'));
 }
 
 /** Datasets the tree knows (for pickers), the typed value allowed too; undefined when dismissed. */

@@ -148,7 +148,7 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
     } catch (err) {
       if (signal.aborted) throw err;
       if (isStale(conn)) throw new StaleConnectionError(cid);
-      const failure = this.describe('discover datasets from environment-wide triggers', err, false);
+      const failure = this.describe(l10n.t('discover datasets from environment-wide triggers'), err, false);
       this.o.onFailure?.(failure, err);
       discoveryError = { kind: 'error', parentId: nodeId(undefined), ...failure };
     }
@@ -335,18 +335,18 @@ function isStale(conn: TreeConnection): boolean {
 
 /** What loading the children of a node does, in words, for error nodes and logs. */
 export function operationFor(node: TreeNode | undefined): string {
-  if (node === undefined) return 'load the datasets';
+  if (node === undefined) return l10n.t('load the datasets');
   switch (node.kind) {
     case 'group':
-      if (node.group === 'columns') return `list columns of ${node.dataset}`;
-      if (node.group === 'triggers') return `list triggers of ${node.dataset}`;
-      return `list SLOs of ${node.dataset}`;
+      if (node.group === 'columns') return l10n.t('list columns of {0}', node.dataset);
+      if (node.group === 'triggers') return l10n.t('list triggers of {0}', node.dataset);
+      return l10n.t('list SLOs of {0}', node.dataset);
     case 'slo':
-      return `list burn alerts of SLO ${node.sloId} in ${node.dataset}`;
+      return l10n.t('list burn alerts of SLO {0} in {1}', node.sloId, node.dataset);
     case 'apiKeys':
-      return 'list remembered API keys';
+      return l10n.t('list remembered API keys');
     case 'dataset':
-      return `open ${node.slug}`;
+      return l10n.t('open {0}', node.slug);
     default:
       return `load ${node.kind}`;
   }
