@@ -10,6 +10,7 @@ import { SecretStore } from './connections/secretStore';
 import { createConnectionStatusBar } from './connections/statusBar';
 import { vscodeConfiguration } from './core/configuration';
 import { Feedback } from './core/feedback';
+import { configureL10n } from './core/l10nSetup';
 import { createLogger } from './core/logger';
 import { Settings } from './core/settings';
 import { LiveColumns } from './diagnostics/liveColumns';
@@ -49,6 +50,7 @@ export interface ObsExtensionApi {
 let sandbox: SandboxController | undefined;
 
 export function activate(context: vscode.ExtensionContext): ObsExtensionApi {
+  configureL10n();
   const channel = vscode.window.createOutputChannel('Observability', { log: true });
   const showLogs = (): void => channel.show(true);
   const feedbackFor = (module: string): Feedback => new Feedback(createLogger(channel, module), showLogs);

@@ -1,7 +1,7 @@
 // "Remove Dataset": what it takes away, and when it must ask first (it never forgets SLO ids silently).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { planDatasetRemoval, REMOVE_ACTION } from '../../src/extension/tree/datasetRemoval';
+import { planDatasetRemoval, removeAction } from '../../src/extension/tree/datasetRemoval';
 
 test('an added dataset that is also discovered only loses its "added" mark and keeps its SLOs in the tree', () => {
   const plan = planDatasetRemoval({ slug: 'orders', added: true, discovered: true, sloIds: ['slo1', 'slo2'] });
@@ -28,7 +28,7 @@ test('an added dataset that is not discovered asks before forgetting its SLO ids
     confirm: {
       message:
         'Remove orders? It is not discovered from environment-wide triggers, so it leaves the tree and its 2 remembered SLO ids (slo1, slo2) will be forgotten. The SLOs themselves stay on the service.',
-      action: REMOVE_ACTION,
+      action: removeAction(),
     },
   });
 });

@@ -15,7 +15,13 @@ interface Manifest {
     walkthroughs: { id: string; steps: { id: string; description: string; media: { image?: string; altText?: string }; completionEvents: string[] }[] }[];
   };
 }
-const manifest = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as Manifest;
+// The manifest's user-facing texts are `%key%` references into package.nls.json: resolve them to the English
+// text the editor shows.
+const root = join(import.meta.dirname, '..', '..');
+const nls = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'), (_key, value: unknown) =>
+  typeof value === 'string' && /^%[^%\s]+%$/.test(value) ? nls[value.slice(1, -1)] : value,
+) as Manifest;
 const triggerFileDefaults = manifest.contributes.configuration.properties['obs.triggerFiles']?.default as string[];
 
 test('activation is on the view, trigger files and JSON documents, never on startup', () => {
@@ -67,7 +73,6 @@ test('the walkthrough guides through connecting, browsing, linting and querying,
   const [walkthrough, ...others] = manifest.contributes.walkthroughs;
   assert.equal(others.length, 0);
   assert.deepEqual(walkthrough?.steps.map((st) => st.id), ['connect', 'browse', 'lint', 'query']);
-  const root = join(import.meta.dirname, '..', '..');
   for (const step of walkthrough?.steps ?? []) {
     assert.ok(step.media.image?.startsWith('docs/images/') && existsSync(join(root, step.media.image)), `${step.id}: picture ${step.media.image}`);
     assert.ok((step.media.altText ?? '').length > 0, `${step.id}: the picture is described`);

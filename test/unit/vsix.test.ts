@@ -33,7 +33,7 @@ test('npm run package produces a .vsix holding only what runs, under 2 MB', { ti
     const names = await listZip(out);
     const files = names.filter((n) => n.startsWith('extension/')).map((n) => n.slice('extension/'.length));
 
-    for (const required of ['package.json', 'readme.md', 'changelog.md', 'LICENSE.txt', 'dist/extension.js', 'dist/client-host.js', 'dist/sandbox-host.js', 'dist/lint-worker.js', 'dist/forms-host.js', 'dist/queries-host.js', 'dist/cli.js', 'docs/rules.md', 'schemas/trigger.schema.json', 'media/icon.png']) {
+    for (const required of ['package.json', 'package.nls.json', 'l10n/bundle.l10n.json', 'readme.md', 'changelog.md', 'LICENSE.txt', 'dist/extension.js', 'dist/client-host.js', 'dist/sandbox-host.js', 'dist/lint-worker.js', 'dist/forms-host.js', 'dist/queries-host.js', 'dist/cli.js', 'docs/rules.md', 'schemas/trigger.schema.json', 'media/icon.png']) {
       assert.ok(
         files.some((f) => f.toLowerCase() === required.toLowerCase()),
         `missing ${required}; got ${files.join(', ')}`,
@@ -41,7 +41,7 @@ test('npm run package produces a .vsix holding only what runs, under 2 MB', { ti
     }
     // docs/rules.md ships so the Problems view can open a rule's documentation offline; the other docs and
     // the pictures because the README (the extension's page in VS Code) links to them.
-    const allowed = /^(dist\/|media\/|schemas\/|docs\/[^/]+\.md$|docs\/images\/[^/]+\.png$|package\.json$|readme\.md$|changelog\.md$|license(\.txt)?$)/i;
+    const allowed = /^(dist\/|media\/|schemas\/|docs\/[^/]+\.md$|docs\/images\/[^/]+\.png$|l10n\/bundle\.l10n(\.[a-z-]+)?\.json$|package(\.nls(\.[a-z-]+)?)?\.json$|readme\.md$|changelog\.md$|license(\.txt)?$)/i;
     assert.deepEqual(files.filter((f) => !allowed.test(f)), []);
     assert.deepEqual(files.filter((f) => /\.ts$/.test(f) && !f.endsWith('.d.ts')), []);
     assert.deepEqual(files.filter((f) => /^(src|test|bench|node_modules)\//.test(f)), []);

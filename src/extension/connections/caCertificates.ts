@@ -4,12 +4,13 @@ import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { errorText } from '../core/errors';
+import * as l10n from '@vscode/l10n';
 
 /** A CA certificate file named in `obs.caCertificates` could not be read. */
 export class CaCertificateError extends Error {
   readonly kind = 'ca-certificate';
   constructor(readonly file: string, reason: string) {
-    super(`Cannot read the CA certificate file "${file}" named in the setting obs.caCertificates: ${reason}`);
+    super(l10n.t('Cannot read the CA certificate file "{0}" named in the setting {1}: {2}', file, 'obs.caCertificates', reason));
     this.name = 'CaCertificateError';
   }
 }
@@ -20,7 +21,7 @@ export function readCaCertificates(files: readonly string[]): string[] {
     const full = file.startsWith('~') ? join(homedir(), file.slice(1)) : file;
     try {
       const pem = readFileSync(full, 'utf8');
-      if (!pem.includes('-----BEGIN CERTIFICATE-----')) throw new Error('it holds no PEM certificate');
+      if (!pem.includes('-----BEGIN CERTIFICATE-----')) throw new Error(l10n.t('it holds no PEM certificate'));
       return pem;
     } catch (err) {
       throw new CaCertificateError(file, errorText(err));

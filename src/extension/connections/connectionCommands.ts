@@ -52,12 +52,12 @@ async function pickConnection(manager: ConnectionManager, placeHolder: string, a
   const activeId = manager.activeProfile()?.id;
   const items: ProfilePick[] = manager.list().map((p) => ({
     label: inertName(p.name),
-    description: p.id === activeId ? `${p.baseUrl} (active)` : p.baseUrl,
-    detail: `team ${p.team}, environment ${p.environmentId}`,
+    description: p.id === activeId ? vscode.l10n.t('{0} (active)', p.baseUrl) : p.baseUrl,
+    detail: vscode.l10n.t('team {0}, environment {1}', p.team, p.environmentId),
     profile: p,
   }));
   if (items.length === 0) {
-    void vscode.window.showInformationMessage('No connections are configured yet.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('No connections are configured yet.'));
     return undefined;
   }
   const pick = await vscode.window.showQuickPick(items, { placeHolder, matchOnDescription: true });
@@ -76,24 +76,24 @@ export function registerConnectionCommands(manager: ConnectionManager, feedback:
   return [
     command(
       'obs.connection.add',
-      'add the connection',
+      vscode.l10n.t('add the connection'),
       async () => {
         const answer = await runConnectionWizard(inputBoxPrompter, manager.list());
         if (!answer) return;
         await saveConnection(target(manager), answer, true);
         await manager.setActive(answer.profile.id);
         log.info(`connection ${answer.profile.name} (${answer.profile.baseUrl}) added`);
-        void vscode.window.showInformationMessage(`${describeSave(answer, true)} It is the active connection.`);
+        void vscode.window.showInformationMessage(vscode.l10n.t('{0} It is the active connection.', describeSave(answer, true)));
       },
     ),
     command(
       'obs.connection.edit',
-      'edit the connection',
+      vscode.l10n.t('edit the connection'),
       async (arg) => {
-        const existing = await pickConnection(manager, 'Connection to edit', arg);
+        const existing = await pickConnection(manager, vscode.l10n.t('Connection to edit'), arg);
         if (!existing) return;
         if (manager.isTransient(existing.id)) {
-          void vscode.window.showInformationMessage('The local sandbox connection is made by "Start Local Sandbox" and cannot be edited.');
+          void vscode.window.showInformationMessage(vscode.l10n.t('The local sandbox connection is made by "Start Local Sandbox" and cannot be edited.'));
           return;
         }
         const stored = await manager.storedKeys(existing.id);
@@ -106,37 +106,39 @@ export function registerConnectionCommands(manager: ConnectionManager, feedback:
     ),
     command(
       'obs.connection.remove',
-      'remove the connection',
+      vscode.l10n.t('remove the connection'),
       async (arg) => {
-        const profile = await pickConnection(manager, 'Connection to remove', arg);
+        const profile = await pickConnection(manager, vscode.l10n.t('Connection to remove'), arg);
         if (!profile) return;
         if (manager.isTransient(profile.id)) {
           await vscode.commands.executeCommand('obs.sandbox.stop');
           return;
         }
+        const remove = vscode.l10n.t('Remove');
         const confirm = await vscode.window.showWarningMessage(
-          `Remove the connection "${profile.name}"? Its keys are deleted from the secret storage.`,
+          vscode.l10n.t('Remove the connection "{0}"? Its keys are deleted from the secret storage.', profile.name),
           { modal: true },
-          'Remove',
+          remove,
         );
-        if (confirm !== 'Remove') return;
+        if (confirm !== remove) return;
         const wasActive = manager.activeProfile()?.id === profile.id;
         await manager.remove(profile.id);
         await hooks.onRemoved(profile.id);
         log.info(`connection ${profile.name} removed with its keys`);
         if (wasActive && manager.list().length > 0) {
           // Never switch for the user: the next connection may be production.
+          const switchConnection = vscode.l10n.t('Switch Connection...');
           const choice = await vscode.window.showInformationMessage(
-            `Connection "${profile.name}" removed. No connection is active now.`,
-            'Switch Connection...',
+            vscode.l10n.t('Connection "{0}" removed. No connection is active now.', profile.name),
+            switchConnection,
           );
-          if (choice === 'Switch Connection...') await vscode.commands.executeCommand('obs.connection.switch');
+          if (choice === switchConnection) await vscode.commands.executeCommand('obs.connection.switch');
         }
       },
     ),
     command(
       'obs.connection.switch',
-      'switch the connection',
+      vscode.l10n.t('switch the connection'),
       async (arg) => {
         if (typeof arg === 'string') {
           const target = manager.list().find((p) => p.id === arg || p.name === arg);
@@ -147,11 +149,11 @@ export function registerConnectionCommands(manager: ConnectionManager, feedback:
         const items: ProfilePick[] = manager.list().map((p) => ({
           label: `${p.id === activeId ? '$(check) ' : ''}${inertName(p.name)}`,
           description: p.baseUrl,
-          detail: `team ${p.team}, environment ${p.environmentId}`,
+          detail: vscode.l10n.t('team {0}, environment {1}', p.team, p.environmentId),
           profile: p,
         }));
-        items.push({ label: '$(add) Add Connection...', action: 'add' });
-        const pick = await vscode.window.showQuickPick(items, { placeHolder: 'Switch to connection' });
+        items.push({ label: `$(add) ${vscode.l10n.t('Add Connection...')}`, action: 'add' });
+        const pick = await vscode.window.showQuickPick(items, { placeHolder: vscode.l10n.t('Switch to connection') });
         if (!pick) return;
         if (pick.action === 'add') return vscode.commands.executeCommand('obs.connection.add');
         if (pick.profile) await manager.setActive(pick.profile.id);

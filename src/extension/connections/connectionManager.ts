@@ -83,15 +83,18 @@ export class ConnectionManager implements vscode.Disposable {
     const active = await this.getActive();
     if (active) return active;
     if (this.list().length > 0) {
-      void vscode.window.showWarningMessage('No observability connection is active in this window.', 'Switch Connection...').then((choice) => {
-        if (choice === 'Switch Connection...') void vscode.commands.executeCommand('obs.connection.switch');
+      const switchConnection = vscode.l10n.t('Switch Connection...');
+      void vscode.window.showWarningMessage(vscode.l10n.t('No observability connection is active in this window.'), switchConnection).then((choice) => {
+        if (choice === switchConnection) void vscode.commands.executeCommand('obs.connection.switch');
       });
     } else {
+      const addConnection = vscode.l10n.t('Add Connection...');
+      const trySandbox = vscode.l10n.t('Try the Local Sandbox');
       void vscode.window
-        .showWarningMessage('No observability connection is configured.', 'Add Connection...', 'Try the Local Sandbox')
+        .showWarningMessage(vscode.l10n.t('No observability connection is configured.'), addConnection, trySandbox)
         .then((choice) => {
-          if (choice === 'Add Connection...') void vscode.commands.executeCommand('obs.connection.add');
-          if (choice === 'Try the Local Sandbox') void vscode.commands.executeCommand('obs.sandbox.start');
+          if (choice === addConnection) void vscode.commands.executeCommand('obs.connection.add');
+          if (choice === trySandbox) void vscode.commands.executeCommand('obs.sandbox.start');
         });
     }
     throw new NoConnectionError();

@@ -13,6 +13,7 @@ import {
   type ConnectionProfile,
   type ConnectionSecrets,
 } from './profiles';
+import * as l10n from '@vscode/l10n';
 
 export interface StepProblem {
   message: string;
@@ -72,7 +73,7 @@ function urlProblem(what: string): (v: string) => StepProblem | undefined {
 /** KEY_ID:KEY_SECRET, both parts non-empty, no spaces. */
 export function managementKeyProblem(v: string): string | undefined {
   const colon = v.indexOf(':');
-  if (colon <= 0 || colon === v.length - 1 || /\s/.test(v)) return 'The management key has the form KEY_ID:KEY_SECRET';
+  if (colon <= 0 || colon === v.length - 1 || /\s/.test(v)) return l10n.t('The management key has the form KEY_ID:KEY_SECRET');
   return undefined;
 }
 
@@ -89,14 +90,14 @@ export async function runConnectionWizard(
   newId: () => string = newConnectionId,
 ): Promise<WizardAnswer | undefined> {
   const old = existing?.profile;
-  const title = old ? `Edit Connection "${old.name}"` : 'Add Connection';
+  const title = old ? l10n.t('Edit Connection "{0}"', old.name) : l10n.t('Add Connection');
   const step = (n: number, s: Omit<WizardStep, 'title' | 'step' | 'totalSteps'>): WizardStep => ({ title, step: n, totalSteps: TOTAL_STEPS, ...s });
 
   // No default name: a prefilled "production" would label whatever server is entered next.
   const name = await prompter.input(
     step(1, {
-      prompt: 'A name for this connection. The status bar shows it; names containing "prod" are highlighted.',
-      placeHolder: 'e.g. production, staging',
+      prompt: l10n.t('A name for this connection. The status bar shows it; names containing "prod" are highlighted.'),
+      placeHolder: l10n.t('e.g. production, staging'),
       value: old?.name,
       validate: (v) => error(checkName(v, others, old?.id)),
     }),
@@ -106,38 +107,38 @@ export async function runConnectionWizard(
   let baseUrl = old?.baseUrl;
   for (;;) {
     const answer = await prompter.input(
-      step(2, { prompt: 'Base URL of the service API', placeHolder: 'https://api.example.com', value: baseUrl, validate: urlProblem('Base URL') }),
+      step(2, { prompt: l10n.t('Base URL of the service API'), placeHolder: 'https://api.example.com', value: baseUrl, validate: urlProblem(l10n.t('Base URL')) }),
     );
     if (answer === undefined) return undefined;
     baseUrl = answer;
-    const check = checkServiceUrl(answer, 'Base URL');
+    const check = checkServiceUrl(answer, l10n.t('Base URL'));
     if (!check.ok) continue; // the InputBox does not accept an error; a scripted prompter might
     if (check.warning === undefined) break;
     const ok = await prompter.confirm(
-      `The base URL ${check.url.host} uses plain http: the configuration and management keys would cross the network unencrypted. Use it anyway?`,
-      'Use Plain HTTP',
+      l10n.t('The base URL {0} uses plain http: the configuration and management keys would cross the network unencrypted. Use it anyway?', check.url.host),
+      l10n.t('Use Plain HTTP'),
     );
     if (ok) break;
   }
-  const base = checkServiceUrl(baseUrl, 'Base URL');
+  const base = checkServiceUrl(baseUrl, l10n.t('Base URL'));
   if (!base.ok) return undefined;
 
   const uiUrl = await prompter.input(
     step(3, {
-      prompt: 'URL of the service UI (links from the service are opened only on this host)',
+      prompt: l10n.t('URL of the service UI (links from the service are opened only on this host)'),
       placeHolder: 'https://ui.example.com',
       value: old?.uiUrl,
-      validate: urlProblem('UI URL'),
+      validate: urlProblem(l10n.t('UI URL')),
     }),
   );
   if (uiUrl === undefined) return undefined;
-  const ui = checkServiceUrl(uiUrl, 'UI URL');
+  const ui = checkServiceUrl(uiUrl, l10n.t('UI URL'));
   if (!ui.ok) return undefined;
 
-  const team = await prompter.input(step(4, { prompt: 'Team slug', value: old?.team, validate: (v) => error(checkTeam(v)) }));
+  const team = await prompter.input(step(4, { prompt: l10n.t('Team slug'), value: old?.team, validate: (v) => error(checkTeam(v)) }));
   if (team === undefined) return undefined;
   const environmentId = await prompter.input(
-    step(5, { prompt: 'Environment id (used when creating API keys)', value: old?.environmentId, validate: (v) => error(checkEnvironmentId(v)) }),
+    step(5, { prompt: l10n.t('Environment id (used when creating API keys)'), value: old?.environmentId, validate: (v) => error(checkEnvironmentId(v)) }),
   );
   if (environmentId === undefined) return undefined;
 
@@ -145,23 +146,23 @@ export async function runConnectionWizard(
   const originChanged = old !== undefined && !sameOrigin(old.baseUrl, normalisedBase);
   const storedConfig = existing !== undefined && existing.stored.configKey && !originChanged;
   const storedManagement = existing !== undefined && existing.stored.managementKey && !originChanged;
-  const moved = originChanged ? ` The base URL now points at ${base.url.host}: give its keys (the stored ones are deleted, never sent to a new server).` : '';
+  const moved = originChanged ? ` ${l10n.t('The base URL now points at {0}: give its keys (the stored ones are deleted, never sent to a new server).', base.url.host)}` : '';
 
   const configKey = await prompter.input(
     step(6, {
-      prompt: `Configuration key, sent as X-Service-Team${storedConfig ? ' (leave empty to keep the stored key)' : ''}. Stored only in VS Code's secret storage.${moved}`,
+      prompt: `${storedConfig ? l10n.t("Configuration key, sent as X-Service-Team (leave empty to keep the stored key). Stored only in VS Code's secret storage.") : l10n.t("Configuration key, sent as X-Service-Team. Stored only in VS Code's secret storage.")}${moved}`,
       password: true,
-      validate: (v) => (storedConfig && v === '' ? undefined : error(checkKey(v, 'The configuration key'))),
+      validate: (v) => (storedConfig && v === '' ? undefined : error(checkKey(v, l10n.t('The configuration key')))),
     }),
   );
   if (configKey === undefined) return undefined;
 
   const managementHint = storedManagement
-    ? `leave empty to keep the stored key, or type ${REMOVE_KEY} to delete it`
-    : 'optional: leave empty for none';
+    ? l10n.t('leave empty to keep the stored key, or type {0} to delete it', REMOVE_KEY)
+    : l10n.t('optional: leave empty for none');
   const managementKey = await prompter.input(
     step(7, {
-      prompt: `Management key KEY_ID:KEY_SECRET, needed only for API keys (${managementHint}). Stored only in VS Code's secret storage.`,
+      prompt: l10n.t("Management key KEY_ID:KEY_SECRET, needed only for API keys ({0}). Stored only in VS Code's secret storage.", managementHint),
       password: true,
       validate: (v) => {
         if (v === '' || (storedManagement && v === REMOVE_KEY)) return undefined;
@@ -238,20 +239,30 @@ export async function saveConnection(target: ConnectionTarget, answer: WizardAns
   await target.saveProfile(answer.profile);
 }
 
-const OUTCOME_WORDS: Record<KeyOutcome, string | undefined> = {
-  set: 'stored',
-  replaced: 'replaced',
-  kept: 'kept',
-  removed: 'deleted',
-  none: undefined,
-};
+/** What happened to a key, as a whole phrase per key (word order differs between languages). */
+function outcomePhrase(key: 'configuration' | 'management', outcome: KeyOutcome): string | undefined {
+  const config = key === 'configuration';
+  switch (outcome) {
+    case 'set':
+      return config ? l10n.t('configuration key stored') : l10n.t('management key stored');
+    case 'replaced':
+      return config ? l10n.t('configuration key replaced') : l10n.t('management key replaced');
+    case 'kept':
+      return config ? l10n.t('configuration key kept') : l10n.t('management key kept');
+    case 'removed':
+      return config ? l10n.t('configuration key deleted') : l10n.t('management key deleted');
+    case 'none':
+      return undefined;
+  }
+}
 
 /** 'Connection "staging" saved: configuration key kept, management key deleted.' */
 export function describeSave(answer: WizardAnswer, isNew: boolean): string {
-  const parts = [
-    OUTCOME_WORDS[answer.outcome.configKey] && `configuration key ${OUTCOME_WORDS[answer.outcome.configKey]}`,
-    OUTCOME_WORDS[answer.outcome.managementKey] && `management key ${OUTCOME_WORDS[answer.outcome.managementKey]}`,
-  ].filter((p): p is string => typeof p === 'string');
-  const verb = isNew ? 'added' : 'saved';
-  return `Connection "${answer.profile.name}" ${verb}${parts.length > 0 ? `: ${parts.join(', ')}` : ''}.`;
+  const parts = [outcomePhrase('configuration', answer.outcome.configKey), outcomePhrase('management', answer.outcome.managementKey)].filter(
+    (p): p is string => typeof p === 'string',
+  );
+  const name = answer.profile.name;
+  if (parts.length === 0) return isNew ? l10n.t('Connection "{0}" added.', name) : l10n.t('Connection "{0}" saved.', name);
+  const list = parts.join(', ');
+  return isNew ? l10n.t('Connection "{0}" added: {1}.', name, list) : l10n.t('Connection "{0}" saved: {1}.', name, list);
 }

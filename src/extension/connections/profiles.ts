@@ -1,4 +1,5 @@
 // Connection profiles: pure types and validation (no vscode import, so it is unit-tested in plain Node).
+import * as l10n from '@vscode/l10n';
 
 export interface ConnectionProfile {
   id: string;
@@ -31,21 +32,21 @@ export function isLoopbackHost(hostname: string): boolean {
  */
 export function checkServiceUrl(text: string, what: string): UrlCheck {
   const trimmed = text.trim();
-  if (trimmed === '') return { ok: false, message: `${what} must not be empty` };
+  if (trimmed === '') return { ok: false, message: l10n.t('{0} must not be empty', what) };
   let url: URL;
   try {
     url = new URL(trimmed);
   } catch {
-    return { ok: false, message: `${what} is not a valid URL (expected e.g. https://api.example.com)` };
+    return { ok: false, message: l10n.t('{0} is not a valid URL (expected e.g. {1})', what, 'https://api.example.com') };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return { ok: false, message: `${what} must start with https:// or http://` };
+    return { ok: false, message: l10n.t('{0} must start with https:// or http://', what) };
   }
   if (url.username !== '' || url.password !== '') {
-    return { ok: false, message: `${what} must not contain a user name or password` };
+    return { ok: false, message: l10n.t('{0} must not contain a user name or password', what) };
   }
   if (url.search !== '' || url.hash !== '') {
-    return { ok: false, message: `${what} must not contain a query (?) or fragment (#)` };
+    return { ok: false, message: l10n.t('{0} must not contain a query (?) or fragment (#)', what) };
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     return { ok: true, url, warning: `${what} uses plain http: keys would be sent unencrypted to ${url.host}` };
@@ -72,30 +73,30 @@ export function normaliseUrl(url: URL): string {
 
 export function checkName(name: string, others: readonly ConnectionProfile[], selfId?: string): string | undefined {
   const trimmed = name.trim();
-  if (trimmed === '') return 'Connection name must not be empty';
-  if (trimmed.length > 64) return 'Connection name must be at most 64 characters';
+  if (trimmed === '') return l10n.t('Connection name must not be empty');
+  if (trimmed.length > 64) return l10n.t('Connection name must be at most {0} characters', 64);
   const clash = others.find((p) => p.id !== selfId && p.name.toLowerCase() === trimmed.toLowerCase());
-  if (clash) return `A connection named "${clash.name}" already exists`;
+  if (clash) return l10n.t('A connection named "{0}" already exists', clash.name);
   return undefined;
 }
 
 export function checkTeam(team: string): string | undefined {
   const trimmed = team.trim();
-  if (trimmed === '') return 'Team slug must not be empty';
-  if (/[\s/?#]/.test(trimmed)) return 'Team slug must not contain spaces, "/", "?" or "#"';
+  if (trimmed === '') return l10n.t('Team slug must not be empty');
+  if (/[\s/?#]/.test(trimmed)) return l10n.t('Team slug must not contain spaces, "/", "?" or "#"');
   return undefined;
 }
 
 export function checkEnvironmentId(id: string): string | undefined {
   const trimmed = id.trim();
-  if (trimmed === '') return 'Environment id must not be empty';
-  if (/\s/.test(trimmed)) return 'Environment id must not contain spaces';
+  if (trimmed === '') return l10n.t('Environment id must not be empty');
+  if (/\s/.test(trimmed)) return l10n.t('Environment id must not contain spaces');
   return undefined;
 }
 
 export function checkKey(key: string, what: string): string | undefined {
-  if (key.trim() === '') return `${what} must not be empty`;
-  if (/\s/.test(key.trim())) return `${what} must not contain spaces`;
+  if (key.trim() === '') return l10n.t('{0} must not be empty', what);
+  if (/\s/.test(key.trim())) return l10n.t('{0} must not contain spaces', what);
   return undefined;
 }
 
@@ -104,12 +105,12 @@ export type ProfileProblem = { field: keyof ConnectionProfile; message: string }
 /** Validates a whole profile (for profiles read back from state, which may have been edited by hand). */
 export function validateProfile(p: unknown): { ok: true; profile: ConnectionProfile } | { ok: false; problems: ProfileProblem[] } {
   const problems: ProfileProblem[] = [];
-  if (typeof p !== 'object' || p === null) return { ok: false, problems: [{ field: 'id', message: 'not an object' }] };
+  if (typeof p !== 'object' || p === null) return { ok: false, problems: [{ field: 'id', message: l10n.t('not an object') }] };
   const rec = p as Record<string, unknown>;
   const str = (field: keyof ConnectionProfile): string => {
     const v = rec[field];
     if (typeof v !== 'string') {
-      problems.push({ field, message: `${field} must be a string` });
+      problems.push({ field, message: l10n.t('{0} must be a string', field) });
       return '';
     }
     return v;
@@ -123,8 +124,8 @@ export function validateProfile(p: unknown): { ok: true; profile: ConnectionProf
     environmentId: str('environmentId'),
   };
   if (problems.length > 0) return { ok: false, problems };
-  if (profile.id === '') problems.push({ field: 'id', message: 'id must not be empty' });
-  if (profile.name.trim() === '') problems.push({ field: 'name', message: 'name must not be empty' });
+  if (profile.id === '') problems.push({ field: 'id', message: l10n.t('{0} must not be empty', 'id') });
+  if (profile.name.trim() === '') problems.push({ field: 'name', message: l10n.t('{0} must not be empty', 'name') });
   for (const field of ['baseUrl', 'uiUrl'] as const) {
     const c = checkServiceUrl(profile[field], field);
     if (!c.ok) problems.push({ field, message: c.message });

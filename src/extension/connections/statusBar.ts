@@ -6,23 +6,23 @@ import { escapeMarkdown, safeLabel } from '../core/text';
 
 export function createConnectionStatusBar(manager: ConnectionManager): vscode.Disposable {
   const item = vscode.window.createStatusBarItem('obs.connection', vscode.StatusBarAlignment.Left, 50);
-  item.name = 'Observability Connection';
+  item.name = vscode.l10n.t('Observability Connection');
   item.command = 'obs.connection.switch';
 
   const update = (profile: ConnectionProfile | undefined): void => {
     if (!profile) {
-      item.text = '$(debug-disconnect) Obs: no connection';
-      item.tooltip = 'No observability connection. Click to add or switch.';
+      item.text = `$(debug-disconnect) ${vscode.l10n.t('Obs: no connection')}`;
+      item.tooltip = vscode.l10n.t('No observability connection. Click to add or switch.');
       item.backgroundColor = undefined;
     } else {
       // A name is user text: `$(…)` would render as an icon, so it is made inert.
-      item.text = `$(plug) Obs: ${safeLabel(profile.name, 40).replace(/\$\(/g, '$\u200B(')}`;
+      item.text = `$(plug) ${vscode.l10n.t('Obs: {0}', safeLabel(profile.name, 40).replace(/\$\(/g, '$\u200B('))}`;
       const md = new vscode.MarkdownString(undefined, false);
       md.isTrusted = false;
       md.supportHtml = false;
       md.appendMarkdown(`**${escapeMarkdown(profile.name)}**  \n`);
-      md.appendMarkdown(`${escapeMarkdown(profile.baseUrl)}  \nteam ${escapeMarkdown(profile.team)}, environment ${escapeMarkdown(profile.environmentId)}\n\n`);
-      md.appendMarkdown('Click to switch connection.');
+      md.appendMarkdown(`${escapeMarkdown(profile.baseUrl)}  \n${vscode.l10n.t('team {0}, environment {1}', escapeMarkdown(profile.team), escapeMarkdown(profile.environmentId))}\n\n`);
+      md.appendMarkdown(vscode.l10n.t('Click to switch connection.'));
       item.tooltip = md;
       item.backgroundColor = looksLikeProduction(profile.name) ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     }

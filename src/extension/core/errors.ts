@@ -3,6 +3,7 @@
 // ServiceError` against this bundle's copy of the class would fail. No vscode import.
 import { errorText } from '../../api/errors';
 import type { ServiceErrorKind } from '../../api/errors';
+import * as l10n from '@vscode/l10n';
 
 export interface ServiceErrorLike {
   name: 'ServiceError';
@@ -29,7 +30,7 @@ export { errorText };
 export class StaleConnectionError extends Error {
   readonly kind = 'stale-connection';
   constructor(readonly connectionId: string | undefined) {
-    super('The connection changed while loading');
+    super(l10n.t('The connection changed while loading'));
     this.name = 'StaleConnectionError';
   }
 }
@@ -38,7 +39,7 @@ export class StaleConnectionError extends Error {
 export class NoConnectionError extends Error {
   readonly kind = 'no-connection';
   constructor() {
-    super('No observability connection is active');
+    super(l10n.t('No observability connection is active'));
     this.name = 'NoConnectionError';
   }
 }
@@ -47,7 +48,7 @@ export class NoConnectionError extends Error {
 export class ConnectionGoneError extends Error {
   readonly kind = 'connection-gone';
   constructor(readonly connectionId: string) {
-    super('The connection of this item was removed; refresh the Datasets view');
+    super(l10n.t('The connection of this item was removed; refresh the Datasets view'));
     this.name = 'ConnectionGoneError';
   }
 }
@@ -73,5 +74,5 @@ export function isAlreadyReported(err: unknown): boolean {
 
 /** The message for an operation shown as a progress title: "Running saved query q1..." -> "Running saved query q1 failed: ...". */
 export function progressFailureText(title: string, err: unknown): string {
-  return `${title.trim().replace(/(\.\.\.|\u2026)$/, '')} failed: ${errorText(err)}`;
+  return l10n.t('{0} failed: {1}', title.trim().replace(/(\.\.\.|\u2026)$/, ''), errorText(err));
 }

@@ -13,7 +13,7 @@ export class Feedback {
 
   /** Logs a failure and shows it naming the operation ("Could not <operation>: ..."), with "Show Logs". */
   async reportError(operation: string, err: unknown): Promise<void> {
-    await this.showFailure(`Could not ${operation}: ${errorText(err)}`, operation, err);
+    await this.showFailure(vscode.l10n.t('Could not {0}: {1}', operation, errorText(err)), operation, err);
   }
 
   /**
@@ -57,7 +57,8 @@ export class Feedback {
       return;
     }
     this.log.error(text);
-    const choice = await vscode.window.showErrorMessage(text, 'Show Logs');
-    if (choice === 'Show Logs') this.showLogs();
+    const showLogs = vscode.l10n.t('Show Logs');
+    const choice = await vscode.window.showErrorMessage(text, showLogs);
+    if (choice === showLogs) this.showLogs();
   }
 }

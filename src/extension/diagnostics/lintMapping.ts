@@ -5,6 +5,7 @@
 import type { Diagnostic as LintDiagnostic, MetricsDatasetHint, Range, RuleId, TextEdit } from '../../lint';
 import { ruleDocsAnchor } from '../../lint/rules';
 import { LineIndex } from '../../lint/text';
+import * as l10n from '@vscode/l10n';
 
 export const LINT_SOURCE = 'obs-lint';
 /** The kind of the fix-all source action: `source.fixAll.obs`. */
@@ -179,11 +180,10 @@ export function minimalEdit(before: string, after: string): TextEdit | undefined
   return { range: lines.range(start, endBefore - start), newText: after.slice(start, endAfter) };
 }
 
-export const FIX_ALL_TITLE = 'Fix all auto-fixable problems';
 
 /** The "fix all" action of an edit that fixes everything fix-all fixes (lintJobs.ts computes it). */
 export function fixAllAction(edit: TextEdit | undefined): CodeActionData | undefined {
-  return edit === undefined ? undefined : { title: FIX_ALL_TITLE, kind: 'source.fixAll', edits: [edit], isPreferred: false };
+  return edit === undefined ? undefined : { title: l10n.t('Fix all auto-fixable problems'), kind: 'source.fixAll', edits: [edit], isPreferred: false };
 }
 
 export interface LintCounts {
@@ -207,9 +207,17 @@ export function countBySeverity(diagnostics: readonly LintDiagnostic[], hidden?:
 
 /** "Linted 12 trigger files: 3 errors, 1 warning, 0 infos in 2 files." */
 export function lintSummary(files: number, filesWithProblems: number, c: LintCounts): string {
-  const n = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-  if (files === 0) return 'No trigger files found in the workspace.';
+  // Each count with its noun as one text per number form (languages inflect differently).
+  const triggerFiles = (n: number) => (n === 1 ? l10n.t('1 trigger file') : l10n.t('{0} trigger files', n));
+  if (files === 0) return l10n.t('No trigger files found in the workspace.');
   const problems = c.errors + c.warnings + c.infos;
-  if (problems === 0) return `Linted ${n(files, 'trigger file')}: no problems.`;
-  return `Linted ${n(files, 'trigger file')}: ${n(c.errors, 'error')}, ${n(c.warnings, 'warning')}, ${n(c.infos, 'info')} in ${n(filesWithProblems, 'file')}.`;
+  if (problems === 0) return l10n.t('Linted {0}: no problems.', triggerFiles(files));
+  return l10n.t(
+    'Linted {0}: {1}, {2}, {3} in {4}.',
+    triggerFiles(files),
+    c.errors === 1 ? l10n.t('1 error') : l10n.t('{0} errors', c.errors),
+    c.warnings === 1 ? l10n.t('1 warning') : l10n.t('{0} warnings', c.warnings),
+    c.infos === 1 ? l10n.t('1 info') : l10n.t('{0} infos', c.infos),
+    filesWithProblems === 1 ? l10n.t('1 file') : l10n.t('{0} files', filesWithProblems),
+  );
 }

@@ -1,6 +1,7 @@
 // Very large trigger files are not linted while typing. Linting runs in a worker thread, so it never stalls
 // the extension host, but a lint of tens of megabytes on every pause in typing would keep a core busy and
 // the diagnostics always behind. No vscode import.
+import * as l10n from '@vscode/l10n';
 
 /**
  * Files larger than this are linted on open and on save only, not on each change. Sizes are counted in
@@ -24,5 +25,5 @@ export function largeFileNotice(size: number): string | undefined {
   if (size <= LINT_ON_CHANGE_MAX_SIZE) return undefined;
   // Rounded up to one decimal, so a file just over the limit never reads "5.0 MB is over 5 MB".
   const mb = Math.ceil((size / MB) * 10) / 10;
-  return `Large trigger file, linted on save only (not while typing): ${mb.toFixed(1)} MB is over ${LINT_ON_CHANGE_MAX_SIZE / MB} MB.`;
+  return l10n.t('Large trigger file, linted on save only (not while typing): {0} MB is over {1} MB.', mb.toFixed(1), LINT_ON_CHANGE_MAX_SIZE / MB);
 }

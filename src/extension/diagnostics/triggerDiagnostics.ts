@@ -356,7 +356,7 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
   /** "Lint All Trigger Files in the Workspace": fills Problems for every trigger file. */
   async lintWorkspace(): Promise<{ files: number; counts: LintCounts; filesWithProblems: number } | undefined> {
     return vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: 'Linting trigger files', cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Linting trigger files'), cancellable: true },
       async (progress, token) => {
         this.matcher.reload();
         const uris = await this.matcher.findAll(token);
@@ -366,7 +366,7 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
         let filesWithProblems = 0;
         for (const uri of uris) {
           if (token.isCancellationRequested) {
-            void vscode.window.showInformationMessage(`Linting cancelled after ${done} of ${uris.length} files.`);
+            void vscode.window.showInformationMessage(vscode.l10n.t('Linting cancelled after {0} of {1} files.', done, uris.length));
             return undefined;
           }
           progress.report({ message: `${done + 1}/${uris.length}`, increment: 100 / Math.max(1, uris.length) });
@@ -397,8 +397,9 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
         const summary = lintSummary(done, filesWithProblems, counts);
         this.log.info(summary);
         // Not awaited: the progress notification ends now, the summary stays until dismissed.
-        void vscode.window.showInformationMessage(summary, ...(filesWithProblems > 0 ? ['Show Problems'] : [])).then((choice) => {
-          if (choice === 'Show Problems') void vscode.commands.executeCommand('workbench.actions.view.problems');
+        const showProblems = vscode.l10n.t('Show Problems');
+        void vscode.window.showInformationMessage(summary, ...(filesWithProblems > 0 ? [showProblems] : [])).then((choice) => {
+          if (choice === showProblems) void vscode.commands.executeCommand('workbench.actions.view.problems');
         });
         return { files: done, counts, filesWithProblems };
       },
@@ -412,5 +413,5 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
 }
 
 export function registerLintCommands(diagnostics: TriggerDiagnostics, feedback: Feedback): vscode.Disposable[] {
-  return [feedback.registerCommand('obs.lint.workspace', 'lint the trigger files', () => diagnostics.lintWorkspace())];
+  return [feedback.registerCommand('obs.lint.workspace', vscode.l10n.t('lint the trigger files'), () => diagnostics.lintWorkspace())];
 }

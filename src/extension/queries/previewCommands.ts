@@ -51,12 +51,12 @@ export class TriggerPreviews {
     const uriText = isRecord(arg) && typeof arg.uri === 'string' ? arg.uri : vscode.window.activeTextEditor?.document.uri.toString();
     const doc = uriText === undefined ? undefined : vscode.workspace.textDocuments.find((d) => d.uri.toString() === uriText);
     if (!doc) {
-      void vscode.window.showInformationMessage('Preview a trigger from the Datasets view, or from the "Preview" lens at the top of a trigger file.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Preview a trigger from the Datasets view, or from the "Preview" lens at the top of a trigger file.'));
       return;
     }
     const read = triggerFromText(doc.getText());
     if (!read.ok) {
-      void vscode.window.showErrorMessage(`Cannot preview ${vscode.workspace.asRelativePath(doc.uri)}: ${read.reason}.`);
+      void vscode.window.showErrorMessage(vscode.l10n.t('Cannot preview {0}: {1}.', vscode.workspace.asRelativePath(doc.uri), read.reason));
       return;
     }
     const conn = await this.deps.connections.requireActive();
@@ -64,28 +64,28 @@ export class TriggerPreviews {
     let dataset = typeof slug.dataset_slug === 'string' && slug.dataset_slug !== '' ? slug.dataset_slug : undefined;
     if (dataset === ENVIRONMENT_WIDE_TRIGGER_SLUG) dataset = ENVIRONMENT_WIDE;
     dataset ??= await vscode.window.showInputBox({
-      title: `Preview ${safeLabel(read.trigger.name, 80)}`,
-      prompt: 'The file names no dataset_slug: which dataset does this trigger query? (__all__ for environment-wide)',
+      title: vscode.l10n.t('Preview {0}', safeLabel(read.trigger.name, 80)),
+      prompt: vscode.l10n.t('The file names no dataset_slug: which dataset does this trigger query? ({0} for environment-wide)', ENVIRONMENT_WIDE),
       ignoreFocusOut: true,
-      validateInput: (v) => (v.trim() === '' || /[/?#\s]/.test(v) ? 'Enter a dataset slug' : undefined),
+      validateInput: (v) => (v.trim() === '' || /[/?#\s]/.test(v) ? vscode.l10n.t('Enter a dataset slug') : undefined),
     });
     if (dataset === undefined) return;
-    await this.preview({ conn, dataset: dataset.trim(), trigger: read.trigger, key: `preview:file:${doc.uri.toString()}`, where: `${vscode.workspace.asRelativePath(doc.uri)} (${doc.isDirty ? 'unsaved edits included' : 'as saved'}) against ${dataset.trim()} on ${conn.profile.name}`, column: vscode.ViewColumn.Beside });
+    await this.preview({ conn, dataset: dataset.trim(), trigger: read.trigger, key: `preview:file:${doc.uri.toString()}`, where: doc.isDirty ? vscode.l10n.t('{0} (unsaved edits included) against {1} on {2}', vscode.workspace.asRelativePath(doc.uri), dataset.trim(), conn.profile.name) : vscode.l10n.t('{0} (as saved) against {1} on {2}', vscode.workspace.asRelativePath(doc.uri), dataset.trim(), conn.profile.name), column: vscode.ViewColumn.Beside });
   }
 
   private async preview(target: PreviewTarget, windowSeconds = DEFAULT_PREVIEW_WINDOW, mode: PlanMode = 'exact'): Promise<void> {
     const { conn, dataset, trigger } = target;
     const { feedback, extensionUri } = this.deps;
     const name = safeLabel(trigger.name, 80);
-    const title = `Previewing trigger "${name}" over the last ${spanLabel(windowSeconds)}...`;
+    const title = vscode.l10n.t('Previewing trigger "{0}" over the last {1}...', name, spanLabel(windowSeconds));
     const done = await feedback.runWithProgress(title, async (signal, report) => {
       try {
         let query: unknown = trigger.query;
         if (!isRecord(query) && typeof trigger.query_id === 'string') {
-          report('Reading its saved query...');
+          report(vscode.l10n.t('Reading its saved query...'));
           query = await readSavedQuery(conn.client, dataset, trigger.query_id, signal);
         }
-        if (!isRecord(query)) throw new PreviewRefused(`Trigger "${name}" has no query to preview.`);
+        if (!isRecord(query)) throw new PreviewRefused(vscode.l10n.t('Trigger "{0}" has no query to preview.', name));
         return await runPreview(conn.client, pacerFor(conn), RUNNER_CLOCK, { dataset, trigger, query, windowSeconds, mode, nowSeconds: Math.floor(Date.now() / 1000), where: target.where }, signal, report);
       } catch (err) {
         if (isCallUnavailable(err) || err instanceof PreviewRefused) return err;
@@ -108,7 +108,7 @@ export class TriggerPreviews {
       // Said in the panel, where the user looks for the preview; a failure of the service is also
       // shown as a notification with "Show Logs".
       panel.show(failedPreviewModel(RESULTS_TEXT.previewTitle(name), target.where, done.message), actions, saved);
-      if (done instanceof PreviewFailed) void feedback.reportError('preview the trigger', done.cause);
+      if (done instanceof PreviewFailed) void feedback.reportError(vscode.l10n.t('preview the trigger'), done.cause);
       else feedback.log.warn(done.message);
       return;
     }
@@ -135,18 +135,18 @@ export class TriggerPreviews {
     const items = PREVIEW_WINDOWS.map((w) => {
       const plan = planPreview(target.trigger, query, w, now, 'exact');
       const queries = plan.ok ? plan.queriesIfExact : 1;
-      return { w, queries, label: `Last ${spanLabel(w)}`, description: `${w === DEFAULT_PREVIEW_WINDOW ? 'default · ' : ''}${w === current ? 'current · ' : ''}${queries === 1 ? '1 query' : `${queries} queries at the trigger's frequency`}` };
+      return { w, queries, label: vscode.l10n.t('Last {0}', spanLabel(w)), description: [w === DEFAULT_PREVIEW_WINDOW ? vscode.l10n.t('default') : undefined, w === current ? vscode.l10n.t('current') : undefined, queries === 1 ? vscode.l10n.t('1 query') : vscode.l10n.t("{0} queries at the trigger's frequency", queries)].filter(Boolean).join(' · ') };
     });
-    const picked = await vscode.window.showQuickPick(items, { title: `Preview ${safeLabel(target.trigger.name, 80)}`, placeHolder: 'How far back to evaluate it (the service keeps 7 days)' });
+    const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Preview {0}', safeLabel(target.trigger.name, 80)), placeHolder: vscode.l10n.t('How far back to evaluate it (the service keeps 7 days)') });
     if (!picked) return undefined;
     if (picked.queries <= 1) return { windowSeconds: picked.w, mode: 'exact' };
     const minutes = Math.ceil(picked.queries / 10);
     const step = await vscode.window.showQuickPick(
       [
-        { mode: 'exact' as const, label: `Exact: ${picked.queries} queries at the trigger's frequency`, description: `about ${minutes} min or more: the service runs 10 queries a minute` },
-        { mode: 'coarse' as const, label: 'Faster: one query at a coarser step', description: 'every window value is estimated; the chart says so' },
+        { mode: 'exact' as const, label: vscode.l10n.t("Exact: {0} queries at the trigger's frequency", picked.queries), description: vscode.l10n.t('about {0} min or more: the service runs 10 queries a minute', minutes) },
+        { mode: 'coarse' as const, label: vscode.l10n.t('Faster: one query at a coarser step'), description: vscode.l10n.t('every window value is estimated; the chart says so') },
       ],
-      { title: `Preview over the last ${spanLabel(picked.w)}`, placeHolder: 'A query holds at most 1,000 steps' },
+      { title: vscode.l10n.t('Preview over the last {0}', spanLabel(picked.w)), placeHolder: vscode.l10n.t('A query holds at most 1,000 steps') },
     );
     return step ? { windowSeconds: picked.w, mode: step.mode } : undefined;
   }

@@ -48,7 +48,7 @@ export function pacerFor(conn: ActiveConnection): CreationPacer {
 
 /** Says which call the service does not serve, and offers what still works. */
 export async function offerWhatWorks(message: string): Promise<void> {
-  const choice = await vscode.window.showWarningMessage(message, 'Run Saved Query by Id...');
+  const choice = await vscode.window.showWarningMessage(message, vscode.l10n.t('Run Saved Query by Id...'));
   if (choice) await vscode.commands.executeCommand('obs.query.run');
 }
 
@@ -59,11 +59,11 @@ interface FlagPick extends vscode.QuickPickItem {
 /** The "Options" step: the request flags of a query result (spec 4.5); undefined when cancelled. */
 async function askQueryFlags(queryId: string, title: string): Promise<CreateQueryResultRequest | undefined> {
   const items: FlagPick[] = [
-    { flag: 'disable_series', label: 'Leave out the time series', description: 'disable_series: only the summarised results (the table)', picked: false },
-    { flag: 'disable_total_by_aggregate', label: 'Leave out the totals', description: 'disable_total_by_aggregate', picked: true },
-    { flag: 'disable_other_by_aggregate', label: 'Leave out the other groups', description: 'disable_other_by_aggregate: the aggregates of groups past the limit', picked: true },
+    { flag: 'disable_series', label: vscode.l10n.t('Leave out the time series'), description: vscode.l10n.t('disable_series: only the summarised results (the table)'), picked: false },
+    { flag: 'disable_total_by_aggregate', label: vscode.l10n.t('Leave out the totals'), description: 'disable_total_by_aggregate', picked: true },
+    { flag: 'disable_other_by_aggregate', label: vscode.l10n.t('Leave out the other groups'), description: vscode.l10n.t('disable_other_by_aggregate: the aggregates of groups past the limit'), picked: true },
   ];
-  const picked = await vscode.window.showQuickPick(items, { canPickMany: true, title, placeHolder: 'What to leave out of the result (the checked defaults are the service defaults)', ignoreFocusOut: true });
+  const picked = await vscode.window.showQuickPick(items, { canPickMany: true, title, placeHolder: vscode.l10n.t('What to leave out of the result (the checked defaults are the service defaults)'), ignoreFocusOut: true });
   if (!picked) return undefined;
   const on = new Set(picked.map((p) => p.flag));
   const body: CreateQueryResultRequest = {
@@ -75,12 +75,12 @@ async function askQueryFlags(queryId: string, title: string): Promise<CreateQuer
   if (body.disable_series) {
     const limit = await vscode.window.showInputBox({
       title,
-      prompt: `Rows in the result (1 to ${QUERY_RESULT_LIMIT_MAX}); leave empty for the default of 1000`,
+      prompt: vscode.l10n.t('Rows in the result (1 to {0}); leave empty for the default of 1000', QUERY_RESULT_LIMIT_MAX),
       ignoreFocusOut: true,
       validateInput: (v) => {
         if (v.trim() === '') return undefined;
         const n = Number(v);
-        return Number.isInteger(n) && n >= 1 && n <= QUERY_RESULT_LIMIT_MAX ? undefined : `Enter a whole number from 1 to ${QUERY_RESULT_LIMIT_MAX}`;
+        return Number.isInteger(n) && n >= 1 && n <= QUERY_RESULT_LIMIT_MAX ? undefined : vscode.l10n.t('Enter a whole number from 1 to {0}', QUERY_RESULT_LIMIT_MAX);
       },
     });
     if (limit === undefined) return undefined;
@@ -106,11 +106,11 @@ export class QueryRuns {
   /** Runs a saved query and shows the result; `again` re-runs it from the panel. */
   async run(conn: ActiveConnection, dataset: string, queryId: string, label: string, withOptions: boolean, body?: CreateQueryResultRequest): Promise<void> {
     const { feedback, extensionUri } = this.deps;
-    const title = `${label} on ${safeLabel(conn.profile.name, 64)}`;
+    const title = vscode.l10n.t('{0} on {1}', label, safeLabel(conn.profile.name, 64));
     const request = withOptions ? await askQueryFlags(queryId, title) : (body ?? { query_id: queryId });
     if (!request) return;
     const key = queryPanelKey(conn.profile.id, dataset, queryId);
-    const outcome = await feedback.runWithProgress(`Running ${label}...`, async (signal, report) => {
+    const outcome = await feedback.runWithProgress(vscode.l10n.t('Running {0}...', label), async (signal, report) => {
       try {
         return await runQueryResult(conn.client, pacerFor(conn), RUNNER_CLOCK, { dataset, body: request, signal, report });
       } catch (err) {
@@ -120,10 +120,10 @@ export class QueryRuns {
       }
     });
     if (!outcome) return;
-    const panelTitle = `Query ${queryId}`;
+    const panelTitle = vscode.l10n.t('Query {0}', queryId);
     const ctx: ResultContext = {
       title: label.replace(/^./, (c) => c.toUpperCase()),
-      subtitle: `${dataset} on ${conn.profile.name} · saved query ${queryId}`,
+      subtitle: vscode.l10n.t('{0} on {1} · saved query {2}', dataset, conn.profile.name, queryId),
       links: { query: false, graph: false },
       canRerun: true,
     };
@@ -155,19 +155,19 @@ export class QueryRuns {
   async runTrigger(arg: unknown, withOptions: boolean): Promise<void> {
     const node = parseArg(TriggerArg, arg);
     if (!node) {
-      void vscode.window.showInformationMessage('Run a trigger\'s query from the trigger in the Datasets view, or use "Run Saved Query by Id...".');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Run a trigger\'s query from the trigger in the Datasets view, or use "Run Saved Query by Id...".'));
       return;
     }
     const conn = await this.deps.connections.connectionFor(node.connectionId);
     const t = node.trigger;
-    const label = `the query of trigger "${safeLabel(t.name, 80)}"`;
+    const label = vscode.l10n.t('the query of trigger "{0}"', safeLabel(t.name, 80));
     const inline = t.query ?? undefined;
     if (inline) {
-      const saved = await this.deps.feedback.runWithProgress(`Saving the query of trigger "${safeLabel(t.name, 80)}"...`, async (signal) => {
+      const saved = await this.deps.feedback.runWithProgress(vscode.l10n.t('Saving the query of trigger "{0}"...', safeLabel(t.name, 80)), async (signal) => {
         try {
           return (await conn.client.createQuery(node.dataset, inline, { signal })).data.id;
         } catch (err) {
-          const e = unavailableOr(err, 'Saving a query', `POST /1/queries/${node.dataset}`);
+          const e = unavailableOr(err, vscode.l10n.t('Saving a query'), `POST /1/queries/${node.dataset}`);
           if (isCallUnavailable(e)) return e;
           throw e;
         }
@@ -177,21 +177,21 @@ export class QueryRuns {
       return this.run(conn, node.dataset, saved, label, withOptions);
     }
     if (t.query_id) return this.run(conn, node.dataset, t.query_id, label, withOptions);
-    void vscode.window.showInformationMessage(`Trigger "${safeLabel(t.name)}" has no query to run.`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Trigger "{0}" has no query to run.', safeLabel(t.name)));
   }
 
   /** Palette: a saved query by its id, on the active connection. */
   async runById(): Promise<void> {
     const conn = await this.deps.connections.requireActive();
     const dataset = await vscode.window.showInputBox({
-      title: 'Run Saved Query by Id',
-      prompt: 'Dataset slug (or __all__ for an environment-wide query)',
+      title: vscode.l10n.t('Run Saved Query by Id'),
+      prompt: vscode.l10n.t('Dataset slug (or {0} for an environment-wide query)', '__all__'),
       ignoreFocusOut: true,
-      validateInput: (v) => (v.trim() === '' ? 'Enter a dataset slug' : /[/?#\s]/.test(v) ? 'A dataset slug has no "/", "?", "#" or spaces' : undefined),
+      validateInput: (v) => (v.trim() === '' ? vscode.l10n.t('Enter a dataset slug') : /[/?#\s]/.test(v) ? vscode.l10n.t('A dataset slug has no "/", "?", "#" or spaces') : undefined),
     });
     if (dataset === undefined) return;
-    const queryId = await vscode.window.showInputBox({ title: 'Run Saved Query by Id', prompt: 'Saved query id', ignoreFocusOut: true, validateInput: (v) => (v.trim() === '' ? 'Enter the id of a saved query' : undefined) });
+    const queryId = await vscode.window.showInputBox({ title: vscode.l10n.t('Run Saved Query by Id'), prompt: vscode.l10n.t('Saved query id'), ignoreFocusOut: true, validateInput: (v) => (v.trim() === '' ? vscode.l10n.t('Enter the id of a saved query') : undefined) });
     if (queryId === undefined) return;
-    await this.run(conn, dataset.trim(), queryId.trim(), `saved query ${safeLabel(queryId.trim(), 80)}`, false);
+    await this.run(conn, dataset.trim(), queryId.trim(), vscode.l10n.t('saved query {0}', safeLabel(queryId.trim(), 80)), false);
   }
 }

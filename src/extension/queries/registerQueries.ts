@@ -22,8 +22,8 @@ class PreviewLenses implements vscode.CodeLensProvider, vscode.Disposable {
     const top = new vscode.Range(0, 0, 0, 0);
     return [
       new vscode.CodeLens(top, {
-        title: '$(pulse) Preview: would it have fired?',
-        tooltip: 'Evaluate this trigger, as it is in the editor, over the last 24 hours of data',
+        title: `$(pulse) ${vscode.l10n.t('Preview: would it have fired?')}`,
+        tooltip: vscode.l10n.t('Evaluate this trigger, as it is in the editor, over the last 24 hours of data'),
         command: 'obs.trigger.preview',
         arguments: [{ uri: doc.uri.toString() }],
       }),
@@ -52,10 +52,10 @@ export function registerQueries(
     lenses,
     disposables: [
       lenses,
-      f.registerCommand('obs.query.run', 'run a saved query', () => load().runs.runById()),
-      f.registerCommand('obs.trigger.runQuery', "run the trigger's query", (arg) => load().runs.runTrigger(arg, false)),
-      f.registerCommand('obs.trigger.runQueryWithOptions', "run the trigger's query", (arg) => load().runs.runTrigger(arg, true)),
-      f.registerCommand('obs.trigger.preview', 'preview the trigger', (arg) => load().previews.fromArg(arg)),
+      f.registerCommand('obs.query.run', vscode.l10n.t('run a saved query'), () => load().runs.runById()),
+      f.registerCommand('obs.trigger.runQuery', vscode.l10n.t("run the trigger's query"), (arg) => load().runs.runTrigger(arg, false)),
+      f.registerCommand('obs.trigger.runQueryWithOptions', vscode.l10n.t("run the trigger's query"), (arg) => load().runs.runTrigger(arg, true)),
+      f.registerCommand('obs.trigger.preview', vscode.l10n.t('preview the trigger'), (arg) => load().previews.fromArg(arg)),
       vscode.languages.registerCodeLensProvider([{ language: 'json' }, { language: 'jsonc' }], lenses),
       // A results panel open at a window reload comes back with its last result (onWebviewPanel activation).
       vscode.window.registerWebviewPanelSerializer(RESULTS_PANEL_VIEW_TYPE, {

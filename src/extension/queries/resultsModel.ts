@@ -6,6 +6,7 @@ import type { PreviewOutcome, TriggerRules } from './preview/evaluate';
 import type { PreviewPlan } from './preview/plan';
 import { epochSeconds } from './preview/series';
 import { spanLabel } from './preview/summary';
+import * as l10n from '@vscode/l10n';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -86,10 +87,10 @@ export function modelFromResult(result: QueryResult, ctx: ResultContext): Result
     title: ctx.title,
     subtitle: ctx.subtitle,
     status: complete ? 'complete' : 'incomplete',
-    ...(complete ? {} : { message: ctx.incomplete ?? 'The result is not complete yet.' }),
+    ...(complete ? {} : { message: ctx.incomplete ?? l10n.t('The result is not complete yet.') }),
     chart: data?.series ? chartOf(data.series, breakdowns) : null,
     table: data?.results ? tableOf(rows, breakdowns) : null,
-    totals: [...totalsOf('Totals', data?.total_by_aggregate), ...totalsOf('Other groups', data?.other_by_aggregate)],
+    totals: [...totalsOf(l10n.t('Totals'), data?.total_by_aggregate), ...totalsOf(l10n.t('Other groups'), data?.other_by_aggregate)],
     links: ctx.links,
     canRerun: ctx.canRerun,
   };
@@ -106,10 +107,10 @@ export function failedPreviewModel(title: string, where: string, message: string
 }
 
 function valueLabel(rules: TriggerRules, plan: PreviewPlan): string {
-  const base = `${plan.valueKey} over ${spanLabel(rules.timeRange)}`;
+  const base = l10n.t('{0} over {1}', plan.valueKey, spanLabel(rules.timeRange));
   if (!rules.baseline) return base;
   const earlier = spanLabel(rules.baseline.offsetMinutes * 60);
-  return rules.baseline.type === 'percentage' ? `% change of ${base} against ${earlier} earlier` : `change of ${base} against ${earlier} earlier`;
+  return rules.baseline.type === 'percentage' ? l10n.t('% change of {0} against {1} earlier', base, earlier) : l10n.t('change of {0} against {1} earlier', base, earlier);
 }
 
 export interface PreviewContext {
@@ -122,7 +123,7 @@ export function modelFromPreview(plan: PreviewPlan, outcome: PreviewOutcome, ctx
   const rules = plan.rules;
   const label = valueLabel(rules, plan);
   const notes = [...plan.notes];
-  if (!outcome.exact) notes.unshift(`Approximate: ${plan.valueKey} cannot be added up over buckets, so each ${spanLabel(rules.timeRange)} window is estimated from ${spanLabel(plan.step)} buckets.`);
+  if (!outcome.exact) notes.unshift(l10n.t('Approximate: {0} cannot be added up over buckets, so each {1} window is estimated from {2} buckets.', plan.valueKey, spanLabel(rules.timeRange), spanLabel(plan.step)));
   const toCell = (v: number): number | null => (Number.isNaN(v) ? null : Math.round(v * 1e6) / 1e6);
   const lines = outcome.values.map((g) => ({ group: g.label, aggregate: label, values: Array.from(g.values, toCell) }));
   // How long each firing lasted, in minutes (a number, so it sorts), beside its relative times.
@@ -136,18 +137,18 @@ export function modelFromPreview(plan: PreviewPlan, outcome: PreviewOutcome, ctx
     title: ctx.title,
     subtitle: ctx.subtitle,
     status: 'complete',
-    chart: { times: outcome.times, aggregates: [label], lines, ...(plan.notes.some((n) => n.startsWith('Coarser')) ? { note: plan.notes.find((n) => n.startsWith('Coarser')) } : {}) },
+    chart: { times: outcome.times, aggregates: [label], lines, ...(plan.coarseNote !== undefined ? { note: plan.coarseNote } : {}) },
     // Exact ISO times, shown relative with the exact UTC time on hover, and copied or saved as they are.
-    table: { columns: ['fired at', 'resolved at', 'lasted (min)', 'groups'], rows: firingRows, timeColumns: [0, 1] },
+    table: { columns: [l10n.t('fired at'), l10n.t('resolved at'), l10n.t('lasted (min)'), l10n.t('groups')], rows: firingRows, timeColumns: [0, 1] },
     totals: [
       {
-        title: 'Evaluations',
+        title: l10n.t('Evaluations'),
         rows: [
-          ['evaluated', outcome.evaluated],
-          ['outside the schedule', outcome.outsideSchedule],
-          ['on_change notifications', outcome.onChange.notifications],
-          ['on_change resolves', outcome.onChange.resolves],
-          ['on_true notifications', outcome.onTrue.notifications],
+          [l10n.t('evaluated'), outcome.evaluated],
+          [l10n.t('outside the schedule'), outcome.outsideSchedule],
+          [l10n.t('on_change notifications'), outcome.onChange.notifications],
+          [l10n.t('on_change resolves'), outcome.onChange.resolves],
+          [l10n.t('on_true notifications'), outcome.onTrue.notifications],
         ],
       },
     ],
@@ -156,7 +157,7 @@ export function modelFromPreview(plan: PreviewPlan, outcome: PreviewOutcome, ctx
     preview: {
       summary: ctx.summary,
       notes,
-      threshold: { op: rules.op, value: rules.value, label: `threshold ${rules.op} ${rules.value}${rules.baseline?.type === 'percentage' ? ' %' : ''}` },
+      threshold: { op: rules.op, value: rules.value, label: l10n.t('threshold {0} {1}', rules.op, `${rules.value}${rules.baseline?.type === 'percentage' ? ' %' : ''}`) },
       firings: outcome.firings.map((f) => ({ start: f.start, end: f.end, groups: f.groups })),
       exact: outcome.exact,
       valueLabel: label,

@@ -119,7 +119,8 @@ export class ResultsPanel {
       }
     } catch (err) {
       this.log.error(`results panel: ${m.type} failed: ${String(err)}`);
-      void vscode.window.showErrorMessage(`Could not ${m.type === 'export' ? 'export the table' : m.type === 'rerun' ? 'run it again' : 'open the link'}: ${err instanceof Error ? err.message : String(err)}`);
+      const operation = m.type === 'export' ? vscode.l10n.t('export the table') : m.type === 'rerun' ? vscode.l10n.t('run it again') : vscode.l10n.t('open the link');
+      void vscode.window.showErrorMessage(vscode.l10n.t('Could not {0}: {1}', operation, err instanceof Error ? err.message : String(err)));
     }
   }
 
@@ -127,14 +128,14 @@ export class ResultsPanel {
     const what = format.toUpperCase();
     if (action === 'copy') {
       await vscode.env.clipboard.writeText(text);
-      this.post({ type: 'exported', message: `Copied the table as ${what}.` });
+      this.post({ type: 'exported', message: vscode.l10n.t('Copied the table as {0}.', what) });
       return;
     }
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const name = `${this.panel.title.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'results'}.${format}`;
-    const target = await vscode.window.showSaveDialog({ defaultUri: folder ? vscode.Uri.joinPath(folder, name) : undefined, filters: { [what]: [format] }, saveLabel: `Save ${what}` });
+    const target = await vscode.window.showSaveDialog({ defaultUri: folder ? vscode.Uri.joinPath(folder, name) : undefined, filters: { [what]: [format] }, saveLabel: vscode.l10n.t('Save {0}', what) });
     if (!target) return;
     await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
-    this.post({ type: 'exported', message: `Saved the table as ${what} to ${target.fsPath}.` });
+    this.post({ type: 'exported', message: vscode.l10n.t('Saved the table as {0} to {1}.', what, target.fsPath) });
   }
 }

@@ -4,6 +4,7 @@
 import type { ApiResponse, CallOptions } from '../../api/clientOptions';
 import type { CreateQueryRequest, CreateQueryResultRequest, QueryResult, SavedQuery } from '../../api/schemas';
 import { asServiceError } from '../core/errors';
+import * as l10n from '@vscode/l10n';
 
 /** The client methods the queries feature uses (ServiceClient has them). */
 export interface QueryApi {
@@ -34,9 +35,16 @@ export class CallUnavailableError extends Error {
     readonly call: string,
     readonly status: number,
   ) {
-    super(`${what} is not available on this service: ${call} answered ${status}${status === 403 ? ' (the key lacks the permission)' : status === 404 ? ' (not found)' : ' (method not allowed)'}. Running a saved query by id still works.`);
+    super(l10n.t('{0} Running a saved query by id still works.', unavailableText(what, call, status)));
     this.name = 'CallUnavailableError';
   }
+}
+
+/** "Saving a query is not available on this service: POST ... answered 404 (not found)." */
+function unavailableText(what: string, call: string, status: number): string {
+  if (status === 403) return l10n.t('{0} is not available on this service: {1} answered {2} (the key lacks the permission).', what, call, status);
+  if (status === 404) return l10n.t('{0} is not available on this service: {1} answered {2} (not found).', what, call, status);
+  return l10n.t('{0} is not available on this service: {1} answered {2} (method not allowed).', what, call, status);
 }
 
 export function isCallUnavailable(err: unknown): err is CallUnavailableError {
@@ -105,8 +113,8 @@ export async function runQueryResult(api: QueryApi, pacer: CreationPacer, clock:
   const { dataset, body, signal, report } = args;
   let created: QueryResult | undefined;
   for (let attempt = 1; created === undefined; attempt++) {
-    await pacer.take(signal, (s) => report(`Waiting ${s} s: the service runs at most ${CREATIONS_PER_MINUTE} queries a minute...`));
-    report('Starting the query...');
+    await pacer.take(signal, (s) => report(l10n.t('Waiting {0} s: the service runs at most {1} queries a minute...', s, CREATIONS_PER_MINUTE)));
+    report(l10n.t('Starting the query...'));
     try {
       created = (await api.createQueryResult(dataset, body, { signal })).data;
     } catch (err) {
@@ -122,17 +130,17 @@ export async function runQueryResult(api: QueryApi, pacer: CreationPacer, clock:
   while (!result.complete) {
     const waited = clock.now() - started;
     if (waited >= POLL.giveUpMs) {
-      return { kind: 'incomplete', result, polls, reason: `The result was not complete after ${Math.round(waited / 1000)} s. Open it in the browser, or run it again.` };
+      return { kind: 'incomplete', result, polls, reason: l10n.t('The result was not complete after {0} s. Open it in the browser, or run it again.', Math.round(waited / 1000)) };
     }
-    report(`Waiting for result ${result.id} (${Math.round(waited / 1000)} s)...`);
+    report(l10n.t('Waiting for result {0} ({1} s)...', result.id, Math.round(waited / 1000)));
     await clock.sleep(delay, signal);
     delay = Math.min(POLL.maxMs, delay * POLL.factor);
     polls++;
     try {
       result = (await api.getQueryResult(dataset, result.id, { signal })).data;
     } catch (err) {
-      const e = unavailableOr(err, 'Checking a query result again', `GET /1/query_results/${dataset}/${result.id}`);
-      if (isCallUnavailable(e)) return { kind: 'incomplete', result, polls, reason: `${e.message.replace(/ Running a saved query by id still works\.$/, '')} The result may be ready in the browser.` };
+      const e = unavailableOr(err, l10n.t('Checking a query result again'), `GET /1/query_results/${dataset}/${result.id}`);
+      if (isCallUnavailable(e)) return { kind: 'incomplete', result, polls, reason: l10n.t('{0} The result may be ready in the browser.', unavailableText(e.what, e.call, e.status)) };
       throw e;
     }
   }

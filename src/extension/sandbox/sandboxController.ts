@@ -136,12 +136,12 @@ export function registerSandboxCommands(controller: SandboxController, feedback:
   showState(controller.state);
   return [
     controller.onDidChangeState(showState),
-    feedback.registerCommand('obs.sandbox.start', 'start the local sandbox', async () => {
+    feedback.registerCommand('obs.sandbox.start', vscode.l10n.t('start the local sandbox'), async () => {
       // Progress in the view itself: its welcome says "Starting the local sandbox..." meanwhile.
       const handle = await vscode.window.withProgress({ location: { viewId } }, () => controller.start());
-      void vscode.window.showInformationMessage(`The local sandbox runs at ${handle.info.baseUrl} and is the active connection.`);
+      void vscode.window.showInformationMessage(vscode.l10n.t('The local sandbox runs at {0} and is the active connection.', handle.info.baseUrl));
       return handle.info.baseUrl;
     }),
-    feedback.registerCommand('obs.sandbox.stop', 'stop the local sandbox', () => controller.stop()),
+    feedback.registerCommand('obs.sandbox.stop', vscode.l10n.t('stop the local sandbox'), () => controller.stop()),
   ];
 }

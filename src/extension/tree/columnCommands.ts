@@ -11,22 +11,22 @@ import { findColumn, noColumnMessage } from './findColumn';
 
 export function registerColumnCommands(view: DatasetsView, connections: ConnectionManager, feedback: Feedback): vscode.Disposable[] {
   return [
-    feedback.registerCommand('obs.column.find', 'find a column', async (arg) => {
+    feedback.registerCommand('obs.column.find', vscode.l10n.t('find a column'), async (arg) => {
       // From a tree item: that item's connection; from the palette: the active one.
       const itemConnection = connectionIdOf(arg);
       const conn = itemConnection !== undefined ? await connections.connectionFor(itemConnection) : await connections.requireActive();
-      const dataset = datasetOf(arg) ?? (await pickDataset(view.model, 'Dataset to search', true));
+      const dataset = datasetOf(arg) ?? (await pickDataset(view.model, vscode.l10n.t('Dataset to search'), true));
       if (dataset === undefined) return;
       const keyName = await vscode.window.showInputBox({
-        title: `Find Column in ${safeLabel(dataset)} on ${safeLabel(conn.profile.name, 64)}`,
-        prompt: 'Column key name (exact)',
+        title: vscode.l10n.t('Find Column in {0} on {1}', safeLabel(dataset), safeLabel(conn.profile.name, 64)),
+        prompt: vscode.l10n.t('Column key name (exact)'),
         validateInput: (v) => {
           const r = ColumnKeyName.safeParse(v);
           return r.success ? undefined : r.error.issues[0]?.message;
         },
       });
       if (keyName === undefined) return;
-      const column = await feedback.runWithProgress(`Finding column ${safeLabel(keyName, 80)}...`, (signal) =>
+      const column = await feedback.runWithProgress(vscode.l10n.t('Finding column {0}...', safeLabel(keyName, 80)), (signal) =>
         findColumn(conn.client, dataset, keyName, signal),
       );
       if (column === undefined) return;
@@ -34,14 +34,16 @@ export function registerColumnCommands(view: DatasetsView, connections: Connecti
         void vscode.window.showInformationMessage(noColumnMessage(keyName, dataset, (s) => safeLabel(s)));
         return;
       }
-      const facts = [column.type, column.hidden ? 'hidden' : 'visible', `last written ${column.last_written ?? 'never'}`].join(', ');
+      const facts = [column.type, column.hidden ? vscode.l10n.t('hidden') : vscode.l10n.t('visible'), vscode.l10n.t('last written {0}', column.last_written ?? vscode.l10n.t('never'))].join(', ');
+      const showInTree = vscode.l10n.t('Show in Tree');
+      const copyId = vscode.l10n.t('Copy Id');
       const choice = await vscode.window.showInformationMessage(
-        `Column "${safeLabel(column.key_name)}" in ${safeLabel(dataset)}: ${facts}.`,
-        'Show in Tree',
-        'Copy Id',
+        vscode.l10n.t('Column "{0}" in {1}: {2}.', safeLabel(column.key_name), safeLabel(dataset), facts),
+        showInTree,
+        copyId,
       );
-      if (choice === 'Copy Id') await vscode.env.clipboard.writeText(column.id ?? column.key_name);
-      if (choice === 'Show in Tree') {
+      if (choice === copyId) await vscode.env.clipboard.writeText(column.id ?? column.key_name);
+      if (choice === showInTree) {
         await view.setFilter(column.key_name);
         await view.loadEverythingForFilter();
       }

@@ -38,14 +38,14 @@ export function registerDatasetCommands(deps: DatasetCommandDeps): vscode.Dispos
   const activeId = (): string | undefined => connections.activeProfile()?.id;
 
   return [
-    command('obs.dataset.add', 'add a dataset', async () => {
+    command('obs.dataset.add', vscode.l10n.t('add a dataset'), async () => {
       const cid = activeId() ?? (await connections.requireActive()).profile.id;
       const text = await vscode.window.showInputBox({
-        title: 'Add Dataset',
-        prompt: 'Dataset slug (several separated by commas). The service has no endpoint listing datasets.',
+        title: vscode.l10n.t('Add Dataset'),
+        prompt: vscode.l10n.t('Dataset slug (several separated by commas). The service has no endpoint listing datasets.'),
         validateInput: (v) => {
           const slugs = entries(v);
-          if (slugs.length === 0) return 'Enter at least one dataset slug';
+          if (slugs.length === 0) return vscode.l10n.t('Enter at least one dataset slug');
           for (const s of slugs) {
             const p = slugProblem(s);
             if (p) return `${s}: ${p}`;
@@ -57,7 +57,7 @@ export function registerDatasetCommands(deps: DatasetCommandDeps): vscode.Dispos
       await remembered.addDatasets(cid, entries(text));
       model.refresh();
     }),
-    command('obs.dataset.remove', 'remove the dataset', async (arg) => {
+    command('obs.dataset.remove', vscode.l10n.t('remove the dataset'), async (arg) => {
       const n = parseArg(DatasetArg, arg);
       if (!n) return;
       const discovered = n.discovered ?? false;
@@ -78,60 +78,61 @@ export function registerDatasetCommands(deps: DatasetCommandDeps): vscode.Dispos
       } else {
         if (plan.kind === 'unmark') await remembered.removeDataset(n.connectionId, n.slug);
         if (discovered) {
-          const choice = await vscode.window.showInformationMessage(plan.message, 'Hide');
-          if (choice === 'Hide') await remembered.hideDataset(n.connectionId, n.slug);
+          const hide = vscode.l10n.t('Hide');
+          const choice = await vscode.window.showInformationMessage(plan.message, hide);
+          if (choice === hide) await remembered.hideDataset(n.connectionId, n.slug);
         } else {
           void vscode.window.showInformationMessage(plan.message);
         }
       }
       model.refresh();
     }),
-    command('obs.dataset.hide', 'hide the dataset', async (arg) => {
+    command('obs.dataset.hide', vscode.l10n.t('hide the dataset'), async (arg) => {
       const n = parseArg(DatasetArg, arg);
       if (!n) return;
       await remembered.hideDataset(n.connectionId, n.slug);
       model.refresh();
     }),
-    command('obs.dataset.unhideAll', 'show hidden datasets', async () => {
+    command('obs.dataset.unhideAll', vscode.l10n.t('show hidden datasets'), async () => {
       const cid = activeId();
       if (cid === undefined) return;
       await remembered.unhideAll(cid);
       model.refresh();
     }),
-    command('obs.dataset.markMetrics', 'mark as metrics dataset', async (arg) => {
-      const slug = datasetOf(arg) ?? (await pickDataset(model, 'Dataset to mark as a metrics dataset', false));
+    command('obs.dataset.markMetrics', vscode.l10n.t('mark as metrics dataset'), async (arg) => {
+      const slug = datasetOf(arg) ?? (await pickDataset(model, vscode.l10n.t('Dataset to mark as a metrics dataset'), false));
       if (slug === undefined || slug === ENVIRONMENT_WIDE) return;
       await deps.settings.markMetricsDataset(slug, true);
     }),
-    command('obs.dataset.unmarkMetrics', 'unmark metrics dataset', async (arg) => {
+    command('obs.dataset.unmarkMetrics', vscode.l10n.t('unmark metrics dataset'), async (arg) => {
       const slug = datasetOf(arg);
       if (slug === undefined) return;
       await deps.settings.markMetricsDataset(slug, false);
     }),
-    command('obs.slo.add', 'add an SLO', async (arg) => {
+    command('obs.slo.add', vscode.l10n.t('add an SLO'), async (arg) => {
       const cid = connectionIdOf(arg) ?? activeId() ?? (await connections.requireActive()).profile.id;
-      const dataset = datasetOf(arg) ?? (await pickDataset(model, 'Dataset of the SLO', true));
+      const dataset = datasetOf(arg) ?? (await pickDataset(model, vscode.l10n.t('Dataset of the SLO'), true));
       if (dataset === undefined) return;
       const text = await vscode.window.showInputBox({
-        title: `Add SLO to ${dataset}`,
-        prompt: 'SLO id (several separated by commas). Its burn alerts are listed under Burn alerts.',
+        title: vscode.l10n.t('Add SLO to {0}', dataset),
+        prompt: vscode.l10n.t('SLO id (several separated by commas). Its burn alerts are listed under Burn alerts.'),
         validateInput: (v) => {
           const ids = entries(v);
-          if (ids.length === 0) return 'Enter at least one SLO id';
-          return ids.some((s) => /[\s/?#]/.test(s)) ? 'An SLO id must not contain spaces, "/", "?" or "#"' : undefined;
+          if (ids.length === 0) return vscode.l10n.t('Enter at least one SLO id');
+          return ids.some((s) => /[\s/?#]/.test(s)) ? vscode.l10n.t('An SLO id must not contain spaces, "/", "?" or "#"') : undefined;
         },
       });
       if (text === undefined) return;
       await remembered.addSlos(cid, dataset, entries(text));
       model.refreshId(groupId(cid, dataset, 'burnAlerts'));
     }),
-    command('obs.slo.remove', 'remove the SLO', async (arg) => {
+    command('obs.slo.remove', vscode.l10n.t('remove the SLO'), async (arg) => {
       const n = parseArg(SloArg, arg);
       if (!n) return;
       await remembered.removeSlo(n.connectionId, n.dataset, n.sloId);
       model.refreshId(groupId(n.connectionId, n.dataset, 'burnAlerts'));
     }),
-    command('obs.apiKey.forget', 'forget the API key', async (arg) => {
+    command('obs.apiKey.forget', vscode.l10n.t('forget the API key'), async (arg) => {
       const n = parseArg(ApiKeyArg, arg);
       if (!n) return;
       // Only the local record: the key itself stays as it is on the service (there is no delete endpoint).

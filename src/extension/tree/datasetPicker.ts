@@ -7,7 +7,7 @@ import type { DatasetTreeModel } from './datasetTree';
 /** Why text is not a dataset slug, or undefined when it is one. */
 export function slugProblem(value: string): string | undefined {
   const r = DatasetSlug.safeParse(value.trim());
-  return r.success ? undefined : (r.error.issues[0]?.message ?? 'invalid dataset slug');
+  return r.success ? undefined : (r.error.issues[0]?.message ?? vscode.l10n.t('invalid dataset slug'));
 }
 
 /** Datasets the tree knows (for pickers), the typed value allowed too; undefined when dismissed. */
@@ -16,13 +16,13 @@ export async function pickDataset(model: DatasetTreeModel, placeHolder: string, 
   const slugs = roots.flatMap((n) => (n.kind === 'dataset' ? [n.slug] : [])).filter((s) => allowAll || s !== ENVIRONMENT_WIDE);
   const qp = vscode.window.createQuickPick();
   qp.placeholder = placeHolder;
-  qp.items = slugs.map((s) => ({ label: s === ENVIRONMENT_WIDE ? ENVIRONMENT_WIDE : safeLabel(s), description: s === ENVIRONMENT_WIDE ? 'environment-wide' : undefined }));
+  qp.items = slugs.map((s) => ({ label: s === ENVIRONMENT_WIDE ? ENVIRONMENT_WIDE : safeLabel(s), description: s === ENVIRONMENT_WIDE ? vscode.l10n.t('environment-wide') : undefined }));
   return new Promise((resolve) => {
     let done = false;
     qp.onDidChangeValue((v) => {
       const typed = v.trim();
       qp.items = [
-        ...(typed !== '' && !slugs.includes(typed) ? [{ label: typed, description: 'type a dataset slug' }] : []),
+        ...(typed !== '' && !slugs.includes(typed) ? [{ label: typed, description: vscode.l10n.t('type a dataset slug') }] : []),
         ...slugs.map((s) => ({ label: s })),
       ];
     });
@@ -30,7 +30,7 @@ export async function pickDataset(model: DatasetTreeModel, placeHolder: string, 
       const chosen = qp.selectedItems[0]?.label ?? qp.value.trim();
       const problem = slugProblem(chosen);
       if (problem) {
-        qp.title = `Not a dataset slug: ${problem}`;
+        qp.title = vscode.l10n.t('Not a dataset slug: {0}', problem);
         return;
       }
       done = true;

@@ -2,6 +2,7 @@
 // remembered SLO ids of a dataset are forgotten only when the dataset leaves the tree with it (neither
 // added nor discovered any more), and then only after a confirmation that names them. No vscode import.
 import { safeLabel } from '../core/text';
+import * as l10n from '@vscode/l10n';
 
 export interface DatasetRemovalInput {
   slug: string;
@@ -24,7 +25,8 @@ export type DatasetRemovalPlan =
 /** How many SLO ids a confirmation names before "and N more". */
 const NAMED_SLOS = 5;
 
-export const REMOVE_ACTION = 'Remove and Forget SLOs';
+/** The confirming button (a function: l10n.t must run after the bundle is configured, not at module load). */
+export const removeAction = (): string => l10n.t('Remove and Forget SLOs');
 
 export function planDatasetRemoval(input: DatasetRemovalInput): DatasetRemovalPlan {
   const { added, discovered } = input;
@@ -35,30 +37,30 @@ export function planDatasetRemoval(input: DatasetRemovalInput): DatasetRemovalPl
     return {
       kind: 'not-added',
       message: discovered
-        ? `${slug} was not added by hand: it is discovered from environment-wide triggers. Hide it instead?`
-        : `${slug} was not added by hand; nothing to remove.`,
+        ? l10n.t('{0} was not added by hand: it is discovered from environment-wide triggers. Hide it instead?', slug)
+        : l10n.t('{0} was not added by hand; nothing to remove.', slug),
     };
   }
   if (discovered) {
-    const kept = sloIds.length > 0 ? ` Its ${slos} stay remembered.` : '';
+    const kept = sloIds.length > 0 ? ` ${l10n.t('Its {0} stay remembered.', slos)}` : '';
     return {
       kind: 'unmark',
-      message: `${slug} is also discovered from environment-wide triggers, so it stays in the tree.${kept} Hide it instead?`,
+      message: l10n.t('{0} is also discovered from environment-wide triggers, so it stays in the tree.{1} Hide it instead?', slug, kept),
     };
   }
   if (sloIds.length === 0) return { kind: 'forget', sloIds };
   const named = sloIds.slice(0, NAMED_SLOS).map((id) => safeLabel(id, 40)).join(', ');
-  const more = sloIds.length > NAMED_SLOS ? ` and ${sloIds.length - NAMED_SLOS} more` : '';
+  const more = sloIds.length > NAMED_SLOS ? ` ${l10n.t('and {0} more', sloIds.length - NAMED_SLOS)}` : '';
   return {
     kind: 'forget',
     sloIds,
     confirm: {
-      message: `Remove ${slug}? It is not discovered from environment-wide triggers, so it leaves the tree and its ${slos} (${named}${more}) will be forgotten. The SLOs themselves stay on the service.`,
-      action: REMOVE_ACTION,
+      message: l10n.t('Remove {0}? It is not discovered from environment-wide triggers, so it leaves the tree and its {1} ({2}) will be forgotten. The SLOs themselves stay on the service.', slug, slos, `${named}${more}`),
+      action: removeAction(),
     },
   };
 }
 
 function sloCount(n: number): string {
-  return `${n} remembered SLO id${n === 1 ? '' : 's'}`;
+  return n === 1 ? l10n.t('1 remembered SLO id') : l10n.t('{0} remembered SLO ids', n);
 }

@@ -16,6 +16,7 @@ import type { KeyRegistry } from './keyRegistry';
 import type { Limiter } from './limiter';
 import type { RememberedItems } from './rememberedItems';
 import { errorText, isCancellation, isConnectionGone, StaleConnectionError } from '../core/errors';
+import * as l10n from '@vscode/l10n';
 
 /** The calls the tree makes; the real ServiceClient satisfies it. */
 export type TreeApi = Pick<ServiceClient, 'listColumns' | 'listTriggers' | 'listBurnAlerts'>;
@@ -109,20 +110,20 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
       case 'slo': {
         const res = await this.o.limiter.run((s) => conn.api.listBurnAlerts(node.dataset, node.sloId, { signal: s }), signal);
         const alerts = [...res.data].sort((a, b) => a.id.localeCompare(b.id));
-        if (alerts.length === 0) return [this.hint(node, 'empty', 'No burn alerts for this SLO')];
+        if (alerts.length === 0) return [this.hint(node, 'empty', l10n.t('No burn alerts for this SLO'))];
         return alerts.map((alert) => ({ kind: 'burnAlert', connectionId: cid, dataset: node.dataset, sloId: node.sloId, alert }));
       }
       case 'apiKeys': {
         const keys = this.o.keys.list(cid).sort((a, b) => a.name.localeCompare(b.name));
         if (keys.length === 0) {
-          return [this.hint(node, 'create', 'Create API Key...', 'add', { id: TREE_COMMANDS.createApiKey, args: [node] })];
+          return [this.hint(node, 'create', l10n.t('Create API Key...'), 'add', { id: TREE_COMMANDS.createApiKey, args: [node] })];
         }
         return keys.map((key) => ({ kind: 'apiKey', connectionId: cid, key }));
       }
       case 'error':
         return [
           this.hint(node, 'retry', 'Retry', 'refresh', { id: TREE_COMMANDS.retry, args: [node] }),
-          this.hint(node, 'logs', 'Show Logs', 'output', { id: TREE_COMMANDS.showLogs, args: [] }),
+          this.hint(node, 'logs', l10n.t('Show Logs'), 'output', { id: TREE_COMMANDS.showLogs, args: [] }),
         ];
       default:
         return [];
@@ -147,7 +148,7 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
     } catch (err) {
       if (signal.aborted) throw err;
       if (isStale(conn)) throw new StaleConnectionError(cid);
-      const failure = this.describe('discover datasets from environment-wide triggers', err, false);
+      const failure = this.describe(l10n.t('discover datasets from environment-wide triggers'), err, false);
       this.o.onFailure?.(failure, err);
       discoveryError = { kind: 'error', parentId: nodeId(undefined), ...failure };
     }
@@ -165,7 +166,7 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
     const slugs = [...new Set([...added, ...discovered])].filter((s) => s !== ENVIRONMENT_WIDE && !hidden.has(s)).sort();
     nodes.push(...slugs.map(dataset));
     if (slugs.length === 0) {
-      nodes.push(this.hint(undefined, 'add', 'Add Dataset...', 'add', { id: TREE_COMMANDS.addDataset, args: [] }));
+      nodes.push(this.hint(undefined, 'add', l10n.t('Add Dataset...'), 'add', { id: TREE_COMMANDS.addDataset, args: [] }));
     }
     const hiddenCount = [...hidden].filter((s) => s === ENVIRONMENT_WIDE || added.has(s) || discovered.has(s)).length;
     if (hiddenCount > 0) {
@@ -186,7 +187,7 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
     switch (node.group) {
       case 'columns': {
         const res = await this.o.limiter.run((s) => conn.api.listColumns(dataset, { signal: s }), signal);
-        if (res.data.length === 0) return [this.hint(node, 'empty', 'No columns')];
+        if (res.data.length === 0) return [this.hint(node, 'empty', l10n.t('No columns'))];
         const columns = [...res.data].sort((a, b) => (a.key_name < b.key_name ? -1 : a.key_name > b.key_name ? 1 : 0));
         return columns.map((column) => ({ kind: 'column', connectionId: cid, dataset, column }));
       }
@@ -198,13 +199,13 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
         } else {
           triggers = (await this.o.limiter.run((s) => conn.api.listTriggers(dataset, { signal: s }), signal)).data;
         }
-        if (triggers.length === 0) return [this.hint(node, 'empty', 'No triggers')];
+        if (triggers.length === 0) return [this.hint(node, 'empty', l10n.t('No triggers'))];
         const sorted = [...triggers].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
         return sorted.map((trigger) => ({ kind: 'trigger', connectionId: cid, dataset, trigger }));
       }
       case 'burnAlerts': {
         const slos = this.o.remembered.slos(cid, dataset);
-        const addSlo = this.hint(node, 'addSlo', 'Add SLO...', 'add', { id: TREE_COMMANDS.addSlo, args: [node] });
+        const addSlo = this.hint(node, 'addSlo', l10n.t('Add SLO...'), 'add', { id: TREE_COMMANDS.addSlo, args: [node] });
         if (slos.length === 0) return [addSlo];
         return slos.map((sloId) => ({ kind: 'slo', connectionId: cid, dataset, sloId }));
       }
@@ -282,7 +283,7 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
 
   private describe(operation: string, err: unknown, cancelled: boolean): LoadFailure {
     const aborted = cancelled || isCancellation(err);
-    if (aborted) return { operation, message: 'Loading was cancelled', cancelled: true };
+    if (aborted) return { operation, message: l10n.t('Loading was cancelled'), cancelled: true };
     return { operation, message: errorText(err), cancelled: false };
   }
 
@@ -334,18 +335,18 @@ function isStale(conn: TreeConnection): boolean {
 
 /** What loading the children of a node does, in words, for error nodes and logs. */
 export function operationFor(node: TreeNode | undefined): string {
-  if (node === undefined) return 'load the datasets';
+  if (node === undefined) return l10n.t('load the datasets');
   switch (node.kind) {
     case 'group':
-      if (node.group === 'columns') return `list columns of ${node.dataset}`;
-      if (node.group === 'triggers') return `list triggers of ${node.dataset}`;
-      return `list SLOs of ${node.dataset}`;
+      if (node.group === 'columns') return l10n.t('list columns of {0}', node.dataset);
+      if (node.group === 'triggers') return l10n.t('list triggers of {0}', node.dataset);
+      return l10n.t('list SLOs of {0}', node.dataset);
     case 'slo':
-      return `list burn alerts of SLO ${node.sloId} in ${node.dataset}`;
+      return l10n.t('list burn alerts of SLO {0} in {1}', node.sloId, node.dataset);
     case 'apiKeys':
-      return 'list remembered API keys';
+      return l10n.t('list remembered API keys');
     case 'dataset':
-      return `open ${node.slug}`;
+      return l10n.t('open {0}', node.slug);
     default:
       return `load ${node.kind}`;
   }

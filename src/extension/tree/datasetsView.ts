@@ -100,7 +100,7 @@ export class DatasetsView implements vscode.Disposable {
   async setFilter(text: string | undefined): Promise<void> {
     this.model.setFilter(text);
     await vscode.commands.executeCommand('setContext', 'obs.tree.filtered', text !== undefined);
-    this.treeView.message = text === undefined ? undefined : `Filtered by "${safeLabel(text, 60)}"`;
+    this.treeView.message = text === undefined ? undefined : vscode.l10n.t('Filtered by "{0}"', safeLabel(text, 60));
   }
 
   /** Loads every dataset's children (bounded concurrency) so the filter searches all of them. */

@@ -2,6 +2,7 @@
 import type { ServiceClient } from '../../api/client';
 import type { Column } from '../../api/schemas';
 import { asServiceError } from '../core/errors';
+import * as l10n from '@vscode/l10n';
 
 export type ColumnLookup = Pick<ServiceClient, 'getColumn'>;
 
@@ -20,5 +21,5 @@ export async function findColumn(api: ColumnLookup, dataset: string, keyName: st
 
 /** 'No column named "duration" in orders.' */
 export function noColumnMessage(keyName: string, dataset: string, label: (s: string) => string): string {
-  return `No column named "${label(keyName)}" in ${label(dataset)}.`;
+  return l10n.t('No column named "{0}" in {1}.', label(keyName), label(dataset));
 }

@@ -4,6 +4,7 @@ import type { BurnAlert, Column, Recipient, Trigger } from '../../api/schemas';
 import { ENVIRONMENT_WIDE } from '../../api/schemas';
 import type { TreeNode } from './nodes';
 import { safeLabel, type Tooltip } from '../core/text';
+import * as l10n from '@vscode/l10n';
 
 export interface IconSpec {
   /** A codicon id. */
@@ -30,7 +31,12 @@ const COLUMN_ICONS: Record<string, string> = {
   histogram: 'graph',
 };
 
-const GROUP_LABELS = { columns: 'Columns', triggers: 'Triggers', burnAlerts: 'Burn alerts' } as const;
+// A function, not a table: l10n.t must run after the bundle is configured, not when the module loads.
+function groupLabel(group: 'columns' | 'triggers' | 'burnAlerts'): string {
+  if (group === 'columns') return l10n.t('Columns');
+  if (group === 'triggers') return l10n.t('Triggers');
+  return l10n.t('Burn alerts');
+}
 const GROUP_ICONS = { columns: 'symbol-field', triggers: 'bell', burnAlerts: 'flame' } as const;
 
 /** "15m", "1h", "1d 2h": seconds as people read them. */
@@ -46,18 +52,18 @@ export function formatRecipient(r: Recipient): string {
   const parts: string[] = [];
   if (r.id !== undefined) parts.push(r.id);
   if (r.type !== undefined || r.target !== undefined) parts.push(`${r.type ?? '?'}: ${r.target ?? '?'}`);
-  if (r.id === undefined && r.type !== undefined) parts.push('(deprecated: named by type and target)');
+  if (r.id === undefined && r.type !== undefined) parts.push(l10n.t('(deprecated: named by type and target)'));
   return parts.join(' ');
 }
 
 function formatThreshold(t: Trigger['threshold']): string | undefined {
   if (!t) return undefined;
-  const exceeded = t.exceeded_limit !== undefined && t.exceeded_limit !== 1 ? ` (exceeded ${t.exceeded_limit} times)` : '';
+  const exceeded = t.exceeded_limit !== undefined && t.exceeded_limit !== 1 ? ` ${l10n.t('(exceeded {0} times)', t.exceeded_limit)}` : '';
   return `${t.op} ${t.value}${exceeded}`;
 }
 
 function columnPresentation(c: Column): Presentation {
-  const description = [c.type, c.hidden ? 'hidden' : undefined].filter((s) => s !== undefined).join(' · ');
+  const description = [c.type, c.hidden ? l10n.t('hidden') : undefined].filter((s) => s !== undefined).join(' · ');
   return {
     label: safeLabel(c.key_name),
     description: safeLabel(description),
@@ -68,12 +74,12 @@ function columnPresentation(c: Column): Presentation {
       title: c.key_name,
       text: c.description,
       rows: [
-        { label: 'Type', value: c.type },
-        { label: 'Hidden', value: c.hidden ? 'yes (excluded from autocomplete and raw data field lists)' : 'no' },
-        { label: 'Last written', value: c.last_written ?? 'never' },
-        { label: 'Id', value: c.id },
-        { label: 'Created', value: c.created_at },
-        { label: 'Updated', value: c.updated_at },
+        { label: l10n.t('Type'), value: c.type },
+        { label: l10n.t('Hidden'), value: c.hidden ? l10n.t('yes (excluded from autocomplete and raw data field lists)') : l10n.t('no') },
+        { label: l10n.t('Last written'), value: c.last_written ?? l10n.t('never') },
+        { label: l10n.t('Id'), value: c.id },
+        { label: l10n.t('Created'), value: c.created_at },
+        { label: l10n.t('Updated'), value: c.updated_at },
       ],
     },
   };
@@ -85,13 +91,13 @@ function triggerPresentation(t: Trigger): Presentation {
     : t.triggered
       ? { id: 'bell-dot', color: 'errorForeground' }
       : { id: 'bell' };
-  const state = t.disabled ? 'disabled' : t.triggered ? 'triggered' : undefined;
-  const description = [state, t.alert_type ?? 'on_change', t.frequency !== undefined ? `every ${formatDuration(t.frequency)}` : undefined]
+  const state = t.disabled ? l10n.t('disabled') : t.triggered ? l10n.t('triggered') : undefined;
+  const description = [state, t.alert_type ?? 'on_change', t.frequency !== undefined ? l10n.t('every {0}', formatDuration(t.frequency)) : undefined]
     .filter((s) => s !== undefined)
     .join(' · ');
   const schedule =
     t.evaluation_schedule_type === 'window' && t.evaluation_schedule
-      ? `window ${JSON.stringify(t.evaluation_schedule)}`
+      ? l10n.t('window {0}', JSON.stringify(t.evaluation_schedule))
       : (t.evaluation_schedule_type ?? undefined);
   return {
     label: safeLabel(t.name),
@@ -103,18 +109,18 @@ function triggerPresentation(t: Trigger): Presentation {
       title: t.name,
       text: t.description,
       rows: [
-        { label: 'State', value: state ?? 'ok' },
-        { label: 'Threshold', value: formatThreshold(t.threshold) },
-        { label: 'Frequency', value: t.frequency !== undefined ? `${t.frequency} s (${formatDuration(t.frequency)})` : undefined },
-        { label: 'Alert type', value: t.alert_type },
-        { label: 'Schedule', value: schedule },
-        { label: 'Baseline', value: t.baseline_details ? JSON.stringify(t.baseline_details) : undefined },
-        { label: 'Query', value: t.query_id ? `saved query ${t.query_id}` : t.query ? 'inline query' : undefined },
-        { label: 'Recipients', value: (t.recipients ?? []).map(formatRecipient).join('; ') || 'none' },
-        { label: 'Tags', value: (t.tags ?? []).map((g) => `${g.key}=${g.value}`).join(', ') },
-        { label: 'Dataset', value: t.dataset_slug },
-        { label: 'Id', value: t.id },
-        { label: 'Updated', value: t.updated_at },
+        { label: l10n.t('State'), value: state ?? l10n.t('ok') },
+        { label: l10n.t('Threshold'), value: formatThreshold(t.threshold) },
+        { label: l10n.t('Frequency'), value: t.frequency !== undefined ? l10n.t('{0} s ({1})', t.frequency, formatDuration(t.frequency)) : undefined },
+        { label: l10n.t('Alert type'), value: t.alert_type },
+        { label: l10n.t('Schedule'), value: schedule },
+        { label: l10n.t('Baseline'), value: t.baseline_details ? JSON.stringify(t.baseline_details) : undefined },
+        { label: l10n.t('Query'), value: t.query_id ? l10n.t('saved query {0}', t.query_id) : t.query ? l10n.t('inline query') : undefined },
+        { label: l10n.t('Recipients'), value: (t.recipients ?? []).map(formatRecipient).join('; ') || l10n.t('none') },
+        { label: l10n.t('Tags'), value: (t.tags ?? []).map((g) => `${g.key}=${g.value}`).join(', ') },
+        { label: l10n.t('Dataset'), value: t.dataset_slug },
+        { label: l10n.t('Id'), value: t.id },
+        { label: l10n.t('Updated'), value: t.updated_at },
       ],
     },
   };
@@ -124,15 +130,15 @@ export function burnAlertSummary(a: BurnAlert): string {
   if (a.alert_type === 'budget_rate') {
     const ppm = a.budget_rate_decrease_threshold_per_million;
     const win = a.budget_rate_window_minutes;
-    return `Budget rate: drop of ${ppm ?? '?'} per million in ${win ?? '?'} min`;
+    return l10n.t('Budget rate: drop of {0} per million in {1} min', ppm ?? '?', win ?? '?');
   }
-  return `Exhaustion in ${a.exhaustion_minutes ?? '?'} min`;
+  return l10n.t('Exhaustion in {0} min', a.exhaustion_minutes ?? '?');
 }
 
 function burnAlertPresentation(a: BurnAlert): Presentation {
   return {
     label: safeLabel(burnAlertSummary(a)),
-    description: safeLabel([a.triggered ? 'triggered' : undefined, a.description].filter(Boolean).join(' · ')),
+    description: safeLabel([a.triggered ? l10n.t('triggered') : undefined, a.description].filter(Boolean).join(' · ')),
     icon: a.triggered ? { id: 'flame', color: 'errorForeground' } : { id: 'flame' },
     contextValue: 'obs:burnAlert',
     collapsible: 'none',
@@ -140,15 +146,15 @@ function burnAlertPresentation(a: BurnAlert): Presentation {
       title: burnAlertSummary(a),
       text: a.description,
       rows: [
-        { label: 'Alert type', value: a.alert_type },
-        { label: 'Exhaustion minutes', value: a.exhaustion_minutes },
-        { label: 'Budget rate window (minutes)', value: a.budget_rate_window_minutes },
-        { label: 'Budget decrease threshold (per million)', value: a.budget_rate_decrease_threshold_per_million },
-        { label: 'Triggered', value: a.triggered === undefined ? undefined : a.triggered ? 'yes' : 'no' },
-        { label: 'Recipients', value: (a.recipients ?? []).map(formatRecipient).join('; ') },
-        { label: 'SLO', value: a.slo?.id },
-        { label: 'Id', value: a.id },
-        { label: 'Updated', value: a.updated_at },
+        { label: l10n.t('Alert type'), value: a.alert_type },
+        { label: l10n.t('Exhaustion minutes'), value: a.exhaustion_minutes },
+        { label: l10n.t('Budget rate window (minutes)'), value: a.budget_rate_window_minutes },
+        { label: l10n.t('Budget decrease threshold (per million)'), value: a.budget_rate_decrease_threshold_per_million },
+        { label: l10n.t('Triggered'), value: a.triggered === undefined ? undefined : a.triggered ? l10n.t('yes') : l10n.t('no') },
+        { label: l10n.t('Recipients'), value: (a.recipients ?? []).map(formatRecipient).join('; ') },
+        { label: l10n.t('SLO'), value: a.slo?.id },
+        { label: l10n.t('Id'), value: a.id },
+        { label: l10n.t('Updated'), value: a.updated_at },
       ],
     },
   };
@@ -164,18 +170,18 @@ export function present(node: TreeNode, o: PresentOptions = {}): Presentation {
   switch (node.kind) {
     case 'dataset': {
       const all = node.slug === ENVIRONMENT_WIDE;
-      const flags = [node.metrics ? 'metrics' : undefined, !all && !node.added ? 'discovered' : undefined].filter(Boolean);
+      const flags = [node.metrics ? l10n.t('metrics') : undefined, !all && !node.added ? l10n.t('discovered') : undefined].filter(Boolean);
       return {
-        label: all ? 'Environment-wide' : safeLabel(node.slug),
+        label: all ? l10n.t('Environment-wide') : safeLabel(node.slug),
         description: all ? ENVIRONMENT_WIDE : flags.join(' · '),
         icon: { id: all ? 'globe' : 'database' },
         contextValue: all ? 'obs:environment' : ['obs:dataset', node.added ? 'added' : undefined, node.metrics ? 'metrics' : undefined].filter(Boolean).join(':'),
         collapsible: 'collapsed',
         tooltip: {
-          title: all ? 'Environment-wide (__all__)' : node.slug,
+          title: all ? l10n.t('Environment-wide ({0})', ENVIRONMENT_WIDE) : node.slug,
           rows: [
-            { label: 'Source', value: all ? 'every dataset of the environment' : [node.added ? 'added by you' : undefined, node.discovered ? 'discovered from environment-wide triggers' : undefined].filter(Boolean).join(', ') },
-            { label: 'Metrics dataset', value: node.metrics ? 'yes' : undefined },
+            { label: l10n.t('Source'), value: all ? l10n.t('every dataset of the environment') : [node.added ? l10n.t('added by you') : undefined, node.discovered ? l10n.t('discovered from environment-wide triggers') : undefined].filter(Boolean).join(', ') },
+            { label: l10n.t('Metrics dataset'), value: node.metrics ? l10n.t('yes') : undefined },
           ],
         },
       };
@@ -183,8 +189,8 @@ export function present(node: TreeNode, o: PresentOptions = {}): Presentation {
     case 'group': {
       const counts = o.counts;
       return {
-        label: GROUP_LABELS[node.group],
-        description: counts ? (o.filtering && counts.visible !== counts.total ? `${counts.visible} of ${counts.total}` : `${counts.total}`) : undefined,
+        label: groupLabel(node.group),
+        description: counts ? (o.filtering && counts.visible !== counts.total ? l10n.t('{0} of {1}', counts.visible, counts.total) : `${counts.total}`) : undefined,
         icon: { id: GROUP_ICONS[node.group] },
         contextValue: `obs:group:${node.group}`,
         collapsible: o.filtering && counts !== undefined && counts.visible > 0 ? 'expanded' : 'collapsed',
@@ -197,53 +203,53 @@ export function present(node: TreeNode, o: PresentOptions = {}): Presentation {
     case 'slo':
       return {
         label: safeLabel(node.sloId),
-        description: o.counts === undefined ? 'SLO' : `SLO · ${o.counts.total} ${o.counts.total === 1 ? 'alert' : 'alerts'}`,
+        description: o.counts === undefined ? l10n.t('SLO') : o.counts.total === 1 ? l10n.t('SLO · 1 alert') : l10n.t('SLO · {0} alerts', o.counts.total),
         icon: { id: 'target' },
         contextValue: 'obs:slo',
         collapsible: 'collapsed',
-        tooltip: { title: `SLO ${node.sloId}`, rows: [{ label: 'Dataset', value: node.dataset }] },
+        tooltip: { title: l10n.t('SLO {0}', node.sloId), rows: [{ label: l10n.t('Dataset'), value: node.dataset }] },
       };
     case 'burnAlert':
       return burnAlertPresentation(node.alert);
     case 'apiKeys':
       return {
-        label: 'API keys',
-        description: 'created or updated here',
+        label: l10n.t('API keys'),
+        description: l10n.t('created or updated here'),
         icon: { id: 'key' },
         contextValue: 'obs:apiKeys',
         collapsible: 'collapsed',
         tooltip: {
-          title: 'API keys',
-          text: 'The service has no endpoint that lists API keys: this group shows the keys created or updated from VS Code on this connection. Secrets are never stored.',
+          title: l10n.t('API keys'),
+          text: l10n.t('The service has no endpoint that lists API keys: this group shows the keys created or updated from VS Code on this connection. Secrets are never stored.'),
           rows: [],
         },
       };
     case 'apiKey':
       return {
         label: safeLabel(node.key.name),
-        description: safeLabel([node.key.keyType, node.key.disabled ? 'disabled' : undefined].filter(Boolean).join(' · ')),
+        description: safeLabel([node.key.keyType, node.key.disabled ? l10n.t('disabled') : undefined].filter(Boolean).join(' · ')),
         icon: node.key.disabled ? { id: 'key', color: 'disabledForeground' } : { id: 'key' },
         contextValue: 'obs:apiKey',
         collapsible: 'none',
         tooltip: {
           title: node.key.name,
           rows: [
-            { label: 'Id', value: node.key.id },
-            { label: 'Type', value: node.key.keyType },
-            { label: 'Disabled', value: node.key.disabled ? 'yes' : 'no' },
-            { label: 'Created', value: node.key.createdAt },
+            { label: l10n.t('Id'), value: node.key.id },
+            { label: l10n.t('Type'), value: node.key.keyType },
+            { label: l10n.t('Disabled'), value: node.key.disabled ? l10n.t('yes') : l10n.t('no') },
+            { label: l10n.t('Created'), value: node.key.createdAt },
           ],
         },
       };
     case 'error':
       return {
         // The operation names a dataset or SLO id from the service: one line, no bidi controls.
-        label: safeLabel(node.cancelled ? `Cancelled: ${node.operation}` : `Could not ${node.operation}`),
+        label: safeLabel(node.cancelled ? l10n.t('Cancelled: {0}', node.operation) : l10n.t('Could not {0}', node.operation)),
         description: safeLabel(node.message),
         icon: node.cancelled ? { id: 'circle-slash' } : { id: 'error', color: 'errorForeground' },
         contextValue: 'obs:error',
         collapsible: 'expanded',
-        tooltip: { title: `Could not ${node.operation}`, text: node.message, rows: [] },
+        tooltip: { title: l10n.t('Could not {0}', node.operation), text: node.message, rows: [] },
       };
     case 'action':
       return {

@@ -6,6 +6,7 @@ import type { TriggerRules } from './evaluate';
 import { readSchedule } from './schedule';
 import { spanLabel } from './summary';
 import { combineFor } from './windows';
+import * as l10n from '@vscode/l10n';
 
 /** Query data exists for the past 7 days only (service facts). */
 export const RETENTION_SECONDS = 7 * 86_400;
@@ -44,6 +45,8 @@ export interface PreviewPlan {
   chunks: { start: number; end: number }[];
   /** Sentences the panel shows under the summary: what is approximate, shortened or left out. */
   notes: string[];
+  /** The coarser-step note when the plan uses coarser buckets (also in notes): the chart repeats it. */
+  coarseNote?: string | undefined;
 }
 
 export type PlanMode = 'exact' | 'coarse';
@@ -72,32 +75,32 @@ export type PlanResult = { ok: true; plan: PreviewPlan; queriesIfExact: number }
 
 /** Queries an exact preview of this window needs (1 when a coarser step is not needed). */
 export function planPreview(trigger: TriggerInput, query: unknown, windowSeconds: number, nowSeconds: number, mode: PlanMode): PlanResult {
-  if (!isRecord(query)) return { ok: false, reason: 'the trigger has no query to preview' };
+  if (!isRecord(query)) return { ok: false, reason: l10n.t('the trigger has no query to preview') };
   const frequency = trigger.frequency ?? 900;
-  if (!Number.isInteger(frequency) || frequency < 60) return { ok: false, reason: 'frequency must be a whole number of seconds, at least 60' };
+  if (!Number.isInteger(frequency) || frequency < 60) return { ok: false, reason: l10n.t('frequency must be a whole number of seconds, at least 60') };
   const timeRange = query.time_range;
-  if (typeof timeRange !== 'number' || !Number.isInteger(timeRange) || timeRange <= 0) return { ok: false, reason: "the query's time_range must be a whole number of seconds" };
+  if (typeof timeRange !== 'number' || !Number.isInteger(timeRange) || timeRange <= 0) return { ok: false, reason: l10n.t("the query's time_range must be a whole number of seconds") };
   const th = trigger.threshold;
   const op = th?.op;
-  if (op !== '>' && op !== '>=' && op !== '<' && op !== '<=') return { ok: false, reason: 'the threshold needs an op of >, >=, < or <=' };
-  if (typeof th?.value !== 'number' || !Number.isFinite(th.value)) return { ok: false, reason: 'the threshold needs a numeric value' };
+  if (op !== '>' && op !== '>=' && op !== '<' && op !== '<=') return { ok: false, reason: l10n.t('the threshold needs an op of >, >=, < or <=') };
+  if (typeof th?.value !== 'number' || !Number.isFinite(th.value)) return { ok: false, reason: l10n.t('the threshold needs a numeric value') };
   const exceeded = th.exceeded_limit === undefined ? 1 : th.exceeded_limit;
-  if (typeof exceeded !== 'number' || !Number.isInteger(exceeded) || exceeded < 1) return { ok: false, reason: 'threshold.exceeded_limit must be a whole number of at least 1' };
+  if (typeof exceeded !== 'number' || !Number.isInteger(exceeded) || exceeded < 1) return { ok: false, reason: l10n.t('threshold.exceeded_limit must be a whole number of at least 1') };
   const target = thresholdTarget(query);
-  if (!target) return { ok: false, reason: 'the query has no calculation' };
+  if (!target) return { ok: false, reason: l10n.t('the query has no calculation') };
 
   const notes: string[] = [];
   let schedule: TriggerRules['schedule'];
   if (trigger.evaluation_schedule_type === 'window') {
     const read = readSchedule(trigger.evaluation_schedule);
-    if (!read.ok) return { ok: false, reason: `its evaluation schedule cannot be read: ${read.reason}` };
+    if (!read.ok) return { ok: false, reason: l10n.t('its evaluation schedule cannot be read: {0}', read.reason) };
     schedule = read.window;
   }
   let baseline: TriggerRules['baseline'];
   if (isRecord(trigger.baseline_details)) {
     const b = trigger.baseline_details;
     if ((b.type !== 'percentage' && b.type !== 'value') || typeof b.offset_minutes !== 'number' || b.offset_minutes <= 0) {
-      return { ok: false, reason: 'baseline_details needs a type of percentage or value and offset_minutes' };
+      return { ok: false, reason: l10n.t('baseline_details needs a type of percentage or value and offset_minutes') };
     }
     baseline = { type: b.type, offsetMinutes: b.offset_minutes };
   }
@@ -107,21 +110,27 @@ export function planPreview(trigger: TriggerInput, query: unknown, windowSeconds
   // The oldest data a window needs: its first evaluation's time_range, and the baseline before that.
   const room = RETENTION_SECONDS - RETENTION_SLACK - (nowSeconds - to) - timeRange - offset - gcd(frequency, timeRange);
   let window = windowSeconds;
-  if (room < frequency) return { ok: false, reason: `the service keeps 7 days of data, too little for a ${spanLabel(offset)} baseline over ${spanLabel(timeRange)}` };
+  if (room < frequency) return { ok: false, reason: l10n.t('the service keeps 7 days of data, too little for a {0} baseline over {1}', spanLabel(offset), spanLabel(timeRange)) };
   if (window > room) {
     window = Math.floor(room / frequency) * frequency;
-    notes.push(`The window is shortened to ${spanLabel(window)}: the service keeps 7 days of data${offset > 0 ? `, and the baseline looks ${spanLabel(offset)} further back` : ''}.`);
+    notes.push(
+      offset > 0
+        ? l10n.t('The window is shortened to {0}: the service keeps 7 days of data, and the baseline looks {1} further back.', spanLabel(window), spanLabel(offset))
+        : l10n.t('The window is shortened to {0}: the service keeps 7 days of data.', spanLabel(window)),
+    );
   }
   const from = to - window;
   let step = gcd(frequency, timeRange);
   const fetchStartFor = (s: number) => Math.floor((from - timeRange - offset) / s) * s;
   const span = (s: number) => to - fetchStartFor(s);
   const queriesIfExact = Math.ceil(span(step) / (step * MAX_BUCKETS));
+  let coarseNote: string | undefined;
   if (mode === 'coarse' && queriesIfExact > 1) {
     const exactStep = step;
     step = step * Math.ceil(span(step) / (step * MAX_BUCKETS));
     while (span(step) > step * MAX_BUCKETS) step += exactStep;
-    notes.push(`Coarser steps: buckets of ${spanLabel(step)} instead of ${spanLabel(exactStep)} (one query instead of ${queriesIfExact}), so every window value is estimated.`);
+    coarseNote = l10n.t('Coarser steps: buckets of {0} instead of {1} (one query instead of {2}), so every window value is estimated.', spanLabel(step), spanLabel(exactStep), queriesIfExact);
+    notes.push(coarseNote);
   }
   const fetchStart = fetchStartFor(step);
   const chunkSeconds = step * MAX_BUCKETS;
@@ -129,8 +138,8 @@ export function planPreview(trigger: TriggerInput, query: unknown, windowSeconds
   for (let s = fetchStart; s < to; s += chunkSeconds) chunks.push({ start: s, end: Math.min(to, s + chunkSeconds) });
 
   const combine = target.op === undefined ? 'mean' : combineFor(target.op);
-  if (Array.isArray(query.havings) && query.havings.length > 0) notes.push('The HAVING clause is not applied: every group is evaluated.');
-  if (schedule) notes.push('Evaluations outside its schedule window are skipped.');
+  if (Array.isArray(query.havings) && query.havings.length > 0) notes.push(l10n.t('The HAVING clause is not applied: every group is evaluated.'));
+  if (schedule) notes.push(l10n.t('Evaluations outside its schedule window are skipped.'));
   const rules: TriggerRules = {
     frequency,
     timeRange,
@@ -144,7 +153,7 @@ export function planPreview(trigger: TriggerInput, query: unknown, windowSeconds
     combine,
   };
   const breakdowns = Array.isArray(query.breakdowns) ? query.breakdowns.filter((b): b is string => typeof b === 'string') : [];
-  return { ok: true, queriesIfExact, plan: { rules, valueKey: target.key, breakdowns, from, to, windowSeconds: window, step, fetchStart, chunks, notes } };
+  return { ok: true, queriesIfExact, plan: { rules, valueKey: target.key, breakdowns, from, to, windowSeconds: window, step, fetchStart, chunks, notes, coarseNote } };
 }
 
 /** The saved query that fetches one chunk: the trigger's query at the preview's step, over the chunk. */

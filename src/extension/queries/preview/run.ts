@@ -7,6 +7,7 @@ import { evaluateTrigger, type PreviewOutcome } from './evaluate';
 import { chunkQuery, planPreview, type PlanMode, type PreviewPlan, type TriggerInput } from './plan';
 import { gridFromSeries } from './series';
 import { previewSummary, spanLabel } from './summary';
+import * as l10n from '@vscode/l10n';
 
 /** A trigger that cannot be previewed as it is (the reason is for the user). */
 export class PreviewRefused extends Error {
@@ -36,23 +37,23 @@ export async function readSavedQuery(api: QueryApi, dataset: string, queryId: st
   try {
     return (await api.getQuery(dataset, queryId, { signal })).data;
   } catch (err) {
-    throw unavailableOr(err, 'Reading a saved query', `GET /1/queries/${dataset}/${queryId}`);
+    throw unavailableOr(err, l10n.t('Reading a saved query'), `GET /1/queries/${dataset}/${queryId}`);
   }
 }
 
 export async function runPreview(api: QueryApi, pacer: CreationPacer, clock: RunnerClock, req: PreviewRequest, signal: AbortSignal, report: (m: string) => void): Promise<PreviewRun> {
   const planned = planPreview(req.trigger, req.query, req.windowSeconds, req.nowSeconds, req.mode);
-  if (!planned.ok) throw new PreviewRefused(`Trigger "${req.trigger.name}" cannot be previewed: ${planned.reason}.`);
+  if (!planned.ok) throw new PreviewRefused(l10n.t('Trigger "{0}" cannot be previewed: {1}.', req.trigger.name, planned.reason));
   const plan = planned.plan;
   const data = [];
   for (const [i, chunk] of plan.chunks.entries()) {
-    const part = plan.chunks.length > 1 ? ` (query ${i + 1} of ${plan.chunks.length})` : '';
-    report(`Saving the preview query${part}...`);
+    const part = plan.chunks.length > 1 ? ` ${l10n.t('(query {0} of {1})', i + 1, plan.chunks.length)}` : '';
+    report(l10n.t('Saving the preview query{0}...', part));
     let queryId: string;
     try {
       queryId = (await api.createQuery(req.dataset, chunkQuery(req.query, plan, chunk), { signal })).data.id;
     } catch (err) {
-      throw unavailableOr(err, 'Saving a query', `POST /1/queries/${req.dataset}`);
+      throw unavailableOr(err, l10n.t('Saving a query'), `POST /1/queries/${req.dataset}`);
     }
     const run = await runQueryResult(api, pacer, clock, {
       dataset: req.dataset,
@@ -60,14 +61,14 @@ export async function runPreview(api: QueryApi, pacer: CreationPacer, clock: Run
       signal,
       report: (m) => report(`${m}${part}`),
     });
-    if (run.kind === 'incomplete') throw new PreviewRefused(`The preview's query did not complete: ${run.reason}`);
+    if (run.kind === 'incomplete') throw new PreviewRefused(l10n.t("The preview's query did not complete: {0}", run.reason));
     data.push(run.result.data);
   }
   const grid = gridFromSeries(plan, data);
   const outcome = evaluateTrigger(plan.rules, grid, plan.from, plan.to);
   const summary = previewSummary(outcome, plan.rules.alertType, plan.windowSeconds, plan.rules.disabled);
   const model = modelFromPreview(plan, outcome, {
-    title: `Preview: ${req.trigger.name}`,
+    title: l10n.t('Preview: {0}', req.trigger.name),
     subtitle: `${req.where} · last ${spanLabel(plan.windowSeconds)} · every ${spanLabel(plan.rules.frequency)}`,
     summary,
   });

@@ -1,5 +1,6 @@
 // When a trigger is evaluated: at every multiple of its frequency (UTC), and with
 // `evaluation_schedule_type: window` only inside its schedule's window. No vscode import.
+import * as l10n from '@vscode/l10n';
 
 const DAY = 86_400;
 export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
@@ -27,19 +28,19 @@ function minutesOf(hhmm: unknown): number | undefined {
  */
 export function readSchedule(schedule: unknown): { ok: true; window: ScheduleWindow } | { ok: false; reason: string } {
   const window = typeof schedule === 'object' && schedule !== null ? (schedule as { window?: unknown }).window : undefined;
-  if (typeof window !== 'object' || window === null) return { ok: false, reason: 'evaluation_schedule has no window' };
+  if (typeof window !== 'object' || window === null) return { ok: false, reason: l10n.t('evaluation_schedule has no window') };
   const w = window as { days_of_week?: unknown; start_time?: unknown; end_time?: unknown };
   const names = Array.isArray(w.days_of_week) ? w.days_of_week : [];
   const days = new Set<number>();
   for (const name of names) {
     const i = WEEKDAYS.indexOf(String(name).toLowerCase() as (typeof WEEKDAYS)[number]);
-    if (i < 0) return { ok: false, reason: `"${String(name)}" is not a day of the week` };
+    if (i < 0) return { ok: false, reason: l10n.t('"{0}" is not a day of the week', String(name)) };
     days.add(i);
   }
-  if (days.size === 0) return { ok: false, reason: 'the schedule names no day of the week' };
+  if (days.size === 0) return { ok: false, reason: l10n.t('the schedule names no day of the week') };
   const startMinute = minutesOf(w.start_time);
   const endMinute = minutesOf(w.end_time);
-  if (startMinute === undefined || endMinute === undefined) return { ok: false, reason: 'start_time and end_time must be HH:mm (UTC)' };
+  if (startMinute === undefined || endMinute === undefined) return { ok: false, reason: l10n.t('start_time and end_time must be HH:mm (UTC)') };
   return { ok: true, window: { days, startMinute, endMinute } };
 }
 
