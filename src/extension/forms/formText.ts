@@ -1,6 +1,7 @@
 // Every word the forms' host side says outside the pages: tab titles, modal questions, pickers, progress
-// and the status lines it posts, one group per form. One place, so they can be translated later.
-// No vscode import.
+// and the status lines it posts, one group per form, through @vscode/l10n. Texts are getters and functions,
+// not values: l10n.t must run after the bundle is configured, not when the module loads. No vscode import.
+import * as l10n from '@vscode/l10n';
 import { safeLabel } from '../core/text';
 
 /** Names in titles and dialogs are cut to this many characters (a key name may be of any length). */
@@ -10,10 +11,10 @@ const short = (name: string): string => safeLabel(name, SHORT_NAME);
 
 /** Every form's tab title follows "<Action> <object name> - <connection>". */
 export const TAB_TITLES = {
-  createApiKey: (connection: string) => `Create API Key - ${short(connection)}`,
-  updateApiKey: (keyName: string, connection: string) => (keyName === '' ? `Update API Key - ${short(connection)}` : `Update API Key ${short(keyName)} - ${short(connection)}`),
-  burnAlert: (alertId: string, connection: string) => `Edit Burn Alert ${short(alertId)} - ${short(connection)}`,
-  definitions: (dataset: string, connection: string) => `Edit Dataset Definitions ${short(dataset)} - ${short(connection)}`,
+  createApiKey: (connection: string) => l10n.t('Create API Key - {0}', short(connection)),
+  updateApiKey: (keyName: string, connection: string) => (keyName === '' ? l10n.t('Update API Key - {0}', short(connection)) : l10n.t('Update API Key {0} - {1}', short(keyName), short(connection))),
+  burnAlert: (alertId: string, connection: string) => l10n.t('Edit Burn Alert {0} - {1}', short(alertId), short(connection)),
+  definitions: (dataset: string, connection: string) => l10n.t('Edit Dataset Definitions {0} - {1}', short(dataset), short(connection)),
 } as const;
 
 /**
@@ -21,66 +22,132 @@ export const TAB_TITLES = {
  * is its default (Enter), so it is always the one that keeps the secret; VS Code adds Cancel.
  */
 export const SECRET_TEXT = {
-  notCopied: (keyName: string) => `The secret of the new API key "${short(keyName)}" was not copied.`,
-  cannotRetrieve: 'It cannot be retrieved again. Copy it now, or disable the key later and create a new one.',
-  copyBoth: 'Copy id:secret',
-  copySecret: 'Copy Secret Only',
-  closeWithout: 'Close Without Copying',
-  startWithout: 'Start a New Key Without Copying',
-  copiedBoth: 'id:secret copied to the clipboard.',
-  copiedSecret: 'The secret was copied to the clipboard.',
+  notCopied: (keyName: string) => l10n.t('The secret of the new API key "{0}" was not copied.', short(keyName)),
+  get cannotRetrieve(): string {
+    return l10n.t('It cannot be retrieved again. Copy it now, or disable the key later and create a new one.');
+  },
+  get copyBoth(): string {
+    return l10n.t('Copy id:secret');
+  },
+  get copySecret(): string {
+    return l10n.t('Copy Secret Only');
+  },
+  get closeWithout(): string {
+    return l10n.t('Close Without Copying');
+  },
+  get startWithout(): string {
+    return l10n.t('Start a New Key Without Copying');
+  },
+  get copiedBoth(): string {
+    return l10n.t('id:secret copied to the clipboard.');
+  },
+  get copiedSecret(): string {
+    return l10n.t('The secret was copied to the clipboard.');
+  },
 } as const;
 
 /** The words every form's host side shares: restoring a panel, the connection it belongs to. */
 export const PANEL_TEXT = {
-  stateDamaged: 'Its saved state is missing or damaged. Open the form again.',
-  connectionGone: 'The connection of this item no longer exists.',
-  notRestored: 'This form could not be restored',
+  get stateDamaged(): string {
+    return l10n.t('Its saved state is missing or damaged. Open the form again.');
+  },
+  get connectionGone(): string {
+    return l10n.t('The connection of this item no longer exists.');
+  },
+  get notRestored(): string {
+    return l10n.t('This form could not be restored');
+  },
 } as const;
 
 /** The API key forms' host side: pickers, progress and the status lines it posts. */
 export const API_KEY_HOST_TEXT = {
-  pickTitle: 'Update API Key',
-  pickPlaceholder: 'Choose a key remembered for this connection, or update one by id',
-  pickById: '$(key) Update a key by its id…',
-  pickDisabled: 'disabled',
-  creating: 'Creating the key…',
-  saving: 'Saving the key…',
-  notRemembered: (error: string) => `The key was created, but it could not be added to the "API keys" list: ${error}. Copy the secret now.`,
-  secretGone: 'The secret is no longer available: it is shown only once.',
-  noIdCopySecret: "The service did not say the key's id: copy the secret alone.",
+  get pickTitle(): string {
+    return l10n.t('Update API Key');
+  },
+  get pickPlaceholder(): string {
+    return l10n.t('Choose a key remembered for this connection, or update one by id');
+  },
+  get pickById(): string {
+    return `$(key) ${l10n.t('Update a key by its id…')}`;
+  },
+  get pickDisabled(): string {
+    return l10n.t('disabled');
+  },
+  get creating(): string {
+    return l10n.t('Creating the key…');
+  },
+  get saving(): string {
+    return l10n.t('Saving the key…');
+  },
+  notRemembered: (error: string) => l10n.t('The key was created, but it could not be added to the "API keys" list: {0}. Copy the secret now.', error),
+  get secretGone(): string {
+    return l10n.t('The secret is no longer available: it is shown only once.');
+  },
+  get noIdCopySecret(): string {
+    return l10n.t("The service did not say the key's id: copy the secret alone.");
+  },
   oddAnswer: (fields: readonly string[]) =>
-    `The service's answer was unusual (${fields.join(', ')}): the key is shown as far as it could be read; check it on the service.`,
-  noIdNote: "The service did not say the key's id: copy the secret alone, and find the id in the service's list of API keys.",
+    l10n.t("The service's answer was unusual ({0}): the key is shown as far as it could be read; check it on the service.", fields.join(', ')),
+  get noIdNote(): string {
+    return l10n.t("The service did not say the key's id: copy the secret alone, and find the id in the service's list of API keys.");
+  },
 } as const;
 
 /** The burn alert form's host side: the three-step picker, progress, status lines and review titles. */
 export const BURN_ALERT_HOST_TEXT = {
-  step: (n: number) => `Edit Burn Alert (${n}/3)`,
-  datasetPrompt: (environmentWide: string) => `Dataset slug of the SLO (or ${environmentWide} for environment-wide)`,
-  invalidSlug: 'invalid slug',
-  sloPrompt: 'SLO id',
-  sloEmpty: 'SLO id must not be empty',
-  listing: 'Listing burn alerts…',
-  noAlerts: (sloId: string) => `SLO ${sloId} has no burn alerts.`,
-  pickAlert: 'Choose the burn alert',
-  notFound: (alertId: string, sloId: string) => `Burn alert ${alertId} was not found in SLO ${sloId}.`,
-  couldNotLoad: (problems: string) => `Could not load the burn alert: ${problems}`,
-  checking: 'Checking for changes on the service…',
-  gone: (alertId: string) => `Burn alert ${alertId} no longer exists on the service.`,
-  saving: 'Saving the burn alert…',
-  nothingSaved: 'Nothing was saved. Your edits are kept; saving again checks the service again.',
-  conflictTheirs: 'on the service now',
-  conflictMine: 'your version',
-  conflictTitle: (alertId: string) => `Burn alert ${alertId}: on the service ↔ yours`,
-  reviewCurrent: 'current',
-  reviewMine: 'with your changes',
-  reviewTitle: (alertId: string) => `Burn alert ${alertId}: current ↔ with your changes`,
+  step: (n: number) => l10n.t('Edit Burn Alert ({0}/3)', n),
+  datasetPrompt: (environmentWide: string) => l10n.t('Dataset slug of the SLO (or {0} for environment-wide)', environmentWide),
+  get invalidSlug(): string {
+    return l10n.t('invalid slug');
+  },
+  get sloPrompt(): string {
+    return l10n.t('SLO id');
+  },
+  get sloEmpty(): string {
+    return l10n.t('SLO id must not be empty');
+  },
+  get listing(): string {
+    return l10n.t('Listing burn alerts…');
+  },
+  noAlerts: (sloId: string) => l10n.t('SLO {0} has no burn alerts.', sloId),
+  get pickAlert(): string {
+    return l10n.t('Choose the burn alert');
+  },
+  notFound: (alertId: string, sloId: string) => l10n.t('Burn alert {0} was not found in SLO {1}.', alertId, sloId),
+  couldNotLoad: (problems: string) => l10n.t('Could not load the burn alert: {0}', problems),
+  get checking(): string {
+    return l10n.t('Checking for changes on the service…');
+  },
+  gone: (alertId: string) => l10n.t('Burn alert {0} no longer exists on the service.', alertId),
+  get saving(): string {
+    return l10n.t('Saving the burn alert…');
+  },
+  get nothingSaved(): string {
+    return l10n.t('Nothing was saved. Your edits are kept; saving again checks the service again.');
+  },
+  get conflictTheirs(): string {
+    return l10n.t('on the service now');
+  },
+  get conflictMine(): string {
+    return l10n.t('your version');
+  },
+  conflictTitle: (alertId: string) => l10n.t('Burn alert {0}: on the service ↔ yours', alertId),
+  get reviewCurrent(): string {
+    return l10n.t('current');
+  },
+  get reviewMine(): string {
+    return l10n.t('with your changes');
+  },
+  reviewTitle: (alertId: string) => l10n.t('Burn alert {0}: current ↔ with your changes', alertId),
 } as const;
 
 /** The dataset definitions form's host side. */
 export const DEFINITIONS_HOST_TEXT = {
-  pickTitle: 'Edit Dataset Definitions',
-  datasetPrompt: 'Dataset slug',
-  couldNotRead: (problems: string) => `Could not read the dataset definitions: ${problems}`,
+  get pickTitle(): string {
+    return l10n.t('Edit Dataset Definitions');
+  },
+  get datasetPrompt(): string {
+    return l10n.t('Dataset slug');
+  },
+  couldNotRead: (problems: string) => l10n.t('Could not read the dataset definitions: {0}', problems),
 } as const;

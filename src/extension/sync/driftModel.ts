@@ -2,6 +2,7 @@
 // service's lists are cached per connection and dataset: a save compares only the saved file against
 // the cached lists; a connection change compares every file against that connection's lists (read
 // once, then kept); a refresh reads the lists again. No vscode import.
+import * as l10n from '@vscode/l10n';
 import {
   datasetsOfFiles,
   driftCounts,
@@ -240,7 +241,7 @@ export class DriftModel {
       const all = listDatasets(cache.connection.api, missing, pool).then(
         (got) => {
           for (const d of missing) {
-            const listing = got.get(d) ?? { state: 'failed' as const, message: 'not listed' };
+            const listing = got.get(d) ?? { state: 'failed' as const, message: l10n.t('not listed') };
             if (listing.state === 'failed') this.o.log?.(`drift: could not list the triggers of ${d}: ${listing.message}`);
             cache.listings.set(d, listing);
             cache.pending.delete(d);

@@ -1,6 +1,7 @@
 // What the editor shows of drift, as plain data: the Explorer badge and colour of a file, the CodeLens
 // at the top of a file, and the items of the Drift view. The adapters (driftViews.ts) turn these into
 // vscode objects. No vscode import.
+import * as l10n from '@vscode/l10n';
 import { datasetOf, differenceText, differingMembers, type FileDrift, type ServiceTrigger, type TriggerDrift } from '../../triggerFiles';
 import type { DriftSnapshot } from './driftModel';
 
@@ -19,17 +20,17 @@ export function decorationOf(drift: FileDrift | undefined, connection: string): 
       return undefined;
     case 'differs': {
       const members = drift.triggers.flatMap((t) => differingMembers(t.differences));
-      return { badge: '≠', tooltip: `Differs from ${connection}: ${[...new Set(members)].join(', ')}`, color: 'gitDecoration.modifiedResourceForeground' };
+      return { badge: '≠', tooltip: l10n.t('Differs from {0}: {1}', connection, [...new Set(members)].join(', ')), color: 'gitDecoration.modifiedResourceForeground' };
     }
     case 'local-only':
-      return { badge: 'L', tooltip: `Only local: not on ${connection}`, color: 'gitDecoration.untrackedResourceForeground' };
+      return { badge: 'L', tooltip: l10n.t('Only local: not on {0}', connection), color: 'gitDecoration.untrackedResourceForeground' };
     case 'unknown':
-      return { badge: '?', tooltip: `Not compared with ${connection}: ${reasonOf(drift)}`, color: 'list.warningForeground' };
+      return { badge: '?', tooltip: l10n.t('Not compared with {0}: {1}', connection, reasonOf(drift)), color: 'list.warningForeground' };
   }
 }
 
 function reasonOf(drift: FileDrift): string {
-  return drift.reason ?? drift.triggers.find((t) => t.reason !== undefined)?.reason ?? 'unknown';
+  return drift.reason ?? drift.triggers.find((t) => t.reason !== undefined)?.reason ?? l10n.t('unknown');
 }
 
 export interface LensData {
@@ -41,36 +42,36 @@ export interface LensData {
 }
 
 function triggerLabel(t: TriggerDrift): string {
-  return t.name === undefined ? `trigger ${t.index}` : JSON.stringify(t.name);
+  return t.name === undefined ? l10n.t('trigger {0}', t.index) : JSON.stringify(t.name);
 }
 
 /** The lenses at the top of a trigger file: one for a file of one trigger, one per trigger that is not in sync for an array. */
 export function lensesOf(drift: FileDrift | undefined, connection: string | undefined, state: DriftSnapshot['state']['kind']): LensData[] {
   if (connection === undefined || state === 'no-connection') return [];
-  if (state === 'loading') return [{ title: `$(sync~spin) Comparing with ${connection}...`, action: 'none' }];
-  if (state === 'failed') return [{ title: `$(warning) Could not compare with ${connection}`, tooltip: 'Compare again', action: 'refresh' }];
+  if (state === 'loading') return [{ title: `$(sync~spin) ${l10n.t('Comparing with {0}...', connection)}`, action: 'none' }];
+  if (state === 'failed') return [{ title: `$(warning) ${l10n.t('Could not compare with {0}', connection)}`, tooltip: l10n.t('Compare again'), action: 'refresh' }];
   if (drift === undefined) return [];
-  if (drift.triggers.length === 0) return [{ title: `$(question) Not compared with ${connection}: ${reasonOf(drift)}`, action: 'none' }];
+  if (drift.triggers.length === 0) return [{ title: `$(question) ${l10n.t('Not compared with {0}: {1}', connection, reasonOf(drift))}`, action: 'none' }];
   const many = drift.triggers.length > 1;
   if (drift.status === 'in-sync') {
-    return [{ title: `$(check) In sync with ${connection}`, tooltip: 'Compare with Service', action: 'compare', index: drift.triggers[0]?.index ?? -1 }];
+    return [{ title: `$(check) ${l10n.t('In sync with {0}', connection)}`, tooltip: l10n.t('Compare with Service'), action: 'compare', index: drift.triggers[0]?.index ?? -1 }];
   }
   const lenses: LensData[] = [];
   for (const t of drift.triggers) {
-    const who = many ? `${triggerLabel(t)}: ` : '';
+    const who = many ? triggerLabel(t) : undefined;
     if (t.status === 'differs') {
       lenses.push({
-        title: `$(diff) ${who}Differs: ${differingMembers(t.differences).join(', ')} - Compare`,
+        title: `$(diff) ${who === undefined ? l10n.t('Differs: {0} - Compare', differingMembers(t.differences).join(', ')) : l10n.t('{0}: Differs: {1} - Compare', who, differingMembers(t.differences).join(', '))}`,
         tooltip: t.differences.map((d) => differenceText(d)).join('\n'),
         action: 'compare',
         index: t.index,
       });
     } else if (t.status === 'local-only') {
-      lenses.push({ title: `$(circle-slash) ${who}Only local: not on ${connection}`, tooltip: t.reason ?? '', action: 'none' });
+      lenses.push({ title: `$(circle-slash) ${who === undefined ? l10n.t('Only local: not on {0}', connection) : l10n.t('{0}: Only local: not on {1}', who, connection)}`, tooltip: t.reason ?? '', action: 'none' });
     } else if (t.status === 'unknown') {
-      lenses.push({ title: `$(question) ${who}Not compared: ${t.reason ?? 'unknown'}`, action: 'none' });
+      lenses.push({ title: `$(question) ${who === undefined ? l10n.t('Not compared: {0}', t.reason ?? l10n.t('unknown')) : l10n.t('{0}: Not compared: {1}', who, t.reason ?? l10n.t('unknown'))}`, action: 'none' });
     } else if (many) {
-      lenses.push({ title: `$(check) ${who}In sync`, action: 'compare', index: t.index });
+      lenses.push({ title: `$(check) ${who === undefined ? l10n.t('In sync') : l10n.t('{0}: In sync', who)}`, action: 'compare', index: t.index });
     }
   }
   return lenses;
@@ -82,14 +83,20 @@ export type DriftItem =
   | { kind: 'serviceOnly'; trigger: ServiceTrigger; dataset: string; label: string; description: string }
   | { kind: 'note'; label: string };
 
-const STATUS_TEXT: Record<FileDrift['status'], string> = { 'in-sync': 'in sync', differs: 'differs', 'local-only': 'only local', unknown: 'not compared' };
+// A function, not a table: l10n.t must run after the bundle is configured, not when the module loads.
+function statusText(status: FileDrift['status']): string {
+  if (status === 'in-sync') return l10n.t('in sync');
+  if (status === 'differs') return l10n.t('differs');
+  if (status === 'local-only') return l10n.t('only local');
+  return l10n.t('not compared');
+}
 
 /** The Drift view's top level: every file not in sync, then the service's triggers no file holds. */
 export function driftRoots(snapshot: DriftSnapshot, relativePath: (uri: string) => string): DriftItem[] {
   const s = snapshot.state;
   if (s.kind === 'no-connection') return [];
-  if (s.kind === 'loading') return [{ kind: 'note', label: `Comparing with ${s.connection}...` }];
-  if (s.kind === 'failed') return [{ kind: 'note', label: `Could not compare with ${s.connection}: ${s.message}` }];
+  if (s.kind === 'loading') return [{ kind: 'note', label: l10n.t('Comparing with {0}...', s.connection) }];
+  if (s.kind === 'failed') return [{ kind: 'note', label: l10n.t('Could not compare with {0}: {1}', s.connection, s.message) }];
   const out: DriftItem[] = [];
   for (const f of snapshot.files) {
     if (f.status === 'in-sync') continue;
@@ -100,16 +107,16 @@ export function driftRoots(snapshot: DriftSnapshot, relativePath: (uri: string) 
       kind: 'file',
       uri: f.file,
       label: path.slice(slash + 1),
-      description: `${STATUS_TEXT[f.status]}${detail.length > 0 ? `: ${[...new Set(detail)].join(', ')}` : ''} · ${slash > 0 ? path.slice(0, slash) : ''}`,
+      description: `${statusText(f.status)}${detail.length > 0 ? `: ${[...new Set(detail)].join(', ')}` : ''} · ${slash > 0 ? path.slice(0, slash) : ''}`,
       status: f.status,
-      tooltip: `${path}: ${STATUS_TEXT[f.status]}${f.status === 'differs' ? '' : ` (${reasonOf(f)})`}`,
+      tooltip: f.status === 'differs' ? `${path}: ${statusText(f.status)}` : `${path}: ${statusText(f.status)} (${reasonOf(f)})`,
     });
   }
   for (const t of snapshot.onlyOnService) {
     const dataset = datasetOf(t, '');
-    out.push({ kind: 'serviceOnly', trigger: t, dataset, label: t.name, description: `only on ${s.connection} · ${dataset}` });
+    out.push({ kind: 'serviceOnly', trigger: t, dataset, label: t.name, description: l10n.t('only on {0} · {1}', s.connection, dataset) });
   }
-  if (out.length === 0 && snapshot.files.length > 0) out.push({ kind: 'note', label: `Every trigger file is in sync with ${s.connection}` });
+  if (out.length === 0 && snapshot.files.length > 0) out.push({ kind: 'note', label: l10n.t('Every trigger file is in sync with {0}', s.connection) });
   return out;
 }
 
@@ -130,10 +137,10 @@ export function driftSummary(snapshot: DriftSnapshot): string | undefined {
   if (snapshot.state.kind !== 'ready') return undefined;
   const c = snapshot.counts;
   const parts: string[] = [];
-  if (c.differs > 0) parts.push(`${c.differs} differ${c.differs === 1 ? 's' : ''}`);
-  if (c.localOnly > 0) parts.push(`${c.localOnly} only local`);
-  if (c.serviceOnly > 0) parts.push(`${c.serviceOnly} only on the service`);
-  if (c.unknown > 0) parts.push(`${c.unknown} not compared`);
-  parts.push(`${c.inSync} in sync`);
+  if (c.differs > 0) parts.push(c.differs === 1 ? l10n.t('1 differs') : l10n.t('{0} differ', c.differs));
+  if (c.localOnly > 0) parts.push(l10n.t('{0} only local', c.localOnly));
+  if (c.serviceOnly > 0) parts.push(l10n.t('{0} only on the service', c.serviceOnly));
+  if (c.unknown > 0) parts.push(l10n.t('{0} not compared', c.unknown));
+  parts.push(l10n.t('{0} in sync', c.inSync));
   return `${parts.join(', ')} (${snapshot.state.connection})`;
 }

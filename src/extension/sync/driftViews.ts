@@ -117,7 +117,7 @@ export class DriftTree implements vscode.TreeDataProvider<Node>, vscode.Disposab
     this.view.message = driftSummary(snapshot);
     const c = snapshot.counts;
     const count = c.differs + c.localOnly + c.serviceOnly;
-    this.view.badge = count > 0 ? { value: count, tooltip: `${count} trigger${count === 1 ? '' : 's'} not in sync` } : undefined;
+    this.view.badge = count > 0 ? { value: count, tooltip: count === 1 ? vscode.l10n.t('1 trigger not in sync') : vscode.l10n.t('{0} triggers not in sync', count) } : undefined;
     void vscode.commands.executeCommand('setContext', 'obs.drift.state', snapshot.state.kind);
     this.changed.fire(undefined);
   }
@@ -132,24 +132,24 @@ export class DriftTree implements vscode.TreeDataProvider<Node>, vscode.Disposab
         item.contextValue = `obs:drift:${node.status}`;
         item.command =
           node.status === 'differs'
-            ? { title: 'Compare with Service', command: 'obs.drift.compare', arguments: [{ uri: node.uri }] }
-            : { title: 'Open', command: 'vscode.open', arguments: [item.resourceUri] };
+            ? { title: vscode.l10n.t('Compare with Service'), command: 'obs.drift.compare', arguments: [{ uri: node.uri }] }
+            : { title: vscode.l10n.t('Open'), command: 'vscode.open', arguments: [item.resourceUri] };
         return item;
       }
       case 'difference': {
         const item = new vscode.TreeItem(node.label);
         item.tooltip = node.tooltip;
         item.iconPath = new vscode.ThemeIcon('diff');
-        item.command = { title: 'Compare with Service', command: 'obs.drift.compare', arguments: [{ uri: node.uri, index: node.index }] };
+        item.command = { title: vscode.l10n.t('Compare with Service'), command: 'obs.drift.compare', arguments: [{ uri: node.uri, index: node.index }] };
         return item;
       }
       case 'serviceOnly': {
         const item = new vscode.TreeItem(node.label);
         item.description = node.description;
         item.iconPath = new vscode.ThemeIcon('cloud');
-        item.tooltip = `${node.label} (${node.dataset}) is on the service but in no trigger file; pull the dataset to write it.`;
+        item.tooltip = vscode.l10n.t('{0} ({1}) is on the service but in no trigger file; pull the dataset to write it.', node.label, node.dataset);
         item.contextValue = 'obs:drift:serviceOnly';
-        item.command = { title: 'Open', command: 'obs.drift.openServiceTrigger', arguments: [{ triggerId: node.trigger.id }] };
+        item.command = { title: vscode.l10n.t('Open'), command: 'obs.drift.openServiceTrigger', arguments: [{ triggerId: node.trigger.id }] };
         return item;
       }
       case 'note':

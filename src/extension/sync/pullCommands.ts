@@ -56,17 +56,25 @@ async function pickFolder(settings: Settings): Promise<vscode.Uri | undefined> {
   const folders = vscode.workspace.workspaceFolders ?? [];
   const choices: (vscode.QuickPickItem & { uri?: vscode.Uri })[] = folders.map((f) => {
     const uri = /^([a-zA-Z]:)?[\\/]/.test(setting) ? vscode.Uri.file(setting) : vscode.Uri.joinPath(f.uri, ...setting.split(/[\\/]/).filter((p) => p !== ''));
-    return { label: vscode.workspace.asRelativePath(uri, folders.length > 1), description: 'folder from the "obs.pullFolder" setting', uri };
+    return { label: vscode.workspace.asRelativePath(uri, folders.length > 1), description: vscode.l10n.t('folder from the "{0}" setting', 'obs.pullFolder'), uri };
   });
-  choices.push({ label: '$(folder-opened) Choose Another Folder...' });
-  const picked = folders.length === 0 ? choices[0] : await vscode.window.showQuickPick(choices, { title: 'Pull Triggers', placeHolder: 'Write the trigger files into which folder?' });
+  choices.push({ label: `$(folder-opened) ${vscode.l10n.t('Choose Another Folder...')}` });
+  const picked = folders.length === 0 ? choices[0] : await vscode.window.showQuickPick(choices, { title: vscode.l10n.t('Pull Triggers'), placeHolder: vscode.l10n.t('Write the trigger files into which folder?') });
   if (picked === undefined) return undefined;
   if (picked.uri !== undefined) return picked.uri;
-  const chosen = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, canSelectMany: false, openLabel: 'Pull Here', defaultUri: folders[0]?.uri });
+  const chosen = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, canSelectMany: false, openLabel: vscode.l10n.t('Pull Here'), defaultUri: folders[0]?.uri });
   return chosen?.[0];
 }
 
-const ASK: UpdateAnswer[] = ['Overwrite', 'Skip', 'Overwrite All', 'Skip All'];
+/** The buttons of the overwrite question: translated labels, each mapped back to its answer. */
+function askButtons(): { answer: UpdateAnswer; label: string }[] {
+  return [
+    { answer: 'Overwrite', label: vscode.l10n.t('Overwrite') },
+    { answer: 'Skip', label: vscode.l10n.t('Skip') },
+    { answer: 'Overwrite All', label: vscode.l10n.t('Overwrite All') },
+    { answer: 'Skip All', label: vscode.l10n.t('Skip All') },
+  ];
+}
 
 /** Files open with unsaved edits are never overwritten: the user's edits would be lost or in conflict. */
 function unsavedUnder(root: vscode.Uri): (path: string) => string | undefined {
@@ -80,16 +88,16 @@ export async function pull(deps: PullDeps, scope: PullScope, connectionId?: stri
   if (folder === undefined) return undefined;
   const client: ServiceClient = active.client;
   const cid = active.profile.id;
-  const what = scope.kind === 'dataset' ? scope.slug : scope.kind === 'environment' ? 'the environment' : 'every dataset';
+  const what = scope.kind === 'dataset' ? scope.slug : scope.kind === 'environment' ? vscode.l10n.t('the environment') : vscode.l10n.t('every dataset');
   const shownFolder = vscode.workspace.asRelativePath(folder, false);
   const log = deps.feedback.log;
   let failures = 0;
-  const report = await deps.feedback.runWithProgress(`Pulling the triggers of ${what} from ${active.profile.name}`, async (signal, progress) => {
-    const pool = new PacedPool({ concurrency: deps.settings.concurrency(), onPause: (ms) => progress(`Waiting ${Math.ceil(ms / 1000)} s for the service's rate limit`) });
+  const report = await deps.feedback.runWithProgress(vscode.l10n.t('Pulling the triggers of {0} from {1}', what, active.profile.name), async (signal, progress) => {
+    const pool = new PacedPool({ concurrency: deps.settings.concurrency(), onPause: (ms) => progress(vscode.l10n.t("Waiting {0} s for the service's rate limit", Math.ceil(ms / 1000))) });
     const datasets = scope.kind === 'dataset' ? [scope.slug] : scope.kind === 'environment' ? ['__all__'] : deps.datasets(cid);
     const collected = await collectTriggers(client, { datasets, everything: scope.kind === 'everything' }, pool, signal, (dataset, listing) => {
       deps.onListed(cid, dataset, listing);
-      if (listing.state === 'listed') progress(`Listed ${listing.triggers.length} triggers of ${dataset === '__all__' ? 'the environment' : dataset}`);
+      if (listing.state === 'listed') progress(dataset === '__all__' ? vscode.l10n.t('Listed {0} triggers of the environment', listing.triggers.length) : vscode.l10n.t('Listed {0} triggers of {1}', listing.triggers.length, dataset));
     });
     for (const f of collected.failures) log.warn(`pull: could not list the triggers of ${f.dataset}: ${f.message}`);
     failures = collected.failures.length;
@@ -101,9 +109,11 @@ export async function pull(deps: PullDeps, scope: PullScope, connectionId?: stri
       approve: (updates) =>
         approveUpdates(updates, async (u, left) => {
           const q = updateQuestion(u, left);
-          return vscode.window.showWarningMessage(q.message, { modal: true, detail: q.detail }, ...ASK);
+          const buttons = askButtons();
+          const choice = await vscode.window.showWarningMessage(q.message, { modal: true, detail: q.detail }, ...buttons.map((b) => b.label));
+          return buttons.find((b) => b.label === choice)?.answer;
         }),
-      onProgress: (done, total) => progress(`${done} of ${total} files`),
+      onProgress: (done, total) => progress(vscode.l10n.t('{0} of {1} files', done, total)),
     });
   });
   if (report === undefined) return undefined;
@@ -114,8 +124,9 @@ export async function pull(deps: PullDeps, scope: PullScope, connectionId?: stri
   const text = pullReportText(what, active.profile.name, shownFolder, report, failures);
   const problem = report.failed.length > 0 || failures > 0;
   const show = problem ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
-  void show(text, 'Show Logs').then((choice) => {
-    if (choice === 'Show Logs') void vscode.commands.executeCommand('obs.showLogs');
+  const showLogs = vscode.l10n.t('Show Logs');
+  void show(text, showLogs).then((choice) => {
+    if (choice === showLogs) void vscode.commands.executeCommand('obs.showLogs');
   });
   return report;
 }

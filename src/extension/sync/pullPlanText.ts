@@ -1,5 +1,6 @@
 // The editor's pull as plain data: what a command on a tree item pulls, the question asked about a file
 // that differs locally, and the report at the end. No vscode import.
+import * as l10n from '@vscode/l10n';
 import { differingMembers, pullSummary, type PullAction, type PullReport } from '../../triggerFiles';
 import { DatasetArg, parseArg } from '../tree';
 
@@ -11,10 +12,15 @@ type Update = Extract<PullAction, { kind: 'update' }>;
 
 /** The modal question for one file that differs from the service. */
 export function updateQuestion(update: Update, left: number): { message: string; detail: string } {
-  const more = left > 1 ? ` (${left - 1} more differ${left - 1 === 1 ? 's' : ''} after this one)` : '';
+  const message =
+    left <= 1
+      ? l10n.t("{0} differs from the service. Overwrite it with the service's trigger?", update.path)
+      : left === 2
+        ? l10n.t("{0} differs from the service (1 more differs after this one). Overwrite it with the service's trigger?", update.path)
+        : l10n.t("{0} differs from the service ({1} more differ after this one). Overwrite it with the service's trigger?", update.path, left - 1);
   return {
-    message: `${update.path} differs from the service${more}. Overwrite it with the service's trigger?`,
-    detail: `Your file differs in: ${differingMembers(update.differences).join(', ')}. Skipped files are left as they are.`,
+    message,
+    detail: l10n.t('Your file differs in: {0}. Skipped files are left as they are.', differingMembers(update.differences).join(', ')),
   };
 }
 
@@ -40,11 +46,15 @@ export async function approveUpdates(updates: readonly Update[], ask: (u: Update
 /** "Pulled 12 triggers of api from sandbox into triggers: 8 written (2 new), 3 unchanged, 1 skipped." */
 export function pullReportText(what: string, connection: string, folder: string, r: PullReport, listFailures: number): string {
   const total = r.created.length + r.updated.length + r.unchanged.length + r.skipped.length + r.failed.length;
+  const summary = pullSummary(r);
   const head = r.cancelled
-    ? `Pull of ${what} from ${connection} into ${folder} cancelled part way`
-    : `Pulled ${total} trigger${total === 1 ? '' : 's'} of ${what} from ${connection} into ${folder}`;
-  const failures = listFailures > 0 ? ` The triggers of ${listFailures} dataset${listFailures === 1 ? '' : 's'} could not be read (see the logs).` : '';
-  return `${head}: ${pullSummary(r)}.${failures}`;
+    ? l10n.t('Pull of {0} from {1} into {2} cancelled part way: {3}.', what, connection, folder, summary)
+    : total === 1
+      ? l10n.t('Pulled 1 trigger of {0} from {1} into {2}: {3}.', what, connection, folder, summary)
+      : l10n.t('Pulled {0} triggers of {1} from {2} into {3}: {4}.', total, what, connection, folder, summary);
+  if (listFailures === 0) return head;
+  const failures = listFailures === 1 ? l10n.t('The triggers of 1 dataset could not be read (see the logs).') : l10n.t('The triggers of {0} datasets could not be read (see the logs).', listFailures);
+  return `${head} ${failures}`;
 }
 
 /** The scope of a pull command run on a Datasets view item (or from the palette: asks nothing, pulls the active connection's). */

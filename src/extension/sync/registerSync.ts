@@ -24,17 +24,17 @@ export function registerSync(deps: SyncDeps, extensionUri: vscode.Uri): Register
     try {
       load();
     } catch (err) {
-      void f.reportError('start comparing trigger files with the service', err);
+      void f.reportError(vscode.l10n.t('start comparing trigger files with the service'), err);
     }
   }, 0);
   const disposables = [
     { dispose: () => clearTimeout(timer) },
-    f.registerCommand('obs.drift.refresh', 'compare the trigger files with the service', () => load().refresh()),
-    f.registerCommand('obs.drift.compare', 'compare the trigger file with the service', (arg) => load().compare(arg)),
-    f.registerCommand('obs.drift.openServiceTrigger', "open the service's trigger", (arg) => load().openServiceTrigger(arg)),
-    f.registerCommand('obs.pull.dataset', "pull the dataset's triggers", (arg) => load().pull('dataset', arg)),
-    f.registerCommand('obs.pull.environment', 'pull the environment-wide triggers', (arg) => load().pull('environment', arg)),
-    f.registerCommand('obs.pull.all', 'pull every trigger', (arg) => load().pull('everything', arg)),
+    f.registerCommand('obs.drift.refresh', vscode.l10n.t('compare the trigger files with the service'), () => load().refresh()),
+    f.registerCommand('obs.drift.compare', vscode.l10n.t('compare the trigger file with the service'), (arg) => load().compare(arg)),
+    f.registerCommand('obs.drift.openServiceTrigger', vscode.l10n.t("open the service's trigger"), (arg) => load().openServiceTrigger(arg)),
+    f.registerCommand('obs.pull.dataset', vscode.l10n.t("pull the dataset's triggers"), (arg) => load().pull('dataset', arg)),
+    f.registerCommand('obs.pull.environment', vscode.l10n.t('pull the environment-wide triggers'), (arg) => load().pull('environment', arg)),
+    f.registerCommand('obs.pull.all', vscode.l10n.t('pull every trigger'), (arg) => load().pull('everything', arg)),
     { dispose: () => loaded?.dispose() },
   ];
   return { disposables, fileText: (trigger) => load().fileText(trigger) };

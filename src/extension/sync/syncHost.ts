@@ -10,6 +10,7 @@ import { DriftModel } from './driftModel';
 import { DriftDecorations, DriftLenses, DriftTree, ServiceTriggerDocuments } from './driftViews';
 import { pull } from './pullCommands';
 import { scopeOf } from './pullPlanText';
+import { configureL10n } from '../core/l10nSetup';
 import { SERVICE_TRIGGER_SCHEME } from './serviceTriggerUri';
 
 export interface SyncDeps {
@@ -45,6 +46,8 @@ function compareTarget(arg: unknown): { uri: string; index?: number } | undefine
 }
 
 export function createSync(deps: SyncDeps): LoadedSync {
+  // This bundle has its own copy of @vscode/l10n (see core/l10nSetup.ts).
+  configureL10n();
   const log = deps.feedback.log;
   const model = new DriftModel({
     workspace: {
@@ -109,7 +112,7 @@ export function createSync(deps: SyncDeps): LoadedSync {
     async compare(arg) {
       const target = compareTarget(arg);
       if (target === undefined) {
-        void vscode.window.showInformationMessage('Open a trigger file to compare it with the service.');
+        void vscode.window.showInformationMessage(vscode.l10n.t('Open a trigger file to compare it with the service.'));
         return;
       }
       if (model.getState().kind !== 'ready') await model.refresh(false);
@@ -122,8 +125,8 @@ export function createSync(deps: SyncDeps): LoadedSync {
       const trigger = model.serviceTriggerOf(target.uri, target.index);
       if (trigger === undefined) {
         const drift = model.fileDrift(target.uri);
-        const why = drift?.reason ?? drift?.triggers.find((t) => t.reason !== undefined)?.reason ?? 'it is not a trigger file of this workspace';
-        void vscode.window.showWarningMessage(`Nothing to compare on ${connection}: ${why}.`);
+        const why = drift?.reason ?? drift?.triggers.find((t) => t.reason !== undefined)?.reason ?? vscode.l10n.t('it is not a trigger file of this workspace');
+        void vscode.window.showWarningMessage(vscode.l10n.t('Nothing to compare on {0}: {1}.', connection, why));
         return;
       }
       const left = documents.uriOf(connectionId, trigger);
@@ -144,7 +147,7 @@ export function createSync(deps: SyncDeps): LoadedSync {
     async pull(command, arg) {
       const target = scopeOf(command, arg);
       if (target === undefined) {
-        void vscode.window.showInformationMessage('Pull a dataset from its item in the Datasets view, or pull everything.');
+        void vscode.window.showInformationMessage(vscode.l10n.t('Pull a dataset from its item in the Datasets view, or pull everything.'));
         return;
       }
       await pull(pullDeps, target.scope, target.connectionId);

@@ -15,9 +15,9 @@ async function exportTrigger(node: { dataset: string; trigger: Trigger }, feedba
   let folder: vscode.Uri | undefined;
   const folders = vscode.workspace.workspaceFolders ?? [];
   if (folders.length === 1) folder = folders[0]?.uri;
-  else if (folders.length > 1) folder = (await vscode.window.showWorkspaceFolderPick({ placeHolder: 'Export the trigger into which folder?' }))?.uri;
+  else if (folders.length > 1) folder = (await vscode.window.showWorkspaceFolderPick({ placeHolder: vscode.l10n.t('Export the trigger into which folder?') }))?.uri;
   else {
-    const picked = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, openLabel: 'Export Here' });
+    const picked = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, openLabel: vscode.l10n.t('Export Here') });
     folder = picked?.[0];
   }
   if (!folder) return;
@@ -31,8 +31,9 @@ async function exportTrigger(node: { dataset: string; trigger: Trigger }, feedba
     exists = false;
   }
   if (exists) {
-    const answer = await vscode.window.showWarningMessage(`${relative} already exists. Overwrite it?`, { modal: true }, 'Overwrite');
-    if (answer !== 'Overwrite') return;
+    const overwrite = vscode.l10n.t('Overwrite');
+    const answer = await vscode.window.showWarningMessage(vscode.l10n.t('{0} already exists. Overwrite it?', relative), { modal: true }, overwrite);
+    if (answer !== overwrite) return;
   }
   await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(target, '..'));
   await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(fileText(node.trigger)));
@@ -42,21 +43,21 @@ async function exportTrigger(node: { dataset: string; trigger: Trigger }, feedba
 
 export function registerTriggerCommands(documents: TriggerDocumentProvider, feedback: Feedback, fileText: TriggerFileText): vscode.Disposable[] {
   return [
-    feedback.registerCommand('obs.trigger.open', 'open the trigger', async (arg) => {
+    feedback.registerCommand('obs.trigger.open', vscode.l10n.t('open the trigger'), async (arg) => {
       const node = parseArg(TriggerArg, arg);
       if (node) await documents.open(node.connectionId, node.dataset, node.trigger);
     }),
-    feedback.registerCommand('obs.trigger.export', 'export the trigger', async (arg) => {
+    feedback.registerCommand('obs.trigger.export', vscode.l10n.t('export the trigger'), async (arg) => {
       const node = parseArg(TriggerArg, arg);
       if (node) await exportTrigger(node, feedback, fileText);
     }),
     // From the read-only document of a trigger (editor title), or the active editor from the palette.
-    feedback.registerCommand('obs.trigger.exportOpen', 'export the trigger', async (arg) => {
+    feedback.registerCommand('obs.trigger.exportOpen', vscode.l10n.t('export the trigger'), async (arg) => {
       const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
       const ref = uri?.scheme === TRIGGER_SCHEME ? parseTriggerUri(uri) : undefined;
       const trigger = uri && documents.triggerOf(uri);
       if (!ref || !trigger) {
-        void vscode.window.showInformationMessage('Open a trigger from the Datasets view to export it to a file.');
+        void vscode.window.showInformationMessage(vscode.l10n.t('Open a trigger from the Datasets view to export it to a file.'));
         return;
       }
       await exportTrigger({ dataset: ref.dataset, trigger }, feedback, fileText);

@@ -53,14 +53,14 @@ export class TriggerDocumentProvider implements vscode.TextDocumentContentProvid
     if (!ref) throw new Error(`not a trigger document: ${uri.toString()}`);
     const active = await this.connections.getActive();
     if (!active || active.profile.id !== ref.connectionId) {
-      throw new Error('This trigger belongs to a connection that is not active; switch to it and open the trigger again.');
+      throw new Error(vscode.l10n.t('This trigger belongs to a connection that is not active; switch to it and open the trigger again.'));
     }
     const controller = new AbortController();
     const sub = token.onCancellationRequested(() => controller.abort());
     try {
       const res = await active.client.listTriggers(ref.dataset, { signal: controller.signal });
       const trigger = res.data.find((t) => t.id === ref.triggerId);
-      if (!trigger) throw new Error(`Trigger ${ref.triggerId} no longer exists in ${ref.dataset}.`);
+      if (!trigger) throw new Error(vscode.l10n.t('Trigger {0} no longer exists in {1}.', ref.triggerId, ref.dataset));
       const text = triggerText(trigger);
       this.texts.set(uri.toString(), text);
       return text;
