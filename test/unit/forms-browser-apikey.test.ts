@@ -219,6 +219,8 @@ describe('API key form in a browser', { skip: browserSkip }, () => {
     await form.page.locator('#submit').click();
     assert.deepEqual((await form.posted()).at(-1), { type: 'submitUpdate', values: { id: 'hcxik_9', name: 'new name', disabled: true } });
     await form.fromHost({ type: 'updated', key: { id: 'hcxik_9', name: 'new name', disabled: true } });
+    // The page handles the message on its own turn: wait for the status it shows, then check it whole.
+    await form.page.locator('#status-text', { hasText: 'Saved:' }).waitFor({ timeout: 5_000 });
     assert.match(await textOf(form.page, '#status-text'), /Saved: "new name" is disabled/);
     await form.close();
   });
