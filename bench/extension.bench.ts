@@ -16,7 +16,7 @@ import { addWideDataset, startSandbox } from '../src/sandbox/index';
 import { lint } from '../src/lint';
 import { DatasetTreeModel } from '../src/extension/tree/datasetTree';
 import { KeyRegistry } from '../src/extension/tree/keyRegistry';
-import { Limiter } from '../src/extension/tree/limiter';
+import { Limiter } from '../src/api/limiter';
 import { LintScheduler, type SchedulerClock } from '../src/extension/diagnostics/lintScheduler';
 import { toDiagnosticData } from '../src/extension/diagnostics/lintMapping';
 import { MemoryMemento } from '../src/extension/core/memento';

@@ -26,7 +26,7 @@ import { registerDatasetCommands } from './tree/datasetCommands';
 import { DatasetsView, VIEW_ID } from './tree/datasetsView';
 import { DatasetTreeModel } from './tree/datasetTree';
 import { KeyRegistry } from './tree/keyRegistry';
-import { Limiter } from './tree/limiter';
+import { Limiter } from '../api/limiter';
 import { RememberedItems } from './tree/rememberedItems';
 import { registerViewCommands } from './tree/viewCommands';
 import { registerTriggerCommands } from './triggers/triggerCommands';

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isAlreadyReported, isCancellation, progressFailureText } from '../../src/extension/core/errors';
-import { AbortedError } from '../../src/extension/tree/limiter';
+import { AbortedError } from '../../src/api/limiter';
 import { present } from '../../src/extension/tree/presentation';
 
 class NoConnection extends Error {

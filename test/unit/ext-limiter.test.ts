@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Limiter, retryAfterOf } from '../../src/extension/tree/limiter';
+import { Limiter, retryAfterOf } from '../../src/api/limiter';
 import { ServiceError } from '../../src/api/errors';
 
 const rateLimited = (retryAfterMs: number): ServiceError =>

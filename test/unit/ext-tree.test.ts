@@ -6,7 +6,7 @@ import { DEMO, HOSTILE, startSandbox, type SandboxHandle } from '../../src/sandb
 import type { ConnectionProfile } from '../../src/extension/connections/profiles';
 import { DatasetTreeModel, type TreeApi, type TreeConnection } from '../../src/extension/tree/datasetTree';
 import { KeyRegistry } from '../../src/extension/tree/keyRegistry';
-import { Limiter } from '../../src/extension/tree/limiter';
+import { Limiter } from '../../src/api/limiter';
 import { MemoryMemento } from '../../src/extension/core/memento';
 import { present } from '../../src/extension/tree/presentation';
 import { RememberedItems } from '../../src/extension/tree/rememberedItems';

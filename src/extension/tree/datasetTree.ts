@@ -13,7 +13,7 @@ import {
 } from './nodes';
 import { CachedTreeModel, type LoadFailure } from './cachedTree';
 import type { KeyRegistry } from './keyRegistry';
-import type { Limiter } from './limiter';
+import type { Limiter } from '../../api/limiter';
 import type { RememberedItems } from './rememberedItems';
 import { errorText, isCancellation, isConnectionGone, StaleConnectionError } from '../core/errors';
 import * as l10n from '@vscode/l10n';

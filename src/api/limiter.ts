@@ -1,5 +1,6 @@
-// Bounded concurrency for service calls, with a shared pause when the service says "retry after".
-// No vscode import.
+// Bounded concurrency for service calls, with a shared pause when the service says "retry after"
+// (or when a caller sees its rate-limit window nearly used up). Used by the Datasets view and, through
+// triggerFiles' PacedPool, by pull and drift. No vscode import.
 
 export interface LimiterOptions {
   concurrency: number;
@@ -9,6 +10,10 @@ export interface LimiterOptions {
   maxPauseMs?: number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   now?: () => number;
+  /** Told when a call waits for a pause (for a progress line). */
+  onPause?: (ms: number) => void;
+  /** The error a call given up by its signal rejects with (default AbortedError). */
+  cancelled?: () => Error;
 }
 
 /** Reads `retryAfterMs` from an error thrown by the client, if it is a rate-limit error. */
@@ -27,16 +32,16 @@ export class AbortedError extends Error {
   }
 }
 
-export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+export function abortableSleep(ms: number, signal?: AbortSignal, cancelled: () => Error = () => new AbortedError()): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new AbortedError());
+    if (signal?.aborted) return reject(cancelled());
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
     }, ms);
     const onAbort = (): void => {
       clearTimeout(timer);
-      reject(new AbortedError());
+      reject(cancelled());
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
@@ -51,15 +56,21 @@ export class Limiter {
   private readonly maxPauseMs: number;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   private readonly now: () => number;
+  private readonly onPause: ((ms: number) => void) | undefined;
+  private readonly cancelled: () => Error;
   /** The most calls that ran at once (for tests and benches). */
   peak = 0;
+  /** Pauses started (tests count them). */
+  pauses = 0;
 
   constructor(options: LimiterOptions) {
     this.concurrency = Limiter.clamp(options.concurrency);
     this.rateLimitRetries = options.rateLimitRetries ?? 2;
     this.maxPauseMs = options.maxPauseMs ?? 60_000;
-    this.sleep = options.sleep ?? abortableSleep;
+    this.cancelled = options.cancelled ?? (() => new AbortedError());
+    this.sleep = options.sleep ?? ((ms, signal) => abortableSleep(ms, signal, this.cancelled));
     this.now = options.now ?? Date.now;
+    this.onPause = options.onPause;
   }
 
   private static clamp(n: number): number {
@@ -77,21 +88,30 @@ export class Limiter {
       await this.acquire(signal);
       try {
         const wait = this.pausedUntil - this.now();
-        if (wait > 0) await this.sleep(wait, signal);
-        if (signal?.aborted) throw new AbortedError();
+        if (wait > 0) {
+          this.onPause?.(wait);
+          await this.sleep(wait, signal);
+        }
+        if (signal?.aborted) throw this.cancelled();
         return await op(signal);
       } catch (err) {
         const retryAfter = retryAfterOf(err);
         if (retryAfter === undefined || attempt >= this.rateLimitRetries || signal?.aborted) throw err;
-        this.pausedUntil = Math.max(this.pausedUntil, this.now() + Math.min(retryAfter, this.maxPauseMs));
+        this.pause(retryAfter);
       } finally {
         this.release();
       }
     }
   }
 
+  /** Calls not started yet wait `ms` (at most maxPauseMs) before they start. */
+  pause(ms: number): void {
+    this.pauses++;
+    this.pausedUntil = Math.max(this.pausedUntil, this.now() + Math.min(ms, this.maxPauseMs));
+  }
+
   private acquire(signal?: AbortSignal): Promise<void> {
-    if (signal?.aborted) return Promise.reject(new AbortedError());
+    if (signal?.aborted) return Promise.reject(this.cancelled());
     if (this.active < this.concurrency) {
       this.active++;
       this.peak = Math.max(this.peak, this.active);
@@ -107,7 +127,7 @@ export class Limiter {
       const onAbort = (): void => {
         const i = this.waiting.indexOf(start);
         if (i >= 0) this.waiting.splice(i, 1);
-        reject(new AbortedError());
+        reject(this.cancelled());
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       this.waiting.push(start);
