@@ -20,7 +20,7 @@ import {
   type LocalFile,
 } from '../triggerFiles';
 import { driftJson, driftSarif, driftText, type DriftRun } from './driftReport';
-import { CliUsageError, EXIT_DIFFERS, EXIT_OK, EXIT_TROUBLE, type MainIo } from './io';
+import { CliUsageError, EXIT_DIFFERS, EXIT_OK, EXIT_TROUBLE, parseConcurrency, type MainIo } from './io';
 import { clientFromEnvironment, ENV_BASE_URL, ENV_CONFIG_KEY } from './service';
 
 export const DRIFT_USAGE = `Usage: obs-lint drift [--format text|json|sarif] [PATH...]
@@ -65,8 +65,7 @@ function parse(argv: string[]): { format: Format; paths: string[]; concurrency: 
   const { values, positionals } = parsed;
   if (values.help) return 'help';
   if (!(FORMATS as readonly string[]).includes(values.format)) throw new CliUsageError(`unknown format "${values.format}"; use text, json or sarif`);
-  const concurrency = Number(values.concurrency);
-  if (!/^\d+$/.test(values.concurrency) || concurrency < 1 || concurrency > 16) throw new CliUsageError(`--concurrency needs a whole number from 1 to 16, got "${values.concurrency}"`);
+  const concurrency = parseConcurrency(values.concurrency);
   const paths = positionals.slice(1);
   return { format: values.format as Format, paths: paths.length === 0 ? ['.'] : paths, concurrency };
 }

@@ -19,3 +19,10 @@ export const EXIT_TROUBLE = 2;
 export class CliUsageError extends Error {
   readonly kind = 'usage';
 }
+
+/** `--concurrency N` of pull and drift: a whole number from 1 to 16. */
+export function parseConcurrency(text: string): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n < 1 || n > 16) throw new CliUsageError(`--concurrency needs a whole number from 1 to 16, got "${text}"`);
+  return n;
+}

@@ -6,7 +6,7 @@ import { errorText } from '../api/errors';
 import { applyPull, collectTriggers, PacedPool, planPull, pullSummary, scanExisting, type PullReport } from '../triggerFiles';
 import { nodeFileSystem } from '../triggerFiles/nodeFs';
 import { clientFromEnvironment, ENV_BASE_URL, ENV_CONFIG_KEY } from './service';
-import { CliUsageError, EXIT_DIFFERS, EXIT_OK, EXIT_TROUBLE, type MainIo } from './io';
+import { CliUsageError, EXIT_DIFFERS, EXIT_OK, EXIT_TROUBLE, parseConcurrency, type MainIo } from './io';
 
 export const PULL_USAGE = `Usage: obs-lint pull [--dataset SLUG ...|--all] [--out DIR] [--force]
 
@@ -65,8 +65,7 @@ function parse(argv: string[]): PullInvocation | 'help' {
   if (datasets.some((d) => d === '' || /[/?#\s]/.test(d))) throw new CliUsageError('--dataset needs a dataset slug');
   if (datasets.length === 0 && !values.all) throw new CliUsageError('name the datasets to pull with --dataset SLUG, or pull everything with --all');
   if (values.out.trim() === '') throw new CliUsageError('--out needs a folder');
-  const concurrency = Number(values.concurrency);
-  if (!/^\d+$/.test(values.concurrency) || concurrency < 1 || concurrency > 16) throw new CliUsageError(`--concurrency needs a whole number from 1 to 16, got "${values.concurrency}"`);
+  const concurrency = parseConcurrency(values.concurrency);
   return { datasets, all: values.all, out: values.out, force: values.force, concurrency };
 }
 
