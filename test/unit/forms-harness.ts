@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { makeNonce, renderFormPage } from '../../src/extension/forms/html';
+import { makeNonce, renderWebviewPage } from '../../src/extension/core/webviewPage';
 
 const root = join(import.meta.dirname, '..', '..');
 /** Debian's Chromium; OBS_CHROMIUM names another binary. */
@@ -84,7 +84,7 @@ export async function openForm(browser: Browser, entry: string, initialState?: u
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     if (req.url === '/form.html') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(renderFormPage({ title: entry, cspSource: origin, nonce, scriptUri: `${origin}/form.js`, styleUri: `${origin}/forms.css` }));
+      res.end(renderWebviewPage({ title: entry, cspSource: origin, nonce, scriptUri: `${origin}/form.js`, styleUri: `${origin}/forms.css` }));
     } else if (req.url === '/form.js') {
       res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
       res.end(script);

@@ -26,7 +26,8 @@ import {
   diffDefinitions,
   rowsFromDefinitions,
 } from '../../src/webview/protocol/datasetDefinitionsForm';
-import { contentSecurityPolicy, renderFormPage, renderNoticePage } from '../../src/extension/forms/html';
+import { contentSecurityPolicy, renderWebviewPage } from '../../src/extension/core/webviewPage';
+import { renderNoticePage } from '../../src/extension/forms/html';
 import { ApiKeyFromWebview, ApiKeyState, BurnAlertState, VIEW_TYPES } from '../../src/webview/protocol/messages';
 import { pathSegments, problemsFromFailure, tableResolver } from '../../src/webview/protocol/problems';
 
@@ -363,7 +364,7 @@ test('every form view type is an onWebviewPanel activation event (so a reload re
 // --- the page ---------------------------------------------------------------------------------------------
 
 test('the form page has a strict CSP with the nonce on its one script and one stylesheet', () => {
-  const html = renderFormPage({ title: 'T', cspSource: 'https://x.vscode-cdn.net', nonce: 'abc123', scriptUri: 'https://x/s.js', styleUri: 'https://x/f.css' });
+  const html = renderWebviewPage({ title: 'T', cspSource: 'https://x.vscode-cdn.net', nonce: 'abc123', scriptUri: 'https://x/s.js', styleUri: 'https://x/f.css' });
   assert.equal(
     contentSecurityPolicy('https://x.vscode-cdn.net', 'abc123'),
     "default-src 'none'; script-src 'nonce-abc123'; style-src https://x.vscode-cdn.net 'nonce-abc123'; font-src https://x.vscode-cdn.net; img-src https://x.vscode-cdn.net",

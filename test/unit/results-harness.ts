@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
-import { makeNonce, renderResultsPage } from '../../src/extension/queries/resultsHtml';
+import { makeNonce, renderWebviewPage } from '../../src/extension/core/webviewPage';
 import type { ResultsModel } from '../../src/webview/protocol/queryResults';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -49,7 +49,7 @@ export async function openResults(browser: Browser, viewport = { width: 1100, he
   const server: Server = createServer((req, res) => {
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const send = (type: string, body: string) => res.writeHead(200, { 'content-type': `${type}; charset=utf-8` }).end(body);
-    if (req.url === '/page.html') send('text/html', renderResultsPage({ title: 'results', cspSource: origin, nonce, scriptUri: `${origin}/page.js`, styleUri: `${origin}/page.css` }));
+    if (req.url === '/page.html') send('text/html', renderWebviewPage({ title: 'results', cspSource: origin, nonce, scriptUri: `${origin}/page.js`, styleUri: `${origin}/page.css` }));
     else if (req.url === '/page.js') send('text/javascript', script);
     else if (req.url === '/page.css') send('text/css', css);
     else res.writeHead(404).end();

@@ -1,55 +1,6 @@
-// The HTML page of every form webview: a strict Content-Security-Policy with a per-page nonce, one
-// stylesheet and one module script, both from the extension's own files. Everything else is built by
-// the script with DOM calls (never innerHTML), so no service string is ever parsed as markup.
-// No vscode import: the browser tests render the very same page.
-import { randomBytes } from 'node:crypto';
-
-export interface FormPageOptions {
-  title: string;
-  /** `webview.cspSource`: the origin the webview serves local resources from. */
-  cspSource: string;
-  nonce: string;
-  scriptUri: string;
-  styleUri: string;
-}
-
-/** A fresh nonce per page: 128 random bits. */
-export function makeNonce(): string {
-  return randomBytes(16).toString('base64');
-}
-
-export function contentSecurityPolicy(cspSource: string, nonce: string): string {
-  return [
-    `default-src 'none'`,
-    `script-src 'nonce-${nonce}'`,
-    `style-src ${cspSource} 'nonce-${nonce}'`,
-    `font-src ${cspSource}`,
-    `img-src ${cspSource}`,
-  ].join('; ');
-}
-
-function escapeAttribute(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-export function renderFormPage(o: FormPageOptions): string {
-  const nonce = escapeAttribute(o.nonce);
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(contentSecurityPolicy(o.cspSource, o.nonce))}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeAttribute(o.title)}</title>
-<link rel="stylesheet" nonce="${nonce}" href="${escapeAttribute(o.styleUri)}">
-</head>
-<body>
-<main id="app" aria-busy="true"><p>Loading…</p></main>
-<script type="module" nonce="${nonce}" src="${escapeAttribute(o.scriptUri)}"></script>
-</body>
-</html>
-`;
-}
+// A form's page is the shared webview page (core/webviewPage.ts); this adds the page shown in place of a
+// form that cannot be restored. No vscode import.
+import { escapeAttribute } from '../core/webviewPage';
 
 /** A page with one message and no script, for a form that cannot be restored (e.g. its connection is gone). */
 export function renderNoticePage(title: string, message: string, cspSource: string): string {

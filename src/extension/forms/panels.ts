@@ -6,7 +6,8 @@ import type { ActiveConnection, ConnectionManager } from '../connections';
 import { errorText } from '../core/errors';
 import type { Feedback } from '../core/feedback';
 import type { KeyRegistry } from '../tree';
-import { makeNonce, renderFormPage, renderNoticePage } from './html';
+import { makeNonce, renderWebviewPage } from '../core/webviewPage';
+import { renderNoticePage } from './html';
 import type { ReviewDocuments } from './reviewDocuments';
 import { PANEL_TEXT } from './formText';
 
@@ -147,7 +148,7 @@ export class FormPanels implements vscode.Disposable {
       if (!open) return;
       webview.postMessage(message).then(undefined, (err: unknown) => this.log.warn(`form message not delivered: ${errorText(err)}`));
     });
-    webview.html = renderFormPage({
+    webview.html = renderWebviewPage({
       title: panel.title,
       cspSource: webview.cspSource,
       nonce: makeNonce(),

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { ResultsFromWebview, RESULTS_VIEW_TYPE, describeRefusalText, type ResultsModel, type ResultsToWebview, type SavedRun } from './resultsProtocol';
 import type { Logger } from '../core/logger';
-import { makeNonce, renderResultsPage } from './resultsHtml';
+import { makeNonce, renderWebviewPage } from '../core/webviewPage';
 
 export interface PanelActions {
   /** The result's links, already checked against the connection's UI; undefined where refused. */
@@ -56,7 +56,7 @@ export class ResultsPanel {
   ) {
     const assets = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
     const webview = panel.webview;
-    webview.html = renderResultsPage({
+    webview.html = renderWebviewPage({
       title: panel.title,
       cspSource: webview.cspSource,
       nonce: makeNonce(),
