@@ -20,7 +20,7 @@ import {
   type DefinitionsFromWebview,
 } from './protocol/messages';
 import { COMMON_TEXT } from './protocol/text/common';
-import { DEFINITIONS_TEXT, DEFINITION_GROUPS, DEFINITION_HELP, DEFINITION_LABELS } from './protocol/text/datasetDefinitionsForm';
+import { DEFINITIONS_TEXT, DEFINITION_GROUPS } from './protocol/text/datasetDefinitionsForm';
 import { ProblemView, StatusLine, button, byId, clear, formElement, h, setText, type ButtonControl } from './shared/dom';
 import { FormShell } from './shared/formShell';
 import { onHostMessage, post, readState, writeState } from './shared/vscodeApi';
@@ -52,12 +52,15 @@ function changedTypes(s: Session): DefinitionType[] {
   return Object.keys(diffDefinitions(s.loaded, s.rows)) as DefinitionType[];
 }
 
-const labelsOf = (types: readonly string[]): string[] => types.map((t) => DEFINITION_LABELS[t as DefinitionType] ?? t);
+const labelsOf = (types: readonly string[]): string[] => {
+  const labels = DEFINITIONS_TEXT.labels;
+  return types.map((t) => labels[t as DefinitionType] ?? t);
+};
 
 /** One definition: label, API name and meaning on the left; column, Unset and column type on the right. */
 function definitionRow(s: Session, type: DefinitionType, problems: ProblemView, refresh: () => void): { row: HTMLElement; marker: HTMLElement } {
   const id = `f-${type}`;
-  const label = DEFINITION_LABELS[type];
+  const label = DEFINITIONS_TEXT.labels[type];
   const input = h('input', {
     id,
     className: 'column-input',
@@ -116,7 +119,7 @@ function definitionRow(s: Session, type: DefinitionType, problems: ProblemView, 
       h('label', { attrs: { for: id } }, label),
       h('code', { className: 'api-name' }, type),
       marker,
-      h('div', { className: 'help', id: `${id}-help` }, DEFINITION_HELP[type]),
+      h('div', { className: 'help', id: `${id}-help` }, DEFINITIONS_TEXT.help[type]),
     ),
     h('div', { className: 'definition-value' }, h('div', { className: 'inline' }, input, unset, columnType), warning, error),
   );
@@ -147,7 +150,7 @@ function render(s: Session): void {
     h(
       'fieldset',
       { className: 'definition-group', id: `group-${group.id}` },
-      h('legend', {}, group.title),
+      h('legend', {}, DEFINITIONS_TEXT.groupTitles[group.id]),
       ...group.types.map((type) => {
         const { row, marker } = definitionRow(s, type, problems, refresh);
         markers.set(type, marker);

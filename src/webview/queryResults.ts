@@ -110,7 +110,7 @@ function tableSection(model: ResultsModel): HTMLElement | null {
   if (!model.table) return null;
   const caption = model.preview ? T.firings : T.results;
   if (model.table.rows.length === 0) return h('section', {}, h('h2', {}, caption), h('p', { className: 'empty' }, model.preview ? T.wouldNotHaveFired : T.noRows));
-  const table = new ResultsTable(model.table, caption);
+  const table = new ResultsTable(model.table, caption, T.filterRowsLabel(model.preview !== undefined));
   const exportAs = (format: 'csv' | 'json', action: 'copy' | 'save') => () => {
     const view = table.view();
     send({ type: 'export', format, action, text: format === 'csv' ? toCsv(view) : toJson(view) });

@@ -17,6 +17,7 @@ const VSCODE_ADAPTERS = [
   'src/extension/core/configuration.ts',
   'src/extension/core/feedback.ts',
   'src/extension/core/l10nSetup.ts',
+  'src/extension/core/pageL10nSetup.ts',
   'src/extension/diagnostics/triggerDiagnostics.ts',
   'src/extension/diagnostics/triggerFiles.ts',
   'src/extension/forms/apiKeyPanels.ts',

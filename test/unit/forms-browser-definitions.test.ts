@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { DEFINITION_TYPE_NAMES } from '../../src/api/schemas';
-import { DEFINITION_GROUPS, DEFINITION_HELP, DEFINITION_LABELS } from '../../src/webview/protocol/text/datasetDefinitionsForm';
+import { DEFINITIONS_TEXT, DEFINITION_GROUPS } from '../../src/webview/protocol/text/datasetDefinitionsForm';
 import { HOSTILE, browserSkip, closeAllForms, launchBrowser, openForm, textOf, type FormPage } from './forms-harness';
 
 const loaded = Object.fromEntries(DEFINITION_TYPE_NAMES.map((t) => [t, null])) as Record<string, unknown>;
@@ -49,9 +49,9 @@ describe('dataset definitions form in a browser', { skip: browserSkip }, () => {
   test('all 16 definition types are shown, each labelled in words with its API name and its meaning tied to the input', async () => {
     const form = await opened();
     for (const type of DEFINITION_TYPE_NAMES) {
-      assert.equal(await textOf(form.page, `label[for="f-${type}"]`), DEFINITION_LABELS[type]);
+      assert.equal(await textOf(form.page, `label[for="f-${type}"]`), DEFINITIONS_TEXT.labels[type]);
       assert.equal(await textOf(form.page, `[data-type="${type}"] .api-name`), type);
-      assert.equal(await textOf(form.page, `#f-${type}-help`), DEFINITION_HELP[type]);
+      assert.equal(await textOf(form.page, `#f-${type}-help`), DEFINITIONS_TEXT.help[type]);
       assert.match((await form.page.locator(`#f-${type}`).getAttribute('aria-describedby')) ?? '', new RegExp(`f-${type}-help`));
     }
     assert.equal(await form.page.locator('#f-trace_id').inputValue(), 'trace.trace_id');
@@ -64,7 +64,7 @@ describe('dataset definitions form in a browser', { skip: browserSkip }, () => {
     const shown = await form.page.locator('fieldset.definition-group').evaluateAll((sets) =>
       sets.map((f) => [f.querySelector('legend')?.textContent ?? '', [...f.querySelectorAll('.definition')].map((d) => d.getAttribute('data-type'))]),
     );
-    assert.deepEqual(shown, DEFINITION_GROUPS.map((g) => [g.title, [...g.types]]));
+    assert.deepEqual(shown, DEFINITION_GROUPS.map((g) => [DEFINITIONS_TEXT.groupTitles[g.id], [...g.types]]));
     assert.deepEqual(shown.map(([title]) => title), ['Traces', 'Span kinds, events and links', 'Logs', 'HTTP and users']);
     assert.deepEqual(shown.flatMap(([, types]) => types).sort(), [...DEFINITION_TYPE_NAMES].sort());
     await form.close();

@@ -8,6 +8,10 @@ import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { makeNonce, renderWebviewPage } from '../../src/extension/core/webviewPage';
+import type { PageL10n } from '../../src/webview/protocol/pageL10n';
+
+/** English, as VS Code gives it: no bundle. */
+export const ENGLISH: PageL10n = { language: 'en', bundle: null };
 
 const root = join(import.meta.dirname, '..', '..');
 /** Debian's Chromium; OBS_CHROMIUM names another binary. */
@@ -76,7 +80,7 @@ export interface FormPage {
   close(): Promise<void>;
 }
 
-export async function openForm(browser: Browser, entry: string, initialState?: unknown): Promise<FormPage> {
+export async function openForm(browser: Browser, entry: string, initialState?: unknown, l10n: PageL10n = ENGLISH): Promise<FormPage> {
   const script = await bundle(entry);
   const css = readFileSync(join(root, 'src', 'webview', 'forms.css'), 'utf8');
   const nonce = makeNonce();
@@ -84,7 +88,7 @@ export async function openForm(browser: Browser, entry: string, initialState?: u
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     if (req.url === '/form.html') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(renderWebviewPage({ title: entry, cspSource: origin, nonce, scriptUri: `${origin}/form.js`, styleUri: `${origin}/forms.css` }));
+      res.end(renderWebviewPage({ title: entry, cspSource: origin, nonce, scriptUri: `${origin}/form.js`, styleUri: `${origin}/forms.css`, l10n, loading: 'Loading…' }));
     } else if (req.url === '/form.js') {
       res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
       res.end(script);

@@ -7,7 +7,7 @@ import { ServiceClient } from '../../src/api';
 import type { BurnAlert } from '../../src/api/schemas';
 import { DEMO, startSandbox, type SandboxHandle } from '../../src/sandbox';
 import { BurnAlertFormController, type ReviewSide } from '../../src/extension/forms/burnAlertController';
-import { UNKNOWN_RECIPIENTS } from '../../src/webview/protocol/burnAlertForm';
+import { BURN_ALERT_TEXT } from '../../src/webview/protocol/text/burnAlertForm';
 
 let sandbox: SandboxHandle;
 let client: ServiceClient;
@@ -93,8 +93,8 @@ describe('burn alert form: recipients', () => {
       assert.equal((init?.loaded as BurnAlert).id, alertId);
       assert.equal((init?.loaded as BurnAlert).recipients, undefined);
       await f.form.receive({ type: 'review', edits: { budget_rate_window_minutes: 90 } });
-      assert.equal((f.diffs[0]?.left.value as { recipients: unknown }).recipients, UNKNOWN_RECIPIENTS);
-      assert.equal((f.diffs[0]?.right.value as { recipients: unknown }).recipients, UNKNOWN_RECIPIENTS);
+      assert.equal((f.diffs[0]?.left.value as { recipients: unknown }).recipients, BURN_ALERT_TEXT.unknownRecipients);
+      assert.equal((f.diffs[0]?.right.value as { recipients: unknown }).recipients, BURN_ALERT_TEXT.unknownRecipients);
       // Today's behaviour then: the user names the recipients, and saving sends exactly those.
       const before = requests('PUT', onePath).length;
       const chosen = [{ id: DEMO.recipients.emailTeam }];

@@ -27,6 +27,7 @@ import {
   rowsFromDefinitions,
 } from '../../src/webview/protocol/datasetDefinitionsForm';
 import { contentSecurityPolicy, renderWebviewPage } from '../../src/extension/core/webviewPage';
+import { PageL10n } from '../../src/webview/protocol/pageL10n';
 import { renderNoticePage } from '../../src/extension/forms/html';
 import { ApiKeyFromWebview, ApiKeyState, BurnAlertState, VIEW_TYPES } from '../../src/webview/protocol/messages';
 import { pathSegments, problemsFromFailure, tableResolver } from '../../src/webview/protocol/problems';
@@ -364,14 +365,25 @@ test('every form view type is an onWebviewPanel activation event (so a reload re
 // --- the page ---------------------------------------------------------------------------------------------
 
 test('the form page has a strict CSP with the nonce on its one script and one stylesheet', () => {
-  const html = renderWebviewPage({ title: 'T', cspSource: 'https://x.vscode-cdn.net', nonce: 'abc123', scriptUri: 'https://x/s.js', styleUri: 'https://x/f.css' });
+  const html = renderWebviewPage({ title: 'T', cspSource: 'https://x.vscode-cdn.net', nonce: 'abc123', scriptUri: 'https://x/s.js', styleUri: 'https://x/f.css', l10n: { language: 'en', bundle: null }, loading: 'Loading…' });
   assert.equal(
     contentSecurityPolicy('https://x.vscode-cdn.net', 'abc123'),
     "default-src 'none'; script-src 'nonce-abc123'; style-src https://x.vscode-cdn.net 'nonce-abc123'; font-src https://x.vscode-cdn.net; img-src https://x.vscode-cdn.net",
   );
   assert.ok(html.includes(`content="default-src 'none'; script-src 'nonce-abc123';`));
-  assert.deepEqual([...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]), ['<script type="module" nonce="abc123" src="https://x/s.js">']);
+  // The one script that runs; the language block is JSON data, which a browser never executes.
+  assert.deepEqual([...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]), ['<script type="application/json" id="obs-l10n">', '<script type="module" nonce="abc123" src="https://x/s.js">']);
   assert.ok(!/\son[a-z]+=/i.test(html), 'no inline event handlers');
+});
+
+test('the page carries its language and translations as JSON that no translation can break out of', () => {
+  const l10n = { language: 'de', bundle: { 'Loading…': 'Lädt </script><script>alert(1)</script> & mehr' } };
+  const html = renderWebviewPage({ title: 'T', cspSource: 'https://x', nonce: 'n', scriptUri: 'https://x/s.js', styleUri: 'https://x/f.css', l10n, loading: 'Lädt <b>' });
+  assert.ok(html.startsWith('<!DOCTYPE html>\n<html lang="de">'));
+  assert.ok(html.includes('<main id="app" aria-busy="true"><p>Lädt &lt;b&gt;</p></main>'));
+  const block = /<script type="application\/json" id="obs-l10n">(.*?)<\/script>/s.exec(html)?.[1];
+  assert.equal(block, '{"language":"de","bundle":{"Loading…":"Lädt \\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e \\u0026 mehr"}}');
+  assert.deepEqual(PageL10n.parse(JSON.parse(block ?? '')), l10n);
 });
 
 test('the notice page escapes its text and runs no script', () => {

@@ -72,12 +72,16 @@ test('l10n/bundle.l10n.json is exactly what `npm run l10n` exports from the sour
   const dir = mkdtempSync(join(tmpdir(), 'obs-l10n-'));
   try {
     const cli = join(root, 'node_modules', '@vscode', 'l10n-dev', 'dist', 'cli.js');
-    execFileSync(process.execPath, [cli, 'export', '--outDir', dir, './src/extension'], { cwd: root, stdio: 'pipe' });
+    const script = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['l10n'] ?? '';
+    const folders = script.split(' ').filter((a) => a.startsWith('./src/'));
+    assert.deepEqual(folders, ['./src/extension', './src/webview'], 'npm run l10n exports the host and the webview pages');
+    execFileSync(process.execPath, [cli, 'export', '--outDir', dir, ...folders], { cwd: root, stdio: 'pipe' });
     const fresh = JSON.parse(readFileSync(join(dir, 'bundle.l10n.json'), 'utf8')) as Record<string, string>;
     const committed = JSON.parse(readFileSync(join(root, 'l10n', 'bundle.l10n.json'), 'utf8')) as Record<string, string>;
     assert.deepEqual(committed, fresh);
     assert.ok(Object.keys(committed).includes('Could not {0}: {1}'), 'texts of adapters (vscode.l10n.t) are in the bundle');
     assert.ok(Object.keys(committed).includes('Burn alerts'), 'texts of vscode-free cores (@vscode/l10n) are in the bundle');
+    assert.ok(Object.keys(committed).includes('Create an API key'), 'texts of the webview pages (their word tables) are in the bundle');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

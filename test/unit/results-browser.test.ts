@@ -135,7 +135,7 @@ describe('query results panel (Chromium)', { skip: browserSkip }, () => {
     const p = await show(resultModel(10_000, 20));
     await p.page.locator('.legend-note').waitFor({ state: 'attached' });
     await p.page.locator('.groups summary').click();
-    assert.equal(await p.page.locator('.legend-note').textContent(), '10 of 10000 groups drawn; 9800 more match: type to filter.');
+    assert.equal(await p.page.locator('.legend-note').textContent(), '10 of 10,000 groups drawn; 9,800 more match: type to filter.');
     assert.equal(await p.page.locator('.legend li').count(), 200);
     await p.page.locator('.group-filter input').fill('/route/0421');
     assert.equal(await p.page.locator('.legend li').count(), 10);

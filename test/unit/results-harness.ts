@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { makeNonce, renderWebviewPage } from '../../src/extension/core/webviewPage';
+import type { PageL10n } from '../../src/webview/protocol/pageL10n';
+import { ENGLISH } from './forms-harness';
 import type { ResultsModel } from '../../src/webview/protocol/queryResults';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -43,13 +45,13 @@ export interface ResultsPage {
   close(): Promise<void>;
 }
 
-export async function openResults(browser: Browser, viewport = { width: 1100, height: 900 }): Promise<ResultsPage> {
+export async function openResults(browser: Browser, viewport = { width: 1100, height: 900 }, l10n: PageL10n = ENGLISH): Promise<ResultsPage> {
   const { script, css } = await bundle();
   const nonce = makeNonce();
   const server: Server = createServer((req, res) => {
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const send = (type: string, body: string) => res.writeHead(200, { 'content-type': `${type}; charset=utf-8` }).end(body);
-    if (req.url === '/page.html') send('text/html', renderWebviewPage({ title: 'results', cspSource: origin, nonce, scriptUri: `${origin}/page.js`, styleUri: `${origin}/page.css` }));
+    if (req.url === '/page.html') send('text/html', renderWebviewPage({ title: 'results', cspSource: origin, nonce, scriptUri: `${origin}/page.js`, styleUri: `${origin}/page.css`, l10n, loading: 'Loading…' }));
     else if (req.url === '/page.js') send('text/javascript', script);
     else if (req.url === '/page.css') send('text/css', css);
     else res.writeHead(404).end();

@@ -3,6 +3,7 @@
 // extension's own files. Everything else is built by the script with DOM calls (never innerHTML), so no
 // service string is ever parsed as markup. No vscode import: the browser tests render the very same page.
 import { randomBytes } from 'node:crypto';
+import { PAGE_L10N_ELEMENT_ID, pageL10nJson, type PageL10n } from '../../webview/protocol/pageL10n';
 
 export interface WebviewPageOptions {
   title: string;
@@ -11,6 +12,10 @@ export interface WebviewPageOptions {
   nonce: string;
   scriptUri: string;
   styleUri: string;
+  /** The display language and its translations, for the page's own words. */
+  l10n: PageL10n;
+  /** What the page says until its script has drawn it, in the user's language. */
+  loading: string;
 }
 
 /** A fresh nonce per page: 128 random bits. */
@@ -32,10 +37,14 @@ export function escapeAttribute(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+function escapeText(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
 export function renderWebviewPage(o: WebviewPageOptions): string {
   const nonce = escapeAttribute(o.nonce);
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeAttribute(o.l10n.language)}">
 <head>
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${escapeAttribute(contentSecurityPolicy(o.cspSource, o.nonce))}">
@@ -44,7 +53,8 @@ export function renderWebviewPage(o: WebviewPageOptions): string {
 <link rel="stylesheet" nonce="${nonce}" href="${escapeAttribute(o.styleUri)}">
 </head>
 <body>
-<main id="app" aria-busy="true"><p>Loading…</p></main>
+<main id="app" aria-busy="true"><p>${escapeText(o.loading)}</p></main>
+<script type="application/json" id="${PAGE_L10N_ELEMENT_ID}">${pageL10nJson(o.l10n)}</script>
 <script type="module" nonce="${nonce}" src="${escapeAttribute(o.scriptUri)}"></script>
 </body>
 </html>

@@ -2,7 +2,7 @@
 // by registerForms.ts the first time a form is opened or restored, so that activation does not pay
 // for them (zod schemas are costly to build).
 import type * as vscode from 'vscode';
-import { configureL10n } from '../core/l10nSetup';
+import { configurePageText } from '../core/pageL10nSetup';
 import { ApiKeyPanels } from './apiKeyPanels';
 import { BurnAlertPanel } from './burnAlertPanel';
 import { DefinitionsPanel } from './definitionsPanel';
@@ -14,7 +14,7 @@ export interface LoadedForms extends FormHandlers, vscode.Disposable {
 
 export function createForms(deps: FormsDeps): LoadedForms {
   // This bundle has its own copy of @vscode/l10n (see core/l10nSetup.ts).
-  configureL10n();
+  configurePageText();
   const panels = new FormPanels(deps);
   const all = [new ApiKeyPanels(panels).handlers(), new BurnAlertPanel(panels).handlers(), new DefinitionsPanel(panels).handlers()];
   return {

@@ -6,6 +6,7 @@ import type { ActiveConnection, ConnectionManager } from '../connections';
 import { errorText } from '../core/errors';
 import type { Feedback } from '../core/feedback';
 import type { KeyRegistry } from '../tree';
+import { pageL10n } from '../core/pageL10nSetup';
 import { makeNonce, renderWebviewPage } from '../core/webviewPage';
 import { renderNoticePage } from './html';
 import type { ReviewDocuments } from './reviewDocuments';
@@ -154,6 +155,8 @@ export class FormPanels implements vscode.Disposable {
       nonce: makeNonce(),
       scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(assets, `${script}.js`)).toString(),
       styleUri: webview.asWebviewUri(vscode.Uri.joinPath(assets, 'forms.css')).toString(),
+      l10n: pageL10n(),
+      loading: vscode.l10n.t('Loading…'),
     });
     this.panels.get(key)?.dispose();
     this.panels.set(key, panel);

@@ -2,7 +2,7 @@
 // registerQueries.ts the first time one of them is used (or a results panel comes back after a window
 // reload), so that activation does not pay for them.
 import * as vscode from 'vscode';
-import { configureL10n } from '../core/l10nSetup';
+import { configurePageText } from '../core/pageL10nSetup';
 import { TriggerPreviews } from './previewCommands';
 import { QueryRuns, type QueryFeatureDeps } from './queryCommands';
 import { ResultsPanel } from './resultsPanel';
@@ -17,7 +17,7 @@ export interface LoadedQueries {
 
 export function createQueries(deps: QueryFeatureDeps): LoadedQueries {
   // This bundle has its own copy of @vscode/l10n (see core/l10nSetup.ts).
-  configureL10n();
+  configurePageText();
   const runs = new QueryRuns(deps);
   const previews = new TriggerPreviews(deps);
   return {

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { ResultsFromWebview, RESULTS_VIEW_TYPE, describeRefusalText, type ResultsModel, type ResultsToWebview, type SavedRun } from './resultsProtocol';
 import type { Logger } from '../core/logger';
+import { pageL10n } from '../core/pageL10nSetup';
 import { makeNonce, renderWebviewPage } from '../core/webviewPage';
 
 export interface PanelActions {
@@ -62,6 +63,8 @@ export class ResultsPanel {
       nonce: makeNonce(),
       scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(assets, 'queryResults.js')).toString(),
       styleUri: webview.asWebviewUri(vscode.Uri.joinPath(assets, 'queryResults.css')).toString(),
+      l10n: pageL10n(),
+      loading: vscode.l10n.t('Loading…'),
     });
     const sub = webview.onDidReceiveMessage((raw: unknown) => void this.receive(raw));
     this.panel.onDidDispose(() => {

@@ -5,6 +5,7 @@ import * as z from 'zod';
 import { API_KEY_TYPE, CreateApiKeyRequest, KEY_TYPES, UpdateApiKeyRequest } from '../../api/schemas/apiKey';
 import { noProblems, problemsFromZod, tableResolver, type FormProblems } from './problems';
 import { API_KEY_TEXT } from './text/apiKeyForm';
+import { COMMON_TEXT } from './text/common';
 import type { FormWording } from './wording';
 
 /** What the create form holds. Only types are checked here; the rules come from CreateApiKeyRequest. */
@@ -60,7 +61,7 @@ export function describeUnsavedApiKeyUpdate(values: UpdateApiKeyValues, known: U
   if (values.id !== base.id) changes.push(`id = ${JSON.stringify(values.id)}`);
   if (values.name !== base.name) changes.push(`name = ${JSON.stringify(values.name)}`);
   if (values.disabled !== base.disabled) changes.push(`disabled = ${String(values.disabled)}`);
-  return changes.length === 0 ? undefined : `Your unsaved changes (not sent): ${changes.join(', ')}.`;
+  return changes.length === 0 ? undefined : COMMON_TEXT.unsavedChanges(changes);
 }
 
 /** Request paths (and the bare names a service reports) to form field ids. */
@@ -74,7 +75,11 @@ export const resolveApiKeyField = tableResolver({
 });
 
 /** How the API key forms word their problems. */
-export const API_KEY_WORDING: FormWording = { labels: API_KEY_TEXT.labels };
+export const API_KEY_WORDING: FormWording = {
+  get labels() {
+    return API_KEY_TEXT.labels;
+  },
+};
 
 export type Checked<T> = { ok: true; body: T } | { ok: false; problems: FormProblems };
 

@@ -8,6 +8,7 @@ import { RecipientDetails, type Recipient, type RecipientWrite } from '../../api
 import { noProblems, problemsFromZod, tableResolver, type FormProblems } from './problems';
 import type { Checked } from './apiKeyForm';
 import { BURN_ALERT_TEXT } from './text/burnAlertForm';
+import { COMMON_TEXT } from './text/common';
 import type { FormWording, Issue } from './wording';
 
 /** A recipient as the form sends it; the rules (id, or type + target) are RecipientWrite's. */
@@ -75,16 +76,13 @@ export function buildBurnAlertUpdate(loaded: BurnAlert, edits: BurnAlertEdits): 
   return body;
 }
 
-/** How the review shows recipients it cannot know: the list of burn alerts carries none (spec 4.3). */
-export const UNKNOWN_RECIPIENTS = 'unknown: the service listed this alert without its recipients';
-
 /**
  * The PUT body the edits would make, for a person to review: recipients that are not known (the alert came
  * from the list, and the user has not chosen any) are shown as unknown, never as an empty list.
  */
 export function burnAlertForReview(alert: BurnAlert, edits: BurnAlertEdits): Record<string, unknown> {
   const body = buildBurnAlertUpdate(alert, edits);
-  return edits.recipients === undefined && alert.recipients === undefined ? { ...body, recipients: UNKNOWN_RECIPIENTS } : body;
+  return edits.recipients === undefined && alert.recipients === undefined ? { ...body, recipients: BURN_ALERT_TEXT.unknownRecipients } : body;
 }
 
 /** Members a PUT carries (spec 4.4) and the ones the service sets: every other member of an alert is one the form cannot send. */
@@ -142,7 +140,7 @@ export function describeUnsavedBurnAlert(
   if (edits.recipients !== undefined && JSON.stringify(after.recipients) !== JSON.stringify(before?.recipients)) {
     changes.push(`recipients: ${after.recipients.length === 0 ? 'none' : after.recipients.map(recipientText).join(', ')}`);
   }
-  return changes.length === 0 ? undefined : `Your unsaved changes (not sent): ${changes.join(', ')}.`;
+  return changes.length === 0 ? undefined : COMMON_TEXT.unsavedChanges(changes);
 }
 
 export const resolveBurnAlertField = tableResolver({

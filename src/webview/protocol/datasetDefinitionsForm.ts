@@ -13,7 +13,8 @@ import {
 } from '../../api/schemas/datasetDefinitions';
 import { noProblems, problemsFromZod, tableResolver, type FormProblems, type ServiceFailure } from './problems';
 import type { Checked } from './apiKeyForm';
-import { DEFINITIONS_TEXT, DEFINITION_LABELS } from './text/datasetDefinitionsForm';
+import { COMMON_TEXT } from './text/common';
+import { DEFINITIONS_TEXT } from './text/datasetDefinitionsForm';
 import type { FormWording } from './wording';
 
 export const DefinitionTypeName = z.enum(DEFINITION_TYPE_NAMES as [DefinitionType, ...DefinitionType[]]);
@@ -80,12 +81,16 @@ export function describeUnsavedDefinitions(loaded: DatasetDefinitions | undefine
   const changes = Object.entries(diffDefinitions(base, edited)).map(([type, ref]) =>
     ref === undefined || ref.name === '' ? `${type} cleared` : `${type} = ${JSON.stringify(ref.name)}${ref.column_type ? ` (${ref.column_type})` : ''}`,
   );
-  return changes.length === 0 ? undefined : `Your unsaved changes (not sent): ${changes.join(', ')}.`;
+  return changes.length === 0 ? undefined : COMMON_TEXT.unsavedChanges(changes);
 }
 
 export const resolveDefinitionField = tableResolver(Object.fromEntries(DEFINITION_TYPE_NAMES.map((t) => [t, t])));
 
-export const DEFINITIONS_WORDING: FormWording = { labels: DEFINITION_LABELS };
+export const DEFINITIONS_WORDING: FormWording = {
+  get labels() {
+    return DEFINITIONS_TEXT.labels;
+  },
+};
 
 export function checkDefinitionsUpdate(loaded: DatasetDefinitions, edited: DefinitionRows): Checked<UpdateDatasetDefinitionsRequest> {
   const parsed = UpdateDatasetDefinitionsRequest.safeParse(diffDefinitions(loaded, edited));
@@ -158,7 +163,7 @@ export function definitionWarnings(edited: DefinitionRows, knownColumns: Readonl
 /** Why a dataset cannot have its definitions edited, or undefined when it can (4.8 takes a slug only). */
 export function definitionsDatasetProblem(slug: string): string | undefined {
   const parsed = DefinitionsDatasetSlug.safeParse(slug);
-  return parsed.success ? undefined : (parsed.error.issues[0]?.message ?? 'invalid dataset slug');
+  return parsed.success ? undefined : (parsed.error.issues[0]?.message ?? DEFINITIONS_TEXT.invalidSlug);
 }
 
 export function parseDefinitions(value: unknown): DatasetDefinitions | undefined {

@@ -1,5 +1,5 @@
-// Imported first by every form script. zod would otherwise probe `new Function` once, which the
-// webview's CSP (no 'unsafe-eval') reports as a violation even though zod catches the error.
-import * as z from 'zod';
+// Imported first by every page script, before anything that can build a schema or show a text.
+import './zodJitless';
+import { applyPageL10n } from './pageL10n';
 
-z.config({ jitless: true });
+applyPageL10n();

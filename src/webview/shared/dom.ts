@@ -230,7 +230,8 @@ export class StatusLine {
   private readonly text: HTMLElement;
 
   constructor() {
-    this.ring = h('vscode-progress-ring', { attrs: { hidden: true, 'aria-hidden': 'true' } });
+    // Its own aria-label would say "Loading" in English; the status text beside it says what is going on.
+    this.ring = h('vscode-progress-ring', { attrs: { hidden: true, 'aria-hidden': 'true', 'aria-label': COMMON_TEXT.loading } });
     this.text = h('span', { id: 'status-text' });
     this.el = h('div', { id: 'status', className: 'status', attrs: { role: 'status', 'aria-live': 'polite' } }, this.ring, this.text);
   }

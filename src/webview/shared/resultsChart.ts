@@ -4,6 +4,7 @@
 import uPlot from 'uplot';
 import type { Chart, Preview } from '../protocol/queryResults';
 import { h, setText } from './dom';
+import { RESULTS_PAGE_TEXT as T } from '../protocol/text/queryResults';
 import { formatTime } from './time';
 
 const FALLBACK = ['#3794ff', '#cca700', '#89d185', '#b180d7', '#f14c4c', '#d18616', '#4ec9b0', '#c586c0', '#9cdcfe', '#ce9178'];
@@ -63,8 +64,8 @@ export class ResultsChart {
     const danger = cssVar('--vscode-charts-red', '#f14c4c');
     const preview = o.preview;
     const axis = { stroke: fg, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
-    const label = aggregate === '' ? 'value' : aggregate;
-    this.element.setAttribute('aria-label', `Chart of ${label} over time for ${shown.length} group${shown.length === 1 ? '' : 's'}; use the left and right arrow keys to read values.`);
+    const label = aggregate === '' ? T.value : aggregate;
+    this.element.setAttribute('aria-label', T.chartAria(aggregate, shown.length));
     const opts: uPlot.Options = {
       ...this.size(),
       legend: { show: false },
@@ -96,7 +97,7 @@ export class ResultsChart {
     const o = this.options;
     if (!o) return;
     if (idx === null || idx === undefined) {
-      setText(this.readout, shown.length === 0 ? 'No group is shown: pick groups below.' : 'Hover the chart, or focus it and use the arrow keys, to read values.');
+      setText(this.readout, shown.length === 0 ? T.noGroupShown : T.readoutHelp);
       return;
     }
     const t = o.chart.times[idx];
@@ -107,7 +108,7 @@ export class ResultsChart {
       .sort((a, b) => b.v - a.v)
       .slice(0, 6);
     const parts = values.map(({ g, v }) => `${g === '' ? o.aggregate : g}: ${fmtNumber(v)}`);
-    setText(this.readout, `${formatTime(t, o.utc)} — ${parts.length > 0 ? parts.join(' · ') : 'no values'}`);
+    setText(this.readout, T.readout(formatTime(t, o.utc), parts));
   }
 
   private onKey(e: KeyboardEvent): void {

@@ -31,10 +31,10 @@ export class ResultsTable {
   private readonly times: ReadonlySet<number>;
   readonly element: HTMLElement;
 
-  constructor(private readonly table: Table, caption: string) {
+  constructor(private readonly table: Table, caption: string, filterLabel: string) {
     this.times = new Set(table.timeColumns ?? []);
     this.more.classList.add('more');
-    const filter = h('vscode-textfield', { className: 'table-filter', attrs: { type: 'search', placeholder: T.filterRows, 'aria-label': T.filterRowsLabel(caption) } });
+    const filter = h('vscode-textfield', { className: 'table-filter', attrs: { type: 'search', placeholder: T.filterRows, 'aria-label': filterLabel } });
     filter.addEventListener('input', () => {
       this.filter = filter.value.trim().toLowerCase();
       this.shown = PAGE;

@@ -1,6 +1,6 @@
 // Times as the pages show them: relative ("3 hours ago") with the exact UTC time on hover, and the
 // chart's and tables' "YYYY-MM-DD HH:MM" in local time or UTC. The clock is passed in, so tests pin it.
-import { COMMON_TEXT, TEXT_LOCALE } from '../protocol/text/common';
+import { COMMON_TEXT, textLocale } from '../protocol/text/common';
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
@@ -24,16 +24,17 @@ const STEPS: [limitSeconds: number, unit: Intl.RelativeTimeFormatUnit, seconds: 
 ];
 const YEARS: (typeof STEPS)[number] = [Infinity, 'year', 365.25 * 86400];
 
-let formatter: Intl.RelativeTimeFormat | undefined;
+let formatter: { locale: string; format: Intl.RelativeTimeFormat } | undefined;
 
 /** "3 hours ago", "in 2 minutes", "just now" (under 45 s either way), from `thenMs` as seen at `nowMs`. */
 export function relativeTime(thenMs: number, nowMs: number): string {
   const seconds = (thenMs - nowMs) / 1000;
   const size = Math.abs(seconds);
   if (size < 45) return COMMON_TEXT.justNow;
-  formatter ??= new Intl.RelativeTimeFormat(TEXT_LOCALE, { numeric: 'always' });
+  const locale = textLocale();
+  if (formatter?.locale !== locale) formatter = { locale, format: new Intl.RelativeTimeFormat(locale, { numeric: 'always' }) };
   const [, unit, unitSeconds] = STEPS.find(([limit]) => size < limit) ?? YEARS;
-  return formatter.format(Math.sign(seconds) * Math.max(1, Math.round(size / unitSeconds)), unit);
+  return formatter.format.format(Math.sign(seconds) * Math.max(1, Math.round(size / unitSeconds)), unit);
 }
 
 /** A <time> element: the relative time as text, the exact UTC time on hover; an unreadable text as it is. */

@@ -1,79 +1,122 @@
-// Every word of the burn alert form (4.4), in one place.
+// Every word of the burn alert form (4.4), in one place. Read through l10n.t when used (see common.ts),
+// so they are in the language the host handed the page.
+import * as l10n from '@vscode/l10n';
 import type { BurnAlertType } from '../../../api/schemas/burnAlert';
 
 export const BURN_ALERT_TEXT = {
-  labels: {
-    alert_type: 'Alert type',
-    exhaustion_minutes: 'Exhaustion minutes',
-    budget_rate_window_minutes: 'Budget rate window (minutes)',
-    budget_rate_decrease_threshold_per_million: 'Budget decrease threshold (per million)',
-    description: 'Description',
-    recipients: 'Recipients',
+  get labels() {
+    return {
+      alert_type: l10n.t('Alert type'),
+      exhaustion_minutes: l10n.t('Exhaustion minutes'),
+      budget_rate_window_minutes: l10n.t('Budget rate window (minutes)'),
+      budget_rate_decrease_threshold_per_million: l10n.t('Budget decrease threshold (per million)'),
+      description: l10n.t('Description'),
+      recipients: l10n.t('Recipients'),
+    };
   },
-  alertTypes: { exhaustion_time: 'Exhaustion time', budget_rate: 'Budget rate' } satisfies Record<BurnAlertType, string>,
-  alertTypeHelp: {
-    exhaustion_time: 'Fires when the projected SLO budget is about to be used up within the given number of minutes.',
-    budget_rate: 'Fires when the budget drops by at least the given amount within the given time window.',
-  } satisfies Record<BurnAlertType, string>,
-  help: {
-    exhaustion_minutes: 'Minutes left until the projected budget is used up when the alert fires (0 or more).',
-    budget_rate_window_minutes: 'The time window in which the budget drop is measured (at least 60).',
-    budget_rate_decrease_threshold_per_million: 'How much of the budget, in parts per million, must be used within the window (1 to 1,000,000).',
-    recipients: 'At least one. Pick recipients the environment already uses, by ID (preferred).',
+  get alertTypes(): Record<BurnAlertType, string> {
+    return { exhaustion_time: l10n.t('Exhaustion time'), budget_rate: l10n.t('Budget rate') };
   },
-  rules: {
-    requiredForType: (label: string, type: string) => `${label} is required when the alert type is ${type}.`,
-    notForType: (label: string, type: string) => `${label} does not apply when the alert type is ${type}.`,
-    noRecipients: 'Add at least one recipient.',
-    recipientNamed: 'Each recipient needs an ID, or both a type and a target.',
+  get alertTypeHelp(): Record<BurnAlertType, string> {
+    return {
+      exhaustion_time: l10n.t('Fires when the projected SLO budget is about to be used up within the given number of minutes.'),
+      budget_rate: l10n.t('Fires when the budget drops by at least the given amount within the given time window.'),
+    };
   },
-  title: 'Edit burn alert',
-  lead: (alertId: string, sloId: string, dataset: string, connection: string) => `Alert ${alertId} of SLO ${sloId} in dataset ${dataset} (connection ${connection}).`,
-  lastUpdated: 'Last updated',
-  triggeredNow: 'The alert is triggered now.',
+  get help() {
+    return {
+      exhaustion_minutes: l10n.t('Minutes left until the projected budget is used up when the alert fires (0 or more).'),
+      budget_rate_window_minutes: l10n.t('The time window in which the budget drop is measured (at least 60).'),
+      budget_rate_decrease_threshold_per_million: l10n.t('How much of the budget, in parts per million, must be used within the window (1 to 1,000,000).'),
+      recipients: l10n.t('At least one. Pick recipients the environment already uses, by ID (preferred).'),
+    };
+  },
+  get rules() {
+    return {
+      requiredForType: (label: string, type: string) => l10n.t('{0} is required when the alert type is {1}.', label, type),
+      notForType: (label: string, type: string) => l10n.t('{0} does not apply when the alert type is {1}.', label, type),
+      noRecipients: l10n.t('Add at least one recipient.'),
+      recipientNamed: l10n.t('Each recipient needs an ID, or both a type and a target.'),
+    };
+  },
+  get title() {
+    return l10n.t('Edit burn alert');
+  },
+  lead: (alertId: string, sloId: string, dataset: string, connection: string) =>
+    l10n.t('Alert {0} of SLO {1} in dataset {2} (connection {3}).', alertId, sloId, dataset, connection),
+  get lastUpdated() {
+    return l10n.t('Last updated');
+  },
+  get triggeredNow() {
+    return l10n.t('The alert is triggered now.');
+  },
   unsendable: (members: readonly string[]) =>
-    `This alert also has ${members.join(', ')}, which this form cannot send: saving sends only the fields below, and the service decides whether to keep ${members.length === 1 ? 'it' : 'them'}.`,
-  recipients: {
-    legend: 'Recipients',
-    listLabel: 'Recipients of this alert',
-    pickLabel: 'Recipient to add',
-    add: 'Add recipient',
-    remove: 'Remove',
-    removeLabel: (label: string) => `Remove recipient ${label}`,
-    none: 'No recipients.',
-    unknownEmpty: '(current recipients unknown)',
-    unknown:
-      "The service's list of burn alerts does not include recipients, so this alert's current recipients are not known here. Choose the recipients it should have: saving replaces them.",
-    noOthers: '(no other recipients seen in this environment)',
-    choose: '(choose a recipient)',
-    deprecatedSummary: 'Add by type and target (deprecated)',
-    deprecatedHelp: 'Naming a recipient by type and target still works but is deprecated: prefer a recipient ID.',
-    deprecatedBadge: 'deprecated',
-    deprecatedTitle: 'Naming a recipient by type and target is deprecated: pick one by ID.',
-    typeLabel: 'Type',
-    targetLabel: 'Target',
-    typePlaceholder: 'email',
-    targetPlaceholder: 'oncall@example.com',
-    addDeprecated: 'Add by type and target',
-    needBoth: 'Give both a type and a target.',
+    members.length === 1
+      ? l10n.t('This alert also has {0}, which this form cannot send: saving sends only the fields below, and the service decides whether to keep it.', members.join(', '))
+      : l10n.t('This alert also has {0}, which this form cannot send: saving sends only the fields below, and the service decides whether to keep them.', members.join(', ')),
+  get recipients() {
+    return {
+      legend: l10n.t('Recipients'),
+      listLabel: l10n.t('Recipients of this alert'),
+      pickLabel: l10n.t('Recipient to add'),
+      add: l10n.t('Add recipient'),
+      remove: l10n.t('Remove'),
+      removeLabel: (label: string) => l10n.t('Remove recipient {0}', label),
+      none: l10n.t('No recipients.'),
+      unknownEmpty: l10n.t('(current recipients unknown)'),
+      unknown: l10n.t(
+        "The service's list of burn alerts does not include recipients, so this alert's current recipients are not known here. Choose the recipients it should have: saving replaces them.",
+      ),
+      noOthers: l10n.t('(no other recipients seen in this environment)'),
+      choose: l10n.t('(choose a recipient)'),
+      deprecatedSummary: l10n.t('Add by type and target (deprecated)'),
+      deprecatedHelp: l10n.t('Naming a recipient by type and target still works but is deprecated: prefer a recipient ID.'),
+      deprecatedBadge: l10n.t('deprecated'),
+      deprecatedTitle: l10n.t('Naming a recipient by type and target is deprecated: pick one by ID.'),
+      typeLabel: l10n.t('Type'),
+      targetLabel: l10n.t('Target'),
+      // Example values the service takes as they are: not words to translate.
+      typePlaceholder: 'email',
+      targetPlaceholder: 'oncall@example.com',
+      addDeprecated: l10n.t('Add by type and target'),
+      needBoth: l10n.t('Give both a type and a target.'),
+    };
   },
-  review: 'Review changes',
-  submit: 'Save',
-  checking: 'Checking for changes on the service…',
-  saving: 'Saving your version…',
-  saved: 'Saved.',
-  reloaded: 'Reloaded the current version from the service.',
-  notANumber: (label: string) => `${label} must be a number.`,
-  conflict: {
-    title: 'This alert changed on the service since you opened it',
-    changed: 'Changed on the service',
-    explain: 'Choose which version to keep. Overwriting replaces their change with yours.',
-    theirs: 'On the service now',
-    mine: 'Your version',
-    overwrite: 'Overwrite with my version',
-    reload: 'Reload theirs (drop my edits)',
-    cancel: 'Cancel',
-    compare: 'Compare in an editor',
-    status: 'The alert changed on the service: choose a version.',
+  get review() {
+    return l10n.t('Review changes');
+  },
+  get submit() {
+    return l10n.t('Save');
+  },
+  get checking() {
+    return l10n.t('Checking for changes on the service…');
+  },
+  get saving() {
+    return l10n.t('Saving your version…');
+  },
+  get saved() {
+    return l10n.t('Saved.');
+  },
+  get reloaded() {
+    return l10n.t('Reloaded the current version from the service.');
+  },
+  notANumber: (label: string) => l10n.t('{0} must be a number.', label),
+  get conflict() {
+    return {
+      title: l10n.t('This alert changed on the service since you opened it'),
+      changed: l10n.t('Changed on the service'),
+      explain: l10n.t('Choose which version to keep. Overwriting replaces their change with yours.'),
+      theirs: l10n.t('On the service now'),
+      mine: l10n.t('Your version'),
+      overwrite: l10n.t('Overwrite with my version'),
+      reload: l10n.t('Reload theirs (drop my edits)'),
+      cancel: l10n.t('Cancel'),
+      compare: l10n.t('Compare in an editor'),
+      status: l10n.t('The alert changed on the service: choose a version.'),
+    };
+  },
+  /** Recipients in a review document when the service listed the alert without them. */
+  get unknownRecipients() {
+    return l10n.t('unknown: the service listed this alert without its recipients');
   },
 } as const;

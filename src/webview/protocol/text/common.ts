@@ -1,40 +1,65 @@
 // The words every form shares: the problem summary, the status lines, the rules a field can break and
-// relative times. One place, so the pages can be translated later without touching their DOM code.
-// No vscode import: the pages and the host both use it.
+// relative times. Every text goes through l10n.t when it is read (never at module load), so it is in the
+// language of the bundle configured by then: the host's (core/l10nSetup.ts) or the one the host handed
+// the page (shared/pageL10n.ts). No vscode import: the pages and the host both use it.
+import * as l10n from '@vscode/l10n';
 
-/** The language of every text here (relative times and numbers are formatted for it). */
-export const TEXT_LOCALE = 'en';
+let locale = 'en';
 
-/** A whole number as the text shows it: 1,000,000. */
+/** The language numbers and relative times are formatted for: VS Code's display language when Intl knows it. */
+export function useTextLocale(language: string): void {
+  try {
+    locale = Intl.NumberFormat.supportedLocalesOf([language])[0] ?? 'en';
+  } catch {
+    // Not a well-formed language tag: keep English rather than throw on every number.
+    locale = 'en';
+  }
+}
+
+export function textLocale(): string {
+  return locale;
+}
+
+/** A whole number as the text shows it: 1,000,000 in English. */
 export function formatCount(n: number): string {
-  return n.toLocaleString(TEXT_LOCALE);
+  return n.toLocaleString(locale);
 }
 
 export const COMMON_TEXT = {
-  loading: 'Loading…',
-  notSaved: 'Not saved: see the problems above.',
-  summaryTitle: (count: number) => (count === 1 ? 'There is 1 problem to fix:' : `There are ${count} problems to fix:`),
+  get loading() {
+    return l10n.t('Loading…');
+  },
+  get notSaved() {
+    return l10n.t('Not saved: see the problems above.');
+  },
+  summaryTitle: (count: number) => (count === 1 ? l10n.t('There is 1 problem to fix:') : l10n.t('There are {0} problems to fix:', formatCount(count))),
   /** A service's message about a field, in the summary: the field's label first. */
-  onField: (label: string, message: string) => `${label}: ${message}`,
-  serviceRefusedFields: 'The service refused some fields: see the messages next to them.',
-  counter: (length: number, max: number) => `${formatCount(length)} / ${formatCount(max)}`,
-  counterTitle: (max: number) => `At most ${formatCount(max)} characters`,
-  justNow: 'just now',
+  onField: (label: string, message: string) => l10n.t('{0}: {1}', label, message),
+  get serviceRefusedFields() {
+    return l10n.t('The service refused some fields: see the messages next to them.');
+  },
+  counter: (length: number, max: number) => l10n.t('{0} / {1}', formatCount(length), formatCount(max)),
+  counterTitle: (max: number) => l10n.t('At most {0} characters', formatCount(max)),
+  get justNow() {
+    return l10n.t('just now');
+  },
+  /** The list of unsaved changes a form keeps when it cannot be restored (member names as the API has them). */
+  unsavedChanges: (changes: readonly string[]) => l10n.t('Your unsaved changes (not sent): {0}.', changes.join(', ')),
 } as const;
 
 /** The rules a value can break, in the user's words, with the field's label. */
 export const RULE_TEXT = {
-  required: (label: string) => `${label} is required.`,
-  atLeast: (label: string, min: number) => (min === 0 ? `${label} must be 0 or more.` : `${label} must be at least ${formatCount(min)}.`),
-  moreThan: (label: string, min: number) => `${label} must be more than ${formatCount(min)}.`,
-  atMost: (label: string, max: number) => `${label} must be at most ${formatCount(max)}.`,
-  lessThan: (label: string, max: number) => `${label} must be less than ${formatCount(max)}.`,
-  tooLong: (label: string, max: number) => `${label} can have at most ${formatCount(max)} characters.`,
-  tooShort: (label: string, min: number) => `${label} needs at least ${formatCount(min)} characters.`,
-  tooFew: (label: string, min: number) => `${label} needs at least ${formatCount(min)}.`,
-  tooMany: (label: string, max: number) => `${label} can have at most ${formatCount(max)}.`,
-  wholeNumber: (label: string) => `${label} must be a whole number.`,
-  number: (label: string) => `${label} must be a number.`,
-  notAllowed: (label: string) => `${label} does not apply here.`,
-  invalid: (label: string) => `${label} is not valid.`,
+  required: (label: string) => l10n.t('{0} is required.', label),
+  atLeast: (label: string, min: number) => (min === 0 ? l10n.t('{0} must be 0 or more.', label) : l10n.t('{0} must be at least {1}.', label, formatCount(min))),
+  moreThan: (label: string, min: number) => l10n.t('{0} must be more than {1}.', label, formatCount(min)),
+  atMost: (label: string, max: number) => l10n.t('{0} must be at most {1}.', label, formatCount(max)),
+  lessThan: (label: string, max: number) => l10n.t('{0} must be less than {1}.', label, formatCount(max)),
+  tooLong: (label: string, max: number) => l10n.t('{0} can have at most {1} characters.', label, formatCount(max)),
+  tooShort: (label: string, min: number) => l10n.t('{0} needs at least {1} characters.', label, formatCount(min)),
+  tooFew: (label: string, min: number) => l10n.t('{0} needs at least {1}.', label, formatCount(min)),
+  tooMany: (label: string, max: number) => l10n.t('{0} can have at most {1}.', label, formatCount(max)),
+  wholeNumber: (label: string) => l10n.t('{0} must be a whole number.', label),
+  number: (label: string) => l10n.t('{0} must be a number.', label),
+  notAllowed: (label: string) => l10n.t('{0} does not apply here.', label),
+  invalid: (label: string) => l10n.t('{0} is not valid.', label),
 } as const;

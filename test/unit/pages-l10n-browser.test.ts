@@ -1,0 +1,193 @@
+// Every word a webview page shows comes from the translations the host hands it. Each page is opened with
+// a "translation" that marks every text of the English bundle (⟦text⟧) and German as its language, driven
+// through its states, and every text node and labelling attribute is checked: what is not marked must be
+// data the test gave it (names, ids, the service's values). An English word written into a page, or read
+// before the page took its translations, shows up unmarked. Skipped only without /usr/bin/chromium.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { DEFINITION_TYPE_NAMES } from '../../src/api/schemas';
+import type { PageL10n } from '../../src/webview/protocol/pageL10n';
+import { browserSkip, closeAllForms, launchBrowser, openForm, type FormPage } from './forms-harness';
+import { openResults, resultModel, T0, type ResultsPage } from './results-harness';
+
+const english = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'l10n', 'bundle.l10n.json'), 'utf8')) as Record<string, string>;
+const MARKED: PageL10n = { language: 'de', bundle: Object.fromEntries(Object.keys(english).map((key) => [key, `⟦${key}⟧`])) };
+
+/**
+ * Every text node of the page and every labelling attribute, but in scripts, styles, <time> (which Intl
+ * words) and the elements `skip` selects (data shown as it is, e.g. a request body).
+ */
+function shownTexts(page: Page, skip: string): Promise<string[]> {
+  return page.evaluate((skipped) => {
+    const out: string[] = [];
+    const excluded = `script, style, time${skipped === '' ? '' : `, ${skipped}`}`;
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+      if (node.parentElement?.closest(excluded) === null) out.push(node.textContent ?? '');
+    }
+    for (const el of document.body.querySelectorAll('*')) {
+      for (const name of ['title', 'aria-label', 'placeholder', 'label', 'aria-description']) {
+        const value = el.getAttribute(name);
+        if (value !== null && el.closest(excluded) === null) out.push(value);
+      }
+    }
+    return out;
+  }, skip);
+}
+
+/** The texts that still hold a letter once every marked text and every given data string is taken out. */
+async function unmarked(page: Page, data: readonly string[], skip = ''): Promise<string[]> {
+  const left: string[] = [];
+  for (const text of await shownTexts(page, skip)) {
+    let rest = text;
+    // Innermost first: a marked sentence may hold a marked label.
+    for (let before = ''; before !== rest; ) {
+      before = rest;
+      rest = rest.replace(/⟦[^⟦⟧]*⟧/g, '');
+    }
+    for (const d of [...data].sort((a, b) => b.length - a.length)) rest = rest.split(d).join('');
+    if (/\p{L}/u.test(rest)) left.push(text);
+  }
+  return [...new Set(left)];
+}
+
+describe('webview pages speak the language the host hands them', { skip: browserSkip }, () => {
+  let browser: Browser;
+  const opened: ResultsPage[] = [];
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await closeAllForms();
+    await Promise.all(opened.map((p) => p.close()));
+    await browser.close();
+  });
+
+  const clean = async (p: FormPage | ResultsPage) => assert.deepEqual(await p.incidents(), { dialogs: [], pageErrors: [], csp: [] });
+
+  test('the page takes its language from the host: <html lang>, numbers and relative times', async () => {
+    const form = await openForm(browser, 'burnAlertForm', undefined, MARKED);
+    assert.equal(await form.page.evaluate(() => document.documentElement.lang), 'de');
+    await form.fromHost({
+      type: 'init',
+      context: { connectionId: 'c1', dataset: 'ds', sloId: 'slo_1', alertId: 'ba_1' },
+      connectionName: 'Sandbox',
+      loaded: { id: 'ba_1', alert_type: 'exhaustion_time', exhaustion_minutes: 240, updated_at: '2024-03-02T10:00:00.000Z', recipients: [] },
+      recipientOptions: [],
+      discardEdits: false,
+    });
+    await form.page.locator('#submit').waitFor();
+    assert.equal(await form.page.locator('.counter').first().textContent(), '⟦0 / 1.023⟧', 'a count in German, in the translated pattern');
+    assert.match((await form.page.locator('time').first().textContent()) ?? '', /^vor \d+ (Jahr|Jahren|Monat|Monaten)$/);
+    await clean(form);
+    await form.close();
+  });
+
+  test('API key forms: create, its problems, the created key, update', async () => {
+    const form = await openForm(browser, 'apiKeyForm', undefined, MARKED);
+    await form.fromHost({ type: 'init', mode: 'create', connectionId: 'c1', connectionName: 'Sandbox', values: { name: '', keyType: 'ingest', disabled: false, createDatasets: false, environmentId: '' } });
+    await form.page.locator('#f-name input').waitFor();
+    await form.page.locator('#submit').click();
+    await form.page.locator('#form-errors li').first().waitFor();
+    assert.deepEqual(await unmarked(form.page, ['Sandbox']), []);
+    await form.fromHost({ type: 'created', key: { id: 'hcxik_01', name: 'ingest-one', secret: 's3cr3t' }, notes: ['⟦a note⟧'] });
+    await form.page.locator('#secret').waitFor();
+    await form.fromHost({ type: 'copied', what: 'idAndSecret' });
+    await form.page.locator('#status').filter({ hasText: '⟦' }).waitFor();
+    assert.deepEqual(await unmarked(form.page, ['Sandbox', 'hcxik_01', 'ingest-one', 's3cr3t']), []);
+    await clean(form);
+    await form.close();
+
+    const update = await openForm(browser, 'apiKeyForm', undefined, MARKED);
+    await update.fromHost({ type: 'init', mode: 'update', connectionId: 'c1', connectionName: 'Sandbox', values: { id: 'hcxik_01', name: 'ingest-one', disabled: false }, idFixed: true });
+    await update.page.locator('#f-name input').waitFor();
+    await update.fromHost({ type: 'updated', key: { id: 'hcxik_01', name: 'ingest-one', disabled: true } });
+    await update.page.locator('#status').filter({ hasText: 'ingest-one' }).waitFor();
+    assert.deepEqual(await unmarked(update.page, ['Sandbox', 'hcxik_01', 'ingest-one']), []);
+    await clean(update);
+    await update.close();
+  });
+
+  test('burn alert form: the alert with unknown recipients and a member it cannot send, then a conflict', async () => {
+    const form = await openForm(browser, 'burnAlertForm', undefined, MARKED);
+    const loaded = { id: 'ba_1', alert_type: 'exhaustion_time', exhaustion_minutes: 240, description: '4 h', triggered: true, updated_at: '2024-03-02T10:00:00.000Z', slo: { id: 'slo_1' }, auto_investigate: true };
+    await form.fromHost({
+      type: 'init',
+      context: { connectionId: 'c1', dataset: 'api-gateway', sloId: 'slo_1', alertId: 'ba_1' },
+      connectionName: 'Sandbox',
+      loaded,
+      recipientOptions: [{ id: 'rcp_mail', label: 'email: oncall@example.com (rcp_mail)' }],
+      discardEdits: false,
+    });
+    await form.page.locator('#submit').waitFor();
+    const data = ['Sandbox', 'ba_1', 'slo_1', 'api-gateway', 'auto_investigate', 'rcp_mail', 'email', 'oncall@example.com', 'UTC', 'h'];
+    assert.deepEqual(await unmarked(form.page, data), []);
+    await form.fromHost({ type: 'conflict', current: { ...loaded, exhaustion_minutes: 120, updated_at: '2024-03-03T10:00:00.000Z' }, mine: { alert_type: 'exhaustion_time', exhaustion_minutes: 240, recipients: [{ id: 'rcp_mail' }] } });
+    await form.page.locator('#conflict').waitFor();
+    // The two versions are the request bodies, shown as JSON.
+    assert.deepEqual(await unmarked(form.page, data, '#conflict-theirs, #conflict-mine'), []);
+    await clean(form);
+    await form.close();
+  });
+
+  test('dataset definitions form: no column list, an edit, saved', async () => {
+    const form = await openForm(browser, 'datasetDefinitionsForm', undefined, MARKED);
+    await form.fromHost({
+      type: 'init',
+      context: { connectionId: 'c1', dataset: 'api-gateway' },
+      connectionName: 'Sandbox',
+      loaded: { trace_id: { name: 'trace.trace_id', column_type: 'column' }, span_kind: { name: 'span.kind', column_type: 'column' } },
+      columns: null,
+      discardEdits: false,
+    });
+    await form.page.locator('#submit').waitFor();
+    await form.page.locator('#f-route').fill('http.route');
+    await form.page.locator('#summary').filter({ hasText: '⟦' }).waitFor();
+    // Each definition shows its API name beside its label, on purpose.
+    const data = ['Sandbox', 'api-gateway', 'trace.trace_id', 'span.kind', 'http.route', ...DEFINITION_TYPE_NAMES];
+    assert.deepEqual(await unmarked(form.page, data), []);
+    await form.fromHost({ type: 'saved', loaded: { route: { name: 'http.route' } }, sent: ['route'] });
+    await form.page.locator('#status').filter({ hasText: '⟦' }).waitFor();
+    assert.deepEqual(await unmarked(form.page, data), []);
+    await clean(form);
+    await form.close();
+  });
+
+  test('query results panel: a result, a preview, a failure', async () => {
+    const p = await openResults(browser, undefined, MARKED);
+    opened.push(p);
+    // The host's own texts (title, subtitle, the preview's summary) arrive translated: marked here too.
+    const model = resultModel(3, 20, { title: '⟦title⟧', subtitle: '⟦subtitle⟧', ranAt: T0 * 1000 });
+    await p.fromHost({ type: 'show', model });
+    await p.page.locator('.results-table tbody tr').first().waitFor();
+    const data = ['/route/', 'http.route', 'COUNT'];
+    assert.deepEqual(await unmarked(p.page, data), []);
+    await p.fromHost({
+      type: 'show',
+      model: resultModel(2, 20, {
+        title: '⟦title⟧',
+        subtitle: '⟦subtitle⟧',
+        table: { columns: ['⟦start⟧', '⟦end⟧', '⟦groups⟧'], rows: [['2025-06-02T00:10:00.000Z', '2025-06-02T00:20:00.000Z', '/route/00001']] },
+        preview: { summary: '⟦summary⟧', notes: ['⟦note⟧'], threshold: { op: '>', value: 15, label: '⟦threshold⟧' }, firings: [{ start: T0 + 600, end: T0 + 1200, groups: ['/route/00001'] }], exact: false, valueLabel: '⟦value⟧' },
+      }),
+    });
+    await p.page.locator('#summary').waitFor();
+    assert.deepEqual(await unmarked(p.page, [...data, 'T', 'Z']), []);
+    await p.fromHost({ type: 'show', model: { ...resultModel(0, 0, { title: '⟦title⟧', subtitle: '⟦subtitle⟧', status: 'failed', subject: 'preview' }), chart: null, table: null } });
+    await p.page.locator('h1').filter({ hasText: '⟦title⟧' }).waitFor();
+    assert.deepEqual(await unmarked(p.page, data), []);
+    await clean(p);
+  });
+
+  test('the check finds an English word: a page given no translation is all unmarked', async () => {
+    const form = await openForm(browser, 'apiKeyForm');
+    await form.fromHost({ type: 'init', mode: 'create', connectionId: 'c1', connectionName: 'Sandbox', values: { name: '', keyType: 'ingest', disabled: false, createDatasets: false, environmentId: 'env_1' } });
+    await form.page.locator('#f-name input').waitFor();
+    const left = await unmarked(form.page, ['Sandbox']);
+    assert.ok(left.includes('Create an API key'), left.join(' | '));
+    await form.close();
+  });
+});
