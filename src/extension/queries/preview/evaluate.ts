@@ -6,6 +6,15 @@ import { inSchedule, type ScheduleWindow } from './schedule';
 import { isExact, windowValues, type Combine } from './windows';
 
 export type ThresholdOp = '>' | '>=' | '<' | '<=';
+export type HavingOp = ThresholdOp | '=' | '!=';
+
+/** The query's HAVING clause: a group is in a result only while its value of that calculation passes. */
+export interface HavingRule {
+  op: HavingOp;
+  value: number;
+  /** How buckets make the window's value of the having's calculation. */
+  combine: Combine;
+}
 
 export interface TriggerRules {
   /** Seconds between evaluations (a multiple of 60). */
@@ -21,6 +30,7 @@ export interface TriggerRules {
   schedule?: ScheduleWindow;
   baseline?: { type: 'percentage' | 'value'; offsetMinutes: number };
   combine: Combine;
+  having?: HavingRule;
 }
 
 /** Bucketed series of every group: bucket i covers [start + i * step, start + (i + 1) * step). */
@@ -28,7 +38,8 @@ export interface Grid {
   start: number;
   step: number;
   length: number;
-  groups: { label: string; values: Float64Array }[];
+  /** `having`: the buckets of the HAVING clause's calculation, when the rules have one. */
+  groups: { label: string; values: Float64Array; having?: Float64Array }[];
   /** A bucket without data is a 0 (COUNT, SUM) rather than no value. */
   missingIsZero: boolean;
 }
@@ -61,8 +72,12 @@ export interface PreviewOutcome {
   exact: boolean;
 }
 
-export function meets(v: number, op: ThresholdOp, threshold: number): boolean {
+export function meets(v: number, op: HavingOp, threshold: number): boolean {
   switch (op) {
+    case '=':
+      return v === threshold;
+    case '!=':
+      return v !== threshold;
     case '>':
       return v > threshold;
     case '>=':
@@ -93,6 +108,7 @@ export function evaluateTrigger(rules: TriggerRules, grid: Grid, from: number, t
   const baseEnds = rules.baseline ? endsAt(rules.baseline.offsetMinutes * 60) : undefined;
   const values = grid.groups.map((g) => {
     const now = windowValues(g.values, ends, k, rules.combine, grid.missingIsZero);
+    if (rules.having) dropWhereHavingFails(now, rules.having, g.having, ends, k);
     if (!rules.baseline || !baseEnds) return { label: g.label, values: now };
     const before = windowValues(g.values, baseEnds, k, rules.combine, grid.missingIsZero);
     const change = new Float64Array(now.length);
@@ -166,6 +182,23 @@ export function evaluateTrigger(rules: TriggerRules, grid: Grid, from: number, t
     onChange: { notifications: firings.length, resolves: firings.filter((f) => f.end !== null).length },
     onTrue: { notifications: onTrue },
     groups,
-    exact: isExact(rules.combine, k) && Math.abs(rules.timeRange / grid.step - k) < 1e-9,
+    exact: isExact(rules.combine, k) && (rules.having === undefined || isExact(rules.having.combine, k)) && Math.abs(rules.timeRange / grid.step - k) < 1e-9,
   };
+}
+
+/**
+ * A group the HAVING clause leaves out of an evaluation's result is not compared with the threshold then:
+ * its value becomes NaN. A window without any value of the having's calculation (no events for a COUNT:
+ * 0) is compared like any other value; with none at all, the group is left out.
+ */
+function dropWhereHavingFails(values: Float64Array, having: HavingRule, buckets: Float64Array | undefined, ends: Int32Array, k: number): void {
+  if (!buckets) {
+    values.fill(NaN);
+    return;
+  }
+  const windows = windowValues(buckets, ends, k, having.combine, having.combine === 'sum');
+  for (let j = 0; j < values.length; j++) {
+    const h = windows[j] as number;
+    if (Number.isNaN(h) || !meets(h, having.op, having.value)) values[j] = NaN;
+  }
 }

@@ -2,7 +2,7 @@
 // window and bucket step, and the queries (at most 1,000 buckets each: a query's granularity may not go
 // below its time_range/1000) that fetch the series, each saved and run separately. No vscode import.
 import type { CreateQueryRequest } from '../../../api/schemas';
-import type { TriggerRules } from './evaluate';
+import type { HavingOp, HavingRule, TriggerRules } from './evaluate';
 import { readSchedule } from './schedule';
 import { spanLabel } from './summary';
 import { combineFor } from './windows';
@@ -33,6 +33,8 @@ export interface PreviewPlan {
   rules: TriggerRules;
   /** Key of the value compared with the threshold in the series rows (`COUNT`, `P99(duration_ms)`, a formula). */
   valueKey: string;
+  /** Key of the HAVING clause's calculation in the series rows, when the query has one. */
+  havingKey?: string | undefined;
   breakdowns: string[];
   /** Evaluations in (from, to]. */
   from: number;
@@ -69,6 +71,32 @@ function thresholdTarget(query: Record<string, unknown>): { key: string; op: str
   const havingOnly = (c: Record<string, unknown>) => havings.some((h) => h.calculate_op === c.op && h.column === c.column);
   const target = calcs.find((c) => !havingOnly(c)) ?? calcs[0];
   return target && typeof target.op === 'string' ? { key: calcKey(target), op: target.op } : undefined;
+}
+
+const HAVING_OPS: readonly string[] = ['=', '!=', '>', '>=', '<', '<='];
+
+/**
+ * The query's HAVING clause (at most one, spec 2.6.1) as the evaluation applies it: the calculation it
+ * corresponds to (same op and column, or a calculation or formula it names in `column` without an op),
+ * its key in the series rows and how its window is made. Undefined when there is none; a reason when it
+ * cannot be read.
+ */
+function readHaving(query: Record<string, unknown>): { key: string; rule: HavingRule } | { unreadable: true } | undefined {
+  const havings = Array.isArray(query.havings) ? query.havings : [];
+  const h = havings[0];
+  if (h === undefined) return undefined;
+  if (havings.length > 1 || !isRecord(h) || typeof h.op !== 'string' || !HAVING_OPS.includes(h.op) || typeof h.value !== 'number' || !Number.isFinite(h.value)) return { unreadable: true };
+  const op = h.op as HavingOp;
+  const calcs = Array.isArray(query.calculations) ? query.calculations.filter(isRecord) : [];
+  if (typeof h.calculate_op === 'string') {
+    const calc = calcs.find((c) => c.op === h.calculate_op && (c.column ?? undefined) === (h.column ?? undefined));
+    return calc ? { key: calcKey(calc), rule: { op, value: h.value, combine: combineFor(h.calculate_op) } } : { unreadable: true };
+  }
+  if (typeof h.column !== 'string') return { unreadable: true };
+  const named = calcs.find((c) => c.name === h.column);
+  if (named) return { key: h.column, rule: { op, value: h.value, combine: combineFor(typeof named.op === 'string' ? named.op : undefined) } };
+  const formulas = Array.isArray(query.formulas) ? query.formulas.filter(isRecord) : [];
+  return formulas.some((f) => f.name === h.column) ? { key: h.column, rule: { op, value: h.value, combine: 'mean' } } : { unreadable: true };
 }
 
 export type PlanResult = { ok: true; plan: PreviewPlan; queriesIfExact: number } | { ok: false; reason: string };
@@ -138,7 +166,9 @@ export function planPreview(trigger: TriggerInput, query: unknown, windowSeconds
   for (let s = fetchStart; s < to; s += chunkSeconds) chunks.push({ start: s, end: Math.min(to, s + chunkSeconds) });
 
   const combine = target.op === undefined ? 'mean' : combineFor(target.op);
-  if (Array.isArray(query.havings) && query.havings.length > 0) notes.push(l10n.t('The HAVING clause is not applied: every group is evaluated.'));
+  const having = readHaving(query);
+  if (having !== undefined && 'unreadable' in having) notes.push(l10n.t('The HAVING clause could not be read, so it is not applied: every group is evaluated.'));
+  const havingApplied = having !== undefined && 'rule' in having ? having : undefined;
   if (schedule) notes.push(l10n.t('Evaluations outside its schedule window are skipped.'));
   const rules: TriggerRules = {
     frequency,
@@ -151,9 +181,10 @@ export function planPreview(trigger: TriggerInput, query: unknown, windowSeconds
     ...(schedule ? { schedule } : {}),
     ...(baseline ? { baseline } : {}),
     combine,
+    ...(havingApplied ? { having: havingApplied.rule } : {}),
   };
   const breakdowns = Array.isArray(query.breakdowns) ? query.breakdowns.filter((b): b is string => typeof b === 'string') : [];
-  return { ok: true, queriesIfExact, plan: { rules, valueKey: target.key, breakdowns, from, to, windowSeconds: window, step, fetchStart, chunks, notes, coarseNote } };
+  return { ok: true, queriesIfExact, plan: { rules, valueKey: target.key, havingKey: havingApplied?.key, breakdowns, from, to, windowSeconds: window, step, fetchStart, chunks, notes, coarseNote } };
 }
 
 /** The saved query that fetches one chunk: the trigger's query at the preview's step, over the chunk. */

@@ -69,7 +69,7 @@ export async function runPreview(api: QueryApi, pacer: CreationPacer, clock: Run
   const summary = previewSummary(outcome, plan.rules.alertType, plan.windowSeconds, plan.rules.disabled);
   const model = modelFromPreview(plan, outcome, {
     title: l10n.t('Preview: {0}', req.trigger.name),
-    subtitle: `${req.where} · last ${spanLabel(plan.windowSeconds)} · every ${spanLabel(plan.rules.frequency)}`,
+    subtitle: l10n.t('{0} · last {1} · every {2}', req.where, spanLabel(plan.windowSeconds), spanLabel(plan.rules.frequency)),
     summary,
   });
   return { plan, outcome, summary, model };

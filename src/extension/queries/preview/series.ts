@@ -17,14 +17,15 @@ export function groupLabel(breakdowns: readonly string[], row: Record<string, un
 
 export function gridFromSeries(plan: PreviewPlan, results: readonly (QueryResultData | null | undefined)[]): Grid {
   const length = Math.round((plan.to - plan.fetchStart) / plan.step);
-  const groups = new Map<string, Float64Array>();
-  const row = (label: string): Float64Array => {
-    let values = groups.get(label);
-    if (!values) {
-      values = new Float64Array(length).fill(NaN);
-      groups.set(label, values);
+  const havingKey = plan.havingKey;
+  const groups = new Map<string, { values: Float64Array; having?: Float64Array }>();
+  const row = (label: string): { values: Float64Array; having?: Float64Array } => {
+    let group = groups.get(label);
+    if (!group) {
+      group = { values: new Float64Array(length).fill(NaN), ...(havingKey === undefined ? {} : { having: new Float64Array(length).fill(NaN) }) };
+      groups.set(label, group);
     }
-    return values;
+    return group;
   };
   if (plan.breakdowns.length === 0) row('');
   for (const data of results) {
@@ -33,15 +34,17 @@ export function gridFromSeries(plan: PreviewPlan, results: readonly (QueryResult
       const i = Math.floor((t - plan.fetchStart) / plan.step);
       if (!Number.isFinite(t) || i < 0 || i >= length || !point.data) continue;
       const v = point.data[plan.valueKey];
-      const values = row(groupLabel(plan.breakdowns, point.data));
-      if (typeof v === 'number' && Number.isFinite(v)) values[i] = v;
+      const group = row(groupLabel(plan.breakdowns, point.data));
+      if (typeof v === 'number' && Number.isFinite(v)) group.values[i] = v;
+      const h = havingKey === undefined ? undefined : point.data[havingKey];
+      if (group.having && typeof h === 'number' && Number.isFinite(h)) group.having[i] = h;
     }
   }
   return {
     start: plan.fetchStart,
     step: plan.step,
     length,
-    groups: [...groups.entries()].map(([label, values]) => ({ label, values })),
+    groups: [...groups.entries()].map(([label, group]) => ({ label, ...group })),
     missingIsZero: plan.rules.combine === 'sum',
   };
 }
