@@ -1,7 +1,7 @@
 // The editor's pull as plain data: what a command on a tree item pulls, the question asked about a file
 // that differs locally, and the report at the end. No vscode import.
 import * as l10n from '@vscode/l10n';
-import { differingMembers, pullSummary, type PullAction, type PullReport } from '../../triggerFiles';
+import { differingMembers, type PullAction, type PullReport } from '../../triggerFiles';
 import { DatasetArg, parseArg } from '../tree';
 
 export type PullScope = { kind: 'dataset'; slug: string } | { kind: 'environment' } | { kind: 'everything' };
@@ -43,10 +43,22 @@ export async function approveUpdates(updates: readonly Update[], ask: (u: Update
   return approved;
 }
 
+/** "8 written (2 new), 3 unchanged, 1 skipped": the CLI's pullSummary, in the user's language. */
+function pullCounts(r: PullReport): string {
+  const written = r.created.length + r.updated.length;
+  const parts = [
+    r.created.length > 0 && r.updated.length > 0 ? l10n.t('{0} written ({1} new)', written, r.created.length) : l10n.t('{0} written', written),
+    l10n.t('{0} unchanged', r.unchanged.length),
+    l10n.t('{0} skipped', r.skipped.length),
+  ];
+  if (r.failed.length > 0) parts.push(l10n.t('{0} failed', r.failed.length));
+  return parts.join(', ');
+}
+
 /** "Pulled 12 triggers of api from sandbox into triggers: 8 written (2 new), 3 unchanged, 1 skipped." */
 export function pullReportText(what: string, connection: string, folder: string, r: PullReport, listFailures: number): string {
   const total = r.created.length + r.updated.length + r.unchanged.length + r.skipped.length + r.failed.length;
-  const summary = pullSummary(r);
+  const summary = pullCounts(r);
   const head = r.cancelled
     ? l10n.t('Pull of {0} from {1} into {2} cancelled part way: {3}.', what, connection, folder, summary)
     : total === 1
