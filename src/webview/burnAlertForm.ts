@@ -20,7 +20,7 @@ import {
 } from './protocol/messages';
 import type { FormProblems } from './protocol/problems';
 import { BURN_ALERT_TEXT } from './protocol/text/burnAlertForm';
-import { ProblemView, StatusLine, button, byId, clear, counter, field, formElement, h, parseNumberText, setText, textfield, type ButtonControl, type TextControl } from './shared/dom';
+import { ProblemView, StatusLine, button, byId, clear, counter, field, formElement, h, parseNumberText, sentence, setText, textfield, type ButtonControl, type TextControl } from './shared/dom';
 import { FormShell } from './shared/formShell';
 import { keepRelativeTimesCurrent, timeElement } from './shared/time';
 import { onHostMessage, post, readState, writeState } from './shared/vscodeApi';
@@ -328,7 +328,7 @@ function showConflict(current: BurnAlert, mine: unknown): void {
   clear(ui.conflict);
   ui.conflict.append(
     h('h2', { id: 'conflict-title' }, C.title),
-    h('p', {}, ...(current.updated_at ? [C.changed, ' ', timeElement(current.updated_at, Date.now()), '. '] : []), C.explain),
+    h('p', {}, ...(current.updated_at ? [...sentence(C.changed, timeElement(current.updated_at, Date.now())), ' '] : []), C.explain),
     h(
       'div',
       { className: 'versions' },

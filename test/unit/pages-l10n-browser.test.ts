@@ -48,6 +48,8 @@ async function unmarked(page: Page, data: readonly string[], skip = ''): Promise
       before = rest;
       rest = rest.replace(/⟦[^⟦⟧]*⟧/g, '');
     }
+    // A marked sentence with an element inside it is split over text nodes: "⟦Changed {0}" | <time> | ".⟧".
+    rest = rest.replace(/⟦[^⟦⟧]*$/, '').replace(/^[^⟦⟧]*⟧/, '');
     for (const d of [...data].sort((a, b) => b.length - a.length)) rest = rest.split(d).join('');
     if (/\p{L}/u.test(rest)) left.push(text);
   }
@@ -127,6 +129,7 @@ describe('webview pages speak the language the host hands them', { skip: browser
     assert.deepEqual(await unmarked(form.page, data), []);
     await form.fromHost({ type: 'conflict', current: { ...loaded, exhaustion_minutes: 120, updated_at: '2024-03-03T10:00:00.000Z' }, mine: { alert_type: 'exhaustion_time', exhaustion_minutes: 240, recipients: [{ id: 'rcp_mail' }] } });
     await form.page.locator('#conflict').waitFor();
+    assert.match((await form.page.locator('#conflict p').first().textContent()) ?? '', /^⟦Changed on the service vor \d+ Jahren\.⟧ ⟦Choose which version/, 'the time sits inside the translated sentence');
     // The two versions are the request bodies, shown as JSON.
     assert.deepEqual(await unmarked(form.page, data, '#conflict-theirs, #conflict-mine'), []);
     await clean(form);

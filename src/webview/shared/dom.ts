@@ -26,6 +26,17 @@ export function h(tag: string, props: Props = {}, ...children: Child[]): HTMLEle
   return el;
 }
 
+/**
+ * A translated sentence with elements in it: `{0}`, `{1}`... of the template become the given nodes, so
+ * a translation can put them where its language needs them ("Changed on the service {0}.").
+ */
+export function sentence(template: string, ...nodes: Node[]): Child[] {
+  return template.split(/(\{\d+\})/).map((part) => {
+    const slot = /^\{(\d+)\}$/.exec(part);
+    return slot ? (nodes[Number(slot[1])] ?? part) : part;
+  });
+}
+
 export function append(el: Element, children: Child[]): void {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;

@@ -104,7 +104,8 @@ export const BURN_ALERT_TEXT = {
   get conflict() {
     return {
       title: l10n.t('This alert changed on the service since you opened it'),
-      changed: l10n.t('Changed on the service'),
+      /** {0}: when, as a relative time ("3 hours ago"). */
+      changed: l10n.t('Changed on the service {0}.'),
       explain: l10n.t('Choose which version to keep. Overwriting replaces their change with yours.'),
       theirs: l10n.t('On the service now'),
       mine: l10n.t('Your version'),
