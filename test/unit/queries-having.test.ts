@@ -56,9 +56,25 @@ test('the having is taken over the whole time_range window, a missing COUNT buck
   assert.deepEqual(num(out.values[1]?.values), [null, null, 900]);
 });
 
-test('= and != compare exactly', () => {
-  assert.deepEqual(num(evaluateTrigger(rules({ having: { op: '=', value: 50, combine: 'sum' } }), grid, 0, 4 * MIN).values[1]?.values), [null, null, null, null]);
-  assert.deepEqual(num(evaluateTrigger(rules({ having: { op: '!=', value: 50, combine: 'sum' } }), grid, 0, 4 * MIN).values[0]?.values), [null, null, null, null]);
+test('= keeps only the group whose value equals it, != only the others', () => {
+  const equal = evaluateTrigger(rules({ having: { op: '=', value: 50, combine: 'sum' } }), grid, 0, 4 * MIN);
+  assert.deepEqual([num(equal.values[0]?.values), num(equal.values[1]?.values)], [[150, 150, 150, 150], [null, null, null, null]]);
+  const other = evaluateTrigger(rules({ having: { op: '!=', value: 50, combine: 'sum' } }), grid, 0, 4 * MIN);
+  assert.deepEqual([num(other.values[0]?.values), num(other.values[1]?.values)], [[null, null, null, null], [900, null, 900, 900]]);
+});
+
+test('a group with no value of the having in the whole window is not in that result, even for COUNT < 5', () => {
+  // /quiet has no COUNT in its second minute: that one-minute window has no rows of it at all.
+  const out = evaluateTrigger(rules({ having: { op: '<', value: 5, combine: 'sum' } }), grid, 0, 4 * MIN);
+  assert.deepEqual(num(out.values[1]?.values), [900, null, 900, 900]);
+});
+
+test('with a baseline, the earlier window is filtered by the having too: a group it left out then has no change', () => {
+  const g: Grid = { ...grid, groups: [{ label: '/a', values: row([100, 100, 300, 300]), having: row([1, 50, 50, 50]) }] };
+  const out = evaluateTrigger(rules({ baseline: { type: 'value', offsetMinutes: 1 }, value: 0, having: { op: '>=', value: 10, combine: 'sum' } }), g, MIN, 4 * MIN);
+  assert.deepEqual(out.times, [2 * MIN, 3 * MIN, 4 * MIN]);
+  // At 2 min the baseline window (minute 0) had COUNT 1 < 10: no change; then 100 - 100 and 300 - 100.
+  assert.deepEqual(num(out.values[0]?.values), [null, 200, 0]);
 });
 
 test('a mean having over several buckets makes the preview approximate', () => {
@@ -103,6 +119,14 @@ test("a having naming a calculation by its name in its column is read, with that
   assert.equal(planned.plan.valueKey, 'ratio');
   assert.equal(planned.plan.havingKey, 'all');
   assert.deepEqual(planned.plan.rules.having, { op: '>=', value: 100, combine: 'sum' });
+});
+
+test('a having with a null column corresponds to the calculation without one, which is then not the threshold\'s', () => {
+  const query = { calculations: [{ op: 'COUNT' }, { op: 'P99', column: 'duration_ms' }], havings: [{ calculate_op: 'COUNT', column: null, op: '>', value: 10 }], time_range: 900 };
+  const planned = planPreview(trigger, query, 3_600, NOW, 'exact');
+  assert.ok(planned.ok);
+  assert.equal(planned.plan.valueKey, 'P99(duration_ms)');
+  assert.equal(planned.plan.havingKey, 'COUNT');
 });
 
 test('a having that corresponds to no calculation is not applied, and the panel says so', () => {

@@ -111,6 +111,8 @@ export function evaluateTrigger(rules: TriggerRules, grid: Grid, from: number, t
     if (rules.having) dropWhereHavingFails(now, rules.having, g.having, ends, k);
     if (!rules.baseline || !baseEnds) return { label: g.label, values: now };
     const before = windowValues(g.values, baseEnds, k, rules.combine, grid.missingIsZero);
+    // The baseline is the same query offset_minutes earlier, HAVING included: a group it left out then has no baseline.
+    if (rules.having) dropWhereHavingFails(before, rules.having, g.having, baseEnds, k);
     const change = new Float64Array(now.length);
     for (let j = 0; j < now.length; j++) {
       const v = now[j] as number;
@@ -188,15 +190,16 @@ export function evaluateTrigger(rules: TriggerRules, grid: Grid, from: number, t
 
 /**
  * A group the HAVING clause leaves out of an evaluation's result is not compared with the threshold then:
- * its value becomes NaN. A window without any value of the having's calculation (no events for a COUNT:
- * 0) is compared like any other value; with none at all, the group is left out.
+ * its value becomes NaN. Inside a window a bucket without a value of an added-up calculation (COUNT, SUM)
+ * counts as 0; a group with no value of it in the whole window is not in that result at all, whatever the
+ * clause (`COUNT < 5` does not keep a group that had no rows).
  */
 function dropWhereHavingFails(values: Float64Array, having: HavingRule, buckets: Float64Array | undefined, ends: Int32Array, k: number): void {
   if (!buckets) {
     values.fill(NaN);
     return;
   }
-  const windows = windowValues(buckets, ends, k, having.combine, having.combine === 'sum');
+  const windows = windowValues(buckets, ends, k, having.combine, false);
   for (let j = 0; j < values.length; j++) {
     const h = windows[j] as number;
     if (Number.isNaN(h) || !meets(h, having.op, having.value)) values[j] = NaN;

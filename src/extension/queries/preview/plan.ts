@@ -61,6 +61,11 @@ function calcKey(c: Record<string, unknown>): string {
   return typeof c.column === 'string' ? `${String(c.op)}(${c.column})` : String(c.op);
 }
 
+/** A having corresponds to the calculation with the same op and column (a null column is no column). */
+function corresponds(h: Record<string, unknown>, c: Record<string, unknown>): boolean {
+  return h.calculate_op === c.op && (h.column ?? undefined) === (c.column ?? undefined);
+}
+
 /** The calculation the threshold applies to: the formula, or the one not used only by a having. */
 function thresholdTarget(query: Record<string, unknown>): { key: string; op: string | undefined } | undefined {
   const formulas = Array.isArray(query.formulas) ? query.formulas.filter(isRecord) : [];
@@ -68,7 +73,7 @@ function thresholdTarget(query: Record<string, unknown>): { key: string; op: str
   if (first && typeof first.name === 'string') return { key: first.name, op: undefined };
   const calcs = Array.isArray(query.calculations) ? query.calculations.filter(isRecord) : [];
   const havings = Array.isArray(query.havings) ? query.havings.filter(isRecord) : [];
-  const havingOnly = (c: Record<string, unknown>) => havings.some((h) => h.calculate_op === c.op && h.column === c.column);
+  const havingOnly = (c: Record<string, unknown>) => havings.some((h) => typeof h.calculate_op === 'string' && corresponds(h, c));
   const target = calcs.find((c) => !havingOnly(c)) ?? calcs[0];
   return target && typeof target.op === 'string' ? { key: calcKey(target), op: target.op } : undefined;
 }
@@ -89,7 +94,7 @@ function readHaving(query: Record<string, unknown>): { key: string; rule: Having
   const op = h.op as HavingOp;
   const calcs = Array.isArray(query.calculations) ? query.calculations.filter(isRecord) : [];
   if (typeof h.calculate_op === 'string') {
-    const calc = calcs.find((c) => c.op === h.calculate_op && (c.column ?? undefined) === (h.column ?? undefined));
+    const calc = calcs.find((c) => corresponds(h, c));
     return calc ? { key: calcKey(calc), rule: { op, value: h.value, combine: combineFor(h.calculate_op) } } : { unreadable: true };
   }
   if (typeof h.column !== 'string') return { unreadable: true };
