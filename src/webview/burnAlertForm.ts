@@ -280,7 +280,7 @@ function render(s: Session): void {
       'p',
       { className: 'lead' },
       T.lead(s.loaded.id, s.context.sloId, s.context.dataset, s.connectionName),
-      ...(s.loaded.updated_at ? [' ', T.lastUpdated, ' ', timeElement(s.loaded.updated_at, Date.now()), '.'] : []),
+      ...(s.loaded.updated_at ? [' ', ...sentence(T.lastUpdated, timeElement(s.loaded.updated_at, Date.now()))] : []),
       s.loaded.triggered ? ` ${T.triggeredNow}` : '',
     ),
     top,

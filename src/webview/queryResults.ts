@@ -6,7 +6,7 @@ import './shared/boot';
 import './shared/elements';
 import { MAX_STATE_CHARS, toCsv, toJson, ResultsToWebview, type Chart, type ResultsFromWebview, type ResultsModel, type ResultsState, type SavedRun } from './protocol/queryResults';
 import { RESULTS_PAGE_TEXT as T } from './protocol/text/queryResults';
-import { button as elementButton, byId, clear, h, setText } from './shared/dom';
+import { button as elementButton, byId, clear, h, sentence, setText } from './shared/dom';
 import { palette, ResultsChart } from './shared/resultsChart';
 import { ResultsTable } from './shared/resultsTable';
 import { keepRelativeTimesCurrent, timeElement } from './shared/time';
@@ -132,7 +132,7 @@ function render(model: ResultsModel): void {
   const busy = h('p', { id: 'busy', className: 'busy', attrs: { 'aria-live': 'polite', hidden: true } });
   const exported = h('p', { id: 'exported', className: 'exported', attrs: { 'aria-live': 'polite' } });
   // When it ran: relative, the exact UTC time on hover (as in the forms).
-  const ran = model.ranAt === undefined ? null : h('p', { id: 'ran-at', className: 'ran-at' }, model.restored ? T.restoredAt : T.ranAt, ' ', timeElement(new Date(model.ranAt).toISOString(), Date.now()));
+  const ran = model.ranAt === undefined ? null : h('p', { id: 'ran-at', className: 'ran-at' }, ...sentence(model.restored ? T.restoredAt : T.ranAt, timeElement(new Date(model.ranAt).toISOString(), Date.now())));
   const note = model.note ? h('p', { id: 'note', className: 'note' }, model.note) : null;
   app.append(h('header', {}, h('h1', {}, model.title), h('p', { className: 'subtitle' }, model.subtitle), ran, note, toolbar, busy, status.textContent ? status : null));
   const p = model.preview;

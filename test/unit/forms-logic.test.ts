@@ -242,10 +242,11 @@ test('definitionWarnings flags unknown columns (not derived ones) and span_kind 
   assert.deepEqual(definitionWarnings({ span_kind: { name: 'span.kind' }, annotation_type: { name: 'meta.type' } }, null), {});
 });
 
-test('definitions of the environment-wide __all__ are refused', () => {
-  assert.match(definitionsDatasetProblem('__all__') ?? '', /__all__/);
+test('definitions of the environment-wide __all__, of no dataset and of a name the service cannot take are refused in the user\'s words', () => {
+  assert.equal(definitionsDatasetProblem('__all__'), 'Dataset definitions belong to one dataset: the environment-wide "__all__" has none.');
   assert.equal(definitionsDatasetProblem('api-gateway'), undefined);
-  assert.match(definitionsDatasetProblem('') ?? '', /empty/);
+  assert.equal(definitionsDatasetProblem(''), 'Give the name (slug) of a dataset.');
+  assert.equal(definitionsDatasetProblem('a/b'), 'A dataset name (slug) has no "/", "?", "#" or spaces and is not "." or "..".');
 });
 
 // --- API key values -------------------------------------------------------------------------------------

@@ -125,7 +125,7 @@ describe('webview pages speak the language the host hands them', { skip: browser
       discardEdits: false,
     });
     await form.page.locator('#submit').waitFor();
-    const data = ['Sandbox', 'ba_1', 'slo_1', 'api-gateway', 'auto_investigate', 'rcp_mail', 'email', 'oncall@example.com', 'UTC', 'h'];
+    const data = ['Sandbox', 'ba_1', 'slo_1', 'api-gateway', 'auto_investigate', 'rcp_mail', 'email', 'oncall@example.com', 'UTC'];
     assert.deepEqual(await unmarked(form.page, data), []);
     await form.fromHost({ type: 'conflict', current: { ...loaded, exhaustion_minutes: 120, updated_at: '2024-03-03T10:00:00.000Z' }, mine: { alert_type: 'exhaustion_time', exhaustion_minutes: 240, recipients: [{ id: 'rcp_mail' }] } });
     await form.page.locator('#conflict').waitFor();
@@ -178,10 +178,25 @@ describe('webview pages speak the language the host hands them', { skip: browser
       }),
     });
     await p.page.locator('#summary').waitFor();
-    assert.deepEqual(await unmarked(p.page, [...data, 'T', 'Z']), []);
+    assert.deepEqual(await unmarked(p.page, data, '.results-table tbody'), []);
     await p.fromHost({ type: 'show', model: { ...resultModel(0, 0, { title: '⟦title⟧', subtitle: '⟦subtitle⟧', status: 'failed', subject: 'preview' }), chart: null, table: null } });
     await p.page.locator('h1').filter({ hasText: '⟦title⟧' }).waitFor();
     assert.deepEqual(await unmarked(p.page, data), []);
+    await clean(p);
+  });
+
+  test('the chart reads its values out in the display language', async () => {
+    const p = await openResults(browser, undefined, MARKED);
+    opened.push(p);
+    const model = resultModel(1, 3);
+    const line = model.chart?.lines[0];
+    if (line) line.values = [1234.5, 0.25, 2];
+    await p.fromHost({ type: 'show', model: { ...model, table: null } });
+    await p.page.locator('.chart').focus();
+    await p.page.keyboard.press('Home');
+    assert.match((await p.page.locator('.chart-readout').textContent()) ?? '', /^⟦\d{4}-\d{2}-\d{2} \d{2}:\d{2} — \/route\/00000: 1\.234,5⟧$/);
+    await p.page.keyboard.press('ArrowRight');
+    assert.match((await p.page.locator('.chart-readout').textContent()) ?? '', /: 0,25⟧$/);
     await clean(p);
   });
 

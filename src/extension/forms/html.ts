@@ -3,10 +3,10 @@
 import { escapeAttribute } from '../core/webviewPage';
 
 /** A page with one message and no script, for a form that cannot be restored (e.g. its connection is gone). */
-export function renderNoticePage(title: string, message: string, cspSource: string): string {
+export function renderNoticePage(title: string, message: string, cspSource: string, language = 'en'): string {
   const text = (t: string): string => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeAttribute(language)}">
 <head>
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${escapeAttribute(cspSource)}">

@@ -194,6 +194,6 @@ export class FormPanels implements vscode.Disposable {
 
   private notice(panel: vscode.WebviewPanel, title: string, message: string): void {
     panel.webview.options = { enableScripts: false, localResourceRoots: [] };
-    panel.webview.html = renderNoticePage(title, message, panel.webview.cspSource);
+    panel.webview.html = renderNoticePage(title, message, panel.webview.cspSource, vscode.env.language);
   }
 }

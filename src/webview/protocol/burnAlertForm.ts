@@ -130,15 +130,15 @@ export function describeUnsavedBurnAlert(
   for (const field of numberFieldsOf(after.alert_type)) {
     const draft = drafts[field];
     const value = after[field];
-    if (draft !== undefined) changes.push(`${field} = ${JSON.stringify(draft)} (not a number)`);
-    else if (value === undefined && before?.[field] !== undefined) changes.push(`${field} cleared`);
+    if (draft !== undefined) changes.push(COMMON_TEXT.notANumber(field, JSON.stringify(draft)));
+    else if (value === undefined && before?.[field] !== undefined) changes.push(COMMON_TEXT.memberCleared(field));
     else if (value !== undefined && value !== before?.[field]) changes.push(`${field} = ${value}`);
   }
   if (edits.description !== undefined && after.description !== before?.description) {
     changes.push(`description = ${JSON.stringify(after.description ?? '')}`);
   }
   if (edits.recipients !== undefined && JSON.stringify(after.recipients) !== JSON.stringify(before?.recipients)) {
-    changes.push(`recipients: ${after.recipients.length === 0 ? 'none' : after.recipients.map(recipientText).join(', ')}`);
+    changes.push(`recipients: ${after.recipients.length === 0 ? COMMON_TEXT.noneLeft : after.recipients.map(recipientText).join(', ')}`);
   }
   return changes.length === 0 ? undefined : COMMON_TEXT.unsavedChanges(changes);
 }

@@ -11,6 +11,7 @@ import {
   type ColumnRefWrite,
   type DefinitionType,
 } from '../../api/schemas/datasetDefinitions';
+import { ENVIRONMENT_WIDE } from '../../api/schemas/common';
 import { noProblems, problemsFromZod, tableResolver, type FormProblems, type ServiceFailure } from './problems';
 import type { Checked } from './apiKeyForm';
 import { COMMON_TEXT } from './text/common';
@@ -79,7 +80,7 @@ export function diffDefinitions(loaded: DatasetDefinitions, edited: DefinitionRo
 export function describeUnsavedDefinitions(loaded: DatasetDefinitions | undefined, edited: DefinitionRows): string | undefined {
   const base = loaded ?? DatasetDefinitions.parse(Object.fromEntries(DEFINITION_TYPE_NAMES.map((t) => [t, null])));
   const changes = Object.entries(diffDefinitions(base, edited)).map(([type, ref]) =>
-    ref === undefined || ref.name === '' ? `${type} cleared` : `${type} = ${JSON.stringify(ref.name)}${ref.column_type ? ` (${ref.column_type})` : ''}`,
+    ref === undefined || ref.name === '' ? COMMON_TEXT.memberCleared(type) : `${type} = ${JSON.stringify(ref.name)}${ref.column_type ? ` (${ref.column_type})` : ''}`,
   );
   return changes.length === 0 ? undefined : COMMON_TEXT.unsavedChanges(changes);
 }
@@ -160,10 +161,15 @@ export function definitionWarnings(edited: DefinitionRows, knownColumns: Readonl
   return warnings;
 }
 
-/** Why a dataset cannot have its definitions edited, or undefined when it can (4.8 takes a slug only). */
+/**
+ * Why a dataset cannot have its definitions edited, in the user's words, or undefined when it can (4.8
+ * takes a slug only). The schema decides; the words are the form's (the schema's own are the client's).
+ */
 export function definitionsDatasetProblem(slug: string): string | undefined {
-  const parsed = DefinitionsDatasetSlug.safeParse(slug);
-  return parsed.success ? undefined : (parsed.error.issues[0]?.message ?? DEFINITIONS_TEXT.invalidSlug);
+  if (DefinitionsDatasetSlug.safeParse(slug).success) return undefined;
+  if (slug === '') return DEFINITIONS_TEXT.slugEmpty;
+  if (slug === ENVIRONMENT_WIDE) return DEFINITIONS_TEXT.slugEnvironmentWide;
+  return DEFINITIONS_TEXT.invalidSlug;
 }
 
 export function parseDefinitions(value: unknown): DatasetDefinitions | undefined {

@@ -44,8 +44,9 @@ export const BURN_ALERT_TEXT = {
   },
   lead: (alertId: string, sloId: string, dataset: string, connection: string) =>
     l10n.t('Alert {0} of SLO {1} in dataset {2} (connection {3}).', alertId, sloId, dataset, connection),
+  /** {0}: when, as a relative time. */
   get lastUpdated() {
-    return l10n.t('Last updated');
+    return l10n.t('Last updated {0}.');
   },
   get triggeredNow() {
     return l10n.t('The alert is triggered now.');

@@ -45,6 +45,12 @@ export const COMMON_TEXT = {
   },
   /** The list of unsaved changes a form keeps when it cannot be restored (member names as the API has them). */
   unsavedChanges: (changes: readonly string[]) => l10n.t('Your unsaved changes (not sent): {0}.', changes.join(', ')),
+  /** One change in that list: a member the user emptied, a number that is not one, no recipients left. */
+  memberCleared: (member: string) => l10n.t('{0} cleared', member),
+  notANumber: (member: string, typed: string) => l10n.t('{0} = {1} (not a number)', member, typed),
+  get noneLeft() {
+    return l10n.t('none');
+  },
 } as const;
 
 /** The rules a value can break, in the user's words, with the field's label. */

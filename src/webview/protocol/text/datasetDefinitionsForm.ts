@@ -111,8 +111,14 @@ export const DEFINITIONS_TEXT = {
   },
   /** A column the service refused (a 422 naming it only in its text), on the definition that named it. The reason stays the service's own words at the top. */
   refusedColumn: (name: string) => l10n.t('The service refused the column "{0}".', name),
-  /** Why a dataset cannot have its definitions edited, when its slug's schema gave no message. */
+  /** Why a dataset cannot have its definitions edited. */
+  get slugEmpty() {
+    return l10n.t('Give the name (slug) of a dataset.');
+  },
+  get slugEnvironmentWide() {
+    return l10n.t('Dataset definitions belong to one dataset: the environment-wide "__all__" has none.');
+  },
   get invalidSlug() {
-    return l10n.t('The dataset name is not valid here.');
+    return l10n.t('A dataset name (slug) has no "/", "?", "#" or spaces and is not "." or "..".');
   },
 } as const;

@@ -93,11 +93,13 @@ export const RESULTS_PAGE_TEXT = {
   get noSeries() {
     return l10n.t('The result has no time series (it was run without one).');
   },
+  /** {0}: when, as a relative time. */
   get ranAt() {
-    return l10n.t('Run');
+    return l10n.t('Run {0}');
   },
+  /** {0}: when it ran, as a relative time. */
   get restoredAt() {
-    return l10n.t('Restored after a window reload: as it was');
+    return l10n.t('Restored after a window reload: as it was {0}');
   },
   get filterRows() {
     return l10n.t('Filter rows');
