@@ -82,25 +82,30 @@ const GATEWAY_ROUTES = [
 ] as const;
 const HOSTS = ['host-01', 'host-02', 'host-03', 'host-04', 'host-05', 'host-06', 'host-07', 'host-08'];
 
-/** The incidents of one UTC day of a dataset, from its slug and the day alone. */
+/**
+ * The incidents of one UTC day of a dataset, from its slug and the day alone. The kinds a demo trigger watches
+ * (error bursts, failed payments, a hot host) come once in each half of the day, each ending before its half
+ * does: any 24 h window holds a whole half of some day, so a 24 h preview of those triggers always has one to
+ * show, whatever the time of day it is run.
+ */
 export function incidentsOfDay(slug: string, day: number): Incident[] {
   const r = rng(hash(`${slug}/incidents/${day}`));
   const at = (fromHour: number, toHour: number, minMinutes: number, maxMinutes: number) => {
     const start = day * DAY + Math.floor((fromHour + r() * (toHour - fromHour)) * 3600 / MINUTE) * MINUTE;
     return { start, end: start + (minMinutes + Math.floor(r() * (maxMinutes - minMinutes))) * MINUTE };
   };
+  /** One incident in each half day, starting early enough in it to end (at most maxMinutes later) before it ends. */
+  const twice = (minMinutes: number, maxMinutes: number) =>
+    [0, 12].map((half) => at(half, half + 12 - maxMinutes / 60, minMinutes, maxMinutes));
   const out: Incident[] = [];
   if (slug === 'api-gateway') {
-    const bursts = 1 + (r() < 0.5 ? 1 : 0);
-    for (let i = 0; i < bursts; i++) {
-      out.push({ kind: 'errors', ...at(0, 23, 25, 70), target: GATEWAY_ROUTES[Math.floor(r() * 5)]?.[0] ?? '/api/cart' });
-    }
+    for (const span of twice(25, 70)) out.push({ kind: 'errors', ...span, target: GATEWAY_ROUTES[Math.floor(r() * 5)]?.[0] ?? '/api/cart' });
     out.push({ kind: 'slow', ...at(6, 20, 40, 90), target: '' });
     if (r() < 0.5) out.push({ kind: 'surge', ...at(8, 20, 60, 120), target: '' });
   } else if (slug === 'checkout-service') {
-    out.push({ kind: 'payments-failing', ...at(0, 23, 30, 60), target: '' });
+    for (const span of twice(30, 60)) out.push({ kind: 'payments-failing', ...span, target: '' });
   } else if (slug === 'metrics-hosts') {
-    out.push({ kind: 'hot-host', ...at(0, 22, 45, 120), target: HOSTS[Math.floor(r() * HOSTS.length)] ?? 'host-01' });
+    for (const span of twice(45, 120)) out.push({ kind: 'hot-host', ...span, target: HOSTS[Math.floor(r() * HOSTS.length)] ?? 'host-01' });
   }
   return out;
 }
@@ -122,9 +127,13 @@ function gatewayMinute(t: number, r: () => number, incidents: readonly Incident[
   const burst = activeAt(incidents, t, 'errors');
   const slow = activeAt(incidents, t, 'slow');
   const out: SyntheticEvent[] = [];
-  for (let i = 0; i < n; i++) {
-    const [route, , latency, method, service] = pick(r, GATEWAY_ROUTES.map((row) => [row, row[1]] as const));
-    const failing = burst !== undefined && burst.target === route ? 0.6 : 0.004;
+  const burstRow = GATEWAY_ROUTES.find((row) => row[0] === burst?.target);
+  // In a burst, the first event of each minute is a failure of its route: however quiet the hour, each
+  // minute of a burst has one, so the demo's error trigger (more than 5 in 20 minutes) fires in each burst.
+  for (let i = 0; i < Math.max(n, burstRow ? 1 : 0); i++) {
+    const forced = i === 0 ? burstRow : undefined;
+    const [route, , latency, method, service] = forced ?? pick(r, GATEWAY_ROUTES.map((row) => [row, row[1]] as const));
+    const failing = forced ? 1 : burst !== undefined && burst.target === route ? 0.6 : 0.004;
     const status = r() < failing ? (r() < 0.8 ? 500 : 503) : r() < 0.02 ? 404 : method === 'POST' ? 201 : 200;
     const duration = Math.max(1, latency * Math.exp(0.45 * gauss(r)) * (slow ? 3.5 : 1) * (status >= 500 ? 2 : 1));
     out.push({
