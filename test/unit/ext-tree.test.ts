@@ -156,6 +156,27 @@ test('burn alerts are grouped under remembered SLOs, with each alert type\'s fie
   assert.doesNotMatch(md, /\]\(/);
 });
 
+test('the Burn alerts group loads its SLOs\' alerts with it, so opening an SLO afterwards redraws nothing', async () => {
+  // VS Code drops the children of a node being expanded when a change names one of its ancestors: the
+  // model never redraws the group once an SLO's alerts come in, it has them before the group is drawn.
+  const { model, remembered } = setup();
+  await remembered.addSlos(profile.id, DEMO.datasets.gateway, [DEMO.slos.gwAvailability]);
+  const burnAlerts = group(DEMO.datasets.gateway, 'burnAlerts');
+  const changed: string[] = [];
+  model.onDidChange((n) => changed.push(nodeId(n)));
+  const slos = await model.getChildren(burnAlerts);
+  const slo = slos[0];
+  assert.ok(slo);
+  assert.equal(model.itemCount(burnAlerts), 2);
+  assert.deepEqual(labels(model.cachedChildren(slo) ?? []), ['Budget rate: drop of 10000 per million in 60 min', 'Exhaustion in 240 min']);
+  await settled(model);
+  assert.deepEqual(changed, [nodeId(slo), nodeId(burnAlerts)], 'each redraws itself once, the SLO before its group');
+  changed.length = 0;
+  await model.getChildren(slo);
+  await settled(model);
+  assert.deepEqual(changed, []);
+});
+
 /** Resolves once no load of the model runs (background loads included). */
 async function settled(model: DatasetTreeModel): Promise<void> {
   for (;;) {

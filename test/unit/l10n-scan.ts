@@ -96,6 +96,8 @@ export function findBareStrings(fileName: string, text: string): BareString[] {
       if ((name === 'runWithProgress' || name === 'reportError') && args[0]) report(bareLiterals(args[0]), `${name} text`);
       if ((name === 'registerCommand' || name === 'command') && args.length >= 3 && args[1]) report(bareLiterals(args[1]), 'registerCommand operation');
       if (name === 'createWebviewPanel' && args[1]) report(bareLiterals(args[1]), 'createWebviewPanel title');
+      // The Datasets tree's hint rows: hint(parent, id, label, ...) shows its label as a row of the tree.
+      if (name === 'hint' && args.length >= 3 && args[2]) report(bareLiterals(args[2]), 'tree hint label');
     }
     if (ts.isNewExpression(node)) {
       const name = calleeName(node);

@@ -50,7 +50,7 @@ test('every exception and every not-yet-converted folder still exists', () => {
   }
 });
 
-test('the scan reports a bare message, its buttons, a progress title and a Feedback operation, naming line and text', () => {
+test('the scan reports a bare message, its buttons, a progress title, a Feedback operation and a tree hint, naming line and text', () => {
   const snippet = [
     "import * as vscode from 'vscode';",
     "void vscode.window.showErrorMessage(`Could not save ${name}`, 'Retry');",
@@ -61,10 +61,11 @@ test('the scan reports a bare message, its buttons, a progress title and a Feedb
     "item.tooltip = 'Click to switch';",
     "new vscode.TreeItem('Columns');",
     "vscode.window.showQuickPick([{ label: 'Exact', description: l10n.t('slow') }], { placeHolder: 'Pick one' });",
+    "this.hint(node, 'retry', 'Retry', 'refresh');",
   ].join('\n');
   assert.deepEqual(
     findBareStrings('snippet.ts', snippet).map((b) => `${b.line}: ${b.text}`),
-    ["2: `Could not save ${name}`", "2: 'Retry'", "4: 'do the thing'", "5: 'Loading...'", "7: 'Click to switch'", "8: 'Columns'", "9: 'Pick one'", "9: 'Exact'"],
+    ["2: `Could not save ${name}`", "2: 'Retry'", "4: 'do the thing'", "5: 'Loading...'", "7: 'Click to switch'", "8: 'Columns'", "9: 'Pick one'", "9: 'Exact'", "10: 'Retry'"],
   );
 });
 

@@ -154,11 +154,6 @@ export abstract class CachedTreeModel<N> {
     this.generation = new AbortController();
   }
 
-  /** Tells the view that a node looks different now (e.g. its count changed). */
-  protected redraw(node: N): void {
-    this.changed.fire(node);
-  }
-
   /** How many descendants of a node are visible under the filter, and how many are loaded. */
   countVisible(node: N): { visible: number; total: number } | undefined {
     const loaded = this.cachedChildren(node);

@@ -9,6 +9,7 @@ import {
   type DatasetNode,
   type ErrorNode,
   type GroupNode,
+  type SloNode,
   type TreeNode,
 } from './nodes';
 import { CachedTreeModel, type LoadFailure } from './cachedTree';
@@ -122,7 +123,7 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
       }
       case 'error':
         return [
-          this.hint(node, 'retry', 'Retry', 'refresh', { id: TREE_COMMANDS.retry, args: [node] }),
+          this.hint(node, 'retry', l10n.t('Retry'), 'refresh', { id: TREE_COMMANDS.retry, args: [node] }),
           this.hint(node, 'logs', l10n.t('Show Logs'), 'output', { id: TREE_COMMANDS.showLogs, args: [] }),
         ];
       default:
@@ -171,7 +172,7 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
     const hiddenCount = [...hidden].filter((s) => s === ENVIRONMENT_WIDE || added.has(s) || discovered.has(s)).length;
     if (hiddenCount > 0) {
       nodes.push(
-        this.hint(undefined, 'hidden', `${hiddenCount} hidden dataset${hiddenCount === 1 ? '' : 's'} (show)`, 'eye', {
+        this.hint(undefined, 'hidden', hiddenCount === 1 ? l10n.t('1 hidden dataset (show)') : l10n.t('{0} hidden datasets (show)', hiddenCount), 'eye', {
           id: TREE_COMMANDS.unhideDatasets,
           args: [],
         }),
@@ -207,7 +208,12 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
         const slos = this.o.remembered.slos(cid, dataset);
         const addSlo = this.hint(node, 'addSlo', l10n.t('Add SLO...'), 'add', { id: TREE_COMMANDS.addSlo, args: [node] });
         if (slos.length === 0) return [addSlo];
-        return slos.map((sloId) => ({ kind: 'slo', connectionId: cid, dataset, sloId }));
+        const nodes = slos.map((sloId): SloNode => ({ kind: 'slo', connectionId: cid, dataset, sloId }));
+        // The group's count is the sum of its SLOs' alerts: they load with the group, so it is known when
+        // the group is drawn. Redrawing the group later, when an SLO's alerts come in, would make VS Code
+        // drop the children of an SLO being expanded at that moment (its node is replaced under it).
+        await Promise.all(nodes.map((n) => this.loadChildren(n)));
+        return nodes;
       }
     }
   }
@@ -215,9 +221,7 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
   private prefetch(groups: readonly GroupNode[], signal: AbortSignal): void {
     for (const group of groups) {
       if (signal.aborted) return;
-      void this.loadChildren(group).then(async (children) => {
-        for (const c of children) if (c.kind === 'slo' && !signal.aborted) await this.loadChildren(c);
-      });
+      void this.loadChildren(group);
     }
   }
 
@@ -245,11 +249,6 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
     // A failure (an error node) says nothing about how many there are: the last count stays.
     if (children.some((c) => c.kind === 'error')) return;
     this.knownCounts.set(nodeId(node), children.filter((c) => this.countsAsItem(c)).length);
-    if (node.kind === 'slo') {
-      // The SLO's alerts add to the Burn alerts group's count: redraw that group too.
-      const group = this.loadedNode(nodeId({ kind: 'group', connectionId: node.connectionId, dataset: node.dataset, group: 'burnAlerts' }));
-      if (group !== undefined) queueMicrotask(() => this.redraw(group));
-    }
   }
 
   /** Loads every dataset's groups (and the SLOs' burn alerts), through the limiter, so a filter can search them. */
@@ -260,13 +259,8 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
       if (signal?.aborted) return;
       if (ds.kind !== 'dataset') continue;
       const groups = await this.loadChildren(ds);
-      for (const g of groups) {
-        work.push(
-          this.loadChildren(g).then(async (children) => {
-            for (const c of children) if (c.kind === 'slo' && !signal?.aborted) await this.loadChildren(c);
-          }),
-        );
-      }
+      // A Burn alerts group loads its SLOs' alerts with it.
+      for (const g of groups) work.push(this.loadChildren(g));
     }
     await Promise.all(work);
   }
@@ -317,7 +311,7 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
   }
 
   protected override showsChildCount(node: TreeNode): boolean {
-    return (node.kind === 'group' && node.group !== 'burnAlerts') || node.kind === 'slo';
+    return node.kind === 'group' || node.kind === 'slo';
   }
 
   protected hasChildren(node: TreeNode): boolean {
