@@ -54,11 +54,11 @@ export class DatasetsTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
     // Under a filter a loaded group says how many of its items match; otherwise its last known count.
     const matching = filtering && node.kind === 'group' && node.group !== 'burnAlerts' ? this.model.countVisible(node) : undefined;
     const counts = matching ?? (known === undefined ? undefined : { visible: known, total: known });
-    return toTreeItem(node, present(node, { counts, filtering }));
+    return toTreeItem(node, present(node, { counts, filtering, language: vscode.env.language }));
   }
 
   resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
-    const tooltip = present(node).tooltip;
+    const tooltip = present(node, { language: vscode.env.language }).tooltip;
     if (tooltip) item.tooltip = safeMarkdown(tooltipMarkdown(tooltip));
     return item;
   }

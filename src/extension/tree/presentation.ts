@@ -39,13 +39,26 @@ function groupLabel(group: 'columns' | 'triggers' | 'burnAlerts'): string {
 }
 const GROUP_ICONS = { columns: 'symbol-field', triggers: 'bell', burnAlerts: 'flame' } as const;
 
-/** "15m", "1h", "1d 2h": seconds as people read them. */
-export function formatDuration(seconds: number): string {
+/**
+ * "15m", "1h", "1d" in English, "15 Min.", "1 T" in German: seconds in the largest whole unit, written the
+ * short way of the display language (an unknown language tag falls back to English).
+ */
+export function formatDuration(seconds: number, language = 'en'): string {
   if (!Number.isFinite(seconds)) return String(seconds);
-  if (seconds % 86_400 === 0 && seconds > 0) return `${seconds / 86_400}d`;
-  if (seconds % 3600 === 0 && seconds > 0) return `${seconds / 3600}h`;
-  if (seconds % 60 === 0 && seconds > 0) return `${seconds / 60}m`;
-  return `${seconds}s`;
+  const [value, unit] =
+    seconds > 0 && seconds % 86_400 === 0 ? [seconds / 86_400, 'day']
+    : seconds > 0 && seconds % 3600 === 0 ? [seconds / 3600, 'hour']
+    : seconds > 0 && seconds % 60 === 0 ? [seconds / 60, 'minute']
+    : [seconds, 'second'];
+  return new Intl.NumberFormat(knownLanguage(language), { style: 'unit', unit, unitDisplay: 'narrow', useGrouping: false }).format(value);
+}
+
+function knownLanguage(language: string): string {
+  try {
+    return Intl.NumberFormat.supportedLocalesOf([language]).length > 0 ? language : 'en';
+  } catch {
+    return 'en';
+  }
 }
 
 export function formatRecipient(r: Recipient): string {
@@ -85,14 +98,14 @@ function columnPresentation(c: Column): Presentation {
   };
 }
 
-function triggerPresentation(t: Trigger): Presentation {
+function triggerPresentation(t: Trigger, language: string | undefined): Presentation {
   const icon: IconSpec = t.disabled
     ? { id: 'bell-slash', color: 'disabledForeground' }
     : t.triggered
       ? { id: 'bell-dot', color: 'errorForeground' }
       : { id: 'bell' };
   const state = t.disabled ? l10n.t('disabled') : t.triggered ? l10n.t('triggered') : undefined;
-  const description = [state, t.alert_type ?? 'on_change', t.frequency !== undefined ? l10n.t('every {0}', formatDuration(t.frequency)) : undefined]
+  const description = [state, t.alert_type ?? 'on_change', t.frequency !== undefined ? l10n.t('every {0}', formatDuration(t.frequency, language)) : undefined]
     .filter((s) => s !== undefined)
     .join(' · ');
   const schedule =
@@ -111,7 +124,7 @@ function triggerPresentation(t: Trigger): Presentation {
       rows: [
         { label: l10n.t('State'), value: state ?? l10n.t('ok') },
         { label: l10n.t('Threshold'), value: formatThreshold(t.threshold) },
-        { label: l10n.t('Frequency'), value: t.frequency !== undefined ? l10n.t('{0} s ({1})', t.frequency, formatDuration(t.frequency)) : undefined },
+        { label: l10n.t('Frequency'), value: t.frequency !== undefined ? l10n.t('{0} s ({1})', t.frequency, formatDuration(t.frequency, language)) : undefined },
         { label: l10n.t('Alert type'), value: t.alert_type },
         { label: l10n.t('Schedule'), value: schedule },
         { label: l10n.t('Baseline'), value: t.baseline_details ? JSON.stringify(t.baseline_details) : undefined },
@@ -164,6 +177,8 @@ export interface PresentOptions {
   /** Visible and loaded children counts under a filter, for group descriptions. */
   counts?: { visible: number; total: number } | undefined;
   filtering?: boolean;
+  /** VS Code's display language, for durations (English when not given). */
+  language?: string;
 }
 
 export function present(node: TreeNode, o: PresentOptions = {}): Presentation {
@@ -199,7 +214,7 @@ export function present(node: TreeNode, o: PresentOptions = {}): Presentation {
     case 'column':
       return columnPresentation(node.column);
     case 'trigger':
-      return triggerPresentation(node.trigger);
+      return triggerPresentation(node.trigger, o.language);
     case 'slo':
       return {
         label: safeLabel(node.sloId),
