@@ -7,6 +7,7 @@ import { h, setText } from './dom';
 import { RESULTS_PAGE_TEXT as T } from '../protocol/text/queryResults';
 import { textLocale } from '../protocol/text/common';
 import { formatTime } from './time';
+import { timeAxisLabels } from './timeAxis';
 
 const FALLBACK = ['#3794ff', '#cca700', '#89d185', '#b180d7', '#f14c4c', '#d18616', '#4ec9b0', '#c586c0', '#9cdcfe', '#ce9178'];
 const THEME = ['blue', 'orange', 'green', 'purple', 'red', 'yellow'];
@@ -35,16 +36,6 @@ export interface ChartOptions {
 
 /** A value as the readout shows it, in the display language: 1,234.57 or 0.123 in English. */
 const fmtNumber = (v: number): string => v.toLocaleString(textLocale(), { maximumFractionDigits: Math.abs(v) >= 1000 ? 2 : 3 });
-
-/** Month and weekday names of the display language for uPlot's time axis (its own are English). */
-function dateNames(): uPlot.DateNames {
-  const locale = textLocale();
-  const names = (options: Intl.DateTimeFormatOptions, dates: Date[]) => dates.map((d) => new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(d));
-  const months = Array.from({ length: 12 }, (_, m) => new Date(Date.UTC(2021, m, 1)));
-  // 3 January 2021 was a Sunday: uPlot counts weekdays from Sunday.
-  const days = Array.from({ length: 7 }, (_, d) => new Date(Date.UTC(2021, 0, 3 + d)));
-  return { MMMM: names({ month: 'long' }, months), MMM: names({ month: 'short' }, months), WWWW: names({ weekday: 'long' }, days), WWW: names({ weekday: 'short' }, days) };
-}
 
 export class ResultsChart {
   private plot: uPlot | undefined;
@@ -78,13 +69,11 @@ export class ResultsChart {
     const axis = { stroke: fg, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
     const label = aggregate === '' ? T.value : aggregate;
     this.element.setAttribute('aria-label', T.chartAria(aggregate, shown.length));
-    const names = dateNames();
     const opts: uPlot.Options = {
       ...this.size(),
       legend: { show: false },
       cursor: { drag: { x: true, y: false } },
       tzDate: (ts) => (o.utc ? uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC') : new Date(ts * 1000)),
-      fmtDate: (tpl) => uPlot.fmtDate(tpl, names),
       scales: {
         x: { time: true },
         y: {
@@ -96,7 +85,10 @@ export class ResultsChart {
           },
         },
       },
-      axes: [axis, { ...axis, size: 60 }],
+      axes: [
+        { ...axis, values: (_u, splits, _axis, _space, increment) => timeAxisLabels(splits, increment, { utc: o.utc, locale: textLocale() }) },
+        { ...axis, size: 60 },
+      ],
       series: [{}, ...shown.map((g) => ({ label: g === '' ? label : g, stroke: o.colours.get(g) ?? '#888', width: 1.5, spanGaps: false, points: { show: chart.times.length < 3 ? true : undefined } }))],
       hooks: {
         draw: [(u) => preview && drawPreview(u, preview, chart.times, danger)],
