@@ -9,6 +9,7 @@ import type { Diagnostic as LintDiagnostic } from '../../lint';
 import { LintedDocuments, type LintedVersion } from './lintedDocuments';
 import type { LiveColumns } from './liveColumns';
 import type { LintJob, LintJobOptions, LintJobResult } from './lintJobs';
+import type { LintWorkerData } from './lintWorker';
 import { InThreadWorker, LintCancelled, LintRunner } from './lintRunner';
 import { LintScheduler } from './lintScheduler';
 import { largeFileNotice, shouldLint } from './lintSizeGuard';
@@ -84,11 +85,14 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
     this.matcher = new TriggerFileMatcher(() => settings.triggerFiles(), readOnlyScheme);
     this.runner = new LintRunner({
       workerFile: () => path.join(this.extensionUri.fsPath, 'dist', 'lint-worker.js'),
-      fallback: (file) => {
-        // The same bundle, required into this thread: it exports its job runner.
+      // The linter's messages are translated by the worker's own copy of @vscode/l10n: it gets the bundle when it starts.
+      l10nBundle: () => vscode.l10n.bundle,
+      fallback: (file, data) => {
+        // The same bundle, required into this thread: it exports its job runner, and configures its texts before the first job.
         // eslint-disable-next-line @typescript-eslint/no-require-imports -- a separate bundle, loaded at run time on purpose
-        const { runLintJob } = require(file) as { runLintJob: (job: LintJob) => LintJobResult };
-        return new InThreadWorker(runLintJob);
+        const worker = require(file) as { runLintJob: (job: LintJob) => LintJobResult; configureLintText: (data: LintWorkerData) => void };
+        worker.configureLintText(data);
+        return new InThreadWorker(worker.runLintJob);
       },
       log: (m) => this.log.warn(m),
     });
