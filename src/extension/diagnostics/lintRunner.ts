@@ -65,6 +65,17 @@ export class InThreadWorker extends EventEmitter implements WorkerLike {
   }
 }
 
+/**
+ * The fallback where no worker thread can start: the worker's bundle required into this thread (it exports its job
+ * runner), its texts configured with the data a worker would get, before its first job.
+ */
+export function requiredWorker(file: string, data: LintWorkerData): WorkerLike {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a separate bundle, loaded at run time on purpose
+  const bundle = require(file) as { runLintJob: (job: LintJob) => LintJobResult; configureLintText: (data: LintWorkerData) => void };
+  bundle.configureLintText(data);
+  return new InThreadWorker(bundle.runLintJob);
+}
+
 interface Job {
   id: number;
   job: LintJob;
