@@ -107,6 +107,9 @@ async function generateTriggerSchema() {
     target: 'node20',
     write: false,
     logLevel: 'warning',
+    // The schemas' messages go through @vscode/l10n, a CommonJS module that requires node:fs; an ES module
+    // imported from a data: URL has no `require` of its own, so it gets one (resolving from the project).
+    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(process.cwd() + '/');" },
   });
   const { writeTriggerSchema } = await import(`data:text/javascript,${encodeURIComponent(gen.outputFiles[0].text)}`);
   // Paths here are relative to the working directory, like every entry point above.

@@ -1,5 +1,6 @@
 // Building the diagnostics that are shown, from what was found and where: message, range, related
 // places and fix. Only the first N of a file are built (lint.ts), however many problems it has.
+import * as l10n from '@vscode/l10n';
 import { findValueNode, removeMemberFix } from './fixes';
 import { quotedKey, type Finding } from './issues';
 import { pathOf, propertyAt, targetNode, type Span } from './locate';
@@ -36,14 +37,16 @@ export function duplicateDiagnostic(root: SkimNode, ignored: number, next: numbe
   const d: Diagnostic = {
     rule,
     severity: ruleInfo(rule).severity,
-    message: boundedMessage(`${name} is given again on line ${again.line + 1}; of repeated members the last one counts (as JSON.parse reads them), so this one is ignored`),
+    message: boundedMessage(
+      l10n.t('{0} is given again on line {1}; of repeated members the last one counts (as JSON.parse reads them), so this one is ignored', name, again.line + 1),
+    ),
     range: lines.range(property.offset, property.length),
     path: pathOf(property),
   };
   const later = propertyAt(root, next);
-  if (later !== undefined) d.related = [{ message: `${name} given again`, range: lines.range(later.offset, later.length) }];
+  if (later !== undefined) d.related = [{ message: l10n.t('{0} given again', name), range: lines.range(later.offset, later.length) }];
   if (fixable) {
-    const fix = removeMemberFix(property, lines, `Remove this ignored ${name}`);
+    const fix = removeMemberFix(property, lines, l10n.t('Remove this ignored {0}', name));
     if (fix !== undefined) d.fix = fix;
   }
   return d;
@@ -79,18 +82,30 @@ export interface Counts {
 
 /** 12345 as `12,345` (toLocaleString would load ICU data, which costs more than a lint of a small file). */
 const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-const count = (n: number, word: string) => `${grouped(n)} ${word}${n === 1 ? '' : 's'}`;
+const errors = (n: number) => (n === 1 ? l10n.t('1 error') : l10n.t('{0} errors', grouped(n)));
+const warnings = (n: number) => (n === 1 ? l10n.t('1 warning') : l10n.t('{0} warnings', grouped(n)));
+const infos = (n: number) => (n === 1 ? l10n.t('1 info') : l10n.t('{0} infos', grouped(n)));
 
 /** The one diagnostic that stands for those left out. */
 export function summaryDiagnostic(hidden: Counts, limit: number): Diagnostic {
   const total = hidden.error + hidden.warning + hidden.info;
-  const parts = [count(hidden.error, 'error'), count(hidden.warning, 'warning'), count(hidden.info, 'info')];
+
   // As severe as the worst it stands for, so that no error hides behind it (obs-lint's exit status counts on it).
   const severity: Severity = hidden.error > 0 ? 'error' : hidden.warning > 0 ? 'warning' : 'info';
   return {
     rule: 'file/too-many-problems',
     severity,
-    message: `${count(total, 'more problem')} not shown (${parts.join(', ')}): only the first ${grouped(limit)} of a file are reported; fix those and lint again`,
+    message:
+      total === 1
+        ? l10n.t('1 more problem not shown ({0}, {1}, {2}): only the first {3} of a file are reported; fix those and lint again', errors(hidden.error), warnings(hidden.warning), infos(hidden.info), grouped(limit))
+        : l10n.t(
+            '{0} more problems not shown ({1}, {2}, {3}): only the first {4} of a file are reported; fix those and lint again',
+            grouped(total),
+            errors(hidden.error),
+            warnings(hidden.warning),
+            infos(hidden.info),
+            grouped(limit),
+          ),
     range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
     path: [],
   };

@@ -2,6 +2,7 @@
 // (given in LintOptions.columns). Only datasets whose columns are given are checked: an unknown list is
 // skipped, never guessed. Nearest names are found with a bounded edit distance, at most a fixed number
 // of times per lint, so the work stays linear in the file.
+import * as l10n from '@vscode/l10n';
 import type { Finding } from './issues';
 import type { DatasetColumns, JsonPath } from './types';
 import { isRecord } from './util';
@@ -86,13 +87,27 @@ function nearestName(name: string, k: Known): string | undefined {
 
 const shown = (name: string) => JSON.stringify(name.length > 80 ? `${name.slice(0, 80)}...` : name);
 
+/** The message of a column its dataset (undefined: the environment) does not have, with the nearest name if one is near. */
+function unknownColumnMessage(name: string, dataset: string | undefined, nearest: string | undefined): string {
+  if (dataset === undefined) {
+    return nearest === undefined
+      ? l10n.t('{0} is not a column of any dataset of the environment as the service lists them (derived columns are not in that list: if it is one, ignore this)', name)
+      : l10n.t('{0} is not a column of any dataset of the environment as the service lists them; did you mean {1}? (derived columns are not in that list: if it is one, ignore this)', name, nearest);
+  }
+  return nearest === undefined
+    ? l10n.t('{0} is not a column of {1} as the service lists them (derived columns are not in that list: if it is one, ignore this)', name, dataset)
+    : l10n.t('{0} is not a column of {1} as the service lists them; did you mean {2}? (derived columns are not in that list: if it is one, ignore this)', name, dataset, nearest);
+}
+
 /** The findings of the columns a trigger's query names, against its dataset's columns if they are known. */
 export function columnFindings(trigger: Record<string, unknown>, prefix: JsonPath, all: Readonly<Record<string, DatasetColumns>>): Finding[] {
   const query = trigger.query;
   const columns = columnsFor(trigger.dataset_slug, all);
   if (columns === undefined || !isRecord(query)) return [];
   const k = known(columns);
-  const dataset = trigger.dataset_slug === 'all' || trigger.dataset_slug === ENVIRONMENT_COLUMNS ? 'any dataset of the environment' : String(trigger.dataset_slug);
+  // The environment's columns (`all`) are named by words, a dataset's by its slug: each has its own sentences.
+  const environment = trigger.dataset_slug === 'all' || trigger.dataset_slug === ENVIRONMENT_COLUMNS;
+  const dataset = String(trigger.dataset_slug);
   const calculated = new Set<string>();
   if (Array.isArray(query.calculated_fields)) for (const f of query.calculated_fields) if (isRecord(f) && typeof f.name === 'string') calculated.add(f.name);
   const out: Finding[] = [];
@@ -101,18 +116,19 @@ export function columnFindings(trigger: Record<string, unknown>, prefix: JsonPat
     const at = [...prefix, 'query', ...path];
     const inTrigger = path.length + 1;
     if (k.hidden.has(name)) {
-      out.push({ rule: 'query/hidden-column', at, inTrigger, message: `${shown(name)} is a hidden column of ${dataset}: the query still reads it, but autocomplete and field lists leave it out` });
+      const message = environment
+        ? l10n.t('{0} is a hidden column of any dataset of the environment: the query still reads it, but autocomplete and field lists leave it out', shown(name))
+        : l10n.t('{0} is a hidden column of {1}: the query still reads it, but autocomplete and field lists leave it out', shown(name), dataset);
+      out.push({ rule: 'query/hidden-column', at, inTrigger, message });
       return;
     }
     if (k.names.has(name)) return;
     const nearest = nearestName(name, k);
-    const hint = nearest === undefined ? '' : `; did you mean ${shown(nearest)}?`;
-    const where = dataset === 'any dataset of the environment' ? 'a column of any dataset of the environment' : `a column of ${dataset}`;
     out.push({
       rule: 'query/unknown-column',
       at,
       inTrigger,
-      message: `${shown(name)} is not ${where} as the service lists them${hint} (derived columns are not in that list: if it is one, ignore this)`,
+      message: unknownColumnMessage(shown(name), environment ? undefined : dataset, nearest === undefined ? undefined : shown(nearest)),
       ...(nearest === undefined ? {} : { params: { rule: 'query/unknown-column' as const, replaceText: nearest } }),
     });
   };

@@ -1,6 +1,7 @@
 // Trigger files as bytes: decoded as UTF-8 the way editors and TextDecoder do (a byte that cannot be
 // decoded reads as U+FFFD), with a diagnostic at each such place instead of silence: the service
 // would receive U+FFFD where the author wrote something else.
+import * as l10n from '@vscode/l10n';
 import { isUtf8 } from 'node:buffer';
 import { analyse, DEFAULT_MAX_DIAGNOSTICS, type Analysis, type EncodingProblem } from './lint';
 import type { Diagnostic, LintOptions } from './types';
@@ -35,7 +36,11 @@ function replacements(bytes: Uint8Array, limit: number): { problems: EncodingPro
       const shown = Array.from(bytes.subarray(from, Math.min(to, from + 4)), hex).join(' ');
       problems.push({
         offset: units,
-        message: `bytes ${shown} at byte ${from} are not UTF-8; they read as U+FFFD (the replacement character), which is what the service would get: save the file as UTF-8`,
+        message: l10n.t(
+          'bytes {0} at byte {1} are not UTF-8; they read as U+FFFD (the replacement character), which is what the service would get: save the file as UTF-8',
+          shown,
+          from,
+        ),
       });
     } else {
       more++;

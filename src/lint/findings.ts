@@ -1,4 +1,5 @@
 // What the rules find in a parsed trigger file, trigger by trigger, before anything is located.
+import * as l10n from '@vscode/l10n';
 import { _safeParse, $ZodError } from 'zod/v4/core';
 import { triggerIssueMessage, TriggerWrite, triggerWriteSchema } from './schema';
 import { findingsOf, type Finding, type UnknownMembers } from './issues';
@@ -37,10 +38,23 @@ export type Found = (Finding | UnknownMembers)[];
 
 export const isUnknownMembers = (f: Finding | UnknownMembers): f is UnknownMembers => 'keys' in f;
 
+/** What a JSON value is, as a noun phrase (`null` by its JSON name). */
 function describeValue(v: unknown): string {
   if (v === null) return 'null';
-  if (Array.isArray(v)) return 'an array';
-  return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
+  if (Array.isArray(v)) return l10n.t('an array');
+  switch (typeof v) {
+    case 'object':
+      return l10n.t('an object');
+    case 'string':
+      return l10n.t('a string');
+    case 'number':
+      return l10n.t('a number');
+    case 'boolean':
+      return l10n.t('a boolean');
+    default:
+      // Not a JSON value: only a caller passing a parsed value of its own gets here.
+      return l10n.t('a {0}', typeof v);
+  }
 }
 
 // safeParse wraps the issues in an Error subclass, whose stack trace costs more than checking a small
@@ -94,13 +108,13 @@ export function forEachTriggerFindings(value: unknown, options: LintOptions, vis
     value.forEach((element, i) => {
       const found: Found = isRecord(element)
         ? checkTrigger(schema, element, [i], options)
-        : [{ rule: 'json/root-type' as const, at: [i], inTrigger: 0, message: `element ${i} is ${describeValue(element)}; an array in a trigger file holds trigger objects only` }];
+        : [{ rule: 'json/root-type' as const, at: [i], inTrigger: 0, message: l10n.t('element {0} is {1}; an array in a trigger file holds trigger objects only', i, describeValue(element)) }];
       if (found.length > 0) visit(i, found);
     });
   } else if (isRecord(value)) {
     const found = checkTrigger(schema, value, [], options);
     if (found.length > 0) visit(-1, found);
   } else if (value !== undefined) {
-    visit(-1, [{ rule: 'json/root-type', at: [], inTrigger: 0, message: `the file holds ${describeValue(value)}; it must hold a trigger object or an array of trigger objects` }]);
+    visit(-1, [{ rule: 'json/root-type', at: [], inTrigger: 0, message: l10n.t('the file holds {0}; it must hold a trigger object or an array of trigger objects', describeValue(value)) }]);
   }
 }

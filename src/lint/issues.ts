@@ -1,7 +1,8 @@
 // From zod issues to rule findings. Relational issues name their rule (params.rule); the built-in
 // issues of member checks get it from the path of the member they are about.
+import * as l10n from '@vscode/l10n';
 import type { z } from 'zod';
-import { TRIGGER_REFUSED_OPS, type TriggerIssueParams } from './schema';
+import { MEMBER_SLOT, TRIGGER_REFUSED_OPS, type TriggerIssueParams } from './schema';
 import { isRuleId, type RuleId } from './rules';
 import type { JsonPath } from './types';
 import { valueAt } from './util';
@@ -24,13 +25,30 @@ export interface UnknownMembers {
   /** How many of the last segments of `at` lie inside the trigger. */
   inTrigger: number;
   keys: readonly string[];
-  /** The message after the member's name. */
+  /** The message of every one of them, with MEMBER_SLOT where the member's name goes. */
   says: string;
 }
 
 /** The finding of one of a record's unknown members. */
 export function unknownMember(group: UnknownMembers, key: string): Finding {
-  return { rule: group.rule, at: [...group.at, key], inTrigger: group.inTrigger + 1, message: `${quotedKey(key)} ${group.says}` };
+  return { rule: group.rule, at: [...group.at, key], inTrigger: group.inTrigger + 1, message: group.says.split(MEMBER_SLOT).join(quotedKey(key)) };
+}
+
+const RECIPIENT_NAMES = new Set<unknown>(['id', 'type', 'target']);
+
+/**
+ * The messages of the recipient schema, which the linter shares with the service client (src/api keeps its
+ * English messages): worded here in the configured language, the same English as the client's.
+ */
+function recipientMessage(issue: z.core.$ZodIssue): string | undefined {
+  const path = issue.path;
+  if (path[0] !== 'recipients' || path.length !== 3) return undefined;
+  const name = path[2];
+  if (issue.code === 'custom' && (issue.params as { rule?: unknown } | undefined)?.rule === 'recipient-named') {
+    return l10n.t('a recipient needs an {0} (preferred) or both {1} and {2} (deprecated)', 'id', 'type', 'target');
+  }
+  if (issue.code === 'too_small' && typeof name === 'string' && RECIPIENT_NAMES.has(name)) return l10n.t('recipient {0} must not be empty', name);
+  return undefined;
 }
 
 type Mapper = RuleId | ((issue: z.core.$ZodIssue, input: unknown) => RuleId);
@@ -117,5 +135,5 @@ export function findingsOf(issue: z.core.$ZodIssue, trigger: unknown, prefix: Js
     const params = issue.params as TriggerIssueParams | undefined;
     if (params !== undefined && isRuleId(params.rule)) return [{ rule: params.rule, at, inTrigger: path.length, message: issue.message, params }];
   }
-  return [{ rule: ruleForPath(issue, valueAt(trigger, issue.path)), at, inTrigger: path.length, message: issue.message }];
+  return [{ rule: ruleForPath(issue, valueAt(trigger, issue.path)), at, inTrigger: path.length, message: recipientMessage(issue) ?? issue.message }];
 }

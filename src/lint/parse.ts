@@ -1,6 +1,7 @@
 // Parsing a trigger file. Valid JSON takes the native JSON.parse (the common case, and fast; ranges
 // then come from the lazy tree of skim.ts). Invalid JSON goes through jsonc-parser's recovering
 // visitor (recover.ts), so a half-typed file still yields a value to check and a tree to locate it in.
+import * as l10n from '@vscode/l10n';
 import { createScanner, printParseErrorCode } from 'jsonc-parser';
 import { duplicateMembers } from './duplicates';
 import { recover, RecoveredIndex, type RecoveredError } from './recover';
@@ -46,7 +47,8 @@ function tooDeep(text: string): SyntaxProblem | undefined {
   for (let token: number = scanner.scan(); token !== EOF; token = scanner.scan()) {
     if (token === OPEN_BRACE || token === OPEN_BRACKET) {
       if (++depth > MAX_RECOVERY_DEPTH) {
-        return { offset: scanner.getTokenOffset(), length: 1, message: `JSON syntax: nested deeper than ${MAX_RECOVERY_DEPTH} levels; a trigger file is never that deep` };
+        const message = l10n.t('JSON syntax: nested deeper than {0} levels; a trigger file is never that deep', MAX_RECOVERY_DEPTH);
+        return { offset: scanner.getTokenOffset(), length: 1, message };
       }
     } else if ((token === CLOSE_BRACE || token === CLOSE_BRACKET) && depth > 0) {
       depth--;
@@ -84,29 +86,31 @@ function parseBroken(text: string, limit: number): ParsedFile {
   return parsed;
 }
 
-const SYNTAX_MESSAGES: Record<string, string> = {
-  InvalidSymbol: 'unexpected character',
-  InvalidNumberFormat: 'invalid number',
-  PropertyNameExpected: 'a member name in double quotes is expected (a trailing comma is not allowed in JSON)',
-  ValueExpected: 'a value is expected',
-  ColonExpected: 'a colon is expected after the member name',
-  CommaExpected: 'a comma is expected between members and elements',
-  CloseBraceExpected: 'a closing brace } is expected',
-  CloseBracketExpected: 'a closing bracket ] is expected',
-  EndOfFileExpected: 'the end of the file is expected: a file holds one JSON value',
-  InvalidCommentToken: 'comments are not allowed in JSON',
-  UnexpectedEndOfComment: 'the comment is not closed (and comments are not allowed in JSON)',
-  UnexpectedEndOfString: 'the string is not closed',
-  UnexpectedEndOfNumber: 'the number is incomplete',
-  InvalidUnicode: 'invalid \\u escape in a string',
-  InvalidEscapeCharacter: 'invalid escape in a string',
-  InvalidCharacter: 'control characters must be escaped in strings',
+/** The message of each jsonc-parser error code, read when a message is made (so in the configured language). */
+const SYNTAX_MESSAGES: Record<string, () => string> = {
+  InvalidSymbol: () => l10n.t('JSON syntax: unexpected character'),
+  InvalidNumberFormat: () => l10n.t('JSON syntax: invalid number'),
+  PropertyNameExpected: () => l10n.t('JSON syntax: a member name in double quotes is expected (a trailing comma is not allowed in JSON)'),
+  ValueExpected: () => l10n.t('JSON syntax: a value is expected'),
+  ColonExpected: () => l10n.t('JSON syntax: a colon is expected after the member name'),
+  CommaExpected: () => l10n.t('JSON syntax: a comma is expected between members and elements'),
+  CloseBraceExpected: () => l10n.t('JSON syntax: a closing brace } is expected'),
+  CloseBracketExpected: () => l10n.t('JSON syntax: a closing bracket ] is expected'),
+  EndOfFileExpected: () => l10n.t('JSON syntax: the end of the file is expected: a file holds one JSON value'),
+  InvalidCommentToken: () => l10n.t('JSON syntax: comments are not allowed in JSON'),
+  UnexpectedEndOfComment: () => l10n.t('JSON syntax: the comment is not closed (and comments are not allowed in JSON)'),
+  UnexpectedEndOfString: () => l10n.t('JSON syntax: the string is not closed'),
+  UnexpectedEndOfNumber: () => l10n.t('JSON syntax: the number is incomplete'),
+  InvalidUnicode: () => l10n.t('JSON syntax: invalid \\u escape in a string'),
+  InvalidEscapeCharacter: () => l10n.t('JSON syntax: invalid escape in a string'),
+  InvalidCharacter: () => l10n.t('JSON syntax: control characters must be escaped in strings'),
 };
 
 function syntaxProblems(text: string, errors: readonly RecoveredError[]): SyntaxProblem[] {
-  if (text.trim() === '') return [{ offset: 0, length: text.length, message: 'the file is empty; it must hold a trigger object or an array of triggers' }];
+  if (text.trim() === '') return [{ offset: 0, length: text.length, message: l10n.t('the file is empty; it must hold a trigger object or an array of triggers') }];
   return errors.map((e) => {
     const code = printParseErrorCode(e.error);
-    return { offset: e.offset, length: e.length, message: `JSON syntax: ${SYNTAX_MESSAGES[code] ?? code}` };
+    const message = Object.hasOwn(SYNTAX_MESSAGES, code) ? SYNTAX_MESSAGES[code]?.() : undefined;
+    return { offset: e.offset, length: e.length, message: message ?? l10n.t('JSON syntax: {0}', code) };
   });
 }

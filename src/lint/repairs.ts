@@ -1,4 +1,5 @@
 // Which findings have a repair, and what it is: the quick fix and the "fix all" edit of a rule.
+import * as l10n from '@vscode/l10n';
 import { nearestValidFrequency, TRIGGER_LIMITS } from './schema';
 import { removableMember, removeMemberFix, replaceableValue, replaceValueFix, type FixTarget } from './fixes';
 import type { Finding } from './issues';
@@ -26,15 +27,15 @@ export function repairOf(found: Finding, root: SkimNode, value: unknown): Repair
   };
   switch (found.rule) {
     case 'trigger/read-only-member':
-      return remove(`Remove read-only ${member}`);
+      return remove(l10n.t('Remove read-only {0}', member));
     case 'query/refused-member':
     case 'query/granularity-standard':
-      return remove(`Remove ${member}`);
+      return remove(l10n.t('Remove {0}', member));
     case 'trigger/frequency': {
       const current = valueAt(value, path);
       if (typeof current !== 'number') return undefined;
       const next = nearestValidFrequency(current);
-      return replace(next, `Set frequency to ${next}`);
+      return replace(next, l10n.t('Set {0} to {1}', 'frequency', next));
     }
     case 'query/time-range-min':
     case 'query/time-range-max': {
@@ -42,11 +43,11 @@ export function repairOf(found: Finding, root: SkimNode, value: unknown): Repair
       if (typeof current !== 'number') return undefined;
       // Relational issues know the bound; a bare member check (frequency itself invalid) clamps to the absolute bounds.
       const bound = found.params?.replaceWith ?? (found.rule === 'query/time-range-min' ? TRIGGER_LIMITS.frequencyMin : TRIGGER_LIMITS.timeRangeMax);
-      return replace(bound, `Set time_range to ${bound}`);
+      return replace(bound, l10n.t('Set {0} to {1}', 'time_range', bound));
     }
     case 'query/unknown-column': {
       const name = found.params?.replaceText;
-      return name === undefined ? undefined : replace(name, `Change to ${JSON.stringify(name)}`);
+      return name === undefined ? undefined : replace(name, l10n.t('Change to {0}', JSON.stringify(name)));
     }
     default:
       return undefined;

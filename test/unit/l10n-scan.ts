@@ -126,3 +126,112 @@ export function findBareStrings(fileName: string, text: string): BareString[] {
     return true;
   });
 }
+
+// --- The linter (src/lint) ------------------------------------------------------------------------------
+// The linter has no vscode calls to look at: its texts are built by a few functions of its own. A text is
+// bare when a literal with words reaches the user through one of them, or is assembled with a template or `+`.
+
+/** Calls whose arguments at these positions are (or, as functions, return) text the user sees. */
+const LINT_TEXT_ARGUMENTS = new Map<string, readonly number[]>([
+  ['report', [1]], // relations.ts: report(path, message, params)
+  ['says', [0, 1]], // wording.ts: a member check's label and what is allowed
+  ['strict', [0, 1]],
+  ['expected', [0, 1]],
+  ['problem', [0]],
+  ['notAMemberOf', [0]],
+  ['remove', [0]], // repairs.ts: remove(title), replace(value, title)
+  ['replace', [1]],
+  ['removeMemberFix', [2]],
+  ['replaceValueFix', [3]],
+  ['plainDiagnostic', [1]],
+  ['boundedMessage', [0]],
+]);
+/** Object-literal members that hold a text the user sees: findings, related places and fixes, zod error options. */
+const LINT_TEXT_PROPERTIES = new Set(['message', 'title', 'says', 'error']);
+
+/** The expressions a function returns (its expression body, or its return statements, not those of nested functions). */
+function returnedExpressions(fn: ts.ArrowFunction | ts.FunctionExpression | ts.FunctionDeclaration | ts.MethodDeclaration): ts.Expression[] {
+  const body = fn.body;
+  if (body === undefined) return [];
+  if (!ts.isBlock(body)) return [body];
+  const out: ts.Expression[] = [];
+  const walk = (node: ts.Node): void => {
+    if (ts.isFunctionLike(node)) return;
+    if (ts.isReturnStatement(node) && node.expression) out.push(node.expression);
+    ts.forEachChild(node, walk);
+  };
+  ts.forEachChild(body, walk);
+  return out;
+}
+
+/** The bare literals of a text position: of the functions returned values when the position holds a function (Words). */
+function textOf(node: ts.Expression): ts.Node[] {
+  const e = ts.isParenthesizedExpression(node) ? node.expression : node;
+  if (ts.isArrowFunction(e) || ts.isFunctionExpression(e)) return returnedExpressions(e).flatMap(bareLiterals);
+  return bareLiterals(e);
+}
+
+const isL10nCall = (node: ts.Node, source: ts.SourceFile): node is ts.CallExpression =>
+  ts.isCallExpression(node) && calleeName(node) === 't' && /(^|\.)l10n\.t$/.test(calleeText(node, source));
+
+/**
+ * The bare user-facing texts of a linter source file: literals with words at the text positions above, any
+ * template or `+` concatenation with words (how English messages used to be assembled), any literal with words
+ * a function returns, and an l10n.t whose text is not a literal (the export could not see it). Schema
+ * descriptions (`.describe(...)`, the JSON Schema's documentation), thrown errors and regular expressions are not shown in the editor.
+ */
+export function findBareLintStrings(fileName: string, text: string): BareString[] {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+  const found: BareString[] = [];
+  const report = (nodes: ts.Node[], position: string): void => {
+    for (const n of nodes) found.push({ line: source.getLineAndCharacterOfPosition(n.getStart(source)).line + 1, position, text: n.getText(source) });
+  };
+  const visit = (node: ts.Node): void => {
+    if (isL10nCall(node, source)) {
+      const first = node.arguments[0];
+      if (first !== undefined && !ts.isStringLiteral(first)) report([first], 'l10n.t text that is not a literal');
+      return; // the translated text itself, and its arguments (member names, values)
+    }
+    if (ts.isCallExpression(node) && calleeName(node) === 'describe') return;
+    if (ts.isNewExpression(node) && /(Error|^RegExp)$/.test(calleeName(node) ?? '')) return;
+    if (ts.isCallExpression(node)) {
+      const name = calleeName(node);
+      for (const i of (name === undefined ? undefined : LINT_TEXT_ARGUMENTS.get(name)) ?? []) {
+        const arg = node.arguments[i];
+        if (arg !== undefined) report(textOf(arg), `${name ?? ''} argument`);
+      }
+    }
+    if (ts.isObjectLiteralExpression(node)) {
+      for (const p of node.properties) {
+        if (ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && LINT_TEXT_PROPERTIES.has(p.name.text)) {
+          report(textOf(p.initializer), `${p.name.text} property`);
+        }
+      }
+    }
+    // `const message = ...` / `const title = ...`: a text built before it is handed on.
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && LINT_TEXT_PROPERTIES.has(node.name.text) && node.initializer) {
+      report(textOf(node.initializer), `${node.name.text} variable`);
+    }
+    if (ts.isTemplateExpression(node)) {
+      report(bareLiterals(node), 'template');
+    }
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+      const literal = [node.left, node.right].some((s) => (ts.isStringLiteral(s) || ts.isNoSubstitutionTemplateLiteral(s)) && hasWords(s.text));
+      if (literal) report([node], 'concatenation');
+    }
+    if (ts.isArrowFunction(node) || ts.isFunctionExpression(node) || ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)) {
+      // A returned array is a path or a list of values, not a text.
+      report(returnedExpressions(node).filter((e) => !ts.isArrayLiteralExpression(e)).flatMap(bareLiterals), 'returned text');
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  // A literal found by two rules (a returned text at a text position) is reported once.
+  const seen = new Set<string>();
+  return found.filter((f) => {
+    const key = `${f.line}\u0000${f.text}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -75,7 +75,7 @@ test('l10n/bundle.l10n.json is exactly what `npm run l10n` exports from the sour
     const cli = join(root, 'node_modules', '@vscode', 'l10n-dev', 'dist', 'cli.js');
     const script = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['l10n'] ?? '';
     const folders = script.split(' ').filter((a) => a.startsWith('./src/'));
-    assert.deepEqual(folders, ['./src/extension', './src/webview'], 'npm run l10n exports the host and the webview pages');
+    assert.deepEqual(folders, ['./src/extension', './src/lint', './src/webview'], 'npm run l10n exports the host, the linter and the webview pages');
     execFileSync(process.execPath, [cli, 'export', '--outDir', dir, ...folders], { cwd: root, stdio: 'pipe' });
     const fresh = JSON.parse(readFileSync(join(dir, 'bundle.l10n.json'), 'utf8')) as Record<string, string>;
     const committed = JSON.parse(readFileSync(join(root, 'l10n', 'bundle.l10n.json'), 'utf8')) as Record<string, string>;
@@ -83,6 +83,8 @@ test('l10n/bundle.l10n.json is exactly what `npm run l10n` exports from the sour
     assert.ok(Object.keys(committed).includes('Could not {0}: {1}'), 'texts of adapters (vscode.l10n.t) are in the bundle');
     assert.ok(Object.keys(committed).includes('Burn alerts'), 'texts of vscode-free cores (@vscode/l10n) are in the bundle');
     assert.ok(Object.keys(committed).includes('Create an API key'), 'texts of the webview pages (their word tables) are in the bundle');
+    assert.ok(Object.keys(committed).includes('{0} is read-only: the service sets it and ignores it on write'), "the linter's diagnostics are in the bundle");
+    assert.ok(Object.keys(committed).includes('Set {0} to {1}'), "the linter's quick-fix titles are in the bundle");
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

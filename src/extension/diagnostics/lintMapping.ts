@@ -13,7 +13,7 @@ export const FIX_ALL_KIND_SUFFIX = 'obs';
 
 /** The editor's wording of how to declare a metrics dataset (the linter names no setting); it names obs-lint's flag too, as it always has. */
 export const EDITOR_METRICS_DATASET_HINT: MetricsDatasetHint = (slug) =>
-  `name it with --metrics-dataset${slug === undefined ? '' : ` ${slug}`} (editor setting obs.metricsDatasets)`;
+  l10n.t('name it with {0} (editor setting {1})', slug === undefined ? '--metrics-dataset' : `--metrics-dataset ${slug}`, 'obs.metricsDatasets');
 
 /** Mirrors vscode.DiagnosticSeverity (Error 0, Warning 1, Information 2). */
 export const SEVERITY = { error: 0, warning: 1, info: 2 } as const;

@@ -6,7 +6,7 @@
 import { EventEmitter } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import type { LintJob, LintJobResult } from './lintJobs';
-import type { WorkerRequest, WorkerResponse } from './lintWorker';
+import type { LintWorkerData, WorkerRequest, WorkerResponse } from './lintWorker';
 
 /** The part of a worker_threads Worker the runner uses (tests give a fake). */
 export interface WorkerLike {
@@ -32,9 +32,12 @@ export interface LintRunnerOptions {
   workerFile: string | (() => string);
   /** Running jobs on inputs at least this long are stopped with their worker when cancelled; shorter ones finish unheard. */
   stopAbove?: number;
-  createWorker?: (file: string) => WorkerLike;
-  /** Where a worker thread cannot start: runs the jobs in this thread instead (correct, but blocking). */
-  fallback?: (file: string) => WorkerLike;
+  /** Starts a worker on the file with the data the worker configures itself with (tests give a fake). */
+  createWorker?: (file: string, data: LintWorkerData) => WorkerLike;
+  /** Where a worker thread cannot start: runs the jobs in this thread instead (correct, but blocking); `data` as for a worker. */
+  fallback?: (file: string, data: LintWorkerData) => WorkerLike;
+  /** The translations of the display language (vscode.l10n.bundle), read when a worker starts; none: English. */
+  l10nBundle?: () => Record<string, string> | undefined;
   log?: (message: string) => void;
 }
 
@@ -60,6 +63,17 @@ export class InThreadWorker extends EventEmitter implements WorkerLike {
     this.removeAllListeners();
     return Promise.resolve(0);
   }
+}
+
+/**
+ * The fallback where no worker thread can start: the worker's bundle required into this thread (it exports its job
+ * runner), its texts configured with the data a worker would get, before its first job.
+ */
+export function requiredWorker(file: string, data: LintWorkerData): WorkerLike {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a separate bundle, loaded at run time on purpose
+  const bundle = require(file) as { runLintJob: (job: LintJob) => LintJobResult; configureLintText: (data: LintWorkerData) => void };
+  bundle.configureLintText(data);
+  return new InThreadWorker(bundle.runLintJob);
 }
 
 interface Job {
@@ -168,16 +182,17 @@ export class LintRunner {
   private ensureWorker(): WorkerLike {
     if (this.worker !== undefined) return this.worker;
     // execArgv: [] keeps the host's own Node flags, some of which a worker refuses, out of the worker.
-    const create = this.options.createWorker ?? ((file: string) => new Worker(file, { execArgv: [] }));
+    const create = this.options.createWorker ?? ((file: string, workerData: LintWorkerData) => new Worker(file, { execArgv: [], workerData }));
     const path = typeof this.options.workerFile === 'string' ? this.options.workerFile : this.options.workerFile();
+    const data: LintWorkerData = { l10nBundle: this.options.l10nBundle?.() };
     let worker: WorkerLike;
     try {
-      worker = create(path);
+      worker = create(path, data);
     } catch (err) {
       const fallback = this.options.fallback;
       if (fallback === undefined) throw err;
       this.options.log?.(`no lint worker thread (${err instanceof Error ? err.message : String(err)}): linting in the extension host's thread`);
-      worker = fallback(path);
+      worker = fallback(path, data);
       this.inThread = true;
     }
     this.stats.workers++;

@@ -8,8 +8,8 @@ import * as vscode from 'vscode';
 import type { Diagnostic as LintDiagnostic } from '../../lint';
 import { LintedDocuments, type LintedVersion } from './lintedDocuments';
 import type { LiveColumns } from './liveColumns';
-import type { LintJob, LintJobOptions, LintJobResult } from './lintJobs';
-import { InThreadWorker, LintCancelled, LintRunner } from './lintRunner';
+import type { LintJobOptions } from './lintJobs';
+import { LintCancelled, LintRunner, requiredWorker } from './lintRunner';
 import { LintScheduler } from './lintScheduler';
 import { largeFileNotice, shouldLint } from './lintSizeGuard';
 import {
@@ -84,12 +84,9 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
     this.matcher = new TriggerFileMatcher(() => settings.triggerFiles(), readOnlyScheme);
     this.runner = new LintRunner({
       workerFile: () => path.join(this.extensionUri.fsPath, 'dist', 'lint-worker.js'),
-      fallback: (file) => {
-        // The same bundle, required into this thread: it exports its job runner.
-        // eslint-disable-next-line @typescript-eslint/no-require-imports -- a separate bundle, loaded at run time on purpose
-        const { runLintJob } = require(file) as { runLintJob: (job: LintJob) => LintJobResult };
-        return new InThreadWorker(runLintJob);
-      },
+      // The linter's messages are translated by the worker's own copy of @vscode/l10n: it gets the bundle when it starts.
+      l10nBundle: () => vscode.l10n.bundle,
+      fallback: requiredWorker,
       log: (m) => this.log.warn(m),
     });
     this.documents = new LintedDocuments(this.runner, (key) => this.options(key));

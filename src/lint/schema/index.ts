@@ -1,6 +1,6 @@
 // The trigger write schema the linter checks with, and the JSON Schema is generated from.
 export * from './limits';
-export { triggerIssueMessage } from './wording';
+export { MEMBER_SLOT, triggerIssueMessage } from './wording';
 export { BaselineDetailsWrite, CalculationWrite, EvaluationScheduleWrite, EvaluationWindowWrite, FilterWrite, HavingWrite, ThresholdWrite } from './members';
 export { TriggerQueryWrite } from './query';
 export type { TriggerIssueParams } from './relations';

@@ -1,4 +1,6 @@
 // Schemas of the members of a trigger write and of its query's parts (spec 2.6, 2.6.1, part 8).
+// Labels and "what is allowed" are Words (wording.ts): read when a message is made, so they are translated.
+import * as l10n from '@vscode/l10n';
 import * as z from 'zod';
 import {
   BASELINE_OFFSET_MINUTES,
@@ -18,112 +20,138 @@ import {
   TRIGGER_REFUSED_OPS,
   WINDOW_TIME_PATTERN,
 } from './limits';
-import { list, problem, says, show, strict } from './wording';
+import { expected, list, member, oneOf, problem, says, show, strict, type Words } from './wording';
 
 export const readOnly = (what: string) =>
   z.unknown().optional().describe(`${what} Read-only: the service sets it and ignores it on write.`);
 
-const tagValueAllowed = 'a lowercase letter, then 1 to 128 lowercase letters, digits, "/" or "-"';
-export const TagWrite = strict('a tag', 'an object with string members key and value', {
+/** "a whole number from 1 to 5" and the like. */
+export const wholeNumberFrom = (min: number, max: number): Words => () => l10n.t('a whole number from {0} to {1}', min, max);
+export const aColumnName: Words = () => l10n.t('a column name');
+const aNumber: Words = () => l10n.t('a number');
+export const aNonEmptyString: Words = () => l10n.t('a non-empty string');
+export const anArrayOfFilters: Words = () => l10n.t('an array of filters');
+
+const tagKey: Words = () => l10n.t('tag key');
+const tagKeyAllowed: Words = () => l10n.t('{0} to {1} lowercase letters a-z', 1, TRIGGER_LIMITS.tagKeyMax);
+const tagValue: Words = () => l10n.t('tag value');
+const tagValueAllowed: Words = () => l10n.t('a lowercase letter, then {0} to {1} lowercase letters, digits, "/" or "-"', 1, 128);
+export const TagWrite = strict(() => l10n.t('a tag'), () => l10n.t('an object with string members {0} and {1}', 'key', 'value'), {
   key: z
-    .string(says('tag key', `1 to ${TRIGGER_LIMITS.tagKeyMax} lowercase letters a-z`))
-    .regex(TAG_KEY_PATTERN, says('tag key', `1 to ${TRIGGER_LIMITS.tagKeyMax} lowercase letters a-z`))
+    .string(says(tagKey, tagKeyAllowed))
+    .regex(TAG_KEY_PATTERN, says(tagKey, tagKeyAllowed))
     .describe(`Tag key: 1 to ${TRIGGER_LIMITS.tagKeyMax} lowercase letters.`),
   value: z
-    .string(says('tag value', tagValueAllowed))
-    .regex(TAG_VALUE_PATTERN, says('tag value', tagValueAllowed))
-    .describe(`Tag value: ${tagValueAllowed}.`),
+    .string(says(tagValue, tagValueAllowed))
+    .regex(TAG_VALUE_PATTERN, says(tagValue, tagValueAllowed))
+    .describe('Tag value: a lowercase letter, then 1 to 128 lowercase letters, digits, "/" or "-".'),
 });
 
-const thresholdAllowed = `an object with op (${list(THRESHOLD_OPS)}), a numeric value and optionally exceeded_limit`;
-export const ThresholdWrite = strict('threshold', thresholdAllowed, {
-  op: z.enum(THRESHOLD_OPS, says('threshold op', `one of ${list(THRESHOLD_OPS)}`)).describe('Comparison of the query result with value.'),
-  value: z.number(says('threshold value', 'a number')).describe('Value the query result is compared with.'),
+const exceededLimitAllowed = wholeNumberFrom(TRIGGER_LIMITS.exceededLimitMin, TRIGGER_LIMITS.exceededLimitMax);
+const thresholdAllowed: Words = () =>
+  l10n.t('an object with {0} ({1}), a numeric {2} and optionally {3}', 'op', list(THRESHOLD_OPS), 'value', 'exceeded_limit');
+export const ThresholdWrite = strict(member('threshold'), thresholdAllowed, {
+  op: z.enum(THRESHOLD_OPS, says(() => l10n.t('threshold op'), oneOf(THRESHOLD_OPS))).describe('Comparison of the query result with value.'),
+  value: z.number(says(() => l10n.t('threshold value'), aNumber)).describe('Value the query result is compared with.'),
   exceeded_limit: z
-    .number(says('exceeded_limit', `a whole number from ${TRIGGER_LIMITS.exceededLimitMin} to ${TRIGGER_LIMITS.exceededLimitMax}`))
-    .int(says('exceeded_limit', `a whole number from ${TRIGGER_LIMITS.exceededLimitMin} to ${TRIGGER_LIMITS.exceededLimitMax}`))
-    .min(TRIGGER_LIMITS.exceededLimitMin, says('exceeded_limit', `a whole number from ${TRIGGER_LIMITS.exceededLimitMin} to ${TRIGGER_LIMITS.exceededLimitMax}`))
-    .max(TRIGGER_LIMITS.exceededLimitMax, says('exceeded_limit', `a whole number from ${TRIGGER_LIMITS.exceededLimitMin} to ${TRIGGER_LIMITS.exceededLimitMax}`))
+    .number(says(member('exceeded_limit'), exceededLimitAllowed))
+    .int(says(member('exceeded_limit'), exceededLimitAllowed))
+    .min(TRIGGER_LIMITS.exceededLimitMin, says(member('exceeded_limit'), exceededLimitAllowed))
+    .max(TRIGGER_LIMITS.exceededLimitMax, says(member('exceeded_limit'), exceededLimitAllowed))
     .optional().meta({ default: 1 })
     .describe('Consecutive evaluations over the threshold before the trigger fires.'),
 }).describe('Threshold over which the trigger fires, given as an operator and a value (spec 2.6; members from the service facts).');
 
-const windowDaysAllowed = `1 to 7 different lowercase day names (${list(DAYS_OF_WEEK)})`;
-const windowTimeAllowed = 'a UTC time "HH:mm" (00:00 to 23:59)';
-export const EvaluationWindowWrite = strict('the window', 'an object with days_of_week, start_time and end_time', {
+const windowDaysAllowed: Words = () => l10n.t('{0} to {1} different lowercase day names ({2})', 1, DAYS_OF_WEEK.length, list(DAYS_OF_WEEK));
+const windowTimeAllowed: Words = () => l10n.t('a UTC time "{0}" ({1} to {2})', 'HH:mm', '00:00', '23:59');
+export const EvaluationWindowWrite = strict(() => l10n.t('the window'), () => l10n.t('an object with {0}, {1} and {2}', 'days_of_week', 'start_time', 'end_time'), {
   days_of_week: z
-    .array(z.enum(DAYS_OF_WEEK, says('day', windowDaysAllowed)), says('days_of_week', windowDaysAllowed))
-    .min(1, says('days_of_week', windowDaysAllowed))
-    .max(DAYS_OF_WEEK.length, says('days_of_week', windowDaysAllowed))
+    .array(z.enum(DAYS_OF_WEEK, says(() => l10n.t('day'), windowDaysAllowed)), says(member('days_of_week'), windowDaysAllowed))
+    .min(1, says(member('days_of_week'), windowDaysAllowed))
+    .max(DAYS_OF_WEEK.length, says(member('days_of_week'), windowDaysAllowed))
     .refine((days) => new Set(days).size === days.length, {
-      error: (iss) => `days_of_week repeats a day (${JSON.stringify(iss.input)}); ${windowDaysAllowed}`,
+      error: (iss) => l10n.t('{0} repeats a day ({1}); {2}', 'days_of_week', JSON.stringify(iss.input), windowDaysAllowed()),
     })
     .describe('Days on which the trigger runs.'),
   start_time: z
-    .string(says('start_time', windowTimeAllowed))
-    .regex(WINDOW_TIME_PATTERN, says('start_time', windowTimeAllowed))
+    .string(says(member('start_time'), windowTimeAllowed))
+    .regex(WINDOW_TIME_PATTERN, says(member('start_time'), windowTimeAllowed))
     .describe('Start of the window, UTC, HH:mm.'),
   end_time: z
-    .string(says('end_time', windowTimeAllowed))
-    .regex(WINDOW_TIME_PATTERN, says('end_time', windowTimeAllowed))
+    .string(says(member('end_time'), windowTimeAllowed))
+    .regex(WINDOW_TIME_PATTERN, says(member('end_time'), windowTimeAllowed))
     .describe('End of the window, UTC, HH:mm; at or before the start means the next day.'),
 });
-export const EvaluationScheduleWrite = strict('evaluation_schedule', 'an object with a window', {
+export const EvaluationScheduleWrite = strict(member('evaluation_schedule'), () => l10n.t('an object with a {0}', 'window'), {
   window: EvaluationWindowWrite,
 }).describe('The window in which the trigger runs when evaluation_schedule_type is window (spec 2.6).');
 
-export const BaselineDetailsWrite = strict('baseline_details', `an object with type and offset_minutes`, {
-  type: z.enum(BASELINE_TYPES, says('baseline type', `one of ${list(BASELINE_TYPES)}`)).describe('How the baseline is compared.'),
+export const BaselineDetailsWrite = strict(member('baseline_details'), () => l10n.t('an object with {0} and {1}', 'type', 'offset_minutes'), {
+  type: z.enum(BASELINE_TYPES, says(() => l10n.t('baseline type'), oneOf(BASELINE_TYPES))).describe('How the baseline is compared.'),
   offset_minutes: z
-    .literal(BASELINE_OFFSET_MINUTES, says('offset_minutes', `one of ${list(BASELINE_OFFSET_MINUTES)}`))
+    .literal(BASELINE_OFFSET_MINUTES, says(member('offset_minutes'), oneOf(BASELINE_OFFSET_MINUTES)))
     .describe('How far back the baseline lies, in minutes.'),
 }).describe('Extra settings for a dynamic baseline threshold (spec 2.6; values from the service facts).');
 
-const filterAllowed = `an object with column, op (${list(FILTER_OPS)}) and value`;
+const filterAllowed: Words = () => l10n.t('an object with {0}, {1} ({2}) and {3}', 'column', 'op', list(FILTER_OPS), 'value');
 const FilterValue = z.union([
   z.string(),
   z.number(),
   z.boolean(),
   z.array(z.union([z.string(), z.number(), z.boolean()])),
-], says('filter value', 'a string, number, boolean or an array of them'));
-export const FilterWrite = strict('a filter', filterAllowed, {
-  column: z.string(says('filter column', 'a column name')).min(1, says('filter column', 'a column name')),
-  op: z.enum(FILTER_OPS, says('filter op', `one of ${list(FILTER_OPS)}`)),
+], says(() => l10n.t('filter value'), () => l10n.t('a string, number, boolean or an array of them')));
+const filterColumn: Words = () => l10n.t('filter column');
+export const FilterWrite = strict(() => l10n.t('a filter'), filterAllowed, {
+  column: z.string(says(filterColumn, aColumnName)).min(1, says(filterColumn, aColumnName)),
+  op: z.enum(FILTER_OPS, says(() => l10n.t('filter op'), oneOf(FILTER_OPS))),
   value: FilterValue.optional(),
 });
 export const FilterCombination = z
-  .enum(FILTER_COMBINATIONS, says('filter_combination', `one of ${list(FILTER_COMBINATIONS)}`))
+  .enum(FILTER_COMBINATIONS, says(member('filter_combination'), oneOf(FILTER_COMBINATIONS)))
   .optional().meta({ default: 'AND' });
 
-const opsAllowed = `one of ${list(TRIGGER_CALCULATION_OPS)}`;
-export const CalculationWrite = strict('a calculation', `an object with op and, for every op but ${list([...COLUMNLESS_OPS, ...OPTIONAL_COLUMN_OPS])}, a column`, {
+const opsAllowed = oneOf(TRIGGER_CALCULATION_OPS);
+const calculationColumn: Words = () => l10n.t('calculation column');
+const calculationName: Words = () => l10n.t('calculation name');
+const calculationAllowed: Words = () =>
+  l10n.t('an object with {0} and, for every op but {1}, a column', 'op', list([...COLUMNLESS_OPS, ...OPTIONAL_COLUMN_OPS]));
+export const CalculationWrite = strict(() => l10n.t('a calculation'), calculationAllowed, {
   op: z.enum(TRIGGER_CALCULATION_OPS, {
     error: (iss) =>
       (TRIGGER_REFUSED_OPS as readonly unknown[]).includes(iss.input)
-        ? `calculation op ${show(iss.input)} is not allowed in a trigger (spec 2.6.1 rule 1); expected ${opsAllowed}`
-        : `${problem('calculation op', iss)}; expected ${opsAllowed}`,
+        ? l10n.t('calculation op {0} is not allowed in a trigger (spec 2.6.1 rule 1); expected {1}', show(iss.input), opsAllowed())
+        : expected(problem(l10n.t('calculation op'), iss), opsAllowed()),
   }).describe(`Aggregate. ${list(TRIGGER_REFUSED_OPS)} are refused in triggers (spec 2.6.1 rule 1); ${list(METRICS_CALCULATION_OPS)} need a metrics dataset.`),
   column: z
-    .string(says('calculation column', 'a column name'))
-    .min(1, says('calculation column', 'a column name'))
+    .string(says(calculationColumn, aColumnName))
+    .min(1, says(calculationColumn, aColumnName))
     .optional()
     .describe(`The column aggregated; ${list(COLUMNLESS_OPS)} take none, ${list(OPTIONAL_COLUMN_OPS)} one optionally (to scope it to one metric), every other op one.`),
   name: z
-    .string(says('calculation name', 'a non-empty string'))
-    .min(1, says('calculation name', 'a non-empty string'))
+    .string(says(calculationName, aNonEmptyString))
+    .min(1, says(calculationName, aNonEmptyString))
     .optional()
     .describe('Makes the calculation a named aggregate; not combinable with global filters (spec 2.6.1 rule 7).'),
-  filters: z.array(FilterWrite, says('calculation filters', 'an array of filters')).optional(),
+  filters: z.array(FilterWrite, says(() => l10n.t('calculation filters'), anArrayOfFilters)).optional(),
   filter_combination: FilterCombination.optional(),
 });
 
-const havingAllowed = `an object with calculate_op and its column (unless the op takes none), or without calculate_op a column naming a calculation or formula; op (${list(HAVING_OPS)}) and a numeric value`;
-export const HavingWrite = strict('a having', havingAllowed, {
+const havingAllowed: Words = () =>
+  l10n.t(
+    'an object with {0} and its column (unless the op takes none), or without {0} a column naming a calculation or formula; {1} ({2}) and a numeric {3}',
+    'calculate_op',
+    'op',
+    list(HAVING_OPS),
+    'value',
+  );
+const havingColumn: Words = () => l10n.t('having column');
+export const HavingWrite = strict(() => l10n.t('a having'), havingAllowed, {
   calculate_op: z
-    .enum(TRIGGER_CALCULATION_OPS, says('having calculate_op', opsAllowed))
+    .enum(TRIGGER_CALCULATION_OPS, says(() => l10n.t('having {0}', 'calculate_op'), opsAllowed))
     .optional()
     .describe('The op of the calculation the having filters on; leave it out when column names a calculation or a formula.'),
-  column: z.string(says('having column', 'a column name')).min(1, says('having column', 'a column name')).optional(),
-  op: z.enum(HAVING_OPS, says('having op', `one of ${list(HAVING_OPS)}`)),
-  value: z.number(says('having value', 'a number')),
+  column: z.string(says(havingColumn, aColumnName)).min(1, says(havingColumn, aColumnName)).optional(),
+  op: z.enum(HAVING_OPS, says(() => l10n.t('having op'), oneOf(HAVING_OPS))),
+  value: z.number(says(() => l10n.t('having value'), aNumber)),
 });
+

@@ -1,60 +1,79 @@
 // The inline query of a trigger write (spec 2.6.1); its relations to the trigger are in relations.ts.
+import * as l10n from '@vscode/l10n';
 import * as z from 'zod';
 import { TRIGGER_LIMITS } from './limits';
-import { CalculationWrite, FilterCombination, FilterWrite, HavingWrite } from './members';
-import { says, strict } from './wording';
+import { aColumnName, anArrayOfFilters, aNonEmptyString, CalculationWrite, FilterCombination, FilterWrite, HavingWrite } from './members';
+import { member, says, strict, type Words } from './wording';
 
-const refusedInQuery = (member: string) =>
+const refusedInQuery = (name: string) =>
   z
     .never({
       error: () =>
-        `${member} must not be set in a trigger query: results are ordered by the threshold operator and all matching groups are evaluated (spec 2.6.1 rule 3)`,
+        l10n.t(
+          '{0} must not be set in a trigger query: results are ordered by the threshold operator and all matching groups are evaluated (spec 2.6.1 rule 3)',
+          name,
+        ),
     })
     .optional()
     .describe(`Not allowed in a trigger query (spec 2.6.1 rule 3).`);
 
-const namedExpression = (what: string) =>
-  strict(`a ${what}`, 'an object with a name and an expression', {
-    name: z.string(says(`${what} name`, 'a non-empty string')).min(1, says(`${what} name`, 'a non-empty string')),
-    expression: z.string(says(`${what} expression`, 'a non-empty string')).min(1, says(`${what} expression`, 'a non-empty string')),
+/** The labels of a named expression's messages: the object, its name and its expression. */
+interface ExpressionLabels {
+  object: Words;
+  name: Words;
+  expression: Words;
+}
+const namedExpression = (labels: ExpressionLabels) =>
+  strict(labels.object, () => l10n.t('an object with a {0} and an {1}', 'name', 'expression'), {
+    name: z.string(says(labels.name, aNonEmptyString)).min(1, says(labels.name, aNonEmptyString)),
+    expression: z.string(says(labels.expression, aNonEmptyString)).min(1, says(labels.expression, aNonEmptyString)),
   });
+const FORMULA: ExpressionLabels = { object: () => l10n.t('a formula'), name: () => l10n.t('formula name'), expression: () => l10n.t('formula expression') };
+const CALCULATED_FIELD: ExpressionLabels = {
+  object: () => l10n.t('a calculated field'),
+  name: () => l10n.t('calculated field name'),
+  expression: () => l10n.t('calculated field expression'),
+};
 
-const timeRangeAllowed = `a whole number of seconds from frequency to min(${TRIGGER_LIMITS.timeRangeFactor} x frequency, ${TRIGGER_LIMITS.timeRangeMax})`;
-export const TriggerQueryWrite = strict('the query', 'an object (spec 2.6.1)', {
+const timeRangeAllowed: Words = () =>
+  l10n.t('a whole number of seconds from {0} to min({1} x {0}, {2})', 'frequency', TRIGGER_LIMITS.timeRangeFactor, TRIGGER_LIMITS.timeRangeMax);
+const wholeSeconds: Words = () => l10n.t('a whole number of seconds');
+const breakdown: Words = () => l10n.t('breakdown');
+export const TriggerQueryWrite = strict(() => l10n.t('the query'), () => l10n.t('an object (spec 2.6.1)'), {
   calculations: z
-    .array(CalculationWrite, says('calculations', 'an array of at least one aggregate calculation (spec 2.6.1 rule 1)'))
-    .min(1, says('calculations', 'at least one aggregate calculation (spec 2.6.1 rule 1)'))
+    .array(CalculationWrite, says(member('calculations'), () => l10n.t('an array of at least one aggregate calculation (spec 2.6.1 rule 1)')))
+    .min(1, says(member('calculations'), () => l10n.t('at least one aggregate calculation (spec 2.6.1 rule 1)')))
     .describe('Aggregates; at least one (spec 2.6.1 rule 1).'),
-  filters: z.array(FilterWrite, says('filters', 'an array of filters')).optional().describe('Global filters.'),
+  filters: z.array(FilterWrite, says(member('filters'), anArrayOfFilters)).optional().describe('Global filters.'),
   filter_combination: FilterCombination.optional().describe('How the global filters combine: AND (default) or OR.'),
   breakdowns: z
-    .array(z.string(says('breakdown', 'a column name')).min(1, says('breakdown', 'a column name')), says('breakdowns', 'an array of column names'))
+    .array(z.string(says(breakdown, aColumnName)).min(1, says(breakdown, aColumnName)), says(member('breakdowns'), () => l10n.t('an array of column names')))
     .optional()
     .describe('Columns to group results by; each group is evaluated against the threshold.'),
   havings: z
-    .array(HavingWrite, says('havings', `an array of at most ${TRIGGER_LIMITS.havingsMax} having`))
-    .max(TRIGGER_LIMITS.havingsMax, says('havings', `at most ${TRIGGER_LIMITS.havingsMax} HAVING clause (spec 2.6.1 rule 6)`))
+    .array(HavingWrite, says(member('havings'), () => l10n.t('an array of at most {0} having', TRIGGER_LIMITS.havingsMax)))
+    .max(TRIGGER_LIMITS.havingsMax, says(member('havings'), () => l10n.t('at most {0} HAVING clause (spec 2.6.1 rule 6)', TRIGGER_LIMITS.havingsMax)))
     .optional()
     .describe('At most one HAVING clause, matching a calculation (spec 2.6.1 rule 6).'),
   formulas: z
-    .array(namedExpression('formula'), says('formulas', `an array of at most ${TRIGGER_LIMITS.formulasMax} formula`))
-    .max(TRIGGER_LIMITS.formulasMax, says('formulas', `at most ${TRIGGER_LIMITS.formulasMax} formula (spec 2.6.1 rule 5)`))
+    .array(namedExpression(FORMULA), says(member('formulas'), () => l10n.t('an array of at most {0} formula', TRIGGER_LIMITS.formulasMax)))
+    .max(TRIGGER_LIMITS.formulasMax, says(member('formulas'), () => l10n.t('at most {0} formula (spec 2.6.1 rule 5)', TRIGGER_LIMITS.formulasMax)))
     .optional()
     .describe(`At most one formula, over up to ${TRIGGER_LIMITS.formulaAggregatesMax} aggregates (spec 2.6.1 rule 5).`),
   calculated_fields: z
-    .array(namedExpression('calculated field'), says('calculated_fields', 'an array of calculated fields'))
+    .array(namedExpression(CALCULATED_FIELD), says(member('calculated_fields'), () => l10n.t('an array of calculated fields')))
     .optional()
     .describe('Derived columns, each a name and an expression, for use in the query.'),
   time_range: z
-    .number(says('time_range', timeRangeAllowed))
-    .int(says('time_range', timeRangeAllowed))
-    .min(TRIGGER_LIMITS.frequencyMin, says('time_range', timeRangeAllowed))
-    .max(TRIGGER_LIMITS.timeRangeMax, says('time_range', timeRangeAllowed))
-    .describe(`Query duration in seconds; required, ${timeRangeAllowed} (spec 2.6.1 rule 2).`),
+    .number(says(member('time_range'), timeRangeAllowed))
+    .int(says(member('time_range'), timeRangeAllowed))
+    .min(TRIGGER_LIMITS.frequencyMin, says(member('time_range'), timeRangeAllowed))
+    .max(TRIGGER_LIMITS.timeRangeMax, says(member('time_range'), timeRangeAllowed))
+    .describe(`Query duration in seconds; required, a whole number of seconds from frequency to min(${TRIGGER_LIMITS.timeRangeFactor} x frequency, ${TRIGGER_LIMITS.timeRangeMax}) (spec 2.6.1 rule 2).`),
   granularity: z
-    .number(says('granularity', 'a whole number of seconds'))
-    .int(says('granularity', 'a whole number of seconds'))
-    .positive(says('granularity', 'a whole number of seconds'))
+    .number(says(member('granularity'), wholeSeconds))
+    .int(says(member('granularity'), wholeSeconds))
+    .positive(says(member('granularity'), wholeSeconds))
     .optional()
     .describe(
       `Seconds per bucket; metrics datasets only, from time_range/${TRIGGER_LIMITS.granularityMinDivisor} to time_range (spec 2.6.1 rules 8 and 9); above time_range/${TRIGGER_LIMITS.granularityCoarseDivisor} is accepted but coarse.`,

@@ -1,12 +1,14 @@
 // Relational rules of spec 2.6 and 2.6.1: what one member of a trigger allows depends on another.
 // They run as one refinement of the write schema; each issue carries its rule id in `params.rule`.
+// Every message is one l10n.t sentence; member names, values and lists are its placeholder arguments.
+import * as l10n from '@vscode/l10n';
 import { isDeprecatedRecipient } from '../../api/schemas/common';
 import { TRIGGER_READ_ONLY_MEMBERS } from '../../api/schemas/trigger';
 import type { RuleId } from '../rules';
 import type { MetricsDatasetHint, TriggerForm } from '../types';
 import { isRecord } from '../util';
 import { COLUMNLESS_OPS, isValidFrequency, METRICS_CALCULATION_OPS, OPTIONAL_COLUMN_OPS, TRIGGER_CALCULATION_OPS, TRIGGER_LIMITS, timeRangeBounds } from './limits';
-import { list, show } from './wording';
+import { expected, list, show } from './wording';
 
 /** Extra data a relational issue carries for the linter. */
 export interface TriggerIssueParams {
@@ -27,10 +29,14 @@ const present = (v: unknown) => v !== undefined && v !== null;
 const optionalText = (v: unknown) => (v === undefined ? undefined : show(v));
 const calcLabel = (op: unknown, column: unknown) => (typeof column === 'string' ? `${show(op)}(${column})` : show(op));
 /** At most 10 of a list in a message: a query may hold thousands of calculations, and each message names them. */
-const someOf = (labels: readonly string[]) => (labels.length > 10 ? `${labels.slice(0, 10).join(', ')} and ${labels.length - 10} more` : labels.join(', '));
+const someOf = (labels: readonly string[]) => (labels.length > 10 ? l10n.t('{0} and {1} more', labels.slice(0, 10).join(', '), labels.length - 10) : labels.join(', '));
+/** A list in a message, or the word for an empty one. */
+const someOrNone = (labels: readonly string[]) => someOf(labels) || l10n.t('none');
+/** A member and its value, as in `frequency 900`: the same in every language. */
+const memberValue = (name: string, value: unknown) => [name, show(value)].join(' ');
 
 /** The hint when the caller gives none: the rules do not know whether a flag or a setting declares a metrics dataset. */
-export const NEUTRAL_METRICS_DATASET_HINT: MetricsDatasetHint = () => 'declare it as one to the linter';
+export const NEUTRAL_METRICS_DATASET_HINT: MetricsDatasetHint = () => l10n.t('declare it as one to the linter');
 
 /** The read-only members a file is told about: `id` is not one of them, it links the file to the service's trigger. */
 const REPORTED_READ_ONLY = TRIGGER_READ_ONLY_MEMBERS.filter((m) => m !== 'id');
@@ -51,7 +57,7 @@ export function checkTriggerRelations(
   if (form === 'file') {
     for (const member of REPORTED_READ_ONLY) {
       if (member in trigger) {
-        report([member], `${member} is read-only: the service sets it and ignores it on write`, { rule: 'trigger/read-only-member' });
+        report([member], l10n.t('{0} is read-only: the service sets it and ignores it on write', member), { rule: 'trigger/read-only-member' });
       }
     }
   }
@@ -59,37 +65,60 @@ export function checkTriggerRelations(
   const hasQuery = present(trigger.query);
   const hasQueryId = present(trigger.query_id);
   if (!hasQuery && !hasQueryId) {
-    report([], 'the trigger has neither query nor query_id; give exactly one: an inline query or the id of a saved query', {
+    report([], l10n.t('the trigger has neither {0} nor {1}; give exactly one: an inline query or the id of a saved query', 'query', 'query_id'), {
       rule: 'trigger/query-source',
     });
   } else if (hasQuery && hasQueryId && form === 'file') {
-    report(['query_id'], 'the trigger has both query and query_id; give exactly one: an inline query or the id of a saved query', {
+    report(['query_id'], l10n.t('the trigger has both {0} and {1}; give exactly one: an inline query or the id of a saved query', 'query', 'query_id'), {
       rule: 'trigger/query-source',
-      related: [{ path: ['query'], message: 'the inline query' }],
+      related: [{ path: ['query'], message: l10n.t('the inline query') }],
     });
   }
 
   if (trigger.evaluation_schedule_type === 'window' && !present(trigger.evaluation_schedule)) {
-    report([], 'evaluation_schedule_type is window but evaluation_schedule is missing; give evaluation_schedule with a window (days_of_week, start_time, end_time)', {
+    const message = l10n.t(
+      '{0} is {1} but {2} is missing; give {2} with a window ({3})',
+      'evaluation_schedule_type',
+      'window',
+      'evaluation_schedule',
+      list(['days_of_week', 'start_time', 'end_time']),
+    );
+    report([], message, {
       rule: 'trigger/evaluation-schedule',
-      related: [{ path: ['evaluation_schedule_type'], message: 'the schedule type' }],
+      related: [{ path: ['evaluation_schedule_type'], message: l10n.t('the schedule type') }],
     });
   }
   // A window with the frequency schedule type is ignored: the trigger runs around the clock, which
   // is rarely what whoever wrote the window meant. Which of the two to change is the user's call.
   const scheduleType = trigger.evaluation_schedule_type;
   if (isRecord(trigger.evaluation_schedule) && (scheduleType === undefined || scheduleType === 'frequency')) {
-    const typeText = scheduleType === undefined ? 'evaluation_schedule_type is absent (frequency, the default)' : 'evaluation_schedule_type is frequency';
-    report(['evaluation_schedule'], `evaluation_schedule has no effect: ${typeText}, so the trigger runs at every frequency interval, also outside the window; set evaluation_schedule_type to window, or remove evaluation_schedule`, {
+    const message =
+      scheduleType === undefined
+        ? l10n.t(
+            '{0} has no effect: {1} is absent ({2}, the default), so the trigger runs at every frequency interval, also outside the window; set {1} to {3}, or remove {0}',
+            'evaluation_schedule',
+            'evaluation_schedule_type',
+            'frequency',
+            'window',
+          )
+        : l10n.t(
+            '{0} has no effect: {1} is {2}, so the trigger runs at every frequency interval, also outside the window; set {1} to {3}, or remove {0}',
+            'evaluation_schedule',
+            'evaluation_schedule_type',
+            'frequency',
+            'window',
+          );
+    report(['evaluation_schedule'], message, {
       rule: 'trigger/evaluation-schedule-unused',
-      related: scheduleType === undefined ? [] : [{ path: ['evaluation_schedule_type'], message: 'the schedule type' }],
+      related: scheduleType === undefined ? [] : [{ path: ['evaluation_schedule_type'], message: l10n.t('the schedule type') }],
     });
   }
 
   if (Array.isArray(trigger.recipients)) {
     trigger.recipients.forEach((r, i) => {
       if (isRecord(r) && isDeprecatedRecipient({ id: optionalText(r.id), type: optionalText(r.type), target: optionalText(r.target) })) {
-        report(['recipients', i], `recipient ${show(r.type)} ${show(r.target)} is named by type and target, which is deprecated (spec 9); name it by id`, {
+        const message = l10n.t('recipient {0} {1} is named by {2} and {3}, which is deprecated (spec 9); name it by {4}', show(r.type), show(r.target), 'type', 'target', 'id');
+        report(['recipients', i], message, {
           rule: 'trigger/recipient-deprecated',
         });
       }
@@ -101,9 +130,16 @@ export function checkTriggerRelations(
     const { op, value } = threshold;
     const ok = (op === '>=' && value >= 0) || (op === '<=' && value <= 0);
     if (!ok) {
-      report(['threshold'], `threshold ${op} ${value} does not suit a baseline; with baseline_details the threshold is >= with a value of 0 or more, or <= with a value of 0 or less`, {
+      const message = l10n.t(
+        '{0} {1} {2} does not suit a baseline; with {3} the threshold is >= with a value of 0 or more, or <= with a value of 0 or less',
+        'threshold',
+        op,
+        value,
+        'baseline_details',
+      );
+      report(['threshold'], message, {
         rule: 'trigger/baseline-threshold',
-        related: [{ path: ['baseline_details'], message: 'the baseline' }],
+        related: [{ path: ['baseline_details'], message: l10n.t('the baseline') }],
       });
     }
   }
@@ -112,7 +148,9 @@ export function checkTriggerRelations(
     const slug = typeof trigger.dataset_slug === 'string' ? trigger.dataset_slug : undefined;
     // The caller words how to declare a metrics dataset; the rest of the sentence is the rules'.
     const metricsHint = () =>
-      `if ${slug ?? 'the dataset'} is a metrics dataset, ${slug === undefined ? 'give dataset_slug and ' : ''}${metricsDatasetHint(slug)}`;
+      slug === undefined
+        ? l10n.t('if the dataset is a metrics dataset, give {0} and {1}', 'dataset_slug', metricsDatasetHint(slug))
+        : l10n.t('if {0} is a metrics dataset, {1}', slug, metricsDatasetHint(slug));
     checkQueryRelations(trigger, trigger.query, isMetrics(slug), metricsHint, report);
   }
 }
@@ -125,19 +163,30 @@ function checkQueryRelations(
   report: Report,
 ): void {
   const q = (...rest: Path): Path => ['query', ...rest];
-  const frequency = trigger.frequency === undefined ? TRIGGER_LIMITS.frequencyDefault : trigger.frequency;
-  const frequencyText = trigger.frequency === undefined ? `frequency ${frequency} (the default)` : `frequency ${show(frequency)}`;
+  const defaultFrequency = trigger.frequency === undefined;
+  const frequency = defaultFrequency ? TRIGGER_LIMITS.frequencyDefault : trigger.frequency;
   const timeRange = query.time_range;
 
   if (typeof timeRange === 'number' && isValidFrequency(frequency)) {
     const { min, max, maxByFrequency } = timeRangeBounds(frequency);
-    const related = trigger.frequency === undefined ? [] : [{ path: ['frequency'], message: `frequency ${frequency}` }];
-    const allowed = `expected ${min} (the frequency) to ${max} (${maxByFrequency ? `${TRIGGER_LIMITS.timeRangeFactor} x frequency` : 'the maximum'}) (spec 2.6.1 rule 2)`;
+    const factor = TRIGGER_LIMITS.timeRangeFactor;
+    const related = defaultFrequency ? [] : [{ path: ['frequency'], message: memberValue('frequency', frequency) }];
+    const allowed = () =>
+      maxByFrequency
+        ? l10n.t('{0} (the frequency) to {1} ({2} x frequency) (spec 2.6.1 rule 2)', min, max, factor)
+        : l10n.t('{0} (the frequency) to {1} (the maximum) (spec 2.6.1 rule 2)', min, max);
+    const range = memberValue('time_range', timeRange);
+    const current = memberValue('frequency', frequency);
     if (timeRange < min) {
-      report(q('time_range'), `time_range ${timeRange} is below ${frequencyText}; ${allowed}`, { rule: 'query/time-range-min', replaceWith: min, related });
+      const below = defaultFrequency ? l10n.t('{0} is below {1} (the default)', range, current) : l10n.t('{0} is below {1}', range, current);
+      report(q('time_range'), expected(below, allowed()), { rule: 'query/time-range-min', replaceWith: min, related });
     } else if (timeRange > max) {
-      const exceeded = maxByFrequency ? `${max} = ${TRIGGER_LIMITS.timeRangeFactor} x ${frequencyText}` : `the maximum ${max}`;
-      report(q('time_range'), `time_range ${timeRange} exceeds ${exceeded}; ${allowed}`, { rule: 'query/time-range-max', replaceWith: max, related });
+      const exceeds = !maxByFrequency
+        ? l10n.t('{0} exceeds the maximum {1}', range, max)
+        : defaultFrequency
+          ? l10n.t('{0} exceeds {1} = {2} x {3} (the default)', range, max, factor, current)
+          : l10n.t('{0} exceeds {1} = {2} x {3}', range, max, factor, current);
+      report(q('time_range'), expected(exceeds, allowed()), { rule: 'query/time-range-max', replaceWith: max, related });
     }
   }
 
@@ -148,18 +197,21 @@ function checkQueryRelations(
   calculations.forEach((calc, i) => {
     if (!isRecord(calc) || typeof calc.op !== 'string') return;
     if (!metrics && (METRICS_CALCULATION_OPS as readonly string[]).includes(calc.op)) {
-      const dataset = typeof trigger.dataset_slug === 'string' ? `dataset ${trigger.dataset_slug}` : 'the dataset (no dataset_slug)';
-      report(q('calculations', i, 'op'), `${calc.op} needs a metrics dataset, and ${dataset} is standard; ${metricsHint()}`, {
+      const message =
+        typeof trigger.dataset_slug === 'string'
+          ? l10n.t('{0} needs a metrics dataset, and dataset {1} is standard; {2}', calc.op, trigger.dataset_slug, metricsHint())
+          : l10n.t('{0} needs a metrics dataset, and the dataset (no {1}) is standard; {2}', calc.op, 'dataset_slug', metricsHint());
+      report(q('calculations', i, 'op'), message, {
         rule: 'query/calculation-op-metrics-only',
       });
     }
     const columnless = (COLUMNLESS_OPS as readonly string[]).includes(calc.op);
     const optional = (OPTIONAL_COLUMN_OPS as readonly string[]).includes(calc.op);
     if (columnless && present(calc.column)) {
-      report(q('calculations', i, 'column'), `${calc.op} takes no column; only ${list(COLUMNLESS_OPS)} take none`, { rule: 'query/calculation-column' });
+      report(q('calculations', i, 'column'), l10n.t('{0} takes no column; only {1} take none', calc.op, list(COLUMNLESS_OPS)), { rule: 'query/calculation-column' });
     } else if (!columnless && !optional && !present(calc.column) && (TRIGGER_CALCULATION_OPS as readonly string[]).includes(calc.op)) {
       const without = [...COLUMNLESS_OPS, ...OPTIONAL_COLUMN_OPS];
-      report(q('calculations', i), `${calc.op} needs a column; every op but ${list(without)} takes one`, { rule: 'query/calculation-column' });
+      report(q('calculations', i), l10n.t('{0} needs a column; every op but {1} takes one', calc.op, list(without)), { rule: 'query/calculation-column' });
     }
   });
 
@@ -189,27 +241,39 @@ function checkQueryRelations(
   };
   const namesOf = (items: unknown[]) => items.filter(isRecord).map((x) => x.name).filter((n): n is string => typeof n === 'string');
   const formulaNames = new Set(namesOf(formulas));
-  const known = someOf(calculations.filter(isRecord).map((c) => calcLabel(c.op, c.column)));
+  const known = calculations.filter(isRecord).map((c) => calcLabel(c.op, c.column));
   havings.forEach((h, i) => {
     if (!isRecord(h)) return;
     if (!present(h.calculate_op)) {
       if (!present(h.column)) {
-        report(q('havings', i), 'the having has neither calculate_op nor a column; give calculate_op (with its column), or a column naming a calculation or formula', {
+        report(q('havings', i), l10n.t('the having has neither {0} nor a column; give {0} (with its column), or a column naming a calculation or formula', 'calculate_op'), {
           rule: 'query/having',
         });
       } else if (typeof h.column === 'string' && matching(h).length === 0 && !formulaNames.has(h.column)) {
-        report(q('havings', i), `the having on ${JSON.stringify(h.column)} names no calculation or formula; without calculate_op its column is the name of a calculation or formula; calculation names: ${someOf(namesOf(calculations)) || 'none'}; formula names: ${someOf([...formulaNames]) || 'none'}`, {
+        const message = l10n.t(
+          'the having on {0} names no calculation or formula; without {1} its column is the name of a calculation or formula; calculation names: {2}; formula names: {3}',
+          JSON.stringify(h.column),
+          'calculate_op',
+          someOrNone(namesOf(calculations)),
+          someOrNone([...formulaNames]),
+        );
+        report(q('havings', i), message, {
           rule: 'query/having-calculation',
-          related: [{ path: q('calculations'), message: 'the calculations' }],
+          related: [{ path: q('calculations'), message: l10n.t('the calculations') }],
         });
       }
       return;
     }
     if (typeof h.calculate_op !== 'string') return;
     if (matching(h).length === 0) {
-      report(q('havings', i), `the having on ${calcLabel(h.calculate_op, h.column)} matches no calculation; it needs a calculation with the same op and column (spec 2.6.1 rule 6); calculations: ${known || 'none'}`, {
+      const message = l10n.t(
+        'the having on {0} matches no calculation; it needs a calculation with the same op and column (spec 2.6.1 rule 6); calculations: {1}',
+        calcLabel(h.calculate_op, h.column),
+        someOrNone(known),
+      );
+      report(q('havings', i), message, {
         rule: 'query/having-calculation',
-        related: [{ path: q('calculations'), message: 'the calculations' }],
+        related: [{ path: q('calculations'), message: l10n.t('the calculations') }],
       });
     }
   });
@@ -236,14 +300,34 @@ function checkQueryRelations(
     if (nonHaving.length > limit) {
       const names = someOf(nonHaving.map(({ c }) => (isRecord(c) ? calcLabel(c.op, c.column) : '?')));
       for (const { c, i } of nonHaving.slice(limit)) {
-        report(q('calculations', i), `${isRecord(c) ? calcLabel(c.op, c.column) : 'this calculation'} is one aggregate too many: the query has ${nonHaving.length} aggregates not used by a having (${names}); without formulas at most ${limit} is allowed (spec 2.6.1 rule 4)`, {
+        const message = isRecord(c)
+          ? l10n.t(
+              '{0} is one aggregate too many: the query has {1} aggregates not used by a having ({2}); without formulas at most {3} is allowed (spec 2.6.1 rule 4)',
+              calcLabel(c.op, c.column),
+              nonHaving.length,
+              names,
+              limit,
+            )
+          : l10n.t(
+              'this calculation is one aggregate too many: the query has {0} aggregates not used by a having ({1}); without formulas at most {2} is allowed (spec 2.6.1 rule 4)',
+              nonHaving.length,
+              names,
+              limit,
+            );
+        report(q('calculations', i), message, {
           rule: 'query/non-having-aggregates',
-          related: [{ path: q('calculations', nonHaving[0]?.i ?? 0), message: 'the first aggregate' }],
+          related: [{ path: q('calculations', nonHaving[0]?.i ?? 0), message: l10n.t('the first aggregate') }],
         });
       }
     }
   } else if (calculations.length > TRIGGER_LIMITS.formulaAggregatesMax) {
-    report(q('calculations'), `calculations hold ${calculations.length} aggregates; with a formula at most ${TRIGGER_LIMITS.formulaAggregatesMax} are allowed (spec 2.6.1 rule 5)`, {
+    const message = l10n.t(
+      '{0} hold {1} aggregates; with a formula at most {2} are allowed (spec 2.6.1 rule 5)',
+      'calculations',
+      calculations.length,
+      TRIGGER_LIMITS.formulaAggregatesMax,
+    );
+    report(q('calculations'), message, {
       rule: 'query/formula-aggregates-max',
     });
   }
@@ -251,15 +335,18 @@ function checkQueryRelations(
   const named = calculations.filter((c) => isRecord(c) && present(c.name));
   if (named.length > 0 && Array.isArray(query.filters) && query.filters.length > 0) {
     const names = someOf(named.map((c) => (isRecord(c) ? show(c.name) : '')));
-    report(q('filters'), `global filters cannot be combined with named aggregates (${names}) (spec 2.6.1 rule 7); move the filters into each calculation's filters`, {
+    report(q('filters'), l10n.t("global filters cannot be combined with named aggregates ({0}) (spec 2.6.1 rule 7); move the filters into each calculation's filters", names), {
       rule: 'query/named-aggregate-filters',
     });
   }
 
   if (query.granularity !== undefined) {
     if (!metrics) {
-      const dataset = typeof trigger.dataset_slug === 'string' ? `dataset ${trigger.dataset_slug} is standard` : 'the dataset is standard';
-      report(q('granularity'), `granularity is supported only on metrics datasets and ${dataset} (spec 2.6.1 rule 9); ${metricsHint()}`, {
+      const message =
+        typeof trigger.dataset_slug === 'string'
+          ? l10n.t('{0} is supported only on metrics datasets and dataset {1} is standard (spec 2.6.1 rule 9); {2}', 'granularity', trigger.dataset_slug, metricsHint())
+          : l10n.t('{0} is supported only on metrics datasets and the dataset is standard (spec 2.6.1 rule 9); {1}', 'granularity', metricsHint());
+      report(q('granularity'), message, {
         rule: 'query/granularity-standard',
       });
     } else if (typeof query.granularity === 'number' && typeof timeRange === 'number') {
@@ -267,15 +354,42 @@ function checkQueryRelations(
       // but coarse, which some of the service's own documentation advises against.
       const low = timeRange / TRIGGER_LIMITS.granularityMinDivisor;
       const coarse = timeRange / TRIGGER_LIMITS.granularityCoarseDivisor;
-      const related = [{ path: q('time_range'), message: `time_range ${timeRange}` }];
+      const related = [{ path: q('time_range'), message: memberValue('time_range', timeRange) }];
+      const granularity = memberValue('granularity', query.granularity);
       if (query.granularity < low || query.granularity > timeRange) {
-        report(q('granularity'), `granularity ${query.granularity} lies outside ${low} = time_range ${timeRange} / ${TRIGGER_LIMITS.granularityMinDivisor} to ${timeRange} = time_range (spec 2.6.1 rule 8)`, {
+        const message = l10n.t(
+          '{0} lies outside {1} = {2} {3} / {4} to {3} = {2} (spec 2.6.1 rule 8)',
+          granularity,
+          low,
+          'time_range',
+          timeRange,
+          TRIGGER_LIMITS.granularityMinDivisor,
+        );
+        report(q('granularity'), message, {
           rule: 'query/granularity-range',
           related,
         });
       } else if (query.granularity > coarse) {
         const points = Math.floor(timeRange / query.granularity);
-        report(q('granularity'), `granularity ${query.granularity} is above ${coarse} = time_range ${timeRange} / ${TRIGGER_LIMITS.granularityCoarseDivisor}: each evaluation sees ${points} ${points === 1 ? 'point' : 'points'}; the service accepts it, but fewer than ${TRIGGER_LIMITS.granularityCoarseDivisor} points make a coarse signal`, {
+        const divisor = TRIGGER_LIMITS.granularityCoarseDivisor;
+        const message =
+          points === 1
+            ? l10n.t(
+                '{0} is above {1} = {2} / {3}: each evaluation sees 1 point; the service accepts it, but fewer than {3} points make a coarse signal',
+                granularity,
+                coarse,
+                memberValue('time_range', timeRange),
+                divisor,
+              )
+            : l10n.t(
+                '{0} is above {1} = {2} / {3}: each evaluation sees {4} points; the service accepts it, but fewer than {3} points make a coarse signal',
+                granularity,
+                coarse,
+                memberValue('time_range', timeRange),
+                divisor,
+                points,
+              );
+        report(q('granularity'), message, {
           rule: 'query/granularity-coarse',
           related,
         });
@@ -294,12 +408,12 @@ function checkCalculationNames(calculations: unknown[], formulas: unknown[], q: 
   calculations.forEach((c, i) => {
     if (!isRecord(c)) return;
     if (formulas.length === 0 && present(c.name)) {
-      report(q('calculations', i, 'name'), `the calculation is named (${JSON.stringify(c.name)}) but the query has no formula; without formulas calculations carry no name`, {
+      report(q('calculations', i, 'name'), l10n.t('the calculation is named ({0}) but the query has no formula; without formulas calculations carry no name', JSON.stringify(c.name)), {
         rule: 'query/calculation-needs-formula',
       });
     }
     if (formulas.length === 0 && Array.isArray(c.filters) && c.filters.length > 0) {
-      report(q('calculations', i, 'filters'), "the calculation has its own filters but the query has no formula; without formulas, filter the whole query with the query's filters", {
+      report(q('calculations', i, 'filters'), l10n.t("the calculation has its own filters but the query has no formula; without formulas, filter the whole query with the query's filters"), {
         rule: 'query/calculation-needs-formula',
       });
     }
@@ -309,18 +423,18 @@ function checkCalculationNames(calculations: unknown[], formulas: unknown[], q: 
       firstByName.set(c.name, i);
       return;
     }
-    report(q('calculations', i, 'name'), `calculation name ${JSON.stringify(c.name)} is already used by calculation ${first + 1}; each calculation name is used once`, {
+    report(q('calculations', i, 'name'), l10n.t('calculation name {0} is already used by calculation {1}; each calculation name is used once', JSON.stringify(c.name), first + 1), {
       rule: 'query/calculation-name-duplicate',
-      related: [{ path: q('calculations', first, 'name'), message: `calculation ${first + 1}` }],
+      related: [{ path: q('calculations', first, 'name'), message: l10n.t('calculation {0}', first + 1) }],
     });
   });
   formulas.forEach((f, i) => {
     if (!isRecord(f) || typeof f.name !== 'string') return;
     const calc = firstByName.get(f.name);
     if (calc === undefined) return;
-    report(q('formulas', i, 'name'), `formula name ${JSON.stringify(f.name)} is also the name of calculation ${calc + 1}; a formula needs a name of its own`, {
+    report(q('formulas', i, 'name'), l10n.t('formula name {0} is also the name of calculation {1}; a formula needs a name of its own', JSON.stringify(f.name), calc + 1), {
       rule: 'query/formula-name',
-      related: [{ path: q('calculations', calc, 'name'), message: `calculation ${calc + 1}` }],
+      related: [{ path: q('calculations', calc, 'name'), message: l10n.t('calculation {0}', calc + 1) }],
     });
   });
 }

@@ -1,6 +1,7 @@
 // Writing a trigger (spec 2.6, 2.6.1, part 8; service facts). `TriggerWrite` is strict: it is the
 // single source of the linter's rules and of schemas/trigger.schema.json. Member checks are zod
 // checks; the relational rules of 2.6.1 are one refinement whose issues carry their rule id in `params.rule`.
+import * as l10n from '@vscode/l10n';
 import * as z from 'zod';
 import { RecipientWrite } from '../../api/schemas/common';
 import { EVALUATION_SCHEDULE_TYPES, TRIGGER_ALERT_TYPES, TRIGGER_LIMITS } from './limits';
@@ -8,60 +9,65 @@ import { BaselineDetailsWrite, EvaluationScheduleWrite, readOnly, TagWrite, Thre
 import { TriggerQueryWrite } from './query';
 import type { MetricsDatasetHint, TriggerForm } from '../types';
 import { checkTriggerRelations, NEUTRAL_METRICS_DATASET_HINT } from './relations';
-import { list, says, strict } from './wording';
+import { member, oneOf, says, strict, type Words } from './wording';
 
-const nameAllowed = `a string of ${TRIGGER_LIMITS.nameMin} to ${TRIGGER_LIMITS.nameMax} characters`;
-const frequencyAllowed = `a whole number of seconds from ${TRIGGER_LIMITS.frequencyMin} to ${TRIGGER_LIMITS.frequencyMax}, a multiple of ${TRIGGER_LIMITS.frequencyStep}`;
-const recipientsAllowed = 'an array of recipients';
+const nameAllowed: Words = () => l10n.t('a string of {0} to {1} characters', TRIGGER_LIMITS.nameMin, TRIGGER_LIMITS.nameMax);
+const descriptionAllowed: Words = () => l10n.t('a string of at most {0} characters', TRIGGER_LIMITS.descriptionMax);
+const frequencyAllowed: Words = () =>
+  l10n.t('a whole number of seconds from {0} to {1}, a multiple of {2}', TRIGGER_LIMITS.frequencyMin, TRIGGER_LIMITS.frequencyMax, TRIGGER_LIMITS.frequencyStep);
+const recipientsAllowed: Words = () => l10n.t('an array of recipients');
+const triggerId: Words = () => l10n.t('the id of the trigger on the service');
+const datasetSlug: Words = () => l10n.t('a dataset slug');
+const savedQueryId: Words = () => l10n.t('the id of a saved query');
 
 /** The members of a trigger in a create or update body; relations are checked by `triggerWriteSchema`. */
-export const TriggerWriteObject = strict('the trigger', 'a trigger object (spec 2.6)', {
+export const TriggerWriteObject = strict(() => l10n.t('the trigger'), () => l10n.t('a trigger object (spec 2.6)'), {
   id: z
-    .string(says('id', 'the id of the trigger on the service'))
-    .min(1, says('id', 'the id of the trigger on the service'))
+    .string(says(member('id'), triggerId))
+    .min(1, says(member('id'), triggerId))
     .nullable()
     .optional()
     .describe('The id of the trigger on the service: it links the file to that trigger (pull and export write it). The service assigns it and ignores it on write.'),
   dataset_slug: z
-    .string(says('dataset_slug', 'a dataset slug'))
-    .min(1, says('dataset_slug', 'a dataset slug'))
+    .string(says(member('dataset_slug'), datasetSlug))
+    .min(1, says(member('dataset_slug'), datasetSlug))
     .optional()
     .describe('Slug of the dataset the trigger belongs to; `all` for environment-wide triggers.'),
   name: z
-    .string(says('name', nameAllowed))
-    .min(TRIGGER_LIMITS.nameMin, says('name', nameAllowed))
-    .max(TRIGGER_LIMITS.nameMax, says('name', nameAllowed))
+    .string(says(member('name'), nameAllowed))
+    .min(TRIGGER_LIMITS.nameMin, says(member('name'), nameAllowed))
+    .max(TRIGGER_LIMITS.nameMax, says(member('name'), nameAllowed))
     .describe(`Shown in the UI and when the trigger fires. Length ${TRIGGER_LIMITS.nameMin} to ${TRIGGER_LIMITS.nameMax} (spec 2.6, part 8).`),
   description: z
-    .string(says('description', `a string of at most ${TRIGGER_LIMITS.descriptionMax} characters`))
-    .max(TRIGGER_LIMITS.descriptionMax, says('description', `a string of at most ${TRIGGER_LIMITS.descriptionMax} characters`))
+    .string(says(member('description'), descriptionAllowed))
+    .max(TRIGGER_LIMITS.descriptionMax, says(member('description'), descriptionAllowed))
     .optional()
     .describe(`Maximum length ${TRIGGER_LIMITS.descriptionMax} (spec 2.6, part 8).`),
   tags: z
-    .array(TagWrite, says('tags', `an array of at most ${TRIGGER_LIMITS.tagsMax} tags`))
-    .max(TRIGGER_LIMITS.tagsMax, says('tags', `at most ${TRIGGER_LIMITS.tagsMax} tags`))
+    .array(TagWrite, says(member('tags'), () => l10n.t('an array of at most {0} tags', TRIGGER_LIMITS.tagsMax)))
+    .max(TRIGGER_LIMITS.tagsMax, says(member('tags'), () => l10n.t('at most {0} tags', TRIGGER_LIMITS.tagsMax)))
     .optional()
     .describe(`Each has key and value (strings). Maximum ${TRIGGER_LIMITS.tagsMax} items (spec 2.6, part 8).`),
   threshold: ThresholdWrite,
   frequency: z
-    .number(says('frequency', frequencyAllowed))
-    .int(says('frequency', frequencyAllowed))
-    .min(TRIGGER_LIMITS.frequencyMin, says('frequency', frequencyAllowed))
-    .max(TRIGGER_LIMITS.frequencyMax, says('frequency', frequencyAllowed))
-    .multipleOf(TRIGGER_LIMITS.frequencyStep, says('frequency', frequencyAllowed))
+    .number(says(member('frequency'), frequencyAllowed))
+    .int(says(member('frequency'), frequencyAllowed))
+    .min(TRIGGER_LIMITS.frequencyMin, says(member('frequency'), frequencyAllowed))
+    .max(TRIGGER_LIMITS.frequencyMax, says(member('frequency'), frequencyAllowed))
+    .multipleOf(TRIGGER_LIMITS.frequencyStep, says(member('frequency'), frequencyAllowed))
     .optional().meta({ default: TRIGGER_LIMITS.frequencyDefault })
     .describe(
       `Seconds between evaluations of the query calculation against the threshold. Minimum ${TRIGGER_LIMITS.frequencyMin}, maximum ${TRIGGER_LIMITS.frequencyMax}, multiple of ${TRIGGER_LIMITS.frequencyStep}, default ${TRIGGER_LIMITS.frequencyDefault}. The query duration must satisfy duration <= frequency * ${TRIGGER_LIMITS.timeRangeFactor} (spec 2.6).`,
     ),
   alert_type: z
-    .enum(TRIGGER_ALERT_TYPES, says('alert_type', `one of ${list(TRIGGER_ALERT_TYPES)}`))
+    .enum(TRIGGER_ALERT_TYPES, says(member('alert_type'), oneOf(TRIGGER_ALERT_TYPES)))
     .optional().meta({ default: 'on_change' })
     .describe('on_change (default): one notification at the crossing; on_true: a notification at every frequency interval while the threshold is met (spec 2.6, part 3).'),
-  disabled: z.boolean(says('disabled', 'true or false')).optional().meta({ default: false }).describe('Default false. When true the trigger is not evaluated and sends no alerts (spec 2.6).'),
+  disabled: z.boolean(says(member('disabled'), () => l10n.t('{0} or {1}', 'true', 'false'))).optional().meta({ default: false }).describe('Default false. When true the trigger is not evaluated and sends no alerts (spec 2.6).'),
   triggered: readOnly('True while the trigger is over its threshold.'),
-  recipients: z.array(RecipientWrite, says('recipients', recipientsAllowed)).optional().describe('Who is notified when the trigger fires. Name each by id; type plus target is deprecated (spec 2.3, 9).'),
+  recipients: z.array(RecipientWrite, says(member('recipients'), recipientsAllowed)).optional().describe('Who is notified when the trigger fires. Name each by id; type plus target is deprecated (spec 2.3, 9).'),
   evaluation_schedule_type: z
-    .enum(EVALUATION_SCHEDULE_TYPES, says('evaluation_schedule_type', `one of ${list(EVALUATION_SCHEDULE_TYPES)}`))
+    .enum(EVALUATION_SCHEDULE_TYPES, says(member('evaluation_schedule_type'), oneOf(EVALUATION_SCHEDULE_TYPES)))
     .optional().meta({ default: 'frequency' })
     .describe('frequency (default; runs at the frequency) or window (runs at the frequency, only inside the window given in evaluation_schedule) (spec 2.6).'),
   evaluation_schedule: EvaluationScheduleWrite.nullable()
@@ -76,8 +82,8 @@ export const TriggerWriteObject = strict('the trigger', 'a trigger object (spec 
     .optional()
     .describe('Inline query specification (spec 2.6.1); give exactly one of query and query_id.'),
   query_id: z
-    .string(says('query_id', 'the id of a saved query'))
-    .min(1, says('query_id', 'the id of a saved query'))
+    .string(says(member('query_id'), savedQueryId))
+    .min(1, says(member('query_id'), savedQueryId))
     .nullable()
     .optional()
     .describe('Id of an existing saved query that meets the same requirements as an inline query (spec 2.6, 2.6.1). Exactly one of query and query_id is given.'),

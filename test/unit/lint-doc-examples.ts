@@ -1,0 +1,42 @@
+// The examples of docs/rules.md, as lint-docs.test.ts checks them and the linter's translation test lints them.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { lintBytes, ruleDocsAnchor, type LintOptions } from '../../src/lint';
+
+export const docs = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'rules.md'), 'utf8');
+/** The examples treat otel-metrics as a metrics dataset, and know the columns of checkout (docs/rules.md says so). */
+export const OPTIONS: LintOptions = {
+  metricsDatasets: ['otel-metrics'],
+  columns: { checkout: { names: ['duration_ms', 'status_code', 'http.route', 'internal.card_hash'], hidden: ['internal.card_hash'] } },
+};
+
+export function section(id: string): string {
+  const start = docs.indexOf(`<a id="${ruleDocsAnchor(id)}"></a>\n## ${id}\n`);
+  if (start < 0) return '';
+  const next = docs.indexOf('<a id="', start + 1);
+  return docs.slice(start, next < 0 ? undefined : next);
+}
+
+export function example(text: string, label: 'Bad' | 'Good'): string {
+  const match = new RegExp(`\\*\\*${label}\\*\\*\\n\\n\`\`\`json\\n([\\s\\S]*?)\\n\`\`\``).exec(text);
+  return match?.[1] ?? '';
+}
+
+/** `...` between two lines numbered n and m stands for the lines numbered n+1 to m-1. */
+export function expandEllipsis(json: string): string {
+  const lines = json.split('\n');
+  const i = lines.findIndex((l) => l.trim() === '...');
+  if (i < 0) return json;
+  const before = lines[i - 1] ?? '';
+  const after = lines[i + 1] ?? '';
+  const n = Number(/[a-z](\d+)"/.exec(before)?.[1]);
+  const m = Number(/[a-z](\d+)"/.exec(after)?.[1]);
+  const filled = Array.from({ length: m - n - 1 }, (_, k) => before.replace(new RegExp(`([a-z])${n}"`, 'g'), `$1${n + k + 1}"`));
+  return [...lines.slice(0, i), ...filled, ...lines.slice(i + 1)].join('\n');
+}
+
+/** An example as a file's bytes: UTF-8, except that `\\xNN` stands for the one byte NN (file/encoding shows such bytes). */
+export function lintExample(json: string, options: LintOptions = OPTIONS) {
+  const parts = json.split(/\\x([0-9A-F]{2})/);
+  return lintBytes(Buffer.concat(parts.map((p, i) => (i % 2 === 1 ? Buffer.from([parseInt(p, 16)]) : Buffer.from(p, 'utf8')))), options);
+}
