@@ -1,5 +1,5 @@
 // Drives Debian's Chromium (playwright-core, never a downloaded browser) against code-server.
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { repoRoot, requireInstall, type CodeServer } from './codeServer';
@@ -93,8 +93,9 @@ function slug(name: string): string {
 
 /**
  * Runs a UI test body against a fresh workbench page, at most twice (one retry). On each failed
- * attempt keeps a screenshot and a Playwright trace under test-results/ (open the trace with
- * `npx playwright show-trace <file>` on a machine with a browser). Fails on any recorded problem.
+ * attempt keeps a screenshot, a Playwright trace (open it with `npx playwright show-trace <file>` on a
+ * machine with a browser) and VS Code's logs as they are then (the extension host's and the extension's
+ * own output channel among them) under test-results/. Fails on any recorded problem.
  */
 export async function uiTest(
   name: string,
@@ -129,7 +130,9 @@ export async function uiTest(
         await workbench.context.tracing.stop({ path: `${base}-trace.zip` }).catch(() => undefined);
         await workbench.context.close().catch(() => undefined);
       }
-      log(`attempt ${attempt} failed (artifacts: ${base}.png, ${base}-trace.zip): ${error instanceof Error ? error.message : String(error)}`);
+      const logs = join(server.userDataDir, 'logs');
+      if (existsSync(logs)) cpSync(logs, `${base}-logs`, { recursive: true });
+      log(`attempt ${attempt} failed (artifacts: ${base}.png, ${base}-trace.zip, ${base}-logs): ${error instanceof Error ? error.message : String(error)}`);
     }
   }
   throw lastError;
