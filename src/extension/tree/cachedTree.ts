@@ -1,5 +1,9 @@
 // A small base for lazily loaded trees: children cached until refresh, concurrent requests for the same
 // node shared, loads cancellable, failures turned into nodes, and a name filter. No vscode import.
+//
+// A change names a node only once what it shows is loaded: VS Code's extension host forgets the children
+// of a node it redraws until it has fetched them again, and in that window a child being expanded stays
+// empty and a command run on a child gets no argument. So a refresh reloads first and redraws once.
 import { Emitter } from '../core/memento';
 
 export interface LoadFailure {
@@ -50,11 +54,6 @@ export abstract class CachedTreeModel<N> {
     return true;
   }
 
-  /** Whether a node's label or description shows something about its children (redrawn after load). */
-  protected showsChildCount(_node: N): boolean {
-    return false;
-  }
-
   /** Called once a node's children are loaded (not for failures), e.g. to remember their count. */
   protected loaded(_node: N, _children: N[]): void {}
 
@@ -92,10 +91,6 @@ export abstract class CachedTreeModel<N> {
       .then((children) => {
         entry.value = children;
         if (node !== undefined && !signal.aborted && this.cache.get(id) === entry) this.loaded(node, children);
-        if (node !== undefined && this.showsChildCount(node) && this.cache.get(id) === entry) {
-          // The node's own look (a count) depends on its children: redraw it once they are in.
-          queueMicrotask(() => this.changed.fire(node));
-        }
         return children;
       })
       .finally(() => this.setLoading(-1));
@@ -108,25 +103,37 @@ export abstract class CachedTreeModel<N> {
     return this.cache.get(this.idOf(node))?.value;
   }
 
-  /** Forgets the cached children of a node and everything below it (all when node is undefined). */
+  /**
+   * Forgets the cached children of a node and everything below it, and loads them again; the change naming
+   * the node comes once they are in (the view keeps showing the old ones until then). The whole tree
+   * (node undefined) is forgotten and redrawn at once.
+   */
   refresh(node?: N): void {
     if (node === undefined) {
       for (const e of this.cache.values()) e.controller.abort();
       this.cache.clear();
-    } else {
-      this.forgetSubtree(this.idOf(node));
+      this.changed.fire(undefined);
+      return;
     }
-    this.changed.fire(node);
+    const id = this.idOf(node);
+    this.forgetSubtree(id);
+    const reload = this.loadChildren(node);
+    // A later refresh of the same node redraws for itself: only the newest reload names the node.
+    void reload.then(() => {
+      if (this.cache.get(id)?.promise === reload) this.changed.fire(node);
+    });
   }
 
   /**
-   * Like refresh, for a node known only by id (a command's argument, the parent of an error node). The
-   * change names the loaded node object with that id, which the view knows, or the whole tree.
+   * Like refresh, for a node known only by id (a command's argument, the parent of an error node): the
+   * loaded node object with that id, which the view knows, or the whole tree when none is loaded.
    */
   refreshId(id: string): void {
     if (id === this.idOf(undefined)) return this.refresh();
+    const node = this.loadedNode(id);
+    if (node !== undefined) return this.refresh(node);
     this.forgetSubtree(id);
-    this.changed.fire(this.loadedNode(id));
+    this.changed.fire(undefined);
   }
 
   /** The loaded node with this id: looked for only among the children of its ancestors (ids are paths). */

@@ -101,9 +101,9 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
     switch (node.kind) {
       case 'dataset': {
         const groups = GROUP_KINDS.map((group): GroupNode => ({ kind: 'group', connectionId: cid, dataset: node.slug, group }));
-        // The counts show on the groups without expanding each: their lists load in the background
-        // (through the limiter), as they would on expansion. A failure shows when the group is opened.
-        queueMicrotask(() => this.prefetch(groups, signal));
+        // The groups' lists load with the dataset (through the limiter), so each group is drawn with its
+        // count and never redrawn for it (see cachedTree.ts). A failure shows when the group is opened.
+        await Promise.all(groups.map((g) => this.loadChildren(g)));
         return groups;
       }
       case 'group':
@@ -209,19 +209,10 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
         const addSlo = this.hint(node, 'addSlo', l10n.t('Add SLO...'), 'add', { id: TREE_COMMANDS.addSlo, args: [node] });
         if (slos.length === 0) return [addSlo];
         const nodes = slos.map((sloId): SloNode => ({ kind: 'slo', connectionId: cid, dataset, sloId }));
-        // The group's count is the sum of its SLOs' alerts: they load with the group, so it is known when
-        // the group is drawn. Redrawing the group later, when an SLO's alerts come in, would make VS Code
-        // drop the children of an SLO being expanded at that moment (its node is replaced under it).
+        // The group's count is the sum of its SLOs' alerts, and each SLO shows its own: they load with the group.
         await Promise.all(nodes.map((n) => this.loadChildren(n)));
         return nodes;
       }
-    }
-  }
-
-  private prefetch(groups: readonly GroupNode[], signal: AbortSignal): void {
-    for (const group of groups) {
-      if (signal.aborted) return;
-      void this.loadChildren(group);
     }
   }
 
@@ -254,15 +245,9 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
   /** Loads every dataset's groups (and the SLOs' burn alerts), through the limiter, so a filter can search them. */
   async loadAll(signal?: AbortSignal): Promise<void> {
     const roots = await this.loadChildren(undefined);
-    const work: Promise<unknown>[] = [];
-    for (const ds of roots) {
-      if (signal?.aborted) return;
-      if (ds.kind !== 'dataset') continue;
-      const groups = await this.loadChildren(ds);
-      // A Burn alerts group loads its SLOs' alerts with it.
-      for (const g of groups) work.push(this.loadChildren(g));
-    }
-    await Promise.all(work);
+    if (signal?.aborted) return;
+    // A dataset loads its groups' lists, and a Burn alerts group its SLOs' alerts, with it.
+    await Promise.all(roots.filter((n) => n.kind === 'dataset').map((ds) => this.loadChildren(ds)));
   }
 
   protected failureNode(parent: TreeNode | undefined, failure: LoadFailure): TreeNode {
@@ -308,10 +293,6 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
 
   protected override countsAsItem(node: TreeNode): boolean {
     return node.kind !== 'action' && node.kind !== 'error';
-  }
-
-  protected override showsChildCount(node: TreeNode): boolean {
-    return node.kind === 'group' || node.kind === 'slo';
   }
 
   protected hasChildren(node: TreeNode): boolean {
