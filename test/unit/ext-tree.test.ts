@@ -374,6 +374,24 @@ test('refreshing by id reloads the children of that node and then names the very
   assert.equal(sandbox.requests.length, before + 1, 'the columns were listed again');
 });
 
+test('Retry on an SLO whose alerts failed reloads its Burn alerts group, which is redrawn with the new total', async () => {
+  const { model, remembered } = setup();
+  await remembered.addSlos(profile.id, DEMO.datasets.gateway, [DEMO.slos.gwAvailability]);
+  const burnAlerts = group(DEMO.datasets.gateway, 'burnAlerts');
+  sandbox.faults.nextStatus(500, 1, 'auto', { match: { path: `/1/burn_alerts/${DEMO.datasets.gateway}` } });
+  const slo = (await model.getChildren(burnAlerts))[0];
+  assert.ok(slo);
+  const failed = (await model.getChildren(slo))[0];
+  assert.equal(failed?.kind, 'error');
+  assert.equal(model.itemCount(burnAlerts), undefined, 'no count while an SLO failed');
+  const changed: string[] = [];
+  model.onDidChange((n) => changed.push(nodeId(n)));
+  model.refreshId(failed.kind === 'error' ? failed.parentId : '');
+  await settled(model);
+  assert.deepEqual(changed, [nodeId(burnAlerts)]);
+  assert.equal(model.itemCount(burnAlerts), 2);
+});
+
 test('two refreshes of a node in a row redraw it once, when the second reload is in', async () => {
   const { model } = setup();
   const columns = group(DEMO.datasets.gateway, 'columns');

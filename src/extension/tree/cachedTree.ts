@@ -54,6 +54,11 @@ export abstract class CachedTreeModel<N> {
     return true;
   }
 
+  /** The node a refresh of `node` reloads: itself, or an ancestor whose look depends on it (e.g. a total). */
+  protected refreshTargetOf(node: N): N {
+    return node;
+  }
+
   /** Called once a node's children are loaded (not for failures), e.g. to remember their count. */
   protected loaded(_node: N, _children: N[]): void {}
 
@@ -108,7 +113,8 @@ export abstract class CachedTreeModel<N> {
    * the node comes once they are in (the view keeps showing the old ones until then). The whole tree
    * (node undefined) is forgotten and redrawn at once.
    */
-  refresh(node?: N): void {
+  refresh(asked?: N): void {
+    const node = asked === undefined ? undefined : this.refreshTargetOf(asked);
     if (node === undefined) {
       for (const e of this.cache.values()) e.controller.abort();
       this.cache.clear();

@@ -3,7 +3,7 @@
 // these schemas (only the members it uses) instead of casting it. No vscode import.
 import * as z from 'zod';
 import { BurnAlert, Trigger } from '../../api/schemas';
-import { apiKeysId, datasetId, GROUP_KINDS, groupId } from './nodes';
+import { apiKeysId, datasetId, GROUP_KINDS, groupId, sloId } from './nodes';
 
 const connectionId = z.string();
 
@@ -66,9 +66,8 @@ export function refreshTarget(arg: unknown): string | undefined {
   if (dataset) return datasetId(dataset.connectionId, dataset.slug);
   const group = parseArg(GroupArg, arg);
   if (group) return groupId(group.connectionId, group.dataset, group.group);
-  // An SLO reloads with its group: the group's count (all its SLOs' alerts) stays exact.
   const slo = parseArg(SloArg, arg);
-  if (slo) return groupId(slo.connectionId, slo.dataset, 'burnAlerts');
+  if (slo) return sloId(slo.connectionId, slo.dataset, slo.sloId);
   const keys = parseArg(ApiKeysArg, arg);
   return keys && apiKeysId(keys.connectionId);
 }

@@ -235,6 +235,13 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
     return total;
   }
 
+  /** An SLO reloads with its Burn alerts group: the group's count adds up all its SLOs' alerts. */
+  protected override refreshTargetOf(node: TreeNode): TreeNode {
+    if (node.kind !== 'slo') return node;
+    const group: GroupNode = { kind: 'group', connectionId: node.connectionId, dataset: node.dataset, group: 'burnAlerts' };
+    return this.loadedNode(nodeId(group)) ?? group;
+  }
+
   protected override loaded(node: TreeNode, children: TreeNode[]): void {
     if (node.kind !== 'group' && node.kind !== 'slo') return;
     // A failure (an error node) says nothing about how many there are: the last count stays.

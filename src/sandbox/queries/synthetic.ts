@@ -85,8 +85,8 @@ const HOSTS = ['host-01', 'host-02', 'host-03', 'host-04', 'host-05', 'host-06',
 /**
  * The incidents of one UTC day of a dataset, from its slug and the day alone. The kinds a demo trigger watches
  * (error bursts, failed payments, a hot host) come once in each half of the day, each ending before its half
- * does: any 24 h window holds a whole half of some day, so a 24 h preview of those triggers always has one to
- * show, whatever the time of day it is run.
+ * does: any 24 h window holds a whole half of some day, so it holds a whole incident of each kind, whatever
+ * the time of day. (Whether a trigger fires on it is the trigger's business: "High error rate" always does.)
  */
 export function incidentsOfDay(slug: string, day: number): Incident[] {
   const r = rng(hash(`${slug}/incidents/${day}`));
@@ -212,7 +212,7 @@ export function forEachEvent(slug: string, from: number, to: number, visit: (e: 
   const seed = hash(slug);
   for (let t = Math.ceil(from / MINUTE) * MINUTE; t < to; t += MINUTE) {
     const d = Math.floor(t / DAY);
-    // An incident that starts late in a day runs on past midnight: the previous day's count too.
+    // An incident of a day ends within it today; the day before's are kept in view should that ever change.
     if (d !== day) {
       day = d;
       incidents = [...incidentsOfDay(slug, d - 1), ...incidentsOfDay(slug, d)];
