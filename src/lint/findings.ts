@@ -5,6 +5,7 @@ import { triggerIssueMessage, TriggerWrite, triggerWriteSchema } from './schema'
 import { findingsOf, type Finding, type UnknownMembers } from './issues';
 import type { JsonPath, LintOptions, MetricsDatasetHint } from './types';
 import { isRecord } from './util';
+import { unworded } from './schema/wording';
 import { columnFindings } from './columns';
 
 type TriggerSchema = ReturnType<typeof triggerWriteSchema>;
@@ -102,13 +103,23 @@ function checkSchema(schema: TriggerSchema, trigger: unknown, prefix: JsonPath, 
  * Calls `visit` with the findings of each trigger of a file's value, in document order: `index` is the
  * trigger's position in a top-level array, or -1 for a file of one trigger. Triggers without findings are skipped.
  */
-export function forEachTriggerFindings(value: unknown, options: LintOptions, visit: (index: number, found: Found) => void): void {
+export function forEachTriggerFindings(
+  value: unknown,
+  options: LintOptions,
+  visit: (index: number, found: Found) => void,
+  /** Whether any finding of the trigger at an index can be shown; if not, its findings are counted unworded. */
+  shown: (index: number) => boolean = () => true,
+): void {
   const schema = schemaFor(options);
   if (Array.isArray(value)) {
     value.forEach((element, i) => {
-      const found: Found = isRecord(element)
-        ? checkTrigger(schema, element, [i], options)
-        : [{ rule: 'json/root-type' as const, at: [i], inTrigger: 0, message: l10n.t('element {0} is {1}; an array in a trigger file holds trigger objects only', i, describeValue(element)) }];
+      let found: Found;
+      if (isRecord(element)) {
+        const check = () => checkTrigger(schema, element, [i], options);
+        found = shown(i) ? check() : unworded(check);
+      } else {
+        found = [{ rule: 'json/root-type' as const, at: [i], inTrigger: 0, message: l10n.t('element {0} is {1}; an array in a trigger file holds trigger objects only', i, describeValue(element)) }];
+      }
       if (found.length > 0) visit(i, found);
     });
   } else if (isRecord(value)) {

@@ -95,17 +95,27 @@ export function analyse(
   const shownFinding = (f: Finding, span: { offset: number; length: number }) => {
     if (root !== undefined) offer(span.offset, ruleInfo(f.rule).severity, () => findingDiagnostic(f, span, root, lines, value));
   };
-  forEachTriggerFindings(parsed.value, options, (index, found) => {
-    // A value always comes with a tree; without one there is nothing to locate.
-    if (root === undefined) return;
-    // Triggers lie in order: once `limit` diagnostics come before one, none of its findings is shown.
-    // (Its start is looked up only while that is undecided: the array is skimmed only that far.)
-    let visible = located < limit;
-    if (visible) {
+  // Triggers lie in order: once `limit` diagnostics come before one, none of its findings is shown, and
+  // they are counted without being worded. (A trigger's start is looked up only while that is undecided:
+  // the array is skimmed only that far.) Asked before a trigger is checked and again when its findings come.
+  let askedIndex: number | undefined;
+  let askedVisible = false;
+  const visibleAt = (index: number): boolean => {
+    if (index === askedIndex) return askedVisible;
+    let visible = root !== undefined && located < limit;
+    if (visible && root !== undefined) {
       const start = index < 0 ? root.offset : root.childStart(index);
       while (p < before.length && (before[p] ?? 0) < start) p++;
       visible = p + located < limit;
     }
+    askedIndex = index;
+    askedVisible = visible;
+    return visible;
+  };
+  forEachTriggerFindings(parsed.value, options, (index, found) => {
+    // A value always comes with a tree; without one there is nothing to locate.
+    if (root === undefined) return;
+    const visible = visibleAt(index);
     for (const f of found) {
       if (isUnknownMembers(f)) {
         lintStats.findings += f.keys.length;
@@ -133,7 +143,7 @@ export function analyse(
       if (visible) shownFinding(f, targetSpan(root, f.at));
       else hidden[info.severity]++;
     }
-  });
+  }, visibleAt);
 
   const diagnostics: Diagnostic[] = [];
   for (const item of shown.sorted()) {

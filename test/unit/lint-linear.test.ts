@@ -9,6 +9,7 @@ import { fixStats } from '../../src/lint/fixes';
 import { lintStats } from '../../src/lint/lint';
 import { checkTriggerRelations, NEUTRAL_METRICS_DATASET_HINT } from '../../src/lint/schema/relations';
 import { skimStats } from '../../src/lint/skim';
+import { wordingStats } from '../../src/lint/schema/wording';
 import { trigger } from './lint-helpers';
 
 /** The base trigger with n unknown members after its own (built without spreading n arguments). */
@@ -118,4 +119,19 @@ test('broken JSON with a syntax problem per character: the first N are kept, the
     found.slice(1).map((d) => d.range.start.character),
     [1, 3, 5, 7, 9, 11, 13, 15, 17, 19],
   );
+});
+
+test('triggers after the shown problems are checked without wording their messages: the wording work is that of the shown ones', () => {
+  // Each of these triggers has more problems than the limit, so only the first trigger's can be shown.
+  const bad = (i: number) => ({ name: `t${i}`, frequency: 90, threshold: { op: '!', value: 'x' }, query: { calculations: [{ op: 'NOPE', column: 3 }], time_range: 30, bogus: 1 }, tags: [{ key: 'A', value: 'B' }], alert_type: 'x' });
+  const worded = (n: number) => {
+    wordingStats.worded = 0;
+    const found = lint(JSON.stringify(Array.from({ length: n }, (_, i) => bad(i)), null, 1), { maxDiagnostics: 5 });
+    return { worded: wordingStats.worded, summary: found[0]?.message ?? '' };
+  };
+  const one = worded(1);
+  const many = worded(2_000);
+  assert.ok(one.worded > 5, `the first trigger's problems are worded (${one.worded})`);
+  assert.equal(many.worded, one.worded);
+  assert.equal(many.summary, '19,995 more problems not shown (17,995 errors, 2,000 warnings, 0 infos): only the first 5 of a file are reported; fix those and lint again', 'the others are still counted');
 });

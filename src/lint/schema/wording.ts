@@ -88,14 +88,40 @@ export const expected = (problemText: string, allowed: string): string => l10n.t
 const notAMemberOf = (label: string, known: readonly string[]): string =>
   l10n.t('{0} is not a member of {1}; known members: {2}', MEMBER_SLOT, label, known.join(', '));
 
+let wordingOn = true;
+
+/**
+ * Runs a check with its messages left empty: for a trigger none of whose findings can be shown (a file
+ * shows its first 1,000 problems and counts the rest), wording every problem would be most of the work.
+ */
+export function unworded<T>(check: () => T): T {
+  const was = wordingOn;
+  wordingOn = false;
+  try {
+    return check();
+  } finally {
+    wordingOn = was;
+  }
+}
+
+/** Messages worded by the member checks since the counter was reset (tests count work with it). */
+export const wordingStats = { worded: 0 };
+
+/** A message, or '' inside unworded(). */
+export function worded(make: () => string): string {
+  if (!wordingOn) return '';
+  wordingStats.worded++;
+  return make();
+}
+
 /** Zod error option: says what is wrong with the actual value, then what is allowed. */
 export function says(label: Words, allowed: Words) {
-  return { error: (iss: RawIssue) => expected(problem(label(), iss), allowed()) };
+  return { error: (iss: RawIssue) => worded(() => expected(problem(label(), iss), allowed())) };
 }
 /** The same for a strict object: unknown members get the list of known ones. */
 function objectSays(label: Words, allowed: Words, known: readonly string[]) {
   return {
-    error: (iss: RawIssue) => (iss.code === 'unrecognized_keys' ? notAMemberOf(label(), known) : expected(problem(label(), iss), allowed())),
+    error: (iss: RawIssue) => worded(() => (iss.code === 'unrecognized_keys' ? notAMemberOf(label(), known) : expected(problem(label(), iss), allowed()))),
   };
 }
 export function strict<S extends z.core.$ZodLooseShape>(label: Words, allowed: Words, shape: S) {
