@@ -81,14 +81,14 @@ describe('UI: side bar and Datasets tree (code-server + Chromium)', { timeout: 4
       const triggered = treeRow(page, 'High error rate');
       await triggered.waitFor({ state: 'visible' });
       assert.equal(await rowDescription(triggers), '8');
-      assert.equal(await rowDescription(triggered), 'triggered · on_change · every 5m');
+      assert.equal(await rowDescription(triggered), 'triggered · notify on change · every 5m');
       assert.equal((await rowIcon(triggered)).id, 'bell-dot');
       assert.notEqual((await rowIcon(triggered)).color, '', 'a triggered trigger has a coloured icon');
       const disabled = treeRow(page, 'Slow routes (disabled)');
-      assert.equal(await rowDescription(disabled), 'disabled · on_change · every 15m');
+      assert.equal(await rowDescription(disabled), 'disabled · notify on change · every 15m');
       assert.equal((await rowIcon(disabled)).id, 'bell-slash');
       const quiet = treeRow(page, 'Office-hours latency');
-      assert.equal(await rowDescription(quiet), 'on_change · every 10m');
+      assert.equal(await rowDescription(quiet), 'notify on change · every 10m');
       assert.deepEqual(await rowIcon(quiet), { id: 'bell', color: '' });
 
       // Burn alerts under their SLO: the triggered one is flagged.

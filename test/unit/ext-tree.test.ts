@@ -145,9 +145,9 @@ test('a trigger\'s frequency reads in the largest whole unit, the short way of t
   const triggers = await model.getChildren(group(DEMO.datasets.gateway, 'triggers'));
   const errors = triggers.find((t) => t.kind === 'trigger' && t.trigger.id === DEMO.triggers.gwErrors);
   assert.ok(errors);
-  assert.equal(present(errors).description, 'triggered · on_change · every 5m');
-  assert.equal(present(errors, { language: 'de' }).description, 'triggered · on_change · every 5 Min.');
-  assert.equal(present(errors, { language: 'not a language tag' }).description, 'triggered · on_change · every 5m');
+  assert.equal(present(errors).description, 'triggered · notify on change · every 5m');
+  assert.equal(present(errors, { language: 'de' }).description, 'triggered · notify on change · every 5 Min.');
+  assert.equal(present(errors, { language: 'not a language tag' }).description, 'triggered · notify on change · every 5m');
   assert.deepEqual([86_400, 7200, 90, 0].map((s) => formatDuration(s)), ['1d', '2h', '90s', '0s']);
   assert.deepEqual([86_400, 7200, 90].map((s) => formatDuration(s, 'fr')), ['1j', '2h', '90s']);
 });

@@ -5,6 +5,7 @@ import { ENVIRONMENT_WIDE } from '../../api/schemas';
 import type { TreeNode } from './nodes';
 import { safeLabel, type Tooltip } from '../core/text';
 import * as l10n from '@vscode/l10n';
+import { baselineText, burnAlertKind, scheduleText, triggerNotifyLong, triggerNotifyShort } from './alertWords';
 
 export interface IconSpec {
   /** A codicon id. */
@@ -105,13 +106,9 @@ function triggerPresentation(t: Trigger, language: string | undefined): Presenta
       ? { id: 'bell-dot', color: 'errorForeground' }
       : { id: 'bell' };
   const state = t.disabled ? l10n.t('disabled') : t.triggered ? l10n.t('triggered') : undefined;
-  const description = [state, t.alert_type ?? 'on_change', t.frequency !== undefined ? l10n.t('every {0}', formatDuration(t.frequency, language)) : undefined]
+  const description = [state, triggerNotifyShort(t.alert_type), t.frequency !== undefined ? l10n.t('every {0}', formatDuration(t.frequency, language)) : undefined]
     .filter((s) => s !== undefined)
     .join(' · ');
-  const schedule =
-    t.evaluation_schedule_type === 'window' && t.evaluation_schedule
-      ? l10n.t('window {0}', JSON.stringify(t.evaluation_schedule))
-      : (t.evaluation_schedule_type ?? undefined);
   return {
     label: safeLabel(t.name),
     description: safeLabel(description),
@@ -125,9 +122,9 @@ function triggerPresentation(t: Trigger, language: string | undefined): Presenta
         { label: l10n.t('State'), value: state ?? l10n.t('ok') },
         { label: l10n.t('Threshold'), value: formatThreshold(t.threshold) },
         { label: l10n.t('Frequency'), value: t.frequency !== undefined ? l10n.t('{0} s ({1})', t.frequency, formatDuration(t.frequency, language)) : undefined },
-        { label: l10n.t('Alert type'), value: t.alert_type },
-        { label: l10n.t('Schedule'), value: schedule },
-        { label: l10n.t('Baseline'), value: t.baseline_details ? JSON.stringify(t.baseline_details) : undefined },
+        { label: l10n.t('Notifies'), value: triggerNotifyLong(t.alert_type) },
+        { label: l10n.t('Runs'), value: scheduleText(t.evaluation_schedule_type, t.evaluation_schedule, language) },
+        { label: l10n.t('Compared with'), value: baselineText(t.baseline_details) },
         { label: l10n.t('Query'), value: t.query_id ? l10n.t('saved query {0}', t.query_id) : t.query ? l10n.t('inline query') : undefined },
         { label: l10n.t('Recipients'), value: (t.recipients ?? []).map(formatRecipient).join('; ') || l10n.t('none') },
         { label: l10n.t('Tags'), value: (t.tags ?? []).map((g) => `${g.key}=${g.value}`).join(', ') },
@@ -159,7 +156,7 @@ function burnAlertPresentation(a: BurnAlert): Presentation {
       title: burnAlertSummary(a),
       text: a.description,
       rows: [
-        { label: l10n.t('Alert type'), value: a.alert_type },
+        { label: l10n.t('Fires on'), value: burnAlertKind(a.alert_type) },
         { label: l10n.t('Exhaustion minutes'), value: a.exhaustion_minutes },
         { label: l10n.t('Budget rate window (minutes)'), value: a.budget_rate_window_minutes },
         { label: l10n.t('Budget decrease threshold (per million)'), value: a.budget_rate_decrease_threshold_per_million },

@@ -1,0 +1,63 @@
+// How the tree words a trigger's and a burn alert's settings: documented values in the user's words,
+// anything else the service may send shown as it is.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { baselineText, burnAlertKind, scheduleText, triggerNotifyLong, triggerNotifyShort } from '../../src/extension/tree/alertWords';
+
+test('a trigger without an alert type notifies on change, the spec\'s default', () => {
+  assert.deepEqual([undefined, 'on_change', 'on_true'].map(triggerNotifyShort), ['notify on change', 'notify on change', 'notify while true']);
+});
+
+test('the tooltip explains the alert type and keeps the value a trigger file holds', () => {
+  assert.equal(triggerNotifyLong('on_change'), 'once when the result crosses the threshold (on_change)');
+  assert.equal(triggerNotifyLong('on_true'), 'at every run while the threshold is met (on_true)');
+  assert.equal(triggerNotifyLong(undefined), undefined);
+});
+
+test('an alert type the service added later is shown as it is', () => {
+  assert.equal(triggerNotifyShort('on_resolve'), 'on_resolve');
+  assert.equal(triggerNotifyLong('on_resolve'), 'on_resolve');
+  assert.equal(burnAlertKind('budget_slope'), 'budget_slope');
+});
+
+test('a burn alert\'s kind is said in words with its value', () => {
+  assert.equal(burnAlertKind('exhaustion_time'), 'time until the budget is used up (exhaustion_time)');
+  assert.equal(burnAlertKind('budget_rate'), 'how fast the budget drops (budget_rate)');
+});
+
+test('a window schedule lists its days in the display language and its UTC hours', () => {
+  const schedule = { window: { days_of_week: ['monday', 'wednesday', 'sunday'], start_time: '09:00', end_time: '17:30' } };
+  assert.equal(scheduleText('window', schedule), 'Mon, Wed, Sun 09:00-17:30 UTC');
+  assert.equal(scheduleText('window', schedule, 'de'), 'Mo, Mi, So 09:00-17:30 UTC');
+});
+
+test('a window ending at or before its start runs into the next day', () => {
+  assert.equal(
+    scheduleText('window', { window: { days_of_week: ['friday'], start_time: '22:00', end_time: '06:00' } }),
+    'Fri 22:00 UTC to 06:00 UTC the next day',
+  );
+  assert.equal(
+    scheduleText('window', { window: { days_of_week: ['friday'], start_time: '08:00', end_time: '08:00' } }),
+    'Fri 08:00 UTC to 08:00 UTC the next day',
+  );
+});
+
+test('a window of another shape is shown as its JSON, never guessed at', () => {
+  assert.equal(scheduleText('window', { window: { days_of_week: ['funday'], start_time: '09:00', end_time: '17:00' } }), 'window {"window":{"days_of_week":["funday"],"start_time":"09:00","end_time":"17:00"}}');
+  assert.equal(scheduleText('window', { window: { days_of_week: ['monday'], start_time: '9am', end_time: '17:00' } }), 'window {"window":{"days_of_week":["monday"],"start_time":"9am","end_time":"17:00"}}');
+  assert.equal(scheduleText('window', null), 'window null');
+});
+
+test('the default schedule runs at every run; no type says nothing; an unknown type is shown', () => {
+  assert.equal(scheduleText('frequency', null), 'at every run (frequency)');
+  assert.equal(scheduleText(undefined, undefined), undefined);
+  assert.equal(scheduleText('cron', { cron: '* * * * *' }), 'cron');
+});
+
+test('each documented baseline is one sentence; another is shown as its JSON', () => {
+  assert.equal(baselineText({ type: 'percentage', offset_minutes: 1440 }), 'change in percent from a day before');
+  assert.equal(baselineText({ type: 'value', offset_minutes: 60 }), 'change in value from an hour before');
+  assert.equal(baselineText({ type: 'value', offset_minutes: 40320 }), 'change in value from four weeks before');
+  assert.equal(baselineText({ type: 'percentage', offset_minutes: 30 }), '{"type":"percentage","offset_minutes":30}');
+  assert.equal(baselineText(null), undefined);
+});
