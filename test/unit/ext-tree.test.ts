@@ -8,7 +8,7 @@ import { DatasetTreeModel, type TreeApi, type TreeConnection } from '../../src/e
 import { KeyRegistry } from '../../src/extension/tree/keyRegistry';
 import { Limiter } from '../../src/api/limiter';
 import { MemoryMemento } from '../../src/extension/core/memento';
-import { formatDuration, present } from '../../src/extension/tree/presentation';
+import { present } from '../../src/extension/tree/presentation';
 import { RememberedItems } from '../../src/extension/tree/rememberedItems';
 import { findColumn, noColumnMessage } from '../../src/extension/tree/findColumn';
 import { formatRequestLog } from '../../src/extension/connections/requestLog';
@@ -138,18 +138,6 @@ test('triggers show state icons, alert type and frequency; hostile descriptions 
   assert.doesNotMatch(tooltipMarkdown(hostile?.tooltip ?? { title: '', rows: [] }), /(^|[^\\])[<[]/);
   const triggered = [...byName.values()].filter((p) => p.icon?.id === 'bell-dot');
   assert.ok(triggered.length > 0 && triggered.every((p) => p.icon?.color === 'errorForeground' && p.description?.startsWith('triggered')));
-});
-
-test('a trigger\'s frequency reads in the largest whole unit, the short way of the display language', async () => {
-  const { model } = setup();
-  const triggers = await model.getChildren(group(DEMO.datasets.gateway, 'triggers'));
-  const errors = triggers.find((t) => t.kind === 'trigger' && t.trigger.id === DEMO.triggers.gwErrors);
-  assert.ok(errors);
-  assert.equal(present(errors).description, 'triggered · notify on change · every 5m');
-  assert.equal(present(errors, { language: 'de' }).description, 'triggered · notify on change · every 5 Min.');
-  assert.equal(present(errors, { language: 'not a language tag' }).description, 'triggered · notify on change · every 5m');
-  assert.deepEqual([86_400, 7200, 90, 0].map((s) => formatDuration(s)), ['1d', '2h', '90s', '0s']);
-  assert.deepEqual([86_400, 7200, 90].map((s) => formatDuration(s, 'fr')), ['1j', '2h', '90s']);
 });
 
 test('burn alerts are grouped under remembered SLOs, with each alert type\'s fields', async () => {

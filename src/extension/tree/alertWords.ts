@@ -54,7 +54,7 @@ export function scheduleText(type: string | undefined, schedule: unknown, langua
   if (isRecord(window)) {
     const { days_of_week: days, start_time: start, end_time: end } = window;
     const valid = Array.isArray(days) && days.every((d): d is string => typeof d === 'string') && typeof start === 'string' && typeof end === 'string' && TIME.test(start) && TIME.test(end);
-    const names = valid ? dayNames(days, safeLanguage(language)) : undefined;
+    const names = valid ? dayNames(days, knownLanguage(language)) : undefined;
     if (valid && names !== undefined) {
       // The facts: an end at or before the start means the next day.
       return end <= start
@@ -86,9 +86,10 @@ export function baselineText(baseline: unknown): string | undefined {
   return words !== undefined ? words() : JSON.stringify(baseline);
 }
 
-function safeLanguage(language: string): string {
+/** The display language when Intl knows it, else English (a malformed tag would make Intl throw). */
+export function knownLanguage(language: string): string {
   try {
-    return Intl.DateTimeFormat.supportedLocalesOf([language]).length > 0 ? language : 'en';
+    return Intl.NumberFormat.supportedLocalesOf([language]).length > 0 ? language : 'en';
   } catch {
     return 'en';
   }

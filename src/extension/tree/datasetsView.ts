@@ -58,7 +58,9 @@ export class DatasetsTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
   }
 
   resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
-    const tooltip = present(node, { language: vscode.env.language }).tooltip;
+    // VS Code resolves a tooltip once per drawing of the row: "3 hours ago" counts from that first hover,
+    // and the exact UTC time beside it stays right.
+    const tooltip = present(node, { language: vscode.env.language, now: Date.now() }).tooltip;
     if (tooltip) item.tooltip = safeMarkdown(tooltipMarkdown(tooltip));
     return item;
   }

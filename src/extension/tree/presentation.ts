@@ -5,7 +5,8 @@ import { ENVIRONMENT_WIDE } from '../../api/schemas';
 import type { TreeNode } from './nodes';
 import { safeLabel, type Tooltip } from '../core/text';
 import * as l10n from '@vscode/l10n';
-import { baselineText, burnAlertKind, scheduleText, triggerNotifyLong, triggerNotifyShort } from './alertWords';
+import { relativeTime, utcText } from '../../webview/protocol/text/when';
+import { baselineText, burnAlertKind, knownLanguage, scheduleText, triggerNotifyLong, triggerNotifyShort } from './alertWords';
 
 export interface IconSpec {
   /** A codicon id. */
@@ -54,14 +55,6 @@ export function formatDuration(seconds: number, language = 'en'): string {
   return new Intl.NumberFormat(knownLanguage(language), { style: 'unit', unit, unitDisplay: 'narrow', useGrouping: false }).format(value);
 }
 
-function knownLanguage(language: string): string {
-  try {
-    return Intl.NumberFormat.supportedLocalesOf([language]).length > 0 ? language : 'en';
-  } catch {
-    return 'en';
-  }
-}
-
 export function formatRecipient(r: Recipient): string {
   const parts: string[] = [];
   if (r.id !== undefined) parts.push(r.id);
@@ -76,7 +69,22 @@ function formatThreshold(t: Trigger['threshold']): string | undefined {
   return `${t.op} ${t.value}${exceeded}`;
 }
 
-function columnPresentation(c: Column): Presentation {
+/** How a row of the tooltip says a moment: in the display language, relative to when it is shown. */
+interface Moment {
+  language: string;
+  /** When the tooltip is shown; without it only the exact time is given. */
+  now: number | undefined;
+}
+
+/** "3 hours ago (2024-03-02 10:00:07 UTC)"; a text that is not a time, as it is. */
+function whenText(iso: string | null | undefined, m: Moment): string | undefined {
+  if (iso === undefined || iso === null) return undefined;
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return iso;
+  return m.now === undefined ? utcText(ms) : l10n.t('{0} ({1})', relativeTime(ms, m.now, knownLanguage(m.language)), utcText(ms));
+}
+
+function columnPresentation(c: Column, m: Moment): Presentation {
   const description = [c.type, c.hidden ? l10n.t('hidden') : undefined].filter((s) => s !== undefined).join(' · ');
   return {
     label: safeLabel(c.key_name),
@@ -90,16 +98,17 @@ function columnPresentation(c: Column): Presentation {
       rows: [
         { label: l10n.t('Type'), value: c.type },
         { label: l10n.t('Hidden'), value: c.hidden ? l10n.t('yes (excluded from autocomplete and raw data field lists)') : l10n.t('no') },
-        { label: l10n.t('Last written'), value: c.last_written ?? l10n.t('never') },
+        { label: l10n.t('Last written'), value: whenText(c.last_written, m) ?? l10n.t('never') },
         { label: l10n.t('Id'), value: c.id },
-        { label: l10n.t('Created'), value: c.created_at },
-        { label: l10n.t('Updated'), value: c.updated_at },
+        { label: l10n.t('Created'), value: whenText(c.created_at, m) },
+        { label: l10n.t('Updated'), value: whenText(c.updated_at, m) },
       ],
     },
   };
 }
 
-function triggerPresentation(t: Trigger, language: string | undefined): Presentation {
+function triggerPresentation(t: Trigger, m: Moment): Presentation {
+  const language = m.language;
   const icon: IconSpec = t.disabled
     ? { id: 'bell-slash', color: 'disabledForeground' }
     : t.triggered
@@ -130,7 +139,7 @@ function triggerPresentation(t: Trigger, language: string | undefined): Presenta
         { label: l10n.t('Tags'), value: (t.tags ?? []).map((g) => `${g.key}=${g.value}`).join(', ') },
         { label: l10n.t('Dataset'), value: t.dataset_slug },
         { label: l10n.t('Id'), value: t.id },
-        { label: l10n.t('Updated'), value: t.updated_at },
+        { label: l10n.t('Updated'), value: whenText(t.updated_at, m) },
       ],
     },
   };
@@ -145,7 +154,7 @@ export function burnAlertSummary(a: BurnAlert): string {
   return l10n.t('Exhaustion in {0} min', a.exhaustion_minutes ?? '?');
 }
 
-function burnAlertPresentation(a: BurnAlert): Presentation {
+function burnAlertPresentation(a: BurnAlert, m: Moment): Presentation {
   return {
     label: safeLabel(burnAlertSummary(a)),
     description: safeLabel([a.triggered ? l10n.t('triggered') : undefined, a.description].filter(Boolean).join(' · ')),
@@ -164,7 +173,7 @@ function burnAlertPresentation(a: BurnAlert): Presentation {
         { label: l10n.t('Recipients'), value: (a.recipients ?? []).map(formatRecipient).join('; ') },
         { label: l10n.t('SLO'), value: a.slo?.id },
         { label: l10n.t('Id'), value: a.id },
-        { label: l10n.t('Updated'), value: a.updated_at },
+        { label: l10n.t('Updated'), value: whenText(a.updated_at, m) },
       ],
     },
   };
@@ -174,11 +183,14 @@ export interface PresentOptions {
   /** Visible and loaded children counts under a filter, for group descriptions. */
   counts?: { visible: number; total: number } | undefined;
   filtering?: boolean;
-  /** VS Code's display language, for durations (English when not given). */
+  /** VS Code's display language, for durations and times (English when not given). */
   language?: string;
+  /** When the tooltip is shown, for "3 hours ago"; without it tooltips give only the exact UTC time. */
+  now?: number;
 }
 
 export function present(node: TreeNode, o: PresentOptions = {}): Presentation {
+  const m: Moment = { language: o.language ?? 'en', now: o.now };
   switch (node.kind) {
     case 'dataset': {
       const all = node.slug === ENVIRONMENT_WIDE;
@@ -209,9 +221,9 @@ export function present(node: TreeNode, o: PresentOptions = {}): Presentation {
       };
     }
     case 'column':
-      return columnPresentation(node.column);
+      return columnPresentation(node.column, m);
     case 'trigger':
-      return triggerPresentation(node.trigger, o.language);
+      return triggerPresentation(node.trigger, m);
     case 'slo':
       return {
         label: safeLabel(node.sloId),
@@ -222,7 +234,7 @@ export function present(node: TreeNode, o: PresentOptions = {}): Presentation {
         tooltip: { title: l10n.t('SLO {0}', node.sloId), rows: [{ label: l10n.t('Dataset'), value: node.dataset }] },
       };
     case 'burnAlert':
-      return burnAlertPresentation(node.alert);
+      return burnAlertPresentation(node.alert, m);
     case 'apiKeys':
       return {
         label: l10n.t('API keys'),
@@ -249,7 +261,7 @@ export function present(node: TreeNode, o: PresentOptions = {}): Presentation {
             { label: l10n.t('Id'), value: node.key.id },
             { label: l10n.t('Type'), value: node.key.keyType },
             { label: l10n.t('Disabled'), value: node.key.disabled ? l10n.t('yes') : l10n.t('no') },
-            { label: l10n.t('Created'), value: node.key.createdAt },
+            { label: l10n.t('Created'), value: whenText(node.key.createdAt, m) },
           ],
         },
       };

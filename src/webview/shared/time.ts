@@ -1,40 +1,16 @@
 // Times as the pages show them: relative ("3 hours ago") with the exact UTC time on hover, and the
 // chart's and tables' "YYYY-MM-DD HH:MM" in local time or UTC. The clock is passed in, so tests pin it.
-import { COMMON_TEXT, textLocale } from '../protocol/text/common';
+import { relativeTime, utcText } from '../protocol/text/when';
+
+export { relativeTime, utcText };
 
 const pad = (n: number): string => String(n).padStart(2, '0');
-
-/** `2024-03-02 10:00:00 UTC`: the exact time, unambiguous whatever the reader's zone. */
-export function utcText(ms: number): string {
-  return `${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
-}
 
 /** `2024-03-02 10:00` in local time, or `2024-03-02 10:00 UTC`: how the chart and the tables show a time. */
 export function formatTime(epochSeconds: number, utc: boolean): string {
   const d = new Date(epochSeconds * 1000);
   if (utc) return `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-const STEPS: [limitSeconds: number, unit: Intl.RelativeTimeFormatUnit, seconds: number][] = [
-  [45 * 60, 'minute', 60],
-  [22 * 3600, 'hour', 3600],
-  [26 * 86400, 'day', 86400],
-  [320 * 86400, 'month', 30.44 * 86400],
-];
-const YEARS: (typeof STEPS)[number] = [Infinity, 'year', 365.25 * 86400];
-
-let formatter: { locale: string; format: Intl.RelativeTimeFormat } | undefined;
-
-/** "3 hours ago", "in 2 minutes", "just now" (under 45 s either way), from `thenMs` as seen at `nowMs`. */
-export function relativeTime(thenMs: number, nowMs: number): string {
-  const seconds = (thenMs - nowMs) / 1000;
-  const size = Math.abs(seconds);
-  if (size < 45) return COMMON_TEXT.justNow;
-  const locale = textLocale();
-  if (formatter?.locale !== locale) formatter = { locale, format: new Intl.RelativeTimeFormat(locale, { numeric: 'always' }) };
-  const [, unit, unitSeconds] = STEPS.find(([limit]) => size < limit) ?? YEARS;
-  return formatter.format.format(Math.sign(seconds) * Math.max(1, Math.round(size / unitSeconds)), unit);
 }
 
 /** A <time> element: the relative time as text, the exact UTC time on hover; an unreadable text as it is. */

@@ -1,0 +1,29 @@
+// A moment in words, for the pages and the host alike: "3 hours ago" and the exact UTC time. No DOM and no
+// vscode import; the words come from l10n.t, the numbers in the given (or the configured) locale.
+import { COMMON_TEXT, textLocale } from './common';
+
+/** `2024-03-02 10:00:00 UTC`: the exact time, unambiguous whatever the reader's zone. */
+export function utcText(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+const STEPS: [limitSeconds: number, unit: Intl.RelativeTimeFormatUnit, seconds: number][] = [
+  [45 * 60, 'minute', 60],
+  [22 * 3600, 'hour', 3600],
+  [26 * 86400, 'day', 86400],
+  [320 * 86400, 'month', 30.44 * 86400],
+];
+const YEARS: (typeof STEPS)[number] = [Infinity, 'year', 365.25 * 86400];
+
+let formatter: { locale: string; format: Intl.RelativeTimeFormat } | undefined;
+
+/** "3 hours ago", "in 2 minutes", "just now" (under 45 s either way), from `thenMs` as seen at `nowMs`. */
+export function relativeTime(thenMs: number, nowMs: number, locale = textLocale()): string {
+  const seconds = (thenMs - nowMs) / 1000;
+  const size = Math.abs(seconds);
+  if (size < 45) return COMMON_TEXT.justNow;
+  if (formatter?.locale !== locale) formatter = { locale, format: new Intl.RelativeTimeFormat(locale, { numeric: 'always' }) };
+  const [, unit, unitSeconds] = STEPS.find(([limit]) => size < limit) ?? YEARS;
+  return formatter.format.format(Math.sign(seconds) * Math.max(1, Math.round(size / unitSeconds)), unit);
+}
+

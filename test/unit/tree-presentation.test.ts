@@ -1,0 +1,64 @@
+// How a trigger, a column and a key read in the Datasets view: descriptions in the display language,
+// tooltip times relative to when the tooltip is shown with the exact UTC time beside.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { formatDuration, present } from '../../src/extension/tree/presentation';
+import type { TreeNode } from '../../src/extension/tree/nodes';
+import type { Tooltip } from '../../src/extension/core/text';
+import type { Trigger } from '../../src/api/schemas';
+
+const trigger = (t: Partial<Trigger>): TreeNode => ({
+  kind: 'trigger',
+  connectionId: 'c',
+  dataset: 'gateway',
+  trigger: { name: 'High error rate', ...t } as Trigger,
+});
+
+const row = (tooltip: Tooltip | undefined, label: string) => tooltip?.rows.find((r) => r.label === label)?.value;
+
+test('a trigger\'s frequency reads in the largest whole unit, the short way of the display language', () => {
+  const errors = trigger({ triggered: true, alert_type: 'on_change', frequency: 300 });
+  assert.equal(present(errors).description, 'triggered · notify on change · every 5m');
+  assert.equal(present(errors, { language: 'de' }).description, 'triggered · notify on change · every 5 Min.');
+  assert.equal(present(errors, { language: 'not a language tag' }).description, 'triggered · notify on change · every 5m');
+  assert.deepEqual([86_400, 7200, 90, 0].map((s) => formatDuration(s)), ['1d', '2h', '90s', '0s']);
+  assert.deepEqual([86_400, 7200, 90].map((s) => formatDuration(s, 'fr')), ['1j', '2h', '90s']);
+});
+
+test('a trigger\'s tooltip says how it notifies, when it runs and what it compares with', () => {
+  const tooltip = present(trigger({
+    alert_type: 'on_true',
+    evaluation_schedule_type: 'window',
+    evaluation_schedule: { window: { days_of_week: ['monday', 'friday'], start_time: '09:00', end_time: '17:00' } },
+    baseline_details: { type: 'percentage', offset_minutes: 10080 },
+  })).tooltip;
+  assert.equal(row(tooltip, 'Notifies'), 'at every run while the threshold is met (on_true)');
+  assert.equal(row(tooltip, 'Runs'), 'Mon, Fri 09:00-17:00 UTC');
+  assert.equal(row(tooltip, 'Compared with'), 'change in percent from a week before');
+});
+
+test('a tooltip time is relative to when it is shown, in the display language, with the exact UTC time', () => {
+  const updated = trigger({ updated_at: '2026-11-24T09:00:07.250Z' });
+  const shownAt = Date.parse('2026-11-24T12:10:00Z');
+  assert.equal(row(present(updated, { now: shownAt }).tooltip, 'Updated'), '3 hours ago (2026-11-24 09:00:07 UTC)');
+  assert.equal(row(present(updated, { now: shownAt, language: 'de' }).tooltip, 'Updated'), 'vor 3 Stunden (2026-11-24 09:00:07 UTC)');
+});
+
+test('without the moment it is shown, a tooltip gives only the exact UTC time', () => {
+  assert.equal(row(present(trigger({ updated_at: '2026-11-24T09:00:07Z' })).tooltip, 'Updated'), '2026-11-24 09:00:07 UTC');
+});
+
+test('a time the service sends in another form is shown as it is', () => {
+  const column: TreeNode = { kind: 'column', connectionId: 'c', dataset: 'gateway', column: { key_name: 'duration_ms', type: 'float', hidden: false, last_written: 'yesterday-ish' } };
+  assert.equal(row(present(column, { now: 0 }).tooltip, 'Last written'), 'yesterday-ish');
+});
+
+test('a column that never received data was never written', () => {
+  const column: TreeNode = { kind: 'column', connectionId: 'c', dataset: 'gateway', column: { key_name: 'duration_ms', type: 'float', hidden: false } };
+  assert.equal(row(present(column, { now: 0 }).tooltip, 'Last written'), 'never');
+});
+
+test('an API key\'s creation time reads the same way', () => {
+  const key: TreeNode = { kind: 'apiKey', connectionId: 'c', key: { id: 'hcxik_01', name: 'ingest', keyType: 'ingest', disabled: false, createdAt: '2026-11-20T12:10:00Z' } };
+  assert.equal(row(present(key, { now: Date.parse('2026-11-24T12:10:00Z') }).tooltip, 'Created'), '4 days ago (2026-11-20 12:10:00 UTC)');
+});
