@@ -9,15 +9,17 @@ test('a trigger without an alert type notifies on change, the spec\'s default', 
 });
 
 test('the tooltip explains the alert type and keeps the value a trigger file holds', () => {
-  assert.equal(triggerNotifyLong('on_change'), 'once when the result crosses the threshold (on_change)');
+  assert.equal(triggerNotifyLong('on_change'), 'once each time the result crosses the threshold (on_change)');
   assert.equal(triggerNotifyLong('on_true'), 'at every run while the threshold is met (on_true)');
-  assert.equal(triggerNotifyLong(undefined), undefined);
 });
 
-test('an alert type the service added later is shown as it is', () => {
+test('a trigger without an alert type is explained as the default it gets', () => {
+  assert.equal(triggerNotifyLong(undefined), 'once each time the result crosses the threshold (on_change, the default)');
+});
+
+test('a trigger alert type the service added later is shown as it is', () => {
   assert.equal(triggerNotifyShort('on_resolve'), 'on_resolve');
   assert.equal(triggerNotifyLong('on_resolve'), 'on_resolve');
-  assert.equal(burnAlertKind('budget_slope'), 'budget_slope');
 });
 
 test('a burn alert\'s kind is said in words with its value', () => {
@@ -25,10 +27,17 @@ test('a burn alert\'s kind is said in words with its value', () => {
   assert.equal(burnAlertKind('budget_rate'), 'how fast the budget drops (budget_rate)');
 });
 
-test('a window schedule lists its days in the display language and its UTC hours', () => {
-  const schedule = { window: { days_of_week: ['monday', 'wednesday', 'sunday'], start_time: '09:00', end_time: '17:30' } };
+test('a window schedule lists its days in week order in the display language, and its UTC hours', () => {
+  const schedule = { window: { days_of_week: ['sunday', 'monday', 'wednesday'], start_time: '09:00', end_time: '17:30' } };
   assert.equal(scheduleText('window', schedule), 'Mon, Wed, Sun 09:00-17:30 UTC');
-  assert.equal(scheduleText('window', schedule, 'de'), 'Mo, Mi, So 09:00-17:30 UTC');
+  assert.equal(scheduleText('window', schedule, 'de'), 'Mo, Mi und So 09:00-17:30 UTC');
+});
+
+test('a window of no days, of a day twice or of more than seven days is shown as its JSON', () => {
+  const window = (days: string[]) => ({ window: { days_of_week: days, start_time: '09:00', end_time: '17:00' } });
+  for (const days of [[], ['monday', 'monday'], ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'monday']]) {
+    assert.equal(scheduleText('window', window(days)), `window ${JSON.stringify(window(days))}`);
+  }
 });
 
 test('a window ending at or before its start runs into the next day', () => {
@@ -48,9 +57,12 @@ test('a window of another shape is shown as its JSON, never guessed at', () => {
   assert.equal(scheduleText('window', null), 'window null');
 });
 
-test('the default schedule runs at every run; no type says nothing; an unknown type is shown', () => {
-  assert.equal(scheduleText('frequency', null), 'at every run (frequency)');
-  assert.equal(scheduleText(undefined, undefined), undefined);
+test('a frequency schedule runs all the time, as does one without a type (the spec\'s default)', () => {
+  assert.equal(scheduleText('frequency', null), 'all the time (frequency)');
+  assert.equal(scheduleText(undefined, undefined), 'all the time (frequency, the default)');
+});
+
+test('a schedule type the service added later is shown as it is', () => {
   assert.equal(scheduleText('cron', { cron: '* * * * *' }), 'cron');
 });
 

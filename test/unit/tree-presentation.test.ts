@@ -37,6 +37,18 @@ test('a trigger\'s tooltip says how it notifies, when it runs and what it compar
   assert.equal(row(tooltip, 'Compared with'), 'change in percent from a week before');
 });
 
+test('a trigger with neither alert type nor schedule type is explained by the defaults it gets', () => {
+  const tooltip = present(trigger({})).tooltip;
+  assert.equal(row(tooltip, 'Notifies'), 'once each time the result crosses the threshold (on_change, the default)');
+  assert.equal(row(tooltip, 'Runs'), 'all the time (frequency, the default)');
+  assert.equal(row(tooltip, 'Compared with'), undefined);
+});
+
+test('a burn alert\'s tooltip says what it fires on, with the service\'s name for it', () => {
+  const alert: TreeNode = { kind: 'burnAlert', connectionId: 'c', dataset: 'gateway', sloId: 'slo1', alert: { id: 'ba1', alert_type: 'budget_rate', budget_rate_window_minutes: 60, budget_rate_decrease_threshold_per_million: 10_000 } };
+  assert.equal(row(present(alert).tooltip, 'Fires on'), 'how fast the budget drops (budget_rate)');
+});
+
 test('a tooltip time is relative to when it is shown, in the display language, with the exact UTC time', () => {
   const updated = trigger({ updated_at: '2026-11-24T09:00:07.250Z' });
   const shownAt = Date.parse('2026-11-24T12:10:00Z');
@@ -48,9 +60,18 @@ test('without the moment it is shown, a tooltip gives only the exact UTC time', 
   assert.equal(row(present(trigger({ updated_at: '2026-11-24T09:00:07Z' })).tooltip, 'Updated'), '2026-11-24 09:00:07 UTC');
 });
 
-test('a time the service sends in another form is shown as it is', () => {
-  const column: TreeNode = { kind: 'column', connectionId: 'c', dataset: 'gateway', column: { key_name: 'duration_ms', type: 'float', hidden: false, last_written: 'yesterday-ish' } };
-  assert.equal(row(present(column, { now: 0 }).tooltip, 'Last written'), 'yesterday-ish');
+test('a time the service sends in another form is shown as it is, never read as a date', () => {
+  const lastWritten = (text: string) => {
+    const column: TreeNode = { kind: 'column', connectionId: 'c', dataset: 'gateway', column: { key_name: 'duration_ms', type: 'float', hidden: false, last_written: text } };
+    return row(present(column, { now: 0 }).tooltip, 'Last written');
+  };
+  // Date.parse reads "1" as 2001-01-01 and "Nov 24 2026" in the local zone.
+  assert.deepEqual(['yesterday-ish', '1', 'Nov 24 2026', '2026-11-24'].map(lastWritten), ['yesterday-ish', '1', 'Nov 24 2026', '2026-11-24']);
+});
+
+test('a time with a zone offset is shown in UTC', () => {
+  const trigger2 = trigger({ updated_at: '2026-11-24T10:00:07+01:00' });
+  assert.equal(row(present(trigger2).tooltip, 'Updated'), '2026-11-24 09:00:07 UTC');
 });
 
 test('a column that never received data was never written', () => {

@@ -2,6 +2,7 @@
 // runs, what it compares with. Values the service may add later are shown as they are (tolerant
 // reading): an unknown alert type or schedule shape is never hidden or guessed at.
 import * as l10n from '@vscode/l10n';
+import type { BurnAlertType } from '../../api/schemas/burnAlert';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -14,41 +15,43 @@ export function triggerNotifyShort(alertType: string | undefined): string {
 }
 
 /** Long, for the tooltip: what the setting does, with the value as written in a trigger file. */
-export function triggerNotifyLong(alertType: string | undefined): string | undefined {
-  if (alertType === undefined) return undefined;
-  if (alertType === 'on_change') return l10n.t('once when the result crosses the threshold ({0})', alertType);
+export function triggerNotifyLong(alertType: string | undefined): string {
+  // Spec part 5: on_change notifies at each crossing (and the trigger may resolve and fire again).
+  if (alertType === undefined) return l10n.t('once each time the result crosses the threshold (on_change, the default)');
+  if (alertType === 'on_change') return l10n.t('once each time the result crosses the threshold ({0})', alertType);
   if (alertType === 'on_true') return l10n.t('at every run while the threshold is met ({0})', alertType);
   return alertType;
 }
 
-/** The burn alert's kind, with the value as the service names it. */
-export function burnAlertKind(alertType: string | undefined): string | undefined {
-  if (alertType === 'exhaustion_time') return l10n.t('time until the budget is used up ({0})', alertType);
-  if (alertType === 'budget_rate') return l10n.t('how fast the budget drops ({0})', alertType);
-  return alertType;
+/** The burn alert's kind, with the value as the service names it (the client reads only these two). */
+export function burnAlertKind(alertType: BurnAlertType): string {
+  return alertType === 'exhaustion_time'
+    ? l10n.t('time until the budget is used up ({0})', alertType)
+    : l10n.t('how fast the budget drops ({0})', alertType);
 }
 
 const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-/** "Mon, Tue" in the display language (2024-01-01 was a Monday). */
+/**
+ * "Mon, Wed, Fri" in the display language and in week order (2024-01-01 was a Monday); undefined unless
+ * it is 1 to 7 distinct documented day names, as the service takes them.
+ */
 function dayNames(days: readonly string[], language: string): string | undefined {
+  const indexes = days.map((day) => (DAYS as readonly string[]).indexOf(day));
+  if (days.length < 1 || days.length > 7 || indexes.includes(-1) || new Set(indexes).size !== indexes.length) return undefined;
   const format = new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' });
-  const names: string[] = [];
-  for (const day of days) {
-    const index = (DAYS as readonly string[]).indexOf(day);
-    if (index < 0) return undefined;
-    names.push(format.format(Date.UTC(2024, 0, 1 + index)));
-  }
-  return names.join(', ');
+  const names = [...indexes].sort((a, b) => a - b).map((index) => format.format(Date.UTC(2024, 0, 1 + index)));
+  return new Intl.ListFormat(language, { style: 'short', type: 'unit' }).format(names);
 }
 
 /**
- * "Mon, Tue, Wed 09:00-17:00 UTC" for a window schedule; "at every run" for the default; the object as
- * JSON when its shape is not the one the service documents.
+ * "Mon, Tue, Wed 09:00-17:00 UTC" for a window schedule; "all the time" for the default (spec 2.6:
+ * frequency, or no type); the object as JSON when its shape is not the one the service documents.
  */
-export function scheduleText(type: string | undefined, schedule: unknown, language = 'en'): string | undefined {
-  if (type === undefined || type === 'frequency') return type === undefined ? undefined : l10n.t('at every run ({0})', type);
+export function scheduleText(type: string | undefined, schedule: unknown, language = 'en'): string {
+  if (type === undefined) return l10n.t('all the time (frequency, the default)');
+  if (type === 'frequency') return l10n.t('all the time ({0})', type);
   if (type !== 'window') return type;
   const window = isRecord(schedule) ? schedule['window'] : undefined;
   if (isRecord(window)) {

@@ -76,12 +76,20 @@ interface Moment {
   now: number | undefined;
 }
 
-/** "3 hours ago (2024-03-02 10:00:07 UTC)"; a text that is not a time, as it is. */
+// What the service sends (ISO 8601 with a zone); Date.parse alone would also read "1" as the year 2001.
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** "3 hours ago (2024-03-02 10:00:07 UTC)"; a text that is not such a time, as it is. */
 function whenText(iso: string | null | undefined, m: Moment): string | undefined {
   if (iso === undefined || iso === null) return undefined;
-  const ms = Date.parse(iso);
+  const ms = ISO_TIME.test(iso) ? Date.parse(iso) : Number.NaN;
   if (Number.isNaN(ms)) return iso;
-  return m.now === undefined ? utcText(ms) : l10n.t('{0} ({1})', relativeTime(ms, m.now, knownLanguage(m.language)), utcText(ms));
+  if (m.now === undefined) return utcText(ms);
+  return l10n.t({
+    message: '{0} ({1})',
+    args: [relativeTime(ms, m.now, knownLanguage(m.language)), utcText(ms)],
+    comment: ['A time in a tooltip: {0} is relative ("3 hours ago"), {1} the exact time ("2026-11-24 09:00:07 UTC").'],
+  });
 }
 
 function columnPresentation(c: Column, m: Moment): Presentation {
