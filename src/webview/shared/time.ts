@@ -1,8 +1,14 @@
 // Times as the pages show them: relative ("3 hours ago") with the exact UTC time on hover, and the
 // chart's and tables' "YYYY-MM-DD HH:MM" in local time or UTC. The clock is passed in, so tests pin it.
-import { relativeTime, utcText } from '../protocol/text/when';
+import { textLocale } from '../protocol/text/common';
+import { relativeTime as relativeTimeIn, utcText } from '../protocol/text/when';
 
-export { relativeTime, utcText };
+export { utcText };
+
+/** "3 hours ago" in the page's language (protocol/text/when.ts). */
+export function relativeTime(thenMs: number, nowMs: number): string {
+  return relativeTimeIn(thenMs, nowMs, textLocale());
+}
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 

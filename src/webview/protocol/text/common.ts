@@ -1,7 +1,8 @@
 // The words every form shares: the problem summary, the status lines, the rules a field can break and
-// relative times. Every text goes through l10n.t when it is read (never at module load), so it is in the
-// language of the bundle configured by then: the host's (core/l10nSetup.ts) or the one the host handed
-// the page (shared/pageL10n.ts). No vscode import: the pages and the host both use it.
+// the locale of numbers and relative times (their words are in when.ts). Every text goes through l10n.t
+// when it is read (never at module load), so it is in the language of the bundle configured by then: the
+// host's (core/l10nSetup.ts) or the one the host handed the page (shared/pageL10n.ts). No vscode import:
+// the pages and the host both use it.
 import * as l10n from '@vscode/l10n';
 
 let locale = 'en';
@@ -40,9 +41,6 @@ export const COMMON_TEXT = {
   },
   counter: (length: number, max: number) => l10n.t('{0} / {1}', formatCount(length), formatCount(max)),
   counterTitle: (max: number) => l10n.t('At most {0} characters', formatCount(max)),
-  get justNow() {
-    return l10n.t('just now');
-  },
   /** The list of unsaved changes a form keeps when it cannot be restored (member names as the API has them). */
   unsavedChanges: (changes: readonly string[]) => l10n.t('Your unsaved changes (not sent): {0}.', changes.join(', ')),
   /** One change in that list: a member the user emptied, a number that is not one, no recipients left. */

@@ -1,6 +1,6 @@
-// A moment in words, for the pages and the host alike: "3 hours ago" and the exact UTC time. No DOM and no
-// vscode import; the words come from l10n.t, the numbers in the given (or the configured) locale.
-import { COMMON_TEXT, textLocale } from './common';
+// A moment in words, for the pages and the host alike: "3 hours ago" and the exact UTC time. No DOM, no
+// vscode import and none of the word tables: the Datasets view's activation bundle carries it.
+import * as l10n from '@vscode/l10n';
 
 /** `2024-03-02 10:00:00 UTC`: the exact time, unambiguous whatever the reader's zone. */
 export function utcText(ms: number): string {
@@ -17,11 +17,14 @@ const YEARS: (typeof STEPS)[number] = [Infinity, 'year', 365.25 * 86400];
 
 let formatter: { locale: string; format: Intl.RelativeTimeFormat } | undefined;
 
-/** "3 hours ago", "in 2 minutes", "just now" (under 45 s either way), from `thenMs` as seen at `nowMs`. */
-export function relativeTime(thenMs: number, nowMs: number, locale = textLocale()): string {
+/**
+ * "3 hours ago", "in 2 minutes", "just now" (under 45 s either way), from `thenMs` as seen at `nowMs`;
+ * `locale` must be one Intl knows (a malformed tag makes Intl throw).
+ */
+export function relativeTime(thenMs: number, nowMs: number, locale: string): string {
   const seconds = (thenMs - nowMs) / 1000;
   const size = Math.abs(seconds);
-  if (size < 45) return COMMON_TEXT.justNow;
+  if (size < 45) return l10n.t('just now');
   if (formatter?.locale !== locale) formatter = { locale, format: new Intl.RelativeTimeFormat(locale, { numeric: 'always' }) };
   const [, unit, unitSeconds] = STEPS.find(([limit]) => size < limit) ?? YEARS;
   return formatter.format.format(Math.sign(seconds) * Math.max(1, Math.round(size / unitSeconds)), unit);
