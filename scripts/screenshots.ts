@@ -6,8 +6,12 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
+// The walkthrough's picture shows docs/images/sidebar.png as the suite packages it: its suite runs last,
+// after the one that takes the sidebar's picture, so one run leaves both current.
+const last = (name: string): number => (name === 'ui-walkthrough.e2e.ts' ? 1 : 0);
 const files = readdirSync(join(root, 'test', 'e2e'))
   .filter((name) => /^ui.*\.e2e\.ts$/.test(name))
+  .sort((a, b) => last(a) - last(b) || a.localeCompare(b))
   .map((name) => join('test', 'e2e', name));
 const run = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=1', ...files], {
   cwd: root,
