@@ -3,6 +3,7 @@
 // reading): an unknown alert type or schedule shape is never hidden or guessed at.
 import * as l10n from '@vscode/l10n';
 import type { BurnAlertType } from '../../api/schemas/burnAlert';
+import { knownLocale } from '../../webview/protocol/text/when';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -57,7 +58,7 @@ export function scheduleText(type: string | undefined, schedule: unknown, langua
   if (isRecord(window)) {
     const { days_of_week: days, start_time: start, end_time: end } = window;
     const valid = Array.isArray(days) && days.every((d): d is string => typeof d === 'string') && typeof start === 'string' && typeof end === 'string' && TIME.test(start) && TIME.test(end);
-    const names = valid ? dayNames(days, knownLanguage(language)) : undefined;
+    const names = valid ? dayNames(days, knownLocale(language)) : undefined;
     if (valid && names !== undefined) {
       // The facts: an end at or before the start means the next day.
       return end <= start
@@ -87,13 +88,4 @@ export function baselineText(baseline: unknown): string | undefined {
     ? BASELINES[`${baseline['type']}:${baseline['offset_minutes']}`]
     : undefined;
   return words !== undefined ? words() : JSON.stringify(baseline);
-}
-
-/** The display language when Intl knows it, else English (a malformed tag would make Intl throw). */
-export function knownLanguage(language: string): string {
-  try {
-    return Intl.NumberFormat.supportedLocalesOf([language]).length > 0 ? language : 'en';
-  } catch {
-    return 'en';
-  }
 }

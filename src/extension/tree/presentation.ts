@@ -5,8 +5,8 @@ import { ENVIRONMENT_WIDE } from '../../api/schemas';
 import type { TreeNode } from './nodes';
 import { safeLabel, type Tooltip } from '../core/text';
 import * as l10n from '@vscode/l10n';
-import { relativeTime, utcText } from '../../webview/protocol/text/when';
-import { baselineText, burnAlertKind, knownLanguage, scheduleText, triggerNotifyLong, triggerNotifyShort } from './alertWords';
+import { knownLocale, relativeTime, utcText } from '../../webview/protocol/text/when';
+import { baselineText, burnAlertKind, scheduleText, triggerNotifyLong, triggerNotifyShort } from './alertWords';
 
 export interface IconSpec {
   /** A codicon id. */
@@ -41,6 +41,8 @@ function groupLabel(group: 'columns' | 'triggers' | 'burnAlerts'): string {
 }
 const GROUP_ICONS = { columns: 'symbol-field', triggers: 'bell', burnAlerts: 'flame' } as const;
 
+const DURATION_FORMATS = new Map<string, Intl.NumberFormat>();
+
 /**
  * "15m", "1h", "1d" in English, "15 Min.", "1 T" in German: seconds in the largest whole unit, written the
  * short way of the display language (an unknown language tag falls back to English).
@@ -52,7 +54,15 @@ export function formatDuration(seconds: number, language = 'en'): string {
     : seconds > 0 && seconds % 3600 === 0 ? [seconds / 3600, 'hour']
     : seconds > 0 && seconds % 60 === 0 ? [seconds / 60, 'minute']
     : [seconds, 'second'];
-  return new Intl.NumberFormat(knownLanguage(language), { style: 'unit', unit, unitDisplay: 'narrow', useGrouping: false }).format(value);
+  const locale = knownLocale(language);
+  const key = `${locale}\u0000${unit}`;
+  // Made once per language and unit: building one costs ten times formatting with it, once per trigger row.
+  let format = DURATION_FORMATS.get(key);
+  if (format === undefined) {
+    format = new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'narrow', useGrouping: false });
+    DURATION_FORMATS.set(key, format);
+  }
+  return format.format(value);
 }
 
 export function formatRecipient(r: Recipient): string {
@@ -87,7 +97,7 @@ function whenText(iso: string | null | undefined, m: Moment): string | undefined
   if (m.now === undefined) return utcText(ms);
   return l10n.t({
     message: '{0} ({1})',
-    args: [relativeTime(ms, m.now, knownLanguage(m.language)), utcText(ms)],
+    args: [relativeTime(ms, m.now, knownLocale(m.language)), utcText(ms)],
     comment: ['A time in a tooltip: {0} is relative ("3 hours ago"), {1} the exact time ("2026-11-24 09:00:07 UTC").'],
   });
 }

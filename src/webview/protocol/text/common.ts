@@ -4,17 +4,13 @@
 // host's (core/l10nSetup.ts) or the one the host handed the page (shared/pageL10n.ts). No vscode import:
 // the pages and the host both use it.
 import * as l10n from '@vscode/l10n';
+import { knownLocale } from './when';
 
 let locale = 'en';
 
 /** The language numbers and relative times are formatted for: VS Code's display language when Intl knows it. */
 export function useTextLocale(language: string): void {
-  try {
-    locale = Intl.NumberFormat.supportedLocalesOf([language])[0] ?? 'en';
-  } catch {
-    // Not a well-formed language tag: keep English rather than throw on every number.
-    locale = 'en';
-  }
+  locale = knownLocale(language);
 }
 
 export function textLocale(): string {
