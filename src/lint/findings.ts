@@ -5,7 +5,7 @@ import { triggerIssueMessage, TriggerWrite, triggerWriteSchema } from './schema'
 import { findingsOf, type Finding, type UnknownMembers } from './issues';
 import type { JsonPath, LintOptions, MetricsDatasetHint } from './types';
 import { isRecord } from './util';
-import { unworded } from './schema/wording';
+import { aValueOf, unworded } from './schema/wording';
 import { columnFindings } from './columns';
 
 type TriggerSchema = ReturnType<typeof triggerWriteSchema>;
@@ -39,23 +39,15 @@ export type Found = (Finding | UnknownMembers)[];
 
 export const isUnknownMembers = (f: Finding | UnknownMembers): f is UnknownMembers => 'keys' in f;
 
+const JSON_TYPES = new Set(['object', 'string', 'number', 'boolean']);
+
 /** What a JSON value is, as a noun phrase (`null` by its JSON name). */
 function describeValue(v: unknown): string {
   if (v === null) return 'null';
-  if (Array.isArray(v)) return l10n.t('an array');
-  switch (typeof v) {
-    case 'object':
-      return l10n.t('an object');
-    case 'string':
-      return l10n.t('a string');
-    case 'number':
-      return l10n.t('a number');
-    case 'boolean':
-      return l10n.t('a boolean');
-    default:
-      // Not a JSON value: only a caller passing a parsed value of its own gets here.
-      return l10n.t('a {0}', typeof v);
-  }
+  if (Array.isArray(v)) return aValueOf('array');
+  const type = typeof v;
+  // Not a JSON value (only a caller passing a parsed value of its own gets one): its typeof name.
+  return JSON_TYPES.has(type) ? aValueOf(type) : l10n.t('a {0}', type);
 }
 
 // safeParse wraps the issues in an Error subclass, whose stack trace costs more than checking a small

@@ -139,8 +139,8 @@ const RECIPIENT_MEMBERS = Object.keys(RecipientWrite.shape);
 const pathText = (path: readonly PropertyKey[]) =>
   path.reduce<string>((out, k) => (typeof k === 'number' ? `${out}[${k}]` : out === '' ? String(k) : `${out}.${String(k)}`), '');
 
-/** The JSON type zod expected, as a noun phrase; a type JSON does not have keeps its zod name. */
-function aValueOf(type: string): string {
+/** A JSON type as a noun phrase ("a string"); a type JSON does not have keeps its zod name. */
+export function aValueOf(type: string): string {
   switch (type) {
     case 'string':
       return l10n.t('a string');
