@@ -89,7 +89,6 @@ const infos = (n: number) => (n === 1 ? l10n.t('1 info') : l10n.t('{0} infos', g
 /** The one diagnostic that stands for those left out. */
 export function summaryDiagnostic(hidden: Counts, limit: number): Diagnostic {
   const total = hidden.error + hidden.warning + hidden.info;
-
   // As severe as the worst it stands for, so that no error hides behind it (obs-lint's exit status counts on it).
   const severity: Severity = hidden.error > 0 ? 'error' : hidden.warning > 0 ? 'warning' : 'info';
   return {

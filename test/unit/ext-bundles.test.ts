@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { bundleInputs } from './bundle-inputs';
 
 const root = join(import.meta.dirname, '..', '..');
 const read = (file: string): string => readFileSync(join(root, file), 'utf8');
@@ -27,20 +28,7 @@ test('.vscodeignore ships the run-time loaded bundles', () => {
 });
 
 test('dist/extension.js bundles neither the sandbox, the client transport (undici) nor the linter and its schemas', async () => {
-  const esbuild = await import('esbuild');
-  const result = await esbuild.build({
-    entryPoints: [join(root, 'src/extension/extension.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    external: ['vscode'],
-    mainFields: ['module', 'main'],
-    write: false,
-    metafile: true,
-    outfile: 'out.js',
-    logLevel: 'silent',
-  });
-  const inputs = Object.keys(result.metafile.inputs);
+  const inputs = await bundleInputs('src/extension/extension.ts');
   assert.deepEqual(inputs.filter((f) => /node_modules\/undici\/|src\/sandbox\/|src\/api\/(client|transport)\.ts$/.test(f)), []);
   // The linter runs in dist/lint-worker.js; the extension needs only its rule registry and positions.
   assert.deepEqual(inputs.filter((f) => /node_modules\/jsonc-parser\/|src\/lint\//.test(f) && !/src\/lint\/(rules|text)\.ts$/.test(f)), []);

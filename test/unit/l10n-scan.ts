@@ -50,6 +50,17 @@ function calleeText(call: ts.CallExpression | ts.NewExpression, source: ts.Sourc
   return call.expression.getText(source);
 }
 
+/** Each text once per line, however many rules found it. */
+function oncePerLine(found: readonly BareString[]): BareString[] {
+  const seen = new Set<string>();
+  return found.filter((f) => {
+    const key = `${f.line}\u0000${f.text}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 export function findBareStrings(fileName: string, text: string): BareString[] {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
   const found: BareString[] = [];
@@ -118,13 +129,7 @@ export function findBareStrings(fileName: string, text: string): BareString[] {
   };
   visit(source);
   // An object passed straight to a call is checked by the call's rule and also as a plain object: keep one.
-  const seen = new Set<string>();
-  return found.filter((f) => {
-    const key = `${f.line}\u0000${f.text}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  return oncePerLine(found);
 }
 
 // --- The linter (src/lint) ------------------------------------------------------------------------------
@@ -227,11 +232,5 @@ export function findBareLintStrings(fileName: string, text: string): BareString[
   };
   visit(source);
   // A literal found by two rules (a returned text at a text position) is reported once.
-  const seen = new Set<string>();
-  return found.filter((f) => {
-    const key = `${f.line}\u0000${f.text}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  return oncePerLine(found);
 }

@@ -10,6 +10,7 @@ import { lint, RULES, type Diagnostic, type LintOptions } from '../../src/lint';
 import { CALCULATION_OPS, METRICS_CALCULATION_OPS } from '../../src/lint/schema';
 import { EDITOR_METRICS_DATASET_HINT } from '../../src/extension/diagnostics/lintMapping';
 import { LintRunner, requiredWorker } from '../../src/extension/diagnostics/lintRunner';
+import { bundleInputs } from './bundle-inputs';
 import { findBareLintStrings } from './l10n-scan';
 import { example, expandEllipsis, lintExample, OPTIONS, section } from './lint-doc-examples';
 import { trigger } from './lint-helpers';
@@ -235,19 +236,7 @@ test("where no worker thread can start, the worker's bundle required into this t
 });
 
 test('dist/lint-worker.js holds one copy of @vscode/l10n: the one its entry configures is the one the linter translates with', async () => {
-  const esbuild = await import('esbuild');
-  const result = await esbuild.build({
-    entryPoints: [join(root, 'src/extension/diagnostics/lintWorker.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    mainFields: ['module', 'main'],
-    write: false,
-    metafile: true,
-    outfile: 'out.js',
-    logLevel: 'silent',
-  });
-  const inputs = Object.keys(result.metafile.inputs);
+  const inputs = await bundleInputs('src/extension/diagnostics/lintWorker.ts');
   assert.equal(inputs.filter((f) => /node_modules\/@vscode\/l10n\//.test(f)).length, 1, inputs.filter((f) => f.includes('l10n')).join(', '));
   assert.ok(inputs.some((f) => f.endsWith('src/lint/schema/relations.ts')), 'the linter is in the worker bundle');
 });

@@ -154,4 +154,3 @@ export const HavingWrite = strict(() => l10n.t('a having'), havingAllowed, {
   op: z.enum(HAVING_OPS, says(() => l10n.t('having op'), oneOf(HAVING_OPS))),
   value: z.number(says(() => l10n.t('having value'), aNumber)),
 });
-

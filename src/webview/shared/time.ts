@@ -10,7 +10,8 @@ export function relativeTime(thenMs: number, nowMs: number): string {
   return relativeTimeIn(thenMs, nowMs, textLocale());
 }
 
-const pad = (n: number): string => String(n).padStart(2, '0');
+/** Two digits, as times are written: 09. */
+export const pad = (n: number): string => String(n).padStart(2, '0');
 
 /** `2024-03-02 10:00` in local time, or `2024-03-02 10:00 UTC`: how the chart and the tables show a time. */
 export function formatTime(epochSeconds: number, utc: boolean): string {

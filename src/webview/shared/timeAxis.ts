@@ -1,8 +1,8 @@
 // The labels of the chart's time axis: 24-hour times, as the readout and the tables write them, with the day
 // (month and year names of the display language) under the first label and wherever the day changes. uPlot's
 // own labels are English with am/pm.
+import { pad } from './time';
 
-const pad = (n: number): string => String(n).padStart(2, '0');
 const DAY = 86_400;
 
 interface Parts {
