@@ -6,20 +6,27 @@ import { errorText, ServiceError, type FieldProblem } from './errors';
 import { cleanText, RequestPipeline } from './pipeline';
 import { Redactor, secretsOf } from './redact';
 import { RETRY_DEFAULTS, abortableSleep } from './retry';
+import { createOnce } from './triggerCreate';
 import {
+  AccountRecipient,
   BurnAlert,
   Column,
   CreateApiKeyRequest,
   CreatedApiKeyDocument,
   CreateQueryRequest,
   CreateQueryResultRequest,
+  CreateTriggerRequest,
+  Dataset,
   DatasetDefinitions,
   DatasetSlug,
   DefinitionsDatasetSlug,
   ListBurnAlertsQuery,
   ListColumnsQuery,
+  QueryAnnotation,
   QueryResult,
+  ReplaceTriggerRequest,
   SavedQuery,
+  Slo,
   Trigger,
   UpdateApiKeyRequest,
   UpdateBurnAlertRequest,
@@ -27,6 +34,7 @@ import {
   UpdatedApiKeyDocument,
   pathParameter,
   withoutReadOnlyMembers,
+  withoutTriggerReadOnly,
   type BurnAlertReadOnlyMembers,
 } from './schemas';
 import { TIMEOUT_DEFAULTS, createDispatcher, envProxyProblems, proxyProblem } from './transport';
@@ -232,6 +240,77 @@ export class ServiceClient {
     const c = new RequestChecks();
     const d = c.segment('dataset', DatasetSlug, dataset);
     return this.pipeline.call(ENDPOINTS.listTriggers, c, `/1/triggers/${d}`, undefined, o);
+  }
+
+  /** GET /1/triggers/{dataset}/{triggerId} (beyond the spec, service facts): one trigger, or 404. */
+  getTrigger(dataset: string, triggerId: string, o?: CallOptions): Promise<ApiResponse<Trigger>> {
+    const c = new RequestChecks();
+    const d = c.segment('dataset', DatasetSlug, dataset);
+    const id = c.segment('triggerId', pathParameter('trigger id'), triggerId);
+    return this.pipeline.call(ENDPOINTS.getTrigger, c, `/1/triggers/${d}/${id}`, undefined, o);
+  }
+
+  /**
+   * POST /1/triggers/{dataset} (beyond the spec, service facts). Read-only members in `body` are left out.
+   * Never repeated blindly: after an unknown outcome the dataset's triggers are listed and the new one of
+   * that name (an id not in `knownIds`) is taken as the one sent (see triggerCreate.ts). `knownIds` are the
+   * ids the dataset held before; without them they are listed first.
+   */
+  async createTrigger(dataset: string, body: CreateTriggerRequest, o?: CallOptions & { knownIds?: ReadonlySet<string> }): Promise<ApiResponse<Trigger>> {
+    const c = new RequestChecks();
+    const d = c.segment('dataset', DatasetSlug, dataset);
+    const sent = c.body(CreateTriggerRequest, withoutTriggerReadOnly(body));
+    const post = () => this.pipeline.call(ENDPOINTS.createTrigger, c, `/1/triggers/${d}`, sent, o);
+    if (c.problems.length > 0 || sent === undefined) return post(); // refused before sending, with the problems found
+    const known = o?.knownIds ?? new Set((await this.listTriggers(dataset, o)).data.map((t) => t.id));
+    return createOnce(sent.name, known, { post, list: () => this.listTriggers(dataset, o) });
+  }
+
+  /**
+   * PUT /1/triggers/{dataset}/{triggerId} (beyond the spec, service facts): replaces the whole writable
+   * trigger (a member left out is reset to its default), so `disabled` must be given. Read-only members in
+   * `body` are left out. The service has no conditional write: read it first to see that it did not change.
+   */
+  replaceTrigger(dataset: string, triggerId: string, body: ReplaceTriggerRequest, o?: CallOptions): Promise<ApiResponse<Trigger>> {
+    const c = new RequestChecks();
+    const d = c.segment('dataset', DatasetSlug, dataset);
+    const id = c.segment('triggerId', pathParameter('trigger id'), triggerId);
+    const sent = c.body(ReplaceTriggerRequest, withoutTriggerReadOnly(body));
+    return this.pipeline.call(ENDPOINTS.replaceTrigger, c, `/1/triggers/${d}/${id}`, sent, o);
+  }
+
+  /** DELETE /1/triggers/{dataset}/{triggerId} (beyond the spec, service facts): 204; a trigger already gone is a 404 error. */
+  deleteTrigger(dataset: string, triggerId: string, o?: CallOptions): Promise<ApiResponse<undefined>> {
+    const c = new RequestChecks();
+    const d = c.segment('dataset', DatasetSlug, dataset);
+    const id = c.segment('triggerId', pathParameter('trigger id'), triggerId);
+    return this.pipeline.call(ENDPOINTS.deleteTrigger, c, `/1/triggers/${d}/${id}`, undefined, o);
+  }
+
+  // --- what the account holds (beyond the spec, service facts) ---------------------------------------
+
+  /** GET /1/datasets: every dataset of the environment. */
+  listDatasets(o?: CallOptions): Promise<ApiResponse<Dataset[]>> {
+    return this.pipeline.call(ENDPOINTS.listDatasets, new RequestChecks(), '/1/datasets', undefined, o);
+  }
+
+  /** GET /1/slos/{dataset} (`__all__` for the environment's). */
+  listSlos(dataset: string, o?: CallOptions): Promise<ApiResponse<Slo[]>> {
+    const c = new RequestChecks();
+    const d = c.segment('dataset', DatasetSlug, dataset);
+    return this.pipeline.call(ENDPOINTS.listSlos, c, `/1/slos/${d}`, undefined, o);
+  }
+
+  /** GET /1/recipients: the team's recipients, each with only what names it (never a credential, see AccountRecipient). */
+  listRecipients(o?: CallOptions): Promise<ApiResponse<AccountRecipient[]>> {
+    return this.pipeline.call(ENDPOINTS.listRecipients, new RequestChecks(), '/1/recipients', undefined, o);
+  }
+
+  /** GET /1/query_annotations/{dataset}: the dataset's named saved queries. */
+  listQueryAnnotations(dataset: string, o?: CallOptions): Promise<ApiResponse<QueryAnnotation[]>> {
+    const c = new RequestChecks();
+    const d = c.segment('dataset', DatasetSlug, dataset);
+    return this.pipeline.call(ENDPOINTS.listQueryAnnotations, c, `/1/query_annotations/${d}`, undefined, o);
   }
 
   // --- 4.8: dataset definitions ---------------------------------------------------------------------

@@ -65,6 +65,11 @@ export interface ApiResponse<T> {
    * reaches the caller whatever else is odd). Field paths as in response-schema errors; no values.
    */
   oddities?: FieldProblem[];
+  /**
+   * Set on a create whose answer was lost (only createTrigger): the object was then found among the
+   * service's own list, so it was created once, and this is how the service lists it.
+   */
+  recovered?: true;
 }
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;

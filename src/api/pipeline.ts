@@ -48,8 +48,6 @@ const TIMEOUT_CODES: Record<string, string> = {
 const MAX_TEXT = 300;
 const HEADER_SAFE = /^[\x21-\x7e]+$/;
 
-const MAYBE_CREATED_NOTE = "the key may have been created anyway: check the team's API keys before creating it again";
-
 type Attempt<T> =
   | { ok: true; response: ApiResponse<T> }
   | { ok: false; error: ServiceError; retryable: boolean; serverDelayMs?: number };
@@ -121,7 +119,8 @@ export class RequestPipeline {
       const giveUp = (retryAfterMs?: number): ServiceError => {
         this.log({ operation: op, method: ep.method, path: logPath, status, durationMs, attempt, error: err.kind });
         const final = err.withAttempts(attempt, retryAfterMs);
-        return ep.retry === 'never' && mayHaveBeenCarriedOut(final) ? final.withMaybeProcessed(MAYBE_CREATED_NOTE) : final;
+        const note = ep.unknownOutcomeNote;
+        return note !== undefined && mayHaveBeenCarriedOut(final) ? final.withMaybeProcessed(note) : final;
       };
       if (!result.retryable || attempt >= this.cfg.retry.maxAttempts) throw giveUp();
       const remaining = this.cfg.retry.maxTotalMs - (this.cfg.now() - start);
@@ -178,22 +177,9 @@ export class RequestPipeline {
 
     const { status, headers, text } = raw;
     if (status < 200 || status > 299) return this.httpFailure(ep, status, headers, text);
-    if (text === undefined) {
-      const error = new ServiceError({
-        kind: 'too-large',
-        operation: op,
-        message: `${op} failed: the response is larger than ${this.cfg.maxResponseBytes} bytes`,
-        status,
-      });
-      return { ok: false, error, retryable: false };
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      const error = new ServiceError({ kind: 'bad-body', operation: op, message: `${op} failed: the service sent a body that is not valid JSON (HTTP ${status})`, status });
-      return { ok: false, error, retryable: false };
-    }
+    // A call answered with no body (a delete's 204) has nothing to read; whatever a proxy may add is ignored.
+    const json = ep.emptyResponse === true ? undefined : readJson(op, status, text, this.cfg.maxResponseBytes);
+    if (json instanceof ServiceError) return { ok: false, error: json, retryable: false };
     // Large lists whose elements all pass unchanged skip zod's copy (passThrough.ts); the rest is read
     // tolerantly by zod (a null in an optional member reads as absent, validation.ts).
     const parsed = validateResponse(ep.response, json);
@@ -297,6 +283,18 @@ export class RequestPipeline {
 export function cleanText(redactor: Redactor, text: string): string {
   const flat = redactor.redact(text).replace(/\p{Cc}+/gu, ' ').trim();
   return flat.length > MAX_TEXT ? `${flat.slice(0, MAX_TEXT)}…` : flat;
+}
+
+/** A success body as JSON, or the error that says why it cannot be read. */
+function readJson(op: string, status: number, text: string | undefined, maxBytes: number): unknown {
+  if (text === undefined) {
+    return new ServiceError({ kind: 'too-large', operation: op, message: `${op} failed: the response is larger than ${maxBytes} bytes`, status });
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    return new ServiceError({ kind: 'bad-body', operation: op, message: `${op} failed: the service sent a body that is not valid JSON (HTTP ${status})`, status });
+  }
 }
 
 /** Whether the service may have carried out a request that ended in this error. */

@@ -82,10 +82,13 @@ export function envProxyProblems(): string[] {
   return out;
 }
 
+/** The HTTP methods of the service's calls. */
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
 export interface RawRequest {
   origin: string;
   path: string;
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
+  method: Method;
   headers: Record<string, string>;
   body?: string;
   signal?: AbortSignal;

@@ -6,3 +6,5 @@ export * from './datasetDefinitions';
 export * from './queryResult';
 export * from './trigger';
 export * from './query';
+export * from './account';
+export * from './triggerWrite';
