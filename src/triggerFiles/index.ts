@@ -21,3 +21,26 @@ export {
 export { collectTriggers, listDatasets, listingSegment, type Collected, type PullItem, type TriggerLister } from './listing';
 export { applyPull, planPull, pullSummary, scanExisting, type ApplyOptions, type ExistingFile, type PullAction, type PullFileSystem, type PullReport } from './pull';
 export { PacedPool, PullCancelled, sleepUnlessAborted, type Paced, type PacedPoolOptions } from './pool';
+export {
+  expectedAfterWrite,
+  keyFingerprint,
+  makePlan,
+  planCounts,
+  sameKey,
+  serviceVersion,
+  sha256,
+  storedDifferently,
+  unchangedSince,
+  writeBody,
+  type BlockedTrigger,
+  type KeyFingerprint,
+  type Plan,
+  type PlanCounts,
+  type PlanFile,
+  type PlanInput,
+  type PlannedChange,
+  type PlanTarget,
+  type ServiceVersion,
+} from './plan';
+export { applyChanges, type ApplyChangesOptions, type ChangeResult, type TriggerWriter } from './apply';
+export { idEdit, withId, type TextEdit } from './fileId';

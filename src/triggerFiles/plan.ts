@@ -1,0 +1,253 @@
+// The plan: what applying the trigger files to the service would change, trigger by trigger, made from the
+// same comparison drift makes (so a file right after a pull plans nothing). It records what each change
+// was planned from (the service's updated_at and a hash of its content, a hash of each file) so that an
+// apply can refuse what changed since. No vscode import; no service call: the caller lists first.
+import { createHash } from 'node:crypto';
+import { compareTriggers, type Difference } from './compare';
+import { driftOfFile, onlyOnService, datasetOf, type FileDrift, type ServiceIndex, type ServiceTrigger, type TriggerDrift } from './drift';
+import type { LocalFile, LocalTrigger } from './localFiles';
+import { canonicalDatasetSlug, normalize, TRIGGER_FILE_MEMBERS } from './normalize';
+
+/** Where a plan is applied: the service, and which key (never the key itself, see keyFingerprint). */
+export interface PlanTarget {
+  baseUrl: string;
+  /** The connection's name in the editor, for people; the CLI leaves it out. */
+  connection?: string;
+  /** A salted hash of the configuration key (keyFingerprint): another key is another environment. */
+  key: KeyFingerprint;
+}
+
+export interface KeyFingerprint {
+  salt: string;
+  sha256: string;
+}
+
+/** What a change to a service trigger was planned from. */
+export interface ServiceVersion {
+  updatedAt?: string;
+  /** Hash of the trigger's canonical form (normalize, id kept). */
+  sha256: string;
+}
+
+interface Located {
+  file: string;
+  /** Place in a file holding an array; -1 for a file of one trigger. */
+  index: number;
+  dataset: string;
+  name: string;
+}
+
+export type PlannedChange =
+  | (Located & { action: 'create'; body: Record<string, unknown> })
+  | (Located & { action: 'update'; id: string; matchedBy: 'id' | 'name'; differences: Difference[]; body: Record<string, unknown>; service: ServiceVersion })
+  | { action: 'delete'; dataset: string; id: string; name: string; service: ServiceVersion };
+
+export interface BlockedTrigger {
+  /** Absent on deletes withheld for a dataset. */
+  file?: string;
+  index: number;
+  name?: string;
+  dataset?: string;
+  reasons: string[];
+}
+
+export interface Plan {
+  format: 'obs-trigger-plan';
+  version: 1;
+  createdAt: string;
+  target: PlanTarget;
+  /** Deletes were asked for: service triggers of the datasets the files cover that no file holds. */
+  prune: boolean;
+  /** Every file the plan read, with the hash of its bytes as read. */
+  files: { file: string; sha256: string }[];
+  changes: PlannedChange[];
+  blocked: BlockedTrigger[];
+  unchanged: number;
+}
+
+export interface PlanFile {
+  file: string;
+  /** The file's text as read (its hash is recorded). */
+  text: string;
+  read: LocalFile;
+}
+
+export interface PlanInput {
+  files: readonly PlanFile[];
+  index: ServiceIndex;
+  target: PlanTarget;
+  prune: boolean;
+  now: Date;
+  /** Why a trigger of a file must not be written (lint errors, unknown columns), by file and index. */
+  blockedBy?: (file: string, index: number) => readonly string[];
+  /** The ids of the team's recipients, when the service lists them: other ids block the trigger. */
+  recipients?: ReadonlySet<string>;
+}
+
+export const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** A key's fingerprint: a random salt and the hash of salt and key. The key cannot be read back from it. */
+export function keyFingerprint(key: string, salt: string): KeyFingerprint {
+  return { salt, sha256: sha256(`${salt}\u0000${key}`) };
+}
+
+export function sameKey(fingerprint: KeyFingerprint, key: string): boolean {
+  return keyFingerprint(key, fingerprint.salt).sha256 === fingerprint.sha256;
+}
+
+/** What a service trigger was when it was looked at: its updated_at and the hash of its canonical form. */
+export function serviceVersion(t: ServiceTrigger): ServiceVersion {
+  const updatedAt = typeof t.updated_at === 'string' ? t.updated_at : undefined;
+  return { ...(updatedAt !== undefined ? { updatedAt } : {}), sha256: sha256(JSON.stringify(normalize(t))) };
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const KNOWN = new Set<string>([...TRIGGER_FILE_MEMBERS, 'triggered', 'created_at', 'updated_at']);
+
+/**
+ * The body a write sends for a file's trigger: its canonical form without id and dataset_slug, recipients
+ * named by id alone, `disabled` always given (a replace that leaves it out keeps the service's). For a
+ * replace of `service`: a baseline the file does not have is cleared with `{}` (leaving it out is not
+ * documented to clear it), and members the file format does not hold (e.g. auto_investigate) are kept as
+ * the service has them, since a replace resets every member it does not send.
+ */
+export function writeBody(local: Record<string, unknown>, service?: ServiceTrigger): Record<string, unknown> {
+  const canonical = normalize(local, { keepId: false, recipientsById: true });
+  const body: Record<string, unknown> = isRecord(canonical) ? { ...canonical } : {};
+  delete body.dataset_slug;
+  body.disabled = body.disabled ?? false;
+  if (service === undefined) return body;
+  if (isRecord(service.baseline_details) && Object.keys(service.baseline_details).length > 0 && body.baseline_details === undefined) body.baseline_details = {};
+  for (const [member, value] of Object.entries(service)) {
+    if (!KNOWN.has(member) && value !== null && value !== undefined && !Object.hasOwn(body, member)) body[member] = value;
+  }
+  return body;
+}
+
+/** What the service would hold after writing `body` to `dataset`, in the form compareTriggers reads. */
+export function expectedAfterWrite(body: Record<string, unknown>, dataset: string): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...body, dataset_slug: dataset };
+  if (isRecord(out.baseline_details) && Object.keys(out.baseline_details).length === 0) delete out.baseline_details;
+  return out;
+}
+
+function unknownRecipients(t: LocalTrigger, known: ReadonlySet<string> | undefined): string[] {
+  if (known === undefined || !Array.isArray(t.value.recipients)) return [];
+  const ids = t.value.recipients.flatMap((r) => (isRecord(r) && typeof r.id === 'string' && r.id !== '' ? [r.id] : []));
+  return [...new Set(ids.filter((id) => !known.has(id)))].map((id) => `recipient ${JSON.stringify(id)} is not one of the team's recipients`);
+}
+
+/** The change one compared trigger asks for, or why it cannot be planned; undefined when in sync. */
+function changeOf(file: string, t: LocalTrigger, drift: TriggerDrift, input: PlanInput): PlannedChange | BlockedTrigger | undefined {
+  if (drift.status === 'in-sync') return undefined;
+  const where = { file, index: t.index, ...(t.name !== undefined ? { name: t.name } : {}), ...(t.dataset !== undefined ? { dataset: t.dataset } : {}) };
+  const reasons = [...(input.blockedBy?.(file, t.index) ?? []), ...unknownRecipients(t, input.recipients)];
+  if (drift.status === 'unknown') return { ...where, reasons: [drift.reason ?? 'it could not be compared with the service', ...reasons] };
+  if (t.dataset === undefined || t.name === undefined) return { ...where, reasons: ['it names no dataset_slug or no name', ...reasons] };
+  const listing = input.index.listing(t.dataset);
+  if (drift.status === 'local-only' && (t.id !== undefined || listing?.state !== 'listed')) {
+    const why = t.id !== undefined ? `${drift.reason ?? ''}; remove the id from the file to create it anew` : (drift.reason ?? '');
+    return { ...where, reasons: [why, ...reasons] };
+  }
+  if (reasons.length > 0) return { ...where, reasons };
+  const located = { file, index: t.index, dataset: t.dataset, name: t.name };
+  const service = drift.service;
+  if (drift.status === 'local-only' || service === undefined) return { ...located, action: 'create', body: writeBody(t.value) };
+  return {
+    ...located,
+    action: 'update',
+    id: service.id,
+    matchedBy: t.id === service.id ? 'id' : 'name',
+    differences: drift.differences,
+    body: writeBody(t.value, service),
+    service: serviceVersion(service),
+  };
+}
+
+/**
+ * The deletes a prune asks for: service triggers of the datasets the files cover that no file holds. A file
+ * that could not be read may hold one of them, so it withholds every delete; a blocked trigger withholds
+ * the deletes of its dataset. What is withheld is said, as a blocked entry.
+ */
+function deletes(drifts: readonly FileDrift[], index: ServiceIndex, blocked: BlockedTrigger[]): PlannedChange[] {
+  const unread = blocked.find((b) => b.dataset === undefined && b.file !== undefined);
+  const withheld = new Set(blocked.flatMap((b) => (b.dataset !== undefined ? [b.dataset] : [])));
+  const out: PlannedChange[] = [];
+  const held = new Map<string, string[]>();
+  for (const t of onlyOnService(drifts, index)) {
+    const dataset = datasetOf(t, '');
+    if (unread === undefined && !withheld.has(dataset)) {
+      out.push({ action: 'delete', dataset, id: t.id, name: t.name, service: serviceVersion(t) });
+      continue;
+    }
+    const names = held.get(dataset) ?? [];
+    held.set(dataset, [...names, JSON.stringify(t.name)]);
+  }
+  for (const [dataset, names] of held) {
+    const why = unread?.file !== undefined ? `${unread.file} could not be planned and may hold them` : `a trigger of ${dataset} could not be planned and may be one of them`;
+    blocked.push({ index: -1, dataset, reasons: [`not deleted: ${names.join(', ')} (${why})`] });
+  }
+  return out;
+}
+
+const isBlocked = (c: PlannedChange | BlockedTrigger): c is BlockedTrigger => 'reasons' in c;
+
+/** The plan of the given files against the service's lists. Linear in the files and the listed triggers. */
+export function makePlan(input: PlanInput): Plan {
+  const changes: PlannedChange[] = [];
+  const blocked: BlockedTrigger[] = [];
+  const drifts: FileDrift[] = [];
+  let unchanged = 0;
+  for (const f of input.files) {
+    const drift = driftOfFile(f.file, f.read, input.index);
+    drifts.push(drift);
+    if (!f.read.ok) {
+      blocked.push({ file: f.file, index: -1, reasons: [f.read.reason] });
+      continue;
+    }
+    f.read.triggers.forEach((t, i) => {
+      const d = drift.triggers[i];
+      const change = d === undefined ? undefined : changeOf(f.file, t, d, input);
+      if (change === undefined) unchanged++;
+      else if (isBlocked(change)) blocked.push(change);
+      else changes.push(change);
+    });
+  }
+  if (input.prune) changes.push(...deletes(drifts, input.index, blocked));
+  return {
+    format: 'obs-trigger-plan',
+    version: 1,
+    createdAt: input.now.toISOString(),
+    target: input.target,
+    prune: input.prune,
+    files: input.files.map((f) => ({ file: f.file, sha256: sha256(f.text) })),
+    changes,
+    blocked,
+    unchanged,
+  };
+}
+
+export interface PlanCounts {
+  create: number;
+  update: number;
+  delete: number;
+  blocked: number;
+  unchanged: number;
+}
+
+export function planCounts(plan: Plan): PlanCounts {
+  const c: PlanCounts = { create: 0, update: 0, delete: 0, blocked: plan.blocked.length, unchanged: plan.unchanged };
+  for (const change of plan.changes) c[change.action]++;
+  return c;
+}
+
+/** Whether the service trigger read just now is still what the change was planned from. */
+export function unchangedSince(version: ServiceVersion, now: ServiceTrigger): boolean {
+  const current = serviceVersion(now);
+  return current.sha256 === version.sha256 && current.updatedAt === version.updatedAt;
+}
+
+/** The differences between what a write sent and what the service then holds (its rewrites aside). */
+export function storedDifferently(body: Record<string, unknown>, dataset: string, readBack: ServiceTrigger): Difference[] {
+  return compareTriggers(expectedAfterWrite(body, canonicalDatasetSlug(dataset)), readBack);
+}
