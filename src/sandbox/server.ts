@@ -4,7 +4,8 @@ import { CONTROL_PREFIX, controlRefusal, handleControl, newControlToken } from '
 import { addWideDataset, defaultCredentials, demoData, emptyData } from './demoData';
 import { FaultInjector, type PlannedFault } from './faults';
 import { ListCache } from './listCache';
-import { DataFileStore, lockDataFile, type DataFileLock } from './persistence';
+import { lockDataFile, type DataFileLock } from './dataFileLock';
+import { DataFileStore } from './persistence';
 import { RateLimiter } from './rateLimiter';
 import {
   errorFor,
