@@ -4,12 +4,15 @@ import * as z from 'zod';
 import { DatasetRecord } from './state';
 import { FaultSpec, type FaultInjector } from './faults';
 import { json, type Reply } from './responses';
-import type { RecordedRequest, SandboxInfo } from './types';
+import { parseJson } from './body';
+import type { RequestLog } from './requestLog';
+import type { SandboxInfo } from './types';
 
 // Control endpoints under /__sandbox/ for end-to-end tests: no service auth, no rate limit, not recorded
 // and never subject to faults. They reset the data and inject faults, so they answer only the process
-// that started the sandbox: a loopback client, addressed by a loopback name (no DNS rebinding), without a
-// foreign Origin, carrying the per-run token that a web page cannot learn or send without a preflight.
+// that started the sandbox: a loopback client, addressed by a loopback name (as every request must be, see
+// access.ts), without a foreign Origin, carrying the per-run token that a web page cannot learn or send
+// without a preflight.
 
 export const CONTROL_PREFIX = '/__sandbox/';
 export const CONTROL_TOKEN_HEADER = 'x-sandbox-token';
@@ -29,15 +32,14 @@ function sameText(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** Why a control request is refused, or undefined when it may go ahead. */
-export function controlRefusal(req: IncomingMessage, sandbox: { token: string; port: number; host: string }): string | undefined {
+/**
+ * Why a control request is refused, or undefined when it may go ahead. Its Host was checked already, as
+ * every request's is (access.ts): `hosts` are the ones the sandbox answers.
+ */
+export function controlRefusal(req: IncomingMessage, sandbox: { token: string; hosts: ReadonlySet<string> }): string | undefined {
   if (!isLoopback(req.socket.remoteAddress)) return 'control endpoints answer loopback clients only';
-  const names = new Set(['127.0.0.1', 'localhost', '[::1]', sandbox.host.includes(':') ? `[${sandbox.host}]` : sandbox.host]);
-  const hosts = new Set([...names].map((n) => `${n}:${sandbox.port}`));
-  const host = (req.headers.host ?? '').toLowerCase();
-  if (!hosts.has(host)) return `control endpoints answer only requests addressed to the sandbox itself (Host ${[...hosts].join(' or ')})`;
   const origin = req.headers.origin;
-  if (origin !== undefined && !hosts.has(origin.toLowerCase().replace(/^http:\/\//, ''))) {
+  if (origin !== undefined && !sandbox.hosts.has(origin.toLowerCase().replace(/^http:\/\//, ''))) {
     return 'control endpoints refuse requests from another Origin (a web page)';
   }
   const token = req.headers[CONTROL_TOKEN_HEADER];
@@ -49,7 +51,7 @@ export function controlRefusal(req: IncomingMessage, sandbox: { token: string; p
 
 export interface ControlContext {
   faults: FaultInjector;
-  requests: RecordedRequest[];
+  log: RequestLog;
   info(): SandboxInfo;
   /** Back to the starting data (demo or empty); clears faults, recorded requests and rate-limit windows. */
   reset(): Promise<void>;
@@ -66,34 +68,26 @@ function controlError(status: number, error: string): Reply {
   return json(status, { error });
 }
 
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false };
-  }
-}
-
 function issuesText(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.length > 0 ? i.path.join('.') : '(body)'}: ${i.message}`).join('; ');
 }
 
-export async function handleControl(ctx: ControlContext, method: string, path: string, bodyText: string): Promise<Reply> {
+export async function handleControl(ctx: ControlContext, method: string, path: string, body: Buffer): Promise<Reply> {
   const route = `${method} ${path.slice(CONTROL_PREFIX.length)}`;
   switch (route) {
     case 'GET info':
       return json(200, ctx.info());
     case 'GET requests':
-      return json(200, ctx.requests);
+      return json(200, ctx.log.records);
     case 'DELETE requests':
-      ctx.requests.length = 0;
+      ctx.log.clear();
       return json(200, { cleared: true });
     case 'GET faults':
       return json(200, { latencyMs: ctx.faults.latencyMs, pending: ctx.faults.pending() });
     case 'POST faults': {
-      const body = parseJson(bodyText);
-      if (!body.ok) return controlError(400, 'fault body is not valid JSON');
-      const spec = FaultSpec.safeParse(body.value);
+      const parsed = parseJson(body);
+      if (!parsed.ok) return controlError(400, `fault body ${parsed.problem}`);
+      const spec = FaultSpec.safeParse(parsed.value);
       if (!spec.success) return controlError(400, `invalid fault: ${issuesText(spec.error)}`);
       ctx.faults.apply(spec.data);
       return json(200, { latencyMs: ctx.faults.latencyMs, pending: ctx.faults.pending() });
@@ -102,9 +96,9 @@ export async function handleControl(ctx: ControlContext, method: string, path: s
       await ctx.reset();
       return json(200, ctx.info());
     case 'POST datasets': {
-      const body = parseJson(bodyText);
-      if (!body.ok) return controlError(400, 'dataset body is not valid JSON');
-      const spec = AddDataset.safeParse(body.value);
+      const parsed = parseJson(body);
+      if (!parsed.ok) return controlError(400, `dataset body ${parsed.problem}`);
+      const spec = AddDataset.safeParse(parsed.value);
       if (!spec.success) return controlError(400, `invalid dataset: ${issuesText(spec.error)}`);
       await ctx.addDataset(spec.data.slug, spec.data.columns);
       return json(201, ctx.info());

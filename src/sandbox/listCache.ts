@@ -1,43 +1,82 @@
-// Serialised answers of the list endpoints, kept per state version: a list of 10,000 columns is built
-// and serialised once, then sent as the same bytes until the data changes. The server bumps the
-// version on every write it carries out (and on reset); a change made by code holding `handle.state`
-// is noticed when it replaces or resizes a list the answer came from (`sources`, compared by identity).
+// Serialised answers of the list endpoints, kept per kind of list and dataset: a list of 10,000 columns
+// is built and serialised once, then sent as the same bytes until that list changes. A write drops only
+// the lists it changes (its route says which kinds, for the dataset of its path; the environment-wide
+// list of that kind holds them too), so a write to one dataset keeps every other dataset's lists. A
+// change made by code holding `handle.state` is noticed when it replaces or resizes a list the answer
+// came from (`sources`, compared by identity).
 import type { Reply } from './responses';
+import { ENVIRONMENT_WIDE } from './spec';
+
+export type ListKind = 'columns' | 'triggers';
 
 interface Entry {
-  version: number;
   sources: readonly unknown[];
   reply: Reply;
+  size: number;
 }
 
-/** Answers kept at most: one per dataset and list, for the datasets in use. */
-const MAX_ENTRIES = 64;
+/** Bytes of answers kept at most: the sandbox runs in the editor's memory. */
+const DEFAULT_BUDGET = 32 * 1024 * 1024;
+
+const keyOf = (kind: ListKind, scope: string): string => `${kind}\u0000${scope}`;
+
+function sameSources(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((s, i) => s === b[i]);
+}
 
 export class ListCache {
-  private version = 0;
+  /** In order of last use, least recent first. */
   private readonly entries = new Map<string, Entry>();
-  /** Answers made and answers reused (tests count them). */
-  readonly stats = { made: 0, reused: 0 };
+  private bytes = 0;
 
-  /** The data changed: no answer kept so far is current. */
-  invalidate(): void {
-    this.version++;
-    this.entries.clear();
-  }
+  constructor(private readonly budget: number = DEFAULT_BUDGET) {}
 
-  /** The answer for `key`, made by `make` once per version while `sources` stay the same. Only 200s are kept. */
-  reply(key: string, sources: readonly unknown[], make: () => Reply): Reply {
+  /**
+   * The list of `kind` for `scope` (a dataset slug or `__all__`), made by `make` once while `sources`
+   * stay the same and no write changed it. Only 200s are kept.
+   */
+  reply(kind: ListKind, scope: string, sources: readonly unknown[], make: () => Reply): Reply {
+    const key = keyOf(kind, scope);
     const hit = this.entries.get(key);
-    if (hit !== undefined && hit.version === this.version && hit.sources.length === sources.length && hit.sources.every((s, i) => s === sources[i])) {
-      this.stats.reused++;
+    if (hit !== undefined && sameSources(hit.sources, sources)) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
       return hit.reply;
     }
-    this.stats.made++;
+    this.drop(key);
     const made = make();
     if (made.status !== 200) return made;
-    const reply: Reply = { ...made, bytes: Buffer.from(made.body, 'utf8') };
-    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    this.entries.set(key, { version: this.version, sources, reply });
+    const bytes = Buffer.from(made.body, 'utf8');
+    const reply: Reply = { ...made, bytes };
+    if (bytes.length > this.budget) return reply;
+    while (this.bytes + bytes.length > this.budget) this.dropOldest();
+    this.entries.set(key, { sources, reply, size: bytes.length });
+    this.bytes += bytes.length;
     return reply;
+  }
+
+  /** The list of `kind` for dataset `scope` changed, and so did the environment-wide one. */
+  changed(kind: ListKind, scope: string): void {
+    this.drop(keyOf(kind, scope));
+    this.drop(keyOf(kind, ENVIRONMENT_WIDE));
+  }
+
+  /** Any list may have changed (a reset, data replaced). */
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  private drop(key: string): void {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return;
+    this.entries.delete(key);
+    this.bytes -= entry.size;
+  }
+
+  private dropOldest(): void {
+    const oldest = this.entries.keys().next();
+    if (oldest.done === true) return;
+    this.drop(oldest.value);
   }
 }

@@ -74,71 +74,12 @@ function tempPattern(file: string): RegExp {
   return new RegExp(`^\\.${name}\\.\\d+\\.\\d+\\.tmp$`);
 }
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: it exists, under another user.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** The data file's lock: `<file>.lock` holding the pid of the sandbox that uses the file. */
-export interface DataFileLock {
-  release(): Promise<void>;
-}
-
-/**
- * Takes the data file for this process. Two sandboxes saving one file would each overwrite the other's
- * writes, so a file whose lock names a live process is refused; a lock left by a process that no longer
- * runs (a killed sandbox) is taken over. With the lock held, any temporary file of the data file was left
- * by a killed sandbox, and is removed.
- */
-export async function lockDataFile(file: string): Promise<DataFileLock> {
-  const lock = `${file}.lock`;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const handle = await open(lock, 'wx', 0o600);
-      try {
-        await handle.writeFile(`${JSON.stringify({ pid: process.pid })}\n`, 'utf8');
-      } finally {
-        await handle.close();
-      }
-      break;
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code !== 'EEXIST' || attempt > 0) {
-        throw new DataFileError('data-file-unwritable', file, `cannot lock data file ${file} (${lock}): ${(err as Error).message}`);
-      }
-      const holder = await lockHolder(lock);
-      if (holder !== undefined && processAlive(holder)) {
-        throw new DataFileError('data-file-in-use', file, `data file ${file} is in use by another sandbox (process ${holder}); stop it, or give another --data file`);
-      }
-      await unlink(lock).catch(() => undefined);
-    }
-  }
+/** Removes the temporary files of `file` that a killed sandbox left behind (call with the file's lock held). */
+export async function removeLeftoverTempFiles(file: string): Promise<void> {
   const pattern = tempPattern(file);
   const dir = dirname(file);
   for (const name of await readdir(dir).catch(() => [] as string[])) {
     if (pattern.test(name)) await unlink(join(dir, name)).catch(() => undefined);
-  }
-  let released = false;
-  return {
-    release: async () => {
-      if (released) return;
-      released = true;
-      if ((await lockHolder(lock)) === process.pid) await unlink(lock).catch(() => undefined);
-    },
-  };
-}
-
-async function lockHolder(lock: string): Promise<number | undefined> {
-  try {
-    const parsed = JSON.parse(await readFile(lock, 'utf8')) as { pid?: unknown };
-    return typeof parsed.pid === 'number' && Number.isInteger(parsed.pid) ? parsed.pid : undefined;
-  } catch {
-    return undefined;
   }
 }
 

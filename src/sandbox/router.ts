@@ -1,4 +1,4 @@
-import type { ListCache } from './listCache';
+import type { ListCache, ListKind } from './listCache';
 import type { QueryRuntime } from './queries/runtime';
 import type { OperationKind } from './rateLimiter';
 import type { Api, Reply } from './responses';
@@ -31,6 +31,11 @@ export interface Route {
   /** True when the route takes a JSON body. */
   body: boolean;
   handler: Handler;
+  /**
+   * A write route: the kinds of cached list (listCache.ts) that a successful write changes, for the
+   * dataset of its path (`:dataset`). Left out, a write drops every cached list, which is always right.
+   */
+  changes?: readonly ListKind[];
 }
 
 export function operationKind(method: string): OperationKind {

@@ -181,7 +181,7 @@ function listColumns(ctx: HandlerContext): Reply {
     const list = () => json(200, datasets.flatMap((d) => columnsOf(ctx.state, d)));
     // What the list is made of: each dataset's stored columns and generated count.
     const sources = [ctx.state.datasets, ctx.state.datasets.length, ...datasets.flatMap((d) => [d, d.generated_columns, ctx.state.columns[d.slug], ctx.state.columns[d.slug]?.length])];
-    return ctx.lists?.reply(`columns\u0000${scopeKey(scope)}`, sources, list) ?? list();
+    return ctx.lists?.reply('columns', scopeKey(scope), sources, list) ?? list();
   }
   for (const d of datasets) {
     const column = columnsOf(ctx.state, d).find((c) => c.key_name === keyName);
@@ -194,7 +194,7 @@ function listTriggers(ctx: HandlerContext): Reply {
   const scope = scopeOf(ctx, true);
   if (isReply(scope)) return scope;
   const list = () => json(200, scope.kind === 'all' ? ctx.state.triggers : ctx.state.triggers.filter((t) => t.dataset_slug === scope.dataset.slug));
-  return ctx.lists?.reply(`triggers\u0000${scopeKey(scope)}`, [ctx.state.triggers, ctx.state.triggers.length], list) ?? list();
+  return ctx.lists?.reply('triggers', scopeKey(scope), [ctx.state.triggers, ctx.state.triggers.length], list) ?? list();
 }
 
 // --- 4.8: dataset definitions --------------------------------------------------------------------
@@ -234,8 +234,8 @@ function updateDefinitions(ctx: HandlerContext): Reply {
 export const V1_ROUTES: Route[] = [
   { method: 'GET', pattern: ['1', 'burn_alerts', ':dataset'], api: 'v1', body: false, handler: listBurnAlerts },
   { method: 'GET', pattern: ['1', 'burn_alerts', ':dataset', ':id'], api: 'v1', body: false, handler: getBurnAlert },
-  { method: 'PUT', pattern: ['1', 'burn_alerts', ':dataset', ':id'], api: 'v1', body: true, handler: updateBurnAlert },
+  { method: 'PUT', pattern: ['1', 'burn_alerts', ':dataset', ':id'], api: 'v1', body: true, handler: updateBurnAlert, changes: [] },
   { method: 'GET', pattern: ['1', 'columns', ':dataset'], api: 'v1', body: false, handler: listColumns },
   { method: 'GET', pattern: ['1', 'triggers', ':dataset'], api: 'v1', body: false, handler: listTriggers },
-  { method: 'PATCH', pattern: ['1', 'dataset_definitions', ':dataset'], api: 'v1', body: true, handler: updateDefinitions },
+  { method: 'PATCH', pattern: ['1', 'dataset_definitions', ':dataset'], api: 'v1', body: true, handler: updateDefinitions, changes: [] },
 ];

@@ -123,6 +123,6 @@ function updateApiKey(ctx: HandlerContext): Reply {
 }
 
 export const V2_ROUTES: Route[] = [
-  { method: 'POST', pattern: ['2', 'teams', ':team', 'api-keys'], api: 'v2', body: true, handler: createApiKey },
-  { method: 'PATCH', pattern: ['2', 'teams', ':team', 'api-keys', ':id'], api: 'v2', body: true, handler: updateApiKey },
+  { method: 'POST', pattern: ['2', 'teams', ':team', 'api-keys'], api: 'v2', body: true, handler: createApiKey, changes: [] },
+  { method: 'PATCH', pattern: ['2', 'teams', ':team', 'api-keys', ':id'], api: 'v2', body: true, handler: updateApiKey, changes: [] },
 ];

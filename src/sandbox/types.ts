@@ -35,14 +35,20 @@ export interface SandboxOptions {
   controlToken?: string;
 }
 
+/** A request the sandbox received carrying one of its keys (others are not recorded). */
 export interface RecordedRequest {
   method: string;
   path: string;
   query: Record<string, string | string[]>;
   /** Lower-case names; credentials replaced by "[redacted]". */
   headers: Record<string, string>;
-  /** Parsed JSON; the raw text when it is not JSON; undefined without a body or when it was too large. */
+  /**
+   * Parsed JSON; the raw text when it is not JSON (or is nested too deep); undefined without a body. A body
+   * over 4 KiB is kept as its first 4 KiB of text (`bodyTruncated`).
+   */
   body: unknown;
+  /** True when `body` holds only the first 4 KiB of the body. */
+  bodyTruncated: boolean;
   /** Size of the body in bytes as received. */
   bodyBytes: number;
   /** ISO 8601 time the request arrived (sandbox clock). */

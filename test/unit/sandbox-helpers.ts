@@ -2,7 +2,7 @@
 // assertion is about what the sandbox itself answers.
 import assert from 'node:assert/strict';
 import { request, type Dispatcher } from 'undici';
-import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../src/sandbox';
+import { DEMO, startSandbox, type SandboxHandle, type SandboxOptions } from '../../src/sandbox';
 
 export interface RawResponse {
   status: number;
@@ -149,4 +149,59 @@ export function assertJsonApiError(res: RawResponse, status: number): JsonApiErr
     assert.equal(typeof e.title, 'string');
   }
   return body.errors;
+}
+
+export interface ServiceWrite {
+  method: 'POST' | 'PUT' | 'PATCH';
+  path: string;
+  api: 'v1' | 'v2';
+  /** A body the route accepts (2xx) on the demo data. */
+  body: unknown;
+}
+
+/** One accepted write on every service route that takes a body. */
+export function serviceWrites(): ServiceWrite[] {
+  const gw = DEMO.datasets.gateway;
+  return [
+    {
+      method: 'PUT',
+      path: `/1/burn_alerts/${gw}/${DEMO.burnAlerts.gwExhaustion}`,
+      api: 'v1',
+      body: { alert_type: 'exhaustion_time', exhaustion_minutes: 15, description: 'changed', recipients: [{ id: DEMO.recipients.emailOncall }] },
+    },
+    { method: 'PATCH', path: `/1/dataset_definitions/${gw}`, api: 'v1', body: { route: { name: '' } } },
+    { method: 'POST', path: `/1/queries/${gw}`, api: 'v1', body: { calculations: [{ op: 'COUNT' }], time_range: 3600 } },
+    { method: 'POST', path: `/1/query_results/${gw}`, api: 'v1', body: { query_id: DEMO.savedQueries.gw5xx } },
+    {
+      method: 'POST',
+      path: `/2/teams/${DEMO.team}/api-keys`,
+      api: 'v2',
+      body: {
+        data: {
+          type: 'api-keys',
+          attributes: { key_type: 'ingest', name: 'made by a write', disabled: false },
+          relationships: { environment: { data: { id: DEMO.environmentId, type: 'environments' } } },
+        },
+      },
+    },
+    {
+      method: 'PATCH',
+      path: `/2/teams/${DEMO.team}/api-keys/${DEMO.apiKeys.ingest}`,
+      api: 'v2',
+      body: { data: { id: DEMO.apiKeys.ingest, type: 'api-keys', attributes: { name: 'renamed by a write' } } },
+    },
+  ];
+}
+
+/** Every service route that only reads, on the demo data. */
+export function serviceReads(): string[] {
+  const gw = DEMO.datasets.gateway;
+  return [
+    `/1/burn_alerts/${gw}?slo_id=${DEMO.slos.gwAvailability}`,
+    `/1/burn_alerts/${gw}/${DEMO.burnAlerts.gwExhaustion}`,
+    `/1/columns/${gw}`,
+    `/1/triggers/${gw}`,
+    `/1/queries/${gw}/${DEMO.savedQueries.gw5xx}`,
+    `/1/query_results/${gw}/qr_000001`,
+  ];
 }

@@ -1,4 +1,4 @@
-// Large lists are served from bytes kept per state version, and a --data write serialises the data once
+// Large lists are served from bytes kept per dataset and kind of list, and a --data write serialises the data once
 // (no deep copy before it). Work is counted (answers made, element reads), never timed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -6,12 +6,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox } from '../../src/sandbox';
-import { ListCache } from '../../src/sandbox/listCache';
+import { ListCache, type ListKind } from '../../src/sandbox/listCache';
 import { json, problem } from '../../src/sandbox/responses';
 import { DEMO } from '../../src/sandbox/demoData';
-import { call } from './sandbox-helpers';
+import { call, serviceWrites } from './sandbox-helpers';
 
-test('a list answer is made once per version and sources, and a 404 is never kept', () => {
+test('a list answer is made once while its sources stay the same, and a 404 is never kept', () => {
   const lists = new ListCache();
   const source = [1, 2, 3];
   let made = 0;
@@ -19,17 +19,93 @@ test('a list answer is made once per version and sources, and a 404 is never kep
     made++;
     return json(200, source);
   };
-  const first = lists.reply('k', [source, source.length], make);
+  const first = lists.reply('columns', 'a', [source, source.length], make);
   assert.equal(first.bytes?.toString('utf8'), '[1,2,3]');
-  assert.equal(lists.reply('k', [source, source.length], make), first);
+  assert.equal(lists.reply('columns', 'a', [source, source.length], make), first);
   source.push(4);
-  assert.equal(lists.reply('k', [source, source.length], make).bytes?.toString('utf8'), '[1,2,3,4]');
-  lists.invalidate();
-  lists.reply('k', [source, source.length], make);
+  assert.equal(lists.reply('columns', 'a', [source, source.length], make).bytes?.toString('utf8'), '[1,2,3,4]');
+  lists.clear();
+  lists.reply('columns', 'a', [source, source.length], make);
   assert.equal(made, 3);
-  lists.reply('missing', [], () => problem('http://x', 404, 'no'));
-  lists.reply('missing', [], () => problem('http://x', 404, 'no'));
-  assert.deepEqual(lists.stats, { made: 5, reused: 1 });
+  let missing = 0;
+  const notFound = () => {
+    missing++;
+    return problem('http://x', 404, 'no');
+  };
+  lists.reply('columns', 'missing', [], notFound);
+  lists.reply('columns', 'missing', [], notFound);
+  assert.equal(missing, 2);
+});
+
+test("a change to one dataset's list drops that list and the environment-wide one of its kind, nothing else", () => {
+  const lists = new ListCache();
+  const made: string[] = [];
+  const ask = (kind: ListKind, scope: string) => lists.reply(kind, scope, [], () => (made.push(`${kind} ${scope}`), json(200, [])));
+  const all: [ListKind, string][] = [['triggers', 'a'], ['triggers', 'b'], ['triggers', '__all__'], ['columns', 'a'], ['columns', '__all__']];
+  for (const [kind, scope] of all) ask(kind, scope);
+  made.length = 0;
+  lists.changed('triggers', 'a');
+  for (const [kind, scope] of all) ask(kind, scope);
+  assert.deepEqual(made, ['triggers a', 'triggers __all__']);
+});
+
+test('the kept answers stay within their byte budget, the least recently used dropped first', () => {
+  const lists = new ListCache(100);
+  const made: string[] = [];
+  const ask = (scope: string) => lists.reply('columns', scope, [], () => (made.push(scope), json(200, 'x'.repeat(38))));
+  ask('a');
+  ask('b');
+  ask('a');
+  // 40 bytes each: a third does not fit beside two, so the one used least lately (b) goes.
+  ask('c');
+  ask('a');
+  ask('c');
+  ask('b');
+  assert.deepEqual(made, ['a', 'b', 'c', 'b']);
+  // An answer larger than the whole budget is sent, not kept.
+  const big = () => (made.push('big'), json(200, 'x'.repeat(200)));
+  lists.reply('columns', 'big', [], big);
+  lists.reply('columns', 'big', [], big);
+  assert.deepEqual(made.slice(-2), ['big', 'big']);
+});
+
+test('a write to one dataset keeps every other dataset\'s cached lists: none of them is serialised again', async () => {
+  const sb = await startSandbox({ rateLimit: 100_000, queryResultRateLimit: 100_000 });
+  try {
+    // A list is serialised by reading each of its elements: count the reads.
+    let reads = 0;
+    const counted = <T extends object>(list: T[]): T[] =>
+      new Proxy(list, {
+        get(target, key, receiver) {
+          if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
+          return Reflect.get(target, key, receiver) as unknown;
+        },
+      });
+    const other = DEMO.datasets.checkout;
+    sb.state.columns[other] = counted(sb.state.columns[other] ?? []);
+    sb.state.triggers = counted(sb.state.triggers);
+    const headers = { 'X-Service-Team': sb.info.configKey };
+    const readLists = async () => {
+      for (const list of ['columns', 'triggers']) assert.equal((await call(`${sb.info.baseUrl}/1/${list}/${other}`, { headers })).status, 200);
+    };
+    await readLists();
+    const once = reads;
+    assert.ok(once > 0);
+    for (const write of serviceWrites()) {
+      const res = await call(`${sb.info.baseUrl}${write.path}`, {
+        method: write.method,
+        body: write.body,
+        headers: write.api === 'v1'
+          ? { ...headers, 'Content-Type': 'application/json' }
+          : { Authorization: `Bearer ${sb.info.managementKey}`, 'Content-Type': 'application/vnd.api+json' },
+      });
+      assert.ok(res.status < 300, `${write.method} ${write.path}: ${res.status} ${res.text}`);
+    }
+    await readLists();
+    assert.equal(reads - once, 0, 'elements read again');
+  } finally {
+    await sb.close();
+  }
 });
 
 test('GET /1/triggers answers what a write changed, and a direct change of handle.state that replaces the list', async () => {

@@ -149,8 +149,8 @@ function getQueryResult(ctx: HandlerContext): Reply {
 }
 
 export const QUERY_ROUTES: Route[] = [
-  { method: 'POST', pattern: ['1', 'queries', ':dataset'], api: 'v1', body: true, handler: createQuery },
+  { method: 'POST', pattern: ['1', 'queries', ':dataset'], api: 'v1', body: true, handler: createQuery, changes: [] },
   { method: 'GET', pattern: ['1', 'queries', ':dataset', ':id'], api: 'v1', body: false, handler: getQuery },
-  { method: 'POST', pattern: ['1', 'query_results', ':dataset'], api: 'v1', body: true, handler: createQueryResult },
+  { method: 'POST', pattern: ['1', 'query_results', ':dataset'], api: 'v1', body: true, handler: createQueryResult, changes: [] },
   { method: 'GET', pattern: ['1', 'query_results', ':dataset', ':id'], api: 'v1', body: false, handler: getQueryResult },
 ];
