@@ -141,7 +141,7 @@ test('the overwrite question names the file, how many follow, and the members th
 });
 
 test('the pull report counts written, unchanged and skipped files and names failed lists', () => {
-  const report = { created: ['a', 'b'], updated: ['c'], unchanged: ['d'], skipped: [{ path: 'e', reason: 'it differs from the service' }], failed: [], cancelled: false };
+  const report = { created: ['a', 'b'], updated: ['c'], unchanged: ['d'], skipped: [{ path: 'e', reason: 'it differs from the service' }], failed: [], removed: [], cancelled: false };
   assert.equal(pullReportText('api', 'prod', 'triggers', report, 0), 'Pulled 5 triggers of api from prod into triggers: 3 written (2 new), 1 unchanged, 1 skipped.');
   assert.equal(
     pullReportText('every dataset', 'prod', 'triggers', { ...report, cancelled: true }, 2),
