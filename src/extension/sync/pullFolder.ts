@@ -14,6 +14,8 @@ export type SettingFolder =
   | { kind: 'refused'; reason: string };
 
 const SETTING = 'obs.pullFolder';
+/** The picker's own choice, named in the messages with the words it has there. */
+const chooseAnother = () => l10n.t('Choose Another Folder...');
 const ABSOLUTE = /^([a-zA-Z]:|[\\/])/;
 
 /** The folder the setting names, relative to a workspace folder, or why it is refused. */
@@ -23,8 +25,8 @@ export function settingFolder(setting: string, o: { trusted: boolean; localDisk:
     return {
       kind: 'refused',
       reason: o.trusted
-        ? l10n.t('The "{0}" setting is an absolute path ({1}), which is used only for a workspace folder on this computer. Choose the folder with "Choose Another Folder...".', SETTING, setting)
-        : l10n.t('The "{0}" setting is an absolute path ({1}); in Restricted Mode a pull writes only inside the workspace folder. Choose the folder with "Choose Another Folder...".', SETTING, setting),
+        ? l10n.t('The "{0}" setting is an absolute path ({1}), which is used only for a workspace folder on this computer. Choose the folder with "{2}".', SETTING, setting, chooseAnother())
+        : l10n.t('The "{0}" setting is an absolute path ({1}); in Restricted Mode a pull writes only inside the workspace folder. Choose the folder with "{2}".', SETTING, setting, chooseAnother()),
     };
   }
   const segments: string[] = [];
@@ -32,7 +34,7 @@ export function settingFolder(setting: string, o: { trusted: boolean; localDisk:
     if (part === '' || part === '.') continue;
     if (part !== '..') segments.push(part);
     else if (segments.pop() === undefined) {
-      return { kind: 'refused', reason: l10n.t('The "{0}" setting ({1}) leads outside the workspace folder. Choose such a folder with "Choose Another Folder...".', SETTING, setting) };
+      return { kind: 'refused', reason: l10n.t('The "{0}" setting ({1}) leads outside the workspace folder. Choose such a folder with "{2}".', SETTING, setting, chooseAnother()) };
     }
   }
   return { kind: 'relative', segments };
@@ -45,5 +47,5 @@ export function settingFolder(setting: string, o: { trusted: boolean; localDisk:
 export async function outsideWorkspace(folder: string, workspace: string, realPath: (path: string) => Promise<string>): Promise<string | undefined> {
   const [real, base] = await Promise.all([realPath(folder), realPath(workspace)]);
   if (within(base, real)) return undefined;
-  return l10n.t('The folder of the "{0}" setting, {1}, really lies at {2}, outside the workspace folder {3}. Choose it with "Choose Another Folder..." to pull there.', SETTING, folder, real, workspace);
+  return l10n.t('The folder of the "{0}" setting, {1}, really lies at {2}, outside the workspace folder {3}. Choose it with "{4}" to pull there.', SETTING, folder, real, workspace, chooseAnother());
 }
