@@ -23,7 +23,7 @@ export interface PullDeps {
   onPulled: () => void;
 }
 
-/** A FileSystemError's code, or the code a node error would have (pull reads `EEXIST`). */
+/** A FileSystemError's code (`FileNotFound`, `FileExists`...), undefined for any other error. */
 const fsCode = (err: unknown) => (err instanceof vscode.FileSystemError ? err.code : undefined);
 
 function kindOf(type: vscode.FileType): EntryKind {
