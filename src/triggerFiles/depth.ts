@@ -37,3 +37,23 @@ export class TriggerTooDeep extends Error {
     this.name = 'TriggerTooDeep';
   }
 }
+
+/**
+ * Whether a JSON text nests objects or arrays more than `max` levels deep, read in one pass over its
+ * characters (strings skipped), for callers that would hand the text to a recursive parser.
+ */
+export function textNestedDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}

@@ -2,7 +2,7 @@
 // CLI and the extension; no vscode import anywhere in this folder.
 export { canonicalDatasetSlug, normalize, triggerFileText, TRIGGER_DEFAULTS, TRIGGER_FILE_MEMBERS, type NormalizeOptions } from './normalize';
 export { datasetFolder, pathKey, sanitizeFileSegment, triggerFileName, triggerRelativePath, TRIGGER_FILE_SUFFIX } from './paths';
-export { MAX_NESTING, nestedDeeperThan, nestingProblem, TriggerTooDeep } from './depth';
+export { MAX_NESTING, nestedDeeperThan, nestingProblem, textNestedDeeperThan, TriggerTooDeep } from './depth';
 export { compareTriggers, differenceText, differingMembers, sameJson, valueText, type Difference } from './compare';
 export { readTriggerFile, type LocalFile, type LocalTrigger } from './localFiles';
 export {

@@ -272,6 +272,13 @@ describe('drift', () => {
     assert.ok(r.stdout.includes(`triggers/api-gateway/deep-5000.trigger.json: not compared: ${reason}\n`), r.stdout);
     assert.ok(r.stdout.includes(`triggers/api-gateway/deep-100000.trigger.json: not compared: ${reason}\n`), r.stdout);
     assert.ok(r.stdout.endsWith('10 files compared: 8 in sync, 0 differ, 0 only local, 0 only on the service, 2 not compared\n'), r.stdout);
+    const sarif = await run(['drift', '--format', 'sarif']);
+    assert.equal(sarif.code, 2, sarif.stderr);
+    const results = (JSON.parse(sarif.stdout) as { runs: { results: { ruleId: string; message: { text: string }; locations: { physicalLocation: { artifactLocation: { uri: string }; region: object } }[] }[] }[] }).runs[0]?.results ?? [];
+    assert.deepEqual(
+      results.map((x) => [x.ruleId, x.message.text, x.locations[0]?.physicalLocation.artifactLocation.uri, x.locations[0]?.physicalLocation.region]),
+      [100_000, 5_000].map((n) => ['drift/not-compared', `Not compared: ${reason}`, `triggers/api-gateway/deep-${n}.trigger.json`, { startLine: 1, startColumn: 1 }]),
+    );
   });
 
   test('a path that holds no trigger file is a usage problem (exit 2)', async () => {

@@ -15,6 +15,7 @@ import {
   planPull,
   readTriggerFile,
   scanExisting,
+  textNestedDeeperThan,
   ServiceIndex,
   triggerFileText,
   TriggerTooDeep,
@@ -55,6 +56,12 @@ test('the depth is measured without recursion, for any depth', () => {
   for (const n of DEPTHS) assert.equal(nestedDeeperThan(deepValue(n), MAX_NESTING), true, String(n));
   assert.equal(nestedDeeperThan(deepValue(MAX_NESTING), MAX_NESTING), false);
   assert.equal(nestedDeeperThan(deepValue(MAX_NESTING + 1), MAX_NESTING), true);
+});
+
+test('the depth of a JSON text is read in one pass, brackets inside strings not counted', () => {
+  for (const n of DEPTHS) assert.equal(textNestedDeeperThan(deepText(n), MAX_NESTING), true, String(n));
+  assert.equal(textNestedDeeperThan(deepText(MAX_NESTING), MAX_NESTING), false);
+  assert.equal(textNestedDeeperThan(`{"a":"${'['.repeat(1_000)}\\"{{"}`, 1), false);
 });
 
 test('normalize and compare refuse a trigger nested too deep with TriggerTooDeep, never a stack overflow', () => {
