@@ -45,76 +45,91 @@ function knownOf(f: ExistingFile): Known {
   return t === undefined ? base : { ...base, value: t.value, id: t.id, name: t.name, dataset: t.dataset };
 }
 
-/** Decides, for every trigger, its file and what to do with it. Deterministic for the same input. */
-export function planPull(items: readonly PullItem[], existing: readonly ExistingFile[]): PullAction[] {
-  const refusedFolders = new Map(existing.filter((f) => !f.path.includes('/') && f.refused !== undefined).map((f) => [pathKey(f.path), f.refused ?? '']));
-  const known = existing.filter((f) => f.path.includes('/')).map(knownOf);
-  const byId = new Map<string, Known>();
-  for (const k of known) if (k.id !== undefined && !byId.has(k.id)) byId.set(k.id, k);
-  const occupant = new Map<string, Known>();
-  for (const k of known) if (!occupant.has(k.keys[0] ?? '')) occupant.set(k.keys[0] ?? '', k);
-  // Keys of the paths taken by a trigger of this pull (a link counts for its target too).
-  const claimed = new Set<string>();
-  const free = (k: Known) => k.keys.every((key) => !claimed.has(key));
-  const actions: PullAction[] = [];
-  const pending: PullItem[] = [];
+/** The files found and the paths this pull's triggers took so far, compared by pathKey. */
+class Planner {
+  readonly actions: PullAction[] = [];
+  private readonly refusedFolders: Map<string, string>;
+  private readonly known: Known[];
+  private readonly byId = new Map<string, Known>();
+  /** The file found at each path key (the first, when several names meet). */
+  private readonly occupant = new Map<string, Known>();
+  /** Keys of the paths taken by a trigger of this pull (a link counts for its target too). */
+  private readonly claimed = new Set<string>();
 
-  const decide = (item: PullItem, file: Known & { value: Record<string, unknown> }) => {
-    for (const key of file.keys) claimed.add(key);
-    const tooDeep = nestingProblem(file.value, `the file ${file.path}`);
-    if (tooDeep !== undefined) return void actions.push({ kind: 'refused', path: file.path, item, reason: tooDeep });
-    const differences = compareTriggers(file.value, item.trigger);
-    if (differences.length === 0) actions.push({ kind: 'unchanged', path: file.path, item });
-    else actions.push({ kind: 'update', path: file.path, text: triggerFileText(item.trigger), item, differences, ...(file.linkTo === undefined ? {} : { linkTo: file.linkTo }) });
-  };
-  const refuse = (item: PullItem, path: string, reason: string) => {
-    claimed.add(pathKey(path));
-    actions.push({ kind: 'refused', path, item, reason });
-  };
-
-  // First the files that link a trigger by id, so that a new trigger never takes a linked file's name.
-  for (const item of items) {
-    const linked = byId.get(item.trigger.id);
-    const inFolder = linked !== undefined && linked.path.startsWith(`${datasetFolder(item.dataset)}/`);
-    const tooDeep = nestingProblem(item.trigger, "the service's trigger");
-    if (tooDeep !== undefined) refuse(item, inFolder ? linked.path : `${datasetFolder(item.dataset)}/${triggerFileName(item.trigger)}`, tooDeep);
-    else if (inFolder && linked.value !== undefined && free(linked)) decide(item, { ...linked, value: linked.value });
-    else pending.push(item);
+  constructor(existing: readonly ExistingFile[]) {
+    this.refusedFolders = new Map(existing.filter((f) => !f.path.includes('/') && f.refused !== undefined).map((f) => [pathKey(f.path), f.refused ?? '']));
+    this.known = existing.filter((f) => f.path.includes('/')).map(knownOf);
+    for (const k of this.known) {
+      if (k.id !== undefined && !this.byId.has(k.id)) this.byId.set(k.id, k);
+      if (!this.occupant.has(pathKey(k.path))) this.occupant.set(pathKey(k.path), k);
+    }
   }
-  for (const item of pending) {
+
+  private free(k: Known): boolean {
+    return k.keys.every((key) => !this.claimed.has(key));
+  }
+
+  private decide(item: PullItem, file: Known, value: Record<string, unknown>): void {
+    for (const key of file.keys) this.claimed.add(key);
+    const tooDeep = nestingProblem(value, `the file ${file.path}`);
+    if (tooDeep !== undefined) return void this.actions.push({ kind: 'refused', path: file.path, item, reason: tooDeep });
+    const differences = compareTriggers(value, item.trigger);
+    if (differences.length === 0) this.actions.push({ kind: 'unchanged', path: file.path, item });
+    else this.actions.push({ kind: 'update', path: file.path, text: triggerFileText(item.trigger), item, differences, ...(file.linkTo === undefined ? {} : { linkTo: file.linkTo }) });
+  }
+
+  private refuse(item: PullItem, path: string, reason: string): void {
+    this.claimed.add(pathKey(path));
+    this.actions.push({ kind: 'refused', path, item, reason });
+  }
+
+  /** The trigger's file when one links its id (or its refusal when it is nested too deep); false to place it later. */
+  placeLinked(item: PullItem): boolean {
     const folder = datasetFolder(item.dataset);
-    const folderRefused = refusedFolders.get(pathKey(folder));
-    if (folderRefused !== undefined) {
-      refuse(item, `${folder}/${triggerFileName(item.trigger)}`, folderRefused);
-      continue;
-    }
-    const sameName = known.find(
-      (k) => k.id === undefined && free(k) && k.value !== undefined && k.name === item.trigger.name && k.path.startsWith(`${folder}/`) && (k.dataset === undefined || k.dataset === item.dataset),
-    );
-    if (sameName?.value !== undefined) {
-      decide(item, { ...sameName, value: sameName.value });
-      continue;
-    }
-    const plain = `${folder}/${triggerFileName(item.trigger)}`;
-    const inTheWay = occupant.get(pathKey(plain));
-    if (inTheWay?.refused !== undefined && !claimed.has(pathKey(plain))) {
-      // Something pull cannot read holds the trigger's name: it is named, never replaced or sidestepped.
-      refuse(item, inTheWay.path, inTheWay.refused);
-      continue;
-    }
-    actions.push({ kind: 'create', path: newPath(item, folder, occupant, claimed), text: triggerFileText(item.trigger), item });
+    const linked = this.byId.get(item.trigger.id);
+    const inFolder = linked !== undefined && linked.path.startsWith(`${folder}/`);
+    const tooDeep = nestingProblem(item.trigger, "the service's trigger");
+    if (tooDeep !== undefined) this.refuse(item, inFolder ? linked.path : `${folder}/${triggerFileName(item.trigger)}`, tooDeep);
+    else if (inFolder && linked.value !== undefined && this.free(linked)) this.decide(item, linked, linked.value);
+    else return false;
+    return true;
   }
-  return actions.sort((a, b) => a.path.localeCompare(b.path));
+
+  /** A file of the same dataset and name without an id, else a new file; refused where its folder or name is held by what pull cannot read. */
+  place(item: PullItem): void {
+    const folder = datasetFolder(item.dataset);
+    const plain = `${folder}/${triggerFileName(item.trigger)}`;
+    const folderRefused = this.refusedFolders.get(pathKey(folder));
+    if (folderRefused !== undefined) return this.refuse(item, plain, folderRefused);
+    const sameName = this.known.find(
+      (k) => k.id === undefined && this.free(k) && k.name === item.trigger.name && k.path.startsWith(`${folder}/`) && (k.dataset === undefined || k.dataset === item.dataset),
+    );
+    if (sameName?.value !== undefined) return this.decide(item, sameName, sameName.value);
+    const inTheWay = this.occupant.get(pathKey(plain));
+    // Something pull cannot read holds the trigger's name: it is named, never replaced or sidestepped.
+    if (inTheWay?.refused !== undefined && !this.claimed.has(pathKey(plain))) return this.refuse(item, inTheWay.path, inTheWay.refused);
+    this.actions.push({ kind: 'create', path: this.newPath(item, folder), text: triggerFileText(item.trigger), item });
+  }
+
+  /** `<name>`, else `<name>-<id>`, else `<name>-<id>-2`...: a name no file has and no other trigger took, in any letter case. */
+  private newPath(item: PullItem, folder: string): string {
+    const taken = (p: string) => this.occupant.has(pathKey(p)) || this.claimed.has(pathKey(p));
+    let path = `${folder}/${triggerFileName(item.trigger)}`;
+    if (taken(path)) path = `${folder}/${triggerFileName(item.trigger, true)}`;
+    for (let n = 2; taken(path); n++) path = `${folder}/${triggerFileName({ ...item.trigger, id: `${item.trigger.id}-${n}` }, true)}`;
+    this.claimed.add(pathKey(path));
+    return path;
+  }
 }
 
-/** The trigger's new file: `<name>`, else `<name>-<id>`, else `<name>-<id>-2`...: a name no file has and no other trigger took, in any letter case. */
-function newPath(item: PullItem, folder: string, occupant: ReadonlyMap<string, Known>, claimed: Set<string>): string {
-  const taken = (p: string) => occupant.has(pathKey(p)) || claimed.has(pathKey(p));
-  let path = `${folder}/${triggerFileName(item.trigger)}`;
-  if (taken(path)) path = `${folder}/${triggerFileName(item.trigger, true)}`;
-  for (let n = 2; taken(path); n++) path = `${folder}/${triggerFileName({ ...item.trigger, id: `${item.trigger.id}-${n}` }, true)}`;
-  claimed.add(pathKey(path));
-  return path;
+/** Decides, for every trigger, its file and what to do with it. Deterministic for the same input. */
+export function planPull(items: readonly PullItem[], existing: readonly ExistingFile[]): PullAction[] {
+  const planner = new Planner(existing);
+  // First the files that link a trigger by id, so that a new trigger never takes a linked file's name.
+  const pending: PullItem[] = [];
+  for (const item of items) if (!planner.placeLinked(item)) pending.push(item);
+  for (const item of pending) planner.place(item);
+  return planner.actions.sort((a, b) => a.path.localeCompare(b.path));
 }
 
 export interface PullReport {
