@@ -124,6 +124,14 @@ function unsavedUnder(root: vscode.Uri): (path: string) => string | undefined {
   return (path) => (dirty.has(vscode.Uri.joinPath(root, ...path.split('/')).toString()) ? 'it has unsaved changes in the editor' : undefined);
 }
 
+/** Every file written, skipped, not written or removed, in the log. */
+function logReport(log: Feedback['log'], shownFolder: string, report: PullReport): void {
+  for (const p of [...report.created, ...report.updated]) log.info(`pull: wrote ${shownFolder}/${p}`);
+  for (const s of report.skipped) log.info(`pull: skipped ${shownFolder}/${s.path}: ${s.reason}`);
+  for (const f of report.failed) log.error(`pull: could not write ${shownFolder}/${f.path}: ${f.message}`);
+  for (const p of report.removed) log.info(`pull: removed ${shownFolder}/${p}, a temporary file an interrupted pull left`);
+}
+
 export async function pull(deps: PullDeps, scope: PullScope, connectionId?: string): Promise<PullReport | undefined> {
   const active = connectionId === undefined ? await deps.connections.requireActive() : await deps.connections.connectionFor(connectionId);
   const target = await pickFolder(deps.settings);
@@ -165,10 +173,7 @@ export async function pull(deps: PullDeps, scope: PullScope, connectionId?: stri
     });
   });
   if (report === undefined) return undefined;
-  for (const p of [...report.created, ...report.updated]) log.info(`pull: wrote ${shownFolder}/${p}`);
-  for (const s of report.skipped) log.info(`pull: skipped ${shownFolder}/${s.path}: ${s.reason}`);
-  for (const f of report.failed) log.error(`pull: could not write ${shownFolder}/${f.path}: ${f.message}`);
-  for (const p of report.removed) log.info(`pull: removed ${shownFolder}/${p}, a temporary file an interrupted pull left`);
+  logReport(log, shownFolder, report);
   deps.onPulled();
   const text = pullReportText(what, active.profile.name, shownFolder, report, failures);
   const problem = report.failed.length > 0 || failures > 0;
