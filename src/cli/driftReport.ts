@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { isAbsolute } from 'node:path';
 import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
 import { repository, version } from '../../package.json';
-import { differenceText, type DriftCounts, type FileDrift, type ServiceTrigger, datasetOf } from '../triggerFiles';
+import { differenceText, type DriftCounts, type FileDrift, type ServiceTrigger, datasetOf, MAX_NESTING, textNestedDeeperThan } from '../triggerFiles';
 
 export interface DriftRun {
   files: FileDrift[];
@@ -115,7 +115,9 @@ export function driftSarif(run: DriftRun): object {
   const rule = (id: (typeof RULES)[number]['id']) => ({ ruleId: id, ruleIndex: RULES.findIndex((r) => r.id === id), level: 'error' });
   for (const f of run.files) {
     const text = run.texts.get(f.file) ?? '';
-    const tree = parseTree(text);
+    // parseTree recurses per level: a file nested too deep (not compared anyway) is located at its first line
+    // (one level more than a trigger may have: a file may hold an array of triggers).
+    const tree = textNestedDeeperThan(text, MAX_NESTING + 1) ? undefined : parseTree(text);
     const at = (path: (string | number)[]) => [{ physicalLocation: { artifactLocation: artifact(f.file), region: region(tree, text, path) } }];
     if (f.reason !== undefined) results.push({ ...rule('drift/not-compared'), message: { text: `Not compared: ${f.reason}` }, locations: at([]) });
     for (const t of f.triggers) {

@@ -2,6 +2,7 @@
 // the same dataset and name). Work is linear: the service's lists are indexed once, each local trigger
 // is one lookup and one comparison. No vscode import.
 import { compareTriggers, type Difference } from './compare';
+import { nestingProblem } from './depth';
 import type { LocalFile, LocalTrigger } from './localFiles';
 import { canonicalDatasetSlug } from './normalize';
 
@@ -105,6 +106,9 @@ const quoted = (s: string) => JSON.stringify(s);
 function triggerDrift(local: LocalTrigger, index: ServiceIndex): TriggerDrift {
   const base = { index: local.index, name: local.name, dataset: local.dataset, differences: [] as Difference[] };
   const compareWith = (service: ServiceTrigger): TriggerDrift => {
+    // Matched but not comparable: named with the reason, so the rest of the files are still compared.
+    const tooDeep = nestingProblem(local.value, "the file's trigger") ?? nestingProblem(service, "the service's trigger");
+    if (tooDeep !== undefined) return { ...base, status: 'unknown', service, reason: tooDeep };
     const differences = compareTriggers(local.value, service);
     return { ...base, status: differences.length === 0 ? 'in-sync' : 'differs', service, differences };
   };

@@ -1,7 +1,8 @@
 // Triggers as code: the canonical trigger file (normalize), where files lie, pull and drift. Used by the
 // CLI and the extension; no vscode import anywhere in this folder.
 export { canonicalDatasetSlug, normalize, triggerFileText, TRIGGER_DEFAULTS, TRIGGER_FILE_MEMBERS, type NormalizeOptions } from './normalize';
-export { datasetFolder, sanitizeFileSegment, triggerFileName, triggerRelativePath, TRIGGER_FILE_SUFFIX } from './paths';
+export { datasetFolder, pathKey, sanitizeFileSegment, triggerFileName, triggerRelativePath, TRIGGER_FILE_SUFFIX } from './paths';
+export { MAX_NESTING, nestedDeeperThan, nestingProblem, textNestedDeeperThan, TriggerTooDeep } from './depth';
 export { compareTriggers, differenceText, differingMembers, sameJson, valueText, type Difference } from './compare';
 export { readTriggerFile, type LocalFile, type LocalTrigger } from './localFiles';
 export {
@@ -19,7 +20,9 @@ export {
   type TriggerDrift,
 } from './drift';
 export { collectTriggers, listDatasets, listingSegment, type Collected, type PullItem, type TriggerLister } from './listing';
-export { applyPull, planPull, pullSummary, scanExisting, type ApplyOptions, type ExistingFile, type PullAction, type PullFileSystem, type PullReport } from './pull';
+export { APPEARED, applyPull, planPull, pullSummary, type ApplyOptions, type PullAction, type PullReport } from './pull';
+export { scanExisting, type ExistingFile } from './scan';
+export { within, type DirEntry, type EntryKind, type PullFileSystem } from './pullFs';
 export { PacedPool, PullCancelled, sleepUnlessAborted, type Paced, type PacedPoolOptions } from './pool';
 export {
   expectedAfterWrite,

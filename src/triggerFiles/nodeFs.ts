@@ -1,17 +1,52 @@
 // The pull's file operations on the local disk (node:fs): the CLI's, and the editor's for `file:`
-// workspaces. A file is written to a temporary name beside it and renamed over it, so a reader (or a
-// crash) never sees half of it. No vscode import.
+// workspaces. Every file is first written whole to a temporary name beside it, `<name>.<8 hex>.tmp`, so
+// a reader (or a crash) never sees half of it. A new file is then hard-linked to its name, which fails
+// when anything at all is there, so nothing that appeared meanwhile is ever replaced; an approved
+// update is renamed over the file. No vscode import.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import type { PullFileSystem } from './pull';
+import { link, lstat, mkdir, readdir, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import type { Dirent } from 'node:fs';
+import type { DirEntry, PullFileSystem } from './pullFs';
 
 const code = (err: unknown) => (typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined);
 
-export const nodeFileSystem: PullFileSystem = {
+/** The temporary files of this module's writes: `<anything>.trigger.json.<8 lower-case hex>.tmp`. */
+const TEMP_NAME = /\.trigger\.json\.[0-9a-f]{8}\.tmp$/;
+/** A temporary file lives for the milliseconds of one write; one this old was left by a write that died. */
+export const STALE_TEMP_MS = 5 * 60 * 1000;
+
+// File systems without hard links (FAT, some network shares) answer link() so; an exclusive create
+// (O_CREAT|O_EXCL, which does not follow a link either) is used there instead.
+const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
+
+const tempBeside = (path: string) => `${path}.${randomBytes(4).toString('hex')}.tmp`;
+
+function kindOf(e: Dirent): DirEntry['kind'] {
+  if (e.isSymbolicLink()) return 'link';
+  if (e.isFile()) return 'file';
+  return e.isDirectory() ? 'folder' : 'other';
+}
+
+async function realPathOf(path: string): Promise<string> {
+  const rest: string[] = [];
+  let at = resolve(path);
+  for (;;) {
+    try {
+      return [await realpath(at), ...rest].join('/').split('\\').join('/');
+    } catch (err) {
+      const parent = dirname(at);
+      if ((code(err) !== 'ENOENT' && code(err) !== 'ENOTDIR') || parent === at) throw err;
+      rest.unshift(basename(at));
+      at = parent;
+    }
+  }
+}
+
+export const nodeFileSystem: PullFileSystem & { realPath(path: string): Promise<string> } = {
   async list(dir) {
     try {
-      return (await readdir(dir, { withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name);
+      return (await readdir(dir, { withFileTypes: true })).map((e) => ({ name: e.name, kind: kindOf(e) }));
     } catch (err) {
       if (code(err) === 'ENOENT' || code(err) === 'ENOTDIR') return undefined;
       throw err;
@@ -25,15 +60,42 @@ export const nodeFileSystem: PullFileSystem = {
       throw err;
     }
   },
-  async write(path, text) {
+  async create(path, text) {
     await mkdir(dirname(path), { recursive: true });
-    const temp = `${path}.${randomBytes(4).toString('hex')}.tmp`;
+    const temp = tempBeside(path);
     try {
-      await writeFile(temp, text, 'utf8');
-      await rename(temp, path);
+      await writeFile(temp, text, { encoding: 'utf8', flag: 'wx' });
+      await link(temp, path);
+    } catch (err) {
+      if (!NO_HARD_LINKS.has(String(code(err)))) throw err;
+      await writeFile(path, text, { encoding: 'utf8', flag: 'wx' });
+    } finally {
+      await rm(temp, { force: true });
+    }
+  },
+  async replace(path, text) {
+    // Through a link, the file it leads to is replaced and the link stays (pull checked where it leads).
+    const target = await realpath(path);
+    const temp = tempBeside(target);
+    try {
+      await writeFile(temp, text, { encoding: 'utf8', flag: 'wx' });
+      await rename(temp, target);
     } catch (err) {
       await rm(temp, { force: true });
       throw err;
     }
+  },
+  realPath: realPathOf,
+  async removeStale(dir) {
+    const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => TEMP_NAME.test(n));
+    const removed: string[] = [];
+    for (const name of names.sort()) {
+      const full = join(dir, name);
+      const info = await lstat(full).catch(() => undefined);
+      if (info === undefined || !info.isFile() || Date.now() - info.mtimeMs < STALE_TEMP_MS) continue;
+      await rm(full, { force: true });
+      removed.push(name);
+    }
+    return removed;
   },
 };

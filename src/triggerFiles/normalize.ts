@@ -3,6 +3,7 @@
 // in a file, to that form, so that every rewrite the service makes on its side maps to the same
 // canonical value as the file it came from. No vscode import.
 import { ENVIRONMENT_WIDE, ENVIRONMENT_WIDE_TRIGGER_SLUG } from '../api/schemas/common';
+import { nestingProblem, TriggerTooDeep } from './depth';
 
 type Json = Record<string, unknown>;
 
@@ -192,10 +193,13 @@ export interface NormalizeOptions {
  * service adds, such as auto_investigate, left out; `id` kept), nulls and the defaults the service
  * fills in left out, the inline query rather than query_id when both are present, recipients sorted
  * (each once), and every object's members in a stable order. Idempotent. A value that is not an
- * object is returned as is.
+ * object is returned as is. Throws TriggerTooDeep for a trigger nested deeper than MAX_NESTING (depth.ts)
+ * before any recursion: callers check nestingProblem() first and report it.
  */
 export function normalize(trigger: unknown, options: NormalizeOptions = {}): unknown {
   if (!isRecord(trigger)) return trigger;
+  const tooDeep = nestingProblem(trigger, 'the trigger');
+  if (tooDeep !== undefined) throw new TriggerTooDeep(tooDeep);
   const out: Json = {};
   for (const key of TRIGGER_FILE_MEMBERS) {
     if (key === 'id' && options.keepId === false) continue;

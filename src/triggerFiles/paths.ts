@@ -42,3 +42,15 @@ export function triggerFileName(trigger: { id: string; name: string }, withId = 
 export function triggerRelativePath(dataset: string, trigger: { id: string; name: string }): string {
   return `${datasetFolder(dataset)}/${triggerFileName(trigger)}`;
 }
+
+/**
+ * A path as a case-insensitive file system sees it (macOS, Windows): two paths with the same key are the
+ * same file there. NFKC first (compatibility forms: the ligature "ﬁ" is "fi", full-width letters are
+ * ASCII), then case folded by upper- then lower-casing ("ß" and "SS", the Kelvin sign and "k" meet),
+ * then NFKC again for what folding composed. Folding more than a file system does only costs a longer
+ * file name; folding less would let two triggers share a file, so when in doubt it folds. The names pull
+ * makes are ASCII (sanitizeFileSegment); other characters come only from files already on disk.
+ */
+export function pathKey(path: string): string {
+  return path.normalize('NFKC').toUpperCase().toLowerCase().normalize('NFKC');
+}

@@ -1,40 +1,33 @@
 // Pull: the service's triggers written as canonical files, `<folder>/<dataset>/<name>.trigger.json`.
 // A trigger's file is the one that links its id (wherever the user moved it in the dataset's folder),
-// else the file of its dataset and name without an id, else a new file. A file that differs from the
-// service's trigger is overwritten only when the caller approves; one that differs only in its
-// formatting is left alone. No vscode import.
+// else the file of its dataset and name without an id, else a new file, whose name no other file has in
+// any letter case. A file that differs from the service's trigger is overwritten only when the caller
+// approves; one that differs only in its formatting is left alone; what pull cannot read at a path (a
+// link leading nowhere or outside, a folder) is never written. No vscode import.
 import { compareTriggers, type Difference } from './compare';
+import { nestingProblem } from './depth';
 import type { PullItem } from './listing';
 import { readTriggerFile } from './localFiles';
 import { triggerFileText } from './normalize';
-import { datasetFolder, triggerFileName, TRIGGER_FILE_SUFFIX } from './paths';
-import { PullCancelled } from './pool';
-
-/** The file operations a pull needs, on paths joined with `/` (node's fs in the CLI, the workspace's in the editor). */
-export interface PullFileSystem {
-  /** Names of the files directly in `dir`; undefined when `dir` does not exist. */
-  list(dir: string): Promise<string[] | undefined>;
-  /** The file's text; undefined when it does not exist. */
-  read(path: string): Promise<string | undefined>;
-  /** Writes the whole text (never half of it), creating the folders on the way. */
-  write(path: string, text: string): Promise<void>;
-}
-
-/** A trigger file found in a dataset's folder, by its path relative to the pull folder (`api/x.trigger.json`). */
-export interface ExistingFile {
-  path: string;
-  text: string;
-}
+import { datasetFolder, pathKey, triggerFileName } from './paths';
+import { errorMessage, isAlreadyThere, within, type PullFileSystem } from './pullFs';
+import type { ExistingFile } from './scan';
 
 export type PullAction =
   | { kind: 'create'; path: string; text: string; item: PullItem }
-  /** The file differs from the service's trigger: written only when approved. */
-  | { kind: 'update'; path: string; text: string; item: PullItem; differences: Difference[] }
-  | { kind: 'unchanged'; path: string; item: PullItem };
+  /** The file differs from the service's trigger: written only when approved. `linkTo`: the file is a link to that path, which is written. */
+  | { kind: 'update'; path: string; text: string; item: PullItem; differences: Difference[]; linkTo?: string }
+  | { kind: 'unchanged'; path: string; item: PullItem }
+  /** Pull may not write the trigger's file, and why (reported as failed). */
+  | { kind: 'refused'; path: string; item: PullItem; reason: string };
 
 interface Known {
   path: string;
+  /** Case-folded keys of the path and of where it really is (a link's target). */
+  keys: string[];
   value: Record<string, unknown> | undefined;
+  linkTo?: string;
+  refused?: string;
   id?: string;
   name?: string;
   dataset?: string;
@@ -42,65 +35,101 @@ interface Known {
 
 const join = (...parts: string[]) => parts.filter((p) => p !== '').join('/');
 
-/** Reads the `*.trigger.json` files of each dataset folder under `root` (the folders the items go to). */
-export async function scanExisting(fs: PullFileSystem, root: string, items: readonly PullItem[], signal?: AbortSignal): Promise<ExistingFile[]> {
-  const folders = [...new Set(items.map((i) => datasetFolder(i.dataset)))].sort();
-  const out: ExistingFile[] = [];
-  for (const folder of folders) {
-    if (signal?.aborted === true) throw new PullCancelled();
-    const names = (await fs.list(join(root, folder))) ?? [];
-    for (const name of names.filter((n) => n.endsWith(TRIGGER_FILE_SUFFIX)).sort()) {
-      const text = await fs.read(join(root, folder, name));
-      if (text !== undefined) out.push({ path: `${folder}/${name}`, text });
+function knownOf(f: ExistingFile): Known {
+  const keys = [pathKey(f.path), ...(f.linkTo === undefined ? [] : [pathKey(f.linkTo)])];
+  const base: Known = { path: f.path, keys, value: undefined, ...(f.linkTo === undefined ? {} : { linkTo: f.linkTo }) };
+  if (f.text === undefined) return { ...base, refused: f.refused ?? 'it could not be read' };
+  const read = readTriggerFile(f.text);
+  // Only a file of one trigger is some trigger's file; an array file just occupies its name.
+  const t = read.ok && read.triggers.length === 1 ? read.triggers[0] : undefined;
+  return t === undefined ? base : { ...base, value: t.value, id: t.id, name: t.name, dataset: t.dataset };
+}
+
+/** The files found and the paths this pull's triggers took so far, compared by pathKey. */
+class Planner {
+  readonly actions: PullAction[] = [];
+  private readonly refusedFolders: Map<string, string>;
+  private readonly known: Known[];
+  private readonly byId = new Map<string, Known>();
+  /** The file found at each path key (the first, when several names meet). */
+  private readonly occupant = new Map<string, Known>();
+  /** Keys of the paths taken by a trigger of this pull (a link counts for its target too). */
+  private readonly claimed = new Set<string>();
+
+  constructor(existing: readonly ExistingFile[]) {
+    this.refusedFolders = new Map(existing.filter((f) => !f.path.includes('/') && f.refused !== undefined).map((f) => [pathKey(f.path), f.refused ?? '']));
+    this.known = existing.filter((f) => f.path.includes('/')).map(knownOf);
+    for (const k of this.known) {
+      if (k.id !== undefined && !this.byId.has(k.id)) this.byId.set(k.id, k);
+      if (!this.occupant.has(pathKey(k.path))) this.occupant.set(pathKey(k.path), k);
     }
   }
-  return out;
+
+  private free(k: Known): boolean {
+    return k.keys.every((key) => !this.claimed.has(key));
+  }
+
+  private decide(item: PullItem, file: Known, value: Record<string, unknown>): void {
+    for (const key of file.keys) this.claimed.add(key);
+    const tooDeep = nestingProblem(value, `the file ${file.path}`);
+    if (tooDeep !== undefined) return void this.actions.push({ kind: 'refused', path: file.path, item, reason: tooDeep });
+    const differences = compareTriggers(value, item.trigger);
+    if (differences.length === 0) this.actions.push({ kind: 'unchanged', path: file.path, item });
+    else this.actions.push({ kind: 'update', path: file.path, text: triggerFileText(item.trigger), item, differences, ...(file.linkTo === undefined ? {} : { linkTo: file.linkTo }) });
+  }
+
+  private refuse(item: PullItem, path: string, reason: string): void {
+    this.claimed.add(pathKey(path));
+    this.actions.push({ kind: 'refused', path, item, reason });
+  }
+
+  /** The trigger's file when one links its id (or its refusal when it is nested too deep); false to place it later. */
+  placeLinked(item: PullItem): boolean {
+    const folder = datasetFolder(item.dataset);
+    const linked = this.byId.get(item.trigger.id);
+    const inFolder = linked !== undefined && linked.path.startsWith(`${folder}/`);
+    const tooDeep = nestingProblem(item.trigger, "the service's trigger");
+    if (tooDeep !== undefined) this.refuse(item, inFolder ? linked.path : `${folder}/${triggerFileName(item.trigger)}`, tooDeep);
+    else if (inFolder && linked.value !== undefined && this.free(linked)) this.decide(item, linked, linked.value);
+    else return false;
+    return true;
+  }
+
+  /** A file of the same dataset and name without an id, else a new file; refused where its folder or name is held by what pull cannot read. */
+  place(item: PullItem): void {
+    const folder = datasetFolder(item.dataset);
+    const plain = `${folder}/${triggerFileName(item.trigger)}`;
+    const folderRefused = this.refusedFolders.get(pathKey(folder));
+    if (folderRefused !== undefined) return this.refuse(item, plain, folderRefused);
+    const sameName = this.known.find(
+      (k) => k.id === undefined && this.free(k) && k.name === item.trigger.name && k.path.startsWith(`${folder}/`) && (k.dataset === undefined || k.dataset === item.dataset),
+    );
+    if (sameName?.value !== undefined) return this.decide(item, sameName, sameName.value);
+    const inTheWay = this.occupant.get(pathKey(plain));
+    // Something pull cannot read holds the trigger's name: it is named, never replaced or sidestepped.
+    if (inTheWay?.refused !== undefined && !this.claimed.has(pathKey(plain))) return this.refuse(item, inTheWay.path, inTheWay.refused);
+    this.actions.push({ kind: 'create', path: this.newPath(item, folder), text: triggerFileText(item.trigger), item });
+  }
+
+  /** `<name>`, else `<name>-<id>`, else `<name>-<id>-2`...: a name no file has and no other trigger took, in any letter case. */
+  private newPath(item: PullItem, folder: string): string {
+    const taken = (p: string) => this.occupant.has(pathKey(p)) || this.claimed.has(pathKey(p));
+    let path = `${folder}/${triggerFileName(item.trigger)}`;
+    if (taken(path)) path = `${folder}/${triggerFileName(item.trigger, true)}`;
+    for (let n = 2; taken(path); n++) path = `${folder}/${triggerFileName({ ...item.trigger, id: `${item.trigger.id}-${n}` }, true)}`;
+    this.claimed.add(pathKey(path));
+    return path;
+  }
 }
 
 /** Decides, for every trigger, its file and what to do with it. Deterministic for the same input. */
 export function planPull(items: readonly PullItem[], existing: readonly ExistingFile[]): PullAction[] {
-  const known: Known[] = existing.map((f) => {
-    const read = readTriggerFile(f.text);
-    // Only a file of one trigger is some trigger's file; an array file just occupies its name.
-    const t = read.ok && read.triggers.length === 1 ? read.triggers[0] : undefined;
-    return { path: f.path, value: t?.value, id: t?.id, name: t?.name, dataset: t?.dataset };
-  });
-  const byId = new Map<string, Known>();
-  for (const k of known) if (k.id !== undefined && !byId.has(k.id)) byId.set(k.id, k);
-  const taken = new Set(known.map((k) => k.path));
-  const claimed = new Set<string>();
-  const actions: PullAction[] = [];
-  const pending: PullItem[] = [];
-
-  const decide = (item: PullItem, file: Known & { value: Record<string, unknown> }) => {
-    claimed.add(file.path);
-    const differences = compareTriggers(file.value, item.trigger);
-    if (differences.length === 0) actions.push({ kind: 'unchanged', path: file.path, item });
-    else actions.push({ kind: 'update', path: file.path, text: triggerFileText(item.trigger), item, differences });
-  };
-
+  const planner = new Planner(existing);
   // First the files that link a trigger by id, so that a new trigger never takes a linked file's name.
-  for (const item of items) {
-    const linked = byId.get(item.trigger.id);
-    if (linked?.value !== undefined && linked.path.startsWith(`${datasetFolder(item.dataset)}/`) && !claimed.has(linked.path)) decide(item, { ...linked, value: linked.value });
-    else pending.push(item);
-  }
-  for (const item of pending) {
-    const folder = datasetFolder(item.dataset);
-    const sameName = known.find(
-      (k) => k.id === undefined && !claimed.has(k.path) && k.value !== undefined && k.name === item.trigger.name && k.path.startsWith(`${folder}/`) && (k.dataset === undefined || k.dataset === item.dataset),
-    );
-    if (sameName?.value !== undefined) {
-      decide(item, { ...sameName, value: sameName.value });
-      continue;
-    }
-    let path = `${folder}/${triggerFileName(item.trigger)}`;
-    if (taken.has(path) || claimed.has(path)) path = `${folder}/${triggerFileName(item.trigger, true)}`;
-    for (let n = 2; taken.has(path) || claimed.has(path); n++) path = `${folder}/${triggerFileName({ ...item.trigger, id: `${item.trigger.id}-${n}` }, true)}`;
-    claimed.add(path);
-    actions.push({ kind: 'create', path, text: triggerFileText(item.trigger), item });
-  }
-  return actions.sort((a, b) => a.path.localeCompare(b.path));
+  const pending: PullItem[] = [];
+  for (const item of items) if (!planner.placeLinked(item)) pending.push(item);
+  for (const item of pending) planner.place(item);
+  return planner.actions.sort((a, b) => a.path.localeCompare(b.path));
 }
 
 export interface PullReport {
@@ -110,7 +139,10 @@ export interface PullReport {
   unchanged: string[];
   /** Files left as they were, and why (they differ locally and were not approved, unsaved edits...). */
   skipped: { path: string; reason: string }[];
+  /** Files not written, and why: a write that failed, or one pull refused (a link leading outside, a trigger nested too deep...). */
   failed: { path: string; message: string }[];
+  /** Temporary files that interrupted pulls left behind, removed (paths relative to the pull folder). */
+  removed: string[];
   /** Set when the pull was cancelled part way: what is listed was done, nothing else. */
   cancelled: boolean;
 }
@@ -124,11 +156,40 @@ export interface ApplyOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
+/** Said of a new file's path when something appeared there after the pull looked. */
+export const APPEARED = 'something appeared at this path while pulling and was left alone; pull again to compare it';
+
+/**
+ * Where a write under `root` would land when that is outside `root` (a folder or file swapped for a link
+ * since the pull looked), as a reason; undefined when it stays inside or links cannot be resolved.
+ */
+async function leadsOutside(fs: PullFileSystem, root: string, path: string): Promise<string | undefined> {
+  if (fs.realPath === undefined) return undefined;
+  const [base, real] = await Promise.all([fs.realPath(root), fs.realPath(join(root, path))]);
+  return within(base, real) ? undefined : `it leads outside the folder pulled into (to ${real}); pull writes only inside it`;
+}
+
+/** Removes the stale temporary files of the dataset folders the plan is about (those inside `root` only). */
+async function removeStale(fs: PullFileSystem, root: string, actions: readonly PullAction[]): Promise<string[]> {
+  const removeIn = fs.removeStale?.bind(fs);
+  if (removeIn === undefined) return [];
+  const folders = [...new Set(actions.filter((a) => a.kind !== 'refused').map((a) => a.path.slice(0, a.path.lastIndexOf('/'))))].sort();
+  const removed: string[] = [];
+  for (const folder of folders) {
+    if ((await leadsOutside(fs, root, folder)) !== undefined) continue;
+    for (const name of await removeIn(join(root, folder))) removed.push(`${folder}/${name}`);
+  }
+  return removed;
+}
+
 /** Carries out a plan under `root`. Writes are whole-file; a failed write is reported and the rest go on. */
 export async function applyPull(fs: PullFileSystem, root: string, actions: readonly PullAction[], o: ApplyOptions): Promise<PullReport> {
-  const report: PullReport = { created: [], updated: [], unchanged: [], skipped: [], failed: [], cancelled: false };
-  const updates = actions.filter((a): a is Extract<PullAction, { kind: 'update' }> => a.kind === 'update' && o.hold?.(a.path) === undefined);
+  const report: PullReport = { created: [], updated: [], unchanged: [], skipped: [], failed: [], removed: [], cancelled: false };
+  // A link is held for what its target holds too (an unsaved edit of the file it leads to).
+  const heldFor = (a: PullAction) => o.hold?.(a.path) ?? (a.kind === 'update' && a.linkTo !== undefined ? o.hold?.(a.linkTo) : undefined);
+  const updates = actions.filter((a): a is Extract<PullAction, { kind: 'update' }> => a.kind === 'update' && heldFor(a) === undefined);
   const approved = updates.length === 0 ? new Set<string>() : await o.approve(updates);
+  report.removed = await removeStale(fs, root, actions);
   let done = 0;
   for (const a of actions) {
     if (o.signal?.aborted === true) {
@@ -141,24 +202,19 @@ export async function applyPull(fs: PullFileSystem, root: string, actions: reado
   return report;
 
   async function apply(a: PullAction): Promise<void> {
-    if (a.kind === 'unchanged') {
-      report.unchanged.push(a.path);
-      return;
-    }
-    const held = o.hold?.(a.path);
-    if (held !== undefined) {
-      report.skipped.push({ path: a.path, reason: held });
-      return;
-    }
-    if (a.kind === 'update' && !approved.has(a.path)) {
-      report.skipped.push({ path: a.path, reason: 'it differs from the service' });
-      return;
-    }
+    if (a.kind === 'unchanged') return void report.unchanged.push(a.path);
+    if (a.kind === 'refused') return void report.failed.push({ path: a.path, message: a.reason });
+    const held = heldFor(a);
+    if (held !== undefined) return void report.skipped.push({ path: a.path, reason: held });
+    if (a.kind === 'update' && !approved.has(a.path)) return void report.skipped.push({ path: a.path, reason: 'it differs from the service' });
     try {
-      await fs.write(join(root, a.path), a.text);
+      const outside = await leadsOutside(fs, root, a.path);
+      if (outside !== undefined) return void report.failed.push({ path: a.path, message: outside });
+      if (a.kind === 'create') await fs.create(join(root, a.path), a.text);
+      else await fs.replace(join(root, a.path), a.text);
       (a.kind === 'create' ? report.created : report.updated).push(a.path);
     } catch (err) {
-      report.failed.push({ path: a.path, message: err instanceof Error ? err.message : String(err) });
+      report.failed.push({ path: a.path, message: a.kind === 'create' && isAlreadyThere(err) ? APPEARED : errorMessage(err) });
     }
   }
 }
@@ -168,5 +224,6 @@ export function pullSummary(r: PullReport): string {
   const written = r.created.length + r.updated.length;
   const parts = [`${written} written${r.created.length > 0 && r.updated.length > 0 ? ` (${r.created.length} new)` : ''}`, `${r.unchanged.length} unchanged`, `${r.skipped.length} skipped`];
   if (r.failed.length > 0) parts.push(`${r.failed.length} failed`);
+  if (r.removed.length > 0) parts.push(`${r.removed.length} stale temporary file${r.removed.length === 1 ? '' : 's'} removed`);
   return parts.join(', ');
 }

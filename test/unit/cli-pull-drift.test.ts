@@ -3,11 +3,12 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { commandOf, runMain } from '../../src/cli/main';
 import { DEMO } from '../../src/sandbox';
+import { pathKey } from '../../src/triggerFiles';
 import { startTestSandbox, type TestSandbox } from './sandbox-helpers';
 
 let sandbox: TestSandbox;
@@ -80,6 +81,80 @@ describe('pull', () => {
     const forced = await run(['pull', '--dataset', DEMO.datasets.gateway, '--out', 'conf', '--force']);
     assert.deepEqual([forced.code, forced.stdout], [0, 'wrote conf/api-gateway/High-error-rate.trigger.json\n1 written, 7 unchanged, 0 skipped\n']);
     assert.equal(readFileSync(file, 'utf8'), pulled);
+  });
+
+  test('a trigger file that is a link to an edited file is compared like a regular file: left alone and named (exit 1), written through with --force', async () => {
+    freshDir();
+    await run(['pull', '--dataset', DEMO.datasets.gateway]);
+    const gw = join(dir, 'triggers', DEMO.datasets.gateway);
+    const pulled = readFileSync(join(gw, 'High-error-rate.trigger.json'), 'utf8');
+    const edited = pulled.replace('"value": 5\n', '"value": 50\n');
+    writeFileSync(join(gw, 'mine.json'), edited);
+    rmSync(join(gw, 'High-error-rate.trigger.json'));
+    symlinkSync('mine.json', join(gw, 'High-error-rate.trigger.json'));
+    const refused = await run(['pull', '--dataset', DEMO.datasets.gateway]);
+    assert.deepEqual([refused.code, refused.stdout], [1, 'skipped triggers/api-gateway/High-error-rate.trigger.json: it differs from the service (--force overwrites it)\n0 written, 7 unchanged, 1 skipped\n']);
+    assert.ok(lstatSync(join(gw, 'High-error-rate.trigger.json')).isSymbolicLink());
+    assert.equal(readFileSync(join(gw, 'mine.json'), 'utf8'), edited);
+    const forced = await run(['pull', '--dataset', DEMO.datasets.gateway, '--force']);
+    assert.deepEqual([forced.code, forced.stdout], [0, 'wrote triggers/api-gateway/High-error-rate.trigger.json\n1 written, 7 unchanged, 0 skipped\n']);
+    assert.ok(lstatSync(join(gw, 'High-error-rate.trigger.json')).isSymbolicLink(), 'the link is kept');
+    assert.equal(readFileSync(join(gw, 'mine.json'), 'utf8'), pulled);
+  });
+
+  test('a dataset folder that is a link leading outside --out gets no write: each trigger named, exit 2', async () => {
+    freshDir();
+    await run(['pull', '--dataset', DEMO.datasets.checkout, '--out', 'elsewhere']);
+    const before = readdirSync(join(dir, 'elsewhere', DEMO.datasets.checkout)).sort();
+    renameSync(join(dir, 'elsewhere', DEMO.datasets.checkout), join(dir, 'outside'));
+    writeFileSync(join(dir, 'outside', before[0] ?? ''), 'mine');
+    symlinkSync(join(dir, 'outside'), join(dir, 'elsewhere', DEMO.datasets.checkout));
+    const r = await run(['pull', '--dataset', DEMO.datasets.checkout, '--out', 'elsewhere', '--force']);
+    assert.equal(r.code, 2);
+    assert.equal(r.stdout, '0 written, 0 unchanged, 0 skipped, 2 failed\n');
+    const lines = r.stderr.split('\n').filter((l) => l.startsWith('obs-lint: could not write'));
+    assert.equal(lines.length, 2);
+    for (const l of lines) assert.match(l, /: the folder checkout-service is a link leading outside the folder pulled into \(to .*\/outside\); pull writes only inside it$/);
+    assert.equal(readFileSync(join(dir, 'outside', before[0] ?? ''), 'utf8'), 'mine');
+  });
+
+  test('a service trigger nested 2,000 levels deep is refused alone (exit 2); the others are written; names that differ only in case get different files', async () => {
+    freshDir();
+    const triggers = sandbox.handle.state.triggers;
+    const model = triggers.find((t) => t.dataset_slug === DEMO.datasets.checkout);
+    assert.ok(model);
+    let value: unknown = 500;
+    for (let i = 0; i < 2_000; i++) value = { v: value };
+    const added = [
+      { ...model, id: 'trig_deep', name: 'Deep', query: { calculations: [{ op: 'COUNT' }], filters: [{ column: 'status', op: '=', value }], time_range: 900 } },
+      { ...model, id: 'trig_case_1', name: 'High-Latency' },
+      { ...model, id: 'trig_case_2', name: 'High-latency' },
+    ];
+    triggers.push(...added);
+    try {
+      const r = await run(['pull', '--dataset', DEMO.datasets.checkout]);
+      assert.equal(r.code, 2);
+      assert.ok(r.stderr.includes("obs-lint: could not write triggers/checkout-service/Deep.trigger.json: the service's trigger is nested more than 64 levels deep (in query); trigger files hold at most 64 levels\n"), r.stderr);
+      assert.ok(r.stdout.endsWith('4 written, 0 unchanged, 0 skipped, 1 failed\n'), r.stdout);
+      const files = readdirSync(join(dir, 'triggers', DEMO.datasets.checkout));
+      assert.equal(files.length, 4);
+      assert.equal(new Set(files.map(pathKey)).size, 4, files.join(', '));
+      assert.ok(files.includes('High-latency.trigger.json') && files.includes('High-Latency-trig_case_1.trigger.json'), files.join(', '));
+    } finally {
+      for (const t of added) triggers.splice(triggers.indexOf(t), 1);
+    }
+  });
+
+  test('a temporary file an interrupted pull left behind is removed by a later pull, which says so', async () => {
+    freshDir();
+    await run(['pull', '--dataset', DEMO.datasets.gateway]);
+    const stale = join(dir, 'triggers', DEMO.datasets.gateway, 'High-error-rate.trigger.json.5eadbeef.tmp');
+    writeFileSync(stale, '{"id": "trig_gw_');
+    const hourAgo = Date.now() / 1000 - 3600;
+    utimesSync(stale, hourAgo, hourAgo);
+    const r = await run(['pull', '--dataset', DEMO.datasets.gateway]);
+    assert.deepEqual([r.code, r.stdout], [0, '0 written, 8 unchanged, 0 skipped, 1 stale temporary file removed\n']);
+    assert.equal(existsSync(stale), false);
   });
 
   test('--all writes every trigger of the environment, environment-wide ones under __all__', async () => {
@@ -184,6 +259,26 @@ describe('drift', () => {
     const r = await run(['drift']);
     assert.equal(r.code, 2);
     assert.match(r.stdout, /^triggers\/api-gateway\/broken\.trigger\.json: not compared: the file is not valid JSON/m);
+  });
+
+  test('a file nested 5,000 or 100,000 levels deep is named as not compared (exit 2); every other file is compared', async () => {
+    const gw = await pulledWorkspace();
+    for (const n of [5_000, 100_000]) {
+      writeFileSync(join(gw, `deep-${n}.trigger.json`), `{"id":"trig_gw_errors","dataset_slug":"api-gateway","query":{"filters":[{"column":"a","op":"=","value":${'['.repeat(n)}${']'.repeat(n)}}]}}`);
+    }
+    const r = await run(['drift']);
+    assert.equal(r.code, 2, r.stderr);
+    const reason = "the file's trigger is nested more than 64 levels deep (in query); trigger files hold at most 64 levels";
+    assert.ok(r.stdout.includes(`triggers/api-gateway/deep-5000.trigger.json: not compared: ${reason}\n`), r.stdout);
+    assert.ok(r.stdout.includes(`triggers/api-gateway/deep-100000.trigger.json: not compared: ${reason}\n`), r.stdout);
+    assert.ok(r.stdout.endsWith('10 files compared: 8 in sync, 0 differ, 0 only local, 0 only on the service, 2 not compared\n'), r.stdout);
+    const sarif = await run(['drift', '--format', 'sarif']);
+    assert.equal(sarif.code, 2, sarif.stderr);
+    const results = (JSON.parse(sarif.stdout) as { runs: { results: { ruleId: string; message: { text: string }; locations: { physicalLocation: { artifactLocation: { uri: string }; region: object } }[] }[] }[] }).runs[0]?.results ?? [];
+    assert.deepEqual(
+      results.map((x) => [x.ruleId, x.message.text, x.locations[0]?.physicalLocation.artifactLocation.uri, x.locations[0]?.physicalLocation.region]),
+      [100_000, 5_000].map((n) => ['drift/not-compared', `Not compared: ${reason}`, `triggers/api-gateway/deep-${n}.trigger.json`, { startLine: 1, startColumn: 1 }]),
+    );
   });
 
   test('a path that holds no trigger file is a usage problem (exit 2)', async () => {

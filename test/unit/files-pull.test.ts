@@ -82,12 +82,13 @@ test('a file that differs from the service is overwritten only when approved, an
   let asked: string[] = [];
   const refused = await applyPull(nodeFileSystem, root, plan, { approve: (u) => ((asked = u.map((x) => x.path)), Promise.resolve(new Set<string>())) });
   assert.deepEqual(asked, ['api/Errors.trigger.json']);
-  assert.deepEqual(refused, { created: ['api/Latency.trigger.json'], updated: [], unchanged: [], skipped: [{ path: 'api/Errors.trigger.json', reason: 'it differs from the service' }], failed: [], cancelled: false });
+  assert.deepEqual(refused, { created: ['api/Latency.trigger.json'], updated: [], unchanged: [], skipped: [{ path: 'api/Errors.trigger.json', reason: 'it differs from the service' }], failed: [], removed: [], cancelled: false });
   assert.equal(readFileSync(join(root, 'api', 'Errors.trigger.json'), 'utf8'), edited);
   assert.equal(pullSummary(refused), '1 written, 0 unchanged, 1 skipped');
 
-  const approved = await applyPull(nodeFileSystem, root, plan, { approve: (u) => Promise.resolve(new Set(u.map((x) => x.path))) });
-  assert.deepEqual([approved.updated, approved.created], [['api/Errors.trigger.json'], ['api/Latency.trigger.json']]);
+  const again = planPull(items, await scanExisting(nodeFileSystem, root, items));
+  const approved = await applyPull(nodeFileSystem, root, again, { approve: (u) => Promise.resolve(new Set(u.map((x) => x.path))) });
+  assert.deepEqual([approved.updated, approved.unchanged], [['api/Errors.trigger.json'], ['api/Latency.trigger.json']]);
   assert.equal(readFileSync(join(root, 'api', 'Errors.trigger.json'), 'utf8'), triggerFileText(t1));
   assert.deepEqual(readdirSync(join(root, 'api')).sort(), ['Errors.trigger.json', 'Latency.trigger.json'], 'no temporary file is left behind');
 });

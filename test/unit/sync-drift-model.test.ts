@@ -182,3 +182,17 @@ test('an older comparison finishing after a newer one is dropped', async () => {
   assert.deepEqual(model.snapshot().state, { kind: 'ready', connection: 'fast' });
   assert.equal(model.fileDrift('file:///w/a.trigger.json')?.status, 'in-sync');
 });
+
+test('a workspace file nested 5,000 levels deep is not compared, with its reason; the other files are', async () => {
+  const api = service({ api: API });
+  const deep = `{"id":"t2","name":"Latency","dataset_slug":"api","query":{"filters":[{"column":"a","op":"in","value":${'['.repeat(5_000)}${']'.repeat(5_000)}}]}}`;
+  const { model } = setup({ 'file:///w/api/errors.trigger.json': local(ERRORS), 'file:///w/api/latency.trigger.json': deep }, { id: 'c1', name: 'prod', api });
+  await model.refresh(false);
+  const s = model.snapshot();
+  assert.deepEqual(s.state, { kind: 'ready', connection: 'prod' });
+  assert.deepEqual(s.files.map((f) => [f.file, f.status, f.triggers[0]?.reason]), [
+    ['file:///w/api/errors.trigger.json', 'in-sync', undefined],
+    ['file:///w/api/latency.trigger.json', 'unknown', "the file's trigger is nested more than 64 levels deep (in query); trigger files hold at most 64 levels"],
+  ]);
+  assert.deepEqual(s.counts, { inSync: 1, differs: 0, localOnly: 0, serviceOnly: 0, unknown: 1 });
+});

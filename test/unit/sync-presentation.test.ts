@@ -141,7 +141,7 @@ test('the overwrite question names the file, how many follow, and the members th
 });
 
 test('the pull report counts written, unchanged and skipped files and names failed lists', () => {
-  const report = { created: ['a', 'b'], updated: ['c'], unchanged: ['d'], skipped: [{ path: 'e', reason: 'it differs from the service' }], failed: [], cancelled: false };
+  const report = { created: ['a', 'b'], updated: ['c'], unchanged: ['d'], skipped: [{ path: 'e', reason: 'it differs from the service' }], failed: [], removed: [], cancelled: false };
   assert.equal(pullReportText('api', 'prod', 'triggers', report, 0), 'Pulled 5 triggers of api from prod into triggers: 3 written (2 new), 1 unchanged, 1 skipped.');
   assert.equal(
     pullReportText('every dataset', 'prod', 'triggers', { ...report, cancelled: true }, 2),
@@ -158,4 +158,17 @@ test('a pull command pulls the item it was run on, from the connection the item 
   assert.deepEqual(scopeOf('everything', undefined), { scope: { kind: 'everything' } });
   assert.equal(scopeOf('dataset', undefined), undefined);
   assert.equal(scopeOf('dataset', { kind: 'trigger', connectionId: 'c2' }), undefined);
+});
+
+test('the overwrite question of a link says which file overwriting it writes', () => {
+  assert.deepEqual(updateQuestion({ ...update('api/errors.trigger.json'), linkTo: 'shared/errors.json' }, 1), {
+    message: "api/errors.trigger.json differs from the service. Overwrite it with the service's trigger?",
+    detail: 'Your file differs in: threshold. Skipped files are left as they are.\nIt is a link to shared/errors.json: overwriting it writes shared/errors.json.',
+  });
+});
+
+test('the pull report says how many stale temporary files it removed', () => {
+  const report = { created: ['a'], updated: [], unchanged: [], skipped: [], failed: [], removed: ['api/a.trigger.json.0a1b2c3d.tmp', 'api/b.trigger.json.0a1b2c3d.tmp'], cancelled: false };
+  assert.equal(pullReportText('api', 'prod', 'triggers', report, 0), 'Pulled 1 trigger of api from prod into triggers: 1 written, 0 unchanged, 0 skipped, 2 stale temporary files removed.');
+  assert.equal(pullReportText('api', 'prod', 'triggers', { ...report, removed: ['x'] }, 0), 'Pulled 1 trigger of api from prod into triggers: 1 written, 0 unchanged, 0 skipped, 1 stale temporary file removed.');
 });

@@ -96,7 +96,7 @@ export class Settings {
 
   /**
    * The folder a pull writes trigger files into, relative to the workspace folder (or absolute); the
-   * default when unset or blank. A path that climbs out of the workspace folder is the user's choice.
+   * default when unset or blank. Where it may lead is checked where it is used (sync/pullFolder.ts).
    */
   pullFolder(): string {
     const value = this.source.get(SETTING_KEYS.pullFolder);

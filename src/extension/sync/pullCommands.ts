@@ -3,11 +3,12 @@
 // list calls (triggerFiles/pool.ts), and a file that differs locally is overwritten only after a yes.
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../../api/client';
-import { applyPull, collectTriggers, PacedPool, planPull, scanExisting, type DatasetListing, type PullFileSystem, type PullReport } from '../../triggerFiles';
+import { applyPull, collectTriggers, PacedPool, planPull, scanExisting, type DatasetListing, type EntryKind, type PullFileSystem, type PullReport } from '../../triggerFiles';
 import { nodeFileSystem } from '../../triggerFiles/nodeFs';
 import type { ConnectionManager } from '../connections';
 import type { Feedback } from '../core/feedback';
 import type { Settings } from '../core/settings';
+import { outsideWorkspace, settingFolder } from './pullFolder';
 import { approveUpdates, pullReportText, updateQuestion, type PullScope, type UpdateAnswer } from './pullPlanText';
 
 export interface PullDeps {
@@ -22,48 +23,89 @@ export interface PullDeps {
   onPulled: () => void;
 }
 
-/** The workspace's file system under a folder: node's (atomic writes) for local folders, else VS Code's. */
+/** A FileSystemError's code (`FileNotFound`, `FileExists`...), undefined for any other error. */
+const fsCode = (err: unknown) => (err instanceof vscode.FileSystemError ? err.code : undefined);
+
+function kindOf(type: vscode.FileType): EntryKind {
+  if ((type & vscode.FileType.SymbolicLink) !== 0) return 'link';
+  if (type === vscode.FileType.File) return 'file';
+  return type === vscode.FileType.Directory ? 'folder' : 'other';
+}
+
+/**
+ * The workspace's file system under a folder: node's for local folders (links resolved, hard-linked
+ * creates), else VS Code's. There a new file is written to a temporary name and renamed without
+ * overwriting, so nothing that appeared meanwhile is replaced; links are not resolved, so pull leaves them alone.
+ */
 function fileSystemAt(root: vscode.Uri): { fs: PullFileSystem; root: string } {
   if (root.scheme === 'file') return { fs: nodeFileSystem, root: root.fsPath.split('\\').join('/') };
   const at = (path: string) => vscode.Uri.joinPath(root, ...path.split('/').filter((p) => p !== ''));
+  const absent = async <T>(read: () => Thenable<T>): Promise<T | undefined> => {
+    try {
+      return await read();
+    } catch (err) {
+      if (fsCode(err) === 'FileNotFound') return undefined;
+      throw err;
+    }
+  };
   const fs: PullFileSystem = {
-    async list(dir) {
+    list: async (dir) => (await absent(() => vscode.workspace.fs.readDirectory(at(dir))))?.map(([name, type]) => ({ name, kind: kindOf(type) })),
+    read: async (path) => {
+      const bytes = await absent(() => vscode.workspace.fs.readFile(at(path)));
+      return bytes === undefined ? undefined : new TextDecoder().decode(bytes);
+    },
+    async create(path, text) {
+      const temp = at(`${path}.${Math.random().toString(16).slice(2, 10).padEnd(8, '0')}.tmp`);
+      await vscode.workspace.fs.writeFile(temp, new TextEncoder().encode(text));
       try {
-        return (await vscode.workspace.fs.readDirectory(at(dir))).filter(([, type]) => type === vscode.FileType.File).map(([name]) => name);
+        await vscode.workspace.fs.rename(temp, at(path), { overwrite: false });
       } catch (err) {
-        if (err instanceof vscode.FileSystemError && err.code === 'FileNotFound') return undefined;
-        throw err;
+        await vscode.workspace.fs.delete(temp).then(undefined, () => undefined);
+        throw fsCode(err) === 'FileExists' ? Object.assign(new Error(fsCode(err)), { code: 'EEXIST' }) : err;
       }
     },
-    async read(path) {
-      try {
-        return new TextDecoder().decode(await vscode.workspace.fs.readFile(at(path)));
-      } catch (err) {
-        if (err instanceof vscode.FileSystemError && err.code === 'FileNotFound') return undefined;
-        throw err;
-      }
-    },
-    async write(path, text) {
+    async replace(path, text) {
       await vscode.workspace.fs.writeFile(at(path), new TextEncoder().encode(text));
     },
   };
   return { fs, root: '' };
 }
 
+/** Where to pull: the folder, and the workspace folder it must stay in when it came from the setting (not from the dialog). */
+interface PullTarget {
+  folder: vscode.Uri;
+  insideOf?: vscode.Uri;
+}
+
+/** The choice of the setting's folder in one workspace folder, or why it is refused. */
+function settingChoice(f: vscode.WorkspaceFolder, setting: string, many: boolean): vscode.QuickPickItem & { target?: PullTarget; refused?: string } {
+  const found = settingFolder(setting, { trusted: vscode.workspace.isTrusted, localDisk: f.uri.scheme === 'file' });
+  const description = vscode.l10n.t('folder from the "{0}" setting', 'obs.pullFolder');
+  if (found.kind === 'refused') return { label: `$(error) ${setting}`, description, detail: found.reason, refused: found.reason };
+  const folder = found.kind === 'absolute' ? vscode.Uri.file(found.path) : vscode.Uri.joinPath(f.uri, ...found.segments);
+  return { label: vscode.workspace.asRelativePath(folder, many), description, target: { folder, insideOf: f.uri } };
+}
+
 /** The folder to pull into: the setting's folder in a workspace folder (the first choice), or one the user picks. */
-async function pickFolder(settings: Settings): Promise<vscode.Uri | undefined> {
-  const setting = settings.pullFolder();
+async function pickFolder(settings: Settings): Promise<PullTarget | undefined> {
   const folders = vscode.workspace.workspaceFolders ?? [];
-  const choices: (vscode.QuickPickItem & { uri?: vscode.Uri })[] = folders.map((f) => {
-    const uri = /^([a-zA-Z]:)?[\\/]/.test(setting) ? vscode.Uri.file(setting) : vscode.Uri.joinPath(f.uri, ...setting.split(/[\\/]/).filter((p) => p !== ''));
-    return { label: vscode.workspace.asRelativePath(uri, folders.length > 1), description: vscode.l10n.t('folder from the "{0}" setting', 'obs.pullFolder'), uri };
-  });
+  const choices: (vscode.QuickPickItem & { target?: PullTarget; refused?: string })[] = folders.map((f) => settingChoice(f, settings.pullFolder(), folders.length > 1));
   choices.push({ label: `$(folder-opened) ${vscode.l10n.t('Choose Another Folder...')}` });
   const picked = folders.length === 0 ? choices[0] : await vscode.window.showQuickPick(choices, { title: vscode.l10n.t('Pull Triggers'), placeHolder: vscode.l10n.t('Write the trigger files into which folder?') });
   if (picked === undefined) return undefined;
-  if (picked.uri !== undefined) return picked.uri;
+  if (picked.refused !== undefined) {
+    void vscode.window.showErrorMessage(picked.refused);
+    return undefined;
+  }
+  if (picked.target !== undefined) return picked.target;
   const chosen = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, canSelectMany: false, openLabel: vscode.l10n.t('Pull Here'), defaultUri: folders[0]?.uri });
-  return chosen?.[0];
+  return chosen?.[0] === undefined ? undefined : { folder: chosen[0] };
+}
+
+/** Why the setting's folder may not be written once links are resolved (local folders only), or undefined. */
+async function targetProblem(target: PullTarget): Promise<string | undefined> {
+  if (target.insideOf === undefined || target.folder.scheme !== 'file' || target.insideOf.scheme !== 'file') return undefined;
+  return outsideWorkspace(target.folder.fsPath, target.insideOf.fsPath, (p) => nodeFileSystem.realPath(p));
 }
 
 /** The buttons of the overwrite question: translated labels, each mapped back to its answer. */
@@ -82,10 +124,24 @@ function unsavedUnder(root: vscode.Uri): (path: string) => string | undefined {
   return (path) => (dirty.has(vscode.Uri.joinPath(root, ...path.split('/')).toString()) ? 'it has unsaved changes in the editor' : undefined);
 }
 
+/** Every file written, skipped, not written or removed, in the log. */
+function logReport(log: Feedback['log'], shownFolder: string, report: PullReport): void {
+  for (const p of [...report.created, ...report.updated]) log.info(`pull: wrote ${shownFolder}/${p}`);
+  for (const s of report.skipped) log.info(`pull: skipped ${shownFolder}/${s.path}: ${s.reason}`);
+  for (const f of report.failed) log.error(`pull: could not write ${shownFolder}/${f.path}: ${f.message}`);
+  for (const p of report.removed) log.info(`pull: removed ${shownFolder}/${p}, a temporary file an interrupted pull left`);
+}
+
 export async function pull(deps: PullDeps, scope: PullScope, connectionId?: string): Promise<PullReport | undefined> {
   const active = connectionId === undefined ? await deps.connections.requireActive() : await deps.connections.connectionFor(connectionId);
-  const folder = await pickFolder(deps.settings);
-  if (folder === undefined) return undefined;
+  const target = await pickFolder(deps.settings);
+  if (target === undefined) return undefined;
+  const outside = await targetProblem(target);
+  if (outside !== undefined) {
+    void vscode.window.showErrorMessage(outside);
+    return undefined;
+  }
+  const folder = target.folder;
   const client: ServiceClient = active.client;
   const cid = active.profile.id;
   const what = scope.kind === 'dataset' ? scope.slug : scope.kind === 'environment' ? vscode.l10n.t('the environment') : vscode.l10n.t('every dataset');
@@ -117,9 +173,7 @@ export async function pull(deps: PullDeps, scope: PullScope, connectionId?: stri
     });
   });
   if (report === undefined) return undefined;
-  for (const p of [...report.created, ...report.updated]) log.info(`pull: wrote ${shownFolder}/${p}`);
-  for (const s of report.skipped) log.info(`pull: skipped ${shownFolder}/${s.path}: ${s.reason}`);
-  for (const f of report.failed) log.error(`pull: could not write ${shownFolder}/${f.path}: ${f.message}`);
+  logReport(log, shownFolder, report);
   deps.onPulled();
   const text = pullReportText(what, active.profile.name, shownFolder, report, failures);
   const problem = report.failed.length > 0 || failures > 0;

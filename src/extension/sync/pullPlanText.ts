@@ -18,10 +18,9 @@ export function updateQuestion(update: Update, left: number): { message: string;
       : left === 2
         ? l10n.t("{0} differs from the service (1 more differs after this one). Overwrite it with the service's trigger?", update.path)
         : l10n.t("{0} differs from the service ({1} more differ after this one). Overwrite it with the service's trigger?", update.path, left - 1);
-  return {
-    message,
-    detail: l10n.t('Your file differs in: {0}. Skipped files are left as they are.', differingMembers(update.differences).join(', ')),
-  };
+  const detail = l10n.t('Your file differs in: {0}. Skipped files are left as they are.', differingMembers(update.differences).join(', '));
+  if (update.linkTo === undefined) return { message, detail };
+  return { message, detail: `${detail}\n${l10n.t('It is a link to {0}: overwriting it writes {0}.', update.linkTo)}` };
 }
 
 /**
@@ -52,6 +51,7 @@ function pullCounts(r: PullReport): string {
     l10n.t('{0} skipped', r.skipped.length),
   ];
   if (r.failed.length > 0) parts.push(l10n.t('{0} failed', r.failed.length));
+  if (r.removed.length > 0) parts.push(r.removed.length === 1 ? l10n.t('1 stale temporary file removed') : l10n.t('{0} stale temporary files removed', r.removed.length));
   return parts.join(', ');
 }
 
