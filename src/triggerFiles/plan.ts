@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { compareTriggers, type Difference } from './compare';
 import { driftOfFile, onlyOnService, datasetOf, type FileDrift, type ServiceIndex, type ServiceTrigger, type TriggerDrift } from './drift';
+import { nestingProblem } from './depth';
 import type { LocalFile, LocalTrigger } from './localFiles';
 import { canonicalDatasetSlug, normalize, TRIGGER_FILE_MEMBERS } from './normalize';
 
@@ -176,6 +177,11 @@ function deletes(drifts: readonly FileDrift[], index: ServiceIndex, blocked: Blo
   const held = new Map<string, string[]>();
   for (const t of onlyOnService(drifts, index)) {
     const dataset = datasetOf(t, '');
+    const tooDeep = nestingProblem(t, `${JSON.stringify(t.name)} (${t.id})`);
+    if (tooDeep !== undefined) {
+      blocked.push({ index: -1, dataset, reasons: [`not deleted: ${tooDeep}`] });
+      continue;
+    }
     if (unread === undefined && !withheld.has(dataset)) {
       out.push({ action: 'delete', dataset, id: t.id, name: t.name, service: serviceVersion(t) });
       continue;

@@ -191,3 +191,12 @@ test('the plan records each file by the hash of its bytes, and the key only as a
   assert.equal(sameKey(p.target.key, 'cfg-key'), true);
   assert.equal(sameKey(p.target.key, 'another-key'), false);
 });
+
+test('a service trigger nested too deep to compare is not deleted, and the plan says why', () => {
+  let deep: unknown = 'x';
+  for (let i = 0; i < 5_000; i++) deep = [deep];
+  const lists = { api: [service(), service({ id: 't-2', name: 'Deep', query: { calculations: [{ op: 'COUNT' }], filters: [{ column: 'a', op: 'in', value: deep }], time_range: 600 } })] };
+  const p = plan([file('api/high.trigger.json', pulled(service()))], lists, { prune: true });
+  assert.deepEqual(p.changes, []);
+  assert.match(p.blocked[0]?.reasons[0] ?? '', /^not deleted: "Deep" \(t-2\) is nested more than 64 levels deep \(in query\)/);
+});
