@@ -7,16 +7,14 @@ import {
   SEVERITY,
   TAG,
   countBySeverity,
-  rulesDocsAnchorLines,
-  rulesDocsPage,
   fixAllAction,
   lintSummary,
   minimalEdit,
   quickFixes,
   quickFixesInRange,
-  ruleDocsUrl,
   toDiagnosticData,
 } from '../../src/extension/diagnostics/lintMapping';
+import { ruleDocsUrl, rulesDocsAnchorLines, rulesDocsPage } from '../../src/extension/diagnostics/ruleDocs';
 import { runLintJob } from '../../src/extension/diagnostics/lintJobs';
 
 /** The fix-all action as the editor makes it: the worker's edit, then the action. */
