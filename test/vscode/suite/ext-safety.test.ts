@@ -43,7 +43,7 @@ suite('connection safety', () => {
     await vscode.commands.executeCommand('obs.sandbox.start');
     const handle = seam.sandbox.running;
     assert.ok(handle, 'the sandbox runs');
-    const group: TreeNode = { kind: 'group', connectionId: 'sandbox', dataset: 'seam-gateway', group: 'triggers' };
+    const group: TreeNode = { kind: 'group', connectionId: 'sandbox', dataset: 'api-gateway', group: 'triggers' };
     const node = (await seam.tree.getChildren(group)).find((t) => t.kind === 'trigger' && typeof t.trigger.query_id === 'string');
     assert.ok(node?.kind === 'trigger', 'a demo trigger with a saved query');
     const other = elsewhere('conn-safety-other', 'other');
@@ -57,7 +57,7 @@ suite('connection safety', () => {
         await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
         return handle.requests.slice(seen).find((r) => r.method === 'POST' && r.path.startsWith('/1/query_results/'));
       });
-      assert.equal(request.path, '/1/query_results/seam-gateway');
+      assert.equal(request.path, '/1/query_results/api-gateway');
       assert.equal((request.body as { query_id?: string }).query_id, node.trigger.query_id);
       assert.equal(connections.activeProfile()?.id, other.id, 'the active connection is left as it was');
     } finally {

@@ -52,9 +52,9 @@ suite('extension', () => {
       assert.equal(seam.sandbox.state, 'running');
       const root = await waitFor('the sandbox datasets at the root', async () => {
         const nodes = await seam.tree.getChildren();
-        return nodes.some((n) => n.kind === 'dataset' && n.slug === 'seam-gateway') ? nodes : undefined;
+        return nodes.some((n) => n.kind === 'dataset' && n.slug === 'api-gateway') ? nodes : undefined;
       });
-      assert.deepEqual(root.map(labelOf), ['__all__', 'seam-gateway', 'bench-wide', 'checkout-service', 'empty-dataset', 'metrics-hosts', 'apiKeys']);
+      assert.deepEqual(root.map(labelOf), ['__all__', 'api-gateway', 'bench-wide', 'checkout-service', 'empty-dataset', 'metrics-hosts', 'apiKeys']);
       const gateway = root[1] as TreeNode;
       const groups = await seam.tree.getChildren(gateway);
       assert.deepEqual(groups.map(labelOf), ['columns', 'triggers', 'burnAlerts']);
@@ -89,7 +89,7 @@ suite('extension', () => {
   test('a saved connection keeps its keys in SecretStorage only, and removing it deletes them', async () => {
     const seam = await obsSeam();
     const { connections, context } = seam;
-    const profile = { id: 'conn-secret-test', name: 'secret test', baseUrl: 'https://seam.example.invalid', uiUrl: 'https://ui.example.invalid', team: 't', environmentId: 'e' };
+    const profile = { id: 'conn-secret-test', name: 'secret test', baseUrl: 'https://api.example.invalid', uiUrl: 'https://ui.example.invalid', team: 't', environmentId: 'e' };
     const keys = { configKey: 'CK-secret-test-7f3a', managementKey: 'kid:MK-secret-test-9b1c' };
     await connections.setSecrets(profile.id, keys);
     await connections.save(profile);
@@ -189,7 +189,7 @@ suite('extension', () => {
   test('a trigger opened from the tree is a read-only obs-trigger: document linted as listed (its own problems, not its read-only members)', async () => {
     const seam = await obsSeam();
     await vscode.commands.executeCommand('obs.sandbox.start');
-    const group: TreeNode = { kind: 'group', connectionId: 'sandbox', dataset: 'seam-gateway', group: 'triggers' };
+    const group: TreeNode = { kind: 'group', connectionId: 'sandbox', dataset: 'api-gateway', group: 'triggers' };
     const triggers = await seam.tree.getChildren(group);
     const node = triggers.find((t) => t.kind === 'trigger' && t.trigger.id === 'trig_gw_legacy');
     assert.ok(node, 'the demo trigger is in the tree');

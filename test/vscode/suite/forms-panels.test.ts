@@ -100,11 +100,11 @@ suite('forms', () => {
           values: { name, keyType: 'ingest', disabled: false, createDatasets: false, environmentId: info.environmentId },
         });
 
-        const posts = await requestsSince(baseUrl, skip, 'POST', `/2/teams/${info.team}/seam-keys`);
+        const posts = await requestsSince(baseUrl, skip, 'POST', `/2/teams/${info.team}/api-keys`);
         assert.equal(posts.length, 1, 'one create request');
         assert.deepEqual(posts[0]?.body, {
           data: {
-            type: 'seam-keys',
+            type: 'api-keys',
             attributes: { key_type: 'ingest', name, disabled: false, permissions: { create_datasets: false } },
             relationships: { environment: { data: { id: info.environmentId, type: 'environments' } } },
           },
