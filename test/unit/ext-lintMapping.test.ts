@@ -101,7 +101,7 @@ test('RuleDocs reads the shipped rules.md once, and links to the setting\'s page
   try {
     const file = join(dir, 'rules.md');
     writeFileSync(file, '# Rules\n<a id="trigger-frequency"></a>\n');
-    let configured: string | undefined;
+    let configured: string | undefined = '';
     const logged: string[] = [];
     const docs = new RuleDocs({ file, fileUrl: 'file:///ext/docs/rules.md', configured: () => configured, log: (m) => logged.push(m) });
     assert.deepEqual([...docs.lines()], [['trigger-frequency', 2]]);
