@@ -165,7 +165,8 @@ export class FormPanels implements vscode.Disposable {
 
   /**
    * The controllers of the open forms by key: `create:<connection id>`, `update:<connection id>:<key id>`,
-   * `burnAlert:<connection id>:<dataset>:<alert id>`, `definitions:<connection id>:<dataset>`.
+   * `burnAlert:<connection id>:<dataset>:<alert id>`, `definitions:<connection id>:<dataset>`. Read through
+   * the test seam only (testSeam.ts), by the in-host tests, which cannot reach into a webview's page.
    */
   openControllers(): ReadonlyMap<string, PanelController> {
     const open = new Map<string, PanelController>();

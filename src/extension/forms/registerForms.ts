@@ -9,7 +9,7 @@ import { ReviewDocuments } from './reviewDocuments';
 
 export interface RegisteredForms {
   registrations: vscode.Disposable[];
-  /** The open form panels; undefined until a form was first opened or restored. */
+  /** The open form panels; undefined until a form was first opened or restored (for the test seam, testSeam.ts). */
   panels(): FormPanels | undefined;
 }
 
