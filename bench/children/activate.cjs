@@ -1,6 +1,7 @@
 // The extension host of the activation figures, in a fresh process (cold, as VS Code starts an extension):
 // a stub of the `vscode` module with what activate() touches (unknown members are inert proxies),
-// then require(bundle) and activate(context), timed. Usage: node activate.cjs <root> <bundle>. Prints one JSON line.
+// then require(bundle) and activate(context), timed. Usage: node activate.cjs <root> <bundle>. Prints one JSON line,
+// which also says what activate() returned and whether the test seam was published (test/unit/ext-testSeam.test.ts).
 'use strict';
 const Module = require('node:module');
 const { readFileSync } = require('node:fs');
@@ -28,7 +29,7 @@ const workspace = new Proxy({ textDocuments: [], workspaceFolders: undefined, ge
 });
 const vscode = { EventEmitter, Disposable, workspace };
 // esbuild's interop copies the module's own keys once, so every name the bundle may use must exist.
-for (const name of ['CancellationTokenSource', 'CodeAction', 'CodeActionKind', 'ConfigurationTarget', 'Diagnostic', 'DiagnosticRelatedInformation',
+for (const name of ['CancellationTokenSource', 'CodeAction', 'CodeActionKind', 'ConfigurationTarget', 'Diagnostic', 'DiagnosticRelatedInformation', 'ExtensionMode',
   'DiagnosticSeverity', 'DiagnosticTag', 'EndOfLine', 'FileType', 'InputBoxValidationSeverity', 'Location', 'MarkdownString',
   'Position', 'ProgressLocation', 'QuickPickItemKind', 'Range', 'RelativePattern', 'Selection', 'StatusBarAlignment', 'TextEdit',
   'ThemeColor', 'ThemeIcon', 'TreeItem', 'TreeItemCollapsibleState', 'Uri', 'ViewColumn', 'WorkspaceEdit', 'commands', 'env',
@@ -47,6 +48,13 @@ const context = {
 const t0 = performance.now();
 const ext = require(bundle);
 const t1 = performance.now();
-ext.activate(context);
+const returned = ext.activate(context);
 const t2 = performance.now();
-process.stdout.write(JSON.stringify({ require: t1 - t0, activate: t2 - t1, subscriptions: context.subscriptions.length }) + '\n');
+const seam = globalThis[Symbol.for('obs-vscode.testSeam')];
+process.stdout.write(JSON.stringify({
+  require: t1 - t0,
+  activate: t2 - t1,
+  subscriptions: context.subscriptions.length,
+  returned: returned === undefined ? 'undefined' : typeof returned,
+  seam: seam === undefined ? null : Object.keys(seam).sort(),
+}) + '\n');

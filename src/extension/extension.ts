@@ -1,6 +1,8 @@
 // Activation: builds each feature and wires them together. Features share nothing but core/ and what is
 // handed to them here; every event that crosses features (connection switched, settings changed, a key
-// remembered) is connected in this file.
+// remembered) is connected in this file. activate() reads as the list of features: each register function
+// returns what the others need and one disposable for everything it made, which VS Code releases at
+// deactivation. The extension exports nothing (see testSeam.ts).
 import * as vscode from 'vscode';
 import { loadClientModule } from './connections/clientLoader';
 import { registerConnectionCommands } from './connections/connectionCommands';
@@ -16,11 +18,11 @@ import { Settings } from './core/settings';
 import { LiveColumns } from './diagnostics/liveColumns';
 import { registerLintCommands, TriggerDiagnostics } from './diagnostics/triggerDiagnostics';
 import { TriggerFileMatcher } from './diagnostics/triggerFiles';
-import type { FormsProbe } from './forms/panels';
-import { registerForms } from './forms/registerForms';
+import { registerForms, type RegisteredForms } from './forms/registerForms';
 import { registerQueries } from './queries/registerQueries';
 import { registerSandboxCommands, SandboxController } from './sandbox/sandboxController';
-import { registerSync } from './sync/registerSync';
+import { registerSync, type RegisteredSync } from './sync/registerSync';
+import { publishTestSeam } from './testSeam';
 import { registerColumnCommands } from './tree/columnCommands';
 import { registerDatasetCommands } from './tree/datasetCommands';
 import { DatasetsView, VIEW_ID } from './tree/datasetsView';
@@ -32,42 +34,99 @@ import { registerViewCommands } from './tree/viewCommands';
 import { registerTriggerCommands } from './triggers/triggerCommands';
 import { TRIGGER_SCHEME, TriggerDocumentProvider } from './triggers/triggerDocuments';
 
-/** The public surface other extensions (and the in-host test suite) can reach. */
-export interface ObsExtensionApi {
-  readonly log: vscode.LogOutputChannel;
-  readonly context: vscode.ExtensionContext;
+/** What a register function made: what other features need, and one disposable for all of it. */
+type Registered<T = object> = T & { readonly disposable: vscode.Disposable };
+
+/** What every feature is given: the log channel, the settings, a Feedback per module. */
+interface Host {
+  readonly channel: vscode.LogOutputChannel;
   readonly settings: Settings;
-  readonly connections: ConnectionManager;
-  readonly keys: KeyRegistry;
-  readonly tree: DatasetTreeModel;
-  readonly view: vscode.TreeView<unknown>;
-  readonly diagnostics: TriggerDiagnostics;
-  readonly sandbox: SandboxController;
-  /** Test hook for the in-host suite: hands messages to open form panels (see FormsProbe). */
-  readonly forms: FormsProbe;
+  feedbackFor(module: string): Feedback;
 }
 
+interface Connections {
+  readonly manager: ConnectionManager;
+  readonly feedback: Feedback;
+}
+
+interface Tree {
+  readonly model: DatasetTreeModel;
+  readonly view: DatasetsView;
+  readonly keys: KeyRegistry;
+  readonly remembered: RememberedItems;
+}
+
+/** Kept for deactivate(), which closes the sandbox's server. */
 let sandbox: SandboxController | undefined;
 
-export function activate(context: vscode.ExtensionContext): ObsExtensionApi {
+export function activate(context: vscode.ExtensionContext): void {
   configureL10n();
+  const keep = <T extends Registered>(registered: T): T => {
+    context.subscriptions.push(registered.disposable);
+    return registered;
+  };
+  const host = keep(registerHost());
+  const connections = keep(registerConnectionFeature(context, host));
+  const tree = keep(registerTree(context, host, connections.manager));
+  keep(registerConnectionActions(connections, tree));
+  const sync = keep(registerTriggersAsCode(context, host, connections.manager, tree));
+  const lint = keep(registerLint(context, host, connections.manager));
+  keep(registerServiceTriggers(host, connections.manager, sync));
+  keep(registerPreviews(context, host, connections.manager));
+  const forms = keep(registerFormFeature(context, host, connections.manager, tree));
+  const sandboxFeature = keep(registerSandbox(context, host, connections.manager, tree));
+  keep(registerCrossFeatureEvents(connections.manager, tree));
+  sandbox = sandboxFeature.controller;
+  keep({
+    disposable: publishTestSeam({ env: process.env, testMode: context.extensionMode === vscode.ExtensionMode.Test }, () => ({
+      context,
+      log: host.channel,
+      connections: connections.manager,
+      keys: tree.keys,
+      tree: tree.model,
+      view: tree.view.treeView,
+      diagnostics: lint.diagnostics,
+      sandbox: sandboxFeature.controller,
+      formPanels: () => forms.panels(),
+    })),
+  });
+  host.channel.info('obs-vscode activated');
+}
+
+export async function deactivate(): Promise<void> {
+  // Disposables registered on the context are released by VS Code; the sandbox server is closed here.
+  const running = sandbox;
+  sandbox = undefined;
+  await running?.close();
+}
+
+function registerHost(): Registered<Host> {
   const channel = vscode.window.createOutputChannel('Observability', { log: true });
   const showLogs = (): void => channel.show(true);
-  const feedbackFor = (module: string): Feedback => new Feedback(createLogger(channel, module), showLogs);
   const settings = new Settings(vscodeConfiguration());
-  context.subscriptions.push(channel, settings, vscode.commands.registerCommand('obs.showLogs', showLogs));
+  return {
+    channel,
+    settings,
+    feedbackFor: (module) => new Feedback(createLogger(channel, module), showLogs),
+    disposable: vscode.Disposable.from(channel, settings, vscode.commands.registerCommand('obs.showLogs', showLogs)),
+  };
+}
 
-  // Connections: profiles in globalState, their keys in SecretStorage only.
+/** Connections: profiles in globalState, their keys in SecretStorage only; the active one in the status bar. */
+function registerConnectionFeature(context: vscode.ExtensionContext, host: Host): Registered<Connections> {
   const store = new ConnectionStore(context.globalState);
   const secrets = new SecretStore(context.secrets);
-  const connectionsFeedback = feedbackFor('connections');
-  const connections = new ConnectionManager(store, secrets, settings, connectionsFeedback.log, () => loadClientModule(context.extensionPath));
-  context.subscriptions.push(secrets, connections, createConnectionStatusBar(connections));
+  const feedback = host.feedbackFor('connections');
+  const manager = new ConnectionManager(store, secrets, host.settings, feedback.log, () => loadClientModule(context.extensionPath));
+  return { manager, feedback, disposable: vscode.Disposable.from(secrets, manager, createConnectionStatusBar(manager)) };
+}
 
-  // The tree, over what the user told it per connection (datasets, SLO ids, API keys).
+/** The Datasets tree, over what the user told it per connection (datasets, SLO ids, API keys), and its commands. */
+function registerTree(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager): Registered<Tree> {
+  const { settings } = host;
   const keys = new KeyRegistry(context.globalState);
   const remembered = new RememberedItems(context.globalState);
-  const treeFeedback = feedbackFor('tree');
+  const feedback = host.feedbackFor('tree');
   const limiter = new Limiter({ concurrency: settings.concurrency() });
   const model = new DatasetTreeModel({
     connection: async () => {
@@ -78,47 +137,49 @@ export function activate(context: vscode.ExtensionContext): ObsExtensionApi {
     keys,
     metricsDatasets: () => settings.metricsDatasets(),
     limiter,
-    onFailure: (failure) => treeFeedback.log.error(`${failure.operation} failed: ${failure.message}`),
+    onFailure: (failure) => feedback.log.error(`${failure.operation} failed: ${failure.message}`),
   });
   const view = new DatasetsView(model);
-  context.subscriptions.push(view, { dispose: () => model.dispose() }, { dispose: () => keys.dispose() }, { dispose: () => remembered.dispose() });
-  context.subscriptions.push(
-    ...registerViewCommands(view, treeFeedback),
-    ...registerDatasetCommands({ view, connections, remembered, keys, settings, feedback: treeFeedback }),
-    ...registerColumnCommands(view, connections, treeFeedback),
-    ...registerConnectionCommands(connections, connectionsFeedback, {
-      onRemoved: async (id) => {
-        await keys.forgetConnection(id);
-        await remembered.forgetConnection(id);
-      },
+  const disposable = vscode.Disposable.from(
+    view,
+    model,
+    keys,
+    remembered,
+    ...registerViewCommands(view, feedback),
+    ...registerDatasetCommands({ view, connections, remembered, keys, settings, feedback }),
+    ...registerColumnCommands(view, connections, feedback),
+    keys.onDidChange(() => {
+      const id = connections.activeProfile()?.id;
+      if (id !== undefined) model.refresh({ kind: 'apiKeys', connectionId: id });
+    }),
+    settings.onDidChange((names) => {
+      if (names.has('concurrency')) limiter.setConcurrency(settings.concurrency());
+      if (names.has('metricsDatasets')) model.refresh();
     }),
   );
+  return { model, view, keys, remembered, disposable };
+}
 
-  const showConnectionState = (): void => {
-    const active = connections.activeProfile();
-    void vscode.commands.executeCommand('setContext', 'obs.hasConnection', active !== undefined);
-    void vscode.commands.executeCommand('setContext', 'obs.hasConnections', connections.list().length > 0);
-    view.showConnection(active?.name);
+/** The connection commands; removing a connection also forgets what the tree remembered of it. */
+function registerConnectionActions(connections: Connections, tree: Tree): Registered {
+  const onRemoved = async (id: string): Promise<void> => {
+    await tree.keys.forgetConnection(id);
+    await tree.remembered.forgetConnection(id);
   };
-  showConnectionState();
+  return { disposable: vscode.Disposable.from(...registerConnectionCommands(connections.manager, connections.feedback, { onRemoved })) };
+}
 
-  // Triggers as code: drift of the workspace's trigger files, pull and the canonical file format, from their own bundle.
-  const sync = registerSync({ connections, settings, feedback: feedbackFor('sync'), datasets: (id) => remembered.datasets(id) }, context.extensionUri);
-  context.subscriptions.push(...sync.disposables);
+/** Triggers as code: drift of the workspace's trigger files, pull and the canonical file format, from their own bundle. */
+function registerTriggersAsCode(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager, tree: Tree): Registered<RegisteredSync> {
+  const deps = { connections, settings: host.settings, feedback: host.feedbackFor('sync'), datasets: (id: string) => tree.remembered.datasets(id) };
+  const sync = registerSync(deps, context.extensionUri);
+  return { ...sync, disposable: vscode.Disposable.from(...sync.disposables) };
+}
 
-  // Triggers read from the service, and the linter over them and over trigger files.
-  const triggerFeedback = feedbackFor('triggers');
-  const triggerDocs = new TriggerDocumentProvider(connections);
-  const lintFeedback = feedbackFor('lint');
-  const diagnostics = new TriggerDiagnostics(lintFeedback.log, context.extensionUri, settings, TRIGGER_SCHEME);
-  context.subscriptions.push(
-    triggerDocs,
-    vscode.workspace.registerTextDocumentContentProvider(TRIGGER_SCHEME, triggerDocs),
-    ...registerTriggerCommands(triggerDocs, triggerFeedback, (trigger) => sync.fileText(trigger)),
-    diagnostics,
-    ...registerLintCommands(diagnostics, lintFeedback),
-  );
-  // Live columns lint: the columns a trigger names, checked against the active connection's datasets.
+/** The linter over trigger files and triggers read from the service, with the live columns of the active connection. */
+function registerLint(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager): Registered<{ diagnostics: TriggerDiagnostics }> {
+  const feedback = host.feedbackFor('lint');
+  const diagnostics = new TriggerDiagnostics(feedback.log, context.extensionUri, host.settings, TRIGGER_SCHEME);
   const liveColumns = new LiveColumns({
     connection: () => connections.activeProfile()?.id,
     fetch: async (connectionId, dataset) => {
@@ -131,77 +192,94 @@ export function activate(context: vscode.ExtensionContext): ObsExtensionApi {
         throw err;
       }
     },
-    log: (m) => lintFeedback.log.info(m),
+    log: (m) => feedback.log.info(m),
   });
-  context.subscriptions.push(
+  const disposable = vscode.Disposable.from(
+    diagnostics,
+    ...registerLintCommands(diagnostics, feedback),
     diagnostics.useColumns(liveColumns),
-    { dispose: () => liveColumns.dispose() },
+    liveColumns,
     connections.onDidChangeActive(() => liveColumns.connectionChanged()),
   );
+  return { diagnostics, disposable };
+}
 
-  // Query results and trigger previews; the preview lens shows on the same files the linter checks.
-  const queriesDeps = { connections, feedback: feedbackFor('queries'), extensionUri: context.extensionUri };
-  const previewFiles = new TriggerFileMatcher(() => settings.triggerFiles(), TRIGGER_SCHEME);
-  const previews = registerQueries(queriesDeps, (doc) => previewFiles.matches(doc));
-  context.subscriptions.push(
-    ...previews.disposables,
-    settings.onDidChange((names) => {
-      if (!names.has('triggerFiles')) return;
-      previewFiles.reload();
-      previews.lenses.refresh();
-    }),
-    vscode.workspace.onDidChangeWorkspaceFolders(() => {
-      previewFiles.reload();
-      previews.lenses.refresh();
-    }),
-  );
+/** Triggers read from the service as read-only documents, and their commands (open, export). */
+function registerServiceTriggers(host: Host, connections: ConnectionManager, sync: RegisteredSync): Registered {
+  const documents = new TriggerDocumentProvider(connections);
+  return {
+    disposable: vscode.Disposable.from(
+      documents,
+      vscode.workspace.registerTextDocumentContentProvider(TRIGGER_SCHEME, documents),
+      ...registerTriggerCommands(documents, host.feedbackFor('triggers'), (trigger) => sync.fileText(trigger)),
+    ),
+  };
+}
 
+/** Query results and trigger previews; the preview lens shows on the same files the linter checks. */
+function registerPreviews(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager): Registered {
+  const deps = { connections, feedback: host.feedbackFor('queries'), extensionUri: context.extensionUri };
+  const previewFiles = new TriggerFileMatcher(() => host.settings.triggerFiles(), TRIGGER_SCHEME);
+  const previews = registerQueries(deps, (doc) => previewFiles.matches(doc));
+  const reload = (): void => {
+    previewFiles.reload();
+    previews.lenses.refresh();
+  };
+  return {
+    disposable: vscode.Disposable.from(
+      ...previews.disposables,
+      host.settings.onDidChange((names) => {
+        if (names.has('triggerFiles')) reload();
+      }),
+      vscode.workspace.onDidChangeWorkspaceFolders(reload),
+    ),
+  };
+}
 
-  const forms = registerForms({ extensionUri: context.extensionUri, connections, keys, feedback: feedbackFor('forms'), refreshTree: () => model.refresh() });
-  context.subscriptions.push(...forms.registrations);
+/** The forms (API keys, burn alerts, dataset definitions): commands and serializers now, the forms on first use. */
+function registerFormFeature(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager, tree: Tree): Registered<RegisteredForms> {
+  const forms = registerForms({ extensionUri: context.extensionUri, connections, keys: tree.keys, feedback: host.feedbackFor('forms'), refreshTree: () => tree.model.refresh() });
+  return { ...forms, disposable: vscode.Disposable.from(...forms.registrations) };
+}
 
-  // The local sandbox, loaded from its own bundle only when asked for.
-  const sandboxFeedback = feedbackFor('sandbox');
-  sandbox = new SandboxController({
+/** The local sandbox, loaded from its own bundle only when asked for. */
+function registerSandbox(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager, tree: Tree): Registered<{ controller: SandboxController }> {
+  const feedback = host.feedbackFor('sandbox');
+  const controller = new SandboxController({
     extensionPath: context.extensionPath,
     connections,
     remember: async (connectionId, datasets, slos) => {
-      await remembered.addDatasets(connectionId, datasets);
-      for (const [dataset, ids] of slos) await remembered.addSlos(connectionId, dataset, ids);
+      await tree.remembered.addDatasets(connectionId, datasets);
+      for (const [dataset, ids] of slos) await tree.remembered.addSlos(connectionId, dataset, ids);
     },
-    settings,
-    log: sandboxFeedback.log,
+    settings: host.settings,
+    log: feedback.log,
   });
-  const controller = sandbox;
-  context.subscriptions.push(controller, ...registerSandboxCommands(controller, sandboxFeedback, VIEW_ID));
-  void controller.removeStaleConnection(context.globalState).catch((err: unknown) => sandboxFeedback.log.warn(`could not remove the old sandbox connection: ${String(err)}`));
-
-  // Events that cross features. The linter follows the settings itself (TriggerDiagnostics).
-  context.subscriptions.push(
-    connections.onDidChangeActive(() => {
-      showConnectionState();
-      model.cancelLoading();
-      model.refresh();
-    }),
-    // Adding or removing a connection that is not the active one changes only the welcome view.
-    connections.store.onDidChange(() => showConnectionState()),
-    keys.onDidChange(() => {
-      const id = connections.activeProfile()?.id;
-      if (id !== undefined) model.refresh({ kind: 'apiKeys', connectionId: id });
-    }),
-    settings.onDidChange((names) => {
-      if (names.has('concurrency')) limiter.setConcurrency(settings.concurrency());
-      if (names.has('metricsDatasets')) model.refresh();
-    }),
-  );
-
-  channel.info('obs-vscode activated');
-  return { log: channel, context, settings, connections, keys, tree: model, view: view.treeView, diagnostics, sandbox: controller, forms: forms.probe };
+  void controller.removeStaleConnection(context.globalState).catch((err: unknown) => feedback.log.warn(`could not remove the old sandbox connection: ${String(err)}`));
+  return { controller, disposable: vscode.Disposable.from(controller, ...registerSandboxCommands(controller, feedback, VIEW_ID)) };
 }
 
-export async function deactivate(): Promise<void> {
-  // Disposables registered on the context are released by VS Code; the sandbox server is closed here.
-  const running = sandbox;
-  sandbox = undefined;
-  await running?.close();
+/**
+ * What follows the active connection: the welcome views' context keys and the view's header now and on
+ * every change, and the tree, loaded again for the new connection. The linter follows it itself.
+ */
+function registerCrossFeatureEvents(connections: ConnectionManager, tree: Tree): Registered {
+  const showConnectionState = (): void => {
+    const active = connections.activeProfile();
+    void vscode.commands.executeCommand('setContext', 'obs.hasConnection', active !== undefined);
+    void vscode.commands.executeCommand('setContext', 'obs.hasConnections', connections.list().length > 0);
+    tree.view.showConnection(active?.name);
+  };
+  showConnectionState();
+  return {
+    disposable: vscode.Disposable.from(
+      connections.onDidChangeActive(() => {
+        showConnectionState();
+        tree.model.cancelLoading();
+        tree.model.refresh();
+      }),
+      // Adding or removing a connection that is not the active one changes only the welcome view.
+      connections.store.onDidChange(() => showConnectionState()),
+    ),
+  };
 }

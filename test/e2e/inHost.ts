@@ -2,6 +2,7 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TEST_SEAM_VARIABLE } from '../../src/extension/testSeam';
 import { buildRunnerExtension, mapInHostStack, packageRunnerExtension } from '../vscode/buildRunner';
 import type { RunConfig, RunReport } from '../vscode/runner-extension/src/extension';
 import { copyWorkspace, repoRoot, startCodeServer, type CodeServer } from './codeServer';
@@ -42,7 +43,9 @@ export async function runInHostSuite(options: InHostOptions = {}): Promise<RunRe
     writeFileSync(join(workspace, '.obs-e2e.json'), JSON.stringify(config, null, 2) + '\n');
     const csDir = join(tmp, 'code-server');
     mkdirSync(csDir);
-    server = await startCodeServer({ workspace, extraVsix: [runner], tmpDir: csDir });
+    // code-server installs the .vsix as a normal extension (not ExtensionMode.Test): the variable opens the
+    // test seam the in-host tests reach the internals through (src/extension/testSeam.ts).
+    server = await startCodeServer({ workspace, extraVsix: [runner], tmpDir: csDir, env: { [TEST_SEAM_VARIABLE]: '1' } });
     log(`code-server at ${server.url}`);
     // The extension host starts only once a window connects.
     const workbench = await openWorkbench(browser, server);

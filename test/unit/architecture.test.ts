@@ -18,6 +18,9 @@ const VSCODE_ADAPTERS = [
   'src/extension/core/feedback.ts',
   'src/extension/core/l10nSetup.ts',
   'src/extension/core/pageL10nSetup.ts',
+  'src/extension/diagnostics/fileRemovals.ts',
+  'src/extension/diagnostics/lintCodeActions.ts',
+  'src/extension/diagnostics/lintCollection.ts',
   'src/extension/diagnostics/triggerDiagnostics.ts',
   'src/extension/diagnostics/triggerFiles.ts',
   'src/extension/forms/apiKeyPanels.ts',
@@ -37,6 +40,8 @@ const VSCODE_ADAPTERS = [
   'src/extension/sync/pullCommands.ts',
   'src/extension/sync/registerSync.ts',
   'src/extension/sync/syncHost.ts',
+  // Type imports only (it loads without vscode): the seam names the internals it publishes.
+  'src/extension/testSeam.ts',
   'src/extension/tree/columnCommands.ts',
   'src/extension/tree/datasetCommands.ts',
   'src/extension/tree/datasetPicker.ts',

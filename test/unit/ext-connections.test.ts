@@ -11,7 +11,7 @@ import {
 } from '../../src/extension/connections/profiles';
 import { ConnectionStore } from '../../src/extension/connections/connectionStore';
 import { SecretStore, connectionIdOfStorageKey, secretStorageKey } from '../../src/extension/connections/secretStore';
-import { MemoryMemento } from '../../src/extension/core/memento';
+import { MemoryMemento } from './memento-fake';
 import { KeyRegistry } from '../../src/extension/tree/keyRegistry';
 import { RememberedItems } from '../../src/extension/tree/rememberedItems';
 

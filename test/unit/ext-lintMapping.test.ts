@@ -1,22 +1,21 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { applyFixes, lint, RULES, ruleDocsAnchor, type Diagnostic } from '../../src/lint';
 import {
   SEVERITY,
   TAG,
   countBySeverity,
-  rulesDocsAnchorLines,
-  rulesDocsPage,
   fixAllAction,
   lintSummary,
   minimalEdit,
   quickFixes,
   quickFixesInRange,
-  ruleDocsUrl,
   toDiagnosticData,
 } from '../../src/extension/diagnostics/lintMapping';
+import { RuleDocs, ruleDocsUrl, rulesDocsAnchorLines, rulesDocsPage } from '../../src/extension/diagnostics/ruleDocs';
 import { runLintJob } from '../../src/extension/diagnostics/lintJobs';
 
 /** The fix-all action as the editor makes it: the worker's edit, then the action. */
@@ -95,6 +94,35 @@ test('a packaged file: docs page links to the line of the rule section', () => {
 
 test('a packaged file: docs page without the rule section links to the page itself', () => {
   assert.equal(ruleDocsUrl('file:///ext/docs/rules.md#L9', 'trigger/frequency', new Map()), 'file:///ext/docs/rules.md');
+});
+
+test('RuleDocs reads the shipped rules.md once, and links to the setting\'s page when it is an http(s) address', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'obs-ruledocs-'));
+  try {
+    const file = join(dir, 'rules.md');
+    writeFileSync(file, '# Rules\n<a id="trigger-frequency"></a>\n');
+    let configured: string | undefined = '';
+    const logged: string[] = [];
+    const docs = new RuleDocs({ file, fileUrl: 'file:///ext/docs/rules.md', configured: () => configured, log: (m) => logged.push(m) });
+    assert.deepEqual([...docs.lines()], [['trigger-frequency', 2]]);
+    rmSync(file);
+    assert.deepEqual([...docs.lines()], [['trigger-frequency', 2]], 'not read again');
+    assert.equal(docs.page(), 'file:///ext/docs/rules.md');
+    configured = 'https://docs.example.com/rules';
+    assert.equal(docs.page(), 'https://docs.example.com/rules');
+    assert.deepEqual(logged, []);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('RuleDocs without its file links to the page itself and says so in the log once', () => {
+  const logged: string[] = [];
+  const docs = new RuleDocs({ file: join(tmpdir(), 'obs-no-such-dir', 'rules.md'), fileUrl: 'file:///x/rules.md', configured: () => undefined, log: (m) => logged.push(m) });
+  assert.equal(docs.lines().size, 0);
+  assert.equal(docs.lines().size, 0);
+  assert.equal(logged.length, 1);
+  assert.match(logged[0] ?? '', /^rule documentation not found in the extension: ENOENT/);
 });
 
 test('every rule of the linter has a section line in docs/rules.md', () => {

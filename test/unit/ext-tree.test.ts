@@ -7,7 +7,7 @@ import type { ConnectionProfile } from '../../src/extension/connections/profiles
 import { DatasetTreeModel, type TreeApi, type TreeConnection } from '../../src/extension/tree/datasetTree';
 import { KeyRegistry } from '../../src/extension/tree/keyRegistry';
 import { Limiter } from '../../src/api/limiter';
-import { MemoryMemento } from '../../src/extension/core/memento';
+import { MemoryMemento } from './memento-fake';
 import { present } from '../../src/extension/tree/presentation';
 import { RememberedItems } from '../../src/extension/tree/rememberedItems';
 import { findColumn, noColumnMessage } from '../../src/extension/tree/findColumn';

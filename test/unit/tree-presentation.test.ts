@@ -4,8 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { formatDuration, present } from '../../src/extension/tree/presentation';
 import type { TreeNode } from '../../src/extension/tree/nodes';
-import type { Tooltip } from '../../src/extension/core/text';
-import type { Trigger } from '../../src/api/schemas';
+import { capText, tooltipMarkdown, TOOLTIP_MARKDOWN_MAX, type Tooltip } from '../../src/extension/core/text';
+import type { Column, Trigger } from '../../src/api/schemas';
 
 const trigger = (t: Partial<Trigger>): TreeNode => ({
   kind: 'trigger',
@@ -82,4 +82,37 @@ test('a column that never received data was never written', () => {
 test('an API key\'s creation time reads the same way', () => {
   const key: TreeNode = { kind: 'apiKey', connectionId: 'c', key: { id: 'hcxik_01', name: 'ingest', keyType: 'ingest', disabled: false, createdAt: '2026-11-20T12:10:00Z' } };
   assert.equal(row(present(key, { now: Date.parse('2026-11-24T12:10:00Z') }).tooltip, 'Created'), '4 days ago (2026-11-20 12:10:00 UTC)');
+});
+
+test('a tooltip stays short however long the service\'s texts are: each cut at 1,000 characters, the whole under 10,000', () => {
+  const huge = 'd'.repeat(1_000_000);
+  const column: TreeNode = {
+    kind: 'column',
+    connectionId: 'c',
+    dataset: 'gateway',
+    column: { id: 'col1', key_name: 'k'.repeat(1_000_000), type: 'string', description: huge, hidden: false } as Column,
+  };
+  const md = tooltipMarkdown(present(column).tooltip ?? { title: '', rows: [] });
+  assert.ok(md.length <= TOOLTIP_MARKDOWN_MAX, `${md.length} characters`);
+  assert.ok(md.includes(`${'d'.repeat(1000)}\u2026 \\(shortened\\; 1000000 characters in all\\)`), 'the description is cut and says so');
+  assert.ok(!md.includes('d'.repeat(1001)));
+  assert.match(md, /Id: col1/, 'the rows after the description are still shown');
+
+  // Lines of spaces escape to six times their length (&nbsp;); thousands of long recipients and tags.
+  const longTrigger = trigger({
+    name: ` \n`.repeat(500_000),
+    description: ` \n`.repeat(500_000),
+    recipients: Array.from({ length: 10_000 }, (_, i) => ({ id: `rcp_${i}`, type: 'email' as const, target: `${'t'.repeat(1000)}@example.com` })),
+    tags: Array.from({ length: 10_000 }, (_, i) => ({ key: `k${i}`, value: 'v'.repeat(1000) })),
+    id: 'trig_long',
+  });
+  const triggerMd = tooltipMarkdown(present(longTrigger).tooltip ?? { title: '', rows: [] });
+  assert.ok(triggerMd.length <= TOOLTIP_MARKDOWN_MAX, `${triggerMd.length} characters`);
+  assert.ok(triggerMd.endsWith('\\(more not shown\\: the tooltip would be too long\\)'), triggerMd.slice(-200));
+});
+
+test('capText cuts after the limit, never inside a surrogate pair, and leaves short text alone', () => {
+  assert.equal(capText('short', 10), 'short');
+  assert.equal(capText(`${'a'.repeat(9)}\u{1F600}b`, 10), `${'a'.repeat(9)}\u2026 (shortened; 12 characters in all)`);
+  assert.equal(capText('abcdefghijkl', 10), 'abcdefghij\u2026 (shortened; 12 characters in all)');
 });

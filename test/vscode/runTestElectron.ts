@@ -10,6 +10,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { QUIET_SETTINGS, repoRoot } from '../e2e/codeServer';
+import { TEST_SEAM_VARIABLE } from '../../src/extension/testSeam';
 import { buildRunnerExtension } from './buildRunner';
 
 async function main(): Promise<void> {
@@ -28,6 +29,8 @@ async function main(): Promise<void> {
       extensionDevelopmentPath: repoRoot,
       extensionTestsPath: join(runner, 'dist', 'extension.js'),
       extensionTestsEnv: {
+        // The extension runs in ExtensionMode.Test here, which opens the test seam already; the variable says so too.
+        [TEST_SEAM_VARIABLE]: '1',
         OBS_E2E_RESULTS: process.env['OBS_E2E_RESULTS'] ?? '',
         OBS_E2E_GREP: process.env['OBS_E2E_GREP'] ?? '',
       },

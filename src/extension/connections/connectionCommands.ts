@@ -31,8 +31,8 @@ const inputBoxPrompter: Prompter = {
 
 function target(manager: ConnectionManager): ConnectionTarget {
   return {
-    setSecrets: (id, secrets) => manager.secrets.set(id, secrets),
-    deleteSecrets: (id) => manager.secrets.delete(id),
+    setSecrets: (id, secrets) => manager.setSecrets(id, secrets),
+    deleteSecrets: (id) => manager.deleteSecrets(id),
     saveProfile: (profile) => manager.save(profile),
   };
 }

@@ -27,8 +27,11 @@ export class ConnectionManager implements vscode.Disposable {
   readonly onDidChangeActive = this.activeChanged.event;
   private readonly clients = new Map<string, CachedClient>();
   private readonly secretVersions = new Map<string, number>();
+  // The keys are held in ES private fields (#), not TypeScript's `private`, which is visible at run time:
+  // nothing outside this class can read them, only write or delete them (setSecrets, deleteSecrets).
+  readonly #secrets: SecretStore;
   /** Keys of transient connections (the local sandbox): in memory only, gone with the window. */
-  private readonly transientSecrets = new Map<string, ConnectionSecrets>();
+  readonly #transientSecrets = new Map<string, ConnectionSecrets>();
   private lastActive: string;
   /** Connections whose removal has begun: no new client is built for them (it would have no keys). */
   private readonly removing = new Set<string>();
@@ -36,11 +39,12 @@ export class ConnectionManager implements vscode.Disposable {
 
   constructor(
     readonly store: ConnectionStore,
-    readonly secrets: SecretStore,
+    secrets: SecretStore,
     private readonly settings: Settings,
     private readonly log: Logger,
     private readonly loadClient: () => ClientModule,
   ) {
+    this.#secrets = secrets;
     this.lastActive = JSON.stringify(store.active() ?? null);
     this.disposables.push(
       this.activeChanged,
@@ -117,13 +121,23 @@ export class ConnectionManager implements vscode.Disposable {
   /** Adds a window-only connection (the local sandbox); its keys are kept in memory, never stored. */
   addTransient(profile: ConnectionProfile, secrets: ConnectionSecrets): void {
     this.dropClient(profile.id);
-    this.transientSecrets.set(profile.id, { ...secrets });
+    this.#transientSecrets.set(profile.id, { ...secrets });
     this.store.addTransient(profile);
+  }
+
+  /** Stores a saved connection's keys (a key given as undefined is left as it is, as '' it is deleted). */
+  async setSecrets(connectionId: string, secrets: ConnectionSecrets): Promise<void> {
+    await this.#secrets.set(connectionId, secrets);
+  }
+
+  /** Deletes a saved connection's keys. */
+  async deleteSecrets(connectionId: string): Promise<void> {
+    await this.#secrets.delete(connectionId);
   }
 
   /** Which keys a connection has (presence only), for the edit dialogue. */
   async storedKeys(connectionId: string): Promise<{ configKey: boolean; managementKey: boolean }> {
-    const keys = this.transientSecrets.get(connectionId) ?? (await this.secrets.get(connectionId));
+    const keys = this.#transientSecrets.get(connectionId) ?? (await this.#secrets.get(connectionId));
     return { configKey: keys.configKey !== undefined, managementKey: keys.managementKey !== undefined };
   }
 
@@ -144,7 +158,7 @@ export class ConnectionManager implements vscode.Disposable {
     const fingerprint = JSON.stringify([profile, proxy ?? '', caFiles, this.secretVersions.get(profile.id) ?? 0]);
     const cached = this.clients.get(profile.id);
     if (cached && cached.fingerprint === fingerprint) return cached.client;
-    const keys = this.store.isTransient(profile.id) ? (this.transientSecrets.get(profile.id) ?? {}) : await this.secrets.get(profile.id);
+    const keys = this.store.isTransient(profile.id) ? (this.#transientSecrets.get(profile.id) ?? {}) : await this.#secrets.get(profile.id);
     // Removed while its keys were read (they may be deleted by now): building a keyless client would
     // turn the removal into "no configuration key is set" errors.
     this.checkUsable(profile.id);
@@ -182,10 +196,10 @@ export class ConnectionManager implements vscode.Disposable {
     this.removing.add(id);
     try {
       this.dropClient(id);
-      if (this.store.isTransient(id) || this.transientSecrets.has(id)) {
-        this.transientSecrets.delete(id);
+      if (this.store.isTransient(id) || this.#transientSecrets.has(id)) {
+        this.#transientSecrets.delete(id);
       } else {
-        await this.secrets.delete(id);
+        await this.#secrets.delete(id);
       }
       await this.store.remove(id);
     } finally {
@@ -199,7 +213,7 @@ export class ConnectionManager implements vscode.Disposable {
   }
 
   private checkUsable(id: string): void {
-    const gone = this.removing.has(id) || !this.store.get(id) || (this.store.isTransient(id) && !this.transientSecrets.has(id));
+    const gone = this.removing.has(id) || !this.store.get(id) || (this.store.isTransient(id) && !this.#transientSecrets.has(id));
     if (gone) throw new ConnectionGoneError(id);
   }
 

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { ConnectionManager } from './connectionManager';
 import { looksLikeProduction, type ConnectionProfile } from './profiles';
-import { escapeMarkdown, safeLabel } from '../core/text';
+import { capText, escapeMarkdown, safeLabel } from '../core/text';
 
 export function createConnectionStatusBar(manager: ConnectionManager): vscode.Disposable {
   const item = vscode.window.createStatusBarItem('obs.connection', vscode.StatusBarAlignment.Left, 50);
@@ -20,8 +20,10 @@ export function createConnectionStatusBar(manager: ConnectionManager): vscode.Di
       const md = new vscode.MarkdownString(undefined, false);
       md.isTrusted = false;
       md.supportHtml = false;
-      md.appendMarkdown(`**${escapeMarkdown(profile.name)}**  \n`);
-      md.appendMarkdown(`${escapeMarkdown(profile.baseUrl)}  \n${vscode.l10n.t('team {0}, environment {1}', escapeMarkdown(profile.team), escapeMarkdown(profile.environmentId))}\n\n`);
+      // Each text escaped and capped, as in the tree's tooltips.
+      const shown = (text: string): string => escapeMarkdown(capText(text));
+      md.appendMarkdown(`**${shown(profile.name)}**  \n`);
+      md.appendMarkdown(`${shown(profile.baseUrl)}  \n${vscode.l10n.t('team {0}, environment {1}', shown(profile.team), shown(profile.environmentId))}\n\n`);
       md.appendMarkdown(vscode.l10n.t('Click to switch connection.'));
       item.tooltip = md;
       item.backgroundColor = looksLikeProduction(profile.name) ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;

@@ -1,6 +1,7 @@
 // Making service text safe to show. Everything the service returns (names, descriptions, recipients) is
 // untrusted: it must show as plain text, never as markup, a link or a command, and never reorder itself
-// with bidi controls. No vscode import.
+// with bidi controls, and must stay short enough to show (a tooltip is built on every hover). No vscode import.
+import * as l10n from '@vscode/l10n';
 
 // Bidi embedding/override/isolate controls and marks (Trojan Source), Arabic letter mark.
 const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
@@ -47,13 +48,46 @@ export interface Tooltip {
   text?: string | undefined;
 }
 
-/** Renders a tooltip as Markdown with every service-provided string escaped. */
+/** Service text in a tooltip (a title, a description, a row's value) is cut after this many characters. */
+export const TOOLTIP_TEXT_MAX = 1_000;
+/** A whole tooltip's Markdown is at most this long: the text or rows that would pass it are left out, and it says so. */
+export const TOOLTIP_MARKDOWN_MAX = 10_000;
+
+/** `text` cut after `max` characters (never inside a surrogate pair), saying that it was shortened and how long it is. */
+export function capText(text: string, max = TOOLTIP_TEXT_MAX): string {
+  if (text.length <= max) return text;
+  const code = text.charCodeAt(max - 1);
+  const end = code >= 0xd800 && code <= 0xdbff ? max - 1 : max;
+  return `${text.slice(0, end)}\u2026 ${l10n.t('(shortened; {0} characters in all)', text.length)}`;
+}
+
+/**
+ * Renders a tooltip as Markdown with every service-provided string escaped and capped (capText). A
+ * capped value escapes to at most about six times its length (an indented line), so the title always
+ * fits in TOOLTIP_MARKDOWN_MAX; the text and then the rows are shown while they fit.
+ */
 export function tooltipMarkdown(t: Tooltip): string {
-  const parts = [`**${escapeMarkdown(t.title)}**`];
-  if (t.text !== undefined && t.text !== '') parts.push(escapeMarkdown(t.text));
+  const title = `**${escapeMarkdown(capText(t.title))}**`;
+  const omitted = escapeMarkdown(l10n.t('(more not shown: the tooltip would be too long)'));
+  let room = TOOLTIP_MARKDOWN_MAX - title.length - omitted.length - 4;
+  let cut = false;
+  const fits = (block: string, separator: number): boolean => {
+    if (block.length + separator > room) {
+      cut = true;
+      return false;
+    }
+    room -= block.length + separator;
+    return true;
+  };
+  const text = t.text !== undefined && t.text !== '' ? escapeMarkdown(capText(t.text)) : undefined;
+  const shownText = text !== undefined && fits(text, 2) ? text : undefined;
   const rows = t.rows
     .filter((r) => r.value !== undefined && r.value !== null && r.value !== '')
-    .map((r) => `${escapeMarkdown(r.label)}: ${escapeMarkdown(String(r.value))}`);
+    .map((r) => `${escapeMarkdown(r.label)}: ${escapeMarkdown(capText(String(r.value)))}`)
+    .filter((row) => fits(row, 3));
+  if (cut) rows.push(omitted);
+  const parts = [title];
+  if (shownText !== undefined) parts.push(shownText);
   if (rows.length > 0) parts.push(rows.join('  \n'));
   return parts.join('\n\n');
 }

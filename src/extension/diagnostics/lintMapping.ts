@@ -3,9 +3,9 @@
 // Only the linter's types and two small modules: the linter itself runs in a worker (lintWorker.ts), so
 // this module (loaded at activation) must not pull it, its schemas and zod into the extension bundle.
 import type { Diagnostic as LintDiagnostic, MetricsDatasetHint, Range, RuleId, TextEdit } from '../../lint';
-import { ruleDocsAnchor } from '../../lint/rules';
 import { LineIndex } from '../../lint/text';
 import * as l10n from '@vscode/l10n';
+import { ruleDocsUrl } from './ruleDocs';
 
 export const LINT_SOURCE = 'obs-lint';
 /** The kind of the fix-all source action: `source.fixAll.obs`. */
@@ -33,48 +33,6 @@ export interface DiagnosticData {
 /** Rules whose findings VS Code should show struck through (deprecated) or faded (unnecessary). */
 const DEPRECATED_RULES: ReadonlySet<RuleId> = new Set<RuleId>(['trigger/recipient-deprecated']);
 const UNNECESSARY_RULES: ReadonlySet<RuleId> = new Set<RuleId>(['trigger/read-only-member']);
-
-/**
- * The documentation address of a rule: the docs page plus the rule's anchor. A `file:` page (the copy of
- * docs/rules.md shipped in the .vsix) gets `#L<line>` instead, because VS Code opens local files at a line,
- * not at an HTML anchor.
- */
-export function ruleDocsUrl(docsUrl: string, ruleId: string, anchorLines?: ReadonlyMap<string, number>): string {
-  const page = docsUrl.replace(/#.*$/, '');
-  const anchor = ruleDocsAnchor(ruleId);
-  if (page.startsWith('file:')) {
-    const line = anchorLines?.get(anchor);
-    return line === undefined ? page : `${page}#L${line}`;
-  }
-  return `${page}#${anchor}`;
-}
-
-/**
- * The docs page rule links point at: the setting `obs.rulesDocsUrl` when it is an http(s) address, else the
- * copy of docs/rules.md shipped in the extension. A workspace can set the setting, so anything else (a
- * `command:` or `file:` link, garbage) is ignored rather than put behind every rule code in Problems.
- */
-export function rulesDocsPage(configured: string | undefined, packaged: string): string {
-  const text = configured?.trim() ?? '';
-  if (text === '') return packaged;
-  try {
-    const url = new URL(text);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : packaged;
-  } catch {
-    return packaged;
-  }
-}
-
-/** 1-based line of every `<a id="...">` anchor in docs/rules.md. */
-export function rulesDocsAnchorLines(markdown: string): Map<string, number> {
-  const lines = new Map<string, number>();
-  markdown.split(/\r?\n/).forEach((text, index) => {
-    for (const m of text.matchAll(/<a id="([^"]+)"><\/a>/g)) {
-      if (m[1] !== undefined && !lines.has(m[1])) lines.set(m[1], index + 1);
-    }
-  });
-  return lines;
-}
 
 export function toDiagnosticData(d: LintDiagnostic, docsUrl: string, anchorLines?: ReadonlyMap<string, number>): DiagnosticData {
   const tags: DiagnosticData['tags'] = [];

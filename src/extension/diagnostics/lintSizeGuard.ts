@@ -27,3 +27,15 @@ export function largeFileNotice(size: number): string | undefined {
   const mb = Math.ceil((size / MB) * 10) / 10;
   return l10n.t('Large trigger file, linted on save only (not while typing): {0} MB is over {1} MB.', mb.toFixed(1), LINT_ON_CHANGE_MAX_SIZE / MB);
 }
+
+/** The part of a vscode.TextDocument (P: its Position) that its length is read from. */
+export interface SizedDocument<P> {
+  readonly lineCount: number;
+  lineAt(line: number): { readonly range: { readonly end: P } };
+  offsetAt(position: P): number;
+}
+
+/** A document's length in characters, without copying its text. */
+export function documentSize<P>(doc: SizedDocument<P>): number {
+  return doc.lineCount === 0 ? 0 : doc.offsetAt(doc.lineAt(doc.lineCount - 1).range.end);
+}

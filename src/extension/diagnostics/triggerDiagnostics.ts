@@ -1,89 +1,53 @@
 // Lints trigger files while editing: on open, on change (debounced; not for files over 5 MB, see
-// lintSizeGuard.ts), on save; cleared on close and delete; re-linted when settings change. Fixes are
-// offered as quick fixes and as `source.fixAll.obs`. The linter runs in a worker (lintRunner.ts);
-// each document version is linted once and code actions are answered from that (lintedDocuments.ts).
-import { readFileSync } from 'node:fs';
+// lintSizeGuard.ts), on save; cleared on close, delete and rename (fileRemovals.ts); re-linted when
+// settings, workspace folders or the live columns change; "Lint All" over the workspace. The linter runs in
+// a worker (lintRunner.ts); each document version is linted once (lintedDocuments.ts), and the code
+// actions (lintCodeActions.ts) are answered from that. What shows in Problems is lintCollection.ts's.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Diagnostic as LintDiagnostic } from '../../lint';
+import { FileRemovals } from './fileRemovals';
+import { LintCodeActions } from './lintCodeActions';
+import { LintCollection } from './lintCollection';
 import { LintedDocuments, type LintedVersion } from './lintedDocuments';
 import type { LiveColumns } from './liveColumns';
 import type { LintJobOptions } from './lintJobs';
 import { LintCancelled, LintRunner, requiredWorker } from './lintRunner';
 import { LintScheduler } from './lintScheduler';
-import { largeFileNotice, shouldLint } from './lintSizeGuard';
-import {
-  FIX_ALL_KIND_SUFFIX,
-  LINT_SOURCE,
-  countBySeverity,
-  rulesDocsAnchorLines,
-  rulesDocsPage,
-  fixAllAction,
-  lintSummary,
-  toDiagnosticData,
-  type CodeActionData,
-  type DiagnosticData,
-  type LintCounts,
-} from './lintMapping';
+import { documentSize, shouldLint } from './lintSizeGuard';
+import { countBySeverity, lintSummary, type LintCounts } from './lintMapping';
+import { RuleDocs } from './ruleDocs';
 import { errorText } from '../core/errors';
 import type { Feedback } from '../core/feedback';
 import type { Logger } from '../core/logger';
 import type { Settings } from '../core/settings';
 import { TriggerFileMatcher } from './triggerFiles';
 
-export const FIX_ALL_KIND = vscode.CodeActionKind.SourceFixAll.append(FIX_ALL_KIND_SUFFIX);
-
-function toRange(r: DiagnosticData['range']): vscode.Range {
-  return new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character);
-}
-
-export function toVscodeDiagnostic(uri: vscode.Uri, d: DiagnosticData): vscode.Diagnostic {
-  const diagnostic = new vscode.Diagnostic(toRange(d.range), d.message, d.severity as vscode.DiagnosticSeverity);
-  diagnostic.source = d.source;
-  diagnostic.code = { value: d.code.value, target: vscode.Uri.parse(d.code.target, true) };
-  if (d.tags.length > 0) diagnostic.tags = d.tags as vscode.DiagnosticTag[];
-  if (d.related.length > 0) {
-    diagnostic.relatedInformation = d.related.map((r) => new vscode.DiagnosticRelatedInformation(new vscode.Location(uri, toRange(r.range)), r.message));
-  }
-  return diagnostic;
-}
-
-/** A document's length in characters, without copying its text. */
-function sizeOf(doc: vscode.TextDocument): number {
-  return doc.lineCount === 0 ? 0 : doc.offsetAt(doc.lineAt(doc.lineCount - 1).range.end);
-}
-
-function toWorkspaceEdit(uri: vscode.Uri, action: CodeActionData): vscode.WorkspaceEdit {
-  const edit = new vscode.WorkspaceEdit();
-  for (const e of action.edits) edit.replace(uri, toRange(e.range), e.newText);
-  return edit;
-}
-
-export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionProvider {
-  static readonly providedCodeActionKinds = [vscode.CodeActionKind.QuickFix, FIX_ALL_KIND];
-
-  readonly collection = vscode.languages.createDiagnosticCollection(LINT_SOURCE);
+export class TriggerDiagnostics implements vscode.Disposable {
   readonly matcher: TriggerFileMatcher;
   readonly scheduler: LintScheduler<string>;
   readonly runner: LintRunner;
+  private readonly collection: LintCollection;
   private readonly documents: LintedDocuments;
-  private readonly disposables: vscode.Disposable[] = [];
-  /** Deletes by anyone (terminal, git, workspace.fs) do not raise onDidDeleteFiles: watch for them. */
-  private deleteWatchers: vscode.Disposable[] = [];
+  private readonly disposables: vscode.Disposable[];
   /** The active connection's columns, when live columns lint is on. */
   private columns: LiveColumns | undefined;
 
   constructor(
     private readonly log: Logger,
-    /** Folder of the installed extension: docs/rules.md ships inside it. */
-    private readonly extensionUri: vscode.Uri,
+    /** Folder of the installed extension: the lint worker and docs/rules.md ship inside it. */
+    extensionUri: vscode.Uri,
     private readonly settings: Settings,
     /** The scheme of read-only documents showing triggers as the service returned them: linted, never fixed. */
     private readonly readOnlyScheme: string,
   ) {
     this.matcher = new TriggerFileMatcher(() => settings.triggerFiles(), readOnlyScheme);
+    const rulesFile = vscode.Uri.joinPath(extensionUri, 'docs', 'rules.md');
+    this.collection = new LintCollection(
+      new RuleDocs({ file: rulesFile.fsPath, fileUrl: rulesFile.toString(), configured: () => settings.rulesDocsUrl(), log: (m) => log.warn(m) }),
+    );
     this.runner = new LintRunner({
-      workerFile: () => path.join(this.extensionUri.fsPath, 'dist', 'lint-worker.js'),
+      workerFile: () => path.join(extensionUri.fsPath, 'dist', 'lint-worker.js'),
       // The linter's messages are translated by the worker's own copy of @vscode/l10n: it gets the bundle when it starts.
       l10nBundle: () => vscode.l10n.bundle,
       fallback: requiredWorker,
@@ -95,8 +59,20 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
       run: (key, signal) => this.lintOpenDocument(key, signal),
       onError: (key, err) => this.log.error(`linting ${key} failed: ${errorText(err)}`),
     });
-    this.disposables.push(
+    this.disposables = [
       this.collection,
+      ...this.listen(),
+      new FileRemovals({ removed: (uri) => this.forgetTree(uri), arrived: (uri) => this.arrived(uri) }),
+      new LintCodeActions(this.matcher, this.documents, readOnlyScheme).register(),
+      this.scheduler,
+      this.runner,
+    ];
+    for (const doc of vscode.workspace.textDocuments) this.onOpen(doc);
+  }
+
+  /** Lints on open, change and save, forgets on close; everything again when what the linter checks against changes. */
+  private listen(): vscode.Disposable[] {
+    return [
       vscode.workspace.onDidOpenTextDocument((doc) => this.onOpen(doc)),
       vscode.workspace.onDidChangeTextDocument((e) => {
         if (e.contentChanges.length === 0 || !this.matcher.matches(e.document)) return;
@@ -104,47 +80,20 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
         // Work on the version before is of no use any more.
         this.documents.changed(key, e.document.version);
         // Too large to lint while typing: the diagnostics of the last open or save stay until the next save.
-        if (shouldLint(sizeOf(e.document), 'change')) this.scheduler.schedule(key);
+        if (shouldLint(documentSize(e.document), 'change')) this.scheduler.schedule(key);
         else this.scheduler.cancel(key);
       }),
       vscode.workspace.onDidSaveTextDocument((doc) => this.onOpen(doc)),
       vscode.workspace.onDidCloseTextDocument((doc) => this.forget(doc.uri)),
-      vscode.workspace.onDidDeleteFiles((e) => e.files.forEach((uri) => this.forgetTree(uri))),
-      vscode.workspace.onDidRenameFiles((e) =>
-        e.files.forEach(({ oldUri, newUri }) => {
-          this.forgetTree(oldUri);
-          const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === newUri.toString());
-          if (doc) this.onOpen(doc);
-        }),
-      ),
-      vscode.workspace.onDidChangeWorkspaceFolders(() => {
-        this.watchDeletes();
-        this.relintAll();
-      }),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => this.relintAll()),
       // Also when a sandbox starts or stops: its metrics datasets change what the linter allows.
-      settings.onDidChange((names) => {
+      this.settings.onDidChange((names) => {
         if (names.has('triggerFiles') || names.has('metricsDatasets') || names.has('rulesDocsUrl')) {
           this.documents.clear();
           this.relintAll();
         }
       }),
-      vscode.languages.registerCodeActionsProvider([{ language: 'json' }, { language: 'jsonc' }], this, {
-        providedCodeActionKinds: TriggerDiagnostics.providedCodeActionKinds,
-      }),
-      { dispose: () => this.scheduler.dispose() },
-      { dispose: () => this.runner.dispose() },
-    );
-    this.watchDeletes();
-    for (const doc of vscode.workspace.textDocuments) this.onOpen(doc);
-  }
-
-  private watchDeletes(): void {
-    for (const w of this.deleteWatchers) w.dispose();
-    this.deleteWatchers = (vscode.workspace.workspaceFolders ?? []).map((folder) => {
-      const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, '**'), true, true, false);
-      const sub = watcher.onDidDelete((uri) => this.forgetTree(uri));
-      return vscode.Disposable.from(sub, watcher);
-    });
+    ];
   }
 
   /**
@@ -175,46 +124,11 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
     });
   }
 
-  docsUrl(): string {
-    return rulesDocsPage(this.settings.rulesDocsUrl(), this.packagedRulesDocs().toString());
-  }
-
-  private packagedRulesDocs(): vscode.Uri {
-    return vscode.Uri.joinPath(this.extensionUri, 'docs', 'rules.md');
-  }
-
-  private anchorLines: Map<string, number> | undefined;
-  /** Lines of the rule sections in the packaged docs/rules.md, read once (the file is small). */
-  private rulesAnchorLines(): Map<string, number> {
-    if (this.anchorLines === undefined) {
-      try {
-        this.anchorLines = rulesDocsAnchorLines(readFileSync(this.packagedRulesDocs().fsPath, 'utf8'));
-      } catch (err) {
-        this.log.warn(`rule documentation not found in the extension: ${errorText(err)}`);
-        this.anchorLines = new Map();
-      }
-    }
-    return this.anchorLines;
-  }
-
-  /** Shows a lint's diagnostics for a uri (with the notice of a file too large to lint while typing). */
-  private show(uri: vscode.Uri, diagnostics: readonly LintDiagnostic[], size: number): void {
-    const docsUrl = this.docsUrl();
-    const shown = diagnostics.map((d) => toVscodeDiagnostic(uri, toDiagnosticData(d, docsUrl, this.rulesAnchorLines())));
-    const notice = largeFileNotice(size);
-    if (notice !== undefined) {
-      const info = new vscode.Diagnostic(new vscode.Range(0, 0, 0, 0), notice, vscode.DiagnosticSeverity.Information);
-      info.source = LINT_SOURCE;
-      shown.unshift(info);
-    }
-    this.collection.set(uri, shown);
-  }
-
   /** Lints a file read from disk (bytes: undecodable ones are reported) and shows the result. */
   private async publishFile(uri: vscode.Uri, bytes: Uint8Array, signal?: AbortSignal): Promise<LintedVersion['hidden'] & { diagnostics: LintDiagnostic[] }> {
     const result = await this.runner.run({ kind: 'lint', input: bytes, options: this.options() }, signal);
     if (result.kind !== 'lint') throw new Error('the lint worker answered a lint with another result');
-    this.show(uri, result.diagnostics, bytes.length);
+    this.collection.show(uri, result.diagnostics, bytes.length);
     return { ...result.hidden, diagnostics: result.diagnostics };
   }
 
@@ -228,7 +142,7 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
     try {
       const linted = await this.documents.lint(key, doc.version, () => doc.getText(), signal);
       if (signal.aborted || doc.isClosed || doc.version !== linted.version) return;
-      this.show(doc.uri, linted.diagnostics, sizeOf(doc));
+      this.collection.show(doc.uri, linted.diagnostics, documentSize(doc));
       this.columns?.want(linted.datasets);
     } catch (err) {
       if (!(err instanceof LintCancelled)) throw err;
@@ -244,23 +158,22 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
 
   /** Forgets a file, or everything under a deleted folder. */
   private forgetTree(uri: vscode.Uri): void {
-    const prefix = `${uri.toString()}/`;
-    const under: vscode.Uri[] = [];
-    this.collection.forEach((u) => {
-      if (u.toString() === uri.toString() || u.toString().startsWith(prefix)) under.push(u);
-    });
-    for (const u of under) this.forget(u);
+    for (const u of this.collection.urisUnder(uri)) this.forget(u);
     this.forget(uri);
+  }
+
+  /** A file moved here: linted when it is open (and a trigger file). */
+  private arrived(uri: vscode.Uri): void {
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    if (doc) this.onOpen(doc);
   }
 
   private relintAll(): void {
     this.matcher.reload();
     const open = new Map(vscode.workspace.textDocuments.map((d) => [d.uri.toString(), d]));
-    const stale: vscode.Uri[] = [];
-    this.collection.forEach((uri) => {
+    const stale = this.collection.uris().filter((uri) => {
       const doc = open.get(uri.toString());
-      if (!doc) stale.push(uri);
-      else if (!this.matcher.matches(doc)) stale.push(uri);
+      return !doc || !this.matcher.matches(doc);
     });
     for (const uri of stale) {
       // Closed files linted by "Lint All" are re-read from disk; others just cleared.
@@ -277,77 +190,6 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
     } catch {
       this.forget(uri);
     }
-  }
-
-  /** The lint of the document's current version: the one done or under way, or a new one. */
-  private async lintFor(doc: vscode.TextDocument, token: vscode.CancellationToken): Promise<LintedVersion | undefined> {
-    const key = doc.uri.toString();
-    const controller = new AbortController();
-    const listener = token.onCancellationRequested(() => controller.abort());
-    try {
-      const started = this.documents.get(key, doc.version);
-      if (started !== undefined) return await started;
-      // Code actions are asked for on every cursor move: a large file edited since its last lint offers
-      // none (fixes computed from the saved text would edit the wrong ranges) until it is saved.
-      if (!shouldLint(sizeOf(doc), 'change')) return undefined;
-      return await this.documents.lint(key, doc.version, () => doc.getText(), controller.signal);
-    } catch (err) {
-      if (err instanceof LintCancelled) return undefined;
-      throw err;
-    } finally {
-      listener.dispose();
-    }
-  }
-
-  async provideCodeActions(doc: vscode.TextDocument, range: vscode.Range, context: vscode.CodeActionContext, token: vscode.CancellationToken): Promise<vscode.CodeAction[]> {
-    if (!this.matcher.matches(doc) || doc.uri.scheme === this.readOnlyScheme) return [];
-    const linted = await this.lintFor(doc, token);
-    if (linted === undefined || token.isCancellationRequested || linted.version !== doc.version) return [];
-    const actions: vscode.CodeAction[] = [];
-    const wants = (kind: vscode.CodeActionKind): boolean => context.only === undefined || context.only.contains(kind) || kind.contains(context.only);
-
-    if (wants(vscode.CodeActionKind.QuickFix)) {
-      const asked = context.diagnostics
-        .filter((d) => d.source === LINT_SOURCE)
-        .map((d) => ({
-          diagnostic: d,
-          code: typeof d.code === 'object' ? String(d.code.value) : String(d.code),
-          range: { start: { line: d.range.start.line, character: d.range.start.character }, end: { line: d.range.end.line, character: d.range.end.character } },
-        }));
-      for (const fix of linted.fixes.quickFixes(asked)) {
-        const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
-        action.edit = toWorkspaceEdit(doc.uri, fix);
-        action.isPreferred = fix.isPreferred;
-        const source = asked.find((a) => fix.fixes && a.code === fix.fixes.rule && a.range.start.line === fix.fixes.range.start.line && a.range.start.character === fix.fixes.range.start.character);
-        if (source) action.diagnostics = [source.diagnostic];
-        actions.push(action);
-      }
-    }
-    const fixableCount = linted.fixes.fixable;
-    if (fixableCount > 0 && (wants(FIX_ALL_KIND) || (wants(vscode.CodeActionKind.QuickFix) && fixableCount > 1 && actions.length > 0))) {
-      let edit;
-      try {
-        edit = await linted.fixAll();
-      } catch (err) {
-        if (err instanceof LintCancelled) return actions;
-        throw err;
-      }
-      const all = fixAllAction(edit);
-      if (all && !token.isCancellationRequested && doc.version === linted.version) {
-        if (wants(FIX_ALL_KIND)) {
-          const action = new vscode.CodeAction(all.title, FIX_ALL_KIND);
-          action.edit = toWorkspaceEdit(doc.uri, all);
-          actions.push(action);
-        }
-        if (context.only === undefined && fixableCount > 1) {
-          // Also in the light bulb, like other linters.
-          const quick = new vscode.CodeAction(`${all.title} in this file`, vscode.CodeActionKind.QuickFix);
-          quick.edit = toWorkspaceEdit(doc.uri, all);
-          actions.push(quick);
-        }
-      }
-    }
-    return actions;
   }
 
   /** "Lint All Trigger Files in the Workspace": fills Problems for every trigger file. */
@@ -367,19 +209,10 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
             return undefined;
           }
           progress.report({ message: `${done + 1}/${uris.length}`, increment: 100 / Math.max(1, uris.length) });
-          const doc = open.get(uri.toString());
           let diagnostics: LintDiagnostic[];
           let hidden: LintedVersion['hidden'];
           try {
-            if (doc) {
-              const linted = await this.documents.lint(uri.toString(), doc.version, () => doc.getText());
-              this.show(uri, linted.diagnostics, sizeOf(doc));
-              ({ diagnostics, hidden } = linted);
-            } else {
-              const { diagnostics: found, ...counts } = await this.publishFile(uri, await vscode.workspace.fs.readFile(uri));
-              diagnostics = found;
-              hidden = counts;
-            }
+            ({ diagnostics, hidden } = await this.lintAndShow(uri, open.get(uri.toString())));
           } catch (err) {
             this.log.warn(`could not lint ${uri.toString()}: ${errorText(err)}`);
             continue;
@@ -403,8 +236,19 @@ export class TriggerDiagnostics implements vscode.Disposable, vscode.CodeActionP
     );
   }
 
+  /** Lints a file for "Lint All" (an open document as it is in the editor, else the file on disk) and shows the result. */
+  private async lintAndShow(uri: vscode.Uri, doc: vscode.TextDocument | undefined): Promise<Pick<LintedVersion, 'diagnostics' | 'hidden'>> {
+    if (doc) {
+      const linted = await this.documents.lint(uri.toString(), doc.version, () => doc.getText());
+      this.collection.show(uri, linted.diagnostics, documentSize(doc));
+      return linted;
+    }
+    const { diagnostics, ...hidden } = await this.publishFile(uri, await vscode.workspace.fs.readFile(uri));
+    return { diagnostics, hidden };
+  }
+
   dispose(): void {
-    for (const d of [...this.disposables, ...this.deleteWatchers]) d.dispose();
+    for (const d of this.disposables) d.dispose();
     this.documents.clear();
   }
 }

@@ -6,10 +6,11 @@ import { configurePageText } from '../core/pageL10nSetup';
 import { ApiKeyPanels } from './apiKeyPanels';
 import { BurnAlertPanel } from './burnAlertPanel';
 import { DefinitionsPanel } from './definitionsPanel';
-import { FormPanels, type FormHandlers, type FormsDeps, type FormsProbe } from './panels';
+import { FormPanels, type FormHandlers, type FormsDeps } from './panels';
 
 export interface LoadedForms extends FormHandlers, vscode.Disposable {
-  probe: FormsProbe;
+  /** The open form panels. */
+  panels: FormPanels;
 }
 
 export function createForms(deps: FormsDeps): LoadedForms {
@@ -20,7 +21,7 @@ export function createForms(deps: FormsDeps): LoadedForms {
   return {
     commands: Object.assign({}, ...all.map((h) => h.commands)) as FormHandlers['commands'],
     restorers: Object.assign({}, ...all.map((h) => h.restorers)) as FormHandlers['restorers'],
-    probe: panels.probe(),
+    panels,
     dispose: () => panels.dispose(),
   };
 }

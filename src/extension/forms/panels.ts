@@ -1,6 +1,6 @@
 // The plumbing every form webview shares: panels with a strict CSP, one panel per form key, each wired
-// to its vscode-free controller, serializers that bring a form back after a window reload, the test hook,
-// and the connection a form works on.
+// to its vscode-free controller, serializers that bring a form back after a window reload, and the
+// connection a form works on.
 import * as vscode from 'vscode';
 import type { ActiveConnection, ConnectionManager } from '../connections';
 import { errorText } from '../core/errors';
@@ -19,20 +19,6 @@ export interface PanelController {
   receive(raw: unknown): Promise<void>;
   whenIdle(): Promise<void>;
   dispose(): void;
-}
-
-/**
- * Test hook, on the extension's API as `forms` (for test/vscode/suite/forms-*.test.ts, which cannot
- * reach a webview's page): the open form panels, and a way to hand one of them a message exactly as
- * its webview's message listener does. Messages only go in: nothing a form posts to its page (such
- * as a created key's secret) can be read through it.
- */
-export interface FormsProbe {
-  /** Keys of the open forms: `create:<connection id>`, `update:<connection id>:<key id>`,
-   * `burnAlert:<connection id>:<dataset>:<alert id>`, `definitions:<connection id>:<dataset>`. */
-  openForms(): string[];
-  /** Waits until form `key` runs no request, then hands it `raw`; resolves once it is handled. False when no such form is open. */
-  deliver(key: string, raw: unknown): Promise<boolean>;
 }
 
 export interface FormsDeps {
@@ -177,19 +163,18 @@ export class FormPanels implements vscode.Disposable {
     });
   }
 
-  /** The test hook (see FormsProbe). */
-  probe(): FormsProbe {
-    return {
-      openForms: () => [...this.panels.keys()],
-      deliver: async (key, raw) => {
-        const panel = this.panels.get(key);
-        const controller = panel && this.controllers.get(panel);
-        if (!controller) return false;
-        await controller.whenIdle();
-        await controller.receive(raw);
-        return true;
-      },
-    };
+  /**
+   * The controllers of the open forms by key: `create:<connection id>`, `update:<connection id>:<key id>`,
+   * `burnAlert:<connection id>:<dataset>:<alert id>`, `definitions:<connection id>:<dataset>`. Read through
+   * the test seam only (testSeam.ts), by the in-host tests, which cannot reach into a webview's page.
+   */
+  openControllers(): ReadonlyMap<string, PanelController> {
+    const open = new Map<string, PanelController>();
+    for (const [key, panel] of this.panels) {
+      const controller = this.controllers.get(panel);
+      if (controller) open.set(key, controller);
+    }
+    return open;
   }
 
   private notice(panel: vscode.WebviewPanel, title: string, message: string): void {

@@ -1,14 +1,19 @@
 // Registers every form's commands and panel serializers at activation, and loads the forms themselves
 // (dist/forms-host.js: controllers, message schemas, zod) only when a form is first opened or restored.
-// `probe` is the test hook.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { FORM_COMMANDS, FORM_VIEW_TYPES } from './formIds';
 import type { LoadedForms } from './formsHost';
-import type { FormsDeps, FormsProbe } from './panels';
+import type { FormPanels, FormsDeps } from './panels';
 import { ReviewDocuments } from './reviewDocuments';
 
-export function registerForms(deps: Omit<FormsDeps, 'reviews'>): { registrations: vscode.Disposable[]; probe: FormsProbe } {
+export interface RegisteredForms {
+  registrations: vscode.Disposable[];
+  /** The open form panels; undefined until a form was first opened or restored (for the test seam, testSeam.ts). */
+  panels(): FormPanels | undefined;
+}
+
+export function registerForms(deps: Omit<FormsDeps, 'reviews'>): RegisteredForms {
   const reviews = new ReviewDocuments();
   let loaded: LoadedForms | undefined;
   const load = (): LoadedForms => {
@@ -31,11 +36,8 @@ export function registerForms(deps: Omit<FormsDeps, 'reviews'>): { registrations
           deserializeWebviewPanel: (panel, state: unknown) => load().restorers[viewType]?.(panel, state) ?? missing(`restorer for ${viewType}`),
         }),
       ),
-      { dispose: () => loaded?.dispose() },
+      new vscode.Disposable(() => loaded?.dispose()),
     ],
-    probe: {
-      openForms: () => loaded?.probe.openForms() ?? [],
-      deliver: (key, raw) => loaded?.probe.deliver(key, raw) ?? Promise.resolve(false),
-    },
+    panels: () => loaded?.panels,
   };
 }

@@ -107,7 +107,7 @@ export class SandboxController implements vscode.Disposable {
     if (connections.store.persisted().some((p) => p.id === SANDBOX_CONNECTION_ID)) {
       await connections.store.remove(SANDBOX_CONNECTION_ID);
     }
-    await connections.secrets.delete(SANDBOX_CONNECTION_ID);
+    await connections.deleteSecrets(SANDBOX_CONNECTION_ID);
     await state.update(STALE_CLEANUP_KEY, true);
   }
 

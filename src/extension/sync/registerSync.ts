@@ -28,14 +28,14 @@ export function registerSync(deps: SyncDeps, extensionUri: vscode.Uri): Register
     }
   }, 0);
   const disposables = [
-    { dispose: () => clearTimeout(timer) },
+    new vscode.Disposable(() => clearTimeout(timer)),
     f.registerCommand('obs.drift.refresh', vscode.l10n.t('compare the trigger files with the service'), () => load().refresh()),
     f.registerCommand('obs.drift.compare', vscode.l10n.t('compare the trigger file with the service'), (arg) => load().compare(arg)),
     f.registerCommand('obs.drift.openServiceTrigger', vscode.l10n.t("open the service's trigger"), (arg) => load().openServiceTrigger(arg)),
     f.registerCommand('obs.pull.dataset', vscode.l10n.t("pull the dataset's triggers"), (arg) => load().pull('dataset', arg)),
     f.registerCommand('obs.pull.environment', vscode.l10n.t('pull the environment-wide triggers'), (arg) => load().pull('environment', arg)),
     f.registerCommand('obs.pull.all', vscode.l10n.t('pull every trigger'), (arg) => load().pull('everything', arg)),
-    { dispose: () => loaded?.dispose() },
+    new vscode.Disposable(() => loaded?.dispose()),
   ];
   return { disposables, fileText: (trigger) => load().fileText(trigger) };
 }

@@ -1,17 +1,18 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { suite, test } from './harness';
-import { contributes, obsApi, obsExtension } from './helpers';
+import { contributes, obsSeam, obsExtension } from './helpers';
 
 suite('activation', () => {
-  test('obs-tools.obs-vscode activates and returns its API', async () => {
-    const api = await obsApi();
+  test('obs-tools.obs-vscode activates, exports nothing, and opens its test seam in this test run', async () => {
+    const seam = await obsSeam();
     assert.equal(obsExtension().isActive, true);
-    assert.equal(typeof api.log.info, 'function', 'API exposes the log channel');
+    assert.equal(obsExtension().exports, undefined);
+    assert.equal(typeof seam.log.info, 'function', 'the seam holds the log channel');
   });
 
   test('every command in contributes.commands is registered', async () => {
-    await obsApi();
+    await obsSeam();
     const declared = (contributes().commands ?? []).map((c) => c.command);
     assert.ok(declared.length > 0, 'package.json declares no commands');
     const registered = new Set(await vscode.commands.getCommands(true));
@@ -19,7 +20,7 @@ suite('activation', () => {
   });
 
   test('the "obs" view container and its views exist', async () => {
-    await obsApi();
+    await obsSeam();
     const containers = contributes().viewsContainers?.activitybar ?? [];
     assert.ok(containers.some((c) => c.id === 'obs'), 'package.json declares no "obs" view container');
     const commands = new Set(await vscode.commands.getCommands(true));

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { ConnectionProfile } from '../../../src/extension/connections/profiles';
 import type { TreeNode } from '../../../src/extension/tree/nodes';
 import { suite, test } from './harness';
-import { obsApi, waitFor } from './helpers';
+import { obsSeam, waitFor } from './helpers';
 
 /** A saved connection on a loopback port nobody listens on: a request to it can only fail. */
 const elsewhere = (id: string, name: string): ConnectionProfile => ({
@@ -19,18 +19,18 @@ const elsewhere = (id: string, name: string): ConnectionProfile => ({
 
 suite('connection safety', () => {
   test('the view header names the active connection; stopping the sandbox leaves none active, not another', async () => {
-    const api = await obsApi();
-    const { connections } = api;
+    const seam = await obsSeam();
+    const { connections } = seam;
     const production = elsewhere('conn-safety-prod', 'production');
     await connections.save(production);
     try {
       await vscode.commands.executeCommand('obs.sandbox.start');
-      assert.equal(api.view.title, 'Datasets — Sandbox');
+      assert.equal(seam.view.title, 'Datasets — Sandbox');
       await vscode.commands.executeCommand('obs.sandbox.stop');
       assert.equal(connections.activeProfile(), undefined, 'production must not become active by itself');
-      assert.equal(api.view.title, 'Datasets');
+      assert.equal(seam.view.title, 'Datasets');
       await connections.setActive(production.id);
-      assert.equal(api.view.title, 'Datasets — production');
+      assert.equal(seam.view.title, 'Datasets — production');
     } finally {
       await connections.remove(production.id);
     }
@@ -38,13 +38,13 @@ suite('connection safety', () => {
   });
 
   test("Run Saved Query goes to the trigger's own connection even after another one became active", async () => {
-    const api = await obsApi();
-    const { connections } = api;
+    const seam = await obsSeam();
+    const { connections } = seam;
     await vscode.commands.executeCommand('obs.sandbox.start');
-    const handle = api.sandbox.running;
+    const handle = seam.sandbox.running;
     assert.ok(handle, 'the sandbox runs');
     const group: TreeNode = { kind: 'group', connectionId: 'sandbox', dataset: 'api-gateway', group: 'triggers' };
-    const node = (await api.tree.getChildren(group)).find((t) => t.kind === 'trigger' && typeof t.trigger.query_id === 'string');
+    const node = (await seam.tree.getChildren(group)).find((t) => t.kind === 'trigger' && typeof t.trigger.query_id === 'string');
     assert.ok(node?.kind === 'trigger', 'a demo trigger with a saved query');
     const other = elsewhere('conn-safety-other', 'other');
     await connections.save(other);

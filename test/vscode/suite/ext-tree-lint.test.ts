@@ -5,7 +5,7 @@ import { secretStorageKey } from '../../../src/extension/connections/secretStore
 import { ruleDocsAnchor } from '../../../src/lint/rules';
 import type { TreeNode } from '../../../src/extension/tree/nodes';
 import { suite, test } from './harness';
-import { obsApi, waitFor } from './helpers';
+import { obsSeam, waitFor } from './helpers';
 
 const labelOf = (n: TreeNode): string => (n.kind === 'dataset' ? n.slug : n.kind === 'group' ? n.group : n.kind === 'action' ? n.label : n.kind);
 
@@ -45,35 +45,35 @@ suite('extension', () => {
   test(
     'the local sandbox becomes the active connection and fills the tree',
     async () => {
-      const api = await obsApi();
+      const seam = await obsSeam();
       const baseUrl = await vscode.commands.executeCommand<string>('obs.sandbox.start');
       assert.match(baseUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
-      assert.equal(api.connections.activeProfile()?.name, 'Sandbox');
-      assert.equal(api.sandbox.state, 'running');
+      assert.equal(seam.connections.activeProfile()?.name, 'Sandbox');
+      assert.equal(seam.sandbox.state, 'running');
       const root = await waitFor('the sandbox datasets at the root', async () => {
-        const nodes = await api.tree.getChildren();
+        const nodes = await seam.tree.getChildren();
         return nodes.some((n) => n.kind === 'dataset' && n.slug === 'api-gateway') ? nodes : undefined;
       });
       assert.deepEqual(root.map(labelOf), ['__all__', 'api-gateway', 'bench-wide', 'checkout-service', 'empty-dataset', 'metrics-hosts', 'apiKeys']);
       const gateway = root[1] as TreeNode;
-      const groups = await api.tree.getChildren(gateway);
+      const groups = await seam.tree.getChildren(gateway);
       assert.deepEqual(groups.map(labelOf), ['columns', 'triggers', 'burnAlerts']);
-      const columns = await api.tree.getChildren(groups[0]);
+      const columns = await seam.tree.getChildren(groups[0]);
       assert.ok(columns.length > 10 && columns.every((c) => c.kind === 'column'), `columns: ${columns.map(labelOf).join(', ')}`);
-      const slos = await api.tree.getChildren(groups[2]);
+      const slos = await seam.tree.getChildren(groups[2]);
       assert.deepEqual(slos.map((s) => (s.kind === 'slo' ? s.sloId : s.kind)), ['slo_gw_availability']);
-      const alerts = await api.tree.getChildren(slos[0]);
+      const alerts = await seam.tree.getChildren(slos[0]);
       assert.deepEqual(alerts.map((a) => (a.kind === 'burnAlert' ? a.alert.id : a.kind)), ['ba_gw_budget_rate', 'ba_gw_exhaustion']);
     },
     { timeoutMs: 40_000 },
   );
 
   test('the sandbox keys stay in memory: neither SecretStorage, settings nor globalState hold them', async () => {
-    const api = await obsApi();
+    const seam = await obsSeam();
     await vscode.commands.executeCommand('obs.sandbox.start');
-    const info = api.sandbox.running?.info;
+    const info = seam.sandbox.running?.info;
     assert.ok(info, 'the sandbox runs');
-    const { secrets, globalState } = api.context;
+    const { secrets, globalState } = seam.context;
     assert.equal(await secrets.get(secretStorageKey('sandbox', 'configKey')), undefined);
     assert.equal(await secrets.get(secretStorageKey('sandbox', 'managementKey')), undefined);
     const managementSecret = info.managementKey.split(':')[1] ?? '';
@@ -87,11 +87,11 @@ suite('extension', () => {
   });
 
   test('a saved connection keeps its keys in SecretStorage only, and removing it deletes them', async () => {
-    const api = await obsApi();
-    const { connections, context } = api;
+    const seam = await obsSeam();
+    const { connections, context } = seam;
     const profile = { id: 'conn-secret-test', name: 'secret test', baseUrl: 'https://api.example.invalid', uiUrl: 'https://ui.example.invalid', team: 't', environmentId: 'e' };
     const keys = { configKey: 'CK-secret-test-7f3a', managementKey: 'kid:MK-secret-test-9b1c' };
-    await connections.secrets.set(profile.id, keys);
+    await connections.setSecrets(profile.id, keys);
     await connections.save(profile);
     try {
       assert.equal(await context.secrets.get(secretStorageKey(profile.id, 'configKey')), keys.configKey);
@@ -187,10 +187,10 @@ suite('extension', () => {
   });
 
   test('a trigger opened from the tree is a read-only obs-trigger: document linted as listed (its own problems, not its read-only members)', async () => {
-    const api = await obsApi();
+    const seam = await obsSeam();
     await vscode.commands.executeCommand('obs.sandbox.start');
     const group: TreeNode = { kind: 'group', connectionId: 'sandbox', dataset: 'api-gateway', group: 'triggers' };
-    const triggers = await api.tree.getChildren(group);
+    const triggers = await seam.tree.getChildren(group);
     const node = triggers.find((t) => t.kind === 'trigger' && t.trigger.id === 'trig_gw_legacy');
     assert.ok(node, 'the demo trigger is in the tree');
     await vscode.commands.executeCommand('obs.trigger.open', node);
@@ -233,13 +233,13 @@ suite('extension', () => {
   });
 
   test('stopping the sandbox removes its connection and empties the tree', async () => {
-    const api = await obsApi();
+    const seam = await obsSeam();
     await vscode.commands.executeCommand('obs.sandbox.stop');
-    assert.equal(api.sandbox.running, undefined);
-    assert.equal(api.sandbox.state, 'stopped');
-    assert.ok(!api.connections.list().some((p) => p.id === 'sandbox'));
-    assert.equal(api.connections.activeProfile(), undefined, 'no other connection was made active');
-    api.tree.refresh();
-    assert.deepEqual(await api.tree.getChildren(), []);
+    assert.equal(seam.sandbox.running, undefined);
+    assert.equal(seam.sandbox.state, 'stopped');
+    assert.ok(!seam.connections.list().some((p) => p.id === 'sandbox'));
+    assert.equal(seam.connections.activeProfile(), undefined, 'no other connection was made active');
+    seam.tree.refresh();
+    assert.deepEqual(await seam.tree.getChildren(), []);
   });
 });

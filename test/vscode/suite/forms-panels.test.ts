@@ -1,33 +1,33 @@
 // In-host tests of the form panels against the sandbox started in the extension host. Each form is
 // opened through its command, so the panel, its real webview page and its controller are wired exactly
 // as for a user. The page's own messages (its "ready") come from the real webview; the messages a user's
-// clicks would send are handed to the same controller through the extension's test hook
-// (ObsExtensionApi.forms, see FormsProbe in src/extension/forms/index.ts), because an in-host test
-// cannot reach into a webview. What reached the service is read from the sandbox's control endpoint.
+// clicks would send are handed to the same controller through the test seam (deliverToForm in
+// helpers.ts, over src/extension/testSeam.ts), because an in-host test cannot reach into a webview.
+// What reached the service is read from the sandbox's control endpoint.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { UpdateBurnAlertRequest } from '../../../src/api/schemas/burnAlert';
-import type { ObsExtensionApi } from '../../../src/extension/extension';
+import type { TestSeam } from '../../../src/extension/testSeam';
 import { rowsFromDefinitions } from '../../../src/webview/protocol/datasetDefinitionsForm';
 import { VIEW_TYPES } from '../../../src/webview/protocol/messages';
 import type { TreeNode } from '../../../src/extension/tree/nodes';
 import { DEMO } from '../../../src/sandbox/demoData';
 import type { RecordedRequest } from '../../../src/sandbox/types';
 import { suite, test } from './harness';
-import { obsApi, waitFor } from './helpers';
+import { deliverToForm, obsSeam, openFormKeys, waitFor } from './helpers';
 
 const CONNECTION = 'sandbox';
 
 interface Sandbox {
-  readonly api: ObsExtensionApi;
+  readonly seam: TestSeam;
   readonly baseUrl: string;
 }
 
 async function startSandbox(): Promise<Sandbox> {
-  const api = await obsApi();
+  const seam = await obsSeam();
   const baseUrl = await vscode.commands.executeCommand<string | undefined>('obs.sandbox.start');
   assert.ok(baseUrl, 'obs.sandbox.start answered no base URL');
-  return { api, baseUrl };
+  return { seam, baseUrl };
 }
 
 /** Each test starts its own sandbox (fresh demo data) and stops it at the end. */
@@ -37,7 +37,7 @@ async function stopSandbox(): Promise<void> {
 
 /** What the sandbox received, from its control endpoint (docs/SANDBOX.md). */
 async function recordedRequests(baseUrl: string): Promise<RecordedRequest[]> {
-  const token = (await obsApi()).sandbox.running?.info.controlToken ?? '';
+  const token = (await obsSeam()).sandbox.running?.info.controlToken ?? '';
   const res = await fetch(`${baseUrl}/__sandbox/requests`, { headers: { 'X-Sandbox-Token': token } });
   assert.equal(res.status, 200, 'GET /__sandbox/requests');
   return (await res.json()) as RecordedRequest[];
@@ -48,12 +48,12 @@ async function requestsSince(baseUrl: string, skip: number, method: string, path
   return (await recordedRequests(baseUrl)).slice(skip).filter((r) => r.method === method && r.path.startsWith(pathStart));
 }
 
-async function waitForForm(api: ObsExtensionApi, key: string): Promise<void> {
-  await waitFor(`the form ${key} to open`, () => api.forms.openForms().includes(key) || undefined);
+async function waitForForm(seam: TestSeam, key: string): Promise<void> {
+  await waitFor(`the form ${key} to open`, () => openFormKeys(seam).includes(key) || undefined);
 }
 
-async function deliver(api: ObsExtensionApi, key: string, message: unknown): Promise<void> {
-  assert.equal(await api.forms.deliver(key, message), true, `form ${key} is open`);
+async function deliver(seam: TestSeam, key: string, message: unknown): Promise<void> {
+  assert.equal(await deliverToForm(seam, key, message), true, `form ${key} is open`);
 }
 
 /** Closes the editor tab of every open panel of `viewType` (no-op when there is none). */
@@ -65,8 +65,8 @@ async function closePanels(viewType: string): Promise<void> {
 }
 
 /** Everything the extension wrote to its log files (the Observability output channel among them). */
-async function logText(api: ObsExtensionApi): Promise<string> {
-  const dir = api.context.logUri;
+async function logText(seam: TestSeam): Promise<string> {
+  const dir = seam.context.logUri;
   const entries = await vscode.workspace.fs.readDirectory(dir).then(undefined, () => [] as [string, vscode.FileType][]);
   const texts = await Promise.all(
     entries
@@ -76,8 +76,8 @@ async function logText(api: ObsExtensionApi): Promise<string> {
   return texts.join('\n');
 }
 
-function globalStateText(api: ObsExtensionApi): string {
-  const state = api.context.globalState;
+function globalStateText(seam: TestSeam): string {
+  const state = seam.context.globalState;
   return JSON.stringify(state.keys().map((k) => [k, state.get(k)]));
 }
 
@@ -85,8 +85,8 @@ suite('forms', () => {
   test(
     'the create API key form creates the key at the sandbox, and the tree remembers it without its secret',
     async () => {
-      const { api, baseUrl } = await startSandbox();
-      const info = api.sandbox.running?.info;
+      const { seam, baseUrl } = await startSandbox();
+      const info = seam.sandbox.running?.info;
       assert.ok(info, 'the sandbox runs');
       const key = `create:${CONNECTION}`;
       const name = `in-host key ${Date.now()}`;
@@ -94,8 +94,8 @@ suite('forms', () => {
       let createdId: string | undefined;
       try {
         await vscode.commands.executeCommand('obs.apiKey.create', { kind: 'apiKeys', connectionId: CONNECTION });
-        await waitForForm(api, key);
-        await deliver(api, key, {
+        await waitForForm(seam, key);
+        await deliver(seam, key, {
           type: 'submitCreate',
           values: { name, keyType: 'ingest', disabled: false, createDatasets: false, environmentId: info.environmentId },
         });
@@ -109,42 +109,42 @@ suite('forms', () => {
             relationships: { environment: { data: { id: info.environmentId, type: 'environments' } } },
           },
         });
-        createdId = api.sandbox.running?.state.apiKeys.find((k) => k.name === name)?.id;
+        createdId = seam.sandbox.running?.state.apiKeys.find((k) => k.name === name)?.id;
         assert.ok(createdId, 'the sandbox holds the new key');
 
         // Remembered by id, name, state, type and time only.
-        const remembered = api.keys.list(CONNECTION).find((k) => k.id === createdId);
+        const remembered = seam.keys.list(CONNECTION).find((k) => k.id === createdId);
         assert.ok(remembered, 'the key registry remembers the new key');
         const { createdAt, ...rest } = remembered;
         assert.deepEqual(rest, { id: createdId, name, disabled: false, keyType: 'ingest' });
         assert.match(createdAt ?? '', /^\d{4}-\d\d-\d\dT/, 'createdAt is a timestamp');
         const id = createdId;
         await waitFor('the new key in the tree', async () => {
-          const keys = await api.tree.getChildren({ kind: 'apiKeys', connectionId: CONNECTION });
+          const keys = await seam.tree.getChildren({ kind: 'apiKeys', connectionId: CONNECTION });
           return keys.some((n) => n.kind === 'apiKey' && n.key.id === id) || undefined;
         });
 
         // The secret itself cannot be read back here (the clipboard's read waits on a browser permission
         // prompt that a headless page never answers), so look for its shape: 32 hex digits, the sandbox's.
         const secretShape = /\b[0-9a-f]{32}\b/;
-        assert.doesNotMatch(globalStateText(api), secretShape, 'a secret in globalState');
+        assert.doesNotMatch(globalStateText(seam), secretShape, 'a secret in globalState');
         assert.doesNotMatch(JSON.stringify(vscode.workspace.getConfiguration()), secretShape, 'a secret in the settings');
         const logged = `created API key ${createdId}`;
         const log = await waitFor('the create in the log', async () => {
-          const text = await logText(api);
+          const text = await logText(seam);
           return text.includes(logged) ? text : undefined;
         });
         assert.doesNotMatch(log, secretShape, 'a secret in the log');
 
         // "Copy Secret Only", then the form's Close button: the secret was copied, so it closes without asking.
-        await deliver(api, key, { type: 'copy', what: 'secret' });
-        await deliver(api, key, { type: 'close' });
-        await waitFor('the form to close', () => !api.forms.openForms().includes(key) || undefined);
+        await deliver(seam, key, { type: 'copy', what: 'secret' });
+        await deliver(seam, key, { type: 'close' });
+        await waitFor('the form to close', () => !openFormKeys(seam).includes(key) || undefined);
       } finally {
         // A secret never copied would hold the panel open behind a modal question: copy it, then overwrite it.
-        if (api.forms.openForms().includes(key)) await api.forms.deliver(key, { type: 'copy', what: 'secret' });
+        if (openFormKeys(seam).includes(key)) await deliverToForm(seam, key, { type: 'copy', what: 'secret' });
         await vscode.env.clipboard.writeText('');
-        if (createdId !== undefined) await api.keys.forget(CONNECTION, createdId);
+        if (createdId !== undefined) await seam.keys.forget(CONNECTION, createdId);
         await closePanels(VIEW_TYPES.createApiKey);
         await stopSandbox();
       }
@@ -155,10 +155,10 @@ suite('forms', () => {
   test(
     'the burn alert form PUTs every writable field of the alert, the edited ones and the untouched ones',
     async () => {
-      const { api, baseUrl } = await startSandbox();
+      const { seam, baseUrl } = await startSandbox();
       const dataset = DEMO.datasets.gateway;
       const slo: TreeNode = { kind: 'slo', connectionId: CONNECTION, dataset, sloId: DEMO.slos.gwAvailability };
-      const node = (await api.tree.getChildren(slo)).find((n) => n.kind === 'burnAlert' && n.alert.id === DEMO.burnAlerts.gwBudgetRate);
+      const node = (await seam.tree.getChildren(slo)).find((n) => n.kind === 'burnAlert' && n.alert.id === DEMO.burnAlerts.gwBudgetRate);
       assert.ok(node?.kind === 'burnAlert', 'the budget_rate burn alert is in the tree');
       const loaded = node.alert;
       assert.equal(loaded.alert_type, 'budget_rate');
@@ -166,16 +166,16 @@ suite('forms', () => {
       const skip = (await recordedRequests(baseUrl)).length;
       try {
         await vscode.commands.executeCommand('obs.burnAlert.edit', node);
-        await waitForForm(api, key);
+        await waitForForm(seam, key);
         // The page says "ready" and the host gathers the recipients in use (the triggers among them).
         await waitFor('the page to load', async () => (await requestsSince(baseUrl, skip, 'GET', `/1/triggers/${dataset}`)).length > 0 || undefined, 30_000);
         // The form read the one alert for its recipients (the list carries none, spec 4.3).
         await waitFor('the GET of the one alert', async () => (await requestsSince(baseUrl, skip, 'GET', `/1/burn_alerts/${dataset}/${loaded.id}`)).length > 0 || undefined);
-        const realRecipients = api.sandbox.running?.state.burnAlerts.find((a) => a.id === loaded.id)?.recipients;
+        const realRecipients = seam.sandbox.running?.state.burnAlerts.find((a) => a.id === loaded.id)?.recipients;
         assert.ok(realRecipients && realRecipients.length > 0, 'the alert has recipients on the service');
         // Only the description is edited: the recipients it already has are sent back, not replaced.
         const edits = { description: 'Edited in the extension host' };
-        await deliver(api, key, { type: 'submit', edits });
+        await deliver(seam, key, { type: 'submit', edits });
 
         const puts = await requestsSince(baseUrl, skip, 'PUT', `/1/burn_alerts/${dataset}/${loaded.id}`);
         assert.equal(puts.length, 1, 'one PUT');
@@ -192,11 +192,11 @@ suite('forms', () => {
         });
         // The tree is refreshed and shows the alert as saved.
         await waitFor('the saved description in the tree', async () => {
-          const alerts = await api.tree.getChildren(slo);
+          const alerts = await seam.tree.getChildren(slo);
           return alerts.some((n) => n.kind === 'burnAlert' && n.alert.id === loaded.id && n.alert.description === edits.description) || undefined;
         });
         await closePanels(VIEW_TYPES.burnAlert);
-        await waitFor('the form to close', () => !api.forms.openForms().includes(key) || undefined);
+        await waitFor('the form to close', () => !openFormKeys(seam).includes(key) || undefined);
       } finally {
         await closePanels(VIEW_TYPES.burnAlert);
         await stopSandbox();
@@ -208,9 +208,9 @@ suite('forms', () => {
   test(
     'the dataset definitions form loads through its page and PATCHes only the changed types',
     async () => {
-      const { api, baseUrl } = await startSandbox();
+      const { seam, baseUrl } = await startSandbox();
       const dataset = DEMO.datasets.gateway;
-      const active = await api.connections.getActive();
+      const active = await seam.connections.getActive();
       assert.ok(active, 'the sandbox is the active connection');
       const loaded = (await active.client.updateDatasetDefinitions(dataset, {})).data;
       assert.equal(loaded.route?.name, 'http.route');
@@ -220,13 +220,13 @@ suite('forms', () => {
       const skip = (await recordedRequests(baseUrl)).length;
       try {
         await vscode.commands.executeCommand('obs.datasetDefinitions.edit', { kind: 'dataset', connectionId: CONNECTION, slug: dataset });
-        await waitForForm(api, key);
+        await waitForForm(seam, key);
         // The page itself says "ready" and the host reads the map (PATCH {}): the webview round-trip.
         await waitFor('the page to load the definitions', async () => (await requestsSince(baseUrl, skip, 'PATCH', path)).length > 0 || undefined, 30_000);
 
         // The page sends every row; two differ from the map as loaded.
         const rows = { ...rowsFromDefinitions(loaded), route: { name: 'dc.route_group' }, user: { name: '' } };
-        await deliver(api, key, { type: 'submit', rows });
+        await deliver(seam, key, { type: 'submit', rows });
 
         const patches = await requestsSince(baseUrl, skip, 'PATCH', path);
         assert.deepEqual(
@@ -239,7 +239,7 @@ suite('forms', () => {
         assert.equal(after.user, null);
         assert.equal(after.trace_id?.name, loaded.trace_id?.name, 'an unchanged type is kept');
         await closePanels(VIEW_TYPES.datasetDefinitions);
-        await waitFor('the form to close', () => !api.forms.openForms().includes(key) || undefined);
+        await waitFor('the form to close', () => !openFormKeys(seam).includes(key) || undefined);
       } finally {
         await closePanels(VIEW_TYPES.datasetDefinitions);
         await stopSandbox();
@@ -251,22 +251,22 @@ suite('forms', () => {
   test(
     'a malformed message to a form is refused and logged without its content, and nothing is sent',
     async () => {
-      const { api, baseUrl } = await startSandbox();
+      const { seam, baseUrl } = await startSandbox();
       const dataset = DEMO.datasets.checkout;
       const key = `definitions:${CONNECTION}:${dataset}`;
       const marker = `malformed-probe-${Date.now()}`;
       try {
         await vscode.commands.executeCommand('obs.datasetDefinitions.edit', { kind: 'dataset', connectionId: CONNECTION, slug: dataset });
-        await waitForForm(api, key);
+        await waitForForm(seam, key);
         const skip = (await recordedRequests(baseUrl)).length;
         const refusal = 'dataset definitions form: refused a malformed message (';
-        const refusalsBefore = (await logText(api)).split(refusal).length - 1;
+        const refusalsBefore = (await logText(seam)).split(refusal).length - 1;
         // A column name that is not a string, and a member no form message has.
-        await deliver(api, key, { type: 'submit', rows: { duration_ms: { name: 42 } }, note: marker });
-        await deliver(api, key, marker);
+        await deliver(seam, key, { type: 'submit', rows: { duration_ms: { name: 42 } }, note: marker });
+        await deliver(seam, key, marker);
 
         const log = await waitFor('two more refusals in the log', async () => {
-          const text = await logText(api);
+          const text = await logText(seam);
           return text.split(refusal).length - 1 === refusalsBefore + 2 ? text : undefined;
         });
         assert.ok(!log.includes(marker), 'the message content was logged');

@@ -1,7 +1,8 @@
 // Shared helpers for in-host tests.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { ObsExtensionApi } from '../../../src/extension/extension';
+import type { PanelController } from '../../../src/extension/forms/panels';
+import { TEST_SEAM_KEY, TEST_SEAM_VARIABLE, type TestSeam } from '../../../src/extension/testSeam';
 
 export const EXTENSION_ID = 'obs-tools.obs-vscode';
 
@@ -21,8 +22,8 @@ export interface Contributes {
   readonly views?: Readonly<Record<string, readonly ContributedView[]>>;
 }
 
-export function obsExtension(): vscode.Extension<ObsExtensionApi> {
-  const ext = vscode.extensions.getExtension<ObsExtensionApi>(EXTENSION_ID);
+export function obsExtension(): vscode.Extension<unknown> {
+  const ext = vscode.extensions.getExtension(EXTENSION_ID);
   assert.ok(ext, `extension ${EXTENSION_ID} is not installed`);
   return ext;
 }
@@ -34,11 +35,38 @@ export function contributes(): Contributes {
   return json.contributes as Contributes;
 }
 
-/** Activates the extension (a no-op when already active) and returns its API. */
-export async function obsApi(): Promise<ObsExtensionApi> {
-  const api = await obsExtension().activate();
-  assert.ok(api, 'activate() returned no API');
-  return api;
+/**
+ * Activates the extension (a no-op when already active) and returns its internals from the test seam
+ * (src/extension/testSeam.ts): the extension exports nothing, and publishes them only in a test run.
+ */
+export async function obsSeam(): Promise<TestSeam> {
+  await obsExtension().activate();
+  const seam = (globalThis as Record<symbol, unknown>)[TEST_SEAM_KEY];
+  assert.ok(seam, `the test seam is closed: run the extension host with ${TEST_SEAM_VARIABLE}=1 or under a test runner`);
+  return seam as TestSeam;
+}
+
+/** The controllers of the open forms by key (`create:<connection id>`, `definitions:<connection id>:<dataset>`, ...). */
+function openForms(seam: TestSeam): ReadonlyMap<string, PanelController> {
+  return seam.formPanels()?.openControllers() ?? new Map<string, PanelController>();
+}
+
+/** The keys of the open forms. */
+export function openFormKeys(seam: TestSeam): string[] {
+  return [...openForms(seam).keys()];
+}
+
+/**
+ * Hands form `key` a message exactly as its webview's message listener does, once the form runs no
+ * request; resolves when it is handled. False when no such form is open. (A test cannot reach into a
+ * webview's page, so the messages a user's clicks would send are given to the same controller.)
+ */
+export async function deliverToForm(seam: TestSeam, key: string, raw: unknown): Promise<boolean> {
+  const controller = openForms(seam).get(key);
+  if (!controller) return false;
+  await controller.whenIdle();
+  await controller.receive(raw);
+  return true;
 }
 
 /** Polls `check` until it returns a truthy value or `timeoutMs` passes; for state that settles asynchronously. */

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { suite, test } from './harness';
-import { obsApi, waitFor } from './helpers';
+import { obsSeam, waitFor } from './helpers';
 
 const TRIGGER = `{
   "id": "trig_w",
@@ -16,7 +16,7 @@ const TRIGGER = `{
 
 suite('lint worker', () => {
   test('a trigger file is linted in a worker thread, and its code actions come from that lint', async () => {
-    const api = await obsApi();
+    const seam = await obsSeam();
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     assert.ok(folder, 'the test workspace has a folder');
     const uri = vscode.Uri.joinPath(folder, 'ext-test', 'worker.trigger.json');
@@ -25,7 +25,7 @@ suite('lint worker', () => {
       const doc = await vscode.workspace.openTextDocument(uri);
       await vscode.window.showTextDocument(doc);
       await waitFor('the file linted', () => (vscode.languages.getDiagnostics(uri).some((d) => d.source === 'obs-lint') ? true : undefined));
-      const runner = api.diagnostics.runner;
+      const runner = seam.diagnostics.runner;
       assert.equal(runner.inThread, false, 'the linter fell back to the host thread');
       assert.ok(runner.stats.workers >= 1, `workers: ${runner.stats.workers}`);
       const whole = new vscode.Range(0, 0, doc.lineCount, 0);

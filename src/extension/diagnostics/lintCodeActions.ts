@@ -1,0 +1,124 @@
+// The linter's code actions in trigger files: a quick fix per fixable diagnostic asked about, and "fix
+// all" (`source.fixAll.obs`, and in the light bulb when a file has more than one fixable problem). They
+// are answered from the lint of the document's version (lintedDocuments.ts), never from a lint of their own
+// while that one runs; a trigger shown as the service returned it is read-only and gets none.
+import * as vscode from 'vscode';
+import { toRange } from './lintCollection';
+import { FIX_ALL_KIND_SUFFIX, LINT_SOURCE, fixAllAction, type CodeActionData } from './lintMapping';
+import type { LintedDocuments, LintedVersion } from './lintedDocuments';
+import { LintCancelled } from './lintRunner';
+import { documentSize, shouldLint } from './lintSizeGuard';
+import type { TriggerFileMatcher } from './triggerFiles';
+
+export const FIX_ALL_KIND = vscode.CodeActionKind.SourceFixAll.append(FIX_ALL_KIND_SUFFIX);
+
+function toWorkspaceEdit(uri: vscode.Uri, action: CodeActionData): vscode.WorkspaceEdit {
+  const edit = new vscode.WorkspaceEdit();
+  for (const e of action.edits) edit.replace(uri, toRange(e.range), e.newText);
+  return edit;
+}
+
+/** What VS Code asked about: an obs-lint diagnostic with its rule code and range as the linter's data. */
+interface AskedFix {
+  diagnostic: vscode.Diagnostic;
+  code: string;
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+}
+
+function askedFixes(context: vscode.CodeActionContext): AskedFix[] {
+  return context.diagnostics
+    .filter((d) => d.source === LINT_SOURCE)
+    .map((d) => ({
+      diagnostic: d,
+      code: typeof d.code === 'object' ? String(d.code.value) : String(d.code),
+      range: { start: { line: d.range.start.line, character: d.range.start.character }, end: { line: d.range.end.line, character: d.range.end.character } },
+    }));
+}
+
+export class LintCodeActions implements vscode.CodeActionProvider {
+  static readonly providedCodeActionKinds = [vscode.CodeActionKind.QuickFix, FIX_ALL_KIND];
+
+  constructor(
+    private readonly matcher: TriggerFileMatcher,
+    private readonly documents: LintedDocuments,
+    /** Documents of this scheme show triggers as the service returned them: linted, never fixed. */
+    private readonly readOnlyScheme: string,
+  ) {}
+
+  /** Offers the actions in JSON and JSONC documents (the matcher decides which are trigger files). */
+  register(): vscode.Disposable {
+    return vscode.languages.registerCodeActionsProvider([{ language: 'json' }, { language: 'jsonc' }], this, {
+      providedCodeActionKinds: LintCodeActions.providedCodeActionKinds,
+    });
+  }
+
+  async provideCodeActions(doc: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext, token: vscode.CancellationToken): Promise<vscode.CodeAction[]> {
+    if (!this.matcher.matches(doc) || doc.uri.scheme === this.readOnlyScheme) return [];
+    const linted = await this.lintFor(doc, token);
+    if (linted === undefined || token.isCancellationRequested || linted.version !== doc.version) return [];
+    const wants = (kind: vscode.CodeActionKind): boolean => context.only === undefined || context.only.contains(kind) || kind.contains(context.only);
+    const actions = wants(vscode.CodeActionKind.QuickFix) ? this.quickFixes(doc, linted, askedFixes(context)) : [];
+    const fixableCount = linted.fixes.fixable;
+    if (fixableCount > 0 && (wants(FIX_ALL_KIND) || (wants(vscode.CodeActionKind.QuickFix) && fixableCount > 1 && actions.length > 0))) {
+      actions.push(...(await this.fixAll(doc, linted, context, token, wants(FIX_ALL_KIND))));
+    }
+    return actions;
+  }
+
+  private quickFixes(doc: vscode.TextDocument, linted: LintedVersion, asked: AskedFix[]): vscode.CodeAction[] {
+    return linted.fixes.quickFixes(asked).map((fix) => {
+      const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
+      action.edit = toWorkspaceEdit(doc.uri, fix);
+      action.isPreferred = fix.isPreferred;
+      const source = asked.find((a) => fix.fixes && a.code === fix.fixes.rule && a.range.start.line === fix.fixes.range.start.line && a.range.start.character === fix.fixes.range.start.character);
+      if (source) action.diagnostics = [source.diagnostic];
+      return action;
+    });
+  }
+
+  /** "Fix all" as the source action asked for, and in the light bulb beside the quick fixes when more than one problem is fixable. */
+  private async fixAll(doc: vscode.TextDocument, linted: LintedVersion, context: vscode.CodeActionContext, token: vscode.CancellationToken, asSource: boolean): Promise<vscode.CodeAction[]> {
+    let edit;
+    try {
+      edit = await linted.fixAll();
+    } catch (err) {
+      if (err instanceof LintCancelled) return [];
+      throw err;
+    }
+    const all = fixAllAction(edit);
+    if (!all || token.isCancellationRequested || doc.version !== linted.version) return [];
+    const actions: vscode.CodeAction[] = [];
+    if (asSource) {
+      const action = new vscode.CodeAction(all.title, FIX_ALL_KIND);
+      action.edit = toWorkspaceEdit(doc.uri, all);
+      actions.push(action);
+    }
+    if (context.only === undefined && linted.fixes.fixable > 1) {
+      // Also in the light bulb, like other linters.
+      const quick = new vscode.CodeAction(vscode.l10n.t('Fix all auto-fixable problems in this file'), vscode.CodeActionKind.QuickFix);
+      quick.edit = toWorkspaceEdit(doc.uri, all);
+      actions.push(quick);
+    }
+    return actions;
+  }
+
+  /** The lint of the document's current version: the one done or under way, or a new one. */
+  private async lintFor(doc: vscode.TextDocument, token: vscode.CancellationToken): Promise<LintedVersion | undefined> {
+    const key = doc.uri.toString();
+    const controller = new AbortController();
+    const listener = token.onCancellationRequested(() => controller.abort());
+    try {
+      const started = this.documents.get(key, doc.version);
+      if (started !== undefined) return await started;
+      // Code actions are asked for on every cursor move: a large file edited since its last lint offers
+      // none (fixes computed from the saved text would edit the wrong ranges) until it is saved.
+      if (!shouldLint(documentSize(doc), 'change')) return undefined;
+      return await this.documents.lint(key, doc.version, () => doc.getText(), controller.signal);
+    } catch (err) {
+      if (err instanceof LintCancelled) return undefined;
+      throw err;
+    } finally {
+      listener.dispose();
+    }
+  }
+}

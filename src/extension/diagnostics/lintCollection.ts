@@ -1,0 +1,64 @@
+// The Problems entries of trigger files: the one diagnostic collection of the linter, what a lint's
+// diagnostics look like in VS Code (rule code linked to its docs, tags, related locations), the notice of
+// a file too large to lint while typing, and which entries lie under a deleted folder.
+import * as vscode from 'vscode';
+import type { Diagnostic as LintDiagnostic } from '../../lint';
+import { LINT_SOURCE, toDiagnosticData, type DiagnosticData } from './lintMapping';
+import { largeFileNotice } from './lintSizeGuard';
+import type { RuleDocs } from './ruleDocs';
+
+export function toRange(r: DiagnosticData['range']): vscode.Range {
+  return new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character);
+}
+
+export function toVscodeDiagnostic(uri: vscode.Uri, d: DiagnosticData): vscode.Diagnostic {
+  const diagnostic = new vscode.Diagnostic(toRange(d.range), d.message, d.severity as vscode.DiagnosticSeverity);
+  diagnostic.source = d.source;
+  diagnostic.code = { value: d.code.value, target: vscode.Uri.parse(d.code.target, true) };
+  if (d.tags.length > 0) diagnostic.tags = d.tags as vscode.DiagnosticTag[];
+  if (d.related.length > 0) {
+    diagnostic.relatedInformation = d.related.map((r) => new vscode.DiagnosticRelatedInformation(new vscode.Location(uri, toRange(r.range)), r.message));
+  }
+  return diagnostic;
+}
+
+export class LintCollection implements vscode.Disposable {
+  private readonly collection = vscode.languages.createDiagnosticCollection(LINT_SOURCE);
+
+  constructor(private readonly docs: RuleDocs) {}
+
+  /** Shows a lint's diagnostics for a uri (with the notice of a file too large to lint while typing). */
+  show(uri: vscode.Uri, diagnostics: readonly LintDiagnostic[], size: number): void {
+    const page = this.docs.page();
+    const shown = diagnostics.map((d) => toVscodeDiagnostic(uri, toDiagnosticData(d, page, this.docs.lines())));
+    const notice = largeFileNotice(size);
+    if (notice !== undefined) {
+      const info = new vscode.Diagnostic(new vscode.Range(0, 0, 0, 0), notice, vscode.DiagnosticSeverity.Information);
+      info.source = LINT_SOURCE;
+      shown.unshift(info);
+    }
+    this.collection.set(uri, shown);
+  }
+
+  delete(uri: vscode.Uri): void {
+    this.collection.delete(uri);
+  }
+
+  /** Every uri with diagnostics. */
+  uris(): vscode.Uri[] {
+    const all: vscode.Uri[] = [];
+    this.collection.forEach((uri) => void all.push(uri));
+    return all;
+  }
+
+  /** The uris with diagnostics that are `uri` itself or lie under it (a deleted folder). */
+  urisUnder(uri: vscode.Uri): vscode.Uri[] {
+    const self = uri.toString();
+    const prefix = `${self}/`;
+    return this.uris().filter((u) => u.toString() === self || u.toString().startsWith(prefix));
+  }
+
+  dispose(): void {
+    this.collection.dispose();
+  }
+}
