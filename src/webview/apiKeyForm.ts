@@ -1,7 +1,11 @@
 // Create (4.1) and update (4.2) API key form. Validates as the user types with the request schemas;
-// shows a created key's secret once (it comes from the host and is never written to the state).
+// shows a created key's secret once (it comes from the host and is never written to the state). Each view
+// is drawn from its values with lit-html templates: anew when the view changes, in place for every edit.
 import './shared/boot';
 import './shared/elements';
+import { html, nothing, type TemplateResult } from 'lit-html';
+import { keyed } from 'lit-html/directives/keyed.js';
+import { live } from 'lit-html/directives/live.js';
 import {
   createApiKeyProblems,
   defaultCreateValues,
@@ -11,225 +15,229 @@ import {
   type UpdateApiKeyValues,
 } from './protocol/apiKeyForm';
 import { ApiKeyState, ApiKeyToWebview, type ApiKeyFromWebview } from './protocol/messages';
-import type { FormProblems } from './protocol/problems';
 import { API_KEY_TEXT } from './protocol/text/apiKeyForm';
 import { COMMON_TEXT } from './protocol/text/common';
 import { KEY_TYPES } from '../api/schemas/apiKey';
-import { ProblemView, StatusLine, button, byId, checkbox, clear, field, formElement, h, setText, textfield } from './shared/dom';
+import { byId, drawPage } from './shared/dom';
+import { checkedOf, field, invalid, onFormSubmit, valueOf } from './shared/fields';
 import { FormShell } from './shared/formShell';
+import { ProblemView, type ShownProblems } from './shared/problemView';
 import { onHostMessage, post, readState, writeState } from './shared/vscodeApi';
 
 const T = API_KEY_TEXT;
 const send = (m: ApiKeyFromWebview): void => post(m);
 const app = byId('app');
 let state = readState(ApiKeyState);
-/** The status line of the "key created" view, which is not a form. */
-let copiedStatus: StatusLine | undefined;
-const shell = new FormShell(app, (message, kind) => copiedStatus?.show(message, kind));
+
+interface CreatedKey {
+  id: string;
+  name: string;
+  secret: string | undefined;
+}
+
+/** What the page shows; `version` counts the views, each drawn anew. */
+type View = { version: number } & (
+  | { kind: 'create'; values: CreateApiKeyValues; problems: ProblemView }
+  | { kind: 'update'; values: UpdateApiKeyValues; idFixed: boolean; problems: ProblemView }
+  | { kind: 'created'; key: CreatedKey; notes: readonly string[] }
+);
+
+let view: View | undefined;
+let versions = 0;
+let connectionName = '';
+const shell = new FormShell(
+  app,
+  () => {
+    if (view) drawPage(app, keyed(view.version, viewPage(view)));
+  },
+  // The "key created" view is not a form: what the host says goes to its own status line.
+  (message, kind) => {
+    if (view?.kind === 'created') shell.show(message, kind);
+  },
+);
 
 function save(): void {
   if (state) writeState(state);
 }
 
-function renderCreate(connectionName: string, initial: CreateApiKeyValues): void {
-  const values: CreateApiKeyValues = { ...initial };
-  const top = h('div', { id: 'form-errors', className: 'form-errors', attrs: { role: 'alert', tabindex: '-1', hidden: true } });
-  const problems = new ProblemView(top);
-  const status = new StatusLine();
-
-  const name = textfield(values.name, { placeholder: T.create.namePlaceholder });
-  const keyType = h('vscode-single-select', {}, ...KEY_TYPES.map((t) => h('vscode-option', { attrs: { value: t } }, T.keyTypes[t] ?? t)));
-  keyType.value = values.keyType;
-  const environment = textfield(values.environmentId);
-  const disabled = checkbox(T.create.disabled, values.disabled);
-  const createDatasets = checkbox(T.create.createDatasets, values.createDatasets);
-
-  const fields = {
-    name: field('f-name', T.labels.name, name, T.create.nameHelp),
-    keyType: field('f-keyType', T.labels.keyType, keyType, T.create.keyTypeHelp),
-    environmentId: field('f-environmentId', T.labels.environmentId, environment, T.create.environmentHelp(connectionName)),
-    disabled: field('f-disabled', T.labels.disabled, disabled),
-    createDatasets: field('f-createDatasets', T.labels.createDatasets, createDatasets),
-  };
-  problems.register('name', name, fields.name.error, { label: T.labels.name });
-  problems.register('keyType', keyType, fields.keyType.error, { label: T.labels.keyType });
-  problems.register('environmentId', environment, fields.environmentId.error, { label: T.labels.environmentId });
-  problems.register('disabled', disabled, fields.disabled.error, { label: T.labels.disabled });
-  problems.register('createDatasets', createDatasets, fields.createDatasets.error, { label: T.labels.createDatasets });
-
-  const validate = (): FormProblems => createApiKeyProblems(values);
-  const changed = (key: keyof CreateApiKeyValues): void => {
-    problems.touch(key);
-    if (state) state.createValues = { ...values };
-    save();
-    problems.render(validate());
-  };
-  name.addEventListener('input', () => {
-    values.name = name.value;
-    changed('name');
-  });
-  keyType.addEventListener('change', () => {
-    const chosen = KEY_TYPES.find((t) => t === keyType.value);
-    if (chosen) values.keyType = chosen;
-    changed('keyType');
-  });
-  environment.addEventListener('input', () => {
-    values.environmentId = environment.value;
-    changed('environmentId');
-  });
-  disabled.addEventListener('change', () => {
-    values.disabled = disabled.checked;
-    changed('disabled');
-  });
-  createDatasets.addEventListener('change', () => {
-    values.createDatasets = createDatasets.checked;
-    changed('createDatasets');
-  });
-
-  const submit = button(T.create.submit, () => {
-    if (shell.busy || !problems.checkBeforeSubmit(validate())) return;
-    shell.setBusy(true, T.create.busy);
-    send({ type: 'submitCreate', values: { ...values } });
-  });
-  submit.id = 'submit';
-
-  clear(app);
-  app.append(
-    h('h1', {}, T.create.title),
-    h('p', { className: 'lead' }, T.create.lead(connectionName)),
-    top,
-    formElement(
-      () => submit.click(),
-      fields.name.wrapper,
-      fields.keyType.wrapper,
-      fields.environmentId.wrapper,
-      fields.disabled.wrapper,
-      fields.createDatasets.wrapper,
-      h('div', { className: 'actions' }, submit),
-    ),
-    status.el,
-  );
-  app.setAttribute('aria-busy', 'false');
-  shell.view = { problems, status, submit, renderProblems: () => problems.render(validate()) };
-  problems.render(validate());
+/** Shows a new view of the page, drawn anew. */
+function show(next: View): void {
+  view = next;
+  shell.start(next.kind === 'created' ? undefined : next.problems);
+  shell.draw();
 }
 
-function renderUpdate(connectionName: string, initial: UpdateApiKeyValues, idFixed: boolean): void {
-  const values: UpdateApiKeyValues = { ...initial };
-  const top = h('div', { id: 'form-errors', className: 'form-errors', attrs: { role: 'alert', tabindex: '-1', hidden: true } });
-  const problems = new ProblemView(top);
-  const status = new StatusLine();
+const nextVersion = (): number => (versions += 1);
 
+// --- Templates ----------------------------------------------------------------------------------------
+
+function viewPage(v: View): TemplateResult {
+  switch (v.kind) {
+    case 'create':
+      return createPage(v.values, v.problems);
+    case 'update':
+      return updatePage(v.values, v.idFixed, v.problems);
+    case 'created':
+      return createdPage(v.key, v.notes);
+  }
+}
+
+function textControl(id: string, value: string, bad: boolean, onInput: (text: string) => void, extra: { placeholder?: string; readonly?: boolean } = {}): TemplateResult {
+  return html`<vscode-textfield id=${id} placeholder=${extra.placeholder ?? nothing} ?readonly=${extra.readonly === true} .value=${live(value)} ${invalid(bad)}
+    @input=${(e: Event) => onInput(valueOf(e))}></vscode-textfield>`;
+}
+
+function checkboxControl(id: string, label: string, checked: boolean, bad: boolean, onChange: (checked: boolean) => void): TemplateResult {
+  return html`<vscode-checkbox id=${id} .checked=${live(checked)} ${invalid(bad)} @change=${(e: Event) => onChange(checkedOf(e))}>${label}</vscode-checkbox>`;
+}
+
+const errorsOf = (shown: ShownProblems, name: string): string[] => shown.errors[name] ?? [];
+
+function createPage(values: CreateApiKeyValues, problems: ProblemView): TemplateResult {
+  const C = T.create;
+  const shown = problems.shown(createApiKeyProblems(values));
+  const err = (name: keyof CreateApiKeyValues): string[] => errorsOf(shown, name);
+  const keyType = html`<vscode-single-select id="f-keyType" .value=${live(values.keyType)} ${invalid(err('keyType').length > 0)}
+    @change=${(e: Event) => editCreate('keyType', KEY_TYPES.find((t) => t === valueOf(e)) ?? values.keyType)}>
+    ${KEY_TYPES.map((t) => html`<vscode-option value=${t}>${T.keyTypes[t] ?? t}</vscode-option>`)}
+  </vscode-single-select>`;
+  return html`<h1>${C.title}</h1>
+    <p class="lead">${C.lead(connectionName)}</p>
+    ${problems.summary(shown)}
+    <form id="form" novalidate @submit=${onFormSubmit(submitCreate)}>
+      ${field({ id: 'f-name', label: T.labels.name, help: C.nameHelp, errors: err('name'),
+        control: textControl('f-name', values.name, err('name').length > 0, (text) => editCreate('name', text), { placeholder: C.namePlaceholder }) })}
+      ${field({ id: 'f-keyType', label: T.labels.keyType, help: C.keyTypeHelp, errors: err('keyType'), control: keyType })}
+      ${field({ id: 'f-environmentId', label: T.labels.environmentId, help: C.environmentHelp(connectionName), errors: err('environmentId'),
+        control: textControl('f-environmentId', values.environmentId, err('environmentId').length > 0, (text) => editCreate('environmentId', text)) })}
+      ${field({ id: 'f-disabled', label: T.labels.disabled, errors: err('disabled'),
+        control: checkboxControl('f-disabled', C.disabled, values.disabled, err('disabled').length > 0, (on) => editCreate('disabled', on)) })}
+      ${field({ id: 'f-createDatasets', label: T.labels.createDatasets, errors: err('createDatasets'),
+        control: checkboxControl('f-createDatasets', C.createDatasets, values.createDatasets, err('createDatasets').length > 0, (on) => editCreate('createDatasets', on)) })}
+      <div class="actions"><vscode-button id="submit" .disabled=${shell.busy} @click=${submitCreate}>${C.submit}</vscode-button></div>
+    </form>
+    ${shell.statusLine()}`;
+}
+
+function updatePage(values: UpdateApiKeyValues, idFixed: boolean, problems: ProblemView): TemplateResult {
+  const U = T.update;
+  const shown = problems.shown(updateApiKeyProblems(values));
+  const err = (name: keyof UpdateApiKeyValues): string[] => errorsOf(shown, name);
   // A known key's id is shown but cannot be changed: the form updates that key and no other.
-  const id = textfield(values.id, idFixed ? { readonly: true } : { placeholder: T.update.idPlaceholder });
-  const name = textfield(values.name);
-  const disabled = checkbox(T.update.disabled, values.disabled);
-  const fields = {
-    id: field('f-id', T.labels.id, id, idFixed ? T.update.idFixedHelp : T.update.idHelp),
-    name: field('f-name', T.labels.name, name, T.update.nameHelp),
-    disabled: field('f-disabled', T.labels.disabled, disabled),
-  };
-  problems.register('id', id, fields.id.error, { label: T.labels.id });
-  problems.register('name', name, fields.name.error, { label: T.labels.name });
-  problems.register('disabled', disabled, fields.disabled.error, { label: T.labels.disabled });
-
-  const validate = (): FormProblems => updateApiKeyProblems(values);
-  const changed = (key: keyof UpdateApiKeyValues): void => {
-    problems.touch(key);
-    if (state) state.updateValues = { ...values };
-    save();
-    problems.render(validate());
-  };
-  id.addEventListener('input', () => {
-    if (idFixed) return;
-    values.id = id.value;
-    changed('id');
-  });
-  name.addEventListener('input', () => {
-    values.name = name.value;
-    changed('name');
-  });
-  disabled.addEventListener('change', () => {
-    values.disabled = disabled.checked;
-    changed('disabled');
-  });
-
-  const submit = button(T.update.submit, () => {
-    if (shell.busy || !problems.checkBeforeSubmit(validate())) return;
-    shell.setBusy(true, T.update.busy);
-    send({ type: 'submitUpdate', values: { ...values } });
-  });
-  submit.id = 'submit';
-
-  clear(app);
-  app.append(
-    h('h1', {}, T.update.title),
-    h('p', { className: 'lead' }, T.update.lead(connectionName)),
-    top,
-    formElement(
-      () => submit.click(),
-      fields.id.wrapper,
-      fields.name.wrapper,
-      fields.disabled.wrapper,
-      h('div', { className: 'actions' }, submit),
-    ),
-    status.el,
-  );
-  app.setAttribute('aria-busy', 'false');
-  shell.view = { problems, status, submit, renderProblems: () => problems.render(validate()) };
-  problems.render(validate());
+  const id = textControl('f-id', values.id, err('id').length > 0, (text) => editUpdate('id', text), idFixed ? { readonly: true } : { placeholder: U.idPlaceholder });
+  return html`<h1>${U.title}</h1>
+    <p class="lead">${U.lead(connectionName)}</p>
+    ${problems.summary(shown)}
+    <form id="form" novalidate @submit=${onFormSubmit(submitUpdate)}>
+      ${field({ id: 'f-id', label: T.labels.id, help: idFixed ? U.idFixedHelp : U.idHelp, errors: err('id'), control: id })}
+      ${field({ id: 'f-name', label: T.labels.name, help: U.nameHelp, errors: err('name'),
+        control: textControl('f-name', values.name, err('name').length > 0, (text) => editUpdate('name', text)) })}
+      ${field({ id: 'f-disabled', label: T.labels.disabled, errors: err('disabled'),
+        control: checkboxControl('f-disabled', U.disabled, values.disabled, err('disabled').length > 0, (on) => editUpdate('disabled', on)) })}
+      <div class="actions"><vscode-button id="submit" .disabled=${shell.busy} @click=${submitUpdate}>${U.submit}</vscode-button></div>
+    </form>
+    ${shell.statusLine()}`;
 }
 
 /**
- * The secret, shown once. It lives only in this DOM and the host's memory, never in the state. `notes`
+ * The secret, shown once. It lives only in this view and the host's memory, never in the state. `notes`
  * say what was odd in the service's answer; an empty id means the service gave none.
  */
-function renderCreated(key: { id: string; name: string; secret: string | undefined }, notes: readonly string[] = []): void {
-  shell.view = undefined;
-  shell.busy = false;
-  const status = new StatusLine();
-  const copyBoth = button(T.created.copyBoth, () => send({ type: 'copy', what: 'idAndSecret' }));
-  copyBoth.id = 'copy-both';
-  const copySecret = button(T.created.copySecret, () => send({ type: 'copy', what: 'secret' }), true);
-  copySecret.id = 'copy-secret';
-  const another = button(T.created.another, () => send({ type: 'createAnother' }), true);
-  another.id = 'create-another';
-  const close = button(T.created.close, () => send({ type: 'close' }), true);
-  close.id = 'close';
-
-  const secretBlock =
-    key.secret === undefined
-      ? [
-          h('p', { className: 'warning', id: 'secret-gone' }, T.created.gone),
-        ]
-      : [
-          h('p', { className: 'warning', id: 'secret-warning', attrs: { role: 'alert' } }, T.created.copyNow),
-          h('div', { className: 'field' }, h('div', { className: 'label', id: 'secret-label' }, T.created.secret), h('code', { id: 'secret', className: 'secret', attrs: { 'aria-labelledby': 'secret-label' } }, key.secret)),
-          h('div', { className: 'actions' }, ...(key.id === '' ? [copySecret] : [copyBoth, copySecret])),
-        ];
-  const noteList =
-    notes.length === 0 ? [] : [h('ul', { className: 'warning', id: 'created-notes' }, ...notes.map((n) => h('li', {}, n)))];
-  clear(app);
-  app.append(
-    h('h1', {}, T.created.title),
-    h(
-      'dl',
-      { className: 'facts' },
-      h('dt', {}, T.created.name),
-      h('dd', { id: 'created-name' }, key.name),
-      h('dt', {}, T.created.id),
-      h('dd', { id: 'created-id' }, key.id === '' ? T.created.noId : key.id),
-    ),
-    ...noteList,
-    ...secretBlock,
-    h('div', { className: 'actions' }, another, close),
-    status.el,
-  );
-  app.setAttribute('aria-busy', 'false');
-  copiedStatus = status;
+function createdPage(key: CreatedKey, notes: readonly string[]): TemplateResult {
+  const C = T.created;
+  return html`<h1>${C.title}</h1>
+    <dl class="facts">
+      <dt>${C.name}</dt><dd id="created-name">${key.name}</dd>
+      <dt>${C.id}</dt><dd id="created-id">${key.id === '' ? C.noId : key.id}</dd>
+    </dl>
+    ${notes.length === 0 ? nothing : html`<ul class="warning" id="created-notes">${notes.map((n) => html`<li>${n}</li>`)}</ul>`}
+    ${key.secret === undefined ? html`<p class="warning" id="secret-gone">${C.gone}</p>` : secretBlock(key.secret, key.id !== '')}
+    <div class="actions">
+      <vscode-button id="create-another" secondary @click=${() => send({ type: 'createAnother' })}>${C.another}</vscode-button>
+      <vscode-button id="close" secondary @click=${() => send({ type: 'close' })}>${C.close}</vscode-button>
+    </div>
+    ${shell.statusLine()}`;
 }
 
-let connectionName = '';
+/** The secret with its copy buttons; without the key's id only the secret can be copied. */
+function secretBlock(secret: string, withId: boolean): TemplateResult {
+  const C = T.created;
+  const copyBoth = html`<vscode-button id="copy-both" @click=${() => send({ type: 'copy', what: 'idAndSecret' })}>${C.copyBoth}</vscode-button>`;
+  return html`<p class="warning" id="secret-warning" role="alert">${C.copyNow}</p>
+    <div class="field">
+      <div class="label" id="secret-label">${C.secret}</div>
+      <code id="secret" class="secret" aria-labelledby="secret-label">${secret}</code>
+    </div>
+    <div class="actions">
+      ${withId ? copyBoth : nothing}
+      <vscode-button id="copy-secret" secondary @click=${() => send({ type: 'copy', what: 'secret' })}>${C.copySecret}</vscode-button>
+    </div>`;
+}
+
+// --- What the user does -------------------------------------------------------------------------------
+
+/** After an edit: the field's problems show, the values are saved and the page drawn. */
+function edited(problems: ProblemView, key: string): void {
+  problems.touch(key);
+  save();
+  shell.draw();
+}
+
+function editCreate<K extends keyof CreateApiKeyValues>(key: K, value: CreateApiKeyValues[K]): void {
+  if (view?.kind !== 'create') return;
+  view.values[key] = value;
+  if (state) state.createValues = { ...view.values };
+  edited(view.problems, key);
+}
+
+function editUpdate<K extends keyof UpdateApiKeyValues>(key: K, value: UpdateApiKeyValues[K]): void {
+  if (view?.kind !== 'update' || (key === 'id' && view.idFixed)) return;
+  view.values[key] = value;
+  if (state) state.updateValues = { ...view.values };
+  edited(view.problems, key);
+}
+
+function submitCreate(): void {
+  if (view?.kind !== 'create') return;
+  const values = view.values;
+  if (shell.busy || !view.problems.checkBeforeSubmit(createApiKeyProblems(values), () => shell.draw())) return;
+  shell.setBusy(true, T.create.busy);
+  send({ type: 'submitCreate', values: { ...values } });
+}
+
+function submitUpdate(): void {
+  if (view?.kind !== 'update') return;
+  const values = view.values;
+  if (shell.busy || !view.problems.checkBeforeSubmit(updateApiKeyProblems(values), () => shell.draw())) return;
+  shell.setBusy(true, T.update.busy);
+  send({ type: 'submitUpdate', values: { ...values } });
+}
+
+// --- What the host says -------------------------------------------------------------------------------
+
+function showCreate(values: CreateApiKeyValues): void {
+  const problems = new ProblemView([
+    { field: 'name', label: T.labels.name, id: 'f-name' },
+    { field: 'keyType', label: T.labels.keyType, id: 'f-keyType' },
+    { field: 'environmentId', label: T.labels.environmentId, id: 'f-environmentId' },
+    { field: 'disabled', label: T.labels.disabled, id: 'f-disabled' },
+    { field: 'createDatasets', label: T.labels.createDatasets, id: 'f-createDatasets' },
+  ]);
+  show({ version: nextVersion(), kind: 'create', values: { ...values }, problems });
+}
+
+function showUpdate(values: UpdateApiKeyValues, idFixed: boolean): void {
+  const problems = new ProblemView([
+    { field: 'id', label: T.labels.id, id: 'f-id' },
+    { field: 'name', label: T.labels.name, id: 'f-name' },
+    { field: 'disabled', label: T.labels.disabled, id: 'f-disabled' },
+  ]);
+  show({ version: nextVersion(), kind: 'update', values: { ...values }, idFixed, problems });
+}
+
+function showCreated(key: CreatedKey, notes: readonly string[] = []): void {
+  show({ version: nextVersion(), kind: 'created', key, notes });
+}
 
 onHostMessage(ApiKeyToWebview, (message) => {
   switch (message.type) {
@@ -238,16 +246,16 @@ onHostMessage(ApiKeyToWebview, (message) => {
       if (message.mode === 'create') {
         state ??= { mode: 'create', connectionId: message.connectionId, createValues: message.values };
         if (state.created) {
-          renderCreated({ ...state.created, secret: undefined });
+          showCreated({ ...state.created, secret: undefined });
           return;
         }
-        renderCreate(connectionName, state.createValues ?? message.values);
+        showCreate(state.createValues ?? message.values);
       } else {
         state ??= { mode: 'update', connectionId: message.connectionId, updateValues: message.values };
         state.idFixed = message.idFixed;
         // A fixed id is the host's, whatever the saved state holds.
         const values = state.updateValues ?? message.values;
-        renderUpdate(connectionName, message.idFixed ? { ...values, id: message.values.id } : values, message.idFixed);
+        showUpdate(message.idFixed ? { ...values, id: message.values.id } : values, message.idFixed);
       }
       save();
       return;
@@ -263,14 +271,14 @@ onHostMessage(ApiKeyToWebview, (message) => {
         state.created = { id: message.key.id, name: message.key.name };
         save();
       }
-      renderCreated(message.key, message.notes);
+      showCreated(message.key, message.notes);
       return;
     case 'secretCleared':
       if (state) {
         delete state.created;
         state.createValues = defaultCreateValues(state.createValues?.environmentId ?? '');
         save();
-        renderCreate(connectionName, state.createValues);
+        showCreate(state.createValues);
       }
       return;
     case 'updated':
@@ -279,15 +287,15 @@ onHostMessage(ApiKeyToWebview, (message) => {
         state.updateValues = { ...message.key };
         save();
       }
-      shell.view?.status.show(T.update.saved(message.key.name, message.key.disabled));
+      if (shell.problems) shell.show(T.update.saved(message.key.name, message.key.disabled));
       return;
     case 'copied': {
       const said: Record<CopyWhat, string> = T.created.copied;
-      copiedStatus?.show(said[message.what]);
+      if (view?.kind === 'created') shell.show(said[message.what]);
       return;
     }
   }
 });
 
-setText(app, COMMON_TEXT.loading);
+drawPage(app, COMMON_TEXT.loading);
 send({ type: 'ready' });

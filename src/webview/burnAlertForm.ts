@@ -1,7 +1,13 @@
 // Update burn alert form (4.4). Keeps the alert as loaded and only the user's edits; the PUT body is
 // always buildBurnAlertUpdate(loaded, edits), validated as the user types with UpdateBurnAlertRequest.
+// The page is drawn from the session with lit-html templates: anew for each version of the alert loaded,
+// in place for every edit (the field being typed in keeps its focus and caret).
 import './shared/boot';
 import './shared/elements';
+import { html, nothing, type TemplateResult } from 'lit-html';
+import { keyed } from 'lit-html/directives/keyed.js';
+import { live } from 'lit-html/directives/live.js';
+import { repeat } from 'lit-html/directives/repeat.js';
 import { BURN_ALERT_LIMITS, BURN_ALERT_TYPES, type BurnAlert, type BurnAlertType } from '../api/schemas/burnAlert';
 import { characterCount, isDeprecatedRecipient } from '../api/schemas/common';
 import {
@@ -20,12 +26,15 @@ import {
 } from './protocol/messages';
 import type { FormProblems } from './protocol/problems';
 import { BURN_ALERT_TEXT } from './protocol/text/burnAlertForm';
-import { ProblemView, StatusLine, button, byId, clear, counter, field, formElement, h, parseNumberText, sentence, setText, textfield, type ButtonControl, type TextControl } from './shared/dom';
+import { byId, drawPage, parseNumberText, sentence } from './shared/dom';
+import { counter, field, invalid, messageLine, onFormSubmit, valueOf } from './shared/fields';
 import { FormShell } from './shared/formShell';
-import { keepRelativeTimesCurrent, timeElement } from './shared/time';
+import { ProblemView, type ProblemField, type ShownProblems } from './shared/problemView';
+import { keepRelativeTimesCurrent, timeView } from './shared/time';
 import { onHostMessage, post, readState, writeState } from './shared/vscodeApi';
 
 type NumberField = 'exhaustion_minutes' | 'budget_rate_window_minutes' | 'budget_rate_decrease_threshold_per_million';
+const NUMBER_FIELDS: readonly NumberField[] = ['exhaustion_minutes', 'budget_rate_window_minutes', 'budget_rate_decrease_threshold_per_million'];
 
 const T = BURN_ALERT_TEXT;
 const send = (m: BurnAlertFromWebview): void => post(m);
@@ -40,20 +49,31 @@ interface Session {
   options: { id: string; label: string }[];
 }
 
+/** What the page holds beside the session while one version of the alert is shown (never saved). */
+interface View {
+  /** Which version this is: the page is drawn anew for each. */
+  version: number;
+  problems: ProblemView;
+  /** Number fields as typed ("01" stays "01", though its number is 1). */
+  typed: Partial<Record<NumberField, string>>;
+  /** The recipient chosen in the picker, not added yet. */
+  picked: string;
+  /** The recipient named by type and target, not added yet; `missing` once Add found half of it. */
+  deprecated: { type: string; target: string; missing: boolean };
+  /** The service's version and the user's, while the user chooses between them. */
+  conflict: { current: BurnAlert; mine: unknown } | undefined;
+}
+
 let session: Session | undefined;
-const shell = new FormShell(app, (message) => setText(app, message));
-let conflictOpen = false;
-let ui:
-  | {
-      problems: ProblemView;
-      status: StatusLine;
-      submit: ButtonControl;
-      review: ButtonControl;
-      refreshRecipients: () => void;
-      showTypeFields: () => void;
-      conflict: HTMLElement;
-    }
-  | undefined;
+let view: View | undefined;
+let versions = 0;
+const shell = new FormShell(
+  app,
+  () => {
+    if (session && view) drawPage(app, keyed(view.version, formPage(session, view)));
+  },
+  (message) => drawPage(app, message),
+);
 
 function save(): void {
   if (!session) return;
@@ -63,6 +83,9 @@ function save(): void {
 function currentRecipients(s: Session): RecipientEdit[] {
   return s.edits.recipients ?? (s.loaded.recipients ?? []).map(writableRecipient);
 }
+
+const alertType = (s: Session): BurnAlertType => s.edits.alert_type ?? s.loaded.alert_type;
+const recipientsUnknown = (s: Session): boolean => s.edits.recipients === undefined && s.loaded.recipients === undefined;
 
 /** Local problems: the request rules, plus number text that is not a number at all. */
 function validate(s: Session): FormProblems {
@@ -85,269 +108,272 @@ function recipientLabel(r: RecipientEdit, options: readonly { id: string; label:
   return `${r.type ?? '?'}: ${r.target ?? '?'}`;
 }
 
-function render(s: Session): void {
-  const top = h('div', { id: 'form-errors', className: 'form-errors', attrs: { role: 'alert', tabindex: '-1', hidden: true } });
-  const problems = new ProblemView(top);
-  const status = new StatusLine();
-  const alertType = (): BurnAlertType => s.edits.alert_type ?? s.loaded.alert_type;
+// --- Templates ----------------------------------------------------------------------------------------
 
-  const rerender = (touched?: string): void => {
-    if (touched) problems.touch(touched);
-    save();
-    problems.render(validate(s));
-  };
+function formPage(s: Session, v: View): TemplateResult {
+  const shown = v.problems.shown(validate(s));
+  return html`<h1>${T.title}</h1>
+    ${lead(s.loaded, s.context, s.connectionName)}
+    ${v.problems.summary(shown)}
+    ${unsendableNote(s.loaded)}
+    <form id="form" novalidate @submit=${onFormSubmit()}>
+      ${typeField(s, shown)}
+      ${NUMBER_FIELDS.map((name) => numberField(s, v, name, shown))}
+      ${descriptionField(s, shown)}
+      ${recipientsEditor(s, v, shown)}
+      <div class="actions">
+        <vscode-button id="submit" .disabled=${shell.busy || v.conflict !== undefined} @click=${submit}>${T.submit}</vscode-button>
+        <vscode-button id="review" secondary @click=${review}>${T.review}</vscode-button>
+      </div>
+    </form>
+    ${conflictSection(v.conflict)}
+    ${shell.statusLine()}`;
+}
 
-  // Alert type
-  const typeSelect = h('vscode-single-select', {}, ...BURN_ALERT_TYPES.map((t) => h('vscode-option', { attrs: { value: t } }, T.alertTypes[t])));
-  typeSelect.value = alertType();
-  const typeHelp = h('div', { className: 'help', id: 'alert-type-help' }, T.alertTypeHelp[alertType()]);
-  const typeField = field('f-alert_type', T.labels.alert_type, typeSelect);
-  typeField.wrapper.insertBefore(typeHelp, typeField.warning);
-  problems.register('alert_type', typeSelect, typeField.error, { label: T.labels.alert_type });
+function lead(loaded: BurnAlert, context: BurnAlertContext, connectionName: string): TemplateResult {
+  const updated = loaded.updated_at ? [' ', ...sentence(T.lastUpdated, timeView(loaded.updated_at, Date.now()))] : nothing;
+  return html`<p class="lead">${T.lead(loaded.id, context.sloId, context.dataset, connectionName)}${updated}${loaded.triggered ? ` ${T.triggeredNow}` : ''}</p>`;
+}
 
-  // Numbers, shown according to the alert type
-  const numberField = (name: NumberField): { wrapper: HTMLElement; control: TextControl } => {
-    const initial = s.drafts[name] ?? String(s.edits[name] === null ? '' : (s.edits[name] ?? s.loaded[name] ?? ''));
-    const control = textfield(initial, { type: 'number', inputmode: 'numeric' });
-    const parts = field(`f-${name}`, T.labels[name], control, T.help[name]);
-    problems.register(name, control, parts.error, { label: T.labels[name] });
-    control.addEventListener('input', () => {
-      const parsed = parseNumberText(control.value);
-      s.drafts[name] = control.value;
-      if (parsed === undefined) delete s.edits[name];
-      else s.edits[name] = parsed;
-      if (parsed !== undefined) delete s.drafts[name];
-      rerender(name);
-    });
-    return { wrapper: parts.wrapper, control };
-  };
-  const exhaustion = numberField('exhaustion_minutes');
-  const windowMinutes = numberField('budget_rate_window_minutes');
-  const threshold = numberField('budget_rate_decrease_threshold_per_million');
-  const showTypeFields = (): void => {
-    const budget = alertType() === 'budget_rate';
-    exhaustion.wrapper.hidden = budget;
-    windowMinutes.wrapper.hidden = !budget;
-    threshold.wrapper.hidden = !budget;
-    setText(typeHelp, T.alertTypeHelp[alertType()]);
-  };
-  typeSelect.addEventListener('change', () => {
-    const chosen = BURN_ALERT_TYPES.find((t) => t === typeSelect.value);
-    if (chosen) s.edits.alert_type = chosen;
-    showTypeFields();
-    // The fields the new type needs say at once what they are missing.
-    for (const name of chosen === 'budget_rate' ? ['budget_rate_window_minutes', 'budget_rate_decrease_threshold_per_million'] : ['exhaustion_minutes']) {
-      problems.touch(name);
-    }
-    rerender('alert_type');
-  });
+/** Members of the alert the PUT cannot carry (e.g. auto_investigate): said before Save, not after. */
+function unsendableNote(loaded: BurnAlert): TemplateResult | typeof nothing {
+  const unsendable = unsendableMembers(loaded);
+  return unsendable.length === 0 ? nothing : html`<p class="warning" id="unsendable">${T.unsendable(unsendable)}</p>`;
+}
 
-  // Description with its counter beside it
+const errorsOf = (shown: ShownProblems, name: string): string[] => shown.errors[name] ?? [];
+
+function typeField(s: Session, shown: ShownProblems): TemplateResult {
+  const type = alertType(s);
+  const errors = errorsOf(shown, 'alert_type');
+  const control = html`<vscode-single-select id="f-alert_type" .value=${live(type)} ${invalid(errors.length > 0)} @change=${chooseType}>
+    ${BURN_ALERT_TYPES.map((t) => html`<vscode-option value=${t}>${T.alertTypes[t]}</vscode-option>`)}
+  </vscode-single-select>`;
+  return field({ id: 'f-alert_type', label: T.labels.alert_type, control, help: T.alertTypeHelp[type], errors });
+}
+
+/** A number field, shown when the alert type uses it. */
+function numberField(s: Session, v: View, name: NumberField, shown: ShownProblems): TemplateResult {
+  const budget = alertType(s) === 'budget_rate';
+  const saved = s.edits[name] === null ? '' : String(s.edits[name] ?? s.loaded[name] ?? '');
+  const text = v.typed[name] ?? s.drafts[name] ?? saved;
+  const errors = errorsOf(shown, name);
+  const control = html`<vscode-textfield id="f-${name}" type="number" inputmode="numeric" .value=${live(text)} ${invalid(errors.length > 0)}
+    @input=${(e: Event) => typeNumber(name, valueOf(e))}></vscode-textfield>`;
+  const hidden = name === 'exhaustion_minutes' ? budget : !budget;
+  return field({ id: `f-${name}`, label: T.labels[name], control, help: T.help[name], errors, hidden });
+}
+
+/** The description with its counter beside it. */
+function descriptionField(s: Session, shown: ShownProblems): TemplateResult {
+  const text = s.edits.description ?? s.loaded.description ?? '';
+  const errors = errorsOf(shown, 'description');
   // No resize handle: vscode-textarea draws it with a data: image, which the strict CSP (img-src) blocks.
-  const description = h('vscode-textarea', { attrs: { rows: '4', resize: 'none' } });
-  description.value = s.edits.description ?? s.loaded.description ?? '';
-  const count = counter('description-counter', BURN_ALERT_LIMITS.descriptionMax);
-  const showCounter = (): void => count.update(characterCount(description.value));
-  showCounter();
-  const descriptionField = field('f-description', T.labels.description, description, undefined, { beside: count.element });
-  problems.register('description', description, descriptionField.error, { label: T.labels.description });
-  description.addEventListener('input', () => {
-    s.edits.description = description.value;
-    showCounter();
-    rerender('description');
-  });
-
-  // Recipients
-  const list = h('ul', { id: 'recipients', className: 'recipients', attrs: { 'aria-label': T.recipients.listLabel } });
-  const pick = h('vscode-single-select', { attrs: { 'aria-label': T.recipients.pickLabel } });
-  pick.id = 'recipient-pick';
-  pick.label = T.recipients.pickLabel;
-  const addPicked = button(T.recipients.add, () => {
-    const id = pick.value;
-    if (id === '') return;
-    const option = s.options.find((o) => o.id === id);
-    if (!option) return;
-    s.edits.recipients = [...currentRecipients(s), { id }];
-    refreshRecipients();
-    rerender('recipients');
-  }, true);
-  addPicked.id = 'add-recipient';
-  const deprecatedType = textfield('', { placeholder: T.recipients.typePlaceholder });
-  const deprecatedTarget = textfield('', { placeholder: T.recipients.targetPlaceholder });
-  const typeParts = field('f-recipient-type', T.recipients.typeLabel, deprecatedType);
-  const targetParts = field('f-recipient-target', T.recipients.targetLabel, deprecatedTarget);
-  const addDeprecated = button(T.recipients.addDeprecated, () => {
-    const type = deprecatedType.value.trim();
-    const target = deprecatedTarget.value.trim();
-    if (type === '' || target === '') {
-      setText(deprecatedError, T.recipients.needBoth);
-      deprecatedError.hidden = false;
-      return;
-    }
-    deprecatedError.hidden = true;
-    s.edits.recipients = [...currentRecipients(s), { type, target }];
-    deprecatedType.value = '';
-    deprecatedTarget.value = '';
-    refreshRecipients();
-    rerender('recipients');
-  }, true);
-  addDeprecated.id = 'add-deprecated-recipient';
-  const deprecatedError = h('div', { className: 'error', id: 'deprecated-error', attrs: { 'aria-live': 'polite', hidden: true } });
-  const recipientsError = h('div', { className: 'error', id: 'f-recipients-error', attrs: { 'aria-live': 'polite', hidden: true } });
-  // The list cannot take focus: the summary's link goes to the picker.
-  problems.register('recipients', list, recipientsError, { label: T.labels.recipients, focus: pick });
-
-  const unknownNote = h('p', { className: 'warning', id: 'recipients-unknown', attrs: { hidden: true } }, T.recipients.unknown);
-  const refreshRecipients = (): void => {
-    const current = currentRecipients(s);
-    const unknown = s.edits.recipients === undefined && s.loaded.recipients === undefined;
-    unknownNote.hidden = !unknown;
-    clear(list);
-    current.forEach((r, index) => {
-      const label = recipientLabel(r, s.options);
-      const remove = button(T.recipients.remove, () => {
-        const next = currentRecipients(s).filter((_, i) => i !== index);
-        s.edits.recipients = next;
-        refreshRecipients();
-        rerender('recipients');
-        const buttons = list.querySelectorAll<HTMLElement>('vscode-button');
-        (buttons[Math.min(index, buttons.length - 1)] ?? pick).focus();
-      }, true);
-      remove.setAttribute('aria-label', T.recipients.removeLabel(label));
-      list.append(
-        h(
-          'li',
-          {},
-          h('span', { className: 'recipient-label' }, label),
-          isDeprecatedRecipient(r) ? h('span', { className: 'badge deprecated', attrs: { title: T.recipients.deprecatedTitle } }, T.recipients.deprecatedBadge) : null,
-          remove,
-        ),
-      );
-    });
-    if (current.length === 0) list.append(h('li', { className: 'empty' }, unknown ? T.recipients.unknownEmpty : T.recipients.none));
-    const taken = new Set(current.map((r) => r.id).filter((id) => id !== undefined));
-    const available = s.options.filter((o) => !taken.has(o.id));
-    clear(pick);
-    pick.append(h('vscode-option', { attrs: { value: '' } }, available.length === 0 ? T.recipients.noOthers : T.recipients.choose));
-    for (const o of available) pick.append(h('vscode-option', { attrs: { value: o.id } }, o.label));
-    pick.value = '';
-  };
-
-  const recipients = h(
-    'fieldset',
-    { className: 'recipients-editor' },
-    h('legend', {}, T.recipients.legend),
-    h('div', { className: 'help' }, T.help.recipients),
-    unknownNote,
-    list,
-    recipientsError,
-    h('div', { className: 'inline' }, pick, addPicked),
-    h(
-      'details',
-      {},
-      h('summary', {}, T.recipients.deprecatedSummary),
-      h('p', { className: 'help' }, T.recipients.deprecatedHelp),
-      typeParts.wrapper,
-      targetParts.wrapper,
-      deprecatedError,
-      addDeprecated,
-    ),
-  );
-
-  const review = button(T.review, () => {
-    send({ type: 'review', edits: { ...s.edits } });
-  }, true);
-  review.id = 'review';
-  const submit = button(T.submit, () => {
-    if (shell.busy || conflictOpen || !problems.checkBeforeSubmit(validate(s))) return;
-    shell.setBusy(true, T.checking);
-    send({ type: 'submit', edits: { ...s.edits } });
-  });
-  submit.id = 'submit';
-
-  const conflict = h('section', { id: 'conflict', className: 'conflict', attrs: { hidden: true, 'aria-labelledby': 'conflict-title' } });
-  // Members of the alert the PUT cannot carry (e.g. auto_investigate): said before Save, not after.
-  const unsendable = unsendableMembers(s.loaded);
-  const unsendableNote =
-    unsendable.length === 0
-      ? null
-      : h('p', { className: 'warning', id: 'unsendable' }, T.unsendable(unsendable));
-
-  clear(app);
-  app.append(
-    h('h1', {}, T.title),
-    h(
-      'p',
-      { className: 'lead' },
-      T.lead(s.loaded.id, s.context.sloId, s.context.dataset, s.connectionName),
-      ...(s.loaded.updated_at ? [' ', ...sentence(T.lastUpdated, timeElement(s.loaded.updated_at, Date.now()))] : []),
-      s.loaded.triggered ? ` ${T.triggeredNow}` : '',
-    ),
-    top,
-    ...(unsendableNote ? [unsendableNote] : []),
-    formElement(
-      undefined,
-      typeField.wrapper,
-      exhaustion.wrapper,
-      windowMinutes.wrapper,
-      threshold.wrapper,
-      descriptionField.wrapper,
-      recipients,
-      h('div', { className: 'actions' }, submit, review),
-    ),
-    conflict,
-    status.el,
-  );
-  app.setAttribute('aria-busy', 'false');
-  ui = { problems, status, submit, review, refreshRecipients, showTypeFields, conflict };
-  shell.view = { problems, status, submit, renderProblems: () => problems.render(validate(s)), blocked: () => conflictOpen };
-  showTypeFields();
-  refreshRecipients();
-  problems.render(validate(s));
+  const control = html`<vscode-textarea id="f-description" rows="4" resize="none" .value=${live(text)} ${invalid(errors.length > 0)}
+    @input=${(e: Event) => editDescription(valueOf(e))}></vscode-textarea>`;
+  const beside = counter('description-counter', characterCount(text), BURN_ALERT_LIMITS.descriptionMax);
+  return field({ id: 'f-description', label: T.labels.description, control, beside, errors });
 }
 
-function showConflict(current: BurnAlert, mine: unknown): void {
-  if (!ui || !session) return;
-  conflictOpen = true;
-  ui.submit.disabled = true;
-  const choose = (choice: 'overwrite' | 'reload' | 'cancel'): void => {
-    hideConflict();
-    if (choice === 'overwrite') shell.setBusy(true, T.saving);
-    send({ type: 'resolveConflict', choice });
-  };
+function recipientsEditor(s: Session, v: View, shown: ShownProblems): TemplateResult {
+  const R = T.recipients;
+  return html`<fieldset class="recipients-editor">
+    <legend>${R.legend}</legend>
+    <div class="help">${T.help.recipients}</div>
+    <p class="warning" id="recipients-unknown" ?hidden=${!recipientsUnknown(s)}>${R.unknown}</p>
+    ${recipientList(s, errorsOf(shown, 'recipients').length > 0)}
+    ${messageLine('error', 'f-recipients', errorsOf(shown, 'recipients'))}
+    ${recipientPicker(s, v)}
+    ${deprecatedRecipient(v)}
+  </fieldset>`;
+}
+
+function recipientList(s: Session, bad: boolean): TemplateResult {
+  const R = T.recipients;
+  const current = currentRecipients(s);
+  const items =
+    current.length === 0
+      ? html`<li class="empty">${recipientsUnknown(s) ? R.unknownEmpty : R.none}</li>`
+      : current.map((r, index) => recipientItem(recipientLabel(r, s.options), isDeprecatedRecipient(r), index));
+  return html`<ul id="recipients" class="recipients" aria-label=${R.listLabel} ${invalid(bad)}>${items}</ul>`;
+}
+
+function recipientItem(label: string, deprecated: boolean, index: number): TemplateResult {
+  const R = T.recipients;
+  const badge = deprecated ? html`<span class="badge deprecated" title=${R.deprecatedTitle}>${R.deprecatedBadge}</span>` : nothing;
+  return html`<li><span class="recipient-label">${label}</span>${badge}<vscode-button secondary aria-label=${R.removeLabel(label)}
+    @click=${() => removeRecipient(index)}>${R.remove}</vscode-button></li>`;
+}
+
+/** The recipients seen in the environment that the alert does not have yet, to add by ID. */
+function recipientPicker(s: Session, v: View): TemplateResult {
+  const R = T.recipients;
+  const taken = new Set(currentRecipients(s).map((r) => r.id).filter((id) => id !== undefined));
+  const available = s.options.filter((o) => !taken.has(o.id));
+  const choices = [{ id: '', label: available.length === 0 ? R.noOthers : R.choose }, ...available];
+  // An option keeps its node only while its value and label stay: the picker reads its options when they come and go.
+  return html`<div class="inline">
+    <vscode-single-select id="recipient-pick" aria-label=${R.pickLabel} .label=${R.pickLabel} .value=${live(v.picked)}
+      @change=${(e: Event) => (v.picked = valueOf(e))}>
+      ${repeat(choices, (o) => `${o.id}\n${o.label}`, (o) => html`<vscode-option value=${o.id}>${o.label}</vscode-option>`)}
+    </vscode-single-select>
+    <vscode-button id="add-recipient" secondary @click=${addPicked}>${R.add}</vscode-button>
+  </div>`;
+}
+
+function deprecatedRecipient(v: View): TemplateResult {
+  const R = T.recipients;
+  const d = v.deprecated;
+  const typeControl = html`<vscode-textfield id="f-recipient-type" placeholder=${R.typePlaceholder} .value=${live(d.type)}
+    @input=${(e: Event) => (d.type = valueOf(e))}></vscode-textfield>`;
+  const targetControl = html`<vscode-textfield id="f-recipient-target" placeholder=${R.targetPlaceholder} .value=${live(d.target)}
+    @input=${(e: Event) => (d.target = valueOf(e))}></vscode-textfield>`;
+  return html`<details>
+    <summary>${R.deprecatedSummary}</summary>
+    <p class="help">${R.deprecatedHelp}</p>
+    ${field({ id: 'f-recipient-type', label: R.typeLabel, control: typeControl, errors: [] })}
+    ${field({ id: 'f-recipient-target', label: R.targetLabel, control: targetControl, errors: [] })}
+    ${messageLine('error', 'deprecated', d.missing ? [R.needBoth] : [])}
+    <vscode-button id="add-deprecated-recipient" secondary @click=${addDeprecated}>${R.addDeprecated}</vscode-button>
+  </details>`;
+}
+
+function conflictSection(conflict: View['conflict']): TemplateResult {
+  return html`<section id="conflict" class="conflict" ?hidden=${conflict === undefined} aria-labelledby="conflict-title">${
+    conflict === undefined ? nothing : conflictChoice(conflict.current, conflict.mine)
+  }</section>`;
+}
+
+/** Both versions side by side, and what the user can do about them. */
+function conflictChoice(current: BurnAlert, mine: unknown): TemplateResult {
   const C = T.conflict;
-  const overwrite = button(C.overwrite, () => choose('overwrite'));
-  overwrite.id = 'conflict-overwrite';
-  const reload = button(C.reload, () => choose('reload'), true);
-  reload.id = 'conflict-reload';
-  const cancel = button(C.cancel, () => choose('cancel'), true);
-  cancel.id = 'conflict-cancel';
-  const compare = button(C.compare, () => send({ type: 'reviewConflict' }), true);
-  compare.id = 'conflict-compare';
   const theirs = { ...burnAlertForReview(current, {}), updated_at: current.updated_at };
-  clear(ui.conflict);
-  ui.conflict.append(
-    h('h2', { id: 'conflict-title' }, C.title),
-    h('p', {}, ...(current.updated_at ? [...sentence(C.changed, timeElement(current.updated_at, Date.now())), ' '] : []), C.explain),
-    h(
-      'div',
-      { className: 'versions' },
-      h('div', {}, h('h3', {}, C.theirs), h('pre', { id: 'conflict-theirs', attrs: { tabindex: '0' } }, JSON.stringify(theirs, null, 2))),
-      h('div', {}, h('h3', {}, C.mine), h('pre', { id: 'conflict-mine', attrs: { tabindex: '0' } }, JSON.stringify(mine, null, 2))),
-    ),
-    h('div', { className: 'actions' }, overwrite, reload, cancel, compare),
-  );
-  ui.conflict.hidden = false;
-  ui.status.show(C.status, 'error');
-  overwrite.focus();
+  const changed = current.updated_at ? [...sentence(C.changed, timeView(current.updated_at, Date.now())), ' '] : nothing;
+  return html`<h2 id="conflict-title">${C.title}</h2>
+    <p>${changed}${C.explain}</p>
+    <div class="versions">
+      <div><h3>${C.theirs}</h3><pre id="conflict-theirs" tabindex="0">${JSON.stringify(theirs, null, 2)}</pre></div>
+      <div><h3>${C.mine}</h3><pre id="conflict-mine" tabindex="0">${JSON.stringify(mine, null, 2)}</pre></div>
+    </div>
+    <div class="actions">
+      <vscode-button id="conflict-overwrite" @click=${() => choose('overwrite')}>${C.overwrite}</vscode-button>
+      <vscode-button id="conflict-reload" secondary @click=${() => choose('reload')}>${C.reload}</vscode-button>
+      <vscode-button id="conflict-cancel" secondary @click=${() => choose('cancel')}>${C.cancel}</vscode-button>
+      <vscode-button id="conflict-compare" secondary @click=${() => send({ type: 'reviewConflict' })}>${C.compare}</vscode-button>
+    </div>`;
 }
 
-function hideConflict(): void {
-  conflictOpen = false;
-  if (!ui) return;
-  ui.conflict.hidden = true;
-  clear(ui.conflict);
-  ui.submit.disabled = shell.busy;
+// --- What the user does -------------------------------------------------------------------------------
+
+/** After an edit: the fields are touched (their problems show), the edits saved and the page drawn. */
+function edited(...fields: string[]): void {
+  for (const name of fields) view?.problems.touch(name);
+  save();
+  shell.draw();
+}
+
+function chooseType(event: Event): void {
+  if (!session) return;
+  const chosen = BURN_ALERT_TYPES.find((t) => t === valueOf(event));
+  if (chosen) session.edits.alert_type = chosen;
+  // The fields the new type needs say at once what they are missing.
+  const needed = chosen === 'budget_rate' ? ['budget_rate_window_minutes', 'budget_rate_decrease_threshold_per_million'] : ['exhaustion_minutes'];
+  edited(...needed, 'alert_type');
+}
+
+function typeNumber(name: NumberField, text: string): void {
+  if (!session || !view) return;
+  const parsed = parseNumberText(text);
+  view.typed[name] = text;
+  session.drafts[name] = text;
+  if (parsed === undefined) delete session.edits[name];
+  else session.edits[name] = parsed;
+  if (parsed !== undefined) delete session.drafts[name];
+  edited(name);
+}
+
+function editDescription(text: string): void {
+  if (!session) return;
+  session.edits.description = text;
+  edited('description');
+}
+
+function setRecipients(s: Session, v: View, recipients: RecipientEdit[]): void {
+  s.edits.recipients = recipients;
+  v.picked = '';
+  edited('recipients');
+}
+
+function addPicked(): void {
+  if (!session || !view) return;
+  const id = view.picked;
+  if (id === '' || !session.options.some((o) => o.id === id)) return;
+  setRecipients(session, view, [...currentRecipients(session), { id }]);
+}
+
+function addDeprecated(): void {
+  if (!session || !view) return;
+  const d = view.deprecated;
+  const type = d.type.trim();
+  const target = d.target.trim();
+  d.missing = type === '' || target === '';
+  if (d.missing) {
+    shell.draw();
+    return;
+  }
+  d.type = '';
+  d.target = '';
+  setRecipients(session, view, [...currentRecipients(session), { type, target }]);
+}
+
+function removeRecipient(index: number): void {
+  if (!session || !view) return;
+  setRecipients(session, view, currentRecipients(session).filter((_, i) => i !== index));
+  // Focus stays in the list: on the recipient that took this one's place, or the picker once it is empty.
+  const buttons = byId('recipients').querySelectorAll<HTMLElement>('vscode-button');
+  (buttons[Math.min(index, buttons.length - 1)] ?? byId('recipient-pick')).focus();
+}
+
+function submit(): void {
+  if (!session || !view) return;
+  const s = session;
+  if (shell.busy || view.conflict || !view.problems.checkBeforeSubmit(validate(s), () => shell.draw())) return;
+  shell.setBusy(true, T.checking);
+  send({ type: 'submit', edits: { ...s.edits } });
+}
+
+function review(): void {
+  if (session) send({ type: 'review', edits: { ...session.edits } });
+}
+
+function choose(choice: 'overwrite' | 'reload' | 'cancel'): void {
+  if (view) view.conflict = undefined;
+  shell.draw();
+  if (choice === 'overwrite') shell.setBusy(true, T.saving);
+  send({ type: 'resolveConflict', choice });
+}
+
+// --- What the host says -------------------------------------------------------------------------------
+
+function problemFields(): ProblemField[] {
+  const L = T.labels;
+  return [
+    { field: 'alert_type', label: L.alert_type, id: 'f-alert_type' },
+    ...NUMBER_FIELDS.map((name) => ({ field: name, label: L[name], id: `f-${name}` })),
+    { field: 'description', label: L.description, id: 'f-description' },
+    // The list cannot take focus: the summary's link goes to the picker.
+    { field: 'recipients', label: L.recipients, id: 'recipients', focusId: 'recipient-pick' },
+  ];
+}
+
+/** Shows the session's version of the alert, drawn anew, with nothing typed beside it. */
+function open(s: Session): void {
+  session = s;
+  versions += 1;
+  view = { version: versions, problems: new ProblemView(problemFields()), typed: {}, picked: '', deprecated: { type: '', target: '', missing: false }, conflict: undefined };
+  shell.start(view.problems);
+  shell.draw();
+  save();
 }
 
 onHostMessage(BurnAlertToWebview, (message) => {
@@ -355,19 +381,15 @@ onHostMessage(BurnAlertToWebview, (message) => {
     case 'init': {
       const restored = readState(BurnAlertState);
       const keep = !message.discardEdits && restored !== undefined && restored.context.alertId === message.context.alertId;
-      session = {
+      open({
         context: message.context,
         connectionName: message.connectionName,
         loaded: message.loaded,
         edits: keep ? restored.edits : {},
         drafts: keep ? { ...(restored.drafts ?? {}) } : {},
         options: message.recipientOptions,
-      };
-      shell.busy = false;
-      conflictOpen = false;
-      render(session);
-      save();
-      if (message.discardEdits) ui?.status.show(T.reloaded);
+      });
+      if (message.discardEdits) shell.show(T.reloaded);
       return;
     }
     case 'busy':
@@ -377,19 +399,20 @@ onHostMessage(BurnAlertToWebview, (message) => {
       return;
     case 'conflict':
       shell.setBusy(false);
-      showConflict(message.current, message.mine);
+      if (!view) return;
+      view.conflict = { current: message.current, mine: message.mine };
+      shell.show(T.conflict.status, 'error');
+      byId('conflict-overwrite').focus();
       return;
     case 'saved':
       if (!session) return;
-      session = { ...session, loaded: message.loaded, edits: {}, drafts: {} };
-      shell.busy = false;
-      conflictOpen = false;
-      render(session);
-      save();
-      ui?.status.show(T.saved);
+      open({ ...session, loaded: message.loaded, edits: {}, drafts: {} });
+      shell.show(T.saved);
       return;
   }
 });
 
-keepRelativeTimesCurrent();
+keepRelativeTimesCurrent(() => {
+  if (session) shell.draw();
+});
 send({ type: 'ready' });

@@ -2,9 +2,12 @@
 // links, logs, HTTP and users), each row with its meaning, a column picker completing from the dataset's
 // columns, an Unset button and the column type. Save and Reload stay in view at the top while the page
 // scrolls. Only changed types are sent (diffDefinitions); a name that is not a known column gets a
-// warning, never a block.
+// warning, never a block. The page is drawn from the session with lit-html templates.
 import './shared/boot';
 import './shared/elements';
+import { html, nothing, type TemplateResult } from 'lit-html';
+import { keyed } from 'lit-html/directives/keyed.js';
+import { live } from 'lit-html/directives/live.js';
 import { COLUMN_REF_TYPES, DEFINITION_TYPE_NAMES, type DatasetDefinitions, type DefinitionType } from '../api/schemas/datasetDefinitions';
 import {
   definitionWarnings,
@@ -21,13 +24,18 @@ import {
 } from './protocol/messages';
 import { COMMON_TEXT } from './protocol/text/common';
 import { DEFINITIONS_TEXT, DEFINITION_GROUPS } from './protocol/text/datasetDefinitionsForm';
-import { ProblemView, StatusLine, button, byId, clear, formElement, h, setText, type ButtonControl } from './shared/dom';
+import { byId, drawPage } from './shared/dom';
+import { invalid, messageLine, onFormSubmit, valueOf } from './shared/fields';
 import { FormShell } from './shared/formShell';
+import { ProblemView, type ShownProblems } from './shared/problemView';
 import { onHostMessage, post, readState, writeState } from './shared/vscodeApi';
 
 const T = DEFINITIONS_TEXT;
 const send = (m: DefinitionsFromWebview): void => post(m);
 const app = byId('app');
+const GROUPED = new Set<DefinitionType>(DEFINITION_GROUPS.flatMap((g) => g.types));
+/** Types the service knows beyond the groups (none today) would still be shown, not dropped. */
+const OTHERS = DEFINITION_TYPE_NAMES.filter((t) => !GROUPED.has(t));
 
 interface Session {
   context: DefinitionsContext;
@@ -41,8 +49,16 @@ interface Session {
 }
 
 let session: Session | undefined;
-const shell = new FormShell(app, (message) => setText(app, message));
-let ui: { status: StatusLine } | undefined;
+/** The problems of the definitions shown, and which showing it is (the page is drawn anew for each). */
+let view: { version: number; problems: ProblemView } | undefined;
+let versions = 0;
+const shell = new FormShell(
+  app,
+  () => {
+    if (session && view) drawPage(app, keyed(view.version, formPage(session, view.problems)));
+  },
+  (message) => drawPage(app, message),
+);
 
 function save(): void {
   if (session) writeState({ context: session.context, loaded: session.loaded, rows: session.rows });
@@ -57,147 +73,126 @@ const labelsOf = (types: readonly string[]): string[] => {
   return types.map((t) => labels[t as DefinitionType] ?? t);
 };
 
-/** One definition: label, API name and meaning on the left; column, Unset and column type on the right. */
-function definitionRow(s: Session, type: DefinitionType, problems: ProblemView, refresh: () => void): { row: HTMLElement; marker: HTMLElement } {
-  const id = `f-${type}`;
-  const label = DEFINITIONS_TEXT.labels[type];
-  const input = h('input', {
-    id,
-    className: 'column-input',
-    attrs: { type: 'text', list: 'columns', autocomplete: 'off', spellcheck: 'false', placeholder: T.columnPlaceholder, 'aria-describedby': `${id}-help ${id}-warning ${id}-error` },
-  });
-  input.value = s.rows[type].name;
-  const columnType = h(
-    'vscode-single-select',
-    { attrs: { 'aria-label': T.columnTypeLabel(label) } },
-    ...['', ...COLUMN_REF_TYPES].map((t) => h('vscode-option', { attrs: { value: t } }, T.columnTypes[t] ?? t)),
-  );
-  columnType.id = `${id}-column-type`;
-  columnType.label = T.columnTypeLabel(label);
-  columnType.value = s.rows[type].column_type ?? '';
-  const unset = button(T.unset, () => {
-    input.value = '';
-    s.rows[type] = { name: '' };
-    columnType.value = '';
-    problems.touch(type);
-    showUnset();
-    refresh();
-    input.focus();
-  }, true);
-  unset.id = `${id}-unset`;
-  unset.setAttribute('aria-label', T.unsetLabel(label));
-  unset.title = T.unsetLabel(label);
-  const showUnset = (): void => {
-    unset.disabled = s.rows[type].name === '';
-  };
-  showUnset();
+// --- Templates ----------------------------------------------------------------------------------------
 
-  input.addEventListener('input', () => {
-    s.rows[type] = { ...s.rows[type], name: input.value };
-    problems.touch(type);
-    refresh();
-  });
-  columnType.addEventListener('change', () => {
-    const chosen = COLUMN_REF_TYPES.find((t) => t === columnType.value);
-    const next: DefinitionRow = { name: s.rows[type].name };
-    if (chosen) next.column_type = chosen;
-    s.rows[type] = next;
-    problems.touch(type);
-    refresh();
-  });
-
-  const warning = h('div', { className: 'warning', id: `${id}-warning`, attrs: { 'aria-live': 'polite', hidden: true } });
-  const error = h('div', { className: 'error', id: `${id}-error`, attrs: { 'aria-live': 'polite', hidden: true } });
-  problems.register(type, input, error, { label, warning });
-  const marker = h('span', { className: 'badge changed', attrs: { hidden: true } }, T.changed);
-  const row = h(
-    'div',
-    { className: 'definition', attrs: { 'data-type': type } },
-    h(
-      'div',
-      { className: 'definition-name' },
-      h('label', { attrs: { for: id } }, label),
-      h('code', { className: 'api-name' }, type),
-      marker,
-      h('div', { className: 'help', id: `${id}-help` }, DEFINITIONS_TEXT.help[type]),
-    ),
-    h('div', { className: 'definition-value' }, h('div', { className: 'inline' }, input, unset, columnType), warning, error),
-  );
-  // The Unset button follows its row: it can unset only a definition that is set.
-  input.addEventListener('input', showUnset);
-  columnType.addEventListener('change', showUnset);
-  return { row, marker };
+function formPage(s: Session, problems: ProblemView): TemplateResult {
+  const shown = problems.shown(definitionsProblems(s.loaded, s.rows), definitionWarnings(s.rows, s.known));
+  const changed = new Set(changedTypes(s));
+  const rows = (types: readonly DefinitionType[]): TemplateResult[] => types.map((type) => definitionRow(s.rows[type], type, shown, changed.has(type)));
+  return html`<h1>${T.title(s.context.dataset)}</h1>
+    <p class="lead">${T.lead(s.connectionName)}</p>
+    ${stickyActions(changed)}
+    ${problems.summary(shown)}
+    <datalist id="columns">${s.completions.map((c) => html`<option value=${c}></option>`)}</datalist>
+    ${s.known === null ? html`<p class="warning">${T.noColumns}</p>` : nothing}
+    <form id="form" novalidate @submit=${onFormSubmit()}>
+      ${DEFINITION_GROUPS.map(
+        (group) => html`<fieldset class="definition-group" id="group-${group.id}">
+          <legend>${DEFINITIONS_TEXT.groupTitles[group.id]}</legend>
+          ${rows(group.types)}
+        </fieldset>`,
+      )}
+      ${rows(OTHERS)}
+    </form>`;
 }
 
-function render(s: Session): void {
-  const top = h('div', { id: 'form-errors', className: 'form-errors', attrs: { role: 'alert', tabindex: '-1', hidden: true } });
-  const problems = new ProblemView(top);
-  const status = new StatusLine();
-  const summary = h('p', { id: 'summary', className: 'summary', attrs: { 'aria-live': 'polite' } });
-  const markers = new Map<DefinitionType, HTMLElement>();
+/** Save stays in view however far the page is scrolled, with what it would send and the status. */
+function stickyActions(changed: ReadonlySet<DefinitionType>): TemplateResult {
+  return html`<div class="sticky-actions">
+    <div class="actions">
+      <vscode-button id="submit" .disabled=${shell.busy} @click=${submit}>${T.submit}</vscode-button>
+      <vscode-button id="reload" secondary @click=${reload}>${T.reload}</vscode-button>
+    </div>
+    <p id="summary" class="summary" aria-live="polite">${changed.size === 0 ? T.noChanges : T.willSend(labelsOf([...changed]))}</p>
+    ${shell.statusLine()}
+  </div>`;
+}
 
-  const datalist = h('datalist', { id: 'columns' }, ...s.completions.map((c) => h('option', { attrs: { value: c } })));
+/** One definition: label, API name and meaning on the left; column, Unset and column type on the right. */
+function definitionRow(row: DefinitionRow, type: DefinitionType, shown: ShownProblems, changed: boolean): TemplateResult {
+  const id = `f-${type}`;
+  const label = DEFINITIONS_TEXT.labels[type];
+  const errors = shown.errors[type] ?? [];
+  return html`<div class="definition" data-type=${type}>
+    <div class="definition-name"><label for=${id}>${label}</label><code class="api-name">${type}</code><span class="badge changed" ?hidden=${!changed}>${T.changed}</span>
+      <div class="help" id="${id}-help">${DEFINITIONS_TEXT.help[type]}</div>
+    </div>
+    <div class="definition-value">
+      <div class="inline">
+        <input id=${id} class="column-input" type="text" list="columns" autocomplete="off" spellcheck="false" placeholder=${T.columnPlaceholder}
+          aria-describedby="${id}-help ${id}-warning ${id}-error" .value=${live(row.name)} ${invalid(errors.length > 0)}
+          @input=${(e: Event) => editRow(type, (current) => ({ ...current, name: valueOf(e) }))} />
+        ${unsetButton(row, type, label)}
+        ${columnTypeSelect(row, type, label)}
+      </div>
+      ${messageLine('warning', id, shown.warnings[type] ?? [])}
+      ${messageLine('error', id, errors)}
+    </div>
+  </div>`;
+}
 
-  const refresh = (): void => {
-    save();
-    const changed = new Set(changedTypes(s));
-    for (const [type, marker] of markers) marker.hidden = !changed.has(type);
-    setText(summary, changed.size === 0 ? T.noChanges : T.willSend(labelsOf([...changed])));
-    problems.render(definitionsProblems(s.loaded, s.rows), definitionWarnings(s.rows, s.known));
+/** Unset follows its row: it can unset only a definition that is set. */
+function unsetButton(row: DefinitionRow, type: DefinitionType, label: string): TemplateResult {
+  return html`<vscode-button id="f-${type}-unset" secondary aria-label=${T.unsetLabel(label)} title=${T.unsetLabel(label)} .disabled=${row.name === ''}
+    @click=${() => unset(type)}>${T.unset}</vscode-button>`;
+}
+
+function columnTypeSelect(row: DefinitionRow, type: DefinitionType, label: string): TemplateResult {
+  const choose = (event: Event): void => {
+    const chosen = COLUMN_REF_TYPES.find((t) => t === valueOf(event));
+    editRow(type, (current) => (chosen ? { name: current.name, column_type: chosen } : { name: current.name }));
   };
+  return html`<vscode-single-select id="f-${type}-column-type" aria-label=${T.columnTypeLabel(label)} .label=${T.columnTypeLabel(label)}
+    .value=${live(row.column_type ?? '')} @change=${choose}>
+    ${['', ...COLUMN_REF_TYPES].map((t) => html`<vscode-option value=${t}>${T.columnTypes[t] ?? t}</vscode-option>`)}
+  </vscode-single-select>`;
+}
 
-  const groups = DEFINITION_GROUPS.map((group) =>
-    h(
-      'fieldset',
-      { className: 'definition-group', id: `group-${group.id}` },
-      h('legend', {}, DEFINITIONS_TEXT.groupTitles[group.id]),
-      ...group.types.map((type) => {
-        const { row, marker } = definitionRow(s, type, problems, refresh);
-        markers.set(type, marker);
-        return row;
-      }),
-    ),
-  );
-  // Types the service knows beyond the groups (none today) would still be shown, not dropped.
-  const grouped = new Set(DEFINITION_GROUPS.flatMap((g) => g.types));
-  const others = DEFINITION_TYPE_NAMES.filter((t) => !grouped.has(t)).map((type) => {
-    const { row, marker } = definitionRow(s, type, problems, refresh);
-    markers.set(type, marker);
-    return row;
-  });
+// --- What the user does -------------------------------------------------------------------------------
 
-  const reload = button(T.reload, () => {
-    if (shell.busy) return;
-    shell.setBusy(true, T.reading);
-    send({ type: 'reload' });
-  }, true);
-  reload.id = 'reload';
-  const submit: ButtonControl = button(T.submit, () => {
-    if (shell.busy || !problems.checkBeforeSubmit(definitionsProblems(s.loaded, s.rows), definitionWarnings(s.rows, s.known))) return;
-    if (changedTypes(s).length === 0) {
-      status.show(T.nothingToSave);
-      return;
-    }
-    shell.setBusy(true, T.saving);
-    send({ type: 'submit', rows: { ...s.rows } });
-  });
-  submit.id = 'submit';
+/** A definition changed (`change` makes the new row of the current one): its problems show, the rows are saved and the page drawn. */
+function editRow(type: DefinitionType, change: (current: DefinitionRow) => DefinitionRow): void {
+  if (!session || !view) return;
+  session.rows[type] = change(session.rows[type]);
+  view.problems.touch(type);
+  save();
+  shell.draw();
+}
 
-  clear(app);
-  app.append(
-    h('h1', {}, T.title(s.context.dataset)),
-    h('p', { className: 'lead' }, T.lead(s.connectionName)),
-    // Save stays in view however far the page is scrolled.
-    h('div', { className: 'sticky-actions' }, h('div', { className: 'actions' }, submit, reload), summary, status.el),
-    top,
-    datalist,
-    s.known === null ? h('p', { className: 'warning' }, T.noColumns) : '',
-    formElement(undefined, ...groups, ...others),
-  );
-  app.setAttribute('aria-busy', 'false');
-  ui = { status };
-  shell.view = { problems, status, submit, renderProblems: refresh };
-  refresh();
+function unset(type: DefinitionType): void {
+  editRow(type, () => ({ name: '' }));
+  byId(`f-${type}`).focus();
+}
+
+function reload(): void {
+  if (shell.busy) return;
+  shell.setBusy(true, T.reading);
+  send({ type: 'reload' });
+}
+
+function submit(): void {
+  if (!session || !view) return;
+  const s = session;
+  if (shell.busy || !view.problems.checkBeforeSubmit(definitionsProblems(s.loaded, s.rows), () => shell.draw())) return;
+  if (changedTypes(s).length === 0) {
+    shell.show(T.nothingToSave);
+    return;
+  }
+  shell.setBusy(true, T.saving);
+  send({ type: 'submit', rows: { ...s.rows } });
+}
+
+// --- What the host says -------------------------------------------------------------------------------
+
+/** Shows the session's definitions, drawn anew. */
+function open(s: Session): void {
+  session = s;
+  versions += 1;
+  const fields = [...DEFINITION_GROUPS.flatMap((g) => g.types), ...OTHERS].map((type) => ({ field: type, label: DEFINITIONS_TEXT.labels[type], id: `f-${type}` }));
+  view = { version: versions, problems: new ProblemView(fields) };
+  shell.start(view.problems);
+  shell.draw();
+  save();
 }
 
 onHostMessage(DefinitionsToWebview, (message) => {
@@ -205,7 +200,7 @@ onHostMessage(DefinitionsToWebview, (message) => {
     case 'init': {
       const restored = readState(DefinitionsState);
       const keep = !message.discardEdits && restored !== undefined && restored.context.dataset === message.context.dataset;
-      session = {
+      open({
         context: message.context,
         connectionName: message.connectionName,
         loaded: message.loaded,
@@ -215,10 +210,8 @@ onHostMessage(DefinitionsToWebview, (message) => {
           .filter((c) => !c.hidden)
           .map((c) => c.name)
           .sort((a, b) => a.localeCompare(b)),
-      };
-      shell.busy = false;
-      render(session);
-      if (message.discardEdits) ui?.status.show(T.reloaded);
+      });
+      if (message.discardEdits) shell.show(T.reloaded);
       return;
     }
     case 'busy':
@@ -228,13 +221,11 @@ onHostMessage(DefinitionsToWebview, (message) => {
       return;
     case 'saved':
       if (!session) return;
-      session = { ...session, loaded: message.loaded, rows: rowsFromDefinitions(message.loaded) };
-      shell.busy = false;
-      render(session);
-      ui?.status.show(T.saved(labelsOf(message.sent)));
+      open({ ...session, loaded: message.loaded, rows: rowsFromDefinitions(message.loaded) });
+      shell.show(T.saved(labelsOf(message.sent)));
       return;
   }
 });
 
-setText(app, COMMON_TEXT.loading);
+drawPage(app, COMMON_TEXT.loading);
 send({ type: 'ready' });

@@ -1,154 +1,127 @@
 // The query results panel: a query result's chart and table, or a trigger preview ("would it have
-// fired?") with its threshold line, firing intervals and summary. Everything is built with DOM calls
-// from the host's message (never innerHTML), so service strings stay text. The controls are
+// fired?") with its threshold line, firing intervals and summary. Everything is drawn with lit-html
+// templates from the host's message (never innerHTML), so service strings stay text. The controls are
 // vscode-elements; the last model shown is kept in the page's state, so a window reload brings it back.
 import './shared/boot';
 import './shared/elements';
-import { MAX_STATE_CHARS, toCsv, toJson, ResultsToWebview, type Chart, type ResultsFromWebview, type ResultsModel, type ResultsState, type SavedRun } from './protocol/queryResults';
+import { html, nothing, type TemplateResult } from 'lit-html';
+import { keyed } from 'lit-html/directives/keyed.js';
+import { MAX_STATE_CHARS, toCsv, toJson, ResultsToWebview, type Preview, type ResultsFromWebview, type ResultsModel, type ResultsState, type SavedRun } from './protocol/queryResults';
 import { RESULTS_PAGE_TEXT as T } from './protocol/text/queryResults';
-import { button as elementButton, byId, clear, h, sentence, setText } from './shared/dom';
-import { palette, ResultsChart } from './shared/resultsChart';
+import { ChartSection } from './shared/chartSection';
+import { byId, drawPage, sentence } from './shared/dom';
 import { ResultsTable } from './shared/resultsTable';
-import { keepRelativeTimesCurrent, timeElement } from './shared/time';
+import { keepRelativeTimesCurrent, timeView } from './shared/time';
 import { onHostMessage, post, writeState } from './shared/vscodeApi';
+
+type Totals = ResultsModel['totals'][number];
 
 const send = (m: ResultsFromWebview): void => post(m);
 const app = byId('app');
-const TOP_GROUPS = 10;
-const LISTED_GROUPS = 200;
 
-let chart: ResultsChart | undefined;
-
-const button = (label: string, onClick: () => void, secondary = true): HTMLElement => elementButton(label, onClick, secondary);
-
-/** A vscode-elements checkbox with its label. */
-function checkbox(label: string, checked: boolean, onChange: (checked: boolean) => void): HTMLElementTagNameMap['vscode-checkbox'] {
-  const box = h('vscode-checkbox', {}, label);
-  box.checked = checked;
-  box.addEventListener('change', () => onChange(box.checked));
-  return box;
+/** The model shown, with the parts that keep their own state; `version` counts the models, each drawn anew. */
+interface Shown {
+  version: number;
+  model: ResultsModel;
+  chart: ChartSection | undefined;
+  table: ResultsTable | undefined;
 }
 
-/** Groups of one aggregate, largest total first (a preview: the ones that fired first). */
-function rankedGroups(c: Chart, aggregate: string, fired: readonly string[]): string[] {
-  const totals = c.lines
-    .filter((l) => l.aggregate === aggregate)
-    .map((l) => ({ g: l.group, total: l.values.reduce<number>((s, v) => s + (v === null ? 0 : Math.abs(v)), 0) }));
-  const firedRank = new Map(fired.map((g, i) => [g, i]));
-  totals.sort((a, b) => (firedRank.get(a.g) ?? Infinity) - (firedRank.get(b.g) ?? Infinity) || b.total - a.total || a.g.localeCompare(b.g));
-  return totals.map((t) => t.g);
+let shown: Shown | undefined;
+let versions = 0;
+/** What the host is doing now (a new run), or null. */
+let busy: string | null = null;
+/** What the last export did. */
+let exported = '';
+
+function draw(): void {
+  if (shown) drawPage(app, keyed(shown.version, resultsPage(shown)));
 }
 
-function chartSection(model: ResultsModel, c: Chart): HTMLElement {
-  const fired = [...new Set(model.preview?.firings.flatMap((f) => f.groups) ?? [])];
-  let aggregate = c.aggregates[0] ?? '';
-  let utc = false;
-  let ranked = rankedGroups(c, aggregate, fired);
-  let visible = new Set(ranked.slice(0, TOP_GROUPS));
-  const colours = new Map<string, string>();
-  const colourList = palette();
-  const view = new ResultsChart();
-  chart?.destroy();
-  chart = view;
-  const legend = h('ul', { className: 'legend' });
-  const legendNote = h('p', { className: 'legend-note' });
-  const filter = h('vscode-textfield', { className: 'group-filter', attrs: { type: 'search', placeholder: T.filterGroups, 'aria-label': T.filterGroupsLabel } });
-  const redraw = (): void => {
-    const drawn = ranked.filter((g) => visible.has(g));
-    drawn.forEach((g, i) => colours.set(g, colourList[i % colourList.length] ?? '#888'));
-    view.render({ chart: c, aggregate, groups: drawn, colours, utc, preview: model.preview });
-    renderLegend();
-  };
-  const renderLegend = (): void => {
-    clear(legend);
-    const text = filter.value.trim().toLowerCase();
-    const matching = ranked.filter((g) => text === '' || g.toLowerCase().includes(text));
-    for (const g of matching.slice(0, LISTED_GROUPS)) {
-      const box = checkbox(g === '' ? T.allEvents : g, visible.has(g), (checked) => {
-        visible = new Set(visible);
-        if (checked) visible.add(g);
-        else visible.delete(g);
-        redraw();
-      });
-      const swatch = h('span', { className: 'swatch', attrs: { 'aria-hidden': 'true' } });
-      swatch.style.background = visible.has(g) ? (colours.get(g) ?? 'transparent') : 'transparent';
-      legend.append(h('li', {}, swatch, box));
-    }
-    const hidden = matching.length - Math.min(matching.length, LISTED_GROUPS);
-    setText(legendNote, T.drawn(visible.size, ranked.length, hidden));
-  };
-  filter.addEventListener('input', renderLegend);
+const button = (label: string, onClick: () => void, secondary = true): TemplateResult =>
+  html`<vscode-button ?secondary=${secondary} @click=${onClick}>${label}</vscode-button>`;
 
-  const controls = h('div', { className: 'chart-controls' });
-  const utcBox = checkbox(T.utc, false, (checked) => {
-    utc = checked;
-    redraw();
-  });
-  utcBox.id = 'utc';
-  controls.append(utcBox);
-  if (c.aggregates.length > 1) {
-    const select = h('vscode-single-select', { id: 'aggregate', attrs: { 'aria-label': T.aggregateLabel } }, ...c.aggregates.map((a) => h('vscode-option', { attrs: { value: a } }, a)));
-    select.value = aggregate;
-    select.addEventListener('change', () => {
-      aggregate = select.value;
-      ranked = rankedGroups(c, aggregate, fired);
-      visible = new Set(ranked.slice(0, TOP_GROUPS));
-      redraw();
-    });
-    controls.append(h('label', { className: 'aggregate' }, T.aggregate, ' ', select));
-  }
-  const showTop = button(T.topOnly, () => {
-    visible = new Set(ranked.slice(0, TOP_GROUPS));
-    redraw();
-  });
-  const section = h('section', { className: 'chart-section', attrs: { 'aria-label': T.chartLabel } }, c.note ? h('p', { className: 'note' }, c.note) : null, controls, view.element, ranked.length > 1 ? h('details', { className: 'groups', attrs: { open: ranked.length <= 20 } }, h('summary', {}, T.groups), h('div', { className: 'group-tools' }, filter, showTop), legendNote, legend) : null);
-  queueMicrotask(redraw);
-  return section;
+function resultsPage({ model, chart, table }: Shown): TemplateResult {
+  const hasChart = chart !== undefined;
+  return html`<header>
+      <h1>${model.title}</h1>
+      <p class="subtitle">${model.subtitle}</p>
+      ${ranAt(model)}
+      ${model.note ? html`<p id="note" class="note">${model.note}</p>` : nothing}
+      ${toolbar(model)}
+      <p id="busy" class="busy" aria-live="polite" ?hidden=${busy === null}>${busy ?? ''}</p>
+      ${statusLine(model)}
+    </header>
+    ${model.preview ? previewSummary(model.preview) : nothing}
+    ${hasChart ? chart.element : model.status === 'complete' ? html`<p id="no-chart" class="empty">${model.chart ? T.noPoints : T.noSeries}</p>` : nothing}
+    ${tableSection(model, table)}
+    <p id="exported" class="exported" aria-live="polite">${exported}</p>
+    ${model.totals.map(totalsSection)}`;
 }
 
-function tableSection(model: ResultsModel): HTMLElement | null {
-  if (!model.table) return null;
+/** When it ran: relative, the exact UTC time on hover (as in the forms). */
+function ranAt(model: ResultsModel): TemplateResult | typeof nothing {
+  if (model.ranAt === undefined) return nothing;
+  const when = timeView(new Date(model.ranAt).toISOString(), Date.now());
+  return html`<p id="ran-at" class="ran-at">${sentence(model.restored ? T.restoredAt : T.ranAt, when)}</p>`;
+}
+
+function toolbar(model: ResultsModel): TemplateResult {
+  const buttons = [
+    ...(model.canRerun ? [button(T.runAgain, () => send({ type: 'rerun', withOptions: false }), false), button(T.options, () => send({ type: 'rerun', withOptions: true }))] : []),
+    ...(model.links.query ? [button(T.openInBrowser, () => send({ type: 'openLink', which: 'query' }))] : []),
+    ...(model.links.graph ? [button(T.openGraph, () => send({ type: 'openLink', which: 'graph' }))] : []),
+  ];
+  return html`<div class="toolbar">${buttons}</div>`;
+}
+
+function statusLine(model: ResultsModel): TemplateResult | typeof nothing {
+  const text = model.status === 'failed' ? T.failed(model.subject ?? 'query', model.message) : model.status === 'incomplete' ? (model.message ?? T.incomplete) : '';
+  if (text === '') return nothing;
+  return html`<p id="status" class="status ${model.status}" role=${model.status === 'failed' ? 'alert' : 'status'}>${text}</p>`;
+}
+
+function previewSummary(p: Preview): TemplateResult {
+  const notes = p.notes.length > 0 ? html`<ul class="notes">${p.notes.map((n) => html`<li>${n}</li>`)}</ul>` : nothing;
+  return html`<section class="preview" aria-label=${T.previewSummary}>
+    <p id="summary" class="summary">${p.summary}</p>
+    <p class="value-label">${T.valueLabel(p.valueLabel, p.threshold.label)}</p>
+    ${notes}
+  </section>`;
+}
+
+function tableSection(model: ResultsModel, table: ResultsTable | undefined): TemplateResult | typeof nothing {
+  if (!model.table) return nothing;
   const caption = model.preview ? T.firings : T.results;
-  if (model.table.rows.length === 0) return h('section', {}, h('h2', {}, caption), h('p', { className: 'empty' }, model.preview ? T.wouldNotHaveFired : T.noRows));
-  const table = new ResultsTable(model.table, caption, T.filterRowsLabel(model.preview !== undefined));
+  if (!table) return html`<section><h2>${caption}</h2><p class="empty">${model.preview ? T.wouldNotHaveFired : T.noRows}</p></section>`;
   const exportAs = (format: 'csv' | 'json', action: 'copy' | 'save') => () => {
     const view = table.view();
     send({ type: 'export', format, action, text: format === 'csv' ? toCsv(view) : toJson(view) });
   };
-  const actions = h('div', { className: 'actions' }, button(T.copyCsv, exportAs('csv', 'copy')), button(T.copyJson, exportAs('json', 'copy')), button(T.saveCsv, exportAs('csv', 'save')), button(T.saveJson, exportAs('json', 'save')));
-  return h('section', { className: 'table-section' }, h('h2', {}, caption), actions, table.element);
+  const actions = [button(T.copyCsv, exportAs('csv', 'copy')), button(T.copyJson, exportAs('json', 'copy')), button(T.saveCsv, exportAs('csv', 'save')), button(T.saveJson, exportAs('json', 'save'))];
+  return html`<section class="table-section"><h2>${caption}</h2><div class="actions">${actions}</div>${table.element}</section>`;
 }
 
-function render(model: ResultsModel): void {
-  app.removeAttribute('aria-busy');
-  clear(app);
-  const status = h('p', { id: 'status', className: `status ${model.status}`, attrs: { role: model.status === 'failed' ? 'alert' : 'status' } });
-  if (model.status === 'failed') setText(status, T.failed(model.subject ?? 'query', model.message));
-  else if (model.status === 'incomplete') setText(status, model.message ?? T.incomplete);
-  const toolbar = h('div', { className: 'toolbar' });
-  if (model.canRerun) toolbar.append(button(T.runAgain, () => send({ type: 'rerun', withOptions: false }), false), button(T.options, () => send({ type: 'rerun', withOptions: true })));
-  if (model.links.query) toolbar.append(button(T.openInBrowser, () => send({ type: 'openLink', which: 'query' })));
-  if (model.links.graph) toolbar.append(button(T.openGraph, () => send({ type: 'openLink', which: 'graph' })));
-  const busy = h('p', { id: 'busy', className: 'busy', attrs: { 'aria-live': 'polite', hidden: true } });
-  const exported = h('p', { id: 'exported', className: 'exported', attrs: { 'aria-live': 'polite' } });
-  // When it ran: relative, the exact UTC time on hover (as in the forms).
-  const ran = model.ranAt === undefined ? null : h('p', { id: 'ran-at', className: 'ran-at' }, ...sentence(model.restored ? T.restoredAt : T.ranAt, timeElement(new Date(model.ranAt).toISOString(), Date.now())));
-  const note = model.note ? h('p', { id: 'note', className: 'note' }, model.note) : null;
-  app.append(h('header', {}, h('h1', {}, model.title), h('p', { className: 'subtitle' }, model.subtitle), ran, note, toolbar, busy, status.textContent ? status : null));
-  const p = model.preview;
-  if (p) {
-    const notes = p.notes.length > 0 ? h('ul', { className: 'notes' }, ...p.notes.map((n) => h('li', {}, n))) : null;
-    app.append(h('section', { className: 'preview', attrs: { 'aria-label': T.previewSummary } }, h('p', { id: 'summary', className: 'summary' }, p.summary), h('p', { className: 'value-label' }, T.valueLabel(p.valueLabel, p.threshold.label)), notes));
-  }
+function totalsSection(t: Totals): TemplateResult {
+  const row = ([k, v]: Totals['rows'][number]): TemplateResult =>
+    html`<tr><th scope="row">${k}</th><td class=${typeof v === 'number' ? 'num' : ''}>${v === null ? '' : String(v)}</td></tr>`;
+  return html`<section class="totals"><h2>${t.title}</h2><table><tbody>${t.rows.map(row)}</tbody></table></section>`;
+}
+
+/** Shows a new model, drawn anew: a fresh chart and table, nothing busy, no export said. */
+function show(model: ResultsModel): void {
+  shown?.chart?.destroy();
   const c = model.chart;
-  if (c && c.times.length > 0 && c.lines.length > 0) app.append(chartSection(model, c));
-  else if (model.status === 'complete') app.append(h('p', { id: 'no-chart', className: 'empty' }, model.chart ? T.noPoints : T.noSeries));
-  const table = tableSection(model);
-  if (table) app.append(table);
-  app.append(exported);
-  for (const t of model.totals) {
-    app.append(h('section', { className: 'totals' }, h('h2', {}, t.title), h('table', {}, h('tbody', {}, ...t.rows.map(([k, v]) => h('tr', {}, h('th', { attrs: { scope: 'row' } }, k), h('td', { className: typeof v === 'number' ? 'num' : '' }, v === null ? '' : String(v))))))));
-  }
+  const chart = c && c.times.length > 0 && c.lines.length > 0 ? new ChartSection(model, c) : undefined;
+  const table = model.table && model.table.rows.length > 0 ? new ResultsTable(model.table, model.preview ? T.firings : T.results, T.filterRowsLabel(model.preview !== undefined)) : undefined;
+  versions += 1;
+  shown = { version: versions, model, chart, table };
+  busy = null;
+  exported = '';
+  app.removeAttribute('aria-busy');
+  draw();
+  // uPlot sizes the chart to its place on the page: drawn once the section is there.
+  chart?.plot();
 }
 
 /** Keeps what a window reload needs: the model (unless too large to keep) and how to run it again. */
@@ -160,19 +133,18 @@ function keep(model: ResultsModel, title: string | undefined, saved: SavedRun | 
 
 onHostMessage(ResultsToWebview, (m) => {
   if (m.type === 'show') {
-    render(m.model);
+    show(m.model);
     keep(m.model, m.title, m.saved);
-  }
-  else if (m.type === 'busy') {
-    const busy = document.getElementById('busy');
-    if (busy) {
-      busy.hidden = m.label === null;
-      setText(busy, m.label ?? '');
-    }
+  } else if (m.type === 'busy') {
+    busy = m.label;
+    draw();
   } else if (m.type === 'exported') {
-    const el = document.getElementById('exported');
-    if (el) setText(el, m.message);
+    exported = m.message;
+    draw();
   }
 });
-keepRelativeTimesCurrent();
+keepRelativeTimesCurrent(() => {
+  draw();
+  shown?.table?.draw();
+});
 send({ type: 'ready' });

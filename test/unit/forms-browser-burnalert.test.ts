@@ -102,6 +102,35 @@ describe('burn alert form in a browser', { skip: browserSkip }, () => {
     await form.close();
   });
 
+  test('typing keeps the focus, the caret and the text as typed while the field\'s problem comes and goes', async () => {
+    const form = await opened();
+    const textarea = form.page.locator('#f-description textarea');
+    const caret = () => textarea.evaluate((t) => (t as HTMLTextAreaElement).selectionStart);
+    const focused = () => form.page.evaluate(() => document.activeElement?.id);
+    await textarea.fill(`${'x'.repeat(1021)}ab`);
+    await textarea.press('End');
+    await textarea.press('ArrowLeft');
+    // One more character than allowed, typed between "a" and "b": the error line appears as the page is drawn again.
+    await form.page.keyboard.type('Z');
+    assert.equal(await textOf(form.page, '#f-description-error'), 'Description can have at most 1,023 characters.');
+    assert.equal(await textarea.inputValue(), `${'x'.repeat(1021)}aZb`);
+    assert.deepEqual([await caret(), await focused()], [1023, 'f-description']);
+    await form.page.keyboard.press('Backspace');
+    assert.equal(await form.page.locator('#f-description-error').isVisible(), false);
+    assert.equal(await textarea.inputValue(), `${'x'.repeat(1021)}ab`);
+    assert.deepEqual([await caret(), await focused()], [1022, 'f-description']);
+    // A number keeps the text it was typed as ("01"), while its number (1) is what is sent.
+    const minutes = form.page.locator('#f-exhaustion_minutes input');
+    await minutes.fill('');
+    assert.equal(await textOf(form.page, '#f-exhaustion_minutes-error'), 'Exhaustion minutes is required when the alert type is Exhaustion time.');
+    await form.page.keyboard.type('01');
+    assert.equal(await form.page.locator('#f-exhaustion_minutes-error').isVisible(), false);
+    assert.deepEqual([await minutes.inputValue(), await focused()], ['01', 'f-exhaustion_minutes']);
+    await form.page.locator('#review').click();
+    assert.deepEqual((await form.posted()).at(-1), { type: 'review', edits: { description: `${'x'.repeat(1021)}ab`, exhaustion_minutes: 1 } });
+    await form.close();
+  });
+
   test('the description counter counts characters, not UTF-16 units: 1023 emoji fit', async () => {
     const form = await opened();
     await form.page.locator('#f-description textarea').fill('\u{1F6A8}'.repeat(1023));
@@ -125,6 +154,24 @@ describe('burn alert form in a browser', { skip: browserSkip }, () => {
       },
     });
     assert.equal(await form.page.locator('#submit').evaluate((b) => (b as HTMLElement & { disabled: boolean }).disabled), true);
+    await form.close();
+  });
+
+  test('the picker offers the recipients the alert does not have, and starts over after each add and remove', async () => {
+    const form = await opened();
+    // What the picker offers, as it read its options (it reads them again when they change).
+    const offered = (count: number) =>
+      form.page.waitForFunction((n) => {
+        const pick = document.querySelector('#recipient-pick') as (HTMLElement & { options: { value: string; label: string }[]; value: string }) | null;
+        return pick && pick.options.length === n ? { options: pick.options.map((o) => `${o.value}|${o.label}`), value: pick.value } : undefined;
+      }, count).then((h) => h.jsonValue());
+    assert.deepEqual(await offered(2), { options: ['|(choose a recipient)', 'rcp_pd|pagerduty: Primary (rcp_pd)'], value: '' });
+    await setSelect(form, '#recipient-pick', 'rcp_pd');
+    await form.page.locator('#add-recipient').click();
+    assert.deepEqual(await offered(1), { options: ['|(no other recipients seen in this environment)'], value: '' });
+    await form.page.locator('#recipients vscode-button').first().click();
+    assert.deepEqual(await offered(2), { options: ['|(choose a recipient)', 'rcp_mail|email: oncall@example.com (rcp_mail)'], value: '' });
+    assert.deepEqual(await form.page.locator('#recipients .recipient-label').allTextContents(), ['pagerduty: Primary (rcp_pd)']);
     await form.close();
   });
 

@@ -2,7 +2,7 @@
 // definitions diff, where problems land, the messages and persisted state, and the page's CSP.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFINITION_TYPE_NAMES, type BurnAlert, type DatasetDefinitions } from '../../src/api/schemas';
 import {
@@ -375,6 +375,24 @@ test('the form page has a strict CSP with the nonce on its one script and one st
   // The one script that runs; the language block is JSON data, which a browser never executes.
   assert.deepEqual([...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]), ['<script type="application/json" id="obs-l10n">', '<script type="module" nonce="abc123" src="https://x/s.js">']);
   assert.ok(!/\son[a-z]+=/i.test(html), 'no inline event handlers');
+});
+
+test('the page scripts hand lit-html no string as markup and set no inline style attribute (the CSP refuses those)', () => {
+  const dir = join(root, 'src', 'webview');
+  const forbidden: [string, RegExp][] = [
+    ['a directive that parses markup', /unsafe-(html|svg|mathml)|unsafe(HTML|SVG|MathML)/],
+    ['styleMap, whose first drawing writes a style attribute', /style-map|styleMap/],
+    ['markup parsed from a string', /\.(innerHTML|outerHTML)\b|insertAdjacentHTML/],
+    ['a style attribute in a template', /\sstyle=/],
+  ];
+  const found = readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.ts'))
+    .flatMap((f) => {
+      const text = readFileSync(join(dir, f), 'utf8');
+      return forbidden.filter(([, pattern]) => pattern.test(text)).map(([what]) => `${f}: ${what}`);
+    });
+  assert.deepEqual(found, []);
 });
 
 test('the page carries its language and translations as JSON that no translation can break out of', () => {

@@ -1,41 +1,68 @@
 // What every form page does the same way with the host's common messages (busy, problems, status): the
 // busy state of the page and its submit button, the service's problems on their fields with focus on the
-// first, and the status line.
+// first, and the status line. The page draws itself from this state (`draw`), with `statusLine()` in it.
+import { html, type TemplateResult } from 'lit-html';
 import type { CommonToWebview } from '../protocol/messages';
 import { COMMON_TEXT } from '../protocol/text/common';
-import type { ProblemView, StatusLine } from './dom';
+import type { ProblemView } from './problemView';
 
-/** The parts of a rendered form the shell drives. */
-export interface ShellView {
-  problems: ProblemView;
-  status: StatusLine;
-  /** Disabled while a request runs. */
-  submit: { disabled: boolean };
-  /** Draws the problems again (after the host's were set). */
-  renderProblems(): void;
-  /** True while something else keeps the submit button disabled (an open conflict). */
-  blocked?: () => boolean;
+export type StatusKind = 'info' | 'error';
+
+interface Status {
+  text: string;
+  failed: boolean;
+  /** The progress ring turns while a request runs. */
+  spinning: boolean;
 }
+
+const QUIET: Status = { text: '', failed: false, spinning: false };
 
 export class FormShell {
   /** True from a submit until the host says it is done. */
   busy = false;
-  /** The form as rendered; undefined while the page shows something else (loading, a created key). */
-  view: ShellView | undefined;
+  /** The problems of the form shown; undefined while the page shows no form (loading, a created key). */
+  problems: ProblemView | undefined;
+  private status: Status = QUIET;
 
   constructor(
     private readonly app: HTMLElement,
+    /** Draws the page from its state. */
+    private readonly drawPage: () => void,
     /** Where a status goes while no form is shown. */
-    private readonly statusWithoutView: (message: string, kind: 'info' | 'error') => void,
+    private readonly statusWithoutForm: (message: string, kind: StatusKind) => void,
   ) {}
+
+  /** A new view of the page: nothing busy, an empty status line, and the problems of its form if it is one. */
+  start(problems: ProblemView | undefined): void {
+    this.busy = false;
+    this.status = QUIET;
+    this.problems = problems;
+  }
+
+  /** Draws the page; `aria-busy` says whether a form's request is running. */
+  draw(): void {
+    this.drawPage();
+    this.app.setAttribute('aria-busy', this.busy && this.problems !== undefined ? 'true' : 'false');
+  }
 
   setBusy(on: boolean, label = ''): void {
     this.busy = on;
-    const view = this.view;
-    if (!view) return;
-    view.submit.disabled = on || (view.blocked?.() ?? false);
-    this.app.setAttribute('aria-busy', on ? 'true' : 'false');
-    if (on) view.status.busy(label);
+    if (!this.problems) return;
+    if (on) this.status = { ...this.status, text: label, spinning: true };
+    this.draw();
+  }
+
+  /** Says `message` on the status line of the page shown. */
+  show(message: string, kind: StatusKind = 'info'): void {
+    this.status = { text: message, failed: kind === 'error', spinning: false };
+    this.draw();
+  }
+
+  /** The form's busy indicator and status line (an aria-live region). */
+  statusLine(): TemplateResult {
+    const { text, failed, spinning } = this.status;
+    // The ring's own aria-label would say "Loading" in English; the status text beside it says what is going on.
+    return html`<div id="status" class=${failed ? 'status failed' : 'status'} role="status" aria-live="polite"><vscode-progress-ring ?hidden=${!spinning} aria-hidden="true" aria-label=${COMMON_TEXT.loading}></vscode-progress-ring><span id="status-text">${text}</span></div>`;
   }
 
   handle(message: CommonToWebview): void {
@@ -44,20 +71,19 @@ export class FormShell {
         this.setBusy(message.busy, message.label);
         return;
       case 'problems': {
-        this.setBusy(false);
-        const view = this.view;
-        if (!view) return;
-        view.problems.setServerProblems(message.problems);
-        view.renderProblems();
-        view.status.show(COMMON_TEXT.notSaved, 'error');
-        view.problems.focusFirstInvalid();
+        this.busy = false;
+        const problems = this.problems;
+        if (!problems) return;
+        problems.setServerProblems(message.problems);
+        this.show(COMMON_TEXT.notSaved, 'error');
+        problems.focusFirstInvalid();
         return;
       }
       case 'status': {
         const kind = message.failed ? 'error' : 'info';
-        if (message.failed) this.setBusy(false);
-        if (this.view) this.view.status.show(message.message, kind);
-        else this.statusWithoutView(message.message, kind);
+        if (message.failed) this.busy = false;
+        if (this.problems) this.show(message.message, kind);
+        else this.statusWithoutForm(message.message, kind);
         return;
       }
     }

@@ -3,7 +3,6 @@
 // axis. Colours come from the theme (--vscode-charts-*).
 import uPlot from 'uplot';
 import type { Chart, Preview } from '../protocol/queryResults';
-import { h, setText } from './dom';
 import { RESULTS_PAGE_TEXT as T } from '../protocol/text/queryResults';
 import { textLocale } from '../protocol/text/common';
 import { formatTime } from './time';
@@ -37,15 +36,26 @@ export interface ChartOptions {
 /** A value as the readout shows it, in the display language: 1,234.57 or 0.123 in English. */
 const fmtNumber = (v: number): string => v.toLocaleString(textLocale(), { maximumFractionDigits: Math.abs(v) >= 1000 ? 2 : 3 });
 
+/** A new element of the chart with its class (uPlot and the read-out own what goes inside). */
+function part<K extends keyof HTMLElementTagNameMap>(tag: K, className: string): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  el.className = className;
+  return el;
+}
+
 export class ResultsChart {
   private plot: uPlot | undefined;
-  private readonly plotHost = h('div', { className: 'chart-plot' });
-  readonly readout = h('p', { className: 'chart-readout', attrs: { 'aria-live': 'polite' } });
-  readonly element = h('div', { className: 'chart', attrs: { tabindex: '0', role: 'img' } }, this.plotHost, this.readout);
+  private readonly plotHost = part('div', 'chart-plot');
+  readonly readout = part('p', 'chart-readout');
+  readonly element = part('div', 'chart');
   private readonly resize = new ResizeObserver(() => this.plot?.setSize(this.size()));
   private options: ChartOptions | undefined;
 
   constructor() {
+    this.readout.setAttribute('aria-live', 'polite');
+    this.element.tabIndex = 0;
+    this.element.setAttribute('role', 'img');
+    this.element.append(this.plotHost, this.readout);
     this.resize.observe(this.element);
     this.element.addEventListener('keydown', (e) => this.onKey(e));
   }
@@ -103,7 +113,7 @@ export class ResultsChart {
     const o = this.options;
     if (!o) return;
     if (idx === null || idx === undefined) {
-      setText(this.readout, shown.length === 0 ? T.noGroupShown : T.readoutHelp);
+      this.readout.textContent = shown.length === 0 ? T.noGroupShown : T.readoutHelp;
       return;
     }
     const t = o.chart.times[idx];
@@ -114,7 +124,7 @@ export class ResultsChart {
       .sort((a, b) => b.v - a.v)
       .slice(0, 6);
     const parts = values.map(({ g, v }) => `${g === '' ? o.aggregate : g}: ${fmtNumber(v)}`);
-    setText(this.readout, T.readout(formatTime(t, o.utc), parts));
+    this.readout.textContent = T.readout(formatTime(t, o.utc), parts);
   }
 
   private onKey(e: KeyboardEvent): void {

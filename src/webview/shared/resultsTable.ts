@@ -2,10 +2,12 @@
 // rows at a time; what is copied or saved is the table as sorted and filtered. Time columns show relative
 // time with the exact UTC time on hover; they are copied and saved as the exact text. The header cells
 // keep native buttons (a sort control styled as the header); the other controls are vscode-elements.
+// It draws itself (lit-html) into its own element, in place: a header button keeps focus while it sorts.
+import { html, nothing, render, type TemplateResult } from 'lit-html';
 import type { Cell, Table } from '../protocol/queryResults';
 import { RESULTS_PAGE_TEXT as T } from '../protocol/text/queryResults';
-import { button, clear, h, setText } from './dom';
-import { timeElement } from './time';
+import { valueOf } from './fields';
+import { timeView } from './time';
 
 const PAGE = 500;
 
@@ -21,28 +23,17 @@ export class ResultsTable {
   private sort: { column: number; ascending: boolean } | undefined;
   private filter = '';
   private shown = PAGE;
-  private readonly head = h('thead');
-  private readonly body = h('tbody');
-  private readonly count = h('p', { className: 'table-count', attrs: { 'aria-live': 'polite' } });
-  private readonly more = button('', () => {
-    this.shown += PAGE;
-    this.renderBody();
-  }, true);
   private readonly times: ReadonlySet<number>;
-  readonly element: HTMLElement;
+  readonly element = document.createElement('div');
 
-  constructor(private readonly table: Table, caption: string, filterLabel: string) {
+  constructor(
+    private readonly table: Table,
+    private readonly caption: string,
+    private readonly filterLabel: string,
+  ) {
     this.times = new Set(table.timeColumns ?? []);
-    this.more.classList.add('more');
-    const filter = h('vscode-textfield', { className: 'table-filter', attrs: { type: 'search', placeholder: T.filterRows, 'aria-label': filterLabel } });
-    filter.addEventListener('input', () => {
-      this.filter = filter.value.trim().toLowerCase();
-      this.shown = PAGE;
-      this.renderBody();
-    });
-    this.element = h('div', { className: 'results-table' }, filter, h('div', { className: 'table-scroll' }, h('table', {}, h('caption', {}, caption), this.head, this.body)), this.count, this.more);
-    this.renderHead();
-    this.renderBody();
+    this.element.className = 'results-table';
+    this.draw();
   }
 
   /** The rows as sorted and filtered now, all of them (not only the page shown). */
@@ -56,46 +47,46 @@ export class ResultsTable {
 
   sortBy(column: number): void {
     this.sort = this.sort?.column === column ? { column, ascending: !this.sort.ascending } : { column, ascending: typeof this.table.rows[0]?.[column] !== 'number' };
-    this.renderHead();
-    this.renderBody();
+    this.draw();
   }
 
-  private renderHead(): void {
-    clear(this.head);
-    const row = h('tr');
-    this.table.columns.forEach((name, i) => {
-      const sorted = this.sort?.column === i ? (this.sort.ascending ? 'ascending' : 'descending') : 'none';
-      const button = h('button', { className: 'sort', attrs: { type: 'button', title: T.sortBy(name) } }, name, sorted === 'none' ? '' : sorted === 'ascending' ? ' ▲' : ' ▼');
-      button.addEventListener('click', () => {
-        this.sortBy(i);
-        (this.head.querySelectorAll('button.sort')[i] as HTMLElement | undefined)?.focus();
-      });
-      row.append(h('th', { attrs: { scope: 'col', 'aria-sort': sorted } }, button));
-    });
-    this.head.append(row);
-  }
-
-  private renderBody(): void {
+  /** Draws the table as it is now (also to bring its relative times up to date). */
+  draw(): void {
     const { rows } = this.view();
-    clear(this.body);
-    const page = rows.slice(0, this.shown);
-    const fragment = document.createDocumentFragment();
-    const now = Date.now();
-    for (const r of page) {
-      const tr = document.createElement('tr');
-      r.forEach((c, i) => {
-        const td = document.createElement('td');
-        if (typeof c === 'string' && this.times.has(i)) td.append(timeElement(c, now));
-        else td.textContent = c === null ? '' : String(c);
-        if (typeof c === 'number') td.className = 'num';
-        tr.append(td);
-      });
-      fragment.append(tr);
-    }
-    this.body.append(fragment);
     const total = this.table.rows.length;
-    setText(this.count, rows.length === total ? T.rows(total) : T.rowsMatch(rows.length, total));
-    this.more.hidden = rows.length <= this.shown;
-    setText(this.more, T.showMore(Math.min(PAGE, rows.length - this.shown)));
+    const filtered = (event: Event): void => {
+      this.filter = valueOf(event).trim().toLowerCase();
+      this.shown = PAGE;
+      this.draw();
+    };
+    const more = (): void => {
+      this.shown += PAGE;
+      this.draw();
+    };
+    render(
+      html`<vscode-textfield class="table-filter" type="search" placeholder=${T.filterRows} aria-label=${this.filterLabel} @input=${filtered}></vscode-textfield>
+        <div class="table-scroll">
+          <table><caption>${this.caption}</caption><thead><tr>${this.table.columns.map((name, i) => this.header(name, i))}</tr></thead>
+            <tbody>${this.body(rows.slice(0, this.shown))}</tbody></table>
+        </div>
+        <p class="table-count" aria-live="polite">${rows.length === total ? T.rows(total) : T.rowsMatch(rows.length, total)}</p>
+        <vscode-button class="more" secondary ?hidden=${rows.length <= this.shown} @click=${more}>${T.showMore(Math.min(PAGE, rows.length - this.shown))}</vscode-button>`,
+      this.element,
+    );
+  }
+
+  private header(name: string, column: number): TemplateResult {
+    const sorted = this.sort?.column === column ? (this.sort.ascending ? 'ascending' : 'descending') : 'none';
+    const arrow = sorted === 'none' ? '' : sorted === 'ascending' ? ' ▲' : ' ▼';
+    return html`<th scope="col" aria-sort=${sorted}><button class="sort" type="button" title=${T.sortBy(name)} @click=${() => this.sortBy(column)}>${name}${arrow}</button></th>`;
+  }
+
+  private body(rows: readonly Cell[][]): TemplateResult[] {
+    const now = Date.now();
+    const cell = (c: Cell, column: number): TemplateResult => {
+      const text = typeof c === 'string' && this.times.has(column) ? timeView(c, now) : c === null ? '' : String(c);
+      return html`<td class=${typeof c === 'number' ? 'num' : nothing}>${text}</td>`;
+    };
+    return rows.map((r) => html`<tr>${r.map(cell)}</tr>`);
   }
 }

@@ -1,5 +1,6 @@
 // Times as the pages show them: relative ("3 hours ago") with the exact UTC time on hover, and the
 // chart's and tables' "YYYY-MM-DD HH:MM" in local time or UTC. The clock is passed in, so tests pin it.
+import { html, type TemplateResult } from 'lit-html';
 import { textLocale } from '../protocol/text/common';
 import { relativeTime as relativeTimeIn, utcText } from '../protocol/text/when';
 
@@ -20,29 +21,14 @@ export function formatTime(epochSeconds: number, utc: boolean): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-/** A <time> element: the relative time as text, the exact UTC time on hover; an unreadable text as it is. */
-export function timeElement(iso: string, nowMs: number): HTMLElement {
+/** A <time>: the relative time as text, the exact UTC time on hover; an unreadable text as it is. */
+export function timeView(iso: string, nowMs: number): TemplateResult {
   const ms = Date.parse(iso);
-  const el = document.createElement('time');
-  el.setAttribute('datetime', iso);
-  if (Number.isNaN(ms)) {
-    el.textContent = iso;
-    return el;
-  }
-  el.textContent = relativeTime(ms, nowMs);
-  el.title = utcText(ms);
-  el.dataset['relative'] = String(ms);
-  return el;
+  if (Number.isNaN(ms)) return html`<time datetime=${iso}>${iso}</time>`;
+  return html`<time datetime=${iso} title=${utcText(ms)}>${relativeTime(ms, nowMs)}</time>`;
 }
 
-/** Brings every relative time on the page up to `nowMs` (a page left open for an hour stays right). */
-export function refreshRelativeTimes(nowMs: number): void {
-  for (const el of document.querySelectorAll<HTMLElement>('time[data-relative]')) {
-    el.textContent = relativeTime(Number(el.dataset['relative']), nowMs);
-  }
-}
-
-/** Keeps the page's relative times current, once a minute. */
-export function keepRelativeTimesCurrent(now: () => number = Date.now): void {
-  setInterval(() => refreshRelativeTimes(now()), 60_000);
+/** Keeps the page's relative times current: `redraw` draws the page anew once a minute (a page left open for an hour stays right). */
+export function keepRelativeTimesCurrent(redraw: () => void): void {
+  setInterval(redraw, 60_000);
 }
