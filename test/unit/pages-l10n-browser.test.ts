@@ -1,8 +1,9 @@
 // Every word a webview page shows comes from the translations the host hands it. Each page is opened with
 // a "translation" that marks every text of the English bundle (⟦text⟧) and German as its language, driven
-// through its states, and every text node and labelling attribute, open shadow roots included, is checked: what is not marked must be
-// data the test gave it (names, ids, the service's values). An English word written into a page, or read
-// before the page took its translations, shows up unmarked. Skipped only without /usr/bin/chromium.
+// through its states, and every text node and labelling attribute, open shadow roots included, is checked:
+// what is not marked must be data the test gave it (names, ids, the service's values). An English word
+// written into a page, or read before the page took its translations, shows up unmarked. Skipped only
+// without /usr/bin/chromium.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
