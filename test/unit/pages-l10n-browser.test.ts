@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { DEFINITION_TYPE_NAMES } from '../../src/api/schemas';
 import type { PageL10n } from '../../src/webview/protocol/pageL10n';
 import { browserSkip, closeAllForms, launchBrowser, openForm, type FormPage } from './forms-harness';
-import { openResults, resultModel, T0, type ResultsPage } from './results-harness';
+import { openResults, resultModel, T0, type ResultsPage } from '../../scripts/resultsPage';
 
 const english = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'l10n', 'bundle.l10n.json'), 'utf8')) as Record<string, string>;
 const MARKED: PageL10n = { language: 'de', bundle: Object.fromEntries(Object.keys(english).map((key) => [key, `⟦${key}⟧`])) };
