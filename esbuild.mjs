@@ -1,6 +1,6 @@
 // Bundles every entry point. `--production` minifies with external source maps; `--watch` rebuilds.
 import * as esbuild from 'esbuild';
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -137,5 +137,7 @@ if (watch) {
     Object.assign(meta.inputs, r.metafile.inputs);
     Object.assign(meta.outputs, r.metafile.outputs);
   }
-  await writeFile('dist/.build-meta.json', JSON.stringify(meta) + '\n');
+  // Written whole and then renamed, so a test reading it never sees half a file.
+  await writeFile('dist/.build-meta.json.tmp', JSON.stringify(meta) + '\n');
+  await rename('dist/.build-meta.json.tmp', 'dist/.build-meta.json');
 }
