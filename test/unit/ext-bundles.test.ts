@@ -29,7 +29,7 @@ interface Intent {
 
 const UNDICI: Never = { what: 'the client transport (undici)', inputs: /node_modules\/undici\/|src\/api\/(client|transport|pipeline)\.ts$/ };
 const SANDBOX: Never = { what: 'the sandbox', inputs: /src\/sandbox\// };
-const LINTER: Never = { what: 'the linter', inputs: /src\/lint\/|node_modules\/jsonc-parser\// };
+const LINTER: Never = { what: 'the linter', inputs: /src\/lint\// };
 const EXTENSION: Never = { what: 'extension code', inputs: /src\/extension\// };
 const FORMS: Never = { what: 'the forms', inputs: /src\/extension\/forms\/|src\/webview\/protocol\/(messages|\w+Form)\.ts$/ };
 const QUERIES: Never = { what: 'the queries', inputs: /src\/extension\/queries\// };
@@ -45,6 +45,8 @@ const BUNDLES: Record<string, Intent> = {
       SANDBOX,
       // The linter runs in dist/lint-worker.js; the extension needs only its rule registry and positions.
       { ...LINTER, except: /src\/lint\/(rules|text)\.ts$/ },
+      // Nor the JSONC parser: what the activation reads is read with JSON.parse.
+      { what: 'jsonc-parser', inputs: /node_modules\/jsonc-parser\// },
       // The forms and their message schemas are in dist/forms-host.js (the tree shares only the words of a moment).
       { what: 'the forms', inputs: /src\/webview\/|src\/extension\/forms\//, except: /forms\/(registerForms|reviewDocuments|formIds)\.ts$|webview\/protocol\/text\/when\.ts$/ },
       { ...QUERIES, except: /queries\/(registerQueries|queryIds)\.ts$/ },
