@@ -1,6 +1,6 @@
 // Bundles every entry point. `--production` minifies with external source maps; `--watch` rebuilds.
 import * as esbuild from 'esbuild';
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -13,6 +13,8 @@ const common = {
   legalComments: 'none',
   // Prefer ES module builds: jsonc-parser's UMD main loads its parts with a require() esbuild cannot follow.
   mainFields: ['module', 'main'],
+  // What each bundle was built from, written to dist/.build-meta.json: tests check the built bundles by it.
+  metafile: true,
 };
 
 // Bundles that run in VS Code's extension host. Since Node 21 `navigator` is a global, and the extension host
@@ -127,6 +129,15 @@ if (watch) {
   await Promise.all(contexts.map((c) => c.watch()));
   console.log('watching for changes...');
 } else {
-  await Promise.all(builds.map((b) => esbuild.build(b)));
+  const results = await Promise.all(builds.map((b) => esbuild.build(b)));
   await writeFile('dist/.build-info.json', JSON.stringify({ production }) + '\n');
+  // esbuild's metafile of every build merged: { inputs, outputs } keyed by paths from the repository root.
+  const meta = { inputs: {}, outputs: {} };
+  for (const r of results) {
+    Object.assign(meta.inputs, r.metafile.inputs);
+    Object.assign(meta.outputs, r.metafile.outputs);
+  }
+  // Written whole and then renamed, so a test reading it never sees half a file.
+  await writeFile('dist/.build-meta.json.tmp', JSON.stringify(meta) + '\n');
+  await rename('dist/.build-meta.json.tmp', 'dist/.build-meta.json');
 }

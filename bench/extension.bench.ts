@@ -19,7 +19,7 @@ import { KeyRegistry } from '../src/extension/tree/keyRegistry';
 import { Limiter } from '../src/api/limiter';
 import { LintScheduler, type SchedulerClock } from '../src/extension/diagnostics/lintScheduler';
 import { toDiagnosticData } from '../src/extension/diagnostics/lintMapping';
-import { MemoryMemento } from '../test/unit/memento-fake';
+import { MemoryMemento } from '../scripts/memoryMemento';
 import { present } from '../src/extension/tree/presentation';
 import { RememberedItems } from '../src/extension/tree/rememberedItems';
 import { tooltipMarkdown } from '../src/extension/core/text';

@@ -5,9 +5,8 @@
 //     message to the chart drawn and the table shown. Goal <= 300 ms. Floor: the same message to a page
 //     that only parses it.
 import { evaluateTrigger, type Grid, type TriggerRules } from '../src/extension/queries/preview/evaluate';
-import { launchBrowser, browserSkip } from '../test/unit/forms-harness';
-import { openResults, resultModel } from '../test/unit/results-harness';
-
+import { launchBrowser, browserSkip } from '../scripts/chromium';
+import { openResults, resultModel } from '../scripts/resultsPage';
 
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);

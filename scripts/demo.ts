@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { copyWorkspace, findInstall, freePort, repoRoot, startCodeServer } from '../test/e2e/codeServer';
+import { copyWorkspace, findInstall, freePort, repoRoot, startCodeServer } from './codeServer';
 
 function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -117,15 +117,19 @@ function fromProblem(body: z.infer<typeof ProblemDetails>): ParsedErrorBody {
   };
 }
 
-/** Parses an error response body. Never throws; an unknown shape yields only `shape`. */
-export function parseErrorBody(contentType: string | undefined, text: string): ParsedErrorBody {
+/**
+ * Parses an error response body. Never throws; an unknown shape yields only `shape`. `scrub` is applied to every
+ * string of the body before anything is read from it, so what is derived from a string (a field from a JSON
+ * pointer) is derived from the scrubbed text, and a member read later cannot be missed.
+ */
+export function parseErrorBody(contentType: string | undefined, text: string, scrub: (s: string) => string = (s) => s): ParsedErrorBody {
   if (text.trim() === '') return { shape: 'empty', fieldProblems: [] };
   const media = mediaType(contentType);
   const looksJson = media === 'application/json' || media.endsWith('+json') || media === '';
   if (!looksJson) return { shape: 'not-json', fieldProblems: [] };
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = scrubStrings(JSON.parse(text), scrub);
   } catch {
     return { shape: 'not-json', fieldProblems: [] };
   }
@@ -146,4 +150,21 @@ export function parseErrorBody(contentType: string | undefined, text: string): P
 function isProblemShaped(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;
   return 'type' in value || 'title' in value || 'type_detail' in value || 'detail' in value;
+}
+
+/** Applies `scrub` to every string value of a parsed JSON value, in place (no recursion: any depth). Keys are never read out. */
+function scrubStrings(value: unknown, scrub: (s: string) => string): unknown {
+  if (typeof value === 'string') return scrub(value);
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (typeof node !== 'object' || node === null) continue;
+    const record = node as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      const member = record[key];
+      if (typeof member === 'string') record[key] = scrub(member);
+      else pending.push(member);
+    }
+  }
+  return value;
 }

@@ -16,12 +16,14 @@ export interface LimiterOptions {
   cancelled?: () => Error;
 }
 
-/** Reads `retryAfterMs` from an error thrown by the client, if it is a rate-limit error. */
+/**
+ * Reads `retryAfterMs` from an error thrown by the client, if it is a rate-limit error: the client's
+ * ServiceError of kind 'http' with status 429 (read by shape: the extension loads the client from its own bundle).
+ */
 export function retryAfterOf(err: unknown): number | undefined {
   if (typeof err !== 'object' || err === null) return undefined;
-  const e = err as { kind?: unknown; status?: unknown; retryAfterMs?: unknown };
-  const rateLimited = e.status === 429 || e.kind === 'rate-limited' || e.kind === 'rateLimited';
-  return rateLimited && typeof e.retryAfterMs === 'number' && e.retryAfterMs >= 0 ? e.retryAfterMs : undefined;
+  const e = err as { status?: unknown; retryAfterMs?: unknown };
+  return e.status === 429 && typeof e.retryAfterMs === 'number' && e.retryAfterMs >= 0 ? e.retryAfterMs : undefined;
 }
 
 export class AbortedError extends Error {

@@ -184,7 +184,7 @@ export class RequestPipeline {
     // tolerantly by zod (a null in an optional member reads as absent, validation.ts).
     const parsed = validateResponse(ep.response, json);
     if (!parsed.success) {
-      const problems = issuesToProblems(parsed.error.issues).map((p) => ({ ...p, field: p.field === '(body)' ? '(root)' : p.field, message: this.clean(p.message) }));
+      const problems = issuesToProblems(parsed.error.issues).map((p) => this.cleanProblem({ ...p, field: p.field === '(body)' ? '(root)' : p.field }));
       const error = new ServiceError({
         kind: 'response-schema',
         operation: op,
@@ -201,14 +201,12 @@ export class RequestPipeline {
   private httpFailure<T>(ep: Endpoint<T>, status: number, headers: IncomingHttpHeaders, text: string | undefined): Attempt<T> {
     const op = ep.operation;
     const contentType = headerValue(headers, 'content-type');
-    const parsed = text === undefined ? { shape: 'not-json' as const, fieldProblems: [] } : parseErrorBody(contentType, text);
+    // Every string of the body is redacted as it is parsed (a field made from a JSON pointer is made from the
+    // redacted pointer); then each string kept is cleaned.
+    const redact = (s: string): string => this.cfg.redactor.redact(s);
+    const parsed = text === undefined ? { shape: 'not-json' as const, fieldProblems: [] } : parseErrorBody(contentType, text, redact);
     const serverDelayMs = serverRequestedDelay(headers, this.cfg.now());
-    const fieldProblems = parsed.fieldProblems.map((p) => ({
-      ...p,
-      field: this.clean(p.field),
-      message: this.clean(p.message),
-      ...(p.code !== undefined ? { code: this.clean(p.code) } : {}),
-    }));
+    const fieldProblems = parsed.fieldProblems.map((p) => this.cleanProblem(p));
     const title = this.cleanOpt(parsed.title);
     const detail = this.cleanOpt(parsed.detail);
     const code = this.cleanOpt(parsed.code);
@@ -276,6 +274,16 @@ export class RequestPipeline {
 
   private cleanOpt(text: string | undefined): string | undefined {
     return text === undefined ? undefined : this.clean(text);
+  }
+
+  /** A field problem with every one of its strings cleaned (a member added to FieldProblem is added here). */
+  private cleanProblem(p: FieldProblem): FieldProblem {
+    return {
+      field: this.clean(p.field),
+      ...(p.code !== undefined ? { code: this.clean(p.code) } : {}),
+      message: this.clean(p.message),
+      ...(p.pointer !== undefined ? { pointer: this.clean(p.pointer) } : {}),
+    };
   }
 }
 

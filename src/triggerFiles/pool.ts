@@ -2,24 +2,15 @@
 // of its rate limit: when a response shows the window nearly used up, the next calls wait for its
 // reset; a call refused with "retry after" pauses every call and is tried again. The queueing and the
 // pauses are the service client's Limiter (src/api/limiter.ts); this adds the window check. No vscode import.
-import { abortableSleep, Limiter } from '../api/limiter';
+import { abortableSleep, Limiter, type LimiterOptions } from '../api/limiter';
 
 /** What a call returns that pacing reads (the client's ApiResponse has it). */
 export interface Paced {
   rateLimit?: { remaining: number; resetSeconds: number };
 }
 
-export interface PacedPoolOptions {
-  concurrency: number;
-  /** Retries of a call refused with a retry-after (the client has retried it already). */
-  rateLimitRetries?: number;
-  /** Longest pause honoured, so a bogus header cannot stall a pull for hours. */
-  maxPauseMs?: number;
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  now?: () => number;
-  /** Told when calls wait for the rate limit (for a progress line). */
-  onPause?: (ms: number) => void;
-}
+/** The Limiter's options; a pool's calls given up by their signal always reject with PullCancelled. */
+export type PacedPoolOptions = Omit<LimiterOptions, 'cancelled'>;
 
 /** The caller gave up: its signal aborted. */
 export class PullCancelled extends Error {
@@ -40,15 +31,7 @@ export class PacedPool {
 
   constructor(o: PacedPoolOptions) {
     this.concurrency = Math.max(1, Math.min(16, Math.floor(Number.isFinite(o.concurrency) ? o.concurrency : 4)));
-    this.limiter = new Limiter({
-      concurrency: this.concurrency,
-      sleep: o.sleep ?? sleepUnlessAborted,
-      cancelled: () => new PullCancelled(),
-      ...(o.rateLimitRetries !== undefined ? { rateLimitRetries: o.rateLimitRetries } : {}),
-      ...(o.maxPauseMs !== undefined ? { maxPauseMs: o.maxPauseMs } : {}),
-      ...(o.now !== undefined ? { now: o.now } : {}),
-      ...(o.onPause !== undefined ? { onPause: o.onPause } : {}),
-    });
+    this.limiter = new Limiter({ ...o, concurrency: this.concurrency, sleep: o.sleep ?? sleepUnlessAborted, cancelled: () => new PullCancelled() });
   }
 
   /** The most calls that ran at once, and the pauses made (tests count them). */

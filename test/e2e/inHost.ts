@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { TEST_SEAM_VARIABLE } from '../../src/extension/testSeam';
 import { buildRunnerExtension, mapInHostStack, packageRunnerExtension } from '../vscode/buildRunner';
 import type { RunConfig, RunReport } from '../vscode/runner-extension/src/extension';
-import { copyWorkspace, repoRoot, startCodeServer, type CodeServer } from './codeServer';
+import { copyWorkspace, repoRoot, startCodeServer, type CodeServer } from '../../scripts/codeServer';
 import { launchChromium, openWorkbench, resultsDir } from './workbench';
 
 export const demoWorkspace = join(repoRoot, 'demo', 'workspace');

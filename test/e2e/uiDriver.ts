@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import type { RecordedRequest, SandboxInfo } from '../../src/sandbox/types';
-import { repoRoot } from './codeServer';
+import { repoRoot } from '../../scripts/codeServer';
 
 /**
  * Where the UI suite writes its pictures: test-results/screenshots, so a test run never changes a tracked

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { copyWorkspace, startCodeServer, type CodeServer } from './codeServer';
+import { copyWorkspace, startCodeServer, type CodeServer } from '../../scripts/codeServer';
 import { demoWorkspace } from './inHost';
 import { SANDBOX_CONTROL_TOKEN } from './uiDriver';
 import { launchChromium } from './workbench';

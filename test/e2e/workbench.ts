@@ -2,7 +2,7 @@
 import { appendFileSync, cpSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { repoRoot, requireInstall, type CodeServer } from './codeServer';
+import { repoRoot, requireInstall, type CodeServer } from '../../scripts/codeServer';
 
 export const resultsDir = join(repoRoot, 'test-results');
 

@@ -250,3 +250,10 @@ test(`no source module is over ${MAX_LINES} lines, data tables aside`, () => {
     .map((f) => `${f.path} (${f.lines})`);
   assert.deepEqual(long, []);
 });
+
+test('the product, the scripts and the bench import nothing from test/', () => {
+  const outside = ['src', 'scripts', 'bench'].flatMap((dir) => sourceFiles(join(root, dir)));
+  assert.ok(outside.some((f) => rel(f).startsWith('bench/')) && outside.some((f) => rel(f).startsWith('scripts/')), 'the scan found the scripts and the bench');
+  const found = outside.flatMap((f) => importsOf(f).filter((i) => i.target.startsWith('test/')).map((i) => `${rel(f)} imports ${i.target}`));
+  assert.deepEqual(found, []);
+});

@@ -1,45 +1,164 @@
-// The extension loads two bundles at run time (require of a computed path): they must be built and shipped.
+// The bundles as built (dist/, read through the build's metafile): each one the extension loads exists, holds
+// what it is for and none of what another bundle loads later, and nothing is built that no test describes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { join } from 'node:path';
-import { bundleInputs } from './bundle-inputs';
+import { builtFiles, loadedAtRunTime, root } from './bundle-inputs';
 
-const root = join(import.meta.dirname, '..', '..');
 const read = (file: string): string => readFileSync(join(root, file), 'utf8');
 
-test('esbuild builds the run-time loaded bundles from their sources', () => {
-  const build = read('esbuild.mjs');
-  assert.match(build, /'sandbox-host': 'src\/sandbox\/index\.ts'/);
-  assert.match(build, /'client-host': 'src\/api\/index\.ts'/);
-  assert.match(build, /'lint-worker': 'src\/extension\/diagnostics\/lintWorker\.ts'/);
-  assert.match(build, /'forms-host': 'src\/extension\/forms\/formsHost\.ts'/);
-  assert.match(build, /'sync-host': 'src\/extension\/sync\/syncHost\.ts'/);
+type Runs = 'extension host' | 'worker thread' | 'command line';
+
+interface Never {
+  what: string;
+  inputs: RegExp;
+  /** Inputs matching `inputs` that this bundle may hold all the same. */
+  except?: RegExp;
+}
+
+interface Intent {
+  entry: string;
+  runs: Runs;
+  /** Each matched by at least one input: the bundle holds what it is for. */
+  holds: RegExp[];
+  never: Never[];
+}
+
+const UNDICI: Never = { what: 'the client transport (undici)', inputs: /node_modules\/undici\/|src\/api\/(client|transport|pipeline)\.ts$/ };
+const SANDBOX: Never = { what: 'the sandbox', inputs: /src\/sandbox\// };
+const LINTER: Never = { what: 'the linter', inputs: /src\/lint\// };
+const EXTENSION: Never = { what: 'extension code', inputs: /src\/extension\// };
+const FORMS: Never = { what: 'the forms', inputs: /src\/extension\/forms\/|src\/webview\/protocol\/(messages|\w+Form)\.ts$/ };
+const QUERIES: Never = { what: 'the queries', inputs: /src\/extension\/queries\// };
+const SYNC: Never = { what: 'drift and pull', inputs: /src\/extension\/sync\/|src\/triggerFiles\// };
+
+const BUNDLES: Record<string, Intent> = {
+  'dist/extension.js': {
+    entry: 'src/extension/extension.ts',
+    runs: 'extension host',
+    holds: [/src\/extension\/tree\/datasetTree\.ts$/, /src\/extension\/connections\//],
+    never: [
+      UNDICI,
+      SANDBOX,
+      // The linter runs in dist/lint-worker.js; the extension needs only its rule registry and positions.
+      { ...LINTER, except: /src\/lint\/(rules|text)\.ts$/ },
+      // Nor the JSONC parser: what the activation reads is read with JSON.parse.
+      { what: 'jsonc-parser', inputs: /node_modules\/jsonc-parser\// },
+      // The forms and their message schemas are in dist/forms-host.js (the tree shares only the words of a moment).
+      { what: 'the forms', inputs: /src\/webview\/|src\/extension\/forms\//, except: /forms\/(registerForms|reviewDocuments|formIds)\.ts$|webview\/protocol\/text\/when\.ts$/ },
+      { ...QUERIES, except: /queries\/(registerQueries|queryIds)\.ts$/ },
+      // A trigger file's path is shared with export, which the activation bundle holds.
+      { ...SYNC, except: /(sync\/registerSync|triggerFiles\/paths)\.ts$/ },
+    ],
+  },
+  'dist/client-host.js': {
+    entry: 'src/api/index.ts',
+    runs: 'extension host',
+    holds: [/node_modules\/undici\//, /src\/api\/transport\.ts$/, /src\/api\/redact\.ts$/],
+    never: [EXTENSION, SANDBOX, LINTER],
+  },
+  'dist/sandbox-host.js': {
+    entry: 'src/sandbox/index.ts',
+    runs: 'extension host',
+    holds: [/src\/sandbox\/server\.ts$/, /src\/sandbox\/demoData\.ts$/],
+    // The sandbox is written from the spec, not from the client it is there to test.
+    never: [{ what: 'the client', inputs: /src\/api\/|node_modules\/undici\// }, EXTENSION, LINTER],
+  },
+  'dist/lint-worker.js': {
+    entry: 'src/extension/diagnostics/lintWorker.ts',
+    runs: 'worker thread',
+    holds: [/src\/lint\/lint\.ts$/, /src\/lint\/schema\/relations\.ts$/, /node_modules\/jsonc-parser\//],
+    never: [UNDICI, SANDBOX, FORMS, QUERIES, SYNC],
+  },
+  'dist/forms-host.js': {
+    entry: 'src/extension/forms/formsHost.ts',
+    runs: 'extension host',
+    holds: [/src\/extension\/forms\/controller\.ts$/, /src\/webview\/protocol\/messages\.ts$/],
+    never: [UNDICI, SANDBOX, LINTER, QUERIES, SYNC],
+  },
+  'dist/queries-host.js': {
+    entry: 'src/extension/queries/queriesHost.ts',
+    runs: 'extension host',
+    holds: [/src\/extension\/queries\/runner\.ts$/, /src\/extension\/queries\/preview\/evaluate\.ts$/, /src\/webview\/protocol\/queryResults\.ts$/],
+    never: [UNDICI, SANDBOX, LINTER, FORMS, SYNC],
+  },
+  'dist/sync-host.js': {
+    entry: 'src/extension/sync/syncHost.ts',
+    runs: 'extension host',
+    holds: [/src\/extension\/sync\/driftModel\.ts$/, /src\/triggerFiles\/pull\.ts$/],
+    never: [UNDICI, SANDBOX, LINTER, FORMS, QUERIES],
+  },
+  'dist/cli.js': {
+    entry: 'src/cli/lint.ts',
+    runs: 'command line',
+    holds: [/src\/lint\/lint\.ts$/],
+    never: [EXTENSION],
+  },
+  'dist/sandbox.js': {
+    entry: 'src/cli/sandbox.ts',
+    runs: 'command line',
+    holds: [/src\/sandbox\/server\.ts$/],
+    never: [{ what: 'the client', inputs: /src\/api\/|node_modules\/undici\// }, EXTENSION, LINTER],
+  },
+};
+
+/** Node's own modules: bare names of this Node, and any `node:` name (undici asks for node:sqlite, which Node 22 has). */
+const isNodeBuiltin = (m: string): boolean => m.startsWith('node:') || builtinModules.includes(m);
+const PAGE_INPUTS = /^src\/webview\/|^src\/api\/schemas\/|node_modules\//;
+
+/** What an intent finds wrong with a built bundle: an empty list when it is as meant. */
+function problems(file: string, intent: Intent): string[] {
+  const b = builtFiles().get(file);
+  if (b === undefined) return ['not built'];
+  const out: string[] = [];
+  if (b.entryPoint !== intent.entry) out.push(`built from ${String(b.entryPoint)}, not ${intent.entry}`);
+  if (!existsSync(join(root, b.file))) out.push('not on disk');
+  for (const h of intent.holds) if (!b.inputs.some((i) => h.test(i))) out.push(`holds nothing matching ${h}`);
+  for (const n of intent.never) {
+    const found = b.inputs.filter((i) => n.inputs.test(i) && !(n.except?.test(i) ?? false));
+    if (found.length > 0) out.push(`holds ${n.what}: ${found.slice(0, 3).join(', ')}`);
+  }
+  const allowed = (m: string): boolean => isNodeBuiltin(m) || (m === 'vscode' && intent.runs === 'extension host');
+  const external = b.external.filter((m) => !allowed(m));
+  if (external.length > 0) out.push(`leaves ${external.join(', ')} to a ${intent.runs} that has none`);
+  return out;
+}
+
+test('each bundle the build makes holds what it is for and nothing another bundle loads later', () => {
+  const found = Object.entries(BUNDLES).flatMap(([file, intent]) => problems(file, intent).map((p) => `${file}: ${p}`));
+  assert.deepEqual(found, []);
 });
 
-test('.vscodeignore ships the run-time loaded bundles', () => {
-  const lines = read('.vscodeignore').split(/\r?\n/).map((l) => l.trim());
-  assert.ok(lines.includes('!dist/sandbox-host.js'), 'dist/sandbox-host.js is not shipped');
-  assert.ok(lines.includes('!dist/client-host.js'), 'dist/client-host.js is not shipped');
-  assert.ok(lines.includes('!dist/lint-worker.js'), 'dist/lint-worker.js is not shipped');
-  assert.ok(lines.includes('!dist/forms-host.js'), 'dist/forms-host.js is not shipped');
-  assert.ok(lines.includes('!dist/sync-host.js'), 'dist/sync-host.js is not shipped');
+test('every file the build makes is a bundle described above or a webview page asset', () => {
+  const undescribed = [...builtFiles().keys()].filter((f) => BUNDLES[f] === undefined && !f.startsWith('dist/webview/'));
+  assert.deepEqual(undescribed, [], 'describe each new bundle in BUNDLES (what it holds, what it must not)');
 });
 
-test('dist/extension.js bundles neither the sandbox, the client transport (undici) nor the linter and its schemas', async () => {
-  const inputs = await bundleInputs('src/extension/extension.ts');
-  assert.deepEqual(inputs.filter((f) => /node_modules\/undici\/|src\/sandbox\/|src\/api\/(client|transport)\.ts$/.test(f)), []);
-  // The linter runs in dist/lint-worker.js; the extension needs only its rule registry and positions.
-  assert.deepEqual(inputs.filter((f) => /node_modules\/jsonc-parser\/|src\/lint\//.test(f) && !/src\/lint\/(rules|text)\.ts$/.test(f)), []);
-  // The forms and their message schemas are in dist/forms-host.js, loaded when a form first opens (the tree
-  // shares only the words of a moment with the pages).
-  assert.deepEqual(inputs.filter((f) => /src\/webview\/|src\/extension\/forms\//.test(f) && !/forms\/(registerForms|reviewDocuments|formIds)\.ts$|webview\/protocol\/text\/when\.ts$/.test(f)), []);
-  // Running queries, previews and the results panel are in dist/queries-host.js, loaded on first use.
-  assert.deepEqual(inputs.filter((f) => /src\/extension\/queries\//.test(f) && !/queries\/(registerQueries|queryIds)\.ts$/.test(f)), []);
-  // Drift and pull (and the trigger file format with its schemas) are in dist/sync-host.js, loaded after activation.
-  // (A trigger file's path is shared with export, which the activation bundle holds.)
-  assert.deepEqual(inputs.filter((f) => /src\/extension\/sync\/|src\/triggerFiles\//.test(f) && !/(sync\/registerSync|triggerFiles\/paths)\.ts$/.test(f)), []);
+test('the webview pages hold only page code, the service schemas and browser libraries, and load nothing from outside', () => {
+  const pages = [...builtFiles().values()].filter((b) => b.file.startsWith('dist/webview/'));
+  const entries = pages.flatMap((p) => (p.entryPoint ? [p.entryPoint] : [])).sort();
+  const sources = readdirSync(join(root, 'src', 'webview')).filter((n) => /\.(ts|css)$/.test(n) && !n.endsWith('.d.ts')).map((n) => `src/webview/${n}`).sort();
+  assert.deepEqual(entries, sources, 'one built page asset per top-level script and stylesheet of src/webview');
+  for (const p of pages) {
+    assert.ok(existsSync(join(root, p.file)), `${p.file} is not on disk`);
+    assert.deepEqual(p.inputs.filter((i) => !PAGE_INPUTS.test(i)), [], `${p.file} holds code that is not a page's`);
+    assert.deepEqual(p.inputs.filter((i) => /node_modules\/(undici|jsonc-parser)\//.test(i)), [], p.file);
+    assert.deepEqual(p.external, [], `${p.file} imports what a webview cannot load`);
+  }
+});
+
+test('every file the extension loads at run time is built, and each bundle among them is described above', () => {
+  const loaded = loadedAtRunTime();
+  // The scan of the sources finds the bundles and page assets (a scan that found nothing would pass vacuously).
+  for (const known of ['dist/client-host.js', 'dist/lint-worker.js', 'dist/queries-host.js', 'dist/sync-host.js', 'dist/webview/apiKeyForm.js', 'dist/webview/forms.css']) {
+    assert.ok(loaded.includes(known), `the scan missed ${known}`);
+  }
+  const missing = loaded.filter((f) => !builtFiles().has(f) || !existsSync(join(root, f)));
+  assert.deepEqual(missing, []);
+  assert.deepEqual(loaded.filter((f) => !f.startsWith('dist/webview/') && BUNDLES[f] === undefined), []);
 });
 
 test('the webview types restored at activation are the manifest\'s: every form and the results panel', async () => {
@@ -75,8 +194,10 @@ test('the bundles the extension host loads never read the global navigator (VS C
   assert.equal(out, 'ok');
 });
 
-test('the extension host bundles start with "use strict" before the navigator shadow', () => {
-  for (const file of ['dist/extension.js', 'dist/client-host.js', 'dist/sandbox-host.js', 'dist/lint-worker.js', 'dist/forms-host.js', 'dist/sync-host.js']) {
-    assert.ok(read(file).startsWith('"use strict"; var navigator = undefined;'), file);
-  }
+test('the extension host bundles start with "use strict" before the navigator shadow; the commands with a shebang', () => {
+  const first = (file: string): string => read(file).split('\n', 1)[0] ?? '';
+  const host = Object.entries(BUNDLES).filter(([, i]) => i.runs !== 'command line');
+  assert.deepEqual(host.map(([file]) => file).filter((f) => !first(f).startsWith('"use strict"; var navigator = undefined;')), []);
+  const commands = Object.entries(BUNDLES).filter(([, i]) => i.runs === 'command line');
+  assert.deepEqual(commands.map(([file]) => file).filter((f) => first(f) !== '#!/usr/bin/env node'), []);
 });

@@ -11,7 +11,7 @@ import {
 } from '../../src/extension/connections/profiles';
 import { ConnectionStore } from '../../src/extension/connections/connectionStore';
 import { SecretStore, connectionIdOfStorageKey, secretStorageKey } from '../../src/extension/connections/secretStore';
-import { MemoryMemento } from './memento-fake';
+import { MemoryMemento } from '../../scripts/memoryMemento';
 import { KeyRegistry } from '../../src/extension/tree/keyRegistry';
 import { RememberedItems } from '../../src/extension/tree/rememberedItems';
 

@@ -1,18 +1,14 @@
 // How failures are told to the user: never twice, never as a broken sentence.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isAlreadyReported, isCancellation, progressFailureText } from '../../src/extension/core/errors';
+import { NoConnectionError, isAlreadyReported, isCancellation, progressFailureText } from '../../src/extension/core/errors';
 import { AbortedError } from '../../src/api/limiter';
 import { present } from '../../src/extension/tree/presentation';
 
-class NoConnection extends Error {
-  readonly kind = 'no-connection';
-}
-
 test('"no active connection" counts as already reported: requireActive() showed its own message with buttons', () => {
-  assert.equal(isAlreadyReported(new NoConnection('No observability connection is active')), true);
+  assert.equal(isAlreadyReported(new NoConnectionError()), true);
   assert.equal(isAlreadyReported(new AbortedError()), true);
-  assert.equal(isCancellation(new NoConnection('x')), false, 'but it is not a cancellation');
+  assert.equal(isCancellation(new NoConnectionError()), false, 'but it is not a cancellation');
   assert.equal(isAlreadyReported(new Error('HTTP 500')), false);
   assert.equal(isAlreadyReported('a string'), false);
 });

@@ -1,41 +1,24 @@
 // Runs a form's webview script in headless Chromium (Debian's /usr/bin/chromium through playwright-core):
 // the page is the host's own HTML (same CSP, same nonce rules) served from a loopback server, with the
 // script bundled fresh from src/webview/ and `acquireVsCodeApi` stubbed to record what is posted.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { makeNonce, renderWebviewPage } from '../../src/extension/core/webviewPage';
 import type { PageL10n } from '../../src/webview/protocol/pageL10n';
+
+// The browser itself is shared with the bench (scripts/chromium.ts).
+export { browserSkip, CHROMIUM, launchBrowser, missingBrowser } from '../../scripts/chromium';
 
 /** English, as VS Code gives it: no bundle. */
 export const ENGLISH: PageL10n = { language: 'en', bundle: null };
 
 const root = join(import.meta.dirname, '..', '..');
-/** Debian's Chromium; OBS_CHROMIUM names another binary. */
-export const CHROMIUM = process.env['OBS_CHROMIUM'] ?? '/usr/bin/chromium';
-
-export const missingBrowser = existsSync(CHROMIUM)
-  ? undefined
-  : `Chromium is not installed at ${CHROMIUM}: run "apt-get install -y chromium" to run the webview tests`;
-
-/**
- * Why the browser tests are skipped (said on each skipped suite and counted in the summary), or false when
- * they run. In CI (CI=true) they are never skipped: a missing browser fails them, naming what to install.
- */
-export const browserSkip: string | false = missingBrowser !== undefined && process.env['CI'] !== 'true' ? `SKIPPED: ${missingBrowser}` : false;
 
 export const HOSTILE = ['<img src=x onerror=alert(1)>', '<script>alert(1)</script>'] as const;
-
-export async function launchBrowser(): Promise<Browser> {
-  if (missingBrowser !== undefined) throw new Error(`${missingBrowser} (CI=true: the webview tests must run in CI)`);
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
-}
 
 const bundles = new Map<string, string>();
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import type { ApiResponse, CreatedApiKeyDocument, FieldProblem, ServiceClient } from '../../src/api';
 import { ApiKeyFormController } from '../../src/extension/forms/apiKeyController';
 import { KeyRegistry } from '../../src/extension/tree/keyRegistry';
-import { MemoryMemento } from './memento-fake';
+import { MemoryMemento } from '../../scripts/memoryMemento';
 
 const SECRET = 'form-secret-0123456789abcdef';
 

@@ -7,7 +7,7 @@ import { ServiceClient } from '../../src/api';
 import type { BurnAlert } from '../../src/api/schemas';
 import { DEMO, startSandbox, type SandboxHandle } from '../../src/sandbox';
 import { KeyRegistry } from '../../src/extension/tree/keyRegistry';
-import { MemoryMemento } from './memento-fake';
+import { MemoryMemento } from '../../scripts/memoryMemento';
 import { ApiKeyFormController } from '../../src/extension/forms/apiKeyController';
 import { BurnAlertFormController, type ReviewSide } from '../../src/extension/forms/burnAlertController';
 import { DatasetDefinitionsFormController } from '../../src/extension/forms/datasetDefinitionsController';

@@ -1,8 +1,9 @@
 // Every word a webview page shows comes from the translations the host hands it. Each page is opened with
 // a "translation" that marks every text of the English bundle (⟦text⟧) and German as its language, driven
-// through its states, and every text node and labelling attribute is checked: what is not marked must be
-// data the test gave it (names, ids, the service's values). An English word written into a page, or read
-// before the page took its translations, shows up unmarked. Skipped only without /usr/bin/chromium.
+// through its states, and every text node and labelling attribute, open shadow roots included, is checked:
+// what is not marked must be data the test gave it (names, ids, the service's values). An English word
+// written into a page, or read before the page took its translations, shows up unmarked. Skipped only
+// without /usr/bin/chromium.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -11,27 +12,35 @@ import type { Browser, Page } from 'playwright-core';
 import { DEFINITION_TYPE_NAMES } from '../../src/api/schemas';
 import type { PageL10n } from '../../src/webview/protocol/pageL10n';
 import { browserSkip, closeAllForms, launchBrowser, openForm, type FormPage } from './forms-harness';
-import { openResults, resultModel, T0, type ResultsPage } from './results-harness';
+import { openResults, resultModel, T0, type ResultsPage } from '../../scripts/resultsPage';
 
 const english = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'l10n', 'bundle.l10n.json'), 'utf8')) as Record<string, string>;
 const MARKED: PageL10n = { language: 'de', bundle: Object.fromEntries(Object.keys(english).map((key) => [key, `⟦${key}⟧`])) };
 
 /**
- * Every text node of the page and every labelling attribute, but in scripts, styles, <time> (which Intl
+ * Every text node of the page and every labelling attribute, in the document and in every open shadow root
+ * (the @vscode-elements components draw their own words there), but in scripts, styles, <time> (which Intl
  * words) and the elements `skip` selects (data shown as it is, e.g. a request body).
  */
 function shownTexts(page: Page, skip: string): Promise<string[]> {
+  // No named inner functions: tsx would wrap them in a helper the page does not have.
   return page.evaluate((skipped) => {
     const out: string[] = [];
     const excluded = `script, style, time${skipped === '' ? '' : `, ${skipped}`}`;
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
-      if (node.parentElement?.closest(excluded) === null) out.push(node.textContent ?? '');
-    }
-    for (const el of document.body.querySelectorAll('*')) {
-      for (const name of ['title', 'aria-label', 'placeholder', 'label', 'aria-description']) {
-        const value = el.getAttribute(name);
-        if (value !== null && el.closest(excluded) === null) out.push(value);
+    // The document, then each open shadow root met on the way; a left-out element's shadow root is left out too.
+    const roots: (HTMLElement | ShadowRoot)[] = [document.body];
+    for (let root = roots.pop(); root !== undefined; root = roots.pop()) {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+        if ((node.parentElement?.closest(excluded) ?? null) === null) out.push(node.textContent ?? '');
+      }
+      for (const el of root.querySelectorAll('*')) {
+        if (el.closest(excluded) !== null) continue;
+        for (const name of ['title', 'aria-label', 'placeholder', 'label', 'aria-description']) {
+          const value = el.getAttribute(name);
+          if (value !== null) out.push(value);
+        }
+        if (el.shadowRoot !== null) roots.push(el.shadowRoot);
       }
     }
     return out;
@@ -198,6 +207,25 @@ describe('webview pages speak the language the host hands them', { skip: browser
     await p.page.keyboard.press('ArrowRight');
     assert.match((await p.page.locator('.chart-readout').textContent()) ?? '', /: 0,25⟧$/);
     await clean(p);
+  });
+
+  test('the check looks inside shadow roots: an English word in a component, or in a shadow root within one, is found', async () => {
+    const form = await openForm(browser, 'apiKeyForm', undefined, MARKED);
+    await form.fromHost({ type: 'init', mode: 'create', connectionId: 'c1', connectionName: 'Sandbox', values: { name: '', keyType: 'ingest', disabled: false, createDatasets: false, environmentId: '' } });
+    await form.page.locator('#f-name input').waitFor();
+    assert.deepEqual(await unmarked(form.page, ['Sandbox']), []);
+    const placed = await form.page.evaluate(() => {
+      // A word drawn by one of the page's own @vscode-elements components...
+      const field = document.querySelector('vscode-textfield');
+      field?.shadowRoot?.append(document.createTextNode('Unmarked in a component'));
+      // ...and a label two shadow roots deep.
+      const outer = document.body.appendChild(document.createElement('div')).attachShadow({ mode: 'open' });
+      outer.appendChild(document.createElement('span')).attachShadow({ mode: 'open' }).innerHTML = '<button aria-label="Close the panel">⟦x⟧</button>';
+      return field?.shadowRoot !== null && field?.shadowRoot !== undefined;
+    });
+    assert.equal(placed, true, 'the form draws a vscode-textfield with an open shadow root');
+    assert.deepEqual((await unmarked(form.page, ['Sandbox'])).sort(), ['Close the panel', 'Unmarked in a component']);
+    await form.close();
   });
 
   test('the check finds an English word: a page given no translation is all unmarked', async () => {

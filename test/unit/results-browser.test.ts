@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { toCsv, type ResultsModel } from '../../src/webview/protocol/queryResults';
 import { browserSkip, HOSTILE, launchBrowser } from './forms-harness';
-import { openResults, resultModel, T0, type ResultsPage } from './results-harness';
+import { openResults, resultModel, T0, type ResultsPage } from '../../scripts/resultsPage';
 
 describe('query results panel (Chromium)', { skip: browserSkip }, () => {
   let browser: Browser;

@@ -5,8 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import yauzl from 'yauzl';
-
-const root = join(import.meta.dirname, '..', '..');
+import { builtFiles, loadedAtRunTime, NOT_SHIPPED, root } from './bundle-inputs';
 
 function listZip(file: string): Promise<string[]> {
   return new Promise((resolve, reject) => {
@@ -33,12 +32,21 @@ test('npm run package produces a .vsix holding only what runs, under 2 MB', { ti
     const names = await listZip(out);
     const files = names.filter((n) => n.startsWith('extension/')).map((n) => n.slice('extension/'.length));
 
-    for (const required of ['package.json', 'package.nls.json', 'l10n/bundle.l10n.json', 'readme.md', 'changelog.md', 'LICENSE.txt', 'dist/extension.js', 'dist/client-host.js', 'dist/sandbox-host.js', 'dist/lint-worker.js', 'dist/forms-host.js', 'dist/queries-host.js', 'dist/cli.js', 'docs/rules.md', 'schemas/trigger.schema.json', 'media/icon.png']) {
-      assert.ok(
-        files.some((f) => f.toLowerCase() === required.toLowerCase()),
-        `missing ${required}; got ${files.join(', ')}`,
-      );
-    }
+    // What must ship is computed, not listed: every file this build made (read after packaging, so it is the
+    // packaged build), every file the extension loads at run time and every file the manifest names.
+    const built = [...builtFiles().keys()];
+    const expected = [
+      ...built.filter((f) => NOT_SHIPPED[f] === undefined),
+      ...loadedAtRunTime(),
+      ...manifestFiles(),
+      ...['package.json', 'readme.md', 'changelog.md', 'LICENSE.txt', 'docs/rules.md', 'schemas/trigger.schema.json'],
+    ];
+    assert.ok(built.includes('dist/extension.js') && expected.includes('media/icon.png'), 'the expected list is computed from the build and the manifest');
+    const has = (f: string): boolean => files.some((g) => g.toLowerCase() === f.toLowerCase());
+    assert.deepEqual([...new Set(expected)].filter((f) => !has(f)), [], `the .vsix holds ${files.join(', ')}`);
+    assert.deepEqual(Object.keys(NOT_SHIPPED).filter(has), [], 'a file the extension does not use is shipped');
+    // A file left in dist/ by an older build (a bundle since renamed, an old chunk) is not shipped.
+    assert.deepEqual(files.filter((f) => f.startsWith('dist/') && !built.includes(f)), []);
     // docs/rules.md ships so the Problems view can open a rule's documentation offline; the other docs and
     // the pictures because the README (the extension's page in VS Code) links to them.
     const allowed = /^(dist\/|media\/|schemas\/|docs\/[^/]+\.md$|docs\/images\/[^/]+\.png$|l10n\/bundle\.l10n(\.[a-z-]+)?\.json$|package(\.nls(\.[a-z-]+)?)?\.json$|readme\.md$|changelog\.md$|license(\.txt)?$)/i;
@@ -55,3 +63,29 @@ test('npm run package produces a .vsix holding only what runs, under 2 MB', { ti
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+/** Files the manifest names: main, bin, icons, schemas, walkthrough pictures, the string bundles. */
+function manifestFiles(): string[] {
+  const m = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    main: string;
+    icon: string;
+    l10n: string;
+    bin: Record<string, string>;
+    contributes: {
+      viewsContainers: Record<string, { icon: string }[]>;
+      jsonValidation: { url: string }[];
+      walkthroughs: { steps: { media: { image?: string } }[] }[];
+    };
+  };
+  const c = m.contributes;
+  return [
+    m.main,
+    m.icon,
+    ...Object.values(m.bin),
+    ...Object.values(c.viewsContainers).flatMap((list) => list.map((v) => v.icon)),
+    ...c.jsonValidation.map((j) => j.url),
+    ...c.walkthroughs.flatMap((w) => w.steps.flatMap((s) => (s.media.image ? [s.media.image] : []))),
+    `${m.l10n}/bundle.l10n.json`,
+    'package.nls.json',
+  ].map((f) => f.replace(/^\.\//, ''));
+}

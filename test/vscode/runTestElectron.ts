@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { QUIET_SETTINGS, repoRoot } from '../e2e/codeServer';
+import { QUIET_SETTINGS, repoRoot } from '../../scripts/codeServer';
 import { TEST_SEAM_VARIABLE } from '../../src/extension/testSeam';
 import { buildRunnerExtension } from './buildRunner';
 

@@ -1,5 +1,5 @@
 // Every setting the extension reads, typed, with its default, and one change event. No vscode import:
-// the configuration is reached through `ConfigurationSource` (settings.ts adapts vscode's), so the rules
+// the configuration is reached through `ConfigurationSource` (configuration.ts adapts vscode's), so the rules
 // here are tested in plain Node.
 import { Emitter } from './memento';
 

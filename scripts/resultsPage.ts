@@ -1,17 +1,18 @@
-// Runs the query results page in headless Chromium, as forms-harness.ts does for the forms: the host's
-// own HTML (same CSP and nonce), the page script and stylesheet bundled fresh from src/webview/, and
-// `acquireVsCodeApi` stubbed to record what the page posts.
+// Runs the query results page in headless Chromium, as test/unit/forms-harness.ts does for the forms: the
+// host's own HTML (same CSP and nonce), the page script and stylesheet bundled fresh from src/webview/, and
+// `acquireVsCodeApi` stubbed to record what the page posts. For the results tests and the bench's panel figure.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
-import { makeNonce, renderWebviewPage } from '../../src/extension/core/webviewPage';
-import type { PageL10n } from '../../src/webview/protocol/pageL10n';
-import { ENGLISH } from './forms-harness';
-import type { ResultsModel } from '../../src/webview/protocol/queryResults';
+import { makeNonce, renderWebviewPage } from '../src/extension/core/webviewPage';
+import type { PageL10n } from '../src/webview/protocol/pageL10n';
+import type { ResultsModel } from '../src/webview/protocol/queryResults';
 
-const root = join(import.meta.dirname, '..', '..');
+const root = join(import.meta.dirname, '..');
+/** English, as VS Code gives it: no bundle. */
+const ENGLISH: PageL10n = { language: 'en', bundle: null };
 let assets: Promise<{ script: string; css: string }> | undefined;
 
 function bundle(): Promise<{ script: string; css: string }> {

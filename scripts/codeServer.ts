@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 
 const execFileAsync = promisify(execFile);
 
-export const repoRoot = join(import.meta.dirname, '..', '..');
+export const repoRoot = join(import.meta.dirname, '..');
 export const EXTENSION_ID = 'obs-tools.obs-vscode';
 
 export interface E2eInstall {

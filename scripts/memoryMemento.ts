@@ -1,6 +1,6 @@
-// An in-memory Memento (the slice src/extension/core/memento.ts names MementoLike), for tests and
-// benches that run the models in plain Node. Values are cloned as VS Code's globalState stores them.
-import type { MementoLike } from '../../src/extension/core/memento';
+// An in-memory Memento (the slice src/extension/core/memento.ts names MementoLike) for the tests and the
+// bench, which run the models in plain Node. Values are cloned as VS Code's globalState stores them.
+import type { MementoLike } from '../src/extension/core/memento';
 
 export class MemoryMemento implements MementoLike {
   readonly data = new Map<string, unknown>();
