@@ -1,4 +1,4 @@
-// obs-lint pull, drift and lint --columns-from-service against the sandbox: exit statuses, reports,
+// obs pull, drift and lint --columns-from-service against the sandbox: exit statuses, reports,
 // files never overwritten without --force, credentials from the environment only.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -61,7 +61,7 @@ describe('pull', () => {
     assert.deepEqual(readdirSync(join(dir, 'triggers', DEMO.datasets.gateway)).sort(), GATEWAY_FILES.sort());
     assert.equal(r.stdout.split('\n').filter((l) => l.startsWith('wrote triggers/api-gateway/')).length, 8);
     assert.ok(r.stdout.endsWith('8 written, 0 unchanged, 0 skipped\n'), r.stdout);
-    assert.equal(r.stderr, 'obs-lint: listed 8 triggers of api-gateway\n');
+    assert.equal(r.stderr, 'obs: listed 8 triggers of api-gateway\n');
     const again = await run(['pull', '--dataset', DEMO.datasets.gateway]);
     assert.deepEqual([again.code, again.stdout], [0, '0 written, 8 unchanged, 0 skipped\n']);
   });
@@ -94,26 +94,26 @@ describe('pull', () => {
     freshDir();
     const r = await run(['pull', '--dataset', 'no-such-dataset']);
     assert.equal(r.code, 2);
-    assert.equal(r.stderr, 'obs-lint: could not list the triggers of no-such-dataset: the service has no dataset no-such-dataset\n');
+    assert.equal(r.stderr, 'obs: could not list the triggers of no-such-dataset: the service has no dataset no-such-dataset\n');
   });
 
   test('usage: nothing to pull, a file name, a bad --concurrency (exit 2 with the usage)', async () => {
     freshDir();
     for (const [argv, first] of [
-      [['pull'], 'obs-lint: name the datasets to pull with --dataset SLUG, or pull everything with --all'],
-      [['pull', '--all', 'x.json'], 'obs-lint: pull takes no file names (got x.json); choose the folder with --out'],
-      [['pull', '--all', '--concurrency', '0'], 'obs-lint: --concurrency needs a whole number from 1 to 16, got "0"'],
+      [['pull'], 'obs: name the datasets to pull with --dataset SLUG, or pull everything with --all'],
+      [['pull', '--all', 'x.json'], 'obs: pull takes no file names (got x.json); choose the folder with --out'],
+      [['pull', '--all', '--concurrency', '0'], 'obs: --concurrency needs a whole number from 1 to 16, got "0"'],
     ] as const) {
       const r = await run([...argv]);
       assert.deepEqual([r.code, r.stderr.split('\n')[0]], [2, first]);
-      assert.ok(r.stderr.includes('Usage: obs-lint pull'));
+      assert.ok(r.stderr.includes('Usage: obs pull'));
     }
   });
 
   test('credentials come from the environment only: without them, exit 2 naming the variables', async () => {
     freshDir();
     const r = await run(['pull', '--all'], { env: {} });
-    assert.deepEqual([r.code, r.stderr], [2, 'obs-lint: set OBS_BASE_URL and OBS_CONFIG_KEY in the environment: the service\'s address and a configuration key are read from there only\n']);
+    assert.deepEqual([r.code, r.stderr], [2, 'obs: set OBS_BASE_URL and OBS_CONFIG_KEY in the environment: the service\'s address and a configuration key are read from there only\n']);
   });
 });
 
@@ -189,7 +189,7 @@ describe('drift', () => {
   test('a path that holds no trigger file is a usage problem (exit 2)', async () => {
     freshDir();
     const r = await run(['drift', 'nothing/**/*.trigger.json']);
-    assert.deepEqual([r.code, r.stderr], [2, 'obs-lint: no file matches nothing/**/*.trigger.json\n']);
+    assert.deepEqual([r.code, r.stderr], [2, 'obs: no file matches nothing/**/*.trigger.json\n']);
   });
 });
 
@@ -203,7 +203,7 @@ describe('lint --columns-from-service', () => {
     writeFileSync(join(dir, 'b.trigger.json'), JSON.stringify({ name: 'B', dataset_slug: 'nowhere', threshold: { op: '>', value: 1 }, query: { calculations: [{ op: 'COUNT' }], breakdowns: ['anything'], time_range: 900 } }));
     const r = await run(['lint', '--columns-from-service', '--format', 'json', 'a.trigger.json', 'b.trigger.json']);
     assert.equal(r.code, 0);
-    assert.equal(r.stderr, 'obs-lint: the service has no dataset nowhere: its columns are not checked\n');
+    assert.equal(r.stderr, 'obs: the service has no dataset nowhere: its columns are not checked\n');
     const report = JSON.parse(r.stdout) as { file: string; diagnostics: { rule: string; message: string }[] }[];
     assert.deepEqual(
       report.map((f) => [f.file, f.diagnostics.map((d) => [d.rule, d.message])]),

@@ -1,0 +1,87 @@
+// How obs reads a file named on its command line: only a regular file (a link to one is fine), and
+// at most a cap of bytes. A device (a link to /dev/zero never ends), a FIFO (blocks until someone
+// writes) or a socket is refused at once, and so is a file past the cap, each with its reason.
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { errorText } from '../api/errors';
+
+/** The default cap: far above any trigger file (10,000 triggers take about 10 MB). */
+export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+
+/** Why a file was not read; `message` ends a line `cannot read <file>: <message>`. */
+export class ReadProblem extends Error {
+  constructor(
+    readonly reason: 'missing' | 'directory' | 'not-regular' | 'too-large' | 'denied' | 'other',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const errnoCode = (e: unknown) => (e instanceof Error && 'code' in e ? e.code : undefined);
+
+const mib = (bytes: number) => `${Number((bytes / 1024 / 1024).toFixed(1))} MiB`;
+
+function openProblem(e: unknown, file: string): ReadProblem {
+  switch (errnoCode(e)) {
+    case 'ENOENT':
+      return new ReadProblem('missing', 'no such file');
+    case 'EACCES':
+    case 'EPERM':
+      return new ReadProblem('denied', 'permission denied');
+    case 'EISDIR':
+      return directory(file);
+    case 'ENXIO':
+      return notRegular();
+    default:
+      return new ReadProblem('other', errorText(e));
+  }
+}
+
+const directory = (file: string) =>
+  new ReadProblem('directory', `is a directory; name trigger files, or a glob such as '${file.replace(/[\\/]+$/, '')}/**/*.json'`);
+
+const notRegular = () => new ReadProblem('not-regular', 'is not a regular file (a device, FIFO or socket): only files are read');
+
+const tooLarge = (maxBytes: number) =>
+  new ReadProblem('too-large', `is larger than ${mib(maxBytes)} (${maxBytes} bytes), the most obs reads of a file; --max-bytes N raises it`);
+
+/** The bytes of `file` (relative to `cwd`); throws ReadProblem. */
+export async function readRegularFile(file: string, cwd: string, maxBytes = DEFAULT_MAX_BYTES): Promise<Uint8Array> {
+  // O_NONBLOCK: opening a FIFO would otherwise wait for a writer. It changes nothing for a regular file.
+  const flags = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
+  let handle;
+  try {
+    handle = await open(resolve(cwd, file), flags);
+  } catch (e) {
+    throw openProblem(e, file);
+  }
+  try {
+    // fstat on the open file: what is read is what was checked, even if the path changes meanwhile.
+    const stat = await handle.stat();
+    if (stat.isDirectory()) throw directory(file);
+    if (!stat.isFile()) throw notRegular();
+    if (stat.size > maxBytes) throw tooLarge(maxBytes);
+    return await readAtMost(handle, maxBytes);
+  } catch (e) {
+    throw e instanceof ReadProblem ? e : openProblem(e, file);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Reads to the end, refusing past `maxBytes` (a file may grow after fstat, or report size 0 as /proc's do). */
+async function readAtMost(handle: { read(buffer: Uint8Array, offset: number, length: number, position: null): Promise<{ bytesRead: number }> }, maxBytes: number): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const chunk = new Uint8Array(Math.min(1024 * 1024, maxBytes + 1 - total));
+    const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
+    if (bytesRead === 0) break;
+    total += bytesRead;
+    if (total > maxBytes) throw tooLarge(maxBytes);
+    chunks.push(chunk.subarray(0, bytesRead));
+  }
+  return Buffer.concat(chunks, total);
+}
