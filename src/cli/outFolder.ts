@@ -39,7 +39,8 @@ async function missingFolders(dir: string): Promise<string[]> {
       throw new OutFolderError(`${d} is not a folder`);
     } catch (e) {
       if (e instanceof OutFolderError) throw e;
-      if (errnoCode(e) !== 'ENOENT') throw new OutFolderError(`cannot use the folder ${d}: ${reason(e)}`);
+      // ENOTDIR: a parent is a file; going up finds it and names it.
+      if (errnoCode(e) !== 'ENOENT' && errnoCode(e) !== 'ENOTDIR') throw new OutFolderError(`cannot use the folder ${d}: ${reason(e)}`);
     }
     missing.unshift(d);
     if (dirname(d) === d) return missing;

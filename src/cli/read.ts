@@ -21,7 +21,11 @@ export class ReadProblem extends Error {
 
 const errnoCode = (e: unknown) => (e instanceof Error && 'code' in e ? e.code : undefined);
 
-const mib = (bytes: number) => `${Number((bytes / 1024 / 1024).toFixed(1))} MiB`;
+/** 67108864 as `64 MiB`, 1536 as `1.5 KiB`, 100 as `100 bytes`. */
+function size(bytes: number): string {
+  const [unit, n] = bytes >= 1024 * 1024 ? ['MiB', bytes / 1024 / 1024] : bytes >= 1024 ? ['KiB', bytes / 1024] : ['bytes', bytes];
+  return `${Number(n.toFixed(1))} ${unit}`;
+}
 
 function openProblem(e: unknown, file: string): ReadProblem {
   switch (errnoCode(e)) {
@@ -45,7 +49,7 @@ const directory = (file: string) =>
 const notRegular = () => new ReadProblem('not-regular', 'is not a regular file (a device, FIFO or socket): only files are read');
 
 const tooLarge = (maxBytes: number) =>
-  new ReadProblem('too-large', `is larger than ${mib(maxBytes)} (${maxBytes} bytes), the most obs reads of a file; --max-bytes N raises it`);
+  new ReadProblem('too-large', `is larger than ${size(maxBytes)}, the most obs reads of a file; --max-bytes N raises it`);
 
 /** The bytes of `file` (relative to `cwd`); throws ReadProblem. */
 export async function readRegularFile(file: string, cwd: string, maxBytes = DEFAULT_MAX_BYTES): Promise<Uint8Array> {

@@ -245,3 +245,88 @@ test('the bundle dist/cli.js pulls and reports drift with the credentials of its
   assert.equal(drift.status, 0, drift.stderr);
   assert.deepEqual((JSON.parse(drift.stdout) as { counts: object }).counts, { inSync: 2, differs: 0, localOnly: 0, serviceOnly: 0, unknown: 0 });
 });
+
+describe('what the files and the service say is shown, never acted on by the terminal', () => {
+  /** Sets the terminal's title, returns to the line start, forges a line, then reverses and hides text. */
+  const HOSTILE = '\u001b]0;owned\u0007\r\nall in sync\u202e\u2066\u200f\u061c\u009b\u007f\u200b';
+  /** The same without white space, which a dataset slug on the command line may not hold. */
+  const SLUG = '\u001b]0;owned\u0007\u202e\u2066\u200f\u061c\u009b\u007f\u200b';
+  /** Every raw character a terminal acts on or hides, the line feeds between lines aside. */
+  const hiddenIn = (text: string) => [...text.matchAll(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu)].map((m) => m[0]).filter((c) => c !== '\n');
+  const trigger = (name: string, dataset: string) => JSON.stringify({ name, dataset_slug: dataset, threshold: { op: '>', value: 1 }, query: { time_range: 900 } });
+
+  test('drift: names and slugs from the files, and a trigger name from the service (U+202E), are escaped in text; exact in JSON', async () => {
+    freshDir();
+    await run(['pull', '--dataset', DEMO.datasets.checkout]);
+    // The service's "Checkout <U+202E>gnp.exe failure ratio" has no file now: it is only on the service.
+    for (const f of readdirSync(join(dir, 'triggers', DEMO.datasets.checkout))) if (f.includes('gnp')) rmSync(join(dir, 'triggers', DEMO.datasets.checkout, f));
+    writeFileSync(join(dir, 'triggers', 'mine.trigger.json'), trigger(`Mine${HOSTILE}`, DEMO.datasets.checkout));
+    writeFileSync(join(dir, 'triggers', 'other.trigger.json'), trigger('Other', `ds${HOSTILE}`));
+    const r = await run(['drift']);
+    assert.equal(r.code, 2);
+    assert.deepEqual(hiddenIn(r.stdout + r.stderr), []);
+    assert.ok(r.stdout.includes('only on the service: "Checkout \\u{202e}gnp.exe failure ratio"'), r.stdout);
+    assert.ok(r.stderr.includes('could not list the triggers of ds\\u{1b}]0;owned\\u{7}\\u{d}\\u{a}all in sync\\u{202e}'), r.stderr);
+    assert.deepEqual(r.stdout.split('\n').filter((l) => l.startsWith('all in sync')), []);
+    const json = await run(['drift', '--format', 'json']);
+    assert.deepEqual(hiddenIn(json.stdout), []);
+    const parsed = JSON.parse(json.stdout) as { files: { triggers: { name?: string }[] }[]; onlyOnService: { name: string }[] };
+    assert.ok(parsed.files.some((f) => f.triggers.some((t) => t.name === `Mine${HOSTILE}`)));
+    assert.ok(parsed.onlyOnService.some((t) => t.name === 'Checkout \u202egnp.exe failure ratio'));
+    assert.deepEqual(hiddenIn((await run(['drift', '--format', 'sarif'])).stdout), []);
+  });
+
+  test('pull: a dataset slug and the --out folder are escaped where the output names them', async () => {
+    freshDir();
+    const r = await run(['pull', '--dataset', `ds${SLUG}`, '--dataset', DEMO.datasets.checkout, '--out', `out${HOSTILE}`]);
+    assert.equal(r.code, 2);
+    assert.deepEqual(hiddenIn(r.stdout + r.stderr), []);
+    assert.ok(r.stderr.includes('could not list the triggers of ds\\u{1b}]0;owned\\u{7}\\u{202e}'), r.stderr);
+    assert.ok(r.stdout.startsWith('wrote out\\u{1b}]0;owned\\u{7}\\u{d}\\u{a}all in sync'), r.stdout);
+  });
+});
+
+describe('pull --out where no folder can be made', () => {
+  /** dist/cli.js in a child process, killed after `ms`: before the fix a pull into /proc never ended. */
+  function cliWithin(ms: number, ...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, [bundle, ...args], { cwd: dir, env: { ...process.env, ...env } });
+      const timer = setTimeout(() => child.kill('SIGKILL'), ms);
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+      child.on('error', reject);
+      child.on('close', (status) => {
+        clearTimeout(timer);
+        resolve({ status, stdout, stderr });
+      });
+    });
+  }
+
+  const procSkip = !existsSync(bundle) ? 'dist/cli.js is not built (npm test builds it)' : !existsSync('/proc/self') ? 'no /proc here' : false;
+
+  test('--out /proc/...: exit 2 at once, naming the folder, nothing written', { skip: procSkip }, async () => {
+    freshDir();
+    const r = await cliWithin(30_000, 'pull', '--dataset', DEMO.datasets.checkout, '--out', '/proc/obs-pull/triggers');
+    assert.deepEqual(
+      [r.status, r.stdout, r.stderr],
+      [2, '', 'obs: --out /proc/obs-pull/triggers: cannot create the folder /proc/obs-pull: the file system allows no new folder there; nothing was written\n'],
+    );
+  });
+
+  test('--out a folder that exists but takes no new folder (/proc/self): exit 2 before anything is written', { skip: procSkip }, async () => {
+    freshDir();
+    const r = await cliWithin(30_000, 'pull', '--dataset', DEMO.datasets.checkout, '--out', '/proc/self');
+    assert.equal(r.status, 2);
+    assert.equal(r.stdout, '');
+    assert.ok(r.stderr.endsWith(`obs: --out /proc/self: cannot create the folder /proc/self/${DEMO.datasets.checkout}: the file system allows no new folder there; nothing was written\n`), r.stderr);
+  });
+
+  test('--out under a file: exit 2 naming it, before the service is asked', async () => {
+    freshDir();
+    writeFileSync(join(dir, 'file.txt'), 'x');
+    const r = await run(['pull', '--dataset', DEMO.datasets.checkout, '--out', 'file.txt/triggers']);
+    assert.deepEqual([r.code, r.stdout, r.stderr], [2, '', `obs: --out file.txt/triggers: ${join(dir, 'file.txt')} is not a folder; nothing was written\n`]);
+  });
+});
