@@ -33,7 +33,11 @@ export function formatOption(): Option {
 export function maxBytesOption(): Option {
   return new Option('--max-bytes <n>', 'read at most N bytes of a file: a larger file, a device or a FIFO is not read (exit 2)')
     .default(DEFAULT_MAX_BYTES, '64 MiB')
-    .argParser((value: string) => wholeNumber('--max-bytes', value, 1, Number.MAX_SAFE_INTEGER));
+    .argParser((value: string) => {
+      const n = Number(value);
+      if (!/^\d+$/.test(value) || n < 1 || !Number.isSafeInteger(n)) throw new CliUsageError(`--max-bytes needs a whole number of bytes, 1 or more, got "${value}"`);
+      return n;
+    });
 }
 
 interface LintInvocation {

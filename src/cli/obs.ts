@@ -14,10 +14,20 @@ if (command === 'pull' || command === 'drift') {
   });
 }
 
+// A reader that stops early (`obs lint --help | head`) closes the pipe: the rest of the output has
+// nowhere to go, and the command still ends with its own exit status.
+let stdoutClosed = false;
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code !== 'EPIPE') throw e;
+  stdoutClosed = true;
+});
+
 runMain(process.argv.slice(2), {
   cwd: process.cwd(),
   env: process.env,
-  stdout: (text) => process.stdout.write(text),
+  stdout: (text) => {
+    if (!stdoutClosed) process.stdout.write(text);
+  },
   stderr: (text) => process.stderr.write(text),
   signal: controller.signal,
 }).then(
