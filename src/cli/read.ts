@@ -67,7 +67,7 @@ export async function readRegularFile(file: string, cwd: string, maxBytes = DEFA
     if (stat.isDirectory()) throw directory(file);
     if (!stat.isFile()) throw notRegular();
     if (stat.size > maxBytes) throw tooLarge(maxBytes);
-    return await readAtMost(handle, maxBytes);
+    return await readAtMost(handle, stat.size, maxBytes);
   } catch (e) {
     throw e instanceof ReadProblem ? e : openProblem(e, file);
   } finally {
@@ -75,17 +75,25 @@ export async function readRegularFile(file: string, cwd: string, maxBytes = DEFA
   }
 }
 
-/** Reads to the end, refusing past `maxBytes` (a file may grow after fstat, or report size 0 as /proc's do). */
-async function readAtMost(handle: { read(buffer: Uint8Array, offset: number, length: number, position: null): Promise<{ bytesRead: number }> }, maxBytes: number): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
+type Readable = { read(buffer: Uint8Array, offset: number, length: number, position: null): Promise<{ bytesRead: number }> };
+
+/**
+ * Reads to the end into one buffer sized by fstat (a regular file's bytes are read once, held once),
+ * grown if the file grows or reports size 0 as /proc's do; refuses past `maxBytes`.
+ */
+async function readAtMost(handle: Readable, size: number, maxBytes: number): Promise<Uint8Array> {
+  // One byte more than expected: the read that finds it tells the file grew.
+  let buffer = new Uint8Array(Math.min(maxBytes + 1, size > 0 ? size + 1 : 64 * 1024));
   let total = 0;
   for (;;) {
-    const chunk = new Uint8Array(Math.min(1024 * 1024, maxBytes + 1 - total));
-    const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
-    if (bytesRead === 0) break;
+    if (total === buffer.length) {
+      if (total > maxBytes) throw tooLarge(maxBytes);
+      const grown = new Uint8Array(Math.min(maxBytes + 1, buffer.length * 2));
+      grown.set(buffer);
+      buffer = grown;
+    }
+    const { bytesRead } = await handle.read(buffer, total, buffer.length - total, null);
+    if (bytesRead === 0) return buffer.subarray(0, total);
     total += bytesRead;
-    if (total > maxBytes) throw tooLarge(maxBytes);
-    chunks.push(chunk.subarray(0, bytesRead));
   }
-  return Buffer.concat(chunks, total);
 }
