@@ -62,12 +62,16 @@ const builds = [
   },
   {
     ...common,
-    entryPoints: { cli: 'src/cli/lint.ts', sandbox: 'src/cli/sandbox.ts' },
+    // cli: the obs program. tinyglobby's ES module build (the one esbuild picks for an import) reaches
+    // fdir's, which calls createRequire(import.meta.url) when loaded: in a CommonJS bundle import.meta
+    // is empty, so import.meta.url is given the bundle's own URL.
+    entryPoints: { cli: 'src/cli/obs.ts', sandbox: 'src/cli/sandbox.ts' },
     outdir: 'dist',
     platform: 'node',
     format: 'cjs',
     target: 'node20',
-    banner: { js: '#!/usr/bin/env node' },
+    define: { 'import.meta.url': 'importMetaUrl' },
+    banner: { js: "#!/usr/bin/env node\nconst importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
   },
 ];
 

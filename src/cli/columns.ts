@@ -1,4 +1,4 @@
-// `obs-lint lint --columns-from-service`: the columns of each dataset the files name, read once from
+// `obs lint --columns-from-service`: the columns of each dataset the files name, read once from
 // the service, handed to the linter as data. A dataset the service does not know is not checked.
 import type { ServiceClient } from '../api/client';
 import type { DatasetColumns } from '../lint';

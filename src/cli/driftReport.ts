@@ -1,9 +1,10 @@
-// The reports of `obs-lint drift`: text for people, JSON for scripts, SARIF for code scanning (each
+// The reports of `obs drift`: text for people, JSON for scripts, SARIF for code scanning (each
 // difference located at its member in the file).
 import { pathToFileURL } from 'node:url';
 import { isAbsolute } from 'node:path';
 import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
 import { repository, version } from '../../package.json';
+import { visible, visibleJson } from './visible';
 import { differenceText, type DriftCounts, type FileDrift, type ServiceTrigger, datasetOf, MAX_NESTING, textNestedDeeperThan } from '../triggerFiles';
 
 export interface DriftRun {
@@ -43,11 +44,11 @@ export function driftText(run: DriftRun): string {
   }
   for (const t of run.onlyOnService) lines.push(`${datasetOf(t, '')}: only on the service: ${triggerLabel(t.name, t.id)}`);
   lines.push(`${run.files.length} file${run.files.length === 1 ? '' : 's'} compared: ${countsText(run.counts)}`);
-  return `${lines.join('\n')}\n`;
+  return `${lines.map(visible).join('\n')}\n`;
 }
 
 export function driftJson(run: DriftRun): string {
-  return `${JSON.stringify(
+  return `${visibleJson(
     {
       counts: run.counts,
       files: run.files.map((f) => ({
@@ -66,8 +67,6 @@ export function driftJson(run: DriftRun): string {
       })),
       onlyOnService: run.onlyOnService.map((t) => ({ dataset: datasetOf(t, ''), id: t.id, name: t.name })),
     },
-    null,
-    2,
   )}\n`;
 }
 

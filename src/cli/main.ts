@@ -1,22 +1,80 @@
-// The commands of obs-lint (dist/cli.js): lint (src/lint/cli.ts), pull and drift. The command is the
-// first argument that is not an option (or an option's value).
-import { runCli } from '../lint/cli';
+// obs, one program (dist/cli.js, `obs` once installed) with one subcommand per job. Each command
+// module declares its options once, with commander, and registers itself on the program; a new
+// command (plan, apply, test, mcp) is one more module in COMMANDS.
+import { Command, CommanderError } from 'commander';
+import { version } from '../../package.json';
 import { errorText } from '../api/errors';
-import { readColumns } from './columns';
-import { runDrift, DRIFT_USAGE } from './drift';
-import { CliUsageError, EXIT_TROUBLE, type MainIo } from './io';
-import { runPull, PULL_USAGE } from './pull';
-import { clientFromEnvironment, ServiceSetupError } from './service';
+import { defineDrift } from './drift';
+import { CliUsageError, EXIT_OK, EXIT_TROUBLE, PROGRAM, warn, type MainIo } from './io';
+import { defineLint } from './lint';
+import { definePull } from './pull';
+import { ServiceSetupError } from './service';
 
-/** Options of any command that take a value: the word after them is not the command. */
-const VALUE_OPTIONS = new Set(['--format', '--metrics-dataset', '--max-problems', '--dataset', '--out', '--concurrency']);
+/** Adds a command to the program; its action calls `finish` with the exit status. */
+type DefineCommand = (program: Command, io: MainIo, finish: (code: number) => void) => void;
 
+const COMMANDS: readonly DefineCommand[] = [defineLint, definePull, defineDrift];
+
+/** Help lines are wrapped at this width whatever the terminal, so the help reads the same in CI logs. */
+const HELP_WIDTH = 100;
+
+function buildProgram(io: MainIo, finish: (code: number) => void): Command {
+  const program = new Command(PROGRAM)
+    .description('Lints trigger files, pulls the service\'s triggers as files and compares the files with the service.')
+    .usage('<command> [options]')
+    .version(version, '--version', 'show the version')
+    .helpOption('-h, --help', 'show this help')
+    .helpCommand('help [command]', 'show the help of a command')
+    .exitOverride()
+    // The commands as their usage lines show them (`lint [options] <FILE|GLOB...>`).
+    .configureHelp({ subcommandTerm: (c) => `${c.name()} ${c.usage()}` })
+    .configureOutput({ writeOut: (t) => io.stdout(t), writeErr: (t) => io.stderr(t), outputError: () => undefined, getOutHelpWidth: () => HELP_WIDTH, getErrHelpWidth: () => HELP_WIDTH })
+    .addHelpText('after', `\nRun ${PROGRAM} <command> --help for the options of a command.\n`)
+    // No command, or a word that is none: a usage error that names the commands.
+    .argument('[command]')
+    .allowExcessArguments()
+    .action((word: string | undefined) => {
+      const names = commandNames(program);
+      throw new CliUsageError(word === undefined ? `no command given; the commands are ${names}` : `unknown command "${word}"; the commands are ${names}`);
+    });
+  for (const define of COMMANDS) define(program, io, finish);
+  return program;
+}
+
+/** "lint, pull and drift". */
+function commandNames(program: Command): string {
+  const names = program.commands.map((c) => c.name());
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1] ?? ''}`;
+}
+
+/** The program with output to nowhere: what it declares, not what it does. */
+const declared = () => buildProgram({ cwd: '.', stdout: () => undefined, stderr: () => undefined }, () => undefined);
+
+/** The whole help of a command, text added after the options included (helpInformation leaves it out). */
+function helpOf(command: Command): string {
+  let text = '';
+  command.configureOutput({ writeOut: (t) => (text += t) }).outputHelp();
+  return text;
+}
+
+/** The help of the program: its commands. */
+export const USAGE = helpOf(declared());
+
+/** Options of any command that take a value, from the commands' own declarations. */
+function valueOptions(): Set<string> {
+  const program = declared();
+  const flags = program.commands.flatMap((c) => c.options.filter((o) => o.required || o.optional).flatMap((o) => [o.long, o.short]));
+  return new Set(flags.filter((f): f is string => f !== undefined));
+}
+
+/** The command: the first argument that is not an option or an option's value (options may come before it). */
 export function commandOf(argv: readonly string[]): string | undefined {
+  const takesValue = valueOptions();
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? '';
     if (a === '--') return argv[i + 1];
     if (a.startsWith('-')) {
-      if (VALUE_OPTIONS.has(a)) i++;
+      if (takesValue.has(a)) i++;
       continue;
     }
     return a;
@@ -24,33 +82,40 @@ export function commandOf(argv: readonly string[]): string | undefined {
   return undefined;
 }
 
-async function withColumns(io: MainIo, datasets: string[]) {
-  const client = clientFromEnvironment(io.env);
-  try {
-    return await readColumns(client, datasets);
-  } finally {
-    await client.close();
-  }
+/** The command word first, as commander reads it (`obs --format json drift` is `obs drift --format json`). */
+function commandFirst(argv: readonly string[]): string[] {
+  const command = commandOf(argv);
+  const at = command === undefined ? -1 : argv.indexOf(command);
+  return at <= 0 || argv[at - 1] === '--' ? [...argv] : [argv[at] ?? '', ...argv.slice(0, at), ...argv.slice(at + 1)];
 }
 
-/** Runs obs-lint; returns the exit status. */
-export async function runMain(argv: string[], io: MainIo): Promise<number> {
-  const command = commandOf(argv);
-  if (command !== 'pull' && command !== 'drift') return runCli(argv, io, { columns: (datasets) => withColumns(io, datasets) });
-  // The command word itself goes first for the commands' parsers.
-  const rest = [command, ...argv.filter((a, i) => !(a === command && i === argv.indexOf(command)))];
+/** A commander message ("error: unknown option '--x'") in obs's words ("Unknown option '--x'"). */
+function usageMessage(e: CommanderError): string {
+  const text = e.message.replace(/^error: /, '');
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+}
+
+/** Runs obs; returns the exit status. */
+export async function runMain(argv: readonly string[], io: MainIo): Promise<number> {
+  let code = EXIT_OK;
+  const program = buildProgram(io, (c) => (code = c));
+  const args = commandFirst(argv);
+  const command = program.commands.find((c) => c.name() === args[0]);
   try {
-    return command === 'pull' ? await runPull(rest, io) : await runDrift(rest, io);
+    await program.parseAsync(args, { from: 'user' });
+    return code;
   } catch (e) {
-    if (e instanceof CliUsageError) {
-      io.stderr(`obs-lint: ${e.message}\n\n${command === 'pull' ? PULL_USAGE : DRIFT_USAGE}`);
+    if (e instanceof CommanderError && (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help')) return e.exitCode;
+    if (e instanceof CommanderError || e instanceof CliUsageError) {
+      warn(io, e instanceof CommanderError ? usageMessage(e) : e.message);
+      io.stderr(`\n${command === undefined ? '' : `${helpOf(command)}\n`}${USAGE}`);
       return EXIT_TROUBLE;
     }
     if (e instanceof ServiceSetupError) {
-      io.stderr(`obs-lint: ${e.message}\n`);
+      warn(io, e.message);
       return EXIT_TROUBLE;
     }
-    io.stderr(`obs-lint: ${command} failed: ${errorText(e)}\n`);
+    warn(io, `${command?.name() ?? PROGRAM} failed: ${errorText(e)}`);
     return EXIT_TROUBLE;
   }
 }

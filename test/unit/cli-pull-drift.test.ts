@@ -1,4 +1,4 @@
-// obs-lint pull, drift and lint --columns-from-service against the sandbox: exit statuses, reports,
+// obs pull, drift and lint --columns-from-service against the sandbox: exit statuses, reports,
 // files never overwritten without --force, credentials from the environment only.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -62,7 +62,7 @@ describe('pull', () => {
     assert.deepEqual(readdirSync(join(dir, 'triggers', DEMO.datasets.gateway)).sort(), GATEWAY_FILES.sort());
     assert.equal(r.stdout.split('\n').filter((l) => l.startsWith('wrote triggers/api-gateway/')).length, 8);
     assert.ok(r.stdout.endsWith('8 written, 0 unchanged, 0 skipped\n'), r.stdout);
-    assert.equal(r.stderr, 'obs-lint: listed 8 triggers of api-gateway\n');
+    assert.equal(r.stderr, 'obs: listed 8 triggers of api-gateway\n');
     const again = await run(['pull', '--dataset', DEMO.datasets.gateway]);
     assert.deepEqual([again.code, again.stdout], [0, '0 written, 8 unchanged, 0 skipped\n']);
   });
@@ -112,7 +112,7 @@ describe('pull', () => {
     const r = await run(['pull', '--dataset', DEMO.datasets.checkout, '--out', 'elsewhere', '--force']);
     assert.equal(r.code, 2);
     assert.equal(r.stdout, '0 written, 0 unchanged, 0 skipped, 2 failed\n');
-    const lines = r.stderr.split('\n').filter((l) => l.startsWith('obs-lint: could not write'));
+    const lines = r.stderr.split('\n').filter((l) => l.startsWith('obs: could not write'));
     assert.equal(lines.length, 2);
     for (const l of lines) assert.match(l, /: the folder checkout-service is a link leading outside the folder pulled into \(to .*\/outside\); pull writes only inside it$/);
     assert.equal(readFileSync(join(dir, 'outside', before[0] ?? ''), 'utf8'), 'mine');
@@ -134,7 +134,7 @@ describe('pull', () => {
     try {
       const r = await run(['pull', '--dataset', DEMO.datasets.checkout]);
       assert.equal(r.code, 2);
-      assert.ok(r.stderr.includes("obs-lint: could not write triggers/checkout-service/Deep.trigger.json: the service's trigger is nested more than 64 levels deep (in query); trigger files hold at most 64 levels\n"), r.stderr);
+      assert.ok(r.stderr.includes("obs: could not write triggers/checkout-service/Deep.trigger.json: the service's trigger is nested more than 64 levels deep (in query); trigger files hold at most 64 levels\n"), r.stderr);
       assert.ok(r.stdout.endsWith('4 written, 0 unchanged, 0 skipped, 1 failed\n'), r.stdout);
       const files = readdirSync(join(dir, 'triggers', DEMO.datasets.checkout));
       assert.equal(files.length, 4);
@@ -169,26 +169,26 @@ describe('pull', () => {
     freshDir();
     const r = await run(['pull', '--dataset', 'no-such-dataset']);
     assert.equal(r.code, 2);
-    assert.equal(r.stderr, 'obs-lint: could not list the triggers of no-such-dataset: the service has no dataset no-such-dataset\n');
+    assert.equal(r.stderr, 'obs: could not list the triggers of no-such-dataset: the service has no dataset no-such-dataset\n');
   });
 
   test('usage: nothing to pull, a file name, a bad --concurrency (exit 2 with the usage)', async () => {
     freshDir();
     for (const [argv, first] of [
-      [['pull'], 'obs-lint: name the datasets to pull with --dataset SLUG, or pull everything with --all'],
-      [['pull', '--all', 'x.json'], 'obs-lint: pull takes no file names (got x.json); choose the folder with --out'],
-      [['pull', '--all', '--concurrency', '0'], 'obs-lint: --concurrency needs a whole number from 1 to 16, got "0"'],
+      [['pull'], 'obs: name the datasets to pull with --dataset SLUG, or pull everything with --all'],
+      [['pull', '--all', 'x.json'], 'obs: pull takes no file names (got x.json); choose the folder with --out'],
+      [['pull', '--all', '--concurrency', '0'], 'obs: --concurrency needs a whole number from 1 to 16, got "0"'],
     ] as const) {
       const r = await run([...argv]);
       assert.deepEqual([r.code, r.stderr.split('\n')[0]], [2, first]);
-      assert.ok(r.stderr.includes('Usage: obs-lint pull'));
+      assert.ok(r.stderr.includes('Usage: obs pull'));
     }
   });
 
   test('credentials come from the environment only: without them, exit 2 naming the variables', async () => {
     freshDir();
     const r = await run(['pull', '--all'], { env: {} });
-    assert.deepEqual([r.code, r.stderr], [2, 'obs-lint: set OBS_BASE_URL and OBS_CONFIG_KEY in the environment: the service\'s address and a configuration key are read from there only\n']);
+    assert.deepEqual([r.code, r.stderr], [2, 'obs: set OBS_BASE_URL and OBS_CONFIG_KEY in the environment: the service\'s address and a configuration key are read from there only\n']);
   });
 });
 
@@ -284,7 +284,7 @@ describe('drift', () => {
   test('a path that holds no trigger file is a usage problem (exit 2)', async () => {
     freshDir();
     const r = await run(['drift', 'nothing/**/*.trigger.json']);
-    assert.deepEqual([r.code, r.stderr], [2, 'obs-lint: no file matches nothing/**/*.trigger.json\n']);
+    assert.deepEqual([r.code, r.stderr], [2, 'obs: no file matches nothing/**/*.trigger.json\n']);
   });
 });
 
@@ -298,7 +298,7 @@ describe('lint --columns-from-service', () => {
     writeFileSync(join(dir, 'b.trigger.json'), JSON.stringify({ name: 'B', dataset_slug: 'nowhere', threshold: { op: '>', value: 1 }, query: { calculations: [{ op: 'COUNT' }], breakdowns: ['anything'], time_range: 900 } }));
     const r = await run(['lint', '--columns-from-service', '--format', 'json', 'a.trigger.json', 'b.trigger.json']);
     assert.equal(r.code, 0);
-    assert.equal(r.stderr, 'obs-lint: the service has no dataset nowhere: its columns are not checked\n');
+    assert.equal(r.stderr, 'obs: the service has no dataset nowhere: its columns are not checked\n');
     const report = JSON.parse(r.stdout) as { file: string; diagnostics: { rule: string; message: string }[] }[];
     assert.deepEqual(
       report.map((f) => [f.file, f.diagnostics.map((d) => [d.rule, d.message])]),
@@ -339,4 +339,89 @@ test('the bundle dist/cli.js pulls and reports drift with the credentials of its
   const drift = await cli('drift', '--format', 'json');
   assert.equal(drift.status, 0, drift.stderr);
   assert.deepEqual((JSON.parse(drift.stdout) as { counts: object }).counts, { inSync: 2, differs: 0, localOnly: 0, serviceOnly: 0, unknown: 0 });
+});
+
+describe('what the files and the service say is shown, never acted on by the terminal', () => {
+  /** Sets the terminal's title, returns to the line start, forges a line, then reverses and hides text. */
+  const HOSTILE = '\u001b]0;owned\u0007\r\nall in sync\u202e\u2066\u200f\u061c\u009b\u007f\u200b';
+  /** The same without white space, which a dataset slug on the command line may not hold. */
+  const SLUG = '\u001b]0;owned\u0007\u202e\u2066\u200f\u061c\u009b\u007f\u200b';
+  /** Every raw character a terminal acts on or hides, the line feeds between lines aside. */
+  const hiddenIn = (text: string) => [...text.matchAll(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu)].map((m) => m[0]).filter((c) => c !== '\n');
+  const trigger = (name: string, dataset: string) => JSON.stringify({ name, dataset_slug: dataset, threshold: { op: '>', value: 1 }, query: { time_range: 900 } });
+
+  test('drift: names and slugs from the files, and a trigger name from the service (U+202E), are escaped in text; exact in JSON', async () => {
+    freshDir();
+    await run(['pull', '--dataset', DEMO.datasets.checkout]);
+    // The service's "Checkout <U+202E>gnp.exe failure ratio" has no file now: it is only on the service.
+    for (const f of readdirSync(join(dir, 'triggers', DEMO.datasets.checkout))) if (f.includes('gnp')) rmSync(join(dir, 'triggers', DEMO.datasets.checkout, f));
+    writeFileSync(join(dir, 'triggers', 'mine.trigger.json'), trigger(`Mine${HOSTILE}`, DEMO.datasets.checkout));
+    writeFileSync(join(dir, 'triggers', 'other.trigger.json'), trigger('Other', `ds${HOSTILE}`));
+    const r = await run(['drift']);
+    assert.equal(r.code, 2);
+    assert.deepEqual(hiddenIn(r.stdout + r.stderr), []);
+    assert.ok(r.stdout.includes('only on the service: "Checkout \\u{202e}gnp.exe failure ratio"'), r.stdout);
+    assert.ok(r.stderr.includes('could not list the triggers of ds\\u{1b}]0;owned\\u{7}\\u{d}\\u{a}all in sync\\u{202e}'), r.stderr);
+    assert.deepEqual(r.stdout.split('\n').filter((l) => l.startsWith('all in sync')), []);
+    const json = await run(['drift', '--format', 'json']);
+    assert.deepEqual(hiddenIn(json.stdout), []);
+    const parsed = JSON.parse(json.stdout) as { files: { triggers: { name?: string }[] }[]; onlyOnService: { name: string }[] };
+    assert.ok(parsed.files.some((f) => f.triggers.some((t) => t.name === `Mine${HOSTILE}`)));
+    assert.ok(parsed.onlyOnService.some((t) => t.name === 'Checkout \u202egnp.exe failure ratio'));
+    assert.deepEqual(hiddenIn((await run(['drift', '--format', 'sarif'])).stdout), []);
+  });
+
+  test('pull: a dataset slug and the --out folder are escaped where the output names them', async () => {
+    freshDir();
+    const r = await run(['pull', '--dataset', `ds${SLUG}`, '--dataset', DEMO.datasets.checkout, '--out', `out${HOSTILE}`]);
+    assert.equal(r.code, 2);
+    assert.deepEqual(hiddenIn(r.stdout + r.stderr), []);
+    assert.ok(r.stderr.includes('could not list the triggers of ds\\u{1b}]0;owned\\u{7}\\u{202e}'), r.stderr);
+    assert.ok(r.stdout.startsWith('wrote out\\u{1b}]0;owned\\u{7}\\u{d}\\u{a}all in sync'), r.stdout);
+  });
+});
+
+describe('pull --out where no folder can be made', () => {
+  /** dist/cli.js in a child process, killed after `ms`: before the fix a pull into /proc never ended. */
+  function cliWithin(ms: number, ...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, [bundle, ...args], { cwd: dir, env: { ...process.env, ...env } });
+      const timer = setTimeout(() => child.kill('SIGKILL'), ms);
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+      child.on('error', reject);
+      child.on('close', (status) => {
+        clearTimeout(timer);
+        resolve({ status, stdout, stderr });
+      });
+    });
+  }
+
+  const procSkip = !existsSync(bundle) ? 'dist/cli.js is not built (npm test builds it)' : !existsSync('/proc/self') ? 'no /proc here' : false;
+
+  test('--out /proc/...: exit 2 at once, naming the folder, nothing written', { skip: procSkip }, async () => {
+    freshDir();
+    const r = await cliWithin(30_000, 'pull', '--dataset', DEMO.datasets.checkout, '--out', '/proc/obs-pull/triggers');
+    assert.deepEqual(
+      [r.status, r.stdout, r.stderr],
+      [2, '', 'obs: --out /proc/obs-pull/triggers: cannot create the folder /proc/obs-pull: the file system allows no new folder there; nothing was written\n'],
+    );
+  });
+
+  test('--out a folder that exists but takes no new folder (/proc/self): exit 2 before anything is written', { skip: procSkip }, async () => {
+    freshDir();
+    const r = await cliWithin(30_000, 'pull', '--dataset', DEMO.datasets.checkout, '--out', '/proc/self');
+    assert.equal(r.status, 2);
+    assert.equal(r.stdout, '');
+    assert.ok(r.stderr.endsWith(`obs: --out /proc/self: cannot create the folder /proc/self/${DEMO.datasets.checkout}: the file system allows no new folder there; nothing was written\n`), r.stderr);
+  });
+
+  test('--out under a file: exit 2 naming it, before the service is asked', async () => {
+    freshDir();
+    writeFileSync(join(dir, 'file.txt'), 'x');
+    const r = await run(['pull', '--dataset', DEMO.datasets.checkout, '--out', 'file.txt/triggers']);
+    assert.deepEqual([r.code, r.stdout, r.stderr], [2, '', `obs: --out file.txt/triggers: ${join(dir, 'file.txt')} is not a folder; nothing was written\n`]);
+  });
 });

@@ -92,9 +92,9 @@ const BUNDLES: Record<string, Intent> = {
     never: [UNDICI, SANDBOX, LINTER, FORMS, QUERIES],
   },
   'dist/cli.js': {
-    entry: 'src/cli/lint.ts',
+    entry: 'src/cli/obs.ts',
     runs: 'command line',
-    holds: [/src\/lint\/lint\.ts$/],
+    holds: [/src\/lint\/lint\.ts$/, /src\/cli\/pull\.ts$/, /src\/cli\/drift\.ts$/],
     never: [EXTENSION],
   },
   'dist/sandbox.js': {

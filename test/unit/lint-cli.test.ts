@@ -1,4 +1,4 @@
-// obs-lint: exit codes, the text, JSON and SARIF reports, unreadable files and globs; through the
+// obs lint: exit codes, the text, JSON and SARIF reports, unreadable files and globs; through the
 // function, and through the real entry point in a child process.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -7,8 +7,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AjvDraft4 from 'ajv-draft-04';
-import { runCli, USAGE } from '../../src/lint/cli';
-import { expandGlob, globToRegExp } from '../../src/lint/glob';
+import { runMain as runCli, USAGE } from '../../src/cli/main';
+import { expandGlob } from '../../src/cli/files';
+import { globToRegExp } from './glob-dialect';
 import { RULES, ruleDocsAnchor } from '../../src/lint';
 import { trigger } from './lint-helpers';
 
@@ -57,29 +58,29 @@ describe('exit status', () => {
     assert.equal(r.code, 2);
     assert.equal(
       r.stderr,
-      "obs-lint: cannot read missing.trigger.json: no such file\nobs-lint: cannot read team: is a directory; name trigger files, or a glob such as 'team/**/*.json'\n",
+      "obs: cannot read missing.trigger.json: no such file\nobs: cannot read team: is a directory; name trigger files, or a glob such as 'team/**/*.json'\n",
     );
   });
   test('2 with the usage for an unknown option', async () => {
     const r = await run('lint', '--colour', 'valid.trigger.json');
     assert.equal(r.code, 2);
-    assert.ok(r.stderr.startsWith("obs-lint: Unknown option '--colour'"), r.stderr);
+    assert.ok(r.stderr.startsWith("obs: Unknown option '--colour'"), r.stderr);
     assert.ok(r.stderr.includes(USAGE));
   });
   test('2 for an unknown format, a missing command or no files', async () => {
-    assert.equal((await run('lint', '--format', 'xml', 'valid.trigger.json')).stderr.split('\n')[0], 'obs-lint: unknown format "xml"; use text, json or sarif');
-    assert.equal((await run('valid.trigger.json')).stderr.split('\n')[0], 'obs-lint: unknown command "valid.trigger.json"; the commands are lint, pull and drift');
-    assert.equal((await run('lint')).stderr.split('\n')[0], 'obs-lint: no files given; name trigger files or globs');
+    assert.equal((await run('lint', '--format', 'xml', 'valid.trigger.json')).stderr.split('\n')[0], 'obs: unknown format "xml"; use text, json or sarif');
+    assert.equal((await run('valid.trigger.json')).stderr.split('\n')[0], 'obs: unknown command "valid.trigger.json"; the commands are lint, pull and drift');
+    assert.equal((await run('lint')).stderr.split('\n')[0], 'obs: no files given; name trigger files or globs');
   });
   test('2 for a glob that matches nothing', async () => {
     const r = await run('lint', 'nothing/**/*.trigger.json');
     assert.equal(r.code, 2);
-    assert.equal(r.stderr, 'obs-lint: no file matches nothing/**/*.trigger.json\n');
+    assert.equal(r.stderr, 'obs: no file matches nothing/**/*.trigger.json\n');
   });
   test('2 for a glob that matches nothing, even beside files that lint clean', async () => {
     const r = await run('lint', 'valid.trigger.json', '*.yaml');
     assert.equal(r.code, 2);
-    assert.equal(r.stderr, 'obs-lint: no file matches *.yaml\n');
+    assert.equal(r.stderr, 'obs: no file matches *.yaml\n');
   });
   test('--help prints the usage and exits 0', async () => {
     const r = await run('--help');
@@ -234,7 +235,7 @@ describe('sarif format', () => {
 describe('the entry point in a child process', () => {
   // Runs from the repository (where tsx resolves) on files of the temporary directory.
   const cli = (args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', join('src', 'cli', 'lint.ts'), ...args], { cwd: root, encoding: 'utf8' });
+    spawnSync(process.execPath, ['--import', 'tsx', join('src', 'cli', 'obs.ts'), ...args], { cwd: root, encoding: 'utf8' });
 
   test('exits 1 with the text report for a file with an error', () => {
     const file = join(dir, 'team', 'error.trigger.json');
@@ -247,7 +248,7 @@ describe('the entry point in a child process', () => {
     const missing = join(dir, 'missing.json');
     const r = cli(['lint', missing]);
     assert.equal(r.status, 2);
-    assert.equal(r.stderr, `obs-lint: cannot read ${missing}: no such file\n`);
+    assert.equal(r.stderr, `obs: cannot read ${missing}: no such file\n`);
     assert.equal(cli(['lint', `${dir}/valid*.json`]).status, 0);
   });
 });

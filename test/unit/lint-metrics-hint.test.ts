@@ -1,4 +1,4 @@
-// The rules do not know how a metrics dataset is declared: the caller words it (obs-lint its flag, the
+// The rules do not know how a metrics dataset is declared: the caller words it (obs lint its flag, the
 // editor its setting). Users of both see the same messages as before the wording moved to the callers.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { lint, type LintOptions } from '../../src/lint';
-import { runCli } from '../../src/lint/cli';
+import { runMain as runCli } from '../../src/cli/main';
 import { EDITOR_METRICS_DATASET_HINT } from '../../src/extension/diagnostics/lintMapping';
 import { trigger } from './lint-helpers';
 
@@ -35,7 +35,7 @@ before(() => {
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-test('obs-lint names its flag (and the editor setting), as it always has', async () => {
+test('obs lint names its flag (and the editor setting), as it always has', async () => {
   let stdout = '';
   const code = await runCli(['lint', '--format', 'json', 'api.trigger.json', 'none.trigger.json'], {
     cwd: dir,

@@ -3,7 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyFixes, lint, lintBytes, RULES, type Diagnostic, type LintOptions, type RuleId } from '../../src/lint';
-import { CLI_METRICS_DATASET_HINT } from '../../src/lint/cli';
+import { CLI_METRICS_DATASET_HINT } from '../../src/cli/lint';
 import { marked, trigger, unmarked } from './lint-helpers';
 
 interface Bad {

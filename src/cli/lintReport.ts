@@ -1,5 +1,9 @@
-// Text and JSON reports of the CLI.
-import type { FileReport } from './sarif';
+// The text and JSON reports of `obs lint`.
+import { visible, visibleJson } from './visible';
+import type { FileReport } from './lintSarif';
+
+/** The diagnostic that stands for those left out past --max-problems: the summary counts what it stands for instead. */
+const LEFT_OUT_RULE = 'file/too-many-problems';
 
 /** `file:line:col severity rule message`, 1-based line and column as terminals and editors expect. */
 export function toText(reports: readonly FileReport[]): string {
@@ -7,9 +11,12 @@ export function toText(reports: readonly FileReport[]): string {
   const count = { error: 0, warning: 0, info: 0 };
   for (const report of reports) {
     for (const d of report.diagnostics) {
-      count[d.severity]++;
-      lines.push(`${report.file}:${d.range.start.line + 1}:${d.range.start.character + 1} ${d.severity} ${d.rule} ${d.message}`);
+      if (d.rule !== LEFT_OUT_RULE) count[d.severity]++;
+      lines.push(visible(`${report.file}:${d.range.start.line + 1}:${d.range.start.character + 1} ${d.severity} ${d.rule} ${d.message}`));
     }
+    count.error += report.hidden?.error ?? 0;
+    count.warning += report.hidden?.warning ?? 0;
+    count.info += report.hidden?.info ?? 0;
   }
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   lines.push(
@@ -25,5 +32,5 @@ export function toJson(reports: readonly FileReport[]): string {
     ...(r.error === undefined ? {} : { error: r.error }),
     diagnostics: r.diagnostics.map((d) => ({ rule: d.rule, severity: d.severity, message: d.message, range: d.range })),
   }));
-  return `${JSON.stringify(out, null, 2)}\n`;
+  return `${visibleJson(out)}\n`;
 }

@@ -1,10 +1,9 @@
-// SARIF 2.1.0 output for code-scanning tools. SARIF lines and columns are 1-based (LSP's are
+// The SARIF 2.1.0 report of `obs lint`, for code-scanning tools. SARIF lines and columns are 1-based (LSP's are
 // 0-based); columns count UTF-16 code units, as the run declares.
 import { pathToFileURL } from 'node:url';
 import { isAbsolute } from 'node:path';
 import { repository, version } from '../../package.json';
-import { RULES, RULES_DOC_PATH, ruleDocsAnchor } from './rules';
-import type { Diagnostic, Range, Severity } from './types';
+import { RULES, RULES_DOC_PATH, ruleDocsAnchor, type Diagnostic, type LintReport, type Range, type Severity } from '../lint';
 
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
 
@@ -18,6 +17,8 @@ export interface FileReport {
   /** The path as given on the command line. */
   file: string;
   diagnostics: Diagnostic[];
+  /** Diagnostics left out past --max-problems, by severity (one diagnostic stands for them). */
+  hidden?: LintReport['hidden'];
   /** Set when the file could not be read. */
   error?: string;
 }

@@ -1,0 +1,89 @@
+// The files a command line names: paths as written, globs expanded by tinyglobby (picomatch's
+// dialect: `*`, `**`, `?`, `[abc]`, `[!abc]`, `{a,b}`; wildcards skip dot files, as in shells), and,
+// for drift, folders. node_modules and .git are never searched.
+import { existsSync, statSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { globSync, isDynamicPattern } from 'tinyglobby';
+
+const SKIPPED = ['**/node_modules/**', '**/.git/**'];
+
+export function isGlob(target: string): boolean {
+  return isDynamicPattern(target.split('\\').join('/'));
+}
+
+/** Files under `cwd/base` matching `pattern`, sorted, each as `base/<path>` (the base as written). */
+function globUnder(base: string, pattern: string, cwd: string): string[] {
+  const dir = base === '' ? cwd : isAbsolute(base) ? base : join(cwd, base);
+  const found = globSync(pattern, { cwd: dir, ignore: SKIPPED, onlyFiles: true, expandDirectories: false, dot: false });
+  const prefix = base === '' ? '' : `${base.replace(/\/+$/, '')}/`;
+  return found.map((f) => `${prefix}${f}`).sort();
+}
+
+/** Files under `cwd` matching the glob, sorted; paths keep the glob's static prefix as written. */
+export function expandGlob(pattern: string, cwd: string): string[] {
+  const segments = pattern.split('\\').join('/').split('/');
+  let firstMagic = segments.findIndex((s) => isGlob(s));
+  if (firstMagic < 0) firstMagic = segments.length - 1;
+  const base = segments.slice(0, firstMagic).join('/');
+  return globUnder(isAbsolute(pattern) && base === '' ? '/' : base, segments.slice(firstMagic).join('/'), cwd);
+}
+
+/** The files of a command line, each once in order, and what named none (a glob that matched nothing). */
+export interface Targets {
+  files: string[];
+  problems: string[];
+}
+
+function collector(cwd: string): Targets & { add(file: string): void } {
+  const seen = new Set<string>();
+  const out = {
+    files: [] as string[],
+    problems: [] as string[],
+    add(file: string) {
+      const key = resolve(cwd, file);
+      if (seen.has(key)) return;
+      seen.add(key);
+      out.files.push(file);
+    },
+  };
+  return out;
+}
+
+/**
+ * Files named by the targets (lint), in the order given; globs expand sorted. Unmatched globs are problems.
+ * A target that names an existing path is taken as written, even with glob characters (`a[1].json`).
+ */
+export function expandTargets(targets: readonly string[], cwd: string): Targets {
+  const out = collector(cwd);
+  for (const target of targets) {
+    if (!isGlob(target) || existsSync(resolve(cwd, target))) {
+      out.add(target);
+      continue;
+    }
+    const matches = expandGlob(target, cwd);
+    if (matches.length === 0) out.problems.push(`no file matches ${target}`);
+    matches.forEach(out.add);
+  }
+  return { files: out.files, problems: out.problems };
+}
+
+/** As expandTargets, and a folder stands for every `*<suffix>` file under it (drift). */
+export function expandPaths(paths: readonly string[], cwd: string, suffix: string): Targets {
+  const out = collector(cwd);
+  for (const p of paths) {
+    const full = resolve(cwd, p);
+    if (existsSync(full) && statSync(full).isDirectory()) {
+      const base = p.split('\\').join('/').replace(/\/+$/, '');
+      const found = globUnder(base === '.' ? '' : base, `**/*${suffix}`, cwd);
+      if (found.length === 0) out.problems.push(`no *${suffix} file under ${p}`);
+      found.forEach(out.add);
+    } else if (isGlob(p) && !existsSync(full)) {
+      const found = expandGlob(p, cwd);
+      if (found.length === 0) out.problems.push(`no file matches ${p}`);
+      found.forEach(out.add);
+    } else {
+      out.add(p);
+    }
+  }
+  return { files: out.files, problems: out.problems };
+}
