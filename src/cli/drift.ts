@@ -2,25 +2,12 @@
 // name), for CI. Exit 0 when everything is in sync, 1 when anything differs, 2 when a file or the
 // service could not be read.
 import type { Command } from 'commander';
-import { errorText } from '../api/errors';
-import {
-  datasetsOfFiles,
-  driftCounts,
-  driftOfFile,
-  listDatasets,
-  onlyOnService,
-  PacedPool,
-  readTriggerFile,
-  ServiceIndex,
-  TRIGGER_FILE_SUFFIX,
-  type LocalFile,
-} from '../triggerFiles';
+import { driftCounts, driftOfFile, onlyOnService, TRIGGER_FILE_SUFFIX } from '../triggerFiles';
 import { driftJson, driftSarif, driftText, type DriftRun } from './driftReport';
-import { expandPaths } from './files';
-import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, parseConcurrency, warn, type MainIo } from './io';
+import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, parseConcurrency, type MainIo } from './io';
 import { formatOption, maxBytesOption } from './lint';
-import { readRegularFile, ReadProblem } from './read';
 import { clientFromEnvironment, ENV_BASE_URL, ENV_CONFIG_KEY } from './service';
+import { readTriggerFiles, serviceIndexFor } from './triggerInputs';
 import { visibleJson } from './visible';
 
 interface DriftInvocation {
@@ -51,46 +38,19 @@ Exit status: 0 everything in sync; 1 something differs (the file and member are 
 problem, a file that cannot be read or compared, or the service could not be read.
 `,
     )
-    .action(async (paths: string[], options: DriftInvocation) => finish(await runDrift(paths.length === 0 ? ['.'] : paths, options, io)));
-}
-
-/** Each file's text and what it holds; false when one could not be read (said on stderr). */
-async function readFiles(files: readonly string[], io: MainIo, maxBytes: number): Promise<{ texts: Map<string, string>; read: Map<string, LocalFile>; ok: boolean }> {
-  const texts = new Map<string, string>();
-  const read = new Map<string, LocalFile>();
-  let ok = true;
-  for (const file of files) {
-    try {
-      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await readRegularFile(file, io.cwd, maxBytes));
-      texts.set(file, text);
-      read.set(file, readTriggerFile(text));
-    } catch (e) {
-      warn(io, `cannot read ${file}: ${e instanceof ReadProblem ? e.message : errorText(e)}`);
-      ok = false;
-    }
-  }
-  return { texts, read, ok };
+    .action(async (paths: string[], options: DriftInvocation) => finish(await runDrift(paths, options, io)));
 }
 
 async function runDrift(paths: readonly string[], invocation: DriftInvocation, io: MainIo): Promise<number> {
-  const { files, problems } = expandPaths(paths, io.cwd, TRIGGER_FILE_SUFFIX);
-  for (const p of problems) warn(io, p);
-  const { texts, read, ok } = await readFiles(files, io, invocation.maxBytes);
+  const { texts, read, ok } = await readTriggerFiles(paths, io, invocation.maxBytes);
   const client = clientFromEnvironment(io.env ?? {});
   let run: DriftRun;
-  let serviceFailed = false;
+  let serviceOk: boolean;
   try {
-    const index = new ServiceIndex();
-    const listings = await listDatasets(client, [...datasetsOfFiles(read.values())].sort(), new PacedPool({ concurrency: invocation.concurrency }), io.signal);
-    for (const [dataset, listing] of listings) {
-      index.add(dataset, listing);
-      if (listing.state === 'failed') {
-        serviceFailed = true;
-        warn(io, `could not list the triggers of ${dataset}: ${listing.message}`);
-      }
-    }
-    const drift = [...read].map(([file, r]) => driftOfFile(file, r, index));
-    const only = onlyOnService(drift, index);
+    const found = await serviceIndexFor(client, read.values(), invocation.concurrency, io);
+    serviceOk = found.ok;
+    const drift = [...read].map(([file, r]) => driftOfFile(file, r, found.index));
+    const only = onlyOnService(drift, found.index);
     run = { files: drift, onlyOnService: only, counts: driftCounts(drift, only), texts };
   } finally {
     await client.close();
@@ -105,7 +65,7 @@ async function runDrift(paths: readonly string[], invocation: DriftInvocation, i
     default:
       io.stdout(driftText(run));
   }
-  if (!ok || serviceFailed || problems.length > 0 || run.counts.unknown > 0) return EXIT_TROUBLE;
+  if (!ok || !serviceOk || run.counts.unknown > 0) return EXIT_TROUBLE;
   const c = run.counts;
   return c.differs + c.localOnly + c.serviceOnly > 0 ? EXIT_FOUND : EXIT_OK;
 }

@@ -4,23 +4,25 @@
 import { Command, CommanderError } from 'commander';
 import { version } from '../../package.json';
 import { errorText } from '../api/errors';
+import { defineApply } from './apply';
 import { defineDrift } from './drift';
 import { CliUsageError, EXIT_OK, EXIT_TROUBLE, PROGRAM, warn, type MainIo } from './io';
 import { defineLint } from './lint';
+import { definePlan } from './plan';
 import { definePull } from './pull';
 import { ServiceSetupError } from './service';
 
 /** Adds a command to the program; its action calls `finish` with the exit status. */
 type DefineCommand = (program: Command, io: MainIo, finish: (code: number) => void) => void;
 
-const COMMANDS: readonly DefineCommand[] = [defineLint, definePull, defineDrift];
+const COMMANDS: readonly DefineCommand[] = [defineLint, definePull, defineDrift, definePlan, defineApply];
 
 /** Help lines are wrapped at this width whatever the terminal, so the help reads the same in CI logs. */
 const HELP_WIDTH = 100;
 
 function buildProgram(io: MainIo, finish: (code: number) => void): Command {
   const program = new Command(PROGRAM)
-    .description('Lints trigger files, pulls the service\'s triggers as files and compares the files with the service.')
+    .description("Lints trigger files, pulls the service's triggers as files, compares the files with the service, and plans and applies the files' changes to it.")
     .usage('<command> [options]')
     .version(version, '--version', 'show the version')
     .helpOption('-h, --help', 'show this help')

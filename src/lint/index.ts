@@ -4,3 +4,4 @@ export { decodeTriggerFile, lintBytes, lintReport, type DecodedFile, type LintRe
 export { applyFixes } from './fixes';
 export { RULES, RULES_DOC_PATH, isRuleId, ruleDocsAnchor, ruleInfo, type RuleId, type RuleInfo, type Severity } from './rules';
 export type { DatasetColumns, Diagnostic, Fix, JsonPath, LintOptions, MetricsDatasetHint, Position, Range, RelatedInformation, TextEdit, TriggerForm } from './types';
+export { blockingReasons, type GateOptions } from './gate';

@@ -1,0 +1,86 @@
+// What `obs plan` and `obs apply` print: the plan (creates, updates with each member old -> new, deletes
+// apart, what is blocked and why) and each change's outcome. Every line passes through visible(): names,
+// values and the service's words are shown, never acted on by the terminal.
+import { differenceText, planCounts, type ChangeResult, type Plan, type PlannedChange } from '../triggerFiles';
+import { visible } from './visible';
+
+const quoted = (s: string) => JSON.stringify(s);
+
+/** `api-gateway "High error rate" (trig_gw_errors)` */
+function triggerLabel(c: PlannedChange): string {
+  const id = c.action === 'create' ? '' : ` (${c.id})`;
+  return `${c.dataset} ${quoted(c.name)}${id}`;
+}
+
+const SIGN: Record<PlannedChange['action'], string> = { create: '+', update: '~', delete: '-' };
+
+function changeLines(c: PlannedChange): string[] {
+  const where = c.action === 'delete' ? '' : `  ${c.file}`;
+  const head = `  ${SIGN[c.action]} ${triggerLabel(c)}${where}`;
+  if (c.action !== 'update') return [head];
+  const by = c.matchedBy === 'name' ? ['      (the file has no id: matched by dataset and name; the id is written into the file)'] : [];
+  return [head, ...by, ...c.differences.map((d) => `      ${differenceText(d, 120)}`)];
+}
+
+function section(title: string, changes: readonly PlannedChange[]): string[] {
+  return changes.length === 0 ? [] : ['', title, ...changes.flatMap(changeLines)];
+}
+
+/** "3 to create, 1 to update, 1 to delete, 8 unchanged, 1 blocked" */
+export function planCountsText(plan: Plan): string {
+  const c = planCounts(plan);
+  return `${c.create} to create, ${c.update} to update, ${c.delete} to delete, ${c.unchanged} unchanged, ${c.blocked} blocked`;
+}
+
+/** The plan as people read it in a terminal or a CI log. */
+export function planText(plan: Plan): string {
+  const of = (action: PlannedChange['action']) => plan.changes.filter((c) => c.action === action);
+  const deletes = of('delete');
+  const lines = [
+    `Plan against ${plan.target.baseUrl}${plan.target.connection === undefined ? '' : ` (${plan.target.connection})`}, ${plan.files.length} files read`,
+    ...section('Create:', of('create')),
+    ...section('Update (service value -> file value):', of('update')),
+    ...section(`Delete (asked for with --prune; ${deletes.length} service triggers no file holds):`, deletes),
+  ];
+  if (plan.blocked.length > 0) {
+    lines.push('', 'Blocked (never written):');
+    for (const b of plan.blocked) {
+      const where = b.file ?? b.dataset ?? '';
+      const what = b.name === undefined ? '' : ` ${quoted(b.name)}`;
+      lines.push(`  ! ${where}${b.index >= 0 ? `[${b.index}]` : ''}${what}:`, ...b.reasons.map((r) => `      ${r}`));
+    }
+  }
+  if (plan.changes.length === 0 && plan.blocked.length === 0) lines.push('', 'Nothing to change: the service matches the files.');
+  lines.push('', planCountsText(plan));
+  return `${lines.map(visible).join('\n')}\n`;
+}
+
+function resultLines(r: ChangeResult): string[] {
+  const label = `${SIGN[r.change.action]} ${triggerLabel(r.change)}`;
+  switch (r.outcome) {
+    case 'applied': {
+      const id = r.change.action === 'create' ? ` as ${r.id}` : '';
+      const stored = r.storedDifferently.map((d) => `      stored differently (sent -> stored): ${differenceText({ ...d, service: d.local, local: d.service }, 120)}`);
+      return [`applied  ${label}${id}${r.note === undefined ? '' : `: ${r.note}`}`, ...stored];
+    }
+    case 'skipped':
+      return [`skipped  ${label}: ${r.reason}`];
+    case 'refused':
+      return [`refused  ${label}: ${r.reason}`, ...r.members.map((m) => `      ${m.field}: ${m.message}`)];
+    default:
+      return [`failed   ${label}: ${r.reason}`];
+  }
+}
+
+/** "3 applied (1 stored differently), 1 skipped, 0 refused, 0 failed" */
+export function resultCountsText(results: readonly ChangeResult[]): string {
+  const count = (o: ChangeResult['outcome']) => results.filter((r) => r.outcome === o).length;
+  const differently = results.filter((r) => r.outcome === 'applied' && r.storedDifferently.length > 0).length;
+  return `${count('applied')} applied${differently > 0 ? ` (${differently} stored differently)` : ''}, ${count('skipped')} skipped, ${count('refused')} refused, ${count('failed')} failed`;
+}
+
+/** Each change's outcome, then the counts. */
+export function applyText(results: readonly ChangeResult[]): string {
+  const lines = [...results.flatMap(resultLines), '', resultCountsText(results)];
+  return `${lines.map(visible).join('\n')}\n`;
+}

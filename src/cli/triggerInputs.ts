@@ -1,0 +1,51 @@
+// What drift and plan start from: the trigger files named on the command line, read (regular files only,
+// bounded), and the service's triggers of the datasets they name. No vscode import.
+import type { ServiceClient } from '../api/client';
+import { errorText } from '../api/errors';
+import { datasetsOfFiles, listDatasets, PacedPool, readTriggerFile, ServiceIndex, TRIGGER_FILE_SUFFIX, type LocalFile } from '../triggerFiles';
+import { expandPaths } from './files';
+import { warn, type MainIo } from './io';
+import { readRegularFile, ReadProblem } from './read';
+
+export interface ReadFiles {
+  /** Each file's text as read (drift's SARIF locates members in it; plan records its hash). */
+  texts: Map<string, string>;
+  read: Map<string, LocalFile>;
+  /** False when a path matched nothing or a file could not be read (each said on stderr). */
+  ok: boolean;
+}
+
+/** The trigger files under the paths (default: the current folder), each read once. */
+export async function readTriggerFiles(paths: readonly string[], io: MainIo, maxBytes: number): Promise<ReadFiles> {
+  const { files, problems } = expandPaths(paths.length === 0 ? ['.'] : paths, io.cwd, TRIGGER_FILE_SUFFIX);
+  for (const p of problems) warn(io, p);
+  const texts = new Map<string, string>();
+  const read = new Map<string, LocalFile>();
+  let ok = problems.length === 0;
+  for (const file of files) {
+    try {
+      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await readRegularFile(file, io.cwd, maxBytes));
+      texts.set(file, text);
+      read.set(file, readTriggerFile(text));
+    } catch (e) {
+      warn(io, `cannot read ${file}: ${e instanceof ReadProblem ? e.message : errorText(e)}`);
+      ok = false;
+    }
+  }
+  return { texts, read, ok };
+}
+
+/** The service's triggers of the datasets the files name; false when a list failed (said on stderr). */
+export async function serviceIndexFor(client: Pick<ServiceClient, 'listTriggers'>, files: Iterable<LocalFile>, concurrency: number, io: MainIo): Promise<{ index: ServiceIndex; ok: boolean }> {
+  const index = new ServiceIndex();
+  let ok = true;
+  const listings = await listDatasets(client, [...datasetsOfFiles(files)].sort(), new PacedPool({ concurrency }), io.signal);
+  for (const [dataset, listing] of listings) {
+    index.add(dataset, listing);
+    if (listing.state === 'failed') {
+      ok = false;
+      warn(io, `could not list the triggers of ${dataset}: ${listing.message}`);
+    }
+  }
+  return { index, ok };
+}
