@@ -6,6 +6,7 @@ import { createScanner, printParseErrorCode } from 'jsonc-parser';
 import { duplicateMembers } from './duplicates';
 import { recover, RecoveredIndex, type RecoveredError } from './recover';
 import { skimTree, treeOver, type SkimNode } from './skim';
+import type { LintWork } from './work';
 
 export interface SyntaxProblem {
   offset: number;
@@ -57,21 +58,21 @@ function tooDeep(text: string): SyntaxProblem | undefined {
   return undefined;
 }
 
-/** Parses a trigger file; `limit` bounds the syntax problems kept (the rest are counted). */
-export function parseFile(text: string, limit: number): ParsedFile {
+/** Parses a trigger file; `limit` bounds the syntax problems kept (the rest are counted); `work` counts the parse's work. */
+export function parseFile(text: string, limit: number, work: LintWork): ParsedFile {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    return parseBroken(text, limit);
+    return parseBroken(text, limit, work);
   }
-  const parsed: ParsedFile = { value, valid: true, syntaxProblems: [], moreSyntaxProblems: 0, duplicates: duplicateMembers(text, value) };
-  const root = skimTree(text);
+  const parsed: ParsedFile = { value, valid: true, syntaxProblems: [], moreSyntaxProblems: 0, duplicates: duplicateMembers(text, value, work) };
+  const root = skimTree(text, work);
   if (root !== undefined) parsed.root = root;
   return parsed;
 }
 
-function parseBroken(text: string, limit: number): ParsedFile {
+function parseBroken(text: string, limit: number, work: LintWork): ParsedFile {
   const deep = tooDeep(text);
   if (deep !== undefined) return { value: undefined, valid: false, syntaxProblems: [deep], moreSyntaxProblems: 0, duplicates: [] };
   const recovered = recover(text, limit);
@@ -82,7 +83,7 @@ function parseBroken(text: string, limit: number): ParsedFile {
     moreSyntaxProblems: recovered.moreErrors,
     duplicates: recovered.duplicates,
   };
-  if (recovered.root !== undefined) parsed.root = treeOver(new RecoveredIndex(text, recovered.containers), recovered.root.offset, recovered.root.end);
+  if (recovered.root !== undefined) parsed.root = treeOver(new RecoveredIndex(text, recovered.containers, work), recovered.root.offset, recovered.root.end);
   return parsed;
 }
 
