@@ -101,6 +101,8 @@ export function forEachTriggerFindings(
   options: LintOptions,
   /** The lint's own state and counters. */
   run: LintRun,
+  /** Triggers not to check (they hold what is too deep to read), by index (-1: the file's one trigger). */
+  unread: ReadonlySet<number>,
   visit: (index: number, found: Found) => void,
   /** Whether any finding of the trigger at an index can be shown; if not, its findings are counted unworded. */
   shown: (index: number) => boolean = () => true,
@@ -110,6 +112,7 @@ export function forEachTriggerFindings(
     value.forEach((element, i) => {
       let found: Found;
       if (isRecord(element)) {
+        if (unread.has(i)) return;
         found = checkTrigger(schema, element, [i], options, run, shown(i));
       } else {
         found = [{ rule: 'json/root-type' as const, at: [i], inTrigger: 0, message: l10n.t('element {0} is {1}; an array in a trigger file holds trigger objects only', i, describeValue(element)) }];
@@ -117,6 +120,7 @@ export function forEachTriggerFindings(
       if (found.length > 0) visit(i, found);
     });
   } else if (isRecord(value)) {
+    if (unread.has(-1)) return;
     const found = checkTrigger(schema, value, [], options, run, true);
     if (found.length > 0) visit(-1, found);
   } else if (value !== undefined) {

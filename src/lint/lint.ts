@@ -4,12 +4,14 @@
 // indexes, only the first N diagnostics of a file are kept and built (select.ts), and the others
 // are only counted.
 import { datasetsNamed, MAX_SUGGESTION_SEARCHES } from './columns';
+import { tooDeepMessage, type DeepRegion } from './depth';
 import { duplicateDiagnostic, findingDiagnostic, plainDiagnostic, summaryDiagnostic, type Counts } from './build';
 import { applyOffsetEdits, findValueNode, planFixAll, type FixTarget, type OffsetEdit } from './fixes';
 import { forEachTriggerFindings, isUnknownMembers } from './findings';
 import { unknownMember, type Finding } from './issues';
 import { targetSpan } from './locate';
 import { parseFile } from './parse';
+import type { SkimNode } from './skim';
 import { repairOf } from './repairs';
 import { ruleInfo } from './rules';
 import { FirstByOffset } from './select';
@@ -75,6 +77,10 @@ export function analyse(
     before.push(p.offset);
     offer(p.offset, 'error', () => plainDiagnostic('json/syntax', p.message, p.offset, p.length, lines));
   }
+  for (const r of parsed.deep) {
+    before.push(r.start);
+    offer(r.start, 'error', () => plainDiagnostic('json/too-deep', tooDeepMessage(), r.start, 1, lines));
+  }
   const duplicates = parsed.duplicates;
   for (let d = 0; d + 1 < duplicates.length; d += 2) {
     const ignored = duplicates[d] ?? 0;
@@ -108,7 +114,7 @@ export function analyse(
     askedVisible = visible;
     return visible;
   };
-  forEachTriggerFindings(parsed.value, options, run, (index, found) => {
+  forEachTriggerFindings(parsed.value, options, run, unreadTriggers(root, parsed.deep), (index, found) => {
     // A value always comes with a tree; without one there is nothing to locate.
     if (root === undefined) return;
     const visible = visibleAt(index);
@@ -149,6 +155,15 @@ export function analyse(
   const analysis: Analysis = { diagnostics, hidden, datasets: datasetsNamed(parsed.value) };
   if (extra.fixAll === true) analysis.fixAllEdits = planFixAll(targets, run.work);
   return analysis;
+}
+
+/** The triggers holding a region too deep to read, by their index (-1: the file's one trigger). */
+function unreadTriggers(root: SkimNode | undefined, deep: readonly DeepRegion[]): Set<number> {
+  const out = new Set<number>();
+  if (root === undefined || deep.length === 0) return out;
+  if (root.type === 'object') out.add(-1);
+  else for (const r of deep) out.add(root.childContaining(r.start)?.slot ?? -1);
+  return out;
 }
 
 /** Lints the text of a trigger file: one trigger object or an array of them. Never throws on any text. */
