@@ -4,6 +4,7 @@
 // (offline, no such dataset), its columns are simply not checked, never reported wrongly. No vscode import.
 import type { DatasetColumns } from '../../lint';
 import { Emitter } from '../core/memento';
+import type { WorkObserver } from '../core/work';
 
 export interface LiveColumnsOptions {
   /** The active connection's id, or undefined when there is none. */
@@ -16,6 +17,8 @@ export interface LiveColumnsOptions {
   retryMs?: number;
   now?: () => number;
   log?: (message: string) => void;
+  /** Told of each read of a dataset's columns started. */
+  observe?: WorkObserver<'read'>;
 }
 
 interface Entry {
@@ -31,8 +34,6 @@ export class LiveColumns {
   private readonly changed = new Emitter<void>();
   /** Fires when a dataset's columns arrived or changed: documents are linted again. */
   readonly onDidChange = this.changed.event;
-  /** Reads started (tests count them). */
-  readonly stats = { reads: 0 };
   private readonly now: () => number;
 
   constructor(private readonly o: LiveColumnsOptions) {
@@ -81,7 +82,7 @@ export class LiveColumns {
   private read(id: string, dataset: string, forConnection: Map<string, Entry>): void {
     const entry: Entry = forConnection.get(dataset) ?? { at: 0 };
     forConnection.set(dataset, entry);
-    this.stats.reads++;
+    this.o.observe?.('read');
     entry.pending = this.o.fetch(id, dataset).then(
       (got) => {
         entry.pending = undefined;

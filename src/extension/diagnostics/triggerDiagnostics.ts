@@ -12,7 +12,7 @@ import { LintCollection } from './lintCollection';
 import { LintedDocuments, type LintedVersion } from './lintedDocuments';
 import type { LiveColumns } from './liveColumns';
 import type { LintJobOptions } from './lintJobs';
-import { LintCancelled, LintRunner, requiredWorker } from './lintRunner';
+import { LintCancelled, LintRunner, requiredWorker, type LintRunnerWork } from './lintRunner';
 import { LintScheduler } from './lintScheduler';
 import { documentSize, shouldLint } from './lintSizeGuard';
 import { countBySeverity, lintSummary, type LintCounts } from './lintMapping';
@@ -21,7 +21,13 @@ import { errorText } from '../core/errors';
 import type { Feedback } from '../core/feedback';
 import type { Logger } from '../core/logger';
 import type { Settings } from '../core/settings';
+import type { WorkObserver } from '../core/work';
 import { TriggerFileMatcher } from './triggerFiles';
+
+export interface TriggerDiagnosticsOptions {
+  /** Told of the lint runner's work (workers, jobs). */
+  observe?: WorkObserver<LintRunnerWork>;
+}
 
 export class TriggerDiagnostics implements vscode.Disposable {
   readonly matcher: TriggerFileMatcher;
@@ -40,6 +46,7 @@ export class TriggerDiagnostics implements vscode.Disposable {
     private readonly settings: Settings,
     /** The scheme of read-only documents showing triggers as the service returned them: linted, never fixed. */
     private readonly readOnlyScheme: string,
+    options: TriggerDiagnosticsOptions = {},
   ) {
     this.matcher = new TriggerFileMatcher(() => settings.triggerFiles(), readOnlyScheme);
     const rulesFile = vscode.Uri.joinPath(extensionUri, 'docs', 'rules.md');
@@ -52,6 +59,7 @@ export class TriggerDiagnostics implements vscode.Disposable {
       l10nBundle: () => vscode.l10n.bundle,
       fallback: requiredWorker,
       log: (m) => this.log.warn(m),
+      ...(options.observe === undefined ? {} : { observe: options.observe }),
     });
     this.documents = new LintedDocuments(this.runner, (key) => this.options(key));
     this.scheduler = new LintScheduler<string>({

@@ -20,6 +20,7 @@ import {
   type TriggerLister,
 } from '../../triggerFiles';
 import { Emitter } from '../core/memento';
+import type { WorkObserver } from '../core/work';
 
 export interface DriftConnection {
   id: string;
@@ -40,7 +41,12 @@ export interface DriftModelOptions {
   connection: () => Promise<DriftConnection | undefined>;
   concurrency: () => number;
   log?: (message: string) => void;
+  /** Told of each dataset's list of triggers asked of the service. */
+  observe?: WorkObserver<DriftWork>;
 }
+
+/** The work a drift model reports. */
+export type DriftWork = 'list';
 
 export type DriftState =
   | { kind: 'no-connection' }
@@ -82,8 +88,6 @@ export class DriftModel {
   private generation = 0;
   private readonly fileGeneration = new Map<string, number>();
   private disposed = false;
-  /** List calls made (tests count them). */
-  readonly stats = { lists: 0 };
 
   constructor(private readonly o: DriftModelOptions) {}
 
@@ -237,7 +241,7 @@ export class DriftModel {
     const missing = wanted.filter((d) => !cache.listings.has(d) && !cache.pending.has(d));
     if (missing.length > 0) {
       const pool = new PacedPool({ concurrency: Math.max(1, this.o.concurrency()) });
-      this.stats.lists += missing.length;
+      this.o.observe?.('list', missing.length);
       const all = listDatasets(cache.connection.api, missing, pool).then(
         (got) => {
           for (const d of missing) {
