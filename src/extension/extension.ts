@@ -17,14 +17,13 @@ import { createLogger } from './core/logger';
 import { Settings } from './core/settings';
 import type { WorkObserver } from './core/work';
 import { LiveColumns } from './diagnostics/liveColumns';
-import { registerLintCommands, TriggerDiagnostics } from './diagnostics/triggerDiagnostics';
+import { registerLintCommands, TriggerDiagnostics, type TriggerDiagnosticsWork } from './diagnostics/triggerDiagnostics';
 import { TriggerFileMatcher } from './diagnostics/triggerFiles';
 import { registerForms, type RegisteredForms } from './forms/registerForms';
 import { registerQueries } from './queries/registerQueries';
 import { registerSandboxCommands, SandboxController } from './sandbox/sandboxController';
 import { registerSync, type RegisteredSync } from './sync/registerSync';
 import { publishTestSeam, seamWorkCount, testSeamOpen } from './testSeam';
-import type { LintRunnerWork } from './diagnostics/lintRunner';
 import { registerColumnCommands } from './tree/columnCommands';
 import { registerDatasetCommands } from './tree/datasetCommands';
 import { DatasetsView, VIEW_ID } from './tree/datasetsView';
@@ -69,7 +68,7 @@ export function activate(context: vscode.ExtensionContext): void {
   };
   const seamGate = { env: process.env, testMode: context.extensionMode === vscode.ExtensionMode.Test };
   // Counted only for the in-host tests: without the seam, the linter gets no counter at all.
-  const lintWork = testSeamOpen(seamGate) ? seamWorkCount<LintRunnerWork>() : undefined;
+  const lintWork = testSeamOpen(seamGate) ? seamWorkCount<TriggerDiagnosticsWork>() : undefined;
   const host = keep(registerHost());
   const connections = keep(registerConnectionFeature(context, host));
   const tree = keep(registerTree(context, host, connections.manager));
@@ -91,7 +90,7 @@ export function activate(context: vscode.ExtensionContext): void {
       tree: tree.model,
       view: tree.view.treeView,
       diagnostics: lint.diagnostics,
-      lintWork: lintWork ?? seamWorkCount<LintRunnerWork>(),
+      lintWork: lintWork ?? seamWorkCount<TriggerDiagnosticsWork>(),
       sandbox: sandboxFeature.controller,
       formPanels: () => forms.panels(),
     })),
@@ -187,7 +186,7 @@ function registerLint(
   context: vscode.ExtensionContext,
   host: Host,
   connections: ConnectionManager,
-  observe: WorkObserver<LintRunnerWork> | undefined,
+  observe: WorkObserver<TriggerDiagnosticsWork> | undefined,
 ): Registered<{ diagnostics: TriggerDiagnostics }> {
   const feedback = host.feedbackFor('lint');
   const diagnostics = new TriggerDiagnostics(feedback.log, context.extensionUri, host.settings, TRIGGER_SCHEME, observe === undefined ? {} : { observe });

@@ -5,13 +5,13 @@
 // registry only in a test run: when VS Code runs the extension under a test runner (ExtensionMode.Test),
 // or when the extension host's environment has OBS_VSCODE_TEST_SEAM=1 (the code-server in-host run sets
 // it; code-server installs the extension as a normal one). Only type imports: this loads without vscode.
-// The work the linter does (workers started, jobs run) is counted only when the seam opens: activation then
-// hands the lint runner the seam's counter as its `observe` option (core/work.ts); otherwise it gets none.
+// The linter's work (workers started, jobs run, Problems entries looked up) is counted only when the seam
+// opens: activation then hands the linter the seam's counter as its `observe` option (core/work.ts);
+// otherwise it gets none.
 import type * as vscode from 'vscode';
 import type { ConnectionManager } from './connections/connectionManager';
 import type { WorkObserver } from './core/work';
-import type { LintRunnerWork } from './diagnostics/lintRunner';
-import type { TriggerDiagnostics } from './diagnostics/triggerDiagnostics';
+import type { TriggerDiagnostics, TriggerDiagnosticsWork } from './diagnostics/triggerDiagnostics';
 import type { FormPanels } from './forms/panels';
 import type { SandboxController } from './sandbox/sandboxController';
 import type { DatasetTreeModel } from './tree/datasetTree';
@@ -32,8 +32,8 @@ export interface TestSeam {
   readonly tree: DatasetTreeModel;
   readonly view: vscode.TreeView<TreeNode>;
   readonly diagnostics: TriggerDiagnostics;
-  /** The lint runner's work since activation, by kind (`worker`, `lint`, `fixAll`, `stopped`). */
-  readonly lintWork: WorkCount<LintRunnerWork>;
+  /** The linter's work since activation, by kind: the runner's (`worker`, `lint`, `fixAll`, `stopped`), the Problems index's (`visit`). */
+  readonly lintWork: WorkCount<TriggerDiagnosticsWork>;
   readonly sandbox: SandboxController;
   /** The open form panels; undefined until a form was first opened (the forms load on first use). */
   formPanels(): FormPanels | undefined;

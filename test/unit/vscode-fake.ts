@@ -60,8 +60,11 @@ export class Uri {
   get fsPath(): string {
     return this.path;
   }
-  with(change: { path?: string }): Uri {
-    return new Uri(this.scheme, this.authority, change.path ?? this.path, this.query, this.fragment);
+  with(change: { scheme?: string; authority?: string; path?: string; query?: string; fragment?: string }): Uri {
+    return new Uri(change.scheme ?? this.scheme, change.authority ?? this.authority, change.path ?? this.path, change.query ?? this.query, change.fragment ?? this.fragment);
+  }
+  toJSON(): { scheme: string; authority: string; path: string; query: string; fragment: string } {
+    return { scheme: this.scheme, authority: this.authority, path: this.path, query: this.query, fragment: this.fragment };
   }
   toString(): string {
     const authority = this.scheme === 'file' || this.authority !== '' ? `//${this.authority}` : '';
