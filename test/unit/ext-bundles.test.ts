@@ -37,9 +37,16 @@ test('dist/extension.js bundles neither the sandbox, the client transport (undic
   assert.deepEqual(inputs.filter((f) => /src\/webview\/|src\/extension\/forms\//.test(f) && !/forms\/(registerForms|reviewDocuments|formIds)\.ts$|webview\/protocol\/text\/when\.ts$/.test(f)), []);
   // Running queries, previews and the results panel are in dist/queries-host.js, loaded on first use.
   assert.deepEqual(inputs.filter((f) => /src\/extension\/queries\//.test(f) && !/queries\/(registerQueries|queryIds)\.ts$/.test(f)), []);
-  // Drift and pull (and the trigger file format with its schemas) are in dist/sync-host.js, loaded after activation.
-  // (A trigger file's path is shared with export, which the activation bundle holds.)
-  assert.deepEqual(inputs.filter((f) => /src\/extension\/sync\/|src\/triggerFiles\//.test(f) && !/(sync\/registerSync|triggerFiles\/paths)\.ts$/.test(f)), []);
+  // Drift and pull (and the trigger file format) are in dist/sync-host.js, loaded when first needed. The
+  // activation bundle registers them (registerSync, the view and scheme ids in syncIds) and reads the pull
+  // commands' arguments (pullScope, with the tree's parsers). (A trigger file's path is shared with export.)
+  assert.deepEqual(inputs.filter((f) => /src\/extension\/sync\/|src\/triggerFiles\//.test(f) && !/(sync\/(registerSync|syncIds|pullScope)|triggerFiles\/paths)\.ts$/.test(f)), []);
+});
+
+test('dist/sync-host.js holds no zod: drift loaded beside the activation bundle brings no second copy', async () => {
+  const inputs = await bundleInputs('src/extension/sync/syncHost.ts');
+  assert.deepEqual(inputs.filter((f) => /node_modules\/zod\//.test(f)), []);
+  assert.ok(inputs.some((f) => f.endsWith('src/triggerFiles/normalize.ts')), 'the bundle holds the trigger file format');
 });
 
 test('the webview types restored at activation are the manifest\'s: every form and the results panel', async () => {
