@@ -249,3 +249,18 @@ test('files created and deleted in one batch keep the file order, and leave the 
   assert.deepEqual(s.onlyOnService.map((t) => t.id), ['t1']);
   assert.deepEqual(s.counts, { inSync: 1, differs: 1, localOnly: 0, serviceOnly: 1, unknown: 0 });
 });
+
+test('new files interleaved with the known ones are merged into the file order', async () => {
+  const api = service({ api: API });
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 50; i += 2) files[`file:///w/api/f${String(i).padStart(2, '0')}.trigger.json`] = local(ERRORS);
+  const { model, work } = setup(files, { id: 'c1', name: 'prod', api });
+  await model.refresh(false);
+  model.snapshot();
+  const added = Array.from({ length: 25 }, (_, k) => `file:///w/api/f${String(49 - 2 * k).padStart(2, '0')}.trigger.json`);
+  await Promise.all([...added.map((uri) => model.fileChanged(uri, local(LATENCY))), model.fileDeleted('file:///w/api/f10.trigger.json')]);
+  const order = model.snapshot().files.map((f) => f.file);
+  assert.deepEqual(order, [...Object.keys(files).filter((u) => !u.endsWith('f10.trigger.json')), ...added].sort());
+  assert.equal(order.length, 49);
+  assert.equal(work.count('snapshot'), 2);
+});

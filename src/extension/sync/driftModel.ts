@@ -93,10 +93,19 @@ function merge(a: readonly string[], b: readonly string[]): string[] {
   const out: string[] = [];
   let i = 0;
   let j = 0;
-  while (i < a.length && j < b.length) out.push(byUri(a[i] ?? '', b[j] ?? '') <= 0 ? (a[i++] ?? '') : (b[j++] ?? ''));
-  while (i < a.length) out.push(a[i++] ?? '');
-  while (j < b.length) out.push(b[j++] ?? '');
-  return out;
+  for (;;) {
+    const x = a[i];
+    const y = b[j];
+    if (x === undefined) return out.concat(b.slice(j));
+    if (y === undefined) return out.concat(a.slice(i));
+    if (byUri(x, y) <= 0) {
+      out.push(x);
+      i++;
+    } else {
+      out.push(y);
+      j++;
+    }
+  }
 }
 
 export class DriftModel {
