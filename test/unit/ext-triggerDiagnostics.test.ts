@@ -33,7 +33,7 @@ function editorLint(files: ReadonlyMap<string, string>, open: readonly string[] 
   return { diagnostics, work, problems };
 }
 
-/** Waits until no lint job, disk read or Problems change happened for a while (the work under test is done). */
+/** Waits until no lint job started and no file was read for a while (work that was coming has come). */
 async function quiet(work: WorkCounter<TriggerDiagnosticsWork>): Promise<void> {
   let last = -1;
   for (;;) {
@@ -42,6 +42,11 @@ async function quiet(work: WorkCounter<TriggerDiagnosticsWork>): Promise<void> {
     if (now === last) return;
     last = now;
   }
+}
+
+async function until(what: string, ok: () => boolean): Promise<void> {
+  for (let i = 0; i < 1000 && !ok(); i++) await settle(10);
+  assert.ok(ok(), `timed out waiting for ${what}`);
 }
 
 test('deleting a folder of 10 trigger files forgets their Problems entries without looking at the other entries', async () => {
@@ -87,19 +92,22 @@ test('5 datasets\' live columns arriving re-lint only the 20 of 200 files that n
   try {
     // The open files' lints ask for their datasets' columns; Lint All puts the closed ones in Problems.
     await diagnostics.lintWorkspace();
+    await until('the columns of a1 to a5 asked for', () => arrivals.size === 5);
     await quiet(work);
     assert.equal(problems.entries.size, 200);
     assert.deepEqual([...arrivals.keys()].sort(), ['a1', 'a2', 'a3', 'a4', 'a5']);
     const jobs = work.count('lint');
     const reads = fake.reads;
-    for (const resolve of arrivals.values()) {
+    const rulesOf = (uri: string) => problems.entries.get(uri)?.diagnostics.map((d) => (d.code as { value: string }).value) ?? [];
+    for (const [dataset, resolve] of arrivals) {
       resolve({ names: ['duration_ms'], hidden: [] });
+      const its = naming.filter((uri) => uri.includes(`/${dataset}/`));
+      await until(`the files of ${dataset} linted with its columns`, () => its.every((uri) => rulesOf(uri).includes('query/unknown-column')));
       await quiet(work);
     }
     assert.ok(work.count('lint') - jobs <= 20, `lint jobs after the columns arrived: ${work.count('lint') - jobs}`);
     assert.ok(fake.reads - reads <= 10, `files read from disk: ${fake.reads - reads}`);
     // Each of the 20 now has the column check (open and closed alike); the others are as they were.
-    const rulesOf = (uri: string) => problems.entries.get(uri)?.diagnostics.map((d) => (d.code as { value: string }).value) ?? [];
     assert.deepEqual(naming.filter((uri) => !rulesOf(uri).includes('query/unknown-column')), []);
     assert.deepEqual([...files.keys()].filter((uri) => rulesOf(uri).includes('query/unknown-column')).length, 20);
   } finally {
