@@ -118,7 +118,8 @@ test('a trigger changed on the service after the plan is skipped, not written ov
   assert.equal((await run(['plan', '--out', 'plan.json', 'triggers'])).code, 1);
   const id = String(t.id);
   const current = (await client.getTrigger(dataset, id)).data;
-  await client.replaceTrigger(dataset, id, { ...current, query_id: undefined, description: 'changed by someone else', disabled: current.disabled === true });
+  const { query_id: _saved, query, ...rest } = current;
+  await client.replaceTrigger(dataset, id, { ...rest, ...(query ? { query } : { query_id: String(_saved) }), description: 'changed by someone else', disabled: current.disabled === true });
   const applied = await run(['apply', 'plan.json']);
   assert.equal(applied.code, 1);
   assert.match(applied.stdout, /\nskipped  ~ api-gateway "High error rate" \([^)]+\): "High error rate" \([^)]+\) changed on the service since the plan/);
