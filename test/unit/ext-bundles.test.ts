@@ -89,7 +89,8 @@ const BUNDLES: Record<string, Intent> = {
     entry: 'src/extension/sync/syncHost.ts',
     runs: 'extension host',
     holds: [/src\/extension\/sync\/driftModel\.ts$/, /src\/triggerFiles\/pull\.ts$/],
-    never: [UNDICI, SANDBOX, LINTER, FORMS, QUERIES],
+    // An apply lints in the lint worker; the bundle holds only the gate that reads its diagnostics.
+    never: [UNDICI, SANDBOX, { ...LINTER, except: /src\/lint\/gate\.ts$/ }, FORMS, QUERIES],
   },
   'dist/cli.js': {
     entry: 'src/cli/obs.ts',

@@ -35,6 +35,10 @@ export function registerSync(deps: SyncDeps, extensionUri: vscode.Uri): Register
     f.registerCommand('obs.pull.dataset', vscode.l10n.t("pull the dataset's triggers"), (arg) => load().pull('dataset', arg)),
     f.registerCommand('obs.pull.environment', vscode.l10n.t('pull the environment-wide triggers'), (arg) => load().pull('environment', arg)),
     f.registerCommand('obs.pull.all', vscode.l10n.t('pull every trigger'), (arg) => load().pull('everything', arg)),
+    f.registerCommand('obs.apply.workspace', vscode.l10n.t('apply the trigger files to the service'), (...args) => load().apply('workspace', args)),
+    f.registerCommand('obs.apply.toConnection', vscode.l10n.t('apply the trigger files to a connection'), (...args) => load().apply('workspaceToConnection', args)),
+    f.registerCommand('obs.apply.file', vscode.l10n.t('apply the trigger file to the service'), (...args) => load().apply('file', args)),
+    f.registerCommand('obs.apply.delete', vscode.l10n.t('delete the trigger from the service'), (...args) => load().apply('delete', args)),
     new vscode.Disposable(() => loaded?.dispose()),
   ];
   return { disposables, fileText: (trigger) => load().fileText(trigger) };

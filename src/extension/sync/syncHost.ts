@@ -9,6 +9,8 @@ import type { Settings } from '../core/settings';
 import { DriftModel } from './driftModel';
 import { DriftDecorations, DriftLenses, DriftTree, ServiceTriggerDocuments } from './driftViews';
 import { pull } from './pullCommands';
+import { ApplyCommands, type ApplyCommand } from './applyCommands';
+import type { Linter } from './applyPlan';
 import { scopeOf } from './pullPlanText';
 import { configureL10n } from '../core/l10nSetup';
 import { SERVICE_TRIGGER_SCHEME } from './serviceTriggerUri';
@@ -18,6 +20,10 @@ export interface SyncDeps {
   settings: Settings;
   feedback: Feedback;
   datasets: (connectionId: string) => string[];
+  /** Lints a trigger file's text with given columns (the lint worker): the gate of an apply. */
+  lint: Linter;
+  /** Trigger writes reached a connection: the Datasets tree reads it again. */
+  onTriggersWritten: (connectionId: string) => void;
 }
 
 export interface LoadedSync {
@@ -26,6 +32,7 @@ export interface LoadedSync {
   compare(arg: unknown): Promise<void>;
   openServiceTrigger(arg: unknown): Promise<void>;
   pull(command: 'dataset' | 'environment' | 'everything', arg: unknown): Promise<void>;
+  apply(command: ApplyCommand, args: readonly unknown[]): Promise<void>;
   /** The canonical trigger file's text (export). */
   fileText(trigger: unknown): string;
   dispose(): void;
@@ -71,6 +78,17 @@ export function createSync(deps: SyncDeps): LoadedSync {
   const decorations = new DriftDecorations(model);
   const lenses = new DriftLenses(model);
   const tree = new DriftTree(model);
+  const applying = new ApplyCommands({
+    connections: deps.connections,
+    settings: deps.settings,
+    feedback: deps.feedback,
+    lint: deps.lint,
+    onWritten: (connectionId) => {
+      model.forgetLists(connectionId);
+      if (model.connectionId() === connectionId) void model.refresh(true);
+      deps.onTriggersWritten(connectionId);
+    },
+  });
   const watcher = vscode.workspace.createFileSystemWatcher(`**/*${TRIGGER_FILE_SUFFIX}`);
   const changed = (uri: vscode.Uri): void => {
     // A file open with unsaved edits is compared when it is saved (onDidSaveTextDocument).
@@ -82,6 +100,7 @@ export function createSync(deps: SyncDeps): LoadedSync {
     decorations,
     lenses,
     tree,
+    applying,
     watcher,
     vscode.workspace.registerTextDocumentContentProvider(SERVICE_TRIGGER_SCHEME, documents),
     vscode.window.registerFileDecorationProvider(decorations),
@@ -152,6 +171,7 @@ export function createSync(deps: SyncDeps): LoadedSync {
       }
       await pull(pullDeps, target.scope, target.connectionId);
     },
+    apply: (command, args) => applying.run(command, args),
     fileText: (trigger) => triggerFileText(trigger),
     dispose() {
       for (const d of disposables.reverse()) d.dispose();
