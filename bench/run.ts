@@ -18,6 +18,7 @@ import { clientFigure, sandboxFigure, startServers, type Servers } from './http'
 import { InprocChildren } from './inproc';
 import { lintFigures } from './lintFigures';
 import { driftFigures } from './driftFigures';
+import { planFigures } from './planFigures';
 
 const root = join(import.meta.dirname, '..');
 const argv = process.argv.slice(2);
@@ -85,6 +86,7 @@ async function main(): Promise<void> {
     const figures: Figure[] = [
       ...lintFigures(inputs, quick),
       ...driftFigures(quick),
+      ...planFigures(quick),
       ...children.figures(scale),
       activationFigure(work),
       sandboxFigure(servers, quick ? 30 : 120),

@@ -60,10 +60,6 @@ export class Limiter {
   private readonly now: () => number;
   private readonly onPause: ((ms: number) => void) | undefined;
   private readonly cancelled: () => Error;
-  /** The most calls that ran at once (for tests and benches). */
-  peak = 0;
-  /** Pauses started (tests count them). */
-  pauses = 0;
 
   constructor(options: LimiterOptions) {
     this.concurrency = Limiter.clamp(options.concurrency);
@@ -108,7 +104,6 @@ export class Limiter {
 
   /** Calls not started yet wait `ms` (at most maxPauseMs) before they start. */
   pause(ms: number): void {
-    this.pauses++;
     this.pausedUntil = Math.max(this.pausedUntil, this.now() + Math.min(ms, this.maxPauseMs));
   }
 
@@ -116,14 +111,12 @@ export class Limiter {
     if (signal?.aborted) return Promise.reject(this.cancelled());
     if (this.active < this.concurrency) {
       this.active++;
-      this.peak = Math.max(this.peak, this.active);
       return Promise.resolve();
     }
     return new Promise((resolve, reject) => {
       const start = (): void => {
         signal?.removeEventListener('abort', onAbort);
         this.active++;
-        this.peak = Math.max(this.peak, this.active);
         resolve();
       };
       const onAbort = (): void => {

@@ -4,9 +4,9 @@
 // service's trigger changed since the plan) and read back after; a create writes its new id into its file.
 // Exit 0 every change applied and read back as sent, 1 anything skipped, refused, failed or stored
 // differently, 2 a plan that cannot be applied at all.
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { lstat, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { errorText } from '../api/errors';
 import { applyChanges, sameKey, sha256, withId, type ChangeResult, type Plan, type PlannedChange } from '../triggerFiles';
@@ -51,6 +51,12 @@ async function readPlan(file: string, io: MainIo): Promise<Plan | undefined> {
   return undefined;
 }
 
+/** Whether a file named by the plan lies inside the folder apply runs in (a plan file is read, not trusted). */
+function inside(cwd: string, file: string): boolean {
+  const rel = relative(resolve(cwd), resolve(cwd, file));
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+}
+
 /** Why the plan must not be applied here and now, or an empty list. */
 async function refusals(plan: Plan, io: MainIo): Promise<string[]> {
   const env = io.env ?? {};
@@ -58,6 +64,8 @@ async function refusals(plan: Plan, io: MainIo): Promise<string[]> {
   const baseUrl = (env[ENV_BASE_URL] ?? '').trim();
   if (baseUrl.replace(/\/+$/, '') !== plan.target.baseUrl.replace(/\/+$/, '')) out.push(`it was made against ${plan.target.baseUrl}, not ${baseUrl || `(no ${ENV_BASE_URL})`}`);
   else if (!sameKey(plan.target.key, (env[ENV_CONFIG_KEY] ?? '').trim())) out.push(`it was made with another ${ENV_CONFIG_KEY} (another environment or team)`);
+  const outside = [...new Set([...plan.files.map((f) => f.file), ...plan.changes.flatMap((c) => (c.action === 'delete' ? [] : [c.file]))])].filter((f) => !inside(io.cwd, f));
+  if (outside.length > 0) return [...out, `it names files outside the current folder (${outside.slice(0, 3).join(', ')}): run obs apply where obs plan ran`];
   for (const f of plan.files) {
     let text: string;
     try {
@@ -77,6 +85,8 @@ function idWriter(plan: Plan, io: MainIo) {
   return async (change: Extract<PlannedChange, { action: 'create' }>, id: string): Promise<string | undefined> => {
     const path = resolve(io.cwd, change.file);
     try {
+      // A link is never replaced by a regular file (the rename below would do that): its id is left to the user.
+      if (!(await lstat(path)).isFile()) return `its id was not written into ${change.file}: it is not a regular file; add "id": ${JSON.stringify(id)} yourself`;
       const text = await readFile(path, 'utf8');
       if (sha256(text) !== expected.get(change.file)) return `its id was not written into ${change.file}: the file changed meanwhile; add "id": ${JSON.stringify(id)} yourself`;
       const next = withId(text, change.index, id);

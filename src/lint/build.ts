@@ -22,7 +22,7 @@ export function boundedMessage(message: string): string {
   return `${message.slice(0, cut)}…`;
 }
 
-export function plainDiagnostic(rule: 'json/syntax' | 'file/encoding', message: string, offset: number, length: number, lines: LineIndex): Diagnostic {
+export function plainDiagnostic(rule: 'json/syntax' | 'json/too-deep' | 'file/encoding', message: string, offset: number, length: number, lines: LineIndex): Diagnostic {
   return { rule, severity: ruleInfo(rule).severity, message: boundedMessage(message), range: lines.range(offset, length), path: [] };
 }
 

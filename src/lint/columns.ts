@@ -6,6 +6,7 @@ import * as l10n from '@vscode/l10n';
 import type { Finding } from './issues';
 import type { DatasetColumns, JsonPath } from './types';
 import { isRecord } from './util';
+import type { LintRun } from './work';
 
 /** The key of the environment-wide column list (every dataset's columns). */
 export const ENVIRONMENT_COLUMNS = '__all__';
@@ -61,13 +62,12 @@ export function boundedDistance(a: string, b: string, max: number): number | und
 /** Nearest-name searches per lint: past it unknown columns get no suggestion (a file may name a million). */
 export const MAX_SUGGESTION_SEARCHES = 200;
 
-/** Counts the searches of one lint (reset by the linter per file). */
-export const columnStats = { searches: 0 };
-
-function nearestName(name: string, k: Known): string | undefined {
+/** The nearest known name, if one is near; a search spends one of the lint's searches left. */
+function nearestName(name: string, k: Known, run: LintRun): string | undefined {
   if (k.nearest.has(name)) return k.nearest.get(name);
-  if (columnStats.searches >= MAX_SUGGESTION_SEARCHES) return undefined;
-  columnStats.searches++;
+  if (run.searchesLeft <= 0) return undefined;
+  run.searchesLeft--;
+  run.work.searches++;
   // Close enough to be a typo or a renamed prefix: a third of the name, at least 2 edits.
   const max = Math.max(2, Math.floor(name.length / 3));
   let best: string | undefined;
@@ -99,8 +99,8 @@ function unknownColumnMessage(name: string, dataset: string | undefined, nearest
     : l10n.t('{0} is not a column of {1} as the service lists them; did you mean {2}? (derived columns are not in that list: if it is one, ignore this)', name, dataset, nearest);
 }
 
-/** The findings of the columns a trigger's query names, against its dataset's columns if they are known. */
-export function columnFindings(trigger: Record<string, unknown>, prefix: JsonPath, all: Readonly<Record<string, DatasetColumns>>): Finding[] {
+/** The findings of the columns a trigger's query names, against its dataset's columns if they are known; `run` is the lint's. */
+export function columnFindings(trigger: Record<string, unknown>, prefix: JsonPath, all: Readonly<Record<string, DatasetColumns>>, run: LintRun): Finding[] {
   const query = trigger.query;
   const columns = columnsFor(trigger.dataset_slug, all);
   if (columns === undefined || !isRecord(query)) return [];
@@ -123,7 +123,7 @@ export function columnFindings(trigger: Record<string, unknown>, prefix: JsonPat
       return;
     }
     if (k.names.has(name)) return;
-    const nearest = nearestName(name, k);
+    const nearest = nearestName(name, k, run);
     out.push({
       rule: 'query/unknown-column',
       at,

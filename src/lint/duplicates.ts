@@ -3,6 +3,7 @@
 // a closing quote) against keys in the parsed value. Only a file where they differ is scanned member
 // by member, with the keys of each open object in a map.
 import { stringEnd } from './skim';
+import type { LintWork } from './work';
 
 const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
 
@@ -42,15 +43,12 @@ function keyCount(value: unknown): number {
   return count;
 }
 
-/** Work done by the last call (a test counts it to prove the scan is linear). */
-export const duplicateScanStats = { charsScanned: 0 };
-
 /**
  * Pairs of key offsets in valid JSON `text` (parsed: `value`): a member JSON.parse ignores, and the next
- * member of the same object with the same name. In document order of the second.
+ * member of the same object with the same name. In document order of the second. `work` counts the
+ * characters read.
  */
-export function duplicateMembers(text: string, value: unknown): number[] {
-  duplicateScanStats.charsScanned = 0;
+export function duplicateMembers(text: string, value: unknown, work: Pick<LintWork, 'charsScanned'>): number[] {
   if (memberCountAtLeast(text) === keyCount(value)) return [];
   const out: number[] = [];
   // One map per open object (null for arrays): key to the offset of its last occurrence.
@@ -58,7 +56,7 @@ export function duplicateMembers(text: string, value: unknown): number[] {
   let expectKey = false;
   let i = 0;
   while (i < text.length) {
-    duplicateScanStats.charsScanned++;
+    work.charsScanned++;
     const c = text.charCodeAt(i);
     if (c === 34) {
       const end = stringEnd(text, i);
@@ -71,7 +69,7 @@ export function duplicateMembers(text: string, value: unknown): number[] {
         keys.set(key, i);
         expectKey = false;
       }
-      duplicateScanStats.charsScanned += end - i - 1;
+      work.charsScanned += end - i - 1;
       i = end;
       continue;
     }

@@ -5,8 +5,9 @@ import { triggerIssueMessage, TriggerWrite, triggerWriteSchema } from './schema'
 import { findingsOf, type Finding, type UnknownMembers } from './issues';
 import type { JsonPath, LintOptions, MetricsDatasetHint } from './types';
 import { isRecord } from './util';
-import { aValueOf, unworded } from './schema/wording';
+import { aValueOf, wordedBy } from './schema/wording';
 import { columnFindings } from './columns';
+import type { LintRun } from './work';
 
 type TriggerSchema = ReturnType<typeof triggerWriteSchema>;
 
@@ -54,10 +55,10 @@ function describeValue(v: unknown): string {
 // trigger; the linter reads only the issues, so it takes zod's plain error type.
 const check = _safeParse($ZodError);
 
-/** The findings of one trigger, each rule and member once. */
-function checkTrigger(schema: TriggerSchema, trigger: Record<string, unknown>, prefix: JsonPath, options: LintOptions): Found {
-  const found = checkSchema(schema, trigger, prefix, options.form === 'listed');
-  if (options.columns !== undefined) found.push(...columnFindings(trigger, prefix, options.columns));
+/** The findings of one trigger, each rule and member once; worded only if `shown`. */
+function checkTrigger(schema: TriggerSchema, trigger: Record<string, unknown>, prefix: JsonPath, options: LintOptions, run: LintRun, shown: boolean): Found {
+  const found = wordedBy(shown, run.work, () => checkSchema(schema, trigger, prefix, options.form === 'listed'));
+  if (options.columns !== undefined) found.push(...columnFindings(trigger, prefix, options.columns, run));
   return found;
 }
 
@@ -98,6 +99,10 @@ function checkSchema(schema: TriggerSchema, trigger: unknown, prefix: JsonPath, 
 export function forEachTriggerFindings(
   value: unknown,
   options: LintOptions,
+  /** The lint's own state and counters. */
+  run: LintRun,
+  /** Triggers not to check (they hold what is too deep to read), by index (-1: the file's one trigger). */
+  unread: ReadonlySet<number>,
   visit: (index: number, found: Found) => void,
   /** Whether any finding of the trigger at an index can be shown; if not, its findings are counted unworded. */
   shown: (index: number) => boolean = () => true,
@@ -107,15 +112,16 @@ export function forEachTriggerFindings(
     value.forEach((element, i) => {
       let found: Found;
       if (isRecord(element)) {
-        const check = () => checkTrigger(schema, element, [i], options);
-        found = shown(i) ? check() : unworded(check);
+        if (unread.has(i)) return;
+        found = checkTrigger(schema, element, [i], options, run, shown(i));
       } else {
         found = [{ rule: 'json/root-type' as const, at: [i], inTrigger: 0, message: l10n.t('element {0} is {1}; an array in a trigger file holds trigger objects only', i, describeValue(element)) }];
       }
       if (found.length > 0) visit(i, found);
     });
   } else if (isRecord(value)) {
-    const found = checkTrigger(schema, value, [], options);
+    if (unread.has(-1)) return;
+    const found = checkTrigger(schema, value, [], options, run, true);
     if (found.length > 0) visit(-1, found);
   } else if (value !== undefined) {
     visit(-1, [{ rule: 'json/root-type', at: [], inTrigger: 0, message: l10n.t('the file holds {0}; it must hold a trigger object or an array of trigger objects', describeValue(value)) }]);

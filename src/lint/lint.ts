@@ -3,18 +3,21 @@
 // the text: each container is indexed once (skim.ts), findings are located by lookups in those
 // indexes, only the first N diagnostics of a file are kept and built (select.ts), and the others
 // are only counted.
-import { columnStats, datasetsNamed } from './columns';
+import { datasetsNamed, MAX_SUGGESTION_SEARCHES } from './columns';
+import { tooDeepMessage, type DeepRegion } from './depth';
 import { duplicateDiagnostic, findingDiagnostic, plainDiagnostic, summaryDiagnostic, type Counts } from './build';
 import { applyOffsetEdits, findValueNode, planFixAll, type FixTarget, type OffsetEdit } from './fixes';
 import { forEachTriggerFindings, isUnknownMembers } from './findings';
 import { unknownMember, type Finding } from './issues';
 import { targetSpan } from './locate';
 import { parseFile } from './parse';
+import type { SkimNode } from './skim';
 import { repairOf } from './repairs';
 import { ruleInfo } from './rules';
 import { FirstByOffset } from './select';
 import { LineIndex } from './text';
 import type { Diagnostic, LintOptions } from './types';
+import { newLintWork, type LintRun } from './work';
 
 export { boundedMessage, MAX_MESSAGE_LENGTH } from './build';
 
@@ -38,9 +41,6 @@ export interface Analysis {
   datasets: string[];
 }
 
-/** Work counters of the last analysis (tests count them to prove the work per finding stays constant). */
-export const lintStats = { findings: 0, offered: 0, built: 0 };
-
 /** Lints text; `extra` carries what only callers reading bytes know, and asks for the fix-all edits. */
 export function analyse(
   text: string,
@@ -51,20 +51,18 @@ export function analyse(
   // A byte order mark is not JSON, but files carry it and editors hide it. Read as a space it keeps
   // every offset, so ranges and fixes still address `text`, where it is character 0 of line 0.
   const source = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
-  const parsed = parseFile(source, limit);
+  // This lint's own state: nothing is shared with another lint, even one started while this one runs.
+  const run: LintRun = { work: options.work ?? newLintWork(), searchesLeft: MAX_SUGGESTION_SEARCHES };
+  const parsed = parseFile(source, limit, run.work);
   const lines = new LineIndex(text);
   const root = parsed.root;
   // Fixes only for well-formed JSON: on a recovered tree an edit could land in the wrong place.
   const fixable = parsed.valid;
   const hidden: Counts = { error: parsed.moreSyntaxProblems + (extra.encoding?.more ?? 0), warning: 0, info: 0 };
-  lintStats.findings = 0;
-  lintStats.offered = 0;
-  columnStats.searches = 0;
 
   type Build = { severity: Diagnostic['severity']; build: () => Diagnostic | undefined };
   const shown = new FirstByOffset<Build>(limit, (dropped) => hidden[dropped.severity]++);
   const offer = (offset: number, severity: Diagnostic['severity'], build: () => Diagnostic | undefined) => {
-    lintStats.offered++;
     shown.offer(offset, () => ({ severity, build }), () => hidden[severity]++);
   };
 
@@ -78,6 +76,10 @@ export function analyse(
   for (const p of parsed.syntaxProblems) {
     before.push(p.offset);
     offer(p.offset, 'error', () => plainDiagnostic('json/syntax', p.message, p.offset, p.length, lines));
+  }
+  for (const r of parsed.deep) {
+    before.push(r.start);
+    offer(r.start, 'error', () => plainDiagnostic('json/too-deep', tooDeepMessage(), r.start, 1, lines));
   }
   const duplicates = parsed.duplicates;
   for (let d = 0; d + 1 < duplicates.length; d += 2) {
@@ -112,13 +114,12 @@ export function analyse(
     askedVisible = visible;
     return visible;
   };
-  forEachTriggerFindings(parsed.value, options, (index, found) => {
+  forEachTriggerFindings(parsed.value, options, run, unreadTriggers(root, parsed.deep), (index, found) => {
     // A value always comes with a tree; without one there is nothing to locate.
     if (root === undefined) return;
     const visible = visibleAt(index);
     for (const f of found) {
       if (isUnknownMembers(f)) {
-        lintStats.findings += f.keys.length;
         if (!visible) {
           hidden.warning += f.keys.length;
           continue;
@@ -134,7 +135,6 @@ export function analyse(
         continue;
       }
       if (visible) located++;
-      lintStats.findings++;
       const info = ruleInfo(f.rule);
       if (value !== undefined && extra.fixAll === true && info.inFixAll) {
         const repair = repairOf(f, root, value);
@@ -150,11 +150,20 @@ export function analyse(
     const d = item.build();
     if (d !== undefined) diagnostics.push(d);
   }
-  lintStats.built = diagnostics.length;
+  run.work.built += diagnostics.length;
   if (hidden.error + hidden.warning + hidden.info > 0) diagnostics.unshift(summaryDiagnostic(hidden, limit));
   const analysis: Analysis = { diagnostics, hidden, datasets: datasetsNamed(parsed.value) };
-  if (extra.fixAll === true) analysis.fixAllEdits = planFixAll(targets);
+  if (extra.fixAll === true) analysis.fixAllEdits = planFixAll(targets, run.work);
   return analysis;
+}
+
+/** The triggers holding a region too deep to read, by their index (-1: the file's one trigger). */
+function unreadTriggers(root: SkimNode | undefined, deep: readonly DeepRegion[]): Set<number> {
+  const out = new Set<number>();
+  if (root === undefined || deep.length === 0) return out;
+  if (root.type === 'object') out.add(-1);
+  else for (const r of deep) out.add(root.childContaining(r.start)?.slot ?? -1);
+  return out;
 }
 
 /** Lints the text of a trigger file: one trigger object or an array of them. Never throws on any text. */

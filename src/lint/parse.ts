@@ -2,10 +2,12 @@
 // then come from the lazy tree of skim.ts). Invalid JSON goes through jsonc-parser's recovering
 // visitor (recover.ts), so a half-typed file still yields a value to check and a tree to locate it in.
 import * as l10n from '@vscode/l10n';
-import { createScanner, printParseErrorCode } from 'jsonc-parser';
+import { printParseErrorCode } from 'jsonc-parser';
+import { deepRegionsOfBroken, deepRegionsOfValid, withoutRegions, type DeepRegion } from './depth';
 import { duplicateMembers } from './duplicates';
 import { recover, RecoveredIndex, type RecoveredError } from './recover';
 import { skimTree, treeOver, type SkimNode } from './skim';
+import type { LintWork } from './work';
 
 export interface SyntaxProblem {
   offset: number;
@@ -25,64 +27,38 @@ export interface ParsedFile {
   root?: SkimNode;
   /** Pairs of key offsets: a member JSON.parse ignores, and the next member of its object with its name. */
   duplicates: number[];
+  /** What lies deeper than the linter reads (depth.ts), in document order. */
+  deep: DeepRegion[];
 }
 
-/**
- * Broken JSON nested deeper than this is not recovered: jsonc-parser recurses once per level and
- * would overflow the stack (near 6,000 levels in Node). A trigger nests about 8 levels.
- */
-export const MAX_RECOVERY_DEPTH = 512;
-
-// jsonc-parser's SyntaxKind is an ambient const enum, which isolated modules cannot read.
-const OPEN_BRACE = 1;
-const CLOSE_BRACE = 2;
-const OPEN_BRACKET = 3;
-const CLOSE_BRACKET = 4;
-const EOF = 17;
-
-/** The first bracket that opens a level deeper than MAX_RECOVERY_DEPTH, found by the (iterative) scanner. */
-function tooDeep(text: string): SyntaxProblem | undefined {
-  const scanner = createScanner(text, true);
-  let depth = 0;
-  for (let token: number = scanner.scan(); token !== EOF; token = scanner.scan()) {
-    if (token === OPEN_BRACE || token === OPEN_BRACKET) {
-      if (++depth > MAX_RECOVERY_DEPTH) {
-        const message = l10n.t('JSON syntax: nested deeper than {0} levels; a trigger file is never that deep', MAX_RECOVERY_DEPTH);
-        return { offset: scanner.getTokenOffset(), length: 1, message };
-      }
-    } else if ((token === CLOSE_BRACE || token === CLOSE_BRACKET) && depth > 0) {
-      depth--;
-    }
-  }
-  return undefined;
-}
-
-/** Parses a trigger file; `limit` bounds the syntax problems kept (the rest are counted). */
-export function parseFile(text: string, limit: number): ParsedFile {
+/** Parses a trigger file; `limit` bounds the syntax problems kept (the rest are counted); `work` counts the parse's work. */
+export function parseFile(text: string, limit: number, work: LintWork): ParsedFile {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    return parseBroken(text, limit);
+    return parseBroken(text, limit, work);
   }
-  const parsed: ParsedFile = { value, valid: true, syntaxProblems: [], moreSyntaxProblems: 0, duplicates: duplicateMembers(text, value) };
-  const root = skimTree(text);
+  const parsed: ParsedFile = { value, valid: true, syntaxProblems: [], moreSyntaxProblems: 0, duplicates: duplicateMembers(text, value, work), deep: deepRegionsOfValid(text) };
+  const root = skimTree(text, work);
   if (root !== undefined) parsed.root = root;
   return parsed;
 }
 
-function parseBroken(text: string, limit: number): ParsedFile {
-  const deep = tooDeep(text);
-  if (deep !== undefined) return { value: undefined, valid: false, syntaxProblems: [deep], moreSyntaxProblems: 0, duplicates: [] };
-  const recovered = recover(text, limit);
+function parseBroken(text: string, limit: number, work: LintWork): ParsedFile {
+  // The recovering parser recurses once per level: it reads the text without what lies too deep.
+  const deep = deepRegionsOfBroken(text);
+  const readable = withoutRegions(text, deep);
+  const recovered = recover(readable, limit);
   const parsed: ParsedFile = {
     value: recovered.value,
     valid: false,
     syntaxProblems: syntaxProblems(text, recovered.errors),
     moreSyntaxProblems: recovered.moreErrors,
     duplicates: recovered.duplicates,
+    deep,
   };
-  if (recovered.root !== undefined) parsed.root = treeOver(new RecoveredIndex(text, recovered.containers), recovered.root.offset, recovered.root.end);
+  if (recovered.root !== undefined) parsed.root = treeOver(new RecoveredIndex(readable, recovered.containers, work), recovered.root.offset, recovered.root.end);
   return parsed;
 }
 

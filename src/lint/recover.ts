@@ -5,6 +5,7 @@
 // container where its children are. Duplicate members are noted on the way.
 import { createScanner, visit, type ParseErrorCode } from 'jsonc-parser';
 import type { ContainerIndex, IndexSource } from './skim';
+import { newLintWork, type LintWork } from './work';
 
 const STRICT_JSON = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false } as const;
 
@@ -239,6 +240,7 @@ export class RecoveredIndex implements IndexSource {
   constructor(
     readonly text: string,
     private readonly containers: Containers,
+    readonly work: LintWork = newLintWork(),
   ) {}
 
   index(offset: number, type: 'object' | 'array'): ContainerIndex {

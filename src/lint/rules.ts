@@ -22,6 +22,7 @@ const rule = <const Id extends string>(id: Id, severity: Severity, summary: stri
 export const RULES = [
   rule('json/syntax', 'error', 'The file is valid JSON.'),
   rule('json/root-type', 'error', 'The file holds one trigger object or an array of trigger objects.'),
+  rule('json/too-deep', 'error', 'Arrays and objects nest at most 512 levels: what lies deeper is not read, and a trigger holding it is not checked.'),
   // Not in fix-all: which of the repeated members the writer meant is a guess.
   rule('json/duplicate-member', 'warning', 'An object names each member once: of repeated members only the last counts.', true, false),
   rule('file/encoding', 'error', 'The file is UTF-8: bytes that cannot be decoded would reach the service as U+FFFD.'),

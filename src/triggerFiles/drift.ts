@@ -51,6 +51,8 @@ const key = (dataset: string, name: string) => `${dataset}\u0000${name}`;
 export class ServiceIndex {
   private readonly byId = new Map<string, ServiceTrigger>();
   private readonly byName = new Map<string, ServiceTrigger[]>();
+  /** Dataset, name and id of each trigger in byName: a trigger listed twice is filed once, in one lookup. */
+  private readonly filed = new Set<string>();
   private readonly datasets = new Map<string, DatasetListing>();
 
   /** `dataset` as requested (`__all__` or a slug); triggers are filed under their own dataset_slug. */
@@ -62,9 +64,12 @@ export class ServiceIndex {
       this.byId.set(t.id, t);
       const ds = datasetOf(t, requested);
       const k = key(ds, t.name);
+      const entry = `${k}\u0000${t.id}`;
+      if (this.filed.has(entry)) continue;
+      this.filed.add(entry);
       const same = this.byName.get(k);
       if (same === undefined) this.byName.set(k, [t]);
-      else if (!same.some((s) => s.id === t.id)) same.push(t);
+      else same.push(t);
     }
   }
 
@@ -128,7 +133,9 @@ function triggerDrift(local: LocalTrigger, index: ServiceIndex): TriggerDrift {
   const named = index.named(local.dataset, local.name);
   if (named.length === 1 && named[0] !== undefined) return compareWith(named[0]);
   if (named.length > 1) {
-    return { ...base, status: 'unknown', reason: `${named.length} triggers of ${local.dataset} are named ${quoted(local.name)}; give the file the id of one (${named.map((t) => t.id).join(', ')})` };
+    // At most 10 ids: a dataset may hold thousands of triggers of one name, and every such file says this.
+    const ids = named.slice(0, 10).map((t) => t.id).join(', ') + (named.length > 10 ? ` and ${named.length - 10} more` : '');
+    return { ...base, status: 'unknown', reason: `${named.length} triggers of ${local.dataset} are named ${quoted(local.name)}; give the file the id of one (${ids})` };
   }
   return { ...base, status: 'local-only', reason: `the service has no trigger named ${quoted(local.name)} in ${local.dataset}` };
 }

@@ -34,11 +34,6 @@ export class PacedPool {
     this.limiter = new Limiter({ ...o, concurrency: this.concurrency, sleep: o.sleep ?? sleepUnlessAborted, cancelled: () => new PullCancelled() });
   }
 
-  /** The most calls that ran at once, and the pauses made (tests count them). */
-  get stats(): { peak: number; pauses: number } {
-    return { peak: this.limiter.peak, pauses: this.limiter.pauses };
-  }
-
   run<T extends Paced>(call: (signal?: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T> {
     return this.limiter.run(async (s) => {
       const result = await call(s);

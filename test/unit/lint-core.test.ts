@@ -8,7 +8,7 @@ import { Ajv } from 'ajv';
 import { getLanguageService, TextDocument, type JSONSchema } from 'vscode-json-languageservice';
 import { applyFixes, fixAll, lint, RULES, ruleDocsAnchor } from '../../src/lint';
 import { TRIGGER_SCHEMA_PATH, triggerJsonSchemaText } from '../../src/lint/jsonSchema';
-import { MAX_RECOVERY_DEPTH } from '../../src/lint/parse';
+import { MAX_DEPTH } from '../../src/lint/depth';
 import { analyse } from '../../src/lint/lint';
 import { marked, trigger } from './lint-helpers';
 
@@ -102,17 +102,21 @@ test('a byte order mark before broken JSON shifts nothing', () => {
   );
 });
 
-test('broken JSON nested deeper than the recovery limit gets one syntax error, not a stack overflow', () => {
+test('broken JSON nested deeper than the linter reads: the depth is reported where it starts, what lies above it is recovered, no stack overflow', () => {
   const text = '['.repeat(20_000);
-  const { range } = marked(`${'['.repeat(MAX_RECOVERY_DEPTH)}«[»`);
+  const { range } = marked(`${'['.repeat(MAX_DEPTH)}«[»`);
   assert.deepEqual(
-    lint(text).map((d) => [d.rule, d.message, d.range]),
-    [['json/syntax', `JSON syntax: nested deeper than ${MAX_RECOVERY_DEPTH} levels; a trigger file is never that deep`, range]],
+    lint(text).map((d) => [d.rule, d.message, d.range.start]),
+    [
+      ['json/root-type', 'element 0 is an array; an array in a trigger file holds trigger objects only', { line: 0, character: 1 }],
+      ['json/too-deep', `nested deeper than ${MAX_DEPTH} levels: what lies deeper is not read, and a trigger holding it is not checked; a trigger nests about 8 levels`, range.start],
+      ['json/syntax', 'JSON syntax: a closing bracket ] is expected', { line: 0, character: 20_000 }],
+    ],
   );
 });
 
-test('broken JSON at the recovery limit is still recovered', () => {
-  const text = `${'['.repeat(MAX_RECOVERY_DEPTH)}1`;
+test('broken JSON at the depth limit is still recovered', () => {
+  const text = `${'['.repeat(MAX_DEPTH)}1`;
   assert.deepEqual(
     lint(text).map((d) => [d.rule, d.message]),
     [
@@ -125,8 +129,11 @@ test('broken JSON at the recovery limit is still recovered', () => {
 test('valid JSON nested 100,000 deep is checked without a stack overflow', () => {
   const text = `[${'['.repeat(100_000)}${']'.repeat(100_000)}]`;
   assert.deepEqual(
-    lint(text).map((d) => [d.rule, d.path]),
-    [['json/root-type', [0]]],
+    lint(text).map((d) => [d.rule, d.path, d.range.start.character]),
+    [
+      ['json/root-type', [0], 1],
+      ['json/too-deep', [], MAX_DEPTH],
+    ],
   );
 });
 

@@ -22,7 +22,7 @@ export function example(text: string, label: 'Bad' | 'Good'): string {
   return match?.[1] ?? '';
 }
 
-/** `...` between two lines numbered n and m stands for the lines numbered n+1 to m-1. */
+/** `...` between two lines numbered n and m stands for the lines numbered n+1 to m-1 (or n-1 down to m+1); an example may have several. */
 export function expandEllipsis(json: string): string {
   const lines = json.split('\n');
   const i = lines.findIndex((l) => l.trim() === '...');
@@ -31,8 +31,9 @@ export function expandEllipsis(json: string): string {
   const after = lines[i + 1] ?? '';
   const n = Number(/[a-z](\d+)"/.exec(before)?.[1]);
   const m = Number(/[a-z](\d+)"/.exec(after)?.[1]);
-  const filled = Array.from({ length: m - n - 1 }, (_, k) => before.replace(new RegExp(`([a-z])${n}"`, 'g'), `$1${n + k + 1}"`));
-  return [...lines.slice(0, i), ...filled, ...lines.slice(i + 1)].join('\n');
+  const step = m > n ? 1 : -1;
+  const filled = Array.from({ length: Math.abs(m - n) - 1 }, (_, k) => before.replace(new RegExp(`([a-z])${n}"`, 'g'), `$1${n + step * (k + 1)}"`));
+  return expandEllipsis([...lines.slice(0, i), ...filled, ...lines.slice(i + 1)].join('\n'));
 }
 
 /** An example as a file's bytes: UTF-8, except that `\\xNN` stands for the one byte NN (file/encoding shows such bytes). */

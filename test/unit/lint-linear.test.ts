@@ -4,22 +4,18 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fixAll, lint, MAX_MESSAGE_LENGTH } from '../../src/lint';
-import { duplicateScanStats } from '../../src/lint/duplicates';
-import { fixStats } from '../../src/lint/fixes';
-import { lintStats } from '../../src/lint/lint';
 import { checkTriggerRelations, NEUTRAL_METRICS_DATASET_HINT } from '../../src/lint/schema/relations';
-import { skimStats } from '../../src/lint/skim';
-import { wordingStats } from '../../src/lint/schema/wording';
+import { MAX_SUGGESTION_SEARCHES } from '../../src/lint/columns';
+import { newLintWork } from '../../src/lint/work';
 import { trigger } from './lint-helpers';
 
 /** The base trigger with n unknown members after its own (built without spreading n arguments). */
 const withUnknown = (n: number) => trigger().replace(/\n}$/, `,\n${Array.from({ length: n }, (_, i) => `  "x${i}": ${i}`).join(',\n')}\n}`);
 
-function skimWork(text: string): { indexed: number; visits: number; diagnostics: number; first: string | undefined } {
-  skimStats.indexed = 0;
-  skimStats.visits = 0;
-  const found = lint(text);
-  return { indexed: skimStats.indexed, visits: skimStats.visits, diagnostics: found.length, first: found[0]?.message };
+function skimWork(text: string): { indexed: number; visits: number; built: number; diagnostics: number; first: string | undefined } {
+  const work = newLintWork();
+  const found = lint(text, { work });
+  return { indexed: work.indexed, visits: work.visits, built: work.built, diagnostics: found.length, first: found[0]?.message };
 }
 
 test('an object of N unknown members is indexed once: N + 4 members, and lookups grow with N, not N²', () => {
@@ -36,7 +32,7 @@ test('of N unknown members the first 1,000 are shown and one more diagnostic cou
   const work = skimWork(withUnknown(10_000));
   assert.equal(work.diagnostics, 1_001);
   assert.equal(work.first, '9,000 more problems not shown (0 errors, 9,000 warnings, 0 infos): only the first 1,000 of a file are reported; fix those and lint again');
-  assert.equal(lintStats.built, 1_000);
+  assert.equal(work.built, 1_000);
 });
 
 test('200,000 unknown members: no stack overflow (nothing spreads an unbounded list into arguments)', () => {
@@ -47,21 +43,22 @@ test('200,000 unknown members: no stack overflow (nothing spreads an unbounded l
 
 test('duplicate members: the check reads each character at most once', () => {
   const text = `[${Array.from({ length: 2_000 }, () => trigger('"name": "a"').replace('"frequency": 900', '"frequency": 900, "frequency": 900')).join(',')}]`;
-  const found = lint(text, { maxDiagnostics: 5_000 });
+  const work = newLintWork();
+  const found = lint(text, { maxDiagnostics: 5_000, work });
   assert.equal(found.filter((d) => d.rule === 'json/duplicate-member').length, 2_000);
-  assert.ok(duplicateScanStats.charsScanned <= text.length, `${duplicateScanStats.charsScanned} of ${text.length}`);
+  assert.ok(work.charsScanned <= text.length, `${work.charsScanned} of ${text.length}`);
 });
 
 test('fix all over N read-only members: one pass removes them all, with one overlap check per edit', () => {
   const n = 4_000;
   const listed = `[${Array.from({ length: n }, (_, i) => trigger(`"triggered": ${i % 2 === 0}`)).join(',\n')}]`;
   const clean = `[${Array.from({ length: n }, () => trigger()).join(',\n')}]`;
-  fixStats.compared = 0;
-  const result = fixAll(listed);
+  const work = newLintWork();
+  const result = fixAll(listed, { work });
   assert.equal(result.text, clean);
   assert.equal(result.applied, n);
   assert.deepEqual(result.diagnostics, []);
-  assert.ok(fixStats.compared <= n, `compared ${fixStats.compared}`);
+  assert.ok(work.compared <= n, `compared ${work.compared}`);
 });
 
 /** An array whose element reads are counted. */
@@ -125,13 +122,46 @@ test('triggers after the shown problems are checked without wording their messag
   // Each of these triggers has more problems than the limit, so only the first trigger's can be shown.
   const bad = (i: number) => ({ name: `t${i}`, frequency: 90, threshold: { op: '!', value: 'x' }, query: { calculations: [{ op: 'NOPE', column: 3 }], time_range: 30, bogus: 1 }, tags: [{ key: 'A', value: 'B' }], alert_type: 'x' });
   const worded = (n: number) => {
-    wordingStats.worded = 0;
-    const found = lint(JSON.stringify(Array.from({ length: n }, (_, i) => bad(i)), null, 1), { maxDiagnostics: 5 });
-    return { worded: wordingStats.worded, summary: found[0]?.message ?? '' };
+    const work = newLintWork();
+    const found = lint(JSON.stringify(Array.from({ length: n }, (_, i) => bad(i)), null, 1), { maxDiagnostics: 5, work });
+    return { worded: work.worded, summary: found[0]?.message ?? '' };
   };
   const one = worded(1);
   const many = worded(2_000);
   assert.ok(one.worded > 5, `the first trigger's problems are worded (${one.worded})`);
   assert.equal(many.worded, one.worded);
   assert.equal(many.summary, '19,995 more problems not shown (17,995 errors, 2,000 warnings, 0 infos): only the first 5 of a file are reported; fix those and lint again', 'the others are still counted');
+});
+
+test('each lint has its own cap of nearest-name searches: a lint started while another runs takes none of its searches', () => {
+  // Every unknown column is one edit from a known one, so each search that is made finds a suggestion.
+  const columnsOf = (prefix: string) => ({ names: Array.from({ length: 400 }, (_, i) => `${prefix}${i}`) });
+  const file = (prefix: string, triggers: { names: number[]; op: string }[]) =>
+    JSON.stringify(
+      triggers.map(({ names, op }, t) => ({
+        name: `t${t}`,
+        dataset_slug: 'api',
+        threshold: { op: '>', value: 1 },
+        query: { calculations: [{ op }], breakdowns: names.map((i) => `${prefix}${i}x`), time_range: 1800 },
+      })),
+    );
+  const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
+  const suggested = (found: { rule: string; fix?: unknown }[]) => found.filter((d) => d.rule === 'query/unknown-column' && d.fix !== undefined).length;
+  let inner: number | undefined;
+  // The outer file's second trigger uses a metrics-only op on a standard dataset, so the linter asks the
+  // caller's hint for its words while checking it: the hint lints another file of 250 unknown columns.
+  const hint = () => {
+    inner ??= suggested(lint(file('b', [{ names: range(0, 250), op: 'COUNT' }]), { columns: { api: columnsOf('b') }, maxDiagnostics: 5_000 }));
+    return 'name it';
+  };
+  const outerWork = newLintWork();
+  const outer = lint(file('a', [{ names: range(0, 150), op: 'COUNT' }, { names: range(150, 300), op: 'COUNT_DATAPOINTS' }]), {
+    columns: { api: columnsOf('a') },
+    metricsDatasetHint: hint,
+    maxDiagnostics: 5_000,
+    work: outerWork,
+  });
+  assert.equal(inner, MAX_SUGGESTION_SEARCHES, 'the inner lint makes its own 200 searches');
+  assert.equal(suggested(outer), MAX_SUGGESTION_SEARCHES, 'the outer lint still makes its 200: 150 for its first trigger, 50 for its second');
+  assert.equal(outerWork.searches, MAX_SUGGESTION_SEARCHES);
 });

@@ -48,6 +48,8 @@ const COUNT = '"calculations": [{ "op": "COUNT" }]';
 const calc = (c: string) => q(`"calculations": [${c}], "time_range": 1800`);
 const tags = (n: number) => `[${Array.from({ length: n }, (_, i) => `{ "key": "k", "value": "v${i}" }`).join(', ')}]`;
 const calcs = (n: number) => `[${Array.from({ length: n }, (_, i) => `{ "op": "SUM", "column": "c${i}", "name": "a${i}" }`).join(', ')}]`;
+/** n arrays, then one more marked, nested around a string. */
+const deeper = (n: number) => `${'['.repeat(n)}«[»"x"${']'.repeat(n + 1)}`;
 const WINDOW = '"window": { "days_of_week": ["monday"], "start_time": "09:00", "end_time": "17:00" }';
 /** A window schedule: the type that makes evaluation_schedule count, then the schedule. */
 const windowed = (schedule: string) => ['"evaluation_schedule_type": "window"', `"evaluation_schedule": ${schedule}`] as const;
@@ -71,6 +73,17 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
       { title: 'an empty array', doc: '[]' },
       { title: 'an array of triggers', doc: `[${trigger()}, ${trigger('"name": "Other"')}]` },
     ],
+  },
+  'json/too-deep': {
+    bad: [
+      {
+        title: 'a filter value of nested arrays, marked at the level past 512 (the value starts at level 5)',
+        doc: trigger(q(`${COUNT}, "filters": [{ "column": "c", "op": "in", "value": ${deeper(508)} }], "time_range": 1800`)),
+        says: 'nested deeper than 512 levels',
+      },
+      { title: 'in broken JSON', doc: `[${'{"a":'.repeat(511)}«{»`, says: 'a trigger holding it is not checked' },
+    ],
+    good: [{ title: 'a trigger (about 8 levels deep)', doc: `[${trigger(q(`${COUNT}, "filters": [{ "column": "c", "op": "in", "value": ["a", "b"] }], "time_range": 1800`))}]` }],
   },
   'json/duplicate-member': {
     bad: [

@@ -3,5 +3,5 @@ export * from './limits';
 export { MEMBER_SLOT, triggerIssueMessage } from './wording';
 export { BaselineDetailsWrite, CalculationWrite, EvaluationScheduleWrite, EvaluationWindowWrite, FilterWrite, HavingWrite, ThresholdWrite } from './members';
 export { TriggerQueryWrite } from './query';
-export type { TriggerIssueParams } from './relations';
+export type { TriggerIssueParams } from './relationWords';
 export { triggerWriteSchema, TriggerWrite, TriggerWriteFile, TriggerWriteObject, type TriggerWriteOptions } from './trigger';

@@ -6,6 +6,7 @@
 import * as l10n from '@vscode/l10n';
 import * as z from 'zod';
 import { characterCount, RecipientWrite } from '../../api/schemas/common';
+import type { LintWork } from '../work';
 
 type RawIssue = z.core.$ZodRawIssue;
 
@@ -88,29 +89,31 @@ export const expected = (problemText: string, allowed: string): string => l10n.t
 const notAMemberOf = (label: string, known: readonly string[]): string =>
   l10n.t('{0} is not a member of {1}; known members: {2}', MEMBER_SLOT, label, known.join(', '));
 
-let wordingOn = true;
+/**
+ * How the check under way words its messages: zod hands an error option the issue alone, so a check
+ * sets this for its length (wordedBy) and restores what was before, which keeps nested checks apart.
+ */
+let wording: { on: boolean; work: Pick<LintWork, 'worded'> | undefined } = { on: true, work: undefined };
 
 /**
- * Runs a check with its messages left empty: for a trigger none of whose findings can be shown (a file
- * shows its first 1,000 problems and counts the rest), wording every problem would be most of the work.
+ * Runs a check whose messages are counted in `work`, and left empty unless `on`: for a trigger none of
+ * whose findings can be shown (a file shows its first 1,000 problems and counts the rest), wording every
+ * problem would be most of the work.
  */
-export function unworded<T>(check: () => T): T {
-  const was = wordingOn;
-  wordingOn = false;
+export function wordedBy<T>(on: boolean, work: Pick<LintWork, 'worded'>, check: () => T): T {
+  const was = wording;
+  wording = { on, work };
   try {
     return check();
   } finally {
-    wordingOn = was;
+    wording = was;
   }
 }
 
-/** Messages worded by the member checks since the counter was reset (tests count work with it). */
-export const wordingStats = { worded: 0 };
-
-/** A message, or '' inside unworded(). */
+/** A message, or '' in a check that words none. */
 export function worded(make: () => string): string {
-  if (!wordingOn) return '';
-  wordingStats.worded++;
+  if (!wording.on) return '';
+  if (wording.work !== undefined) wording.work.worded++;
   return make();
 }
 
