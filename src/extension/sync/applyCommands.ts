@@ -278,9 +278,11 @@ export class ApplyCommands implements vscode.Disposable {
     for (const r of results) log.info(visible(`apply to ${name}: ${r.outcome} ${r.change.action} ${changeLabel(r.change)}${r.outcome === 'applied' ? (r.note === undefined ? '' : `; ${r.note}`) : `: ${r.reason}`}`));
     const details = this.documents.prepare(vscode.l10n.t('Result for {0}', name), resultDocumentText(plan, results));
     const s = summary(plan, results);
-    const showDetails = vscode.l10n.t('Show Details');
+    const showDetails: vscode.MessageItem = { title: vscode.l10n.t('Show Details') };
+    const ok: vscode.MessageItem = { title: vscode.l10n.t('OK'), isCloseAffordance: true };
+    // Modal: the summary stays until it is read.
     const show = s.clean ? vscode.window.showInformationMessage : vscode.window.showWarningMessage;
-    const choice = await show(s.message, { modal: true, detail: s.detail }, showDetails);
+    const choice = await show<vscode.MessageItem>(s.message, { modal: true, detail: s.detail }, showDetails, ok);
     if (choice === showDetails) await this.documents.open(details);
   }
 }
