@@ -10,7 +10,7 @@ import { looksLikeProduction, type ActiveConnection, type ConnectionManager } fr
 import type { Feedback } from '../core/feedback';
 import type { Settings } from '../core/settings';
 import { idWriter, type EditorFileState } from './applyIdWrite';
-import { changedSincePlan, pacedWriter, planForConnection, type Linter, type PlanScope, type SourceFile } from './applyPlan';
+import { changedSincePlan, pacedWriter, planForConnection, type ConnectionPlan, type Linter, type PlanScope, type SourceFile } from './applyPlan';
 import { changeLabel, confirmation, planDocumentText, resultDocumentText, summary, visible } from './applyPlanText';
 import { APPLY_SCHEME, ApplyDocuments } from './applyDocuments';
 
@@ -100,28 +100,32 @@ class Sources {
   }
 }
 
-/** What a command was run on: a drift item or lens (`{ uri, index }`), a service-only row, Explorer uris, or nothing. */
-interface Target {
-  uris?: vscode.Uri[];
-  scope: PlanScope | { kind: 'trigger'; uri: vscode.Uri; index?: number };
-}
+/** What a command was run on: Explorer uris (none: the workspace), a drift item or lens (`{ uri, index }`), a service-only row. */
+type Target = { kind: 'files'; uris: vscode.Uri[] } | { kind: 'trigger'; uri: vscode.Uri; index?: number } | { kind: 'delete'; id: string; dataset: string };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
 function fileTarget(arg: unknown): Target | undefined {
-  if (arg instanceof vscode.Uri) return { scope: { kind: 'trigger', uri: arg } };
+  if (arg instanceof vscode.Uri) return { kind: 'trigger', uri: arg };
   if (isRecord(arg) && typeof arg.uri === 'string') {
     const index = typeof arg.index === 'number' ? arg.index : undefined;
-    return { scope: { kind: 'trigger', uri: vscode.Uri.parse(arg.uri), ...(index === undefined ? {} : { index }) } };
+    return { kind: 'trigger', uri: vscode.Uri.parse(arg.uri), ...(index === undefined ? {} : { index }) };
   }
   const doc = vscode.window.activeTextEditor?.document;
-  return doc === undefined || !doc.uri.path.endsWith(TRIGGER_FILE_SUFFIX) ? undefined : { scope: { kind: 'trigger', uri: doc.uri } };
+  return doc === undefined || !doc.uri.path.endsWith(TRIGGER_FILE_SUFFIX) ? undefined : { kind: 'trigger', uri: doc.uri };
 }
 
 function deleteTarget(arg: unknown): Target | undefined {
   const trigger = isRecord(arg) ? arg.trigger : undefined;
   if (!isRecord(trigger) || typeof trigger.id !== 'string' || !isRecord(arg) || typeof arg.dataset !== 'string') return undefined;
-  return { scope: { kind: 'delete', id: trigger.id, dataset: arg.dataset } };
+  return { kind: 'delete', id: trigger.id, dataset: arg.dataset };
+}
+
+/** The plan's scope of a target: a single file is named as the plan names it. */
+function scopeOf(target: Target): PlanScope {
+  if (target.kind === 'files') return { kind: 'files' };
+  if (target.kind === 'delete') return target;
+  return { kind: 'trigger', file: Sources.nameOf(target.uri), ...(target.index === undefined ? {} : { index: target.index }) };
 }
 
 /** The trigger files under the Explorer's selection (folders searched), or every one of the workspace. */
@@ -173,7 +177,7 @@ export class ApplyCommands implements vscode.Disposable {
   }
 
   private async targetOf(command: ApplyCommand, args: readonly unknown[]): Promise<Target | undefined> {
-    if (command === 'workspace' || command === 'workspaceToConnection') return { uris: explorerSelection(args), scope: { kind: 'files' } };
+    if (command === 'workspace' || command === 'workspaceToConnection') return { kind: 'files', uris: explorerSelection(args) };
     const target = command === 'file' ? fileTarget(args[0]) : deleteTarget(args[0]);
     if (target === undefined) {
       const what = command === 'file' ? vscode.l10n.t('Open a trigger file to apply it.') : vscode.l10n.t('Delete a trigger from its row in the Trigger Drift view.');
@@ -200,27 +204,14 @@ export class ApplyCommands implements vscode.Disposable {
 
   private async apply(connection: ActiveConnection, target: Target): Promise<void> {
     const sources = new Sources();
-    const single = target.scope.kind === 'trigger' && 'uri' in target.scope ? target.scope : undefined;
-    const uris = single !== undefined ? [single.uri] : await filesOf(target.uris ?? []);
+    const uris = target.kind === 'trigger' ? [target.uri] : await filesOf(target.kind === 'files' ? target.uris : []);
     if (uris.length === 0) {
       void vscode.window.showInformationMessage(vscode.l10n.t('No trigger files (*{0}) to apply there.', TRIGGER_FILE_SUFFIX));
       return;
     }
     const files = await sources.read(uris);
-    const scope: PlanScope = single !== undefined ? { kind: 'trigger', file: Sources.nameOf(single.uri), ...(single.index === undefined ? {} : { index: single.index }) } : (target.scope as PlanScope);
     const name = connection.profile.name;
-    const planned = await this.deps.feedback.runWithProgress(vscode.l10n.t('Planning the trigger files against {0}', name), (signal, report) =>
-      planForConnection({
-        files,
-        client: connection.client,
-        connection: { name, baseUrl: connection.profile.baseUrl },
-        scope,
-        lint: this.deps.lint,
-        concurrency: this.deps.settings.concurrency(),
-        signal,
-        onPause: (ms) => report(vscode.l10n.t("Waiting {0} s for the service's rate limit", Math.ceil(ms / 1000))),
-      }),
-    );
+    const planned = await this.plan(connection, files, scopeOf(target));
     if (planned === undefined) return;
     const { plan, notes } = planned;
     const log = this.deps.feedback.log;
@@ -240,6 +231,29 @@ export class ApplyCommands implements vscode.Disposable {
     }
     if (!(await this.unchangedFiles(plan, sources))) return;
     await this.write(connection, plan, sources);
+  }
+
+  /** The plan under cancellable progress; undefined when cancelled or failed (a failure is shown). */
+  private plan(connection: ActiveConnection, files: SourceFile[], scope: PlanScope): Promise<ConnectionPlan | undefined> {
+    const name = connection.profile.name;
+    return this.deps.feedback.runWithProgress(vscode.l10n.t('Planning the trigger files against {0}', name), async (signal, report) => {
+      try {
+        return await planForConnection({
+          files,
+          client: connection.client,
+          connection: { name, baseUrl: connection.profile.baseUrl },
+          scope,
+          lint: this.deps.lint,
+          concurrency: this.deps.settings.concurrency(),
+          signal,
+          onPause: (ms) => report(vscode.l10n.t("Waiting {0} s for the service's rate limit", Math.ceil(ms / 1000))),
+        });
+      } catch (err) {
+        // Cancelled: whatever the list, column or lint call threw then, nothing is wrong.
+        if (signal.aborted) return undefined;
+        throw err;
+      }
+    });
   }
 
   private async confirm(plan: Plan, name: string): Promise<boolean> {
