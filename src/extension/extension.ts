@@ -15,14 +15,15 @@ import { Feedback } from './core/feedback';
 import { configureL10n } from './core/l10nSetup';
 import { createLogger } from './core/logger';
 import { Settings } from './core/settings';
+import type { WorkObserver } from './core/work';
 import { LiveColumns } from './diagnostics/liveColumns';
-import { registerLintCommands, TriggerDiagnostics } from './diagnostics/triggerDiagnostics';
+import { registerLintCommands, TriggerDiagnostics, type TriggerDiagnosticsWork } from './diagnostics/triggerDiagnostics';
 import { TriggerFileMatcher } from './diagnostics/triggerFiles';
 import { registerForms, type RegisteredForms } from './forms/registerForms';
 import { registerQueries } from './queries/registerQueries';
 import { registerSandboxCommands, SandboxController } from './sandbox/sandboxController';
 import { registerSync, type RegisteredSync } from './sync/registerSync';
-import { publishTestSeam } from './testSeam';
+import { publishTestSeam, seamWorkCount, testSeamOpen } from './testSeam';
 import { registerColumnCommands } from './tree/columnCommands';
 import { registerDatasetCommands } from './tree/datasetCommands';
 import { DatasetsView, VIEW_ID } from './tree/datasetsView';
@@ -66,11 +67,14 @@ export function activate(context: vscode.ExtensionContext): void {
     context.subscriptions.push(registered.disposable);
     return registered;
   };
+  const seamGate = { env: process.env, testMode: context.extensionMode === vscode.ExtensionMode.Test };
+  // Counted only for the in-host tests: without the seam, the linter gets no counter at all.
+  const lintWork = testSeamOpen(seamGate) ? seamWorkCount<TriggerDiagnosticsWork>() : undefined;
   const host = keep(registerHost());
   const connections = keep(registerConnectionFeature(context, host));
   const tree = keep(registerTree(context, host, connections.manager));
   keep(registerConnectionActions(connections, tree));
-  const lint = keep(registerLint(context, host, connections.manager));
+  const lint = keep(registerLint(context, host, connections.manager, lintWork?.observe));
   const sync = keep(registerTriggersAsCode(context, host, connections.manager, tree, lint.diagnostics));
   keep(registerServiceTriggers(host, connections.manager, sync));
   keep(registerPreviews(context, host, connections.manager));
@@ -79,7 +83,7 @@ export function activate(context: vscode.ExtensionContext): void {
   keep(registerCrossFeatureEvents(connections.manager, tree));
   sandbox = sandboxFeature.controller;
   keep({
-    disposable: publishTestSeam({ env: process.env, testMode: context.extensionMode === vscode.ExtensionMode.Test }, () => ({
+    disposable: publishTestSeam(seamGate, () => ({
       context,
       log: host.channel,
       connections: connections.manager,
@@ -87,6 +91,7 @@ export function activate(context: vscode.ExtensionContext): void {
       tree: tree.model,
       view: tree.view.treeView,
       diagnostics: lint.diagnostics,
+      lintWork: lintWork ?? seamWorkCount<TriggerDiagnosticsWork>(),
       sandbox: sandboxFeature.controller,
       formPanels: () => forms.panels(),
     })),
@@ -195,9 +200,14 @@ function registerTriggersAsCode(context: vscode.ExtensionContext, host: Host, co
 }
 
 /** The linter over trigger files and triggers read from the service, with the live columns of the active connection. */
-function registerLint(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager): Registered<{ diagnostics: TriggerDiagnostics }> {
+function registerLint(
+  context: vscode.ExtensionContext,
+  host: Host,
+  connections: ConnectionManager,
+  observe: WorkObserver<TriggerDiagnosticsWork> | undefined,
+): Registered<{ diagnostics: TriggerDiagnostics }> {
   const feedback = host.feedbackFor('lint');
-  const diagnostics = new TriggerDiagnostics(feedback.log, context.extensionUri, host.settings, TRIGGER_SCHEME);
+  const diagnostics = new TriggerDiagnostics(feedback.log, context.extensionUri, host.settings, TRIGGER_SCHEME, observe === undefined ? {} : { observe });
   const liveColumns = new LiveColumns({
     connection: () => connections.activeProfile()?.id,
     fetch: async (connectionId, dataset) => {

@@ -1,7 +1,7 @@
 // Reading the service's triggers for a pull or a drift check: one list call per dataset, through a
 // paced pool (pool.ts). A dataset the service does not know (404) and a failed list are recorded,
 // not thrown: the other datasets go on. No vscode import.
-import { ENVIRONMENT_WIDE } from '../api/schemas/common';
+import { ENVIRONMENT_WIDE } from '../api/schemas/slugs';
 import { canonicalDatasetSlug } from './normalize';
 import { PullCancelled, type PacedPool } from './pool';
 import type { DatasetListing, ServiceTrigger } from './drift';

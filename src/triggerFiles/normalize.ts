@@ -2,7 +2,7 @@
 // compares. One function, normalize(), maps a trigger as the service lists it, or as someone wrote it
 // in a file, to that form, so that every rewrite the service makes on its side maps to the same
 // canonical value as the file it came from. No vscode import.
-import { ENVIRONMENT_WIDE, ENVIRONMENT_WIDE_TRIGGER_SLUG } from '../api/schemas/common';
+import { ENVIRONMENT_WIDE, ENVIRONMENT_WIDE_TRIGGER_SLUG } from '../api/schemas/slugs';
 import { nestingProblem, TriggerTooDeep } from './depth';
 
 type Json = Record<string, unknown>;

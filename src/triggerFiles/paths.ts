@@ -1,6 +1,6 @@
 // Where a trigger's file lies: `<folder>/<dataset>/<name>.trigger.json`, every segment one safe path
 // segment on every platform. No vscode import.
-import { ENVIRONMENT_WIDE, ENVIRONMENT_WIDE_TRIGGER_SLUG } from '../api/schemas/common';
+import { ENVIRONMENT_WIDE, ENVIRONMENT_WIDE_TRIGGER_SLUG } from '../api/schemas/slugs';
 
 /** The suffix of every file pull and export write. */
 export const TRIGGER_FILE_SUFFIX = '.trigger.json';

@@ -50,8 +50,10 @@ const BUNDLES: Record<string, Intent> = {
       // The forms and their message schemas are in dist/forms-host.js (the tree shares only the words of a moment).
       { what: 'the forms', inputs: /src\/webview\/|src\/extension\/forms\//, except: /forms\/(registerForms|reviewDocuments|formIds)\.ts$|webview\/protocol\/text\/when\.ts$/ },
       { ...QUERIES, except: /queries\/(registerQueries|queryIds)\.ts$/ },
-      // A trigger file's path is shared with export, which the activation bundle holds.
-      { ...SYNC, except: /(sync\/registerSync|triggerFiles\/paths)\.ts$/ },
+      // Drift and pull (and the trigger file format) are in dist/sync-host.js, loaded when first needed. The
+      // activation bundle registers them (registerSync, the view and scheme ids in syncIds) and reads the pull
+      // commands' arguments (pullScope, with the tree's parsers). A trigger file's path is shared with export.
+      { ...SYNC, except: /(sync\/(registerSync|syncIds|pullScope)|triggerFiles\/paths)\.ts$/ },
     ],
   },
   'dist/client-host.js': {
@@ -88,9 +90,10 @@ const BUNDLES: Record<string, Intent> = {
   'dist/sync-host.js': {
     entry: 'src/extension/sync/syncHost.ts',
     runs: 'extension host',
-    holds: [/src\/extension\/sync\/driftModel\.ts$/, /src\/triggerFiles\/pull\.ts$/],
-    // An apply lints in the lint worker; the bundle holds only the gate that reads its diagnostics.
-    never: [UNDICI, SANDBOX, { ...LINTER, except: /src\/lint\/gate\.ts$/ }, FORMS, QUERIES],
+    holds: [/src\/extension\/sync\/driftModel\.ts$/, /src\/triggerFiles\/pull\.ts$/, /src\/triggerFiles\/normalize\.ts$/],
+    // No zod: loaded beside the activation bundle, it would bring a second copy. An apply lints in the lint
+    // worker; the bundle holds only the gate that reads its diagnostics.
+    never: [UNDICI, SANDBOX, { ...LINTER, except: /src\/lint\/gate\.ts$/ }, FORMS, QUERIES, { what: 'zod', inputs: /node_modules\/zod\// }],
   },
   'dist/cli.js': {
     entry: 'src/cli/obs.ts',

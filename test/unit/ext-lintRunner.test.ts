@@ -9,21 +9,30 @@ import { lintReport } from '../../src/lint';
 import { LintedDocuments } from '../../src/extension/diagnostics/lintedDocuments';
 import { EDITOR_METRICS_DATASET_HINT, QuickFixIndex } from '../../src/extension/diagnostics/lintMapping';
 import { runLintJob } from '../../src/extension/diagnostics/lintJobs';
-import { InThreadWorker, LintCancelled, LintRunner, type WorkerLike } from '../../src/extension/diagnostics/lintRunner';
+import { InThreadWorker, LintCancelled, LintRunner, type LintRunnerWork, type LintRunnerOptions, type WorkerLike } from '../../src/extension/diagnostics/lintRunner';
 import type { WorkerRequest, WorkerResponse } from '../../src/extension/diagnostics/lintWorker';
 import { trigger } from './lint-helpers';
+import { workCounter } from './work-counter';
 
 const workerFile = join(import.meta.dirname, '..', '..', 'dist', 'lint-worker.js');
 const OPTIONS = { metricsDatasets: [] };
 const BAD = trigger('"frequency": 90', '"created_at": "t1"');
 
+/** A runner whose work is counted: workers started, jobs run (lint and fix-all), workers stopped. */
+function countedRunner(options: Partial<LintRunnerOptions> = {}) {
+  const work = workCounter<LintRunnerWork>();
+  const runner = new LintRunner({ workerFile, ...options, observe: work.observe });
+  const stats = () => ({ workers: work.count('worker'), jobs: work.count('lint', 'fixAll'), stopped: work.count('stopped') });
+  return { runner, work, stats };
+}
+
 test('a lint job runs in the worker and answers what the linter reports', async () => {
-  const runner = new LintRunner({ workerFile });
+  const { runner, stats } = countedRunner();
   try {
     const result = await runner.run({ kind: 'lint', input: BAD, options: OPTIONS });
     const expected = lintReport(BAD, { metricsDatasets: [], metricsDatasetHint: EDITOR_METRICS_DATASET_HINT });
     assert.deepEqual(result, { kind: 'lint', diagnostics: expected.diagnostics, hidden: expected.hidden, datasets: expected.datasets });
-    assert.deepEqual(runner.stats, { workers: 1, jobs: 1, stopped: 0 });
+    assert.deepEqual(stats(), { workers: 1, jobs: 1, stopped: 0 });
   } finally {
     runner.dispose();
   }
@@ -46,7 +55,7 @@ test('bytes are linted as a file: undecodable bytes are reported', async () => {
 });
 
 test('a job cancelled while it waits never runs', async () => {
-  const runner = new LintRunner({ workerFile });
+  const { runner, stats } = countedRunner();
   try {
     const controller = new AbortController();
     const first = runner.run({ kind: 'lint', input: BAD, options: OPTIONS });
@@ -54,14 +63,14 @@ test('a job cancelled while it waits never runs', async () => {
     controller.abort();
     await assert.rejects(second, LintCancelled);
     await first;
-    assert.equal(runner.stats.jobs, 1);
+    assert.equal(stats().jobs, 1);
   } finally {
     runner.dispose();
   }
 });
 
 test('a running job on a large input is cancelled by stopping its worker; the next job gets a fresh one', async () => {
-  const runner = new LintRunner({ workerFile, stopAbove: 1 });
+  const { runner, stats } = countedRunner({ stopAbove: 1 });
   try {
     const controller = new AbortController();
     const running = runner.run({ kind: 'lint', input: BAD, options: OPTIONS }, controller.signal);
@@ -69,21 +78,21 @@ test('a running job on a large input is cancelled by stopping its worker; the ne
     await assert.rejects(running, LintCancelled);
     const next = await runner.run({ kind: 'lint', input: BAD, options: OPTIONS });
     assert.equal(next.kind, 'lint');
-    assert.deepEqual(runner.stats, { workers: 2, jobs: 2, stopped: 1 });
+    assert.deepEqual(stats(), { workers: 2, jobs: 2, stopped: 1 });
   } finally {
     runner.dispose();
   }
 });
 
 test('a running job on a small input finishes unheard, on the same worker', async () => {
-  const runner = new LintRunner({ workerFile });
+  const { runner, stats } = countedRunner();
   try {
     const controller = new AbortController();
     const running = runner.run({ kind: 'lint', input: BAD, options: OPTIONS }, controller.signal);
     controller.abort();
     await assert.rejects(running, LintCancelled);
     await runner.run({ kind: 'lint', input: BAD, options: OPTIONS });
-    assert.deepEqual(runner.stats, { workers: 1, jobs: 2, stopped: 0 });
+    assert.deepEqual(stats(), { workers: 1, jobs: 2, stopped: 0 });
   } finally {
     runner.dispose();
   }
@@ -112,11 +121,11 @@ class QuietWorker extends EventEmitter implements WorkerLike {
 test('a worker that dies fails its job with the reason, and the next job starts a new worker', async () => {
   const made: WorkerLike[] = [new DyingWorker(), new QuietWorker()];
   const logged: string[] = [];
-  const runner = new LintRunner({ workerFile, createWorker: () => made.shift() ?? new QuietWorker(), log: (m) => logged.push(m) });
+  const { runner, stats } = countedRunner({ createWorker: () => made.shift() ?? new QuietWorker(), log: (m) => logged.push(m) });
   await assert.rejects(runner.run({ kind: 'lint', input: BAD, options: OPTIONS }), /the lint worker stopped: exit code 1/);
   assert.deepEqual(await runner.run({ kind: 'lint', input: BAD, options: OPTIONS }), { kind: 'lint', diagnostics: [], hidden: { error: 0, warning: 0, info: 0 }, datasets: [] });
   assert.deepEqual(logged, ['the lint worker stopped: exit code 1']);
-  assert.equal(runner.stats.workers, 2);
+  assert.equal(stats().workers, 2);
   runner.dispose();
 });
 
@@ -139,8 +148,8 @@ test('where no worker thread can start, the jobs run in this thread, and the rea
   runner.dispose();
 });
 
-test('each document version is linted once, whoever asks, and its fix-all is computed once', async () => {
-  const runner = new LintRunner({ workerFile });
+test('each document version is linted once, whoever asks', async () => {
+  const { runner, work } = countedRunner();
   const documents = new LintedDocuments(runner, () => OPTIONS);
   try {
     let reads = 0;
@@ -151,11 +160,7 @@ test('each document version is linted once, whoever asks, and its fix-all is com
     const [a, b] = await Promise.all([documents.lint('file:///a.trigger.json', 1, text), documents.lint('file:///a.trigger.json', 1, text)]);
     assert.equal(a, b);
     assert.equal(reads, 1);
-    const [editA, editB] = await Promise.all([a.fixAll(), a.fixAll()]);
-    assert.deepEqual(editA, editB);
-    assert.ok(editA);
-    // One lint and one fix-all for version 1.
-    assert.equal(runner.stats.jobs, 2);
+    assert.equal(work.count('lint'), 1);
     assert.deepEqual(
       a.diagnostics.map((d) => d.rule),
       ['trigger/frequency', 'trigger/read-only-member'],
@@ -166,8 +171,28 @@ test('each document version is linted once, whoever asks, and its fix-all is com
   }
 });
 
+test('fix-all is computed only when asked for: none after a lint with fixable problems, one for two requests of the same version', async () => {
+  const { runner, work } = countedRunner();
+  const documents = new LintedDocuments(runner, () => OPTIONS);
+  try {
+    const linted = await documents.lint('file:///a.trigger.json', 1, () => BAD);
+    assert.equal(linted.fixes.fixable, 2);
+    // Another document's lint runs after it: nothing was queued in between.
+    await documents.lint('file:///b.trigger.json', 1, () => BAD);
+    assert.deepEqual(work.counts(), { worker: 1, lint: 2 });
+    const [editA, editB] = await Promise.all([linted.fixAll(), linted.fixAll()]);
+    assert.ok(editA);
+    assert.deepEqual(editA, editB);
+    assert.deepEqual(await linted.fixAll(), editA);
+    assert.equal(work.count('fixAll'), 1);
+  } finally {
+    documents.clear();
+    runner.dispose();
+  }
+});
+
 test('a change cancels the lint of the version before', async () => {
-  const runner = new LintRunner({ workerFile, createWorker: () => new QuietWorker() });
+  const { runner } = countedRunner({ createWorker: () => new QuietWorker() });
   const documents = new LintedDocuments(runner, () => OPTIONS);
   const first = documents.lint('file:///a.trigger.json', 1, () => BAD);
   documents.changed('file:///a.trigger.json', 2);

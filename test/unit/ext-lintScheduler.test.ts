@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LintScheduler, type SchedulerClock } from '../../src/extension/diagnostics/lintScheduler';
+import { workCounter } from './work-counter';
 
 /** A manual clock: timers fire only when the test advances time. */
 class FakeClock implements SchedulerClock {
@@ -32,12 +33,14 @@ class FakeClock implements SchedulerClock {
 function setup(run?: (key: string, signal: AbortSignal) => void | Promise<void>) {
   const clock = new FakeClock();
   const runs: string[] = [];
+  const work = workCounter<'requested' | 'run' | 'superseded'>();
   const scheduler = new LintScheduler<string>({
     clock,
     delayMs: 150,
+    observe: work.observe,
     run: run ?? ((key) => void runs.push(key)),
   });
-  return { clock, runs, scheduler };
+  return { clock, runs, scheduler, work };
 }
 
 test('a change lints after 150 ms, not before', async () => {
@@ -51,7 +54,7 @@ test('a change lints after 150 ms, not before', async () => {
 });
 
 test('a burst of 50 edits lints once, 150 ms after the last one', async () => {
-  const { clock, runs, scheduler } = setup();
+  const { clock, runs, scheduler, work } = setup();
   for (let i = 0; i < 50; i++) {
     scheduler.schedule('a.json');
     clock.advance(20);
@@ -60,7 +63,7 @@ test('a burst of 50 edits lints once, 150 ms after the last one', async () => {
   clock.advance(130);
   await scheduler.idle();
   assert.deepEqual(runs, ['a.json']);
-  assert.deepEqual(scheduler.stats, { requested: 50, runs: 1, superseded: 49 });
+  assert.deepEqual(work.counts(), { requested: 50, run: 1, superseded: 49 });
 });
 
 test('documents are debounced independently', async () => {

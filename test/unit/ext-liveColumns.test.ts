@@ -7,14 +7,38 @@ import assert from 'node:assert/strict';
 import type { DatasetColumns } from '../../src/lint';
 import { LiveColumns } from '../../src/extension/diagnostics/liveColumns';
 import { runLintJob } from '../../src/extension/diagnostics/lintJobs';
+import type { BatchClock } from '../../src/extension/core/batch';
 import { trigger } from './lint-helpers';
+import { workCounter } from './work-counter';
 
-const settle = () => new Promise((r) => setImmediate(r));
+const settle = () => new Promise((r) => setTimeout(r, 5));
 
-function setup(columns: Record<string, Record<string, DatasetColumns | 'missing' | Error>>) {
+/** A clock whose timers fire only when the test says so. */
+class ManualClock implements BatchClock {
+  private readonly timers = new Map<number, () => void>();
+  private next = 1;
+  setTimeout(fn: () => void): unknown {
+    this.timers.set(this.next, fn);
+    return this.next++;
+  }
+  clearTimeout(handle: unknown): void {
+    this.timers.delete(handle as number);
+  }
+  get pending(): number {
+    return this.timers.size;
+  }
+  fire(): void {
+    const fns = [...this.timers.values()];
+    this.timers.clear();
+    fns.forEach((f) => f());
+  }
+}
+
+function setup(columns: Record<string, Record<string, DatasetColumns | 'missing' | Error>>, batch: { clock?: ManualClock } = {}) {
   let active: string | undefined = 'c1';
   let clock = 0;
   const reads: string[] = [];
+  const work = workCounter<'read'>();
   const live = new LiveColumns({
     connection: () => active,
     fetch: (cid, dataset) => {
@@ -25,10 +49,12 @@ function setup(columns: Record<string, Record<string, DatasetColumns | 'missing'
     maxAgeMs: 1000,
     retryMs: 100,
     now: () => clock,
+    ...(batch.clock === undefined ? { batchMs: 0 } : { clock: batch.clock }),
+    observe: work.observe,
   });
-  let changes = 0;
-  live.onDidChange(() => changes++);
-  return { live, reads, use: (c: string | undefined) => (active = c), tick: (ms: number) => (clock += ms), changes: () => changes };
+  const announced: (string[] | 'all')[] = [];
+  live.onDidChange((change) => announced.push(change === 'all' ? 'all' : [...change]));
+  return { live, reads, work, announced, use: (c: string | undefined) => (active = c), tick: (ms: number) => (clock += ms), changes: () => announced.length };
 }
 
 const API: DatasetColumns = { names: ['duration_ms', 'status'], hidden: ['status'] };
@@ -89,6 +115,30 @@ test('stale columns are read again in the background; the old ones serve meanwhi
   live.want(['api']);
   assert.deepEqual(live.known(), {});
   assert.equal(reads.length, 3);
+});
+
+test('columns arriving together are announced once, naming the datasets whose columns changed', async () => {
+  const clock = new ManualClock();
+  const same: DatasetColumns = { names: ['x'], hidden: [] };
+  const { live, announced, work } = setup({ c1: { a1: API, a2: API, a3: same, a4: 'missing', a5: API } }, { clock });
+  live.want(['a1', 'a2', 'a3', 'a4', 'a5']);
+  await settle();
+  assert.deepEqual(announced, []);
+  assert.equal(clock.pending, 1);
+  clock.fire();
+  // a4 is unknown to the service: its columns stay unknown, which changes nothing.
+  assert.deepEqual(announced, [['a1', 'a2', 'a3', 'a5']]);
+  assert.equal(work.count('read'), 5);
+});
+
+test("a connection change announces everything; columns arriving for a connection no longer active announce nothing", async () => {
+  const { live, announced, use } = setup({ c1: { api: API } });
+  live.want(['api']);
+  use('c2');
+  live.connectionChanged();
+  await settle();
+  assert.deepEqual(announced, ['all']);
+  assert.deepEqual(live.known(), {});
 });
 
 const withColumn = trigger('"dataset_slug": "api"', '"query": { "calculations": [{ "op": "P99", "column": "duraton_ms" }, { "op": "COUNT" }], "breakdowns": ["status"], "time_range": 1800 }');

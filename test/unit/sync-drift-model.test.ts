@@ -4,7 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { triggerFileText, type ServiceTrigger, type TriggerLister } from '../../src/triggerFiles';
-import { DriftModel, type DriftConnection } from '../../src/extension/sync/driftModel';
+import { DriftModel, type DriftConnection, type DriftWork } from '../../src/extension/sync/driftModel';
+import { workCounter } from './work-counter';
 
 const trigger = (id: string, name: string, dataset: string, value = 5): ServiceTrigger => ({
   id,
@@ -37,12 +38,14 @@ function service(lists: Record<string, ServiceTrigger[]>, fail: Set<string> = ne
 
 function setup(files: Record<string, string>, first: DriftConnection | undefined) {
   let active = first;
+  const work = workCounter<DriftWork>();
   const model = new DriftModel({
     workspace: { list: () => Promise.resolve(Object.keys(files).sort()), read: (uri) => Promise.resolve(files[uri]) },
     connection: () => Promise.resolve(active),
     concurrency: () => 2,
+    observe: work.observe,
   });
-  return { model, files, use: (c: DriftConnection | undefined) => (active = c) };
+  return { model, files, work, use: (c: DriftConnection | undefined) => (active = c) };
 }
 
 const ERRORS = trigger('t1', 'Errors', 'api');
@@ -149,7 +152,7 @@ test('a deleted file leaves the drift', async () => {
   const api = service({ api: API });
   const { model } = setup({ 'file:///w/a.trigger.json': local(ERRORS) }, { id: 'c1', name: 'prod', api });
   await model.refresh(false);
-  model.fileDeleted('file:///w/a.trigger.json');
+  await model.fileDeleted('file:///w/a.trigger.json');
   assert.deepEqual(model.snapshot().files, []);
   assert.deepEqual(model.snapshot().onlyOnService.map((t) => t.id), []);
 });
@@ -195,4 +198,69 @@ test('a workspace file nested 5,000 levels deep is not compared, with its reason
     ['file:///w/api/latency.trigger.json', 'unknown', "the file's trigger is nested more than 64 levels deep (in query); trigger files hold at most 64 levels"],
   ]);
   assert.deepEqual(s.counts, { inSync: 1, differs: 0, localOnly: 0, serviceOnly: 0, unknown: 1 });
+});
+
+test('4,000 files changed at once (a branch switch) are applied as one batch: one change event, each file read and compared once, one snapshot', async () => {
+  const lists = { api: Array.from({ length: 4000 }, (_, i) => trigger(`t${i}`, `T${i}`, 'api')) };
+  const files: Record<string, string> = {};
+  lists.api.forEach((t, i) => (files[`file:///w/api/t${String(i).padStart(4, '0')}.trigger.json`] = local(t)));
+  const { model, work } = setup(files, { id: 'c1', name: 'prod', api: service(lists) });
+  await model.refresh(false);
+  assert.equal(model.snapshot().counts.inSync, 4000);
+  const before = work.counts();
+  const seen: (readonly string[] | 'all')[] = [];
+  model.onDidChange((w) => seen.push(w));
+  // The other branch holds every trigger with another threshold.
+  for (const [i, t] of lists.api.entries()) files[`file:///w/api/t${String(i).padStart(4, '0')}.trigger.json`] = local(t, { threshold: { op: '>', value: 9, exceeded_limit: 1 } });
+  await Promise.all(Object.keys(files).map((uri) => model.fileChanged(uri)));
+  assert.equal(seen.length, 1);
+  assert.equal(seen[0]?.length, 4000);
+  const s = model.snapshot();
+  assert.equal(model.snapshot(), s);
+  assert.deepEqual(s.counts, { inSync: 0, differs: 4000, localOnly: 0, serviceOnly: 0, unknown: 0 });
+  assert.deepEqual(s.files.map((f) => f.file), Object.keys(files).sort());
+  const after = work.counts();
+  assert.deepEqual(
+    { read: (after.read ?? 0) - (before.read ?? 0), compare: (after.compare ?? 0) - (before.compare ?? 0), snapshot: (after.snapshot ?? 0) - (before.snapshot ?? 0), list: (after.list ?? 0) - (before.list ?? 0) },
+    { read: 4000, compare: 4000, snapshot: 1, list: 0 },
+  );
+});
+
+test('files created and deleted in one batch keep the file order, and leave the counts right', async () => {
+  const api = service({ api: API, web: [trigger('w1', 'Slow', 'web')] });
+  const { model, files } = setup({ 'file:///w/m.trigger.json': local(ERRORS) }, { id: 'c1', name: 'prod', api });
+  await model.refresh(false);
+  assert.deepEqual(model.snapshot().onlyOnService.map((t) => t.id), ['t2']);
+  files['file:///w/z.trigger.json'] = local(LATENCY, { frequency: 600 });
+  const seen: (readonly string[] | 'all')[] = [];
+  model.onDidChange((w) => seen.push(w));
+  await Promise.all([
+    model.fileChanged('file:///w/z.trigger.json'),
+    model.fileChanged('file:///w/a.trigger.json', local(trigger('w1', 'Slow', 'web'))),
+    model.fileDeleted('file:///w/m.trigger.json'),
+    model.fileDeleted('file:///w/never-seen.trigger.json'),
+  ]);
+  assert.deepEqual(seen, [['file:///w/z.trigger.json', 'file:///w/a.trigger.json', 'file:///w/m.trigger.json']]);
+  const s = model.snapshot();
+  assert.deepEqual(s.files.map((f) => [f.file, f.status]), [
+    ['file:///w/a.trigger.json', 'in-sync'],
+    ['file:///w/z.trigger.json', 'differs'],
+  ]);
+  assert.deepEqual(s.onlyOnService.map((t) => t.id), ['t1']);
+  assert.deepEqual(s.counts, { inSync: 1, differs: 1, localOnly: 0, serviceOnly: 1, unknown: 0 });
+});
+
+test('new files interleaved with the known ones are merged into the file order', async () => {
+  const api = service({ api: API });
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 50; i += 2) files[`file:///w/api/f${String(i).padStart(2, '0')}.trigger.json`] = local(ERRORS);
+  const { model, work } = setup(files, { id: 'c1', name: 'prod', api });
+  await model.refresh(false);
+  model.snapshot();
+  const added = Array.from({ length: 25 }, (_, k) => `file:///w/api/f${String(49 - 2 * k).padStart(2, '0')}.trigger.json`);
+  await Promise.all([...added.map((uri) => model.fileChanged(uri, local(LATENCY))), model.fileDeleted('file:///w/api/f10.trigger.json')]);
+  const order = model.snapshot().files.map((f) => f.file);
+  assert.deepEqual(order, [...Object.keys(files).filter((u) => !u.endsWith('f10.trigger.json')), ...added].sort());
+  assert.equal(order.length, 49);
+  assert.equal(work.count('snapshot'), 2);
 });

@@ -4,7 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { driftCounts, type FileDrift, type PullAction, type ServiceTrigger } from '../../src/triggerFiles';
 import { decorationOf, differenceItems, driftRoots, driftSummary, lensesOf } from '../../src/extension/sync/driftPresentation';
-import { approveUpdates, pullReportText, scopeOf, updateQuestion, type UpdateAnswer } from '../../src/extension/sync/pullPlanText';
+import { approveUpdates, pullReportText, updateQuestion, type UpdateAnswer } from '../../src/extension/sync/pullPlanText';
+import { scopeOf } from '../../src/extension/sync/pullScope';
 import { parseServiceTriggerPath, serviceTriggerPath } from '../../src/extension/sync/serviceTriggerUri';
 import type { DriftSnapshot } from '../../src/extension/sync/driftModel';
 

@@ -3,10 +3,7 @@ import * as z from 'zod';
 /** ISO 8601 date-time as the service sends it (timestamps are UTC strings per spec part 1). */
 export const DateTime = z.string().describe('ISO 8601 UTC date-time');
 
-/** Path segment that addresses every dataset of the environment (spec part 4). */
-export const ENVIRONMENT_WIDE = '__all__';
-/** `dataset_slug` value the service reports on environment-wide triggers (spec 2.6). */
-export const ENVIRONMENT_WIDE_TRIGGER_SLUG = 'all';
+export { ENVIRONMENT_WIDE, ENVIRONMENT_WIDE_TRIGGER_SLUG } from './slugs';
 
 /**
  * Length in characters (Unicode code points), the way zod's and JSON Schema's length limits count:

@@ -1,8 +1,12 @@
 // The linter's code actions in trigger files: a quick fix per fixable diagnostic asked about, and "fix
 // all" (`source.fixAll.obs`, and in the light bulb when a file has more than one fixable problem). They
 // are answered from the lint of the document's version (lintedDocuments.ts), never from a lint of their own
-// while that one runs; a trigger shown as the service returned it is read-only and gets none.
+// while that one runs; a trigger shown as the service returned it is read-only and gets none. The fix-all
+// edit is computed only when asked for: a request for its kind (the Source Action menu, fix-all on save)
+// computes it, once per version; the light bulb offers it without an edit, resolved when chosen, so that
+// quick fixes answer at once and no cursor move starts a fix-all in the worker.
 import * as vscode from 'vscode';
+import type { TextEdit } from '../../lint';
 import { toRange } from './lintCollection';
 import { FIX_ALL_KIND_SUFFIX, LINT_SOURCE, fixAllAction, type CodeActionData } from './lintMapping';
 import type { LintedDocuments, LintedVersion } from './lintedDocuments';
@@ -37,6 +41,8 @@ function askedFixes(context: vscode.CodeActionContext): AskedFix[] {
 
 export class LintCodeActions implements vscode.CodeActionProvider {
   static readonly providedCodeActionKinds = [vscode.CodeActionKind.QuickFix, FIX_ALL_KIND];
+  /** The light bulb's "fix all" actions handed out without an edit, until they are resolved. */
+  private readonly unresolved = new WeakMap<vscode.CodeAction, { doc: vscode.TextDocument; linted: LintedVersion }>();
 
   constructor(
     private readonly matcher: TriggerFileMatcher,
@@ -56,13 +62,28 @@ export class LintCodeActions implements vscode.CodeActionProvider {
     if (!this.matcher.matches(doc) || doc.uri.scheme === this.readOnlyScheme) return [];
     const linted = await this.lintFor(doc, token);
     if (linted === undefined || token.isCancellationRequested || linted.version !== doc.version) return [];
-    const wants = (kind: vscode.CodeActionKind): boolean => context.only === undefined || context.only.contains(kind) || kind.contains(context.only);
-    const actions = wants(vscode.CodeActionKind.QuickFix) ? this.quickFixes(doc, linted, askedFixes(context)) : [];
-    const fixableCount = linted.fixes.fixable;
-    if (fixableCount > 0 && (wants(FIX_ALL_KIND) || (wants(vscode.CodeActionKind.QuickFix) && fixableCount > 1 && actions.length > 0))) {
-      actions.push(...(await this.fixAll(doc, linted, context, token, wants(FIX_ALL_KIND))));
+    const only = context.only;
+    const asked = (kind: vscode.CodeActionKind): boolean => only !== undefined && (only.contains(kind) || kind.contains(only));
+    const actions = only === undefined || asked(vscode.CodeActionKind.QuickFix) ? this.quickFixes(doc, linted, askedFixes(context)) : [];
+    if (linted.fixes.fixable === 0) return actions;
+    if (asked(FIX_ALL_KIND)) actions.push(...(await this.sourceFixAll(doc, linted, token)));
+    // Also in the light bulb beside the quick fixes, like other linters; its edit is made when it is chosen.
+    if (only === undefined && linted.fixes.fixable > 1 && actions.length > 0 && linted.mayFixAll) {
+      const quick = new vscode.CodeAction(vscode.l10n.t('Fix all auto-fixable problems in this file'), vscode.CodeActionKind.QuickFix);
+      this.unresolved.set(quick, { doc, linted });
+      actions.push(quick);
     }
     return actions;
+  }
+
+  /** The light bulb's "fix all", chosen: its edit, computed now (once per version), unless the document changed since. */
+  async resolveCodeAction(action: vscode.CodeAction, token: vscode.CancellationToken): Promise<vscode.CodeAction> {
+    const pending = this.unresolved.get(action);
+    if (pending === undefined) return action;
+    const { doc, linted } = pending;
+    const all = fixAllAction(await this.fixAllEdit(linted));
+    if (all !== undefined && !token.isCancellationRequested && doc.version === linted.version) action.edit = toWorkspaceEdit(doc.uri, all);
+    return action;
   }
 
   private quickFixes(doc: vscode.TextDocument, linted: LintedVersion, asked: AskedFix[]): vscode.CodeAction[] {
@@ -76,30 +97,22 @@ export class LintCodeActions implements vscode.CodeActionProvider {
     });
   }
 
-  /** "Fix all" as the source action asked for, and in the light bulb beside the quick fixes when more than one problem is fixable. */
-  private async fixAll(doc: vscode.TextDocument, linted: LintedVersion, context: vscode.CodeActionContext, token: vscode.CancellationToken, asSource: boolean): Promise<vscode.CodeAction[]> {
-    let edit;
+  /** "Fix all" as the source action asked for by its kind (a fix-all command, fix-all on save). */
+  private async sourceFixAll(doc: vscode.TextDocument, linted: LintedVersion, token: vscode.CancellationToken): Promise<vscode.CodeAction[]> {
+    const all = fixAllAction(await this.fixAllEdit(linted));
+    if (!all || token.isCancellationRequested || doc.version !== linted.version) return [];
+    const action = new vscode.CodeAction(all.title, FIX_ALL_KIND);
+    action.edit = toWorkspaceEdit(doc.uri, all);
+    return [action];
+  }
+
+  private async fixAllEdit(linted: LintedVersion): Promise<TextEdit | undefined> {
     try {
-      edit = await linted.fixAll();
+      return await linted.fixAll();
     } catch (err) {
-      if (err instanceof LintCancelled) return [];
+      if (err instanceof LintCancelled) return undefined;
       throw err;
     }
-    const all = fixAllAction(edit);
-    if (!all || token.isCancellationRequested || doc.version !== linted.version) return [];
-    const actions: vscode.CodeAction[] = [];
-    if (asSource) {
-      const action = new vscode.CodeAction(all.title, FIX_ALL_KIND);
-      action.edit = toWorkspaceEdit(doc.uri, all);
-      actions.push(action);
-    }
-    if (context.only === undefined && linted.fixes.fixable > 1) {
-      // Also in the light bulb, like other linters.
-      const quick = new vscode.CodeAction(vscode.l10n.t('Fix all auto-fixable problems in this file'), vscode.CodeActionKind.QuickFix);
-      quick.edit = toWorkspaceEdit(doc.uri, all);
-      actions.push(quick);
-    }
-    return actions;
   }
 
   /** The lint of the document's current version: the one done or under way, or a new one. */

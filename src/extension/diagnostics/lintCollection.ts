@@ -1,11 +1,14 @@
 // The Problems entries of trigger files: the one diagnostic collection of the linter, what a lint's
 // diagnostics look like in VS Code (rule code linked to its docs, tags, related locations), the notice of
-// a file too large to lint while typing, and which entries lie under a deleted folder.
+// a file too large to lint while typing, and which entries lie under a deleted folder (an index by path,
+// uriTree.ts: found without looking at the other entries).
 import * as vscode from 'vscode';
 import type { Diagnostic as LintDiagnostic } from '../../lint';
 import { LINT_SOURCE, toDiagnosticData, type DiagnosticData } from './lintMapping';
 import { largeFileNotice } from './lintSizeGuard';
 import type { RuleDocs } from './ruleDocs';
+import { UriTree, type UriTreeWork } from './uriTree';
+import type { WorkObserver } from '../core/work';
 
 export function toRange(r: DiagnosticData['range']): vscode.Range {
   return new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character);
@@ -24,8 +27,16 @@ export function toVscodeDiagnostic(uri: vscode.Uri, d: DiagnosticData): vscode.D
 
 export class LintCollection implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection(LINT_SOURCE);
+  /** The uris with an entry, by path. */
+  private readonly index: UriTree<vscode.Uri>;
 
-  constructor(private readonly docs: RuleDocs) {}
+  constructor(
+    private readonly docs: RuleDocs,
+    /** `observe` is told of the index nodes a lookup visits. */
+    options: { observe?: WorkObserver<UriTreeWork> } = {},
+  ) {
+    this.index = new UriTree(options);
+  }
 
   /** Shows a lint's diagnostics for a uri (with the notice of a file too large to lint while typing). */
   show(uri: vscode.Uri, diagnostics: readonly LintDiagnostic[], size: number): void {
@@ -38,10 +49,12 @@ export class LintCollection implements vscode.Disposable {
       shown.unshift(info);
     }
     this.collection.set(uri, shown);
+    this.index.set(uri.toString(), uri);
   }
 
   delete(uri: vscode.Uri): void {
     this.collection.delete(uri);
+    this.index.delete(uri.toString());
   }
 
   /** Every uri with diagnostics. */
@@ -53,9 +66,7 @@ export class LintCollection implements vscode.Disposable {
 
   /** The uris with diagnostics that are `uri` itself or lie under it (a deleted folder). */
   urisUnder(uri: vscode.Uri): vscode.Uri[] {
-    const self = uri.toString();
-    const prefix = `${self}/`;
-    return this.uris().filter((u) => u.toString() === self || u.toString().startsWith(prefix));
+    return this.index.under(uri.toString());
   }
 
   dispose(): void {

@@ -5,6 +5,7 @@
 // No vscode import.
 import { EventEmitter } from 'node:events';
 import { Worker } from 'node:worker_threads';
+import type { WorkObserver } from '../core/work';
 import type { LintJob, LintJobResult } from './lintJobs';
 import type { LintWorkerData, WorkerRequest, WorkerResponse } from './lintWorker';
 
@@ -39,7 +40,12 @@ export interface LintRunnerOptions {
   /** The translations of the display language (vscode.l10n.bundle), read when a worker starts; none: English. */
   l10nBundle?: () => Record<string, string> | undefined;
   log?: (message: string) => void;
+  /** Told of each worker started, each job handed to a worker (by its kind) and each worker stopped to cancel a job. */
+  observe?: WorkObserver<LintRunnerWork>;
 }
+
+/** The work a runner reports: workers started, jobs run (by kind), workers stopped to cancel a job. */
+export type LintRunnerWork = 'worker' | 'stopped' | LintJob['kind'];
 
 /** Jobs run in this thread, one per turn of the event loop: the fallback where no worker can start. */
 export class InThreadWorker extends EventEmitter implements WorkerLike {
@@ -95,8 +101,6 @@ export class LintRunner {
   private readonly queue: Job[] = [];
   private nextId = 1;
   private disposed = false;
-  /** Workers started, jobs run, workers stopped to cancel a job (tests count them). */
-  readonly stats = { workers: 0, jobs: 0, stopped: 0 };
   /** Whether jobs run in this thread because no worker thread could start. */
   inThread = false;
 
@@ -140,7 +144,7 @@ export class LintRunner {
     this.settle(entry, () => entry.reject(new LintCancelled()));
     if (entry.size >= (this.options.stopAbove ?? STOP_ABOVE)) {
       // Stop the work itself; the next job gets a fresh worker.
-      this.stats.stopped++;
+      this.options.observe?.('stopped');
       const worker = this.worker;
       this.worker = undefined;
       this.running = undefined;
@@ -174,7 +178,7 @@ export class LintRunner {
       return;
     }
     this.running = next;
-    this.stats.jobs++;
+    this.options.observe?.(next.job.kind);
     worker.ref?.();
     worker.postMessage({ id: next.id, job: next.job });
   }
@@ -195,7 +199,7 @@ export class LintRunner {
       worker = fallback(path, data);
       this.inThread = true;
     }
-    this.stats.workers++;
+    this.options.observe?.('worker');
     worker.on('message', (message: WorkerResponse) => {
       if (this.worker !== worker) return;
       const entry = this.running;

@@ -1,5 +1,6 @@
 // When to lint a document: debounced on change (a newer edit cancels the pending run and aborts a running
 // one), at once on open and save, never after close. No vscode import; the clock is injectable for tests.
+import type { WorkObserver } from '../core/work';
 
 export interface SchedulerClock {
   setTimeout(fn: () => void, ms: number): unknown;
@@ -23,12 +24,8 @@ export interface LintSchedulerOptions<K> {
   clock?: SchedulerClock;
   /** Called with errors thrown by a run (the scheduler itself never throws into the editor). */
   onError?: (key: K, err: unknown) => void;
-}
-
-export interface LintSchedulerStats {
-  requested: number;
-  runs: number;
-  superseded: number;
+  /** Told of each lint asked for, each run started and each pending or running lint a newer request superseded. */
+  observe?: WorkObserver<'requested' | 'run' | 'superseded'>;
 }
 
 interface Pending {
@@ -41,7 +38,6 @@ export class LintScheduler<K> {
   private readonly clock: SchedulerClock;
   private readonly pending = new Map<K, Pending>();
   private readonly runningRuns = new Set<Promise<void>>();
-  readonly stats: LintSchedulerStats = { requested: 0, runs: 0, superseded: 0 };
   private disposed = false;
 
   constructor(private readonly options: LintSchedulerOptions<K>) {
@@ -84,12 +80,12 @@ export class LintScheduler<K> {
 
   private enqueue(key: K, delay: number): Promise<void> {
     if (this.disposed) return Promise.resolve();
-    this.stats.requested++;
+    this.options.observe?.('requested');
     const previous = this.pending.get(key);
     if (previous) {
       if (previous.timer !== undefined) this.clock.clearTimeout(previous.timer);
       previous.controller.abort();
-      this.stats.superseded++;
+      this.options.observe?.('superseded');
     }
     const entry: Pending = { controller: new AbortController() };
     this.pending.set(key, entry);
@@ -106,7 +102,7 @@ export class LintScheduler<K> {
 
   private fire(key: K, entry: Pending): Promise<void> {
     if (entry.controller.signal.aborted) return Promise.resolve();
-    this.stats.runs++;
+    this.options.observe?.('run');
     const run = (async () => {
       try {
         await this.options.run(key, entry.controller.signal);

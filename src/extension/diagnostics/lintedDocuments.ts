@@ -1,6 +1,8 @@
 // The lint of each open document, once per version: diagnostics, the index its quick fixes are looked
-// up in, and its "fix all" edit (computed in the worker right after the lint, so a light bulb request
-// is answered from memory). A newer version cancels the work on older ones. No vscode import.
+// up in, and its "fix all" edit, computed in the worker only when it is asked for (a fix-all request,
+// a save with fix-all on save, the light bulb's "fix all" chosen), then kept for that version. Computing
+// it after every lint cost three times the lint on large files, and the next version's lint waited
+// behind it. A newer version cancels the work on older ones. No vscode import.
 import type { Diagnostic as LintDiagnostic, TextEdit } from '../../lint';
 import { ruleInfo } from '../../lint/rules';
 import { LintCancelled, type LintRunner } from './lintRunner';
@@ -15,7 +17,9 @@ export interface LintedVersion {
   readonly fixes: QuickFixIndex;
   /** The datasets the document's triggers name. */
   readonly datasets: readonly string[];
-  /** The edit of "fix all" for this version (one worker job, however often it is asked for). */
+  /** Whether fix-all may change the text: a problem fix-all fixes, or problems past the per-file limit. */
+  readonly mayFixAll: boolean;
+  /** The edit of "fix all" for this version: one worker job on the first call, however often it is asked for. */
   fixAll(): Promise<TextEdit | undefined>;
 }
 
@@ -124,8 +128,6 @@ export class LintedDocuments {
       fixAll = started;
       return started;
     };
-    // Started now, behind any lint already queued: ready by the time the light bulb asks.
-    if (worthFixing) computeFixAll().catch(() => undefined);
-    return { version, diagnostics, hidden, datasets, fixes: new QuickFixIndex(diagnostics), fixAll: computeFixAll };
+    return { version, diagnostics, hidden, datasets, mayFixAll: worthFixing, fixes: new QuickFixIndex(diagnostics), fixAll: computeFixAll };
   }
 }

@@ -1,9 +1,13 @@
 // The columns of the active connection's datasets, for the linter's column checks in the editor.
 // Cached per connection and dataset; a dataset a document names is read in the background the first
 // time (and again once its columns are older than `maxAgeMs`); while it is read, or when it cannot be
-// (offline, no such dataset), its columns are simply not checked, never reported wrongly. No vscode import.
+// (offline, no such dataset), its columns are simply not checked, never reported wrongly. Columns that
+// arrive close together are announced together, naming the datasets whose columns changed, so that only
+// the files naming them are linted again, once per batch. No vscode import.
 import type { DatasetColumns } from '../../lint';
+import { Batch, type BatchClock } from '../core/batch';
 import { Emitter } from '../core/memento';
+import type { WorkObserver } from '../core/work';
 
 export interface LiveColumnsOptions {
   /** The active connection's id, or undefined when there is none. */
@@ -15,7 +19,12 @@ export interface LiveColumnsOptions {
   /** After a failed read, how long before the dataset is asked for again. */
   retryMs?: number;
   now?: () => number;
+  /** Columns arriving within this many milliseconds of the first are announced together (default 100). */
+  batchMs?: number;
+  clock?: BatchClock;
   log?: (message: string) => void;
+  /** Told of each read of a dataset's columns started. */
+  observe?: WorkObserver<'read'>;
 }
 
 interface Entry {
@@ -26,17 +35,20 @@ interface Entry {
   pending?: Promise<void>;
 }
 
+/** What changed: the active connection's columns of these datasets, or everything (another connection). */
+export type ColumnsChange = ReadonlySet<string> | 'all';
+
 export class LiveColumns {
   private readonly entries = new Map<string, Map<string, Entry>>();
-  private readonly changed = new Emitter<void>();
-  /** Fires when a dataset's columns arrived or changed: documents are linted again. */
+  private readonly changed = new Emitter<ColumnsChange>();
+  /** Fires when columns arrived or changed (the files naming those datasets are linted again), or with 'all'. */
   readonly onDidChange = this.changed.event;
-  /** Reads started (tests count them). */
-  readonly stats = { reads: 0 };
   private readonly now: () => number;
+  private readonly arrived: Batch<string, true>;
 
   constructor(private readonly o: LiveColumnsOptions) {
     this.now = o.now ?? Date.now;
+    this.arrived = new Batch((datasets) => this.changed.fire(new Set(datasets.keys())), { windowMs: o.batchMs ?? 100, ...(o.clock === undefined ? {} : { clock: o.clock }) });
   }
 
   /** The columns known of the active connection's datasets, by slug. */
@@ -66,7 +78,8 @@ export class LiveColumns {
 
   /** Another connection became active: documents are linted again with its columns (or none). */
   connectionChanged(): void {
-    this.changed.fire();
+    this.arrived.clear();
+    this.changed.fire('all');
   }
 
   /** Forgets a connection's columns (it was removed, or its keys changed). */
@@ -75,13 +88,14 @@ export class LiveColumns {
   }
 
   dispose(): void {
+    this.arrived.clear();
     this.changed.dispose();
   }
 
   private read(id: string, dataset: string, forConnection: Map<string, Entry>): void {
     const entry: Entry = forConnection.get(dataset) ?? { at: 0 };
     forConnection.set(dataset, entry);
-    this.stats.reads++;
+    this.o.observe?.('read');
     entry.pending = this.o.fetch(id, dataset).then(
       (got) => {
         entry.pending = undefined;
@@ -90,7 +104,8 @@ export class LiveColumns {
         const next = got === 'missing' ? undefined : got;
         const same = JSON.stringify(next) === JSON.stringify(entry.columns);
         entry.columns = next;
-        if (!same) this.changed.fire();
+        // Another connection's columns change nothing the linter checks now.
+        if (!same && this.o.connection() === id) this.arrived.add(dataset, true);
       },
       (err: unknown) => {
         // Offline or refused: the columns stay as they were (or unknown), and are asked for again later.

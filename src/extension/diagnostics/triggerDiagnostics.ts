@@ -1,6 +1,7 @@
 // Lints trigger files while editing: on open, on change (debounced; not for files over 5 MB, see
 // lintSizeGuard.ts), on save; cleared on close, delete and rename (fileRemovals.ts); re-linted when
-// settings, workspace folders or the live columns change; "Lint All" over the workspace. The linter runs in
+// settings or workspace folders change, and, when a dataset's live columns arrive, the files naming it
+// (datasetFiles.ts), once per batch of arrivals; "Lint All" over the workspace. The linter runs in
 // a worker (lintRunner.ts); each document version is linted once (lintedDocuments.ts), and the code
 // actions (lintCodeActions.ts) are answered from that. What shows in Problems is lintCollection.ts's.
 import * as path from 'node:path';
@@ -10,9 +11,10 @@ import { FileRemovals } from './fileRemovals';
 import { LintCodeActions } from './lintCodeActions';
 import { LintCollection } from './lintCollection';
 import { LintedDocuments, type LintedVersion } from './lintedDocuments';
-import type { LiveColumns } from './liveColumns';
+import { DatasetFiles } from './datasetFiles';
+import type { ColumnsChange, LiveColumns } from './liveColumns';
 import type { LintJobOptions } from './lintJobs';
-import { LintCancelled, LintRunner, requiredWorker } from './lintRunner';
+import { LintCancelled, LintRunner, requiredWorker, type LintRunnerWork } from './lintRunner';
 import { LintScheduler } from './lintScheduler';
 import { documentSize, shouldLint } from './lintSizeGuard';
 import { countBySeverity, lintSummary, type LintCounts } from './lintMapping';
@@ -21,7 +23,16 @@ import { errorText } from '../core/errors';
 import type { Feedback } from '../core/feedback';
 import type { Logger } from '../core/logger';
 import type { Settings } from '../core/settings';
+import type { WorkObserver } from '../core/work';
 import { TriggerFileMatcher } from './triggerFiles';
+import type { UriTreeWork } from './uriTree';
+
+/** The work the linter in the editor reports: the runner's (workers, jobs) and the Problems index's (nodes visited). */
+export type TriggerDiagnosticsWork = LintRunnerWork | UriTreeWork;
+
+export interface TriggerDiagnosticsOptions {
+  observe?: WorkObserver<TriggerDiagnosticsWork>;
+}
 
 export class TriggerDiagnostics implements vscode.Disposable {
   readonly matcher: TriggerFileMatcher;
@@ -32,6 +43,8 @@ export class TriggerDiagnostics implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[];
   /** The active connection's columns, when live columns lint is on. */
   private columns: LiveColumns | undefined;
+  /** The datasets each linted file (open, or in Problems) names. */
+  private readonly naming = new DatasetFiles();
 
   constructor(
     private readonly log: Logger,
@@ -40,11 +53,13 @@ export class TriggerDiagnostics implements vscode.Disposable {
     private readonly settings: Settings,
     /** The scheme of read-only documents showing triggers as the service returned them: linted, never fixed. */
     private readonly readOnlyScheme: string,
+    options: TriggerDiagnosticsOptions = {},
   ) {
     this.matcher = new TriggerFileMatcher(() => settings.triggerFiles(), readOnlyScheme);
     const rulesFile = vscode.Uri.joinPath(extensionUri, 'docs', 'rules.md');
     this.collection = new LintCollection(
       new RuleDocs({ file: rulesFile.fsPath, fileUrl: rulesFile.toString(), configured: () => settings.rulesDocsUrl(), log: (m) => log.warn(m) }),
+      options,
     );
     this.runner = new LintRunner({
       workerFile: () => path.join(extensionUri.fsPath, 'dist', 'lint-worker.js'),
@@ -52,6 +67,7 @@ export class TriggerDiagnostics implements vscode.Disposable {
       l10nBundle: () => vscode.l10n.bundle,
       fallback: requiredWorker,
       log: (m) => this.log.warn(m),
+      ...options,
     });
     this.documents = new LintedDocuments(this.runner, (key) => this.options(key));
     this.scheduler = new LintScheduler<string>({
@@ -112,16 +128,29 @@ export class TriggerDiagnostics implements vscode.Disposable {
   /** Checks the columns a trigger names against the active connection's datasets (read in the background). */
   useColumns(columns: LiveColumns): vscode.Disposable {
     this.columns = columns;
-    const sub = columns.onDidChange(() => {
-      this.documents.clear();
-      this.relintAll();
-    });
-    this.documents.clear();
-    this.relintAll();
+    const sub = columns.onDidChange((change) => this.columnsChanged(change));
+    // Columns known already change what was linted without them.
+    if (Object.keys(columns.known()).length > 0) this.columnsChanged('all');
     return new vscode.Disposable(() => {
       sub.dispose();
       if (this.columns === columns) this.columns = undefined;
     });
+  }
+
+  /** Another connection: everything again. Columns of some datasets: the files naming them, each once. */
+  private columnsChanged(change: ColumnsChange): void {
+    if (change === 'all') {
+      this.documents.clear();
+      this.relintAll();
+      return;
+    }
+    const open = new Map(vscode.workspace.textDocuments.map((d) => [d.uri.toString(), d]));
+    for (const key of this.naming.naming(change)) {
+      const doc = open.get(key);
+      this.documents.forget(key);
+      if (doc !== undefined) this.onOpen(doc);
+      else void this.relintClosed(vscode.Uri.parse(key));
+    }
   }
 
   /** Lints a file read from disk (bytes: undecodable ones are reported) and shows the result. */
@@ -129,6 +158,7 @@ export class TriggerDiagnostics implements vscode.Disposable {
     const result = await this.runner.run({ kind: 'lint', input: bytes, options: this.options() }, signal);
     if (result.kind !== 'lint') throw new Error('the lint worker answered a lint with another result');
     this.collection.show(uri, result.diagnostics, bytes.length);
+    this.naming.set(uri.toString(), result.datasets);
     return { ...result.hidden, diagnostics: result.diagnostics };
   }
 
@@ -143,6 +173,7 @@ export class TriggerDiagnostics implements vscode.Disposable {
       const linted = await this.documents.lint(key, doc.version, () => doc.getText(), signal);
       if (signal.aborted || doc.isClosed || doc.version !== linted.version) return;
       this.collection.show(doc.uri, linted.diagnostics, documentSize(doc));
+      this.naming.set(key, linted.datasets);
       this.columns?.want(linted.datasets);
     } catch (err) {
       if (!(err instanceof LintCancelled)) throw err;
@@ -154,6 +185,7 @@ export class TriggerDiagnostics implements vscode.Disposable {
     this.scheduler.cancel(key);
     this.documents.forget(key);
     this.collection.delete(uri);
+    this.naming.delete(key);
   }
 
   /** Forgets a file, or everything under a deleted folder. */
@@ -241,6 +273,7 @@ export class TriggerDiagnostics implements vscode.Disposable {
     if (doc) {
       const linted = await this.documents.lint(uri.toString(), doc.version, () => doc.getText());
       this.collection.show(uri, linted.diagnostics, documentSize(doc));
+      this.naming.set(uri.toString(), linted.datasets);
       return linted;
     }
     const { diagnostics, ...hidden } = await this.publishFile(uri, await vscode.workspace.fs.readFile(uri));
@@ -250,6 +283,7 @@ export class TriggerDiagnostics implements vscode.Disposable {
   dispose(): void {
     for (const d of this.disposables) d.dispose();
     this.documents.clear();
+    this.naming.clear();
   }
 }
 

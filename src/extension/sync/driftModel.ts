@@ -1,7 +1,11 @@
 // The drift of the workspace's trigger files against the active connection, as plain data. The
 // service's lists are cached per connection and dataset: a save compares only the saved file against
 // the cached lists; a connection change compares every file against that connection's lists (read
-// once, then kept); a refresh reads the lists again. No vscode import.
+// once, then kept); a refresh reads the lists again. File events (saves, changes on disk, deletes) are
+// collected for a short window and applied together, with one change event per batch: a branch switch
+// that changes thousands of files redraws the views once, not once per file. The snapshot the views read
+// is built once per change and keeps the files' sorted order between batches (new files are merged in),
+// so a batch costs one pass over the files, not a sort per event. No vscode import.
 import * as l10n from '@vscode/l10n';
 import {
   datasetsOfFiles,
@@ -19,7 +23,9 @@ import {
   type ServiceTrigger,
   type TriggerLister,
 } from '../../triggerFiles';
+import { Batch, type BatchClock } from '../core/batch';
 import { Emitter } from '../core/memento';
+import type { WorkObserver } from '../core/work';
 
 export interface DriftConnection {
   id: string;
@@ -40,7 +46,18 @@ export interface DriftModelOptions {
   connection: () => Promise<DriftConnection | undefined>;
   concurrency: () => number;
   log?: (message: string) => void;
+  /** File events within this many milliseconds of the first are applied together (default 50). */
+  batchMs?: number;
+  clock?: BatchClock;
+  /** Told of the work done: lists asked of the service, files read and compared, snapshots built. */
+  observe?: WorkObserver<DriftWork>;
 }
+
+/** The work a drift model reports. */
+export type DriftWork = 'list' | 'read' | 'compare' | 'snapshot';
+
+/** A file event waiting in the batch: changed (with its saved text when the editor has it) or deleted. */
+type FileEvent = { kind: 'changed'; text?: string } | { kind: 'deleted' };
 
 export type DriftState =
   | { kind: 'no-connection' }
@@ -68,30 +85,68 @@ interface ConnectionCache {
 const READ_BATCH = 32;
 const canonical = (d: string): string => (d === '__all__' ? 'all' : d);
 const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+// What localeCompare does, without building a collator per comparison.
+const byUri = new Intl.Collator().compare;
+
+/** Two sorted lists as one sorted list. */
+function merge(a: readonly string[], b: readonly string[]): string[] {
+  const out: string[] = [];
+  let i = 0;
+  let j = 0;
+  for (;;) {
+    const x = a[i];
+    const y = b[j];
+    if (x === undefined) return out.concat(b.slice(j));
+    if (y === undefined) return out.concat(a.slice(i));
+    if (byUri(x, y) <= 0) {
+      out.push(x);
+      i++;
+    } else {
+      out.push(y);
+      j++;
+    }
+  }
+}
 
 export class DriftModel {
   private readonly changed = new Emitter<readonly string[] | 'all'>();
-  /** Fires with the files whose drift changed, or 'all'. */
+  /** Fires with the files whose drift changed (once per batch of file events), or 'all'. */
   readonly onDidChange = this.changed.event;
   private readonly caches = new Map<string, ConnectionCache>();
   private active: ConnectionCache | undefined;
   private state: DriftState = { kind: 'no-connection' };
-  private readonly read = new Map<string, LocalFile>();
   private readonly drift = new Map<string, FileDrift>();
+  /** The files of `drift`, sorted; undefined until a snapshot needs it after a full comparison. */
+  private sorted: string[] | undefined;
+  /** The snapshot of the current state, built on the first read after a change. */
+  private cached: DriftSnapshot | undefined;
   /** Bumped by every full comparison: a late result of an older one is dropped. */
   private generation = 0;
-  private readonly fileGeneration = new Map<string, number>();
+  private readonly events: Batch<string, FileEvent>;
+  /** Batches are applied one after another, in the order they came. */
+  private applying: Promise<void> = Promise.resolve();
+  /** Resolves the callers waiting for the batch being collected. */
+  private batchDone: { promise: Promise<void>; resolve: () => void } | undefined;
   private disposed = false;
-  /** List calls made (tests count them). */
-  readonly stats = { lists: 0 };
 
-  constructor(private readonly o: DriftModelOptions) {}
+  constructor(private readonly o: DriftModelOptions) {
+    this.events = new Batch((batch) => this.applyBatch(batch), { windowMs: o.batchMs ?? 50, ...(o.clock === undefined ? {} : { clock: o.clock }) });
+  }
 
+  /** Every file's drift in file order, the service's triggers no file holds, and the counts: built once per change. */
   snapshot(): DriftSnapshot {
-    const files = [...this.drift.values()].sort((a, b) => a.file.localeCompare(b.file));
+    if (this.cached !== undefined) return this.cached;
+    this.o.observe?.('snapshot');
+    this.sorted ??= [...this.drift.keys()].sort(byUri);
+    const files: FileDrift[] = [];
+    for (const uri of this.sorted) {
+      const d = this.drift.get(uri);
+      if (d !== undefined) files.push(d);
+    }
     const index = this.active?.index;
     const only = index === undefined || this.state.kind !== 'ready' ? [] : onlyOnService(files, index);
-    return { state: this.state, files, onlyOnService: only, counts: driftCounts(files, only) };
+    this.cached = { state: this.state, files, onlyOnService: only, counts: driftCounts(files, only) };
+    return this.cached;
   }
 
   getState(): DriftState {
@@ -129,7 +184,8 @@ export class DriftModel {
       this.active = undefined;
       this.state = { kind: 'no-connection' };
       this.drift.clear();
-      this.changed.fire('all');
+      this.sorted = undefined;
+      this.emit('all');
       return;
     }
     let cache = this.caches.get(conn.id);
@@ -145,7 +201,7 @@ export class DriftModel {
     }
     this.active = cache;
     this.state = { kind: 'loading', connection: conn.name };
-    this.changed.fire('all');
+    this.emit('all');
     try {
       const uris = await this.o.workspace.list();
       const read = new Map<string, LocalFile>();
@@ -153,6 +209,7 @@ export class DriftModel {
       for (let i = 0; i < uris.length; i += READ_BATCH) {
         const batch = uris.slice(i, i + READ_BATCH);
         const texts = await Promise.all(batch.map((uri) => this.o.workspace.read(uri)));
+        this.o.observe?.('read', batch.length);
         batch.forEach((uri, j) => {
           const text = texts[j];
           if (text !== undefined) read.set(uri, readTriggerFile(text));
@@ -162,44 +219,118 @@ export class DriftModel {
       await this.ensureListings(cache, [...datasetsOfFiles(read.values())]);
       if (generation !== this.generation || this.disposed) return;
       const index = this.indexOf(cache);
-      this.read.clear();
       this.drift.clear();
+      this.sorted = undefined;
       for (const [uri, file] of read) {
-        this.read.set(uri, file);
         this.drift.set(uri, driftOfFile(uri, file, index));
       }
+      this.o.observe?.('compare', read.size);
       this.state = { kind: 'ready', connection: conn.name };
     } catch (err) {
       if (generation !== this.generation || this.disposed) return;
       this.o.log?.(`drift: comparing with ${conn.name} failed: ${message(err)}`);
       this.state = { kind: 'failed', connection: conn.name, message: message(err) };
     }
-    this.changed.fire('all');
+    this.emit('all');
   }
 
-  /** A trigger file was saved (or created, or changed on disk): compares it alone. */
-  async fileChanged(uri: string, text?: string): Promise<void> {
-    const cache = this.active;
-    if (cache === undefined || this.state.kind !== 'ready') return;
-    const mine = (this.fileGeneration.get(uri) ?? 0) + 1;
-    this.fileGeneration.set(uri, mine);
-    const generation = this.generation;
-    const body = text ?? (await this.o.workspace.read(uri));
-    if (body === undefined) {
-      this.fileDeleted(uri);
-      return;
+  /**
+   * A trigger file was saved (with its text) or created or changed on disk: compared again, with the other
+   * files of its batch. Resolves once its batch is applied.
+   */
+  fileChanged(uri: string, text?: string): Promise<void> {
+    return this.enqueue(uri, text === undefined ? { kind: 'changed' } : { kind: 'changed', text });
+  }
+
+  /** A trigger file was deleted: it leaves the drift with its batch. */
+  fileDeleted(uri: string): Promise<void> {
+    return this.enqueue(uri, { kind: 'deleted' });
+  }
+
+  private enqueue(uri: string, event: FileEvent): Promise<void> {
+    // Until a full comparison is done there is nothing to update: it reads every file itself.
+    if (this.active === undefined || this.state.kind !== 'ready' || this.disposed) return Promise.resolve();
+    this.events.add(uri, event);
+    if (this.batchDone === undefined) {
+      let resolve: () => void = () => undefined;
+      const promise = new Promise<void>((r) => (resolve = r));
+      this.batchDone = { promise, resolve };
     }
-    const file = readTriggerFile(body);
-    await this.ensureListings(cache, [...datasetsOfFiles([file])]);
-    if (generation !== this.generation || this.fileGeneration.get(uri) !== mine || this.active !== cache || this.disposed) return;
-    this.read.set(uri, file);
-    this.drift.set(uri, driftOfFile(uri, file, this.indexOf(cache)));
-    this.changed.fire([uri]);
+    return this.batchDone.promise;
   }
 
-  fileDeleted(uri: string): void {
-    this.read.delete(uri);
-    if (this.drift.delete(uri)) this.changed.fire([uri]);
+  private applyBatch(batch: ReadonlyMap<string, FileEvent>): void {
+    const done = this.batchDone;
+    this.batchDone = undefined;
+    this.applying = this.applying
+      .then(() => this.apply(batch))
+      .catch((err: unknown) => this.o.log?.(`drift: ${message(err)}`))
+      .finally(() => done?.resolve());
+  }
+
+  /** Reads the batch's changed files, compares them, and fires one change for all of them. */
+  private async apply(batch: ReadonlyMap<string, FileEvent>): Promise<void> {
+    const cache = this.active;
+    const generation = this.generation;
+    if (cache === undefined || this.state.kind !== 'ready' || this.disposed) return;
+    const texts = await this.textsOf(batch);
+    const files = new Map<string, LocalFile>();
+    for (const [uri, text] of texts) if (text !== undefined) files.set(uri, readTriggerFile(text));
+    try {
+      await this.ensureListings(cache, [...datasetsOfFiles(files.values())]);
+    } catch (err) {
+      // The files stay as they were compared last; the deleted ones still leave.
+      this.o.log?.(`drift: ${message(err)}`);
+      files.clear();
+    }
+    if (generation !== this.generation || this.active !== cache || this.disposed) return;
+    const index = this.indexOf(cache);
+    const changed: string[] = [];
+    const added: string[] = [];
+    const removed = new Set<string>();
+    for (const [uri, text] of texts) {
+      const file = files.get(uri);
+      if (text === undefined) {
+        if (this.drift.delete(uri)) removed.add(uri);
+        else continue;
+      } else if (file !== undefined) {
+        if (!this.drift.has(uri)) added.push(uri);
+        this.drift.set(uri, driftOfFile(uri, file, index));
+        this.o.observe?.('compare');
+      } else continue;
+      changed.push(uri);
+    }
+    this.reorder(added, removed);
+    if (changed.length > 0) this.emit(changed);
+  }
+
+  /** The batch's texts: given (a save), read from disk (a change), or undefined (deleted, or gone when read). */
+  private async textsOf(batch: ReadonlyMap<string, FileEvent>): Promise<Map<string, string | undefined>> {
+    const texts = new Map<string, string | undefined>();
+    const toRead: string[] = [];
+    for (const [uri, e] of batch) {
+      texts.set(uri, e.kind === 'changed' ? e.text : undefined);
+      if (e.kind === 'changed' && e.text === undefined) toRead.push(uri);
+    }
+    for (let i = 0; i < toRead.length; i += READ_BATCH) {
+      const chunk = toRead.slice(i, i + READ_BATCH);
+      const read = await Promise.all(chunk.map((uri) => this.o.workspace.read(uri)));
+      this.o.observe?.('read', chunk.length);
+      chunk.forEach((uri, j) => texts.set(uri, read[j]));
+    }
+    return texts;
+  }
+
+  /** Keeps the sorted order: files gone are dropped, new ones sorted among themselves and merged in. */
+  private reorder(added: string[], removed: ReadonlySet<string>): void {
+    if (this.sorted === undefined || (added.length === 0 && removed.size === 0)) return;
+    const kept = removed.size === 0 ? this.sorted : this.sorted.filter((u) => !removed.has(u));
+    this.sorted = merge(kept, added.sort(byUri));
+  }
+
+  private emit(what: readonly string[] | 'all'): void {
+    this.cached = undefined;
+    this.changed.fire(what);
   }
 
   /**
@@ -211,6 +342,7 @@ export class DriftModel {
     if (cache === undefined || listing.state === 'failed') return;
     cache.listings.set(canonical(dataset), listing);
     cache.index = undefined;
+    this.cached = undefined;
   }
 
   /** Triggers were written to a connection: its cached lists are dropped, so the next comparison reads them again. */
@@ -237,6 +369,8 @@ export class DriftModel {
 
   dispose(): void {
     this.disposed = true;
+    this.events.clear();
+    this.batchDone?.resolve();
     this.changed.dispose();
   }
 
@@ -245,7 +379,7 @@ export class DriftModel {
     const missing = wanted.filter((d) => !cache.listings.has(d) && !cache.pending.has(d));
     if (missing.length > 0) {
       const pool = new PacedPool({ concurrency: Math.max(1, this.o.concurrency()) });
-      this.stats.lists += missing.length;
+      this.o.observe?.('list', missing.length);
       const all = listDatasets(cache.connection.api, missing, pool).then(
         (got) => {
           for (const d of missing) {

@@ -1,13 +1,19 @@
 // The editor's views of drift (driftModel.ts): the Explorer badge and colour of trigger files, the
-// CodeLens at the top of a trigger file, the Drift view, and the service's version of a trigger as a
-// read-only document for "Compare with Service".
+// CodeLens at the top of a trigger file, the Drift view's items, and the service's version of a trigger as
+// a read-only document for "Compare with Service". Each redraws once per change of the model, which comes
+// once per batch of file events. The Drift view itself is made at activation (registerSync.ts), so that it
+// can be shown before this bundle loads: DriftTree fills it.
 import * as vscode from 'vscode';
 import { triggerFileText } from '../../triggerFiles';
 import type { DriftModel } from './driftModel';
 import { decorationOf, differenceItems, driftRoots, driftSummary, lensesOf, type DriftItem } from './driftPresentation';
 import { parseServiceTriggerPath, SERVICE_TRIGGER_SCHEME, serviceTriggerPath } from './serviceTriggerUri';
 
-export const DRIFT_VIEW_ID = 'obs.drift';
+/** The parts of the Drift view's vscode.TreeView that DriftTree writes. */
+export interface DriftViewSurface {
+  message?: string | undefined;
+  badge?: vscode.ViewBadge | undefined;
+}
 
 /** Badge and colour of trigger files that differ from the service, are only local or could not be compared. */
 export class DriftDecorations implements vscode.FileDecorationProvider, vscode.Disposable {
@@ -99,15 +105,17 @@ export class ServiceTriggerDocuments implements vscode.TextDocumentContentProvid
 
 type Node = DriftItem;
 
-/** The Drift view: every trigger file not in sync (with its differences), and the service's triggers no file holds. */
+/** The Drift view's items: every trigger file not in sync (with its differences), and the service's triggers no file holds. */
 export class DriftTree implements vscode.TreeDataProvider<Node>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<Node | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  readonly view: vscode.TreeView<Node>;
   private readonly sub: { dispose(): void };
 
-  constructor(private readonly model: DriftModel) {
-    this.view = vscode.window.createTreeView(DRIFT_VIEW_ID, { treeDataProvider: this, showCollapseAll: true });
+  constructor(
+    private readonly model: DriftModel,
+    /** The view's summary line and badge. */
+    private readonly view: DriftViewSurface,
+  ) {
     this.sub = model.onDidChange(() => this.redraw());
     this.redraw();
   }
@@ -172,7 +180,6 @@ export class DriftTree implements vscode.TreeDataProvider<Node>, vscode.Disposab
 
   dispose(): void {
     this.sub.dispose();
-    this.view.dispose();
     this.changed.dispose();
   }
 }

@@ -9,7 +9,8 @@ import type { ConnectionManager } from '../connections';
 import type { Feedback } from '../core/feedback';
 import type { Settings } from '../core/settings';
 import { outsideWorkspace, settingFolder } from './pullFolder';
-import { approveUpdates, pullReportText, updateQuestion, type PullScope, type UpdateAnswer } from './pullPlanText';
+import { approveUpdates, pullReportText, updateQuestion, type UpdateAnswer } from './pullPlanText';
+import type { PullScope } from './pullScope';
 
 export interface PullDeps {
   connections: ConnectionManager;

@@ -1,10 +1,7 @@
-// The editor's pull as plain data: what a command on a tree item pulls, the question asked about a file
-// that differs locally, and the report at the end. No vscode import.
+// The editor's pull as plain data: the question asked about a file that differs locally, and the report at
+// the end (what a command on a tree item pulls is pullScope.ts). No vscode import.
 import * as l10n from '@vscode/l10n';
 import { differingMembers, type PullAction, type PullReport } from '../../triggerFiles';
-import { DatasetArg, parseArg } from '../tree';
-
-export type PullScope = { kind: 'dataset'; slug: string } | { kind: 'environment' } | { kind: 'everything' };
 
 export type UpdateAnswer = 'Overwrite' | 'Skip' | 'Overwrite All' | 'Skip All';
 
@@ -67,13 +64,4 @@ export function pullReportText(what: string, connection: string, folder: string,
   if (listFailures === 0) return head;
   const failures = listFailures === 1 ? l10n.t('The triggers of 1 dataset could not be read (see the logs).') : l10n.t('The triggers of {0} datasets could not be read (see the logs).', listFailures);
   return `${head} ${failures}`;
-}
-
-/** The scope of a pull command run on a Datasets view item (or from the palette: asks nothing, pulls the active connection's). */
-export function scopeOf(command: 'dataset' | 'environment' | 'everything', arg: unknown): { scope: PullScope; connectionId?: string } | undefined {
-  const node = parseArg(DatasetArg, arg);
-  if (command === 'everything') return node === undefined ? { scope: { kind: 'everything' } } : { scope: { kind: 'everything' }, connectionId: node.connectionId };
-  if (node === undefined) return undefined;
-  if (command === 'environment' || node.slug === '__all__') return { scope: { kind: 'environment' }, connectionId: node.connectionId };
-  return { scope: { kind: 'dataset', slug: node.slug }, connectionId: node.connectionId };
 }

@@ -1,8 +1,13 @@
-// Registers the triggers-as-code commands at activation and loads what runs them (dist/sync-host.js:
-// drift, Compare with Service, pull, with the schemas they need) after activation or on first use.
+// Registers triggers as code at activation: its commands, the Drift view (its items come from the bundle)
+// and the document provider of the service's triggers, and loads what runs them (dist/sync-host.js: drift,
+// Compare with Service, pull, apply) only when something needs it: a command, the Drift view shown, or an active
+// connection with a trigger file in the workspace (there at start, opened, or created later). Without a
+// connection drift shows nothing, so a window whose JSON files merely activated the extension never loads it.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { LoadedSync, SyncDeps } from './syncHost';
+import { scopeOf } from './pullScope';
+import type { LoadedSync, SyncDeps, SyncHost } from './syncHost';
+import { DRIFT_VIEW_ID, isTriggerFile, SERVICE_TRIGGER_SCHEME, TRIGGER_FILE_EXCLUDE, TRIGGER_FILE_GLOB } from './syncIds';
 
 export interface RegisteredSync {
   disposables: vscode.Disposable[];
@@ -10,31 +15,94 @@ export interface RegisteredSync {
   fileText(trigger: unknown): string;
 }
 
+/** The Drift view's items and the service's trigger documents, answered by the bundle once loaded. */
+class DeferredViews implements vscode.TreeDataProvider<unknown>, vscode.TextDocumentContentProvider, vscode.Disposable {
+  readonly treeChanged = new vscode.EventEmitter<unknown>();
+  readonly onDidChangeTreeData = this.treeChanged.event;
+  readonly documentChanged = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.documentChanged.event;
+  private forwarding: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly loaded: () => LoadedSync | undefined,
+    /** Loads the bundle when the view needs it (with an active connection; without one it shows its welcome). */
+    private readonly load: () => LoadedSync | undefined,
+    /** Loads the bundle, or throws why it could not. */
+    private readonly loadNow: () => LoadedSync,
+  ) {}
+
+  /** The bundle loaded: its views' changes are this provider's. */
+  attach(sync: LoadedSync): void {
+    this.forwarding = [sync.tree.onDidChangeTreeData((e) => this.treeChanged.fire(e)), sync.documents.onDidChange((uri) => this.documentChanged.fire(uri))];
+    this.treeChanged.fire(undefined);
+  }
+
+  getChildren(node?: unknown): vscode.ProviderResult<unknown[]> {
+    const sync = this.loaded() ?? this.load();
+    return sync === undefined ? [] : sync.tree.getChildren(node as Parameters<LoadedSync['tree']['getChildren']>[0]);
+  }
+
+  getTreeItem(node: unknown): vscode.TreeItem {
+    const sync = this.loaded();
+    if (sync === undefined) throw new Error('the Drift view has no items before drift is loaded');
+    return sync.tree.getTreeItem(node as Parameters<LoadedSync['tree']['getTreeItem']>[0]);
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.loadNow().documents.provideTextDocumentContent(uri);
+  }
+
+  dispose(): void {
+    for (const d of this.forwarding) d.dispose();
+    this.treeChanged.dispose();
+    this.documentChanged.dispose();
+  }
+}
+
 export function registerSync(deps: SyncDeps, extensionUri: vscode.Uri): RegisteredSync {
+  const f = deps.feedback;
   let loaded: LoadedSync | undefined;
   const load = (): LoadedSync => {
+    if (loaded !== undefined) return loaded;
     // A runtime require of the separate bundle: esbuild leaves a non-literal require alone.
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- a separate bundle, loaded at run time on purpose
-    loaded ??= (require(path.join(extensionUri.fsPath, 'dist', 'sync-host.js')) as { createSync: (d: SyncDeps) => LoadedSync }).createSync(deps);
+    const bundle = require(path.join(extensionUri.fsPath, 'dist', 'sync-host.js')) as { createSync: (d: SyncDeps, h: SyncHost) => LoadedSync };
+    loaded = bundle.createSync(deps, host);
+    untilLoaded.dispose();
+    views.attach(loaded);
     return loaded;
   };
-  const f = deps.feedback;
-  // Drift shows on its own (badges, lenses, the Drift view): started once activation is done.
-  const timer = setTimeout(() => {
+  const loadReported = (): LoadedSync | undefined => {
     try {
-      load();
+      return load();
     } catch (err) {
       void f.reportError(vscode.l10n.t('start comparing trigger files with the service'), err);
+      return undefined;
     }
-  }, 0);
+  };
+  const views = new DeferredViews(() => loaded, () => (deps.connections.activeProfile() === undefined ? undefined : loadReported()), load);
+  const view = vscode.window.createTreeView(DRIFT_VIEW_ID, { treeDataProvider: views, showCollapseAll: true });
+  const host: SyncHost = { view };
+  const untilLoaded = loadWhenNeeded(deps, view, loadReported);
+  const pull = (command: 'dataset' | 'environment' | 'everything') => (arg: unknown) => {
+    const target = scopeOf(command, arg);
+    if (target === undefined) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('Pull a dataset from its item in the Datasets view, or pull everything.'));
+      return;
+    }
+    return load().pull(target.scope, target.connectionId);
+  };
   const disposables = [
-    new vscode.Disposable(() => clearTimeout(timer)),
+    untilLoaded,
+    view,
+    views,
+    vscode.workspace.registerTextDocumentContentProvider(SERVICE_TRIGGER_SCHEME, views),
     f.registerCommand('obs.drift.refresh', vscode.l10n.t('compare the trigger files with the service'), () => load().refresh()),
     f.registerCommand('obs.drift.compare', vscode.l10n.t('compare the trigger file with the service'), (arg) => load().compare(arg)),
     f.registerCommand('obs.drift.openServiceTrigger', vscode.l10n.t("open the service's trigger"), (arg) => load().openServiceTrigger(arg)),
-    f.registerCommand('obs.pull.dataset', vscode.l10n.t("pull the dataset's triggers"), (arg) => load().pull('dataset', arg)),
-    f.registerCommand('obs.pull.environment', vscode.l10n.t('pull the environment-wide triggers'), (arg) => load().pull('environment', arg)),
-    f.registerCommand('obs.pull.all', vscode.l10n.t('pull every trigger'), (arg) => load().pull('everything', arg)),
+    f.registerCommand('obs.pull.dataset', vscode.l10n.t("pull the dataset's triggers"), pull('dataset')),
+    f.registerCommand('obs.pull.environment', vscode.l10n.t('pull the environment-wide triggers'), pull('environment')),
+    f.registerCommand('obs.pull.all', vscode.l10n.t('pull every trigger'), pull('everything')),
     f.registerCommand('obs.apply.workspace', vscode.l10n.t('apply the trigger files to the service'), (...args) => load().apply('workspace', args)),
     f.registerCommand('obs.apply.toConnection', vscode.l10n.t('apply the trigger files to a connection'), (...args) => load().apply('workspaceToConnection', args)),
     f.registerCommand('obs.apply.file', vscode.l10n.t('apply the trigger file to the service'), (...args) => load().apply('file', args)),
@@ -42,4 +110,39 @@ export function registerSync(deps: SyncDeps, extensionUri: vscode.Uri): Register
     new vscode.Disposable(() => loaded?.dispose()),
   ];
   return { disposables, fileText: (trigger) => load().fileText(trigger) };
+}
+
+/**
+ * Calls `load` when drift is needed: an active connection and something to compare, a trigger file (in
+ * the workspace once activation is done, opened or created later) or the Drift view shown. Looks once
+ * activation is done, off its path, then on each of those events; disposed once loaded.
+ */
+function loadWhenNeeded(deps: SyncDeps, view: vscode.TreeView<unknown>, load: () => unknown): vscode.Disposable {
+  let done = false;
+  const check = async (): Promise<void> => {
+    if (done || deps.connections.activeProfile() === undefined) return;
+    const wanted =
+      view.visible ||
+      vscode.workspace.textDocuments.some((d) => isTriggerFile(d.uri)) ||
+      (await vscode.workspace.findFiles(TRIGGER_FILE_GLOB, TRIGGER_FILE_EXCLUDE, 1)).length > 0;
+    if (!wanted || done || deps.connections.activeProfile() === undefined) return;
+    // Tried once: a bundle that fails to load is reported once, and the commands say so again when run.
+    done = true;
+    load();
+  };
+  const later = (): void => void check().catch((err: unknown) => deps.feedback.log.warn(`drift: ${String(err)}`));
+  const created = vscode.workspace.createFileSystemWatcher(TRIGGER_FILE_GLOB, false, true, true);
+  const timer = setTimeout(later, 0);
+  return vscode.Disposable.from(
+    new vscode.Disposable(() => clearTimeout(timer)),
+    created,
+    created.onDidCreate(later),
+    vscode.workspace.onDidOpenTextDocument((doc) => {
+      if (isTriggerFile(doc.uri)) later();
+    }),
+    deps.connections.onDidChangeActive(later),
+    view.onDidChangeVisibility((e) => {
+      if (e.visible) later();
+    }),
+  );
 }

@@ -3,7 +3,7 @@
 // and the diff editor shows a name the user knows. No vscode import.
 import { triggerFileName } from '../../triggerFiles';
 
-export const SERVICE_TRIGGER_SCHEME = 'obs-service-trigger';
+export { SERVICE_TRIGGER_SCHEME } from './syncIds';
 
 /** `/<connection id>/<trigger id>/<name>.trigger.json`, each part encoded. */
 export function serviceTriggerPath(connectionId: string, trigger: { id: string; name: string }): string {

@@ -1,19 +1,20 @@
 // Entry point of dist/sync-host.js: triggers as code in the editor (drift of the workspace's trigger
-// files, Compare with Service, pull from the Datasets view). Loaded by registerSync.ts after activation,
-// so that activation never pays for it.
+// files, Compare with Service, pull from the Datasets view). Loaded by registerSync.ts when something
+// needs it (a trigger file with an active connection, the Drift view, a command), never by activation
+// itself. It holds no zod: the pull commands' arguments are read in the activation bundle (pullScope.ts).
 import * as vscode from 'vscode';
-import { TRIGGER_FILE_SUFFIX, triggerFileText, type DatasetListing } from '../../triggerFiles';
+import { triggerFileText, type DatasetListing } from '../../triggerFiles';
 import type { ConnectionManager } from '../connections';
 import type { Feedback } from '../core/feedback';
 import type { Settings } from '../core/settings';
 import { DriftModel } from './driftModel';
-import { DriftDecorations, DriftLenses, DriftTree, ServiceTriggerDocuments } from './driftViews';
+import { DriftDecorations, DriftLenses, DriftTree, ServiceTriggerDocuments, type DriftViewSurface } from './driftViews';
 import { pull } from './pullCommands';
 import { ApplyCommands, type ApplyCommand } from './applyCommands';
 import type { Linter } from './applyPlan';
-import { scopeOf } from './pullPlanText';
+import type { PullScope } from './pullScope';
 import { configureL10n } from '../core/l10nSetup';
-import { SERVICE_TRIGGER_SCHEME } from './serviceTriggerUri';
+import { isTriggerFile, TRIGGER_FILE_EXCLUDE, TRIGGER_FILE_GLOB } from './syncIds';
 
 export interface SyncDeps {
   connections: ConnectionManager;
@@ -26,20 +27,27 @@ export interface SyncDeps {
   onTriggersWritten: (connectionId: string) => void;
 }
 
+/** What registerSync.ts made at activation and hands over: the Drift view to fill. */
+export interface SyncHost {
+  view: DriftViewSurface;
+}
+
 export interface LoadedSync {
   model: DriftModel;
+  /** The Drift view's items (the view registerSync.ts made asks them of this). */
+  tree: DriftTree;
+  /** The service's triggers shown for Compare (registerSync.ts's content provider reads them here). */
+  documents: ServiceTriggerDocuments;
   refresh(): Promise<void>;
   compare(arg: unknown): Promise<void>;
   openServiceTrigger(arg: unknown): Promise<void>;
-  pull(command: 'dataset' | 'environment' | 'everything', arg: unknown): Promise<void>;
+  pull(scope: PullScope, connectionId: string | undefined): Promise<void>;
   apply(command: ApplyCommand, args: readonly unknown[]): Promise<void>;
   /** The canonical trigger file's text (export). */
   fileText(trigger: unknown): string;
   dispose(): void;
 }
 
-const EXCLUDE = '{**/node_modules/**,**/.git/**}';
-const isTriggerFile = (uri: vscode.Uri): boolean => uri.path.endsWith(TRIGGER_FILE_SUFFIX) && uri.scheme !== SERVICE_TRIGGER_SCHEME;
 
 /** The argument of Compare: a drift item or lens ({ uri, index }), an Explorer or editor uri, or nothing (the active editor). */
 function compareTarget(arg: unknown): { uri: string; index?: number } | undefined {
@@ -52,13 +60,13 @@ function compareTarget(arg: unknown): { uri: string; index?: number } | undefine
   return doc === undefined ? undefined : { uri: doc.uri.toString() };
 }
 
-export function createSync(deps: SyncDeps): LoadedSync {
+export function createSync(deps: SyncDeps, host: SyncHost): LoadedSync {
   // This bundle has its own copy of @vscode/l10n (see core/l10nSetup.ts).
   configureL10n();
   const log = deps.feedback.log;
   const model = new DriftModel({
     workspace: {
-      list: async () => (await vscode.workspace.findFiles(`**/*${TRIGGER_FILE_SUFFIX}`, EXCLUDE)).map((u) => u.toString()),
+      list: async () => (await vscode.workspace.findFiles(TRIGGER_FILE_GLOB, TRIGGER_FILE_EXCLUDE)).map((u) => u.toString()),
       read: async (uri) => {
         try {
           return new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.parse(uri)));
@@ -77,7 +85,7 @@ export function createSync(deps: SyncDeps): LoadedSync {
   const documents = new ServiceTriggerDocuments(model);
   const decorations = new DriftDecorations(model);
   const lenses = new DriftLenses(model);
-  const tree = new DriftTree(model);
+  const tree = new DriftTree(model, host.view);
   const applying = new ApplyCommands({
     connections: deps.connections,
     settings: deps.settings,
@@ -89,10 +97,11 @@ export function createSync(deps: SyncDeps): LoadedSync {
       deps.onTriggersWritten(connectionId);
     },
   });
-  const watcher = vscode.workspace.createFileSystemWatcher(`**/*${TRIGGER_FILE_SUFFIX}`);
+  const watcher = vscode.workspace.createFileSystemWatcher(TRIGGER_FILE_GLOB);
+  // Applied in batches (driftModel.ts): a branch switch redraws the views once.
   const changed = (uri: vscode.Uri): void => {
     // A file open with unsaved edits is compared when it is saved (onDidSaveTextDocument).
-    if (isTriggerFile(uri)) void model.fileChanged(uri.toString()).catch((err: unknown) => log.warn(`drift: ${String(err)}`));
+    if (isTriggerFile(uri)) void model.fileChanged(uri.toString());
   };
   const disposables: { dispose(): unknown }[] = [
     model,
@@ -102,15 +111,14 @@ export function createSync(deps: SyncDeps): LoadedSync {
     tree,
     applying,
     watcher,
-    vscode.workspace.registerTextDocumentContentProvider(SERVICE_TRIGGER_SCHEME, documents),
     vscode.window.registerFileDecorationProvider(decorations),
-    vscode.languages.registerCodeLensProvider([{ language: 'json', pattern: `**/*${TRIGGER_FILE_SUFFIX}` }, { language: 'jsonc', pattern: `**/*${TRIGGER_FILE_SUFFIX}` }], lenses),
+    vscode.languages.registerCodeLensProvider([{ language: 'json', pattern: TRIGGER_FILE_GLOB }, { language: 'jsonc', pattern: TRIGGER_FILE_GLOB }], lenses),
     vscode.workspace.onDidSaveTextDocument((doc) => {
-      if (isTriggerFile(doc.uri)) void model.fileChanged(doc.uri.toString(), doc.getText()).catch((err: unknown) => log.warn(`drift: ${String(err)}`));
+      if (isTriggerFile(doc.uri)) void model.fileChanged(doc.uri.toString(), doc.getText());
     }),
     watcher.onDidCreate(changed),
     watcher.onDidChange(changed),
-    watcher.onDidDelete((uri) => model.fileDeleted(uri.toString())),
+    watcher.onDidDelete((uri) => void model.fileDeleted(uri.toString())),
     deps.connections.onDidChangeActive(() => void model.refresh(false)),
     vscode.workspace.onDidChangeWorkspaceFolders(() => void model.refresh(false)),
   ];
@@ -127,6 +135,8 @@ export function createSync(deps: SyncDeps): LoadedSync {
 
   return {
     model,
+    tree,
+    documents,
     refresh: () => model.refresh(true),
     async compare(arg) {
       const target = compareTarget(arg);
@@ -163,13 +173,8 @@ export function createSync(deps: SyncDeps): LoadedSync {
       if (doc.languageId !== 'json') await vscode.languages.setTextDocumentLanguage(doc, 'json');
       await vscode.window.showTextDocument(doc, { preview: true });
     },
-    async pull(command, arg) {
-      const target = scopeOf(command, arg);
-      if (target === undefined) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('Pull a dataset from its item in the Datasets view, or pull everything.'));
-        return;
-      }
-      await pull(pullDeps, target.scope, target.connectionId);
+    async pull(scope, connectionId) {
+      await pull(pullDeps, scope, connectionId);
     },
     apply: (command, args) => applying.run(command, args),
     fileText: (trigger) => triggerFileText(trigger),

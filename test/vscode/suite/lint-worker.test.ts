@@ -26,8 +26,9 @@ suite('lint worker', () => {
       await vscode.window.showTextDocument(doc);
       await waitFor('the file linted', () => (vscode.languages.getDiagnostics(uri).some((d) => d.source === 'obs-lint') ? true : undefined));
       const runner = seam.diagnostics.runner;
+      const work = seam.lintWork;
       assert.equal(runner.inThread, false, 'the linter fell back to the host thread');
-      assert.ok(runner.stats.workers >= 1, `workers: ${runner.stats.workers}`);
+      assert.ok(work.count('worker') >= 1, `workers: ${work.count('worker')}`);
       const whole = new vscode.Range(0, 0, doc.lineCount, 0);
       const fixAll = () => vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, whole, 'source.fixAll.obs');
       // VS Code cancels a request when it reloads the model just written to disk: ask until one is answered.
@@ -44,7 +45,7 @@ suite('lint worker', () => {
         ['Fix all auto-fixable problems'],
       );
       // Asked again for the same version: answered from its lint and fix-all, no job of its own.
-      const jobs = runner.stats.jobs;
+      const jobs = work.count('lint', 'fixAll');
       const version = doc.version;
       const again = await fixAll();
       assert.equal(doc.version, version);
@@ -52,7 +53,7 @@ suite('lint worker', () => {
         again.map((a) => a.title),
         ['Fix all auto-fixable problems'],
       );
-      assert.equal(runner.stats.jobs, jobs);
+      assert.equal(work.count('lint', 'fixAll'), jobs);
     } finally {
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
       await vscode.workspace.fs.delete(uri, { useTrash: false }).then(undefined, () => undefined);

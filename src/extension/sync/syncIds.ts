@@ -1,0 +1,14 @@
+// What the activation bundle needs of triggers as code before dist/sync-host.js loads: the Drift view's id,
+// the scheme of the service's triggers shown for Compare, and which files are trigger files. No vscode import.
+import { TRIGGER_FILE_SUFFIX } from '../../triggerFiles/paths';
+
+export const DRIFT_VIEW_ID = 'obs.drift';
+export const SERVICE_TRIGGER_SCHEME = 'obs-service-trigger';
+/** Every trigger file of the workspace, and what is never looked into. */
+export const TRIGGER_FILE_GLOB = `**/*${TRIGGER_FILE_SUFFIX}`;
+export const TRIGGER_FILE_EXCLUDE = '{**/node_modules/**,**/.git/**}';
+
+/** Whether a uri (its scheme and path) is a trigger file drift compares: not the service's own version of one. */
+export function isTriggerFile(uri: { scheme: string; path: string }): boolean {
+  return uri.path.endsWith(TRIGGER_FILE_SUFFIX) && uri.scheme !== SERVICE_TRIGGER_SCHEME;
+}

@@ -1,0 +1,111 @@
+// The linter's code actions (diagnostics/lintCodeActions.ts) in a fake editor (vscode-fake.ts): quick fixes
+// come from the version's lint at once; the fix-all edit is computed in the worker only when it is asked for
+// (a request of its kind, as fix-all on save makes, or the light bulb's "fix all" chosen), once per version.
+// Work is counted (the runner's jobs), never timed.
+import { CodeActionKind, Diagnostic, fake, fileUri, Range, TextDocument, Uri } from './vscode-fake';
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { FIX_ALL_KIND, LintCodeActions } from '../../src/extension/diagnostics/lintCodeActions';
+import { LintedDocuments } from '../../src/extension/diagnostics/lintedDocuments';
+import { LINT_SOURCE } from '../../src/extension/diagnostics/lintMapping';
+import { LintRunner, type LintRunnerWork } from '../../src/extension/diagnostics/lintRunner';
+import { TriggerFileMatcher } from '../../src/extension/diagnostics/triggerFiles';
+import { trigger } from './lint-helpers';
+import { workCounter } from './work-counter';
+
+const workerFile = join(import.meta.dirname, '..', '..', 'dist', 'lint-worker.js');
+/** Two fixable problems (a frequency below the minimum, a read-only member). */
+const BAD = trigger('"frequency": 90', '"created_at": "t1"');
+
+type Provider = LintCodeActions;
+type Doc = Parameters<Provider['provideCodeActions']>[0];
+type Context = Parameters<Provider['provideCodeActions']>[2];
+type Token = Parameters<Provider['provideCodeActions']>[3];
+type Action = Parameters<Provider['resolveCodeAction']>[0];
+
+const token = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose: () => undefined }) } as unknown as Token;
+
+function setup() {
+  fake.reset();
+  fake.folders = [{ uri: Uri.parse('file:///w'), name: 'w', index: 0 }];
+  const work = workCounter<LintRunnerWork>();
+  const runner = new LintRunner({ workerFile, observe: work.observe });
+  const documents = new LintedDocuments(runner, () => ({ metricsDatasets: [] }));
+  const actions = new LintCodeActions(new TriggerFileMatcher(() => ['**/*.trigger.json'], 'obs-trigger'), documents, 'obs-trigger');
+  const doc = new TextDocument(fileUri('api/a.trigger.json'), BAD);
+  return { work, runner, documents, actions, doc, dispose: () => (documents.clear(), runner.dispose()) };
+}
+
+/** What VS Code hands the provider: the file's obs-lint diagnostics, as Problems shows them. */
+async function problems(documents: LintedDocuments, doc: TextDocument): Promise<Diagnostic[]> {
+  const linted = await documents.lint(doc.uri.toString(), doc.version, () => doc.getText());
+  return linted.diagnostics.map((d) => {
+    const shown = new Diagnostic(new Range(d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character), d.message);
+    shown.source = LINT_SOURCE;
+    shown.code = { value: d.rule };
+    return shown;
+  });
+}
+
+const context = (diagnostics: Diagnostic[], only?: CodeActionKind): Context => ({ diagnostics, only, triggerKind: 2 }) as unknown as Context;
+
+test('the light bulb gets its quick fixes and a "fix all" without an edit: no fix-all is computed until it is chosen, then once', async () => {
+  const { work, actions, documents, doc, dispose } = setup();
+  try {
+    const asked = await problems(documents, doc);
+    const offered = await actions.provideCodeActions(doc as unknown as Doc, new Range(0, 0, 0, 0) as never, context(asked), token);
+    assert.deepEqual(
+      offered.map((a) => [a.title, a.edit === undefined]),
+      [
+        ['Set frequency to 120', false],
+        ['Remove read-only created_at', false],
+        ['Fix all auto-fixable problems in this file', true],
+      ],
+    );
+    assert.equal(work.count('fixAll'), 0);
+    const fixAll = offered[2] as Action;
+    const resolved = await actions.resolveCodeAction(fixAll, token);
+    assert.equal((resolved.edit as unknown as { edits: unknown[] }).edits.length, 1);
+    await actions.resolveCodeAction(fixAll, token);
+    assert.deepEqual(work.counts(), { worker: 1, lint: 1, fixAll: 1 });
+  } finally {
+    dispose();
+  }
+});
+
+test('fix-all asked for by its kind (fix-all on save) is computed once per version, however often it is asked', async () => {
+  const { work, actions, documents, doc, dispose } = setup();
+  try {
+    await problems(documents, doc);
+    for (const only of [FIX_ALL_KIND, CodeActionKind.SourceFixAll, FIX_ALL_KIND] as unknown as CodeActionKind[]) {
+      const offered = await actions.provideCodeActions(doc as unknown as Doc, new Range(0, 0, 0, 0) as never, context([], only), token);
+      assert.deepEqual(
+        offered.map((a) => [a.title, a.kind?.value, a.edit === undefined]),
+        [['Fix all auto-fixable problems', 'source.fixAll.obs', false]],
+      );
+    }
+    assert.equal(work.count('fixAll'), 1);
+    // A new version: its own lint, and its own fix-all when asked.
+    doc.edit(BAD.replace('"frequency": 90', '"frequency": 30'));
+    await actions.provideCodeActions(doc as unknown as Doc, new Range(0, 0, 0, 0) as never, context([], FIX_ALL_KIND as unknown as CodeActionKind), token);
+    assert.deepEqual(work.counts(), { worker: 1, lint: 2, fixAll: 2 });
+  } finally {
+    dispose();
+  }
+});
+
+test('a quick fix request alone computes no fix-all', async () => {
+  const { work, actions, documents, doc, dispose } = setup();
+  try {
+    const asked = await problems(documents, doc);
+    const offered = await actions.provideCodeActions(doc as unknown as Doc, new Range(0, 0, 0, 0) as never, context(asked, CodeActionKind.QuickFix), token);
+    assert.deepEqual(
+      offered.map((a) => a.title),
+      ['Set frequency to 120', 'Remove read-only created_at'],
+    );
+    assert.equal(work.count('fixAll'), 0);
+  } finally {
+    dispose();
+  }
+});

@@ -1,0 +1,516 @@
+// A small in-memory `vscode` module for unit tests of adapters (driftViews, syncHost, registerSync,
+// triggerDiagnostics, lintCollection, lintCodeActions): importing this file first makes every later
+// `require('vscode')` in this process return the fake. It holds only what those adapters touch, with real
+// behaviour where the tests count work (events fired, Problems entries visited, files read) and inert
+// answers elsewhere. The test drives it through `fake` (documents, files, events, what was registered).
+import Module from 'node:module';
+import { sep } from 'node:path';
+
+type Listener<T> = (value: T) => unknown;
+
+export class Disposable {
+  constructor(private readonly fn: () => unknown) {}
+  static from(...ds: { dispose(): unknown }[]): Disposable {
+    return new Disposable(() => ds.forEach((d) => d.dispose()));
+  }
+  dispose(): void {
+    this.fn();
+  }
+}
+
+export class EventEmitter<T> {
+  private listeners = new Set<Listener<T>>();
+  /** How often fire() was called (what a view's redraw count is). */
+  fired = 0;
+  readonly event = (listener: Listener<T>): Disposable => {
+    this.listeners.add(listener);
+    return new Disposable(() => this.listeners.delete(listener));
+  };
+  fire(value: T): void {
+    this.fired++;
+    for (const l of [...this.listeners]) l(value);
+  }
+  dispose(): void {
+    this.listeners.clear();
+  }
+}
+
+export class Uri {
+  private constructor(
+    readonly scheme: string,
+    readonly authority: string,
+    readonly path: string,
+    readonly query = '',
+    readonly fragment = '',
+  ) {}
+  static parse(value: string): Uri {
+    const m = /^([a-zA-Z][\w+.-]*):(?:\/\/([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#(.*))?$/.exec(value);
+    if (m === null) throw new Error(`not a uri: ${value}`);
+    return new Uri(m[1] ?? '', m[2] ?? '', m[3] ?? '', m[4] ?? '', m[5] ?? '');
+  }
+  static file(path: string): Uri {
+    return new Uri('file', '', path.split(sep).join('/'));
+  }
+  static from(parts: { scheme: string; authority?: string; path?: string; query?: string; fragment?: string }): Uri {
+    return new Uri(parts.scheme, parts.authority ?? '', parts.path ?? '', parts.query ?? '', parts.fragment ?? '');
+  }
+  static joinPath(base: Uri, ...segments: string[]): Uri {
+    return new Uri(base.scheme, base.authority, [base.path.replace(/\/$/, ''), ...segments].join('/'), base.query, base.fragment);
+  }
+  get fsPath(): string {
+    return this.path;
+  }
+  with(change: { scheme?: string; authority?: string; path?: string; query?: string; fragment?: string }): Uri {
+    return new Uri(change.scheme ?? this.scheme, change.authority ?? this.authority, change.path ?? this.path, change.query ?? this.query, change.fragment ?? this.fragment);
+  }
+  toJSON(): { scheme: string; authority: string; path: string; query: string; fragment: string } {
+    return { scheme: this.scheme, authority: this.authority, path: this.path, query: this.query, fragment: this.fragment };
+  }
+  toString(): string {
+    const authority = this.scheme === 'file' || this.authority !== '' ? `//${this.authority}` : '';
+    return `${this.scheme}:${authority}${this.path}${this.query ? `?${this.query}` : ''}${this.fragment ? `#${this.fragment}` : ''}`;
+  }
+}
+
+export class Position {
+  constructor(
+    readonly line: number,
+    readonly character: number,
+  ) {}
+}
+
+export class Range {
+  readonly start: Position;
+  readonly end: Position;
+  constructor(a: number | Position, b: number | Position, c?: number, d?: number) {
+    this.start = typeof a === 'number' ? new Position(a, b as number) : a;
+    this.end = typeof a === 'number' ? new Position(c ?? 0, d ?? 0) : (b as Position);
+  }
+}
+
+export class Location {
+  constructor(
+    readonly uri: Uri,
+    readonly range: Range,
+  ) {}
+}
+
+export class Diagnostic {
+  source?: string;
+  code?: unknown;
+  tags?: number[];
+  relatedInformation?: unknown[];
+  constructor(
+    readonly range: Range,
+    readonly message: string,
+    readonly severity = 0,
+  ) {}
+}
+
+export class DiagnosticRelatedInformation {
+  constructor(
+    readonly location: Location,
+    readonly message: string,
+  ) {}
+}
+
+export class CodeActionKind {
+  static readonly Empty = new CodeActionKind('');
+  static readonly QuickFix = new CodeActionKind('quickfix');
+  static readonly Refactor = new CodeActionKind('refactor');
+  static readonly Source = new CodeActionKind('source');
+  static readonly SourceFixAll = new CodeActionKind('source.fixAll');
+  constructor(readonly value: string) {}
+  append(part: string): CodeActionKind {
+    return new CodeActionKind(this.value === '' ? part : `${this.value}.${part}`);
+  }
+  contains(other: CodeActionKind): boolean {
+    return this.value === '' || other.value === this.value || other.value.startsWith(`${this.value}.`);
+  }
+  intersects(other: CodeActionKind): boolean {
+    return this.contains(other) || other.contains(this);
+  }
+}
+
+export class CodeAction {
+  edit?: WorkspaceEdit;
+  diagnostics?: Diagnostic[];
+  isPreferred?: boolean;
+  constructor(
+    readonly title: string,
+    readonly kind?: CodeActionKind,
+  ) {}
+}
+
+export class WorkspaceEdit {
+  readonly edits: { uri: Uri; range: Range; newText: string }[] = [];
+  replace(uri: Uri, range: Range, newText: string): void {
+    this.edits.push({ uri, range, newText });
+  }
+}
+
+export class ThemeColor {
+  constructor(readonly id: string) {}
+}
+export class ThemeIcon {
+  constructor(readonly id: string) {}
+}
+export class FileDecoration {
+  constructor(
+    readonly badge?: string,
+    readonly tooltip?: string,
+    readonly color?: ThemeColor,
+  ) {}
+}
+export class TreeItem {
+  resourceUri?: Uri;
+  description?: string;
+  tooltip?: string;
+  contextValue?: string;
+  command?: unknown;
+  iconPath?: unknown;
+  constructor(
+    readonly label: string,
+    readonly collapsibleState = 0,
+  ) {}
+}
+export class CodeLens {
+  constructor(
+    readonly range: Range,
+    readonly command?: { title: string; command: string; arguments?: unknown[]; tooltip?: string },
+  ) {}
+}
+
+export interface WorkspaceFolder {
+  uri: Uri;
+  name: string;
+  index: number;
+}
+
+export class RelativePattern {
+  readonly baseUri: Uri;
+  constructor(
+    base: WorkspaceFolder | Uri | string,
+    readonly pattern: string,
+  ) {
+    this.baseUri = typeof base === 'string' ? Uri.file(base) : base instanceof Uri ? base : base.uri;
+  }
+}
+
+/** `**` any folders, `*` any characters of one segment, `{a,b}` alternatives: enough for the extension's globs. */
+function globRegExp(glob: string): RegExp {
+  let out = '';
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i] ?? '';
+    if (glob.startsWith('**/', i)) {
+      out += '(?:.*/)?';
+      i += 2;
+    } else if (glob.startsWith('**', i)) {
+      out += '.*';
+      i += 1;
+    } else if (c === '*') out += '[^/]*';
+    else if (c === '{') out += '(?:';
+    else if (c === '}') out += ')';
+    else if (c === ',') out += '|';
+    else out += c.replace(/[.+?^$()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^${out}$`);
+}
+
+function matchesPattern(uri: Uri, pattern: string | RelativePattern): boolean {
+  if (typeof pattern === 'string') return globRegExp(pattern.startsWith('**/') || pattern.startsWith('/') ? pattern : `**/${pattern}`).test(uri.path.replace(/^\//, ''));
+  const base = pattern.baseUri.path.replace(/\/$/, '');
+  if (!uri.path.startsWith(`${base}/`)) return false;
+  return globRegExp(pattern.pattern).test(uri.path.slice(base.length + 1));
+}
+
+export class TextDocument {
+  isClosed = false;
+  constructor(
+    readonly uri: Uri,
+    private text: string,
+    public version = 1,
+    readonly languageId = 'json',
+  ) {}
+  get fileName(): string {
+    return this.uri.path;
+  }
+  get lineCount(): number {
+    return 1;
+  }
+  lineAt(): { range: { end: number } } {
+    return { range: { end: this.text.length } };
+  }
+  offsetAt(position: number): number {
+    return position;
+  }
+  getText(): string {
+    return this.text;
+  }
+  /** An edit: new text, next version. */
+  edit(text: string): void {
+    this.text = text;
+    this.version++;
+  }
+}
+
+/** Problems entries by uri; counts the entries every call visits (forEach visits them all). */
+export class DiagnosticCollection {
+  readonly entries = new Map<string, { uri: Uri; diagnostics: readonly Diagnostic[] }>();
+  /** Entries looked at by forEach, get and has. */
+  visits = 0;
+  constructor(readonly name: string) {}
+  set(uri: Uri, diagnostics: readonly Diagnostic[] | undefined): void {
+    if (diagnostics === undefined) this.entries.delete(uri.toString());
+    else this.entries.set(uri.toString(), { uri, diagnostics });
+  }
+  delete(uri: Uri): void {
+    this.entries.delete(uri.toString());
+  }
+  get(uri: Uri): readonly Diagnostic[] | undefined {
+    this.visits++;
+    return this.entries.get(uri.toString())?.diagnostics;
+  }
+  has(uri: Uri): boolean {
+    this.visits++;
+    return this.entries.has(uri.toString());
+  }
+  forEach(cb: (uri: Uri, diagnostics: readonly Diagnostic[], collection: this) => unknown): void {
+    for (const { uri, diagnostics } of [...this.entries.values()]) {
+      this.visits++;
+      cb(uri, diagnostics, this);
+    }
+  }
+  clear(): void {
+    this.entries.clear();
+  }
+  dispose(): void {
+    this.entries.clear();
+  }
+}
+
+export class FileSystemWatcher {
+  readonly created = new EventEmitter<Uri>();
+  readonly changed = new EventEmitter<Uri>();
+  readonly deleted = new EventEmitter<Uri>();
+  readonly onDidCreate = this.created.event;
+  readonly onDidChange = this.changed.event;
+  readonly onDidDelete = this.deleted.event;
+  disposed = false;
+  constructor(
+    readonly pattern: string | RelativePattern,
+    readonly ignoreCreate = false,
+    readonly ignoreChange = false,
+    readonly ignoreDelete = false,
+  ) {}
+  dispose(): void {
+    this.disposed = true;
+  }
+}
+
+export interface TreeViewFake {
+  readonly id: string;
+  readonly provider: { getChildren(node?: unknown): unknown; getTreeItem(node: unknown): unknown; onDidChangeTreeData?: unknown };
+  message?: string;
+  badge?: unknown;
+  visible: boolean;
+  readonly visibility: EventEmitter<{ visible: boolean }>;
+  onDidChangeVisibility: (l: Listener<{ visible: boolean }>) => Disposable;
+  dispose(): void;
+}
+
+/** What the test drives and inspects. */
+export const fake = {
+  documents: [] as TextDocument[],
+  folders: undefined as WorkspaceFolder[] | undefined,
+  /** File contents by uri string (workspace.fs and findFiles read them). */
+  files: new Map<string, string>(),
+  reads: 0,
+  events: {
+    open: new EventEmitter<TextDocument>(),
+    change: new EventEmitter<{ document: TextDocument; contentChanges: unknown[] }>(),
+    save: new EventEmitter<TextDocument>(),
+    close: new EventEmitter<TextDocument>(),
+    folders: new EventEmitter<unknown>(),
+    deleteFiles: new EventEmitter<{ files: Uri[] }>(),
+    renameFiles: new EventEmitter<{ files: { oldUri: Uri; newUri: Uri }[] }>(),
+    configuration: new EventEmitter<unknown>(),
+  },
+  watchers: [] as FileSystemWatcher[],
+  collections: [] as DiagnosticCollection[],
+  commands: new Map<string, (...args: unknown[]) => unknown>(),
+  /** executeCommand calls of commands not registered here (setContext, vscode.open...). */
+  executed: [] as { command: string; args: unknown[] }[],
+  treeViews: [] as TreeViewFake[],
+  decorationProviders: [] as unknown[],
+  codeLensProviders: [] as unknown[],
+  codeActionProviders: [] as unknown[],
+  contentProviders: new Map<string, unknown>(),
+  messages: [] as string[],
+  /** Fires a watcher event on every live watcher whose pattern matches the uri. */
+  fileEvent(kind: 'created' | 'changed' | 'deleted', uri: Uri): void {
+    for (const w of fake.watchers) {
+      if (w.disposed || !matchesPattern(uri, w.pattern)) continue;
+      if ((kind === 'created' && w.ignoreCreate) || (kind === 'changed' && w.ignoreChange) || (kind === 'deleted' && w.ignoreDelete)) continue;
+      w[kind].fire(uri);
+    }
+  },
+  /** Forgets everything registered and every document, file and listener (between tests). */
+  reset(): void {
+    fake.documents = [];
+    fake.folders = undefined;
+    fake.files.clear();
+    fake.reads = 0;
+    for (const e of Object.values(fake.events)) e.dispose();
+    fake.watchers = [];
+    fake.collections = [];
+    fake.commands.clear();
+    fake.executed = [];
+    fake.treeViews = [];
+    fake.decorationProviders = [];
+    fake.codeLensProviders = [];
+    fake.codeActionProviders = [];
+    fake.contentProviders.clear();
+    fake.messages = [];
+  },
+};
+
+const registered = <T>(list: T[], item: T): Disposable => {
+  list.push(item);
+  return new Disposable(() => list.splice(list.indexOf(item), 1));
+};
+
+const message = (text: string): Promise<undefined> => {
+  fake.messages.push(text);
+  return Promise.resolve(undefined);
+};
+
+export const vscode = {
+  Disposable,
+  EventEmitter,
+  Uri,
+  Position,
+  Range,
+  Location,
+  Diagnostic,
+  DiagnosticRelatedInformation,
+  DiagnosticSeverity: { Error: 0, Warning: 1, Information: 2, Hint: 3 },
+  DiagnosticTag: { Unnecessary: 1, Deprecated: 2 },
+  CodeActionKind,
+  CodeAction,
+  WorkspaceEdit,
+  ThemeColor,
+  ThemeIcon,
+  FileDecoration,
+  TreeItem,
+  TreeItemCollapsibleState: { None: 0, Collapsed: 1, Expanded: 2 },
+  CodeLens,
+  RelativePattern,
+  ProgressLocation: { SourceControl: 1, Window: 10, Notification: 15 },
+  ExtensionMode: { Production: 1, Development: 2, Test: 3 },
+  l10n: {
+    bundle: undefined,
+    t: (text: string, ...args: unknown[]): string => text.replace(/\{(\d+)\}/g, (m, i: string) => (args[Number(i)] === undefined ? m : String(args[Number(i)]))),
+  },
+  workspace: {
+    get textDocuments(): TextDocument[] {
+      return fake.documents;
+    },
+    get workspaceFolders(): WorkspaceFolder[] | undefined {
+      return fake.folders;
+    },
+    onDidOpenTextDocument: fake.events.open.event,
+    onDidChangeTextDocument: fake.events.change.event,
+    onDidSaveTextDocument: fake.events.save.event,
+    onDidCloseTextDocument: fake.events.close.event,
+    onDidChangeWorkspaceFolders: fake.events.folders.event,
+    onDidDeleteFiles: fake.events.deleteFiles.event,
+    onDidRenameFiles: fake.events.renameFiles.event,
+    onDidChangeConfiguration: fake.events.configuration.event,
+    getConfiguration: () => ({ get: (_key: string, fallback?: unknown) => fallback, inspect: () => undefined, update: () => Promise.resolve() }),
+    fs: {
+      readFile(uri: Uri): Promise<Uint8Array> {
+        fake.reads++;
+        const text = fake.files.get(uri.toString());
+        return text === undefined ? Promise.reject(new Error(`no file ${uri.toString()}`)) : Promise.resolve(new TextEncoder().encode(text));
+      },
+    },
+    findFiles(include: string | RelativePattern, _exclude?: unknown, maxResults?: number): Promise<Uri[]> {
+      const found = [...fake.files.keys()].map((u) => Uri.parse(u)).filter((u) => matchesPattern(u, include));
+      return Promise.resolve(maxResults === undefined ? found : found.slice(0, maxResults));
+    },
+    createFileSystemWatcher(pattern: string | RelativePattern, ignoreCreate?: boolean, ignoreChange?: boolean, ignoreDelete?: boolean): FileSystemWatcher {
+      const w = new FileSystemWatcher(pattern, ignoreCreate, ignoreChange, ignoreDelete);
+      fake.watchers.push(w);
+      return w;
+    },
+    registerTextDocumentContentProvider(scheme: string, provider: unknown): Disposable {
+      fake.contentProviders.set(scheme, provider);
+      return new Disposable(() => fake.contentProviders.delete(scheme));
+    },
+    asRelativePath(uri: Uri | string): string {
+      const path = typeof uri === 'string' ? uri : uri.path;
+      const base = fake.folders?.[0]?.uri.path.replace(/\/$/, '');
+      return base !== undefined && path.startsWith(`${base}/`) ? path.slice(base.length + 1) : path;
+    },
+  },
+  languages: {
+    createDiagnosticCollection(name: string): DiagnosticCollection {
+      const c = new DiagnosticCollection(name);
+      fake.collections.push(c);
+      return c;
+    },
+    match(selector: { pattern?: string | RelativePattern; language?: string; scheme?: string }[], doc: TextDocument): number {
+      return selector.some((f) => (f.language === undefined || f.language === doc.languageId) && (f.scheme === undefined || f.scheme === doc.uri.scheme) && (f.pattern === undefined || matchesPattern(doc.uri, f.pattern))) ? 10 : 0;
+    },
+    registerCodeActionsProvider: (_selector: unknown, provider: unknown) => registered(fake.codeActionProviders, provider),
+    registerCodeLensProvider: (_selector: unknown, provider: unknown) => registered(fake.codeLensProviders, provider),
+  },
+  window: {
+    activeTextEditor: undefined,
+    createTreeView(id: string, options: { treeDataProvider: TreeViewFake['provider'] }): TreeViewFake {
+      const visibility = new EventEmitter<{ visible: boolean }>();
+      const view: TreeViewFake = {
+        id,
+        provider: options.treeDataProvider,
+        visible: false,
+        visibility,
+        onDidChangeVisibility: visibility.event,
+        dispose: () => fake.treeViews.splice(fake.treeViews.indexOf(view), 1),
+      };
+      fake.treeViews.push(view);
+      return view;
+    },
+    registerFileDecorationProvider: (provider: unknown) => registered(fake.decorationProviders, provider),
+    withProgress<T>(_options: unknown, task: (progress: { report(v: unknown): void }, token: { isCancellationRequested: boolean; onCancellationRequested: () => Disposable }) => Promise<T>): Promise<T> {
+      return task({ report: () => undefined }, { isCancellationRequested: false, onCancellationRequested: () => new Disposable(() => undefined) });
+    },
+    showInformationMessage: message,
+    showWarningMessage: message,
+    showErrorMessage: message,
+  },
+  commands: {
+    registerCommand(id: string, run: (...args: unknown[]) => unknown): Disposable {
+      fake.commands.set(id, run);
+      return new Disposable(() => fake.commands.delete(id));
+    },
+    executeCommand(command: string, ...args: unknown[]): Promise<unknown> {
+      const run = fake.commands.get(command);
+      if (run !== undefined) return Promise.resolve(run(...args));
+      fake.executed.push({ command, args });
+      return Promise.resolve(undefined);
+    },
+  },
+};
+
+const loader = Module as unknown as { _load: (request: string, ...rest: unknown[]) => unknown };
+const load = loader._load;
+loader._load = function (this: unknown, request: string, ...rest: unknown[]) {
+  return request === 'vscode' ? vscode : load.call(this, request, ...rest);
+};
+
+/** A trigger file's uri under the fake workspace folder `/w`. */
+export const fileUri = (path: string): Uri => Uri.parse(`file:///w/${path}`);
+
+/** Resolves after pending timers of `ms` and the promise jobs they started. */
+export const settle = (ms = 0): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
