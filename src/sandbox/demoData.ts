@@ -6,6 +6,10 @@ import {
   type DefinitionMap,
   type SandboxCredentials,
   type SandboxData,
+  type QueryAnnotationRecord,
+  type RecipientRecord,
+  type SavedQueryRecord,
+  type SloRecord,
   type TriggerRecord,
 } from './state';
 
@@ -62,6 +66,7 @@ export const DEMO = {
     checkout: 'checkout-service',
     metrics: 'metrics-hosts',
     wide: 'bench-wide',
+    /** Never received data: no columns, `last_written_at` and `regular_columns_count` null. */
     empty: 'empty-dataset',
   },
   wideColumnCount: 2000,
@@ -108,6 +113,18 @@ export const DEMO = {
     emailOncall: 'rcp_email_oncall',
     pagerdutyPrimary: 'rcp_pd_primary',
     emailTeam: 'rcp_email_team',
+    slackIncidents: 'rcp_slack_incidents',
+    webhookOps: 'rcp_webhook_ops',
+    msteamsLegacy: 'rcp_msteams_legacy',
+    msteamsWorkflow: 'rcp_msteams_workflow',
+  },
+  /** Named saved queries (query annotations); two name the same saved query. */
+  queryAnnotations: {
+    gw5xx: 'qa_gw_5xx',
+    gw5xxBoard: 'qa_gw_5xx_board',
+    gwTopRoutes: 'qa_gw_top_routes',
+    coPayments: 'qa_co_payments',
+    envCount: 'qa_env_count',
   },
   apiKeys: {
     ingest: 'hcxik_demo000001',
@@ -122,6 +139,20 @@ export const DEMO = {
     histogram: 'http.server.duration',
   },
   derivedColumns: ['dc.is_slow', 'dc.route_group'],
+} as const;
+
+/**
+ * The credentials the demo recipients carry (integration key, webhook URLs, secret, header value): the
+ * recipients list sends them as the service does, so a test can prove that nothing the extension shows,
+ * logs or writes ever holds one.
+ */
+export const RECIPIENT_SECRETS = {
+  pagerdutyKey: 'pd-integration-key-3f9a0c7e51b24d68',
+  webhookUrl: 'https://hooks.example/ops/T0SECRET/B0SECRET/9f8e7d6c5b4a',
+  webhookSecret: 'webhook-signing-secret-7c1d9e3a5b',
+  webhookHeader: 'Bearer webhook-header-token-2b8f4e6a0c',
+  msteamsUrl: 'https://teams.example/webhookb2/legacy-SECRET-5a7c9e1b3d',
+  msteamsWorkflowUrl: 'https://workflows.example/triggers/manual/paths/invoke?sig=SECRET-4e6a8c0b2d',
 } as const;
 
 type ColumnSpec = [key: string, type: ColumnType, extra?: { description?: string; hidden?: boolean; neverWritten?: boolean }];
@@ -183,7 +214,7 @@ const METRICS_COLUMNS: ColumnSpec[] = [
 ];
 
 function dataset(slug: string, name: string, kind: DatasetRecord['kind'], extra: Partial<DatasetRecord> = {}): DatasetRecord {
-  return { slug, name, kind, generated_columns: 0, derived_columns: [], created_at: T0, ...extra };
+  return { slug, name, kind, generated_columns: 0, derived_columns: [], description: '', expand_json_depth: 0, delete_protected: false, created_at: T0, ...extra };
 }
 
 const EMAIL_ONCALL = { id: DEMO.recipients.emailOncall, type: 'email', target: 'oncall@example.com' };
@@ -202,13 +233,21 @@ const PAGERDUTY_PRIMARY = {
 
 type TriggerSeed = Pick<TriggerRecord, 'id' | 'dataset_slug' | 'name' | 'threshold' | 'frequency'> & Partial<TriggerRecord>;
 
+/** A demo trigger as the service lists it: what a write leaves out holds its default. */
 function trigger(t: TriggerSeed): TriggerRecord {
+  const { id, dataset_slug, name, ...rest } = t;
   return {
+    // First, so that a listing shows them first.
+    id,
+    dataset_slug,
+    name,
+    description: '',
+    tags: [],
     alert_type: 'on_change',
     disabled: false,
     triggered: false,
     evaluation_schedule_type: 'frequency',
-    ...t,
+    ...rest,
     created_at: T0,
     updated_at: T1,
   };
@@ -400,6 +439,23 @@ function triggers(): TriggerRecord[] {
   ];
 }
 
+/** The saved query the service made of a demo trigger's inline query: the trigger lists its id beside it. */
+const inlineQueryId = (t: TriggerRecord): string => `q_${t.id}`;
+
+/** The demo triggers as the service lists them: one made with an inline query carries its query_id too. */
+function listedTriggers(): TriggerRecord[] {
+  return triggers().map((t) => (t.query === undefined ? t : { ...t, query_id: inlineQueryId(t) }));
+}
+
+/** The saved queries the service made of the demo triggers' inline queries. */
+function inlineQueries(listed: readonly TriggerRecord[]): SavedQueryRecord[] {
+  return listed.flatMap((t) =>
+    t.query === undefined
+      ? []
+      : [{ id: inlineQueryId(t), dataset: t.dataset_slug === ENVIRONMENT_WIDE_TRIGGER_SLUG ? ENVIRONMENT_WIDE : t.dataset_slug, name: '', query: structuredClone(t.query), behaviour: 'normal' as const }],
+  );
+}
+
 function gatewayDefinitions(): DefinitionMap {
   const col = (name: string) => ({ name, column_type: 'column' as const });
   return {
@@ -419,15 +475,126 @@ function gatewayDefinitions(): DefinitionMap {
   };
 }
 
+function slos(): SloRecord[] {
+  const d = DEMO.datasets;
+  const slo = (id: string, dataset: string, fields: Omit<SloRecord, 'id' | 'dataset' | 'reset_at' | 'created_at' | 'updated_at' | 'dataset_slugs' | 'tags'> & Partial<SloRecord>): SloRecord => ({
+    id,
+    dataset,
+    tags: [],
+    reset_at: null,
+    dataset_slugs: [],
+    created_at: T0,
+    updated_at: T1,
+    ...fields,
+  });
+  return [
+    slo(DEMO.slos.gwAvailability, d.gateway, {
+      name: 'Gateway availability',
+      description: `99.9% of requests succeed. ${HOSTILE.markdownLink}`,
+      sli_alias: 'dc.is_slow',
+      time_period_days: 30,
+      target_per_million: 999_000,
+      tags: [{ key: 'team', value: 'edge' }],
+    }),
+    slo(DEMO.slos.coLatency, d.checkout, {
+      name: 'Checkout under 300 ms',
+      description: '99% of payments answer within 300 ms, over a week.',
+      sli_alias: 'sli.checkout_fast',
+      time_period_days: 7,
+      target_per_million: 990_000,
+      reset_at: T2,
+    }),
+    slo(DEMO.slos.mhHeadroom, d.metrics, {
+      name: 'CPU headroom (no burn alerts)',
+      description: '',
+      sli_alias: 'sli.cpu_headroom',
+      time_period_days: 30,
+      target_per_million: 950_000,
+    }),
+    // Environment-wide, spanning two datasets: listed for `__all__`.
+    slo(DEMO.slos.envUptime, ENVIRONMENT_WIDE, {
+      name: 'Environment uptime',
+      description: 'Environment-wide SLO over the gateway and checkout.',
+      sli_alias: 'sli.env_up',
+      time_period_days: 28,
+      target_per_million: 999_500,
+      dataset_slugs: [d.gateway, d.checkout],
+    }),
+  ];
+}
+
+/** Every type of recipient, with the credentials the service lists (RECIPIENT_SECRETS). */
+function recipients(): RecipientRecord[] {
+  const r = DEMO.recipients;
+  const dated = { created_at: T0, updated_at: T1 };
+  return [
+    { id: r.emailOncall, type: 'email', target: EMAIL_ONCALL.target, settings: { email_address: EMAIL_ONCALL.target }, ...dated },
+    {
+      id: r.pagerdutyPrimary,
+      type: 'pagerduty',
+      target: PAGERDUTY_PRIMARY.target,
+      settings: { pagerduty_integration_name: PAGERDUTY_PRIMARY.target, pagerduty_integration_key: RECIPIENT_SECRETS.pagerdutyKey },
+      ...dated,
+    },
+    { id: r.emailTeam, type: 'email', target: 'team+alerts@example.com', settings: { email_address: 'team+alerts@example.com' }, ...dated },
+    { id: r.slackIncidents, type: 'slack', target: '#incidents', settings: { slack_channel: '#incidents' }, ...dated },
+    {
+      id: r.webhookOps,
+      type: 'webhook',
+      target: 'Ops automation',
+      settings: {
+        webhook_name: 'Ops automation',
+        webhook_url: RECIPIENT_SECRETS.webhookUrl,
+        webhook_secret: RECIPIENT_SECRETS.webhookSecret,
+        webhook_headers: [{ header: 'Authorization', value: RECIPIENT_SECRETS.webhookHeader }],
+        webhook_payloads: {
+          template_variables: [{ name: 'severity', default_value: 'warning' }],
+          payload_templates: { trigger: { body: '{"alert": {{ .Name | toJson }}, "severity": {{ .Vars.severity | toJson }}}' } },
+        },
+      },
+      ...dated,
+    },
+    { id: r.msteamsLegacy, type: 'msteams', target: 'Ops channel (legacy)', settings: { webhook_name: 'Ops channel (legacy)', webhook_url: RECIPIENT_SECRETS.msteamsUrl }, ...dated },
+    {
+      id: r.msteamsWorkflow,
+      type: 'msteams_workflow',
+      target: 'Ops workflow',
+      settings: { webhook_name: 'Ops workflow', webhook_url: RECIPIENT_SECRETS.msteamsWorkflowUrl },
+      ...dated,
+    },
+  ];
+}
+
+/** Named saved queries on two datasets and the environment; one saved query carries two names. */
+function queryAnnotations(): QueryAnnotationRecord[] {
+  const d = DEMO.datasets;
+  const a = DEMO.queryAnnotations;
+  const q = DEMO.savedQueries;
+  const dated = { created_at: T0, updated_at: T1 };
+  return [
+    { id: a.gw5xx, dataset: d.gateway, name: '5xx responses', description: 'Server errors of the gateway.', query_id: q.gw5xx, source: 'query', ...dated },
+    { id: a.gw5xxBoard, dataset: d.gateway, name: `Gateway board: errors ${HOSTILE.bold}`, description: '', query_id: q.gw5xx, source: 'board', ...dated },
+    { id: a.gwTopRoutes, dataset: d.gateway, name: 'Top routes', description: 'The ten busiest routes.', query_id: q.gwTopRoutes, source: 'query', ...dated },
+    { id: a.coPayments, dataset: d.checkout, name: 'Payment volume', description: 'Sum of payment amounts.', query_id: q.coPayments, source: 'board', ...dated },
+    { id: a.envCount, dataset: ENVIRONMENT_WIDE, name: 'All events', description: '', query_id: q.envCount, source: 'query', ...dated },
+  ];
+}
+
 /** A fresh copy of the demo data. */
 export function demoData(): SandboxData {
   const d = DEMO.datasets;
+  const listed = listedTriggers();
   const datasets = [
-    dataset(d.gateway, 'API gateway (traced)', 'standard', { derived_columns: [...DEMO.derivedColumns] }),
-    dataset(d.checkout, 'Checkout service', 'standard'),
-    dataset(d.metrics, 'Host metrics', 'metrics'),
+    dataset(d.gateway, 'API gateway (traced)', 'standard', {
+      derived_columns: [...DEMO.derivedColumns],
+      description: `Requests through the edge. ${HOSTILE.markdownLink}`,
+      expand_json_depth: 2,
+      delete_protected: true,
+    }),
+    dataset(d.checkout, 'Checkout service', 'standard', { description: 'Payments.' }),
+    dataset(d.metrics, 'Host metrics', 'metrics', { description: 'One sample a minute per host.' }),
     dataset(d.wide, 'Bench: 2,000 columns', 'standard', { generated_columns: DEMO.wideColumnCount }),
-    dataset(d.empty, 'Empty dataset', 'standard'),
+    dataset(d.empty, 'Empty dataset', 'standard', { description: 'Created, never sent data.' }),
   ];
   return {
     team: DEMO.team,
@@ -444,7 +611,7 @@ export function demoData(): SandboxData {
     definitions: Object.fromEntries(
       datasets.map((ds) => [ds.slug, ds.slug === d.gateway ? gatewayDefinitions() : emptyDefinitions()]),
     ),
-    triggers: triggers(),
+    triggers: listed,
     savedQueries: [
       {
         id: DEMO.savedQueries.gw5xx,
@@ -501,41 +668,10 @@ export function demoData(): SandboxData {
         behaviour: 'normal',
         query: { calculations: [{ op: 'COUNT' }], time_range: 3600 },
       },
+      ...inlineQueries(listed),
     ],
-    slos: [
-      {
-        id: DEMO.slos.gwAvailability,
-        dataset: d.gateway,
-        name: 'Gateway availability',
-        description: `99.9% of requests succeed. ${HOSTILE.markdownLink}`,
-        time_period_days: 30,
-        target_per_million: 999_000,
-      },
-      {
-        id: DEMO.slos.coLatency,
-        dataset: d.checkout,
-        name: 'Checkout under 300 ms',
-        description: '',
-        time_period_days: 7,
-        target_per_million: 990_000,
-      },
-      {
-        id: DEMO.slos.mhHeadroom,
-        dataset: d.metrics,
-        name: 'CPU headroom (no burn alerts)',
-        description: '',
-        time_period_days: 30,
-        target_per_million: 950_000,
-      },
-      {
-        id: DEMO.slos.envUptime,
-        dataset: ENVIRONMENT_WIDE,
-        name: 'Environment uptime',
-        description: 'Environment-wide SLO.',
-        time_period_days: 28,
-        target_per_million: 999_500,
-      },
-    ],
+    queryAnnotations: queryAnnotations(),
+    slos: slos(),
     burnAlerts: [
       {
         id: DEMO.burnAlerts.gwExhaustion,
@@ -609,11 +745,7 @@ export function demoData(): SandboxData {
         updated_at: T1,
       },
     ],
-    recipients: [
-      { id: EMAIL_ONCALL.id, type: EMAIL_ONCALL.type, target: EMAIL_ONCALL.target },
-      { id: PAGERDUTY_PRIMARY.id, type: PAGERDUTY_PRIMARY.type, target: PAGERDUTY_PRIMARY.target },
-      { id: DEMO.recipients.emailTeam, type: 'email', target: 'team+alerts@example.com' },
-    ],
+    recipients: recipients(),
     apiKeys: [
       {
         id: DEMO.apiKeys.ingest,
@@ -656,6 +788,7 @@ export function emptyData(): SandboxData {
     definitions: {},
     triggers: [],
     savedQueries: [],
+    queryAnnotations: [],
     slos: [],
     burnAlerts: [],
     recipients: [],

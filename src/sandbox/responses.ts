@@ -44,6 +44,9 @@ export const PROBLEM_TYPES = {
   504: 'gateway-timeout',
 } as const satisfies Record<number, string>;
 
+/** The problem type of a 400 whose body parsed but cannot be taken as it is (a trigger with both query and query_id). */
+export const BAD_REQUEST_PROBLEM = 'bad-request';
+
 /** JSON:API error codes of version 2, one per status. */
 export const JSON_API_CODES = {
   400: 'invalid/unparseable-body',
@@ -99,11 +102,14 @@ export interface TypeDetail {
   description: string;
 }
 
-/** Version 1 problem details: `{status, type, title, error, detail}` (+ `type_detail` on validation failures). */
-export function problem(baseUrl: string, status: number, detail: string, typeDetail?: TypeDetail[]): Reply {
+/**
+ * Version 1 problem details: `{status, type, title, error, detail}` (+ `type_detail` on validation failures).
+ * `name` replaces the status's problem type where one status has two kinds of failure.
+ */
+export function problem(baseUrl: string, status: number, detail: string, typeDetail?: TypeDetail[], name?: string): Reply {
   const body: Record<string, unknown> = {
     status,
-    type: `${baseUrl}/problems/${problemName(status)}`,
+    type: `${baseUrl}/problems/${name ?? problemName(status)}`,
     title: titleOf(status),
     error: detail,
     detail,
@@ -203,11 +209,14 @@ export function typeDetails(issues: readonly Issue[], input: unknown): TypeDetai
   return flatten(issues, input).map((i) => ({ field: fieldName(i.path), code: i.code, description: i.message }));
 }
 
+/** 422 problem details listing `details`, each also in the summary. */
+export function validationFailed(baseUrl: string, details: TypeDetail[]): Reply {
+  return problem(baseUrl, 422, details.map((d) => `${d.field}: ${d.description}`).join('; '), details);
+}
+
 /** 422 problem details for a version 1 body or query that failed its zod schema. */
 export function v1ValidationFailure(baseUrl: string, issues: readonly Issue[], input: unknown): Reply {
-  const details = typeDetails(issues, input);
-  const summary = details.map((d) => `${d.field}: ${d.description}`).join('; ');
-  return problem(baseUrl, 422, summary, details);
+  return validationFailed(baseUrl, typeDetails(issues, input));
 }
 
 /** 422 JSON:API errors, one per field, each with a `source.pointer`. */

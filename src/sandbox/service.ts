@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { ACCOUNT_ROUTES } from './account';
 import { authenticate } from './access';
 import { MAX_BODY_BYTES, mediaType, parseJson, type ReceivedBody } from './body';
 import type { ListCache } from './listCache';
@@ -10,13 +11,14 @@ import { matchRoute, operationKind, type Route } from './router';
 import { V1_ROUTES } from './serviceV1';
 import { V2_ROUTES } from './serviceV2';
 import type { SandboxState } from './state';
+import { TRIGGER_ROUTES } from './triggers/routes';
 import { UI_PREFIX } from './ui';
 import type { WriteQueue } from './writes';
 
 // The service proper, checks in the order docs/SANDBOX.md gives: route, credentials, rate limit,
 // permission, body, then the route's handler (writes one at a time, with their save).
 
-const ROUTES: Route[] = [...V1_ROUTES, ...QUERY_ROUTES, ...V2_ROUTES];
+const ROUTES: Route[] = [...V1_ROUTES, ...TRIGGER_ROUTES, ...QUERY_ROUTES, ...ACCOUNT_ROUTES, ...V2_ROUTES];
 
 export interface ServiceContext {
   state: SandboxState;

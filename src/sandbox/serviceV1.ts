@@ -1,4 +1,5 @@
-import { BurnAlertListQuery, BurnAlertPutBody, ColumnsQuery, DefinitionsBody, type RecipientBody } from './requests';
+import { resolveRecipients } from './recipients';
+import { BurnAlertListQuery, BurnAlertPutBody, ColumnsQuery, DefinitionsBody } from './requests';
 import { param, type HandlerContext, type Route } from './router';
 import { json, legacy, problem, v1ValidationFailure, type Reply, type TypeDetail } from './responses';
 import {
@@ -8,9 +9,7 @@ import {
   hasColumn,
   type BurnAlertRecord,
   type DatasetRecord,
-  type SandboxData,
   type SloRecord,
-  type StoredRecipient,
 } from './state';
 import { DEFINITION_TYPES, ENVIRONMENT_WIDE } from './spec';
 
@@ -81,29 +80,6 @@ function listBurnAlerts(ctx: HandlerContext): Reply {
   );
 }
 
-/** Recipients as stored: one named by id is completed from the recipients "created elsewhere". */
-function resolveRecipients(
-  state: SandboxData,
-  recipients: RecipientBody[],
-): { ok: true; recipients: StoredRecipient[] } | { ok: false; problems: TypeDetail[] } {
-  const problems: TypeDetail[] = [];
-  const out: StoredRecipient[] = [];
-  recipients.forEach((r, i) => {
-    if (r.id === undefined) {
-      out.push({ ...(r.type !== undefined ? { type: r.type } : {}), ...(r.target !== undefined ? { target: r.target } : {}), ...(r.details ? { details: r.details } : {}) });
-      return;
-    }
-    const known = state.recipients.find((k) => k.id === r.id);
-    if (!known) {
-      problems.push({ field: `recipients[${i}].id`, code: 'invalid', description: `no recipient with id "${r.id}"` });
-      return;
-    }
-    const details = r.details ?? known.details;
-    out.push({ id: known.id, type: known.type, target: known.target, ...(details ? { details } : {}) });
-  });
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, recipients: out };
-}
-
 /** The alert of the path and its SLO, when the alert belongs to the path's dataset (or `__all__`). */
 function alertOf(ctx: HandlerContext): { alert: BurnAlertRecord; slo: SloRecord } | Reply {
   const scope = scopeOf(ctx, true);
@@ -167,7 +143,7 @@ function updateBurnAlert(ctx: HandlerContext): Reply {
 
 // 4.5 (query results) and the saved queries live in queries/routes.ts.
 
-// --- 4.6 and 4.7: columns and triggers -----------------------------------------------------------
+// --- 4.6: columns (4.7, the triggers, lives in triggers/routes.ts) -----------------------------------
 
 function listColumns(ctx: HandlerContext): Reply {
   const scope = scopeOf(ctx, true);
@@ -188,13 +164,6 @@ function listColumns(ctx: HandlerContext): Reply {
     if (column) return json(200, column);
   }
   return problem(ctx.baseUrl, 404, `column "${keyName}" not found in "${param(ctx, 'dataset')}"`);
-}
-
-function listTriggers(ctx: HandlerContext): Reply {
-  const scope = scopeOf(ctx, true);
-  if (isReply(scope)) return scope;
-  const list = () => json(200, scope.kind === 'all' ? ctx.state.triggers : ctx.state.triggers.filter((t) => t.dataset_slug === scope.dataset.slug));
-  return ctx.lists?.reply('triggers', scopeKey(scope), [ctx.state.triggers, ctx.state.triggers.length], list) ?? list();
 }
 
 // --- 4.8: dataset definitions --------------------------------------------------------------------
@@ -236,6 +205,5 @@ export const V1_ROUTES: Route[] = [
   { method: 'GET', pattern: ['1', 'burn_alerts', ':dataset', ':id'], api: 'v1', body: false, handler: getBurnAlert },
   { method: 'PUT', pattern: ['1', 'burn_alerts', ':dataset', ':id'], api: 'v1', body: true, handler: updateBurnAlert, changes: [] },
   { method: 'GET', pattern: ['1', 'columns', ':dataset'], api: 'v1', body: false, handler: listColumns },
-  { method: 'GET', pattern: ['1', 'triggers', ':dataset'], api: 'v1', body: false, handler: listTriggers },
   { method: 'PATCH', pattern: ['1', 'dataset_definitions', ':dataset'], api: 'v1', body: true, handler: updateDefinitions, changes: [] },
 ];

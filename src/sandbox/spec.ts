@@ -18,6 +18,29 @@ export type BurnAlertType = (typeof BURN_ALERT_TYPES)[number];
 /** Read-only members of a burn alert, ignored in a PUT body (spec 2.2, service facts). */
 export const BURN_ALERT_READ_ONLY = ['id', 'slo', 'triggered', 'created_at', 'updated_at'] as const;
 
+/** Trigger alert types (spec 2.6); the first is the default. */
+export const TRIGGER_ALERT_TYPES = ['on_change', 'on_true'] as const;
+/** Evaluation schedule types (spec 2.6); the first is the default. */
+export const EVALUATION_SCHEDULE_TYPES = ['frequency', 'window'] as const;
+/** Threshold operators (service facts). */
+export const THRESHOLD_OPS = ['>', '>=', '<', '<='] as const;
+/** Baseline types and offsets (service facts). */
+export const BASELINE_TYPES = ['percentage', 'value'] as const;
+export const BASELINE_OFFSET_MINUTES = [60, 1440, 10080, 40320] as const;
+/** Days of a window schedule (service facts): lowercase English names. */
+export const DAYS_OF_WEEK = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+/** Tag keys and values of a trigger (service facts). */
+export const TAG_KEY_PATTERN = /^[a-z]{1,32}$/;
+export const TAG_VALUE_PATTERN = /^[a-z][a-z0-9/-]{1,128}$/;
+/** Having operators (service facts). */
+export const HAVING_OPS = ['=', '!=', '>', '>=', '<', '<='] as const;
+/** Calculation ops a trigger's query may not use (spec 2.6.1 rule 1). */
+export const TRIGGER_REFUSED_OPS = ['HEATMAP', 'CONCURRENCY'] as const;
+/** Calculation ops of metrics datasets only (service facts). */
+export const METRICS_ONLY_OPS = ['COUNT_DATAPOINTS', 'HISTOGRAM_COUNT'] as const;
+/** Query members a trigger's query may not set (spec 2.6.1 rule 3). */
+export const TRIGGER_QUERY_REFUSED_MEMBERS = ['orders', 'limit', 'start_time', 'end_time', 'usage_mode'] as const;
+
 /** Column types (spec 2.5). */
 export const COLUMN_TYPES = ['string', 'float', 'integer', 'boolean', 'histogram'] as const;
 export type ColumnType = (typeof COLUMN_TYPES)[number];
@@ -53,6 +76,22 @@ export const LIMITS = {
   queryResultLimitDefault: 1_000,
   triggerDescriptionMax: 1023,
   triggerNameMax: 120,
+  triggerTagsMax: 10,
+  triggerFrequencyMin: 60,
+  triggerFrequencyMax: 86_400,
+  triggerFrequencyStep: 60,
+  triggerFrequencyDefault: 900,
+  exceededLimitMin: 1,
+  exceededLimitMax: 5,
+  /** A trigger's query: time_range at most this, and at most this many times the frequency (spec 2.6.1 rule 2). */
+  triggerTimeRangeMax: 86_400,
+  triggerTimeRangeFrequencies: 4,
+  /** With formulas: at most this many formulas and aggregates (spec 2.6.1 rule 5). */
+  triggerFormulasMax: 1,
+  triggerFormulaAggregatesMax: 100,
+  /** Query annotations (service facts). */
+  queryAnnotationNameMax: 320,
+  queryAnnotationDescriptionMax: 1023,
   columnDescriptionMax: 255,
   columnKeyNameMax: 255,
 } as const;

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { BURN_ALERT_TYPES, COLUMN_TYPES, DEFINITION_TYPES, ENVIRONMENT_WIDE, type DefinitionType } from './spec';
+import { BURN_ALERT_TYPES, COLUMN_TYPES, DEFINITION_TYPES, ENVIRONMENT_WIDE, LIMITS, type DefinitionType } from './spec';
 
 // The sandbox's data. The schemas double as the validator of a `--data` file, so a corrupt or hand-edited file
 // is refused with the path of the first bad member instead of failing later inside a request.
@@ -15,6 +15,10 @@ export const DatasetRecord = z.strictObject({
   generated_columns: z.number().int().min(0).default(0),
   /** Names of derived columns a definition may point at (reported with column_type `derived_column`). */
   derived_columns: z.array(z.string()).default([]),
+  /** As `GET /1/datasets` lists them (service facts); data files from before these load with the defaults. */
+  description: z.string().default(''),
+  expand_json_depth: z.number().int().min(0).default(0),
+  delete_protected: z.boolean().default(false),
   created_at: z.string(),
 });
 export type DatasetRecord = z.infer<typeof DatasetRecord>;
@@ -83,6 +87,9 @@ export const SavedQueryRecord = z.strictObject({
 });
 export type SavedQueryRecord = z.infer<typeof SavedQueryRecord>;
 
+/** The time given to records of a data file written before they carried one. */
+const UNDATED = '2024-03-01T10:00:00.000Z';
+
 export const SloRecord = z.strictObject({
   id: z.string().min(1),
   /** A slug, or `__all__` for an environment-wide SLO. */
@@ -90,11 +97,17 @@ export const SloRecord = z.strictObject({
   name: z.string(),
   description: z.string(),
   time_period_days: z.number().int().min(1),
-  target_per_million: z.number().int().min(1).max(1_000_000),
+  target_per_million: z.number().int().min(0).max(999_999),
+  /** The SLI: the alias of a calculated field. The members below load with defaults from older data files. */
+  sli_alias: z.string().min(1).default('sli'),
+  tags: z.array(z.strictObject({ key: z.string(), value: z.string() })).default([]),
+  reset_at: z.string().nullable().default(null),
+  /** The datasets an environment-wide SLO spans (a dataset's own SLO spans that dataset). */
+  dataset_slugs: z.array(z.string().min(1)).default([]),
+  created_at: z.string().default(UNDATED),
+  updated_at: z.string().default(UNDATED),
 });
 export type SloRecord = z.infer<typeof SloRecord>;
-
-
 
 export const BurnAlertRecord = z.strictObject({
   id: z.string().min(1),
@@ -117,8 +130,16 @@ export type BurnAlertRecord = z.infer<typeof BurnAlertRecord>;
 export const RecipientRecord = z.strictObject({
   id: z.string().min(1),
   type: z.string().min(1),
+  /** What an alert naming it by id shows as its target: an address, a channel or a name, never a credential. */
   target: z.string().min(1),
   details: RecipientDetailsRecord.optional(),
+  /**
+   * The recipient's `details` as `GET /1/recipients` lists them, by type (service facts): integration keys,
+   * webhook URLs, secrets and headers included, as the service sends them.
+   */
+  settings: z.record(z.string(), z.unknown()).default({}),
+  created_at: z.string().default(UNDATED),
+  updated_at: z.string().default(UNDATED),
 });
 export type RecipientRecord = z.infer<typeof RecipientRecord>;
 
@@ -149,6 +170,19 @@ export const DefinitionMap = z.strictObject(
 );
 export type DefinitionMap = z.infer<typeof DefinitionMap>;
 
+/** A named saved query (`GET /1/query_annotations/<dataset>`); `dataset` is a slug or `__all__`. */
+export const QueryAnnotationRecord = z.strictObject({
+  id: z.string().min(1),
+  dataset: z.string().min(1),
+  name: z.string().min(1).max(LIMITS.queryAnnotationNameMax),
+  description: z.string().max(LIMITS.queryAnnotationDescriptionMax),
+  query_id: z.string().min(1),
+  source: z.enum(['query', 'board']),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type QueryAnnotationRecord = z.infer<typeof QueryAnnotationRecord>;
+
 export const QueryResultRecord = z.strictObject({
   id: z.string().min(1),
   dataset: z.string().min(1),
@@ -173,6 +207,7 @@ export const SandboxData = z.strictObject({
   definitions: z.record(z.string(), DefinitionMap),
   triggers: z.array(TriggerRecord),
   savedQueries: z.array(SavedQueryRecord),
+  queryAnnotations: z.array(QueryAnnotationRecord).default([]),
   slos: z.array(SloRecord),
   burnAlerts: z.array(BurnAlertRecord),
   recipients: z.array(RecipientRecord),

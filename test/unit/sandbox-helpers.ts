@@ -162,7 +162,16 @@ export interface ServiceWrite {
 /** One accepted write on every service route that takes a body. */
 export function serviceWrites(): ServiceWrite[] {
   const gw = DEMO.datasets.gateway;
+  const trigger = {
+    name: 'made by a write',
+    threshold: { op: '>', value: 1 },
+    frequency: 300,
+    recipients: [{ id: DEMO.recipients.emailOncall }],
+    query: { calculations: [{ op: 'COUNT' }], time_range: 600 },
+  };
   return [
+    { method: 'POST', path: `/1/triggers/${gw}`, api: 'v1', body: trigger },
+    { method: 'PUT', path: `/1/triggers/${gw}/${DEMO.triggers.gwErrors}`, api: 'v1', body: { ...trigger, name: 'replaced by a write', disabled: false } },
     {
       method: 'PUT',
       path: `/1/burn_alerts/${gw}/${DEMO.burnAlerts.gwExhaustion}`,

@@ -48,9 +48,10 @@ describe('routing', () => {
   });
 
   test('a known path with another method is a 405 with Allow', async () => {
-    const res = await sb.v1('DELETE', TRIGGERS);
+    const res = await sb.v1('DELETE', `/1/columns/${DEMO.datasets.gateway}`);
     assertProblem(res, 405, sb.base, 'method-not-allowed');
     assert.equal(res.headers.allow, 'GET');
+    assert.equal((await sb.v1('PATCH', TRIGGERS)).headers.allow, 'GET, POST');
   });
 });
 

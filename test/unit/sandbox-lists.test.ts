@@ -81,9 +81,18 @@ test('a write to one dataset keeps every other dataset\'s cached lists: none of 
           return Reflect.get(target, key, receiver) as unknown;
         },
       });
+    // A trigger is serialised by JSON.stringify asking it for toJSON (the write routes of triggers look
+    // through the whole list for the one they change, so its element reads would not tell).
+    const serialised = <T extends object>(item: T): T =>
+      new Proxy(item, {
+        get(target, key, receiver) {
+          if (key === 'toJSON') reads++;
+          return Reflect.get(target, key, receiver) as unknown;
+        },
+      });
     const other = DEMO.datasets.checkout;
     sb.state.columns[other] = counted(sb.state.columns[other] ?? []);
-    sb.state.triggers = counted(sb.state.triggers);
+    sb.state.triggers = sb.state.triggers.map((t) => (t.dataset_slug === other ? serialised(t) : t));
     const headers = { 'X-Service-Team': sb.info.configKey };
     const readLists = async () => {
       for (const list of ['columns', 'triggers']) assert.equal((await call(`${sb.info.baseUrl}/1/${list}/${other}`, { headers })).status, 200);

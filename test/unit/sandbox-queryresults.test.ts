@@ -93,6 +93,21 @@ describe('POST /1/query_results/<dataset> (4.5)', () => {
     assertProblem(await create({ query_id: DEMO.savedQueries.gw5xx }, 'no-such-dataset'), 404, sb.base, 'not-found');
   });
 
+  test('an aggregate without a value (an AVG over no events) is left out of the rows, never null: the service sends strings, numbers and booleans', async () => {
+    const saved = await sb.v1('POST', `/1/queries/${GW}`, {
+      calculations: [{ op: 'COUNT' }, { op: 'AVG', column: 'duration_ms' }],
+      filters: [{ column: 'http.route', op: '=', value: '/no-such-route' }],
+      time_range: 600,
+    });
+    const res = await create({ query_id: (saved.json() as { id: string }).id, disable_total_by_aggregate: false, disable_other_by_aggregate: false });
+    const body = res.json() as { complete: boolean; data: { series: { data: object }[]; results: { data: object }[]; total_by_aggregate: object; other_by_aggregate: object } };
+    assert.equal(body.complete, true, res.text);
+    assert.equal(res.text.includes('null'), false);
+    assert.ok(body.data.series.length > 0);
+    assert.ok(body.data.series.every((s) => JSON.stringify(s.data) === '{"COUNT":0}'));
+    assert.deepEqual([body.data.results.map((r) => r.data), body.data.total_by_aggregate], [[{ COUNT: 0 }], { COUNT: 0 }]);
+  });
+
   test('each result gets a new id', async () => {
     const a = QueryResult.parse((await create({ query_id: DEMO.savedQueries.gw5xx })).json());
     const b = QueryResult.parse((await create({ query_id: DEMO.savedQueries.gw5xx })).json());

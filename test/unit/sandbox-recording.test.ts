@@ -78,7 +78,7 @@ describe('a flood of large bodies', () => {
     const heapBefore = heapAfterGc();
     const statuses = await flood(FLOOD, (n) =>
       n % 2 === 0
-        ? { path: `/1/triggers/${DEMO.datasets.gateway}`, method: 'POST', headers: { 'Content-Type': 'text/plain' } }
+        ? { path: `/1/columns/${DEMO.datasets.gateway}`, method: 'POST', headers: { 'Content-Type': 'text/plain' } }
         : { path: `/1/burn_alerts/${DEMO.datasets.gateway}/${DEMO.burnAlerts.gwExhaustion}`, method: 'PUT', headers: { 'Content-Type': 'text/plain' } },
     );
     assert.deepEqual(statuses, { 401: FLOOD / 2, 405: FLOOD / 2 });

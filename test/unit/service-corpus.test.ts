@@ -148,7 +148,7 @@ describe('the client reads the corpus', () => {
 describe('the sandbox answers only in the shapes the service sends', () => {
   let sb: TestSandbox;
   before(async () => {
-    sb = await startTestSandbox({ rateLimit: 100_000 });
+    sb = await startTestSandbox({ rateLimit: 100_000, queryResultRateLimit: 100_000 });
   });
   after(() => sb.handle.close());
 

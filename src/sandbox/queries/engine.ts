@@ -30,7 +30,12 @@ export interface RunFlags {
   limit: number | undefined;
 }
 
-export type Row = Record<string, EventValue | number | null>;
+/** A row of a result: a member without a value (an AVG of no events, a missing breakdown) is left out, as the service sends only strings, numbers and booleans. */
+export type Row = Record<string, EventValue | number>;
+
+function put(row: Row, key: string, value: EventValue | number | null | undefined): void {
+  if (value !== null && value !== undefined) row[key] = value;
+}
 
 export interface RunOutcome {
   /** The data of a complete result, or the reason the query failed. */
@@ -61,9 +66,9 @@ function unknownColumns(spec: QuerySpec, columns: ReadonlySet<string>): string[]
 
 function rowOf(spec: QuerySpec, group: Group, accs: readonly Accumulator[], seconds: number): Row {
   const row: Row = {};
-  spec.breakdowns.forEach((b, i) => (row[b] = group.values[i] ?? null));
-  spec.calculations.forEach((c, i) => (row[calculationKey(c)] = accs[i]?.value(seconds) ?? null));
-  for (const f of spec.formulas) row[f.name] = evaluateFormula(f.node, row);
+  spec.breakdowns.forEach((b, i) => put(row, b, group.values[i]));
+  spec.calculations.forEach((c, i) => put(row, calculationKey(c), accs[i]?.value(seconds)));
+  for (const f of spec.formulas) put(row, f.name, evaluateFormula(f.node, row));
   return row;
 }
 
@@ -195,7 +200,7 @@ function mergedRow(spec: QuerySpec, rows: readonly { group: Group }[], seconds: 
   const merged = accumulators(spec.calculations);
   for (const { group } of rows) group.total.forEach((acc, i) => merged[i]?.merge(acc));
   const row: Row = {};
-  spec.calculations.forEach((c, i) => (row[calculationKey(c)] = merged[i]?.value(seconds) ?? null));
-  for (const f of spec.formulas) row[f.name] = evaluateFormula(f.node, row);
+  spec.calculations.forEach((c, i) => put(row, calculationKey(c), merged[i]?.value(seconds)));
+  for (const f of spec.formulas) put(row, f.name, evaluateFormula(f.node, row));
   return row;
 }
