@@ -151,7 +151,8 @@ describe('UI: apply trigger files (code-server + Chromium)', { timeout: 600_000 
 
       // Someone changes the trigger on the service between the plan and the confirmation.
       const office0 = await service(baseUrl, 'GET', '/1/triggers/api-gateway/trig_gw_window');
-      const { id: _id, triggered: _t, created_at: _c, updated_at: _u, dataset_slug: _d, ...writable } = office0;
+      // The whole writable trigger, as any client sends it (an inline query is listed with its query_id too).
+      const { id: _id, triggered: _t, created_at: _c, updated_at: _u, dataset_slug: _d, query_id: _q, ...writable } = office0;
       const recipients = (writable['recipients'] as { id: string }[]).map((r) => ({ id: r.id }));
       await service(baseUrl, 'PUT', '/1/triggers/api-gateway/trig_gw_window', { ...writable, recipients, description: 'Changed by a colleague' });
       await dialogButton(page, 'Apply to Sandbox');

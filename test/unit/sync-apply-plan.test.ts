@@ -1,14 +1,16 @@
 // The editor's plan of an apply (sync/applyPlan.ts) with the real client against the sandbox: the service's
 // lists read fresh, the gates of `obs plan` (the linter with the connection's live columns, on the files to be
-// written only), an unsaved file left out with "save the file first", and a plan narrowed to one trigger or
-// one delete.
+// written only; the team's recipients), an unsaved file left out with "save the file first", a plan narrowed
+// to one trigger or one delete; then applied: the created id written back, planning again finds nothing, and
+// a trigger changed on the service after the plan is skipped.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ServiceClient } from '../../src/api';
 import { lint } from '../../src/lint';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox';
-import { planCounts, triggerFileText, type ServiceTrigger } from '../../src/triggerFiles';
-import { planForConnection, type ConnectionPlanInput, type Linter, type PlanScope, type SourceFile } from '../../src/extension/sync/applyPlan';
+import { applyChanges, PacedPool, planCounts, triggerFileText, writeBody, type ServiceTrigger, type TextEdit } from '../../src/triggerFiles';
+import { idWriter } from '../../src/extension/sync/applyIdWrite';
+import { pacedWriter, planForConnection, type ConnectionPlanInput, type Linter, type PlanScope, type SourceFile } from '../../src/extension/sync/applyPlan';
 
 let sandbox: SandboxHandle;
 let client: ServiceClient;
@@ -119,4 +121,46 @@ test('a delete is planned only when asked for, and withheld while a file of the 
     withDirty.plan.blocked.map((b) => b.reasons),
     [['it has unsaved changes in the editor: save the file first'], ['not deleted: "High error rate" (g/unsaved.trigger.json could not be planned and may hold them)']],
   );
+});
+
+test('a recipient the team does not have blocks the trigger; with the recipients listed, nothing is said to be unchecked', async () => {
+  const text = pulled('High error rate', (t) => (t.recipients = [{ id: 'rcp_not_ours' }]));
+  const { plan: p, notes } = await plan([saved('a/High.trigger.json', text)]);
+  assert.deepEqual(p.changes, []);
+  assert.deepEqual(p.blocked[0]?.reasons, ['recipient "rcp_not_ours" is not one of the team\'s recipients']);
+  assert.deepEqual(notes, []);
+});
+
+test('applied through the paced writer: a created id goes into the file, and planning again finds nothing to change', async () => {
+  const newTrigger = `${JSON.stringify({ dataset_slug: 'api-gateway', name: 'Editor apply test', threshold: { op: '>', value: 3 }, frequency: 300, query: { calculations: [{ op: 'COUNT' }], time_range: 600 } }, null, 2)}\n`;
+  const changed = pulled('Server errors (every interval)', (t) => (t.frequency = 600));
+  const files = new Map([
+    ['a/New.trigger.json', newTrigger],
+    ['a/Server.trigger.json', changed],
+  ]);
+  const first = await plan([...files].map(([f, text]) => saved(f, text)));
+  assert.deepEqual(planCounts(first.plan), { create: 1, update: 1, delete: 0, blocked: 0, unchanged: 0 });
+  const docs = { state: async (f: string) => ({ dirty: false as const, text: files.get(f) ?? '' }), editAndSave: async (f: string, e: TextEdit) => { const t = files.get(f) ?? ''; const next = t.slice(0, e.offset) + e.content + t.slice(e.offset + e.length); files.set(f, next); return next; } };
+  const results = await applyChanges(first.plan.changes, pacedWriter(client, new PacedPool({ concurrency: 1 })), { onCreated: idWriter(first.plan, docs) });
+  assert.deepEqual(results.map((r) => [r.outcome, r.change.action, r.outcome === 'applied' ? r.storedDifferently : []]), [['applied', 'create', []], ['applied', 'update', []]]);
+  const created = results[0];
+  assert.equal(created?.outcome === 'applied' ? created.note : undefined, 'id written into a/New.trigger.json');
+  assert.equal(JSON.parse(files.get('a/New.trigger.json') ?? '{}').id, created?.outcome === 'applied' ? created.id : 'none');
+  const again = await plan([...files].map(([f, text]) => saved(f, text)));
+  assert.deepEqual(planCounts(again.plan), { create: 0, update: 0, delete: 0, blocked: 0, unchanged: 2 });
+});
+
+test('a trigger changed on the service between the plan and the apply is skipped and said so, not written over', async () => {
+  const first = await plan([saved('a/Baseline.trigger.json', pulled('Traffic up against yesterday', (t) => (t.description = 'edited in the file')))]);
+  const change = first.plan.changes[0];
+  assert.ok(change !== undefined && change.action === 'update');
+  const now = (await client.getTrigger('api-gateway', change.id)).data;
+  // A colleague's write, as any client makes it: the whole writable trigger.
+  const body = writeBody(JSON.parse(triggerFileText(now)) as Record<string, unknown>, now);
+  await client.replaceTrigger('api-gateway', change.id, { ...body, frequency: 600, disabled: body.disabled === true } as never);
+  const [result] = await applyChanges(first.plan.changes, pacedWriter(client, new PacedPool({ concurrency: 1 })));
+  assert.equal(result?.outcome, 'skipped');
+  assert.match(result?.outcome === 'skipped' ? result.reason : '', /^"Traffic up against yesterday" \(trig_gw_baseline\) changed on the service since the plan \(updated .+\); plan again to see the change$/);
+  const after = (await client.getTrigger('api-gateway', change.id)).data;
+  assert.deepEqual([after.frequency, after.description], [600, now.description], "the colleague's trigger is as they left it");
 });
