@@ -69,14 +69,14 @@ describe('UI: apply trigger files (code-server + Chromium)', { timeout: 600_000 
   it('Apply from the CodeLens writes a changed threshold after one question naming the connection; tree, lens and service follow', { timeout: 300_000 }, async (t) => {
     const { server, browser, workspace } = ready();
     await uiTest(t.name, browser, server, async ({ page }) => {
-      await page.setViewportSize({ width: 1400, height: 1000 });
+      await page.setViewportSize({ width: 1600, height: 1000 });
       rmSync(join(workspace, 'triggers', 'api-gateway'), { recursive: true, force: true });
       const baseUrl = await startSandboxFromWelcome(page);
       await clearNotifications(page);
       await expand(treeRow(page, 'api-gateway'));
       await expand(treeRow(page, 'Triggers'));
       const row = treeRow(page, 'High error rate');
-      assert.match(await tooltipOf(page, row, /Threshold/), /Threshold\s*>\s*5\b/);
+      assert.match(await tooltipOf(page, row, /Threshold/), /Threshold:\s*>\s*5\b/);
       await pullGateway(page);
 
       await openFile(page, FILE);
@@ -110,7 +110,7 @@ describe('UI: apply trigger files (code-server + Chromium)', { timeout: 600_000 
       const stored = await service(baseUrl, 'GET', '/1/triggers/api-gateway/trig_gw_errors');
       assert.deepEqual(stored['threshold'], { op: '>', value: 9, exceeded_limit: 1 });
       // The tree read the trigger again; the file's lens says it is in sync.
-      assert.match(await tooltipOf(page, row, /Threshold\s*>\s*9\b/), /Threshold\s*>\s*9\b/);
+      assert.match(await tooltipOf(page, row, /Threshold:\s*>\s*9\b/), /Threshold:\s*>\s*9\b/);
       await page.locator('.tabs-container .tab').filter({ hasText: FILE }).first().click();
       await lens(page, /In sync with Sandbox$/).waitFor({ state: 'visible', timeout: 60_000 });
     }, (m) => t.diagnostic(m));
@@ -119,7 +119,7 @@ describe('UI: apply trigger files (code-server + Chromium)', { timeout: 600_000 
   it('Apply on a folder creates a new trigger and writes its id into the file; a trigger changed on the service after the plan is skipped and said so', { timeout: 300_000 }, async (t) => {
     const { server, browser, workspace } = ready();
     await uiTest(t.name, browser, server, async ({ page }) => {
-      await page.setViewportSize({ width: 1400, height: 1000 });
+      await page.setViewportSize({ width: 1600, height: 1000 });
       const folder = join(workspace, 'triggers', 'api-gateway');
       rmSync(folder, { recursive: true, force: true });
       const baseUrl = await startSandboxFromWelcome(page);
