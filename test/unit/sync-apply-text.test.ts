@@ -133,6 +133,15 @@ test('the result names each outcome with its reason and the members the service 
   });
 });
 
+test('a summary of changes all applied as sent says they were read back so', () => {
+  const results: ChangeResult[] = [{ change: update, outcome: 'applied', id: 't-1', storedDifferently: [] }];
+  assert.deepEqual(summary(plan([update]), results), {
+    message: 'Applied the plan to Sandbox: 1 applied, 0 skipped, 0 refused, 0 failed.',
+    detail: 'Each change was read back from the service as it was sent.',
+    clean: true,
+  });
+});
+
 test('a member stored otherwise than sent is named (sent -> stored) and keeps the summary from being clean', () => {
   const results: ChangeResult[] = [{ change: update, outcome: 'applied', id: 't-1', storedDifferently: [{ path: 'frequency', member: 'frequency', service: 900, local: 600 }] }];
   assert.equal(resultDocumentText(plan([update]), results).split('\n').slice(2, 4).join('\n'), 'Applied: ~ api "High latency" (t-1)\n      stored differently (sent -> stored): frequency: 600 -> 900');

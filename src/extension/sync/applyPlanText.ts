@@ -131,6 +131,7 @@ export function summary(plan: Plan, results: readonly ChangeResult[]): { message
   const message = l10n.t('Applied the plan to {0}: {1}.', connection, resultCountsText(results));
   const named = problems.slice(0, NAMED).flatMap(resultLines);
   const more = problems.length - Math.min(problems.length, NAMED);
+  if (problems.length === 0) return { message: visible(message), detail: l10n.t('Each change was read back from the service as it was sent.'), clean: true };
   const detail = [...named, ...(more > 0 ? [l10n.t('and {0} more (Show Details)', more)] : [])].join('\n');
-  return { message: visible(message), detail: detail.split('\n').map(visible).join('\n'), clean: problems.length === 0 };
+  return { message: visible(message), detail: detail.split('\n').map(visible).join('\n'), clean: false };
 }
