@@ -2,11 +2,12 @@
 // (the service has no conditional write), then read back. A change whose trigger changed since the plan
 // is skipped, never written over; a refusal is reported with the service's words; the other changes go
 // on. No vscode import.
-import { isServiceError } from '../api/errors';
+import type { ServiceErrorKind } from '../api/errors';
 import { sameJson, type Difference } from './compare';
 import type { ServiceTrigger } from './drift';
 import { listingSegment } from './listing';
 import { storedDifferently, unchangedSince, type PlannedChange } from './plan';
+import { PullCancelled } from './pool';
 
 /** The calls an apply makes (the client's ServiceClient satisfies it). */
 export interface TriggerWriter {
@@ -68,7 +69,35 @@ async function applyOne(change: PlannedChange, writer: TriggerWriter, o: ApplyCh
 }
 
 const signalOf = (signal: AbortSignal | undefined) => (signal === undefined ? {} : { signal });
-const isGone = (e: unknown) => isServiceError(e) && e.status === 404;
+
+/** What apply reads of the client's ServiceError. */
+interface ServiceErrorShape {
+  kind: ServiceErrorKind;
+  message: string;
+  status?: number;
+  fieldProblems: readonly { field: string; message: string }[];
+  maybeProcessed?: boolean;
+}
+
+/**
+ * The client's ServiceError, recognised by its shape, not its class: the editor loads the client from its
+ * own bundle, whose ServiceError is another class than the one this module would import.
+ */
+function serviceErrorOf(e: unknown): ServiceErrorShape | undefined {
+  if (!(e instanceof Error) || e.name !== 'ServiceError') return undefined;
+  const s = e as Error & { kind?: unknown; status?: unknown; fieldProblems?: unknown; maybeProcessed?: unknown };
+  if (typeof s.kind !== 'string') return undefined;
+  const problems = Array.isArray(s.fieldProblems) ? (s.fieldProblems as { field: string; message: string }[]) : [];
+  return {
+    kind: s.kind as ServiceErrorKind,
+    message: e.message,
+    ...(typeof s.status === 'number' ? { status: s.status } : {}),
+    fieldProblems: problems,
+    ...(s.maybeProcessed === true ? { maybeProcessed: true } : {}),
+  };
+}
+
+const isGone = (e: unknown) => serviceErrorOf(e)?.status === 404;
 
 async function create(change: Extract<PlannedChange, { action: 'create' }>, writer: TriggerWriter, o: ApplyChangesOptions): Promise<ChangeResult> {
   const mismatch = bodyMismatch(change, o);
@@ -132,10 +161,13 @@ async function remove(change: Extract<PlannedChange, { action: 'delete' }>, writ
 }
 
 function failure(change: PlannedChange, e: unknown): ChangeResult {
-  if (!isServiceError(e)) return { change, outcome: 'failed', reason: e instanceof Error ? e.message : String(e) };
+  // A pacing pool given up while it waited: the call was never sent.
+  if (e instanceof PullCancelled) return { change, outcome: 'skipped', reason: 'the apply was cancelled during it' };
+  const se = serviceErrorOf(e);
+  if (se === undefined) return { change, outcome: 'failed', reason: e instanceof Error ? e.message : String(e) };
   // A create cancelled in flight may have been made: that is said (failed), not hidden as skipped.
-  if (e.kind === 'aborted' && e.maybeProcessed !== true) return { change, outcome: 'skipped', reason: 'the apply was cancelled during it' };
-  const members = e.fieldProblems.map((p) => ({ field: p.field, message: p.message }));
-  const refused = (e.kind === 'http' && e.status !== undefined && e.status >= 400 && e.status < 500 && e.status !== 429) || e.kind === 'request-validation';
-  return refused ? { change, outcome: 'refused', reason: e.message, members } : { change, outcome: 'failed', reason: e.message };
+  if (se.kind === 'aborted' && se.maybeProcessed !== true) return { change, outcome: 'skipped', reason: 'the apply was cancelled during it' };
+  const members = se.fieldProblems.map((p) => ({ field: p.field, message: p.message }));
+  const refused = (se.kind === 'http' && se.status !== undefined && se.status >= 400 && se.status < 500 && se.status !== 429) || se.kind === 'request-validation';
+  return refused ? { change, outcome: 'refused', reason: se.message, members } : { change, outcome: 'failed', reason: se.message };
 }
