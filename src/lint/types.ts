@@ -76,6 +76,11 @@ export interface LintOptions {
    * here: a dataset left out is not checked, never reported.
    */
   columns?: Readonly<Record<string, DatasetColumns>>;
+  /**
+   * The slugs of every dataset the service has, when they are known (the editor's active connection):
+   * a trigger naming another dataset gets a warning (`trigger/unknown-dataset`). Left out: not checked.
+   */
+  datasets?: readonly string[];
   /** Dataset slugs that are metrics datasets; every other dataset is standard. */
   metricsDatasets?: readonly string[];
   /**

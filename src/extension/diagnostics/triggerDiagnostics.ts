@@ -13,6 +13,7 @@ import { LintCollection } from './lintCollection';
 import { LintedDocuments, type LintedVersion } from './lintedDocuments';
 import { DatasetFiles } from './datasetFiles';
 import type { ColumnsChange, LiveColumns } from './liveColumns';
+import type { LiveDatasets } from './liveDatasets';
 import type { LintJobOptions } from './lintJobs';
 import { LintCancelled, LintRunner, requiredWorker, type LintRunnerWork } from './lintRunner';
 import { LintScheduler } from './lintScheduler';
@@ -43,6 +44,8 @@ export class TriggerDiagnostics implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[];
   /** The active connection's columns, when live columns lint is on. */
   private columns: LiveColumns | undefined;
+  /** The active connection's datasets, when the dataset check is on. */
+  private datasets: LiveDatasets | undefined;
   /** The datasets each linted file (open, or in Problems) names. */
   private readonly naming = new DatasetFiles();
 
@@ -122,7 +125,19 @@ export class TriggerDiagnostics implements vscode.Disposable {
     if (key !== undefined && key.startsWith(`${this.readOnlyScheme}:`)) options.form = 'listed';
     const columns = this.columns?.known();
     if (columns !== undefined && Object.keys(columns).length > 0) options.columns = columns;
+    const datasets = this.datasets?.known();
+    if (datasets !== undefined) options.datasets = datasets;
     return options;
+  }
+
+  /** Checks the dataset a trigger names against the active connection's datasets (listed in the background). */
+  useDatasets(datasets: LiveDatasets): vscode.Disposable {
+    this.datasets = datasets;
+    const sub = datasets.onDidChange(() => this.columnsChanged('all'));
+    return new vscode.Disposable(() => {
+      sub.dispose();
+      if (this.datasets === datasets) this.datasets = undefined;
+    });
   }
 
   /** Checks the columns a trigger names against the active connection's datasets (read in the background). */
@@ -137,7 +152,7 @@ export class TriggerDiagnostics implements vscode.Disposable {
     });
   }
 
-  /** Another connection: everything again. Columns of some datasets: the files naming them, each once. */
+  /** Another connection or dataset list: everything again. Columns of some datasets: the files naming them, each once. */
   private columnsChanged(change: ColumnsChange): void {
     if (change === 'all') {
       this.documents.clear();
@@ -175,6 +190,7 @@ export class TriggerDiagnostics implements vscode.Disposable {
       this.collection.show(doc.uri, linted.diagnostics, documentSize(doc));
       this.naming.set(key, linted.datasets);
       this.columns?.want(linted.datasets);
+      if (linted.datasets.length > 0) this.datasets?.want();
     } catch (err) {
       if (!(err instanceof LintCancelled)) throw err;
     }
