@@ -34,6 +34,13 @@ export interface RelatedInformation {
 /** Location of a member in the file's JSON value (array indexes as numbers). */
 export type JsonPath = (string | number)[];
 
+/**
+ * What kind of JSON syntax fault a `json/syntax` diagnostic is: a comment, a trailing comma, an empty
+ * file, or another fault. An editor whose own JSON support reports some kinds leaves those out, so each
+ * fault shows once.
+ */
+export type SyntaxKind = 'comment' | 'trailing-comma' | 'empty' | 'other';
+
 export interface Diagnostic {
   rule: RuleId;
   severity: Severity;
@@ -43,6 +50,8 @@ export interface Diagnostic {
   path: JsonPath;
   fix?: Fix;
   related?: RelatedInformation[];
+  /** For `json/syntax` only: the kind of fault. */
+  syntax?: SyntaxKind;
 }
 
 /**

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Diagnostic as LintDiagnostic } from '../../lint';
 import { FileRemovals } from './fileRemovals';
+import { shownBeside, type JsonSupport } from './jsonSupport';
 import { LintCodeActions } from './lintCodeActions';
 import { LintCollection } from './lintCollection';
 import { LintedDocuments, type LintedVersion } from './lintedDocuments';
@@ -105,6 +106,10 @@ export class TriggerDiagnostics implements vscode.Disposable {
       vscode.workspace.onDidSaveTextDocument((doc) => this.onOpen(doc)),
       vscode.workspace.onDidCloseTextDocument((doc) => this.forget(doc.uri)),
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.relintAll()),
+      // JSON validation turned on or off: the syntax faults it reports are shown by obs-lint, or not.
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('json.validate.enable')) this.relintAll();
+      }),
       // Also when a sandbox starts or stops: its metrics datasets change what the linter allows.
       this.settings.onDidChange((names) => {
         if (names.has('triggerFiles') || names.has('metricsDatasets') || names.has('rulesDocsUrl')) {
@@ -177,6 +182,11 @@ export class TriggerDiagnostics implements vscode.Disposable {
     return { ...result.hidden, diagnostics: result.diagnostics };
   }
 
+  /** What VS Code's JSON support reports of a document itself (jsonSupport.ts). */
+  private jsonSupport(doc: vscode.TextDocument): JsonSupport {
+    return { languageId: doc.languageId, validates: vscode.workspace.getConfiguration('json').get<boolean>('validate.enable', true) !== false };
+  }
+
   private onOpen(doc: vscode.TextDocument): void {
     if (this.matcher.matches(doc)) void this.scheduler.lintNow(doc.uri.toString());
   }
@@ -187,7 +197,7 @@ export class TriggerDiagnostics implements vscode.Disposable {
     try {
       const linted = await this.documents.lint(key, doc.version, () => doc.getText(), signal);
       if (signal.aborted || doc.isClosed || doc.version !== linted.version) return;
-      this.collection.show(doc.uri, linted.diagnostics, documentSize(doc));
+      this.collection.show(doc.uri, shownBeside(linted.diagnostics, this.jsonSupport(doc)), documentSize(doc));
       this.naming.set(key, linted.datasets);
       this.columns?.want(linted.datasets);
       if (linted.datasets.length > 0) this.datasets?.want();
@@ -288,7 +298,7 @@ export class TriggerDiagnostics implements vscode.Disposable {
   private async lintAndShow(uri: vscode.Uri, doc: vscode.TextDocument | undefined): Promise<Pick<LintedVersion, 'diagnostics' | 'hidden'>> {
     if (doc) {
       const linted = await this.documents.lint(uri.toString(), doc.version, () => doc.getText());
-      this.collection.show(uri, linted.diagnostics, documentSize(doc));
+      this.collection.show(uri, shownBeside(linted.diagnostics, this.jsonSupport(doc)), documentSize(doc));
       this.naming.set(uri.toString(), linted.datasets);
       return linted;
     }
