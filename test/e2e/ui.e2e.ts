@@ -40,8 +40,10 @@ describe('UI: side bar and Datasets tree (code-server + Chromium)', { timeout: 4
       const baseUrl = await startSandboxFromWelcome(page);
       await welcome.waitFor({ state: 'hidden' });
       await page.locator('.part.statusbar').getByText('Obs: Sandbox').waitFor({ state: 'visible' });
-      // The side bar's header names the connection the tree shows.
-      await bar.locator('.composite.title, .pane-header').filter({ hasText: /Datasets — Sandbox/i }).first().waitFor({ state: 'visible' });
+      // The view's header names the connection the tree shows, beside a title short enough not to be cut.
+      const header = bar.locator('.pane-header').filter({ has: page.locator('.title', { hasText: /^Datasets$/i }) }).first();
+      await header.locator('.description', { hasText: 'Sandbox' }).waitFor({ state: 'visible' });
+      assert.equal(await header.locator('.title').evaluate((el) => el.scrollWidth <= el.clientWidth), true, 'the title is shown whole');
       assert.deepEqual(await paletteTitles(page, 'Local Sandbox'), ['Observability: Stop Local Sandbox'], 'only Stop while it runs');
       await treeSettled(page);
       assert.deepEqual(await treeLabels(page), ['Environment-wide', 'api-gateway', 'bench-wide', 'checkout-service', 'empty-dataset', 'metrics-hosts', 'API keys']);
