@@ -149,7 +149,7 @@ suite('editor', () => {
     async () => {
       const description = (await schemaProperty('frequency')).description ?? '';
       assert.ok(description.includes('Minimum 60'), `frequency description in the shipped schema: ${description}`);
-      const uri = vscode.Uri.joinPath(workspaceFolder(), 'triggers', 'checkout-latency.trigger.json');
+      const uri = vscode.Uri.joinPath(workspaceFolder(), 'triggers', 'api-gateway', 'High-error-rate.trigger.json');
       const doc = await vscode.workspace.openTextDocument(uri);
       await vscode.window.showTextDocument(doc);
       try {
