@@ -184,7 +184,8 @@ suite('editor', () => {
       await withTriggerFile('editor-test/once.trigger.json', text, async (doc) => {
         await completionLabels(doc.uri, after(doc, '"alert_type": '), ['"on_change"']);
         const edit = new vscode.WorkspaceEdit();
-        const comma = after(doc, '"frequency": 900');
+        // The JSON support reports a missing comma at the member after it: on the query_id line, not alert_type's.
+        const comma = after(doc, '"alert_type": "sometimes"');
         edit.delete(doc.uri, new vscode.Range(comma, comma.translate(0, 1)));
         assert.ok(await vscode.workspace.applyEdit(edit));
         await waitFor('the JSON support reporting both missing commas', () => fromJsonSupport(doc).length === 2 || undefined, SERVER_WAIT_MS);
