@@ -5,8 +5,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ServiceClient } from '../../src/api/client';
 import { DEMO, startSandbox, type SandboxHandle } from '../../src/sandbox';
-import { CreationPacer, POLL, runQueryResult, type RunnerClock } from '../../src/extension/queries/runner';
-import { readSavedQuery, runPreview, PreviewRefused } from '../../src/extension/queries/preview/run';
+import { CreationPacer, POLL, runQueryResult, type RunnerClock } from '../../src/backtest/runner';
+import { readSavedQuery, runPreview, PreviewRefused } from '../../src/extension/queries/previewRun';
 
 const GW = DEMO.datasets.gateway;
 

@@ -13,7 +13,7 @@ import { failedModel, modelFromResult, type ResultContext } from './resultsModel
 import { ResultsPanel, type PanelActions } from './resultsPanel';
 import type { ResultsRun, SavedRun } from './resultsProtocol';
 import { queryPanelKey } from './resultsRestore';
-import { CreationPacer, isCallUnavailable, runQueryResult, unavailableOr, type RunnerClock } from './runner';
+import { CreationPacer, isCallUnavailable, runQueryResult, unavailableOr, type RunnerClock } from '../../backtest/runner';
 
 export interface QueryFeatureDeps {
   connections: ConnectionManager;

@@ -1,9 +1,10 @@
 // Running queries against the service: creating a result under the service's limit of 10 creations a
 // minute (waiting visibly, never failing on it), polling it with backoff until complete, and saying
-// plainly which call is not available where the service refuses one beyond the spec. No vscode import.
-import type { ApiResponse, CallOptions } from '../../api/clientOptions';
-import type { CreateQueryRequest, CreateQueryResultRequest, QueryResult, SavedQuery } from '../../api/schemas';
-import { asServiceError } from '../core/errors';
+// plainly which call is not available where the service refuses one beyond the spec. Shared by the
+// editor's queries and previews and by the backtest (editor and CLI). No vscode import.
+import type { ApiResponse, CallOptions } from '../api/clientOptions';
+import type { CreateQueryRequest, CreateQueryResultRequest, QueryResult, SavedQuery } from '../api/schemas';
+import { asServiceError } from './serviceErrors';
 import * as l10n from '@vscode/l10n';
 
 /** The client methods the queries feature uses (ServiceClient has them). */

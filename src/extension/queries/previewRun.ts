@@ -1,12 +1,14 @@
-// A trigger preview from start to end: plan the queries, save and run each (paced by the service's rate
-// limit), build the grid, evaluate, and describe. No vscode import: tested against the sandbox.
-import type { ResultsModel } from '../../../webview/protocol/queryResults';
-import { modelFromPreview } from '../resultsModel';
-import { isCallUnavailable, runQueryResult, unavailableOr, type CreationPacer, type QueryApi, type RunnerClock } from '../runner';
-import { evaluateTrigger, type PreviewOutcome } from './evaluate';
-import { chunkQuery, planPreview, type PlanMode, type PreviewPlan, type TriggerInput } from './plan';
-import { gridFromSeries } from './series';
-import { previewSummary, spanLabel } from './summary';
+// A trigger preview from start to end: plan the queries, fetch the series (paced by the service's rate
+// limit), build the grid, evaluate, and describe. The engine is src/backtest (shared with the trigger
+// tests); this adds the panel's model. No vscode import: tested against the sandbox.
+import type { ResultsModel } from '../../webview/protocol/queryResults';
+import { evaluateTrigger, type PreviewOutcome } from '../../backtest/evaluate';
+import { fetchSeries, QueryIncompleteError } from '../../backtest/fetch';
+import { planPreview, type PlanMode, type PreviewPlan, type TriggerInput } from '../../backtest/plan';
+import { isCallUnavailable, unavailableOr, type CreationPacer, type QueryApi, type RunnerClock } from '../../backtest/runner';
+import { gridFromSeries } from '../../backtest/series';
+import { previewSummary, spanLabel } from '../../backtest/summary';
+import { modelFromPreview } from './resultsModel';
 import * as l10n from '@vscode/l10n';
 
 /** A trigger that cannot be previewed as it is (the reason is for the user). */
@@ -45,24 +47,12 @@ export async function runPreview(api: QueryApi, pacer: CreationPacer, clock: Run
   const planned = planPreview(req.trigger, req.query, req.windowSeconds, req.nowSeconds, req.mode);
   if (!planned.ok) throw new PreviewRefused(l10n.t('Trigger "{0}" cannot be previewed: {1}.', req.trigger.name, planned.reason));
   const plan = planned.plan;
-  const data = [];
-  for (const [i, chunk] of plan.chunks.entries()) {
-    const part = plan.chunks.length > 1 ? ` ${l10n.t('(query {0} of {1})', i + 1, plan.chunks.length)}` : '';
-    report(l10n.t('Saving the preview query{0}...', part));
-    let queryId: string;
-    try {
-      queryId = (await api.createQuery(req.dataset, chunkQuery(req.query, plan, chunk), { signal })).data.id;
-    } catch (err) {
-      throw unavailableOr(err, l10n.t('Saving a query'), `POST /1/queries/${req.dataset}`);
-    }
-    const run = await runQueryResult(api, pacer, clock, {
-      dataset: req.dataset,
-      body: { query_id: queryId, disable_series: false, disable_total_by_aggregate: true, disable_other_by_aggregate: true },
-      signal,
-      report: (m) => report(`${m}${part}`),
-    });
-    if (run.kind === 'incomplete') throw new PreviewRefused(l10n.t("The preview's query did not complete: {0}", run.reason));
-    data.push(run.result.data);
+  let data;
+  try {
+    data = await fetchSeries({ api, pacer, clock, signal, report }, req.dataset, req.query, plan);
+  } catch (err) {
+    if (err instanceof QueryIncompleteError) throw new PreviewRefused(l10n.t("The preview's query did not complete: {0}", err.reason));
+    throw err;
   }
   const grid = gridFromSeries(plan, data);
   const outcome = evaluateTrigger(plan.rules, grid, plan.from, plan.to);
