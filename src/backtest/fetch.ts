@@ -29,6 +29,15 @@ export class QueryIncompleteError extends Error {
   }
 }
 
+/** The saved query a trigger names by query_id, read back to evaluate it. */
+export async function readSavedQuery(api: Pick<QueryApi, 'getQuery'>, dataset: string, queryId: string, signal: AbortSignal): Promise<Record<string, unknown>> {
+  try {
+    return (await api.getQuery(dataset, queryId, { signal })).data;
+  } catch (err) {
+    throw unavailableOr(err, l10n.t('Reading a saved query'), `GET /1/queries/${dataset}/${queryId}`);
+  }
+}
+
 /** The data of each chunk of the plan, in order. */
 export async function fetchSeries(deps: FetchDeps, dataset: string, query: Record<string, unknown>, plan: Pick<PreviewPlan, 'step' | 'chunks'>): Promise<CachedData[]> {
   const data: CachedData[] = [];

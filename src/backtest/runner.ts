@@ -147,3 +147,21 @@ export async function runQueryResult(api: QueryApi, pacer: CreationPacer, clock:
   }
   return { kind: 'complete', result, polls };
 }
+
+/** The clock of a process: real time, and sleeps that end early, rejecting, when the signal aborts. */
+export const systemClock: RunnerClock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) =>
+    new Promise((resolve, reject) => {
+      if (signal.aborted) return reject(new DOMException('cancelled', 'AbortError'));
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(new DOMException('cancelled', 'AbortError'));
+      };
+      const timer = setTimeout(() => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      signal.addEventListener('abort', onAbort, { once: true });
+    }),
+};

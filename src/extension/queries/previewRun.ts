@@ -3,9 +3,9 @@
 // tests); this adds the panel's model. No vscode import: tested against the sandbox.
 import type { ResultsModel } from '../../webview/protocol/queryResults';
 import { evaluateTrigger, type PreviewOutcome } from '../../backtest/evaluate';
-import { fetchSeries, QueryIncompleteError } from '../../backtest/fetch';
+import { fetchSeries, QueryIncompleteError, readSavedQuery } from '../../backtest/fetch';
 import { planPreview, type PlanMode, type PreviewPlan, type TriggerInput } from '../../backtest/plan';
-import { isCallUnavailable, unavailableOr, type CreationPacer, type QueryApi, type RunnerClock } from '../../backtest/runner';
+import { isCallUnavailable, type CreationPacer, type QueryApi, type RunnerClock } from '../../backtest/runner';
 import { gridFromSeries } from '../../backtest/series';
 import { previewSummary, spanLabel } from '../../backtest/summary';
 import { modelFromPreview } from './resultsModel';
@@ -34,15 +34,6 @@ export interface PreviewRun {
   model: ResultsModel;
 }
 
-/** The saved query a trigger names by query_id, read back to preview it. */
-export async function readSavedQuery(api: QueryApi, dataset: string, queryId: string, signal: AbortSignal): Promise<Record<string, unknown>> {
-  try {
-    return (await api.getQuery(dataset, queryId, { signal })).data;
-  } catch (err) {
-    throw unavailableOr(err, l10n.t('Reading a saved query'), `GET /1/queries/${dataset}/${queryId}`);
-  }
-}
-
 export async function runPreview(api: QueryApi, pacer: CreationPacer, clock: RunnerClock, req: PreviewRequest, signal: AbortSignal, report: (m: string) => void): Promise<PreviewRun> {
   const planned = planPreview(req.trigger, req.query, req.windowSeconds, req.nowSeconds, req.mode);
   if (!planned.ok) throw new PreviewRefused(l10n.t('Trigger "{0}" cannot be previewed: {1}.', req.trigger.name, planned.reason));
@@ -65,4 +56,4 @@ export async function runPreview(api: QueryApi, pacer: CreationPacer, clock: Run
   return { plan, outcome, summary, model };
 }
 
-export { isCallUnavailable };
+export { isCallUnavailable, readSavedQuery };
