@@ -3,9 +3,9 @@
 // times back for people (`2025-06-02 09:10 UTC`). No vscode import.
 
 export const ABSOLUTE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?Z$/;
-export const RELATIVE_TIME = /^now(?:-(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?)?$/;
+export const RELATIVE_TIME = /^now(?:-(?=\d)(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?)?$/;
 /** Either form, for the JSON Schema. */
-export const TIME_PATTERN = '^(?:\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(?::\\d{2})?Z|now(?:-(?:\\d+d)?(?:\\d+h)?(?:\\d+m)?)?)$';
+export const TIME_PATTERN = '^(?:\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(?::\\d{2})?Z|now(?:-(?=\\d)(?:\\d+d)?(?:\\d+h)?(?:\\d+m)?)?)$';
 
 export type TimeSpec = { kind: 'absolute'; seconds: number } | { kind: 'relative'; secondsBeforeNow: number };
 
@@ -21,8 +21,7 @@ export function readTime(text: string): TimeSpec | undefined {
     return { kind: 'absolute', seconds: ms / 1000 };
   }
   const rel = RELATIVE_TIME.exec(text);
-  // `now-` with no amount matches none of the parts: refused.
-  if (!rel || (text !== 'now' && rel.slice(1).every((p) => p === undefined))) return undefined;
+  if (!rel) return undefined;
   const [d, h, m] = rel.slice(1).map((p) => Number(p ?? 0)) as [number, number, number];
   return { kind: 'relative', secondsBeforeNow: d * 86_400 + h * 3_600 + m * 60 };
 }

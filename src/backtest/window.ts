@@ -3,7 +3,7 @@
 // firing or not) is the service's, and judged testable only when every bucket it needs is still kept: the
 // service keeps query results for 7 days, so an older window is NOT TESTABLE, never passed. No vscode import.
 import { evaluationTimes, type TriggerRules } from './evaluate';
-import { lookBack, planFetch, RETENTION_SECONDS, RETENTION_SLACK_SECONDS, SAFETY_SECONDS, type Fetch } from './plan';
+import { planFetch, RETENTION_SECONDS, RETENTION_SLACK_SECONDS, SAFETY_SECONDS, type Fetch } from './plan';
 import { inSchedule } from './schedule';
 import { spanLabel } from './summary';
 import { resolveTime, utcText, type TimeSpec } from './times';
@@ -49,10 +49,13 @@ export function resolveWindow(rules: TriggerRules, spec: { from: TimeSpec; to: T
   const from = resolveTime(spec.from, nowSeconds);
   const asked = resolveTime(spec.to, nowSeconds);
   if (asked <= from) return { kind: 'error', reason: l10n.t('the window ends ({0}, {1}) before it starts ({2}, {3})', spec.toText, utcText(asked), spec.fromText, utcText(from)) };
-  const newest = Math.floor((nowSeconds - SAFETY_SECONDS) / rules.frequency) * rules.frequency;
-  const to = Math.min(asked, newest);
+  const f = rules.frequency;
+  const newest = Math.floor((nowSeconds - SAFETY_SECONDS) / f) * f;
+  // The last evaluation in the window: the same whatever second of it the run reads "now-2h" at, so a run
+  // again a little later asks the service for the same windows (the session's cache has them).
+  const to = Math.floor(Math.min(asked, newest) / f) * f;
   if (from >= newest) return { kind: 'not-testable', reason: l10n.t('the window has not happened yet: it starts at {0}, and the newest evaluation with complete data is at {1}', utcText(from), utcText(newest)) };
-  if (evaluationTimes(rules.frequency, from, to).length === 0) {
+  if (evaluationTimes(f, from, to).length === 0) {
     return { kind: 'error', reason: l10n.t('the window holds no evaluation: the trigger is evaluated every {0}, at multiples of it (UTC)', spanLabel(rules.frequency)) };
   }
   const evalFrom = warmUpFrom(rules, from);
@@ -60,7 +63,7 @@ export function resolveWindow(rules: TriggerRules, spec: { from: TimeSpec; to: T
   const oldest = oldestKept(nowSeconds);
   if (fetch.fetchStart < oldest) {
     // The same window moved later by what it lacks (rounded up to whole evaluations) is testable now.
-    const lack = Math.ceil((oldest - fetch.fetchStart) / rules.frequency) * rules.frequency;
+    const lack = Math.ceil((oldest - fetch.fetchStart) / f) * f;
     return {
       kind: 'not-testable',
       reason: l10n.t(
