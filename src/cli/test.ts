@@ -122,8 +122,6 @@ async function runFile(file: string, session: Session): Promise<TestFileReport> 
 async function timedRun(tests: TriggerTestFile, tested: Parameters<typeof runTriggerTests>[1], session: Session): Promise<{ outcomes: ExpectationOutcome[]; seconds: number[] }> {
   const seconds: number[] = [];
   let last = systemClock.now();
-  // The pacer counts a wait down every second: each wait is said once, when it starts.
-  let lastWait = Number.NEGATIVE_INFINITY;
   const outcomes = await runTriggerTests(tests, tested, {
     api: session.client,
     pacer: session.pacer,
@@ -131,12 +129,7 @@ async function timedRun(tests: TriggerTestFile, tested: Parameters<typeof runTri
     signal: session.signal,
     cache: session.cache,
     nowSeconds: session.nowSeconds,
-    report: (m) => {
-      const wait = /^Waiting (\d+) s: /.exec(m);
-      const s = wait ? Number(wait[1]) : Number.NEGATIVE_INFINITY;
-      if (wait && s >= lastWait) warn(session.io, m.replace(/^Waiting/, 'waiting').replace(/\.\.\.$/, ''));
-      lastWait = s;
-    },
+    report: onceEachWait((m) => warn(session.io, m)),
     onOutcome: () => {
       const now = systemClock.now();
       seconds.push((now - last) / 1000);
@@ -144,6 +137,20 @@ async function timedRun(tests: TriggerTestFile, tested: Parameters<typeof runTri
     },
   });
   return { outcomes, seconds };
+}
+
+/**
+ * Progress for the standard error: only the waits for the rate limit, each said once when it starts
+ * (the pacer counts a wait down every second), as `waiting 23 s: the service runs at most 10 queries a minute`.
+ */
+export function onceEachWait(say: (message: string) => void): (progress: string) => void {
+  let last = Number.NEGATIVE_INFINITY;
+  return (progress) => {
+    const wait = /^Waiting (\d+) s: /.exec(progress);
+    const seconds = wait ? Number(wait[1]) : Number.NEGATIVE_INFINITY;
+    if (wait && seconds >= last) say(progress.replace(/^Waiting/, 'waiting').replace(/\.\.\.$/, ''));
+    last = seconds;
+  };
 }
 
 /** Writes the report whole (a temporary file renamed over the target), so CI never reads half a report. */

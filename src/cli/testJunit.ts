@@ -33,8 +33,10 @@ function detail(o: ExpectationOutcome): string {
 function testcase(r: TestFileReport, o: ExpectationOutcome, time: number): string {
   const open = `    <testcase classname="${xmlText(r.file)}" name="${xmlText(o.name)}" time="${seconds(time)}"`;
   switch (o.status) {
-    case 'passed':
-      return `${open}>\n      <system-out>${xmlText(o.message)}${o.notes.length > 0 ? `\n${detail(o)}` : ''}</system-out>\n    </testcase>`;
+    case 'passed': {
+      const more = detail(o);
+      return `${open}>\n      <system-out>${xmlText(o.message)}${more === '' ? '' : `\n${more}`}</system-out>\n    </testcase>`;
+    }
     case 'failed':
       return `${open}>\n      <failure message="${xmlText(o.message)}" type="expectation">${detail(o)}</failure>\n    </testcase>`;
     case 'not-testable':
