@@ -8,7 +8,7 @@ import { evaluateTrigger, STATE_FIRING, STATE_QUIET, STATE_SKIPPED, type Grid, t
 import { countWindow, judge } from '../../src/backtest/judge';
 import { planPreview } from '../../src/backtest/plan';
 import { readTriggerRules } from '../../src/backtest/rules';
-import { gridFromSeries } from '../../src/backtest/series';
+import { epochSeconds, gridFromSeries } from '../../src/backtest/series';
 import type { Expectation } from '../../src/backtest/testFile';
 import { warmUpFrom } from '../../src/backtest/window';
 
@@ -213,4 +213,21 @@ describe('verdicts', () => {
     const night = judge(e({ expect: 'fires' }), none, 'on_change', Date.parse('2025-06-01T23:00:00Z') / 1000, Date.parse('2025-06-02T01:00:00Z') / 1000);
     assert.equal(night.message, 'fired 0 times between 2025-06-01 23:00 and 2025-06-02 01:00 UTC; expected at least 1');
   });
+});
+
+test('series times are read as Date.parse reads them, the usual ISO form without it (property)', () => {
+  const two = (max: number) => fc.integer({ min: 0, max }).map((v) => String(v).padStart(2, '0'));
+  const iso = fc
+    .tuple(fc.integer({ min: 1970, max: 2200 }), two(13), two(32), two(25), two(60), two(61), fc.constantFrom('', '.000', '.5', '.123', '.1234', ',000'), fc.constantFrom('Z', 'z', '+00:00', ''))
+    .map(([y, mo, d, h, mi, sec, frac, zone]) => `${y}-${mo}-${d}T${h}:${mi}:${sec}${frac}${zone}`);
+  fc.assert(
+    fc.property(iso, (text) => {
+      const expected = Math.floor(Date.parse(text) / 1000);
+      const got = epochSeconds(text);
+      assert.ok(Number.isNaN(expected) ? Number.isNaN(got) : got === expected, `${text}: ${got} against ${expected}`);
+    }),
+    { numRuns: 3000 },
+  );
+  assert.equal(epochSeconds('2025-06-02T09:10:00Z'), Date.parse('2025-06-02T09:10:00Z') / 1000);
+  assert.equal(epochSeconds(1_748_855_400_000), 1_748_855_400);
 });
