@@ -57,7 +57,8 @@ export function gridFromSeries(plan: Pick<PreviewPlan, 'to' | 'fetchStart' | 'st
   const havingKeys = plan.havingKeys;
   const groups = new Map<string, GridGroup & { havings: Float64Array[] }>();
   const row = (data: Record<string, unknown>): GridGroup & { havings: Float64Array[] } => {
-    const label = groupLabel(plan.breakdowns, data);
+    // Without breakdowns every point is of the one group: no label to make for each of them.
+    const label = plan.breakdowns.length === 0 ? '' : groupLabel(plan.breakdowns, data);
     let group = groups.get(label);
     if (!group) {
       group = { label, values: new Float64Array(length).fill(NaN), havings: havingKeys.map(() => new Float64Array(length).fill(NaN)), keys: groupKeys(plan.breakdowns, data) };
