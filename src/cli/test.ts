@@ -41,8 +41,8 @@ PATH: test files, folders (every *${TRIGGER_TEST_SUFFIX} under them) or globs; d
       'after',
       `
 The service is the one named by ${ENV_BASE_URL} and ${ENV_CONFIG_KEY} in the environment (never flags or files).
-Relative times ("now-2h") are read at the start of the run, in whole minutes. The service creates at most 10 query results a
-minute: a long run waits, saying so on the standard error.
+Relative times ("now-2h") are read at the start of the run, in whole minutes. The service creates at
+most 10 query results a minute: a long run waits, saying so on the standard error.
 
 Exit status: 0 every expectation passed; 1 one failed or is not testable (its window is older than the data
 the service keeps); 2 a usage problem, a file that cannot be read or is not a valid test file, or an

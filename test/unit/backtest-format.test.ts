@@ -90,6 +90,13 @@ describe('each mistake is one sentence naming the member', () => {
   });
 });
 
+test('the example of docs/TRIGGER-TESTS.md is a valid test file', () => {
+  const doc = readFileSync(join(root, 'docs', 'TRIGGER-TESTS.md'), 'utf8');
+  const example = /```json\n([\s\S]*?)\n```/.exec(doc)?.[1] ?? '';
+  assert.deepEqual(problems(example), []);
+  assert.match(example, /"expect": "does-not-fire"/);
+});
+
 describe('times', () => {
   test('absolute times are UTC with Z, seconds optional; relative ones count back from now in days, hours and minutes', () => {
     assert.deepEqual(readTime('2025-06-02T09:10Z'), { kind: 'absolute', seconds: Date.parse('2025-06-02T09:10:00Z') / 1000 });

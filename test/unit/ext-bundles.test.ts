@@ -100,7 +100,7 @@ const BUNDLES: Record<string, Intent> = {
   'dist/cli.js': {
     entry: 'src/cli/obs.ts',
     runs: 'command line',
-    holds: [/src\/lint\/lint\.ts$/, /src\/cli\/pull\.ts$/, /src\/cli\/drift\.ts$/],
+    holds: [/src\/lint\/lint\.ts$/, /src\/cli\/pull\.ts$/, /src\/cli\/drift\.ts$/, /src\/backtest\/backtest\.ts$/],
     never: [EXTENSION],
   },
   'dist/sandbox.js': {
