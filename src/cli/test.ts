@@ -3,8 +3,8 @@
 // the service's limit of 10 a minute (each query and window run once, whatever the expectations sharing
 // it). Text or JUnit XML. Exit 0 every expectation passed, 1 one failed or is not testable, 2 trouble.
 import { randomBytes } from 'node:crypto';
-import { rename, rm, writeFile } from 'node:fs/promises';
-import { relative, resolve } from 'node:path';
+import { realpath, rename, rm, writeFile } from 'node:fs/promises';
+import { isAbsolute, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { ServiceClient } from '../api/client';
@@ -109,6 +109,8 @@ async function runFile(file: string, session: Session): Promise<TestFileReport> 
   const triggerPath = triggerPathFor(file, parsed.file.trigger);
   if (triggerPath === undefined) return report({ problems: [`name the trigger file in its "trigger" member: the file's name does not end with ${TRIGGER_TEST_SUFFIX}`] });
   const triggerFile = relative(session.io.cwd, resolve(session.io.cwd, triggerPath)).split('\\').join('/');
+  const outside = await outsideOf(session.io.cwd, triggerFile);
+  if (outside !== undefined) return report({ outcomes: erroredOutcomes(parsed.file, `${triggerFile}: ${outside}`) });
   const triggerText = await readText(triggerFile, session);
   if (!triggerText.ok) return report({ outcomes: erroredOutcomes(parsed.file, triggerText.reason), seconds: [] });
   const prepared = await prepareTrigger(triggerText.text, parsed.file, session.client, session.signal);
@@ -116,6 +118,22 @@ async function runFile(file: string, session: Session): Promise<TestFileReport> 
   const trigger = { name: prepared.tested.trigger.name, dataset: prepared.tested.dataset, file: triggerFile };
   const timed = await timedRun(parsed.file, prepared.tested, session);
   return report({ trigger, outcomes: timed.outcomes, seconds: timed.seconds });
+}
+
+/**
+ * Why a trigger file is not read, if so: a test file (from a pull request, say) names it by a path of its
+ * own, which must not lead out of the folder obs test runs in, neither as written nor through a link.
+ */
+async function outsideOf(cwd: string, file: string): Promise<string | undefined> {
+  const inside = (base: string, path: string) => {
+    const r = relative(base, path);
+    return r !== '' && !r.startsWith('..') && !isAbsolute(r);
+  };
+  if (!inside(resolve(cwd), resolve(cwd, file))) return 'it lies outside the folder obs test runs in, so it is not read';
+  const [base, real] = await Promise.all([realpath(cwd), realpath(resolve(cwd, file)).catch(() => undefined)]);
+  // A file that does not exist is said by the read that follows.
+  if (real !== undefined && !inside(base, real)) return 'it is a link leading outside the folder obs test runs in, so it is not read';
+  return undefined;
 }
 
 /** The expectations of a file run in order, with the seconds each took. */

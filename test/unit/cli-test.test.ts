@@ -3,9 +3,9 @@
 // kept beside trigger files never read as trigger files by lint, drift or plan.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { runMain } from '../../src/cli/main';
 import { onceEachWait } from '../../src/cli/test';
 import { startTestSandbox, type TestSandbox } from './sandbox-helpers';
@@ -167,6 +167,28 @@ describe('exit status', () => {
     rmSync(join(dir, TESTS));
     const none = await run(['test']);
     assert.deepEqual([none.code, none.stderr], [2, 'obs: no *.trigger-test.json file under .\n']);
+  });
+});
+
+describe('a trigger path from a test file', () => {
+  test('leading out of the folder obs test runs in, as written or through a link, is not read', async () => {
+    const outside = mkdtempSync(join(tmpdir(), 'obs-outside-'));
+    try {
+      writeFileSync(join(outside, 'secret.trigger.json'), JSON.stringify({ name: 'SECRET-NAME', dataset_slug: 'api-gateway' }));
+      symlinkSync(join(outside, 'secret.trigger.json'), join(dir, 'triggers', 'linked.trigger.json'));
+      const up = relative(join(dir, 'triggers', 'api-gateway'), join(outside, 'secret.trigger.json'));
+      writeTests({ trigger: up, expectations: [{ name: 'a', expect: 'fires', from: 'now-2h', to: 'now' }] });
+      const written = await run(['test']);
+      assert.equal(written.code, 2);
+      assert.match(written.stdout, /\n {2}ERROR {9}a: [^\n]*secret\.trigger\.json: it lies outside the folder obs test runs in, so it is not read\n/);
+      writeTests({ trigger: '../linked.trigger.json', expectations: [{ name: 'a', expect: 'fires', from: 'now-2h', to: 'now' }] });
+      const linked = await run(['test']);
+      assert.equal(linked.code, 2);
+      assert.match(linked.stdout, /\n {2}ERROR {9}a: triggers\/linked\.trigger\.json: it is a link leading outside the folder obs test runs in, so it is not read\n/);
+      assert.doesNotMatch(written.stdout + written.stderr + linked.stdout + linked.stderr, /SECRET-NAME/);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 });
 
