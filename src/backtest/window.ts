@@ -40,6 +40,15 @@ export function warmUpFrom(rules: TriggerRules, from: number): number {
   return t - f;
 }
 
+/** `1 d 2 h 25 min`: each unit that is not 0. */
+export function durationText(seconds: number): string {
+  const d = Math.floor(seconds / 86_400);
+  const h = Math.floor((seconds % 86_400) / 3_600);
+  const m = Math.round((seconds % 3_600) / 60);
+  const parts = [d > 0 ? l10n.t('{0} d', d) : '', h > 0 ? l10n.t('{0} h', h) : '', m > 0 || (d === 0 && h === 0) ? l10n.t('{0} min', m) : ''];
+  return parts.filter((p) => p !== '').join(' ');
+}
+
 /** The oldest bucket a query may still start at, for queries run over the next minutes. */
 export function oldestKept(nowSeconds: number): number {
   return nowSeconds - RETENTION_SECONDS + RETENTION_SLACK_SECONDS;
@@ -69,7 +78,7 @@ export function resolveWindow(rules: TriggerRules, spec: { from: TimeSpec; to: T
       reason: l10n.t(
         'the service keeps query results for 7 days, and this window needs data from {0} ({1} before it starts); the earliest window testable now starts at {2}',
         utcText(fetch.fetchStart),
-        spanLabel(from - fetch.fetchStart),
+        durationText(from - fetch.fetchStart),
         utcText(from + lack),
       ),
     };

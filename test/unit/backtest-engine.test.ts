@@ -10,7 +10,8 @@ import { planPreview } from '../../src/backtest/plan';
 import { readTriggerRules } from '../../src/backtest/rules';
 import { epochSeconds, gridFromSeries } from '../../src/backtest/series';
 import type { Expectation } from '../../src/backtest/testFile';
-import { warmUpFrom } from '../../src/backtest/window';
+import { readTime } from '../../src/backtest/times';
+import { resolveWindow, warmUpFrom } from '../../src/backtest/window';
 
 const MIN = 60;
 const DAY = 86_400;
@@ -230,4 +231,33 @@ test('series times are read as Date.parse reads them, the usual ISO form without
   );
   assert.equal(epochSeconds('2025-06-02T09:10:00Z'), Date.parse('2025-06-02T09:10:00Z') / 1000);
   assert.equal(epochSeconds(1_748_855_400_000), 1_748_855_400);
+});
+
+describe('the 7 days the service keeps', () => {
+  const NOW_S = Date.parse('2025-06-02T12:00:00Z') / 1000;
+  const spec = (from: string, to: string) => {
+    const f = readTime(from);
+    const t = readTime(to);
+    assert.ok(f && t);
+    return { from: f, to: t, fromText: from, toText: to };
+  };
+
+  test('a baseline looks further back: a window testable without one is not with a day-old baseline', () => {
+    const plain = rules({ frequency: 300, timeRange: 1200 });
+    assert.equal(resolveWindow(plain, spec('now-6d', 'now-5d'), NOW_S).kind, 'window');
+    const withBaseline = rules({ frequency: 300, timeRange: 1200, baseline: { type: 'percentage', offsetMinutes: 1440 }, op: '>=', value: 50 });
+    assert.deepEqual(resolveWindow(withBaseline, spec('now-6d', 'now-5d'), NOW_S), {
+      kind: 'not-testable',
+      reason: 'the service keeps query results for 7 days, and this window needs data from 2025-05-26 11:35 UTC (1 d 25 min before it starts); the earliest window testable now starts at 2025-05-27 12:40 UTC',
+    });
+    // The start it names is testable, and one evaluation earlier is not.
+    assert.equal(resolveWindow(withBaseline, spec('2025-05-27T12:40Z', 'now-5d'), NOW_S).kind, 'window');
+    assert.equal(resolveWindow(withBaseline, spec('2025-05-27T12:35Z', 'now-5d'), NOW_S).kind, 'not-testable');
+  });
+
+  test('exceeded_limit looks further back too: its evaluations before the window decide the state at its start', () => {
+    const five = rules({ frequency: 300, timeRange: 1200, exceededLimit: 5 });
+    const r = resolveWindow(five, spec('2025-05-26T12:40Z', 'now'), NOW_S);
+    assert.deepEqual(r.kind === 'not-testable' ? r.reason : r.kind, 'the service keeps query results for 7 days, and this window needs data from 2025-05-26 11:55 UTC (45 min before it starts); the earliest window testable now starts at 2025-05-26 13:00 UTC');
+  });
 });
