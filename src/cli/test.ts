@@ -13,7 +13,7 @@ import { CreationPacer, erroredOutcomes, parseTestFile, prepareTrigger, ResultCa
 import { expandPaths } from './files';
 import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, type MainIo } from './io';
 import { maxBytesOption } from './lint';
-import { readRegularFile, ReadProblem } from './read';
+import { decodeStrict, readCommandLineFile, ReadProblem } from './read';
 import { clientFromEnvironment, ENV_BASE_URL, ENV_CONFIG_KEY } from './service';
 import { testJunit } from './testJunit';
 import { summaryLine, testText, totals, type TestFileReport } from './testReport';
@@ -93,7 +93,9 @@ interface Session {
 
 async function readText(file: string, session: Session): Promise<{ ok: true; text: string } | { ok: false; reason: string }> {
   try {
-    return { ok: true, text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(await readRegularFile(file, session.io.cwd, session.maxBytes)) };
+    // Bytes that are not UTF-8 are said, never read with replacement characters (a query would send those).
+    const text = decodeStrict(await readCommandLineFile(file, session.io.cwd, session.maxBytes));
+    return text === undefined ? { ok: false, reason: `cannot read ${file}: the file is not UTF-8` } : { ok: true, text };
   } catch (e) {
     return { ok: false, reason: `cannot read ${file}: ${e instanceof ReadProblem ? e.message : errorText(e)}` };
   }

@@ -154,6 +154,13 @@ describe('exit status', () => {
     assert.match(junit.stdout, /<testcase classname="[^"]+" name="\(the test file\)" time="0\.000">\n {6}<error message="expectations\[0\]\.from must be an ISO 8601 time in UTC \(&quot;2025-06-02T09:10:00Z&quot;\)/);
   });
 
+  test('2 for a test file that is not UTF-8: said, never read with replacement characters', async () => {
+    writeFileSync(join(dir, TESTS), Buffer.from([0x7b, 0xff, 0x7d]));
+    const r = await run(['test']);
+    assert.equal(r.code, 2);
+    assert.equal(r.stdout, `${TESTS}:\n  ERROR         cannot read ${TESTS}: the file is not UTF-8\n\n1 expectation in 1 file: 0 passed, 0 failed, 0 not testable, 1 error\n`);
+  });
+
   test('2 when the trigger file is missing: each expectation is an error naming it', async () => {
     rmSync(join(dir, TRIGGER));
     const r = await run(['test']);
