@@ -7,7 +7,7 @@ import * as l10n from '@vscode/l10n';
 import type { ApiResponse, CallOptions } from '../api/clientOptions';
 import { ENVIRONMENT_WIDE, type Column, type Dataset } from '../api/schemas';
 import { nearestName } from '../lint/nearest';
-import { asServiceError } from './serviceErrors';
+import { asServiceError } from '../api/errors';
 
 /** The client methods the check uses (ServiceClient has them). */
 export interface DatasetLookupApi {

@@ -4,7 +4,7 @@
 // editor's queries and previews and by the backtest (editor and CLI). No vscode import.
 import type { ApiResponse, CallOptions } from '../api/clientOptions';
 import type { CreateQueryRequest, CreateQueryResultRequest, QueryResult, SavedQuery } from '../api/schemas';
-import { asServiceError } from './serviceErrors';
+import { asServiceError } from '../api/errors';
 import { explainNotFound, type DatasetLookupApi } from './datasetCheck';
 import * as l10n from '@vscode/l10n';
 
