@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { LoadedQueries } from './queriesHost';
 import { RESULTS_PANEL_VIEW_TYPE } from './queryIds';
 import type { QueryFeatureDeps } from './queryCommands';
+import type { QueryServices } from './queryServices';
 
 /** "Preview: would it have fired?" at the top of every trigger file. */
 class PreviewLenses implements vscode.CodeLensProvider, vscode.Disposable {
@@ -38,7 +39,7 @@ class PreviewLenses implements vscode.CodeLensProvider, vscode.Disposable {
 export function registerQueries(
   deps: QueryFeatureDeps,
   isTriggerFile: (doc: vscode.TextDocument) => boolean,
-): { lenses: { refresh(): void }; disposables: vscode.Disposable[] } {
+): { lenses: { refresh(): void }; services: () => QueryServices; disposables: vscode.Disposable[] } {
   let loaded: LoadedQueries | undefined;
   const load = (): LoadedQueries => {
     // A runtime require of the separate bundle: esbuild leaves a non-literal require alone.
@@ -50,6 +51,7 @@ export function registerQueries(
   const lenses = new PreviewLenses(isTriggerFile);
   return {
     lenses,
+    services: () => load().services,
     disposables: [
       lenses,
       f.registerCommand('obs.query.run', vscode.l10n.t('run a saved query'), () => load().runs.runById()),
