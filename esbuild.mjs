@@ -49,10 +49,16 @@ const builds = [
   },
   {
     ...common,
-    // The forms (controllers, message schemas), the queries (runner, preview, results panel) and triggers as code
-    // (drift, pull), each loaded by
-    // dist/extension.js when first used.
-    entryPoints: { 'forms-host': 'src/extension/forms/formsHost.ts', 'queries-host': 'src/extension/queries/queriesHost.ts', 'sync-host': 'src/extension/sync/syncHost.ts' },
+    // The forms (controllers, message schemas), the queries (runner, preview, results panel), triggers as code
+    // (drift, pull), the trigger tests of the Test Explorer and the noise report, each loaded by dist/extension.js
+    // when first used.
+    entryPoints: {
+      'forms-host': 'src/extension/forms/formsHost.ts',
+      'queries-host': 'src/extension/queries/queriesHost.ts',
+      'sync-host': 'src/extension/sync/syncHost.ts',
+      'tests-host': 'src/extension/triggerTests/testsHost.ts',
+      'noise-host': 'src/extension/noise/noiseHost.ts',
+    },
     outdir: 'dist',
     platform: 'node',
     format: 'cjs',

@@ -35,6 +35,9 @@ import type { DatasetColumns } from '../lint';
 import { RememberedItems } from './tree/rememberedItems';
 import { registerViewCommands } from './tree/viewCommands';
 import { registerTriggerCommands } from './triggers/triggerCommands';
+import { registerTriggerTests } from './triggerTests/registerTriggerTests';
+import { registerNoise } from './noise/registerNoise';
+import type { QueryServices } from './queries';
 import { TRIGGER_SCHEME, TriggerDocumentProvider } from './triggers/triggerDocuments';
 
 /** What a register function made: what other features need, and one disposable for all of it. */
@@ -78,7 +81,9 @@ export function activate(context: vscode.ExtensionContext): void {
   const lint = keep(registerLint(context, host, connections.manager, lintWork?.observe));
   const sync = keep(registerTriggersAsCode(context, host, connections.manager, tree, lint.diagnostics));
   keep(registerServiceTriggers(host, connections.manager, sync));
-  keep(registerPreviews(context, host, connections.manager));
+  const queries = keep(registerPreviews(context, host, connections.manager));
+  keep(registerTriggerTestFeature(context, host, connections.manager, queries.services));
+  keep(registerNoiseFeature(context, host, connections.manager, queries.services));
   const forms = keep(registerFormFeature(context, host, connections.manager, tree));
   const sandboxFeature = keep(registerSandbox(context, host, connections.manager, tree));
   keep(registerCrossFeatureEvents(connections.manager, tree));
@@ -262,7 +267,7 @@ function registerServiceTriggers(host: Host, connections: ConnectionManager, syn
 }
 
 /** Query results and trigger previews; the preview lens shows on the same files the linter checks. */
-function registerPreviews(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager): Registered {
+function registerPreviews(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager): Registered<{ services: () => QueryServices }> {
   const deps = { connections, feedback: host.feedbackFor('queries'), extensionUri: context.extensionUri };
   const previewFiles = new TriggerFileMatcher(() => host.settings.triggerFiles(), TRIGGER_SCHEME);
   const previews = registerQueries(deps, (doc) => previewFiles.matches(doc));
@@ -271,6 +276,7 @@ function registerPreviews(context: vscode.ExtensionContext, host: Host, connecti
     previews.lenses.refresh();
   };
   return {
+    services: previews.services,
     disposable: vscode.Disposable.from(
       ...previews.disposables,
       host.settings.onDidChange((names) => {
@@ -279,6 +285,17 @@ function registerPreviews(context: vscode.ExtensionContext, host: Host, connecti
       vscode.workspace.onDidChangeWorkspaceFolders(reload),
     ),
   };
+}
+
+/** Trigger tests in the Test Explorer, run on the connection's query session (shared with the previews). */
+function registerTriggerTestFeature(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager, services: () => QueryServices): Registered {
+  return { disposable: vscode.Disposable.from(...registerTriggerTests({ extensionUri: context.extensionUri, connections, services, feedback: host.feedbackFor('tests') })) };
+}
+
+/** The noise report over the workspace's trigger files, on the same query session. */
+function registerNoiseFeature(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager, services: () => QueryServices): Registered {
+  const deps = { extensionUri: context.extensionUri, connections, services, feedback: host.feedbackFor('noise'), maxPerWeek: () => host.settings.noiseMaxPerWeek() };
+  return { disposable: vscode.Disposable.from(...registerNoise(deps)) };
 }
 
 /** The forms (API keys, burn alerts, dataset definitions): commands and serializers now, the forms on first use. */

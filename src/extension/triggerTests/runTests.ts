@@ -13,8 +13,9 @@ export interface FileToRun {
   key: string;
   /** Its path, '/'-separated, from which the trigger's path is found. */
   path: string;
-  /** Its text (the editor's when open: unsaved edits included). */
+  /** Its text (the editor's when open: unsaved edits included), or why it cannot be read. */
   text: string;
+  unreadable?: string;
   /** The expectations to run, by their Test Explorer ids (the name, unique in a valid file). */
   tests: readonly { id: string; name: string }[];
 }
@@ -86,6 +87,7 @@ async function runFile(f: FileToRun, conn: RunConnection, req: RunRequest): Prom
   const fail = (reason: string) => {
     for (const t of f.tests) if (!done.has(t.id)) hooks.finished(f.key, t.id, errored(t, reason), undefined);
   };
+  if (f.unreadable !== undefined) return fail(l10n.t('The test file cannot be read: {0}', f.unreadable));
   const parsed = parseTestFile(f.text);
   if (!parsed.ok) return fail(l10n.t('The test file is not valid: {0}', parsed.problems.map((p) => p.message).join('; ')));
   const path = triggerPathFor(f.path, parsed.file.trigger);
