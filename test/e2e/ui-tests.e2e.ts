@@ -1,11 +1,15 @@
-// UI suite: trigger tests in VS Code's Test Explorer (code-server + Chromium), against the sandbox started from
-// the welcome view: the demo's test file listed with its three expectations, a run with two passes and the
-// failure on purpose (its message, expected against actual), its window opened in the preview, and a run
-// again that creates no query result. Writes trigger-tests.png (docs/images only through npm run screenshots).
+// UI suite: trigger tests in VS Code's Test Explorer and the noise report (code-server + Chromium), against the
+// sandbox started from the welcome view: the demo's test file listed with its three expectations, a run with two
+// passes and the failure on purpose (its message, expected against actual), its window opened in the preview,
+// and a run again that creates no query result; the noise report noisiest first, and a suggested threshold
+// reviewed into the editor, not saved. Writes trigger-tests.png and noise-report.png (docs/images only through
+// npm run screenshots).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { clearNotifications, clearSandboxRequests, expand, exactly, openFile, runCommand, sandboxRequests, saveImageOf, startSandboxFromWelcome, webviewContent } from './uiDriver';
+import { clearNotifications, clearSandboxRequests, expand, exactly, notificationText, openFile, runCommand, sandboxRequests, saveImageOf, sidebar, startSandboxFromWelcome, webviewContent, widenSidebar } from './uiDriver';
 import { useUiFixture } from './uiSuite';
 import { uiTest } from './workbench';
 
@@ -91,6 +95,54 @@ describe('UI: trigger tests in the Test Explorer (code-server + Chromium)', { ti
       await runCommand(page, 'Test: Run All Tests');
       await waitForResults(page);
       assert.equal(await createdResults(baseUrl), 1);
+    }, (m) => t.diagnostic(m));
+  });
+
+  it('the noise report lists the trigger files noisiest first, with a sparkline per day, and a suggested threshold opens as an edit to review, not saved', { timeout: 300_000 }, async (t) => {
+    const { server, browser, workspace } = ready();
+    // Three trigger files (8 queries at their exact steps): the report runs at once, without waiting for the limit.
+    const keep = new Set(['High-error-rate.trigger.json', 'Server-errors-every-interval.trigger.json', 'Office-hours-latency.trigger.json']);
+    const triggers = join(workspace, 'triggers');
+    for (const entry of readdirSync(triggers, { recursive: true, withFileTypes: true })) {
+      if (entry.isFile() && entry.name.endsWith('.trigger.json') && !keep.has(entry.name)) rmSync(join(entry.parentPath, entry.name));
+    }
+    const triggerFile = join(triggers, 'api-gateway', 'High-error-rate.trigger.json');
+    const saved = readFileSync(triggerFile, 'utf8');
+    await uiTest(t.name, browser, server, async ({ page }) => {
+      await page.setViewportSize({ width: 1400, height: 1000 });
+      await startSandboxFromWelcome(page);
+      await clearNotifications(page);
+      // The Datasets view folded away: the report's view gets the side bar.
+      const datasets = sidebar(page).locator('.pane-header').filter({ hasText: /Datasets/i });
+      if ((await datasets.getAttribute('aria-expanded')) === 'true') await datasets.click();
+      await datasets.and(page.locator('[aria-expanded="false"]')).waitFor({ state: 'visible' });
+      await runCommand(page, 'Observability: Show Noise Report');
+      const pane = sidebar(page).locator('.pane').filter({ has: page.locator('.pane-header', { hasText: /Trigger Noise/i }) });
+      const row = (label: string | RegExp) => pane.locator('.monaco-list-row').filter({ has: page.locator('.label-name', { hasText: typeof label === 'string' ? exactly(label) : label }) });
+      await pane.locator('.message', { hasText: /^Noise on Sandbox: \d of 3 trigger files over 7 notifications in the last 7 days\.$/ }).waitFor({ state: 'visible', timeout: 120_000 });
+      const labels = await pane.locator('.monaco-list-row .label-name').allTextContents();
+      assert.deepEqual(labels.slice(0, 2), ['Server errors (every interval)', 'High error rate'], 'noisiest first');
+      const description = (await row('High error rate').locator('.label-description').textContent()) ?? '';
+      assert.match(description, /^\d+ notifications · \d+ flaps? · [▁▂▃▄▅▆▇█]{7}$/);
+
+      await expand(row('High error rate'));
+      const suggestion = row(/^Suggested: threshold > \d+ \(now > 5\)$/);
+      await suggestion.waitFor({ state: 'visible' });
+      assert.match((await suggestion.locator('.label-description').textContent()) ?? '', /^\d notifications? in the last 6 d 23 h$/);
+      const value = /threshold > (\d+)/.exec((await suggestion.locator('.label-name').textContent()) ?? '')?.[1] ?? '';
+      await widenSidebar(page, 560);
+      await page.mouse.move(900, 500);
+      await saveImageOf(page, [pane], 'noise-report.png');
+
+      // The suggestion as an edit to review: confirmed in the Refactor Preview, in the editor, never saved.
+      await suggestion.click();
+      const apply = page.locator('.monaco-button', { hasText: exactly('Apply') });
+      await apply.waitFor({ state: 'visible', timeout: 30_000 });
+      await apply.click();
+      await page.locator('.tabs-container .tab.active.dirty').filter({ hasText: 'High-error-rate.trigger.json' }).waitFor({ state: 'visible' });
+      await notificationText(page, /now has the suggested threshold value \d+, not saved\./);
+      await page.waitForFunction((v) => [...document.querySelectorAll('.part.editor .view-line')].some((l) => (l.textContent ?? '').replace(/\u00a0/g, ' ').trim() === `"value": ${v}`), value);
+      assert.equal(readFileSync(triggerFile, 'utf8'), saved, 'nothing is saved');
     }, (m) => t.diagnostic(m));
   });
 });

@@ -161,7 +161,8 @@ export class TestRuns implements vscode.Disposable {
   private report(run: vscode.TestRun, item: vscode.TestItem, outcome: ExpectationOutcome, ms: number): void {
     const view = resultView(outcome);
     const location = item.uri && item.range ? new vscode.Location(item.uri, item.range) : undefined;
-    run.appendOutput(`${view.line.split('\n').join('\r\n')}\r\n`, location, item);
+    // With a location the line also shows in the editor, where only what did not pass needs saying.
+    run.appendOutput(`${view.line.split('\n').join('\r\n')}\r\n`, view.state === 'passed' ? undefined : location, item);
     const message = (text: string) => {
       const m = view.state === 'failed' && view.expected !== undefined && view.actual !== undefined ? vscode.TestMessage.diff(text, view.expected, view.actual) : new vscode.TestMessage(text);
       if (location) m.location = location;
