@@ -1,7 +1,7 @@
 // Entry point of dist/noise-host.js: the noise report over the workspace's trigger files (`*.trigger.json`,
 // the files Apply sends), run on the active connection's query session with cancellable progress that shows
-// the waits for the service's 10 queries a minute, and the review of a suggested change as an edit of the
-// file that the user confirms in the editor: never saved, never sent. Loaded on first use by registerNoise.ts.
+// the waits for the service's 10 queries a minute, and a suggested change made in the file's editor for the
+// user to review (Compare with Saved, Undo): never saved, never sent. Loaded on first use by registerNoise.ts.
 import * as vscode from 'vscode';
 import { CREATIONS_PER_MINUTE, isTriggerTestFile, parseTestFile, triggerPathFor, TRIGGER_TEST_SUFFIX } from '../../backtest';
 import type { PlanMode } from '../../backtest/plan';
@@ -142,16 +142,16 @@ export function createNoiseReport(deps: NoiseDeps): LoadedNoise {
     }
     const edit = new vscode.WorkspaceEdit();
     const what = s.member === 'value' ? vscode.l10n.t('threshold value {0}', s.value) : vscode.l10n.t('exceeded_limit {0}', s.value);
-    for (const e of edits.edits) {
-      const range = new vscode.Range(doc.positionAt(e.offset), doc.positionAt(e.offset + e.length));
-      edit.replace(uri, range, e.content, { needsConfirmation: true, label: vscode.l10n.t('Suggested {0} (from the noise report)', what) });
-    }
-    // Every entry needs confirmation: the editor shows the change for review before it touches the file.
+    for (const e of edits.edits) edit.replace(uri, new vscode.Range(doc.positionAt(e.offset), doc.positionAt(e.offset + e.length)), e.content);
+    // Into the editor's text only: the user reviews it there (Compare with Saved, Undo), and saves it or not.
     if (!(await vscode.workspace.applyEdit(edit))) return;
     const first = edits.edits[0];
-    const at = first ? doc.positionAt(first.offset) : new vscode.Position(0, 0);
-    await vscode.window.showTextDocument(doc, { selection: new vscode.Range(at, at), preview: false });
-    void vscode.window.showInformationMessage(vscode.l10n.t('{0} now has the suggested {1}, not saved. Review it, save it, then send it to the service with Apply (its lens).', label(uri), what));
+    const start = first ? doc.positionAt(first.offset) : new vscode.Position(0, 0);
+    const end = first ? doc.positionAt(first.offset + first.content.length) : start;
+    await vscode.window.showTextDocument(doc, { selection: new vscode.Range(start, end), preview: false });
+    const compare = vscode.l10n.t('Compare with Saved');
+    const choice = await vscode.window.showInformationMessage(vscode.l10n.t('{0} now has the suggested {1}, not saved. Review it, save it, then send it to the service with Apply (its lens).', label(uri), what), compare);
+    if (choice === compare) await vscode.commands.executeCommand('workbench.files.action.compareWithSaved', uri);
   }
 
   return { run, review };
