@@ -157,11 +157,13 @@ test('each layer imports only the layers below it', () => {
     sandbox: (t) => layerOf(t) === 'sandbox' || t === 'package.json',
     // Triggers as code (the canonical file, pull, drift): beside the linter, on the client's schemas and calls.
     triggerFiles: (t) => ['triggerFiles', 'api'].includes(layerOf(t) ?? ''),
-    cli: (t) => ['cli', 'lint', 'triggerFiles', 'sandbox', 'api'].includes(layerOf(t) ?? '') || t === 'package.json',
+    // The agent tools (shared by obs mcp and the editor's language model tools): on the linter, triggers as code and the client.
+    agentTools: (t) => ['agentTools', 'lint', 'triggerFiles', 'api'].includes(layerOf(t) ?? ''),
+    cli: (t) => ['cli', 'agentTools', 'lint', 'triggerFiles', 'sandbox', 'api'].includes(layerOf(t) ?? '') || t === 'package.json',
     // The pages: their own code, the message protocol and the service's schemas, nothing that knows VS Code.
     webview: (t) => t.startsWith('src/webview/') || t.startsWith('src/api/schemas/'),
     extension: (t) =>
-      ['extension', 'api', 'lint', 'triggerFiles'].includes(layerOf(t) ?? '') || t.startsWith('src/webview/protocol/') || t === 'src/sandbox/types.ts',
+      ['extension', 'agentTools', 'api', 'lint', 'triggerFiles'].includes(layerOf(t) ?? '') || t.startsWith('src/webview/protocol/') || t === 'src/sandbox/types.ts',
   };
   const offenders: string[] = [];
   for (const f of files) {
