@@ -5,7 +5,7 @@ import { errorText } from '../api/errors';
 import { datasetsOfFiles, listDatasets, PacedPool, readTriggerFile, ServiceIndex, TRIGGER_FILE_SUFFIX, type LocalFile } from '../triggerFiles';
 import { expandPaths } from './files';
 import { warn, type MainIo } from './io';
-import { readRegularFile, ReadProblem } from './read';
+import { readCommandLineFile, ReadProblem } from './read';
 
 export interface ReadFiles {
   /** Each file's text as read (drift's SARIF locates members in it; plan records its hash). */
@@ -24,7 +24,7 @@ export async function readTriggerFiles(paths: readonly string[], io: MainIo, max
   let ok = problems.length === 0;
   for (const file of files) {
     try {
-      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await readRegularFile(file, io.cwd, maxBytes));
+      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await readCommandLineFile(file, io.cwd, maxBytes));
       texts.set(file, text);
       read.set(file, readTriggerFile(text));
     } catch (e) {
