@@ -8,3 +8,12 @@ export { DEFAULT_MAX_BYTES, ReadProblem } from '../triggerFiles';
 export function readCommandLineFile(file: string, cwd: string, maxBytes?: number): Promise<Uint8Array> {
   return readRegularFile(file, cwd, maxBytes, 'the most obs reads of a file; --max-bytes N raises it');
 }
+
+/** The text of a trigger file: UTF-8 or nothing (a file that is not is reported, never read with replacements). */
+export function decodeStrict(bytes: Uint8Array): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}

@@ -30,6 +30,7 @@ import { DatasetsView, VIEW_ID } from './tree/datasetsView';
 import { DatasetTreeModel } from './tree/datasetTree';
 import { KeyRegistry } from './tree/keyRegistry';
 import { Limiter } from '../api/limiter';
+import type { DatasetColumns } from '../lint';
 import { RememberedItems } from './tree/rememberedItems';
 import { registerViewCommands } from './tree/viewCommands';
 import { registerTriggerCommands } from './triggers/triggerCommands';
@@ -73,8 +74,8 @@ export function activate(context: vscode.ExtensionContext): void {
   const connections = keep(registerConnectionFeature(context, host));
   const tree = keep(registerTree(context, host, connections.manager));
   keep(registerConnectionActions(connections, tree));
-  const sync = keep(registerTriggersAsCode(context, host, connections.manager, tree));
   const lint = keep(registerLint(context, host, connections.manager, lintWork?.observe));
+  const sync = keep(registerTriggersAsCode(context, host, connections.manager, tree, lint.diagnostics));
   keep(registerServiceTriggers(host, connections.manager, sync));
   keep(registerPreviews(context, host, connections.manager));
   const forms = keep(registerFormFeature(context, host, connections.manager, tree));
@@ -174,9 +175,26 @@ function registerConnectionActions(connections: Connections, tree: Tree): Regist
   return { disposable: vscode.Disposable.from(...registerConnectionCommands(connections.manager, connections.feedback, { onRemoved })) };
 }
 
-/** Triggers as code: drift of the workspace's trigger files, pull and the canonical file format, from their own bundle. */
-function registerTriggersAsCode(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager, tree: Tree): Registered<RegisteredSync> {
-  const deps = { connections, settings: host.settings, feedback: host.feedbackFor('sync'), datasets: (id: string) => tree.remembered.datasets(id) };
+/**
+ * Triggers as code: drift of the workspace's trigger files, pull, apply and the canonical file format, from their
+ * own bundle. An apply's gate lints in the lint worker (the sync bundle holds no linter); its writes refresh the tree.
+ */
+function registerTriggersAsCode(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager, tree: Tree, diagnostics: TriggerDiagnostics): Registered<RegisteredSync> {
+  const deps = {
+    connections,
+    settings: host.settings,
+    feedback: host.feedbackFor('sync'),
+    datasets: (id: string) => tree.remembered.datasets(id),
+    lint: async (text: string, columns: Record<string, DatasetColumns> | undefined, signal?: AbortSignal) => {
+      const options = { metricsDatasets: host.settings.metricsDatasets(), ...(columns === undefined ? {} : { columns }) };
+      const result = await diagnostics.runner.run({ kind: 'lint', input: text, options }, signal);
+      if (result.kind !== 'lint') throw new Error('the lint worker answered a lint with another result');
+      return result.diagnostics;
+    },
+    onTriggersWritten: (id: string) => {
+      if (connections.activeProfile()?.id === id) tree.model.refresh();
+    },
+  };
   const sync = registerSync(deps, context.extensionUri);
   return { ...sync, disposable: vscode.Disposable.from(...sync.disposables) };
 }
