@@ -49,10 +49,14 @@ const builds = [
   },
   {
     ...common,
-    // The forms (controllers, message schemas), the queries (runner, preview, results panel) and triggers as code
-    // (drift, pull), each loaded by
-    // dist/extension.js when first used.
-    entryPoints: { 'forms-host': 'src/extension/forms/formsHost.ts', 'queries-host': 'src/extension/queries/queriesHost.ts', 'sync-host': 'src/extension/sync/syncHost.ts' },
+    // The forms (controllers, message schemas), the queries (runner, preview, results panel), triggers as code
+    // (drift, pull) and the agent tools (language model tools), each loaded by dist/extension.js when first used.
+    entryPoints: {
+      'forms-host': 'src/extension/forms/formsHost.ts',
+      'queries-host': 'src/extension/queries/queriesHost.ts',
+      'sync-host': 'src/extension/sync/syncHost.ts',
+      'agents-host': 'src/extension/agents/agentsHost.ts',
+    },
     outdir: 'dist',
     platform: 'node',
     format: 'cjs',

@@ -3,7 +3,7 @@
 // workspace's trigger files). Every tool reads through this; none reaches a key.
 import type { ApiResponse, CallOptions } from '../api/clientOptions';
 import type { BurnAlert, Column, Dataset, Slo, Trigger } from '../api/schemas';
-import type { MetricsDatasetHint } from '../lint';
+import type { DatasetColumns, Diagnostic } from '../lint';
 import type { Plan } from '../triggerFiles';
 
 /** The service calls the read tools make (the client's ServiceClient satisfies it). */
@@ -42,10 +42,11 @@ export interface TriggerFileSource {
 export interface ToolHost {
   /** The service's reads; rejects with a ToolError saying how to connect when there is no service. */
   service(): Promise<ServiceReader>;
-  /** Dataset slugs the user declared metrics datasets (the linter's metrics rules). */
-  metricsDatasets(): readonly string[];
-  /** How the user declares a metrics dataset there (the end of a metrics rule's message). */
-  metricsDatasetHint?: MetricsDatasetHint;
+  /**
+   * The linter on a trigger text, with the columns given (by dataset slug) and the host's metrics datasets:
+   * `obs mcp` runs it in its process, the editor in its lint worker.
+   */
+  lint(text: string, columns: Readonly<Record<string, DatasetColumns>> | undefined, signal: AbortSignal): Promise<readonly Diagnostic[]>;
   files: TriggerFileSource;
   /** Where the plan is applied, for the answer: a connection's name or the service's address. */
   target(): string;

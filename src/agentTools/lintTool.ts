@@ -1,7 +1,6 @@
 // obs_lint_trigger: the linter on a trigger text, with the live columns of the datasets it names when the
 // service lists them. The answer names each diagnostic's rule id, severity, line and member, bounded.
 import type { DatasetColumns, Diagnostic } from '../lint';
-import { lint } from '../lint';
 import { canonicalDatasetSlug } from '../triggerFiles';
 import { clip, defined, firstOf, LIMITS } from './answer';
 import type { ServiceReader, ToolHost } from './context';
@@ -65,12 +64,7 @@ export async function lintTool(input: ToolInputs['obs_lint_trigger'], host: Tool
       notes.push(`the columns were not checked: ${failureText(e)}`);
     }
   }
-  const diagnostics = lint(input.text, {
-    metricsDatasets: host.metricsDatasets(),
-    maxDiagnostics: 1_000,
-    ...(columns === undefined ? {} : { columns }),
-    ...(host.metricsDatasetHint === undefined ? {} : { metricsDatasetHint: host.metricsDatasetHint }),
-  });
+  const diagnostics = await host.lint(input.text, columns, signal);
   const count = (s: Diagnostic['severity']) => diagnostics.filter((d) => d.severity === s).length;
   // Errors first, then warnings, then the rest; each in the order of the text.
   const rank = { error: 0, warning: 1, info: 2 } as const;

@@ -78,6 +78,13 @@ export const TOOLS = [
 
 export type DefinedToolName = (typeof TOOLS)[number]['name'];
 
+/** The apply tool of the editor (never offered by obs mcp): its title and what the model is told. Its run is the editor's. */
+export const APPLY_TOOL = {
+  name: 'obs_apply_plan',
+  title: 'Apply a plan',
+  description: `Applies a plan that obs_plan made (its plan_id) to the service, exactly as planned, once. The user is first shown the connection and every change and must confirm; nothing is written otherwise. Each trigger is read again just before it is written and skipped when it changed on the service since the plan; the plan is refused whole when its files changed, when another connection is active, or when it is older than 30 minutes (plan again). Created triggers get their new id written into their file. Answers each change's outcome (applied, skipped, refused, failed). ${BOUNDED} ${UNTRUSTED}`,
+} as const;
+
 export function toolNamed(name: string): ToolDefinition | undefined {
   return (TOOLS as readonly ToolDefinition[]).find((t) => t.name === name);
 }

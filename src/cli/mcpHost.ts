@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, normalize, resolve, sep } from 'node:path';
 import type { ServiceClient } from '../api/client';
 import { ToolError, type PlanWithNotes, type ServiceReader, type SourceFile, type ToolHost } from '../agentTools';
+import { lint } from '../lint';
 import { keyFingerprint, readTriggerFile, type PlanFile } from '../triggerFiles';
 import { isGlob } from './files';
 import type { MainIo } from './io';
@@ -34,6 +35,9 @@ export function pathProblem(path: string, cwd: string): string | undefined {
   return undefined;
 }
 
+/** The end of a metrics rule's message: how this server is told a dataset is a metrics dataset. */
+const metricsDatasetHint = (slug: string | undefined): string => `name it in ${ENV_METRICS_DATASETS}${slug === undefined ? '' : ` (${slug})`} where the server is configured`;
+
 export interface McpHost extends ToolHost {
   close(): Promise<void>;
 }
@@ -60,8 +64,7 @@ export function mcpHost(io: Pick<MainIo, 'cwd' | 'env'>): McpHost {
   const metrics = (env[ENV_METRICS_DATASETS] ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
   return {
     service: async (): Promise<ServiceReader> => service(),
-    metricsDatasets: () => metrics,
-    metricsDatasetHint: (slug) => `name it in ${ENV_METRICS_DATASETS}${slug === undefined ? '' : ` (${slug})`} where the server is configured`,
+    lint: async (text, columns) => lint(text, { metricsDatasets: metrics, metricsDatasetHint, ...(columns === undefined ? {} : { columns }) }),
     target: () => (env[ENV_BASE_URL] ?? '').trim() || `(no ${ENV_BASE_URL})`,
     files: {
       read: async (paths, signal) => {

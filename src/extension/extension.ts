@@ -4,6 +4,7 @@
 // returns what the others need and one disposable for everything it made, which VS Code releases at
 // deactivation. The extension exports nothing (see testSeam.ts).
 import * as vscode from 'vscode';
+import { registerAgents, type RegisteredAgents } from './agents/registerAgents';
 import { loadClientModule } from './connections/clientLoader';
 import { registerConnectionCommands } from './connections/connectionCommands';
 import { ConnectionManager } from './connections/connectionManager';
@@ -30,7 +31,7 @@ import { DatasetsView, VIEW_ID } from './tree/datasetsView';
 import { DatasetTreeModel } from './tree/datasetTree';
 import { KeyRegistry } from './tree/keyRegistry';
 import { Limiter } from '../api/limiter';
-import type { DatasetColumns } from '../lint';
+import type { DatasetColumns, Diagnostic } from '../lint';
 import { RememberedItems } from './tree/rememberedItems';
 import { registerViewCommands } from './tree/viewCommands';
 import { registerTriggerCommands } from './triggers/triggerCommands';
@@ -75,11 +76,13 @@ export function activate(context: vscode.ExtensionContext): void {
   const tree = keep(registerTree(context, host, connections.manager));
   keep(registerConnectionActions(connections, tree));
   const lint = keep(registerLint(context, host, connections.manager, lintWork?.observe));
-  const sync = keep(registerTriggersAsCode(context, host, connections.manager, tree, lint.diagnostics));
+  const workerLint = lintInWorker(host, lint.diagnostics);
+  const sync = keep(registerTriggersAsCode(context, host, connections.manager, tree, workerLint));
   keep(registerServiceTriggers(host, connections.manager, sync));
   keep(registerPreviews(context, host, connections.manager));
   const forms = keep(registerFormFeature(context, host, connections.manager, tree));
   const sandboxFeature = keep(registerSandbox(context, host, connections.manager, tree));
+  const agents = keep(registerAgentTools(context, host, connections.manager, sync, workerLint));
   keep(registerCrossFeatureEvents(connections.manager, tree));
   sandbox = sandboxFeature.controller;
   keep({
@@ -94,6 +97,8 @@ export function activate(context: vscode.ExtensionContext): void {
       lintWork: lintWork ?? seamWorkCount<TriggerDiagnosticsWork>(),
       sandbox: sandboxFeature.controller,
       formPanels: () => forms.panels(),
+      agents: () => agents.loaded(),
+      mcpServers: agents.mcpServers,
     })),
   });
   host.channel.info('obs-vscode activated');
@@ -179,24 +184,31 @@ function registerConnectionActions(connections: Connections, tree: Tree): Regist
  * Triggers as code: drift of the workspace's trigger files, pull, apply and the canonical file format, from their
  * own bundle. An apply's gate lints in the lint worker (the sync bundle holds no linter); its writes refresh the tree.
  */
-function registerTriggersAsCode(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager, tree: Tree, diagnostics: TriggerDiagnostics): Registered<RegisteredSync> {
+function registerTriggersAsCode(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager, tree: Tree, lint: WorkerLint): Registered<RegisteredSync> {
   const deps = {
     connections,
     settings: host.settings,
     feedback: host.feedbackFor('sync'),
     datasets: (id: string) => tree.remembered.datasets(id),
-    lint: async (text: string, columns: Record<string, DatasetColumns> | undefined, signal?: AbortSignal) => {
-      const options = { metricsDatasets: host.settings.metricsDatasets(), ...(columns === undefined ? {} : { columns }) };
-      const result = await diagnostics.runner.run({ kind: 'lint', input: text, options }, signal);
-      if (result.kind !== 'lint') throw new Error('the lint worker answered a lint with another result');
-      return result.diagnostics;
-    },
+    lint,
     onTriggersWritten: (id: string) => {
       if (connections.activeProfile()?.id === id) tree.model.refresh();
     },
   };
   const sync = registerSync(deps, context.extensionUri);
   return { ...sync, disposable: vscode.Disposable.from(...sync.disposables) };
+}
+
+/** A lint in the lint worker with given columns: the gate of an apply's plan (the editor's and an agent's). */
+type WorkerLint = (text: string, columns: Record<string, DatasetColumns> | undefined, signal?: AbortSignal) => Promise<readonly Diagnostic[]>;
+
+function lintInWorker(host: Host, diagnostics: TriggerDiagnostics): WorkerLint {
+  return async (text, columns, signal) => {
+    const options = { metricsDatasets: host.settings.metricsDatasets(), ...(columns === undefined ? {} : { columns }) };
+    const result = await diagnostics.runner.run({ kind: 'lint', input: text, options }, signal);
+    if (result.kind !== 'lint') throw new Error('the lint worker answered a lint with another result');
+    return result.diagnostics;
+  };
 }
 
 /** The linter over trigger files and triggers read from the service, with the live columns of the active connection. */
@@ -285,6 +297,22 @@ function registerSandbox(context: vscode.ExtensionContext, host: Host, connectio
   });
   void controller.removeStaleConnection(context.globalState).catch((err: unknown) => feedback.log.warn(`could not remove the old sandbox connection: ${String(err)}`));
   return { controller, disposable: vscode.Disposable.from(controller, ...registerSandboxCommands(controller, feedback, VIEW_ID)) };
+}
+
+/**
+ * The tools AI agents get in the editor (language model tools; the one that writes asks first) and the
+ * `obs mcp` server for the active connection, for the agents that speak MCP.
+ */
+function registerAgentTools(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager, sync: RegisteredSync, lint: WorkerLint): Registered<Pick<RegisteredAgents, 'loaded' | 'mcpServers'>> {
+  const agents = registerAgents({
+    extensionUri: context.extensionUri,
+    connections,
+    settings: host.settings,
+    feedback: host.feedbackFor('agents'),
+    lint,
+    onWritten: (connectionId) => sync.triggersWritten(connectionId),
+  });
+  return { loaded: agents.loaded, mcpServers: agents.mcpServers, disposable: vscode.Disposable.from(...agents.disposables) };
 }
 
 /**

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { ServiceClient } from '../../src/api';
 import { answerText, jsonText, LIMITS, runTool, ToolError, type PlanWithNotes, type SourceFile, type ToolHost } from '../../src/agentTools';
 import { gatedPlan } from '../../src/cli/plan';
+import { lint } from '../../src/lint';
 import { serviceIndexFor } from '../../src/cli/triggerInputs';
 import { DEMO, HOSTILE } from '../../src/sandbox';
 import { keyFingerprint, readTriggerFile, triggerFileText, type PlanFile } from '../../src/triggerFiles';
@@ -34,7 +35,7 @@ function host(files: Record<string, string> = {}, o: { service?: boolean; rememb
       if (o.service === false) throw new ToolError('no service is configured');
       return client;
     },
-    metricsDatasets: () => [],
+    lint: async (text, columns) => lint(text, columns === undefined ? {} : { columns }),
     target: () => 'Sandbox',
     files: {
       read: async () => ({ files: Object.entries(files).map(([file, text]): SourceFile => ({ file, text })), problems: [] }),

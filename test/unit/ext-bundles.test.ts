@@ -34,6 +34,7 @@ const EXTENSION: Never = { what: 'extension code', inputs: /src\/extension\// };
 const FORMS: Never = { what: 'the forms', inputs: /src\/extension\/forms\/|src\/webview\/protocol\/(messages|\w+Form)\.ts$/ };
 const QUERIES: Never = { what: 'the queries', inputs: /src\/extension\/queries\// };
 const SYNC: Never = { what: 'drift and pull', inputs: /src\/extension\/sync\/|src\/triggerFiles\// };
+const AGENTS: Never = { what: 'the agent tools', inputs: /src\/agentTools\/|src\/extension\/agents\// };
 
 const BUNDLES: Record<string, Intent> = {
   'dist/extension.js': {
@@ -54,6 +55,8 @@ const BUNDLES: Record<string, Intent> = {
       // activation bundle registers them (registerSync, the view and scheme ids in syncIds) and reads the pull
       // commands' arguments (pullScope, with the tree's parsers). A trigger file's path is shared with export.
       { ...SYNC, except: /(sync\/(registerSync|syncIds|pullScope)|triggerFiles\/paths)\.ts$/ },
+      // The agent tools run from dist/agents-host.js; the activation registers them by name and lists the MCP server.
+      { ...AGENTS, except: /agentTools\/names\.ts$|extension\/agents\/(registerAgents|mcpServers|mcpLaunch)\.ts$/ },
     ],
   },
   'dist/client-host.js': {
@@ -94,6 +97,13 @@ const BUNDLES: Record<string, Intent> = {
     // No zod: loaded beside the activation bundle, it would bring a second copy. An apply lints in the lint
     // worker; the bundle holds only the gate that reads its diagnostics.
     never: [UNDICI, SANDBOX, { ...LINTER, except: /src\/lint\/gate\.ts$/ }, FORMS, QUERIES, { what: 'zod', inputs: /node_modules\/zod\// }],
+  },
+  'dist/agents-host.js': {
+    entry: 'src/extension/agents/agentsHost.ts',
+    runs: 'extension host',
+    // The shared tools, the editor's plan and apply; the linter runs in the lint worker (only the gate's words are here).
+    holds: [/src\/agentTools\/tools\.ts$/, /src\/extension\/sync\/applyPlan\.ts$/, /src\/triggerFiles\/apply\.ts$/],
+    never: [UNDICI, SANDBOX, FORMS, { ...LINTER, except: /src\/lint\/(gate|rules|text)\.ts$/ }, { what: 'the MCP SDK', inputs: /node_modules\/@modelcontextprotocol\// }],
   },
   'dist/cli.js': {
     entry: 'src/cli/obs.ts',

@@ -45,6 +45,8 @@ export interface LoadedSync {
   apply(command: ApplyCommand, args: readonly unknown[]): Promise<void>;
   /** The canonical trigger file's text (export). */
   fileText(trigger: unknown): string;
+  /** Trigger writes reached a connection elsewhere (an agent's apply): its lists are read again. */
+  triggersWritten(connectionId: string): void;
   dispose(): void;
 }
 
@@ -86,17 +88,12 @@ export function createSync(deps: SyncDeps, host: SyncHost): LoadedSync {
   const decorations = new DriftDecorations(model);
   const lenses = new DriftLenses(model);
   const tree = new DriftTree(model, host.view);
-  const applying = new ApplyCommands({
-    connections: deps.connections,
-    settings: deps.settings,
-    feedback: deps.feedback,
-    lint: deps.lint,
-    onWritten: (connectionId) => {
-      model.forgetLists(connectionId);
-      if (model.connectionId() === connectionId) void model.refresh(true);
-      deps.onTriggersWritten(connectionId);
-    },
-  });
+  const written = (connectionId: string): void => {
+    model.forgetLists(connectionId);
+    if (model.connectionId() === connectionId) void model.refresh(true);
+    deps.onTriggersWritten(connectionId);
+  };
+  const applying = new ApplyCommands({ connections: deps.connections, settings: deps.settings, feedback: deps.feedback, lint: deps.lint, onWritten: written });
   const watcher = vscode.workspace.createFileSystemWatcher(TRIGGER_FILE_GLOB);
   // Applied in batches (driftModel.ts): a branch switch redraws the views once.
   const changed = (uri: vscode.Uri): void => {
@@ -178,6 +175,7 @@ export function createSync(deps: SyncDeps, host: SyncHost): LoadedSync {
     },
     apply: (command, args) => applying.run(command, args),
     fileText: (trigger) => triggerFileText(trigger),
+    triggersWritten: written,
     dispose() {
       for (const d of disposables.reverse()) d.dispose();
     },
