@@ -18,6 +18,7 @@ import { createLogger } from './core/logger';
 import { Settings } from './core/settings';
 import type { WorkObserver } from './core/work';
 import { LiveColumns } from './diagnostics/liveColumns';
+import { LiveDatasets } from './diagnostics/liveDatasets';
 import { registerLintCommands, TriggerDiagnostics, type TriggerDiagnosticsWork } from './diagnostics/triggerDiagnostics';
 import { TriggerFileMatcher } from './diagnostics/triggerFiles';
 import { registerForms, type RegisteredForms } from './forms/registerForms';
@@ -234,11 +235,27 @@ function registerLint(
     },
     log: (m) => feedback.log.info(m),
   });
+  const liveDatasets = new LiveDatasets({
+    connection: () => connections.activeProfile()?.id,
+    fetch: async (connectionId) => {
+      const { client } = await connections.connectionFor(connectionId);
+      try {
+        return (await client.listDatasets()).data.map((d) => d.slug);
+      } catch (err) {
+        const status = (err as { status?: unknown }).status;
+        if (status === 401 || status === 403 || status === 404 || status === 405) return 'refused';
+        throw err;
+      }
+    },
+    log: (m) => feedback.log.info(m),
+  });
   const disposable = vscode.Disposable.from(
     diagnostics,
     ...registerLintCommands(diagnostics, feedback),
     diagnostics.useColumns(liveColumns),
+    diagnostics.useDatasets(liveDatasets),
     liveColumns,
+    liveDatasets,
     connections.onDidChangeActive(() => liveColumns.connectionChanged()),
   );
   return { diagnostics, disposable };

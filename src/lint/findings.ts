@@ -7,6 +7,7 @@ import type { JsonPath, LintOptions, MetricsDatasetHint } from './types';
 import { isRecord } from './util';
 import { aValueOf, wordedBy } from './schema/wording';
 import { columnFindings } from './columns';
+import { datasetFindings } from './datasets';
 import type { LintRun } from './work';
 
 type TriggerSchema = ReturnType<typeof triggerWriteSchema>;
@@ -58,6 +59,7 @@ const check = _safeParse($ZodError);
 /** The findings of one trigger, each rule and member once; worded only if `shown`. */
 function checkTrigger(schema: TriggerSchema, trigger: Record<string, unknown>, prefix: JsonPath, options: LintOptions, run: LintRun, shown: boolean): Found {
   const found = wordedBy(shown, run.work, () => checkSchema(schema, trigger, prefix, options.form === 'listed'));
+  if (options.datasets !== undefined) found.push(...datasetFindings(trigger, prefix, options.datasets, run));
   if (options.columns !== undefined) found.push(...columnFindings(trigger, prefix, options.columns, run));
   return found;
 }

@@ -31,6 +31,8 @@ export const RULES = [
   rule('trigger/name', 'error', 'name is required, a string of 1 to 120 characters.'),
   rule('trigger/description', 'error', 'description is a string of at most 1023 characters.'),
   rule('trigger/dataset-slug', 'error', 'dataset_slug is a non-empty string.'),
+  // Only with the service's datasets known (an active connection that lists them). Not in fix-all: the nearest slug is a guess.
+  rule('trigger/unknown-dataset', 'warning', 'dataset_slug names a dataset the service has (or all, for an environment-wide trigger).', true, false),
   rule('trigger/tags', 'error', 'tags is an array of at most 10 objects with string key and value.'),
   rule('trigger/tag-key', 'error', 'A tag key is 1 to 32 lowercase letters.'),
   rule('trigger/tag-value', 'error', 'A tag value is a lowercase letter, then 1 to 128 lowercase letters, digits, / and -.'),

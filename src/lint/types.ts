@@ -34,6 +34,13 @@ export interface RelatedInformation {
 /** Location of a member in the file's JSON value (array indexes as numbers). */
 export type JsonPath = (string | number)[];
 
+/**
+ * What kind of JSON syntax fault a `json/syntax` diagnostic is: a comment, a trailing comma, an empty
+ * file, or another fault. An editor whose own JSON support reports some kinds leaves those out, so each
+ * fault shows once.
+ */
+export type SyntaxKind = 'comment' | 'trailing-comma' | 'empty' | 'other';
+
 export interface Diagnostic {
   rule: RuleId;
   severity: Severity;
@@ -43,6 +50,8 @@ export interface Diagnostic {
   path: JsonPath;
   fix?: Fix;
   related?: RelatedInformation[];
+  /** For `json/syntax` only: the kind of fault. */
+  syntax?: SyntaxKind;
 }
 
 /**
@@ -76,6 +85,11 @@ export interface LintOptions {
    * here: a dataset left out is not checked, never reported.
    */
   columns?: Readonly<Record<string, DatasetColumns>>;
+  /**
+   * The slugs of every dataset the service has, when they are known (the editor's active connection):
+   * a trigger naming another dataset gets a warning (`trigger/unknown-dataset`). Left out: not checked.
+   */
+  datasets?: readonly string[];
   /** Dataset slugs that are metrics datasets; every other dataset is standard. */
   metricsDatasets?: readonly string[];
   /**

@@ -39,6 +39,7 @@ const VSCODE_ADAPTERS = [
   'src/extension/queries/queriesHost.ts',
   'src/extension/queries/registerQueries.ts',
   'src/extension/queries/resultsPanel.ts',
+  'src/extension/queries/savedQueryPicker.ts',
   'src/extension/sandbox/sandboxController.ts',
   'src/extension/sync/applyCommands.ts',
   'src/extension/sync/applyDocuments.ts',

@@ -88,7 +88,8 @@ const BUNDLES: Record<string, Intent> = {
     entry: 'src/extension/queries/queriesHost.ts',
     runs: 'extension host',
     holds: [/src\/extension\/queries\/runner\.ts$/, /src\/extension\/queries\/preview\/evaluate\.ts$/, /src\/webview\/protocol\/queryResults\.ts$/],
-    never: [UNDICI, SANDBOX, LINTER, FORMS, SYNC],
+    // Of the linter only its nearest-name search, to name the dataset a 404 probably meant.
+    never: [UNDICI, SANDBOX, { ...LINTER, except: /src\/lint\/nearest\.ts$/ }, FORMS, SYNC],
   },
   'dist/sync-host.js': {
     entry: 'src/extension/sync/syncHost.ts',

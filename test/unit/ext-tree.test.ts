@@ -66,7 +66,7 @@ const labels = (nodes: TreeNode[]): string[] => nodes.map((n) => present(n).labe
 test('the root lists Environment-wide, datasets discovered from __all__ triggers (not "all"), and API keys', async () => {
   const { model } = setup();
   const root = await model.getChildren();
-  assert.deepEqual(labels(root), ['Environment-wide', DEMO.datasets.gateway, DEMO.datasets.checkout, DEMO.datasets.metrics, 'API keys']);
+  assert.deepEqual(labels(root), ['Environment-wide', DEMO.datasets.gateway, DEMO.datasets.checkout, DEMO.datasets.metrics, DEMO.datasets.hostile, 'API keys']);
   const gw = root.find((n): n is DatasetNode => n.kind === 'dataset' && n.slug === DEMO.datasets.gateway);
   assert.deepEqual(gw && { added: gw.added, discovered: gw.discovered }, { added: false, discovered: true });
   assert.equal(present(root[1] as TreeNode).description, 'discovered');
@@ -82,6 +82,7 @@ test('datasets the user added join the discovered ones; hidden ones leave with a
     DEMO.datasets.gateway,
     DEMO.datasets.empty,
     DEMO.datasets.metrics,
+    DEMO.datasets.hostile,
     '1 hidden dataset (show)',
     'API keys',
   ]);
@@ -117,7 +118,7 @@ test('a dataset has Columns, Triggers and Burn alerts; columns are sorted with i
 
 test('hostile column names show as text: bidi controls neutralised in labels, markdown escaped in tooltips', async () => {
   const { model } = setup();
-  const columns = (await model.getChildren(group(DEMO.datasets.gateway, 'columns'))) as ColumnNode[];
+  const columns = (await model.getChildren(group(DEMO.datasets.hostile, 'columns'))) as ColumnNode[];
   const rtl = present(columns.find((c) => c.column.key_name === DEMO.columns.rtl) as TreeNode);
   assert.equal(rtl.label, 'user\uFFFDgnp.exe');
   const img = present(columns.find((c) => c.column.key_name === HOSTILE.img) as TreeNode);
@@ -133,8 +134,9 @@ test('triggers show state icons, alert type and frequency; hostile descriptions 
   assert.deepEqual(byName.get(DEMO.triggers.gwLatencyDisabled)?.icon, { id: 'bell-slash', color: 'disabledForeground' });
   const saved = byName.get(DEMO.triggers.gwSavedQuery);
   assert.equal(saved?.contextValue, 'obs:trigger:query');
-  const hostile = byName.get(DEMO.triggers.gwHostile);
-  assert.equal(hostile?.label, HOSTILE.img);
+  const hostileTriggers = await model.getChildren(group(DEMO.datasets.hostile, 'triggers'));
+  const hostile = hostileTriggers.map((t) => present(t)).find((p) => p.label === HOSTILE.img);
+  assert.ok(hostile, 'the trigger named <img src=x onerror=alert(1)> of the hostile strings');
   assert.doesNotMatch(tooltipMarkdown(hostile?.tooltip ?? { title: '', rows: [] }), /(^|[^\\])[<[]/);
   const triggered = [...byName.values()].filter((p) => p.icon?.id === 'bell-dot');
   assert.ok(triggered.length > 0 && triggered.every((p) => p.icon?.color === 'errorForeground' && p.description?.startsWith('triggered')));
@@ -151,7 +153,11 @@ test('burn alerts are grouped under remembered SLOs, with each alert type\'s fie
   assert.deepEqual(labels(alerts), ['Budget rate: drop of 10000 per million in 60 min', 'Exhaustion in 240 min']);
   const exhaustion = present(alerts[1] as TreeNode);
   assert.deepEqual(exhaustion.icon, { id: 'flame', color: 'errorForeground' });
-  const md = tooltipMarkdown(present(alerts[0] as TreeNode).tooltip ?? { title: '', rows: [] });
+  // The hostile strings' alert: its description's markdown link is escaped in the tooltip.
+  await remembered.addSlos(profile.id, DEMO.datasets.hostile, [DEMO.slos.hsHostile]);
+  const [hostileSlo] = await model.getChildren(group(DEMO.datasets.hostile, 'burnAlerts'));
+  const hostile = (await model.getChildren(hostileSlo)).find((n) => n.kind === 'burnAlert' && n.alert.id === DEMO.burnAlerts.hsBudgetRate);
+  const md = tooltipMarkdown(present(hostile as TreeNode).tooltip ?? { title: '', rows: [] });
   assert.match(md, /\\\[click\\\]\\\(https\\:\\\/\\\/evil\\\.example\\\)/);
   assert.doesNotMatch(md, /\]\(/);
 });
@@ -439,7 +445,7 @@ test('loading every dataset runs with bounded concurrency and lets the filter fi
   const counts = model.countVisible(coGroups[0] as TreeNode);
   assert.ok(counts && counts.visible === cols.length && counts.total > counts.visible);
   model.setFilter(undefined);
-  assert.equal((await model.getChildren()).length, 5);
+  assert.equal((await model.getChildren()).length, 6);
 });
 
 test('the API keys group lists the key registry of the connection', async () => {

@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { lintBytes, ruleDocsAnchor, type LintOptions } from '../../src/lint';
 
 export const docs = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'rules.md'), 'utf8');
-/** The examples treat otel-metrics as a metrics dataset, and know the columns of checkout (docs/rules.md says so). */
+/** The examples treat otel-metrics as a metrics dataset, know the columns of checkout and the service's datasets (docs/rules.md says so). */
 export const OPTIONS: LintOptions = {
   metricsDatasets: ['otel-metrics'],
+  datasets: ['api', 'checkout', 'otel-metrics'],
   columns: { checkout: { names: ['duration_ms', 'status_code', 'http.route', 'internal.card_hash'], hidden: ['internal.card_hash'] } },
 };
 

@@ -43,6 +43,8 @@ const COLUMNS: LintOptions = {
     __all__: { names: ['duration_ms', 'status_code', 'http.route', 'cpu'] },
   },
 };
+/** The datasets the service lists. */
+const DATASETS: LintOptions = { datasets: ['api-gateway', 'checkout-service', 'metrics-hosts'] };
 const q = (body: string) => `"query": { ${body} }`;
 const COUNT = '"calculations": [{ "op": "COUNT" }]';
 const calc = (c: string) => q(`"calculations": [${c}], "time_range": 1800`);
@@ -151,6 +153,24 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
   'trigger/dataset-slug': {
     bad: [{ title: 'empty', doc: trigger('«"dataset_slug": ""»') }],
     good: [{ title: 'a slug', doc: trigger('"dataset_slug": "api"') }],
+  },
+  'trigger/unknown-dataset': {
+    bad: [
+      {
+        title: 'a slug the service lacks that is part of one it has, with that one as the fix',
+        doc: trigger('«"dataset_slug": "checkout"»'),
+        options: DATASETS,
+        says: 'The service has no dataset "checkout" (did you mean "checkout-service"?)',
+        fixed: trigger('"dataset_slug": "checkout-service"'),
+      },
+      { title: 'a typo', doc: trigger('«"dataset_slug": "api-gatway"»'), options: DATASETS, fixed: trigger('"dataset_slug": "api-gateway"') },
+      { title: 'nothing near it (no fix)', doc: trigger('«"dataset_slug": "billing"»'), options: DATASETS, says: 'The service has no dataset "billing": the trigger cannot be created' },
+    ],
+    good: [
+      { title: 'a dataset the service has', doc: trigger('"dataset_slug": "api-gateway"'), options: DATASETS },
+      { title: 'environment-wide', doc: trigger('"dataset_slug": "all"'), options: DATASETS },
+      { title: 'the datasets are not known (no connection, or the service would not list them)', doc: trigger('"dataset_slug": "checkout"') },
+    ],
   },
   'trigger/tags': {
     bad: [

@@ -193,6 +193,31 @@ export class ConnectionManager implements vscode.Disposable {
     return client;
   }
 
+  /**
+   * Runs `use` with a client of a connection that is not saved (yet): the Add Connection check. One
+   * attempt, a short connect timeout; the key typed, or (for an edit that keeps it) the one stored for
+   * `connectionId`. The client is closed afterwards.
+   */
+  async withProbeClient<T>(baseUrl: string, keys: { configKey?: string | undefined; connectionId?: string | undefined }, use: (client: ServiceClient) => Promise<T>): Promise<T> {
+    const stored = keys.configKey === undefined && keys.connectionId !== undefined ? (await this.#secrets.get(keys.connectionId)).configKey : undefined;
+    const caFiles = this.settings.caCertificates();
+    const { ServiceClient: Client } = this.loadClient();
+    const client = new Client({
+      baseUrl,
+      configKey: keys.configKey ?? stored,
+      proxy: this.settings.httpProxy(),
+      caCertificates: caFiles.length > 0 ? readCaCertificates(caFiles) : undefined,
+      retry: { maxAttempts: 1 },
+      timeouts: { connectMs: 5_000, headersMs: 15_000 },
+      onLog: (e) => this.log.info(formatRequestLog(baseUrl, e)),
+    });
+    try {
+      return await use(client);
+    } finally {
+      await client.close().catch(() => undefined);
+    }
+  }
+
   async save(profile: ConnectionProfile): Promise<void> {
     await this.store.save(profile);
     this.dropClient(profile.id);

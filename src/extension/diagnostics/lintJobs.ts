@@ -11,6 +11,8 @@ export interface LintJobOptions {
   form?: TriggerForm;
   /** The columns known of the active connection's datasets (live columns lint). */
   columns?: Readonly<Record<string, DatasetColumns>>;
+  /** The active connection's dataset slugs, when known (a trigger naming another dataset is a warning). */
+  datasets?: readonly string[];
 }
 
 export type LintJob =
@@ -29,6 +31,7 @@ function lintOptions(o: LintJobOptions): LintOptions {
   if (o.maxDiagnostics !== undefined) options.maxDiagnostics = o.maxDiagnostics;
   if (o.form !== undefined) options.form = o.form;
   if (o.columns !== undefined) options.columns = o.columns;
+  if (o.datasets !== undefined) options.datasets = o.datasets;
   return options;
 }
 

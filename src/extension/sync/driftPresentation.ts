@@ -139,13 +139,32 @@ export function differenceItems(drift: FileDrift | undefined): DriftItem[] {
   );
 }
 
+/** Triggers that are drafts: only local, never created on the service (TriggerDrift.draft). */
+function draftsOf(snapshot: DriftSnapshot): number {
+  let drafts = 0;
+  for (const f of snapshot.files) for (const t of f.triggers) if (t.status === 'local-only' && t.draft === true) drafts++;
+  return drafts;
+}
+
+/**
+ * The Drift view's badge (shown on the activity bar too): triggers that differ, that the service lost or
+ * does not have a dataset for, and the service's triggers no file holds. A draft (a trigger file not
+ * created on the service yet) is work in progress, not drift: it is listed, not counted.
+ */
+export function driftBadgeCount(snapshot: DriftSnapshot): number {
+  const c = snapshot.counts;
+  return c.differs + c.localOnly - draftsOf(snapshot) + c.serviceOnly;
+}
+
 /** The Drift view's summary line: "3 differ, 1 only local, 2 only on the service, 12 in sync (sandbox)". */
 export function driftSummary(snapshot: DriftSnapshot): string | undefined {
   if (snapshot.state.kind !== 'ready') return undefined;
   const c = snapshot.counts;
   const parts: string[] = [];
   if (c.differs > 0) parts.push(c.differs === 1 ? l10n.t('1 differs') : l10n.t('{0} differ', c.differs));
-  if (c.localOnly > 0) parts.push(l10n.t('{0} only local', c.localOnly));
+  const drafts = draftsOf(snapshot);
+  if (c.localOnly > drafts) parts.push(l10n.t('{0} only local', c.localOnly - drafts));
+  if (drafts > 0) parts.push(l10n.t('{0} new (not on the service yet)', drafts));
   if (c.serviceOnly > 0) parts.push(l10n.t('{0} only on the service', c.serviceOnly));
   if (c.unknown > 0) parts.push(l10n.t('{0} not compared', c.unknown));
   parts.push(l10n.t('{0} in sync', c.inSync));

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { triggerFileText } from '../../triggerFiles';
 import type { DriftModel } from './driftModel';
-import { decorationOf, differenceItems, driftRoots, driftSummary, lensesOf, type DriftItem } from './driftPresentation';
+import { decorationOf, differenceItems, driftBadgeCount, driftRoots, driftSummary, lensesOf, type DriftItem } from './driftPresentation';
 import { parseServiceTriggerPath, SERVICE_TRIGGER_SCHEME, serviceTriggerPath } from './serviceTriggerUri';
 
 /** The parts of the Drift view's vscode.TreeView that DriftTree writes. */
@@ -123,8 +123,7 @@ export class DriftTree implements vscode.TreeDataProvider<Node>, vscode.Disposab
   private redraw(): void {
     const snapshot = this.model.snapshot();
     this.view.message = driftSummary(snapshot);
-    const c = snapshot.counts;
-    const count = c.differs + c.localOnly + c.serviceOnly;
+    const count = driftBadgeCount(snapshot);
     this.view.badge = count > 0 ? { value: count, tooltip: count === 1 ? vscode.l10n.t('1 trigger not in sync') : vscode.l10n.t('{0} triggers not in sync', count) } : undefined;
     void vscode.commands.executeCommand('setContext', 'obs.drift.state', snapshot.state.kind);
     this.changed.fire(undefined);

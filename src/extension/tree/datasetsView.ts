@@ -91,11 +91,13 @@ export class DatasetsView implements vscode.Disposable {
 
   /**
    * The header names the connection the view shows, next to the status bar: nobody should act on
-   * production believing it is staging. In the title, because a view alone in its container shares the
-   * container's header, which shows the view's title but not its description.
+   * production believing it is staging. In the description beside the title (the container holds the
+   * Drift view too, so the view has a header of its own that shows it): with the connection in the title,
+   * the header cut it to "DATASETS — SAN..." at the default width.
    */
   showConnection(name: string | undefined): void {
-    this.treeView.title = name === undefined ? VIEW_TITLE : `${VIEW_TITLE} — ${safeLabel(name, 64)}`;
+    this.treeView.title = VIEW_TITLE;
+    this.treeView.description = name === undefined ? undefined : safeLabel(name, 64);
   }
 
   /** Shows only items whose name contains `text` (undefined: everything), and says so in the view. */

@@ -240,8 +240,9 @@ export function present(node: TreeNode, o: PresentOptions = {}): Presentation {
     }
     case 'column':
       return columnPresentation(node.column, m);
+    // A click opens a row's natural view: a trigger as read-only JSON, a burn alert in its edit form.
     case 'trigger':
-      return triggerPresentation(node.trigger, m);
+      return { ...triggerPresentation(node.trigger, m), command: { id: 'obs.trigger.open', title: l10n.t('Open Trigger as JSON'), args: [node] } };
     case 'slo':
       return {
         label: safeLabel(node.sloId),
@@ -252,7 +253,7 @@ export function present(node: TreeNode, o: PresentOptions = {}): Presentation {
         tooltip: { title: l10n.t('SLO {0}', node.sloId), rows: [{ label: l10n.t('Dataset'), value: node.dataset }] },
       };
     case 'burnAlert':
-      return burnAlertPresentation(node.alert, m);
+      return { ...burnAlertPresentation(node.alert, m), command: { id: 'obs.burnAlert.edit', title: l10n.t('Edit Burn Alert'), args: [node] } };
     case 'apiKeys':
       return {
         label: l10n.t('API keys'),

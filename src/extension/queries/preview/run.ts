@@ -2,7 +2,9 @@
 // limit), build the grid, evaluate, and describe. No vscode import: tested against the sandbox.
 import type { ResultsModel } from '../../../webview/protocol/queryResults';
 import { modelFromPreview } from '../resultsModel';
+import { explainNotFound } from '../datasetCheck';
 import { isCallUnavailable, runQueryResult, unavailableOr, type CreationPacer, type QueryApi, type RunnerClock } from '../runner';
+import type { SavedQueryCache } from '../savedQueryCache';
 import { evaluateTrigger, type PreviewOutcome } from './evaluate';
 import { chunkQuery, planPreview, type PlanMode, type PreviewPlan, type TriggerInput } from './plan';
 import { gridFromSeries } from './series';
@@ -23,6 +25,8 @@ export interface PreviewRequest {
   nowSeconds: number;
   /** Where the trigger came from, for the panel's subtitle ("api-gateway on Sandbox"). */
   where: string;
+  /** Reuses the saved query of a spec saved before in the session instead of saving it again. */
+  queries?: SavedQueryCache;
 }
 
 export interface PreviewRun {
@@ -37,7 +41,7 @@ export async function readSavedQuery(api: QueryApi, dataset: string, queryId: st
   try {
     return (await api.getQuery(dataset, queryId, { signal })).data;
   } catch (err) {
-    throw unavailableOr(err, l10n.t('Reading a saved query'), `GET /1/queries/${dataset}/${queryId}`);
+    throw unavailableOr(await explainNotFound(api, dataset, err, signal), l10n.t('Reading a saved query'), `GET /1/queries/${dataset}/${queryId}`);
   }
 }
 
@@ -51,9 +55,10 @@ export async function runPreview(api: QueryApi, pacer: CreationPacer, clock: Run
     report(l10n.t('Saving the preview query{0}...', part));
     let queryId: string;
     try {
-      queryId = (await api.createQuery(req.dataset, chunkQuery(req.query, plan, chunk), { signal })).data.id;
+      const spec = chunkQuery(req.query, plan, chunk);
+      queryId = req.queries ? (await req.queries.idFor(api, req.dataset, spec, signal)).id : (await api.createQuery(req.dataset, spec, { signal })).data.id;
     } catch (err) {
-      throw unavailableOr(err, l10n.t('Saving a query'), `POST /1/queries/${req.dataset}`);
+      throw unavailableOr(await explainNotFound(api, req.dataset, err, signal), l10n.t('Saving a query'), `POST /1/queries/${req.dataset}`);
     }
     const run = await runQueryResult(api, pacer, clock, {
       dataset: req.dataset,
