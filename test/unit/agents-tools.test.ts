@@ -75,7 +75,7 @@ test('the columns of a 2,000-column dataset come back 100 at a time, sorted, say
 test('columns filtered by a substring, case aside, answer only the matching ones with their count', async () => {
   const r = await ok('obs_list_columns', { dataset: DEMO.datasets.gateway, contains: 'HTTP.' });
   assert.deepEqual((r.columns as { key_name: string }[]).map((c) => c.key_name), ['http.method', 'http.route']);
-  assert.deepEqual([r.total, r.matching, r.truncated], [21, 2, false]);
+  assert.deepEqual([r.total, r.matching, r.truncated], [19, 2, false]);
 });
 
 test('a trigger is answered with named fields only: recipients by id, type and target, no details, no member the tool does not name', async () => {
@@ -87,11 +87,11 @@ test('a trigger is answered with named fields only: recipients by id, type and t
 });
 
 test('service text stays data in its field: the hostile trigger name and description are returned as written, hidden characters escaped in the JSON text', async () => {
-  const answer = await runTool('obs_list_triggers', { dataset: DEMO.datasets.gateway }, host(), signal);
-  const hostile = (JSON.parse(answer.text) as { triggers: { id: string; name: string; description?: string }[] }).triggers.find((t) => t.id === DEMO.triggers.gwHostile);
+  const answer = await runTool('obs_list_triggers', { dataset: DEMO.datasets.hostile }, host(), signal);
+  const hostile = (JSON.parse(answer.text) as { triggers: { id: string; name: string; description?: string }[] }).triggers.find((t) => t.id === DEMO.triggers.hsMarkup);
   assert.equal(hostile?.name, HOSTILE.img);
   assert.match(hostile?.description ?? '', /\[run\]\(command:workbench\.action\.quit\)/);
-  const rtl = await runTool('obs_list_columns', { dataset: DEMO.datasets.gateway, contains: 'gnp.exe' }, host(), signal);
+  const rtl = await runTool('obs_list_columns', { dataset: DEMO.datasets.hostile, contains: 'gnp.exe' }, host(), signal);
   assert.ok(rtl.text.includes('\\u202e'), rtl.text);
   assert.ok(!rtl.text.includes(HOSTILE.rtlOverride));
 });

@@ -107,10 +107,10 @@ test('the server lists the read tools of src/agentTools, each read-only, with it
 });
 
 test('each tool answers JSON with its named fields', { skip }, async () => {
-  assert.equal((await json('obs_list_datasets', {})).total, 5);
+  assert.equal((await json('obs_list_datasets', {})).total, sandbox.handle.info.datasets.length);
   assert.equal((await json('obs_list_columns', { dataset: DEMO.datasets.gateway, contains: 'http.' })).matching, 2);
   const triggers = await json('obs_list_triggers', { dataset: DEMO.datasets.gateway });
-  assert.equal(triggers.total, 9);
+  assert.equal(triggers.total, ((await sandbox.v1('GET', `/1/triggers/${DEMO.datasets.gateway}`)).json() as unknown[]).length);
   assert.ok(((await json('obs_list_slos', { dataset: DEMO.datasets.gateway })).slos as unknown[]).length > 0);
   const alerts = await json('obs_list_burn_alerts', { dataset: DEMO.datasets.gateway, slo_id: DEMO.slos.gwAvailability });
   assert.ok((alerts.burn_alerts as unknown[]).length > 0);
