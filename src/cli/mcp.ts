@@ -9,7 +9,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { version } from '../../package.json';
 import { INPUTS, runTool, TOOLS, UNTRUSTED, type ToolHost } from '../agentTools';
 import { CliUsageError, EXIT_OK, type MainIo } from './io';
-import { ENV_METRICS_DATASETS, mcpHost } from './mcpHost';
+import { ENV_METRICS_DATASETS, ENV_TRIGGER_FOLDER, mcpHost } from './mcpHost';
 import { ENV_BASE_URL, ENV_CONFIG_KEY } from './service';
 
 export const MCP_INSTRUCTIONS = `Tools of an observability service's configuration: list datasets, columns, triggers, SLOs and burn alerts; lint a trigger; preview a trigger over past data; run a saved query; compare the trigger files of the folder with the service and plan applying them. Nothing here writes to the service: a person applies a plan. ${UNTRUSTED}`;
@@ -64,7 +64,8 @@ export function defineMcp(parent: Command, io: MainIo, finish: (code: number) =>
       'after',
       `
 The service is the one named by ${ENV_BASE_URL} and ${ENV_CONFIG_KEY} in the environment (never flags or files);
-${ENV_METRICS_DATASETS} (comma-separated slugs) names the metrics datasets for the linter.
+${ENV_METRICS_DATASETS} (comma-separated slugs) names the metrics datasets for the linter; ${ENV_TRIGGER_FOLDER} the
+folder of the trigger files drift and plan read (default: the current folder; empty: none).
 Without a service, the tools that read it answer an error and lint still works.
 
 Exit status: 0 when the input closed; 2 a usage problem.

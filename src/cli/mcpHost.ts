@@ -17,6 +17,12 @@ import { readTriggerFiles, serviceIndexFor } from './triggerInputs';
 /** Metrics datasets for the linter's rules, comma-separated (the CLI's --metrics-dataset, the editor's obs.metricsDatasets). */
 export const ENV_METRICS_DATASETS = 'OBS_METRICS_DATASETS';
 
+/**
+ * The folder whose trigger files drift and plan read, when not the one the server runs in; empty: none (the
+ * editor starts the server so when no folder is open, rather than let it search wherever it was started).
+ */
+export const ENV_TRIGGER_FOLDER = 'OBS_TRIGGER_FOLDER';
+
 /** A trigger file larger than this is not read by the server (`obs lint` and `obs plan` read up to 64 MiB). */
 const MAX_FILE_BYTES = 8 * 1024 * 1024;
 const CONCURRENCY = 4;
@@ -45,6 +51,8 @@ export interface McpHost extends ToolHost {
 /** The server's host: one client for the whole session, made on first use. */
 export function mcpHost(io: Pick<MainIo, 'cwd' | 'env'>): McpHost {
   const env = io.env ?? {};
+  const folder = env[ENV_TRIGGER_FOLDER];
+  const cwd = folder === undefined ? io.cwd : resolve(io.cwd, folder);
   let client: ServiceClient | undefined;
   const service = (): ServiceClient => {
     try {
@@ -58,7 +66,7 @@ export function mcpHost(io: Pick<MainIo, 'cwd' | 'env'>): McpHost {
   /** An io whose warnings become the answer's notes, never the protocol's stdout. */
   const collecting = (signal: AbortSignal) => {
     const lines: string[] = [];
-    const sink: MainIo = { cwd: io.cwd, env, signal, stdout: () => undefined, stderr: (t) => void lines.push(...t.split('\n').filter((l) => l.trim() !== '').map(stripPrefix)) };
+    const sink: MainIo = { cwd, env, signal, stdout: () => undefined, stderr: (t) => void lines.push(...t.split('\n').filter((l) => l.trim() !== '').map(stripPrefix)) };
     return { lines, sink };
   };
   const metrics = (env[ENV_METRICS_DATASETS] ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
@@ -68,7 +76,8 @@ export function mcpHost(io: Pick<MainIo, 'cwd' | 'env'>): McpHost {
     target: () => (env[ENV_BASE_URL] ?? '').trim() || `(no ${ENV_BASE_URL})`,
     files: {
       read: async (paths, signal) => {
-        const refused = paths.map((p) => pathProblem(p, io.cwd)).filter((p): p is string => p !== undefined);
+        if (folder !== undefined && folder.trim() === '') throw new ToolError('no folder of trigger files is open: ask the user to open the folder that holds them');
+        const refused = paths.map((p) => pathProblem(p, cwd)).filter((p): p is string => p !== undefined);
         if (refused.length > 0) throw new ToolError(refused.join('; '));
         const { lines, sink } = collecting(signal);
         const { texts } = await readTriggerFiles(paths, sink, MAX_FILE_BYTES);

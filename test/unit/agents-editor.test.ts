@@ -41,13 +41,14 @@ test('a kept plan expires after 30 minutes, and at most 20 are kept (the oldest 
 });
 
 test("the MCP server is listed with the connection's address and no key; the key joins the environment only when it starts", () => {
-  const launch = mcpLaunch({ id: 'conn-1', name: 'Prod EU', baseUrl: 'https://api.example.com' }, '/ext', ['metrics-hosts', 'm2']);
+  const launch = mcpLaunch({ id: 'conn-1', name: 'Prod EU', baseUrl: 'https://api.example.com' }, '/ext', ['metrics-hosts', 'm2'], '/work/repo');
   assert.deepEqual(launch, {
     label: 'Observability (Prod EU)',
     args: ['/ext/dist/cli.js', 'mcp'],
-    env: { OBS_BASE_URL: 'https://api.example.com', ELECTRON_RUN_AS_NODE: '1', OBS_METRICS_DATASETS: 'metrics-hosts,m2' },
+    env: { OBS_BASE_URL: 'https://api.example.com', ELECTRON_RUN_AS_NODE: '1', OBS_TRIGGER_FOLDER: '/work/repo', OBS_METRICS_DATASETS: 'metrics-hosts,m2' },
     version: 'conn-1',
   });
+  assert.equal(mcpLaunch({ id: 'c', name: 'n', baseUrl: 'https://x' }, '/ext', [], undefined).env['OBS_TRIGGER_FOLDER'], '', 'no folder open: no trigger files');
   assert.deepEqual(startEnvironment('secret-key', undefined), { OBS_CONFIG_KEY: 'secret-key' });
   assert.deepEqual(startEnvironment('k', 'http://proxy:3128'), { OBS_CONFIG_KEY: 'k', HTTPS_PROXY: 'http://proxy:3128', HTTP_PROXY: 'http://proxy:3128' });
 });

@@ -10,8 +10,9 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { LIMITS, READ_TOOL_NAMES, TOOLS } from '../../src/agentTools';
+import { LIMITS, READ_TOOL_NAMES, runTool, TOOLS } from '../../src/agentTools';
 import { runMain } from '../../src/cli/main';
+import { ENV_TRIGGER_FOLDER, mcpHost } from '../../src/cli/mcpHost';
 import { DEMO, RECIPIENT_SECRETS, SANDBOX_CREDENTIALS } from '../../src/sandbox';
 import { startTestSandbox, type TestSandbox } from './sandbox-helpers';
 
@@ -173,6 +174,13 @@ test('no answer holds a key of the service or a credential of a recipient, and s
   assert.deepEqual(secrets.filter((s) => all.includes(s)), []);
   assert.deepEqual(secrets.filter((s) => stderr.includes(s)), []);
   assert.deepEqual(protocolErrors, []);
+});
+
+test('a server told no folder of trigger files answers drift and plan with that, never searching where it started', async () => {
+  const host = mcpHost({ cwd: '/', env: { [ENV_TRIGGER_FOLDER]: '' } });
+  const answer = await runTool('obs_drift', {}, host, new AbortController().signal);
+  assert.deepEqual([answer.ok, answer.text], [false, 'no folder of trigger files is open: ask the user to open the folder that holds them']);
+  await host.close();
 });
 
 test('obs mcp serves until its input ends, then exits 0', async () => {

@@ -17,12 +17,18 @@ export interface McpLaunch {
 }
 
 /** The server of the connection as listed: the label tells the connection; the environment names the service, not the key. */
-export function mcpLaunch(profile: Pick<ConnectionProfile, 'id' | 'name' | 'baseUrl'>, extensionPath: string, metricsDatasets: readonly string[]): McpLaunch {
+export function mcpLaunch(profile: Pick<ConnectionProfile, 'id' | 'name' | 'baseUrl'>, extensionPath: string, metricsDatasets: readonly string[], folder: string | undefined): McpLaunch {
   return {
     label: l10n.t('Observability ({0})', profile.name),
     args: [path.join(extensionPath, 'dist', 'cli.js'), 'mcp'],
     // Desktop VS Code's Node is Electron's: this makes it run the script as Node does.
-    env: { OBS_BASE_URL: profile.baseUrl, ELECTRON_RUN_AS_NODE: '1', ...(metricsDatasets.length > 0 ? { OBS_METRICS_DATASETS: metricsDatasets.join(',') } : {}) },
+    env: {
+      OBS_BASE_URL: profile.baseUrl,
+      ELECTRON_RUN_AS_NODE: '1',
+      // The workspace's trigger files; with no folder open, none (never wherever the server happened to start).
+      OBS_TRIGGER_FOLDER: folder ?? '',
+      ...(metricsDatasets.length > 0 ? { OBS_METRICS_DATASETS: metricsDatasets.join(',') } : {}),
+    },
     version: profile.id,
   };
 }

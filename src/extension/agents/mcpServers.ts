@@ -23,6 +23,7 @@ export class McpServers implements vscode.McpServerDefinitionProvider<vscode.Mcp
     this.subscriptions = [
       this.changed,
       deps.connections.onDidChangeActive(() => this.changed.fire()),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => this.changed.fire()),
       deps.settings.onDidChange((names) => {
         if (names.has('metricsDatasets')) this.changed.fire();
       }),
@@ -32,17 +33,17 @@ export class McpServers implements vscode.McpServerDefinitionProvider<vscode.Mcp
   provideMcpServerDefinitions(): vscode.McpStdioServerDefinition[] {
     const profile = this.deps.connections.activeProfile();
     if (profile === undefined) return [];
-    const launch = mcpLaunch(profile, this.deps.extensionPath, this.deps.settings.metricsDatasets());
-    const server = new vscode.McpStdioServerDefinition(launch.label, process.execPath, launch.args, launch.env, launch.version);
-    // drift and plan read the trigger files of the folder the server runs in.
+    // drift and plan read the trigger files of the first workspace folder.
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const launch = mcpLaunch(profile, this.deps.extensionPath, this.deps.settings.metricsDatasets(), folder?.fsPath);
+    const server = new vscode.McpStdioServerDefinition(launch.label, process.execPath, launch.args, launch.env, launch.version);
     if (folder !== undefined) server.cwd = folder;
     return [server];
   }
 
   async resolveMcpServerDefinition(server: vscode.McpStdioServerDefinition): Promise<vscode.McpStdioServerDefinition> {
     const profile = this.deps.connections.activeProfile();
-    if (profile === undefined || mcpLaunch(profile, this.deps.extensionPath, []).label !== server.label) {
+    if (profile === undefined || mcpLaunch(profile, this.deps.extensionPath, [], undefined).label !== server.label) {
       throw new Error(vscode.l10n.t('This server was listed for a connection that is no longer the active one. Refresh the MCP servers.'));
     }
     const key = await this.deps.connections.configKeyForChild(profile.id);
