@@ -1,9 +1,11 @@
 // The files a command line names: paths as written, globs expanded by tinyglobby (picomatch's
 // dialect: `*`, `**`, `?`, `[abc]`, `[!abc]`, `{a,b}`; wildcards skip dot files, as in shells), and,
-// for drift, folders. node_modules and .git are never searched.
+// for drift, folders. node_modules and .git are never searched, and a glob never takes a trigger test
+// file (`*.trigger-test.json`) for a trigger file: `triggers/**/*.json` holds the tests kept beside them.
 import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { globSync, isDynamicPattern } from 'tinyglobby';
+import { isTriggerTestFile, TRIGGER_TEST_SUFFIX } from '../backtest/testPaths';
 
 const SKIPPED = ['**/node_modules/**', '**/.git/**'];
 
@@ -20,12 +22,13 @@ function globUnder(base: string, pattern: string, cwd: string): string[] {
 }
 
 /** Files under `cwd` matching the glob, sorted; paths keep the glob's static prefix as written. */
-export function expandGlob(pattern: string, cwd: string): string[] {
+export function expandGlob(pattern: string, cwd: string, keepTests = false): string[] {
   const segments = pattern.split('\\').join('/').split('/');
   let firstMagic = segments.findIndex((s) => isGlob(s));
   if (firstMagic < 0) firstMagic = segments.length - 1;
   const base = segments.slice(0, firstMagic).join('/');
-  return globUnder(isAbsolute(pattern) && base === '' ? '/' : base, segments.slice(firstMagic).join('/'), cwd);
+  const found = globUnder(isAbsolute(pattern) && base === '' ? '/' : base, segments.slice(firstMagic).join('/'), cwd);
+  return keepTests ? found : found.filter((f) => !isTriggerTestFile(f));
 }
 
 /** The files of a command line, each once in order, and what named none (a glob that matched nothing). */
@@ -78,7 +81,8 @@ export function expandPaths(paths: readonly string[], cwd: string, suffix: strin
       if (found.length === 0) out.problems.push(`no *${suffix} file under ${p}`);
       found.forEach(out.add);
     } else if (isGlob(p) && !existsSync(full)) {
-      const found = expandGlob(p, cwd);
+      // Globs of `obs test` are for test files; those of drift and plan never take one.
+      const found = expandGlob(p, cwd, suffix === TRIGGER_TEST_SUFFIX);
       if (found.length === 0) out.problems.push(`no file matches ${p}`);
       found.forEach(out.add);
     } else {

@@ -12,18 +12,19 @@ import { defineMcp } from './mcp';
 import { definePlan } from './plan';
 import { definePull } from './pull';
 import { ServiceSetupError } from './service';
+import { defineTest } from './test';
 
 /** Adds a command to the program; its action calls `finish` with the exit status. */
 type DefineCommand = (program: Command, io: MainIo, finish: (code: number) => void) => void;
 
-const COMMANDS: readonly DefineCommand[] = [defineLint, definePull, defineDrift, definePlan, defineApply, defineMcp];
+const COMMANDS: readonly DefineCommand[] = [defineLint, definePull, defineDrift, definePlan, defineApply, defineTest, defineMcp];
 
 /** Help lines are wrapped at this width whatever the terminal, so the help reads the same in CI logs. */
 const HELP_WIDTH = 100;
 
 function buildProgram(io: MainIo, finish: (code: number) => void): Command {
   const program = new Command(PROGRAM)
-    .description("Lints trigger files, pulls the service's triggers as files, compares the files with the service, plans and applies the files' changes to it, and serves read tools to AI agents.")
+    .description("Lints trigger files, pulls the service's triggers as files, compares the files with the service, plans and applies the files' changes to it, tests triggers against past data, and serves read tools to AI agents.")
     .usage('<command> [options]')
     .version(version, '--version', 'show the version')
     .helpOption('-h, --help', 'show this help')

@@ -34,6 +34,7 @@ const EXTENSION: Never = { what: 'extension code', inputs: /src\/extension\// };
 const FORMS: Never = { what: 'the forms', inputs: /src\/extension\/forms\/|src\/webview\/protocol\/(messages|\w+Form)\.ts$/ };
 const QUERIES: Never = { what: 'the queries', inputs: /src\/extension\/queries\// };
 const SYNC: Never = { what: 'drift and pull', inputs: /src\/extension\/sync\/|src\/triggerFiles\// };
+const BACKTEST: Never = { what: 'the backtest engine (preview and trigger tests)', inputs: /src\/backtest\// };
 const AGENTS: Never = { what: 'the agent tools', inputs: /src\/agentTools\/|src\/extension\/agents\// };
 
 const BUNDLES: Record<string, Intent> = {
@@ -51,6 +52,8 @@ const BUNDLES: Record<string, Intent> = {
       // The forms and their message schemas are in dist/forms-host.js (the tree shares only the words of a moment).
       { what: 'the forms', inputs: /src\/webview\/|src\/extension\/forms\//, except: /forms\/(registerForms|reviewDocuments|formIds)\.ts$|webview\/protocol\/text\/when\.ts$/ },
       { ...QUERIES, except: /queries\/(registerQueries|queryIds)\.ts$/ },
+      // The preview and the trigger tests load with the queries; the activation only tells a test file by its name.
+      { ...BACKTEST, except: /backtest\/testPaths\.ts$/ },
       // Drift and pull (and the trigger file format) are in dist/sync-host.js, loaded when first needed. The
       // activation bundle registers them (registerSync, the view and scheme ids in syncIds) and reads the pull
       // commands' arguments (pullScope, with the tree's parsers). A trigger file's path is shared with export.
@@ -76,18 +79,18 @@ const BUNDLES: Record<string, Intent> = {
     entry: 'src/extension/diagnostics/lintWorker.ts',
     runs: 'worker thread',
     holds: [/src\/lint\/lint\.ts$/, /src\/lint\/schema\/relations\.ts$/, /node_modules\/jsonc-parser\//],
-    never: [UNDICI, SANDBOX, FORMS, QUERIES, SYNC],
+    never: [UNDICI, SANDBOX, FORMS, QUERIES, SYNC, BACKTEST],
   },
   'dist/forms-host.js': {
     entry: 'src/extension/forms/formsHost.ts',
     runs: 'extension host',
     holds: [/src\/extension\/forms\/controller\.ts$/, /src\/webview\/protocol\/messages\.ts$/],
-    never: [UNDICI, SANDBOX, LINTER, QUERIES, SYNC],
+    never: [UNDICI, SANDBOX, LINTER, QUERIES, SYNC, BACKTEST],
   },
   'dist/queries-host.js': {
     entry: 'src/extension/queries/queriesHost.ts',
     runs: 'extension host',
-    holds: [/src\/extension\/queries\/runner\.ts$/, /src\/extension\/queries\/preview\/evaluate\.ts$/, /src\/webview\/protocol\/queryResults\.ts$/],
+    holds: [/src\/backtest\/runner\.ts$/, /src\/backtest\/evaluate\.ts$/, /src\/webview\/protocol\/queryResults\.ts$/],
     // Of the linter only its nearest-name search, to name the dataset a 404 probably meant.
     never: [UNDICI, SANDBOX, { ...LINTER, except: /src\/lint\/nearest\.ts$/ }, FORMS, SYNC],
   },
@@ -97,7 +100,7 @@ const BUNDLES: Record<string, Intent> = {
     holds: [/src\/extension\/sync\/driftModel\.ts$/, /src\/triggerFiles\/pull\.ts$/, /src\/triggerFiles\/normalize\.ts$/],
     // No zod: loaded beside the activation bundle, it would bring a second copy. An apply lints in the lint
     // worker; the bundle holds only the gate that reads its diagnostics.
-    never: [UNDICI, SANDBOX, { ...LINTER, except: /src\/lint\/gate\.ts$/ }, FORMS, QUERIES, { what: 'zod', inputs: /node_modules\/zod\// }],
+    never: [UNDICI, SANDBOX, { ...LINTER, except: /src\/lint\/gate\.ts$/ }, FORMS, QUERIES, BACKTEST, { what: 'zod', inputs: /node_modules\/zod\// }],
   },
   'dist/agents-host.js': {
     entry: 'src/extension/agents/agentsHost.ts',
@@ -109,7 +112,7 @@ const BUNDLES: Record<string, Intent> = {
   'dist/cli.js': {
     entry: 'src/cli/obs.ts',
     runs: 'command line',
-    holds: [/src\/lint\/lint\.ts$/, /src\/cli\/pull\.ts$/, /src\/cli\/drift\.ts$/],
+    holds: [/src\/lint\/lint\.ts$/, /src\/cli\/pull\.ts$/, /src\/cli\/drift\.ts$/, /src\/backtest\/backtest\.ts$/],
     never: [EXTENSION],
   },
   'dist/sandbox.js': {

@@ -5,9 +5,9 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ServiceClient } from '../../src/api/client';
 import { DEMO, startSandbox, type SandboxHandle } from '../../src/sandbox';
-import { CreationPacer, POLL, runQueryResult, type RunnerClock } from '../../src/extension/queries/runner';
-import { readSavedQuery, runPreview, PreviewRefused } from '../../src/extension/queries/preview/run';
-import { SavedQueryCache } from '../../src/extension/queries/savedQueryCache';
+import { CreationPacer, POLL, runQueryResult, type RunnerClock } from '../../src/backtest/runner';
+import { readSavedQuery, runPreview, PreviewRefused } from '../../src/extension/queries/previewRun';
+import { SavedQueryCache } from '../../src/backtest/savedQueryCache';
 
 const GW = DEMO.datasets.gateway;
 

@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { ServiceClient } from '../../src/api/client';
 import { DEMO, startSandbox, type SandboxHandle } from '../../src/sandbox';
 import { datasetChoices, queryChoices } from '../../src/extension/queries/savedQueryPicks';
-import { canonicalJson, SavedQueryCache } from '../../src/extension/queries/savedQueryCache';
-import { datasetExists, explainNotFound } from '../../src/extension/queries/datasetCheck';
+import { canonicalJson, SavedQueryCache } from '../../src/backtest/savedQueryCache';
+import { datasetExists, explainNotFound } from '../../src/backtest/datasetCheck';
 
 let sandbox: SandboxHandle;
 let client: ServiceClient;

@@ -8,16 +8,16 @@ import type { ActiveConnection } from '../connections';
 import { isAlreadyReported, progressFailureText } from '../core/errors';
 import { safeLabel } from '../core/text';
 import { parseArg, TriggerArg } from '../tree';
-import { DEFAULT_PREVIEW_WINDOW, PREVIEW_WINDOWS, planPreview, type PlanMode } from './preview/plan';
-import { readSavedQuery, runPreview, PreviewRefused } from './preview/run';
-import { spanLabel } from './preview/summary';
-import { triggerFromText, type PreviewTrigger } from './preview/triggerText';
+import { DEFAULT_PREVIEW_WINDOW, PREVIEW_WINDOWS, planPreview, type PlanMode } from '../../backtest/plan';
+import { readSavedQuery, runPreview, PreviewRefused } from './previewRun';
+import { spanLabel } from '../../backtest/summary';
+import { triggerFromText, type PreviewTrigger } from '../../backtest/triggerText';
 import { offerWhatWorks, pacerFor, RUNNER_CLOCK, SAVED_QUERIES, type QueryFeatureDeps } from './queryCommands';
 import { failedPreviewModel } from './resultsModel';
 import { ResultsPanel } from './resultsPanel';
 import type { ResultsRun } from './resultsProtocol';
 import { RESULTS_TEXT } from './resultsText';
-import { isCallUnavailable } from './runner';
+import { isCallUnavailable } from '../../backtest/runner';
 
 /** A preview that failed for a reason other than the trigger itself: said in the panel, not only in a notification. */
 class PreviewFailed {

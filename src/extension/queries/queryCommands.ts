@@ -14,10 +14,10 @@ import { failedModel, modelFromResult, type ResultContext } from './resultsModel
 import { ResultsPanel, type PanelActions } from './resultsPanel';
 import type { ResultsRun, SavedRun } from './resultsProtocol';
 import { queryPanelKey } from './resultsRestore';
-import { explainNotFound } from './datasetCheck';
-import { CreationPacer, isCallUnavailable, runQueryResult, unavailableOr, type RunnerClock } from './runner';
+import { explainNotFound } from '../../backtest/datasetCheck';
+import { SavedQueryCache } from '../../backtest/savedQueryCache';
+import { CreationPacer, isCallUnavailable, runQueryResult, unavailableOr, type RunnerClock } from '../../backtest/runner';
 import { askDataset, askQuery } from './savedQueryPicker';
-import { SavedQueryCache } from './savedQueryCache';
 
 export interface QueryFeatureDeps {
   connections: ConnectionManager;

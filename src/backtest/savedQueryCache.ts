@@ -2,8 +2,8 @@
 // query spec saved once in a session is run again by the id it got, not saved again: per client (a new
 // client, after a key change or a sandbox restart, may face other ids), dataset and spec in canonical JSON
 // (members sorted, so the order a file lists them in does not matter). No vscode import.
-import type { ApiResponse, CallOptions } from '../../api/clientOptions';
-import type { CreateQueryRequest, SavedQuery } from '../../api/schemas';
+import type { ApiResponse, CallOptions } from '../api/clientOptions';
+import type { CreateQueryRequest, SavedQuery } from '../api/schemas';
 
 export interface SaveQueryApi {
   createQuery(dataset: string, body: CreateQueryRequest, o?: CallOptions): Promise<ApiResponse<SavedQuery>>;

@@ -1,9 +1,10 @@
 // Running queries against the service: creating a result under the service's limit of 10 creations a
 // minute (waiting visibly, never failing on it), polling it with backoff until complete, and saying
-// plainly which call is not available where the service refuses one beyond the spec. No vscode import.
-import type { ApiResponse, CallOptions } from '../../api/clientOptions';
-import type { CreateQueryRequest, CreateQueryResultRequest, QueryResult, SavedQuery } from '../../api/schemas';
-import { asServiceError } from '../core/errors';
+// plainly which call is not available where the service refuses one beyond the spec. Shared by the
+// editor's queries and previews and by the backtest (editor and CLI). No vscode import.
+import type { ApiResponse, CallOptions } from '../api/clientOptions';
+import type { CreateQueryRequest, CreateQueryResultRequest, QueryResult, SavedQuery } from '../api/schemas';
+import { asServiceError } from '../api/errors';
 import { explainNotFound, type DatasetLookupApi } from './datasetCheck';
 import * as l10n from '@vscode/l10n';
 
@@ -148,3 +149,21 @@ export async function runQueryResult(api: QueryApi, pacer: CreationPacer, clock:
   }
   return { kind: 'complete', result, polls };
 }
+
+/** The clock of a process: real time, and sleeps that end early, rejecting, when the signal aborts. */
+export const systemClock: RunnerClock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) =>
+    new Promise((resolve, reject) => {
+      if (signal.aborted) return reject(new DOMException('cancelled', 'AbortError'));
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(new DOMException('cancelled', 'AbortError'));
+      };
+      const timer = setTimeout(() => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      signal.addEventListener('abort', onAbort, { once: true });
+    }),
+};

@@ -4,11 +4,10 @@
 // dataset is there and which slug was probably meant; where the key may not list datasets, the dataset's
 // columns (GET /1/columns/<dataset>) say at least whether it exists. No vscode import.
 import * as l10n from '@vscode/l10n';
-import type { ApiResponse, CallOptions } from '../../api/clientOptions';
-import { ENVIRONMENT_WIDE, type Column, type Dataset } from '../../api/schemas';
-import { nearestName } from '../../lint/nearest';
-import { asServiceError } from '../core/errors';
-import { safeLabel } from '../core/text';
+import type { ApiResponse, CallOptions } from '../api/clientOptions';
+import { ENVIRONMENT_WIDE, type Column, type Dataset } from '../api/schemas';
+import { nearestName } from '../lint/nearest';
+import { asServiceError } from '../api/errors';
 
 /** The client methods the check uses (ServiceClient has them). */
 export interface DatasetLookupApi {
@@ -25,8 +24,8 @@ export class DatasetMissingError extends Error {
   ) {
     super(
       nearest === undefined
-        ? l10n.t('The service has no dataset "{0}".', safeLabel(dataset, 120))
-        : l10n.t('The service has no dataset "{0}" (did you mean "{1}"?).', safeLabel(dataset, 120), safeLabel(nearest, 120)),
+        ? l10n.t('The service has no dataset "{0}".', shownName(dataset, 120))
+        : l10n.t('The service has no dataset "{0}" (did you mean "{1}"?).', shownName(dataset, 120), shownName(nearest, 120)),
     );
     this.name = 'DatasetMissingError';
   }
@@ -71,4 +70,10 @@ export async function explainNotFound(api: DatasetLookupApi, dataset: string, er
   if (status(err) !== 404 || dataset === ENVIRONMENT_WIDE || signal?.aborted === true) return err;
   const found = await datasetExists(api, dataset, signal);
   return found?.exists === false ? new DatasetMissingError(dataset, found.nearest) : err;
+}
+
+/** A dataset name in a message: one line, at most `max` characters, control and bidi characters shown as escapes. */
+function shownName(name: string, max: number): string {
+  const shown = name.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, (c) => `\\u{${(c.codePointAt(0) ?? 0).toString(16)}}`);
+  return shown.length > max ? `${shown.slice(0, max - 1)}\u2026` : shown;
 }
