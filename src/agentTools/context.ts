@@ -2,6 +2,7 @@
 // environment, trigger files under the folder it runs in) or the editor (the active connection, the
 // workspace's trigger files). Every tool reads through this; none reaches a key.
 import type { ApiResponse, CallOptions } from '../api/clientOptions';
+import type { CreationPacer, QueryApi, RunnerClock } from '../backtest/runner';
 import type { BurnAlert, Column, Dataset, Slo, Trigger } from '../api/schemas';
 import type { DatasetColumns, Diagnostic } from '../lint';
 import type { Plan } from '../triggerFiles';
@@ -39,9 +40,19 @@ export interface TriggerFileSource {
   plan(files: readonly SourceFile[], prune: boolean, signal: AbortSignal): Promise<PlanWithNotes>;
 }
 
+/** What creating query results needs: the calls, and the pacer of the service's 10 results a minute. */
+export interface QueryRunner {
+  api: QueryApi;
+  /** The connection's pacer: in the editor, the one its own queries and previews wait on too. */
+  pacer: CreationPacer;
+  clock: RunnerClock;
+}
+
 export interface ToolHost {
   /** The service's reads; rejects with a ToolError saying how to connect when there is no service. */
   service(): Promise<ServiceReader>;
+  /** The service's query calls with the connection's pacer; rejects as service() does. */
+  queries(): Promise<QueryRunner>;
   /**
    * The linter on a trigger text, with the columns given (by dataset slug) and the host's metrics datasets:
    * `obs mcp` runs it in its process, the editor in its lint worker.

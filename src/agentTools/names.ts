@@ -10,6 +10,8 @@ export const READ_TOOL_NAMES = [
   'obs_list_slos',
   'obs_list_burn_alerts',
   'obs_lint_trigger',
+  'obs_preview_trigger',
+  'obs_run_query',
   'obs_drift',
   'obs_plan',
 ] as const;

@@ -5,7 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { isAbsolute, normalize, resolve, sep } from 'node:path';
 import type { ServiceClient } from '../api/client';
-import { ToolError, type PlanWithNotes, type ServiceReader, type SourceFile, type ToolHost } from '../agentTools';
+import { ToolError, type PlanWithNotes, type QueryRunner, type ServiceReader, type SourceFile, type ToolHost } from '../agentTools';
+import { CreationPacer, systemClock } from '../backtest/runner';
 import { lint } from '../lint';
 import { keyFingerprint, readTriggerFile, type PlanFile } from '../triggerFiles';
 import { isGlob } from './files';
@@ -69,9 +70,12 @@ export function mcpHost(io: Pick<MainIo, 'cwd' | 'env'>): McpHost {
     const sink: MainIo = { cwd, env, signal, stdout: () => undefined, stderr: (t) => void lines.push(...t.split('\n').filter((l) => l.trim() !== '').map(stripPrefix)) };
     return { lines, sink };
   };
+  // One pacer for the session: the service creates 10 query results a minute for the team.
+  const pacer = new CreationPacer(systemClock);
   const metrics = (env[ENV_METRICS_DATASETS] ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
   return {
     service: async (): Promise<ServiceReader> => service(),
+    queries: async (): Promise<QueryRunner> => ({ api: service(), pacer, clock: systemClock }),
     lint: async (text, columns) => lint(text, { metricsDatasets: metrics, metricsDatasetHint, ...(columns === undefined ? {} : { columns }) }),
     target: () => (env[ENV_BASE_URL] ?? '').trim() || `(no ${ENV_BASE_URL})`,
     files: {

@@ -22,7 +22,7 @@ import { LiveDatasets } from './diagnostics/liveDatasets';
 import { registerLintCommands, TriggerDiagnostics, type TriggerDiagnosticsWork } from './diagnostics/triggerDiagnostics';
 import { TriggerFileMatcher } from './diagnostics/triggerFiles';
 import { registerForms, type RegisteredForms } from './forms/registerForms';
-import { registerQueries } from './queries/registerQueries';
+import { registerQueries, type RegisteredQueries } from './queries/registerQueries';
 import { registerSandboxCommands, SandboxController } from './sandbox/sandboxController';
 import { registerSync, type RegisteredSync } from './sync/registerSync';
 import { publishTestSeam, seamWorkCount, testSeamOpen } from './testSeam';
@@ -80,10 +80,10 @@ export function activate(context: vscode.ExtensionContext): void {
   const workerLint = lintInWorker(host, lint.diagnostics);
   const sync = keep(registerTriggersAsCode(context, host, connections.manager, tree, workerLint));
   keep(registerServiceTriggers(host, connections.manager, sync));
-  keep(registerPreviews(context, host, connections.manager));
+  const queries = keep(registerPreviews(context, host, connections.manager));
   const forms = keep(registerFormFeature(context, host, connections.manager, tree));
   const sandboxFeature = keep(registerSandbox(context, host, connections.manager, tree));
-  const agents = keep(registerAgentTools(context, host, connections.manager, sync, workerLint));
+  const agents = keep(registerAgentTools(context, host, connections.manager, { sync, lint: workerLint, pacerFor: queries.pacerFor }));
   keep(registerCrossFeatureEvents(connections.manager, tree));
   sandbox = sandboxFeature.controller;
   keep({
@@ -274,7 +274,7 @@ function registerServiceTriggers(host: Host, connections: ConnectionManager, syn
 }
 
 /** Query results and trigger previews; the preview lens shows on the same files the linter checks. */
-function registerPreviews(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager): Registered {
+function registerPreviews(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager): Registered<{ pacerFor: RegisteredQueries['pacerFor'] }> {
   const deps = { connections, feedback: host.feedbackFor('queries'), extensionUri: context.extensionUri };
   const previewFiles = new TriggerFileMatcher(() => host.settings.triggerFiles(), TRIGGER_SCHEME);
   const previews = registerQueries(deps, (doc) => previewFiles.matches(doc));
@@ -283,6 +283,7 @@ function registerPreviews(context: vscode.ExtensionContext, host: Host, connecti
     previews.lenses.refresh();
   };
   return {
+    pacerFor: previews.pacerFor,
     disposable: vscode.Disposable.from(
       ...previews.disposables,
       host.settings.onDidChange((names) => {
@@ -320,14 +321,20 @@ function registerSandbox(context: vscode.ExtensionContext, host: Host, connectio
  * The tools AI agents get in the editor (language model tools; the one that writes asks first) and the
  * `obs mcp` server for the active connection, for the agents that speak MCP.
  */
-function registerAgentTools(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager, sync: RegisteredSync, lint: WorkerLint): Registered<Pick<RegisteredAgents, 'loaded' | 'mcpServers'>> {
+function registerAgentTools(
+  context: vscode.ExtensionContext,
+  host: Host,
+  connections: ConnectionManager,
+  shared: { sync: RegisteredSync; lint: WorkerLint; pacerFor: RegisteredQueries['pacerFor'] },
+): Registered<Pick<RegisteredAgents, 'loaded' | 'mcpServers'>> {
   const agents = registerAgents({
     extensionUri: context.extensionUri,
     connections,
     settings: host.settings,
     feedback: host.feedbackFor('agents'),
-    lint,
-    onWritten: (connectionId) => sync.triggersWritten(connectionId),
+    lint: shared.lint,
+    pacerFor: shared.pacerFor,
+    onWritten: (connectionId) => shared.sync.triggersWritten(connectionId),
   });
   return { loaded: agents.loaded, mcpServers: agents.mcpServers, disposable: vscode.Disposable.from(...agents.disposables) };
 }

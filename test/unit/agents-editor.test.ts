@@ -70,6 +70,7 @@ test('without an active connection the tools that read the service answer how to
     files: { read: async () => ({ files: [], problems: [] }) },
     plan: async () => assert.fail('no plan without a connection'),
     plans: new PlanStore(),
+    pacerFor: () => assert.fail('no query without a connection'),
   });
   const signal = new AbortController().signal;
   const listed = await runTool('obs_list_datasets', {}, host, signal);

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { ServiceClient } from '../../src/api';
 import { answerText, jsonText, LIMITS, runTool, ToolError, type PlanWithNotes, type SourceFile, type ToolHost } from '../../src/agentTools';
+import { CreationPacer, systemClock } from '../../src/backtest/runner';
 import { gatedPlan } from '../../src/cli/plan';
 import { lint } from '../../src/lint';
 import { serviceIndexFor } from '../../src/cli/triggerInputs';
@@ -16,6 +17,7 @@ import { startTestSandbox, type TestSandbox } from './sandbox-helpers';
 let sandbox: TestSandbox;
 let client: ServiceClient;
 const signal = new AbortController().signal;
+const pacer = new CreationPacer(systemClock);
 
 before(async () => {
   sandbox = await startTestSandbox();
@@ -36,6 +38,10 @@ function host(files: Record<string, string> = {}, o: { service?: boolean; rememb
       return client;
     },
     lint: async (text, columns) => lint(text, columns === undefined ? {} : { columns }),
+    queries: async () => {
+      if (o.service === false) throw new ToolError('no service is configured');
+      return { api: client, pacer, clock: systemClock };
+    },
     target: () => 'Sandbox',
     files: {
       read: async () => ({ files: Object.entries(files).map(([file, text]): SourceFile => ({ file, text })), problems: [] }),
@@ -154,6 +160,32 @@ test('a cancelled call answers that it was cancelled', async () => {
   controller.abort();
   const answer = await runTool('obs_list_datasets', {}, host(), controller.signal);
   assert.deepEqual([answer.ok, answer.text], [false, 'the call was cancelled']);
+});
+
+test('a preview of a trigger on the service answers the engine\'s summary, its evaluations and its firing intervals', async () => {
+  const r = await ok('obs_preview_trigger', { dataset: DEMO.datasets.gateway, trigger_id: DEMO.triggers.gwErrors, window: '24h' });
+  assert.deepEqual([r.trigger, r.dataset, r.window, r.frequency, r.evaluations], ['High error rate', DEMO.datasets.gateway, '24h', 300, 288]);
+  assert.match(String(r.summary), /^It would (not )?have fired/);
+  const firings = r.firings as { start: string; end: string | null; groups: string[] }[];
+  assert.equal(firings.length, r.firings_total);
+  for (const f of firings) assert.ok(Date.parse(f.start) >= Date.parse(String(r.from)) && (f.end === null || Date.parse(f.end) > Date.parse(f.start)), JSON.stringify(f));
+});
+
+test('a preview of a text that is not JSON, of an unknown dataset or of nothing is an error answer saying so', async () => {
+  assert.equal(await failed('obs_preview_trigger', { text: '{' }), 'the trigger text cannot be previewed: the file is not valid JSON (fix the problems the linter shows first)');
+  const elsewhere = JSON.stringify({ name: 'x', dataset_slug: 'no-such-dataset', frequency: 300, threshold: { op: '>', value: 1 }, query: { calculations: [{ op: 'COUNT' }], time_range: 600 } });
+  assert.equal(await failed('obs_preview_trigger', { text: elsewhere }), 'The service has no dataset "no-such-dataset".');
+  assert.equal(await failed('obs_preview_trigger', {}), 'give the trigger as text, or dataset and trigger_id');
+});
+
+test('a saved query answers its totals and its first rows, as many as asked', async () => {
+  const r = await ok('obs_run_query', { dataset: DEMO.datasets.gateway, query_id: DEMO.savedQueries.gwTopRoutes, top: 2 });
+  const rows = r.rows as Record<string, unknown>[];
+  assert.equal(rows.length, 2);
+  assert.equal(r.rows_truncated, (r.rows_total as number) > 2);
+  assert.deepEqual(Object.keys(rows[0] ?? {}).sort(), ['COUNT', 'http.route']);
+  assert.equal(typeof (r.totals as { COUNT?: unknown }).COUNT, 'number');
+  assert.match(await failed('obs_run_query', { dataset: DEMO.datasets.gateway, query_id: 'no-such-query' }), /names no saved query/);
 });
 
 /** The gateway's "High error rate" trigger as a file, its threshold changed. */

@@ -117,6 +117,10 @@ test('each tool answers JSON with its named fields', { skip }, async () => {
   assert.ok((alerts.burn_alerts as unknown[]).length > 0);
   const lint = await json('obs_lint_trigger', { text: '{"name": "x", "frequency": 1}' });
   assert.ok((lint.errors as number) > 0);
+  const preview = await json('obs_preview_trigger', { dataset: DEMO.datasets.gateway, trigger_id: DEMO.triggers.gwErrors, window: '6h' });
+  assert.deepEqual([preview.trigger, preview.evaluations], ['High error rate', 72]);
+  const query = await json('obs_run_query', { dataset: DEMO.datasets.gateway, query_id: DEMO.savedQueries.gwTopRoutes });
+  assert.ok((query.rows as unknown[]).length > 0);
   const drift = await json('obs_drift', { paths: ['triggers'] });
   assert.equal((drift.counts as { differs: number }).differs, 0);
   const plan = await json('obs_plan', { paths: ['triggers'] });
@@ -143,6 +147,8 @@ test('a bad input is an error answer with its message, and the server answers th
     ['obs_lint_trigger', { text: 'x'.repeat(LIMITS.triggerText + 1) }, /^MCP error -32602: Input validation error: Invalid arguments for tool obs_lint_trigger: Too big: expected string to have <=262144 characters at text$/],
     ['obs_list_columns', { dataset: DEMO.datasets.gateway, limit: 0 }, /^MCP error -32602: Input validation error: Invalid arguments for tool obs_list_columns: .* at limit$/],
     ['obs_list_columns', { datset: DEMO.datasets.gateway }, /^MCP error -32602: Input validation error: Invalid arguments for tool obs_list_columns: .* at dataset/],
+    ['obs_preview_trigger', { text: 'not json' }, /^the trigger text cannot be previewed: the file is not valid JSON/],
+    ['obs_run_query', { dataset: 'no-such-dataset', query_id: 'q' }, /^The service has no dataset "no-such-dataset"\.$/],
     ['obs_plan', { paths: ['../'] }, /^"\.\.\/" leaves the folder the server runs in$/],
     ['obs_drift', { paths: ['/etc'] }, /^"\/etc" is absolute/],
     ['obs_drift', { paths: ['{..,x}/*.json'] }, /is a pattern: name trigger files or folders$/],

@@ -105,9 +105,10 @@ const BUNDLES: Record<string, Intent> = {
   'dist/agents-host.js': {
     entry: 'src/extension/agents/agentsHost.ts',
     runs: 'extension host',
-    // The shared tools, the editor's plan and apply; the linter runs in the lint worker (only the gate's words are here).
-    holds: [/src\/agentTools\/tools\.ts$/, /src\/extension\/sync\/applyPlan\.ts$/, /src\/triggerFiles\/apply\.ts$/],
-    never: [UNDICI, SANDBOX, FORMS, { ...LINTER, except: /src\/lint\/(gate|rules|text)\.ts$/ }, { what: 'the MCP SDK', inputs: /node_modules\/@modelcontextprotocol\// }],
+    // The shared tools, the backtest engine they preview with, the editor's plan and apply; the linter runs in
+    // the lint worker (only the gate's words and the nearest-name search are here).
+    holds: [/src\/agentTools\/tools\.ts$/, /src\/backtest\/evaluate\.ts$/, /src\/extension\/sync\/applyPlan\.ts$/, /src\/triggerFiles\/apply\.ts$/],
+    never: [UNDICI, SANDBOX, FORMS, { ...LINTER, except: /src\/lint\/(gate|rules|text|nearest)\.ts$/ }, { what: 'the MCP SDK', inputs: /node_modules\/@modelcontextprotocol\// }],
   },
   'dist/cli.js': {
     entry: 'src/cli/obs.ts',

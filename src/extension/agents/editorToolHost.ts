@@ -2,7 +2,8 @@
 // the whole call, so a switch meanwhile cannot send half of it elsewhere), the workspace's trigger files, the
 // editor's lint worker, and the editor's plan. No vscode import.
 import * as l10n from '@vscode/l10n';
-import { ToolError, type PlanWithNotes, type ServiceReader, type SourceFile, type ToolHost } from '../../agentTools';
+import { ToolError, type PlanWithNotes, type QueryRunner, type ServiceReader, type SourceFile, type ToolHost } from '../../agentTools';
+import { systemClock, type CreationPacer } from '../../backtest/runner';
 import type { ActiveConnection } from '../connections';
 import type { Linter } from '../sync';
 import type { PlanStore } from './planStore';
@@ -16,6 +17,8 @@ export interface EditorHostDeps<S> {
   /** The editor's plan of files against a connection (the gates of `obs plan`). */
   plan(connection: ActiveConnection, files: readonly SourceFile[], prune: boolean, signal: AbortSignal): Promise<PlanWithNotes>;
   plans: PlanStore<S>;
+  /** The connection's query pacer, shared with the editor's own queries and previews. */
+  pacerFor(connection: ActiveConnection): CreationPacer;
 }
 
 export const noConnectionText = (): string =>
@@ -28,6 +31,10 @@ export function editorToolHost<S>(d: EditorHostDeps<S>): ToolHost {
   };
   return {
     service: async (): Promise<ServiceReader> => connection().client,
+    queries: async (): Promise<QueryRunner> => {
+      const active = connection();
+      return { api: active.client, pacer: d.pacerFor(active), clock: systemClock };
+    },
     lint: (text, columns, signal) => d.lint(text, columns === undefined ? undefined : { ...columns }, signal),
     target: () => d.active?.profile.name ?? l10n.t('(no connection)'),
     files: {

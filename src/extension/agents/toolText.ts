@@ -24,6 +24,10 @@ export function invocationText(name: ToolName, input: unknown, connection: strin
       return l10n.t('Listing the burn alerts of an SLO of {0} on {1}', dataset, connection);
     case 'obs_lint_trigger':
       return l10n.t('Linting a trigger');
+    case 'obs_preview_trigger':
+      return l10n.t('Previewing a trigger against the data of {0}', connection);
+    case 'obs_run_query':
+      return l10n.t('Running a saved query of {0} on {1}', dataset, connection);
     case 'obs_drift':
       return l10n.t('Comparing the trigger files with {0}', connection);
     case 'obs_plan':

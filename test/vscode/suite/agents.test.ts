@@ -84,6 +84,10 @@ suite('agent tools', () => {
     const lint = await json('obs_lint_trigger', { text: JSON.stringify({ name: 'x', dataset_slug: DEMO.datasets.gateway, frequency: 1 }) });
     assert.deepEqual(lint.columns_checked, [DEMO.datasets.gateway]);
     assert.ok((lint.errors as number) > 0);
+    const preview = await json('obs_preview_trigger', { dataset: DEMO.datasets.gateway, trigger_id: DEMO.triggers.gwErrors, window: '1h' });
+    assert.deepEqual([preview.trigger, preview.evaluations], ['High error rate', 12]);
+    const query = await json('obs_run_query', { dataset: DEMO.datasets.gateway, query_id: DEMO.savedQueries.gwTopRoutes, top: 3 });
+    assert.equal((query.rows as unknown[]).length, 3);
     const drift = await json('obs_drift', {});
     assert.equal(drift.target, 'Sandbox');
     await json('obs_plan', {});
