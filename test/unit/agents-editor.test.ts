@@ -7,7 +7,7 @@ import { runTool, type PlanWithNotes } from '../../src/agentTools';
 import { editorToolHost } from '../../src/extension/agents/editorToolHost';
 import { mcpLaunch, startEnvironment } from '../../src/extension/agents/mcpLaunch';
 import { PLAN_LIFETIME_MS, PlanStore } from '../../src/extension/agents/planStore';
-import { applyQuestion, codeBlock } from '../../src/extension/agents/toolText';
+import { applyQuestion, codeBlock, invocationText } from '../../src/extension/agents/toolText';
 import { lint } from '../../src/lint';
 import type { Plan } from '../../src/triggerFiles';
 
@@ -78,4 +78,9 @@ test('without an active connection the tools that read the service answer how to
   const planned = await runTool('obs_plan', {}, host, signal);
   assert.equal(planned.text, listed.text);
   assert.equal((await runTool('obs_lint_trigger', { text: '{}' }, host, signal)).ok, true);
+});
+
+test('the progress line of a tool call names the dataset the model gave as text, never as a link or formatting', () => {
+  assert.equal(invocationText('obs_list_columns', { dataset: '[x](command:evil)' }, 'Sandbox'), 'Listing the columns of \\[x\\]\\(command:evil\\) on Sandbox');
+  assert.equal(invocationText('obs_lint_trigger', { text: '{}' }, 'Sandbox'), 'Linting a trigger');
 });

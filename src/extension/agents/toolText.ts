@@ -8,9 +8,13 @@ import type { ToolName } from '../../agentTools';
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const field = (input: unknown, name: string): string => (isRecord(input) && typeof input[name] === 'string' ? input[name] : '');
 
-/** The progress line of a tool call, with the dataset it is about when it names one. */
-export function invocationText(name: ToolName, input: unknown, connection: string): string {
-  const dataset = field(input, 'dataset');
+/** Text shown as Markdown, every character that could format or link written escaped. */
+export const markdownText = (text: string): string => text.replace(/[\\`*_{}[\]()#+\-.!<>|~]/g, (c) => `\\${c}`);
+
+/** The progress line of a tool call, with the dataset it is about when it names one (the model's words: escaped). */
+export function invocationText(name: ToolName, input: unknown, connectionName: string): string {
+  const dataset = markdownText(field(input, 'dataset').slice(0, 120));
+  const connection = markdownText(connectionName);
   switch (name) {
     case 'obs_list_datasets':
       return l10n.t('Listing the datasets of {0}', connection);
@@ -52,6 +56,5 @@ export interface ApplyQuestion {
 
 /** The question before an apply: the editor's own words (title and detail) and the plan document beneath. */
 export function applyQuestion(q: { message: string; detail: string }, planText: string): ApplyQuestion {
-  const detail = q.detail.replace(/[\\`*_{}[\]()#+\-.!<>|~]/g, (c) => `\\${c}`);
-  return { title: q.message, message: `${detail}\n\n${codeBlock(planText)}` };
+  return { title: q.message, message: `${markdownText(q.detail)}\n\n${codeBlock(planText)}` };
 }
