@@ -7,6 +7,7 @@ import type { JsonPath, LintOptions, MetricsDatasetHint } from './types';
 import { isRecord } from './util';
 import { aValueOf, wordedBy } from './schema/wording';
 import { columnFindings } from './columns';
+import { recipientFindings } from './recipients';
 import type { LintRun } from './work';
 
 type TriggerSchema = ReturnType<typeof triggerWriteSchema>;
@@ -59,6 +60,7 @@ const check = _safeParse($ZodError);
 function checkTrigger(schema: TriggerSchema, trigger: Record<string, unknown>, prefix: JsonPath, options: LintOptions, run: LintRun, shown: boolean): Found {
   const found = wordedBy(shown, run.work, () => checkSchema(schema, trigger, prefix, options.form === 'listed'));
   if (options.columns !== undefined) found.push(...columnFindings(trigger, prefix, options.columns, run));
+  if (options.recipients !== undefined) found.push(...recipientFindings(trigger, prefix, options.recipients, run));
   return found;
 }
 
