@@ -6,7 +6,9 @@
 // actions (lintCodeActions.ts) are answered from that. What shows in Problems is lintCollection.ts's.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { Diagnostic as LintDiagnostic } from '../../lint';
+import type { KnownRecipient, Diagnostic as LintDiagnostic } from '../../lint';
+import type { AccountRecipients } from '../core/accountRecipients';
+import { recipientName, recipientShortName, type RecipientDirectory } from '../core/recipients';
 import { FileRemovals } from './fileRemovals';
 import { LintCodeActions } from './lintCodeActions';
 import { LintCollection } from './lintCollection';
@@ -43,6 +45,10 @@ export class TriggerDiagnostics implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[];
   /** The active connection's columns, when live columns lint is on. */
   private columns: LiveColumns | undefined;
+  /** The active connection's recipients, when their ids are checked. */
+  private recipients: AccountRecipients | undefined;
+  /** The recipients as the linter takes them, made once per list. */
+  private readonly known = new WeakMap<RecipientDirectory, KnownRecipient[]>();
   /** The datasets each linted file (open, or in Problems) names. */
   private readonly naming = new DatasetFiles();
 
@@ -122,7 +128,31 @@ export class TriggerDiagnostics implements vscode.Disposable {
     if (key !== undefined && key.startsWith(`${this.readOnlyScheme}:`)) options.form = 'listed';
     const columns = this.columns?.known();
     if (columns !== undefined && Object.keys(columns).length > 0) options.columns = columns;
+    const recipients = this.recipients?.known();
+    if (recipients !== undefined) options.recipients = this.knownRecipients(recipients);
     return options;
+  }
+
+  private knownRecipients(directory: RecipientDirectory): KnownRecipient[] {
+    let list = this.known.get(directory);
+    if (list === undefined) {
+      list = directory.list.map((r) => ({ id: r.id, name: recipientName(r), shortName: recipientShortName(r) }));
+      this.known.set(directory, list);
+    }
+    return list;
+  }
+
+  /**
+   * Checks the recipient ids a trigger names against the active connection's recipients (read once per
+   * connection, in the background, when a trigger file is linted); every file is linted again when they arrive.
+   */
+  useRecipients(recipients: AccountRecipients): vscode.Disposable {
+    this.recipients = recipients;
+    const sub = recipients.onDidChange(() => this.columnsChanged('all'));
+    return new vscode.Disposable(() => {
+      sub.dispose();
+      if (this.recipients === recipients) this.recipients = undefined;
+    });
   }
 
   /** Checks the columns a trigger names against the active connection's datasets (read in the background). */
@@ -137,7 +167,7 @@ export class TriggerDiagnostics implements vscode.Disposable {
     });
   }
 
-  /** Another connection: everything again. Columns of some datasets: the files naming them, each once. */
+  /** Another connection (or its recipients): everything again. Columns of some datasets: the files naming them, each once. */
   private columnsChanged(change: ColumnsChange): void {
     if (change === 'all') {
       this.documents.clear();
@@ -175,6 +205,7 @@ export class TriggerDiagnostics implements vscode.Disposable {
       this.collection.show(doc.uri, linted.diagnostics, documentSize(doc));
       this.naming.set(key, linted.datasets);
       this.columns?.want(linted.datasets);
+      this.recipients?.want();
     } catch (err) {
       if (!(err instanceof LintCancelled)) throw err;
     }

@@ -7,6 +7,7 @@ import { triggerFileText, type DatasetListing } from '../../triggerFiles';
 import type { ConnectionManager } from '../connections';
 import type { Feedback } from '../core/feedback';
 import type { Settings } from '../core/settings';
+import type { RecipientDirectory } from '../core/recipients';
 import { DriftModel } from './driftModel';
 import { DriftDecorations, DriftLenses, DriftTree, ServiceTriggerDocuments, type DriftViewSurface } from './driftViews';
 import { pull } from './pullCommands';
@@ -19,6 +20,8 @@ export interface SyncDeps {
   settings: Settings;
   feedback: Feedback;
   datasets: (connectionId: string) => string[];
+  /** The active connection's recipients when known: drift names the recipient ids of a difference. */
+  recipients?: () => RecipientDirectory | undefined;
 }
 
 /** What registerSync.ts made at activation and hands over: the Drift view to fill. */
@@ -77,8 +80,8 @@ export function createSync(deps: SyncDeps, host: SyncHost): LoadedSync {
   });
   const documents = new ServiceTriggerDocuments(model);
   const decorations = new DriftDecorations(model);
-  const lenses = new DriftLenses(model);
-  const tree = new DriftTree(model, host.view);
+  const lenses = new DriftLenses(model, deps.recipients);
+  const tree = new DriftTree(model, host.view, deps.recipients);
   const watcher = vscode.workspace.createFileSystemWatcher(TRIGGER_FILE_GLOB);
   // Applied in batches (driftModel.ts): a branch switch redraws the views once.
   const changed = (uri: vscode.Uri): void => {
