@@ -55,9 +55,12 @@ export function formatDuration(seconds: number, language = 'en'): string {
 
 /**
  * A recipient of a trigger or burn alert: by name ("On-call (PagerDuty)") when the account's recipients are
- * known, else its id; one named by type and target (deprecated) as it is written.
+ * known and hold its id; else its id with the type and target the service lists beside it; one named by type
+ * and target only (deprecated) as it is written.
  */
 export function formatRecipient(r: Recipient, recipients?: RecipientDirectory): string {
+  const named = r.id === undefined ? undefined : recipients?.nameOf(r.id);
+  if (named !== undefined) return named;
   const parts: string[] = [];
   if (r.id !== undefined) parts.push(recipientIdText(r.id, recipients));
   if (r.type !== undefined || r.target !== undefined) parts.push(`${r.type ?? '?'}: ${r.target ?? '?'}`);
