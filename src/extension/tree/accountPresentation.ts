@@ -108,7 +108,9 @@ export function sloPresentation(node: SloNode, alerts: number | undefined, m: Mo
         { label: l10n.t('Period'), value: period },
         { label: l10n.t('SLI'), value: slo?.sli },
         { label: l10n.t('Id'), value: node.sloId },
-        { label: l10n.t('Dataset'), value: node.dataset === ENVIRONMENT_WIDE && slo?.datasets !== undefined ? slo.datasets.join(', ') : node.dataset },
+        node.dataset === ENVIRONMENT_WIDE && slo?.datasets !== undefined
+          ? { label: l10n.t('Datasets'), value: slo.datasets.join(', ') }
+          : { label: l10n.t('Dataset'), value: node.dataset },
         { label: l10n.t('Source'), value: [slo !== undefined ? l10n.t('listed by the service') : undefined, node.added === true ? l10n.t('added by you') : undefined].filter(Boolean).join(', ') },
       ],
     },
