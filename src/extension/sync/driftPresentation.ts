@@ -8,17 +8,18 @@ import type { DriftSnapshot } from './driftModel';
 
 /** The recipient ids a difference in `recipients` holds, on either side, each once in order. */
 function recipientIds(d: Difference): string[] {
-  if (d.member !== 'recipients') return [];
   const ids = new Set<string>();
-  const visit = (v: unknown, isId: boolean): void => {
-    if (typeof v === 'string' && isId) ids.add(v);
-    else if (Array.isArray(v)) v.forEach((e) => visit(e, false));
-    else if (typeof v === 'object' && v !== null) for (const [k, e] of Object.entries(v)) visit(e, k === 'id');
-  };
-  // `recipients[0].id: "a" -> "b"` holds the ids themselves; `recipients: [...]` the recipients.
-  const leafIsId = /\.id$/.test(d.path);
-  visit(d.service, leafIsId);
-  visit(d.local, leafIsId);
+  // `recipients[0].id: "a" -> "b"` holds ids; `recipients` a list of recipients, `recipients[0]` one.
+  const isId = /^recipients\[\d+\]\.id$/.test(d.path);
+  const holdsRecipients = /^recipients(\[\d+\])?$/.test(d.path);
+  for (const side of [d.service, d.local]) {
+    if (isId && typeof side === 'string') ids.add(side);
+    if (!holdsRecipients) continue;
+    for (const r of Array.isArray(side) ? side : [side]) {
+      const id: unknown = typeof r === 'object' && r !== null ? (r as { id?: unknown }).id : undefined;
+      if (typeof id === 'string') ids.add(id);
+    }
+  }
   return [...ids];
 }
 
