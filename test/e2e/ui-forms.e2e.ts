@@ -104,7 +104,7 @@ describe('UI: forms (code-server + Chromium)', { timeout: 420_000 }, () => {
       const baseUrl = await sandboxReady(page);
       await expand(treeRow(page, 'api-gateway'));
       await expand(treeRow(page, 'Burn alerts'));
-      await expand(treeRow(page, DEMO.slos.gwAvailability));
+      await expand(treeRow(page, 'Gateway availability'));
       const alertRow = treeRow(page, 'Budget rate: drop of 10000 per million in 60 min');
       await inlineAction(alertRow, 'Edit Burn Alert...');
 

@@ -95,7 +95,7 @@ test('no recipient credential reaches a log, a tree item, a hover, a completion,
   // The tree: every item as drawn and as its tooltip renders, with the recipients named.
   const memento = new MemoryMemento();
   const model = new DatasetTreeModel({
-    connection: async () => ({ profile: { id: 'c1', name: 'Sandbox', baseUrl: sandbox.info.baseUrl }, api: client }),
+    connection: async () => ({ profile: { id: 'c1', name: 'Sandbox', baseUrl: sandbox.info.baseUrl, uiUrl: sandbox.info.uiUrl, team: sandbox.info.team, environmentId: sandbox.info.environmentId }, api: client }),
     remembered: new RememberedItems(memento),
     keys: new KeyRegistry(memento),
     metricsDatasets: () => [],

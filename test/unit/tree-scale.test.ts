@@ -59,7 +59,7 @@ after(async () => {
 });
 
 /** The client, counting how many of its calls run at once. */
-function countingCalls(api: TreeApi): { api: TreeApi; peak: () => number } {
+function countingCalls(): { api: TreeApi; peak: () => number } {
   let running = 0;
   let peak = 0;
   const wrap =
@@ -137,7 +137,7 @@ test('opening the dataset of 500 SLOs lists them with one call and no burn alert
 });
 
 test('opening 100 datasets at once runs at most as many calls at a time as the limiter allows', async () => {
-  const counting = countingCalls(client);
+  const counting = countingCalls();
   const { model, paths } = setup(counting.api);
   const root = await model.getChildren();
   const datasets = root.filter((n) => n.kind === 'dataset').slice(1, 101);
