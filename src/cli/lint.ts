@@ -8,7 +8,7 @@ import { expandTargets } from './files';
 import { CliUsageError, EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, wholeNumber, type MainIo } from './io';
 import { toJson, toText } from './lintReport';
 import { toSarif, type FileReport } from './lintSarif';
-import { DEFAULT_MAX_BYTES, readRegularFile, ReadProblem } from './read';
+import { DEFAULT_MAX_BYTES, readCommandLineFile, ReadProblem } from './read';
 import { clientFromEnvironment, ENV_BASE_URL, ENV_CONFIG_KEY } from './service';
 import { visibleJson } from './visible';
 
@@ -96,7 +96,7 @@ function lintOptions(invocation: LintInvocation, columns?: Record<string, Datase
 
 async function readTarget(file: string, io: MainIo, maxBytes: number): Promise<{ bytes: Uint8Array } | { error: string }> {
   try {
-    return { bytes: await readRegularFile(file, io.cwd, maxBytes) };
+    return { bytes: await readCommandLineFile(file, io.cwd, maxBytes) };
   } catch (e) {
     return { error: e instanceof ReadProblem ? e.message : errorText(e) };
   }

@@ -18,7 +18,7 @@ function changeLines(c: PlannedChange): string[] {
   const where = c.action === 'delete' ? '' : `  ${c.file}`;
   const head = `  ${SIGN[c.action]} ${triggerLabel(c)}${where}`;
   if (c.action !== 'update') return [head];
-  const by = c.matchedBy === 'name' ? ['      (the file has no id: matched by dataset and name; the id is written into the file)'] : [];
+  const by = c.matchedBy === 'name' ? ['      (the file has no id: matched by dataset and name; give the file its id to keep them linked)'] : [];
   return [head, ...by, ...c.differences.map((d) => `      ${differenceText(d, 120)}`)];
 }
 

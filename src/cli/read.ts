@@ -1,99 +1,19 @@
-// How obs reads a file named on its command line: only a regular file (a link to one is fine), and
-// at most a cap of bytes. A device (a link to /dev/zero never ends), a FIFO (blocks until someone
-// writes) or a socket is refused at once, and so is a file past the cap, each with its reason.
-import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
-import { resolve } from 'node:path';
-import { errorText } from '../api/errors';
+// How obs reads a file named on its command line: a regular file only, at most --max-bytes of it
+// (src/triggerFiles/regularFile.ts), with obs's words for a file past the cap.
+import { readRegularFile } from '../triggerFiles';
 
-/** The default cap: far above any trigger file (10,000 triggers take about 10 MB). */
-export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
-
-/** Why a file was not read; `message` ends a line `cannot read <file>: <message>`. */
-export class ReadProblem extends Error {
-  constructor(
-    readonly reason: 'missing' | 'directory' | 'not-regular' | 'too-large' | 'denied' | 'other',
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-const errnoCode = (e: unknown) => (e instanceof Error && 'code' in e ? e.code : undefined);
-
-/** 67108864 as `64 MiB`, 1536 as `1.5 KiB`, 100 as `100 bytes`. */
-function size(bytes: number): string {
-  const [unit, n] = bytes >= 1024 * 1024 ? ['MiB', bytes / 1024 / 1024] : bytes >= 1024 ? ['KiB', bytes / 1024] : ['bytes', bytes];
-  return `${Number(n.toFixed(1))} ${unit}`;
-}
-
-function openProblem(e: unknown, file: string): ReadProblem {
-  switch (errnoCode(e)) {
-    case 'ENOENT':
-      return new ReadProblem('missing', 'no such file');
-    case 'EACCES':
-    case 'EPERM':
-      return new ReadProblem('denied', 'permission denied');
-    case 'EISDIR':
-      return directory(file);
-    case 'ENXIO':
-      return notRegular();
-    default:
-      return new ReadProblem('other', errorText(e));
-  }
-}
-
-const directory = (file: string) =>
-  new ReadProblem('directory', `is a directory; name trigger files, or a glob such as '${file.replace(/[\\/]+$/, '')}/**/*.json'`);
-
-const notRegular = () => new ReadProblem('not-regular', 'is not a regular file (a device, FIFO or socket): only files are read');
-
-const tooLarge = (maxBytes: number) =>
-  new ReadProblem('too-large', `is larger than ${size(maxBytes)}, the most obs reads of a file; --max-bytes N raises it`);
+export { DEFAULT_MAX_BYTES, ReadProblem } from '../triggerFiles';
 
 /** The bytes of `file` (relative to `cwd`); throws ReadProblem. */
-export async function readRegularFile(file: string, cwd: string, maxBytes = DEFAULT_MAX_BYTES): Promise<Uint8Array> {
-  // O_NONBLOCK: opening a FIFO would otherwise wait for a writer. It changes nothing for a regular file.
-  const flags = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
-  let handle;
-  try {
-    handle = await open(resolve(cwd, file), flags);
-  } catch (e) {
-    throw openProblem(e, file);
-  }
-  try {
-    // fstat on the open file: what is read is what was checked, even if the path changes meanwhile.
-    const stat = await handle.stat();
-    if (stat.isDirectory()) throw directory(file);
-    if (!stat.isFile()) throw notRegular();
-    if (stat.size > maxBytes) throw tooLarge(maxBytes);
-    return await readAtMost(handle, stat.size, maxBytes);
-  } catch (e) {
-    throw e instanceof ReadProblem ? e : openProblem(e, file);
-  } finally {
-    await handle.close();
-  }
+export function readCommandLineFile(file: string, cwd: string, maxBytes?: number): Promise<Uint8Array> {
+  return readRegularFile(file, cwd, maxBytes, 'the most obs reads of a file; --max-bytes N raises it');
 }
 
-type Readable = { read(buffer: Uint8Array, offset: number, length: number, position: null): Promise<{ bytesRead: number }> };
-
-/**
- * Reads to the end into one buffer sized by fstat (a regular file's bytes are read once, held once),
- * grown if the file grows or reports size 0 as /proc's do; refuses past `maxBytes`.
- */
-async function readAtMost(handle: Readable, size: number, maxBytes: number): Promise<Uint8Array> {
-  // One byte more than expected: the read that finds it tells the file grew.
-  let buffer = new Uint8Array(Math.min(maxBytes + 1, size > 0 ? size + 1 : 64 * 1024));
-  let total = 0;
-  for (;;) {
-    if (total === buffer.length) {
-      if (total > maxBytes) throw tooLarge(maxBytes);
-      const grown = new Uint8Array(Math.min(maxBytes + 1, buffer.length * 2));
-      grown.set(buffer);
-      buffer = grown;
-    }
-    const { bytesRead } = await handle.read(buffer, total, buffer.length - total, null);
-    if (bytesRead === 0) return buffer.subarray(0, total);
-    total += bytesRead;
+/** The text of a trigger file: UTF-8 or nothing (a file that is not is reported, never read with replacements). */
+export function decodeStrict(bytes: Uint8Array): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return undefined;
   }
 }

@@ -5,7 +5,7 @@ import { errorText } from '../api/errors';
 import { datasetsOfFiles, listDatasets, PacedPool, readTriggerFile, ServiceIndex, TRIGGER_FILE_SUFFIX, type LocalFile } from '../triggerFiles';
 import { expandPaths } from './files';
 import { warn, type MainIo } from './io';
-import { readRegularFile, ReadProblem } from './read';
+import { decodeStrict, readCommandLineFile, ReadProblem } from './read';
 
 export interface ReadFiles {
   /** Each file's text as read (drift's SARIF locates members in it; plan records its hash). */
@@ -24,9 +24,11 @@ export async function readTriggerFiles(paths: readonly string[], io: MainIo, max
   let ok = problems.length === 0;
   for (const file of files) {
     try {
-      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await readRegularFile(file, io.cwd, maxBytes));
-      texts.set(file, text);
-      read.set(file, readTriggerFile(text));
+      const bytes = await readCommandLineFile(file, io.cwd, maxBytes);
+      const text = decodeStrict(bytes);
+      // Bytes that are not UTF-8 are said, never read with replacement characters (a plan would send those).
+      texts.set(file, text ?? new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes));
+      read.set(file, text === undefined ? { ok: false, reason: 'the file is not UTF-8 (obs lint names the bytes)' } : readTriggerFile(text));
     } catch (e) {
       warn(io, `cannot read ${file}: ${e instanceof ReadProblem ? e.message : errorText(e)}`);
       ok = false;

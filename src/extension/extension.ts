@@ -32,6 +32,7 @@ import { DatasetsView, VIEW_ID } from './tree/datasetsView';
 import { DatasetTreeModel } from './tree/datasetTree';
 import { KeyRegistry } from './tree/keyRegistry';
 import { Limiter } from '../api/limiter';
+import type { DatasetColumns } from '../lint';
 import { RememberedItems } from './tree/rememberedItems';
 import { registerViewCommands } from './tree/viewCommands';
 import { registerTriggerCommands } from './triggers/triggerCommands';
@@ -81,8 +82,8 @@ export function activate(context: vscode.ExtensionContext): void {
   const account = keep(registerAccount(host, connections.manager));
   const tree = keep(registerTree(context, host, connections.manager, account));
   keep(registerConnectionActions(connections, tree));
-  const sync = keep(registerTriggersAsCode(context, host, connections.manager, tree, account));
   const lint = keep(registerLint(context, host, connections.manager, account, lintWork?.observe));
+  const sync = keep(registerTriggersAsCode(context, host, connections.manager, tree, lint.diagnostics, account));
   keep(registerServiceTriggers(host, connections.manager, sync));
   keep(registerPreviews(context, host, connections.manager));
   const forms = keep(registerFormFeature(context, host, connections.manager, tree));
@@ -198,8 +199,19 @@ function registerConnectionActions(connections: Connections, tree: Tree): Regist
   return { disposable: vscode.Disposable.from(...registerConnectionCommands(connections.manager, connections.feedback, { onRemoved })) };
 }
 
-/** Triggers as code: drift of the workspace's trigger files, pull and the canonical file format, from their own bundle. */
-function registerTriggersAsCode(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager, tree: Tree, account: Account): Registered<RegisteredSync> {
+/**
+ * Triggers as code: drift of the workspace's trigger files, pull, apply and the canonical file format, from their
+ * own bundle. An apply's gate lints in the lint worker (the sync bundle holds no linter); its writes refresh the tree.
+ * Drift and the plan name recipient ids with the account's recipients.
+ */
+function registerTriggersAsCode(
+  context: vscode.ExtensionContext,
+  host: Host,
+  connections: ConnectionManager,
+  tree: Tree,
+  diagnostics: TriggerDiagnostics,
+  account: Account,
+): Registered<RegisteredSync> {
   const deps = {
     connections,
     settings: host.settings,
@@ -207,6 +219,15 @@ function registerTriggersAsCode(context: vscode.ExtensionContext, host: Host, co
     // The datasets the Datasets view shows: listed by the service, or added by the user.
     datasets: (id: string) => [...new Set([...tree.model.listedDatasets(id), ...tree.remembered.datasets(id)])],
     recipients: () => account.recipients.known(),
+    lint: async (text: string, columns: Record<string, DatasetColumns> | undefined, signal?: AbortSignal) => {
+      const options = { metricsDatasets: host.settings.metricsDatasets(), ...(columns === undefined ? {} : { columns }) };
+      const result = await diagnostics.runner.run({ kind: 'lint', input: text, options }, signal);
+      if (result.kind !== 'lint') throw new Error('the lint worker answered a lint with another result');
+      return result.diagnostics;
+    },
+    onTriggersWritten: (id: string) => {
+      if (connections.activeProfile()?.id === id) tree.model.refresh();
+    },
   };
   const sync = registerSync(deps, context.extensionUri);
   return { ...sync, disposable: vscode.Disposable.from(...sync.disposables) };

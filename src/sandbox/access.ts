@@ -10,8 +10,13 @@ import type { ConfigKey, SandboxCredentials } from './state';
 /** The Host values the sandbox answers: its loopback names and the address it is bound to, with its port. */
 export function allowedHosts(boundHost: string, port: number): ReadonlySet<string> {
   const bound = boundHost.includes(':') ? `[${boundHost}]` : boundHost;
-  return new Set(['127.0.0.1', 'localhost', '[::1]', bound.toLowerCase()].map((name) => `${name}:${port}`));
+  // A wildcard bind (0.0.0.0, ::) is no name anyone is addressed by: only the loopback names are answered then.
+  const names = WILDCARDS.has(boundHost) ? LOOPBACK : [...LOOPBACK, bound.toLowerCase()];
+  return new Set(names.map((name) => `${name}:${port}`));
 }
+
+const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]'];
+const WILDCARDS = new Set(['0.0.0.0', '::', '']);
 
 /** Why a request is refused for its Host, or undefined when it names the sandbox. */
 export function hostRefusal(req: IncomingMessage, allowed: ReadonlySet<string>): string | undefined {

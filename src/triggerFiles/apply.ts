@@ -2,11 +2,12 @@
 // (the service has no conditional write), then read back. A change whose trigger changed since the plan
 // is skipped, never written over; a refusal is reported with the service's words; the other changes go
 // on. No vscode import.
-import { isServiceError } from '../api/errors';
-import type { Difference } from './compare';
+import type { ServiceErrorKind } from '../api/errors';
+import { sameJson, type Difference } from './compare';
 import type { ServiceTrigger } from './drift';
 import { listingSegment } from './listing';
 import { storedDifferently, unchangedSince, type PlannedChange } from './plan';
+import { PullCancelled } from './pool';
 
 /** The calls an apply makes (the client's ServiceClient satisfies it). */
 export interface TriggerWriter {
@@ -33,6 +34,11 @@ export interface ApplyChangesOptions {
   onChange?: (done: number, total: number, change: PlannedChange) => void;
   /** A create succeeded: write its new id into the file. Answers a note when that could not be done. */
   onCreated?: (change: Extract<PlannedChange, { action: 'create' }>, id: string) => Promise<string | undefined>;
+  /**
+   * The body its file asks for, given the service's trigger as read just before writing (updates); a change
+   * whose planned body differs is refused, not written (a saved plan is input, not trusted).
+   */
+  expectedBody?: (change: Extract<PlannedChange, { action: 'create' | 'update' }>, service?: ServiceTrigger) => Record<string, unknown> | undefined;
 }
 
 /** Creates first, then updates, then deletes: a delete never goes before the changes that replace it. */
@@ -55,7 +61,7 @@ export async function applyChanges(changes: readonly PlannedChange[], writer: Tr
 async function applyOne(change: PlannedChange, writer: TriggerWriter, o: ApplyChangesOptions): Promise<ChangeResult> {
   try {
     if (change.action === 'create') return await create(change, writer, o);
-    if (change.action === 'update') return await update(change, writer, o.signal);
+    if (change.action === 'update') return await update(change, writer, o);
     return await remove(change, writer, o.signal);
   } catch (e) {
     return failure(change, e);
@@ -63,9 +69,39 @@ async function applyOne(change: PlannedChange, writer: TriggerWriter, o: ApplyCh
 }
 
 const signalOf = (signal: AbortSignal | undefined) => (signal === undefined ? {} : { signal });
-const isGone = (e: unknown) => isServiceError(e) && e.status === 404;
+
+/** What apply reads of the client's ServiceError. */
+interface ServiceErrorShape {
+  kind: ServiceErrorKind;
+  message: string;
+  status?: number;
+  fieldProblems: readonly { field: string; message: string }[];
+  maybeProcessed?: boolean;
+}
+
+/**
+ * The client's ServiceError, recognised by its shape, not its class: the editor loads the client from its
+ * own bundle, whose ServiceError is another class than the one this module would import.
+ */
+function serviceErrorOf(e: unknown): ServiceErrorShape | undefined {
+  if (!(e instanceof Error) || e.name !== 'ServiceError') return undefined;
+  const s = e as Error & { kind?: unknown; status?: unknown; fieldProblems?: unknown; maybeProcessed?: unknown };
+  if (typeof s.kind !== 'string') return undefined;
+  const problems = Array.isArray(s.fieldProblems) ? (s.fieldProblems as { field: string; message: string }[]) : [];
+  return {
+    kind: s.kind as ServiceErrorKind,
+    message: e.message,
+    ...(typeof s.status === 'number' ? { status: s.status } : {}),
+    fieldProblems: problems,
+    ...(s.maybeProcessed === true ? { maybeProcessed: true } : {}),
+  };
+}
+
+const isGone = (e: unknown) => serviceErrorOf(e)?.status === 404;
 
 async function create(change: Extract<PlannedChange, { action: 'create' }>, writer: TriggerWriter, o: ApplyChangesOptions): Promise<ChangeResult> {
+  const mismatch = bodyMismatch(change, o);
+  if (mismatch !== undefined) return mismatch;
   const segment = listingSegment(change.dataset);
   const listed = (await writer.listTriggers(segment, signalOf(o.signal))).data;
   const taken = listed.find((t) => t.name === change.name);
@@ -80,22 +116,32 @@ async function create(change: Extract<PlannedChange, { action: 'create' }>, writ
 }
 
 /** The trigger as it is now, or why the change must not be written over it. */
-async function current(change: Extract<PlannedChange, { action: 'update' | 'delete' }>, writer: TriggerWriter, signal: AbortSignal | undefined): Promise<string | undefined> {
+async function current(change: Extract<PlannedChange, { action: 'update' | 'delete' }>, writer: TriggerWriter, signal: AbortSignal | undefined): Promise<{ now: ServiceTrigger } | { stale: string }> {
   let now: ServiceTrigger;
   try {
     now = (await writer.getTrigger(listingSegment(change.dataset), change.id, signalOf(signal))).data;
   } catch (e) {
-    if (isGone(e)) return `${JSON.stringify(change.name)} (${change.id}) was deleted on the service since the plan`;
+    if (isGone(e)) return { stale: `${JSON.stringify(change.name)} (${change.id}) was deleted on the service since the plan` };
     throw e;
   }
-  if (unchangedSince(change.service, now)) return undefined;
+  if (unchangedSince(change.service, now)) return { now };
   const when = typeof now.updated_at === 'string' ? ` (updated ${now.updated_at})` : '';
-  return `${JSON.stringify(change.name)} (${change.id}) changed on the service since the plan${when}; plan again to see the change`;
+  return { stale: `${JSON.stringify(change.name)} (${change.id}) changed on the service since the plan${when}; plan again to see the change` };
 }
 
-async function update(change: Extract<PlannedChange, { action: 'update' }>, writer: TriggerWriter, signal: AbortSignal | undefined): Promise<ChangeResult> {
-  const stale = await current(change, writer, signal);
-  if (stale !== undefined) return { change, outcome: 'skipped', reason: stale };
+/** Why the change's body is not the one its file asks for, or undefined (no check asked for, or it is). */
+function bodyMismatch(change: Extract<PlannedChange, { action: 'create' | 'update' }>, o: ApplyChangesOptions, service?: ServiceTrigger): ChangeResult | undefined {
+  const expected = o.expectedBody?.(change, service);
+  if (expected === undefined || sameJson(expected, change.body)) return undefined;
+  return { change, outcome: 'refused', reason: `the plan's body for ${JSON.stringify(change.name)} is not what ${change.file} asks for; plan again`, members: [] };
+}
+
+async function update(change: Extract<PlannedChange, { action: 'update' }>, writer: TriggerWriter, o: ApplyChangesOptions): Promise<ChangeResult> {
+  const signal = o.signal;
+  const found = await current(change, writer, signal);
+  if ('stale' in found) return { change, outcome: 'skipped', reason: found.stale };
+  const mismatch = bodyMismatch(change, o, found.now);
+  if (mismatch !== undefined) return mismatch;
   const segment = listingSegment(change.dataset);
   await writer.replaceTrigger(segment, change.id, { ...change.body, disabled: change.body.disabled === true }, signalOf(signal));
   const readBack = (await writer.getTrigger(segment, change.id, signalOf(signal))).data;
@@ -103,8 +149,8 @@ async function update(change: Extract<PlannedChange, { action: 'update' }>, writ
 }
 
 async function remove(change: Extract<PlannedChange, { action: 'delete' }>, writer: TriggerWriter, signal: AbortSignal | undefined): Promise<ChangeResult> {
-  const stale = await current(change, writer, signal);
-  if (stale !== undefined) return { change, outcome: 'skipped', reason: stale };
+  const found = await current(change, writer, signal);
+  if ('stale' in found) return { change, outcome: 'skipped', reason: found.stale };
   try {
     await writer.deleteTrigger(listingSegment(change.dataset), change.id, signalOf(signal));
   } catch (e) {
@@ -115,10 +161,13 @@ async function remove(change: Extract<PlannedChange, { action: 'delete' }>, writ
 }
 
 function failure(change: PlannedChange, e: unknown): ChangeResult {
-  if (!isServiceError(e)) return { change, outcome: 'failed', reason: e instanceof Error ? e.message : String(e) };
+  // A pacing pool given up while it waited: the call was never sent.
+  if (e instanceof PullCancelled) return { change, outcome: 'skipped', reason: 'the apply was cancelled during it' };
+  const se = serviceErrorOf(e);
+  if (se === undefined) return { change, outcome: 'failed', reason: e instanceof Error ? e.message : String(e) };
   // A create cancelled in flight may have been made: that is said (failed), not hidden as skipped.
-  if (e.kind === 'aborted' && e.maybeProcessed !== true) return { change, outcome: 'skipped', reason: 'the apply was cancelled during it' };
-  const members = e.fieldProblems.map((p) => ({ field: p.field, message: p.message }));
-  const refused = (e.kind === 'http' && e.status !== undefined && e.status >= 400 && e.status < 500 && e.status !== 429) || e.kind === 'request-validation';
-  return refused ? { change, outcome: 'refused', reason: e.message, members } : { change, outcome: 'failed', reason: e.message };
+  if (se.kind === 'aborted' && se.maybeProcessed !== true) return { change, outcome: 'skipped', reason: 'the apply was cancelled during it' };
+  const members = se.fieldProblems.map((p) => ({ field: p.field, message: p.message }));
+  const refused = (se.kind === 'http' && se.status !== undefined && se.status >= 400 && se.status < 500 && se.status !== 429) || se.kind === 'request-validation';
+  return refused ? { change, outcome: 'refused', reason: se.message, members } : { change, outcome: 'failed', reason: se.message };
 }

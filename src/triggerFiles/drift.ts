@@ -110,9 +110,11 @@ const quoted = (s: string) => JSON.stringify(s);
 
 function triggerDrift(local: LocalTrigger, index: ServiceIndex): TriggerDrift {
   const base = { index: local.index, name: local.name, dataset: local.dataset, differences: [] as Difference[] };
+  // A file's trigger nested too deep is not compared, nor taken for only local: named with the reason.
+  const localTooDeep = nestingProblem(local.value, "the file's trigger");
   const compareWith = (service: ServiceTrigger): TriggerDrift => {
     // Matched but not comparable: named with the reason, so the rest of the files are still compared.
-    const tooDeep = nestingProblem(local.value, "the file's trigger") ?? nestingProblem(service, "the service's trigger");
+    const tooDeep = localTooDeep ?? nestingProblem(service, "the service's trigger");
     if (tooDeep !== undefined) return { ...base, status: 'unknown', service, reason: tooDeep };
     const differences = compareTriggers(local.value, service);
     return { ...base, status: differences.length === 0 ? 'in-sync' : 'differs', service, differences };
@@ -121,6 +123,7 @@ function triggerDrift(local: LocalTrigger, index: ServiceIndex): TriggerDrift {
     const found = index.get(local.id);
     if (found !== undefined) return compareWith(found);
   }
+  if (localTooDeep !== undefined) return { ...base, status: 'unknown', reason: localTooDeep };
   if (local.dataset === undefined) {
     return { ...base, status: 'unknown', reason: 'the file names no dataset_slug, so its trigger cannot be looked up on the service' };
   }

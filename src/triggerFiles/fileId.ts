@@ -17,7 +17,7 @@ function indentAt(text: string, offset: number): string {
 
 /**
  * The edit that sets `id` of the trigger at `index` (-1: the file is one trigger object), or undefined when
- * the file holds no such object. An id member already there gets its value replaced; otherwise the id is
+ * the file holds no such object, or one with two id members. An id member already there gets its value replaced; otherwise the id is
  * inserted before the first member, on a line of its own when the members are on lines of their own.
  */
 export function idEdit(text: string, index: number, id: string): TextEdit | undefined {
@@ -25,6 +25,9 @@ export function idEdit(text: string, index: number, id: string): TextEdit | unde
   const object: Node | undefined = root === undefined ? undefined : index < 0 ? root : findNodeAtLocation(root, [index]);
   if (object?.type !== 'object') return undefined;
   const value = JSON.stringify(id);
+  // Two id members: JSON.parse reads the last, an edit of the first would be ignored. Left to the user.
+  const ids = (object.children ?? []).filter((p) => p.children?.[0]?.value === 'id');
+  if (ids.length > 1) return undefined;
   const existing = findNodeAtLocation(object, ['id']);
   if (existing !== undefined) return { offset: existing.offset, length: existing.length, content: value };
   const first = object.children?.[0];

@@ -47,3 +47,5 @@ export {
 } from './plan';
 export { applyChanges, type ApplyChangesOptions, type ChangeResult, type TriggerWriter } from './apply';
 export { idEdit, withId, type TextEdit } from './fileId';
+export { DEFAULT_MAX_BYTES, readRegularFile, ReadProblem } from './regularFile';
+export { planMismatches, triggerOf } from './planCheck';

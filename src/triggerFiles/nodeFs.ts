@@ -4,10 +4,11 @@
 // when anything at all is there, so nothing that appeared meanwhile is ever replaced; an approved
 // update is renamed over the file. No vscode import.
 import { randomBytes } from 'node:crypto';
-import { link, lstat, mkdir, readdir, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
+import { link, lstat, mkdir, readdir, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Dirent } from 'node:fs';
 import type { DirEntry, PullFileSystem } from './pullFs';
+import { readRegularFile, ReadProblem } from './regularFile';
 
 const code = (err: unknown) => (typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined);
 
@@ -53,10 +54,11 @@ export const nodeFileSystem: PullFileSystem & { realPath(path: string): Promise<
     }
   },
   async read(path) {
+    // A regular file only, and bounded: a link to a FIFO would block the pull, a huge file fill the memory.
     try {
-      return await readFile(path, 'utf8');
+      return new TextDecoder('utf-8', { ignoreBOM: true }).decode(await readRegularFile(path, '/'));
     } catch (err) {
-      if (code(err) === 'ENOENT') return undefined;
+      if (err instanceof ReadProblem && err.reason === 'missing') return undefined;
       throw err;
     }
   },

@@ -10,7 +10,8 @@ import { runLintJob } from '../../src/extension/diagnostics/lintJobs';
 import { recipientFieldAt } from '../../src/extension/diagnostics/recipientField';
 import { recipientCompletions, recipientHoverMarkdown } from '../../src/extension/diagnostics/recipientItems';
 import { differenceItems, lensesOf, recipientNote } from '../../src/extension/sync/driftPresentation';
-import type { FileDrift } from '../../src/triggerFiles';
+import { planDocumentText } from '../../src/extension/sync/applyPlanText';
+import type { FileDrift, Plan } from '../../src/triggerFiles';
 
 const LIST: AccountRecipient[] = [
   { id: 'rcp_pd', type: 'pagerduty', details: { pagerduty_integration_name: 'On-call' } },
@@ -220,4 +221,34 @@ describe('drift names the recipients of a difference', () => {
       ],
     );
   });
+});
+
+test("the apply plan names the recipients of an update's differences when the connection's recipients are known", () => {
+  const plan: Plan = {
+    format: 'obs-trigger-plan',
+    version: 1,
+    createdAt: '2026-11-26T12:00:00.000Z',
+    target: { baseUrl: 'http://127.0.0.1:4321', connection: 'Sandbox', key: { salt: '', sha256: '' } },
+    prune: false,
+    files: [{ file: 'triggers/api/Errors.trigger.json', sha256: 'y' }],
+    changes: [
+      {
+        action: 'update',
+        file: 'triggers/api/Errors.trigger.json',
+        index: -1,
+        dataset: 'api',
+        name: 'Errors',
+        id: 't1',
+        matchedBy: 'id',
+        differences: [{ path: 'recipients[0].id', member: 'recipients', service: 'rcp_pd', local: 'rcp_slack' }],
+        body: {},
+        service: { updatedAt: '2026-11-20T00:00:00Z', sha256: 'abc' },
+      },
+    ],
+    blocked: [],
+    unchanged: 0,
+  };
+  const line = (text: string) => text.split('\n').find((l) => l.includes('recipients[0].id'));
+  assert.equal(line(planDocumentText(plan, [], new RecipientDirectory(LIST))), '      recipients[0].id: "rcp_pd" -> "rcp_slack" (rcp_pd is On-call (PagerDuty); rcp_slack is #alerts (Slack))');
+  assert.equal(line(planDocumentText(plan)), '      recipients[0].id: "rcp_pd" -> "rcp_slack"', 'without the list the ids are shown as they are');
 });

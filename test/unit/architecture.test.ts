@@ -37,6 +37,8 @@ const VSCODE_ADAPTERS = [
   'src/extension/queries/registerQueries.ts',
   'src/extension/queries/resultsPanel.ts',
   'src/extension/sandbox/sandboxController.ts',
+  'src/extension/sync/applyCommands.ts',
+  'src/extension/sync/applyDocuments.ts',
   'src/extension/sync/driftViews.ts',
   'src/extension/sync/pullCommands.ts',
   'src/extension/sync/registerSync.ts',

@@ -69,7 +69,7 @@ test('an edited threshold plans one update naming that member, old and new; appl
   assert.match(planned.stdout, /0 to create, 1 to update, 0 to delete, \d+ unchanged, 0 blocked\n$/);
   const applied = await run(['apply', 'plan.json']);
   assert.equal(applied.code, 0, applied.stdout + applied.stderr);
-  assert.match(applied.stdout, /\napplied  ~ api-gateway "High error rate" \([^)]+\)\n\n1 applied, 0 skipped, 0 refused, 0 failed\n$/);
+  assert.match(applied.stdout, /\napplied {2}~ api-gateway "High error rate" \([^)]+\)\n\n1 applied, 0 skipped, 0 refused, 0 failed\n$/);
   const onService = await client.getTrigger(dataset, String(t.id));
   assert.equal(onService.data.threshold?.value, old + 7);
   assert.equal((await run(['drift', 'triggers'])).code, 0);
@@ -122,7 +122,7 @@ test('a trigger changed on the service after the plan is skipped, not written ov
   await client.replaceTrigger(dataset, id, { ...rest, ...(query ? { query } : { query_id: String(_saved) }), description: 'changed by someone else', disabled: current.disabled === true });
   const applied = await run(['apply', 'plan.json']);
   assert.equal(applied.code, 1);
-  assert.match(applied.stdout, /\nskipped  ~ api-gateway "High error rate" \([^)]+\): "High error rate" \([^)]+\) changed on the service since the plan/);
+  assert.match(applied.stdout, /\nskipped {2}~ api-gateway "High error rate" \([^)]+\): "High error rate" \([^)]+\) changed on the service since the plan/);
   const after = (await client.getTrigger(dataset, id)).data;
   assert.equal(after.description, 'changed by someone else');
   assert.notEqual(after.threshold?.value, 4242);

@@ -91,8 +91,9 @@ const BUNDLES: Record<string, Intent> = {
     entry: 'src/extension/sync/syncHost.ts',
     runs: 'extension host',
     holds: [/src\/extension\/sync\/driftModel\.ts$/, /src\/triggerFiles\/pull\.ts$/, /src\/triggerFiles\/normalize\.ts$/],
-    // No zod: loaded beside the activation bundle, it would bring a second copy.
-    never: [UNDICI, SANDBOX, LINTER, FORMS, QUERIES, { what: 'zod', inputs: /node_modules\/zod\// }],
+    // No zod: loaded beside the activation bundle, it would bring a second copy. An apply lints in the lint
+    // worker; the bundle holds only the gate that reads its diagnostics.
+    never: [UNDICI, SANDBOX, { ...LINTER, except: /src\/lint\/gate\.ts$/ }, FORMS, QUERIES, { what: 'zod', inputs: /node_modules\/zod\// }],
   },
   'dist/cli.js': {
     entry: 'src/cli/obs.ts',

@@ -90,7 +90,7 @@ test('every command a walkthrough step links to or completes on is one the exten
   }
 });
 
-test('the Trigger Drift view wakes the extension, and offers Refresh and Pull All in its title and a welcome per connection state', () => {
+test('the Trigger Drift view wakes the extension, and offers Refresh, Pull All and Apply in its title and a welcome per connection state', () => {
   const full = manifest as Manifest & { contributes: { views: Record<string, { id: string; visibility?: string }[]> } };
   // Collapsed at first, so that the Datasets view keeps the side bar's height until the user opens it.
   assert.deepEqual(full.contributes.views['obs']?.find((v) => v.id === 'obs.drift'), { id: 'obs.drift', name: 'Trigger Drift', visibility: 'collapsed' });
@@ -100,6 +100,8 @@ test('the Trigger Drift view wakes the extension, and offers Refresh and Pull Al
   assert.deepEqual(title.map((m) => [m.command, m.when]), [
     ['obs.drift.refresh', 'view == obs.drift && obs.hasConnection'],
     ['obs.pull.all', 'view == obs.drift && obs.hasConnection'],
+    ['obs.apply.workspace', 'view == obs.drift && obs.hasConnection'],
+    ['obs.apply.toConnection', 'view == obs.drift && obs.hasConnections'],
   ]);
   assert.deepEqual(manifest.contributes.viewsWelcome.filter((w) => w.view === 'obs.drift').map((w) => w.when), ['!obs.hasConnection', 'obs.hasConnection']);
 });
@@ -117,6 +119,21 @@ test('Compare with Service shows for *.trigger.json files in the editor title, t
   assert.deepEqual(when('editor/title'), ['resourceFilename =~ /\\.trigger\\.json$/ && resourceScheme == file && !isInDiffEditor']);
   assert.deepEqual(when('explorer/context'), ['resourceFilename =~ /\\.trigger\\.json$/']);
   assert.deepEqual(when('commandPalette'), ['resourceFilename =~ /\\.trigger\\.json$/']);
+});
+
+test('Apply shows only with a connection: on files and triggers that differ or are only local, Delete only on a trigger only on the service', () => {
+  const when = (menu: string, command: string) => (manifest.contributes.menus[menu] ?? []).filter((m) => m.command === command).map((m) => m.when);
+  assert.deepEqual(when('view/item/context', 'obs.apply.file'), [
+    'view == obs.drift && obs.hasConnection && viewItem =~ /^obs:drift:(differs|local-only)$/',
+    'view == obs.drift && obs.hasConnection && viewItem =~ /^obs:drift:(differs|local-only|difference)$/',
+  ]);
+  assert.deepEqual(when('view/item/context', 'obs.apply.delete'), ['view == obs.drift && obs.hasConnection && viewItem == obs:drift:serviceOnly']);
+  assert.deepEqual(when('commandPalette', 'obs.apply.delete'), ['false']);
+  assert.deepEqual(when('commandPalette', 'obs.apply.workspace'), ['obs.hasConnection']);
+  assert.deepEqual(when('commandPalette', 'obs.apply.toConnection'), ['obs.hasConnections']);
+  assert.deepEqual(when('commandPalette', 'obs.apply.file'), ['obs.hasConnection && resourceFilename =~ /\\.trigger\\.json$/']);
+  assert.deepEqual(when('explorer/context', 'obs.apply.workspace'), ['obs.hasConnection && (explorerResourceIsFolder || resourceFilename =~ /\\.trigger\\.json$/)']);
+  assert.deepEqual(when('explorer/context', 'obs.apply.toConnection'), ['obs.hasConnections && (explorerResourceIsFolder || resourceFilename =~ /\\.trigger\\.json$/)']);
 });
 
 test('the pull folder setting defaults to "triggers"', () => {

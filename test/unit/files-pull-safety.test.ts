@@ -3,7 +3,8 @@
 // runs, dataset folders that are links; and it removes only its own stale temporary files.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, lstatSync, lutimesSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, lstatSync, truncateSync, lutimesSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { APPEARED, applyPull, planPull, pullSummary, scanExisting, triggerFileText, type PullItem, type ServiceTrigger } from '../../src/triggerFiles';
@@ -160,4 +161,25 @@ test('stale temporary files of interrupted pulls are removed from the folders pu
   for (const [k, f] of Object.entries(files)) if (k !== 'stale') assert.ok(existsSync(f), `${k} is kept`);
   assert.ok(lstatSync(linkLike).isSymbolicLink(), 'a link is never removed');
   assert.equal(pullSummary(report), '1 written, 0 unchanged, 0 skipped, 1 stale temporary file removed');
+});
+
+test('a link to a FIFO inside the pull folder is refused at once, never read (reading it would wait forever)', async () => {
+  const { root } = fresh();
+  const t = trig('t1', 'Errors');
+  execFileSync('mkfifo', [join(root, 'fifo')]);
+  symlinkSync('../fifo', join(root, 'api', 'Errors.trigger.json'));
+  const { plan, report } = await pull(root, [item(t)], approveAll);
+  assert.deepEqual(plan.map((a) => a.kind), ['refused']);
+  assert.match(report.failed[0]?.message ?? '', /is not a regular file \(a device, FIFO or socket\)/);
+});
+
+test('a trigger file past 64 MiB is refused unread, not held in memory', async () => {
+  const { root } = fresh();
+  const t = trig('t1', 'Errors');
+  const big = join(root, 'api', 'Errors.trigger.json');
+  writeFileSync(big, '');
+  truncateSync(big, 64 * 1024 * 1024 + 1);
+  const { plan } = await pull(root, [item(t)], approveAll);
+  assert.deepEqual(plan.map((a) => a.kind), ['refused']);
+  assert.match(plan[0]?.kind === 'refused' ? plan[0].reason : '', /is larger than 64 MiB, the most read of a trigger file/);
 });

@@ -21,6 +21,10 @@ test('every lead a spreadsheet evaluates is neutralised: = + - @, tab, carriage 
   assert.deepEqual(leads.map((text) => csvOf(text)), leads.map((text) => `"'${text}"`));
 });
 
+test('a cell holding a semicolon or a tab is quoted whole, so no locale or paste splits a formula out of it', () => {
+  assert.deepEqual(['a;=1+1', 'a\t=1+1'].map(csvOf), ['"a;=1+1"', '"a\t=1+1"']);
+});
+
 test('a column name is neutralised like a value', () => {
   assert.equal(toCsv({ columns: ['-2+3', 'COUNT'], rows: [] }), `"'-2+3",COUNT\r\n`);
 });

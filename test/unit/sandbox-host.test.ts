@@ -3,6 +3,7 @@
 // request apart is its Host header, which names the page's site: every route of the sandbox answers
 // only a Host that is one of its loopback names (or the address it was bound to) with its port.
 import { after, before, describe, test } from 'node:test';
+import { allowedHosts } from '../../src/sandbox/access';
 import assert from 'node:assert/strict';
 import { assertJsonApiError, assertProblem, call, serviceReads, serviceWrites, startTestSandbox, type TestSandbox } from './sandbox-helpers';
 
@@ -55,4 +56,11 @@ describe('a foreign Host is refused on every route', () => {
       assert.equal(res.status, 200, host);
     }
   });
+});
+
+test('bound to every address (0.0.0.0 or ::), the sandbox answers only its loopback names, never the wildcard as a Host', () => {
+  for (const wildcard of ['0.0.0.0', '::']) {
+    assert.deepEqual([...allowedHosts(wildcard, 8080)].sort(), ['127.0.0.1:8080', '[::1]:8080', 'localhost:8080']);
+  }
+  assert.ok(allowedHosts('192.0.2.7', 8080).has('192.0.2.7:8080'));
 });

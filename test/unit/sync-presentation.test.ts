@@ -45,12 +45,23 @@ test('the Explorer shows no badge on a file in sync, and a badge, colour and too
   });
 });
 
+const applyLens = { title: '$(cloud-upload) Apply to prod', tooltip: 'Plan this trigger against prod and apply it after one question', action: 'apply', index: -1 };
+
 test('the lens says "In sync with <connection>" or names the members that differ and offers Compare', () => {
   assert.deepEqual(lensesOf(inSync, 'prod', 'ready'), [{ title: '$(check) In sync with prod', tooltip: 'Compare with Service', action: 'compare', index: -1 }]);
   assert.deepEqual(lensesOf(differs, 'prod', 'ready'), [
     { title: '$(diff) Differs: threshold, recipients - Compare', tooltip: 'threshold.value: 5 -> 10\nrecipients: [] -> [{"id":"r1"}]', action: 'compare', index: -1 },
+    applyLens,
   ]);
-  assert.deepEqual(lensesOf(localOnly, 'prod', 'ready'), [{ title: '$(circle-slash) Only local: not on prod', tooltip: 'the service has no trigger named "New" in api', action: 'none' }]);
+  assert.deepEqual(lensesOf(localOnly, 'prod', 'ready'), [{ title: '$(circle-slash) Only local: not on prod', tooltip: 'the service has no trigger named "New" in api', action: 'none' }, applyLens]);
+});
+
+test('"Apply to <connection>" shows only next to a trigger that differs or is only local', () => {
+  const applies = (d: FileDrift) => lensesOf(d, 'prod', 'ready').filter((l) => l.action === 'apply');
+  assert.deepEqual(applies(inSync), []);
+  assert.deepEqual(applies(differs), [applyLens]);
+  assert.deepEqual(applies(localOnly), [applyLens]);
+  assert.deepEqual(applies({ file: 'f', status: 'unknown', triggers: [{ status: 'unknown', index: -1, differences: [], reason: 'not listed' }] }), []);
 });
 
 test('no lens without a connection; a loading and a failed comparison say so', () => {
@@ -73,6 +84,7 @@ test('a file of several triggers gets a lens per trigger that is not in sync, na
     [
       ['$(check) "A": In sync', 0],
       ['$(diff) "B": Differs: frequency - Compare', 1],
+      ['$(cloud-upload) Apply to prod', 1],
     ],
   );
 });

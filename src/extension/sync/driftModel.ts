@@ -345,6 +345,14 @@ export class DriftModel {
     this.cached = undefined;
   }
 
+  /** Triggers were written to a connection: its cached lists are dropped, so the next comparison reads them again. */
+  forgetLists(connectionId: string): void {
+    const cache = this.caches.get(connectionId);
+    if (cache === undefined) return;
+    cache.listings.clear();
+    cache.index = undefined;
+  }
+
   /** The service's trigger a file's trigger was compared with (for Compare): the first that differs, else the first. */
   serviceTriggerOf(uri: string, index?: number): ServiceTrigger | undefined {
     const d = this.drift.get(uri);

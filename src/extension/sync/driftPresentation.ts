@@ -72,13 +72,18 @@ function reasonOf(drift: FileDrift): string {
 export interface LensData {
   title: string;
   tooltip?: string;
-  /** The command the lens runs, and whether it compares (then the trigger's index is its argument). */
-  action: 'compare' | 'refresh' | 'none';
+  /** The command the lens runs; compare and apply take the trigger's index as their argument. */
+  action: 'compare' | 'apply' | 'refresh' | 'none';
   index?: number;
 }
 
 function triggerLabel(t: TriggerDrift): string {
   return t.name === undefined ? l10n.t('trigger {0}', t.index) : JSON.stringify(t.name);
+}
+
+/** "Apply to <connection>", next to a trigger that differs or is only local. */
+function applyLens(connection: string, index: number): LensData {
+  return { title: `$(cloud-upload) ${l10n.t('Apply to {0}', connection)}`, tooltip: l10n.t('Plan this trigger against {0} and apply it after one question', connection), action: 'apply', index };
 }
 
 /** The lenses at the top of a trigger file: one for a file of one trigger, one per trigger that is not in sync for an array. */
@@ -107,8 +112,10 @@ export function lensesOf(
         action: 'compare',
         index: t.index,
       });
+      lenses.push(applyLens(connection, t.index));
     } else if (t.status === 'local-only') {
       lenses.push({ title: `$(circle-slash) ${who === undefined ? l10n.t('Only local: not on {0}', connection) : l10n.t('{0}: Only local: not on {1}', who, connection)}`, tooltip: t.reason ?? '', action: 'none' });
+      lenses.push(applyLens(connection, t.index));
     } else if (t.status === 'unknown') {
       lenses.push({ title: `$(question) ${who === undefined ? l10n.t('Not compared: {0}', t.reason ?? l10n.t('unknown')) : l10n.t('{0}: Not compared: {1}', who, t.reason ?? l10n.t('unknown'))}`, action: 'none' });
     } else if (many) {

@@ -61,8 +61,8 @@ export class DriftLenses implements vscode.CodeLensProvider, vscode.Disposable {
     const uri = doc.uri.toString();
     return lensesOf(this.model.fileDrift(uri), this.model.connectionName(), this.model.getState().kind, this.recipients()).map((l) => {
       const command =
-        l.action === 'compare'
-          ? { title: l.title, command: 'obs.drift.compare', arguments: [{ uri, index: l.index }] }
+        l.action === 'compare' || l.action === 'apply'
+          ? { title: l.title, command: l.action === 'compare' ? 'obs.drift.compare' : 'obs.apply.file', arguments: [{ uri, index: l.index }] }
           : l.action === 'refresh'
             ? { title: l.title, command: 'obs.drift.refresh' }
             : { title: l.title, command: '' };
@@ -157,6 +157,7 @@ export class DriftTree implements vscode.TreeDataProvider<Node>, vscode.Disposab
         item.tooltip = node.tooltip;
         item.description = node.description;
         item.iconPath = new vscode.ThemeIcon('diff');
+        item.contextValue = 'obs:drift:difference';
         item.command = { title: vscode.l10n.t('Compare with Service'), command: 'obs.drift.compare', arguments: [{ uri: node.uri, index: node.index }] };
         return item;
       }

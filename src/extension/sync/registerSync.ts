@@ -1,6 +1,6 @@
 // Registers triggers as code at activation: its commands, the Drift view (its items come from the bundle)
 // and the document provider of the service's triggers, and loads what runs them (dist/sync-host.js: drift,
-// Compare with Service, pull) only when something needs it: a command, the Drift view shown, or an active
+// Compare with Service, pull, apply) only when something needs it: a command, the Drift view shown, or an active
 // connection with a trigger file in the workspace (there at start, opened, or created later). Without a
 // connection drift shows nothing, so a window whose JSON files merely activated the extension never loads it.
 import * as path from 'node:path';
@@ -103,6 +103,10 @@ export function registerSync(deps: SyncDeps, extensionUri: vscode.Uri): Register
     f.registerCommand('obs.pull.dataset', vscode.l10n.t("pull the dataset's triggers"), pull('dataset')),
     f.registerCommand('obs.pull.environment', vscode.l10n.t('pull the environment-wide triggers'), pull('environment')),
     f.registerCommand('obs.pull.all', vscode.l10n.t('pull every trigger'), pull('everything')),
+    f.registerCommand('obs.apply.workspace', vscode.l10n.t('apply the trigger files to the service'), (...args) => load().apply('workspace', args)),
+    f.registerCommand('obs.apply.toConnection', vscode.l10n.t('apply the trigger files to a connection'), (...args) => load().apply('workspaceToConnection', args)),
+    f.registerCommand('obs.apply.file', vscode.l10n.t('apply the trigger file to the service'), (...args) => load().apply('file', args)),
+    f.registerCommand('obs.apply.delete', vscode.l10n.t('delete the trigger from the service'), (...args) => load().apply('delete', args)),
     new vscode.Disposable(() => loaded?.dispose()),
   ];
   return { disposables, fileText: (trigger) => load().fileText(trigger) };

@@ -11,6 +11,8 @@ import type { RecipientDirectory } from '../core/recipients';
 import { DriftModel } from './driftModel';
 import { DriftDecorations, DriftLenses, DriftTree, ServiceTriggerDocuments, type DriftViewSurface } from './driftViews';
 import { pull } from './pullCommands';
+import { ApplyCommands, type ApplyCommand } from './applyCommands';
+import type { Linter } from './applyPlan';
 import type { PullScope } from './pullScope';
 import { configureL10n } from '../core/l10nSetup';
 import { isTriggerFile, TRIGGER_FILE_EXCLUDE, TRIGGER_FILE_GLOB } from './syncIds';
@@ -20,8 +22,12 @@ export interface SyncDeps {
   settings: Settings;
   feedback: Feedback;
   datasets: (connectionId: string) => string[];
-  /** The active connection's recipients when known: drift names the recipient ids of a difference. */
+  /** The active connection's recipients when known: drift and the apply plan name the recipient ids of a difference. */
   recipients?: () => RecipientDirectory | undefined;
+  /** Lints a trigger file's text with given columns (the lint worker): the gate of an apply. */
+  lint: Linter;
+  /** Trigger writes reached a connection: the Datasets tree reads it again. */
+  onTriggersWritten: (connectionId: string) => void;
 }
 
 /** What registerSync.ts made at activation and hands over: the Drift view to fill. */
@@ -39,6 +45,7 @@ export interface LoadedSync {
   compare(arg: unknown): Promise<void>;
   openServiceTrigger(arg: unknown): Promise<void>;
   pull(scope: PullScope, connectionId: string | undefined): Promise<void>;
+  apply(command: ApplyCommand, args: readonly unknown[]): Promise<void>;
   /** The canonical trigger file's text (export). */
   fileText(trigger: unknown): string;
   dispose(): void;
@@ -82,6 +89,19 @@ export function createSync(deps: SyncDeps, host: SyncHost): LoadedSync {
   const decorations = new DriftDecorations(model);
   const lenses = new DriftLenses(model, deps.recipients);
   const tree = new DriftTree(model, host.view, deps.recipients);
+  const applying = new ApplyCommands({
+    connections: deps.connections,
+    settings: deps.settings,
+    feedback: deps.feedback,
+    lint: deps.lint,
+    // The recipients known are the active connection's: another connection's plan shows ids as they are.
+    recipients: (connectionId) => (deps.connections.activeProfile()?.id === connectionId ? deps.recipients?.() : undefined),
+    onWritten: (connectionId) => {
+      model.forgetLists(connectionId);
+      if (model.connectionId() === connectionId) void model.refresh(true);
+      deps.onTriggersWritten(connectionId);
+    },
+  });
   const watcher = vscode.workspace.createFileSystemWatcher(TRIGGER_FILE_GLOB);
   // Applied in batches (driftModel.ts): a branch switch redraws the views once.
   const changed = (uri: vscode.Uri): void => {
@@ -94,6 +114,7 @@ export function createSync(deps: SyncDeps, host: SyncHost): LoadedSync {
     decorations,
     lenses,
     tree,
+    applying,
     watcher,
     vscode.window.registerFileDecorationProvider(decorations),
     vscode.languages.registerCodeLensProvider([{ language: 'json', pattern: TRIGGER_FILE_GLOB }, { language: 'jsonc', pattern: TRIGGER_FILE_GLOB }], lenses),
@@ -160,6 +181,7 @@ export function createSync(deps: SyncDeps, host: SyncHost): LoadedSync {
     async pull(scope, connectionId) {
       await pull(pullDeps, scope, connectionId);
     },
+    apply: (command, args) => applying.run(command, args),
     fileText: (trigger) => triggerFileText(trigger),
     dispose() {
       for (const d of disposables.reverse()) d.dispose();

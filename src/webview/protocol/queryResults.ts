@@ -153,7 +153,9 @@ function csvCell(c: Cell): string {
   // Numbers are written as numbers (-3 stays -3); text that would run as a formula gets a leading
   // apostrophe, quoted, so a spreadsheet shows it as text (OWASP's advice on CSV injection).
   if (typeof c === 'string' && FORMULA_START.test(s)) return `"'${s.replace(/"/g, '""')}"`;
-  return /[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s;
+  // A semicolon or a tab is a separator to spreadsheets in some locales and when pasted: quoted, a cell such
+  // as `a;=1+1` stays one cell of text rather than splitting into one that runs.
+  return /[",;\t\r\n]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 /**

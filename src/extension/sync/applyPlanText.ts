@@ -1,0 +1,148 @@
+// What the editor shows of an apply, as plain text: the plan (creates, updates with each member old -> new,
+// deletes apart, what is blocked and why), the question asked once, each change's outcome, and the summary.
+// Names, paths, values and the service's words come from files and the service: every line has its hidden
+// characters (controls, bidi, line separators) written as visible escapes, so none can forge a line of the
+// plan or reorder it. No vscode import.
+import * as l10n from '@vscode/l10n';
+import { differenceText, planCounts, type ChangeResult, type Plan, type PlannedChange } from '../../triggerFiles';
+import type { RecipientDirectory } from '../core/recipients';
+import { recipientNote } from './driftPresentation';
+
+const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
+
+/** The text with every control, format and separator character as `\u{…}`. */
+export function visible(text: string): string {
+  return text.replace(HIDDEN, (c) => `\\u{${(c.codePointAt(0) ?? 0).toString(16)}}`);
+}
+
+const quoted = (s: string) => JSON.stringify(s);
+const SIGN: Record<PlannedChange['action'], string> = { create: '+', update: '~', delete: '-' };
+
+/** `api-gateway "High error rate" (trig_1)` */
+export function changeLabel(c: PlannedChange): string {
+  return c.action === 'create' ? `${c.dataset} ${quoted(c.name)}` : `${c.dataset} ${quoted(c.name)} (${c.id})`;
+}
+
+/** `recipients[0].id: "a" -> "b" (a is On-call (PagerDuty); b is #alerts (Slack))`: a difference, its recipients by name. */
+function differenceLine(d: Parameters<typeof differenceText>[0], recipients: RecipientDirectory | undefined): string {
+  const note = recipientNote(d, recipients);
+  return `      ${differenceText(d, 120)}${note === undefined ? '' : ` (${note})`}`;
+}
+
+function changeLines(c: PlannedChange, recipients: RecipientDirectory | undefined): string[] {
+  const head = `  ${SIGN[c.action]} ${changeLabel(c)}`;
+  if (c.action === 'delete') return [head];
+  const file = `      ${l10n.t('file: {0}', c.file)}`;
+  if (c.action === 'create') return [head, file];
+  const by = c.matchedBy === 'name' ? [`      ${l10n.t('(the file has no id: matched by dataset and name)')}`] : [];
+  return [head, file, ...by, ...c.differences.map((d) => differenceLine(d, recipients))];
+}
+
+function section(title: string, changes: readonly PlannedChange[], recipients: RecipientDirectory | undefined): string[] {
+  return changes.length === 0 ? [] : ['', title, ...changes.flatMap((c) => changeLines(c, recipients))];
+}
+
+/** "1 to create, 1 to update, 0 to delete, 8 unchanged, 1 blocked" */
+export function planCountsText(plan: Plan): string {
+  const c = planCounts(plan);
+  return l10n.t('{0} to create, {1} to update, {2} to delete, {3} unchanged, {4} blocked', c.create, c.update, c.delete, c.unchanged, c.blocked);
+}
+
+function blockedLines(plan: Plan): string[] {
+  if (plan.blocked.length === 0) return [];
+  const lines = ['', l10n.t('Blocked (never written):')];
+  for (const b of plan.blocked) {
+    const where = `${b.file ?? b.dataset ?? ''}${b.file !== undefined && b.index >= 0 ? `[${b.index}]` : ''}`;
+    lines.push(`  ! ${where}${b.name === undefined ? '' : ` ${quoted(b.name)}`}:`, ...b.reasons.map((r) => `      ${r}`));
+  }
+  return lines;
+}
+
+/**
+ * The plan as the read-only document beside the question shows it; `recipients`, the target connection's
+ * when known, name the recipient ids of a difference.
+ */
+export function planDocumentText(plan: Plan, notes: readonly string[] = [], recipients?: RecipientDirectory): string {
+  const of = (action: PlannedChange['action']) => plan.changes.filter((c) => c.action === action);
+  const connection = plan.target.connection ?? plan.target.baseUrl;
+  const lines = [
+    l10n.t('Plan: apply the trigger files to {0} ({1})', connection, plan.target.baseUrl),
+    plan.files.length === 1 ? l10n.t('1 file read: {0}', planCountsText(plan)) : l10n.t('{0} files read: {1}', plan.files.length, planCountsText(plan)),
+    ...section(l10n.t('Create:'), of('create'), recipients),
+    ...section(l10n.t("Update ({0}'s value -> the file's value):", connection), of('update'), recipients),
+    ...section(l10n.t('Delete from {0} (no trigger file holds them):', connection), of('delete'), recipients),
+    ...blockedLines(plan),
+  ];
+  if (notes.length > 0) lines.push('', l10n.t('Not checked:'), ...notes.map((n) => `  ${n}`));
+  lines.push('', plan.changes.length === 0 ? nothingText(plan) : l10n.t('Nothing is written until you confirm.'));
+  return `${lines.map(visible).join('\n')}\n`;
+}
+
+function nothingText(plan: Plan): string {
+  const connection = plan.target.connection ?? plan.target.baseUrl;
+  return plan.blocked.length === 0 ? l10n.t('Nothing to change on {0}: the service matches the files.', connection) : l10n.t('Nothing can be applied to {0}: every change is blocked.', connection);
+}
+
+/** The one question before anything is written, naming the connection; stronger for one that looks like production. */
+export function confirmation(plan: Plan, production: boolean): { message: string; detail: string; button: string } {
+  const connection = plan.target.connection ?? plan.target.baseUrl;
+  const n = plan.changes.length;
+  const message = production
+    ? n === 1
+      ? l10n.t('{0} looks like a production connection. Apply 1 change to {0}?', connection)
+      : l10n.t('{0} looks like a production connection. Apply {1} changes to {0}?', connection, n)
+    : n === 1
+      ? l10n.t('Apply 1 change to {0}?', connection)
+      : l10n.t('Apply {0} changes to {1}?', n, connection);
+  const blocked = plan.blocked.length === 0 ? '' : ` ${plan.blocked.length === 1 ? l10n.t('1 blocked trigger is not written.') : l10n.t('{0} blocked triggers are not written.', plan.blocked.length)}`;
+  const detail = `${planCountsText(plan)} (${plan.target.baseUrl}).${blocked} ${l10n.t('The plan is shown beside. Each trigger is read again just before it is written and skipped if it changed since the plan.')}`;
+  return { message: visible(message), detail: visible(detail), button: visible(l10n.t('Apply to {0}', connection)) };
+}
+
+/** What the service said of a member, one line each. */
+function resultLines(r: ChangeResult): string[] {
+  const label = `${SIGN[r.change.action]} ${changeLabel(r.change)}`;
+  switch (r.outcome) {
+    case 'applied': {
+      const head = r.change.action === 'create' ? l10n.t('Applied: {0} as {1}', label, r.id) : l10n.t('Applied: {0}', label);
+      const stored = r.storedDifferently.map((d) => `      ${l10n.t('stored differently (sent -> stored): {0}', differenceText({ ...d, service: d.local, local: d.service }, 120))}`);
+      return [r.note === undefined ? head : `${head}; ${r.note}`, ...stored];
+    }
+    case 'skipped':
+      return [l10n.t('Skipped: {0}: {1}', label, r.reason)];
+    case 'refused':
+      return [l10n.t('Refused: {0}: {1}', label, r.reason), ...r.members.map((m) => `      ${m.field}: ${m.message}`)];
+    default:
+      return [l10n.t('Failed: {0}: {1}', label, r.reason)];
+  }
+}
+
+/** "2 applied (1 stored differently), 1 skipped, 0 refused, 0 failed" */
+export function resultCountsText(results: readonly ChangeResult[]): string {
+  const count = (o: ChangeResult['outcome']) => results.filter((r) => r.outcome === o).length;
+  const differently = results.filter((r) => r.outcome === 'applied' && r.storedDifferently.length > 0).length;
+  const applied = differently > 0 ? l10n.t('{0} applied ({1} stored differently)', count('applied'), differently) : l10n.t('{0} applied', count('applied'));
+  return l10n.t('{0}, {1} skipped, {2} refused, {3} failed', applied, count('skipped'), count('refused'), count('failed'));
+}
+
+/** Each change's outcome, after the plan's heading: the document "Show Details" opens. */
+export function resultDocumentText(plan: Plan, results: readonly ChangeResult[]): string {
+  const connection = plan.target.connection ?? plan.target.baseUrl;
+  const lines = [l10n.t('Applied to {0} ({1}): {2}', connection, plan.target.baseUrl, resultCountsText(results)), '', ...results.flatMap(resultLines), ...blockedLines(plan)];
+  return `${lines.map(visible).join('\n')}\n`;
+}
+
+/** How many problems the summary names before "Show Details". */
+const NAMED = 5;
+
+/** The summary at the end: the counts, and the first few changes that were not applied as sent. */
+export function summary(plan: Plan, results: readonly ChangeResult[]): { message: string; detail: string; clean: boolean } {
+  const connection = plan.target.connection ?? plan.target.baseUrl;
+  const problems = results.filter((r) => r.outcome !== 'applied' || r.storedDifferently.length > 0);
+  const message = l10n.t('Applied the plan to {0}: {1}.', connection, resultCountsText(results));
+  const named = problems.slice(0, NAMED).flatMap(resultLines);
+  const more = problems.length - Math.min(problems.length, NAMED);
+  if (problems.length === 0) return { message: visible(message), detail: l10n.t('Each change was read back from the service as it was sent.'), clean: true };
+  const detail = [...named, ...(more > 0 ? [l10n.t('and {0} more (Show Details)', more)] : [])].join('\n');
+  return { message: visible(message), detail: detail.split('\n').map(visible).join('\n'), clean: false };
+}

@@ -1,0 +1,54 @@
+// applyChanges reads the client's errors by their shape: in the editor the client comes from its own bundle,
+// so its ServiceError is another class than the one triggerFiles would import. A refusal must still be a
+// refusal with the service's members, a trigger deleted since the plan a skip, a pacing pool given up a skip.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { applyChanges, PullCancelled, serviceVersion, type PlannedChange, type ServiceTrigger, type TriggerWriter } from '../../src/triggerFiles';
+
+/** A ServiceError as another bundle's copy of the class makes it: same shape, another class. */
+class ForeignServiceError extends Error {
+  override readonly name = 'ServiceError';
+  constructor(
+    message: string,
+    readonly kind: string,
+    readonly status?: number,
+    readonly fieldProblems: { field: string; message: string }[] = [],
+  ) {
+    super(message);
+  }
+}
+
+const listed: ServiceTrigger = { id: 't-1', name: 'High latency', dataset_slug: 'api', frequency: 300, updated_at: '2026-11-20T00:00:00Z' };
+const update: PlannedChange = {
+  action: 'update',
+  file: 'api/high.trigger.json',
+  index: -1,
+  dataset: 'api',
+  name: 'High latency',
+  id: 't-1',
+  matchedBy: 'id',
+  differences: [{ path: 'frequency', member: 'frequency', service: 300, local: 600 }],
+  body: { name: 'High latency', frequency: 600, disabled: false },
+  service: serviceVersion(listed),
+};
+
+function writer(over: Partial<TriggerWriter>): TriggerWriter {
+  const refuse = () => Promise.reject(new Error('not expected'));
+  return { getTrigger: async () => ({ data: listed }), listTriggers: async () => ({ data: [listed] }), createTrigger: refuse, replaceTrigger: refuse, deleteTrigger: refuse, ...over };
+}
+
+test("a refusal by another bundle's ServiceError is reported as refused, with the service's message on the member", async () => {
+  const refused = new ForeignServiceError('replace trigger: 422 frequency must be a multiple of 60', 'http', 422, [{ field: 'frequency', message: 'must be a multiple of 60' }]);
+  const [result] = await applyChanges([update], writer({ replaceTrigger: () => Promise.reject(refused) }));
+  assert.deepEqual(result, { change: update, outcome: 'refused', reason: 'replace trigger: 422 frequency must be a multiple of 60', members: [{ field: 'frequency', message: 'must be a multiple of 60' }] });
+});
+
+test("a trigger another bundle's client answers 404 for is skipped as deleted since the plan, not failed", async () => {
+  const [result] = await applyChanges([update], writer({ getTrigger: () => Promise.reject(new ForeignServiceError('get trigger: 404', 'http', 404)) }));
+  assert.deepEqual(result, { change: update, outcome: 'skipped', reason: '"High latency" (t-1) was deleted on the service since the plan' });
+});
+
+test('a write given up while a pacing pool waited (cancelled) is skipped: it was never sent', async () => {
+  const [result] = await applyChanges([update], writer({ replaceTrigger: () => Promise.reject(new PullCancelled()) }));
+  assert.deepEqual(result, { change: update, outcome: 'skipped', reason: 'the apply was cancelled during it' });
+});

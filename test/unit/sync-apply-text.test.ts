@@ -1,0 +1,150 @@
+// What the editor shows of an apply, word for word: the plan document (a create, an update with two members,
+// a delete, a blocked trigger), the one question (stronger for production), the result document and the
+// summary; and that a hostile name cannot forge a line of the plan.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { ChangeResult, Plan, PlannedChange } from '../../src/triggerFiles';
+import { confirmation, planDocumentText, resultDocumentText, summary } from '../../src/extension/sync/applyPlanText';
+
+const version = { updatedAt: '2026-11-20T00:00:00Z', sha256: 'abc' };
+const create: PlannedChange = { action: 'create', file: 'triggers/api/New-trigger.trigger.json', index: -1, dataset: 'api', name: 'New trigger', body: {} };
+const update: PlannedChange = {
+  action: 'update',
+  file: 'triggers/api/High-latency.trigger.json',
+  index: -1,
+  dataset: 'api',
+  name: 'High latency',
+  id: 't-1',
+  matchedBy: 'id',
+  differences: [
+    { path: 'threshold.value', member: 'threshold', service: 500, local: 750 },
+    { path: 'frequency', member: 'frequency', service: 300, local: 600 },
+  ],
+  body: {},
+  service: version,
+};
+const remove: PlannedChange = { action: 'delete', dataset: 'api', id: 't-9', name: 'Old trigger', service: version };
+
+const plan = (changes: PlannedChange[], over: Partial<Plan> = {}): Plan => ({
+  format: 'obs-trigger-plan',
+  version: 1,
+  createdAt: '2026-11-26T12:00:00.000Z',
+  target: { baseUrl: 'http://127.0.0.1:4321', connection: 'Sandbox', key: { salt: '', sha256: '' } },
+  prune: false,
+  files: [
+    { file: create.file, sha256: 'x' },
+    { file: update.file, sha256: 'y' },
+    { file: 'triggers/api/Broken.trigger.json', sha256: 'z' },
+  ],
+  changes,
+  blocked: [],
+  unchanged: 4,
+  ...over,
+});
+
+test('the plan document lists creates, updates member by member, deletes apart and blocked triggers with their reasons', () => {
+  const blocked = [{ file: 'triggers/api/Broken.trigger.json', index: -1, name: 'Broken', dataset: 'api', reasons: ['trigger/frequency (line 4): frequency must be between 60 and 86400'] }];
+  assert.equal(
+    planDocumentText(plan([create, update, remove], { blocked }), ['The recipients were not checked: list recipients: 403 forbidden']),
+    [
+      'Plan: apply the trigger files to Sandbox (http://127.0.0.1:4321)',
+      '3 files read: 1 to create, 1 to update, 1 to delete, 4 unchanged, 1 blocked',
+      '',
+      'Create:',
+      '  + api "New trigger"',
+      '      file: triggers/api/New-trigger.trigger.json',
+      '',
+      "Update (Sandbox's value -> the file's value):",
+      '  ~ api "High latency" (t-1)',
+      '      file: triggers/api/High-latency.trigger.json',
+      '      threshold.value: 500 -> 750',
+      '      frequency: 300 -> 600',
+      '',
+      'Delete from Sandbox (no trigger file holds them):',
+      '  - api "Old trigger" (t-9)',
+      '',
+      'Blocked (never written):',
+      '  ! triggers/api/Broken.trigger.json "Broken":',
+      '      trigger/frequency (line 4): frequency must be between 60 and 86400',
+      '',
+      'Not checked:',
+      '  The recipients were not checked: list recipients: 403 forbidden',
+      '',
+      'Nothing is written until you confirm.',
+      '',
+    ].join('\n'),
+  );
+});
+
+test('an update matched by name says so; a plan with nothing to change says the service matches the files', () => {
+  const byName = { ...update, matchedBy: 'name' as const, differences: [{ path: 'threshold.value', member: 'threshold', service: 500, local: 750 }] };
+  assert.match(planDocumentText(plan([byName])), /\n {2}~ api "High latency" \(t-1\)\n {6}file: triggers\/api\/High-latency\.trigger\.json\n {6}\(the file has no id: matched by dataset and name\)\n {6}threshold\.value: 500 -> 750\n/);
+  assert.equal(planDocumentText(plan([], { unchanged: 3 })).split('\n').slice(-2)[0], 'Nothing to change on Sandbox: the service matches the files.');
+});
+
+test('a name holding a line break or a bidi control cannot forge a line of the plan', () => {
+  const hostile = { ...create, name: 'x\n  - api "Everything" (t-0)', file: 'triggers/api/\u202eevil.trigger.json' };
+  const lines = planDocumentText(plan([hostile])).split('\n');
+  assert.ok(lines.includes('  + api "x\\n  - api \\"Everything\\" (t-0)"'));
+  assert.ok(lines.includes('      file: triggers/api/\\u{202e}evil.trigger.json'));
+  assert.equal(lines.filter((l) => l.startsWith('  - ')).length, 0);
+});
+
+test('the question names the connection once, with the counts; a production-like connection is named as such', () => {
+  assert.deepEqual(confirmation(plan([update]), false), {
+    message: 'Apply 1 change to Sandbox?',
+    detail: '0 to create, 1 to update, 0 to delete, 4 unchanged, 0 blocked (http://127.0.0.1:4321). The plan is shown beside. Each trigger is read again just before it is written and skipped if it changed since the plan.',
+    button: 'Apply to Sandbox',
+  });
+  const prod = plan([create, update], { target: { baseUrl: 'https://api.example.com', connection: 'prod-eu', key: { salt: '', sha256: '' } }, blocked: [{ file: 'f', index: -1, reasons: ['r'] }] });
+  const q = confirmation(prod, true);
+  assert.equal(q.message, 'prod-eu looks like a production connection. Apply 2 changes to prod-eu?');
+  assert.match(q.detail, /^1 to create, 1 to update, 0 to delete, 4 unchanged, 1 blocked \(https:\/\/api\.example\.com\)\. 1 blocked trigger is not written\. /);
+  assert.equal(q.button, 'Apply to prod-eu');
+});
+
+test('the result names each outcome with its reason and the members the service refused; the summary counts them', () => {
+  const results: ChangeResult[] = [
+    { change: create, outcome: 'applied', id: 't-new', storedDifferently: [], note: 'id written into triggers/api/New-trigger.trigger.json' },
+    { change: update, outcome: 'skipped', reason: '"High latency" (t-1) changed on the service since the plan (updated 2026-11-26T11:00:00Z); plan again to see the change' },
+    { change: remove, outcome: 'refused', reason: 'delete trigger: 403 forbidden', members: [{ field: 'id', message: 'protected' }] },
+  ];
+  const p = plan([create, update, remove]);
+  assert.equal(
+    resultDocumentText(p, results),
+    [
+      'Applied to Sandbox (http://127.0.0.1:4321): 1 applied, 1 skipped, 1 refused, 0 failed',
+      '',
+      'Applied: + api "New trigger" as t-new; id written into triggers/api/New-trigger.trigger.json',
+      'Skipped: ~ api "High latency" (t-1): "High latency" (t-1) changed on the service since the plan (updated 2026-11-26T11:00:00Z); plan again to see the change',
+      'Refused: - api "Old trigger" (t-9): delete trigger: 403 forbidden',
+      '      id: protected',
+      '',
+    ].join('\n'),
+  );
+  assert.deepEqual(summary(p, results), {
+    message: 'Applied the plan to Sandbox: 1 applied, 1 skipped, 1 refused, 0 failed.',
+    detail: [
+      'Skipped: ~ api "High latency" (t-1): "High latency" (t-1) changed on the service since the plan (updated 2026-11-26T11:00:00Z); plan again to see the change',
+      'Refused: - api "Old trigger" (t-9): delete trigger: 403 forbidden',
+      '      id: protected',
+    ].join('\n'),
+    clean: false,
+  });
+});
+
+test('a summary of changes all applied as sent says they were read back so', () => {
+  const results: ChangeResult[] = [{ change: update, outcome: 'applied', id: 't-1', storedDifferently: [] }];
+  assert.deepEqual(summary(plan([update]), results), {
+    message: 'Applied the plan to Sandbox: 1 applied, 0 skipped, 0 refused, 0 failed.',
+    detail: 'Each change was read back from the service as it was sent.',
+    clean: true,
+  });
+});
+
+test('a member stored otherwise than sent is named (sent -> stored) and keeps the summary from being clean', () => {
+  const results: ChangeResult[] = [{ change: update, outcome: 'applied', id: 't-1', storedDifferently: [{ path: 'frequency', member: 'frequency', service: 900, local: 600 }] }];
+  assert.equal(resultDocumentText(plan([update]), results).split('\n').slice(2, 4).join('\n'), 'Applied: ~ api "High latency" (t-1)\n      stored differently (sent -> stored): frequency: 600 -> 900');
+  assert.equal(summary(plan([update]), results).message, 'Applied the plan to Sandbox: 1 applied (1 stored differently), 0 skipped, 0 refused, 0 failed.');
+  assert.equal(summary(plan([update]), results).clean, false);
+});
