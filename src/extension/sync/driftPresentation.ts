@@ -4,6 +4,7 @@
 import * as l10n from '@vscode/l10n';
 import { datasetOf, differenceText, differingMembers, type Difference, type FileDrift, type ServiceTrigger, type TriggerDrift } from '../../triggerFiles';
 import { recipientIdText, type RecipientDirectory } from '../core/recipients';
+import { capText, safeLabel } from '../core/text';
 import type { DriftSnapshot } from './driftModel';
 
 /** The recipient ids a difference in `recipients` holds, on either side, each once in order. */
@@ -49,7 +50,7 @@ export interface DecorationData {
 }
 
 /** The Explorer decoration of a trigger file: none when it is in sync. */
-export function decorationOf(drift: FileDrift | undefined, connection: string): DecorationData | undefined {
+function decorationUncapped(drift: FileDrift | undefined, connection: string): DecorationData | undefined {
   if (drift === undefined) return undefined;
   switch (drift.status) {
     case 'in-sync':
@@ -86,8 +87,8 @@ function applyLens(connection: string, index: number): LensData {
   return { title: `$(cloud-upload) ${l10n.t('Apply to {0}', connection)}`, tooltip: l10n.t('Plan this trigger against {0} and apply it after one question', connection), action: 'apply', index };
 }
 
-/** The lenses at the top of a trigger file: one for a file of one trigger, one per trigger that is not in sync for an array. */
-export function lensesOf(
+/** The lenses before the caps (lensesOf). */
+function lensesUncapped(
   drift: FileDrift | undefined,
   connection: string | undefined,
   state: DriftSnapshot['state']['kind'],
@@ -140,7 +141,7 @@ function statusText(status: FileDrift['status']): string {
 }
 
 /** The Drift view's top level: every file not in sync, then the service's triggers no file holds. */
-export function driftRoots(snapshot: DriftSnapshot, relativePath: (uri: string) => string): DriftItem[] {
+function rootsUncapped(snapshot: DriftSnapshot, relativePath: (uri: string) => string): DriftItem[] {
   const s = snapshot.state;
   if (s.kind === 'no-connection') return [];
   if (s.kind === 'loading') return [{ kind: 'note', label: l10n.t('Comparing with {0}...', s.connection) }];
@@ -169,7 +170,7 @@ export function driftRoots(snapshot: DriftSnapshot, relativePath: (uri: string) 
 }
 
 /** The differences of a file, one item each (`threshold.value: 5 -> 10`); one in recipients names them beside it. */
-export function differenceItems(drift: FileDrift | undefined, recipients?: RecipientDirectory): DriftItem[] {
+function differencesUncapped(drift: FileDrift | undefined, recipients?: RecipientDirectory): DriftItem[] {
   if (drift === undefined) return [];
   const many = drift.triggers.length > 1;
   return drift.triggers.flatMap((t) =>
@@ -218,4 +219,37 @@ export function driftSummary(snapshot: DriftSnapshot): string | undefined {
   if (c.unknown > 0) parts.push(l10n.t('{0} not compared', c.unknown));
   parts.push(l10n.t('{0} in sync', c.inSync));
   return `${parts.join(', ')} (${snapshot.state.connection})`;
+}
+
+// What is drawn is bounded whatever a file or the service holds (a name of megabytes, a member path of a
+// million characters): one-line labels and titles, tooltips cut with the length said.
+const LABEL_MAX = 200;
+const label = (text: string) => safeLabel(text, LABEL_MAX);
+
+function cappedItem(item: DriftItem): DriftItem {
+  const out = { ...item, label: label(item.label) };
+  if ('description' in out && out.description !== undefined) out.description = label(out.description);
+  if ('tooltip' in out) out.tooltip = capText(out.tooltip);
+  return out;
+}
+
+/** The Explorer badge, colour and tooltip of a file. */
+export function decorationOf(drift: FileDrift | undefined, connection: string): DecorationData | undefined {
+  const d = decorationUncapped(drift, connection);
+  return d === undefined ? undefined : { ...d, tooltip: capText(d.tooltip) };
+}
+
+/** The lenses at the top of a trigger file: one for a file of one trigger, one per trigger that is not in sync for an array. */
+export function lensesOf(...args: Parameters<typeof lensesUncapped>): LensData[] {
+  return lensesUncapped(...args).map((l) => ({ ...l, title: label(l.title), ...(l.tooltip === undefined ? {} : { tooltip: capText(l.tooltip) }) }));
+}
+
+/** The Trigger Drift view's top rows: files not in sync, then the service's triggers no file holds. */
+export function driftRoots(snapshot: DriftSnapshot, relativePath: (uri: string) => string): DriftItem[] {
+  return rootsUncapped(snapshot, relativePath).map(cappedItem);
+}
+
+/** The rows under a file in the Trigger Drift view: each difference. */
+export function differenceItems(drift: FileDrift | undefined, recipients?: RecipientDirectory): DriftItem[] {
+  return differencesUncapped(drift, recipients).map(cappedItem);
 }
