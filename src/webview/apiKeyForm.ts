@@ -103,6 +103,7 @@ function createPage(values: CreateApiKeyValues, problems: ProblemView): Template
   </vscode-single-select>`;
   return html`<h1>${C.title}</h1>
     <p class="lead">${C.lead(connectionName)}</p>
+    ${shell.connectionBanner()}
     ${problems.summary(shown)}
     <form id="form" novalidate @submit=${onFormSubmit(submitCreate)}>
       ${field({ id: 'f-name', label: T.labels.name, help: C.nameHelp, errors: err('name'),
@@ -127,6 +128,7 @@ function updatePage(values: UpdateApiKeyValues, idFixed: boolean, problems: Prob
   const id = textControl('f-id', values.id, err('id').length > 0, (text) => editUpdate('id', text), idFixed ? { readonly: true } : { placeholder: U.idPlaceholder });
   return html`<h1>${U.title}</h1>
     <p class="lead">${U.lead(connectionName)}</p>
+    ${shell.connectionBanner()}
     ${problems.summary(shown)}
     <form id="form" novalidate @submit=${onFormSubmit(submitUpdate)}>
       ${field({ id: 'f-id', label: T.labels.id, help: idFixed ? U.idFixedHelp : U.idHelp, errors: err('id'), control: id })}
@@ -263,6 +265,7 @@ onHostMessage(ApiKeyToWebview, (message) => {
     case 'busy':
     case 'problems':
     case 'status':
+    case 'connection':
       shell.handle(message);
       return;
     case 'created':

@@ -114,6 +114,7 @@ function formPage(s: Session, v: View): TemplateResult {
   const shown = v.problems.shown(validate(s));
   return html`<h1>${T.title}</h1>
     ${lead(s.loaded, s.context, s.connectionName)}
+    ${shell.connectionBanner()}
     ${v.problems.summary(shown)}
     ${unsendableNote(s.loaded)}
     <form id="form" novalidate @submit=${onFormSubmit()}>
@@ -395,6 +396,7 @@ onHostMessage(BurnAlertToWebview, (message) => {
     case 'busy':
     case 'problems':
     case 'status':
+    case 'connection':
       shell.handle(message);
       return;
     case 'conflict':

@@ -81,6 +81,7 @@ function formPage(s: Session, problems: ProblemView): TemplateResult {
   const rows = (types: readonly DefinitionType[]): TemplateResult[] => types.map((type) => definitionRow(s.rows[type], type, shown, changed.has(type)));
   return html`<h1>${T.title(s.context.dataset)}</h1>
     <p class="lead">${T.lead(s.connectionName)}</p>
+    ${shell.connectionBanner()}
     ${stickyActions(changed)}
     ${problems.summary(shown)}
     <datalist id="columns">${s.completions.map((c) => html`<option value=${c}></option>`)}</datalist>
@@ -217,6 +218,7 @@ onHostMessage(DefinitionsToWebview, (message) => {
     case 'busy':
     case 'problems':
     case 'status':
+    case 'connection':
       shell.handle(message);
       return;
     case 'saved':

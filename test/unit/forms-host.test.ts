@@ -66,7 +66,7 @@ describe('API key forms', () => {
     let closed = false;
     const form = new ApiKeyFormController({
       mode: 'create',
-      client,
+      client: async () => client,
       team: sandbox.info.team,
       connectionId: 'conn-1',
       connectionName: 'Sandbox',
@@ -285,7 +285,7 @@ describe('API key forms', () => {
     const keys = new KeyRegistry(new MemoryMemento());
     const form = new ApiKeyFormController({
       mode: 'update',
-      client,
+      client: async () => client,
       team: sandbox.info.team,
       connectionId: 'conn-1',
       connectionName: 'Sandbox',
@@ -315,7 +315,7 @@ describe('API key forms', () => {
     const renamed: string[] = [];
     const form = new ApiKeyFormController({
       mode: 'update',
-      client,
+      client: async () => client,
       team: sandbox.info.team,
       connectionId: 'conn-1',
       connectionName: 'Sandbox',
@@ -360,7 +360,7 @@ describe('burn alert form', () => {
     const rec = recorder();
     const diffs: { left: ReviewSide; right: ReviewSide; title: string }[] = [];
     const form = new BurnAlertFormController({
-      client,
+      client: async () => client,
       context: { connectionId: 'conn-1', dataset: gw, sloId: slo, alertId },
       connectionName: 'Sandbox',
       loaded,
@@ -518,7 +518,7 @@ describe('dataset definitions form', () => {
   function open(dataset: string) {
     const rec = recorder();
     const form = new DatasetDefinitionsFormController({
-      client,
+      client: async () => client,
       context: { connectionId: 'conn-1', dataset },
       connectionName: 'Sandbox',
       post: rec.post,

@@ -14,7 +14,7 @@ import {
 import { ApiKeyFromWebview, type ApiKeyToWebview } from '../../webview/protocol/messages';
 import { errorText } from '../core/errors';
 import type { KeyRegistry } from '../tree';
-import { FormController, type FormLog } from './controller';
+import { FormController, type ClientSource, type FormLog } from './controller';
 import { API_KEY_HOST_TEXT, SECRET_TEXT } from './formText';
 
 export interface CreatedKey {
@@ -25,7 +25,8 @@ export interface CreatedKey {
 
 export interface ApiKeyFormDeps {
   mode: 'create' | 'update';
-  client: Pick<ServiceClient, 'createApiKey' | 'updateApiKey'>;
+  /** The connection's client, asked for at each request (a restarted sandbox has a new one). */
+  client: ClientSource<Pick<ServiceClient, 'createApiKey' | 'updateApiKey'>>;
   team: string;
   connectionId: string;
   connectionName: string;
@@ -55,7 +56,7 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
   private copied = false;
 
   constructor(private readonly deps: ApiKeyFormDeps) {
-    super(deps.mode === 'create' ? 'create API key' : 'update API key', ApiKeyFromWebview, deps.post, deps.log, resolveApiKeyField);
+    super(deps.mode === 'create' ? 'create API key' : 'update API key', ApiKeyFromWebview, deps.post, deps.log, resolveApiKeyField, deps.connectionName);
   }
 
   /** The secret of a key created here that was never copied, for a last chance when the panel closes. */
@@ -140,7 +141,7 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
     // No abort signal: closing the panel must not cut off a create the service may already have done;
     // the panel waits for it and still offers the secret (see apiKeyPanels.ts).
     await this.request('create', API_KEY_HOST_TEXT.creating, async () => {
-      const res = await this.deps.client.createApiKey(this.deps.team, checked.body);
+      const res = await (await this.deps.client()).createApiKey(this.deps.team, checked.body);
       const key = res.data.data;
       // The secret is shown before anything else is tried: nothing that fails after this may lose it.
       this.created = { id: key.id, name: key.attributes.name, secret: key.attributes.secret };
@@ -188,7 +189,7 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
       return;
     }
     await this.request('update', API_KEY_HOST_TEXT.saving, async () => {
-      const res = await this.deps.client.updateApiKey(this.deps.team, values.id, checked.body, { signal: this.abort.signal });
+      const res = await (await this.deps.client()).updateApiKey(this.deps.team, values.id, checked.body, { signal: this.abort.signal });
       const key = res.data.data;
       const patch = { name: key.attributes.name, disabled: key.attributes.disabled };
       if (this.deps.keys.list(this.deps.connectionId).some((k) => k.id === key.id)) {

@@ -77,12 +77,13 @@ export class ApiKeyPanels {
     const key = mode === 'create' ? `create:${conn.profile.id}` : `update:${conn.profile.id}:${initial?.id || `by-id-${++this.untitled}`}`;
     this.panels.attach(
       key,
+      conn.profile.id,
       panel,
       'apiKeyForm',
       (post) =>
         new ApiKeyFormController({
           mode,
-          client: conn.client,
+          client: this.panels.clientSource(conn.profile.id),
           team: conn.profile.team,
           connectionId: conn.profile.id,
           connectionName: conn.profile.name,

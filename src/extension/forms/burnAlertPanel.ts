@@ -74,11 +74,12 @@ export class BurnAlertPanel {
     const panel = existing ?? this.panels.newPanel(VIEW_TYPES.burnAlert, TAB_TITLES.burnAlert(context.alertId, conn.profile.name));
     this.panels.attach(
       key,
+      conn.profile.id,
       panel,
       'burnAlertForm',
       (post) =>
         new BurnAlertFormController({
-          client: conn.client,
+          client: this.panels.clientSource(conn.profile.id),
           context,
           connectionName: conn.profile.name,
           loaded,

@@ -14,11 +14,12 @@ import { isServiceFailure, type FormProblems } from '../../webview/protocol/prob
 import { DEFINITIONS_TEXT } from '../../webview/protocol/text/datasetDefinitionsForm';
 import { DefinitionsFromWebview, type DefinitionsContext, type DefinitionsToWebview } from '../../webview/protocol/messages';
 import { errorText } from '../core/errors';
-import { FormController, type FormLog } from './controller';
+import { FormController, type ClientSource, type FormLog } from './controller';
 import { DEFINITIONS_HOST_TEXT } from './formText';
 
 export interface DefinitionsFormDeps {
-  client: Pick<ServiceClient, 'updateDatasetDefinitions' | 'listColumns'>;
+  /** The connection's client, asked for at each request (a restarted sandbox has a new one). */
+  client: ClientSource<Pick<ServiceClient, 'updateDatasetDefinitions' | 'listColumns'>>;
   context: DefinitionsContext;
   connectionName: string;
   /** The map as the form had it before a window reload. */
@@ -42,9 +43,11 @@ export class DatasetDefinitionsFormController extends FormController<Definitions
   private columns: { name: string; hidden: boolean }[] | null | undefined;
   /** The body of the save in flight: a refusal that names its columns only in text lands on their fields. */
   private sending: UpdateDatasetDefinitionsRequest | undefined;
+  /** Whether the page was sent the map (an `init`); until then a connection coming back reads it. */
+  private initSent = false;
 
   constructor(private readonly deps: DefinitionsFormDeps) {
-    super('dataset definitions', DefinitionsFromWebview, deps.post, deps.log, resolveDefinitionField);
+    super('dataset definitions', DefinitionsFromWebview, deps.post, deps.log, resolveDefinitionField, deps.connectionName);
     this.loaded = deps.loaded;
   }
 
@@ -59,6 +62,10 @@ export class DatasetDefinitionsFormController extends FormController<Definitions
     }
   }
 
+  protected override reconnected(): void {
+    if (!this.initSent) void this.once('load', () => this.load(false));
+  }
+
   private async load(fresh: boolean): Promise<void> {
     const refused = definitionsDatasetProblem(this.deps.context.dataset);
     if (refused !== undefined) {
@@ -66,8 +73,10 @@ export class DatasetDefinitionsFormController extends FormController<Definitions
       return;
     }
     try {
-      if (fresh || this.loaded === undefined) this.loaded = await readDefinitions(this.deps.client, this.deps.context.dataset, this.abort.signal);
-      if (fresh || this.columns === undefined) this.columns = await this.listColumns();
+      const client = await this.deps.client();
+      if (fresh || this.loaded === undefined) this.loaded = await readDefinitions(client, this.deps.context.dataset, this.abort.signal);
+      if (fresh || this.columns === undefined) this.columns = await this.listColumns(client);
+      this.initSent = true;
       this.post({
         type: 'init',
         context: this.deps.context,
@@ -86,9 +95,9 @@ export class DatasetDefinitionsFormController extends FormController<Definitions
   }
 
   /** The columns for completion and checks; null (no checks) when they cannot be listed. */
-  private async listColumns(): Promise<{ name: string; hidden: boolean }[] | null> {
+  private async listColumns(client: Pick<ServiceClient, 'listColumns'>): Promise<{ name: string; hidden: boolean }[] | null> {
     try {
-      const res = await this.deps.client.listColumns(this.deps.context.dataset, { signal: this.abort.signal });
+      const res = await client.listColumns(this.deps.context.dataset, { signal: this.abort.signal });
       return res.data.map((c) => ({ name: c.key_name, hidden: c.hidden }));
     } catch (err) {
       this.log.warn(`dataset definitions form: could not list columns: ${errorText(err)}`);
@@ -112,7 +121,7 @@ export class DatasetDefinitionsFormController extends FormController<Definitions
     this.sending = checked.body;
     try {
       await this.request('save', DEFINITIONS_TEXT.saving, async () => {
-        const res = await this.deps.client.updateDatasetDefinitions(this.deps.context.dataset, checked.body, { signal: this.abort.signal });
+        const res = await (await this.deps.client()).updateDatasetDefinitions(this.deps.context.dataset, checked.body, { signal: this.abort.signal });
         this.loaded = res.data;
         this.log.info(`updated dataset definitions of ${this.deps.context.dataset}: ${sent.join(', ')}`);
         this.post({ type: 'saved', loaded: res.data, sent });

@@ -58,11 +58,12 @@ export class DefinitionsPanel {
     const panel = existing ?? this.panels.newPanel(VIEW_TYPES.datasetDefinitions, TAB_TITLES.definitions(context.dataset, conn.profile.name));
     this.panels.attach(
       key,
+      conn.profile.id,
       panel,
       'datasetDefinitionsForm',
       (post) =>
         new DatasetDefinitionsFormController({
-          client: conn.client,
+          client: this.panels.clientSource(conn.profile.id),
           context,
           connectionName: conn.profile.name,
           loaded,

@@ -57,6 +57,9 @@ export const PANEL_TEXT = {
   get notRestored(): string {
     return l10n.t('This form could not be restored');
   },
+  /** The form's connection was removed (the sandbox stopped) or its client closed: never "the client is closed". */
+  connectionUnavailable: (connection: string) =>
+    l10n.t('The connection {0} is not available: start the sandbox or switch connections; your edits are kept.', short(connection)),
 } as const;
 
 /** The API key forms' host side: pickers, progress and the status lines it posts. */

@@ -2,6 +2,7 @@
 // to its vscode-free controller, serializers that bring a form back after a window reload, and the
 // connection a form works on.
 import * as vscode from 'vscode';
+import type { ServiceClient } from '../../api/client';
 import type { ActiveConnection, ConnectionManager } from '../connections';
 import { errorText } from '../core/errors';
 import type { Feedback } from '../core/feedback';
@@ -18,6 +19,8 @@ export type FormScript = 'apiKeyForm' | 'burnAlertForm' | 'datasetDefinitionsFor
 export interface PanelController {
   receive(raw: unknown): Promise<void>;
   whenIdle(): Promise<void>;
+  /** The form's connection was removed, or is there again (the sandbox stopped, started again). */
+  connectionChanged(available: boolean): void;
   dispose(): void;
 }
 
@@ -47,16 +50,34 @@ export class FormOpenError extends Error {
 
 export class FormPanels implements vscode.Disposable {
   private readonly panels = new Map<string, vscode.WebviewPanel>();
-  private readonly controllers = new Map<vscode.WebviewPanel, PanelController>();
+  private readonly controllers = new Map<vscode.WebviewPanel, { controller: PanelController; connectionId: string }>();
+  private readonly watching: { dispose(): void };
 
-  constructor(readonly deps: FormsDeps) {}
+  constructor(readonly deps: FormsDeps) {
+    // Every open form hears when its connection goes (the sandbox stopped) and comes back.
+    this.watching = deps.connections.store.onDidChange(() => this.connectionsChanged());
+  }
 
   get log(): Feedback['log'] {
     return this.deps.feedback.log;
   }
 
   dispose(): void {
+    this.watching.dispose();
     for (const panel of this.panels.values()) panel.dispose();
+  }
+
+  /**
+   * The client of a connection by its id, looked up at every request: a form keeps working when its
+   * connection is removed and added again (a new client), and fails with ConnectionGoneError meanwhile.
+   */
+  clientSource(connectionId: string): () => Promise<ServiceClient> {
+    return async () => (await this.deps.connections.connectionFor(connectionId)).client;
+  }
+
+  private connectionsChanged(): void {
+    const present = new Set(this.deps.connections.list().map((p) => p.id));
+    for (const { controller, connectionId } of this.controllers.values()) controller.connectionChanged(present.has(connectionId));
   }
 
   /** The connection a tree item belongs to, or the active one when no item was given. */
@@ -122,6 +143,7 @@ export class FormPanels implements vscode.Disposable {
    */
   attach(
     key: string,
+    connectionId: string,
     panel: vscode.WebviewPanel,
     script: FormScript,
     make: (post: (message: unknown) => void) => PanelController,
@@ -146,7 +168,7 @@ export class FormPanels implements vscode.Disposable {
     });
     this.panels.get(key)?.dispose();
     this.panels.set(key, panel);
-    this.controllers.set(panel, controller);
+    this.controllers.set(panel, { controller, connectionId });
     const received = webview.onDidReceiveMessage((raw: unknown) => void controller.receive(raw));
     panel.onDidDispose(() => {
       open = false;
@@ -171,7 +193,7 @@ export class FormPanels implements vscode.Disposable {
   openControllers(): ReadonlyMap<string, PanelController> {
     const open = new Map<string, PanelController>();
     for (const [key, panel] of this.panels) {
-      const controller = this.controllers.get(panel);
+      const controller = this.controllers.get(panel)?.controller;
       if (controller) open.set(key, controller);
     }
     return open;

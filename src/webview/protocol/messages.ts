@@ -27,9 +27,11 @@ const Busy = z.strictObject({ type: z.literal('busy'), busy: z.boolean(), label:
 const ProblemsMessage = z.strictObject({ type: z.literal('problems'), problems: Problems });
 /** A status line for the aria-live region; `failed` marks a form that could not load at all. */
 const Status = z.strictObject({ type: z.literal('status'), message: z.string(), failed: z.boolean().optional() });
+/** Whether the form's connection is there; while it is not, `message` says so plainly (the edits are kept). */
+const Connection = z.strictObject({ type: z.literal('connection'), available: z.boolean(), message: z.string().optional() });
 
 /** The host messages every form handles the same way (src/webview/shared/formShell.ts). */
-export type CommonToWebview = z.infer<typeof Busy> | z.infer<typeof ProblemsMessage> | z.infer<typeof Status>;
+export type CommonToWebview = z.infer<typeof Busy> | z.infer<typeof ProblemsMessage> | z.infer<typeof Status> | z.infer<typeof Connection>;
 
 // --- API keys (4.1, 4.2) ------------------------------------------------------------------------------
 
@@ -71,6 +73,7 @@ export const ApiKeyToWebview = z.discriminatedUnion('type', [
   Busy,
   ProblemsMessage,
   Status,
+  Connection,
   /**
    * The only message that ever carries a secret; it is shown, never persisted. `notes` say what was odd
    * in the service's answer (the secret is shown whatever else was); an empty id: the service gave none.
@@ -137,6 +140,7 @@ export const BurnAlertToWebview = z.discriminatedUnion('type', [
   Busy,
   ProblemsMessage,
   Status,
+  Connection,
   z.strictObject({ type: z.literal('conflict'), current: BurnAlert, mine: UpdateBurnAlertRequest }),
   z.strictObject({ type: z.literal('saved'), loaded: BurnAlert }),
 ]);
@@ -178,6 +182,7 @@ export const DefinitionsToWebview = z.discriminatedUnion('type', [
   Busy,
   ProblemsMessage,
   Status,
+  Connection,
   z.strictObject({ type: z.literal('saved'), loaded: DatasetDefinitions, sent: z.array(DefinitionTypeName) }),
 ]);
 export type DefinitionsToWebview = z.infer<typeof DefinitionsToWebview>;

@@ -1,7 +1,8 @@
 // What every form page does the same way with the host's common messages (busy, problems, status): the
 // busy state of the page and its submit button, the service's problems on their fields with focus on the
-// first, and the status line. The page draws itself from this state (`draw`), with `statusLine()` in it.
-import { html, type TemplateResult } from 'lit-html';
+// first, the status line, and the banner that says the form's connection is gone. The page draws itself
+// from this state (`draw`), with `connectionBanner()` and `statusLine()` in it.
+import { html, nothing, type TemplateResult } from 'lit-html';
 import type { CommonToWebview } from '../protocol/messages';
 import { COMMON_TEXT } from '../protocol/text/common';
 import type { ProblemView } from './problemView';
@@ -23,6 +24,8 @@ export class FormShell {
   /** The problems of the form shown; undefined while the page shows no form (loading, a created key). */
   problems: ProblemView | undefined;
   private status: Status = QUIET;
+  /** What the banner says while the form's connection is gone; undefined while it is there. */
+  private gone: string | undefined;
 
   constructor(
     private readonly app: HTMLElement,
@@ -58,6 +61,11 @@ export class FormShell {
     this.draw();
   }
 
+  /** The banner at the top of the form while its connection is gone (the edits stay in the form). */
+  connectionBanner(): TemplateResult | typeof nothing {
+    return this.gone === undefined ? nothing : html`<p id="connection-gone" class="warning banner" role="alert">${this.gone}</p>`;
+  }
+
   /** The form's busy indicator and status line (an aria-live region). */
   statusLine(): TemplateResult {
     const { text, failed, spinning } = this.status;
@@ -86,6 +94,10 @@ export class FormShell {
         else this.statusWithoutForm(message.message, kind);
         return;
       }
+      case 'connection':
+        this.gone = message.available ? undefined : message.message;
+        if (this.problems) this.draw();
+        return;
     }
   }
 }
