@@ -22,7 +22,7 @@ import { byId, drawPage } from './shared/dom';
 import { checkedOf, field, invalid, onFormSubmit, valueOf } from './shared/fields';
 import { FormShell } from './shared/formShell';
 import { ProblemView, type ShownProblems } from './shared/problemView';
-import { onHostMessage, post, readState, writeState } from './shared/vscodeApi';
+import { onHostMessage, post, postDraft, readState, writeState } from './shared/vscodeApi';
 
 const T = API_KEY_TEXT;
 const send = (m: ApiKeyFromWebview): void => post(m);
@@ -56,8 +56,19 @@ const shell = new FormShell(
   },
 );
 
+/** The values the form opened with (or last saved): edits are what differs from them. */
+let baseline: CreateApiKeyValues | UpdateApiKeyValues | undefined;
+
 function save(): void {
-  if (state) writeState(state);
+  if (!state) return;
+  writeState(state);
+  postDraft(isDirty() ? state : null);
+}
+
+/** Whether the form's values differ from those it opened with (a created key's secret is the host's to watch). */
+function isDirty(): boolean {
+  if (view === undefined || view.kind === 'created' || baseline === undefined) return false;
+  return JSON.stringify(view.values) !== JSON.stringify(baseline);
 }
 
 /** Shows a new view of the page, drawn anew. */
@@ -103,7 +114,7 @@ function createPage(values: CreateApiKeyValues, problems: ProblemView): Template
   </vscode-single-select>`;
   return html`<h1>${C.title}</h1>
     <p class="lead">${C.lead(connectionName)}</p>
-    ${shell.connectionBanner()}
+    ${shell.banners()}
     ${problems.summary(shown)}
     <form id="form" novalidate @submit=${onFormSubmit(submitCreate)}>
       ${field({ id: 'f-name', label: T.labels.name, help: C.nameHelp, errors: err('name'),
@@ -128,7 +139,7 @@ function updatePage(values: UpdateApiKeyValues, idFixed: boolean, problems: Prob
   const id = textControl('f-id', values.id, err('id').length > 0, (text) => editUpdate('id', text), idFixed ? { readonly: true } : { placeholder: U.idPlaceholder });
   return html`<h1>${U.title}</h1>
     <p class="lead">${U.lead(connectionName)}</p>
-    ${shell.connectionBanner()}
+    ${shell.banners()}
     ${problems.summary(shown)}
     <form id="form" novalidate @submit=${onFormSubmit(submitUpdate)}>
       ${field({ id: 'f-id', label: T.labels.id, help: idFixed ? U.idFixedHelp : U.idHelp, errors: err('id'), control: id })}
@@ -237,6 +248,19 @@ function showUpdate(values: UpdateApiKeyValues, idFixed: boolean): void {
   show({ version: nextVersion(), kind: 'update', values: { ...values }, idFixed, problems });
 }
 
+/** Drops the edits put back from a closed panel: the form shows the values it opened with. */
+function discardEdits(mode: 'create' | 'update', values: CreateApiKeyValues | UpdateApiKeyValues): void {
+  if (!state || view?.kind !== mode) return;
+  if (view.kind === 'create' && 'createDatasets' in values) {
+    state.createValues = { ...values };
+    showCreate(values);
+  } else if (view.kind === 'update' && 'id' in values) {
+    state.updateValues = { ...values };
+    showUpdate(values, view.idFixed);
+  }
+  save();
+}
+
 function showCreated(key: CreatedKey, notes: readonly string[] = []): void {
   show({ version: nextVersion(), kind: 'created', key, notes });
 }
@@ -245,6 +269,10 @@ onHostMessage(ApiKeyToWebview, (message) => {
   switch (message.type) {
     case 'init': {
       connectionName = message.connectionName;
+      baseline = { ...message.values };
+      // Edits kept from a panel closed without saving come back when the page has none of its own (never a created key).
+      const kept = state === undefined && message.unsaved?.state.mode === message.mode ? message.unsaved : undefined;
+      if (kept) state = { ...kept.state, created: undefined };
       if (message.mode === 'create') {
         state ??= { mode: 'create', connectionId: message.connectionId, createValues: message.values };
         if (state.created) {
@@ -260,6 +288,7 @@ onHostMessage(ApiKeyToWebview, (message) => {
         showUpdate(message.idFixed ? { ...values, id: message.values.id } : values, message.idFixed);
       }
       save();
+      if (kept) shell.editsPutBack(kept.savedAt, () => discardEdits(message.mode, message.values));
       return;
     }
     case 'busy':
@@ -286,6 +315,7 @@ onHostMessage(ApiKeyToWebview, (message) => {
       return;
     case 'updated':
       shell.setBusy(false);
+      baseline = { ...message.key };
       if (state) {
         state.updateValues = { ...message.key };
         save();

@@ -31,7 +31,7 @@ import { counter, field, invalid, messageLine, onFormSubmit, valueOf } from './s
 import { FormShell } from './shared/formShell';
 import { ProblemView, type ProblemField, type ShownProblems } from './shared/problemView';
 import { keepRelativeTimesCurrent, timeView } from './shared/time';
-import { onHostMessage, post, readState, writeState } from './shared/vscodeApi';
+import { onHostMessage, post, postDraft, readState, writeState } from './shared/vscodeApi';
 
 type NumberField = 'exhaustion_minutes' | 'budget_rate_window_minutes' | 'budget_rate_decrease_threshold_per_million';
 const NUMBER_FIELDS: readonly NumberField[] = ['exhaustion_minutes', 'budget_rate_window_minutes', 'budget_rate_decrease_threshold_per_million'];
@@ -77,7 +77,14 @@ const shell = new FormShell(
 
 function save(): void {
   if (!session) return;
-  writeState({ context: session.context, loaded: session.loaded, edits: session.edits, drafts: session.drafts });
+  const state: BurnAlertState = { context: session.context, loaded: session.loaded, edits: session.edits, drafts: session.drafts };
+  writeState(state);
+  postDraft(isDirty(session) ? state : null);
+}
+
+/** Whether the edits would change what Save sends, or hold number text that is not a number yet. */
+function isDirty(s: Session): boolean {
+  return Object.keys(s.drafts).length > 0 || JSON.stringify(burnAlertForReview(s.loaded, s.edits)) !== JSON.stringify(burnAlertForReview(s.loaded, {}));
 }
 
 function currentRecipients(s: Session): RecipientEdit[] {
@@ -114,7 +121,7 @@ function formPage(s: Session, v: View): TemplateResult {
   const shown = v.problems.shown(validate(s));
   return html`<h1>${T.title}</h1>
     ${lead(s.loaded, s.context, s.connectionName)}
-    ${shell.connectionBanner()}
+    ${shell.banners()}
     ${v.problems.summary(shown)}
     ${unsendableNote(s.loaded)}
     <form id="form" novalidate @submit=${onFormSubmit()}>
@@ -382,15 +389,20 @@ onHostMessage(BurnAlertToWebview, (message) => {
     case 'init': {
       const restored = readState(BurnAlertState);
       const keep = !message.discardEdits && restored !== undefined && restored.context.alertId === message.context.alertId;
-      open({
+      // Edits kept from a panel closed without saving come back when the page has none of its own.
+      const kept = !keep && message.unsaved?.state.context.alertId === message.context.alertId ? message.unsaved : undefined;
+      const from = keep ? restored : kept?.state;
+      const s: Session = {
         context: message.context,
         connectionName: message.connectionName,
         loaded: message.loaded,
-        edits: keep ? restored.edits : {},
-        drafts: keep ? { ...(restored.drafts ?? {}) } : {},
+        edits: from ? from.edits : {},
+        drafts: { ...(from?.drafts ?? {}) },
         options: message.recipientOptions,
-      });
+      };
+      open(s);
       if (message.discardEdits) shell.show(T.reloaded);
+      if (kept) shell.editsPutBack(kept.savedAt, () => open({ ...s, edits: {}, drafts: {} }));
       return;
     }
     case 'busy':

@@ -12,7 +12,7 @@ import {
   type BurnAlertEdits,
   type RecipientOption,
 } from '../../webview/protocol/burnAlertForm';
-import { BurnAlertFromWebview, type BurnAlertContext, type BurnAlertToWebview } from '../../webview/protocol/messages';
+import { BurnAlertFromWebview, type BurnAlertContext, type BurnAlertState, type BurnAlertToWebview, type Unsaved } from '../../webview/protocol/messages';
 import { formProblem } from '../../webview/protocol/problems';
 import { errorText } from '../core/errors';
 import { FormController, type ClientSource, type FormLog } from './controller';
@@ -33,6 +33,8 @@ export interface BurnAlertFormDeps {
   loaded?: BurnAlert;
   /** True when `loaded` comes from a form restored after a window reload (its edits are relative to it). */
   restored?: boolean;
+  /** Edits kept from this form's panel closed without saving: offered back with the first `init`. */
+  unsaved?: Unsaved<BurnAlertState>;
   post(message: BurnAlertToWebview): void;
   log: FormLog;
   /** Opens a diff of two read-only JSON documents (vscode.diff in the extension). */
@@ -50,9 +52,13 @@ export class BurnAlertFormController extends FormController<BurnAlertFromWebview
   /** Whether the page was sent the alert (an `init`); until then a connection coming back loads it. */
   private initSent = false;
 
+  /** Edits kept from a closed panel, until the first init offers them. */
+  private unsaved: Unsaved<BurnAlertState> | undefined;
+
   constructor(private readonly deps: BurnAlertFormDeps) {
     super('burn alert', BurnAlertFromWebview, deps.post, deps.log, resolveBurnAlertField, deps.connectionName);
     this.loaded = deps.loaded;
+    this.unsaved = deps.unsaved;
   }
 
   /** The version the form edits (for tests and for the panel title). */
@@ -79,6 +85,8 @@ export class BurnAlertFormController extends FormController<BurnAlertFromWebview
         return;
       case 'resolveConflict':
         return this.once('resolve', () => this.resolve(message.choice));
+      case 'draft':
+        return this.noteDraft(message.state);
     }
   }
 
@@ -141,6 +149,9 @@ export class BurnAlertFormController extends FormController<BurnAlertFromWebview
   private sendInit(discardEdits: boolean): void {
     if (!this.loaded) return;
     this.initSent = true;
+    // Edits kept from a closed panel are offered once: a later init (a reload) starts from the service.
+    const unsaved = discardEdits ? undefined : this.unsaved;
+    this.unsaved = undefined;
     this.post({
       type: 'init',
       context: this.deps.context,
@@ -148,6 +159,7 @@ export class BurnAlertFormController extends FormController<BurnAlertFromWebview
       loaded: this.loaded,
       recipientOptions: this.options ?? [],
       discardEdits,
+      ...(unsaved ? { unsaved } : {}),
     });
   }
 

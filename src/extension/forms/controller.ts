@@ -33,6 +33,10 @@ export abstract class FormController<In, Out extends { type: string }> {
   private disposed = false;
   /** Whether the form's connection is there, as the panel last said (connectionChanged). */
   private available = true;
+  /** The page's unsaved edits as its state (the last `draft` it sent), undefined while it has none. */
+  private draft: unknown;
+  private shownDirty = false;
+  private dirtyListener: ((dirty: boolean) => void) | undefined;
   /** Aborted when the panel closes, so a request in flight does not outlive its form. */
   protected readonly abort = new AbortController();
 
@@ -110,6 +114,36 @@ export abstract class FormController<In, Out extends { type: string }> {
   /** The connection is back: a form that could not load loads now (the user's edits in the page are kept). */
   protected reconnected(): void {
     // Forms that load nothing from the service have nothing to do.
+  }
+
+  /** The page's unsaved edits (its state), kept by the panel when it closes; undefined when there are none. */
+  get unsavedState(): unknown {
+    return this.draft;
+  }
+
+  /** Calls `listener` whenever the form turns dirty (unsaved edits, an uncopied secret) or clean again; at once if it is dirty. */
+  onDirtyChange(listener: (dirty: boolean) => void): void {
+    this.dirtyListener = listener;
+    if (this.shownDirty) listener(true);
+  }
+
+  /** The page said what it holds unsaved (null: nothing). */
+  protected noteDraft(state: unknown): void {
+    this.draft = state ?? undefined;
+    this.dirtyChanged();
+  }
+
+  /** Whether the form holds something not saved; a form with more to lose (a secret) adds it. */
+  protected isDirty(): boolean {
+    return this.draft !== undefined;
+  }
+
+  /** Tells the listener when isDirty() turned. */
+  protected dirtyChanged(): void {
+    const dirty = this.isDirty();
+    if (dirty === this.shownDirty) return;
+    this.shownDirty = dirty;
+    this.dirtyListener?.(dirty);
   }
 
   /** True while a request of this form is running. */

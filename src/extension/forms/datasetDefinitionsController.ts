@@ -12,7 +12,7 @@ import {
 } from '../../webview/protocol/datasetDefinitionsForm';
 import { isServiceFailure, type FormProblems } from '../../webview/protocol/problems';
 import { DEFINITIONS_TEXT } from '../../webview/protocol/text/datasetDefinitionsForm';
-import { DefinitionsFromWebview, type DefinitionsContext, type DefinitionsToWebview } from '../../webview/protocol/messages';
+import { DefinitionsFromWebview, type DefinitionsContext, type DefinitionsState, type DefinitionsToWebview, type Unsaved } from '../../webview/protocol/messages';
 import { errorText } from '../core/errors';
 import { FormController, type ClientSource, type FormLog } from './controller';
 import { DEFINITIONS_HOST_TEXT } from './formText';
@@ -24,6 +24,8 @@ export interface DefinitionsFormDeps {
   connectionName: string;
   /** The map as the form had it before a window reload. */
   loaded?: DatasetDefinitions;
+  /** Edits kept from this form's panel closed without saving: offered back with the first `init`. */
+  unsaved?: Unsaved<DefinitionsState>;
   post(message: DefinitionsToWebview): void;
   log: FormLog;
   onChanged?(): void;
@@ -46,9 +48,13 @@ export class DatasetDefinitionsFormController extends FormController<Definitions
   /** Whether the page was sent the map (an `init`); until then a connection coming back reads it. */
   private initSent = false;
 
+  /** Edits kept from a closed panel, until the first init offers them. */
+  private unsaved: Unsaved<DefinitionsState> | undefined;
+
   constructor(private readonly deps: DefinitionsFormDeps) {
     super('dataset definitions', DefinitionsFromWebview, deps.post, deps.log, resolveDefinitionField, deps.connectionName);
     this.loaded = deps.loaded;
+    this.unsaved = deps.unsaved;
   }
 
   protected async handle(message: DefinitionsFromWebview): Promise<void> {
@@ -59,6 +65,8 @@ export class DatasetDefinitionsFormController extends FormController<Definitions
         return this.once('reload', () => this.load(true));
       case 'submit':
         return this.once('save', () => this.submit(message.rows));
+      case 'draft':
+        return this.noteDraft(message.state);
     }
   }
 
@@ -77,6 +85,9 @@ export class DatasetDefinitionsFormController extends FormController<Definitions
       if (fresh || this.loaded === undefined) this.loaded = await readDefinitions(client, this.deps.context.dataset, this.abort.signal);
       if (fresh || this.columns === undefined) this.columns = await this.listColumns(client);
       this.initSent = true;
+      // Edits kept from a closed panel are offered once: a later init (Reload) starts from the service.
+      const unsaved = fresh ? undefined : this.unsaved;
+      this.unsaved = undefined;
       this.post({
         type: 'init',
         context: this.deps.context,
@@ -84,6 +95,7 @@ export class DatasetDefinitionsFormController extends FormController<Definitions
         loaded: this.loaded,
         columns: this.columns,
         discardEdits: fresh,
+        ...(unsaved ? { unsaved } : {}),
       });
     } catch (err) {
       this.log.warn(`dataset definitions form: reading failed: ${errorText(err)}`);

@@ -32,6 +32,13 @@ export const COMMON_TEXT = {
   summaryTitle: (count: number) => (count === 1 ? l10n.t('There is 1 problem to fix:') : l10n.t('There are {0} problems to fix:', formatCount(count))),
   /** A service's message about a field, in the summary: the field's label first. */
   onField: (label: string, message: string) => l10n.t('{0}: {1}', label, message),
+  /** {0}: when the edits were kept, as a time of day (10:32). */
+  get editsPutBack() {
+    return l10n.t('Your unsaved edits from {0} are back: this form was closed before they were saved.');
+  },
+  get discardEdits() {
+    return l10n.t('Discard Edits');
+  },
   get serviceRefusedFields() {
     return l10n.t('The service refused some fields: see the messages next to them.');
   },
