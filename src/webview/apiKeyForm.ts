@@ -16,7 +16,7 @@ import {
 } from './protocol/apiKeyForm';
 import { ApiKeyState, ApiKeyToWebview, type ApiKeyFromWebview } from './protocol/messages';
 import { API_KEY_TEXT } from './protocol/text/apiKeyForm';
-import { COMMON_TEXT } from './protocol/text/common';
+import { COMMON_TEXT, controlWarnings } from './protocol/text/common';
 import { KEY_TYPES } from '../api/schemas/apiKey';
 import { byId, drawPage } from './shared/dom';
 import { checkedOf, field, invalid, onFormSubmit, valueOf } from './shared/fields';
@@ -117,10 +117,10 @@ function createPage(values: CreateApiKeyValues, problems: ProblemView): Template
     ${shell.banners()}
     ${problems.summary(shown)}
     <form id="form" novalidate @submit=${onFormSubmit(submitCreate)}>
-      ${field({ id: 'f-name', label: T.labels.name, help: C.nameHelp, errors: err('name'),
+      ${field({ id: 'f-name', label: T.labels.name, help: C.nameHelp, errors: err('name'), warnings: controlWarnings(values.name),
         control: textControl('f-name', values.name, err('name').length > 0, (text) => editCreate('name', text), { placeholder: C.namePlaceholder }) })}
       ${field({ id: 'f-keyType', label: T.labels.keyType, help: C.keyTypeHelp, errors: err('keyType'), control: keyType })}
-      ${field({ id: 'f-environmentId', label: T.labels.environmentId, help: C.environmentHelp(connectionName), errors: err('environmentId'),
+      ${field({ id: 'f-environmentId', label: T.labels.environmentId, help: C.environmentHelp(connectionName), errors: err('environmentId'), warnings: controlWarnings(values.environmentId),
         control: textControl('f-environmentId', values.environmentId, err('environmentId').length > 0, (text) => editCreate('environmentId', text)) })}
       ${field({ id: 'f-disabled', label: T.labels.disabled, errors: err('disabled'),
         control: checkboxControl('f-disabled', C.disabled, values.disabled, err('disabled').length > 0, (on) => editCreate('disabled', on)) })}
@@ -142,8 +142,8 @@ function updatePage(values: UpdateApiKeyValues, idFixed: boolean, problems: Prob
     ${shell.banners()}
     ${problems.summary(shown)}
     <form id="form" novalidate @submit=${onFormSubmit(submitUpdate)}>
-      ${field({ id: 'f-id', label: T.labels.id, help: idFixed ? U.idFixedHelp : U.idHelp, errors: err('id'), control: id })}
-      ${field({ id: 'f-name', label: T.labels.name, help: U.nameHelp, errors: err('name'),
+      ${field({ id: 'f-id', label: T.labels.id, help: idFixed ? U.idFixedHelp : U.idHelp, errors: err('id'), warnings: controlWarnings(values.id), control: id })}
+      ${field({ id: 'f-name', label: T.labels.name, help: U.nameHelp, errors: err('name'), warnings: controlWarnings(values.name),
         control: textControl('f-name', values.name, err('name').length > 0, (text) => editUpdate('name', text)) })}
       ${field({ id: 'f-disabled', label: T.labels.disabled, errors: err('disabled'),
         control: checkboxControl('f-disabled', U.disabled, values.disabled, err('disabled').length > 0, (on) => editUpdate('disabled', on)) })}

@@ -26,6 +26,7 @@ import {
 } from './protocol/messages';
 import type { FormProblems } from './protocol/problems';
 import { BURN_ALERT_TEXT } from './protocol/text/burnAlertForm';
+import { controlWarnings } from './protocol/text/common';
 import { byId, drawPage, parseNumberText, sentence } from './shared/dom';
 import { counter, field, invalid, messageLine, onFormSubmit, valueOf } from './shared/fields';
 import { FormShell } from './shared/formShell';
@@ -180,7 +181,7 @@ function descriptionField(s: Session, shown: ShownProblems): TemplateResult {
   const control = html`<vscode-textarea id="f-description" rows="4" resize="none" .value=${live(text)} ${invalid(errors.length > 0)}
     @input=${(e: Event) => editDescription(valueOf(e))}></vscode-textarea>`;
   const beside = counter('description-counter', characterCount(text), BURN_ALERT_LIMITS.descriptionMax);
-  return field({ id: 'f-description', label: T.labels.description, control, beside, errors });
+  return field({ id: 'f-description', label: T.labels.description, control, beside, errors, warnings: controlWarnings(text) });
 }
 
 function recipientsEditor(s: Session, v: View, shown: ShownProblems): TemplateResult {

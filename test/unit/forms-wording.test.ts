@@ -53,10 +53,11 @@ const refusal = (detail: string, over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-test('a refused save names its columns in quotes: each lands on the definition that named it, the text stays on top', () => {
+test('a refused save names its columns in quotes: each lands on the definition that named it, and the raw text leaves the top', () => {
+  const failure = refusal('unknown column(s): route -> "status", user -> "who"');
   const top = noProblems();
-  top.form.push('the service text');
-  const placed = placeRefusedColumns(top, refusal('unknown column(s): route -> "status", user -> "who"'), {
+  top.form.push(failure.message);
+  const placed = placeRefusedColumns(top, failure, {
     route: { name: 'status' },
     user: { name: 'who' },
     status: { name: 'http.status' },
@@ -64,7 +65,28 @@ test('a refused save names its columns in quotes: each lands on the definition t
   });
   assert.deepEqual(placed, {
     fields: { route: ['The service refused the column "status".'], user: ['The service refused the column "who".'] },
-    form: ['the service text'],
+    form: [],
+  });
+});
+
+test('a refusal cut short ("…") before naming every column: the name it stops inside, and those it does not reach that are not columns, get their own problem', () => {
+  const [a, b, c] = ['a', 'b', 'c'].map((ch) => ch.repeat(120)) as [string, string, string];
+  const failure = refusal(`unknown column(s) for dataset api-gateway: route -> "${a}", user -> "${b.slice(0, 90)}\u2026`);
+  const top = noProblems();
+  top.form.push(failure.message);
+  const sent = { route: { name: a as string }, user: { name: b as string }, log_message: { name: c as string }, status: { name: 'http.status' } };
+  assert.deepEqual(placeRefusedColumns(top, failure, sent, new Set(['http.status'])), {
+    fields: {
+      route: [`The service refused the column "${a}".`],
+      user: [`The service refused the column "${b}".`],
+      log_message: [`"${c}" is not a column of this dataset: the service most likely refused it too (its answer was cut short).`],
+    },
+    form: [],
+  });
+  // Without the dataset's columns nothing more can be placed: the service's text stays on top.
+  assert.deepEqual(placeRefusedColumns(top, failure, sent, null), {
+    fields: { route: [`The service refused the column "${a}".`], user: [`The service refused the column "${b}".`] },
+    form: [failure.message],
   });
 });
 

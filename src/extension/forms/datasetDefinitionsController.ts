@@ -146,6 +146,8 @@ export class DatasetDefinitionsFormController extends FormController<Definitions
 
   protected override problemsOf(err: unknown): FormProblems {
     const problems = super.problemsOf(err);
-    return this.sending !== undefined && isServiceFailure(err) ? placeRefusedColumns(problems, err, this.sending) : problems;
+    if (this.sending === undefined || !isServiceFailure(err)) return problems;
+    const known = this.columns ? new Set(this.columns.map((c) => c.name)) : null;
+    return placeRefusedColumns(problems, err, this.sending, known);
   }
 }

@@ -1,7 +1,8 @@
 // The chart part of the results page: its controls (time zone, aggregate), the chart, and the list of
 // groups to draw, largest first (a preview: the ones that fired first), the top ten drawn. It keeps its own
 // state and draws itself (lit-html) into its own <section>; only the chart itself is uPlot's.
-import { html, nothing, render, type TemplateResult } from 'lit-html';
+import { html, nothing, type TemplateResult } from 'lit-html';
+import { drawPage } from './dom';
 import { live } from 'lit-html/directives/live.js';
 import { ref } from 'lit-html/directives/ref.js';
 import type { Chart, ResultsModel } from '../protocol/queryResults';
@@ -73,12 +74,12 @@ export class ChartSection {
       </div>
       ${this.legend()}
     </details>`;
-    render(
+    drawPage(
+      this.element,
       html`${this.c.note ? html`<p class="note">${this.c.note}</p>` : nothing}
         ${this.controls()}
         ${this.chart.element}
         ${this.listed ? groups : nothing}`,
-      this.element,
     );
   }
 

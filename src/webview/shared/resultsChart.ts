@@ -5,6 +5,7 @@ import uPlot from 'uplot';
 import type { Chart, Preview } from '../protocol/queryResults';
 import { RESULTS_PAGE_TEXT as T } from '../protocol/text/queryResults';
 import { textLocale } from '../protocol/text/common';
+import { visibleControls } from '../protocol/safeText';
 import { formatTime } from './time';
 import { timeAxisLabels } from './timeAxis';
 
@@ -124,7 +125,7 @@ export class ResultsChart {
       .sort((a, b) => b.v - a.v)
       .slice(0, 6);
     const parts = values.map(({ g, v }) => `${g === '' ? o.aggregate : g}: ${fmtNumber(v)}`);
-    this.readout.textContent = T.readout(formatTime(t, o.utc), parts);
+    this.readout.textContent = visibleControls(T.readout(formatTime(t, o.utc), parts));
   }
 
   private onKey(e: KeyboardEvent): void {

@@ -3,7 +3,8 @@
 // time with the exact UTC time on hover; they are copied and saved as the exact text. The header cells
 // keep native buttons (a sort control styled as the header); the other controls are vscode-elements.
 // It draws itself (lit-html) into its own element, in place: a header button keeps focus while it sorts.
-import { html, nothing, render, type TemplateResult } from 'lit-html';
+import { html, nothing, type TemplateResult } from 'lit-html';
+import { drawPage } from './dom';
 import type { Cell, Table } from '../protocol/queryResults';
 import { RESULTS_PAGE_TEXT as T } from '../protocol/text/queryResults';
 import { valueOf } from './fields';
@@ -63,7 +64,8 @@ export class ResultsTable {
       this.shown += PAGE;
       this.draw();
     };
-    render(
+    drawPage(
+      this.element,
       html`<vscode-textfield class="table-filter" type="search" placeholder=${T.filterRows} aria-label=${this.filterLabel} @input=${filtered}></vscode-textfield>
         <div class="table-scroll">
           <table><caption>${this.caption}</caption><thead><tr>${this.table.columns.map((name, i) => this.header(name, i))}</tr></thead>
@@ -71,7 +73,6 @@ export class ResultsTable {
         </div>
         <p class="table-count" aria-live="polite">${rows.length === total ? T.rows(total) : T.rowsMatch(rows.length, total)}</p>
         <vscode-button class="more" secondary ?hidden=${rows.length <= this.shown} @click=${more}>${T.showMore(Math.min(PAGE, rows.length - this.shown))}</vscode-button>`,
-      this.element,
     );
   }
 

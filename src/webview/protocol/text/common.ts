@@ -4,6 +4,7 @@
 // host's (core/l10nSetup.ts) or the one the host handed the page (shared/pageL10n.ts). No vscode import:
 // the pages and the host both use it.
 import * as l10n from '@vscode/l10n';
+import { hasControls, visibleControls } from '../safeText';
 import { knownLocale } from './when';
 
 let locale = 'en';
@@ -39,9 +40,6 @@ export const COMMON_TEXT = {
   get discardEdits() {
     return l10n.t('Discard Edits');
   },
-  get serviceRefusedFields() {
-    return l10n.t('The service refused some fields: see the messages next to them.');
-  },
   counter: (length: number, max: number) => l10n.t('{0} / {1}', formatCount(length), formatCount(max)),
   counterTitle: (max: number) => l10n.t('At most {0} characters', formatCount(max)),
   /** The list of unsaved changes a form keeps when it cannot be restored (member names as the API has them). */
@@ -52,7 +50,14 @@ export const COMMON_TEXT = {
   get noneLeft() {
     return l10n.t('none');
   },
+  /** Said beside a field whose text holds bidi or control characters, showing them: {0} is the text with escapes. */
+  holdsControls: (shown: string) => l10n.t('This text holds invisible control characters, shown here as [U+…]: {0}', shown),
 } as const;
+
+/** The warning for a field's text that holds bidi or control characters (none when it holds none). */
+export function controlWarnings(text: string): string[] {
+  return hasControls(text) ? [COMMON_TEXT.holdsControls(visibleControls(text))] : [];
+}
 
 /** The rules a value can break, in the user's words, with the field's label. */
 export const RULE_TEXT = {
