@@ -26,7 +26,8 @@ import {
 } from './protocol/messages';
 import type { FormProblems } from './protocol/problems';
 import { BURN_ALERT_TEXT } from './protocol/text/burnAlertForm';
-import { controlWarnings } from './protocol/text/common';
+import { controlWarnings, textLocale } from './protocol/text/common';
+import { minutesInWords } from './protocol/text/duration';
 import { byId, drawPage, parseNumberText, sentence } from './shared/dom';
 import { counter, field, invalid, messageLine, onFormSubmit, valueOf } from './shared/fields';
 import { FormShell } from './shared/formShell';
@@ -170,7 +171,14 @@ function numberField(s: Session, v: View, name: NumberField, shown: ShownProblem
   const control = html`<vscode-textfield id="f-${name}" type="number" inputmode="numeric" .value=${live(text)} ${invalid(errors.length > 0)}
     @input=${(e: Event) => typeNumber(name, valueOf(e))}></vscode-textfield>`;
   const hidden = name === 'exhaustion_minutes' ? budget : !budget;
-  return field({ id: `f-${name}`, label: T.labels[name], control, help: T.help[name], errors, hidden });
+  return field({ id: `f-${name}`, label: T.labels[name], control, help: numberHelp(name, parseNumberText(text)), errors, hidden });
+}
+
+/** A field's help, and for minutes what the number comes to ("That is about 4,083 years."): the service takes any size. */
+function numberHelp(name: NumberField, value: number | null | undefined): string {
+  const minutes = name === 'exhaustion_minutes' || name === 'budget_rate_window_minutes';
+  if (!minutes || typeof value !== 'number' || !Number.isSafeInteger(value) || value < 60) return T.help[name];
+  return `${T.help[name]} ${T.comesTo(minutesInWords(value, textLocale()))}`;
 }
 
 /** The description with its counter beside it. */

@@ -57,6 +57,16 @@ export class FakeWebviewPanel {
   }
 }
 
+export class TabInputTextDiff {
+  constructor(
+    readonly original: Uri,
+    readonly modified: Uri,
+  ) {}
+}
+
+/** The editor's tabs (what tabGroups.all shows) and the tabs closed through tabGroups.close. */
+export const tabs = { open: [] as { input: unknown }[], closed: [] as { input: unknown }[] };
+
 export const panels: FakeWebviewPanel[] = [];
 /** Modal and non-modal questions asked, with their choices; `answer` picks the reply (undefined: dismissed). */
 export const asked: { kind: 'info' | 'warning'; message: string; choices: string[] }[] = [];
@@ -80,9 +90,19 @@ Object.assign(vscode.window, {
   registerWebviewPanelSerializer: () => ({ dispose: () => undefined }),
   showInformationMessage: ask('info'),
   showWarningMessage: ask('warning'),
-  tabGroups: { all: [], close: () => Promise.resolve(true) },
+  tabGroups: {
+    get all() {
+      return [{ tabs: tabs.open }];
+    },
+    close: (closing: { input: unknown }[]) => {
+      tabs.closed.push(...closing);
+      tabs.open = tabs.open.filter((t) => !closing.includes(t));
+      return Promise.resolve(true);
+    },
+  },
 });
 Object.assign(vscode, {
+  TabInputTextDiff,
   ViewColumn: { Active: -1, Beside: -2 },
   env: {
     language: 'en',

@@ -1,7 +1,7 @@
 // The forms' panels (the vscode adapter of the forms) in plain Node with a fake `vscode`: what a closed tab
 // does to edits not saved and to a created key's secret not copied, the tab's dirty mark, and a form
 // re-bound to its connection when it comes back.
-import { asked, answers, clipboard, FakeConnections, panels, settle, type FakeWebviewPanel } from './forms-panels-fake';
+import { asked, answers, clipboard, FakeConnections, panels, settle, TabInputTextDiff, tabs, type FakeWebviewPanel } from './forms-panels-fake';
 import { after, afterEach, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ServiceClient } from '../../src/api';
@@ -12,7 +12,7 @@ import { BurnAlertPanel } from '../../src/extension/forms/burnAlertPanel';
 import { ReviewDocuments } from '../../src/extension/forms/reviewDocuments';
 import { KeyRegistry } from '../../src/extension/tree/keyRegistry';
 import { MemoryMemento } from '../../scripts/memoryMemento';
-import { Uri } from './vscode-fake';
+import { fake, Uri } from './vscode-fake';
 
 let sandbox: SandboxHandle;
 const clients: ServiceClient[] = [];
@@ -229,5 +229,31 @@ describe('a form whose connection goes and comes back', () => {
     assert.deepEqual(panel.ofType('connection')[1], { type: 'connection', available: true });
     await say(w, panel, { type: 'submit', edits: { description: 'after the restart' } });
     assert.equal((panel.ofType('saved')[0]?.loaded as { description?: string } | undefined)?.description, 'after the restart');
+  });
+});
+
+describe('the review of a burn alert\'s changes', () => {
+  test('Save closes the "Review changes" diff it opened: it would compare what no longer holds; other diffs stay', async () => {
+    const w = world();
+    const c = new ServiceClient({ baseUrl: sandbox.info.baseUrl, configKey: sandbox.info.configKey });
+    clients.push(c);
+    const alert = (await c.listBurnAlerts(DEMO.datasets.gateway, DEMO.slos.gwAvailability)).data.find((a) => a.id === DEMO.burnAlerts.gwBudgetRate);
+    await w.commands['obs.burnAlert.edit']?.({ kind: 'burnAlert', connectionId: 'sandbox', dataset: DEMO.datasets.gateway, sloId: DEMO.slos.gwAvailability, alert });
+    const panel = open()[0] as FakeWebviewPanel;
+    await say(w, panel, { type: 'ready' });
+    const edits = { description: 'reviewed, then saved' };
+    fake.executed = [];
+    await say(w, panel, { type: 'review', edits });
+    const diff = fake.executed.find((e) => e.command === 'vscode.diff');
+    assert.ok(diff, 'the review opened a diff');
+    const [left, right] = diff.args as [Uri, Uri];
+    const review = { input: new TabInputTextDiff(left, right) };
+    const other = { input: new TabInputTextDiff(Uri.parse('file:///a.json'), Uri.parse('file:///b.json')) };
+    tabs.open = [review, other];
+    tabs.closed = [];
+    await say(w, panel, { type: 'submit', edits });
+    assert.equal(panel.ofType('saved').length, 1);
+    assert.deepEqual(tabs.closed, [review]);
+    assert.deepEqual(tabs.open, [other]);
   });
 });

@@ -5,6 +5,8 @@ import assert from 'node:assert/strict';
 import * as z from 'zod';
 import { TAB_TITLES } from '../../src/extension/forms/formText';
 import { placeRefusedColumns } from '../../src/webview/protocol/datasetDefinitionsForm';
+import { minutesInWords } from '../../src/webview/protocol/text/duration';
+import { burnAlertSummary } from '../../src/extension/tree/presentation';
 import { noProblems, problemsFromZod, tableResolver } from '../../src/webview/protocol/problems';
 import { wordIssue } from '../../src/webview/protocol/wording';
 import { formatTime, relativeTime, utcText } from '../../src/webview/shared/time';
@@ -131,4 +133,32 @@ test('tab titles read "<Action> <object name> - <connection>", long names shorte
   assert.equal(TAB_TITLES.burnAlert('ba_1', 'Prod'), 'Edit Burn Alert ba_1 - Prod');
   assert.equal(TAB_TITLES.definitions('api-gateway', 'Sandbox'), 'Edit Dataset Definitions api-gateway - Sandbox');
   assert.equal(TAB_TITLES.updateApiKey('k'.repeat(100), 'Sandbox'), `Update API Key ${'k'.repeat(39)}\u2026 - Sandbox`);
+});
+
+test('minutes in words: exact up to a day, then days and hours, then about so many days or years', () => {
+  const said = [0, 45, 60, 61, 240, 1439, 1440, 1500, 3060, 3061, 100_000, 525_960, 600_000, 2_147_483_648].map((m) => minutesInWords(m));
+  assert.deepEqual(said, [
+    '0 min',
+    '45 min',
+    '1 h',
+    '1 h 1 min',
+    '4 h',
+    '23 h 59 min',
+    '1 day',
+    '1 day 1 h',
+    '2 days 3 h',
+    'about 2 days 3 h',
+    'about 69 days',
+    'about 1 year',
+    'about 1.1 years',
+    'about 4,083 years',
+  ]);
+  assert.equal(minutesInWords(2_147_483_648, 'de'), 'about 4.083 years', 'numbers in the display language');
+});
+
+test('the Datasets view says a burn alert\'s exhaustion past a day in words, not as 2147483648 min', () => {
+  const alert = (minutes: number) => ({ id: 'ba', alert_type: 'exhaustion_time' as const, exhaustion_minutes: minutes });
+  assert.equal(burnAlertSummary(alert(2_147_483_648)), 'Exhaustion in about 4,083 years');
+  assert.equal(burnAlertSummary(alert(3060)), 'Exhaustion in 2 days 3 h');
+  assert.equal(burnAlertSummary(alert(240)), 'Exhaustion in 240 min');
 });

@@ -39,6 +39,8 @@ export interface BurnAlertFormDeps {
   log: FormLog;
   /** Opens a diff of two read-only JSON documents (vscode.diff in the extension). */
   openDiff(left: ReviewSide, right: ReviewSide, title: string): Promise<void>;
+  /** Closes the diffs this form opened: after a save they compare what no longer holds. */
+  closeDiffs?(): Promise<void>;
   onChanged?(): void;
 }
 
@@ -224,6 +226,8 @@ export class BurnAlertFormController extends FormController<BurnAlertFromWebview
     this.log.info(`updated burn alert ${alertId} in ${dataset}`);
     this.post({ type: 'saved', loaded: this.loaded });
     this.deps.onChanged?.();
+    // Saved whatever happens to the diff tabs: a failure to close them is only logged.
+    await this.deps.closeDiffs?.().catch((err: unknown) => this.log.warn(`burn alert form: could not close its review diffs: ${errorText(err)}`));
   }
 
   private async resolve(choice: 'overwrite' | 'reload' | 'cancel'): Promise<void> {
