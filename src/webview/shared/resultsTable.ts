@@ -1,6 +1,7 @@
 // The results table: sortable by any column (click or Enter on its header), filtered by text, shown 500
-// rows at a time; what is copied or saved is the table as sorted and filtered. Time columns show relative
-// time with the exact UTC time on hover; they are copied and saved as the exact text. The header cells
+// rows at a time; what is copied or saved is the table as sorted and filtered. Time columns show the time
+// ("2025-06-02 10:00", in local time or UTC as the page's time setting says) beside the relative time, with
+// the exact UTC time on hover; they are copied and saved as the exact text. The header cells
 // keep native buttons (a sort control styled as the header); the other controls are vscode-elements.
 // It draws itself (lit-html) into its own element, in place: a header button keeps focus while it sorts.
 import { html, nothing, type TemplateResult } from 'lit-html';
@@ -8,7 +9,8 @@ import { drawPage } from './dom';
 import type { Cell, Table } from '../protocol/queryResults';
 import { RESULTS_PAGE_TEXT as T } from '../protocol/text/queryResults';
 import { valueOf } from './fields';
-import { timeView } from './time';
+import { sentence } from './dom';
+import { formatTime, timeView } from './time';
 
 const PAGE = 500;
 
@@ -25,6 +27,8 @@ export class ResultsTable {
   private filter = '';
   private shown = PAGE;
   private readonly times: ReadonlySet<number>;
+  /** The page's time setting: time columns in UTC, or in local time. */
+  private utc = false;
   readonly element = document.createElement('div');
 
   constructor(
@@ -48,6 +52,12 @@ export class ResultsTable {
 
   sortBy(column: number): void {
     this.sort = this.sort?.column === column ? { column, ascending: !this.sort.ascending } : { column, ascending: typeof this.table.rows[0]?.[column] !== 'number' };
+    this.draw();
+  }
+
+  /** The page's time setting changed: time columns follow it. */
+  setUtc(utc: boolean): void {
+    this.utc = utc;
     this.draw();
   }
 
@@ -76,6 +86,13 @@ export class ResultsTable {
     );
   }
 
+  /** A time: as the page's setting writes it, and how long ago, e.g. "2025-06-02 10:00 UTC (18 hours ago)". */
+  private timeCell(iso: string, now: number): TemplateResult {
+    const ms = Date.parse(iso);
+    if (Number.isNaN(ms)) return timeView(iso, now);
+    return html`<span class="time-exact">${formatTime(ms / 1000, this.utc)}</span> <span class="time-relative">${sentence(T.ago, timeView(iso, now))}</span>`;
+  }
+
   private header(name: string, column: number): TemplateResult {
     const sorted = this.sort?.column === column ? (this.sort.ascending ? 'ascending' : 'descending') : 'none';
     const arrow = sorted === 'none' ? '' : sorted === 'ascending' ? ' ▲' : ' ▼';
@@ -85,7 +102,7 @@ export class ResultsTable {
   private body(rows: readonly Cell[][]): TemplateResult[] {
     const now = Date.now();
     const cell = (c: Cell, column: number): TemplateResult => {
-      const text = typeof c === 'string' && this.times.has(column) ? timeView(c, now) : c === null ? '' : String(c);
+      const text = typeof c === 'string' && this.times.has(column) ? this.timeCell(c, now) : c === null ? '' : String(c);
       return html`<td class=${typeof c === 'number' ? 'num' : nothing}>${text}</td>`;
     };
     return rows.map((r) => html`<tr>${r.map(cell)}</tr>`);
