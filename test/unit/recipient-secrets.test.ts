@@ -131,7 +131,7 @@ test('no recipient credential reaches a log, a tree item, a hover, a completion,
   // The burn alert form: every message its host sends to the page.
   const posted: unknown[] = [];
   const form = new BurnAlertFormController({
-    client,
+    client: () => Promise.resolve(client),
     context: { connectionId: 'c1', dataset: DEMO.datasets.gateway, sloId: DEMO.slos.gwAvailability, alertId: DEMO.burnAlerts.gwBudgetRate },
     connectionName: 'Sandbox',
     post: (m) => posted.push(structuredClone(m)),

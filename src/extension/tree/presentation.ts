@@ -6,6 +6,7 @@ import type { IconSpec, Presentation } from './look';
 import { safeLabel } from '../core/text';
 import * as l10n from '@vscode/l10n';
 import { knownLocale } from '../../webview/protocol/text/when';
+import { minutesInWords } from '../../webview/protocol/text/duration';
 import { baselineText, burnAlertKind, scheduleText, triggerNotifyLong, triggerNotifyShort } from './alertWords';
 import { datasetPresentation, sloPresentation } from './accountPresentation';
 import { recipientIdText, type RecipientDirectory } from '../core/recipients';
@@ -141,24 +142,27 @@ function triggerPresentation(t: Trigger, m: Moment, recipients: RecipientDirecto
   };
 }
 
-export function burnAlertSummary(a: BurnAlert): string {
+export function burnAlertSummary(a: BurnAlert, language = 'en'): string {
   if (a.alert_type === 'budget_rate') {
     const ppm = a.budget_rate_decrease_threshold_per_million;
     const win = a.budget_rate_window_minutes;
     return l10n.t('Budget rate: drop of {0} per million in {1} min', ppm ?? '?', win ?? '?');
   }
-  return l10n.t('Exhaustion in {0} min', a.exhaustion_minutes ?? '?');
+  const minutes = a.exhaustion_minutes;
+  // Past a day the minutes are said in words ("about 4,083 years"): the service takes any number.
+  if (minutes !== undefined && minutes >= 1440) return l10n.t('Exhaustion in {0}', minutesInWords(minutes, knownLocale(language)));
+  return l10n.t('Exhaustion in {0} min', minutes ?? '?');
 }
 
 function burnAlertPresentation(a: BurnAlert, m: Moment, recipients: RecipientDirectory | undefined): Presentation {
   return {
-    label: safeLabel(burnAlertSummary(a)),
+    label: safeLabel(burnAlertSummary(a, m.language)),
     description: safeLabel([a.triggered ? l10n.t('triggered') : undefined, a.description].filter(Boolean).join(' · ')),
     icon: a.triggered ? { id: 'flame', color: 'errorForeground' } : { id: 'flame' },
     contextValue: 'obs:burnAlert',
     collapsible: 'none',
     tooltip: {
-      title: burnAlertSummary(a),
+      title: burnAlertSummary(a, m.language),
       text: a.description,
       rows: [
         { label: l10n.t('Fires on'), value: burnAlertKind(a.alert_type) },
