@@ -12,6 +12,7 @@ import { ConnectionStore } from './connections/connectionStore';
 import { SecretStore } from './connections/secretStore';
 import { createConnectionStatusBar } from './connections/statusBar';
 import { vscodeConfiguration } from './core/configuration';
+import { AccountRecipients } from './core/accountRecipients';
 import { Feedback } from './core/feedback';
 import { configureL10n } from './core/l10nSetup';
 import { createLogger } from './core/logger';
@@ -19,6 +20,7 @@ import { Settings } from './core/settings';
 import type { WorkObserver } from './core/work';
 import { LiveColumns } from './diagnostics/liveColumns';
 import { LiveDatasets } from './diagnostics/liveDatasets';
+import { registerRecipientProviders } from './diagnostics/recipientProviders';
 import { registerLintCommands, TriggerDiagnostics, type TriggerDiagnosticsWork } from './diagnostics/triggerDiagnostics';
 import { TriggerFileMatcher } from './diagnostics/triggerFiles';
 import { registerForms, type RegisteredForms } from './forms/registerForms';
@@ -53,6 +55,11 @@ interface Connections {
   readonly feedback: Feedback;
 }
 
+interface Account {
+  /** The active connection's recipients (GET /1/recipients, once per connection until Refresh). */
+  readonly recipients: AccountRecipients;
+}
+
 interface Tree {
   readonly model: DatasetTreeModel;
   readonly view: DatasetsView;
@@ -74,17 +81,18 @@ export function activate(context: vscode.ExtensionContext): void {
   const lintWork = testSeamOpen(seamGate) ? seamWorkCount<TriggerDiagnosticsWork>() : undefined;
   const host = keep(registerHost());
   const connections = keep(registerConnectionFeature(context, host));
-  const tree = keep(registerTree(context, host, connections.manager));
+  const account = keep(registerAccount(host, connections.manager));
+  const tree = keep(registerTree(context, host, connections.manager, account));
   keep(registerConnectionActions(connections, tree));
-  const lint = keep(registerLint(context, host, connections.manager, lintWork?.observe));
+  const lint = keep(registerLint(context, host, connections.manager, account, lintWork?.observe));
   const workerLint = lintInWorker(host, lint.diagnostics);
-  const sync = keep(registerTriggersAsCode(context, host, connections.manager, tree, workerLint));
+  const sync = keep(registerTriggersAsCode(context, host, connections.manager, tree, workerLint, account));
   keep(registerServiceTriggers(host, connections.manager, sync));
   const queries = keep(registerPreviews(context, host, connections.manager));
   const forms = keep(registerFormFeature(context, host, connections.manager, tree));
-  const sandboxFeature = keep(registerSandbox(context, host, connections.manager, tree));
+  const sandboxFeature = keep(registerSandbox(context, host, connections.manager));
   const agents = keep(registerAgentTools(context, host, connections.manager, { sync, lint: workerLint, pacerFor: queries.pacerFor }));
-  keep(registerCrossFeatureEvents(connections.manager, tree));
+  keep(registerCrossFeatureEvents(connections.manager, tree, account));
   sandbox = sandboxFeature.controller;
   keep({
     disposable: publishTestSeam(seamGate, () => ({
@@ -133,8 +141,22 @@ function registerConnectionFeature(context: vscode.ExtensionContext, host: Host)
   return { manager, feedback, disposable: vscode.Disposable.from(secrets, manager, createConnectionStatusBar(manager)) };
 }
 
-/** The Datasets tree, over what the user told it per connection (datasets, SLO ids, API keys), and its commands. */
-function registerTree(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager): Registered<Tree> {
+/** What the account holds that several features show: its recipients, by name, for the active connection. */
+function registerAccount(host: Host, connections: ConnectionManager): Registered<Account> {
+  const log = host.feedbackFor('account').log;
+  const recipients = new AccountRecipients({
+    connection: () => connections.activeProfile()?.id,
+    client: async (id) => (await connections.connectionFor(id)).client,
+    log: (m) => log.info(m),
+  });
+  return { recipients, disposable: recipients };
+}
+
+/**
+ * The Datasets tree: the datasets and SLOs the service lists, with what the user told it per connection
+ * (datasets, SLO ids, API keys), and its commands. Refresh reads the account's lists again.
+ */
+function registerTree(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager, account: Account): Registered<Tree> {
   const { settings } = host;
   const keys = new KeyRegistry(context.globalState);
   const remembered = new RememberedItems(context.globalState);
@@ -150,14 +172,16 @@ function registerTree(context: vscode.ExtensionContext, host: Host, connections:
     metricsDatasets: () => settings.metricsDatasets(),
     limiter,
     onFailure: (failure) => feedback.log.error(`${failure.operation} failed: ${failure.message}`),
+    // The tooltips name recipients: their list is read with the tree.
+    onRootLoad: () => account.recipients.want(),
   });
-  const view = new DatasetsView(model);
+  const view = new DatasetsView(model, () => account.recipients.known());
   const disposable = vscode.Disposable.from(
     view,
     model,
     keys,
     remembered,
-    ...registerViewCommands(view, feedback),
+    ...registerViewCommands(view, feedback, () => account.recipients.refresh()),
     ...registerDatasetCommands({ view, connections, remembered, keys, settings, feedback }),
     ...registerColumnCommands(view, connections, feedback),
     keys.onDidChange(() => {
@@ -184,13 +208,23 @@ function registerConnectionActions(connections: Connections, tree: Tree): Regist
 /**
  * Triggers as code: drift of the workspace's trigger files, pull, apply and the canonical file format, from their
  * own bundle. An apply's gate lints in the lint worker (the sync bundle holds no linter); its writes refresh the tree.
+ * Drift and the plan name recipient ids with the account's recipients.
  */
-function registerTriggersAsCode(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager, tree: Tree, lint: WorkerLint): Registered<RegisteredSync> {
+function registerTriggersAsCode(
+  context: vscode.ExtensionContext,
+  host: Host,
+  connections: ConnectionManager,
+  tree: Tree,
+  lint: WorkerLint,
+  account: Account,
+): Registered<RegisteredSync> {
   const deps = {
     connections,
     settings: host.settings,
     feedback: host.feedbackFor('sync'),
-    datasets: (id: string) => tree.remembered.datasets(id),
+    // The datasets the Datasets view shows: listed by the service, or added by the user.
+    datasets: (id: string) => [...new Set([...tree.model.listedDatasets(id), ...tree.remembered.datasets(id)])],
+    recipients: () => account.recipients.known(),
     lint,
     onTriggersWritten: (id: string) => {
       if (connections.activeProfile()?.id === id) tree.model.refresh();
@@ -212,11 +246,15 @@ function lintInWorker(host: Host, diagnostics: TriggerDiagnostics): WorkerLint {
   };
 }
 
-/** The linter over trigger files and triggers read from the service, with the live columns of the active connection. */
+/**
+ * The linter over trigger files and triggers read from the service, with the live columns and the recipients
+ * of the active connection; completion and hover of recipient ids in trigger files.
+ */
 function registerLint(
   context: vscode.ExtensionContext,
   host: Host,
   connections: ConnectionManager,
+  account: Account,
   observe: WorkObserver<TriggerDiagnosticsWork> | undefined,
 ): Registered<{ diagnostics: TriggerDiagnostics }> {
   const feedback = host.feedbackFor('lint');
@@ -254,6 +292,8 @@ function registerLint(
     ...registerLintCommands(diagnostics, feedback),
     diagnostics.useColumns(liveColumns),
     diagnostics.useDatasets(liveDatasets),
+    diagnostics.useRecipients(account.recipients),
+    registerRecipientProviders({ matcher: diagnostics.matcher, runner: diagnostics.runner, recipients: account.recipients }),
     liveColumns,
     liveDatasets,
     connections.onDidChangeActive(() => liveColumns.connectionChanged()),
@@ -300,16 +340,12 @@ function registerFormFeature(context: vscode.ExtensionContext, host: Host, conne
   return { ...forms, disposable: vscode.Disposable.from(...forms.registrations) };
 }
 
-/** The local sandbox, loaded from its own bundle only when asked for. */
-function registerSandbox(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager, tree: Tree): Registered<{ controller: SandboxController }> {
+/** The local sandbox, loaded from its own bundle only when asked for; the tree reads its listings like a service's. */
+function registerSandbox(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager): Registered<{ controller: SandboxController }> {
   const feedback = host.feedbackFor('sandbox');
   const controller = new SandboxController({
     extensionPath: context.extensionPath,
     connections,
-    remember: async (connectionId, datasets, slos) => {
-      await tree.remembered.addDatasets(connectionId, datasets);
-      for (const [dataset, ids] of slos) await tree.remembered.addSlos(connectionId, dataset, ids);
-    },
     settings: host.settings,
     log: feedback.log,
   });
@@ -343,7 +379,7 @@ function registerAgentTools(
  * What follows the active connection: the welcome views' context keys and the view's header now and on
  * every change, and the tree, loaded again for the new connection. The linter follows it itself.
  */
-function registerCrossFeatureEvents(connections: ConnectionManager, tree: Tree): Registered {
+function registerCrossFeatureEvents(connections: ConnectionManager, tree: Tree, account: Account): Registered {
   const showConnectionState = (): void => {
     const active = connections.activeProfile();
     void vscode.commands.executeCommand('setContext', 'obs.hasConnection', active !== undefined);
@@ -355,6 +391,8 @@ function registerCrossFeatureEvents(connections: ConnectionManager, tree: Tree):
     disposable: vscode.Disposable.from(
       connections.onDidChangeActive(() => {
         showConnectionState();
+        // A removed connection's recipients go (the sandbox's come back fresh when it starts again).
+        account.recipients.keepOnly(connections.list().map((p) => p.id));
         tree.model.cancelLoading();
         tree.model.refresh();
       }),

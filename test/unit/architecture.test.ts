@@ -25,6 +25,7 @@ const VSCODE_ADAPTERS = [
   'src/extension/diagnostics/fileRemovals.ts',
   'src/extension/diagnostics/lintCodeActions.ts',
   'src/extension/diagnostics/lintCollection.ts',
+  'src/extension/diagnostics/recipientProviders.ts',
   'src/extension/diagnostics/triggerDiagnostics.ts',
   'src/extension/diagnostics/triggerFiles.ts',
   'src/extension/forms/apiKeyPanels.ts',

@@ -49,8 +49,8 @@ const BUNDLES: Record<string, Intent> = {
       { ...LINTER, except: /src\/lint\/(rules|text)\.ts$/ },
       // Nor the JSONC parser: what the activation reads is read with JSON.parse.
       { what: 'jsonc-parser', inputs: /node_modules\/jsonc-parser\// },
-      // The forms and their message schemas are in dist/forms-host.js (the tree shares only the words of a moment).
-      { what: 'the forms', inputs: /src\/webview\/|src\/extension\/forms\//, except: /forms\/(registerForms|reviewDocuments|formIds)\.ts$|webview\/protocol\/text\/when\.ts$/ },
+      // The forms and their message schemas are in dist/forms-host.js (the tree shares only the words of a moment and of a duration).
+      { what: 'the forms', inputs: /src\/webview\/|src\/extension\/forms\//, except: /forms\/(registerForms|reviewDocuments|formIds)\.ts$|webview\/protocol\/text\/(when|duration)\.ts$/ },
       { ...QUERIES, except: /queries\/(registerQueries|queryIds)\.ts$/ },
       // The preview and the trigger tests load with the queries; the activation only tells a test file by its name.
       { ...BACKTEST, except: /backtest\/testPaths\.ts$/ },

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { applyChanges, PacedPool, TRIGGER_FILE_SUFFIX, type ChangeResult, type Plan, type TextEdit } from '../../triggerFiles';
 import { looksLikeProduction, type ActiveConnection, type ConnectionManager } from '../connections';
 import type { Feedback } from '../core/feedback';
+import type { RecipientDirectory } from '../core/recipients';
 import type { Settings } from '../core/settings';
 import { idWriter, type EditorFileState } from './applyIdWrite';
 import { changedSincePlan, pacedWriter, planForConnection, type ConnectionPlan, type Linter, type PlanScope, type SourceFile } from './applyPlan';
@@ -22,6 +23,8 @@ export interface ApplyDeps {
   lint: Linter;
   /** After writes to a connection: its lists are read again (drift, lenses, the Datasets tree). */
   onWritten: (connectionId: string) => void;
+  /** A connection's recipients when known (the plan names the recipient ids of a difference with them). */
+  recipients?: (connectionId: string) => RecipientDirectory | undefined;
 }
 
 export type ApplyCommand = 'workspace' | 'workspaceToConnection' | 'file' | 'delete';
@@ -220,7 +223,7 @@ export class ApplyCommands implements vscode.Disposable {
       void vscode.window.showInformationMessage(vscode.l10n.t('Nothing to change on {0}: the service matches the files.', visible(name)));
       return;
     }
-    await this.documents.show(vscode.l10n.t('Plan for {0}', name), planDocumentText(plan, notes));
+    await this.documents.show(vscode.l10n.t('Plan for {0}', name), planDocumentText(plan, notes, this.deps.recipients?.(connection.profile.id)));
     if (plan.changes.length === 0) {
       void vscode.window.showWarningMessage(vscode.l10n.t('Nothing can be applied to {0}: every change is blocked (see the plan).', visible(name)));
       return;
