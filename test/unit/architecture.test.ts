@@ -19,6 +19,7 @@ const VSCODE_ADAPTERS = [
   'src/extension/connections/connectionManager.ts',
   'src/extension/connections/statusBar.ts',
   'src/extension/core/configuration.ts',
+  'src/extension/core/triggerFileAccess.ts',
   'src/extension/core/feedback.ts',
   'src/extension/core/l10nSetup.ts',
   'src/extension/core/pageL10nSetup.ts',

@@ -5,15 +5,14 @@
 import * as vscode from 'vscode';
 import { ToolError, type SourceFile } from '../../agentTools';
 import { TRIGGER_FILE_SUFFIX, type TextEdit } from '../../triggerFiles';
+import { decodeText, editAndSave, editorFileState, savedText, workspaceName, type EditorFileState } from '../core/triggerFileAccess';
 
 const EXCLUDE = '{**/node_modules/**,**/.git/**}';
 /** At most this many trigger files are read for one tool call. */
 const MAX_FILES = 2_000;
 const READ_BATCH = 32;
-const decode = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
 
 /** A file's state for the id write-back (the editor's view: open with unsaved edits, or its text). */
-export type FileState = { dirty: true } | { dirty: false; text: string } | { gone: true };
 
 /** Why a path given by a tool call may not be read: absolute, leaving the workspace, or a pattern. */
 function outsideProblem(p: string): string | undefined {
@@ -28,7 +27,7 @@ export class WorkspaceTriggerFiles {
   private readonly uris = new Map<string, vscode.Uri>();
 
   private static nameOf(uri: vscode.Uri): string {
-    return vscode.workspace.asRelativePath(uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
+    return workspaceName(uri);
   }
 
   /** The trigger files under the paths (the whole workspace when none), each with its saved text or why it was left out. */
@@ -75,7 +74,7 @@ export class WorkspaceTriggerFiles {
     this.uris.set(file, uri);
     if (dirty) return { file, text: undefined, problem: vscode.l10n.t('it has unsaved changes in the editor: save the file first') };
     try {
-      return { file, text: decode(await vscode.workspace.fs.readFile(uri)) };
+      return { file, text: decodeText(await vscode.workspace.fs.readFile(uri)) };
     } catch (err) {
       return { file, text: undefined, problem: vscode.l10n.t('it could not be read ({0})', err instanceof Error ? err.message : String(err)) };
     }
@@ -86,33 +85,19 @@ export class WorkspaceTriggerFiles {
     const out = new Map<string, string | undefined>();
     for (const file of files) {
       const uri = this.uris.get(file);
-      out.set(file, uri === undefined ? undefined : await Promise.resolve(vscode.workspace.fs.readFile(uri)).then(decode, () => undefined));
+      out.set(file, uri === undefined ? undefined : await savedText(uri));
     }
     return out;
   }
 
-  async state(file: string): Promise<FileState> {
+  state(file: string): Promise<EditorFileState> {
     const uri = this.uris.get(file);
-    if (uri === undefined) return { gone: true };
-    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-    if (open?.isDirty === true) return { dirty: true };
-    if (open !== undefined) return { dirty: false, text: open.getText() };
-    try {
-      return { dirty: false, text: decode(await vscode.workspace.fs.readFile(uri)) };
-    } catch {
-      return { gone: true };
-    }
+    return uri === undefined ? Promise.resolve({ gone: true }) : editorFileState(uri);
   }
 
   /** One edit through a WorkspaceEdit, then a save; never on a document with unsaved edits. */
-  async editAndSave(file: string, edit: TextEdit): Promise<string | undefined> {
+  editAndSave(file: string, edit: TextEdit): Promise<string | undefined> {
     const uri = this.uris.get(file);
-    if (uri === undefined) return undefined;
-    const doc = await vscode.workspace.openTextDocument(uri);
-    if (doc.isDirty) return undefined;
-    const change = new vscode.WorkspaceEdit();
-    change.replace(uri, new vscode.Range(doc.positionAt(edit.offset), doc.positionAt(edit.offset + edit.length)), edit.content);
-    if (!(await vscode.workspace.applyEdit(change))) return undefined;
-    return (await doc.save()) ? doc.getText() : undefined;
+    return uri === undefined ? Promise.resolve(undefined) : editAndSave(uri, edit);
   }
 }
