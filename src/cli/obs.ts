@@ -30,6 +30,7 @@ runMain(process.argv.slice(2), {
   },
   stderr: (text) => process.stderr.write(text),
   signal: controller.signal,
+  stdio: { input: process.stdin, output: process.stdout },
 }).then(
   (code) => {
     process.exitCode = code;

@@ -8,6 +8,7 @@ import { isRecord } from './util';
 import { aValueOf, wordedBy } from './schema/wording';
 import { columnFindings } from './columns';
 import { datasetFindings } from './datasets';
+import { recipientFindings } from './recipients';
 import type { LintRun } from './work';
 
 type TriggerSchema = ReturnType<typeof triggerWriteSchema>;
@@ -61,6 +62,7 @@ function checkTrigger(schema: TriggerSchema, trigger: Record<string, unknown>, p
   const found = wordedBy(shown, run.work, () => checkSchema(schema, trigger, prefix, options.form === 'listed'));
   if (options.datasets !== undefined) found.push(...datasetFindings(trigger, prefix, options.datasets, run));
   if (options.columns !== undefined) found.push(...columnFindings(trigger, prefix, options.columns, run));
+  if (options.recipients !== undefined) found.push(...recipientFindings(trigger, prefix, options.recipients, run));
   return found;
 }
 

@@ -46,7 +46,8 @@ export function repairOf(found: Finding, root: SkimNode, value: unknown): Repair
       return replace(bound, l10n.t('Set {0} to {1}', 'time_range', bound));
     }
     case 'trigger/unknown-dataset':
-    case 'query/unknown-column': {
+    case 'query/unknown-column':
+    case 'trigger/unknown-recipient': {
       const name = found.params?.replaceText;
       return name === undefined ? undefined : replace(name, l10n.t('Change to {0}', JSON.stringify(name)));
     }

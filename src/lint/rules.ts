@@ -45,6 +45,8 @@ export const RULES = [
   rule('trigger/disabled', 'error', 'disabled is true or false.'),
   rule('trigger/recipient', 'error', 'A recipient is named by id (or by type and target).'),
   rule('trigger/recipient-deprecated', 'warning', 'Naming a recipient by type and target is deprecated: use its id.'),
+  // Only with the account's recipients known (an active connection in the editor). Not in fix-all: the nearest id is a guess.
+  rule('trigger/unknown-recipient', 'warning', 'Every recipient id names a recipient the service lists.', true, false),
   rule('trigger/evaluation-schedule-type', 'error', 'evaluation_schedule_type is frequency or window.'),
   rule('trigger/evaluation-schedule', 'error', 'A window schedule needs evaluation_schedule with a window.'),
   rule('trigger/evaluation-schedule-unused', 'warning', 'evaluation_schedule has no effect unless evaluation_schedule_type is window.'),

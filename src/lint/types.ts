@@ -75,6 +75,15 @@ export interface DatasetColumns {
   hidden?: readonly string[];
 }
 
+/** A recipient of the account, as the service lists it (GET /1/recipients): its id and how views name it. */
+export interface KnownRecipient {
+  id: string;
+  /** "On-call (PagerDuty)": shown beside a suggested id. */
+  name?: string;
+  /** Its address, channel or name alone ("ops@example.com"): a trigger that names it instead of the id is told the id. */
+  shortName?: string;
+}
+
 /** What the linter is told beyond the text. New options are optional members, so callers keep compiling. */
 export interface LintOptions {
   /** `file` (default) or `listed`: see TriggerForm. */
@@ -90,6 +99,11 @@ export interface LintOptions {
    * a trigger naming another dataset gets a warning (`trigger/unknown-dataset`). Left out: not checked.
    */
   datasets?: readonly string[];
+  /**
+   * Every recipient of the account, when the caller knows them: each recipient id a trigger names is checked
+   * against them. Without them recipient ids are not checked, never reported.
+   */
+  recipients?: readonly KnownRecipient[];
   /** Dataset slugs that are metrics datasets; every other dataset is standard. */
   metricsDatasets?: readonly string[];
   /**

@@ -120,7 +120,7 @@ describe('UI: forms (code-server + Chromium)', { timeout: 420_000 }, () => {
       // An ordinary alert, for the picture and the save.
       await expand(treeRow(page, 'api-gateway'));
       await expand(treeRow(page, 'Burn alerts'));
-      await expand(treeRow(page, DEMO.slos.gwAvailability));
+      await expand(treeRow(page, 'Gateway availability'));
       const alertRow = treeRow(page, 'Budget rate: drop of 10000 per million in 60 min');
       await inlineAction(alertRow, 'Edit Burn Alert...');
 

@@ -96,7 +96,7 @@ describe('UI: side bar and Datasets tree (code-server + Chromium)', { timeout: 4
 
       // Burn alerts under their SLO: the triggered one is flagged.
       await expand(treeRow(page, 'Burn alerts'));
-      await expand(treeRow(page, 'slo_gw_availability'));
+      await expand(treeRow(page, 'Gateway availability'));
       const exhaustion = treeRow(page, 'Exhaustion in 240 min');
       await exhaustion.waitFor({ state: 'visible' });
       assert.equal(await rowDescription(exhaustion), 'triggered · Budget gone within four hours.');

@@ -35,6 +35,7 @@ const FORMS: Never = { what: 'the forms', inputs: /src\/extension\/forms\/|src\/
 const QUERIES: Never = { what: 'the queries', inputs: /src\/extension\/queries\// };
 const SYNC: Never = { what: 'drift and pull', inputs: /src\/extension\/sync\/|src\/triggerFiles\// };
 const BACKTEST: Never = { what: 'the backtest engine (preview and trigger tests)', inputs: /src\/backtest\// };
+const AGENTS: Never = { what: 'the agent tools', inputs: /src\/agentTools\/|src\/extension\/agents\// };
 
 const BUNDLES: Record<string, Intent> = {
   'dist/extension.js': {
@@ -48,8 +49,8 @@ const BUNDLES: Record<string, Intent> = {
       { ...LINTER, except: /src\/lint\/(rules|text)\.ts$/ },
       // Nor the JSONC parser: what the activation reads is read with JSON.parse.
       { what: 'jsonc-parser', inputs: /node_modules\/jsonc-parser\// },
-      // The forms and their message schemas are in dist/forms-host.js (the tree shares only the words of a moment).
-      { what: 'the forms', inputs: /src\/webview\/|src\/extension\/forms\//, except: /forms\/(registerForms|reviewDocuments|formIds)\.ts$|webview\/protocol\/text\/when\.ts$/ },
+      // The forms and their message schemas are in dist/forms-host.js (the tree shares only the words of a moment and of a duration).
+      { what: 'the forms', inputs: /src\/webview\/|src\/extension\/forms\//, except: /forms\/(registerForms|reviewDocuments|formIds)\.ts$|webview\/protocol\/text\/(when|duration)\.ts$/ },
       { ...QUERIES, except: /queries\/(registerQueries|queryIds)\.ts$/ },
       // The preview and the trigger tests load with the queries; the activation only tells a test file by its name.
       { ...BACKTEST, except: /backtest\/testPaths\.ts$/ },
@@ -57,6 +58,8 @@ const BUNDLES: Record<string, Intent> = {
       // activation bundle registers them (registerSync, the view and scheme ids in syncIds) and reads the pull
       // commands' arguments (pullScope, with the tree's parsers). A trigger file's path is shared with export.
       { ...SYNC, except: /(sync\/(registerSync|syncIds|pullScope)|triggerFiles\/paths)\.ts$/ },
+      // The agent tools run from dist/agents-host.js; the activation registers them by name and lists the MCP server.
+      { ...AGENTS, except: /agentTools\/names\.ts$|extension\/agents\/(registerAgents|mcpServers|mcpLaunch)\.ts$/ },
     ],
   },
   'dist/client-host.js': {
@@ -111,6 +114,14 @@ const BUNDLES: Record<string, Intent> = {
     runs: 'extension host',
     holds: [/src\/extension\/noise\/noiseReport\.ts$/, /src\/backtest\/suggest\.ts$/, /src\/backtest\/noise\.ts$/, /node_modules\/jsonc-parser\//],
     never: [UNDICI, SANDBOX, { ...LINTER, except: /src\/lint\/nearest\.ts$/ }, FORMS, QUERIES, SYNC, { what: 'the Test Explorer', inputs: /src\/extension\/triggerTests\// }],
+  },
+  'dist/agents-host.js': {
+    entry: 'src/extension/agents/agentsHost.ts',
+    runs: 'extension host',
+    // The shared tools, the backtest engine they preview with, the editor's plan and apply; the linter runs in
+    // the lint worker (only the gate's words and the nearest-name search are here).
+    holds: [/src\/agentTools\/tools\.ts$/, /src\/backtest\/evaluate\.ts$/, /src\/extension\/sync\/applyPlan\.ts$/, /src\/triggerFiles\/apply\.ts$/],
+    never: [UNDICI, SANDBOX, FORMS, { ...LINTER, except: /src\/lint\/(gate|rules|text|nearest)\.ts$/ }, { what: 'the MCP SDK', inputs: /node_modules\/@modelcontextprotocol\// }],
   },
   'dist/cli.js': {
     entry: 'src/cli/obs.ts',

@@ -45,6 +45,14 @@ const COLUMNS: LintOptions = {
 };
 /** The datasets the service lists. */
 const DATASETS: LintOptions = { datasets: ['api-gateway', 'checkout-service', 'metrics-hosts'] };
+
+/** The account's recipients as the service lists them, named as the editor names them. */
+const RECIPIENTS: LintOptions = {
+  recipients: [
+    { id: 'rcp_pd_primary', name: 'On-call (PagerDuty)', shortName: 'On-call' },
+    { id: 'rcp_email_ops', name: 'ops@example.com (email)', shortName: 'ops@example.com' },
+  ],
+};
 const q = (body: string) => `"query": { ${body} }`;
 const COUNT = '"calculations": [{ "op": "COUNT" }]';
 const calc = (c: string) => q(`"calculations": [${c}], "time_range": 1800`);
@@ -277,6 +285,33 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
       },
     ],
     good: [{ title: 'by id with details', doc: trigger('"recipients": [{ "id": "r1", "details": { "pagerduty_severity": "critical" } }]') }],
+  },
+  'trigger/unknown-recipient': {
+    bad: [
+      {
+        title: 'a misspelt id, with the nearest id and its name as the fix',
+        doc: trigger('"recipients": [{ «"id": "rcp_pd_primray"» }]'),
+        options: RECIPIENTS,
+        says: '"rcp_pd_primray" is not the id of a recipient the service lists; did you mean "rcp_pd_primary" (On-call (PagerDuty))?',
+        fixed: trigger('"recipients": [{ "id": "rcp_pd_primary" }]'),
+      },
+      {
+        title: 'an address written where the id goes is told the id',
+        doc: trigger('"recipients": [{ "id": "rcp_pd_primary" }, { «"id": "OPS@example.com"» }]'),
+        options: RECIPIENTS,
+        fixed: trigger('"recipients": [{ "id": "rcp_pd_primary" }, { "id": "rcp_email_ops" }]'),
+      },
+      {
+        title: 'an id near none (no fix)',
+        doc: trigger('"recipients": [{ «"id": "zzzzzzzzzzzz"» }]'),
+        options: RECIPIENTS,
+        says: '"zzzzzzzzzzzz" is not the id of any of the 2 recipients the service lists',
+      },
+    ],
+    good: [
+      { title: 'listed ids', doc: trigger('"recipients": [{ "id": "rcp_email_ops" }, { "id": "rcp_pd_primary" }]'), options: RECIPIENTS },
+      { title: 'without the account\'s list nothing is checked', doc: trigger('"recipients": [{ "id": "rcp_anything" }]') },
+    ],
   },
   'trigger/evaluation-schedule-type': {
     bad: [{ title: 'hourly', doc: trigger('«"evaluation_schedule_type": "hourly"»'), says: 'expected one of frequency, window' }],

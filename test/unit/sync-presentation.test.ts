@@ -202,3 +202,23 @@ test('a draft (a trigger file not created on the service yet) is listed but not 
   assert.deepEqual(driftRoots(snapshot([inSync, draft]), rel).map((r) => r.label), ['error-burst.trigger.json']);
   assert.equal(driftBadgeCount(snapshot([inSync, draft, lost, differs], [svc])), 3);
 });
+
+test('what drift draws stays bounded whatever a file or the service holds: one-line titles and labels, tooltips cut with the length said', () => {
+  const huge = 'x'.repeat(2_000_000);
+  const path = `query.${'m'.repeat(1_000_000)}`;
+  const file: FileDrift = {
+    file: 'file:///w/triggers/api/a.trigger.json',
+    status: 'differs',
+    triggers: [
+      { status: 'differs', index: 0, name: huge, dataset: 'api', differences: [{ path, member: 'query', service: 1, local: 2 }] },
+      { status: 'in-sync', index: 1, name: 'ok', dataset: 'api', differences: [] },
+    ],
+  };
+  const lenses = lensesOf(file, 'prod', 'ready');
+  const items = [...driftRoots(snapshot([file], [{ id: 't9', name: huge, dataset_slug: 'api' }]), (u) => u.slice(8)), ...differenceItems(file)];
+  const longest = Math.max(...lenses.map((l) => l.title.length), ...items.map((i) => i.label.length + ('description' in i ? (i.description ?? '').length : 0)));
+  assert.ok(longest <= 400, `a title or label of ${longest} characters`);
+  const tooltips = [...lenses.flatMap((l) => (l.tooltip === undefined ? [] : [l.tooltip])), ...items.flatMap((i) => ('tooltip' in i ? [i.tooltip] : []))];
+  assert.ok(tooltips.some((t) => t.includes('characters in all')), 'a long tooltip says it was shortened');
+  assert.ok(Math.max(...tooltips.map((t) => t.length)) <= 1_100, 'every tooltip is cut');
+});

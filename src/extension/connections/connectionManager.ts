@@ -142,6 +142,17 @@ export class ConnectionManager implements vscode.Disposable {
   }
 
   /**
+   * The configuration key of a connection, for the environment of a child process that talks to its service
+   * (`obs mcp`, started by VS Code for AI agents). Besides the client, the one way a key leaves this class:
+   * the caller puts it only into that child's environment, never into an argument, a file or a log line.
+   */
+  async configKeyForChild(connectionId: string): Promise<string | undefined> {
+    this.checkUsable(connectionId);
+    const keys = this.store.isTransient(connectionId) ? this.#transientSecrets.get(connectionId) : await this.#secrets.get(connectionId);
+    return keys?.configKey;
+  }
+
+  /**
    * Whether a connection handed out by getActive() is still the active one with the same client: false
    * once it was switched away from, removed, or its keys or settings changed (each drops the client).
    */

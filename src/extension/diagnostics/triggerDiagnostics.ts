@@ -6,7 +6,9 @@
 // actions (lintCodeActions.ts) are answered from that. What shows in Problems is lintCollection.ts's.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { Diagnostic as LintDiagnostic } from '../../lint';
+import type { KnownRecipient, Diagnostic as LintDiagnostic } from '../../lint';
+import type { AccountRecipients } from '../core/accountRecipients';
+import { recipientName, recipientShortName, type RecipientDirectory } from '../core/recipients';
 import { FileRemovals } from './fileRemovals';
 import { shownBeside, type JsonSupport } from './jsonSupport';
 import { LintCodeActions } from './lintCodeActions';
@@ -47,6 +49,10 @@ export class TriggerDiagnostics implements vscode.Disposable {
   private columns: LiveColumns | undefined;
   /** The active connection's datasets, when the dataset check is on. */
   private datasets: LiveDatasets | undefined;
+  /** The active connection's recipients, when their ids are checked. */
+  private recipients: AccountRecipients | undefined;
+  /** The recipients as the linter takes them, made once per list. */
+  private readonly known = new WeakMap<RecipientDirectory, KnownRecipient[]>();
   /** The datasets each linted file (open, or in Problems) names. */
   private readonly naming = new DatasetFiles();
 
@@ -132,7 +138,18 @@ export class TriggerDiagnostics implements vscode.Disposable {
     if (columns !== undefined && Object.keys(columns).length > 0) options.columns = columns;
     const datasets = this.datasets?.known();
     if (datasets !== undefined) options.datasets = datasets;
+    const recipients = this.recipients?.known();
+    if (recipients !== undefined) options.recipients = this.knownRecipients(recipients);
     return options;
+  }
+
+  private knownRecipients(directory: RecipientDirectory): KnownRecipient[] {
+    let list = this.known.get(directory);
+    if (list === undefined) {
+      list = directory.list.map((r) => ({ id: r.id, name: recipientName(r), shortName: recipientShortName(r) }));
+      this.known.set(directory, list);
+    }
+    return list;
   }
 
   /** Checks the dataset a trigger names against the active connection's datasets (listed in the background). */
@@ -142,6 +159,19 @@ export class TriggerDiagnostics implements vscode.Disposable {
     return new vscode.Disposable(() => {
       sub.dispose();
       if (this.datasets === datasets) this.datasets = undefined;
+    });
+  }
+
+  /**
+   * Checks the recipient ids a trigger names against the active connection's recipients (read once per
+   * connection, in the background, when a trigger file is linted); every file is linted again when they arrive.
+   */
+  useRecipients(recipients: AccountRecipients): vscode.Disposable {
+    this.recipients = recipients;
+    const sub = recipients.onDidChange(() => this.columnsChanged('all'));
+    return new vscode.Disposable(() => {
+      sub.dispose();
+      if (this.recipients === recipients) this.recipients = undefined;
     });
   }
 
@@ -157,7 +187,7 @@ export class TriggerDiagnostics implements vscode.Disposable {
     });
   }
 
-  /** Another connection or dataset list: everything again. Columns of some datasets: the files naming them, each once. */
+  /** Another connection, dataset list or recipients: everything again. Columns of some datasets: the files naming them, each once. */
   private columnsChanged(change: ColumnsChange): void {
     if (change === 'all') {
       this.documents.clear();
@@ -201,6 +231,7 @@ export class TriggerDiagnostics implements vscode.Disposable {
       this.naming.set(key, linted.datasets);
       this.columns?.want(linted.datasets);
       if (linted.datasets.length > 0) this.datasets?.want();
+      this.recipients?.want();
     } catch (err) {
       if (!(err instanceof LintCancelled)) throw err;
     }
