@@ -8,6 +8,7 @@ import type { PlanMode } from '../../backtest/plan';
 import type { ActiveConnection, ConnectionManager } from '../connections';
 import { configureL10n } from '../core/l10nSetup';
 import type { Feedback } from '../core/feedback';
+import { workspaceName } from '../core/triggerFileAccess';
 import { readWorkspaceText } from '../core/workspaceText';
 import type { QueryServices } from '../queries';
 import { evaluateNoise, noisiestFirst, plannedQueries, prepareNoise, type NoiseEntry, type NoiseSession, type NoiseTarget, type PreparedNoise } from './noiseReport';
@@ -36,7 +37,7 @@ export interface LoadedNoise {
   review(arg: unknown): Promise<void>;
 }
 
-const label = (uri: vscode.Uri) => vscode.workspace.asRelativePath(uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
+const label = workspaceName;
 
 /** The workspace's trigger files, each with the test files that test it. */
 async function targets(): Promise<NoiseTarget[]> {
@@ -87,6 +88,27 @@ export function createNoiseReport(deps: NoiseDeps): LoadedNoise {
     return picked?.mode;
   }
 
+  /** Each trigger in turn; after a cancel, those not evaluated are listed as such. */
+  async function evaluateAll(ready: readonly PreparedNoise[], conn: ActiveConnection, mode: PlanMode, max: number, signal: AbortSignal, report: (m: string) => void): Promise<NoiseEntry[]> {
+    const out: NoiseEntry[] = [];
+    for (const [i, p] of ready.entries()) {
+      const skipped = (reason: string): NoiseEntry => ({ kind: 'skipped', key: p.target.key, label: p.target.label, name: p.tested.trigger.name, reason });
+      if (signal.aborted) {
+        out.push(skipped(vscode.l10n.t('the report was cancelled before its turn')));
+        continue;
+      }
+      const say = (m: string) => report(vscode.l10n.t('{0} ({1} of {2}): {3}', p.tested.trigger.name, i + 1, ready.length, m));
+      say(vscode.l10n.t('evaluating...'));
+      try {
+        out.push(await evaluateNoise(p, sessionOf(conn, signal, say), mode, max));
+      } catch (err) {
+        if (!signal.aborted) throw err;
+        out.push(skipped(vscode.l10n.t('the report was cancelled')));
+      }
+    }
+    return out;
+  }
+
   async function run(): Promise<NoiseReport | undefined> {
     const conn = await deps.connections.requireActive();
     const found = await targets();
@@ -104,36 +126,22 @@ export function createNoiseReport(deps: NoiseDeps): LoadedNoise {
     const mode = ready.length === 0 ? 'exact' : await askMode(ready, conn);
     if (mode === undefined) return undefined;
     const max = deps.maxPerWeek();
-    const evaluated = await feedback.runWithProgress(vscode.l10n.t('Noise report: evaluating {0} triggers over the last 7 days...', ready.length), async (signal, report) => {
-      const out: NoiseEntry[] = prepared.filter((p): p is NoiseEntry => !('tested' in p));
-      for (const [i, p] of ready.entries()) {
-        if (signal.aborted) {
-          out.push({ kind: 'skipped', key: p.target.key, label: p.target.label, name: p.tested.trigger.name, reason: vscode.l10n.t('the report was cancelled before its turn') });
-          continue;
-        }
-        const say = (m: string) => report(vscode.l10n.t('{0} ({1} of {2}): {3}', p.tested.trigger.name, i + 1, ready.length, m));
-        say(vscode.l10n.t('evaluating...'));
-        try {
-          out.push(await evaluateNoise(p, sessionOf(conn, signal, say), mode, max));
-        } catch (err) {
-          if (!signal.aborted) throw err;
-          out.push({ kind: 'skipped', key: p.target.key, label: p.target.label, name: p.tested.trigger.name, reason: vscode.l10n.t('the report was cancelled') });
-        }
-      }
-      return out;
-    });
+    const left = prepared.filter((p): p is NoiseEntry => !('tested' in p));
+    const evaluated = await feedback.runWithProgress(vscode.l10n.t('Noise report: evaluating {0} triggers over the last 7 days...', ready.length), (signal, report) => evaluateAll(ready, conn, mode, max, signal, report));
     if (!evaluated) return undefined;
-    const noisy = evaluated.filter((e) => e.kind === 'evaluated' && e.counts.notifications > max).length;
+    const all = [...left, ...evaluated];
+    const noisy = all.filter((e) => e.kind === 'evaluated' && e.counts.notifications > max).length;
     return {
-      rows: noiseRows(noisiestFirst(evaluated), max),
+      rows: noiseRows(noisiestFirst(all), max),
       message: vscode.l10n.t('{0} on {1}: {2} of {3} trigger files over {4} notifications in the last 7 days.', mode === 'exact' ? vscode.l10n.t('Noise') : vscode.l10n.t('Noise (estimated, coarser steps)'), conn.profile.name, noisy, found.length, max),
     };
   }
 
   async function review(arg: unknown): Promise<void> {
     const s = readSuggestedEdit(arg);
-    if (!s) return;
-    const uri = vscode.Uri.parse(s.key, true);
+    const uri = s && vscode.Uri.parse(s.key, true);
+    // Only a trigger file of the workspace, as the report lists them (a command link could name any file).
+    if (!s || !uri || !uri.path.endsWith('.trigger.json') || isTriggerTestFile(uri.path) || !vscode.workspace.getWorkspaceFolder(uri)) return;
     const doc = await vscode.workspace.openTextDocument(uri);
     const edits = suggestionEdits(doc.getText(), s);
     if (!edits.ok) {

@@ -80,7 +80,8 @@ export function registerNoise(deps: NoiseFeatureDeps): vscode.Disposable[] {
     f.registerCommand('obs.noise.reviewSuggestion', vscode.l10n.t('review the suggested change'), (arg) => load().review(arg)),
     f.registerCommand('obs.noise.openFile', vscode.l10n.t('open the trigger file'), async (arg) => {
       const key = typeof arg === 'object' && arg !== null ? (arg as { open?: unknown }).open : undefined;
-      if (typeof key === 'string') await vscode.window.showTextDocument(vscode.Uri.parse(key, true));
+      const uri = typeof key === 'string' ? vscode.Uri.parse(key, true) : undefined;
+      if (uri && vscode.workspace.getWorkspaceFolder(uri)) await vscode.window.showTextDocument(uri);
     }),
   ];
 }

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { utcSpan, type ExpectationOutcome } from '../../backtest';
 import type { ConnectionManager } from '../connections';
 import type { Feedback } from '../core/feedback';
+import { workspaceName } from '../core/triggerFileAccess';
 import { readWorkspaceText } from '../core/workspaceText';
 import type { QueryServices } from '../queries';
 import type { TestDiscovery } from './testDiscovery';
@@ -179,7 +180,7 @@ export class TestRuns implements vscode.Disposable {
   private async readTrigger(f: FileToRun, path: string): Promise<TriggerRead> {
     const testUri = vscode.Uri.parse(f.key, true);
     const uri = testUri.with({ path });
-    const label = vscode.workspace.asRelativePath(uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
+    const label = workspaceName(uri);
     const folder = vscode.workspace.getWorkspaceFolder(testUri);
     const outside = vscode.l10n.t('it lies outside the workspace folder of the test file, so it is not read');
     if (!folder || vscode.workspace.getWorkspaceFolder(uri)?.uri.toString() !== folder.uri.toString()) return { ok: false, reason: vscode.l10n.t('{0}: {1}', label, outside) };
