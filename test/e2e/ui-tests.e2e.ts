@@ -46,7 +46,8 @@ describe('UI: trigger tests in the Test Explorer (code-server + Chromium)', { ti
   it('lists the demo test file with its expectations; a run shows two passes and the failure with expected against actual, opens its window in the preview, and a run again creates no query result', { timeout: 300_000 }, async (t) => {
     const { server, browser } = ready();
     await uiTest(t.name, browser, server, async ({ page }) => {
-      await page.setViewportSize({ width: 1400, height: 1000 });
+      // Small enough for a picture the README can ship, large enough for the failure and its diff.
+      await page.setViewportSize({ width: 1200, height: 760 });
       const baseUrl = await startSandboxFromWelcome(page);
       await clearNotifications(page);
       await openFile(page, 'High-error-rate.trigger-test.json');

@@ -11,6 +11,7 @@ const root = join(import.meta.dirname, '..', '..');
 /** The adapters: the only files that import vscode or load a module that does (the activation, and the entry points of bundles loaded on first use). */
 const VSCODE_ADAPTERS = [
   'src/extension/extension.ts',
+  'src/extension/backtestHost.ts',
   'src/extension/agents/agentsHost.ts',
   'src/extension/agents/mcpServers.ts',
   'src/extension/agents/registerAgents.ts',

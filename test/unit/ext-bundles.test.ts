@@ -102,18 +102,12 @@ const BUNDLES: Record<string, Intent> = {
     // worker; the bundle holds only the gate that reads its diagnostics.
     never: [UNDICI, SANDBOX, { ...LINTER, except: /src\/lint\/gate\.ts$/ }, FORMS, QUERIES, BACKTEST, { what: 'zod', inputs: /node_modules\/zod\// }],
   },
-  'dist/tests-host.js': {
-    entry: 'src/extension/triggerTests/testsHost.ts',
+  'dist/backtest-host.js': {
+    entry: 'src/extension/backtestHost.ts',
     runs: 'extension host',
-    holds: [/src\/extension\/triggerTests\/testRuns\.ts$/, /src\/backtest\/backtest\.ts$/, /node_modules\/jsonc-parser\//],
+    holds: [/src\/extension\/triggerTests\/testRuns\.ts$/, /src\/extension\/noise\/noiseReport\.ts$/, /src\/backtest\/backtest\.ts$/, /src\/backtest\/suggest\.ts$/, /node_modules\/jsonc-parser\//],
     // The queries' pacer, results and panel are reached through the services handed over at activation.
     never: [UNDICI, SANDBOX, { ...LINTER, except: /src\/lint\/nearest\.ts$/ }, FORMS, QUERIES, SYNC],
-  },
-  'dist/noise-host.js': {
-    entry: 'src/extension/noise/noiseHost.ts',
-    runs: 'extension host',
-    holds: [/src\/extension\/noise\/noiseReport\.ts$/, /src\/backtest\/suggest\.ts$/, /src\/backtest\/noise\.ts$/, /node_modules\/jsonc-parser\//],
-    never: [UNDICI, SANDBOX, { ...LINTER, except: /src\/lint\/nearest\.ts$/ }, FORMS, QUERIES, SYNC, { what: 'the Test Explorer', inputs: /src\/extension\/triggerTests\// }],
   },
   'dist/agents-host.js': {
     entry: 'src/extension/agents/agentsHost.ts',

@@ -1,4 +1,4 @@
-// Entry point of dist/noise-host.js: the noise report over the workspace's trigger files (`*.trigger.json`,
+// In dist/backtest-host.js (backtestHost.ts): the noise report over the workspace's trigger files (`*.trigger.json`,
 // the files Apply sends), run on the active connection's query session with cancellable progress that shows
 // the waits for the service's 10 queries a minute, and a suggested change made in the file's editor for the
 // user to review (Compare with Saved, Undo): never saved, never sent. Loaded on first use by registerNoise.ts.

@@ -1,5 +1,5 @@
 // The noise report's view (in the Observability container) and commands, registered at activation; the
-// report itself (dist/noise-host.js, with the backtest engine) loads the first time it is asked for. The view
+// report itself (dist/backtest-host.js, with the backtest engine) loads the first time it is asked for. The view
 // draws the rows the report made: plain data, so this bundle holds no engine.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -59,7 +59,7 @@ export function registerNoise(deps: NoiseFeatureDeps): vscode.Disposable[] {
   const load = (): LoadedNoise => {
     // A runtime require of the separate bundle: esbuild leaves a non-literal require alone.
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- a separate bundle, loaded at run time on purpose
-    loaded ??= (require(path.join(deps.extensionUri.fsPath, 'dist', 'noise-host.js')) as { createNoiseReport: (d: NoiseDeps) => LoadedNoise }).createNoiseReport(deps);
+    loaded ??= (require(path.join(deps.extensionUri.fsPath, 'dist', 'backtest-host.js')) as { createNoiseReport: (d: NoiseDeps) => LoadedNoise }).createNoiseReport(deps);
     return loaded;
   };
   const tree = new NoiseTree();

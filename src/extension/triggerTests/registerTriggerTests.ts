@@ -1,6 +1,6 @@
 // Registers the Test Explorer's controller for trigger test files at activation (its run profile, with
 // Continuous Run) and the command that opens a test's window in the preview; what finds and runs the tests
-// (dist/tests-host.js, with the backtest engine) loads the first time the Test Explorer, a test file or a run
+// (dist/backtest-host.js, with the backtest engine) loads the first time the Test Explorer, a test file or a run
 // needs it.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -25,7 +25,7 @@ export function registerTriggerTests(deps: TriggerTestFeatureDeps): vscode.Dispo
   const load = (): LoadedTriggerTests => {
     // A runtime require of the separate bundle: esbuild leaves a non-literal require alone.
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- a separate bundle, loaded at run time on purpose
-    loaded ??= (require(path.join(deps.extensionUri.fsPath, 'dist', 'tests-host.js')) as { createTriggerTests: (d: TriggerTestDeps) => LoadedTriggerTests }).createTriggerTests({ ...deps, controller, profile });
+    loaded ??= (require(path.join(deps.extensionUri.fsPath, 'dist', 'backtest-host.js')) as { createTriggerTests: (d: TriggerTestDeps) => LoadedTriggerTests }).createTriggerTests({ ...deps, controller, profile });
     return loaded;
   };
   const profile = controller.createRunProfile(vscode.l10n.t('Run'), vscode.TestRunProfileKind.Run, (request, token) => load().run(request, token), true, undefined, true);

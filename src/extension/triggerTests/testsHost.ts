@@ -1,4 +1,4 @@
-// Entry point of dist/tests-host.js: the Test Explorer's trigger tests (finding the test files, running them,
+// In dist/backtest-host.js (backtestHost.ts): the Test Explorer's trigger tests (finding the test files, running them,
 // opening a window in the preview), loaded by registerTriggerTests.ts the first time the Test Explorer, a test
 // file or a run needs them, so that activation does not pay for the backtest engine.
 import type * as vscode from 'vscode';
