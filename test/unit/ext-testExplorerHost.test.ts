@@ -2,7 +2,7 @@
 // files found once, a burst of file events handled in one batch that reads only the files it names, and
 // Continuous Run running again, on a save, exactly the test files the saved file affects.
 import { fake, settle, TextDocument, Uri } from './vscode-fake';
-import { CancellationTokenSource, TestRunRequest } from './vscode-fake-testing';
+import { CancellationTokenSource, TestRunRequest, type TestMessage } from './vscode-fake-testing';
 import { beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TestDiscovery } from '../../src/extension/triggerTests/testDiscovery';
@@ -50,7 +50,7 @@ class Items {
 }
 
 function controller() {
-  const runs: { request: TestRunRequest; log: string[] }[] = [];
+  const runs: { request: TestRunRequest<FakeItem>; log: string[] }[] = [];
   const invalidated: string[] = [];
   const items = new Items(undefined);
   return {
@@ -62,7 +62,7 @@ function controller() {
       item.children = new Items(item);
       return item;
     },
-    createTestRun(request: TestRunRequest) {
+    createTestRun(request: TestRunRequest<FakeItem>) {
       const log: string[] = [];
       runs.push({ request, log });
       const record = (what: string) => (item: FakeItem, message?: TestMessage) => log.push(`${what} ${item.id}${message ? `: ${message.message}` : ''}`);
