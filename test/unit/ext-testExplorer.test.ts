@@ -16,6 +16,7 @@ import { lineStarts, outlineTestFile, positionOf } from '../../src/extension/tri
 import { noConnectionText, resultView } from '../../src/extension/triggerTests/testResults';
 import { outsideFolder } from '../../src/extension/triggerTests/triggerLocation';
 import { runTestFiles, type FileToRun, type RunConnection, type RunHooks } from '../../src/extension/triggerTests/runTests';
+import { DEFAULT_NOISE_MAX_PER_WEEK } from '../../src/extension/core/settings';
 
 const root = join(import.meta.dirname, '..', '..');
 const DEMO_DIR = join(root, 'demo', 'workspace', 'triggers', 'api-gateway');
@@ -216,5 +217,20 @@ describe('a run against the sandbox', () => {
     r.hooks.started = () => abort.abort();
     const done = await runTestFiles({ files: [demoFile()], connection: s.connection, readTrigger: readTrigger(DEMO_TRIGGER), hooks: r.hooks, signal: abort.signal, nowSeconds: s.nowSeconds });
     assert.deepEqual([done.cancelled, r.outcomes.length, s.created()], [true, 0, 0]);
+  });
+});
+
+describe('the manifest', () => {
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    activationEvents: string[];
+    contributes: { menus: Record<string, { command: string; when?: string }[]>; configuration: { properties: Record<string, { default?: unknown }> }; views: Record<string, { id: string }[]> };
+  };
+  test('a workspace with test files wakes the extension; a failure with a window offers the preview; the noise report has its view and budget', () => {
+    assert.ok(manifest.activationEvents.includes('workspaceContains:**/*.trigger-test.json'));
+    for (const menu of ['testing/message/content', 'testing/message/context']) {
+      assert.deepEqual(manifest.contributes.menus[menu], [{ command: 'obs.triggerTests.openPreview', when: 'testMessage == obs.triggerTest.window' }]);
+    }
+    assert.ok(manifest.contributes.views['obs']?.some((v) => v.id === 'obs.noise'));
+    assert.equal(manifest.contributes.configuration.properties['obs.noise.maxNotificationsPerWeek']?.default, DEFAULT_NOISE_MAX_PER_WEEK);
   });
 });
