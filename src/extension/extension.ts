@@ -87,7 +87,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const account = keep(registerAccount(host, connections.manager));
   const tree = keep(registerTree(context, host, connections.manager, account));
   keep(registerConnectionActions(connections, tree));
-  const lint = keep(registerLint(context, host, connections.manager, account, lintWork?.observe));
+  const lint = keep(registerLint(context, host, connections.manager, account, tree, lintWork?.observe));
   const workerLint = lintInWorker(host, lint.diagnostics);
   const sync = keep(registerTriggersAsCode(context, host, connections.manager, tree, workerLint, account));
   keep(registerServiceTriggers(host, connections.manager, sync));
@@ -260,6 +260,7 @@ function registerLint(
   host: Host,
   connections: ConnectionManager,
   account: Account,
+  tree: Tree,
   observe: WorkObserver<TriggerDiagnosticsWork> | undefined,
 ): Registered<{ diagnostics: TriggerDiagnostics }> {
   const feedback = host.feedbackFor('lint');
@@ -280,16 +281,8 @@ function registerLint(
   });
   const liveDatasets = new LiveDatasets({
     connection: () => connections.activeProfile()?.id,
-    fetch: async (connectionId) => {
-      const { client } = await connections.connectionFor(connectionId);
-      try {
-        return (await client.listDatasets()).data.map((d) => d.slug);
-      } catch (err) {
-        const status = (err as { status?: unknown }).status;
-        if (status === 401 || status === 403 || status === 404 || status === 405) return 'refused';
-        throw err;
-      }
-    },
+    // The tree's read of the connection's dataset list: one call serves the tree and the linter.
+    fetch: async (connectionId) => tree.model.datasetSlugs(connectionId, (await connections.connectionFor(connectionId)).client),
     log: (m) => feedback.log.info(m),
   });
   const disposable = vscode.Disposable.from(
