@@ -13,7 +13,8 @@ import { CreationPacer, ResultCache, type RunnerClock } from '../../src/backtest
 import { SavedQueryCache } from '../../src/backtest/savedQueryCache';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox';
 import { evaluateNoise, noisiestFirst, prepareNoise, type NoiseEntry, type NoiseSession, type NoiseTarget, type PreparedNoise } from '../../src/extension/noise/noiseReport';
-import { noiseRows } from '../../src/extension/noise/noiseRows';
+import { noiseRows, type NoiseRow } from '../../src/extension/noise/noiseRows';
+import { safeLabel } from '../../src/extension/core/text';
 import { readSuggestedEdit, suggestionEdits } from '../../src/extension/noise/suggestionEdit';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -153,5 +154,58 @@ describe("the report's rows", () => {
   test('estimated counts say so', () => {
     const estimated = { ...entry('loud', 23, 2), counts: { ...counts(23, 2), exact: false } };
     assert.match(noiseRows([estimated], 7)[0]?.description ?? '', / \(estimated\)$/);
+  });
+});
+
+describe('what the rows draw is bounded, whatever a file or the service holds', () => {
+  // A trigger name or test name of a million characters, with a right-to-left override, a line break and
+  // ESC; a service error of a million characters as the reason a file was left out.
+  const HOSTILE = `evil\u202eLTR\n\u001b[2J${'n'.repeat(1_000_000)}`;
+  const rows = noiseRows(
+    [
+      {
+        kind: 'evaluated',
+        key: 'k',
+        label: `${HOSTILE}.trigger.json`,
+        name: HOSTILE,
+        dataset: HOSTILE,
+        rules: { op: '>', value: 5, exceededLimit: 1, alertType: 'on_change', frequency: 300 },
+        counts: { notifications: 23, resolves: 23, firings: 23, flaps: 0, evaluated: 2000, perDay: [1, 2, 3, 4, 5, 6, 2], windowSeconds: 7 * 86_400, exact: true },
+        from: 0,
+        to: 604_800,
+        notes: [HOSTILE],
+        unchecked: [HOSTILE],
+        suggestion: { notifications: 23, suggestions: [], missed: [HOSTILE], blockedBy: HOSTILE },
+      },
+      { kind: 'skipped', key: 's', label: HOSTILE, name: HOSTILE, reason: HOSTILE },
+    ],
+    7,
+  );
+  const all = (list: readonly NoiseRow[]): NoiseRow[] => list.flatMap((r) => [r, ...all(r.children ?? [])]);
+  const drawn = all(rows);
+  // C0 and C1 controls but tab and line breaks (a tooltip keeps its lines), bidi controls and marks.
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  const hidden = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+  test('every label and description is one line of at most 200 characters, with no control or bidi character', () => {
+    assert.equal(drawn.length, 9);
+    for (const text of drawn.flatMap((r) => [r.label, r.description ?? ''])) {
+      assert.ok(text.length <= 200, `${text.length} characters`);
+      assert.doesNotMatch(text, /[\n\r\u2028\u2029]/);
+      assert.doesNotMatch(text, hidden);
+    }
+    assert.equal(rows[0]?.label, safeLabel(HOSTILE, 200));
+  });
+
+  test('every tooltip cuts each text at 1,000 characters, saying so, and holds no control or bidi character', () => {
+    const tooltips = drawn.flatMap((r) => (r.tooltip === undefined ? [] : [r.tooltip]));
+    assert.equal(tooltips.length, 3);
+    for (const t of tooltips) {
+      assert.ok(t.length <= 10_000, `${t.length} characters`);
+      assert.doesNotMatch(t, hidden);
+    }
+    // The skipped file's tooltip: its name, then the reason, each cut.
+    const said = [...(rows[1]?.tooltip ?? '').matchAll(/\u2026 \(shortened; (\d+) characters in all\)/g)].map((m) => m[1]);
+    assert.deepEqual(said, [String(HOSTILE.length), String('Not evaluated: '.length + HOSTILE.length)]);
   });
 });

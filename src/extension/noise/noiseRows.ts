@@ -2,9 +2,13 @@
 // sparkline of them per day; under it what it sent, how often it flapped, and for a trigger over the budget
 // the suggested change (a row that opens the edit for review), or why there is none. Estimates say so.
 // Plain data: the view (in the activation bundle) draws it without the engine. No vscode import.
+// Names, dataset slugs, test names and reasons come from workspace files and the service: every label and
+// description is drawn as one bounded line, every tooltip text cut with its length said, controls and bidi
+// characters made visible (core/text.ts), as the Datasets and Drift views do.
 import { utcSpan } from '../../backtest';
 import { durationWords, sparkline } from '../../backtest/noise';
 import { spanLabel } from '../../backtest/summary';
+import { capText, neutraliseControls, safeLabel } from '../core/text';
 import type { NoiseEntry } from './noiseReport';
 import type { SuggestedEdit } from './suggestionEdit';
 import * as l10n from '@vscode/l10n';
@@ -27,13 +31,31 @@ export interface NoiseRow {
 const notificationsText = (n: number): string => (n === 1 ? l10n.t('1 notification') : l10n.t('{0} notifications', n));
 const flapsText = (n: number): string => (n === 1 ? l10n.t('1 flap') : l10n.t('{0} flaps', n));
 
+/** Longest label or description drawn, in characters. */
+const LABEL_MAX = 200;
+
+/** A tooltip of these lines (empty ones left out), each text cut at 1,000 characters and its controls made visible. */
+const tooltipOf = (lines: readonly string[]): string =>
+  lines
+    .filter((l) => l !== '')
+    .map((l) => capText(neutraliseControls(l)))
+    .join('\n');
+
+/** The row and its children as drawn: one-line labels and descriptions of at most LABEL_MAX characters. */
+function drawn(row: NoiseRow): NoiseRow {
+  const out: NoiseRow = { ...row, label: safeLabel(row.label, LABEL_MAX) };
+  if (row.description !== undefined) out.description = safeLabel(row.description, LABEL_MAX);
+  if (row.children !== undefined) out.children = row.children.map(drawn);
+  return out;
+}
+
 /** The rows of a report, noisiest first (the entries come sorted). */
 export function noiseRows(entries: readonly NoiseEntry[], maxPerWeek: number): NoiseRow[] {
-  return entries.map((e) => (e.kind === 'skipped' ? skippedRow(e) : triggerRow(e, maxPerWeek)));
+  return entries.map((e) => drawn(e.kind === 'skipped' ? skippedRow(e) : triggerRow(e, maxPerWeek)));
 }
 
 function skippedRow(e: Extract<NoiseEntry, { kind: 'skipped' }>): NoiseRow {
-  return { id: e.key, label: e.name ?? e.label, description: l10n.t('not evaluated: {0}', e.reason), tooltip: `${e.label}\n${l10n.t('Not evaluated: {0}', e.reason)}`, icon: 'circle-slash', open: e.key };
+  return { id: e.key, label: e.name ?? e.label, description: l10n.t('not evaluated: {0}', e.reason), tooltip: tooltipOf([e.label, l10n.t('Not evaluated: {0}', e.reason)]), icon: 'circle-slash', open: e.key };
 }
 
 function triggerRow(e: Extract<NoiseEntry, { kind: 'evaluated' }>, maxPerWeek: number): NoiseRow {
@@ -45,7 +67,7 @@ function triggerRow(e: Extract<NoiseEntry, { kind: 'evaluated' }>, maxPerWeek: n
   const sent = l10n.t('{0} ({1}) and {2} in the last {3}{4}', notificationsText(c.notifications), e.rules.alertType, c.resolves === 1 ? l10n.t('1 resolve') : l10n.t('{0} resolves', c.resolves), window, estimate);
   const flapping = l10n.t('{0}: fired again within an hour of resolving', flapsText(c.flaps));
   const children: NoiseRow[] = [
-    { id: `${e.key}#sent`, label: sent, tooltip: l10n.t('Evaluated as the service would have, every {0} from {1} to {2}: {3} evaluations.', spanLabel(e.rules.frequency), span.from, span.to, c.evaluated), icon: 'bell' },
+    { id: `${e.key}#sent`, label: sent, tooltip: tooltipOf([l10n.t('Evaluated as the service would have, every {0} from {1} to {2}: {3} evaluations.', spanLabel(e.rules.frequency), span.from, span.to, c.evaluated)]), icon: 'bell' },
     { id: `${e.key}#flaps`, label: flapping, icon: 'pulse' },
     { id: `${e.key}#days`, label: l10n.t('Per day: {0}', c.perDay.join(' · ')), description: sparkline(c.perDay), icon: 'info' },
     ...suggestionRows(e, maxPerWeek, estimate),
@@ -55,7 +77,7 @@ function triggerRow(e: Extract<NoiseEntry, { kind: 'evaluated' }>, maxPerWeek: n
     id: e.key,
     label: e.name,
     description: l10n.t('{0} · {1} · {2}', notificationsText(c.notifications), flapsText(c.flaps), sparkline(c.perDay)) + estimate,
-    tooltip: [e.label, l10n.t('{0} on {1}: threshold {2} {3}, exceeded_limit {4}', e.name, e.dataset, e.rules.op, e.rules.value, e.rules.exceededLimit), sent, flapping, c.exact ? '' : l10n.t('Estimated: some values could not be added up over buckets.')].filter((l) => l !== '').join('\n'),
+    tooltip: tooltipOf([e.label, l10n.t('{0} on {1}: threshold {2} {3}, exceeded_limit {4}', e.name, e.dataset, e.rules.op, e.rules.value, e.rules.exceededLimit), sent, flapping, c.exact ? '' : l10n.t('Estimated: some values could not be added up over buckets.')]),
     icon: over ? 'bell-dot' : 'bell',
     open: e.key,
     children,
