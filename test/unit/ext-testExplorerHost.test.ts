@@ -111,6 +111,18 @@ describe('finding the test files', () => {
     assert.equal(c.items.get(testFile(0))?.error, 'expectations must hold at least one expectation');
     discovery.dispose();
   });
+  test("a test's name is shown on one line of at most 200 characters, its control and bidi characters neutralised", async () => {
+    const name = `fires\u202e${'x'.repeat(5_000)}\nline two`;
+    fake.files.set(testFile(0), JSON.stringify({ expectations: [{ name, expect: 'fires', from: 'now-2h', to: 'now' }] }));
+    const c = controller();
+    const discovery = new TestDiscovery(c as never, log);
+    await discovery.start();
+    const label = [...(c.items.get(testFile(0))?.children.map.values() ?? [])][0]?.label ?? '';
+    assert.equal(label.length, 200);
+    assert.equal(label.slice(0, 6), 'fires\ufffd');
+    assert.doesNotMatch(label, /[\u202e\n]/);
+    discovery.dispose();
+  });
 });
 
 describe('Continuous Run', () => {

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { isTriggerTestFile, triggerPathFor, TRIGGER_TEST_SUFFIX } from '../../backtest';
 import { Batch } from '../core/batch';
 import type { Logger } from '../core/logger';
+import { safeLabel } from '../core/text';
 import { readWorkspaceText } from '../core/workspaceText';
 import { TestIndex } from './testIndex';
 import { lineStarts, outlineTestFile, positionOf, type TestOutline } from './testOutline';
@@ -110,7 +111,10 @@ export class TestDiscovery implements vscode.Disposable {
     };
     item.children.replace(
       outline.expectations.map((e) => {
-        const child = item.children.get(e.id) ?? this.controller.createTestItem(e.id, e.name, uri);
+        const label = safeLabel(e.name);
+        const child = item.children.get(e.id) ?? this.controller.createTestItem(e.id, label, uri);
+        // A name edited in the file keeps its item (same id) but shows the new words.
+        child.label = label;
         child.range = new vscode.Range(at(e.start), at(e.end));
         return child;
       }),
