@@ -54,8 +54,15 @@ test("the MCP server is listed with the connection's address and no key; the key
     version: 'conn-1',
   });
   assert.equal(mcpLaunch({ id: 'c', name: 'n', baseUrl: 'https://x' }, '/ext', [], undefined).env['OBS_TRIGGER_FOLDER'], '', 'no folder open: no trigger files');
-  assert.deepEqual(startEnvironment('secret-key', undefined), { OBS_CONFIG_KEY: 'secret-key' });
-  assert.deepEqual(startEnvironment('k', 'http://proxy:3128'), { OBS_CONFIG_KEY: 'k', HTTPS_PROXY: 'http://proxy:3128', HTTP_PROXY: 'http://proxy:3128' });
+  const profile = { baseUrl: 'https://api.example.com' };
+  assert.deepEqual(startEnvironment(launch.env, profile, 'secret-key', undefined), { ...launch.env, OBS_CONFIG_KEY: 'secret-key' });
+  assert.deepEqual(startEnvironment({}, profile, 'k', 'http://proxy:3128'), { OBS_BASE_URL: 'https://api.example.com', OBS_CONFIG_KEY: 'k', HTTPS_PROXY: 'http://proxy:3128', HTTP_PROXY: 'http://proxy:3128' });
+});
+
+test("a server started from a definition listed before the connection's address changed sends the key to the connection's address only", () => {
+  const kept = mcpLaunch({ id: 'conn-1', name: 'Prod EU', baseUrl: 'https://old.example.com' }, '/ext', [], '/work/repo');
+  const started = startEnvironment(kept.env, { baseUrl: 'https://api.example.com' }, 'secret-key', undefined);
+  assert.deepEqual([started['OBS_BASE_URL'], started['OBS_CONFIG_KEY']], ['https://api.example.com', 'secret-key']);
 });
 
 test('the plan shown before an apply sits in a code block no backtick run in it can close', () => {
