@@ -494,6 +494,8 @@ export const vscode = {
     showInformationMessage: message('info'),
     showWarningMessage: message('warning'),
     showErrorMessage: message('error'),
+    /** The first item is picked, as a user pressing Enter does. */
+    showQuickPick: <T>(items: readonly T[] | Promise<readonly T[]>): Promise<T | undefined> => Promise.resolve(items).then((list) => list[0]),
   },
   commands: {
     registerCommand(id: string, run: (...args: unknown[]) => unknown): Disposable {

@@ -34,7 +34,11 @@ const named = (stored: StoredPlan<unknown>): Plan => ({ ...stored.plan, target: 
 export function applyPreparation(input: unknown, plans: PlanStore<PlanSources>, activeId: string | undefined): Preparation {
   const parsed = parseInput(APPLY_TOOL_NAME, input);
   const stored = parsed.ok ? plans.peek(parsed.value.plan_id) : undefined;
-  if (stored === undefined || stored.connectionId !== activeId) return { invocationMessage: l10n.t('Checking the plan to apply') };
+  if (stored === undefined) return { invocationMessage: l10n.t('Checking the plan to apply') };
+  // Said anew at each preparation: an invocation that put no question writes nothing, even when the plan's
+  // connection is active again by the time VS Code calls invoke.
+  plans.markAsked(stored.id, stored.connectionId === activeId);
+  if (stored.connectionId !== activeId) return { invocationMessage: l10n.t('Checking the plan to apply') };
   const plan = named(stored);
   const q = confirmation(plan, looksLikeProduction(stored.connectionName));
   const detail = l10n.t(
@@ -69,8 +73,14 @@ export interface ApplyDeps {
 export async function runApply(input: unknown, deps: ApplyDeps, signal: AbortSignal): Promise<string> {
   const parsed = parseInput(APPLY_TOOL_NAME, input);
   if (!parsed.ok) throw new ToolError(parsed.error);
-  const stored = deps.plans.take(parsed.value.plan_id);
-  if (stored === undefined) throw new ToolError(l10n.t('nothing was written: there is no plan {0} (it was applied already, is older than 30 minutes, or was never made); call obs_plan again', JSON.stringify(parsed.value.plan_id)));
+  const found = deps.plans.peek(parsed.value.plan_id);
+  if (found === undefined) throw new ToolError(l10n.t('nothing was written: there is no plan {0} (it was applied already, is older than 30 minutes, or was never made); call obs_plan again', JSON.stringify(parsed.value.plan_id)));
+  if (!found.asked) {
+    throw new ToolError(l10n.t('nothing was written: the user was not asked to confirm plan {0} (the question is put only while the connection it was made against is active); call obs_apply_plan again', JSON.stringify(parsed.value.plan_id)));
+  }
+  // Taken now: a plan is applied at most once.
+  deps.plans.take(found.id);
+  const stored = found;
   const active = deps.active;
   if (active === undefined || active.profile.id !== stored.connectionId) {
     throw new ToolError(l10n.t('nothing was written: the plan was made against {0}, which is not the active connection now; call obs_plan again', stored.connectionName));

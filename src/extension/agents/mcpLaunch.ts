@@ -33,7 +33,22 @@ export function mcpLaunch(profile: Pick<ConnectionProfile, 'id' | 'name' | 'base
   };
 }
 
-/** What the starting server gets on top of the listed environment: the key, and the proxy the editor uses. */
-export function startEnvironment(configKey: string, proxy: string | undefined): Record<string, string> {
-  return { OBS_CONFIG_KEY: configKey, ...(proxy === undefined || proxy === '' ? {} : { HTTPS_PROXY: proxy, HTTP_PROXY: proxy }) };
+/**
+ * The environment of the starting server: the listed one, with the key, the proxy the editor uses, and the
+ * address of the connection the key belongs to. The address is set again here, not taken from the listed
+ * definition: VS Code may start a definition it kept from before (same label, the connection's address since
+ * changed), and the key must go only to its own service.
+ */
+export function startEnvironment<V>(
+  listed: Readonly<Record<string, V>>,
+  profile: Pick<ConnectionProfile, 'baseUrl'>,
+  configKey: string,
+  proxy: string | undefined,
+): Record<string, V | string> {
+  return {
+    ...listed,
+    OBS_BASE_URL: profile.baseUrl,
+    OBS_CONFIG_KEY: configKey,
+    ...(proxy === undefined || proxy === '' ? {} : { HTTPS_PROXY: proxy, HTTP_PROXY: proxy }),
+  };
 }

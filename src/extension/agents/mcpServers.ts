@@ -48,7 +48,7 @@ export class McpServers implements vscode.McpServerDefinitionProvider<vscode.Mcp
     }
     const key = await this.deps.connections.configKeyForChild(profile.id);
     if (key === undefined || key === '') throw new Error(vscode.l10n.t('The connection {0} has no configuration key. Edit the connection to add one.', profile.name));
-    server.env = { ...server.env, ...startEnvironment(key, this.deps.settings.httpProxy()) };
+    server.env = startEnvironment(server.env, profile, key, this.deps.settings.httpProxy());
     this.deps.log.info(`starting obs mcp for the connection ${profile.name}`);
     return server;
   }

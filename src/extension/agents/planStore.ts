@@ -12,6 +12,11 @@ export interface StoredPlan<S = unknown> extends PlanWithNotes {
   connectionId: string;
   connectionName: string;
   madeAt: number;
+  /**
+   * Whether the last prepareInvocation for this plan put the question to the user. An apply writes only a
+   * plan the user was asked about: VS Code shows no question when prepareInvocation returns none.
+   */
+  asked: boolean;
 }
 
 /** A plan older than this is planned again (the service and the files move on). */
@@ -27,7 +32,7 @@ export class PlanStore<S = unknown> {
   remember(planned: PlanWithNotes, connection: { id: string; name: string }, sources: S): string {
     this.drop();
     const id = `plan_${randomBytes(9).toString('base64url')}`;
-    this.plans.set(id, { ...planned, id, sources, connectionId: connection.id, connectionName: connection.name, madeAt: this.now() });
+    this.plans.set(id, { ...planned, id, sources, connectionId: connection.id, connectionName: connection.name, madeAt: this.now(), asked: false });
     while (this.plans.size > KEPT) {
       const oldest = this.plans.keys().next().value;
       if (oldest === undefined) break;
@@ -40,6 +45,12 @@ export class PlanStore<S = unknown> {
   peek(id: string): StoredPlan<S> | undefined {
     this.drop();
     return this.plans.get(id);
+  }
+
+  /** Notes whether the question before an apply of this plan was put (each preparation says it anew). */
+  markAsked(id: string, asked: boolean): void {
+    const plan = this.plans.get(id);
+    if (plan !== undefined) plan.asked = asked;
   }
 
   /** The plan of an id, removed: it is applied at most once. */

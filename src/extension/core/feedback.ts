@@ -4,6 +4,15 @@ import * as vscode from 'vscode';
 import { errorText, isAlreadyReported, isCancellation, progressFailureText } from './errors';
 import type { Logger } from './logger';
 
+/**
+ * Shows an error of something the user started, with "Show Logs": VS Code hides a notification by itself
+ * after a few seconds unless it is an error with an action, and the user should read why it was refused.
+ */
+export async function showErrorUntilRead(text: string, showLogs: () => unknown = () => vscode.commands.executeCommand('obs.showLogs')): Promise<void> {
+  const label = vscode.l10n.t('Show Logs');
+  if ((await vscode.window.showErrorMessage(text, label)) === label) await showLogs();
+}
+
 export class Feedback {
   constructor(
     /** The module's named logger: failures are logged there. */
@@ -57,8 +66,12 @@ export class Feedback {
       return;
     }
     this.log.error(text);
-    const showLogs = vscode.l10n.t('Show Logs');
-    const choice = await vscode.window.showErrorMessage(text, showLogs);
-    if (choice === showLogs) this.showLogs();
+    await showErrorUntilRead(text, this.showLogs);
+  }
+
+  /** A refusal of what the user asked for (a setting's folder, a dataset the form cannot edit): logged, and shown until read. */
+  async reportRefusal(text: string): Promise<void> {
+    this.log.error(text);
+    await showErrorUntilRead(text, this.showLogs);
   }
 }

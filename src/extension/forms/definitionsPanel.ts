@@ -38,7 +38,7 @@ export class DefinitionsPanel {
     }
     const refused = definitionsDatasetProblem(dataset);
     if (refused !== undefined) {
-      void vscode.window.showErrorMessage(refused);
+      void this.panels.deps.feedback.reportRefusal(refused);
       return;
     }
     this.open(undefined, conn, { connectionId: conn.profile.id, dataset });

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { ResultsFromWebview, RESULTS_VIEW_TYPE, describeRefusalText, type ResultsModel, type ResultsToWebview, type SavedRun } from './resultsProtocol';
 import type { Logger } from '../core/logger';
 import { pageL10n } from '../core/pageL10nSetup';
+import { showErrorUntilRead } from '../core/feedback';
 import { makeNonce, renderWebviewPage } from '../core/webviewPage';
 
 export interface PanelActions {
@@ -123,7 +124,7 @@ export class ResultsPanel {
     } catch (err) {
       this.log.error(`results panel: ${m.type} failed: ${String(err)}`);
       const operation = m.type === 'export' ? vscode.l10n.t('export the table') : m.type === 'rerun' ? vscode.l10n.t('run it again') : vscode.l10n.t('open the link');
-      void vscode.window.showErrorMessage(vscode.l10n.t('Could not {0}: {1}', operation, err instanceof Error ? err.message : String(err)));
+      void showErrorUntilRead(vscode.l10n.t('Could not {0}: {1}', operation, err instanceof Error ? err.message : String(err)));
     }
   }
 

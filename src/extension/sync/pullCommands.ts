@@ -88,14 +88,14 @@ function settingChoice(f: vscode.WorkspaceFolder, setting: string, many: boolean
 }
 
 /** The folder to pull into: the setting's folder in a workspace folder (the first choice), or one the user picks. */
-async function pickFolder(settings: Settings): Promise<PullTarget | undefined> {
+async function pickFolder(settings: Settings, feedback: Feedback): Promise<PullTarget | undefined> {
   const folders = vscode.workspace.workspaceFolders ?? [];
   const choices: (vscode.QuickPickItem & { target?: PullTarget; refused?: string })[] = folders.map((f) => settingChoice(f, settings.pullFolder(), folders.length > 1));
   choices.push({ label: `$(folder-opened) ${vscode.l10n.t('Choose Another Folder...')}` });
   const picked = folders.length === 0 ? choices[0] : await vscode.window.showQuickPick(choices, { title: vscode.l10n.t('Pull Triggers'), placeHolder: vscode.l10n.t('Write the trigger files into which folder?') });
   if (picked === undefined) return undefined;
   if (picked.refused !== undefined) {
-    void vscode.window.showErrorMessage(picked.refused);
+    void feedback.reportRefusal(picked.refused);
     return undefined;
   }
   if (picked.target !== undefined) return picked.target;
@@ -135,11 +135,11 @@ function logReport(log: Feedback['log'], shownFolder: string, report: PullReport
 
 export async function pull(deps: PullDeps, scope: PullScope, connectionId?: string): Promise<PullReport | undefined> {
   const active = connectionId === undefined ? await deps.connections.requireActive() : await deps.connections.connectionFor(connectionId);
-  const target = await pickFolder(deps.settings);
+  const target = await pickFolder(deps.settings, deps.feedback);
   if (target === undefined) return undefined;
   const outside = await targetProblem(target);
   if (outside !== undefined) {
-    void vscode.window.showErrorMessage(outside);
+    void deps.feedback.reportRefusal(outside);
     return undefined;
   }
   const folder = target.folder;
