@@ -96,7 +96,7 @@ export function activate(context: vscode.ExtensionContext): void {
   keep(registerNoiseFeature(context, host, connections.manager, queries.services));
   const forms = keep(registerFormFeature(context, host, connections.manager, tree));
   const sandboxFeature = keep(registerSandbox(context, host, connections.manager));
-  const agents = keep(registerAgentTools(context, host, connections.manager, { sync, lint: workerLint, pacerFor: queries.pacerFor }));
+  const agents = keep(registerAgentTools(context, host, connections.manager, { sync, lint: workerLint, pacerFor: queries.pacerFor, account }));
   keep(registerCrossFeatureEvents(connections.manager, tree, account));
   sandbox = sandboxFeature.controller;
   keep({
@@ -371,7 +371,7 @@ function registerAgentTools(
   context: vscode.ExtensionContext,
   host: Host,
   connections: ConnectionManager,
-  shared: { sync: RegisteredSync; lint: WorkerLint; pacerFor: RegisteredQueries['pacerFor'] },
+  shared: { sync: RegisteredSync; lint: WorkerLint; pacerFor: RegisteredQueries['pacerFor']; account: Account },
 ): Registered<Pick<RegisteredAgents, 'loaded' | 'mcpServers'>> {
   const agents = registerAgents({
     extensionUri: context.extensionUri,
@@ -381,6 +381,7 @@ function registerAgentTools(
     lint: shared.lint,
     pacerFor: shared.pacerFor,
     onWritten: (connectionId) => shared.sync.triggersWritten(connectionId),
+    recipients: () => shared.account.recipients.known(),
   });
   return { loaded: agents.loaded, mcpServers: agents.mcpServers, disposable: vscode.Disposable.from(...agents.disposables) };
 }

@@ -13,6 +13,7 @@ import { lint } from '../../src/lint';
 import type { Plan, PlannedChange } from '../../src/triggerFiles';
 import type { ActiveConnection } from '../../src/extension/connections';
 import type { Logger } from '../../src/extension/core/logger';
+import { RecipientDirectory } from '../../src/extension/core/recipients';
 
 const QUESTION_TITLE = 'Prod looks like a production connection. Apply 1 change to Prod?';
 
@@ -136,4 +137,15 @@ test('a question put once and then not put again (the connection switched) leave
   assert.equal(applyPreparation({ plan_id: id }, plans, 'staging').confirmation, undefined);
   await assert.rejects(runApply({ plan_id: id }, deps, new AbortController().signal), /the user was not asked to confirm/);
   assert.deepEqual(calls, []);
+});
+
+test('the question before an apply names the recipients of a difference as the editor\'s Apply does, when the connection lists them', () => {
+  const plans = new PlanStore<PlanSources>();
+  const difference = { path: 'recipients[0].id', member: 'recipients', service: 'rcp_old', local: 'rcp_new' };
+  const changes: PlannedChange[] = [{ action: 'update', dataset: 'api-gateway', id: 'trig_1', name: 'Errors', file: 'errors.trigger.json', body: {}, differences: [difference], service: { sha256: '0'.repeat(64) } } as unknown as PlannedChange];
+  const id = plans.remember({ plan: { ...plan(0).plan, changes }, notes: [] }, { id: 'prod', name: 'Prod' }, { current: async () => new Map(), state: async () => undefined, editAndSave: async () => undefined } as unknown as PlanSources);
+  const directory = new RecipientDirectory([{ id: 'rcp_new', type: 'slack', details: { slack_channel: '#alerts' } }] as never);
+  const message = applyPreparation({ plan_id: id }, plans, 'prod', directory).confirmation?.message ?? '';
+  assert.match(message, /recipients\[0\]\.id: "rcp_old" -> "rcp_new" \(rcp_old is rcp_old \(not among the recipients the service lists\); rcp_new is #alerts \(Slack\)\)/);
+  assert.doesNotMatch(applyPreparation({ plan_id: id }, plans, 'prod').confirmation?.message ?? '', /rcp_new is/);
 });

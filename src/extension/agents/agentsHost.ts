@@ -8,6 +8,7 @@ import type { CreationPacer } from '../../backtest/runner';
 import type { ActiveConnection, ConnectionManager } from '../connections';
 import { configureL10n } from '../core/l10nSetup';
 import type { Feedback } from '../core/feedback';
+import type { RecipientDirectory } from '../core/recipients';
 import type { Settings } from '../core/settings';
 import { applyPreparation, runApply } from './applyTool';
 import { editorToolHost } from './editorToolHost';
@@ -27,6 +28,8 @@ export interface AgentsDeps {
   pacerFor(connection: ActiveConnection): CreationPacer;
   /** After an apply wrote to a connection: its lists are read again (drift, the Datasets tree). */
   onWritten(connectionId: string): void;
+  /** The active connection's recipients when listed: the question before an apply names them. */
+  recipients(): RecipientDirectory | undefined;
 }
 
 export interface LoadedAgents {
@@ -52,7 +55,7 @@ export function createAgents(deps: AgentsDeps): LoadedAgents {
   return {
     async prepare(name, input) {
       if (name !== APPLY_TOOL_NAME) return { invocationMessage: invocationText(name, input, connectionName()) };
-      const prepared = applyPreparation(input, plans, deps.connections.activeProfile()?.id);
+      const prepared = applyPreparation(input, plans, deps.connections.activeProfile()?.id, deps.recipients());
       const q = prepared.confirmation;
       return { invocationMessage: prepared.invocationMessage, ...(q === undefined ? {} : { confirmationMessages: { title: q.title, message: new vscode.MarkdownString(q.message) } }) };
     },

@@ -9,6 +9,7 @@ import { answerText, APPLY_TOOL_NAME, clip, defined, firstOf, LIMITS, parseInput
 import { applyChanges, differenceText, PacedPool, type ChangeResult, type Plan } from '../../triggerFiles';
 import { looksLikeProduction, type ActiveConnection } from '../connections';
 import type { Logger } from '../core/logger';
+import type { RecipientDirectory } from '../core/recipients';
 import { changedSincePlan, confirmation, idWriter, pacedWriter, planCountsText, planDocumentText, type IdDocuments } from '../sync';
 import type { PlanStore, StoredPlan } from './planStore';
 import { applyQuestion, type ApplyQuestion } from './toolText';
@@ -29,9 +30,10 @@ const named = (stored: StoredPlan<unknown>): Plan => ({ ...stored.plan, target: 
 
 /**
  * What VS Code shows before an apply: the question with every change when the plan exists and belongs to the
- * active connection; otherwise no question, since invoke then writes nothing and says why.
+ * active connection; otherwise no question, since invoke then writes nothing and says why. `recipients`, the
+ * active connection's when listed, names the recipients of a difference as the editor's Apply does.
  */
-export function applyPreparation(input: unknown, plans: PlanStore<PlanSources>, activeId: string | undefined): Preparation {
+export function applyPreparation(input: unknown, plans: PlanStore<PlanSources>, activeId: string | undefined, recipients?: RecipientDirectory): Preparation {
   const parsed = parseInput(APPLY_TOOL_NAME, input);
   const stored = parsed.ok ? plans.peek(parsed.value.plan_id) : undefined;
   if (stored === undefined) return { invocationMessage: l10n.t('Checking the plan to apply') };
@@ -48,7 +50,7 @@ export function applyPreparation(input: unknown, plans: PlanStore<PlanSources>, 
   );
   return {
     invocationMessage: l10n.t('Applying the plan to {0}', stored.connectionName),
-    confirmation: applyQuestion({ message: q.message, detail }, planDocumentText(plan, stored.notes)),
+    confirmation: applyQuestion({ message: q.message, detail }, planDocumentText(plan, stored.notes, recipients)),
   };
 }
 
