@@ -116,8 +116,17 @@ export async function openForm(browser: Browser, entry: string, initialState?: u
       );
       return (await handle.jsonValue()) as Record<string, unknown>;
     },
+    // Resolves once the page has handled the message: a listener added after the page's hears the same
+    // event after it (a posted message is delivered in a task of its own, after evaluate returns).
     fromHost: async (message) => {
-      await page.evaluate((m) => window.postMessage(m, '*'), message);
+      await page.evaluate(
+        (m) =>
+          new Promise<void>((resolve) => {
+            window.addEventListener('message', () => resolve(), { once: true });
+            window.postMessage(m, '*');
+          }),
+        message,
+      );
     },
     state: () => page.evaluate(() => (window as unknown as { __state: () => unknown }).__state()),
     async incidents() {
