@@ -25,7 +25,10 @@ export type ChangeResult =
   | { change: PlannedChange; outcome: 'skipped'; reason: string }
   /** The service refused the write (a 4xx): its message, and the members it named. */
   | { change: PlannedChange; outcome: 'refused'; reason: string; members: { field: string; message: string }[] }
-  /** The write could not be made or its outcome is unknown (network, 5xx). */
+  /**
+   * The write could not be made or its outcome is unknown (network, 5xx), or it was made but could not be
+   * read back (the reason says it was written, and for a create its new id).
+   */
   | { change: PlannedChange; outcome: 'failed'; reason: string };
 
 export interface ApplyChangesOptions {
@@ -82,10 +85,31 @@ async function create(change: Extract<PlannedChange, { action: 'create' }>, writ
   const created = await writer.createTrigger(segment, change.body, { ...signalOf(o.signal), knownIds: new Set(listed.map((t) => t.id)) });
   const id = created.data.id;
   const note = await o.onCreated?.(change, id);
-  const readBack = (await writer.getTrigger(segment, id, signalOf(o.signal))).data;
   const recovered = created.recovered === true ? 'its answer was lost; it was found on the service and not created again' : undefined;
   const notes = [recovered, note].filter((n): n is string => n !== undefined);
-  return { change, outcome: 'applied', id, storedDifferently: storedDifferently(change.body, change.dataset, readBack), ...(notes.length > 0 ? { note: notes.join('; ') } : {}) };
+  const back = await readBack(writer, segment, id, o.signal);
+  if ('problem' in back) return unverified(change, `created as ${id}`, back.problem, notes);
+  return { change, outcome: 'applied', id, storedDifferently: storedDifferently(change.body, change.dataset, back.trigger), ...(notes.length > 0 ? { note: notes.join('; ') } : {}) };
+}
+
+/**
+ * The trigger as the service holds it right after a write, or why it could not be read. The write is made
+ * by then: a failure here must not be reported as the write's (a 404 read as a refusal, a 503 as a write
+ * that may not have happened).
+ */
+async function readBack(writer: TriggerWriter, segment: string, id: string, signal: AbortSignal | undefined): Promise<{ trigger: ServiceTrigger } | { problem: string }> {
+  try {
+    return { trigger: (await writer.getTrigger(segment, id, signalOf(signal))).data };
+  } catch (e) {
+    if (e instanceof PullCancelled) return { problem: 'the apply was cancelled before it was read back' };
+    return { problem: asServiceError(e)?.message ?? (e instanceof Error ? e.message : String(e)) };
+  }
+}
+
+/** A write that was made but not read back: said as such, never as a refusal or a write that may not have happened. */
+function unverified(change: PlannedChange, what: string, problem: string, notes: readonly string[] = []): ChangeResult {
+  const reason = [`written (${what}), but reading it back failed (${problem}), so what the service stored is not known; plan again to compare`, ...notes].join('; ');
+  return { change, outcome: 'failed', reason };
 }
 
 /** The trigger as it is now, or why the change must not be written over it. */
@@ -117,8 +141,9 @@ async function update(change: Extract<PlannedChange, { action: 'update' }>, writ
   if (mismatch !== undefined) return mismatch;
   const segment = listingSegment(change.dataset);
   await writer.replaceTrigger(segment, change.id, { ...change.body, disabled: change.body.disabled === true }, signalOf(signal));
-  const readBack = (await writer.getTrigger(segment, change.id, signalOf(signal))).data;
-  return { change, outcome: 'applied', id: change.id, storedDifferently: storedDifferently(change.body, change.dataset, readBack) };
+  const back = await readBack(writer, segment, change.id, signal);
+  if ('problem' in back) return unverified(change, `updated ${change.id}`, back.problem);
+  return { change, outcome: 'applied', id: change.id, storedDifferently: storedDifferently(change.body, change.dataset, back.trigger) };
 }
 
 async function remove(change: Extract<PlannedChange, { action: 'delete' }>, writer: TriggerWriter, signal: AbortSignal | undefined): Promise<ChangeResult> {

@@ -168,3 +168,24 @@ test('deletes only with --prune, listed apart; apply deletes the trigger no file
   assert.ok(!(await client.listTriggers(dataset)).data.some((t) => t.id === id));
   assert.deepEqual(readdirSync(folder()).includes(HIGH), false);
 });
+
+test('without a PATH the plan reads the trigger files under the current folder; --format json prints the plan itself', async () => {
+  // An earlier test deleted "High error rate" on the sandbox: edit the first pulled trigger without a baseline.
+  const name = readdirSync(folder()).sort().find((f) => read(f).baseline_details === undefined) ?? '';
+  const t = read(name);
+  (t.threshold as { value: number }).value = 77;
+  write(name, t);
+  const r = await run(['plan', '--format', 'json']);
+  assert.equal(r.code, 1, r.stderr);
+  const plan = JSON.parse(r.stdout) as { format: string; files: { file: string }[]; changes: { action: string; file: string; differences: { path: string; service: unknown; local: unknown }[] }[]; blocked: unknown[] };
+  assert.equal(plan.format, 'obs-trigger-plan');
+  assert.deepEqual(
+    plan.files.map((f) => f.file),
+    readdirSync(folder()).sort().map((name) => join('triggers', dataset, name)),
+  );
+  assert.deepEqual(
+    plan.changes.map((c) => [c.action, c.file, c.differences.map((d) => [d.path, d.local])]),
+    [['update', join('triggers', dataset, name), [['threshold.value', 77]]]],
+  );
+  assert.deepEqual(plan.blocked, []);
+});

@@ -53,3 +53,37 @@ test('a write given up while a pacing pool waited (cancelled) is skipped: it was
   const [result] = await applyChanges([update], writer({ replaceTrigger: () => Promise.reject(new PullCancelled()) }));
   assert.deepEqual(result, { change: update, outcome: 'skipped', reason: 'the apply was cancelled during it' });
 });
+
+test('an update made but not readable back (404) is reported as written and unverified, never as refused', async () => {
+  let reads = 0;
+  const [result] = await applyChanges(
+    [update],
+    writer({
+      // The first read is the check before the write; the second, the read back after it.
+      getTrigger: async () => (++reads === 1 ? { data: listed } : Promise.reject(new ForeignServiceError('read trigger: 404 not found', 'http', 404))),
+      replaceTrigger: async () => ({ data: { ...listed, frequency: 600 } }),
+    }),
+  );
+  assert.deepEqual(result, {
+    change: update,
+    outcome: 'failed',
+    reason: 'written (updated t-1), but reading it back failed (read trigger: 404 not found), so what the service stored is not known; plan again to compare',
+  });
+});
+
+test('a create made but not readable back (503) names its new id and the id written into the file', async () => {
+  const create: PlannedChange = { action: 'create', file: 'api/new.trigger.json', index: -1, dataset: 'api', name: 'New one', body: { name: 'New one', disabled: false } };
+  const [result] = await applyChanges(
+    [create],
+    writer({
+      createTrigger: async () => ({ data: { id: 't-9', name: 'New one', dataset_slug: 'api' } }),
+      getTrigger: () => Promise.reject(new ForeignServiceError('read trigger: 503 unavailable', 'http', 503)),
+    }),
+    { onCreated: async () => 'id written into api/new.trigger.json' },
+  );
+  assert.deepEqual(result, {
+    change: create,
+    outcome: 'failed',
+    reason: 'written (created as t-9), but reading it back failed (read trigger: 503 unavailable), so what the service stored is not known; plan again to compare; id written into api/new.trigger.json',
+  });
+});

@@ -1,4 +1,4 @@
-// Round trip: right after a pull, drift is empty. For every demo trigger of the sandbox (pulled into a
+// Round trip: right after a pull, drift is empty and so is the plan. For every demo trigger of the sandbox (pulled into a
 // temporary folder through the real client), for every trigger body of the fixture corpus (shaped like
 // the service's own), and as a property: the canonical form of a trigger is stable under every rewrite
 // the service makes (service-rewrites.ts).
@@ -16,7 +16,9 @@ import {
   compareTriggers,
   datasetsOfFiles,
   driftOfFile,
+  keyFingerprint,
   listDatasets,
+  makePlan,
   normalize,
   onlyOnService,
   PacedPool,
@@ -69,6 +71,10 @@ test('every demo trigger pulled from the sandbox is in sync right after the pull
   const drift = files.map(({ f, read }) => driftOfFile(f, read, index));
   assert.deepEqual(drift.filter((d) => d.status !== 'in-sync').map((d) => [d.file, d.status, d.triggers.map((t) => t.differences)]), []);
   assert.deepEqual(onlyOnService(drift, index), []);
+  // The plan is made from the same comparison: nothing to create, update or delete (with --prune), nothing blocked.
+  const planFiles = files.map(({ f, read }) => ({ file: f, text: readFileSync(f, 'utf8'), read }));
+  const applyPlan = makePlan({ files: planFiles, index, target: { baseUrl: sandbox.base, key: keyFingerprint('k', 's') }, prune: true, now: new Date() });
+  assert.deepEqual([applyPlan.changes, applyPlan.blocked, applyPlan.unchanged], [[], [], items.length]);
 
   // A second pull finds every file unchanged and writes nothing.
   const again = await applyPull(nodeFileSystem, dir, planPull(items, await scanExisting(nodeFileSystem, dir, items)), { approve: () => Promise.resolve(new Set()) });
@@ -82,6 +88,16 @@ test('every trigger body of the fixture corpus round-trips through its canonical
     assert.deepEqual(compareTriggers(pulled, listed), [], listed.id);
     assert.deepEqual(normalize(pulled), pulled, `${listed.id}: the file is canonical`);
   }
+  // Pulled as files and planned against the same lists (deletes asked for): nothing to change.
+  const index = new ServiceIndex();
+  const datasets = [...new Set(corpus.body.map((t) => String(t.dataset_slug)))];
+  for (const d of datasets) index.add(d, { state: 'listed', triggers: corpus.body.filter((t) => t.dataset_slug === d) });
+  const files = corpus.body.map((t, i) => {
+    const text = triggerFileText(t);
+    return { file: `corpus-${i}.trigger.json`, text, read: readTriggerFile(text) };
+  });
+  const plan = makePlan({ files, index, target: { baseUrl: 'https://api.example.com', key: keyFingerprint('k', 's') }, prune: true, now: new Date() });
+  assert.deepEqual([plan.changes, plan.blocked, plan.unchanged], [[], [], corpus.body.length]);
 });
 
 test('a pulled demo trigger file draws no lint error (the canonical form is a valid write, id included)', async () => {

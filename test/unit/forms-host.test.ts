@@ -11,6 +11,7 @@ import { MemoryMemento } from '../../scripts/memoryMemento';
 import { ApiKeyFormController } from '../../src/extension/forms/apiKeyController';
 import { BurnAlertFormController, type ReviewSide } from '../../src/extension/forms/burnAlertController';
 import { DatasetDefinitionsFormController } from '../../src/extension/forms/datasetDefinitionsController';
+import { namedRecipientOptions } from '../../src/extension/forms/recipientChoices';
 import { buildBurnAlertUpdate } from '../../src/webview/protocol/burnAlertForm';
 import { rowsFromDefinitions } from '../../src/webview/protocol/datasetDefinitionsForm';
 
@@ -381,6 +382,58 @@ describe('burn alert form', () => {
     const ids = (init?.recipientOptions as { id: string }[]).map((o) => o.id);
     assert.ok(ids.includes(DEMO.recipients.emailOncall), `options: ${ids.join(', ')}`);
     assert.ok(ids.includes(DEMO.recipients.pagerdutyPrimary), `options: ${ids.join(', ')}`);
+  });
+
+  test("the picker offers the team's recipients by type and name, those no alert or trigger uses included", async () => {
+    const { form, rec } = open(DEMO.burnAlerts.gwExhaustion);
+    await form.receive({ type: 'ready' });
+    const options = rec.ofType('init')[0]?.recipientOptions as { id: string; label: string }[];
+    const label = (id: string) => options.find((o) => o.id === id)?.label;
+    assert.equal(label(DEMO.recipients.slackIncidents), '#incidents (Slack)');
+    assert.equal(label(DEMO.recipients.pagerdutyPrimary), 'Primary on-call (PagerDuty)');
+    assert.equal(label(DEMO.recipients.emailOncall), 'oncall@example.com (email)');
+    // Sorted by the type's words, then name: email, Microsoft Teams workflow, Microsoft Teams (deprecated), PagerDuty, Slack, webhook.
+    assert.deepEqual(
+      options.map((o) => o.id),
+      [
+        DEMO.recipients.emailOncall,
+        DEMO.recipients.emailTeam,
+        DEMO.recipients.msteamsWorkflow,
+        DEMO.recipients.msteamsLegacy,
+        DEMO.recipients.pagerdutyPrimary,
+        DEMO.recipients.slackIncidents,
+        DEMO.recipients.webhookOps,
+      ],
+    );
+  });
+
+  test("where the team's recipients cannot be listed (403), the picker offers the ids in use as before, and says why in the log", async () => {
+    const refusing = new Proxy(client, {
+      get: (target, key) => (key === 'listRecipients' ? () => Promise.reject(new Error('list recipients: 403 forbidden')) : Reflect.get(target, key, target) as unknown),
+    });
+    const rec = recorder();
+    const form = new BurnAlertFormController({
+      client: async () => refusing,
+      context: { connectionId: 'conn-1', dataset: gw, sloId: slo, alertId: DEMO.burnAlerts.gwExhaustion },
+      connectionName: 'Sandbox',
+      post: rec.post,
+      log: rec.log,
+      openDiff: async () => undefined,
+    });
+    await form.receive({ type: 'ready' });
+    const options = rec.ofType('init')[0]?.recipientOptions as { id: string; label: string }[];
+    assert.equal(options.find((o) => o.id === DEMO.recipients.emailOncall)?.label, `email: oncall@example.com (${DEMO.recipients.emailOncall})`);
+    assert.equal(options.some((o) => o.id === DEMO.recipients.slackIncidents), false);
+    assert.ok(rec.logs.some((l) => l.startsWith('warn') && l.includes("could not list the team's recipients: list recipients: 403 forbidden")));
+  });
+
+  test('two team recipients of the same type and name are told apart by id', () => {
+    const twin = (id: string) => ({ id, type: 'email', details: { email_address: 'ops@example.com' } });
+    assert.deepEqual(namedRecipientOptions([twin('rcp_b'), twin('rcp_a')], [{ id: 'rcp_old', label: 'email: old@example.com (rcp_old)' }]), [
+      { id: 'rcp_a', label: 'ops@example.com (email), id rcp_a' },
+      { id: 'rcp_b', label: 'ops@example.com (email), id rcp_b' },
+      { id: 'rcp_old', label: 'email: old@example.com (rcp_old)' },
+    ]);
   });
 
   test('a round trip loses nothing: the PUT carries every writable field plus the edit', async () => {

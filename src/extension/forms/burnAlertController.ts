@@ -17,6 +17,7 @@ import { formProblem } from '../../webview/protocol/problems';
 import { errorText } from '../core/errors';
 import { FormController, type ClientSource, type FormLog } from './controller';
 import { BURN_ALERT_HOST_TEXT } from './formText';
+import { namedRecipientOptions } from './recipientChoices';
 
 /** One side of a "Review changes" diff: a title and the JSON shown read-only. */
 export interface ReviewSide {
@@ -26,7 +27,7 @@ export interface ReviewSide {
 
 export interface BurnAlertFormDeps {
   /** The connection's client, asked for at each request (a restarted sandbox has a new one). */
-  client: ClientSource<Pick<ServiceClient, 'getBurnAlert' | 'listBurnAlerts' | 'updateBurnAlert' | 'listTriggers'>>;
+  client: ClientSource<Pick<ServiceClient, 'getBurnAlert' | 'listBurnAlerts' | 'updateBurnAlert' | 'listTriggers' | 'listRecipients'>>;
   context: BurnAlertContext;
   connectionName: string;
   /** The alert as the tree showed it, or as the form had it before a window reload. */
@@ -166,12 +167,26 @@ export class BurnAlertFormController extends FormController<BurnAlertFromWebview
   }
 
   /**
-   * Recipients the environment already uses, from the SLO's burn alerts and the dataset's triggers.
-   * A list that fails to load only narrows the choice (logged), it never stops the form.
+   * The team's recipients by type and name (GET /1/recipients), and the ids the environment already uses
+   * (the SLO's burn alerts, the dataset's triggers) that the team's list does not hold. A list that fails to
+   * load or is refused only narrows the choice (logged), it never stops the form.
    */
   private async gatherRecipients(): Promise<RecipientOption[]> {
-    const { dataset, sloId } = this.deps.context;
     const client = await this.deps.client();
+    const team = client.listRecipients({ signal: this.abort.signal }).then(
+      (r) => r.data,
+      (err: unknown) => {
+        this.log.warn(`burn alert form: could not list the team's recipients: ${errorText(err)}`);
+        return undefined;
+      },
+    );
+    const seen = await this.recipientsInUse(client);
+    return namedRecipientOptions(await team, seen);
+  }
+
+  /** Recipients the environment already uses, from the SLO's burn alerts and the dataset's triggers. */
+  private async recipientsInUse(client: Pick<ServiceClient, 'listBurnAlerts' | 'listTriggers'>): Promise<RecipientOption[]> {
+    const { dataset, sloId } = this.deps.context;
     const lists: (readonly Recipient[] | undefined)[] = [this.loaded?.recipients];
     const sources: [string, () => Promise<(readonly Recipient[] | undefined)[]>][] = [
       ['burn alerts', async () => (await client.listBurnAlerts(dataset, sloId, { signal: this.abort.signal })).data.map((a) => a.recipients)],

@@ -192,7 +192,7 @@ export function isSameVersion(loaded: BurnAlert, current: BurnAlert): boolean {
   return JSON.stringify(buildBurnAlertUpdate(loaded, {})) === JSON.stringify(buildBurnAlertUpdate(current, {}));
 }
 
-/** A recipient the user can pick by id, gathered from what the environment already uses. */
+/** A recipient the user can pick (sent by id): one of the team's, or an id the environment already uses. */
 export interface RecipientOption {
   id: string;
   label: string;

@@ -28,7 +28,7 @@ export const BURN_ALERT_TEXT = {
       exhaustion_minutes: l10n.t('Minutes left until the projected budget is used up when the alert fires (0 or more).'),
       budget_rate_window_minutes: l10n.t('The time window in which the budget drop is measured (at least 60).'),
       budget_rate_decrease_threshold_per_million: l10n.t('How much of the budget, in parts per million, must be used within the window (1 to 1,000,000).'),
-      recipients: l10n.t('At least one. Pick recipients the environment already uses, by ID (preferred).'),
+      recipients: l10n.t("At least one. Pick the team's recipients by name (each is sent by its ID)."),
     };
   },
   get rules() {
