@@ -1,6 +1,8 @@
 // obs, one program (dist/cli.js, `obs` once installed) with one subcommand per job. Each command
 // module declares its options once, with commander, and registers itself on the program; a new
-// command (plan, apply, test, mcp) is one more module in COMMANDS.
+// command (plan, apply, test, mcp) is one more module in COMMANDS. A command module imports only what
+// declaring it needs: what its run needs it imports when it runs (`await import('./lintRun')`), so obs
+// starts without the linter, the client or undici, and each command loads only its own.
 import { Command, CommanderError } from 'commander';
 import { version } from '../../package.json';
 import { errorText } from '../api/errors';
@@ -10,7 +12,7 @@ import { CliUsageError, EXIT_OK, EXIT_TROUBLE, PROGRAM, warn, type MainIo } from
 import { defineLint } from './lint';
 import { definePlan } from './plan';
 import { definePull } from './pull';
-import { ServiceSetupError } from './service';
+import { ServiceSetupError } from './serviceEnv';
 
 /** Adds a command to the program; its action calls `finish` with the exit status. */
 type DefineCommand = (program: Command, io: MainIo, finish: (code: number) => void) => void;

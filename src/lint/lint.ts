@@ -4,6 +4,7 @@
 // indexes, only the first N diagnostics of a file are kept and built (select.ts), and the others
 // are only counted.
 import { datasetsNamed, MAX_SUGGESTION_SEARCHES } from './columns';
+import { DEFAULT_MAX_DIAGNOSTICS } from './defaults';
 import { tooDeepMessage, type DeepRegion } from './depth';
 import { duplicateDiagnostic, findingDiagnostic, plainDiagnostic, summaryDiagnostic, type Counts } from './build';
 import { applyOffsetEdits, findValueNode, planFixAll, type FixTarget, type OffsetEdit } from './fixes';
@@ -21,8 +22,7 @@ import { newLintWork, type LintRun } from './work';
 
 export { boundedMessage, MAX_MESSAGE_LENGTH } from './build';
 
-/** Diagnostics per file unless the options say otherwise; one more says how many were left out. */
-export const DEFAULT_MAX_DIAGNOSTICS = 1000;
+export { DEFAULT_MAX_DIAGNOSTICS } from './defaults';
 
 /** Where undecodable bytes were read as U+FFFD: offsets in the text (decode.ts finds them). */
 export interface EncodingProblem {
@@ -105,9 +105,13 @@ export function analyse(
   const visibleAt = (index: number): boolean => {
     if (index === askedIndex) return askedVisible;
     let visible = root !== undefined && located < limit;
+    // Only problems placed before the trigger count against the limit: with none left to place (most
+    // files), its start is not needed, and the array is not skimmed for it.
     if (visible && root !== undefined) {
-      const start = index < 0 ? root.offset : root.childStart(index);
-      while (p < before.length && (before[p] ?? 0) < start) p++;
+      if (p < before.length) {
+        const start = index < 0 ? root.offset : root.childStart(index);
+        while (p < before.length && (before[p] ?? 0) < start) p++;
+      }
       visible = p + located < limit;
     }
     askedIndex = index;

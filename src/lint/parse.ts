@@ -3,8 +3,8 @@
 // visitor (recover.ts), so a half-typed file still yields a value to check and a tree to locate it in.
 import * as l10n from '@vscode/l10n';
 import { printParseErrorCode } from 'jsonc-parser';
-import { deepRegionsOfBroken, deepRegionsOfValid, withoutRegions, type DeepRegion } from './depth';
-import { duplicateMembers } from './duplicates';
+import { deepRegionsOfBroken, deepRegionsOfValid, MAX_DEPTH, withoutRegions, type DeepRegion } from './depth';
+import { duplicateMembers, everyMemberKept, valueShape } from './duplicates';
 import { recover, RecoveredIndex, type RecoveredError } from './recover';
 import { skimTree, treeOver, type SkimNode } from './skim';
 import type { LintWork } from './work';
@@ -39,7 +39,11 @@ export function parseFile(text: string, limit: number, work: LintWork): ParsedFi
   } catch {
     return parseBroken(text, limit, work);
   }
-  const parsed: ParsedFile = { value, valid: true, syntaxProblems: [], moreSyntaxProblems: 0, duplicates: duplicateMembers(text, value, work), deep: deepRegionsOfValid(text) };
+  // Most files repeat no member and nest a few levels: the value tells, and the text is scanned only when it does not.
+  const shape = valueShape(value);
+  const kept = everyMemberKept(text, shape);
+  const deep = kept && shape.depth <= MAX_DEPTH ? [] : deepRegionsOfValid(text);
+  const parsed: ParsedFile = { value, valid: true, syntaxProblems: [], moreSyntaxProblems: 0, duplicates: duplicateMembers(text, value, work, kept), deep };
   const root = skimTree(text, work);
   if (root !== undefined) parsed.root = root;
   return parsed;

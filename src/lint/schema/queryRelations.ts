@@ -43,6 +43,8 @@ function checkTimeRange({ trigger, query, report }: QueryScope): void {
   const timeRange = query.time_range;
   if (typeof timeRange !== 'number' || !isValidFrequency(frequency)) return;
   const { min, max, maxByFrequency } = timeRangeBounds(frequency);
+  // Most time ranges are within bounds: the words are made only for one that is not.
+  if (!(timeRange < min) && !(timeRange > max)) return;
   const factor = TRIGGER_LIMITS.timeRangeFactor;
   const related = defaultFrequency ? [] : [{ path: ['frequency'], message: memberValue('frequency', frequency) }];
   const allowed = () =>
@@ -129,6 +131,7 @@ function checkCalculationNames({ calculations, formulas, report }: QueryScope): 
 
 /** Global filters and named aggregates do not mix (spec 2.6.1 rule 7). */
 function checkNamedAggregateFilters({ query, calculations, report }: QueryScope): void {
+  if (!Array.isArray(query.filters) || query.filters.length === 0) return;
   const named = calculations.filter((c) => isRecord(c) && present(c.name));
   if (named.length === 0 || !Array.isArray(query.filters) || query.filters.length === 0) return;
   const names = someOf(named.map((c) => (isRecord(c) ? show(c.name) : '')));

@@ -1,0 +1,97 @@
+// The run of `obs lint` (declared in lint.ts, loaded when the command runs): reads the files, lints
+// each and prints the report in the order the files were given.
+import { errorText } from '../api/errors';
+import { decodeTriggerFile, lintReport, type DatasetColumns, type LintOptions } from '../lint';
+import { datasetsNamed } from '../lint/columns';
+import { expandTargets } from './files';
+import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, type MainIo } from './io';
+import { CLI_METRICS_DATASET_HINT, type LintInvocation } from './lint';
+import { toJson, toText } from './lintReport';
+import { toSarif, type FileReport } from './lintSarif';
+import { readCommandLineFile, ReadProblem } from './read';
+import { visibleJson } from './visible';
+
+function lintOptions(invocation: LintInvocation, columns?: Record<string, DatasetColumns>): LintOptions {
+  const options: LintOptions = { metricsDatasets: invocation.metricsDataset ?? [], metricsDatasetHint: CLI_METRICS_DATASET_HINT, maxDiagnostics: invocation.maxProblems };
+  if (columns !== undefined) options.columns = columns;
+  return options;
+}
+
+async function readTarget(file: string, io: MainIo, maxBytes: number): Promise<{ bytes: Uint8Array } | { error: string }> {
+  try {
+    return { bytes: await readCommandLineFile(file, io.cwd, maxBytes) };
+  } catch (e) {
+    return { error: e instanceof ReadProblem ? e.message : errorText(e) };
+  }
+}
+
+/** The datasets a file's triggers name, when it is JSON (the columns to read for it). */
+function datasetsOf(bytes: Uint8Array): string[] {
+  try {
+    return datasetsNamed(JSON.parse(decodeTriggerFile(bytes, 0).text));
+  } catch {
+    return [];
+  }
+}
+
+/** The columns of the datasets the files name, read from the service; undefined (said on stderr) when they could not be read. */
+async function serviceColumns(files: readonly string[], io: MainIo, maxBytes: number): Promise<Record<string, DatasetColumns> | undefined> {
+  // A first read for the datasets the files name (the bytes are not kept: files may be large).
+  const named = new Set<string>();
+  for (const file of files) {
+    const r = await readTarget(file, io, maxBytes);
+    if ('bytes' in r) for (const d of datasetsOf(r.bytes)) named.add(d);
+  }
+  try {
+    // The client (and undici) load only for this option.
+    const [{ clientFromEnvironment }, { readColumns }] = await Promise.all([import('./service'), import('./columns')]);
+    const client = clientFromEnvironment(io.env ?? {});
+    try {
+      const found = await readColumns(client, [...named].sort());
+      for (const d of found.missing) warn(io, `the service has no dataset ${d}: its columns are not checked`);
+      return found.columns;
+    } finally {
+      await client.close();
+    }
+  } catch (e) {
+    warn(io, `could not read the columns from the service: ${errorText(e)}`);
+    return undefined;
+  }
+}
+
+export async function runLint(targets: readonly string[], invocation: LintInvocation, io: MainIo): Promise<number> {
+  const { files, problems } = expandTargets(targets, io.cwd);
+  let columns: Record<string, DatasetColumns> | undefined;
+  if (invocation.columnsFromService === true) {
+    columns = await serviceColumns(files, io, invocation.maxBytes);
+    if (columns === undefined) return EXIT_TROUBLE;
+  }
+  // Decoding drops a byte order mark (editors hide it, so columns match what people see) and reports bytes that are not UTF-8.
+  const options = lintOptions(invocation, columns);
+  const reports: FileReport[] = [];
+  for (const file of files) {
+    const r = await readTarget(file, io, invocation.maxBytes);
+    if ('bytes' in r) {
+      const { diagnostics, hidden } = lintReport(r.bytes, options);
+      reports.push({ file, diagnostics, hidden });
+    } else {
+      reports.push({ file, diagnostics: [], error: r.error });
+    }
+  }
+
+  for (const problem of problems) warn(io, problem);
+  for (const r of reports) if (r.error !== undefined) warn(io, `cannot read ${r.file}: ${r.error}`);
+
+  switch (invocation.format) {
+    case 'json':
+      io.stdout(toJson(reports));
+      break;
+    case 'sarif':
+      io.stdout(`${visibleJson(toSarif(reports, io.cwd, problems))}\n`);
+      break;
+    default:
+      io.stdout(toText(reports.filter((r) => r.error === undefined)));
+  }
+  if (problems.length > 0 || reports.some((r) => r.error !== undefined)) return EXIT_TROUBLE;
+  return reports.some((r) => r.diagnostics.some((d) => d.severity === 'error')) ? EXIT_FOUND : EXIT_OK;
+}

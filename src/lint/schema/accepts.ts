@@ -1,0 +1,161 @@
+// A fast "does zod accept this?" for the schemas the linter checks with. Most triggers in a file are
+// valid, and for them zod's parse is mostly work whose result is thrown away: a copy of every object
+// and array, a payload per node. This predicate walks the same schema definitions (`_zod.def`) and
+// runs zod's own checks (`_zod.check`: lengths, bounds, patterns, refinements) on the values, without
+// copying anything. It answers true only where zod's parse has no issue and its output equals the
+// input member for member (so a refinement sees the same trigger); a schema kind it does not model
+// (a default, a transform, a pipe, a coercion, a rewriting check...) makes it answer false. A false
+// answer costs nothing but the full parse that follows (findings.ts): the findings never depend on it.
+// test/unit/lint-accepts.test.ts holds it to zod's answer over the fuzz corpus and the fixtures.
+import type * as z from 'zod';
+
+type Schema = z.core.$ZodType;
+type Check = z.core.$ZodCheck;
+/** Whether zod's parse of a value would raise no issue. */
+export type Accepts = (value: unknown) => boolean;
+
+interface Probe {
+  value: unknown;
+  issues: unknown[];
+}
+
+/** A schema kind not modelled here: zod is asked instead (by the caller), so the answer is false. */
+const NOT_MODELLED: Accepts = () => false;
+
+const traitOf = (schema: Schema, trait: string): boolean => schema._zod.traits.has(trait);
+
+/** The checks zod runs after a schema's parse, in its order (a schema that is itself a check comes first). */
+function checksOf(schema: Schema): Check[] {
+  const own = (schema._zod.def.checks ?? []) as Check[];
+  const all = traitOf(schema, '$ZodCheck') ? [schema as unknown as Check, ...own] : own;
+  // describe() and meta() attach no-op checks: skipping them changes nothing.
+  return all.filter((c) => c._zod.def.check !== 'describe' && c._zod.def.check !== 'meta');
+}
+
+/** Runs checks as zod's runChecks does on a value with no issue yet: true when none raises one. */
+function passesChecks(checks: readonly Check[], value: unknown): boolean {
+  const probe: Probe = { value, issues: [] };
+  for (const check of checks) {
+    const when = check._zod.def.when as ((p: Probe) => boolean) | undefined;
+    if (when !== undefined && !when(probe)) continue;
+    // A check that answers later (a Promise) is zod's to judge.
+    if ((check._zod.check(probe as never) as unknown) instanceof Promise) return false;
+    if (probe.issues.length > 0) return false;
+  }
+  return true;
+}
+
+/** A check that rewrites the value (trim, toLowerCase) makes the next checks see another value: not modelled. */
+const rewrites = (checks: readonly Check[]): boolean => checks.some((c) => c._zod.def.check === 'overwrite');
+
+/** The predicate of a schema; `made` keeps each schema's once (shared member schemas, recursion). */
+export function acceptsOf(schema: Schema, made = new Map<Schema, Accepts>()): Accepts {
+  const known = made.get(schema);
+  if (known !== undefined) return known;
+  // A recursive schema reaches itself before its predicate is made: the cell answers once it is.
+  let cell: Accepts = () => false;
+  made.set(schema, (v) => cell(v));
+  const checks = checksOf(schema);
+  const parse = rewrites(checks) ? NOT_MODELLED : parserOf(schema, made);
+  cell = checks.length === 0 ? parse : (v) => parse(v) && passesChecks(checks, v);
+  made.set(schema, cell);
+  return cell;
+}
+
+/** What zod's `_zod.parse` of the schema accepts, before its checks. */
+function parserOf(schema: Schema, made: Map<Schema, Accepts>): Accepts {
+  const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
+  if (def.coerce === true) return NOT_MODELLED;
+  switch (def.type) {
+    case 'string':
+      return (v) => typeof v === 'string';
+    case 'number':
+      return (v) => typeof v === 'number' && Number.isFinite(v);
+    case 'boolean':
+      return (v) => typeof v === 'boolean';
+    case 'unknown':
+    case 'any':
+      return () => true;
+    case 'never':
+      return () => false;
+    case 'enum':
+    case 'literal': {
+      const values = schema._zod.values;
+      return values === undefined ? NOT_MODELLED : (v) => values.has(v as never);
+    }
+    case 'optional':
+      return optionalOf(schema, def, made);
+    case 'nullable': {
+      const inner = acceptsOf(def.innerType as Schema, made);
+      return (v) => v === null || inner(v);
+    }
+    case 'array':
+      return arrayOf(def, made);
+    case 'union':
+      return unionOf(schema, def, made);
+    case 'object':
+      return objectOf(def, made);
+    default:
+      return NOT_MODELLED;
+  }
+}
+
+function optionalOf(schema: Schema, def: Record<string, unknown>, made: Map<Schema, Accepts>): Accepts {
+  const innerSchema = def.innerType as Schema;
+  const inner = acceptsOf(innerSchema, made);
+  // exactOptional hands undefined to its inner schema; a defaulted inner substitutes a value for it.
+  if (traitOf(schema, '$ZodExactOptional')) return inner;
+  if (innerSchema._zod.optin === 'defaulted') return NOT_MODELLED;
+  return (v) => v === undefined || inner(v);
+}
+
+function arrayOf(def: Record<string, unknown>, made: Map<Schema, Accepts>): Accepts {
+  const element = acceptsOf(def.element as Schema, made);
+  return (v) => {
+    if (!Array.isArray(v)) return false;
+    for (const e of v as unknown[]) if (!element(e)) return false;
+    return true;
+  };
+}
+
+function unionOf(schema: Schema, def: Record<string, unknown>, made: Map<Schema, Accepts>): Accepts {
+  // Exclusive and discriminated unions answer by other rules than "any option passes".
+  if (!traitOf(schema, '$ZodUnion') || traitOf(schema, '$ZodXor') || traitOf(schema, '$ZodDiscriminatedUnion')) return NOT_MODELLED;
+  const options = (def.options as Schema[]).map((o) => acceptsOf(o, made));
+  return (v) => options.some((accepts) => accepts(v));
+}
+
+function objectOf(def: Record<string, unknown>, made: Map<Schema, Accepts>): Accepts {
+  const shape = def.shape as Record<string, Schema>;
+  const keys = Object.keys(shape);
+  // Symbol keys and a declared __proto__ follow rules of their own: such an object is left to zod.
+  if (Object.getOwnPropertySymbols(shape).length > 0 || keys.includes('__proto__')) return () => false;
+  const members = keys.map((key) => {
+    const s = shape[key] as Schema;
+    // A member zod lets be absent without a word: an optional that is optional on both sides.
+    const absentOk = s._zod.optin === 'optional' && s._zod.optout === 'optional';
+    return { key, absentOk, accepts: acceptsOf(s, made) };
+  });
+  const keySet = new Set(keys);
+  const catchall = def.catchall as Schema | undefined;
+  const strict = catchall !== undefined && catchall._zod.def.type === 'never';
+  const extra = catchall === undefined || strict ? undefined : acceptsOf(catchall, made);
+  return (v) => {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+    const input = v as Record<string, unknown>;
+    for (const m of members) {
+      if (!(m.key in input)) {
+        if (!m.absentOk) return false;
+      } else if (!m.accepts(input[m.key])) {
+        return false;
+      }
+    }
+    if (catchall === undefined) return true;
+    for (const key in input) {
+      if (keySet.has(key)) continue;
+      if (strict) return false;
+      if (key !== '__proto__' && extra !== undefined && !extra(input[key])) return false;
+    }
+    return true;
+  };
+}
