@@ -12,7 +12,7 @@ import { CliUsageError, EXIT_OK, EXIT_TROUBLE, PROGRAM, warn, type MainIo } from
 import { defineLint } from './lint';
 import { definePlan } from './plan';
 import { definePull } from './pull';
-import { ServiceSetupError } from './serviceEnv';
+import { isServiceSetupError } from './serviceEnv';
 
 /** Adds a command to the program; its action calls `finish` with the exit status. */
 type DefineCommand = (program: Command, io: MainIo, finish: (code: number) => void) => void;
@@ -115,7 +115,7 @@ export async function runMain(argv: readonly string[], io: MainIo): Promise<numb
       io.stderr(`\n${command === undefined ? '' : `${helpOf(command)}\n`}${USAGE}`);
       return EXIT_TROUBLE;
     }
-    if (e instanceof ServiceSetupError) {
+    if (isServiceSetupError(e)) {
       warn(io, e.message);
       return EXIT_TROUBLE;
     }

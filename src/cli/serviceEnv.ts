@@ -8,3 +8,11 @@ export const ENV_CONFIG_KEY = 'OBS_CONFIG_KEY';
 export class ServiceSetupError extends Error {
   readonly kind = 'service-setup';
 }
+
+/**
+ * Whether an error is a ServiceSetupError, by its shape: a command's run comes from a bundle of its own
+ * (dist/cli-service.js), whose copy of the class is not the one dist/cli.js holds.
+ */
+export function isServiceSetupError(e: unknown): e is ServiceSetupError {
+  return e instanceof Error && (e as { kind?: unknown }).kind === 'service-setup';
+}

@@ -140,9 +140,13 @@ function objectOf(def: Record<string, unknown>, made: Map<Schema, Accepts>): Acc
   const catchall = def.catchall as Schema | undefined;
   const strict = catchall !== undefined && catchall._zod.def.type === 'never';
   const extra = catchall === undefined || strict ? undefined : acceptsOf(catchall, made);
-  return (v) => {
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-    const input = v as Record<string, unknown>;
+  const byKey = new Map(members.map((m) => [m.key, m]));
+  const required = members.filter((m) => !m.absentOk).length;
+  // A member name Object.prototype also has ("constructor") is found by `in` on every object.
+  const inherited = keys.some((k) => k in Object.prototype);
+
+  /** zod's way: each member by `in`, then every enumerable key (own or inherited) for the catchall. */
+  const general = (input: Record<string, unknown>): boolean => {
     for (const m of members) {
       if (!(m.key in input)) {
         if (!m.absentOk) return false;
@@ -158,4 +162,35 @@ function objectOf(def: Record<string, unknown>, made: Map<Schema, Accepts>): Acc
     }
     return true;
   };
+
+  /**
+   * The same answer for an object as JSON.parse makes them (own, enumerable members; the ordinary
+   * prototype, which adds none): one pass over its own keys.
+   */
+  const parsed = (input: Record<string, unknown>): boolean => {
+    let seen = 0;
+    for (const key of Object.keys(input)) {
+      const m = byKey.get(key);
+      if (m === undefined) {
+        if (strict) return false;
+        if (key !== '__proto__' && extra !== undefined && !extra(input[key])) return false;
+        continue;
+      }
+      if (!m.accepts(input[key])) return false;
+      if (!m.absentOk) seen++;
+    }
+    return seen === required;
+  };
+
+  return (v) => {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+    const input = v as Record<string, unknown>;
+    return !inherited && Object.getPrototypeOf(input) === Object.prototype && !prototypeEnumerates() ? parsed(input) : general(input);
+  };
+}
+
+/** Whether Object.prototype has an enumerable member (then every object has it for zod's catchall). */
+function prototypeEnumerates(): boolean {
+  for (const _ in Object.prototype) return true;
+  return false;
 }
