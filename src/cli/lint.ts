@@ -2,7 +2,6 @@
 // linter and everything the run needs load only when it runs (lintRun.ts): obs starts without them.
 import { Option, type Command } from 'commander';
 import { DEFAULT_MAX_DIAGNOSTICS } from '../lint/defaults';
-import type { MetricsDatasetHint } from '../lint/types';
 import { DEFAULT_MAX_BYTES } from '../triggerFiles/regularFile';
 import { CliUsageError, wholeNumber, type MainIo } from './io';
 import { ENV_BASE_URL, ENV_CONFIG_KEY } from './serviceEnv';
@@ -12,9 +11,7 @@ export type Format = (typeof FORMATS)[number];
 /** Highest --max-problems: each problem shown costs memory and output. */
 const MAX_PROBLEMS_LIMIT = 100_000;
 
-/** How obs lint's messages tell to declare a metrics dataset: its flag, and the editor setting that feeds the same option. */
-export const CLI_METRICS_DATASET_HINT: MetricsDatasetHint = (slug) =>
-  `name it with --metrics-dataset${slug === undefined ? '' : ` ${slug}`} (editor setting obs.metricsDatasets)`;
+export { CLI_METRICS_DATASET_HINT } from './metricsHint';
 
 /** `--format`, shared by lint and drift. */
 export function formatOption(): Option {

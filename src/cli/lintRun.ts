@@ -5,7 +5,8 @@ import { decodeTriggerFile, lintReport, type DatasetColumns, type LintOptions } 
 import { datasetsNamed } from '../lint/columns';
 import { expandTargets } from './files';
 import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, type MainIo } from './io';
-import { CLI_METRICS_DATASET_HINT, type LintInvocation } from './lint';
+import type { LintInvocation } from './lint';
+import { CLI_METRICS_DATASET_HINT } from './metricsHint';
 import { toJson, toText } from './lintReport';
 import { toSarif, type FileReport } from './lintSarif';
 import { readCommandLineFile, ReadProblem } from './read';

@@ -51,8 +51,9 @@ function commandNames(program: Command): string {
   return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1] ?? ''}`;
 }
 
-/** The program with output to nowhere: what it declares, not what it does. */
-const declared = () => buildProgram({ cwd: '.', stdout: () => undefined, stderr: () => undefined }, () => undefined);
+/** The program with output to nowhere: what it declares, not what it does (built once, when first asked). */
+let declaredProgram: Command | undefined;
+const declared = () => (declaredProgram ??= buildProgram({ cwd: '.', stdout: () => undefined, stderr: () => undefined }, () => undefined));
 
 /** The whole help of a command, text added after the options included (helpInformation leaves it out). */
 function helpOf(command: Command): string {
@@ -61,8 +62,11 @@ function helpOf(command: Command): string {
   return text;
 }
 
-/** The help of the program: its commands. */
-export const USAGE = helpOf(declared());
+let usageText: string | undefined;
+/** The help of the program: its commands (worded when first asked: most runs never show it). */
+export function usage(): string {
+  return (usageText ??= helpOf(declared()));
+}
 
 /** Options of any command that take a value, from the commands' own declarations. */
 function valueOptions(): Set<string> {
@@ -112,7 +116,7 @@ export async function runMain(argv: readonly string[], io: MainIo): Promise<numb
     if (e instanceof CommanderError && (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help')) return e.exitCode;
     if (e instanceof CommanderError || e instanceof CliUsageError) {
       warn(io, e instanceof CommanderError ? usageMessage(e) : e.message);
-      io.stderr(`\n${command === undefined ? '' : `${helpOf(command)}\n`}${USAGE}`);
+      io.stderr(`\n${command === undefined ? '' : `${helpOf(command)}\n`}${usage()}`);
       return EXIT_TROUBLE;
     }
     if (isServiceSetupError(e)) {

@@ -8,7 +8,7 @@ import { blockingReasons, lint, type DatasetColumns } from '../lint';
 import { keyFingerprint, makePlan, planCounts, type Plan, type PlanFile, type PlanTarget, type ServiceIndex } from '../triggerFiles';
 import { readColumns } from './columns';
 import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, type MainIo } from './io';
-import { CLI_METRICS_DATASET_HINT } from './lint';
+import { CLI_METRICS_DATASET_HINT } from './metricsHint';
 import type { PlanInvocation } from './plan';
 import { planFileText } from './planFile';
 import { planText } from './planReport';
