@@ -61,7 +61,7 @@ async function serviceColumns(files: readonly string[], io: MainIo, maxBytes: nu
 }
 
 export async function runLint(targets: readonly string[], invocation: LintInvocation, io: MainIo): Promise<number> {
-  const { files, problems } = expandTargets(targets, io.cwd);
+  const { files, problems } = await expandTargets(targets, io.cwd);
   let columns: Record<string, DatasetColumns> | undefined;
   if (invocation.columnsFromService === true) {
     columns = await serviceColumns(files, io, invocation.maxBytes);

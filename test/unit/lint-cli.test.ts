@@ -167,8 +167,8 @@ describe('globs', () => {
       [['odd/a[1].json', ['trigger/frequency']]],
     );
   });
-  test('a glob with a directory prefix keeps it in the paths', () => {
-    assert.deepEqual(expandGlob('team/**/*.trigger.json', dir), ['team/api/warning.trigger.json', 'team/error.trigger.json']);
+  test('a glob with a directory prefix keeps it in the paths', async () => {
+    assert.deepEqual(await expandGlob('team/**/*.trigger.json', dir), ['team/api/warning.trigger.json', 'team/error.trigger.json']);
   });
 });
 

@@ -7,7 +7,7 @@
 // (a default, a transform, a pipe, a coercion, a rewriting check...) makes it answer false. A false
 // answer costs nothing but the full parse that follows (findings.ts): the findings never depend on it.
 // test/unit/lint-accepts.test.ts holds it to zod's answer over the fuzz corpus and the fixtures.
-import type * as z from 'zod';
+import * as z from 'zod';
 
 type Schema = z.core.$ZodType;
 type Check = z.core.$ZodCheck;
@@ -32,17 +32,24 @@ function checksOf(schema: Schema): Check[] {
   return all.filter((c) => c._zod.def.check !== 'describe' && c._zod.def.check !== 'meta');
 }
 
-/** Runs checks as zod's runChecks does on a value with no issue yet: true when none raises one. */
-function passesChecks(checks: readonly Check[], value: unknown): boolean {
-  const probe: Probe = { value, issues: [] };
-  for (const check of checks) {
-    const when = check._zod.def.when as ((p: Probe) => boolean) | undefined;
-    if (when !== undefined && !when(probe)) continue;
+/** The probe zod's checks are run on: one for all (a check runs to its end before the next starts). */
+const probe: Probe = { value: undefined, issues: [] };
+
+/** The `when` zod gives a length check (run it on a value with a length): always true on a string or array. */
+const LENGTH_WHEN = (z.string().min(1)._zod.def.checks?.[0]?._zod.def.when as unknown) ?? null;
+
+/** A check as a predicate: zod's own check run on the probe, as zod's runChecks runs it on a value with no issue yet. */
+function checkOf(check: Check, hasLength: boolean): Accepts {
+  const def = check._zod.def;
+  const when = hasLength && def.when === LENGTH_WHEN ? undefined : (def.when as ((p: Probe) => boolean) | undefined);
+  return (value) => {
+    probe.value = value;
+    if (probe.issues.length > 0) probe.issues = [];
+    if (when !== undefined && !when(probe)) return true;
     // A check that answers later (a Promise) is zod's to judge.
     if ((check._zod.check(probe as never) as unknown) instanceof Promise) return false;
-    if (probe.issues.length > 0) return false;
-  }
-  return true;
+    return probe.issues.length === 0;
+  };
 }
 
 /** A check that rewrites the value (trim, toLowerCase) makes the next checks see another value: not modelled. */
@@ -57,7 +64,16 @@ export function acceptsOf(schema: Schema, made = new Map<Schema, Accepts>()): Ac
   made.set(schema, (v) => cell(v));
   const checks = checksOf(schema);
   const parse = rewrites(checks) ? NOT_MODELLED : parserOf(schema, made);
-  cell = checks.length === 0 ? parse : (v) => parse(v) && passesChecks(checks, v);
+  const type = schema._zod.def.type;
+  const passes = checks.map((c) => checkOf(c, type === 'string' || type === 'array'));
+  cell =
+    passes.length === 0
+      ? parse
+      : (v) => {
+          if (!parse(v)) return false;
+          for (const passed of passes) if (!passed(v)) return false;
+          return true;
+        };
   made.set(schema, cell);
   return cell;
 }

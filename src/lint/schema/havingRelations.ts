@@ -11,28 +11,27 @@ import { calcLabel, present, q, someOf, someOrNone, type QueryScope } from './re
 export type CalculationIndex = (having: Record<string, unknown>) => number[];
 
 export function indexCalculations(calculations: readonly unknown[]): CalculationIndex {
-  const byOpAndColumn = new Map<unknown, Map<unknown, number[]>>();
-  const byName = new Map<string, number[]>();
+  // Built at the first lookup: a query without havings never looks one up.
+  let index: { byOpAndColumn: Map<unknown, Map<unknown, number[]>>; byName: Map<string, number[]> } | undefined;
   const add = <K>(map: Map<K, number[]>, key: K, i: number): void => {
     const same = map.get(key);
     if (same === undefined) map.set(key, [i]);
     else same.push(i);
   };
-  // Built at the first lookup: a query without havings never looks one up.
-  let built = false;
   const build = () => {
-    built = true;
+    const built = { byOpAndColumn: new Map<unknown, Map<unknown, number[]>>(), byName: new Map<string, number[]>() };
     calculations.forEach((c, i) => {
       if (!isRecord(c)) return;
-      let byColumn = byOpAndColumn.get(c.op);
-      if (byColumn === undefined) byOpAndColumn.set(c.op, (byColumn = new Map()));
+      let byColumn = built.byOpAndColumn.get(c.op);
+      if (byColumn === undefined) built.byOpAndColumn.set(c.op, (byColumn = new Map()));
       add(byColumn, c.column ?? undefined, i);
-      if (typeof c.name === 'string') add(byName, c.name, i);
+      if (typeof c.name === 'string') add(built.byName, c.name, i);
     });
+    return built;
   };
   const none: number[] = [];
   return (h) => {
-    if (!built) build();
+    const { byOpAndColumn, byName } = (index ??= build());
     if (!present(h.calculate_op)) return typeof h.column === 'string' ? (byName.get(h.column) ?? none) : none;
     return byOpAndColumn.get(h.calculate_op)?.get(h.column ?? undefined) ?? none;
   };
@@ -96,9 +95,11 @@ export function checkAggregateCounts(scope: QueryScope, matching: CalculationInd
 }
 
 /** The calculations havings use: one each, so of identical calculations the others still count. */
-function usedByHavings(havings: readonly unknown[], matching: CalculationIndex): Set<number> {
+const NONE_USED: ReadonlySet<number> = new Set();
+
+function usedByHavings(havings: readonly unknown[], matching: CalculationIndex): ReadonlySet<number> {
+  if (havings.length === 0) return NONE_USED;
   const used = new Set<number>();
-  if (havings.length === 0) return used;
   const taken = new Map<number[], number>();
   for (const h of havings) {
     if (!isRecord(h)) continue;

@@ -94,7 +94,8 @@ function checkCalculation({ trigger, metrics, metricsHint, report }: QueryScope,
  * named like a calculation.
  */
 function checkCalculationNames({ calculations, formulas, report }: QueryScope): void {
-  const firstByName = new Map<string, number>();
+  // Most calculations have no name: the map is made for the first that has one.
+  let byName: Map<string, number> | undefined;
   calculations.forEach((c, i) => {
     if (!isRecord(c)) return;
     if (formulas.length === 0 && present(c.name)) {
@@ -108,9 +109,10 @@ function checkCalculationNames({ calculations, formulas, report }: QueryScope): 
       });
     }
     if (typeof c.name !== 'string') return;
-    const first = firstByName.get(c.name);
+    byName ??= new Map();
+    const first = byName.get(c.name);
     if (first === undefined) {
-      firstByName.set(c.name, i);
+      byName.set(c.name, i);
       return;
     }
     report(q('calculations', i, 'name'), l10n.t('calculation name {0} is already used by calculation {1}; each calculation name is used once', JSON.stringify(c.name), first + 1), {
@@ -118,6 +120,8 @@ function checkCalculationNames({ calculations, formulas, report }: QueryScope): 
       related: [{ path: q('calculations', first, 'name'), message: l10n.t('calculation {0}', first + 1) }],
     });
   });
+  const firstByName = byName;
+  if (firstByName === undefined) return;
   formulas.forEach((f, i) => {
     if (!isRecord(f) || typeof f.name !== 'string') return;
     const calc = firstByName.get(f.name);
@@ -131,7 +135,7 @@ function checkCalculationNames({ calculations, formulas, report }: QueryScope): 
 
 /** Global filters and named aggregates do not mix (spec 2.6.1 rule 7). */
 function checkNamedAggregateFilters({ query, calculations, report }: QueryScope): void {
-  if (!Array.isArray(query.filters) || query.filters.length === 0) return;
+  if (!Array.isArray(query.filters) || query.filters.length === 0 || !calculations.some((c) => isRecord(c) && present(c.name))) return;
   const named = calculations.filter((c) => isRecord(c) && present(c.name));
   if (named.length === 0 || !Array.isArray(query.filters) || query.filters.length === 0) return;
   const names = someOf(named.map((c) => (isRecord(c) ? show(c.name) : '')));
