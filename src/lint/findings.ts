@@ -1,5 +1,6 @@
 // What the rules find in a parsed trigger file, trigger by trigger, before anything is located.
 import * as l10n from '@vscode/l10n';
+import type * as z from 'zod';
 import { _safeParse, $ZodError } from 'zod/v4/core';
 import { acceptsOf, relationRules, triggerIssueMessage, triggerRelationsSchema, TriggerWrite, TriggerWriteObject, triggerWriteSchema, type Accepts } from './schema';
 import { findingsOf, type Finding, type UnknownMembers } from './issues';
@@ -90,28 +91,39 @@ function checkTrigger(schema: TriggerSchema, trigger: Record<string, unknown>, p
   return found;
 }
 
-/** Whether the relational rules find nothing in a trigger (the common case: then no message is made). */
-function noRelationIssue(schema: TriggerSchema, trigger: unknown): boolean {
-  let none = true;
-  schema.rules(trigger, () => {
-    none = false;
+/**
+ * The issues the full schema raises for a trigger whose members it accepts: the relational rules' alone,
+ * each as zod's refinement makes it (custom, the path and message given, a copy of the params). Undefined
+ * when a message is empty: zod would word that one itself (the schema's relational rules in zod then say it).
+ */
+function relationIssues(schema: TriggerSchema, trigger: unknown): z.core.$ZodIssue[] | undefined {
+  const issues: z.core.$ZodIssue[] = [];
+  let unworded = false;
+  schema.rules(trigger, (path, message, params) => {
+    if (message === '') unworded = true;
+    issues.push({ code: 'custom', path, message, params: { ...params } });
   });
-  return none;
+  return unworded ? undefined : issues;
+}
+
+/** What zod's parse of a trigger raises: for most triggers (their members valid) without running zod at all. */
+function issuesOf(schema: TriggerSchema, trigger: unknown): readonly z.core.$ZodIssue[] {
+  const valid = membersValid(trigger);
+  const direct = valid ? relationIssues(schema, trigger) : undefined;
+  if (direct !== undefined) return direct;
+  const result = check(valid ? schema.relations : schema.full, trigger, { error: triggerIssueMessage });
+  return result.success ? [] : result.error.issues;
 }
 
 function checkSchema(schema: TriggerSchema, trigger: unknown, prefix: JsonPath, listed: boolean): Found {
-  // Most triggers are valid member by member: the full schema then raises exactly the relational
-  // rules' issues, and most often none, at a fraction of its parse (a copy of every object and array).
-  const valid = membersValid(trigger);
-  if (valid && noRelationIssue(schema, trigger)) return [];
-  const result = check(valid ? schema.relations : schema.full, trigger, { error: triggerIssueMessage });
-  if (result.success) return [];
+  const issues = issuesOf(schema, trigger);
+  if (issues.length === 0) return [];
   // One diagnostic per rule and member: the first member check says it (30 is below 60 before it
   // is not a multiple of 60), but a relational issue says more than an absolute bound
   // (time_range 30 is below frequency 900, not only below 60).
   const out: Found = [];
   const byKey = new Map<string, number>();
-  for (const issue of result.error.issues) {
+  for (const issue of issues) {
     const found = findingsOf(issue, trigger, prefix);
     // Unknown members are reported once by their object: no rival to weigh (and there may be a million).
     // The service adds members to what it lists (auto_investigate): not a problem of a listed trigger.
