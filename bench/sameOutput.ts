@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, sym
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { document, mutated, triggerValue, writtenDocument } from '../test/unit/lint-generators';
+import { document, mutated, mutatedMany, triggerValue, writtenDocument } from '../test/unit/lint-generators';
 import { bigArray, manyCalculations, serviceListed, triggers, unknownMembers } from './inputs';
 
 const root = join(import.meta.dirname, '..');
@@ -67,6 +67,7 @@ function corpus(): [string, string][] {
   add('many', many);
   add('many-broken', many.map((d, i) => d.slice(0, d.length - 1 - (i % 7) * 13)));
   add('many-duplicated', many.map((d) => d.replace(/"name": /g, '"name": "first", "name": ')));
+  add('many-mutated', fc.sample(mutatedMany, { numRuns: runs / 6, seed: 23 }));
   add('bench', [
     triggers(300, false),
     triggers(300, true),
@@ -78,6 +79,9 @@ function corpus(): [string, string][] {
     `${'['.repeat(600)}${']'.repeat(600)}`,
     `[{"name": "a", "query": ${'['.repeat(600)}${']'.repeat(600)}, "query": {"calculations": [{"op": "COUNT"}], "time_range": 900}}]`,
     `{"name": "x", "x": ${'{"a":'.repeat(700)}1${'}'.repeat(700)}}`,
+    `[{"name": "a", "x": ${'['.repeat(600)}${']'.repeat(600)}}, {"name": 5}, 7, {"name": "b", "x": ${'['.repeat(600)}`,
+    `[{"name": "a", "name": "b"}, {"name": "c" "x": 1}, {"name": "d", "d": 1, "d": 2}`,
+    `[1, "x", null, [], {"name": "a"} {"name": "b"}]`,
   ]);
   for (const file of jsonFiles(join(root, 'test', 'fixtures', 'service'))) {
     const body = (JSON.parse(readFileSync(file, 'utf8')) as { body?: unknown }).body;

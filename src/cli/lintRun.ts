@@ -1,7 +1,7 @@
 // The run of `obs lint` (declared in lint.ts, loaded when the command runs): reads the files, lints
 // each and prints the report in the order the files were given.
 import { errorText } from '../api/errors';
-import { decodeTriggerFile, lintReport, type DatasetColumns, type LintOptions } from '../lint';
+import { decodeTriggerFile, DEFAULT_MAX_DIAGNOSTICS, lintDecoded, type DatasetColumns, type LintOptions } from '../lint';
 import { datasetsNamed } from '../lint/columns';
 import { expandTargets } from './files';
 import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, type MainIo } from './io';
@@ -9,7 +9,8 @@ import type { LintInvocation } from './lint';
 import { CLI_METRICS_DATASET_HINT } from './metricsHint';
 import { toJson, toText } from './lintReport';
 import { toSarif, type FileReport } from './lintSarif';
-import { readCommandLineFile, ReadProblem } from './read';
+import { READ_AHEAD, readAhead } from './readAhead';
+import { readCommandLineFile, ReadProblem, sizeOnDisk } from './read';
 import { visibleJson } from './visible';
 
 function lintOptions(invocation: LintInvocation, columns?: Record<string, DatasetColumns>): LintOptions {
@@ -18,12 +19,27 @@ function lintOptions(invocation: LintInvocation, columns?: Record<string, Datase
   return options;
 }
 
-async function readTarget(file: string, io: MainIo, maxBytes: number): Promise<{ bytes: Uint8Array } | { error: string }> {
+/** A file read, or why it could not be; `bytes` is let go of once decoded (files may be large). */
+type Read = { bytes?: Uint8Array } | { error: string };
+
+async function readTarget(file: string, io: MainIo, maxBytes: number): Promise<Read> {
   try {
     return { bytes: await readCommandLineFile(file, io.cwd, maxBytes) };
   } catch (e) {
     return { error: e instanceof ReadProblem ? e.message : errorText(e) };
   }
+}
+
+/** Reads the files ahead of their use (readAhead.ts), handing each to `use` in the order given. */
+function readFiles(files: readonly string[], io: MainIo, maxBytes: number, use: (read: Read, file: string) => void): Promise<void> {
+  return readAhead(files, { ...READ_AHEAD, size: (file) => sizeOnDisk(file, io.cwd), read: (file) => readTarget(file, io, maxBytes) }, (read, i) => use(read, files[i] ?? ''));
+}
+
+/** Lints a file read; its bytes are let go of once decoded, so a large file is not held twice. */
+function lintRead(read: { bytes?: Uint8Array }, options: LintOptions): ReturnType<typeof lintDecoded> {
+  const decoded = decodeTriggerFile(read.bytes ?? new Uint8Array(), options.maxDiagnostics ?? DEFAULT_MAX_DIAGNOSTICS);
+  delete read.bytes;
+  return lintDecoded(decoded, options);
 }
 
 /** The datasets a file's triggers name, when it is JSON (the columns to read for it). */
@@ -39,10 +55,9 @@ function datasetsOf(bytes: Uint8Array): string[] {
 async function serviceColumns(files: readonly string[], io: MainIo, maxBytes: number): Promise<Record<string, DatasetColumns> | undefined> {
   // A first read for the datasets the files name (the bytes are not kept: files may be large).
   const named = new Set<string>();
-  for (const file of files) {
-    const r = await readTarget(file, io, maxBytes);
-    if ('bytes' in r) for (const d of datasetsOf(r.bytes)) named.add(d);
-  }
+  await readFiles(files, io, maxBytes, (r) => {
+    if ('bytes' in r && r.bytes !== undefined) for (const d of datasetsOf(r.bytes)) named.add(d);
+  });
   try {
     // The client (and undici) load only for this option.
     const [{ clientFromEnvironment }, { readColumns }] = await Promise.all([import('./service'), import('./columns')]);
@@ -70,15 +85,14 @@ export async function runLint(targets: readonly string[], invocation: LintInvoca
   // Decoding drops a byte order mark (editors hide it, so columns match what people see) and reports bytes that are not UTF-8.
   const options = lintOptions(invocation, columns);
   const reports: FileReport[] = [];
-  for (const file of files) {
-    const r = await readTarget(file, io, invocation.maxBytes);
-    if ('bytes' in r) {
-      const { diagnostics, hidden } = lintReport(r.bytes, options);
-      reports.push({ file, diagnostics, hidden });
-    } else {
+  await readFiles(files, io, invocation.maxBytes, (r, file) => {
+    if ('error' in r) {
       reports.push({ file, diagnostics: [], error: r.error });
+      return;
     }
-  }
+    const { diagnostics, hidden } = lintRead(r, options);
+    reports.push({ file, diagnostics, hidden });
+  });
 
   for (const problem of problems) warn(io, problem);
   for (const r of reports) if (r.error !== undefined) warn(io, `cannot read ${r.file}: ${r.error}`);

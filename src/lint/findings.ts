@@ -163,13 +163,7 @@ export function forEachTriggerFindings(
   const schema = schemaFor(options);
   if (Array.isArray(value)) {
     value.forEach((element, i) => {
-      let found: Found;
-      if (isRecord(element)) {
-        if (unread.has(i)) return;
-        found = checkTrigger(schema, element, [i], options, run, shown(i));
-      } else {
-        found = [{ rule: 'json/root-type' as const, at: [i], inTrigger: 0, message: l10n.t('element {0} is {1}; an array in a trigger file holds trigger objects only', i, describeValue(element)) }];
-      }
+      const found = elementFindings(schema, element, i, options, run, unread.has(i), () => shown(i));
       if (found.length > 0) visit(i, found);
     });
   } else if (isRecord(value)) {
@@ -178,5 +172,42 @@ export function forEachTriggerFindings(
     if (found.length > 0) visit(-1, found);
   } else if (value !== undefined) {
     visit(-1, [{ rule: 'json/root-type', at: [], inTrigger: 0, message: l10n.t('the file holds {0}; it must hold a trigger object or an array of trigger objects', describeValue(value)) }]);
+  }
+}
+
+/** The findings of element `i` of a file's top-level array: a trigger's, or that it is none; none when `unread` (too deep). */
+function elementFindings(schema: TriggerSchema, element: unknown, i: number, options: LintOptions, run: LintRun, unread: boolean, shown: () => boolean): Found {
+  if (!isRecord(element)) {
+    return [{ rule: 'json/root-type' as const, at: [i], inTrigger: 0, message: l10n.t('element {0} is {1}; an array in a trigger file holds trigger objects only', i, describeValue(element)) }];
+  }
+  return unread ? [] : checkTrigger(schema, element, [i], options, run, shown());
+}
+
+/**
+ * Checks the elements of a file's top-level array one at a time, as a broken file is read (recover.ts), so
+ * that its value is never held whole: the same findings as forEachTriggerFindings, kept for `visit` later.
+ */
+export class ElementFindings {
+  /** The findings of each element that has any, in document order. */
+  readonly found: { index: number; found: Found }[] = [];
+  private readonly schema: TriggerSchema;
+
+  constructor(
+    private readonly options: LintOptions,
+    private readonly run: LintRun,
+  ) {
+    this.schema = schemaFor(options);
+  }
+
+  /** Checks an element; `shown` as for forEachTriggerFindings. Answers whether it has findings. */
+  check(element: unknown, index: number, unread: boolean, shown: boolean): Found {
+    const found = elementFindings(this.schema, element, index, this.options, this.run, unread, () => shown);
+    if (found.length > 0) this.found.push({ index, found });
+    return found;
+  }
+
+  /** Hands each element's findings to `visit`, in document order (as forEachTriggerFindings would have). */
+  forEach(visit: (index: number, found: Found) => void): void {
+    for (const { index, found } of this.found) visit(index, found);
   }
 }

@@ -1,9 +1,28 @@
 // Offsets to LSP positions and back. Line breaks are \n, \r\n and \r, as in LSP.
 import type { Position, Range } from './types';
 
+/** Line starts as 32-bit numbers (a file of 3 million lines takes 12 MB, not 24 in an array of numbers), grown by doubling. */
+class Starts {
+  data = new Int32Array(256);
+  length = 1;
+
+  push(n: number): void {
+    if (this.length === this.data.length) {
+      const bigger = new Int32Array(this.data.length * 2);
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data[this.length++] = n;
+  }
+
+  at(i: number): number | undefined {
+    return i >= 0 && i < this.length ? this.data[i] : undefined;
+  }
+}
+
 export class LineIndex {
-  /** Starts of the lines found so far: lines are found only as far as a position is asked for. */
-  private readonly starts: number[] = [0];
+  /** Starts of the lines found so far (the first is 0): lines are found only as far as a position is asked for. */
+  private readonly starts = new Starts();
   /** Offset up to which line breaks are in `starts`. */
   private scanned = 0;
   private readonly crlf: boolean;
@@ -14,9 +33,9 @@ export class LineIndex {
   }
 
   /** Finds line breaks until one past `offset` (or the end). */
-  private scanTo(offset: number): number[] {
+  private scanTo(offset: number): Starts {
     const { text, starts } = this;
-    while (this.scanned < text.length && (starts[starts.length - 1] ?? 0) <= offset) {
+    while (this.scanned < text.length && (starts.at(starts.length - 1) ?? 0) <= offset) {
       if (!this.crlf) {
         const i = text.indexOf('\n', this.scanned);
         if (i < 0) {
@@ -41,7 +60,7 @@ export class LineIndex {
     return starts;
   }
 
-  private lineStarts(): number[] {
+  private lineStarts(): Starts {
     return this.scanTo(Infinity);
   }
 
@@ -52,10 +71,10 @@ export class LineIndex {
     let high = starts.length - 1;
     while (low < high) {
       const mid = (low + high + 1) >> 1;
-      if ((starts[mid] ?? 0) <= clamped) low = mid;
+      if ((starts.at(mid) ?? 0) <= clamped) low = mid;
       else high = mid - 1;
     }
-    return { line: low, character: clamped - (starts[low] ?? 0) };
+    return { line: low, character: clamped - (starts.at(low) ?? 0) };
   }
 
   /** The offset of a position; a character past the end of its line means the line's end, before its line break (LSP). */
@@ -63,9 +82,9 @@ export class LineIndex {
     if (position.line < 0) return 0;
     const starts = position.line + 1 < this.starts.length ? this.starts : this.lineStarts();
     if (position.line >= starts.length) return this.text.length;
-    const lineStart = starts[position.line] ?? 0;
+    const lineStart = starts.at(position.line) ?? 0;
     // Every line but the last ends in \n, \r\n or \r; the last ends in none.
-    let lineEnd = starts[position.line + 1] ?? this.text.length;
+    let lineEnd = starts.at(position.line + 1) ?? this.text.length;
     if (lineEnd > lineStart && this.text.charCodeAt(lineEnd - 1) === 10 /* \n */) lineEnd--;
     if (lineEnd > lineStart && this.text.charCodeAt(lineEnd - 1) === 13 /* \r */) lineEnd--;
     return Math.max(lineStart, Math.min(lineStart + Math.max(0, position.character), lineEnd));

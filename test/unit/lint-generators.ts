@@ -95,17 +95,22 @@ export const document = fc.oneof(
 );
 
 /** Text mutations that break JSON the way typing does: cut, insert, truncate, CRLF. */
+const edits = fc.array(fc.tuple(fc.nat(), fc.nat({ max: 8 }), fc.constantFrom('', ',', '}', ']', '"', ':', '{', '1', ' ', '\n', '//', 'é', '\u0000')), { minLength: 1, maxLength: 3 });
+const mutation = ([doc, cuts, crlf]: [string, [number, number, string][], boolean]) => {
+  let out = doc;
+  for (const [at, cut, insert] of cuts) {
+    const i = out.length === 0 ? 0 : at % (out.length + 1);
+    out = out.slice(0, i) + insert + out.slice(i + cut);
+  }
+  return crlf ? out.replace(/\n/g, '\r\n') : out;
+};
 export const mutated = fc
-  .tuple(document, fc.array(fc.tuple(fc.nat(), fc.nat({ max: 8 }), fc.constantFrom('', ',', '}', ']', '"', ':', '{', '1', ' ', '\n', '//', 'é', '\u0000')), { minLength: 1, maxLength: 3 }), fc.boolean())
-  .map(([doc, edits, crlf]) => {
-    let out = doc;
-    for (const [at, cut, insert] of edits) {
-      const i = out.length === 0 ? 0 : at % (out.length + 1);
-      out = out.slice(0, i) + insert + out.slice(i + cut);
-    }
-    return crlf ? out.replace(/\n/g, '\r\n') : out;
-  })
+  .tuple(document, edits, fc.boolean())
+  .map(mutation)
   .chain((doc) => fc.constantFrom(doc, `\uFEFF${doc}`));
+
+/** Files of many triggers broken the same way: what a broken file's trigger-by-trigger reading meets. */
+export const mutatedMany = fc.tuple(fc.array(triggerValue, { minLength: 5, maxLength: 60 }).map((ts) => JSON.stringify(ts, null, 2)), edits, fc.boolean()).map(mutation);
 
 // JSON as people and other tools write it, not as JSON.stringify does: any whitespace (CRLF and lone
 // CR too), every kind of escape (short, \u in either case, escaped surrogate pairs and lone
