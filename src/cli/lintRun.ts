@@ -1,8 +1,9 @@
 // The run of `obs lint` (declared in lint.ts, loaded when the command runs): reads the files, lints
 // each and prints the report in the order the files were given.
 import { errorText } from '../api/errors';
-import { decodeTriggerFile, DEFAULT_MAX_DIAGNOSTICS, lintDecoded, type DatasetColumns, type LintOptions } from '../lint';
+import { decodeTriggerFile, DEFAULT_MAX_DIAGNOSTICS, lintDecoded, type DatasetColumns, type DecodedFile, type LintOptions } from '../lint';
 import { datasetsNamed } from '../lint/columns';
+import { collectGarbage } from './collect';
 import { expandTargets } from './files';
 import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, type MainIo } from './io';
 import type { LintInvocation } from './lint';
@@ -35,10 +36,20 @@ function readFiles(files: readonly string[], io: MainIo, maxBytes: number, use: 
   return readAhead(files, { ...READ_AHEAD, size: (file) => sizeOnDisk(file, io.cwd), read: (file) => readTarget(file, io, maxBytes) }, (read, i) => use(read, files[i] ?? ''));
 }
 
-/** Lints a file read; its bytes are let go of once decoded, so a large file is not held twice. */
-function lintRead(read: { bytes?: Uint8Array }, options: LintOptions): ReturnType<typeof lintDecoded> {
-  const decoded = decodeTriggerFile(read.bytes ?? new Uint8Array(), options.maxDiagnostics ?? DEFAULT_MAX_DIAGNOSTICS);
+/** From this size on, a file's bytes are collected once decoded, before the lint (collect.ts). */
+export const COLLECT_FROM_BYTES = 16 * 1024 * 1024;
+
+/** A file read, decoded: its bytes are let go of here, in a frame of their own that ends before the lint. */
+function decodeRead(read: { bytes?: Uint8Array }, limit: number): { decoded: DecodedFile; size: number } {
+  const bytes = read.bytes ?? new Uint8Array();
   delete read.bytes;
+  return { decoded: decodeTriggerFile(bytes, limit), size: bytes.length };
+}
+
+/** Lints a file read; its bytes are let go of once decoded (and collected when large), so a large file is not held twice. */
+function lintRead(read: { bytes?: Uint8Array }, options: LintOptions): ReturnType<typeof lintDecoded> {
+  const { decoded, size } = decodeRead(read, options.maxDiagnostics ?? DEFAULT_MAX_DIAGNOSTICS);
+  if (size >= COLLECT_FROM_BYTES) collectGarbage();
   return lintDecoded(decoded, options);
 }
 
