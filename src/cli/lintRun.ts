@@ -11,7 +11,7 @@ import { CLI_METRICS_DATASET_HINT } from './metricsHint';
 import { toJson, toText } from './lintReport';
 import { toSarif, type FileReport } from './lintSarif';
 import { READ_AHEAD, readAhead } from './readAhead';
-import { readCommandLineFile, ReadProblem, sizeOnDisk } from './read';
+import { readCommandLineFile, ReadProblem } from './read';
 import { visibleJson } from './visible';
 
 function lintOptions(invocation: LintInvocation, columns?: Record<string, DatasetColumns>): LintOptions {
@@ -23,9 +23,9 @@ function lintOptions(invocation: LintInvocation, columns?: Record<string, Datase
 /** A file read, or why it could not be; `bytes` is let go of once decoded (files may be large). */
 type Read = { bytes?: Uint8Array } | { error: string };
 
-async function readTarget(file: string, io: MainIo, maxBytes: number): Promise<Read> {
+async function readTarget(file: string, io: MainIo, maxBytes: number, admit?: (size: number) => Promise<void>): Promise<Read> {
   try {
-    return { bytes: await readCommandLineFile(file, io.cwd, maxBytes) };
+    return { bytes: await readCommandLineFile(file, io.cwd, maxBytes, admit) };
   } catch (e) {
     return { error: e instanceof ReadProblem ? e.message : errorText(e) };
   }
@@ -33,7 +33,7 @@ async function readTarget(file: string, io: MainIo, maxBytes: number): Promise<R
 
 /** Reads the files ahead of their use (readAhead.ts), handing each to `use` in the order given. */
 function readFiles(files: readonly string[], io: MainIo, maxBytes: number, use: (read: Read, file: string) => void): Promise<void> {
-  return readAhead(files, { ...READ_AHEAD, size: (file) => sizeOnDisk(file, io.cwd), read: (file) => readTarget(file, io, maxBytes) }, (read, i) => use(read, files[i] ?? ''));
+  return readAhead(files, READ_AHEAD, (file, admit) => readTarget(file, io, maxBytes, admit), (read, i) => use(read, files[i] ?? ''));
 }
 
 /** From this size on, a file's bytes are collected once decoded, before the lint (collect.ts). */

@@ -6,7 +6,7 @@ import { datasetsOfFiles, listDatasets, PacedPool, readTriggerFile, ServiceIndex
 import { expandPaths } from './files';
 import { warn, type MainIo } from './io';
 import { READ_AHEAD, readAhead } from './readAhead';
-import { decodeStrict, readCommandLineFile, ReadProblem, sizeOnDisk } from './read';
+import { decodeStrict, readCommandLineFile, ReadProblem } from './read';
 
 export interface ReadFiles {
   /** Each file's text as read (drift's SARIF locates members in it; plan records its hash). */
@@ -23,15 +23,15 @@ export async function readTriggerFiles(paths: readonly string[], io: MainIo, max
   const texts = new Map<string, string>();
   const read = new Map<string, LocalFile>();
   let ok = problems.length === 0;
-  const readFile = async (file: string): Promise<{ bytes: Uint8Array } | { problem: unknown }> => {
+  const readFile = async (file: string, admit: (size: number) => Promise<void>): Promise<{ bytes: Uint8Array } | { problem: unknown }> => {
     try {
-      return { bytes: await readCommandLineFile(file, io.cwd, maxBytes) };
+      return { bytes: await readCommandLineFile(file, io.cwd, maxBytes, admit) };
     } catch (problem) {
       return { problem };
     }
   };
   // Read ahead of their use, each file handled in the order given (readAhead.ts).
-  await readAhead(files, { ...READ_AHEAD, size: (file) => sizeOnDisk(file, io.cwd), read: readFile }, (r, i) => {
+  await readAhead(files, READ_AHEAD, readFile, (r, i) => {
     const file = files[i] ?? '';
     if ('problem' in r) {
       warn(io, `cannot read ${file}: ${r.problem instanceof ReadProblem ? r.problem.message : errorText(r.problem)}`);
