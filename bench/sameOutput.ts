@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, sym
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { document, mutated, mutatedMany, triggerValue, writtenDocument } from '../test/unit/lint-generators';
+import { document, mutated, mutatedMany, nearValidFile, triggerValue, writtenDocument } from '../test/unit/lint-generators';
 import { bigArray, manyCalculations, serviceListed, triggers, unknownMembers } from './inputs';
 
 const root = join(import.meta.dirname, '..');
@@ -68,6 +68,10 @@ function corpus(): [string, string][] {
   add('many-broken', many.map((d, i) => d.slice(0, d.length - 1 - (i % 7) * 13)));
   add('many-duplicated', many.map((d) => d.replace(/"name": /g, '"name": "first", "name": ')));
   add('many-mutated', fc.sample(mutatedMany, { numRuns: runs / 6, seed: 23 }));
+  // Triggers valid member by member, or nearly: the linter's fast path, and broken as typing breaks them.
+  const nearValid = fc.sample(nearValidFile, { numRuns: runs / 2, seed: 29 });
+  add('near-valid', nearValid);
+  add('near-valid-broken', nearValid.filter((_, i) => i % 3 === 0).map((d, i) => `${d.slice(0, (d.length * (1 + (i % 9))) / 10)}${i % 2 === 0 ? '' : ', {'}`));
   add('bench', [
     triggers(300, false),
     triggers(300, true),

@@ -147,3 +147,55 @@ const { written } = fc.letrec<{ written: string; array: string; object: string }
     .map(([members, inside]) => (members.length === 0 ? `{${inside}}` : `{${members.map(([a, k, b, c, v, d]) => `${a}${k}${b}:${c}${v}${d}`).join(',')}}`)),
 }));
 export const writtenDocument = fc.tuple(space, written, space).map(([a, v, b]) => a + v + b);
+
+// Triggers valid member by member, or nearly: each member drawn from what the rules allow, then now and
+// then one member given any JSON value. Most pass the member checks (the linter's fast path, which skips
+// zod for them: accepts.ts), and the relational rules still find plenty (time range against frequency,
+// havings, names, schedules, baselines).
+const days = fc.uniqueArray(fc.constantFrom('sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'), { minLength: 1, maxLength: 7 });
+const hhmm = fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`);
+const triggerOp = fc.constantFrom('COUNT', 'SUM', 'AVG', 'MAX', 'P99', 'P50', 'COUNT_DISTINCT', 'RATE_AVG', 'COUNT_DATAPOINTS', 'HISTOGRAM_COUNT');
+const someColumn = fc.constantFrom('duration_ms', 'status', 'route', 'c1');
+const minutes = (min: number, max: number) => fc.integer({ min, max }).map((n) => n * 60);
+const validQuery = fc.record(
+  {
+    calculations: fc.array(fc.record({ op: triggerOp, column: someColumn, name: fc.constantFrom('a', 'b') }, { requiredKeys: ['op'] }), { minLength: 1, maxLength: 3 }),
+    filters: fc.array(fc.record({ column: someColumn, op: fc.constantFrom('=', '!=', 'exists', 'in'), value: fc.oneof(fc.string({ maxLength: 5 }), fc.integer(), fc.array(fc.integer(), { maxLength: 2 })) }, { requiredKeys: ['column', 'op'] }), { maxLength: 2 }),
+    filter_combination: fc.constantFrom('AND', 'OR'),
+    breakdowns: fc.array(someColumn, { maxLength: 2 }),
+    havings: fc.array(fc.record({ calculate_op: triggerOp, column: someColumn, op: fc.constantFrom('>', '<=', '='), value: fc.integer({ min: -5, max: 5 }) }, { requiredKeys: ['op', 'value'] }), { maxLength: 1 }),
+    formulas: fc.array(fc.record({ name: fc.constantFrom('f', 'a'), expression: fc.constantFrom('$a / $b', 'x') }), { maxLength: 1 }),
+    time_range: fc.oneof(minutes(1, 1440), fc.integer({ min: 60, max: 86_400 })),
+    granularity: fc.integer({ min: 1, max: 3600 }),
+  },
+  { requiredKeys: ['calculations', 'time_range'] },
+);
+const validTrigger = fc.record(
+  {
+    id: fc.constantFrom('t1', 'trg_2'),
+    dataset_slug: fc.constantFrom('api', 'metrics', 'all'),
+    name: fc.string({ minLength: 1, maxLength: 20 }),
+    description: fc.string({ maxLength: 40 }),
+    tags: fc.array(fc.record({ key: fc.stringMatching(/^[a-z]{1,8}$/), value: fc.stringMatching(/^[a-z][a-z0-9/-]{1,10}$/) }), { maxLength: 3 }),
+    threshold: fc.record({ op: fc.constantFrom('>', '>=', '<', '<='), value: fc.oneof(fc.integer({ min: -10, max: 10 }), fc.double({ noNaN: true, noDefaultInfinity: true })), exceeded_limit: fc.integer({ min: 1, max: 5 }) }, { requiredKeys: ['op', 'value'] }),
+    frequency: minutes(1, 1440),
+    alert_type: fc.constantFrom('on_change', 'on_true'),
+    disabled: fc.boolean(),
+    recipients: fc.array(fc.oneof(fc.record({ id: fc.constantFrom('rcp_1', 'r2') }), fc.record({ type: fc.constantFrom('email', 'slack'), target: fc.constantFrom('a@example.com', '#ops') })), { maxLength: 2 }),
+    evaluation_schedule_type: fc.constantFrom('frequency', 'window'),
+    evaluation_schedule: fc.oneof(fc.constant(null), fc.record({ window: fc.record({ days_of_week: days, start_time: hhmm, end_time: hhmm }) })),
+    baseline_details: fc.oneof(fc.constant(null), fc.record({ type: fc.constantFrom('percentage', 'value'), offset_minutes: fc.constantFrom(60, 1440, 10080, 40320) })),
+    query: validQuery,
+    query_id: fc.constantFrom('q1'),
+    triggered: fc.boolean(),
+    created_at: fc.constant('2025-06-01T10:00:00Z'),
+  },
+  { requiredKeys: ['name', 'threshold'] },
+);
+const members = ['dataset_slug', 'name', 'description', 'tags', 'threshold', 'frequency', 'alert_type', 'recipients', 'evaluation_schedule', 'baseline_details', 'query', 'query_id', 'id'];
+export const nearValidTrigger = fc
+  .tuple(validTrigger, fc.option(fc.tuple(fc.constantFrom(...members), fc.jsonValue({ maxDepth: 2 })), { freq: 4 }))
+  .map(([t, change]) => (change === null ? t : { ...t, [change[0]]: change[1] }));
+
+/** Files of near-valid triggers: what the fast path meets most (and its findings, shown or past the limit). */
+export const nearValidFile = fc.array(nearValidTrigger, { minLength: 1, maxLength: 30 }).map((ts) => JSON.stringify(ts, null, 2));
