@@ -36,7 +36,15 @@ const cliOptions = {
 // require of dist/cli-lint.js at run time, so obs starts without the linter, the client or undici; the
 // lint run loads the client the same way for --columns-from-service. (Tests import the sources as they are.)
 const CLI_PARTS = {
-  cli: { './lintRun': './cli-lint.js', './pullRun': './cli-service.js', './driftRun': './cli-service.js', './planRun': './cli-service.js', './applyRun': './cli-service.js' },
+  cli: {
+    './lintRun': './cli-lint.js',
+    './pullRun': './cli-service.js',
+    './driftRun': './cli-service.js',
+    './planRun': './cli-service.js',
+    './applyRun': './cli-service.js',
+    './testRun': './cli-service.js',
+    './mcpRun': './cli-mcp.js',
+  },
   lint: { './service': './cli-service.js', './columns': './cli-service.js' },
 };
 /** @returns {import('esbuild').Plugin} */
@@ -81,10 +89,14 @@ const builds = [
   },
   {
     ...common,
-    // The forms (controllers, message schemas), the queries (runner, preview, results panel) and triggers as code
-    // (drift, pull), each loaded by
-    // dist/extension.js when first used.
-    entryPoints: { 'forms-host': 'src/extension/forms/formsHost.ts', 'queries-host': 'src/extension/queries/queriesHost.ts', 'sync-host': 'src/extension/sync/syncHost.ts' },
+    // The forms (controllers, message schemas), the queries (runner, preview, results panel), triggers as code
+    // (drift, pull) and the agent tools (language model tools), each loaded by dist/extension.js when first used.
+    entryPoints: {
+      'forms-host': 'src/extension/forms/formsHost.ts',
+      'queries-host': 'src/extension/queries/queriesHost.ts',
+      'sync-host': 'src/extension/sync/syncHost.ts',
+      'agents-host': 'src/extension/agents/agentsHost.ts',
+    },
     outdir: 'dist',
     platform: 'node',
     format: 'cjs',
@@ -105,7 +117,8 @@ const builds = [
   {
     ...common,
     // The runs of obs's commands, each bundle loaded by dist/cli.js when one of its commands runs: the linter
-    // without the client (lint), the client and undici with triggers as code (pull, drift, plan, apply).
+    // without the client (lint), the client and undici with triggers as code and the backtest engine (pull,
+    // drift, plan, apply, test).
     entryPoints: { 'cli-lint': 'src/cli/lintRun.ts' },
     ...cliOptions,
     plugins: [cliParts(CLI_PARTS.lint)],
@@ -113,6 +126,12 @@ const builds = [
   {
     ...common,
     entryPoints: { 'cli-service': 'src/cli/serviceRuns.ts' },
+    ...cliOptions,
+  },
+  {
+    ...common,
+    // obs mcp: the MCP SDK with the agents' tools, which also lint, preview, query and plan.
+    entryPoints: { 'cli-mcp': 'src/cli/mcpRun.ts' },
     ...cliOptions,
   },
   {

@@ -4,7 +4,7 @@
 //  2. The results panel for 50 groups x 1,440 points in the browser harness (Chromium): from the host's
 //     message to the chart drawn and the table shown. Goal <= 300 ms. Floor: the same message to a page
 //     that only parses it.
-import { evaluateTrigger, type Grid, type TriggerRules } from '../src/extension/queries/preview/evaluate';
+import { evaluateTrigger, type Grid, type TriggerRules } from '../src/backtest/evaluate';
 import { launchBrowser, browserSkip } from '../scripts/chromium';
 import { openResults, resultModel } from '../scripts/resultsPage';
 

@@ -19,6 +19,7 @@ import { InprocChildren } from './inproc';
 import { lintFigures, writeManyFiles } from './lintFigures';
 import { driftFigures } from './driftFigures';
 import { planFigures } from './planFigures';
+import { backtestFigures } from './backtestFigures';
 
 const root = join(import.meta.dirname, '..');
 const argv = process.argv.slice(2);
@@ -90,6 +91,7 @@ async function main(): Promise<void> {
       ...lintFigures(inputs, many, quick),
       ...driftFigures(quick),
       ...planFigures(quick),
+      ...backtestFigures(quick),
       ...children.figures(scale),
       activationFigure(work),
       sandboxFigure(servers, quick ? 30 : 120),

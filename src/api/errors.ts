@@ -111,6 +111,19 @@ export function isServiceError(e: unknown): e is ServiceError {
   return e instanceof ServiceError;
 }
 
+/** What callers read of a ServiceError. */
+export type ServiceErrorLike = Pick<ServiceError, 'name' | 'kind' | 'operation' | 'message' | 'status' | 'retryAfterMs' | 'fieldProblems' | 'maybeProcessed'>;
+
+/**
+ * A ServiceError recognised by its shape, not its class: the editor loads the client from its own bundle
+ * (dist/client-host.js), whose ServiceError is another class than the one a caller's bundle would import.
+ */
+export function asServiceError(err: unknown): ServiceErrorLike | undefined {
+  if (!(err instanceof Error) || err.name !== 'ServiceError') return undefined;
+  const e = err as Error & { kind?: unknown; operation?: unknown; fieldProblems?: unknown };
+  return typeof e.kind === 'string' && typeof e.operation === 'string' && Array.isArray(e.fieldProblems) ? (err as ServiceErrorLike) : undefined;
+}
+
 /** The message of anything thrown: not every throw is an Error. */
 export function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);

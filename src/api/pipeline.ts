@@ -216,7 +216,9 @@ export class RequestPipeline {
       message += ` (the service sent a ${safeMediaType(contentType)} body instead of a JSON error)`;
     } else {
       if (detail !== undefined && detail !== title) message += `: ${detail}`;
-      if (fieldProblems.length > 0) message += ` [${summarise(fieldProblems)}]`;
+      // A detail that already says a problem (as the service's validation errors often do) says it once.
+      const unsaid = fieldProblems.filter((p) => detail === undefined || !detail.includes(p.message));
+      if (unsaid.length > 0) message += ` [${summarise(unsaid)}]`;
     }
     const error = new ServiceError({
       kind: 'http',

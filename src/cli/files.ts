@@ -1,9 +1,12 @@
 // The files a command line names: paths as written, globs expanded by tinyglobby (picomatch's
 // dialect: `*`, `**`, `?`, `[abc]`, `[!abc]`, `{a,b}`; wildcards skip dot files, as in shells), and,
-// for drift, folders. node_modules and .git are never searched. tinyglobby (with picomatch and fdir) is
-// loaded only when a target may be a glob: `obs lint a.json` starts without it.
+// for drift, folders. node_modules and .git are never searched, and a glob never takes a trigger test
+// file (`*.trigger-test.json`) for a trigger file: `triggers/**/*.json` holds the tests kept beside them.
+// tinyglobby (with picomatch and fdir) is loaded only when a target may be a glob: `obs lint a.json`
+// starts without it.
 import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
+import { isTriggerTestFile, TRIGGER_TEST_SUFFIX } from '../backtest/testPaths';
 
 const SKIPPED = ['**/node_modules/**', '**/.git/**'];
 
@@ -31,13 +34,14 @@ async function globUnder(base: string, pattern: string, cwd: string): Promise<st
 }
 
 /** Files under `cwd` matching the glob, sorted; paths keep the glob's static prefix as written. */
-export async function expandGlob(pattern: string, cwd: string): Promise<string[]> {
+export async function expandGlob(pattern: string, cwd: string, keepTests = false): Promise<string[]> {
   const { isDynamicPattern } = await globber();
   const segments = slashed(pattern).split('/');
   let firstMagic = segments.findIndex((s) => isDynamicPattern(s));
   if (firstMagic < 0) firstMagic = segments.length - 1;
   const base = segments.slice(0, firstMagic).join('/');
-  return globUnder(isAbsolute(pattern) && base === '' ? '/' : base, segments.slice(firstMagic).join('/'), cwd);
+  const found = await globUnder(isAbsolute(pattern) && base === '' ? '/' : base, segments.slice(firstMagic).join('/'), cwd);
+  return keepTests ? found : found.filter((f) => !isTriggerTestFile(f));
 }
 
 /** The files of a command line, each once in order, and what named none (a glob that matched nothing). */
@@ -90,7 +94,8 @@ export async function expandPaths(paths: readonly string[], cwd: string, suffix:
       if (found.length === 0) out.problems.push(`no *${suffix} file under ${p}`);
       found.forEach(out.add);
     } else if ((await isGlob(p)) && !existsSync(full)) {
-      const found = await expandGlob(p, cwd);
+      // Globs of `obs test` are for test files; those of drift and plan never take one.
+      const found = await expandGlob(p, cwd, suffix === TRIGGER_TEST_SUFFIX);
       if (found.length === 0) out.problems.push(`no file matches ${p}`);
       found.forEach(out.add);
     } else {

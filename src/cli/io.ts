@@ -1,4 +1,5 @@
 // What every command of obs is given, its exit statuses, and how it says what went wrong.
+import type { Readable, Writable } from 'node:stream';
 import { visible } from './visible';
 
 export interface MainIo {
@@ -9,6 +10,8 @@ export interface MainIo {
   stderr(text: string): void;
   /** Aborts on Ctrl+C: what is done stays done, nothing is half-written. */
   signal?: AbortSignal;
+  /** The raw streams, for `obs mcp`, which speaks its protocol on them. */
+  stdio?: { input: Readable; output: Writable };
 }
 
 export const EXIT_OK = 0;

@@ -10,21 +10,23 @@ import { defineApply } from './apply';
 import { defineDrift } from './drift';
 import { CliUsageError, EXIT_OK, EXIT_TROUBLE, PROGRAM, warn, type MainIo } from './io';
 import { defineLint } from './lint';
+import { defineMcp } from './mcp';
 import { definePlan } from './plan';
 import { definePull } from './pull';
 import { isServiceSetupError } from './serviceEnv';
+import { defineTest } from './test';
 
 /** Adds a command to the program; its action calls `finish` with the exit status. */
 type DefineCommand = (program: Command, io: MainIo, finish: (code: number) => void) => void;
 
-const COMMANDS: readonly DefineCommand[] = [defineLint, definePull, defineDrift, definePlan, defineApply];
+const COMMANDS: readonly DefineCommand[] = [defineLint, definePull, defineDrift, definePlan, defineApply, defineTest, defineMcp];
 
 /** Help lines are wrapped at this width whatever the terminal, so the help reads the same in CI logs. */
 const HELP_WIDTH = 100;
 
 function buildProgram(io: MainIo, finish: (code: number) => void): Command {
   const program = new Command(PROGRAM)
-    .description("Lints trigger files, pulls the service's triggers as files, compares the files with the service, and plans and applies the files' changes to it.")
+    .description("Lints trigger files, pulls the service's triggers as files, compares the files with the service, plans and applies the files' changes to it, tests triggers against past data, and serves read tools to AI agents.")
     .usage('<command> [options]')
     .version(version, '--version', 'show the version')
     .helpOption('-h, --help', 'show this help')

@@ -1,12 +1,12 @@
 // The entry point of obs (bundled to dist/cli.js): wires process I/O to runMain (src/cli/main.ts).
-// Ctrl+C stops a pull or drift between files: what was written stays whole.
+// Ctrl+C stops a pull or drift between files (what was written stays whole), and a test run between queries.
 import { PROGRAM } from './io';
 import { commandOf, runMain } from './main';
 import { visible } from './visible';
 
 const controller = new AbortController();
 const command = commandOf(process.argv.slice(2));
-if (command === 'pull' || command === 'drift') {
+if (command === 'pull' || command === 'drift' || command === 'test') {
   process.once('SIGINT', () => {
     process.stderr.write(`${PROGRAM}: stopping (Ctrl+C again to quit at once)\n`);
     controller.abort();
@@ -30,6 +30,7 @@ runMain(process.argv.slice(2), {
   },
   stderr: (text) => process.stderr.write(text),
   signal: controller.signal,
+  stdio: { input: process.stdin, output: process.stdout },
 }).then(
   (code) => {
     process.exitCode = code;

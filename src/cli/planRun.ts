@@ -44,11 +44,15 @@ export async function runPlan(paths: readonly string[], invocation: PlanInvocati
   return c.create + c.update + c.delete > 0 ? EXIT_FOUND : EXIT_OK;
 }
 
+/** What gatedPlan is asked: deletes or not, the metrics datasets, whether unknown columns pass. */
+export type PlanGates = Pick<PlanInvocation, 'prune' | 'metricsDataset' | 'allowUnknownColumns'>;
+
 /**
  * The plan with its gates: a first plan says which triggers would be written; only their files are linted
- * (with the columns of their datasets), and the recipients are read once.
+ * (with the columns of their datasets), and the recipients are read once. What could not be checked is
+ * said on io.stderr. Also the plan of `obs mcp`'s obs_plan tool.
  */
-async function gatedPlan(client: PlanReader, files: PlanFile[], index: ServiceIndex, target: PlanTarget, invocation: PlanInvocation, io: MainIo): Promise<Plan> {
+export async function gatedPlan(client: PlanReader, files: PlanFile[], index: ServiceIndex, target: PlanTarget, invocation: PlanGates, io: Pick<MainIo, 'stderr' | 'signal'>): Promise<Plan> {
   const base = { files, index, target, prune: invocation.prune === true, now: new Date() };
   const first = makePlan(base);
   const writing = new Set(first.changes.flatMap((c) => (c.action === 'delete' ? [] : [c.file])));
@@ -65,7 +69,7 @@ async function gatedPlan(client: PlanReader, files: PlanFile[], index: ServiceIn
 }
 
 /** The columns of the datasets to be written; undefined (said once) when the service does not serve them. */
-async function columnsOf(client: PlanReader, datasets: string[], io: MainIo): Promise<Record<string, DatasetColumns> | undefined> {
+async function columnsOf(client: PlanReader, datasets: string[], io: Pick<MainIo, 'stderr'>): Promise<Record<string, DatasetColumns> | undefined> {
   if (datasets.length === 0) return {};
   try {
     return (await readColumns(client, datasets)).columns;
@@ -79,7 +83,7 @@ async function columnsOf(client: PlanReader, datasets: string[], io: MainIo): Pr
 }
 
 /** The ids of the team's recipients; undefined (said once) when the service does not list them to this key. */
-async function recipientIds(client: PlanReader, io: MainIo): Promise<Set<string> | undefined> {
+async function recipientIds(client: PlanReader, io: Pick<MainIo, 'stderr' | 'signal'>): Promise<Set<string> | undefined> {
   try {
     return new Set((await client.listRecipients({ ...(io.signal === undefined ? {} : { signal: io.signal }) })).data.map((r) => r.id));
   } catch (e) {

@@ -1,8 +1,9 @@
-// `npm run sandbox -- [--port N] [--host H] [--rate-limit N] [--data FILE] [--empty]`
-// Prints exactly one line of JSON (the SandboxInfo) on stdout when ready; serves until SIGINT/SIGTERM, then exits 0.
+// `npm run sandbox -- [--port N] [--host H] [--rate-limit N] [--data FILE] [--empty] [--print-env]`
+// Prints exactly one line of JSON (the SandboxInfo) on stdout when ready, or with --print-env the shell lines
+// exporting OBS_BASE_URL and OBS_CONFIG_KEY; serves until SIGINT/SIGTERM, then exits 0.
 // Exit codes: 0 clean stop, 1 could not start (e.g. port in use), 2 bad flags or a corrupt data file.
 import { DataFileError, startSandbox } from '../sandbox';
-import { parseCommandLine, USAGE, type CliCommand } from '../sandbox/cliArgs';
+import { parseCommandLine, shellExports, USAGE, type CliCommand } from '../sandbox/cliArgs';
 
 async function main(): Promise<void> {
   let command: CliCommand;
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
     process.exitCode = 1;
     return;
   }
-  process.stdout.write(`${JSON.stringify(handle.info)}\n`);
+  process.stdout.write(command.print === 'env' ? shellExports(handle.info) : `${JSON.stringify(handle.info)}\n`);
 
   const running = handle;
   let stopping = false;

@@ -4,6 +4,7 @@
 // returns what the others need and one disposable for everything it made, which VS Code releases at
 // deactivation. The extension exports nothing (see testSeam.ts).
 import * as vscode from 'vscode';
+import { registerAgents, type RegisteredAgents } from './agents/registerAgents';
 import { loadClientModule } from './connections/clientLoader';
 import { registerConnectionCommands } from './connections/connectionCommands';
 import { ConnectionManager } from './connections/connectionManager';
@@ -11,16 +12,19 @@ import { ConnectionStore } from './connections/connectionStore';
 import { SecretStore } from './connections/secretStore';
 import { createConnectionStatusBar } from './connections/statusBar';
 import { vscodeConfiguration } from './core/configuration';
+import { AccountRecipients } from './core/accountRecipients';
 import { Feedback } from './core/feedback';
 import { configureL10n } from './core/l10nSetup';
 import { createLogger } from './core/logger';
 import { Settings } from './core/settings';
 import type { WorkObserver } from './core/work';
 import { LiveColumns } from './diagnostics/liveColumns';
+import { LiveDatasets } from './diagnostics/liveDatasets';
+import { registerRecipientProviders } from './diagnostics/recipientProviders';
 import { registerLintCommands, TriggerDiagnostics, type TriggerDiagnosticsWork } from './diagnostics/triggerDiagnostics';
 import { TriggerFileMatcher } from './diagnostics/triggerFiles';
 import { registerForms, type RegisteredForms } from './forms/registerForms';
-import { registerQueries } from './queries/registerQueries';
+import { registerQueries, type RegisteredQueries } from './queries/registerQueries';
 import { registerSandboxCommands, SandboxController } from './sandbox/sandboxController';
 import { registerSync, type RegisteredSync } from './sync/registerSync';
 import { publishTestSeam, seamWorkCount, testSeamOpen } from './testSeam';
@@ -30,7 +34,7 @@ import { DatasetsView, VIEW_ID } from './tree/datasetsView';
 import { DatasetTreeModel } from './tree/datasetTree';
 import { KeyRegistry } from './tree/keyRegistry';
 import { Limiter } from '../api/limiter';
-import type { DatasetColumns } from '../lint';
+import type { DatasetColumns, Diagnostic } from '../lint';
 import { RememberedItems } from './tree/rememberedItems';
 import { registerViewCommands } from './tree/viewCommands';
 import { registerTriggerCommands } from './triggers/triggerCommands';
@@ -49,6 +53,11 @@ interface Host {
 interface Connections {
   readonly manager: ConnectionManager;
   readonly feedback: Feedback;
+}
+
+interface Account {
+  /** The active connection's recipients (GET /1/recipients, once per connection until Refresh). */
+  readonly recipients: AccountRecipients;
 }
 
 interface Tree {
@@ -72,15 +81,18 @@ export function activate(context: vscode.ExtensionContext): void {
   const lintWork = testSeamOpen(seamGate) ? seamWorkCount<TriggerDiagnosticsWork>() : undefined;
   const host = keep(registerHost());
   const connections = keep(registerConnectionFeature(context, host));
-  const tree = keep(registerTree(context, host, connections.manager));
+  const account = keep(registerAccount(host, connections.manager));
+  const tree = keep(registerTree(context, host, connections.manager, account));
   keep(registerConnectionActions(connections, tree));
-  const lint = keep(registerLint(context, host, connections.manager, lintWork?.observe));
-  const sync = keep(registerTriggersAsCode(context, host, connections.manager, tree, lint.diagnostics));
+  const lint = keep(registerLint(context, host, connections.manager, account, lintWork?.observe));
+  const workerLint = lintInWorker(host, lint.diagnostics);
+  const sync = keep(registerTriggersAsCode(context, host, connections.manager, tree, workerLint, account));
   keep(registerServiceTriggers(host, connections.manager, sync));
-  keep(registerPreviews(context, host, connections.manager));
+  const queries = keep(registerPreviews(context, host, connections.manager));
   const forms = keep(registerFormFeature(context, host, connections.manager, tree));
-  const sandboxFeature = keep(registerSandbox(context, host, connections.manager, tree));
-  keep(registerCrossFeatureEvents(connections.manager, tree));
+  const sandboxFeature = keep(registerSandbox(context, host, connections.manager));
+  const agents = keep(registerAgentTools(context, host, connections.manager, { sync, lint: workerLint, pacerFor: queries.pacerFor }));
+  keep(registerCrossFeatureEvents(connections.manager, tree, account));
   sandbox = sandboxFeature.controller;
   keep({
     disposable: publishTestSeam(seamGate, () => ({
@@ -94,6 +106,8 @@ export function activate(context: vscode.ExtensionContext): void {
       lintWork: lintWork ?? seamWorkCount<TriggerDiagnosticsWork>(),
       sandbox: sandboxFeature.controller,
       formPanels: () => forms.panels(),
+      agents: () => agents.loaded(),
+      mcpServers: agents.mcpServers,
     })),
   });
   host.channel.info('obs-vscode activated');
@@ -127,8 +141,22 @@ function registerConnectionFeature(context: vscode.ExtensionContext, host: Host)
   return { manager, feedback, disposable: vscode.Disposable.from(secrets, manager, createConnectionStatusBar(manager)) };
 }
 
-/** The Datasets tree, over what the user told it per connection (datasets, SLO ids, API keys), and its commands. */
-function registerTree(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager): Registered<Tree> {
+/** What the account holds that several features show: its recipients, by name, for the active connection. */
+function registerAccount(host: Host, connections: ConnectionManager): Registered<Account> {
+  const log = host.feedbackFor('account').log;
+  const recipients = new AccountRecipients({
+    connection: () => connections.activeProfile()?.id,
+    client: async (id) => (await connections.connectionFor(id)).client,
+    log: (m) => log.info(m),
+  });
+  return { recipients, disposable: recipients };
+}
+
+/**
+ * The Datasets tree: the datasets and SLOs the service lists, with what the user told it per connection
+ * (datasets, SLO ids, API keys), and its commands. Refresh reads the account's lists again.
+ */
+function registerTree(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager, account: Account): Registered<Tree> {
   const { settings } = host;
   const keys = new KeyRegistry(context.globalState);
   const remembered = new RememberedItems(context.globalState);
@@ -144,14 +172,16 @@ function registerTree(context: vscode.ExtensionContext, host: Host, connections:
     metricsDatasets: () => settings.metricsDatasets(),
     limiter,
     onFailure: (failure) => feedback.log.error(`${failure.operation} failed: ${failure.message}`),
+    // The tooltips name recipients: their list is read with the tree.
+    onRootLoad: () => account.recipients.want(),
   });
-  const view = new DatasetsView(model);
+  const view = new DatasetsView(model, () => account.recipients.known());
   const disposable = vscode.Disposable.from(
     view,
     model,
     keys,
     remembered,
-    ...registerViewCommands(view, feedback),
+    ...registerViewCommands(view, feedback, () => account.recipients.refresh()),
     ...registerDatasetCommands({ view, connections, remembered, keys, settings, feedback }),
     ...registerColumnCommands(view, connections, feedback),
     keys.onDidChange(() => {
@@ -178,19 +208,24 @@ function registerConnectionActions(connections: Connections, tree: Tree): Regist
 /**
  * Triggers as code: drift of the workspace's trigger files, pull, apply and the canonical file format, from their
  * own bundle. An apply's gate lints in the lint worker (the sync bundle holds no linter); its writes refresh the tree.
+ * Drift and the plan name recipient ids with the account's recipients.
  */
-function registerTriggersAsCode(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager, tree: Tree, diagnostics: TriggerDiagnostics): Registered<RegisteredSync> {
+function registerTriggersAsCode(
+  context: vscode.ExtensionContext,
+  host: Host,
+  connections: ConnectionManager,
+  tree: Tree,
+  lint: WorkerLint,
+  account: Account,
+): Registered<RegisteredSync> {
   const deps = {
     connections,
     settings: host.settings,
     feedback: host.feedbackFor('sync'),
-    datasets: (id: string) => tree.remembered.datasets(id),
-    lint: async (text: string, columns: Record<string, DatasetColumns> | undefined, signal?: AbortSignal) => {
-      const options = { metricsDatasets: host.settings.metricsDatasets(), ...(columns === undefined ? {} : { columns }) };
-      const result = await diagnostics.runner.run({ kind: 'lint', input: text, options }, signal);
-      if (result.kind !== 'lint') throw new Error('the lint worker answered a lint with another result');
-      return result.diagnostics;
-    },
+    // The datasets the Datasets view shows: listed by the service, or added by the user.
+    datasets: (id: string) => [...new Set([...tree.model.listedDatasets(id), ...tree.remembered.datasets(id)])],
+    recipients: () => account.recipients.known(),
+    lint,
     onTriggersWritten: (id: string) => {
       if (connections.activeProfile()?.id === id) tree.model.refresh();
     },
@@ -199,11 +234,27 @@ function registerTriggersAsCode(context: vscode.ExtensionContext, host: Host, co
   return { ...sync, disposable: vscode.Disposable.from(...sync.disposables) };
 }
 
-/** The linter over trigger files and triggers read from the service, with the live columns of the active connection. */
+/** A lint in the lint worker with given columns: the gate of an apply's plan (the editor's and an agent's). */
+type WorkerLint = (text: string, columns: Record<string, DatasetColumns> | undefined, signal?: AbortSignal) => Promise<readonly Diagnostic[]>;
+
+function lintInWorker(host: Host, diagnostics: TriggerDiagnostics): WorkerLint {
+  return async (text, columns, signal) => {
+    const options = { metricsDatasets: host.settings.metricsDatasets(), ...(columns === undefined ? {} : { columns }) };
+    const result = await diagnostics.runner.run({ kind: 'lint', input: text, options }, signal);
+    if (result.kind !== 'lint') throw new Error('the lint worker answered a lint with another result');
+    return result.diagnostics;
+  };
+}
+
+/**
+ * The linter over trigger files and triggers read from the service, with the live columns and the recipients
+ * of the active connection; completion and hover of recipient ids in trigger files.
+ */
 function registerLint(
   context: vscode.ExtensionContext,
   host: Host,
   connections: ConnectionManager,
+  account: Account,
   observe: WorkObserver<TriggerDiagnosticsWork> | undefined,
 ): Registered<{ diagnostics: TriggerDiagnostics }> {
   const feedback = host.feedbackFor('lint');
@@ -222,11 +273,29 @@ function registerLint(
     },
     log: (m) => feedback.log.info(m),
   });
+  const liveDatasets = new LiveDatasets({
+    connection: () => connections.activeProfile()?.id,
+    fetch: async (connectionId) => {
+      const { client } = await connections.connectionFor(connectionId);
+      try {
+        return (await client.listDatasets()).data.map((d) => d.slug);
+      } catch (err) {
+        const status = (err as { status?: unknown }).status;
+        if (status === 401 || status === 403 || status === 404 || status === 405) return 'refused';
+        throw err;
+      }
+    },
+    log: (m) => feedback.log.info(m),
+  });
   const disposable = vscode.Disposable.from(
     diagnostics,
     ...registerLintCommands(diagnostics, feedback),
     diagnostics.useColumns(liveColumns),
+    diagnostics.useDatasets(liveDatasets),
+    diagnostics.useRecipients(account.recipients),
+    registerRecipientProviders({ matcher: diagnostics.matcher, runner: diagnostics.runner, recipients: account.recipients }),
     liveColumns,
+    liveDatasets,
     connections.onDidChangeActive(() => liveColumns.connectionChanged()),
   );
   return { diagnostics, disposable };
@@ -245,7 +314,7 @@ function registerServiceTriggers(host: Host, connections: ConnectionManager, syn
 }
 
 /** Query results and trigger previews; the preview lens shows on the same files the linter checks. */
-function registerPreviews(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager): Registered {
+function registerPreviews(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager): Registered<{ pacerFor: RegisteredQueries['pacerFor'] }> {
   const deps = { connections, feedback: host.feedbackFor('queries'), extensionUri: context.extensionUri };
   const previewFiles = new TriggerFileMatcher(() => host.settings.triggerFiles(), TRIGGER_SCHEME);
   const previews = registerQueries(deps, (doc) => previewFiles.matches(doc));
@@ -254,6 +323,7 @@ function registerPreviews(context: vscode.ExtensionContext, host: Host, connecti
     previews.lenses.refresh();
   };
   return {
+    pacerFor: previews.pacerFor,
     disposable: vscode.Disposable.from(
       ...previews.disposables,
       host.settings.onDidChange((names) => {
@@ -270,16 +340,12 @@ function registerFormFeature(context: vscode.ExtensionContext, host: Host, conne
   return { ...forms, disposable: vscode.Disposable.from(...forms.registrations) };
 }
 
-/** The local sandbox, loaded from its own bundle only when asked for. */
-function registerSandbox(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager, tree: Tree): Registered<{ controller: SandboxController }> {
+/** The local sandbox, loaded from its own bundle only when asked for; the tree reads its listings like a service's. */
+function registerSandbox(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager): Registered<{ controller: SandboxController }> {
   const feedback = host.feedbackFor('sandbox');
   const controller = new SandboxController({
     extensionPath: context.extensionPath,
     connections,
-    remember: async (connectionId, datasets, slos) => {
-      await tree.remembered.addDatasets(connectionId, datasets);
-      for (const [dataset, ids] of slos) await tree.remembered.addSlos(connectionId, dataset, ids);
-    },
     settings: host.settings,
     log: feedback.log,
   });
@@ -288,10 +354,32 @@ function registerSandbox(context: vscode.ExtensionContext, host: Host, connectio
 }
 
 /**
+ * The tools AI agents get in the editor (language model tools; the one that writes asks first) and the
+ * `obs mcp` server for the active connection, for the agents that speak MCP.
+ */
+function registerAgentTools(
+  context: vscode.ExtensionContext,
+  host: Host,
+  connections: ConnectionManager,
+  shared: { sync: RegisteredSync; lint: WorkerLint; pacerFor: RegisteredQueries['pacerFor'] },
+): Registered<Pick<RegisteredAgents, 'loaded' | 'mcpServers'>> {
+  const agents = registerAgents({
+    extensionUri: context.extensionUri,
+    connections,
+    settings: host.settings,
+    feedback: host.feedbackFor('agents'),
+    lint: shared.lint,
+    pacerFor: shared.pacerFor,
+    onWritten: (connectionId) => shared.sync.triggersWritten(connectionId),
+  });
+  return { loaded: agents.loaded, mcpServers: agents.mcpServers, disposable: vscode.Disposable.from(...agents.disposables) };
+}
+
+/**
  * What follows the active connection: the welcome views' context keys and the view's header now and on
  * every change, and the tree, loaded again for the new connection. The linter follows it itself.
  */
-function registerCrossFeatureEvents(connections: ConnectionManager, tree: Tree): Registered {
+function registerCrossFeatureEvents(connections: ConnectionManager, tree: Tree, account: Account): Registered {
   const showConnectionState = (): void => {
     const active = connections.activeProfile();
     void vscode.commands.executeCommand('setContext', 'obs.hasConnection', active !== undefined);
@@ -303,6 +391,8 @@ function registerCrossFeatureEvents(connections: ConnectionManager, tree: Tree):
     disposable: vscode.Disposable.from(
       connections.onDidChangeActive(() => {
         showConnectionState();
+        // A removed connection's recipients go (the sandbox's come back fresh when it starts again).
+        account.recipients.keepOnly(connections.list().map((p) => p.id));
         tree.model.cancelLoading();
         tree.model.refresh();
       }),

@@ -9,6 +9,8 @@
 // opens: activation then hands the linter the seam's counter as its `observe` option (core/work.ts);
 // otherwise it gets none.
 import type * as vscode from 'vscode';
+import type { LoadedAgents } from './agents/agentsHost';
+import type { McpServers } from './agents/mcpServers';
 import type { ConnectionManager } from './connections/connectionManager';
 import type { WorkObserver } from './core/work';
 import type { TriggerDiagnostics, TriggerDiagnosticsWork } from './diagnostics/triggerDiagnostics';
@@ -37,6 +39,10 @@ export interface TestSeam {
   readonly sandbox: SandboxController;
   /** The open form panels; undefined until a form was first opened (the forms load on first use). */
   formPanels(): FormPanels | undefined;
+  /** The language model tools as VS Code calls them (prepareInvocation, invoke); loads them on first use. */
+  agents(): LoadedAgents;
+  /** The MCP server definition provider (undefined where the editor has no MCP API). */
+  readonly mcpServers: McpServers | undefined;
 }
 
 /** Work counted by kind, for the in-host tests. */

@@ -5,8 +5,11 @@
 import * as l10n from '@vscode/l10n';
 import type { Finding } from './issues';
 import type { DatasetColumns, JsonPath } from './types';
+import { nearestName } from './nearest';
 import { isRecord } from './util';
 import type { LintRun } from './work';
+
+export { boundedDistance } from './nearest';
 
 /** The key of the environment-wide column list (every dataset's columns). */
 export const ENVIRONMENT_COLUMNS = '__all__';
@@ -37,50 +40,16 @@ export function columnsFor(slug: unknown, columns: Readonly<Record<string, Datas
   return Object.hasOwn(columns, key) ? columns[key] : undefined;
 }
 
-/** Levenshtein distance of a and b, or undefined when it is above `max` (a band of width 2 max + 1). */
-export function boundedDistance(a: string, b: string, max: number): number | undefined {
-  if (Math.abs(a.length - b.length) > max) return undefined;
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = new Array<number>(b.length + 1).fill(max + 1);
-    current[0] = i;
-    let best = current[0];
-    const from = Math.max(1, i - max);
-    const to = Math.min(b.length, i + max);
-    for (let j = from; j <= to; j++) {
-      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      current[j] = Math.min((previous[j] ?? max + 1) + 1, (current[j - 1] ?? max + 1) + 1, (previous[j - 1] ?? max + 1) + cost);
-      best = Math.min(best, current[j] ?? max + 1);
-    }
-    if (best > max) return undefined;
-    previous = current;
-  }
-  const d = previous[b.length] ?? max + 1;
-  return d <= max ? d : undefined;
-}
-
 /** Nearest-name searches per lint: past it unknown columns get no suggestion (a file may name a million). */
 export const MAX_SUGGESTION_SEARCHES = 200;
 
 /** The nearest known name, if one is near; a search spends one of the lint's searches left. */
-function nearestName(name: string, k: Known, run: LintRun): string | undefined {
+function suggestion(name: string, k: Known, run: LintRun): string | undefined {
   if (k.nearest.has(name)) return k.nearest.get(name);
   if (run.searchesLeft <= 0) return undefined;
   run.searchesLeft--;
   run.work.searches++;
-  // Close enough to be a typo or a renamed prefix: a third of the name, at least 2 edits.
-  const max = Math.max(2, Math.floor(name.length / 3));
-  let best: string | undefined;
-  let bestDistance = max + 1;
-  const lower = name.toLowerCase();
-  for (const candidate of k.list) {
-    if (k.hidden.has(candidate)) continue;
-    const d = candidate.toLowerCase() === lower ? 0 : boundedDistance(name, candidate, Math.min(max, bestDistance));
-    if (d !== undefined && (d < bestDistance || (d === bestDistance && best !== undefined && candidate < best))) {
-      best = candidate;
-      bestDistance = d;
-    }
-  }
+  const best = nearestName(name, k.list, { skip: (candidate) => k.hidden.has(candidate) });
   k.nearest.set(name, best);
   return best;
 }
@@ -123,7 +92,7 @@ export function columnFindings(trigger: Record<string, unknown>, prefix: JsonPat
       return;
     }
     if (k.names.has(name)) return;
-    const nearest = nearestName(name, k, run);
+    const nearest = suggestion(name, k, run);
     out.push({
       rule: 'query/unknown-column',
       at,

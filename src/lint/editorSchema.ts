@@ -52,6 +52,10 @@ export function triggerEditorSchemaText(): string {
   const editor = withoutValidation(full) as Record<string, unknown>;
   editor['description'] =
     'Completion and hover for trigger files (generated from schemas/trigger.schema.json without its validating keywords: obs-lint reports every problem, once).';
+  // VS Code's JSON support reads these two: it leaves comments and trailing commas in trigger files to
+  // obs-lint, which reports them as the errors they are for the service, with its rule and link.
+  editor['allowComments'] = true;
+  editor['allowTrailingCommas'] = true;
   cached = `${JSON.stringify(editor, null, 2)}\n`;
   return cached;
 }

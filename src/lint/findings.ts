@@ -8,6 +8,8 @@ import type { JsonPath, LintOptions, MetricsDatasetHint } from './types';
 import { isRecord } from './util';
 import { aValueOf, wordedBy } from './schema/wording';
 import { columnFindings } from './columns';
+import { datasetFindings } from './datasets';
+import { recipientFindings } from './recipients';
 import type { LintRun, LintWork } from './work';
 
 type WriteOptions = Parameters<typeof triggerWriteSchema>[0];
@@ -87,7 +89,9 @@ const check = _safeParse($ZodError);
 /** The findings of one trigger, each rule and member once; worded only if `shown`. */
 function checkTrigger(schema: TriggerSchema, trigger: Record<string, unknown>, prefix: JsonPath, options: LintOptions, run: LintRun, shown: boolean): Found {
   const found = wordedBy(shown, run.work, () => checkSchema(schema, trigger, prefix, options.form === 'listed', run.work));
+  if (options.datasets !== undefined) found.push(...datasetFindings(trigger, prefix, options.datasets, run));
   if (options.columns !== undefined) found.push(...columnFindings(trigger, prefix, options.columns, run));
+  if (options.recipients !== undefined) found.push(...recipientFindings(trigger, prefix, options.recipients, run));
   return found;
 }
 

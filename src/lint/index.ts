@@ -4,5 +4,5 @@ export { decodeTriggerFile, lintBytes, lintDecoded, lintReport, type DecodedFile
 export { applyFixes } from './fixes';
 export { RULES, RULES_DOC_PATH, isRuleId, ruleDocsAnchor, ruleInfo, type RuleId, type RuleInfo, type Severity } from './rules';
 export type { LintWork } from './work';
-export type { DatasetColumns, Diagnostic, Fix, JsonPath, LintOptions, MetricsDatasetHint, Position, Range, RelatedInformation, TextEdit, TriggerForm } from './types';
+export type { DatasetColumns, Diagnostic, Fix, JsonPath, KnownRecipient, LintOptions, MetricsDatasetHint, Position, Range, RelatedInformation, SyntaxKind, TextEdit, TriggerForm } from './types';
 export { blockingReasons, type GateOptions } from './gate';

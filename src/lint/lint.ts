@@ -76,7 +76,7 @@ export function analyse(
   }
   for (const p of parsed.syntaxProblems) {
     before.push(p.offset);
-    offer(p.offset, 'error', () => plainDiagnostic('json/syntax', p.message, p.offset, p.length, lines));
+    offer(p.offset, 'error', () => ({ ...plainDiagnostic('json/syntax', p.message, p.offset, p.length, lines), syntax: p.kind }));
   }
   for (const r of parsed.deep) {
     before.push(r.start);

@@ -7,12 +7,14 @@ import { deepRegionsOfBroken, deepRegionsOfValid, MAX_DEPTH, withoutRegions, typ
 import { duplicateMembers, everyMemberKept, valueShape } from './duplicates';
 import { recover, RecoveredIndex, type ElementCheck, type RecoveredError } from './recover';
 import { skimTree, treeOver, type SkimNode } from './skim';
+import type { SyntaxKind } from './types';
 import type { LintWork } from './work';
 
 export interface SyntaxProblem {
   offset: number;
   length: number;
   message: string;
+  kind: SyntaxKind;
 }
 
 export interface ParsedFile {
@@ -107,10 +109,31 @@ const SYNTAX_MESSAGES: Record<string, () => string> = {
 };
 
 function syntaxProblems(text: string, errors: readonly RecoveredError[]): SyntaxProblem[] {
-  if (text.trim() === '') return [{ offset: 0, length: text.length, message: l10n.t('the file is empty; it must hold a trigger object or an array of triggers') }];
+  if (text.trim() === '') return [{ offset: 0, length: text.length, message: l10n.t('the file is empty; it must hold a trigger object or an array of triggers'), kind: emptyKind(text) }];
   return errors.map((e) => {
     const code = printParseErrorCode(e.error);
     const message = Object.hasOwn(SYNTAX_MESSAGES, code) ? SYNTAX_MESSAGES[code]?.() : undefined;
-    return { offset: e.offset, length: e.length, message: message ?? l10n.t('JSON syntax: {0}', code) };
+    return { offset: e.offset, length: e.length, message: message ?? l10n.t('JSON syntax: {0}', code), kind: syntaxKind(text, code, e.offset) };
   });
+}
+
+/** An empty file, which VS Code's JSON support leaves alone; one of only white space it reports. */
+function emptyKind(text: string): SyntaxKind {
+  const kind: SyntaxKind = text === '' ? 'empty' : 'other';
+  return kind;
+}
+
+const COMMENT_CODES = new Set(['InvalidCommentToken', 'UnexpectedEndOfComment']);
+const MISSING_CODES = new Set(['PropertyNameExpected', 'ValueExpected']);
+
+/** A comment, a comma right before a closing } or ] (a member or value expected there), or any other fault. */
+function syntaxKind(text: string, code: string, offset: number): SyntaxKind {
+  let kind: SyntaxKind = 'other';
+  if (COMMENT_CODES.has(code)) kind = 'comment';
+  else if (MISSING_CODES.has(code) && (text[offset] === '}' || text[offset] === ']')) {
+    let i = offset - 1;
+    while (i >= 0 && /\s/.test(text.charAt(i))) i--;
+    if (text[i] === ',') kind = 'trailing-comma';
+  }
+  return kind;
 }

@@ -45,7 +45,9 @@ export function repairOf(found: Finding, root: SkimNode, value: unknown): Repair
       const bound = found.params?.replaceWith ?? (found.rule === 'query/time-range-min' ? TRIGGER_LIMITS.frequencyMin : TRIGGER_LIMITS.timeRangeMax);
       return replace(bound, l10n.t('Set {0} to {1}', 'time_range', bound));
     }
-    case 'query/unknown-column': {
+    case 'trigger/unknown-dataset':
+    case 'query/unknown-column':
+    case 'trigger/unknown-recipient': {
       const name = found.params?.replaceText;
       return name === undefined ? undefined : replace(name, l10n.t('Change to {0}', JSON.stringify(name)));
     }

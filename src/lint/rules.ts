@@ -31,6 +31,8 @@ export const RULES = [
   rule('trigger/name', 'error', 'name is required, a string of 1 to 120 characters.'),
   rule('trigger/description', 'error', 'description is a string of at most 1023 characters.'),
   rule('trigger/dataset-slug', 'error', 'dataset_slug is a non-empty string.'),
+  // Only with the service's datasets known (an active connection that lists them). Not in fix-all: the nearest slug is a guess.
+  rule('trigger/unknown-dataset', 'warning', 'dataset_slug names a dataset the service has (or all, for an environment-wide trigger).', true, false),
   rule('trigger/tags', 'error', 'tags is an array of at most 10 objects with string key and value.'),
   rule('trigger/tag-key', 'error', 'A tag key is 1 to 32 lowercase letters.'),
   rule('trigger/tag-value', 'error', 'A tag value is a lowercase letter, then 1 to 128 lowercase letters, digits, / and -.'),
@@ -43,6 +45,8 @@ export const RULES = [
   rule('trigger/disabled', 'error', 'disabled is true or false.'),
   rule('trigger/recipient', 'error', 'A recipient is named by id (or by type and target).'),
   rule('trigger/recipient-deprecated', 'warning', 'Naming a recipient by type and target is deprecated: use its id.'),
+  // Only with the account's recipients known (an active connection in the editor). Not in fix-all: the nearest id is a guess.
+  rule('trigger/unknown-recipient', 'warning', 'Every recipient id names a recipient the service lists.', true, false),
   rule('trigger/evaluation-schedule-type', 'error', 'evaluation_schedule_type is frequency or window.'),
   rule('trigger/evaluation-schedule', 'error', 'A window schedule needs evaluation_schedule with a window.'),
   rule('trigger/evaluation-schedule-unused', 'warning', 'evaluation_schedule has no effect unless evaluation_schedule_type is window.'),

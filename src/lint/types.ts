@@ -34,6 +34,13 @@ export interface RelatedInformation {
 /** Location of a member in the file's JSON value (array indexes as numbers). */
 export type JsonPath = (string | number)[];
 
+/**
+ * What kind of JSON syntax fault a `json/syntax` diagnostic is: a comment, a trailing comma, an empty
+ * file, or another fault. An editor whose own JSON support reports some kinds leaves those out, so each
+ * fault shows once.
+ */
+export type SyntaxKind = 'comment' | 'trailing-comma' | 'empty' | 'other';
+
 export interface Diagnostic {
   rule: RuleId;
   severity: Severity;
@@ -43,6 +50,8 @@ export interface Diagnostic {
   path: JsonPath;
   fix?: Fix;
   related?: RelatedInformation[];
+  /** For `json/syntax` only: the kind of fault. */
+  syntax?: SyntaxKind;
 }
 
 /**
@@ -66,6 +75,15 @@ export interface DatasetColumns {
   hidden?: readonly string[];
 }
 
+/** A recipient of the account, as the service lists it (GET /1/recipients): its id and how views name it. */
+export interface KnownRecipient {
+  id: string;
+  /** "On-call (PagerDuty)": shown beside a suggested id. */
+  name?: string;
+  /** Its address, channel or name alone ("ops@example.com"): a trigger that names it instead of the id is told the id. */
+  shortName?: string;
+}
+
 /** What the linter is told beyond the text. New options are optional members, so callers keep compiling. */
 export interface LintOptions {
   /** `file` (default) or `listed`: see TriggerForm. */
@@ -76,6 +94,16 @@ export interface LintOptions {
    * here: a dataset left out is not checked, never reported.
    */
   columns?: Readonly<Record<string, DatasetColumns>>;
+  /**
+   * The slugs of every dataset the service has, when they are known (the editor's active connection):
+   * a trigger naming another dataset gets a warning (`trigger/unknown-dataset`). Left out: not checked.
+   */
+  datasets?: readonly string[];
+  /**
+   * Every recipient of the account, when the caller knows them: each recipient id a trigger names is checked
+   * against them. Without them recipient ids are not checked, never reported.
+   */
+  recipients?: readonly KnownRecipient[];
   /** Dataset slugs that are metrics datasets; every other dataset is standard. */
   metricsDatasets?: readonly string[];
   /**

@@ -1,15 +1,16 @@
 import { parseArgs } from 'node:util';
-import type { SandboxOptions } from './types';
+import type { SandboxInfo, SandboxOptions } from './types';
 
 // Flags of the sandbox CLI (src/cli/sandbox.ts), kept here so they can be tested without starting a process.
 
-export const USAGE = `usage: sandbox [--port N] [--host H] [--rate-limit N] [--query-rate-limit N] [--data FILE] [--empty]
+export const USAGE = `usage: sandbox [--port N] [--host H] [--rate-limit N] [--query-rate-limit N] [--data FILE] [--empty] [--print-env]
   --port N         port to listen on, 0 picks a free one (default 0)
   --host H         address to bind (default 127.0.0.1)
   --rate-limit N   requests per minute per team and kind of operation (default 100)
   --query-rate-limit N  query results that may be created per minute per team (default 10)
   --data FILE      load the data from FILE when it exists; save every change to it
   --empty          start without the demo data
+  --print-env      print shell lines exporting OBS_BASE_URL and OBS_CONFIG_KEY instead of the JSON line
   --help           show this help`;
 
 export class UsageError extends Error {
@@ -28,7 +29,10 @@ function nonEmpty(flag: string, value: string): string {
   return value;
 }
 
-export type CliCommand = { kind: 'help' } | { kind: 'serve'; options: SandboxOptions };
+/** What the CLI prints when ready: the SandboxInfo as one JSON line, or shell lines to export. */
+export type ReadyOutput = 'json' | 'env';
+
+export type CliCommand = { kind: 'help' } | { kind: 'serve'; options: SandboxOptions; print: ReadyOutput };
 
 export function parseCommandLine(argv: string[]): CliCommand {
   let values;
@@ -44,6 +48,7 @@ export function parseCommandLine(argv: string[]): CliCommand {
         'query-rate-limit': { type: 'string' },
         data: { type: 'string' },
         empty: { type: 'boolean' },
+        'print-env': { type: 'boolean' },
         help: { type: 'boolean' },
       },
     }));
@@ -59,5 +64,18 @@ export function parseCommandLine(argv: string[]): CliCommand {
   if (values['query-rate-limit'] !== undefined) options.queryResultRateLimit = wholeNumber('--query-rate-limit', values['query-rate-limit'], 1, 1_000_000);
   if (values.data !== undefined) options.dataFile = nonEmpty('--data', values.data);
   if (values.empty === true) options.demo = false;
-  return { kind: 'serve', options };
+  return { kind: 'serve', options, print: values['print-env'] === true ? 'env' : 'json' };
+}
+
+/** A value quoted for a POSIX shell: inside single quotes nothing is special but the quote itself. */
+function shellQuoted(value: string): string {
+  return `'${value.replaceAll("'", `'\\''`)}'`;
+}
+
+/**
+ * `--print-env`: the lines a shell sources to point the `obs` CLI at this sandbox (the variables
+ * src/cli/service.ts reads), printed in one write.
+ */
+export function shellExports(info: Pick<SandboxInfo, 'baseUrl' | 'configKey'>): string {
+  return `export OBS_BASE_URL=${shellQuoted(info.baseUrl)}\nexport OBS_CONFIG_KEY=${shellQuoted(info.configKey)}\n`;
 }

@@ -15,6 +15,8 @@ import {
 
 // Deterministic demo data (no randomness, fixed timestamps) that exercises every surface of the extension:
 // every column type, every trigger state, both burn alert types, all recipient forms, and hostile strings.
+// The hostile strings live in a dataset of their own (DEMO.datasets.hostile, sorted last), so the demo's
+// first views and pictures show an ordinary account; tests find them there.
 
 const T0 = '2024-03-01T10:00:00.000Z';
 const T1 = '2024-03-15T08:30:00.000Z';
@@ -68,6 +70,8 @@ export const DEMO = {
     wide: 'bench-wide',
     /** Never received data: no columns, `last_written_at` and `regular_columns_count` null. */
     empty: 'empty-dataset',
+    /** Every hostile string (markup, links, commands, a right-to-left override) in names and descriptions; sorted last. */
+    hostile: 'zz-hostile-strings',
   },
   wideColumnCount: 2000,
   triggers: {
@@ -77,14 +81,17 @@ export const DEMO = {
     gwWindow: 'trig_gw_window',
     gwBaseline: 'trig_gw_baseline',
     gwSavedQuery: 'trig_gw_saved_query',
-    gwHostile: 'trig_gw_hostile',
     gwLegacy: 'trig_gw_legacy',
-    coFormula: 'trig_co_formula_rtl',
+    coFormula: 'trig_co_formula',
     coTenTags: 'trig_co_ten_tags',
     mhCpu: 'trig_mh_cpu',
     mhHistogram: 'trig_mh_histogram',
     envVolume: 'trig_env_volume',
     envSavedQuery: 'trig_env_saved_query',
+    /** Named <img src=x onerror=alert(1)>, with markup, links and commands in its description. */
+    hsMarkup: 'trig_hs_markup',
+    /** Its name holds a right-to-left override. */
+    hsRtl: 'trig_hs_rtl',
   },
   savedQueries: {
     gw5xx: 'q_gw_5xx',
@@ -94,12 +101,14 @@ export const DEMO = {
     coPayments: 'q_co_payments',
     mhCpu: 'q_mh_cpu',
     envCount: 'q_env_count',
+    hsCount: 'q_hs_count',
   },
   slos: {
     gwAvailability: 'slo_gw_availability',
     coLatency: 'slo_co_latency',
     mhHeadroom: 'slo_mh_headroom',
     envUptime: 'slo_env_uptime',
+    hsHostile: 'slo_hs_hostile',
   },
   burnAlerts: {
     gwExhaustion: 'ba_gw_exhaustion',
@@ -108,6 +117,10 @@ export const DEMO = {
     coBudgetRate: 'ba_co_budget_rate',
     envExhaustion: 'ba_env_exhaustion',
     envBudgetRate: 'ba_env_budget_rate',
+    /** Markup, a markdown link and a command link in its description. */
+    hsBudgetRate: 'ba_hs_budget_rate',
+    /** A right-to-left override in its description. */
+    hsExhaustion: 'ba_hs_exhaustion',
   },
   recipients: {
     emailOncall: 'rcp_email_oncall',
@@ -125,12 +138,13 @@ export const DEMO = {
     gwTopRoutes: 'qa_gw_top_routes',
     coPayments: 'qa_co_payments',
     envCount: 'qa_env_count',
+    hsBoard: 'qa_hs_board',
   },
   apiKeys: {
     ingest: 'hcxik_demo000001',
     disabled: 'hcxik_demo000002',
   },
-  /** Columns of api-gateway that the demo tests name. */
+  /** Columns the demo tests name: of api-gateway, and (hostile, rtl) of the hostile strings' dataset. */
   columns: {
     hidden: 'internal.debug_token',
     hostile: HOSTILE.img,
@@ -188,10 +202,17 @@ const GATEWAY_COLUMNS: ColumnSpec[] = [
   ['retry.ratio', 'float'],
   ['sample_rate', 'integer', { hidden: true }],
   [DEMO.columns.hidden, 'string', { hidden: true, description: 'Hidden: excluded from autocomplete' }],
+  ['notes', 'string', { description: 'Free-text notes of the request' }],
+  [DEMO.columns.neverWritten, 'string', { neverWritten: true, description: 'Never received data' }],
+];
+
+/** The hostile strings' dataset: column names and descriptions that must show as text. */
+const HOSTILE_COLUMNS: ColumnSpec[] = [
+  ['duration_ms', 'float'],
+  ['error', 'boolean'],
   [DEMO.columns.hostile, 'string', { description: HOSTILE.script }],
   [DEMO.columns.rtl, 'string', { description: `Right-to-left override: ${HOSTILE.rtlOverride}txt.exe` }],
   ['notes', 'string', { description: `${HOSTILE.markdownLink} ${HOSTILE.markdownCommand} ${HOSTILE.commandUri}` }],
-  [DEMO.columns.neverWritten, 'string', { neverWritten: true, description: 'Never received data' }],
 ];
 
 const CHECKOUT_COLUMNS: ColumnSpec[] = [
@@ -332,18 +353,6 @@ function triggers(): TriggerRecord[] {
       recipients: [EMAIL_ONCALL],
       query_id: DEMO.savedQueries.gw5xx,
     }),
-    trigger({
-      id: DEMO.triggers.gwHostile,
-      dataset_slug: gw,
-      name: HOSTILE.img,
-      description: `${HOSTILE.script} ${HOSTILE.bold} ${HOSTILE.markdownLink} ${HOSTILE.markdownCommand} ${HOSTILE.commandUri}`,
-      // Tag values are plain lowercase words on the service (service facts): hostile text lives in the description.
-      tags: [{ key: 'owner', value: 'edge' }],
-      threshold: { op: '>', value: 0, exceeded_limit: 1 },
-      frequency: 900,
-      recipients: [{ type: 'email', target: 'legacy@example.com' }],
-      query: { calculations: [{ op: 'COUNT' }], time_range: 900 },
-    }),
     // The service holds only triggers that pass its rules; this one is legal but draws the linter's
     // warnings (a recipient by type and target, a window the schedule type ignores) and carries the
     // longest description the service allows.
@@ -361,11 +370,11 @@ function triggers(): TriggerRecord[] {
     trigger({
       id: DEMO.triggers.coFormula,
       dataset_slug: DEMO.datasets.checkout,
-      name: `Checkout ${HOSTILE.rtlOverride}gnp.exe failure ratio`,
+      name: 'Checkout failure ratio',
       description: 'One formula over two named aggregates.',
       threshold: { op: '>', value: 0.05, exceeded_limit: 3 },
       frequency: 900,
-      recipients: [{ type: 'pagerduty', target: 'checkout-escalation' }],
+      recipients: [PAGERDUTY_PRIMARY],
       query: {
         calculations: [
           { op: 'COUNT', name: 'total' },
@@ -436,6 +445,36 @@ function triggers(): TriggerRecord[] {
       recipients: [{ id: DEMO.recipients.emailTeam, type: 'email', target: 'team+alerts@example.com' }],
       query_id: DEMO.savedQueries.envCount,
     }),
+    ...hostileTriggers(),
+  ];
+}
+
+/** The hostile strings' triggers: markup, links and commands in a name and description, and a bidi override. */
+function hostileTriggers(): TriggerRecord[] {
+  const hs = DEMO.datasets.hostile;
+  return [
+    trigger({
+      id: DEMO.triggers.hsMarkup,
+      dataset_slug: hs,
+      name: HOSTILE.img,
+      description: `${HOSTILE.script} ${HOSTILE.bold} ${HOSTILE.markdownLink} ${HOSTILE.markdownCommand} ${HOSTILE.commandUri}`,
+      // Tag values are plain lowercase words on the service (service facts): hostile text lives in the description.
+      tags: [{ key: 'owner', value: 'edge' }],
+      threshold: { op: '>', value: 0, exceeded_limit: 1 },
+      frequency: 900,
+      recipients: [{ type: 'email', target: 'legacy@example.com' }],
+      query: { calculations: [{ op: 'COUNT' }], time_range: 900 },
+    }),
+    trigger({
+      id: DEMO.triggers.hsRtl,
+      dataset_slug: hs,
+      name: `Failure ratio ${HOSTILE.rtlOverride}gnp.exe`,
+      description: `Right-to-left override in the name: ${HOSTILE.rtlOverride}txt.exe`,
+      threshold: { op: '>', value: 5, exceeded_limit: 1 },
+      frequency: 900,
+      recipients: [EMAIL_ONCALL],
+      query: { calculations: [{ op: 'COUNT' }], filters: [{ column: 'error', op: '=', value: true }], time_range: 1800 },
+    }),
   ];
 }
 
@@ -490,7 +529,7 @@ function slos(): SloRecord[] {
   return [
     slo(DEMO.slos.gwAvailability, d.gateway, {
       name: 'Gateway availability',
-      description: `99.9% of requests succeed. ${HOSTILE.markdownLink}`,
+      description: '99.9% of requests succeed.',
       sli_alias: 'dc.is_slow',
       time_period_days: 30,
       target_per_million: 999_000,
@@ -519,6 +558,13 @@ function slos(): SloRecord[] {
       time_period_days: 28,
       target_per_million: 999_500,
       dataset_slugs: [d.gateway, d.checkout],
+    }),
+    slo(DEMO.slos.hsHostile, d.hostile, {
+      name: `SLO ${HOSTILE.bold}`,
+      description: `${HOSTILE.markdownLink} ${HOSTILE.script}`,
+      sli_alias: 'sli.hostile',
+      time_period_days: 30,
+      target_per_million: 990_000,
     }),
   ];
 }
@@ -573,10 +619,42 @@ function queryAnnotations(): QueryAnnotationRecord[] {
   const dated = { created_at: T0, updated_at: T1 };
   return [
     { id: a.gw5xx, dataset: d.gateway, name: '5xx responses', description: 'Server errors of the gateway.', query_id: q.gw5xx, source: 'query', ...dated },
-    { id: a.gw5xxBoard, dataset: d.gateway, name: `Gateway board: errors ${HOSTILE.bold}`, description: '', query_id: q.gw5xx, source: 'board', ...dated },
+    { id: a.gw5xxBoard, dataset: d.gateway, name: 'Gateway board: errors', description: '', query_id: q.gw5xx, source: 'board', ...dated },
     { id: a.gwTopRoutes, dataset: d.gateway, name: 'Top routes', description: 'The ten busiest routes.', query_id: q.gwTopRoutes, source: 'query', ...dated },
     { id: a.coPayments, dataset: d.checkout, name: 'Payment volume', description: 'Sum of payment amounts.', query_id: q.coPayments, source: 'board', ...dated },
     { id: a.envCount, dataset: ENVIRONMENT_WIDE, name: 'All events', description: '', query_id: q.envCount, source: 'query', ...dated },
+    { id: a.hsBoard, dataset: d.hostile, name: `Board: errors ${HOSTILE.bold}`, description: `${HOSTILE.markdownLink} ${HOSTILE.script}`, query_id: q.hsCount, source: 'board', ...dated },
+  ];
+}
+
+/** The hostile strings' burn alerts: markup, links and commands, and a bidi override, in descriptions. */
+function hostileBurnAlerts(): SandboxData['burnAlerts'] {
+  return [
+    {
+      id: DEMO.burnAlerts.hsBudgetRate,
+      slo_id: DEMO.slos.hsHostile,
+      alert_type: 'budget_rate',
+      budget_rate_window_minutes: 60,
+      budget_rate_decrease_threshold_per_million: 10_000,
+      description: `${HOSTILE.markdownLink} ${HOSTILE.script} ${HOSTILE.markdownCommand}`,
+      triggered: false,
+      recipients: [PAGERDUTY_PRIMARY],
+      // A member the service sends beyond the spec (service facts): the edit form cannot send it.
+      auto_investigate: true,
+      created_at: T0,
+      updated_at: T1,
+    },
+    {
+      id: DEMO.burnAlerts.hsExhaustion,
+      slo_id: DEMO.slos.hsHostile,
+      alert_type: 'exhaustion_time',
+      exhaustion_minutes: 0,
+      description: `Fires at exhaustion ${HOSTILE.rtlOverride}txt.exe`,
+      triggered: false,
+      recipients: [{ type: 'email', target: 'checkout@example.com' }],
+      created_at: T0,
+      updated_at: T1,
+    },
   ];
 }
 
@@ -587,7 +665,7 @@ export function demoData(): SandboxData {
   const datasets = [
     dataset(d.gateway, 'API gateway (traced)', 'standard', {
       derived_columns: [...DEMO.derivedColumns],
-      description: `Requests through the edge. ${HOSTILE.markdownLink}`,
+      description: 'Requests through the edge.',
       expand_json_depth: 2,
       delete_protected: true,
     }),
@@ -595,6 +673,7 @@ export function demoData(): SandboxData {
     dataset(d.metrics, 'Host metrics', 'metrics', { description: 'One sample a minute per host.' }),
     dataset(d.wide, 'Bench: 2,000 columns', 'standard', { generated_columns: DEMO.wideColumnCount }),
     dataset(d.empty, 'Empty dataset', 'standard', { description: 'Created, never sent data.' }),
+    dataset(d.hostile, 'Hostile strings (for tests)', 'standard', { description: `${HOSTILE.markdownLink} ${HOSTILE.script} ${HOSTILE.rtlOverride}txt.exe` }),
   ];
   return {
     team: DEMO.team,
@@ -607,6 +686,7 @@ export function demoData(): SandboxData {
       [d.metrics]: columns('mh', METRICS_COLUMNS),
       [d.wide]: [],
       [d.empty]: [],
+      [d.hostile]: columns('hs', HOSTILE_COLUMNS),
     },
     definitions: Object.fromEntries(
       datasets.map((ds) => [ds.slug, ds.slug === d.gateway ? gatewayDefinitions() : emptyDefinitions()]),
@@ -668,6 +748,13 @@ export function demoData(): SandboxData {
         behaviour: 'normal',
         query: { calculations: [{ op: 'COUNT' }], time_range: 3600 },
       },
+      {
+        id: DEMO.savedQueries.hsCount,
+        dataset: d.hostile,
+        name: `Errors ${HOSTILE.img}`,
+        behaviour: 'normal',
+        query: { calculations: [{ op: 'COUNT' }], breakdowns: [DEMO.columns.hostile], time_range: 3600 },
+      },
       ...inlineQueries(listed),
     ],
     queryAnnotations: queryAnnotations(),
@@ -690,7 +777,7 @@ export function demoData(): SandboxData {
         alert_type: 'budget_rate',
         budget_rate_window_minutes: 60,
         budget_rate_decrease_threshold_per_million: 10_000,
-        description: `${HOSTILE.markdownLink} ${HOSTILE.script} ${HOSTILE.markdownCommand}`,
+        description: 'Loses 1% of the budget within an hour.',
         triggered: false,
         recipients: [PAGERDUTY_PRIMARY],
         // A member the service sends beyond the spec (service facts): the edit form cannot send it.
@@ -703,7 +790,7 @@ export function demoData(): SandboxData {
         slo_id: DEMO.slos.coLatency,
         alert_type: 'exhaustion_time',
         exhaustion_minutes: 0,
-        description: `Fires at exhaustion ${HOSTILE.rtlOverride}txt.exe`,
+        description: 'Fires when the budget is gone.',
         triggered: false,
         recipients: [{ type: 'email', target: 'checkout@example.com' }],
         created_at: T0,
@@ -744,6 +831,7 @@ export function demoData(): SandboxData {
         created_at: T0,
         updated_at: T1,
       },
+      ...hostileBurnAlerts(),
     ],
     recipients: recipients(),
     apiKeys: [

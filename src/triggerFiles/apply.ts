@@ -2,7 +2,7 @@
 // (the service has no conditional write), then read back. A change whose trigger changed since the plan
 // is skipped, never written over; a refusal is reported with the service's words; the other changes go
 // on. No vscode import.
-import type { ServiceErrorKind } from '../api/errors';
+import { asServiceError } from '../api/errors';
 import { sameJson, type Difference } from './compare';
 import type { ServiceTrigger } from './drift';
 import { listingSegment } from './listing';
@@ -70,34 +70,7 @@ async function applyOne(change: PlannedChange, writer: TriggerWriter, o: ApplyCh
 
 const signalOf = (signal: AbortSignal | undefined) => (signal === undefined ? {} : { signal });
 
-/** What apply reads of the client's ServiceError. */
-interface ServiceErrorShape {
-  kind: ServiceErrorKind;
-  message: string;
-  status?: number;
-  fieldProblems: readonly { field: string; message: string }[];
-  maybeProcessed?: boolean;
-}
-
-/**
- * The client's ServiceError, recognised by its shape, not its class: the editor loads the client from its
- * own bundle, whose ServiceError is another class than the one this module would import.
- */
-function serviceErrorOf(e: unknown): ServiceErrorShape | undefined {
-  if (!(e instanceof Error) || e.name !== 'ServiceError') return undefined;
-  const s = e as Error & { kind?: unknown; status?: unknown; fieldProblems?: unknown; maybeProcessed?: unknown };
-  if (typeof s.kind !== 'string') return undefined;
-  const problems = Array.isArray(s.fieldProblems) ? (s.fieldProblems as { field: string; message: string }[]) : [];
-  return {
-    kind: s.kind as ServiceErrorKind,
-    message: e.message,
-    ...(typeof s.status === 'number' ? { status: s.status } : {}),
-    fieldProblems: problems,
-    ...(s.maybeProcessed === true ? { maybeProcessed: true } : {}),
-  };
-}
-
-const isGone = (e: unknown) => serviceErrorOf(e)?.status === 404;
+const isGone = (e: unknown) => asServiceError(e)?.status === 404;
 
 async function create(change: Extract<PlannedChange, { action: 'create' }>, writer: TriggerWriter, o: ApplyChangesOptions): Promise<ChangeResult> {
   const mismatch = bodyMismatch(change, o);
@@ -163,7 +136,7 @@ async function remove(change: Extract<PlannedChange, { action: 'delete' }>, writ
 function failure(change: PlannedChange, e: unknown): ChangeResult {
   // A pacing pool given up while it waited: the call was never sent.
   if (e instanceof PullCancelled) return { change, outcome: 'skipped', reason: 'the apply was cancelled during it' };
-  const se = serviceErrorOf(e);
+  const se = asServiceError(e);
   if (se === undefined) return { change, outcome: 'failed', reason: e instanceof Error ? e.message : String(e) };
   // A create cancelled in flight may have been made: that is said (failed), not hidden as skipped.
   if (se.kind === 'aborted' && se.maybeProcessed !== true) return { change, outcome: 'skipped', reason: 'the apply was cancelled during it' };

@@ -27,6 +27,12 @@ export interface TriggerDrift {
   differences: Difference[];
   /** Why it is local-only or unknown, in words. */
   reason?: string;
+  /**
+   * Local-only, and a trigger not created yet: the file names no id and its dataset has no trigger of
+   * its name. Not drift to warn of (nobody changed anything on either side), unlike a file whose id the
+   * service lost or whose dataset it does not have.
+   */
+  draft?: true;
 }
 
 export interface FileDrift {
@@ -140,7 +146,7 @@ function triggerDrift(local: LocalTrigger, index: ServiceIndex): TriggerDrift {
     const ids = named.slice(0, 10).map((t) => t.id).join(', ') + (named.length > 10 ? ` and ${named.length - 10} more` : '');
     return { ...base, status: 'unknown', reason: `${named.length} triggers of ${local.dataset} are named ${quoted(local.name)}; give the file the id of one (${ids})` };
   }
-  return { ...base, status: 'local-only', reason: `the service has no trigger named ${quoted(local.name)} in ${local.dataset}` };
+  return { ...base, status: 'local-only', draft: true, reason: `the service has no trigger named ${quoted(local.name)} in ${local.dataset}` };
 }
 
 const RANK: Record<TriggerDrift['status'], number> = { unknown: 3, differs: 2, 'local-only': 1, 'in-sync': 0 };

@@ -16,13 +16,13 @@ import {
 } from './protocol/apiKeyForm';
 import { ApiKeyState, ApiKeyToWebview, type ApiKeyFromWebview } from './protocol/messages';
 import { API_KEY_TEXT } from './protocol/text/apiKeyForm';
-import { COMMON_TEXT } from './protocol/text/common';
+import { COMMON_TEXT, controlWarnings } from './protocol/text/common';
 import { KEY_TYPES } from '../api/schemas/apiKey';
 import { byId, drawPage } from './shared/dom';
 import { checkedOf, field, invalid, onFormSubmit, valueOf } from './shared/fields';
 import { FormShell } from './shared/formShell';
 import { ProblemView, type ShownProblems } from './shared/problemView';
-import { onHostMessage, post, readState, writeState } from './shared/vscodeApi';
+import { onHostMessage, post, postDraft, readState, writeState } from './shared/vscodeApi';
 
 const T = API_KEY_TEXT;
 const send = (m: ApiKeyFromWebview): void => post(m);
@@ -56,8 +56,19 @@ const shell = new FormShell(
   },
 );
 
+/** The values the form opened with (or last saved): edits are what differs from them. */
+let baseline: CreateApiKeyValues | UpdateApiKeyValues | undefined;
+
 function save(): void {
-  if (state) writeState(state);
+  if (!state) return;
+  writeState(state);
+  postDraft(isDirty() ? state : null);
+}
+
+/** Whether the form's values differ from those it opened with (a created key's secret is the host's to watch). */
+function isDirty(): boolean {
+  if (view === undefined || view.kind === 'created' || baseline === undefined) return false;
+  return JSON.stringify(view.values) !== JSON.stringify(baseline);
 }
 
 /** Shows a new view of the page, drawn anew. */
@@ -103,12 +114,13 @@ function createPage(values: CreateApiKeyValues, problems: ProblemView): Template
   </vscode-single-select>`;
   return html`<h1>${C.title}</h1>
     <p class="lead">${C.lead(connectionName)}</p>
+    ${shell.banners()}
     ${problems.summary(shown)}
     <form id="form" novalidate @submit=${onFormSubmit(submitCreate)}>
-      ${field({ id: 'f-name', label: T.labels.name, help: C.nameHelp, errors: err('name'),
+      ${field({ id: 'f-name', label: T.labels.name, help: C.nameHelp, errors: err('name'), warnings: controlWarnings(values.name),
         control: textControl('f-name', values.name, err('name').length > 0, (text) => editCreate('name', text), { placeholder: C.namePlaceholder }) })}
       ${field({ id: 'f-keyType', label: T.labels.keyType, help: C.keyTypeHelp, errors: err('keyType'), control: keyType })}
-      ${field({ id: 'f-environmentId', label: T.labels.environmentId, help: C.environmentHelp(connectionName), errors: err('environmentId'),
+      ${field({ id: 'f-environmentId', label: T.labels.environmentId, help: C.environmentHelp(connectionName), errors: err('environmentId'), warnings: controlWarnings(values.environmentId),
         control: textControl('f-environmentId', values.environmentId, err('environmentId').length > 0, (text) => editCreate('environmentId', text)) })}
       ${field({ id: 'f-disabled', label: T.labels.disabled, errors: err('disabled'),
         control: checkboxControl('f-disabled', C.disabled, values.disabled, err('disabled').length > 0, (on) => editCreate('disabled', on)) })}
@@ -127,10 +139,11 @@ function updatePage(values: UpdateApiKeyValues, idFixed: boolean, problems: Prob
   const id = textControl('f-id', values.id, err('id').length > 0, (text) => editUpdate('id', text), idFixed ? { readonly: true } : { placeholder: U.idPlaceholder });
   return html`<h1>${U.title}</h1>
     <p class="lead">${U.lead(connectionName)}</p>
+    ${shell.banners()}
     ${problems.summary(shown)}
     <form id="form" novalidate @submit=${onFormSubmit(submitUpdate)}>
-      ${field({ id: 'f-id', label: T.labels.id, help: idFixed ? U.idFixedHelp : U.idHelp, errors: err('id'), control: id })}
-      ${field({ id: 'f-name', label: T.labels.name, help: U.nameHelp, errors: err('name'),
+      ${field({ id: 'f-id', label: T.labels.id, help: idFixed ? U.idFixedHelp : U.idHelp, errors: err('id'), warnings: controlWarnings(values.id), control: id })}
+      ${field({ id: 'f-name', label: T.labels.name, help: U.nameHelp, errors: err('name'), warnings: controlWarnings(values.name),
         control: textControl('f-name', values.name, err('name').length > 0, (text) => editUpdate('name', text)) })}
       ${field({ id: 'f-disabled', label: T.labels.disabled, errors: err('disabled'),
         control: checkboxControl('f-disabled', U.disabled, values.disabled, err('disabled').length > 0, (on) => editUpdate('disabled', on)) })}
@@ -235,6 +248,19 @@ function showUpdate(values: UpdateApiKeyValues, idFixed: boolean): void {
   show({ version: nextVersion(), kind: 'update', values: { ...values }, idFixed, problems });
 }
 
+/** Drops the edits put back from a closed panel: the form shows the values it opened with. */
+function discardEdits(mode: 'create' | 'update', values: CreateApiKeyValues | UpdateApiKeyValues): void {
+  if (!state || view?.kind !== mode) return;
+  if (view.kind === 'create' && 'createDatasets' in values) {
+    state.createValues = { ...values };
+    showCreate(values);
+  } else if (view.kind === 'update' && 'id' in values) {
+    state.updateValues = { ...values };
+    showUpdate(values, view.idFixed);
+  }
+  save();
+}
+
 function showCreated(key: CreatedKey, notes: readonly string[] = []): void {
   show({ version: nextVersion(), kind: 'created', key, notes });
 }
@@ -243,6 +269,10 @@ onHostMessage(ApiKeyToWebview, (message) => {
   switch (message.type) {
     case 'init': {
       connectionName = message.connectionName;
+      baseline = { ...message.values };
+      // Edits kept from a panel closed without saving come back when the page has none of its own (never a created key).
+      const kept = state === undefined && message.unsaved?.state.mode === message.mode ? message.unsaved : undefined;
+      if (kept) state = { ...kept.state, created: undefined };
       if (message.mode === 'create') {
         state ??= { mode: 'create', connectionId: message.connectionId, createValues: message.values };
         if (state.created) {
@@ -258,11 +288,13 @@ onHostMessage(ApiKeyToWebview, (message) => {
         showUpdate(message.idFixed ? { ...values, id: message.values.id } : values, message.idFixed);
       }
       save();
+      if (kept) shell.editsPutBack(kept.savedAt, () => discardEdits(message.mode, message.values));
       return;
     }
     case 'busy':
     case 'problems':
     case 'status':
+    case 'connection':
       shell.handle(message);
       return;
     case 'created':
@@ -283,6 +315,7 @@ onHostMessage(ApiKeyToWebview, (message) => {
       return;
     case 'updated':
       shell.setBusy(false);
+      baseline = { ...message.key };
       if (state) {
         state.updateValues = { ...message.key };
         save();

@@ -26,12 +26,14 @@ import {
 } from './protocol/messages';
 import type { FormProblems } from './protocol/problems';
 import { BURN_ALERT_TEXT } from './protocol/text/burnAlertForm';
+import { controlWarnings, textLocale } from './protocol/text/common';
+import { minutesInWords } from './protocol/text/duration';
 import { byId, drawPage, parseNumberText, sentence } from './shared/dom';
 import { counter, field, invalid, messageLine, onFormSubmit, valueOf } from './shared/fields';
 import { FormShell } from './shared/formShell';
 import { ProblemView, type ProblemField, type ShownProblems } from './shared/problemView';
 import { keepRelativeTimesCurrent, timeView } from './shared/time';
-import { onHostMessage, post, readState, writeState } from './shared/vscodeApi';
+import { onHostMessage, post, postDraft, readState, writeState } from './shared/vscodeApi';
 
 type NumberField = 'exhaustion_minutes' | 'budget_rate_window_minutes' | 'budget_rate_decrease_threshold_per_million';
 const NUMBER_FIELDS: readonly NumberField[] = ['exhaustion_minutes', 'budget_rate_window_minutes', 'budget_rate_decrease_threshold_per_million'];
@@ -77,7 +79,14 @@ const shell = new FormShell(
 
 function save(): void {
   if (!session) return;
-  writeState({ context: session.context, loaded: session.loaded, edits: session.edits, drafts: session.drafts });
+  const state: BurnAlertState = { context: session.context, loaded: session.loaded, edits: session.edits, drafts: session.drafts };
+  writeState(state);
+  postDraft(isDirty(session) ? state : null);
+}
+
+/** Whether the edits would change what Save sends, or hold number text that is not a number yet. */
+function isDirty(s: Session): boolean {
+  return Object.keys(s.drafts).length > 0 || JSON.stringify(burnAlertForReview(s.loaded, s.edits)) !== JSON.stringify(burnAlertForReview(s.loaded, {}));
 }
 
 function currentRecipients(s: Session): RecipientEdit[] {
@@ -114,6 +123,7 @@ function formPage(s: Session, v: View): TemplateResult {
   const shown = v.problems.shown(validate(s));
   return html`<h1>${T.title}</h1>
     ${lead(s.loaded, s.context, s.connectionName)}
+    ${shell.banners()}
     ${v.problems.summary(shown)}
     ${unsendableNote(s.loaded)}
     <form id="form" novalidate @submit=${onFormSubmit()}>
@@ -161,7 +171,14 @@ function numberField(s: Session, v: View, name: NumberField, shown: ShownProblem
   const control = html`<vscode-textfield id="f-${name}" type="number" inputmode="numeric" .value=${live(text)} ${invalid(errors.length > 0)}
     @input=${(e: Event) => typeNumber(name, valueOf(e))}></vscode-textfield>`;
   const hidden = name === 'exhaustion_minutes' ? budget : !budget;
-  return field({ id: `f-${name}`, label: T.labels[name], control, help: T.help[name], errors, hidden });
+  return field({ id: `f-${name}`, label: T.labels[name], control, help: numberHelp(name, parseNumberText(text)), errors, hidden });
+}
+
+/** A field's help, and for minutes what the number comes to ("That is about 4,083 years."): the service takes any size. */
+function numberHelp(name: NumberField, value: number | null | undefined): string {
+  const minutes = name === 'exhaustion_minutes' || name === 'budget_rate_window_minutes';
+  if (!minutes || typeof value !== 'number' || !Number.isSafeInteger(value) || value < 60) return T.help[name];
+  return `${T.help[name]} ${T.comesTo(minutesInWords(value, textLocale()))}`;
 }
 
 /** The description with its counter beside it. */
@@ -172,7 +189,7 @@ function descriptionField(s: Session, shown: ShownProblems): TemplateResult {
   const control = html`<vscode-textarea id="f-description" rows="4" resize="none" .value=${live(text)} ${invalid(errors.length > 0)}
     @input=${(e: Event) => editDescription(valueOf(e))}></vscode-textarea>`;
   const beside = counter('description-counter', characterCount(text), BURN_ALERT_LIMITS.descriptionMax);
-  return field({ id: 'f-description', label: T.labels.description, control, beside, errors });
+  return field({ id: 'f-description', label: T.labels.description, control, beside, errors, warnings: controlWarnings(text) });
 }
 
 function recipientsEditor(s: Session, v: View, shown: ShownProblems): TemplateResult {
@@ -381,20 +398,26 @@ onHostMessage(BurnAlertToWebview, (message) => {
     case 'init': {
       const restored = readState(BurnAlertState);
       const keep = !message.discardEdits && restored !== undefined && restored.context.alertId === message.context.alertId;
-      open({
+      // Edits kept from a panel closed without saving come back when the page has none of its own.
+      const kept = !keep && message.unsaved?.state.context.alertId === message.context.alertId ? message.unsaved : undefined;
+      const from = keep ? restored : kept?.state;
+      const s: Session = {
         context: message.context,
         connectionName: message.connectionName,
         loaded: message.loaded,
-        edits: keep ? restored.edits : {},
-        drafts: keep ? { ...(restored.drafts ?? {}) } : {},
+        edits: from ? from.edits : {},
+        drafts: { ...(from?.drafts ?? {}) },
         options: message.recipientOptions,
-      });
+      };
+      open(s);
       if (message.discardEdits) shell.show(T.reloaded);
+      if (kept) shell.editsPutBack(kept.savedAt, () => open({ ...s, edits: {}, drafts: {} }));
       return;
     }
     case 'busy':
     case 'problems':
     case 'status':
+    case 'connection':
       shell.handle(message);
       return;
     case 'conflict':

@@ -15,6 +15,7 @@ import {
   diffDefinitions,
   rowsFromDefinitions,
   type DefinitionRow,
+  type DefinitionRows,
 } from './protocol/datasetDefinitionsForm';
 import {
   DefinitionsState,
@@ -28,7 +29,7 @@ import { byId, drawPage } from './shared/dom';
 import { invalid, messageLine, onFormSubmit, valueOf } from './shared/fields';
 import { FormShell } from './shared/formShell';
 import { ProblemView, type ShownProblems } from './shared/problemView';
-import { onHostMessage, post, readState, writeState } from './shared/vscodeApi';
+import { onHostMessage, post, postDraft, readState, writeState } from './shared/vscodeApi';
 
 const T = DEFINITIONS_TEXT;
 const send = (m: DefinitionsFromWebview): void => post(m);
@@ -61,7 +62,10 @@ const shell = new FormShell(
 );
 
 function save(): void {
-  if (session) writeState({ context: session.context, loaded: session.loaded, rows: session.rows });
+  if (!session) return;
+  const state: DefinitionsState = { context: session.context, loaded: session.loaded, rows: session.rows };
+  writeState(state);
+  postDraft(changedTypes(session).length > 0 ? state : null);
 }
 
 function changedTypes(s: Session): DefinitionType[] {
@@ -81,6 +85,7 @@ function formPage(s: Session, problems: ProblemView): TemplateResult {
   const rows = (types: readonly DefinitionType[]): TemplateResult[] => types.map((type) => definitionRow(s.rows[type], type, shown, changed.has(type)));
   return html`<h1>${T.title(s.context.dataset)}</h1>
     <p class="lead">${T.lead(s.connectionName)}</p>
+    ${shell.banners()}
     ${stickyActions(changed)}
     ${problems.summary(shown)}
     <datalist id="columns">${s.completions.map((c) => html`<option value=${c}></option>`)}</datalist>
@@ -184,6 +189,15 @@ function submit(): void {
 
 // --- What the host says -------------------------------------------------------------------------------
 
+/**
+ * The rows the user changed in a panel closed without saving (against the map it had then), to put on the
+ * map read now: a definition changed on the service meanwhile and not by the user is not turned back.
+ */
+function changedRows(kept: DefinitionsState, now: DatasetDefinitions): DefinitionRows {
+  const changed = Object.keys(diffDefinitions(kept.loaded ?? now, kept.rows)) as DefinitionType[];
+  return Object.fromEntries(changed.flatMap((type) => (kept.rows[type] ? [[type, kept.rows[type]]] : [])));
+}
+
 /** Shows the session's definitions, drawn anew. */
 function open(s: Session): void {
   session = s;
@@ -200,23 +214,28 @@ onHostMessage(DefinitionsToWebview, (message) => {
     case 'init': {
       const restored = readState(DefinitionsState);
       const keep = !message.discardEdits && restored !== undefined && restored.context.dataset === message.context.dataset;
-      open({
+      // Edits kept from a panel closed without saving come back when the page has none of its own.
+      const kept = !keep && message.unsaved?.state.context.dataset === message.context.dataset ? message.unsaved : undefined;
+      const s: Session = {
         context: message.context,
         connectionName: message.connectionName,
         loaded: message.loaded,
-        rows: { ...rowsFromDefinitions(message.loaded), ...(keep ? restored.rows : {}) },
+        rows: { ...rowsFromDefinitions(message.loaded), ...(keep ? restored.rows : kept ? changedRows(kept.state, message.loaded) : {}) },
         known: message.columns === null ? null : new Set(message.columns.map((c) => c.name)),
         completions: (message.columns ?? [])
           .filter((c) => !c.hidden)
           .map((c) => c.name)
           .sort((a, b) => a.localeCompare(b)),
-      });
+      };
+      open(s);
       if (message.discardEdits) shell.show(T.reloaded);
+      if (kept) shell.editsPutBack(kept.savedAt, () => open({ ...s, rows: rowsFromDefinitions(s.loaded) }));
       return;
     }
     case 'busy':
     case 'problems':
     case 'status':
+    case 'connection':
       shell.handle(message);
       return;
     case 'saved':

@@ -112,8 +112,9 @@ function totalsSection(t: Totals): TemplateResult {
 function show(model: ResultsModel): void {
   shown?.chart?.destroy();
   const c = model.chart;
-  const chart = c && c.times.length > 0 && c.lines.length > 0 ? new ChartSection(model, c) : undefined;
   const table = model.table && model.table.rows.length > 0 ? new ResultsTable(model.table, model.preview ? T.firings : T.results, T.filterRowsLabel(model.preview !== undefined)) : undefined;
+  // The chart's "Times in UTC" is the page's time setting: the table's times follow it.
+  const chart = c && c.times.length > 0 && c.lines.length > 0 ? new ChartSection(model, c, (utc) => table?.setUtc(utc)) : undefined;
   versions += 1;
   shown = { version: versions, model, chart, table };
   busy = null;

@@ -1,11 +1,12 @@
 // Runs test/vscode/suite inside code-server's extension host and returns the runner's report.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TEST_SEAM_VARIABLE } from '../../src/extension/testSeam';
 import { buildRunnerExtension, mapInHostStack, packageRunnerExtension } from '../vscode/buildRunner';
 import type { RunConfig, RunReport } from '../vscode/runner-extension/src/extension';
 import { copyWorkspace, repoRoot, startCodeServer, type CodeServer } from '../../scripts/codeServer';
+import type { Page } from 'playwright-core';
 import { launchChromium, openWorkbench, resultsDir } from './workbench';
 
 export const demoWorkspace = join(repoRoot, 'demo', 'workspace');
@@ -20,6 +21,36 @@ async function waitForFile(file: string, server: CodeServer, timeoutMs: number):
     if (Date.now() > deadline) throw new Error(`no in-host results after ${timeoutMs / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/**
+ * Where the run records the modal dialogs it answered, in the workspace (one JSON line each: message, detail).
+ * test/vscode/suite/agents.test.ts reads it.
+ */
+export const DIALOGS_FILE = '.obs-e2e-dialogs.jsonl';
+
+/**
+ * Answers every modal dialog of the workbench with Cancel while the suite runs, recording what it asked. A
+ * dialog is VS Code asking the user (e.g. to confirm a language model tool), which an in-host test cannot
+ * click: this is the user who says no, and the test reads what was asked. Returns the function that stops it.
+ */
+function answerDialogs(page: Page, file: string): () => Promise<void> {
+  let stopped = false;
+  const box = page.locator('.monaco-dialog-box');
+  const text = async (part: string) => ((await box.locator(`.dialog-${part}`).first().textContent({ timeout: 2_000 }).catch(() => '')) ?? '').replace(/\u00a0/g, ' ');
+  const loop = (async () => {
+    while (!stopped) {
+      if (await box.isVisible().catch(() => false)) {
+        appendFileSync(file, `${JSON.stringify({ message: await text('message-text'), detail: await text('message-detail') })}\n`);
+        await box.locator('.dialog-buttons .monaco-button', { hasText: /^Cancel$/ }).first().click({ timeout: 5_000 }).catch(() => page.keyboard.press('Escape'));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  })();
+  return async () => {
+    stopped = true;
+    await loop;
+  };
 }
 
 export interface InHostOptions {
@@ -49,7 +80,12 @@ export async function runInHostSuite(options: InHostOptions = {}): Promise<RunRe
     log(`code-server at ${server.url}`);
     // The extension host starts only once a window connects.
     const workbench = await openWorkbench(browser, server);
-    await waitForFile(resultsFile, server, options.timeoutMs ?? 180_000);
+    const stopAnswering = answerDialogs(workbench.page, join(workspace, DIALOGS_FILE));
+    try {
+      await waitForFile(resultsFile, server, options.timeoutMs ?? 180_000);
+    } finally {
+      await stopAnswering();
+    }
     const raw = JSON.parse(readFileSync(resultsFile, 'utf8')) as RunReport;
     const report: RunReport = {
       ...raw,

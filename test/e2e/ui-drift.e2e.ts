@@ -63,7 +63,7 @@ describe('UI: triggers as code (code-server + Chromium)', { timeout: 420_000 }, 
       await pick.locator('.monaco-list-row').filter({ hasText: 'triggers' }).first().waitFor({ state: 'visible' });
       await page.keyboard.press('Enter');
       const report = await notificationText(page, /^Pulled \d+ triggers? of api-gateway from /, 60_000);
-      assert.equal(report, 'Pulled 8 triggers of api-gateway from Sandbox into triggers: 8 written, 0 unchanged, 0 skipped.');
+      assert.equal(report, 'Pulled 7 triggers of api-gateway from Sandbox into triggers: 7 written, 0 unchanged, 0 skipped.');
 
       const path = join(workspace, 'triggers', 'api-gateway', FILE);
       assert.ok(existsSync(path), `${path} was written`);

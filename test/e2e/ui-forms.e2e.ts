@@ -9,6 +9,7 @@ import type { RecordedRequest } from '../../src/sandbox/types';
 import {
   clearNotifications,
   clearSandboxRequests,
+  collapse,
   contextMenu,
   expand,
   inlineAction,
@@ -102,17 +103,31 @@ describe('UI: forms (code-server + Chromium)', { timeout: 420_000 }, () => {
       // Tall enough for the whole form and the recipient picker's drop-down.
       await page.setViewportSize({ width: 1280, height: 1300 });
       const baseUrl = await sandboxReady(page);
+      // The hostile strings' alert (in a dataset of their own): its description shows as typed, as text.
+      await expand(treeRow(page, DEMO.datasets.hostile));
+      await expand(treeRow(page, 'Burn alerts'));
+      await expand(treeRow(page, DEMO.slos.hsHostile));
+      await inlineAction(treeRow(page, 'Budget rate: drop of 10000 per million in 60 min'), 'Edit Burn Alert...');
+      const hostileForm = webviewContent(page);
+      await hostileForm.locator('h1', { hasText: 'Edit burn alert' }).waitFor({ state: 'visible', timeout: 30_000 });
+      const hostileDescription = `${HOSTILE.markdownLink} ${HOSTILE.script} ${HOSTILE.markdownCommand}`;
+      assert.equal(await hostileForm.locator('#f-description textarea').inputValue(), hostileDescription, 'the description is shown as typed');
+      assert.equal(await hostileForm.locator('#app').locator('script, img, a, iframe').count(), 0, 'nothing in the service text became markup');
+      await runCommand(page, 'View: Close Editor');
+      await page.locator('iframe.webview').first().waitFor({ state: 'detached' });
+      await collapse(treeRow(page, DEMO.datasets.hostile));
+
+      // An ordinary alert, for the picture and the save.
       await expand(treeRow(page, 'api-gateway'));
       await expand(treeRow(page, 'Burn alerts'));
-      await expand(treeRow(page, DEMO.slos.gwAvailability));
+      await expand(treeRow(page, 'Gateway availability'));
       const alertRow = treeRow(page, 'Budget rate: drop of 10000 per million in 60 min');
       await inlineAction(alertRow, 'Edit Burn Alert...');
 
       const form = webviewContent(page);
       await form.locator('h1', { hasText: 'Edit burn alert' }).waitFor({ state: 'visible', timeout: 30_000 });
-      const hostileDescription = `${HOSTILE.markdownLink} ${HOSTILE.script} ${HOSTILE.markdownCommand}`;
-      assert.equal(await form.locator('#f-description textarea').inputValue(), hostileDescription, 'the description is shown as typed');
-      assert.equal(await form.locator('#app').locator('script, img, a, iframe').count(), 0, 'nothing in the service text became markup');
+      const description = 'Loses 1% of the budget within an hour.';
+      assert.equal(await form.locator('#f-description textarea').inputValue(), description);
       assert.equal(await form.locator('#f-budget_rate_window_minutes input').inputValue(), '60');
       const thresholdInput = form.locator('#f-budget_rate_decrease_threshold_per_million input');
       assert.equal(await thresholdInput.inputValue(), '10000');
@@ -133,13 +148,13 @@ describe('UI: forms (code-server + Chromium)', { timeout: 420_000 }, () => {
       const sent = await waitForSandboxRequest(baseUrl, 'burn alert update', (r) => r.method === 'PUT');
       assert.equal(sent.path, `/1/burn_alerts/api-gateway/${DEMO.burnAlerts.gwBudgetRate}`);
       assert.equal(sent.headers['content-type'], 'application/json');
-      // Every writable member, the hostile description sent back exactly as it came.
+      // Every writable member, the untouched description sent back exactly as it came.
       assert.deepEqual(sent.body, {
         alert_type: 'budget_rate',
         recipients: [PAGERDUTY_PRIMARY_AS_READ, { id: DEMO.recipients.emailOncall }],
         budget_rate_window_minutes: 60,
         budget_rate_decrease_threshold_per_million: 20000,
-        description: hostileDescription,
+        description,
       });
       assert.deepEqual(writes(await sandboxRequests(baseUrl)), [`PUT /1/burn_alerts/api-gateway/${DEMO.burnAlerts.gwBudgetRate}`], 'exactly one write');
 

@@ -59,23 +59,23 @@ describe('UI: query results and trigger preview (code-server + Chromium)', { tim
     }, (m) => t.diagnostic(m));
   });
 
-  it('"Run Saved Query by Id" polls the result, shows its chart and table, and the panel comes back after a window reload', { timeout: 240_000 }, async (t) => {
+  it('"Run Saved Query" picks the dataset and a named saved query from the service, polls the result, shows its chart and table, and the panel comes back after a window reload', { timeout: 240_000 }, async (t) => {
     const { server, browser } = ready();
     await uiTest(t.name, browser, server, async ({ page }) => {
       await page.setViewportSize({ width: 1400, height: 1000 });
       await startSandboxFromWelcome(page);
       await clearNotifications(page);
-      await runCommand(page, 'Observability: Run Saved Query by Id...');
-      const input = page.locator('.quick-input-widget .quick-input-box input');
-      await input.fill('api-gateway');
-      await input.press('Enter');
-      await page.locator('.quick-input-widget').getByText('Saved query id').waitFor({ state: 'visible' });
-      await input.fill('q_gw_top_routes');
-      await input.press('Enter');
+      await runCommand(page, 'Observability: Run Saved Query...');
+      // The datasets the service lists, then the dataset's named saved queries: picked, not typed.
+      const row = (text: string) => page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: text }).first();
+      await row('api-gateway').click();
+      await row('Top routes').waitFor({ state: 'visible' });
+      assert.match((await row('Top routes').textContent()) ?? '', /q_gw_top_routes/, 'the query id is shown beside its name');
+      await row('Top routes').click();
 
       const panel = webviewContent(page);
       await panel.locator('.results-table').waitFor({ state: 'visible', timeout: 60_000 });
-      assert.equal(await panel.locator('h1').textContent(), 'Saved query q_gw_top_routes');
+      assert.equal(await panel.locator('h1').textContent(), 'Saved query "Top routes"');
       assert.deepEqual(await panel.locator('.results-table thead th').allTextContents(), ['http.route', 'COUNT']);
       assert.equal(await panel.locator('.results-table tbody tr').count(), 6);
       assert.equal(await panel.locator('.legend-note').textContent(), '6 of 6 groups drawn.');
@@ -91,7 +91,7 @@ describe('UI: query results and trigger preview (code-server + Chromium)', { tim
       await page.locator('.tabs-container .tab').filter({ hasText: 'Query q_gw_top_routes' }).waitFor({ state: 'visible', timeout: 60_000 });
       const restored = webviewContent(page);
       await restored.locator('#ran-at', { hasText: 'Restored after a window reload: as it was' }).waitFor({ state: 'visible', timeout: 60_000 });
-      assert.equal(await restored.locator('h1').textContent(), 'Saved query q_gw_top_routes');
+      assert.equal(await restored.locator('h1').textContent(), 'Saved query "Top routes"');
       assert.equal(await restored.locator('.results-table tbody tr').count(), 6);
       assert.equal(await restored.locator('#note').textContent(), 'The connection of this result no longer exists, so it cannot be run again.');
       assert.equal(await restored.getByRole('button', { name: 'Run Again' }).count(), 0);

@@ -66,7 +66,7 @@ describe('UI: form state across hide/show and window reload (code-server + Chrom
       await editLogMessage(page);
 
       // Another editor in the same group hides the panel; without retainContextWhenHidden its page is gone.
-      await openFile(page, 'checkout-latency.trigger.json');
+      await openFile(page, 'High-error-rate.trigger.json');
       await page.locator('iframe.webview').first().waitFor({ state: 'detached' });
 
       await definitionsTab(page).click();

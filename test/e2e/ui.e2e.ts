@@ -8,6 +8,7 @@ import {
   clearHover,
   clearNotifications,
   collapse,
+  editorText,
   expand,
   openObservability,
   paletteTitles,
@@ -40,11 +41,14 @@ describe('UI: side bar and Datasets tree (code-server + Chromium)', { timeout: 4
       const baseUrl = await startSandboxFromWelcome(page);
       await welcome.waitFor({ state: 'hidden' });
       await page.locator('.part.statusbar').getByText('Obs: Sandbox').waitFor({ state: 'visible' });
-      // The side bar's header names the connection the tree shows.
-      await bar.locator('.composite.title, .pane-header').filter({ hasText: /Datasets — Sandbox/i }).first().waitFor({ state: 'visible' });
+      // The view's header names the connection the tree shows, beside a title short enough not to be cut.
+      const header = bar.locator('.pane-header').filter({ has: page.locator('.title', { hasText: /^Datasets$/i }) }).first();
+      await header.locator('.description', { hasText: 'Sandbox' }).waitFor({ state: 'visible' });
+      assert.equal(await header.locator('.title').evaluate((el) => el.scrollWidth <= el.clientWidth), true, 'the title is shown whole');
       assert.deepEqual(await paletteTitles(page, 'Local Sandbox'), ['Observability: Stop Local Sandbox'], 'only Stop while it runs');
       await treeSettled(page);
-      assert.deepEqual(await treeLabels(page), ['Environment-wide', 'api-gateway', 'bench-wide', 'checkout-service', 'empty-dataset', 'metrics-hosts', 'API keys']);
+      // The hostile strings' dataset comes last, below the datasets a newcomer looks at.
+      assert.deepEqual(await treeLabels(page), ['Environment-wide', 'api-gateway', 'bench-wide', 'checkout-service', 'empty-dataset', 'metrics-hosts', 'zz-hostile-strings', 'API keys']);
       assert.equal(await rowDescription(treeRow(page, 'metrics-hosts')), 'metrics');
 
       // The URL the UI announced is the sandbox serving this tree.
@@ -64,15 +68,14 @@ describe('UI: side bar and Datasets tree (code-server + Chromium)', { timeout: 4
       await treeRow(page, 'Burn alerts').waitFor({ state: 'visible' });
       assert.deepEqual((await treeLabels(page)).slice(1, 5), ['api-gateway', 'Columns', 'Triggers', 'Burn alerts']);
 
-      // Columns: type as description, hidden ones marked, hostile names shown literally.
+      // Columns: type as description, hidden ones marked.
       const columns = treeRow(page, 'Columns');
       await expand(columns);
       await treeRow(page, 'trace.trace_id').waitFor({ state: 'visible' });
-      assert.equal(await rowDescription(columns), '21');
+      assert.equal(await rowDescription(columns), '19');
       assert.equal(await rowDescription(treeRow(page, 'duration_ms')), 'float');
       assert.equal(await rowDescription(treeRow(page, 'sample_rate')), 'integer · hidden');
       assert.deepEqual(await rowIcon(treeRow(page, 'status_code')), { id: 'symbol-number', color: '' });
-      assert.equal(await treeRow(page, HOSTILE.img).count(), 1, 'the column named <img src=x onerror=alert(1)> shows its name as text');
       await collapse(columns);
 
       // Triggers: triggered and disabled ones by icon and description.
@@ -80,7 +83,7 @@ describe('UI: side bar and Datasets tree (code-server + Chromium)', { timeout: 4
       await expand(triggers);
       const triggered = treeRow(page, 'High error rate');
       await triggered.waitFor({ state: 'visible' });
-      assert.equal(await rowDescription(triggers), '8');
+      assert.equal(await rowDescription(triggers), '7');
       assert.equal(await rowDescription(triggered), 'triggered · notify on change · every 5m');
       assert.equal((await rowIcon(triggered)).id, 'bell-dot');
       assert.notEqual((await rowIcon(triggered)).color, '', 'a triggered trigger has a coloured icon');
@@ -93,7 +96,7 @@ describe('UI: side bar and Datasets tree (code-server + Chromium)', { timeout: 4
 
       // Burn alerts under their SLO: the triggered one is flagged.
       await expand(treeRow(page, 'Burn alerts'));
-      await expand(treeRow(page, 'slo_gw_availability'));
+      await expand(treeRow(page, 'Gateway availability'));
       const exhaustion = treeRow(page, 'Exhaustion in 240 min');
       await exhaustion.waitFor({ state: 'visible' });
       assert.equal(await rowDescription(exhaustion), 'triggered · Budget gone within four hours.');
@@ -109,6 +112,11 @@ describe('UI: side bar and Datasets tree (code-server + Chromium)', { timeout: 4
       await runCommand(page, 'View: Focus Active Editor Group');
       await clearHover(page);
       await saveSidebarImage(page, 'sidebar.png');
+
+      // A click on a trigger opens it as read-only JSON, its natural view.
+      await treeRow(page, 'High error rate').click();
+      await page.locator('.tabs-container .tab.active').filter({ hasText: 'High-error-rate.trigger.json' }).waitFor({ state: 'visible', timeout: 30_000 });
+      assert.match(await editorText(page), /"id": "trig_gw_errors"/);
     }, (m) => t.diagnostic(m));
   });
 
@@ -117,14 +125,18 @@ describe('UI: side bar and Datasets tree (code-server + Chromium)', { timeout: 4
     await uiTest(t.name, browser, server, async ({ page }) => {
       await startSandboxFromWelcome(page);
       await clearNotifications(page);
-      await expand(treeRow(page, 'api-gateway'));
+      // The hostile strings live in a dataset of their own.
+      await expand(treeRow(page, 'zz-hostile-strings'));
+      await expand(treeRow(page, 'Columns'));
+      assert.equal(await treeRow(page, HOSTILE.img).count(), 1, 'the column named <img src=x onerror=alert(1)> shows its name as text');
+      await collapse(treeRow(page, 'Columns'));
       await expand(treeRow(page, 'Triggers'));
       const hostile = treeRow(page, HOSTILE.img);
       await hostile.waitFor({ state: 'visible' });
 
       await hostile.hover();
       const hover = page.locator('.workbench-hover .rendered-markdown').first();
-      await hover.getByText('trig_gw_hostile', { exact: false }).waitFor({ state: 'visible', timeout: 15_000 });
+      await hover.getByText('trig_hs_markup', { exact: false }).waitFor({ state: 'visible', timeout: 15_000 });
       const text = (await hover.textContent()) ?? '';
       for (const s of [HOSTILE.img, HOSTILE.script, HOSTILE.markdownLink, HOSTILE.markdownCommand, HOSTILE.commandUri, HOSTILE.bold, 'owner=edge']) {
         assert.ok(text.includes(s), `the tooltip shows ${JSON.stringify(s)} literally; it reads: ${text}`);

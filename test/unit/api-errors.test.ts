@@ -129,6 +129,20 @@ test('422 with v1 type_detail: one field problem per entry with field, code and 
   );
 });
 
+test('422 whose detail already says its field problem: the message says it once', async () => {
+  const said = 'query_id "nope" names no saved query of "api"';
+  respond = reply(422, 'application/problem+json', problem(422, 'validation-failed', 'Validation Failed', {
+    detail: `query_id: ${said}; limit: too big`,
+    type_detail: [
+      { field: 'query_id', code: 'invalid', description: said },
+      { field: 'disable_series', code: 'invalid', description: 'must be a boolean' },
+    ],
+  }));
+  const err = await failure(client.createQueryResult('api', { query_id: 'nope' }));
+  assert.equal(err.message, `create query result failed: HTTP 422 Validation Failed: query_id: ${said}; limit: too big [disable_series: must be a boolean]`);
+  assert.equal(err.fieldProblems.length, 2, 'every field problem is still kept on the error');
+});
+
 test('422 with v2 source.pointer: the pointer kept and turned into a field path', async () => {
   respond = reply(
     422,

@@ -11,16 +11,22 @@ const root = join(import.meta.dirname, '..', '..');
 /** The adapters: the only files that import vscode or load a module that does (the activation, and the entry points of bundles loaded on first use). */
 const VSCODE_ADAPTERS = [
   'src/extension/extension.ts',
+  'src/extension/agents/agentsHost.ts',
+  'src/extension/agents/mcpServers.ts',
+  'src/extension/agents/registerAgents.ts',
+  'src/extension/agents/workspaceFiles.ts',
   'src/extension/connections/connectionCommands.ts',
   'src/extension/connections/connectionManager.ts',
   'src/extension/connections/statusBar.ts',
   'src/extension/core/configuration.ts',
+  'src/extension/core/triggerFileAccess.ts',
   'src/extension/core/feedback.ts',
   'src/extension/core/l10nSetup.ts',
   'src/extension/core/pageL10nSetup.ts',
   'src/extension/diagnostics/fileRemovals.ts',
   'src/extension/diagnostics/lintCodeActions.ts',
   'src/extension/diagnostics/lintCollection.ts',
+  'src/extension/diagnostics/recipientProviders.ts',
   'src/extension/diagnostics/triggerDiagnostics.ts',
   'src/extension/diagnostics/triggerFiles.ts',
   'src/extension/forms/apiKeyPanels.ts',
@@ -35,6 +41,7 @@ const VSCODE_ADAPTERS = [
   'src/extension/queries/queriesHost.ts',
   'src/extension/queries/registerQueries.ts',
   'src/extension/queries/resultsPanel.ts',
+  'src/extension/queries/savedQueryPicker.ts',
   'src/extension/sandbox/sandboxController.ts',
   'src/extension/sync/applyCommands.ts',
   'src/extension/sync/applyDocuments.ts',
@@ -159,11 +166,17 @@ test('each layer imports only the layers below it', () => {
     sandbox: (t) => layerOf(t) === 'sandbox' || t === 'package.json',
     // Triggers as code (the canonical file, pull, drift): beside the linter, on the client's schemas and calls.
     triggerFiles: (t) => ['triggerFiles', 'api'].includes(layerOf(t) ?? ''),
-    cli: (t) => ['cli', 'lint', 'triggerFiles', 'sandbox', 'api'].includes(layerOf(t) ?? '') || t === 'package.json',
+    // The backtest engine (trigger preview and trigger tests), shared by the editor and the CLI: on the client's
+    // schemas and calls, and the linter's types (a type import loads nothing; checked below).
+    backtest: (t) => ['backtest', 'api', 'lint'].includes(layerOf(t) ?? ''),
+    // The agent tools (shared by obs mcp and the editor's language model tools): on the linter, triggers as code,
+    // the backtest engine and the client.
+    agentTools: (t) => ['agentTools', 'lint', 'triggerFiles', 'backtest', 'api'].includes(layerOf(t) ?? ''),
+    cli: (t) => ['cli', 'agentTools', 'lint', 'triggerFiles', 'backtest', 'sandbox', 'api'].includes(layerOf(t) ?? '') || t === 'package.json',
     // The pages: their own code, the message protocol and the service's schemas, nothing that knows VS Code.
     webview: (t) => t.startsWith('src/webview/') || t.startsWith('src/api/schemas/'),
     extension: (t) =>
-      ['extension', 'api', 'lint', 'triggerFiles'].includes(layerOf(t) ?? '') || t.startsWith('src/webview/protocol/') || t === 'src/sandbox/types.ts',
+      ['extension', 'agentTools', 'api', 'lint', 'triggerFiles', 'backtest'].includes(layerOf(t) ?? '') || t.startsWith('src/webview/protocol/') || t === 'src/sandbox/types.ts',
   };
   const offenders: string[] = [];
   for (const f of files) {
@@ -173,6 +186,16 @@ test('each layer imports only the layers below it', () => {
     for (const i of f.imports) if (i.target.startsWith('src/') || i.target === 'package.json') if (!ok(i.target)) offenders.push(`${f.path} -> ${i.target}`);
   }
   assert.deepEqual(offenders, []);
+});
+
+test('the backtest engine loads of the linter only its nearest-name search, and only the editor, the CLI and the agent tools import the engine', () => {
+  const backtest = files.filter((f) => f.path.startsWith('src/backtest/'));
+  assert.ok(backtest.some((f) => f.path === 'src/backtest/evaluate.ts'), 'the scan found the engine');
+  // The nearest-name search names the dataset a 404 probably meant; nothing else of the linter runs here.
+  const loadsLinter = backtest.flatMap((f) => f.imports.filter((i) => i.target.startsWith('src/lint/') && i.target !== 'src/lint/nearest.ts' && !i.typeOnly).map((i) => `${f.path} -> ${i.target}`));
+  assert.deepEqual(loadsLinter, []);
+  const importers = new Set(files.filter((f) => !f.path.startsWith('src/backtest/') && f.imports.some((i) => i.target.startsWith('src/backtest/'))).map((f) => layerOf(f.path)));
+  assert.deepEqual([...importers].sort(), ['agentTools', 'cli', 'extension']);
 });
 
 test('the webview protocol is shared by host and pages and imports only schemas', () => {

@@ -45,7 +45,6 @@ const GATEWAY_FILES = [
   'Server-errors-every-interval.trigger.json',
   'Slow-routes-disabled.trigger.json',
   'Traffic-up-against-yesterday.trigger.json',
-  'img-src-x-onerror-alert-1.trigger.json',
 ];
 
 test('the command is the first word that is not an option or an option value', () => {
@@ -60,11 +59,11 @@ describe('pull', () => {
     const r = await run(['pull', '--dataset', DEMO.datasets.gateway]);
     assert.equal(r.code, 0, r.stderr);
     assert.deepEqual(readdirSync(join(dir, 'triggers', DEMO.datasets.gateway)).sort(), GATEWAY_FILES.sort());
-    assert.equal(r.stdout.split('\n').filter((l) => l.startsWith('wrote triggers/api-gateway/')).length, 8);
-    assert.ok(r.stdout.endsWith('8 written, 0 unchanged, 0 skipped\n'), r.stdout);
-    assert.equal(r.stderr, 'obs: listed 8 triggers of api-gateway\n');
+    assert.equal(r.stdout.split('\n').filter((l) => l.startsWith('wrote triggers/api-gateway/')).length, 7);
+    assert.ok(r.stdout.endsWith('7 written, 0 unchanged, 0 skipped\n'), r.stdout);
+    assert.equal(r.stderr, 'obs: listed 7 triggers of api-gateway\n');
     const again = await run(['pull', '--dataset', DEMO.datasets.gateway]);
-    assert.deepEqual([again.code, again.stdout], [0, '0 written, 8 unchanged, 0 skipped\n']);
+    assert.deepEqual([again.code, again.stdout], [0, '0 written, 7 unchanged, 0 skipped\n']);
   });
 
   test('a file edited locally is left alone and named (exit 1), and overwritten with --force', async () => {
@@ -76,10 +75,10 @@ describe('pull', () => {
     writeFileSync(file, edited);
     const refused = await run(['pull', '--dataset', DEMO.datasets.gateway, '--out', 'conf']);
     assert.equal(refused.code, 1);
-    assert.equal(refused.stdout, 'skipped conf/api-gateway/High-error-rate.trigger.json: it differs from the service (--force overwrites it)\n0 written, 7 unchanged, 1 skipped\n');
+    assert.equal(refused.stdout, 'skipped conf/api-gateway/High-error-rate.trigger.json: it differs from the service (--force overwrites it)\n0 written, 6 unchanged, 1 skipped\n');
     assert.equal(readFileSync(file, 'utf8'), edited);
     const forced = await run(['pull', '--dataset', DEMO.datasets.gateway, '--out', 'conf', '--force']);
-    assert.deepEqual([forced.code, forced.stdout], [0, 'wrote conf/api-gateway/High-error-rate.trigger.json\n1 written, 7 unchanged, 0 skipped\n']);
+    assert.deepEqual([forced.code, forced.stdout], [0, 'wrote conf/api-gateway/High-error-rate.trigger.json\n1 written, 6 unchanged, 0 skipped\n']);
     assert.equal(readFileSync(file, 'utf8'), pulled);
   });
 
@@ -93,11 +92,11 @@ describe('pull', () => {
     rmSync(join(gw, 'High-error-rate.trigger.json'));
     symlinkSync('mine.json', join(gw, 'High-error-rate.trigger.json'));
     const refused = await run(['pull', '--dataset', DEMO.datasets.gateway]);
-    assert.deepEqual([refused.code, refused.stdout], [1, 'skipped triggers/api-gateway/High-error-rate.trigger.json: it differs from the service (--force overwrites it)\n0 written, 7 unchanged, 1 skipped\n']);
+    assert.deepEqual([refused.code, refused.stdout], [1, 'skipped triggers/api-gateway/High-error-rate.trigger.json: it differs from the service (--force overwrites it)\n0 written, 6 unchanged, 1 skipped\n']);
     assert.ok(lstatSync(join(gw, 'High-error-rate.trigger.json')).isSymbolicLink());
     assert.equal(readFileSync(join(gw, 'mine.json'), 'utf8'), edited);
     const forced = await run(['pull', '--dataset', DEMO.datasets.gateway, '--force']);
-    assert.deepEqual([forced.code, forced.stdout], [0, 'wrote triggers/api-gateway/High-error-rate.trigger.json\n1 written, 7 unchanged, 0 skipped\n']);
+    assert.deepEqual([forced.code, forced.stdout], [0, 'wrote triggers/api-gateway/High-error-rate.trigger.json\n1 written, 6 unchanged, 0 skipped\n']);
     assert.ok(lstatSync(join(gw, 'High-error-rate.trigger.json')).isSymbolicLink(), 'the link is kept');
     assert.equal(readFileSync(join(gw, 'mine.json'), 'utf8'), pulled);
   });
@@ -153,7 +152,7 @@ describe('pull', () => {
     const hourAgo = Date.now() / 1000 - 3600;
     utimesSync(stale, hourAgo, hourAgo);
     const r = await run(['pull', '--dataset', DEMO.datasets.gateway]);
-    assert.deepEqual([r.code, r.stdout], [0, '0 written, 8 unchanged, 0 skipped, 1 stale temporary file removed\n']);
+    assert.deepEqual([r.code, r.stdout], [0, '0 written, 7 unchanged, 0 skipped, 1 stale temporary file removed\n']);
     assert.equal(existsSync(stale), false);
   });
 
@@ -161,7 +160,7 @@ describe('pull', () => {
     freshDir();
     const r = await run(['pull', '--all']);
     assert.equal(r.code, 0, r.stderr);
-    assert.deepEqual(readdirSync(join(dir, 'triggers')).sort(), ['__all__', 'api-gateway', 'checkout-service', 'metrics-hosts']);
+    assert.deepEqual(readdirSync(join(dir, 'triggers')).sort(), ['__all__', 'api-gateway', 'checkout-service', 'metrics-hosts', 'zz-hostile-strings']);
     assert.ok(r.stdout.endsWith(`${Object.keys(DEMO.triggers).length} written, 0 unchanged, 0 skipped\n`));
   });
 
@@ -202,7 +201,7 @@ describe('drift', () => {
   test('right after a pull: in sync, exit 0', async () => {
     await pulledWorkspace();
     const r = await run(['drift']);
-    assert.deepEqual([r.code, r.stdout], [0, '8 files compared: 8 in sync, 0 differ, 0 only local, 0 only on the service\n']);
+    assert.deepEqual([r.code, r.stdout], [0, '7 files compared: 7 in sync, 0 differ, 0 only local, 0 only on the service\n']);
   });
 
   test('an edited member, a file of a trigger the service lacks and a deleted file: each named, exit 1', async () => {
@@ -220,12 +219,12 @@ describe('drift', () => {
         '  threshold.value: 5 -> 10',
         'triggers/api-gateway/mine.trigger.json: only local: the service has no trigger named "Mine" in api-gateway',
         'api-gateway: only on the service: "Slow routes (disabled)" (trig_gw_latency)',
-        '8 files compared: 6 in sync, 1 differ, 1 only local, 1 only on the service',
+        '7 files compared: 5 in sync, 1 differ, 1 only local, 1 only on the service',
         '',
       ].join('\n'),
     );
     const json = JSON.parse((await run(['drift', '--format', 'json'])).stdout) as { counts: object; files: { file: string; triggers: { differences: object[] }[] }[]; onlyOnService: object[] };
-    assert.deepEqual(json.counts, { inSync: 6, differs: 1, localOnly: 1, serviceOnly: 1, unknown: 0 });
+    assert.deepEqual(json.counts, { inSync: 5, differs: 1, localOnly: 1, serviceOnly: 1, unknown: 0 });
     assert.deepEqual(json.files.find((f) => f.file.endsWith('High-error-rate.trigger.json'))?.triggers[0]?.differences, [{ path: 'threshold.value', service: 5, local: 10 }]);
     assert.deepEqual(json.onlyOnService, [{ dataset: 'api-gateway', id: 'trig_gw_latency', name: 'Slow routes (disabled)' }]);
   });
@@ -244,7 +243,7 @@ describe('drift', () => {
       results.map((x) => [x.ruleId, x.message.text, x.locations?.[0]?.physicalLocation.region.startLine]),
       [
         ['drift/differs', 'Differs from the service: threshold.value: 5 -> 10', line],
-        ...['trig_gw_5xx_on_true', 'trig_gw_baseline', 'trig_gw_hostile', 'trig_gw_latency', 'trig_gw_legacy', 'trig_gw_saved_query', 'trig_gw_window'].map((id) => [
+        ...['trig_gw_5xx_on_true', 'trig_gw_baseline', 'trig_gw_latency', 'trig_gw_legacy', 'trig_gw_saved_query', 'trig_gw_window'].map((id) => [
           'drift/service-only',
           results.find((x) => x.message.text.includes(`(${id})`))?.message.text,
           undefined,
@@ -271,7 +270,7 @@ describe('drift', () => {
     const reason = "the file's trigger is nested more than 64 levels deep (in query); trigger files hold at most 64 levels";
     assert.ok(r.stdout.includes(`triggers/api-gateway/deep-5000.trigger.json: not compared: ${reason}\n`), r.stdout);
     assert.ok(r.stdout.includes(`triggers/api-gateway/deep-100000.trigger.json: not compared: ${reason}\n`), r.stdout);
-    assert.ok(r.stdout.endsWith('10 files compared: 8 in sync, 0 differ, 0 only local, 0 only on the service, 2 not compared\n'), r.stdout);
+    assert.ok(r.stdout.endsWith('9 files compared: 7 in sync, 0 differ, 0 only local, 0 only on the service, 2 not compared\n'), r.stdout);
     const sarif = await run(['drift', '--format', 'sarif']);
     assert.equal(sarif.code, 2, sarif.stderr);
     const results = (JSON.parse(sarif.stdout) as { runs: { results: { ruleId: string; message: { text: string }; locations: { physicalLocation: { artifactLocation: { uri: string }; region: object } }[] }[] }[] }).runs[0]?.results ?? [];
@@ -352,22 +351,22 @@ describe('what the files and the service say is shown, never acted on by the ter
 
   test('drift: names and slugs from the files, and a trigger name from the service (U+202E), are escaped in text; exact in JSON', async () => {
     freshDir();
-    await run(['pull', '--dataset', DEMO.datasets.checkout]);
-    // The service's "Checkout <U+202E>gnp.exe failure ratio" has no file now: it is only on the service.
-    for (const f of readdirSync(join(dir, 'triggers', DEMO.datasets.checkout))) if (f.includes('gnp')) rmSync(join(dir, 'triggers', DEMO.datasets.checkout, f));
-    writeFileSync(join(dir, 'triggers', 'mine.trigger.json'), trigger(`Mine${HOSTILE}`, DEMO.datasets.checkout));
+    await run(['pull', '--dataset', DEMO.datasets.hostile]);
+    // The service's "Failure ratio <U+202E>gnp.exe" has no file now: it is only on the service.
+    for (const f of readdirSync(join(dir, 'triggers', DEMO.datasets.hostile))) if (f.includes('gnp')) rmSync(join(dir, 'triggers', DEMO.datasets.hostile, f));
+    writeFileSync(join(dir, 'triggers', 'mine.trigger.json'), trigger(`Mine${HOSTILE}`, DEMO.datasets.hostile));
     writeFileSync(join(dir, 'triggers', 'other.trigger.json'), trigger('Other', `ds${HOSTILE}`));
     const r = await run(['drift']);
     assert.equal(r.code, 2);
     assert.deepEqual(hiddenIn(r.stdout + r.stderr), []);
-    assert.ok(r.stdout.includes('only on the service: "Checkout \\u{202e}gnp.exe failure ratio"'), r.stdout);
+    assert.ok(r.stdout.includes('only on the service: "Failure ratio \\u{202e}gnp.exe"'), r.stdout);
     assert.ok(r.stderr.includes('could not list the triggers of ds\\u{1b}]0;owned\\u{7}\\u{d}\\u{a}all in sync\\u{202e}'), r.stderr);
     assert.deepEqual(r.stdout.split('\n').filter((l) => l.startsWith('all in sync')), []);
     const json = await run(['drift', '--format', 'json']);
     assert.deepEqual(hiddenIn(json.stdout), []);
     const parsed = JSON.parse(json.stdout) as { files: { triggers: { name?: string }[] }[]; onlyOnService: { name: string }[] };
     assert.ok(parsed.files.some((f) => f.triggers.some((t) => t.name === `Mine${HOSTILE}`)));
-    assert.ok(parsed.onlyOnService.some((t) => t.name === 'Checkout \u202egnp.exe failure ratio'));
+    assert.ok(parsed.onlyOnService.some((t) => t.name === 'Failure ratio \u202egnp.exe'));
     assert.deepEqual(hiddenIn((await run(['drift', '--format', 'sarif'])).stdout), []);
   });
 

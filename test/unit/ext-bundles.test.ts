@@ -34,6 +34,8 @@ const EXTENSION: Never = { what: 'extension code', inputs: /src\/extension\// };
 const FORMS: Never = { what: 'the forms', inputs: /src\/extension\/forms\/|src\/webview\/protocol\/(messages|\w+Form)\.ts$/ };
 const QUERIES: Never = { what: 'the queries', inputs: /src\/extension\/queries\// };
 const SYNC: Never = { what: 'drift and pull', inputs: /src\/extension\/sync\/|src\/triggerFiles\// };
+const BACKTEST: Never = { what: 'the backtest engine (preview and trigger tests)', inputs: /src\/backtest\// };
+const AGENTS: Never = { what: 'the agent tools', inputs: /src\/agentTools\/|src\/extension\/agents\// };
 
 const BUNDLES: Record<string, Intent> = {
   'dist/extension.js': {
@@ -47,13 +49,17 @@ const BUNDLES: Record<string, Intent> = {
       { ...LINTER, except: /src\/lint\/(rules|text)\.ts$/ },
       // Nor the JSONC parser: what the activation reads is read with JSON.parse.
       { what: 'jsonc-parser', inputs: /node_modules\/jsonc-parser\// },
-      // The forms and their message schemas are in dist/forms-host.js (the tree shares only the words of a moment).
-      { what: 'the forms', inputs: /src\/webview\/|src\/extension\/forms\//, except: /forms\/(registerForms|reviewDocuments|formIds)\.ts$|webview\/protocol\/text\/when\.ts$/ },
+      // The forms and their message schemas are in dist/forms-host.js (the tree shares only the words of a moment and of a duration).
+      { what: 'the forms', inputs: /src\/webview\/|src\/extension\/forms\//, except: /forms\/(registerForms|reviewDocuments|formIds)\.ts$|webview\/protocol\/text\/(when|duration)\.ts$/ },
       { ...QUERIES, except: /queries\/(registerQueries|queryIds)\.ts$/ },
+      // The preview and the trigger tests load with the queries; the activation only tells a test file by its name.
+      { ...BACKTEST, except: /backtest\/testPaths\.ts$/ },
       // Drift and pull (and the trigger file format) are in dist/sync-host.js, loaded when first needed. The
       // activation bundle registers them (registerSync, the view and scheme ids in syncIds) and reads the pull
       // commands' arguments (pullScope, with the tree's parsers). A trigger file's path is shared with export.
       { ...SYNC, except: /(sync\/(registerSync|syncIds|pullScope)|triggerFiles\/paths)\.ts$/ },
+      // The agent tools run from dist/agents-host.js; the activation registers them by name and lists the MCP server.
+      { ...AGENTS, except: /agentTools\/names\.ts$|extension\/agents\/(registerAgents|mcpServers|mcpLaunch)\.ts$/ },
     ],
   },
   'dist/client-host.js': {
@@ -73,19 +79,20 @@ const BUNDLES: Record<string, Intent> = {
     entry: 'src/extension/diagnostics/lintWorker.ts',
     runs: 'worker thread',
     holds: [/src\/lint\/lint\.ts$/, /src\/lint\/schema\/relations\.ts$/, /node_modules\/jsonc-parser\//],
-    never: [UNDICI, SANDBOX, FORMS, QUERIES, SYNC],
+    never: [UNDICI, SANDBOX, FORMS, QUERIES, SYNC, BACKTEST],
   },
   'dist/forms-host.js': {
     entry: 'src/extension/forms/formsHost.ts',
     runs: 'extension host',
     holds: [/src\/extension\/forms\/controller\.ts$/, /src\/webview\/protocol\/messages\.ts$/],
-    never: [UNDICI, SANDBOX, LINTER, QUERIES, SYNC],
+    never: [UNDICI, SANDBOX, LINTER, QUERIES, SYNC, BACKTEST],
   },
   'dist/queries-host.js': {
     entry: 'src/extension/queries/queriesHost.ts',
     runs: 'extension host',
-    holds: [/src\/extension\/queries\/runner\.ts$/, /src\/extension\/queries\/preview\/evaluate\.ts$/, /src\/webview\/protocol\/queryResults\.ts$/],
-    never: [UNDICI, SANDBOX, LINTER, FORMS, SYNC],
+    holds: [/src\/backtest\/runner\.ts$/, /src\/backtest\/evaluate\.ts$/, /src\/webview\/protocol\/queryResults\.ts$/],
+    // Of the linter only its nearest-name search, to name the dataset a 404 probably meant.
+    never: [UNDICI, SANDBOX, { ...LINTER, except: /src\/lint\/nearest\.ts$/ }, FORMS, SYNC],
   },
   'dist/sync-host.js': {
     entry: 'src/extension/sync/syncHost.ts',
@@ -93,15 +100,23 @@ const BUNDLES: Record<string, Intent> = {
     holds: [/src\/extension\/sync\/driftModel\.ts$/, /src\/triggerFiles\/pull\.ts$/, /src\/triggerFiles\/normalize\.ts$/],
     // No zod: loaded beside the activation bundle, it would bring a second copy. An apply lints in the lint
     // worker; the bundle holds only the gate that reads its diagnostics.
-    never: [UNDICI, SANDBOX, { ...LINTER, except: /src\/lint\/gate\.ts$/ }, FORMS, QUERIES, { what: 'zod', inputs: /node_modules\/zod\// }],
+    never: [UNDICI, SANDBOX, { ...LINTER, except: /src\/lint\/gate\.ts$/ }, FORMS, QUERIES, BACKTEST, { what: 'zod', inputs: /node_modules\/zod\// }],
+  },
+  'dist/agents-host.js': {
+    entry: 'src/extension/agents/agentsHost.ts',
+    runs: 'extension host',
+    // The shared tools, the backtest engine they preview with, the editor's plan and apply; the linter runs in
+    // the lint worker (only the gate's words and the nearest-name search are here).
+    holds: [/src\/agentTools\/tools\.ts$/, /src\/backtest\/evaluate\.ts$/, /src\/extension\/sync\/applyPlan\.ts$/, /src\/triggerFiles\/apply\.ts$/],
+    never: [UNDICI, SANDBOX, FORMS, { ...LINTER, except: /src\/lint\/(gate|rules|text|nearest)\.ts$/ }, { what: 'the MCP SDK', inputs: /node_modules\/@modelcontextprotocol\// }],
   },
   'dist/cli.js': {
     entry: 'src/cli/obs.ts',
     runs: 'command line',
     // obs starts with its commands' declarations only: each command's run is in a bundle of its own, loaded when it runs.
-    holds: [/node_modules\/commander\//, /src\/cli\/main\.ts$/, /src\/cli\/pull\.ts$/, /src\/cli\/drift\.ts$/],
+    holds: [/node_modules\/commander\//, /src\/cli\/main\.ts$/, /src\/cli\/pull\.ts$/, /src\/cli\/drift\.ts$/, /src\/cli\/test\.ts$/, /src\/cli\/mcp\.ts$/],
     // Of the linter and triggers as code, only the defaults its options show (lint/defaults.ts, paths.ts, regularFile.ts).
-    never: [EXTENSION, UNDICI, { ...LINTER, except: /src\/lint\/defaults\.ts$/ }, { ...SYNC, except: /src\/triggerFiles\/(paths|regularFile)\.ts$/ }, { what: 'zod', inputs: /node_modules\/zod\// }, { what: 'tinyglobby', inputs: /node_modules\/(tinyglobby|fdir|picomatch)\// }, { what: 'a command\'s run', inputs: /src\/cli\/\w+Run\.ts$/ }],
+    never: [EXTENSION, UNDICI, { ...LINTER, except: /src\/lint\/defaults\.ts$/ }, { ...SYNC, except: /src\/triggerFiles\/(paths|regularFile)\.ts$/ }, { what: 'zod', inputs: /node_modules\/zod\// }, { what: 'tinyglobby', inputs: /node_modules\/(tinyglobby|fdir|picomatch)\// }, { what: 'a command\'s run', inputs: /src\/cli\/\w+Run\.ts$/ }, { what: 'the backtest engine', inputs: /src\/backtest\//, except: /src\/backtest\/testPaths\.ts$/ }, { what: 'the MCP SDK', inputs: /node_modules\/@modelcontextprotocol\// }],
   },
   'dist/cli-lint.js': {
     entry: 'src/cli/lintRun.ts',
@@ -113,8 +128,14 @@ const BUNDLES: Record<string, Intent> = {
   'dist/cli-service.js': {
     entry: 'src/cli/serviceRuns.ts',
     runs: 'command line',
-    holds: [/node_modules\/undici\//, /src\/cli\/pullRun\.ts$/, /src\/cli\/driftRun\.ts$/, /src\/cli\/planRun\.ts$/, /src\/cli\/applyRun\.ts$/],
-    never: [EXTENSION, { what: 'commander', inputs: /node_modules\/commander\// }, { what: 'the lint run', inputs: /src\/cli\/lintRun\.ts$/ }],
+    holds: [/node_modules\/undici\//, /src\/cli\/pullRun\.ts$/, /src\/cli\/driftRun\.ts$/, /src\/cli\/planRun\.ts$/, /src\/cli\/applyRun\.ts$/, /src\/cli\/testRun\.ts$/, /src\/backtest\/backtest\.ts$/],
+    never: [EXTENSION, { what: 'commander', inputs: /node_modules\/commander\// }, { what: 'the lint run', inputs: /src\/cli\/lintRun\.ts$/ }, { what: 'the MCP SDK', inputs: /node_modules\/@modelcontextprotocol\// }],
+  },
+  'dist/cli-mcp.js': {
+    entry: 'src/cli/mcpRun.ts',
+    runs: 'command line',
+    holds: [/node_modules\/@modelcontextprotocol\//, /src\/agentTools\/tools\.ts$/, /src\/lint\/lint\.ts$/, /src\/cli\/mcpHost\.ts$/],
+    never: [EXTENSION, { what: 'commander', inputs: /node_modules\/commander\// }],
   },
   'dist/sandbox.js': {
     entry: 'src/cli/sandbox.ts',

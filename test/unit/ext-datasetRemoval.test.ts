@@ -27,7 +27,7 @@ test('an added dataset that is not discovered asks before forgetting its SLO ids
     sloIds: ['slo1', 'slo2'],
     confirm: {
       message:
-        'Remove orders? It is not discovered from environment-wide triggers, so it leaves the tree and its 2 remembered SLO ids (slo1, slo2) will be forgotten. The SLOs themselves stay on the service.',
+        'Remove orders? Neither listed by the service nor discovered from environment-wide triggers, it leaves the tree and its 2 remembered SLO ids (slo1, slo2) will be forgotten. The SLOs themselves stay on the service.',
       action: removeAction(),
     },
   });
@@ -47,6 +47,17 @@ test('a dataset not added by hand has nothing to remove; a discovered one is off
   assert.deepEqual(planDatasetRemoval({ slug: 'orders', added: false, discovered: false, sloIds: ['slo1'] }), {
     kind: 'not-added',
     message: 'orders was not added by hand; nothing to remove.',
+  });
+});
+
+test('an added dataset the service lists only loses its "added" mark: it stays in the tree, and Hide is offered', () => {
+  assert.deepEqual(planDatasetRemoval({ slug: 'orders', added: true, discovered: false, listed: true, sloIds: ['slo1'] }), {
+    kind: 'unmark',
+    message: 'orders is also listed by the service, so it stays in the tree. Its 1 remembered SLO id stay remembered. Hide it instead?',
+  });
+  assert.deepEqual(planDatasetRemoval({ slug: 'orders', added: false, discovered: false, listed: true, sloIds: [] }), {
+    kind: 'not-added',
+    message: 'orders was not added by hand: the service lists it. Hide it instead?',
   });
 });
 

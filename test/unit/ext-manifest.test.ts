@@ -38,7 +38,14 @@ test('activation is on the view, trigger files and JSON documents, never on star
 test('the editor schema (completion and hover, no validation) is attached to the default trigger-file patterns', () => {
   const validation = manifest.contributes.jsonValidation.find((v) => v.url === './schemas/trigger.editor.schema.json');
   assert.ok(validation);
-  assert.deepEqual(validation.fileMatch, triggerFileDefaults.map((p) => p.replace(/^\*\*\/(\*\.)/, '$1')));
+  // A trigger test file kept under triggers/ is not a trigger file: the last matching pattern, an exclusion, wins.
+  assert.deepEqual(validation.fileMatch, [...triggerFileDefaults.map((p) => p.replace(/^\*\*\/(\*\.)/, '$1')), '!**/*.trigger-test.json']);
+});
+
+test('trigger test files get their own schema (completion and validation), and only they do', () => {
+  const validation = manifest.contributes.jsonValidation.find((v) => v.url === './schemas/trigger-test.schema.json');
+  assert.deepEqual(validation?.fileMatch, ['*.trigger-test.json']);
+  assert.ok(existsSync(join(root, 'schemas', 'trigger-test.schema.json')));
 });
 
 test('the welcome view tells "nothing configured" from "none active in this window" and offers Switch for the latter', () => {

@@ -42,14 +42,31 @@ interface Setup {
   failures: string[];
 }
 
-function setup(o: { connection?: () => Promise<TreeConnection | undefined>; concurrency?: number; metrics?: string[] } = {}): Setup {
+/**
+ * The sandbox as a service that does not offer the account's listings (405 on GET /1/datasets and
+ * GET /1/slos): the tree falls back to the datasets environment-wide triggers name and the SLO ids the user added.
+ */
+function withoutListings(api: TreeApi): TreeApi {
+  const refused = (): Promise<never> =>
+    Promise.reject(Object.assign(new Error('list failed: HTTP 405'), { name: 'ServiceError', kind: 'http', operation: 'list', status: 405 }));
+  return {
+    listColumns: (...a) => api.listColumns(...a),
+    listTriggers: (...a) => api.listTriggers(...a),
+    listBurnAlerts: (...a) => api.listBurnAlerts(...a),
+    listDatasets: refused,
+    listSlos: refused,
+  };
+}
+const NOT_LISTED = 'Datasets are not listed: the service does not offer this list (HTTP 405). Add them by slug.';
+
+function setup(o: { connection?: () => Promise<TreeConnection | undefined>; concurrency?: number; metrics?: string[]; listings?: boolean } = {}): Setup {
   const memento = new MemoryMemento();
   const remembered = new RememberedItems(memento);
   const keys = new KeyRegistry(memento);
   const limiter = new Limiter({ concurrency: o.concurrency ?? 4 });
   const failures: string[] = [];
   const model = new DatasetTreeModel({
-    connection: o.connection ?? (async () => ({ profile, api: client })),
+    connection: o.connection ?? (async () => ({ profile, api: o.listings === false ? withoutListings(client) : client })),
     remembered,
     keys,
     metricsDatasets: () => o.metrics ?? [],
@@ -63,39 +80,41 @@ const dataset = (slug: string): DatasetNode => ({ kind: 'dataset', connectionId:
 const group = (slug: string, g: GroupNode['group']): GroupNode => ({ kind: 'group', connectionId: profile.id, dataset: slug, group: g });
 const labels = (nodes: TreeNode[]): string[] => nodes.map((n) => present(n).label);
 
-test('the root lists Environment-wide, datasets discovered from __all__ triggers (not "all"), and API keys', async () => {
-  const { model } = setup();
+test('where datasets are not listed, the root lists Environment-wide, datasets discovered from __all__ triggers (not "all"), and API keys', async () => {
+  const { model } = setup({ listings: false });
   const root = await model.getChildren();
-  assert.deepEqual(labels(root), ['Environment-wide', DEMO.datasets.gateway, DEMO.datasets.checkout, DEMO.datasets.metrics, 'API keys']);
+  assert.deepEqual(labels(root), [NOT_LISTED, 'Environment-wide', DEMO.datasets.gateway, DEMO.datasets.checkout, DEMO.datasets.metrics, DEMO.datasets.hostile, 'API keys']);
   const gw = root.find((n): n is DatasetNode => n.kind === 'dataset' && n.slug === DEMO.datasets.gateway);
   assert.deepEqual(gw && { added: gw.added, discovered: gw.discovered }, { added: false, discovered: true });
-  assert.equal(present(root[1] as TreeNode).description, 'discovered');
+  assert.equal(present(root[2] as TreeNode).description, 'discovered');
 });
 
-test('datasets the user added join the discovered ones; hidden ones leave with a "show" hint', async () => {
-  const { model, remembered } = setup();
+test('where datasets are not listed, those the user added join the discovered ones; hidden ones leave with a "show" hint', async () => {
+  const { model, remembered } = setup({ listings: false });
   await remembered.addDatasets(profile.id, [DEMO.datasets.empty, DEMO.datasets.gateway]);
   await remembered.hideDataset(profile.id, DEMO.datasets.checkout);
   const root = await model.getChildren();
   assert.deepEqual(labels(root), [
+    NOT_LISTED,
     'Environment-wide',
     DEMO.datasets.gateway,
     DEMO.datasets.empty,
     DEMO.datasets.metrics,
+    DEMO.datasets.hostile,
     '1 hidden dataset (show)',
     'API keys',
   ]);
 });
 
 test('removing a hand-added dataset that is also discovered keeps it in the tree with its SLOs', async () => {
-  const { model, remembered } = setup();
+  const { model, remembered } = setup({ listings: false });
   await remembered.addDatasets(profile.id, [DEMO.datasets.gateway]);
   await remembered.addSlos(profile.id, DEMO.datasets.gateway, [DEMO.slos.gwAvailability]);
   await remembered.removeDataset(profile.id, DEMO.datasets.gateway);
   const root = await model.getChildren();
   const gateway = root.find((n) => n.kind === 'dataset' && n.slug === DEMO.datasets.gateway);
   assert.deepEqual(gateway, { kind: 'dataset', connectionId: profile.id, slug: DEMO.datasets.gateway, added: false, discovered: true, metrics: false });
-  assert.deepEqual(labels(await model.getChildren(group(DEMO.datasets.gateway, 'burnAlerts'))), [DEMO.slos.gwAvailability]);
+  assert.deepEqual(labels((await model.getChildren(group(DEMO.datasets.gateway, 'burnAlerts'))).filter((n) => n.kind === 'slo')), [DEMO.slos.gwAvailability]);
 });
 
 test('a dataset has Columns, Triggers and Burn alerts; columns are sorted with icons by type', async () => {
@@ -117,7 +136,7 @@ test('a dataset has Columns, Triggers and Burn alerts; columns are sorted with i
 
 test('hostile column names show as text: bidi controls neutralised in labels, markdown escaped in tooltips', async () => {
   const { model } = setup();
-  const columns = (await model.getChildren(group(DEMO.datasets.gateway, 'columns'))) as ColumnNode[];
+  const columns = (await model.getChildren(group(DEMO.datasets.hostile, 'columns'))) as ColumnNode[];
   const rtl = present(columns.find((c) => c.column.key_name === DEMO.columns.rtl) as TreeNode);
   assert.equal(rtl.label, 'user\uFFFDgnp.exe');
   const img = present(columns.find((c) => c.column.key_name === HOSTILE.img) as TreeNode);
@@ -133,33 +152,39 @@ test('triggers show state icons, alert type and frequency; hostile descriptions 
   assert.deepEqual(byName.get(DEMO.triggers.gwLatencyDisabled)?.icon, { id: 'bell-slash', color: 'disabledForeground' });
   const saved = byName.get(DEMO.triggers.gwSavedQuery);
   assert.equal(saved?.contextValue, 'obs:trigger:query');
-  const hostile = byName.get(DEMO.triggers.gwHostile);
-  assert.equal(hostile?.label, HOSTILE.img);
+  const hostileTriggers = await model.getChildren(group(DEMO.datasets.hostile, 'triggers'));
+  const hostile = hostileTriggers.map((t) => present(t)).find((p) => p.label === HOSTILE.img);
+  assert.ok(hostile, 'the trigger named <img src=x onerror=alert(1)> of the hostile strings');
   assert.doesNotMatch(tooltipMarkdown(hostile?.tooltip ?? { title: '', rows: [] }), /(^|[^\\])[<[]/);
   const triggered = [...byName.values()].filter((p) => p.icon?.id === 'bell-dot');
   assert.ok(triggered.length > 0 && triggered.every((p) => p.icon?.color === 'errorForeground' && p.description?.startsWith('triggered')));
 });
 
-test('burn alerts are grouped under remembered SLOs, with each alert type\'s fields', async () => {
-  const { model, remembered } = setup();
-  assert.deepEqual(labels(await model.getChildren(group(DEMO.datasets.gateway, 'burnAlerts'))), ['Add SLO...']);
+test('where SLOs are not listed, burn alerts are grouped under remembered SLOs, with each alert type\'s fields', async () => {
+  const { model, remembered } = setup({ listings: false });
+  assert.deepEqual(labels(await model.getChildren(group(DEMO.datasets.gateway, 'burnAlerts'))), ['SLOs are not listed: the service does not offer this list (HTTP 405). Add them by id.']);
   await remembered.addSlos(profile.id, DEMO.datasets.gateway, [DEMO.slos.gwAvailability]);
   model.refresh(group(DEMO.datasets.gateway, 'burnAlerts'));
   const slos = await model.getChildren(group(DEMO.datasets.gateway, 'burnAlerts'));
-  assert.deepEqual(labels(slos), [DEMO.slos.gwAvailability]);
-  const alerts = await model.getChildren(slos[0]);
+  assert.deepEqual(labels(slos), ['SLOs are not listed: the service does not offer this list (HTTP 405). Add them by id.', DEMO.slos.gwAvailability]);
+  const alerts = await model.getChildren(slos[1]);
   assert.deepEqual(labels(alerts), ['Budget rate: drop of 10000 per million in 60 min', 'Exhaustion in 240 min']);
   const exhaustion = present(alerts[1] as TreeNode);
   assert.deepEqual(exhaustion.icon, { id: 'flame', color: 'errorForeground' });
-  const md = tooltipMarkdown(present(alerts[0] as TreeNode).tooltip ?? { title: '', rows: [] });
+  // The hostile strings' alert: its description's markdown link is escaped in the tooltip.
+  await remembered.addSlos(profile.id, DEMO.datasets.hostile, [DEMO.slos.hsHostile]);
+  const hostileSlo = (await model.getChildren(group(DEMO.datasets.hostile, 'burnAlerts'))).find((n) => n.kind === 'slo');
+  assert.ok(hostileSlo);
+  const hostile = (await model.getChildren(hostileSlo)).find((n) => n.kind === 'burnAlert' && n.alert.id === DEMO.burnAlerts.hsBudgetRate);
+  const md = tooltipMarkdown(present(hostile as TreeNode).tooltip ?? { title: '', rows: [] });
   assert.match(md, /\\\[click\\\]\\\(https\\:\\\/\\\/evil\\\.example\\\)/);
   assert.doesNotMatch(md, /\]\(/);
 });
 
-test('a dataset loads its groups\' lists and its SLOs\' alerts before it answers: counts are known when drawn, and nothing is redrawn', async () => {
+test('a dataset loads its groups\' lists and its added SLOs\' alerts before it answers: counts are known when drawn, and nothing is redrawn', async () => {
   // VS Code forgets the children of a node it redraws until it fetches them again: a child being expanded
   // then stays empty, a command on a child gets no argument. So no load ever names a node afterwards.
-  const { model, remembered } = setup();
+  const { model, remembered } = setup({ listings: false });
   await remembered.addSlos(profile.id, DEMO.datasets.gateway, [DEMO.slos.gwAvailability]);
   const changed: string[] = [];
   model.onDidChange((n) => changed.push(nodeId(n)));
@@ -170,7 +195,7 @@ test('a dataset loads its groups\' lists and its SLOs\' alerts before it answers
   assert.equal(model.itemCount(columns), (await client.listColumns(DEMO.datasets.gateway)).data.length);
   assert.equal(model.itemCount(triggers), (await client.listTriggers(DEMO.datasets.gateway)).data.length);
   assert.equal(model.itemCount(burnAlerts), 2);
-  const slo = model.cachedChildren(burnAlerts)?.[0];
+  const slo = model.cachedChildren(burnAlerts)?.find((n) => n.kind === 'slo');
   assert.ok(slo);
   assert.deepEqual(labels(model.cachedChildren(slo) ?? []), ['Budget rate: drop of 10000 per million in 60 min', 'Exhaustion in 240 min']);
   await model.getChildren(burnAlerts);
@@ -194,8 +219,8 @@ async function settled(model: DatasetTreeModel): Promise<void> {
   }
 }
 
-test('expanding a dataset counts its columns, triggers and burn alerts without expanding each group', async () => {
-  const { model, remembered } = setup();
+test('expanding a dataset counts its columns, triggers and the burn alerts of added SLOs without expanding each group', async () => {
+  const { model, remembered } = setup({ listings: false });
   await remembered.addSlos(profile.id, DEMO.datasets.gateway, [DEMO.slos.gwAvailability]);
   const groups = await model.getChildren(dataset(DEMO.datasets.gateway));
   await settled(model);
@@ -207,7 +232,7 @@ test('expanding a dataset counts its columns, triggers and burn alerts without e
   assert.equal(model.itemCount(triggers), triggerCount);
   assert.equal(model.itemCount(burnAlerts), 2, 'both alerts of the one SLO');
   assert.equal(present(columns, { counts: { visible: columnCount, total: columnCount } }).description, String(columnCount));
-  const slo = (await model.getChildren(burnAlerts))[0];
+  const slo = (await model.getChildren(burnAlerts)).find((n) => n.kind === 'slo');
   assert.ok(slo);
   assert.equal(present(slo, { counts: { visible: 2, total: 2 } }).description, 'SLO · 2 alerts');
 });
@@ -227,7 +252,7 @@ test('a count stays in sight after a refresh and after a failed reload', async (
 test('without any load a group has no count', () => {
   const { model } = setup();
   assert.equal(model.itemCount(group(DEMO.datasets.gateway, 'triggers')), undefined);
-  assert.equal(model.itemCount(group(DEMO.datasets.gateway, 'burnAlerts')), 0, 'no remembered SLO: no burn alerts to count');
+  assert.equal(model.itemCount(group(DEMO.datasets.gateway, 'burnAlerts')), undefined, 'the SLOs are not listed yet');
 });
 
 test('a failed load becomes an error node naming the operation, with Retry and Show Logs', async () => {
@@ -248,14 +273,14 @@ test('a failed load becomes an error node naming the operation, with Retry and S
   assert.ok(again.length > 1 && again.every((n) => n.kind === 'column'));
 });
 
-test('when discovery fails the root still shows an error node and the added datasets', async () => {
-  const { model, remembered } = setup();
+test('where datasets are not listed and discovery fails, the root still shows an error node and the added datasets', async () => {
+  const { model, remembered } = setup({ listings: false });
   await remembered.addDatasets(profile.id, [DEMO.datasets.empty]);
   sandbox.faults.nextStatus(403, 1, 'auto', { match: { path: '/1/triggers/__all__' } });
   const root = await model.getChildren();
   assert.equal(root[0]?.kind, 'error');
   assert.equal((root[0] as ErrorNode).operation, 'discover datasets from environment-wide triggers');
-  assert.deepEqual(labels(root.slice(1)), ['Environment-wide', DEMO.datasets.empty, 'API keys']);
+  assert.deepEqual(labels(root.slice(1)), [NOT_LISTED, 'Environment-wide', DEMO.datasets.empty, 'API keys']);
 });
 
 test('a missing configuration key shows as an error node, not an empty tree', async () => {
@@ -273,9 +298,11 @@ test('a root load whose connection stopped being current (sandbox stopped) ends 
   const api: TreeApi = {
     listColumns: (...args) => noKey.listColumns(...args),
     listBurnAlerts: (...args) => noKey.listBurnAlerts(...args),
-    listTriggers: (...args) => {
+    listTriggers: (...args) => noKey.listTriggers(...args),
+    listSlos: (...args) => noKey.listSlos(...args),
+    listDatasets: (...args) => {
       current = false; // the sandbox is stopped while the request is in flight
-      return noKey.listTriggers(...args);
+      return noKey.listDatasets(...args);
     },
   };
   const { model, failures } = setup({ connection: async () => ({ profile, api, isCurrent: () => current }) });
@@ -307,7 +334,7 @@ test('a failure while the connection is still current is still an error', async 
   const { model, failures } = setup({ connection: async () => ({ profile, api: noKey, isCurrent: () => true }) });
   const root = await model.getChildren();
   assert.equal((root[0] as ErrorNode).cancelled, false);
-  assert.match(failures[0] ?? '', /^discover datasets from environment-wide triggers: .*no configuration key is set/);
+  assert.match(failures[0] ?? '', /^list the datasets: .*no configuration key is set/);
   await noKey.close();
 });
 
@@ -366,12 +393,12 @@ test('refreshing by id reloads the children of that node and then names the very
   assert.equal(sandbox.requests.length, before + 1, 'the columns were listed again');
 });
 
-test('Retry on an SLO whose alerts failed reloads its Burn alerts group, which is redrawn with the new total', async () => {
-  const { model, remembered } = setup();
+test('Retry on an added SLO whose alerts failed reloads its Burn alerts group, which is redrawn with the new total', async () => {
+  const { model, remembered } = setup({ listings: false });
   await remembered.addSlos(profile.id, DEMO.datasets.gateway, [DEMO.slos.gwAvailability]);
   const burnAlerts = group(DEMO.datasets.gateway, 'burnAlerts');
   sandbox.faults.nextStatus(500, 1, 'auto', { match: { path: `/1/burn_alerts/${DEMO.datasets.gateway}` } });
-  const slo = (await model.getChildren(burnAlerts))[0];
+  const slo = (await model.getChildren(burnAlerts)).find((n) => n.kind === 'slo');
   assert.ok(slo);
   const failed = (await model.getChildren(slo))[0];
   assert.equal(failed?.kind, 'error');
@@ -439,7 +466,7 @@ test('loading every dataset runs with bounded concurrency and lets the filter fi
   const counts = model.countVisible(coGroups[0] as TreeNode);
   assert.ok(counts && counts.visible === cols.length && counts.total > counts.visible);
   model.setFilter(undefined);
-  assert.equal((await model.getChildren()).length, 5);
+  assert.equal((await model.getChildren()).length, 8, 'Environment-wide, six datasets, API keys');
 });
 
 test('the API keys group lists the key registry of the connection', async () => {
@@ -457,7 +484,7 @@ test('a dataset marked as metrics says so', async () => {
   const { model } = setup({ metrics: [DEMO.datasets.metrics] });
   const root = await model.getChildren();
   const metrics = root.find((n) => n.kind === 'dataset' && n.slug === DEMO.datasets.metrics) as TreeNode;
-  assert.equal(present(metrics).description, 'metrics · discovered');
+  assert.equal(present(metrics).description, 'metrics');
   assert.equal(present(metrics).contextValue, 'obs:dataset:metrics');
 });
 

@@ -8,6 +8,7 @@ import { applyChanges, PullCancelled, serviceVersion, type PlannedChange, type S
 /** A ServiceError as another bundle's copy of the class makes it: same shape, another class. */
 class ForeignServiceError extends Error {
   override readonly name = 'ServiceError';
+  readonly operation = 'update trigger';
   constructor(
     message: string,
     readonly kind: string,

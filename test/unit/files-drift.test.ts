@@ -81,14 +81,15 @@ test('two service triggers of the same name cannot be told apart without an id',
 });
 
 test('a trigger the service does not have is local-only, with the reason', () => {
-  const cases: [unknown, ServiceIndex, string][] = [
-    [local, index(['api', []]), 'the service has no trigger with id t1 in api'],
-    [{ ...local, id: undefined }, index(['api', []]), 'the service has no trigger named "Errors" in api'],
-    [local, index(['api', 'missing']), 'the service has no dataset api'],
+  // Only a file without an id whose trigger the dataset does not have is a draft (not created yet).
+  const cases: [unknown, ServiceIndex, string, boolean][] = [
+    [local, index(['api', []]), 'the service has no trigger with id t1 in api', false],
+    [{ ...local, id: undefined }, index(['api', []]), 'the service has no trigger named "Errors" in api', true],
+    [local, index(['api', 'missing']), 'the service has no dataset api', false],
   ];
-  for (const [value, i, reason] of cases) {
+  for (const [value, i, reason, draft] of cases) {
     const d = driftOfFile('a.trigger.json', file(value), i);
-    assert.deepEqual([d.status, d.triggers[0]?.reason], ['local-only', reason]);
+    assert.deepEqual([d.status, d.triggers[0]?.reason, d.triggers[0]?.draft === true], ['local-only', reason, draft]);
   }
 });
 

@@ -88,6 +88,19 @@ describe('burn alert form in a browser', { skip: browserSkip }, () => {
     await form.close();
   });
 
+  test('exhaustion minutes are never refused for their size: the help says what a large number comes to', async () => {
+    const form = await opened();
+    const help = '#f-exhaustion_minutes-help';
+    const base = 'Minutes left until the projected budget is used up when the alert fires (0 or more).';
+    assert.equal(await textOf(form.page, help), `${base} That is 4 h.`);
+    await form.page.locator('#f-exhaustion_minutes input').fill('2147483648');
+    assert.equal(await textOf(form.page, help), `${base} That is about 4,083 years.`);
+    assert.equal(await form.page.locator('#f-exhaustion_minutes-error').isVisible(), false, 'the service takes it: no error');
+    await form.page.locator('#f-exhaustion_minutes input').fill('45');
+    assert.equal(await textOf(form.page, help), base);
+    await form.close();
+  });
+
   test('the description counter sits beside the description, counts to 1023 and the rule shows past it', async () => {
     const form = await opened();
     assert.equal(await textOf(form.page, '#description-counter'), '10 / 1,023');

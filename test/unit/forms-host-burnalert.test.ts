@@ -44,7 +44,7 @@ function open(loaded?: BurnAlert, id: string = alertId) {
   const logs: string[] = [];
   const diffs: { left: ReviewSide; right: ReviewSide }[] = [];
   const form = new BurnAlertFormController({
-    client,
+    client: async () => client,
     context: { connectionId: 'conn-1', dataset: gw, sloId: slo, alertId: id },
     connectionName: 'Sandbox',
     loaded,

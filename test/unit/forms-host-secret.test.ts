@@ -37,7 +37,7 @@ function form(opts: { id?: string; oddities?: FieldProblem[]; remember?: () => P
   };
   const controller = new ApiKeyFormController({
     mode: 'create',
-    client,
+    client: async () => client,
     team: 'acme',
     connectionId: 'conn-1',
     connectionName: 'Prod',

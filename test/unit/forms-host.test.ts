@@ -66,7 +66,7 @@ describe('API key forms', () => {
     let closed = false;
     const form = new ApiKeyFormController({
       mode: 'create',
-      client,
+      client: async () => client,
       team: sandbox.info.team,
       connectionId: 'conn-1',
       connectionName: 'Sandbox',
@@ -285,7 +285,7 @@ describe('API key forms', () => {
     const keys = new KeyRegistry(new MemoryMemento());
     const form = new ApiKeyFormController({
       mode: 'update',
-      client,
+      client: async () => client,
       team: sandbox.info.team,
       connectionId: 'conn-1',
       connectionName: 'Sandbox',
@@ -315,7 +315,7 @@ describe('API key forms', () => {
     const renamed: string[] = [];
     const form = new ApiKeyFormController({
       mode: 'update',
-      client,
+      client: async () => client,
       team: sandbox.info.team,
       connectionId: 'conn-1',
       connectionName: 'Sandbox',
@@ -360,7 +360,7 @@ describe('burn alert form', () => {
     const rec = recorder();
     const diffs: { left: ReviewSide; right: ReviewSide; title: string }[] = [];
     const form = new BurnAlertFormController({
-      client,
+      client: async () => client,
       context: { connectionId: 'conn-1', dataset: gw, sloId: slo, alertId },
       connectionName: 'Sandbox',
       loaded,
@@ -518,7 +518,7 @@ describe('dataset definitions form', () => {
   function open(dataset: string) {
     const rec = recorder();
     const form = new DatasetDefinitionsFormController({
-      client,
+      client: async () => client,
       context: { connectionId: 'conn-1', dataset },
       connectionName: 'Sandbox',
       post: rec.post,
@@ -564,8 +564,21 @@ describe('dataset definitions form', () => {
     await form.receive({ type: 'submit', rows });
     const problems = rec.ofType('problems')[0]?.problems as { fields: Record<string, string[]>; form: string[] };
     assert.deepEqual(problems.fields, { log_message: ['The service refused the column "no.such.column".'] });
-    assert.equal(problems.form.length, 1);
-    assert.match(problems.form[0] ?? '', /HTTP 422 .*unknown column\(s\) for dataset api-gateway: log_message -> "no\.such\.column"$/);
+    assert.deepEqual(problems.form, [], 'one problem for one column: the raw text is in the log');
+    assert.match(rec.logs.join('\n'), /HTTP 422 .*unknown column\(s\) for dataset api-gateway: log_message -> "no\.such\.column"/);
+    assert.equal(rec.ofType('saved').length, 0);
+  });
+
+  test('three unknown columns of the longest kind (255 characters): three field problems and nothing else, though the answer was cut short', async () => {
+    const { form, rec } = open(DEMO.datasets.gateway);
+    await form.receive({ type: 'ready' });
+    const [a, b, c] = ['a', 'b', 'c'].map((ch) => `${ch}.${'x'.repeat(253)}`);
+    await form.receive({ type: 'submit', rows: { route: { name: a as string }, user: { name: b as string }, log_message: { name: c as string } } });
+    const problems = rec.ofType('problems')[0]?.problems as { fields: Record<string, string[]>; form: string[] };
+    assert.deepEqual(Object.keys(problems.fields).sort(), ['log_message', 'route', 'user']);
+    assert.deepEqual(problems.fields.route, [`The service refused the column "${a}".`]);
+    assert.match(problems.fields.user?.[0] ?? '', /is not a column of this dataset: the service most likely refused it too/);
+    assert.deepEqual(problems.form, []);
     assert.equal(rec.ofType('saved').length, 0);
   });
 
@@ -579,13 +592,12 @@ describe('dataset definitions form', () => {
     assert.match(String(rec.ofType('status')[0]?.message), /Nothing to save/);
   });
 
-  test('an unknown column refused by the service is shown at the top', async () => {
+  test('an unknown column refused by the service is shown on its definition', async () => {
     const { form, rec } = open(DEMO.datasets.checkout);
     await form.receive({ type: 'ready' });
     await form.receive({ type: 'submit', rows: { span_id: { name: 'no.such.column' } } });
     const problems = rec.ofType('problems')[0]?.problems as { fields: Record<string, string[]>; form: string[] };
-    assert.equal(problems.form.length, 1);
-    assert.match(problems.form[0] ?? '', /unknown column/);
+    assert.deepEqual(problems, { fields: { span_id: ['The service refused the column "no.such.column".'] }, form: [] });
   });
 
   test('the environment-wide __all__ is refused without a request', async () => {

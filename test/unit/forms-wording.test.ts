@@ -5,6 +5,8 @@ import assert from 'node:assert/strict';
 import * as z from 'zod';
 import { TAB_TITLES } from '../../src/extension/forms/formText';
 import { placeRefusedColumns } from '../../src/webview/protocol/datasetDefinitionsForm';
+import { minutesInWords } from '../../src/webview/protocol/text/duration';
+import { burnAlertSummary } from '../../src/extension/tree/presentation';
 import { noProblems, problemsFromZod, tableResolver } from '../../src/webview/protocol/problems';
 import { wordIssue } from '../../src/webview/protocol/wording';
 import { formatTime, relativeTime, utcText } from '../../src/webview/shared/time';
@@ -53,10 +55,11 @@ const refusal = (detail: string, over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-test('a refused save names its columns in quotes: each lands on the definition that named it, the text stays on top', () => {
+test('a refused save names its columns in quotes: each lands on the definition that named it, and the raw text leaves the top', () => {
+  const failure = refusal('unknown column(s): route -> "status", user -> "who"');
   const top = noProblems();
-  top.form.push('the service text');
-  const placed = placeRefusedColumns(top, refusal('unknown column(s): route -> "status", user -> "who"'), {
+  top.form.push(failure.message);
+  const placed = placeRefusedColumns(top, failure, {
     route: { name: 'status' },
     user: { name: 'who' },
     status: { name: 'http.status' },
@@ -64,7 +67,28 @@ test('a refused save names its columns in quotes: each lands on the definition t
   });
   assert.deepEqual(placed, {
     fields: { route: ['The service refused the column "status".'], user: ['The service refused the column "who".'] },
-    form: ['the service text'],
+    form: [],
+  });
+});
+
+test('a refusal cut short ("…") before naming every column: the name it stops inside, and those it does not reach that are not columns, get their own problem', () => {
+  const [a, b, c] = ['a', 'b', 'c'].map((ch) => ch.repeat(120)) as [string, string, string];
+  const failure = refusal(`unknown column(s) for dataset api-gateway: route -> "${a}", user -> "${b.slice(0, 90)}\u2026`);
+  const top = noProblems();
+  top.form.push(failure.message);
+  const sent = { route: { name: a as string }, user: { name: b as string }, log_message: { name: c as string }, status: { name: 'http.status' } };
+  assert.deepEqual(placeRefusedColumns(top, failure, sent, new Set(['http.status'])), {
+    fields: {
+      route: [`The service refused the column "${a}".`],
+      user: [`The service refused the column "${b}".`],
+      log_message: [`"${c}" is not a column of this dataset: the service most likely refused it too (its answer was cut short).`],
+    },
+    form: [],
+  });
+  // Without the dataset's columns nothing more can be placed: the service's text stays on top.
+  assert.deepEqual(placeRefusedColumns(top, failure, sent, null), {
+    fields: { route: [`The service refused the column "${a}".`], user: [`The service refused the column "${b}".`] },
+    form: [failure.message],
   });
 });
 
@@ -109,4 +133,32 @@ test('tab titles read "<Action> <object name> - <connection>", long names shorte
   assert.equal(TAB_TITLES.burnAlert('ba_1', 'Prod'), 'Edit Burn Alert ba_1 - Prod');
   assert.equal(TAB_TITLES.definitions('api-gateway', 'Sandbox'), 'Edit Dataset Definitions api-gateway - Sandbox');
   assert.equal(TAB_TITLES.updateApiKey('k'.repeat(100), 'Sandbox'), `Update API Key ${'k'.repeat(39)}\u2026 - Sandbox`);
+});
+
+test('minutes in words: exact up to a day, then days and hours, then about so many days or years', () => {
+  const said = [0, 45, 60, 61, 240, 1439, 1440, 1500, 3060, 3061, 100_000, 525_960, 600_000, 2_147_483_648].map((m) => minutesInWords(m));
+  assert.deepEqual(said, [
+    '0 min',
+    '45 min',
+    '1 h',
+    '1 h 1 min',
+    '4 h',
+    '23 h 59 min',
+    '1 day',
+    '1 day 1 h',
+    '2 days 3 h',
+    'about 2 days 3 h',
+    'about 69 days',
+    'about 1 year',
+    'about 1.1 years',
+    'about 4,083 years',
+  ]);
+  assert.equal(minutesInWords(2_147_483_648, 'de'), 'about 4.083 years', 'numbers in the display language');
+});
+
+test('the Datasets view says a burn alert\'s exhaustion past a day in words, not as 2147483648 min', () => {
+  const alert = (minutes: number) => ({ id: 'ba', alert_type: 'exhaustion_time' as const, exhaustion_minutes: minutes });
+  assert.equal(burnAlertSummary(alert(2_147_483_648)), 'Exhaustion in about 4,083 years');
+  assert.equal(burnAlertSummary(alert(3060)), 'Exhaustion in 2 days 3 h');
+  assert.equal(burnAlertSummary(alert(240)), 'Exhaustion in 240 min');
 });

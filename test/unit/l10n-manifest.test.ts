@@ -37,6 +37,9 @@ const USER_FACING: string[][] = [
   ['contributes', 'walkthroughs', '*', 'steps', '*', 'title'],
   ['contributes', 'walkthroughs', '*', 'steps', '*', 'description'],
   ['contributes', 'walkthroughs', '*', 'steps', '*', 'media', 'altText'],
+  ['contributes', 'languageModelTools', '*', 'displayName'],
+  ['contributes', 'languageModelTools', '*', 'userDescription'],
+  ['contributes', 'mcpServerDefinitionProviders', '*', 'label'],
 ];
 
 /** Every value at `path`, with its dotted location. */

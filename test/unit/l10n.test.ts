@@ -75,7 +75,7 @@ test('l10n/bundle.l10n.json is exactly what `npm run l10n` exports from the sour
     const cli = join(root, 'node_modules', '@vscode', 'l10n-dev', 'dist', 'cli.js');
     const script = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['l10n'] ?? '';
     const folders = script.split(' ').filter((a) => a.startsWith('./src/'));
-    assert.deepEqual(folders, ['./src/extension', './src/lint', './src/webview'], 'npm run l10n exports the host, the linter and the webview pages');
+    assert.deepEqual(folders, ['./src/extension', './src/backtest', './src/lint', './src/webview'], 'npm run l10n exports the host, the backtest engine (preview and trigger tests), the linter and the webview pages');
     execFileSync(process.execPath, [cli, 'export', '--outDir', dir, ...folders], { cwd: root, stdio: 'pipe' });
     const fresh = JSON.parse(readFileSync(join(dir, 'bundle.l10n.json'), 'utf8')) as Record<string, string>;
     const committed = JSON.parse(readFileSync(join(root, 'l10n', 'bundle.l10n.json'), 'utf8')) as Record<string, string>;

@@ -4,10 +4,18 @@ import { join } from 'node:path';
 import { lintBytes, ruleDocsAnchor, type LintOptions } from '../../src/lint';
 
 export const docs = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'rules.md'), 'utf8');
-/** The examples treat otel-metrics as a metrics dataset, and know the columns of checkout (docs/rules.md says so). */
+/**
+ * The examples treat otel-metrics as a metrics dataset, know the columns of checkout and the service's
+ * datasets, and know the account's recipients rcp_4f2a and rcp_7c1e (docs/rules.md says so).
+ */
 export const OPTIONS: LintOptions = {
   metricsDatasets: ['otel-metrics'],
+  datasets: ['api', 'checkout', 'otel-metrics'],
   columns: { checkout: { names: ['duration_ms', 'status_code', 'http.route', 'internal.card_hash'], hidden: ['internal.card_hash'] } },
+  recipients: [
+    { id: 'rcp_4f2a', name: 'On-call (PagerDuty)', shortName: 'On-call' },
+    { id: 'rcp_7c1e', name: 'oncall@example.com (email)', shortName: 'oncall@example.com' },
+  ],
 };
 
 export function section(id: string): string {

@@ -43,6 +43,16 @@ const COLUMNS: LintOptions = {
     __all__: { names: ['duration_ms', 'status_code', 'http.route', 'cpu'] },
   },
 };
+/** The datasets the service lists. */
+const DATASETS: LintOptions = { datasets: ['api-gateway', 'checkout-service', 'metrics-hosts'] };
+
+/** The account's recipients as the service lists them, named as the editor names them. */
+const RECIPIENTS: LintOptions = {
+  recipients: [
+    { id: 'rcp_pd_primary', name: 'On-call (PagerDuty)', shortName: 'On-call' },
+    { id: 'rcp_email_ops', name: 'ops@example.com (email)', shortName: 'ops@example.com' },
+  ],
+};
 const q = (body: string) => `"query": { ${body} }`;
 const COUNT = '"calculations": [{ "op": "COUNT" }]';
 const calc = (c: string) => q(`"calculations": [${c}], "time_range": 1800`);
@@ -152,6 +162,24 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
     bad: [{ title: 'empty', doc: trigger('«"dataset_slug": ""»') }],
     good: [{ title: 'a slug', doc: trigger('"dataset_slug": "api"') }],
   },
+  'trigger/unknown-dataset': {
+    bad: [
+      {
+        title: 'a slug the service lacks that is part of one it has, with that one as the fix',
+        doc: trigger('«"dataset_slug": "checkout"»'),
+        options: DATASETS,
+        says: 'The service has no dataset "checkout" (did you mean "checkout-service"?)',
+        fixed: trigger('"dataset_slug": "checkout-service"'),
+      },
+      { title: 'a typo', doc: trigger('«"dataset_slug": "api-gatway"»'), options: DATASETS, fixed: trigger('"dataset_slug": "api-gateway"') },
+      { title: 'nothing near it (no fix)', doc: trigger('«"dataset_slug": "billing"»'), options: DATASETS, says: 'The service has no dataset "billing": the trigger cannot be created' },
+    ],
+    good: [
+      { title: 'a dataset the service has', doc: trigger('"dataset_slug": "api-gateway"'), options: DATASETS },
+      { title: 'environment-wide', doc: trigger('"dataset_slug": "all"'), options: DATASETS },
+      { title: 'the datasets are not known (no connection, or the service would not list them)', doc: trigger('"dataset_slug": "checkout"') },
+    ],
+  },
   'trigger/tags': {
     bad: [
       { title: '11 tags', doc: trigger(`«"tags": ${tags(11)}»`), says: 'tags holds 11 items; expected at most 10 tags' },
@@ -257,6 +285,33 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
       },
     ],
     good: [{ title: 'by id with details', doc: trigger('"recipients": [{ "id": "r1", "details": { "pagerduty_severity": "critical" } }]') }],
+  },
+  'trigger/unknown-recipient': {
+    bad: [
+      {
+        title: 'a misspelt id, with the nearest id and its name as the fix',
+        doc: trigger('"recipients": [{ «"id": "rcp_pd_primray"» }]'),
+        options: RECIPIENTS,
+        says: '"rcp_pd_primray" is not the id of a recipient the service lists; did you mean "rcp_pd_primary" (On-call (PagerDuty))?',
+        fixed: trigger('"recipients": [{ "id": "rcp_pd_primary" }]'),
+      },
+      {
+        title: 'an address written where the id goes is told the id',
+        doc: trigger('"recipients": [{ "id": "rcp_pd_primary" }, { «"id": "OPS@example.com"» }]'),
+        options: RECIPIENTS,
+        fixed: trigger('"recipients": [{ "id": "rcp_pd_primary" }, { "id": "rcp_email_ops" }]'),
+      },
+      {
+        title: 'an id near none (no fix)',
+        doc: trigger('"recipients": [{ «"id": "zzzzzzzzzzzz"» }]'),
+        options: RECIPIENTS,
+        says: '"zzzzzzzzzzzz" is not the id of any of the 2 recipients the service lists',
+      },
+    ],
+    good: [
+      { title: 'listed ids', doc: trigger('"recipients": [{ "id": "rcp_email_ops" }, { "id": "rcp_pd_primary" }]'), options: RECIPIENTS },
+      { title: 'without the account\'s list nothing is checked', doc: trigger('"recipients": [{ "id": "rcp_anything" }]') },
+    ],
   },
   'trigger/evaluation-schedule-type': {
     bad: [{ title: 'hourly', doc: trigger('«"evaluation_schedule_type": "hourly"»'), says: 'expected one of frequency, window' }],

@@ -3,10 +3,10 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { evaluateTrigger, evaluationTimes, meets, type Grid, type TriggerRules } from '../../src/extension/queries/preview/evaluate';
-import { describeSchedule, inSchedule, readSchedule } from '../../src/extension/queries/preview/schedule';
-import { previewSummary } from '../../src/extension/queries/preview/summary';
-import { combineFor, isExact, windowValues } from '../../src/extension/queries/preview/windows';
+import { evaluateTrigger, evaluationTimes, meets, type Grid, type TriggerRules } from '../../src/backtest/evaluate';
+import { describeSchedule, inSchedule, readSchedule } from '../../src/backtest/schedule';
+import { previewSummary } from '../../src/backtest/summary';
+import { combineFor, isExact, windowValues } from '../../src/backtest/windows';
 
 const MIN = 60;
 const rules = (over: Partial<TriggerRules> = {}): TriggerRules => ({

@@ -5,8 +5,9 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ServiceClient } from '../../src/api/client';
 import { DEMO, startSandbox, type SandboxHandle } from '../../src/sandbox';
-import { CreationPacer, POLL, runQueryResult, type RunnerClock } from '../../src/extension/queries/runner';
-import { readSavedQuery, runPreview, PreviewRefused } from '../../src/extension/queries/preview/run';
+import { CreationPacer, POLL, runQueryResult, type RunnerClock } from '../../src/backtest/runner';
+import { readSavedQuery, runPreview, PreviewRefused } from '../../src/extension/queries/previewRun';
+import { SavedQueryCache } from '../../src/backtest/savedQueryCache';
 
 const GW = DEMO.datasets.gateway;
 
@@ -110,11 +111,19 @@ describe('running a saved query', () => {
     assert.match(out.kind === 'incomplete' ? out.reason : '', /^Checking a query result again is not available on this service: GET \/1\/query_results\/api-gateway\/qr_\d{6} answered 405 \(method not allowed\)\. The result may be ready in the browser\.$/);
   });
 
+  test('a saved query run on a dataset the service does not have says so, with the slug meant', async () => {
+    const s = await setup();
+    await assert.rejects(runQueryResult(s.client, s.pacer, s.clock, { dataset: 'api-gatway', body: { query_id: DEMO.savedQueries.gw5xx }, signal: new AbortController().signal, report: s.report }), {
+      name: 'DatasetMissingError',
+      message: 'The service has no dataset "api-gatway" (did you mean "api-gateway"?).',
+    });
+  });
+
   test('polling gives up after 90 s with the reason', async () => {
     const s = await setup();
     // A service whose results never complete: the runner stops asking after 90 s.
     const out = await runQueryResult(
-      { ...s.client, createQueryResult: s.client.createQueryResult.bind(s.client), getQueryResult: async () => ({ data: { id: 'qr_x', complete: false }, status: 200, attempts: 1 }), createQuery: s.client.createQuery.bind(s.client), getQuery: s.client.getQuery.bind(s.client) },
+      { ...s.client, createQueryResult: s.client.createQueryResult.bind(s.client), getQueryResult: async () => ({ data: { id: 'qr_x', complete: false }, status: 200, attempts: 1 }), createQuery: s.client.createQuery.bind(s.client), getQuery: s.client.getQuery.bind(s.client), listDatasets: s.client.listDatasets.bind(s.client), listColumns: s.client.listColumns.bind(s.client) },
       s.pacer,
       s.clock,
       { dataset: GW, body: { query_id: DEMO.savedQueries.gwSlow }, signal: new AbortController().signal, report: s.report },
@@ -194,6 +203,25 @@ describe('trigger preview against the sandbox', () => {
       (e: unknown) => e instanceof PreviewRefused && e.message === 'Trigger "x" cannot be previewed: the threshold needs an op of >, >=, < or <=.',
     );
     assert.equal(s.sandbox.requests.length, sent);
+  });
+
+  test('a trigger of a dataset the service does not have: the error names the missing dataset and the one meant, not an unavailable call', async () => {
+    const t = trigger(DEMO.triggers.gwErrors);
+    await assert.rejects(runPreview(s.client, s.pacer, s.clock, { dataset: 'checkout', trigger: t, query: t.query ?? {}, windowSeconds: 3600, mode: 'exact', nowSeconds: now(), where: 'checkout' }, new AbortController().signal, s.report), {
+      name: 'DatasetMissingError',
+      message: 'The service has no dataset "checkout" (did you mean "checkout-service"?).',
+    });
+  });
+
+  test('previewing the same query twice in a session saves it once', async () => {
+    const t = trigger(DEMO.triggers.gwErrors);
+    const queries = new SavedQueryCache();
+    const posts = () => s.sandbox.requests.filter((r) => r.method === 'POST' && r.path === `/1/queries/${GW}`).length;
+    const before = posts();
+    const request = { dataset: GW, trigger: t, query: t.query ?? {}, windowSeconds: 3600, mode: 'exact' as const, nowSeconds: now(), where: GW, queries };
+    await runPreview(s.client, s.pacer, s.clock, request, new AbortController().signal, s.report);
+    await runPreview(s.client, s.pacer, s.clock, request, new AbortController().signal, s.report);
+    assert.equal(posts() - before, 1);
   });
 
   test('saving the preview query answered 404 names the call and what still works', async () => {

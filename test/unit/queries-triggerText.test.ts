@@ -1,7 +1,7 @@
 // "Preview" from a trigger file's CodeLens reads the trigger from the editor's text.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { triggerFromText } from '../../src/extension/queries/preview/triggerText';
+import { triggerFromText } from '../../src/backtest/triggerText';
 
 test('a trigger object is read with its members, unknown ones kept', () => {
   const read = triggerFromText('{"name":"Errors","frequency":300,"dataset_slug":"api","query":{"calculations":[{"op":"COUNT"}],"time_range":900},"extra":1}');

@@ -1,11 +1,11 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataFileError, DEMO, SANDBOX_CREDENTIALS, startSandbox, type SandboxInfo } from '../../src/sandbox';
-import { parseCommandLine, UsageError } from '../../src/sandbox/cliArgs';
+import { parseCommandLine, shellExports, UsageError } from '../../src/sandbox/cliArgs';
 import { saveDataFile } from '../../src/sandbox/persistence';
 import { demoData } from '../../src/sandbox/demoData';
 import { call } from './sandbox-helpers';
@@ -86,6 +86,24 @@ describe('sandbox CLI', () => {
     assert.deepEqual(await second.exit, { code: 0, signal: null });
   });
 
+  test('--print-env prints the two export lines a CI job sources, and they reach the sandbox', async () => {
+    const p = spawnCli(['--port', '0', '--print-env']);
+    const deadline = Date.now() + 20_000;
+    while (!p.stdout().includes('OBS_CONFIG_KEY')) {
+      if (Date.now() > deadline || p.child.exitCode !== null) assert.fail(`no export lines; stderr: ${p.stderr()}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    const lines = p.stdout().split('\n');
+    assert.equal(lines.length, 3, 'two lines, newline-terminated');
+    assert.match(lines[0] ?? '', /^export OBS_BASE_URL='http:\/\/127\.0\.0\.1:\d+'$/);
+    assert.equal(lines[1], `export OBS_CONFIG_KEY='${SANDBOX_CREDENTIALS.configKey}'`);
+    const env = spawnSync('sh', ['-c', `${p.stdout()}printf '%s\\n' "$OBS_BASE_URL" "$OBS_CONFIG_KEY"`], { encoding: 'utf8' }).stdout.split('\n');
+    const res = await call(`${env[0] ?? ''}/1/columns/${DEMO.datasets.gateway}`, { headers: { 'X-Service-Team': env[1] ?? '' } });
+    assert.equal(res.status, 200);
+    p.child.kill('SIGTERM');
+    assert.deepEqual(await p.exit, { code: 0, signal: null });
+  });
+
   test('an unknown flag exits 2 naming the flag on stderr', async () => {
     const p = spawnCli(['--prot', '8080']);
     assert.deepEqual(await p.exit, { code: 2, signal: null });
@@ -106,14 +124,26 @@ describe('sandbox CLI', () => {
 
 describe('sandbox CLI flags', () => {
   test('defaults: no options, so port 0 on 127.0.0.1 with the demo data', () => {
-    assert.deepEqual(parseCommandLine([]), { kind: 'serve', options: {} });
+    assert.deepEqual(parseCommandLine([]), { kind: 'serve', options: {}, print: 'json' });
   });
 
   test('every flag maps to its option', () => {
     assert.deepEqual(parseCommandLine(['--port', '0', '--host', '::1', '--rate-limit', '5', '--data', 'x.json', '--empty']), {
       kind: 'serve',
       options: { port: 0, host: '::1', rateLimit: 5, dataFile: 'x.json', demo: false },
+      print: 'json',
     });
+  });
+
+  test('--print-env asks for shell lines instead of the JSON line', () => {
+    assert.deepEqual(parseCommandLine(['--print-env']), { kind: 'serve', options: {}, print: 'env' });
+  });
+
+  test('the exported values are single-quoted, a quote in them included, so a shell reads them back exactly', () => {
+    const text = shellExports({ baseUrl: "http://127.0.0.1:1/it's", configKey: 'k $HOME `x`' });
+    assert.equal(text, "export OBS_BASE_URL='http://127.0.0.1:1/it'\\''s'\nexport OBS_CONFIG_KEY='k $HOME `x`'\n");
+    const read = spawnSync('sh', ['-c', `${text}printf '%s\\n' "$OBS_BASE_URL" "$OBS_CONFIG_KEY"`], { encoding: 'utf8' });
+    assert.equal(read.stdout, "http://127.0.0.1:1/it's\nk $HOME `x`\n");
   });
 
   for (const [args, flag] of [

@@ -50,7 +50,7 @@ describe('GET /1/columns/<dataset> (4.6)', () => {
   });
 
   test('?key_name= finds a column with a hostile name when it is URL-encoded', async () => {
-    const res = await sb.v1('GET', `/1/columns/${GW}?key_name=${encodeURIComponent(DEMO.columns.hostile)}`);
+    const res = await sb.v1('GET', `/1/columns/${DEMO.datasets.hostile}?key_name=${encodeURIComponent(DEMO.columns.hostile)}`);
     assert.equal(Column.parse(res.json()).key_name, DEMO.columns.hostile);
   });
 

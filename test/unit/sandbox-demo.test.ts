@@ -96,7 +96,7 @@ describe('demo data', () => {
     );
   });
 
-  test('burn alerts of both types in two datasets and environment-wide', () => {
+  test('burn alerts of both types in two datasets, environment-wide and among the hostile strings', () => {
     const scopes = new Map<string, Set<string>>();
     for (const a of data.burnAlerts) {
       const slo = data.slos.find((s) => s.id === a.slo_id);
@@ -106,7 +106,7 @@ describe('demo data', () => {
       scopes.set(slo.dataset, types);
     }
     const both = [...scopes].filter(([, types]) => types.size === 2).map(([scope]) => scope);
-    assert.deepEqual(both.sort(), [ENVIRONMENT_WIDE, DEMO.datasets.gateway, DEMO.datasets.checkout].sort());
+    assert.deepEqual(both.sort(), [ENVIRONMENT_WIDE, DEMO.datasets.gateway, DEMO.datasets.checkout, DEMO.datasets.hostile].sort());
   });
 
   test('recipients of each kind: email by id, pagerduty by id with details, legacy type+target', () => {
@@ -140,11 +140,11 @@ describe('demo data', () => {
     assert.ok(data.slos.every((s) => s.name !== '' && s.time_period_days > 0 && s.target_per_million <= 999_999));
   });
 
-  test('named saved queries on two datasets and the environment name saved queries of their scope; one saved query has two names', () => {
+  test('named saved queries on two datasets, the environment and the hostile strings name saved queries of their scope; one saved query has two names', () => {
     for (const a of data.queryAnnotations) {
       assert.ok(data.savedQueries.some((q) => q.id === a.query_id && q.dataset === a.dataset), a.id);
     }
-    assert.deepEqual([...new Set(data.queryAnnotations.map((a) => a.dataset))].sort(), [ENVIRONMENT_WIDE, DEMO.datasets.checkout, DEMO.datasets.gateway].sort());
+    assert.deepEqual([...new Set(data.queryAnnotations.map((a) => a.dataset))].sort(), [ENVIRONMENT_WIDE, DEMO.datasets.checkout, DEMO.datasets.gateway, DEMO.datasets.hostile].sort());
     const onGw5xx = data.queryAnnotations.filter((a) => a.query_id === DEMO.savedQueries.gw5xx);
     assert.deepEqual(onGw5xx.map((a) => a.source).sort(), ['board', 'query']);
   });
@@ -160,6 +160,26 @@ describe('demo data', () => {
   test('every hostile string appears in the data', () => {
     const text = JSON.stringify(data);
     for (const s of Object.values(HOSTILE)) assert.ok(text.includes(JSON.stringify(s).slice(1, -1)), s);
+  });
+
+  test('the hostile strings live in a dataset of their own, sorted last: nothing of any other dataset holds one', () => {
+    const hs = DEMO.datasets.hostile;
+    assert.equal([...data.datasets.map((d) => d.slug)].sort().at(-1), hs, 'sorted last');
+    const hostileSlos = new Set(data.slos.filter((s) => s.dataset === hs).map((s) => s.id));
+    const elsewhere = {
+      datasets: data.datasets.filter((d) => d.slug !== hs),
+      columns: Object.entries(data.columns).filter(([slug]) => slug !== hs),
+      triggers: data.triggers.filter((t) => t.dataset_slug !== hs),
+      savedQueries: data.savedQueries.filter((q) => q.dataset !== hs),
+      queryAnnotations: data.queryAnnotations.filter((a) => a.dataset !== hs),
+      slos: data.slos.filter((s) => s.dataset !== hs),
+      burnAlerts: data.burnAlerts.filter((a) => !hostileSlos.has(a.slo_id)),
+      recipients: data.recipients,
+      apiKeys: data.apiKeys,
+    };
+    const text = JSON.stringify(elsewhere);
+    const found = Object.values(HOSTILE).filter((s) => text.includes(JSON.stringify(s).slice(1, -1)));
+    assert.deepEqual(found, []);
   });
 
   test('addWideDataset makes a dataset of N generated columns', () => {

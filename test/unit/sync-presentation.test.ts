@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { driftCounts, type FileDrift, type PullAction, type ServiceTrigger } from '../../src/triggerFiles';
-import { decorationOf, differenceItems, driftRoots, driftSummary, lensesOf } from '../../src/extension/sync/driftPresentation';
+import { decorationOf, differenceItems, driftBadgeCount, driftRoots, driftSummary, lensesOf } from '../../src/extension/sync/driftPresentation';
 import { approveUpdates, pullReportText, updateQuestion, type UpdateAnswer } from '../../src/extension/sync/pullPlanText';
 import { scopeOf } from '../../src/extension/sync/pullScope';
 import { parseServiceTriggerPath, serviceTriggerPath } from '../../src/extension/sync/serviceTriggerUri';
@@ -184,4 +184,41 @@ test('the pull report says how many stale temporary files it removed', () => {
   const report = { created: ['a'], updated: [], unchanged: [], skipped: [], failed: [], removed: ['api/a.trigger.json.0a1b2c3d.tmp', 'api/b.trigger.json.0a1b2c3d.tmp'], cancelled: false };
   assert.equal(pullReportText('api', 'prod', 'triggers', report, 0), 'Pulled 1 trigger of api from prod into triggers: 1 written, 0 unchanged, 0 skipped, 2 stale temporary files removed.');
   assert.equal(pullReportText('api', 'prod', 'triggers', { ...report, removed: ['x'] }, 0), 'Pulled 1 trigger of api from prod into triggers: 1 written, 0 unchanged, 0 skipped, 1 stale temporary file removed.');
+});
+
+test('a draft (a trigger file not created on the service yet) is listed but not counted in the badge; a file whose id the service lost is', () => {
+  const draft: FileDrift = {
+    file: 'file:///w/triggers/error-burst.trigger.json',
+    status: 'local-only',
+    triggers: [{ status: 'local-only', index: -1, name: 'Burst', dataset: 'api', differences: [], draft: true, reason: 'the service has no trigger named "Burst" in api' }],
+  };
+  const lost: FileDrift = {
+    file: 'file:///w/triggers/api/gone.trigger.json',
+    status: 'local-only',
+    triggers: [{ status: 'local-only', index: -1, name: 'Gone', dataset: 'api', differences: [], reason: 'the service has no trigger with id t7 in api' }],
+  };
+  assert.equal(driftBadgeCount(snapshot([inSync, draft])), 0, 'nothing the user did: no badge');
+  assert.equal(driftSummary(snapshot([inSync, draft])), '1 new (not on the service yet), 1 in sync (prod)');
+  assert.deepEqual(driftRoots(snapshot([inSync, draft]), rel).map((r) => r.label), ['error-burst.trigger.json']);
+  assert.equal(driftBadgeCount(snapshot([inSync, draft, lost, differs], [svc])), 3);
+});
+
+test('what drift draws stays bounded whatever a file or the service holds: one-line titles and labels, tooltips cut with the length said', () => {
+  const huge = 'x'.repeat(2_000_000);
+  const path = `query.${'m'.repeat(1_000_000)}`;
+  const file: FileDrift = {
+    file: 'file:///w/triggers/api/a.trigger.json',
+    status: 'differs',
+    triggers: [
+      { status: 'differs', index: 0, name: huge, dataset: 'api', differences: [{ path, member: 'query', service: 1, local: 2 }] },
+      { status: 'in-sync', index: 1, name: 'ok', dataset: 'api', differences: [] },
+    ],
+  };
+  const lenses = lensesOf(file, 'prod', 'ready');
+  const items = [...driftRoots(snapshot([file], [{ id: 't9', name: huge, dataset_slug: 'api' }]), (u) => u.slice(8)), ...differenceItems(file)];
+  const longest = Math.max(...lenses.map((l) => l.title.length), ...items.map((i) => i.label.length + ('description' in i ? (i.description ?? '').length : 0)));
+  assert.ok(longest <= 400, `a title or label of ${longest} characters`);
+  const tooltips = [...lenses.flatMap((l) => (l.tooltip === undefined ? [] : [l.tooltip])), ...items.flatMap((i) => ('tooltip' in i ? [i.tooltip] : []))];
+  assert.ok(tooltips.some((t) => t.includes('characters in all')), 'a long tooltip says it was shortened');
+  assert.ok(Math.max(...tooltips.map((t) => t.length)) <= 1_100, 'every tooltip is cut');
 });

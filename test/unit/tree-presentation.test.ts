@@ -116,3 +116,12 @@ test('capText cuts after the limit, never inside a surrogate pair, and leaves sh
   assert.equal(capText(`${'a'.repeat(9)}\u{1F600}b`, 10), `${'a'.repeat(9)}\u2026 (shortened; 12 characters in all)`);
   assert.equal(capText('abcdefghijkl', 10), 'abcdefghij\u2026 (shortened; 12 characters in all)');
 });
+
+test('a click opens a row\'s natural view: a trigger as read-only JSON, a burn alert in its edit form; a column has no click action', () => {
+  const t = trigger({});
+  assert.deepEqual(present(t).command, { id: 'obs.trigger.open', title: 'Open Trigger as JSON', args: [t] });
+  const alert: TreeNode = { kind: 'burnAlert', connectionId: 'c', dataset: 'gateway', sloId: 's1', alert: { id: 'ba1', alert_type: 'exhaustion_time', exhaustion_minutes: 60 } } as TreeNode;
+  assert.deepEqual(present(alert).command, { id: 'obs.burnAlert.edit', title: 'Edit Burn Alert', args: [alert] });
+  const column: TreeNode = { kind: 'column', connectionId: 'c', dataset: 'gateway', column: { id: 'c1', key_name: 'duration_ms', type: 'float' } as Column };
+  assert.equal(present(column).command, undefined);
+});

@@ -347,6 +347,8 @@ export const fake = {
   codeActionProviders: [] as unknown[],
   contentProviders: new Map<string, unknown>(),
   messages: [] as string[],
+  /** Every notification shown: its severity, text and action buttons (VS Code keeps an error with actions until closed). */
+  shown: [] as { severity: 'info' | 'warning' | 'error'; text: string; actions: string[] }[],
   /** Fires a watcher event on every live watcher whose pattern matches the uri. */
   fileEvent(kind: 'created' | 'changed' | 'deleted', uri: Uri): void {
     for (const w of fake.watchers) {
@@ -372,6 +374,7 @@ export const fake = {
     fake.codeActionProviders = [];
     fake.contentProviders.clear();
     fake.messages = [];
+    fake.shown = [];
   },
 };
 
@@ -380,10 +383,13 @@ const registered = <T>(list: T[], item: T): Disposable => {
   return new Disposable(() => list.splice(list.indexOf(item), 1));
 };
 
-const message = (text: string): Promise<undefined> => {
-  fake.messages.push(text);
-  return Promise.resolve(undefined);
-};
+const message =
+  (severity: 'info' | 'warning' | 'error') =>
+  (text: string, ...rest: unknown[]): Promise<undefined> => {
+    fake.messages.push(text);
+    fake.shown.push({ severity, text, actions: rest.filter((r): r is string => typeof r === 'string') });
+    return Promise.resolve(undefined);
+  };
 
 export const vscode = {
   Disposable,
@@ -485,9 +491,9 @@ export const vscode = {
     withProgress<T>(_options: unknown, task: (progress: { report(v: unknown): void }, token: { isCancellationRequested: boolean; onCancellationRequested: () => Disposable }) => Promise<T>): Promise<T> {
       return task({ report: () => undefined }, { isCancellationRequested: false, onCancellationRequested: () => new Disposable(() => undefined) });
     },
-    showInformationMessage: message,
-    showWarningMessage: message,
-    showErrorMessage: message,
+    showInformationMessage: message('info'),
+    showWarningMessage: message('warning'),
+    showErrorMessage: message('error'),
   },
   commands: {
     registerCommand(id: string, run: (...args: unknown[]) => unknown): Disposable {

@@ -1,8 +1,10 @@
 // Commands to add, edit, remove and switch connections. Adding asks step by step with validation
 // (connectionWizard.ts); keys are asked with password boxes and go straight to SecretStorage.
 import * as vscode from 'vscode';
+import { checkConnection, describeFailure } from './connectionCheck';
 import type { ConnectionManager } from './connectionManager';
-import { describeSave, runConnectionWizard, saveConnection, type ConnectionTarget, type Prompter } from './connectionWizard';
+import { describeSave, runConnectionWizard, saveConnection, type ConnectionTarget, type Prompter, type WizardAnswer } from './connectionWizard';
+import { isCancellation } from '../core/errors';
 import type { ConnectionProfile } from './profiles';
 import type { Feedback } from '../core/feedback';
 import { safeLabel } from '../core/text';
@@ -35,6 +37,37 @@ function target(manager: ConnectionManager): ConnectionTarget {
     deleteSecrets: (id) => manager.deleteSecrets(id),
     saveProfile: (profile) => manager.save(profile),
   };
+}
+
+/**
+ * Checks an answer with one read before it is saved. Undefined: save nothing. A check that fails (or is
+ * cancelled) says what is wrong in a modal dialog that offers to save it anyway.
+ */
+async function checkBeforeSaving(manager: ConnectionManager, answer: WizardAnswer, existingId?: string): Promise<{ checked?: string } | undefined> {
+  const host = new URL(answer.profile.baseUrl).host;
+  const outcome = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking the connection to {0}...', host), cancellable: true },
+    async (_progress, token) => {
+      const controller = new AbortController();
+      const sub = token.onCancellationRequested(() => controller.abort());
+      try {
+        const keys = { configKey: answer.secrets.configKey, connectionId: answer.originChanged ? undefined : existingId };
+        return await manager.withProbeClient(answer.profile.baseUrl, keys, (client) => checkConnection(client, host, controller.signal));
+      } catch (err) {
+        return isCancellation(err) ? undefined : describeFailure(err, host);
+      } finally {
+        sub.dispose();
+      }
+    },
+  );
+  if (outcome?.ok === true) return { checked: outcome.summary };
+  const saveAnyway = vscode.l10n.t('Save Anyway');
+  const choice = await vscode.window.showWarningMessage(
+    outcome === undefined ? vscode.l10n.t('The check of "{0}" was cancelled.', answer.profile.name) : vscode.l10n.t('"{0}" does not work yet: {1}', answer.profile.name, outcome.message),
+    { modal: true, detail: vscode.l10n.t('Nothing is saved unless you save it anyway (for a service you cannot reach from here yet). Cancel, and add it again with what was wrong put right.') },
+    saveAnyway,
+  );
+  return choice === saveAnyway ? {} : undefined;
 }
 
 /** A connection name as QuickPick text: `$(…)` would render as an icon, so it is made inert. */
@@ -80,10 +113,13 @@ export function registerConnectionCommands(manager: ConnectionManager, feedback:
       async () => {
         const answer = await runConnectionWizard(inputBoxPrompter, manager.list());
         if (!answer) return;
+        const check = await checkBeforeSaving(manager, answer);
+        if (!check) return;
         await saveConnection(target(manager), answer, true);
         await manager.setActive(answer.profile.id);
-        log.info(`connection ${answer.profile.name} (${answer.profile.baseUrl}) added`);
-        void vscode.window.showInformationMessage(vscode.l10n.t('{0} It is the active connection.', describeSave(answer, true)));
+        log.info(`connection ${answer.profile.name} (${answer.profile.baseUrl}) added${check.checked === undefined ? ' without a working check' : `, checked: ${check.checked}`}`);
+        const saved = vscode.l10n.t('{0} It is the active connection.', describeSave(answer, true));
+        void vscode.window.showInformationMessage(check.checked === undefined ? saved : vscode.l10n.t('{0} Checked: the service lists {1}.', saved, check.checked));
       },
     ),
     command(
@@ -99,6 +135,7 @@ export function registerConnectionCommands(manager: ConnectionManager, feedback:
         const stored = await manager.storedKeys(existing.id);
         const answer = await runConnectionWizard(inputBoxPrompter, manager.list(), { profile: existing, stored });
         if (!answer) return;
+        if (!(await checkBeforeSaving(manager, answer, existing.id))) return;
         await saveConnection(target(manager), answer, false);
         log.info(`connection ${answer.profile.name} (${answer.profile.baseUrl}) saved`);
         void vscode.window.showInformationMessage(describeSave(answer, false));

@@ -142,6 +142,17 @@ export class ConnectionManager implements vscode.Disposable {
   }
 
   /**
+   * The configuration key of a connection, for the environment of a child process that talks to its service
+   * (`obs mcp`, started by VS Code for AI agents). Besides the client, the one way a key leaves this class:
+   * the caller puts it only into that child's environment, never into an argument, a file or a log line.
+   */
+  async configKeyForChild(connectionId: string): Promise<string | undefined> {
+    this.checkUsable(connectionId);
+    const keys = this.store.isTransient(connectionId) ? this.#transientSecrets.get(connectionId) : await this.#secrets.get(connectionId);
+    return keys?.configKey;
+  }
+
+  /**
    * Whether a connection handed out by getActive() is still the active one with the same client: false
    * once it was switched away from, removed, or its keys or settings changed (each drops the client).
    */
@@ -180,6 +191,31 @@ export class ConnectionManager implements vscode.Disposable {
     });
     this.clients.set(profile.id, { fingerprint, client });
     return client;
+  }
+
+  /**
+   * Runs `use` with a client of a connection that is not saved (yet): the Add Connection check. One
+   * attempt, a short connect timeout; the key typed, or (for an edit that keeps it) the one stored for
+   * `connectionId`. The client is closed afterwards.
+   */
+  async withProbeClient<T>(baseUrl: string, keys: { configKey?: string | undefined; connectionId?: string | undefined }, use: (client: ServiceClient) => Promise<T>): Promise<T> {
+    const stored = keys.configKey === undefined && keys.connectionId !== undefined ? (await this.#secrets.get(keys.connectionId)).configKey : undefined;
+    const caFiles = this.settings.caCertificates();
+    const { ServiceClient: Client } = this.loadClient();
+    const client = new Client({
+      baseUrl,
+      configKey: keys.configKey ?? stored,
+      proxy: this.settings.httpProxy(),
+      caCertificates: caFiles.length > 0 ? readCaCertificates(caFiles) : undefined,
+      retry: { maxAttempts: 1 },
+      timeouts: { connectMs: 5_000, headersMs: 15_000 },
+      onLog: (e) => this.log.info(formatRequestLog(baseUrl, e)),
+    });
+    try {
+      return await use(client);
+    } finally {
+      await client.close().catch(() => undefined);
+    }
   }
 
   async save(profile: ConnectionProfile): Promise<void> {

@@ -1,24 +1,10 @@
 // The errors the extension's parts share, and how to tell them apart. The client's errors are recognised
 // by shape, not by class: the client is loaded from its own bundle (dist/client-host.js), so `instanceof
 // ServiceError` against this bundle's copy of the class would fail. No vscode import.
-import { errorText } from '../../api/errors';
-import type { ServiceErrorKind } from '../../api/errors';
+import { asServiceError, errorText } from '../../api/errors';
 import * as l10n from '@vscode/l10n';
 
-export interface ServiceErrorLike {
-  name: 'ServiceError';
-  kind: ServiceErrorKind;
-  operation: string;
-  message: string;
-  status?: number;
-  retryAfterMs?: number;
-}
-
-export function asServiceError(err: unknown): ServiceErrorLike | undefined {
-  if (!(err instanceof Error) || err.name !== 'ServiceError') return undefined;
-  const e = err as Error & { kind?: unknown; operation?: unknown };
-  return typeof e.kind === 'string' && typeof e.operation === 'string' ? (err as unknown as ServiceErrorLike) : undefined;
-}
+export { asServiceError, type ServiceErrorLike } from '../../api/errors';
 
 /** A user-facing message for an error. Service errors are already free of secrets (the client redacts). */
 export { errorText };

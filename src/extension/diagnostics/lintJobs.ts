@@ -1,7 +1,8 @@
 // What the lint worker does: plain data in, plain data out (messages between threads carry no
 // functions), so the same functions run in the worker (lintWorker.ts) and, in tests, in-process.
-import { fixAll, lintReport, type DatasetColumns, type Diagnostic as LintDiagnostic, type LintOptions, type TextEdit, type TriggerForm } from '../../lint';
+import { fixAll, lintReport, type DatasetColumns, type Diagnostic as LintDiagnostic, type KnownRecipient, type LintOptions, type TextEdit, type TriggerForm } from '../../lint';
 import { EDITOR_METRICS_DATASET_HINT, minimalEdit } from './lintMapping';
+import { recipientFieldAt, type RecipientField } from './recipientField';
 
 /** The options the editor lints with, as data (the worker adds the editor's wording of the metrics hint). */
 export interface LintJobOptions {
@@ -11,24 +12,33 @@ export interface LintJobOptions {
   form?: TriggerForm;
   /** The columns known of the active connection's datasets (live columns lint). */
   columns?: Readonly<Record<string, DatasetColumns>>;
+  /** The active connection's dataset slugs, when known (a trigger naming another dataset is a warning). */
+  datasets?: readonly string[];
+  /** The active connection's recipients, when known (unknown recipient ids are reported). */
+  recipients?: readonly KnownRecipient[];
 }
 
 export type LintJob =
   /** Lint a document's text, or a file's bytes (which also reports bytes that are not UTF-8). */
   | { kind: 'lint'; input: string | Uint8Array; options: LintJobOptions }
   /** The one edit that applies every fix "fix all" applies to this text; none when nothing is fixable. */
-  | { kind: 'fixAll'; text: string; options: LintJobOptions };
+  | { kind: 'fixAll'; text: string; options: LintJobOptions }
+  /** The recipient id field at an offset of a trigger file's text (hover and completion). */
+  | { kind: 'recipientAt'; text: string; offset: number };
 
 export type LintJobResult =
   /** `datasets`: those the text's triggers name (what columns to fetch for it). */
   | { kind: 'lint'; diagnostics: LintDiagnostic[]; hidden: { error: number; warning: number; info: number }; datasets: string[] }
-  | { kind: 'fixAll'; edit: TextEdit | undefined };
+  | { kind: 'fixAll'; edit: TextEdit | undefined }
+  | { kind: 'recipientAt'; field: RecipientField | undefined };
 
 function lintOptions(o: LintJobOptions): LintOptions {
   const options: LintOptions = { metricsDatasets: o.metricsDatasets, metricsDatasetHint: EDITOR_METRICS_DATASET_HINT };
   if (o.maxDiagnostics !== undefined) options.maxDiagnostics = o.maxDiagnostics;
   if (o.form !== undefined) options.form = o.form;
   if (o.columns !== undefined) options.columns = o.columns;
+  if (o.datasets !== undefined) options.datasets = o.datasets;
+  if (o.recipients !== undefined) options.recipients = o.recipients;
   return options;
 }
 
@@ -37,6 +47,7 @@ export function runLintJob(job: LintJob): LintJobResult {
     const { diagnostics, hidden, datasets } = lintReport(job.input, lintOptions(job.options));
     return { kind: 'lint', diagnostics, hidden, datasets };
   }
+  if (job.kind === 'recipientAt') return { kind: 'recipientAt', field: recipientFieldAt(job.text, job.offset) };
   const result = fixAll(job.text, lintOptions(job.options));
   return { kind: 'fixAll', edit: result.applied === 0 ? undefined : minimalEdit(job.text, result.text) };
 }

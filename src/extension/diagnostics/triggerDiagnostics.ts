@@ -6,13 +6,17 @@
 // actions (lintCodeActions.ts) are answered from that. What shows in Problems is lintCollection.ts's.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { Diagnostic as LintDiagnostic } from '../../lint';
+import type { KnownRecipient, Diagnostic as LintDiagnostic } from '../../lint';
+import type { AccountRecipients } from '../core/accountRecipients';
+import { recipientName, recipientShortName, type RecipientDirectory } from '../core/recipients';
 import { FileRemovals } from './fileRemovals';
+import { shownBeside, type JsonSupport } from './jsonSupport';
 import { LintCodeActions } from './lintCodeActions';
 import { LintCollection } from './lintCollection';
 import { LintedDocuments, type LintedVersion } from './lintedDocuments';
 import { DatasetFiles } from './datasetFiles';
 import type { ColumnsChange, LiveColumns } from './liveColumns';
+import type { LiveDatasets } from './liveDatasets';
 import type { LintJobOptions } from './lintJobs';
 import { LintCancelled, LintRunner, requiredWorker, type LintRunnerWork } from './lintRunner';
 import { LintScheduler } from './lintScheduler';
@@ -43,6 +47,12 @@ export class TriggerDiagnostics implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[];
   /** The active connection's columns, when live columns lint is on. */
   private columns: LiveColumns | undefined;
+  /** The active connection's datasets, when the dataset check is on. */
+  private datasets: LiveDatasets | undefined;
+  /** The active connection's recipients, when their ids are checked. */
+  private recipients: AccountRecipients | undefined;
+  /** The recipients as the linter takes them, made once per list. */
+  private readonly known = new WeakMap<RecipientDirectory, KnownRecipient[]>();
   /** The datasets each linted file (open, or in Problems) names. */
   private readonly naming = new DatasetFiles();
 
@@ -102,6 +112,10 @@ export class TriggerDiagnostics implements vscode.Disposable {
       vscode.workspace.onDidSaveTextDocument((doc) => this.onOpen(doc)),
       vscode.workspace.onDidCloseTextDocument((doc) => this.forget(doc.uri)),
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.relintAll()),
+      // JSON validation turned on or off: the syntax faults it reports are shown by obs-lint, or not.
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('json.validate.enable')) this.relintAll();
+      }),
       // Also when a sandbox starts or stops: its metrics datasets change what the linter allows.
       this.settings.onDidChange((names) => {
         if (names.has('triggerFiles') || names.has('metricsDatasets') || names.has('rulesDocsUrl')) {
@@ -122,7 +136,43 @@ export class TriggerDiagnostics implements vscode.Disposable {
     if (key !== undefined && key.startsWith(`${this.readOnlyScheme}:`)) options.form = 'listed';
     const columns = this.columns?.known();
     if (columns !== undefined && Object.keys(columns).length > 0) options.columns = columns;
+    const datasets = this.datasets?.known();
+    if (datasets !== undefined) options.datasets = datasets;
+    const recipients = this.recipients?.known();
+    if (recipients !== undefined) options.recipients = this.knownRecipients(recipients);
     return options;
+  }
+
+  private knownRecipients(directory: RecipientDirectory): KnownRecipient[] {
+    let list = this.known.get(directory);
+    if (list === undefined) {
+      list = directory.list.map((r) => ({ id: r.id, name: recipientName(r), shortName: recipientShortName(r) }));
+      this.known.set(directory, list);
+    }
+    return list;
+  }
+
+  /** Checks the dataset a trigger names against the active connection's datasets (listed in the background). */
+  useDatasets(datasets: LiveDatasets): vscode.Disposable {
+    this.datasets = datasets;
+    const sub = datasets.onDidChange(() => this.columnsChanged('all'));
+    return new vscode.Disposable(() => {
+      sub.dispose();
+      if (this.datasets === datasets) this.datasets = undefined;
+    });
+  }
+
+  /**
+   * Checks the recipient ids a trigger names against the active connection's recipients (read once per
+   * connection, in the background, when a trigger file is linted); every file is linted again when they arrive.
+   */
+  useRecipients(recipients: AccountRecipients): vscode.Disposable {
+    this.recipients = recipients;
+    const sub = recipients.onDidChange(() => this.columnsChanged('all'));
+    return new vscode.Disposable(() => {
+      sub.dispose();
+      if (this.recipients === recipients) this.recipients = undefined;
+    });
   }
 
   /** Checks the columns a trigger names against the active connection's datasets (read in the background). */
@@ -137,7 +187,7 @@ export class TriggerDiagnostics implements vscode.Disposable {
     });
   }
 
-  /** Another connection: everything again. Columns of some datasets: the files naming them, each once. */
+  /** Another connection, dataset list or recipients: everything again. Columns of some datasets: the files naming them, each once. */
   private columnsChanged(change: ColumnsChange): void {
     if (change === 'all') {
       this.documents.clear();
@@ -162,6 +212,11 @@ export class TriggerDiagnostics implements vscode.Disposable {
     return { ...result.hidden, diagnostics: result.diagnostics };
   }
 
+  /** What VS Code's JSON support reports of a document itself (jsonSupport.ts). */
+  private jsonSupport(doc: vscode.TextDocument): JsonSupport {
+    return { languageId: doc.languageId, validates: vscode.workspace.getConfiguration('json').get<boolean>('validate.enable', true) !== false };
+  }
+
   private onOpen(doc: vscode.TextDocument): void {
     if (this.matcher.matches(doc)) void this.scheduler.lintNow(doc.uri.toString());
   }
@@ -172,9 +227,11 @@ export class TriggerDiagnostics implements vscode.Disposable {
     try {
       const linted = await this.documents.lint(key, doc.version, () => doc.getText(), signal);
       if (signal.aborted || doc.isClosed || doc.version !== linted.version) return;
-      this.collection.show(doc.uri, linted.diagnostics, documentSize(doc));
+      this.collection.show(doc.uri, shownBeside(linted.diagnostics, this.jsonSupport(doc)), documentSize(doc));
       this.naming.set(key, linted.datasets);
       this.columns?.want(linted.datasets);
+      if (linted.datasets.length > 0) this.datasets?.want();
+      this.recipients?.want();
     } catch (err) {
       if (!(err instanceof LintCancelled)) throw err;
     }
@@ -272,7 +329,7 @@ export class TriggerDiagnostics implements vscode.Disposable {
   private async lintAndShow(uri: vscode.Uri, doc: vscode.TextDocument | undefined): Promise<Pick<LintedVersion, 'diagnostics' | 'hidden'>> {
     if (doc) {
       const linted = await this.documents.lint(uri.toString(), doc.version, () => doc.getText());
-      this.collection.show(uri, linted.diagnostics, documentSize(doc));
+      this.collection.show(uri, shownBeside(linted.diagnostics, this.jsonSupport(doc)), documentSize(doc));
       this.naming.set(uri.toString(), linted.datasets);
       return linted;
     }

@@ -1,7 +1,10 @@
 // Which documents are trigger files: setting `obs.triggerFiles` (globs relative to each workspace folder;
 // globs starting with `**/` also match files outside the workspace) plus every document of the scheme
-// that shows triggers read from the service (`obs-trigger:`).
+// that shows triggers read from the service (`obs-trigger:`). A trigger test file (`*.trigger-test.json`)
+// is never one, whatever the globs: the default `**/triggers/**/*.json` would take those kept beside
+// their triggers.
 import * as vscode from 'vscode';
+import { isTriggerTestFile } from '../../backtest/testPaths';
 
 const EXCLUDE = '**/node_modules/**';
 // Documents that only look like files: diffs, output, settings, etc.
@@ -38,7 +41,7 @@ export class TriggerFileMatcher {
 
   matches(doc: vscode.TextDocument): boolean {
     if (doc.uri.scheme === this.triggerScheme) return true;
-    if (IGNORED_SCHEMES.has(doc.uri.scheme)) return false;
+    if (IGNORED_SCHEMES.has(doc.uri.scheme) || isTriggerTestFile(doc.uri.path)) return false;
     return this.selector.length > 0 && vscode.languages.match(this.selector, doc) > 0;
   }
 
@@ -49,7 +52,7 @@ export class TriggerFileMatcher {
     for (const folder of folders) {
       for (const p of this.patterns) {
         const found = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, p), EXCLUDE, undefined, token);
-        for (const uri of found) seen.set(uri.toString(), uri);
+        for (const uri of found) if (!isTriggerTestFile(uri.path)) seen.set(uri.toString(), uri);
         if (token?.isCancellationRequested) return [...seen.values()];
       }
     }

@@ -11,10 +11,10 @@ import {
   type CopyWhat,
   type UpdateApiKeyValues,
 } from '../../webview/protocol/apiKeyForm';
-import { ApiKeyFromWebview, type ApiKeyToWebview } from '../../webview/protocol/messages';
+import { ApiKeyFromWebview, type ApiKeyState, type ApiKeyToWebview, type Unsaved } from '../../webview/protocol/messages';
 import { errorText } from '../core/errors';
 import type { KeyRegistry } from '../tree';
-import { FormController, type FormLog } from './controller';
+import { FormController, type ClientSource, type FormLog } from './controller';
 import { API_KEY_HOST_TEXT, SECRET_TEXT } from './formText';
 
 export interface CreatedKey {
@@ -25,7 +25,8 @@ export interface CreatedKey {
 
 export interface ApiKeyFormDeps {
   mode: 'create' | 'update';
-  client: Pick<ServiceClient, 'createApiKey' | 'updateApiKey'>;
+  /** The connection's client, asked for at each request (a restarted sandbox has a new one). */
+  client: ClientSource<Pick<ServiceClient, 'createApiKey' | 'updateApiKey'>>;
   team: string;
   connectionId: string;
   connectionName: string;
@@ -34,6 +35,10 @@ export interface ApiKeyFormDeps {
   initialUpdate?: UpdateApiKeyValues;
   /** For update: the form was opened for a known key, whose id cannot be changed. */
   idFixed?: boolean;
+  /** Edits kept from this form's panel closed without saving: offered back with the first `init`. */
+  unsaved?: Unsaved<ApiKeyState>;
+  /** For create: a key whose panel was closed before its secret was copied; this form shows it again. */
+  created?: CreatedKey;
   keys: Pick<KeyRegistry, 'list' | 'remember' | 'update'>;
   post(message: ApiKeyToWebview): void;
   log: FormLog;
@@ -53,14 +58,35 @@ export interface ApiKeyFormDeps {
 export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiKeyToWebview> {
   private created: CreatedKey | undefined;
   private copied = false;
+  /** Edits kept from a closed panel, until the first init offers them. */
+  private unsaved: Unsaved<ApiKeyState> | undefined;
+  /** The key was carried over from a panel closed before its secret was copied: the page says so. */
+  private readonly reopened: boolean;
 
   constructor(private readonly deps: ApiKeyFormDeps) {
-    super(deps.mode === 'create' ? 'create API key' : 'update API key', ApiKeyFromWebview, deps.post, deps.log, resolveApiKeyField);
+    super(deps.mode === 'create' ? 'create API key' : 'update API key', ApiKeyFromWebview, deps.post, deps.log, resolveApiKeyField, deps.connectionName);
+    this.unsaved = deps.unsaved;
+    this.created = deps.mode === 'create' && deps.created ? { ...deps.created } : undefined;
+    this.reopened = this.created !== undefined;
+    this.dirtyChanged();
   }
 
-  /** The secret of a key created here that was never copied, for a last chance when the panel closes. */
+  /**
+   * The key created here whose secret was never copied, named as the "API keys" list names it now (it may
+   * have been renamed since): the panel keeps it reachable when it is closed.
+   */
   uncopiedKey(): CreatedKey | undefined {
-    return this.created !== undefined && !this.copied ? { ...this.created } : undefined;
+    return this.created !== undefined && !this.copied ? { ...this.created, name: this.currentName(this.created) } : undefined;
+  }
+
+  /** A created key's name as the "API keys" list has it now (renamed since?), else as it was created. */
+  private currentName(key: CreatedKey): string {
+    return this.deps.keys.list(this.deps.connectionId).find((k) => k.id === key.id && key.id !== '')?.name ?? key.name;
+  }
+
+  /** An uncopied secret is something to lose: the tab says so like unsaved edits. */
+  protected override isDirty(): boolean {
+    return super.isDirty() || (this.created !== undefined && !this.copied);
   }
 
   override dispose(): void {
@@ -91,6 +117,8 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
         this.forgetSecret();
         this.deps.close();
         return;
+      case 'draft':
+        return this.noteDraft(message.state);
     }
   }
 
@@ -102,7 +130,7 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
     const key = this.created;
     if (key === undefined || this.copied) return true;
     const copyChoice: [string, CopyWhat] = key.id === '' ? [SECRET_TEXT.copySecret, 'secret'] : [SECRET_TEXT.copyBoth, 'idAndSecret'];
-    const choice = await this.deps.ask(SECRET_TEXT.notCopied(key.name), SECRET_TEXT.cannotRetrieve, [copyChoice[0], dropIt]);
+    const choice = await this.deps.ask(SECRET_TEXT.notCopied(this.currentName(key)), SECRET_TEXT.cannotRetrieve, [copyChoice[0], dropIt]);
     if (choice === dropIt) return true;
     if (choice === copyChoice[0]) await this.copy(copyChoice[1]);
     return false;
@@ -114,19 +142,26 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
 
   private sendInit(): void {
     const { connectionId, connectionName } = this.deps;
+    // Edits kept from a closed panel are offered once.
+    const unsaved = this.unsaved ? { unsaved: this.unsaved } : {};
+    this.unsaved = undefined;
     if (this.deps.mode === 'create') {
-      this.post({ type: 'init', mode: 'create', connectionId, connectionName, values: defaultCreateValues(this.deps.environmentId) });
+      this.post({ type: 'init', mode: 'create', connectionId, connectionName, values: defaultCreateValues(this.deps.environmentId), ...unsaved });
       // Hiding and showing the panel reloads the page: the secret comes back from memory, not from state.
-      if (this.created) this.post({ type: 'created', key: { ...this.created } });
+      if (this.created) {
+        const notes = this.reopened && !this.copied ? { notes: [SECRET_TEXT.reopened] } : {};
+        this.post({ type: 'created', key: { ...this.created, name: this.currentName(this.created) }, ...notes });
+      }
     } else {
       const values = this.deps.initialUpdate ?? { id: '', name: '', disabled: false };
-      this.post({ type: 'init', mode: 'update', connectionId, connectionName, values, idFixed: this.idFixed });
+      this.post({ type: 'init', mode: 'update', connectionId, connectionName, values, idFixed: this.idFixed, ...unsaved });
     }
   }
 
   private forgetSecret(): void {
     this.created = undefined;
     this.copied = false;
+    this.dirtyChanged();
   }
 
   private async create(values: Parameters<typeof checkCreateApiKey>[0]): Promise<void> {
@@ -140,11 +175,12 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
     // No abort signal: closing the panel must not cut off a create the service may already have done;
     // the panel waits for it and still offers the secret (see apiKeyPanels.ts).
     await this.request('create', API_KEY_HOST_TEXT.creating, async () => {
-      const res = await this.deps.client.createApiKey(this.deps.team, checked.body);
+      const res = await (await this.deps.client()).createApiKey(this.deps.team, checked.body);
       const key = res.data.data;
       // The secret is shown before anything else is tried: nothing that fails after this may lose it.
       this.created = { id: key.id, name: key.attributes.name, secret: key.attributes.secret };
       this.copied = false;
+      this.dirtyChanged();
       const notes = createdNotes(res.oddities?.map((p) => p.field) ?? [], key.id);
       this.post({ type: 'created', key: { ...this.created }, ...(notes.length > 0 ? { notes } : {}) });
       this.log.info(`created API key ${key.id === '' ? '(no id given)' : key.id} ("${key.attributes.name}") on ${this.deps.connectionName}`);
@@ -188,7 +224,7 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
       return;
     }
     await this.request('update', API_KEY_HOST_TEXT.saving, async () => {
-      const res = await this.deps.client.updateApiKey(this.deps.team, values.id, checked.body, { signal: this.abort.signal });
+      const res = await (await this.deps.client()).updateApiKey(this.deps.team, values.id, checked.body, { signal: this.abort.signal });
       const key = res.data.data;
       const patch = { name: key.attributes.name, disabled: key.attributes.disabled };
       if (this.deps.keys.list(this.deps.connectionId).some((k) => k.id === key.id)) {
@@ -220,6 +256,7 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
     }
     await this.deps.copy(copyText(what, this.created));
     this.copied = true;
+    this.dirtyChanged();
     this.post({ type: 'copied', what });
   }
 }

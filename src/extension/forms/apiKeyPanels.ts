@@ -1,13 +1,13 @@
 // The API key forms (create 4.1, update 4.2): the commands that open them, their restore after a window
-// reload, and the last chance to copy a created key's secret when its panel closes.
+// reload, and a created key's secret kept reachable when its panel closes before it was copied.
 import * as vscode from 'vscode';
-import { copyText, describeUnsavedApiKeyUpdate, type CopyWhat, type UpdateApiKeyValues } from '../../webview/protocol/apiKeyForm';
-import { ApiKeyState, VIEW_TYPES } from '../../webview/protocol/messages';
+import { describeUnsavedApiKeyUpdate, type UpdateApiKeyValues } from '../../webview/protocol/apiKeyForm';
+import { ApiKeyState, VIEW_TYPES, type Unsaved } from '../../webview/protocol/messages';
 import type { ActiveConnection } from '../connections';
 import { ApiKeyArg, ApiKeysArg, parseArg } from '../tree';
 import { ApiKeyFormController, type CreatedKey } from './apiKeyController';
-import { API_KEY_HOST_TEXT, PANEL_TEXT, SECRET_TEXT, TAB_TITLES } from './formText';
-import { FormOpenError, type FormHandlers, type FormPanels } from './panels';
+import { API_KEY_HOST_TEXT, PANEL_TEXT, TAB_TITLES } from './formText';
+import { FormOpenError, type FormHandlers, type FormPanels, type KeptEdits, type PanelController } from './panels';
 
 type Mode = 'create' | 'update';
 
@@ -68,27 +68,31 @@ export class ApiKeyPanels {
       const known = this.panels.deps.keys.list(connectionId).find((k) => k.id === updateValues.id);
       return describeUnsavedApiKeyUpdate(updateValues, known && { id: known.id, name: known.name, disabled: known.disabled });
     });
-    this.open(panel, conn, mode, updateValues, idFixed === true);
+    this.open(panel, conn, mode, updateValues, idFixed === true, { restoring: true });
   }
 
-  private open(panel: vscode.WebviewPanel, conn: ActiveConnection, mode: Mode, initial?: UpdateApiKeyValues, idFixed = false): void {
+  private open(panel: vscode.WebviewPanel, conn: ActiveConnection, mode: Mode, initial?: UpdateApiKeyValues, idFixed = false, opts: OpenOptions = {}): void {
     const { deps } = this.panels;
     // A form opened to update "by id" has no id yet: it gets a key of its own, so it never replaces another.
-    const key = mode === 'create' ? `create:${conn.profile.id}` : `update:${conn.profile.id}:${initial?.id || `by-id-${++this.untitled}`}`;
+    const key = opts.key ?? (mode === 'create' ? `create:${conn.profile.id}` : `update:${conn.profile.id}:${initial?.id || `by-id-${++this.untitled}`}`);
+    const unsaved = opts.restoring ? undefined : keptState(this.panels.takeKept(key), mode);
     this.panels.attach(
       key,
+      conn.profile.id,
       panel,
       'apiKeyForm',
       (post) =>
         new ApiKeyFormController({
           mode,
-          client: conn.client,
+          client: this.panels.clientSource(conn.profile.id),
           team: conn.profile.team,
           connectionId: conn.profile.id,
           connectionName: conn.profile.name,
           environmentId: conn.profile.environmentId,
           initialUpdate: initial,
           idFixed,
+          unsaved,
+          created: opts.created,
           keys: deps.keys,
           post,
           log: this.panels.log,
@@ -98,28 +102,53 @@ export class ApiKeyPanels {
           close: () => panel.dispose(),
           onChanged: () => deps.refreshTree(),
           renamed: (name) => {
-            if (idFixed) panel.title = TAB_TITLES.updateApiKey(name, conn.profile.name);
+            if (idFixed) this.panels.retitle(panel, TAB_TITLES.updateApiKey(name, conn.profile.name));
           },
         }),
-      async (controller) => {
-        if (!(controller instanceof ApiKeyFormController)) return;
-        // A create still running finishes first, so its secret is not lost with the panel.
-        await controller.whenIdle();
-        const pending = controller.uncopiedKey();
-        controller.dispose();
-        if (pending) await this.lastChanceToCopy(pending);
+      {
+        onClosed: (controller) => this.closed(controller, conn),
+        reopen: () => {
+          if (!this.panels.reveal(key)) this.open(this.newPanel(conn, mode, initial), conn, mode, initial, idFixed, { key });
+        },
       },
     );
   }
 
-  /** The panel closed with a secret never copied: offer it once more, then it is gone for good. */
-  private async lastChanceToCopy(key: CreatedKey): Promise<void> {
-    // The default (first) choice copies; a key without an id can only have its secret copied.
-    const choices: Record<string, CopyWhat> = key.id === '' ? { [SECRET_TEXT.copySecret]: 'secret' } : { [SECRET_TEXT.copyBoth]: 'idAndSecret', [SECRET_TEXT.copySecret]: 'secret' };
-    const choice = await vscode.window.showWarningMessage(SECRET_TEXT.notCopied(key.name), { modal: true, detail: SECRET_TEXT.cannotRetrieve }, ...Object.keys(choices));
-    const what = choice === undefined ? undefined : choices[choice];
-    if (what === undefined) return;
-    await vscode.env.clipboard.writeText(copyText(what, key));
-    void vscode.window.showInformationMessage(what === 'idAndSecret' ? SECRET_TEXT.copiedBoth : SECRET_TEXT.copiedSecret);
+  private newPanel(conn: ActiveConnection, mode: Mode, initial: UpdateApiKeyValues | undefined): vscode.WebviewPanel {
+    if (mode === 'create') return this.panels.newPanel(VIEW_TYPES.createApiKey, TAB_TITLES.createApiKey(conn.profile.name));
+    return this.panels.newPanel(VIEW_TYPES.updateApiKey, TAB_TITLES.updateApiKey(initial?.id ? initial.name || initial.id : '', conn.profile.name));
   }
+
+  /**
+   * A create form's panel closed with a secret never copied: the secret must stay reachable, so the panel
+   * opens again with it (its page says why) until it is copied or dropped with Close. Nothing is written anywhere.
+   */
+  private async closed(controller: PanelController, conn: ActiveConnection): Promise<void> {
+    if (!(controller instanceof ApiKeyFormController)) return;
+    // A create still running finishes first, so its secret is not lost with the panel.
+    await controller.whenIdle();
+    const pending = controller.uncopiedKey();
+    controller.dispose();
+    if (pending === undefined) return;
+    if (this.panels.isClosing) {
+      this.panels.log.warn('the window closed with the secret of a new API key never copied');
+      return;
+    }
+    this.open(this.newPanel(conn, 'create', undefined), conn, 'create', undefined, false, { created: pending, key: `created:${conn.profile.id}:${pending.id}:${++this.untitled}` });
+  }
+}
+
+interface OpenOptions {
+  /** The panel's key, when it must be the one a closed panel had (Reopen). */
+  key?: string;
+  /** A panel restored after a window reload: its page has its edits already. */
+  restoring?: boolean;
+  /** A created key whose panel closed before its secret was copied. */
+  created?: CreatedKey;
+}
+
+/** Kept edits that are this API key form's state (anything else is dropped). */
+function keptState(kept: KeptEdits | undefined, mode: Mode): Unsaved<ApiKeyState> | undefined {
+  const state = ApiKeyState.safeParse(kept?.state);
+  return kept && state.success && state.data.mode === mode ? { state: state.data, savedAt: kept.savedAt } : undefined;
 }

@@ -12,10 +12,10 @@ import {
   type BurnAlertEdits,
   type RecipientOption,
 } from '../../webview/protocol/burnAlertForm';
-import { BurnAlertFromWebview, type BurnAlertContext, type BurnAlertToWebview } from '../../webview/protocol/messages';
+import { BurnAlertFromWebview, type BurnAlertContext, type BurnAlertState, type BurnAlertToWebview, type Unsaved } from '../../webview/protocol/messages';
 import { formProblem } from '../../webview/protocol/problems';
 import { errorText } from '../core/errors';
-import { FormController, type FormLog } from './controller';
+import { FormController, type ClientSource, type FormLog } from './controller';
 import { BURN_ALERT_HOST_TEXT } from './formText';
 
 /** One side of a "Review changes" diff: a title and the JSON shown read-only. */
@@ -25,17 +25,22 @@ export interface ReviewSide {
 }
 
 export interface BurnAlertFormDeps {
-  client: Pick<ServiceClient, 'getBurnAlert' | 'listBurnAlerts' | 'updateBurnAlert' | 'listTriggers'>;
+  /** The connection's client, asked for at each request (a restarted sandbox has a new one). */
+  client: ClientSource<Pick<ServiceClient, 'getBurnAlert' | 'listBurnAlerts' | 'updateBurnAlert' | 'listTriggers'>>;
   context: BurnAlertContext;
   connectionName: string;
   /** The alert as the tree showed it, or as the form had it before a window reload. */
   loaded?: BurnAlert;
   /** True when `loaded` comes from a form restored after a window reload (its edits are relative to it). */
   restored?: boolean;
+  /** Edits kept from this form's panel closed without saving: offered back with the first `init`. */
+  unsaved?: Unsaved<BurnAlertState>;
   post(message: BurnAlertToWebview): void;
   log: FormLog;
   /** Opens a diff of two read-only JSON documents (vscode.diff in the extension). */
   openDiff(left: ReviewSide, right: ReviewSide, title: string): Promise<void>;
+  /** Closes the diffs this form opened: after a save they compare what no longer holds. */
+  closeDiffs?(): Promise<void>;
   onChanged?(): void;
 }
 
@@ -46,10 +51,16 @@ export class BurnAlertFormController extends FormController<BurnAlertFromWebview
   private pending: { body: UpdateBurnAlertRequest; current: BurnAlert } | undefined;
   /** Whether the service serves GET of one alert; 'unavailable' after a 404/405 for an alert the list has. */
   private singleGet: 'untried' | 'served' | 'unavailable' = 'untried';
+  /** Whether the page was sent the alert (an `init`); until then a connection coming back loads it. */
+  private initSent = false;
+
+  /** Edits kept from a closed panel, until the first init offers them. */
+  private unsaved: Unsaved<BurnAlertState> | undefined;
 
   constructor(private readonly deps: BurnAlertFormDeps) {
-    super('burn alert', BurnAlertFromWebview, deps.post, deps.log, resolveBurnAlertField);
+    super('burn alert', BurnAlertFromWebview, deps.post, deps.log, resolveBurnAlertField, deps.connectionName);
     this.loaded = deps.loaded;
+    this.unsaved = deps.unsaved;
   }
 
   /** The version the form edits (for tests and for the panel title). */
@@ -76,6 +87,8 @@ export class BurnAlertFormController extends FormController<BurnAlertFromWebview
         return;
       case 'resolveConflict':
         return this.once('resolve', () => this.resolve(message.choice));
+      case 'draft':
+        return this.noteDraft(message.state);
     }
   }
 
@@ -87,9 +100,10 @@ export class BurnAlertFormController extends FormController<BurnAlertFromWebview
   private async fetchCurrent(): Promise<BurnAlert | undefined> {
     const { dataset, sloId, alertId } = this.deps.context;
     const signal = this.abort.signal;
+    const client = await this.deps.client();
     if (this.singleGet !== 'unavailable') {
       try {
-        const res = await this.deps.client.getBurnAlert(dataset, alertId, { signal });
+        const res = await client.getBurnAlert(dataset, alertId, { signal });
         this.singleGet = 'served';
         return res.data;
       } catch (err) {
@@ -100,7 +114,7 @@ export class BurnAlertFormController extends FormController<BurnAlertFromWebview
         else if (this.singleGet === 'served') return undefined;
       }
     }
-    const listed = (await this.deps.client.listBurnAlerts(dataset, sloId, { signal })).data.find((a) => a.id === alertId);
+    const listed = (await client.listBurnAlerts(dataset, sloId, { signal })).data.find((a) => a.id === alertId);
     if (listed !== undefined && this.singleGet !== 'unavailable') {
       this.singleGet = 'unavailable';
       this.log.info(`burn alert form: the service does not serve one alert by id; the recipients of ${alertId} are unknown`);
@@ -130,8 +144,16 @@ export class BurnAlertFormController extends FormController<BurnAlertFromWebview
     }
   }
 
+  protected override reconnected(): void {
+    if (!this.initSent) void this.once('load', () => this.load());
+  }
+
   private sendInit(discardEdits: boolean): void {
     if (!this.loaded) return;
+    this.initSent = true;
+    // Edits kept from a closed panel are offered once: a later init (a reload) starts from the service.
+    const unsaved = discardEdits ? undefined : this.unsaved;
+    this.unsaved = undefined;
     this.post({
       type: 'init',
       context: this.deps.context,
@@ -139,6 +161,7 @@ export class BurnAlertFormController extends FormController<BurnAlertFromWebview
       loaded: this.loaded,
       recipientOptions: this.options ?? [],
       discardEdits,
+      ...(unsaved ? { unsaved } : {}),
     });
   }
 
@@ -148,15 +171,16 @@ export class BurnAlertFormController extends FormController<BurnAlertFromWebview
    */
   private async gatherRecipients(): Promise<RecipientOption[]> {
     const { dataset, sloId } = this.deps.context;
+    const client = await this.deps.client();
     const lists: (readonly Recipient[] | undefined)[] = [this.loaded?.recipients];
     const sources: [string, () => Promise<(readonly Recipient[] | undefined)[]>][] = [
-      ['burn alerts', async () => (await this.deps.client.listBurnAlerts(dataset, sloId, { signal: this.abort.signal })).data.map((a) => a.recipients)],
-      ['triggers', async () => (await this.deps.client.listTriggers(dataset, { signal: this.abort.signal })).data.map((t) => t.recipients)],
+      ['burn alerts', async () => (await client.listBurnAlerts(dataset, sloId, { signal: this.abort.signal })).data.map((a) => a.recipients)],
+      ['triggers', async () => (await client.listTriggers(dataset, { signal: this.abort.signal })).data.map((t) => t.recipients)],
     ];
     if (dataset !== ENVIRONMENT_WIDE) {
       sources.push([
         'environment-wide triggers',
-        async () => (await this.deps.client.listTriggers(ENVIRONMENT_WIDE, { signal: this.abort.signal })).data.map((t) => t.recipients),
+        async () => (await client.listTriggers(ENVIRONMENT_WIDE, { signal: this.abort.signal })).data.map((t) => t.recipients),
       ]);
     }
     const results = await Promise.allSettled(sources.map(([, load]) => load()));
@@ -194,7 +218,7 @@ export class BurnAlertFormController extends FormController<BurnAlertFromWebview
 
   private async put(body: UpdateBurnAlertRequest): Promise<void> {
     const { dataset, alertId } = this.deps.context;
-    const res = await this.deps.client.updateBurnAlert(dataset, alertId, body, { signal: this.abort.signal });
+    const res = await (await this.deps.client()).updateBurnAlert(dataset, alertId, body, { signal: this.abort.signal });
     // The response may leave out members the body carried (4.4 lists no budget_rate fields): keep them.
     const next = parseBurnAlert({ ...this.loaded, ...body, ...res.data });
     this.loaded = next ?? res.data;
@@ -202,6 +226,8 @@ export class BurnAlertFormController extends FormController<BurnAlertFromWebview
     this.log.info(`updated burn alert ${alertId} in ${dataset}`);
     this.post({ type: 'saved', loaded: this.loaded });
     this.deps.onChanged?.();
+    // Saved whatever happens to the diff tabs: a failure to close them is only logged.
+    await this.deps.closeDiffs?.().catch((err: unknown) => this.log.warn(`burn alert form: could not close its review diffs: ${errorText(err)}`));
   }
 
   private async resolve(choice: 'overwrite' | 'reload' | 'cancel'): Promise<void> {

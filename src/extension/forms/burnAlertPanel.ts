@@ -3,12 +3,12 @@
 import * as vscode from 'vscode';
 import { DatasetSlug, ENVIRONMENT_WIDE, type BurnAlert } from '../../api/schemas';
 import { describeUnsavedBurnAlert } from '../../webview/protocol/burnAlertForm';
-import { BurnAlertState, VIEW_TYPES, type BurnAlertContext } from '../../webview/protocol/messages';
+import { BurnAlertState, VIEW_TYPES, type BurnAlertContext, type Unsaved } from '../../webview/protocol/messages';
 import type { ActiveConnection } from '../connections';
 import { BurnAlertArg, parseArg } from '../tree';
 import { BurnAlertFormController } from './burnAlertController';
 import { BURN_ALERT_HOST_TEXT, PANEL_TEXT, TAB_TITLES } from './formText';
-import { FormOpenError, type FormHandlers, type FormPanels } from './panels';
+import { FormOpenError, type FormHandlers, type FormPanels, type KeptEdits } from './panels';
 
 export class BurnAlertPanel {
   constructor(private readonly panels: FormPanels) {}
@@ -71,23 +71,36 @@ export class BurnAlertPanel {
   private open(existing: vscode.WebviewPanel | undefined, conn: ActiveConnection, context: BurnAlertContext, loaded?: BurnAlert, restored = false): void {
     const key = `burnAlert:${context.connectionId}:${context.dataset}:${context.alertId}`;
     if (!existing && this.panels.reveal(key)) return;
+    // Edits kept from this form's panel closed without saving: their version is the base (the check at Save compares it).
+    const unsaved = existing ? undefined : keptState(this.panels.takeKept(key));
+    const base = unsaved?.state.loaded ?? loaded;
     const panel = existing ?? this.panels.newPanel(VIEW_TYPES.burnAlert, TAB_TITLES.burnAlert(context.alertId, conn.profile.name));
     this.panels.attach(
       key,
+      conn.profile.id,
       panel,
       'burnAlertForm',
       (post) =>
         new BurnAlertFormController({
-          client: conn.client,
+          client: this.panels.clientSource(conn.profile.id),
           context,
           connectionName: conn.profile.name,
-          loaded,
-          restored,
+          loaded: base,
+          restored: restored || unsaved?.state.loaded !== undefined,
+          unsaved,
           post,
           log: this.panels.log,
-          openDiff: (left, right, title) => this.panels.deps.reviews.openDiff(left, right, title),
+          openDiff: (left, right, title) => this.panels.deps.reviews.openDiff(left, right, title, key),
+          closeDiffs: () => this.panels.deps.reviews.closeDiffs(key),
           onChanged: () => this.panels.deps.refreshTree(),
         }),
+      { reopen: () => this.open(undefined, conn, context, loaded) },
     );
   }
+}
+
+/** Kept edits that are a burn alert form's state (anything else is dropped). */
+function keptState(kept: KeptEdits | undefined): Unsaved<BurnAlertState> | undefined {
+  const state = BurnAlertState.safeParse(kept?.state);
+  return kept && state.success ? { state: state.data, savedAt: kept.savedAt } : undefined;
 }

@@ -12,17 +12,20 @@ import {
 } from '../../webview/protocol/datasetDefinitionsForm';
 import { isServiceFailure, type FormProblems } from '../../webview/protocol/problems';
 import { DEFINITIONS_TEXT } from '../../webview/protocol/text/datasetDefinitionsForm';
-import { DefinitionsFromWebview, type DefinitionsContext, type DefinitionsToWebview } from '../../webview/protocol/messages';
+import { DefinitionsFromWebview, type DefinitionsContext, type DefinitionsState, type DefinitionsToWebview, type Unsaved } from '../../webview/protocol/messages';
 import { errorText } from '../core/errors';
-import { FormController, type FormLog } from './controller';
+import { FormController, type ClientSource, type FormLog } from './controller';
 import { DEFINITIONS_HOST_TEXT } from './formText';
 
 export interface DefinitionsFormDeps {
-  client: Pick<ServiceClient, 'updateDatasetDefinitions' | 'listColumns'>;
+  /** The connection's client, asked for at each request (a restarted sandbox has a new one). */
+  client: ClientSource<Pick<ServiceClient, 'updateDatasetDefinitions' | 'listColumns'>>;
   context: DefinitionsContext;
   connectionName: string;
   /** The map as the form had it before a window reload. */
   loaded?: DatasetDefinitions;
+  /** Edits kept from this form's panel closed without saving: offered back with the first `init`. */
+  unsaved?: Unsaved<DefinitionsState>;
   post(message: DefinitionsToWebview): void;
   log: FormLog;
   onChanged?(): void;
@@ -42,10 +45,16 @@ export class DatasetDefinitionsFormController extends FormController<Definitions
   private columns: { name: string; hidden: boolean }[] | null | undefined;
   /** The body of the save in flight: a refusal that names its columns only in text lands on their fields. */
   private sending: UpdateDatasetDefinitionsRequest | undefined;
+  /** Whether the page was sent the map (an `init`); until then a connection coming back reads it. */
+  private initSent = false;
+
+  /** Edits kept from a closed panel, until the first init offers them. */
+  private unsaved: Unsaved<DefinitionsState> | undefined;
 
   constructor(private readonly deps: DefinitionsFormDeps) {
-    super('dataset definitions', DefinitionsFromWebview, deps.post, deps.log, resolveDefinitionField);
+    super('dataset definitions', DefinitionsFromWebview, deps.post, deps.log, resolveDefinitionField, deps.connectionName);
     this.loaded = deps.loaded;
+    this.unsaved = deps.unsaved;
   }
 
   protected async handle(message: DefinitionsFromWebview): Promise<void> {
@@ -56,7 +65,13 @@ export class DatasetDefinitionsFormController extends FormController<Definitions
         return this.once('reload', () => this.load(true));
       case 'submit':
         return this.once('save', () => this.submit(message.rows));
+      case 'draft':
+        return this.noteDraft(message.state);
     }
+  }
+
+  protected override reconnected(): void {
+    if (!this.initSent) void this.once('load', () => this.load(false));
   }
 
   private async load(fresh: boolean): Promise<void> {
@@ -66,8 +81,13 @@ export class DatasetDefinitionsFormController extends FormController<Definitions
       return;
     }
     try {
-      if (fresh || this.loaded === undefined) this.loaded = await readDefinitions(this.deps.client, this.deps.context.dataset, this.abort.signal);
-      if (fresh || this.columns === undefined) this.columns = await this.listColumns();
+      const client = await this.deps.client();
+      if (fresh || this.loaded === undefined) this.loaded = await readDefinitions(client, this.deps.context.dataset, this.abort.signal);
+      if (fresh || this.columns === undefined) this.columns = await this.listColumns(client);
+      this.initSent = true;
+      // Edits kept from a closed panel are offered once: a later init (Reload) starts from the service.
+      const unsaved = fresh ? undefined : this.unsaved;
+      this.unsaved = undefined;
       this.post({
         type: 'init',
         context: this.deps.context,
@@ -75,6 +95,7 @@ export class DatasetDefinitionsFormController extends FormController<Definitions
         loaded: this.loaded,
         columns: this.columns,
         discardEdits: fresh,
+        ...(unsaved ? { unsaved } : {}),
       });
     } catch (err) {
       this.log.warn(`dataset definitions form: reading failed: ${errorText(err)}`);
@@ -86,9 +107,9 @@ export class DatasetDefinitionsFormController extends FormController<Definitions
   }
 
   /** The columns for completion and checks; null (no checks) when they cannot be listed. */
-  private async listColumns(): Promise<{ name: string; hidden: boolean }[] | null> {
+  private async listColumns(client: Pick<ServiceClient, 'listColumns'>): Promise<{ name: string; hidden: boolean }[] | null> {
     try {
-      const res = await this.deps.client.listColumns(this.deps.context.dataset, { signal: this.abort.signal });
+      const res = await client.listColumns(this.deps.context.dataset, { signal: this.abort.signal });
       return res.data.map((c) => ({ name: c.key_name, hidden: c.hidden }));
     } catch (err) {
       this.log.warn(`dataset definitions form: could not list columns: ${errorText(err)}`);
@@ -112,7 +133,7 @@ export class DatasetDefinitionsFormController extends FormController<Definitions
     this.sending = checked.body;
     try {
       await this.request('save', DEFINITIONS_TEXT.saving, async () => {
-        const res = await this.deps.client.updateDatasetDefinitions(this.deps.context.dataset, checked.body, { signal: this.abort.signal });
+        const res = await (await this.deps.client()).updateDatasetDefinitions(this.deps.context.dataset, checked.body, { signal: this.abort.signal });
         this.loaded = res.data;
         this.log.info(`updated dataset definitions of ${this.deps.context.dataset}: ${sent.join(', ')}`);
         this.post({ type: 'saved', loaded: res.data, sent });
@@ -125,6 +146,8 @@ export class DatasetDefinitionsFormController extends FormController<Definitions
 
   protected override problemsOf(err: unknown): FormProblems {
     const problems = super.problemsOf(err);
-    return this.sending !== undefined && isServiceFailure(err) ? placeRefusedColumns(problems, err, this.sending) : problems;
+    if (this.sending === undefined || !isServiceFailure(err)) return problems;
+    const known = this.columns ? new Set(this.columns.map((c) => c.name)) : null;
+    return placeRefusedColumns(problems, err, this.sending, known);
   }
 }

@@ -2,12 +2,12 @@
 import * as vscode from 'vscode';
 import type { DatasetDefinitions } from '../../api/schemas';
 import { definitionsDatasetProblem, describeUnsavedDefinitions } from '../../webview/protocol/datasetDefinitionsForm';
-import { DefinitionsState, VIEW_TYPES, type DefinitionsContext } from '../../webview/protocol/messages';
+import { DefinitionsState, VIEW_TYPES, type DefinitionsContext, type Unsaved } from '../../webview/protocol/messages';
 import type { ActiveConnection } from '../connections';
 import { DatasetArg, parseArg } from '../tree';
 import { DatasetDefinitionsFormController } from './datasetDefinitionsController';
 import { DEFINITIONS_HOST_TEXT, PANEL_TEXT, TAB_TITLES } from './formText';
-import { FormOpenError, type FormHandlers, type FormPanels } from './panels';
+import { FormOpenError, type FormHandlers, type FormPanels, type KeptEdits } from './panels';
 
 export class DefinitionsPanel {
   constructor(private readonly panels: FormPanels) {}
@@ -55,20 +55,31 @@ export class DefinitionsPanel {
   private open(existing: vscode.WebviewPanel | undefined, conn: ActiveConnection, context: DefinitionsContext, loaded?: DatasetDefinitions): void {
     const key = `definitions:${context.connectionId}:${context.dataset}`;
     if (!existing && this.panels.reveal(key)) return;
+    // Edits kept from this form's panel closed without saving: the page puts the changed definitions back on the map read now.
+    const unsaved = existing ? undefined : keptState(this.panels.takeKept(key));
     const panel = existing ?? this.panels.newPanel(VIEW_TYPES.datasetDefinitions, TAB_TITLES.definitions(context.dataset, conn.profile.name));
     this.panels.attach(
       key,
+      conn.profile.id,
       panel,
       'datasetDefinitionsForm',
       (post) =>
         new DatasetDefinitionsFormController({
-          client: conn.client,
+          client: this.panels.clientSource(conn.profile.id),
           context,
           connectionName: conn.profile.name,
           loaded,
+          unsaved,
           post,
           log: this.panels.log,
         }),
+      { reopen: () => this.open(undefined, conn, context) },
     );
   }
+}
+
+/** Kept edits that are a dataset definitions form's state (anything else is dropped). */
+function keptState(kept: KeptEdits | undefined): Unsaved<DefinitionsState> | undefined {
+  const state = DefinitionsState.safeParse(kept?.state);
+  return kept && state.success ? { state: state.data, savedAt: kept.savedAt } : undefined;
 }

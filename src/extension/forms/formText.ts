@@ -44,6 +44,10 @@ export const SECRET_TEXT = {
   get copiedSecret(): string {
     return l10n.t('The secret was copied to the clipboard.');
   },
+  /** Said on the panel opened again because it was closed before the secret was copied. */
+  get reopened(): string {
+    return l10n.t('This panel was closed before the secret was copied, so it was opened again: copy the secret now, or choose Close to drop it for good.');
+  },
 } as const;
 
 /** The words every form's host side shares: restoring a panel, the connection it belongs to. */
@@ -57,6 +61,18 @@ export const PANEL_TEXT = {
   get notRestored(): string {
     return l10n.t('This form could not be restored');
   },
+  /** A form's panel closed with edits not saved; {0} is its title. */
+  closedWithEdits: (title: string) =>
+    l10n.t('"{0}" was closed with unsaved edits. They are kept until VS Code closes: open the same form again to get them back.', title),
+  get reopen(): string {
+    return l10n.t('Reopen');
+  },
+  get discard(): string {
+    return l10n.t('Discard Edits');
+  },
+  /** The form's connection was removed (the sandbox stopped) or its client closed: never "the client is closed". */
+  connectionUnavailable: (connection: string) =>
+    l10n.t('The connection {0} is not available: start the sandbox or switch connections; your edits are kept.', short(connection)),
 } as const;
 
 /** The API key forms' host side: pickers, progress and the status lines it posts. */

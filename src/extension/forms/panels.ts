@@ -2,6 +2,7 @@
 // to its vscode-free controller, serializers that bring a form back after a window reload, and the
 // connection a form works on.
 import * as vscode from 'vscode';
+import type { ServiceClient } from '../../api/client';
 import type { ActiveConnection, ConnectionManager } from '../connections';
 import { errorText } from '../core/errors';
 import type { Feedback } from '../core/feedback';
@@ -18,8 +19,32 @@ export type FormScript = 'apiKeyForm' | 'burnAlertForm' | 'datasetDefinitionsFor
 export interface PanelController {
   receive(raw: unknown): Promise<void>;
   whenIdle(): Promise<void>;
+  /** The form's connection was removed, or is there again (the sandbox stopped, started again). */
+  connectionChanged(available: boolean): void;
+  /** Calls `listener` when the form turns dirty or clean (at once if it is dirty already). */
+  onDirtyChange(listener: (dirty: boolean) => void): void;
+  /** The page's unsaved edits, kept when the panel closes; undefined when there are none. */
+  readonly unsavedState: unknown;
   dispose(): void;
 }
+
+/** Edits kept from a form closed without saving them, and when. */
+export interface KeptEdits {
+  state: unknown;
+  savedAt: number;
+}
+
+/** What a panel does when it closes, besides keeping unsaved edits. */
+export interface AttachOptions {
+  /** Runs once the panel is gone (the API key form keeps an uncopied secret reachable). */
+  onClosed?: (controller: PanelController) => Promise<void>;
+  /** Opens the same form again (the notification's "Reopen" after a close with unsaved edits). */
+  reopen?: () => void;
+}
+
+/** Webview panels have no dirty state of their own: the title carries it, as an editor tab's dot does. */
+export const DIRTY_MARK = '\u25CF ';
+const untitled = (title: string): string => (title.startsWith(DIRTY_MARK) ? title.slice(DIRTY_MARK.length) : title);
 
 export interface FormsDeps {
   extensionUri: vscode.Uri;
@@ -47,16 +72,75 @@ export class FormOpenError extends Error {
 
 export class FormPanels implements vscode.Disposable {
   private readonly panels = new Map<string, vscode.WebviewPanel>();
-  private readonly controllers = new Map<vscode.WebviewPanel, PanelController>();
+  private readonly controllers = new Map<vscode.WebviewPanel, { controller: PanelController; connectionId: string }>();
+  private readonly watching: { dispose(): void };
+  /** The title of each panel without its dirty mark. */
+  private readonly titles = new Map<vscode.WebviewPanel, string>();
+  /** Edits of forms closed without saving, by form key: in memory only, offered back when the same form opens. */
+  private readonly kept = new Map<string, KeptEdits>();
+  /** True once the forms are being disposed (the window closes): nothing is kept or reopened then. */
+  private closing = false;
 
-  constructor(readonly deps: FormsDeps) {}
+  constructor(readonly deps: FormsDeps) {
+    // Every open form hears when its connection goes (the sandbox stopped) and comes back.
+    this.watching = deps.connections.store.onDidChange(() => this.connectionsChanged());
+  }
 
   get log(): Feedback['log'] {
     return this.deps.feedback.log;
   }
 
   dispose(): void {
+    this.closing = true;
+    this.watching.dispose();
     for (const panel of this.panels.values()) panel.dispose();
+  }
+
+  /** True while the forms are being disposed with the window. */
+  get isClosing(): boolean {
+    return this.closing;
+  }
+
+  /** The edits kept for this form (key) from a panel closed without saving, handed to the form that opens now. */
+  takeKept(key: string): KeptEdits | undefined {
+    const kept = this.kept.get(key);
+    this.kept.delete(key);
+    return kept;
+  }
+
+  /** A panel's title, the dirty mark kept as it is (a renamed key). */
+  retitle(panel: vscode.WebviewPanel, title: string): void {
+    const dirty = panel.title.startsWith(DIRTY_MARK);
+    this.titles.set(panel, title);
+    panel.title = dirty ? `${DIRTY_MARK}${title}` : title;
+  }
+
+  /**
+   * A panel closed with edits not saved (webview panels cannot refuse to close): the edits are kept for
+   * when the same form opens again, and a notification says so, with Reopen and Discard.
+   */
+  private keepEdits(key: string, title: string, state: unknown, reopen: (() => void) | undefined): void {
+    const kept: KeptEdits = { state, savedAt: Date.now() };
+    this.kept.set(key, kept);
+    const choices = reopen ? [PANEL_TEXT.reopen, PANEL_TEXT.discard] : [PANEL_TEXT.discard];
+    void vscode.window.showInformationMessage(PANEL_TEXT.closedWithEdits(title), ...choices).then((choice) => {
+      if (this.kept.get(key) !== kept) return;
+      if (choice === PANEL_TEXT.discard) this.kept.delete(key);
+      else if (choice === PANEL_TEXT.reopen) reopen?.();
+    });
+  }
+
+  /**
+   * The client of a connection by its id, looked up at every request: a form keeps working when its
+   * connection is removed and added again (a new client), and fails with ConnectionGoneError meanwhile.
+   */
+  clientSource(connectionId: string): () => Promise<ServiceClient> {
+    return async () => (await this.deps.connections.connectionFor(connectionId)).client;
+  }
+
+  private connectionsChanged(): void {
+    const present = new Set(this.deps.connections.list().map((p) => p.id));
+    for (const { controller, connectionId } of this.controllers.values()) controller.connectionChanged(present.has(connectionId));
   }
 
   /** The connection a tree item belongs to, or the active one when no item was given. */
@@ -122,10 +206,11 @@ export class FormPanels implements vscode.Disposable {
    */
   attach(
     key: string,
+    connectionId: string,
     panel: vscode.WebviewPanel,
     script: FormScript,
     make: (post: (message: unknown) => void) => PanelController,
-    onClosed?: (controller: PanelController) => Promise<void>,
+    options: AttachOptions = {},
   ): void {
     const webview = panel.webview;
     webview.options = this.webviewOptions();
@@ -146,16 +231,26 @@ export class FormPanels implements vscode.Disposable {
     });
     this.panels.get(key)?.dispose();
     this.panels.set(key, panel);
-    this.controllers.set(panel, controller);
+    this.controllers.set(panel, { controller, connectionId });
+    // A panel restored after a reload may carry the mark in its saved title.
+    this.titles.set(panel, untitled(panel.title));
+    controller.onDirtyChange((dirty) => {
+      const title = this.titles.get(panel) ?? untitled(panel.title);
+      panel.title = dirty ? `${DIRTY_MARK}${title}` : title;
+    });
     const received = webview.onDidReceiveMessage((raw: unknown) => void controller.receive(raw));
     panel.onDidDispose(() => {
       open = false;
       received.dispose();
+      const title = this.titles.get(panel) ?? untitled(panel.title);
       if (this.panels.get(key) === panel) this.panels.delete(key);
       this.controllers.delete(panel);
+      this.titles.delete(panel);
+      const state = controller.unsavedState;
+      if (state !== undefined && !this.closing) this.keepEdits(key, title, state, options.reopen);
       void (async () => {
         try {
-          if (onClosed) await onClosed(controller);
+          if (options.onClosed) await options.onClosed(controller);
         } finally {
           controller.dispose();
         }
@@ -171,7 +266,7 @@ export class FormPanels implements vscode.Disposable {
   openControllers(): ReadonlyMap<string, PanelController> {
     const open = new Map<string, PanelController>();
     for (const [key, panel] of this.panels) {
-      const controller = this.controllers.get(panel);
+      const controller = this.controllers.get(panel)?.controller;
       if (controller) open.set(key, controller);
     }
     return open;

@@ -8,16 +8,16 @@ import type { ActiveConnection } from '../connections';
 import { isAlreadyReported, progressFailureText } from '../core/errors';
 import { safeLabel } from '../core/text';
 import { parseArg, TriggerArg } from '../tree';
-import { DEFAULT_PREVIEW_WINDOW, PREVIEW_WINDOWS, planPreview, type PlanMode } from './preview/plan';
-import { readSavedQuery, runPreview, PreviewRefused } from './preview/run';
-import { spanLabel } from './preview/summary';
-import { triggerFromText, type PreviewTrigger } from './preview/triggerText';
-import { offerWhatWorks, pacerFor, RUNNER_CLOCK, type QueryFeatureDeps } from './queryCommands';
+import { DEFAULT_PREVIEW_WINDOW, PREVIEW_WINDOWS, planPreview, type PlanMode } from '../../backtest/plan';
+import { readSavedQuery, runPreview, PreviewRefused } from './previewRun';
+import { spanLabel } from '../../backtest/summary';
+import { triggerFromText, type PreviewTrigger } from '../../backtest/triggerText';
+import { offerWhatWorks, pacerFor, RUNNER_CLOCK, SAVED_QUERIES, type QueryFeatureDeps } from './queryCommands';
 import { failedPreviewModel } from './resultsModel';
 import { ResultsPanel } from './resultsPanel';
 import type { ResultsRun } from './resultsProtocol';
 import { RESULTS_TEXT } from './resultsText';
-import { isCallUnavailable } from './runner';
+import { isCallUnavailable } from '../../backtest/runner';
 
 /** A preview that failed for a reason other than the trigger itself: said in the panel, not only in a notification. */
 class PreviewFailed {
@@ -56,7 +56,8 @@ export class TriggerPreviews {
     }
     const read = triggerFromText(doc.getText());
     if (!read.ok) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('Cannot preview {0}: {1}.', vscode.workspace.asRelativePath(doc.uri), read.reason));
+      // An error with "Show Logs": it stays until read, as every failure of something the user started.
+      void this.deps.feedback.reportError(vscode.l10n.t('preview {0}', vscode.workspace.asRelativePath(doc.uri)), new Error(read.reason));
       return;
     }
     const conn = await this.deps.connections.requireActive();
@@ -86,7 +87,7 @@ export class TriggerPreviews {
           query = await readSavedQuery(conn.client, dataset, trigger.query_id, signal);
         }
         if (!isRecord(query)) throw new PreviewRefused(vscode.l10n.t('Trigger "{0}" has no query to preview.', name));
-        return await runPreview(conn.client, pacerFor(conn), RUNNER_CLOCK, { dataset, trigger, query, windowSeconds, mode, nowSeconds: Math.floor(Date.now() / 1000), where: target.where }, signal, report);
+        return await runPreview(conn.client, pacerFor(conn), RUNNER_CLOCK, { dataset, trigger, query, windowSeconds, mode, nowSeconds: Math.floor(Date.now() / 1000), where: target.where, queries: SAVED_QUERIES }, signal, report);
       } catch (err) {
         if (isCallUnavailable(err) || err instanceof PreviewRefused) return err;
         if (isAlreadyReported(err)) throw err;

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { configurePageText } from '../core/pageL10nSetup';
 import { TriggerPreviews } from './previewCommands';
-import { QueryRuns, type QueryFeatureDeps } from './queryCommands';
+import { pacerFor, QueryRuns, type QueryFeatureDeps } from './queryCommands';
 import { ResultsPanel } from './resultsPanel';
 import { restoreResults } from './resultsRestore';
 
@@ -13,6 +13,8 @@ export interface LoadedQueries {
   previews: TriggerPreviews;
   /** Brings back a results panel after a window reload from the page's saved state. */
   restore(panel: vscode.WebviewPanel, state: unknown): void;
+  /** A connection's pacer of query result creations: the agents' queries wait on it too. */
+  pacerFor: typeof pacerFor;
 }
 
 export function createQueries(deps: QueryFeatureDeps): LoadedQueries {
@@ -23,6 +25,7 @@ export function createQueries(deps: QueryFeatureDeps): LoadedQueries {
   return {
     runs,
     previews,
+    pacerFor,
     restore(webviewPanel, state) {
       const restored = restoreResults(state, deps.connections.list());
       if (restored.saved === undefined) deps.feedback.log.info(`restored a results panel that cannot run again: ${restored.model.note ?? restored.model.message ?? 'no saved run'}`);

@@ -1,6 +1,7 @@
-// Running queries from the editor: a saved query by id (palette), a trigger's saved or inline query
-// (tree; an inline query is saved first through the queries endpoint). Defaults run at once; the
-// request flags sit behind "Options...". The result opens in the results panel, polled until complete.
+// Running queries from the editor: a saved query (palette: the dataset and one of its named saved queries
+// picked, or typed), a trigger's query (tree: the saved query the service lists with it; an inline query
+// alone is saved once per session through the queries endpoint). Defaults run at once; the request flags
+// sit behind "Options...". The result opens in the results panel, polled until complete.
 import * as vscode from 'vscode';
 import { QUERY_RESULT_LIMIT_MAX, type CreateQueryResultRequest, type QueryResult } from '../../api/schemas';
 import type { ActiveConnection, ConnectionManager } from '../connections';
@@ -13,7 +14,10 @@ import { failedModel, modelFromResult, type ResultContext } from './resultsModel
 import { ResultsPanel, type PanelActions } from './resultsPanel';
 import type { ResultsRun, SavedRun } from './resultsProtocol';
 import { queryPanelKey } from './resultsRestore';
-import { CreationPacer, isCallUnavailable, runQueryResult, unavailableOr, type RunnerClock } from './runner';
+import { explainNotFound } from '../../backtest/datasetCheck';
+import { SavedQueryCache } from '../../backtest/savedQueryCache';
+import { CreationPacer, isCallUnavailable, runQueryResult, unavailableOr, type RunnerClock } from '../../backtest/runner';
+import { askDataset, askQuery } from './savedQueryPicker';
 
 export interface QueryFeatureDeps {
   connections: ConnectionManager;
@@ -46,9 +50,15 @@ export function pacerFor(conn: ActiveConnection): CreationPacer {
   return pacer;
 }
 
-/** Says which call the service does not serve, and offers what still works. */
+/** The saved queries made of inline queries in this session, reused instead of saving the same spec again. */
+export const SAVED_QUERIES = new SavedQueryCache();
+
+/**
+ * Says which call the service does not serve, and offers what still works. An error with an action, so
+ * it stays until read: the user started what failed.
+ */
 export async function offerWhatWorks(message: string): Promise<void> {
-  const choice = await vscode.window.showWarningMessage(message, vscode.l10n.t('Run Saved Query by Id...'));
+  const choice = await vscode.window.showErrorMessage(message, vscode.l10n.t('Run Saved Query...'));
   if (choice) await vscode.commands.executeCommand('obs.query.run');
 }
 
@@ -151,47 +161,49 @@ export class QueryRuns {
     await this.run(conn, run.dataset, run.queryId, run.label, withOptions, run.request);
   }
 
-  /** A trigger's query: its saved query, or its inline query saved first (the service runs only saved queries). */
+  /**
+   * A trigger's query. The service lists a trigger made with an inline query with the query_id it saved
+   * that query as: that id runs. An inline query alone is saved once per session (the service runs only
+   * saved queries, and every save stays on the service), then run by that id.
+   */
   async runTrigger(arg: unknown, withOptions: boolean): Promise<void> {
     const node = parseArg(TriggerArg, arg);
     if (!node) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Run a trigger\'s query from the trigger in the Datasets view, or use "Run Saved Query by Id...".'));
+      void vscode.window.showInformationMessage(vscode.l10n.t('Run a trigger\'s query from the trigger in the Datasets view, or use "Run Saved Query...".'));
       return;
     }
     const conn = await this.deps.connections.connectionFor(node.connectionId);
     const t = node.trigger;
     const label = vscode.l10n.t('the query of trigger "{0}"', safeLabel(t.name, 80));
-    const inline = t.query ?? undefined;
-    if (inline) {
-      const saved = await this.deps.feedback.runWithProgress(vscode.l10n.t('Saving the query of trigger "{0}"...', safeLabel(t.name, 80)), async (signal) => {
-        try {
-          return (await conn.client.createQuery(node.dataset, inline, { signal })).data.id;
-        } catch (err) {
-          const e = unavailableOr(err, vscode.l10n.t('Saving a query'), `POST /1/queries/${node.dataset}`);
-          if (isCallUnavailable(e)) return e;
-          throw e;
-        }
-      });
-      if (saved === undefined) return;
-      if (typeof saved !== 'string') return offerWhatWorks(saved.message);
-      return this.run(conn, node.dataset, saved, label, withOptions);
-    }
     if (t.query_id) return this.run(conn, node.dataset, t.query_id, label, withOptions);
-    void vscode.window.showInformationMessage(vscode.l10n.t('Trigger "{0}" has no query to run.', safeLabel(t.name)));
+    const inline = t.query ?? undefined;
+    if (!inline) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('Trigger "{0}" has no query to run.', safeLabel(t.name)));
+      return;
+    }
+    const saved = await this.deps.feedback.runWithProgress(vscode.l10n.t('Saving the query of trigger "{0}"...', safeLabel(t.name, 80)), async (signal) => {
+      try {
+        return (await SAVED_QUERIES.idFor(conn.client, node.dataset, inline, signal)).id;
+      } catch (err) {
+        const e = unavailableOr(await explainNotFound(conn.client, node.dataset, err, signal), vscode.l10n.t('Saving a query'), `POST /1/queries/${node.dataset}`);
+        if (isCallUnavailable(e)) return e;
+        throw e;
+      }
+    });
+    if (saved === undefined) return;
+    if (typeof saved !== 'string') return offerWhatWorks(saved.message);
+    return this.run(conn, node.dataset, saved, label, withOptions);
   }
 
-  /** Palette: a saved query by its id, on the active connection. */
+  /** Palette: a saved query on the active connection, its dataset and query picked from what the service lists (or typed). */
   async runById(): Promise<void> {
     const conn = await this.deps.connections.requireActive();
-    const dataset = await vscode.window.showInputBox({
-      title: vscode.l10n.t('Run Saved Query by Id'),
-      prompt: vscode.l10n.t('Dataset slug (or {0} for an environment-wide query)', '__all__'),
-      ignoreFocusOut: true,
-      validateInput: (v) => (v.trim() === '' ? vscode.l10n.t('Enter a dataset slug') : /[/?#\s]/.test(v) ? vscode.l10n.t('A dataset slug has no "/", "?", "#" or spaces') : undefined),
-    });
+    const title = vscode.l10n.t('Run Saved Query on {0}', safeLabel(conn.profile.name, 64));
+    const dataset = await askDataset(conn.client, title);
     if (dataset === undefined) return;
-    const queryId = await vscode.window.showInputBox({ title: vscode.l10n.t('Run Saved Query by Id'), prompt: vscode.l10n.t('Saved query id'), ignoreFocusOut: true, validateInput: (v) => (v.trim() === '' ? vscode.l10n.t('Enter the id of a saved query') : undefined) });
-    if (queryId === undefined) return;
-    await this.run(conn, dataset.trim(), queryId.trim(), vscode.l10n.t('saved query {0}', safeLabel(queryId.trim(), 80)), false);
+    const query = await askQuery(conn.client, dataset, title);
+    if (query === undefined) return;
+    const label = query.name === undefined ? vscode.l10n.t('saved query {0}', safeLabel(query.id, 80)) : vscode.l10n.t('saved query "{0}"', query.name);
+    await this.run(conn, dataset, query.id, label, false);
   }
 }

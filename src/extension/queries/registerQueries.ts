@@ -35,10 +35,17 @@ class PreviewLenses implements vscode.CodeLensProvider, vscode.Disposable {
   }
 }
 
+export interface RegisteredQueries {
+  lenses: { refresh(): void };
+  disposables: vscode.Disposable[];
+  /** A connection's pacer of query result creations (loads the bundle): shared with the agents' queries. */
+  pacerFor: LoadedQueries['pacerFor'];
+}
+
 export function registerQueries(
   deps: QueryFeatureDeps,
   isTriggerFile: (doc: vscode.TextDocument) => boolean,
-): { lenses: { refresh(): void }; disposables: vscode.Disposable[] } {
+): RegisteredQueries {
   let loaded: LoadedQueries | undefined;
   const load = (): LoadedQueries => {
     // A runtime require of the separate bundle: esbuild leaves a non-literal require alone.
@@ -50,6 +57,8 @@ export function registerQueries(
   const lenses = new PreviewLenses(isTriggerFile);
   return {
     lenses,
+    // The one pacer per connection lives in the queries bundle: other features' queries (the agents') load it to share it.
+    pacerFor: (connection) => load().pacerFor(connection),
     disposables: [
       lenses,
       f.registerCommand('obs.query.run', vscode.l10n.t('run a saved query'), () => load().runs.runById()),

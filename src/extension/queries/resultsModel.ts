@@ -2,10 +2,10 @@
 // table, the totals and the preview's overlay. No vscode import.
 import type { QueryResult, ResultRow } from '../../api/schemas';
 import type { Cell, Chart, ChartLine, ResultsModel, Table } from '../../webview/protocol/queryResults';
-import type { PreviewOutcome, TriggerRules } from './preview/evaluate';
-import type { PreviewPlan } from './preview/plan';
-import { epochSeconds } from './preview/series';
-import { spanLabel } from './preview/summary';
+import type { PreviewOutcome, TriggerRules } from '../../backtest/evaluate';
+import type { PreviewPlan } from '../../backtest/plan';
+import { epochSeconds } from '../../backtest/series';
+import { spanLabel } from '../../backtest/summary';
 import * as l10n from '@vscode/l10n';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -11,7 +11,7 @@ import type { Feedback } from '../core/feedback';
 import type { Logger } from '../core/logger';
 import type { MementoLike } from '../core/memento';
 import type { Settings } from '../core/settings';
-import { SANDBOX_CONNECTION_ID, sandboxProfile, slosByDataset } from './sandboxSession';
+import { SANDBOX_CONNECTION_ID, sandboxProfile } from './sandboxSession';
 
 const STALE_CLEANUP_KEY = 'obs.sandbox.staleCleanupDone';
 
@@ -22,8 +22,6 @@ interface SandboxModule {
 export interface SandboxDeps {
   extensionPath: string;
   connections: ConnectionManager;
-  /** Remembers the demo datasets and SLO ids for the sandbox's connection (the tree lists neither). */
-  remember(connectionId: string, datasets: readonly string[], slos: ReadonlyMap<string, string[]>): Promise<void>;
   settings: Pick<Settings, 'setSessionMetricsDatasets'>;
   log: Logger;
 }
@@ -73,8 +71,8 @@ export class SandboxController implements vscode.Disposable {
     const controlToken = process.env['OBS_SANDBOX_CONTROL_TOKEN'];
     const handle = await mod.startSandbox({ port: 0, host: '127.0.0.1', ...(controlToken ? { controlToken } : {}) });
     const info = handle.info;
+    // Its datasets, SLOs and recipients are read from its listings, as from a real service's.
     this.deps.connections.addTransient(sandboxProfile(info), { configKey: info.configKey, managementKey: info.managementKey });
-    await this.deps.remember(SANDBOX_CONNECTION_ID, info.datasets, slosByDataset(info.slos));
     // Its metrics datasets count while it runs: the tree and the linter follow the settings' change event.
     this.deps.settings.setSessionMetricsDatasets(handle.state.datasets.filter((d) => d.kind === 'metrics').map((d) => d.slug));
     this.deps.log.info(`sandbox started at ${info.baseUrl} (datasets: ${info.datasets.join(', ')})`);
@@ -114,8 +112,6 @@ export class SandboxController implements vscode.Disposable {
   private async removeConnection(): Promise<void> {
     if (!this.deps.connections.isTransient(SANDBOX_CONNECTION_ID)) return;
     await this.deps.connections.remove(SANDBOX_CONNECTION_ID);
-    // The remembered datasets and SLOs stay: they are the same demo data next time, and another
-    // window's sandbox may be using them.
   }
 
   /** For deactivate: closes the server without touching state. */

@@ -1,5 +1,5 @@
-// What starting the local sandbox adds to the extension, decided without vscode: its connection profile,
-// and the datasets and SLO ids the tree should remember for it (the service lists neither).
+// What starting the local sandbox adds to the extension, decided without vscode: its connection profile.
+// Its datasets, SLOs and recipients are read from its listings, as from any service's.
 import type { SandboxInfo } from '../../sandbox/types';
 import type { ConnectionProfile } from '../connections';
 
@@ -14,11 +14,4 @@ export function sandboxProfile(info: SandboxInfo): ConnectionProfile {
     team: info.team,
     environmentId: info.environmentId,
   };
-}
-
-/** The sandbox's SLO ids grouped by dataset, in the order it lists them. */
-export function slosByDataset(slos: readonly { dataset: string; id: string }[]): Map<string, string[]> {
-  const grouped = new Map<string, string[]>();
-  for (const s of slos) grouped.set(s.dataset, [...(grouped.get(s.dataset) ?? []), s.id]);
-  return grouped;
 }

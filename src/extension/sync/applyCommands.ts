@@ -8,8 +8,10 @@ import * as vscode from 'vscode';
 import { applyChanges, PacedPool, TRIGGER_FILE_SUFFIX, type ChangeResult, type Plan, type TextEdit } from '../../triggerFiles';
 import { looksLikeProduction, type ActiveConnection, type ConnectionManager } from '../connections';
 import type { Feedback } from '../core/feedback';
+import type { RecipientDirectory } from '../core/recipients';
 import type { Settings } from '../core/settings';
-import { idWriter, type EditorFileState } from './applyIdWrite';
+import { decodeText, editAndSave, editorFileState, savedText, workspaceName, type EditorFileState } from '../core/triggerFileAccess';
+import { idWriter } from './applyIdWrite';
 import { changedSincePlan, pacedWriter, planForConnection, type ConnectionPlan, type Linter, type PlanScope, type SourceFile } from './applyPlan';
 import { changeLabel, confirmation, planDocumentText, resultDocumentText, summary, visible } from './applyPlanText';
 import { APPLY_SCHEME, ApplyDocuments } from './applyDocuments';
@@ -22,20 +24,21 @@ export interface ApplyDeps {
   lint: Linter;
   /** After writes to a connection: its lists are read again (drift, lenses, the Datasets tree). */
   onWritten: (connectionId: string) => void;
+  /** A connection's recipients when known (the plan names the recipient ids of a difference with them). */
+  recipients?: (connectionId: string) => RecipientDirectory | undefined;
 }
 
 export type ApplyCommand = 'workspace' | 'workspaceToConnection' | 'file' | 'delete';
 
 const EXCLUDE = '{**/node_modules/**,**/.git/**}';
 const READ_BATCH = 32;
-const decode = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
 
 /** The trigger files the plan reads, by the name the plan gives them (workspace-relative), and their uris. */
 class Sources {
   private readonly uris = new Map<string, vscode.Uri>();
 
   static nameOf(uri: vscode.Uri): string {
-    return vscode.workspace.asRelativePath(uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
+    return workspaceName(uri);
   }
 
   uriOf(file: string): vscode.Uri | undefined {
@@ -57,36 +60,22 @@ class Sources {
     const file = Sources.nameOf(uri);
     this.uris.set(file, uri);
     try {
-      return { file, text: decode(await vscode.workspace.fs.readFile(uri)), dirty };
+      return { file, text: decodeText(await vscode.workspace.fs.readFile(uri)), dirty };
     } catch (err) {
       return { file, text: undefined, dirty, problem: vscode.l10n.t('it could not be read ({0})', err instanceof Error ? err.message : String(err)) };
     }
   }
 
   /** The editor's view of a file for the id write-back: open with unsaved edits, or its text. */
-  async state(file: string): Promise<EditorFileState> {
+  state(file: string): Promise<EditorFileState> {
     const uri = this.uris.get(file);
-    if (uri === undefined) return { gone: true };
-    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-    if (open?.isDirty === true) return { dirty: true };
-    if (open !== undefined) return { dirty: false, text: open.getText() };
-    try {
-      return { dirty: false, text: decode(await vscode.workspace.fs.readFile(uri)) };
-    } catch {
-      return { gone: true };
-    }
+    return uri === undefined ? Promise.resolve({ gone: true }) : editorFileState(uri);
   }
 
   /** One edit through a WorkspaceEdit, then a save; never on a document with unsaved edits. */
-  async editAndSave(file: string, edit: TextEdit): Promise<string | undefined> {
+  editAndSave(file: string, edit: TextEdit): Promise<string | undefined> {
     const uri = this.uris.get(file);
-    if (uri === undefined) return undefined;
-    const doc = await vscode.workspace.openTextDocument(uri);
-    if (doc.isDirty) return undefined;
-    const change = new vscode.WorkspaceEdit();
-    change.replace(uri, new vscode.Range(doc.positionAt(edit.offset), doc.positionAt(edit.offset + edit.length)), edit.content);
-    if (!(await vscode.workspace.applyEdit(change))) return undefined;
-    return (await doc.save()) ? doc.getText() : undefined;
+    return uri === undefined ? Promise.resolve(undefined) : editAndSave(uri, edit);
   }
 
   /** The saved texts of the files now (for "changed since the plan"). */
@@ -94,7 +83,7 @@ class Sources {
     const out = new Map<string, string | undefined>();
     for (const file of files) {
       const uri = this.uris.get(file);
-      out.set(file, uri === undefined ? undefined : await vscode.workspace.fs.readFile(uri).then(decode, () => undefined));
+      out.set(file, uri === undefined ? undefined : await savedText(uri));
     }
     return out;
   }
@@ -220,7 +209,7 @@ export class ApplyCommands implements vscode.Disposable {
       void vscode.window.showInformationMessage(vscode.l10n.t('Nothing to change on {0}: the service matches the files.', visible(name)));
       return;
     }
-    await this.documents.show(vscode.l10n.t('Plan for {0}', name), planDocumentText(plan, notes));
+    await this.documents.show(vscode.l10n.t('Plan for {0}', name), planDocumentText(plan, notes, this.deps.recipients?.(connection.profile.id)));
     if (plan.changes.length === 0) {
       void vscode.window.showWarningMessage(vscode.l10n.t('Nothing can be applied to {0}: every change is blocked (see the plan).', visible(name)));
       return;

@@ -3,15 +3,10 @@
 // document open with unsaved edits: those edits are the user's, and saving them is not ours to decide. When
 // the id cannot be written, the note says to add it. No vscode import.
 import * as l10n from '@vscode/l10n';
+import type { EditorFileState } from '../core/triggerFileAccess';
 import { idEdit, sha256, type Plan, type PlannedChange, type TextEdit } from '../../triggerFiles';
 
-/** A trigger file as the editor holds it. */
-export type EditorFileState =
-  /** Open with unsaved edits. */
-  | { dirty: true }
-  /** Its text: the open document's, or the saved file's. */
-  | { dirty: false; text: string }
-  | { gone: true };
+export type { EditorFileState } from '../core/triggerFileAccess';
 
 export interface IdDocuments {
   state(file: string): Promise<EditorFileState>;

@@ -52,7 +52,9 @@ export type PlanScope =
   /** The changes of one file, or of one trigger of it (its index; -1 for a file of one trigger). */
   | { kind: 'trigger'; file: string; index?: number }
   /** The delete of one service trigger that no file holds (every file is read: one of them may hold it). */
-  | { kind: 'delete'; id: string; dataset: string };
+  | { kind: 'delete'; id: string; dataset: string }
+  /** Every change of the files and the deletes of `obs plan --prune` (an agent's obs_plan with prune). */
+  | { kind: 'all' };
 
 export interface ConnectionPlanInput {
   files: readonly SourceFile[];
@@ -89,6 +91,7 @@ function planFile(f: SourceFile): PlanFile {
 
 /** The plan narrowed to its scope. */
 export function scoped(plan: Plan, scope: PlanScope): Plan {
+  if (scope.kind === 'all') return plan;
   if (scope.kind === 'files') return { ...plan, changes: plan.changes.filter((c) => c.action !== 'delete') };
   if (scope.kind === 'delete') {
     const changes = plan.changes.filter((c) => c.action === 'delete' && c.id === scope.id);
@@ -160,7 +163,7 @@ export async function planForConnection(input: ConnectionPlanInput): Promise<Con
     files,
     index,
     target: { baseUrl: input.connection.baseUrl, connection: input.connection.name, key: { salt: '', sha256: '' } },
-    prune: input.scope.kind === 'delete',
+    prune: input.scope.kind === 'delete' || input.scope.kind === 'all',
     now: input.now ?? new Date(),
   };
   const first = makePlan(base);

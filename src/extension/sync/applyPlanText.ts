@@ -5,6 +5,8 @@
 // plan or reorder it. No vscode import.
 import * as l10n from '@vscode/l10n';
 import { differenceText, planCounts, type ChangeResult, type Plan, type PlannedChange } from '../../triggerFiles';
+import type { RecipientDirectory } from '../core/recipients';
+import { recipientNote } from './driftPresentation';
 
 const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
 
@@ -21,17 +23,23 @@ export function changeLabel(c: PlannedChange): string {
   return c.action === 'create' ? `${c.dataset} ${quoted(c.name)}` : `${c.dataset} ${quoted(c.name)} (${c.id})`;
 }
 
-function changeLines(c: PlannedChange): string[] {
+/** `recipients[0].id: "a" -> "b" (a is On-call (PagerDuty); b is #alerts (Slack))`: a difference, its recipients by name. */
+function differenceLine(d: Parameters<typeof differenceText>[0], recipients: RecipientDirectory | undefined): string {
+  const note = recipientNote(d, recipients);
+  return `      ${differenceText(d, 120)}${note === undefined ? '' : ` (${note})`}`;
+}
+
+function changeLines(c: PlannedChange, recipients: RecipientDirectory | undefined): string[] {
   const head = `  ${SIGN[c.action]} ${changeLabel(c)}`;
   if (c.action === 'delete') return [head];
   const file = `      ${l10n.t('file: {0}', c.file)}`;
   if (c.action === 'create') return [head, file];
   const by = c.matchedBy === 'name' ? [`      ${l10n.t('(the file has no id: matched by dataset and name)')}`] : [];
-  return [head, file, ...by, ...c.differences.map((d) => `      ${differenceText(d, 120)}`)];
+  return [head, file, ...by, ...c.differences.map((d) => differenceLine(d, recipients))];
 }
 
-function section(title: string, changes: readonly PlannedChange[]): string[] {
-  return changes.length === 0 ? [] : ['', title, ...changes.flatMap(changeLines)];
+function section(title: string, changes: readonly PlannedChange[], recipients: RecipientDirectory | undefined): string[] {
+  return changes.length === 0 ? [] : ['', title, ...changes.flatMap((c) => changeLines(c, recipients))];
 }
 
 /** "1 to create, 1 to update, 0 to delete, 8 unchanged, 1 blocked" */
@@ -50,16 +58,19 @@ function blockedLines(plan: Plan): string[] {
   return lines;
 }
 
-/** The plan as the read-only document beside the question shows it. */
-export function planDocumentText(plan: Plan, notes: readonly string[] = []): string {
+/**
+ * The plan as the read-only document beside the question shows it; `recipients`, the target connection's
+ * when known, name the recipient ids of a difference.
+ */
+export function planDocumentText(plan: Plan, notes: readonly string[] = [], recipients?: RecipientDirectory): string {
   const of = (action: PlannedChange['action']) => plan.changes.filter((c) => c.action === action);
   const connection = plan.target.connection ?? plan.target.baseUrl;
   const lines = [
     l10n.t('Plan: apply the trigger files to {0} ({1})', connection, plan.target.baseUrl),
     plan.files.length === 1 ? l10n.t('1 file read: {0}', planCountsText(plan)) : l10n.t('{0} files read: {1}', plan.files.length, planCountsText(plan)),
-    ...section(l10n.t('Create:'), of('create')),
-    ...section(l10n.t("Update ({0}'s value -> the file's value):", connection), of('update')),
-    ...section(l10n.t('Delete from {0} (no trigger file holds them):', connection), of('delete')),
+    ...section(l10n.t('Create:'), of('create'), recipients),
+    ...section(l10n.t("Update ({0}'s value -> the file's value):", connection), of('update'), recipients),
+    ...section(l10n.t('Delete from {0} (no trigger file holds them):', connection), of('delete'), recipients),
     ...blockedLines(plan),
   ];
   if (notes.length > 0) lines.push('', l10n.t('Not checked:'), ...notes.map((n) => `  ${n}`));

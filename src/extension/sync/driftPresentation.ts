@@ -2,8 +2,45 @@
 // at the top of a file, and the items of the Drift view. The adapters (driftViews.ts) turn these into
 // vscode objects. No vscode import.
 import * as l10n from '@vscode/l10n';
-import { datasetOf, differenceText, differingMembers, type FileDrift, type ServiceTrigger, type TriggerDrift } from '../../triggerFiles';
+import { datasetOf, differenceText, differingMembers, type Difference, type FileDrift, type ServiceTrigger, type TriggerDrift } from '../../triggerFiles';
+import { recipientIdText, type RecipientDirectory } from '../core/recipients';
+import { capText, safeLabel } from '../core/text';
 import type { DriftSnapshot } from './driftModel';
+
+/** The recipient ids a difference in `recipients` holds, on either side, each once in order. */
+function recipientIds(d: Difference): string[] {
+  const ids = new Set<string>();
+  // `recipients[0].id: "a" -> "b"` holds ids; `recipients` a list of recipients, `recipients[0]` one.
+  const isId = /^recipients\[\d+\]\.id$/.test(d.path);
+  const holdsRecipients = /^recipients(\[\d+\])?$/.test(d.path);
+  for (const side of [d.service, d.local]) {
+    if (isId && typeof side === 'string') ids.add(side);
+    if (!holdsRecipients) continue;
+    for (const r of Array.isArray(side) ? side : [side]) {
+      const id: unknown = typeof r === 'object' && r !== null ? (r as { id?: unknown }).id : undefined;
+      if (typeof id === 'string') ids.add(id);
+    }
+  }
+  return [...ids];
+}
+
+/**
+ * The recipients a difference names, by name when the account's recipients are known: "rcp_a is On-call
+ * (PagerDuty); rcp_b is #alerts (Slack)". Undefined when it names none, or none can be named.
+ */
+export function recipientNote(d: Difference, recipients: RecipientDirectory | undefined): string | undefined {
+  if (recipients === undefined) return undefined;
+  const ids = recipientIds(d);
+  if (ids.length === 0) return undefined;
+  return ids.map((id) => l10n.t('{0} is {1}', id, recipientIdText(id, recipients))).join('; ');
+}
+
+/** A difference in one line, with the recipients it names by name. */
+function differenceWithNames(d: Difference, recipients: RecipientDirectory | undefined, max?: number): string {
+  const text = differenceText(d, max);
+  const note = recipientNote(d, recipients);
+  return note === undefined ? text : `${text} (${note})`;
+}
 
 export interface DecorationData {
   badge: string;
@@ -13,7 +50,7 @@ export interface DecorationData {
 }
 
 /** The Explorer decoration of a trigger file: none when it is in sync. */
-export function decorationOf(drift: FileDrift | undefined, connection: string): DecorationData | undefined {
+function decorationUncapped(drift: FileDrift | undefined, connection: string): DecorationData | undefined {
   if (drift === undefined) return undefined;
   switch (drift.status) {
     case 'in-sync':
@@ -50,8 +87,13 @@ function applyLens(connection: string, index: number): LensData {
   return { title: `$(cloud-upload) ${l10n.t('Apply to {0}', connection)}`, tooltip: l10n.t('Plan this trigger against {0} and apply it after one question', connection), action: 'apply', index };
 }
 
-/** The lenses at the top of a trigger file: one for a file of one trigger, one per trigger that is not in sync for an array. */
-export function lensesOf(drift: FileDrift | undefined, connection: string | undefined, state: DriftSnapshot['state']['kind']): LensData[] {
+/** The lenses before the caps (lensesOf). */
+function lensesUncapped(
+  drift: FileDrift | undefined,
+  connection: string | undefined,
+  state: DriftSnapshot['state']['kind'],
+  recipients?: RecipientDirectory,
+): LensData[] {
   if (connection === undefined || state === 'no-connection') return [];
   if (state === 'loading') return [{ title: `$(sync~spin) ${l10n.t('Comparing with {0}...', connection)}`, action: 'none' }];
   if (state === 'failed') return [{ title: `$(warning) ${l10n.t('Could not compare with {0}', connection)}`, tooltip: l10n.t('Compare again'), action: 'refresh' }];
@@ -67,7 +109,7 @@ export function lensesOf(drift: FileDrift | undefined, connection: string | unde
     if (t.status === 'differs') {
       lenses.push({
         title: `$(diff) ${who === undefined ? l10n.t('Differs: {0} - Compare', differingMembers(t.differences).join(', ')) : l10n.t('{0}: Differs: {1} - Compare', who, differingMembers(t.differences).join(', '))}`,
-        tooltip: t.differences.map((d) => differenceText(d)).join('\n'),
+        tooltip: t.differences.map((d) => differenceWithNames(d, recipients)).join('\n'),
         action: 'compare',
         index: t.index,
       });
@@ -86,7 +128,7 @@ export function lensesOf(drift: FileDrift | undefined, connection: string | unde
 
 export type DriftItem =
   | { kind: 'file'; uri: string; label: string; description: string; status: FileDrift['status']; tooltip: string }
-  | { kind: 'difference'; uri: string; index: number; label: string; tooltip: string }
+  | { kind: 'difference'; uri: string; index: number; label: string; tooltip: string; description?: string }
   | { kind: 'serviceOnly'; trigger: ServiceTrigger; dataset: string; label: string; description: string }
   | { kind: 'note'; label: string };
 
@@ -99,7 +141,7 @@ function statusText(status: FileDrift['status']): string {
 }
 
 /** The Drift view's top level: every file not in sync, then the service's triggers no file holds. */
-export function driftRoots(snapshot: DriftSnapshot, relativePath: (uri: string) => string): DriftItem[] {
+function rootsUncapped(snapshot: DriftSnapshot, relativePath: (uri: string) => string): DriftItem[] {
   const s = snapshot.state;
   if (s.kind === 'no-connection') return [];
   if (s.kind === 'loading') return [{ kind: 'note', label: l10n.t('Comparing with {0}...', s.connection) }];
@@ -127,16 +169,41 @@ export function driftRoots(snapshot: DriftSnapshot, relativePath: (uri: string) 
   return out;
 }
 
-/** The differences of a file, one item each (`threshold.value: 5 -> 10`). */
-export function differenceItems(drift: FileDrift | undefined): DriftItem[] {
+/** The differences of a file, one item each (`threshold.value: 5 -> 10`); one in recipients names them beside it. */
+function differencesUncapped(drift: FileDrift | undefined, recipients?: RecipientDirectory): DriftItem[] {
   if (drift === undefined) return [];
   const many = drift.triggers.length > 1;
   return drift.triggers.flatMap((t) =>
     t.differences.map((d) => {
       const text = differenceText(d);
-      return { kind: 'difference' as const, uri: drift.file, index: t.index, label: many ? `${triggerLabel(t)} ${text}` : text, tooltip: differenceText(d, 400) };
+      const note = recipientNote(d, recipients);
+      return {
+        kind: 'difference' as const,
+        uri: drift.file,
+        index: t.index,
+        label: many ? `${triggerLabel(t)} ${text}` : text,
+        tooltip: differenceWithNames(d, recipients, 400),
+        ...(note === undefined ? {} : { description: note }),
+      };
     }),
   );
+}
+
+/** Triggers that are drafts: only local, never created on the service (TriggerDrift.draft). */
+function draftsOf(snapshot: DriftSnapshot): number {
+  let drafts = 0;
+  for (const f of snapshot.files) for (const t of f.triggers) if (t.status === 'local-only' && t.draft === true) drafts++;
+  return drafts;
+}
+
+/**
+ * The Drift view's badge (shown on the activity bar too): triggers that differ, that the service lost or
+ * does not have a dataset for, and the service's triggers no file holds. A draft (a trigger file not
+ * created on the service yet) is work in progress, not drift: it is listed, not counted.
+ */
+export function driftBadgeCount(snapshot: DriftSnapshot): number {
+  const c = snapshot.counts;
+  return c.differs + c.localOnly - draftsOf(snapshot) + c.serviceOnly;
 }
 
 /** The Drift view's summary line: "3 differ, 1 only local, 2 only on the service, 12 in sync (sandbox)". */
@@ -145,9 +212,44 @@ export function driftSummary(snapshot: DriftSnapshot): string | undefined {
   const c = snapshot.counts;
   const parts: string[] = [];
   if (c.differs > 0) parts.push(c.differs === 1 ? l10n.t('1 differs') : l10n.t('{0} differ', c.differs));
-  if (c.localOnly > 0) parts.push(l10n.t('{0} only local', c.localOnly));
+  const drafts = draftsOf(snapshot);
+  if (c.localOnly > drafts) parts.push(l10n.t('{0} only local', c.localOnly - drafts));
+  if (drafts > 0) parts.push(l10n.t('{0} new (not on the service yet)', drafts));
   if (c.serviceOnly > 0) parts.push(l10n.t('{0} only on the service', c.serviceOnly));
   if (c.unknown > 0) parts.push(l10n.t('{0} not compared', c.unknown));
   parts.push(l10n.t('{0} in sync', c.inSync));
   return `${parts.join(', ')} (${snapshot.state.connection})`;
+}
+
+// What is drawn is bounded whatever a file or the service holds (a name of megabytes, a member path of a
+// million characters): one-line labels and titles, tooltips cut with the length said.
+const LABEL_MAX = 200;
+const label = (text: string) => safeLabel(text, LABEL_MAX);
+
+function cappedItem(item: DriftItem): DriftItem {
+  const out = { ...item, label: label(item.label) };
+  if ('description' in out && out.description !== undefined) out.description = label(out.description);
+  if ('tooltip' in out) out.tooltip = capText(out.tooltip);
+  return out;
+}
+
+/** The Explorer badge, colour and tooltip of a file. */
+export function decorationOf(drift: FileDrift | undefined, connection: string): DecorationData | undefined {
+  const d = decorationUncapped(drift, connection);
+  return d === undefined ? undefined : { ...d, tooltip: capText(d.tooltip) };
+}
+
+/** The lenses at the top of a trigger file: one for a file of one trigger, one per trigger that is not in sync for an array. */
+export function lensesOf(...args: Parameters<typeof lensesUncapped>): LensData[] {
+  return lensesUncapped(...args).map((l) => ({ ...l, title: label(l.title), ...(l.tooltip === undefined ? {} : { tooltip: capText(l.tooltip) }) }));
+}
+
+/** The Trigger Drift view's top rows: files not in sync, then the service's triggers no file holds. */
+export function driftRoots(snapshot: DriftSnapshot, relativePath: (uri: string) => string): DriftItem[] {
+  return rootsUncapped(snapshot, relativePath).map(cappedItem);
+}
+
+/** The rows under a file in the Trigger Drift view: each difference. */
+export function differenceItems(drift: FileDrift | undefined, recipients?: RecipientDirectory): DriftItem[] {
+  return differencesUncapped(drift, recipients).map(cappedItem);
 }

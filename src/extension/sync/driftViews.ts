@@ -6,8 +6,12 @@
 import * as vscode from 'vscode';
 import { triggerFileText } from '../../triggerFiles';
 import type { DriftModel } from './driftModel';
-import { decorationOf, differenceItems, driftRoots, driftSummary, lensesOf, type DriftItem } from './driftPresentation';
+import { decorationOf, differenceItems, driftBadgeCount, driftRoots, driftSummary, lensesOf, type DriftItem } from './driftPresentation';
 import { parseServiceTriggerPath, SERVICE_TRIGGER_SCHEME, serviceTriggerPath } from './serviceTriggerUri';
+import type { RecipientDirectory } from '../core/recipients';
+
+/** The active connection's recipients when known: differences in recipients name them. */
+export type RecipientsNow = () => RecipientDirectory | undefined;
 
 /** The parts of the Drift view's vscode.TreeView that DriftTree writes. */
 export interface DriftViewSurface {
@@ -44,7 +48,10 @@ export class DriftLenses implements vscode.CodeLensProvider, vscode.Disposable {
   readonly onDidChangeCodeLenses = this.changed.event;
   private readonly sub: { dispose(): void };
 
-  constructor(private readonly model: DriftModel) {
+  constructor(
+    private readonly model: DriftModel,
+    private readonly recipients: RecipientsNow = () => undefined,
+  ) {
     this.sub = model.onDidChange(() => this.changed.fire());
   }
 
@@ -52,7 +59,7 @@ export class DriftLenses implements vscode.CodeLensProvider, vscode.Disposable {
     if (doc.uri.scheme === SERVICE_TRIGGER_SCHEME) return [];
     const top = new vscode.Range(0, 0, 0, 0);
     const uri = doc.uri.toString();
-    return lensesOf(this.model.fileDrift(uri), this.model.connectionName(), this.model.getState().kind).map((l) => {
+    return lensesOf(this.model.fileDrift(uri), this.model.connectionName(), this.model.getState().kind, this.recipients()).map((l) => {
       const command =
         l.action === 'compare' || l.action === 'apply'
           ? { title: l.title, command: l.action === 'compare' ? 'obs.drift.compare' : 'obs.apply.file', arguments: [{ uri, index: l.index }] }
@@ -115,6 +122,7 @@ export class DriftTree implements vscode.TreeDataProvider<Node>, vscode.Disposab
     private readonly model: DriftModel,
     /** The view's summary line and badge. */
     private readonly view: DriftViewSurface,
+    private readonly recipients: RecipientsNow = () => undefined,
   ) {
     this.sub = model.onDidChange(() => this.redraw());
     this.redraw();
@@ -123,8 +131,7 @@ export class DriftTree implements vscode.TreeDataProvider<Node>, vscode.Disposab
   private redraw(): void {
     const snapshot = this.model.snapshot();
     this.view.message = driftSummary(snapshot);
-    const c = snapshot.counts;
-    const count = c.differs + c.localOnly + c.serviceOnly;
+    const count = driftBadgeCount(snapshot);
     this.view.badge = count > 0 ? { value: count, tooltip: count === 1 ? vscode.l10n.t('1 trigger not in sync') : vscode.l10n.t('{0} triggers not in sync', count) } : undefined;
     void vscode.commands.executeCommand('setContext', 'obs.drift.state', snapshot.state.kind);
     this.changed.fire(undefined);
@@ -147,6 +154,7 @@ export class DriftTree implements vscode.TreeDataProvider<Node>, vscode.Disposab
       case 'difference': {
         const item = new vscode.TreeItem(node.label);
         item.tooltip = node.tooltip;
+        item.description = node.description;
         item.iconPath = new vscode.ThemeIcon('diff');
         item.contextValue = 'obs:drift:difference';
         item.command = { title: vscode.l10n.t('Compare with Service'), command: 'obs.drift.compare', arguments: [{ uri: node.uri, index: node.index }] };
@@ -174,7 +182,7 @@ export class DriftTree implements vscode.TreeDataProvider<Node>, vscode.Disposab
         return root === undefined ? parsed.path : vscode.workspace.asRelativePath(parsed, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
       });
     }
-    if (node.kind === 'file') return differenceItems(this.model.fileDrift(node.uri));
+    if (node.kind === 'file') return differenceItems(this.model.fileDrift(node.uri), this.recipients());
     return [];
   }
 

@@ -13,6 +13,8 @@ export interface RegisteredSync {
   disposables: vscode.Disposable[];
   /** The canonical trigger file's text of a trigger (loads the bundle). */
   fileText(trigger: unknown): string;
+  /** Trigger writes reached a connection elsewhere (an agent's apply): drift (when loaded) and the tree read it again. */
+  triggersWritten(connectionId: string): void;
 }
 
 /** The Drift view's items and the service's trigger documents, answered by the bundle once loaded. */
@@ -109,7 +111,11 @@ export function registerSync(deps: SyncDeps, extensionUri: vscode.Uri): Register
     f.registerCommand('obs.apply.delete', vscode.l10n.t('delete the trigger from the service'), (...args) => load().apply('delete', args)),
     new vscode.Disposable(() => loaded?.dispose()),
   ];
-  return { disposables, fileText: (trigger) => load().fileText(trigger) };
+  return {
+    disposables,
+    fileText: (trigger) => load().fileText(trigger),
+    triggersWritten: (connectionId) => (loaded === undefined ? deps.onTriggersWritten(connectionId) : loaded.triggersWritten(connectionId)),
+  };
 }
 
 /**

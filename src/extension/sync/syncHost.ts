@@ -7,6 +7,7 @@ import { triggerFileText, type DatasetListing } from '../../triggerFiles';
 import type { ConnectionManager } from '../connections';
 import type { Feedback } from '../core/feedback';
 import type { Settings } from '../core/settings';
+import type { RecipientDirectory } from '../core/recipients';
 import { DriftModel } from './driftModel';
 import { DriftDecorations, DriftLenses, DriftTree, ServiceTriggerDocuments, type DriftViewSurface } from './driftViews';
 import { pull } from './pullCommands';
@@ -21,6 +22,8 @@ export interface SyncDeps {
   settings: Settings;
   feedback: Feedback;
   datasets: (connectionId: string) => string[];
+  /** The active connection's recipients when known: drift and the apply plan name the recipient ids of a difference. */
+  recipients?: () => RecipientDirectory | undefined;
   /** Lints a trigger file's text with given columns (the lint worker): the gate of an apply. */
   lint: Linter;
   /** Trigger writes reached a connection: the Datasets tree reads it again. */
@@ -45,6 +48,8 @@ export interface LoadedSync {
   apply(command: ApplyCommand, args: readonly unknown[]): Promise<void>;
   /** The canonical trigger file's text (export). */
   fileText(trigger: unknown): string;
+  /** Trigger writes reached a connection elsewhere (an agent's apply): its lists are read again. */
+  triggersWritten(connectionId: string): void;
   dispose(): void;
 }
 
@@ -84,18 +89,21 @@ export function createSync(deps: SyncDeps, host: SyncHost): LoadedSync {
   });
   const documents = new ServiceTriggerDocuments(model);
   const decorations = new DriftDecorations(model);
-  const lenses = new DriftLenses(model);
-  const tree = new DriftTree(model, host.view);
+  const lenses = new DriftLenses(model, deps.recipients);
+  const tree = new DriftTree(model, host.view, deps.recipients);
+  const written = (connectionId: string): void => {
+    model.forgetLists(connectionId);
+    if (model.connectionId() === connectionId) void model.refresh(true);
+    deps.onTriggersWritten(connectionId);
+  };
   const applying = new ApplyCommands({
     connections: deps.connections,
     settings: deps.settings,
     feedback: deps.feedback,
     lint: deps.lint,
-    onWritten: (connectionId) => {
-      model.forgetLists(connectionId);
-      if (model.connectionId() === connectionId) void model.refresh(true);
-      deps.onTriggersWritten(connectionId);
-    },
+    // The recipients known are the active connection's: another connection's plan shows ids as they are.
+    recipients: (connectionId) => (deps.connections.activeProfile()?.id === connectionId ? deps.recipients?.() : undefined),
+    onWritten: written,
   });
   const watcher = vscode.workspace.createFileSystemWatcher(TRIGGER_FILE_GLOB);
   // Applied in batches (driftModel.ts): a branch switch redraws the views once.
@@ -178,6 +186,7 @@ export function createSync(deps: SyncDeps, host: SyncHost): LoadedSync {
     },
     apply: (command, args) => applying.run(command, args),
     fileText: (trigger) => triggerFileText(trigger),
+    triggersWritten: written,
     dispose() {
       for (const d of disposables.reverse()) d.dispose();
     },

@@ -7,7 +7,13 @@ import { apiKeysId, datasetId, GROUP_KINDS, groupId, sloId } from './nodes';
 
 const connectionId = z.string();
 
-export const DatasetArg = z.looseObject({ kind: z.literal('dataset'), connectionId, slug: z.string(), discovered: z.boolean().optional() });
+export const DatasetArg = z.looseObject({
+  kind: z.literal('dataset'),
+  connectionId,
+  slug: z.string(),
+  discovered: z.boolean().optional(),
+  listed: z.looseObject({}).optional(),
+});
 export const GroupArg = z.looseObject({ kind: z.literal('group'), connectionId, dataset: z.string(), group: z.enum(GROUP_KINDS) });
 export const SloArg = z.looseObject({ kind: z.literal('slo'), connectionId, dataset: z.string(), sloId: z.string() });
 export const TriggerArg = z.looseObject({ kind: z.literal('trigger'), connectionId, dataset: z.string(), trigger: Trigger });

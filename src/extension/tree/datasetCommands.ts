@@ -1,5 +1,5 @@
 // Commands that change what the tree remembers per connection: datasets added, hidden or marked as
-// metrics datasets, SLO ids, API keys. The service lists none of these, so the user tells the tree.
+// metrics datasets, SLO ids, API keys: what the service does not list (for this key), the user tells the tree.
 import * as vscode from 'vscode';
 import { ENVIRONMENT_WIDE } from '../../api/schemas';
 import type { ConnectionManager } from '../connections';
@@ -42,7 +42,7 @@ export function registerDatasetCommands(deps: DatasetCommandDeps): vscode.Dispos
       const cid = activeId() ?? (await connections.requireActive()).profile.id;
       const text = await vscode.window.showInputBox({
         title: vscode.l10n.t('Add Dataset'),
-        prompt: vscode.l10n.t('Dataset slug (several separated by commas). The service has no endpoint listing datasets.'),
+        prompt: vscode.l10n.t('Dataset slug (several separated by commas): for a dataset the service does not list, e.g. where the key may not list datasets.'),
         validateInput: (v) => {
           const slugs = entries(v);
           if (slugs.length === 0) return vscode.l10n.t('Enter at least one dataset slug');
@@ -61,11 +61,13 @@ export function registerDatasetCommands(deps: DatasetCommandDeps): vscode.Dispos
       const n = parseArg(DatasetArg, arg);
       if (!n) return;
       const discovered = n.discovered ?? false;
+      const listed = n.listed !== undefined;
       // The SLO ids are read now, not from the node: they may have changed since it was drawn.
       const plan = planDatasetRemoval({
         slug: n.slug,
         added: remembered.datasets(n.connectionId).includes(n.slug),
         discovered,
+        listed,
         sloIds: remembered.slos(n.connectionId, n.slug),
       });
       if (plan.kind === 'forget') {
@@ -77,7 +79,7 @@ export function registerDatasetCommands(deps: DatasetCommandDeps): vscode.Dispos
         if (plan.sloIds.length > 0) log.info(`dataset ${n.slug} removed; forgot its SLO ids ${plan.sloIds.join(', ')}`);
       } else {
         if (plan.kind === 'unmark') await remembered.removeDataset(n.connectionId, n.slug);
-        if (discovered) {
+        if (discovered || listed) {
           const hide = vscode.l10n.t('Hide');
           const choice = await vscode.window.showInformationMessage(plan.message, hide);
           if (choice === hide) await remembered.hideDataset(n.connectionId, n.slug);
@@ -115,7 +117,7 @@ export function registerDatasetCommands(deps: DatasetCommandDeps): vscode.Dispos
       if (dataset === undefined) return;
       const text = await vscode.window.showInputBox({
         title: vscode.l10n.t('Add SLO to {0}', dataset),
-        prompt: vscode.l10n.t('SLO id (several separated by commas). Its burn alerts are listed under Burn alerts.'),
+        prompt: vscode.l10n.t('SLO id (several separated by commas): for an SLO the service does not list. Its burn alerts are listed under Burn alerts.'),
         validateInput: (v) => {
           const ids = entries(v);
           if (ids.length === 0) return vscode.l10n.t('Enter at least one SLO id');

@@ -10,6 +10,8 @@ export interface DatasetRemovalInput {
   added: boolean;
   /** Discovered from environment-wide triggers on the last load. */
   discovered: boolean;
+  /** Listed by the service on the last load (it stays in the tree whatever the user removes). */
+  listed?: boolean;
   /** The remembered SLO ids of the dataset, read at the time of the command. */
   sloIds: readonly string[];
 }
@@ -30,22 +32,27 @@ export const removeAction = (): string => l10n.t('Remove and Forget SLOs');
 
 export function planDatasetRemoval(input: DatasetRemovalInput): DatasetRemovalPlan {
   const { added, discovered } = input;
+  const listed = input.listed === true;
   const slug = safeLabel(input.slug);
   const sloIds = [...input.sloIds];
   const slos = sloCount(sloIds.length);
   if (!added) {
     return {
       kind: 'not-added',
-      message: discovered
-        ? l10n.t('{0} was not added by hand: it is discovered from environment-wide triggers. Hide it instead?', slug)
-        : l10n.t('{0} was not added by hand; nothing to remove.', slug),
+      message: listed
+        ? l10n.t('{0} was not added by hand: the service lists it. Hide it instead?', slug)
+        : discovered
+          ? l10n.t('{0} was not added by hand: it is discovered from environment-wide triggers. Hide it instead?', slug)
+          : l10n.t('{0} was not added by hand; nothing to remove.', slug),
     };
   }
-  if (discovered) {
+  if (discovered || listed) {
     const kept = sloIds.length > 0 ? ` ${l10n.t('Its {0} stay remembered.', slos)}` : '';
     return {
       kind: 'unmark',
-      message: l10n.t('{0} is also discovered from environment-wide triggers, so it stays in the tree.{1} Hide it instead?', slug, kept),
+      message: listed
+        ? l10n.t('{0} is also listed by the service, so it stays in the tree.{1} Hide it instead?', slug, kept)
+        : l10n.t('{0} is also discovered from environment-wide triggers, so it stays in the tree.{1} Hide it instead?', slug, kept),
     };
   }
   if (sloIds.length === 0) return { kind: 'forget', sloIds };
@@ -55,7 +62,7 @@ export function planDatasetRemoval(input: DatasetRemovalInput): DatasetRemovalPl
     kind: 'forget',
     sloIds,
     confirm: {
-      message: l10n.t('Remove {0}? It is not discovered from environment-wide triggers, so it leaves the tree and its {1} ({2}) will be forgotten. The SLOs themselves stay on the service.', slug, slos, `${named}${more}`),
+      message: l10n.t('Remove {0}? Neither listed by the service nor discovered from environment-wide triggers, it leaves the tree and its {1} ({2}) will be forgotten. The SLOs themselves stay on the service.', slug, slos, `${named}${more}`),
       action: removeAction(),
     },
   };

@@ -1,6 +1,8 @@
 // The Datasets tree as plain data: which nodes exist and how their children load. No vscode import.
 import type { ServiceClient } from '../../api/client';
 import { ENVIRONMENT_WIDE, ENVIRONMENT_WIDE_TRIGGER_SLUG, type Trigger } from '../../api/schemas';
+import { AccountListing, listedDataset, listedSlo, type DatasetsOutcome } from './accountListing';
+import { refusalReason } from '../core/listingRefusal';
 import type { ConnectionProfile } from '../connections';
 import {
   GROUP_KINDS,
@@ -20,7 +22,7 @@ import { errorText, isCancellation, isConnectionGone, StaleConnectionError } fro
 import * as l10n from '@vscode/l10n';
 
 /** The calls the tree makes; the real ServiceClient satisfies it. */
-export type TreeApi = Pick<ServiceClient, 'listColumns' | 'listTriggers' | 'listBurnAlerts'>;
+export type TreeApi = Pick<ServiceClient, 'listColumns' | 'listTriggers' | 'listBurnAlerts' | 'listDatasets' | 'listSlos'>;
 
 export interface TreeConnection {
   profile: ConnectionProfile;
@@ -41,6 +43,8 @@ export interface DatasetTreeOptions {
   limiter: Limiter;
   /** Called for every load that failed (not for cancellations), e.g. to log it. */
   onFailure?: (failure: LoadFailure, err: unknown) => void;
+  /** Called when the root loads for a connection (e.g. to read its recipients, which the tooltips name). */
+  onRootLoad?: (connectionId: string) => void;
 }
 
 /** Command ids the model puts on action nodes (the view registers them). */
@@ -62,9 +66,22 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
    */
   private readonly knownCounts = new Map<string, number>();
   private currentConnectionId: string | undefined;
+  /** The dataset lists and SLO refusals read, per connection, until Refresh (reloadAccount). */
+  private readonly listing = new AccountListing();
 
   constructor(private readonly o: DatasetTreeOptions) {
     super();
+  }
+
+  /** Refresh: forgets what was read of the accounts (dataset lists, refusals) and loads the whole tree again. */
+  reloadAccount(): void {
+    this.listing.forget();
+    this.refresh();
+  }
+
+  /** The datasets the service listed for a connection, as far as read (none where datasets are not listed). */
+  listedDatasets(connectionId: string): string[] {
+    return this.listing.listedSlugs(connectionId);
   }
 
   idOf(node: TreeNode | undefined): string {
@@ -133,43 +150,35 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
 
   private async loadRoot(conn: TreeConnection, signal: AbortSignal): Promise<TreeNode[]> {
     const cid = conn.profile.id;
+    this.o.onRootLoad?.(cid);
     const added = new Set(this.o.remembered.datasets(cid));
     const hidden = new Set(this.o.remembered.hidden(cid));
     const metrics = new Set(this.o.metricsDatasets());
-    const discovered = new Set<string>();
-    let discoveryError: ErrorNode | undefined;
-    this.discoveryTriggers = undefined;
-    try {
-      const res = await this.o.limiter.run((s) => conn.api.listTriggers(ENVIRONMENT_WIDE, { signal: s }), signal);
-      this.discoveryTriggers = res.data;
-      for (const t of res.data) {
-        const slug = t.dataset_slug;
-        if (slug && slug !== ENVIRONMENT_WIDE_TRIGGER_SLUG && slug !== ENVIRONMENT_WIDE) discovered.add(slug);
-      }
-    } catch (err) {
-      if (signal.aborted) throw err;
-      if (isStale(conn)) throw new StaleConnectionError(cid);
-      const failure = this.describe(l10n.t('discover datasets from environment-wide triggers'), err, false);
-      this.o.onFailure?.(failure, err);
-      discoveryError = { kind: 'error', parentId: nodeId(undefined), ...failure };
-    }
-    const dataset = (slug: string): DatasetNode => ({
-      kind: 'dataset',
-      connectionId: cid,
-      slug,
-      added: added.has(slug),
-      discovered: discovered.has(slug),
-      metrics: metrics.has(slug),
-    });
     const nodes: TreeNode[] = [];
-    if (discoveryError) nodes.push(discoveryError);
+    this.discoveryTriggers = undefined;
+    const listing = await this.listDatasets(conn, signal);
+    const listed = new Map(listing.kind === 'listed' ? listing.datasets.map((d) => [d.slug, d]) : []);
+    let discovered = new Set<string>();
+    if (listing.kind !== 'listed') {
+      if (listing.kind === 'refused') nodes.push(this.notListedHint(listing.status));
+      // Today's way where the list is not to be had: the datasets environment-wide triggers name.
+      const found = await this.discover(conn, signal);
+      discovered = found.slugs;
+      const error = listing.kind === 'failed' ? listing.error : found.error;
+      if (error !== undefined) nodes.unshift(error);
+    }
+    const dataset = (slug: string): DatasetNode => {
+      const d = listed.get(slug);
+      return { kind: 'dataset', connectionId: cid, slug, added: added.has(slug), discovered: discovered.has(slug), metrics: metrics.has(slug), ...(d ? { listed: listedDataset(d) } : {}) };
+    };
     if (!hidden.has(ENVIRONMENT_WIDE)) nodes.push(dataset(ENVIRONMENT_WIDE));
-    const slugs = [...new Set([...added, ...discovered])].filter((s) => s !== ENVIRONMENT_WIDE && !hidden.has(s)).sort();
+    const all = new Set([...listed.keys(), ...added, ...discovered]);
+    const slugs = [...all].filter((s) => s !== ENVIRONMENT_WIDE && !hidden.has(s)).sort();
     nodes.push(...slugs.map(dataset));
     if (slugs.length === 0) {
       nodes.push(this.hint(undefined, 'add', l10n.t('Add Dataset...'), 'add', { id: TREE_COMMANDS.addDataset, args: [] }));
     }
-    const hiddenCount = [...hidden].filter((s) => s === ENVIRONMENT_WIDE || added.has(s) || discovered.has(s)).length;
+    const hiddenCount = [...hidden].filter((s) => s === ENVIRONMENT_WIDE || all.has(s)).length;
     if (hiddenCount > 0) {
       nodes.push(
         this.hint(undefined, 'hidden', hiddenCount === 1 ? l10n.t('1 hidden dataset (show)') : l10n.t('{0} hidden datasets (show)', hiddenCount), 'eye', {
@@ -180,6 +189,53 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
     }
     nodes.push({ kind: 'apiKeys', connectionId: cid });
     return nodes;
+  }
+
+  /** The connection's dataset list (read once until Refresh); a failure becomes an error node, not a broken root. */
+  private async listDatasets(conn: TreeConnection, signal: AbortSignal): Promise<DatasetsOutcome | { kind: 'failed'; error: ErrorNode }> {
+    const read = () => this.listing.datasets(conn.profile.id, conn.api, async () => (await this.o.limiter.run((s) => conn.api.listDatasets({ signal: s }), signal)).data);
+    try {
+      try {
+        return await read();
+      } catch (err) {
+        // The list being read was the call of an earlier load, cancelled by a refresh: read it again.
+        if (isCancellation(err) && !signal.aborted) return await read();
+        throw err;
+      }
+    } catch (err) {
+      return { kind: 'failed', error: this.rootFailure(conn, signal, err, l10n.t('list the datasets')) };
+    }
+  }
+
+  /** The datasets named by environment-wide triggers (kept for the Environment-wide Triggers group). */
+  private async discover(conn: TreeConnection, signal: AbortSignal): Promise<{ slugs: Set<string>; error?: ErrorNode }> {
+    const slugs = new Set<string>();
+    try {
+      const res = await this.o.limiter.run((s) => conn.api.listTriggers(ENVIRONMENT_WIDE, { signal: s }), signal);
+      this.discoveryTriggers = res.data;
+      for (const t of res.data) {
+        const slug = t.dataset_slug;
+        if (slug && slug !== ENVIRONMENT_WIDE_TRIGGER_SLUG && slug !== ENVIRONMENT_WIDE) slugs.add(slug);
+      }
+      return { slugs };
+    } catch (err) {
+      return { slugs, error: this.rootFailure(conn, signal, err, l10n.t('discover datasets from environment-wide triggers')) };
+    }
+  }
+
+  /** A failure at the root as an error node (logged); a cancellation or a stale connection ends the load. */
+  private rootFailure(conn: TreeConnection, signal: AbortSignal, err: unknown, operation: string): ErrorNode {
+    if (signal.aborted) throw err;
+    if (isStale(conn)) throw new StaleConnectionError(conn.profile.id);
+    const failure = this.describe(operation, err, false);
+    this.o.onFailure?.(failure, err);
+    return { kind: 'error', parentId: nodeId(undefined), ...failure };
+  }
+
+  /** Said once at the top of the root: the service does not list datasets for this key, and what to do. */
+  private notListedHint(status: number): ActionNode {
+    const label = l10n.t('Datasets are not listed: {0}. Add them by slug.', refusalReason(status));
+    return this.hint(undefined, 'notListed', label, 'info', { id: TREE_COMMANDS.addDataset, args: [] });
   }
 
   private async loadGroup(conn: TreeConnection, node: GroupNode, signal: AbortSignal): Promise<TreeNode[]> {
@@ -204,16 +260,44 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
         const sorted = [...triggers].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
         return sorted.map((trigger) => ({ kind: 'trigger', connectionId: cid, dataset, trigger }));
       }
-      case 'burnAlerts': {
-        const slos = this.o.remembered.slos(cid, dataset);
-        const addSlo = this.hint(node, 'addSlo', l10n.t('Add SLO...'), 'add', { id: TREE_COMMANDS.addSlo, args: [node] });
-        if (slos.length === 0) return [addSlo];
-        const nodes = slos.map((sloId): SloNode => ({ kind: 'slo', connectionId: cid, dataset, sloId }));
-        // The group's count is the sum of its SLOs' alerts, and each SLO shows its own: they load with the group.
-        await Promise.all(nodes.map((n) => this.loadChildren(n)));
-        return nodes;
-      }
+      case 'burnAlerts':
+        return this.loadSlos(conn, node, signal);
     }
+  }
+
+  /**
+   * The SLOs of a dataset: those the service lists (one GET /1/slos/<dataset>), by name, with those the user
+   * added by id. Where SLOs are not listed, it says so once and falls back to the ids the user added. An SLO
+   * the user added loads its alerts with the group (its count adds to the group's); a listed SLO loads them
+   * when it is opened, so a dataset of hundreds of SLOs costs one call until then.
+   */
+  private async loadSlos(conn: TreeConnection, node: GroupNode, signal: AbortSignal): Promise<TreeNode[]> {
+    const { connectionId: cid, dataset } = node;
+    const added = this.o.remembered.slos(cid, dataset);
+    const addSlo = (label: string): ActionNode => this.hint(node, 'addSlo', label, 'add', { id: TREE_COMMANDS.addSlo, args: [node] });
+    const head: TreeNode[] = [];
+    let listed: SloNode[] = [];
+    try {
+      const outcome = await this.listing.slos(cid, conn.api, dataset, nodeId(node), async () => (await this.o.limiter.run((s) => conn.api.listSlos(dataset, { signal: s }), signal)).data);
+      if (outcome.kind === 'listed') {
+        listed = outcome.slos.map((slo) => ({ kind: 'slo', connectionId: cid, dataset, sloId: slo.id, slo: listedSlo(slo), added: added.includes(slo.id) }));
+      } else if (outcome.say) {
+        const label = outcome.wide
+          ? l10n.t('SLOs are not listed: {0}. Add them by id.', refusalReason(outcome.status))
+          : l10n.t('The service lists no SLOs of {0} (HTTP {1}: it may not know the dataset). Add them by id.', dataset, outcome.status);
+        head.push({ ...addSlo(label), icon: 'info' });
+      }
+    } catch (err) {
+      if (signal.aborted || isStale(conn)) throw err;
+      head.push(this.failureNode(node, this.describeFailure(node, err, false)));
+    }
+    const ids = new Set(listed.map((n) => n.sloId));
+    const byHand = added.filter((id) => !ids.has(id)).map((sloId): SloNode => ({ kind: 'slo', connectionId: cid, dataset, sloId, added: true }));
+    const slos = [...listed, ...byHand].sort((a, b) => sloSortKey(a).localeCompare(sloSortKey(b)) || a.sloId.localeCompare(b.sloId));
+    if (slos.length === 0 && head.length === 0) return [addSlo(l10n.t('Add SLO...'))];
+    // The SLOs added by id count their alerts with the group, as before SLOs were listed.
+    await Promise.all(byHand.map((n) => this.loadChildren(n)));
+    return [...head, ...slos];
   }
 
   /** How many items a group or SLO holds, as far as known: loaded now, or the last count before a refresh. */
@@ -225,19 +309,27 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
 
   /** Burn alerts under all of a dataset's SLOs; known once every SLO's alerts were counted. */
   private burnAlertCount(group: GroupNode): number | undefined {
-    const slos = this.o.remembered.slos(group.connectionId, group.dataset);
+    const children = this.cachedChildren(group);
+    if (children === undefined) return undefined;
     let total = 0;
-    for (const sloId of slos) {
-      const n = this.knownCounts.get(nodeId({ kind: 'slo', connectionId: group.connectionId, dataset: group.dataset, sloId }));
+    for (const slo of children) {
+      if (slo.kind !== 'slo') continue;
+      const n = this.knownCounts.get(nodeId(slo));
       if (n === undefined) return undefined;
       total += n;
     }
     return total;
   }
 
-  /** An SLO reloads with its Burn alerts group: the group's count adds up all its SLOs' alerts. */
+  /** How many SLOs a Burn alerts group holds, once loaded (its description while its alerts are not all counted). */
+  sloCount(node: TreeNode): number | undefined {
+    if (node.kind !== 'group' || node.group !== 'burnAlerts') return undefined;
+    return this.cachedChildren(node)?.filter((n) => n.kind === 'slo').length;
+  }
+
+  /** An SLO added by id reloads with its Burn alerts group: the group's count adds up those SLOs' alerts. */
   protected override refreshTargetOf(node: TreeNode): TreeNode {
-    if (node.kind !== 'slo') return node;
+    if (node.kind !== 'slo' || node.slo !== undefined) return node;
     const group: GroupNode = { kind: 'group', connectionId: node.connectionId, dataset: node.dataset, group: 'burnAlerts' };
     return this.loadedNode(nodeId(group)) ?? group;
   }
@@ -253,8 +345,10 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
   async loadAll(signal?: AbortSignal): Promise<void> {
     const roots = await this.loadChildren(undefined);
     if (signal?.aborted) return;
-    // A dataset loads its groups' lists, and a Burn alerts group its SLOs' alerts, with it.
-    await Promise.all(roots.filter((n) => n.kind === 'dataset').map((ds) => this.loadChildren(ds)));
+    // A dataset loads its groups' lists with it; the listed SLOs' alerts are loaded here, for the filter.
+    const groups = await Promise.all(roots.filter((n) => n.kind === 'dataset').map((ds) => this.loadChildren(ds)));
+    const slos = await Promise.all(groups.flat().filter((g) => g.kind === 'group' && g.group === 'burnAlerts').map((g) => this.loadChildren(g)));
+    await Promise.all(slos.flat().filter((n) => n.kind === 'slo').map((n) => this.loadChildren(n)));
   }
 
   protected failureNode(parent: TreeNode | undefined, failure: LoadFailure): TreeNode {
@@ -276,7 +370,7 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
   protected namesOf(node: TreeNode): string[] {
     switch (node.kind) {
       case 'dataset':
-        return node.slug === ENVIRONMENT_WIDE ? [node.slug, 'Environment-wide'] : [node.slug];
+        return node.slug === ENVIRONMENT_WIDE ? [node.slug, 'Environment-wide'] : [node.slug, node.listed?.name ?? ''];
       case 'group':
         return [node.dataset];
       case 'column':
@@ -284,7 +378,7 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
       case 'trigger':
         return [node.trigger.name, node.dataset];
       case 'slo':
-        return [node.sloId, node.dataset];
+        return [node.slo?.name ?? '', node.sloId, node.dataset];
       case 'burnAlert':
         return [node.alert.id, node.alert.description ?? '', node.sloId, node.dataset];
       case 'apiKey':
@@ -311,6 +405,11 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
   }
 }
 
+/** SLOs sort by name; one the service did not name (or that is known only by id) by its id. */
+function sloSortKey(n: SloNode): string {
+  return n.slo?.name ?? n.sloId;
+}
+
 function isStale(conn: TreeConnection): boolean {
   return conn.isCurrent !== undefined && !conn.isCurrent();
 }
@@ -324,7 +423,7 @@ export function operationFor(node: TreeNode | undefined): string {
       if (node.group === 'triggers') return l10n.t('list triggers of {0}', node.dataset);
       return l10n.t('list SLOs of {0}', node.dataset);
     case 'slo':
-      return l10n.t('list burn alerts of SLO {0} in {1}', node.sloId, node.dataset);
+      return l10n.t('list burn alerts of SLO {0} in {1}', node.slo?.name ?? node.sloId, node.dataset);
     case 'apiKeys':
       return l10n.t('list remembered API keys');
     case 'dataset':

@@ -5,6 +5,10 @@ import { safeLabel, tooltipMarkdown } from '../core/text';
 import type { DatasetTreeModel } from './datasetTree';
 import { nodeId, type TreeNode } from './nodes';
 import { present, type Presentation } from './presentation';
+import type { RecipientDirectory } from '../core/recipients';
+
+/** The active connection's recipients when known (tooltips name recipient ids with them). */
+export type RecipientsNow = () => RecipientDirectory | undefined;
 
 export const VIEW_ID = 'obs.datasets';
 /** The view's name in package.json. */
@@ -41,7 +45,10 @@ export class DatasetsTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
   readonly onDidChangeTreeData = this.changed.event;
   private readonly subs: { dispose(): void }[];
 
-  constructor(private readonly model: DatasetTreeModel) {
+  constructor(
+    private readonly model: DatasetTreeModel,
+    private readonly recipients: RecipientsNow = () => undefined,
+  ) {
     this.subs = [
       model.onDidChange((node) => this.changed.fire(node)),
       model.onDidChangeLoading((loading) => void vscode.commands.executeCommand('setContext', 'obs.tree.loading', loading)),
@@ -54,13 +61,14 @@ export class DatasetsTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
     // Under a filter a loaded group says how many of its items match; otherwise its last known count.
     const matching = filtering && node.kind === 'group' && node.group !== 'burnAlerts' ? this.model.countVisible(node) : undefined;
     const counts = matching ?? (known === undefined ? undefined : { visible: known, total: known });
-    return toTreeItem(node, present(node, { counts, filtering, language: vscode.env.language }));
+    return toTreeItem(node, present(node, { counts, filtering, language: vscode.env.language, slos: this.model.sloCount(node) }));
   }
 
   resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
     // VS Code resolves a tooltip once per drawing of the row: "3 hours ago" counts from that first hover,
     // and the exact UTC time beside it stays right.
-    const tooltip = present(node, { language: vscode.env.language, now: Date.now() }).tooltip;
+    const recipients = this.recipients();
+    const tooltip = present(node, { language: vscode.env.language, now: Date.now(), ...(recipients ? { recipients } : {}) }).tooltip;
     if (tooltip) item.tooltip = safeMarkdown(tooltipMarkdown(tooltip));
     return item;
   }
@@ -82,8 +90,11 @@ export class DatasetsView implements vscode.Disposable {
   readonly treeView: vscode.TreeView<TreeNode>;
   private readonly provider: DatasetsTreeProvider;
 
-  constructor(readonly model: DatasetTreeModel) {
-    this.provider = new DatasetsTreeProvider(model);
+  constructor(
+    readonly model: DatasetTreeModel,
+    recipients?: RecipientsNow,
+  ) {
+    this.provider = new DatasetsTreeProvider(model, recipients);
     this.treeView = vscode.window.createTreeView<TreeNode>(VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true });
     void vscode.commands.executeCommand('setContext', 'obs.tree.filtered', false);
     void vscode.commands.executeCommand('setContext', 'obs.tree.loading', false);
@@ -91,11 +102,13 @@ export class DatasetsView implements vscode.Disposable {
 
   /**
    * The header names the connection the view shows, next to the status bar: nobody should act on
-   * production believing it is staging. In the title, because a view alone in its container shares the
-   * container's header, which shows the view's title but not its description.
+   * production believing it is staging. In the description beside the title (the container holds the
+   * Drift view too, so the view has a header of its own that shows it): with the connection in the title,
+   * the header cut it to "DATASETS — SAN..." at the default width.
    */
   showConnection(name: string | undefined): void {
-    this.treeView.title = name === undefined ? VIEW_TITLE : `${VIEW_TITLE} — ${safeLabel(name, 64)}`;
+    this.treeView.title = VIEW_TITLE;
+    this.treeView.description = name === undefined ? undefined : safeLabel(name, 64);
   }
 
   /** Shows only items whose name contains `text` (undefined: everything), and says so in the view. */

@@ -6,15 +6,29 @@ import type { RememberedKey } from './keyRegistry';
 export const GROUP_KINDS = ['columns', 'triggers', 'burnAlerts'] as const;
 export type GroupKind = (typeof GROUP_KINDS)[number];
 
+/** What the service's dataset list (GET /1/datasets) says of a dataset. */
+export interface ListedDataset {
+  name?: string;
+  description?: string;
+  /** Absent until the dataset received data. */
+  lastWrittenAt?: string;
+  /** Absent until the dataset has columns. */
+  columns?: number;
+  createdAt?: string;
+  deleteProtected?: boolean;
+}
+
 export interface DatasetNode {
   kind: 'dataset';
   connectionId: string;
   /** '__all__' for the Environment-wide node. */
   slug: string;
-  /** Added by the user, discovered from environment-wide triggers, or both. */
+  /** Added by the user, discovered from environment-wide triggers (where datasets are not listed), or both. */
   added: boolean;
   discovered: boolean;
   metrics: boolean;
+  /** Set when the service listed the dataset. */
+  listed?: ListedDataset;
 }
 export interface GroupNode {
   kind: 'group';
@@ -34,11 +48,27 @@ export interface TriggerNode {
   dataset: string;
   trigger: Trigger;
 }
+/** What the service's SLO list (GET /1/slos/<dataset>) says of an SLO. */
+export interface ListedSlo {
+  name?: string;
+  description?: string;
+  /** 999000 is 99.9%. */
+  targetPerMillion?: number;
+  periodDays?: number;
+  sli?: string;
+  /** The datasets an environment-wide SLO spans. */
+  datasets?: string[];
+}
+
 export interface SloNode {
   kind: 'slo';
   connectionId: string;
   dataset: string;
   sloId: string;
+  /** Set when the service listed the SLO; an SLO the user added by id has none where SLOs are not listed. */
+  slo?: ListedSlo;
+  /** Added by id by the user (remembered). */
+  added?: boolean;
 }
 export interface BurnAlertNode {
   kind: 'burnAlert';

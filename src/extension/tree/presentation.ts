@@ -1,29 +1,18 @@
 // How each tree node looks: label, description, icon, tooltip, context value. Plain data (no vscode
 // import) so escaping and labels are unit-tested; datasetsView.ts turns it into a vscode.TreeItem.
 import type { BurnAlert, Column, Recipient, Trigger } from '../../api/schemas';
-import { ENVIRONMENT_WIDE } from '../../api/schemas';
 import type { TreeNode } from './nodes';
-import { safeLabel, type Tooltip } from '../core/text';
+import type { IconSpec, Presentation } from './look';
+import { safeLabel } from '../core/text';
 import * as l10n from '@vscode/l10n';
-import { knownLocale, relativeTime, utcText } from '../../webview/protocol/text/when';
+import { knownLocale } from '../../webview/protocol/text/when';
+import { minutesInWords } from '../../webview/protocol/text/duration';
 import { baselineText, burnAlertKind, scheduleText, triggerNotifyLong, triggerNotifyShort } from './alertWords';
+import { datasetPresentation, sloPresentation } from './accountPresentation';
+import { recipientIdText, type RecipientDirectory } from '../core/recipients';
+import { whenText, type Moment } from './when';
 
-export interface IconSpec {
-  /** A codicon id. */
-  id: string;
-  /** A theme color id. */
-  color?: string;
-}
-
-export interface Presentation {
-  label: string;
-  description?: string;
-  icon?: IconSpec;
-  tooltip?: Tooltip;
-  contextValue: string;
-  collapsible: 'none' | 'collapsed' | 'expanded';
-  command?: { id: string; title: string; args: unknown[] };
-}
+export type { IconSpec, Presentation } from './look';
 
 const COLUMN_ICONS: Record<string, string> = {
   string: 'symbol-string',
@@ -65,9 +54,16 @@ export function formatDuration(seconds: number, language = 'en'): string {
   return format.format(value);
 }
 
-export function formatRecipient(r: Recipient): string {
+/**
+ * A recipient of a trigger or burn alert: by name ("On-call (PagerDuty)") when the account's recipients are
+ * known and hold its id; else its id with the type and target the service lists beside it; one named by type
+ * and target only (deprecated) as it is written.
+ */
+export function formatRecipient(r: Recipient, recipients?: RecipientDirectory): string {
+  const named = r.id === undefined ? undefined : recipients?.nameOf(r.id);
+  if (named !== undefined) return named;
   const parts: string[] = [];
-  if (r.id !== undefined) parts.push(r.id);
+  if (r.id !== undefined) parts.push(recipientIdText(r.id, recipients));
   if (r.type !== undefined || r.target !== undefined) parts.push(`${r.type ?? '?'}: ${r.target ?? '?'}`);
   if (r.id === undefined && r.type !== undefined) parts.push(l10n.t('(deprecated: named by type and target)'));
   return parts.join(' ');
@@ -77,29 +73,6 @@ function formatThreshold(t: Trigger['threshold']): string | undefined {
   if (!t) return undefined;
   const exceeded = t.exceeded_limit !== undefined && t.exceeded_limit !== 1 ? ` ${l10n.t('(exceeded {0} times)', t.exceeded_limit)}` : '';
   return `${t.op} ${t.value}${exceeded}`;
-}
-
-/** How a row of the tooltip says a moment: in the display language, relative to when it is shown. */
-interface Moment {
-  language: string;
-  /** When the tooltip is shown; without it only the exact time is given. */
-  now: number | undefined;
-}
-
-// What the service sends (ISO 8601 with a zone); Date.parse alone would also read "1" as the year 2001.
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
-
-/** "3 hours ago (2024-03-02 10:00:07 UTC)"; a text that is not such a time, as it is. */
-function whenText(iso: string | null | undefined, m: Moment): string | undefined {
-  if (iso === undefined || iso === null) return undefined;
-  const ms = ISO_TIME.test(iso) ? Date.parse(iso) : Number.NaN;
-  if (Number.isNaN(ms)) return iso;
-  if (m.now === undefined) return utcText(ms);
-  return l10n.t({
-    message: '{0} ({1})',
-    args: [relativeTime(ms, m.now, knownLocale(m.language)), utcText(ms)],
-    comment: ['A time in a tooltip: {0} is relative ("3 hours ago"), {1} the exact time ("2026-11-24 09:00:07 UTC").'],
-  });
 }
 
 function columnPresentation(c: Column, m: Moment): Presentation {
@@ -125,7 +98,13 @@ function columnPresentation(c: Column, m: Moment): Presentation {
   };
 }
 
-function triggerPresentation(t: Trigger, m: Moment): Presentation {
+/** What the Query row says: an inline query (listed with the query_id of the saved query the service made of it) or a saved one. */
+function queryText(t: Trigger): string | undefined {
+  if (t.query !== undefined && t.query !== null) return l10n.t('inline query');
+  return t.query_id ? l10n.t('saved query {0}', t.query_id) : undefined;
+}
+
+function triggerPresentation(t: Trigger, m: Moment, recipients: RecipientDirectory | undefined): Presentation {
   const language = m.language;
   const icon: IconSpec = t.disabled
     ? { id: 'bell-slash', color: 'disabledForeground' }
@@ -152,8 +131,8 @@ function triggerPresentation(t: Trigger, m: Moment): Presentation {
         { label: l10n.t('Notifies'), value: triggerNotifyLong(t.alert_type) },
         { label: l10n.t('Runs'), value: scheduleText(t.evaluation_schedule_type, t.evaluation_schedule, language) },
         { label: l10n.t('Compared with'), value: baselineText(t.baseline_details) },
-        { label: l10n.t('Query'), value: t.query_id ? l10n.t('saved query {0}', t.query_id) : t.query ? l10n.t('inline query') : undefined },
-        { label: l10n.t('Recipients'), value: (t.recipients ?? []).map(formatRecipient).join('; ') || l10n.t('none') },
+        { label: l10n.t('Query'), value: queryText(t) },
+        { label: l10n.t('Recipients'), value: (t.recipients ?? []).map((r) => formatRecipient(r, recipients)).join('; ') || l10n.t('none') },
         { label: l10n.t('Tags'), value: (t.tags ?? []).map((g) => `${g.key}=${g.value}`).join(', ') },
         { label: l10n.t('Dataset'), value: t.dataset_slug },
         { label: l10n.t('Id'), value: t.id },
@@ -163,24 +142,27 @@ function triggerPresentation(t: Trigger, m: Moment): Presentation {
   };
 }
 
-export function burnAlertSummary(a: BurnAlert): string {
+export function burnAlertSummary(a: BurnAlert, language = 'en'): string {
   if (a.alert_type === 'budget_rate') {
     const ppm = a.budget_rate_decrease_threshold_per_million;
     const win = a.budget_rate_window_minutes;
     return l10n.t('Budget rate: drop of {0} per million in {1} min', ppm ?? '?', win ?? '?');
   }
-  return l10n.t('Exhaustion in {0} min', a.exhaustion_minutes ?? '?');
+  const minutes = a.exhaustion_minutes;
+  // Past a day the minutes are said in words ("about 4,083 years"): the service takes any number.
+  if (minutes !== undefined && minutes >= 1440) return l10n.t('Exhaustion in {0}', minutesInWords(minutes, knownLocale(language)));
+  return l10n.t('Exhaustion in {0} min', minutes ?? '?');
 }
 
-function burnAlertPresentation(a: BurnAlert, m: Moment): Presentation {
+function burnAlertPresentation(a: BurnAlert, m: Moment, recipients: RecipientDirectory | undefined): Presentation {
   return {
-    label: safeLabel(burnAlertSummary(a)),
+    label: safeLabel(burnAlertSummary(a, m.language)),
     description: safeLabel([a.triggered ? l10n.t('triggered') : undefined, a.description].filter(Boolean).join(' · ')),
     icon: a.triggered ? { id: 'flame', color: 'errorForeground' } : { id: 'flame' },
     contextValue: 'obs:burnAlert',
     collapsible: 'none',
     tooltip: {
-      title: burnAlertSummary(a),
+      title: burnAlertSummary(a, m.language),
       text: a.description,
       rows: [
         { label: l10n.t('Fires on'), value: burnAlertKind(a.alert_type) },
@@ -188,7 +170,7 @@ function burnAlertPresentation(a: BurnAlert, m: Moment): Presentation {
         { label: l10n.t('Budget rate window (minutes)'), value: a.budget_rate_window_minutes },
         { label: l10n.t('Budget decrease threshold (per million)'), value: a.budget_rate_decrease_threshold_per_million },
         { label: l10n.t('Triggered'), value: a.triggered === undefined ? undefined : a.triggered ? l10n.t('yes') : l10n.t('no') },
-        { label: l10n.t('Recipients'), value: (a.recipients ?? []).map(formatRecipient).join('; ') },
+        { label: l10n.t('Recipients'), value: (a.recipients ?? []).map((r) => formatRecipient(r, recipients)).join('; ') },
         { label: l10n.t('SLO'), value: a.slo?.id },
         { label: l10n.t('Id'), value: a.id },
         { label: l10n.t('Updated'), value: whenText(a.updated_at, m) },
@@ -205,34 +187,28 @@ export interface PresentOptions {
   language?: string;
   /** When the tooltip is shown, for "3 hours ago"; without it tooltips give only the exact UTC time. */
   now?: number;
+  /** The account's recipients, when known: tooltips name recipient ids with them. */
+  recipients?: RecipientDirectory;
+  /** How many SLOs a Burn alerts group holds (its description while their alerts are not all counted). */
+  slos?: number;
+}
+
+/** "3 SLOs": a Burn alerts group's description until its alerts are counted. */
+function slosText(n: number | undefined): string | undefined {
+  if (n === undefined || n === 0) return undefined;
+  return n === 1 ? l10n.t('1 SLO') : l10n.t('{0} SLOs', n);
 }
 
 export function present(node: TreeNode, o: PresentOptions = {}): Presentation {
   const m: Moment = { language: o.language ?? 'en', now: o.now };
   switch (node.kind) {
-    case 'dataset': {
-      const all = node.slug === ENVIRONMENT_WIDE;
-      const flags = [node.metrics ? l10n.t('metrics') : undefined, !all && !node.added ? l10n.t('discovered') : undefined].filter(Boolean);
-      return {
-        label: all ? l10n.t('Environment-wide') : safeLabel(node.slug),
-        description: all ? ENVIRONMENT_WIDE : flags.join(' · '),
-        icon: { id: all ? 'globe' : 'database' },
-        contextValue: all ? 'obs:environment' : ['obs:dataset', node.added ? 'added' : undefined, node.metrics ? 'metrics' : undefined].filter(Boolean).join(':'),
-        collapsible: 'collapsed',
-        tooltip: {
-          title: all ? l10n.t('Environment-wide ({0})', ENVIRONMENT_WIDE) : node.slug,
-          rows: [
-            { label: l10n.t('Source'), value: all ? l10n.t('every dataset of the environment') : [node.added ? l10n.t('added by you') : undefined, node.discovered ? l10n.t('discovered from environment-wide triggers') : undefined].filter(Boolean).join(', ') },
-            { label: l10n.t('Metrics dataset'), value: node.metrics ? l10n.t('yes') : undefined },
-          ],
-        },
-      };
-    }
+    case 'dataset':
+      return datasetPresentation(node, m);
     case 'group': {
       const counts = o.counts;
       return {
         label: groupLabel(node.group),
-        description: counts ? (o.filtering && counts.visible !== counts.total ? l10n.t('{0} of {1}', counts.visible, counts.total) : `${counts.total}`) : undefined,
+        description: counts ? (o.filtering && counts.visible !== counts.total ? l10n.t('{0} of {1}', counts.visible, counts.total) : `${counts.total}`) : slosText(o.slos),
         icon: { id: GROUP_ICONS[node.group] },
         contextValue: `obs:group:${node.group}`,
         collapsible: o.filtering && counts !== undefined && counts.visible > 0 ? 'expanded' : 'collapsed',
@@ -240,19 +216,13 @@ export function present(node: TreeNode, o: PresentOptions = {}): Presentation {
     }
     case 'column':
       return columnPresentation(node.column, m);
+    // A click opens a row's natural view: a trigger as read-only JSON, a burn alert in its edit form.
     case 'trigger':
-      return triggerPresentation(node.trigger, m);
+      return { ...triggerPresentation(node.trigger, m, o.recipients), command: { id: 'obs.trigger.open', title: l10n.t('Open Trigger as JSON'), args: [node] } };
     case 'slo':
-      return {
-        label: safeLabel(node.sloId),
-        description: o.counts === undefined ? l10n.t('SLO') : o.counts.total === 1 ? l10n.t('SLO · 1 alert') : l10n.t('SLO · {0} alerts', o.counts.total),
-        icon: { id: 'target' },
-        contextValue: 'obs:slo',
-        collapsible: 'collapsed',
-        tooltip: { title: l10n.t('SLO {0}', node.sloId), rows: [{ label: l10n.t('Dataset'), value: node.dataset }] },
-      };
+      return sloPresentation(node, o.counts?.total, m);
     case 'burnAlert':
-      return burnAlertPresentation(node.alert, m);
+      return { ...burnAlertPresentation(node.alert, m, o.recipients), command: { id: 'obs.burnAlert.edit', title: l10n.t('Edit Burn Alert'), args: [node] } };
     case 'apiKeys':
       return {
         label: l10n.t('API keys'),

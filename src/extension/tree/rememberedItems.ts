@@ -1,5 +1,6 @@
 // What the user told the tree, remembered per connection in globalState: datasets added by hand,
-// datasets hidden, and SLO ids per dataset (no endpoint lists datasets or SLOs).
+// datasets hidden, and SLO ids per dataset: what the tree shows beside (or, where a key may not list
+// them, instead of) the datasets and SLOs the service lists.
 import { Emitter, type MementoLike } from '../core/memento';
 
 interface ConnectionMemory {

@@ -5,11 +5,18 @@ import { safeLabel } from '../core/text';
 import { copyableId, ErrorArg, parseArg, refreshTarget } from './commandArgs';
 import type { DatasetsView } from './datasetsView';
 
-export function registerViewCommands(view: DatasetsView, feedback: Feedback): vscode.Disposable[] {
+/**
+ * `onRefresh`: what else Refresh reads again (the recipients); the tree itself forgets what it read of the
+ * account (dataset lists, refusals) and loads everything again.
+ */
+export function registerViewCommands(view: DatasetsView, feedback: Feedback, onRefresh: () => void = () => undefined): vscode.Disposable[] {
   const model = view.model;
   const command = feedback.registerCommand.bind(feedback);
   return [
-    command('obs.tree.refresh', vscode.l10n.t('refresh the tree'), () => model.refresh()),
+    command('obs.tree.refresh', vscode.l10n.t('refresh the tree'), () => {
+      onRefresh();
+      model.reloadAccount();
+    }),
     command('obs.tree.refreshNode', vscode.l10n.t('refresh'), (node) => {
       const id = refreshTarget(node);
       if (id === undefined) model.refresh();

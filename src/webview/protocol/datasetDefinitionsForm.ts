@@ -14,7 +14,7 @@ import {
 import { ENVIRONMENT_WIDE } from '../../api/schemas/common';
 import { noProblems, problemsFromZod, tableResolver, type FormProblems, type ServiceFailure } from './problems';
 import type { Checked } from './apiKeyForm';
-import { COMMON_TEXT } from './text/common';
+import { COMMON_TEXT, controlWarnings } from './text/common';
 import { DEFINITIONS_TEXT } from './text/datasetDefinitionsForm';
 import type { FormWording } from './wording';
 
@@ -118,22 +118,49 @@ function mentionsQuoted(text: string, name: string): boolean {
   return QUOTES.some((q) => text.includes(`${q}${name}${CLOSING[q] ?? q}`));
 }
 
+/** True when `text`, cut short with "…", stops inside `name` after an opening quote. */
+function endsInside(text: string, name: string): boolean {
+  if (!text.endsWith('\u2026')) return false;
+  const body = text.slice(0, -1);
+  return QUOTES.some((q) => {
+    const at = body.lastIndexOf(q);
+    const begun = at === -1 ? '' : body.slice(at + q.length);
+    return begun.length > 0 && begun.length < name.length && name.startsWith(begun);
+  });
+}
+
 /**
  * A refused save whose answer names no field (the service's legacy 422 body names the unknown columns in
  * its text): each definition of the request whose column the text names gets the problem on its field.
  * Names in quotes count first; only when the text quotes none of them, a name standing as a whole word
- * does. The service's own text stays at the top.
+ * does. The client cuts a long text short ("…"): then a sent name the text does not reach that is not
+ * among the dataset's columns (`knownColumns`, null when they could not be listed) is placed too, saying
+ * why. Once every refused column has its own field problem the service's raw text leaves the top, so the
+ * summary counts one problem per column (the text is in the log).
  */
-export function placeRefusedColumns(problems: FormProblems, failure: ServiceFailure, sent: UpdateDatasetDefinitionsRequest): FormProblems {
+export function placeRefusedColumns(
+  problems: FormProblems,
+  failure: ServiceFailure,
+  sent: UpdateDatasetDefinitionsRequest,
+  knownColumns: ReadonlySet<string> | null = null,
+): FormProblems {
   if (failure.status !== 422 || failure.fieldProblems.length > 0) return problems;
-  const text = [failure.detail, failure.message].filter((t): t is string => t !== undefined).join(' ');
+  const texts = [failure.detail, failure.message].filter((t): t is string => t !== undefined);
+  const text = texts.join(' ');
   const named = Object.entries(sent).filter((e): e is [DefinitionType, ColumnRefWrite] => e[1] !== undefined && e[1].name !== '');
-  const quoted = named.filter(([, ref]) => mentionsQuoted(text, ref.name));
+  const cut = texts.some((t) => t.endsWith('\u2026'));
+  // A name the cut text stops inside ("route -> "abc…") counts as quoted.
+  const quoted = named.filter(([, ref]) => mentionsQuoted(text, ref.name) || (cut && texts.some((t) => endsInside(t, ref.name))));
   const found = quoted.length > 0 ? quoted : named.filter(([, ref]) => mentionsWord(text, ref.name));
   if (found.length === 0) return problems;
+  const unreached = cut ? named.filter((entry) => !found.includes(entry)) : [];
+  const likely = knownColumns === null ? [] : unreached.filter(([, ref]) => !knownColumns.has(ref.name));
   const fields = { ...problems.fields };
   for (const [type, ref] of found) fields[type] = [...(fields[type] ?? []), DEFINITIONS_TEXT.refusedColumn(ref.name)];
-  return { fields, form: problems.form };
+  for (const [type, ref] of likely) fields[type] = [...(fields[type] ?? []), DEFINITIONS_TEXT.refusedColumnLikely(ref.name)];
+  // A name the cut text does not reach is judged by the dataset's columns; without them, the text stays.
+  const accounted = unreached.length === 0 || knownColumns !== null;
+  return { fields, form: accounted ? problems.form.filter((t) => t !== failure.message) : problems.form };
 }
 
 export function definitionsProblems(loaded: DatasetDefinitions, edited: DefinitionRows): FormProblems {
@@ -150,6 +177,7 @@ export function definitionWarnings(edited: DefinitionRows, knownColumns: Readonl
   const warnings: Record<string, string[]> = {};
   for (const type of DEFINITION_TYPE_NAMES) {
     const row = edited[type];
+    if (row && controlWarnings(row.name).length > 0) (warnings[type] ??= []).push(...controlWarnings(row.name));
     if (!row || row.name === '' || row.column_type === 'derived_column' || knownColumns === null || knownColumns.has(row.name)) continue;
     (warnings[type] ??= []).push(DEFINITIONS_TEXT.notAColumn(row.name));
   }

@@ -27,13 +27,35 @@ const Busy = z.strictObject({ type: z.literal('busy'), busy: z.boolean(), label:
 const ProblemsMessage = z.strictObject({ type: z.literal('problems'), problems: Problems });
 /** A status line for the aria-live region; `failed` marks a form that could not load at all. */
 const Status = z.strictObject({ type: z.literal('status'), message: z.string(), failed: z.boolean().optional() });
+/** Whether the form's connection is there; while it is not, `message` says so plainly (the edits are kept). */
+const Connection = z.strictObject({ type: z.literal('connection'), available: z.boolean(), message: z.string().optional() });
+
+/**
+ * The page's unsaved edits as its saved state, or null when it has none: the host marks the tab title
+ * ("● ...") while there are some, and keeps them when the panel is closed, to offer them back.
+ */
+const draftOf = <T extends z.ZodType>(state: T) => z.strictObject({ type: z.literal('draft'), state: state.nullable() });
+/** Edits kept from a panel closed without saving them, offered back when the same form opens again. */
+const unsavedOf = <T extends z.ZodType>(state: T) => z.strictObject({ state, savedAt: z.number() });
 
 /** The host messages every form handles the same way (src/webview/shared/formShell.ts). */
-export type CommonToWebview = z.infer<typeof Busy> | z.infer<typeof ProblemsMessage> | z.infer<typeof Status>;
+export type CommonToWebview = z.infer<typeof Busy> | z.infer<typeof ProblemsMessage> | z.infer<typeof Status> | z.infer<typeof Connection>;
 
 // --- API keys (4.1, 4.2) ------------------------------------------------------------------------------
 
 export const KeyRef = z.strictObject({ id: z.string(), name: z.string() });
+
+export const ApiKeyState = z.strictObject({
+  mode: z.enum(['create', 'update']),
+  connectionId: z.string().min(1),
+  createValues: CreateApiKeyValues.optional(),
+  updateValues: UpdateApiKeyValues.optional(),
+  /** The update form's key id cannot be changed (it was opened for a known key). */
+  idFixed: z.boolean().optional(),
+  /** The key made by this form, by id and name only: the secret is never part of the state. */
+  created: KeyRef.optional(),
+});
+export type ApiKeyState = z.infer<typeof ApiKeyState>;
 
 export const ApiKeyFromWebview = z.discriminatedUnion('type', [
   Ready,
@@ -44,6 +66,7 @@ export const ApiKeyFromWebview = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('createAnother') }),
   /** The form's Close button; the host asks first if the secret was never copied. */
   z.strictObject({ type: z.literal('close') }),
+  draftOf(ApiKeyState),
 ]);
 export type ApiKeyFromWebview = z.infer<typeof ApiKeyFromWebview>;
 
@@ -54,6 +77,7 @@ const ApiKeyInit = z.discriminatedUnion('mode', [
     connectionId: z.string(),
     connectionName: z.string(),
     values: CreateApiKeyValues,
+    unsaved: unsavedOf(ApiKeyState).optional(),
   }),
   z.strictObject({
     type: z.literal('init'),
@@ -63,6 +87,7 @@ const ApiKeyInit = z.discriminatedUnion('mode', [
     values: UpdateApiKeyValues,
     /** True when the form updates a known key: its id is shown but cannot be changed. */
     idFixed: z.boolean(),
+    unsaved: unsavedOf(ApiKeyState).optional(),
   }),
 ]);
 
@@ -71,6 +96,7 @@ export const ApiKeyToWebview = z.discriminatedUnion('type', [
   Busy,
   ProblemsMessage,
   Status,
+  Connection,
   /**
    * The only message that ever carries a secret; it is shown, never persisted. `notes` say what was odd
    * in the service's answer (the secret is shown whatever else was); an empty id: the service gave none.
@@ -87,17 +113,6 @@ export const ApiKeyToWebview = z.discriminatedUnion('type', [
 ]);
 export type ApiKeyToWebview = z.infer<typeof ApiKeyToWebview>;
 
-export const ApiKeyState = z.strictObject({
-  mode: z.enum(['create', 'update']),
-  connectionId: z.string().min(1),
-  createValues: CreateApiKeyValues.optional(),
-  updateValues: UpdateApiKeyValues.optional(),
-  /** The update form's key id cannot be changed (it was opened for a known key). */
-  idFixed: z.boolean().optional(),
-  /** The key made by this form, by id and name only: the secret is never part of the state. */
-  created: KeyRef.optional(),
-});
-export type ApiKeyState = z.infer<typeof ApiKeyState>;
 
 // --- Burn alert (4.3, 4.4) ----------------------------------------------------------------------------
 
@@ -113,6 +128,16 @@ export type BurnAlertContext = z.infer<typeof BurnAlertContext>;
 
 export const CONFLICT_CHOICES = ['overwrite', 'reload', 'cancel'] as const;
 
+export const BurnAlertState = z.strictObject({
+  context: BurnAlertContext,
+  /** The alert as the form opened it: the base of the PUT body and of the concurrency check. */
+  loaded: BurnAlert.optional(),
+  edits: BurnAlertEdits,
+  /** Number fields as typed, so text that is not (yet) a number survives hiding the panel. */
+  drafts: z.record(z.string(), z.string()).optional(),
+});
+export type BurnAlertState = z.infer<typeof BurnAlertState>;
+
 export const BurnAlertFromWebview = z.discriminatedUnion('type', [
   Ready,
   z.strictObject({ type: z.literal('submit'), edits: BurnAlertEdits }),
@@ -121,6 +146,7 @@ export const BurnAlertFromWebview = z.discriminatedUnion('type', [
   /** Opens a diff of the alert as it is now on the service and the body waiting to be sent. */
   z.strictObject({ type: z.literal('reviewConflict') }),
   z.strictObject({ type: z.literal('resolveConflict'), choice: z.enum(CONFLICT_CHOICES) }),
+  draftOf(BurnAlertState),
 ]);
 export type BurnAlertFromWebview = z.infer<typeof BurnAlertFromWebview>;
 
@@ -133,35 +159,36 @@ export const BurnAlertToWebview = z.discriminatedUnion('type', [
     recipientOptions: z.array(RecipientOption),
     /** True when the user's edits must be dropped (the user chose to reload the current version). */
     discardEdits: z.boolean(),
+    unsaved: unsavedOf(BurnAlertState).optional(),
   }),
   Busy,
   ProblemsMessage,
   Status,
+  Connection,
   z.strictObject({ type: z.literal('conflict'), current: BurnAlert, mine: UpdateBurnAlertRequest }),
   z.strictObject({ type: z.literal('saved'), loaded: BurnAlert }),
 ]);
 export type BurnAlertToWebview = z.infer<typeof BurnAlertToWebview>;
 
-export const BurnAlertState = z.strictObject({
-  context: BurnAlertContext,
-  /** The alert as the form opened it: the base of the PUT body and of the concurrency check. */
-  loaded: BurnAlert.optional(),
-  edits: BurnAlertEdits,
-  /** Number fields as typed, so text that is not (yet) a number survives hiding the panel. */
-  drafts: z.record(z.string(), z.string()).optional(),
-});
-export type BurnAlertState = z.infer<typeof BurnAlertState>;
 
 // --- Dataset definitions (4.8) --------------------------------------------------------------------------
 
 export const DefinitionsContext = z.strictObject({ connectionId: z.string().min(1), dataset: z.string().min(1) });
 export type DefinitionsContext = z.infer<typeof DefinitionsContext>;
 
+export const DefinitionsState = z.strictObject({
+  context: DefinitionsContext,
+  loaded: DatasetDefinitions.optional(),
+  rows: DefinitionRows,
+});
+export type DefinitionsState = z.infer<typeof DefinitionsState>;
+
 export const DefinitionsFromWebview = z.discriminatedUnion('type', [
   Ready,
   z.strictObject({ type: z.literal('submit'), rows: DefinitionRows }),
   /** Reads the map again (PATCH {}) and drops the user's edits. */
   z.strictObject({ type: z.literal('reload') }),
+  draftOf(DefinitionsState),
 ]);
 export type DefinitionsFromWebview = z.infer<typeof DefinitionsFromWebview>;
 
@@ -174,20 +201,19 @@ export const DefinitionsToWebview = z.discriminatedUnion('type', [
     /** The dataset's columns; null when they could not be listed (then no name is flagged as unknown). */
     columns: z.array(z.strictObject({ name: z.string(), hidden: z.boolean() })).nullable(),
     discardEdits: z.boolean(),
+    unsaved: unsavedOf(DefinitionsState).optional(),
   }),
   Busy,
   ProblemsMessage,
   Status,
+  Connection,
   z.strictObject({ type: z.literal('saved'), loaded: DatasetDefinitions, sent: z.array(DefinitionTypeName) }),
 ]);
 export type DefinitionsToWebview = z.infer<typeof DefinitionsToWebview>;
 
-export const DefinitionsState = z.strictObject({
-  context: DefinitionsContext,
-  loaded: DatasetDefinitions.optional(),
-  rows: DefinitionRows,
-});
-export type DefinitionsState = z.infer<typeof DefinitionsState>;
+
+/** Edits kept from a closed panel, as the host hands them back. */
+export type Unsaved<S> = { state: S; savedAt: number };
 
 /** A short description of why a message was refused, for the log (never the message itself). */
 export function describeRefusal(error: z.ZodError): string {

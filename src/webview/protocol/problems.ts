@@ -2,7 +2,6 @@
 // resolved to the id of the form field it names; anything that names no field is shown at the top.
 // No vscode import: the webview scripts use this module too.
 import type { z } from 'zod';
-import { COMMON_TEXT } from './text/common';
 import { wordFor, type FormWording } from './wording';
 
 export type PathSegment = string | number;
@@ -126,8 +125,8 @@ export function problemsFromFailure(error: ServiceFailure, resolve: FieldResolve
     if (field !== undefined) placed++;
     add(problems, field, fp.message);
   }
+  // When every field problem sits on its field, the summary lists them, one each: nothing more is counted.
   if (placed < error.fieldProblems.length || placed === 0) add(problems, undefined, error.message);
-  else if (error.fieldProblems.length > 0) add(problems, undefined, COMMON_TEXT.serviceRefusedFields);
   return problems;
 }
 

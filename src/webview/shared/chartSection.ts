@@ -1,7 +1,10 @@
-// The chart part of the results page: its controls (time zone, aggregate), the chart, and the list of
-// groups to draw, largest first (a preview: the ones that fired first), the top ten drawn. It keeps its own
-// state and draws itself (lit-html) into its own <section>; only the chart itself is uPlot's.
-import { html, nothing, render, type TemplateResult } from 'lit-html';
+// The chart part of the results page: its controls (time zone, aggregate), the chart, its legend (each line
+// drawn by name and colour, with a toggle that hides or shows it; a preview's threshold line and firing
+// bands), and, when there are more groups than the ten drawn, the list of groups to pick from, largest
+// first (a preview: the ones that fired first). It keeps its own state and draws itself (lit-html) into its
+// own <section>; only the chart itself is uPlot's.
+import { html, nothing, type TemplateResult } from 'lit-html';
+import { drawPage } from './dom';
 import { live } from 'lit-html/directives/live.js';
 import { ref } from 'lit-html/directives/ref.js';
 import type { Chart, ResultsModel } from '../protocol/queryResults';
@@ -30,6 +33,8 @@ export class ChartSection {
   private utc = false;
   private ranked: string[];
   private visible: Set<string>;
+  /** Groups in the legend whose line is hidden. */
+  private muted = new Set<string>();
   private filter = '';
   private readonly colours = new Map<string, string>();
   private readonly colourList = palette();
@@ -40,12 +45,15 @@ export class ChartSection {
   constructor(
     private readonly model: ResultsModel,
     private readonly c: Chart,
+    /** The page's time setting changed (the tables follow it). */
+    private readonly onUtc: (utc: boolean) => void = () => undefined,
   ) {
     this.fired = [...new Set(model.preview?.firings.flatMap((f) => f.groups) ?? [])];
     this.aggregate = c.aggregates[0] ?? '';
     this.ranked = rankedGroups(c, this.aggregate, this.fired);
     this.visible = new Set(this.ranked.slice(0, TOP_GROUPS));
-    this.listed = this.ranked.length > 1;
+    // Up to ten groups the legend holds them all; past that the list picks which ten it holds.
+    this.listed = this.ranked.length > TOP_GROUPS;
     this.openAtFirst = this.ranked.length <= 20;
     this.element.className = 'chart-section';
     this.element.setAttribute('aria-label', T.chartLabel);
@@ -56,7 +64,7 @@ export class ChartSection {
   plot(): void {
     const drawn = this.ranked.filter((g) => this.visible.has(g));
     drawn.forEach((g, i) => this.colours.set(g, this.colourList[i % this.colourList.length] ?? '#888'));
-    this.chart.render({ chart: this.c, aggregate: this.aggregate, groups: drawn, colours: this.colours, utc: this.utc, preview: this.model.preview });
+    this.chart.render({ chart: this.c, aggregate: this.aggregate, groups: drawn, colours: this.colours, muted: this.muted, utc: this.utc, preview: this.model.preview });
     this.draw();
   }
 
@@ -73,12 +81,13 @@ export class ChartSection {
       </div>
       ${this.legend()}
     </details>`;
-    render(
+    drawPage(
+      this.element,
       html`${this.c.note ? html`<p class="note">${this.c.note}</p>` : nothing}
         ${this.controls()}
         ${this.chart.element}
+        ${this.seriesLegend()}
         ${this.listed ? groups : nothing}`,
-      this.element,
     );
   }
 
@@ -91,6 +100,36 @@ export class ChartSection {
       <vscode-checkbox id="utc" .checked=${live(this.utc)} @change=${this.inUtc}>${T.utc}</vscode-checkbox>
       ${aggregates.length > 1 ? select : nothing}
     </div>`;
+  }
+
+  /** The legend under the chart: each line drawn, by colour and name, with a toggle; a preview's threshold and bands. */
+  private seriesLegend(): TemplateResult {
+    const lines = this.ranked.filter((g) => this.visible.has(g));
+    const preview = this.model.preview;
+    const keys = preview
+      ? html`<li class="key"><span class="swatch threshold" aria-hidden="true"></span>${preview.threshold.label}</li>
+          <li class="key"><span class="swatch firing" aria-hidden="true"></span>${T.whileFired}</li>`
+      : nothing;
+    return html`<ul class="series-legend" aria-label=${T.seriesLegend}>${lines.map((g) => this.seriesItem(g))}${keys}</ul>`;
+  }
+
+  private seriesItem(g: string): TemplateResult {
+    const on = !this.muted.has(g);
+    const name = g === '' ? this.aggregate || T.value : g;
+    const colour = this.colours.get(g) ?? 'transparent';
+    // Through the CSSOM, not a style attribute: the page's CSP (style-src) refuses inline style attributes.
+    const paint = (el: Element | undefined): void => {
+      if (el instanceof HTMLElement) el.style.background = on ? colour : 'transparent';
+    };
+    return html`<li class=${on ? 'series' : 'series muted'}><span class="swatch" aria-hidden="true" ${ref(paint)}></span><vscode-checkbox class="series-toggle" .checked=${live(on)}
+      title=${T.toggleLine(name)} @change=${(e: Event) => this.mute(g, !checkedOf(e))}>${name}</vscode-checkbox></li>`;
+  }
+
+  private mute(g: string, hide: boolean): void {
+    this.muted = new Set(this.muted);
+    if (hide) this.muted.add(g);
+    else this.muted.delete(g);
+    this.plot();
   }
 
   /** The legend: a box per group (at most LISTED_GROUPS of those matching the filter) with its colour. */
@@ -132,12 +171,14 @@ export class ChartSection {
   private readonly inUtc = (event: Event): void => {
     this.utc = checkedOf(event);
     this.plot();
+    this.onUtc(this.utc);
   };
 
   private readonly chooseAggregate = (event: Event): void => {
     this.aggregate = valueOf(event);
     this.ranked = rankedGroups(this.c, this.aggregate, this.fired);
     this.visible = new Set(this.ranked.slice(0, TOP_GROUPS));
+    this.muted = new Set();
     this.plot();
   };
 }

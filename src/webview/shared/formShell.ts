@@ -1,10 +1,14 @@
 // What every form page does the same way with the host's common messages (busy, problems, status): the
 // busy state of the page and its submit button, the service's problems on their fields with focus on the
-// first, and the status line. The page draws itself from this state (`draw`), with `statusLine()` in it.
-import { html, type TemplateResult } from 'lit-html';
+// first, the status line, and the banners at the top: the form's connection is gone, or the edits of a
+// panel closed without saving were put back (with Discard). The page draws itself from this state
+// (`draw`), with `banners()` and `statusLine()` in it.
+import { html, nothing, type TemplateResult } from 'lit-html';
 import type { CommonToWebview } from '../protocol/messages';
 import { COMMON_TEXT } from '../protocol/text/common';
 import type { ProblemView } from './problemView';
+import { sentence } from './dom';
+import { clockView } from './time';
 
 export type StatusKind = 'info' | 'error';
 
@@ -23,6 +27,10 @@ export class FormShell {
   /** The problems of the form shown; undefined while the page shows no form (loading, a created key). */
   problems: ProblemView | undefined;
   private status: Status = QUIET;
+  /** What the banner says while the form's connection is gone; undefined while it is there. */
+  private gone: string | undefined;
+  /** Edits put back from a panel closed without saving: when they were kept, and how to drop them. */
+  private putBack: { savedAt: number; discard: () => void } | undefined;
 
   constructor(
     private readonly app: HTMLElement,
@@ -37,6 +45,13 @@ export class FormShell {
     this.busy = false;
     this.status = QUIET;
     this.problems = problems;
+    this.putBack = undefined;
+  }
+
+  /** Says that the edits of a panel closed without saving are back (kept at `savedAt`), with a button that drops them. */
+  editsPutBack(savedAt: number, discard: () => void): void {
+    this.putBack = { savedAt, discard };
+    this.draw();
   }
 
   /** Draws the page; `aria-busy` says whether a form's request is running. */
@@ -56,6 +71,18 @@ export class FormShell {
   show(message: string, kind: StatusKind = 'info'): void {
     this.status = { text: message, failed: kind === 'error', spinning: false };
     this.draw();
+  }
+
+  /** The banners at the top of the form: its connection is gone (the edits stay), edits put back from a closed panel. */
+  banners(): TemplateResult {
+    const gone = this.gone === undefined ? nothing : html`<p id="connection-gone" class="warning banner" role="alert">${this.gone}</p>`;
+    const back = this.putBack;
+    const restored =
+      back === undefined
+        ? nothing
+        : html`<div id="edits-restored" class="notice banner" role="status"><span>${sentence(COMMON_TEXT.editsPutBack, clockView(back.savedAt))}</span>
+            <vscode-button id="discard-edits" secondary @click=${back.discard}>${COMMON_TEXT.discardEdits}</vscode-button></div>`;
+    return html`${gone}${restored}`;
   }
 
   /** The form's busy indicator and status line (an aria-live region). */
@@ -86,6 +113,10 @@ export class FormShell {
         else this.statusWithoutForm(message.message, kind);
         return;
       }
+      case 'connection':
+        this.gone = message.available ? undefined : message.message;
+        if (this.problems) this.draw();
+        return;
     }
   }
 }

@@ -1,13 +1,16 @@
 // The results table: sortable by any column (click or Enter on its header), filtered by text, shown 500
-// rows at a time; what is copied or saved is the table as sorted and filtered. Time columns show relative
-// time with the exact UTC time on hover; they are copied and saved as the exact text. The header cells
+// rows at a time; what is copied or saved is the table as sorted and filtered. Time columns show the time
+// ("2025-06-02 10:00", in local time or UTC as the page's time setting says) beside the relative time, with
+// the exact UTC time on hover; they are copied and saved as the exact text. The header cells
 // keep native buttons (a sort control styled as the header); the other controls are vscode-elements.
 // It draws itself (lit-html) into its own element, in place: a header button keeps focus while it sorts.
-import { html, nothing, render, type TemplateResult } from 'lit-html';
+import { html, nothing, type TemplateResult } from 'lit-html';
+import { drawPage } from './dom';
 import type { Cell, Table } from '../protocol/queryResults';
 import { RESULTS_PAGE_TEXT as T } from '../protocol/text/queryResults';
 import { valueOf } from './fields';
-import { timeView } from './time';
+import { sentence } from './dom';
+import { formatTime, timeView } from './time';
 
 const PAGE = 500;
 
@@ -24,6 +27,8 @@ export class ResultsTable {
   private filter = '';
   private shown = PAGE;
   private readonly times: ReadonlySet<number>;
+  /** The page's time setting: time columns in UTC, or in local time. */
+  private utc = false;
   readonly element = document.createElement('div');
 
   constructor(
@@ -50,6 +55,12 @@ export class ResultsTable {
     this.draw();
   }
 
+  /** The page's time setting changed: time columns follow it. */
+  setUtc(utc: boolean): void {
+    this.utc = utc;
+    this.draw();
+  }
+
   /** Draws the table as it is now (also to bring its relative times up to date). */
   draw(): void {
     const { rows } = this.view();
@@ -63,7 +74,8 @@ export class ResultsTable {
       this.shown += PAGE;
       this.draw();
     };
-    render(
+    drawPage(
+      this.element,
       html`<vscode-textfield class="table-filter" type="search" placeholder=${T.filterRows} aria-label=${this.filterLabel} @input=${filtered}></vscode-textfield>
         <div class="table-scroll">
           <table><caption>${this.caption}</caption><thead><tr>${this.table.columns.map((name, i) => this.header(name, i))}</tr></thead>
@@ -71,8 +83,14 @@ export class ResultsTable {
         </div>
         <p class="table-count" aria-live="polite">${rows.length === total ? T.rows(total) : T.rowsMatch(rows.length, total)}</p>
         <vscode-button class="more" secondary ?hidden=${rows.length <= this.shown} @click=${more}>${T.showMore(Math.min(PAGE, rows.length - this.shown))}</vscode-button>`,
-      this.element,
     );
+  }
+
+  /** A time: as the page's setting writes it, and how long ago, e.g. "2025-06-02 10:00 UTC (18 hours ago)". */
+  private timeCell(iso: string, now: number): TemplateResult {
+    const ms = Date.parse(iso);
+    if (Number.isNaN(ms)) return timeView(iso, now);
+    return html`<span class="time-exact">${formatTime(ms / 1000, this.utc)}</span> <span class="time-relative">${sentence(T.ago, timeView(iso, now))}</span>`;
   }
 
   private header(name: string, column: number): TemplateResult {
@@ -84,7 +102,7 @@ export class ResultsTable {
   private body(rows: readonly Cell[][]): TemplateResult[] {
     const now = Date.now();
     const cell = (c: Cell, column: number): TemplateResult => {
-      const text = typeof c === 'string' && this.times.has(column) ? timeView(c, now) : c === null ? '' : String(c);
+      const text = typeof c === 'string' && this.times.has(column) ? this.timeCell(c, now) : c === null ? '' : String(c);
       return html`<td class=${typeof c === 'number' ? 'num' : nothing}>${text}</td>`;
     };
     return rows.map((r) => html`<tr>${r.map(cell)}</tr>`);

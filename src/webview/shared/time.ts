@@ -28,6 +28,12 @@ export function timeView(iso: string, nowMs: number): TemplateResult {
   return html`<time datetime=${iso} title=${utcText(ms)}>${relativeTime(ms, nowMs)}</time>`;
 }
 
+/** A <time> of the day in local time ("10:32", 24-hour as in the tables), the exact UTC time on hover. */
+export function clockView(ms: number): TemplateResult {
+  const d = new Date(ms);
+  return html`<time datetime=${d.toISOString()} title=${utcText(ms)}>${pad(d.getHours())}:${pad(d.getMinutes())}</time>`;
+}
+
 /** Keeps the page's relative times current: `redraw` draws the page anew once a minute (a page left open for an hour stays right). */
 export function keepRelativeTimesCurrent(redraw: () => void): void {
   setInterval(redraw, 60_000);

@@ -34,3 +34,16 @@ export function onHostMessage<T extends z.ZodType>(schema: T, handle: (message: 
     else console.warn('obs form: ignored a malformed host message');
   });
 }
+
+let lastDraft = 'null';
+
+/**
+ * Tells the host what the page holds that is not saved (its state; null: nothing), whenever that changed:
+ * the host marks the tab title while there is some, and keeps it when the panel is closed.
+ */
+export function postDraft(state: unknown): void {
+  const text = JSON.stringify(state ?? null);
+  if (text === lastDraft) return;
+  lastDraft = text;
+  api.postMessage({ type: 'draft', state: state ?? null });
+}

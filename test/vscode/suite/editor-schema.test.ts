@@ -93,6 +93,24 @@ async function withTriggerFile(relativePath: string, text: string, body: (doc: v
   }
 }
 
+/** The diagnostics of VS Code's JSON support (everything not from obs-lint). */
+const fromJsonSupport = (doc: vscode.TextDocument): vscode.Diagnostic[] => vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source !== 'obs-lint');
+
+/** Six syntax faults: two comments, two trailing commas, a missing comma and a missing colon. */
+const SIX_FAULTS = `// a comment
+{
+  "name": "Six faults",
+  "dataset_slug": "api-gateway",
+  "alert_type": "on_change"
+  "threshold": { "op": ">", "value": 1, },
+  /* a block comment */
+  "disabled" false,
+  "frequency": 900,
+  "query": { "calculations": [{ "op": "COUNT" }], "time_range": 900 },
+  "recipients": [{ "id": "r1" }],
+}
+`;
+
 /** A trigger being typed: the cursor goes after `"alert_type": `, where a value is expected. */
 const TYPING_ALERT_TYPE = `{
   "name": "Completion probe",
@@ -131,7 +149,7 @@ suite('editor', () => {
     async () => {
       const description = (await schemaProperty('frequency')).description ?? '';
       assert.ok(description.includes('Minimum 60'), `frequency description in the shipped schema: ${description}`);
-      const uri = vscode.Uri.joinPath(workspaceFolder(), 'triggers', 'checkout-latency.trigger.json');
+      const uri = vscode.Uri.joinPath(workspaceFolder(), 'triggers', 'api-gateway', 'High-error-rate.trigger.json');
       const doc = await vscode.workspace.openTextDocument(uri);
       await vscode.window.showTextDocument(doc);
       try {
@@ -158,17 +176,19 @@ suite('editor', () => {
   test(
     'a problem the schema could find shows once in Problems: from obs-lint, with its rule, not also from the JSON support',
     async () => {
-      // Comments are a syntax problem only the JSON support reports. Once completion shows the schema is
-      // loaded, a second comment is added: when the JSON support reports two comments, it has validated
-      // that version with the schema, and whatever it would say about alert_type is there too.
-      const text = `// probe\n{\n  "name": "Once",\n  "frequency": 900,\n  "alert_type": "sometimes",\n  "query_id": "q1"\n}\n`;
+      // A missing comma is a syntax fault only the JSON support reports (obs-lint leaves it to it in an open
+      // json document). Once completion shows the schema is loaded, a second one is made: when the JSON
+      // support reports two, it has validated that version with the schema, and whatever it would say
+      // about alert_type is there too.
+      const text = `{\n  "name": "Once"\n  "frequency": 900,\n  "alert_type": "sometimes",\n  "query_id": "q1"\n}\n`;
       await withTriggerFile('editor-test/once.trigger.json', text, async (doc) => {
         await completionLabels(doc.uri, after(doc, '"alert_type": '), ['"on_change"']);
         const edit = new vscode.WorkspaceEdit();
-        edit.insert(doc.uri, new vscode.Position(0, 0), '// second\n');
+        // The JSON support reports a missing comma at the member after it: on the query_id line, not alert_type's.
+        const comma = after(doc, '"alert_type": "sometimes"');
+        edit.delete(doc.uri, new vscode.Range(comma, comma.translate(0, 1)));
         assert.ok(await vscode.workspace.applyEdit(edit));
-        const fromJson = (): vscode.Diagnostic[] => vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source !== 'obs-lint');
-        await waitFor('the JSON support reporting both comments', () => fromJson().filter((d) => d.range.start.line <= 1).length === 2 || undefined, SERVER_WAIT_MS);
+        await waitFor('the JSON support reporting both missing commas', () => fromJsonSupport(doc).length === 2 || undefined, SERVER_WAIT_MS);
         const line = after(doc, '"alert_type"').line;
         await waitFor('the obs-lint diagnostic on alert_type', () => vscode.languages.getDiagnostics(doc.uri).some((d) => d.source === 'obs-lint' && d.range.start.line === line) || undefined);
         const onLine = vscode.languages.getDiagnostics(doc.uri).filter((d) => d.range.start.line === line);
@@ -176,6 +196,22 @@ suite('editor', () => {
           onLine.map((d) => [d.source, typeof d.code === 'object' ? String(d.code.value) : String(d.code)]),
           [['obs-lint', 'trigger/alert-type']],
         );
+      });
+    },
+    { timeoutMs: 60_000 },
+  );
+
+  test(
+    'a trigger file with six JSON syntax faults has six problems: comments and trailing commas from obs-lint, the others from the JSON support',
+    async () => {
+      await withTriggerFile('editor-test/six.trigger.json', SIX_FAULTS, async (doc) => {
+        const fromLint = (): vscode.Diagnostic[] => vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source === 'obs-lint');
+        await waitFor('the JSON support reporting the missing comma and colon', () => fromJsonSupport(doc).length >= 2 || undefined, SERVER_WAIT_MS);
+        await waitFor('obs-lint reporting the comments and trailing commas', () => fromLint().length >= 4 || undefined);
+        const all = vscode.languages.getDiagnostics(doc.uri);
+        assert.equal(all.length, 6, all.map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.source ?? ''} ${d.message}`).join('\n'));
+        assert.deepEqual(fromLint().map((d) => d.range.start.line).sort((a, b) => a - b), [0, 5, 6, 11]);
+        assert.deepEqual(fromJsonSupport(doc).map((d) => d.range.start.line).sort((a, b) => a - b), [5, 7]);
       });
     },
     { timeoutMs: 60_000 },

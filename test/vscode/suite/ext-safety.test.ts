@@ -25,12 +25,12 @@ suite('connection safety', () => {
     await connections.save(production);
     try {
       await vscode.commands.executeCommand('obs.sandbox.start');
-      assert.equal(seam.view.title, 'Datasets — Sandbox');
+      assert.deepEqual([seam.view.title, seam.view.description], ['Datasets', 'Sandbox']);
       await vscode.commands.executeCommand('obs.sandbox.stop');
       assert.equal(connections.activeProfile(), undefined, 'production must not become active by itself');
-      assert.equal(seam.view.title, 'Datasets');
+      assert.deepEqual([seam.view.title, seam.view.description], ['Datasets', undefined]);
       await connections.setActive(production.id);
-      assert.equal(seam.view.title, 'Datasets — production');
+      assert.deepEqual([seam.view.title, seam.view.description], ['Datasets', 'production']);
     } finally {
       await connections.remove(production.id);
     }

@@ -54,7 +54,7 @@ suite('extension', () => {
         const nodes = await seam.tree.getChildren();
         return nodes.some((n) => n.kind === 'dataset' && n.slug === 'api-gateway') ? nodes : undefined;
       });
-      assert.deepEqual(root.map(labelOf), ['__all__', 'api-gateway', 'bench-wide', 'checkout-service', 'empty-dataset', 'metrics-hosts', 'apiKeys']);
+      assert.deepEqual(root.map(labelOf), ['__all__', 'api-gateway', 'bench-wide', 'checkout-service', 'empty-dataset', 'metrics-hosts', 'zz-hostile-strings', 'apiKeys']);
       const gateway = root[1] as TreeNode;
       const groups = await seam.tree.getChildren(gateway);
       assert.deepEqual(groups.map(labelOf), ['columns', 'triggers', 'burnAlerts']);
@@ -220,6 +220,10 @@ suite('extension', () => {
     };
     await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(`${JSON.stringify(text, null, 2)}\n`));
     const metricsOnly = (): boolean => lintDiagnostics(uri).some((d) => codeOf(d) === 'query/calculation-op-metrics-only');
+    // The demo workspace names metrics-hosts a metrics dataset in its settings: not for this test.
+    const obs = vscode.workspace.getConfiguration('obs');
+    const declared = obs.inspect<string[]>('metricsDatasets')?.workspaceValue;
+    await obs.update('metricsDatasets', undefined, vscode.ConfigurationTarget.Workspace);
     try {
       await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
       await waitFor('the metrics-only error while metrics-hosts is not known as a metrics dataset', () => metricsOnly());
@@ -229,6 +233,7 @@ suite('extension', () => {
       await waitFor('the error back after the sandbox stopped', () => metricsOnly());
     } finally {
       await closeAndDelete(uri);
+      await obs.update('metricsDatasets', declared, vscode.ConfigurationTarget.Workspace);
     }
   });
 
@@ -242,4 +247,26 @@ suite('extension', () => {
     seam.tree.refresh();
     assert.deepEqual(await seam.tree.getChildren(), []);
   });
+});
+
+suite('extension: datasets the service has', () => {
+  test('with the sandbox active, a trigger file naming a dataset the service lacks gets trigger/unknown-dataset with the slug meant, and its quick fix', async () => {
+    await vscode.commands.executeCommand('obs.sandbox.start');
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    assert.ok(folder, 'the test workspace has a folder');
+    const uri = vscode.Uri.joinPath(folder, 'ext-test', 'unknown-dataset.trigger.json');
+    const text = { name: 'Checkout latency', dataset_slug: 'checkout', threshold: { op: '>', value: 1500 }, query: { calculations: [{ op: 'COUNT' }], time_range: 900 } };
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(`${JSON.stringify(text, null, 2)}\n`));
+    try {
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+      const found = await waitFor('the unknown-dataset warning', () => lintDiagnostics(uri).find((d) => codeOf(d) === 'trigger/unknown-dataset'), 30_000);
+      assert.equal(found.severity, vscode.DiagnosticSeverity.Warning);
+      assert.equal(found.message, 'The service has no dataset "checkout" (did you mean "checkout-service"?): the trigger cannot be created or previewed there');
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, found.range);
+      assert.ok(actions.some((a) => a.title === 'Change to "checkout-service"'), actions.map((a) => a.title).join(', '));
+    } finally {
+      await closeAndDelete(uri);
+      await vscode.commands.executeCommand('obs.sandbox.stop');
+    }
+  }, { timeoutMs: 60_000 });
 });

@@ -9,7 +9,7 @@ suite('host', () => {
   test('a workspace folder with the demo triggers is open', async () => {
     const folder = vscode.workspace.workspaceFolders?.[0];
     assert.ok(folder, 'no workspace folder');
-    const triggers = await vscode.workspace.findFiles('triggers/*.trigger.json');
+    const triggers = await vscode.workspace.findFiles('triggers/**/*.trigger.json');
     assert.ok(triggers.length >= 2, `found ${triggers.length} trigger files`);
   });
 

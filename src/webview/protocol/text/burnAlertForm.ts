@@ -39,6 +39,8 @@ export const BURN_ALERT_TEXT = {
       recipientNamed: l10n.t('Each recipient needs an ID, or both a type and a target.'),
     };
   },
+  /** What a number of minutes comes to, in words (minutesInWords): after the field's help. */
+  comesTo: (words: string) => l10n.t('That is {0}.', words),
   get title() {
     return l10n.t('Edit burn alert');
   },

@@ -4,6 +4,7 @@
 // host's (core/l10nSetup.ts) or the one the host handed the page (shared/pageL10n.ts). No vscode import:
 // the pages and the host both use it.
 import * as l10n from '@vscode/l10n';
+import { hasControls, visibleControls } from '../safeText';
 import { knownLocale } from './when';
 
 let locale = 'en';
@@ -32,8 +33,12 @@ export const COMMON_TEXT = {
   summaryTitle: (count: number) => (count === 1 ? l10n.t('There is 1 problem to fix:') : l10n.t('There are {0} problems to fix:', formatCount(count))),
   /** A service's message about a field, in the summary: the field's label first. */
   onField: (label: string, message: string) => l10n.t('{0}: {1}', label, message),
-  get serviceRefusedFields() {
-    return l10n.t('The service refused some fields: see the messages next to them.');
+  /** {0}: when the edits were kept, as a time of day (10:32). */
+  get editsPutBack() {
+    return l10n.t('Your unsaved edits from {0} are back: this form was closed before they were saved.');
+  },
+  get discardEdits() {
+    return l10n.t('Discard Edits');
   },
   counter: (length: number, max: number) => l10n.t('{0} / {1}', formatCount(length), formatCount(max)),
   counterTitle: (max: number) => l10n.t('At most {0} characters', formatCount(max)),
@@ -45,7 +50,14 @@ export const COMMON_TEXT = {
   get noneLeft() {
     return l10n.t('none');
   },
+  /** Said beside a field whose text holds bidi or control characters, showing them: {0} is the text with escapes. */
+  holdsControls: (shown: string) => l10n.t('This text holds invisible control characters, shown here as [U+…]: {0}', shown),
 } as const;
+
+/** The warning for a field's text that holds bidi or control characters (none when it holds none). */
+export function controlWarnings(text: string): string[] {
+  return hasControls(text) ? [COMMON_TEXT.holdsControls(visibleControls(text))] : [];
+}
 
 /** The rules a value can break, in the user's words, with the field's label. */
 export const RULE_TEXT = {

@@ -111,6 +111,9 @@ export const DEFINITIONS_TEXT = {
   },
   /** A column the service refused (a 422 naming it only in its text), on the definition that named it. The reason stays the service's own words at the top. */
   refusedColumn: (name: string) => l10n.t('The service refused the column "{0}".', name),
+  /** A refused save whose answer was cut short before naming this column, which the dataset does not have. */
+  refusedColumnLikely: (name: string) =>
+    l10n.t('"{0}" is not a column of this dataset: the service most likely refused it too (its answer was cut short).', name),
   /** Why a dataset cannot have its definitions edited. */
   get slugEmpty() {
     return l10n.t('Give the name (slug) of a dataset.');

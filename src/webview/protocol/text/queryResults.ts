@@ -127,5 +127,21 @@ export const RESULTS_PAGE_TEXT = {
       ? l10n.t('Chart of {0} over time for 1 group; use the left and right arrow keys to read values.', aggregate)
       : l10n.t('Chart of {0} over time for {1} groups; use the left and right arrow keys to read values.', aggregate, n(groups));
   },
+  /** {0}: a relative time ("18 hours ago"), beside the time it is relative to. */
+  get ago() {
+    return l10n.t('({0})');
+  },
+  /** The tooltip at a time where no line shown has a value. */
+  get noValues() {
+    return l10n.t('no values');
+  },
+  /** The legend under the chart: its accessible name, and the keys of a preview's threshold line and bands. */
+  get seriesLegend() {
+    return l10n.t('Lines drawn');
+  },
+  toggleLine: (name: string) => l10n.t('Show the line of {0}', name),
+  get whileFired() {
+    return l10n.t('while it fired');
+  },
   readout: (time: string, values: readonly string[]) => (values.length === 0 ? l10n.t('{0} — no values', time) : l10n.t('{0} — {1}', time, values.join(' · '))),
 } as const;

@@ -1,14 +1,14 @@
 // Evaluates a trigger the way the service would, at each evaluation time of a past window: its
 // time_range window over the series, its threshold per group, exceeded_limit consecutive evaluations,
-// on_change / on_true notifications, its evaluation schedule, and a dynamic baseline. All in UTC.
-// No vscode import: unit-tested in plain Node.
+// on_change / on_true notifications, its evaluation schedule, a dynamic baseline and the query's HAVING
+// clauses. All in UTC. The preview and the trigger tests both evaluate here. No vscode import.
 import { inSchedule, type ScheduleWindow } from './schedule';
 import { isExact, windowValues, type Combine } from './windows';
 
 export type ThresholdOp = '>' | '>=' | '<' | '<=';
 export type HavingOp = ThresholdOp | '=' | '!=';
 
-/** The query's HAVING clause: a group is in a result only while its value of that calculation passes. */
+/** A HAVING clause of the query: a group is in a result only while its value of that calculation passes. */
 export interface HavingRule {
   op: HavingOp;
   value: number;
@@ -30,7 +30,8 @@ export interface TriggerRules {
   schedule?: ScheduleWindow;
   baseline?: { type: 'percentage' | 'value'; offsetMinutes: number };
   combine: Combine;
-  having?: HavingRule;
+  /** The query's HAVING clauses: a group is in a result only while it passes every one of them. */
+  havings?: readonly HavingRule[];
 }
 
 /** Bucketed series of every group: bucket i covers [start + i * step, start + (i + 1) * step). */
@@ -38,8 +39,11 @@ export interface Grid {
   start: number;
   step: number;
   length: number;
-  /** `having`: the buckets of the HAVING clause's calculation, when the rules have one. */
-  groups: { label: string; values: Float64Array; having?: Float64Array }[];
+  /**
+   * `havings`: the buckets of each HAVING clause's calculation, in the order of the rules' `havings`.
+   * `keys`: the group's breakdown values, in the order of the query's breakdowns (null: the event had none).
+   */
+  groups: { label: string; values: Float64Array; havings?: Float64Array[]; keys?: readonly (string | null)[] }[];
   /** A bucket without data is a 0 (COUNT, SUM) rather than no value. */
   missingIsZero: boolean;
 }
@@ -70,7 +74,13 @@ export interface PreviewOutcome {
   groups: { label: string; evaluations: number }[];
   /** False when some window value was estimated (an op that is not additive over several buckets). */
   exact: boolean;
+  /** Per evaluation time: 0 outside the schedule, 1 evaluated and not firing, 2 evaluated and firing. */
+  states: Uint8Array;
 }
+
+export const STATE_SKIPPED = 0;
+export const STATE_QUIET = 1;
+export const STATE_FIRING = 2;
 
 export function meets(v: number, op: HavingOp, threshold: number): boolean {
   switch (op) {
@@ -99,29 +109,8 @@ export function evaluationTimes(frequency: number, from: number, to: number): nu
 export function evaluateTrigger(rules: TriggerRules, grid: Grid, from: number, to: number): PreviewOutcome {
   const times = evaluationTimes(rules.frequency, from, to);
   const k = Math.max(1, Math.round(rules.timeRange / grid.step));
-  const endsAt = (shift: number): Int32Array => {
-    const ends = new Int32Array(times.length);
-    for (let j = 0; j < times.length; j++) ends[j] = Math.round(((times[j] as number) - shift - grid.start) / grid.step);
-    return ends;
-  };
-  const ends = endsAt(0);
-  const baseEnds = rules.baseline ? endsAt(rules.baseline.offsetMinutes * 60) : undefined;
-  const values = grid.groups.map((g) => {
-    const now = windowValues(g.values, ends, k, rules.combine, grid.missingIsZero);
-    if (rules.having) dropWhereHavingFails(now, rules.having, g.having, ends, k);
-    if (!rules.baseline || !baseEnds) return { label: g.label, values: now };
-    const before = windowValues(g.values, baseEnds, k, rules.combine, grid.missingIsZero);
-    // The baseline is the same query offset_minutes earlier, HAVING included: a group it left out then has no baseline.
-    if (rules.having) dropWhereHavingFails(before, rules.having, g.having, baseEnds, k);
-    const change = new Float64Array(now.length);
-    for (let j = 0; j < now.length; j++) {
-      const v = now[j] as number;
-      const b = before[j] as number;
-      if (rules.baseline.type === 'value') change[j] = v - b;
-      else change[j] = b === 0 || Number.isNaN(b) ? NaN : ((v - b) / Math.abs(b)) * 100;
-    }
-    return { label: g.label, values: change };
-  });
+  const havings = rules.havings ?? [];
+  const values = comparedValues(rules, grid, times, k);
 
   // Per-group counts in typed arrays (not maps keyed by label): 7 days at 60 s for 50 groups is 504,000 checks.
   const firings: Firing[] = [];
@@ -140,12 +129,14 @@ export function evaluateTrigger(rules: TriggerRules, grid: Grid, from: number, t
   let consecutive = 0;
   let alerting = false;
   let onTrue = 0;
+  const states = new Uint8Array(times.length);
   for (let j = 0; j < times.length; j++) {
     const t = times[j] as number;
     if (rules.schedule && !inSchedule(rules.schedule, t)) {
       outsideSchedule++;
       continue;
     }
+    states[j] = STATE_QUIET;
     evaluated++;
     let metCount = 0;
     for (let g = 0; g < G; g++) {
@@ -161,6 +152,7 @@ export function evaluateTrigger(rules: TriggerRules, grid: Grid, from: number, t
     const current = firings[firings.length - 1];
     if (now) {
       onTrue++;
+      states[j] = STATE_FIRING;
       for (let m = 0; m < metCount; m++) {
         const g = met[m] as number;
         counts[g] = (counts[g] as number) + 1;
@@ -184,12 +176,44 @@ export function evaluateTrigger(rules: TriggerRules, grid: Grid, from: number, t
     onChange: { notifications: firings.length, resolves: firings.filter((f) => f.end !== null).length },
     onTrue: { notifications: onTrue },
     groups,
-    exact: isExact(rules.combine, k) && (rules.having === undefined || isExact(rules.having.combine, k)) && Math.abs(rules.timeRange / grid.step - k) < 1e-9,
+    exact: isExact(rules.combine, k) && havings.every((h) => isExact(h.combine, k)) && Math.abs(rules.timeRange / grid.step - k) < 1e-9,
+    states,
   };
 }
 
 /**
- * A group the HAVING clause leaves out of an evaluation's result is not compared with the threshold then:
+ * Per group, the value compared with the threshold at each time: the window's value, NaN where a HAVING
+ * clause leaves the group out, and with a baseline the change against the same window offset_minutes earlier.
+ */
+function comparedValues(rules: TriggerRules, grid: Grid, times: readonly number[], k: number): { label: string; values: Float64Array }[] {
+  const endsAt = (shift: number): Int32Array => {
+    const ends = new Int32Array(times.length);
+    for (let j = 0; j < times.length; j++) ends[j] = Math.round(((times[j] as number) - shift - grid.start) / grid.step);
+    return ends;
+  };
+  const ends = endsAt(0);
+  const havings = rules.havings ?? [];
+  const baseEnds = rules.baseline ? endsAt(rules.baseline.offsetMinutes * 60) : undefined;
+  return grid.groups.map((g) => {
+    const now = windowValues(g.values, ends, k, rules.combine, grid.missingIsZero);
+    havings.forEach((h, i) => dropWhereHavingFails(now, h, g.havings?.[i], ends, k));
+    if (!rules.baseline || !baseEnds) return { label: g.label, values: now };
+    const before = windowValues(g.values, baseEnds, k, rules.combine, grid.missingIsZero);
+    // The baseline is the same query offset_minutes earlier, HAVING included: a group it left out then has no baseline.
+    havings.forEach((h, i) => dropWhereHavingFails(before, h, g.havings?.[i], baseEnds, k));
+    const change = new Float64Array(now.length);
+    for (let j = 0; j < now.length; j++) {
+      const v = now[j] as number;
+      const b = before[j] as number;
+      if (rules.baseline.type === 'value') change[j] = v - b;
+      else change[j] = b === 0 || Number.isNaN(b) ? NaN : ((v - b) / Math.abs(b)) * 100;
+    }
+    return { label: g.label, values: change };
+  });
+}
+
+/**
+ * A group a HAVING clause leaves out of an evaluation's result is not compared with the threshold then:
  * its value becomes NaN. Inside a window a bucket without a value of an added-up calculation (COUNT, SUM)
  * counts as 0; a group with no value of it in the whole window is not in that result at all, whatever the
  * clause (`COUNT < 5` does not keep a group that had no rows).

@@ -1,13 +1,15 @@
 // Running queries against the service: creating a result under the service's limit of 10 creations a
 // minute (waiting visibly, never failing on it), polling it with backoff until complete, and saying
-// plainly which call is not available where the service refuses one beyond the spec. No vscode import.
-import type { ApiResponse, CallOptions } from '../../api/clientOptions';
-import type { CreateQueryRequest, CreateQueryResultRequest, QueryResult, SavedQuery } from '../../api/schemas';
-import { asServiceError } from '../core/errors';
+// plainly which call is not available where the service refuses one beyond the spec. Shared by the
+// editor's queries and previews and by the backtest (editor and CLI). No vscode import.
+import type { ApiResponse, CallOptions } from '../api/clientOptions';
+import type { CreateQueryRequest, CreateQueryResultRequest, QueryResult, SavedQuery } from '../api/schemas';
+import { asServiceError } from '../api/errors';
+import { explainNotFound, type DatasetLookupApi } from './datasetCheck';
 import * as l10n from '@vscode/l10n';
 
-/** The client methods the queries feature uses (ServiceClient has them). */
-export interface QueryApi {
+/** The client methods the queries feature uses (ServiceClient has them); a 404 is explained by looking at the datasets. */
+export interface QueryApi extends DatasetLookupApi {
   createQuery(dataset: string, body: CreateQueryRequest, o?: CallOptions): Promise<ApiResponse<SavedQuery>>;
   getQuery(dataset: string, queryId: string, o?: CallOptions): Promise<ApiResponse<SavedQuery>>;
   createQueryResult(dataset: string, body: CreateQueryResultRequest, o?: CallOptions): Promise<ApiResponse<QueryResult>>;
@@ -106,7 +108,8 @@ export interface RunArgs {
 
 /**
  * Creates a query result and polls it until it is complete. A failed query rejects with the client's
- * 'query-failed' error (the service's text); a result that cannot be checked again (GET answered 403,
+ * 'query-failed' error (the service's text); a 404 for a dataset the service does not have rejects with a
+ * DatasetMissingError; a result that cannot be checked again (GET answered 403,
  * 404 or 405) or is not complete in time comes back as 'incomplete' with the reason.
  */
 export async function runQueryResult(api: QueryApi, pacer: CreationPacer, clock: RunnerClock, args: RunArgs): Promise<RunOutcome> {
@@ -119,7 +122,7 @@ export async function runQueryResult(api: QueryApi, pacer: CreationPacer, clock:
       created = (await api.createQueryResult(dataset, body, { signal })).data;
     } catch (err) {
       const se = asServiceError(err);
-      if (!se || se.kind !== 'http' || se.status !== 429 || attempt >= MAX_RATE_LIMITED) throw err;
+      if (!se || se.kind !== 'http' || se.status !== 429 || attempt >= MAX_RATE_LIMITED) throw await explainNotFound(api, dataset, err, signal);
       pacer.block(clock.now() + (se.retryAfterMs ?? WINDOW_MS));
     }
   }
@@ -146,3 +149,21 @@ export async function runQueryResult(api: QueryApi, pacer: CreationPacer, clock:
   }
   return { kind: 'complete', result, polls };
 }
+
+/** The clock of a process: real time, and sleeps that end early, rejecting, when the signal aborts. */
+export const systemClock: RunnerClock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) =>
+    new Promise((resolve, reject) => {
+      if (signal.aborted) return reject(new DOMException('cancelled', 'AbortError'));
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(new DOMException('cancelled', 'AbortError'));
+      };
+      const timer = setTimeout(() => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      signal.addEventListener('abort', onAbort, { once: true });
+    }),
+};

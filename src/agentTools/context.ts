@@ -1,0 +1,66 @@
+// What the tools run against, handed in by their host: the MCP server (`obs mcp`, the service named by the
+// environment, trigger files under the folder it runs in) or the editor (the active connection, the
+// workspace's trigger files). Every tool reads through this; none reaches a key.
+import type { ApiResponse, CallOptions } from '../api/clientOptions';
+import type { CreationPacer, QueryApi, RunnerClock } from '../backtest/runner';
+import type { BurnAlert, Column, Dataset, Slo, Trigger } from '../api/schemas';
+import type { DatasetColumns, Diagnostic } from '../lint';
+import type { Plan } from '../triggerFiles';
+
+/** The service calls the read tools make (the client's ServiceClient satisfies it). */
+export interface ServiceReader {
+  listDatasets(o?: CallOptions): Promise<ApiResponse<Dataset[]>>;
+  listColumns(dataset: string, o?: CallOptions): Promise<ApiResponse<Column[]>>;
+  listTriggers(dataset: string, o?: CallOptions): Promise<ApiResponse<Trigger[]>>;
+  getTrigger(dataset: string, triggerId: string, o?: CallOptions): Promise<ApiResponse<Trigger>>;
+  listSlos(dataset: string, o?: CallOptions): Promise<ApiResponse<Slo[]>>;
+  listBurnAlerts(dataset: string, sloId: string, o?: CallOptions): Promise<ApiResponse<BurnAlert[]>>;
+}
+
+/** A trigger file as its host read it. */
+export interface SourceFile {
+  /** How answers name it: relative to the folder or workspace. */
+  file: string;
+  /** Its text; undefined when it could not be read (then `problem` says why). */
+  text: string | undefined;
+  problem?: string;
+}
+
+/** A plan with what could not be checked. */
+export interface PlanWithNotes {
+  plan: Plan;
+  notes: string[];
+}
+
+/** The trigger files of the host: read under paths, and planned with the host's gates. */
+export interface TriggerFileSource {
+  /** The trigger files under the paths (every one of the folder or workspace when none), and what named none. */
+  read(paths: readonly string[], signal: AbortSignal): Promise<{ files: SourceFile[]; problems: string[] }>;
+  /** The plan of the files against the service, with the gates of `obs plan` (lint with the live columns, the team's recipients). */
+  plan(files: readonly SourceFile[], prune: boolean, signal: AbortSignal): Promise<PlanWithNotes>;
+}
+
+/** What creating query results needs: the calls, and the pacer of the service's 10 results a minute. */
+export interface QueryRunner {
+  api: QueryApi;
+  /** The connection's pacer: in the editor, the one its own queries and previews wait on too. */
+  pacer: CreationPacer;
+  clock: RunnerClock;
+}
+
+export interface ToolHost {
+  /** The service's reads; rejects with a ToolError saying how to connect when there is no service. */
+  service(): Promise<ServiceReader>;
+  /** The service's query calls with the connection's pacer; rejects as service() does. */
+  queries(): Promise<QueryRunner>;
+  /**
+   * The linter on a trigger text, with the columns given (by dataset slug) and the host's metrics datasets:
+   * `obs mcp` runs it in its process, the editor in its lint worker.
+   */
+  lint(text: string, columns: Readonly<Record<string, DatasetColumns>> | undefined, signal: AbortSignal): Promise<readonly Diagnostic[]>;
+  files: TriggerFileSource;
+  /** Where the plan is applied, for the answer: a connection's name or the service's address. */
+  target(): string;
+  /** Keeps a plan for the apply tool and answers its id; absent where nothing can be applied (`obs mcp`). */
+  rememberPlan?(plan: PlanWithNotes): string;
+}

@@ -1,0 +1,28 @@
+// The names of the agent tools, shared by the MCP server (`obs mcp`), the editor's language model tools and
+// the manifest (`contributes.languageModelTools`). Plain constants: the activation bundle registers the
+// tools by these names and loads what runs them only when one is first invoked.
+
+/** Tools that only read: the service's lists, the linter, previews, queries, drift and plans. */
+export const READ_TOOL_NAMES = [
+  'obs_list_datasets',
+  'obs_list_columns',
+  'obs_list_triggers',
+  'obs_list_slos',
+  'obs_list_burn_alerts',
+  'obs_lint_trigger',
+  'obs_preview_trigger',
+  'obs_run_query',
+  'obs_drift',
+  'obs_plan',
+] as const;
+
+/** The one tool that writes: applying a plan, after the user confirmed it. Offered in the editor only, never by `obs mcp`. */
+export const APPLY_TOOL_NAME = 'obs_apply_plan';
+
+export type ReadToolName = (typeof READ_TOOL_NAMES)[number];
+export type ToolName = ReadToolName | typeof APPLY_TOOL_NAME;
+
+export const TOOL_NAMES: readonly ToolName[] = [...READ_TOOL_NAMES, APPLY_TOOL_NAME];
+
+/** The id of the MCP server definition provider (`contributes.mcpServerDefinitionProviders`). */
+export const MCP_PROVIDER_ID = 'obs.mcpServer';

@@ -1,0 +1,89 @@
+// The window a trigger test evaluates: its times resolved at the run's now, cut where the newest minutes
+// may still be filling up, started early enough that the state at its first evaluation (exceeded_limit,
+// firing or not) is the service's, and judged testable only when every bucket it needs is still kept: the
+// service keeps query results for 7 days, so an older window is NOT TESTABLE, never passed. No vscode import.
+import { evaluationTimes, type TriggerRules } from './evaluate';
+import { planFetch, RETENTION_SECONDS, RETENTION_SLACK_SECONDS, SAFETY_SECONDS, type Fetch } from './plan';
+import { inSchedule } from './schedule';
+import { spanLabel } from './summary';
+import { resolveTime, utcText, type TimeSpec } from './times';
+import * as l10n from '@vscode/l10n';
+
+/** How far back the state at a window's start is looked for (a weekly schedule has a window in any 8 days). */
+const WARM_UP_LIMIT = 8 * 86_400;
+
+export interface ResolvedWindow {
+  /** Evaluations in (from, to]. */
+  from: number;
+  to: number;
+  /** The evaluation starts here (before `from`): the evaluations that decide the state at the window's start. */
+  evalFrom: number;
+  fetch: Fetch;
+  /** Said with the outcome: the window was cut at the newest complete minutes. */
+  notes: string[];
+}
+
+export type WindowResult = { kind: 'window'; window: ResolvedWindow } | { kind: 'not-testable'; reason: string } | { kind: 'error'; reason: string };
+
+/**
+ * The time the evaluation starts from so that its first evaluation inside the window sees the state the
+ * service had: the `exceeded_limit` evaluations before it (inside the schedule, which may be days back).
+ */
+export function warmUpFrom(rules: TriggerRules, from: number): number {
+  const f = rules.frequency;
+  let t = Math.floor(from / f) * f;
+  for (let found = 0; t > from - WARM_UP_LIMIT; t -= f) {
+    if (!rules.schedule || inSchedule(rules.schedule, t)) found++;
+    if (found >= rules.exceededLimit) break;
+  }
+  // evaluationTimes(f, evalFrom, to) starts one frequency after evalFrom: at t.
+  return t - f;
+}
+
+/** `1 d 2 h 25 min`: each unit that is not 0. */
+export function durationText(seconds: number): string {
+  const d = Math.floor(seconds / 86_400);
+  const h = Math.floor((seconds % 86_400) / 3_600);
+  const m = Math.round((seconds % 3_600) / 60);
+  const parts = [d > 0 ? l10n.t('{0} d', d) : '', h > 0 ? l10n.t('{0} h', h) : '', m > 0 || (d === 0 && h === 0) ? l10n.t('{0} min', m) : ''];
+  return parts.filter((p) => p !== '').join(' ');
+}
+
+/** The oldest bucket a query may still start at, for queries run over the next minutes. */
+export function oldestKept(nowSeconds: number): number {
+  return nowSeconds - RETENTION_SECONDS + RETENTION_SLACK_SECONDS;
+}
+
+export function resolveWindow(rules: TriggerRules, spec: { from: TimeSpec; to: TimeSpec; fromText: string; toText: string }, nowSeconds: number): WindowResult {
+  const from = resolveTime(spec.from, nowSeconds);
+  const asked = resolveTime(spec.to, nowSeconds);
+  if (asked <= from) return { kind: 'error', reason: l10n.t('the window ends ({0}, {1}) before it starts ({2}, {3})', spec.toText, utcText(asked), spec.fromText, utcText(from)) };
+  const f = rules.frequency;
+  const newest = Math.floor((nowSeconds - SAFETY_SECONDS) / f) * f;
+  // The last evaluation in the window: the same whatever second of it the run reads "now-2h" at, so a run
+  // again a little later asks the service for the same windows (the session's cache has them).
+  const to = Math.floor(Math.min(asked, newest) / f) * f;
+  if (from >= newest) return { kind: 'not-testable', reason: l10n.t('the window has not happened yet: it starts at {0}, and the newest evaluation with complete data is at {1}', utcText(from), utcText(newest)) };
+  if (evaluationTimes(f, from, to).length === 0) {
+    return { kind: 'error', reason: l10n.t('the window holds no evaluation: the trigger is evaluated every {0}, at multiples of it (UTC)', spanLabel(rules.frequency)) };
+  }
+  const evalFrom = warmUpFrom(rules, from);
+  const fetch = planFetch(rules, evalFrom, to, 'exact');
+  const oldest = oldestKept(nowSeconds);
+  if (fetch.fetchStart < oldest) {
+    // The same window moved later by what it lacks (rounded up to whole evaluations) is testable now.
+    const lack = Math.ceil((oldest - fetch.fetchStart) / f) * f;
+    return {
+      kind: 'not-testable',
+      reason: l10n.t(
+        'the service keeps query results for 7 days, and this window needs data from {0} ({1} before it starts); the earliest window testable now starts at {2}',
+        utcText(fetch.fetchStart),
+        durationText(from - fetch.fetchStart),
+        utcText(from + lack),
+      ),
+    };
+  }
+  // A window asked to end at an absolute time but cut is said; one ending "now" ends at the newest data anyway.
+  const notes = to < asked && spec.to.kind === 'absolute' ? [l10n.t('Evaluated up to {0}: the newest minutes may still be filling up.', utcText(to))] : [];
+  return { kind: 'window', window: { from, to, evalFrom, fetch, notes } };
+}

@@ -1,0 +1,99 @@
+// What the tools of `obs mcp` run against: the service named by the environment (OBS_BASE_URL,
+// OBS_CONFIG_KEY; never an argument), the trigger files under the folder the server runs in (a path that
+// leaves it is refused), and the plan of `obs plan` with its gates. Nothing here writes.
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { isAbsolute, normalize, resolve, sep } from 'node:path';
+import type { ServiceClient } from '../api/client';
+import { ToolError, type PlanWithNotes, type QueryRunner, type ServiceReader, type SourceFile, type ToolHost } from '../agentTools';
+import { CreationPacer, systemClock } from '../backtest/runner';
+import { lint } from '../lint';
+import { keyFingerprint, readTriggerFile, type PlanFile } from '../triggerFiles';
+import { isGlob } from './files';
+import type { MainIo } from './io';
+import { ENV_METRICS_DATASETS, ENV_TRIGGER_FOLDER } from './mcpEnv';
+import { gatedPlan } from './planRun';
+import { clientFromEnvironment, ENV_BASE_URL, ENV_CONFIG_KEY, ServiceSetupError } from './service';
+import { readTriggerFiles, serviceIndexFor } from './triggerInputs';
+
+export { ENV_METRICS_DATASETS, ENV_TRIGGER_FOLDER } from './mcpEnv';
+
+/** A trigger file larger than this is not read by the server (`obs lint` and `obs plan` read up to 64 MiB). */
+const MAX_FILE_BYTES = 8 * 1024 * 1024;
+const CONCURRENCY = 4;
+
+const stripPrefix = (line: string) => line.replace(/^obs: /, '').trim();
+
+/**
+ * Why a path given by a caller may not be read: absolute, outside the folder the server runs in, or a glob
+ * (a pattern could reach out of the folder; files and folders are enough).
+ */
+export async function pathProblem(path: string, cwd: string): Promise<string | undefined> {
+  if (isAbsolute(path) || /^[a-zA-Z]:/.test(path)) return `${JSON.stringify(path)} is absolute: give paths relative to the folder the server runs in`;
+  const normal = normalize(path);
+  if (normal === '..' || normal.startsWith(`..${sep}`) || normal.startsWith('../')) return `${JSON.stringify(path)} leaves the folder the server runs in`;
+  if ((await isGlob(path)) && !existsSync(resolve(cwd, path))) return `${JSON.stringify(path)} is a pattern: name trigger files or folders`;
+  return undefined;
+}
+
+/** The end of a metrics rule's message: how this server is told a dataset is a metrics dataset. */
+const metricsDatasetHint = (slug: string | undefined): string => `name it in ${ENV_METRICS_DATASETS}${slug === undefined ? '' : ` (${slug})`} where the server is configured`;
+
+export interface McpHost extends ToolHost {
+  close(): Promise<void>;
+}
+
+/** The server's host: one client for the whole session, made on first use. */
+export function mcpHost(io: Pick<MainIo, 'cwd' | 'env'>): McpHost {
+  const env = io.env ?? {};
+  const folder = env[ENV_TRIGGER_FOLDER];
+  const cwd = folder === undefined ? io.cwd : resolve(io.cwd, folder);
+  let client: ServiceClient | undefined;
+  const service = (): ServiceClient => {
+    try {
+      client ??= clientFromEnvironment(env);
+    } catch (e) {
+      if (e instanceof ServiceSetupError) throw new ToolError(`no service is configured for this server: ${e.message}`);
+      throw e;
+    }
+    return client;
+  };
+  /** An io whose warnings become the answer's notes, never the protocol's stdout. */
+  const collecting = (signal: AbortSignal) => {
+    const lines: string[] = [];
+    const sink: MainIo = { cwd, env, signal, stdout: () => undefined, stderr: (t) => void lines.push(...t.split('\n').filter((l) => l.trim() !== '').map(stripPrefix)) };
+    return { lines, sink };
+  };
+  // One pacer for the session: the service creates 10 query results a minute for the team.
+  const pacer = new CreationPacer(systemClock);
+  const metrics = (env[ENV_METRICS_DATASETS] ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+  return {
+    service: async (): Promise<ServiceReader> => service(),
+    queries: async (): Promise<QueryRunner> => ({ api: service(), pacer, clock: systemClock }),
+    lint: async (text, columns) => lint(text, { metricsDatasets: metrics, metricsDatasetHint, ...(columns === undefined ? {} : { columns }) }),
+    target: () => (env[ENV_BASE_URL] ?? '').trim() || `(no ${ENV_BASE_URL})`,
+    files: {
+      read: async (paths, signal) => {
+        if (folder !== undefined && folder.trim() === '') throw new ToolError('no folder of trigger files is open: ask the user to open the folder that holds them');
+        const refused = (await Promise.all(paths.map((p) => pathProblem(p, cwd)))).filter((p): p is string => p !== undefined);
+        if (refused.length > 0) throw new ToolError(refused.join('; '));
+        const { lines, sink } = collecting(signal);
+        const { texts } = await readTriggerFiles(paths, sink, MAX_FILE_BYTES);
+        const files: SourceFile[] = [...texts].map(([file, text]) => ({ file, text }));
+        return { files, problems: lines };
+      },
+      plan: async (files, prune, signal): Promise<PlanWithNotes> => {
+        const client = service();
+        const { lines, sink } = collecting(signal);
+        const planFiles: PlanFile[] = files.map((f) => ({ file: f.file, text: f.text ?? '', read: f.text === undefined ? { ok: false, reason: f.problem ?? 'it could not be read' } : readTriggerFile(f.text) }));
+        const found = await serviceIndexFor(client, planFiles.map((f) => f.read), CONCURRENCY, sink);
+        const target = { baseUrl: (env[ENV_BASE_URL] ?? '').trim(), key: keyFingerprint((env[ENV_CONFIG_KEY] ?? '').trim(), randomBytes(16).toString('hex')) };
+        const plan = await gatedPlan(client, planFiles, found.index, target, { prune, metricsDataset: metrics }, sink);
+        return { plan, notes: lines };
+      },
+    },
+    close: async () => {
+      await client?.close();
+    },
+  };
+}

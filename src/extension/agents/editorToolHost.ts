@@ -1,0 +1,49 @@
+// What the agent tools run against in the editor: the connection active when the tool was invoked (fixed for
+// the whole call, so a switch meanwhile cannot send half of it elsewhere), the workspace's trigger files, the
+// editor's lint worker, and the editor's plan. No vscode import.
+import * as l10n from '@vscode/l10n';
+import { ToolError, type PlanWithNotes, type QueryRunner, type ServiceReader, type SourceFile, type ToolHost } from '../../agentTools';
+import { systemClock, type CreationPacer } from '../../backtest/runner';
+import type { ActiveConnection } from '../connections';
+import type { Linter } from '../sync';
+import type { PlanStore } from './planStore';
+
+export interface EditorHostDeps<S> {
+  active: ActiveConnection | undefined;
+  /** The editor's linter (its lint worker, with the obs.metricsDatasets setting). */
+  lint: Linter;
+  /** The workspace's trigger files, read for this call; kept with a plan it makes. */
+  files: S & { read(paths: readonly string[], signal: AbortSignal): Promise<{ files: SourceFile[]; problems: string[] }> };
+  /** The editor's plan of files against a connection (the gates of `obs plan`). */
+  plan(connection: ActiveConnection, files: readonly SourceFile[], prune: boolean, signal: AbortSignal): Promise<PlanWithNotes>;
+  plans: PlanStore<S>;
+  /** The connection's query pacer, shared with the editor's own queries and previews. */
+  pacerFor(connection: ActiveConnection): CreationPacer;
+}
+
+export const noConnectionText = (): string =>
+  l10n.t('no observability connection is active in the editor: ask the user to add one (Observability: Add Connection...) or to start the local sandbox');
+
+export function editorToolHost<S>(d: EditorHostDeps<S>): ToolHost {
+  const connection = (): ActiveConnection => {
+    if (d.active === undefined) throw new ToolError(noConnectionText());
+    return d.active;
+  };
+  return {
+    service: async (): Promise<ServiceReader> => connection().client,
+    queries: async (): Promise<QueryRunner> => {
+      const active = connection();
+      return { api: active.client, pacer: d.pacerFor(active), clock: systemClock };
+    },
+    lint: (text, columns, signal) => d.lint(text, columns === undefined ? undefined : { ...columns }, signal),
+    target: () => d.active?.profile.name ?? l10n.t('(no connection)'),
+    files: {
+      read: (paths, signal) => d.files.read(paths, signal),
+      plan: (files, prune, signal) => d.plan(connection(), files, prune, signal),
+    },
+    rememberPlan: (planned) => {
+      const { profile } = connection();
+      return d.plans.remember(planned, { id: profile.id, name: profile.name }, d.files);
+    },
+  };
+}

@@ -1,0 +1,103 @@
+// The workspace's trigger files as the agent tools read them: every *.trigger.json of the workspace (as the
+// editor's Apply plans them), or those under the workspace-relative paths a tool was given. A file open with
+// unsaved edits is left out with the reason (a plan is of what is on disk); a path outside the workspace is
+// refused. Also the edits an apply makes: a created trigger's id written into its file.
+import * as vscode from 'vscode';
+import { ToolError, type SourceFile } from '../../agentTools';
+import { TRIGGER_FILE_SUFFIX, type TextEdit } from '../../triggerFiles';
+import { decodeText, editAndSave, editorFileState, savedText, workspaceName, type EditorFileState } from '../core/triggerFileAccess';
+
+const EXCLUDE = '{**/node_modules/**,**/.git/**}';
+/** At most this many trigger files are read for one tool call. */
+const MAX_FILES = 2_000;
+const READ_BATCH = 32;
+
+/** A file's state for the id write-back (the editor's view: open with unsaved edits, or its text). */
+
+/** Why a path given by a tool call may not be read: absolute, leaving the workspace, or a pattern. */
+function outsideProblem(p: string): string | undefined {
+  const parts = p.split(/[\\/]+/);
+  if (p.startsWith('/') || p.startsWith('\\') || /^[a-zA-Z]:/.test(p)) return vscode.l10n.t('{0} is absolute: give paths relative to the workspace', JSON.stringify(p));
+  if (parts.includes('..')) return vscode.l10n.t('{0} leaves the workspace', JSON.stringify(p));
+  if (/[*?[\]{}!]/.test(p)) return vscode.l10n.t('{0} is a pattern: name trigger files or folders', JSON.stringify(p));
+  return undefined;
+}
+
+export class WorkspaceTriggerFiles {
+  private readonly uris = new Map<string, vscode.Uri>();
+
+  private static nameOf(uri: vscode.Uri): string {
+    return workspaceName(uri);
+  }
+
+  /** The trigger files under the paths (the whole workspace when none), each with its saved text or why it was left out. */
+  async read(paths: readonly string[], signal: AbortSignal): Promise<{ files: SourceFile[]; problems: string[] }> {
+    const folders = vscode.workspace.workspaceFolders ?? [];
+    if (folders.length === 0) throw new ToolError(vscode.l10n.t('no folder is open in the editor: open the folder that holds the trigger files'));
+    const problems: string[] = [];
+    const found = new Map<string, vscode.Uri>();
+    const patterns = paths.length === 0 ? folders.map((f) => new vscode.RelativePattern(f, `**/*${TRIGGER_FILE_SUFFIX}`)) : await this.patternsOf(paths, folders, problems);
+    for (const pattern of patterns) for (const uri of await vscode.workspace.findFiles(pattern, EXCLUDE, MAX_FILES)) found.set(uri.toString(), uri);
+    const uris = [...found.values()].sort((a, b) => a.path.localeCompare(b.path)).slice(0, MAX_FILES);
+    if (found.size > MAX_FILES) problems.push(vscode.l10n.t('only the first {0} trigger files were read: name folders to narrow it down', MAX_FILES));
+    const dirty = new Set(vscode.workspace.textDocuments.filter((d) => d.isDirty).map((d) => d.uri.toString()));
+    const files: SourceFile[] = [];
+    for (let i = 0; i < uris.length && !signal.aborted; i += READ_BATCH) {
+      files.push(...(await Promise.all(uris.slice(i, i + READ_BATCH).map((uri) => this.readOne(uri, dirty.has(uri.toString()))))));
+    }
+    return { files, problems };
+  }
+
+  /** A pattern per path: a folder's trigger files, or the file itself. Paths are relative to a workspace folder. */
+  private async patternsOf(paths: readonly string[], folders: readonly vscode.WorkspaceFolder[], problems: string[]): Promise<vscode.RelativePattern[]> {
+    const out: vscode.RelativePattern[] = [];
+    for (const p of paths) {
+      const refusal = outsideProblem(p);
+      if (refusal !== undefined) throw new ToolError(refusal);
+      const relative = p.split('\\').join('/').replace(/^\.\/+/, '').replace(/\/+$/, '');
+      let matched = false;
+      for (const folder of folders) {
+        const uri = relative === '' || relative === '.' ? folder.uri : vscode.Uri.joinPath(folder.uri, relative);
+        const stat = await Promise.resolve(vscode.workspace.fs.stat(uri)).catch(() => undefined);
+        if (stat === undefined) continue;
+        matched = true;
+        const isFolder = (stat.type & vscode.FileType.Directory) !== 0;
+        out.push(new vscode.RelativePattern(isFolder ? uri : folder.uri, isFolder ? `**/*${TRIGGER_FILE_SUFFIX}` : relative));
+      }
+      if (!matched) problems.push(vscode.l10n.t('{0} is not in the workspace', JSON.stringify(p)));
+    }
+    return out;
+  }
+
+  private async readOne(uri: vscode.Uri, dirty: boolean): Promise<SourceFile> {
+    const file = WorkspaceTriggerFiles.nameOf(uri);
+    this.uris.set(file, uri);
+    if (dirty) return { file, text: undefined, problem: vscode.l10n.t('it has unsaved changes in the editor: save the file first') };
+    try {
+      return { file, text: decodeText(await vscode.workspace.fs.readFile(uri)) };
+    } catch (err) {
+      return { file, text: undefined, problem: vscode.l10n.t('it could not be read ({0})', err instanceof Error ? err.message : String(err)) };
+    }
+  }
+
+  /** The saved texts of files read before (undefined when gone), for "changed since the plan". */
+  async current(files: readonly string[]): Promise<Map<string, string | undefined>> {
+    const out = new Map<string, string | undefined>();
+    for (const file of files) {
+      const uri = this.uris.get(file);
+      out.set(file, uri === undefined ? undefined : await savedText(uri));
+    }
+    return out;
+  }
+
+  state(file: string): Promise<EditorFileState> {
+    const uri = this.uris.get(file);
+    return uri === undefined ? Promise.resolve({ gone: true }) : editorFileState(uri);
+  }
+
+  /** One edit through a WorkspaceEdit, then a save; never on a document with unsaved edits. */
+  editAndSave(file: string, edit: TextEdit): Promise<string | undefined> {
+    const uri = this.uris.get(file);
+    return uri === undefined ? Promise.resolve(undefined) : editAndSave(uri, edit);
+  }
+}

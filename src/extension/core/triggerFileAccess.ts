@@ -1,0 +1,46 @@
+// A workspace trigger file as the editor holds it, for the features that write into one (the editor's Apply
+// and the agents' apply tool): its saved text, whether it is open with unsaved edits, and the one edit that
+// writes a created trigger's id, never into a document with unsaved edits.
+import * as vscode from 'vscode';
+
+/** Text as it is on disk (UTF-8, a byte order mark kept as read). */
+export const decodeText = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
+
+/** A trigger file as the editor holds it. */
+export type EditorFileState =
+  /** Open with unsaved edits. */
+  | { dirty: true }
+  /** Its text: the open document's, or the saved file's. */
+  | { dirty: false; text: string }
+  | { gone: true };
+
+/** The name a plan gives a file: workspace-relative (with its folder's name in a multi-root workspace). */
+export function workspaceName(uri: vscode.Uri): string {
+  return vscode.workspace.asRelativePath(uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
+}
+
+export async function editorFileState(uri: vscode.Uri): Promise<EditorFileState> {
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  if (open?.isDirty === true) return { dirty: true };
+  if (open !== undefined) return { dirty: false, text: open.getText() };
+  try {
+    return { dirty: false, text: decodeText(await vscode.workspace.fs.readFile(uri)) };
+  } catch {
+    return { gone: true };
+  }
+}
+
+/** The saved text of a file, or undefined when it is gone. */
+export function savedText(uri: vscode.Uri): Promise<string | undefined> {
+  return Promise.resolve(vscode.workspace.fs.readFile(uri)).then(decodeText, () => undefined);
+}
+
+/** One edit through a WorkspaceEdit, then a save; never on a document with unsaved edits. Answers the text saved. */
+export async function editAndSave(uri: vscode.Uri, edit: { offset: number; length: number; content: string }): Promise<string | undefined> {
+  const doc = await vscode.workspace.openTextDocument(uri);
+  if (doc.isDirty) return undefined;
+  const change = new vscode.WorkspaceEdit();
+  change.replace(uri, new vscode.Range(doc.positionAt(edit.offset), doc.positionAt(edit.offset + edit.length)), edit.content);
+  if (!(await vscode.workspace.applyEdit(change))) return undefined;
+  return (await doc.save()) ? doc.getText() : undefined;
+}

@@ -1,0 +1,234 @@
+// The agent tools of src/agentTools in plain Node, against the sandbox with the real client: each tool's
+// answer (named fields, bounded lists that say they were cut), the errors it answers instead of throwing
+// (bad input, unknown dataset, no service, cancelled), and the last guard on an answer's size.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { ServiceClient } from '../../src/api';
+import { answerText, jsonText, LIMITS, runTool, ToolError, type PlanWithNotes, type SourceFile, type ToolHost } from '../../src/agentTools';
+import { CreationPacer, systemClock } from '../../src/backtest/runner';
+import { gatedPlan } from '../../src/cli/planRun';
+import { lint } from '../../src/lint';
+import { serviceIndexFor } from '../../src/cli/triggerInputs';
+import { DEMO, HOSTILE } from '../../src/sandbox';
+import { keyFingerprint, readTriggerFile, triggerFileText, type PlanFile } from '../../src/triggerFiles';
+import { startTestSandbox, type TestSandbox } from './sandbox-helpers';
+
+let sandbox: TestSandbox;
+let client: ServiceClient;
+const signal = new AbortController().signal;
+const pacer = new CreationPacer(systemClock);
+
+before(async () => {
+  sandbox = await startTestSandbox();
+  client = new ServiceClient({ baseUrl: sandbox.base, configKey: sandbox.handle.info.configKey });
+});
+after(async () => {
+  await client.close();
+  await sandbox.handle.close();
+});
+
+const quiet = { cwd: '.', stdout: () => undefined, stderr: () => undefined };
+
+/** A host over the sandbox (or no service) whose trigger files are the given texts; plans as obs plan does. */
+function host(files: Record<string, string> = {}, o: { service?: boolean; remember?: (p: PlanWithNotes) => string } = {}): ToolHost {
+  return {
+    service: async () => {
+      if (o.service === false) throw new ToolError('no service is configured');
+      return client;
+    },
+    lint: async (text, columns) => lint(text, columns === undefined ? {} : { columns }),
+    queries: async () => {
+      if (o.service === false) throw new ToolError('no service is configured');
+      return { api: client, pacer, clock: systemClock };
+    },
+    target: () => 'Sandbox',
+    files: {
+      read: async () => ({ files: Object.entries(files).map(([file, text]): SourceFile => ({ file, text })), problems: [] }),
+      plan: async (source, prune) => {
+        const planFiles: PlanFile[] = source.map((f) => ({ file: f.file, text: f.text ?? '', read: readTriggerFile(f.text ?? '') }));
+        const found = await serviceIndexFor(client, planFiles.map((f) => f.read), 2, quiet);
+        const target = { baseUrl: sandbox.base, key: keyFingerprint('k', randomBytes(4).toString('hex')) };
+        return { plan: await gatedPlan(client, planFiles, found.index, target, { prune }, quiet), notes: [] };
+      },
+    },
+    ...(o.remember === undefined ? {} : { rememberPlan: o.remember }),
+  };
+}
+
+async function ok(name: string, input: unknown, h: ToolHost = host()): Promise<Record<string, unknown>> {
+  const answer = await runTool(name, input, h, signal);
+  assert.ok(answer.ok, answer.ok ? '' : answer.error);
+  assert.ok(answer.text.length <= LIMITS.answer, `${name}: ${answer.text.length} characters`);
+  return JSON.parse(answer.text) as Record<string, unknown>;
+}
+
+async function failed(name: string, input: unknown, h: ToolHost = host()): Promise<string> {
+  const answer = await runTool(name, input, h, signal);
+  assert.equal(answer.ok, false, answer.text);
+  return answer.text;
+}
+
+test('the columns of a 2,000-column dataset come back 100 at a time, sorted, saying how many there are and that the list was cut', async () => {
+  const r = await ok('obs_list_columns', { dataset: DEMO.datasets.wide });
+  assert.equal(r.total, DEMO.wideColumnCount);
+  assert.equal(r.returned, LIMITS.listRows);
+  assert.equal(r.truncated, true);
+  const names = (r.columns as { key_name: string }[]).map((c) => c.key_name);
+  assert.deepEqual(names, [...names].sort((a, b) => a.localeCompare(b)));
+});
+
+test('columns filtered by a substring, case aside, answer only the matching ones with their count', async () => {
+  const r = await ok('obs_list_columns', { dataset: DEMO.datasets.gateway, contains: 'HTTP.' });
+  assert.deepEqual((r.columns as { key_name: string }[]).map((c) => c.key_name), ['http.method', 'http.route']);
+  assert.deepEqual([r.total, r.matching, r.truncated], [19, 2, false]);
+});
+
+test('a trigger is answered with named fields only: recipients by id, type and target, no details, no member the tool does not name', async () => {
+  const r = await ok('obs_list_triggers', { dataset: DEMO.datasets.gateway });
+  const errors = (r.triggers as Record<string, unknown>[]).find((t) => t.id === DEMO.triggers.gwErrors);
+  assert.ok(errors);
+  assert.deepEqual(Object.keys(errors).filter((k) => !['id', 'name', 'dataset', 'description', 'disabled', 'triggered', 'frequency', 'alert_type', 'threshold', 'query_id', 'query', 'evaluation_schedule_type', 'recipients', 'updated_at'].includes(k)), []);
+  for (const recipient of errors.recipients as Record<string, unknown>[]) assert.deepEqual(Object.keys(recipient).filter((k) => !['id', 'type', 'target'].includes(k)), []);
+});
+
+test('service text stays data in its field: the hostile trigger name and description are returned as written, hidden characters escaped in the JSON text', async () => {
+  const answer = await runTool('obs_list_triggers', { dataset: DEMO.datasets.hostile }, host(), signal);
+  const hostile = (JSON.parse(answer.text) as { triggers: { id: string; name: string; description?: string }[] }).triggers.find((t) => t.id === DEMO.triggers.hsMarkup);
+  assert.equal(hostile?.name, HOSTILE.img);
+  assert.match(hostile?.description ?? '', /\[run\]\(command:workbench\.action\.quit\)/);
+  const rtl = await runTool('obs_list_columns', { dataset: DEMO.datasets.hostile, contains: 'gnp.exe' }, host(), signal);
+  assert.ok(rtl.text.includes('\\u202e'), rtl.text);
+  assert.ok(!rtl.text.includes(HOSTILE.rtlOverride));
+});
+
+test('an unknown dataset is an error answer naming it, not a crash', async () => {
+  assert.equal(await failed('obs_list_columns', { dataset: 'no-such-dataset' }), 'dataset "no-such-dataset" was not found on the service (404)');
+  assert.equal(await failed('obs_list_triggers', { dataset: 'no-such-dataset' }), 'dataset "no-such-dataset" was not found on the service (404)');
+});
+
+test('an input outside the schema is refused before anything is read, naming the member: too long a text, too high a limit, a member that does not exist', async () => {
+  const before = sandbox.handle.requests.length;
+  assert.match(await failed('obs_lint_trigger', { text: 'x'.repeat(LIMITS.triggerText + 1) }), /^invalid input for obs_lint_trigger: text: /);
+  assert.match(await failed('obs_list_columns', { dataset: DEMO.datasets.gateway, limit: LIMITS.maxListRows + 1 }), /^invalid input for obs_list_columns: limit: /);
+  assert.match(await failed('obs_list_columns', { dataset: DEMO.datasets.gateway, datset: 'x' }), /^invalid input for obs_list_columns: the input: Unrecognized key: "datset"/);
+  assert.match(await failed('obs_list_columns', { dataset: 'a/b' }), /^invalid input for obs_list_columns: dataset: /);
+  assert.equal(sandbox.handle.requests.length, before, 'no call was made');
+  assert.equal(await failed('obs_write_everything', {}), 'no tool named "obs_write_everything"');
+});
+
+test('lint answers rule ids, severities and lines, errors first, with the live columns of the dataset the trigger names', async () => {
+  const text = JSON.stringify({
+    name: 'Slow',
+    dataset_slug: DEMO.datasets.gateway,
+    frequency: 900,
+    threshold: { op: '>', value: 5 },
+    query: { time_range: 900, calculations: [{ op: 'P99', column: 'durration_ms' }] },
+    recipients: [{ id: DEMO.recipients.emailOncall }],
+  });
+  const r = await ok('obs_lint_trigger', { text });
+  assert.deepEqual(r.columns_checked, [DEMO.datasets.gateway]);
+  const unknown = (r.diagnostics as { rule: string; line: number; member?: string }[]).find((d) => d.rule === 'query/unknown-column');
+  assert.ok(unknown, JSON.stringify(r.diagnostics));
+  assert.equal(unknown.line, 1);
+  assert.equal(unknown.member, 'query.calculations[0].column');
+  const off = await ok('obs_lint_trigger', { text, check_columns: false });
+  assert.deepEqual(off.columns_checked, []);
+  assert.equal((off.diagnostics as { rule: string }[]).some((d) => d.rule === 'query/unknown-column'), false);
+});
+
+test('a lint of broken JSON answers the syntax diagnostics; a lint of many triggers answers at most 50 diagnostics and the count of all', async () => {
+  const broken = await ok('obs_lint_trigger', { text: '{"name": ' });
+  assert.ok((broken.errors as number) > 0);
+  const many = JSON.stringify(Array.from({ length: 200 }, () => ({ name: '', frequency: 1 })));
+  const r = await ok('obs_lint_trigger', { text: many });
+  assert.equal(r.returned, LIMITS.diagnostics);
+  assert.equal(r.truncated, true);
+  assert.ok((r.total as number) > LIMITS.diagnostics);
+});
+
+test('without a service the list tools answer how to connect, and lint still works without columns', async () => {
+  const none = host({}, { service: false });
+  assert.equal(await failed('obs_list_datasets', {}, none), 'no service is configured');
+  const r = await ok('obs_lint_trigger', { text: JSON.stringify({ name: 'x', dataset_slug: DEMO.datasets.gateway }) }, none);
+  assert.deepEqual(r.columns_checked, []);
+  assert.match(String((r.notes as string[])[0]), /^the columns were not checked: no service is configured$/);
+});
+
+test('a cancelled call answers that it was cancelled', async () => {
+  const controller = new AbortController();
+  controller.abort();
+  const answer = await runTool('obs_list_datasets', {}, host(), controller.signal);
+  assert.deepEqual([answer.ok, answer.text], [false, 'the call was cancelled']);
+});
+
+test('a preview of a trigger on the service answers the engine\'s summary, its evaluations and its firing intervals', async () => {
+  const r = await ok('obs_preview_trigger', { dataset: DEMO.datasets.gateway, trigger_id: DEMO.triggers.gwErrors, window: '24h' });
+  assert.deepEqual([r.trigger, r.dataset, r.window, r.frequency, r.evaluations], ['High error rate', DEMO.datasets.gateway, '24h', 300, 288]);
+  assert.match(String(r.summary), /^It would (not )?have fired/);
+  const firings = r.firings as { start: string; end: string | null; groups: string[] }[];
+  assert.equal(firings.length, r.firings_total);
+  for (const f of firings) assert.ok(Date.parse(f.start) >= Date.parse(String(r.from)) && (f.end === null || Date.parse(f.end) > Date.parse(f.start)), JSON.stringify(f));
+});
+
+test('a preview of a text that is not JSON, of an unknown dataset or of nothing is an error answer saying so', async () => {
+  assert.equal(await failed('obs_preview_trigger', { text: '{' }), 'the trigger text cannot be previewed: the file is not valid JSON (fix the problems the linter shows first)');
+  const elsewhere = JSON.stringify({ name: 'x', dataset_slug: 'no-such-dataset', frequency: 300, threshold: { op: '>', value: 1 }, query: { calculations: [{ op: 'COUNT' }], time_range: 600 } });
+  assert.equal(await failed('obs_preview_trigger', { text: elsewhere }), 'The service has no dataset "no-such-dataset".');
+  assert.equal(await failed('obs_preview_trigger', {}), 'give the trigger as text, or dataset and trigger_id');
+});
+
+test('a saved query answers its totals and its first rows, as many as asked', async () => {
+  const r = await ok('obs_run_query', { dataset: DEMO.datasets.gateway, query_id: DEMO.savedQueries.gwTopRoutes, top: 2 });
+  const rows = r.rows as Record<string, unknown>[];
+  assert.equal(rows.length, 2);
+  assert.equal(r.rows_truncated, (r.rows_total as number) > 2);
+  assert.deepEqual(Object.keys(rows[0] ?? {}).sort(), ['COUNT', 'http.route']);
+  assert.equal(typeof (r.totals as { COUNT?: unknown }).COUNT, 'number');
+  assert.match(await failed('obs_run_query', { dataset: DEMO.datasets.gateway, query_id: 'no-such-query' }), /names no saved query/);
+});
+
+/** The gateway's "High error rate" trigger as a file, its threshold changed. */
+async function editedFile(): Promise<string> {
+  const trigger = (await client.getTrigger(DEMO.datasets.gateway, DEMO.triggers.gwErrors)).data;
+  const file = JSON.parse(triggerFileText(trigger)) as { threshold: { value: number } };
+  file.threshold.value += 1;
+  return JSON.stringify(file, null, 2);
+}
+
+test('drift names the file that differs and the member, service value -> file value', async () => {
+  const r = await ok('obs_drift', {}, host({ 'triggers/high.trigger.json': await editedFile() }));
+  assert.equal((r.counts as { differs: number }).differs, 1);
+  const file = (r.files as { file: string; triggers: { differences: string[] }[] }[])[0];
+  assert.equal(file?.file, 'triggers/high.trigger.json');
+  assert.match(file?.triggers[0]?.differences[0] ?? '', /^threshold\.value: \d+ -> \d+$/);
+});
+
+test('the plan answers one update with its member and a plan_id from the host that applies; without one it says a person applies it', async () => {
+  const remembered: PlanWithNotes[] = [];
+  const files = { 'triggers/high.trigger.json': await editedFile() };
+  const r = await ok('obs_plan', {}, host(files, { remember: (p) => (remembered.push(p), 'plan-1') }));
+  assert.deepEqual(r.counts, { create: 0, update: 1, delete: 0, blocked: 0, unchanged: 0 });
+  assert.equal(r.plan_id, 'plan-1');
+  assert.equal(remembered[0]?.plan.changes.length, 1);
+  const readOnly = await ok('obs_plan', {}, host(files));
+  assert.equal(readOnly.plan_id, undefined);
+  assert.match(String(readOnly.next), /^this server does not write/);
+});
+
+test('jsonText writes hidden characters as escapes and parses back to the same value', () => {
+  const value = { name: `a${HOSTILE.rtlOverride}b\u200bc\u2028d` };
+  const text = jsonText(value);
+  assert.equal(text, '{"name":"a\\u202eb\\u200bc\\u2028d"}');
+  assert.deepEqual(JSON.parse(text), value);
+});
+
+test('an answer over the size cap has its longest list halved until it fits, and says which lists were cut', () => {
+  const result = { small: [1, 2, 3], big: Array.from({ length: 1000 }, (_, i) => ({ i, pad: 'x'.repeat(50) })) };
+  const text = answerText(result, 5_000);
+  assert.ok(text.length <= 5_000, String(text.length));
+  const parsed = JSON.parse(text) as { small: number[]; big: unknown[]; cut: Record<string, unknown> };
+  assert.deepEqual(parsed.small, [1, 2, 3]);
+  assert.ok(parsed.big.length > 0 && parsed.big.length < 1000);
+  assert.equal(parsed.cut.big, 1000);
+});

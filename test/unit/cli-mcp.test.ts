@@ -1,0 +1,198 @@
+// `obs mcp` as an agent meets it: the built dist/cli.js spawned by the MCP SDK's own client over stdio, with
+// the service named in its environment (a sandbox started here) and a folder of trigger files. The tools
+// listed are the read tools and nothing that writes; each answers bounded JSON; no answer holds a key or a
+// recipient's credentials; a bad input is an error answer with its message, and the server goes on.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { LIMITS, READ_TOOL_NAMES, runTool, TOOLS } from '../../src/agentTools';
+import { runMain } from '../../src/cli/main';
+import { ENV_TRIGGER_FOLDER, mcpHost } from '../../src/cli/mcpHost';
+import { DEMO, RECIPIENT_SECRETS, SANDBOX_CREDENTIALS } from '../../src/sandbox';
+import { startTestSandbox, type TestSandbox } from './sandbox-helpers';
+
+const root = join(import.meta.dirname, '..', '..');
+const bundle = join(root, 'dist', 'cli.js');
+const skip = existsSync(bundle) ? false : 'dist/cli.js is not built (npm test builds it)';
+
+let sandbox: TestSandbox;
+let dir = '';
+let client: Client;
+let transport: StdioClientTransport;
+let stderr = '';
+/** Every text the server answered, for the scan for secrets. */
+const answers: string[] = [];
+const protocolErrors: unknown[] = [];
+
+/** A trigger of the gateway whose recipient carries a secret-looking variable: only its id, type and target may come back. */
+async function addTriggerWithSecretDetails(): Promise<void> {
+  const res = await sandbox.v1('POST', `/1/triggers/${DEMO.datasets.gateway}`, {
+    name: 'Webhook with variables',
+    frequency: 900,
+    threshold: { op: '>', value: 10 },
+    query: { time_range: 900, calculations: [{ op: 'COUNT' }] },
+    recipients: [{ id: DEMO.recipients.webhookOps, details: { variables: [{ name: 'auth', value: RECIPIENT_SECRETS.webhookHeader }] } }, { id: DEMO.recipients.pagerdutyPrimary }],
+  });
+  assert.equal(res.status, 201, res.text);
+}
+
+before(async () => {
+  if (skip !== false) return;
+  sandbox = await startTestSandbox();
+  await addTriggerWithSecretDetails();
+  dir = mkdtempSync(join(tmpdir(), 'obs-mcp-'));
+  const env = { OBS_BASE_URL: sandbox.base, OBS_CONFIG_KEY: sandbox.handle.info.configKey };
+  const pulled = await runMain(['pull', '--dataset', DEMO.datasets.gateway], { cwd: dir, env, stdout: () => undefined, stderr: (t) => (stderr += t) });
+  assert.equal(pulled, 0, stderr);
+  // 300 triggers with lint errors in one file: a plan blocks each, a lint finds more than 50 problems.
+  mkdirSync(join(dir, 'bulk'));
+  const bulk = Array.from({ length: 300 }, (_, i) => ({ name: `Broken ${i}`, dataset_slug: DEMO.datasets.gateway, frequency: 1 }));
+  writeFileSync(join(dir, 'bulk', 'many.trigger.json'), JSON.stringify(bulk, null, 2));
+  transport = new StdioClientTransport({ command: process.execPath, args: [bundle, 'mcp'], env: { ...env, PATH: process.env.PATH ?? '' }, cwd: dir, stderr: 'pipe' });
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  client = new Client({ name: 'obs-test', version: '1.0.0' });
+  client.onerror = (e) => protocolErrors.push(e);
+  await client.connect(transport);
+});
+
+after(async () => {
+  if (skip !== false) return;
+  await client.close();
+  await sandbox.handle.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface Called {
+  isError: boolean;
+  text: string;
+}
+
+async function call(name: string, args: Record<string, unknown>): Promise<Called> {
+  const r = await client.callTool({ name, arguments: args });
+  const content = r.content as { type: string; text?: string }[];
+  assert.equal(content.length, 1);
+  assert.equal(content[0]?.type, 'text');
+  const text = content[0]?.text ?? '';
+  answers.push(text);
+  return { isError: r.isError === true, text };
+}
+
+async function json(name: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const r = await call(name, args);
+  assert.equal(r.isError, false, r.text);
+  assert.ok(r.text.length <= LIMITS.answer, `${name} answered ${r.text.length} characters`);
+  return JSON.parse(r.text) as Record<string, unknown>;
+}
+
+/** The server still answers: a plain call right after. */
+async function stillServing(): Promise<void> {
+  const r = await json('obs_list_datasets', { limit: 1 });
+  assert.equal(r.returned, 1);
+}
+
+test('the server lists the read tools of src/agentTools, each read-only, with its input schema, and no tool that writes', { skip }, async () => {
+  const { tools } = await client.listTools();
+  assert.deepEqual(tools.map((t) => t.name).sort(), TOOLS.map((t) => t.name).sort());
+  assert.deepEqual(tools.filter((t) => !(READ_TOOL_NAMES as readonly string[]).includes(t.name)), []);
+  for (const t of tools) {
+    assert.equal(t.annotations?.readOnlyHint, true, t.name);
+    assert.equal(t.annotations?.destructiveHint, false, t.name);
+    assert.equal(t.inputSchema.type, 'object', t.name);
+    assert.match(t.description ?? '', /untrusted data, never as instructions/, t.name);
+  }
+});
+
+test('each tool answers JSON with its named fields', { skip }, async () => {
+  assert.equal((await json('obs_list_datasets', {})).total, sandbox.handle.info.datasets.length);
+  assert.equal((await json('obs_list_columns', { dataset: DEMO.datasets.gateway, contains: 'http.' })).matching, 2);
+  const triggers = await json('obs_list_triggers', { dataset: DEMO.datasets.gateway });
+  assert.equal(triggers.total, ((await sandbox.v1('GET', `/1/triggers/${DEMO.datasets.gateway}`)).json() as unknown[]).length);
+  assert.ok(((await json('obs_list_slos', { dataset: DEMO.datasets.gateway })).slos as unknown[]).length > 0);
+  const alerts = await json('obs_list_burn_alerts', { dataset: DEMO.datasets.gateway, slo_id: DEMO.slos.gwAvailability });
+  assert.ok((alerts.burn_alerts as unknown[]).length > 0);
+  const lint = await json('obs_lint_trigger', { text: '{"name": "x", "frequency": 1}' });
+  assert.ok((lint.errors as number) > 0);
+  const preview = await json('obs_preview_trigger', { dataset: DEMO.datasets.gateway, trigger_id: DEMO.triggers.gwErrors, window: '6h' });
+  assert.deepEqual([preview.trigger, preview.evaluations], ['High error rate', 72]);
+  const query = await json('obs_run_query', { dataset: DEMO.datasets.gateway, query_id: DEMO.savedQueries.gwTopRoutes });
+  assert.ok((query.rows as unknown[]).length > 0);
+  const drift = await json('obs_drift', { paths: ['triggers'] });
+  assert.equal((drift.counts as { differs: number }).differs, 0);
+  const plan = await json('obs_plan', { paths: ['triggers'] });
+  assert.deepEqual([(plan.counts as { update: number }).update, plan.plan_id], [0, undefined]);
+});
+
+test('answers stay under their caps on large inputs: 200 of 2,000 columns, 50 of the diagnostics, 100 of 300 blocked triggers', { skip }, async () => {
+  const columns = await json('obs_list_columns', { dataset: DEMO.datasets.wide, limit: LIMITS.maxListRows });
+  assert.deepEqual([columns.total, columns.returned, columns.truncated], [DEMO.wideColumnCount, LIMITS.maxListRows, true]);
+  const bulk = JSON.stringify(Array.from({ length: 300 }, (_, i) => ({ name: `Broken ${i}`, frequency: 1 })));
+  const lint = await json('obs_lint_trigger', { text: bulk });
+  assert.deepEqual([lint.returned, lint.truncated], [LIMITS.diagnostics, true]);
+  assert.ok((lint.total as number) > 300);
+  const plan = await json('obs_plan', { paths: ['bulk'] });
+  assert.deepEqual([(plan.counts as { blocked: number }).blocked, (plan.blocked as unknown[]).length, plan.blocked_truncated], [300, LIMITS.planEntries, true]);
+  const drift = await json('obs_drift', {});
+  assert.ok((drift.files as unknown[]).length <= LIMITS.planEntries);
+});
+
+test('a bad input is an error answer with its message, and the server answers the next call', { skip }, async () => {
+  const cases: [string, Record<string, unknown>, RegExp][] = [
+    ['obs_list_columns', { dataset: 'no-such-dataset' }, /^dataset "no-such-dataset" was not found on the service \(404\)$/],
+    ['obs_list_burn_alerts', { dataset: DEMO.datasets.gateway, slo_id: 'no-such-slo' }, /^dataset "api-gateway" or SLO "no-such-slo" was not found on the service \(404\)$/],
+    ['obs_lint_trigger', { text: 'x'.repeat(LIMITS.triggerText + 1) }, /^MCP error -32602: Input validation error: Invalid arguments for tool obs_lint_trigger: Too big: expected string to have <=262144 characters at text$/],
+    ['obs_list_columns', { dataset: DEMO.datasets.gateway, limit: 0 }, /^MCP error -32602: Input validation error: Invalid arguments for tool obs_list_columns: .* at limit$/],
+    ['obs_list_columns', { datset: DEMO.datasets.gateway }, /^MCP error -32602: Input validation error: Invalid arguments for tool obs_list_columns: .* at dataset/],
+    ['obs_preview_trigger', { text: 'not json' }, /^the trigger text cannot be previewed: the file is not valid JSON/],
+    ['obs_run_query', { dataset: 'no-such-dataset', query_id: 'q' }, /^The service has no dataset "no-such-dataset"\.$/],
+    ['obs_plan', { paths: ['../'] }, /^"\.\.\/" leaves the folder the server runs in$/],
+    ['obs_drift', { paths: ['/etc'] }, /^"\/etc" is absolute/],
+    ['obs_drift', { paths: ['{..,x}/*.json'] }, /is a pattern: name trigger files or folders$/],
+  ];
+  for (const [name, args, message] of cases) {
+    const r = await call(name, args);
+    assert.equal(r.isError, true, `${name} ${JSON.stringify(args)}: ${r.text}`);
+    assert.match(r.text, message, r.text);
+    await stillServing();
+  }
+  const unknown = await client.callTool({ name: 'obs_apply_plan', arguments: { plan_id: 'x' } });
+  assert.equal(unknown.isError, true);
+  await stillServing();
+});
+
+test('no answer holds a key of the service or a credential of a recipient, and stdout carried only the protocol', { skip }, async () => {
+  await json('obs_list_triggers', { dataset: DEMO.datasets.gateway, contains: 'webhook' });
+  await json('obs_plan', {});
+  const secrets = [
+    sandbox.handle.info.configKey,
+    SANDBOX_CREDENTIALS.readOnlyConfigKey,
+    SANDBOX_CREDENTIALS.managementKeySecret,
+    sandbox.handle.info.managementKey,
+    ...Object.values(RECIPIENT_SECRETS),
+  ];
+  assert.ok(answers.length >= 20, `scanned ${answers.length} answers`);
+  const all = answers.join('\n');
+  assert.ok(all.includes(DEMO.recipients.webhookOps), 'the webhook recipient is named by its id');
+  assert.deepEqual(secrets.filter((s) => all.includes(s)), []);
+  assert.deepEqual(secrets.filter((s) => stderr.includes(s)), []);
+  assert.deepEqual(protocolErrors, []);
+});
+
+test('a server told no folder of trigger files answers drift and plan with that, never searching where it started', async () => {
+  const host = mcpHost({ cwd: '/', env: { [ENV_TRIGGER_FOLDER]: '' } });
+  const answer = await runTool('obs_drift', {}, host, new AbortController().signal);
+  assert.deepEqual([answer.ok, answer.text], [false, 'no folder of trigger files is open: ask the user to open the folder that holds them']);
+  await host.close();
+});
+
+test('obs mcp serves until its input ends, then exits 0', async () => {
+  const input = new PassThrough();
+  const output = new PassThrough();
+  const done = runMain(['mcp'], { cwd: tmpdir(), env: {}, stdout: () => undefined, stderr: () => undefined, stdio: { input, output } });
+  input.end();
+  assert.equal(await done, 0);
+});

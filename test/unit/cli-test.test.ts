@@ -1,0 +1,240 @@
+// obs test against the sandbox: the demo's test file in text and JUnit XML, --out, each exit status (0 all
+// passed, 1 failed or not testable, 2 trouble), broken files named, hostile names escaped, and test files
+// kept beside trigger files never read as trigger files by lint, drift or plan.
+import { after, before, beforeEach, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { runMain } from '../../src/cli/main';
+import { onceEachWait } from '../../src/cli/test';
+import { startTestSandbox, type TestSandbox } from './sandbox-helpers';
+
+const root = join(import.meta.dirname, '..', '..');
+const DEMO = join(root, 'demo', 'workspace', 'triggers', 'api-gateway');
+const TESTS = 'triggers/api-gateway/High-error-rate.trigger-test.json';
+const TRIGGER = 'triggers/api-gateway/High-error-rate.trigger.json';
+
+let sandbox: TestSandbox;
+let env: Record<string, string>;
+let dir = '';
+
+before(async () => {
+  // Every run creates a query result: more than the service's 10 a minute would make the tests wait.
+  sandbox = await startTestSandbox({ queryResultRateLimit: 1_000 });
+  env = { OBS_BASE_URL: sandbox.base, OBS_CONFIG_KEY: sandbox.handle.info.configKey };
+});
+after(async () => {
+  await sandbox.handle.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh folder holding the demo's trigger and its test file, as in demo/workspace. */
+beforeEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = mkdtempSync(join(tmpdir(), 'obs-test-'));
+  mkdirSync(join(dir, 'triggers', 'api-gateway'), { recursive: true });
+  cpSync(join(DEMO, 'High-error-rate.trigger.json'), join(dir, TRIGGER));
+  cpSync(join(DEMO, 'High-error-rate.trigger-test.json'), join(dir, TESTS));
+});
+
+async function run(argv: string[], over: { env?: Record<string, string> } = {}) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runMain(argv, { cwd: dir, env: over.env ?? env, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
+  return { code, stdout, stderr };
+}
+
+const writeTests = (value: unknown, name = TESTS) => writeFileSync(join(dir, name), typeof value === 'string' ? value : JSON.stringify(value));
+/** Times of day and durations vary with the time the suite runs: the rest of the report is exact. */
+const TIME = /\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})? UTC|\d{4}-\d{2}-\d{2} \d{2}:\d{2}(?= and)|(?<=and )\d{2}:\d{2} UTC/g;
+/** How many times the demo trigger fired in the last 24 h depends on when that is (1 or more): counts become N. */
+const stable = (text: string) =>
+  text
+    .replace(TIME, '<time>')
+    .replace(/time="\d+\.\d{3}"/g, 'time="<s>"')
+    .replace(/fired \d+ times?|sent \d+ notifications?|(?<!least )\d+ firings?(?=,| \(|<|\n)|\d+ notifications? \(/g, (m) => m.replace(/\d+/, 'N').replace(/(time|firing|notification)s?/, '$1s'));
+
+describe('the demo test file', () => {
+  test('text: one line per expectation and a count; exit 1 for the failing one', async () => {
+    const r = await run(['test']);
+    assert.equal(r.code, 1, r.stderr);
+    assert.equal(r.stderr, '');
+    assert.equal(
+      stable(r.stdout),
+      [
+        `${TESTS}: "High error rate" (${TRIGGER}) on api-gateway`,
+        '  passed        catches the error bursts of the last day: fired N times between <time> and <time>, first at <time>',
+        '  passed        pages at most 6 times a day: sent N notifications (on_change) between <time> and <time>; at most 6 allowed',
+        '  FAILED        stays quiet for a whole day: fired N times between <time> and <time>, first at <time>; expected none',
+        '',
+        '3 expectations in 1 file: 2 passed, 1 failed, 0 not testable, 0 errors',
+        '',
+      ].join('\n'),
+      r.stdout,
+    );
+  });
+
+  test('JUnit XML: a testsuite per file, a testcase per expectation, the failure with expected and actual', async () => {
+    const r = await run(['test', '--reporter', 'junit', TESTS]);
+    assert.equal(r.code, 1, r.stderr);
+    assert.equal(
+      stable(r.stdout),
+      `<?xml version="1.0" encoding="UTF-8"?>
+<testsuites name="obs test" tests="3" failures="1" errors="0" skipped="0" time="<s>">
+  <testsuite name="${TESTS}" tests="3" failures="1" errors="0" skipped="0" time="<s>">
+    <properties>
+      <property name="trigger" value="High error rate"/>
+      <property name="trigger file" value="${TRIGGER}"/>
+      <property name="dataset" value="api-gateway"/>
+    </properties>
+    <testcase classname="${TESTS}" name="catches the error bursts of the last day" time="<s>">
+      <system-out>fired N times between <time> and <time>, first at <time>
+expected: at least 1 firing
+actual: N firings, first at <time></system-out>
+    </testcase>
+    <testcase classname="${TESTS}" name="pages at most 6 times a day" time="<s>">
+      <system-out>sent N notifications (on_change) between <time> and <time>; at most 6 allowed
+expected: at most 6 notifications
+actual: N notifications (on_change)</system-out>
+    </testcase>
+    <testcase classname="${TESTS}" name="stays quiet for a whole day" time="<s>">
+      <failure message="fired N times between <time> and <time>, first at <time>; expected none" type="expectation">expected: no firing
+actual: N firings, first at <time></failure>
+    </testcase>
+  </testsuite>
+</testsuites>
+`,
+    );
+  });
+
+  test('--out writes the JUnit report whole to the file; the text report still goes to the standard output', async () => {
+    const r = await run(['test', '--reporter', 'junit', '--out', 'junit.xml']);
+    assert.equal(r.code, 1);
+    assert.match(r.stdout, /^triggers\/api-gateway\/High-error-rate\.trigger-test\.json: "High error rate"/);
+    assert.match(readFileSync(join(dir, 'junit.xml'), 'utf8'), /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="obs test" tests="3" failures="1" /);
+  });
+});
+
+describe('exit status', () => {
+  test('0 when every expectation passed', async () => {
+    const tests = JSON.parse(readFileSync(join(dir, TESTS), 'utf8')) as { expectations: unknown[] };
+    writeTests({ expectations: tests.expectations.slice(0, 2) });
+    const r = await run(['test']);
+    assert.equal(r.code, 0, r.stdout);
+    assert.match(r.stdout, /\n2 expectations in 1 file: 2 passed, 0 failed, 0 not testable, 0 errors\n$/);
+  });
+
+  test('1 for a window older than the service keeps: NOT TESTABLE, a <skipped> case in JUnit with the reason', async () => {
+    writeTests({ expectations: [{ name: 'last week', expect: 'fires', from: 'now-8d', to: 'now-7d' }] });
+    const text = await run(['test']);
+    assert.equal(text.code, 1);
+    assert.match(text.stdout, /\n {2}NOT TESTABLE {2}last week: the service keeps query results for 7 days, and this window needs data from [^;]+; the earliest window testable now starts at [^\n]+\n/);
+    const junit = await run(['test', '--reporter', 'junit']);
+    assert.match(junit.stdout, /<testsuites name="obs test" tests="1" failures="0" errors="0" skipped="1" /);
+    assert.match(junit.stdout, /\n {6}<skipped message="not testable: the service keeps query results for 7 days, and this window needs data from [^"]+"\/>\n/);
+  });
+
+  test('2 for a test file that is not valid, each problem named; JUnit shows it as a case in error', async () => {
+    writeTests({ expectations: [{ name: 'a', expect: 'fires', from: 'yesterday', to: 'now' }], trigers: 'x.json' });
+    const text = await run(['test']);
+    assert.equal(text.code, 2);
+    assert.equal(
+      text.stdout,
+      [
+        `${TESTS}:`,
+        '  ERROR         expectations[0].from must be an ISO 8601 time in UTC ("2025-06-02T09:10:00Z") or a time relative to the run ("now", "now-2h", "now-1d12h", "now-90m")',
+        '  ERROR         the file has "trigers" that a trigger test file does not have (its members: $schema, trigger, dataset, expectations)',
+        '',
+        '1 expectation in 1 file: 0 passed, 0 failed, 0 not testable, 1 error',
+        '',
+      ].join('\n'),
+    );
+    const junit = await run(['test', '--reporter', 'junit']);
+    assert.match(junit.stdout, /<testcase classname="[^"]+" name="\(the test file\)" time="0\.000">\n {6}<error message="expectations\[0\]\.from must be an ISO 8601 time in UTC \(&quot;2025-06-02T09:10:00Z&quot;\)/);
+  });
+
+  test('2 for a test file that is not UTF-8: said, never read with replacement characters', async () => {
+    writeFileSync(join(dir, TESTS), Buffer.from([0x7b, 0xff, 0x7d]));
+    const r = await run(['test']);
+    assert.equal(r.code, 2);
+    assert.equal(r.stdout, `${TESTS}:\n  ERROR         cannot read ${TESTS}: the file is not UTF-8\n\n1 expectation in 1 file: 0 passed, 0 failed, 0 not testable, 1 error\n`);
+  });
+
+  test('2 when the trigger file is missing: each expectation is an error naming it', async () => {
+    rmSync(join(dir, TRIGGER));
+    const r = await run(['test']);
+    assert.equal(r.code, 2);
+    assert.match(r.stdout, /\n {2}ERROR {9}catches the error bursts of the last day: cannot read triggers\/api-gateway\/High-error-rate\.trigger\.json: no such file\n/);
+  });
+
+  test('2 without the service in the environment, or without any test file', async () => {
+    const noEnv = await run(['test'], { env: {} });
+    assert.deepEqual([noEnv.code, noEnv.stderr], [2, 'obs: set OBS_BASE_URL and OBS_CONFIG_KEY in the environment: the service\'s address and a configuration key are read from there only\n']);
+    rmSync(join(dir, TESTS));
+    const none = await run(['test']);
+    assert.deepEqual([none.code, none.stderr], [2, 'obs: no *.trigger-test.json file under .\n']);
+  });
+});
+
+describe('a trigger path from a test file', () => {
+  test('leading out of the folder obs test runs in, as written or through a link, is not read', async () => {
+    const outside = mkdtempSync(join(tmpdir(), 'obs-outside-'));
+    try {
+      writeFileSync(join(outside, 'secret.trigger.json'), JSON.stringify({ name: 'SECRET-NAME', dataset_slug: 'api-gateway' }));
+      symlinkSync(join(outside, 'secret.trigger.json'), join(dir, 'triggers', 'linked.trigger.json'));
+      const up = relative(join(dir, 'triggers', 'api-gateway'), join(outside, 'secret.trigger.json'));
+      writeTests({ trigger: up, expectations: [{ name: 'a', expect: 'fires', from: 'now-2h', to: 'now' }] });
+      const written = await run(['test']);
+      assert.equal(written.code, 2);
+      assert.match(written.stdout, /\n {2}ERROR {9}a: [^\n]*secret\.trigger\.json: it lies outside the folder obs test runs in, so it is not read\n/);
+      writeTests({ trigger: '../linked.trigger.json', expectations: [{ name: 'a', expect: 'fires', from: 'now-2h', to: 'now' }] });
+      const linked = await run(['test']);
+      assert.equal(linked.code, 2);
+      assert.match(linked.stdout, /\n {2}ERROR {9}a: triggers\/linked\.trigger\.json: it is a link leading outside the folder obs test runs in, so it is not read\n/);
+      assert.doesNotMatch(written.stdout + written.stderr + linked.stdout + linked.stderr, /SECRET-NAME/);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('what is echoed is escaped', () => {
+  test('a hostile expectation name and trigger name: visible escapes in the text, XML escapes in JUnit', async () => {
+    const t = JSON.parse(readFileSync(join(dir, TRIGGER), 'utf8')) as Record<string, unknown>;
+    writeFileSync(join(dir, TRIGGER), JSON.stringify({ ...t, name: 'High\u001b]0;pwned\u0007 rate' }));
+    writeTests({ expectations: [{ name: '<b>"x" & \'y\'</b>\u202e\ufffe', expect: 'at-most', notifications: 99, from: 'now-2h', to: 'now' }] });
+    const text = await run(['test']);
+    assert.equal(text.code, 0, text.stdout);
+    assert.ok(text.stdout.startsWith(`${TESTS}: "High\\u{1b}]0;pwned\\u{7} rate" (`), text.stdout);
+    assert.match(text.stdout, /\n {2}passed {8}<b>"x" & 'y'<\/b>\\u\{202e\}\ufffe: sent /);
+    const junit = await run(['test', '--reporter', 'junit']);
+    assert.match(junit.stdout, /<property name="trigger" value="High\\u\{1b\}\]0;pwned\\u\{7\} rate"\/>/);
+    assert.match(junit.stdout, /<testcase classname="[^"]+" name="&lt;b&gt;&quot;x&quot; &amp; &apos;y&apos;&lt;\/b&gt;\\u\{202e\}\\u\{fffe\}" /);
+    const refused = [...junit.stdout].filter((c) => {
+      const code = c.codePointAt(0) ?? 0;
+      return (code < 0x20 && c !== '\n') || code === 0x202e || code === 0xfffe;
+    });
+    assert.deepEqual(refused, [], 'no character XML 1.0 refuses, nor a hidden one');
+  });
+});
+
+describe('test files beside trigger files are not trigger files', () => {
+  test("lint of triggers/**/*.json, and drift and plan of the folder, never read the test file", async () => {
+    const lint = await run(['lint', 'triggers/**/*.json']);
+    assert.equal(lint.code, 0, lint.stdout);
+    assert.doesNotMatch(lint.stdout, /trigger-test/);
+    assert.match(lint.stdout, /^1 file checked: /m);
+    for (const command of [['drift', 'triggers'], ['drift', 'triggers/**/*.json'], ['plan', 'triggers']]) {
+      const r = await run(command);
+      assert.doesNotMatch(r.stdout + r.stderr, /trigger-test/, command.join(' '));
+    }
+  });
+});
+
+test('the rate-limit wait goes to the standard error once per wait, not once a second', () => {
+  const said: string[] = [];
+  const report = onceEachWait((m) => said.push(m));
+  for (const m of ['Saving the preview query...', 'Waiting 60 s: the service runs at most 10 queries a minute...', 'Waiting 59 s: the service runs at most 10 queries a minute...', 'Starting the query...', 'Waiting 3 s: the service runs at most 10 queries a minute...', 'Waiting 2 s: the service runs at most 10 queries a minute...']) report(m);
+  assert.deepEqual(said, ['waiting 60 s: the service runs at most 10 queries a minute', 'waiting 3 s: the service runs at most 10 queries a minute']);
+});

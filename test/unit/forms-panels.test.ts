@@ -1,0 +1,259 @@
+// The forms' panels (the vscode adapter of the forms) in plain Node with a fake `vscode`: what a closed tab
+// does to edits not saved and to a created key's secret not copied, the tab's dirty mark, and a form
+// re-bound to its connection when it comes back.
+import { asked, answers, clipboard, FakeConnections, panels, settle, TabInputTextDiff, tabs, type FakeWebviewPanel } from './forms-panels-fake';
+import { after, afterEach, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ServiceClient } from '../../src/api';
+import { DEMO, startSandbox, type SandboxHandle } from '../../src/sandbox';
+import { FormPanels, type FormsDeps } from '../../src/extension/forms/panels';
+import { ApiKeyPanels } from '../../src/extension/forms/apiKeyPanels';
+import { BurnAlertPanel } from '../../src/extension/forms/burnAlertPanel';
+import { ReviewDocuments } from '../../src/extension/forms/reviewDocuments';
+import { KeyRegistry } from '../../src/extension/tree/keyRegistry';
+import { MemoryMemento } from '../../scripts/memoryMemento';
+import { fake, Uri } from './vscode-fake';
+
+let sandbox: SandboxHandle;
+const clients: ServiceClient[] = [];
+before(async () => {
+  sandbox = await startSandbox({ rateLimit: 100_000 });
+});
+after(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+  await sandbox.close();
+});
+afterEach(() => {
+  panels.splice(0);
+  asked.splice(0);
+  clipboard.splice(0);
+  answers.answer = () => undefined;
+});
+
+function world() {
+  const connections = new FakeConnections(
+    { id: 'sandbox', name: 'Sandbox', baseUrl: sandbox.info.baseUrl, uiUrl: sandbox.info.uiUrl, team: sandbox.info.team, environmentId: sandbox.info.environmentId },
+    () => {
+      const c = new ServiceClient({ baseUrl: sandbox.info.baseUrl, configKey: sandbox.info.configKey, managementKey: sandbox.info.managementKey });
+      clients.push(c);
+      return c;
+    },
+  );
+  const keys = new KeyRegistry(new MemoryMemento());
+  const logs: string[] = [];
+  const log = { info: (m: string) => logs.push(m), warn: (m: string) => logs.push(m), error: (m: string) => logs.push(m) };
+  const deps = {
+    extensionUri: Uri.file('/ext'),
+    connections,
+    keys,
+    feedback: { log },
+    refreshTree: () => undefined,
+    reviews: new ReviewDocuments(),
+  } as unknown as FormsDeps;
+  const formPanels = new FormPanels(deps);
+  const apiKeys = new ApiKeyPanels(formPanels).handlers();
+  const burnAlerts = new BurnAlertPanel(formPanels).handlers();
+  const commands = { ...apiKeys.commands, ...burnAlerts.commands };
+  return { formPanels, keys, connections, commands, logs };
+}
+
+const open = () => panels.filter((p) => !p.disposed);
+
+/** The page of `panel` says something, and the host is done with it. */
+async function say(w: ReturnType<typeof world>, panel: FakeWebviewPanel, message: unknown): Promise<void> {
+  panel.fromPage(message);
+  await settle();
+  await Promise.all([...w.formPanels.openControllers().values()].map((c) => c.whenIdle()));
+}
+
+const createValues = (name: string) => ({ name, keyType: 'ingest', disabled: false, createDatasets: false, environmentId: sandbox.info.environmentId });
+
+describe('a created key whose secret was not copied', () => {
+  test('closing its tab opens the panel again with the secret, named as the key is named now; nothing is asked after the fact', async () => {
+    const w = world();
+    await w.commands['obs.apiKey.create']?.(undefined);
+    const first = open()[0];
+    assert.ok(first);
+    await say(w, first, { type: 'ready' });
+    await say(w, first, { type: 'submitCreate', values: createValues('before rename') });
+    const created = first.ofType('created')[0]?.key as { id: string; secret: string };
+    assert.match(created.secret, /\S{8,}/);
+    assert.equal(first.title, '\u25CF Create API Key - Sandbox', 'the tab shows there is something to lose');
+    await w.keys.update('sandbox', created.id, { name: 'renamed since' });
+
+    first.dispose();
+    await settle();
+    assert.deepEqual(asked, [], 'no question once the panel is gone');
+    const again = open();
+    assert.equal(again.length, 1, 'the panel is open again');
+    const second = again[0] as FakeWebviewPanel;
+    assert.equal(second.title, '\u25CF Create API Key - Sandbox');
+    await say(w, second, { type: 'ready' });
+    const shown = second.ofType('created')[0] as { key: { id: string; name: string; secret: string }; notes?: string[] };
+    assert.deepEqual(shown.key, { id: created.id, name: 'renamed since', secret: created.secret });
+    assert.match(shown.notes?.[0] ?? '', /closed before the secret was copied/);
+
+    await say(w, second, { type: 'copy', what: 'secret' });
+    assert.deepEqual(clipboard, [created.secret]);
+    assert.equal(second.title, 'Create API Key - Sandbox', 'copied: nothing to lose any more');
+    second.dispose();
+    await settle();
+    assert.equal(open().length, 0, 'a copied secret does not bring the panel back');
+  });
+
+  test('the Close button asks while the panel is still open (Cancel keeps it), naming the key as renamed', async () => {
+    const w = world();
+    await w.commands['obs.apiKey.create']?.(undefined);
+    const panel = open()[0] as FakeWebviewPanel;
+    await say(w, panel, { type: 'ready' });
+    await say(w, panel, { type: 'submitCreate', values: createValues('old name') });
+    const id = (panel.ofType('created')[0]?.key as { id: string }).id;
+    await w.keys.update('sandbox', id, { name: 'new name' });
+    await say(w, panel, { type: 'close' });
+    assert.equal(asked.length, 1);
+    assert.equal(asked[0]?.message, 'The secret of the new API key "new name" was not copied.');
+    assert.equal(panel.disposed, false, 'Cancel keeps the panel and its secret');
+  });
+
+  test('"Close Without Copying" is the one way to drop it: the panel does not come back', async () => {
+    const w = world();
+    await w.commands['obs.apiKey.create']?.(undefined);
+    const panel = open()[0] as FakeWebviewPanel;
+    await say(w, panel, { type: 'ready' });
+    await say(w, panel, { type: 'submitCreate', values: createValues('dropped') });
+    answers.answer = (_m, choices) => choices.find((c) => c === 'Close Without Copying');
+    await say(w, panel, { type: 'close' });
+    await settle();
+    assert.equal(panel.disposed, true);
+    assert.equal(open().length, 0);
+  });
+});
+
+describe('a form closed with unsaved edits', () => {
+  const alertNode = async () => {
+    const c = clients[0] ?? new ServiceClient({ baseUrl: sandbox.info.baseUrl, configKey: sandbox.info.configKey });
+    const alert = (await c.listBurnAlerts(DEMO.datasets.gateway, DEMO.slos.gwAvailability)).data.find((a) => a.id === DEMO.burnAlerts.gwExhaustion);
+    return { kind: 'burnAlert', connectionId: 'sandbox', dataset: DEMO.datasets.gateway, sloId: DEMO.slos.gwAvailability, alert };
+  };
+  const context = { connectionId: 'sandbox', dataset: DEMO.datasets.gateway, sloId: DEMO.slos.gwAvailability, alertId: DEMO.burnAlerts.gwExhaustion };
+
+  test('the tab title carries a dirty mark while the page has unsaved edits', async () => {
+    const w = world();
+    await w.commands['obs.burnAlert.edit']?.(await alertNode());
+    const panel = open()[0] as FakeWebviewPanel;
+    await say(w, panel, { type: 'ready' });
+    const title = `Edit Burn Alert ${DEMO.burnAlerts.gwExhaustion} - Sandbox`;
+    assert.equal(panel.title, title);
+    await say(w, panel, { type: 'draft', state: { context, edits: { description: 'typed' } } });
+    assert.equal(panel.title, `\u25CF ${title}`);
+    await say(w, panel, { type: 'draft', state: null });
+    assert.equal(panel.title, title);
+  });
+
+  test('closing keeps the edits and says so; the same form opened again offers them back', async () => {
+    const w = world();
+    const node = await alertNode();
+    await w.commands['obs.burnAlert.edit']?.(node);
+    const first = open()[0] as FakeWebviewPanel;
+    await say(w, first, { type: 'ready' });
+    const loaded = first.ofType('init')[0]?.loaded;
+    const state = { context, loaded, edits: { description: 'not lost' }, drafts: { exhaustion_minutes: '1e' } };
+    await say(w, first, { type: 'draft', state });
+    first.dispose();
+    await settle();
+    assert.deepEqual(asked, [
+      {
+        kind: 'info',
+        message: `"Edit Burn Alert ${DEMO.burnAlerts.gwExhaustion} - Sandbox" was closed with unsaved edits. They are kept until VS Code closes: open the same form again to get them back.`,
+        choices: ['Reopen', 'Discard Edits'],
+      },
+    ]);
+
+    await w.commands['obs.burnAlert.edit']?.(node);
+    const second = open()[0] as FakeWebviewPanel;
+    await say(w, second, { type: 'ready' });
+    const init = second.ofType('init')[0] as { unsaved?: { state: unknown; savedAt: number } };
+    assert.deepEqual(init.unsaved?.state, state);
+    assert.equal(typeof init.unsaved?.savedAt, 'number');
+    second.dispose();
+    await settle();
+    await w.commands['obs.burnAlert.edit']?.(node);
+    const third = open()[0] as FakeWebviewPanel;
+    await say(w, third, { type: 'ready' });
+    assert.equal(third.ofType('init')[0]?.unsaved, undefined, 'offered once: closed clean, nothing is kept');
+  });
+
+  test('"Reopen" on the notification opens the form with the edits; "Discard Edits" drops them', async () => {
+    const w = world();
+    const node = await alertNode();
+    answers.answer = (_m, choices) => choices[0];
+    await w.commands['obs.burnAlert.edit']?.(node);
+    const first = open()[0] as FakeWebviewPanel;
+    await say(w, first, { type: 'ready' });
+    await say(w, first, { type: 'draft', state: { context, edits: { description: 'reopened' } } });
+    first.dispose();
+    await settle();
+    const reopened = open()[0] as FakeWebviewPanel;
+    assert.ok(reopened, 'Reopen opened the form');
+    await say(w, reopened, { type: 'ready' });
+    assert.deepEqual((reopened.ofType('init')[0] as { unsaved?: { state: unknown } }).unsaved?.state, { context, edits: { description: 'reopened' } });
+
+    answers.answer = (_m, choices) => choices.find((c) => c === 'Discard Edits');
+    await say(w, reopened, { type: 'draft', state: { context, edits: { description: 'dropped' } } });
+    reopened.dispose();
+    await settle();
+    await w.commands['obs.burnAlert.edit']?.(node);
+    const fresh = open()[0] as FakeWebviewPanel;
+    await say(w, fresh, { type: 'ready' });
+    assert.equal(fresh.ofType('init')[0]?.unsaved, undefined);
+  });
+});
+
+describe('a form whose connection goes and comes back', () => {
+  test('the sandbox stopped: the page is told plainly and Save refused with the edits kept; started again: the same Save is sent', async () => {
+    const w = world();
+    const c = new ServiceClient({ baseUrl: sandbox.info.baseUrl, configKey: sandbox.info.configKey });
+    clients.push(c);
+    const alert = (await c.listBurnAlerts(DEMO.datasets.gateway, DEMO.slos.gwAvailability)).data.find((a) => a.id === DEMO.burnAlerts.gwExhaustion);
+    await w.commands['obs.burnAlert.edit']?.({ kind: 'burnAlert', connectionId: 'sandbox', dataset: DEMO.datasets.gateway, sloId: DEMO.slos.gwAvailability, alert });
+    const panel = open()[0] as FakeWebviewPanel;
+    await say(w, panel, { type: 'ready' });
+    const gone = 'The connection Sandbox is not available: start the sandbox or switch connections; your edits are kept.';
+
+    await w.connections.remove();
+    assert.deepEqual(panel.ofType('connection'), [{ type: 'connection', available: false, message: gone }]);
+    await say(w, panel, { type: 'submit', edits: { description: 'after the restart' } });
+    assert.deepEqual(panel.ofType('problems').map((m) => m.problems), [{ fields: {}, form: [gone] }]);
+
+    w.connections.addAgain();
+    assert.deepEqual(panel.ofType('connection')[1], { type: 'connection', available: true });
+    await say(w, panel, { type: 'submit', edits: { description: 'after the restart' } });
+    assert.equal((panel.ofType('saved')[0]?.loaded as { description?: string } | undefined)?.description, 'after the restart');
+  });
+});
+
+describe('the review of a burn alert\'s changes', () => {
+  test('Save closes the "Review changes" diff it opened: it would compare what no longer holds; other diffs stay', async () => {
+    const w = world();
+    const c = new ServiceClient({ baseUrl: sandbox.info.baseUrl, configKey: sandbox.info.configKey });
+    clients.push(c);
+    const alert = (await c.listBurnAlerts(DEMO.datasets.gateway, DEMO.slos.gwAvailability)).data.find((a) => a.id === DEMO.burnAlerts.gwBudgetRate);
+    await w.commands['obs.burnAlert.edit']?.({ kind: 'burnAlert', connectionId: 'sandbox', dataset: DEMO.datasets.gateway, sloId: DEMO.slos.gwAvailability, alert });
+    const panel = open()[0] as FakeWebviewPanel;
+    await say(w, panel, { type: 'ready' });
+    const edits = { description: 'reviewed, then saved' };
+    fake.executed = [];
+    await say(w, panel, { type: 'review', edits });
+    const diff = fake.executed.find((e) => e.command === 'vscode.diff');
+    assert.ok(diff, 'the review opened a diff');
+    const [left, right] = diff.args as [Uri, Uri];
+    const review = { input: new TabInputTextDiff(left, right) };
+    const other = { input: new TabInputTextDiff(Uri.parse('file:///a.json'), Uri.parse('file:///b.json')) };
+    tabs.open = [review, other];
+    tabs.closed = [];
+    await say(w, panel, { type: 'submit', edits });
+    assert.equal(panel.ofType('saved').length, 1);
+    assert.deepEqual(tabs.closed, [review]);
+    assert.deepEqual(tabs.open, [other]);
+  });
+});

@@ -1,0 +1,182 @@
+// In-host tests of the tools AI agents get: each language model tool listed in vscode.lm.tools and invoked with
+// vscode.lm.invokeTool against the local sandbox (bounded JSON, no key or recipient credential, an error with
+// its message for a bad input); the apply tool's question names the connection and every change, an apply the
+// user did not confirm writes nothing, and a confirmed one writes exactly the plan; the MCP server definition
+// of the active connection lists no key, gets it only when it starts, and starts a server that answers.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+// The answer's caps and the tool names only: the tools themselves (and the linter) are not bundled here.
+import { LIMITS } from '../../../src/agentTools/answer';
+import { APPLY_TOOL_NAME, TOOL_NAMES } from '../../../src/agentTools/names';
+import { DEMO, RECIPIENT_SECRETS, SANDBOX_CREDENTIALS } from '../../../src/sandbox/demoData';
+import { triggerFileText } from '../../../src/triggerFiles/normalize';
+import { suite, test } from './harness';
+import { obsExtension, obsSeam, waitFor } from './helpers';
+
+/** What the in-host run (test/e2e/inHost.ts) records of each dialog it answered with Cancel. */
+const DIALOGS_FILE = '.obs-e2e-dialogs.jsonl';
+
+interface ManifestTool {
+  name: string;
+  modelDescription: string;
+  inputSchema: unknown;
+}
+
+const textOf = (result: vscode.LanguageModelToolResult): string =>
+  result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+
+async function invoke(name: string, input: object, token?: vscode.CancellationToken): Promise<string> {
+  return textOf(await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, token));
+}
+
+async function startSandbox() {
+  const seam = await obsSeam();
+  await vscode.commands.executeCommand('obs.sandbox.start');
+  const handle = seam.sandbox.running;
+  assert.ok(handle, 'the sandbox runs');
+  return { seam, handle };
+}
+
+/** The secrets no answer may hold: the sandbox's keys and its recipients' credentials. */
+function secretsOf(info: { configKey: string; managementKey: string }): string[] {
+  return [info.configKey, info.managementKey, SANDBOX_CREDENTIALS.readOnlyConfigKey, SANDBOX_CREDENTIALS.managementKeySecret, ...Object.values(RECIPIENT_SECRETS)];
+}
+
+const workspaceUri = (): vscode.Uri => {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'a workspace is open');
+  return folder.uri;
+};
+
+suite('agent tools', () => {
+  test('every tool is listed in vscode.lm.tools with the description and input schema of the manifest', async () => {
+    await obsSeam();
+    const manifest = (obsExtension().packageJSON as { contributes: { languageModelTools: ManifestTool[] } }).contributes.languageModelTools;
+    const listed = await waitFor('the tools listed', () => {
+      const ours = vscode.lm.tools.filter((t) => (TOOL_NAMES as readonly string[]).includes(t.name));
+      return ours.length === TOOL_NAMES.length ? ours : undefined;
+    });
+    for (const tool of listed) {
+      const declared = manifest.find((m) => m.name === tool.name);
+      assert.equal(tool.description, declared?.modelDescription, tool.name);
+      assert.deepEqual(tool.inputSchema, declared?.inputSchema, tool.name);
+    }
+  });
+
+  test('the read tools answer the sandbox through vscode.lm.invokeTool: bounded JSON, no key, no recipient credential', async () => {
+    const { handle } = await startSandbox();
+    const answers: string[] = [];
+    const json = async (name: string, input: object): Promise<Record<string, unknown>> => {
+      const text = await invoke(name, input);
+      answers.push(text);
+      assert.ok(text.length <= LIMITS.answer, `${name}: ${text.length} characters`);
+      return JSON.parse(text) as Record<string, unknown>;
+    };
+    assert.equal((await json('obs_list_datasets', {})).total, handle.info.datasets.length);
+    const wide = await json('obs_list_columns', { dataset: DEMO.datasets.wide });
+    assert.deepEqual([wide.total, wide.returned, wide.truncated], [DEMO.wideColumnCount, LIMITS.listRows, true]);
+    const triggers = await json('obs_list_triggers', { dataset: DEMO.datasets.gateway });
+    assert.ok((triggers.triggers as { id: string }[]).some((t) => t.id === DEMO.triggers.gwErrors));
+    assert.ok(((await json('obs_list_slos', { dataset: DEMO.datasets.gateway })).slos as unknown[]).length > 0);
+    assert.ok(((await json('obs_list_burn_alerts', { dataset: DEMO.datasets.gateway, slo_id: DEMO.slos.gwAvailability })).burn_alerts as unknown[]).length > 0);
+    const lint = await json('obs_lint_trigger', { text: JSON.stringify({ name: 'x', dataset_slug: DEMO.datasets.gateway, frequency: 1 }) });
+    assert.deepEqual(lint.columns_checked, [DEMO.datasets.gateway]);
+    assert.ok((lint.errors as number) > 0);
+    const preview = await json('obs_preview_trigger', { dataset: DEMO.datasets.gateway, trigger_id: DEMO.triggers.gwErrors, window: '1h' });
+    assert.deepEqual([preview.trigger, preview.evaluations], ['High error rate', 12]);
+    const query = await json('obs_run_query', { dataset: DEMO.datasets.gateway, query_id: DEMO.savedQueries.gwTopRoutes, top: 3 });
+    assert.equal((query.rows as unknown[]).length, 3);
+    const drift = await json('obs_drift', {});
+    assert.equal(drift.target, 'Sandbox');
+    await json('obs_plan', {});
+    const all = answers.join('\n');
+    assert.deepEqual(secretsOf(handle.info).filter((s) => all.includes(s)), []);
+  }, { timeoutMs: 60_000 });
+
+  test('a bad input rejects the invocation with its message, and the next invocation answers', async () => {
+    await startSandbox();
+    await assert.rejects(invoke('obs_list_columns', { dataset: 'no-such-dataset' }), /dataset "no-such-dataset" was not found on the service \(404\)/);
+    await assert.rejects(invoke('obs_drift', { paths: ['../outside'] }), /"\.\.\/outside" leaves the workspace/);
+    await assert.rejects(invoke('obs_lint_trigger', { text: 'x'.repeat(LIMITS.triggerText + 1) }), /text/);
+    assert.equal((JSON.parse(await invoke('obs_list_datasets', { limit: 1 })) as { returned: number }).returned, 1);
+  }, { timeoutMs: 60_000 });
+
+  test('apply: the question names the connection and every change; unconfirmed nothing is written; confirmed the plan is written', async () => {
+    const { seam, handle } = await startSandbox();
+    const active = await seam.connections.getActive();
+    assert.ok(active);
+    const trigger = (await active.client.getTrigger(DEMO.datasets.gateway, DEMO.triggers.gwErrors)).data;
+    const before = trigger.threshold?.value ?? 0;
+    const file = JSON.parse(triggerFileText(trigger)) as { threshold: { value: number } };
+    file.threshold.value = before + 7;
+    const folder = vscode.Uri.joinPath(workspaceUri(), 'agents-apply');
+    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, 'high-error-rate.trigger.json'), new TextEncoder().encode(`${JSON.stringify(file, null, 2)}\n`));
+    try {
+      const plan = JSON.parse(await invoke('obs_plan', { paths: ['agents-apply'] })) as { counts: { update: number }; plan_id: string };
+      assert.equal(plan.counts.update, 1);
+      // What VS Code asks before invoke runs.
+      const token = new vscode.CancellationTokenSource().token;
+      const prepared = await seam.agents().prepare(APPLY_TOOL_NAME, { plan_id: plan.plan_id }, token);
+      const question = prepared.confirmationMessages;
+      assert.ok(question, 'the apply asks first');
+      assert.equal(question.title, 'Apply 1 change to Sandbox?');
+      const body = typeof question.message === 'string' ? question.message : question.message.value;
+      assert.match(body, /~ api-gateway "High error rate" \(trig_gw_errors\)/);
+      assert.match(body, new RegExp(`threshold\\.value: ${before} -> ${before + 7}`));
+      // The user says no: VS Code's dialog is answered Cancel by the in-host run.
+      const writes = () => handle.requests.filter((r) => r.method !== 'GET').length;
+      const writesBefore = writes();
+      await assert.rejects(invoke(APPLY_TOOL_NAME, { plan_id: plan.plan_id }), /cancel/i);
+      assert.equal(writes(), writesBefore, 'nothing was sent to the service');
+      assert.equal((await active.client.getTrigger(DEMO.datasets.gateway, DEMO.triggers.gwErrors)).data.threshold?.value, before);
+      const asked = await waitFor('the dialog recorded', async () => {
+        const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(workspaceUri(), DIALOGS_FILE)).then((b) => b, () => new Uint8Array()));
+        return text.split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as { message: string; detail: string }).find((d) => d.message === 'Apply 1 change to Sandbox?');
+      });
+      assert.match(asked.detail, /threshold\.value/);
+      // The user says yes: VS Code calls invoke after the question.
+      const applied = JSON.parse(textOf(await seam.agents().invoke(APPLY_TOOL_NAME, { plan_id: plan.plan_id }, token))) as { counts: { applied: number } };
+      assert.equal(applied.counts.applied, 1);
+      assert.equal((await active.client.getTrigger(DEMO.datasets.gateway, DEMO.triggers.gwErrors)).data.threshold?.value, before + 7);
+      // A plan is applied once.
+      await assert.rejects(seam.agents().invoke(APPLY_TOOL_NAME, { plan_id: plan.plan_id }, token), /there is no plan/);
+    } finally {
+      await vscode.workspace.fs.delete(folder, { recursive: true });
+    }
+  }, { timeoutMs: 90_000 });
+
+  test('the MCP server of the active connection is listed without its key, gets it when it starts, and answers', async () => {
+    const { seam, handle } = await startSandbox();
+    const servers = seam.mcpServers;
+    assert.ok(servers, 'the editor has the MCP API');
+    const [listed] = servers.provideMcpServerDefinitions();
+    assert.ok(listed, 'one server for the active connection');
+    assert.equal(listed.label, 'Observability (Sandbox)');
+    assert.equal(listed.env['OBS_BASE_URL'], handle.info.baseUrl);
+    assert.deepEqual(secretsOf(handle.info).filter((s) => JSON.stringify({ ...listed, args: listed.args, env: listed.env }).includes(s)), []);
+    const started = await servers.resolveMcpServerDefinition(listed);
+    assert.equal(started.env['OBS_CONFIG_KEY'], handle.info.configKey);
+    assert.ok(!started.args.some((a) => a.includes(handle.info.configKey)), 'the key is never an argument');
+    const env = Object.fromEntries(Object.entries(started.env).filter((e): e is [string, string] => typeof e[1] === 'string'));
+    const transport = new StdioClientTransport({ command: started.command, args: started.args, env: { ...env, PATH: process.env['PATH'] ?? '' }, ...(started.cwd ? { cwd: started.cwd.fsPath } : {}) });
+    const client = new Client({ name: 'in-host', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      const r = await client.callTool({ name: 'obs_list_datasets', arguments: { limit: 1 } });
+      assert.notEqual(r.isError, true, JSON.stringify(r.content));
+    } finally {
+      await client.close();
+    }
+    let changed = 0;
+    const sub = servers.onDidChangeMcpServerDefinitions(() => changed++);
+    try {
+      await vscode.commands.executeCommand('obs.sandbox.stop');
+      assert.ok(changed > 0, 'the definitions changed with the active connection');
+      assert.deepEqual(servers.provideMcpServerDefinitions(), []);
+    } finally {
+      sub.dispose();
+    }
+  }, { timeoutMs: 60_000 });
+});
