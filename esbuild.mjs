@@ -43,7 +43,7 @@ const CLI_PARTS = {
     './planRun': './cli-service.js',
     './applyRun': './cli-service.js',
     './testRun': './cli-service.js',
-    './mcpRun': './cli-mcp.js',
+    './mcpRun': './cli-service.js',
   },
   lint: { './service': './cli-service.js', './columns': './cli-service.js' },
 };
@@ -117,8 +117,8 @@ const builds = [
   {
     ...common,
     // The runs of obs's commands, each bundle loaded by dist/cli.js when one of its commands runs: the linter
-    // without the client (lint), the client and undici with triggers as code and the backtest engine (pull,
-    // drift, plan, apply, test).
+    // without the client (lint), the client and undici with triggers as code, the backtest engine and the MCP
+    // server (pull, drift, plan, apply, test, mcp).
     entryPoints: { 'cli-lint': 'src/cli/lintRun.ts' },
     ...cliOptions,
     plugins: [cliParts(CLI_PARTS.lint)],
@@ -126,12 +126,6 @@ const builds = [
   {
     ...common,
     entryPoints: { 'cli-service': 'src/cli/serviceRuns.ts' },
-    ...cliOptions,
-  },
-  {
-    ...common,
-    // obs mcp: the MCP SDK with the agents' tools, which also lint, preview, query and plan.
-    entryPoints: { 'cli-mcp': 'src/cli/mcpRun.ts' },
     ...cliOptions,
   },
   {

@@ -128,14 +128,8 @@ const BUNDLES: Record<string, Intent> = {
   'dist/cli-service.js': {
     entry: 'src/cli/serviceRuns.ts',
     runs: 'command line',
-    holds: [/node_modules\/undici\//, /src\/cli\/pullRun\.ts$/, /src\/cli\/driftRun\.ts$/, /src\/cli\/planRun\.ts$/, /src\/cli\/applyRun\.ts$/, /src\/cli\/testRun\.ts$/, /src\/backtest\/backtest\.ts$/],
-    never: [EXTENSION, { what: 'commander', inputs: /node_modules\/commander\// }, { what: 'the lint run', inputs: /src\/cli\/lintRun\.ts$/ }, { what: 'the MCP SDK', inputs: /node_modules\/@modelcontextprotocol\// }],
-  },
-  'dist/cli-mcp.js': {
-    entry: 'src/cli/mcpRun.ts',
-    runs: 'command line',
-    holds: [/node_modules\/@modelcontextprotocol\//, /src\/agentTools\/tools\.ts$/, /src\/lint\/lint\.ts$/, /src\/cli\/mcpHost\.ts$/],
-    never: [EXTENSION, { what: 'commander', inputs: /node_modules\/commander\// }],
+    holds: [/node_modules\/undici\//, /src\/cli\/pullRun\.ts$/, /src\/cli\/driftRun\.ts$/, /src\/cli\/planRun\.ts$/, /src\/cli\/applyRun\.ts$/, /src\/cli\/testRun\.ts$/, /src\/backtest\/backtest\.ts$/, /node_modules\/@modelcontextprotocol\//, /src\/cli\/mcpRun\.ts$/],
+    never: [EXTENSION, { what: 'commander', inputs: /node_modules\/commander\// }, { what: 'the lint run', inputs: /src\/cli\/lintRun\.ts$/ }],
   },
   'dist/sandbox.js': {
     entry: 'src/cli/sandbox.ts',
