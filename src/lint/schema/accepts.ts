@@ -8,6 +8,7 @@
 // answer costs nothing but the full parse that follows (findings.ts): the findings never depend on it.
 // test/unit/lint-accepts.test.ts holds it to zod's answer over the fuzz corpus and the fixtures.
 import * as z from 'zod';
+import { util } from 'zod/v4/core';
 
 type Schema = z.core.$ZodType;
 type Check = z.core.$ZodCheck;
@@ -38,17 +39,79 @@ const probe: Probe = { value: undefined, issues: [] };
 /** The `when` zod gives a length check (run it on a value with a length): always true on a string or array. */
 const LENGTH_WHEN = (z.string().min(1)._zod.def.checks?.[0]?._zod.def.when as unknown) ?? null;
 
-/** A check as a predicate: zod's own check run on the probe, as zod's runChecks runs it on a value with no issue yet. */
-function checkOf(check: Check, hasLength: boolean): Accepts {
-  const def = check._zod.def;
-  const when = hasLength && def.when === LENGTH_WHEN ? undefined : (def.when as ((p: Probe) => boolean) | undefined);
+/** zod's check on the probe, as zod's runChecks runs it on a value with no issue yet: true when it raises none. */
+function zodCheck(check: Check, when: ((p: Probe) => boolean) | undefined): Accepts {
+  const run = check._zod.check.bind(check._zod) as (p: Probe) => unknown;
   return (value) => {
     probe.value = value;
-    if (probe.issues.length > 0) probe.issues = [];
     if (when !== undefined && !when(probe)) return true;
     // A check that answers later (a Promise) is zod's to judge.
-    if ((check._zod.check(probe as never) as unknown) instanceof Promise) return false;
-    return probe.issues.length === 0;
+    if (run(probe) instanceof Promise || probe.issues.length > 0) {
+      probe.issues = [];
+      return false;
+    }
+    return true;
+  };
+}
+
+type Def = Record<string, unknown>;
+
+/**
+ * The answer of the commonest checks (lengths, bounds, whole numbers, multiples, patterns), computed as
+ * zod's own code computes it (its helpers for code points and remainders), without a probe: undefined for
+ * any other check, or one that runs only `when` something holds.
+ */
+function plainCheck(check: Check, def: Def): Accepts | undefined {
+  const is = (trait: string) => (check._zod as { traits?: Set<string> }).traits?.has(trait) === true;
+  if (is('$ZodCheckMinLength') && typeof def.minimum === 'number') {
+    const min = def.minimum;
+    return (v) => {
+      const units = (v as { length: number }).length;
+      return (typeof v === 'string' && units >= min && units < min * 2 ? util.codePointLength(v) : units) >= min;
+    };
+  }
+  if (is('$ZodCheckMaxLength') && typeof def.maximum === 'number') {
+    const max = def.maximum;
+    return (v) => {
+      const units = (v as { length: number }).length;
+      return (typeof v === 'string' && units > max ? util.codePointLength(v) : units) <= max;
+    };
+  }
+  if ((is('$ZodCheckGreaterThan') || is('$ZodCheckLessThan')) && typeof def.value === 'number') {
+    const bound = def.value;
+    if (is('$ZodCheckGreaterThan')) return def.inclusive === true ? (v) => (v as number) >= bound : (v) => (v as number) > bound;
+    return def.inclusive === true ? (v) => (v as number) <= bound : (v) => (v as number) < bound;
+  }
+  if (is('$ZodCheckNumberFormat') && typeof def.format === 'string' && Object.hasOwn(util.NUMBER_FORMAT_RANGES, def.format)) {
+    const [min, max] = util.NUMBER_FORMAT_RANGES[def.format as keyof typeof util.NUMBER_FORMAT_RANGES];
+    const int = def.format.includes('int');
+    return (v) => (!int || Number.isSafeInteger(v)) && (v as number) >= min && (v as number) <= max;
+  }
+  if (is('$ZodCheckMultipleOf') && typeof def.value === 'number') {
+    const step = def.value;
+    return (v) => typeof v === 'number' && util.floatSafeRemainder(v, step) === 0;
+  }
+  if (is('$ZodCheckRegex') && def.pattern instanceof RegExp) {
+    const pattern = def.pattern;
+    return (v) => {
+      pattern.lastIndex = 0;
+      return pattern.test(v as string);
+    };
+  }
+  return undefined;
+}
+
+/** Checks as one predicate, in zod's order: true when none raises an issue. */
+function checksPass(checks: readonly Check[], hasLength: boolean): Accepts {
+  const each = checks.map((c) => {
+    const def = c._zod.def as unknown as Def;
+    // A length check's `when` (a value with a length) always holds on a string or an array.
+    const when = hasLength && def.when === LENGTH_WHEN ? undefined : (def.when as ((p: Probe) => boolean) | undefined);
+    return (when === undefined ? plainCheck(c, def) : undefined) ?? zodCheck(c, when);
+  });
+  return (value) => {
+    for (const passes of each) if (!passes(value)) return false;
+    return true;
   };
 }
 
@@ -65,15 +128,8 @@ export function acceptsOf(schema: Schema, made = new Map<Schema, Accepts>()): Ac
   const checks = checksOf(schema);
   const parse = rewrites(checks) ? NOT_MODELLED : parserOf(schema, made);
   const type = schema._zod.def.type;
-  const passes = checks.map((c) => checkOf(c, type === 'string' || type === 'array'));
-  cell =
-    passes.length === 0
-      ? parse
-      : (v) => {
-          if (!parse(v)) return false;
-          for (const passed of passes) if (!passed(v)) return false;
-          return true;
-        };
+  const passes = checks.length === 0 ? undefined : checksPass(checks, type === 'string' || type === 'array');
+  cell = passes === undefined ? parse : (v) => parse(v) && passes(v);
   made.set(schema, cell);
   return cell;
 }

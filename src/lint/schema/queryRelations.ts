@@ -3,10 +3,16 @@
 // names, havings and aggregate counts (havingRelations.ts), global filters, granularity.
 import * as l10n from '@vscode/l10n';
 import { isRecord } from '../util';
-import { checkAggregateCounts, checkHavings, indexCalculations } from './havingRelations';
+import { checkAggregateCounts, checkHavings, indexCalculations, type CalculationIndex } from './havingRelations';
 import { COLUMNLESS_OPS, isValidFrequency, METRICS_CALCULATION_OPS, OPTIONAL_COLUMN_OPS, TRIGGER_CALCULATION_OPS, TRIGGER_LIMITS, timeRangeBounds } from './limits';
 import { memberValue, present, q, someOf, type QueryScope, type Report } from './relationWords';
 import { expected, list, show } from './wording';
+
+/** The list of a query without one: frozen, as the rules only read it. */
+const NONE: unknown[] = Object.freeze<unknown[]>([]) as unknown[];
+/** A query's list, or none where it is not an array (the rules read the value defensively). */
+const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : NONE);
+const NO_HAVINGS: CalculationIndex = () => [];
 
 export function checkQueryRelations(
   trigger: Record<string, unknown>,
@@ -15,7 +21,6 @@ export function checkQueryRelations(
   metricsHint: () => string,
   report: Report,
 ): void {
-  const asList = (v: unknown) => (Array.isArray(v) ? v : []);
   const scope: QueryScope = {
     trigger,
     query,
@@ -27,9 +32,10 @@ export function checkQueryRelations(
     formulas: asList(query.formulas),
   };
   checkTimeRange(scope);
-  scope.calculations.forEach((calc, i) => checkCalculation(scope, calc, i));
+  for (let i = 0; i < scope.calculations.length; i++) checkCalculation(scope, scope.calculations[i], i);
   checkCalculationNames(scope);
-  const index = indexCalculations(scope.calculations);
+  // A query without havings never looks a calculation up.
+  const index = scope.havings.length === 0 ? NO_HAVINGS : indexCalculations(scope.calculations);
   checkHavings(scope, index);
   checkAggregateCounts(scope, index);
   checkNamedAggregateFilters(scope);
