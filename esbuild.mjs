@@ -90,11 +90,13 @@ const builds = [
   {
     ...common,
     // The forms (controllers, message schemas), the queries (runner, preview, results panel), triggers as code
-    // (drift, pull) and the agent tools (language model tools), each loaded by dist/extension.js when first used.
+    // (drift, pull), the agent tools (language model tools), the trigger tests of the Test Explorer and the noise
+    // report, each loaded by dist/extension.js when first used.
     entryPoints: {
       'forms-host': 'src/extension/forms/formsHost.ts',
       'queries-host': 'src/extension/queries/queriesHost.ts',
       'sync-host': 'src/extension/sync/syncHost.ts',
+      'backtest-host': 'src/extension/backtestHost.ts',
       'agents-host': 'src/extension/agents/agentsHost.ts',
     },
     outdir: 'dist',

@@ -32,8 +32,8 @@ const vscode = { EventEmitter, Disposable, workspace };
 for (const name of ['CancellationTokenSource', 'CodeAction', 'CodeActionKind', 'ConfigurationTarget', 'Diagnostic', 'DiagnosticRelatedInformation', 'ExtensionMode',
   'DiagnosticSeverity', 'DiagnosticTag', 'EndOfLine', 'FileType', 'InputBoxValidationSeverity', 'Location', 'MarkdownString',
   'Position', 'ProgressLocation', 'QuickPickItemKind', 'Range', 'RelativePattern', 'Selection', 'StatusBarAlignment', 'TextEdit',
-  'ThemeColor', 'ThemeIcon', 'TreeItem', 'TreeItemCollapsibleState', 'Uri', 'ViewColumn', 'WorkspaceEdit', 'commands', 'env',
-  'extensions', 'l10n', 'languages', 'window',]) if (!(name in vscode)) vscode[name] = inert();
+  'TestRunProfileKind', 'ThemeColor', 'ThemeIcon', 'TreeItem', 'TreeItemCollapsibleState', 'Uri', 'ViewColumn', 'WorkspaceEdit', 'commands', 'env',
+  'extensions', 'l10n', 'languages', 'tests', 'window',]) if (!(name in vscode)) vscode[name] = inert();
 const load = Module._load;
 Module._load = function (request, ...rest) { return request === 'vscode' ? vscode : load.call(this, request, ...rest); };
 const memento = new Map();

@@ -6,4 +6,4 @@ export { ResultCache, canonicalJson } from './cache';
 export { CreationPacer, CREATIONS_PER_MINUTE, isCallUnavailable, systemClock, type QueryApi, type RunnerClock } from './runner';
 export { parseTestFile, pathText, TriggerTestFile, TRIGGER_TEST_SCHEMA_PATH, type Expectation, type ParsedTestFile, type TestFileProblem } from './testFile';
 export { isTriggerTestFile, triggerPathFor, TRIGGER_TEST_SUFFIX } from './testPaths';
-export { readTime, utcText, type TimeSpec } from './times';
+export { readTime, utcSpan, utcText, type TimeSpec } from './times';

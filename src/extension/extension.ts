@@ -38,6 +38,9 @@ import type { DatasetColumns, Diagnostic } from '../lint';
 import { RememberedItems } from './tree/rememberedItems';
 import { registerViewCommands } from './tree/viewCommands';
 import { registerTriggerCommands } from './triggers/triggerCommands';
+import { registerTriggerTests } from './triggerTests/registerTriggerTests';
+import { registerNoise } from './noise/registerNoise';
+import type { QueryServices } from './queries';
 import { TRIGGER_SCHEME, TriggerDocumentProvider } from './triggers/triggerDocuments';
 
 /** What a register function made: what other features need, and one disposable for all of it. */
@@ -84,11 +87,13 @@ export function activate(context: vscode.ExtensionContext): void {
   const account = keep(registerAccount(host, connections.manager));
   const tree = keep(registerTree(context, host, connections.manager, account));
   keep(registerConnectionActions(connections, tree));
-  const lint = keep(registerLint(context, host, connections.manager, account, lintWork?.observe));
+  const lint = keep(registerLint(context, host, connections.manager, account, tree, lintWork?.observe));
   const workerLint = lintInWorker(host, lint.diagnostics);
   const sync = keep(registerTriggersAsCode(context, host, connections.manager, tree, workerLint, account));
   keep(registerServiceTriggers(host, connections.manager, sync));
   const queries = keep(registerPreviews(context, host, connections.manager));
+  keep(registerTriggerTestFeature(context, host, connections.manager, queries.services));
+  keep(registerNoiseFeature(context, host, connections.manager, queries.services));
   const forms = keep(registerFormFeature(context, host, connections.manager, tree));
   const sandboxFeature = keep(registerSandbox(context, host, connections.manager));
   const agents = keep(registerAgentTools(context, host, connections.manager, { sync, lint: workerLint, pacerFor: queries.pacerFor }));
@@ -255,6 +260,7 @@ function registerLint(
   host: Host,
   connections: ConnectionManager,
   account: Account,
+  tree: Tree,
   observe: WorkObserver<TriggerDiagnosticsWork> | undefined,
 ): Registered<{ diagnostics: TriggerDiagnostics }> {
   const feedback = host.feedbackFor('lint');
@@ -275,16 +281,8 @@ function registerLint(
   });
   const liveDatasets = new LiveDatasets({
     connection: () => connections.activeProfile()?.id,
-    fetch: async (connectionId) => {
-      const { client } = await connections.connectionFor(connectionId);
-      try {
-        return (await client.listDatasets()).data.map((d) => d.slug);
-      } catch (err) {
-        const status = (err as { status?: unknown }).status;
-        if (status === 401 || status === 403 || status === 404 || status === 405) return 'refused';
-        throw err;
-      }
-    },
+    // The tree's read of the connection's dataset list: one call serves the tree and the linter.
+    fetch: async (connectionId) => tree.model.datasetSlugs(connectionId, (await connections.connectionFor(connectionId)).client),
     log: (m) => feedback.log.info(m),
   });
   const disposable = vscode.Disposable.from(
@@ -314,7 +312,7 @@ function registerServiceTriggers(host: Host, connections: ConnectionManager, syn
 }
 
 /** Query results and trigger previews; the preview lens shows on the same files the linter checks. */
-function registerPreviews(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager): Registered<{ pacerFor: RegisteredQueries['pacerFor'] }> {
+function registerPreviews(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager): Registered<Pick<RegisteredQueries, 'pacerFor' | 'services'>> {
   const deps = { connections, feedback: host.feedbackFor('queries'), extensionUri: context.extensionUri };
   const previewFiles = new TriggerFileMatcher(() => host.settings.triggerFiles(), TRIGGER_SCHEME);
   const previews = registerQueries(deps, (doc) => previewFiles.matches(doc));
@@ -323,6 +321,7 @@ function registerPreviews(context: vscode.ExtensionContext, host: Host, connecti
     previews.lenses.refresh();
   };
   return {
+    services: previews.services,
     pacerFor: previews.pacerFor,
     disposable: vscode.Disposable.from(
       ...previews.disposables,
@@ -332,6 +331,17 @@ function registerPreviews(context: vscode.ExtensionContext, host: Host, connecti
       vscode.workspace.onDidChangeWorkspaceFolders(reload),
     ),
   };
+}
+
+/** Trigger tests in the Test Explorer, run on the connection's query session (shared with the previews). */
+function registerTriggerTestFeature(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager, services: () => QueryServices): Registered {
+  return { disposable: vscode.Disposable.from(...registerTriggerTests({ extensionUri: context.extensionUri, connections, services, feedback: host.feedbackFor('tests') })) };
+}
+
+/** The noise report over the workspace's trigger files, on the same query session. */
+function registerNoiseFeature(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager, services: () => QueryServices): Registered {
+  const deps = { extensionUri: context.extensionUri, connections, services, feedback: host.feedbackFor('noise'), maxPerWeek: () => host.settings.noiseMaxPerWeek() };
+  return { disposable: vscode.Disposable.from(...registerNoise(deps)) };
 }
 
 /** The forms (API keys, burn alerts, dataset definitions): commands and serializers now, the forms on first use. */

@@ -38,7 +38,7 @@ async function pullGateway(page: Page): Promise<void> {
   const pick = page.locator('.quick-input-widget');
   await pick.locator('.monaco-list-row').filter({ hasText: 'triggers' }).first().waitFor({ state: 'visible' });
   await page.keyboard.press('Enter');
-  await notificationText(page, /^Pulled 8 triggers of api-gateway from Sandbox/, 60_000);
+  await notificationText(page, /^Pulled 7 triggers of api-gateway from Sandbox/, 60_000);
   await clearNotifications(page);
 }
 

@@ -106,7 +106,8 @@ describe('UI: forms (code-server + Chromium)', { timeout: 420_000 }, () => {
       // The hostile strings' alert (in a dataset of their own): its description shows as typed, as text.
       await expand(treeRow(page, DEMO.datasets.hostile));
       await expand(treeRow(page, 'Burn alerts'));
-      await expand(treeRow(page, DEMO.slos.hsHostile));
+      // Listed by the service, the SLO is named as the service names it (its name holds the hostile markup).
+      await expand(treeRow(page, `SLO ${HOSTILE.bold}`));
       await inlineAction(treeRow(page, 'Budget rate: drop of 10000 per million in 60 min'), 'Edit Burn Alert...');
       const hostileForm = webviewContent(page);
       await hostileForm.locator('h1', { hasText: 'Edit burn alert' }).waitFor({ state: 'visible', timeout: 30_000 });

@@ -78,7 +78,8 @@ describe('UI: query results and trigger preview (code-server + Chromium)', { tim
       assert.equal(await panel.locator('h1').textContent(), 'Saved query "Top routes"');
       assert.deepEqual(await panel.locator('.results-table thead th').allTextContents(), ['http.route', 'COUNT']);
       assert.equal(await panel.locator('.results-table tbody tr').count(), 6);
-      assert.equal(await panel.locator('.legend-note').textContent(), '6 of 6 groups drawn.');
+      // Six groups: each drawn and named in the legend under the chart (the groups list shows past ten).
+      assert.equal(await panel.locator('.series-legend li').count(), 6);
       assert.equal(await panel.getByRole('button', { name: 'Open in Browser' }).count(), 1);
       await panel.locator('.chart').focus();
       await page.keyboard.press('End');

@@ -16,7 +16,9 @@ async function openWalkthrough(page: Page): Promise<void> {
   await runCommand(page, 'Welcome: Open Walkthrough...');
   const widget = page.locator('.quick-input-widget');
   await widget.locator('.quick-input-box input').fill('Observability');
-  await widget.locator('.monaco-list-row').filter({ hasText: TITLE }).first().click();
+  // Chosen with Enter once it is the focused row: a hover over the row (its long description) can take the click.
+  await widget.locator('.monaco-list-row.focused').filter({ hasText: TITLE }).first().waitFor({ state: 'visible' });
+  await page.keyboard.press('Enter');
   await page.locator('.gettingStartedContainer').getByText(TITLE, { exact: true }).first().waitFor({ state: 'visible', timeout: 30_000 });
 }
 

@@ -11,6 +11,7 @@ const root = join(import.meta.dirname, '..', '..');
 /** The adapters: the only files that import vscode or load a module that does (the activation, and the entry points of bundles loaded on first use). */
 const VSCODE_ADAPTERS = [
   'src/extension/extension.ts',
+  'src/extension/backtestHost.ts',
   'src/extension/agents/agentsHost.ts',
   'src/extension/agents/mcpServers.ts',
   'src/extension/agents/registerAgents.ts',
@@ -23,12 +24,15 @@ const VSCODE_ADAPTERS = [
   'src/extension/core/feedback.ts',
   'src/extension/core/l10nSetup.ts',
   'src/extension/core/pageL10nSetup.ts',
+  'src/extension/core/workspaceText.ts',
   'src/extension/diagnostics/fileRemovals.ts',
   'src/extension/diagnostics/lintCodeActions.ts',
   'src/extension/diagnostics/lintCollection.ts',
   'src/extension/diagnostics/recipientProviders.ts',
   'src/extension/diagnostics/triggerDiagnostics.ts',
   'src/extension/diagnostics/triggerFiles.ts',
+  'src/extension/noise/noiseHost.ts',
+  'src/extension/noise/registerNoise.ts',
   'src/extension/forms/apiKeyPanels.ts',
   'src/extension/forms/burnAlertPanel.ts',
   'src/extension/forms/definitionsPanel.ts',
@@ -57,6 +61,10 @@ const VSCODE_ADAPTERS = [
   'src/extension/tree/datasetsView.ts',
   'src/extension/tree/viewCommands.ts',
   'src/extension/triggers/triggerCommands.ts',
+  'src/extension/triggerTests/registerTriggerTests.ts',
+  'src/extension/triggerTests/testDiscovery.ts',
+  'src/extension/triggerTests/testRuns.ts',
+  'src/extension/triggerTests/testsHost.ts',
   'src/extension/triggers/triggerDocuments.ts',
 ];
 

@@ -102,6 +102,13 @@ const BUNDLES: Record<string, Intent> = {
     // worker; the bundle holds only the gate that reads its diagnostics.
     never: [UNDICI, SANDBOX, { ...LINTER, except: /src\/lint\/gate\.ts$/ }, FORMS, QUERIES, BACKTEST, { what: 'zod', inputs: /node_modules\/zod\// }],
   },
+  'dist/backtest-host.js': {
+    entry: 'src/extension/backtestHost.ts',
+    runs: 'extension host',
+    holds: [/src\/extension\/triggerTests\/testRuns\.ts$/, /src\/extension\/noise\/noiseReport\.ts$/, /src\/backtest\/backtest\.ts$/, /src\/backtest\/suggest\.ts$/, /node_modules\/jsonc-parser\//],
+    // The queries' pacer, results and panel are reached through the services handed over at activation.
+    never: [UNDICI, SANDBOX, { ...LINTER, except: /src\/lint\/nearest\.ts$/ }, FORMS, QUERIES, SYNC],
+  },
   'dist/agents-host.js': {
     entry: 'src/extension/agents/agentsHost.ts',
     runs: 'extension host',

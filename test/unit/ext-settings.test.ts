@@ -112,3 +112,8 @@ test('the pull folder is "triggers" when unset, blank or not a string, else the 
   assert.equal(new Settings(source({ 'obs.pullFolder': 3 }).src).pullFolder(), 'triggers');
   assert.equal(new Settings(source({ 'obs.pullFolder': ' alerting/triggers ' }).src).pullFolder(), 'alerting/triggers');
 });
+
+test("the noise report's budget: a whole number of at least 0, else the default 7", () => {
+  const read = (value: unknown) => new Settings(source({ 'obs.noise.maxNotificationsPerWeek': value }).src).noiseMaxPerWeek();
+  assert.deepEqual([read(3), read(0), read(undefined), read(-1), read(2.5), read('9')], [3, 0, 7, 7, 7, 7]);
+});

@@ -4,7 +4,7 @@
 import { Emitter } from './memento';
 
 /** The settings by their names in code; KEYS gives each its key in settings.json. */
-export type SettingName = 'concurrency' | 'metricsDatasets' | 'triggerFiles' | 'rulesDocsUrl' | 'caCertificates' | 'httpProxy' | 'pullFolder';
+export type SettingName = 'concurrency' | 'metricsDatasets' | 'triggerFiles' | 'rulesDocsUrl' | 'caCertificates' | 'httpProxy' | 'pullFolder' | 'noiseMaxPerWeek';
 
 export const SETTING_KEYS: Readonly<Record<SettingName, string>> = {
   concurrency: 'obs.concurrency',
@@ -13,6 +13,7 @@ export const SETTING_KEYS: Readonly<Record<SettingName, string>> = {
   rulesDocsUrl: 'obs.rulesDocsUrl',
   caCertificates: 'obs.caCertificates',
   pullFolder: 'obs.pullFolder',
+  noiseMaxPerWeek: 'obs.noise.maxNotificationsPerWeek',
   // VS Code's own proxy setting: the service client goes through it too.
   httpProxy: 'http.proxy',
 };
@@ -21,6 +22,7 @@ export const SETTING_KEYS: Readonly<Record<SettingName, string>> = {
 export const DEFAULT_TRIGGER_FILES: readonly string[] = ['**/*.trigger.json', '**/triggers/**/*.json'];
 export const DEFAULT_CONCURRENCY = 4;
 export const DEFAULT_PULL_FOLDER = 'triggers';
+export const DEFAULT_NOISE_MAX_PER_WEEK = 7;
 
 export type ConfigurationTarget = 'workspace' | 'global';
 
@@ -107,6 +109,12 @@ export class Settings {
   rulesDocsUrl(): string | undefined {
     const value = this.source.get(SETTING_KEYS.rulesDocsUrl);
     return typeof value === 'string' ? value : undefined;
+  }
+
+  /** The noise report's budget: a trigger sending more notifications in a week gets a suggestion. */
+  noiseMaxPerWeek(): number {
+    const value = this.source.get(SETTING_KEYS.noiseMaxPerWeek);
+    return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : DEFAULT_NOISE_MAX_PER_WEEK;
   }
 
   /** PEM files of extra certificate authorities. */

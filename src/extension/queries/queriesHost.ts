@@ -4,13 +4,18 @@
 import * as vscode from 'vscode';
 import { configurePageText } from '../core/pageL10nSetup';
 import { TriggerPreviews } from './previewCommands';
-import { pacerFor, QueryRuns, type QueryFeatureDeps } from './queryCommands';
+import { pacerFor, QueryRuns, sessionFor, type QueryFeatureDeps } from './queryCommands';
+import { modelFromPreview } from './resultsModel';
 import { ResultsPanel } from './resultsPanel';
 import { restoreResults } from './resultsRestore';
+import { RESULTS_TEXT } from './resultsText';
+import type { QueryServices } from './queryServices';
 
 export interface LoadedQueries {
   runs: QueryRuns;
   previews: TriggerPreviews;
+  /** For other features: the connection's query session, and the panel for an evaluation already made. */
+  services: QueryServices;
   /** Brings back a results panel after a window reload from the page's saved state. */
   restore(panel: vscode.WebviewPanel, state: unknown): void;
   /** A connection's pacer of query result creations: the agents' queries wait on it too. */
@@ -22,9 +27,18 @@ export function createQueries(deps: QueryFeatureDeps): LoadedQueries {
   configurePageText();
   const runs = new QueryRuns(deps);
   const previews = new TriggerPreviews(deps);
+  const services: QueryServices = {
+    sessionFor,
+    showPreviewWindow(w) {
+      const title = RESULTS_TEXT.previewTitle(w.name);
+      const model = modelFromPreview(w.preview.plan, w.preview.outcome, { title, subtitle: w.subtitle, summary: w.summary });
+      ResultsPanel.for(w.key, title, deps.extensionUri, deps.feedback.log, vscode.ViewColumn.Beside).show(model, { links: {} });
+    },
+  };
   return {
     runs,
     previews,
+    services,
     pacerFor,
     restore(webviewPanel, state) {
       const restored = restoreResults(state, deps.connections.list());

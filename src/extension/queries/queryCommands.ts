@@ -16,6 +16,8 @@ import type { ResultsRun, SavedRun } from './resultsProtocol';
 import { queryPanelKey } from './resultsRestore';
 import { explainNotFound } from '../../backtest/datasetCheck';
 import { SavedQueryCache } from '../../backtest/savedQueryCache';
+import { ResultCache } from '../../backtest/cache';
+import type { QuerySession } from './queryServices';
 import { CreationPacer, isCallUnavailable, runQueryResult, unavailableOr, type RunnerClock } from '../../backtest/runner';
 import { askDataset, askQuery } from './savedQueryPicker';
 
@@ -52,6 +54,14 @@ export function pacerFor(conn: ActiveConnection): CreationPacer {
 
 /** The saved queries made of inline queries in this session, reused instead of saving the same spec again. */
 export const SAVED_QUERIES = new SavedQueryCache();
+
+const caches = new Map<string, ResultCache>();
+/** The connection's query session for other features (trigger tests, the noise report): its pacer, results and saved queries. */
+export function sessionFor(conn: ActiveConnection): QuerySession {
+  let cache = caches.get(conn.profile.id);
+  if (!cache) caches.set(conn.profile.id, (cache = new ResultCache()));
+  return { pacer: pacerFor(conn), cache, queries: SAVED_QUERIES, clock: RUNNER_CLOCK };
+}
 
 /**
  * Says which call the service does not serve, and offers what still works. An error with an action, so

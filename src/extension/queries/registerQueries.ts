@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { LoadedQueries } from './queriesHost';
 import { RESULTS_PANEL_VIEW_TYPE } from './queryIds';
 import type { QueryFeatureDeps } from './queryCommands';
+import type { QueryServices } from './queryServices';
 
 /** "Preview: would it have fired?" at the top of every trigger file. */
 class PreviewLenses implements vscode.CodeLensProvider, vscode.Disposable {
@@ -40,6 +41,8 @@ export interface RegisteredQueries {
   disposables: vscode.Disposable[];
   /** A connection's pacer of query result creations (loads the bundle): shared with the agents' queries. */
   pacerFor: LoadedQueries['pacerFor'];
+  /** For the trigger tests and the noise report: the connection's query session and the results panel (loads the bundle). */
+  services: () => QueryServices;
 }
 
 export function registerQueries(
@@ -57,6 +60,7 @@ export function registerQueries(
   const lenses = new PreviewLenses(isTriggerFile);
   return {
     lenses,
+    services: () => load().services,
     // The one pacer per connection lives in the queries bundle: other features' queries (the agents') load it to share it.
     pacerFor: (connection) => load().pacerFor(connection),
     disposables: [

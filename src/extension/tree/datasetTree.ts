@@ -84,6 +84,15 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
     return this.listing.listedSlugs(connectionId);
   }
 
+  /**
+   * The slugs of a connection's datasets from the tree's own read of the list (made now if the tree has not
+   * made it yet), so the linter's dataset check costs no second call; 'refused' where the key may not list them.
+   */
+  async datasetSlugs(connectionId: string, api: Pick<TreeApi, 'listDatasets'>): Promise<string[] | 'refused'> {
+    const outcome = await this.listing.datasets(connectionId, api, async () => (await this.o.limiter.run((s) => api.listDatasets({ signal: s }))).data);
+    return outcome.kind === 'listed' ? outcome.datasets.map((d) => d.slug) : 'refused';
+  }
+
   idOf(node: TreeNode | undefined): string {
     return nodeId(node);
   }

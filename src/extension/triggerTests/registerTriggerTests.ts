@@ -1,0 +1,47 @@
+// Registers the Test Explorer's controller for trigger test files at activation (its run profile, with
+// Continuous Run) and the command that opens a test's window in the preview; what finds and runs the tests
+// (dist/backtest-host.js, with the backtest engine) loads the first time the Test Explorer, a test file or a run
+// needs it.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { isTriggerTestFile } from '../../backtest/testPaths';
+import type { ConnectionManager } from '../connections';
+import type { Feedback } from '../core/feedback';
+import type { QueryServices } from '../queries';
+import type { LoadedTriggerTests, TriggerTestDeps } from './testsHost';
+
+export const TEST_CONTROLLER_ID = 'obs.triggerTests';
+
+export interface TriggerTestFeatureDeps {
+  extensionUri: vscode.Uri;
+  connections: ConnectionManager;
+  services: () => QueryServices;
+  feedback: Feedback;
+}
+
+export function registerTriggerTests(deps: TriggerTestFeatureDeps): vscode.Disposable[] {
+  const controller = vscode.tests.createTestController(TEST_CONTROLLER_ID, vscode.l10n.t('Trigger Tests'));
+  let loaded: LoadedTriggerTests | undefined;
+  const load = (): LoadedTriggerTests => {
+    // A runtime require of the separate bundle: esbuild leaves a non-literal require alone.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a separate bundle, loaded at run time on purpose
+    loaded ??= (require(path.join(deps.extensionUri.fsPath, 'dist', 'backtest-host.js')) as { createTriggerTests: (d: TriggerTestDeps) => LoadedTriggerTests }).createTriggerTests({ ...deps, controller, profile });
+    return loaded;
+  };
+  const profile = controller.createRunProfile(vscode.l10n.t('Run'), vscode.TestRunProfileKind.Run, (request, token) => load().run(request, token), true, undefined, true);
+  controller.resolveHandler = async (item) => {
+    if (item === undefined) await load().discover();
+  };
+  controller.refreshHandler = () => load().refresh();
+  // A test file open in an editor shows its results in the gutter: its items are needed before the Test Explorer opens.
+  const discoverFor = (doc: vscode.TextDocument) => {
+    if (isTriggerTestFile(doc.uri.path)) void load().discover();
+  };
+  vscode.workspace.textDocuments.forEach(discoverFor);
+  return [
+    controller,
+    vscode.workspace.onDidOpenTextDocument(discoverFor),
+    deps.feedback.registerCommand('obs.triggerTests.openPreview', vscode.l10n.t("open the test's window in the preview"), (arg) => load().openPreview(arg)),
+    { dispose: () => loaded?.dispose() },
+  ];
+}

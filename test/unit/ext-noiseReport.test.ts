@@ -1,0 +1,157 @@
+// The noise report's core against the sandbox: the demo's "High error rate" over the last 7 days (its bursts,
+// counted as the engine counts them), over a budget a suggested threshold that, written into the file as
+// suggested and evaluated again, keeps it within the budget and still passes its "fires" test, with no new
+// query result (the session's results); the edit itself (only the value, or one inserted member), refused on a
+// threshold changed since; what is left out and why; the view's rows.
+import { after, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { applyEdits } from 'jsonc-parser';
+import { ServiceClient } from '../../src/api/client';
+import { CreationPacer, ResultCache, type RunnerClock } from '../../src/backtest';
+import { SavedQueryCache } from '../../src/backtest/savedQueryCache';
+import { startSandbox, type SandboxHandle } from '../../src/sandbox';
+import { evaluateNoise, noisiestFirst, prepareNoise, type NoiseEntry, type NoiseSession, type NoiseTarget, type PreparedNoise } from '../../src/extension/noise/noiseReport';
+import { noiseRows } from '../../src/extension/noise/noiseRows';
+import { readSuggestedEdit, suggestionEdits } from '../../src/extension/noise/suggestionEdit';
+
+const root = join(import.meta.dirname, '..', '..');
+const DEMO_DIR = join(root, 'demo', 'workspace', 'triggers', 'api-gateway');
+const DEMO_TRIGGER = readFileSync(join(DEMO_DIR, 'High-error-rate.trigger.json'), 'utf8');
+const DEMO_TESTS = readFileSync(join(DEMO_DIR, 'High-error-rate.trigger-test.json'), 'utf8');
+
+const handles: SandboxHandle[] = [];
+const clients: ServiceClient[] = [];
+after(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+  await Promise.all(handles.map((h) => h.close()));
+});
+
+/** A sandbox at 12:02 UTC on a clock every sleep moves on (nothing really waits), and one query session. */
+async function setup() {
+  let now = Date.parse('2025-06-02T12:02:00Z');
+  const clock: RunnerClock = {
+    now: () => now,
+    sleep: async (ms, signal) => {
+      signal.throwIfAborted();
+      now += ms;
+    },
+  };
+  const sandbox = await startSandbox({ clock: () => now, rateLimit: 10_000 });
+  const client = new ServiceClient({ baseUrl: sandbox.info.baseUrl, configKey: sandbox.info.configKey, timing: { now: () => now, random: () => 0.5, sleep: (ms: number, s?: AbortSignal) => clock.sleep(ms, s ?? new AbortController().signal) } });
+  handles.push(sandbox);
+  clients.push(client);
+  const reports: string[] = [];
+  const session: NoiseSession = { api: client, session: { pacer: new CreationPacer(clock), cache: new ResultCache(), queries: new SavedQueryCache(), clock }, signal: new AbortController().signal, report: (m) => reports.push(m), nowSeconds: Math.floor(now / 1000) };
+  const created = () => sandbox.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/1/query_results/')).length;
+  return { session, created, reports };
+}
+
+const target = (text = DEMO_TRIGGER, tests = [{ label: 'High-error-rate.trigger-test.json', text: DEMO_TESTS }]): NoiseTarget => ({ key: 'file:///w/triggers/api-gateway/High-error-rate.trigger.json', label: 'triggers/api-gateway/High-error-rate.trigger.json', text, tests });
+
+async function evaluated(s: NoiseSession, t: NoiseTarget, max: number): Promise<Extract<NoiseEntry, { kind: 'evaluated' }>> {
+  const prepared = await prepareNoise(t, s);
+  assert.ok('tested' in prepared, JSON.stringify(prepared));
+  const entry = await evaluateNoise(prepared as PreparedNoise, s, 'exact', max);
+  assert.equal(entry.kind, 'evaluated', JSON.stringify(entry));
+  return entry as Extract<NoiseEntry, { kind: 'evaluated' }>;
+}
+
+describe('the noise of a trigger file', () => {
+  test('"High error rate" over 6 d 23 h: its bursts (two a day, and stray errors) each one notification and one resolve, from 3 query results', async () => {
+    const s = await setup();
+    const entry = await evaluated(s.session, target(), 100);
+    assert.deepEqual([entry.counts.windowSeconds, entry.counts.notifications, entry.counts.resolves, entry.counts.flaps, entry.counts.perDay.length], [6 * 86_400 + 23 * 3_600, 17, 17, 0, 7]);
+    assert.equal(entry.counts.perDay.reduce((a, b) => a + b, 0), 17);
+    assert.deepEqual([entry.to, entry.counts.exact, entry.suggestion, entry.dataset], [Date.parse('2025-06-02T12:00:00Z') / 1000, true, undefined, 'api-gateway']);
+    assert.equal(s.created(), 3);
+  });
+
+  test('over a budget of 7: the suggested threshold, written into the file, keeps it within 7 and its "fires" test still passes, and costs no new query', async () => {
+    const s = await setup();
+    const entry = await evaluated(s.session, target(), 7);
+    const suggestion = entry.suggestion?.suggestions.find((x) => x.change.member === 'value');
+    assert.ok(suggestion, JSON.stringify(entry.suggestion));
+    assert.ok(suggestion.change.value > 5 && suggestion.notifications <= 7, JSON.stringify(suggestion));
+    assert.deepEqual([entry.suggestion?.missed, entry.unchecked], [[], []]);
+    const before = s.created();
+    const edits = suggestionEdits(DEMO_TRIGGER, { key: 'k', member: 'value', value: suggestion.change.value, seen: { op: '>', value: 5, exceededLimit: 1 } });
+    assert.ok(edits.ok);
+    const edited = applyEdits(DEMO_TRIGGER, edits.edits);
+    const again = await evaluated(s.session, target(edited), 7);
+    assert.equal(again.counts.notifications, suggestion.notifications);
+    assert.ok(again.counts.notifications <= 7);
+    assert.equal(again.suggestion, undefined);
+    assert.equal(s.created(), before, 'the same queries: taken from the session');
+  });
+
+  test('a budget no threshold can meet while the burst of the last day is still caught is said, naming that test', async () => {
+    const s = await setup();
+    const entry = await evaluated(s.session, target(), 0);
+    assert.deepEqual([entry.suggestion?.suggestions.filter((x) => x.change.member === 'value'), entry.suggestion?.blockedBy], [[], 'catches the error bursts of the last day']);
+  });
+
+  test('files left out, each with why', async () => {
+    const s = await setup();
+    const reasons = await Promise.all(
+      ['[{"name":"a"},{"name":"b"}]', '{ "name": "x", ', JSON.stringify({ ...JSON.parse(DEMO_TRIGGER), dataset_slug: undefined })].map(async (text) => {
+        const p = await prepareNoise(target(text, []), s.session);
+        return 'reason' in p ? p.reason : 'evaluated';
+      }),
+    );
+    assert.deepEqual(reasons, ['the file does not hold one trigger object', 'the file is not valid JSON (fix the problems the linter shows first)', 'the trigger file names no dataset_slug: give the test file a "dataset" member']);
+  });
+});
+
+describe('the edit of a suggested change', () => {
+  const seen = { op: '>', value: 5, exceededLimit: 1 };
+  test('the threshold value alone is replaced', () => {
+    const edits = suggestionEdits(DEMO_TRIGGER, { key: 'k', member: 'value', value: 12, seen });
+    assert.ok(edits.ok);
+    assert.equal(edits.edits.length, 1);
+    assert.deepEqual([edits.edits[0]?.length, edits.edits[0]?.content], [1, '12']);
+    assert.equal(applyEdits(DEMO_TRIGGER, edits.edits), DEMO_TRIGGER.replace('"value": 5', '"value": 12'));
+  });
+
+  test('an exceeded_limit the file does not have is inserted in its indentation; nothing else changes', () => {
+    const edits = suggestionEdits(DEMO_TRIGGER, { key: 'k', member: 'exceeded_limit', value: 2, seen });
+    assert.ok(edits.ok);
+    assert.equal(applyEdits(DEMO_TRIGGER, edits.edits), DEMO_TRIGGER.replace('"value": 5\n', '"value": 5,\n    "exceeded_limit": 2\n'));
+  });
+
+  test('a file whose threshold changed since the report is not edited, and says why', () => {
+    const changed = DEMO_TRIGGER.replace('"value": 5', '"value": 9');
+    assert.deepEqual(suggestionEdits(changed, { key: 'k', member: 'value', value: 12, seen }), { ok: false, reason: 'its threshold changed since the report (> 9, exceeded_limit 1): run the report again' });
+  });
+
+  test("a command's argument is read only when it is a whole suggestion", () => {
+    assert.deepEqual(readSuggestedEdit({ key: 'k', member: 'value', value: 3, seen }), { key: 'k', member: 'value', value: 3, seen });
+    assert.equal(readSuggestedEdit({ key: 'k', member: 'query', value: 3, seen }), undefined);
+    assert.equal(readSuggestedEdit({ key: 'k', member: 'value', value: Number.NaN, seen }), undefined);
+    assert.equal(readSuggestedEdit('x'), undefined);
+  });
+});
+
+describe("the report's rows", () => {
+  const counts = (notifications: number, flaps: number) => ({ notifications, resolves: notifications, firings: notifications, flaps, evaluated: 2000, perDay: [0, 1, 2, 4, 8, 0, 8], windowSeconds: 6 * 86_400 + 23 * 3_600, exact: true });
+  const entry = (key: string, notifications: number, flaps: number): NoiseEntry => ({ kind: 'evaluated', key, label: `${key}.trigger.json`, name: key, dataset: 'api-gateway', rules: { op: '>', value: 5, exceededLimit: 1, alertType: 'on_change', frequency: 300 }, counts: counts(notifications, flaps), from: 0, to: 601_200, notes: [], unchecked: [] });
+
+  test('noisiest first (notifications, then flaps), the files left out last', () => {
+    const sorted = noisiestFirst([entry('quiet', 1, 0), { kind: 'skipped', key: 'odd', label: 'odd', reason: 'r' }, entry('flappy', 9, 4), entry('loud', 9, 1), entry('loudest', 30, 0)]);
+    assert.deepEqual(sorted.map((e) => e.key), ['loudest', 'flappy', 'loud', 'quiet', 'odd']);
+  });
+
+  test("a trigger's row: its counts and a sparkline per day; a suggestion row opens the edit for review", () => {
+    const noisy = { ...entry('loud', 23, 2), suggestion: { notifications: 23, suggestions: [{ change: { member: 'value' as const, value: 12 }, notifications: 6 }], missed: [] } };
+    const [row] = noiseRows([noisy], 7);
+    assert.deepEqual([row?.label, row?.description, row?.icon], ['loud', '23 notifications · 2 flaps · ▁▂▃▅█▁█', 'bell-dot']);
+    const suggestion = row?.children?.find((c) => c.review);
+    assert.deepEqual([suggestion?.label, suggestion?.description, suggestion?.review], ['Suggested: threshold > 12 (now > 5)', '6 notifications in the last 6 d 23 h', { key: 'loud', member: 'value', value: 12, seen: { op: '>', value: 5, exceededLimit: 1 } }]);
+  });
+
+  test('estimated counts say so', () => {
+    const estimated = { ...entry('loud', 23, 2), counts: { ...counts(23, 2), exact: false } };
+    assert.match(noiseRows([estimated], 7)[0]?.description ?? '', / \(estimated\)$/);
+  });
+});
