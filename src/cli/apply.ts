@@ -6,11 +6,11 @@
 // differently, 2 a plan that cannot be applied at all. This module declares the command; the run
 // (applyRun.ts) loads when it runs.
 import type { Command } from 'commander';
+import { LOCK_FILE } from './applyLock';
 import type { MainIo } from './io';
 import { ENV_BASE_URL, ENV_CONFIG_KEY } from './serviceEnv';
 
-/** The lock file that keeps two applies in one folder apart (applyFiles.ts takes it). */
-export const LOCK_FILE = '.obs-apply.lock';
+export { LOCK_FILE } from './applyLock';
 
 export function defineApply(parent: Command, io: MainIo, finish: (code: number) => void): void {
   parent

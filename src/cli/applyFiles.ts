@@ -6,7 +6,7 @@ import { lstat, open, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { errorText } from '../api/errors';
 import { readTriggerFile, sha256, withId, type Plan, type PlanFile, type PlannedChange } from '../triggerFiles';
-import { LOCK_FILE } from './apply';
+import { LOCK_FILE } from './applyLock';
 import { decodeStrict, readCommandLineFile, ReadProblem } from './read';
 
 /** Whether `file` (relative to `cwd`), links resolved, lies inside `cwd`, links resolved. */

@@ -6,12 +6,7 @@ import { TRIGGER_FILE_SUFFIX } from '../triggerFiles/paths';
 import { parseConcurrency, type MainIo } from './io';
 import { formatOption, maxBytesOption } from './lint';
 import { ENV_BASE_URL, ENV_CONFIG_KEY } from './serviceEnv';
-
-export interface DriftInvocation {
-  format: 'text' | 'json' | 'sarif';
-  concurrency: number;
-  maxBytes: number;
-}
+import type { DriftInvocation } from './driftRun';
 
 export function defineDrift(parent: Command, io: MainIo, finish: (code: number) => void): void {
   parent

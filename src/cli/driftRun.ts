@@ -1,11 +1,17 @@
 // The run of `obs drift` (declared in drift.ts, loaded when the command runs).
 import { driftCounts, driftOfFile, onlyOnService } from '../triggerFiles';
-import type { DriftInvocation } from './drift';
 import { driftJson, driftSarif, driftText, type DriftRun } from './driftReport';
 import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, type MainIo } from './io';
 import { clientFromEnvironment } from './service';
 import { readTriggerFiles, serviceIndexFor } from './triggerInputs';
 import { visibleJson } from './visible';
+
+/** The options of `obs drift` as commander parses them (drift.ts declares them). */
+export interface DriftInvocation {
+  format: 'text' | 'json' | 'sarif';
+  concurrency: number;
+  maxBytes: number;
+}
 
 export async function runDrift(paths: readonly string[], invocation: DriftInvocation, io: MainIo): Promise<number> {
   const { texts, read, ok } = await readTriggerFiles(paths, io, invocation.maxBytes);

@@ -4,6 +4,7 @@ import { Option, type Command } from 'commander';
 import { DEFAULT_MAX_DIAGNOSTICS } from '../lint/defaults';
 import { DEFAULT_MAX_BYTES } from '../triggerFiles/regularFile';
 import { CliUsageError, wholeNumber, type MainIo } from './io';
+import type { LintInvocation } from './lintRun';
 import { ENV_BASE_URL, ENV_CONFIG_KEY } from './serviceEnv';
 
 const FORMATS = ['text', 'json', 'sarif'] as const;
@@ -32,13 +33,6 @@ export function maxBytesOption(): Option {
     });
 }
 
-export interface LintInvocation {
-  format: Format;
-  metricsDataset?: string[];
-  maxProblems: number;
-  maxBytes: number;
-  columnsFromService?: boolean;
-}
 
 export function defineLint(parent: Command, io: MainIo, finish: (code: number) => void): void {
   parent

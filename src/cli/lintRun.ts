@@ -6,13 +6,21 @@ import { datasetsNamed } from '../lint/columns';
 import { collectGarbage } from './collect';
 import { expandTargets } from './files';
 import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, type MainIo } from './io';
-import type { LintInvocation } from './lint';
 import { CLI_METRICS_DATASET_HINT } from './metricsHint';
 import { toJson, toText } from './lintReport';
 import { toSarif, type FileReport } from './lintSarif';
 import { READ_AHEAD, readAhead } from './readAhead';
 import { readCommandLineFile, ReadProblem } from './read';
 import { visibleJson } from './visible';
+
+/** The options of `obs lint` as commander parses them (lint.ts declares them). */
+export interface LintInvocation {
+  format: 'text' | 'json' | 'sarif';
+  metricsDataset?: string[];
+  maxProblems: number;
+  maxBytes: number;
+  columnsFromService?: boolean;
+}
 
 function lintOptions(invocation: LintInvocation, columns?: Record<string, DatasetColumns>): LintOptions {
   const options: LintOptions = { metricsDatasets: invocation.metricsDataset ?? [], metricsDatasetHint: CLI_METRICS_DATASET_HINT, maxDiagnostics: invocation.maxProblems };

@@ -9,16 +9,7 @@ import { TRIGGER_FILE_SUFFIX } from '../triggerFiles/paths';
 import { parseConcurrency, type MainIo } from './io';
 import { maxBytesOption } from './lint';
 import { ENV_BASE_URL, ENV_CONFIG_KEY } from './serviceEnv';
-
-export interface PlanInvocation {
-  out?: string;
-  format: 'text' | 'json';
-  prune?: boolean;
-  metricsDataset?: string[];
-  allowUnknownColumns?: boolean;
-  concurrency: number;
-  maxBytes: number;
-}
+import type { PlanInvocation } from './planRun';
 
 export function definePlan(parent: Command, io: MainIo, finish: (code: number) => void): void {
   parent

@@ -9,7 +9,6 @@ import { keyFingerprint, makePlan, planCounts, type Plan, type PlanFile, type Pl
 import { readColumns } from './columns';
 import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, type MainIo } from './io';
 import { CLI_METRICS_DATASET_HINT } from './metricsHint';
-import type { PlanInvocation } from './plan';
 import { planFileText } from './planFile';
 import { planText } from './planReport';
 import { clientFromEnvironment, ENV_BASE_URL, ENV_CONFIG_KEY } from './service';
@@ -21,6 +20,17 @@ type PlanReader = Pick<ServiceClient, 'listTriggers' | 'listColumns' | 'listReci
 
 /** Statuses of a listing the service does not serve to this key: the check is skipped, said once. */
 const NOT_SERVED = new Set([401, 403, 404, 405]);
+
+/** The options of `obs plan` as commander parses them (plan.ts declares them). */
+export interface PlanInvocation {
+  out?: string;
+  format: 'text' | 'json';
+  prune?: boolean;
+  metricsDataset?: string[];
+  allowUnknownColumns?: boolean;
+  concurrency: number;
+  maxBytes: number;
+}
 
 export async function runPlan(paths: readonly string[], invocation: PlanInvocation, io: MainIo): Promise<number> {
   const { texts, read, ok } = await readTriggerFiles(paths, io, invocation.maxBytes);

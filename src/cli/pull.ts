@@ -4,14 +4,7 @@
 import type { Command } from 'commander';
 import { CliUsageError, parseConcurrency, type MainIo } from './io';
 import { ENV_BASE_URL, ENV_CONFIG_KEY } from './serviceEnv';
-
-export interface PullInvocation {
-  dataset?: string[];
-  all?: boolean;
-  out: string;
-  force?: boolean;
-  concurrency: number;
-}
+import type { PullInvocation } from './pullRun';
 
 export function definePull(parent: Command, io: MainIo, finish: (code: number) => void): void {
   parent

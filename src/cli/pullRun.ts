@@ -5,8 +5,16 @@ import { nodeFileSystem } from '../triggerFiles/nodeFs';
 import { clientFromEnvironment } from './service';
 import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, type MainIo } from './io';
 import { checkOutFolder, makeFolder, OutFolderError } from './outFolder';
-import type { PullInvocation } from './pull';
 import { visible } from './visible';
+
+/** The options of `obs pull` as commander parses them (pull.ts declares them). */
+export interface PullInvocation {
+  dataset?: string[];
+  all?: boolean;
+  out: string;
+  force?: boolean;
+  concurrency: number;
+}
 
 function printReport(io: MainIo, out: string, r: PullReport): void {
   const shown = (p: string) => `${out.replace(/[\\/]+$/, '')}/${p}`;

@@ -10,14 +10,9 @@ import { TRIGGER_TEST_SUFFIX } from '../backtest/testPaths';
 import type { MainIo } from './io';
 import { maxBytesOption } from './lint';
 import { ENV_BASE_URL, ENV_CONFIG_KEY } from './serviceEnv';
+import type { TestInvocation } from './testRun';
 
 export { onceEachWait } from './testWaits';
-
-export interface TestInvocation {
-  reporter: 'text' | 'junit';
-  out?: string;
-  maxBytes: number;
-}
 
 export function defineTest(parent: Command, io: MainIo, finish: (code: number) => void): void {
   parent

@@ -9,10 +9,16 @@ import { expandPaths } from './files';
 import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, type MainIo } from './io';
 import { decodeStrict, readCommandLineFile, ReadProblem } from './read';
 import { clientFromEnvironment } from './service';
-import type { TestInvocation } from './test';
 import { onceEachWait } from './testWaits';
 import { testJunit } from './testJunit';
 import { summaryLine, testText, totals, type TestFileReport } from './testReport';
+
+/** The options of `obs test` as commander parses them (test.ts declares them). */
+export interface TestInvocation {
+  reporter: 'text' | 'junit';
+  out?: string;
+  maxBytes: number;
+}
 
 export async function runTests(paths: readonly string[], invocation: TestInvocation, io: MainIo): Promise<number> {
   const { files, problems } = await expandPaths(paths.length === 0 ? ['.'] : paths, io.cwd, TRIGGER_TEST_SUFFIX);

@@ -1,6 +1,6 @@
 // The documents the linter's property tests are made of: triggers generated near every boundary of the
 // rules, the same mutated as typing breaks them, and JSON written any way. lint-fuzz.test.ts checks the
-// linter on them; bench/sameOutput.ts compares the output of two versions of the linter on them.
+// linter on them; test/sameOutput.ts compares the output of two versions of the linter on them.
 import fc from 'fast-check';
 import type { LintOptions } from '../../src/lint';
 import { TRIGGER_READ_ONLY_MEMBERS } from '../../src/api/schemas/trigger';

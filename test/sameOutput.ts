@@ -4,15 +4,15 @@
 // written any way, any text), files of many triggers (clean, broken, over the diagnostics cap), the
 // fixtures and the examples of docs/rules.md, each linted with several option sets, and fix-all of a third.
 //
-//   node --import tsx bench/sameOutput.ts --before <git ref> [--runs 6000]   (about 2 minutes on 2 cores)
+//   node --import tsx test/sameOutput.ts --before <git ref> [--runs 6000]   (about 2 minutes on 2 cores)
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { document, mutated, mutatedMany, nearValidFile, triggerValue, writtenDocument } from '../test/unit/lint-generators';
-import { bigArray, manyCalculations, serviceListed, triggers, unknownMembers } from './inputs';
+import { bigArray, manyCalculations, serviceListed, triggers, unknownMembers } from '../bench/inputs';
+import { document, mutated, mutatedMany, nearValidFile, triggerValue, writtenDocument } from './unit/lint-generators';
 
 const root = join(import.meta.dirname, '..');
 const argv = process.argv.slice(2);
@@ -142,7 +142,7 @@ async function main(): Promise<void> {
   const tree = option('--child');
   if (tree !== undefined) return child(tree);
   const before = option('--before');
-  if (before === undefined) throw new Error('usage: bench/sameOutput.ts --before <git ref> [--runs N]');
+  if (before === undefined) throw new Error('usage: test/sameOutput.ts --before <git ref> [--runs N]');
   const [now, then] = await Promise.all([outputOf(root), outputOf(sourceOf(before))]);
   const differing = now.filter((line, i) => line !== then[i]);
   const documents = new Set(now.map((l) => l.split(' ')[0])).size;
