@@ -46,8 +46,10 @@ export type ElementsCheck = (index: number, value: unknown, start: number, end: 
  * parse's work. A broken file's top-level array is handed to `elements` element by element, when given.
  */
 export function parseFile(text: string, limit: number, work: LintWork, elements?: ElementsCheck): ParsedFile {
+  if (unclosed(text)) return parseBroken(text, limit, work, elements);
   let value: unknown;
   try {
+    work.nativeParses++;
     value = JSON.parse(text);
   } catch {
     return parseBroken(text, limit, work, elements);
@@ -60,6 +62,23 @@ export function parseFile(text: string, limit: number, work: LintWork, elements?
   const root = skimTree(text, work);
   if (root !== undefined) parsed.root = root;
   return parsed;
+}
+
+/** JSON's whitespace: space, tab, line feed, carriage return. */
+const isJsonSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+
+/**
+ * Whether the text opens an array or object its last character does not close: JSON.parse would refuse
+ * it, after building most of its value (a large file cut short would be held about twice).
+ */
+export function unclosed(text: string): boolean {
+  let first = 0;
+  while (first < text.length && isJsonSpace(text.charCodeAt(first))) first++;
+  let last = text.length - 1;
+  while (last > first && isJsonSpace(text.charCodeAt(last))) last--;
+  const open = text.charCodeAt(first);
+  const close = last > first ? text.charCodeAt(last) : NaN;
+  return (open === 0x5b && close !== 0x5d) || (open === 0x7b && close !== 0x7d);
 }
 
 function parseBroken(text: string, limit: number, work: LintWork, elements?: ElementsCheck): ParsedFile {
