@@ -22,6 +22,46 @@ const common = {
 // Cloudflare Workers). A module-scope `var` shadows the global for everything in our bundle, so nothing logs.
 const extensionHostBanner = { js: '"use strict"; var navigator = undefined; // see esbuild.mjs' };
 
+// The CLI's bundles: CommonJS for Node, starting with the bundle's own URL for import.meta.url (see cli below).
+const cliOptions = {
+  outdir: 'dist',
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  define: { 'import.meta.url': 'importMetaUrl' },
+  banner: { js: "#!/usr/bin/env node\nconst importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+};
+
+// Where obs finds what it loads when it needs it: `await import('./lintRun')` in dist/cli.js becomes a
+// require of dist/cli-lint.js at run time, so obs starts without the linter, the client or undici; the
+// lint run loads the client the same way for --columns-from-service. (Tests import the sources as they are.)
+const CLI_PARTS = {
+  cli: {
+    './lintRun': './cli-lint.js',
+    './pullRun': './cli-service.js',
+    './driftRun': './cli-service.js',
+    './planRun': './cli-service.js',
+    './applyRun': './cli-service.js',
+    './testRun': './cli-service.js',
+    './mcpRun': './cli-service.js',
+  },
+  lint: { './service': './cli-service.js', './columns': './cli-service.js' },
+};
+/** @returns {import('esbuild').Plugin} */
+const cliParts = (parts) => ({
+  name: 'cli-parts',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/\w+$/ }, (args) => {
+      const bundle = parts[args.path];
+      if (bundle === undefined || args.kind !== 'dynamic-import') return undefined;
+      return { path: bundle, namespace: 'cli-part' };
+    });
+    // A module that requires the bundle when it is first imported: esbuild keeps the require for run time.
+    build.onLoad({ filter: /.*/, namespace: 'cli-part' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js' }));
+    build.onResolve({ filter: /^\.\/cli-[\w-]+\.js$/ }, (args) => ({ path: args.path, external: true }));
+  },
+});
+
 /** @type {import('esbuild').BuildOptions[]} */
 const builds = [
   {
@@ -68,16 +108,32 @@ const builds = [
   },
   {
     ...common,
-    // cli: the obs program. tinyglobby's ES module build (the one esbuild picks for an import) reaches
-    // fdir's, which calls createRequire(import.meta.url) when loaded: in a CommonJS bundle import.meta
-    // is empty, so import.meta.url is given the bundle's own URL.
-    entryPoints: { cli: 'src/cli/obs.ts', sandbox: 'src/cli/sandbox.ts' },
-    outdir: 'dist',
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    define: { 'import.meta.url': 'importMetaUrl' },
-    banner: { js: "#!/usr/bin/env node\nconst importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+    // cli: the obs program, which declares its commands (commander) and loads a command's run from its own
+    // bundle when the command runs (CLI_PARTS). tinyglobby's ES module build (the one esbuild picks for an
+    // import) reaches fdir's, which calls createRequire(import.meta.url) when loaded: in a CommonJS bundle
+    // import.meta is empty, so import.meta.url is given the bundle's own URL.
+    entryPoints: { cli: 'src/cli/obs.ts' },
+    ...cliOptions,
+    plugins: [cliParts(CLI_PARTS.cli)],
+  },
+  {
+    ...common,
+    // The runs of obs's commands, each bundle loaded by dist/cli.js when one of its commands runs: the linter
+    // without the client (lint), the client and undici with triggers as code, the backtest engine and the MCP
+    // server (pull, drift, plan, apply, test, mcp).
+    entryPoints: { 'cli-lint': 'src/cli/lintRun.ts' },
+    ...cliOptions,
+    plugins: [cliParts(CLI_PARTS.lint)],
+  },
+  {
+    ...common,
+    entryPoints: { 'cli-service': 'src/cli/serviceRuns.ts' },
+    ...cliOptions,
+  },
+  {
+    ...common,
+    entryPoints: { sandbox: 'src/cli/sandbox.ts' },
+    ...cliOptions,
   },
 ];
 

@@ -3,14 +3,15 @@
 // session's cache has them). The floor is one pass reading the value of every series point of the same
 // results. Each sample is a fresh process (bench/children/backtest.ts), sides interleaved by run.ts; only
 // the core is timed, not the process start, the inputs or the first (fetching) run.
-import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { Recorded, type Figure, type Metric } from './figures';
+import { Recorded, spawnFresh, type Figure, type Metric } from './figures';
 
 const child = join(import.meta.dirname, 'children', 'backtest.ts');
 
 function sample(mode: 'backtest' | 'floor', n: number): number {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', child, mode, String(n)], { encoding: 'utf8' });
+  const r = spawnFresh(process.execPath, ['--import', 'tsx', child, mode, String(n)]);
+  if (r.status !== 0) throw new Error(`${mode}: ${r.stderr.toString().slice(0, 2000)}`);
+  const out = r.stdout.toString();
   return (JSON.parse(out) as { ms: number }).ms;
 }
 

@@ -20,7 +20,8 @@ export interface Servers {
 }
 
 async function startServer(args: string[]): Promise<Server> {
-  const child = spawn(process.execPath, [join(import.meta.dirname, 'children', 'serve.cjs'), ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
+  // Started by a small launcher, as every measured process is (spawnFresh); the server ends when its stdin does.
+  const child = spawn('/bin/sh', ['-c', '"$@"; exit $?', 'sh', process.execPath, join(import.meta.dirname, 'children', 'serve.cjs'), ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
   const stdout = child.stdout;
   if (stdout === null) throw new Error('server child has no stdout');
   const line = await new Promise<string>((resolve, reject) => {

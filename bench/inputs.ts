@@ -28,6 +28,27 @@ export function trigger(i: number, listed: boolean): Record<string, unknown> {
 
 export const triggers = (n: number, listed: boolean): string => JSON.stringify(Array.from({ length: n }, (_, i) => trigger(i, listed)), null, 2);
 
+/**
+ * A trigger as the service lists it (the shapes of test/fixtures/service/triggers-listed.json): its id, the
+ * members the service sets (triggered, created_at, updated_at), null where a member is unset, recipients
+ * with their type and target. Linted as a file to write, it draws three infos, one per member the service sets.
+ */
+export function listedByService(i: number): Record<string, unknown> {
+  const { recipients: _given, ...t } = trigger(i, true);
+  const day = String(1 + (i % 28)).padStart(2, '0');
+  return {
+    ...t,
+    triggered: i % 7 === 0,
+    recipients: [{ id: 'rcp_4f2a', type: 'email', target: 'payments-oncall@example.com' }],
+    evaluation_schedule: null,
+    baseline_details: null,
+    created_at: `2025-06-${day}T10:00:00Z`,
+    updated_at: `2025-07-${day}T10:00:00Z`,
+  };
+}
+
+export const serviceListed = (n: number): string => JSON.stringify(Array.from({ length: n }, (_, i) => listedByService(i)), null, 2);
+
 /** One trigger with n unknown members (the quadratic case of the issue: 100,000, and 1,000,000 that crashed). */
 export function unknownMembers(n: number): string {
   const base = JSON.stringify(trigger(0, false), null, 2).replace(/\n}$/, '');
@@ -67,7 +88,8 @@ export function writeInputs(dir: string, scale: number): Record<string, string> 
   const n = (x: number) => Math.max(1, Math.round(x * scale));
   const files: Record<string, string> = {
     clean: triggers(n(10_000), false),
-    listed: triggers(n(10_000), true),
+    withIds: triggers(n(10_000), true),
+    serviceListed: serviceListed(n(10_000)),
     unknown100k: unknownMembers(n(100_000)),
     unknown1m: unknownMembers(n(1_000_000)),
     valid50mb: bigArray(n(50_000_000), false),

@@ -2,15 +2,15 @@
 // the same inputs as its floor (the plan is drift plus what a write needs: bodies, hashes, the service
 // version of each change). Each sample is a fresh process (bench/children/planOrDrift.ts), sides
 // interleaved by run.ts; only the core is timed, not the process start or the inputs.
-import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { Recorded, type Figure, type Metric } from './figures';
+import { Recorded, spawnFresh, type Figure, type Metric } from './figures';
 
 const child = join(import.meta.dirname, 'children', 'planOrDrift.ts');
 
 function sample(mode: 'plan' | 'drift', n: number): number {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', child, mode, String(n)], { encoding: 'utf8' });
-  return (JSON.parse(out) as { ms: number }).ms;
+  const r = spawnFresh(process.execPath, ['--import', 'tsx', child, mode, String(n)]);
+  if (r.status !== 0) throw new Error(`${mode}: ${r.stderr.toString().slice(0, 2000)}`);
+  return (JSON.parse(r.stdout.toString()) as { ms: number }).ms;
 }
 
 export function planFigures(quick: boolean): Figure[] {

@@ -10,13 +10,13 @@
 //   npm run bench -- --legacy          then also the older per-area benches (bench/*.bench.ts)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeInputs } from './inputs';
-import { activationFigure, bundleSizes, type Figure, type Side } from './figures';
+import { activationFigure, bundleRows, type Figure, type Side } from './figures';
 import { clientFigure, sandboxFigure, startServers, type Servers } from './http';
 import { InprocChildren } from './inproc';
-import { lintFigures } from './lintFigures';
+import { lintFigures, writeManyFiles } from './lintFigures';
 import { driftFigures } from './driftFigures';
 import { planFigures } from './planFigures';
 import { backtestFigures } from './backtestFigures';
@@ -70,6 +70,9 @@ async function main(): Promise<void> {
   const scale = quick ? 0.1 : 1;
   const work = mkdtempSync(join(tmpdir(), 'obs-bench-'));
   const inputs = writeInputs(work, scale);
+  const many = writeManyFiles(work, Math.round(1000 * scale));
+  const load = () => loadavg().map((l) => l.toFixed(2)).join(', ');
+  const loadBefore = load();
   const children = new InprocChildren(sides);
   let servers: Servers | undefined;
   // Stopped early: no child process is left behind.
@@ -85,7 +88,7 @@ async function main(): Promise<void> {
     await children.ready();
     servers = await startServers(sides, work);
     const figures: Figure[] = [
-      ...lintFigures(inputs, quick),
+      ...lintFigures(inputs, many, quick),
       ...driftFigures(quick),
       ...planFigures(quick),
       ...backtestFigures(quick),
@@ -125,10 +128,14 @@ async function main(): Promise<void> {
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
     const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
     console.log(`\n${line(header)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n${rows.map(line).join('\n')}`);
-    console.log('\nBundles (production build):');
-    for (const side of sides) console.log(`  ${side.name}: ${bundleSizes(side.root)}`);
+    console.log('\nBundles (production build, sizes from esbuild\'s metafile dist/.build-meta.json):\n');
+    const bundles = sides.map((side) => bundleRows(side.root));
+    console.log(`| Bundle | ${sides.map((s) => s.name).join(' | ')} |\n|---|${sides.map(() => '---|').join('')}`);
+    for (const [i, [what]] of (bundles[0] ?? []).entries()) console.log(`| ${what} | ${bundles.map((b) => b[i]?.[1] ?? '-').join(' | ')} |`);
     const minutes = (performance.now() - started) / 60_000;
-    console.log(`\nMedians of ${rounds} interleaved rounds${quick ? ' (--quick: inputs at a tenth of their size)' : ''}; node ${process.version}; ${minutes.toFixed(1)} minutes.`);
+    console.log(
+      `\nMedians of ${rounds} interleaved rounds${quick ? ' (--quick: inputs at a tenth of their size)' : ''}; ${new Date().toISOString().slice(0, 10)}; node ${process.version}; ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}); load average ${loadBefore} at the start, ${load()} at the end; ${minutes.toFixed(1)} minutes.`,
+    );
   } finally {
     children.dispose();
     servers?.dispose();

@@ -1,8 +1,12 @@
-// The floor of the whole-process lint figures: a node process that only reads and JSON.parses the file.
+// The floor of the whole-process lint figures: a node process that only reads and JSON.parses each file
+// named (for a broken file, the parse that fails).
 'use strict';
-const text = require('node:fs').readFileSync(process.argv[2], 'utf8');
-try {
-  JSON.parse(text);
-} catch {
-  // A broken file: the parse that fails is the floor.
+const { readFileSync } = require('node:fs');
+for (const file of process.argv.slice(2)) {
+  const text = readFileSync(file, 'utf8');
+  try {
+    JSON.parse(text);
+  } catch {
+    // A broken file: the parse that fails is the floor.
+  }
 }

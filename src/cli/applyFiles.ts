@@ -6,6 +6,7 @@ import { lstat, open, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { errorText } from '../api/errors';
 import { readTriggerFile, sha256, withId, type Plan, type PlanFile, type PlannedChange } from '../triggerFiles';
+import { LOCK_FILE } from './applyLock';
 import { decodeStrict, readCommandLineFile, ReadProblem } from './read';
 
 /** Whether `file` (relative to `cwd`), links resolved, lies inside `cwd`, links resolved. */
@@ -103,7 +104,7 @@ async function replaceWhole(path: string, text: string): Promise<void> {
   }
 }
 
-export const LOCK_FILE = '.obs-apply.lock';
+export { LOCK_FILE };
 
 /**
  * Takes the folder's apply lock (an exclusive create): two applies of one plan at once would both see no

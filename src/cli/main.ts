@@ -1,6 +1,8 @@
 // obs, one program (dist/cli.js, `obs` once installed) with one subcommand per job. Each command
 // module declares its options once, with commander, and registers itself on the program; a new
-// command (plan, apply, test, mcp) is one more module in COMMANDS.
+// command (plan, apply, test, mcp) is one more module in COMMANDS. A command module imports only what
+// declaring it needs: what its run needs it imports when it runs (`await import('./lintRun')`), so obs
+// starts without the linter, the client or undici, and each command loads only its own.
 import { Command, CommanderError } from 'commander';
 import { version } from '../../package.json';
 import { errorText } from '../api/errors';
@@ -11,7 +13,7 @@ import { defineLint } from './lint';
 import { defineMcp } from './mcp';
 import { definePlan } from './plan';
 import { definePull } from './pull';
-import { ServiceSetupError } from './service';
+import { isServiceSetupError } from './serviceEnv';
 import { defineTest } from './test';
 
 /** Adds a command to the program; its action calls `finish` with the exit status. */
@@ -51,8 +53,9 @@ function commandNames(program: Command): string {
   return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1] ?? ''}`;
 }
 
-/** The program with output to nowhere: what it declares, not what it does. */
-const declared = () => buildProgram({ cwd: '.', stdout: () => undefined, stderr: () => undefined }, () => undefined);
+/** The program with output to nowhere: what it declares, not what it does (built once, when first asked). */
+let declaredProgram: Command | undefined;
+const declared = () => (declaredProgram ??= buildProgram({ cwd: '.', stdout: () => undefined, stderr: () => undefined }, () => undefined));
 
 /** The whole help of a command, text added after the options included (helpInformation leaves it out). */
 function helpOf(command: Command): string {
@@ -61,8 +64,11 @@ function helpOf(command: Command): string {
   return text;
 }
 
-/** The help of the program: its commands. */
-export const USAGE = helpOf(declared());
+let usageText: string | undefined;
+/** The help of the program: its commands (worded when first asked: most runs never show it). */
+export function usage(): string {
+  return (usageText ??= helpOf(declared()));
+}
 
 /** Options of any command that take a value, from the commands' own declarations. */
 function valueOptions(): Set<string> {
@@ -112,10 +118,10 @@ export async function runMain(argv: readonly string[], io: MainIo): Promise<numb
     if (e instanceof CommanderError && (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help')) return e.exitCode;
     if (e instanceof CommanderError || e instanceof CliUsageError) {
       warn(io, e instanceof CommanderError ? usageMessage(e) : e.message);
-      io.stderr(`\n${command === undefined ? '' : `${helpOf(command)}\n`}${USAGE}`);
+      io.stderr(`\n${command === undefined ? '' : `${helpOf(command)}\n`}${usage()}`);
       return EXIT_TROUBLE;
     }
-    if (e instanceof ServiceSetupError) {
+    if (isServiceSetupError(e)) {
       warn(io, e.message);
       return EXIT_TROUBLE;
     }

@@ -11,18 +11,12 @@ import { lint } from '../lint';
 import { keyFingerprint, readTriggerFile, type PlanFile } from '../triggerFiles';
 import { isGlob } from './files';
 import type { MainIo } from './io';
-import { gatedPlan } from './plan';
+import { ENV_METRICS_DATASETS, ENV_TRIGGER_FOLDER } from './mcpEnv';
+import { gatedPlan } from './planRun';
 import { clientFromEnvironment, ENV_BASE_URL, ENV_CONFIG_KEY, ServiceSetupError } from './service';
 import { readTriggerFiles, serviceIndexFor } from './triggerInputs';
 
-/** Metrics datasets for the linter's rules, comma-separated (the CLI's --metrics-dataset, the editor's obs.metricsDatasets). */
-export const ENV_METRICS_DATASETS = 'OBS_METRICS_DATASETS';
-
-/**
- * The folder whose trigger files drift and plan read, when not the one the server runs in; empty: none (the
- * editor starts the server so when no folder is open, rather than let it search wherever it was started).
- */
-export const ENV_TRIGGER_FOLDER = 'OBS_TRIGGER_FOLDER';
+export { ENV_METRICS_DATASETS, ENV_TRIGGER_FOLDER } from './mcpEnv';
 
 /** A trigger file larger than this is not read by the server (`obs lint` and `obs plan` read up to 64 MiB). */
 const MAX_FILE_BYTES = 8 * 1024 * 1024;
@@ -34,11 +28,11 @@ const stripPrefix = (line: string) => line.replace(/^obs: /, '').trim();
  * Why a path given by a caller may not be read: absolute, outside the folder the server runs in, or a glob
  * (a pattern could reach out of the folder; files and folders are enough).
  */
-export function pathProblem(path: string, cwd: string): string | undefined {
+export async function pathProblem(path: string, cwd: string): Promise<string | undefined> {
   if (isAbsolute(path) || /^[a-zA-Z]:/.test(path)) return `${JSON.stringify(path)} is absolute: give paths relative to the folder the server runs in`;
   const normal = normalize(path);
   if (normal === '..' || normal.startsWith(`..${sep}`) || normal.startsWith('../')) return `${JSON.stringify(path)} leaves the folder the server runs in`;
-  if (isGlob(path) && !existsSync(resolve(cwd, path))) return `${JSON.stringify(path)} is a pattern: name trigger files or folders`;
+  if ((await isGlob(path)) && !existsSync(resolve(cwd, path))) return `${JSON.stringify(path)} is a pattern: name trigger files or folders`;
   return undefined;
 }
 
@@ -81,7 +75,7 @@ export function mcpHost(io: Pick<MainIo, 'cwd' | 'env'>): McpHost {
     files: {
       read: async (paths, signal) => {
         if (folder !== undefined && folder.trim() === '') throw new ToolError('no folder of trigger files is open: ask the user to open the folder that holds them');
-        const refused = paths.map((p) => pathProblem(p, cwd)).filter((p): p is string => p !== undefined);
+        const refused = (await Promise.all(paths.map((p) => pathProblem(p, cwd)))).filter((p): p is string => p !== undefined);
         if (refused.length > 0) throw new ToolError(refused.join('; '));
         const { lines, sink } = collecting(signal);
         const { texts } = await readTriggerFiles(paths, sink, MAX_FILE_BYTES);

@@ -3,14 +3,9 @@
 // shell history and commits. The proxy comes from HTTPS_PROXY / NO_PROXY as for the client anywhere.
 import { ServiceClient } from '../api/client';
 import { errorText } from '../api/errors';
+import { ENV_BASE_URL, ENV_CONFIG_KEY, ServiceSetupError } from './serviceEnv';
 
-export const ENV_BASE_URL = 'OBS_BASE_URL';
-export const ENV_CONFIG_KEY = 'OBS_CONFIG_KEY';
-
-/** The service cannot be reached as configured: exit status 2. */
-export class ServiceSetupError extends Error {
-  readonly kind = 'service-setup';
-}
+export { ENV_BASE_URL, ENV_CONFIG_KEY, ServiceSetupError } from './serviceEnv';
 
 /** A client for the service named by the environment; throws ServiceSetupError naming what is missing. */
 export function clientFromEnvironment(env: Readonly<Record<string, string | undefined>>): ServiceClient {

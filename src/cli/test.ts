@@ -2,27 +2,17 @@
 // its past window, evaluated as the service would have evaluated the trigger, from query results paced by
 // the service's limit of 10 a minute (each query and window run once, whatever the expectations sharing
 // it). Text or JUnit XML. Exit 0 every expectation passed, 1 one failed or is not testable, 2 trouble.
-import { randomBytes } from 'node:crypto';
-import { realpath, rename, rm, writeFile } from 'node:fs/promises';
-import { isAbsolute, relative, resolve } from 'node:path';
+// This module declares the command; the run (testRun.ts, with the backtest engine and the client) loads
+// when it runs.
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import type { ServiceClient } from '../api/client';
-import { errorText } from '../api/errors';
-import { CreationPacer, erroredOutcomes, parseTestFile, prepareTrigger, ResultCache, runTriggerTests, systemClock, triggerPathFor, TRIGGER_TEST_SUFFIX, type ExpectationOutcome, type TriggerTestFile } from '../backtest';
-import { expandPaths } from './files';
-import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, type MainIo } from './io';
+import { TRIGGER_TEST_SUFFIX } from '../backtest/testPaths';
+import type { MainIo } from './io';
 import { maxBytesOption } from './lint';
-import { decodeStrict, readCommandLineFile, ReadProblem } from './read';
-import { clientFromEnvironment, ENV_BASE_URL, ENV_CONFIG_KEY } from './service';
-import { testJunit } from './testJunit';
-import { summaryLine, testText, totals, type TestFileReport } from './testReport';
+import { ENV_BASE_URL, ENV_CONFIG_KEY } from './serviceEnv';
+import type { TestInvocation } from './testRun';
 
-interface TestInvocation {
-  reporter: 'text' | 'junit';
-  out?: string;
-  maxBytes: number;
-}
+export { onceEachWait } from './testWaits';
 
 export function defineTest(parent: Command, io: MainIo, finish: (code: number) => void): void {
   parent
@@ -49,138 +39,8 @@ the service keeps); 2 a usage problem, a file that cannot be read or is not a va
 expectation that could not be run (the service, its query).
 `,
     )
-    .action(async (paths: string[], options: TestInvocation) => finish(await runTests(paths, options, io)));
-}
-
-async function runTests(paths: readonly string[], invocation: TestInvocation, io: MainIo): Promise<number> {
-  const { files, problems } = expandPaths(paths.length === 0 ? ['.'] : paths, io.cwd, TRIGGER_TEST_SUFFIX);
-  for (const p of problems) warn(io, p);
-  if (files.length === 0) return EXIT_TROUBLE;
-  const client = clientFromEnvironment(io.env ?? {});
-  const reports: TestFileReport[] = [];
-  const signal = io.signal ?? new AbortController().signal;
-  const session = { client, signal, io, maxBytes: invocation.maxBytes, pacer: new CreationPacer(systemClock), cache: new ResultCache(), nowSeconds: Math.floor(systemClock.now() / 60_000) * 60 };
-  try {
-    for (const file of files) {
-      if (signal.aborted) break;
-      reports.push(await runFile(file, session));
-    }
-  } catch (e) {
-    if (!signal.aborted) throw e;
-  } finally {
-    await client.close();
-  }
-  const stopped = signal.aborted;
-  const text = testText(reports);
-  const report = invocation.reporter === 'junit' ? testJunit(reports) : text;
-  if (invocation.out !== undefined) await saveReport(resolve(io.cwd, invocation.out), report);
-  io.stdout(invocation.out !== undefined || invocation.reporter === 'text' ? text : report);
-  if (stopped) warn(io, `stopped: ${summaryLine(reports)}; the rest did not run`);
-  const t = totals(reports);
-  if (stopped || problems.length > 0 || t.error > 0) return EXIT_TROUBLE;
-  return t.failed + t['not-testable'] > 0 ? EXIT_FOUND : EXIT_OK;
-}
-
-interface Session {
-  client: ServiceClient;
-  signal: AbortSignal;
-  io: MainIo;
-  maxBytes: number;
-  pacer: CreationPacer;
-  cache: ResultCache;
-  nowSeconds: number;
-}
-
-async function readText(file: string, session: Session): Promise<{ ok: true; text: string } | { ok: false; reason: string }> {
-  try {
-    // Bytes that are not UTF-8 are said, never read with replacement characters (a query would send those).
-    const text = decodeStrict(await readCommandLineFile(file, session.io.cwd, session.maxBytes));
-    return text === undefined ? { ok: false, reason: `cannot read ${file}: the file is not UTF-8` } : { ok: true, text };
-  } catch (e) {
-    return { ok: false, reason: `cannot read ${file}: ${e instanceof ReadProblem ? e.message : errorText(e)}` };
-  }
-}
-
-async function runFile(file: string, session: Session): Promise<TestFileReport> {
-  const started = systemClock.now();
-  const report = (over: Partial<TestFileReport>): TestFileReport => ({ file, problems: [], outcomes: [], seconds: [], totalSeconds: (systemClock.now() - started) / 1000, ...over });
-  const read = await readText(file, session);
-  if (!read.ok) return report({ problems: [read.reason] });
-  const parsed = parseTestFile(read.text);
-  if (!parsed.ok) return report({ problems: parsed.problems.map((p) => p.message) });
-  const triggerPath = triggerPathFor(file, parsed.file.trigger);
-  if (triggerPath === undefined) return report({ problems: [`name the trigger file in its "trigger" member: the file's name does not end with ${TRIGGER_TEST_SUFFIX}`] });
-  const triggerFile = relative(session.io.cwd, resolve(session.io.cwd, triggerPath)).split('\\').join('/');
-  const outside = await outsideOf(session.io.cwd, triggerFile);
-  if (outside !== undefined) return report({ outcomes: erroredOutcomes(parsed.file, `${triggerFile}: ${outside}`) });
-  const triggerText = await readText(triggerFile, session);
-  if (!triggerText.ok) return report({ outcomes: erroredOutcomes(parsed.file, triggerText.reason), seconds: [] });
-  const prepared = await prepareTrigger(triggerText.text, parsed.file, session.client, session.signal);
-  if (!prepared.ok) return report({ outcomes: erroredOutcomes(parsed.file, `${triggerFile}: ${prepared.reason}`) });
-  const trigger = { name: prepared.tested.trigger.name, dataset: prepared.tested.dataset, file: triggerFile };
-  const timed = await timedRun(parsed.file, prepared.tested, session);
-  return report({ trigger, outcomes: timed.outcomes, seconds: timed.seconds });
-}
-
-/**
- * Why a trigger file is not read, if so: a test file (from a pull request, say) names it by a path of its
- * own, which must not lead out of the folder obs test runs in, neither as written nor through a link.
- */
-async function outsideOf(cwd: string, file: string): Promise<string | undefined> {
-  const inside = (base: string, path: string) => {
-    const r = relative(base, path);
-    return r !== '' && !r.startsWith('..') && !isAbsolute(r);
-  };
-  if (!inside(resolve(cwd), resolve(cwd, file))) return 'it lies outside the folder obs test runs in, so it is not read';
-  const [base, real] = await Promise.all([realpath(cwd), realpath(resolve(cwd, file)).catch(() => undefined)]);
-  // A file that does not exist is said by the read that follows.
-  if (real !== undefined && !inside(base, real)) return 'it is a link leading outside the folder obs test runs in, so it is not read';
-  return undefined;
-}
-
-/** The expectations of a file run in order, with the seconds each took. */
-async function timedRun(tests: TriggerTestFile, tested: Parameters<typeof runTriggerTests>[1], session: Session): Promise<{ outcomes: ExpectationOutcome[]; seconds: number[] }> {
-  const seconds: number[] = [];
-  let last = systemClock.now();
-  const outcomes = await runTriggerTests(tests, tested, {
-    api: session.client,
-    pacer: session.pacer,
-    clock: systemClock,
-    signal: session.signal,
-    cache: session.cache,
-    nowSeconds: session.nowSeconds,
-    report: onceEachWait((m) => warn(session.io, m)),
-    onOutcome: () => {
-      const now = systemClock.now();
-      seconds.push((now - last) / 1000);
-      last = now;
-    },
-  });
-  return { outcomes, seconds };
-}
-
-/**
- * Progress for the standard error: only the waits for the rate limit, each said once when it starts
- * (the pacer counts a wait down every second), as `waiting 23 s: the service runs at most 10 queries a minute`.
- */
-export function onceEachWait(say: (message: string) => void): (progress: string) => void {
-  let last = Number.NEGATIVE_INFINITY;
-  return (progress) => {
-    const wait = /^Waiting (\d+) s: /.exec(progress);
-    const seconds = wait ? Number(wait[1]) : Number.NEGATIVE_INFINITY;
-    if (wait && seconds >= last) say(progress.replace(/^Waiting/, 'waiting').replace(/\.\.\.$/, ''));
-    last = seconds;
-  };
-}
-
-/** Writes the report whole (a temporary file renamed over the target), so CI never reads half a report. */
-async function saveReport(file: string, text: string): Promise<void> {
-  const temp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    await writeFile(temp, text, { flag: 'wx' });
-    await rename(temp, file);
-  } catch (e) {
-    await rm(temp, { force: true });
-    throw new Error(`--out ${file}: the report could not be saved: ${errorText(e)}`);
-  }
+    .action(async (paths: string[], options: TestInvocation) => {
+      const { runTests } = await import('./testRun');
+      finish(await runTests(paths, options, io));
+    });
 }

@@ -5,6 +5,7 @@ import { errorText } from '../api/errors';
 import { datasetsOfFiles, listDatasets, PacedPool, readTriggerFile, ServiceIndex, TRIGGER_FILE_SUFFIX, type LocalFile } from '../triggerFiles';
 import { expandPaths } from './files';
 import { warn, type MainIo } from './io';
+import { READ_AHEAD, readAhead } from './readAhead';
 import { decodeStrict, readCommandLineFile, ReadProblem } from './read';
 
 export interface ReadFiles {
@@ -17,23 +18,31 @@ export interface ReadFiles {
 
 /** The trigger files under the paths (default: the current folder), each read once. */
 export async function readTriggerFiles(paths: readonly string[], io: MainIo, maxBytes: number): Promise<ReadFiles> {
-  const { files, problems } = expandPaths(paths.length === 0 ? ['.'] : paths, io.cwd, TRIGGER_FILE_SUFFIX);
+  const { files, problems } = await expandPaths(paths.length === 0 ? ['.'] : paths, io.cwd, TRIGGER_FILE_SUFFIX);
   for (const p of problems) warn(io, p);
   const texts = new Map<string, string>();
   const read = new Map<string, LocalFile>();
   let ok = problems.length === 0;
-  for (const file of files) {
+  const readFile = async (file: string, admit: (size: number) => Promise<void>): Promise<{ bytes: Uint8Array } | { problem: unknown }> => {
     try {
-      const bytes = await readCommandLineFile(file, io.cwd, maxBytes);
-      const text = decodeStrict(bytes);
-      // Bytes that are not UTF-8 are said, never read with replacement characters (a plan would send those).
-      texts.set(file, text ?? new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes));
-      read.set(file, text === undefined ? { ok: false, reason: 'the file is not UTF-8 (obs lint names the bytes)' } : readTriggerFile(text));
-    } catch (e) {
-      warn(io, `cannot read ${file}: ${e instanceof ReadProblem ? e.message : errorText(e)}`);
-      ok = false;
+      return { bytes: await readCommandLineFile(file, io.cwd, maxBytes, admit) };
+    } catch (problem) {
+      return { problem };
     }
-  }
+  };
+  // Read ahead of their use, each file handled in the order given (readAhead.ts).
+  await readAhead(files, READ_AHEAD, readFile, (r, i) => {
+    const file = files[i] ?? '';
+    if ('problem' in r) {
+      warn(io, `cannot read ${file}: ${r.problem instanceof ReadProblem ? r.problem.message : errorText(r.problem)}`);
+      ok = false;
+      return;
+    }
+    const text = decodeStrict(r.bytes);
+    // Bytes that are not UTF-8 are said, never read with replacement characters (a plan would send those).
+    texts.set(file, text ?? new TextDecoder('utf-8', { ignoreBOM: true }).decode(r.bytes));
+    read.set(file, text === undefined ? { ok: false, reason: 'the file is not UTF-8 (obs lint names the bytes)' } : readTriggerFile(text));
+  });
   return { texts, read, ok };
 }
 

@@ -121,11 +121,13 @@ export function columnFindings(trigger: Record<string, unknown>, prefix: JsonPat
 /** The dataset slugs a file's triggers name, as column lists are keyed (`__all__` for environment-wide), sorted. */
 export function datasetsNamed(value: unknown): string[] {
   const out = new Set<string>();
-  const add = (t: unknown) => {
-    if (!isRecord(t) || typeof t.dataset_slug !== 'string' || t.dataset_slug === '') return;
-    out.add(t.dataset_slug === 'all' ? ENVIRONMENT_COLUMNS : t.dataset_slug);
-  };
-  if (Array.isArray(value)) value.forEach(add);
-  else add(value);
+  if (Array.isArray(value)) value.forEach((t) => addDatasetOf(t, out));
+  else addDatasetOf(value, out);
   return [...out].sort();
+}
+
+/** Adds the dataset a trigger names (as datasetsNamed keys it) to `out`; nothing for one that names none. */
+export function addDatasetOf(t: unknown, out: Set<string>): void {
+  if (!isRecord(t) || typeof t.dataset_slug !== 'string' || t.dataset_slug === '') return;
+  out.add(t.dataset_slug === 'all' ? ENVIRONMENT_COLUMNS : t.dataset_slug);
 }

@@ -119,7 +119,14 @@ export function lintReport(input: string | Uint8Array, options: LintOptions = {}
     const { diagnostics, hidden, datasets } = analyse(input, options);
     return { diagnostics, hidden, datasets };
   }
-  const decoded = decodeTriggerFile(input, options.maxDiagnostics ?? DEFAULT_MAX_DIAGNOSTICS);
+  return lintDecoded(decodeTriggerFile(input, options.maxDiagnostics ?? DEFAULT_MAX_DIAGNOSTICS), options);
+}
+
+/**
+ * What lintReport says of the bytes a file was decoded from (decodeTriggerFile, with the same
+ * maxDiagnostics): a caller reading large files can let go of the bytes before the lint.
+ */
+export function lintDecoded(decoded: DecodedFile, options: LintOptions = {}): LintReport {
   const { diagnostics, hidden, datasets } = analyse(decoded.text, options, { encoding: { problems: decoded.problems, more: decoded.more } });
   return { diagnostics, hidden, datasets };
 }

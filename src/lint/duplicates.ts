@@ -21,26 +21,51 @@ function memberCountAtLeast(text: string): number {
   return count;
 }
 
-/** Own keys of every object in a parsed value (iterative: valid JSON may nest 100,000 deep). */
-function keyCount(value: unknown): number {
-  let count = 0;
+/** What a parsed value holds: the own keys of all its objects, and how deep its arrays and objects nest. */
+export interface ValueShape {
+  keys: number;
+  /** Levels of arrays and objects, the top-level value being level 1 (0 for a value that is neither). */
+  depth: number;
+}
+
+/** The shape of a parsed value (iterative: valid JSON may nest 100,000 deep). */
+export function valueShape(value: unknown): ValueShape {
+  let keys = 0;
+  let depth = 0;
   const stack: unknown[] = [value];
+  const levels: number[] = [1];
   while (stack.length > 0) {
     const v = stack.pop();
+    const level = levels.pop() ?? 1;
     if (typeof v !== 'object' || v === null) continue;
+    if (level > depth) depth = level;
     if (Array.isArray(v)) {
-      for (const e of v) if (typeof e === 'object' && e !== null) stack.push(e);
+      for (const e of v) {
+        if (typeof e !== 'object' || e === null) continue;
+        stack.push(e);
+        levels.push(level + 1);
+      }
       continue;
     }
     // Object.keys, not for-in: for-in is slow on the dictionary-mode objects a huge member list makes.
-    const keys = Object.keys(v);
-    count += keys.length;
-    for (const key of keys) {
+    const own = Object.keys(v);
+    keys += own.length;
+    for (const key of own) {
       const e = (v as Record<string, unknown>)[key];
-      if (typeof e === 'object' && e !== null) stack.push(e);
+      if (typeof e !== 'object' || e === null) continue;
+      stack.push(e);
+      levels.push(level + 1);
     }
   }
-  return count;
+  return { keys, depth };
+}
+
+/**
+ * Whether every member of valid JSON `text` is one of the keys of its parsed value (its shape): then no
+ * member was dropped as a duplicate, and every array and object of the text is one of the value's.
+ */
+export function everyMemberKept(text: string, shape: ValueShape): boolean {
+  return memberCountAtLeast(text) === shape.keys;
 }
 
 /**
@@ -48,8 +73,8 @@ function keyCount(value: unknown): number {
  * member of the same object with the same name. In document order of the second. `work` counts the
  * characters read.
  */
-export function duplicateMembers(text: string, value: unknown, work: Pick<LintWork, 'charsScanned'>): number[] {
-  if (memberCountAtLeast(text) === keyCount(value)) return [];
+export function duplicateMembers(text: string, value: unknown, work: Pick<LintWork, 'charsScanned'>, kept = everyMemberKept(text, valueShape(value))): number[] {
+  if (kept) return [];
   const out: number[] = [];
   // One map per open object (null for arrays): key to the offset of its last occurrence.
   const stack: (Map<string, number> | null)[] = [];

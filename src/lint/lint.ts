@@ -3,14 +3,15 @@
 // the text: each container is indexed once (skim.ts), findings are located by lookups in those
 // indexes, only the first N diagnostics of a file are kept and built (select.ts), and the others
 // are only counted.
-import { datasetsNamed, MAX_SUGGESTION_SEARCHES } from './columns';
+import { addDatasetOf, datasetsNamed, MAX_SUGGESTION_SEARCHES } from './columns';
+import { DEFAULT_MAX_DIAGNOSTICS } from './defaults';
 import { tooDeepMessage, type DeepRegion } from './depth';
 import { duplicateDiagnostic, findingDiagnostic, plainDiagnostic, summaryDiagnostic, type Counts } from './build';
 import { applyOffsetEdits, findValueNode, planFixAll, type FixTarget, type OffsetEdit } from './fixes';
-import { forEachTriggerFindings, isUnknownMembers } from './findings';
+import { ElementFindings, forEachTriggerFindings, isUnknownMembers, type Found } from './findings';
 import { unknownMember, type Finding } from './issues';
 import { targetSpan } from './locate';
-import { parseFile } from './parse';
+import { parseFile, type ElementsCheck } from './parse';
 import type { SkimNode } from './skim';
 import { repairOf } from './repairs';
 import { ruleInfo } from './rules';
@@ -21,8 +22,7 @@ import { newLintWork, type LintRun } from './work';
 
 export { boundedMessage, MAX_MESSAGE_LENGTH } from './build';
 
-/** Diagnostics per file unless the options say otherwise; one more says how many were left out. */
-export const DEFAULT_MAX_DIAGNOSTICS = 1000;
+export { DEFAULT_MAX_DIAGNOSTICS } from './defaults';
 
 /** Where undecodable bytes were read as U+FFFD: offsets in the text (decode.ts finds them). */
 export interface EncodingProblem {
@@ -53,7 +53,8 @@ export function analyse(
   const source = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
   // This lint's own state: nothing is shared with another lint, even one started while this one runs.
   const run: LintRun = { work: options.work ?? newLintWork(), searchesLeft: MAX_SUGGESTION_SEARCHES };
-  const parsed = parseFile(source, limit, run.work);
+  const early = earlyChecks(options, run, limit);
+  const parsed = parseFile(source, limit, run.work, early.check);
   const lines = new LineIndex(text);
   const root = parsed.root;
   // Fixes only for well-formed JSON: on a recovered tree an edit could land in the wrong place.
@@ -105,16 +106,20 @@ export function analyse(
   const visibleAt = (index: number): boolean => {
     if (index === askedIndex) return askedVisible;
     let visible = root !== undefined && located < limit;
+    // Only problems placed before the trigger count against the limit: with none left to place (most
+    // files), its start is not needed, and the array is not skimmed for it.
     if (visible && root !== undefined) {
-      const start = index < 0 ? root.offset : root.childStart(index);
-      while (p < before.length && (before[p] ?? 0) < start) p++;
+      if (p < before.length) {
+        const start = index < 0 ? root.offset : root.childStart(index);
+        while (p < before.length && (before[p] ?? 0) < start) p++;
+      }
       visible = p + located < limit;
     }
     askedIndex = index;
     askedVisible = visible;
     return visible;
   };
-  forEachTriggerFindings(parsed.value, options, run, unreadTriggers(root, parsed.deep), (index, found) => {
+  const visit = (index: number, found: Found) => {
     // A value always comes with a tree; without one there is nothing to locate.
     if (root === undefined) return;
     const visible = visibleAt(index);
@@ -143,7 +148,9 @@ export function analyse(
       if (visible) shownFinding(f, targetSpan(root, f.at));
       else hidden[info.severity]++;
     }
-  }, visibleAt);
+  };
+  if (parsed.streamed) early.elements.forEach(visit);
+  else forEachTriggerFindings(parsed.value, options, run, unreadTriggers(root, parsed.deep), visit, visibleAt);
 
   const diagnostics: Diagnostic[] = [];
   for (const item of shown.sorted()) {
@@ -152,9 +159,32 @@ export function analyse(
   }
   run.work.built += diagnostics.length;
   if (hidden.error + hidden.warning + hidden.info > 0) diagnostics.unshift(summaryDiagnostic(hidden, limit));
-  const analysis: Analysis = { diagnostics, hidden, datasets: datasetsNamed(parsed.value) };
+  const analysis: Analysis = { diagnostics, hidden, datasets: parsed.streamed ? [...early.datasets].sort() : datasetsNamed(parsed.value) };
   if (extra.fixAll === true) analysis.fixAllEdits = planFixAll(targets, run.work);
   return analysis;
+}
+
+/**
+ * The triggers of a broken file's top-level array, checked as they are read (parse.ts) so that the file's
+ * value is never held whole; `visit` takes their findings after the parse, as it takes a valid file's.
+ * Whether a trigger's findings can be shown is known only then (problems found later may come before
+ * it), so it is told here as `located < limit` alone: never "no" when the answer will be "yes" (a trigger
+ * told "yes" and found not shown only had its messages worded for nothing). Only a trigger told "yes"
+ * with findings keeps its part of the tree, to locate them.
+ */
+function earlyChecks(options: LintOptions, run: LintRun, limit: number): { elements: ElementFindings; datasets: Set<string>; check: ElementsCheck } {
+  const elements = new ElementFindings(options, run);
+  const datasets = new Set<string>();
+  let located = 0;
+  const check: ElementsCheck = (index, value, _start, _end, unread) => {
+    addDatasetOf(value, datasets);
+    const shown = located < limit;
+    const found = elements.check(value, index, unread, shown);
+    if (!shown) return false;
+    for (const f of found) located += isUnknownMembers(f) ? f.keys.length : 1;
+    return found.length > 0;
+  };
+  return { elements, datasets, check };
 }
 
 /** The triggers holding a region too deep to read, by their index (-1: the file's one trigger). */

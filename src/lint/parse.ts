@@ -3,9 +3,9 @@
 // visitor (recover.ts), so a half-typed file still yields a value to check and a tree to locate it in.
 import * as l10n from '@vscode/l10n';
 import { printParseErrorCode } from 'jsonc-parser';
-import { deepRegionsOfBroken, deepRegionsOfValid, withoutRegions, type DeepRegion } from './depth';
-import { duplicateMembers } from './duplicates';
-import { recover, RecoveredIndex, type RecoveredError } from './recover';
+import { deepRegionsOfBroken, deepRegionsOfValid, MAX_DEPTH, withoutRegions, type DeepRegion } from './depth';
+import { duplicateMembers, everyMemberKept, valueShape } from './duplicates';
+import { recover, RecoveredIndex, type ElementCheck, type RecoveredError } from './recover';
 import { skimTree, treeOver, type SkimNode } from './skim';
 import type { SyntaxKind } from './types';
 import type { LintWork } from './work';
@@ -31,28 +31,71 @@ export interface ParsedFile {
   duplicates: number[];
   /** What lies deeper than the linter reads (depth.ts), in document order. */
   deep: DeepRegion[];
+  /** Whether the elements of the top-level array went to the ElementsCheck as read: `value` holds none of them. */
+  streamed: boolean;
 }
 
-/** Parses a trigger file; `limit` bounds the syntax problems kept (the rest are counted); `work` counts the parse's work. */
-export function parseFile(text: string, limit: number, work: LintWork): ParsedFile {
+/**
+ * Hears each element of a broken file's top-level array as it is read (its value is then not kept):
+ * `unread` when it holds what lies too deep. Answers whether the tree is to keep the element's containers.
+ */
+export type ElementsCheck = (index: number, value: unknown, start: number, end: number, unread: boolean) => boolean;
+
+/**
+ * Parses a trigger file; `limit` bounds the syntax problems kept (the rest are counted); `work` counts the
+ * parse's work. A broken file's top-level array is handed to `elements` element by element, when given.
+ */
+export function parseFile(text: string, limit: number, work: LintWork, elements?: ElementsCheck): ParsedFile {
+  if (unclosed(text)) return parseBroken(text, limit, work, elements);
   let value: unknown;
   try {
+    work.nativeParses++;
     value = JSON.parse(text);
   } catch {
-    return parseBroken(text, limit, work);
+    return parseBroken(text, limit, work, elements);
   }
-  const parsed: ParsedFile = { value, valid: true, syntaxProblems: [], moreSyntaxProblems: 0, duplicates: duplicateMembers(text, value, work), deep: deepRegionsOfValid(text) };
+  // Most files repeat no member and nest a few levels: the value tells, and the text is scanned only when it does not.
+  const shape = valueShape(value);
+  const kept = everyMemberKept(text, shape);
+  const deep = kept && shape.depth <= MAX_DEPTH ? [] : deepRegionsOfValid(text);
+  const parsed: ParsedFile = { value, valid: true, syntaxProblems: [], moreSyntaxProblems: 0, duplicates: duplicateMembers(text, value, work, kept), deep, streamed: false };
   const root = skimTree(text, work);
   if (root !== undefined) parsed.root = root;
   return parsed;
 }
 
-function parseBroken(text: string, limit: number, work: LintWork): ParsedFile {
+/** JSON's whitespace: space, tab, line feed, carriage return. */
+const isJsonSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+
+/**
+ * Whether the text opens an array or object its last character does not close: JSON.parse would refuse
+ * it, after building most of its value (a large file cut short would be held about twice).
+ */
+export function unclosed(text: string): boolean {
+  let first = 0;
+  while (first < text.length && isJsonSpace(text.charCodeAt(first))) first++;
+  let last = text.length - 1;
+  while (last > first && isJsonSpace(text.charCodeAt(last))) last--;
+  const open = text.charCodeAt(first);
+  const close = last > first ? text.charCodeAt(last) : NaN;
+  return (open === 0x5b && close !== 0x5d) || (open === 0x7b && close !== 0x7d);
+}
+
+function parseBroken(text: string, limit: number, work: LintWork, elements?: ElementsCheck): ParsedFile {
   // The recovering parser recurses once per level: it reads the text without what lies too deep.
   const deep = deepRegionsOfBroken(text);
   const readable = withoutRegions(text, deep);
-  const recovered = recover(readable, limit);
+  // Elements come in document order, and so do the regions: the next region not before the element.
+  let next = 0;
+  const check: ElementCheck | undefined =
+    elements &&
+    ((index, value, start, end) => {
+      while (next < deep.length && (deep[next]?.start ?? 0) < start) next++;
+      return elements(index, value, start, end, next < deep.length && (deep[next]?.start ?? end) < end);
+    });
+  const recovered = recover(readable, limit, check);
   const parsed: ParsedFile = {
+    streamed: recovered.streamed,
     value: recovered.value,
     valid: false,
     syntaxProblems: syntaxProblems(text, recovered.errors),

@@ -2,7 +2,10 @@
 // plus getNodeValue would build it, but without their tree of one object per node (about 50 times
 // the text in memory). What the linter needs to locate findings is kept in two typed arrays instead:
 // every container's children's offsets, one container after another (the index of skim.ts), and per
-// container where its children are. Duplicate members are noted on the way.
+// container where its children are. Duplicate members are noted on the way. A caller may take the
+// elements of a top-level array one by one as they are read (ElementCheck): their values are then not
+// kept, nor the indexes of their containers unless the caller asks (memory of the order of one trigger,
+// not of the file).
 import { createScanner, visit, type ParseErrorCode } from 'jsonc-parser';
 import type { ContainerIndex, IndexSource } from './skim';
 import { newLintWork, type LintWork } from './work';
@@ -15,7 +18,15 @@ export interface RecoveredError {
   length: number;
 }
 
+/**
+ * Hears each element of the top-level array as it is read (`index` in the array, its span), after which its
+ * value is not kept; answers whether the indexes of the element's containers are to be kept (to locate
+ * what was found in it; they are also kept when a duplicate member lies in it).
+ */
+export type ElementCheck = (index: number, value: unknown, start: number, end: number) => boolean;
+
 export interface Recovered {
+  /** The top-level value; with an ElementCheck, a top-level array holds `undefined` for each element. */
   value: unknown;
   /** Where the first top-level value lies (jsonc-parser reads one value). */
   root?: { offset: number; end: number };
@@ -27,12 +38,19 @@ export interface Recovered {
   moreErrors: number;
   /** Pairs of key offsets: a member JSON.parse ignores, and the next member of its object with its name. */
   duplicates: number[];
+  /** Whether the top-level value is an array whose elements went to the ElementCheck. */
+  streamed: boolean;
 }
 
 /** A growable Int32Array: numbers without an object each. */
 class Int32List {
   data = new Int32Array(1024);
   length = 0;
+
+  /** Forgets the numbers from `length` on. */
+  truncate(length: number): void {
+    this.length = Math.min(this.length, length);
+  }
 
   push(n: number): void {
     if (this.length === this.data.length) {
@@ -60,6 +78,16 @@ export class Containers {
     this.first.push(0);
     this.count.push(0);
     return this.starts.length - 1;
+  }
+
+  /** Where the lists end now: `truncate` goes back there, forgetting the containers opened since. */
+  mark(): { rows: number; children: number } {
+    return { rows: this.starts.length, children: this.children.length };
+  }
+
+  truncate(mark: { rows: number; children: number }): void {
+    for (const list of [this.starts, this.first, this.count]) list.truncate(mark.rows);
+    this.children.truncate(mark.children);
   }
 
   close(row: number, spans: readonly number[]): void {
@@ -114,7 +142,7 @@ interface ArrayFrame {
 type Frame = ObjectFrame | ArrayFrame;
 
 /** Reads text that JSON.parse refused. Recursion follows nesting: callers check the depth first (parse.ts). */
-export function recover(text: string, limit: number): Recovered {
+export function recover(text: string, limit: number, elements?: ElementCheck): Recovered {
   const containers = new Containers();
   const errors: RecoveredError[] = [];
   const duplicates: number[] = [];
@@ -122,8 +150,16 @@ export function recover(text: string, limit: number): Recovered {
   let moreErrors = 0;
   let lastErrorOffset = -1;
   let root: { value: unknown; offset: number; end: number } | undefined;
+  // With an ElementCheck: the first top-level array, and where the lists stood when its element being read began.
+  let rootArray: ArrayFrame | undefined;
+  let elementMark = { rows: 0, children: 0, duplicates: 0 };
 
   const top = (): Frame | undefined => stack[stack.length - 1];
+
+  /** An element of the top-level array begins (a container opening in it, or a literal): note where the lists stand. */
+  const elementBegins = (): void => {
+    if (rootArray !== undefined && top() === rootArray) elementMark = { ...containers.mark(), duplicates: duplicates.length };
+  };
 
   const valueDone = (value: unknown, start: number, end: number): void => {
     const parent = top();
@@ -133,6 +169,11 @@ export function recover(text: string, limit: number): Recovered {
       if (!parent.reading) return;
       parent.memberValue = value;
       parent.valueStart = start;
+    } else if (elements !== undefined && parent === rootArray) {
+      const keep = elements(parent.spans.length / 2, value, start, end);
+      parent.value.push(undefined);
+      parent.spans.push(start, end);
+      if (!keep && duplicates.length === elementMark.duplicates) containers.truncate(elementMark);
     } else {
       parent.value.push(value);
       parent.spans.push(start, end);
@@ -179,6 +220,7 @@ export function recover(text: string, limit: number): Recovered {
     text,
     {
       onObjectBegin: (offset) => {
+        elementBegins();
         stack.push({
           kind: 'object',
           start: offset,
@@ -210,10 +252,14 @@ export function recover(text: string, limit: number): Recovered {
         closeContainer(offset, length);
       },
       onArrayBegin: (offset) => {
-        stack.push({ kind: 'array', start: offset, row: containers.open(offset), spans: [], value: [] });
+        elementBegins();
+        const frame: ArrayFrame = { kind: 'array', start: offset, row: containers.open(offset), spans: [], value: [] };
+        if (elements !== undefined && stack.length === 0 && root === undefined && rootArray === undefined) rootArray = frame;
+        stack.push(frame);
       },
       onArrayEnd: closeContainer,
       onLiteralValue: (value: unknown, offset, length) => {
+        elementBegins();
         valueDone(value, offset, offset + length);
         completeProperty(offset + length);
       },
@@ -230,7 +276,8 @@ export function recover(text: string, limit: number): Recovered {
     },
     STRICT_JSON,
   );
-  const recovered: Recovered = { value: root?.value, containers, errors, moreErrors, duplicates };
+  const streamed = rootArray !== undefined && root !== undefined && root.value === rootArray.value;
+  const recovered: Recovered = { value: root?.value, containers, errors, moreErrors, duplicates, streamed };
   if (root !== undefined) recovered.root = { offset: root.offset, end: root.end };
   return recovered;
 }

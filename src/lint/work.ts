@@ -18,10 +18,14 @@ export interface LintWork {
   searches: number;
   /** Diagnostics built (the shown ones). */
   built: number;
+  /** Triggers zod parsed (findings.ts); the others had their members accepted without it. */
+  zodParses: number;
+  /** Texts given whole to JSON.parse (parse.ts); one that cannot be JSON goes to the recovering parser alone. */
+  nativeParses: number;
 }
 
 /** Counters at zero. */
-export const newLintWork = (): LintWork => ({ indexed: 0, visits: 0, charsScanned: 0, compared: 0, worded: 0, searches: 0, built: 0 });
+export const newLintWork = (): LintWork => ({ indexed: 0, visits: 0, charsScanned: 0, compared: 0, worded: 0, searches: 0, built: 0, zodParses: 0, nativeParses: 0 });
 
 /** What one lint keeps to itself. */
 export interface LintRun {

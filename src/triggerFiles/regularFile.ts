@@ -56,9 +56,10 @@ const DEFAULT_WHY = 'the most read of a trigger file';
 
 /**
  * The bytes of `file` (relative to `cwd`); throws ReadProblem. `why` ends the message of a file past the
- * cap (obs names its --max-bytes there).
+ * cap (obs names its --max-bytes there). `admit`, when given, hears the file's size once it is known to be
+ * a regular file under the cap, and the bytes are read when it resolves (obs reads ahead within a budget).
  */
-export async function readRegularFile(file: string, cwd: string, maxBytes = DEFAULT_MAX_BYTES, why = DEFAULT_WHY): Promise<Uint8Array> {
+export async function readRegularFile(file: string, cwd: string, maxBytes = DEFAULT_MAX_BYTES, why = DEFAULT_WHY, admit?: (size: number) => Promise<void>): Promise<Uint8Array> {
   // O_NONBLOCK: opening a FIFO would otherwise wait for a writer. It changes nothing for a regular file.
   const flags = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
   let handle;
@@ -73,6 +74,7 @@ export async function readRegularFile(file: string, cwd: string, maxBytes = DEFA
     if (stat.isDirectory()) throw directory(file);
     if (!stat.isFile()) throw notRegular();
     if (stat.size > maxBytes) throw tooLarge(maxBytes, why);
+    if (admit !== undefined) await admit(stat.size);
     return await readAtMost(handle, stat.size, maxBytes, why);
   } catch (e) {
     throw e instanceof ReadProblem ? e : openProblem(e, file);

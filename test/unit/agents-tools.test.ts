@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { ServiceClient } from '../../src/api';
 import { answerText, jsonText, LIMITS, runTool, ToolError, type PlanWithNotes, type SourceFile, type ToolHost } from '../../src/agentTools';
 import { CreationPacer, systemClock } from '../../src/backtest/runner';
-import { gatedPlan } from '../../src/cli/plan';
+import { gatedPlan } from '../../src/cli/planRun';
 import { lint } from '../../src/lint';
 import { serviceIndexFor } from '../../src/cli/triggerInputs';
 import { DEMO, HOSTILE } from '../../src/sandbox';

@@ -120,8 +120,23 @@ const BUNDLES: Record<string, Intent> = {
   'dist/cli.js': {
     entry: 'src/cli/obs.ts',
     runs: 'command line',
-    holds: [/src\/lint\/lint\.ts$/, /src\/cli\/pull\.ts$/, /src\/cli\/drift\.ts$/, /src\/backtest\/backtest\.ts$/],
-    never: [EXTENSION],
+    // obs starts with its commands' declarations only: each command's run is in a bundle of its own, loaded when it runs.
+    holds: [/node_modules\/commander\//, /src\/cli\/main\.ts$/, /src\/cli\/pull\.ts$/, /src\/cli\/drift\.ts$/, /src\/cli\/test\.ts$/, /src\/cli\/mcp\.ts$/],
+    // Of the linter and triggers as code, only the defaults its options show (lint/defaults.ts, paths.ts, regularFile.ts).
+    never: [EXTENSION, UNDICI, { ...LINTER, except: /src\/lint\/defaults\.ts$/ }, { ...SYNC, except: /src\/triggerFiles\/(paths|regularFile)\.ts$/ }, { what: 'zod', inputs: /node_modules\/zod\// }, { what: 'tinyglobby', inputs: /node_modules\/(tinyglobby|fdir|picomatch)\// }, { what: 'a command\'s run', inputs: /src\/cli\/\w+Run\.ts$/ }, { what: 'the backtest engine', inputs: /src\/backtest\//, except: /src\/backtest\/testPaths\.ts$/ }, { what: 'the MCP SDK', inputs: /node_modules\/@modelcontextprotocol\// }],
+  },
+  'dist/cli-lint.js': {
+    entry: 'src/cli/lintRun.ts',
+    runs: 'command line',
+    // The client loads from dist/cli-service.js only for --columns-from-service.
+    holds: [/src\/lint\/lint\.ts$/, /src\/cli\/readAhead\.ts$/],
+    never: [EXTENSION, UNDICI, { what: 'commander', inputs: /node_modules\/commander\// }, { what: 'the runs of the service commands', inputs: /src\/cli\/(pull|drift|plan|apply)Run\.ts$/ }],
+  },
+  'dist/cli-service.js': {
+    entry: 'src/cli/serviceRuns.ts',
+    runs: 'command line',
+    holds: [/node_modules\/undici\//, /src\/cli\/pullRun\.ts$/, /src\/cli\/driftRun\.ts$/, /src\/cli\/planRun\.ts$/, /src\/cli\/applyRun\.ts$/, /src\/cli\/testRun\.ts$/, /src\/backtest\/backtest\.ts$/, /node_modules\/@modelcontextprotocol\//, /src\/cli\/mcpRun\.ts$/],
+    never: [EXTENSION, { what: 'commander', inputs: /node_modules\/commander\// }, { what: 'the lint run', inputs: /src\/cli\/lintRun\.ts$/ }],
   },
   'dist/sandbox.js': {
     entry: 'src/cli/sandbox.ts',
@@ -147,7 +162,9 @@ function problems(file: string, intent: Intent): string[] {
     const found = b.inputs.filter((i) => n.inputs.test(i) && !(n.except?.test(i) ?? false));
     if (found.length > 0) out.push(`holds ${n.what}: ${found.slice(0, 3).join(', ')}`);
   }
-  const allowed = (m: string): boolean => isNodeBuiltin(m) || (m === 'vscode' && intent.runs === 'extension host');
+  // A bundle may require another of this build beside it (dist/cli.js loads a command's run when it runs).
+  const sibling = (m: string): boolean => m.startsWith('./') && builtFiles().has(`dist/${m.slice(2)}`);
+  const allowed = (m: string): boolean => isNodeBuiltin(m) || (m === 'vscode' && intent.runs === 'extension host') || sibling(m);
   const external = b.external.filter((m) => !allowed(m));
   if (external.length > 0) out.push(`leaves ${external.join(', ')} to a ${intent.runs} that has none`);
   return out;

@@ -23,15 +23,17 @@ function listZip(file: string): Promise<string[]> {
   });
 }
 
-test('npm run package produces a .vsix holding only what runs, under 2.5 MB', { timeout: 240_000 }, async () => {
+test('npm run package produces a .vsix holding only what runs, under 2.6 MB', { timeout: 240_000 }, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'obs-vsix-'));
   try {
     const out = join(dir, 'obs.vsix');
     execFileSync('npm', ['run', '--silent', 'package', '--', '--out', out], { cwd: root, stdio: 'pipe' });
     // 2 MB until the MCP server (obs mcp, with the MCP SDK, in dist/cli.js) and the agent tools shipped: 2.2 MB then;
     // 2.4 MB with the Test Explorer and the noise report (dist/backtest-host.js, 60 KB compressed, and their two
-    // README pictures, 157 KB).
-    assert.ok(statSync(out).size < 2.5 * 1024 * 1024, `vsix is ${statSync(out).size} bytes`);
+    // README pictures, 157 KB); 2.6 MB since obs's linter is a bundle of its own beside the service commands'
+    // (dist/cli-lint.js, about 75 KB compressed, a second copy of zod and the linter), so that obs lint starts
+    // without the client.
+    assert.ok(statSync(out).size < 2.6 * 1024 * 1024, `vsix is ${statSync(out).size} bytes`);
     const names = await listZip(out);
     const files = names.filter((n) => n.startsWith('extension/')).map((n) => n.slice('extension/'.length));
 

@@ -11,22 +11,27 @@ import { calcLabel, present, q, someOf, someOrNone, type QueryScope } from './re
 export type CalculationIndex = (having: Record<string, unknown>) => number[];
 
 export function indexCalculations(calculations: readonly unknown[]): CalculationIndex {
-  const byOpAndColumn = new Map<unknown, Map<unknown, number[]>>();
-  const byName = new Map<string, number[]>();
+  // Built at the first lookup: a query without havings never looks one up.
+  let index: { byOpAndColumn: Map<unknown, Map<unknown, number[]>>; byName: Map<string, number[]> } | undefined;
   const add = <K>(map: Map<K, number[]>, key: K, i: number): void => {
     const same = map.get(key);
     if (same === undefined) map.set(key, [i]);
     else same.push(i);
   };
-  calculations.forEach((c, i) => {
-    if (!isRecord(c)) return;
-    let byColumn = byOpAndColumn.get(c.op);
-    if (byColumn === undefined) byOpAndColumn.set(c.op, (byColumn = new Map()));
-    add(byColumn, c.column ?? undefined, i);
-    if (typeof c.name === 'string') add(byName, c.name, i);
-  });
+  const build = () => {
+    const built = { byOpAndColumn: new Map<unknown, Map<unknown, number[]>>(), byName: new Map<string, number[]>() };
+    calculations.forEach((c, i) => {
+      if (!isRecord(c)) return;
+      let byColumn = built.byOpAndColumn.get(c.op);
+      if (byColumn === undefined) built.byOpAndColumn.set(c.op, (byColumn = new Map()));
+      add(byColumn, c.column ?? undefined, i);
+      if (typeof c.name === 'string') add(built.byName, c.name, i);
+    });
+    return built;
+  };
   const none: number[] = [];
   return (h) => {
+    const { byOpAndColumn, byName } = (index ??= build());
     if (!present(h.calculate_op)) return typeof h.column === 'string' ? (byName.get(h.column) ?? none) : none;
     return byOpAndColumn.get(h.calculate_op)?.get(h.column ?? undefined) ?? none;
   };
@@ -40,8 +45,11 @@ const namesOf = (items: unknown[]) =>
 
 /** Each having matches a calculation (or, without calculate_op, names a calculation or formula). */
 export function checkHavings({ calculations, havings, formulas, report }: QueryScope, matching: CalculationIndex): void {
+  if (havings.length === 0) return;
   const formulaNames = new Set(namesOf(formulas));
-  const known = calculations.filter(isRecord).map((c) => calcLabel(c.op, c.column));
+  // The calculations' labels, made once, for the first message that names them.
+  let labels: string[] | undefined;
+  const known = () => (labels ??= calculations.filter(isRecord).map((c) => calcLabel(c.op, c.column)));
   const related = () => [{ path: q('calculations'), message: l10n.t('the calculations') }];
   havings.forEach((h, i) => {
     if (!isRecord(h)) return;
@@ -66,7 +74,7 @@ export function checkHavings({ calculations, havings, formulas, report }: QueryS
     const message = l10n.t(
       'the having on {0} matches no calculation; it needs a calculation with the same op and column (spec 2.6.1 rule 6); calculations: {1}',
       calcLabel(h.calculate_op, h.column),
-      someOrNone(known),
+      someOrNone(known()),
     );
     report(q('havings', i), message, { rule: 'query/having-calculation', related: related() });
   });
@@ -87,7 +95,10 @@ export function checkAggregateCounts(scope: QueryScope, matching: CalculationInd
 }
 
 /** The calculations havings use: one each, so of identical calculations the others still count. */
-function usedByHavings(havings: readonly unknown[], matching: CalculationIndex): Set<number> {
+const NONE_USED: ReadonlySet<number> = new Set();
+
+function usedByHavings(havings: readonly unknown[], matching: CalculationIndex): ReadonlySet<number> {
+  if (havings.length === 0) return NONE_USED;
   const used = new Set<number>();
   const taken = new Map<number[], number>();
   for (const h of havings) {
@@ -106,6 +117,11 @@ function usedByHavings(havings: readonly unknown[], matching: CalculationIndex):
 function checkNonHavingAggregates({ calculations, havings, report }: QueryScope, matching: CalculationIndex): void {
   // A calculation used only by a having does not count (service facts).
   const used = usedByHavings(havings, matching);
+  let count = 0;
+  calculations.forEach((c, i) => {
+    if (isRecord(c) && !used.has(i)) count++;
+  });
+  if (count <= TRIGGER_LIMITS.nonHavingAggregatesMax) return;
   const nonHaving = calculations.map((c, i) => ({ c, i })).filter(({ c, i }) => isRecord(c) && !used.has(i));
   const limit = TRIGGER_LIMITS.nonHavingAggregatesMax;
   if (nonHaving.length <= limit) return;

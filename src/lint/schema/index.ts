@@ -4,4 +4,5 @@ export { MEMBER_SLOT, triggerIssueMessage } from './wording';
 export { BaselineDetailsWrite, CalculationWrite, EvaluationScheduleWrite, EvaluationWindowWrite, FilterWrite, HavingWrite, ThresholdWrite } from './members';
 export { TriggerQueryWrite } from './query';
 export type { TriggerIssueParams } from './relationWords';
-export { triggerWriteSchema, TriggerWrite, TriggerWriteFile, TriggerWriteObject, type TriggerWriteOptions } from './trigger';
+export { relationRules, triggerRelationsSchema, triggerWriteSchema, TriggerWrite, TriggerWriteFile, TriggerWriteObject, type TriggerWriteOptions } from './trigger';
+export { acceptsOf, type Accepts } from './accepts';

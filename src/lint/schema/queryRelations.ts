@@ -3,10 +3,16 @@
 // names, havings and aggregate counts (havingRelations.ts), global filters, granularity.
 import * as l10n from '@vscode/l10n';
 import { isRecord } from '../util';
-import { checkAggregateCounts, checkHavings, indexCalculations } from './havingRelations';
+import { checkAggregateCounts, checkHavings, indexCalculations, type CalculationIndex } from './havingRelations';
 import { COLUMNLESS_OPS, isValidFrequency, METRICS_CALCULATION_OPS, OPTIONAL_COLUMN_OPS, TRIGGER_CALCULATION_OPS, TRIGGER_LIMITS, timeRangeBounds } from './limits';
 import { memberValue, present, q, someOf, type QueryScope, type Report } from './relationWords';
 import { expected, list, show } from './wording';
+
+/** The list of a query without one: frozen, as the rules only read it. */
+const NONE: unknown[] = Object.freeze<unknown[]>([]) as unknown[];
+/** A query's list, or none where it is not an array (the rules read the value defensively). */
+const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : NONE);
+const NO_HAVINGS: CalculationIndex = () => [];
 
 export function checkQueryRelations(
   trigger: Record<string, unknown>,
@@ -15,7 +21,6 @@ export function checkQueryRelations(
   metricsHint: () => string,
   report: Report,
 ): void {
-  const asList = (v: unknown) => (Array.isArray(v) ? v : []);
   const scope: QueryScope = {
     trigger,
     query,
@@ -27,9 +32,10 @@ export function checkQueryRelations(
     formulas: asList(query.formulas),
   };
   checkTimeRange(scope);
-  scope.calculations.forEach((calc, i) => checkCalculation(scope, calc, i));
+  for (let i = 0; i < scope.calculations.length; i++) checkCalculation(scope, scope.calculations[i], i);
   checkCalculationNames(scope);
-  const index = indexCalculations(scope.calculations);
+  // A query without havings never looks a calculation up.
+  const index = scope.havings.length === 0 ? NO_HAVINGS : indexCalculations(scope.calculations);
   checkHavings(scope, index);
   checkAggregateCounts(scope, index);
   checkNamedAggregateFilters(scope);
@@ -43,6 +49,8 @@ function checkTimeRange({ trigger, query, report }: QueryScope): void {
   const timeRange = query.time_range;
   if (typeof timeRange !== 'number' || !isValidFrequency(frequency)) return;
   const { min, max, maxByFrequency } = timeRangeBounds(frequency);
+  // Most time ranges are within bounds: the words are made only for one that is not.
+  if (!(timeRange < min) && !(timeRange > max)) return;
   const factor = TRIGGER_LIMITS.timeRangeFactor;
   const related = defaultFrequency ? [] : [{ path: ['frequency'], message: memberValue('frequency', frequency) }];
   const allowed = () =>
@@ -92,7 +100,8 @@ function checkCalculation({ trigger, metrics, metricsHint, report }: QueryScope,
  * named like a calculation.
  */
 function checkCalculationNames({ calculations, formulas, report }: QueryScope): void {
-  const firstByName = new Map<string, number>();
+  // Most calculations have no name: the map is made for the first that has one.
+  let byName: Map<string, number> | undefined;
   calculations.forEach((c, i) => {
     if (!isRecord(c)) return;
     if (formulas.length === 0 && present(c.name)) {
@@ -106,9 +115,10 @@ function checkCalculationNames({ calculations, formulas, report }: QueryScope): 
       });
     }
     if (typeof c.name !== 'string') return;
-    const first = firstByName.get(c.name);
+    byName ??= new Map();
+    const first = byName.get(c.name);
     if (first === undefined) {
-      firstByName.set(c.name, i);
+      byName.set(c.name, i);
       return;
     }
     report(q('calculations', i, 'name'), l10n.t('calculation name {0} is already used by calculation {1}; each calculation name is used once', JSON.stringify(c.name), first + 1), {
@@ -116,6 +126,8 @@ function checkCalculationNames({ calculations, formulas, report }: QueryScope): 
       related: [{ path: q('calculations', first, 'name'), message: l10n.t('calculation {0}', first + 1) }],
     });
   });
+  const firstByName = byName;
+  if (firstByName === undefined) return;
   formulas.forEach((f, i) => {
     if (!isRecord(f) || typeof f.name !== 'string') return;
     const calc = firstByName.get(f.name);
@@ -129,6 +141,7 @@ function checkCalculationNames({ calculations, formulas, report }: QueryScope): 
 
 /** Global filters and named aggregates do not mix (spec 2.6.1 rule 7). */
 function checkNamedAggregateFilters({ query, calculations, report }: QueryScope): void {
+  if (!Array.isArray(query.filters) || query.filters.length === 0 || !calculations.some((c) => isRecord(c) && present(c.name))) return;
   const named = calculations.filter((c) => isRecord(c) && present(c.name));
   if (named.length === 0 || !Array.isArray(query.filters) || query.filters.length === 0) return;
   const names = someOf(named.map((c) => (isRecord(c) ? show(c.name) : '')));

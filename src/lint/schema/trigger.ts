@@ -9,6 +9,7 @@ import { BaselineDetailsWrite, EvaluationScheduleWrite, readOnly, TagWrite, Thre
 import { TriggerQueryWrite } from './query';
 import type { MetricsDatasetHint, TriggerForm } from '../types';
 import { checkTriggerRelations, NEUTRAL_METRICS_DATASET_HINT } from './relations';
+import type { Report } from './relationWords';
 import { member, oneOf, says, strict, type Words } from './wording';
 
 const nameAllowed: Words = () => l10n.t('a string of {0} to {1} characters', TRIGGER_LIMITS.nameMin, TRIGGER_LIMITS.nameMax);
@@ -99,22 +100,38 @@ export interface TriggerWriteOptions {
   form?: TriggerForm;
 }
 
+/** The relational rules of spec 2.6 and 2.6.1 for the given datasets: each issue goes to `report`. */
+export function relationRules(options: TriggerWriteOptions = {}): (trigger: unknown, report: Report) => void {
+  const metrics = new Set(options.metricsDatasets ?? []);
+  const isMetrics = (slug: string | undefined) => slug !== undefined && metrics.has(slug);
+  const hint = options.metricsDatasetHint ?? NEUTRAL_METRICS_DATASET_HINT;
+  const form = options.form ?? 'file';
+  return (trigger, report) => checkTriggerRelations(trigger, isMetrics, hint, form, report);
+}
+
+/** The rules as a zod refinement: each issue is one of the refined schema's. */
+function refinement(options: TriggerWriteOptions) {
+  const rules = relationRules(options);
+  return (trigger: unknown, ctx: z.core.$RefinementCtx) =>
+    rules(trigger, (path, message, params) => {
+      ctx.addIssue({ code: 'custom', path, message, params: { ...params }, continue: true });
+    });
+}
+
 /**
  * The strict trigger write schema with the relational rules for the given datasets. The refinement
  * runs even when members are invalid (a half-typed file still gets every rule that applies).
  */
 export function triggerWriteSchema(options: TriggerWriteOptions = {}) {
-  const metrics = new Set(options.metricsDatasets ?? []);
-  const isMetrics = (slug: string | undefined) => slug !== undefined && metrics.has(slug);
-  const hint = options.metricsDatasetHint ?? NEUTRAL_METRICS_DATASET_HINT;
-  const form = options.form ?? 'file';
-  return TriggerWriteObject.superRefine(
-    (trigger, ctx) =>
-      checkTriggerRelations(trigger, isMetrics, hint, form, (path, message, params) => {
-        ctx.addIssue({ code: 'custom', path, message, params: { ...params }, continue: true });
-      }),
-    { when: () => true },
-  );
+  return TriggerWriteObject.superRefine(refinement(options), { when: () => true });
+}
+
+/**
+ * The relational rules alone, raised as triggerWriteSchema raises them: for a trigger whose members
+ * TriggerWriteObject accepts, its issues are exactly those of triggerWriteSchema (the linter's fast path).
+ */
+export function triggerRelationsSchema(options: TriggerWriteOptions = {}) {
+  return z.unknown().superRefine(refinement(options), { when: () => true });
 }
 
 /** Triggers on standard datasets. */

@@ -1,0 +1,131 @@
+// The run of `obs lint` (declared in lint.ts, loaded when the command runs): reads the files, lints
+// each and prints the report in the order the files were given.
+import { errorText } from '../api/errors';
+import { decodeTriggerFile, DEFAULT_MAX_DIAGNOSTICS, lintDecoded, type DatasetColumns, type DecodedFile, type LintOptions } from '../lint';
+import { datasetsNamed } from '../lint/columns';
+import { collectGarbage } from './collect';
+import { expandTargets } from './files';
+import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, type MainIo } from './io';
+import { CLI_METRICS_DATASET_HINT } from './metricsHint';
+import { toJson, toText } from './lintReport';
+import { toSarif, type FileReport } from './lintSarif';
+import { READ_AHEAD, readAhead } from './readAhead';
+import { readCommandLineFile, ReadProblem } from './read';
+import { visibleJson } from './visible';
+
+/** The options of `obs lint` as commander parses them (lint.ts declares them). */
+export interface LintInvocation {
+  format: 'text' | 'json' | 'sarif';
+  metricsDataset?: string[];
+  maxProblems: number;
+  maxBytes: number;
+  columnsFromService?: boolean;
+}
+
+function lintOptions(invocation: LintInvocation, columns?: Record<string, DatasetColumns>): LintOptions {
+  const options: LintOptions = { metricsDatasets: invocation.metricsDataset ?? [], metricsDatasetHint: CLI_METRICS_DATASET_HINT, maxDiagnostics: invocation.maxProblems };
+  if (columns !== undefined) options.columns = columns;
+  return options;
+}
+
+/** A file read, or why it could not be; `bytes` is let go of once decoded (files may be large). */
+type Read = { bytes?: Uint8Array } | { error: string };
+
+async function readTarget(file: string, io: MainIo, maxBytes: number, admit?: (size: number) => Promise<void>): Promise<Read> {
+  try {
+    return { bytes: await readCommandLineFile(file, io.cwd, maxBytes, admit) };
+  } catch (e) {
+    return { error: e instanceof ReadProblem ? e.message : errorText(e) };
+  }
+}
+
+/** Reads the files ahead of their use (readAhead.ts), handing each to `use` in the order given. */
+function readFiles(files: readonly string[], io: MainIo, maxBytes: number, use: (read: Read, file: string) => void): Promise<void> {
+  return readAhead(files, READ_AHEAD, (file, admit) => readTarget(file, io, maxBytes, admit), (read, i) => use(read, files[i] ?? ''));
+}
+
+/** From this size on, a file's bytes are collected once decoded, before the lint (collect.ts). */
+export const COLLECT_FROM_BYTES = 16 * 1024 * 1024;
+
+/** A file read, decoded: its bytes are let go of here, in a frame of their own that ends before the lint. */
+function decodeRead(read: { bytes?: Uint8Array }, limit: number): { decoded: DecodedFile; size: number } {
+  const bytes = read.bytes ?? new Uint8Array();
+  delete read.bytes;
+  return { decoded: decodeTriggerFile(bytes, limit), size: bytes.length };
+}
+
+/** Lints a file read; its bytes are let go of once decoded (and collected when large), so a large file is not held twice. */
+function lintRead(read: { bytes?: Uint8Array }, options: LintOptions): ReturnType<typeof lintDecoded> {
+  const { decoded, size } = decodeRead(read, options.maxDiagnostics ?? DEFAULT_MAX_DIAGNOSTICS);
+  if (size >= COLLECT_FROM_BYTES) collectGarbage();
+  return lintDecoded(decoded, options);
+}
+
+/** The datasets a file's triggers name, when it is JSON (the columns to read for it). */
+function datasetsOf(bytes: Uint8Array): string[] {
+  try {
+    return datasetsNamed(JSON.parse(decodeTriggerFile(bytes, 0).text));
+  } catch {
+    return [];
+  }
+}
+
+/** The columns of the datasets the files name, read from the service; undefined (said on stderr) when they could not be read. */
+async function serviceColumns(files: readonly string[], io: MainIo, maxBytes: number): Promise<Record<string, DatasetColumns> | undefined> {
+  // A first read for the datasets the files name (the bytes are not kept: files may be large).
+  const named = new Set<string>();
+  await readFiles(files, io, maxBytes, (r) => {
+    if ('bytes' in r && r.bytes !== undefined) for (const d of datasetsOf(r.bytes)) named.add(d);
+  });
+  try {
+    // The client (and undici) load only for this option.
+    const [{ clientFromEnvironment }, { readColumns }] = await Promise.all([import('./service'), import('./columns')]);
+    const client = clientFromEnvironment(io.env ?? {});
+    try {
+      const found = await readColumns(client, [...named].sort());
+      for (const d of found.missing) warn(io, `the service has no dataset ${d}: its columns are not checked`);
+      return found.columns;
+    } finally {
+      await client.close();
+    }
+  } catch (e) {
+    warn(io, `could not read the columns from the service: ${errorText(e)}`);
+    return undefined;
+  }
+}
+
+export async function runLint(targets: readonly string[], invocation: LintInvocation, io: MainIo): Promise<number> {
+  const { files, problems } = await expandTargets(targets, io.cwd);
+  let columns: Record<string, DatasetColumns> | undefined;
+  if (invocation.columnsFromService === true) {
+    columns = await serviceColumns(files, io, invocation.maxBytes);
+    if (columns === undefined) return EXIT_TROUBLE;
+  }
+  // Decoding drops a byte order mark (editors hide it, so columns match what people see) and reports bytes that are not UTF-8.
+  const options = lintOptions(invocation, columns);
+  const reports: FileReport[] = [];
+  await readFiles(files, io, invocation.maxBytes, (r, file) => {
+    if ('error' in r) {
+      reports.push({ file, diagnostics: [], error: r.error });
+      return;
+    }
+    const { diagnostics, hidden } = lintRead(r, options);
+    reports.push({ file, diagnostics, hidden });
+  });
+
+  for (const problem of problems) warn(io, problem);
+  for (const r of reports) if (r.error !== undefined) warn(io, `cannot read ${r.file}: ${r.error}`);
+
+  switch (invocation.format) {
+    case 'json':
+      io.stdout(toJson(reports));
+      break;
+    case 'sarif':
+      io.stdout(`${visibleJson(toSarif(reports, io.cwd, problems))}\n`);
+      break;
+    default:
+      io.stdout(toText(reports.filter((r) => r.error === undefined)));
+  }
+  if (problems.length > 0 || reports.some((r) => r.error !== undefined)) return EXIT_TROUBLE;
+  return reports.some((r) => r.diagnostics.some((d) => d.severity === 'error')) ? EXIT_FOUND : EXIT_OK;
+}

@@ -1,0 +1,89 @@
+// The linter's fast acceptance (src/lint/schema/accepts.ts): it answers "zod accepts these members" only
+// where zod's parse does, and then a trigger is checked without zod. Its answers are held to zod's, and the
+// triggers zod parses are counted.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import * as z from 'zod';
+import { lint, type LintOptions } from '../../src/lint';
+import { acceptsOf, TriggerWriteObject } from '../../src/lint/schema';
+import { newLintWork } from '../../src/lint/work';
+import { listedByService, trigger as benchTrigger } from '../../bench/inputs';
+import { nearValidTrigger, triggerValue } from './lint-generators';
+
+const accepts = acceptsOf(TriggerWriteObject);
+const zodAccepts = (v: unknown) => TriggerWriteObject.safeParse(v).success;
+
+test('the fast acceptance answers as zod does on every generated trigger, valid or nearly (5,000 runs)', () => {
+  let accepted = 0;
+  fc.assert(
+    fc.property(nearValidTrigger, (t) => {
+      const fast = accepts(t);
+      assert.equal(fast, zodAccepts(t), JSON.stringify(t));
+      if (fast) accepted++;
+    }),
+    { numRuns: 5000, seed: 77 },
+  );
+  // The property would hold vacuously if nothing were accepted: many of these triggers are valid member by member.
+  assert.ok(accepted > 1000, `${accepted} accepted`);
+});
+
+test('the fast acceptance answers as zod does on the property tests\' triggers, near every boundary of the rules (3,000 runs)', () => {
+  fc.assert(
+    fc.property(triggerValue, (t) => assert.equal(accepts(t), zodAccepts(t), JSON.stringify(t))),
+    { numRuns: 3000, seed: 79 },
+  );
+});
+
+test('the fast acceptance answers as zod does on triggers with one member changed to any JSON value (5,000 runs)', () => {
+  const base = benchTrigger(1, true);
+  const members = Object.keys(TriggerWriteObject.shape);
+  fc.assert(
+    fc.property(fc.constantFrom(...members, 'unknown_member'), fc.jsonValue({ maxDepth: 3 }), (member, value) => {
+      const t = { ...base, [member]: value };
+      assert.equal(accepts(t), zodAccepts(t), JSON.stringify({ member, value }));
+    }),
+    { numRuns: 5000, seed: 78 },
+  );
+});
+
+test('the bench triggers and a trigger as the service lists it are accepted, as zod accepts them', () => {
+  for (const t of [benchTrigger(3, false), benchTrigger(3, true), listedByService(3)]) {
+    assert.equal(accepts(t), true);
+    assert.equal(zodAccepts(t), true);
+  }
+});
+
+test('a schema kind it does not model (default, transform, pipe, coercion) is never accepted, though zod accepts it', () => {
+  const schemas = [z.string().default('x'), z.string().transform((s) => s.length), z.string().pipe(z.string()), z.coerce.number(), z.string().trim()];
+  for (const schema of schemas) {
+    assert.equal(schema.safeParse('7').success, true);
+    assert.equal(acceptsOf(schema)('7'), false, schema.def.type);
+  }
+});
+
+test('an object the ordinary prototype does not make is judged as zod judges it (for-in reaches inherited members)', () => {
+  const strict = z.strictObject({ a: z.string() });
+  const withInherited = Object.create({ b: 1 }) as Record<string, unknown>;
+  withInherited.a = 'x';
+  assert.equal(acceptsOf(strict)(withInherited), strict.safeParse(withInherited).success);
+  const bare = Object.assign(Object.create(null) as Record<string, unknown>, { a: 'x' });
+  assert.equal(acceptsOf(strict)(bare), strict.safeParse(bare).success);
+});
+
+/** Triggers zod parsed while linting `n` copies of a trigger. */
+function zodParses(make: (i: number) => Record<string, unknown>, n: number, options: LintOptions = {}): { parses: number; diagnostics: number } {
+  const work = newLintWork();
+  const found = lint(JSON.stringify(Array.from({ length: n }, (_, i) => make(i)), null, 2), { ...options, work, maxDiagnostics: 100_000 });
+  return { parses: work.zodParses, diagnostics: found.length };
+}
+
+test('1,000 valid triggers, and 1,000 as the service lists them (3,000 infos), are checked without a zod parse', () => {
+  assert.deepEqual(zodParses((i) => benchTrigger(i, true), 1000), { parses: 0, diagnostics: 0 });
+  assert.deepEqual(zodParses(listedByService, 1000), { parses: 0, diagnostics: 3000 });
+});
+
+test('a trigger with an invalid member is parsed by zod, which words its problem', () => {
+  const found = zodParses((i) => ({ ...benchTrigger(i, false), frequency: i === 5 ? 61 : 300 }), 1000);
+  assert.deepEqual(found, { parses: 1, diagnostics: 1 });
+});
