@@ -139,7 +139,7 @@ describe('UI: forms (code-server + Chromium)', { timeout: 420_000 }, () => {
       assert.equal(await form.locator('#recipients-unknown').isVisible(), false, 'the recipients are known');
       assert.match((await form.locator('#unsendable').textContent()) ?? '', /auto_investigate = true/);
       await form.locator('#recipient-pick').click();
-      await form.getByRole('option', { name: 'email: oncall@example.com (rcp_email_oncall)' }).click();
+      await form.getByRole('option', { name: 'oncall@example.com (email)', exact: true }).click();
       await form.locator('#add-recipient').click();
       await form.locator('#recipients li', { hasText: 'oncall@example.com' }).waitFor({ state: 'visible' });
       await formImage(page, 'form-burn-alert.png');
