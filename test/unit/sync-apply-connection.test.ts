@@ -56,7 +56,7 @@ class RecordingService {
     return found === undefined ? Promise.reject(Object.assign(new Error('gone'), { status: 404 })) : Promise.resolve({ data: structuredClone(found) });
   }
   createTrigger(dataset: string, body: Record<string, unknown>) {
-    const made = { ...body, id: `${this.prefix}-new-${++this.created}`, dataset_slug: dataset, updated_at: '2026-01-02T00:00:00Z' } as ServiceTrigger;
+    const made: ServiceTrigger = { ...body, name: String(body.name), id: `${this.prefix}-new-${++this.created}`, dataset_slug: dataset, updated_at: '2026-01-02T00:00:00Z' };
     this.calls.push(`create ${made.name} as ${made.id}`);
     this.triggers.push(made);
     return Promise.resolve({ data: structuredClone(made) });
@@ -64,7 +64,7 @@ class RecordingService {
   replaceTrigger(dataset: string, id: string, body: Record<string, unknown>) {
     this.calls.push(`replace ${id}`);
     const i = this.triggers.findIndex((t) => t.id === id);
-    const stored = { ...body, id, dataset_slug: dataset, updated_at: '2026-01-02T00:00:00Z' } as ServiceTrigger;
+    const stored: ServiceTrigger = { ...body, name: String(body.name), id, dataset_slug: dataset, updated_at: '2026-01-02T00:00:00Z' };
     this.triggers.splice(i, 1, stored);
     return Promise.resolve({ data: structuredClone(stored) });
   }
