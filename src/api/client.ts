@@ -253,8 +253,8 @@ export class ServiceClient {
   /**
    * POST /1/triggers/{dataset} (beyond the spec, service facts). Read-only members in `body` are left out.
    * Never repeated blindly: after an unknown outcome the dataset's triggers are listed and the new one of
-   * that name (an id not in `knownIds`) is taken as the one sent (see triggerCreate.ts). `knownIds` are the
-   * ids the dataset held before; without them they are listed first.
+   * that name (an id not in `knownIds`) holding what was sent is taken as the one sent (see triggerCreate.ts).
+   * `knownIds` are the ids the dataset held before; without them they are listed first.
    */
   async createTrigger(dataset: string, body: CreateTriggerRequest, o?: CallOptions & { knownIds?: ReadonlySet<string> }): Promise<ApiResponse<Trigger>> {
     const c = new RequestChecks();
@@ -263,7 +263,7 @@ export class ServiceClient {
     const post = () => this.pipeline.call(ENDPOINTS.createTrigger, c, `/1/triggers/${d}`, sent, o);
     if (c.problems.length > 0 || sent === undefined) return post(); // refused before sending, with the problems found
     const known = o?.knownIds ?? new Set((await this.listTriggers(dataset, o)).data.map((t) => t.id));
-    return createOnce(sent.name, known, { post, list: () => this.listTriggers(dataset, o) });
+    return createOnce(sent, known, { post, list: () => this.listTriggers(dataset, o) });
   }
 
   /**

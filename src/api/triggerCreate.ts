@@ -1,10 +1,13 @@
 // Creating a trigger is a POST: repeated after the service got it, it leaves two live triggers. The
 // pipeline retries it only when the service certainly did not get it (429, a connection never made).
 // After an unknown outcome (an answer lost, cut off or unreadable, a 5xx) this looks for the trigger it
-// sent among the dataset's triggers before trying again, as the service facts advise.
+// sent among the dataset's triggers before trying again, as the service facts advise. A new trigger of
+// that name is taken as its own only when it holds what was sent: one made by someone else in that moment
+// under the same name is never adopted (its id would go into the user's file), nor is a second one posted.
 import type { ApiResponse } from './clientOptions';
 import { ServiceError } from './errors';
 import type { Trigger } from './schemas';
+import { membersNotAsSent } from './sentTrigger';
 
 export interface CreateCalls {
   /** One POST of the trigger (the pipeline's own retries included). */
@@ -13,27 +16,42 @@ export interface CreateCalls {
   list(): Promise<ApiResponse<Trigger[]>>;
 }
 
+/** The body a create sent (read-only members left out). */
+export type SentTrigger = Readonly<Record<string, unknown>> & { readonly name: string };
+
 /** How many POSTs a create may make in all: the first, and one more after the listing showed it was not made. */
 export const MAX_CREATE_POSTS = 2;
 
 /**
  * POSTs the trigger; after an unknown outcome, lists the dataset: the one new trigger of that name (an id
- * not in `knownIds`, the ids listed before the create) is the one sent, returned with `recovered`. When the
- * listing shows none, the service did not create it and the POST is made once more. Several candidates, or a
- * listing that fails, end in the original error, which says the trigger may exist.
+ * not in `knownIds`, the ids listed before the create) holding what was sent is the one sent, returned with
+ * `recovered`. When the listing shows none of that name, the service did not create it and the POST is made
+ * once more. Several of that name, one that holds something else, or a listing that fails end in the
+ * original error, which says the trigger may exist: nothing is adopted and nothing more is sent.
  */
-export async function createOnce(name: string, knownIds: ReadonlySet<string>, calls: CreateCalls): Promise<ApiResponse<Trigger>> {
+export async function createOnce(sent: SentTrigger, knownIds: ReadonlySet<string>, calls: CreateCalls): Promise<ApiResponse<Trigger>> {
   for (let post = 1; ; post++) {
     try {
       return await calls.post();
     } catch (e) {
       if (!(e instanceof ServiceError) || e.maybeProcessed !== true) throw e;
-      const found = await newTriggersNamed(name, knownIds, calls, e);
-      if (found.length === 1 && found[0] !== undefined) return { data: found[0], status: 201, attempts: e.attempts, recovered: true };
-      if (found.length > 1) throw e.withMaybeProcessed(`${found.length} new triggers named ${JSON.stringify(name)} are listed now (${found.map((t) => t.id).join(', ')}); none was created again`);
+      const found = await newTriggersNamed(sent.name, knownIds, calls, e);
+      const [only] = found;
+      if (found.length === 1 && only !== undefined) return adopted(sent, only, e);
+      if (found.length > 1) throw e.withMaybeProcessed(`${found.length} new triggers named ${JSON.stringify(sent.name)} are listed now (${found.map((t) => t.id).join(', ')}); none was created again`);
       if (post >= MAX_CREATE_POSTS) throw e;
     }
   }
+}
+
+/** The one new trigger of the name as this create's, when it holds what was sent; otherwise the error, saying why. */
+function adopted(sent: SentTrigger, found: Trigger, cause: ServiceError): ApiResponse<Trigger> {
+  const differing = membersNotAsSent(sent, found);
+  if (differing.length === 0) return { data: found, status: 201, attempts: cause.attempts, recovered: true };
+  const members = differing.join(', ');
+  throw cause.withMaybeProcessed(
+    `a new trigger named ${JSON.stringify(sent.name)} is listed now (${found.id}), but its ${members} ${differing.length === 1 ? 'is' : 'are'} not what was sent, so it was not taken for this one and none was created again`,
+  );
 }
 
 async function newTriggersNamed(name: string, knownIds: ReadonlySet<string>, calls: CreateCalls, cause: ServiceError): Promise<Trigger[]> {

@@ -58,6 +58,16 @@ test('createTrigger: 201, a new id, listed with its inline query and the query_i
   assert.deepEqual(saved.data.calculations, trigger.query?.calculations);
 });
 
+test('createTrigger whose answer is cut off after the sandbox made it finds it as stored (recipient details, query_id, defaults filled in): one POST', async () => {
+  sandbox.faults.truncateBody(1, { method: 'POST', path: `/1/triggers/${GW}` });
+  const before = (await client.listTriggers(GW)).data.length;
+  const made = await client.createTrigger(GW, trigger);
+  assert.equal(made.recovered, true);
+  const listed = (await client.listTriggers(GW)).data;
+  assert.equal(listed.length, before + 1, 'created once');
+  assert.deepEqual(listed.find((t) => t.id === made.data.id), made.data);
+});
+
 test('createTrigger for __all__ makes an environment-wide trigger', async () => {
   const made = await client.createTrigger('__all__', trigger);
   assert.equal(made.data.dataset_slug, 'all');

@@ -82,6 +82,42 @@ test('after a 500 the new trigger of that name found in the list is the one crea
   assert.equal(res.recovered, true);
 });
 
+test('after a 500 a new trigger of that name holding something else is not taken as the one sent, and none is posted again', async () => {
+  // Someone else's trigger of the same name, made in that moment: another threshold and description.
+  const theirs = { ...listed('t-3'), threshold: { op: '>', value: 900, exceeded_limit: 1 }, description: 'made by a colleague' };
+  routes = [ok(500, { error: 'oops' }), ok(200, [listed('t-1'), theirs])];
+  const e = await failure(client.createTrigger('api', { ...inline, description: 'mine' }, { knownIds: new Set(['t-1']) }));
+  assert.deepEqual(requests(), ['POST /1/triggers/api', 'GET /1/triggers/api']);
+  assert.equal(e.maybeProcessed, true);
+  assert.match(e.message, /the trigger may have been created anyway: check the dataset's triggers before creating it again; a new trigger named "High latency" is listed now \(t-3\), but its threshold, description are not what was sent, so it was not taken for this one and none was created again$/);
+});
+
+test('after a 500 the new trigger is recognised as sent whatever the service filled in: defaults, query_id, recipient details, set order', async () => {
+  const sent = { ...inline, tags: [{ key: 'team', value: 'payments' }, { key: 'tier', value: 'gold' }], recipients: [{ id: 'rcp-a' }, { id: 'rcp-b' }] };
+  const stored = {
+    ...listed('t-8'),
+    threshold: { ...inline.threshold, exceeded_limit: 1 },
+    alert_type: 'on_change',
+    disabled: false,
+    description: null,
+    query: { ...inline.query, filter_combination: 'AND' },
+    tags: [sent.tags[1], sent.tags[0]],
+    recipients: [{ id: 'rcp-b', type: 'slack', target: '#alerts' }, { id: 'rcp-a', type: 'email', target: 'oncall@example.com' }],
+  };
+  routes = [ok(500, {}), ok(200, [stored])];
+  const res = await client.createTrigger('api', sent, { knownIds: new Set() });
+  assert.deepEqual(requests(), ['POST /1/triggers/api', 'GET /1/triggers/api']);
+  assert.equal(res.data.id, 't-8');
+  assert.equal(res.recovered, true);
+});
+
+test('after a 500 a new trigger of that name with a recipient fewer than sent is not taken as the one sent', async () => {
+  routes = [ok(500, {}), ok(200, [{ ...listed('t-3'), recipients: [{ id: 'rcp-a', type: 'email', target: 'x@example.com' }] }])];
+  const e = await failure(client.createTrigger('api', { ...inline, recipients: [{ id: 'rcp-a' }, { id: 'rcp-b' }] }, { knownIds: new Set() }));
+  assert.deepEqual(requests(), ['POST /1/triggers/api', 'GET /1/triggers/api']);
+  assert.match(e.message, /but its recipients is not what was sent/);
+});
+
 test('after a lost answer (connection reset) the list is read before anything is sent again', async () => {
   routes = [(_q, r) => r.socket?.destroy(), ok(200, [listed('t-3')])];
   const res = await client.createTrigger('api', inline, { knownIds: new Set() });

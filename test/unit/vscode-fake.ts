@@ -226,6 +226,8 @@ function matchesPattern(uri: Uri, pattern: string | RelativePattern): boolean {
 
 export class TextDocument {
   isClosed = false;
+  /** Edited (applyEdit) and not saved since. */
+  isDirty = false;
   constructor(
     readonly uri: Uri,
     private text: string,
@@ -252,6 +254,28 @@ export class TextDocument {
     this.text = text;
     this.version++;
   }
+  /** The fake addresses a document by offset: line 0, the offset as the character. */
+  positionAt(offset: number): Position {
+    return new Position(0, offset);
+  }
+  /** Writes the text to `fake.files`. */
+  save(): Promise<boolean> {
+    fake.files.set(this.uri.toString(), this.text);
+    this.isDirty = false;
+    return Promise.resolve(true);
+  }
+}
+
+/** The open document of the uri, opened from `fake.files` (or its scheme's content provider) when it is not open yet. */
+function openDocument(uri: Uri): TextDocument {
+  const open = fake.documents.find((d) => d.uri.toString() === uri.toString());
+  if (open !== undefined) return open;
+  const provider = fake.contentProviders.get(uri.scheme) as { provideTextDocumentContent(u: Uri): string } | undefined;
+  const text = provider?.provideTextDocumentContent(uri) ?? fake.files.get(uri.toString());
+  if (text === undefined) throw new Error(`no file ${uri.toString()}`);
+  const doc = new TextDocument(uri, text);
+  fake.documents.push(doc);
+  return doc;
 }
 
 /** Problems entries by uri; counts the entries every call visits (forEach visits them all). */
@@ -346,6 +370,8 @@ export const fake = {
   codeLensProviders: [] as unknown[],
   codeActionProviders: [] as unknown[],
   contentProviders: new Map<string, unknown>(),
+  /** Documents shown in an editor (showTextDocument), in order. */
+  shownDocuments: [] as Uri[],
   messages: [] as string[],
   /** Every notification shown: its severity, text and action buttons (VS Code keeps an error with actions until closed). */
   shown: [] as { severity: 'info' | 'warning' | 'error'; text: string; actions: string[] }[],
@@ -373,6 +399,7 @@ export const fake = {
     fake.codeLensProviders = [];
     fake.codeActionProviders = [];
     fake.contentProviders.clear();
+    fake.shownDocuments = [];
     fake.messages = [];
     fake.shown = [];
   },
@@ -413,6 +440,7 @@ export const vscode = {
   CodeLens,
   RelativePattern,
   ProgressLocation: { SourceControl: 1, Window: 10, Notification: 15 },
+  ViewColumn: { Active: -1, Beside: -2 },
   ExtensionMode: { Production: 1, Development: 2, Test: 3 },
   l10n: {
     bundle: undefined,
@@ -449,6 +477,23 @@ export const vscode = {
       const w = new FileSystemWatcher(pattern, ignoreCreate, ignoreChange, ignoreDelete);
       fake.watchers.push(w);
       return w;
+    },
+    openTextDocument(uri: Uri): Promise<TextDocument> {
+      try {
+        return Promise.resolve(openDocument(uri));
+      } catch (e) {
+        return Promise.reject(e instanceof Error ? e : new Error(String(e)));
+      }
+    },
+    /** Replaces each range (offsets, see TextDocument.positionAt) in its document, which is then unsaved. */
+    applyEdit(edit: WorkspaceEdit): Promise<boolean> {
+      for (const e of edit.edits) {
+        const doc = openDocument(e.uri);
+        const text = doc.getText();
+        doc.edit(text.slice(0, e.range.start.character) + e.newText + text.slice(e.range.end.character));
+        doc.isDirty = true;
+      }
+      return Promise.resolve(true);
     },
     registerTextDocumentContentProvider(scheme: string, provider: unknown): Disposable {
       fake.contentProviders.set(scheme, provider);
@@ -490,6 +535,10 @@ export const vscode = {
     registerFileDecorationProvider: (provider: unknown) => registered(fake.decorationProviders, provider),
     withProgress<T>(_options: unknown, task: (progress: { report(v: unknown): void }, token: { isCancellationRequested: boolean; onCancellationRequested: () => Disposable }) => Promise<T>): Promise<T> {
       return task({ report: () => undefined }, { isCancellationRequested: false, onCancellationRequested: () => new Disposable(() => undefined) });
+    },
+    showTextDocument(doc: TextDocument): Promise<TextDocument> {
+      fake.shownDocuments.push(doc.uri);
+      return Promise.resolve(doc);
     },
     showInformationMessage: message('info'),
     showWarningMessage: message('warning'),

@@ -11,7 +11,7 @@ import type { Feedback } from '../core/feedback';
 import type { RecipientDirectory } from '../core/recipients';
 import type { Settings } from '../core/settings';
 import { decodeText, editAndSave, editorFileState, savedText, workspaceName, type EditorFileState } from '../core/triggerFileAccess';
-import { idWriter } from './applyIdWrite';
+import { idNotWritten, idWriter } from './applyIdWrite';
 import { changedSincePlan, pacedWriter, planForConnection, type ConnectionPlan, type Linter, type PlanScope, type SourceFile } from './applyPlan';
 import { changeLabel, confirmation, planDocumentText, resultDocumentText, summary, visible } from './applyPlanText';
 import { APPLY_SCHEME, ApplyDocuments } from './applyDocuments';
@@ -200,7 +200,9 @@ export class ApplyCommands implements vscode.Disposable {
     }
     const files = await sources.read(uris);
     const name = connection.profile.name;
-    const planned = await this.plan(connection, files, scopeOf(target));
+    // The files' ids are the active connection's: on another one they would name another trigger, or none.
+    const idsIgnored = this.deps.connections.activeProfile()?.id !== connection.profile.id;
+    const planned = await this.plan(connection, files, scopeOf(target), idsIgnored);
     if (planned === undefined) return;
     const { plan, notes } = planned;
     const log = this.deps.feedback.log;
@@ -209,7 +211,7 @@ export class ApplyCommands implements vscode.Disposable {
       void vscode.window.showInformationMessage(vscode.l10n.t('Nothing to change on {0}: the service matches the files.', visible(name)));
       return;
     }
-    await this.documents.show(vscode.l10n.t('Plan for {0}', name), planDocumentText(plan, notes, this.deps.recipients?.(connection.profile.id)));
+    await this.documents.show(vscode.l10n.t('Plan for {0}', name), planDocumentText(plan, notes, this.deps.recipients?.(connection.profile.id), idsIgnored));
     if (plan.changes.length === 0) {
       void vscode.window.showWarningMessage(vscode.l10n.t('Nothing can be applied to {0}: every change is blocked (see the plan).', visible(name)));
       return;
@@ -219,11 +221,11 @@ export class ApplyCommands implements vscode.Disposable {
       return;
     }
     if (!(await this.unchangedFiles(plan, sources))) return;
-    await this.write(connection, plan, sources);
+    await this.write(connection, plan, sources, idsIgnored);
   }
 
   /** The plan under cancellable progress; undefined when cancelled or failed (a failure is shown). */
-  private plan(connection: ActiveConnection, files: SourceFile[], scope: PlanScope): Promise<ConnectionPlan | undefined> {
+  private plan(connection: ActiveConnection, files: SourceFile[], scope: PlanScope, idsIgnored: boolean): Promise<ConnectionPlan | undefined> {
     const name = connection.profile.name;
     return this.deps.feedback.runWithProgress(vscode.l10n.t('Planning the trigger files against {0}', name), async (signal, report) => {
       try {
@@ -232,6 +234,7 @@ export class ApplyCommands implements vscode.Disposable {
           client: connection.client,
           connection: { name, baseUrl: connection.profile.baseUrl },
           scope,
+          idsIgnored,
           lint: this.deps.lint,
           concurrency: this.deps.settings.concurrency(),
           signal,
@@ -260,7 +263,7 @@ export class ApplyCommands implements vscode.Disposable {
     return false;
   }
 
-  private async write(connection: ActiveConnection, plan: Plan, sources: Sources): Promise<void> {
+  private async write(connection: ActiveConnection, plan: Plan, sources: Sources, idsIgnored: boolean): Promise<void> {
     const name = connection.profile.name;
     const log = this.deps.feedback.log;
     let results: ChangeResult[] | undefined;
@@ -270,7 +273,8 @@ export class ApplyCommands implements vscode.Disposable {
         return applyChanges(plan.changes, pacedWriter(connection.client, pool), {
           signal,
           onChange: (done, total, change) => report(visible(vscode.l10n.t('{0} of {1}: {2}', done + 1, total, changeLabel(change)))),
-          onCreated: idWriter(plan, { state: (f) => sources.state(f), editAndSave: (f, e) => sources.editAndSave(f, e) }),
+          // A file holds the active connection's ids: another connection's id is said, not written over them.
+          onCreated: idsIgnored ? idNotWritten : idWriter(plan, { state: (f) => sources.state(f), editAndSave: (f, e) => sources.editAndSave(f, e) }),
         });
       });
     } finally {

@@ -66,6 +66,12 @@ export interface ConnectionPlanInput {
   signal?: AbortSignal;
   onPause?: (ms: number) => void;
   now?: Date;
+  /**
+   * The files' ids are not this connection's (it is not the active one, whose ids a pull or an apply wrote
+   * into them): each trigger is matched by dataset and name, never by an id that may name another trigger
+   * here or none at all.
+   */
+  idsIgnored?: boolean;
 }
 
 export interface ConnectionPlan {
@@ -81,12 +87,24 @@ const messageOf = (e: unknown): string => (e instanceof Error ? e.message : Stri
 
 export const unsavedReason = (): string => l10n.t('it has unsaved changes in the editor: save the file first');
 
-function planFile(f: SourceFile): PlanFile {
+/** A read file's triggers as if they named no id (the value and what was read of it). */
+function withoutIds(read: LocalFile): LocalFile {
+  if (!read.ok) return read;
+  return {
+    ok: true,
+    triggers: read.triggers.map(({ id: _id, ...t }) => {
+      const { id: _member, ...value } = t.value;
+      return { ...t, value };
+    }),
+  };
+}
+
+function planFile(f: SourceFile, idsIgnored: boolean): PlanFile {
   let read: LocalFile;
   if (f.dirty) read = { ok: false, reason: unsavedReason() };
   else if (f.text === undefined) read = { ok: false, reason: f.problem ?? l10n.t('it could not be read') };
   else read = readTriggerFile(f.text);
-  return { file: f.file, text: f.text ?? '', read };
+  return { file: f.file, text: f.text ?? '', read: idsIgnored ? withoutIds(read) : read };
 }
 
 /** The plan narrowed to its scope. */
@@ -156,7 +174,7 @@ async function recipientIds(input: ConnectionPlanInput, pool: PacedPool, notes: 
 export async function planForConnection(input: ConnectionPlanInput): Promise<ConnectionPlan> {
   const notes: string[] = [];
   const pool = new PacedPool({ concurrency: input.concurrency, ...(input.onPause === undefined ? {} : { onPause: input.onPause }) });
-  const files = input.files.map(planFile);
+  const files = input.files.map((f) => planFile(f, input.idsIgnored === true));
   const index = await serviceIndex(input, files, pool);
   // The editor's plan is applied at once with the connection's own client and never saved: no key to record.
   const base: PlanInput = {

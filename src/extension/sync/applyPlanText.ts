@@ -29,17 +29,18 @@ function differenceLine(d: Parameters<typeof differenceText>[0], recipients: Rec
   return `      ${differenceText(d, 120)}${note === undefined ? '' : ` (${note})`}`;
 }
 
-function changeLines(c: PlannedChange, recipients: RecipientDirectory | undefined): string[] {
+function changeLines(c: PlannedChange, recipients: RecipientDirectory | undefined, idsIgnored: boolean): string[] {
   const head = `  ${SIGN[c.action]} ${changeLabel(c)}`;
   if (c.action === 'delete') return [head];
   const file = `      ${l10n.t('file: {0}', c.file)}`;
   if (c.action === 'create') return [head, file];
-  const by = c.matchedBy === 'name' ? [`      ${l10n.t('(the file has no id: matched by dataset and name)')}`] : [];
+  // With the files' ids ignored, every trigger is matched by name: the plan's heading says so once.
+  const by = c.matchedBy === 'name' && !idsIgnored ? [`      ${l10n.t('(the file has no id: matched by dataset and name)')}`] : [];
   return [head, file, ...by, ...c.differences.map((d) => differenceLine(d, recipients))];
 }
 
-function section(title: string, changes: readonly PlannedChange[], recipients: RecipientDirectory | undefined): string[] {
-  return changes.length === 0 ? [] : ['', title, ...changes.flatMap((c) => changeLines(c, recipients))];
+function section(title: string, changes: readonly PlannedChange[], recipients: RecipientDirectory | undefined, idsIgnored = false): string[] {
+  return changes.length === 0 ? [] : ['', title, ...changes.flatMap((c) => changeLines(c, recipients, idsIgnored))];
 }
 
 /** "1 to create, 1 to update, 0 to delete, 8 unchanged, 1 blocked" */
@@ -60,16 +61,18 @@ function blockedLines(plan: Plan): string[] {
 
 /**
  * The plan as the read-only document beside the question shows it; `recipients`, the target connection's
- * when known, name the recipient ids of a difference.
+ * when known, name the recipient ids of a difference. `idsIgnored`: the plan is for a connection other than
+ * the active one, whose ids the files hold; it matched each trigger by dataset and name.
  */
-export function planDocumentText(plan: Plan, notes: readonly string[] = [], recipients?: RecipientDirectory): string {
+export function planDocumentText(plan: Plan, notes: readonly string[] = [], recipients?: RecipientDirectory, idsIgnored = false): string {
   const of = (action: PlannedChange['action']) => plan.changes.filter((c) => c.action === action);
   const connection = plan.target.connection ?? plan.target.baseUrl;
   const lines = [
     l10n.t('Plan: apply the trigger files to {0} ({1})', connection, plan.target.baseUrl),
     plan.files.length === 1 ? l10n.t('1 file read: {0}', planCountsText(plan)) : l10n.t('{0} files read: {1}', plan.files.length, planCountsText(plan)),
+    ...(idsIgnored ? [l10n.t("{0} is not the active connection: the files' ids are not its own, so each trigger is matched by dataset and name, and a created trigger's id is not written into its file.", connection)] : []),
     ...section(l10n.t('Create:'), of('create'), recipients),
-    ...section(l10n.t("Update ({0}'s value -> the file's value):", connection), of('update'), recipients),
+    ...section(l10n.t("Update ({0}'s value -> the file's value):", connection), of('update'), recipients, idsIgnored),
     ...section(l10n.t('Delete from {0} (no trigger file holds them):', connection), of('delete'), recipients),
     ...blockedLines(plan),
   ];

@@ -1,0 +1,250 @@
+// "Apply Trigger Files to Connection..." (ApplyCommands, command workspaceToConnection) in the fake editor
+// (vscode-fake.ts), with three saved connections, each with a service of its own that records every call:
+// the pick lists them all (the active one marked, production last), the plan reads the picked connection's
+// lists, the one question names it, the writes go to it alone, and a cancelled pick reads nothing. The files'
+// ids are the active connection's: on another connection each trigger is matched by dataset and name, and a
+// created trigger's id is not written into its file.
+import { fake, fileUri, TextDocument, Uri, vscode } from './vscode-fake';
+import { beforeEach, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { triggerFileText, type ServiceTrigger } from '../../src/triggerFiles';
+import type { ActiveConnection, ConnectionManager, ConnectionProfile } from '../../src/extension/connections';
+import { Feedback } from '../../src/extension/core/feedback';
+import { Settings } from '../../src/extension/core/settings';
+import { ApplyCommands } from '../../src/extension/sync/applyCommands';
+
+/** The log's info lines (each change's outcome is logged). */
+let logged: string[] = [];
+const log = { debug: () => undefined, info: (line: string) => logged.push(line), warn: () => undefined, error: () => undefined };
+
+const trigger = (id: string, name: string, value = 5): ServiceTrigger => ({
+  id,
+  name,
+  dataset_slug: 'api',
+  threshold: { op: '>', value, exceeded_limit: 1 },
+  frequency: 300,
+  alert_type: 'on_change',
+  disabled: false,
+  recipients: [],
+  query: { calculations: [{ op: 'COUNT' }], time_range: 600 },
+  updated_at: '2026-01-01T00:00:00Z',
+});
+
+/** One connection's service: its triggers of dataset `api`, and every call made to it, in order. */
+class RecordingService {
+  readonly calls: string[] = [];
+  private created = 0;
+  constructor(
+    readonly prefix: string,
+    readonly triggers: ServiceTrigger[],
+  ) {}
+  listTriggers(dataset: string) {
+    this.calls.push(`list ${dataset}`);
+    return Promise.resolve({ data: structuredClone(this.triggers.filter((t) => t.dataset_slug === dataset)) });
+  }
+  listColumns(dataset: string) {
+    this.calls.push(`columns ${dataset}`);
+    return Promise.resolve({ data: [{ key_name: 'duration_ms' }] });
+  }
+  listRecipients() {
+    this.calls.push('recipients');
+    return Promise.resolve({ data: [] });
+  }
+  getTrigger(_dataset: string, id: string) {
+    this.calls.push(`get ${id}`);
+    const found = this.triggers.find((t) => t.id === id);
+    return found === undefined ? Promise.reject(Object.assign(new Error('gone'), { status: 404 })) : Promise.resolve({ data: structuredClone(found) });
+  }
+  createTrigger(dataset: string, body: Record<string, unknown>) {
+    const made: ServiceTrigger = { ...body, name: String(body.name), id: `${this.prefix}-new-${++this.created}`, dataset_slug: dataset, updated_at: '2026-01-02T00:00:00Z' };
+    this.calls.push(`create ${made.name} as ${made.id}`);
+    this.triggers.push(made);
+    return Promise.resolve({ data: structuredClone(made) });
+  }
+  replaceTrigger(dataset: string, id: string, body: Record<string, unknown>) {
+    this.calls.push(`replace ${id}`);
+    const i = this.triggers.findIndex((t) => t.id === id);
+    const stored: ServiceTrigger = { ...body, name: String(body.name), id, dataset_slug: dataset, updated_at: '2026-01-02T00:00:00Z' };
+    this.triggers.splice(i, 1, stored);
+    return Promise.resolve({ data: structuredClone(stored) });
+  }
+  deleteTrigger(_dataset: string, id: string) {
+    this.calls.push(`delete ${id}`);
+    return Promise.resolve({});
+  }
+}
+
+const profile = (id: string, name: string): ConnectionProfile => ({ id, name, baseUrl: `https://${id}.example.invalid`, uiUrl: '', team: 't', environmentId: id }) as ConnectionProfile;
+const STAGING = profile('stg', 'staging');
+const PROD = profile('prd', 'prod-eu');
+const DEV = profile('dev', 'dev');
+
+/** The files: pulled from staging (the active connection), with staging's ids. */
+const ERRORS_FILE = fileUri('triggers/api/Errors.trigger.json');
+const SLOW_FILE = fileUri('triggers/api/Slow.trigger.json');
+const NEW_FILE = fileUri('triggers/api/Latency.trigger.json');
+const NEW_TEXT = `${JSON.stringify({ dataset_slug: 'api', name: 'Latency', threshold: { op: '>', value: 1 }, frequency: 300, query: { calculations: [{ op: 'COUNT' }], time_range: 600 } }, null, 2)}\n`;
+
+let services: Record<string, RecordingService>;
+/** The connections connectionFor was asked for, and those onWritten was told of. */
+let handedOut: string[];
+let written: string[];
+let picks: { items: { label: string; description?: string; detail?: string; id: string }[]; title?: string }[];
+let questions: { message: string; detail?: string; button: string }[];
+/** Which item the user picks (undefined: Escape), and whether the question is answered with its button. */
+let choose: (items: readonly { id: string }[]) => { id: string } | undefined;
+let confirm: boolean;
+
+const originalWarning = vscode.window.showWarningMessage;
+
+beforeEach(() => {
+  fake.reset();
+  fake.folders = [{ uri: Uri.parse('file:///w'), name: 'w', index: 0 }];
+  fake.files.set(ERRORS_FILE.toString(), triggerFileText(trigger('stg-1', 'Errors', 5)));
+  fake.files.set(SLOW_FILE.toString(), triggerFileText(trigger('stg-2', 'Slow', 7)));
+  fake.files.set(NEW_FILE.toString(), NEW_TEXT);
+  services = {
+    stg: new RecordingService('stg', [trigger('stg-1', 'Errors', 5), trigger('stg-2', 'Slow', 7)]),
+    // Production has its own ids; one of them is the id staging gave "Slow", on a trigger of another name.
+    prd: new RecordingService('prd', [trigger('prd-7', 'Errors', 9), trigger('stg-2', 'Checkout failures', 2)]),
+    dev: new RecordingService('dev', []),
+  };
+  handedOut = [];
+  written = [];
+  logged = [];
+  picks = [];
+  questions = [];
+  choose = () => undefined;
+  confirm = true;
+  Object.assign(vscode.window, {
+    showQuickPick: (items: readonly { label: string; id: string }[], options?: { title?: string }) => {
+      picks.push({ items: structuredClone([...items]) as (typeof picks)[number]['items'], ...(options?.title === undefined ? {} : { title: options.title }) });
+      return Promise.resolve(choose(items));
+    },
+    showWarningMessage: (message: string, ...rest: unknown[]) => {
+      void originalWarning(message, ...rest);
+      const [options, button] = rest as [{ modal?: boolean; detail?: string } | undefined, unknown];
+      if (options?.modal !== true || typeof button !== 'string') return Promise.resolve(undefined);
+      questions.push({ message, ...(options.detail === undefined ? {} : { detail: options.detail }), button });
+      return Promise.resolve(confirm ? button : undefined);
+    },
+  });
+});
+
+function commands(): ApplyCommands {
+  const byId = new Map([STAGING, PROD, DEV].map((p) => [p.id, p]));
+  const connectionFor = (id: string): Promise<ActiveConnection> => {
+    handedOut.push(id);
+    const p = byId.get(id);
+    const client = services[id];
+    if (p === undefined || client === undefined) return Promise.reject(new Error(`no connection ${id}`));
+    return Promise.resolve({ profile: p, client } as unknown as ActiveConnection);
+  };
+  const connections = {
+    list: () => [PROD, STAGING, DEV],
+    activeProfile: () => STAGING,
+    connectionFor,
+    requireActive: () => connectionFor(STAGING.id),
+  } as unknown as ConnectionManager;
+  const settings = new Settings({ get: () => undefined, inspect: () => undefined, update: () => Promise.resolve(), onDidChange: () => ({ dispose: () => undefined }) });
+  return new ApplyCommands({ connections, settings, feedback: new Feedback(log, () => undefined), lint: () => Promise.resolve([]), onWritten: (id) => written.push(id) });
+}
+
+async function applyTo(id: string | undefined): Promise<void> {
+  choose = (items) => items.find((i) => i.id === id);
+  const apply = commands();
+  try {
+    await apply.run('workspaceToConnection', []);
+  } finally {
+    apply.dispose();
+  }
+}
+
+/** The plan document shown beside the question. */
+function planShown(): string {
+  const uri = fake.shownDocuments[0];
+  const doc = fake.documents.find((d) => d.uri.toString() === uri?.toString());
+  assert.ok(doc instanceof TextDocument, 'a plan was shown');
+  return doc.getText();
+}
+
+test('the pick lists every saved connection, the active one marked, those that look like production last with a warning', async () => {
+  await applyTo(undefined);
+  assert.deepEqual(picks, [
+    {
+      title: 'Apply Trigger Files to Connection',
+      items: [
+        { label: 'staging', description: 'https://stg.example.invalid (active)', id: 'stg' },
+        { label: 'dev', description: 'https://dev.example.invalid', id: 'dev' },
+        { label: 'prod-eu', description: 'https://prd.example.invalid', detail: '$(warning) Looks like production', id: 'prd' },
+      ],
+    },
+  ]);
+});
+
+test('a cancelled pick reads no file and no service and writes nothing', async () => {
+  await applyTo(undefined);
+  assert.equal(fake.reads, 0);
+  assert.deepEqual(handedOut, []);
+  assert.deepEqual([services.stg?.calls, services.prd?.calls, services.dev?.calls], [[], [], []]);
+  assert.deepEqual([questions, written, fake.shownDocuments], [[], [], []]);
+});
+
+test("the plan is made from the picked connection's lists, and the question names it as production", async () => {
+  confirm = false;
+  await applyTo('prd');
+  assert.deepEqual(handedOut, ['prd']);
+  assert.deepEqual(services.stg?.calls, [], "the active connection's lists are not read");
+  assert.deepEqual(services.prd?.calls, ['list api', 'columns api', 'recipients']);
+  assert.match(planShown(), /^Plan: apply the trigger files to prod-eu \(https:\/\/prd\.example\.invalid\)\n/);
+  assert.deepEqual(
+    questions.map((q) => [q.message, q.button]),
+    [['prod-eu looks like a production connection. Apply 3 changes to prod-eu?', 'Apply to prod-eu']],
+  );
+  assert.deepEqual(written, [], 'not confirmed: nothing written, no list read again');
+});
+
+test('confirmed, the writes go to the picked connection alone, and its lists are read again', async () => {
+  await applyTo('prd');
+  assert.deepEqual(services.stg?.calls, []);
+  assert.deepEqual(services.dev?.calls, []);
+  const writes = (services.prd?.calls ?? []).filter((c) => /^(create|replace|delete) /.test(c));
+  assert.deepEqual(writes, ['create Slow as prd-new-1', 'create Latency as prd-new-2', 'replace prd-7']);
+  assert.deepEqual(written, ['prd']);
+});
+
+test("on another connection the files' staging ids are not used: each trigger is matched by dataset and name, never by an id there", async () => {
+  await applyTo('prd');
+  const prd = services.prd?.triggers ?? [];
+  // prod-eu's "Errors" (prd-7) took the file's threshold; its trigger that happens to have the id staging gave "Slow" is untouched.
+  assert.deepEqual(prd.map((t) => [t.id, t.name, (t.threshold as { value: number }).value]), [
+    ['prd-7', 'Errors', 5],
+    ['stg-2', 'Checkout failures', 2],
+    ['prd-new-1', 'Slow', 7],
+    ['prd-new-2', 'Latency', 1],
+  ]);
+  const plan = planShown();
+  assert.match(plan, /prod-eu is not the active connection: the files' ids are not its own, so each trigger is matched by dataset and name, and a created trigger's id is not written into its file\./);
+  assert.doesNotMatch(plan, /the file has no id/);
+});
+
+test("a trigger created on another connection leaves its file as it was: the file's id stays the active connection's, and the result says so", async () => {
+  const before = new Map([...fake.files]);
+  await applyTo('prd');
+  assert.deepEqual([...fake.files], [...before], 'no file written');
+  assert.deepEqual(
+    logged.filter((l) => l.startsWith('apply to prod-eu: applied create')),
+    [
+      'apply to prod-eu: applied create api "Slow"; its id "prd-new-1" was not written into triggers/api/Slow.trigger.json: the file\'s ids are the active connection\'s, and on this one it is found by its dataset and name',
+      'apply to prod-eu: applied create api "Latency"; its id "prd-new-2" was not written into triggers/api/Latency.trigger.json: the file\'s ids are the active connection\'s, and on this one it is found by its dataset and name',
+    ],
+  );
+});
+
+test('applied to the active connection through the same pick, a created trigger\'s id goes into its file', async () => {
+  await applyTo('stg');
+  assert.deepEqual(services.stg?.calls.filter((c) => /^(create|replace|delete) /.test(c)), ['create Latency as stg-new-1']);
+  assert.equal((JSON.parse(fake.files.get(NEW_FILE.toString()) ?? '{}') as { id?: string }).id, 'stg-new-1');
+  assert.deepEqual(handedOut, ['stg']);
+  assert.deepEqual(services.prd?.calls, []);
+});
