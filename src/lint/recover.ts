@@ -7,6 +7,7 @@
 // kept, nor the indexes of their containers unless the caller asks (memory of the order of one trigger,
 // not of the file).
 import { createScanner, visit, type ParseErrorCode } from 'jsonc-parser';
+import { Int32List } from './int32List';
 import type { ContainerIndex, IndexSource } from './skim';
 import { newLintWork, type LintWork } from './work';
 
@@ -42,36 +43,16 @@ export interface Recovered {
   streamed: boolean;
 }
 
-/** A growable Int32Array: numbers without an object each. */
-class Int32List {
-  data = new Int32Array(1024);
-  length = 0;
-
-  /** Forgets the numbers from `length` on. */
-  truncate(length: number): void {
-    this.length = Math.min(this.length, length);
-  }
-
-  push(n: number): void {
-    if (this.length === this.data.length) {
-      const bigger = new Int32Array(this.data.length * 2);
-      bigger.set(this.data);
-      this.data = bigger;
-    }
-    this.data[this.length++] = n;
-  }
-}
-
 /**
  * The children of every container: `children` holds each container's spans (as ContainerIndex.spans)
  * one container after another; per container, numbered in the order they open (so by start offset),
  * `starts` holds its offset, `first` where its spans begin in `children` and `count` their length.
  */
 export class Containers {
-  readonly starts = new Int32List();
-  readonly first = new Int32List();
-  readonly count = new Int32List();
-  readonly children = new Int32List();
+  readonly starts = new Int32List(1024);
+  readonly first = new Int32List(1024);
+  readonly count = new Int32List(1024);
+  readonly children = new Int32List(1024);
 
   open(start: number): number {
     this.starts.push(start);

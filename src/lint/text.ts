@@ -1,4 +1,5 @@
 // Offsets to LSP positions and back. Line breaks are \n, \r\n and \r, as in LSP.
+import { Int32List } from './int32List';
 import type { Position, Range } from './types';
 
 /** Lines between two kept line starts: a file of 3 million lines keeps 47,000 numbers, not 3 million. */
@@ -19,24 +20,9 @@ function lineAfter(text: string, from: number, crlf: boolean): number {
   return -1;
 }
 
-/** Growable 32-bit numbers. */
-class Int32s {
-  data = new Int32Array(64);
-  length = 0;
-
-  push(n: number): void {
-    if (this.length === this.data.length) {
-      const bigger = new Int32Array(this.data.length * 2);
-      bigger.set(this.data);
-      this.data = bigger;
-    }
-    this.data[this.length++] = n;
-  }
-}
-
 export class LineIndex {
   /** The start of every STEP-th line found so far: line k * STEP starts at checkpoints[k]. */
-  private readonly checkpoints = new Int32s();
+  private readonly checkpoints = new Int32List();
   /** Lines found so far: line starts are known up to line `lines - 1`, which starts at `lastStart`. */
   private lines = 1;
   private lastStart = 0;

@@ -8,6 +8,7 @@ import { fake, fileUri, TextDocument, Uri, vscode } from './vscode-fake';
 import { beforeEach, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { triggerFileText, type ServiceTrigger } from '../../src/triggerFiles';
+import { serviceTrigger } from './serviceTriggers';
 import type { ActiveConnection, ConnectionManager, ConnectionProfile } from '../../src/extension/connections';
 import { Feedback } from '../../src/extension/core/feedback';
 import { Settings } from '../../src/extension/core/settings';
@@ -17,18 +18,7 @@ import { ApplyCommands } from '../../src/extension/sync/applyCommands';
 let logged: string[] = [];
 const log = { debug: () => undefined, info: (line: string) => logged.push(line), warn: () => undefined, error: () => undefined };
 
-const trigger = (id: string, name: string, value = 5): ServiceTrigger => ({
-  id,
-  name,
-  dataset_slug: 'api',
-  threshold: { op: '>', value, exceeded_limit: 1 },
-  frequency: 300,
-  alert_type: 'on_change',
-  disabled: false,
-  recipients: [],
-  query: { calculations: [{ op: 'COUNT' }], time_range: 600 },
-  updated_at: '2026-01-01T00:00:00Z',
-});
+const trigger = (id: string, name: string, value = 5): ServiceTrigger => serviceTrigger(id, name, 'api', value, { updated_at: '2026-01-01T00:00:00Z' });
 
 /** One connection's service: its triggers of dataset `api`, and every call made to it, in order. */
 class RecordingService {

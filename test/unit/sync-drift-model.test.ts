@@ -4,22 +4,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { triggerFileText, type ServiceTrigger, type TriggerLister } from '../../src/triggerFiles';
+import { serviceTrigger } from './serviceTriggers';
 import { DriftModel, type DriftConnection, type DriftWork } from '../../src/extension/sync/driftModel';
 import { workCounter } from './work-counter';
 
-const trigger = (id: string, name: string, dataset: string, value = 5): ServiceTrigger => ({
-  id,
-  name,
-  dataset_slug: dataset,
-  threshold: { op: '>', value, exceeded_limit: 1 },
-  frequency: 300,
-  alert_type: 'on_change',
-  disabled: false,
-  triggered: false,
-  recipients: [],
-  query: { calculations: [{ op: 'COUNT' }], time_range: 600 },
-  created_at: '2024-01-01T00:00:00Z',
-});
+const trigger = (id: string, name: string, dataset: string, value = 5): ServiceTrigger => serviceTrigger(id, name, dataset, value);
 
 /** A service with a list of triggers per dataset; counts the list calls per dataset. */
 function service(lists: Record<string, ServiceTrigger[]>, fail: Set<string> = new Set()): TriggerLister & { calls: string[] } {

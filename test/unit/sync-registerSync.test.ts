@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { triggerFileText, type ServiceTrigger, type TriggerLister } from '../../src/triggerFiles';
+import { serviceTrigger } from './serviceTriggers';
 import type { ConnectionManager } from '../../src/extension/connections';
 import { Feedback } from '../../src/extension/core/feedback';
 import { Emitter } from '../../src/extension/core/memento';
@@ -16,19 +17,7 @@ import { registerSync } from '../../src/extension/sync/registerSync';
 const root = join(import.meta.dirname, '..', '..');
 const quietLog = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
-const trigger = (id: string, name: string, value = 5): ServiceTrigger => ({
-  id,
-  name,
-  dataset_slug: 'api',
-  threshold: { op: '>', value, exceeded_limit: 1 },
-  frequency: 300,
-  alert_type: 'on_change',
-  disabled: false,
-  triggered: false,
-  recipients: [],
-  query: { calculations: [{ op: 'COUNT' }], time_range: 600 },
-  created_at: '2024-01-01T00:00:00Z',
-});
+const trigger = (id: string, name: string, value = 5): ServiceTrigger => serviceTrigger(id, name, 'api', value);
 
 /** registerSync as activation calls it, over the fake workspace `/w` holding `files`, with or without an active connection. */
 function activate(files: Record<string, string>, options: { connected: boolean; service?: readonly ServiceTrigger[] }) {
