@@ -4,7 +4,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { browserSkip, closeAllForms, launchBrowser, openForm, textOf, type FormPage } from './forms-harness';
+import { HOSTILE, browserSkip, closeAllForms, launchBrowser, openForm, textOf, type FormPage } from './forms-harness';
 
 const context = { connectionId: 'conn-1', dataset: 'api-gateway', sloId: 'slo_gw', alertId: 'ba_1' };
 const alert = {
@@ -104,6 +104,19 @@ describe('burn alert form: a recipient added by its ID', { skip: browserSkip }, 
     await refused.page.locator('#add-recipient-id').click();
     assert.deepEqual(await rows(refused), ['oncall@example.com (email)', 'rcp_unknown'], 'the list could not be read: nothing is said about the id');
     await refused.close();
+  });
+
+  test('a hostile ID is shown as text: no dialog, no page error, no CSP violation', async () => {
+    const form = await opened();
+    await idInput(form).fill(HOSTILE[0]);
+    await form.page.locator('#add-recipient-id').click();
+    await idInput(form).fill(HOSTILE[0]);
+    await form.page.locator('#add-recipient-id').click();
+    assert.deepEqual(await rows(form), ['oncall@example.com (email)', `${HOSTILE[0]} ${NOT_LISTED}`]);
+    assert.equal(await textOf(form.page, '#f-recipient-id-error'), `${HOSTILE[0]} is already a recipient of this alert.`);
+    assert.equal(await form.page.locator('#app img, #app script').count(), 0);
+    assert.deepEqual(await form.incidents(), { dialogs: [], pageErrors: [], csp: [] });
+    await form.close();
   });
 
   test('Save sends a typed ID as { id } and nothing else, beside the recipients as loaded', async () => {
