@@ -7,16 +7,12 @@ import './shared/elements';
 import { html, nothing, type TemplateResult } from 'lit-html';
 import { keyed } from 'lit-html/directives/keyed.js';
 import { live } from 'lit-html/directives/live.js';
-import { repeat } from 'lit-html/directives/repeat.js';
 import { BURN_ALERT_LIMITS, BURN_ALERT_TYPES, type BurnAlert, type BurnAlertType } from '../api/schemas/burnAlert';
-import { characterCount, isDeprecatedRecipient } from '../api/schemas/common';
+import { characterCount } from '../api/schemas/common';
 import {
   burnAlertForReview,
   burnAlertProblems,
   unsendableMembers,
-  writableRecipient,
-  type BurnAlertEdits,
-  type RecipientEdit,
 } from './protocol/burnAlertForm';
 import {
   BurnAlertState,
@@ -25,11 +21,12 @@ import {
   type BurnAlertFromWebview,
 } from './protocol/messages';
 import type { FormProblems } from './protocol/problems';
+import { RecipientsEditor, typedIdProblems, type RecipientsSession } from './burnAlert/recipientsEditor';
 import { BURN_ALERT_TEXT } from './protocol/text/burnAlertForm';
 import { controlWarnings, textLocale } from './protocol/text/common';
 import { minutesInWords } from './protocol/text/duration';
 import { byId, drawPage, parseNumberText, sentence } from './shared/dom';
-import { counter, field, invalid, messageLine, onFormSubmit, valueOf } from './shared/fields';
+import { counter, field, invalid, onFormSubmit, valueOf } from './shared/fields';
 import { FormShell } from './shared/formShell';
 import { ProblemView, type ProblemField, type ShownProblems } from './shared/problemView';
 import { keepRelativeTimesCurrent, timeView } from './shared/time';
@@ -42,13 +39,11 @@ const T = BURN_ALERT_TEXT;
 const send = (m: BurnAlertFromWebview): void => post(m);
 const app = byId('app');
 
-interface Session {
+/** The alert as loaded, the user's edits and what the recipients editor keeps with them (RecipientsSession). */
+interface Session extends RecipientsSession {
   context: BurnAlertContext;
   connectionName: string;
-  loaded: BurnAlert;
-  edits: BurnAlertEdits;
   drafts: Record<string, string>;
-  options: { id: string; label: string }[];
 }
 
 /** What the page holds beside the session while one version of the alert is shown (never saved). */
@@ -58,10 +53,8 @@ interface View {
   problems: ProblemView;
   /** Number fields as typed ("01" stays "01", though its number is 1). */
   typed: Partial<Record<NumberField, string>>;
-  /** The recipient chosen in the picker, not added yet. */
-  picked: string;
-  /** The recipient named by type and target, not added yet; `missing` once Add found half of it. */
-  deprecated: { type: string; target: string; missing: boolean };
+  /** The recipients editor, with what is picked or named there and not added yet. */
+  recipients: RecipientsEditor;
   /** The service's version and the user's, while the user chooses between them. */
   conflict: { current: BurnAlert; mine: unknown } | undefined;
 }
@@ -79,42 +72,30 @@ const shell = new FormShell(
 
 function save(): void {
   if (!session) return;
-  const state: BurnAlertState = { context: session.context, loaded: session.loaded, edits: session.edits, drafts: session.drafts };
+  const typed = session.recipientId === '' ? {} : { recipientId: session.recipientId };
+  const state: BurnAlertState = { context: session.context, loaded: session.loaded, edits: session.edits, drafts: session.drafts, ...typed };
   writeState(state);
   postDraft(isDirty(session) ? state : null);
 }
 
-/** Whether the edits would change what Save sends, or hold number text that is not a number yet. */
+/** Whether the edits would change what Save sends, or hold number text that is not a number yet, or an ID not added. */
 function isDirty(s: Session): boolean {
-  return Object.keys(s.drafts).length > 0 || JSON.stringify(burnAlertForReview(s.loaded, s.edits)) !== JSON.stringify(burnAlertForReview(s.loaded, {}));
-}
-
-function currentRecipients(s: Session): RecipientEdit[] {
-  return s.edits.recipients ?? (s.loaded.recipients ?? []).map(writableRecipient);
+  return Object.keys(s.drafts).length > 0 || s.recipientId.trim() !== '' || JSON.stringify(burnAlertForReview(s.loaded, s.edits)) !== JSON.stringify(burnAlertForReview(s.loaded, {}));
 }
 
 const alertType = (s: Session): BurnAlertType => s.edits.alert_type ?? s.loaded.alert_type;
-const recipientsUnknown = (s: Session): boolean => s.edits.recipients === undefined && s.loaded.recipients === undefined;
 
-/** Local problems: the request rules, plus number text that is not a number at all. */
+/** Local problems: the request rules, plus number text that is not a number at all, and an ID typed but not added. */
 function validate(s: Session): FormProblems {
   const found = burnAlertProblems(s.loaded, s.edits);
+  const typedId = typedIdProblems(s);
+  if (typedId.length > 0) found.fields['recipient-id'] = typedId;
   for (const [name, text] of Object.entries(s.drafts)) {
     if (parseNumberText(text) === undefined) {
       found.fields[name] = [T.notANumber(T.labels[name as NumberField] ?? name)];
     }
   }
   return found;
-}
-
-function recipientLabel(r: RecipientEdit, options: readonly { id: string; label: string }[]): string {
-  if (r.id !== undefined) {
-    const known = options.find((o) => o.id === r.id);
-    if (known) return known.label;
-    const what = [r.type, r.target].filter((x) => x !== undefined && x !== '').join(': ');
-    return what === '' ? r.id : `${what} (${r.id})`;
-  }
-  return `${r.type ?? '?'}: ${r.target ?? '?'}`;
 }
 
 // --- Templates ----------------------------------------------------------------------------------------
@@ -130,7 +111,7 @@ function formPage(s: Session, v: View): TemplateResult {
       ${typeField(s, shown)}
       ${NUMBER_FIELDS.map((name) => numberField(s, v, name, shown))}
       ${descriptionField(s, shown)}
-      ${recipientsEditor(s, v, shown)}
+      ${v.recipients.view(errorsOf(shown, 'recipients'), errorsOf(shown, 'recipient-id'))}
       <div class="actions">
         <vscode-button id="submit" .disabled=${shell.busy || v.conflict !== undefined} @click=${submit}>${T.submit}</vscode-button>
         <vscode-button id="review" secondary @click=${review}>${T.review}</vscode-button>
@@ -190,69 +171,6 @@ function descriptionField(s: Session, shown: ShownProblems): TemplateResult {
     @input=${(e: Event) => editDescription(valueOf(e))}></vscode-textarea>`;
   const beside = counter('description-counter', characterCount(text), BURN_ALERT_LIMITS.descriptionMax);
   return field({ id: 'f-description', label: T.labels.description, control, beside, errors, warnings: controlWarnings(text) });
-}
-
-function recipientsEditor(s: Session, v: View, shown: ShownProblems): TemplateResult {
-  const R = T.recipients;
-  return html`<fieldset class="recipients-editor">
-    <legend>${R.legend}</legend>
-    <div class="help">${T.help.recipients}</div>
-    <p class="warning" id="recipients-unknown" ?hidden=${!recipientsUnknown(s)}>${R.unknown}</p>
-    ${recipientList(s, errorsOf(shown, 'recipients').length > 0)}
-    ${messageLine('error', 'f-recipients', errorsOf(shown, 'recipients'))}
-    ${recipientPicker(s, v)}
-    ${deprecatedRecipient(v)}
-  </fieldset>`;
-}
-
-function recipientList(s: Session, bad: boolean): TemplateResult {
-  const R = T.recipients;
-  const current = currentRecipients(s);
-  const items =
-    current.length === 0
-      ? html`<li class="empty">${recipientsUnknown(s) ? R.unknownEmpty : R.none}</li>`
-      : current.map((r, index) => recipientItem(recipientLabel(r, s.options), isDeprecatedRecipient(r), index));
-  return html`<ul id="recipients" class="recipients" aria-label=${R.listLabel} ${invalid(bad)}>${items}</ul>`;
-}
-
-function recipientItem(label: string, deprecated: boolean, index: number): TemplateResult {
-  const R = T.recipients;
-  const badge = deprecated ? html`<span class="badge deprecated" title=${R.deprecatedTitle}>${R.deprecatedBadge}</span>` : nothing;
-  return html`<li><span class="recipient-label">${label}</span>${badge}<vscode-button secondary aria-label=${R.removeLabel(label)}
-    @click=${() => removeRecipient(index)}>${R.remove}</vscode-button></li>`;
-}
-
-/** The recipients seen in the environment that the alert does not have yet, to add by ID. */
-function recipientPicker(s: Session, v: View): TemplateResult {
-  const R = T.recipients;
-  const taken = new Set(currentRecipients(s).map((r) => r.id).filter((id) => id !== undefined));
-  const available = s.options.filter((o) => !taken.has(o.id));
-  const choices = [{ id: '', label: available.length === 0 ? R.noOthers : R.choose }, ...available];
-  // An option keeps its node only while its value and label stay: the picker reads its options when they come and go.
-  return html`<div class="inline">
-    <vscode-single-select id="recipient-pick" aria-label=${R.pickLabel} .label=${R.pickLabel} .value=${live(v.picked)}
-      @change=${(e: Event) => (v.picked = valueOf(e))}>
-      ${repeat(choices, (o) => `${o.id}\n${o.label}`, (o) => html`<vscode-option value=${o.id}>${o.label}</vscode-option>`)}
-    </vscode-single-select>
-    <vscode-button id="add-recipient" secondary @click=${addPicked}>${R.add}</vscode-button>
-  </div>`;
-}
-
-function deprecatedRecipient(v: View): TemplateResult {
-  const R = T.recipients;
-  const d = v.deprecated;
-  const typeControl = html`<vscode-textfield id="f-recipient-type" placeholder=${R.typePlaceholder} .value=${live(d.type)}
-    @input=${(e: Event) => (d.type = valueOf(e))}></vscode-textfield>`;
-  const targetControl = html`<vscode-textfield id="f-recipient-target" placeholder=${R.targetPlaceholder} .value=${live(d.target)}
-    @input=${(e: Event) => (d.target = valueOf(e))}></vscode-textfield>`;
-  return html`<details>
-    <summary>${R.deprecatedSummary}</summary>
-    <p class="help">${R.deprecatedHelp}</p>
-    ${field({ id: 'f-recipient-type', label: R.typeLabel, control: typeControl, errors: [] })}
-    ${field({ id: 'f-recipient-target', label: R.targetLabel, control: targetControl, errors: [] })}
-    ${messageLine('error', 'deprecated', d.missing ? [R.needBoth] : [])}
-    <vscode-button id="add-deprecated-recipient" secondary @click=${addDeprecated}>${R.addDeprecated}</vscode-button>
-  </details>`;
 }
 
 function conflictSection(conflict: View['conflict']): TemplateResult {
@@ -315,42 +233,6 @@ function editDescription(text: string): void {
   edited('description');
 }
 
-function setRecipients(s: Session, v: View, recipients: RecipientEdit[]): void {
-  s.edits.recipients = recipients;
-  v.picked = '';
-  edited('recipients');
-}
-
-function addPicked(): void {
-  if (!session || !view) return;
-  const id = view.picked;
-  if (id === '' || !session.options.some((o) => o.id === id)) return;
-  setRecipients(session, view, [...currentRecipients(session), { id }]);
-}
-
-function addDeprecated(): void {
-  if (!session || !view) return;
-  const d = view.deprecated;
-  const type = d.type.trim();
-  const target = d.target.trim();
-  d.missing = type === '' || target === '';
-  if (d.missing) {
-    shell.draw();
-    return;
-  }
-  d.type = '';
-  d.target = '';
-  setRecipients(session, view, [...currentRecipients(session), { type, target }]);
-}
-
-function removeRecipient(index: number): void {
-  if (!session || !view) return;
-  setRecipients(session, view, currentRecipients(session).filter((_, i) => i !== index));
-  // Focus stays in the list: on the recipient that took this one's place, or the picker once it is empty.
-  const buttons = byId('recipients').querySelectorAll<HTMLElement>('vscode-button');
-  (buttons[Math.min(index, buttons.length - 1)] ?? byId('recipient-pick')).focus();
-}
-
 function submit(): void {
   if (!session || !view) return;
   const s = session;
@@ -380,6 +262,7 @@ function problemFields(): ProblemField[] {
     { field: 'description', label: L.description, id: 'f-description' },
     // The list cannot take focus: the summary's link goes to the picker.
     { field: 'recipients', label: L.recipients, id: 'recipients', focusId: 'recipient-pick' },
+    { field: 'recipient-id', label: T.recipients.idLabel, id: 'f-recipient-id' },
   ];
 }
 
@@ -387,7 +270,8 @@ function problemFields(): ProblemField[] {
 function open(s: Session): void {
   session = s;
   versions += 1;
-  view = { version: versions, problems: new ProblemView(problemFields()), typed: {}, picked: '', deprecated: { type: '', target: '', missing: false }, conflict: undefined };
+  const recipients = new RecipientsEditor(s, { edited });
+  view = { version: versions, problems: new ProblemView(problemFields()), typed: {}, recipients, conflict: undefined };
   shell.start(view.problems);
   shell.draw();
   save();
@@ -408,10 +292,12 @@ onHostMessage(BurnAlertToWebview, (message) => {
         edits: from ? from.edits : {},
         drafts: { ...(from?.drafts ?? {}) },
         options: message.recipientOptions,
+        listed: message.listedRecipientIds === undefined ? undefined : new Set(message.listedRecipientIds),
+        recipientId: from?.recipientId ?? '',
       };
       open(s);
       if (message.discardEdits) shell.show(T.reloaded);
-      if (kept) shell.editsPutBack(kept.savedAt, () => open({ ...s, edits: {}, drafts: {} }));
+      if (kept) shell.editsPutBack(kept.savedAt, () => open({ ...s, edits: {}, drafts: {}, recipientId: '' }));
       return;
     }
     case 'busy':

@@ -407,6 +407,15 @@ describe('burn alert form', () => {
     );
   });
 
+  test("the page is told which ids the team's list holds, so an id typed in that it lacks can be said to be missing from it", async () => {
+    const { form, rec } = open(DEMO.burnAlerts.gwExhaustion);
+    await form.receive({ type: 'ready' });
+    const init = rec.ofType('init')[0];
+    const team = (await client.listRecipients()).data.map((r) => r.id);
+    assert.deepEqual(init?.listedRecipientIds, team);
+    assert.ok(team.includes(DEMO.recipients.slackIncidents));
+  });
+
   test("where the team's recipients cannot be listed (403), the picker offers the ids in use as before, and says why in the log", async () => {
     const refusing = new Proxy(client, {
       get: (target, key) => (key === 'listRecipients' ? () => Promise.reject(new Error('list recipients: 403 forbidden')) : Reflect.get(target, key, target) as unknown),
@@ -424,6 +433,7 @@ describe('burn alert form', () => {
     const options = rec.ofType('init')[0]?.recipientOptions as { id: string; label: string }[];
     assert.equal(options.find((o) => o.id === DEMO.recipients.emailOncall)?.label, `email: oncall@example.com (${DEMO.recipients.emailOncall})`);
     assert.equal(options.some((o) => o.id === DEMO.recipients.slackIncidents), false);
+    assert.equal('listedRecipientIds' in (rec.ofType('init')[0] ?? {}), false, 'no list read: no id is said to be missing from it');
     assert.ok(rec.logs.some((l) => l.startsWith('warn') && l.includes("could not list the team's recipients: list recipients: 403 forbidden")));
   });
 

@@ -173,6 +173,11 @@ test('describeUnsavedBurnAlert ignores numbers the resulting alert type never se
   assert.equal(describeUnsavedBurnAlert(exhaustion, { recipients: [] }), 'Your unsaved changes (not sent): recipients: none.');
 });
 
+test('describeUnsavedBurnAlert names a recipient ID typed and not added, as typed; blank text is nothing', () => {
+  assert.equal(describeUnsavedBurnAlert(exhaustion, {}, {}, ' rcp_typed'), 'Your unsaved changes (not sent): recipient ID " rcp_typed" (typed, not added).');
+  assert.equal(describeUnsavedBurnAlert(exhaustion, {}, {}, '  '), undefined);
+});
+
 test('describeUnsavedBurnAlert without a loaded alert names every edit', () => {
   assert.equal(
     describeUnsavedBurnAlert(undefined, { description: '', recipients: [{ id: 'rcp_x' }] }),

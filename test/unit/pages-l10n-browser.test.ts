@@ -131,10 +131,25 @@ describe('webview pages speak the language the host hands them', { skip: browser
       connectionName: 'Sandbox',
       loaded,
       recipientOptions: [{ id: 'rcp_mail', label: 'email: oncall@example.com (rcp_mail)' }],
+      listedRecipientIds: ['rcp_mail'],
       discardEdits: false,
     });
     await form.page.locator('#submit').waitFor();
-    const data = ['Sandbox', 'ba_1', 'slo_1', 'api-gateway', 'auto_investigate', 'rcp_mail', 'email', 'oncall@example.com', 'UTC'];
+    const data = ['Sandbox', 'ba_1', 'slo_1', 'api-gateway', 'auto_investigate', 'rcp_mail', 'email', 'oncall@example.com', 'UTC', 'rcp_typed'];
+    assert.deepEqual(await unmarked(form.page, data), []);
+    // An ID the team's list lacks, added, then one typed and not added (Save names it), then an empty Add.
+    await form.page.locator('#f-recipient-id input').fill('rcp_typed');
+    await form.page.locator('#add-recipient-id').click();
+    assert.equal(await form.page.locator('#recipients .recipient-label').first().textContent(), '⟦rcp_typed (not among the recipients the service lists)⟧');
+    await form.page.locator('#f-recipient-id input').fill('rcp_typed');
+    await form.page.locator('#add-recipient-id').click();
+    await form.page.locator('#f-recipient-id-error').filter({ hasText: '⟦' }).waitFor();
+    assert.deepEqual(await unmarked(form.page, data), []);
+    await form.page.locator('#submit').click();
+    await form.page.locator('#form-errors li').first().waitFor();
+    assert.deepEqual(await unmarked(form.page, data), []);
+    await form.page.locator('#f-recipient-id input').fill('');
+    await form.page.locator('#add-recipient-id').click();
     assert.deepEqual(await unmarked(form.page, data), []);
     await form.fromHost({ type: 'conflict', current: { ...loaded, exhaustion_minutes: 120, updated_at: '2024-03-03T10:00:00.000Z' }, mine: { alert_type: 'exhaustion_time', exhaustion_minutes: 240, recipients: [{ id: 'rcp_mail' }] } });
     await form.page.locator('#conflict').waitFor();

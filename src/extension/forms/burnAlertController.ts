@@ -48,6 +48,8 @@ export interface BurnAlertFormDeps {
 export class BurnAlertFormController extends FormController<BurnAlertFromWebview, BurnAlertToWebview> {
   private loaded: BurnAlert | undefined;
   private options: RecipientOption[] | undefined;
+  /** The ids of the team's recipients, once listed; undefined while the list could not be read. */
+  private listedIds: string[] | undefined;
   /** A body held back because the alert changed on the service, with the version found there. */
   private pending: { body: UpdateBurnAlertRequest; current: BurnAlert } | undefined;
   /** Whether the service serves GET of one alert; 'unavailable' after a 404/405 for an alert the list has. */
@@ -161,6 +163,7 @@ export class BurnAlertFormController extends FormController<BurnAlertFromWebview
       connectionName: this.deps.connectionName,
       loaded: this.loaded,
       recipientOptions: this.options ?? [],
+      ...(this.listedIds ? { listedRecipientIds: this.listedIds } : {}),
       discardEdits,
       ...(unsaved ? { unsaved } : {}),
     });
@@ -181,7 +184,9 @@ export class BurnAlertFormController extends FormController<BurnAlertFromWebview
       },
     );
     const seen = await this.recipientsInUse(client);
-    return namedRecipientOptions(await team, seen);
+    const listed = await team;
+    this.listedIds = listed?.map((r) => r.id);
+    return namedRecipientOptions(listed, seen);
   }
 
   /** Recipients the environment already uses, from the SLO's burn alerts and the dataset's triggers. */

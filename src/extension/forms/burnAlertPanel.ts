@@ -63,8 +63,8 @@ export class BurnAlertPanel {
   private async restore(panel: vscode.WebviewPanel, raw: unknown): Promise<void> {
     const state = BurnAlertState.safeParse(raw);
     if (!state.success) throw new FormOpenError(PANEL_TEXT.stateDamaged);
-    const { context, loaded, edits, drafts } = state.data;
-    const conn = await this.panels.restoredConnection(context.connectionId, () => describeUnsavedBurnAlert(loaded, edits, drafts));
+    const { context, loaded, edits, drafts, recipientId } = state.data;
+    const conn = await this.panels.restoredConnection(context.connectionId, () => describeUnsavedBurnAlert(loaded, edits, drafts, recipientId));
     this.open(panel, conn, context, loaded, true);
   }
 

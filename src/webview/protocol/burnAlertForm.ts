@@ -116,12 +116,14 @@ function recipientText(r: RecipientWrite): string {
  * `recipients: rcp_x, email:ops@example.com`), or undefined when there are none: shown when a form
  * restored after a window reload cannot reach its connection. Compares the PUT body the edits make
  * with the one the alert as loaded makes, so only what would be sent counts; `drafts` (number text
- * that is not a number) is shown as typed. `loaded` is undefined when the form never read the alert.
+ * that is not a number) and `recipientId` (an ID typed and not added) are shown as typed. `loaded` is
+ * undefined when the form never read the alert.
  */
 export function describeUnsavedBurnAlert(
   loaded: BurnAlert | undefined,
   edits: BurnAlertEdits,
   drafts: Readonly<Record<string, string>> = {},
+  recipientId = '',
 ): string | undefined {
   const before = loaded === undefined ? undefined : buildBurnAlertUpdate(loaded, {});
   const after = buildBurnAlertUpdate(loaded ?? { id: 'unknown', alert_type: edits.alert_type ?? 'exhaustion_time' }, edits);
@@ -140,6 +142,7 @@ export function describeUnsavedBurnAlert(
   if (edits.recipients !== undefined && JSON.stringify(after.recipients) !== JSON.stringify(before?.recipients)) {
     changes.push(`recipients: ${after.recipients.length === 0 ? COMMON_TEXT.noneLeft : after.recipients.map(recipientText).join(', ')}`);
   }
+  if (recipientId.trim() !== '') changes.push(BURN_ALERT_TEXT.recipients.idTyped(JSON.stringify(recipientId)));
   return changes.length === 0 ? undefined : COMMON_TEXT.unsavedChanges(changes);
 }
 

@@ -135,6 +135,8 @@ export const BurnAlertState = z.strictObject({
   edits: BurnAlertEdits,
   /** Number fields as typed, so text that is not (yet) a number survives hiding the panel. */
   drafts: z.record(z.string(), z.string()).optional(),
+  /** A recipient ID typed and not added yet, kept as typed like the number fields' text. */
+  recipientId: z.string().optional(),
 });
 export type BurnAlertState = z.infer<typeof BurnAlertState>;
 
@@ -157,6 +159,8 @@ export const BurnAlertToWebview = z.discriminatedUnion('type', [
     connectionName: z.string(),
     loaded: BurnAlert,
     recipientOptions: z.array(RecipientOption),
+    /** The ids of the team's recipients (GET /1/recipients); absent when that list could not be read. */
+    listedRecipientIds: z.array(z.string()).optional(),
     /** True when the user's edits must be dropped (the user chose to reload the current version). */
     discardEdits: z.boolean(),
     unsaved: unsavedOf(BurnAlertState).optional(),

@@ -83,6 +83,16 @@ export const BURN_ALERT_TEXT = {
       targetPlaceholder: 'oncall@example.com',
       addDeprecated: l10n.t('Add by type and target'),
       needBoth: l10n.t('Give both a type and a target.'),
+      idLabel: l10n.t('Recipient ID'),
+      idHelp: l10n.t('Any recipient by its ID, also one not offered above: the service decides whether it exists.'),
+      addId: l10n.t('Add ID'),
+      idEmpty: l10n.t('Type a recipient ID to add.'),
+      idTaken: (id: string) => l10n.t('{0} is already a recipient of this alert.', id),
+      idNotAdded: l10n.t('This ID is not added yet: add it or clear the field.'),
+      /** One of the unsaved changes a form keeps when it cannot be restored: {0} is the ID as typed, quoted. */
+      idTyped: (typed: string) => l10n.t('recipient ID {0} (typed, not added)', typed),
+      /** A recipient whose id the team's list (GET /1/recipients) does not hold: the host's views say it the same way. */
+      notListed: (label: string) => l10n.t('{0} (not among the recipients the service lists)', label),
     };
   },
   get review() {
