@@ -67,16 +67,19 @@ function resultLines(r: ChangeResult): string[] {
       return [`skipped  ${label}: ${r.reason}`];
     case 'refused':
       return [`refused  ${label}: ${r.reason}`, ...r.members.map((m) => `      ${m.field}: ${m.message}`)];
+    case 'unverified':
+      return [`written, not verified  ${label}${r.change.action === 'create' ? ` as ${r.id}` : ''}: ${r.reason}`];
     default:
       return [`failed   ${label}: ${r.reason}`];
   }
 }
 
-/** "3 applied (1 stored differently), 1 skipped, 0 refused, 0 failed" */
+/** "3 applied (1 stored differently), 1 skipped, 0 refused, 0 failed", and "1 written but not verified" when one was. */
 export function resultCountsText(results: readonly ChangeResult[]): string {
   const count = (o: ChangeResult['outcome']) => results.filter((r) => r.outcome === o).length;
   const differently = results.filter((r) => r.outcome === 'applied' && r.storedDifferently.length > 0).length;
-  return `${count('applied')} applied${differently > 0 ? ` (${differently} stored differently)` : ''}, ${count('skipped')} skipped, ${count('refused')} refused, ${count('failed')} failed`;
+  const unverified = count('unverified');
+  return `${count('applied')} applied${differently > 0 ? ` (${differently} stored differently)` : ''}, ${count('skipped')} skipped, ${count('refused')} refused, ${count('failed')} failed${unverified > 0 ? `, ${unverified} written but not verified` : ''}`;
 }
 
 /** Each change's outcome, then the counts. */

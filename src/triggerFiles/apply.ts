@@ -25,10 +25,9 @@ export type ChangeResult =
   | { change: PlannedChange; outcome: 'skipped'; reason: string }
   /** The service refused the write (a 4xx): its message, and the members it named. */
   | { change: PlannedChange; outcome: 'refused'; reason: string; members: { field: string; message: string }[] }
-  /**
-   * The write could not be made or its outcome is unknown (network, 5xx), or it was made but could not be
-   * read back (the reason says it was written, and for a create its new id).
-   */
+  /** Written (a create: as `id`, already given to onCreated), but not readable back: what is stored is not known. */
+  | { change: PlannedChange; outcome: 'unverified'; id: string; reason: string }
+  /** The write could not be made, or its outcome is unknown (network, 5xx). */
   | { change: PlannedChange; outcome: 'failed'; reason: string };
 
 export interface ApplyChangesOptions {
@@ -88,7 +87,7 @@ async function create(change: Extract<PlannedChange, { action: 'create' }>, writ
   const recovered = created.recovered === true ? 'its answer was lost; it was found on the service and not created again' : undefined;
   const notes = [recovered, note].filter((n): n is string => n !== undefined);
   const back = await readBack(writer, segment, id, o.signal);
-  if ('problem' in back) return unverified(change, `created as ${id}`, back.problem, notes);
+  if ('problem' in back) return unverified(change, id, back.problem, notes);
   return { change, outcome: 'applied', id, storedDifferently: storedDifferently(change.body, change.dataset, back.trigger), ...(notes.length > 0 ? { note: notes.join('; ') } : {}) };
 }
 
@@ -107,9 +106,9 @@ async function readBack(writer: TriggerWriter, segment: string, id: string, sign
 }
 
 /** A write that was made but not read back: said as such, never as a refusal or a write that may not have happened. */
-function unverified(change: PlannedChange, what: string, problem: string, notes: readonly string[] = []): ChangeResult {
-  const reason = [`written (${what}), but reading it back failed (${problem}), so what the service stored is not known; plan again to compare`, ...notes].join('; ');
-  return { change, outcome: 'failed', reason };
+function unverified(change: PlannedChange, id: string, problem: string, notes: readonly string[] = []): ChangeResult {
+  const reason = [`reading it back failed (${problem}), so what the service stored is not known; plan again to compare`, ...notes].join('; ');
+  return { change, outcome: 'unverified', id, reason };
 }
 
 /** The trigger as it is now, or why the change must not be written over it. */
@@ -142,7 +141,7 @@ async function update(change: Extract<PlannedChange, { action: 'update' }>, writ
   const segment = listingSegment(change.dataset);
   await writer.replaceTrigger(segment, change.id, { ...change.body, disabled: change.body.disabled === true }, signalOf(signal));
   const back = await readBack(writer, segment, change.id, signal);
-  if ('problem' in back) return unverified(change, `updated ${change.id}`, back.problem);
+  if ('problem' in back) return unverified(change, change.id, back.problem);
   return { change, outcome: 'applied', id: change.id, storedDifferently: storedDifferently(change.body, change.dataset, back.trigger) };
 }
 

@@ -66,8 +66,9 @@ test('an update made but not readable back (404) is reported as written and unve
   );
   assert.deepEqual(result, {
     change: update,
-    outcome: 'failed',
-    reason: 'written (updated t-1), but reading it back failed (read trigger: 404 not found), so what the service stored is not known; plan again to compare',
+    outcome: 'unverified',
+    id: 't-1',
+    reason: 'reading it back failed (read trigger: 404 not found), so what the service stored is not known; plan again to compare',
   });
 });
 
@@ -83,7 +84,8 @@ test('a create made but not readable back (503) names its new id and the id writ
   );
   assert.deepEqual(result, {
     change: create,
-    outcome: 'failed',
-    reason: 'written (created as t-9), but reading it back failed (read trigger: 503 unavailable), so what the service stored is not known; plan again to compare; id written into api/new.trigger.json',
+    outcome: 'unverified',
+    id: 't-9',
+    reason: 'reading it back failed (read trigger: 503 unavailable), so what the service stored is not known; plan again to compare; id written into api/new.trigger.json',
   });
 });

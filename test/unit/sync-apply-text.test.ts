@@ -148,3 +148,12 @@ test('a member stored otherwise than sent is named (sent -> stored) and keeps th
   assert.equal(summary(plan([update]), results).message, 'Applied the plan to Sandbox: 1 applied (1 stored differently), 0 skipped, 0 refused, 0 failed.');
   assert.equal(summary(plan([update]), results).clean, false);
 });
+
+test('a write made but not readable back is said as written and not verified, with its id, apart from the failures', () => {
+  const results: ChangeResult[] = [{ change: create, outcome: 'unverified', id: 't-9', reason: 'reading it back failed (503), so what the service stored is not known; plan again to compare' }];
+  assert.deepEqual(summary(plan([create]), results), {
+    message: 'Applied the plan to Sandbox: 0 applied, 0 skipped, 0 refused, 0 failed, 1 written but not verified.',
+    detail: 'Written, not verified: + api "New trigger" as t-9: reading it back failed (503), so what the service stored is not known; plan again to compare',
+    clean: false,
+  });
+});

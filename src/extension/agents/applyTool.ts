@@ -60,6 +60,7 @@ function resultSummary(r: ChangeResult): Record<string, unknown> {
   if (r.outcome === 'applied') {
     return defined({ ...base, id: r.id, note: clip(r.note), stored_differently: r.storedDifferently.length === 0 ? undefined : r.storedDifferently.slice(0, LIMITS.differences).map((d) => differenceText(d, 120)) });
   }
+  if (r.outcome === 'unverified') return defined({ ...base, id: r.id, reason: clip(r.reason, 500) });
   return defined({ ...base, id: c.action === 'create' ? undefined : c.id, reason: clip(r.reason, 500), members: r.outcome === 'refused' ? r.members.slice(0, 10).map((m) => `${m.field}: ${clip(m.message, 200) ?? ''}`) : undefined });
 }
 
@@ -99,11 +100,11 @@ export async function runApply(input: unknown, deps: ApplyDeps, signal: AbortSig
     deps.onWritten(stored.connectionId);
   }
   const count = (o: ChangeResult['outcome']) => results.filter((r) => r.outcome === o).length;
-  deps.log.info(`agent apply to ${stored.connectionName}: ${count('applied')} applied, ${count('skipped')} skipped, ${count('refused')} refused, ${count('failed')} failed`);
+  deps.log.info(`agent apply to ${stored.connectionName}: ${count('applied')} applied, ${count('skipped')} skipped, ${count('refused')} refused, ${count('failed')} failed, ${count('unverified')} written but not verified`);
   const shown = firstOf(results, LIMITS.planEntries);
   return answerText({
     target: stored.connectionName,
-    counts: { applied: count('applied'), skipped: count('skipped'), refused: count('refused'), failed: count('failed') },
+    counts: { applied: count('applied'), skipped: count('skipped'), refused: count('refused'), failed: count('failed'), written_not_verified: count('unverified') },
     results: shown.items.map(resultSummary),
     results_truncated: shown.truncated,
     blocked_not_written: plan.blocked.length,

@@ -115,6 +115,8 @@ function resultLines(r: ChangeResult): string[] {
       return [l10n.t('Skipped: {0}: {1}', label, r.reason)];
     case 'refused':
       return [l10n.t('Refused: {0}: {1}', label, r.reason), ...r.members.map((m) => `      ${m.field}: ${m.message}`)];
+    case 'unverified':
+      return [r.change.action === 'create' ? l10n.t('Written, not verified: {0} as {1}: {2}', label, r.id, r.reason) : l10n.t('Written, not verified: {0}: {1}', label, r.reason)];
     default:
       return [l10n.t('Failed: {0}: {1}', label, r.reason)];
   }
@@ -125,7 +127,9 @@ export function resultCountsText(results: readonly ChangeResult[]): string {
   const count = (o: ChangeResult['outcome']) => results.filter((r) => r.outcome === o).length;
   const differently = results.filter((r) => r.outcome === 'applied' && r.storedDifferently.length > 0).length;
   const applied = differently > 0 ? l10n.t('{0} applied ({1} stored differently)', count('applied'), differently) : l10n.t('{0} applied', count('applied'));
-  return l10n.t('{0}, {1} skipped, {2} refused, {3} failed', applied, count('skipped'), count('refused'), count('failed'));
+  const counts = l10n.t('{0}, {1} skipped, {2} refused, {3} failed', applied, count('skipped'), count('refused'), count('failed'));
+  const unverified = count('unverified');
+  return unverified === 0 ? counts : l10n.t('{0}, {1} written but not verified', counts, unverified);
 }
 
 /** Each change's outcome, after the plan's heading: the document "Show Details" opens. */
