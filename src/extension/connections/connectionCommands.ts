@@ -7,6 +7,7 @@ import { describeSave, runConnectionWizard, saveConnection, type ConnectionTarge
 import { isCancellation } from '../core/errors';
 import type { ConnectionProfile } from './profiles';
 import type { Feedback } from '../core/feedback';
+import type { Logger } from '../core/logger';
 import { safeLabel } from '../core/text';
 
 /** The wizard's questions as InputBoxes, its confirmations as modal dialogs. */
@@ -107,95 +108,96 @@ export function registerConnectionCommands(manager: ConnectionManager, feedback:
   const command = (id: string, operation: string, run: (arg?: unknown) => Promise<unknown>): vscode.Disposable =>
     feedback.registerCommand(id, operation, (arg?: unknown) => run(arg));
   return [
-    command(
-      'obs.connection.add',
-      vscode.l10n.t('add the connection'),
-      async () => {
-        const answer = await runConnectionWizard(inputBoxPrompter, manager.list());
-        if (!answer) return;
-        const check = await checkBeforeSaving(manager, answer);
-        if (!check) return;
-        await saveConnection(target(manager), answer, true);
-        await manager.setActive(answer.profile.id);
-        log.info(`connection ${answer.profile.name} (${answer.profile.baseUrl}) added${check.checked === undefined ? ' without a working check' : `, checked: ${check.checked}`}`);
-        const saved = vscode.l10n.t('{0} It is the active connection.', describeSave(answer, true));
-        void vscode.window.showInformationMessage(check.checked === undefined ? saved : vscode.l10n.t('{0} Checked: the service lists {1}.', saved, check.checked));
-      },
-    ),
-    command(
-      'obs.connection.edit',
-      vscode.l10n.t('edit the connection'),
-      async (arg) => {
-        const existing = await pickConnection(manager, vscode.l10n.t('Connection to edit'), arg);
-        if (!existing) return;
-        if (manager.isTransient(existing.id)) {
-          void vscode.window.showInformationMessage(vscode.l10n.t('The local sandbox connection is made by "Start Local Sandbox" and cannot be edited.'));
-          return;
-        }
-        const stored = await manager.storedKeys(existing.id);
-        const answer = await runConnectionWizard(inputBoxPrompter, manager.list(), { profile: existing, stored });
-        if (!answer) return;
-        if (!(await checkBeforeSaving(manager, answer, existing.id))) return;
-        await saveConnection(target(manager), answer, false);
-        log.info(`connection ${answer.profile.name} (${answer.profile.baseUrl}) saved`);
-        void vscode.window.showInformationMessage(describeSave(answer, false));
-      },
-    ),
-    command(
-      'obs.connection.remove',
-      vscode.l10n.t('remove the connection'),
-      async (arg) => {
-        const profile = await pickConnection(manager, vscode.l10n.t('Connection to remove'), arg);
-        if (!profile) return;
-        if (manager.isTransient(profile.id)) {
-          await vscode.commands.executeCommand('obs.sandbox.stop');
-          return;
-        }
-        const remove = vscode.l10n.t('Remove');
-        const confirm = await vscode.window.showWarningMessage(
-          vscode.l10n.t('Remove the connection "{0}"? Its keys are deleted from the secret storage.', profile.name),
-          { modal: true },
-          remove,
-        );
-        if (confirm !== remove) return;
-        const wasActive = manager.activeProfile()?.id === profile.id;
-        await manager.remove(profile.id);
-        await hooks.onRemoved(profile.id);
-        log.info(`connection ${profile.name} removed with its keys`);
-        if (wasActive && manager.list().length > 0) {
-          // Never switch for the user: the next connection may be production.
-          const switchConnection = vscode.l10n.t('Switch Connection...');
-          const choice = await vscode.window.showInformationMessage(
-            vscode.l10n.t('Connection "{0}" removed. No connection is active now.', profile.name),
-            switchConnection,
-          );
-          if (choice === switchConnection) await vscode.commands.executeCommand('obs.connection.switch');
-        }
-      },
-    ),
-    command(
-      'obs.connection.switch',
-      vscode.l10n.t('switch the connection'),
-      async (arg) => {
-        if (typeof arg === 'string') {
-          const target = manager.list().find((p) => p.id === arg || p.name === arg);
-          if (target) await manager.setActive(target.id);
-          return;
-        }
-        const activeId = manager.activeProfile()?.id;
-        const items: ProfilePick[] = manager.list().map((p) => ({
-          label: `${p.id === activeId ? '$(check) ' : ''}${inertName(p.name)}`,
-          description: p.baseUrl,
-          detail: vscode.l10n.t('team {0}, environment {1}', p.team, p.environmentId),
-          profile: p,
-        }));
-        items.push({ label: `$(add) ${vscode.l10n.t('Add Connection...')}`, action: 'add' });
-        const pick = await vscode.window.showQuickPick(items, { placeHolder: vscode.l10n.t('Switch to connection') });
-        if (!pick) return;
-        if (pick.action === 'add') return vscode.commands.executeCommand('obs.connection.add');
-        if (pick.profile) await manager.setActive(pick.profile.id);
-        return undefined;
-      },
-    ),
+    command('obs.connection.add', vscode.l10n.t('add the connection'), () => addConnection(manager, log)),
+    command('obs.connection.edit', vscode.l10n.t('edit the connection'), (arg) => editConnection(manager, log, arg)),
+    command('obs.connection.remove', vscode.l10n.t('remove the connection'), (arg) => removeConnection(manager, log, hooks, arg)),
+    command('obs.connection.switch', vscode.l10n.t('switch the connection'), (arg) => switchConnection(manager, arg)),
   ];
+}
+
+/** Asks for a new connection, checks it, saves it and makes it the active one. */
+async function addConnection(manager: ConnectionManager, log: Logger): Promise<void> {
+  const answer = await runConnectionWizard(inputBoxPrompter, manager.list());
+  if (!answer) return;
+  const check = await checkBeforeSaving(manager, answer);
+  if (!check) return;
+  await saveConnection(target(manager), answer, true);
+  await manager.setActive(answer.profile.id);
+  log.info(`connection ${answer.profile.name} (${answer.profile.baseUrl}) added${check.checked === undefined ? ' without a working check' : `, checked: ${check.checked}`}`);
+  const saved = vscode.l10n.t('{0} It is the active connection.', describeSave(answer, true));
+  void vscode.window.showInformationMessage(check.checked === undefined ? saved : vscode.l10n.t('{0} Checked: the service lists {1}.', saved, check.checked));
+}
+
+/** Asks again for every field of a picked connection (not the sandbox's), checks the answer and saves it. */
+async function editConnection(manager: ConnectionManager, log: Logger, arg: unknown): Promise<void> {
+  const existing = await pickConnection(manager, vscode.l10n.t('Connection to edit'), arg);
+  if (!existing) return;
+  if (manager.isTransient(existing.id)) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('The local sandbox connection is made by "Start Local Sandbox" and cannot be edited.'));
+    return;
+  }
+  const stored = await manager.storedKeys(existing.id);
+  const answer = await runConnectionWizard(inputBoxPrompter, manager.list(), { profile: existing, stored });
+  if (!answer) return;
+  if (!(await checkBeforeSaving(manager, answer, existing.id))) return;
+  await saveConnection(target(manager), answer, false);
+  log.info(`connection ${answer.profile.name} (${answer.profile.baseUrl}) saved`);
+  void vscode.window.showInformationMessage(describeSave(answer, false));
+}
+
+/** Removes a picked connection with its keys after a confirmation; the sandbox's is removed by stopping the sandbox. */
+async function removeConnection(manager: ConnectionManager, log: Logger, hooks: ConnectionCommandHooks, arg: unknown): Promise<void> {
+  const profile = await pickConnection(manager, vscode.l10n.t('Connection to remove'), arg);
+  if (!profile) return;
+  if (manager.isTransient(profile.id)) {
+    await vscode.commands.executeCommand('obs.sandbox.stop');
+    return;
+  }
+  const remove = vscode.l10n.t('Remove');
+  const confirm = await vscode.window.showWarningMessage(
+    vscode.l10n.t('Remove the connection "{0}"? Its keys are deleted from the secret storage.', profile.name),
+    { modal: true },
+    remove,
+  );
+  if (confirm !== remove) return;
+  const wasActive = manager.activeProfile()?.id === profile.id;
+  await manager.remove(profile.id);
+  await hooks.onRemoved(profile.id);
+  log.info(`connection ${profile.name} removed with its keys`);
+  if (wasActive && manager.list().length > 0) await offerSwitch(profile.name);
+}
+
+/** After the active connection is removed: says that none is active and offers to pick one. */
+async function offerSwitch(removedName: string): Promise<void> {
+  // Never switch for the user: the next connection may be production.
+  const switchConnection = vscode.l10n.t('Switch Connection...');
+  const choice = await vscode.window.showInformationMessage(vscode.l10n.t('Connection "{0}" removed. No connection is active now.', removedName), switchConnection);
+  if (choice === switchConnection) await vscode.commands.executeCommand('obs.connection.switch');
+}
+
+/** Makes the connection named by id or name active, or the one picked (the pick also offers to add one). */
+async function switchConnection(manager: ConnectionManager, arg: unknown): Promise<unknown> {
+  if (typeof arg === 'string') {
+    const named = manager.list().find((p) => p.id === arg || p.name === arg);
+    if (named) await manager.setActive(named.id);
+    return;
+  }
+  const pick = await vscode.window.showQuickPick(switchPicks(manager), { placeHolder: vscode.l10n.t('Switch to connection') });
+  if (!pick) return;
+  if (pick.action === 'add') return vscode.commands.executeCommand('obs.connection.add');
+  if (pick.profile) await manager.setActive(pick.profile.id);
+  return undefined;
+}
+
+/** Every connection, the active one checked, then "Add Connection...". */
+function switchPicks(manager: ConnectionManager): ProfilePick[] {
+  const activeId = manager.activeProfile()?.id;
+  const items: ProfilePick[] = manager.list().map((p) => ({
+    label: `${p.id === activeId ? '$(check) ' : ''}${inertName(p.name)}`,
+    description: p.baseUrl,
+    detail: vscode.l10n.t('team {0}, environment {1}', p.team, p.environmentId),
+    profile: p,
+  }));
+  items.push({ label: `$(add) ${vscode.l10n.t('Add Connection...')}`, action: 'add' });
+  return items;
 }

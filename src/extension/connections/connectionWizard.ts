@@ -77,6 +77,23 @@ export function managementKeyProblem(v: string): string | undefined {
   return undefined;
 }
 
+type StepFields = Omit<WizardStep, 'title' | 'step' | 'totalSteps'>;
+
+/** The prompter, and the numbering and title every question of one run of the wizard shares. */
+interface Dialogue {
+  prompter: Prompter;
+  step(n: number, fields: StepFields): WizardStep;
+}
+
+/** The answers of steps 1 to 5, the URLs checked. */
+interface ProfileFields {
+  name: string;
+  baseUrl: URL;
+  uiUrl: URL;
+  team: string;
+  environmentId: string;
+}
+
 /**
  * Asks for every field of a connection. Returns undefined when the user presses Escape at any step
  * (nothing is saved then). When editing, an empty key box keeps the stored key, except when the base
@@ -91,11 +108,37 @@ export async function runConnectionWizard(
 ): Promise<WizardAnswer | undefined> {
   const old = existing?.profile;
   const title = old ? l10n.t('Edit Connection "{0}"', old.name) : l10n.t('Add Connection');
-  const step = (n: number, s: Omit<WizardStep, 'title' | 'step' | 'totalSteps'>): WizardStep => ({ title, step: n, totalSteps: TOTAL_STEPS, ...s });
+  const dialogue: Dialogue = { prompter, step: (n, s) => ({ title, step: n, totalSteps: TOTAL_STEPS, ...s }) };
+  const fields = await askProfileFields(dialogue, others, old);
+  if (fields === undefined) return undefined;
 
+  const normalisedBase = normaliseUrl(fields.baseUrl);
+  const originChanged = old !== undefined && !sameOrigin(old.baseUrl, normalisedBase);
+  const storedConfig = existing !== undefined && existing.stored.configKey && !originChanged;
+  const storedManagement = existing !== undefined && existing.stored.managementKey && !originChanged;
+  const moved = originChanged ? ` ${l10n.t('The base URL now points at {0}: give its keys (the stored ones are deleted, never sent to a new server).', fields.baseUrl.host)}` : '';
+  const configKey = await askConfigKey(dialogue, storedConfig, moved);
+  if (configKey === undefined) return undefined;
+  const managementKey = await askManagementKey(dialogue, storedManagement);
+  if (managementKey === undefined) return undefined;
+
+  const profile: ConnectionProfile = {
+    id: old?.id ?? newId(),
+    name: fields.name.trim(),
+    baseUrl: normalisedBase,
+    uiUrl: normaliseUrl(fields.uiUrl),
+    team: fields.team.trim(),
+    environmentId: fields.environmentId.trim(),
+  };
+  const { secrets, outcome } = keyChanges(configKey, managementKey, existing?.stored, originChanged);
+  return { profile, secrets, originChanged, outcome };
+}
+
+/** Steps 1 to 5: name, base URL, UI URL, team and environment; undefined on Escape. */
+async function askProfileFields(d: Dialogue, others: readonly ConnectionProfile[], old: ConnectionProfile | undefined): Promise<ProfileFields | undefined> {
   // No default name: a prefilled "production" would label whatever server is entered next.
-  const name = await prompter.input(
-    step(1, {
+  const name = await d.prompter.input(
+    d.step(1, {
       prompt: l10n.t('A name for this connection. The status bar shows it; names containing "prod" are highlighted.'),
       placeHolder: l10n.t('e.g. production, staging'),
       value: old?.name,
@@ -103,106 +146,100 @@ export async function runConnectionWizard(
     }),
   );
   if (name === undefined) return undefined;
+  const baseUrl = await askBaseUrl(d, old?.baseUrl);
+  if (baseUrl === undefined) return undefined;
+  const uiUrl = await askUiUrl(d, old?.uiUrl);
+  if (uiUrl === undefined) return undefined;
+  const team = await d.prompter.input(d.step(4, { prompt: l10n.t('Team slug'), value: old?.team, validate: (v) => error(checkTeam(v)) }));
+  if (team === undefined) return undefined;
+  const environmentId = await d.prompter.input(
+    d.step(5, { prompt: l10n.t('Environment id (used when creating API keys)'), value: old?.environmentId, validate: (v) => error(checkEnvironmentId(v)) }),
+  );
+  if (environmentId === undefined) return undefined;
+  return { name, baseUrl, uiUrl, team, environmentId };
+}
 
-  let baseUrl = old?.baseUrl;
+/** Step 2, asked again until the URL is valid and, when it is plain http, the user confirmed it. */
+async function askBaseUrl(d: Dialogue, previous: string | undefined): Promise<URL | undefined> {
+  let value = previous;
   for (;;) {
-    const answer = await prompter.input(
-      step(2, { prompt: l10n.t('Base URL of the service API'), placeHolder: 'https://api.example.com', value: baseUrl, validate: urlProblem(l10n.t('Base URL')) }),
+    const answer = await d.prompter.input(
+      d.step(2, { prompt: l10n.t('Base URL of the service API'), placeHolder: 'https://api.example.com', value, validate: urlProblem(l10n.t('Base URL')) }),
     );
     if (answer === undefined) return undefined;
-    baseUrl = answer;
+    value = answer;
     const check = checkServiceUrl(answer, l10n.t('Base URL'));
     if (!check.ok) continue; // the InputBox does not accept an error; a scripted prompter might
-    if (check.warning === undefined) break;
-    const ok = await prompter.confirm(
+    if (check.warning === undefined) return check.url;
+    const ok = await d.prompter.confirm(
       l10n.t('The base URL {0} uses plain http: the configuration and management keys would cross the network unencrypted. Use it anyway?', check.url.host),
       l10n.t('Use Plain HTTP'),
     );
-    if (ok) break;
+    if (ok) return check.url;
   }
-  const base = checkServiceUrl(baseUrl, l10n.t('Base URL'));
-  if (!base.ok) return undefined;
+}
 
-  const uiUrl = await prompter.input(
-    step(3, {
+/** Step 3; undefined on Escape or an invalid URL. */
+async function askUiUrl(d: Dialogue, previous: string | undefined): Promise<URL | undefined> {
+  const uiUrl = await d.prompter.input(
+    d.step(3, {
       prompt: l10n.t('URL of the service UI (links from the service are opened only on this host)'),
       placeHolder: 'https://ui.example.com',
-      value: old?.uiUrl,
+      value: previous,
       validate: urlProblem(l10n.t('UI URL')),
     }),
   );
   if (uiUrl === undefined) return undefined;
   const ui = checkServiceUrl(uiUrl, l10n.t('UI URL'));
-  if (!ui.ok) return undefined;
+  return ui.ok ? ui.url : undefined;
+}
 
-  const team = await prompter.input(step(4, { prompt: l10n.t('Team slug'), value: old?.team, validate: (v) => error(checkTeam(v)) }));
-  if (team === undefined) return undefined;
-  const environmentId = await prompter.input(
-    step(5, { prompt: l10n.t('Environment id (used when creating API keys)'), value: old?.environmentId, validate: (v) => error(checkEnvironmentId(v)) }),
-  );
-  if (environmentId === undefined) return undefined;
-
-  const normalisedBase = normaliseUrl(base.url);
-  const originChanged = old !== undefined && !sameOrigin(old.baseUrl, normalisedBase);
-  const storedConfig = existing !== undefined && existing.stored.configKey && !originChanged;
-  const storedManagement = existing !== undefined && existing.stored.managementKey && !originChanged;
-  const moved = originChanged ? ` ${l10n.t('The base URL now points at {0}: give its keys (the stored ones are deleted, never sent to a new server).', base.url.host)}` : '';
-
-  const configKey = await prompter.input(
-    step(6, {
-      prompt: `${storedConfig ? l10n.t("Configuration key, sent as X-Service-Team (leave empty to keep the stored key). Stored only in VS Code's secret storage.") : l10n.t("Configuration key, sent as X-Service-Team. Stored only in VS Code's secret storage.")}${moved}`,
+/** Step 6. `stored`: an empty answer keeps the stored key. `moved`: the prompt's note on a base URL that moved. */
+async function askConfigKey(d: Dialogue, stored: boolean, moved: string): Promise<string | undefined> {
+  return d.prompter.input(
+    d.step(6, {
+      prompt: `${stored ? l10n.t("Configuration key, sent as X-Service-Team (leave empty to keep the stored key). Stored only in VS Code's secret storage.") : l10n.t("Configuration key, sent as X-Service-Team. Stored only in VS Code's secret storage.")}${moved}`,
       password: true,
-      validate: (v) => (storedConfig && v === '' ? undefined : error(checkKey(v, l10n.t('The configuration key')))),
+      validate: (v) => (stored && v === '' ? undefined : error(checkKey(v, l10n.t('The configuration key')))),
     }),
   );
-  if (configKey === undefined) return undefined;
+}
 
-  const managementHint = storedManagement
-    ? l10n.t('leave empty to keep the stored key, or type {0} to delete it', REMOVE_KEY)
-    : l10n.t('optional: leave empty for none');
-  const managementKey = await prompter.input(
-    step(7, {
-      prompt: l10n.t("Management key KEY_ID:KEY_SECRET, needed only for API keys ({0}). Stored only in VS Code's secret storage.", managementHint),
+/** Step 7, optional. `stored`: an empty answer keeps the stored key and REMOVE_KEY deletes it. */
+async function askManagementKey(d: Dialogue, stored: boolean): Promise<string | undefined> {
+  const hint = stored ? l10n.t('leave empty to keep the stored key, or type {0} to delete it', REMOVE_KEY) : l10n.t('optional: leave empty for none');
+  return d.prompter.input(
+    d.step(7, {
+      prompt: l10n.t("Management key KEY_ID:KEY_SECRET, needed only for API keys ({0}). Stored only in VS Code's secret storage.", hint),
       password: true,
       validate: (v) => {
-        if (v === '' || (storedManagement && v === REMOVE_KEY)) return undefined;
+        if (v === '' || (stored && v === REMOVE_KEY)) return undefined;
         const problem = managementKeyProblem(v.trim());
-        return problem === undefined ? undefined : error(`${problem} (${managementHint})`);
+        return problem === undefined ? undefined : error(`${problem} (${hint})`);
       },
     }),
   );
-  if (managementKey === undefined) return undefined;
+}
 
-  const profile: ConnectionProfile = {
-    id: old?.id ?? newId(),
-    name: name.trim(),
-    baseUrl: normalisedBase,
-    uiUrl: normaliseUrl(ui.url),
-    team: team.trim(),
-    environmentId: environmentId.trim(),
+/** What saving the two key answers does to each stored key. */
+function keyChanges(configAnswer: string, managementAnswer: string, stored: StoredKeys | undefined, originChanged: boolean): Pick<WizardAnswer, 'secrets' | 'outcome'> {
+  const hadConfig = stored?.configKey === true;
+  const config = configAnswer.trim();
+  const management = managementKeyChange(managementAnswer.trim(), stored?.managementKey === true, originChanged);
+  return {
+    secrets: { configKey: config === '' ? undefined : config, managementKey: management.value },
+    outcome: { configKey: config === '' ? 'kept' : hadConfig ? 'replaced' : 'set', managementKey: management.outcome },
   };
-  const hadConfig = existing?.stored.configKey === true;
-  const hadManagement = existing?.stored.managementKey === true;
-  const config = configKey.trim();
-  const management = managementKey.trim();
-  let managementValue: string | undefined;
-  let managementOutcome: KeyOutcome;
+}
+
+/** The management key to save (undefined = leave as it is, '' = delete) and what that does. */
+function managementKeyChange(management: string, hadManagement: boolean, originChanged: boolean): { value: string | undefined; outcome: KeyOutcome } {
+  // A moved base URL deletes the old server's key even when the box is left empty.
   if (management === REMOVE_KEY || (management === '' && originChanged)) {
-    managementValue = hadManagement ? '' : undefined;
-    managementOutcome = hadManagement ? 'removed' : 'none';
-  } else if (management === '') {
-    managementValue = undefined;
-    managementOutcome = hadManagement ? 'kept' : 'none';
-  } else {
-    managementValue = management;
-    managementOutcome = hadManagement ? 'replaced' : 'set';
+    return { value: hadManagement ? '' : undefined, outcome: hadManagement ? 'removed' : 'none' };
   }
-  const secrets: ConnectionSecrets = { configKey: config === '' ? undefined : config, managementKey: managementValue };
-  const outcome: WizardAnswer['outcome'] = {
-    configKey: config === '' ? 'kept' : hadConfig ? 'replaced' : 'set',
-    managementKey: managementOutcome,
-  };
-  return { profile, secrets, originChanged, outcome };
+  if (management === '') return { value: undefined, outcome: hadManagement ? 'kept' : 'none' };
+  return { value: management, outcome: hadManagement ? 'replaced' : 'set' };
 }
 
 /** Where an answer is saved (the connection manager in the extension, fakes in tests). */

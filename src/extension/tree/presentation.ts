@@ -1,7 +1,7 @@
 // How each tree node looks: label, description, icon, tooltip, context value. Plain data (no vscode
 // import) so escaping and labels are unit-tested; datasetsView.ts turns it into a vscode.TreeItem.
 import type { BurnAlert, Column, Recipient, Trigger } from '../../api/schemas';
-import type { TreeNode } from './nodes';
+import type { ActionNode, ApiKeyNode, ErrorNode, GroupNode, TreeNode } from './nodes';
 import type { IconSpec, Presentation } from './look';
 import { safeLabel } from '../core/text';
 import * as l10n from '@vscode/l10n';
@@ -204,16 +204,8 @@ export function present(node: TreeNode, o: PresentOptions = {}): Presentation {
   switch (node.kind) {
     case 'dataset':
       return datasetPresentation(node, m);
-    case 'group': {
-      const counts = o.counts;
-      return {
-        label: groupLabel(node.group),
-        description: counts ? (o.filtering && counts.visible !== counts.total ? l10n.t('{0} of {1}', counts.visible, counts.total) : `${counts.total}`) : slosText(o.slos),
-        icon: { id: GROUP_ICONS[node.group] },
-        contextValue: `obs:group:${node.group}`,
-        collapsible: o.filtering && counts !== undefined && counts.visible > 0 ? 'expanded' : 'collapsed',
-      };
-    }
+    case 'group':
+      return groupPresentation(node, o);
     case 'column':
       return columnPresentation(node.column, m);
     // A click opens a row's natural view: a trigger as read-only JSON, a burn alert in its edit form.
@@ -224,52 +216,80 @@ export function present(node: TreeNode, o: PresentOptions = {}): Presentation {
     case 'burnAlert':
       return { ...burnAlertPresentation(node.alert, m, o.recipients), command: { id: 'obs.burnAlert.edit', title: l10n.t('Edit Burn Alert'), args: [node] } };
     case 'apiKeys':
-      return {
-        label: l10n.t('API keys'),
-        description: l10n.t('created or updated here'),
-        icon: { id: 'key' },
-        contextValue: 'obs:apiKeys',
-        collapsible: 'collapsed',
-        tooltip: {
-          title: l10n.t('API keys'),
-          text: l10n.t('The service has no endpoint that lists API keys: this group shows the keys created or updated from VS Code on this connection. Secrets are never stored.'),
-          rows: [],
-        },
-      };
+      return apiKeysPresentation();
     case 'apiKey':
-      return {
-        label: safeLabel(node.key.name),
-        description: safeLabel([node.key.keyType, node.key.disabled ? l10n.t('disabled') : undefined].filter(Boolean).join(' · ')),
-        icon: node.key.disabled ? { id: 'key', color: 'disabledForeground' } : { id: 'key' },
-        contextValue: 'obs:apiKey',
-        collapsible: 'none',
-        tooltip: {
-          title: node.key.name,
-          rows: [
-            { label: l10n.t('Id'), value: node.key.id },
-            { label: l10n.t('Type'), value: node.key.keyType },
-            { label: l10n.t('Disabled'), value: node.key.disabled ? l10n.t('yes') : l10n.t('no') },
-            { label: l10n.t('Created'), value: whenText(node.key.createdAt, m) },
-          ],
-        },
-      };
+      return apiKeyPresentation(node.key, m);
     case 'error':
-      return {
-        // The operation names a dataset or SLO id from the service: one line, no bidi controls.
-        label: safeLabel(node.cancelled ? l10n.t('Cancelled: {0}', node.operation) : l10n.t('Could not {0}', node.operation)),
-        description: safeLabel(node.message),
-        icon: node.cancelled ? { id: 'circle-slash' } : { id: 'error', color: 'errorForeground' },
-        contextValue: 'obs:error',
-        collapsible: 'expanded',
-        tooltip: { title: l10n.t('Could not {0}', node.operation), text: node.message, rows: [] },
-      };
+      return errorPresentation(node);
     case 'action':
-      return {
-        label: node.label,
-        icon: node.icon ? { id: node.icon } : undefined,
-        contextValue: 'obs:action',
-        collapsible: 'none',
-        command: node.command ? { id: node.command.id, title: node.label, args: node.command.args } : undefined,
-      };
+      return actionPresentation(node);
   }
+}
+
+/** Columns, Triggers or Burn alerts: the count of its rows (visible of loaded under a filter), open while a filter matches some. */
+function groupPresentation(node: GroupNode, o: PresentOptions): Presentation {
+  const counts = o.counts;
+  return {
+    label: groupLabel(node.group),
+    description: counts ? (o.filtering && counts.visible !== counts.total ? l10n.t('{0} of {1}', counts.visible, counts.total) : `${counts.total}`) : slosText(o.slos),
+    icon: { id: GROUP_ICONS[node.group] },
+    contextValue: `obs:group:${node.group}`,
+    collapsible: o.filtering && counts !== undefined && counts.visible > 0 ? 'expanded' : 'collapsed',
+  };
+}
+
+function apiKeysPresentation(): Presentation {
+  return {
+    label: l10n.t('API keys'),
+    description: l10n.t('created or updated here'),
+    icon: { id: 'key' },
+    contextValue: 'obs:apiKeys',
+    collapsible: 'collapsed',
+    tooltip: {
+      title: l10n.t('API keys'),
+      text: l10n.t('The service has no endpoint that lists API keys: this group shows the keys created or updated from VS Code on this connection. Secrets are never stored.'),
+      rows: [],
+    },
+  };
+}
+
+function apiKeyPresentation(key: ApiKeyNode['key'], m: Moment): Presentation {
+  return {
+    label: safeLabel(key.name),
+    description: safeLabel([key.keyType, key.disabled ? l10n.t('disabled') : undefined].filter(Boolean).join(' · ')),
+    icon: key.disabled ? { id: 'key', color: 'disabledForeground' } : { id: 'key' },
+    contextValue: 'obs:apiKey',
+    collapsible: 'none',
+    tooltip: {
+      title: key.name,
+      rows: [
+        { label: l10n.t('Id'), value: key.id },
+        { label: l10n.t('Type'), value: key.keyType },
+        { label: l10n.t('Disabled'), value: key.disabled ? l10n.t('yes') : l10n.t('no') },
+        { label: l10n.t('Created'), value: whenText(key.createdAt, m) },
+      ],
+    },
+  };
+}
+
+function errorPresentation(node: ErrorNode): Presentation {
+  return {
+    // The operation names a dataset or SLO id from the service: one line, no bidi controls.
+    label: safeLabel(node.cancelled ? l10n.t('Cancelled: {0}', node.operation) : l10n.t('Could not {0}', node.operation)),
+    description: safeLabel(node.message),
+    icon: node.cancelled ? { id: 'circle-slash' } : { id: 'error', color: 'errorForeground' },
+    contextValue: 'obs:error',
+    collapsible: 'expanded',
+    tooltip: { title: l10n.t('Could not {0}', node.operation), text: node.message, rows: [] },
+  };
+}
+
+function actionPresentation(node: ActionNode): Presentation {
+  return {
+    label: node.label,
+    icon: node.icon ? { id: node.icon } : undefined,
+    contextValue: 'obs:action',
+    collapsible: 'none',
+    command: node.command ? { id: node.command.id, title: node.label, args: node.command.args } : undefined,
+  };
 }
