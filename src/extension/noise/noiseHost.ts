@@ -60,107 +60,114 @@ async function targets(): Promise<NoiseTarget[]> {
   return out;
 }
 
+/** The query session a trigger's noise is read on, cancelled by `signal`, its waits told through `report`. */
+function sessionOf(deps: NoiseDeps, conn: ActiveConnection, signal: AbortSignal, report: (m: string) => void): NoiseSession {
+  return { api: conn.client, session: deps.services().sessionFor(conn), signal, report, nowSeconds: Math.floor(Date.now() / 1000) };
+}
+
+/** Exact steps, or one query per trigger at a coarser step when the exact ones would take more than a minute. */
+async function askMode(deps: NoiseDeps, prepared: readonly PreparedNoise[], conn: ActiveConnection): Promise<PlanMode | undefined> {
+  const cache = deps.services().sessionFor(conn).cache;
+  const now = Math.floor(Date.now() / 1000);
+  const count = (mode: PlanMode) =>
+    prepared.reduce((n, p) => {
+      const planned = plannedQueries(p, now, mode, cache);
+      return n + ('newQueries' in planned ? planned.newQueries : 0);
+    }, 0);
+  const exact = count('exact');
+  if (exact <= CREATIONS_PER_MINUTE) return 'exact';
+  const coarse = count('coarse');
+  const picked = await vscode.window.showQuickPick(
+    [
+      { mode: 'exact' as const, label: vscode.l10n.t("Exact: {0} queries at each trigger's frequency", exact), description: vscode.l10n.t('about {0} min: the service runs 10 queries a minute', Math.ceil(exact / CREATIONS_PER_MINUTE)) },
+      { mode: 'coarse' as const, label: vscode.l10n.t('Faster: {0} queries at coarser steps', coarse), description: vscode.l10n.t('the counts are estimates; the report says so') },
+    ],
+    { title: vscode.l10n.t('Noise report over the last 7 days of {0} triggers', prepared.length), placeHolder: vscode.l10n.t('A query holds at most 1,000 steps; results already fetched in this session are not fetched again') },
+  );
+  return picked?.mode;
+}
+
+/** Each target's trigger made ready to evaluate, or why it is left out. */
+async function prepareAll(deps: NoiseDeps, conn: ActiveConnection, found: readonly NoiseTarget[], signal: AbortSignal, report: (m: string) => void): Promise<(PreparedNoise | NoiseEntry)[]> {
+  const out: (PreparedNoise | NoiseEntry)[] = [];
+  for (const t of found) out.push(await prepareNoise(t, sessionOf(deps, conn, signal, report)));
+  return out;
+}
+
+/** Each trigger in turn; after a cancel, those not evaluated are listed as such. */
+async function evaluateAll(deps: NoiseDeps, ready: readonly PreparedNoise[], conn: ActiveConnection, mode: PlanMode, max: number, signal: AbortSignal, report: (m: string) => void): Promise<NoiseEntry[]> {
+  const out: NoiseEntry[] = [];
+  for (const [i, p] of ready.entries()) {
+    const skipped = (reason: string): NoiseEntry => ({ kind: 'skipped', key: p.target.key, label: p.target.label, name: p.tested.trigger.name, reason });
+    if (signal.aborted) {
+      out.push(skipped(vscode.l10n.t('the report was cancelled before its turn')));
+      continue;
+    }
+    const say = (m: string) => report(vscode.l10n.t('{0} ({1} of {2}): {3}', p.tested.trigger.name, i + 1, ready.length, m));
+    say(vscode.l10n.t('evaluating...'));
+    try {
+      out.push(await evaluateNoise(p, sessionOf(deps, conn, signal, say), mode, max));
+    } catch (err) {
+      if (!signal.aborted) throw err;
+      out.push(skipped(vscode.l10n.t('the report was cancelled')));
+    }
+  }
+  return out;
+}
+
+/** The report over the workspace's trigger files on the active connection; undefined when there is nothing to report or it was not started. */
+async function runReport(deps: NoiseDeps): Promise<NoiseReport | undefined> {
+  const conn = await deps.connections.requireActive();
+  const found = await targets();
+  if (found.length === 0) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('The workspace has no trigger files (*.trigger.json) to report on. Pull the triggers of a dataset into files first (Datasets view).'));
+    return undefined;
+  }
+  const prepared = await deps.feedback.runWithProgress(vscode.l10n.t('Reading {0} trigger files...', found.length), (signal, report) => prepareAll(deps, conn, found, signal, report));
+  if (!prepared) return undefined;
+  const ready = prepared.filter((p): p is PreparedNoise => 'tested' in p);
+  const mode = ready.length === 0 ? 'exact' : await askMode(deps, ready, conn);
+  if (mode === undefined) return undefined;
+  const max = deps.maxPerWeek();
+  const left = prepared.filter((p): p is NoiseEntry => !('tested' in p));
+  const evaluated = await deps.feedback.runWithProgress(vscode.l10n.t('Noise report: evaluating {0} triggers over the last 7 days...', ready.length), (signal, report) => evaluateAll(deps, ready, conn, mode, max, signal, report));
+  if (!evaluated) return undefined;
+  const all = [...left, ...evaluated];
+  const noisy = all.filter((e) => e.kind === 'evaluated' && e.counts.notifications > max).length;
+  return {
+    rows: noiseRows(noisiestFirst(all), max),
+    message: vscode.l10n.t('{0} on {1}: {2} of {3} trigger files over {4} notifications in the last 7 days.', mode === 'exact' ? vscode.l10n.t('Noise') : vscode.l10n.t('Noise (estimated, coarser steps)'), conn.profile.name, noisy, found.length, max),
+  };
+}
+
+/** Makes a suggested change in the trigger file's editor, for the user to review: never saved, never sent. */
+async function reviewSuggestion(arg: unknown): Promise<void> {
+  const s = readSuggestedEdit(arg);
+  const uri = s && vscode.Uri.parse(s.key, true);
+  // Only a trigger file of the workspace, as the report lists them (a command link could name any file).
+  if (!s || !uri || !uri.path.endsWith('.trigger.json') || isTriggerTestFile(uri.path) || !vscode.workspace.getWorkspaceFolder(uri)) return;
+  const doc = await vscode.workspace.openTextDocument(uri);
+  const edits = suggestionEdits(doc.getText(), s);
+  if (!edits.ok) {
+    void vscode.window.showWarningMessage(vscode.l10n.t('The suggestion for {0} was not made: {1}.', label(uri), edits.reason));
+    return;
+  }
+  const edit = new vscode.WorkspaceEdit();
+  const what = s.member === 'value' ? vscode.l10n.t('threshold value {0}', s.value) : vscode.l10n.t('exceeded_limit {0}', s.value);
+  for (const e of edits.edits) edit.replace(uri, new vscode.Range(doc.positionAt(e.offset), doc.positionAt(e.offset + e.length)), e.content);
+  // Into the editor's text only: the user reviews it there (Compare with Saved, Undo), and saves it or not.
+  if (!(await vscode.workspace.applyEdit(edit))) return;
+  const first = edits.edits[0];
+  const start = first ? doc.positionAt(first.offset) : new vscode.Position(0, 0);
+  const end = first ? doc.positionAt(first.offset + first.content.length) : start;
+  await vscode.window.showTextDocument(doc, { selection: new vscode.Range(start, end), preview: false });
+  const compare = vscode.l10n.t('Compare with Saved');
+  const choice = await vscode.window.showInformationMessage(vscode.l10n.t('{0} now has the suggested {1}, not saved. Review it, save it, then send it to the service with Apply (its lens).', label(uri), what), compare);
+  if (choice === compare) await vscode.commands.executeCommand('workbench.files.action.compareWithSaved', uri);
+}
+
 export function createNoiseReport(deps: NoiseDeps): LoadedNoise {
   // This bundle has its own copy of @vscode/l10n (see core/l10nSetup.ts).
   configureL10n();
-  const { feedback } = deps;
-  const sessionOf = (conn: ActiveConnection, signal: AbortSignal, report: (m: string) => void): NoiseSession => ({ api: conn.client, session: deps.services().sessionFor(conn), signal, report, nowSeconds: Math.floor(Date.now() / 1000) });
-
-  /** Exact steps, or one query per trigger at a coarser step when the exact ones would take more than a minute. */
-  async function askMode(prepared: readonly PreparedNoise[], conn: ActiveConnection): Promise<PlanMode | undefined> {
-    const cache = deps.services().sessionFor(conn).cache;
-    const now = Math.floor(Date.now() / 1000);
-    const count = (mode: PlanMode) =>
-      prepared.reduce((n, p) => {
-        const planned = plannedQueries(p, now, mode, cache);
-        return n + ('newQueries' in planned ? planned.newQueries : 0);
-      }, 0);
-    const exact = count('exact');
-    if (exact <= CREATIONS_PER_MINUTE) return 'exact';
-    const coarse = count('coarse');
-    const picked = await vscode.window.showQuickPick(
-      [
-        { mode: 'exact' as const, label: vscode.l10n.t("Exact: {0} queries at each trigger's frequency", exact), description: vscode.l10n.t('about {0} min: the service runs 10 queries a minute', Math.ceil(exact / CREATIONS_PER_MINUTE)) },
-        { mode: 'coarse' as const, label: vscode.l10n.t('Faster: {0} queries at coarser steps', coarse), description: vscode.l10n.t('the counts are estimates; the report says so') },
-      ],
-      { title: vscode.l10n.t('Noise report over the last 7 days of {0} triggers', prepared.length), placeHolder: vscode.l10n.t('A query holds at most 1,000 steps; results already fetched in this session are not fetched again') },
-    );
-    return picked?.mode;
-  }
-
-  /** Each trigger in turn; after a cancel, those not evaluated are listed as such. */
-  async function evaluateAll(ready: readonly PreparedNoise[], conn: ActiveConnection, mode: PlanMode, max: number, signal: AbortSignal, report: (m: string) => void): Promise<NoiseEntry[]> {
-    const out: NoiseEntry[] = [];
-    for (const [i, p] of ready.entries()) {
-      const skipped = (reason: string): NoiseEntry => ({ kind: 'skipped', key: p.target.key, label: p.target.label, name: p.tested.trigger.name, reason });
-      if (signal.aborted) {
-        out.push(skipped(vscode.l10n.t('the report was cancelled before its turn')));
-        continue;
-      }
-      const say = (m: string) => report(vscode.l10n.t('{0} ({1} of {2}): {3}', p.tested.trigger.name, i + 1, ready.length, m));
-      say(vscode.l10n.t('evaluating...'));
-      try {
-        out.push(await evaluateNoise(p, sessionOf(conn, signal, say), mode, max));
-      } catch (err) {
-        if (!signal.aborted) throw err;
-        out.push(skipped(vscode.l10n.t('the report was cancelled')));
-      }
-    }
-    return out;
-  }
-
-  async function run(): Promise<NoiseReport | undefined> {
-    const conn = await deps.connections.requireActive();
-    const found = await targets();
-    if (found.length === 0) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('The workspace has no trigger files (*.trigger.json) to report on. Pull the triggers of a dataset into files first (Datasets view).'));
-      return undefined;
-    }
-    const prepared = await feedback.runWithProgress(vscode.l10n.t('Reading {0} trigger files...', found.length), async (signal, report) => {
-      const out: (PreparedNoise | NoiseEntry)[] = [];
-      for (const t of found) out.push(await prepareNoise(t, sessionOf(conn, signal, report)));
-      return out;
-    });
-    if (!prepared) return undefined;
-    const ready = prepared.filter((p): p is PreparedNoise => 'tested' in p);
-    const mode = ready.length === 0 ? 'exact' : await askMode(ready, conn);
-    if (mode === undefined) return undefined;
-    const max = deps.maxPerWeek();
-    const left = prepared.filter((p): p is NoiseEntry => !('tested' in p));
-    const evaluated = await feedback.runWithProgress(vscode.l10n.t('Noise report: evaluating {0} triggers over the last 7 days...', ready.length), (signal, report) => evaluateAll(ready, conn, mode, max, signal, report));
-    if (!evaluated) return undefined;
-    const all = [...left, ...evaluated];
-    const noisy = all.filter((e) => e.kind === 'evaluated' && e.counts.notifications > max).length;
-    return {
-      rows: noiseRows(noisiestFirst(all), max),
-      message: vscode.l10n.t('{0} on {1}: {2} of {3} trigger files over {4} notifications in the last 7 days.', mode === 'exact' ? vscode.l10n.t('Noise') : vscode.l10n.t('Noise (estimated, coarser steps)'), conn.profile.name, noisy, found.length, max),
-    };
-  }
-
-  async function review(arg: unknown): Promise<void> {
-    const s = readSuggestedEdit(arg);
-    const uri = s && vscode.Uri.parse(s.key, true);
-    // Only a trigger file of the workspace, as the report lists them (a command link could name any file).
-    if (!s || !uri || !uri.path.endsWith('.trigger.json') || isTriggerTestFile(uri.path) || !vscode.workspace.getWorkspaceFolder(uri)) return;
-    const doc = await vscode.workspace.openTextDocument(uri);
-    const edits = suggestionEdits(doc.getText(), s);
-    if (!edits.ok) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('The suggestion for {0} was not made: {1}.', label(uri), edits.reason));
-      return;
-    }
-    const edit = new vscode.WorkspaceEdit();
-    const what = s.member === 'value' ? vscode.l10n.t('threshold value {0}', s.value) : vscode.l10n.t('exceeded_limit {0}', s.value);
-    for (const e of edits.edits) edit.replace(uri, new vscode.Range(doc.positionAt(e.offset), doc.positionAt(e.offset + e.length)), e.content);
-    // Into the editor's text only: the user reviews it there (Compare with Saved, Undo), and saves it or not.
-    if (!(await vscode.workspace.applyEdit(edit))) return;
-    const first = edits.edits[0];
-    const start = first ? doc.positionAt(first.offset) : new vscode.Position(0, 0);
-    const end = first ? doc.positionAt(first.offset + first.content.length) : start;
-    await vscode.window.showTextDocument(doc, { selection: new vscode.Range(start, end), preview: false });
-    const compare = vscode.l10n.t('Compare with Saved');
-    const choice = await vscode.window.showInformationMessage(vscode.l10n.t('{0} now has the suggested {1}, not saved. Review it, save it, then send it to the service with Apply (its lens).', label(uri), what), compare);
-    if (choice === compare) await vscode.commands.executeCommand('workbench.files.action.compareWithSaved', uri);
-  }
-
-  return { run, review };
+  return { run: () => runReport(deps), review: reviewSuggestion };
 }

@@ -179,15 +179,46 @@ export class DriftModel {
       this.o.log?.(`drift: no connection (${message(err)})`);
       conn = undefined;
     }
-    if (generation !== this.generation || this.disposed) return;
+    if (this.stale(generation)) return;
     if (conn === undefined) {
-      this.active = undefined;
-      this.state = { kind: 'no-connection' };
-      this.drift.clear();
-      this.sorted = undefined;
-      this.emit('all');
+      this.clearConnection();
       return;
     }
+    const cache = this.cacheFor(conn, refetch);
+    this.active = cache;
+    this.state = { kind: 'loading', connection: conn.name };
+    this.emit('all');
+    try {
+      const read = await this.readFiles(await this.o.workspace.list());
+      if (this.stale(generation)) return;
+      await this.ensureListings(cache, [...datasetsOfFiles(read.values())]);
+      if (this.stale(generation)) return;
+      this.compareAll(read, this.indexOf(cache));
+      this.state = { kind: 'ready', connection: conn.name };
+    } catch (err) {
+      if (this.stale(generation)) return;
+      this.o.log?.(`drift: comparing with ${conn.name} failed: ${message(err)}`);
+      this.state = { kind: 'failed', connection: conn.name, message: message(err) };
+    }
+    this.emit('all');
+  }
+
+  /** A newer full comparison started, or the model was disposed: this one's result is dropped. */
+  private stale(generation: number): boolean {
+    return generation !== this.generation || this.disposed;
+  }
+
+  /** No active connection: no drift to show. */
+  private clearConnection(): void {
+    this.active = undefined;
+    this.state = { kind: 'no-connection' };
+    this.drift.clear();
+    this.sorted = undefined;
+    this.emit('all');
+  }
+
+  /** The connection's cache, new when its client changed; with `refetch`, its lists are dropped. */
+  private cacheFor(conn: DriftConnection, refetch: boolean): ConnectionCache {
     let cache = this.caches.get(conn.id);
     // A new client (keys or settings changed) may see another service: its lists are read again.
     if (cache === undefined || cache.connection.api !== conn.api) {
@@ -199,39 +230,36 @@ export class DriftModel {
       cache.listings.clear();
       cache.index = undefined;
     }
-    this.active = cache;
-    this.state = { kind: 'loading', connection: conn.name };
-    this.emit('all');
-    try {
-      const uris = await this.o.workspace.list();
-      const read = new Map<string, LocalFile>();
-      // Files are read a few at a time: thousands of sequential reads would add up to seconds.
-      for (let i = 0; i < uris.length; i += READ_BATCH) {
-        const batch = uris.slice(i, i + READ_BATCH);
-        const texts = await Promise.all(batch.map((uri) => this.o.workspace.read(uri)));
-        this.o.observe?.('read', batch.length);
-        batch.forEach((uri, j) => {
-          const text = texts[j];
-          if (text !== undefined) read.set(uri, readTriggerFile(text));
-        });
-      }
-      if (generation !== this.generation || this.disposed) return;
-      await this.ensureListings(cache, [...datasetsOfFiles(read.values())]);
-      if (generation !== this.generation || this.disposed) return;
-      const index = this.indexOf(cache);
-      this.drift.clear();
-      this.sorted = undefined;
-      for (const [uri, file] of read) {
-        this.drift.set(uri, driftOfFile(uri, file, index));
-      }
-      this.o.observe?.('compare', read.size);
-      this.state = { kind: 'ready', connection: conn.name };
-    } catch (err) {
-      if (generation !== this.generation || this.disposed) return;
-      this.o.log?.(`drift: comparing with ${conn.name} failed: ${message(err)}`);
-      this.state = { kind: 'failed', connection: conn.name, message: message(err) };
+    return cache;
+  }
+
+  /** The files that could be read, parsed. */
+  private async readFiles(uris: readonly string[]): Promise<Map<string, LocalFile>> {
+    const read = new Map<string, LocalFile>();
+    await this.readInBatches(uris, (uri, text) => {
+      if (text !== undefined) read.set(uri, readTriggerFile(text));
+    });
+    return read;
+  }
+
+  /** Every file's drift anew, from the files read. */
+  private compareAll(read: ReadonlyMap<string, LocalFile>, index: ServiceIndex): void {
+    this.drift.clear();
+    this.sorted = undefined;
+    for (const [uri, file] of read) {
+      this.drift.set(uri, driftOfFile(uri, file, index));
     }
-    this.emit('all');
+    this.o.observe?.('compare', read.size);
+  }
+
+  /** Reads files a few at a time (thousands of sequential reads would add up to seconds), handing each batch's texts on as it comes. */
+  private async readInBatches(uris: readonly string[], each: (uri: string, text: string | undefined) => void): Promise<void> {
+    for (let i = 0; i < uris.length; i += READ_BATCH) {
+      const batch = uris.slice(i, i + READ_BATCH);
+      const texts = await Promise.all(batch.map((uri) => this.o.workspace.read(uri)));
+      this.o.observe?.('read', batch.length);
+      batch.forEach((uri, j) => each(uri, texts[j]));
+    }
   }
 
   /**
@@ -312,12 +340,7 @@ export class DriftModel {
       texts.set(uri, e.kind === 'changed' ? e.text : undefined);
       if (e.kind === 'changed' && e.text === undefined) toRead.push(uri);
     }
-    for (let i = 0; i < toRead.length; i += READ_BATCH) {
-      const chunk = toRead.slice(i, i + READ_BATCH);
-      const read = await Promise.all(chunk.map((uri) => this.o.workspace.read(uri)));
-      this.o.observe?.('read', chunk.length);
-      chunk.forEach((uri, j) => texts.set(uri, read[j]));
-    }
+    await this.readInBatches(toRead, (uri, text) => texts.set(uri, text));
     return texts;
   }
 

@@ -3,14 +3,14 @@
 // needs it (a trigger file with an active connection, the Drift view, a command), never by activation
 // itself. It holds no zod: the pull commands' arguments are read in the activation bundle (pullScope.ts).
 import * as vscode from 'vscode';
-import { triggerFileText, type DatasetListing } from '../../triggerFiles';
+import { triggerFileText } from '../../triggerFiles';
 import type { ConnectionManager } from '../connections';
 import type { Feedback } from '../core/feedback';
 import type { Settings } from '../core/settings';
 import type { RecipientDirectory } from '../core/recipients';
 import { DriftModel } from './driftModel';
 import { DriftDecorations, DriftLenses, DriftTree, ServiceTriggerDocuments, type DriftViewSurface } from './driftViews';
-import { pull } from './pullCommands';
+import { pull, type PullDeps } from './pullCommands';
 import { ApplyCommands, type ApplyCommand } from './applyCommands';
 import type { Linter } from './applyPlan';
 import type { PullScope } from './pullScope';
@@ -65,11 +65,10 @@ function compareTarget(arg: unknown): { uri: string; index?: number } | undefine
   return doc === undefined ? undefined : { uri: doc.uri.toString() };
 }
 
-export function createSync(deps: SyncDeps, host: SyncHost): LoadedSync {
-  // This bundle has its own copy of @vscode/l10n (see core/l10nSetup.ts).
-  configureL10n();
+/** The drift model over the workspace's trigger files and the active connection. */
+function createDriftModel(deps: SyncDeps): DriftModel {
   const log = deps.feedback.log;
-  const model = new DriftModel({
+  return new DriftModel({
     workspace: {
       list: async () => (await vscode.workspace.findFiles(TRIGGER_FILE_GLOB, TRIGGER_FILE_EXCLUDE)).map((u) => u.toString()),
       read: async (uri) => {
@@ -87,16 +86,32 @@ export function createSync(deps: SyncDeps, host: SyncHost): LoadedSync {
     concurrency: () => deps.settings.concurrency(),
     log: (m) => log.info(m),
   });
-  const documents = new ServiceTriggerDocuments(model);
-  const decorations = new DriftDecorations(model);
-  const lenses = new DriftLenses(model, deps.recipients);
-  const tree = new DriftTree(model, host.view, deps.recipients);
-  const written = (connectionId: string): void => {
+}
+
+/** Trigger writes reached a connection: its lists are read again (now, when it is the active one), and the Datasets tree is told. */
+function triggersWrittenHandler(model: DriftModel, deps: SyncDeps): (connectionId: string) => void {
+  return (connectionId) => {
     model.forgetLists(connectionId);
     if (model.connectionId() === connectionId) void model.refresh(true);
     deps.onTriggersWritten(connectionId);
   };
-  const applying = new ApplyCommands({
+}
+
+/** What a pull needs: the lists it reads go to the drift model, which compares again after it. */
+function pullDepsOf(deps: SyncDeps, model: DriftModel): PullDeps {
+  return {
+    connections: deps.connections,
+    settings: deps.settings,
+    feedback: deps.feedback,
+    datasets: deps.datasets,
+    onListed: (connectionId, dataset, listing) => model.accept(connectionId, dataset, listing),
+    onPulled: () => void model.refresh(false),
+  };
+}
+
+/** Apply from the editor, its writes reported through `written`. */
+function createApplyCommands(deps: SyncDeps, written: (connectionId: string) => void): ApplyCommands {
+  return new ApplyCommands({
     connections: deps.connections,
     settings: deps.settings,
     feedback: deps.feedback,
@@ -105,82 +120,97 @@ export function createSync(deps: SyncDeps, host: SyncHost): LoadedSync {
     recipients: (connectionId) => (deps.connections.activeProfile()?.id === connectionId ? deps.recipients?.() : undefined),
     onWritten: written,
   });
-  const watcher = vscode.workspace.createFileSystemWatcher(TRIGGER_FILE_GLOB);
+}
+
+/** The drift's badges and lenses, shown on the trigger files. */
+function registerDriftProviders(decorations: DriftDecorations, lenses: DriftLenses): vscode.Disposable[] {
+  return [
+    vscode.window.registerFileDecorationProvider(decorations),
+    vscode.languages.registerCodeLensProvider([{ language: 'json', pattern: TRIGGER_FILE_GLOB }, { language: 'jsonc', pattern: TRIGGER_FILE_GLOB }], lenses),
+  ];
+}
+
+/** What makes the drift compare again: saves, files changed on disk, another connection, other workspace folders. */
+function watchDriftSources(model: DriftModel, watcher: vscode.FileSystemWatcher, connections: ConnectionManager): vscode.Disposable[] {
   // Applied in batches (driftModel.ts): a branch switch redraws the views once.
   const changed = (uri: vscode.Uri): void => {
     // A file open with unsaved edits is compared when it is saved (onDidSaveTextDocument).
     if (isTriggerFile(uri)) void model.fileChanged(uri.toString());
   };
-  const disposables: { dispose(): unknown }[] = [
-    model,
-    documents,
-    decorations,
-    lenses,
-    tree,
-    applying,
-    watcher,
-    vscode.window.registerFileDecorationProvider(decorations),
-    vscode.languages.registerCodeLensProvider([{ language: 'json', pattern: TRIGGER_FILE_GLOB }, { language: 'jsonc', pattern: TRIGGER_FILE_GLOB }], lenses),
+  return [
     vscode.workspace.onDidSaveTextDocument((doc) => {
       if (isTriggerFile(doc.uri)) void model.fileChanged(doc.uri.toString(), doc.getText());
     }),
     watcher.onDidCreate(changed),
     watcher.onDidChange(changed),
     watcher.onDidDelete((uri) => void model.fileDeleted(uri.toString())),
-    deps.connections.onDidChangeActive(() => void model.refresh(false)),
+    connections.onDidChangeActive(() => void model.refresh(false)),
     vscode.workspace.onDidChangeWorkspaceFolders(() => void model.refresh(false)),
   ];
-  void model.refresh(false);
+}
 
-  const pullDeps = {
-    connections: deps.connections,
-    settings: deps.settings,
-    feedback: deps.feedback,
-    datasets: deps.datasets,
-    onListed: (connectionId: string, dataset: string, listing: DatasetListing) => model.accept(connectionId, dataset, listing),
-    onPulled: () => void model.refresh(false),
-  };
+/** Compare with Service: the service's trigger beside the local file in a diff editor. */
+async function compareWithService(model: DriftModel, documents: ServiceTriggerDocuments, connections: ConnectionManager, arg: unknown): Promise<void> {
+  const target = compareTarget(arg);
+  if (target === undefined) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('Open a trigger file to compare it with the service.'));
+    return;
+  }
+  if (model.getState().kind !== 'ready') await model.refresh(false);
+  const connection = model.connectionName();
+  const connectionId = model.connectionId();
+  if (connection === undefined || connectionId === undefined) {
+    await connections.requireActive();
+    return;
+  }
+  const trigger = model.serviceTriggerOf(target.uri, target.index);
+  if (trigger === undefined) {
+    const drift = model.fileDrift(target.uri);
+    const why = drift?.reason ?? drift?.triggers.find((t) => t.reason !== undefined)?.reason ?? vscode.l10n.t('it is not a trigger file of this workspace');
+    void vscode.window.showWarningMessage(vscode.l10n.t('Nothing to compare on {0}: {1}.', connection, why));
+    return;
+  }
+  const left = documents.uriOf(connectionId, trigger);
+  const right = vscode.Uri.parse(target.uri);
+  const name = right.path.slice(right.path.lastIndexOf('/') + 1);
+  await vscode.commands.executeCommand('vscode.diff', left, right, `${name} (${connection}) ↔ ${name} (local)`, { preview: true });
+}
+
+/** Opens the service's trigger of a drift item ({ triggerId }) as read-only JSON. */
+async function openServiceTrigger(model: DriftModel, documents: ServiceTriggerDocuments, arg: unknown): Promise<void> {
+  const id = typeof arg === 'object' && arg !== null ? (arg as { triggerId?: unknown }).triggerId : undefined;
+  const connectionId = model.connectionId();
+  if (typeof id !== 'string' || connectionId === undefined) return;
+  const trigger = model.serviceTrigger(connectionId, id);
+  if (trigger === undefined) return;
+  const doc = await vscode.workspace.openTextDocument(documents.uriOf(connectionId, trigger));
+  if (doc.languageId !== 'json') await vscode.languages.setTextDocumentLanguage(doc, 'json');
+  await vscode.window.showTextDocument(doc, { preview: true });
+}
+
+export function createSync(deps: SyncDeps, host: SyncHost): LoadedSync {
+  // This bundle has its own copy of @vscode/l10n (see core/l10nSetup.ts).
+  configureL10n();
+  const model = createDriftModel(deps);
+  const documents = new ServiceTriggerDocuments(model);
+  const decorations = new DriftDecorations(model);
+  const lenses = new DriftLenses(model, deps.recipients);
+  const tree = new DriftTree(model, host.view, deps.recipients);
+  const written = triggersWrittenHandler(model, deps);
+  const applying = createApplyCommands(deps, written);
+  const watcher = vscode.workspace.createFileSystemWatcher(TRIGGER_FILE_GLOB);
+  const disposables: { dispose(): unknown }[] = [model, documents, decorations, lenses, tree, applying, watcher];
+  disposables.push(...registerDriftProviders(decorations, lenses), ...watchDriftSources(model, watcher, deps.connections));
+  void model.refresh(false);
+  const pullDeps = pullDepsOf(deps, model);
 
   return {
     model,
     tree,
     documents,
     refresh: () => model.refresh(true),
-    async compare(arg) {
-      const target = compareTarget(arg);
-      if (target === undefined) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('Open a trigger file to compare it with the service.'));
-        return;
-      }
-      if (model.getState().kind !== 'ready') await model.refresh(false);
-      const connection = model.connectionName();
-      const connectionId = model.connectionId();
-      if (connection === undefined || connectionId === undefined) {
-        await deps.connections.requireActive();
-        return;
-      }
-      const trigger = model.serviceTriggerOf(target.uri, target.index);
-      if (trigger === undefined) {
-        const drift = model.fileDrift(target.uri);
-        const why = drift?.reason ?? drift?.triggers.find((t) => t.reason !== undefined)?.reason ?? vscode.l10n.t('it is not a trigger file of this workspace');
-        void vscode.window.showWarningMessage(vscode.l10n.t('Nothing to compare on {0}: {1}.', connection, why));
-        return;
-      }
-      const left = documents.uriOf(connectionId, trigger);
-      const right = vscode.Uri.parse(target.uri);
-      const name = right.path.slice(right.path.lastIndexOf('/') + 1);
-      await vscode.commands.executeCommand('vscode.diff', left, right, `${name} (${connection}) ↔ ${name} (local)`, { preview: true });
-    },
-    async openServiceTrigger(arg) {
-      const id = typeof arg === 'object' && arg !== null ? (arg as { triggerId?: unknown }).triggerId : undefined;
-      const connectionId = model.connectionId();
-      if (typeof id !== 'string' || connectionId === undefined) return;
-      const trigger = model.serviceTrigger(connectionId, id);
-      if (trigger === undefined) return;
-      const doc = await vscode.workspace.openTextDocument(documents.uriOf(connectionId, trigger));
-      if (doc.languageId !== 'json') await vscode.languages.setTextDocumentLanguage(doc, 'json');
-      await vscode.window.showTextDocument(doc, { preview: true });
-    },
+    compare: (arg) => compareWithService(model, documents, deps.connections, arg),
+    openServiceTrigger: (arg) => openServiceTrigger(model, documents, arg),
     async pull(scope, connectionId) {
       await pull(pullDeps, scope, connectionId);
     },
