@@ -48,9 +48,20 @@ const TIMEOUT_CODES: Record<string, string> = {
 const MAX_TEXT = 300;
 const HEADER_SAFE = /^[\x21-\x7e]+$/;
 
-type Attempt<T> =
-  | { ok: true; response: ApiResponse<T> }
-  | { ok: false; error: ServiceError; retryable: boolean; serverDelayMs?: number };
+type FailedAttempt = { ok: false; error: ServiceError; retryable: boolean; serverDelayMs?: number };
+type Attempt<T> = { ok: true; response: ApiResponse<T> } | FailedAttempt;
+
+/** After a failed attempt: another after `delayMs`, or none (with the delay the service asked for when it was too long to wait). */
+type NextStep = { retry: true; delayMs: number } | { retry: false; retryAfterMs?: number };
+
+/** A request as each of its attempts sends it; `logPath` is its path without the query string. */
+interface Outgoing {
+  fullPath: string;
+  logPath: string;
+  headers: Record<string, string>;
+  payload: string | undefined;
+  signal: AbortSignal | undefined;
+}
 
 /** The resolved configuration of a pipeline (ServiceClient checks and defaults it). */
 export interface PipelineConfig {
@@ -81,8 +92,14 @@ export class RequestPipeline {
   }
 
   async call<T>(ep: Endpoint<T>, checks: RequestChecks, path: string, body: unknown, o?: CallOptions): Promise<ApiResponse<T>> {
-    const op = ep.operation;
+    // Missing credentials are said first, then the request's own problems, a closed client and a cancelled call.
     const authHeader = this.authHeader(ep);
+    this.refuseBeforeSending(ep.operation, checks, o?.signal);
+    return this.sendWithRetries(ep, this.outgoing(ep, authHeader, path, body, o?.signal));
+  }
+
+  /** Throws the error of a call that must not be sent: problems found in the request, a closed client, a cancelled call. */
+  private refuseBeforeSending(op: string, checks: RequestChecks, signal: AbortSignal | undefined): void {
     if (checks.problems.length > 0) {
       const problems = checks.problems.map((p) => ({ ...p, field: this.clean(p.field), message: this.clean(p.message) }));
       throw new ServiceError({
@@ -95,58 +112,67 @@ export class RequestPipeline {
     if (this.closed) {
       throw new ServiceError({ kind: 'network', operation: op, message: `${op} failed: the client is closed`, networkCode: 'CLIENT_CLOSED' });
     }
-    const signal = o?.signal;
     if (signal?.aborted) throw this.aborted(op, 0);
+  }
 
+  /** The request as every attempt sends it: its path, headers and JSON body. */
+  private outgoing(ep: Endpoint<unknown>, authHeader: Record<string, string>, path: string, body: unknown, signal: AbortSignal | undefined): Outgoing {
     const media = MEDIA_TYPE[ep.version];
     const headers: Record<string, string> = { ...authHeader, accept: media, 'user-agent': 'obs-vscode' };
     const payload = body === undefined ? undefined : JSON.stringify(body);
     if (payload !== undefined) headers['content-type'] = media;
     const fullPath = this.cfg.basePath + path;
-    const logPath = fullPath.split('?')[0] ?? fullPath;
+    return { fullPath, logPath: fullPath.split('?')[0] ?? fullPath, headers, payload, signal };
+  }
 
+  /** The bounded retry loop: each attempt logged, another made only when the attempt's failure allows it and time is left. */
+  private async sendWithRetries<T>(ep: Endpoint<T>, req: Outgoing): Promise<ApiResponse<T>> {
+    const op = ep.operation;
     const start = this.cfg.now();
     for (let attempt = 1; ; attempt++) {
       const t0 = performance.now();
-      const result = await this.attempt(ep, { fullPath, headers, payload, signal });
+      const result = await this.attempt(ep, req);
       const durationMs = Math.round((performance.now() - t0) * 10) / 10;
       const status = result.ok ? result.response.status : result.error.status;
+      const entry: RequestLogEntry = { operation: op, method: ep.method, path: req.logPath, status, durationMs, attempt };
       if (result.ok) {
-        this.log({ operation: op, method: ep.method, path: logPath, status, durationMs, attempt });
+        this.log(entry);
         return { ...result.response, attempts: attempt };
       }
-      const err = result.error;
-      const giveUp = (retryAfterMs?: number): ServiceError => {
-        this.log({ operation: op, method: ep.method, path: logPath, status, durationMs, attempt, error: err.kind });
-        const final = err.withAttempts(attempt, retryAfterMs);
-        const note = ep.unknownOutcomeNote;
-        return note !== undefined && mayHaveBeenCarriedOut(final) ? final.withMaybeProcessed(note) : final;
-      };
-      if (!result.retryable || attempt >= this.cfg.retry.maxAttempts) throw giveUp();
-      const remaining = this.cfg.retry.maxTotalMs - (this.cfg.now() - start);
-      let delay: number;
-      if (result.serverDelayMs !== undefined) {
-        // The service said how long to wait; waiting less would only be refused again.
-        if (result.serverDelayMs > remaining) throw giveUp(result.serverDelayMs);
-        delay = result.serverDelayMs;
-      } else {
-        if (remaining <= 0) throw giveUp();
-        delay = Math.min(remaining, backoffDelay(attempt, this.cfg.retry.baseDelayMs, this.cfg.retry.maxDelayMs, this.cfg.random));
-      }
-      this.log({ operation: op, method: ep.method, path: logPath, status, durationMs, attempt, error: err.kind, retryInMs: delay });
+      const next = this.nextStep(result, attempt, start);
+      if (!next.retry) throw this.finalError(ep, result.error, entry, next.retryAfterMs);
+      this.log({ ...entry, error: result.error.kind, retryInMs: next.delayMs });
       try {
-        await this.cfg.sleep(delay, signal);
+        await this.cfg.sleep(next.delayMs, req.signal);
       } catch {
         throw this.aborted(op, attempt);
       }
-      if (signal?.aborted) throw this.aborted(op, attempt);
+      if (req.signal?.aborted) throw this.aborted(op, attempt);
     }
   }
 
-  private async attempt<T>(
-    ep: Endpoint<T>,
-    req: { fullPath: string; headers: Record<string, string>; payload: string | undefined; signal: AbortSignal | undefined },
-  ): Promise<Attempt<T>> {
+  /** Whether to try again after a failed attempt, and after how long; the clock is read only when a retry is allowed. */
+  private nextStep(failed: FailedAttempt, attempt: number, start: number): NextStep {
+    if (!failed.retryable || attempt >= this.cfg.retry.maxAttempts) return { retry: false };
+    const remaining = this.cfg.retry.maxTotalMs - (this.cfg.now() - start);
+    if (failed.serverDelayMs !== undefined) {
+      // The service said how long to wait; waiting less would only be refused again.
+      if (failed.serverDelayMs > remaining) return { retry: false, retryAfterMs: failed.serverDelayMs };
+      return { retry: true, delayMs: failed.serverDelayMs };
+    }
+    if (remaining <= 0) return { retry: false };
+    return { retry: true, delayMs: Math.min(remaining, backoffDelay(attempt, this.cfg.retry.baseDelayMs, this.cfg.retry.maxDelayMs, this.cfg.random)) };
+  }
+
+  /** The error a call ends with: logged, counting its attempts, and saying so when the service may have carried the request out. */
+  private finalError(ep: Endpoint<unknown>, err: ServiceError, entry: RequestLogEntry, retryAfterMs: number | undefined): ServiceError {
+    this.log({ ...entry, error: err.kind });
+    const final = err.withAttempts(entry.attempt, retryAfterMs);
+    const note = ep.unknownOutcomeNote;
+    return note !== undefined && mayHaveBeenCarriedOut(final) ? final.withMaybeProcessed(note) : final;
+  }
+
+  private async attempt<T>(ep: Endpoint<T>, req: Outgoing): Promise<Attempt<T>> {
     const op = ep.operation;
     let raw: RawResponse;
     try {
@@ -157,22 +183,7 @@ export class RequestPipeline {
         this.cfg.timeouts.bodyTotalMs,
       );
     } catch (e) {
-      if (req.signal?.aborted) return { ok: false, error: this.aborted(op, 0), retryable: false };
-      const code = errorCode(e);
-      const retryable = isRetryableNetworkCode(ep.retry, code);
-      const timeout = code !== undefined ? TIMEOUT_CODES[code] : undefined;
-      if (timeout !== undefined) {
-        const error = new ServiceError({ kind: 'timeout', operation: op, message: `${op} failed: ${timeout} (${code})`, networkCode: code });
-        return { ok: false, error, retryable };
-      }
-      const why = this.clean(errorText(e));
-      const error = new ServiceError({
-        kind: 'network',
-        operation: op,
-        message: `${op} failed: could not reach the service${code ? ` (${code})` : ''}: ${why}`,
-        networkCode: code,
-      });
-      return { ok: false, error, retryable };
+      return this.sendFailure(ep, e, req.signal);
     }
 
     const { status, headers, text } = raw;
@@ -196,6 +207,27 @@ export class RequestPipeline {
     }
     const rateLimit = parseRateLimit(headerValue(headers, 'ratelimit'));
     return { ok: true, response: { data: parsed.data, status, attempts: 1, ...(rateLimit ? { rateLimit } : {}) } };
+  }
+
+  /** A request that got no response: cancelled, timed out or unable to reach the service; retryable as the endpoint's policy says of its code. */
+  private sendFailure<T>(ep: Endpoint<T>, e: unknown, signal: AbortSignal | undefined): Attempt<T> {
+    const op = ep.operation;
+    if (signal?.aborted) return { ok: false, error: this.aborted(op, 0), retryable: false };
+    const code = errorCode(e);
+    const retryable = isRetryableNetworkCode(ep.retry, code);
+    const timeout = code !== undefined ? TIMEOUT_CODES[code] : undefined;
+    if (timeout !== undefined) {
+      const error = new ServiceError({ kind: 'timeout', operation: op, message: `${op} failed: ${timeout} (${code})`, networkCode: code });
+      return { ok: false, error, retryable };
+    }
+    const why = this.clean(errorText(e));
+    const error = new ServiceError({
+      kind: 'network',
+      operation: op,
+      message: `${op} failed: could not reach the service${code ? ` (${code})` : ''}: ${why}`,
+      networkCode: code,
+    });
+    return { ok: false, error, retryable };
   }
 
   private httpFailure<T>(ep: Endpoint<T>, status: number, headers: IncomingHttpHeaders, text: string | undefined): Attempt<T> {

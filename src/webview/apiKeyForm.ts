@@ -265,68 +265,83 @@ function showCreated(key: CreatedKey, notes: readonly string[] = []): void {
   show({ version: nextVersion(), kind: 'created', key, notes });
 }
 
-onHostMessage(ApiKeyToWebview, (message) => {
-  switch (message.type) {
-    case 'init': {
-      connectionName = message.connectionName;
-      baseline = { ...message.values };
-      // Edits kept from a panel closed without saving come back when the page has none of its own (never a created key).
-      const kept = state === undefined && message.unsaved?.state.mode === message.mode ? message.unsaved : undefined;
-      if (kept) state = { ...kept.state, created: undefined };
-      if (message.mode === 'create') {
-        state ??= { mode: 'create', connectionId: message.connectionId, createValues: message.values };
-        if (state.created) {
-          showCreated({ ...state.created, secret: undefined });
-          return;
-        }
-        showCreate(state.createValues ?? message.values);
-      } else {
-        state ??= { mode: 'update', connectionId: message.connectionId, updateValues: message.values };
-        state.idFixed = message.idFixed;
-        // A fixed id is the host's, whatever the saved state holds.
-        const values = state.updateValues ?? message.values;
-        showUpdate(message.idFixed ? { ...values, id: message.values.id } : values, message.idFixed);
-      }
-      save();
-      if (kept) shell.editsPutBack(kept.savedAt, () => discardEdits(message.mode, message.values));
+type HostMessage<K extends ApiKeyToWebview['type']> = Extract<ApiKeyToWebview, { type: K }>;
+
+/** The host opens the form: the page's own state, else edits kept from a closed panel, else the host's values. */
+function onInit(message: HostMessage<'init'>): void {
+  connectionName = message.connectionName;
+  baseline = { ...message.values };
+  // Edits kept from a panel closed without saving come back when the page has none of its own (never a created key).
+  const kept = state === undefined && message.unsaved?.state.mode === message.mode ? message.unsaved : undefined;
+  if (kept) state = { ...kept.state, created: undefined };
+  if (message.mode === 'create') {
+    state ??= { mode: 'create', connectionId: message.connectionId, createValues: message.values };
+    if (state.created) {
+      showCreated({ ...state.created, secret: undefined });
       return;
     }
+    showCreate(state.createValues ?? message.values);
+  } else {
+    state ??= { mode: 'update', connectionId: message.connectionId, updateValues: message.values };
+    state.idFixed = message.idFixed;
+    // A fixed id is the host's, whatever the saved state holds.
+    const values = state.updateValues ?? message.values;
+    showUpdate(message.idFixed ? { ...values, id: message.values.id } : values, message.idFixed);
+  }
+  save();
+  if (kept) shell.editsPutBack(kept.savedAt, () => discardEdits(message.mode, message.values));
+}
+
+function onCreated(message: HostMessage<'created'>): void {
+  if (state) {
+    // Only id and name are remembered: a reload must not bring the secret back.
+    state.created = { id: message.key.id, name: message.key.name };
+    save();
+  }
+  showCreated(message.key, message.notes);
+}
+
+/** The secret is gone from the host: the page starts a new create. */
+function onSecretCleared(): void {
+  if (!state) return;
+  delete state.created;
+  state.createValues = defaultCreateValues(state.createValues?.environmentId ?? '');
+  save();
+  showCreate(state.createValues);
+}
+
+function onUpdated(message: HostMessage<'updated'>): void {
+  shell.setBusy(false);
+  baseline = { ...message.key };
+  if (state) {
+    state.updateValues = { ...message.key };
+    save();
+  }
+  if (shell.problems) shell.show(T.update.saved(message.key.name, message.key.disabled));
+}
+
+function onCopied(message: HostMessage<'copied'>): void {
+  const said: Record<CopyWhat, string> = T.created.copied;
+  if (view?.kind === 'created') shell.show(said[message.what]);
+}
+
+onHostMessage(ApiKeyToWebview, (message) => {
+  switch (message.type) {
+    case 'init':
+      return onInit(message);
     case 'busy':
     case 'problems':
     case 'status':
     case 'connection':
-      shell.handle(message);
-      return;
+      return shell.handle(message);
     case 'created':
-      if (state) {
-        // Only id and name are remembered: a reload must not bring the secret back.
-        state.created = { id: message.key.id, name: message.key.name };
-        save();
-      }
-      showCreated(message.key, message.notes);
-      return;
+      return onCreated(message);
     case 'secretCleared':
-      if (state) {
-        delete state.created;
-        state.createValues = defaultCreateValues(state.createValues?.environmentId ?? '');
-        save();
-        showCreate(state.createValues);
-      }
-      return;
+      return onSecretCleared();
     case 'updated':
-      shell.setBusy(false);
-      baseline = { ...message.key };
-      if (state) {
-        state.updateValues = { ...message.key };
-        save();
-      }
-      if (shell.problems) shell.show(T.update.saved(message.key.name, message.key.disabled));
-      return;
-    case 'copied': {
-      const said: Record<CopyWhat, string> = T.created.copied;
-      if (view?.kind === 'created') shell.show(said[message.what]);
-      return;
-    }
+      return onUpdated(message);
+    case 'copied':
+      return onCopied(message);
   }
 });
 

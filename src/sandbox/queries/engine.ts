@@ -121,24 +121,55 @@ function sortRows(spec: QuerySpec, rows: { row: Row; group: Group }[]): void {
 }
 
 export function runQuery(spec: QuerySpec, source: QuerySource, nowSeconds: number, flags: RunFlags): RunOutcome {
-  const missing = unknownColumns(spec, source.columns);
-  if (missing.length > 0) {
-    return { error: `query failed: ${missing.map((c) => `column "${c}"`).join(', ')} does not exist in ${source.label}`, costMs: 5 };
-  }
-  const named = new Set(spec.calculations.map(calculationKey));
-  for (const f of spec.formulas) {
-    const unknown = referencesOf(f.node).filter((r) => !named.has(r));
-    if (unknown.length > 0) return { error: `query failed: formula ${f.name} names ${unknown.map((r) => `$${r}`).join(', ')}, which no calculation is named`, costMs: 5 };
-  }
+  const problem = namingProblem(spec, source);
+  if (problem !== undefined) return { error: problem, costMs: 5 };
   const { start, end: requestedEnd } = windowOf(spec, nowSeconds);
   const end = Math.min(requestedEnd, nowSeconds);
   const span = requestedEnd - start;
   const g = granularityOf(spec, span);
   const bucketCount = Math.max(1, Math.ceil(span / g));
+  const { groups, scanned } = groupEvents(spec, source.datasets, start, end, g);
 
+  let rows = [...groups.values()].map((group) => ({ group, row: rowOf(spec, group, group.total, span) }));
+  rows = rows.filter(({ row }) => spec.havings.every((h) => meets(row[havingKey(h)], h.op, h.value)));
+  sortRows(spec, rows);
+  const limit = flags.disableSeries ? (flags.limit ?? 1_000) : (spec.limit ?? 1_000);
+  const shown = rows.slice(0, limit);
+  const other = rows.slice(limit);
+
+  const entries = flags.disableSeries ? 0 : spec.breakdowns.length === 0 ? bucketCount : shown.reduce((n, r) => n + r.group.buckets.size, 0);
+  const costMs = Math.round(scanned / EVENTS_PER_MS + entries / ENTRIES_PER_MS);
+  if (costMs > QUERY_TIME_LIMIT_MS) {
+    return { error: `query failed: it ran longer than the ${QUERY_TIME_LIMIT_MS / 1000} s limit; narrow the time range, coarsen the granularity or break down by fewer columns`, costMs: QUERY_TIME_LIMIT_MS };
+  }
+
+  const data: NonNullable<RunOutcome['data']> = { results: shown.map(({ row }) => ({ data: row })) };
+  if (!flags.disableSeries) data.series = seriesOf(spec, shown, { start, end: requestedEnd, granularity: g, count: bucketCount });
+  if (!flags.disableTotalByAggregate) data.total_by_aggregate = mergedRow(spec, rows, span);
+  if (!flags.disableOtherByAggregate) data.other_by_aggregate = mergedRow(spec, other, span);
+  return { data, costMs };
+}
+
+/** Why the query cannot run, as the service says it: a column the source lacks, or a formula naming no calculation. */
+function namingProblem(spec: QuerySpec, source: QuerySource): string | undefined {
+  const missing = unknownColumns(spec, source.columns);
+  if (missing.length > 0) return `query failed: ${missing.map((c) => `column "${c}"`).join(', ')} does not exist in ${source.label}`;
+  const named = new Set(spec.calculations.map(calculationKey));
+  for (const f of spec.formulas) {
+    const unknown = referencesOf(f.node).filter((r) => !named.has(r));
+    if (unknown.length > 0) return `query failed: formula ${f.name} names ${unknown.map((r) => `$${r}`).join(', ')}, which no calculation is named`;
+  }
+  return undefined;
+}
+
+/**
+ * The events of the datasets in [start, end) that pass the query's filters, accumulated per group of
+ * breakdown values, in total and per bucket of `g` seconds; and how many events were scanned.
+ */
+function groupEvents(spec: QuerySpec, datasets: readonly string[], start: number, end: number, g: number): { groups: Map<string, Group>; scanned: number } {
   const groups = new Map<string, Group>();
   let scanned = 0;
-  for (const slug of source.datasets) {
+  for (const slug of datasets) {
     scanned += forEachEvent(slug, start, end, (e, t) => {
       if (!passesAll(spec.filters, spec.filter_combination, e)) return;
       const values = spec.breakdowns.map((b) => e[b] ?? null);
@@ -163,36 +194,22 @@ export function runQuery(spec: QuerySpec, source: QuerySource, nowSeconds: numbe
   }
   // A query without breakdowns has its one group even when no event matched (a COUNT of 0).
   if (spec.breakdowns.length === 0 && groups.size === 0) groups.set('', { values: [], total: accumulators(spec.calculations), buckets: new Map() });
+  return { groups, scanned };
+}
 
-  let rows = [...groups.values()].map((group) => ({ group, row: rowOf(spec, group, group.total, span) }));
-  rows = rows.filter(({ row }) => spec.havings.every((h) => meets(row[havingKey(h)], h.op, h.value)));
-  sortRows(spec, rows);
-  const limit = flags.disableSeries ? (flags.limit ?? 1_000) : (spec.limit ?? 1_000);
-  const shown = rows.slice(0, limit);
-  const other = rows.slice(limit);
-
-  const entries = flags.disableSeries ? 0 : spec.breakdowns.length === 0 ? bucketCount : shown.reduce((n, r) => n + r.group.buckets.size, 0);
-  const costMs = Math.round(scanned / EVENTS_PER_MS + entries / ENTRIES_PER_MS);
-  if (costMs > QUERY_TIME_LIMIT_MS) {
-    return { error: `query failed: it ran longer than the ${QUERY_TIME_LIMIT_MS / 1000} s limit; narrow the time range, coarsen the granularity or break down by fewer columns`, costMs: QUERY_TIME_LIMIT_MS };
-  }
-
-  const data: NonNullable<RunOutcome['data']> = { results: shown.map(({ row }) => ({ data: row })) };
-  if (!flags.disableSeries) {
-    const series: { time: string; data: Row }[] = [];
-    for (let b = 0; b < bucketCount; b++) {
-      const time = new Date((start + b * g) * 1000).toISOString();
-      const seconds = Math.min(g, requestedEnd - (start + b * g));
-      for (const { group } of shown) {
-        const accs = group.buckets.get(b) ?? (spec.breakdowns.length === 0 ? accumulators(spec.calculations) : undefined);
-        if (accs) series.push({ time, data: rowOf(spec, group, accs, seconds) });
-      }
+/** The graph: per bucket, one entry per shown group that has data in it (a query without breakdowns has one in every bucket). */
+function seriesOf(spec: QuerySpec, shown: readonly { group: Group }[], buckets: { start: number; end: number; granularity: number; count: number }): { time: string; data: Row }[] {
+  const { start, end, granularity: g } = buckets;
+  const series: { time: string; data: Row }[] = [];
+  for (let b = 0; b < buckets.count; b++) {
+    const time = new Date((start + b * g) * 1000).toISOString();
+    const seconds = Math.min(g, end - (start + b * g));
+    for (const { group } of shown) {
+      const accs = group.buckets.get(b) ?? (spec.breakdowns.length === 0 ? accumulators(spec.calculations) : undefined);
+      if (accs) series.push({ time, data: rowOf(spec, group, accs, seconds) });
     }
-    data.series = series;
   }
-  if (!flags.disableTotalByAggregate) data.total_by_aggregate = mergedRow(spec, rows, span);
-  if (!flags.disableOtherByAggregate) data.other_by_aggregate = mergedRow(spec, other, span);
-  return { data, costMs };
+  return series;
 }
 
 /** The aggregates of several groups taken together (all of them, or those past the limit). */

@@ -42,56 +42,93 @@ export interface QuerySpec {
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const wholeOrUndefined = (v: unknown): number | undefined | 'bad' => (v === undefined ? undefined : Number.isInteger(v) ? (v as number) : 'bad');
 
+/** Records a problem of a field. */
+type Bad = (field: string, code: TypeDetail['code'], description: string) => void;
+
+type WholeNumberField = 'limit' | 'time_range' | 'start_time' | 'end_time' | 'granularity';
+
 /** Reads and checks a query specification; every problem is listed with its field. */
 export function readSpec(raw: unknown, nowSeconds: number): { ok: true; spec: QuerySpec } | { ok: false; problems: TypeDetail[] } {
   const problems: TypeDetail[] = [];
-  const bad = (field: string, code: TypeDetail['code'], description: string) => problems.push({ field, code, description });
+  const bad: Bad = (field, code, description) => problems.push({ field, code, description });
   if (!isRecord(raw)) return { ok: false, problems: [{ field: '(body)', code: 'incorrect_type', description: 'a query must be a JSON object' }] };
 
-  const calculations: Calculation[] = [];
-  const rawCalcs = raw.calculations ?? [{ op: 'COUNT' }];
-  if (!Array.isArray(rawCalcs)) bad('calculations', 'incorrect_type', 'calculations must be an array');
-  else {
-    rawCalcs.forEach((c, i) => {
-      const f = `calculations[${i}]`;
-      if (!isRecord(c) || typeof c.op !== 'string') return bad(`${f}.op`, 'missing', 'a calculation needs an op');
-      if (!KNOWN_OPS.has(c.op)) return bad(`${f}.op`, 'invalid', `unknown calculation op "${c.op}"`);
-      if (needsColumn(c.op) && typeof c.column !== 'string') return bad(`${f}.column`, 'missing', `${c.op} needs a column`);
-      if (!needsColumn(c.op) && c.op !== 'COUNT_DATAPOINTS' && c.column !== undefined) return bad(`${f}.column`, 'invalid', `${c.op} takes no column`);
-      const filters = readFilters(c.filters, `${f}.filters`, bad);
-      calculations.push({
-        op: c.op,
-        ...(typeof c.column === 'string' ? { column: c.column } : {}),
-        ...(typeof c.name === 'string' ? { name: c.name } : {}),
-        ...(filters.length > 0 ? { filters } : {}),
-        ...(typeof c.filter_combination === 'string' ? { filter_combination: c.filter_combination } : {}),
-      });
-    });
-  }
+  const calculations = readCalculations(raw.calculations ?? [{ op: 'COUNT' }], bad);
   const filters = readFilters(raw.filters, 'filters', bad);
-  const breakdowns = Array.isArray(raw.breakdowns) ? raw.breakdowns.filter((b): b is string => typeof b === 'string') : [];
-  if (raw.breakdowns !== undefined && (!Array.isArray(raw.breakdowns) || breakdowns.length !== raw.breakdowns.length)) {
+  const breakdowns = readBreakdowns(raw.breakdowns, bad);
+  const havings = readHavings(raw.havings, bad);
+  const orders: Order[] = Array.isArray(raw.orders) ? raw.orders.filter(isRecord).map((o) => ({ ...(typeof o.op === 'string' ? { op: o.op } : {}), ...(typeof o.column === 'string' ? { column: o.column } : {}), ...(typeof o.order === 'string' ? { order: o.order } : {}) })) : [];
+  const formulas = readFormulas(raw.formulas, bad);
+  const ints = readWholeNumbers(raw, bad);
+  if (problems.length > 0) return { ok: false, problems };
+
+  const spec: QuerySpec = { calculations, filters, filter_combination: typeof raw.filter_combination === 'string' ? raw.filter_combination : undefined, breakdowns, havings, orders, formulas, ...ints };
+  checkWindow(spec, nowSeconds, bad);
+  const keys = calculations.map(calculationKey);
+  if (new Set(keys).size !== keys.length) bad('calculations', 'invalid', 'two calculations have the same name');
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, spec };
+}
+
+/** The calculations: each a known op, with a column where the op needs one and none where it takes none. */
+function readCalculations(raw: unknown, bad: Bad): Calculation[] {
+  const calculations: Calculation[] = [];
+  if (!Array.isArray(raw)) {
+    bad('calculations', 'incorrect_type', 'calculations must be an array');
+    return calculations;
+  }
+  raw.forEach((c, i) => {
+    const f = `calculations[${i}]`;
+    if (!isRecord(c) || typeof c.op !== 'string') return bad(`${f}.op`, 'missing', 'a calculation needs an op');
+    if (!KNOWN_OPS.has(c.op)) return bad(`${f}.op`, 'invalid', `unknown calculation op "${c.op}"`);
+    if (needsColumn(c.op) && typeof c.column !== 'string') return bad(`${f}.column`, 'missing', `${c.op} needs a column`);
+    if (!needsColumn(c.op) && c.op !== 'COUNT_DATAPOINTS' && c.column !== undefined) return bad(`${f}.column`, 'invalid', `${c.op} takes no column`);
+    const filters = readFilters(c.filters, `${f}.filters`, bad);
+    calculations.push({
+      op: c.op,
+      ...(typeof c.column === 'string' ? { column: c.column } : {}),
+      ...(typeof c.name === 'string' ? { name: c.name } : {}),
+      ...(filters.length > 0 ? { filters } : {}),
+      ...(typeof c.filter_combination === 'string' ? { filter_combination: c.filter_combination } : {}),
+    });
+  });
+  return calculations;
+}
+
+function readBreakdowns(raw: unknown, bad: Bad): string[] {
+  const breakdowns = Array.isArray(raw) ? raw.filter((b): b is string => typeof b === 'string') : [];
+  if (raw !== undefined && (!Array.isArray(raw) || breakdowns.length !== raw.length)) {
     bad('breakdowns', 'incorrect_type', 'breakdowns must be an array of column names');
   }
+  return breakdowns;
+}
+
+function readHavings(raw: unknown, bad: Bad): Having[] {
   const havings: Having[] = [];
-  if (Array.isArray(raw.havings)) {
-    raw.havings.forEach((h, i) => {
-      if (!isRecord(h) || typeof h.op !== 'string' || typeof h.value !== 'number') return bad(`havings[${i}]`, 'invalid', 'a having needs an op and a numeric value');
-      havings.push({ op: h.op, value: h.value, ...(typeof h.calculate_op === 'string' ? { calculate_op: h.calculate_op } : {}), ...(typeof h.column === 'string' ? { column: h.column } : {}) });
-    });
-  }
-  const orders: Order[] = Array.isArray(raw.orders) ? raw.orders.filter(isRecord).map((o) => ({ ...(typeof o.op === 'string' ? { op: o.op } : {}), ...(typeof o.column === 'string' ? { column: o.column } : {}), ...(typeof o.order === 'string' ? { order: o.order } : {}) })) : [];
+  if (!Array.isArray(raw)) return havings;
+  raw.forEach((h, i) => {
+    if (!isRecord(h) || typeof h.op !== 'string' || typeof h.value !== 'number') return bad(`havings[${i}]`, 'invalid', 'a having needs an op and a numeric value');
+    havings.push({ op: h.op, value: h.value, ...(typeof h.calculate_op === 'string' ? { calculate_op: h.calculate_op } : {}), ...(typeof h.column === 'string' ? { column: h.column } : {}) });
+  });
+  return havings;
+}
+
+/** The formulas, each with its expression parsed. */
+function readFormulas(raw: unknown, bad: Bad): QuerySpec['formulas'] {
   const formulas: QuerySpec['formulas'] = [];
-  if (Array.isArray(raw.formulas)) {
-    raw.formulas.forEach((fm, i) => {
-      if (!isRecord(fm) || typeof fm.name !== 'string' || typeof fm.expression !== 'string') return bad(`formulas[${i}]`, 'invalid', 'a formula needs a name and an expression');
-      const parsed = parseFormula(fm.expression);
-      if (!parsed.ok) return bad(`formulas[${i}].expression`, 'invalid', `the expression cannot be read: ${parsed.reason}`);
-      formulas.push({ name: fm.name, node: parsed.node });
-    });
-  }
-  const ints: Record<'limit' | 'time_range' | 'start_time' | 'end_time' | 'granularity', number | undefined> = { limit: undefined, time_range: undefined, start_time: undefined, end_time: undefined, granularity: undefined };
-  for (const key of Object.keys(ints) as (keyof typeof ints)[]) {
+  if (!Array.isArray(raw)) return formulas;
+  raw.forEach((fm, i) => {
+    if (!isRecord(fm) || typeof fm.name !== 'string' || typeof fm.expression !== 'string') return bad(`formulas[${i}]`, 'invalid', 'a formula needs a name and an expression');
+    const parsed = parseFormula(fm.expression);
+    if (!parsed.ok) return bad(`formulas[${i}].expression`, 'invalid', `the expression cannot be read: ${parsed.reason}`);
+    formulas.push({ name: fm.name, node: parsed.node });
+  });
+  return formulas;
+}
+
+/** The limit and the time fields: whole numbers, each in its range, the end after the start. */
+function readWholeNumbers(raw: Record<string, unknown>, bad: Bad): Record<WholeNumberField, number | undefined> {
+  const ints: Record<WholeNumberField, number | undefined> = { limit: undefined, time_range: undefined, start_time: undefined, end_time: undefined, granularity: undefined };
+  for (const key of Object.keys(ints) as WholeNumberField[]) {
     const v = wholeOrUndefined(raw[key]);
     if (v === 'bad') bad(key, 'incorrect_type', `${key} must be a whole number`);
     else ints[key] = v;
@@ -99,9 +136,11 @@ export function readSpec(raw: unknown, nowSeconds: number): { ok: true; spec: Qu
   if (ints.limit !== undefined && (ints.limit < 1 || ints.limit > 10_000)) bad('limit', 'invalid', 'limit must be from 1 to 10000');
   if (ints.time_range !== undefined && ints.time_range <= 0) bad('time_range', 'invalid', 'time_range must be more than 0 seconds');
   if (ints.start_time !== undefined && ints.end_time !== undefined && ints.end_time <= ints.start_time) bad('end_time', 'invalid', 'end_time must be after start_time');
-  if (problems.length > 0) return { ok: false, problems };
+  return ints;
+}
 
-  const spec: QuerySpec = { calculations, filters, filter_combination: typeof raw.filter_combination === 'string' ? raw.filter_combination : undefined, breakdowns, havings, orders, formulas, ...ints };
+/** The window's checks: at most MAX_BUCKETS buckets, a bucket no longer than the window, and data still retained. */
+function checkWindow(spec: QuerySpec, nowSeconds: number, bad: Bad): void {
   const { start, end } = windowOf(spec, nowSeconds);
   const span = end - start;
   if (spec.granularity !== undefined && spec.granularity * MAX_BUCKETS < span) {
@@ -109,12 +148,9 @@ export function readSpec(raw: unknown, nowSeconds: number): { ok: true; spec: Qu
   }
   if (spec.granularity !== undefined && spec.granularity > span) bad('granularity', 'invalid', `granularity must be at most the time range (${span} seconds)`);
   if (start < nowSeconds - RETENTION_SECONDS) bad(spec.start_time !== undefined ? 'start_time' : 'time_range', 'invalid', 'query data exists for the past 7 days only');
-  const keys = calculations.map(calculationKey);
-  if (new Set(keys).size !== keys.length) bad('calculations', 'invalid', 'two calculations have the same name');
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, spec };
 }
 
-function readFilters(raw: unknown, field: string, bad: (field: string, code: TypeDetail['code'], description: string) => void): Filter[] {
+function readFilters(raw: unknown, field: string, bad: Bad): Filter[] {
   if (raw === undefined) return [];
   if (!Array.isArray(raw)) {
     bad(field, 'incorrect_type', 'filters must be an array');
