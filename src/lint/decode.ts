@@ -22,20 +22,91 @@ const hex = (b: number) => b.toString(16).toUpperCase().padStart(2, '0');
  * Follows its algorithm step by step so that the offsets match the text it decodes.
  */
 function replacements(bytes: Uint8Array, limit: number): { problems: EncodingProblem[]; more: number } {
-  const problems: EncodingProblem[] = [];
-  let more = 0;
-  let units = 0;
-  let needed = 0;
-  let seen = 0;
-  let codePoint = 0;
-  let lower = 0x80;
-  let upper = 0xbf;
-  let start = 0;
-  const fail = (from: number, to: number) => {
-    if (problems.length < limit) {
-      const shown = Array.from(bytes.subarray(from, Math.min(to, from + 4)), hex).join(' ');
-      problems.push({
-        offset: units,
+  const decoder = new Utf8Replacements(bytes, limit);
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i] ?? 0;
+    if (decoder.needed === 0) decoder.lead(byte, i);
+    // A byte that breaks a sequence is read again, as the start of the next.
+    else if (!decoder.continuation(byte, i)) i--;
+  }
+  if (decoder.needed !== 0) decoder.fail(decoder.start, bytes.length);
+  return { problems: decoder.problems, more: decoder.more };
+}
+
+/** The decoder's state between bytes (the standard's bytes needed and seen, code point, boundaries), and the problems found. */
+class Utf8Replacements {
+  readonly problems: EncodingProblem[] = [];
+  more = 0;
+  /** UTF-16 units of output so far: where the next U+FFFD lands. */
+  private units = 0;
+  needed = 0;
+  private seen = 0;
+  private codePoint = 0;
+  private lower = 0x80;
+  private upper = 0xbf;
+  /** Where the sequence being read began. */
+  start = 0;
+
+  constructor(
+    private readonly bytes: Uint8Array,
+    private readonly limit: number,
+  ) {}
+
+  /** A byte read with no sequence open: one unit, the start of a sequence, or a replacement. */
+  lead(byte: number, i: number): void {
+    this.start = i;
+    if (byte <= 0x7f) {
+      this.units++;
+    } else if (byte >= 0xc2 && byte <= 0xdf) {
+      this.needed = 1;
+      this.codePoint = byte & 0x1f;
+    } else if (byte >= 0xe0 && byte <= 0xef) {
+      if (byte === 0xe0) this.lower = 0xa0;
+      if (byte === 0xed) this.upper = 0x9f;
+      this.needed = 2;
+      this.codePoint = byte & 0xf;
+    } else if (byte >= 0xf0 && byte <= 0xf4) {
+      if (byte === 0xf0) this.lower = 0x90;
+      if (byte === 0xf4) this.upper = 0x8f;
+      this.needed = 3;
+      this.codePoint = byte & 0x7;
+    } else {
+      this.fail(i, i + 1);
+    }
+  }
+
+  /** A byte read inside a sequence; false when it does not continue it (the caller reads it again). */
+  continuation(byte: number, i: number): boolean {
+    if (byte < this.lower || byte > this.upper) {
+      // The sequence so far is one replacement.
+      this.reset();
+      this.fail(this.start, i);
+      return false;
+    }
+    this.lower = 0x80;
+    this.upper = 0xbf;
+    this.codePoint = (this.codePoint << 6) | (byte & 0x3f);
+    if (++this.seen === this.needed) {
+      this.units += this.codePoint > 0xffff ? 2 : 1;
+      this.reset();
+    }
+    return true;
+  }
+
+  private reset(): void {
+    this.needed = 0;
+    this.seen = 0;
+    this.codePoint = 0;
+    this.lower = 0x80;
+    this.upper = 0xbf;
+  }
+
+  /** One U+FFFD for the bytes from `from` to `to`. */
+  fail(from: number, to: number): void {
+    if (this.problems.length < this.limit) {
+      const shown = Array.from(this.bytes.subarray(from, Math.min(to, from + 4)), hex).join(' ');
+      this.problems.push({
+        offset: this.units,
         message: l10n.t(
           'bytes {0} at byte {1} are not UTF-8; they read as U+FFFD (the replacement character), which is what the service would get: save the file as UTF-8',
           shown,
@@ -43,57 +114,10 @@ function replacements(bytes: Uint8Array, limit: number): { problems: EncodingPro
         ),
       });
     } else {
-      more++;
+      this.more++;
     }
-    units++;
-  };
-  for (let i = 0; i < bytes.length; i++) {
-    const byte = bytes[i] ?? 0;
-    if (needed === 0) {
-      start = i;
-      if (byte <= 0x7f) {
-        units++;
-      } else if (byte >= 0xc2 && byte <= 0xdf) {
-        needed = 1;
-        codePoint = byte & 0x1f;
-      } else if (byte >= 0xe0 && byte <= 0xef) {
-        if (byte === 0xe0) lower = 0xa0;
-        if (byte === 0xed) upper = 0x9f;
-        needed = 2;
-        codePoint = byte & 0xf;
-      } else if (byte >= 0xf0 && byte <= 0xf4) {
-        if (byte === 0xf0) lower = 0x90;
-        if (byte === 0xf4) upper = 0x8f;
-        needed = 3;
-        codePoint = byte & 0x7;
-      } else {
-        fail(i, i + 1);
-      }
-      continue;
-    }
-    if (byte < lower || byte > upper) {
-      // The sequence so far is one replacement; this byte starts over.
-      needed = 0;
-      seen = 0;
-      codePoint = 0;
-      lower = 0x80;
-      upper = 0xbf;
-      fail(start, i);
-      i--;
-      continue;
-    }
-    lower = 0x80;
-    upper = 0xbf;
-    codePoint = (codePoint << 6) | (byte & 0x3f);
-    if (++seen === needed) {
-      units += codePoint > 0xffff ? 2 : 1;
-      needed = 0;
-      seen = 0;
-      codePoint = 0;
-    }
+    this.units++;
   }
-  if (needed !== 0) fail(start, bytes.length);
-  return { problems, more };
 }
 
 /** Decodes a trigger file's bytes; `limit` bounds the problems kept (the rest are counted). */

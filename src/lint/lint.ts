@@ -9,16 +9,16 @@ import { tooDeepMessage, type DeepRegion } from './depth';
 import { duplicateDiagnostic, findingDiagnostic, plainDiagnostic, summaryDiagnostic, type Counts } from './build';
 import { applyOffsetEdits, findValueNode, planFixAll, type FixTarget, type OffsetEdit } from './fixes';
 import { ElementFindings, forEachTriggerFindings, isUnknownMembers, type Found } from './findings';
-import { unknownMember, type Finding } from './issues';
+import { unknownMember, type Finding, type UnknownMembers } from './issues';
 import { targetSpan } from './locate';
-import { parseFile, type ElementsCheck } from './parse';
+import { parseFile, type ElementsCheck, type ParsedFile } from './parse';
 import type { SkimNode } from './skim';
 import { repairOf } from './repairs';
 import { ruleInfo } from './rules';
 import { FirstByOffset } from './select';
 import { LineIndex } from './text';
 import type { Diagnostic, LintOptions } from './types';
-import { newLintWork, type LintRun } from './work';
+import { newLintWork, type LintRun, type LintWork } from './work';
 
 export { boundedMessage, MAX_MESSAGE_LENGTH } from './build';
 
@@ -56,112 +56,178 @@ export function analyse(
   const early = earlyChecks(options, run, limit);
   const parsed = parseFile(source, limit, run.work, early.check);
   const lines = new LineIndex(text);
-  const root = parsed.root;
+  const shown = new ShownDiagnostics(limit, parsed.moreSyntaxProblems + (extra.encoding?.more ?? 0));
+  const before = offerPlacedProblems(shown, parsed, extra.encoding?.problems ?? [], lines);
   // Fixes only for well-formed JSON: on a recovered tree an edit could land in the wrong place.
+  const value = parsed.valid ? parsed.value : undefined;
+  const triggers = new TriggerFindingsTaker(shown, limit, parsed.root, before, lines, value, extra.fixAll === true);
+  if (parsed.streamed) early.elements.forEach(triggers.visit);
+  else forEachTriggerFindings(parsed.value, options, run, unreadTriggers(parsed.root, parsed.deep), triggers.visit, triggers.visibleAt);
+
+  const diagnostics = shown.build(run.work);
+  const analysis: Analysis = { diagnostics, hidden: shown.hidden, datasets: parsed.streamed ? [...early.datasets].sort() : datasetsNamed(parsed.value) };
+  if (extra.fixAll === true) analysis.fixAllEdits = planFixAll(triggers.targets, run.work);
+  return analysis;
+}
+
+type Build = { severity: Diagnostic['severity']; build: () => Diagnostic | undefined };
+
+/**
+ * A lint's diagnostics as they are offered: the first `limit` by offset are kept, each built only at the
+ * end (and only if still kept); the others are counted in `hidden`, by severity.
+ */
+class ShownDiagnostics {
+  readonly hidden: Counts;
+  private readonly first: FirstByOffset<Build>;
+
+  constructor(
+    private readonly limit: number,
+    hiddenErrors: number,
+  ) {
+    this.hidden = { error: hiddenErrors, warning: 0, info: 0 };
+    this.first = new FirstByOffset<Build>(limit, (dropped) => this.hidden[dropped.severity]++);
+  }
+
+  offer(offset: number, severity: Diagnostic['severity'], build: () => Diagnostic | undefined): void {
+    this.first.offer(offset, () => ({ severity, build }), () => this.hidden[severity]++);
+  }
+
+  /** Whether a diagnostic at `offset` would be kept now (so a caller can skip making it). */
+  wouldKeep(offset: number): boolean {
+    return this.first.wouldKeep(offset);
+  }
+
+  /** The diagnostics kept, built, in document order: after one saying what was left out (if anything was). */
+  build(work: LintWork): Diagnostic[] {
+    const diagnostics: Diagnostic[] = [];
+    for (const item of this.first.sorted()) {
+      const d = item.build();
+      if (d !== undefined) diagnostics.push(d);
+    }
+    work.built += diagnostics.length;
+    const hidden = this.hidden;
+    if (hidden.error + hidden.warning + hidden.info > 0) diagnostics.unshift(summaryDiagnostic(hidden, this.limit));
+    return diagnostics;
+  }
+}
+
+/**
+ * Offers the problems the decoding and the parse placed already. Returns their offsets, sorted: they
+ * tell how many come before a trigger.
+ */
+function offerPlacedProblems(shown: ShownDiagnostics, parsed: ParsedFile, encoding: readonly EncodingProblem[], lines: LineIndex): number[] {
+  const root = parsed.root;
   const fixable = parsed.valid;
-  const hidden: Counts = { error: parsed.moreSyntaxProblems + (extra.encoding?.more ?? 0), warning: 0, info: 0 };
-
-  type Build = { severity: Diagnostic['severity']; build: () => Diagnostic | undefined };
-  const shown = new FirstByOffset<Build>(limit, (dropped) => hidden[dropped.severity]++);
-  const offer = (offset: number, severity: Diagnostic['severity'], build: () => Diagnostic | undefined) => {
-    shown.offer(offset, () => ({ severity, build }), () => hidden[severity]++);
-  };
-
-  // Problems the decoding and the parse placed already. Their offsets, sorted, tell how many come
-  // before a trigger.
   const before: number[] = [];
-  for (const e of extra.encoding?.problems ?? []) {
+  for (const e of encoding) {
     before.push(e.offset);
-    offer(e.offset, 'error', () => plainDiagnostic('file/encoding', e.message, e.offset, 1, lines));
+    shown.offer(e.offset, 'error', () => plainDiagnostic('file/encoding', e.message, e.offset, 1, lines));
   }
   for (const p of parsed.syntaxProblems) {
     before.push(p.offset);
-    offer(p.offset, 'error', () => ({ ...plainDiagnostic('json/syntax', p.message, p.offset, p.length, lines), syntax: p.kind }));
+    shown.offer(p.offset, 'error', () => ({ ...plainDiagnostic('json/syntax', p.message, p.offset, p.length, lines), syntax: p.kind }));
   }
   for (const r of parsed.deep) {
     before.push(r.start);
-    offer(r.start, 'error', () => plainDiagnostic('json/too-deep', tooDeepMessage(), r.start, 1, lines));
+    shown.offer(r.start, 'error', () => plainDiagnostic('json/too-deep', tooDeepMessage(), r.start, 1, lines));
   }
   const duplicates = parsed.duplicates;
   for (let d = 0; d + 1 < duplicates.length; d += 2) {
     const ignored = duplicates[d] ?? 0;
     const next = duplicates[d + 1] ?? 0;
     before.push(ignored);
-    offer(ignored, 'warning', () => (root === undefined ? undefined : duplicateDiagnostic(root, ignored, next, lines, fixable)));
+    shown.offer(ignored, 'warning', () => (root === undefined ? undefined : duplicateDiagnostic(root, ignored, next, lines, fixable)));
   }
   before.sort((a, b) => a - b);
+  return before;
+}
 
-  const targets: FixTarget[] = [];
-  const value = fixable ? parsed.value : undefined;
-  let located = 0;
-  let p = 0;
-  const shownFinding = (f: Finding, span: { offset: number; length: number }) => {
-    if (root !== undefined) offer(span.offset, ruleInfo(f.rule).severity, () => findingDiagnostic(f, span, root, lines, value));
-  };
+/**
+ * Takes the triggers' findings, trigger after trigger in document order (`visit`): offers those that can
+ * be shown, counts the others, and gathers the targets of fix-all (with `fixAll`, on a file with a `value`).
+ */
+class TriggerFindingsTaker {
+  readonly targets: FixTarget[] = [];
+  /** Findings counted against the limit so far. */
+  private located = 0;
+  /** How many of the placed problems (`before`) lie before the trigger last asked about. */
+  private placed = 0;
+  private askedIndex: number | undefined;
+  private askedVisible = false;
+
+  constructor(
+    private readonly shown: ShownDiagnostics,
+    private readonly limit: number,
+    private readonly root: SkimNode | undefined,
+    private readonly before: readonly number[],
+    private readonly lines: LineIndex,
+    private readonly value: unknown,
+    private readonly fixAll: boolean,
+  ) {}
+
   // Triggers lie in order: once `limit` diagnostics come before one, none of its findings is shown, and
   // they are counted without being worded. (A trigger's start is looked up only while that is undecided:
   // the array is skimmed only that far.) Asked before a trigger is checked and again when its findings come.
-  let askedIndex: number | undefined;
-  let askedVisible = false;
-  const visibleAt = (index: number): boolean => {
-    if (index === askedIndex) return askedVisible;
-    let visible = root !== undefined && located < limit;
+  readonly visibleAt = (index: number): boolean => {
+    if (index === this.askedIndex) return this.askedVisible;
+    const root = this.root;
+    let visible = root !== undefined && this.located < this.limit;
     // Only problems placed before the trigger count against the limit: with none left to place (most
     // files), its start is not needed, and the array is not skimmed for it.
     if (visible && root !== undefined) {
-      if (p < before.length) {
+      const before = this.before;
+      if (this.placed < before.length) {
         const start = index < 0 ? root.offset : root.childStart(index);
-        while (p < before.length && (before[p] ?? 0) < start) p++;
+        while (this.placed < before.length && (before[this.placed] ?? 0) < start) this.placed++;
       }
-      visible = p + located < limit;
+      visible = this.placed + this.located < this.limit;
     }
-    askedIndex = index;
-    askedVisible = visible;
+    this.askedIndex = index;
+    this.askedVisible = visible;
     return visible;
   };
-  const visit = (index: number, found: Found) => {
+
+  readonly visit = (index: number, found: Found): void => {
     // A value always comes with a tree; without one there is nothing to locate.
+    const root = this.root;
     if (root === undefined) return;
-    const visible = visibleAt(index);
+    const visible = this.visibleAt(index);
     for (const f of found) {
-      if (isUnknownMembers(f)) {
-        if (!visible) {
-          hidden.warning += f.keys.length;
-          continue;
-        }
-        const object = findValueNode(root, f.at);
-        for (const key of f.keys) {
-          const span = object?.memberSpan(key) ?? targetSpan(root, [...f.at, key], object);
-          // The finding is made only for a member that is shown.
-          if (shown.wouldKeep(span.offset)) shownFinding(unknownMember(f, key), span);
-          else hidden.warning++;
-        }
-        located += f.keys.length;
-        continue;
-      }
-      if (visible) located++;
-      const info = ruleInfo(f.rule);
-      if (value !== undefined && extra.fixAll === true && info.inFixAll) {
-        const repair = repairOf(f, root, value);
-        if (repair !== undefined) targets.push(repair.target);
-      }
-      if (visible) shownFinding(f, targetSpan(root, f.at));
-      else hidden[info.severity]++;
+      if (isUnknownMembers(f)) this.unknownMembers(f, visible, root);
+      else this.finding(f, visible, root);
     }
   };
-  if (parsed.streamed) early.elements.forEach(visit);
-  else forEachTriggerFindings(parsed.value, options, run, unreadTriggers(root, parsed.deep), visit, visibleAt);
 
-  const diagnostics: Diagnostic[] = [];
-  for (const item of shown.sorted()) {
-    const d = item.build();
-    if (d !== undefined) diagnostics.push(d);
+  private unknownMembers(f: UnknownMembers, visible: boolean, root: SkimNode): void {
+    if (!visible) {
+      this.shown.hidden.warning += f.keys.length;
+      return;
+    }
+    const object = findValueNode(root, f.at);
+    for (const key of f.keys) {
+      const span = object?.memberSpan(key) ?? targetSpan(root, [...f.at, key], object);
+      // The finding is made only for a member that is shown.
+      if (this.shown.wouldKeep(span.offset)) this.offer(unknownMember(f, key), span, root);
+      else this.shown.hidden.warning++;
+    }
+    this.located += f.keys.length;
   }
-  run.work.built += diagnostics.length;
-  if (hidden.error + hidden.warning + hidden.info > 0) diagnostics.unshift(summaryDiagnostic(hidden, limit));
-  const analysis: Analysis = { diagnostics, hidden, datasets: parsed.streamed ? [...early.datasets].sort() : datasetsNamed(parsed.value) };
-  if (extra.fixAll === true) analysis.fixAllEdits = planFixAll(targets, run.work);
-  return analysis;
+
+  private finding(f: Finding, visible: boolean, root: SkimNode): void {
+    if (visible) this.located++;
+    const info = ruleInfo(f.rule);
+    if (this.value !== undefined && this.fixAll && info.inFixAll) {
+      const repair = repairOf(f, root, this.value);
+      if (repair !== undefined) this.targets.push(repair.target);
+    }
+    if (visible) this.offer(f, targetSpan(root, f.at), root);
+    else this.shown.hidden[info.severity]++;
+  }
+
+  private offer(f: Finding, span: { offset: number; length: number }, root: SkimNode): void {
+    const { lines, value } = this;
+    this.shown.offer(span.offset, ruleInfo(f.rule).severity, () => findingDiagnostic(f, span, root, lines, value));
+  }
 }
 
 /**

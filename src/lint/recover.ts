@@ -6,7 +6,7 @@
 // elements of a top-level array one by one as they are read (ElementCheck): their values are then not
 // kept, nor the indexes of their containers unless the caller asks (memory of the order of one trigger,
 // not of the file).
-import { createScanner, visit, type ParseErrorCode } from 'jsonc-parser';
+import { createScanner, visit, type JSONVisitor, type ParseErrorCode } from 'jsonc-parser';
 import { Int32List } from './int32List';
 import type { ContainerIndex, IndexSource } from './skim';
 import { newLintWork, type LintWork } from './work';
@@ -124,143 +124,171 @@ type Frame = ObjectFrame | ArrayFrame;
 
 /** Reads text that JSON.parse refused. Recursion follows nesting: callers check the depth first (parse.ts). */
 export function recover(text: string, limit: number, elements?: ElementCheck): Recovered {
-  const containers = new Containers();
-  const errors: RecoveredError[] = [];
-  const duplicates: number[] = [];
-  const stack: Frame[] = [];
-  let moreErrors = 0;
-  let lastErrorOffset = -1;
-  let root: { value: unknown; offset: number; end: number } | undefined;
+  const reader = new RecoveringReader(text, limit, elements);
+  visit(text, reader, STRICT_JSON);
+  return reader.recovered();
+}
+
+/**
+ * The visitor recover passes to jsonc-parser: its on* members are arrows, as the parser calls them as
+ * plain functions. They return nothing: a begin callback answering false would make it skip a container.
+ */
+class RecoveringReader implements JSONVisitor {
+  private readonly containers = new Containers();
+  private readonly errors: RecoveredError[] = [];
+  private readonly duplicates: number[] = [];
+  private readonly stack: Frame[] = [];
+  private moreErrors = 0;
+  private lastErrorOffset = -1;
+  private root: { value: unknown; offset: number; end: number } | undefined;
   // With an ElementCheck: the first top-level array, and where the lists stood when its element being read began.
-  let rootArray: ArrayFrame | undefined;
-  let elementMark = { rows: 0, children: 0, duplicates: 0 };
+  private rootArray: ArrayFrame | undefined;
+  private elementMark = { rows: 0, children: 0, duplicates: 0 };
 
-  const top = (): Frame | undefined => stack[stack.length - 1];
+  constructor(
+    private readonly text: string,
+    private readonly limit: number,
+    private readonly elements: ElementCheck | undefined,
+  ) {}
 
-  /** An element of the top-level array begins (a container opening in it, or a literal): note where the lists stand. */
-  const elementBegins = (): void => {
-    if (rootArray !== undefined && top() === rootArray) elementMark = { ...containers.mark(), duplicates: duplicates.length };
+  readonly onObjectBegin = (offset: number): void => {
+    this.elementBegins();
+    this.stack.push({
+      kind: 'object',
+      start: offset,
+      row: this.containers.open(offset),
+      spans: [],
+      value: {},
+      reading: false,
+      key: '',
+      keyStart: -1,
+      keyEnd: -1,
+      valueStart: -1,
+      memberValue: undefined,
+    });
   };
 
-  const valueDone = (value: unknown, start: number, end: number): void => {
-    const parent = top();
+  readonly onObjectProperty = (key: string, offset: number, length: number): void => {
+    const object = this.top();
+    if (object?.kind !== 'object') return;
+    // jsonc-parser completes a member before it reads the next; should it not, end it here.
+    this.completeProperty(offset);
+    object.reading = true;
+    object.key = key;
+    object.keyStart = offset;
+    object.keyEnd = offset + length;
+    object.valueStart = -1;
+  };
+
+  readonly onObjectEnd = (offset: number, length: number): void => {
+    // In case of a member without a value.
+    this.completeProperty(offset + length);
+    this.closeContainer(offset, length);
+  };
+
+  readonly onArrayBegin = (offset: number): void => {
+    this.elementBegins();
+    const frame: ArrayFrame = { kind: 'array', start: offset, row: this.containers.open(offset), spans: [], value: [] };
+    if (this.elements !== undefined && this.stack.length === 0 && this.root === undefined && this.rootArray === undefined) this.rootArray = frame;
+    this.stack.push(frame);
+  };
+
+  private readonly closeContainer = (offset: number, length: number): void => {
+    const frame = this.stack.pop();
+    if (frame === undefined) return;
+    this.containers.close(frame.row, frame.spans);
+    this.valueDone(frame.value, frame.start, offset + length);
+    this.completeProperty(offset + length);
+  };
+
+  readonly onArrayEnd = this.closeContainer;
+
+  readonly onLiteralValue = (value: unknown, offset: number, length: number): void => {
+    this.elementBegins();
+    this.valueDone(value, offset, offset + length);
+    this.completeProperty(offset + length);
+  };
+
+  readonly onSeparator = (separator: string, offset: number): void => {
+    if (separator === ',') this.completeProperty(offset);
+  };
+
+  readonly onError = (error: ParseErrorCode, offset: number, length: number): void => {
+    // Recovery often reports several errors at one place (e.g. ] and } expected at the end): the first says it.
+    if (offset === this.lastErrorOffset) return;
+    this.lastErrorOffset = offset;
+    if (this.errors.length < this.limit) this.errors.push({ error, offset, length });
+    else this.moreErrors++;
+  };
+
+  /** What was read, once the parser is done. */
+  recovered(): Recovered {
+    const { root, rootArray, containers, errors, moreErrors, duplicates } = this;
+    const streamed = rootArray !== undefined && root !== undefined && root.value === rootArray.value;
+    const recovered: Recovered = { value: root?.value, containers, errors, moreErrors, duplicates, streamed };
+    if (root !== undefined) recovered.root = { offset: root.offset, end: root.end };
+    return recovered;
+  }
+
+  private top(): Frame | undefined {
+    return this.stack[this.stack.length - 1];
+  }
+
+  /** An element of the top-level array begins (a container opening in it, or a literal): note where the lists stand. */
+  private elementBegins(): void {
+    if (this.rootArray !== undefined && this.top() === this.rootArray) this.elementMark = { ...this.containers.mark(), duplicates: this.duplicates.length };
+  }
+
+  private valueDone(value: unknown, start: number, end: number): void {
+    const parent = this.top();
     if (parent === undefined) {
-      root ??= { value, offset: start, end };
+      this.root ??= { value, offset: start, end };
     } else if (parent.kind === 'object') {
       if (!parent.reading) return;
       parent.memberValue = value;
       parent.valueStart = start;
-    } else if (elements !== undefined && parent === rootArray) {
-      const keep = elements(parent.spans.length / 2, value, start, end);
+    } else if (this.elements !== undefined && parent === this.rootArray) {
+      const keep = this.elements(parent.spans.length / 2, value, start, end);
       parent.value.push(undefined);
       parent.spans.push(start, end);
-      if (!keep && duplicates.length === elementMark.duplicates) containers.truncate(elementMark);
+      if (!keep && this.duplicates.length === this.elementMark.duplicates) this.containers.truncate(this.elementMark);
     } else {
       parent.value.push(value);
       parent.spans.push(start, end);
     }
-  };
+  }
 
   // As parseTree's ensurePropertyComplete: a member ends with its value, or (without one) at the next
   // comma or closing brace.
-  const completeProperty = (end: number): void => {
-    const object = top();
+  private completeProperty(end: number): void {
+    const object = this.top();
     if (object?.kind !== 'object' || !object.reading) return;
     object.reading = false;
     const { key, keyStart, valueStart, spans } = object;
     spans.push(keyStart, object.keyEnd, valueStart, end);
     if (valueStart < 0) return;
-    if (Object.prototype.hasOwnProperty.call(object.value, key)) {
-      if (object.lastKeyAt === undefined) {
-        object.lastKeyAt = new Map();
-        // Every member but the one just added; keys are read again from the text (duplicates are rare).
-        for (let i = 0; i + 4 < spans.length; i += 4) {
-          if ((spans[i + 2] ?? -1) >= 0) object.lastKeyAt.set(keyAt(text, spans[i] ?? 0, spans[i + 1] ?? 0), spans[i] ?? 0);
-        }
-      }
-      const earlier = object.lastKeyAt.get(key);
-      if (earlier !== undefined) duplicates.push(earlier, keyStart);
-    }
+    if (Object.prototype.hasOwnProperty.call(object.value, key)) this.noteDuplicate(object, key, keyStart);
     object.lastKeyAt?.set(key, keyStart);
     // `__proto__` is an ordinary member, as in JSON.parse. (Objects keep their prototype: V8 makes a
     // prototype-less object a slow dictionary from the start, and this builds millions of them.)
     if (key === '__proto__') Object.defineProperty(object.value, key, { value: object.memberValue, writable: true, enumerable: true, configurable: true });
     else object.value[key] = object.memberValue;
     object.memberValue = undefined;
-  };
+  }
 
-  const closeContainer = (offset: number, length: number): void => {
-    const frame = stack.pop();
-    if (frame === undefined) return;
-    containers.close(frame.row, frame.spans);
-    valueDone(frame.value, frame.start, offset + length);
-    completeProperty(offset + length);
-  };
-
-  visit(
-    text,
-    {
-      onObjectBegin: (offset) => {
-        elementBegins();
-        stack.push({
-          kind: 'object',
-          start: offset,
-          row: containers.open(offset),
-          spans: [],
-          value: {},
-          reading: false,
-          key: '',
-          keyStart: -1,
-          keyEnd: -1,
-          valueStart: -1,
-          memberValue: undefined,
-        });
-      },
-      onObjectProperty: (key, offset, length) => {
-        const object = top();
-        if (object?.kind !== 'object') return;
-        // jsonc-parser completes a member before it reads the next; should it not, end it here.
-        completeProperty(offset);
-        object.reading = true;
-        object.key = key;
-        object.keyStart = offset;
-        object.keyEnd = offset + length;
-        object.valueStart = -1;
-      },
-      onObjectEnd: (offset, length) => {
-        // In case of a member without a value.
-        completeProperty(offset + length);
-        closeContainer(offset, length);
-      },
-      onArrayBegin: (offset) => {
-        elementBegins();
-        const frame: ArrayFrame = { kind: 'array', start: offset, row: containers.open(offset), spans: [], value: [] };
-        if (elements !== undefined && stack.length === 0 && root === undefined && rootArray === undefined) rootArray = frame;
-        stack.push(frame);
-      },
-      onArrayEnd: closeContainer,
-      onLiteralValue: (value: unknown, offset, length) => {
-        elementBegins();
-        valueDone(value, offset, offset + length);
-        completeProperty(offset + length);
-      },
-      onSeparator: (separator, offset) => {
-        if (separator === ',') completeProperty(offset);
-      },
-      onError: (error, offset, length) => {
-        // Recovery often reports several errors at one place (e.g. ] and } expected at the end): the first says it.
-        if (offset === lastErrorOffset) return;
-        lastErrorOffset = offset;
-        if (errors.length < limit) errors.push({ error, offset, length });
-        else moreErrors++;
-      },
-    },
-    STRICT_JSON,
-  );
-  const streamed = rootArray !== undefined && root !== undefined && root.value === rootArray.value;
-  const recovered: Recovered = { value: root?.value, containers, errors, moreErrors, duplicates, streamed };
-  if (root !== undefined) recovered.root = { offset: root.offset, end: root.end };
-  return recovered;
+  /** A member named as one before it in its object: the pair is noted if that one has a value. */
+  private noteDuplicate(object: ObjectFrame, key: string, keyStart: number): void {
+    const spans = object.spans;
+    if (object.lastKeyAt === undefined) {
+      object.lastKeyAt = new Map();
+      // Every member but the one just added; keys are read again from the text (duplicates are rare).
+      for (let i = 0; i + 4 < spans.length; i += 4) {
+        if ((spans[i + 2] ?? -1) >= 0) object.lastKeyAt.set(keyAt(this.text, spans[i] ?? 0, spans[i + 1] ?? 0), spans[i] ?? 0);
+      }
+    }
+    const earlier = object.lastKeyAt.get(key);
+    if (earlier !== undefined) this.duplicates.push(earlier, keyStart);
+  }
 }
 
 /** The index source of a recovered text: what the parser saw, not a skim (the text is broken). */
