@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { DEMO, startSandbox, type SandboxHandle } from '../../src/sandbox/index';
-import { clearNotifications, expand, openObservability, rowDescription, rowIcon, treeLabels, treeRow, treeSettled } from './uiDriver';
+import { clearNotifications, expand, openObservability, rowDescription, rowIcon, tooltipOf, treeLabels, treeRow, treeSettled } from './uiDriver';
 import { useUiFixture } from './uiSuite';
 import { uiTest } from './workbench';
 
@@ -66,10 +66,7 @@ describe('UI: a real account at a glance (code-server + Chromium, the sandbox as
         await expand(treeRow(page, 'Triggers'));
         const triggerRow = treeRow(page, 'High error rate');
         await triggerRow.waitFor({ state: 'visible' });
-        await triggerRow.hover();
-        const hover = page.locator('.workbench-hover .rendered-markdown').first();
-        await hover.getByText('Recipients:', { exact: false }).waitFor({ state: 'visible', timeout: 15_000 });
-        assert.match((await hover.textContent()) ?? '', /Recipients: oncall@example\.com \(email\)/);
+        assert.match(await tooltipOf(page, triggerRow, /Recipients:/), /Recipients: oncall@example\.com \(email\)/);
 
         // One list call per kind, however the tree was opened; Add Connection's check before saving reads the
         // datasets once more (one read: the tree and the linter's dataset check share theirs).

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { clearHover, clearNotifications, contextMenu, expand, notificationText, openFile, runCommand, saveImageOf, sandboxInfo, startSandboxFromWelcome, treeRow, waitForEditorLine } from './uiDriver';
+import { clearNotifications, contextMenu, expand, notificationText, openFile, runCommand, saveImageOf, sandboxInfo, startSandboxFromWelcome, tooltipOf, treeRow, waitForEditorLine } from './uiDriver';
 import { useUiFixture } from './uiSuite';
 import { uiTest } from './workbench';
 
@@ -52,21 +52,6 @@ async function service(baseUrl: string, method: string, path: string, body?: unk
   });
   if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as Record<string, unknown>;
-}
-
-/** The text of the Datasets tree's tooltip of a row, once it matches (hovered again while the tree reloads). */
-async function tooltipOf(page: Page, row: Locator, expected: RegExp): Promise<string> {
-  const hover = page.locator('.workbench-hover .rendered-markdown').first();
-  for (let attempt = 1; ; attempt++) {
-    await clearHover(page);
-    await row.hover();
-    try {
-      await hover.filter({ hasText: expected }).waitFor({ state: 'visible', timeout: 5_000 });
-      return (await hover.textContent()) ?? '';
-    } catch (err) {
-      if (attempt >= 6) throw err;
-    }
-  }
 }
 
 describe('UI: apply trigger files (code-server + Chromium)', { timeout: 600_000 }, () => {

@@ -91,10 +91,14 @@ describe('UI: trigger tests in the Test Explorer (code-server + Chromium)', { ti
       await page.locator('.test-error-content-widget').first().click();
       const title = page.locator('.peekview-title .filename');
       await title.waitFor({ state: 'visible' });
-      assert.match((await title.getAttribute('title')) ?? '', /^fired 2 times between \d{4}-\d\d-\d\d \d\d:\d\d and \d{4}-\d\d-\d\d \d\d:\d\d UTC, first at \d{4}-\d\d-\d\d \d\d:\d\d UTC; expected none$/);
+      // The sandbox has one error burst in each half of every day, at a time of its own: the last 24 hours
+      // hold 1 to 3 of them, depending on the time of day the test runs.
+      const sentence = (await title.getAttribute('title')) ?? '';
+      const fired = /^fired (\d+) times? between \d{4}-\d\d-\d\d \d\d:\d\d and \d{4}-\d\d-\d\d \d\d:\d\d UTC, first at \d{4}-\d\d-\d\d \d\d:\d\d UTC; expected none$/.exec(sentence)?.[1] ?? '';
+      assert.match(fired, /^[123]$/, `the failure's sentence: ${sentence}`);
       const peek = page.locator('.peekview-widget');
       await peek.locator('.view-line', { hasText: 'no firing' }).first().waitFor({ state: 'visible' });
-      assert.match((await peek.locator('.view-lines').allTextContents()).join('\n').replace(/\u00a0/g, ' '), /2 firings, first at \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+      assert.match((await peek.locator('.view-lines').allTextContents()).join('\n').replace(/\u00a0/g, ' '), new RegExp(`${fired} firings?, first at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC`));
       await page.mouse.move(5, 5);
       await saveImageOf(page, [page.locator('.part.sidebar'), page.locator('.part.editor')], 'trigger-tests.png');
 
@@ -103,7 +107,7 @@ describe('UI: trigger tests in the Test Explorer (code-server + Chromium)', { ti
       const panel = webviewContent(page);
       await panel.locator('h1').waitFor({ state: 'visible', timeout: 60_000 });
       assert.equal(await panel.locator('h1').textContent(), 'Preview: High error rate');
-      assert.match((await panel.locator('#summary').textContent()) ?? '', /^fired 2 times between .+; expected none$/);
+      assert.match((await panel.locator('#summary').textContent()) ?? '', new RegExp(`^fired ${fired} times? between .+; expected none$`));
       assert.equal(await createdResults(baseUrl), 1);
 
       // A run again in the session reuses the result: no query result created.

@@ -325,6 +325,21 @@ export async function clearHover(page: Page): Promise<void> {
   await page.locator('.monaco-hover, .workbench-hover').first().waitFor({ state: 'hidden' });
 }
 
+/** The text of the Datasets tree's tooltip of a row, once it matches (hovered again while the tree reloads, after any earlier tooltip is gone: one left over covers the row). */
+export async function tooltipOf(page: Page, row: Locator, expected: RegExp): Promise<string> {
+  const hover = page.locator('.workbench-hover .rendered-markdown').first();
+  for (let attempt = 1; ; attempt++) {
+    await clearHover(page);
+    await row.hover();
+    try {
+      await hover.filter({ hasText: expected }).waitFor({ state: 'visible', timeout: 5_000 });
+      return (await hover.textContent()) ?? '';
+    } catch (err) {
+      if (attempt >= 6) throw err;
+    }
+  }
+}
+
 /**
  * Reloads the window the way "Developer: Reload Window" does: the workbench saves its state (editors,
  * webview panels' getState/setState state) before it navigates, then the page loads again. Resolves once
