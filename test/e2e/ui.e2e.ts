@@ -18,6 +18,7 @@ import {
   sandboxInfo,
   saveSidebarImage,
   startSandboxFromWelcome,
+  tooltipOf,
   treeLabels,
   treeRow,
   treeSettled,
@@ -128,16 +129,16 @@ describe('UI: side bar and Datasets tree (code-server + Chromium)', { timeout: 4
       // The hostile strings live in a dataset of their own.
       await expand(treeRow(page, 'zz-hostile-strings'));
       await expand(treeRow(page, 'Columns'));
+      // The columns are read when the group opens: the row is waited for, then counted (once, as text).
+      await treeRow(page, HOSTILE.img).first().waitFor({ state: 'visible', timeout: 30_000 });
       assert.equal(await treeRow(page, HOSTILE.img).count(), 1, 'the column named <img src=x onerror=alert(1)> shows its name as text');
       await collapse(treeRow(page, 'Columns'));
       await expand(treeRow(page, 'Triggers'));
       const hostile = treeRow(page, HOSTILE.img);
       await hostile.waitFor({ state: 'visible' });
 
-      await hostile.hover();
+      const text = await tooltipOf(page, hostile, /trig_hs_markup/);
       const hover = page.locator('.workbench-hover .rendered-markdown').first();
-      await hover.getByText('trig_hs_markup', { exact: false }).waitFor({ state: 'visible', timeout: 15_000 });
-      const text = (await hover.textContent()) ?? '';
       for (const s of [HOSTILE.img, HOSTILE.script, HOSTILE.markdownLink, HOSTILE.markdownCommand, HOSTILE.commandUri, HOSTILE.bold, 'owner=edge']) {
         assert.ok(text.includes(s), `the tooltip shows ${JSON.stringify(s)} literally; it reads: ${text}`);
       }
