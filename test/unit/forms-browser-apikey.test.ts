@@ -1,9 +1,8 @@
 // The API key form script in headless Chromium with a stubbed VS Code API: what it validates inline,
 // exactly what it posts, and that hostile strings stay text. Skipped only without /usr/bin/chromium.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
-import { HOSTILE, browserSkip, closeAllForms, launchBrowser, openForm, textOf, type FormPage } from './forms-harness';
+import { HOSTILE, browserSkip, textOf, type FormPage, useFormsBrowser } from './forms-harness';
 
 const createInit = (values: Record<string, unknown> = {}) => ({
   type: 'init',
@@ -14,27 +13,20 @@ const createInit = (values: Record<string, unknown> = {}) => ({
 });
 
 describe('API key form in a browser', { skip: browserSkip }, () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await closeAllForms();
-    await browser.close();
-  });
+  const forms = useFormsBrowser();
 
   /** What the page asked of the host: its messages but the drafts it reports as the user types. */
   const requests = async (form: FormPage) => (await form.posted()).filter((m) => (m as { type: string }).type !== 'draft');
 
   async function created(init = createInit()): Promise<FormPage> {
-    const form = await openForm(browser, 'apiKeyForm');
+    const form = await forms.open('apiKeyForm');
     await form.fromHost(init);
     await form.page.locator('#f-name input').waitFor();
     return form;
   }
 
   test('it asks the host for its data when loaded', async () => {
-    const form = await openForm(browser, 'apiKeyForm');
+    const form = await forms.open('apiKeyForm');
     assert.deepEqual(await form.posted(), [{ type: 'ready' }]);
     await form.close();
   });
@@ -174,7 +166,7 @@ describe('API key form in a browser', { skip: browserSkip }, () => {
   });
 
   test('after a reload the form says the secret is gone instead of showing a stale one', async () => {
-    const form = await openForm(browser, 'apiKeyForm', { mode: 'create', connectionId: 'conn-1', created: { id: 'hcxik_1', name: 'k1' } });
+    const form = await forms.open('apiKeyForm', { mode: 'create', connectionId: 'conn-1', created: { id: 'hcxik_1', name: 'k1' } });
     await form.fromHost(createInit());
     await form.page.locator('#secret-gone').waitFor();
     assert.equal(await form.page.locator('#secret').count(), 0);
@@ -187,7 +179,7 @@ describe('API key form in a browser', { skip: browserSkip }, () => {
     await first.page.locator('#f-name input').fill('half typed');
     const state = await first.state();
     await first.close();
-    const again = await openForm(browser, 'apiKeyForm', state);
+    const again = await forms.open('apiKeyForm', state);
     await again.fromHost(createInit());
     await again.page.locator('#f-name input').waitFor();
     assert.equal(await again.page.locator('#f-name input').inputValue(), 'half typed');
@@ -209,7 +201,7 @@ describe('API key form in a browser', { skip: browserSkip }, () => {
   });
 
   test('the update form of a known key shows its id read-only and posts the id, name and disabled state', async () => {
-    const form = await openForm(browser, 'apiKeyForm');
+    const form = await forms.open('apiKeyForm');
     await form.fromHost({ type: 'init', mode: 'update', connectionId: 'c', connectionName: 'S', values: { id: 'hcxik_9', name: 'old', disabled: false }, idFixed: true });
     await form.page.locator('#f-name input').waitFor();
     assert.equal(await form.page.locator('#f-id input').inputValue(), 'hcxik_9');
@@ -229,7 +221,7 @@ describe('API key form in a browser', { skip: browserSkip }, () => {
   });
 
   test('the update form opened by id lets the user type the id', async () => {
-    const form = await openForm(browser, 'apiKeyForm');
+    const form = await forms.open('apiKeyForm');
     await form.fromHost({ type: 'init', mode: 'update', connectionId: 'c', connectionName: 'S', values: { id: '', name: '', disabled: false }, idFixed: false });
     await form.page.locator('#f-id input').waitFor();
     assert.equal(await form.page.locator('#f-id input').getAttribute('readonly'), null);

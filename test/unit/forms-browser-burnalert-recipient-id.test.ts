@@ -1,20 +1,12 @@
 // The burn alert form's "Recipient ID" field: any recipient can be added by its id, also one the team's list
 // lacks (the service decides), which the row then says. In headless Chromium with a stubbed VS Code API;
 // skipped only without /usr/bin/chromium.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
-import { HOSTILE, browserSkip, closeAllForms, launchBrowser, openForm, textOf, type FormPage } from './forms-harness';
+import { HOSTILE, browserSkip, textOf, type FormPage, useFormsBrowser, BURN_ALERT_CONTEXT, EXHAUSTION_ALERT } from './forms-harness';
 
-const context = { connectionId: 'conn-1', dataset: 'api-gateway', sloId: 'slo_gw', alertId: 'ba_1' };
-const alert = {
-  id: 'ba_1',
-  alert_type: 'exhaustion_time',
-  exhaustion_minutes: 240,
-  description: 'four hours',
-  updated_at: '2024-03-02T10:00:00.000Z',
-  recipients: [{ id: 'rcp_mail', type: 'email', target: 'oncall@example.com' }],
-};
+const context = BURN_ALERT_CONTEXT;
+const alert = EXHAUSTION_ALERT;
 const options = [
   { id: 'rcp_mail', label: 'oncall@example.com (email)' },
   { id: 'rcp_pd', label: 'Primary on-call (PagerDuty)' },
@@ -32,17 +24,10 @@ const init = (extra: Record<string, unknown> = {}) => ({
 const NOT_LISTED = '(not among the recipients the service lists)';
 
 describe('burn alert form: a recipient added by its ID', { skip: browserSkip }, () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await closeAllForms();
-    await browser.close();
-  });
+  const forms = useFormsBrowser();
 
   async function opened(message: unknown = init(), state?: unknown): Promise<FormPage> {
-    const form = await openForm(browser, 'burnAlertForm', state);
+    const form = await forms.open('burnAlertForm', state);
     await form.fromHost(message);
     await form.page.locator('#f-recipient-id input').waitFor();
     return form;

@@ -1,9 +1,8 @@
 // The burn alert form script in headless Chromium with a stubbed VS Code API. Skipped only without
 // /usr/bin/chromium.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
-import { HOSTILE, browserSkip, closeAllForms, launchBrowser, openForm, textOf, type FormPage } from './forms-harness';
+import { HOSTILE, browserSkip, textOf, type FormPage, useFormsBrowser } from './forms-harness';
 
 const context = { connectionId: 'conn-1', dataset: 'api-gateway', sloId: 'slo_gw', alertId: 'ba_1' };
 const exhaustionAlert = {
@@ -31,17 +30,10 @@ const init = (loaded: Record<string, unknown> = exhaustionAlert, extra: Record<s
 });
 
 describe('burn alert form in a browser', { skip: browserSkip }, () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await closeAllForms();
-    await browser.close();
-  });
+  const forms = useFormsBrowser();
 
   async function opened(message = init(), state?: unknown): Promise<FormPage> {
-    const form = await openForm(browser, 'burnAlertForm', state);
+    const form = await forms.open('burnAlertForm', state);
     await form.fromHost(message);
     await form.page.locator('#submit').waitFor();
     return form;
@@ -65,7 +57,7 @@ describe('burn alert form in a browser', { skip: browserSkip }, () => {
   });
 
   test('the last update is a relative time with the exact UTC time on hover (the clock pinned)', async () => {
-    const form = await openForm(browser, 'burnAlertForm');
+    const form = await forms.open('burnAlertForm');
     await form.page.clock.setFixedTime(new Date('2024-03-02T13:10:00Z'));
     await form.fromHost(init());
     await form.page.locator('#submit').waitFor();

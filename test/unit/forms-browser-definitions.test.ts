@@ -1,11 +1,10 @@
 // The dataset definitions form script in headless Chromium with a stubbed VS Code API. Skipped only
 // without /usr/bin/chromium.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
 import { DEFINITION_TYPE_NAMES } from '../../src/api/schemas';
 import { DEFINITIONS_TEXT, DEFINITION_GROUPS } from '../../src/webview/protocol/text/datasetDefinitionsForm';
-import { HOSTILE, browserSkip, closeAllForms, launchBrowser, openForm, textOf, type FormPage } from './forms-harness';
+import { HOSTILE, browserSkip, textOf, type FormPage, useFormsBrowser } from './forms-harness';
 
 const loaded = Object.fromEntries(DEFINITION_TYPE_NAMES.map((t) => [t, null])) as Record<string, unknown>;
 loaded.trace_id = { name: 'trace.trace_id', column_type: 'column' };
@@ -30,17 +29,10 @@ const init = (extra: Record<string, unknown> = {}) => ({
 });
 
 describe('dataset definitions form in a browser', { skip: browserSkip }, () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await closeAllForms();
-    await browser.close();
-  });
+  const forms = useFormsBrowser();
 
   async function opened(message: unknown = init(), state?: unknown): Promise<FormPage> {
-    const form = await openForm(browser, 'datasetDefinitionsForm', state);
+    const form = await forms.open('datasetDefinitionsForm', state);
     await form.fromHost(message);
     await form.page.locator('#submit').waitFor();
     return form;

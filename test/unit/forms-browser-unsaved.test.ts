@@ -2,37 +2,22 @@
 // host marks the tab and keeps it when the panel closes), puts back the edits of a panel closed without
 // saving with a notice and a Discard button, and says plainly while its connection is gone. In headless
 // Chromium with a stubbed VS Code API; skipped only without /usr/bin/chromium.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
-import { browserSkip, closeAllForms, launchBrowser, openForm, textOf, type FormPage } from './forms-harness';
+import { browserSkip, textOf, type FormPage, useFormsBrowser, BURN_ALERT_CONTEXT, EXHAUSTION_ALERT } from './forms-harness';
 
-const context = { connectionId: 'conn-1', dataset: 'api-gateway', sloId: 'slo_gw', alertId: 'ba_1' };
-const alert = {
-  id: 'ba_1',
-  alert_type: 'exhaustion_time',
-  exhaustion_minutes: 240,
-  description: 'four hours',
-  updated_at: '2024-03-02T10:00:00.000Z',
-  recipients: [{ id: 'rcp_mail', type: 'email', target: 'oncall@example.com' }],
-};
+const context = BURN_ALERT_CONTEXT;
+const alert = EXHAUSTION_ALERT;
 const burnInit = (extra: Record<string, unknown> = {}) => ({ type: 'init', context, connectionName: 'Sandbox', loaded: alert, recipientOptions: [], discardEdits: false, ...extra });
 const drafts = async (form: FormPage) => (await form.posted()).filter((m) => (m as { type: string }).type === 'draft');
 // 2024-03-02 10:32 UTC, shown in the page's local time (the browser's zone is UTC unless TZ says otherwise).
 const SAVED_AT = Date.parse('2024-03-02T10:32:00.000Z');
 
 describe('unsaved edits in the form pages', { skip: browserSkip }, () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await closeAllForms();
-    await browser.close();
-  });
+  const forms = useFormsBrowser();
 
   test('burn alert: typing reports the unsaved state to the host, and typing it back reports none', async () => {
-    const form = await openForm(browser, 'burnAlertForm');
+    const form = await forms.open('burnAlertForm');
     await form.fromHost(burnInit());
     const textarea = form.page.locator('#f-description textarea');
     await textarea.waitFor();
@@ -45,7 +30,7 @@ describe('unsaved edits in the form pages', { skip: browserSkip }, () => {
   });
 
   test('burn alert: edits kept from a closed panel come back with a notice; Discard drops them', async () => {
-    const form = await openForm(browser, 'burnAlertForm');
+    const form = await forms.open('burnAlertForm');
     const kept = { context, loaded: alert, edits: { description: 'typed before the close', exhaustion_minutes: 90 }, drafts: {} };
     await form.fromHost(burnInit({ unsaved: { state: kept, savedAt: SAVED_AT } }));
     await form.page.locator('#edits-restored').waitFor();
@@ -70,7 +55,7 @@ describe('unsaved edits in the form pages', { skip: browserSkip }, () => {
 
   test('burn alert: the page\'s own state (hidden and shown again) wins over kept edits', async () => {
     const own = { context, loaded: alert, edits: { description: 'mine' }, drafts: {} };
-    const form = await openForm(browser, 'burnAlertForm', own);
+    const form = await forms.open('burnAlertForm', own);
     await form.fromHost(burnInit({ unsaved: { state: { ...own, edits: { description: 'kept' } }, savedAt: SAVED_AT } }));
     await form.page.locator('#f-description textarea').waitFor();
     assert.equal(await form.page.locator('#f-description textarea').inputValue(), 'mine');
@@ -79,7 +64,7 @@ describe('unsaved edits in the form pages', { skip: browserSkip }, () => {
   });
 
   test('dataset definitions: only the definitions the user changed come back, onto the map read now', async () => {
-    const form = await openForm(browser, 'datasetDefinitionsForm');
+    const form = await forms.open('datasetDefinitionsForm');
     const empty = Object.fromEntries(
       ['trace_id', 'span_id', 'parent_id', 'service_name', 'name', 'duration_ms', 'span_kind', 'annotation_type', 'link_trace_id', 'link_span_id', 'log_severity', 'log_message', 'route', 'status', 'error', 'user'].map((t) => [t, null]),
     );
@@ -99,7 +84,7 @@ describe('unsaved edits in the form pages', { skip: browserSkip }, () => {
   });
 
   test('update API key: typed values come back, the fixed id stays the host\'s', async () => {
-    const form = await openForm(browser, 'apiKeyForm');
+    const form = await forms.open('apiKeyForm');
     const values = { id: 'hcxik_1', name: 'ingest-one', disabled: false };
     await form.fromHost({
       type: 'init',
@@ -120,7 +105,7 @@ describe('unsaved edits in the form pages', { skip: browserSkip }, () => {
   });
 
   test('the connection gone: a banner says so plainly, and goes once it is back', async () => {
-    const form = await openForm(browser, 'burnAlertForm');
+    const form = await forms.open('burnAlertForm');
     await form.fromHost(burnInit());
     await form.page.locator('#f-description textarea').fill('kept');
     const gone = 'The connection Sandbox is not available: start the sandbox or switch connections; your edits are kept.';

@@ -6,11 +6,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
+import { after, before } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { makeNonce, renderWebviewPage } from '../../src/extension/core/webviewPage';
 import type { PageL10n } from '../../src/webview/protocol/pageL10n';
 
 // The browser itself is shared with the bench (scripts/chromium.ts).
+import { launchBrowser } from '../../scripts/chromium';
 export { browserSkip, CHROMIUM, launchBrowser, missingBrowser } from '../../scripts/chromium';
 
 /** English, as VS Code gives it: no bundle. */
@@ -172,3 +174,32 @@ function stubScript(initialState: unknown): string {
 export async function textOf(page: Page, selector: string): Promise<string> {
   return (await page.locator(selector).first().textContent()) ?? '';
 }
+
+/** The form pages of one describe block: a browser launched before its tests, closed with every form after them. */
+export function useFormsBrowser(): { open(entry: string, initialState?: unknown): Promise<FormPage> } {
+  let browser: Browser | undefined;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await closeAllForms();
+    await browser?.close();
+  });
+  return {
+    open(entry, initialState) {
+      if (browser === undefined) throw new Error('the browser is launched before the tests run');
+      return openForm(browser, entry, initialState);
+    },
+  };
+}
+
+/** A burn alert (exhaustion time, one email recipient) and where it lives, as the host loads it for the form. */
+export const BURN_ALERT_CONTEXT = { connectionId: 'conn-1', dataset: 'api-gateway', sloId: 'slo_gw', alertId: 'ba_1' };
+export const EXHAUSTION_ALERT = {
+  id: 'ba_1',
+  alert_type: 'exhaustion_time',
+  exhaustion_minutes: 240,
+  description: 'four hours',
+  updated_at: '2024-03-02T10:00:00.000Z',
+  recipients: [{ id: 'rcp_mail', type: 'email', target: 'oncall@example.com' }],
+};
