@@ -47,11 +47,11 @@ test('a kept plan expires after 30 minutes, and at most 20 are kept (the oldest 
 });
 
 test("the MCP server is listed with the connection's address and no key; the key joins the environment only when it starts", () => {
-  const launch = mcpLaunch({ id: 'conn-1', name: 'Prod EU', baseUrl: 'https://api.example.com' }, '/ext', ['metrics-hosts', 'm2'], '/work/repo');
+  const launch = mcpLaunch({ id: 'conn-1', name: 'Prod EU', baseUrl: 'https://api.example.com' }, '/ext', ['metrics-hosts', 'm2'], '/home/me/repo');
   assert.deepEqual(launch, {
     label: 'Observability (Prod EU)',
     args: ['/ext/dist/cli.js', 'mcp'],
-    env: { OBS_BASE_URL: 'https://api.example.com', ELECTRON_RUN_AS_NODE: '1', OBS_TRIGGER_FOLDER: '/work/repo', OBS_METRICS_DATASETS: 'metrics-hosts,m2' },
+    env: { OBS_BASE_URL: 'https://api.example.com', ELECTRON_RUN_AS_NODE: '1', OBS_TRIGGER_FOLDER: '/home/me/repo', OBS_METRICS_DATASETS: 'metrics-hosts,m2' },
     version: 'conn-1',
   });
   assert.equal(mcpLaunch({ id: 'c', name: 'n', baseUrl: 'https://x' }, '/ext', [], undefined).env['OBS_TRIGGER_FOLDER'], '', 'no folder open: no trigger files');
@@ -61,7 +61,7 @@ test("the MCP server is listed with the connection's address and no key; the key
 });
 
 test("a server started from a definition listed before the connection's address changed sends the key to the connection's address only", () => {
-  const kept = mcpLaunch({ id: 'conn-1', name: 'Prod EU', baseUrl: 'https://old.example.com' }, '/ext', [], '/work/repo');
+  const kept = mcpLaunch({ id: 'conn-1', name: 'Prod EU', baseUrl: 'https://old.example.com' }, '/ext', [], '/home/me/repo');
   const started = startEnvironment(kept.env, { baseUrl: 'https://api.example.com' }, 'secret-key', undefined);
   assert.deepEqual([started['OBS_BASE_URL'], started['OBS_CONFIG_KEY']], ['https://api.example.com', 'secret-key']);
 });
