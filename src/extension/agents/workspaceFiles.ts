@@ -4,15 +4,13 @@
 // refused. Also the edits an apply makes: a created trigger's id written into its file.
 import * as vscode from 'vscode';
 import { ToolError, type SourceFile } from '../../agentTools';
-import { TRIGGER_FILE_SUFFIX, type TextEdit } from '../../triggerFiles';
-import { decodeText, editAndSave, editorFileState, savedText, workspaceName, type EditorFileState } from '../core/triggerFileAccess';
+import { TRIGGER_FILE_SUFFIX } from '../../triggerFiles';
+import { decodeText, PlannedFiles } from '../core/triggerFileAccess';
 
 const EXCLUDE = '{**/node_modules/**,**/.git/**}';
 /** At most this many trigger files are read for one tool call. */
 const MAX_FILES = 2_000;
 const READ_BATCH = 32;
-
-/** A file's state for the id write-back (the editor's view: open with unsaved edits, or its text). */
 
 /** Why a path given by a tool call may not be read: absolute, leaving the workspace, or a pattern. */
 function outsideProblem(p: string): string | undefined {
@@ -23,13 +21,7 @@ function outsideProblem(p: string): string | undefined {
   return undefined;
 }
 
-export class WorkspaceTriggerFiles {
-  private readonly uris = new Map<string, vscode.Uri>();
-
-  private static nameOf(uri: vscode.Uri): string {
-    return workspaceName(uri);
-  }
-
+export class WorkspaceTriggerFiles extends PlannedFiles {
   /** The trigger files under the paths (the whole workspace when none), each with its saved text or why it was left out. */
   async read(paths: readonly string[], signal: AbortSignal): Promise<{ files: SourceFile[]; problems: string[] }> {
     const folders = vscode.workspace.workspaceFolders ?? [];
@@ -70,34 +62,12 @@ export class WorkspaceTriggerFiles {
   }
 
   private async readOne(uri: vscode.Uri, dirty: boolean): Promise<SourceFile> {
-    const file = WorkspaceTriggerFiles.nameOf(uri);
-    this.uris.set(file, uri);
+    const file = this.remember(uri);
     if (dirty) return { file, text: undefined, problem: vscode.l10n.t('it has unsaved changes in the editor: save the file first') };
     try {
       return { file, text: decodeText(await vscode.workspace.fs.readFile(uri)) };
     } catch (err) {
       return { file, text: undefined, problem: vscode.l10n.t('it could not be read ({0})', err instanceof Error ? err.message : String(err)) };
     }
-  }
-
-  /** The saved texts of files read before (undefined when gone), for "changed since the plan". */
-  async current(files: readonly string[]): Promise<Map<string, string | undefined>> {
-    const out = new Map<string, string | undefined>();
-    for (const file of files) {
-      const uri = this.uris.get(file);
-      out.set(file, uri === undefined ? undefined : await savedText(uri));
-    }
-    return out;
-  }
-
-  state(file: string): Promise<EditorFileState> {
-    const uri = this.uris.get(file);
-    return uri === undefined ? Promise.resolve({ gone: true }) : editorFileState(uri);
-  }
-
-  /** One edit through a WorkspaceEdit, then a save; never on a document with unsaved edits. */
-  editAndSave(file: string, edit: TextEdit): Promise<string | undefined> {
-    const uri = this.uris.get(file);
-    return uri === undefined ? Promise.resolve(undefined) : editAndSave(uri, edit);
   }
 }

@@ -44,3 +44,40 @@ export async function editAndSave(uri: vscode.Uri, edit: { offset: number; lengt
   if (!(await vscode.workspace.applyEdit(change))) return undefined;
   return (await doc.save()) ? doc.getText() : undefined;
 }
+
+/**
+ * The trigger files a plan read, by the name it gives them (workspace-relative), with their uris; and what an
+ * apply asks of them: their saved texts now, their state for the id write-back, and the one edit it makes.
+ */
+export class PlannedFiles {
+  private readonly uris = new Map<string, vscode.Uri>();
+
+  /** The file's name in a plan, its uri kept under it. */
+  protected remember(uri: vscode.Uri): string {
+    const file = workspaceName(uri);
+    this.uris.set(file, uri);
+    return file;
+  }
+
+  /** The saved texts of files read before (undefined when gone), for "changed since the plan". */
+  async current(files: readonly string[]): Promise<Map<string, string | undefined>> {
+    const out = new Map<string, string | undefined>();
+    for (const file of files) {
+      const uri = this.uris.get(file);
+      out.set(file, uri === undefined ? undefined : await savedText(uri));
+    }
+    return out;
+  }
+
+  /** The editor's view of a file for the id write-back: open with unsaved edits, or its text. */
+  state(file: string): Promise<EditorFileState> {
+    const uri = this.uris.get(file);
+    return uri === undefined ? Promise.resolve({ gone: true }) : editorFileState(uri);
+  }
+
+  /** One edit through a WorkspaceEdit, then a save; never on a document with unsaved edits. */
+  editAndSave(file: string, edit: { offset: number; length: number; content: string }): Promise<string | undefined> {
+    const uri = this.uris.get(file);
+    return uri === undefined ? Promise.resolve(undefined) : editAndSave(uri, edit);
+  }
+}

@@ -5,12 +5,12 @@
 // a time under cancellable progress (triggerFiles/apply.ts), a created trigger's id goes into its file
 // (applyIdWrite.ts), and a summary stays until read. Files open with unsaved edits are never planned nor edited.
 import * as vscode from 'vscode';
-import { applyChanges, PacedPool, TRIGGER_FILE_SUFFIX, type ChangeResult, type Plan, type TextEdit } from '../../triggerFiles';
+import { applyChanges, PacedPool, TRIGGER_FILE_SUFFIX, type ChangeResult, type Plan } from '../../triggerFiles';
 import { looksLikeProduction, type ActiveConnection, type ConnectionManager } from '../connections';
 import type { Feedback } from '../core/feedback';
 import type { RecipientDirectory } from '../core/recipients';
 import type { Settings } from '../core/settings';
-import { decodeText, editAndSave, editorFileState, savedText, workspaceName, type EditorFileState } from '../core/triggerFileAccess';
+import { decodeText, PlannedFiles, workspaceName } from '../core/triggerFileAccess';
 import { idNotWritten, idWriter } from './applyIdWrite';
 import { changedSincePlan, pacedWriter, planForConnection, type ConnectionPlan, type Linter, type PlanScope, type SourceFile } from './applyPlan';
 import { changeLabel, confirmation, planDocumentText, resultDocumentText, summary, visible } from './applyPlanText';
@@ -34,17 +34,7 @@ const EXCLUDE = '{**/node_modules/**,**/.git/**}';
 const READ_BATCH = 32;
 
 /** The trigger files the plan reads, by the name the plan gives them (workspace-relative), and their uris. */
-class Sources {
-  private readonly uris = new Map<string, vscode.Uri>();
-
-  static nameOf(uri: vscode.Uri): string {
-    return workspaceName(uri);
-  }
-
-  uriOf(file: string): vscode.Uri | undefined {
-    return this.uris.get(file);
-  }
-
+class Sources extends PlannedFiles {
   /** Each file's saved text, and whether it is open with unsaved edits (then it is left out of the plan). */
   async read(uris: readonly vscode.Uri[]): Promise<SourceFile[]> {
     const dirty = new Set(vscode.workspace.textDocuments.filter((d) => d.isDirty).map((d) => d.uri.toString()));
@@ -57,35 +47,12 @@ class Sources {
   }
 
   private async readOne(uri: vscode.Uri, dirty: boolean): Promise<SourceFile> {
-    const file = Sources.nameOf(uri);
-    this.uris.set(file, uri);
+    const file = this.remember(uri);
     try {
       return { file, text: decodeText(await vscode.workspace.fs.readFile(uri)), dirty };
     } catch (err) {
       return { file, text: undefined, dirty, problem: vscode.l10n.t('it could not be read ({0})', err instanceof Error ? err.message : String(err)) };
     }
-  }
-
-  /** The editor's view of a file for the id write-back: open with unsaved edits, or its text. */
-  state(file: string): Promise<EditorFileState> {
-    const uri = this.uris.get(file);
-    return uri === undefined ? Promise.resolve({ gone: true }) : editorFileState(uri);
-  }
-
-  /** One edit through a WorkspaceEdit, then a save; never on a document with unsaved edits. */
-  editAndSave(file: string, edit: TextEdit): Promise<string | undefined> {
-    const uri = this.uris.get(file);
-    return uri === undefined ? Promise.resolve(undefined) : editAndSave(uri, edit);
-  }
-
-  /** The saved texts of the files now (for "changed since the plan"). */
-  async current(files: readonly string[]): Promise<Map<string, string | undefined>> {
-    const out = new Map<string, string | undefined>();
-    for (const file of files) {
-      const uri = this.uris.get(file);
-      out.set(file, uri === undefined ? undefined : await savedText(uri));
-    }
-    return out;
   }
 }
 
@@ -114,7 +81,7 @@ function deleteTarget(arg: unknown): Target | undefined {
 function scopeOf(target: Target): PlanScope {
   if (target.kind === 'files') return { kind: 'files' };
   if (target.kind === 'delete') return target;
-  return { kind: 'trigger', file: Sources.nameOf(target.uri), ...(target.index === undefined ? {} : { index: target.index }) };
+  return { kind: 'trigger', file: workspaceName(target.uri), ...(target.index === undefined ? {} : { index: target.index }) };
 }
 
 /** The trigger files under the Explorer's selection (folders searched), or every one of the workspace. */
