@@ -8,10 +8,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { ServiceClient } from '../../src/api/client';
-import { CreationPacer, parseTestFile, prepareTrigger, ResultCache, runTriggerTests, type ExpectationOutcome, type RunnerClock, type TriggerTestFile } from '../../src/backtest';
+import { CreationPacer, parseTestFile, prepareTrigger, ResultCache, runTriggerTests, type ExpectationOutcome, type TriggerTestFile } from '../../src/backtest';
 import { DEMO, startSandbox, type SandboxHandle } from '../../src/sandbox';
 import { forEachEvent } from '../../src/sandbox/queries/synthetic';
 import { utcText } from '../../src/backtest/times';
+import { virtualClock } from './virtualClock';
 
 const root = join(import.meta.dirname, '..', '..');
 const DEMO_DIR = join(root, 'demo', 'workspace', 'triggers', 'api-gateway');
@@ -21,18 +22,9 @@ const NOW = '2025-06-02T12:00:00Z';
 
 /** A sandbox, a client and a runner on one clock that every sleep moves on: nothing really waits. */
 async function setup(options: { queryResultRateLimit?: number } = {}) {
-  let now = Date.parse(NOW);
-  const sleeps: number[] = [];
-  const clock: RunnerClock = {
-    now: () => now,
-    sleep: async (ms, signal) => {
-      signal.throwIfAborted();
-      sleeps.push(ms);
-      now += ms;
-    },
-  };
-  const sandbox = await startSandbox({ clock: () => now, rateLimit: 10_000, ...options });
-  const client = new ServiceClient({ baseUrl: sandbox.info.baseUrl, configKey: sandbox.info.configKey, timing: { now: () => now, random: () => 0.5, sleep: (ms: number, s?: AbortSignal) => clock.sleep(ms, s ?? new AbortController().signal) } });
+  const { clock, sleeps, timing, now, set } = virtualClock(NOW);
+  const sandbox = await startSandbox({ clock: now, rateLimit: 10_000, ...options });
+  const client = new ServiceClient({ baseUrl: sandbox.info.baseUrl, configKey: sandbox.info.configKey, timing });
   const reports: string[] = [];
   const created = () => sandbox.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/1/query_results/')).length;
   return {
@@ -42,10 +34,10 @@ async function setup(options: { queryResultRateLimit?: number } = {}) {
     sleeps,
     reports,
     created,
-    setNow: (ms: number) => (now = ms),
-    nowSeconds: () => Math.floor(now / 1000),
+    setNow: set,
+    nowSeconds: () => Math.floor(now() / 1000),
     run: (tests: TriggerTestFile, triggerText: string, over: { cache?: ResultCache; signal?: AbortSignal; onOutcome?: (o: ExpectationOutcome) => void; nowSeconds?: number } = {}) =>
-      runFile(tests, triggerText, { api: client, pacer: new CreationPacer(clock), clock, signal: over.signal ?? new AbortController().signal, report: (m: string) => reports.push(m), cache: over.cache ?? new ResultCache(), nowSeconds: over.nowSeconds ?? Math.floor(now / 1000), ...(over.onOutcome ? { onOutcome: over.onOutcome } : {}) }),
+      runFile(tests, triggerText, { api: client, pacer: new CreationPacer(clock), clock, signal: over.signal ?? new AbortController().signal, report: (m: string) => reports.push(m), cache: over.cache ?? new ResultCache(), nowSeconds: over.nowSeconds ?? Math.floor(now() / 1000), ...(over.onOutcome ? { onOutcome: over.onOutcome } : {}) }),
   };
 }
 

@@ -9,13 +9,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { applyEdits } from 'jsonc-parser';
 import { ServiceClient } from '../../src/api/client';
-import { CreationPacer, ResultCache, type RunnerClock } from '../../src/backtest';
+import { CreationPacer, ResultCache } from '../../src/backtest';
 import { SavedQueryCache } from '../../src/backtest/savedQueryCache';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox';
 import { evaluateNoise, noisiestFirst, prepareNoise, type NoiseEntry, type NoiseSession, type NoiseTarget, type PreparedNoise } from '../../src/extension/noise/noiseReport';
 import { noiseRows, type NoiseRow } from '../../src/extension/noise/noiseRows';
 import { safeLabel } from '../../src/extension/core/text';
 import { readSuggestedEdit, suggestionEdits } from '../../src/extension/noise/suggestionEdit';
+import { virtualClock } from './virtualClock';
 
 const root = join(import.meta.dirname, '..', '..');
 const DEMO_DIR = join(root, 'demo', 'workspace', 'triggers', 'api-gateway');
@@ -31,20 +32,13 @@ after(async () => {
 
 /** A sandbox at 12:02 UTC on a clock every sleep moves on (nothing really waits), and one query session. */
 async function setup() {
-  let now = Date.parse('2025-06-02T12:02:00Z');
-  const clock: RunnerClock = {
-    now: () => now,
-    sleep: async (ms, signal) => {
-      signal.throwIfAborted();
-      now += ms;
-    },
-  };
-  const sandbox = await startSandbox({ clock: () => now, rateLimit: 10_000 });
-  const client = new ServiceClient({ baseUrl: sandbox.info.baseUrl, configKey: sandbox.info.configKey, timing: { now: () => now, random: () => 0.5, sleep: (ms: number, s?: AbortSignal) => clock.sleep(ms, s ?? new AbortController().signal) } });
+  const { clock, timing, now } = virtualClock('2025-06-02T12:02:00Z');
+  const sandbox = await startSandbox({ clock: now, rateLimit: 10_000 });
+  const client = new ServiceClient({ baseUrl: sandbox.info.baseUrl, configKey: sandbox.info.configKey, timing });
   handles.push(sandbox);
   clients.push(client);
   const reports: string[] = [];
-  const session: NoiseSession = { api: client, session: { pacer: new CreationPacer(clock), cache: new ResultCache(), queries: new SavedQueryCache(), clock }, signal: new AbortController().signal, report: (m) => reports.push(m), nowSeconds: Math.floor(now / 1000) };
+  const session: NoiseSession = { api: client, session: { pacer: new CreationPacer(clock), cache: new ResultCache(), queries: new SavedQueryCache(), clock }, signal: new AbortController().signal, report: (m) => reports.push(m), nowSeconds: Math.floor(now() / 1000) };
   const created = () => sandbox.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/1/query_results/')).length;
   return { session, created, reports };
 }

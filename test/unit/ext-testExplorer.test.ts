@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ServiceClient } from '../../src/api/client';
-import { CreationPacer, ResultCache, type ExpectationOutcome, type RunnerClock } from '../../src/backtest';
+import { CreationPacer, ResultCache, type ExpectationOutcome } from '../../src/backtest';
 import { SavedQueryCache } from '../../src/backtest/savedQueryCache';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox';
 import { TestIndex } from '../../src/extension/triggerTests/testIndex';
@@ -16,6 +16,7 @@ import { lineStarts, outlineTestFile, positionOf } from '../../src/extension/tri
 import { noConnectionText, resultView } from '../../src/extension/triggerTests/testResults';
 import { outsideFolder } from '../../src/extension/triggerTests/triggerLocation';
 import { runTestFiles, type FileToRun, type RunConnection, type RunHooks } from '../../src/extension/triggerTests/runTests';
+import { virtualClock } from './virtualClock';
 import { DEFAULT_NOISE_MAX_PER_WEEK } from '../../src/extension/core/settings';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -120,21 +121,14 @@ describe('a run against the sandbox', () => {
 
   /** A sandbox at 12:00 UTC on a clock every sleep moves on, and a connection with one session. */
   async function setup() {
-    let now = Date.parse('2025-06-02T12:00:00Z');
-    const clock: RunnerClock = {
-      now: () => now,
-      sleep: async (ms, signal) => {
-        signal.throwIfAborted();
-        now += ms;
-      },
-    };
-    const sandbox = await startSandbox({ clock: () => now, rateLimit: 10_000 });
-    const client = new ServiceClient({ baseUrl: sandbox.info.baseUrl, configKey: sandbox.info.configKey, timing: { now: () => now, random: () => 0.5, sleep: (ms: number, s?: AbortSignal) => clock.sleep(ms, s ?? new AbortController().signal) } });
+    const { clock, timing, now } = virtualClock('2025-06-02T12:00:00Z');
+    const sandbox = await startSandbox({ clock: now, rateLimit: 10_000 });
+    const client = new ServiceClient({ baseUrl: sandbox.info.baseUrl, configKey: sandbox.info.configKey, timing });
     handles.push(sandbox);
     clients.push(client);
     const connection: RunConnection = { api: client, name: 'Sandbox', session: { pacer: new CreationPacer(clock), cache: new ResultCache(), queries: new SavedQueryCache(), clock } };
     const created = () => sandbox.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/1/query_results/')).length;
-    return { connection, created, nowSeconds: Math.floor(now / 1000) };
+    return { connection, created, nowSeconds: Math.floor(now() / 1000) };
   }
 
   const demoFile = (text = DEMO_TESTS, names = DEMO_NAMES): FileToRun => ({ key: 'file:///w/triggers/api-gateway/High-error-rate.trigger-test.json', path: '/w/triggers/api-gateway/High-error-rate.trigger-test.json', text, tests: names.map((n) => ({ id: n, name: n })) });

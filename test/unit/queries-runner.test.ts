@@ -5,26 +5,12 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ServiceClient } from '../../src/api/client';
 import { DEMO, startSandbox, type SandboxHandle } from '../../src/sandbox';
-import { CreationPacer, POLL, runQueryResult, type RunnerClock } from '../../src/backtest/runner';
+import { CreationPacer, POLL, runQueryResult } from '../../src/backtest/runner';
 import { readSavedQuery, runPreview, PreviewRefused } from '../../src/extension/queries/previewRun';
 import { SavedQueryCache } from '../../src/backtest/savedQueryCache';
+import { virtualClock } from './virtualClock';
 
 const GW = DEMO.datasets.gateway;
-
-/** One clock for the sandbox, the client and the runner: every sleep moves it on, nothing really waits. */
-function sharedClock(startIso = '2025-06-02T12:00:00Z') {
-  let now = Date.parse(startIso);
-  const sleeps: number[] = [];
-  const clock: RunnerClock = {
-    now: () => now,
-    sleep: async (ms, signal) => {
-      if (signal.aborted) throw new DOMException('aborted', 'AbortError');
-      sleeps.push(ms);
-      now += ms;
-    },
-  };
-  return { clock, sleeps, timing: { now: () => now, random: () => 0.5, sleep: (ms: number, s?: AbortSignal) => clock.sleep(ms, s ?? new AbortController().signal) } };
-}
 
 const handles: SandboxHandle[] = [];
 after(async () => {
@@ -32,7 +18,7 @@ after(async () => {
 });
 
 async function setup(opts: { queryResultRateLimit?: number; retry?: boolean } = {}) {
-  const c = sharedClock();
+  const c = virtualClock('2025-06-02T12:00:00Z');
   const sandbox = await startSandbox({ clock: c.timing.now, rateLimit: 1000, ...(opts.queryResultRateLimit ? { queryResultRateLimit: opts.queryResultRateLimit } : {}) });
   handles.push(sandbox);
   const client = new ServiceClient({ baseUrl: sandbox.info.baseUrl, configKey: sandbox.info.configKey, timing: c.timing, retry: { maxAttempts: opts.retry === false ? 1 : 4 } });
