@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { clearNotifications, contextMenu, expand, notificationText, openFile, runCommand, saveImageOf, sandboxInfo, startSandboxFromWelcome, tooltipOf, treeRow, waitForEditorLine } from './uiDriver';
+import { clearNotifications, contextMenu, expand, notificationText, openFile, replaceAllAndSave, runCommand, saveImageOf, sandboxInfo, startSandboxFromWelcome, tooltipOf, treeRow, waitForEditorLine } from './uiDriver';
 import { useUiFixture } from './uiSuite';
 import { uiTest } from './workbench';
 
@@ -72,15 +72,7 @@ describe('UI: apply trigger files (code-server + Chromium)', { timeout: 600_000 
 
       await openFile(page, FILE);
       await lens(page, /In sync with Sandbox$/).waitFor({ state: 'visible', timeout: 60_000 });
-      await page.locator('.part.editor .monaco-editor .view-lines').first().click();
-      await page.keyboard.press('ControlOrMeta+H');
-      const find = page.locator('.part.editor .find-widget');
-      await find.locator('.find-part textarea').fill('"value": 5');
-      await find.locator('.replace-part textarea').fill('"value": 9');
-      await find.locator('.replace-part textarea').press('ControlOrMeta+Alt+Enter');
-      await page.keyboard.press('Escape');
-      await page.locator('.part.editor .monaco-editor .view-lines').first().click();
-      await page.keyboard.press('ControlOrMeta+S');
+      await replaceAllAndSave(page, '"value": 5', '"value": 9');
       await lens(page, /Differs: threshold - Compare$/).waitFor({ state: 'visible', timeout: 60_000 });
 
       await lens(page, /Apply to Sandbox$/).click();

@@ -14,6 +14,7 @@ import {
   exactly,
   notificationText,
   openFile,
+  replaceAllAndSave,
   rowDescription,
   runCommand,
   saveImageOf,
@@ -75,16 +76,8 @@ describe('UI: triggers as code (code-server + Chromium)', { timeout: 420_000 }, 
       await openFile(page, FILE);
       await lens(page, /In sync with Sandbox$/).waitFor({ state: 'visible', timeout: 60_000 });
 
-      // Edit the threshold in the editor (Find and Replace: no auto-closing of quotes) and save.
-      await page.locator('.part.editor .monaco-editor .view-lines').first().click();
-      await page.keyboard.press('ControlOrMeta+H');
-      const find = page.locator('.part.editor .find-widget');
-      await find.locator('.find-part textarea').fill('"value": 5');
-      await find.locator('.replace-part textarea').fill('"value": 9');
-      await find.locator('.replace-part textarea').press('ControlOrMeta+Alt+Enter');
-      await page.keyboard.press('Escape');
-      await page.locator('.part.editor .monaco-editor .view-lines').first().click();
-      await page.keyboard.press('ControlOrMeta+S');
+      // Edit the threshold in the editor and save.
+      await replaceAllAndSave(page, '"value": 5', '"value": 9');
       const differs = lens(page, /Differs: threshold - Compare$/);
       await differs.waitFor({ state: 'visible', timeout: 60_000 });
       assert.equal((JSON.parse(readFileSync(path, 'utf8')) as { threshold: { value: number } }).threshold.value, 9);

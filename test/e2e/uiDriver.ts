@@ -325,6 +325,22 @@ export async function clearHover(page: Page): Promise<void> {
   await page.locator('.monaco-hover, .workbench-hover').first().waitFor({ state: 'hidden' });
 }
 
+/**
+ * Replaces every `find` with `replace` in the active editor through Find and Replace (typing would auto-close
+ * quotes), then saves it.
+ */
+export async function replaceAllAndSave(page: Page, find: string, replace: string): Promise<void> {
+  await page.locator('.part.editor .monaco-editor .view-lines').first().click();
+  await page.keyboard.press('ControlOrMeta+H');
+  const widget = page.locator('.part.editor .find-widget');
+  await widget.locator('.find-part textarea').fill(find);
+  await widget.locator('.replace-part textarea').fill(replace);
+  await widget.locator('.replace-part textarea').press('ControlOrMeta+Alt+Enter');
+  await page.keyboard.press('Escape');
+  await page.locator('.part.editor .monaco-editor .view-lines').first().click();
+  await page.keyboard.press('ControlOrMeta+S');
+}
+
 /** The text of the Datasets tree's tooltip of a row, once it matches (hovered again while the tree reloads, after any earlier tooltip is gone: one left over covers the row). */
 export async function tooltipOf(page: Page, row: Locator, expected: RegExp): Promise<string> {
   const hover = page.locator('.workbench-hover .rendered-markdown').first();
