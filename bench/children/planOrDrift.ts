@@ -21,7 +21,7 @@ if (mode === 'drift') {
   onlyOnService(drift, index);
   changed = drift.filter((d) => d.status === 'differs').length;
 } else {
-  const plan = makePlan({ files: [...files].map(([file, text]) => ({ file, text, read: readTriggerFile(text) })), index, target, prune: true, now: new Date() });
+  const plan = makePlan({ files: [...files].map(([file, text]) => ({ file, text, read: readTriggerFile(text) })), index, target, inputs: { scope: { kind: 'all' }, allowUnknownColumns: false, matchByName: false }, now: new Date() });
   changed = planCounts(plan).update;
 }
 const ms = performance.now() - started;

@@ -35,7 +35,7 @@ export interface Endpoint<T> {
   emptyResponse?: true;
   /**
    * Said on a failure after which the service may have carried the call out anyway (a lost, cut-off or
-   * unreadable answer, a 5xx): the caller should look before repeating it. Only for calls never retried blindly.
+   * unreadable answer, a 5xx, once any retries are spent): the caller should look before repeating it.
    */
   unknownOutcomeNote?: string;
 }
@@ -77,8 +77,28 @@ export const ENDPOINTS = {
     response: Trigger,
     unknownOutcomeNote: "the trigger may have been created anyway: check the dataset's triggers before creating it again",
   }),
-  replaceTrigger: endpoint({ operation: 'update trigger', method: 'PUT', version: 1, route: 'PUT /1/triggers/{dataset}/{id}', retry: 'idempotent', response: Trigger }),
-  deleteTrigger: endpoint({ operation: 'delete trigger', method: 'DELETE', version: 1, route: 'DELETE /1/triggers/{dataset}/{id}', retry: 'idempotent', response: z.undefined(), emptyResponse: true }),
+  // A PUT is idempotent, but the service has no conditional write: sent again after a lost answer, it would
+  // overwrite a change someone made in between. So it is repeated only when it surely was not taken; the
+  // caller reads the trigger before sending it again (triggerFiles/apply.ts).
+  replaceTrigger: endpoint({
+    operation: 'update trigger',
+    method: 'PUT',
+    version: 1,
+    route: 'PUT /1/triggers/{dataset}/{id}',
+    retry: 'unprocessed-only',
+    response: Trigger,
+    unknownOutcomeNote: 'the trigger may have been replaced anyway: read it before writing it again',
+  }),
+  deleteTrigger: endpoint({
+    operation: 'delete trigger',
+    method: 'DELETE',
+    version: 1,
+    route: 'DELETE /1/triggers/{dataset}/{id}',
+    retry: 'idempotent',
+    response: z.undefined(),
+    emptyResponse: true,
+    unknownOutcomeNote: 'the trigger may have been deleted anyway: plan again to see',
+  }),
   // What the account holds, beyond the spec's eight (service facts).
   listDatasets: endpoint({ operation: 'list datasets', method: 'GET', version: 1, route: 'GET /1/datasets', retry: 'idempotent', response: DatasetList }),
   listSlos: endpoint({ operation: 'list SLOs', method: 'GET', version: 1, route: 'GET /1/slos/{dataset}', retry: 'idempotent', response: SloList }),

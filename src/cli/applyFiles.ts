@@ -1,62 +1,21 @@
-// The files `obs apply` reads and writes: the trigger files a plan names (read as obs reads any file:
-// regular files only, bounded, real paths inside the folder apply runs in), the id of a created trigger
-// written back into its file, and the lock that keeps two applies in one folder from racing.
+// What `obs apply` writes besides the service: the id of a created trigger, back into its file (only while
+// the file is as the plan read it, never through a link), and the lock that keeps two applies in one folder
+// from racing.
 import { randomBytes } from 'node:crypto';
 import { lstat, open, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { errorText } from '../api/errors';
-import { readTriggerFile, sha256, withId, type Plan, type PlanFile, type PlannedChange } from '../triggerFiles';
+import { sha256, withId, type Plan, type PlannedChange } from '../triggerFiles';
 import { LOCK_FILE } from './applyLock';
-import { decodeStrict, readCommandLineFile, ReadProblem } from './read';
-
-/** Whether `file` (relative to `cwd`), links resolved, lies inside `cwd`, links resolved. */
-async function insideReally(cwd: string, file: string): Promise<boolean> {
-  let base: string;
-  let real: string;
-  try {
-    base = await realpath(cwd);
-    real = await realpath(resolve(cwd, file));
-  } catch {
-    // A file that is not there is reported as gone; its place is checked by the path alone.
-    base = resolve(cwd);
-    real = resolve(cwd, file);
-  }
-  const rel = relative(base, real);
-  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
-}
-
-export interface PlannedFiles {
-  /** The files as they are now, each read once. */
-  files: Map<string, PlanFile>;
-  /** Why the plan cannot be applied to them. */
-  problems: string[];
-}
-
-/** Reads every file the plan read, and says which lie outside `cwd`, are gone, unreadable or changed. */
-export async function readPlannedFiles(plan: Plan, cwd: string): Promise<PlannedFiles> {
-  const files = new Map<string, PlanFile>();
-  const problems: string[] = [];
-  const named = [...new Set([...plan.files.map((f) => f.file), ...plan.changes.flatMap((c) => (c.action === 'delete' ? [] : [c.file]))])];
-  for (const file of named) if (!(await insideReally(cwd, file))) problems.push(`it names ${file}, which is not inside the current folder: run obs apply where obs plan ran`);
-  if (problems.length > 0) return { files, problems };
-  const recorded = new Set(plan.files.map((f) => f.file));
-  for (const file of named) if (!recorded.has(file)) problems.push(`a change names ${file}, which the plan did not read`);
-  for (const f of plan.files) {
-    let bytes: Uint8Array;
-    try {
-      bytes = await readCommandLineFile(f.file, cwd);
-    } catch (e) {
-      problems.push(e instanceof ReadProblem && e.reason === 'missing' ? `${f.file} is gone since the plan` : `cannot read ${f.file}: ${errorText(e)}`);
-      continue;
-    }
-    const text = decodeStrict(bytes);
-    if (text === undefined || sha256(text) !== f.sha256) problems.push(`${f.file} changed since the plan`);
-    else files.set(f.file, { file: f.file, text, read: readTriggerFile(text) });
-  }
-  return { files, problems };
-}
+import { decodeStrict, readCommandLineFile } from './read';
 
 type Create = Extract<PlannedChange, { action: 'create' }>;
+
+/** Whether `path`, links resolved, lies inside `folder`, links resolved. */
+async function insideFolder(folder: string, path: string): Promise<boolean> {
+  const rel = relative(await realpath(folder), await realpath(path));
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+}
 
 /** Writes created triggers' ids into their files, only while a file is as the plan (or an earlier id) left it. */
 export class IdWriter {
@@ -71,6 +30,10 @@ export class IdWriter {
     this.expected = new Map(plan.files.map((f) => [f.file, f.sha256]));
   }
 
+  /** The note of a create planned with --match-by-name: the file's ids are another environment's, so none is written. */
+  static readonly notWritten = (change: Create, id: string): Promise<string> =>
+    Promise.resolve(`its id ${JSON.stringify(id)} was not written into ${change.file}: the plan matched triggers by dataset and name (--match-by-name), and the file's ids are another environment's`);
+
   /** The note said after the create: the id written, or why it was not (and what to add by hand). */
   readonly write = async (change: Create, id: string): Promise<string> => {
     const not = (why: string) => {
@@ -79,8 +42,10 @@ export class IdWriter {
     };
     const path = resolve(this.cwd, change.file);
     try {
-      // A link is never replaced by a regular file (the rename below would do that).
+      // A link is never replaced by a regular file (the rename below would do that), and nothing is written
+      // outside the folder apply runs in, whatever folder link leads there.
       if (!(await lstat(path)).isFile()) return not('it is not a regular file');
+      if (!(await insideFolder(this.cwd, path))) return not('it lies outside the current folder once links are resolved');
       const text = decodeStrict(await readCommandLineFile(change.file, this.cwd));
       if (text === undefined || sha256(text) !== this.expected.get(change.file)) return not('the file changed meanwhile');
       const next = withId(text, change.index, id);

@@ -1,15 +1,23 @@
-// The run of `obs apply` (declared in apply.ts, loaded when the command runs).
+// The run of `obs apply` (declared in apply.ts, loaded when the command runs). A saved plan is a record of
+// what was reviewed, never a source of what is written: it must be sealed with this environment's key, and
+// the trigger files under its paths are planned again with the same pipeline and inputs; only when the
+// changes planned now are exactly the saved ones are they written (from the new plan, with the service's
+// versions just read). Otherwise nothing is written and what differs is said.
 import { errorText } from '../api/errors';
-import { applyChanges, planMismatches, sameKey, triggerOf, writeBody, type ChangeResult, type Plan, type PlanFile, type PlannedChange, type ServiceTrigger } from '../triggerFiles';
-import { IdWriter, LOCK_FILE, readPlannedFiles, takeApplyLock } from './applyFiles';
+import { applyChanges, planDifferences, sameKey, type ChangeResult, type Plan } from '../triggerFiles';
+import { IdWriter, LOCK_FILE, takeApplyLock } from './applyFiles';
 import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, type MainIo } from './io';
-import { parsePlan } from './planFile';
-import { decodeStrict, readCommandLineFile } from './read';
+import { parsePlan, sealProblem, type SavedPlan } from './planFile';
+import { planFiles } from './planMaking';
 import { applyText, planCountsText } from './planReport';
+import { decodeStrict, readCommandLineFile } from './read';
 import { clientFromEnvironment, ENV_BASE_URL, ENV_CONFIG_KEY } from './service';
 import { visible } from './visible';
 
-async function readPlan(file: string, io: MainIo): Promise<Plan | undefined> {
+/** List calls made at once while planning again (as obs plan's default). */
+const CONCURRENCY = 4;
+
+async function readPlan(file: string, io: MainIo): Promise<SavedPlan | undefined> {
   let text: string | undefined;
   try {
     text = decodeStrict(await readCommandLineFile(file, io.cwd));
@@ -18,63 +26,65 @@ async function readPlan(file: string, io: MainIo): Promise<Plan | undefined> {
     return undefined;
   }
   const parsed = text === undefined ? { problem: 'it is not UTF-8' } : parsePlan(text);
-  if ('plan' in parsed) return parsed.plan;
+  if ('saved' in parsed) return parsed.saved;
   warn(io, `${file} cannot be applied: ${parsed.problem}`);
   return undefined;
 }
 
-/** Why the plan must not be applied here and now (each said), or the files it was made from, as they are. */
-async function checked(plan: Plan, io: MainIo): Promise<Map<string, PlanFile> | string[]> {
+/** Why the saved plan is not for this service and key, or was changed since it was saved; undefined when it may be applied. */
+function targetProblem(saved: SavedPlan, io: MainIo): string | undefined {
   const env = io.env ?? {};
   const baseUrl = (env[ENV_BASE_URL] ?? '').trim();
-  if (baseUrl.replace(/\/+$/, '') !== plan.target.baseUrl.replace(/\/+$/, '')) return [`it was made against ${plan.target.baseUrl}, not ${baseUrl || `(no ${ENV_BASE_URL})`}`];
-  if (!sameKey(plan.target.key, (env[ENV_CONFIG_KEY] ?? '').trim())) return [`it was made with another ${ENV_CONFIG_KEY} (another environment or team)`];
-  const { files, problems } = await readPlannedFiles(plan, io.cwd);
-  if (problems.length > 0) return problems;
-  const mismatches = planMismatches(plan, files);
-  return mismatches.length > 0 ? mismatches : files;
-}
-
-/** The body a change's file asks for, the service's trigger as read just before the write given (updates). */
-function expectedBody(files: ReadonlyMap<string, PlanFile>) {
-  return (change: Extract<PlannedChange, { action: 'create' | 'update' }>, service?: ServiceTrigger): Record<string, unknown> | undefined => {
-    const local = triggerOf(files, change);
-    return local === undefined ? undefined : writeBody(local.value, change.action === 'update' ? service : undefined);
-  };
+  const key = (env[ENV_CONFIG_KEY] ?? '').trim();
+  const target = saved.plan.target;
+  if (baseUrl.replace(/\/+$/, '') !== target.baseUrl.replace(/\/+$/, '')) return `it was made against ${target.baseUrl}, not ${baseUrl || `(no ${ENV_BASE_URL})`}`;
+  if (!sameKey(target.key, key)) return `it was made with another ${ENV_CONFIG_KEY} (another environment or team)`;
+  return sealProblem(saved, key);
 }
 
 export async function runApply(file: string, io: MainIo): Promise<number> {
-  const plan = await readPlan(file, io);
-  if (plan === undefined) return EXIT_TROUBLE;
+  const saved = await readPlan(file, io);
+  if (saved === undefined) return EXIT_TROUBLE;
+  const problem = targetProblem(saved, io);
+  if (problem !== undefined) {
+    warn(io, `the plan is not applied, nothing was written: ${problem}`);
+    return EXIT_TROUBLE;
+  }
   const release = await takeApplyLock(io.cwd);
   if (release === undefined) {
     warn(io, `another obs apply is running in this folder (or one was killed: then remove ${LOCK_FILE}); nothing was written`);
     return EXIT_TROUBLE;
   }
   try {
-    return await applyChecked(file, plan, io);
+    return await planAndApply(file, saved.plan, io);
   } finally {
     await release();
   }
 }
 
-async function applyChecked(file: string, plan: Plan, io: MainIo): Promise<number> {
-  const files = await checked(plan, io);
-  if (Array.isArray(files)) {
-    for (const r of files) warn(io, `the plan is not applied, nothing was written: ${r}`);
-    return EXIT_TROUBLE;
-  }
-  if (plan.blocked.length > 0) warn(io, `the plan also names ${plan.blocked.length} blocked triggers: they are not written`);
-  io.stdout(`${visible(`Applying ${file} (${planCountsText(plan)}) to ${plan.target.baseUrl}`)}\n`);
-  const ids = new IdWriter(plan, io.cwd);
+/** Plans again, compares with the saved plan, and writes the changes planned now when they are the same. */
+async function planAndApply(file: string, saved: Plan, io: MainIo): Promise<number> {
   const client = clientFromEnvironment(io.env ?? {});
-  let results: ChangeResult[];
   try {
-    results = await applyChanges(plan.changes, client, { ...(io.signal === undefined ? {} : { signal: io.signal }), onCreated: ids.write, expectedBody: expectedBody(files) });
+    const now = await planFiles(client, saved.inputs, saved.target, io, CONCURRENCY);
+    const differences = now.complete ? planDifferences(saved, now.plan) : ['a file or a dataset the plan needs could not be read now (said above)'];
+    if (differences.length > 0) {
+      for (const d of differences) warn(io, `the plan is not applied, nothing was written: ${d}`);
+      warn(io, 'the files or the service changed since the plan: run obs plan again and review the new plan');
+      return EXIT_TROUBLE;
+    }
+    const plan = now.plan;
+    if (plan.blocked.length > 0) warn(io, `the plan also names ${plan.blocked.length} blocked triggers: they are not written`);
+    io.stdout(`${visible(`Applying ${file} (${planCountsText(plan)}) to ${plan.target.baseUrl}`)}\n`);
+    const ids = new IdWriter(plan, io.cwd);
+    const results: ChangeResult[] = await applyChanges(plan.changes, client, {
+      ...(io.signal === undefined ? {} : { stop: io.signal }),
+      onCreated: plan.inputs.matchByName ? IdWriter.notWritten : ids.write,
+    });
+    io.stdout(applyText(results));
+    const clean = results.every((r) => r.outcome === 'applied' && r.storedDifferently.length === 0) && ids.missed.size === 0;
+    return clean ? EXIT_OK : EXIT_FOUND;
   } finally {
     await client.close();
   }
-  io.stdout(applyText(results));
-  const clean = results.every((r) => r.outcome === 'applied' && r.storedDifferently.length === 0) && ids.missed.size === 0;
-  return clean ? EXIT_OK : EXIT_FOUND;
 }

@@ -1,20 +1,19 @@
 // What the tools of `obs mcp` run against: the service named by the environment (OBS_BASE_URL,
 // OBS_CONFIG_KEY; never an argument), the trigger files under the folder the server runs in (a path that
-// leaves it is refused), and the plan of `obs plan` with its gates. Nothing here writes.
+// leaves it is refused), and the one plan pipeline with the gates of `obs plan`. Nothing here writes.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { isAbsolute, normalize, resolve, sep } from 'node:path';
 import type { ServiceClient } from '../api/client';
 import { ToolError, type PlanWithNotes, type QueryRunner, type ServiceReader, type SourceFile, type ToolHost } from '../agentTools';
 import { CreationPacer, systemClock } from '../backtest/runner';
-import { lint } from '../lint';
-import { keyFingerprint, readTriggerFile, type PlanFile } from '../triggerFiles';
+import { lint, type DatasetColumns } from '../lint';
+import { keyFingerprint, planWithGates } from '../triggerFiles';
 import { isGlob } from './files';
 import type { MainIo } from './io';
 import { ENV_METRICS_DATASETS, ENV_TRIGGER_FOLDER } from './mcpEnv';
-import { gatedPlan } from './planRun';
 import { clientFromEnvironment, ENV_BASE_URL, ENV_CONFIG_KEY, ServiceSetupError } from './service';
-import { readTriggerFiles, serviceIndexFor } from './triggerInputs';
+import { readTriggerFiles } from './triggerInputs';
 
 export { ENV_METRICS_DATASETS, ENV_TRIGGER_FOLDER } from './mcpEnv';
 
@@ -67,10 +66,11 @@ export function mcpHost(io: Pick<MainIo, 'cwd' | 'env'>): McpHost {
   // One pacer for the session: the service creates 10 query results a minute for the team.
   const pacer = new CreationPacer(systemClock);
   const metrics = (env[ENV_METRICS_DATASETS] ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const lintHere = async (text: string, columns: Readonly<Record<string, DatasetColumns>> | undefined) => lint(text, { metricsDatasets: metrics, metricsDatasetHint, ...(columns === undefined ? {} : { columns }) });
   return {
     service: async (): Promise<ServiceReader> => service(),
     queries: async (): Promise<QueryRunner> => ({ api: service(), pacer, clock: systemClock }),
-    lint: async (text, columns) => lint(text, { metricsDatasets: metrics, metricsDatasetHint, ...(columns === undefined ? {} : { columns }) }),
+    lint: async (text, columns) => lintHere(text, columns),
     target: () => (env[ENV_BASE_URL] ?? '').trim() || `(no ${ENV_BASE_URL})`,
     files: {
       read: async (paths, signal) => {
@@ -83,13 +83,17 @@ export function mcpHost(io: Pick<MainIo, 'cwd' | 'env'>): McpHost {
         return { files, problems: lines };
       },
       plan: async (files, prune, signal): Promise<PlanWithNotes> => {
-        const client = service();
-        const { lines, sink } = collecting(signal);
-        const planFiles: PlanFile[] = files.map((f) => ({ file: f.file, text: f.text ?? '', read: f.text === undefined ? { ok: false, reason: f.problem ?? 'it could not be read' } : readTriggerFile(f.text) }));
-        const found = await serviceIndexFor(client, planFiles.map((f) => f.read), CONCURRENCY, sink);
-        const target = { baseUrl: (env[ENV_BASE_URL] ?? '').trim(), key: keyFingerprint((env[ENV_CONFIG_KEY] ?? '').trim(), randomBytes(16).toString('hex')) };
-        const plan = await gatedPlan(client, planFiles, found.index, target, { prune, metricsDataset: metrics }, sink);
-        return { plan, notes: lines };
+        const { plan, notes, listingFailures } = await planWithGates({
+          sources: files,
+          service: service(),
+          lint: (text, columns) => lintHere(text, columns),
+          target: { baseUrl: (env[ENV_BASE_URL] ?? '').trim(), key: keyFingerprint((env[ENV_CONFIG_KEY] ?? '').trim(), randomBytes(16).toString('hex')) },
+          inputs: { scope: { kind: prune ? 'all' : 'files' }, allowUnknownColumns: false, matchByName: false, metricsDatasets: metrics },
+          concurrency: CONCURRENCY,
+          now: new Date(),
+          signal,
+        });
+        return { plan, notes: [...listingFailures.map((f) => `could not list the triggers of ${f.dataset}: ${f.message}`), ...notes] };
       },
     },
     close: async () => {

@@ -1,17 +1,22 @@
 // The entry point of obs (bundled to dist/cli.js): wires process I/O to runMain (src/cli/main.ts).
-// Ctrl+C stops a pull or drift between files (what was written stays whole), and a test run between queries.
+// Ctrl+C (or SIGTERM) stops a pull or drift between files (what was written stays whole), a test run between
+// queries, and an apply after the write in flight.
 import { PROGRAM } from './io';
 import { commandOf, runMain } from './main';
 import { visible } from './visible';
 
 const controller = new AbortController();
 const command = commandOf(process.argv.slice(2));
-if (command === 'pull' || command === 'drift' || command === 'test') {
-  process.once('SIGINT', () => {
-    process.stderr.write(`${PROGRAM}: stopping (Ctrl+C again to quit at once)\n`);
-    controller.abort();
-    process.once('SIGINT', () => process.exit(130));
-  });
+if (command === 'pull' || command === 'drift' || command === 'test' || command === 'plan' || command === 'apply') {
+  // An apply stops after the write in flight: its created id goes into its file and its lock is released.
+  const what = command === 'apply' ? 'stopping after the write in flight' : 'stopping';
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      process.stderr.write(`${PROGRAM}: ${what} (${signal === 'SIGINT' ? 'Ctrl+C' : 'SIGTERM'} again to quit at once)\n`);
+      controller.abort();
+      process.once(signal, () => process.exit(signal === 'SIGINT' ? 130 : 143));
+    });
+  }
 }
 
 // A reader that stops early (`obs lint --help | head`) closes the pipe: the rest of the output has

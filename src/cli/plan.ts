@@ -26,13 +26,16 @@ PATH: trigger files, folders (every *${TRIGGER_FILE_SUFFIX} under them) or globs
     .option('--prune', "also delete the service's triggers of the files' datasets that no file holds")
     .option('--metrics-dataset <SLUG>', 'a metrics dataset; repeat for several', (v: string, all: string[] = []) => [...all, v])
     .option('--allow-unknown-columns', 'do not block a trigger naming a column the service does not list (derived columns are not listed)')
+    .option('--match-by-name', "match each trigger by dataset and name, not by the files' ids (files pulled from another environment); no created id is written back")
     .option('--concurrency <n>', 'list calls made at once (1 to 16)', parseConcurrency, 4)
     .addOption(maxBytesOption())
     .addHelpText(
       'after',
       `
 The service is the one named by ${ENV_BASE_URL} and ${ENV_CONFIG_KEY} in the environment (never flags or files).
-The saved plan holds no key: only a salted hash of it, so that obs apply can refuse another environment.
+The saved plan holds no key: only a salted hash of it, so that obs apply can refuse another environment, and
+a seal (an HMAC keyed with the key) over the rest, so that obs apply refuses a plan edited after it was saved.
+obs apply plans again with the same paths and options and writes only when the changes are the same.
 
 Exit status: 0 nothing to change; 1 changes planned; 2 a usage problem, a file or the service could not
 be read, or a trigger that would be written is blocked.

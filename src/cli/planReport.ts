@@ -1,8 +1,11 @@
 // What `obs plan` and `obs apply` print: the plan (creates, updates with each member old -> new, deletes
 // apart, what is blocked and why) and each change's outcome. Every line passes through visible(): names,
 // values and the service's words are shown, never acted on by the terminal.
-import { differenceText, planCounts, type ChangeResult, type Plan, type PlannedChange } from '../triggerFiles';
+import { differenceText, planCounts, valueText, type ChangeResult, type Plan, type PlannedChange } from '../triggerFiles';
 import { visible } from './visible';
+
+/** A value of a create is shown whole up to this many characters. */
+const VALUE_MAX = 2_000;
 
 const quoted = (s: string) => JSON.stringify(s);
 
@@ -17,6 +20,8 @@ const SIGN: Record<PlannedChange['action'], string> = { create: '+', update: '~'
 function changeLines(c: PlannedChange): string[] {
   const where = c.action === 'delete' ? '' : `  ${c.file}`;
   const head = `  ${SIGN[c.action]} ${triggerLabel(c)}${where}`;
+  // A create is shown whole: what the trigger will be, not only its name.
+  if (c.action === 'create') return [head, ...Object.entries(c.body).map(([member, value]) => `      ${member}: ${valueText(value, VALUE_MAX)}`)];
   if (c.action !== 'update') return [head];
   const by = c.matchedBy === 'name' ? ['      (the file has no id: matched by dataset and name; give the file its id to keep them linked)'] : [];
   return [head, ...by, ...c.differences.map((d) => `      ${differenceText(d, 120)}`)];
@@ -69,6 +74,8 @@ function resultLines(r: ChangeResult): string[] {
       return [`refused  ${label}: ${r.reason}`, ...r.members.map((m) => `      ${m.field}: ${m.message}`)];
     case 'unverified':
       return [`written, not verified  ${label}${r.change.action === 'create' ? ` as ${r.id}` : ''}: ${r.reason}`];
+    case 'unknown':
+      return [`outcome unknown  ${label}: ${r.reason}`];
     default:
       return [`failed   ${label}: ${r.reason}`];
   }
@@ -79,7 +86,8 @@ export function resultCountsText(results: readonly ChangeResult[]): string {
   const count = (o: ChangeResult['outcome']) => results.filter((r) => r.outcome === o).length;
   const differently = results.filter((r) => r.outcome === 'applied' && r.storedDifferently.length > 0).length;
   const unverified = count('unverified');
-  return `${count('applied')} applied${differently > 0 ? ` (${differently} stored differently)` : ''}, ${count('skipped')} skipped, ${count('refused')} refused, ${count('failed')} failed${unverified > 0 ? `, ${unverified} written but not verified` : ''}`;
+  const unknown = count('unknown');
+  return `${count('applied')} applied${differently > 0 ? ` (${differently} stored differently)` : ''}, ${count('skipped')} skipped, ${count('refused')} refused, ${count('failed')} failed${unknown > 0 ? `, ${unknown} with an unknown outcome` : ''}${unverified > 0 ? `, ${unverified} written but not verified` : ''}`;
 }
 
 /** Each change's outcome, then the counts. */

@@ -8,6 +8,9 @@ import { warn, type MainIo } from './io';
 import { READ_AHEAD, readAhead } from './readAhead';
 import { decodeStrict, readCommandLineFile, ReadProblem } from './read';
 
+/** Why a file of bytes that are not UTF-8 is not read as a trigger file. */
+export const NOT_UTF8 = 'the file is not UTF-8 (obs lint names the bytes)';
+
 export interface ReadFiles {
   /** Each file's text as read (drift's SARIF locates members in it; plan records its hash). */
   texts: Map<string, string>;
@@ -41,7 +44,7 @@ export async function readTriggerFiles(paths: readonly string[], io: MainIo, max
     const text = decodeStrict(r.bytes);
     // Bytes that are not UTF-8 are said, never read with replacement characters (a plan would send those).
     texts.set(file, text ?? new TextDecoder('utf-8', { ignoreBOM: true }).decode(r.bytes));
-    read.set(file, text === undefined ? { ok: false, reason: 'the file is not UTF-8 (obs lint names the bytes)' } : readTriggerFile(text));
+    read.set(file, text === undefined ? { ok: false, reason: NOT_UTF8 } : readTriggerFile(text));
   });
   return { texts, read, ok };
 }

@@ -5,6 +5,7 @@
 // deactivation. The extension exports nothing (see testSeam.ts).
 import * as vscode from 'vscode';
 import { registerAgents, type RegisteredAgents } from './agents/registerAgents';
+import { ApplyLocks } from './core/applyLocks';
 import { loadClientModule } from './connections/clientLoader';
 import { registerConnectionCommands } from './connections/connectionCommands';
 import { ConnectionManager } from './connections/connectionManager';
@@ -89,14 +90,16 @@ export function activate(context: vscode.ExtensionContext): void {
   keep(registerConnectionActions(connections, tree));
   const lint = keep(registerLint(context, host, connections.manager, account, tree, lintWork?.observe));
   const workerLint = lintInWorker(host, lint.diagnostics);
-  const sync = keep(registerTriggersAsCode(context, host, connections.manager, tree, workerLint, account));
+  // One apply at a time per service, across the editor's Apply and the agents' apply tool.
+  const applyLocks = new ApplyLocks();
+  const sync = keep(registerTriggersAsCode(context, host, connections.manager, tree, { lint: workerLint, account, applyLocks }));
   keep(registerServiceTriggers(host, connections.manager, sync));
   const queries = keep(registerPreviews(context, host, connections.manager));
   keep(registerTriggerTestFeature(context, host, connections.manager, queries.services));
   keep(registerNoiseFeature(context, host, connections.manager, queries.services));
   const forms = keep(registerFormFeature(context, host, connections.manager, tree));
   const sandboxFeature = keep(registerSandbox(context, host, connections.manager));
-  const agents = keep(registerAgentTools(context, host, connections.manager, { sync, lint: workerLint, pacerFor: queries.pacerFor, account }));
+  const agents = keep(registerAgentTools(context, host, connections.manager, { sync, lint: workerLint, pacerFor: queries.pacerFor, account, applyLocks }));
   keep(registerCrossFeatureEvents(connections.manager, tree, account));
   sandbox = sandboxFeature.controller;
   keep({
@@ -220,9 +223,9 @@ function registerTriggersAsCode(
   host: Host,
   connections: ConnectionManager,
   tree: Tree,
-  lint: WorkerLint,
-  account: Account,
+  shared: { lint: WorkerLint; account: Account; applyLocks: ApplyLocks },
 ): Registered<RegisteredSync> {
+  const { lint, account } = shared;
   const deps = {
     connections,
     settings: host.settings,
@@ -231,6 +234,7 @@ function registerTriggersAsCode(
     datasets: (id: string) => [...new Set([...tree.model.listedDatasets(id), ...tree.remembered.datasets(id)])],
     recipients: () => account.recipients.known(),
     lint,
+    applyLocks: shared.applyLocks,
     onTriggersWritten: (id: string) => {
       if (connections.activeProfile()?.id === id) tree.model.refresh();
     },
@@ -371,7 +375,7 @@ function registerAgentTools(
   context: vscode.ExtensionContext,
   host: Host,
   connections: ConnectionManager,
-  shared: { sync: RegisteredSync; lint: WorkerLint; pacerFor: RegisteredQueries['pacerFor']; account: Account },
+  shared: { sync: RegisteredSync; lint: WorkerLint; pacerFor: RegisteredQueries['pacerFor']; account: Account; applyLocks: ApplyLocks },
 ): Registered<Pick<RegisteredAgents, 'loaded' | 'mcpServers'>> {
   const agents = registerAgents({
     extensionUri: context.extensionUri,
@@ -382,6 +386,7 @@ function registerAgentTools(
     pacerFor: shared.pacerFor,
     onWritten: (connectionId) => shared.sync.triggersWritten(connectionId),
     recipients: () => shared.account.recipients.known(),
+    applyLocks: shared.applyLocks,
   });
   return { loaded: agents.loaded, mcpServers: agents.mcpServers, disposable: vscode.Disposable.from(...agents.disposables) };
 }

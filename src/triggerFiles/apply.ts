@@ -3,9 +3,10 @@
 // is skipped, never written over; a refusal is reported with the service's words; the other changes go
 // on. No vscode import.
 import { asServiceError } from '../api/errors';
-import { sameJson, type Difference } from './compare';
-import type { ServiceTrigger } from './drift';
+import type { Difference } from './compare';
+import { datasetOf, type ServiceTrigger } from './drift';
 import { listingSegment } from './listing';
+import { canonicalDatasetSlug } from './normalize';
 import { storedDifferently, unchangedSince, type PlannedChange } from './plan';
 import { PullCancelled } from './pool';
 
@@ -21,41 +22,53 @@ export interface TriggerWriter {
 export type ChangeResult =
   /** Written. `storedDifferently`: members the service then held otherwise than sent (its rewrites aside). */
   | { change: PlannedChange; outcome: 'applied'; id: string; storedDifferently: Difference[]; note?: string }
-  /** Not written: the trigger changed on the service since the plan, or the apply was cancelled. */
+  /** Not written: the trigger changed on the service since the plan, a change it depends on was not made, or the apply was cancelled. */
   | { change: PlannedChange; outcome: 'skipped'; reason: string }
   /** The service refused the write (a 4xx): its message, and the members it named. */
   | { change: PlannedChange; outcome: 'refused'; reason: string; members: { field: string; message: string }[] }
   /** Written (a create: as `id`, already given to onCreated), but not readable back: what is stored is not known. */
   | { change: PlannedChange; outcome: 'unverified'; id: string; reason: string }
-  /** The write could not be made, or its outcome is unknown (network, 5xx). */
+  /** The write may or may not have been made (its answer was lost): what the service holds is not known. */
+  | { change: PlannedChange; outcome: 'unknown'; reason: string }
+  /** The write was not made (it could not be sent, or the service failed before taking it). */
   | { change: PlannedChange; outcome: 'failed'; reason: string };
 
 export interface ApplyChangesOptions {
+  /** Cancels: the changes not begun are skipped, and a write in flight is given up (it may have been made). */
   signal?: AbortSignal;
+  /** Stops between changes: the change in flight finishes (a create's id is kept), the rest are skipped. */
+  stop?: AbortSignal;
   /** Called before each change (progress). */
   onChange?: (done: number, total: number, change: PlannedChange) => void;
   /** A create succeeded: write its new id into the file. Answers a note when that could not be done. */
   onCreated?: (change: Extract<PlannedChange, { action: 'create' }>, id: string) => Promise<string | undefined>;
-  /**
-   * The body its file asks for, given the service's trigger as read just before writing (updates); a change
-   * whose planned body differs is refused, not written (a saved plan is input, not trusted).
-   */
-  expectedBody?: (change: Extract<PlannedChange, { action: 'create' | 'update' }>, service?: ServiceTrigger) => Record<string, unknown> | undefined;
 }
 
 /** Creates first, then updates, then deletes: a delete never goes before the changes that replace it. */
 const ORDER: Record<PlannedChange['action'], number> = { create: 0, update: 1, delete: 2 };
 
+/** How often an update whose answer was lost is sent again, each time only after reading that nothing changed. */
+const LOST_ANSWER_RESENDS = 2;
+
 export async function applyChanges(changes: readonly PlannedChange[], writer: TriggerWriter, o: ApplyChangesOptions = {}): Promise<ChangeResult[]> {
   const ordered = [...changes].sort((a, b) => ORDER[a.action] - ORDER[b.action]);
   const results: ChangeResult[] = [];
+  // A dataset whose create or update was not made keeps its deletes: the trigger to delete may be that one, renamed.
+  const unfinished = new Set<string>();
   for (const [i, change] of ordered.entries()) {
-    if (o.signal?.aborted === true) {
-      results.push({ change, outcome: 'skipped', reason: 'the apply was cancelled before it' });
+    if (o.signal?.aborted === true || o.stop?.aborted === true) {
+      results.push({ change, outcome: 'skipped', reason: o.stop?.aborted === true ? 'the apply was stopped before it' : 'the apply was cancelled before it' });
+      continue;
+    }
+    const dataset = canonicalDatasetSlug(change.dataset);
+    if (change.action === 'delete' && unfinished.has(dataset)) {
+      results.push({ change, outcome: 'skipped', reason: `not deleted: a create or update of ${dataset} was not applied, and this trigger may be that one, renamed` });
       continue;
     }
     o.onChange?.(i, ordered.length, change);
-    results.push(await applyOne(change, writer, o));
+    const result = await applyOne(change, writer, o);
+    if (change.action !== 'delete' && result.outcome !== 'applied') unfinished.add(dataset);
+    results.push(result);
   }
   return results;
 }
@@ -63,7 +76,7 @@ export async function applyChanges(changes: readonly PlannedChange[], writer: Tr
 async function applyOne(change: PlannedChange, writer: TriggerWriter, o: ApplyChangesOptions): Promise<ChangeResult> {
   try {
     if (change.action === 'create') return await create(change, writer, o);
-    if (change.action === 'update') return await update(change, writer, o);
+    if (change.action === 'update') return await update(change, writer, o.signal);
     return await remove(change, writer, o.signal);
   } catch (e) {
     return failure(change, e);
@@ -75,8 +88,6 @@ const signalOf = (signal: AbortSignal | undefined) => (signal === undefined ? {}
 const isGone = (e: unknown) => asServiceError(e)?.status === 404;
 
 async function create(change: Extract<PlannedChange, { action: 'create' }>, writer: TriggerWriter, o: ApplyChangesOptions): Promise<ChangeResult> {
-  const mismatch = bodyMismatch(change, o);
-  if (mismatch !== undefined) return mismatch;
   const segment = listingSegment(change.dataset);
   const listed = (await writer.listTriggers(segment, signalOf(o.signal))).data;
   const taken = listed.find((t) => t.name === change.name);
@@ -111,6 +122,16 @@ function unverified(change: PlannedChange, id: string, problem: string, notes: r
   return { change, outcome: 'unverified', id, reason };
 }
 
+/** Why the trigger read now is not the one the change names (another id, or by name another name or dataset), or undefined. */
+function notTheOne(change: Extract<PlannedChange, { action: 'update' | 'delete' }>, now: ServiceTrigger): string | undefined {
+  const named = `${JSON.stringify(change.name)} (${change.id})`;
+  if (now.id !== change.id) return `the service answered trigger ${now.id} for ${named}: nothing was written`;
+  if (change.action === 'update' && change.matchedBy === 'name' && (now.name !== change.name || datasetOf(now, change.dataset) !== canonicalDatasetSlug(change.dataset))) {
+    return `${named} is now ${JSON.stringify(now.name)} of ${datasetOf(now, change.dataset)}, not the trigger the file names: nothing was written`;
+  }
+  return undefined;
+}
+
 /** The trigger as it is now, or why the change must not be written over it. */
 async function current(change: Extract<PlannedChange, { action: 'update' | 'delete' }>, writer: TriggerWriter, signal: AbortSignal | undefined): Promise<{ now: ServiceTrigger } | { stale: string }> {
   let now: ServiceTrigger;
@@ -120,29 +141,48 @@ async function current(change: Extract<PlannedChange, { action: 'update' | 'dele
     if (isGone(e)) return { stale: `${JSON.stringify(change.name)} (${change.id}) was deleted on the service since the plan` };
     throw e;
   }
+  const other = notTheOne(change, now);
+  if (other !== undefined) return { stale: other };
   if (unchangedSince(change.service, now)) return { now };
   const when = typeof now.updated_at === 'string' ? ` (updated ${now.updated_at})` : '';
   return { stale: `${JSON.stringify(change.name)} (${change.id}) changed on the service since the plan${when}; plan again to see the change` };
 }
 
-/** Why the change's body is not the one its file asks for, or undefined (no check asked for, or it is). */
-function bodyMismatch(change: Extract<PlannedChange, { action: 'create' | 'update' }>, o: ApplyChangesOptions, service?: ServiceTrigger): ChangeResult | undefined {
-  const expected = o.expectedBody?.(change, service);
-  if (expected === undefined || sameJson(expected, change.body)) return undefined;
-  return { change, outcome: 'refused', reason: `the plan's body for ${JSON.stringify(change.name)} is not what ${change.file} asks for; plan again`, members: [] };
-}
-
-async function update(change: Extract<PlannedChange, { action: 'update' }>, writer: TriggerWriter, o: ApplyChangesOptions): Promise<ChangeResult> {
-  const signal = o.signal;
+async function update(change: Extract<PlannedChange, { action: 'update' }>, writer: TriggerWriter, signal: AbortSignal | undefined): Promise<ChangeResult> {
   const found = await current(change, writer, signal);
   if ('stale' in found) return { change, outcome: 'skipped', reason: found.stale };
-  const mismatch = bodyMismatch(change, o, found.now);
-  if (mismatch !== undefined) return mismatch;
   const segment = listingSegment(change.dataset);
-  await writer.replaceTrigger(segment, change.id, { ...change.body, disabled: change.body.disabled === true }, signalOf(signal));
+  const sent = await replace(change, writer, signal);
+  if (sent !== undefined) return sent;
   const back = await readBack(writer, segment, change.id, signal);
   if ('problem' in back) return unverified(change, change.id, back.problem);
   return { change, outcome: 'applied', id: change.id, storedDifferently: storedDifferently(change.body, change.dataset, back.trigger) };
+}
+
+/**
+ * Sends the replacement. The service has no conditional write, so a PUT whose answer was lost is never sent
+ * again blindly (a change made meanwhile would be overwritten): the trigger is read first, and the PUT goes
+ * again only while the trigger is still what the plan was made from. Answers undefined once sent, or the
+ * result when the outcome is not a plain write.
+ */
+async function replace(change: Extract<PlannedChange, { action: 'update' }>, writer: TriggerWriter, signal: AbortSignal | undefined): Promise<ChangeResult | undefined> {
+  const segment = listingSegment(change.dataset);
+  const body = { ...change.body, disabled: change.body.disabled === true };
+  for (let resend = 0; ; resend++) {
+    try {
+      await writer.replaceTrigger(segment, change.id, body, signalOf(signal));
+      return undefined;
+    } catch (e) {
+      const se = asServiceError(e);
+      if (se?.maybeProcessed !== true) throw e;
+      const back = await readBack(writer, segment, change.id, signal);
+      if ('problem' in back) return { change, outcome: 'unknown', reason: `its answer was lost (${se.message}) and reading it failed (${back.problem}): plan again to see what the service holds` };
+      if (storedDifferently(change.body, change.dataset, back.trigger).length === 0) return undefined;
+      if (!unchangedSince(change.service, back.trigger) || resend >= LOST_ANSWER_RESENDS) {
+        return { change, outcome: 'unknown', reason: `its answer was lost (${se.message}), and the trigger now holds neither what was sent nor what the plan was made from: it changed on the service meanwhile, or the write was stored otherwise; nothing was sent again; plan again to see it` };
+      }
+    }
+  }
 }
 
 async function remove(change: Extract<PlannedChange, { action: 'delete' }>, writer: TriggerWriter, signal: AbortSignal | undefined): Promise<ChangeResult> {
@@ -162,8 +202,9 @@ function failure(change: PlannedChange, e: unknown): ChangeResult {
   if (e instanceof PullCancelled) return { change, outcome: 'skipped', reason: 'the apply was cancelled during it' };
   const se = asServiceError(e);
   if (se === undefined) return { change, outcome: 'failed', reason: e instanceof Error ? e.message : String(e) };
-  // A create cancelled in flight may have been made: that is said (failed), not hidden as skipped.
-  if (se.kind === 'aborted' && se.maybeProcessed !== true) return { change, outcome: 'skipped', reason: 'the apply was cancelled during it' };
+  // A write cancelled in flight, or answered by a 5xx or not at all, may have been made: said, not hidden as skipped or failed.
+  if (se.maybeProcessed === true) return { change, outcome: 'unknown', reason: se.message };
+  if (se.kind === 'aborted') return { change, outcome: 'skipped', reason: 'the apply was cancelled during it' };
   const members = se.fieldProblems.map((p) => ({ field: p.field, message: p.message }));
   const refused = (se.kind === 'http' && se.status !== undefined && se.status >= 400 && se.status < 500 && se.status !== 429) || se.kind === 'request-validation';
   return refused ? { change, outcome: 'refused', reason: se.message, members } : { change, outcome: 'failed', reason: se.message };

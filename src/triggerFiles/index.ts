@@ -29,7 +29,10 @@ export {
   keyFingerprint,
   makePlan,
   planCounts,
+  planSeal,
+  prunes,
   sameKey,
+  sealMatches,
   serviceVersion,
   sha256,
   storedDifferently,
@@ -41,11 +44,14 @@ export {
   type PlanCounts,
   type PlanFile,
   type PlanInput,
+  type PlanInputs,
   type PlannedChange,
+  type PlanScope,
   type PlanTarget,
   type ServiceVersion,
 } from './plan';
 export { applyChanges, type ApplyChangesOptions, type ChangeResult, type TriggerWriter } from './apply';
 export { idEdit, withId, type TextEdit } from './fileId';
 export { DEFAULT_MAX_BYTES, readRegularFile, ReadProblem } from './regularFile';
-export { planMismatches, triggerOf } from './planCheck';
+export { planWithGates, scoped, type GatedPlan, type PlanLinter, type PlanRequest, type PlanService, type PlanSource } from './planPipeline';
+export { planDifferences } from './planReview';

@@ -2,7 +2,7 @@
 // same comparison drift makes (so a file right after a pull plans nothing). It records what each change
 // was planned from (the service's updated_at and a hash of its content, a hash of each file) so that an
 // apply can refuse what changed since. No vscode import; no service call: the caller lists first.
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { compareTriggers, type Difference } from './compare';
 import { driftOfFile, onlyOnService, datasetOf, type FileDrift, type ServiceIndex, type ServiceTrigger, type TriggerDrift } from './drift';
 import { nestingProblem } from './depth';
@@ -52,11 +52,35 @@ export interface BlockedTrigger {
   reasons: string[];
 }
 
+export type PlanScope =
+  /** Every change of the files; never a delete. */
+  | { kind: 'files' }
+  /** The changes of one file, or of one trigger of it (its index; -1 for a file of one trigger). */
+  | { kind: 'trigger'; file: string; index?: number }
+  /** The delete of one service trigger that no file holds (every file is read: one of them may hold it). */
+  | { kind: 'delete'; id: string; dataset: string }
+  /** Every change of the files and the deletes of the service triggers of their datasets that no file holds. */
+  | { kind: 'all' };
+
+/** What a plan was made of, besides the files and the service: planning again with the same inputs must give the same changes. */
+export interface PlanInputs {
+  scope: PlanScope;
+  /** A column the service does not list (a derived column) does not block. */
+  allowUnknownColumns: boolean;
+  /** The files' ids are not this service's: each trigger is matched by dataset and name, and no created id is written back. */
+  matchByName: boolean;
+  /** The CLI: the paths planned, as given (relative to the folder it ran in), the metrics datasets the linter was told of, the largest file read. */
+  paths?: string[];
+  metricsDatasets?: string[];
+  maxBytes?: number;
+}
+
 export interface Plan {
   format: 'obs-trigger-plan';
-  version: 1;
+  version: 2;
   createdAt: string;
   target: PlanTarget;
+  inputs: PlanInputs;
   /** Deletes were asked for: service triggers of the datasets the files cover that no file holds. */
   prune: boolean;
   /** Every file the plan read, with the hash of its bytes as read. */
@@ -77,7 +101,8 @@ export interface PlanInput {
   files: readonly PlanFile[];
   index: ServiceIndex;
   target: PlanTarget;
-  prune: boolean;
+  /** What is planned; deletes only with a scope that asks for them. */
+  inputs: PlanInputs;
   now: Date;
   /** Why a trigger of a file must not be written (lint errors, unknown columns), by file and index. */
   blockedBy?: (file: string, index: number) => readonly string[];
@@ -95,6 +120,23 @@ export function keyFingerprint(key: string, salt: string): KeyFingerprint {
 export function sameKey(fingerprint: KeyFingerprint, key: string): boolean {
   return keyFingerprint(key, fingerprint.salt).sha256 === fingerprint.sha256;
 }
+
+/**
+ * The seal of a saved plan's text: an HMAC-SHA256 keyed with the configuration key. Whoever edits a saved
+ * plan without the key cannot seal it again, so `obs apply` can tell the plan as `obs plan` saved it.
+ */
+export function planSeal(text: string, key: string): string {
+  return createHmac('sha256', `obs-trigger-plan\u0000${key}`).update(text, 'utf8').digest('hex');
+}
+
+export function sealMatches(text: string, key: string, seal: string): boolean {
+  const expected = Buffer.from(planSeal(text, key), 'hex');
+  const given = Buffer.from(/^[0-9a-f]{64}$/.test(seal) ? seal : '', 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** Whether a scope plans deletes. */
+export const prunes = (scope: PlanScope): boolean => scope.kind === 'all' || scope.kind === 'delete';
 
 /** What a service trigger was when it was looked at: its updated_at and the hash of its canonical form. */
 export function serviceVersion(t: ServiceTrigger): ServiceVersion {
@@ -219,13 +261,15 @@ export function makePlan(input: PlanInput): Plan {
       else changes.push(change);
     });
   }
-  if (input.prune) changes.push(...deletes(drifts, input.index, blocked));
+  const prune = prunes(input.inputs.scope);
+  if (prune) changes.push(...deletes(drifts, input.index, blocked));
   return {
     format: 'obs-trigger-plan',
-    version: 1,
+    version: 2,
     createdAt: input.now.toISOString(),
     target: input.target,
-    prune: input.prune,
+    inputs: input.inputs,
+    prune,
     files: input.files.map((f) => ({ file: f.file, sha256: sha256(f.text) })),
     changes,
     blocked,

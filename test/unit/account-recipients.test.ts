@@ -226,9 +226,10 @@ describe('drift names the recipients of a difference', () => {
 test("the apply plan names the recipients of an update's differences when the connection's recipients are known", () => {
   const plan: Plan = {
     format: 'obs-trigger-plan',
-    version: 1,
+    version: 2,
     createdAt: '2026-11-26T12:00:00.000Z',
     target: { baseUrl: 'http://127.0.0.1:4321', connection: 'Sandbox', key: { salt: '', sha256: '' } },
+    inputs: { scope: { kind: 'files' }, allowUnknownColumns: false, matchByName: false },
     prune: false,
     files: [{ file: 'triggers/api/Errors.trigger.json', sha256: 'y' }],
     changes: [

@@ -5,30 +5,39 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { runTool, type PlanWithNotes } from '../../src/agentTools';
 import { editorToolHost } from '../../src/extension/agents/editorToolHost';
-import { applyPreparation, runApply, type PlanSources } from '../../src/extension/agents/applyTool';
 import { mcpLaunch, startEnvironment } from '../../src/extension/agents/mcpLaunch';
 import { PLAN_LIFETIME_MS, PlanStore } from '../../src/extension/agents/planStore';
 import { applyQuestion, codeBlock, invocationText } from '../../src/extension/agents/toolText';
 import { lint } from '../../src/lint';
-import type { Plan, PlannedChange } from '../../src/triggerFiles';
-import type { ActiveConnection } from '../../src/extension/connections';
-import type { Logger } from '../../src/extension/core/logger';
-import { RecipientDirectory } from '../../src/extension/core/recipients';
-
-const QUESTION_TITLE = 'Prod looks like a production connection. Apply 1 change to Prod?';
+import type { Plan } from '../../src/triggerFiles';
 
 const plan = (n: number): PlanWithNotes => ({
-  plan: { format: 'obs-trigger-plan', version: 1, createdAt: '2026-01-01T00:00:00.000Z', target: { baseUrl: 'http://x', key: { salt: '', sha256: '' } }, prune: false, files: [], changes: [], blocked: [], unchanged: n } satisfies Plan,
+  plan: {
+    format: 'obs-trigger-plan',
+    version: 2,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    target: { baseUrl: 'https://api.example.com', key: { salt: '', sha256: '' } },
+    inputs: { scope: { kind: 'all' }, allowUnknownColumns: false, matchByName: false },
+    prune: true,
+    files: [],
+    changes: [],
+    blocked: [],
+    unchanged: n,
+  } satisfies Plan,
   notes: [],
 });
 
+/** The connection a plan is made against: Prod at its address, with the client it had then. */
+const PROD_CLIENT = {};
+const prod = (client: object = PROD_CLIENT) => ({ id: 'prod', name: 'Prod', baseUrl: 'https://api.example.com', client });
+
 test('a kept plan is found by its id until it is taken: it applies once', () => {
   const store = new PlanStore<string>();
-  const id = store.remember(plan(1), { id: 'c1', name: 'Sandbox' }, 'files');
+  const id = store.remember(plan(1), { ...prod(), name: 'Sandbox' }, 'files');
   assert.match(id, /^plan_[\w-]{12}$/);
   assert.equal(store.peek(id)?.plan.unchanged, 1);
   assert.equal(store.peek(id)?.sources, 'files');
-  assert.equal(store.take(id)?.connectionName, 'Sandbox');
+  assert.equal(store.take(id)?.connection.name, 'Sandbox');
   assert.equal(store.take(id), undefined);
   assert.equal(store.peek(id), undefined);
 });
@@ -36,12 +45,12 @@ test('a kept plan is found by its id until it is taken: it applies once', () => 
 test('a kept plan expires after 30 minutes, and at most 20 are kept (the oldest goes)', () => {
   let now = 0;
   const store = new PlanStore<undefined>(() => now);
-  const first = store.remember(plan(0), { id: 'c', name: 'n' }, undefined);
+  const first = store.remember(plan(0), prod(), undefined);
   now = PLAN_LIFETIME_MS;
   assert.ok(store.peek(first));
   now = PLAN_LIFETIME_MS + 1;
   assert.equal(store.peek(first), undefined);
-  const ids = Array.from({ length: 21 }, (_, i) => store.remember(plan(i), { id: 'c', name: 'n' }, undefined));
+  const ids = Array.from({ length: 21 }, (_, i) => store.remember(plan(i), prod(), undefined));
   assert.equal(store.peek(ids[0] ?? ''), undefined);
   assert.equal(store.peek(ids[20] ?? '')?.plan.unchanged, 20);
 });
@@ -98,54 +107,3 @@ test('the progress line of a tool call names the dataset the model gave as text,
   assert.equal(invocationText('obs_lint_trigger', { text: '{}' }, 'Sandbox'), 'Linting a trigger');
 });
 
-/** An apply's dependencies around one kept plan deleting one trigger of Prod: every call of the client is counted. */
-function applyFixture() {
-  const plans = new PlanStore<PlanSources>();
-  const changes: PlannedChange[] = [{ action: 'delete', dataset: 'api-gateway', id: 'trig_1', name: 'Old', service: { sha256: '0'.repeat(64) } }];
-  const id = plans.remember({ plan: { ...plan(0).plan, changes }, notes: [] }, { id: 'prod', name: 'Prod' }, {
-    current: async () => new Map(),
-    state: async () => assert.fail('no file is read for a delete'),
-    editAndSave: async () => assert.fail('no file is written for a delete'),
-  });
-  const calls: string[] = [];
-  const client = new Proxy({}, { get: (_t, name) => async () => void calls.push(String(name)) });
-  const active = { profile: { id: 'prod', name: 'Prod', baseUrl: 'https://api.example.com' }, client } as unknown as ActiveConnection;
-  const log = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as Logger;
-  return { plans, id, calls, deps: { plans, active, onWritten: () => undefined, log } };
-}
-
-test('an apply whose preparation put no question writes nothing, though its connection is active again when it runs', async () => {
-  const { plans, id, calls, deps } = applyFixture();
-  // Prepared while another connection was active: VS Code is handed no question, so it asks the user nothing.
-  assert.equal(applyPreparation({ plan_id: id }, plans, 'staging').confirmation, undefined);
-  // The plan's connection is active again by the time VS Code calls invoke.
-  await assert.rejects(runApply({ plan_id: id }, deps, new AbortController().signal), {
-    message: `nothing was written: the user was not asked to confirm plan "${id}" (the question is put only while the connection it was made against is active); call obs_apply_plan again`,
-  });
-  assert.deepEqual(calls, []);
-  // Asked this time (in VS Code: confirmed, or invoke is never called): the same plan is applied, once.
-  assert.equal(applyPreparation({ plan_id: id }, plans, 'prod').confirmation?.title, QUESTION_TITLE);
-  await runApply({ plan_id: id }, deps, new AbortController().signal).catch(() => undefined);
-  assert.ok(calls.length > 0, 'the confirmed plan reached the service');
-  assert.equal(plans.peek(id), undefined);
-});
-
-test('a question put once and then not put again (the connection switched) leaves the plan unconfirmed', async () => {
-  const { plans, id, calls, deps } = applyFixture();
-  assert.ok(applyPreparation({ plan_id: id }, plans, 'prod').confirmation);
-  // The user cancelled that question; the next invocation is prepared while another connection is active.
-  assert.equal(applyPreparation({ plan_id: id }, plans, 'staging').confirmation, undefined);
-  await assert.rejects(runApply({ plan_id: id }, deps, new AbortController().signal), /the user was not asked to confirm/);
-  assert.deepEqual(calls, []);
-});
-
-test('the question before an apply names the recipients of a difference as the editor\'s Apply does, when the connection lists them', () => {
-  const plans = new PlanStore<PlanSources>();
-  const difference = { path: 'recipients[0].id', member: 'recipients', service: 'rcp_old', local: 'rcp_new' };
-  const changes: PlannedChange[] = [{ action: 'update', dataset: 'api-gateway', id: 'trig_1', name: 'Errors', file: 'errors.trigger.json', body: {}, differences: [difference], service: { sha256: '0'.repeat(64) } } as unknown as PlannedChange];
-  const id = plans.remember({ plan: { ...plan(0).plan, changes }, notes: [] }, { id: 'prod', name: 'Prod' }, { current: async () => new Map(), state: async () => undefined, editAndSave: async () => undefined } as unknown as PlanSources);
-  const directory = new RecipientDirectory([{ id: 'rcp_new', type: 'slack', details: { slack_channel: '#alerts' } }] as never);
-  const message = applyPreparation({ plan_id: id }, plans, 'prod', directory).confirmation?.message ?? '';
-  assert.match(message, /recipients\[0\]\.id: "rcp_old" -> "rcp_new" \(rcp_old is rcp_old \(not among the recipients the service lists\); rcp_new is #alerts \(Slack\)\)/);
-  assert.doesNotMatch(applyPreparation({ plan_id: id }, plans, 'prod').confirmation?.message ?? '', /rcp_new is/);
-});

@@ -7,11 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { ServiceClient } from '../../src/api';
 import { answerText, jsonText, LIMITS, runTool, ToolError, type PlanWithNotes, type SourceFile, type ToolHost } from '../../src/agentTools';
 import { CreationPacer, systemClock } from '../../src/backtest/runner';
-import { gatedPlan } from '../../src/cli/planRun';
 import { lint } from '../../src/lint';
-import { serviceIndexFor } from '../../src/cli/triggerInputs';
 import { DEMO, HOSTILE } from '../../src/sandbox';
-import { keyFingerprint, readTriggerFile, triggerFileText, type PlanFile } from '../../src/triggerFiles';
+import { keyFingerprint, planWithGates, triggerFileText } from '../../src/triggerFiles';
 import { startTestSandbox, type TestSandbox } from './sandbox-helpers';
 
 let sandbox: TestSandbox;
@@ -28,8 +26,6 @@ after(async () => {
   await sandbox.handle.close();
 });
 
-const quiet = { cwd: '.', stdout: () => undefined, stderr: () => undefined };
-
 /** A host over the sandbox (or no service) whose trigger files are the given texts; plans as obs plan does. */
 function host(files: Record<string, string> = {}, o: { service?: boolean; remember?: (p: PlanWithNotes) => string } = {}): ToolHost {
   return {
@@ -45,11 +41,11 @@ function host(files: Record<string, string> = {}, o: { service?: boolean; rememb
     target: () => 'Sandbox',
     files: {
       read: async () => ({ files: Object.entries(files).map(([file, text]): SourceFile => ({ file, text })), problems: [] }),
-      plan: async (source, prune) => {
-        const planFiles: PlanFile[] = source.map((f) => ({ file: f.file, text: f.text ?? '', read: readTriggerFile(f.text ?? '') }));
-        const found = await serviceIndexFor(client, planFiles.map((f) => f.read), 2, quiet);
+      plan: async (sources, prune, sig) => {
         const target = { baseUrl: sandbox.base, key: keyFingerprint('k', randomBytes(4).toString('hex')) };
-        return { plan: await gatedPlan(client, planFiles, found.index, target, { prune }, quiet), notes: [] };
+        const inputs = { scope: { kind: prune ? ('all' as const) : ('files' as const) }, allowUnknownColumns: false, matchByName: false };
+        const gated = await planWithGates({ sources, service: client, lint: async (text, columns) => lint(text, columns === undefined ? {} : { columns }), target, inputs, concurrency: 2, now: new Date(), signal: sig });
+        return { plan: gated.plan, notes: gated.notes };
       },
     },
     ...(o.remember === undefined ? {} : { rememberPlan: o.remember }),

@@ -186,8 +186,16 @@ test('replaceTrigger refuses a body without disabled before sending: the service
   assert.equal(server.requests.length, 0);
 });
 
-test('replaceTrigger is retried on 503: repeating a PUT changes nothing', async () => {
+test('replaceTrigger is not sent again after a 503: the service may have taken it, and the error says to read it first', async () => {
   routes = [ok(503, {}), ok(200, listed('t-1'))];
+  const e = await failure(client.replaceTrigger('api', 't-1', { ...inline, disabled: false }));
+  assert.deepEqual(requests(), ['PUT /1/triggers/api/t-1']);
+  assert.equal(e.maybeProcessed, true);
+  assert.match(e.message, /; the trigger may have been replaced anyway: read it before writing it again$/);
+});
+
+test('replaceTrigger is sent again after a 429: the service refused it untaken', async () => {
+  routes = [(_q, r) => sendJson(r, 429, {}, { 'retry-after': '0' }), ok(200, listed('t-1'))];
   await client.replaceTrigger('api', 't-1', { ...inline, disabled: false });
   assert.deepEqual(requests(), ['PUT /1/triggers/api/t-1', 'PUT /1/triggers/api/t-1']);
 });

@@ -22,6 +22,7 @@ const VSCODE_ADAPTERS = [
   'src/extension/core/configuration.ts',
   'src/extension/core/triggerFileAccess.ts',
   'src/extension/core/feedback.ts',
+  'src/extension/core/readOnlyDocuments.ts',
   'src/extension/core/l10nSetup.ts',
   'src/extension/core/pageL10nSetup.ts',
   'src/extension/core/workspaceText.ts',
@@ -48,7 +49,6 @@ const VSCODE_ADAPTERS = [
   'src/extension/queries/savedQueryPicker.ts',
   'src/extension/sandbox/sandboxController.ts',
   'src/extension/sync/applyCommands.ts',
-  'src/extension/sync/applyDocuments.ts',
   'src/extension/sync/driftViews.ts',
   'src/extension/sync/pullCommands.ts',
   'src/extension/sync/registerSync.ts',
@@ -172,8 +172,9 @@ test('each layer imports only the layers below it', () => {
     lint: (t) => ['lint', 'api'].includes(layerOf(t) ?? '') || t === 'package.json',
     // The sandbox is the client's peer: it decides from the spec, never from the client's schemas.
     sandbox: (t) => layerOf(t) === 'sandbox' || t === 'package.json',
-    // Triggers as code (the canonical file, pull, drift): beside the linter, on the client's schemas and calls.
-    triggerFiles: (t) => ['triggerFiles', 'api'].includes(layerOf(t) ?? ''),
+    // Triggers as code (the canonical file, pull, drift, the one plan pipeline): on the client's schemas and calls,
+    // and of the linter only its gate (which triggers its diagnostics keep from being written) and types.
+    triggerFiles: (t) => ['triggerFiles', 'api'].includes(layerOf(t) ?? '') || t === 'src/lint/gate.ts' || t === 'src/lint/types.ts',
     // The backtest engine (trigger preview and trigger tests), shared by the editor and the CLI: on the client's
     // schemas and calls, and the linter's types (a type import loads nothing; checked below).
     backtest: (t) => ['backtest', 'api', 'lint'].includes(layerOf(t) ?? ''),
@@ -205,6 +206,23 @@ test('the backtest engine loads of the linter only its nearest-name search, and 
   const importers = new Set(files.filter((f) => !f.path.startsWith('src/backtest/') && f.imports.some((i) => i.target.startsWith('src/backtest/'))).map((f) => layerOf(f.path)));
   assert.deepEqual([...importers].sort(), ['agentTools', 'cli', 'extension']);
 });
+
+test('triggers as code loads of the linter only its gate: the linter itself runs where its caller runs it (a worker in the editor)', () => {
+  const loaded = files.filter((f) => f.path.startsWith('src/triggerFiles/')).flatMap((f) => f.imports.filter((i) => i.target.startsWith('src/lint/') && !i.typeOnly).map((i) => i.target));
+  assert.deepEqual([...new Set(loaded)], ['src/lint/gate.ts']);
+});
+
+test("no command of the CLI imports another command's run module: what two commands share lives beside them", () => {
+  const runs = files.filter((f) => /^src\/cli\/\w+Run\.ts$/.test(f.path)).map((f) => f.path);
+  assert.ok(runs.includes('src/cli/planRun.ts') && runs.includes('src/cli/applyRun.ts'), 'the scan found the runs');
+  const offenders = files
+    .filter((f) => f.path.startsWith('src/cli/') && f.path !== 'src/cli/serviceRuns.ts' && f.path !== 'src/cli/main.ts')
+    .flatMap((f) => f.imports.filter((i) => runs.includes(i.target) && i.target !== f.path && !isDeclaration(f.path, i.target)).map((i) => `${f.path} -> ${i.target}`));
+  assert.deepEqual(offenders, []);
+});
+
+/** A command's declaration (`plan.ts`) loads its own run (`planRun.ts`) when it runs. */
+const isDeclaration = (from: string, run: string): boolean => run === from.replace(/\.ts$/, 'Run.ts');
 
 test('the webview protocol is shared by host and pages and imports only schemas', () => {
   const offenders = files

@@ -1,6 +1,9 @@
-// A saved plan is input, not trusted: obs apply holds every change against the files it was made from, reads
-// only regular files inside the folder it runs in, never writes an id it cannot place, and runs once per
-// folder at a time. Each test is an attack that once worked.
+// A saved plan is a record of what was reviewed, never a source of what is written: obs apply refuses a plan
+// edited after it was saved (its seal, keyed with the configuration key, no longer holds), plans again with
+// the same paths and options, and writes only when the changes are exactly the saved ones. Even a plan
+// re-sealed by someone holding the key writes nothing its files and the service do not ask for. It reads only
+// regular files inside the folder it runs in, never writes an id it cannot place, and runs once per folder at
+// a time. Each test is an attack that once worked.
 import { after, before, beforeEach, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -8,6 +11,7 @@ import { mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ServiceClient } from '../../src/api';
+import { planSeal } from '../../src/triggerFiles';
 import { runMain } from '../../src/cli/main';
 import { DEMO } from '../../src/sandbox';
 import { startTestSandbox, type TestSandbox } from './sandbox-helpers';
@@ -40,8 +44,13 @@ async function run(argv: string[]) {
 const folder = () => join(dir, 't', dataset);
 type Json = Record<string, unknown>;
 const high = () => JSON.parse(readFileSync(join(folder(), HIGH), 'utf8')) as Json;
-const planJson = () => JSON.parse(readFileSync(join(dir, 'plan.json'), 'utf8')) as { changes: Json[]; prune: boolean };
+type SavedPlan = { changes: Json[]; prune: boolean; files: Json[]; inputs: Json; seal?: string } & Json;
+const planJson = () => JSON.parse(readFileSync(join(dir, 'plan.json'), 'utf8')) as SavedPlan;
 const savePlan = (plan: unknown) => writeFileSync(join(dir, 'plan.json'), JSON.stringify(plan));
+/** The plan sealed again with the environment's key: what only someone holding the key can do. */
+const resealed = ({ seal: _seal, ...plan }: SavedPlan) => ({ ...plan, seal: planSeal(JSON.stringify(plan), env.OBS_CONFIG_KEY ?? '') });
+/** Every write call the sandbox received since `from` (its request log). */
+const writesSince = (from: number) => sandbox.handle.requests.slice(from).filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
 const names = async () => (await client.listTriggers(dataset)).data.map((t) => t.name);
 
 let round = 0;
@@ -58,73 +67,147 @@ beforeEach(async () => {
   writeFileSync(join(folder(), 'new.trigger.json'), `${JSON.stringify({ ...fresh, name: target }, null, 2)}\n`);
 });
 
-/** Plans t/ into plan.json, changes the plan with `edit`, applies it: the outcome. */
-async function applyEdited(edit: (plan: ReturnType<typeof planJson>) => void) {
-  assert.equal((await run(['plan', '--out', 'plan.json', 't'])).code, 1);
+/** Plans t/ into plan.json (with `args`), changes the plan with `edit`, applies it: the outcome and the writes the sandbox received. */
+async function applyEdited(edit: (plan: SavedPlan) => SavedPlan | void, args: string[] = []) {
+  assert.equal((await run(['plan', ...args, '--out', 'plan.json', 't'])).code, 1);
   const plan = planJson();
-  edit(plan);
-  savePlan(plan);
-  return run(['apply', 'plan.json']);
+  savePlan(edit(plan) ?? plan);
+  const from = sandbox.handle.requests.length;
+  const r = await run(['apply', 'plan.json']);
+  return { ...r, writes: writesSince(from) };
 }
 
-test('a body edited into the plan (a create switched off, its threshold changed) refuses the whole plan', async () => {
+const SEAL_BROKEN = 'obs: the plan is not applied, nothing was written: it was changed after obs plan saved it (its seal does not match): plan again\n';
+const CHANGED = 'obs: the files or the service changed since the plan: run obs plan again and review the new plan\n';
+const REFUSED_WHOLE =
+  /^obs: (the plan is not applied, nothing was written: (it was changed after obs plan saved it \(its seal does not match\): plan again|it was made against \S+, not \S+|it was made with another OBS_CONFIG_KEY \(another environment or team\))|plan\.json cannot be applied: it is not a plan made by this version of obs plan \(.+\))\n$/;
+
+/** Every leaf of a JSON value, by its path. */
+function leaves(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (typeof value !== 'object' || value === null) return [path];
+  return Object.entries(value).flatMap(([k, v]) => leaves(v, [...path, Array.isArray(value) ? Number(k) : k]));
+}
+
+function edited(plan: SavedPlan, path: (string | number)[]): SavedPlan {
+  const copy = structuredClone(plan);
+  let holder = copy as Record<string | number, unknown>;
+  for (const step of path.slice(0, -1)) holder = holder[step] as Record<string | number, unknown>;
+  const last = path.at(-1) ?? '';
+  const v = holder[last];
+  holder[last] = typeof v === 'string' ? `${v}x` : typeof v === 'number' ? v + 1 : typeof v === 'boolean' ? !v : v === null ? 0 : v;
+  return copy;
+}
+
+test('a plan edited in any member after it was saved writes nothing: its seal no longer holds', async () => {
+  assert.equal((await run(['plan', '--out', 'plan.json', 't'])).code, 1);
+  const plan = planJson();
+  const paths = leaves(plan).filter((p) => p[0] !== 'seal');
+  assert.ok(paths.length > 40, `${paths.length} members`);
+  const from = sandbox.handle.requests.length;
+  let bySeal = 0;
+  for (const path of paths) {
+    savePlan(edited(plan, path));
+    const r = await run(['apply', 'plan.json']);
+    // Refused before anything is read: by the seal, or earlier when the edit breaks the plan's shape or names another service or key.
+    assert.equal(r.code, 2, path.join('.'));
+    assert.match(r.stderr, REFUSED_WHOLE, path.join('.'));
+    if (r.stderr === SEAL_BROKEN) bySeal++;
+  }
+  assert.ok(bySeal > paths.length / 2, `${bySeal} of ${paths.length} refused by the seal`);
+  // Members added or removed, and the seal itself.
+  for (const other of [{ ...plan, extra: 1 }, { ...plan, blocked: [] , unchanged: 0, changes: [] }, { ...plan, seal: 'f'.repeat(64) }]) {
+    savePlan(other);
+    assert.deepEqual((await run(['apply', 'plan.json'])).stderr, SEAL_BROKEN);
+  }
+  assert.deepEqual(sandbox.handle.requests.slice(from), [], 'not even a read reached the service');
+  assert.ok(!(await names()).includes(target));
+});
+
+test('a by-name update re-sealed to name another trigger writes nothing: the other trigger keeps its name', async () => {
+  // The file of "High error rate" loses its id (matched by name) and both it and Office-hours latency change.
+  const { id: highId, ...byName } = high();
+  (byName.threshold as Json).value = 6;
+  writeFileSync(join(folder(), HIGH), `${JSON.stringify(byName, null, 2)}\n`);
+  const office = JSON.parse(readFileSync(join(folder(), 'Office-hours-latency.trigger.json'), 'utf8')) as Json;
+  writeFileSync(join(folder(), 'Office-hours-latency.trigger.json'), `${JSON.stringify({ ...office, description: 'reviewed' }, null, 2)}\n`);
+  const r = await applyEdited((p) => {
+    const mine = p.changes.find((c) => c.id === highId);
+    const other = p.changes.find((c) => c.id === office.id);
+    assert.ok(mine && other && mine.matchedBy === 'name');
+    mine.id = other.id;
+    mine.service = other.service;
+    return resealed(p);
+  });
+  assert.equal(r.code, 2);
+  assert.ok(r.stderr.includes(`obs: the plan is not applied, nothing was written: the update of "High error rate" (${String(highId)}) from t/api-gateway/${HIGH} would be made now, and is not in the plan\n`), r.stderr);
+  assert.ok(r.stderr.endsWith(CHANGED));
+  assert.deepEqual(r.writes, []);
+  assert.ok((await names()).includes('Office-hours latency'));
+});
+
+test('an update re-sealed into a delete of the trigger its file holds writes nothing', async () => {
+  const t = high();
+  (t.threshold as Json).value = 7;
+  writeFileSync(join(folder(), HIGH), `${JSON.stringify(t, null, 2)}\n`);
+  const r = await applyEdited((p) => {
+    const update = p.changes.find((c) => c.id === t.id);
+    assert.ok(update);
+    p.prune = true;
+    p.inputs.scope = { kind: 'all' };
+    p.files = p.files.filter((f) => f.file !== `t/api-gateway/${HIGH}`);
+    p.changes = [{ action: 'delete', dataset, id: update.id, name: update.name, service: update.service }];
+    return resealed(p);
+  });
+  assert.equal(r.code, 2);
+  assert.ok(r.stderr.includes(`the delete of "High error rate" (${String(t.id)}) in api-gateway is in the plan, and would not be made now\n`), r.stderr);
+  assert.deepEqual(r.writes, []);
+  assert.ok((await names()).includes('High error rate'));
+});
+
+test('a body re-sealed with other values (a create switched off, its threshold changed) writes nothing and names the members', async () => {
   const r = await applyEdited((p) => {
     const body = p.changes[0]?.body as Json;
     body.disabled = true;
     body.threshold = { op: '>', value: 999999 };
+    return resealed(p);
   });
   assert.equal(r.code, 2);
-  assert.ok(r.stderr.endsWith(`nothing was written: the create of "${target}" (t/api-gateway/new.trigger.json) sends a body the file does not hold\n`), r.stderr);
-  assert.ok(!(await names()).includes(target));
+  assert.ok(r.stderr.startsWith(`obs: the plan is not applied, nothing was written: the create of "${target}" in api-gateway (t/api-gateway/new.trigger.json): it would now send other values of threshold, disabled\n`), r.stderr);
+  assert.deepEqual(r.writes, []);
 });
 
-test('a dataset edited into the plan refuses it: the change no longer names the file\'s trigger', async () => {
-  const r = await applyEdited((p) => {
-    if (p.changes[0]) p.changes[0].dataset = 'all';
-  });
-  assert.equal(r.code, 2);
-  assert.ok(r.stderr.endsWith(`does not name the file's trigger ("${target}" of api-gateway)\n`), r.stderr);
-});
-
-test('a delete added to a plan made without --prune, of a trigger a file holds, refuses the plan', async () => {
+test('a delete re-sealed into a plan made without --prune writes nothing', async () => {
   const id = String(high().id);
   const r = await applyEdited((p) => {
-    p.changes = [{ action: 'delete', dataset, id, name: 'harmless', service: { sha256: 'a'.repeat(64) } }];
+    p.changes.push({ action: 'delete', dataset, id, name: 'High error rate', service: { sha256: 'a'.repeat(64) } });
+    return resealed(p);
   });
   assert.equal(r.code, 2);
-  assert.match(r.stderr, /the delete of "harmless" \([^)]+\) is in a plan made without --prune\n$/);
-  const pruned = await applyEdited((p) => {
-    p.prune = true;
-    p.changes = [{ action: 'delete', dataset, id, name: 'High error rate', service: { sha256: 'a'.repeat(64) } }];
-  });
-  assert.equal(pruned.code, 2);
-  assert.match(pruned.stderr, /: a file of the plan holds that trigger\n$/);
-  assert.ok((await names()).includes('High error rate'));
+  assert.ok(r.stderr.includes(`the delete of "High error rate" (${id}) in api-gateway is in the plan, and would not be made now\n`), r.stderr);
+  assert.deepEqual(r.writes, []);
 });
 
-test('an update whose body was edited into the plan is refused at its write, the service unchanged', async () => {
-  const t = high();
-  (t.threshold as Json).value = 55;
-  writeFileSync(join(folder(), HIGH), `${JSON.stringify(t, null, 2)}\n`);
+test('a plan re-sealed to name one change twice writes nothing', async () => {
   const r = await applyEdited((p) => {
-    const update = p.changes.find((c) => c.action === 'update');
-    if (update) (update.body as Json).disabled = true;
+    p.changes.push(structuredClone(p.changes[0] as Json));
+    return resealed(p);
   });
-  assert.equal(r.code, 1);
-  assert.match(r.stdout, /refused {2}~ api-gateway "High error rate" \([^)]+\): the plan's body for "High error rate" is not what t\/api-gateway\/High-error-rate\.trigger\.json asks for; plan again/);
-  const now = (await client.getTrigger(dataset, String(t.id))).data;
-  assert.notEqual(now.disabled, true);
-  assert.notEqual(now.threshold?.value, 55);
+  assert.equal(r.code, 2);
+  assert.ok(r.stderr.startsWith('obs: the plan is not applied, nothing was written: the plan names one change twice\n'), r.stderr);
+  assert.deepEqual(r.writes, []);
 });
 
-test('a planned file that is now a FIFO is refused at once, never read', async () => {
+
+test('a planned file that is now a FIFO is never read, and its create is not made', async () => {
   assert.equal((await run(['plan', '--out', 'plan.json', 't'])).code, 1);
   const file = join(folder(), 'new.trigger.json');
   renameSync(file, join(dir, 'moved.json'));
   execFileSync('mkfifo', [file]);
+  const from = sandbox.handle.requests.length;
   const r = await run(['apply', 'plan.json']);
   assert.equal(r.code, 2);
-  assert.match(r.stderr, /cannot read t\/api-gateway\/new\.trigger\.json: is not a regular file/);
+  assert.ok(r.stderr.includes(`the create of "${target}" in api-gateway (t/api-gateway/new.trigger.json) is in the plan, and would not be made now\n`), r.stderr);
+  assert.deepEqual(writesSince(from), []);
 });
 
 test('a folder that is a link leading outside the folder apply runs in is refused: no id is written out there', async () => {
@@ -135,8 +218,8 @@ test('a folder that is a link leading outside the folder apply runs in is refuse
     const planned = await run(['plan', '--out', 'plan.json', 't']);
     assert.equal(planned.code, 1, planned.stdout + planned.stderr);
     const r = await run(['apply', 'plan.json']);
-    assert.equal(r.code, 2);
-    assert.match(r.stderr, /it names t\/linked\/new\.trigger\.json, which is not inside the current folder/);
+    assert.equal(r.code, 1);
+    assert.match(r.stdout, /its id was not written into t\/linked\/new\.trigger\.json: it lies outside the current folder once links are resolved/);
     assert.equal((JSON.parse(readFileSync(join(outside, 'new.trigger.json'), 'utf8')) as Json).id, undefined);
   } finally {
     rmSync(outside, { recursive: true, force: true });

@@ -111,7 +111,7 @@ test('a recipient id the team does not have blocks the trigger, named', async ()
   assert.ok(r.stdout.includes('      recipient "rcp_nobody" is not one of the team\'s recipients\n'), r.stdout);
 });
 
-test('a trigger changed on the service after the plan is skipped, not written over (exit 1)', async () => {
+test('a trigger changed on the service after the plan refuses the whole plan at apply: planning again shows it, nothing is written over (exit 2)', async () => {
   const t = read(HIGH);
   (t.threshold as { value: number }).value = 4242;
   write(HIGH, t);
@@ -121,14 +121,18 @@ test('a trigger changed on the service after the plan is skipped, not written ov
   const { query_id: _saved, query, ...rest } = current;
   await client.replaceTrigger(dataset, id, { ...rest, ...(query ? { query } : { query_id: String(_saved) }), description: 'changed by someone else', disabled: current.disabled === true });
   const applied = await run(['apply', 'plan.json']);
-  assert.equal(applied.code, 1);
-  assert.match(applied.stdout, /\nskipped {2}~ api-gateway "High error rate" \([^)]+\): "High error rate" \([^)]+\) changed on the service since the plan/);
+  assert.deepEqual([applied.code, applied.stdout], [2, '']);
+  assert.equal(
+    applied.stderr,
+    `obs: the plan is not applied, nothing was written: the update of "High error rate" (${id}) from triggers/${dataset}/${HIGH}: description: "changed by someone else" -> ${JSON.stringify(t.description)} was not in the plan\n` +
+      'obs: the files or the service changed since the plan: run obs plan again and review the new plan\n',
+  );
   const after = (await client.getTrigger(dataset, id)).data;
   assert.equal(after.description, 'changed by someone else');
   assert.notEqual(after.threshold?.value, 4242);
 });
 
-test('apply refuses the whole plan, writing nothing, for another key, another address or a file changed since', async () => {
+test('apply refuses the whole plan, writing nothing, for another key or another address, and when a file was changed since in what it asks for', async () => {
   const t = read(HIGH);
   (t.threshold as { value: number }).value = 31337;
   write(HIGH, t);
@@ -140,8 +144,23 @@ test('apply refuses the whole plan, writing nothing, for another key, another ad
   assert.match(otherUrl.stderr, /^obs: the plan is not applied, nothing was written: it was made against http:\/\/127\.0\.0\.1:\d+, not http:\/\/127\.0\.0\.1:9\n$/);
   write(HIGH, { ...t, description: 'edited after the plan' });
   const changed = await run(['apply', 'plan.json']);
-  assert.deepEqual([changed.code, changed.stderr], [2, `obs: the plan is not applied, nothing was written: triggers/${dataset}/${HIGH} changed since the plan\n`]);
+  assert.equal(changed.code, 2);
+  assert.ok(
+    changed.stderr.startsWith(`obs: the plan is not applied, nothing was written: the update of "High error rate" (${String(t.id)}) from triggers/${dataset}/${HIGH}: description: ${JSON.stringify(t.description)} -> "edited after the plan" was not in the plan\n`),
+    changed.stderr,
+  );
   assert.notEqual((await client.getTrigger(dataset, String(t.id))).data.threshold?.value, 31337);
+});
+
+test('a file whose layout changed since the plan, but not what it asks for, is applied as planned', async () => {
+  const t = read(HIGH);
+  (t.threshold as { value: number }).value = 8080;
+  write(HIGH, t);
+  assert.equal((await run(['plan', '--out', 'plan.json', 'triggers'])).code, 1);
+  writeFileSync(fileOf(HIGH), `${JSON.stringify(t)}\n`);
+  const applied = await run(['apply', 'plan.json']);
+  assert.equal(applied.code, 0, applied.stderr);
+  assert.equal((await client.getTrigger(dataset, String(t.id))).data.threshold?.value, 8080);
 });
 
 test('the saved plan holds no key, and a file that is not a plan is refused', async () => {
@@ -153,7 +172,7 @@ test('the saved plan holds no key, and a file that is not a plan is refused', as
   writeFileSync(join(dir, 'bogus.json'), '{"format": "obs-trigger-plan", "version": 2}');
   const r = await run(['apply', 'bogus.json']);
   assert.equal(r.code, 2);
-  assert.match(r.stderr, /^obs: bogus\.json cannot be applied: it is not a plan made by obs plan \(/);
+  assert.match(r.stderr, /^obs: bogus\.json cannot be applied: it is not a plan made by this version of obs plan \(/);
 });
 
 test('deletes only with --prune, listed apart; apply deletes the trigger no file holds', async () => {

@@ -35,7 +35,7 @@ function indexOf(lists: Record<string, ServiceTrigger[] | 'missing'>): ServiceIn
 }
 
 const plan = (files: PlanFile[], lists: Record<string, ServiceTrigger[] | 'missing'>, extra: Partial<PlanInput> = {}) =>
-  makePlan({ files, index: indexOf(lists), target, prune: false, now, ...extra });
+  makePlan({ files, index: indexOf(lists), target, inputs: { scope: { kind: 'files' }, allowUnknownColumns: false, matchByName: false }, now, ...extra });
 
 const service = (over: Json = {}): ServiceTrigger => ({
   id: 't-1',
@@ -171,13 +171,13 @@ test('deletes only with prune, only in the datasets the files cover', () => {
   const lists = { api: [service(), service({ id: 't-2', name: 'Orphan' })], other: [service({ id: 't-3', dataset_slug: 'other', name: 'Elsewhere' })] };
   const files = [file('api/high.trigger.json', pulled(service()))];
   assert.deepEqual(plan(files, lists).changes, []);
-  const pruned = plan(files, lists, { prune: true });
+  const pruned = plan(files, lists, { inputs: { scope: { kind: 'all' }, allowUnknownColumns: false, matchByName: false } });
   assert.deepEqual(pruned.changes.map((c) => [c.action, c.dataset, 'id' in c ? c.id : '']), [['delete', 'api', 't-2']]);
 });
 
 test('a file that cannot be read withholds every delete and says so', () => {
   const lists = { api: [service(), service({ id: 't-2', name: 'Orphan' })] };
-  const p = plan([file('api/high.trigger.json', pulled(service())), file('api/broken.trigger.json', '{ "name": ')], lists, { prune: true });
+  const p = plan([file('api/high.trigger.json', pulled(service())), file('api/broken.trigger.json', '{ "name": ')], lists, { inputs: { scope: { kind: 'all' }, allowUnknownColumns: false, matchByName: false } });
   assert.deepEqual(p.changes, []);
   assert.equal(p.blocked.length, 2);
   assert.match(p.blocked[1]?.reasons[0] ?? '', /^not deleted: "Orphan" \(api\/broken\.trigger\.json could not be planned and may hold them\)$/);
@@ -196,7 +196,7 @@ test('a service trigger nested too deep to compare is not deleted, and the plan 
   let deep: unknown = 'x';
   for (let i = 0; i < 5_000; i++) deep = [deep];
   const lists = { api: [service(), service({ id: 't-2', name: 'Deep', query: { calculations: [{ op: 'COUNT' }], filters: [{ column: 'a', op: 'in', value: deep }], time_range: 600 } })] };
-  const p = plan([file('api/high.trigger.json', pulled(service()))], lists, { prune: true });
+  const p = plan([file('api/high.trigger.json', pulled(service()))], lists, { inputs: { scope: { kind: 'all' }, allowUnknownColumns: false, matchByName: false } });
   assert.deepEqual(p.changes, []);
   assert.match(p.blocked[0]?.reasons[0] ?? '', /^not deleted: "Deep" \(t-2\) is nested more than 64 levels deep \(in query\)/);
 });

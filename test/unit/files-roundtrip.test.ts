@@ -73,7 +73,7 @@ test('every demo trigger pulled from the sandbox is in sync right after the pull
   assert.deepEqual(onlyOnService(drift, index), []);
   // The plan is made from the same comparison: nothing to create, update or delete (with --prune), nothing blocked.
   const planFiles = files.map(({ f, read }) => ({ file: f, text: readFileSync(f, 'utf8'), read }));
-  const applyPlan = makePlan({ files: planFiles, index, target: { baseUrl: sandbox.base, key: keyFingerprint('k', 's') }, prune: true, now: new Date() });
+  const applyPlan = makePlan({ files: planFiles, index, target: { baseUrl: sandbox.base, key: keyFingerprint('k', 's') }, inputs: { scope: { kind: 'all' }, allowUnknownColumns: false, matchByName: false }, now: new Date() });
   assert.deepEqual([applyPlan.changes, applyPlan.blocked, applyPlan.unchanged], [[], [], items.length]);
 
   // A second pull finds every file unchanged and writes nothing.
@@ -96,7 +96,7 @@ test('every trigger body of the fixture corpus round-trips through its canonical
     const text = triggerFileText(t);
     return { file: `corpus-${i}.trigger.json`, text, read: readTriggerFile(text) };
   });
-  const plan = makePlan({ files, index, target: { baseUrl: 'https://api.example.com', key: keyFingerprint('k', 's') }, prune: true, now: new Date() });
+  const plan = makePlan({ files, index, target: { baseUrl: 'https://api.example.com', key: keyFingerprint('k', 's') }, inputs: { scope: { kind: 'all' }, allowUnknownColumns: false, matchByName: false }, now: new Date() });
   assert.deepEqual([plan.changes, plan.blocked, plan.unchanged], [[], [], corpus.body.length]);
 });
 

@@ -12,6 +12,7 @@ import { serviceTrigger } from './serviceTriggers';
 import type { ActiveConnection, ConnectionManager, ConnectionProfile } from '../../src/extension/connections';
 import { Feedback } from '../../src/extension/core/feedback';
 import { Settings } from '../../src/extension/core/settings';
+import { ApplyLocks } from '../../src/extension/core/applyLocks';
 import { ApplyCommands } from '../../src/extension/sync/applyCommands';
 
 /** The log's info lines (each change's outcome is logged). */
@@ -137,7 +138,7 @@ function commands(): ApplyCommands {
     requireActive: () => connectionFor(STAGING.id),
   } as unknown as ConnectionManager;
   const settings = new Settings({ get: () => undefined, inspect: () => undefined, update: () => Promise.resolve(), onDidChange: () => ({ dispose: () => undefined }) });
-  return new ApplyCommands({ connections, settings, feedback: new Feedback(log, () => undefined), lint: () => Promise.resolve([]), onWritten: (id) => written.push(id) });
+  return new ApplyCommands({ connections, settings, feedback: new Feedback(log, () => undefined), lint: () => Promise.resolve([]), onWritten: (id) => written.push(id), locks: new ApplyLocks() });
 }
 
 async function applyTo(id: string | undefined): Promise<void> {

@@ -12,9 +12,10 @@ const two = '[\n  { "dataset_slug": "api", "name": "A" },\n  { "dataset_slug": "
 
 const planOf = (text: string): Plan => ({
   format: 'obs-trigger-plan',
-  version: 1,
+  version: 2,
   createdAt: '2026-11-26T12:00:00.000Z',
   target: { baseUrl: 'http://127.0.0.1:1', connection: 'Sandbox', key: { salt: '', sha256: '' } },
+  inputs: { scope: { kind: 'files' }, allowUnknownColumns: false, matchByName: false },
   prune: false,
   files: [{ file: FILE, sha256: sha256(text) }],
   changes: [],

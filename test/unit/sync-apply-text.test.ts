@@ -27,9 +27,10 @@ const remove: PlannedChange = { action: 'delete', dataset: 'api', id: 't-9', nam
 
 const plan = (changes: PlannedChange[], over: Partial<Plan> = {}): Plan => ({
   format: 'obs-trigger-plan',
-  version: 1,
+  version: 2,
   createdAt: '2026-11-26T12:00:00.000Z',
   target: { baseUrl: 'http://127.0.0.1:4321', connection: 'Sandbox', key: { salt: '', sha256: '' } },
+  inputs: { scope: { kind: 'files' }, allowUnknownColumns: false, matchByName: false },
   prune: false,
   files: [
     { file: create.file, sha256: 'x' },

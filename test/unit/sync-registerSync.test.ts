@@ -12,6 +12,7 @@ import type { ConnectionManager } from '../../src/extension/connections';
 import { Feedback } from '../../src/extension/core/feedback';
 import { Emitter } from '../../src/extension/core/memento';
 import { Settings } from '../../src/extension/core/settings';
+import { ApplyLocks } from '../../src/extension/core/applyLocks';
 import { registerSync } from '../../src/extension/sync/registerSync';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -34,7 +35,7 @@ function activate(files: Record<string, string>, options: { connected: boolean; 
     onDidChangeActive: changed.event,
   } as unknown as ConnectionManager;
   const settings = new Settings({ get: () => undefined, inspect: () => undefined, update: () => Promise.resolve(), onDidChange: () => ({ dispose: () => undefined }) });
-  const sync = registerSync({ connections, settings, feedback: new Feedback(quietLog, () => undefined), datasets: () => [], lint: () => Promise.resolve([]), onTriggersWritten: () => undefined }, Uri.file(root) as never);
+  const sync = registerSync({ connections, settings, feedback: new Feedback(quietLog, () => undefined), datasets: () => [], lint: () => Promise.resolve([]), onTriggersWritten: () => undefined, applyLocks: new ApplyLocks() }, Uri.file(root) as never);
   const view = fake.treeViews.find((v) => v.id === 'obs.drift');
   assert.ok(view, 'the Drift view is registered at activation');
   return {

@@ -10,7 +10,9 @@ import { configureL10n } from '../core/l10nSetup';
 import type { Feedback } from '../core/feedback';
 import type { RecipientDirectory } from '../core/recipients';
 import type { Settings } from '../core/settings';
-import { applyPreparation, runApply } from './applyTool';
+import type { ApplyLocks } from '../core/applyLocks';
+import { ReadOnlyDocuments } from '../core/readOnlyDocuments';
+import { applyPreparation, runApply, type AgentQuestion, type ApplyDeps } from './applyTool';
 import { editorToolHost } from './editorToolHost';
 import { PlanStore } from './planStore';
 import type { Linter } from '../sync';
@@ -30,12 +32,18 @@ export interface AgentsDeps {
   onWritten(connectionId: string): void;
   /** The active connection's recipients when listed: the question before an apply names them. */
   recipients(): RecipientDirectory | undefined;
+  /** One apply at a time per service, shared with the editor's Apply. */
+  applyLocks: ApplyLocks;
 }
 
 export interface LoadedAgents {
   prepare(name: ToolName, input: unknown, token: vscode.CancellationToken): Promise<vscode.PreparedToolInvocation>;
   invoke(name: ToolName, input: unknown, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult>;
+  dispose(): void;
 }
+
+/** The scheme of the plan documents an agent's apply shows. */
+const AGENT_PLAN_SCHEME = 'obs-agent-plan';
 
 function signalOf(token: vscode.CancellationToken): { signal: AbortSignal; dispose(): void } {
   const controller = new AbortController();
@@ -44,27 +52,50 @@ function signalOf(token: vscode.CancellationToken): { signal: AbortSignal; dispo
   return { signal: controller.signal, dispose: () => sub.dispose() };
 }
 
+/** The extension's own question before an agent's apply: the whole plan opens beside, then a modal dialog. */
+async function askInDialog(documents: ReadOnlyDocuments, q: AgentQuestion, title: string): Promise<boolean> {
+  await documents.show(title, q.document);
+  const choice = await vscode.window.showWarningMessage(q.message, { modal: true, detail: q.detail }, q.button);
+  return choice === q.button;
+}
+
 export function createAgents(deps: AgentsDeps): LoadedAgents {
   // This bundle has its own copy of @vscode/l10n (see core/l10nSetup.ts).
   configureL10n();
   const plans = new PlanStore<WorkspaceTriggerFiles>();
+  const documents = new ReadOnlyDocuments(AGENT_PLAN_SCHEME);
   const log = deps.feedback.log;
   const connectionName = () => deps.connections.activeProfile()?.name ?? vscode.l10n.t('(no connection)');
   const plan = (connection: ActiveConnection, files: readonly SourceFile[], prune: boolean, signal: AbortSignal) =>
     planWorkspace({ connection, files, prune, signal, lint: deps.lint, concurrency: deps.settings.concurrency() });
+  // A trusted link in the chat's question opens the whole plan (VS Code's own vscode.open command, and no other).
+  const documentLink = (title: string, text: string) => `command:vscode.open?${encodeURIComponent(JSON.stringify([documents.prepare(title, text)]))}`;
+  const applyDeps = (active: ActiveConnection | undefined): ApplyDeps => ({
+    plans,
+    active,
+    locks: deps.applyLocks,
+    confirm: (q) => askInDialog(documents, q, vscode.l10n.t('Plan for {0}', active?.profile.name ?? '')),
+    replan: (connection, files, prune, signal) => plan(connection, files, prune, signal),
+    recipients: deps.recipients,
+    onWritten: deps.onWritten,
+    log,
+  });
   return {
     async prepare(name, input) {
       if (name !== APPLY_TOOL_NAME) return { invocationMessage: invocationText(name, input, connectionName()) };
-      const prepared = applyPreparation(input, plans, deps.connections.activeProfile()?.id, deps.recipients());
+      const prepared = applyPreparation(input, plans, deps.recipients(), documentLink);
       const q = prepared.confirmation;
-      return { invocationMessage: prepared.invocationMessage, ...(q === undefined ? {} : { confirmationMessages: { title: q.title, message: new vscode.MarkdownString(q.message) } }) };
+      if (q === undefined) return { invocationMessage: prepared.invocationMessage };
+      const message = new vscode.MarkdownString(q.message);
+      message.isTrusted = { enabledCommands: ['vscode.open'] };
+      return { invocationMessage: prepared.invocationMessage, confirmationMessages: { title: q.title, message } };
     },
     async invoke(name, input, token) {
       const { signal, dispose } = signalOf(token);
       try {
         const active = await deps.connections.getActive();
         if (name === APPLY_TOOL_NAME) {
-          const text = await runApply(input, { plans, active, onWritten: deps.onWritten, log }, signal);
+          const text = await runApply(input, applyDeps(active), signal);
           return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
         }
         const files = new WorkspaceTriggerFiles();
@@ -77,5 +108,6 @@ export function createAgents(deps: AgentsDeps): LoadedAgents {
         dispose();
       }
     },
+    dispose: () => documents.dispose(),
   };
 }

@@ -1,110 +1,155 @@
-// obs_apply_plan: applies a plan obs_plan made, exactly, once, after the user confirmed it. The question (VS
-// Code asks it from prepareInvocation, before invoke runs) names the connection and shows every change in the
-// editor's own plan text. invoke then writes only that plan, only to the connection it was made against, only
-// while its files are as planned; each trigger is read again before it is written and skipped if it changed
-// (triggerFiles/apply.ts), and a created trigger's id goes into its file as the editor's Apply does it.
-// No vscode import.
+// obs_apply_plan: applies a plan obs_plan made, once, after the user confirmed it in the extension's own modal
+// dialog. VS Code's chat confirmation (from prepareInvocation) shows the plan too, but settings such as "Always
+// allow" or auto-approve skip it, so it is never what lets a write through. invoke writes only while the
+// connection is the one the plan was made against, at the same address and with the same key; it takes the
+// service's apply lock (one apply at a time, the editor's included), asks, plans again with the same
+// pipeline and writes only when the changes planned now are the ones shown. Each trigger is read again just
+// before it is written (triggerFiles/apply.ts), and a created trigger's id goes into its file as the editor's
+// Apply does it. No vscode import.
 import * as l10n from '@vscode/l10n';
-import { answerText, APPLY_TOOL_NAME, clip, defined, firstOf, LIMITS, parseInput, ToolError } from '../../agentTools';
-import { applyChanges, differenceText, PacedPool, type ChangeResult, type Plan } from '../../triggerFiles';
+import { answerText, APPLY_TOOL_NAME, defined, firstOf, LIMITS, parseInput, ToolError, type PlanWithNotes, type SourceFile } from '../../agentTools';
+import { applyChanges, differenceText, PacedPool, planDifferences, type ChangeResult, type Plan, type PlannedChange } from '../../triggerFiles';
 import { looksLikeProduction, type ActiveConnection } from '../connections';
+import type { ApplyLocks } from '../core/applyLocks';
 import type { Logger } from '../core/logger';
 import type { RecipientDirectory } from '../core/recipients';
-import { changedSincePlan, confirmation, idWriter, pacedWriter, planCountsText, planDocumentText, type IdDocuments } from '../sync';
+import { capText } from '../core/text';
+import { changeLabel, confirmation, idWriter, pacedWriter, planCountsText, planDocumentText, type IdDocuments } from '../sync';
 import type { PlanStore, StoredPlan } from './planStore';
 import { applyQuestion, type ApplyQuestion } from './toolText';
 
-/** The files of a plan as the editor holds them: their texts now, and the id write-back's edits. */
+/** The files of a plan as the editor holds them: read again for the apply, and the id write-back's edits. */
 export interface PlanSources extends IdDocuments {
-  current(files: readonly string[]): Promise<Map<string, string | undefined>>;
+  /** The plan's files read again, as obs_plan read them (a file with unsaved edits is left out with the reason). */
+  readAgain(signal: AbortSignal): Promise<SourceFile[]>;
 }
 
-export interface Preparation {
-  invocationMessage: string;
-  /** Present when invoking would write: the question the user answers first. */
-  confirmation?: ApplyQuestion;
-}
+const SIGN: Record<PlannedChange['action'], string> = { create: '+', update: '~', delete: '-' };
+
+/** How many changes the dialog names before it points to the plan beside. */
+const NAMED_CHANGES = 20;
+/** A name in the dialog or the answer is cut after this many characters, its length said. */
+const NAME_MAX = 200;
 
 /** The plan as the editor's Apply shows it, named by the connection it was made against. */
-const named = (stored: StoredPlan<unknown>): Plan => ({ ...stored.plan, target: { ...stored.plan.target, connection: stored.connectionName } });
+const named = (stored: StoredPlan<unknown>): Plan => ({ ...stored.plan, target: { ...stored.plan.target, connection: stored.connection.name } });
 
 /**
- * What VS Code shows before an apply: the question with every change when the plan exists and belongs to the
- * active connection; otherwise no question, since invoke then writes nothing and says why. `recipients`, the
- * active connection's when listed, names the recipients of a difference as the editor's Apply does.
+ * What VS Code shows before an apply, in the chat: the plan's first lines when it exists, and past them a link
+ * made by `documentLink` from the whole plan's text. Nothing is decided by it.
  */
-export function applyPreparation(input: unknown, plans: PlanStore<PlanSources>, activeId: string | undefined, recipients?: RecipientDirectory): Preparation {
+export function applyPreparation(input: unknown, plans: PlanStore<PlanSources>, recipients?: RecipientDirectory, documentLink?: (title: string, text: string) => string): { invocationMessage: string; confirmation?: ApplyQuestion } {
   const parsed = parseInput(APPLY_TOOL_NAME, input);
   const stored = parsed.ok ? plans.peek(parsed.value.plan_id) : undefined;
   if (stored === undefined) return { invocationMessage: l10n.t('Checking the plan to apply') };
-  // Said anew at each preparation: an invocation that put no question writes nothing, even when the plan's
-  // connection is active again by the time VS Code calls invoke.
-  plans.markAsked(stored.id, stored.connectionId === activeId);
-  if (stored.connectionId !== activeId) return { invocationMessage: l10n.t('Checking the plan to apply') };
   const plan = named(stored);
-  const q = confirmation(plan, looksLikeProduction(stored.connectionName));
-  const detail = l10n.t(
-    '{0} ({1}). Each trigger is read again just before it is written and skipped if it changed since the plan. Nothing is written unless you continue.',
-    planCountsText(plan),
-    plan.target.baseUrl,
-  );
-  return {
-    invocationMessage: l10n.t('Applying the plan to {0}', stored.connectionName),
-    confirmation: applyQuestion({ message: q.message, detail }, planDocumentText(plan, stored.notes, recipients)),
-  };
+  const q = confirmation(plan, looksLikeProduction(stored.connection.name));
+  const detail = l10n.t('{0} ({1}). The extension asks you again in a dialog of its own before anything is written.', planCountsText(plan), plan.target.baseUrl);
+  const text = planDocumentText(plan, stored.notes, recipients);
+  const link = documentLink?.(l10n.t('Plan for {0}', stored.connection.name), text);
+  return { invocationMessage: l10n.t('Applying the plan to {0}', stored.connection.name), confirmation: applyQuestion({ message: q.message, detail }, text, link) };
+}
+
+/** The extension's own question: the connection, its address, the counts and each change (the first ones), the whole plan beside. */
+export interface AgentQuestion {
+  message: string;
+  detail: string;
+  button: string;
+  /** The plan document shown beside the dialog. */
+  document: string;
+}
+
+export function agentQuestion(plan: Plan, notes: readonly string[], recipients: RecipientDirectory | undefined): AgentQuestion {
+  const connection = plan.target.connection ?? plan.target.baseUrl;
+  const q = confirmation(plan, looksLikeProduction(connection));
+  // Each label cuts a long name itself, saying how long it was.
+  const shown = plan.changes.slice(0, NAMED_CHANGES).map((c) => `${SIGN[c.action]} ${changeLabel(c)}`);
+  const more = plan.changes.length - shown.length;
+  const lines = [
+    l10n.t('An AI agent asked to apply this plan to {0} ({1}).', connection, plan.target.baseUrl),
+    q.detail,
+    '',
+    ...shown,
+    ...(more > 0 ? [l10n.t('and {0} more changes: every one is in the plan beside', more)] : []),
+  ];
+  return { message: q.message, detail: lines.join('\n'), button: q.button, document: planDocumentText(plan, notes, recipients) };
 }
 
 function resultSummary(r: ChangeResult): Record<string, unknown> {
   const c = r.change;
-  const base = { action: c.action, dataset: c.dataset, name: c.name, outcome: r.outcome };
+  const base = { action: c.action, dataset: c.dataset, name: capText(c.name, NAME_MAX), outcome: r.outcome };
   if (r.outcome === 'applied') {
-    return defined({ ...base, id: r.id, note: clip(r.note), stored_differently: r.storedDifferently.length === 0 ? undefined : r.storedDifferently.slice(0, LIMITS.differences).map((d) => differenceText(d, 120)) });
+    return defined({ ...base, id: r.id, note: r.note === undefined ? undefined : capText(r.note, LIMITS.text), stored_differently: r.storedDifferently.length === 0 ? undefined : r.storedDifferently.slice(0, LIMITS.differences).map((d) => differenceText(d, 120)) });
   }
-  if (r.outcome === 'unverified') return defined({ ...base, id: r.id, reason: clip(r.reason, 500) });
-  return defined({ ...base, id: c.action === 'create' ? undefined : c.id, reason: clip(r.reason, 500), members: r.outcome === 'refused' ? r.members.slice(0, 10).map((m) => `${m.field}: ${clip(m.message, 200) ?? ''}`) : undefined });
+  if (r.outcome === 'unverified') return defined({ ...base, id: r.id, reason: capText(r.reason, 500) });
+  return defined({ ...base, id: c.action === 'create' ? undefined : c.id, reason: capText(r.reason, 500), members: r.outcome === 'refused' ? r.members.slice(0, 10).map((m) => `${m.field}: ${capText(m.message, 200)}`) : undefined });
 }
 
 export interface ApplyDeps {
   plans: PlanStore<PlanSources>;
   /** The connection active when the tool was invoked. */
   active: ActiveConnection | undefined;
+  /** One apply at a time per service, the editor's Apply included. */
+  locks: ApplyLocks;
+  /** The extension's own modal question, the plan shown beside: true only when the user chose to apply. */
+  confirm(question: AgentQuestion): Promise<boolean>;
+  /** The plan made again now, with the same pipeline, of the files read again. */
+  replan(connection: ActiveConnection, files: readonly SourceFile[], prune: boolean, signal: AbortSignal): Promise<PlanWithNotes>;
+  /** The connection's recipients when listed: the plan names the recipients of a difference with them. */
+  recipients(): RecipientDirectory | undefined;
   onWritten(connectionId: string): void;
   log: Logger;
 }
 
-/** Applies the confirmed plan; answers bounded JSON of each change's outcome. Throws a ToolError when nothing was written. */
-export async function runApply(input: unknown, deps: ApplyDeps, signal: AbortSignal): Promise<string> {
+/** The kept plan, taken (applied at most once), when the active connection is still the one it was made against. */
+function takePlan(input: unknown, deps: ApplyDeps): { stored: StoredPlan<PlanSources>; active: ActiveConnection } {
   const parsed = parseInput(APPLY_TOOL_NAME, input);
   if (!parsed.ok) throw new ToolError(parsed.error);
-  const found = deps.plans.peek(parsed.value.plan_id);
-  if (found === undefined) throw new ToolError(l10n.t('nothing was written: there is no plan {0} (it was applied already, is older than 30 minutes, or was never made); call obs_plan again', JSON.stringify(parsed.value.plan_id)));
-  if (!found.asked) {
-    throw new ToolError(l10n.t('nothing was written: the user was not asked to confirm plan {0} (the question is put only while the connection it was made against is active); call obs_apply_plan again', JSON.stringify(parsed.value.plan_id)));
-  }
-  // Taken now: a plan is applied at most once.
-  deps.plans.take(found.id);
-  const stored = found;
+  const stored = deps.plans.take(parsed.value.plan_id);
+  if (stored === undefined) throw new ToolError(l10n.t('nothing was written: there is no plan {0} (it was applied already, is older than 30 minutes, or was never made); call obs_plan again', JSON.stringify(parsed.value.plan_id)));
   const active = deps.active;
-  if (active === undefined || active.profile.id !== stored.connectionId) {
-    throw new ToolError(l10n.t('nothing was written: the plan was made against {0}, which is not the active connection now; call obs_plan again', stored.connectionName));
+  if (active === undefined || active.profile.id !== stored.connection.id) {
+    throw new ToolError(l10n.t('nothing was written: the plan was made against {0}, which is not the active connection now; call obs_plan again', stored.connection.name));
   }
-  const sources = stored.sources;
-  const plan = named(stored);
-  const touched = [...new Set(plan.changes.flatMap((c) => (c.action === 'delete' ? [] : [c.file])))];
-  const changed = changedSincePlan(plan, await sources.current(touched));
-  if (changed.length > 0) throw new ToolError(l10n.t('nothing was written: {0} changed since the plan; call obs_plan again', changed.slice(0, 5).join(', ')));
+  if (active.profile.baseUrl !== stored.connection.baseUrl || active.client !== stored.connection.client) {
+    throw new ToolError(l10n.t("nothing was written: {0}'s address, key or proxy changed since the plan was made; call obs_plan again", stored.connection.name));
+  }
+  return { stored, active };
+}
+
+/** Applies a plan the user confirmed in the extension's own dialog; answers bounded JSON of each change's outcome. Throws a ToolError when nothing was written. */
+export async function runApply(input: unknown, deps: ApplyDeps, signal: AbortSignal): Promise<string> {
+  const { stored, active } = takePlan(input, deps);
+  const held = deps.locks.take(stored.connection.baseUrl, l10n.t("an agent's apply"));
+  if ('heldBy' in held) throw new ToolError(l10n.t('nothing was written: an apply to {0} is already running ({1}); try again when it is done', stored.connection.name, held.heldBy));
+  try {
+    const shown = named(stored);
+    if (!(await deps.confirm(agentQuestion(shown, stored.notes, deps.recipients())))) throw new ToolError(l10n.t('nothing was written: the user did not confirm the apply'));
+    const again = await deps.replan(active, await stored.sources.readAgain(signal), shown.prune, signal);
+    const differences = planDifferences(shown, again.plan);
+    if (differences.length > 0) {
+      const listed = differences.slice(0, 5).map((d) => capText(d, 300)).join('; ');
+      throw new ToolError(l10n.t('nothing was written: the files or the service changed since the plan ({0}); call obs_plan again', listed));
+    }
+    return await write({ ...again.plan, target: shown.target }, stored, active, deps, signal);
+  } finally {
+    held.release();
+  }
+}
+
+async function write(plan: Plan, stored: StoredPlan<PlanSources>, active: ActiveConnection, deps: ApplyDeps, signal: AbortSignal): Promise<string> {
   let results: ChangeResult[];
   try {
-    results = await applyChanges(plan.changes, pacedWriter(active.client, new PacedPool({ concurrency: 1 })), { signal, onCreated: idWriter(plan, sources) });
+    results = await applyChanges(plan.changes, pacedWriter(active.client, new PacedPool({ concurrency: 1 })), { signal, onCreated: idWriter(plan, stored.sources) });
   } finally {
-    deps.onWritten(stored.connectionId);
+    deps.onWritten(stored.connection.id);
   }
   const count = (o: ChangeResult['outcome']) => results.filter((r) => r.outcome === o).length;
-  deps.log.info(`agent apply to ${stored.connectionName}: ${count('applied')} applied, ${count('skipped')} skipped, ${count('refused')} refused, ${count('failed')} failed, ${count('unverified')} written but not verified`);
+  deps.log.info(`agent apply to ${stored.connection.name}: ${count('applied')} applied, ${count('skipped')} skipped, ${count('refused')} refused, ${count('failed')} failed, ${count('unknown')} unknown, ${count('unverified')} written but not verified`);
   const shown = firstOf(results, LIMITS.planEntries);
   return answerText({
-    target: stored.connectionName,
-    counts: { applied: count('applied'), skipped: count('skipped'), refused: count('refused'), failed: count('failed'), written_not_verified: count('unverified') },
+    target: stored.connection.name,
+    counts: { applied: count('applied'), skipped: count('skipped'), refused: count('refused'), failed: count('failed'), outcome_unknown: count('unknown'), written_not_verified: count('unverified') },
     results: shown.items.map(resultSummary),
     results_truncated: shown.truncated,
     blocked_not_written: plan.blocked.length,

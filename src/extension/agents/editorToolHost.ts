@@ -42,8 +42,8 @@ export function editorToolHost<S>(d: EditorHostDeps<S>): ToolHost {
       plan: (files, prune, signal) => d.plan(connection(), files, prune, signal),
     },
     rememberPlan: (planned) => {
-      const { profile } = connection();
-      return d.plans.remember(planned, { id: profile.id, name: profile.name }, d.files);
+      const { profile, client } = connection();
+      return d.plans.remember(planned, { id: profile.id, name: profile.name, baseUrl: profile.baseUrl, client }, d.files);
     },
   };
 }

@@ -1,22 +1,27 @@
-// The plans obs_plan made for the apply tool, by a random id. The apply tool applies exactly the plan the user
-// is shown, once: its id is taken when the apply runs, it expires, and it belongs to the connection it was
-// made against. Kept in memory only (a plan holds no key). No vscode import.
+// The plans obs_plan made for the apply tool, by a random id. The apply tool applies a plan at most once: its id
+// is taken when the apply runs, it expires, and it is bound to the connection it was made against, at the
+// address and with the key of that moment (the client the connection had then). Kept in memory only (a plan
+// holds no key). No vscode import.
 import { randomBytes } from 'node:crypto';
 import type { PlanWithNotes } from '../../agentTools';
 
+/** The connection a plan was made against, as it was then. */
+export interface PlanConnection {
+  /** Its profile id and name. */
+  id: string;
+  name: string;
+  /** Its address then. */
+  baseUrl: string;
+  /** Its client then: the connection manager makes a new one when the address, a key or the proxy changes. */
+  client: object;
+}
+
 export interface StoredPlan<S = unknown> extends PlanWithNotes {
   id: string;
-  /** Where the plan's files were read: the apply checks them and writes created ids into them. */
+  /** Where the plan's files were read: the apply reads them again and writes created ids into them. */
   sources: S;
-  /** The connection the plan was made against (its profile id and name). */
-  connectionId: string;
-  connectionName: string;
+  connection: PlanConnection;
   madeAt: number;
-  /**
-   * Whether the last prepareInvocation for this plan put the question to the user. An apply writes only a
-   * plan the user was asked about: VS Code shows no question when prepareInvocation returns none.
-   */
-  asked: boolean;
 }
 
 /** A plan older than this is planned again (the service and the files move on). */
@@ -29,10 +34,10 @@ export class PlanStore<S = unknown> {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  remember(planned: PlanWithNotes, connection: { id: string; name: string }, sources: S): string {
+  remember(planned: PlanWithNotes, connection: PlanConnection, sources: S): string {
     this.drop();
     const id = `plan_${randomBytes(9).toString('base64url')}`;
-    this.plans.set(id, { ...planned, id, sources, connectionId: connection.id, connectionName: connection.name, madeAt: this.now(), asked: false });
+    this.plans.set(id, { ...planned, id, sources, connection, madeAt: this.now() });
     while (this.plans.size > KEPT) {
       const oldest = this.plans.keys().next().value;
       if (oldest === undefined) break;
@@ -45,12 +50,6 @@ export class PlanStore<S = unknown> {
   peek(id: string): StoredPlan<S> | undefined {
     this.drop();
     return this.plans.get(id);
-  }
-
-  /** Notes whether the question before an apply of this plan was put (each preparation says it anew). */
-  markAsked(id: string, asked: boolean): void {
-    const plan = this.plans.get(id);
-    if (plan !== undefined) plan.asked = asked;
   }
 
   /** The plan of an id, removed: it is applied at most once. */

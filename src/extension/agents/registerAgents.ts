@@ -44,5 +44,7 @@ export function registerAgents(deps: RegisterAgentsDeps): RegisteredAgents {
     mcpServers = new McpServers({ connections: deps.connections, settings: deps.settings, extensionPath: deps.extensionUri.fsPath, log: deps.feedback.log });
     disposables.push(mcpServers, lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, mcpServers));
   }
+  // What the loaded tools registered (their plan documents) goes with the extension.
+  disposables.push({ dispose: () => loaded?.dispose() });
   return { disposables, loaded: load, mcpServers };
 }

@@ -54,7 +54,17 @@ export interface ApplyQuestion {
   message: string;
 }
 
-/** The question before an apply: the editor's own words (title and detail) and the plan document beneath. */
-export function applyQuestion(q: { message: string; detail: string }, planText: string): ApplyQuestion {
-  return { title: q.message, message: `${markdownText(q.detail)}\n\n${codeBlock(planText)}` };
+/** Lines of the plan the chat's question shows before it points to the whole plan. */
+export const QUESTION_PLAN_LINES = 60;
+
+/**
+ * The question before an apply: the editor's own words (title and detail) and the plan document beneath, its
+ * first lines; past them, how many more and a link (`documentLink`, a trusted command link) to the whole plan.
+ */
+export function applyQuestion(q: { message: string; detail: string }, planText: string, documentLink?: string): ApplyQuestion {
+  const lines = planText.replace(/\n$/, '').split('\n');
+  const shown = lines.slice(0, QUESTION_PLAN_LINES).join('\n');
+  const more = lines.length - Math.min(lines.length, QUESTION_PLAN_LINES);
+  const rest = more === 0 ? '' : `\n\n${markdownText(l10n.t('The plan goes on for {0} more lines.', more))}${documentLink === undefined ? '' : ` [${markdownText(l10n.t('Open the whole plan'))}](${documentLink})`}`;
+  return { title: q.message, message: `${markdownText(q.detail)}\n\n${codeBlock(shown)}${rest}` };
 }

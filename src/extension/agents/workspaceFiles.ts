@@ -22,6 +22,8 @@ function outsideProblem(p: string): string | undefined {
 }
 
 export class WorkspaceTriggerFiles extends PlannedFiles {
+  private lastRead: readonly vscode.Uri[] = [];
+
   /** The trigger files under the paths (the whole workspace when none), each with its saved text or why it was left out. */
   async read(paths: readonly string[], signal: AbortSignal): Promise<{ files: SourceFile[]; problems: string[] }> {
     const folders = vscode.workspace.workspaceFolders ?? [];
@@ -32,12 +34,22 @@ export class WorkspaceTriggerFiles extends PlannedFiles {
     for (const pattern of patterns) for (const uri of await vscode.workspace.findFiles(pattern, EXCLUDE, MAX_FILES)) found.set(uri.toString(), uri);
     const uris = [...found.values()].sort((a, b) => a.path.localeCompare(b.path)).slice(0, MAX_FILES);
     if (found.size > MAX_FILES) problems.push(vscode.l10n.t('only the first {0} trigger files were read: name folders to narrow it down', MAX_FILES));
+    this.lastRead = uris;
+    return { files: await this.readAll(uris, signal), problems };
+  }
+
+  /** The files of the last read, read again (an apply plans them anew), with the same rules. */
+  readAgain(signal: AbortSignal): Promise<SourceFile[]> {
+    return this.readAll(this.lastRead, signal);
+  }
+
+  private async readAll(uris: readonly vscode.Uri[], signal: AbortSignal): Promise<SourceFile[]> {
     const dirty = new Set(vscode.workspace.textDocuments.filter((d) => d.isDirty).map((d) => d.uri.toString()));
     const files: SourceFile[] = [];
     for (let i = 0; i < uris.length && !signal.aborted; i += READ_BATCH) {
       files.push(...(await Promise.all(uris.slice(i, i + READ_BATCH).map((uri) => this.readOne(uri, dirty.has(uri.toString()))))));
     }
-    return { files, problems };
+    return files;
   }
 
   /** A pattern per path: a folder's trigger files, or the file itself. Paths are relative to a workspace folder. */

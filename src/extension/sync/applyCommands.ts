@@ -5,16 +5,18 @@
 // a time under cancellable progress (triggerFiles/apply.ts), a created trigger's id goes into its file
 // (applyIdWrite.ts), and a summary stays until read. Files open with unsaved edits are never planned nor edited.
 import * as vscode from 'vscode';
-import { applyChanges, PacedPool, TRIGGER_FILE_SUFFIX, type ChangeResult, type Plan } from '../../triggerFiles';
+import { applyChanges, PacedPool, planDifferences, TRIGGER_FILE_SUFFIX, type ChangeResult, type Plan } from '../../triggerFiles';
 import { looksLikeProduction, type ActiveConnection, type ConnectionManager } from '../connections';
+import type { ApplyLocks } from '../core/applyLocks';
 import type { Feedback } from '../core/feedback';
+import { ReadOnlyDocuments } from '../core/readOnlyDocuments';
 import type { RecipientDirectory } from '../core/recipients';
 import type { Settings } from '../core/settings';
+import { capText } from '../core/text';
 import { decodeText, PlannedFiles, workspaceName } from '../core/triggerFileAccess';
 import { idNotWritten, idWriter } from './applyIdWrite';
-import { changedSincePlan, pacedWriter, planForConnection, type ConnectionPlan, type Linter, type PlanScope, type SourceFile } from './applyPlan';
+import { pacedWriter, planForConnection, type ConnectionPlan, type Linter, type PlanScope, type SourceFile } from './applyPlan';
 import { changeLabel, confirmation, planDocumentText, resultDocumentText, summary, visible } from './applyPlanText';
-import { APPLY_SCHEME, ApplyDocuments } from './applyDocuments';
 
 export interface ApplyDeps {
   connections: ConnectionManager;
@@ -26,12 +28,18 @@ export interface ApplyDeps {
   onWritten: (connectionId: string) => void;
   /** A connection's recipients when known (the plan names the recipient ids of a difference with them). */
   recipients?: (connectionId: string) => RecipientDirectory | undefined;
+  /** One apply at a time per service, shared with the agents' apply tool. */
+  locks: ApplyLocks;
 }
 
 export type ApplyCommand = 'workspace' | 'workspaceToConnection' | 'file' | 'delete';
 
+/** The scheme of the plan and result documents. */
+const APPLY_SCHEME = 'obs-apply';
 const EXCLUDE = '{**/node_modules/**,**/.git/**}';
 const READ_BATCH = 32;
+/** How many differences the warning names when a plan changed since it was shown. */
+const SHOWN_DIFFERENCES = 10;
 
 /** The trigger files the plan reads, by the name the plan gives them (workspace-relative), and their uris. */
 class Sources extends PlannedFiles {
@@ -104,31 +112,28 @@ function explorerSelection(args: readonly unknown[]): vscode.Uri[] {
 }
 
 export class ApplyCommands implements vscode.Disposable {
-  private readonly documents = new ApplyDocuments();
-  private readonly registration = vscode.workspace.registerTextDocumentContentProvider(APPLY_SCHEME, this.documents);
-  private running = false;
+  private readonly documents = new ReadOnlyDocuments(APPLY_SCHEME);
 
   constructor(private readonly deps: ApplyDeps) {}
 
   async run(command: ApplyCommand, args: readonly unknown[]): Promise<void> {
-    if (this.running) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('An apply is already running; wait for it to finish.'));
-      return;
-    }
     const target = await this.targetOf(command, args);
     if (target === undefined) return;
     const connection = command === 'workspaceToConnection' ? await this.pickConnection() : await this.deps.connections.requireActive();
     if (connection === undefined) return;
-    this.running = true;
+    const held = this.deps.locks.take(connection.profile.baseUrl, vscode.l10n.t("the editor's Apply"));
+    if ('heldBy' in held) {
+      void vscode.window.showWarningMessage(vscode.l10n.t('An apply to {0} is already running ({1}); wait for it to finish.', visible(connection.profile.name), held.heldBy));
+      return;
+    }
     try {
       await this.apply(connection, target);
     } finally {
-      this.running = false;
+      held.release();
     }
   }
 
   dispose(): void {
-    this.registration.dispose();
     this.documents.dispose();
   }
 
@@ -187,8 +192,24 @@ export class ApplyCommands implements vscode.Disposable {
       log.info(`apply: not confirmed; nothing written to ${visible(name)}`);
       return;
     }
-    if (!(await this.unchangedFiles(plan, sources))) return;
-    await this.write(connection, plan, sources, idsIgnored);
+    // What was shown is a record of what the user agreed to, not what is written: plan again now, and write
+    // only when it is the same.
+    const again = await this.plan(connection, await sources.read(uris), scopeOf(target), idsIgnored);
+    if (again === undefined || !this.sameAsShown(plan, again.plan, name)) return;
+    await this.write(connection, again.plan, sources, idsIgnored);
+  }
+
+  /** Whether the plan made again is the one shown; when not, nothing is written and what differs is said. */
+  private sameAsShown(shown: Plan, now: Plan, name: string): boolean {
+    const differences = planDifferences(shown, now);
+    if (differences.length === 0) return true;
+    this.deps.feedback.log.info(visible(`apply: not written to ${name}: the plan changed since it was shown: ${differences.join('; ')}`));
+    const more = differences.length > SHOWN_DIFFERENCES ? [vscode.l10n.t('and {0} more', differences.length - SHOWN_DIFFERENCES)] : [];
+    void vscode.window.showWarningMessage(vscode.l10n.t('Nothing was written to {0}: the files or the service changed since the plan was shown. Apply again to plan anew.', visible(name)), {
+      modal: true,
+      detail: [...differences.slice(0, SHOWN_DIFFERENCES), ...more].map((d) => visible(capText(d, 300))).join('\n'),
+    });
+    return false;
   }
 
   /** The plan under cancellable progress; undefined when cancelled or failed (a failure is shown). */
@@ -219,15 +240,6 @@ export class ApplyCommands implements vscode.Disposable {
     const q = confirmation(plan, looksLikeProduction(name));
     const choice = await vscode.window.showWarningMessage(q.message, { modal: true, detail: q.detail }, q.button);
     return choice === q.button;
-  }
-
-  /** The plan is of the files as they were: a file saved since is planned again, not written from an old plan. */
-  private async unchangedFiles(plan: Plan, sources: Sources): Promise<boolean> {
-    const files = [...new Set(plan.changes.flatMap((c) => (c.action === 'delete' ? [] : [c.file])))];
-    const changed = changedSincePlan(plan, await sources.current(files));
-    if (changed.length === 0) return true;
-    void vscode.window.showWarningMessage(vscode.l10n.t('Nothing was written: {0} changed since the plan. Apply again to plan anew.', changed.map(visible).join(', ')));
-    return false;
   }
 
   private async write(connection: ActiveConnection, plan: Plan, sources: Sources, idsIgnored: boolean): Promise<void> {

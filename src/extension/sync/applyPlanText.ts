@@ -4,8 +4,9 @@
 // characters (controls, bidi, line separators) written as visible escapes, so none can forge a line of the
 // plan or reorder it. No vscode import.
 import * as l10n from '@vscode/l10n';
-import { differenceText, planCounts, type ChangeResult, type Plan, type PlannedChange } from '../../triggerFiles';
-import type { RecipientDirectory } from '../core/recipients';
+import { differenceText, planCounts, valueText, type ChangeResult, type Plan, type PlannedChange } from '../../triggerFiles';
+import { recipientIdText, type RecipientDirectory } from '../core/recipients';
+import { capText } from '../core/text';
 import { recipientNote } from './driftPresentation';
 
 const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
@@ -18,22 +19,48 @@ export function visible(text: string): string {
 const quoted = (s: string) => JSON.stringify(s);
 const SIGN: Record<PlannedChange['action'], string> = { create: '+', update: '~', delete: '-' };
 
-/** `api-gateway "High error rate" (trig_1)` */
+/** A name, dataset or path from a file or the service is cut after this many characters, its length said. */
+const NAME_MAX = 200;
+
+/** `api-gateway "High error rate" (trig_1)`, each part cut at NAME_MAX characters. */
 export function changeLabel(c: PlannedChange): string {
-  return c.action === 'create' ? `${c.dataset} ${quoted(c.name)}` : `${c.dataset} ${quoted(c.name)} (${c.id})`;
+  const label = `${capText(c.dataset, NAME_MAX)} ${quoted(capText(c.name, NAME_MAX))}`;
+  return c.action === 'create' ? label : `${label} (${capText(c.id, NAME_MAX)})`;
 }
 
 /** `recipients[0].id: "a" -> "b" (a is On-call (PagerDuty); b is #alerts (Slack))`: a difference, its recipients by name. */
+/** A value in the plan: compact JSON, whole up to PLAN_VALUE_MAX characters, then cut with its length said. */
+const planValue = (v: unknown): string => capText(valueText(v, Number.MAX_SAFE_INTEGER), PLAN_VALUE_MAX);
+
 function differenceLine(d: Parameters<typeof differenceText>[0], recipients: RecipientDirectory | undefined): string {
   const note = recipientNote(d, recipients);
-  return `      ${differenceText(d, 120)}${note === undefined ? '' : ` (${note})`}`;
+  return `      ${capText(d.path, NAME_MAX)}: ${planValue(d.service)} -> ${planValue(d.local)}${note === undefined ? '' : ` (${note})`}`;
+}
+
+/** A value of the plan is shown whole up to this many characters, then cut with its length said. */
+export const PLAN_VALUE_MAX = 2_000;
+
+/** `rcp_a (On-call (PagerDuty))`: the ids of a create's recipients, each with its name when the connection lists it. */
+function recipientsText(value: unknown, recipients: RecipientDirectory): string | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const ids = value.map((r: unknown) => (typeof r === 'object' && r !== null && typeof (r as { id?: unknown }).id === 'string' ? (r as { id: string }).id : undefined));
+  if (ids.some((id) => id === undefined)) return undefined;
+  return (ids as string[]).map((id) => `${id} (${recipientIdText(id, recipients)})`).join(', ');
+}
+
+/** Every member a create sends, one line each: what the trigger will be, not only its name. */
+function createdLines(body: Record<string, unknown>, recipients: RecipientDirectory | undefined): string[] {
+  return Object.entries(body).map(([member, value]) => {
+    const named = member === 'recipients' && recipients !== undefined ? recipientsText(value, recipients) : undefined;
+    return `      ${member}: ${named === undefined ? planValue(value) : capText(named, PLAN_VALUE_MAX)}`;
+  });
 }
 
 function changeLines(c: PlannedChange, recipients: RecipientDirectory | undefined, idsIgnored: boolean): string[] {
   const head = `  ${SIGN[c.action]} ${changeLabel(c)}`;
   if (c.action === 'delete') return [head];
   const file = `      ${l10n.t('file: {0}', c.file)}`;
-  if (c.action === 'create') return [head, file];
+  if (c.action === 'create') return [head, file, ...createdLines(c.body, recipients)];
   // With the files' ids ignored, every trigger is matched by name: the plan's heading says so once.
   const by = c.matchedBy === 'name' && !idsIgnored ? [`      ${l10n.t('(the file has no id: matched by dataset and name)')}`] : [];
   return [head, file, ...by, ...c.differences.map((d) => differenceLine(d, recipients))];
@@ -102,32 +129,40 @@ export function confirmation(plan: Plan, production: boolean): { message: string
   return { message: visible(message), detail: visible(detail), button: visible(l10n.t('Apply to {0}', connection)) };
 }
 
+/** A reason or message from the service in a result: cut after this many characters, its length said. */
+const REASON_MAX = 1_000;
+
 /** What the service said of a member, one line each. */
 function resultLines(r: ChangeResult): string[] {
   const label = `${SIGN[r.change.action]} ${changeLabel(r.change)}`;
+  if (r.outcome === 'applied') {
+    const head = r.change.action === 'create' ? l10n.t('Applied: {0} as {1}', label, r.id) : l10n.t('Applied: {0}', label);
+    const stored = r.storedDifferently.map((d) => `      ${l10n.t('stored differently (sent -> stored): {0}', differenceText({ ...d, service: d.local, local: d.service }, 120))}`);
+    return [r.note === undefined ? head : `${head}; ${capText(r.note, REASON_MAX)}`, ...stored];
+  }
+  const reason = capText(r.reason, REASON_MAX);
   switch (r.outcome) {
-    case 'applied': {
-      const head = r.change.action === 'create' ? l10n.t('Applied: {0} as {1}', label, r.id) : l10n.t('Applied: {0}', label);
-      const stored = r.storedDifferently.map((d) => `      ${l10n.t('stored differently (sent -> stored): {0}', differenceText({ ...d, service: d.local, local: d.service }, 120))}`);
-      return [r.note === undefined ? head : `${head}; ${r.note}`, ...stored];
-    }
     case 'skipped':
-      return [l10n.t('Skipped: {0}: {1}', label, r.reason)];
+      return [l10n.t('Skipped: {0}: {1}', label, reason)];
     case 'refused':
-      return [l10n.t('Refused: {0}: {1}', label, r.reason), ...r.members.map((m) => `      ${m.field}: ${m.message}`)];
+      return [l10n.t('Refused: {0}: {1}', label, reason), ...r.members.map((m) => `      ${capText(m.field, NAME_MAX)}: ${capText(m.message, REASON_MAX)}`)];
     case 'unverified':
-      return [r.change.action === 'create' ? l10n.t('Written, not verified: {0} as {1}: {2}', label, r.id, r.reason) : l10n.t('Written, not verified: {0}: {1}', label, r.reason)];
+      return [r.change.action === 'create' ? l10n.t('Written, not verified: {0} as {1}: {2}', label, r.id, reason) : l10n.t('Written, not verified: {0}: {1}', label, reason)];
+    case 'unknown':
+      return [l10n.t('Outcome unknown: {0}: {1}', label, reason)];
     default:
-      return [l10n.t('Failed: {0}: {1}', label, r.reason)];
+      return [l10n.t('Failed: {0}: {1}', label, reason)];
   }
 }
 
-/** "2 applied (1 stored differently), 1 skipped, 0 refused, 0 failed" */
+/** "2 applied (1 stored differently), 1 skipped, 0 refused, 0 failed", then the unknown and unverified when there are any. */
 export function resultCountsText(results: readonly ChangeResult[]): string {
   const count = (o: ChangeResult['outcome']) => results.filter((r) => r.outcome === o).length;
   const differently = results.filter((r) => r.outcome === 'applied' && r.storedDifferently.length > 0).length;
   const applied = differently > 0 ? l10n.t('{0} applied ({1} stored differently)', count('applied'), differently) : l10n.t('{0} applied', count('applied'));
-  const counts = l10n.t('{0}, {1} skipped, {2} refused, {3} failed', applied, count('skipped'), count('refused'), count('failed'));
+  let counts = l10n.t('{0}, {1} skipped, {2} refused, {3} failed', applied, count('skipped'), count('refused'), count('failed'));
+  const unknown = count('unknown');
+  if (unknown > 0) counts = l10n.t('{0}, {1} with an unknown outcome', counts, unknown);
   const unverified = count('unverified');
   return unverified === 0 ? counts : l10n.t('{0}, {1} written but not verified', counts, unverified);
 }

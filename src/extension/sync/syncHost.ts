@@ -11,6 +11,7 @@ import type { RecipientDirectory } from '../core/recipients';
 import { DriftModel } from './driftModel';
 import { DriftDecorations, DriftLenses, DriftTree, ServiceTriggerDocuments, type DriftViewSurface } from './driftViews';
 import { pull, type PullDeps } from './pullCommands';
+import type { ApplyLocks } from '../core/applyLocks';
 import { ApplyCommands, type ApplyCommand } from './applyCommands';
 import type { Linter } from './applyPlan';
 import type { PullScope } from './pullScope';
@@ -28,6 +29,8 @@ export interface SyncDeps {
   lint: Linter;
   /** Trigger writes reached a connection: the Datasets tree reads it again. */
   onTriggersWritten: (connectionId: string) => void;
+  /** One apply at a time per service, shared with the agents' apply tool. */
+  applyLocks: ApplyLocks;
 }
 
 /** What registerSync.ts made at activation and hands over: the Drift view to fill. */
@@ -116,6 +119,7 @@ function createApplyCommands(deps: SyncDeps, written: (connectionId: string) => 
     settings: deps.settings,
     feedback: deps.feedback,
     lint: deps.lint,
+    locks: deps.applyLocks,
     // The recipients known are the active connection's: another connection's plan shows ids as they are.
     recipients: (connectionId) => (deps.connections.activeProfile()?.id === connectionId ? deps.recipients?.() : undefined),
     onWritten: written,

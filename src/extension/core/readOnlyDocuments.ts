@@ -1,15 +1,18 @@
-// The plan and the result of an apply as read-only text documents, shown beside the editor: room for twenty
-// changes and their members, which a dialog has not. Each plan gets its own document; a few are kept.
+// Plans and results as read-only text documents, shown beside the editor: room for every change and its
+// members, which a dialog has not. Each document gets its own uri under the owner's scheme; a few are kept.
 import * as vscode from 'vscode';
-
-export const APPLY_SCHEME = 'obs-apply';
 
 /** Documents kept for reopening (Show Details); older ones are dropped. */
 const KEPT = 20;
 
-export class ApplyDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+export class ReadOnlyDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly texts = new Map<string, string>();
+  private readonly registration: vscode.Disposable;
   private next = 1;
+
+  constructor(private readonly scheme: string) {
+    this.registration = vscode.workspace.registerTextDocumentContentProvider(scheme, this);
+  }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
     return this.texts.get(uri.toString()) ?? vscode.l10n.t('This plan is no longer kept; apply again to see a new one.');
@@ -18,7 +21,7 @@ export class ApplyDocuments implements vscode.TextDocumentContentProvider, vscod
   /** A new document holding the text (not shown yet). */
   prepare(title: string, text: string): vscode.Uri {
     // The title names the connection: no path separators in a file name.
-    const uri = vscode.Uri.from({ scheme: APPLY_SCHEME, path: `/${this.next++}/${title.replace(/[\\/]/g, '-')}.txt` });
+    const uri = vscode.Uri.from({ scheme: this.scheme, path: `/${this.next++}/${title.replace(/[\\/]/g, '-')}.txt` });
     this.texts.set(uri.toString(), text);
     for (const key of [...this.texts.keys()].slice(0, Math.max(0, this.texts.size - KEPT))) this.texts.delete(key);
     return uri;
@@ -36,6 +39,7 @@ export class ApplyDocuments implements vscode.TextDocumentContentProvider, vscod
   }
 
   dispose(): void {
+    this.registration.dispose();
     this.texts.clear();
   }
 }

@@ -1,0 +1,44 @@
+// What `obs plan` and `obs apply` plan with, so that apply plans exactly as plan did: the trigger files under
+// the plan's paths (read inside the current folder, regular files only, bounded), the service of the
+// environment, the linter in this process with the plan's metrics datasets, and the one plan pipeline
+// (src/triggerFiles/planPipeline.ts). No command's run lives here.
+import { randomBytes } from 'node:crypto';
+import type { ServiceClient } from '../api/client';
+import { lint } from '../lint';
+import { keyFingerprint, planWithGates, type GatedPlan, type PlanInputs, type PlanSource, type PlanTarget } from '../triggerFiles';
+import { warn, type MainIo } from './io';
+import { CLI_METRICS_DATASET_HINT } from './metricsHint';
+import { DEFAULT_MAX_BYTES } from './read';
+import { ENV_BASE_URL, ENV_CONFIG_KEY } from './service';
+import { NOT_UTF8, readTriggerFiles } from './triggerInputs';
+
+/** The service's address and a new fingerprint of the key, as the environment names them. */
+export function targetOf(env: Readonly<Record<string, string | undefined>>): PlanTarget {
+  return { baseUrl: (env[ENV_BASE_URL] ?? '').trim(), key: keyFingerprint((env[ENV_CONFIG_KEY] ?? '').trim(), randomBytes(16).toString('hex')) };
+}
+
+export interface CliPlan extends GatedPlan {
+  /** Every path named something and every file was read and listed (each problem said on stderr). */
+  complete: boolean;
+}
+
+/** The plan of the trigger files under `inputs.paths` against the service, with every gate; problems are said on stderr. */
+export async function planFiles(client: ServiceClient, inputs: PlanInputs, target: PlanTarget, io: MainIo, concurrency: number): Promise<CliPlan> {
+  const { texts, read, ok } = await readTriggerFiles(inputs.paths ?? ['.'], io, inputs.maxBytes ?? DEFAULT_MAX_BYTES);
+  // A file that is not UTF-8 is never planned (a plan would send replacement characters): it goes in without its text.
+  const sources: PlanSource[] = [...read].map(([file, r]) => (!r.ok && r.reason === NOT_UTF8 ? { file, text: undefined, problem: r.reason } : { file, text: texts.get(file) ?? '' }));
+  const metricsDatasets = inputs.metricsDatasets ?? [];
+  const gated = await planWithGates({
+    sources,
+    service: client,
+    lint: async (text, columns) => lint(text, { metricsDatasets, metricsDatasetHint: CLI_METRICS_DATASET_HINT, ...(columns === undefined ? {} : { columns }) }),
+    target,
+    inputs,
+    concurrency,
+    now: new Date(),
+    ...(io.signal === undefined ? {} : { signal: io.signal }),
+  });
+  for (const f of gated.listingFailures) warn(io, `could not list the triggers of ${f.dataset}: ${f.message}`);
+  for (const n of gated.notes) warn(io, n);
+  return { ...gated, complete: ok && gated.listingFailures.length === 0 };
+}

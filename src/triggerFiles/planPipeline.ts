@@ -1,0 +1,183 @@
+// The one plan pipeline of trigger files, for every caller (`obs plan`, `obs apply`, `obs mcp`, the editor's
+// Apply and the agents' obs_plan and obs_apply_plan): the service's lists read fresh, a first plan to learn
+// which triggers would be written, then the gates on those alone (the linter with the live columns of their
+// datasets, the team's recipients), and the plan again with the gates. Each caller keeps only how it reads
+// its files, lints and shows the result. No vscode import.
+import { blockingReasons } from '../lint/gate';
+import type { DatasetColumns, Diagnostic } from '../lint/types';
+import { datasetsOfFiles, ServiceIndex, type ServiceTrigger } from './drift';
+import { listDatasets, listingSegment } from './listing';
+import { readTriggerFile, type LocalFile } from './localFiles';
+import { makePlan, type Plan, type PlanFile, type PlanInputs, type PlanScope, type PlanTarget } from './plan';
+import { PacedPool } from './pool';
+
+/** A trigger file as its caller found it. */
+export interface PlanSource {
+  /** How the plan names the file: relative to the folder or workspace. */
+  file: string;
+  /** Its text; undefined when it was not read (then `problem` says why: unsaved edits, unreadable, not UTF-8). */
+  text: string | undefined;
+  problem?: string;
+}
+
+type Paced<T> = Promise<{ data: T; rateLimit?: { remaining: number; resetSeconds: number } }>;
+
+/** The reads a plan makes (the client's ServiceClient satisfies it). */
+export interface PlanService {
+  listTriggers(dataset: string, o?: { signal?: AbortSignal }): Paced<ServiceTrigger[]>;
+  listColumns(dataset: string, o?: { signal?: AbortSignal }): Paced<{ key_name: string; hidden?: boolean | undefined }[]>;
+  listRecipients(o?: { signal?: AbortSignal }): Paced<{ id: string }[]>;
+}
+
+/** Lints a file's text with the given columns (by dataset slug): in the CLI's process, or the editor's lint worker. */
+export type PlanLinter = (text: string, columns: Readonly<Record<string, DatasetColumns>> | undefined, signal?: AbortSignal) => Promise<readonly Diagnostic[]>;
+
+export interface PlanRequest {
+  sources: readonly PlanSource[];
+  service: PlanService;
+  lint: PlanLinter;
+  target: PlanTarget;
+  inputs: PlanInputs;
+  concurrency: number;
+  now: Date;
+  signal?: AbortSignal;
+  /** A wait for the service's rate limit began (progress). */
+  onPause?: (ms: number) => void;
+}
+
+export interface GatedPlan {
+  plan: Plan;
+  /** What could not be checked (the service does not serve it to this key), said once each. */
+  notes: string[];
+  /** Datasets whose triggers could not be listed: their files are blocked in the plan, and the caller says so. */
+  listingFailures: { dataset: string; message: string }[];
+}
+
+/** Statuses of a listing the service does not serve to this key: that check is skipped, and said. */
+const NOT_SERVED = new Set([401, 403, 404, 405]);
+const statusOf = (e: unknown): unknown => (typeof e === 'object' && e !== null ? (e as { status?: unknown }).status : undefined);
+const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+const signalArg = (s: AbortSignal | undefined) => (s === undefined ? {} : { signal: s });
+
+/** A read file's triggers as if they named no id: matched by dataset and name. */
+function withoutIds(read: LocalFile): LocalFile {
+  if (!read.ok) return read;
+  return {
+    ok: true,
+    triggers: read.triggers.map(({ id: _id, ...t }) => {
+      const { id: _member, ...value } = t.value;
+      return { ...t, value };
+    }),
+  };
+}
+
+function planFileOf(source: PlanSource, matchByName: boolean): PlanFile {
+  const read: LocalFile = source.text === undefined ? { ok: false, reason: source.problem ?? 'it could not be read' } : readTriggerFile(source.text);
+  return { file: source.file, text: source.text ?? '', read: matchByName ? withoutIds(read) : read };
+}
+
+/** The plan narrowed to its scope. */
+export function scoped(plan: Plan, scope: PlanScope): Plan {
+  if (scope.kind === 'all') return plan;
+  if (scope.kind === 'files') return { ...plan, changes: plan.changes.filter((c) => c.action !== 'delete') };
+  if (scope.kind === 'delete') {
+    const changes = plan.changes.filter((c) => c.action === 'delete' && c.id === scope.id);
+    const blocked = changes.length > 0 ? [] : plan.blocked.filter((b) => (b.file === undefined && b.dataset === scope.dataset) || (b.file !== undefined && b.index < 0 && b.dataset === undefined));
+    return { ...plan, changes, blocked, unchanged: 0 };
+  }
+  const mine = (c: { file?: string; index: number }) => c.file === scope.file && (scope.index === undefined || c.index === scope.index || c.index < 0);
+  const changes = plan.changes.filter((c) => c.action !== 'delete' && mine(c));
+  const blocked = plan.blocked.filter((b) => b.file !== undefined && mine(b));
+  const unchanged = scope.index === undefined ? plan.unchanged : changes.length + blocked.length === 0 ? 1 : 0;
+  return { ...plan, changes, blocked, unchanged };
+}
+
+type Write = Exclude<Plan['changes'][number], { action: 'delete' }>;
+
+/**
+ * The writes whose gates the plan needs: those of its scope, or for a delete, those of its dataset (a blocked
+ * trigger of the dataset may be the one to delete, renamed, so it withholds the delete). None when the scope
+ * holds no change.
+ */
+function gated(first: Plan, scope: PlanScope): Write[] {
+  const inScope = scoped(first, scope).changes;
+  if (inScope.length === 0) return [];
+  const writes = (scope.kind === 'delete' ? first.changes : inScope).flatMap((c) => (c.action === 'delete' ? [] : [c]));
+  return scope.kind === 'delete' ? writes.filter((c) => c.dataset === scope.dataset) : writes;
+}
+
+async function serviceIndex(req: PlanRequest, files: readonly PlanFile[], pool: PacedPool): Promise<{ index: ServiceIndex; failures: GatedPlan['listingFailures'] }> {
+  const index = new ServiceIndex();
+  const failures: GatedPlan['listingFailures'] = [];
+  const listings = await listDatasets(req.service, [...datasetsOfFiles(files.map((f) => f.read))].sort(), pool, req.signal);
+  for (const [dataset, listing] of [...listings].sort(([a], [b]) => a.localeCompare(b))) {
+    index.add(dataset, listing);
+    if (listing.state === 'failed') failures.push({ dataset, message: listing.message });
+  }
+  return { index, failures };
+}
+
+/** The columns of the datasets to be written; undefined (and a note) when the service does not list them to this key. */
+async function columnsOf(req: PlanRequest, datasets: readonly string[], pool: PacedPool, notes: string[]): Promise<Record<string, DatasetColumns> | undefined> {
+  const out: Record<string, DatasetColumns> = {};
+  try {
+    await Promise.all(
+      datasets.map(async (dataset) => {
+        try {
+          const res = await pool.run((s) => req.service.listColumns(listingSegment(dataset), signalArg(s)), req.signal);
+          out[dataset] = { names: res.data.map((c) => c.key_name), hidden: res.data.filter((c) => c.hidden === true).map((c) => c.key_name) };
+        } catch (e) {
+          // A dataset the service does not have is blocked by the plan itself; its columns are not checked.
+          if (statusOf(e) !== 404) throw e;
+        }
+      }),
+    );
+  } catch (e) {
+    if (!NOT_SERVED.has(statusOf(e) as number)) throw e;
+    notes.push(`the columns were not checked: ${messageOf(e)}`);
+    return undefined;
+  }
+  return out;
+}
+
+/** The ids of the team's recipients; undefined (and a note) when the service does not list them to this key. */
+async function recipientIds(req: PlanRequest, pool: PacedPool, notes: string[]): Promise<Set<string> | undefined> {
+  try {
+    const res = await pool.run((s) => req.service.listRecipients(signalArg(s)), req.signal);
+    return new Set(res.data.map((r) => r.id));
+  } catch (e) {
+    if (!NOT_SERVED.has(statusOf(e) as number)) throw e;
+    notes.push(`the recipients were not checked: ${messageOf(e)}`);
+    return undefined;
+  }
+}
+
+/** The reasons each trigger of each file to be written may not be written, from the linter's diagnostics. */
+async function lintReasons(req: PlanRequest, files: readonly PlanFile[], writes: readonly Write[], columns: Record<string, DatasetColumns> | undefined) {
+  const reasons = new Map<string, (index: number) => string[]>();
+  const linted = new Set(writes.map((c) => c.file));
+  const gate = { allowUnknownColumns: req.inputs.allowUnknownColumns };
+  for (const f of files) {
+    if (!linted.has(f.file) || !f.read.ok) continue;
+    const diagnostics = await req.lint(f.text, columns, req.signal);
+    reasons.set(f.file, blockingReasons(diagnostics, f.read.triggers.some((t) => t.index >= 0), gate));
+  }
+  return (file: string, index: number) => reasons.get(file)?.(index) ?? [];
+}
+
+/** The plan of the sources against the service, with its gates. Rejects only when a read the gates need fails. */
+export async function planWithGates(req: PlanRequest): Promise<GatedPlan> {
+  const notes: string[] = [];
+  const pool = new PacedPool({ concurrency: req.concurrency, ...(req.onPause === undefined ? {} : { onPause: req.onPause }) });
+  const files = req.sources.map((s) => planFileOf(s, req.inputs.matchByName));
+  const { index, failures } = await serviceIndex(req, files, pool);
+  const base = { files, index, target: req.target, inputs: req.inputs, now: req.now };
+  const first = makePlan(base);
+  const writes = gated(first, req.inputs.scope);
+  if (writes.length === 0) return { plan: scoped(first, req.inputs.scope), notes, listingFailures: failures };
+  const columns = await columnsOf(req, [...new Set(writes.map((c) => c.dataset))].sort(), pool, notes);
+  const recipients = await recipientIds(req, pool, notes);
+  const blockedBy = await lintReasons(req, files, writes, columns);
+  const second = makePlan({ ...base, blockedBy, ...(recipients === undefined ? {} : { recipients }) });
+  return { plan: scoped(second, req.inputs.scope), notes, listingFailures: failures };
+}

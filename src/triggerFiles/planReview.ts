@@ -1,0 +1,67 @@
+// A plan is a record of what a person reviewed, never a source of what is written: an apply plans again with
+// the same pipeline and writes only when the changes it would make now are exactly the reviewed ones (same
+// action, trigger, file, members and values). This module says what differs between the two. No vscode import.
+import { differenceText, sameJson, valueText, type Difference } from './compare';
+import type { Plan, PlannedChange } from './plan';
+
+/** How a change is told apart: the trigger it writes (by file and place for a create, by id otherwise). */
+function keyOf(c: PlannedChange): string {
+  return c.action === 'create' ? `create\u0000${c.file}\u0000${c.index}` : `${c.action}\u0000${c.id}`;
+}
+
+function labelOf(c: PlannedChange): string {
+  const what = `the ${c.action} of ${JSON.stringify(c.name)}`;
+  if (c.action === 'create') return `${what} in ${c.dataset} (${c.file})`;
+  return c.action === 'delete' ? `${what} (${c.id}) in ${c.dataset}` : `${what} (${c.id}) from ${c.file}`;
+}
+
+/** A value as a saved plan holds it: members left out where they are undefined. */
+const asSaved = (v: unknown): unknown => (v === undefined ? undefined : (JSON.parse(JSON.stringify(v)) as unknown));
+const same = (a: unknown, b: unknown): boolean => sameJson(asSaved(a), asSaved(b));
+
+function differencesText(reviewed: readonly Difference[], now: readonly Difference[]): string[] {
+  const out: string[] = [];
+  const was = new Map(reviewed.map((d) => [d.path, d]));
+  const is = new Map(now.map((d) => [d.path, d]));
+  for (const [path, d] of is) {
+    const r = was.get(path);
+    if (r === undefined) out.push(`${differenceText(d)} was not in the plan`);
+    else if (!same(r, d)) out.push(`${differenceText(d)} (the plan showed ${valueText(r.service)} -> ${valueText(r.local)})`);
+  }
+  for (const [path, r] of was) if (!is.has(path)) out.push(`${differenceText(r)} would not be made now`);
+  return out;
+}
+
+/** What differs between a change as reviewed and as planned now, in words; empty when they are the same. */
+function changeDifferences(reviewed: PlannedChange, now: PlannedChange): string[] {
+  const out: string[] = [];
+  if (reviewed.dataset !== now.dataset || reviewed.name !== now.name) out.push(`it is now of ${JSON.stringify(now.name)} in ${now.dataset}`);
+  if (reviewed.action !== 'delete' && now.action !== 'delete' && (reviewed.file !== now.file || reviewed.index !== now.index)) out.push(`it is now of ${now.file}`);
+  if (reviewed.action === 'update' && now.action === 'update') {
+    if (reviewed.matchedBy !== now.matchedBy) out.push(`the file's trigger is now matched by ${now.matchedBy}`);
+    out.push(...differencesText(reviewed.differences, now.differences));
+  }
+  if (reviewed.action !== 'delete' && now.action !== 'delete' && out.length === 0 && !same(reviewed.body, now.body)) {
+    const members = [...new Set([...Object.keys(reviewed.body), ...Object.keys(now.body)])].filter((m) => !same(reviewed.body[m], now.body[m]));
+    out.push(`it would now send other values of ${members.join(', ')}`);
+  }
+  return out;
+}
+
+/**
+ * Why the changes planned now are not the reviewed ones, one line each (the whole apply is refused then); an
+ * empty list when every change is the same, in the same numbers. What was blocked or unchanged is not a change.
+ */
+export function planDifferences(reviewed: Plan, now: Plan): string[] {
+  const out: string[] = [];
+  const was = new Map(reviewed.changes.map((c) => [keyOf(c), c]));
+  const is = new Map(now.changes.map((c) => [keyOf(c), c]));
+  if (was.size !== reviewed.changes.length) out.push('the plan names one change twice');
+  for (const [key, c] of is) {
+    const r = was.get(key);
+    if (r === undefined) out.push(`${labelOf(c)} would be made now, and is not in the plan`);
+    else for (const d of changeDifferences(r, c)) out.push(`${labelOf(r)}: ${d}`);
+  }
+  for (const [key, r] of was) if (!is.has(key)) out.push(`${labelOf(r)} is in the plan, and would not be made now`);
+  return out;
+}

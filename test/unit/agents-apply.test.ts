@@ -1,0 +1,192 @@
+// The agents' apply tool (obs_apply_plan) in plain Node: it writes only after the user chose Apply in the
+// extension's own dialog, only to the connection the plan was made against at the same address and with the
+// same key, one apply at a time per service, and only when planning again gives the changes shown. The chat's
+// question is bounded and links to the whole plan. Every call the tool makes to the service is counted.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { PlanWithNotes, SourceFile } from '../../src/agentTools';
+import { agentQuestion, applyPreparation, runApply, type AgentQuestion, type ApplyDeps, type PlanSources } from '../../src/extension/agents/applyTool';
+import { PlanStore } from '../../src/extension/agents/planStore';
+import type { ActiveConnection } from '../../src/extension/connections';
+import { ApplyLocks } from '../../src/extension/core/applyLocks';
+import { RecipientDirectory } from '../../src/extension/core/recipients';
+import type { Logger } from '../../src/extension/core/logger';
+import type { WritingClient } from '../../src/extension/sync/applyPlan';
+import { serviceVersion, type Plan, type PlannedChange, type ServiceTrigger } from '../../src/triggerFiles';
+
+const OLD: ServiceTrigger = { id: 'trig_1', name: 'Old', dataset_slug: 'api-gateway', threshold: { op: '>', value: 5 }, updated_at: '2026-01-01T00:00:00Z' };
+const BASE_URL = 'https://api.example.com';
+
+const planOf = (changes: PlannedChange[]): Plan => ({
+  format: 'obs-trigger-plan',
+  version: 2,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  target: { baseUrl: BASE_URL, key: { salt: '', sha256: '' } },
+  inputs: { scope: { kind: 'all' }, allowUnknownColumns: false, matchByName: false },
+  prune: true,
+  files: [],
+  changes,
+  blocked: [],
+  unchanged: 0,
+});
+
+const deleteOld = (): PlannedChange => ({ action: 'delete', dataset: 'api-gateway', id: OLD.id, name: OLD.name, service: serviceVersion(OLD) });
+
+/** The service as the apply sees it, counting every call: it holds OLD. */
+class CountingClient implements WritingClient {
+  readonly calls: string[] = [];
+  async getTrigger(_d: string, id: string) {
+    this.calls.push(`get ${id}`);
+    return { data: OLD };
+  }
+  async listTriggers() {
+    this.calls.push('list');
+    return { data: [OLD] };
+  }
+  async createTrigger(): Promise<never> {
+    this.calls.push('create');
+    throw new Error('no create in these tests');
+  }
+  async replaceTrigger(): Promise<never> {
+    this.calls.push('replace');
+    throw new Error('no update in these tests');
+  }
+  async deleteTrigger(_d: string, id: string) {
+    this.calls.push(`delete ${id}`);
+    return {};
+  }
+}
+
+const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+const noFiles: PlanSources = {
+  readAgain: async () => [],
+  state: async () => assert.fail('no file is read for a delete'),
+  editAndSave: async () => assert.fail('no file is written for a delete'),
+};
+
+/** One kept plan deleting OLD from Prod, and an apply's dependencies around it; `over` changes what the test is about. */
+function fixture(over: Partial<ApplyDeps> & { replanned?: Plan } = {}) {
+  const client = new CountingClient();
+  const plans = new PlanStore<PlanSources>();
+  const shown = planOf([deleteOld()]);
+  const id = plans.remember({ plan: shown, notes: [] }, { id: 'prod', name: 'Prod', baseUrl: BASE_URL, client }, noFiles);
+  const asked: AgentQuestion[] = [];
+  const replans: readonly SourceFile[][] = [];
+  const active = { profile: { id: 'prod', name: 'Prod', baseUrl: BASE_URL }, client } as unknown as ActiveConnection;
+  const deps: ApplyDeps = {
+    plans,
+    active,
+    locks: new ApplyLocks(),
+    confirm: async (q) => {
+      asked.push(q);
+      return true;
+    },
+    replan: async (_c, files): Promise<PlanWithNotes> => {
+      (replans as SourceFile[][]).push([...files]);
+      return { plan: over.replanned ?? planOf([deleteOld()]), notes: [] };
+    },
+    recipients: () => undefined,
+    onWritten: () => undefined,
+    log: quiet,
+    ...over,
+  };
+  return { id, client, deps, asked, replans, plans };
+}
+
+const run = (id: string, deps: ApplyDeps) => runApply({ plan_id: id }, deps, new AbortController().signal);
+
+test("confirmed in the extension's dialog and the same when planned again, the plan is written once", async () => {
+  const { id, client, deps, asked, plans } = fixture();
+  const answer = JSON.parse(await run(id, deps)) as { counts: Record<string, number> };
+  assert.deepEqual(answer.counts, { applied: 1, skipped: 0, refused: 0, failed: 0, outcome_unknown: 0, written_not_verified: 0 });
+  assert.equal(asked.length, 1);
+  assert.deepEqual(client.calls, ['get trig_1', 'delete trig_1']);
+  assert.equal(plans.peek(id), undefined, 'a plan applies once');
+});
+
+test('without a yes in the dialog nothing is written, whatever the chat did (its confirmation may be skipped by settings)', async () => {
+  const { id, client, deps, replans } = fixture({ confirm: async () => false });
+  await assert.rejects(run(id, deps), { message: 'nothing was written: the user did not confirm the apply' });
+  assert.deepEqual(client.calls, []);
+  assert.equal(replans.length, 0);
+});
+
+test("a plan made before the connection's address, key or proxy changed (it has a new client) writes nothing and asks nothing", async () => {
+  const { id, client, deps, asked } = fixture();
+  const rebuilt = { ...deps, active: { profile: { id: 'prod', name: 'Prod', baseUrl: BASE_URL }, client: new CountingClient() } as unknown as ActiveConnection };
+  await assert.rejects(run(id, rebuilt), { message: "nothing was written: Prod's address, key or proxy changed since the plan was made; call obs_plan again" });
+  assert.deepEqual([client.calls, asked.length], [[], 0]);
+});
+
+test('a plan made before the connection was pointed at another address writes nothing', async () => {
+  const { id, client, deps } = fixture();
+  const moved = { ...deps, active: { profile: { id: 'prod', name: 'Prod', baseUrl: 'https://elsewhere.example.com' }, client } as unknown as ActiveConnection };
+  await assert.rejects(run(id, moved), /address, key or proxy changed/);
+  assert.deepEqual(client.calls, []);
+});
+
+test('while another apply to the same service runs (the editor\'s), an agent\'s apply writes nothing and asks nothing', async () => {
+  const { id, client, deps, asked } = fixture();
+  const held = deps.locks.take(`${BASE_URL}/`, "the editor's Apply");
+  assert.ok(!('heldBy' in held));
+  await assert.rejects(run(id, deps), { message: "nothing was written: an apply to Prod is already running (the editor's Apply); try again when it is done" });
+  assert.deepEqual([client.calls, asked.length], [[], 0]);
+  held.release();
+  assert.ok(!('heldBy' in deps.locks.take(BASE_URL, 'x')), 'the lock is free again after the refused apply');
+});
+
+test('planned again after the yes, a plan whose changes are no longer the ones shown writes nothing and says what differs', async () => {
+  const { id, client, deps } = fixture({ replanned: planOf([]) });
+  await assert.rejects(run(id, deps), {
+    message: 'nothing was written: the files or the service changed since the plan (the delete of "Old" (trig_1) in api-gateway is in the plan, and would not be made now); call obs_plan again',
+  });
+  assert.deepEqual(client.calls, []);
+});
+
+test('the dialog names the connection, its address and each change; past 20 changes it says how many more the plan beside holds', () => {
+  const changes: PlannedChange[] = Array.from({ length: 25 }, (_, i) => ({ action: 'create', file: `t/${i}.trigger.json`, index: -1, dataset: 'api', name: `T${i}`, body: {} }));
+  const q = agentQuestion({ ...planOf(changes), target: { ...planOf([]).target, connection: 'Prod' } }, [], undefined);
+  assert.equal(q.message, 'Prod looks like a production connection. Apply 25 changes to Prod?');
+  const lines = q.detail.split('\n');
+  assert.equal(lines[0], `An AI agent asked to apply this plan to Prod (${BASE_URL}).`);
+  assert.deepEqual(lines.slice(3, 5), ['+ api "T0"', '+ api "T1"']);
+  assert.equal(lines.filter((l) => l.startsWith('+ ')).length, 20);
+  assert.equal(lines.at(-1), 'and 5 more changes: every one is in the plan beside');
+  assert.equal(q.button, 'Apply to Prod');
+  assert.match(q.document, /^ {2}\+ api "T24"$/m);
+});
+
+test('a name of a million characters is cut in the dialog, saying how long it was', () => {
+  const name = 'x'.repeat(1_000_000);
+  const q = agentQuestion(planOf([{ action: 'create', file: 't/x.trigger.json', index: -1, dataset: 'api', name, body: {} }]), [], undefined);
+  const line = q.detail.split('\n').find((l) => l.startsWith('+ ')) ?? '';
+  assert.ok(line.length < 300, `${line.length} characters`);
+  assert.match(line, /\(shortened; 1000000 characters in all\)"$/);
+});
+
+test("the chat's question shows the plan's first 60 lines, then how many more and a link to the whole plan", () => {
+  const plans = new PlanStore<PlanSources>();
+  const changes: PlannedChange[] = Array.from({ length: 100 }, (_, i) => ({ action: 'delete', dataset: 'api', id: `t${i}`, name: `T${i}`, service: serviceVersion(OLD) }));
+  const id = plans.remember({ plan: planOf(changes), notes: [] }, { id: 'prod', name: 'Prod', baseUrl: BASE_URL, client: {} }, noFiles);
+  const linked: string[] = [];
+  const q = applyPreparation({ plan_id: id }, plans, undefined, (title, text) => {
+    linked.push(title, text);
+    return 'command:vscode.open?x';
+  }).confirmation;
+  assert.ok(q);
+  assert.match(q.message, /\n\nThe plan goes on for \d+ more lines\\\. \[Open the whole plan\]\(command:vscode\.open\?x\)$/);
+  assert.equal(linked[0], 'Plan for Prod');
+  assert.match(linked[1] ?? '', /^ {2}- api "T99" \(t99\)$/m, 'the link opens the whole plan');
+  assert.doesNotMatch(q.message, /T99/);
+});
+
+test("the chat's question names the recipients of a difference as the editor's Apply does, when the connection lists them", () => {
+  const plans = new PlanStore<PlanSources>();
+  const difference = { path: 'recipients[0].id', member: 'recipients', service: 'rcp_old', local: 'rcp_new' };
+  const change: PlannedChange = { action: 'update', dataset: 'api-gateway', id: 'trig_1', name: 'Errors', file: 'errors.trigger.json', index: -1, matchedBy: 'id', body: {}, differences: [difference], service: serviceVersion(OLD) };
+  const id = plans.remember({ plan: planOf([change]), notes: [] }, { id: 'prod', name: 'Prod', baseUrl: BASE_URL, client: {} }, noFiles);
+  const directory = new RecipientDirectory([{ id: 'rcp_new', type: 'slack', details: { slack_channel: '#alerts' } }]);
+  const message = applyPreparation({ plan_id: id }, plans, directory).confirmation?.message ?? '';
+  assert.match(message, /recipients\[0\]\.id: "rcp_old" -> "rcp_new" \(rcp_old is rcp_old \(not among the recipients the service lists\); rcp_new is #alerts \(Slack\)\)/);
+  assert.doesNotMatch(applyPreparation({ plan_id: id }, plans).confirmation?.message ?? '', /rcp_new is/);
+});
