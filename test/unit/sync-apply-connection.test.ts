@@ -85,6 +85,12 @@ let questions: { message: string; detail?: string; button: string }[];
 /** Which item the user picks (undefined: Escape), and whether the question is answered with its button. */
 let choose: (items: readonly { id: string }[]) => { id: string } | undefined;
 let confirm: boolean;
+/** What happens while the question is open (a file saved, the service changed). */
+let whileAsking: () => void;
+/** Every warning shown, in order. */
+let warnings: { message: string; detail?: string }[];
+/** The lock shared with the agents' apply. */
+let locks: ApplyLocks;
 
 const originalWarning = vscode.window.showWarningMessage;
 
@@ -107,6 +113,9 @@ beforeEach(() => {
   questions = [];
   choose = () => undefined;
   confirm = true;
+  whileAsking = () => undefined;
+  warnings = [];
+  locks = new ApplyLocks();
   Object.assign(vscode.window, {
     showQuickPick: (items: readonly { label: string; id: string }[], options?: { title?: string }) => {
       picks.push({ items: structuredClone([...items]) as (typeof picks)[number]['items'], ...(options?.title === undefined ? {} : { title: options.title }) });
@@ -115,8 +124,10 @@ beforeEach(() => {
     showWarningMessage: (message: string, ...rest: unknown[]) => {
       void originalWarning(message, ...rest);
       const [options, button] = rest as [{ modal?: boolean; detail?: string } | undefined, unknown];
+      warnings.push({ message, ...(typeof options === 'object' && options?.detail !== undefined ? { detail: options.detail } : {}) });
       if (options?.modal !== true || typeof button !== 'string') return Promise.resolve(undefined);
       questions.push({ message, ...(options.detail === undefined ? {} : { detail: options.detail }), button });
+      whileAsking();
       return Promise.resolve(confirm ? button : undefined);
     },
   });
@@ -138,7 +149,7 @@ function commands(): ApplyCommands {
     requireActive: () => connectionFor(STAGING.id),
   } as unknown as ConnectionManager;
   const settings = new Settings({ get: () => undefined, inspect: () => undefined, update: () => Promise.resolve(), onDidChange: () => ({ dispose: () => undefined }) });
-  return new ApplyCommands({ connections, settings, feedback: new Feedback(log, () => undefined), lint: () => Promise.resolve([]), onWritten: (id) => written.push(id), locks: new ApplyLocks() });
+  return new ApplyCommands({ connections, settings, feedback: new Feedback(log, () => undefined), lint: () => Promise.resolve([]), onWritten: (id) => written.push(id), locks });
 }
 
 async function applyTo(id: string | undefined): Promise<void> {
@@ -238,4 +249,35 @@ test('applied to the active connection through the same pick, a created trigger\
   assert.equal((JSON.parse(fake.files.get(NEW_FILE.toString()) ?? '{}') as { id?: string }).id, 'stg-new-1');
   assert.deepEqual(handedOut, ['stg']);
   assert.deepEqual(services.prd?.calls, []);
+});
+
+const writesTo = (id: string) => (services[id]?.calls ?? []).filter((c) => /^(create|replace|delete) /.test(c));
+
+test('a file saved with other values while the question was open: nothing is written, and the warning names what changed', async () => {
+  whileAsking = () => fake.files.set(ERRORS_FILE.toString(), triggerFileText(trigger('stg-1', 'Errors', 6)));
+  await applyTo('stg');
+  assert.deepEqual(writesTo('stg'), []);
+  const last = warnings.at(-1);
+  assert.equal(last?.message, 'Nothing was written to staging: the files or the service changed since the plan was shown. Apply again to plan anew.');
+  assert.equal(last?.detail, 'the update of "Errors" (stg-1) from triggers/api/Errors.trigger.json would be made now, and is not in the plan');
+  assert.deepEqual(written, []);
+});
+
+test('the service changed while the question was open: nothing is written over it', async () => {
+  whileAsking = () => {
+    const stg = services.stg;
+    if (stg !== undefined) stg.triggers.splice(0, 1, trigger('stg-1', 'Errors', 8));
+  };
+  await applyTo('stg');
+  assert.deepEqual(writesTo('stg'), []);
+  assert.match(warnings.at(-1)?.detail ?? '', /^the update of "Errors" \(stg-1\) from triggers\/api\/Errors\.trigger\.json would be made now, and is not in the plan$/);
+});
+
+test("while another apply to the same service runs (an agent's), the editor's apply reads nothing and says who holds it", async () => {
+  const held = locks.take('https://stg.example.invalid/', "an agent's apply");
+  assert.ok(!('heldBy' in held));
+  await applyTo('stg');
+  assert.deepEqual([services.stg?.calls, questions], [[], []]);
+  assert.equal(warnings.at(-1)?.message, "An apply to staging is already running (an agent's apply); wait for it to finish.");
+  held.release();
 });
