@@ -12,6 +12,8 @@ export const LIMITS = {
   maxListRows: 200,
   /** Characters of a free text field (descriptions, messages). */
   text: 300,
+  /** Characters of a name (a trigger's, a dataset's, an SLO's, a column's key): no name the service accepts is longer. */
+  name: 256,
   /** Characters of a trigger text given to lint or preview (larger trigger files are linted in the editor or by `obs lint`). */
   triggerText: 256 * 1024,
   /** Characters of a name, slug, id or search text given as an argument. */
@@ -41,11 +43,16 @@ export class ToolError extends Error {
 
 export const isToolError = (e: unknown): e is ToolError => e instanceof Error && (e as { kind?: unknown }).kind === 'tool-error';
 
-/** A free text cut to `max` characters, with an ellipsis when cut. */
+/** A free text cut to `max` characters (never inside a surrogate pair), saying how long it was when cut. */
 export function clip(text: string | undefined, max: number = LIMITS.text): string | undefined {
-  if (text === undefined) return undefined;
-  return text.length <= max ? text : `${text.slice(0, max)}…`;
+  if (text === undefined || text.length <= max) return text;
+  const code = text.charCodeAt(max - 1);
+  const end = code >= 0xd800 && code <= 0xdbff ? max - 1 : max;
+  return `${text.slice(0, end)}… (${text.length} characters in all)`;
 }
+
+/** A name from the service or a file, cut at LIMITS.name characters, saying how long it was when cut. */
+export const clipName = (name: string | undefined): string | undefined => clip(name, LIMITS.name);
 
 /** The first `max` items, and how many there were. */
 export function firstOf<T>(items: readonly T[], max: number): { items: T[]; total: number; truncated: boolean } {

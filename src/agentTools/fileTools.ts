@@ -18,7 +18,7 @@ import {
   type LocalFile,
   type PlannedChange,
 } from '../triggerFiles';
-import { clip, defined, firstOf, LIMITS } from './answer';
+import { clip, clipName, defined, firstOf, LIMITS } from './answer';
 import type { SourceFile, ToolHost } from './context';
 import type { ToolInputs } from './inputs';
 
@@ -41,7 +41,7 @@ function fileSummary(f: FileDrift): Record<string, unknown> {
     status: f.status,
     reason: clip(f.reason),
     triggers: triggers.slice(0, 20).map((t) =>
-      defined({ index: t.index < 0 ? undefined : t.index, name: t.name, dataset: t.dataset, status: t.status, service_id: t.service?.id, reason: clip(t.reason), ...differences(t.differences) }),
+      defined({ index: t.index < 0 ? undefined : t.index, name: clipName(t.name), dataset: t.dataset, status: t.status, service_id: t.service?.id, reason: clip(t.reason), ...differences(t.differences) }),
     ),
   });
 }
@@ -68,7 +68,7 @@ export async function driftTool(input: ToolInputs['obs_drift'], host: ToolHost, 
     counts: driftCounts(drift, only),
     files: shown.items.map(fileSummary),
     files_truncated: shown.truncated,
-    only_on_service: serviceOnly.items.map((t) => defined({ dataset: t.dataset_slug, id: t.id, name: t.name })),
+    only_on_service: serviceOnly.items.map((t) => defined({ dataset: t.dataset_slug, id: t.id, name: clipName(t.name) })),
     only_on_service_truncated: serviceOnly.truncated,
     ...(failures.length > 0 ? { listing_failures: failures.slice(0, 20) } : {}),
     ...(problems.length > 0 ? { problems: problems.slice(0, 20).map((p) => clip(p)) } : {}),
@@ -76,13 +76,14 @@ export async function driftTool(input: ToolInputs['obs_drift'], host: ToolHost, 
 }
 
 function changeSummary(c: PlannedChange): Record<string, unknown> {
-  if (c.action === 'delete') return { action: 'delete', dataset: c.dataset, id: c.id, name: c.name };
-  if (c.action === 'create') return { action: 'create', dataset: c.dataset, name: c.name, file: c.file, ...(c.index >= 0 ? { index: c.index } : {}) };
-  return { action: 'update', dataset: c.dataset, name: c.name, id: c.id, file: c.file, ...(c.index >= 0 ? { index: c.index } : {}), matched_by: c.matchedBy, ...differences(c.differences) };
+  const name = clipName(c.name);
+  if (c.action === 'delete') return { action: 'delete', dataset: c.dataset, id: c.id, name };
+  if (c.action === 'create') return { action: 'create', dataset: c.dataset, name, file: c.file, ...(c.index >= 0 ? { index: c.index } : {}) };
+  return { action: 'update', dataset: c.dataset, name, id: c.id, file: c.file, ...(c.index >= 0 ? { index: c.index } : {}), matched_by: c.matchedBy, ...differences(c.differences) };
 }
 
 function blockedSummary(b: BlockedTrigger): Record<string, unknown> {
-  return defined({ file: b.file, index: b.index < 0 ? undefined : b.index, name: b.name, dataset: b.dataset, reasons: b.reasons.slice(0, 10).map((r) => clip(r, 500)) });
+  return defined({ file: b.file, index: b.index < 0 ? undefined : b.index, name: clipName(b.name), dataset: b.dataset, reasons: b.reasons.slice(0, 10).map((r) => clip(r, 500)) });
 }
 
 export async function planTool(input: ToolInputs['obs_plan'], host: ToolHost, signal: AbortSignal): Promise<Record<string, unknown>> {

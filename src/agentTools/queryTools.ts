@@ -11,7 +11,7 @@ import { gridFromSeries } from '../backtest/series';
 import { previewSummary } from '../backtest/summary';
 import { triggerFromText, type PreviewTrigger } from '../backtest/triggerText';
 import { canonicalDatasetSlug } from '../triggerFiles';
-import { clip, defined, firstOf, LIMITS, ToolError } from './answer';
+import { clip, clipName, defined, firstOf, LIMITS, ToolError } from './answer';
 import type { QueryRunner, ToolHost } from './context';
 import { notFound } from './failures';
 import type { ToolInputs } from './inputs';
@@ -121,7 +121,7 @@ export async function previewTool(input: ToolInputs['obs_preview_trigger'], host
   const firings = firstOf(outcome.firings, LIMITS.firings);
   const groups = firstOf(outcome.groups, LIMITS.groups);
   return {
-    trigger: trigger.name,
+    trigger: clipName(trigger.name),
     dataset,
     window,
     from: iso(plan.from),

@@ -1,7 +1,8 @@
 // The service's objects as the tools answer them: named fields only, picked one by one, so a member the
-// service adds later (or a recipient's credentials) never reaches an answer; free text cut to LIMITS.text.
+// service adds later (or a recipient's credentials) never reaches an answer; free text cut to LIMITS.text and
+// names to LIMITS.name, each saying how long it was.
 import type { BurnAlert, Column, Dataset, Slo, Trigger } from '../api/schemas';
-import { clip, defined, firstOf, LIMITS } from './answer';
+import { clip, clipName, defined, firstOf, LIMITS } from './answer';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
@@ -14,7 +15,7 @@ export const containsText = (text: string | undefined, part: string | undefined)
 export function datasetSummary(d: Dataset): Record<string, unknown> {
   return defined({
     slug: d.slug,
-    name: str(d.name),
+    name: clipName(str(d.name)),
     description: clip(str(d.description)),
     last_written_at: str(d.last_written_at),
     columns: num(d.regular_columns_count),
@@ -22,7 +23,7 @@ export function datasetSummary(d: Dataset): Record<string, unknown> {
 }
 
 export function columnSummary(c: Column): Record<string, unknown> {
-  return defined({ key_name: c.key_name, type: str(c.type), hidden: bool(c.hidden), description: clip(str(c.description)), last_written: str(c.last_written) });
+  return defined({ key_name: clipName(c.key_name), type: str(c.type), hidden: bool(c.hidden), description: clip(str(c.description)), last_written: str(c.last_written) });
 }
 
 /**
@@ -53,7 +54,7 @@ function querySummary(q: unknown): Record<string, unknown> | undefined {
 export function triggerSummary(t: Trigger): Record<string, unknown> {
   return defined({
     id: t.id,
-    name: t.name,
+    name: clipName(t.name),
     dataset: str(t.dataset_slug),
     description: clip(str(t.description)),
     disabled: bool(t.disabled),
@@ -72,7 +73,7 @@ export function triggerSummary(t: Trigger): Record<string, unknown> {
 export function sloSummary(s: Slo): Record<string, unknown> {
   return defined({
     id: s.id,
-    name: str(s.name),
+    name: clipName(str(s.name)),
     description: clip(str(s.description)),
     sli: isRecord(s.sli) ? str(s.sli.alias) : undefined,
     time_period_days: num(s.time_period_days),

@@ -228,3 +228,47 @@ test('an answer over the size cap has its longest list halved until it fits, and
   assert.ok(parsed.big.length > 0 && parsed.big.length < 1000);
   assert.equal(parsed.cut.big, 1000);
 });
+
+/** A host whose service lists one trigger of `name` in `api`, and whose plan creates a trigger of that name. */
+function hostNaming(name: string): ToolHost {
+  const trigger = { id: 't-1', name, dataset_slug: 'api', description: 'd'.repeat(5_000), threshold: { op: '>', value: 1 } };
+  const service = { ...client, listTriggers: async () => ({ data: [trigger], status: 200, attempts: 1 }) } as unknown as ServiceClient;
+  const create = { action: 'create' as const, file: 'api/x.trigger.json', index: -1, dataset: 'api', name, body: {} };
+  return {
+    ...host(),
+    service: async () => service,
+    files: {
+      read: async () => ({ files: [], problems: [] }),
+      plan: async () => ({ plan: { ...planShape, changes: [create] }, notes: [] }),
+    },
+  };
+}
+
+const planShape = {
+  format: 'obs-trigger-plan' as const,
+  version: 2 as const,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  target: { baseUrl: 'http://x', key: { salt: '', sha256: '' } },
+  inputs: { scope: { kind: 'files' as const }, allowUnknownColumns: false, matchByName: false },
+  prune: false,
+  files: [],
+  changes: [],
+  blocked: [],
+  unchanged: 0,
+};
+
+test('a name of a hundred thousand characters from the service is cut in list and plan answers, saying how long it was', async () => {
+  const name = `${'n'.repeat(99_999)}!`;
+  const listed = await ok('obs_list_triggers', { dataset: 'api' }, hostNaming(name));
+  const trigger = (listed.triggers as { name: string; description: string }[])[0];
+  assert.equal(trigger?.name, `${'n'.repeat(LIMITS.name)}… (100000 characters in all)`);
+  assert.equal(trigger?.description, `${'d'.repeat(LIMITS.text)}… (5000 characters in all)`);
+  const planned = await ok('obs_plan', {}, hostNaming(name));
+  assert.equal((planned.changes as { name: string }[])[0]?.name, `${'n'.repeat(LIMITS.name)}… (100000 characters in all)`);
+});
+
+test('a name the service accepts is never cut: 256 characters come back whole', async () => {
+  const name = 'n'.repeat(LIMITS.name);
+  const listed = await ok('obs_list_triggers', { dataset: 'api' }, hostNaming(name));
+  assert.equal((listed.triggers as { name: string }[])[0]?.name, name);
+});

@@ -158,3 +158,15 @@ test('a write made but not readable back is said as written and not verified, wi
     clean: false,
   });
 });
+
+test('a hostile name of a million characters is cut in the plan, the question and the summary, each saying how long it was', () => {
+  const name = 'x'.repeat(1_000_000);
+  const huge: PlannedChange = { ...create, name };
+  const shown = planDocumentText(plan([huge], { blocked: [{ file: 'triggers/api/Big.trigger.json', index: -1, name, reasons: ['r'.repeat(5_000)] }] }));
+  assert.ok(shown.length < 10_000, `${shown.length} characters`);
+  assert.equal((shown.match(/… \(shortened; 1000000 characters in all\)/g) ?? []).length, 2);
+  assert.match(shown, /r… \(shortened; 5000 characters in all\)\n/);
+  const s = summary(plan([huge]), [{ change: huge, outcome: 'refused', reason: 'y'.repeat(50_000), members: [] }]);
+  assert.ok(s.detail.length < 2_000, `${s.detail.length} characters`);
+  assert.match(s.detail, /\(shortened; 50000 characters in all\)$/);
+});

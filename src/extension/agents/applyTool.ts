@@ -7,7 +7,7 @@
 // before it is written (triggerFiles/apply.ts), and a created trigger's id goes into its file as the editor's
 // Apply does it. No vscode import.
 import * as l10n from '@vscode/l10n';
-import { answerText, APPLY_TOOL_NAME, defined, firstOf, LIMITS, parseInput, ToolError, type PlanWithNotes, type SourceFile } from '../../agentTools';
+import { answerText, APPLY_TOOL_NAME, clip, clipName, defined, firstOf, LIMITS, parseInput, ToolError, type PlanWithNotes, type SourceFile } from '../../agentTools';
 import { applyChanges, differenceText, PacedPool, planDifferences, type ChangeResult, type Plan, type PlannedChange } from '../../triggerFiles';
 import { looksLikeProduction, type ActiveConnection } from '../connections';
 import type { ApplyLocks } from '../core/applyLocks';
@@ -28,8 +28,6 @@ const SIGN: Record<PlannedChange['action'], string> = { create: '+', update: '~'
 
 /** How many changes the dialog names before it points to the plan beside. */
 const NAMED_CHANGES = 20;
-/** A name in the dialog or the answer is cut after this many characters, its length said. */
-const NAME_MAX = 200;
 
 /** The plan as the editor's Apply shows it, named by the connection it was made against. */
 const named = (stored: StoredPlan<unknown>): Plan => ({ ...stored.plan, target: { ...stored.plan.target, connection: stored.connection.name } });
@@ -77,12 +75,12 @@ export function agentQuestion(plan: Plan, notes: readonly string[], recipients: 
 
 function resultSummary(r: ChangeResult): Record<string, unknown> {
   const c = r.change;
-  const base = { action: c.action, dataset: c.dataset, name: capText(c.name, NAME_MAX), outcome: r.outcome };
+  const base = { action: c.action, dataset: c.dataset, name: clipName(c.name), outcome: r.outcome };
   if (r.outcome === 'applied') {
-    return defined({ ...base, id: r.id, note: r.note === undefined ? undefined : capText(r.note, LIMITS.text), stored_differently: r.storedDifferently.length === 0 ? undefined : r.storedDifferently.slice(0, LIMITS.differences).map((d) => differenceText(d, 120)) });
+    return defined({ ...base, id: r.id, note: clip(r.note), stored_differently: r.storedDifferently.length === 0 ? undefined : r.storedDifferently.slice(0, LIMITS.differences).map((d) => differenceText(d, 120)) });
   }
-  if (r.outcome === 'unverified') return defined({ ...base, id: r.id, reason: capText(r.reason, 500) });
-  return defined({ ...base, id: c.action === 'create' ? undefined : c.id, reason: capText(r.reason, 500), members: r.outcome === 'refused' ? r.members.slice(0, 10).map((m) => `${m.field}: ${capText(m.message, 200)}`) : undefined });
+  if (r.outcome === 'unverified') return defined({ ...base, id: r.id, reason: clip(r.reason, 500) });
+  return defined({ ...base, id: c.action === 'create' ? undefined : c.id, reason: clip(r.reason, 500), members: r.outcome === 'refused' ? r.members.slice(0, 10).map((m) => `${m.field}: ${clip(m.message, 200) ?? ''}`) : undefined });
 }
 
 export interface ApplyDeps {

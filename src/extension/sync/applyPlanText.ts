@@ -21,6 +21,8 @@ const SIGN: Record<PlannedChange['action'], string> = { create: '+', update: '~'
 
 /** A name, dataset or path from a file or the service is cut after this many characters, its length said. */
 const NAME_MAX = 200;
+/** A reason or message from the service: cut after this many characters, its length said. */
+const REASON_MAX = 1_000;
 
 /** `api-gateway "High error rate" (trig_1)`, each part cut at NAME_MAX characters. */
 export function changeLabel(c: PlannedChange): string {
@@ -81,7 +83,7 @@ function blockedLines(plan: Plan): string[] {
   const lines = ['', l10n.t('Blocked (never written):')];
   for (const b of plan.blocked) {
     const where = `${b.file ?? b.dataset ?? ''}${b.file !== undefined && b.index >= 0 ? `[${b.index}]` : ''}`;
-    lines.push(`  ! ${where}${b.name === undefined ? '' : ` ${quoted(b.name)}`}:`, ...b.reasons.map((r) => `      ${r}`));
+    lines.push(`  ! ${where}${b.name === undefined ? '' : ` ${quoted(capText(b.name, NAME_MAX))}`}:`, ...b.reasons.map((r) => `      ${capText(r, REASON_MAX)}`));
   }
   return lines;
 }
@@ -128,9 +130,6 @@ export function confirmation(plan: Plan, production: boolean): { message: string
   const detail = `${planCountsText(plan)} (${plan.target.baseUrl}).${blocked} ${l10n.t('The plan is shown beside. Each trigger is read again just before it is written and skipped if it changed since the plan.')}`;
   return { message: visible(message), detail: visible(detail), button: visible(l10n.t('Apply to {0}', connection)) };
 }
-
-/** A reason or message from the service in a result: cut after this many characters, its length said. */
-const REASON_MAX = 1_000;
 
 /** What the service said of a member, one line each. */
 function resultLines(r: ChangeResult): string[] {
