@@ -2,28 +2,13 @@
 // regular files only, bounded, real paths inside the folder apply runs in), the id of a created trigger
 // written back into its file, and the lock that keeps two applies in one folder from racing.
 import { randomBytes } from 'node:crypto';
-import { lstat, open, realpath, rename, rm, writeFile } from 'node:fs/promises';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { lstat, open, rename, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { errorText } from '../api/errors';
 import { readTriggerFile, sha256, withId, type Plan, type PlanFile, type PlannedChange } from '../triggerFiles';
+import { placeIn } from '../triggerFiles/contained';
 import { LOCK_FILE } from './applyLock';
 import { decodeStrict, readCommandLineFile, ReadProblem } from './read';
-
-/** Whether `file` (relative to `cwd`), links resolved, lies inside `cwd`, links resolved. */
-async function insideReally(cwd: string, file: string): Promise<boolean> {
-  let base: string;
-  let real: string;
-  try {
-    base = await realpath(cwd);
-    real = await realpath(resolve(cwd, file));
-  } catch {
-    // A file that is not there is reported as gone; its place is checked by the path alone.
-    base = resolve(cwd);
-    real = resolve(cwd, file);
-  }
-  const rel = relative(base, real);
-  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
-}
 
 export interface PlannedFiles {
   /** The files as they are now, each read once. */
@@ -37,7 +22,7 @@ export async function readPlannedFiles(plan: Plan, cwd: string): Promise<Planned
   const files = new Map<string, PlanFile>();
   const problems: string[] = [];
   const named = [...new Set([...plan.files.map((f) => f.file), ...plan.changes.flatMap((c) => (c.action === 'delete' ? [] : [c.file]))])];
-  for (const file of named) if (!(await insideReally(cwd, file))) problems.push(`it names ${file}, which is not inside the current folder: run obs apply where obs plan ran`);
+  for (const file of named) if ((await placeIn(cwd, file)) !== 'inside') problems.push(`it names ${file}, which is not inside the current folder: run obs apply where obs plan ran`);
   if (problems.length > 0) return { files, problems };
   const recorded = new Set(plan.files.map((f) => f.file));
   for (const file of named) if (!recorded.has(file)) problems.push(`a change names ${file}, which the plan did not read`);
