@@ -33,7 +33,12 @@ export interface PlanInvocation {
 }
 
 export async function runPlan(paths: readonly string[], invocation: PlanInvocation, io: MainIo): Promise<number> {
-  const { texts, read, ok } = await readTriggerFiles(paths, io, invocation.maxBytes);
+  const { texts, read, ok, outside } = await readTriggerFiles(paths, io, invocation.maxBytes);
+  // obs apply refuses a plan naming a file outside the folder, and a plan without such a file could delete what it holds.
+  if (outside.length > 0) {
+    warn(io, 'nothing planned: obs plan reads only trigger files inside the current folder');
+    return EXIT_TROUBLE;
+  }
   const env = io.env ?? {};
   const client = clientFromEnvironment(env);
   let plan: Plan;

@@ -1,5 +1,6 @@
 // What drift and plan start from: the trigger files named on the command line, read (regular files only,
-// bounded), and the service's triggers of the datasets they name. No vscode import.
+// bounded, only inside the current folder once links are resolved), and the service's triggers of the
+// datasets they name. No vscode import.
 import type { ServiceClient } from '../api/client';
 import { errorText } from '../api/errors';
 import { datasetsOfFiles, listDatasets, PacedPool, readTriggerFile, ServiceIndex, TRIGGER_FILE_SUFFIX, type LocalFile } from '../triggerFiles';
@@ -14,11 +15,13 @@ export interface ReadFiles {
   read: Map<string, LocalFile>;
   /** False when a path matched nothing or a file could not be read (each said on stderr). */
   ok: boolean;
+  /** Paths not read because they lie outside the current folder, links resolved (each said on stderr). */
+  outside: string[];
 }
 
-/** The trigger files under the paths (default: the current folder), each read once. */
+/** The trigger files under the paths (default: the current folder), each read once; none outside it. */
 export async function readTriggerFiles(paths: readonly string[], io: MainIo, maxBytes: number): Promise<ReadFiles> {
-  const { files, problems } = await expandPaths(paths.length === 0 ? ['.'] : paths, io.cwd, TRIGGER_FILE_SUFFIX);
+  const { files, problems, outside } = await expandPaths(paths.length === 0 ? ['.'] : paths, io.cwd, TRIGGER_FILE_SUFFIX);
   for (const p of problems) warn(io, p);
   const texts = new Map<string, string>();
   const read = new Map<string, LocalFile>();
@@ -43,7 +46,7 @@ export async function readTriggerFiles(paths: readonly string[], io: MainIo, max
     texts.set(file, text ?? new TextDecoder('utf-8', { ignoreBOM: true }).decode(r.bytes));
     read.set(file, text === undefined ? { ok: false, reason: 'the file is not UTF-8 (obs lint names the bytes)' } : readTriggerFile(text));
   });
-  return { texts, read, ok };
+  return { texts, read, ok, outside };
 }
 
 /** The service's triggers of the datasets the files name; false when a list failed (said on stderr). */

@@ -4,7 +4,7 @@
 import { after, before, beforeEach, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ServiceClient } from '../../src/api';
@@ -130,10 +130,14 @@ test('a planned file that is now a FIFO is refused at once, never read', async (
 test('a folder that is a link leading outside the folder apply runs in is refused: no id is written out there', async () => {
   const outside = mkdtempSync(join(tmpdir(), 'obs-outside-'));
   try {
-    renameSync(join(folder(), 'new.trigger.json'), join(outside, 'new.trigger.json'));
-    symlinkSync(outside, join(dir, 't', 'linked'));
+    // Planned while the folder was a folder (obs plan refuses the link), swapped for the link before the apply.
+    mkdirSync(join(dir, 't', 'linked'));
+    renameSync(join(folder(), 'new.trigger.json'), join(dir, 't', 'linked', 'new.trigger.json'));
     const planned = await run(['plan', '--out', 'plan.json', 't']);
     assert.equal(planned.code, 1, planned.stdout + planned.stderr);
+    renameSync(join(dir, 't', 'linked', 'new.trigger.json'), join(outside, 'new.trigger.json'));
+    rmSync(join(dir, 't', 'linked'), { recursive: true });
+    symlinkSync(outside, join(dir, 't', 'linked'));
     const r = await run(['apply', 'plan.json']);
     assert.equal(r.code, 2);
     assert.match(r.stderr, /it names t\/linked\/new\.trigger\.json, which is not inside the current folder/);
