@@ -3,12 +3,13 @@
 // leaves it is refused), and the plan of `obs plan` with its gates. Nothing here writes.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { isAbsolute, normalize, resolve, sep } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import type { ServiceClient } from '../api/client';
 import { ToolError, type PlanWithNotes, type QueryRunner, type ServiceReader, type SourceFile, type ToolHost } from '../agentTools';
 import { CreationPacer, systemClock } from '../backtest/runner';
 import { lint } from '../lint';
 import { keyFingerprint, readTriggerFile, type PlanFile } from '../triggerFiles';
+import { notReadText, placeIn } from '../triggerFiles/contained';
 import { isGlob } from './files';
 import type { MainIo } from './io';
 import { ENV_METRICS_DATASETS, ENV_TRIGGER_FOLDER } from './mcpEnv';
@@ -25,13 +26,14 @@ const CONCURRENCY = 4;
 const stripPrefix = (line: string) => line.replace(/^obs: /, '').trim();
 
 /**
- * Why a path given by a caller may not be read: absolute, outside the folder the server runs in, or a glob
- * (a pattern could reach out of the folder; files and folders are enough).
+ * Why a path given by a caller may not be read: absolute, a glob (a pattern could reach out of the folder;
+ * files and folders are enough), or outside the folder the server runs in once links are resolved.
  */
 export async function pathProblem(path: string, cwd: string): Promise<string | undefined> {
   if (isAbsolute(path) || /^[a-zA-Z]:/.test(path)) return `${JSON.stringify(path)} is absolute: give paths relative to the folder the server runs in`;
-  const normal = normalize(path);
-  if (normal === '..' || normal.startsWith(`..${sep}`) || normal.startsWith('../')) return `${JSON.stringify(path)} leaves the folder the server runs in`;
+  const placement = await placeIn(cwd, path);
+  if (placement === 'outside') return `${JSON.stringify(path)} leaves the folder the server runs in`;
+  if (placement !== 'inside') return notReadText(JSON.stringify(path), placement, 'the folder the server runs in');
   if ((await isGlob(path)) && !existsSync(resolve(cwd, path))) return `${JSON.stringify(path)} is a pattern: name trigger files or folders`;
   return undefined;
 }
