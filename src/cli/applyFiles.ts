@@ -2,20 +2,16 @@
 // the file is as the plan read it, never through a link), and the lock that keeps two applies in one folder
 // from racing.
 import { randomBytes } from 'node:crypto';
-import { lstat, open, realpath, rename, rm, writeFile } from 'node:fs/promises';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { lstat, open, rename, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { errorText } from '../api/errors';
 import { sha256, withId, type Plan, type PlannedChange } from '../triggerFiles';
+import { placeIn } from '../triggerFiles/contained';
 import { LOCK_FILE } from './applyLock';
 import { decodeStrict, readCommandLineFile } from './read';
 
 type Create = Extract<PlannedChange, { action: 'create' }>;
 
-/** Whether `path`, links resolved, lies inside `folder`, links resolved. */
-async function insideFolder(folder: string, path: string): Promise<boolean> {
-  const rel = relative(await realpath(folder), await realpath(path));
-  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
-}
 
 /** Writes created triggers' ids into their files, only while a file is as the plan (or an earlier id) left it. */
 export class IdWriter {
@@ -45,7 +41,7 @@ export class IdWriter {
       // A link is never replaced by a regular file (the rename below would do that), and nothing is written
       // outside the folder apply runs in, whatever folder link leads there.
       if (!(await lstat(path)).isFile()) return not('it is not a regular file');
-      if (!(await insideFolder(this.cwd, path))) return not('it lies outside the current folder once links are resolved');
+      if ((await placeIn(this.cwd, path)) !== 'inside') return not('it lies outside the current folder once links are resolved');
       const text = decodeStrict(await readCommandLineFile(change.file, this.cwd));
       if (text === undefined || sha256(text) !== this.expected.get(change.file)) return not('the file changed meanwhile');
       const next = withId(text, change.index, id);

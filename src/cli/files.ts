@@ -1,12 +1,14 @@
 // The files a command line names: paths as written, globs expanded by tinyglobby (picomatch's
 // dialect: `*`, `**`, `?`, `[abc]`, `[!abc]`, `{a,b}`; wildcards skip dot files, as in shells), and,
-// for drift, folders. node_modules and .git are never searched, and a glob never takes a trigger test
-// file (`*.trigger-test.json`) for a trigger file: `triggers/**/*.json` holds the tests kept beside them.
+// for drift, plan and test, folders. node_modules and .git are never searched, and a glob never takes a
+// trigger test file (`*.trigger-test.json`) for a trigger file: `triggers/**/*.json` holds the tests kept
+// beside them. A walk never follows a link out of the folder it keeps to (triggerFiles/contained.ts).
 // tinyglobby (with picomatch and fdir) is loaded only when a target may be a glob: `obs lint a.json`
 // starts without it.
 import { existsSync, statSync } from 'node:fs';
-import { isAbsolute, join, resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import { isTriggerTestFile, TRIGGER_TEST_SUFFIX } from '../backtest/testPaths';
+import { globInside, notReadText, placeIn, type FoundInside } from '../triggerFiles/contained';
 
 const SKIPPED = ['**/node_modules/**', '**/.git/**'];
 
@@ -25,49 +27,68 @@ export async function isGlob(target: string): Promise<boolean> {
   return GLOB_CHARACTER.test(path) && (await globber()).isDynamicPattern(path);
 }
 
-/** Files under `cwd/base` matching `pattern`, sorted, each as `base/<path>` (the base as written). */
-async function globUnder(base: string, pattern: string, cwd: string): Promise<string[]> {
-  const dir = base === '' ? cwd : isAbsolute(base) ? base : join(cwd, base);
-  const found = (await globber()).globSync(pattern, { cwd: dir, ignore: SKIPPED, onlyFiles: true, expandDirectories: false, dot: false });
+/** Files under `cwd/base` matching `pattern`, sorted, each as `base/<path>` (the base as written), found inside `root`. */
+async function globUnder(base: string, pattern: string, cwd: string, root: string): Promise<FoundInside> {
+  const dir = base === '' ? cwd : resolve(cwd, base);
+  const found = await globInside((await globber()).globSync, root, dir, pattern, { ignore: SKIPPED, expandDirectories: false, dot: false });
   const prefix = base === '' ? '' : `${base.replace(/\/+$/, '')}/`;
-  return found.map((f) => `${prefix}${f}`).sort();
+  return { files: found.files.map((f) => `${prefix}${f}`), outside: found.outside.map((f) => `${prefix}${f}`) };
 }
 
-/** Files under `cwd` matching the glob, sorted; paths keep the glob's static prefix as written. */
-export async function expandGlob(pattern: string, cwd: string, keepTests = false): Promise<string[]> {
+/** A glob split at its first dynamic segment: the folder it searches (as written) and the pattern under it. */
+async function splitGlob(pattern: string): Promise<{ base: string; rest: string }> {
   const { isDynamicPattern } = await globber();
   const segments = slashed(pattern).split('/');
   let firstMagic = segments.findIndex((s) => isDynamicPattern(s));
   if (firstMagic < 0) firstMagic = segments.length - 1;
   const base = segments.slice(0, firstMagic).join('/');
-  const found = await globUnder(isAbsolute(pattern) && base === '' ? '/' : base, segments.slice(firstMagic).join('/'), cwd);
-  return keepTests ? found : found.filter((f) => !isTriggerTestFile(f));
+  return { base: isAbsolute(pattern) && base === '' ? '/' : base, rest: segments.slice(firstMagic).join('/') };
+}
+
+/**
+ * Files under `cwd` matching the glob, sorted; paths keep the glob's static prefix as written. The walk keeps
+ * inside `root` (default: the folder the glob searches): links leading out of it are in `outside`.
+ */
+export async function expandGlob(pattern: string, cwd: string, options: { keepTests?: boolean; root?: string } = {}): Promise<FoundInside> {
+  const { base, rest } = await splitGlob(pattern);
+  const found = await globUnder(base, rest, cwd, options.root ?? resolve(cwd, base));
+  return options.keepTests === true ? found : { files: found.files.filter((f) => !isTriggerTestFile(f)), outside: found.outside };
 }
 
 /** The files of a command line, each once in order, and what named none (a glob that matched nothing). */
 export interface Targets {
   files: string[];
   problems: string[];
+  /** Paths not read because they lie outside the folder read (links resolved); each is also a problem. */
+  outside: string[];
 }
 
-function collector(cwd: string): Targets & { add(file: string): void } {
+function collector(cwd: string): Targets & { add(file: string): void; refuse(path: string, problem: string): void } {
   const seen = new Set<string>();
   const out = {
     files: [] as string[],
     problems: [] as string[],
+    outside: [] as string[],
     add(file: string) {
       const key = resolve(cwd, file);
       if (seen.has(key)) return;
       seen.add(key);
       out.files.push(file);
     },
+    refuse(path: string, problem: string) {
+      out.outside.push(path);
+      out.problems.push(problem);
+    },
   };
   return out;
 }
 
+const result = (out: Targets): Targets => ({ files: out.files, problems: out.problems, outside: out.outside });
+
 /**
  * Files named by the targets (lint), in the order given; globs expand sorted. Unmatched globs are problems.
- * A target that names an existing path is taken as written, even with glob characters (`a[1].json`).
+ * A target that names an existing path is taken as written, even with glob characters (`a[1].json`), and
+ * wherever it lies (the user named it); a glob's walk keeps inside the folder it searches.
  */
 export async function expandTargets(targets: readonly string[], cwd: string): Promise<Targets> {
   const out = collector(cwd);
@@ -76,31 +97,46 @@ export async function expandTargets(targets: readonly string[], cwd: string): Pr
       out.add(target);
       continue;
     }
-    const matches = await expandGlob(target, cwd);
-    if (matches.length === 0) out.problems.push(`no file matches ${target}`);
-    matches.forEach(out.add);
+    const { base } = await splitGlob(target);
+    const { files, outside } = await expandGlob(target, cwd);
+    for (const o of outside) out.refuse(o, notReadText(o, 'through-link', base === '' ? 'the current folder' : base));
+    if (files.length === 0 && outside.length === 0) out.problems.push(`no file matches ${target}`);
+    files.forEach(out.add);
   }
-  return { files: out.files, problems: out.problems };
+  return result(out);
 }
 
-/** As expandTargets, and a folder stands for every `*<suffix>` file under it (drift). */
+/**
+ * As expandTargets, and a folder stands for every `*<suffix>` file under it (drift, plan, test); only what lies
+ * inside `cwd`, links resolved, is taken: a path outside it is refused, and no walk follows a link out of it.
+ */
 export async function expandPaths(paths: readonly string[], cwd: string, suffix: string): Promise<Targets> {
   const out = collector(cwd);
   for (const p of paths) {
     const full = resolve(cwd, p);
-    if (existsSync(full) && statSync(full).isDirectory()) {
-      const base = p.split('\\').join('/').replace(/\/+$/, '');
-      const found = await globUnder(base === '.' ? '' : base, `**/*${suffix}`, cwd);
-      if (found.length === 0) out.problems.push(`no *${suffix} file under ${p}`);
-      found.forEach(out.add);
-    } else if ((await isGlob(p)) && !existsSync(full)) {
-      // Globs of `obs test` are for test files; those of drift and plan never take one.
-      const found = await expandGlob(p, cwd, suffix === TRIGGER_TEST_SUFFIX);
-      if (found.length === 0) out.problems.push(`no file matches ${p}`);
-      found.forEach(out.add);
-    } else {
-      out.add(p);
+    const glob = (await isGlob(p)) && !existsSync(full);
+    const { base, rest } = glob ? await splitGlob(p) : { base: p, rest: '' };
+    const placement = await placeIn(cwd, base === '' ? '.' : base);
+    if (placement !== 'inside') {
+      out.refuse(p, notReadText(p, placement));
+      continue;
     }
+    if (!glob && !(existsSync(full) && statSync(full).isDirectory())) {
+      out.add(p);
+      continue;
+    }
+    const found = await globUnder(glob ? base : folderBase(p), glob ? rest : `**/*${suffix}`, cwd, cwd);
+    for (const o of found.outside) out.refuse(o, notReadText(o, 'through-link'));
+    // Globs of `obs test` are for test files; those of drift and plan never take one.
+    const files = !glob || suffix === TRIGGER_TEST_SUFFIX ? found.files : found.files.filter((f) => !isTriggerTestFile(f));
+    if (files.length === 0 && found.outside.length === 0) out.problems.push(glob ? `no file matches ${p}` : `no *${suffix} file under ${p}`);
+    files.forEach(out.add);
   }
-  return { files: out.files, problems: out.problems };
+  return result(out);
+}
+
+/** A folder as the base of its walk: `/` separators, no trailing slash, none for `.`. */
+function folderBase(p: string): string {
+  const base = slashed(p).replace(/\/+$/, '');
+  return base === '.' ? '' : base;
 }

@@ -3,17 +3,18 @@
 // leaves it is refused), and the one plan pipeline with the gates of `obs plan`. Nothing here writes.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { isAbsolute, normalize, resolve, sep } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import type { ServiceClient } from '../api/client';
 import { ToolError, type PlanWithNotes, type QueryRunner, type ServiceReader, type SourceFile, type ToolHost } from '../agentTools';
 import { CreationPacer, systemClock } from '../backtest/runner';
 import { lint, type DatasetColumns } from '../lint';
 import { keyFingerprint, planWithGates } from '../triggerFiles';
+import { notReadText, placeIn } from '../triggerFiles/contained';
 import { isGlob } from './files';
 import type { MainIo } from './io';
 import { ENV_METRICS_DATASETS, ENV_TRIGGER_FOLDER } from './mcpEnv';
 import { clientFromEnvironment, ENV_BASE_URL, ENV_CONFIG_KEY, ServiceSetupError } from './service';
-import { readTriggerFiles } from './triggerInputs';
+import { readTriggerFiles, sourcesOf } from './triggerInputs';
 
 export { ENV_METRICS_DATASETS, ENV_TRIGGER_FOLDER } from './mcpEnv';
 
@@ -24,13 +25,14 @@ const CONCURRENCY = 4;
 const stripPrefix = (line: string) => line.replace(/^obs: /, '').trim();
 
 /**
- * Why a path given by a caller may not be read: absolute, outside the folder the server runs in, or a glob
- * (a pattern could reach out of the folder; files and folders are enough).
+ * Why a path given by a caller may not be read: absolute, a glob (a pattern could reach out of the folder;
+ * files and folders are enough), or outside the folder the server runs in once links are resolved.
  */
 export async function pathProblem(path: string, cwd: string): Promise<string | undefined> {
   if (isAbsolute(path) || /^[a-zA-Z]:/.test(path)) return `${JSON.stringify(path)} is absolute: give paths relative to the folder the server runs in`;
-  const normal = normalize(path);
-  if (normal === '..' || normal.startsWith(`..${sep}`) || normal.startsWith('../')) return `${JSON.stringify(path)} leaves the folder the server runs in`;
+  const placement = await placeIn(cwd, path);
+  if (placement === 'outside') return `${JSON.stringify(path)} leaves the folder the server runs in`;
+  if (placement !== 'inside') return notReadText(JSON.stringify(path), placement, 'the folder the server runs in');
   if ((await isGlob(path)) && !existsSync(resolve(cwd, path))) return `${JSON.stringify(path)} is a pattern: name trigger files or folders`;
   return undefined;
 }
@@ -78,8 +80,7 @@ export function mcpHost(io: Pick<MainIo, 'cwd' | 'env'>): McpHost {
         const refused = (await Promise.all(paths.map((p) => pathProblem(p, cwd)))).filter((p): p is string => p !== undefined);
         if (refused.length > 0) throw new ToolError(refused.join('; '));
         const { lines, sink } = collecting(signal);
-        const { texts } = await readTriggerFiles(paths, sink, MAX_FILE_BYTES);
-        const files: SourceFile[] = [...texts].map(([file, text]) => ({ file, text }));
+        const files: SourceFile[] = sourcesOf(await readTriggerFiles(paths, sink, MAX_FILE_BYTES));
         return { files, problems: lines };
       },
       plan: async (files, prune, signal): Promise<PlanWithNotes> => {

@@ -5,12 +5,12 @@
 import { randomBytes } from 'node:crypto';
 import type { ServiceClient } from '../api/client';
 import { lint } from '../lint';
-import { keyFingerprint, planWithGates, type GatedPlan, type PlanInputs, type PlanSource, type PlanTarget } from '../triggerFiles';
+import { keyFingerprint, planWithGates, type GatedPlan, type PlanInputs, type PlanTarget } from '../triggerFiles';
 import { warn, type MainIo } from './io';
 import { CLI_METRICS_DATASET_HINT } from './metricsHint';
 import { DEFAULT_MAX_BYTES } from './read';
 import { ENV_BASE_URL, ENV_CONFIG_KEY } from './service';
-import { NOT_UTF8, readTriggerFiles } from './triggerInputs';
+import { readTriggerFiles, sourcesOf } from './triggerInputs';
 
 /** The service's address and a new fingerprint of the key, as the environment names them. */
 export function targetOf(env: Readonly<Record<string, string | undefined>>): PlanTarget {
@@ -22,11 +22,18 @@ export interface CliPlan extends GatedPlan {
   complete: boolean;
 }
 
-/** The plan of the trigger files under `inputs.paths` against the service, with every gate; problems are said on stderr. */
-export async function planFiles(client: ServiceClient, inputs: PlanInputs, target: PlanTarget, io: MainIo, concurrency: number): Promise<CliPlan> {
-  const { texts, read, ok } = await readTriggerFiles(inputs.paths ?? ['.'], io, inputs.maxBytes ?? DEFAULT_MAX_BYTES);
-  // A file that is not UTF-8 is never planned (a plan would send replacement characters): it goes in without its text.
-  const sources: PlanSource[] = [...read].map(([file, r]) => (!r.ok && r.reason === NOT_UTF8 ? { file, text: undefined, problem: r.reason } : { file, text: texts.get(file) ?? '' }));
+/**
+ * The plan of the trigger files under `inputs.paths` against the service, with every gate; problems are said on
+ * stderr. Undefined, before the service is asked anything, when a path or a link leads outside the current
+ * folder: obs apply reads only inside it, and a plan without such a file could delete what it holds.
+ */
+export async function planFiles(client: ServiceClient, inputs: PlanInputs, target: PlanTarget, io: MainIo, concurrency: number): Promise<CliPlan | undefined> {
+  const { texts, read, ok, outside } = await readTriggerFiles(inputs.paths ?? ['.'], io, inputs.maxBytes ?? DEFAULT_MAX_BYTES);
+  if (outside.length > 0) {
+    warn(io, 'nothing planned: obs plan and obs apply read only trigger files inside the current folder');
+    return undefined;
+  }
+  const sources = sourcesOf({ texts, read });
   const metricsDatasets = inputs.metricsDatasets ?? [];
   const gated = await planWithGates({
     sources,

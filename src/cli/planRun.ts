@@ -45,6 +45,7 @@ export async function runPlan(paths: readonly string[], invocation: PlanInvocati
   } finally {
     await client.close();
   }
+  if (made === undefined) return EXIT_TROUBLE;
   const plan = made.plan;
   if (invocation.out !== undefined) await savePlan(resolve(io.cwd, invocation.out), plan, (env[ENV_CONFIG_KEY] ?? '').trim());
   io.stdout(invocation.format === 'json' ? `${visibleJson(plan)}\n` : planText(plan));

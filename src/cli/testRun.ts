@@ -1,10 +1,11 @@
 // The run of `obs test` (declared in test.ts, loaded when the command runs).
 import { randomBytes } from 'node:crypto';
-import { realpath, rename, rm, writeFile } from 'node:fs/promises';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { rename, rm, writeFile } from 'node:fs/promises';
+import { relative, resolve } from 'node:path';
 import type { ServiceClient } from '../api/client';
 import { errorText } from '../api/errors';
 import { CreationPacer, erroredOutcomes, parseTestFile, prepareTrigger, ResultCache, runTriggerTests, systemClock, triggerPathFor, TRIGGER_TEST_SUFFIX, type ExpectationOutcome, type TriggerTestFile } from '../backtest';
+import { placeIn } from '../triggerFiles/contained';
 import { expandPaths } from './files';
 import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, type MainIo } from './io';
 import { decodeStrict, readCommandLineFile, ReadProblem } from './read';
@@ -95,15 +96,15 @@ async function runFile(file: string, session: Session): Promise<TestFileReport> 
  * own, which must not lead out of the folder obs test runs in, neither as written nor through a link.
  */
 async function outsideOf(cwd: string, file: string): Promise<string | undefined> {
-  const inside = (base: string, path: string) => {
-    const r = relative(base, path);
-    return r !== '' && !r.startsWith('..') && !isAbsolute(r);
-  };
-  if (!inside(resolve(cwd), resolve(cwd, file))) return 'it lies outside the folder obs test runs in, so it is not read';
-  const [base, real] = await Promise.all([realpath(cwd), realpath(resolve(cwd, file)).catch(() => undefined)]);
-  // A file that does not exist is said by the read that follows.
-  if (real !== undefined && !inside(base, real)) return 'it is a link leading outside the folder obs test runs in, so it is not read';
-  return undefined;
+  switch (await placeIn(cwd, file)) {
+    case 'inside':
+      // A file that does not exist is said by the read that follows.
+      return undefined;
+    case 'outside':
+      return 'it lies outside the folder obs test runs in, so it is not read';
+    default:
+      return 'it is a link leading outside the folder obs test runs in, so it is not read';
+  }
 }
 
 /** The expectations of a file run in order, with the seconds each took. */

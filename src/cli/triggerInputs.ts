@@ -1,8 +1,9 @@
 // What drift and plan start from: the trigger files named on the command line, read (regular files only,
-// bounded), and the service's triggers of the datasets they name. No vscode import.
+// bounded, only inside the current folder once links are resolved), and the service's triggers of the
+// datasets they name. No vscode import.
 import type { ServiceClient } from '../api/client';
 import { errorText } from '../api/errors';
-import { datasetsOfFiles, listDatasets, PacedPool, readTriggerFile, ServiceIndex, TRIGGER_FILE_SUFFIX, type LocalFile } from '../triggerFiles';
+import { datasetsOfFiles, listDatasets, PacedPool, readTriggerFile, ServiceIndex, TRIGGER_FILE_SUFFIX, type LocalFile, type PlanSource } from '../triggerFiles';
 import { expandPaths } from './files';
 import { warn, type MainIo } from './io';
 import { READ_AHEAD, readAhead } from './readAhead';
@@ -17,11 +18,13 @@ export interface ReadFiles {
   read: Map<string, LocalFile>;
   /** False when a path matched nothing or a file could not be read (each said on stderr). */
   ok: boolean;
+  /** Paths not read because they lie outside the current folder, links resolved (each said on stderr). */
+  outside: string[];
 }
 
-/** The trigger files under the paths (default: the current folder), each read once. */
+/** The trigger files under the paths (default: the current folder), each read once; none outside it. */
 export async function readTriggerFiles(paths: readonly string[], io: MainIo, maxBytes: number): Promise<ReadFiles> {
-  const { files, problems } = await expandPaths(paths.length === 0 ? ['.'] : paths, io.cwd, TRIGGER_FILE_SUFFIX);
+  const { files, problems, outside } = await expandPaths(paths.length === 0 ? ['.'] : paths, io.cwd, TRIGGER_FILE_SUFFIX);
   for (const p of problems) warn(io, p);
   const texts = new Map<string, string>();
   const read = new Map<string, LocalFile>();
@@ -46,7 +49,7 @@ export async function readTriggerFiles(paths: readonly string[], io: MainIo, max
     texts.set(file, text ?? new TextDecoder('utf-8', { ignoreBOM: true }).decode(r.bytes));
     read.set(file, text === undefined ? { ok: false, reason: NOT_UTF8 } : readTriggerFile(text));
   });
-  return { texts, read, ok };
+  return { texts, read, ok, outside };
 }
 
 /** The service's triggers of the datasets the files name; false when a list failed (said on stderr). */
@@ -62,4 +65,9 @@ export async function serviceIndexFor(client: Pick<ServiceClient, 'listTriggers'
     }
   }
   return { index, ok };
+}
+
+/** The files as the plan pipeline takes them: a file that is not UTF-8 goes in without its text (a plan would send replacement characters). */
+export function sourcesOf(files: Pick<ReadFiles, 'texts' | 'read'>): PlanSource[] {
+  return [...files.read].map(([file, r]) => (!r.ok && r.reason === NOT_UTF8 ? { file, text: undefined, problem: r.reason } : { file, text: files.texts.get(file) ?? '' }));
 }

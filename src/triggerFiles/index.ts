@@ -22,7 +22,8 @@ export {
 export { collectTriggers, listDatasets, listingSegment, type Collected, type PullItem, type TriggerLister } from './listing';
 export { APPEARED, applyPull, planPull, pullSummary, type ApplyOptions, type PullAction, type PullReport } from './pull';
 export { scanExisting, type ExistingFile } from './scan';
-export { within, type DirEntry, type EntryKind, type PullFileSystem } from './pullFs';
+export { type DirEntry, type EntryKind, type PullFileSystem } from './pullFs';
+export { placeIn, realPathOf, within, type Placement } from './contained';
 export { PacedPool, PullCancelled, sleepUnlessAborted, type Paced, type PacedPoolOptions } from './pool';
 export {
   expectedAfterWrite,

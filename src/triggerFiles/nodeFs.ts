@@ -5,8 +5,9 @@
 // update is renamed over the file. No vscode import.
 import { randomBytes } from 'node:crypto';
 import { link, lstat, mkdir, readdir, realpath, rename, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Dirent } from 'node:fs';
+import { realPathOf } from './contained';
 import type { DirEntry, PullFileSystem } from './pullFs';
 import { readRegularFile, ReadProblem } from './regularFile';
 
@@ -27,21 +28,6 @@ function kindOf(e: Dirent): DirEntry['kind'] {
   if (e.isSymbolicLink()) return 'link';
   if (e.isFile()) return 'file';
   return e.isDirectory() ? 'folder' : 'other';
-}
-
-async function realPathOf(path: string): Promise<string> {
-  const rest: string[] = [];
-  let at = resolve(path);
-  for (;;) {
-    try {
-      return [await realpath(at), ...rest].join('/').split('\\').join('/');
-    } catch (err) {
-      const parent = dirname(at);
-      if ((code(err) !== 'ENOENT' && code(err) !== 'ENOTDIR') || parent === at) throw err;
-      rest.unshift(basename(at));
-      at = parent;
-    }
-  }
 }
 
 export const nodeFileSystem: PullFileSystem & { realPath(path: string): Promise<string> } = {

@@ -10,7 +10,8 @@ import type { PullItem } from './listing';
 import { readTriggerFile } from './localFiles';
 import { triggerFileText } from './normalize';
 import { datasetFolder, pathKey, triggerFileName } from './paths';
-import { errorMessage, isAlreadyThere, within, type PullFileSystem } from './pullFs';
+import { within } from './contained';
+import { errorMessage, isAlreadyThere, type PullFileSystem } from './pullFs';
 import type { ExistingFile } from './scan';
 
 export type PullAction =

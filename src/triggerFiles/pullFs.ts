@@ -34,12 +34,6 @@ export interface PullFileSystem {
   removeStale?(dir: string): Promise<string[]>;
 }
 
-/** Whether `path` is `base` or lies under it (both real paths with `/` separators). */
-export function within(base: string, path: string): boolean {
-  const b = base.endsWith('/') ? base.slice(0, -1) : base;
-  return path === b || path.startsWith(`${b}/`);
-}
-
 /** `path` relative to `base` when it lies under it (`api/x.trigger.json`). */
 export function relativeTo(base: string, path: string): string {
   const b = base.endsWith('/') ? base.slice(0, -1) : base;

@@ -4,7 +4,8 @@
 import type { PullItem } from './listing';
 import { datasetFolder, pathKey, TRIGGER_FILE_SUFFIX } from './paths';
 import { PullCancelled } from './pool';
-import { errorMessage, relativeTo, within, type DirEntry, type PullFileSystem } from './pullFs';
+import { within } from './contained';
+import { errorMessage, relativeTo, type DirEntry, type PullFileSystem } from './pullFs';
 
 /**
  * Something at a path of the pull folder, relative to it (`api/x.trigger.json`). With `text`, a file pull

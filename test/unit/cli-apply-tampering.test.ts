@@ -7,7 +7,7 @@
 import { after, before, beforeEach, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ServiceClient } from '../../src/api';
@@ -210,16 +210,22 @@ test('a planned file that is now a FIFO is never read, and its create is not mad
   assert.deepEqual(writesSince(from), []);
 });
 
-test('a folder that is a link leading outside the folder apply runs in is refused: no id is written out there', async () => {
+test('a folder swapped for a link leading outside the folder after the plan refuses the apply before the service is asked: no id is written out there', async () => {
   const outside = mkdtempSync(join(tmpdir(), 'obs-outside-'));
   try {
-    renameSync(join(folder(), 'new.trigger.json'), join(outside, 'new.trigger.json'));
-    symlinkSync(outside, join(dir, 't', 'linked'));
+    // Planned while the folder was a folder (obs plan refuses the link), swapped for the link before the apply.
+    mkdirSync(join(dir, 't', 'linked'));
+    renameSync(join(folder(), 'new.trigger.json'), join(dir, 't', 'linked', 'new.trigger.json'));
     const planned = await run(['plan', '--out', 'plan.json', 't']);
     assert.equal(planned.code, 1, planned.stdout + planned.stderr);
+    renameSync(join(dir, 't', 'linked', 'new.trigger.json'), join(outside, 'new.trigger.json'));
+    rmSync(join(dir, 't', 'linked'), { recursive: true });
+    symlinkSync(outside, join(dir, 't', 'linked'));
+    const from = sandbox.handle.requests.length;
     const r = await run(['apply', 'plan.json']);
-    assert.equal(r.code, 1);
-    assert.match(r.stdout, /its id was not written into t\/linked\/new\.trigger\.json: it lies outside the current folder once links are resolved/);
+    assert.deepEqual([r.code, r.stdout], [2, '']);
+    assert.equal(r.stderr, 'obs: t/linked leads outside the current folder through a link: not read\nobs: nothing planned: obs plan and obs apply read only trigger files inside the current folder\n');
+    assert.deepEqual(sandbox.handle.requests.slice(from), [], 'the service is asked nothing');
     assert.equal((JSON.parse(readFileSync(join(outside, 'new.trigger.json'), 'utf8')) as Json).id, undefined);
   } finally {
     rmSync(outside, { recursive: true, force: true });

@@ -4,7 +4,7 @@
 // recipient's credentials; a bad input is an error answer with its message, and the server goes on.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -140,6 +140,15 @@ test('answers stay under their caps on large inputs: 200 of 2,000 columns, 50 of
   assert.ok((drift.files as unknown[]).length <= LIMITS.planEntries);
 });
 
+test('obs_plan never plans a file that is not UTF-8: it is blocked with the reason, never created with replacement characters', { skip }, async () => {
+  mkdirSync(join(dir, 'latin1'));
+  const text = JSON.stringify({ dataset_slug: DEMO.datasets.gateway, name: 'Caf\u00e9 errors', threshold: { op: '>', value: 1 }, query: { calculations: [{ op: 'COUNT' }], time_range: 900 } });
+  writeFileSync(join(dir, 'latin1', 'cafe.trigger.json'), Buffer.from(text, 'latin1'));
+  const plan = await json('obs_plan', { paths: ['latin1'] });
+  assert.deepEqual(plan.counts, { create: 0, update: 0, delete: 0, blocked: 1, unchanged: 0 });
+  assert.deepEqual(plan.blocked, [{ file: 'latin1/cafe.trigger.json', reasons: ['the file is not UTF-8 (obs lint names the bytes)'] }]);
+});
+
 test('a bad input is an error answer with its message, and the server answers the next call', { skip }, async () => {
   const cases: [string, Record<string, unknown>, RegExp][] = [
     ['obs_list_columns', { dataset: 'no-such-dataset' }, /^dataset "no-such-dataset" was not found on the service \(404\)$/],
@@ -162,6 +171,28 @@ test('a bad input is an error answer with its message, and the server answers th
   const unknown = await client.callTool({ name: 'obs_apply_plan', arguments: { plan_id: 'x' } });
   assert.equal(unknown.isError, true);
   await stillServing();
+});
+
+test('obs_drift reads nothing through a link leaving the folder: a folder outside is not walked, a file outside not read, each link named', { skip }, async () => {
+  const outside = mkdtempSync(join(tmpdir(), 'obs-mcp-outside-'));
+  const escape = join(dir, 'triggers', 'escape');
+  const leak = join(dir, 'triggers', 'leak.trigger.json');
+  try {
+    // What /etc/passwd or /proc/self/environ would be: the start of a file that is not JSON came back in a reason.
+    writeFileSync(join(outside, 'secret.trigger.json'), 'OUTSIDE-MARKER KEY=hunter2');
+    mkdirSync(join(outside, 'deep'));
+    for (let i = 0; i < 5; i++) writeFileSync(join(outside, 'deep', `OUTSIDE-MARKER-${i}.trigger.json`), JSON.stringify({ name: `OUTSIDE-MARKER ${i}`, dataset_slug: DEMO.datasets.gateway }));
+    symlinkSync(outside, escape);
+    symlinkSync(join(outside, 'secret.trigger.json'), leak);
+    const walked = await json('obs_drift', { paths: ['triggers'] });
+    assert.deepEqual(walked.problems, ['triggers/escape leads outside the current folder through a link: not read', 'triggers/leak.trigger.json leads outside the current folder through a link: not read']);
+    const named = await call('obs_drift', { paths: ['triggers/leak.trigger.json'] });
+    assert.deepEqual([named.isError, named.text], [true, '"triggers/leak.trigger.json" leads outside the folder the server runs in through a link: not read']);
+    assert.doesNotMatch(JSON.stringify(walked) + named.text, /OUTSIDE-MARKER/);
+  } finally {
+    for (const link of [escape, leak]) rmSync(link, { force: true });
+    rmSync(outside, { recursive: true, force: true });
+  }
 });
 
 test('no answer holds a key of the service or a credential of a recipient, and stdout carried only the protocol', { skip }, async () => {

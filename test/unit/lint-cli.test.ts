@@ -168,7 +168,7 @@ describe('globs', () => {
     );
   });
   test('a glob with a directory prefix keeps it in the paths', async () => {
-    assert.deepEqual(await expandGlob('team/**/*.trigger.json', dir), ['team/api/warning.trigger.json', 'team/error.trigger.json']);
+    assert.deepEqual((await expandGlob('team/**/*.trigger.json', dir)).files, ['team/api/warning.trigger.json', 'team/error.trigger.json']);
   });
 });
 

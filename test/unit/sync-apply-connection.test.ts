@@ -3,10 +3,14 @@
 // the pick lists them all (the active one marked, production last), the plan reads the picked connection's
 // lists, the one question names it, the writes go to it alone, and a cancelled pick reads nothing. The files'
 // ids are the active connection's: on another connection each trigger is matched by dataset and name, and a
-// created trigger's id is not written into its file.
+// created trigger's id is not written into its file. A file that lies outside its workspace folder once links
+// are resolved is not planned.
 import { fake, fileUri, TextDocument, Uri, vscode } from './vscode-fake';
 import { beforeEach, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { triggerFileText, type ServiceTrigger } from '../../src/triggerFiles';
 import { serviceTrigger } from './serviceTriggers';
 import type { ActiveConnection, ConnectionManager, ConnectionProfile } from '../../src/extension/connections';
@@ -280,4 +284,25 @@ test("while another apply to the same service runs (an agent's), the editor's ap
   assert.deepEqual([services.stg?.calls, questions], [[], []]);
   assert.equal(warnings.at(-1)?.message, "An apply to staging is already running (an agent's apply); wait for it to finish.");
   held.release();
+});
+
+test('a trigger file lying outside its workspace folder through a link is not planned nor read, and the user is told which', async () => {
+  const top = realpathSync(mkdtempSync(join(tmpdir(), 'obs-apply-link-')));
+  try {
+    mkdirSync(join(top, 'workspace'));
+    mkdirSync(join(top, 'elsewhere'));
+    symlinkSync(join(top, 'elsewhere'), join(top, 'workspace', 'escape'));
+    fake.folders = [{ uri: Uri.file(join(top, 'workspace')), name: 'workspace', index: 0 }];
+    fake.files.clear();
+    fake.files.set(Uri.file(join(top, 'workspace', 'triggers', 'api', 'Errors.trigger.json')).toString(), triggerFileText(trigger('stg-1', 'Errors', 5)));
+    fake.files.set(Uri.file(join(top, 'workspace', 'escape', 'Latency.trigger.json')).toString(), NEW_TEXT);
+    await applyTo('stg');
+    assert.deepEqual(fake.shown.map((s) => [s.severity, s.text]), [
+      ['warning', 'Not planned, as they lie outside their workspace folder once links are resolved: escape/Latency.trigger.json.'],
+      ['info', 'Nothing to change on staging: the service matches the files.'],
+    ]);
+    assert.deepEqual([fake.reads, questions], [1, []]);
+  } finally {
+    rmSync(top, { recursive: true, force: true });
+  }
 });

@@ -1,6 +1,6 @@
 // The id write-back after a create in the editor: one minimal edit into a file that is as the plan read it,
-// never into a document open with unsaved edits (then the note says to add the id), and a second create in
-// the same file starts from the text the first edit saved.
+// never into a document open with unsaved edits, a link or a file outside its workspace folder (then the note
+// says to add the id), and a second create in the same file starts from the text the first edit saved.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sha256, type Plan, type PlannedChange, type TextEdit } from '../../src/triggerFiles';
@@ -71,4 +71,15 @@ test('a file saved with other text since the plan is not edited', async () => {
   const note = await idWriter(planOf(one), docs)(create(-1, 'New'), 'trig_new');
   assert.deepEqual(docs.edits, []);
   assert.equal(note, 'its id was not written into triggers/api/New.trigger.json: the file changed since the plan; add "id": "trig_new" to it yourself');
+});
+
+test('a file that is a link, or lies outside its workspace folder, is not edited: the note says why and to add the id', async () => {
+  const link = editor({ refused: 'link' });
+  const outside = editor({ refused: 'outside' });
+  const notes = [await idWriter(planOf(one), link)(create(-1, 'New'), 'trig_new'), await idWriter(planOf(one), outside)(create(-1, 'New'), 'trig_new')];
+  assert.deepEqual([link.edits, outside.edits], [[], []]);
+  assert.deepEqual(notes, [
+    'its id was not written into triggers/api/New.trigger.json: the file is a link, and the edit would land where it leads; add "id": "trig_new" to it yourself',
+    'its id was not written into triggers/api/New.trigger.json: the file lies outside its workspace folder once links are resolved; add "id": "trig_new" to it yourself',
+  ]);
 });

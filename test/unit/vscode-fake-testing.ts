@@ -43,4 +43,3 @@ Object.assign(vscode.workspace.fs, {
     return text === undefined ? Promise.reject(new Error('no file')) : Promise.resolve({ size: text.length });
   },
 });
-Object.assign(vscode.workspace, { getWorkspaceFolder: (uri: Uri) => fake.folders?.find((f) => uri.path.startsWith(`${f.uri.path}/`)) });

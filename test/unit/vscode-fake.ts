@@ -453,6 +453,9 @@ export const vscode = {
     get workspaceFolders(): WorkspaceFolder[] | undefined {
       return fake.folders;
     },
+    getWorkspaceFolder(uri: Uri): WorkspaceFolder | undefined {
+      return fake.folders?.find((f) => uri.path.startsWith(`${f.uri.path}/`));
+    },
     onDidOpenTextDocument: fake.events.open.event,
     onDidChangeTextDocument: fake.events.change.event,
     onDidSaveTextDocument: fake.events.save.event,

@@ -1,11 +1,13 @@
 // The workspace's trigger files as the agent tools read them: every *.trigger.json of the workspace (as the
 // editor's Apply plans them), or those under the workspace-relative paths a tool was given. A file open with
-// unsaved edits is left out with the reason (a plan is of what is on disk); a path outside the workspace is
-// refused. Also the edits an apply makes: a created trigger's id written into its file.
+// unsaved edits is left out with the reason (a plan is of what is on disk), and so is one that lies outside its
+// workspace folder once links are resolved (never read); a path outside the workspace is refused. Also the
+// edits an apply makes: a created trigger's id written into its file.
 import * as vscode from 'vscode';
 import { ToolError, type SourceFile } from '../../agentTools';
 import { TRIGGER_FILE_SUFFIX } from '../../triggerFiles';
-import { decodeText, PlannedFiles } from '../core/triggerFileAccess';
+import { decodeText, PlannedFiles, workspaceName } from '../core/triggerFileAccess';
+import { leftOutReason, outsideItsFolder, splitInside } from '../core/workspaceContainment';
 
 const EXCLUDE = '{**/node_modules/**,**/.git/**}';
 /** At most this many trigger files are read for one tool call. */
@@ -45,9 +47,11 @@ export class WorkspaceTriggerFiles extends PlannedFiles {
 
   private async readAll(uris: readonly vscode.Uri[], signal: AbortSignal): Promise<SourceFile[]> {
     const dirty = new Set(vscode.workspace.textDocuments.filter((d) => d.isDirty).map((d) => d.uri.toString()));
+    // The search follows links: what lies outside its workspace folder is named with the reason, never read.
+    const outside = new Set((await splitInside(uris, (uri) => vscode.workspace.getWorkspaceFolder(uri)?.uri)).leftOut);
     const files: SourceFile[] = [];
     for (let i = 0; i < uris.length && !signal.aborted; i += READ_BATCH) {
-      files.push(...(await Promise.all(uris.slice(i, i + READ_BATCH).map((uri) => this.readOne(uri, dirty.has(uri.toString()))))));
+      files.push(...(await Promise.all(uris.slice(i, i + READ_BATCH).map((uri) => this.readOne(uri, dirty.has(uri.toString()), outside.has(uri))))));
     }
     return files;
   }
@@ -65,6 +69,10 @@ export class WorkspaceTriggerFiles extends PlannedFiles {
         const stat = await Promise.resolve(vscode.workspace.fs.stat(uri)).catch(() => undefined);
         if (stat === undefined) continue;
         matched = true;
+        if (await outsideItsFolder(uri, folder.uri)) {
+          problems.push(vscode.l10n.t('{0} lies outside the workspace folder once links are resolved: it is not read', JSON.stringify(p)));
+          continue;
+        }
         const isFolder = (stat.type & vscode.FileType.Directory) !== 0;
         out.push(new vscode.RelativePattern(isFolder ? uri : folder.uri, isFolder ? `**/*${TRIGGER_FILE_SUFFIX}` : relative));
       }
@@ -73,7 +81,9 @@ export class WorkspaceTriggerFiles extends PlannedFiles {
     return out;
   }
 
-  private async readOne(uri: vscode.Uri, dirty: boolean): Promise<SourceFile> {
+  private async readOne(uri: vscode.Uri, dirty: boolean, outside: boolean): Promise<SourceFile> {
+    // Not remembered either: an apply never reads or edits it.
+    if (outside) return { file: workspaceName(uri), text: undefined, problem: leftOutReason() };
     const file = this.remember(uri);
     if (dirty) return { file, text: undefined, problem: vscode.l10n.t('it has unsaved changes in the editor: save the file first') };
     try {

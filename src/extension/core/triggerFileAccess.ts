@@ -1,7 +1,9 @@
 // A workspace trigger file as the editor holds it, for the features that write into one (the editor's Apply
 // and the agents' apply tool): its saved text, whether it is open with unsaved edits, and the one edit that
-// writes a created trigger's id, never into a document with unsaved edits.
+// writes a created trigger's id, never into a document with unsaved edits, a link, or a file outside its
+// workspace folder once links are resolved.
 import * as vscode from 'vscode';
+import { editRefusal } from './workspaceContainment';
 
 /** Text as it is on disk (UTF-8, a byte order mark kept as read). */
 export const decodeText = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
@@ -12,7 +14,9 @@ export type EditorFileState =
   | { dirty: true }
   /** Its text: the open document's, or the saved file's. */
   | { dirty: false; text: string }
-  | { gone: true };
+  | { gone: true }
+  /** Never edited: a link (the edit would land where it leads), or outside its workspace folder. */
+  | { refused: 'link' | 'outside' };
 
 /** The name a plan gives a file: workspace-relative (with its folder's name in a multi-root workspace). */
 export function workspaceName(uri: vscode.Uri): string {
@@ -69,15 +73,19 @@ export class PlannedFiles {
     return out;
   }
 
-  /** The editor's view of a file for the id write-back: open with unsaved edits, or its text. */
-  state(file: string): Promise<EditorFileState> {
+  /** The editor's view of a file for the id write-back: refused, open with unsaved edits, or its text. */
+  async state(file: string): Promise<EditorFileState> {
     const uri = this.uris.get(file);
-    return uri === undefined ? Promise.resolve({ gone: true }) : editorFileState(uri);
+    if (uri === undefined) return { gone: true };
+    const refused = await editRefusal(uri, vscode.workspace.getWorkspaceFolder(uri)?.uri);
+    return refused === undefined ? editorFileState(uri) : { refused };
   }
 
-  /** One edit through a WorkspaceEdit, then a save; never on a document with unsaved edits. */
-  editAndSave(file: string, edit: { offset: number; length: number; content: string }): Promise<string | undefined> {
+  /** One edit through a WorkspaceEdit, then a save; never on a document with unsaved edits, nor on a file refused by state(). */
+  async editAndSave(file: string, edit: { offset: number; length: number; content: string }): Promise<string | undefined> {
     const uri = this.uris.get(file);
-    return uri === undefined ? Promise.resolve(undefined) : editAndSave(uri, edit);
+    // Asked again at the edit: the file may have been swapped for a link since state() looked.
+    if (uri === undefined || (await editRefusal(uri, vscode.workspace.getWorkspaceFolder(uri)?.uri)) !== undefined) return undefined;
+    return editAndSave(uri, edit);
   }
 }

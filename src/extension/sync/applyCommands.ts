@@ -14,6 +14,7 @@ import type { RecipientDirectory } from '../core/recipients';
 import type { Settings } from '../core/settings';
 import { capText } from '../core/text';
 import { decodeText, PlannedFiles, workspaceName } from '../core/triggerFileAccess';
+import { leftOutMessage, splitInside } from '../core/workspaceContainment';
 import { idNotWritten, idWriter } from './applyIdWrite';
 import { pacedWriter, planForConnection, type ConnectionPlan, type Linter, type PlanScope, type SourceFile } from './applyPlan';
 import { changeLabel, confirmation, planDocumentText, resultDocumentText, summary, visible } from './applyPlanText';
@@ -92,16 +93,21 @@ function scopeOf(target: Target): PlanScope {
   return { kind: 'trigger', file: workspaceName(target.uri), ...(target.index === undefined ? {} : { index: target.index }) };
 }
 
-/** The trigger files under the Explorer's selection (folders searched), or every one of the workspace. */
+/**
+ * The trigger files under the Explorer's selection (folders searched), or every one of the workspace; those
+ * that lie outside their workspace folder once links are resolved (the search follows links) are left out, said.
+ */
 async function filesOf(selection: readonly vscode.Uri[]): Promise<vscode.Uri[]> {
-  if (selection.length === 0) return vscode.workspace.findFiles(`**/*${TRIGGER_FILE_SUFFIX}`, EXCLUDE);
   const found = new Map<string, vscode.Uri>();
   for (const uri of selection) {
     const stat = await vscode.workspace.fs.stat(uri);
     const files = (stat.type & vscode.FileType.Directory) !== 0 ? await vscode.workspace.findFiles(new vscode.RelativePattern(uri, `**/*${TRIGGER_FILE_SUFFIX}`), EXCLUDE) : uri.path.endsWith(TRIGGER_FILE_SUFFIX) ? [uri] : [];
     for (const f of files) found.set(f.toString(), f);
   }
-  return [...found.values()].sort((a, b) => a.path.localeCompare(b.path));
+  const all = selection.length === 0 ? await vscode.workspace.findFiles(`**/*${TRIGGER_FILE_SUFFIX}`, EXCLUDE) : [...found.values()].sort((a, b) => a.path.localeCompare(b.path));
+  const { inside, leftOut } = await splitInside(all, (f) => vscode.workspace.getWorkspaceFolder(f)?.uri);
+  if (leftOut.length > 0) void vscode.window.showWarningMessage(leftOutMessage(leftOut.map((f) => visible(workspaceName(f)))));
+  return inside;
 }
 
 /** Explorer arguments: the clicked uri and the whole selection. */

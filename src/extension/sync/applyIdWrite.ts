@@ -1,7 +1,8 @@
 // After a create, the new trigger's id goes into its file: one minimal edit (triggerFiles/fileId.ts), made
 // only while the file is as the plan read it (or as an earlier id of the same apply left it), and never into a
-// document open with unsaved edits: those edits are the user's, and saving them is not ours to decide. When
-// the id cannot be written, the note says to add it. No vscode import.
+// document open with unsaved edits: those edits are the user's, and saving them is not ours to decide; never
+// into a link or a file outside its workspace folder. When the id cannot be written, the note says to add it.
+// No vscode import.
 import * as l10n from '@vscode/l10n';
 import type { EditorFileState } from '../core/triggerFileAccess';
 import { idEdit, sha256, type Plan, type PlannedChange, type TextEdit } from '../../triggerFiles';
@@ -30,6 +31,11 @@ export function idWriter(plan: Plan, docs: IdDocuments): (change: Create, id: st
       return l10n.t('its id was not written into {0} ({1}); {2}', file, e instanceof Error ? e.message : String(e), addIt(id));
     }
     if ('gone' in state) return l10n.t('its id was not written into {0}: the file is gone; {1}', file, addIt(id));
+    if ('refused' in state) {
+      return state.refused === 'link'
+        ? l10n.t('its id was not written into {0}: the file is a link, and the edit would land where it leads; {1}', file, addIt(id))
+        : l10n.t('its id was not written into {0}: the file lies outside its workspace folder once links are resolved; {1}', file, addIt(id));
+    }
     if (state.dirty) return l10n.t('its id was not written into {0}: the file has unsaved changes in the editor; {1}', file, addIt(id));
     if (sha256(state.text) !== expected.get(file)) return l10n.t('its id was not written into {0}: the file changed since the plan; {1}', file, addIt(id));
     const edit = idEdit(state.text, change.index, id);

@@ -2,22 +2,20 @@
 // the run sends that file's query to the service: a test file from someone else's repository must not make
 // the editor read a file outside the workspace folder it lies in, neither by its path nor through a link.
 // No vscode import.
-import { realpath } from 'node:fs/promises';
-import { isAbsolute, relative } from 'node:path';
 import * as l10n from '@vscode/l10n';
-
-const inside = (folder: string, path: string): boolean => {
-  const r = relative(folder, path);
-  return r !== '' && !r.startsWith('..') && !isAbsolute(r);
-};
+import { placeIn } from '../../triggerFiles/contained';
 
 /**
  * Why the trigger file `file` (a local path) is not read for a test file of the workspace folder `folder`,
  * or undefined when it lies inside it. A file that does not exist is left to the read, which says so.
  */
-export async function outsideFolder(folder: string, file: string, real: (p: string) => Promise<string> = realpath): Promise<string | undefined> {
-  if (!inside(folder, file)) return l10n.t('it lies outside the workspace folder of the test file, so it is not read');
-  const [base, target] = await Promise.all([real(folder), real(file).catch(() => undefined)]);
-  if (target !== undefined && !inside(base, target)) return l10n.t('it is a link leading outside the workspace folder of the test file, so it is not read');
-  return undefined;
+export async function outsideFolder(folder: string, file: string): Promise<string | undefined> {
+  switch (await placeIn(folder, file)) {
+    case 'inside':
+      return undefined;
+    case 'outside':
+      return l10n.t('it lies outside the workspace folder of the test file, so it is not read');
+    default:
+      return l10n.t('it is a link leading outside the workspace folder of the test file, so it is not read');
+  }
 }
