@@ -20,6 +20,8 @@ The service is the one named by ${ENV_BASE_URL} and ${ENV_CONFIG_KEY} in the env
 ${ENV_METRICS_DATASETS} (comma-separated slugs) names the metrics datasets for the linter; ${ENV_TRIGGER_FOLDER} the
 folder of the trigger files drift and plan read (default: the current folder; empty: none).
 Without a service, the tools that read it answer an error and lint still works.
+A message over 10 MiB (one line) is not read: it is answered with error -32600 (to its request when its id
+can be read), said on stderr, and the server reads the next one.
 
 Exit status: 0 when the input closed; 2 a usage problem.
 `,

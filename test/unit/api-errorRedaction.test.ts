@@ -1,6 +1,8 @@
 // A key the service echoes back in an error body never reaches the ServiceError, whichever of the three
 // body shapes carries it and in whichever member: every string of the error (message, title, detail, code,
-// type, each field problem's field, message, code and JSON pointer) has passed the redactor.
+// type, each field problem's field, message, code and JSON pointer) has passed the redactor. The key is found
+// in any case and in base64 too (either alphabet, padded or not, alone or inside a longer base64 text), while
+// ordinary text stays as it was.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
@@ -108,4 +110,89 @@ test('a key written with JSON escapes in the body is redacted too (redaction rea
   const err = await failure(createKey());
   assert.deepEqual(err.fieldProblems, [{ field: 'data.[redacted]', message: 'bad', pointer: '/data/[redacted]' }]);
   assert.deepEqual(leaks(err), []);
+});
+
+// --- the key's other forms: any case, base64 -----------------------------------------------------------------
+
+const base64 = (text: string): string => Buffer.from(text).toString('base64');
+const swapCase = (text: string): string => [...text].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+
+/** A configuration key whose base64 holds `+`, `/` and padding, so its four base64 forms all differ. */
+const KEY_WITH_SIGNS = 'key???>>>0a1b2c3d';
+
+test('a key echoed upper-cased, lower-cased or with its case swapped is redacted', async () => {
+  for (const key of KNOWN) {
+    for (const form of [key.toUpperCase(), key.toLowerCase(), swapCase(key)]) {
+      const err = await errorFor('application/json', { error: `unknown key ${form}` }, listColumns);
+      assert.equal(err.detail, 'unknown key [redacted]', form);
+    }
+  }
+});
+
+test('a key echoed in base64, standard or URL alphabet, padded or not, is redacted', async () => {
+  const signs = makeClient(server.url, { configKey: KEY_WITH_SIGNS });
+  try {
+    for (const form of ['a2V5Pz8/Pj4+MGExYjJjM2Q=', 'a2V5Pz8/Pj4+MGExYjJjM2Q', 'a2V5Pz8_Pj4-MGExYjJjM2Q=', 'a2V5Pz8_Pj4-MGExYjJjM2Q']) {
+      const err = await errorFor('application/json', { error: `unknown key ${form}` }, () => signs.listColumns('api'));
+      assert.equal(err.detail, 'unknown key [redacted]', form);
+    }
+  } finally {
+    await signs.close();
+  }
+  for (const key of KNOWN) {
+    const err = await errorFor('application/json', { error: `unknown key ${base64(key)}` }, listColumns);
+    assert.equal(err.detail, 'unknown key [redacted]', key);
+  }
+});
+
+test('Basic credentials of the management key (KEY_ID:KEY_SECRET in base64) echoed in a header are redacted whole', async () => {
+  const err = await errorFor('application/json', { error: `bad header Authorization: Basic ${base64(MANAGEMENT_KEY)}` }, createKey);
+  assert.equal(err.detail, 'bad header Authorization: Basic [redacted]');
+});
+
+test('a key inside a longer base64 text is redacted at each of the three offsets a 3-byte group allows', async () => {
+  // What stays encodes the neighbouring bytes, with at most one character at each end holding a few bits of the key.
+  const cases: [string, string][] = [
+    [`a:${CONFIG_KEY}`, 'YTp[redacted]A=='],
+    [`ab:${CONFIG_KEY}x`, 'YWI6[redacted]B4'],
+    [`abc:${CONFIG_KEY}xy`, 'YWJjOm[redacted]eHk='],
+  ];
+  for (const [text, left] of cases) {
+    const err = await errorFor('application/json', { error: base64(text) }, listColumns);
+    assert.equal(err.detail, left, text);
+  }
+});
+
+test('two keys echoed overlapping, the end of one the start of the other, are both redacted', async () => {
+  const overlapping = makeClient(server.url, { configKey: 'cfgKEY-7f3a9c1e', managementKey: '9c1e5b2d-id:secret-0a1b2c3d' });
+  try {
+    const err = await errorFor('application/json', { error: 'keys cfgKEY-7f3a9c1e5b2d-id end' }, () => overlapping.listColumns('api'));
+    assert.equal(err.detail, 'keys [redacted] end');
+  } finally {
+    await overlapping.close();
+  }
+});
+
+test('ordinary text, in any case and in base64, is left as it was', async () => {
+  const text = `Unknown KEY in header X-Service-Team or Authorization: Bearer; ${base64('hello world, nothing secret here')} İstanbul straße [redacted]`;
+  const err = await errorFor('application/json', { error: text }, listColumns);
+  assert.equal(err.detail, text);
+});
+
+test('a key after a character whose lower case is longer (U+0130) is redacted in place', async () => {
+  const err = await errorFor('application/json', { error: `İİ ${CONFIG_KEY.toUpperCase()} end` }, listColumns);
+  assert.equal(err.detail, 'İİ [redacted] end');
+});
+
+test('a 4-character key is redacted as itself and in base64, but base64 holding a fragment of it shorter than 8 characters is left', async () => {
+  const short = makeClient(server.url, { configKey: 'Wxyz' });
+  try {
+    const redacted = await errorFor('application/json', { error: `keys WXYZ ${base64('Wxyz')} V3h5eg` }, () => short.listColumns('api'));
+    assert.equal(redacted.detail, 'keys [redacted] [redacted] [redacted]');
+    // The base64 of "Wxyx" begins with "V3h5e", the 5 characters that encode the key's first 3 bytes.
+    const left = await errorFor('application/json', { error: `word ${base64('Wxyx')}` }, () => short.listColumns('api'));
+    assert.equal(left.detail, 'word V3h5eA==');
+  } finally {
+    await short.close();
+  }
 });

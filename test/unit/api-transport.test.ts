@@ -349,6 +349,34 @@ test('proxy credentials in the URL are sent to the proxy and never shown in an e
   for (const line of captured) assert.ok(!line.includes(password), `proxy password leaked into: ${line}`);
 });
 
+test('a proxy\'s Basic credentials (user:password in base64) echoed by the service are redacted whole', async () => {
+  const proxy = await startProxy();
+  const basic = Buffer.from('alice:pr0xyPASSWORD-42').toString('base64');
+  respond = (_q, res) => sendJson(res, 400, { error: `unexpected Proxy-Authorization: Basic ${basic}` });
+  try {
+    const client = makeClient(server.url, { proxy: proxy.url.replace('http://', 'http://alice:pr0xyPASSWORD-42@') });
+    const err = await using(client, (c) => failure(c.listColumns('api')));
+    assert.equal(err.detail, 'unexpected Proxy-Authorization: Basic [redacted]');
+  } finally {
+    respond = (_q, res) => sendJson(res, 200, columns);
+    await proxy.close();
+  }
+});
+
+test('a proxy password with letters whose case changes their length (ß, İ) is redacted upper- and lower-cased', async () => {
+  const proxy = await startProxy();
+  const password = 'pr0xyßİpass-42';
+  respond = (_q, res) => sendJson(res, 400, { error: `bad password ${password.toUpperCase()} or ${password.toLowerCase()}` });
+  try {
+    const client = makeClient(server.url, { proxy: proxy.url.replace('http://', `http://alice:${encodeURIComponent(password)}@`) });
+    const err = await using(client, (c) => failure(c.listColumns('api')));
+    assert.equal(err.detail, 'bad password [redacted] or [redacted]');
+  } finally {
+    respond = (_q, res) => sendJson(res, 200, columns);
+    await proxy.close();
+  }
+});
+
 test('HTTP_PROXY from the environment is used when no proxy is given', async () => {
   const proxy = await startProxy();
   try {

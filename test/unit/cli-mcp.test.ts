@@ -1,7 +1,9 @@
 // `obs mcp` as an agent meets it: the built dist/cli.js spawned by the MCP SDK's own client over stdio, with
 // the service named in its environment (a sandbox started here) and a folder of trigger files. The tools
 // listed are the read tools and nothing that writes; each answers bounded JSON; no answer holds a key or a
-// recipient's credentials; a bad input is an error answer with its message, and the server goes on.
+// recipient's credentials; a bad input is an error answer with its message, and the server goes on. A message
+// over 10 MiB is refused with an error answer (to its request when its id can be read) and a line on stderr,
+// and the server reads the next one.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -13,6 +15,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { LIMITS, READ_TOOL_NAMES, runTool, TOOLS } from '../../src/agentTools';
 import { runMain } from '../../src/cli/main';
 import { ENV_TRIGGER_FOLDER, mcpHost } from '../../src/cli/mcpHost';
+import { MAX_MESSAGE_BYTES } from '../../src/cli/mcpStdio';
 import { DEMO, RECIPIENT_SECRETS, SANDBOX_CREDENTIALS } from '../../src/sandbox';
 import { startTestSandbox, type TestSandbox } from './sandbox-helpers';
 
@@ -226,4 +229,124 @@ test('obs mcp serves until its input ends, then exits 0', async () => {
   const done = runMain(['mcp'], { cwd: tmpdir(), env: {}, stdout: () => undefined, stderr: () => undefined, stdio: { input, output } });
   input.end();
   assert.equal(await done, 0);
+});
+
+// --- a message over the limit ---------------------------------------------------------------------------------
+
+interface McpOnStreams {
+  input: PassThrough;
+  /** Each line the server wrote, parsed. */
+  answers: unknown[];
+  stderr: string[];
+  exit: Promise<number>;
+  /** Resolves once the server has written `n` lines; fails when it exits before. */
+  answered(n: number): Promise<void>;
+}
+
+/** `obs mcp` in this process on streams, with no service. */
+function mcpOnStreams(): McpOnStreams {
+  const input = new PassThrough();
+  const output = new PassThrough();
+  const answers: unknown[] = [];
+  const stderr: string[] = [];
+  let rest = '';
+  output.on('data', (chunk: Buffer) => {
+    const lines = (rest + chunk.toString('utf8')).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) answers.push(JSON.parse(line));
+    output.emit('answers');
+  });
+  const exit = runMain(['mcp'], { cwd: tmpdir(), env: {}, stdout: () => undefined, stderr: (t) => stderr.push(t), stdio: { input, output } });
+  const lines = (n: number): Promise<void> =>
+    new Promise((resolve) => {
+      const check = (): void => {
+        if (answers.length < n) return;
+        output.off('answers', check);
+        resolve();
+      };
+      output.on('answers', check);
+      check();
+    });
+  const stopped = async (n: number): Promise<void> => {
+    const code = await exit;
+    if (answers.length < n) assert.fail(`obs mcp exited ${code} after ${answers.length} answers, before answer ${n}; stderr: ${JSON.stringify(stderr)}`);
+  };
+  return { input, answers, stderr, exit, answered: (n) => Promise.race([lines(n), stopped(n)]) };
+}
+
+const LIMIT = 'the limit of 10485760 bytes (10 MiB)';
+const refusedError = (bytes: number): unknown => ({
+  code: -32600,
+  message: `the message is ${bytes} bytes, over ${LIMIT}: it was not read`,
+  data: { bytes, limit: MAX_MESSAGE_BYTES },
+});
+const ping = (id: number): string => `{"jsonrpc":"2.0","id":${id},"method":"ping"}\n`;
+
+test('a message over 10 MiB with no id is answered an error without an id and a line on stderr, and the next message is answered', async () => {
+  const mcp = mcpOnStreams();
+  const oversized = `{"pad":"${'a'.repeat(MAX_MESSAGE_BYTES)}"}`;
+  mcp.input.write(`${oversized}\n`);
+  mcp.input.write(ping(7));
+  await mcp.answered(2);
+  mcp.input.end();
+  assert.equal(await mcp.exit, 0);
+  const bytes = oversized.length;
+  assert.deepEqual(mcp.answers, [{ jsonrpc: '2.0', error: refusedError(bytes) }, { jsonrpc: '2.0', id: 7, result: {} }]);
+  assert.deepEqual(mcp.stderr, [`obs: mcp: refused a message of ${bytes} bytes, over ${LIMIT}: answered error -32600 without an id (none could be read); reading on\n`]);
+});
+
+test('a request over 10 MiB is answered an error to its id, read after the params that hold other ids', async () => {
+  const mcp = mcpOnStreams();
+  const oversized = `{"jsonrpc":"2.0","method":"tools/call","params":{"name":"obs_lint_trigger","arguments":{"id":1,"text":"${'a'.repeat(MAX_MESSAGE_BYTES)}"}},"id":"req-2"}`;
+  mcp.input.write(`${oversized}\n`);
+  await mcp.answered(1);
+  mcp.input.end();
+  assert.equal(await mcp.exit, 0);
+  const bytes = oversized.length;
+  assert.deepEqual(mcp.answers, [{ jsonrpc: '2.0', id: 'req-2', error: refusedError(bytes) }]);
+  assert.deepEqual(mcp.stderr, [`obs: mcp: refused a message of ${bytes} bytes, over ${LIMIT}: answered error -32600 to request "req-2"; reading on\n`]);
+});
+
+test('a message of exactly 10 MiB is read, and one of a byte more is refused', async () => {
+  const mcp = mcpOnStreams();
+  const head = '{"jsonrpc":"2.0","id":8,"method":"ping","params":{"_meta":{"pad":"';
+  const tail = '"}}}';
+  const exact = `${head}${'a'.repeat(MAX_MESSAGE_BYTES - head.length - tail.length)}${tail}`;
+  mcp.input.write(`${exact}\n`);
+  await mcp.answered(1);
+  mcp.input.write(`${exact.replace('"id":8', '"id":99')}\n`);
+  await mcp.answered(2);
+  mcp.input.end();
+  assert.equal(await mcp.exit, 0);
+  assert.deepEqual(mcp.answers, [{ jsonrpc: '2.0', id: 8, result: {} }, { jsonrpc: '2.0', id: 99, error: refusedError(MAX_MESSAGE_BYTES + 1) }]);
+});
+
+test('input that ends inside a message over 10 MiB is reported, and obs mcp exits 0', async () => {
+  const mcp = mcpOnStreams();
+  const unfinished = `{"jsonrpc":"2.0","id":3,"method":"ping","params":{"_meta":{"pad":"${'a'.repeat(MAX_MESSAGE_BYTES)}`;
+  mcp.input.end(unfinished);
+  assert.equal(await mcp.exit, 0);
+  assert.deepEqual(mcp.stderr, [`obs: mcp: refused a message of at least ${unfinished.length} bytes, unfinished when the input ended, over ${LIMIT}: answered error -32600 to request 3\n`]);
+});
+
+test('an agent\'s call over 10 MiB fails at once with the refusal, and its next call is answered', { skip }, async () => {
+  const own = new StdioClientTransport({ command: process.execPath, args: [bundle, 'mcp'], env: { PATH: process.env.PATH ?? '' }, cwd: dir, stderr: 'pipe' });
+  let said = '';
+  own.stderr?.on('data', (chunk: Buffer) => (said += chunk.toString('utf8')));
+  const agent = new Client({ name: 'obs-test', version: '1.0.0' });
+  await agent.connect(own);
+  try {
+    const text = 'x'.repeat(MAX_MESSAGE_BYTES);
+    // What the SDK's client sends: initialize was request 0, this is request 1.
+    const bytes = JSON.stringify({ method: 'tools/call', params: { name: 'obs_lint_trigger', arguments: { text } }, jsonrpc: '2.0', id: 1 }).length;
+    await assert.rejects(agent.callTool({ name: 'obs_lint_trigger', arguments: { text } }), {
+      code: -32600,
+      message: `MCP error -32600: the message is ${bytes} bytes, over ${LIMIT}: it was not read`,
+    });
+    const next = await agent.callTool({ name: 'obs_lint_trigger', arguments: { text: '{"name": "x", "frequency": 1}' } });
+    assert.equal(next.isError, false);
+    assert.equal(said, `obs: mcp: refused a message of ${bytes} bytes, over ${LIMIT}: answered error -32600 to request 1; reading on\n`);
+  } finally {
+    await agent.close();
+  }
 });
