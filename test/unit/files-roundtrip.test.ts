@@ -122,7 +122,14 @@ test('property: the canonical form of the service form is stable: pulled, rewrit
     fc.property(writtenTrigger, rewrites, rewrites, (written, first, again) => {
       // What the service fills in (a granularity, a recipient's type and target from its id) it fills in
       // every time it lists the trigger alike.
-      const second = { ...again, fillGranularity: first.fillGranularity, fillRecipientFromId: first.fillRecipientFromId };
+      const second = {
+        ...again,
+        fillGranularity: first.fillGranularity,
+        fillRecipientFromId: first.fillRecipientFromId,
+        idForAddress: first.idForAddress,
+        blankPagingTarget: first.blankPagingTarget,
+        savedQueryInline: first.savedQueryInline,
+      };
       const pulled = normalize(asServiceLists(written, first));
       assert.deepEqual(normalize(pulled), pulled, 'idempotent');
       assert.deepEqual(normalize(asServiceLists(pulled as Record<string, unknown>, second)), pulled);
