@@ -140,10 +140,11 @@ function query(v: Json): Json {
 function recipient(v: unknown, byId: boolean): unknown {
   if (!isRecord(v)) return plain(v);
   // Named by id, the recipient is that id: the service fills in its type and target from it. A file
-  // keeps them (who gets paged, for whoever reads it); a comparison looks at the id alone.
-  const named = byId && typeof v.id === 'string' && v.id !== '';
+  // keeps them (who gets paged, for whoever reads it) where they say something: the service answers a
+  // paging recipient named by id with `target: ""`, which nobody would write. A comparison looks at the id alone.
+  const named = typeof v.id === 'string' && v.id !== '';
   return ordered(v, RECIPIENT_MEMBERS, (key, m) => {
-    if (named && (key === 'type' || key === 'target')) return undefined;
+    if (named && (key === 'type' || key === 'target') && (byId || m === '')) return undefined;
     if (key !== 'details') return plain(m);
     if (!isRecord(m)) return plain(m);
     const details = ordered(m, DETAILS_MEMBERS, (k, d) => {
