@@ -84,7 +84,7 @@ const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 
 const hashOf = (v: unknown): string => createHash('sha256').update(JSON.stringify(v)).digest('hex');
 
-/** The service's own order: by a hash of each element, so neither the order sent nor any sorted order. */
+/** The service's own order: by a hash of each element, whatever order they were sent in (and, as a rule, neither that order nor a sorted one). */
 export function inServiceOrder<T>(list: readonly T[]): T[] {
   return list.map((e) => [hashOf(e), e] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([, e]) => e);
 }
