@@ -1,15 +1,18 @@
 import { parseArgs } from 'node:util';
+import { parseRewriteList } from './triggers/rewrites';
 import type { SandboxInfo, SandboxOptions } from './types';
 
 // Flags of the sandbox CLI (src/cli/sandbox.ts), kept here so they can be tested without starting a process.
 
-export const USAGE = `usage: sandbox [--port N] [--host H] [--rate-limit N] [--query-rate-limit N] [--data FILE] [--empty] [--print-env]
+export const USAGE = `usage: sandbox [--port N] [--host H] [--rate-limit N] [--query-rate-limit N] [--data FILE] [--empty] [--rewrites LIST] [--print-env]
   --port N         port to listen on, 0 picks a free one (default 0)
   --host H         address to bind (default 127.0.0.1)
   --rate-limit N   requests per minute per team and kind of operation (default 100)
   --query-rate-limit N  query results that may be created per minute per team (default 10)
   --data FILE      load the data from FILE when it exists; save every change to it
   --empty          start without the demo data
+  --rewrites LIST  the trigger rewrites of the service to make: all, none, or names separated by commas
+                   (every other off); without it, those the service always makes
   --print-env      print shell lines exporting OBS_BASE_URL and OBS_CONFIG_KEY instead of the JSON line
   --help           show this help`;
 
@@ -48,6 +51,7 @@ export function parseCommandLine(argv: string[]): CliCommand {
         'query-rate-limit': { type: 'string' },
         data: { type: 'string' },
         empty: { type: 'boolean' },
+        rewrites: { type: 'string' },
         'print-env': { type: 'boolean' },
         help: { type: 'boolean' },
       },
@@ -64,6 +68,11 @@ export function parseCommandLine(argv: string[]): CliCommand {
   if (values['query-rate-limit'] !== undefined) options.queryResultRateLimit = wholeNumber('--query-rate-limit', values['query-rate-limit'], 1, 1_000_000);
   if (values.data !== undefined) options.dataFile = nonEmpty('--data', values.data);
   if (values.empty === true) options.demo = false;
+  if (values.rewrites !== undefined) {
+    const rewrites = parseRewriteList(values.rewrites);
+    if (typeof rewrites === 'string') throw new UsageError(rewrites);
+    options.rewrites = rewrites;
+  }
   return { kind: 'serve', options, print: values['print-env'] === true ? 'env' : 'json' };
 }
 

@@ -6,6 +6,7 @@ import { FaultSpec, type FaultInjector } from './faults';
 import { json, type Reply } from './responses';
 import { parseJson } from './body';
 import type { RequestLog } from './requestLog';
+import { RewritesSpec, type RewriteSwitches } from './triggers/rewrites';
 import type { SandboxInfo } from './types';
 
 // Control endpoints under /__sandbox/ for end-to-end tests: no service auth, no rate limit, not recorded
@@ -52,8 +53,9 @@ export function controlRefusal(req: IncomingMessage, sandbox: { token: string; h
 export interface ControlContext {
   faults: FaultInjector;
   log: RequestLog;
+  rewrites: RewriteSwitches;
   info(): SandboxInfo;
-  /** Back to the starting data (demo or empty); clears faults, recorded requests and rate-limit windows. */
+  /** Back to the starting data (demo or empty) and trigger rewrites; clears faults, recorded requests and rate-limit windows. */
   reset(): Promise<void>;
   /** Adds a dataset with `columns` generated columns. */
   addDataset(slug: string, columns: number): Promise<void>;
@@ -91,6 +93,15 @@ export async function handleControl(ctx: ControlContext, method: string, path: s
       if (!spec.success) return controlError(400, `invalid fault: ${issuesText(spec.error)}`);
       ctx.faults.apply(spec.data);
       return json(200, { latencyMs: ctx.faults.latencyMs, pending: ctx.faults.pending() });
+    }
+    case 'GET rewrites':
+      return json(200, ctx.rewrites.current);
+    case 'POST rewrites': {
+      const parsed = parseJson(body);
+      if (!parsed.ok) return controlError(400, `rewrites body ${parsed.problem}`);
+      const spec = RewritesSpec.safeParse(parsed.value);
+      if (!spec.success) return controlError(400, `invalid rewrites: ${issuesText(spec.error)}`);
+      return json(200, ctx.rewrites.set(spec.data));
     }
     case 'POST reset':
       await ctx.reset();

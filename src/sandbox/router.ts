@@ -3,6 +3,7 @@ import type { QueryRuntime } from './queries/runtime';
 import type { OperationKind } from './rateLimiter';
 import type { Api, Reply } from './responses';
 import type { SandboxState } from './state';
+import type { TriggerRewrites } from './triggers/rewrites';
 
 // The route table of the service endpoints (spec part 4) and the context a handler gets.
 
@@ -19,6 +20,8 @@ export interface HandlerContext {
   queries: QueryRuntime;
   /** Serialised lists kept between requests (the server's; absent where no server keeps them). */
   lists?: ListCache;
+  /** The trigger rewrites switched on (absent: their defaults). */
+  rewrites?: Readonly<TriggerRewrites>;
 }
 
 export type Handler = (ctx: HandlerContext) => Reply;

@@ -19,6 +19,7 @@ import { dataOf, replaceData, type SandboxData, type SandboxState } from './stat
 import type { SandboxHandle, SandboxInfo, SandboxOptions } from './types';
 import { UI_PREFIX, uiPage } from './ui';
 import { WriteQueue } from './writes';
+import { RewriteSwitches, type RewritesSpec } from './triggers/rewrites';
 
 export { MAX_BODY_BYTES } from './body';
 
@@ -30,6 +31,7 @@ interface Settings {
   queryRateLimit: number;
   controlToken: string;
   initialData: () => SandboxData;
+  rewrites: RewritesSpec;
 }
 
 /** The options with their defaults, or a RangeError naming the bad one. */
@@ -51,6 +53,7 @@ function settingsOf(opts: SandboxOptions): Settings {
     // Control requests must carry it (X-Sandbox-Token): a web page the user visits cannot learn it.
     controlToken: opts.controlToken ?? newControlToken(),
     initialData: () => (opts.demo === false ? emptyData() : demoData()),
+    rewrites: opts.rewrites ?? {},
   };
 }
 
@@ -102,6 +105,8 @@ function newSandbox(settings: Settings, { state, store }: OpenedData): Sandbox {
     queries: new QueryRuntime(settings.queryRateLimit, settings.clock),
     writes: new WriteQueue(state, store, lists),
     baseUrl: '',
+    // An answer kept from before a switch changed is not the service's answer any more.
+    rewrites: new RewriteSwitches(settings.rewrites, () => lists.clear()),
     hosts: new Set(),
     info: () => infoOf(sb),
   };
@@ -129,11 +134,13 @@ function controlContext(sb: Sandbox): ControlContext {
   return {
     faults: sb.faults,
     log: sb.log,
+    rewrites: sb.rewrites,
     info: () => sb.info(),
     reset: async () => {
       replaceData(sb.state, sb.settings.initialData());
       sb.lists.clear();
       sb.faults.clear();
+      sb.rewrites.reset();
       sb.log.clear();
       sb.limiter.reset();
       sb.queries.reset();
@@ -265,6 +272,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
       return sb.info();
     },
     faults: sb.faults,
+    rewrites: sb.rewrites,
     requests: sb.log.records,
     state: sb.state,
     close: closer(server, data),

@@ -14,6 +14,7 @@ import type { SandboxState } from './state';
 import { TRIGGER_ROUTES } from './triggers/routes';
 import { UI_PREFIX } from './ui';
 import type { WriteQueue } from './writes';
+import type { RewriteSwitches } from './triggers/rewrites';
 
 // The service proper, checks in the order docs/SANDBOX.md gives: route, credentials, rate limit,
 // permission, body, then the route's handler (writes one at a time, with their save).
@@ -28,6 +29,7 @@ export interface ServiceContext {
   lists: ListCache;
   writes: WriteQueue;
   baseUrl: string;
+  rewrites: RewriteSwitches;
 }
 
 export interface ServiceRequest {
@@ -92,7 +94,8 @@ export async function serviceReply(ctx: ServiceContext, { req, url, api, body }:
     parsedBody = read.value;
   }
   const { state, baseUrl, now, queries, lists } = ctx;
-  const handle = () => route.handler({ state, baseUrl, uiUrl: `${baseUrl}${UI_PREFIX}`, now, params, query: url.searchParams, body: parsedBody, queries, lists });
+  const rewrites = ctx.rewrites.current;
+  const handle = () => route.handler({ state, baseUrl, uiUrl: `${baseUrl}${UI_PREFIX}`, now, params, query: url.searchParams, body: parsedBody, queries, lists, rewrites });
   if (kind === 'read') return respond(handle());
   return respond(await ctx.writes.write(route, params, api, baseUrl, handle));
 }

@@ -1,6 +1,7 @@
 // Public contract of the sandbox: other parts of the project (extension, e2e tests, benches) code against these names.
 import type { FaultInjector } from './faults';
 import type { SandboxState } from './state';
+import type { RewriteSwitches, RewritesSpec } from './triggers/rewrites';
 
 export interface SandboxInfo {
   baseUrl: string;
@@ -33,6 +34,8 @@ export interface SandboxOptions {
   clock?: () => number;
   /** The control token; default a random one per start. */
   controlToken?: string;
+  /** Trigger rewrites to switch on or off (docs/SANDBOX.md); the others keep their defaults. */
+  rewrites?: RewritesSpec;
 }
 
 /** A request the sandbox received carrying one of its keys (others are not recorded). */
@@ -58,6 +61,8 @@ export interface RecordedRequest {
 export interface SandboxHandle {
   info: SandboxInfo;
   faults: FaultInjector;
+  /** The trigger rewrites in force; `set` switches some, as `POST /__sandbox/rewrites` does. */
+  rewrites: RewriteSwitches;
   requests: RecordedRequest[];
   state: SandboxState;
   close(): Promise<void>;

@@ -1,6 +1,7 @@
 // The semantic comparison of a local trigger with the service's: both in canonical form (normalize.ts),
-// compared member by member. No vscode import.
-import { normalize } from './normalize';
+// compared member by member, with the service's rewrites of a stored trigger (docs/TRIGGER-FILES.md,
+// Drift) taken as no change. No vscode import.
+import { normalize, TRIGGER_DEFAULTS } from './normalize';
 
 /** One member that differs: its path, and its value on each side (undefined where it is left out). */
 export interface Difference {
@@ -62,10 +63,60 @@ function walk(service: unknown, local: unknown, path: Segment[], out: Difference
   out.push({ path: text, member: String(path[0] ?? ''), service, local });
 }
 
+const hasId = (r: Record<string, unknown>): boolean => typeof r.id === 'string' && r.id !== '';
+const sameAddress = (a: Record<string, unknown>, b: Record<string, unknown>): boolean =>
+  typeof a.type === 'string' && typeof a.target === 'string' && a.target !== '' && a.type === b.type && a.target === b.target;
+
+/**
+ * The two recipient lists with each recipient one side names by type and target, and the other by id
+ * with the same type and target, given that id on both sides: the service answers a recipient sent as
+ * type and target with the id it gave it (service facts). Two different ids are never one recipient.
+ */
+function pairedRecipients(local: unknown, service: unknown): [unknown, unknown] {
+  if (!Array.isArray(local) || !Array.isArray(service)) return [local, service];
+  const l = local.map((r: unknown) => (isRecord(r) ? { ...r } : r));
+  const s = service.map((r: unknown) => (isRecord(r) ? { ...r } : r));
+  const localIds = new Set(l.flatMap((r) => (isRecord(r) && hasId(r) ? [r.id] : [])));
+  const serviceIds = new Set(s.flatMap((r) => (isRecord(r) && hasId(r) ? [r.id] : [])));
+  // A recipient the other side names by its id is that one already: it is not paired by address.
+  const open = (r: unknown, otherIds: ReadonlySet<unknown>): r is Record<string, unknown> => isRecord(r) && !(hasId(r) && otherIds.has(r.id));
+  const free = s.filter((r) => open(r, localIds));
+  for (const mine of l) {
+    if (!open(mine, serviceIds)) continue;
+    const i = free.findIndex((theirs) => hasId(mine) !== hasId(theirs) && sameAddress(mine, theirs));
+    const theirs = free[i];
+    if (theirs === undefined) continue;
+    free.splice(i, 1);
+    const id = hasId(mine) ? mine.id : theirs.id;
+    mine.id = id;
+    theirs.id = id;
+  }
+  return [l, s];
+}
+
+/**
+ * Both sides as the service would hold them, in canonical form, for a comparison: a file naming a saved
+ * query (query_id alone) is not compared with the query the service may answer inline beside that id; a
+ * file's query without time_range has the frequency's (the service stores it so); recipients paired by
+ * address where one side names them by id.
+ */
+function comparable(local: unknown, service: unknown): [unknown, unknown] {
+  if (!isRecord(local) || !isRecord(service)) return [normalize(local, COMPARED), normalize(service, COMPARED)];
+  const l: Record<string, unknown> = { ...local };
+  const s: Record<string, unknown> = { ...service };
+  if (!isRecord(l.query) && typeof l.query_id === 'string' && typeof s.query_id === 'string') s.query = null;
+  if (isRecord(l.query) && (l.query.time_range === undefined || l.query.time_range === null)) {
+    l.query = { ...l.query, time_range: typeof l.frequency === 'number' ? l.frequency : TRIGGER_DEFAULTS.frequency };
+  }
+  [l.recipients, s.recipients] = pairedRecipients(l.recipients, s.recipients);
+  return [normalize(l, COMPARED), normalize(s, COMPARED)];
+}
+
 /** The differences between a local trigger and the service's trigger it was matched with (ids aside). */
 export function compareTriggers(local: unknown, service: unknown): Difference[] {
   const out: Difference[] = [];
-  walk(normalize(service, COMPARED), normalize(local, COMPARED), [], out);
+  const [l, s] = comparable(local, service);
+  walk(s, l, [], out);
   return out;
 }
 

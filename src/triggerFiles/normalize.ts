@@ -84,6 +84,21 @@ function list(v: unknown, each: (element: unknown) => unknown = plain): unknown[
 
 const orderedOr = (known: readonly string[], each?: (key: string, v: unknown) => unknown) => (v: unknown) => (isRecord(v) ? ordered(v, known, each) : plain(v));
 
+/** By UTF-16 code units: the same order on every machine and in every locale. */
+const byText = <T>(a: readonly [string, T], b: readonly [string, T]): number => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+
+/**
+ * A list the service answers in an order of its own (service facts: tags, the query's filters and havings,
+ * calculated fields): sorted by each element's canonical text, each once. A set, like the service's own
+ * clients compare them: an element given twice means what it means once.
+ */
+function set(v: unknown, each: (element: unknown) => unknown): unknown[] | undefined {
+  const all = list(v, each);
+  if (all === undefined) return undefined;
+  const byKey = new Map(all.map((e) => [JSON.stringify(e), e] as const));
+  return [...byKey].sort(byText).map(([, e]) => e);
+}
+
 function filterCombination(v: unknown): unknown {
   return v === TRIGGER_DEFAULTS.filter_combination ? undefined : v;
 }
@@ -104,14 +119,15 @@ function query(v: Json): Json {
       case 'calculations':
         return list(m, calculation);
       case 'filters':
-        return list(m, orderedOr(FILTER_MEMBERS));
+        return set(m, orderedOr(FILTER_MEMBERS));
       case 'filter_combination':
         return filterCombination(m);
       case 'havings':
-        return list(m, orderedOr(HAVING_MEMBERS));
+        return set(m, orderedOr(HAVING_MEMBERS));
       case 'formulas':
-      case 'calculated_fields':
         return list(m, orderedOr(NAMED_MEMBERS));
+      case 'calculated_fields':
+        return set(m, orderedOr(NAMED_MEMBERS));
       default:
         return Array.isArray(m) ? list(m) : plain(m);
     }
@@ -124,10 +140,11 @@ function query(v: Json): Json {
 function recipient(v: unknown, byId: boolean): unknown {
   if (!isRecord(v)) return plain(v);
   // Named by id, the recipient is that id: the service fills in its type and target from it. A file
-  // keeps them (who gets paged, for whoever reads it); a comparison looks at the id alone.
-  const named = byId && typeof v.id === 'string' && v.id !== '';
+  // keeps them (who gets paged, for whoever reads it) where they say something: the service answers a
+  // paging recipient named by id with `target: ""`, which nobody would write. A comparison looks at the id alone.
+  const named = typeof v.id === 'string' && v.id !== '';
   return ordered(v, RECIPIENT_MEMBERS, (key, m) => {
-    if (named && (key === 'type' || key === 'target')) return undefined;
+    if (named && (key === 'type' || key === 'target') && (byId || m === '')) return undefined;
     if (key !== 'details') return plain(m);
     if (!isRecord(m)) return plain(m);
     const details = ordered(m, DETAILS_MEMBERS, (k, d) => {
@@ -150,7 +167,7 @@ function recipients(v: unknown, byId: boolean): unknown[] | undefined {
     if (typeof r.id === 'string') return `0\u0000${r.id}\u0000${JSON.stringify(r)}`;
     return `1\u0000${String(r.type)}\u0000${String(r.target)}\u0000${JSON.stringify(r)}`;
   };
-  return [...byKey.values()].map((r) => [sortKey(r), r] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([, r]) => r);
+  return [...byKey.values()].map((r) => [sortKey(r), r] as const).sort(byText).map(([, r]) => r);
 }
 
 /** `all` for an environment-wide trigger, whether it says `all` (as the service lists it) or `__all__` (as its path does). */
@@ -165,7 +182,7 @@ const TOP_LEVEL: Record<(typeof TRIGGER_FILE_MEMBERS)[number], (v: unknown, o: N
   dataset_slug: (v) => (typeof v === 'string' ? canonicalDatasetSlug(v) : plain(v)),
   name: plain,
   description: (v) => (v === '' ? undefined : plain(v)),
-  tags: (v) => list(v, orderedOr(TAG_MEMBERS)),
+  tags: (v) => set(v, orderedOr(TAG_MEMBERS)),
   threshold: orderedOr(THRESHOLD_MEMBERS, (key, m) => (key === 'exceeded_limit' && m === TRIGGER_DEFAULTS.exceeded_limit ? undefined : plain(m))),
   frequency: whenNot(TRIGGER_DEFAULTS.frequency),
   alert_type: whenNot(TRIGGER_DEFAULTS.alert_type),
@@ -191,8 +208,9 @@ export interface NormalizeOptions {
 /**
  * The canonical form of a trigger: only the members a file holds (read-only ones and members the
  * service adds, such as auto_investigate, left out; `id` kept), nulls and the defaults the service
- * fills in left out, the inline query rather than query_id when both are present, recipients sorted
- * (each once), and every object's members in a stable order. Idempotent. A value that is not an
+ * fills in left out, the inline query rather than query_id when both are present, the lists the service
+ * reorders (recipients, tags, the query's filters, havings and calculated fields) sorted, each element
+ * once, and every object's members in a stable order. Idempotent. A value that is not an
  * object is returned as is. Throws TriggerTooDeep for a trigger nested deeper than MAX_NESTING (depth.ts)
  * before any recursion: callers check nestingProblem() first and report it.
  */

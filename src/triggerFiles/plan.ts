@@ -174,17 +174,25 @@ export function expectedAfterWrite(body: Record<string, unknown>, dataset: strin
   return out;
 }
 
-function unknownRecipients(t: LocalTrigger, known: ReadonlySet<string> | undefined): string[] {
-  if (known === undefined || !Array.isArray(t.value.recipients)) return [];
-  const ids = t.value.recipients.flatMap((r) => (isRecord(r) && typeof r.id === 'string' && r.id !== '' ? [r.id] : []));
-  return [...new Set(ids.filter((id) => !known.has(id)))].map((id) => `recipient ${JSON.stringify(id)} is not one of the team's recipients`);
+const recipientIdsOf = (recipients: unknown): string[] =>
+  Array.isArray(recipients) ? recipients.flatMap((r) => (isRecord(r) && typeof r.id === 'string' && r.id !== '' ? [r.id] : [])) : [];
+
+/**
+ * The recipient ids of a file the team's list does not hold. An id the service's trigger already holds is
+ * never one: the list leaves out recipients such as markers (type `marker`) that triggers do hold.
+ */
+function unknownRecipients(t: LocalTrigger, known: ReadonlySet<string> | undefined, service?: ServiceTrigger): string[] {
+  if (known === undefined) return [];
+  const held = new Set(recipientIdsOf(service?.recipients));
+  const ids = recipientIdsOf(t.value.recipients).filter((id) => !known.has(id) && !held.has(id));
+  return [...new Set(ids)].map((id) => `recipient ${JSON.stringify(id)} is not one of the team's recipients`);
 }
 
 /** The change one compared trigger asks for, or why it cannot be planned; undefined when in sync. */
 function changeOf(file: string, t: LocalTrigger, drift: TriggerDrift, input: PlanInput): PlannedChange | BlockedTrigger | undefined {
   if (drift.status === 'in-sync') return undefined;
   const where = { file, index: t.index, ...(t.name !== undefined ? { name: t.name } : {}), ...(t.dataset !== undefined ? { dataset: t.dataset } : {}) };
-  const reasons = [...(input.blockedBy?.(file, t.index) ?? []), ...unknownRecipients(t, input.recipients)];
+  const reasons = [...(input.blockedBy?.(file, t.index) ?? []), ...unknownRecipients(t, input.recipients, drift.service)];
   if (drift.status === 'unknown') return { ...where, reasons: [drift.reason ?? 'it could not be compared with the service', ...reasons] };
   if (t.dataset === undefined || t.name === undefined) return { ...where, reasons: ['it names no dataset_slug or no name', ...reasons] };
   const listing = input.index.listing(t.dataset);

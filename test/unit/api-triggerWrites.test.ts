@@ -111,6 +111,22 @@ test('after a 500 the new trigger is recognised as sent whatever the service fil
   assert.equal(res.recovered, true);
 });
 
+test("after a 500 the new trigger is recognised as sent whatever order the service holds the query's filters, havings and calculated fields in, without the AND it never echoes", async () => {
+  const query = {
+    calculations: [{ op: 'COUNT' }, { op: 'P99', column: 'duration_ms' }],
+    filters: [{ column: 'a', op: 'exists' }, { column: 'b', op: 'exists' }],
+    filter_combination: 'AND',
+    havings: [{ calculate_op: 'P99', column: 'duration_ms', op: '>', value: 1 }, { calculate_op: 'COUNT', op: '>', value: 2 }],
+    calculated_fields: [{ name: 'x', expression: '$a' }, { name: 'y', expression: '$b' }],
+    time_range: 600,
+  };
+  const { filter_combination: _and, ...echoed } = query;
+  const stored = { ...listed('t-9'), query: { ...echoed, filters: [...query.filters].reverse(), havings: [...query.havings].reverse(), calculated_fields: [...query.calculated_fields].reverse() } };
+  routes = [ok(500, {}), ok(200, [stored])];
+  const res = await client.createTrigger('api', { ...inline, query }, { knownIds: new Set() });
+  assert.deepEqual([requests(), res.data.id, res.recovered], [['POST /1/triggers/api', 'GET /1/triggers/api'], 't-9', true]);
+});
+
 test('after a 500 a new trigger of that name with a recipient fewer than sent is not taken as the one sent', async () => {
   routes = [ok(500, {}), ok(200, [{ ...listed('t-3'), recipients: [{ id: 'rcp-a', type: 'email', target: 'x@example.com' }] }])];
   const e = await failure(client.createTrigger('api', { ...inline, recipients: [{ id: 'rcp-a' }, { id: 'rcp-b' }] }, { knownIds: new Set() }));

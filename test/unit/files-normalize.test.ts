@@ -99,6 +99,29 @@ test('recipients are a set: sorted (by id, then type and target), each once', ()
   ]);
 });
 
+test('the lists the service answers in its own order are sorted in the file, each element once: tags, filters, havings, calculated fields', () => {
+  const tags = [{ value: 'edge', key: 'team' }, { key: 'severity', value: 'high' }, { key: 'team', value: 'edge' }];
+  const query = {
+    calculations: [{ op: 'COUNT' }],
+    filters: [{ column: 'b', op: 'exists' }, { column: 'a', op: '=', value: 1 }],
+    havings: [{ calculate_op: 'P99', column: 'd', op: '>', value: 1 }, { calculate_op: 'COUNT', op: '>', value: 2 }],
+    calculated_fields: [{ name: 'z', expression: '$b' }, { name: 'a', expression: '$a' }],
+    formulas: [{ name: 'z', expression: '$b' }, { name: 'a', expression: '$a' }],
+    time_range: 60,
+  };
+  assert.deepEqual(normalize({ tags, query }), {
+    tags: [{ key: 'severity', value: 'high' }, { key: 'team', value: 'edge' }],
+    query: {
+      calculations: [{ op: 'COUNT' }],
+      filters: [{ column: 'a', op: '=', value: 1 }, { column: 'b', op: 'exists' }],
+      havings: [{ calculate_op: 'COUNT', op: '>', value: 2 }, { calculate_op: 'P99', column: 'd', op: '>', value: 1 }],
+      formulas: [{ name: 'z', expression: '$b' }, { name: 'a', expression: '$a' }],
+      calculated_fields: [{ name: 'a', expression: '$a' }, { name: 'z', expression: '$b' }],
+      time_range: 60,
+    },
+  });
+});
+
 test('compared, a recipient named by id is the id alone (the service fills in its type and target)', () => {
   const recipients = [{ id: 'rcp_b', type: 'email', target: 'b@example.com' }, { id: 'rcp_b' }, { type: 'email', target: 'z@example.com' }];
   assert.deepEqual((normalize({ recipients }, { recipientsById: true }) as { recipients: unknown }).recipients, [{ id: 'rcp_b' }, { type: 'email', target: 'z@example.com' }]);

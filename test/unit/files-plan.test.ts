@@ -162,6 +162,14 @@ test('a recipient id the team does not have blocks the trigger, named', () => {
   assert.deepEqual(p.blocked.map((b) => b.reasons), [['recipient "rcp_typo" is not one of the team\'s recipients']]);
 });
 
+test('a recipient id the service trigger already holds never blocks an edit, though the team\'s list leaves it out (a marker)', () => {
+  const held = service({ recipients: [{ id: 'rcp_a', type: 'email', target: 'a@example.com' }, { id: 'rcp_marker', type: 'marker', target: 'deploys' }] });
+  const local = pulled(held);
+  (local.threshold as Json).value = 1;
+  const p = plan([file('api/high.trigger.json', local)], { api: [held] }, { recipients: new Set(['rcp_a']) });
+  assert.deepEqual([planCounts(p), p.blocked], [{ create: 0, update: 1, delete: 0, blocked: 0, unchanged: 0 }, []]);
+});
+
 test('a trigger in sync is not blocked by its lint problems: nothing would be written', () => {
   const p = plan([file('api/high.trigger.json', pulled(service()))], { api: [service()] }, { blockedBy: () => ['an error'] });
   assert.deepEqual(planCounts(p), { create: 0, update: 0, delete: 0, blocked: 0, unchanged: 1 });

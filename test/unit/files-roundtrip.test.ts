@@ -108,6 +108,22 @@ test('a pulled demo trigger file draws no lint error (the canonical form is a va
   }
 });
 
+test('a paging recipient the service answers by id with target "" is pulled without the empty target, lints clean and is in sync', () => {
+  const listed: ServiceTrigger = {
+    id: 'trig_pd',
+    dataset_slug: 'api',
+    name: 'Paged',
+    threshold: { op: '>', value: 1, exceeded_limit: 1 },
+    recipients: [{ id: 'rcp_pd', type: 'pagerduty', target: '', details: { pagerduty_severity: 'warning' } }],
+    query: { calculations: [{ op: 'COUNT' }], time_range: 900 },
+    query_id: 'q_made_inline',
+  };
+  const text = triggerFileText(listed);
+  assert.deepEqual((JSON.parse(text) as { recipients: unknown }).recipients, [{ id: 'rcp_pd', type: 'pagerduty', details: { pagerduty_severity: 'warning' } }]);
+  assert.deepEqual(lint(text).map((d) => `${d.rule}: ${d.message}`), []);
+  assert.deepEqual(compareTriggers(JSON.parse(text), listed), []);
+});
+
 test('property: a written trigger and the service form of it are in sync, whatever the service rewrote', () => {
   fc.assert(
     fc.property(writtenTrigger, rewrites, (written, r) => {
@@ -122,7 +138,14 @@ test('property: the canonical form of the service form is stable: pulled, rewrit
     fc.property(writtenTrigger, rewrites, rewrites, (written, first, again) => {
       // What the service fills in (a granularity, a recipient's type and target from its id) it fills in
       // every time it lists the trigger alike.
-      const second = { ...again, fillGranularity: first.fillGranularity, fillRecipientFromId: first.fillRecipientFromId };
+      const second = {
+        ...again,
+        fillGranularity: first.fillGranularity,
+        fillRecipientFromId: first.fillRecipientFromId,
+        idForAddress: first.idForAddress,
+        blankPagingTarget: first.blankPagingTarget,
+        savedQueryInline: first.savedQueryInline,
+      };
       const pulled = normalize(asServiceLists(written, first));
       assert.deepEqual(normalize(pulled), pulled, 'idempotent');
       assert.deepEqual(normalize(asServiceLists(pulled as Record<string, unknown>, second)), pulled);

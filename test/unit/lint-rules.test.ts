@@ -273,8 +273,13 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
         doc: trigger('"recipients": [{ "id": "r1", "details": { «"pagerduty_severity": 1» } }]'),
         says: 'recipients[0].details.pagerduty_severity is the number 1; expected a string',
       },
+      { title: 'an empty target without an id', doc: trigger('"recipients": [{ "type": "email", «"target": ""» }]'), says: 'recipient target must not be empty' },
     ],
-    good: [{ title: 'by id', doc: trigger('"recipients": [{ "id": "r1" }]') }],
+    good: [
+      { title: 'by id', doc: trigger('"recipients": [{ "id": "r1" }]') },
+      // As the service answers a paging recipient named by id, and pull wrote it before it left the empty target out.
+      { title: 'by id, beside an empty target', doc: trigger('"recipients": [{ "id": "r1", "type": "pagerduty", "target": "" }]') },
+    ],
   },
   'trigger/recipient-deprecated': {
     bad: [

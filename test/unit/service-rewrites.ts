@@ -43,10 +43,13 @@ export const writtenTrigger: fc.Arbitrary<Json> = fc
             filters: fc.array(filter, { maxLength: 2 }),
             filter_combination: fc.constantFrom('AND', 'OR'),
             breakdowns: fc.array(column, { maxLength: 2 }),
+            havings: fc.array(fc.record({ calculate_op: fc.constantFrom('COUNT', 'P99'), op: fc.constantFrom('>', '<'), value: fc.integer({ min: 0, max: 99 }) }), { maxLength: 2 }),
+            calculated_fields: fc.uniqueArray(fc.record({ name: word, expression: fc.constantFrom('$a', 'GT($duration_ms, 1)') }), { maxLength: 3, selector: (f) => f.name }),
             granularity: fc.constantFrom(60, 120),
             time_range: fc.constantFrom(600, 1800),
           },
-          { requiredKeys: ['time_range'] },
+          // time_range is required in a file, but the service stores a query without one (see timeRangeFromFrequency).
+          { requiredKeys: [] },
         ).map((query) => ({ query })),
         fc.constantFrom('q_saved_1', 'q_saved_2').map((query_id) => ({ query_id })),
       ),
@@ -79,6 +82,14 @@ export interface Rewrites {
   fillGranularity: number | undefined;
   emptyLists: boolean;
   reorderMembers: boolean;
+  /** Recipients, tags, the query's filters and havings, calculated fields: in the service's order, not as sent. */
+  reorderLists: boolean;
+  /** A recipient sent by type and target comes back with the id the service gave it. */
+  idForAddress: boolean;
+  /** A paging recipient filled in from its id has `target: ""`. */
+  blankPagingTarget: boolean;
+  /** A trigger written with query_id is answered with the saved query inline beside it. */
+  savedQueryInline: boolean;
 }
 
 export const rewrites: fc.Arbitrary<Rewrites> = fc.record({
@@ -96,6 +107,10 @@ export const rewrites: fc.Arbitrary<Rewrites> = fc.record({
   fillGranularity: fc.option(fc.constantFrom(30, 60, 300), { nil: undefined }),
   emptyLists: fc.boolean(),
   reorderMembers: fc.boolean(),
+  reorderLists: fc.boolean(),
+  idForAddress: fc.boolean(),
+  blankPagingTarget: fc.boolean(),
+  savedQueryInline: fc.boolean(),
 });
 
 const RECIPIENTS: Record<string, { type: string; target: string }> = {
@@ -105,7 +120,42 @@ const RECIPIENTS: Record<string, { type: string; target: string }> = {
   rcp_pd: { type: 'pagerduty', target: 'Primary on-call' },
 };
 
+/** What a saved query named by a trigger holds. */
+const SAVED_QUERIES: Record<string, Json> = {
+  q_saved_1: { calculations: [{ op: 'COUNT' }], time_range: 900 },
+  q_saved_2: { calculations: [{ op: 'P99', column: 'duration_ms' }], filters: [{ column: 'error', op: 'exists' }], time_range: 1800 },
+};
+
 const clone = <T>(v: T): T => structuredClone(v);
+
+/** An order of the service's own: the reverse of what was sent, so never the order sent (two or more elements). */
+const serviceOrder = (list: unknown): unknown => (Array.isArray(list) ? [...(list as unknown[])].reverse() : list);
+
+function recipientAsStored(rc: Json, r: Rewrites): Json {
+  const out = { ...rc };
+  const known = typeof out.id === 'string' ? RECIPIENTS[out.id] : undefined;
+  if (r.fillRecipientFromId && known !== undefined) Object.assign(out, known, r.blankPagingTarget && known.type === 'pagerduty' ? { target: '' } : {});
+  if (r.idForAddress && out.id === undefined) out.id = `rcp_for_${String(out.target)}`;
+  if (r.defaultPagerSeverity && out.id === 'rcp_pd') {
+    const details = { ...((out.details as Json | undefined) ?? {}) };
+    details.pagerduty_severity ??= 'critical';
+    out.details = details;
+  }
+  return out;
+}
+
+function queryAsStored(t: Json, query: Json, r: Rewrites): void {
+  if (r.queryIdBesideInlineQuery && t.query_id === undefined) t.query_id = 'q_made_for_the_trigger';
+  const calcs = query.calculations as Json[] | undefined;
+  if (r.implicitCount && calcs?.length === 1 && calcs[0]?.op === 'COUNT' && Object.keys(calcs[0]).length === 1) delete query.calculations;
+  else if (!r.implicitCount && calcs === undefined) query.calculations = [{ op: 'COUNT' }];
+  if (r.fillDefaults && query.filter_combination === undefined) query.filter_combination = 'AND';
+  if (r.fillGranularity !== undefined && query.granularity === undefined && t.dataset_slug === 'metrics') query.granularity = r.fillGranularity;
+  if (r.emptyLists) for (const m of ['filters', 'breakdowns', 'havings']) query[m] ??= [];
+  if (r.reorderLists) for (const m of ['filters', 'havings', 'calculated_fields']) query[m] = serviceOrder(query[m]);
+  // Always: a query written without time_range is stored with the frequency as its time_range.
+  if (query.time_range === undefined) query.time_range = t.frequency ?? 900;
+}
 
 /** The trigger as the service would list it after `r`. Never changes what the trigger means. */
 export function asServiceLists(written: Json, r: Rewrites, id = 'trig_generated'): Json {
@@ -113,31 +163,16 @@ export function asServiceLists(written: Json, r: Rewrites, id = 'trig_generated'
   if (t.id === undefined) t.id = id;
   if (r.readOnly) Object.assign(t, { triggered: false, created_at: '2024-01-01T00:00:00Z', updated_at: '2024-01-02T00:00:00Z' });
   if (r.addedMembers) t.auto_investigate = false;
+  const saved = typeof t.query_id === 'string' ? SAVED_QUERIES[t.query_id] : undefined;
+  if (t.query === undefined && r.savedQueryInline && saved !== undefined) t.query = clone(saved);
   const query = t.query as Json | undefined;
-  if (query !== undefined) {
-    if (r.queryIdBesideInlineQuery) t.query_id = 'q_made_for_the_trigger';
-    const calcs = query.calculations as Json[] | undefined;
-    if (r.implicitCount && calcs?.length === 1 && calcs[0]?.op === 'COUNT' && Object.keys(calcs[0]).length === 1) delete query.calculations;
-    else if (!r.implicitCount && calcs === undefined) query.calculations = [{ op: 'COUNT' }];
-    if (r.fillDefaults && query.filter_combination === undefined) query.filter_combination = 'AND';
-    if (r.fillGranularity !== undefined && query.granularity === undefined && t.dataset_slug === 'metrics') query.granularity = r.fillGranularity;
-    if (r.emptyLists) for (const m of ['filters', 'breakdowns', 'havings']) query[m] ??= [];
-  }
+  if (query !== undefined) queryAsStored(t, query, r);
   if (Array.isArray(t.recipients)) {
-    let recipients = (t.recipients as Json[]).map((rc) => {
-      const out = { ...rc };
-      const known = typeof out.id === 'string' ? RECIPIENTS[out.id] : undefined;
-      if (r.fillRecipientFromId && known !== undefined) Object.assign(out, known);
-      if (r.defaultPagerSeverity && out.id === 'rcp_pd') {
-        const details = { ...((out.details as Json | undefined) ?? {}) };
-        details.pagerduty_severity ??= 'critical';
-        out.details = details;
-      }
-      return out;
-    });
+    let recipients = (t.recipients as Json[]).map((rc) => recipientAsStored(rc, r));
     if (r.shuffleRecipients) recipients = recipients.reverse();
     t.recipients = recipients;
   }
+  if (r.reorderLists) t.tags = serviceOrder(t.tags);
   if (r.description === 'null' && t.description === undefined) t.description = null;
   if (r.description === 'empty' && t.description === undefined) t.description = '';
   if (t.dataset_slug === '__all__' && r.environmentWideAsAll) t.dataset_slug = 'all';

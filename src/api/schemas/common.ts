@@ -49,17 +49,22 @@ export type Recipient = z.infer<typeof Recipient>;
 
 /**
  * A recipient in a write: named by `id` (preferred), or by `type` + `target` (deprecated, spec 9).
- * Giving neither is refused.
+ * Giving neither is refused. Beside an id the target only informs: the service answers a paging recipient
+ * named by id with `target: ""` (service facts), and what it answered must be writable back.
  */
 export const RecipientWrite = z
   .strictObject({
     id: z.string().min(1, 'recipient id must not be empty').optional(),
     type: z.string().min(1, 'recipient type must not be empty').optional(),
-    target: z.string().min(1, 'recipient target must not be empty').optional(),
+    target: z.string().optional(),
     details: RecipientDetails.optional(),
   })
   .superRefine((r, ctx) => {
     if (r.id !== undefined) return;
+    if (r.target === '') {
+      ctx.addIssue({ code: 'too_small', origin: 'string', minimum: 1, inclusive: true, input: r.target, message: 'recipient target must not be empty', path: ['target'] });
+      return;
+    }
     if (r.type === undefined || r.target === undefined) {
       ctx.addIssue({
         code: 'custom',

@@ -2,6 +2,7 @@
 // its default (spec 2.6, service facts); what the service sets itself comes from the caller.
 import type { TriggerWrite } from './body';
 import { setsBaseline } from './body';
+import { DEFAULT_REWRITES, inServiceOrder, type TriggerRewrites } from './rewrites';
 import { EVALUATION_SCHEDULE_TYPES, LIMITS, TRIGGER_ALERT_TYPES } from '../spec';
 import type { StoredRecipient, TriggerRecord } from '../state';
 
@@ -20,15 +21,24 @@ export interface TriggerFacts {
   updated_at: string;
 }
 
-export function recordOf(body: TriggerWrite, facts: TriggerFacts): TriggerRecord {
-  const { op, value, exceeded_limit } = body.threshold;
+/**
+ * With the rewrite `defaultsFilled`, a description, tags and exceeded_limit left out are stored at their
+ * defaults, else they stay out (the other members always take theirs); with `reorderLists`, the tags are
+ * stored in the service's order.
+ */
+export function recordOf(body: TriggerWrite, facts: TriggerFacts, r: Readonly<TriggerRewrites> = DEFAULT_REWRITES): TriggerRecord {
+  const { op, value } = body.threshold;
+  const exceeded_limit = body.threshold.exceeded_limit ?? (r.defaultsFilled ? LIMITS.exceededLimitMin : undefined);
+  const description = body.description ?? (r.defaultsFilled ? '' : undefined);
+  const given = body.tags ?? (r.defaultsFilled ? [] : undefined);
+  const tags = given?.map((t) => ({ key: t.key, value: t.value }));
   return {
     id: facts.id,
     dataset_slug: facts.dataset_slug,
     name: body.name,
-    description: body.description ?? '',
-    tags: (body.tags ?? []).map((t) => ({ key: t.key, value: t.value })),
-    threshold: { op, value, exceeded_limit: exceeded_limit ?? LIMITS.exceededLimitMin },
+    ...(description !== undefined ? { description } : {}),
+    ...(tags !== undefined ? { tags: r.reorderLists ? inServiceOrder(tags) : tags } : {}),
+    threshold: { op, value, ...(exceeded_limit !== undefined ? { exceeded_limit } : {}) },
     frequency: body.frequency ?? LIMITS.triggerFrequencyDefault,
     alert_type: body.alert_type ?? TRIGGER_ALERT_TYPES[0],
     disabled: facts.disabled,

@@ -1,8 +1,11 @@
 // Triggers: the list of spec 4.7, and reading, creating, replacing and deleting one (beyond the spec,
 // service facts "Writing triggers"). `__all__` addresses the environment-wide triggers (listed with
 // dataset_slug "all"); its list holds every trigger of the environment. A trigger written with an inline
-// query is saved with a saved query of that query, whose id it lists beside it (service facts).
+// query is saved with a saved query of that query, whose id it lists beside it (service facts). What the
+// service does to a trigger it stores is done by the rewrites switched on (rewrites.ts).
 import { recordOf, type QueryRef } from './record';
+import { answeredTrigger, DEFAULT_REWRITES, floatJson, storedQuery, withTimeRange, type TriggerRewrites } from './rewrites';
+import { heldRecipients, storedRecipients } from './storedRecipients';
 import { givesBothQueries, TriggerWriteBody, type TriggerWrite } from './body';
 import { triggerQueryProblems } from './query';
 import { resolveRecipients } from '../recipients';
@@ -29,6 +32,20 @@ function scopeOf(ctx: HandlerContext): Scope | Reply {
 
 const isReply = (v: object): v is Reply => 'status' in v && 'body' in v;
 
+const rewritesOf = (ctx: HandlerContext): Readonly<TriggerRewrites> => ctx.rewrites ?? DEFAULT_REWRITES;
+
+/** A stored trigger as the service answers it: the answer-time rewrites made. */
+function answered(ctx: HandlerContext): (t: TriggerRecord) => Record<string, unknown> {
+  const saved = (id: string) => ctx.state.savedQueries.find((q) => q.id === id)?.query;
+  return (t) => answeredTrigger(t, rewritesOf(ctx), saved);
+}
+
+/** The answer: its triggers written with floats for whole numbers where that rewrite is on. */
+function answer(ctx: HandlerContext, status: number, value: unknown, headers?: Record<string, string>): Reply {
+  const reply = json(status, value, undefined, headers);
+  return rewritesOf(ctx).floats ? { ...reply, body: floatJson(value) } : reply;
+}
+
 /** The trigger of the path, when it belongs to the path's dataset (or is environment-wide for `__all__`). */
 function triggerOf(ctx: HandlerContext, scope: Scope): TriggerRecord | Reply {
   const id = param(ctx, 'id');
@@ -47,7 +64,7 @@ function listTriggers(ctx: HandlerContext): Reply {
   const { triggers } = ctx.state;
   const all = scope.key === ENVIRONMENT_WIDE;
   const held = all ? triggers.length : triggers.reduce((n, t) => (t.dataset_slug === scope.slug ? n + 1 : n), 0);
-  const list = () => json(200, all ? triggers : triggers.filter((t) => t.dataset_slug === scope.slug));
+  const list = () => answer(ctx, 200, (all ? triggers : triggers.filter((t) => t.dataset_slug === scope.slug)).map(answered(ctx)));
   return ctx.lists?.reply('triggers', scope.key, [triggers, held], list) ?? list();
 }
 
@@ -55,7 +72,7 @@ function getTrigger(ctx: HandlerContext): Reply {
   const scope = scopeOf(ctx);
   if (isReply(scope)) return scope;
   const trigger = triggerOf(ctx, scope);
-  return isReply(trigger) ? trigger : json(200, trigger);
+  return isReply(trigger) ? trigger : answer(ctx, 200, answered(ctx)(trigger));
 }
 
 interface CheckedWrite {
@@ -72,8 +89,9 @@ function checkedWrite(ctx: HandlerContext, scope: Scope): CheckedWrite | Reply {
   const parsed = TriggerWriteBody.safeParse(ctx.body);
   if (!parsed.success) return v1ValidationFailure(ctx.baseUrl, parsed.error.issues, ctx.body);
   const body = parsed.data;
+  if (body.query !== undefined) body.query = withTimeRange(body.query, body.frequency ?? LIMITS.triggerFrequencyDefault, rewritesOf(ctx));
   const problems: TypeDetail[] = [];
-  const recipients = resolveRecipients(ctx.state, body.recipients ?? []);
+  const recipients = resolveRecipients(ctx.state, body.recipients ?? [], heldRecipients(ctx.state));
   if (!recipients.ok) problems.push(...recipients.problems);
   problems.push(...queryProblems(ctx, scope, body));
   if (problems.length > 0 || !recipients.ok) return validationFailed(ctx.baseUrl, problems);
@@ -99,7 +117,8 @@ function queryProblems(ctx: HandlerContext, scope: Scope, body: TriggerWrite): T
 /** The saved query a write's trigger names: the inline query's (the one it holds when unchanged, else a new one), or the one given. */
 function queryRefOf(ctx: HandlerContext, scope: Scope, body: TriggerWrite, before: TriggerRecord | undefined): QueryRef {
   if (body.query === undefined) return { query_id: body.query_id ?? '' };
-  const { id: _ignored, ...query } = body.query;
+  const { id: _ignored, ...sent } = body.query;
+  const query = storedQuery(sent, rewritesOf(ctx));
   const text = JSON.stringify(query);
   const kept = before?.query_id !== undefined && before.query !== undefined && JSON.stringify(before.query) === text ? before.query_id : undefined;
   if (kept !== undefined) return { query, query_id: kept };
@@ -115,19 +134,24 @@ function createTrigger(ctx: HandlerContext): Reply {
   if (isReply(write)) return write;
   const now = ctx.now().toISOString();
   const id = takeId(ctx.state, 'trig_');
-  const trigger = recordOf(write.body, {
-    id,
-    dataset_slug: scope.slug,
-    recipients: write.recipients,
-    query: queryRefOf(ctx, scope, write.body, undefined),
-    disabled: write.body.disabled ?? false,
-    triggered: false,
-    created_at: now,
-    updated_at: now,
-  });
+  const r = rewritesOf(ctx);
+  const trigger = recordOf(
+    write.body,
+    {
+      id,
+      dataset_slug: scope.slug,
+      recipients: storedRecipients(ctx.state, write.recipients, r, now),
+      query: queryRefOf(ctx, scope, write.body, undefined),
+      disabled: write.body.disabled ?? false,
+      triggered: false,
+      created_at: now,
+      updated_at: now,
+    },
+    r,
+  );
   ctx.state.triggers.push(trigger);
   const location = `${ctx.baseUrl}/1/triggers/${encodeURIComponent(scope.key)}/${encodeURIComponent(id)}`;
-  return json(201, trigger, undefined, { Location: location });
+  return answer(ctx, 201, answered(ctx)(trigger), { Location: location });
 }
 
 /** A time strictly after `before`: now, or a millisecond after `before` when the clock has not moved past it. */
@@ -144,19 +168,25 @@ function replaceTrigger(ctx: HandlerContext): Reply {
   if (isReply(before)) return before;
   const write = checkedWrite(ctx, scope);
   if (isReply(write)) return write;
-  const trigger = recordOf(write.body, {
-    id: before.id,
-    dataset_slug: before.dataset_slug,
-    recipients: write.recipients,
-    query: queryRefOf(ctx, scope, write.body, before),
-    disabled: write.body.disabled ?? before.disabled,
-    triggered: before.triggered,
-    created_at: before.created_at,
-    updated_at: laterThan(before.updated_at, ctx.now()),
-  });
+  const updated = laterThan(before.updated_at, ctx.now());
+  const r = rewritesOf(ctx);
+  const trigger = recordOf(
+    write.body,
+    {
+      id: before.id,
+      dataset_slug: before.dataset_slug,
+      recipients: storedRecipients(ctx.state, write.recipients, r, updated),
+      query: queryRefOf(ctx, scope, write.body, before),
+      disabled: write.body.disabled ?? before.disabled,
+      triggered: before.triggered,
+      created_at: before.created_at,
+      updated_at: updated,
+    },
+    r,
+  );
   const triggers = ctx.state.triggers;
   triggers[triggers.indexOf(before)] = trigger;
-  return json(200, trigger);
+  return answer(ctx, 200, answered(ctx)(trigger));
 }
 
 function deleteTrigger(ctx: HandlerContext): Reply {
