@@ -28,12 +28,13 @@ export interface CliPlan extends GatedPlan {
  * folder: obs apply reads only inside it, and a plan without such a file could delete what it holds.
  */
 export async function planFiles(client: ServiceClient, inputs: PlanInputs, target: PlanTarget, io: MainIo, concurrency: number): Promise<CliPlan | undefined> {
-  const { texts, read, ok, outside } = await readTriggerFiles(inputs.paths ?? ['.'], io, inputs.maxBytes ?? DEFAULT_MAX_BYTES);
+  const found = await readTriggerFiles(inputs.paths ?? ['.'], io, inputs.maxBytes ?? DEFAULT_MAX_BYTES);
+  const { ok, outside } = found;
   if (outside.length > 0) {
     warn(io, 'nothing planned: obs plan and obs apply read only trigger files inside the current folder');
     return undefined;
   }
-  const sources = sourcesOf({ texts, read });
+  const sources = sourcesOf(found);
   const metricsDatasets = inputs.metricsDatasets ?? [];
   const gated = await planWithGates({
     sources,

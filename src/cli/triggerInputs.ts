@@ -20,6 +20,8 @@ export interface ReadFiles {
   ok: boolean;
   /** Paths not read because they lie outside the current folder, links resolved (each said on stderr). */
   outside: string[];
+  /** Files found that could not be read, with why (each said on stderr): a plan takes them as files that may hold any trigger. */
+  unreadable: Map<string, string>;
 }
 
 /** The trigger files under the paths (default: the current folder), each read once; none outside it. */
@@ -28,6 +30,7 @@ export async function readTriggerFiles(paths: readonly string[], io: MainIo, max
   for (const p of problems) warn(io, p);
   const texts = new Map<string, string>();
   const read = new Map<string, LocalFile>();
+  const unreadable = new Map<string, string>();
   let ok = problems.length === 0;
   const readFile = async (file: string, admit: (size: number) => Promise<void>): Promise<{ bytes: Uint8Array } | { problem: unknown }> => {
     try {
@@ -40,7 +43,9 @@ export async function readTriggerFiles(paths: readonly string[], io: MainIo, max
   await readAhead(files, READ_AHEAD, readFile, (r, i) => {
     const file = files[i] ?? '';
     if ('problem' in r) {
-      warn(io, `cannot read ${file}: ${r.problem instanceof ReadProblem ? r.problem.message : errorText(r.problem)}`);
+      const why = r.problem instanceof ReadProblem ? r.problem.message : errorText(r.problem);
+      warn(io, `cannot read ${file}: ${why}`);
+      unreadable.set(file, why);
       ok = false;
       return;
     }
@@ -49,7 +54,7 @@ export async function readTriggerFiles(paths: readonly string[], io: MainIo, max
     texts.set(file, text ?? new TextDecoder('utf-8', { ignoreBOM: true }).decode(r.bytes));
     read.set(file, text === undefined ? { ok: false, reason: NOT_UTF8 } : readTriggerFile(text));
   });
-  return { texts, read, ok, outside };
+  return { texts, read, ok, outside, unreadable };
 }
 
 /** The service's triggers of the datasets the files name; false when a list failed (said on stderr). */
@@ -67,7 +72,13 @@ export async function serviceIndexFor(client: Pick<ServiceClient, 'listTriggers'
   return { index, ok };
 }
 
-/** The files as the plan pipeline takes them: a file that is not UTF-8 goes in without its text (a plan would send replacement characters). */
-export function sourcesOf(files: Pick<ReadFiles, 'texts' | 'read'>): PlanSource[] {
-  return [...files.read].map(([file, r]) => (!r.ok && r.reason === NOT_UTF8 ? { file, text: undefined, problem: r.reason } : { file, text: files.texts.get(file) ?? '' }));
+/**
+ * The files as the plan pipeline takes them: a file that is not UTF-8 goes in without its text (a plan would
+ * send replacement characters), and so does a file that could not be read: either may hold a trigger, so the
+ * plan withholds its deletes.
+ */
+export function sourcesOf(files: Pick<ReadFiles, 'texts' | 'read' | 'unreadable'>): PlanSource[] {
+  const read = [...files.read].map(([file, r]): PlanSource => (!r.ok && r.reason === NOT_UTF8 ? { file, text: undefined, problem: r.reason } : { file, text: files.texts.get(file) ?? '' }));
+  const unread = [...files.unreadable].map(([file, why]): PlanSource => ({ file, text: undefined, problem: `it could not be read (${why})` }));
+  return [...read, ...unread];
 }

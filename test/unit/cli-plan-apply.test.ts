@@ -208,3 +208,17 @@ test('without a PATH the plan reads the trigger files under the current folder; 
   );
   assert.deepEqual(plan.blocked, []);
 });
+
+test('a trigger file that cannot be read withholds every delete of --prune: it may hold the trigger', async () => {
+  // An earlier test deleted "High error rate" on the sandbox: the first pulled file stands in.
+  const name = readdirSync(folder()).sort()[0] ?? '';
+  const t = read(name);
+  writeFileSync(fileOf(name), `${JSON.stringify({ ...t, description: 'x'.repeat(20_000) }, null, 2)}\n`);
+  const r = await run(['plan', '--prune', '--max-bytes', '10000', '--format', 'json', 'triggers']);
+  assert.equal(r.code, 2);
+  const plan = JSON.parse(r.stdout) as { changes: { action: string }[]; blocked: { file?: string; dataset?: string; reasons: string[] }[] };
+  assert.deepEqual(plan.changes.filter((c) => c.action === 'delete'), []);
+  const file = `triggers/${dataset}/${name}`;
+  assert.deepEqual(plan.blocked.find((b) => b.file === file)?.reasons, ['it could not be read (is larger than 9.8 KiB, the most obs reads of a file; --max-bytes N raises it)']);
+  assert.equal(plan.blocked.find((b) => b.dataset === dataset)?.reasons[0], `not deleted: ${JSON.stringify(t.name)} (${file} could not be planned and may hold them)`);
+});

@@ -95,6 +95,13 @@ describe('in the editor', () => {
     assert.equal(fake.reads, 0);
   });
 
+  test("past 2,000 trigger files the agent tools' reader reads none: a plan of part of them could delete what the rest hold", async () => {
+    for (let i = 0; i < 2_001; i++) fake.files.set(Uri.joinPath(folder, 'bulk', `t${i}.trigger.json`).toString(), '{}\n');
+    const reads = fake.reads;
+    await assert.rejects(new WorkspaceTriggerFiles().read([], new AbortController().signal), { message: 'more than 2000 trigger files lie under those paths: name folders that hold at most 2000' });
+    assert.equal(fake.reads, reads);
+  });
+
   /** The files of a plan, as the editor's Apply and the agents' apply hold them. */
   class Planned extends PlannedFiles {
     add(u: Uri): string {

@@ -306,3 +306,12 @@ test('a trigger file lying outside its workspace folder through a link is not pl
     rmSync(top, { recursive: true, force: true });
   }
 });
+
+test('a trigger file that is not UTF-8 is not planned: it is blocked with the reason, never created with replacement characters', async () => {
+  fake.files.delete(NEW_FILE.toString());
+  fake.bytes.set(NEW_FILE.toString(), Buffer.from(NEW_TEXT.replace('"Latency"', '"Caf\u00e9 latency"'), 'latin1'));
+  confirm = false;
+  await applyTo('stg');
+  assert.match(planShown(), /\n {2}! triggers\/api\/Latency\.trigger\.json:\n {6}the file is not UTF-8: save it as UTF-8 to plan it\n/);
+  assert.deepEqual(writesTo('stg'), []);
+});

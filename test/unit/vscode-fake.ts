@@ -349,6 +349,8 @@ export const fake = {
   folders: undefined as WorkspaceFolder[] | undefined,
   /** File contents by uri string (workspace.fs and findFiles read them). */
   files: new Map<string, string>(),
+  /** Files whose bytes are not the UTF-8 of a text (read as they are; found by findFiles like the others). */
+  bytes: new Map<string, Uint8Array>(),
   reads: 0,
   events: {
     open: new EventEmitter<TextDocument>(),
@@ -388,6 +390,7 @@ export const fake = {
     fake.documents = [];
     fake.folders = undefined;
     fake.files.clear();
+    fake.bytes.clear();
     fake.reads = 0;
     for (const e of Object.values(fake.events)) e.dispose();
     fake.watchers = [];
@@ -468,12 +471,14 @@ export const vscode = {
     fs: {
       readFile(uri: Uri): Promise<Uint8Array> {
         fake.reads++;
+        const bytes = fake.bytes.get(uri.toString());
+        if (bytes !== undefined) return Promise.resolve(bytes);
         const text = fake.files.get(uri.toString());
         return text === undefined ? Promise.reject(new Error(`no file ${uri.toString()}`)) : Promise.resolve(new TextEncoder().encode(text));
       },
     },
     findFiles(include: string | RelativePattern, _exclude?: unknown, maxResults?: number): Promise<Uri[]> {
-      const found = [...fake.files.keys()].map((u) => Uri.parse(u)).filter((u) => matchesPattern(u, include));
+      const found = [...fake.files.keys(), ...fake.bytes.keys()].map((u) => Uri.parse(u)).filter((u) => matchesPattern(u, include));
       return Promise.resolve(maxResults === undefined ? found : found.slice(0, maxResults));
     },
     createFileSystemWatcher(pattern: string | RelativePattern, ignoreCreate?: boolean, ignoreChange?: boolean, ignoreDelete?: boolean): FileSystemWatcher {

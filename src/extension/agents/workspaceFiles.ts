@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { ToolError, type SourceFile } from '../../agentTools';
 import { TRIGGER_FILE_SUFFIX } from '../../triggerFiles';
-import { decodeText, PlannedFiles, workspaceName } from '../core/triggerFileAccess';
+import { planText, PlannedFiles, workspaceName } from '../core/triggerFileAccess';
 import { leftOutReason, outsideItsFolder, splitInside } from '../core/workspaceContainment';
 
 const EXCLUDE = '{**/node_modules/**,**/.git/**}';
@@ -33,9 +33,11 @@ export class WorkspaceTriggerFiles extends PlannedFiles {
     const problems: string[] = [];
     const found = new Map<string, vscode.Uri>();
     const patterns = paths.length === 0 ? folders.map((f) => new vscode.RelativePattern(f, `**/*${TRIGGER_FILE_SUFFIX}`)) : await this.patternsOf(paths, folders, problems);
-    for (const pattern of patterns) for (const uri of await vscode.workspace.findFiles(pattern, EXCLUDE, MAX_FILES)) found.set(uri.toString(), uri);
-    const uris = [...found.values()].sort((a, b) => a.path.localeCompare(b.path)).slice(0, MAX_FILES);
-    if (found.size > MAX_FILES) problems.push(vscode.l10n.t('only the first {0} trigger files were read: name folders to narrow it down', MAX_FILES));
+    // One more than the bound is asked for, to know when there are more: a plan of part of the files could
+    // delete the triggers the rest hold, so past the bound nothing is read.
+    for (const pattern of patterns) for (const uri of await vscode.workspace.findFiles(pattern, EXCLUDE, MAX_FILES + 1)) found.set(uri.toString(), uri);
+    if (found.size > MAX_FILES) throw new ToolError(vscode.l10n.t('more than {0} trigger files lie under those paths: name folders that hold at most {0}', MAX_FILES));
+    const uris = [...found.values()].sort((a, b) => a.path.localeCompare(b.path));
     this.lastRead = uris;
     return { files: await this.readAll(uris, signal), problems };
   }
@@ -86,10 +88,7 @@ export class WorkspaceTriggerFiles extends PlannedFiles {
     if (outside) return { file: workspaceName(uri), text: undefined, problem: leftOutReason() };
     const file = this.remember(uri);
     if (dirty) return { file, text: undefined, problem: vscode.l10n.t('it has unsaved changes in the editor: save the file first') };
-    try {
-      return { file, text: decodeText(await vscode.workspace.fs.readFile(uri)) };
-    } catch (err) {
-      return { file, text: undefined, problem: vscode.l10n.t('it could not be read ({0})', err instanceof Error ? err.message : String(err)) };
-    }
+    const read = await planText(uri);
+    return 'text' in read ? { file, text: read.text } : { file, text: undefined, problem: read.problem };
   }
 }

@@ -8,6 +8,27 @@ import { editRefusal } from './workspaceContainment';
 /** Text as it is on disk (UTF-8, a byte order mark kept as read). */
 export const decodeText = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
 
+/** Text of bytes that are UTF-8, else undefined: a plan never sends a file read with replacement characters. */
+function strictText(bytes: Uint8Array): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A trigger file's saved text for a plan, or why it is not planned (unreadable, or not UTF-8). */
+export async function planText(uri: vscode.Uri): Promise<{ text: string } | { problem: string }> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await vscode.workspace.fs.readFile(uri);
+  } catch (err) {
+    return { problem: vscode.l10n.t('it could not be read ({0})', err instanceof Error ? err.message : String(err)) };
+  }
+  const text = strictText(bytes);
+  return text === undefined ? { problem: vscode.l10n.t('the file is not UTF-8: save it as UTF-8 to plan it') } : { text };
+}
+
 /** A trigger file as the editor holds it. */
 export type EditorFileState =
   /** Open with unsaved edits. */

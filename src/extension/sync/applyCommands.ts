@@ -13,7 +13,7 @@ import { ReadOnlyDocuments } from '../core/readOnlyDocuments';
 import type { RecipientDirectory } from '../core/recipients';
 import type { Settings } from '../core/settings';
 import { capText } from '../core/text';
-import { decodeText, PlannedFiles, workspaceName } from '../core/triggerFileAccess';
+import { planText, PlannedFiles, workspaceName } from '../core/triggerFileAccess';
 import { leftOutMessage, splitInside } from '../core/workspaceContainment';
 import { idNotWritten, idWriter } from './applyIdWrite';
 import { pacedWriter, planForConnection, type ConnectionPlan, type Linter, type PlanScope, type SourceFile } from './applyPlan';
@@ -57,11 +57,8 @@ class Sources extends PlannedFiles {
 
   private async readOne(uri: vscode.Uri, dirty: boolean): Promise<SourceFile> {
     const file = this.remember(uri);
-    try {
-      return { file, text: decodeText(await vscode.workspace.fs.readFile(uri)), dirty };
-    } catch (err) {
-      return { file, text: undefined, dirty, problem: vscode.l10n.t('it could not be read ({0})', err instanceof Error ? err.message : String(err)) };
-    }
+    const read = await planText(uri);
+    return 'text' in read ? { file, text: read.text, dirty } : { file, text: undefined, dirty, problem: read.problem };
   }
 }
 
