@@ -28,7 +28,7 @@ export const RULES = [
   rule('file/encoding', 'error', 'The file is UTF-8: bytes that cannot be decoded would reach the service as U+FFFD.'),
   rule('file/too-many-problems', 'info', 'Past the first 1,000 problems of a file, one diagnostic counts the rest; it is as severe as the worst of them.'),
 
-  rule('trigger/name', 'error', 'name is required, a string of 1 to 120 characters.'),
+  rule('trigger/name', 'error', 'name is required, a string of 1 to 120 characters, not blank.'),
   rule('trigger/description', 'error', 'description is a string of at most 1023 characters.'),
   rule('trigger/dataset-slug', 'error', 'dataset_slug is a non-empty string.'),
   // Only with the service's datasets known (an active connection that lists them). Not in fix-all: the nearest slug is a guess.

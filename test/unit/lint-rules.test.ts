@@ -133,7 +133,9 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
   'trigger/name': {
     bad: [
       { title: 'missing: the parent object', doc: `«${trigger('-name')}»`, says: 'name is missing' },
-      { title: 'empty', doc: trigger('«"name": ""»'), says: 'name has 0 characters; expected a string of 1 to 120 characters' },
+      { title: 'empty', doc: trigger('«"name": ""»'), says: 'name has 0 characters; expected a string of 1 to 120 characters, not blank' },
+      { title: 'blank: spaces', doc: trigger('«"name": "   "»'), says: 'name is blank (only white space); expected a string of 1 to 120 characters, not blank' },
+      { title: 'blank: a tab, a no-break space and an ideographic space', doc: trigger('«"name": "\\t\u00a0\u3000"»'), says: 'name is blank (only white space)' },
       { title: '121 characters', doc: trigger(`«"name": "${'n'.repeat(121)}"»`), says: 'name has 121 characters' },
       { title: 'a number', doc: trigger('«"name": 5»'), says: 'name is the number 5' },
       {
@@ -144,6 +146,7 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
     ],
     good: [
       { title: '1 character', doc: trigger('"name": "n"') },
+      { title: 'white space around words', doc: trigger('"name": "  Slow requests\\n"') },
       { title: '120 characters', doc: trigger(`"name": "${'n'.repeat(120)}"`) },
       { title: '120 emoji (240 UTF-16 units)', doc: trigger(`"name": "${'\u{1F6A8}'.repeat(120)}"`) },
     ],

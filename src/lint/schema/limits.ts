@@ -64,6 +64,12 @@ export const TRIGGER_CALCULATION_OPS = [
 export const TAG_KEY_PATTERN = new RegExp(`^[a-z]{1,${TRIGGER_LIMITS.tagKeyMax}}$`);
 /** A lowercase letter, then 1 to 128 lowercase letters, digits, `/` and `-` (service facts). */
 export const TAG_VALUE_PATTERN = /^[a-z][a-z0-9/-]{1,128}$/;
+/**
+ * A name that is not blank holds a character other than white space (service facts: a name blank after
+ * trimming "cannot be blank"). White space is Unicode's White_Space, spelt out so that the JSON Schema's
+ * pattern means the same in every regular expression dialect.
+ */
+export const NOT_BLANK_PATTERN = /[^\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
 /** `HH:mm`, 24-hour clock (service facts: window times are UTC). */
 export const WINDOW_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 

@@ -4,15 +4,17 @@
 import * as l10n from '@vscode/l10n';
 import * as z from 'zod';
 import { RecipientWrite } from '../../api/schemas/common';
-import { EVALUATION_SCHEDULE_TYPES, TRIGGER_ALERT_TYPES, TRIGGER_LIMITS } from './limits';
+import { EVALUATION_SCHEDULE_TYPES, NOT_BLANK_PATTERN, TRIGGER_ALERT_TYPES, TRIGGER_LIMITS } from './limits';
 import { BaselineDetailsWrite, EvaluationScheduleWrite, readOnly, TagWrite, ThresholdWrite } from './members';
 import { TriggerQueryWrite } from './query';
 import type { MetricsDatasetHint, TriggerForm } from '../types';
 import { checkTriggerRelations, NEUTRAL_METRICS_DATASET_HINT } from './relations';
 import type { Report } from './relationWords';
-import { member, oneOf, says, strict, type Words } from './wording';
+import { expected, member, oneOf, says, strict, worded, type Words } from './wording';
 
-const nameAllowed: Words = () => l10n.t('a string of {0} to {1} characters', TRIGGER_LIMITS.nameMin, TRIGGER_LIMITS.nameMax);
+const nameAllowed: Words = () => l10n.t('a string of {0} to {1} characters, not blank', TRIGGER_LIMITS.nameMin, TRIGGER_LIMITS.nameMax);
+// A blank name is within the lengths, so its problem is said as such, not as a value "not allowed".
+const blankName = { error: () => worded(() => expected(l10n.t('{0} is blank (only white space)', 'name'), nameAllowed())) };
 const descriptionAllowed: Words = () => l10n.t('a string of at most {0} characters', TRIGGER_LIMITS.descriptionMax);
 const frequencyAllowed: Words = () =>
   l10n.t('a whole number of seconds from {0} to {1}, a multiple of {2}', TRIGGER_LIMITS.frequencyMin, TRIGGER_LIMITS.frequencyMax, TRIGGER_LIMITS.frequencyStep);
@@ -38,7 +40,8 @@ export const TriggerWriteObject = strict(() => l10n.t('the trigger'), () => l10n
     .string(says(member('name'), nameAllowed))
     .min(TRIGGER_LIMITS.nameMin, says(member('name'), nameAllowed))
     .max(TRIGGER_LIMITS.nameMax, says(member('name'), nameAllowed))
-    .describe(`Shown in the UI and when the trigger fires. Length ${TRIGGER_LIMITS.nameMin} to ${TRIGGER_LIMITS.nameMax} (spec 2.6, part 8).`),
+    .regex(NOT_BLANK_PATTERN, blankName)
+    .describe(`Shown in the UI and when the trigger fires. Length ${TRIGGER_LIMITS.nameMin} to ${TRIGGER_LIMITS.nameMax} (spec 2.6, part 8), not blank (service facts).`),
   description: z
     .string(says(member('description'), descriptionAllowed))
     .max(TRIGGER_LIMITS.descriptionMax, says(member('description'), descriptionAllowed))
