@@ -52,7 +52,7 @@ export const RULES = [
   rule('trigger/evaluation-schedule-unused', 'warning', 'evaluation_schedule has no effect unless evaluation_schedule_type is window.'),
   rule('trigger/window-days', 'error', 'days_of_week holds 1 to 7 different lowercase day names.'),
   rule('trigger/window-time', 'error', 'start_time and end_time are HH:mm.'),
-  rule('trigger/baseline-details', 'error', 'baseline_details has type percentage or value and offset_minutes 60, 1440, 10080 or 40320.'),
+  rule('trigger/baseline-details', 'error', 'baseline_details has type percentage or value and offset_minutes 60, 1440, 10080 or 40320, or is {} (no baseline).'),
   rule('trigger/baseline-threshold', 'error', 'With a baseline the threshold is >= with value >= 0, or <= with value <= 0.'),
   rule('trigger/query-source', 'error', 'A trigger has exactly one of query and query_id.'),
   rule('trigger/unknown-member', 'warning', 'The trigger, and its threshold, tags, recipients, schedule and baseline, hold only known members.'),

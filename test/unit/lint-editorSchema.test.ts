@@ -50,7 +50,7 @@ test('a member named like a keyword (type) is kept as a member', () => {
 });
 
 test('no keyword that validates is left anywhere in the editor schema', () => {
-  const validating = ['required', 'additionalProperties', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'not', 'enum', 'const', 'type'];
+  const validating = ['required', 'additionalProperties', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'not', 'enum', 'const', 'type', 'dependencies'];
   const found: string[] = [];
   const walk = (node: unknown, path: string, named: boolean): void => {
     if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${path}/${i}`, false));

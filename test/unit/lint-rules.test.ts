@@ -376,10 +376,16 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
     bad: [
       { title: 'unknown type', doc: trigger('"threshold": { "op": ">=", "value": 10 }', '"baseline_details": { «"type": "ratio"», "offset_minutes": 60 }') },
       { title: 'offset 30', doc: trigger('"threshold": { "op": ">=", "value": 10 }', '"baseline_details": { "type": "value", «"offset_minutes": 30» }'), says: 'expected one of 60, 1440, 10080, 40320' },
+      {
+        title: 'a type without offset_minutes: the baseline',
+        doc: trigger('"threshold": { "op": ">=", "value": 10 }', '"baseline_details": «{ "type": "value" }»'),
+        says: 'offset_minutes is missing; expected one of 60, 1440, 10080, 40320',
+      },
     ],
     good: [
       { title: 'percentage, a week', doc: trigger('"threshold": { "op": ">=", "value": 10 }', '"baseline_details": { "type": "percentage", "offset_minutes": 10080 }') },
       { title: 'null', doc: trigger('"baseline_details": null') },
+      { title: '{}, which clears a baseline', doc: trigger('"baseline_details": {}') },
     ],
   },
   'trigger/baseline-threshold': {
@@ -391,6 +397,7 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
     good: [
       { title: '>= 0', doc: trigger('"threshold": { "op": ">=", "value": 0 }', '"baseline_details": { "type": "value", "offset_minutes": 60 }') },
       { title: '<= -5', doc: trigger('"threshold": { "op": "<=", "value": -5 }', '"baseline_details": { "type": "value", "offset_minutes": 40320 }') },
+      { title: 'any threshold with {}, which clears the baseline', doc: trigger('"threshold": { "op": ">", "value": 10 }', '"baseline_details": {}') },
     ],
   },
   'trigger/query-source': {

@@ -8,7 +8,7 @@ import { TRIGGER_READ_ONLY_MEMBERS } from '../../api/schemas/trigger';
 import type { MetricsDatasetHint, TriggerForm } from '../types';
 import { isRecord } from '../util';
 import { checkQueryRelations } from './queryRelations';
-import { optionalText, present, type Report } from './relationWords';
+import { optionalText, present, setsBaseline, type Report } from './relationWords';
 import { list, show } from './wording';
 
 /** The hint when the caller gives none: the rules do not know whether a flag or a setting declares a metrics dataset. */
@@ -126,10 +126,10 @@ function checkRecipients(trigger: Record<string, unknown>, report: Report): void
   });
 }
 
-/** With a baseline the threshold is >= 0 or more, or <= 0 or less. */
+/** With a baseline (not `{}`, which clears one) the threshold is >= 0 or more, or <= 0 or less. */
 function checkBaselineThreshold(trigger: Record<string, unknown>, report: Report): void {
   const threshold = trigger.threshold;
-  if (!isRecord(trigger.baseline_details) || !isRecord(threshold) || typeof threshold.value !== 'number' || typeof threshold.op !== 'string') return;
+  if (!setsBaseline(trigger.baseline_details) || !isRecord(threshold) || typeof threshold.value !== 'number' || typeof threshold.op !== 'string') return;
   const { op, value } = threshold;
   if ((op === '>=' && value >= 0) || (op === '<=' && value <= 0)) return;
   const message = l10n.t(
