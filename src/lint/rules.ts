@@ -54,6 +54,7 @@ export const RULES = [
   rule('trigger/window-time', 'error', 'start_time and end_time are HH:mm.'),
   rule('trigger/baseline-details', 'error', 'baseline_details has type percentage or value and offset_minutes 60, 1440, 10080 or 40320, or is {} (no baseline).'),
   rule('trigger/baseline-threshold', 'error', 'With a baseline the threshold is >= with value >= 0, or <= with value <= 0.'),
+  rule('trigger/baseline-frequency', 'error', 'With a baseline the frequency is at least 900 seconds.'),
   rule('trigger/query-source', 'error', 'A trigger has exactly one of query and query_id.'),
   rule('trigger/unknown-member', 'warning', 'The trigger, and its threshold, tags, recipients, schedule and baseline, hold only known members.'),
   rule('trigger/read-only-member', 'info', 'triggered, created_at and updated_at are read-only: the service ignores them on write.', true),

@@ -400,6 +400,25 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
       { title: 'any threshold with {}, which clears the baseline', doc: trigger('"threshold": { "op": ">", "value": 10 }', '"baseline_details": {}') },
     ],
   },
+  'trigger/baseline-frequency': {
+    bad: [
+      {
+        title: 'every 10 minutes',
+        doc: trigger('«"frequency": 600»', '"threshold": { "op": ">=", "value": 10 }', '"baseline_details": { "type": "percentage", "offset_minutes": 1440 }'),
+        says: 'frequency 600 is below 900, the least frequency of a baseline trigger; raise it to 900 or more, or remove baseline_details',
+      },
+      {
+        title: 'one step under 900',
+        doc: trigger('«"frequency": 840»', '"threshold": { "op": "<=", "value": 0 }', '"baseline_details": { "type": "value", "offset_minutes": 60 }'),
+      },
+    ],
+    good: [
+      { title: 'every 900 seconds', doc: trigger('"frequency": 900', '"threshold": { "op": ">=", "value": 10 }', '"baseline_details": { "type": "value", "offset_minutes": 60 }') },
+      { title: 'no frequency (900)', doc: trigger('-frequency', '"threshold": { "op": ">=", "value": 10 }', '"baseline_details": { "type": "value", "offset_minutes": 60 }') },
+      { title: 'every 5 minutes with {}, which clears the baseline', doc: trigger('"frequency": 300', q(`${COUNT}, "time_range": 1200`), '"baseline_details": {}') },
+      { title: 'every 5 minutes with a null baseline', doc: trigger('"frequency": 300', q(`${COUNT}, "time_range": 1200`), '"baseline_details": null') },
+    ],
+  },
   'trigger/query-source': {
     bad: [
       { title: 'neither: the trigger', doc: `«${trigger('-query')}»`, says: 'neither query nor query_id' },

@@ -11,6 +11,8 @@ export const TRIGGER_LIMITS = {
   frequencyMax: 86_400,
   frequencyStep: 60,
   frequencyDefault: 900,
+  /** The least frequency of a trigger with a baseline, in seconds (service facts). */
+  baselineFrequencyMin: 900,
   timeRangeFactor: 4,
   timeRangeMax: 86_400,
   formulasMax: 1,
