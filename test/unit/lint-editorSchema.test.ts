@@ -44,6 +44,13 @@ test('allowed values become examples, which the editor offers as completion, and
   assert.deepEqual((triggerProps(editor)['disabled'] as Json)['examples'], [true, false]);
 });
 
+/** The schema of a trigger's recipient in the editor schema. */
+const recipientProps = (): Json => (((triggerProps(editor)['recipients'] as Json)['items'] as Json)['properties'] as Json);
+
+test("a recipient's type offers the types the service has, marker included", () => {
+  assert.deepEqual((recipientProps()['type'] as Json)['examples'], ['email', 'slack', 'pagerduty', 'webhook', 'msteams', 'msteams_workflow', 'marker']);
+});
+
 test('a member named like a keyword (type) is kept as a member', () => {
   const baseline = ((triggerProps(editor)['baseline_details'] as Json)['anyOf'] as Json[])[0] as Json;
   assert.deepEqual(((baseline['properties'] as Json)['type'] as Json)['examples'], ['percentage', 'value']);

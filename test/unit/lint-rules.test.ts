@@ -279,6 +279,26 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
     ],
     good: [{ title: 'by id', doc: trigger('"recipients": [{ "id": "r1" }]') }],
   },
+  'trigger/recipient-type': {
+    bad: [
+      {
+        title: 'a type the service does not have',
+        doc: trigger('"recipients": [{ «"type": "sms"», "target": "+15550100" }]'),
+        says: 'recipient type "sms" is not allowed; expected one of email, slack, pagerduty, webhook, msteams, msteams_workflow, marker',
+      },
+      { title: 'beside an id, in capitals', doc: trigger('"recipients": [{ "id": "r1", «"type": "Email"» }]') },
+      { title: 'empty', doc: trigger('"recipients": [{ "id": "r1", «"type": ""» }]') },
+    ],
+    good: [
+      {
+        title: 'every type, marker included, beside the ids (as a pulled trigger holds them)',
+        doc: trigger(
+          `"recipients": [${['email', 'slack', 'pagerduty', 'webhook', 'msteams', 'msteams_workflow', 'marker'].map((t, i) => `{ "id": "r${i}", "type": "${t}", "target": "t${i}" }`).join(', ')}]`,
+        ),
+      },
+      { title: 'no type: by id', doc: trigger('"recipients": [{ "id": "r1" }]') },
+    ],
+  },
   'trigger/recipient-deprecated': {
     bad: [
       {

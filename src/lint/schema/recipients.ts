@@ -1,0 +1,14 @@
+// A recipient in a trigger write: the client's recipient (spec 2.3: named by id, or by type and target)
+// with what the service refuses in a trigger's recipients beyond it (service facts).
+import * as l10n from '@vscode/l10n';
+import * as z from 'zod';
+import { RecipientWrite } from '../../api/schemas/common';
+import { RECIPIENT_TYPES } from './limits';
+import { oneOf, says } from './wording';
+
+export const TriggerRecipientWrite = RecipientWrite.safeExtend({
+  type: z
+    .enum(RECIPIENT_TYPES, says(() => l10n.t('recipient type'), oneOf(RECIPIENT_TYPES)))
+    .optional()
+    .describe('How the recipient is notified; marker adds a marker instead. With an id the service fills it in.'),
+});
