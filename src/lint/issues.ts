@@ -73,6 +73,7 @@ const RULE_BY_PATH = new Map<string, Mapper>([
   ['recipients', 'trigger/recipient'],
   // A recipient named by neither id nor type is the recipient's problem, told at its missing type.
   ['recipients.*.type', (issue) => (issue.code === 'custom' ? 'trigger/recipient' : 'trigger/recipient-type')],
+  ['recipients.*.details.pagerduty_severity', 'trigger/pagerduty-severity'],
   ['evaluation_schedule_type', 'trigger/evaluation-schedule-type'],
   ['evaluation_schedule', 'trigger/evaluation-schedule'],
   ['evaluation_schedule.window.days_of_week', 'trigger/window-days'],

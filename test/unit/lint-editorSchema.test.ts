@@ -51,6 +51,11 @@ test("a recipient's type offers the types the service has, marker included", () 
   assert.deepEqual((recipientProps()['type'] as Json)['examples'], ['email', 'slack', 'pagerduty', 'webhook', 'msteams', 'msteams_workflow', 'marker']);
 });
 
+test("a recipient's pagerduty_severity offers the severities the service has", () => {
+  const details = recipientProps()['details'] as Json;
+  assert.deepEqual(((details['properties'] as Json)['pagerduty_severity'] as Json)['examples'], ['critical', 'error', 'warning', 'info']);
+});
+
 test('a member named like a keyword (type) is kept as a member', () => {
   const baseline = ((triggerProps(editor)['baseline_details'] as Json)['anyOf'] as Json[])[0] as Json;
   assert.deepEqual(((baseline['properties'] as Json)['type'] as Json)['examples'], ['percentage', 'value']);

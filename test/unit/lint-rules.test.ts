@@ -272,9 +272,9 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
       { title: 'neither id nor type and target', doc: trigger('"recipients": [«{}»]'), says: 'a recipient needs an id' },
       { title: 'a string', doc: trigger('"recipients": [«"ops@example.com"»]'), says: 'recipients[0] is a string ("ops@example.com"); expected an object' },
       {
-        title: 'a numeric detail',
-        doc: trigger('"recipients": [{ "id": "r1", "details": { «"pagerduty_severity": 1» } }]'),
-        says: 'recipients[0].details.pagerduty_severity is the number 1; expected a string',
+        title: 'details that are no object',
+        doc: trigger('"recipients": [{ "id": "r1", «"details": "critical"» }]'),
+        says: 'recipients[0].details is a string ("critical"); expected an object',
       },
     ],
     good: [{ title: 'by id', doc: trigger('"recipients": [{ "id": "r1" }]') }],
@@ -297,6 +297,24 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
         ),
       },
       { title: 'no type: by id', doc: trigger('"recipients": [{ "id": "r1" }]') },
+    ],
+  },
+  'trigger/pagerduty-severity': {
+    bad: [
+      {
+        title: 'a severity the service does not have',
+        doc: trigger('"recipients": [{ "id": "r1", "details": { «"pagerduty_severity": "high"» } }]'),
+        says: 'pagerduty_severity "high" is not allowed; expected one of critical, error, warning, info',
+      },
+      { title: 'in capitals', doc: trigger('"recipients": [{ "id": "r1", "details": { «"pagerduty_severity": "Critical"» } }]') },
+      { title: 'a number', doc: trigger('"recipients": [{ "id": "r1", "details": { «"pagerduty_severity": 1» } }]'), says: 'pagerduty_severity 1 is not allowed' },
+    ],
+    good: [
+      {
+        title: 'each severity',
+        doc: trigger(`"recipients": [${['critical', 'error', 'warning', 'info'].map((v, i) => `{ "id": "r${i}", "details": { "pagerduty_severity": "${v}" } }`).join(', ')}]`),
+      },
+      { title: 'none (critical)', doc: trigger('"recipients": [{ "id": "r1", "details": {} }]') },
     ],
   },
   'trigger/recipient-deprecated': {

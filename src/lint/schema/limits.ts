@@ -35,6 +35,8 @@ export const BASELINE_TYPES = ['percentage', 'value'] as const;
 export const BASELINE_OFFSET_MINUTES = [60, 1440, 10080, 40320] as const;
 /** Recipient types a trigger may name (service facts): those the recipients list holds, and marker, which only triggers do. */
 export const RECIPIENT_TYPES = ['email', 'slack', 'pagerduty', 'webhook', 'msteams', 'msteams_workflow', 'marker'] as const;
+/** Severities of a PagerDuty recipient's incident (service facts). */
+export const PAGERDUTY_SEVERITIES = ['critical', 'error', 'warning', 'info'] as const;
 
 /** Calculation ops a trigger query may name at all (service facts). */
 export const CALCULATION_OPS = [
