@@ -46,6 +46,7 @@ export const RULES = [
   rule('trigger/recipient', 'error', 'A recipient is named by id (or by type and target).'),
   rule('trigger/recipient-type', 'error', 'A recipient type is email, slack, pagerduty, webhook, msteams, msteams_workflow or marker.'),
   rule('trigger/pagerduty-severity', 'error', "A recipient's details.pagerduty_severity is critical, error, warning or info."),
+  rule('trigger/webhook-variable', 'error', "A webhook variable's name is a lowercase letter, then letters and digits; its value is at most 256 characters."),
   rule('trigger/recipient-deprecated', 'warning', 'Naming a recipient by type and target is deprecated: use its id.'),
   // Only with the account's recipients known (an active connection in the editor). Not in fix-all: the nearest id is a guess.
   rule('trigger/unknown-recipient', 'warning', 'Every recipient id names a recipient the service lists.', true, false),

@@ -317,6 +317,29 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
       { title: 'none (critical)', doc: trigger('"recipients": [{ "id": "r1", "details": {} }]') },
     ],
   },
+  'trigger/webhook-variable': {
+    bad: [
+      {
+        title: 'a name starting with a capital',
+        doc: trigger('"recipients": [{ "id": "r1", "details": { "variables": [{ «"name": "Team"», "value": "payments" }] } }]'),
+        says: 'variable name "Team" is not allowed; expected a lowercase letter a-z, then only letters a-z, A-Z and digits',
+      },
+      { title: 'a name with an underscore, the second variable', doc: trigger('"recipients": [{ "id": "r1", "details": { "variables": [{ "name": "team", "value": "a" }, { «"name": "run_book"», "value": "b" }] } }]') },
+      { title: 'an empty name', doc: trigger('"recipients": [{ "id": "r1", "details": { "variables": [{ «"name": ""», "value": "a" }] } }]') },
+      {
+        title: 'a value of 257 characters',
+        doc: trigger(`"recipients": [{ "id": "r1", "details": { "variables": [{ "name": "team", «"value": "${'v'.repeat(257)}"» }] } }]`),
+        says: 'variable value has 257 characters; expected a string of at most 256 characters',
+      },
+    ],
+    good: [
+      {
+        title: 'one letter; letters and digits after a lowercase one; a value of 256 characters',
+        doc: trigger(`"recipients": [{ "id": "r1", "details": { "variables": [{ "name": "a", "value": "" }, { "name": "runBook2", "value": "${'v'.repeat(256)}" }] } }]`),
+      },
+      { title: 'a value of 256 emoji (512 UTF-16 units)', doc: trigger(`"recipients": [{ "id": "r1", "details": { "variables": [{ "name": "icon", "value": "${'\u{1F6A8}'.repeat(256)}" }] } }]`) },
+    ],
+  },
   'trigger/recipient-deprecated': {
     bad: [
       {

@@ -13,6 +13,8 @@ export const TRIGGER_LIMITS = {
   frequencyDefault: 900,
   /** The least frequency of a trigger with a baseline, in seconds (service facts). */
   baselineFrequencyMin: 900,
+  /** A webhook variable's value, in characters (service facts). */
+  webhookVariableValueMax: 256,
   timeRangeFactor: 4,
   timeRangeMax: 86_400,
   formulasMax: 1,
@@ -37,6 +39,8 @@ export const BASELINE_OFFSET_MINUTES = [60, 1440, 10080, 40320] as const;
 export const RECIPIENT_TYPES = ['email', 'slack', 'pagerduty', 'webhook', 'msteams', 'msteams_workflow', 'marker'] as const;
 /** Severities of a PagerDuty recipient's incident (service facts). */
 export const PAGERDUTY_SEVERITIES = ['critical', 'error', 'warning', 'info'] as const;
+/** A webhook variable's name: a lowercase letter, then letters and digits (service facts, as the service writes it). */
+export const WEBHOOK_VARIABLE_NAME_PATTERN = /^[a-z](?:[a-zA-Z0-9]+$)?$/;
 
 /** Calculation ops a trigger query may name at all (service facts). */
 export const CALCULATION_OPS = [
