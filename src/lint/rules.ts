@@ -62,6 +62,7 @@ export const RULES = [
   rule('trigger/unknown-member', 'warning', 'The trigger, and its threshold, tags, recipients, schedule and baseline, hold only known members.'),
   rule('trigger/read-only-member', 'info', 'triggered, created_at and updated_at are read-only: the service ignores them on write.', true),
   rule('trigger/id', 'error', 'id, when given, is the id of the trigger on the service (a non-empty string): it links the file to that trigger.'),
+  rule('trigger/body-size', 'error', 'A trigger as a write sends it (its written members as compact JSON) is at most 100,000 bytes.'),
 
   rule('query/calculations', 'error', 'calculations is required with at least one aggregate calculation.'),
   rule('query/calculation-op-refused', 'error', 'HEATMAP and CONCURRENCY are not allowed in a trigger.'),

@@ -63,6 +63,13 @@ const deeper = (n: number) => `${'['.repeat(n)}«[»"x"${']'.repeat(n + 1)}`;
 const WINDOW = '"window": { "days_of_week": ["monday"], "start_time": "09:00", "end_time": "17:00" }';
 /** A window schedule: the type that makes evaluation_schedule count, then the schedule. */
 const windowed = (schedule: string) => ['"evaluation_schedule_type": "window"', `"evaluation_schedule": ${schedule}`] as const;
+/** A trigger whose members are `bytes` bytes as compact JSON (a filter value pads it), with `extra` members besides. */
+function sized(bytes: number, ...extra: string[]): string {
+  const padded = (pad: string, ...more: string[]) => trigger(q(`${COUNT}, "filters": [{ "column": "note", "op": "!=", "value": "${pad}" }], "time_range": 1800`), ...more);
+  return padded('x'.repeat(bytes - Buffer.byteLength(JSON.stringify(JSON.parse(padded(''))))), ...extra);
+}
+/** n routes, "/r0" to "/r{n-1}". */
+const routes = (n: number) => Array.from({ length: n }, (_, i) => `"/r${i}"`).join(', ');
 
 const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
   'json/syntax': {
@@ -523,6 +530,20 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
     good: [
       { title: 'a string', doc: trigger('"id": "trig_1"') },
       { title: 'null', doc: trigger('"id": null') },
+    ],
+  },
+  'trigger/body-size': {
+    bad: [
+      {
+        title: 'a filter listing 20,000 routes: the trigger',
+        doc: `«${trigger(q(`${COUNT}, "filters": [{ "column": "http.route", "op": "in", "value": [${routes(20_000)}] }], "time_range": 1800`))}»`,
+        says: 'the trigger is about 189,080 bytes as a write sends it; the service refuses a body over 100,000 bytes',
+      },
+      { title: 'one byte over', doc: `«${sized(100_001)}»`, says: 'the trigger is about 100,001 bytes' },
+    ],
+    good: [
+      { title: '100,000 bytes', doc: sized(100_000) },
+      { title: '100,000 bytes with id and dataset_slug, which go in the path', doc: sized(100_000, '"id": "t1"', '"dataset_slug": "api"') },
     ],
   },
   'query/calculations': {

@@ -15,6 +15,8 @@ export const TRIGGER_LIMITS = {
   baselineFrequencyMin: 900,
   /** A webhook variable's value, in characters (service facts). */
   webhookVariableValueMax: 256,
+  /** The largest body the service takes in a write, in bytes (service facts: over it, 413). */
+  writeBodyMaxBytes: 100_000,
   timeRangeFactor: 4,
   timeRangeMax: 86_400,
   formulasMax: 1,
