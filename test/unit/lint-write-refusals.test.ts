@@ -3,7 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { lint } from '../../src/lint';
+import { lint, type RuleId } from '../../src/lint';
+import { triggerFileText } from '../../src/triggerFiles';
 import { NOT_BLANK_PATTERN, TriggerWriteObject } from '../../src/lint/schema';
 import { BOUND, compactJsonBytes, WRITTEN_MEMBERS, writeBodyBytes } from '../../src/lint/schema/bodySize';
 import { TRIGGER_READ_ONLY_MEMBERS } from '../../src/api/schemas/trigger';
@@ -69,4 +70,45 @@ test('read-only and unknown members do not make a trigger too large to write', (
     lint(doc).map((d) => d.rule),
     ['trigger/read-only-member', 'trigger/unknown-member'],
   );
+});
+
+/** The rules of what the service refuses on write beyond spec 2.6.1, and the rules they changed. */
+const WRITE_RULES: readonly RuleId[] = [
+  'trigger/name', 'trigger/baseline-details', 'trigger/baseline-threshold', 'trigger/baseline-frequency',
+  'trigger/recipient-type', 'trigger/pagerduty-severity', 'trigger/webhook-variable', 'trigger/body-size',
+];
+
+/** A trigger as the service lists it, with what it fills in and the recipients a trigger may hold. */
+const LISTED = {
+  id: 'tr_9',
+  dataset_slug: 'api',
+  name: 'Checkout errors over baseline',
+  description: '',
+  tags: [],
+  threshold: { op: '>=', value: 20, exceeded_limit: 1 },
+  frequency: 900,
+  alert_type: 'on_change',
+  disabled: false,
+  triggered: false,
+  recipients: [
+    { id: 'rcp_pd', type: 'pagerduty', target: '', details: { pagerduty_severity: 'critical' } },
+    { id: 'rcp_marker', type: 'marker', target: 'deploys' },
+    { id: 'rcp_hook', type: 'webhook', target: 'Checkout hook', details: { variables: [{ name: 'runBook', value: 'https://wiki.example.com/checkout' }] } },
+    { id: 'rcp_only' },
+  ],
+  evaluation_schedule_type: 'frequency',
+  evaluation_schedule: null,
+  baseline_details: { type: 'percentage', offset_minutes: 1440 },
+  query: { calculations: [{ op: 'COUNT' }], time_range: 1800 },
+  query_id: 'q_inline',
+  auto_investigate: false,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-02T00:00:00Z',
+};
+
+test('a pulled trigger draws none of these rules: the file pull writes, and the trigger as listed, as a file and as listed', () => {
+  const mine = (text: string, form?: 'listed') => lint(text, form === undefined ? {} : { form }).filter((d) => WRITE_RULES.includes(d.rule)).map((d) => d.message);
+  const listed = JSON.stringify(LISTED, null, 2);
+  const cleared = JSON.stringify({ ...LISTED, baseline_details: {}, threshold: { op: '>', value: 20 } }, null, 2);
+  assert.deepEqual([triggerFileText(LISTED), listed, cleared, triggerFileText(JSON.parse(cleared))].flatMap((t) => [...mine(t), ...mine(t, 'listed')]), []);
 });
