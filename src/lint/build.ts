@@ -9,6 +9,7 @@ import { ruleInfo, type RuleId } from './rules';
 import type { SkimNode } from './skim';
 import type { LineIndex } from './text';
 import type { Diagnostic, RelatedInformation, Severity } from './types';
+import { grouped } from './util';
 
 /** Longest message, in characters: a message quotes the file, and the file may hold anything. */
 export const MAX_MESSAGE_LENGTH = 1000;
@@ -80,8 +81,6 @@ export interface Counts {
   info: number;
 }
 
-/** 12345 as `12,345` (toLocaleString would load ICU data, which costs more than a lint of a small file). */
-const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 const errors = (n: number) => (n === 1 ? l10n.t('1 error') : l10n.t('{0} errors', grouped(n)));
 const warnings = (n: number) => (n === 1 ? l10n.t('1 warning') : l10n.t('{0} warnings', grouped(n)));
 const infos = (n: number) => (n === 1 ? l10n.t('1 info') : l10n.t('{0} infos', grouped(n)));

@@ -13,7 +13,7 @@ export const TRIGGER_EDITOR_SCHEMA_PATH = 'schemas/trigger.editor.schema.json';
 const VALIDATING = new Set([
   'required', 'additionalProperties', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum',
   'multipleOf', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'uniqueItems', 'not',
-  'errorMessage', 'format', 'type', 'enum', 'const',
+  'errorMessage', 'format', 'type', 'enum', 'const', 'dependencies',
 ]);
 
 /** What the editor offers instead of what validated: allowed values, true/false, and an empty {} or []. */

@@ -71,6 +71,11 @@ const RULE_BY_PATH = new Map<string, Mapper>([
   ['alert_type', 'trigger/alert-type'],
   ['disabled', 'trigger/disabled'],
   ['recipients', 'trigger/recipient'],
+  // A recipient named by neither id nor type is the recipient's problem, told at its missing type.
+  ['recipients.*.type', (issue) => (issue.code === 'custom' ? 'trigger/recipient' : 'trigger/recipient-type')],
+  ['recipients.*.details.pagerduty_severity', 'trigger/pagerduty-severity'],
+  ['recipients.*.details.variables.*.name', 'trigger/webhook-variable'],
+  ['recipients.*.details.variables.*.value', 'trigger/webhook-variable'],
   ['evaluation_schedule_type', 'trigger/evaluation-schedule-type'],
   ['evaluation_schedule', 'trigger/evaluation-schedule'],
   ['evaluation_schedule.window.days_of_week', 'trigger/window-days'],

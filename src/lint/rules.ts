@@ -28,7 +28,7 @@ export const RULES = [
   rule('file/encoding', 'error', 'The file is UTF-8: bytes that cannot be decoded would reach the service as U+FFFD.'),
   rule('file/too-many-problems', 'info', 'Past the first 1,000 problems of a file, one diagnostic counts the rest; it is as severe as the worst of them.'),
 
-  rule('trigger/name', 'error', 'name is required, a string of 1 to 120 characters.'),
+  rule('trigger/name', 'error', 'name is required, a string of 1 to 120 characters, not blank.'),
   rule('trigger/description', 'error', 'description is a string of at most 1023 characters.'),
   rule('trigger/dataset-slug', 'error', 'dataset_slug is a non-empty string.'),
   // Only with the service's datasets known (an active connection that lists them). Not in fix-all: the nearest slug is a guess.
@@ -44,6 +44,9 @@ export const RULES = [
   rule('trigger/alert-type', 'error', 'alert_type is on_change or on_true.'),
   rule('trigger/disabled', 'error', 'disabled is true or false.'),
   rule('trigger/recipient', 'error', 'A recipient is named by id (or by type and target).'),
+  rule('trigger/recipient-type', 'error', 'A recipient type is email, slack, pagerduty, webhook, msteams, msteams_workflow or marker.'),
+  rule('trigger/pagerduty-severity', 'error', "A recipient's details.pagerduty_severity is critical, error, warning or info."),
+  rule('trigger/webhook-variable', 'error', "A webhook variable's name is a lowercase letter, then letters and digits; its value is at most 256 characters."),
   rule('trigger/recipient-deprecated', 'warning', 'Naming a recipient by type and target is deprecated: use its id.'),
   // Only with the account's recipients known (an active connection in the editor). Not in fix-all: the nearest id is a guess.
   rule('trigger/unknown-recipient', 'warning', 'Every recipient id names a recipient the service lists.', true, false),
@@ -52,12 +55,14 @@ export const RULES = [
   rule('trigger/evaluation-schedule-unused', 'warning', 'evaluation_schedule has no effect unless evaluation_schedule_type is window.'),
   rule('trigger/window-days', 'error', 'days_of_week holds 1 to 7 different lowercase day names.'),
   rule('trigger/window-time', 'error', 'start_time and end_time are HH:mm.'),
-  rule('trigger/baseline-details', 'error', 'baseline_details has type percentage or value and offset_minutes 60, 1440, 10080 or 40320.'),
+  rule('trigger/baseline-details', 'error', 'baseline_details has type percentage or value and offset_minutes 60, 1440, 10080 or 40320, or is {} (no baseline).'),
   rule('trigger/baseline-threshold', 'error', 'With a baseline the threshold is >= with value >= 0, or <= with value <= 0.'),
+  rule('trigger/baseline-frequency', 'error', 'With a baseline the frequency is at least 900 seconds.'),
   rule('trigger/query-source', 'error', 'A trigger has exactly one of query and query_id.'),
   rule('trigger/unknown-member', 'warning', 'The trigger, and its threshold, tags, recipients, schedule and baseline, hold only known members.'),
   rule('trigger/read-only-member', 'info', 'triggered, created_at and updated_at are read-only: the service ignores them on write.', true),
   rule('trigger/id', 'error', 'id, when given, is the id of the trigger on the service (a non-empty string): it links the file to that trigger.'),
+  rule('trigger/body-size', 'error', 'A trigger as a write sends it (its written members as compact JSON) is at most 100,000 bytes.'),
 
   rule('query/calculations', 'error', 'calculations is required with at least one aggregate calculation.'),
   rule('query/calculation-op-refused', 'error', 'HEATMAP and CONCURRENCY are not allowed in a trigger.'),

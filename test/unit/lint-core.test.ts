@@ -277,6 +277,14 @@ test('the linter and the JSON Schema agree: COUNT_DATAPOINTS takes an optional c
   assert.deepEqual(lint(withColumn, { metricsDatasets: ['m'] }), []);
 });
 
+test('the linter and the JSON Schema agree: baseline_details {} clears a baseline, and a baseline gives both members', () => {
+  const validate = new Ajv({ strict: false }).compile(JSON.parse(triggerJsonSchemaText()) as object);
+  const cleared = trigger('"baseline_details": {}');
+  const half = trigger('"threshold": { "op": ">=", "value": 10 }', '"baseline_details": { "type": "value" }');
+  assert.deepEqual([validate(JSON.parse(cleared)), lint(cleared).map((d) => d.rule)], [true, []]);
+  assert.deepEqual([validate(JSON.parse(half)), lint(half).map((d) => d.rule)], [false, ['trigger/baseline-details']]);
+});
+
 test('the linter and the JSON Schema agree on lengths: characters, not UTF-16 units', () => {
   const validate = new Ajv({ strict: false }).compile(JSON.parse(triggerJsonSchemaText()) as object);
   const fits = trigger(`"name": "${'\u{1F6A8}'.repeat(120)}"`);

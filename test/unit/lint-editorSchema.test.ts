@@ -44,13 +44,25 @@ test('allowed values become examples, which the editor offers as completion, and
   assert.deepEqual((triggerProps(editor)['disabled'] as Json)['examples'], [true, false]);
 });
 
+/** The schema of a trigger's recipient in the editor schema. */
+const recipientProps = (): Json => (((triggerProps(editor)['recipients'] as Json)['items'] as Json)['properties'] as Json);
+
+test("a recipient's type offers the types the service has, marker included", () => {
+  assert.deepEqual((recipientProps()['type'] as Json)['examples'], ['email', 'slack', 'pagerduty', 'webhook', 'msteams', 'msteams_workflow', 'marker']);
+});
+
+test("a recipient's pagerduty_severity offers the severities the service has", () => {
+  const details = recipientProps()['details'] as Json;
+  assert.deepEqual(((details['properties'] as Json)['pagerduty_severity'] as Json)['examples'], ['critical', 'error', 'warning', 'info']);
+});
+
 test('a member named like a keyword (type) is kept as a member', () => {
   const baseline = ((triggerProps(editor)['baseline_details'] as Json)['anyOf'] as Json[])[0] as Json;
   assert.deepEqual(((baseline['properties'] as Json)['type'] as Json)['examples'], ['percentage', 'value']);
 });
 
 test('no keyword that validates is left anywhere in the editor schema', () => {
-  const validating = ['required', 'additionalProperties', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'not', 'enum', 'const', 'type'];
+  const validating = ['required', 'additionalProperties', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'not', 'enum', 'const', 'type', 'dependencies'];
   const found: string[] = [];
   const walk = (node: unknown, path: string, named: boolean): void => {
     if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${path}/${i}`, false));

@@ -63,6 +63,13 @@ const deeper = (n: number) => `${'['.repeat(n)}«[»"x"${']'.repeat(n + 1)}`;
 const WINDOW = '"window": { "days_of_week": ["monday"], "start_time": "09:00", "end_time": "17:00" }';
 /** A window schedule: the type that makes evaluation_schedule count, then the schedule. */
 const windowed = (schedule: string) => ['"evaluation_schedule_type": "window"', `"evaluation_schedule": ${schedule}`] as const;
+/** A trigger whose members are `bytes` bytes as compact JSON (a filter value pads it), with `extra` members besides. */
+function sized(bytes: number, ...extra: string[]): string {
+  const padded = (pad: string, ...more: string[]) => trigger(q(`${COUNT}, "filters": [{ "column": "note", "op": "!=", "value": "${pad}" }], "time_range": 1800`), ...more);
+  return padded('x'.repeat(bytes - Buffer.byteLength(JSON.stringify(JSON.parse(padded(''))))), ...extra);
+}
+/** n routes, "/r0" to "/r{n-1}". */
+const routes = (n: number) => Array.from({ length: n }, (_, i) => `"/r${i}"`).join(', ');
 
 const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
   'json/syntax': {
@@ -133,7 +140,9 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
   'trigger/name': {
     bad: [
       { title: 'missing: the parent object', doc: `«${trigger('-name')}»`, says: 'name is missing' },
-      { title: 'empty', doc: trigger('«"name": ""»'), says: 'name has 0 characters; expected a string of 1 to 120 characters' },
+      { title: 'empty', doc: trigger('«"name": ""»'), says: 'name has 0 characters; expected a string of 1 to 120 characters, not blank' },
+      { title: 'blank: spaces', doc: trigger('«"name": "   "»'), says: 'name is blank (only white space); expected a string of 1 to 120 characters, not blank' },
+      { title: 'blank: a tab, a no-break space and an ideographic space', doc: trigger('«"name": "\\t\u00a0\u3000"»'), says: 'name is blank (only white space)' },
       { title: '121 characters', doc: trigger(`«"name": "${'n'.repeat(121)}"»`), says: 'name has 121 characters' },
       { title: 'a number', doc: trigger('«"name": 5»'), says: 'name is the number 5' },
       {
@@ -144,6 +153,7 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
     ],
     good: [
       { title: '1 character', doc: trigger('"name": "n"') },
+      { title: 'white space around words', doc: trigger('"name": "  Slow requests\\n"') },
       { title: '120 characters', doc: trigger(`"name": "${'n'.repeat(120)}"`) },
       { title: '120 emoji (240 UTF-16 units)', doc: trigger(`"name": "${'\u{1F6A8}'.repeat(120)}"`) },
     ],
@@ -269,9 +279,9 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
       { title: 'neither id nor type and target', doc: trigger('"recipients": [«{}»]'), says: 'a recipient needs an id' },
       { title: 'a string', doc: trigger('"recipients": [«"ops@example.com"»]'), says: 'recipients[0] is a string ("ops@example.com"); expected an object' },
       {
-        title: 'a numeric detail',
-        doc: trigger('"recipients": [{ "id": "r1", "details": { «"pagerduty_severity": 1» } }]'),
-        says: 'recipients[0].details.pagerduty_severity is the number 1; expected a string',
+        title: 'details that are no object',
+        doc: trigger('"recipients": [{ "id": "r1", «"details": "critical"» }]'),
+        says: 'recipients[0].details is a string ("critical"); expected an object',
       },
       { title: 'an empty target without an id', doc: trigger('"recipients": [{ "type": "email", «"target": ""» }]'), says: 'recipient target must not be empty' },
     ],
@@ -279,6 +289,67 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
       { title: 'by id', doc: trigger('"recipients": [{ "id": "r1" }]') },
       // As the service answers a paging recipient named by id, and pull wrote it before it left the empty target out.
       { title: 'by id, beside an empty target', doc: trigger('"recipients": [{ "id": "r1", "type": "pagerduty", "target": "" }]') },
+    ],
+  },
+  'trigger/recipient-type': {
+    bad: [
+      {
+        title: 'a type the service does not have',
+        doc: trigger('"recipients": [{ «"type": "sms"», "target": "+15550100" }]'),
+        says: 'recipient type "sms" is not allowed; expected one of email, slack, pagerduty, webhook, msteams, msteams_workflow, marker',
+      },
+      { title: 'beside an id, in capitals', doc: trigger('"recipients": [{ "id": "r1", «"type": "Email"» }]') },
+      { title: 'empty', doc: trigger('"recipients": [{ "id": "r1", «"type": ""» }]') },
+    ],
+    good: [
+      {
+        title: 'every type, marker included, beside the ids (as a pulled trigger holds them)',
+        doc: trigger(
+          `"recipients": [${['email', 'slack', 'pagerduty', 'webhook', 'msteams', 'msteams_workflow', 'marker'].map((t, i) => `{ "id": "r${i}", "type": "${t}", "target": "t${i}" }`).join(', ')}]`,
+        ),
+      },
+      { title: 'no type: by id', doc: trigger('"recipients": [{ "id": "r1" }]') },
+    ],
+  },
+  'trigger/pagerduty-severity': {
+    bad: [
+      {
+        title: 'a severity the service does not have',
+        doc: trigger('"recipients": [{ "id": "r1", "details": { «"pagerduty_severity": "high"» } }]'),
+        says: 'pagerduty_severity "high" is not allowed; expected one of critical, error, warning, info',
+      },
+      { title: 'in capitals', doc: trigger('"recipients": [{ "id": "r1", "details": { «"pagerduty_severity": "Critical"» } }]') },
+      { title: 'a number', doc: trigger('"recipients": [{ "id": "r1", "details": { «"pagerduty_severity": 1» } }]'), says: 'pagerduty_severity 1 is not allowed' },
+    ],
+    good: [
+      {
+        title: 'each severity',
+        doc: trigger(`"recipients": [${['critical', 'error', 'warning', 'info'].map((v, i) => `{ "id": "r${i}", "details": { "pagerduty_severity": "${v}" } }`).join(', ')}]`),
+      },
+      { title: 'none (critical)', doc: trigger('"recipients": [{ "id": "r1", "details": {} }]') },
+    ],
+  },
+  'trigger/webhook-variable': {
+    bad: [
+      {
+        title: 'a name starting with a capital',
+        doc: trigger('"recipients": [{ "id": "r1", "details": { "variables": [{ «"name": "Team"», "value": "payments" }] } }]'),
+        says: 'variable name "Team" is not allowed; expected a lowercase letter a-z, then only letters a-z, A-Z and digits',
+      },
+      { title: 'a name with an underscore, the second variable', doc: trigger('"recipients": [{ "id": "r1", "details": { "variables": [{ "name": "team", "value": "a" }, { «"name": "run_book"», "value": "b" }] } }]') },
+      { title: 'an empty name', doc: trigger('"recipients": [{ "id": "r1", "details": { "variables": [{ «"name": ""», "value": "a" }] } }]') },
+      {
+        title: 'a value of 257 characters',
+        doc: trigger(`"recipients": [{ "id": "r1", "details": { "variables": [{ "name": "team", «"value": "${'v'.repeat(257)}"» }] } }]`),
+        says: 'variable value has 257 characters; expected a string of at most 256 characters',
+      },
+    ],
+    good: [
+      {
+        title: 'one letter; letters and digits after a lowercase one; a value of 256 characters',
+        doc: trigger(`"recipients": [{ "id": "r1", "details": { "variables": [{ "name": "a", "value": "" }, { "name": "runBook2", "value": "${'v'.repeat(256)}" }] } }]`),
+      },
+      { title: 'a value of 256 emoji (512 UTF-16 units)', doc: trigger(`"recipients": [{ "id": "r1", "details": { "variables": [{ "name": "icon", "value": "${'\u{1F6A8}'.repeat(256)}" }] } }]`) },
     ],
   },
   'trigger/recipient-deprecated': {
@@ -378,10 +449,16 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
     bad: [
       { title: 'unknown type', doc: trigger('"threshold": { "op": ">=", "value": 10 }', '"baseline_details": { «"type": "ratio"», "offset_minutes": 60 }') },
       { title: 'offset 30', doc: trigger('"threshold": { "op": ">=", "value": 10 }', '"baseline_details": { "type": "value", «"offset_minutes": 30» }'), says: 'expected one of 60, 1440, 10080, 40320' },
+      {
+        title: 'a type without offset_minutes: the baseline',
+        doc: trigger('"threshold": { "op": ">=", "value": 10 }', '"baseline_details": «{ "type": "value" }»'),
+        says: 'offset_minutes is missing; expected one of 60, 1440, 10080, 40320',
+      },
     ],
     good: [
       { title: 'percentage, a week', doc: trigger('"threshold": { "op": ">=", "value": 10 }', '"baseline_details": { "type": "percentage", "offset_minutes": 10080 }') },
       { title: 'null', doc: trigger('"baseline_details": null') },
+      { title: '{}, which clears a baseline', doc: trigger('"baseline_details": {}') },
     ],
   },
   'trigger/baseline-threshold': {
@@ -393,6 +470,26 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
     good: [
       { title: '>= 0', doc: trigger('"threshold": { "op": ">=", "value": 0 }', '"baseline_details": { "type": "value", "offset_minutes": 60 }') },
       { title: '<= -5', doc: trigger('"threshold": { "op": "<=", "value": -5 }', '"baseline_details": { "type": "value", "offset_minutes": 40320 }') },
+      { title: 'any threshold with {}, which clears the baseline', doc: trigger('"threshold": { "op": ">", "value": 10 }', '"baseline_details": {}') },
+    ],
+  },
+  'trigger/baseline-frequency': {
+    bad: [
+      {
+        title: 'every 10 minutes',
+        doc: trigger('«"frequency": 600»', '"threshold": { "op": ">=", "value": 10 }', '"baseline_details": { "type": "percentage", "offset_minutes": 1440 }'),
+        says: 'frequency 600 is below 900, the least frequency of a baseline trigger; raise it to 900 or more, or remove baseline_details',
+      },
+      {
+        title: 'one step under 900',
+        doc: trigger('«"frequency": 840»', '"threshold": { "op": "<=", "value": 0 }', '"baseline_details": { "type": "value", "offset_minutes": 60 }'),
+      },
+    ],
+    good: [
+      { title: 'every 900 seconds', doc: trigger('"frequency": 900', '"threshold": { "op": ">=", "value": 10 }', '"baseline_details": { "type": "value", "offset_minutes": 60 }') },
+      { title: 'no frequency (900)', doc: trigger('-frequency', '"threshold": { "op": ">=", "value": 10 }', '"baseline_details": { "type": "value", "offset_minutes": 60 }') },
+      { title: 'every 5 minutes with {}, which clears the baseline', doc: trigger('"frequency": 300', q(`${COUNT}, "time_range": 1200`), '"baseline_details": {}') },
+      { title: 'every 5 minutes with a null baseline', doc: trigger('"frequency": 300', q(`${COUNT}, "time_range": 1200`), '"baseline_details": null') },
     ],
   },
   'trigger/query-source': {
@@ -438,6 +535,20 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
     good: [
       { title: 'a string', doc: trigger('"id": "trig_1"') },
       { title: 'null', doc: trigger('"id": null') },
+    ],
+  },
+  'trigger/body-size': {
+    bad: [
+      {
+        title: 'a filter listing 20,000 routes: the trigger',
+        doc: `«${trigger(q(`${COUNT}, "filters": [{ "column": "http.route", "op": "in", "value": [${routes(20_000)}] }], "time_range": 1800`))}»`,
+        says: 'the trigger is about 189,080 bytes as a write sends it; the service refuses a body over 100,000 bytes',
+      },
+      { title: 'one byte over', doc: `«${sized(100_001)}»`, says: 'the trigger is about 100,001 bytes' },
+    ],
+    good: [
+      { title: '100,000 bytes', doc: sized(100_000) },
+      { title: '100,000 bytes with id and dataset_slug, which go in the path', doc: sized(100_000, '"id": "t1"', '"dataset_slug": "api"') },
     ],
   },
   'query/calculations': {

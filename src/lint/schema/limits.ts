@@ -11,6 +11,12 @@ export const TRIGGER_LIMITS = {
   frequencyMax: 86_400,
   frequencyStep: 60,
   frequencyDefault: 900,
+  /** The least frequency of a trigger with a baseline, in seconds (service facts). */
+  baselineFrequencyMin: 900,
+  /** A webhook variable's value, in characters (service facts). */
+  webhookVariableValueMax: 256,
+  /** The largest body the service takes in a write, in bytes (service facts: over it, 413). */
+  writeBodyMaxBytes: 100_000,
   timeRangeFactor: 4,
   timeRangeMax: 86_400,
   formulasMax: 1,
@@ -31,6 +37,12 @@ export const THRESHOLD_OPS = ['>', '>=', '<', '<='] as const;
 export const DAYS_OF_WEEK = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 export const BASELINE_TYPES = ['percentage', 'value'] as const;
 export const BASELINE_OFFSET_MINUTES = [60, 1440, 10080, 40320] as const;
+/** Recipient types a trigger may name (service facts): those the recipients list holds, and marker, which only triggers do. */
+export const RECIPIENT_TYPES = ['email', 'slack', 'pagerduty', 'webhook', 'msteams', 'msteams_workflow', 'marker'] as const;
+/** Severities of a PagerDuty recipient's incident (service facts). */
+export const PAGERDUTY_SEVERITIES = ['critical', 'error', 'warning', 'info'] as const;
+/** A webhook variable's name: a lowercase letter, then letters and digits (service facts, as the service writes it). */
+export const WEBHOOK_VARIABLE_NAME_PATTERN = /^[a-z](?:[a-zA-Z0-9]+$)?$/;
 
 /** Calculation ops a trigger query may name at all (service facts). */
 export const CALCULATION_OPS = [
@@ -64,6 +76,12 @@ export const TRIGGER_CALCULATION_OPS = [
 export const TAG_KEY_PATTERN = new RegExp(`^[a-z]{1,${TRIGGER_LIMITS.tagKeyMax}}$`);
 /** A lowercase letter, then 1 to 128 lowercase letters, digits, `/` and `-` (service facts). */
 export const TAG_VALUE_PATTERN = /^[a-z][a-z0-9/-]{1,128}$/;
+/**
+ * A name that is not blank holds a character other than white space (service facts: a name blank after
+ * trimming "cannot be blank"). White space is Unicode's White_Space, spelt out so that the JSON Schema's
+ * pattern means the same in every regular expression dialect.
+ */
+export const NOT_BLANK_PATTERN = /[^\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
 /** `HH:mm`, 24-hour clock (service facts: window times are UTC). */
 export const WINDOW_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 

@@ -20,7 +20,9 @@ import {
   TRIGGER_REFUSED_OPS,
   WINDOW_TIME_PATTERN,
 } from './limits';
-import { expected, list, member, oneOf, problem, says, show, strict, type Words } from './wording';
+import { isRecord } from '../util';
+import { setsBaseline } from './relationWords';
+import { expected, list, member, oneOf, problem, says, show, strict, worded, type Words } from './wording';
 
 export const readOnly = (what: string) =>
   z.unknown().optional().describe(`${what} Read-only: the service sets it and ignores it on write.`);
@@ -86,12 +88,31 @@ export const EvaluationScheduleWrite = strict(member('evaluation_schedule'), () 
   window: EvaluationWindowWrite,
 }).describe('The window in which the trigger runs when evaluation_schedule_type is window (spec 2.6).');
 
-export const BaselineDetailsWrite = strict(member('baseline_details'), () => l10n.t('an object with {0} and {1}', 'type', 'offset_minutes'), {
-  type: z.enum(BASELINE_TYPES, says(() => l10n.t('baseline type'), oneOf(BASELINE_TYPES))).describe('How the baseline is compared.'),
+const baselineType: Words = () => l10n.t('baseline type');
+const BASELINE_HALVES = [
+  { key: 'type', label: baselineType, allowed: oneOf(BASELINE_TYPES) },
+  { key: 'offset_minutes', label: member('offset_minutes'), allowed: oneOf(BASELINE_OFFSET_MINUTES) },
+] as const;
+/** A baseline gives both members; `{}` gives neither, and clears the baseline (service facts). */
+function bothHalves(value: unknown, ctx: z.core.$RefinementCtx): void {
+  if (!setsBaseline(value)) return;
+  for (const h of BASELINE_HALVES) {
+    if ((value as Record<string, unknown>)[h.key] !== undefined) continue;
+    ctx.addIssue({ code: 'custom', path: [h.key], message: worded(() => expected(l10n.t('{0} is missing', h.label()), h.allowed())), continue: true });
+  }
+}
+export const BaselineDetailsWrite = strict(member('baseline_details'), () => l10n.t('an object with {0} and {1}, or {2} (no baseline)', 'type', 'offset_minutes', '{}'), {
+  type: z.enum(BASELINE_TYPES, says(baselineType, BASELINE_HALVES[0].allowed)).optional().describe('How the baseline is compared.'),
   offset_minutes: z
-    .literal(BASELINE_OFFSET_MINUTES, says(member('offset_minutes'), oneOf(BASELINE_OFFSET_MINUTES)))
+    .literal(BASELINE_OFFSET_MINUTES, says(member('offset_minutes'), BASELINE_HALVES[1].allowed))
+    .optional()
     .describe('How far back the baseline lies, in minutes.'),
-}).describe('Extra settings for a dynamic baseline threshold (spec 2.6; values from the service facts).');
+})
+  // Run on an object whose members are wrong too, so a wrong type and a missing offset are both told.
+  .superRefine(bothHalves, { when: (payload) => isRecord(payload.value) })
+  // What the refinement says, in the JSON Schema's words: each member needs the other.
+  .meta({ dependencies: { type: ['offset_minutes'], offset_minutes: ['type'] } })
+  .describe('Extra settings for a dynamic baseline threshold: both members, or {} to clear the baseline (spec 2.6; values from the service facts).');
 
 const filterAllowed: Words = () => l10n.t('an object with {0}, {1} ({2}) and {3}', 'column', 'op', list(FILTER_OPS), 'value');
 const FilterValue = z.union([

@@ -2,6 +2,7 @@
 // trigger's members against each other, queryRelations.ts and havingRelations.ts its query).
 import * as l10n from '@vscode/l10n';
 import type { RuleId } from '../rules';
+import { isRecord } from '../util';
 import { show } from './wording';
 
 /** Extra data a relational issue carries for the linter. */
@@ -20,6 +21,8 @@ export type Path = (string | number)[];
 export type Report = (path: Path, message: string, params: TriggerIssueParams) => void;
 
 export const present = (v: unknown) => v !== undefined && v !== null;
+/** Whether baseline_details sets a baseline: `{}` clears one (service facts), null and absence leave none. */
+export const setsBaseline = (v: unknown) => isRecord(v) && Object.keys(v).length > 0;
 export const optionalText = (v: unknown) => (v === undefined ? undefined : show(v));
 export const calcLabel = (op: unknown, column: unknown) => (typeof column === 'string' ? `${show(op)}(${column})` : show(op));
 /** At most 10 of a list in a message: a query may hold thousands of calculations, and each message names them. */

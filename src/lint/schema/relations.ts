@@ -1,15 +1,17 @@
 // Relational rules of spec 2.6 and 2.6.1: what one member of a trigger allows depends on another.
 // They run as one refinement of the write schema; each issue carries its rule id in `params.rule`.
 // Every message is one l10n.t sentence; member names, values and lists are its placeholder arguments.
-// This module checks the trigger's members; queryRelations.ts checks its query.
+// This module checks the trigger's members; queryRelations.ts checks its query, writeRelations.ts what the
+// service refuses on write beyond the spec.
 import * as l10n from '@vscode/l10n';
 import { isDeprecatedRecipient } from '../../api/schemas/common';
 import { TRIGGER_READ_ONLY_MEMBERS } from '../../api/schemas/trigger';
 import type { MetricsDatasetHint, TriggerForm } from '../types';
 import { isRecord } from '../util';
 import { checkQueryRelations } from './queryRelations';
-import { optionalText, present, type Report } from './relationWords';
+import { optionalText, present, setsBaseline, type Report } from './relationWords';
 import { list, show } from './wording';
+import { checkWriteRelations } from './writeRelations';
 
 /** The hint when the caller gives none: the rules do not know whether a flag or a setting declares a metrics dataset. */
 export const NEUTRAL_METRICS_DATASET_HINT: MetricsDatasetHint = () => l10n.t('declare it as one to the linter');
@@ -35,6 +37,7 @@ export function checkTriggerRelations(
   checkSchedule(trigger, report);
   checkRecipients(trigger, report);
   checkBaselineThreshold(trigger, report);
+  checkWriteRelations(trigger, report);
   if (isRecord(trigger.query)) {
     const slug = typeof trigger.dataset_slug === 'string' ? trigger.dataset_slug : undefined;
     // The caller words how to declare a metrics dataset; the rest of the sentence is the rules'.
@@ -126,10 +129,10 @@ function checkRecipients(trigger: Record<string, unknown>, report: Report): void
   });
 }
 
-/** With a baseline the threshold is >= 0 or more, or <= 0 or less. */
+/** With a baseline (not `{}`, which clears one) the threshold is >= 0 or more, or <= 0 or less. */
 function checkBaselineThreshold(trigger: Record<string, unknown>, report: Report): void {
   const threshold = trigger.threshold;
-  if (!isRecord(trigger.baseline_details) || !isRecord(threshold) || typeof threshold.value !== 'number' || typeof threshold.op !== 'string') return;
+  if (!setsBaseline(trigger.baseline_details) || !isRecord(threshold) || typeof threshold.value !== 'number' || typeof threshold.op !== 'string') return;
   const { op, value } = threshold;
   if ((op === '>=' && value >= 0) || (op === '<=' && value <= 0)) return;
   const message = l10n.t(

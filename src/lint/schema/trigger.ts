@@ -3,16 +3,18 @@
 // checks; the relational rules of 2.6.1 are one refinement whose issues carry their rule id in `params.rule`.
 import * as l10n from '@vscode/l10n';
 import * as z from 'zod';
-import { RecipientWrite } from '../../api/schemas/common';
-import { EVALUATION_SCHEDULE_TYPES, TRIGGER_ALERT_TYPES, TRIGGER_LIMITS } from './limits';
+import { EVALUATION_SCHEDULE_TYPES, NOT_BLANK_PATTERN, TRIGGER_ALERT_TYPES, TRIGGER_LIMITS } from './limits';
 import { BaselineDetailsWrite, EvaluationScheduleWrite, readOnly, TagWrite, ThresholdWrite } from './members';
 import { TriggerQueryWrite } from './query';
+import { TriggerRecipientWrite } from './recipients';
 import type { MetricsDatasetHint, TriggerForm } from '../types';
 import { checkTriggerRelations, NEUTRAL_METRICS_DATASET_HINT } from './relations';
 import type { Report } from './relationWords';
-import { member, oneOf, says, strict, type Words } from './wording';
+import { expected, member, oneOf, says, strict, worded, type Words } from './wording';
 
-const nameAllowed: Words = () => l10n.t('a string of {0} to {1} characters', TRIGGER_LIMITS.nameMin, TRIGGER_LIMITS.nameMax);
+const nameAllowed: Words = () => l10n.t('a string of {0} to {1} characters, not blank', TRIGGER_LIMITS.nameMin, TRIGGER_LIMITS.nameMax);
+// A blank name is within the lengths, so its problem is said as such, not as a value "not allowed".
+const blankName = { error: () => worded(() => expected(l10n.t('{0} is blank (only white space)', 'name'), nameAllowed())) };
 const descriptionAllowed: Words = () => l10n.t('a string of at most {0} characters', TRIGGER_LIMITS.descriptionMax);
 const frequencyAllowed: Words = () =>
   l10n.t('a whole number of seconds from {0} to {1}, a multiple of {2}', TRIGGER_LIMITS.frequencyMin, TRIGGER_LIMITS.frequencyMax, TRIGGER_LIMITS.frequencyStep);
@@ -38,7 +40,8 @@ export const TriggerWriteObject = strict(() => l10n.t('the trigger'), () => l10n
     .string(says(member('name'), nameAllowed))
     .min(TRIGGER_LIMITS.nameMin, says(member('name'), nameAllowed))
     .max(TRIGGER_LIMITS.nameMax, says(member('name'), nameAllowed))
-    .describe(`Shown in the UI and when the trigger fires. Length ${TRIGGER_LIMITS.nameMin} to ${TRIGGER_LIMITS.nameMax} (spec 2.6, part 8).`),
+    .regex(NOT_BLANK_PATTERN, blankName)
+    .describe(`Shown in the UI and when the trigger fires. Length ${TRIGGER_LIMITS.nameMin} to ${TRIGGER_LIMITS.nameMax} (spec 2.6, part 8), not blank (service facts).`),
   description: z
     .string(says(member('description'), descriptionAllowed))
     .max(TRIGGER_LIMITS.descriptionMax, says(member('description'), descriptionAllowed))
@@ -66,7 +69,7 @@ export const TriggerWriteObject = strict(() => l10n.t('the trigger'), () => l10n
     .describe('on_change (default): one notification at the crossing; on_true: a notification at every frequency interval while the threshold is met (spec 2.6, part 3).'),
   disabled: z.boolean(says(member('disabled'), () => l10n.t('{0} or {1}', 'true', 'false'))).optional().meta({ default: false }).describe('Default false. When true the trigger is not evaluated and sends no alerts (spec 2.6).'),
   triggered: readOnly('True while the trigger is over its threshold.'),
-  recipients: z.array(RecipientWrite, says(member('recipients'), recipientsAllowed)).optional().describe('Who is notified when the trigger fires. Name each by id; type plus target is deprecated (spec 2.3, 9).'),
+  recipients: z.array(TriggerRecipientWrite, says(member('recipients'), recipientsAllowed)).optional().describe('Who is notified when the trigger fires. Name each by id; type plus target is deprecated (spec 2.3, 9).'),
   evaluation_schedule_type: z
     .enum(EVALUATION_SCHEDULE_TYPES, says(member('evaluation_schedule_type'), oneOf(EVALUATION_SCHEDULE_TYPES)))
     .optional().meta({ default: 'frequency' })

@@ -139,6 +139,8 @@ export const oneOf =
     l10n.t('one of {0}', list(values));
 
 const RECIPIENT_MEMBERS = Object.keys(RecipientWrite.shape);
+/** A trigger's recipient lies at `recipients[i]` (its schema is the client's, extended: recipients.ts). */
+const isRecipientPath = (path: readonly PropertyKey[] | undefined) => path?.length === 2 && path[0] === 'recipients' && typeof path[1] === 'number';
 const pathText = (path: readonly PropertyKey[]) =>
   path.reduce<string>((out, k) => (typeof k === 'number' ? `${out}[${k}]` : out === '' ? String(k) : `${out}.${String(k)}`), '');
 
@@ -167,7 +169,7 @@ export function aValueOf(type: string): string {
  */
 export function triggerIssueMessage(iss: RawIssue): string | undefined {
   if (iss.code === 'unrecognized_keys') {
-    return iss.inst === RecipientWrite ? notAMemberOf(l10n.t('a recipient'), RECIPIENT_MEMBERS) : l10n.t('{0} is not a known member', MEMBER_SLOT);
+    return isRecipientPath(iss.path) ? notAMemberOf(l10n.t('a recipient'), RECIPIENT_MEMBERS) : l10n.t('{0} is not a known member', MEMBER_SLOT);
   }
   const label = pathText(iss.path ?? []) || l10n.t('the value');
   return iss.code === 'invalid_type' ? expected(problem(label, iss), aValueOf(iss.expected)) : problem(label, iss);
