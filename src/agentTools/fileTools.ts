@@ -29,9 +29,34 @@ function localFileOf(f: SourceFile): LocalFile {
   return f.text === undefined ? { ok: false, reason: f.problem ?? 'it could not be read' } : readTriggerFile(f.text);
 }
 
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * A value with the values of webhook variables replaced: a team may keep a token in one (a header, say), and an
+ * answer goes to a model. The names stay, so a difference still says which variable changed.
+ */
+function withoutVariableValues(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(withoutVariableValues);
+  if (!isRecord(v)) return v;
+  return Object.fromEntries(
+    Object.entries(v).map(([k, inner]) =>
+      k === 'variables' && Array.isArray(inner) ? [k, inner.map((x: unknown) => (isRecord(x) && 'value' in x ? { ...x, value: NOT_SHOWN } : x))] : [k, withoutVariableValues(inner)],
+    ),
+  );
+}
+
+const NOT_SHOWN = '(not shown)';
+/** `recipients[0].details.variables[1].value`: a variable's value on its own. */
+const VARIABLE_VALUE = /(^|\.)variables\[\d+\]\.value$/;
+
+function shownDifference(d: Difference): Difference {
+  if (VARIABLE_VALUE.test(d.path)) return { ...d, service: d.service === undefined ? undefined : NOT_SHOWN, local: d.local === undefined ? undefined : NOT_SHOWN };
+  return d.member === 'recipients' ? { ...d, service: withoutVariableValues(d.service), local: withoutVariableValues(d.local) } : d;
+}
+
 const differences = (list: readonly Difference[]) => {
   const { items, truncated } = firstOf(list, LIMITS.differences);
-  return { differences: items.map((d) => differenceText(d, 120)), ...(truncated ? { differences_total: list.length } : {}) };
+  return { differences: items.map((d) => differenceText(shownDifference(d), 120)), ...(truncated ? { differences_total: list.length } : {}) };
 };
 
 function fileSummary(f: FileDrift): Record<string, unknown> {

@@ -6,7 +6,7 @@
 // and the server reads the next one.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -150,6 +150,26 @@ test('obs_plan never plans a file that is not UTF-8: it is blocked with the reas
   const plan = await json('obs_plan', { paths: ['latin1'] });
   assert.deepEqual(plan.counts, { create: 0, update: 0, delete: 0, blocked: 1, unchanged: 0 });
   assert.deepEqual(plan.blocked, [{ file: 'latin1/cafe.trigger.json', reasons: ['the file is not UTF-8 (obs lint names the bytes)'] }]);
+});
+
+test("a webhook variable's value changed in a file is named in drift and plan answers, its values never shown", { skip }, async () => {
+  const file = join(dir, 'triggers', DEMO.datasets.gateway, 'Webhook-with-variables.trigger.json');
+  const pulled = readFileSync(file, 'utf8');
+  assert.ok(pulled.includes(RECIPIENT_SECRETS.webhookHeader), 'pull keeps the variable: the service replaces what a write leaves out');
+  try {
+    writeFileSync(file, pulled.replace(RECIPIENT_SECRETS.webhookHeader, 'Bearer rotated-by-the-user'));
+    const relative = `triggers/${DEMO.datasets.gateway}/Webhook-with-variables.trigger.json`;
+    for (const tool of ['obs_drift', 'obs_plan']) {
+      const r = await call(tool, { paths: [relative] });
+      assert.equal(r.isError, false, r.text);
+      assert.match(r.text, /variables/, `${tool} names the member`);
+      assert.match(r.text, /\(not shown\)/);
+      assert.doesNotMatch(r.text, /rotated-by-the-user/);
+      assert.ok(!r.text.includes(RECIPIENT_SECRETS.webhookHeader));
+    }
+  } finally {
+    writeFileSync(file, pulled);
+  }
 });
 
 test('a bad input is an error answer with its message, and the server answers the next call', { skip }, async () => {

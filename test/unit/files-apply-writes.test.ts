@@ -136,3 +136,19 @@ test('stopped between changes: the change in flight finishes, the rest are skipp
   assert.deepEqual(results.map((r) => r.outcome), ['applied', 'skipped']);
   assert.deepEqual(results[1]?.outcome === 'skipped' && results[1].reason, 'the apply was stopped before it');
 });
+
+test('a create whose name a trigger of the dataset took since the plan is skipped, never made twice', async () => {
+  const create: PlannedChange = { action: 'create', file: 'api/new.trigger.json', index: -1, dataset: 'api', name: 'High latency', body: { name: 'High latency', disabled: false } };
+  const { writer, calls } = scripted([before], []);
+  const [result] = await applyChanges([create], { ...writer, listTriggers: async () => (calls.push('LIST'), { data: [before] }) });
+  assert.deepEqual(calls, ['LIST']);
+  assert.deepEqual(result, { change: create, outcome: 'skipped', reason: 'a trigger named "High latency" (t-1) was created on the service since the plan' });
+});
+
+test('a trigger whose content changed since the plan with the same updated_at is skipped, not written over', async () => {
+  const sameTime: ServiceTrigger = { ...before, description: 'changed by someone else' };
+  const { writer, calls } = scripted([sameTime], [taken]);
+  const [result] = await applyChanges([update], writer);
+  assert.deepEqual(calls, ['GET t-1']);
+  assert.deepEqual(result, { change: update, outcome: 'skipped', reason: '"High latency" (t-1) changed on the service since the plan (updated 2026-11-20T00:00:00Z); plan again to see the change' });
+});
