@@ -5,7 +5,7 @@ import type { ApiResponse, CallOptions } from '../api/clientOptions';
 import type { CreationPacer, QueryApi, RunnerClock } from '../backtest/runner';
 import type { BurnAlert, Column, Dataset, Slo, Trigger } from '../api/schemas';
 import type { DatasetColumns, Diagnostic } from '../lint';
-import type { Plan } from '../triggerFiles';
+import type { Plan, PlanSource } from '../triggerFiles';
 
 /** The service calls the read tools make (the client's ServiceClient satisfies it). */
 export interface ServiceReader {
@@ -17,14 +17,8 @@ export interface ServiceReader {
   listBurnAlerts(dataset: string, sloId: string, o?: CallOptions): Promise<ApiResponse<BurnAlert[]>>;
 }
 
-/** A trigger file as its host read it. */
-export interface SourceFile {
-  /** How answers name it: relative to the folder or workspace. */
-  file: string;
-  /** Its text; undefined when it could not be read (then `problem` says why). */
-  text: string | undefined;
-  problem?: string;
-}
+/** A trigger file as its host read it (named relative to the folder or workspace), as the plan pipeline takes it. */
+export type SourceFile = PlanSource;
 
 /** A plan with what could not be checked. */
 export interface PlanWithNotes {

@@ -61,16 +61,25 @@ export interface Targets {
   problems: string[];
   /** Paths not read because they lie outside the folder read (links resolved); each is also a problem. */
   outside: string[];
+  /** The files named on their own (a file path), not also found by a folder's or a glob's walk. */
+  named: string[];
 }
 
-function collector(cwd: string): Targets & { add(file: string): void; refuse(path: string, problem: string): void } {
+function collector(cwd: string): Targets & { add(file: string, how?: 'named' | 'walked'): void; refuse(path: string, problem: string): void } {
   const seen = new Set<string>();
+  const walked = new Set<string>();
+  const named = new Map<string, string>();
   const out = {
     files: [] as string[],
     problems: [] as string[],
     outside: [] as string[],
-    add(file: string) {
+    get named(): string[] {
+      return [...named].filter(([key]) => !walked.has(key)).map(([, file]) => file);
+    },
+    add(file: string, how: 'named' | 'walked' = 'walked') {
       const key = resolve(cwd, file);
+      if (how === 'walked') walked.add(key);
+      else if (!named.has(key)) named.set(key, file);
       if (seen.has(key)) return;
       seen.add(key);
       out.files.push(file);
@@ -83,7 +92,7 @@ function collector(cwd: string): Targets & { add(file: string): void; refuse(pat
   return out;
 }
 
-const result = (out: Targets): Targets => ({ files: out.files, problems: out.problems, outside: out.outside });
+const result = (out: Targets): Targets => ({ files: out.files, problems: out.problems, outside: out.outside, named: out.named });
 
 /**
  * Files named by the targets (lint), in the order given; globs expand sorted. Unmatched globs are problems.
@@ -94,14 +103,14 @@ export async function expandTargets(targets: readonly string[], cwd: string): Pr
   const out = collector(cwd);
   for (const target of targets) {
     if (!(await isGlob(target)) || existsSync(resolve(cwd, target))) {
-      out.add(target);
+      out.add(target, 'named');
       continue;
     }
     const { base } = await splitGlob(target);
     const { files, outside } = await expandGlob(target, cwd);
     for (const o of outside) out.refuse(o, notReadText(o, 'through-link', base === '' ? 'the current folder' : base));
     if (files.length === 0 && outside.length === 0) out.problems.push(`no file matches ${target}`);
-    files.forEach(out.add);
+    files.forEach((f) => out.add(f));
   }
   return result(out);
 }
@@ -122,7 +131,7 @@ export async function expandPaths(paths: readonly string[], cwd: string, suffix:
       continue;
     }
     if (!glob && !(existsSync(full) && statSync(full).isDirectory())) {
-      out.add(p);
+      out.add(p, 'named');
       continue;
     }
     const found = await globUnder(glob ? base : folderBase(p), glob ? rest : `**/*${suffix}`, cwd, cwd);
@@ -130,7 +139,7 @@ export async function expandPaths(paths: readonly string[], cwd: string, suffix:
     // Globs of `obs test` are for test files; those of drift and plan never take one.
     const files = !glob || suffix === TRIGGER_TEST_SUFFIX ? found.files : found.files.filter((f) => !isTriggerTestFile(f));
     if (files.length === 0 && found.outside.length === 0) out.problems.push(glob ? `no file matches ${p}` : `no *${suffix} file under ${p}`);
-    files.forEach(out.add);
+    files.forEach((f) => out.add(f));
   }
   return result(out);
 }

@@ -14,7 +14,7 @@ const Difference = z.object({ path: z.string(), member: z.string(), service: z.u
 const Located = { file: z.string().min(1), index: z.number().int().min(-1), dataset: z.string().min(1), name: z.string() };
 
 const Change = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('create'), ...Located, body: Json }),
+  z.object({ action: z.literal('create'), ...Located, body: Json, renameOf: z.object({ id: z.string().min(1), name: z.string() }).optional() }),
   z.object({ action: z.literal('update'), ...Located, id: z.string().min(1), matchedBy: z.enum(['id', 'name']), differences: z.array(Difference), body: Json, service: Version }),
   z.object({ action: z.literal('delete'), dataset: z.string().min(1), id: z.string().min(1), name: z.string(), service: Version }),
 ]);

@@ -17,11 +17,17 @@ function triggerLabel(c: PlannedChange): string {
 
 const SIGN: Record<PlannedChange['action'], string> = { create: '+', update: '~', delete: '-' };
 
+/** A create that is probably a trigger renamed in a file without id, and how to rename it in place instead. */
+function renameLine(c: Extract<PlannedChange, { action: 'create' }>): string[] {
+  if (c.renameOf === undefined) return [];
+  return [`      (probably ${quoted(c.renameOf.name)} (${c.renameOf.id}) renamed, which this plan deletes: give the file "id": ${quoted(c.renameOf.id)} to rename it in place)`];
+}
+
 function changeLines(c: PlannedChange): string[] {
   const where = c.action === 'delete' ? '' : `  ${c.file}`;
   const head = `  ${SIGN[c.action]} ${triggerLabel(c)}${where}`;
   // A create is shown whole: what the trigger will be, not only its name.
-  if (c.action === 'create') return [head, ...Object.entries(c.body).map(([member, value]) => `      ${member}: ${valueText(value, VALUE_MAX)}`)];
+  if (c.action === 'create') return [head, ...renameLine(c), ...Object.entries(c.body).map(([member, value]) => `      ${member}: ${valueText(value, VALUE_MAX)}`)];
   if (c.action !== 'update') return [head];
   const by = c.matchedBy === 'name' ? ['      (the file has no id: matched by dataset and name; give the file its id to keep them linked)'] : [];
   return [head, ...by, ...c.differences.map((d) => `      ${differenceText(d, 120)}`)];

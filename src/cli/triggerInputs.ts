@@ -22,11 +22,13 @@ export interface ReadFiles {
   outside: string[];
   /** Files found that could not be read, with why (each said on stderr): a plan takes them as files that may hold any trigger. */
   unreadable: Map<string, string>;
+  /** The files named on their own, not found by a walk: a prune deletes nothing on their account. */
+  named: Set<string>;
 }
 
 /** The trigger files under the paths (default: the current folder), each read once; none outside it. */
 export async function readTriggerFiles(paths: readonly string[], io: MainIo, maxBytes: number): Promise<ReadFiles> {
-  const { files, problems, outside } = await expandPaths(paths.length === 0 ? ['.'] : paths, io.cwd, TRIGGER_FILE_SUFFIX);
+  const { files, problems, outside, named } = await expandPaths(paths.length === 0 ? ['.'] : paths, io.cwd, TRIGGER_FILE_SUFFIX);
   for (const p of problems) warn(io, p);
   const texts = new Map<string, string>();
   const read = new Map<string, LocalFile>();
@@ -54,7 +56,7 @@ export async function readTriggerFiles(paths: readonly string[], io: MainIo, max
     texts.set(file, text ?? new TextDecoder('utf-8', { ignoreBOM: true }).decode(r.bytes));
     read.set(file, text === undefined ? { ok: false, reason: NOT_UTF8 } : readTriggerFile(text));
   });
-  return { texts, read, ok, outside, unreadable };
+  return { texts, read, ok, outside, unreadable, named: new Set(named) };
 }
 
 /** The service's triggers of the datasets the files name; false when a list failed (said on stderr). */
@@ -77,8 +79,9 @@ export async function serviceIndexFor(client: Pick<ServiceClient, 'listTriggers'
  * send replacement characters), and so does a file that could not be read: either may hold a trigger, so the
  * plan withholds its deletes.
  */
-export function sourcesOf(files: Pick<ReadFiles, 'texts' | 'read' | 'unreadable'>): PlanSource[] {
-  const read = [...files.read].map(([file, r]): PlanSource => (!r.ok && r.reason === NOT_UTF8 ? { file, text: undefined, problem: r.reason } : { file, text: files.texts.get(file) ?? '' }));
-  const unread = [...files.unreadable].map(([file, why]): PlanSource => ({ file, text: undefined, problem: `it could not be read (${why})` }));
+export function sourcesOf(files: Pick<ReadFiles, 'texts' | 'read' | 'unreadable' | 'named'>): PlanSource[] {
+  const named = (file: string) => (files.named.has(file) ? { named: true } : {});
+  const read = [...files.read].map(([file, r]): PlanSource => (!r.ok && r.reason === NOT_UTF8 ? { file, text: undefined, problem: r.reason, ...named(file) } : { file, text: files.texts.get(file) ?? '', ...named(file) }));
+  const unread = [...files.unreadable].map(([file, why]): PlanSource => ({ file, text: undefined, problem: `it could not be read (${why})`, ...named(file) }));
   return [...read, ...unread];
 }

@@ -4,7 +4,8 @@
 // apply can refuse what changed since. No vscode import; no service call: the caller lists first.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { compareTriggers, type Difference } from './compare';
-import { driftOfFile, onlyOnService, datasetOf, type FileDrift, type ServiceIndex, type ServiceTrigger, type TriggerDrift } from './drift';
+import { datasetOf, datasetsOfFiles, driftOfFile, onlyOnService, type FileDrift, type ServiceIndex, type ServiceTrigger, type TriggerDrift } from './drift';
+import { ambiguities, placeKey } from './planAmbiguity';
 import { nestingProblem } from './depth';
 import type { LocalFile, LocalTrigger } from './localFiles';
 import { canonicalDatasetSlug, normalize, TRIGGER_FILE_MEMBERS } from './normalize';
@@ -39,7 +40,8 @@ interface Located {
 }
 
 export type PlannedChange =
-  | (Located & { action: 'create'; body: Record<string, unknown> })
+  /** `renameOf`: a trigger this plan deletes that holds the same but the name: probably this one, renamed in its file. */
+  | (Located & { action: 'create'; body: Record<string, unknown>; renameOf?: { id: string; name: string } })
   | (Located & { action: 'update'; id: string; matchedBy: 'id' | 'name'; differences: Difference[]; body: Record<string, unknown>; service: ServiceVersion })
   | { action: 'delete'; dataset: string; id: string; name: string; service: ServiceVersion };
 
@@ -95,6 +97,11 @@ export interface PlanFile {
   /** The file's text as read (its hash is recorded). */
   text: string;
   read: LocalFile;
+  /**
+   * Named on its own (a file path given), not found by walking a folder or a glob: its dataset's other triggers
+   * are not deleted on its account, as a targeted plan never deletes what is not targeted.
+   */
+  named?: boolean;
 }
 
 export interface PlanInput {
@@ -189,18 +196,21 @@ function unknownRecipients(t: LocalTrigger, known: ReadonlySet<string> | undefin
 }
 
 /** The change one compared trigger asks for, or why it cannot be planned; undefined when in sync. */
+/** Where a file's trigger is, for a blocked entry. */
+const where = (file: string, t: LocalTrigger) => ({ file, index: t.index, ...(t.name !== undefined ? { name: t.name } : {}), ...(t.dataset !== undefined ? { dataset: t.dataset } : {}) });
+
 function changeOf(file: string, t: LocalTrigger, drift: TriggerDrift, input: PlanInput): PlannedChange | BlockedTrigger | undefined {
   if (drift.status === 'in-sync') return undefined;
-  const where = { file, index: t.index, ...(t.name !== undefined ? { name: t.name } : {}), ...(t.dataset !== undefined ? { dataset: t.dataset } : {}) };
+  const at = where(file, t);
   const reasons = [...(input.blockedBy?.(file, t.index) ?? []), ...unknownRecipients(t, input.recipients, drift.service)];
-  if (drift.status === 'unknown') return { ...where, reasons: [drift.reason ?? 'it could not be compared with the service', ...reasons] };
-  if (t.dataset === undefined || t.name === undefined) return { ...where, reasons: ['it names no dataset_slug or no name', ...reasons] };
+  if (drift.status === 'unknown') return { ...at, reasons: [drift.reason ?? 'it could not be compared with the service', ...reasons] };
+  if (t.dataset === undefined || t.name === undefined) return { ...at, reasons: ['it names no dataset_slug or no name', ...reasons] };
   const listing = input.index.listing(t.dataset);
   if (drift.status === 'local-only' && (t.id !== undefined || listing?.state !== 'listed')) {
     const why = t.id !== undefined ? `${drift.reason ?? ''}; remove the id from the file to create it anew` : (drift.reason ?? '');
-    return { ...where, reasons: [why, ...reasons] };
+    return { ...at, reasons: [why, ...reasons] };
   }
-  if (reasons.length > 0) return { ...where, reasons };
+  if (reasons.length > 0) return { ...at, reasons };
   const located = { file, index: t.index, dataset: t.dataset, name: t.name };
   const service = drift.service;
   if (drift.status === 'local-only' || service === undefined) return { ...located, action: 'create', body: writeBody(t.value) };
@@ -220,12 +230,12 @@ function changeOf(file: string, t: LocalTrigger, drift: TriggerDrift, input: Pla
  * that could not be read may hold one of them, so it withholds every delete; a blocked trigger withholds
  * the deletes of its dataset. What is withheld is said, as a blocked entry.
  */
-function deletes(drifts: readonly FileDrift[], index: ServiceIndex, blocked: BlockedTrigger[]): PlannedChange[] {
+function deletes(drifts: readonly FileDrift[], index: ServiceIndex, blocked: BlockedTrigger[], datasets: ReadonlySet<string>): PlannedChange[] {
   const unread = blocked.find((b) => b.dataset === undefined && b.file !== undefined);
   const withheld = new Set(blocked.flatMap((b) => (b.dataset !== undefined ? [b.dataset] : [])));
   const out: PlannedChange[] = [];
   const held = new Map<string, string[]>();
-  for (const t of onlyOnService(drifts, index)) {
+  for (const t of onlyOnService(drifts, index, datasets)) {
     const dataset = datasetOf(t, '');
     const tooDeep = nestingProblem(t, `${JSON.stringify(t.name)} (${t.id})`);
     if (tooDeep !== undefined) {
@@ -248,29 +258,51 @@ function deletes(drifts: readonly FileDrift[], index: ServiceIndex, blocked: Blo
 
 const isBlocked = (c: PlannedChange | BlockedTrigger): c is BlockedTrigger => 'reasons' in c;
 
+/**
+ * A create and a delete of one dataset whose triggers differ only in their name are probably one trigger renamed
+ * in a file that has no id: the create says so, and a reviewer can give the file the id to rename it in place.
+ */
+function markRenames(changes: PlannedChange[], input: PlanInput): void {
+  const deleted = changes.flatMap((c) => (c.action === 'delete' ? [c] : []));
+  if (deleted.length === 0) return;
+  const locals = new Map(input.files.flatMap((f) => (f.read.ok ? f.read.triggers.map((t) => [`${f.file}\u0000${t.index}`, t] as const) : [])));
+  changes.forEach((c, i) => {
+    if (c.action !== 'create') return;
+    const local = locals.get(`${c.file}\u0000${c.index}`);
+    const renamed = deleted.find((d) => {
+      const service = input.index.get(d.id);
+      return d.dataset === c.dataset && service !== undefined && local !== undefined && compareTriggers(local.value, service).every((x) => x.member === 'name');
+    });
+    if (renamed !== undefined) changes[i] = { ...c, renameOf: { id: renamed.id, name: renamed.name } };
+  });
+}
+
 /** The plan of the given files against the service's lists. Linear in the files and the listed triggers. */
 export function makePlan(input: PlanInput): Plan {
   const changes: PlannedChange[] = [];
   const blocked: BlockedTrigger[] = [];
-  const drifts: FileDrift[] = [];
+  const drifts = input.files.map((f) => driftOfFile(f.file, f.read, input.index));
+  const ambiguous = ambiguities(input.files, drifts, datasetsOfFiles(input.files.map((f) => f.read)));
   let unchanged = 0;
-  for (const f of input.files) {
-    const drift = driftOfFile(f.file, f.read, input.index);
-    drifts.push(drift);
+  input.files.forEach((f, n) => {
     if (!f.read.ok) {
       blocked.push({ file: f.file, index: -1, reasons: [f.read.reason] });
-      continue;
+      return;
     }
     f.read.triggers.forEach((t, i) => {
-      const d = drift.triggers[i];
-      const change = d === undefined ? undefined : changeOf(f.file, t, d, input);
+      const d = drifts[n]?.triggers[i];
+      const clash = ambiguous.get(placeKey(f.file, t.index));
+      const change = clash !== undefined ? { ...where(f.file, t), reasons: clash } : d === undefined ? undefined : changeOf(f.file, t, d, input);
       if (change === undefined) unchanged++;
       else if (isBlocked(change)) blocked.push(change);
       else changes.push(change);
     });
-  }
+  });
   const prune = prunes(input.inputs.scope);
-  if (prune) changes.push(...deletes(drifts, input.index, blocked));
+  // Deletes only in the datasets of files found by a walk: a file named on its own targets itself.
+  const walked = datasetsOfFiles(input.files.filter((f) => f.named !== true).map((f) => f.read));
+  if (prune) changes.push(...deletes(drifts, input.index, blocked, walked));
+  markRenames(changes, input);
   return {
     format: 'obs-trigger-plan',
     version: 2,

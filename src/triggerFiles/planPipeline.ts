@@ -18,6 +18,8 @@ export interface PlanSource {
   /** Its text; undefined when it was not read (then `problem` says why: unsaved edits, unreadable, not UTF-8). */
   text: string | undefined;
   problem?: string;
+  /** Named on its own, not found by walking a folder or a glob: a prune deletes nothing on its account. */
+  named?: boolean;
 }
 
 type Paced<T> = Promise<{ data: T; rateLimit?: { remaining: number; resetSeconds: number } }>;
@@ -73,7 +75,7 @@ function withoutIds(read: LocalFile): LocalFile {
 
 function planFileOf(source: PlanSource, matchByName: boolean): PlanFile {
   const read: LocalFile = source.text === undefined ? { ok: false, reason: source.problem ?? 'it could not be read' } : readTriggerFile(source.text);
-  return { file: source.file, text: source.text ?? '', read: matchByName ? withoutIds(read) : read };
+  return { file: source.file, text: source.text ?? '', read: matchByName ? withoutIds(read) : read, ...(source.named === true ? { named: true } : {}) };
 }
 
 /** The plan narrowed to its scope. */

@@ -30,19 +30,36 @@ async function waitForFile(file: string, server: CodeServer, timeoutMs: number):
 export const DIALOGS_FILE = '.obs-e2e-dialogs.jsonl';
 
 /**
- * Answers every modal dialog of the workbench with Cancel while the suite runs, recording what it asked. A
- * dialog is VS Code asking the user (e.g. to confirm a language model tool), which an in-host test cannot
- * click: this is the user who says no, and the test reads what was asked. Returns the function that stops it.
+ * The button the next modal dialog is answered with, written into the workspace by an in-host test that wants a
+ * yes (one line, the button's label); read and removed when that dialog comes. test/vscode/suite/agents.test.ts
+ * writes it.
  */
-function answerDialogs(page: Page, file: string): () => Promise<void> {
+export const ANSWER_FILE = '.obs-e2e-answer';
+
+/** The label to answer the dialog with: the one the test asked for (once), else Cancel. */
+function answerOf(answerFile: string): string {
+  if (!existsSync(answerFile)) return 'Cancel';
+  const label = readFileSync(answerFile, 'utf8').trim();
+  rmSync(answerFile, { force: true });
+  return label === '' ? 'Cancel' : label;
+}
+
+/**
+ * Answers every modal dialog of the workbench while the suite runs, recording what it asked: with Cancel, or
+ * with the button an in-host test asked for in ANSWER_FILE. A dialog is VS Code or the extension asking the
+ * user (e.g. to confirm an agent's apply), which an in-host test cannot click: this is the user who answers,
+ * and the test reads what was asked. Returns the function that stops it.
+ */
+function answerDialogs(page: Page, file: string, answerFile: string): () => Promise<void> {
   let stopped = false;
   const box = page.locator('.monaco-dialog-box');
   const text = async (part: string) => ((await box.locator(`.dialog-${part}`).first().textContent({ timeout: 2_000 }).catch(() => '')) ?? '').replace(/\u00a0/g, ' ');
   const loop = (async () => {
     while (!stopped) {
       if (await box.isVisible().catch(() => false)) {
-        appendFileSync(file, `${JSON.stringify({ message: await text('message-text'), detail: await text('message-detail') })}\n`);
-        await box.locator('.dialog-buttons .monaco-button', { hasText: /^Cancel$/ }).first().click({ timeout: 5_000 }).catch(() => page.keyboard.press('Escape'));
+        const answer = answerOf(answerFile);
+        appendFileSync(file, `${JSON.stringify({ message: await text('message-text'), detail: await text('message-detail'), answer })}\n`);
+        await box.locator('.dialog-buttons .monaco-button', { hasText: new RegExp(`^${answer.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).first().click({ timeout: 5_000 }).catch(() => page.keyboard.press('Escape'));
       }
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -80,7 +97,7 @@ export async function runInHostSuite(options: InHostOptions = {}): Promise<RunRe
     log(`code-server at ${server.url}`);
     // The extension host starts only once a window connects.
     const workbench = await openWorkbench(browser, server);
-    const stopAnswering = answerDialogs(workbench.page, join(workspace, DIALOGS_FILE));
+    const stopAnswering = answerDialogs(workbench.page, join(workspace, DIALOGS_FILE), join(workspace, ANSWER_FILE));
     try {
       await waitForFile(resultsFile, server, options.timeoutMs ?? 180_000);
     } finally {

@@ -222,3 +222,16 @@ test('a trigger file that cannot be read withholds every delete of --prune: it m
   assert.deepEqual(plan.blocked.find((b) => b.file === file)?.reasons, ['it could not be read (is larger than 9.8 KiB, the most obs reads of a file; --max-bytes N raises it)']);
   assert.equal(plan.blocked.find((b) => b.dataset === dataset)?.reasons[0], `not deleted: ${JSON.stringify(t.name)} (${file} could not be planned and may hold them)`);
 });
+
+test('--prune with a file named on its own deletes nothing on its account; with its folder it deletes what no file holds', async () => {
+  const [first, second] = readdirSync(folder()).sort();
+  assert.ok(first !== undefined && second !== undefined);
+  const gone = read(second);
+  rmSync(fileOf(second));
+  const named = await run(['plan', '--prune', '--format', 'json', `triggers/${dataset}/${first}`]);
+  assert.equal(named.code, 0, named.stdout + named.stderr);
+  assert.deepEqual((JSON.parse(named.stdout) as { changes: unknown[] }).changes, []);
+  const walked = await run(['plan', '--prune', '--format', 'json', `triggers/${dataset}`]);
+  assert.equal(walked.code, 1);
+  assert.deepEqual((JSON.parse(walked.stdout) as { changes: { action: string; id: string }[] }).changes.map((c) => [c.action, c.id]), [['delete', gone.id]]);
+});

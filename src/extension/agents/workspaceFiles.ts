@@ -25,6 +25,8 @@ function outsideProblem(p: string): string | undefined {
 
 export class WorkspaceTriggerFiles extends PlannedFiles {
   private lastRead: readonly vscode.Uri[] = [];
+  /** The files of the last read named on their own (by uri). */
+  private named = new Set<string>();
 
   /** The trigger files under the paths (the whole workspace when none), each with its saved text or why it was left out. */
   async read(paths: readonly string[], signal: AbortSignal): Promise<{ files: SourceFile[]; problems: string[] }> {
@@ -32,10 +34,19 @@ export class WorkspaceTriggerFiles extends PlannedFiles {
     if (folders.length === 0) throw new ToolError(vscode.l10n.t('no folder is open in the editor: open the folder that holds the trigger files'));
     const problems: string[] = [];
     const found = new Map<string, vscode.Uri>();
-    const patterns = paths.length === 0 ? folders.map((f) => new vscode.RelativePattern(f, `**/*${TRIGGER_FILE_SUFFIX}`)) : await this.patternsOf(paths, folders, problems);
+    const patterns = paths.length === 0 ? folders.map((f) => ({ pattern: new vscode.RelativePattern(f, `**/*${TRIGGER_FILE_SUFFIX}`), named: false })) : await this.patternsOf(paths, folders, problems);
+    // A file named on its own (not also found under a folder given) targets itself: a prune deletes nothing on its account.
+    const walked = new Set<string>();
+    const named = new Set<string>();
     // One more than the bound is asked for, to know when there are more: a plan of part of the files could
     // delete the triggers the rest hold, so past the bound nothing is read.
-    for (const pattern of patterns) for (const uri of await vscode.workspace.findFiles(pattern, EXCLUDE, MAX_FILES + 1)) found.set(uri.toString(), uri);
+    for (const { pattern, named: byName } of patterns) {
+      for (const uri of await vscode.workspace.findFiles(pattern, EXCLUDE, MAX_FILES + 1)) {
+        found.set(uri.toString(), uri);
+        (byName ? named : walked).add(uri.toString());
+      }
+    }
+    this.named = new Set([...named].filter((u) => !walked.has(u)));
     if (found.size > MAX_FILES) throw new ToolError(vscode.l10n.t('more than {0} trigger files lie under those paths: name folders that hold at most {0}', MAX_FILES));
     const uris = [...found.values()].sort((a, b) => a.path.localeCompare(b.path));
     this.lastRead = uris;
@@ -59,8 +70,8 @@ export class WorkspaceTriggerFiles extends PlannedFiles {
   }
 
   /** A pattern per path: a folder's trigger files, or the file itself. Paths are relative to a workspace folder. */
-  private async patternsOf(paths: readonly string[], folders: readonly vscode.WorkspaceFolder[], problems: string[]): Promise<vscode.RelativePattern[]> {
-    const out: vscode.RelativePattern[] = [];
+  private async patternsOf(paths: readonly string[], folders: readonly vscode.WorkspaceFolder[], problems: string[]): Promise<{ pattern: vscode.RelativePattern; named: boolean }[]> {
+    const out: { pattern: vscode.RelativePattern; named: boolean }[] = [];
     for (const p of paths) {
       const refusal = outsideProblem(p);
       if (refusal !== undefined) throw new ToolError(refusal);
@@ -76,7 +87,7 @@ export class WorkspaceTriggerFiles extends PlannedFiles {
           continue;
         }
         const isFolder = (stat.type & vscode.FileType.Directory) !== 0;
-        out.push(new vscode.RelativePattern(isFolder ? uri : folder.uri, isFolder ? `**/*${TRIGGER_FILE_SUFFIX}` : relative));
+        out.push({ pattern: new vscode.RelativePattern(isFolder ? uri : folder.uri, isFolder ? `**/*${TRIGGER_FILE_SUFFIX}` : relative), named: !isFolder });
       }
       if (!matched) problems.push(vscode.l10n.t('{0} is not in the workspace', JSON.stringify(p)));
     }
@@ -89,6 +100,7 @@ export class WorkspaceTriggerFiles extends PlannedFiles {
     const file = this.remember(uri);
     if (dirty) return { file, text: undefined, problem: vscode.l10n.t('it has unsaved changes in the editor: save the file first') };
     const read = await planText(uri);
-    return 'text' in read ? { file, text: read.text } : { file, text: undefined, problem: read.problem };
+    const named = this.named.has(uri.toString()) ? { named: true } : {};
+    return 'text' in read ? { file, text: read.text, ...named } : { file, text: undefined, problem: read.problem, ...named };
   }
 }

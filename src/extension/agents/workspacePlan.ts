@@ -19,7 +19,7 @@ export interface WorkspacePlanInput {
 export async function planWorkspace(input: WorkspacePlanInput): Promise<PlanWithNotes> {
   const { connection, signal } = input;
   // A file left out by the reader (unsaved edits, unreadable) is planned as one that cannot be read: blocked with its reason.
-  const files = input.files.map((f) => ({ file: f.file, text: f.text, dirty: false, ...(f.problem === undefined ? {} : { problem: f.problem }) }));
+  const files = input.files.map((f) => ({ ...f, dirty: false }));
   return planForConnection({
     files,
     client: connection.client,

@@ -5,15 +5,10 @@
 import * as l10n from '@vscode/l10n';
 import { planWithGates, type GatedPlan, type PlanLinter, type PlanScope, type PlanService, type PlanSource, type ServiceTrigger, type TriggerWriter, type PacedPool } from '../../triggerFiles';
 
-/** A trigger file as the editor has it. */
-export interface SourceFile {
-  /** How the plan names the file: its path relative to the workspace. */
-  file: string;
-  /** The saved text; undefined when it could not be read (then `problem` says why). */
-  text: string | undefined;
-  /** Open in the editor with unsaved edits. */
+/** A trigger file as the editor has it: as the plan pipeline takes it, and whether it is open with unsaved edits. */
+export interface SourceFile extends PlanSource {
+  /** Open in the editor with unsaved edits (then it is left out of the plan). */
   dirty: boolean;
-  problem?: string;
 }
 
 /** Lints a file's text with the given columns (the editor's lint worker). */
@@ -43,10 +38,10 @@ export type ConnectionPlan = Pick<GatedPlan, 'plan' | 'notes'>;
 
 export const unsavedReason = (): string => l10n.t('it has unsaved changes in the editor: save the file first');
 
-function sourceOf(f: SourceFile): PlanSource {
-  if (f.dirty) return { file: f.file, text: undefined, problem: unsavedReason() };
-  if (f.text === undefined) return { file: f.file, text: undefined, problem: f.problem ?? l10n.t('it could not be read') };
-  return { file: f.file, text: f.text };
+function sourceOf({ dirty, ...f }: SourceFile): PlanSource {
+  if (dirty) return { ...f, text: undefined, problem: unsavedReason() };
+  if (f.text === undefined) return { ...f, problem: f.problem ?? l10n.t('it could not be read') };
+  return f;
 }
 
 /** The plan of the files against the connection, with the gates of `obs plan`; a list that failed blocks its files, and is said. */

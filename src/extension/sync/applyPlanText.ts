@@ -62,7 +62,8 @@ function changeLines(c: PlannedChange, recipients: RecipientDirectory | undefine
   const head = `  ${SIGN[c.action]} ${changeLabel(c)}`;
   if (c.action === 'delete') return [head];
   const file = `      ${l10n.t('file: {0}', c.file)}`;
-  if (c.action === 'create') return [head, file, ...createdLines(c.body, recipients)];
+  const renamed = c.action === 'create' && c.renameOf !== undefined ? [`      ${l10n.t('(probably {0} ({1}) renamed, which this plan deletes: give the file "id": {2} to rename it in place)', quoted(capText(c.renameOf.name, NAME_MAX)), c.renameOf.id, quoted(c.renameOf.id))}`] : [];
+  if (c.action === 'create') return [head, file, ...renamed, ...createdLines(c.body, recipients)];
   // With the files' ids ignored, every trigger is matched by name: the plan's heading says so once.
   const by = c.matchedBy === 'name' && !idsIgnored ? [`      ${l10n.t('(the file has no id: matched by dataset and name)')}`] : [];
   return [head, file, ...by, ...c.differences.map((d) => differenceLine(d, recipients))];

@@ -17,6 +17,14 @@ import { obsExtension, obsSeam, waitFor } from './helpers';
 
 /** What the in-host run (test/e2e/inHost.ts) records of each dialog it answered with Cancel. */
 const DIALOGS_FILE = '.obs-e2e-dialogs.jsonl';
+/** Where a test asks the run to answer the next dialog with a button (test/e2e/inHost.ts reads it). */
+const ANSWER_FILE = '.obs-e2e-answer';
+
+/** The dialogs the run answered so far. */
+async function dialogs(): Promise<{ message: string; detail: string }[]> {
+  const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(workspaceUri(), DIALOGS_FILE)).then((b) => b, () => new Uint8Array()));
+  return text.split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as { message: string; detail: string });
+}
 
 interface ManifestTool {
   name: string;
@@ -103,7 +111,7 @@ suite('agent tools', () => {
     assert.equal((JSON.parse(await invoke('obs_list_datasets', { limit: 1 })) as { returned: number }).returned, 1);
   }, { timeoutMs: 60_000 });
 
-  test('apply: the question names the connection and every change; unconfirmed nothing is written; confirmed the plan is written', async () => {
+  test("apply: the chat's question and the extension's own dialog name the connection and every change; without a yes in that dialog nothing is written; with it the plan is written once", async () => {
     const { seam, handle } = await startSandbox();
     const active = await seam.connections.getActive();
     assert.ok(active);
@@ -113,35 +121,36 @@ suite('agent tools', () => {
     file.threshold.value = before + 7;
     const folder = vscode.Uri.joinPath(workspaceUri(), 'agents-apply');
     await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, 'high-error-rate.trigger.json'), new TextEncoder().encode(`${JSON.stringify(file, null, 2)}\n`));
+    const token = new vscode.CancellationTokenSource().token;
+    const planned = async () => (JSON.parse(await invoke('obs_plan', { paths: ['agents-apply'] })) as { counts: { update: number }; plan_id: string });
     try {
-      const plan = JSON.parse(await invoke('obs_plan', { paths: ['agents-apply'] })) as { counts: { update: number }; plan_id: string };
+      const plan = await planned();
       assert.equal(plan.counts.update, 1);
-      // What VS Code asks before invoke runs.
-      const token = new vscode.CancellationTokenSource().token;
+      // What VS Code asks in the chat before invoke runs (settings may skip it: it decides nothing).
       const prepared = await seam.agents().prepare(APPLY_TOOL_NAME, { plan_id: plan.plan_id }, token);
       const question = prepared.confirmationMessages;
-      assert.ok(question, 'the apply asks first');
+      assert.ok(question, 'the chat shows the plan first');
       assert.equal(question.title, 'Apply 1 change to Sandbox?');
       const body = typeof question.message === 'string' ? question.message : question.message.value;
       assert.match(body, /~ api-gateway "High error rate" \(trig_gw_errors\)/);
       assert.match(body, new RegExp(`threshold\\.value: ${before} -> ${before + 7}`));
-      // The user says no: VS Code's dialog is answered Cancel by the in-host run.
+      // invoke asks again in the extension's own dialog; the user answers Cancel (the in-host run's default).
       const writes = () => handle.requests.filter((r) => r.method !== 'GET').length;
       const writesBefore = writes();
-      await assert.rejects(invoke(APPLY_TOOL_NAME, { plan_id: plan.plan_id }), /cancel/i);
+      await assert.rejects(seam.agents().invoke(APPLY_TOOL_NAME, { plan_id: plan.plan_id }, token), /nothing was written: the user did not confirm the apply/);
       assert.equal(writes(), writesBefore, 'nothing was sent to the service');
       assert.equal((await active.client.getTrigger(DEMO.datasets.gateway, DEMO.triggers.gwErrors)).data.threshold?.value, before);
-      const asked = await waitFor('the dialog recorded', async () => {
-        const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(workspaceUri(), DIALOGS_FILE)).then((b) => b, () => new Uint8Array()));
-        return text.split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as { message: string; detail: string }).find((d) => d.message === 'Apply 1 change to Sandbox?');
-      });
-      assert.match(asked.detail, /threshold\.value/);
-      // The user says yes: VS Code calls invoke after the question.
-      const applied = JSON.parse(textOf(await seam.agents().invoke(APPLY_TOOL_NAME, { plan_id: plan.plan_id }, token))) as { counts: { applied: number } };
+      const asked = await waitFor('the dialog recorded', async () => (await dialogs()).find((d) => d.message === 'Apply 1 change to Sandbox?'));
+      assert.match(asked.detail, new RegExp(`^An AI agent asked to apply this plan to Sandbox \\(${handle.info.baseUrl.replace(/[.]/g, '\\.')}\\)\\.`));
+      assert.match(asked.detail, /~ api-gateway "High error rate" \(trig_gw_errors\)/);
+      // Planned again, and this time the user chooses Apply in the dialog.
+      const again = await planned();
+      await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(workspaceUri(), ANSWER_FILE), new TextEncoder().encode('Apply to Sandbox\n'));
+      const applied = JSON.parse(textOf(await seam.agents().invoke(APPLY_TOOL_NAME, { plan_id: again.plan_id }, token))) as { counts: { applied: number } };
       assert.equal(applied.counts.applied, 1);
       assert.equal((await active.client.getTrigger(DEMO.datasets.gateway, DEMO.triggers.gwErrors)).data.threshold?.value, before + 7);
       // A plan is applied once.
-      await assert.rejects(seam.agents().invoke(APPLY_TOOL_NAME, { plan_id: plan.plan_id }, token), /there is no plan/);
+      await assert.rejects(seam.agents().invoke(APPLY_TOOL_NAME, { plan_id: again.plan_id }, token), /there is no plan/);
     } finally {
       await vscode.workspace.fs.delete(folder, { recursive: true });
     }
