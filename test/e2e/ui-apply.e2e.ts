@@ -100,7 +100,7 @@ describe('UI: apply trigger files (code-server + Chromium)', { timeout: 600_000 
     }, (m) => t.diagnostic(m));
   });
 
-  it('Apply on a folder creates a new trigger and writes its id into the file; a trigger changed on the service after the plan is skipped and said so', { timeout: 300_000 }, async (t) => {
+  it('Apply on a folder: a trigger changed on the service while the question was open writes nothing and names the change; applied again, the new plan shows it, a new trigger is created and its id written into the file', { timeout: 300_000 }, async (t) => {
     const { server, browser, workspace } = ready();
     await uiTest(t.name, browser, server, async ({ page }) => {
       await page.setViewportSize({ width: 1600, height: 1000 });
@@ -141,21 +141,33 @@ describe('UI: apply trigger files (code-server + Chromium)', { timeout: 600_000 
       await service(baseUrl, 'PUT', '/1/triggers/api-gateway/trig_gw_window', { ...writable, recipients, description: 'Changed by a colleague' });
       await dialogButton(page, 'Apply to Sandbox');
 
+      // Planned again at the apply, the plan is no longer the one shown: nothing at all is written, and the change is named.
+      await dialog(page).filter({ hasText: /Nothing was written to Sandbox/ }).waitFor({ state: 'visible', timeout: 60_000 });
+      assert.equal(await dialogText(page, 'message-text'), 'Nothing was written to Sandbox: the files or the service changed since the plan was shown. Apply again to plan anew.');
+      assert.match(await dialogText(page, 'message-detail'), /^the update of "Office-hours latency" \(trig_gw_window\) from triggers\/api-gateway\/Office-hours-latency\.trigger\.json: description: "Changed by a colleague" -> "Average latency, [^\n]* was not in the plan$/);
+      await dialogButton(page, 'OK');
+      await dialog(page).waitFor({ state: 'hidden' });
+      assert.equal((JSON.parse(readFileSync(created, 'utf8')) as { id?: unknown }).id, undefined);
+      assert.equal((await service(baseUrl, 'GET', '/1/triggers/api-gateway/trig_gw_window'))['frequency'], 600, "the colleague's change was not written over");
+
+      // Applied again: the new plan shows what the file would undo of the colleague's change, for the user to decide.
+      await contextMenu(folderRow, 'Apply Trigger Files to the Service...');
+      await dialog(page).filter({ hasText: /Apply 2 changes to Sandbox\?/ }).waitFor({ state: 'visible', timeout: 60_000 });
+      const description = (JSON.parse(officeText) as { description: string }).description;
+      await waitForEditorLine(page, `description: "Changed by a colleague" -> ${JSON.stringify(description)}`);
+      await dialogButton(page, 'Apply to Sandbox');
       await dialog(page).filter({ hasText: /Applied the plan to Sandbox/ }).waitFor({ state: 'visible', timeout: 60_000 });
-      assert.equal(await dialogText(page, 'message-text'), 'Applied the plan to Sandbox: 1 applied, 1 skipped, 0 refused, 0 failed.');
-      assert.match(await dialogText(page, 'message-detail'), /^Skipped: ~ api-gateway "Office-hours latency" \(trig_gw_window\): "Office-hours latency" \(trig_gw_window\) changed on the service since the plan/);
+      assert.equal(await dialogText(page, 'message-text'), 'Applied the plan to Sandbox: 2 applied, 0 skipped, 0 refused, 0 failed.');
       await saveImageOf(page, [page.locator('.part.editor'), dialog(page)], 'apply-result.png');
       await dialogButton(page, 'Show Details');
-      await waitForEditorLine(page, 'Applied to Sandbox (' + baseUrl + '): 1 applied, 1 skipped, 0 refused, 0 failed');
+      await waitForEditorLine(page, 'Applied to Sandbox (' + baseUrl + '): 2 applied, 0 skipped, 0 refused, 0 failed');
 
       const written = readFileSync(created, 'utf8');
       const id = (JSON.parse(written) as { id?: unknown }).id;
       assert.equal(typeof id, 'string');
       assert.equal(written, `${JSON.stringify({ id, ...newTrigger }, null, 2)}\n`, 'the id is the one member added');
       assert.equal((await service(baseUrl, 'GET', `/1/triggers/api-gateway/${String(id)}`))['name'], 'Many 5xx');
-      const office1 = await service(baseUrl, 'GET', '/1/triggers/api-gateway/trig_gw_window');
-      assert.equal(office1['description'], 'Changed by a colleague');
-      assert.equal(office1['frequency'], 600, "the colleague's change was not written over");
+      assert.equal((await service(baseUrl, 'GET', '/1/triggers/api-gateway/trig_gw_window'))['frequency'], 1200);
     }, (m) => t.diagnostic(m));
   });
 });
