@@ -112,6 +112,26 @@ test('a key written with JSON escapes in the body is redacted too (redaction rea
   assert.deepEqual(leaks(err), []);
 });
 
+// --- a key in a JSON pointer: "/" separates its parts, "~1" and "~0" stand for "/" and "~" -------------------
+
+/** The error of a client holding `configKey`, for a JSON:API error whose source.pointer is `pointer`. */
+async function pointerErrorFor(configKey: string, pointer: string): Promise<ServiceError> {
+  const keyed = makeClient(server.url, { configKey });
+  try {
+    return await errorFor('application/vnd.api+json', { errors: [{ title: 'bad', source: { pointer } }] }, () => keyed.listColumns('api'));
+  } finally {
+    await keyed.close();
+  }
+}
+
+test('a key holding "/" or "~1", echoed as written in a source.pointer, is redacted before the pointer is split into a field', async () => {
+  // Split first, "cfg/KEY" became "cfg.KEY" and "cfg~1KEY" became "cfg/KEY": neither is the key any more.
+  for (const key of ['cfg/KEY-7f3a9c1e', 'cfg~1KEY-7f3a9c1e']) {
+    const err = await pointerErrorFor(key, `/data/attributes/${key}`);
+    assert.deepEqual(err.fieldProblems, [{ field: 'data.attributes.[redacted]', message: 'bad', pointer: '/data/attributes/[redacted]' }], key);
+  }
+});
+
 // --- the key's other forms: any case, base64 -----------------------------------------------------------------
 
 const base64 = (text: string): string => Buffer.from(text).toString('base64');
