@@ -1,8 +1,8 @@
 // A key the service echoes back in an error body never reaches the ServiceError, whichever of the three
 // body shapes carries it and in whichever member: every string of the error (message, title, detail, code,
-// type, each field problem's field, message, code and JSON pointer) has passed the redactor. The key is found
-// in any case and in base64 too (either alphabet, padded or not, alone or inside a longer base64 text), while
-// ordinary text stays as it was.
+// type, each field problem's field, message, code and JSON pointer) has passed the redactor, a pointer before a
+// field is made from it. The key is found in any case, JSON-pointer-escaped and in base64 too (either alphabet,
+// padded or not, alone or inside a longer base64 text), while ordinary text stays as it was.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
@@ -130,6 +130,11 @@ test('a key holding "/" or "~1", echoed as written in a source.pointer, is redac
     const err = await pointerErrorFor(key, `/data/attributes/${key}`);
     assert.deepEqual(err.fieldProblems, [{ field: 'data.attributes.[redacted]', message: 'bad', pointer: '/data/attributes/[redacted]' }], key);
   }
+});
+
+test('a key echoed JSON-pointer-escaped in a source.pointer ("~1" for "/", "~0" for "~") is redacted in the pointer and the field', async () => {
+  const err = await pointerErrorFor('cfg/KEY~7f3a9c1e', '/data/attributes/cfg~1KEY~07f3a9c1e');
+  assert.deepEqual(err.fieldProblems, [{ field: 'data.attributes.[redacted]', message: 'bad', pointer: '/data/attributes/[redacted]' }]);
 });
 
 // --- the key's other forms: any case, base64 -----------------------------------------------------------------
