@@ -7,8 +7,8 @@ const MIN_FRAGMENT_LENGTH = 8;
 
 /**
  * Removes every known secret from text before it reaches an error or a log. A secret is found as given,
- * URL-encoded, in any case, and base64-encoded: in the standard or the URL alphabet, padded or not, alone or
- * inside a longer base64 text (`Basic` credentials).
+ * URL-encoded, JSON-pointer-escaped, in any case, and base64-encoded: in the standard or the URL alphabet,
+ * padded or not, alone or inside a longer base64 text (`Basic` credentials).
  */
 export class Redactor {
   /** Every form of every secret, longest first, matched in any case; none when there is no secret. */
@@ -19,7 +19,7 @@ export class Redactor {
     for (const s of secrets) {
       if (s === undefined || s.length < MIN_SECRET_LENGTH) continue;
       // Upper- and lower-cased forms for the letters whose case changes their length (ß, İ).
-      for (const form of [s, encodeURIComponent(s), s.toUpperCase(), s.toLowerCase(), ...base64Forms(s)]) forms.add(form);
+      for (const form of [s, encodeURIComponent(s), pointerEscaped(s), s.toUpperCase(), s.toLowerCase(), ...base64Forms(s)]) forms.add(form);
     }
     const alternatives = [...forms].sort((a, b) => b.length - a.length).map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
     // Literals only, no repetition: the time is linear in the text for a given set of secrets.
@@ -52,6 +52,15 @@ function spans(text: string, pattern: RegExp): [start: number, end: number][] {
     else out.push([m.index, m.index + m[0].length]);
   }
   return out;
+}
+
+/**
+ * A secret as a JSON pointer segment holds it (RFC 6901: `~` as `~0`, `/` as `~1`), the way a JSON:API
+ * error's `source.pointer` echoes it: unescaping gives the secret back in the field path made from the
+ * pointer, but the pointer itself is kept too, as the service wrote it.
+ */
+function pointerEscaped(secret: string): string {
+  return secret.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /**

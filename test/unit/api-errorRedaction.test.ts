@@ -1,8 +1,8 @@
 // A key the service echoes back in an error body never reaches the ServiceError, whichever of the three
 // body shapes carries it and in whichever member: every string of the error (message, title, detail, code,
-// type, each field problem's field, message, code and JSON pointer) has passed the redactor. The key is found
-// in any case and in base64 too (either alphabet, padded or not, alone or inside a longer base64 text), while
-// ordinary text stays as it was.
+// type, each field problem's field, message, code and JSON pointer) has passed the redactor, a pointer before a
+// field is made from it. The key is found in any case, JSON-pointer-escaped and in base64 too (either alphabet,
+// padded or not, alone or inside a longer base64 text), while ordinary text stays as it was.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
@@ -110,6 +110,31 @@ test('a key written with JSON escapes in the body is redacted too (redaction rea
   const err = await failure(createKey());
   assert.deepEqual(err.fieldProblems, [{ field: 'data.[redacted]', message: 'bad', pointer: '/data/[redacted]' }]);
   assert.deepEqual(leaks(err), []);
+});
+
+// --- a key in a JSON pointer: "/" separates its parts, "~1" and "~0" stand for "/" and "~" -------------------
+
+/** The error of a client holding `configKey`, for a JSON:API error whose source.pointer is `pointer`. */
+async function pointerErrorFor(configKey: string, pointer: string): Promise<ServiceError> {
+  const keyed = makeClient(server.url, { configKey });
+  try {
+    return await errorFor('application/vnd.api+json', { errors: [{ title: 'bad', source: { pointer } }] }, () => keyed.listColumns('api'));
+  } finally {
+    await keyed.close();
+  }
+}
+
+test('a key holding "/" or "~1", echoed as written in a source.pointer, is redacted before the pointer is split into a field', async () => {
+  // Split first, "cfg/KEY" became "cfg.KEY" and "cfg~1KEY" became "cfg/KEY": neither is the key any more.
+  for (const key of ['cfg/KEY-7f3a9c1e', 'cfg~1KEY-7f3a9c1e']) {
+    const err = await pointerErrorFor(key, `/data/attributes/${key}`);
+    assert.deepEqual(err.fieldProblems, [{ field: 'data.attributes.[redacted]', message: 'bad', pointer: '/data/attributes/[redacted]' }], key);
+  }
+});
+
+test('a key echoed JSON-pointer-escaped in a source.pointer ("~1" for "/", "~0" for "~") is redacted in the pointer and the field', async () => {
+  const err = await pointerErrorFor('cfg/KEY~7f3a9c1e', '/data/attributes/cfg~1KEY~07f3a9c1e');
+  assert.deepEqual(err.fieldProblems, [{ field: 'data.attributes.[redacted]', message: 'bad', pointer: '/data/attributes/[redacted]' }]);
 });
 
 // --- the key's other forms: any case, base64 -----------------------------------------------------------------

@@ -10,6 +10,8 @@ import {
   type ConnectionProfile,
 } from '../../src/extension/connections/profiles';
 import { ConnectionStore } from '../../src/extension/connections/connectionStore';
+import { connectionTooltip } from '../../src/extension/connections/connectionTooltip';
+import { TOOLTIP_MARKDOWN_MAX } from '../../src/extension/core/text';
 import { SecretStore, connectionIdOfStorageKey, secretStorageKey } from '../../src/extension/connections/secretStore';
 import { MemoryMemento } from '../../scripts/memoryMemento';
 import { KeyRegistry } from '../../src/extension/tree/keyRegistry';
@@ -23,6 +25,22 @@ const profile = (over: Partial<ConnectionProfile> = {}): ConnectionProfile => ({
   team: 'acme',
   environmentId: 'env_1',
   ...over,
+});
+
+test("the status bar's tooltip shows the connection's name, address, team and environment as escaped text, then what a click does", () => {
+  assert.equal(
+    connectionTooltip(profile({ name: '[x](command:evil)', team: '*acme*' })),
+    '**\\[x\\]\\(command\\:evil\\)**\n\n' +
+      'Address: https\\:\\/\\/api\\.example\\.com  \nTeam: \\*acme\\*  \nEnvironment: env\\_1\n\n' +
+      'Click to switch connection\\.',
+  );
+});
+
+test("the status bar's tooltip stays within 10,000 characters however long the connection's texts are: rows that would pass it are left out, saying so", () => {
+  // An indented name escapes to six characters each (&nbsp;), punctuation to two: each capped text still takes thousands.
+  const md = connectionTooltip(profile({ name: ' '.repeat(5_000), baseUrl: `https://x/${'!'.repeat(5_000)}`, team: '!'.repeat(5_000), environmentId: '!'.repeat(5_000) }));
+  assert.ok(md.length <= TOOLTIP_MARKDOWN_MAX, `${md.length} characters`);
+  assert.ok(md.endsWith('\\(more not shown\\: the tooltip would be too long\\)\n\nClick to switch connection\\.'), md.slice(-200));
 });
 
 test('checkServiceUrl accepts https and loopback http without a warning', () => {

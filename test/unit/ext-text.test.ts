@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { escapeMarkdown, neutraliseControls, safeLabel, tooltipMarkdown } from '../../src/extension/core/text';
+import { escapeMarkdown, neutraliseControls, safeLabel, TOOLTIP_MARKDOWN_MAX, tooltipMarkdown } from '../../src/extension/core/text';
 
 const HOSTILE = [
   '<img src=x onerror=alert(1)>',
@@ -69,6 +69,14 @@ test('tooltipMarkdown escapes title, text and values and skips empty rows', () =
   );
   assert.doesNotMatch(md, /\]\(/);
   assert.doesNotMatch(md, /(^|[^\\])</);
+});
+
+test("a tooltip's footer is shown last, and the rows make room for it within 10,000 characters", () => {
+  // Nine rows of 1,003 characters and one of 884 fill exactly the room of a tooltip titled T without a footer.
+  const rows = [...Array.from({ length: 9 }, () => 'v'.repeat(1_000)), 'v'.repeat(881)].map((value) => ({ label: 'v', value }));
+  const md = tooltipMarkdown({ title: 'T', rows, footer: 'F'.repeat(100) });
+  assert.ok(md.length <= TOOLTIP_MARKDOWN_MAX, `${md.length} characters`);
+  assert.ok(md.endsWith(`v: ${'v'.repeat(1_000)}  \n\\(more not shown\\: the tooltip would be too long\\)\n\n${'F'.repeat(100)}`), md.slice(-200));
 });
 
 test('a Markdown renderer with HTML and linkify on shows the escaped hostile strings as text only', async () => {

@@ -1,9 +1,10 @@
 // One sandbox per --data file, also when two start at once over a lock left by a killed sandbox: taking
-// over a stale lock is atomic, so exactly one of them gets the file.
+// over a stale lock is atomic, so exactly one of them gets the file. A lock or takeover claim is never seen
+// half-written by another process (an empty lock names no process: it would pass for a stale one).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { lockDataFile } from '../../src/sandbox/dataFileLock';
@@ -13,6 +14,29 @@ const WORKER = join(import.meta.dirname, 'sandbox-lock-worker.ts');
 const TRIALS = 60;
 const STALE_ID = '00000000000000aa';
 const CLAIM_ID = '00000000000000bb';
+/** Takeovers a reader watches: each makes a claim and a lock. */
+const WATCHED = 500;
+
+/**
+ * Reads a lock and a claim over and over (synchronously, as often as it can) until `stop` exists, then prints
+ * how many reads found each whole and how many found either in any other state, with the first such text.
+ */
+const READER = `
+const fs = require('node:fs');
+const [lock, claim, stop] = process.argv.slice(1);
+const whole = /^\\{"pid":\\d+,"id":"[0-9a-f]{16}"\\}\\n$/;
+const seen = { lock: 0, claim: 0, torn: 0, example: undefined };
+process.stdout.write('ready\\n');
+while (!fs.existsSync(stop)) {
+  for (const [name, path] of [['lock', lock], ['claim', claim]]) {
+    let text;
+    try { text = fs.readFileSync(path, 'utf8'); } catch { continue; }
+    if (whole.test(text)) seen[name]++;
+    else { seen.torn++; seen.example ??= text; }
+  }
+}
+process.stdout.write(JSON.stringify(seen));
+`;
 
 let dir: string;
 let workers: ChildProcess[] = [];
@@ -116,6 +140,33 @@ describe('what a sandbox killed while taking a lock leaves behind does not block
       await held.release();
     }
   });
+});
+
+test(`a lock and its takeover claim are never seen half-written: ${WATCHED} takeovers watched by a reader in another process`, async () => {
+  const file = join(dir, 'watched.json');
+  const lock = `${file}.lock`;
+  const stop = join(dir, 'watched.stop');
+  const reader = spawn(process.execPath, ['-e', READER, lock, `${lock}.takeover-${STALE_ID}`, stop], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  reader.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  const exited = new Promise((resolve) => reader.on('exit', resolve));
+  while (!out.startsWith('ready\n') && reader.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 5));
+  assert.ok(out.startsWith('ready\n'), 'the reader started');
+
+  const stale = `${JSON.stringify({ pid: await deadPid(), id: STALE_ID })}\n`;
+  for (let i = 0; i < WATCHED; i++) {
+    // The stale lock is renamed into place whole, so whatever the reader finds torn was written by the sandbox.
+    await writeFile(`${file}.stale`, stale);
+    await rename(`${file}.stale`, lock);
+    const held = await lockDataFile(file);
+    await held.release();
+  }
+  await writeFile(stop, '');
+  await exited;
+
+  const seen = JSON.parse(out.slice('ready\n'.length)) as { lock: number; claim: number; torn: number; example?: string };
+  assert.equal(seen.torn, 0, `${seen.torn} reads found a lock or claim not whole, e.g. ${JSON.stringify(seen.example)}`);
+  assert.ok(seen.lock > 0 && seen.claim > 0, `the reader saw ${seen.lock} whole locks and ${seen.claim} whole claims`);
 });
 
 async function lockFiles(prefix: string): Promise<string[]> {

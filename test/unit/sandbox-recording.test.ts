@@ -1,6 +1,6 @@
 // What the sandbox records of the requests it receives (handle.requests, GET /__sandbox/requests): only
-// requests carrying one of its credentials, each body cut to its first 4 KiB, and at most 8 MiB in all
-// (oldest dropped first), so a flood of large bodies cannot fill the memory of the editor it runs in.
+// requests carrying one of its credentials, each body cut to its first 4 KiB, and at most 10,000 records and
+// 8 MiB in all (oldest dropped first), so a flood cannot fill the memory of the editor it runs in.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setFlagsFromString } from 'node:v8';
@@ -12,6 +12,7 @@ import { startTestSandbox, type TestSandbox } from './sandbox-helpers';
 /** The documented caps. */
 const RECORDED_BODY_BYTES = 4096;
 const RECORDED_TOTAL_BYTES = 8 * 1024 * 1024;
+const RECORDED_MAX = 10_000;
 const FLOOD = 10_000;
 const BODY = Buffer.alloc(99_000, 'x');
 
@@ -41,15 +42,15 @@ interface Sent {
   headers: Record<string, string>;
 }
 
-/** Sends `count` requests with the 99 KB body, 8 at a time; answers how many got each status. */
-async function flood(count: number, request: (n: number) => Sent): Promise<Record<number, number>> {
+/** Sends `count` requests with `body` (the 99 KB one unless told), 8 at a time; answers how many got each status. */
+async function flood(count: number, request: (n: number) => Sent, body: Buffer = BODY): Promise<Record<number, number>> {
   const statuses: Record<number, number> = {};
   let next = 0;
   const lane = async () => {
     while (next < count) {
       const n = next++;
       const { path, method, headers } = request(n);
-      const res = await pool.request({ path, method, headers, body: BODY });
+      const res = await pool.request({ path, method, headers, body });
       await res.body.dump();
       statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
     }
@@ -111,6 +112,26 @@ describe('a flood of large bodies', () => {
       assert.equal(r.bodyTruncated, true);
       assert.equal(r.body, 'x'.repeat(RECORDED_BODY_BYTES));
     }
+  });
+});
+
+describe('a flood of small requests', () => {
+  test(`${RECORDED_MAX + 1} small authenticated requests: the listing holds the last ${RECORDED_MAX}, far within 8 MiB`, async () => {
+    sb.handle.requests.length = 0;
+    const query = (n: number): Sent => ({
+      path: `/1/queries/${DEMO.datasets.gateway}?n=${n}`,
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain', 'X-Service-Team': sb.handle.info.configKey },
+    });
+    // The first alone, so it is the oldest record whatever order the others arrive in.
+    assert.deepEqual(await flood(1, query, Buffer.from('x')), { 415: 1 });
+    assert.deepEqual(await flood(RECORDED_MAX, (n) => query(n + 1), Buffer.from('x')), { 415: RECORDED_MAX });
+
+    const { bytes, records } = await listing();
+    assert.ok(bytes < RECORDED_TOTAL_BYTES / 2, `the listing is ${bytes} bytes: its cap, not the count's, would drop records`);
+    assert.equal(records.length, RECORDED_MAX);
+    const numbers = records.map((r) => Number(r.query.n)).sort((a, b) => a - b);
+    assert.deepEqual(numbers, Array.from({ length: RECORDED_MAX }, (_, i) => i + 1), 'only the first request was dropped');
   });
 });
 

@@ -181,6 +181,18 @@ export class CodeLens {
   ) {}
 }
 
+/** How an MCP server is started: what McpServers lists and VS Code hands back to resolve. */
+export class McpStdioServerDefinition {
+  cwd?: Uri;
+  constructor(
+    readonly label: string,
+    public command: string,
+    public args: string[],
+    public env: Record<string, string | number | null>,
+    public version?: string,
+  ) {}
+}
+
 export interface WorkspaceFolder {
   uri: Uri;
   name: string;
@@ -441,6 +453,7 @@ export const vscode = {
   TreeItem,
   TreeItemCollapsibleState: { None: 0, Collapsed: 1, Expanded: 2 },
   CodeLens,
+  McpStdioServerDefinition,
   RelativePattern,
   ProgressLocation: { SourceControl: 1, Window: 10, Notification: 15 },
   ViewColumn: { Active: -1, Beside: -2 },

@@ -8,7 +8,8 @@ import type { Settings } from '../core/settings';
 import { mcpLaunch, startEnvironment } from './mcpLaunch';
 
 export interface McpServersDeps {
-  connections: ConnectionManager;
+  /** The active connection, its changes, and its key for the child: all the server definitions need of it. */
+  connections: Pick<ConnectionManager, 'activeProfile' | 'onDidChangeActive' | 'configKeyForChild'>;
   settings: Settings;
   extensionPath: string;
   log: Logger;

@@ -2,7 +2,8 @@
 import * as vscode from 'vscode';
 import type { ConnectionManager } from './connectionManager';
 import { looksLikeProduction, type ConnectionProfile } from './profiles';
-import { capText, escapeMarkdown, safeLabel } from '../core/text';
+import { safeLabel } from '../core/text';
+import { connectionTooltip } from './connectionTooltip';
 
 export function createConnectionStatusBar(manager: ConnectionManager): vscode.Disposable {
   const item = vscode.window.createStatusBarItem('obs.connection', vscode.StatusBarAlignment.Left, 50);
@@ -17,14 +18,9 @@ export function createConnectionStatusBar(manager: ConnectionManager): vscode.Di
     } else {
       // A name is user text: `$(…)` would render as an icon, so it is made inert.
       item.text = `$(plug) ${vscode.l10n.t('Obs: {0}', safeLabel(profile.name, 40).replace(/\$\(/g, '$\u200B('))}`;
-      const md = new vscode.MarkdownString(undefined, false);
+      const md = new vscode.MarkdownString(connectionTooltip(profile), false);
       md.isTrusted = false;
       md.supportHtml = false;
-      // Each text escaped and capped, as in the tree's tooltips.
-      const shown = (text: string): string => escapeMarkdown(capText(text));
-      md.appendMarkdown(`**${shown(profile.name)}**  \n`);
-      md.appendMarkdown(`${shown(profile.baseUrl)}  \n${vscode.l10n.t('team {0}, environment {1}', shown(profile.team), shown(profile.environmentId))}\n\n`);
-      md.appendMarkdown(vscode.l10n.t('Click to switch connection.'));
       item.tooltip = md;
       item.backgroundColor = looksLikeProduction(profile.name) ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     }

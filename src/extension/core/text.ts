@@ -46,6 +46,8 @@ export interface Tooltip {
   rows: TooltipRow[];
   /** Free text from the service (e.g. a description), shown as a paragraph. */
   text?: string | undefined;
+  /** Our own closing line (what a click does): shown last, never left out. */
+  footer?: string | undefined;
 }
 
 /** Service text in a tooltip (a title, a description, a row's value) is cut after this many characters. */
@@ -63,13 +65,14 @@ export function capText(text: string, max = TOOLTIP_TEXT_MAX): string {
 
 /**
  * Renders a tooltip as Markdown with every service-provided string escaped and capped (capText). A
- * capped value escapes to at most about six times its length (an indented line), so the title always
- * fits in TOOLTIP_MARKDOWN_MAX; the text and then the rows are shown while they fit.
+ * capped value escapes to at most about six times its length (an indented line), so the title and the
+ * footer always fit in TOOLTIP_MARKDOWN_MAX; the text and then the rows are shown while they fit.
  */
 export function tooltipMarkdown(t: Tooltip): string {
   const title = `**${escapeMarkdown(capText(t.title))}**`;
   const omitted = escapeMarkdown(l10n.t('(more not shown: the tooltip would be too long)'));
-  let room = TOOLTIP_MARKDOWN_MAX - title.length - omitted.length - 4;
+  const footer = t.footer !== undefined && t.footer !== '' ? escapeMarkdown(t.footer) : undefined;
+  let room = TOOLTIP_MARKDOWN_MAX - title.length - omitted.length - 4 - (footer === undefined ? 0 : footer.length + 2);
   let cut = false;
   const fits = (block: string, separator: number): boolean => {
     if (block.length + separator > room) {
@@ -89,5 +92,6 @@ export function tooltipMarkdown(t: Tooltip): string {
   const parts = [title];
   if (shownText !== undefined) parts.push(shownText);
   if (rows.length > 0) parts.push(rows.join('  \n'));
+  if (footer !== undefined) parts.push(footer);
   return parts.join('\n\n');
 }
