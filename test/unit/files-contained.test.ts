@@ -130,7 +130,7 @@ describe("the command line's files (drift, plan, test)", () => {
 
 describe("obs lint's files", () => {
   test('a file named outside the folder is taken: the user named it', async () => {
-    assert.deepEqual(await expandTargets([join(outside, 'secret.trigger.json')], root), { files: [join(outside, 'secret.trigger.json')], problems: [], outside: [] });
+    assert.deepEqual(await expandTargets([join(outside, 'secret.trigger.json')], root), { files: [join(outside, 'secret.trigger.json')], problems: [], outside: [], named: [join(outside, 'secret.trigger.json')] });
   });
 
   test("a glob's walk keeps inside the folder it searches: links out of it are named, not followed", async () => {
@@ -139,6 +139,7 @@ describe("obs lint's files", () => {
       files: INSIDE,
       problems: ['triggers/api/leak.trigger.json leads outside triggers through a link: not read', 'triggers/escape leads outside triggers through a link: not read'],
       outside: ['triggers/api/leak.trigger.json', 'triggers/escape'],
+      named: [],
     });
   });
 });
