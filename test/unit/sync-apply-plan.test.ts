@@ -1,14 +1,16 @@
-// The editor's plan of an apply (sync/applyPlan.ts) with the real client against the sandbox: the service's
-// lists read fresh, the gates of `obs plan` (the linter with the connection's live columns, on the files to be
-// written only; the team's recipients), an unsaved file left out with "save the file first", a plan narrowed
-// to one trigger or one delete; then applied: the created id written back, planning again finds nothing, and
-// a trigger changed on the service after the plan is skipped.
+// The one plan pipeline of every caller (triggerFiles/planPipeline.ts), through the editor's adapter
+// (sync/applyPlan.ts, which adds only the unsaved file left out) and directly, with the real client against
+// the sandbox: the service's lists read fresh, the gates (the linter with the connection's live columns, on
+// the files to be written only; the team's recipients), a plan narrowed to one trigger or one delete; then
+// applied: the created id written back, planning again finds nothing, and a trigger changed on the service
+// after the plan is skipped. The CLI's tests (cli-plan-apply.test.ts) check only what obs adds: its output,
+// exit statuses and saved plans.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ServiceClient } from '../../src/api';
 import { lint } from '../../src/lint';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox';
-import { applyChanges, PacedPool, planCounts, triggerFileText, writeBody, type ServiceTrigger, type TextEdit } from '../../src/triggerFiles';
+import { applyChanges, PacedPool, planCounts, planWithGates, triggerFileText, writeBody, type ServiceTrigger, type TextEdit } from '../../src/triggerFiles';
 import { idWriter } from '../../src/extension/sync/applyIdWrite';
 import { pacedWriter, planForConnection, type ConnectionPlanInput, type Linter, type PlanScope, type SourceFile } from '../../src/extension/sync/applyPlan';
 
@@ -84,6 +86,38 @@ test('a new trigger naming a column api-gateway does not have is blocked by the 
   assert.equal(p.blocked.length, 1);
   assert.equal(p.blocked[0]?.name, 'Misspelt');
   assert.match(p.blocked[0]?.reasons[0] ?? '', /^query\/unknown-column \(line 16\): "eror" is not a column of api-gateway/);
+});
+
+test('with unknown columns allowed (derived columns are not listed), the same trigger is planned, as obs plan --allow-unknown-columns asks', async () => {
+  const text = `${JSON.stringify({ dataset_slug: 'api-gateway', name: 'Derived', threshold: { op: '>', value: 1 }, frequency: 300, query: { calculations: [{ op: 'COUNT' }], filters: [{ column: 'dc.is_slow', op: '=', value: true }], time_range: 600 } }, null, 2)}\n`;
+  const request = (allowUnknownColumns: boolean) =>
+    planWithGates({
+      sources: [{ file: 'triggers/api-gateway/Derived.trigger.json', text }],
+      service: client,
+      lint: countingLinter(),
+      target: { baseUrl: sandbox.info.baseUrl, key: { salt: '', sha256: '' } },
+      inputs: { scope: { kind: 'files' }, allowUnknownColumns, matchByName: false },
+      concurrency: 4,
+      now: new Date('2026-11-26T12:00:00Z'),
+    });
+  assert.deepEqual(planCounts((await request(false)).plan), { create: 0, update: 0, delete: 0, blocked: 1, unchanged: 0 });
+  assert.deepEqual(planCounts((await request(true)).plan), { create: 1, update: 0, delete: 0, blocked: 0, unchanged: 0 });
+});
+
+test("an environment-wide trigger's columns are read at __all__, whether the file says all or __all__", async () => {
+  const calls: string[] = [];
+  const counting = { ...client, listTriggers: client.listTriggers.bind(client), listRecipients: client.listRecipients.bind(client), listColumns: (d: string, o?: { signal?: AbortSignal }) => (calls.push(d), client.listColumns(d, o)) };
+  const text = (slug: string) => `${JSON.stringify({ dataset_slug: slug, name: `Everywhere ${slug}`, threshold: { op: '>', value: 1 }, frequency: 300, query: { calculations: [{ op: 'COUNT' }], time_range: 600 } }, null, 2)}\n`;
+  const { plan: p } = await planForConnection({
+    files: [saved('t/__all__/a.trigger.json', text('all')), saved('t/__all__/b.trigger.json', text('__all__'))],
+    client: counting,
+    connection: { name: 'Sandbox', baseUrl: sandbox.info.baseUrl },
+    scope: { kind: 'files' },
+    lint: countingLinter(),
+    concurrency: 4,
+  });
+  assert.deepEqual(calls, ['__all__']);
+  assert.equal(planCounts(p).create, 2);
 });
 
 test('a trigger of a dataset the service does not have is blocked, and an unchanged pull plans nothing', async () => {

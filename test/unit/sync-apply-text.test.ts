@@ -94,7 +94,7 @@ test('a name holding a line break or a bidi control cannot forge a line of the p
 test('the question names the connection once, with the counts; a production-like connection is named as such', () => {
   assert.deepEqual(confirmation(plan([update]), false), {
     message: 'Apply 1 change to Sandbox?',
-    detail: '0 to create, 1 to update, 0 to delete, 4 unchanged, 0 blocked (http://127.0.0.1:4321). The plan is shown beside. Each trigger is read again just before it is written and skipped if it changed since the plan.',
+    detail: '0 to create, 1 to update, 0 to delete, 4 unchanged, 0 blocked (http://127.0.0.1:4321). The plan is shown beside. After you confirm it is made again, and written only if it is still this plan.',
     button: 'Apply to Sandbox',
   });
   const prod = plan([create, update], { target: { baseUrl: 'https://api.example.com', connection: 'prod-eu', key: { salt: '', sha256: '' } }, blocked: [{ file: 'f', index: -1, reasons: ['r'] }] });

@@ -128,7 +128,7 @@ export function confirmation(plan: Plan, production: boolean): { message: string
       ? l10n.t('Apply 1 change to {0}?', connection)
       : l10n.t('Apply {0} changes to {1}?', n, connection);
   const blocked = plan.blocked.length === 0 ? '' : ` ${plan.blocked.length === 1 ? l10n.t('1 blocked trigger is not written.') : l10n.t('{0} blocked triggers are not written.', plan.blocked.length)}`;
-  const detail = `${planCountsText(plan)} (${plan.target.baseUrl}).${blocked} ${l10n.t('The plan is shown beside. Each trigger is read again just before it is written and skipped if it changed since the plan.')}`;
+  const detail = `${planCountsText(plan)} (${plan.target.baseUrl}).${blocked} ${l10n.t('The plan is shown beside. After you confirm it is made again, and written only if it is still this plan.')}`;
   return { message: visible(message), detail: visible(detail), button: visible(l10n.t('Apply to {0}', connection)) };
 }
 
