@@ -3,7 +3,8 @@
 // refusal with the service's members, a trigger deleted since the plan a skip, a pacing pool given up a skip.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { applyChanges, PullCancelled, serviceVersion, type PlannedChange, type ServiceTrigger, type TriggerWriter } from '../../src/triggerFiles';
+import { applyChanges, PullCancelled, type PlannedChange, type TriggerWriter } from '../../src/triggerFiles';
+import { LISTED, UPDATE } from './apply-fixtures';
 
 /** A ServiceError as another bundle's copy of the class makes it: same shape, another class. */
 class ForeignServiceError extends Error {
@@ -19,19 +20,8 @@ class ForeignServiceError extends Error {
   }
 }
 
-const listed: ServiceTrigger = { id: 't-1', name: 'High latency', dataset_slug: 'api', frequency: 300, updated_at: '2026-11-20T00:00:00Z' };
-const update: PlannedChange = {
-  action: 'update',
-  file: 'api/high.trigger.json',
-  index: -1,
-  dataset: 'api',
-  name: 'High latency',
-  id: 't-1',
-  matchedBy: 'id',
-  differences: [{ path: 'frequency', member: 'frequency', service: 300, local: 600 }],
-  body: { name: 'High latency', frequency: 600, disabled: false },
-  service: serviceVersion(listed),
-};
+const listed = LISTED;
+const update = UPDATE;
 
 function writer(over: Partial<TriggerWriter>): TriggerWriter {
   const refuse = () => Promise.reject(new Error('not expected'));

@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyChanges, serviceVersion, type PlannedChange, type ServiceTrigger, type TriggerWriter } from '../../src/triggerFiles';
+import { LISTED, UPDATE } from './apply-fixtures';
 
 /** A ServiceError as the client makes it for a PUT whose answer was lost (a 503 after it may have been taken). */
 class LostAnswer extends Error {
@@ -19,20 +20,9 @@ class LostAnswer extends Error {
   }
 }
 
-const before: ServiceTrigger = { id: 't-1', name: 'High latency', dataset_slug: 'api', frequency: 300, updated_at: '2026-11-20T00:00:00Z' };
+const before = LISTED;
 const sent: ServiceTrigger = { ...before, frequency: 600, updated_at: '2026-11-20T00:05:00Z' };
-const update: PlannedChange = {
-  action: 'update',
-  file: 'api/high.trigger.json',
-  index: -1,
-  dataset: 'api',
-  name: 'High latency',
-  id: 't-1',
-  matchedBy: 'id',
-  differences: [{ path: 'frequency', member: 'frequency', service: 300, local: 600 }],
-  body: { name: 'High latency', frequency: 600, disabled: false },
-  service: serviceVersion(before),
-};
+const update = UPDATE;
 
 /** A service answering reads from `reads` in turn (the last one again) and PUTs from `puts`, recording each call. */
 function scripted(reads: ServiceTrigger[], puts: (() => Promise<{ data: ServiceTrigger }>)[]) {
