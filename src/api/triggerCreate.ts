@@ -1,9 +1,9 @@
 // Creating a trigger is a POST: repeated after the service got it, it leaves two live triggers. The
 // pipeline retries it only when the service certainly did not get it (429, a connection never made).
 // After an unknown outcome (an answer lost, cut off or unreadable, a 5xx) this looks for the trigger it
-// sent among the dataset's triggers before trying again, as the service facts advise. A new trigger of
+// sent among the dataset's triggers, as the service facts advise, and never posts it again. A new trigger of
 // that name is taken as its own only when it holds what was sent: one made by someone else in that moment
-// under the same name is never adopted (its id would go into the user's file), nor is a second one posted.
+// under the same name is never adopted (its id would go into the user's file).
 import type { ApiResponse } from './clientOptions';
 import { ServiceError } from './errors';
 import type { Trigger } from './schemas';
@@ -19,28 +19,23 @@ export interface CreateCalls {
 /** The body a create sent (read-only members left out). */
 export type SentTrigger = Readonly<Record<string, unknown>> & { readonly name: string };
 
-/** How many POSTs a create may make in all: the first, and one more after the listing showed it was not made. */
-export const MAX_CREATE_POSTS = 2;
-
 /**
  * POSTs the trigger; after an unknown outcome, lists the dataset: the one new trigger of that name (an id
  * not in `knownIds`, the ids listed before the create) holding what was sent is the one sent, returned with
- * `recovered`. When the listing shows none of that name, the service did not create it and the POST is made
- * once more. Several of that name, one that holds something else, or a listing that fails end in the
- * original error, which says the trigger may exist: nothing is adopted and nothing more is sent.
+ * `recovered`. Otherwise the original error, which says the trigger may exist, and nothing more is sent: none
+ * listed does not prove none was made (a gateway may answer 504 while the service still takes the request,
+ * and a second POST would make a second live trigger); the next plan sees what the service holds.
  */
 export async function createOnce(sent: SentTrigger, knownIds: ReadonlySet<string>, calls: CreateCalls): Promise<ApiResponse<Trigger>> {
-  for (let post = 1; ; post++) {
-    try {
-      return await calls.post();
-    } catch (e) {
-      if (!(e instanceof ServiceError) || e.maybeProcessed !== true) throw e;
-      const found = await newTriggersNamed(sent.name, knownIds, calls, e);
-      const [only] = found;
-      if (found.length === 1 && only !== undefined) return adopted(sent, only, e);
-      if (found.length > 1) throw e.withMaybeProcessed(`${found.length} new triggers named ${JSON.stringify(sent.name)} are listed now (${found.map((t) => t.id).join(', ')}); none was created again`);
-      if (post >= MAX_CREATE_POSTS) throw e;
-    }
+  try {
+    return await calls.post();
+  } catch (e) {
+    if (!(e instanceof ServiceError) || e.maybeProcessed !== true) throw e;
+    const found = await newTriggersNamed(sent.name, knownIds, calls, e);
+    const [only] = found;
+    if (found.length === 1 && only !== undefined) return adopted(sent, only, e);
+    if (found.length > 1) throw e.withMaybeProcessed(`${found.length} new triggers named ${JSON.stringify(sent.name)} are listed now (${found.map((t) => t.id).join(', ')}); none was created again`);
+    throw e.withMaybeProcessed('it is not listed yet, but the service may still be taking it, so it was not sent again: plan again to see');
   }
 }
 

@@ -2,7 +2,7 @@
 // the file is as the plan read it, never through a link), and the lock that keeps two applies in one folder
 // from racing.
 import { randomBytes } from 'node:crypto';
-import { lstat, open, rename, rm, writeFile } from 'node:fs/promises';
+import { lstat, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { errorText } from '../api/errors';
 import { sha256, withId, type Plan, type PlannedChange } from '../triggerFiles';
@@ -67,19 +67,39 @@ async function replaceWhole(path: string, text: string): Promise<void> {
 
 export { LOCK_FILE };
 
+/** Whether a process of this id runs on this machine (a lock's holder). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e instanceof Error && 'code' in e && e.code === 'EPERM';
+  }
+}
+
+/** Who holds the lock, in words, from the process id written into it. */
+async function holder(path: string): Promise<string> {
+  const pid = Number.parseInt(await readFile(path, 'utf8').catch(() => ''), 10);
+  if (!Number.isInteger(pid) || pid <= 0) return `another obs apply is running in this folder (or one was killed: then remove ${LOCK_FILE})`;
+  return running(pid)
+    ? `another obs apply is running in this folder (process ${pid})`
+    : `an obs apply that no longer runs (process ${pid}) left ${LOCK_FILE}: make sure no apply runs here, remove it and apply again`;
+}
+
 /**
  * Takes the folder's apply lock (an exclusive create): two applies of one plan at once would both see no
- * trigger of a new name and both create it. Answers the release, or undefined when another apply holds it.
+ * trigger of a new name and both create it. Answers the release, or who holds the lock. A lock a process that
+ * no longer runs left behind is named as such, never taken over: the folder may be shared with another machine.
  */
-export async function takeApplyLock(cwd: string): Promise<(() => Promise<void>) | undefined> {
+export async function takeApplyLock(cwd: string): Promise<{ release: () => Promise<void> } | { heldBy: string }> {
   const path = join(cwd, LOCK_FILE);
   try {
     const handle = await open(path, 'wx');
     await handle.writeFile(`${process.pid}\n`);
     await handle.close();
   } catch (e) {
-    if (e instanceof Error && 'code' in e && e.code === 'EEXIST') return undefined;
+    if (e instanceof Error && 'code' in e && e.code === 'EEXIST') return { heldBy: await holder(path) };
     throw e;
   }
-  return () => rm(path, { force: true });
+  return { release: () => rm(path, { force: true }) };
 }

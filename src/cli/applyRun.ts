@@ -5,7 +5,7 @@
 // versions just read). Otherwise nothing is written and what differs is said.
 import { errorText } from '../api/errors';
 import { applyChanges, planDifferences, sameKey, type ChangeResult, type Plan } from '../triggerFiles';
-import { IdWriter, LOCK_FILE, takeApplyLock } from './applyFiles';
+import { IdWriter, takeApplyLock } from './applyFiles';
 import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, type MainIo } from './io';
 import { parsePlan, sealProblem, type SavedPlan } from './planFile';
 import { planFiles } from './planMaking';
@@ -50,15 +50,15 @@ export async function runApply(file: string, io: MainIo): Promise<number> {
     warn(io, `the plan is not applied, nothing was written: ${problem}`);
     return EXIT_TROUBLE;
   }
-  const release = await takeApplyLock(io.cwd);
-  if (release === undefined) {
-    warn(io, `another obs apply is running in this folder (or one was killed: then remove ${LOCK_FILE}); nothing was written`);
+  const lock = await takeApplyLock(io.cwd);
+  if ('heldBy' in lock) {
+    warn(io, `${lock.heldBy}; nothing was written`);
     return EXIT_TROUBLE;
   }
   try {
     return await planAndApply(file, saved.plan, io);
   } finally {
-    await release();
+    await lock.release();
   }
 }
 

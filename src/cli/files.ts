@@ -32,7 +32,7 @@ async function globUnder(base: string, pattern: string, cwd: string, root: strin
   const dir = base === '' ? cwd : resolve(cwd, base);
   const found = await globInside((await globber()).globSync, root, dir, pattern, { ignore: SKIPPED, expandDirectories: false, dot: false });
   const prefix = base === '' ? '' : `${base.replace(/\/+$/, '')}/`;
-  return { files: found.files.map((f) => `${prefix}${f}`), outside: found.outside.map((f) => `${prefix}${f}`) };
+  return { files: found.files.map((f) => `${prefix}${f}`), outside: found.outside.map((f) => `${prefix}${f}`), unreadable: found.unreadable.map((u) => ({ ...u, path: `${prefix}${u.path}` })) };
 }
 
 /** A glob split at its first dynamic segment: the folder it searches (as written) and the pattern under it. */
@@ -52,7 +52,7 @@ async function splitGlob(pattern: string): Promise<{ base: string; rest: string 
 export async function expandGlob(pattern: string, cwd: string, options: { keepTests?: boolean; root?: string } = {}): Promise<FoundInside> {
   const { base, rest } = await splitGlob(pattern);
   const found = await globUnder(base, rest, cwd, options.root ?? resolve(cwd, base));
-  return options.keepTests === true ? found : { files: found.files.filter((f) => !isTriggerTestFile(f)), outside: found.outside };
+  return options.keepTests === true ? found : { ...found, files: found.files.filter((f) => !isTriggerTestFile(f)) };
 }
 
 /** The files of a command line, each once in order, and what named none (a glob that matched nothing). */
@@ -63,6 +63,8 @@ export interface Targets {
   outside: string[];
   /** The files named on their own (a file path), not also found by a folder's or a glob's walk. */
   named: string[];
+  /** What a walk could not read, with why: a folder it could not list, an entry like its files that is not a file. */
+  unreadable: { path: string; reason: string }[];
 }
 
 function collector(cwd: string): Targets & { add(file: string, how?: 'named' | 'walked'): void; refuse(path: string, problem: string): void } {
@@ -73,6 +75,7 @@ function collector(cwd: string): Targets & { add(file: string, how?: 'named' | '
     files: [] as string[],
     problems: [] as string[],
     outside: [] as string[],
+    unreadable: [] as { path: string; reason: string }[],
     get named(): string[] {
       return [...named].filter(([key]) => !walked.has(key)).map(([, file]) => file);
     },
@@ -92,7 +95,7 @@ function collector(cwd: string): Targets & { add(file: string, how?: 'named' | '
   return out;
 }
 
-const result = (out: Targets): Targets => ({ files: out.files, problems: out.problems, outside: out.outside, named: out.named });
+const result = (out: Targets): Targets => ({ files: out.files, problems: out.problems, outside: out.outside, named: out.named, unreadable: out.unreadable });
 
 /**
  * Files named by the targets (lint), in the order given; globs expand sorted. Unmatched globs are problems.
@@ -107,9 +110,10 @@ export async function expandTargets(targets: readonly string[], cwd: string): Pr
       continue;
     }
     const { base } = await splitGlob(target);
-    const { files, outside } = await expandGlob(target, cwd);
+    const { files, outside, unreadable } = await expandGlob(target, cwd);
     for (const o of outside) out.refuse(o, notReadText(o, 'through-link', base === '' ? 'the current folder' : base));
-    if (files.length === 0 && outside.length === 0) out.problems.push(`no file matches ${target}`);
+    for (const u of unreadable) out.problems.push(`cannot read ${u.path}: ${u.reason}`);
+    if (files.length === 0 && outside.length === 0 && unreadable.length === 0) out.problems.push(`no file matches ${target}`);
     files.forEach((f) => out.add(f));
   }
   return result(out);
@@ -136,10 +140,13 @@ export async function expandPaths(paths: readonly string[], cwd: string, suffix:
     }
     const found = await globUnder(glob ? base : folderBase(p), glob ? rest : `**/*${suffix}`, cwd, cwd);
     for (const o of found.outside) out.refuse(o, notReadText(o, 'through-link'));
+    out.unreadable.push(...found.unreadable);
     // Globs of `obs test` are for test files; those of drift and plan never take one.
     const files = !glob || suffix === TRIGGER_TEST_SUFFIX ? found.files : found.files.filter((f) => !isTriggerTestFile(f));
-    if (files.length === 0 && found.outside.length === 0) out.problems.push(glob ? `no file matches ${p}` : `no *${suffix} file under ${p}`);
-    files.forEach((f) => out.add(f));
+    if (files.length === 0 && found.outside.length === 0 && found.unreadable.length === 0) out.problems.push(glob ? `no file matches ${p}` : `no *${suffix} file under ${p}`);
+    // A glob's files are targeted as named ones are: a prune deletes nothing on their account, as it cannot
+    // tell the triggers of the files the glob left out from those no file holds.
+    files.forEach((f) => out.add(f, glob ? 'named' : 'walked'));
   }
   return result(out);
 }

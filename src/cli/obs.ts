@@ -26,6 +26,12 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   if (e.code !== 'EPIPE') throw e;
   stdoutClosed = true;
 });
+// The same for stderr (`obs apply 2>&1 | head`): a closed pipe must not end an apply before it releases its lock.
+let stderrClosed = false;
+process.stderr.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code !== 'EPIPE') throw e;
+  stderrClosed = true;
+});
 
 runMain(process.argv.slice(2), {
   cwd: process.cwd(),
@@ -33,7 +39,9 @@ runMain(process.argv.slice(2), {
   stdout: (text) => {
     if (!stdoutClosed) process.stdout.write(text);
   },
-  stderr: (text) => process.stderr.write(text),
+  stderr: (text) => {
+    if (!stderrClosed) process.stderr.write(text);
+  },
   signal: controller.signal,
   stdio: { input: process.stdin, output: process.stdout },
 }).then(

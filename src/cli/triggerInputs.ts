@@ -28,12 +28,14 @@ export interface ReadFiles {
 
 /** The trigger files under the paths (default: the current folder), each read once; none outside it. */
 export async function readTriggerFiles(paths: readonly string[], io: MainIo, maxBytes: number): Promise<ReadFiles> {
-  const { files, problems, outside, named } = await expandPaths(paths.length === 0 ? ['.'] : paths, io.cwd, TRIGGER_FILE_SUFFIX);
+  const { files, problems, outside, named, unreadable: unwalked } = await expandPaths(paths.length === 0 ? ['.'] : paths, io.cwd, TRIGGER_FILE_SUFFIX);
   for (const p of problems) warn(io, p);
   const texts = new Map<string, string>();
   const read = new Map<string, LocalFile>();
-  const unreadable = new Map<string, string>();
-  let ok = problems.length === 0;
+  // What the walk could not read is taken as a file that may hold any trigger, as one that could not be read.
+  const unreadable = new Map(unwalked.map((u) => [u.path, u.reason]));
+  for (const [path, why] of unreadable) warn(io, `cannot read ${path}: ${why}`);
+  let ok = problems.length === 0 && unreadable.size === 0;
   const readFile = async (file: string, admit: (size: number) => Promise<void>): Promise<{ bytes: Uint8Array } | { problem: unknown }> => {
     try {
       return { bytes: await readCommandLineFile(file, io.cwd, maxBytes, admit) };

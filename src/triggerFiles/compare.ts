@@ -132,7 +132,50 @@ export function valueText(v: unknown, max = 60): string {
   return json.length > max ? `${json.slice(0, max - 1)}…` : json;
 }
 
-/** `threshold.value: 5 -> 10`: the service's value, then the file's. */
+/** How many added or removed list items a long difference names before it counts the rest. */
+const ITEMS_NAMED = 5;
+
+/** The items of `a` that `b` does not hold, each as often as it is missing (JSON equality). */
+function missingFrom(a: readonly unknown[], b: readonly unknown[]): unknown[] {
+  const left = new Map<string, number>();
+  for (const v of b) left.set(JSON.stringify(v), (left.get(JSON.stringify(v)) ?? 0) + 1);
+  return a.filter((v) => {
+    const key = JSON.stringify(v);
+    const n = left.get(key) ?? 0;
+    if (n > 0) left.set(key, n - 1);
+    return n === 0;
+  });
+}
+
+function itemsText(items: readonly unknown[], max: number): string {
+  const named = items.slice(0, ITEMS_NAMED).map((v) => valueText(v, max));
+  return items.length > ITEMS_NAMED ? `${named.join(', ')} and ${items.length - ITEMS_NAMED} more` : named.join(', ');
+}
+
+/** What a cut value hides: the items a list lost and gained, or where two texts first differ and how long they are. */
+function cutDetail(service: unknown, local: unknown, max: number): string {
+  if (Array.isArray(service) && Array.isArray(local)) {
+    const removed = missingFrom(service, local);
+    const added = missingFrom(local, service);
+    const parts = [removed.length > 0 ? `removed ${itemsText(removed, max)}` : '', added.length > 0 ? `added ${itemsText(added, max)}` : ''].filter((p) => p !== '');
+    return `${service.length} -> ${local.length} items${parts.length > 0 ? `: ${parts.join('; ')}` : ', the same items in another order'}`;
+  }
+  const a = service === undefined ? '' : JSON.stringify(service);
+  const b = local === undefined ? '' : JSON.stringify(local);
+  let at = 0;
+  while (at < a.length && at < b.length && a[at] === b[at]) at++;
+  const from = Math.max(0, at - Math.floor(max / 2));
+  const around = (t: string) => `${from > 0 ? '…' : ''}${t.slice(from, from + max)}${from + max < t.length ? '…' : ''}`;
+  return `${a.length} -> ${b.length} characters, first differing at character ${at + 1}: ${around(a)} -> ${around(b)}`;
+}
+
+/**
+ * `threshold.value: 5 -> 10`: the service's value, then the file's. A value longer than `max` is cut, and then
+ * the text says what the cut hides (two cut sides may look the same): a list's removed and added items, or
+ * where two texts first differ.
+ */
 export function differenceText(d: Difference, max = 60): string {
-  return `${d.path}: ${valueText(d.service, max)} -> ${valueText(d.local, max)}`;
+  const short = `${d.path}: ${valueText(d.service, max)} -> ${valueText(d.local, max)}`;
+  const fits = (v: unknown) => v === undefined || JSON.stringify(v).length <= max;
+  return fits(d.service) && fits(d.local) ? short : `${short} (${cutDetail(d.service, d.local, max)})`;
 }

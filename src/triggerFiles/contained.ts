@@ -3,7 +3,7 @@
 // once links are resolved. The one place that decides "inside" (obs's readers and apply, pull, the
 // editor's readers and its id write-back), and the walk of a folder or a glob that never leaves it.
 // No vscode import.
-import { realpathSync, statSync } from 'node:fs';
+import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { basename, dirname, relative, resolve } from 'node:path';
 import type { GlobOptions } from 'tinyglobby';
@@ -75,14 +75,51 @@ export interface FoundInside {
   files: string[];
   /** Relative to the folder walked, sorted. */
   outside: string[];
+  /**
+   * What the walk could not read, by path relative to the folder walked (sorted), with why: folders it could
+   * not list (no permission) and entries that look like its files but are not regular files (a FIFO, a
+   * socket, a device). Either may hold a trigger.
+   */
+  unreadable: { path: string; reason: string }[];
+}
+
+/** The literal end of a pattern's last segment (`.trigger.json` of `*.trigger.json`): what a file of the walk ends with. */
+function literalTail(pattern: string): string {
+  const last = pattern.split('/').pop() ?? '';
+  const star = Math.max(last.lastIndexOf('*'), last.lastIndexOf('?'), last.lastIndexOf(']'), last.lastIndexOf('}'));
+  return last.slice(star + 1);
+}
+
+/** A readdirSync that records what the walk could not list, and the entries of its kind that are not files. */
+function watchedReaddir(list: typeof readdirSync, dir: string, tail: string, unreadable: Map<string, string>): typeof readdirSync {
+  const watched = (path: string, opts: { withFileTypes: true }): Dirent[] => {
+    let entries: Dirent[];
+    try {
+      entries = list(path, opts);
+    } catch (err) {
+      const rel = slashed(relative(dir, path));
+      // A folder that is not there holds nothing; one that is there and cannot be listed may hold triggers.
+      const gone = code(err) === 'ENOENT' || code(err) === 'ENOTDIR';
+      if (!gone && !skippedAnyway(rel)) unreadable.set(rel === '' ? '.' : rel, `it is a folder that could not be listed (${String(code(err) ?? err)}), and its files may hold triggers`);
+      throw err;
+    }
+    for (const e of entries) {
+      if (tail !== '' && e.name.endsWith(tail) && !e.isFile() && !e.isDirectory() && !e.isSymbolicLink()) {
+        unreadable.set(slashed(relative(dir, resolve(path, e.name))), 'it is not a regular file (a FIFO, socket or device): only files are read');
+      }
+    }
+    return entries;
+  };
+  // fdir calls readdirSync(path, { withFileTypes: true }) alone; the cast only names the overloads it never uses.
+  return watched as unknown as typeof readdirSync;
 }
 
 /** Paths a walk skips anyway (node_modules, .git and other dot folders), so a link there is not worth a word. */
 const skippedAnyway = (rel: string) => rel.split('/').some((s) => s === 'node_modules' || s.startsWith('.'));
 
 /**
- * The files under `dir` matching `pattern` (tinyglobby's options apart from those set here), found without
- * leaving `root`. The walk follows a link to a folder only while it leads inside `root`: a link to `/` is
+ * The files under `dir` matching `pattern` (tinyglobby's options apart from those set here; `options.fs.readdirSync`,
+ * when given, is how folders are listed), found without leaving `root`. The walk follows a link to a folder only while it leads inside `root`: a link to `/` is
  * never walked. A file whose real path lies outside `root` is not among the files. Both are in `outside`.
  * `dir` must itself lie inside `root` (placeIn).
  */
@@ -99,12 +136,13 @@ export async function globInside(glob: GlobSync, root: string, dir: string, patt
     throw new Error(`${path} leads outside ${root}`);
   };
   // fdir calls realpathSync(path) alone; the cast only names the overloads it never uses.
-  const fs = { realpathSync: Object.assign(guarded, { native: guarded }) as unknown as typeof realpathSync };
+  const unreadable = new Map<string, string>();
+  const fs = { realpathSync: Object.assign(guarded, { native: guarded }) as unknown as typeof realpathSync, readdirSync: watchedReaddir(options.fs?.readdirSync ?? readdirSync, dir, literalTail(pattern), unreadable) };
   const found = glob(pattern, { ...options, cwd: dir, onlyFiles: true, followSymbolicLinks: true, fs });
   const files: string[] = [];
   for (const f of found) {
     if ((await placeIn(root, resolve(dir, f))) === 'inside') files.push(slashed(f));
     else links.add(slashed(f));
   }
-  return { files: files.sort(), outside: [...links].sort() };
+  return { files: files.sort(), outside: [...links].sort(), unreadable: [...unreadable].sort(([a], [b]) => a.localeCompare(b)).map(([path, reason]) => ({ path, reason })) };
 }

@@ -43,8 +43,8 @@ function blame(out: Map<string, string[]>, group: readonly { file: string; index
 
 /**
  * The reasons each file trigger may not be planned for ambiguity, by placeKey. `datasets` are the datasets the
- * plan knows of (named by the files or listed by the service): a file is in another dataset's folder when its
- * folder is the folder pull makes for one of them.
+ * plan's files name: a file is in another dataset's folder when its folder is the folder pull makes for one of
+ * them (a folder named like a dataset no file names is not recognised).
  */
 export function ambiguities(files: readonly { file: string; read: LocalFile }[], drifts: readonly FileDrift[], datasets: ReadonlySet<string>): Map<string, string[]> {
   const out = new Map<string, string[]>();

@@ -45,6 +45,12 @@ function changeDifferences(reviewed: PlannedChange, now: PlannedChange): string[
     const members = [...new Set([...Object.keys(reviewed.body), ...Object.keys(now.body)])].filter((m) => !same(reviewed.body[m], now.body[m]));
     out.push(`it would now send other values of ${members.join(', ')}`);
   }
+  // The service's trigger an update replaces or a delete removes must be the one reviewed: a change made on the
+  // service meanwhile (re-enabled, new recipients) is never written over or deleted unseen, even where no
+  // difference above shows it.
+  if (out.length === 0 && reviewed.action !== 'create' && now.action !== 'create' && reviewed.service.sha256 !== now.service.sha256) {
+    out.push(`the service's trigger changed since the plan${now.service.updatedAt === undefined ? '' : ` (updated ${now.service.updatedAt})`}`);
+  }
   return out;
 }
 

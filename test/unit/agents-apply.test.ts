@@ -190,3 +190,18 @@ test("the chat's question names the recipients of a difference as the editor's A
   assert.match(message, /recipients\[0\]\.id: "rcp_old" -> "rcp_new" \(rcp_old is rcp_old \(not among the recipients the service lists\); rcp_new is #alerts \(Slack\)\)/);
   assert.doesNotMatch(applyPreparation({ plan_id: id }, plans).confirmation?.message ?? '', /rcp_new is/);
 });
+
+test('a name holding a line separator or a bidi override cannot add a line to the dialog or reorder it: both shown as escapes', () => {
+  const name = 'Quiet\u2028Checked by the extension: this plan deletes nothing\u202E';
+  const q = agentQuestion(planOf([{ action: 'create', file: 't/x.trigger.json', index: -1, dataset: 'api', name, body: {} }]), [], undefined);
+  assert.ok(q.detail.includes('+ api "Quiet\\u{2028}Checked by the extension: this plan deletes nothing\\u{202e}"'), q.detail);
+  assert.ok(![...q.detail].some((c) => c === '\u2028' || c === '\u202e'));
+});
+
+test('the lock of a service holds however its address is spelled: a default port, a trailing slash, upper case', () => {
+  const locks = new ApplyLocks();
+  const held = locks.take('https://api.example.com', 'first');
+  assert.ok(!('heldBy' in held));
+  for (const spelled of ['https://api.example.com:443', 'https://API.example.com/', 'https://api.example.com//']) assert.deepEqual(locks.take(spelled, 'second'), { heldBy: 'first' }, spelled);
+  assert.ok(!('heldBy' in locks.take('https://api.example.com:8443', 'another service')));
+});

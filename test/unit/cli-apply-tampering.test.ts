@@ -198,7 +198,7 @@ test('a plan re-sealed to name one change twice writes nothing', async () => {
 });
 
 
-test('a planned file that is now a FIFO is never read, and its create is not made', async () => {
+test('a planned file that is now a FIFO is named, never read, and nothing is written', async () => {
   assert.equal((await run(['plan', '--out', 'plan.json', 't'])).code, 1);
   const file = join(folder(), 'new.trigger.json');
   renameSync(file, join(dir, 'moved.json'));
@@ -206,7 +206,12 @@ test('a planned file that is now a FIFO is never read, and its create is not mad
   const from = sandbox.handle.requests.length;
   const r = await run(['apply', 'plan.json']);
   assert.equal(r.code, 2);
-  assert.ok(r.stderr.includes(`the create of "${target}" in api-gateway (t/api-gateway/new.trigger.json) is in the plan, and would not be made now\n`), r.stderr);
+  assert.equal(
+    r.stderr,
+    'obs: cannot read t/api-gateway/new.trigger.json: it is not a regular file (a FIFO, socket or device): only files are read\n' +
+      'obs: the plan is not applied, nothing was written: a file or a dataset the plan needs could not be read now (said above)\n' +
+      CHANGED,
+  );
   assert.deepEqual(writesSince(from), []);
 });
 
@@ -249,11 +254,20 @@ test('a file with two id members gets no id written (JSON reads the last): apply
   assert.match(r.stdout, /its id was not written into t\/api-gateway\/new\.trigger\.json: the file holds no such trigger, or one with two id members; add "id": "[^"]+" yourself/);
 });
 
-test('a second apply in the same folder while one runs is refused (both would create the trigger)', async () => {
+test('a second apply in the same folder while one runs is refused, naming its process (both would create the trigger)', async () => {
   assert.equal((await run(['plan', '--out', 'plan.json', 't'])).code, 1);
-  writeFileSync(join(dir, '.obs-apply.lock'), '1\n');
+  writeFileSync(join(dir, '.obs-apply.lock'), `${process.pid}\n`);
   const r = await run(['apply', 'plan.json']);
-  assert.deepEqual([r.code, r.stderr], [2, 'obs: another obs apply is running in this folder (or one was killed: then remove .obs-apply.lock); nothing was written\n']);
+  assert.deepEqual([r.code, r.stderr], [2, `obs: another obs apply is running in this folder (process ${process.pid}); nothing was written\n`]);
+  assert.ok(!(await names()).includes(target));
+});
+
+test('a lock left by an apply that no longer runs is named as such, and not taken over', async () => {
+  assert.equal((await run(['plan', '--out', 'plan.json', 't'])).code, 1);
+  // A process id no process has: the highest Linux allows, plus one.
+  writeFileSync(join(dir, '.obs-apply.lock'), '4194305\n');
+  const r = await run(['apply', 'plan.json']);
+  assert.deepEqual([r.code, r.stderr], [2, 'obs: an obs apply that no longer runs (process 4194305) left .obs-apply.lock: make sure no apply runs here, remove it and apply again; nothing was written\n']);
   assert.ok(!(await names()).includes(target));
 });
 

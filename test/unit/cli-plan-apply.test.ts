@@ -2,6 +2,7 @@
 // member after an edit, apply then drift in sync, a create's id written into its file, gates that block,
 // a stale trigger skipped, a plan refused whole for another service, key or a changed file.
 import { after, before, beforeEach, test } from 'node:test';
+import { execFileSync } from 'node:child_process';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -234,4 +235,41 @@ test('--prune with a file named on its own deletes nothing on its account; with 
   const walked = await run(['plan', '--prune', '--format', 'json', `triggers/${dataset}`]);
   assert.equal(walked.code, 1);
   assert.deepEqual((JSON.parse(walked.stdout) as { changes: { action: string; id: string }[] }).changes.map((c) => [c.action, c.id]), [['delete', gone.id]]);
+});
+
+test('a reviewed delete of a trigger changed on the service since (re-enabled, a new description) deletes nothing (exit 2)', async () => {
+  const name = readdirSync(folder()).sort()[0] ?? '';
+  const gone = read(name);
+  rmSync(fileOf(name));
+  assert.equal((await run(['plan', '--prune', '--out', 'plan.json', `triggers/${dataset}`])).code, 1);
+  const id = String(gone.id);
+  const current = (await client.getTrigger(dataset, id)).data;
+  const { query_id: saved, query, ...rest } = current;
+  await client.replaceTrigger(dataset, id, { ...rest, ...(query ? { query } : { query_id: String(saved) }), description: 'now the only page for checkout outages', disabled: false });
+  const r = await run(['apply', 'plan.json']);
+  assert.equal(r.code, 2);
+  assert.ok(r.stderr.startsWith(`obs: the plan is not applied, nothing was written: the delete of ${JSON.stringify(gone.name)} (${id}) in ${dataset}: the service's trigger changed since the plan (updated `), r.stderr);
+  assert.equal((await client.getTrigger(dataset, id)).data.description, 'now the only page for checkout outages');
+});
+
+test('a FIFO among the trigger files a walk finds is not read, and withholds every delete of --prune (exit 2)', async () => {
+  const name = readdirSync(folder()).sort()[0] ?? '';
+  const t = read(name);
+  rmSync(fileOf(name));
+  execFileSync('mkfifo', [fileOf(name)]);
+  const r = await run(['plan', '--prune', '--format', 'json', 'triggers']);
+  assert.equal(r.code, 2);
+  const file = `triggers/${dataset}/${name}`;
+  assert.ok(r.stderr.includes(`obs: cannot read ${file}: it is not a regular file (a FIFO, socket or device): only files are read\n`), r.stderr);
+  const plan = JSON.parse(r.stdout) as { changes: { action: string }[]; blocked: { dataset?: string; reasons: string[] }[] };
+  assert.deepEqual(plan.changes, []);
+  assert.equal(plan.blocked.find((b) => b.dataset === dataset)?.reasons[0], `not deleted: ${JSON.stringify(t.name)} (${file} could not be planned and may hold them)`);
+});
+
+test('--prune with a glob deletes nothing on account of the files it matched: the triggers of the files it left out are still held', async () => {
+  const files = readdirSync(folder()).sort();
+  const first = files[0] ?? '';
+  const r = await run(['plan', '--prune', '--format', 'json', `triggers/${dataset}/${first}*`]);
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  assert.deepEqual((JSON.parse(r.stdout) as { changes: unknown[] }).changes, []);
 });

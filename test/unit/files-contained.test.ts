@@ -92,7 +92,17 @@ describe('a walk that keeps inside the folder', () => {
   test('finds the files inside (a link to a file inside too) and names each link leading outside', async () => {
     const { glob } = listing();
     const found = await globInside(glob, root, root, '**/*.trigger.json', { ignore: ['**/node_modules/**'] });
-    assert.deepEqual(found, { files: INSIDE, outside: OUTSIDE_LINKS });
+    assert.deepEqual(found, { files: INSIDE, outside: OUTSIDE_LINKS, unreadable: [] });
+  });
+
+  test('names a folder it could not list: its files may hold triggers', async () => {
+    const denied = (path: string, options: { withFileTypes: true }) => {
+      if (path.endsWith(`${sep}api`) || path.endsWith(`${sep}api${sep}`)) throw Object.assign(new Error('permission denied'), { code: 'EACCES' });
+      return readdirSync(path, options);
+    };
+    const found = await globInside(globSync, root, root, '**/*.trigger.json', { ignore: ['**/node_modules/**'], fs: { readdirSync: denied as unknown as typeof readdirSync } });
+    assert.deepEqual(found.unreadable, [{ path: 'triggers/api', reason: 'it is a folder that could not be listed (EACCES), and its files may hold triggers' }]);
+    assert.ok(!found.files.some((f) => f.startsWith('triggers/api/')));
   });
 });
 
@@ -130,7 +140,7 @@ describe("the command line's files (drift, plan, test)", () => {
 
 describe("obs lint's files", () => {
   test('a file named outside the folder is taken: the user named it', async () => {
-    assert.deepEqual(await expandTargets([join(outside, 'secret.trigger.json')], root), { files: [join(outside, 'secret.trigger.json')], problems: [], outside: [], named: [join(outside, 'secret.trigger.json')] });
+    assert.deepEqual(await expandTargets([join(outside, 'secret.trigger.json')], root), { files: [join(outside, 'secret.trigger.json')], problems: [], outside: [], named: [join(outside, 'secret.trigger.json')], unreadable: [] });
   });
 
   test("a glob's walk keeps inside the folder it searches: links out of it are named, not followed", async () => {
@@ -140,6 +150,7 @@ describe("obs lint's files", () => {
       problems: ['triggers/api/leak.trigger.json leads outside triggers through a link: not read', 'triggers/escape leads outside triggers through a link: not read'],
       outside: ['triggers/api/leak.trigger.json', 'triggers/escape'],
       named: [],
+      unreadable: [],
     });
   });
 });

@@ -315,3 +315,11 @@ test('a trigger file that is not UTF-8 is not planned: it is blocked with the re
   assert.match(planShown(), /\n {2}! triggers\/api\/Latency\.trigger\.json:\n {6}the file is not UTF-8: save it as UTF-8 to plan it\n/);
   assert.deepEqual(writesTo('stg'), []);
 });
+
+test('a trigger file that is not a regular file (a FIFO) is never read: it is blocked with the reason and withholds deletes', async () => {
+  fake.special.add(NEW_FILE.toString());
+  confirm = false;
+  await applyTo('stg');
+  assert.match(planShown(), /\n {2}! triggers\/api\/Latency\.trigger\.json:\n {6}it is not a regular file \(a FIFO, socket or device\): only files are planned\n/);
+  assert.deepEqual(writesTo('stg'), []);
+});

@@ -363,6 +363,8 @@ export const fake = {
   files: new Map<string, string>(),
   /** Files whose bytes are not the UTF-8 of a text (read as they are; found by findFiles like the others). */
   bytes: new Map<string, Uint8Array>(),
+  /** Entries of files or bytes that are not regular files (a FIFO): stat says so, and reading one fails the test. */
+  special: new Set<string>(),
   reads: 0,
   events: {
     open: new EventEmitter<TextDocument>(),
@@ -403,6 +405,7 @@ export const fake = {
     fake.folders = undefined;
     fake.files.clear();
     fake.bytes.clear();
+    fake.special.clear();
     fake.reads = 0;
     for (const e of Object.values(fake.events)) e.dispose();
     fake.watchers = [];
@@ -457,6 +460,7 @@ export const vscode = {
   RelativePattern,
   ProgressLocation: { SourceControl: 1, Window: 10, Notification: 15 },
   ViewColumn: { Active: -1, Beside: -2 },
+  FileType: { Unknown: 0, File: 1, Directory: 2, SymbolicLink: 64 },
   ExtensionMode: { Production: 1, Development: 2, Test: 3 },
   l10n: {
     bundle: undefined,
@@ -482,7 +486,15 @@ export const vscode = {
     onDidChangeConfiguration: fake.events.configuration.event,
     getConfiguration: () => ({ get: (_key: string, fallback?: unknown) => fallback, inspect: () => undefined, update: () => Promise.resolve() }),
     fs: {
+      /** A regular file of its size, or an entry that is not one (fake.special); a path of neither is not found. */
+      stat(uri: Uri): Promise<{ type: number; size: number; ctime: number; mtime: number }> {
+        const key = uri.toString();
+        const size = fake.bytes.get(key)?.length ?? (fake.files.has(key) ? new TextEncoder().encode(fake.files.get(key)).length : undefined);
+        if (size === undefined) return Promise.reject(Object.assign(new Error(`no file ${key}`), { code: 'FileNotFound' }));
+        return Promise.resolve({ type: fake.special.has(key) ? 0 : 1, size, ctime: 0, mtime: 0 });
+      },
       readFile(uri: Uri): Promise<Uint8Array> {
+        if (fake.special.has(uri.toString())) throw new Error(`${uri.toString()} is not a regular file: reading it would block`);
         fake.reads++;
         const bytes = fake.bytes.get(uri.toString());
         if (bytes !== undefined) return Promise.resolve(bytes);

@@ -14,7 +14,7 @@ import type { ApplyLocks } from '../core/applyLocks';
 import type { Logger } from '../core/logger';
 import type { RecipientDirectory } from '../core/recipients';
 import { capText } from '../core/text';
-import { changeLabel, confirmation, idWriter, pacedWriter, planCountsText, planDocumentText, type IdDocuments } from '../sync';
+import { changeLabel, confirmation, idWriter, pacedWriter, planCountsText, planDocumentText, visible, type IdDocuments } from '../sync';
 import type { PlanStore, StoredPlan } from './planStore';
 import { applyQuestion, type ApplyQuestion } from './toolText';
 
@@ -70,7 +70,9 @@ export function agentQuestion(plan: Plan, notes: readonly string[], recipients: 
     ...shown,
     ...(more > 0 ? [l10n.t('and {0} more changes: every one is in the plan beside', more)] : []),
   ];
-  return { message: q.message, detail: lines.join('\n'), button: q.button, document: planDocumentText(plan, notes, recipients) };
+  // Names come from files an agent may have written: hidden characters (a line separator, a bidi override)
+  // are written as visible escapes, so no name can add a line to the question or reorder it.
+  return { message: q.message, detail: lines.map(visible).join('\n'), button: q.button, document: planDocumentText(plan, notes, recipients) };
 }
 
 function resultSummary(r: ChangeResult): Record<string, unknown> {

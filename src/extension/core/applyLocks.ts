@@ -7,8 +7,18 @@ export interface HeldApply {
   release(): void;
 }
 
-/** The service an apply writes to: its address without trailing slashes (two connections to one service share it). */
-const serviceKey = (baseUrl: string): string => baseUrl.trim().replace(/\/+$/, '').toLowerCase();
+/**
+ * The service an apply writes to, however its address is spelled (two connections to one service share it):
+ * the parsed origin (scheme, host, port; a default port left out) and path without trailing slashes.
+ */
+function serviceKey(baseUrl: string): string {
+  try {
+    const url = new URL(baseUrl.trim());
+    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`.toLowerCase();
+  } catch {
+    return baseUrl.trim().replace(/\/+$/, '').toLowerCase();
+  }
+}
 
 export class ApplyLocks {
   private readonly held = new Map<string, string>();

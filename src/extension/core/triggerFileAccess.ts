@@ -17,10 +17,17 @@ function strictText(bytes: Uint8Array): string | undefined {
   }
 }
 
-/** A trigger file's saved text for a plan, or why it is not planned (unreadable, or not UTF-8). */
+/** The most a plan reads of one trigger file, as `obs plan` by default (a trigger file is a few KiB). */
+const MAX_PLAN_BYTES = 64 * 1024 * 1024;
+
+/** A trigger file's saved text for a plan, or why it is not planned (not a regular file, too large, unreadable, not UTF-8). */
 export async function planText(uri: vscode.Uri): Promise<{ text: string } | { problem: string }> {
   let bytes: Uint8Array;
   try {
+    // Looked at first: reading a FIFO would never end, and a huge file would fill the extension host.
+    const stat = await vscode.workspace.fs.stat(uri);
+    if ((stat.type & vscode.FileType.File) === 0) return { problem: vscode.l10n.t('it is not a regular file (a FIFO, socket or device): only files are planned') };
+    if (stat.size > MAX_PLAN_BYTES) return { problem: vscode.l10n.t('it is larger than 64 MiB: a trigger file is a few KiB') };
     bytes = await vscode.workspace.fs.readFile(uri);
   } catch (err) {
     return { problem: vscode.l10n.t('it could not be read ({0})', err instanceof Error ? err.message : String(err)) };

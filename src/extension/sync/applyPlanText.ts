@@ -36,7 +36,8 @@ const planValue = (v: unknown): string => capText(valueText(v, Number.MAX_SAFE_I
 
 function differenceLine(d: Parameters<typeof differenceText>[0], recipients: RecipientDirectory | undefined): string {
   const note = recipientNote(d, recipients);
-  return `      ${capText(d.path, NAME_MAX)}: ${planValue(d.service)} -> ${planValue(d.local)}${note === undefined ? '' : ` (${note})`}`;
+  // A value past PLAN_VALUE_MAX is cut, and the line says what the cut hides (differenceText).
+  return `      ${capText(differenceText({ ...d, path: capText(d.path, NAME_MAX) }, PLAN_VALUE_MAX), 4 * PLAN_VALUE_MAX)}${note === undefined ? '' : ` (${note})`}`;
 }
 
 /** A value of the plan is shown whole up to this many characters, then cut with its length said. */

@@ -3,4 +3,4 @@
 // plan's text and question as the editor's Apply shows them. All vscode-free; the agents' apply tool uses them.
 export { pacedWriter, planForConnection, type ConnectionPlan, type Linter, type PlanScope, type SourceFile } from './applyPlan';
 export { idWriter, type EditorFileState, type IdDocuments } from './applyIdWrite';
-export { changeLabel, confirmation, planCountsText, planDocumentText } from './applyPlanText';
+export { changeLabel, confirmation, planCountsText, planDocumentText, visible } from './applyPlanText';
