@@ -5,7 +5,9 @@
 // pull request takes it or a run by hand overwrites it; the same files go to staging, then production.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { holds, loadWorkflow, type JobRun } from './ci-flow-runner';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { holds, loadWorkflow, WORKFLOW_FILE, type JobRun } from './ci-flow-runner';
 import { GW, World } from './ci-flow-world';
 
 const HIGH = 'High-error-rate.trigger.json';
@@ -46,6 +48,11 @@ test('a pull request from a fork is not planned: it gets no secrets', () => {
   const contexts = { 'github.event_name': 'pull_request', 'github.repository': 'team/triggers' };
   assert.equal(holds(job?.if ?? '', { ...contexts, 'github.event.pull_request.head.repo.full_name': 'someone/triggers' }), false);
   assert.equal(holds(job?.if ?? '', { ...contexts, 'github.event.pull_request.head.repo.full_name': 'team/triggers' }), true);
+});
+
+test('docs/TRIGGER-FILES.md shows the workflow as committed', () => {
+  const docs = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'TRIGGER-FILES.md'), 'utf8');
+  assert.ok(docs.includes(`\n\`\`\`yaml\n${readFileSync(WORKFLOW_FILE, 'utf8')}\`\`\`\n`), 'the yaml block of docs/TRIGGER-FILES.md differs from docs/ci/triggers.yml');
 });
 
 test('a pull request gets the plan against each service as review text, with keys that only read, and writes nothing', () =>
