@@ -10,7 +10,6 @@ export {
   datasetsOfFiles,
   driftCounts,
   driftOfFile,
-  fileStatus,
   onlyOnService,
   ServiceIndex,
   type DatasetListing,
