@@ -1,5 +1,6 @@
 // `obs drift`: each trigger file against the service's trigger of the same id (or dataset and
-// name), for CI. Exit 0 when everything is in sync, 1 when anything differs, 2 when a file or the
+// name), for CI; with --applied, only what changed on the service since the files last applied (the gate
+// before an apply). Exit 0 when everything is in sync, 1 when anything differs, 2 when a file or the
 // service could not be read. This module declares the command; the run (driftRun.ts) loads when it runs.
 import type { Command } from 'commander';
 import { TRIGGER_FILE_SUFFIX } from '../triggerFiles/paths';
@@ -19,12 +20,24 @@ PATH: trigger files, folders (every *${TRIGGER_FILE_SUFFIX} under them) or globs
     )
     .argument('[PATH...]')
     .addOption(formatOption())
+    .option('--match-by-name', "match each trigger by dataset and name, not by the files' ids (files pulled from another environment)")
+    .option(
+      '--applied <PATH>',
+      'the trigger files last applied to the service (a checkout of the commit applied); repeat for several. Reports only what changed on the service since, other than to what the files under PATH hold',
+      (v: string, all: string[] = []) => [...all, v],
+    )
     .option('--concurrency <n>', 'list calls made at once (1 to 16)', parseConcurrency, 4)
     .addOption(maxBytesOption())
     .addHelpText(
       'after',
       `
 The service is the one named by ${ENV_BASE_URL} and ${ENV_CONFIG_KEY} in the environment (never flags or files).
+
+With --applied, drift is the gate a CI runs before it applies newer files: each trigger has three versions,
+as last applied (the files under --applied), as wanted now (the files under PATH) and as the service holds
+it. A trigger the service holds as either set of files says is in sync; any other is reported against the
+files last applied: changed, deleted or created on the service since (in the UI, say), and an apply of the
+files under PATH would overwrite it. The service's triggers of the datasets of both sets are compared.
 
 Exit status: 0 everything in sync; 1 something differs (the file and member are named); 2 a usage
 problem, a file that cannot be read or compared, or the service could not be read.

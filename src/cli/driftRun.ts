@@ -1,29 +1,52 @@
 // The run of `obs drift` (declared in drift.ts, loaded when the command runs).
-import { driftCounts, driftOfFile, onlyOnService } from '../triggerFiles';
+import { driftCounts, driftOfFile, onlyOnService, serviceChangesSince, withoutIds, type ServiceIndex } from '../triggerFiles';
 import { driftJson, driftSarif, driftText, type DriftRun } from './driftReport';
 import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, type MainIo } from './io';
 import { clientFromEnvironment } from './service';
-import { readTriggerFiles, serviceIndexFor } from './triggerInputs';
-import { visibleJson } from './visible';
+import { readTriggerFiles, serviceIndexFor, type ReadFiles } from './triggerInputs';
+import { visible, visibleJson } from './visible';
 
 /** The options of `obs drift` as commander parses them (drift.ts declares them). */
 export interface DriftInvocation {
   format: 'text' | 'json' | 'sarif';
   concurrency: number;
   maxBytes: number;
+  matchByName?: boolean;
+  /** The paths of the trigger files last applied: report only what changed on the service since. */
+  applied?: string[];
+}
+
+/** The trigger files under the paths; with --match-by-name, as if they named no id (the plan pipeline's matching). */
+async function readFiles(paths: readonly string[], invocation: DriftInvocation, io: MainIo): Promise<ReadFiles> {
+  const files = await readTriggerFiles(paths, io, invocation.maxBytes);
+  if (invocation.matchByName !== true) return files;
+  return { ...files, read: new Map([...files.read].map(([file, r]) => [file, withoutIds(r)])) };
+}
+
+/** Each file against the service. */
+function driftOf(files: ReadFiles, index: ServiceIndex): DriftRun {
+  const drift = [...files.read].map(([file, r]) => driftOfFile(file, r, index));
+  const only = onlyOnService(drift, index);
+  return { files: drift, onlyOnService: only, counts: driftCounts(drift, only), texts: files.texts };
+}
+
+/** The files last applied against the service, a trigger held as the files wanted now say taken as in sync. */
+function changedSince(applied: ReadFiles, current: ReadFiles, index: ServiceIndex): DriftRun {
+  const changes = serviceChangesSince(applied.read, current.read, index);
+  return { ...changes, counts: driftCounts(changes.files, changes.onlyOnService), texts: applied.texts };
 }
 
 export async function runDrift(paths: readonly string[], invocation: DriftInvocation, io: MainIo): Promise<number> {
-  const { texts, read, ok } = await readTriggerFiles(paths, io, invocation.maxBytes);
+  const current = await readFiles(paths, invocation, io);
+  const applied = invocation.applied === undefined ? undefined : await readFiles(invocation.applied, invocation, io);
   const client = clientFromEnvironment(io.env ?? {});
   let run: DriftRun;
   let serviceOk: boolean;
   try {
-    const found = await serviceIndexFor(client, read.values(), invocation.concurrency, io);
+    const read = [...current.read.values(), ...(applied?.read.values() ?? [])];
+    const found = await serviceIndexFor(client, read, invocation.concurrency, io);
     serviceOk = found.ok;
-    const drift = [...read].map(([file, r]) => driftOfFile(file, r, found.index));
-    const only = onlyOnService(drift, found.index);
-    run = { files: drift, onlyOnService: only, counts: driftCounts(drift, only), texts };
+    run = applied === undefined ? driftOf(current, found.index) : changedSince(applied, current, found.index);
   } finally {
     await client.close();
   }
@@ -35,9 +58,16 @@ export async function runDrift(paths: readonly string[], invocation: DriftInvoca
       io.stdout(`${visibleJson(driftSarif(run))}\n`);
       break;
     default:
+      if (invocation.applied !== undefined) io.stdout(`${visible(sinceHeading(invocation.applied, paths))}\n`);
       io.stdout(driftText(run));
   }
-  if (!ok || !serviceOk || run.counts.unknown > 0) return EXIT_TROUBLE;
+  if (!current.ok || applied?.ok === false || !serviceOk || run.counts.unknown > 0) return EXIT_TROUBLE;
   const c = run.counts;
   return c.differs + c.localOnly + c.serviceOnly > 0 ? EXIT_FOUND : EXIT_OK;
+}
+
+/** What a drift with --applied reports, said first so that a CI log reads on its own. */
+function sinceHeading(applied: readonly string[], paths: readonly string[]): string {
+  const now = paths.length === 0 ? '.' : paths.join(', ');
+  return `What changed on the service since ${applied.join(', ')} was applied, other than to what ${now} holds:`;
 }

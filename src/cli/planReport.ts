@@ -23,18 +23,19 @@ function renameLine(c: Extract<PlannedChange, { action: 'create' }>): string[] {
   return [`      (probably ${quoted(c.renameOf.name)} (${c.renameOf.id}) renamed, which this plan deletes: give the file "id": ${quoted(c.renameOf.id)} to rename it in place)`];
 }
 
-function changeLines(c: PlannedChange): string[] {
+/** `idsIgnored`: --match-by-name, where every trigger is matched so and the plan says it once. */
+function changeLines(c: PlannedChange, idsIgnored: boolean): string[] {
   const where = c.action === 'delete' ? '' : `  ${c.file}`;
   const head = `  ${SIGN[c.action]} ${triggerLabel(c)}${where}`;
   // A create is shown whole: what the trigger will be, not only its name.
   if (c.action === 'create') return [head, ...renameLine(c), ...Object.entries(c.body).map(([member, value]) => `      ${member}: ${valueText(value, VALUE_MAX)}`)];
   if (c.action !== 'update') return [head];
-  const by = c.matchedBy === 'name' ? ['      (the file has no id: matched by dataset and name; give the file its id to keep them linked)'] : [];
+  const by = c.matchedBy === 'name' && !idsIgnored ? ['      (the file has no id: matched by dataset and name; give the file its id to keep them linked)'] : [];
   return [head, ...by, ...c.differences.map((d) => `      ${differenceText(d, 120)}`)];
 }
 
-function section(title: string, changes: readonly PlannedChange[]): string[] {
-  return changes.length === 0 ? [] : ['', title, ...changes.flatMap(changeLines)];
+function section(title: string, changes: readonly PlannedChange[], idsIgnored: boolean): string[] {
+  return changes.length === 0 ? [] : ['', title, ...changes.flatMap((c) => changeLines(c, idsIgnored))];
 }
 
 /** "3 to create, 1 to update, 1 to delete, 8 unchanged, 1 blocked" */
@@ -47,11 +48,13 @@ export function planCountsText(plan: Plan): string {
 export function planText(plan: Plan): string {
   const of = (action: PlannedChange['action']) => plan.changes.filter((c) => c.action === action);
   const deletes = of('delete');
+  const byName = plan.inputs.matchByName;
   const lines = [
     `Plan against ${plan.target.baseUrl}${plan.target.connection === undefined ? '' : ` (${plan.target.connection})`}, ${plan.files.length} files read`,
-    ...section('Create:', of('create')),
-    ...section('Update (service value -> file value):', of('update')),
-    ...section(`Delete (asked for with --prune; ${deletes.length} service triggers no file holds):`, deletes),
+    ...(byName ? ["Each trigger matched by dataset and name (--match-by-name): the files' ids are not used, and no created trigger's id is written into its file."] : []),
+    ...section('Create:', of('create'), byName),
+    ...section('Update (service value -> file value):', of('update'), byName),
+    ...section(`Delete (asked for with --prune; ${deletes.length} service triggers no file holds):`, deletes, byName),
   ];
   if (plan.blocked.length > 0) {
     lines.push('', 'Blocked (never written):');

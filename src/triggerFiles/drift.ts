@@ -151,14 +151,19 @@ function triggerDrift(local: LocalTrigger, index: ServiceIndex): TriggerDrift {
 
 const RANK: Record<TriggerDrift['status'], number> = { unknown: 3, differs: 2, 'local-only': 1, 'in-sync': 0 };
 
+/** A file's status: the first of unknown, differs, local-only and in-sync that any of its triggers has. */
+export function fileStatus(triggers: readonly TriggerDrift[]): FileDrift['status'] {
+  let status: FileDrift['status'] = 'in-sync';
+  for (const t of triggers) if (RANK[t.status] > RANK[status]) status = t.status;
+  return status;
+}
+
 /** The drift of one read file against the index. */
 export function driftOfFile(file: string, read: LocalFile, index: ServiceIndex): FileDrift {
   if (!read.ok) return { file, status: 'unknown', triggers: [], reason: read.reason };
   const triggers = read.triggers.map((t) => triggerDrift(t, index));
-  let status: FileDrift['status'] = 'in-sync';
-  for (const t of triggers) if (RANK[t.status] > RANK[status]) status = t.status;
   if (triggers.length === 0) return { file, status: 'unknown', triggers, reason: 'the file holds no trigger' };
-  return { file, status, triggers };
+  return { file, status: fileStatus(triggers), triggers };
 }
 
 /**

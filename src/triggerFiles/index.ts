@@ -4,7 +4,7 @@ export { canonicalDatasetSlug, normalize, triggerFileText, TRIGGER_DEFAULTS, TRI
 export { datasetFolder, pathKey, sanitizeFileSegment, triggerFileName, triggerRelativePath, TRIGGER_FILE_SUFFIX } from './paths';
 export { MAX_NESTING, nestedDeeperThan, nestingProblem, textNestedDeeperThan, TriggerTooDeep } from './depth';
 export { compareTriggers, differenceText, differingMembers, sameJson, valueText, type Difference } from './compare';
-export { readTriggerFile, type LocalFile, type LocalTrigger } from './localFiles';
+export { readTriggerFile, withoutIds, type LocalFile, type LocalTrigger } from './localFiles';
 export {
   datasetOf,
   datasetsOfFiles,
@@ -19,6 +19,7 @@ export {
   type ServiceTrigger,
   type TriggerDrift,
 } from './drift';
+export { serviceChangesSince, type ServiceChanges } from './changedSince';
 export { collectTriggers, listDatasets, listingSegment, type Collected, type PullItem, type TriggerLister } from './listing';
 export { APPEARED, applyPull, planPull, pullSummary, type ApplyOptions, type PullAction, type PullReport } from './pull';
 export { scanExisting, type ExistingFile } from './scan';

@@ -41,3 +41,18 @@ export function readTriggerFile(text: string): LocalFile {
   }
   return { ok: false, reason: 'the file holds no trigger object' };
 }
+
+/**
+ * A read file's triggers as if they named no id, so that each is matched by dataset and name: files whose ids
+ * are another environment's (the same files applied to staging and production).
+ */
+export function withoutIds(read: LocalFile): LocalFile {
+  if (!read.ok) return read;
+  return {
+    ok: true,
+    triggers: read.triggers.map(({ id: _id, ...t }) => {
+      const { id: _member, ...value } = t.value;
+      return { ...t, value };
+    }),
+  };
+}

@@ -7,7 +7,7 @@ import { blockingReasons } from '../lint/gate';
 import type { DatasetColumns, Diagnostic } from '../lint/types';
 import { datasetsOfFiles, ServiceIndex, type ServiceTrigger } from './drift';
 import { listDatasets, listingSegment } from './listing';
-import { readTriggerFile, type LocalFile } from './localFiles';
+import { readTriggerFile, withoutIds, type LocalFile } from './localFiles';
 import { makePlan, type Plan, type PlanFile, type PlanInputs, type PlanScope, type PlanTarget } from './plan';
 import { PacedPool } from './pool';
 
@@ -60,18 +60,6 @@ const NOT_SERVED = new Set([401, 403, 404, 405]);
 const statusOf = (e: unknown): unknown => (typeof e === 'object' && e !== null ? (e as { status?: unknown }).status : undefined);
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 const signalArg = (s: AbortSignal | undefined) => (s === undefined ? {} : { signal: s });
-
-/** A read file's triggers as if they named no id: matched by dataset and name. */
-function withoutIds(read: LocalFile): LocalFile {
-  if (!read.ok) return read;
-  return {
-    ok: true,
-    triggers: read.triggers.map(({ id: _id, ...t }) => {
-      const { id: _member, ...value } = t.value;
-      return { ...t, value };
-    }),
-  };
-}
 
 function planFileOf(source: PlanSource, matchByName: boolean): PlanFile {
   const read: LocalFile = source.text === undefined ? { ok: false, reason: source.problem ?? 'it could not be read' } : readTriggerFile(source.text);

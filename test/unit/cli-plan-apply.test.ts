@@ -273,3 +273,20 @@ test('--prune with a glob deletes nothing on account of the files it matched: th
   assert.equal(r.code, 0, r.stdout + r.stderr);
   assert.deepEqual((JSON.parse(r.stdout) as { changes: unknown[] }).changes, []);
 });
+
+test("--match-by-name plans a file holding another environment's id as an update of its trigger by name, said once above the changes", async () => {
+  // An earlier test deleted "High error rate" on the sandbox: the first pulled trigger without a baseline stands in.
+  const name = readdirSync(folder()).sort().find((f) => read(f).baseline_details === undefined) ?? '';
+  const t = read(name);
+  const old = (t.threshold as { value: number }).value;
+  write(name, { ...t, id: 'trig_of_another_environment', threshold: { ...(t.threshold as object), value: old + 1 } });
+  const r = await run(['plan', '--match-by-name', 'triggers']);
+  assert.equal(r.code, 1, r.stderr);
+  assert.deepEqual(r.stdout.split('\n').slice(1, 6), [
+    "Each trigger matched by dataset and name (--match-by-name): the files' ids are not used, and no created trigger's id is written into its file.",
+    '',
+    'Update (service value -> file value):',
+    `  ~ ${dataset} ${JSON.stringify(t.name)} (${String(t.id)})  triggers/${dataset}/${name}`,
+    `      threshold.value: ${old} -> ${old + 1}`,
+  ]);
+});
