@@ -84,7 +84,7 @@ export const TOOLS = [
   define({
     name: 'obs_plan',
     title: 'Plan applying trigger files',
-    description: `Plans what applying the workspace's trigger files would change on the service (as obs plan does): creates, updates with each member that changes, deletes with prune, and blocked triggers with the reason (a lint error, an unknown dataset, column or recipient). Writes nothing. ${BOUNDED} ${UNTRUSTED}`,
+    description: `Plans what applying the workspace's trigger files would change on the service (as obs plan does): creates, updates with each member that changes, deletes with prune, and blocked triggers with the reason (a lint error, an unknown dataset, column, recipient or saved query). Writes nothing. ${BOUNDED} ${UNTRUSTED}`,
     run: planTool,
   }),
 ] as const;

@@ -32,6 +32,11 @@ export const DAYS_OF_WEEK = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursd
 /** Tag keys and values of a trigger (service facts). */
 export const TAG_KEY_PATTERN = /^[a-z]{1,32}$/;
 export const TAG_VALUE_PATTERN = /^[a-z][a-z0-9/-]{1,128}$/;
+/** Recipient types a trigger may name, and a paging recipient's severities (service facts: refused otherwise on a trigger write). */
+export const TRIGGER_RECIPIENT_TYPES = ['email', 'slack', 'pagerduty', 'webhook', 'msteams', 'msteams_workflow', 'marker'] as const;
+export const PAGERDUTY_SEVERITIES = ['critical', 'error', 'warning', 'info'] as const;
+/** A webhook recipient's variable name on a trigger (service facts). */
+export const WEBHOOK_VARIABLE_NAME_PATTERN = /^[a-z](?:[a-zA-Z0-9]+$)?$/;
 /** Having operators (service facts). */
 export const HAVING_OPS = ['=', '!=', '>', '>=', '<', '<='] as const;
 /** Calculation ops a trigger's query may not use (spec 2.6.1 rule 1). */
@@ -81,6 +86,10 @@ export const LIMITS = {
   triggerFrequencyMax: 86_400,
   triggerFrequencyStep: 60,
   triggerFrequencyDefault: 900,
+  /** A baseline trigger runs this often at most (service facts). */
+  baselineFrequencyMin: 900,
+  /** A webhook recipient's variable value on a trigger, in characters (service facts). */
+  webhookVariableValueMax: 256,
   exceededLimitMin: 1,
   exceededLimitMax: 5,
   /** A trigger's query: time_range at most this, and at most this many times the frequency (spec 2.6.1 rule 2). */

@@ -1,8 +1,8 @@
 // The one plan pipeline of trigger files, for every caller (`obs plan`, `obs apply`, `obs mcp`, the editor's
 // Apply and the agents' obs_plan and obs_apply_plan): the service's lists read fresh, a first plan to learn
 // which triggers would be written, then the gates on those alone (the linter with the live columns of their
-// datasets, the team's recipients), and the plan again with the gates. Each caller keeps only how it reads
-// its files, lints and shows the result. No vscode import.
+// datasets, the team's recipients, the saved queries their query_ids name), and the plan again with the gates.
+// Each caller keeps only how it reads its files, lints and shows the result. No vscode import.
 import { blockingReasons } from '../lint/gate';
 import type { DatasetColumns, Diagnostic } from '../lint/types';
 import { datasetsOfFiles, ServiceIndex, type ServiceTrigger } from './drift';
@@ -10,6 +10,7 @@ import { listDatasets, listingSegment } from './listing';
 import { readTriggerFile, withoutIds, type LocalFile } from './localFiles';
 import { makePlan, type Plan, type PlanFile, type PlanInputs, type PlanScope, type PlanTarget } from './plan';
 import { PacedPool } from './pool';
+import { savedQueryReasons } from './planQueries';
 
 /** A trigger file as its caller found it. */
 export interface PlanSource {
@@ -29,6 +30,8 @@ export interface PlanService {
   listTriggers(dataset: string, o?: { signal?: AbortSignal }): Paced<ServiceTrigger[]>;
   listColumns(dataset: string, o?: { signal?: AbortSignal }): Paced<{ key_name: string; hidden?: boolean | undefined }[]>;
   listRecipients(o?: { signal?: AbortSignal }): Paced<{ id: string }[]>;
+  /** GET /1/queries/<dataset>/<id>: the saved query a trigger's query_id names. */
+  getQuery(dataset: string, queryId: string, o?: { signal?: AbortSignal }): Paced<Record<string, unknown>>;
 }
 
 /** Lints a file's text with the given columns (by dataset slug): in the CLI's process, or the editor's lint worker. */
@@ -167,7 +170,10 @@ export async function planWithGates(req: PlanRequest): Promise<GatedPlan> {
   if (writes.length === 0) return { plan: scoped(first, req.inputs.scope), notes, listingFailures: failures };
   const columns = await columnsOf(req, [...new Set(writes.map((c) => c.dataset))].sort(), pool, notes);
   const recipients = await recipientIds(req, pool, notes);
-  const blockedBy = await lintReasons(req, files, writes, columns);
+  const linted = await lintReasons(req, files, writes, columns);
+  const gate = { service: req.service, lint: (text: string) => req.lint(text, undefined, req.signal), pool, notes, ...signalArg(req.signal) };
+  const queries = await savedQueryReasons(gate, files, writes);
+  const blockedBy = (file: string, index: number) => [...linted(file, index), ...queries(file, index)];
   const second = makePlan({ ...base, blockedBy, ...(recipients === undefined ? {} : { recipients }) });
   return { plan: scoped(second, req.inputs.scope), notes, listingFailures: failures };
 }

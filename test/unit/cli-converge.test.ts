@@ -95,8 +95,7 @@ const triggerFiles = (): string[] =>
 
 /**
  * One member edited, as a user would: the description of every other trigger that has one, the threshold of
- * the rest. (A member the service's trigger does not hold is not added: a saved plan of such a change is
- * refused by obs apply as it stands, a fault of the plan file outside this loop.)
+ * the rest. (Members added and removed are cli-saved-plan-property.test.ts's.)
  */
 function edit(path: string, n: number): void {
   const t = JSON.parse(readFileSync(path, 'utf8')) as Json;

@@ -19,6 +19,8 @@ const QUERY = { calculations: [{ op: 'COUNT' }], time_range: 600 };
 const BODY: Json = { name: 'Errors', threshold: { op: '>', value: 5 }, frequency: 300, query: QUERY };
 const body = (extra: Json): Json => ({ ...BODY, ...extra });
 const query = (extra: Json): Json => body({ query: { ...QUERY, ...extra } });
+/** A baseline trigger runs every 900 s at least: the body at 900 s, its query over 30 minutes. */
+const baseline = (extra: Json): Json => body({ frequency: 900, query: { ...QUERY, time_range: 1800 }, ...extra });
 const snapshot = () => JSON.stringify(sb.handle.state);
 
 interface Refusal {
@@ -34,6 +36,7 @@ const REFUSALS: Refusal[] = [
   { title: 'name empty', body: body({ name: '' }), fields: [['name', 'invalid']] },
   { title: 'name of 121 characters', body: body({ name: '\u{1F600}'.repeat(121) }), fields: [['name', 'invalid']] },
   { title: 'name missing', body: body({ name: undefined }), fields: [['name', 'missing']] },
+  { title: 'name blank after trimming', body: body({ name: ' \t\u00a0' }), fields: [['name', 'invalid']] },
   { title: 'description of 1024 characters', body: body({ description: 'd'.repeat(1024) }), fields: [['description', 'invalid']] },
   { title: 'eleven tags', body: body({ tags: Array.from({ length: 11 }, () => ({ key: 'team', value: 'edge' })) }), fields: [['tags', 'invalid']] },
   { title: 'a tag key with a capital', body: body({ tags: [{ key: 'Team', value: 'edge' }] }), fields: [['tags[0].key', 'invalid']] },
@@ -59,11 +62,27 @@ const REFUSALS: Refusal[] = [
     body: body({ evaluation_schedule_type: 'window', evaluation_schedule: { window: { days_of_week: [], start_time: '09:00', end_time: '17:00' } } }),
     fields: [['evaluation_schedule.window.days_of_week', 'invalid']],
   },
-  { title: 'baseline type ratio', body: body({ threshold: { op: '>=', value: 1 }, baseline_details: { type: 'ratio', offset_minutes: 60 } }), fields: [['baseline_details.type', 'invalid']] },
-  { title: 'baseline offset 30', body: body({ threshold: { op: '>=', value: 1 }, baseline_details: { type: 'value', offset_minutes: 30 } }), fields: [['baseline_details.offset_minutes', 'invalid']] },
-  { title: 'baseline without its offset', body: body({ threshold: { op: '>=', value: 1 }, baseline_details: { type: 'value' } }), fields: [['baseline_details.offset_minutes', 'missing']] },
-  { title: 'a baseline with op >', body: body({ baseline_details: { type: 'percentage', offset_minutes: 60 } }), fields: [['threshold.op', 'invalid']] },
-  { title: 'a baseline with >= a negative value', body: body({ threshold: { op: '>=', value: -1 }, baseline_details: { type: 'percentage', offset_minutes: 60 } }), fields: [['threshold.op', 'invalid']] },
+  { title: 'baseline type ratio', body: baseline({ threshold: { op: '>=', value: 1 }, baseline_details: { type: 'ratio', offset_minutes: 60 } }), fields: [['baseline_details.type', 'invalid']] },
+  { title: 'baseline offset 30', body: baseline({ threshold: { op: '>=', value: 1 }, baseline_details: { type: 'value', offset_minutes: 30 } }), fields: [['baseline_details.offset_minutes', 'invalid']] },
+  { title: 'baseline without its offset', body: baseline({ threshold: { op: '>=', value: 1 }, baseline_details: { type: 'value' } }), fields: [['baseline_details.offset_minutes', 'missing']] },
+  { title: 'a baseline with op >', body: baseline({ baseline_details: { type: 'percentage', offset_minutes: 60 } }), fields: [['threshold.op', 'invalid']] },
+  { title: 'a baseline with >= a negative value', body: baseline({ threshold: { op: '>=', value: -1 }, baseline_details: { type: 'percentage', offset_minutes: 60 } }), fields: [['threshold.op', 'invalid']] },
+  {
+    title: 'a baseline trigger under 900 s',
+    body: baseline({ threshold: { op: '>=', value: 1 }, baseline_details: { type: 'percentage', offset_minutes: 60 }, frequency: 840 }),
+    fields: [['frequency', 'invalid']],
+  },
+  { title: 'a recipient type outside the seven', body: body({ recipients: [{ type: 'sms', target: '+15550100' }] }), fields: [['recipients[0].type', 'invalid']] },
+  {
+    title: 'a PagerDuty severity outside critical, error, warning, info',
+    body: body({ recipients: [{ id: DEMO.recipients.pagerdutyPrimary, details: { pagerduty_severity: 'high' } }] }),
+    fields: [['recipients[0].details.pagerduty_severity', 'invalid']],
+  },
+  {
+    title: "a webhook variable's name with an underscore, and a value of 257 characters",
+    body: body({ recipients: [{ id: DEMO.recipients.webhookOps, details: { variables: [{ name: 'run_book', value: 'x' }, { name: 'team', value: 'v'.repeat(257) }] } }] }),
+    fields: [['recipients[0].details.variables[0].name', 'invalid'], ['recipients[0].details.variables[1].value', 'invalid']],
+  },
   { title: 'an unknown recipient id', body: body({ recipients: [{ id: DEMO.recipients.emailOncall }, { id: 'rcp_nope' }] }), fields: [['recipients[1].id', 'invalid']] },
   { title: 'a recipient by type without target', body: body({ recipients: [{ type: 'email' }] }), fields: [['recipients[0].target', 'missing']] },
   { title: 'query not an object', body: body({ query: 'COUNT' }), fields: [['query', 'incorrect_type']] },

@@ -107,7 +107,7 @@ describe('POST /1/triggers/<dataset>', () => {
       [MH, withQuery({ calculations: [{ op: 'AVG', column: 'system.cpu.utilization' }], granularity: 60, time_range: 1200 })],
       [MH, withQuery({ calculations: [{ op: 'HISTOGRAM_COUNT', column: DEMO.columns.histogram }], time_range: 300 })],
       [GW, { ...BODY, evaluation_schedule_type: 'window', evaluation_schedule: { window: { days_of_week: ['monday', 'sunday'], start_time: '22:00', end_time: '06:00' } } }],
-      [GW, { ...BODY, threshold: { op: '<=', value: -10, exceeded_limit: 5 }, baseline_details: { type: 'value', offset_minutes: 40320 } }],
+      [GW, { ...BODY, frequency: 900, query: { calculations: [{ op: 'COUNT' }], time_range: 1800 }, threshold: { op: '<=', value: -10, exceeded_limit: 5 }, baseline_details: { type: 'value', offset_minutes: 40320 } }],
     ];
     for (const [dataset, body] of accepted) {
       const res = await sb.v1('POST', `/1/triggers/${dataset}`, body);

@@ -191,10 +191,10 @@ test('a trigger changed on the service between the plan and the apply is skipped
   const now = (await client.getTrigger('api-gateway', change.id)).data;
   // A colleague's write, as any client makes it: the whole writable trigger.
   const body = writeBody(JSON.parse(triggerFileText(now)) as Record<string, unknown>, now);
-  await client.replaceTrigger('api-gateway', change.id, { ...body, frequency: 600, disabled: body.disabled === true } as never);
+  await client.replaceTrigger('api-gateway', change.id, { ...body, threshold: { op: '>=', value: 75 }, disabled: body.disabled === true } as never);
   const [result] = await applyChanges(first.plan.changes, pacedWriter(client, new PacedPool({ concurrency: 1 })));
   assert.equal(result?.outcome, 'skipped');
   assert.match(result?.outcome === 'skipped' ? result.reason : '', /^"Traffic up against yesterday" \(trig_gw_baseline\) changed on the service since the plan \(updated .+\); plan again to see the change$/);
   const after = (await client.getTrigger('api-gateway', change.id)).data;
-  assert.deepEqual([after.frequency, after.description], [600, now.description], "the colleague's trigger is as they left it");
+  assert.deepEqual([after.threshold?.value, after.description], [75, now.description], "the colleague's trigger is as they left it");
 });

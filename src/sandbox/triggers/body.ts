@@ -2,7 +2,9 @@
 // spec 2.6 and part 8 and the facts' "Triggers": the members a trigger is written with. Read-only
 // members (id, dataset_slug, triggered, created_at, updated_at) and members the spec does not list are
 // ignored, as the service ignores a burn alert's; a member sent as null counts as left out. What the
-// query holds is checked in query.ts, recipient ids against the recipients in recipients.ts.
+// query holds is checked in query.ts, recipient ids against the recipients in recipients.ts. What the facts
+// say the service refuses on a trigger write beyond the spec is refused too (a blank name, a baseline under
+// 900 s, a recipient's type, severity and webhook variables).
 import * as z from 'zod';
 import { RecipientBody } from '../requests';
 import {
@@ -11,10 +13,13 @@ import {
   DAYS_OF_WEEK,
   EVALUATION_SCHEDULE_TYPES,
   LIMITS,
+  PAGERDUTY_SEVERITIES,
   TAG_KEY_PATTERN,
   TAG_VALUE_PATTERN,
   THRESHOLD_OPS,
   TRIGGER_ALERT_TYPES,
+  TRIGGER_RECIPIENT_TYPES,
+  WEBHOOK_VARIABLE_NAME_PATTERN,
 } from '../spec';
 
 const characters = (s: string): number => [...s].length;
@@ -56,6 +61,27 @@ const Window = z.looseObject(
   'window must be an object',
 );
 
+const isOneOf = <T extends string>(list: readonly T[], v: unknown): boolean => (list as readonly unknown[]).includes(v);
+
+/** A recipient of a trigger: a recipient as alerts hold them, with what the facts say a trigger write refuses in it. */
+const TriggerRecipient = RecipientBody.superRefine((r, ctx) => {
+  if (r.type !== undefined && !isOneOf(TRIGGER_RECIPIENT_TYPES, r.type)) {
+    ctx.addIssue({ code: 'custom', path: ['type'], message: `a recipient type is one of ${TRIGGER_RECIPIENT_TYPES.join(', ')}` });
+  }
+  const severity = r.details?.pagerduty_severity;
+  if (severity !== undefined && !isOneOf(PAGERDUTY_SEVERITIES, severity)) {
+    ctx.addIssue({ code: 'custom', path: ['details', 'pagerduty_severity'], message: `pagerduty_severity is one of ${PAGERDUTY_SEVERITIES.join(', ')}` });
+  }
+  r.details?.variables?.forEach((v, i) => {
+    if (!WEBHOOK_VARIABLE_NAME_PATTERN.test(v.name)) {
+      ctx.addIssue({ code: 'custom', path: ['details', 'variables', i, 'name'], message: 'a variable name is a lowercase letter, then letters and digits' });
+    }
+    if (characters(v.value) > LIMITS.webhookVariableValueMax) {
+      ctx.addIssue({ code: 'custom', path: ['details', 'variables', i, 'value'], message: `a variable value is at most ${LIMITS.webhookVariableValueMax} characters` });
+    }
+  });
+});
+
 /** `{}` clears a baseline (service facts); otherwise both members are given. */
 const Baseline = z
   .looseObject(
@@ -81,7 +107,8 @@ const TriggerWriteShape = z
     {
       name: z
         .string('name must be a string')
-        .refine((s) => characters(s) >= 1 && characters(s) <= LIMITS.triggerNameMax, `name must be 1 to ${LIMITS.triggerNameMax} characters`),
+        .refine((s) => characters(s) >= 1 && characters(s) <= LIMITS.triggerNameMax, `name must be 1 to ${LIMITS.triggerNameMax} characters`)
+        .refine((s) => s === '' || s.trim() !== '', 'name cannot be blank'),
       description: z
         .string('description must be a string')
         .refine((s) => characters(s) <= LIMITS.triggerDescriptionMax, `description must be at most ${LIMITS.triggerDescriptionMax} characters`)
@@ -96,7 +123,7 @@ const TriggerWriteShape = z
         .optional(),
       alert_type: z.enum(TRIGGER_ALERT_TYPES, `alert_type must be one of ${TRIGGER_ALERT_TYPES.join(', ')}`).optional(),
       disabled: z.boolean('disabled must be true or false').optional(),
-      recipients: z.array(RecipientBody, 'recipients must be an array').optional(),
+      recipients: z.array(TriggerRecipient, 'recipients must be an array').optional(),
       evaluation_schedule_type: z.enum(EVALUATION_SCHEDULE_TYPES, `evaluation_schedule_type must be one of ${EVALUATION_SCHEDULE_TYPES.join(', ')}`).optional(),
       evaluation_schedule: z.looseObject({ window: Window }, 'evaluation_schedule must be an object').optional(),
       baseline_details: Baseline.optional(),
@@ -116,6 +143,9 @@ const TriggerWriteShape = z
       const { op, value } = t.threshold;
       const fits = (op === '>=' && value >= 0) || (op === '<=' && value <= 0);
       if (!fits) ctx.addIssue({ code: 'custom', path: ['threshold', 'op'], message: 'with a baseline, the threshold is >= a value of 0 or more, or <= a value of 0 or less' });
+      if ((t.frequency ?? LIMITS.triggerFrequencyDefault) < LIMITS.baselineFrequencyMin) {
+        ctx.addIssue({ code: 'custom', path: ['frequency'], message: `a trigger with a baseline runs every ${LIMITS.baselineFrequencyMin} seconds or less often` });
+      }
     }
   });
 
