@@ -106,7 +106,7 @@ test('with unknown columns allowed (derived columns are not listed), the same tr
 
 test("an environment-wide trigger's columns are read at __all__, whether the file says all or __all__", async () => {
   const calls: string[] = [];
-  const counting = { ...client, listTriggers: client.listTriggers.bind(client), listRecipients: client.listRecipients.bind(client), listColumns: (d: string, o?: { signal?: AbortSignal }) => (calls.push(d), client.listColumns(d, o)) };
+  const counting = { listTriggers: client.listTriggers.bind(client), listRecipients: client.listRecipients.bind(client), getQuery: client.getQuery.bind(client), listColumns: (d: string, o?: { signal?: AbortSignal }) => (calls.push(d), client.listColumns(d, o)) };
   const text = (slug: string) => `${JSON.stringify({ dataset_slug: slug, name: `Everywhere ${slug}`, threshold: { op: '>', value: 1 }, frequency: 300, query: { calculations: [{ op: 'COUNT' }], time_range: 600 } }, null, 2)}\n`;
   const { plan: p } = await planForConnection({
     files: [saved('t/__all__/a.trigger.json', text('all')), saved('t/__all__/b.trigger.json', text('__all__'))],
