@@ -321,8 +321,17 @@ export async function saveSidebarImage(page: Page, name: string): Promise<string
 
 /** Moves the mouse off every control and waits for hovers to go, for a clean picture. */
 export async function clearHover(page: Page): Promise<void> {
-  await page.mouse.move(900, 500);
-  await page.locator('.monaco-hover, .workbench-hover').first().waitFor({ state: 'hidden' });
+  const hover = page.locator('.monaco-hover, .workbench-hover').first();
+  // The mouse is parked in the editor area, away from any hover: a hover the mouse rests on stays open, and a
+  // large one (a tooltip of many rows) can cover the usual spot, so the spot moves to the right of it.
+  const box = await hover.boundingBox().catch(() => null);
+  const inside = box !== null && 900 >= box.x && 900 <= box.x + box.width && 500 >= box.y && 500 <= box.y + box.height;
+  const width = page.viewportSize()?.width ?? 1280;
+  await page.mouse.move(inside && box !== null ? Math.min(width - 5, box.x + box.width + 20) : 900, 500, { steps: 4 });
+  // A hover whose delay ran out after the pointer left its row (the tree redrew under it) is shown with no
+  // pointer to leave it, and stays: Escape closes it, as a user would. One that hides by itself is let go.
+  await hover.waitFor({ state: 'hidden', timeout: 2_000 }).catch(() => page.keyboard.press('Escape'));
+  await hover.waitFor({ state: 'hidden' });
 }
 
 /**

@@ -128,7 +128,7 @@ export async function runApply(input: unknown, deps: ApplyDeps, signal: AbortSig
     const again = await deps.replan(active, await stored.sources.readAgain(signal), shown.prune, signal);
     const differences = planDifferences(shown, again.plan);
     if (differences.length > 0) {
-      const listed = differences.slice(0, 5).map((d) => capText(d, 300)).join('; ');
+      const listed = differences.slice(0, 5).map((d) => capText(d, 1_000)).join('; ');
       throw new ToolError(l10n.t('nothing was written: the files or the service changed since the plan ({0}); call obs_plan again', listed));
     }
     return await write({ ...again.plan, target: shown.target }, stored, active, deps, signal);

@@ -210,7 +210,7 @@ export class ApplyCommands implements vscode.Disposable {
     const more = differences.length > SHOWN_DIFFERENCES ? [vscode.l10n.t('and {0} more', differences.length - SHOWN_DIFFERENCES)] : [];
     void vscode.window.showWarningMessage(vscode.l10n.t('Nothing was written to {0}: the files or the service changed since the plan was shown. Apply again to plan anew.', visible(name)), {
       modal: true,
-      detail: [...differences.slice(0, SHOWN_DIFFERENCES), ...more].map((d) => visible(capText(d, 300))).join('\n'),
+      detail: [...differences.slice(0, SHOWN_DIFFERENCES), ...more].map((d) => visible(capText(d, 1_000))).join('\n'),
     });
     return false;
   }
