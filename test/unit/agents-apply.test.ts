@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { PlanWithNotes, SourceFile } from '../../src/agentTools';
-import { agentQuestion, applyPreparation, runApply, type AgentQuestion, type ApplyDeps, type PlanSources } from '../../src/extension/agents/applyTool';
+import { agentQuestion, applyPreparation, planDocumentOf, runApply, type AgentQuestion, type ApplyDeps, type PlanSources } from '../../src/extension/agents/applyTool';
 import { PlanStore } from '../../src/extension/agents/planStore';
 import type { ActiveConnection } from '../../src/extension/connections';
 import { ApplyLocks } from '../../src/extension/core/applyLocks';
@@ -164,20 +164,21 @@ test('a name of a million characters is cut in the dialog, saying how long it wa
   assert.match(line, /\(shortened; 1000000 characters in all\)"$/);
 });
 
-test("the chat's question shows the plan's first 60 lines, then how many more and a link to the whole plan", () => {
+test("the chat's question shows the plan's first 60 lines, then how many more and a link to the whole plan, and does nothing else", () => {
   const plans = new PlanStore<PlanSources>();
   const changes: PlannedChange[] = Array.from({ length: 100 }, (_, i) => ({ action: 'delete', dataset: 'api', id: `t${i}`, name: `T${i}`, service: serviceVersion(OLD) }));
   const id = plans.remember({ plan: planOf(changes), notes: [] }, { id: 'prod', name: 'Prod', baseUrl: BASE_URL, client: {} }, noFiles);
   const linked: string[] = [];
-  const q = applyPreparation({ plan_id: id }, plans, undefined, (title, text) => {
-    linked.push(title, text);
-    return 'command:vscode.open?x';
+  const q = applyPreparation({ plan_id: id }, plans, undefined, (planId) => {
+    linked.push(planId);
+    return `command:obs.agents.showPlan?${planId}`;
   }).confirmation;
   assert.ok(q);
-  assert.match(q.message, /\n\nThe plan goes on for \d+ more lines\\\. \[Open the whole plan\]\(command:vscode\.open\?x\)$/);
-  assert.equal(linked[0], 'Plan for Prod');
-  assert.match(linked[1] ?? '', /^ {2}- api "T99" \(t99\)$/m, 'the link opens the whole plan');
+  assert.match(q.message, new RegExp(`\\n\\nThe plan goes on for \\d+ more lines\\\\\\. \\[Open the whole plan\\]\\(command:obs\\.agents\\.showPlan\\?${id}\\)$`));
+  assert.deepEqual(linked, [id], 'the link names the plan; the whole plan is made only when it is opened');
   assert.doesNotMatch(q.message, /T99/);
+  assert.match(planDocumentOf(plans.peek(id) ?? assert.fail('kept')), /^ {2}- api "T99" \(t99\)$/m, 'the whole plan holds every change');
+  assert.ok(plans.peek(id), 'preparing takes nothing: the plan is still kept');
 });
 
 test("the chat's question names the recipients of a difference as the editor's Apply does, when the connection lists them", () => {

@@ -58,8 +58,9 @@ const BUNDLES: Record<string, Intent> = {
       // activation bundle registers them (registerSync, the view and scheme ids in syncIds) and reads the pull
       // commands' arguments (pullScope, with the tree's parsers). A trigger file's path is shared with export.
       { ...SYNC, except: /(sync\/(registerSync|syncIds|pullScope)|triggerFiles\/paths)\.ts$/ },
-      // The agent tools run from dist/agents-host.js; the activation registers them by name and lists the MCP server.
-      { ...AGENTS, except: /agentTools\/names\.ts$|extension\/agents\/(registerAgents|mcpServers|mcpLaunch)\.ts$/ },
+      // The agent tools run from dist/agents-host.js; the activation registers them by name, lists the MCP server and
+      // registers the command that opens an agent's kept plan (agentIds).
+      { ...AGENTS, except: /agentTools\/names\.ts$|extension\/agents\/(registerAgents|mcpServers|mcpLaunch|agentIds)\.ts$/ },
     ],
   },
   'dist/client-host.js': {

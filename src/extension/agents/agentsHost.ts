@@ -12,7 +12,8 @@ import type { RecipientDirectory } from '../core/recipients';
 import type { Settings } from '../core/settings';
 import type { ApplyLocks } from '../core/applyLocks';
 import { ReadOnlyDocuments } from '../core/readOnlyDocuments';
-import { applyPreparation, runApply, type AgentQuestion, type ApplyDeps } from './applyTool';
+import { SHOW_AGENT_PLAN_COMMAND } from './agentIds';
+import { applyPreparation, planDocumentOf, runApply, type AgentQuestion, type ApplyDeps } from './applyTool';
 import { editorToolHost } from './editorToolHost';
 import { PlanStore } from './planStore';
 import type { Linter } from '../sync';
@@ -39,6 +40,8 @@ export interface AgentsDeps {
 export interface LoadedAgents {
   prepare(name: ToolName, input: unknown, token: vscode.CancellationToken): Promise<vscode.PreparedToolInvocation>;
   invoke(name: ToolName, input: unknown, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult>;
+  /** Opens the whole plan of a plan_id beside the editor (the chat question's link). */
+  showPlan(planId: unknown): Promise<void>;
   dispose(): void;
 }
 
@@ -68,8 +71,8 @@ export function createAgents(deps: AgentsDeps): LoadedAgents {
   const connectionName = () => deps.connections.activeProfile()?.name ?? vscode.l10n.t('(no connection)');
   const plan = (connection: ActiveConnection, files: readonly SourceFile[], prune: boolean, signal: AbortSignal) =>
     planWorkspace({ connection, files, prune, signal, lint: deps.lint, concurrency: deps.settings.concurrency() });
-  // A trusted link in the chat's question opens the whole plan (VS Code's own vscode.open command, and no other).
-  const documentLink = (title: string, text: string) => `command:vscode.open?${encodeURIComponent(JSON.stringify([documents.prepare(title, text)]))}`;
+  // A trusted link in the chat's question opens the whole plan: our command, given the plan's id (and no other).
+  const documentLink = (planId: string) => `command:${SHOW_AGENT_PLAN_COMMAND}?${encodeURIComponent(JSON.stringify([planId]))}`;
   const applyDeps = (active: ActiveConnection | undefined): ApplyDeps => ({
     plans,
     active,
@@ -87,7 +90,7 @@ export function createAgents(deps: AgentsDeps): LoadedAgents {
       const q = prepared.confirmation;
       if (q === undefined) return { invocationMessage: prepared.invocationMessage };
       const message = new vscode.MarkdownString(q.message);
-      message.isTrusted = { enabledCommands: ['vscode.open'] };
+      message.isTrusted = { enabledCommands: [SHOW_AGENT_PLAN_COMMAND] };
       return { invocationMessage: prepared.invocationMessage, confirmationMessages: { title: q.title, message } };
     },
     async invoke(name, input, token) {
@@ -107,6 +110,14 @@ export function createAgents(deps: AgentsDeps): LoadedAgents {
       } finally {
         dispose();
       }
+    },
+    async showPlan(planId) {
+      const stored = typeof planId === 'string' ? plans.peek(planId) : undefined;
+      if (stored === undefined) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('This plan is no longer kept: it was applied, or is older than 30 minutes.'));
+        return;
+      }
+      await documents.show(vscode.l10n.t('Plan for {0}', stored.connection.name), planDocumentOf(stored, deps.recipients()));
     },
     dispose: () => documents.dispose(),
   };

@@ -34,18 +34,22 @@ const named = (stored: StoredPlan<unknown>): Plan => ({ ...stored.plan, target: 
 
 /**
  * What VS Code shows before an apply, in the chat: the plan's first lines when it exists, and past them a link
- * made by `documentLink` from the whole plan's text. Nothing is decided by it.
+ * made by `documentLink` from the plan's id (a command that opens the whole plan). Nothing is decided by it,
+ * and nothing is done: VS Code asks a preparation to have no side effect.
  */
-export function applyPreparation(input: unknown, plans: PlanStore<PlanSources>, recipients?: RecipientDirectory, documentLink?: (title: string, text: string) => string): { invocationMessage: string; confirmation?: ApplyQuestion } {
+export function applyPreparation(input: unknown, plans: PlanStore<PlanSources>, recipients?: RecipientDirectory, documentLink?: (planId: string) => string): { invocationMessage: string; confirmation?: ApplyQuestion } {
   const parsed = parseInput(APPLY_TOOL_NAME, input);
   const stored = parsed.ok ? plans.peek(parsed.value.plan_id) : undefined;
   if (stored === undefined) return { invocationMessage: l10n.t('Checking the plan to apply') };
   const plan = named(stored);
   const q = confirmation(plan, looksLikeProduction(stored.connection.name));
   const detail = l10n.t('{0} ({1}). The extension asks you again in a dialog of its own before anything is written.', planCountsText(plan), plan.target.baseUrl);
-  const text = planDocumentText(plan, stored.notes, recipients);
-  const link = documentLink?.(l10n.t('Plan for {0}', stored.connection.name), text);
-  return { invocationMessage: l10n.t('Applying the plan to {0}', stored.connection.name), confirmation: applyQuestion({ message: q.message, detail }, text, link) };
+  return { invocationMessage: l10n.t('Applying the plan to {0}', stored.connection.name), confirmation: applyQuestion({ message: q.message, detail }, planDocumentOf(stored, recipients), documentLink?.(stored.id)) };
+}
+
+/** The whole plan of a kept plan, as the editor's Apply shows it. */
+export function planDocumentOf(stored: StoredPlan<unknown>, recipients?: RecipientDirectory): string {
+  return planDocumentText(named(stored), stored.notes, recipients);
 }
 
 /** The extension's own question: the connection, its address, the counts and each change (the first ones), the whole plan beside. */

@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { MCP_PROVIDER_ID, TOOL_NAMES } from '../../agentTools/names';
 import type { AgentsDeps, LoadedAgents } from './agentsHost';
+import { SHOW_AGENT_PLAN_COMMAND } from './agentIds';
 import { McpServers } from './mcpServers';
 
 export interface RegisterAgentsDeps extends AgentsDeps {
@@ -44,6 +45,8 @@ export function registerAgents(deps: RegisterAgentsDeps): RegisteredAgents {
     mcpServers = new McpServers({ connections: deps.connections, settings: deps.settings, extensionPath: deps.extensionUri.fsPath, log: deps.feedback.log });
     disposables.push(mcpServers, lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, mcpServers));
   }
+  // The chat question's link to an agent's whole plan (not in the palette: it takes a plan_id).
+  disposables.push(vscode.commands.registerCommand(SHOW_AGENT_PLAN_COMMAND, (planId: unknown) => load().showPlan(planId)));
   // What the loaded tools registered (their plan documents) goes with the extension.
   disposables.push({ dispose: () => loaded?.dispose() });
   return { disposables, loaded: load, mcpServers };
