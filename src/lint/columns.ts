@@ -7,7 +7,7 @@ import type { Finding } from './issues';
 import type { DatasetColumns, JsonPath } from './types';
 import { nearestName } from './nearest';
 import { isRecord } from './util';
-import type { LintRun } from './work';
+import type { LintRun } from './run';
 
 export { boundedDistance } from './nearest';
 
@@ -48,7 +48,6 @@ function suggestion(name: string, k: Known, run: LintRun): string | undefined {
   if (k.nearest.has(name)) return k.nearest.get(name);
   if (run.searchesLeft <= 0) return undefined;
   run.searchesLeft--;
-  run.work.searches++;
   const best = nearestName(name, k.list, { skip: (candidate) => k.hidden.has(candidate) });
   k.nearest.set(name, best);
   return best;

@@ -6,7 +6,7 @@ import * as l10n from '@vscode/l10n';
 import type { Finding } from './issues';
 import { nearestName } from './nearest';
 import type { JsonPath } from './types';
-import type { LintRun } from './work';
+import type { LintRun } from './run';
 
 interface Known {
   slugs: Set<string>;
@@ -37,7 +37,6 @@ export function datasetFindings(trigger: Record<string, unknown>, prefix: JsonPa
   let nearest = k.nearest.get(slug);
   if (!k.nearest.has(slug) && run.searchesLeft > 0) {
     run.searchesLeft--;
-    run.work.searches++;
     nearest = nearestName(slug, datasets, { wordExtensions: true });
     k.nearest.set(slug, nearest);
   }

@@ -3,7 +3,6 @@
 // a closing quote) against keys in the parsed value. Only a file where they differ is scanned member
 // by member, with the keys of each open object in a map.
 import { stringEnd } from './skim';
-import type { LintWork } from './work';
 
 const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
 
@@ -70,10 +69,9 @@ export function everyMemberKept(text: string, shape: ValueShape): boolean {
 
 /**
  * Pairs of key offsets in valid JSON `text` (parsed: `value`): a member JSON.parse ignores, and the next
- * member of the same object with the same name. In document order of the second. `work` counts the
- * characters read.
+ * member of the same object with the same name. In document order of the second.
  */
-export function duplicateMembers(text: string, value: unknown, work: Pick<LintWork, 'charsScanned'>, kept = everyMemberKept(text, valueShape(value))): number[] {
+export function duplicateMembers(text: string, value: unknown, kept = everyMemberKept(text, valueShape(value))): number[] {
   if (kept) return [];
   const out: number[] = [];
   // One map per open object (null for arrays): key to the offset of its last occurrence.
@@ -81,7 +79,6 @@ export function duplicateMembers(text: string, value: unknown, work: Pick<LintWo
   let expectKey = false;
   let i = 0;
   while (i < text.length) {
-    work.charsScanned++;
     const c = text.charCodeAt(i);
     if (c === 34) {
       const end = stringEnd(text, i);
@@ -94,7 +91,6 @@ export function duplicateMembers(text: string, value: unknown, work: Pick<LintWo
         keys.set(key, i);
         expectKey = false;
       }
-      work.charsScanned += end - i - 1;
       i = end;
       continue;
     }

@@ -10,7 +10,7 @@ import { aValueOf, wordedBy } from './schema/wording';
 import { columnFindings } from './columns';
 import { datasetFindings } from './datasets';
 import { recipientFindings } from './recipients';
-import type { LintRun, LintWork } from './work';
+import type { LintRun } from './run';
 
 type WriteOptions = Parameters<typeof triggerWriteSchema>[0];
 
@@ -88,7 +88,7 @@ const check = _safeParse($ZodError);
 
 /** The findings of one trigger, each rule and member once; worded only if `shown`. */
 function checkTrigger(schema: TriggerSchema, trigger: Record<string, unknown>, prefix: JsonPath, options: LintOptions, run: LintRun, shown: boolean): Found {
-  const found = wordedBy(shown, run.work, () => checkSchema(schema, trigger, prefix, options.form === 'listed', run.work));
+  const found = wordedBy(shown, () => checkSchema(schema, trigger, prefix, options.form === 'listed'));
   if (options.datasets !== undefined) found.push(...datasetFindings(trigger, prefix, options.datasets, run));
   if (options.columns !== undefined) found.push(...columnFindings(trigger, prefix, options.columns, run));
   if (options.recipients !== undefined) found.push(...recipientFindings(trigger, prefix, options.recipients, run));
@@ -111,17 +111,16 @@ function relationIssues(schema: TriggerSchema, trigger: unknown): z.core.$ZodIss
 }
 
 /** What zod's parse of a trigger raises: for most triggers (their members valid) without running zod at all. */
-function issuesOf(schema: TriggerSchema, trigger: unknown, work: LintWork): readonly z.core.$ZodIssue[] {
+function issuesOf(schema: TriggerSchema, trigger: unknown): readonly z.core.$ZodIssue[] {
   const valid = membersValid(trigger);
   const direct = valid ? relationIssues(schema, trigger) : undefined;
   if (direct !== undefined) return direct;
-  work.zodParses++;
   const result = check(valid ? schema.relations : schema.full, trigger, { error: triggerIssueMessage });
   return result.success ? [] : result.error.issues;
 }
 
-function checkSchema(schema: TriggerSchema, trigger: unknown, prefix: JsonPath, listed: boolean, work: LintWork): Found {
-  const issues = issuesOf(schema, trigger, work);
+function checkSchema(schema: TriggerSchema, trigger: unknown, prefix: JsonPath, listed: boolean): Found {
+  const issues = issuesOf(schema, trigger);
   if (issues.length === 0) return [];
   // One diagnostic per rule and member: the first member check says it (30 is below 60 before it
   // is not a multiple of 60), but a relational issue says more than an absolute bound

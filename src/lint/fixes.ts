@@ -3,7 +3,6 @@
 import type { SkimNode } from './skim';
 import { LineIndex } from './text';
 import type { Fix, JsonPath, TextEdit } from './types';
-import type { LintWork } from './work';
 
 interface Span {
   start: number;
@@ -93,7 +92,7 @@ export type FixTarget = { kind: 'remove'; property: SkimNode } | { kind: 'replac
  * The edits of every target at once. Members removed from one object are removed together (each
  * removal alone would take a comma its neighbour's removal also takes), so one pass removes them all.
  */
-export function planFixAll(targets: readonly FixTarget[], work: Pick<LintWork, 'compared'>): OffsetEdit[] {
+export function planFixAll(targets: readonly FixTarget[]): OffsetEdit[] {
   const edits: OffsetEdit[] = [];
   const removals = new Map<SkimNode, Set<number>>();
   for (const t of targets) {
@@ -108,7 +107,7 @@ export function planFixAll(targets: readonly FixTarget[], work: Pick<LintWork, '
     slots.add(t.property.slot);
   }
   for (const [object, slots] of removals) edits.push(...jointRemoval(object, slots));
-  return compatibleEdits(edits, work);
+  return compatibleEdits(edits);
 }
 
 /** Edits removing the members at `slots` of an object together. */
@@ -142,19 +141,18 @@ function jointRemoval(object: SkimNode, slots: ReadonlySet<number>): OffsetEdit[
   return out;
 }
 
-function overlaps(a: Span, b: Span, work: Pick<LintWork, 'compared'> | undefined): boolean {
-  if (work !== undefined) work.compared++;
+function overlaps(a: Span, b: Span): boolean {
   // Two insertions at one place conflict too: their order would be a guess.
   return a.start < b.end && b.start < a.end ? true : a.start === b.start;
 }
 
-/** The edits that overlap none before them in document order, in that order (one sort, one sweep; `work` counts the overlap checks). */
-function compatibleEdits<E extends Span>(edits: readonly E[], work?: Pick<LintWork, 'compared'>): E[] {
+/** The edits that overlap none before them in document order, in that order (one sort, one sweep). */
+function compatibleEdits<E extends Span>(edits: readonly E[]): E[] {
   const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
   const accepted: E[] = [];
   for (const edit of sorted) {
     const last = accepted[accepted.length - 1];
-    if (last !== undefined && overlaps(last, edit, work)) continue;
+    if (last !== undefined && overlaps(last, edit)) continue;
     accepted.push(edit);
   }
   return accepted;

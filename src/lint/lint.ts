@@ -18,7 +18,7 @@ import { ruleInfo } from './rules';
 import { FirstByOffset } from './select';
 import { LineIndex } from './text';
 import type { Diagnostic, LintOptions } from './types';
-import { newLintWork, type LintRun, type LintWork } from './work';
+import type { LintRun } from './run';
 
 export { boundedMessage, MAX_MESSAGE_LENGTH } from './build';
 
@@ -52,9 +52,9 @@ export function analyse(
   // every offset, so ranges and fixes still address `text`, where it is character 0 of line 0.
   const source = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
   // This lint's own state: nothing is shared with another lint, even one started while this one runs.
-  const run: LintRun = { work: options.work ?? newLintWork(), searchesLeft: MAX_SUGGESTION_SEARCHES };
+  const run: LintRun = { searchesLeft: MAX_SUGGESTION_SEARCHES };
   const early = earlyChecks(options, run, limit);
-  const parsed = parseFile(source, limit, run.work, early.check);
+  const parsed = parseFile(source, limit, early.check);
   const lines = new LineIndex(text);
   const shown = new ShownDiagnostics(limit, parsed.moreSyntaxProblems + (extra.encoding?.more ?? 0));
   const before = offerPlacedProblems(shown, parsed, extra.encoding?.problems ?? [], lines);
@@ -64,9 +64,9 @@ export function analyse(
   if (parsed.streamed) early.elements.forEach(triggers.visit);
   else forEachTriggerFindings(parsed.value, options, run, unreadTriggers(parsed.root, parsed.deep), triggers.visit, triggers.visibleAt);
 
-  const diagnostics = shown.build(run.work);
+  const diagnostics = shown.build();
   const analysis: Analysis = { diagnostics, hidden: shown.hidden, datasets: parsed.streamed ? [...early.datasets].sort() : datasetsNamed(parsed.value) };
-  if (extra.fixAll === true) analysis.fixAllEdits = planFixAll(triggers.targets, run.work);
+  if (extra.fixAll === true) analysis.fixAllEdits = planFixAll(triggers.targets);
   return analysis;
 }
 
@@ -98,13 +98,12 @@ class ShownDiagnostics {
   }
 
   /** The diagnostics kept, built, in document order: after one saying what was left out (if anything was). */
-  build(work: LintWork): Diagnostic[] {
+  build(): Diagnostic[] {
     const diagnostics: Diagnostic[] = [];
     for (const item of this.first.sorted()) {
       const d = item.build();
       if (d !== undefined) diagnostics.push(d);
     }
-    work.built += diagnostics.length;
     const hidden = this.hidden;
     if (hidden.error + hidden.warning + hidden.info > 0) diagnostics.unshift(summaryDiagnostic(hidden, this.limit));
     return diagnostics;

@@ -8,7 +8,6 @@ import { duplicateMembers, everyMemberKept, valueShape } from './duplicates';
 import { recover, RecoveredIndex, type ElementCheck, type RecoveredError } from './recover';
 import { skimTree, treeOver, type SkimNode } from './skim';
 import type { SyntaxKind } from './types';
-import type { LintWork } from './work';
 
 export interface SyntaxProblem {
   offset: number;
@@ -42,24 +41,22 @@ export interface ParsedFile {
 export type ElementsCheck = (index: number, value: unknown, start: number, end: number, unread: boolean) => boolean;
 
 /**
- * Parses a trigger file; `limit` bounds the syntax problems kept (the rest are counted); `work` counts the
- * parse's work. A broken file's top-level array is handed to `elements` element by element, when given.
+ * Parses a trigger file; `limit` bounds the syntax problems kept (the rest are counted). A broken file's top-level array is handed to `elements` element by element, when given.
  */
-export function parseFile(text: string, limit: number, work: LintWork, elements?: ElementsCheck): ParsedFile {
-  if (unclosed(text)) return parseBroken(text, limit, work, elements);
+export function parseFile(text: string, limit: number, elements?: ElementsCheck): ParsedFile {
+  if (unclosed(text)) return parseBroken(text, limit, elements);
   let value: unknown;
   try {
-    work.nativeParses++;
     value = JSON.parse(text);
   } catch {
-    return parseBroken(text, limit, work, elements);
+    return parseBroken(text, limit, elements);
   }
   // Most files repeat no member and nest a few levels: the value tells, and the text is scanned only when it does not.
   const shape = valueShape(value);
   const kept = everyMemberKept(text, shape);
   const deep = kept && shape.depth <= MAX_DEPTH ? [] : deepRegionsOfValid(text);
-  const parsed: ParsedFile = { value, valid: true, syntaxProblems: [], moreSyntaxProblems: 0, duplicates: duplicateMembers(text, value, work, kept), deep, streamed: false };
-  const root = skimTree(text, work);
+  const parsed: ParsedFile = { value, valid: true, syntaxProblems: [], moreSyntaxProblems: 0, duplicates: duplicateMembers(text, value, kept), deep, streamed: false };
+  const root = skimTree(text);
   if (root !== undefined) parsed.root = root;
   return parsed;
 }
@@ -81,7 +78,7 @@ export function unclosed(text: string): boolean {
   return (open === 0x5b && close !== 0x5d) || (open === 0x7b && close !== 0x7d);
 }
 
-function parseBroken(text: string, limit: number, work: LintWork, elements?: ElementsCheck): ParsedFile {
+function parseBroken(text: string, limit: number, elements?: ElementsCheck): ParsedFile {
   // The recovering parser recurses once per level: it reads the text without what lies too deep.
   const deep = deepRegionsOfBroken(text);
   const readable = withoutRegions(text, deep);
@@ -103,7 +100,7 @@ function parseBroken(text: string, limit: number, work: LintWork, elements?: Ele
     duplicates: recovered.duplicates,
     deep,
   };
-  if (recovered.root !== undefined) parsed.root = treeOver(new RecoveredIndex(readable, recovered.containers, work), recovered.root.offset, recovered.root.end);
+  if (recovered.root !== undefined) parsed.root = treeOver(new RecoveredIndex(readable, recovered.containers), recovered.root.offset, recovered.root.end);
   return parsed;
 }
 

@@ -7,7 +7,7 @@ import { nearestName } from './nearest';
 import type { Finding } from './issues';
 import type { JsonPath, KnownRecipient } from './types';
 import { isRecord } from './util';
-import type { LintRun } from './work';
+import type { LintRun } from './run';
 
 interface Known {
   byId: Map<string, KnownRecipient>;
@@ -32,7 +32,6 @@ function nearestRecipient(value: string, k: Known, run: LintRun): KnownRecipient
   if (k.nearest.has(value)) return k.nearest.get(value);
   if (run.searchesLeft <= 0) return undefined;
   run.searchesLeft--;
-  run.work.searches++;
   const lower = value.toLowerCase();
   let best = k.list.find((r) => r.shortName !== undefined && r.shortName.toLowerCase() === lower);
   if (best === undefined) {

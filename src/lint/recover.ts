@@ -9,7 +9,6 @@
 import { createScanner, visit, type JSONVisitor, type ParseErrorCode } from 'jsonc-parser';
 import { Int32List } from './int32List';
 import type { ContainerIndex, IndexSource } from './skim';
-import { newLintWork, type LintWork } from './work';
 
 const STRICT_JSON = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false } as const;
 
@@ -296,7 +295,6 @@ export class RecoveredIndex implements IndexSource {
   constructor(
     readonly text: string,
     private readonly containers: Containers,
-    readonly work: LintWork = newLintWork(),
   ) {}
 
   index(offset: number, type: 'object' | 'array'): ContainerIndex {

@@ -4,7 +4,6 @@
 // Over valid JSON the index comes from skimming strings and brackets (jsonc-parser builds every
 // node, which dominated lint time); over broken JSON it comes from the recovering parser
 // (recover.ts), which knows every container's children already.
-import { newLintWork, type LintWork } from './work';
 
 /** The node shape the linter reads; jsonc-parser's Node has it too. */
 export interface TreeNode {
@@ -35,8 +34,6 @@ export interface ContainerIndex {
 /** Gives the index of the container (object or array) that starts at an offset. */
 export interface IndexSource {
   readonly text: string;
-  /** Where the tree's work is counted. */
-  readonly work: LintWork;
   index(offset: number, type: 'object' | 'array'): ContainerIndex;
 }
 
@@ -109,19 +106,15 @@ export function typeAt(text: string, i: number): TreeNode['type'] {
 
 /** Skims the children of a container in valid JSON text. */
 export class ValidTextIndex implements IndexSource {
-  constructor(
-    readonly text: string,
-    readonly work: LintWork = newLintWork(),
-  ) {}
+  constructor(readonly text: string) {}
 
   index(offset: number, type: 'object' | 'array'): ContainerIndex {
-    const { text, work } = this;
+    const { text } = this;
     const spans: number[] = [];
     let i = skipSpace(text, offset + 1);
     if (type === 'array') {
       const more = () => {
         if (i >= text.length || text.charCodeAt(i) === 93) return false;
-        work.indexed++;
         const end = valueEnd(text, i);
         spans.push(i, end);
         i = skipSpace(text, end);
@@ -133,7 +126,6 @@ export class ValidTextIndex implements IndexSource {
     const keys: string[] = [];
     const more = () => {
       if (i >= text.length || text.charCodeAt(i) !== 34) return false;
-      work.indexed++;
       const keyEnd = stringEnd(text, i);
       const raw = text.slice(i + 1, keyEnd - 1);
       keys.push(raw.includes('\\') ? (JSON.parse(text.slice(i, keyEnd)) as string) : raw);
@@ -211,7 +203,6 @@ export class SkimNode implements TreeNode {
   /** The i-th member (a property node) or element. */
   childAt(i: number): SkimNode | undefined {
     if (!this.hasChild(i)) return undefined;
-    this.source.work.visits++;
     const made = (this.made ??= new Map());
     let node = made.get(i);
     if (node !== undefined) return node;
@@ -256,7 +247,6 @@ export class SkimNode implements TreeNode {
     const last = new Map<string, number>();
     const { spans, keys = [] } = this.index();
     keys.forEach((key, i) => {
-      this.source.work.visits++;
       if ((spans[4 * i + 2] ?? -1) < 0) return;
       if (last.has(key)) {
         this.repeated ??= new Map();
@@ -280,7 +270,6 @@ export class SkimNode implements TreeNode {
     if (this.type !== 'object') return undefined;
     const i = this.keyIndex().get(key);
     if (i === undefined) return undefined;
-    this.source.work.visits++;
     const { spans } = this.index();
     const offset = spans[4 * i] ?? 0;
     return { offset, length: (spans[4 * i + 3] ?? offset) - offset };
@@ -289,7 +278,6 @@ export class SkimNode implements TreeNode {
   /** Offset and length of the i-th element of an array, without making its node. */
   elementSpan(i: number): { offset: number; length: number } | undefined {
     if (this.type !== 'array' || !this.hasChild(i)) return undefined;
-    this.source.work.visits++;
     const { spans } = this.index(i + 1);
     const offset = spans[2 * i] ?? 0;
     return { offset, length: (spans[2 * i + 1] ?? offset) - offset };
@@ -314,7 +302,6 @@ export class SkimNode implements TreeNode {
     let low = 0;
     let high = n - 1;
     while (low <= high) {
-      this.source.work.visits++;
       const mid = (low + high) >> 1;
       const start = spans[width * mid] ?? 0;
       const end = spans[width * mid + width - 1] ?? start;
@@ -332,10 +319,10 @@ export function treeOver(source: IndexSource, offset: number, end: number): Skim
 }
 
 /** The root of a lazy tree over valid JSON text (one value, so it ends where the trailing space starts). */
-export function skimTree(text: string, work?: LintWork): SkimNode | undefined {
+export function skimTree(text: string): SkimNode | undefined {
   const start = skipSpace(text, 0);
   if (start >= text.length) return undefined;
   let end = text.length;
   while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
-  return treeOver(new ValidTextIndex(text, work), start, end);
+  return treeOver(new ValidTextIndex(text), start, end);
 }

@@ -1,7 +1,6 @@
 // Linter data shapes. Positions follow the LSP convention: 0-based lines and UTF-16 characters,
 // ranges end-exclusive.
 import type { RuleId, Severity } from './rules';
-import type { LintWork } from './work';
 
 export type { RuleId, Severity };
 
@@ -116,6 +115,4 @@ export interface LintOptions {
    * Pass the same function on every call: checking schemas are cached per function.
    */
   metricsDatasetHint?: MetricsDatasetHint;
-  /** Counters the lint adds its work to, for a caller that measures it (see work.ts). */
-  work?: LintWork;
 }

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { lint } from '../../src/lint';
-import { newLintWork } from '../../src/lint/work';
+import { callsOf } from './outside-work';
 import { recover } from '../../src/lint/recover';
 import { LineIndex } from '../../src/lint/text';
 import { trigger as benchTrigger } from '../../bench/inputs';
@@ -101,24 +101,19 @@ test('positions and offsets from the line index are those of every line break co
 
 test('a file whose array or object its last character does not close is never given to JSON.parse: it would build the value only to refuse it', () => {
   const cut = brokenFile(1_500);
-  const work = newLintWork();
-  const found = lint(cut, { work });
-  assert.equal(work.nativeParses, 0);
+  const linted = callsOf(JSON, 'parse', () => lint(cut));
+  assert.equal(linted.calls, 0);
   assert.deepEqual(
-    found.map((d) => d.rule),
+    linted.result.map((d) => d.rule),
     ['trigger/frequency', 'json/syntax'],
   );
   for (const text of ['{ "name": "x" \n', '[', '  [ {} , \t\r\n']) {
-    const w = newLintWork();
-    lint(text, { work: w });
-    assert.equal(w.nativeParses, 0, JSON.stringify(text));
+    assert.equal(callsOf(JSON, 'parse', () => lint(text)).calls, 0, JSON.stringify(text));
   }
 });
 
 test('a file that ends as JSON may is given to JSON.parse once, whether it parses or not', () => {
   for (const text of [`${brokenFile(1_500)}]`, '[ {"name": } ]', '{}\n', '"text"', '[1,]\n']) {
-    const work = newLintWork();
-    lint(text, { work });
-    assert.equal(work.nativeParses, 1, JSON.stringify(text));
+    assert.equal(callsOf(JSON, 'parse', () => lint(text)).calls, 1, JSON.stringify(text));
   }
 });

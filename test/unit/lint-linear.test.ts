@@ -1,38 +1,35 @@
-// The linter's work grows linearly with its input, whatever the input: these tests count work (members
-// indexed and looked up, characters scanned, overlap checks, array reads), never time, on inputs that
-// took quadratic time before (an object of many members, many fixes, many havings and calculations).
+// The linter's work grows linearly with its input, whatever the input: these tests count work from
+// outside the linter (blocks and calls V8 counted, array reads through a counting proxy), never time, on
+// inputs that took quadratic time before (an object of many members, many fixes, many havings).
+import { measured } from './outside-work'; // first: V8 counts blocks only in code compiled after it
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fixAll, lint, MAX_MESSAGE_LENGTH } from '../../src/lint';
 import { checkTriggerRelations, NEUTRAL_METRICS_DATASET_HINT } from '../../src/lint/schema/relations';
 import { MAX_SUGGESTION_SEARCHES } from '../../src/lint/columns';
-import { newLintWork } from '../../src/lint/work';
 import { trigger } from './lint-helpers';
 
 /** The base trigger with n unknown members after its own (built without spreading n arguments). */
 const withUnknown = (n: number) => trigger().replace(/\n}$/, `,\n${Array.from({ length: n }, (_, i) => `  "x${i}": ${i}`).join(',\n')}\n}`);
 
-function skimWork(text: string): { indexed: number; visits: number; built: number; diagnostics: number; first: string | undefined } {
-  const work = newLintWork();
-  const found = lint(text, { work });
-  return { indexed: work.indexed, visits: work.visits, built: work.built, diagnostics: found.length, first: found[0]?.message };
+/** The linter's blocks run over `text` (after one lint of it, so what is compiled on first use is not counted). */
+function linterBlocks(text: string, lintOf: (text: string) => unknown = (t) => lint(t)): number {
+  lintOf(text);
+  return measured(() => lintOf(text)).blocks('/src/lint/');
 }
 
-test('an object of N unknown members is indexed once: N + 4 members, and lookups grow with N, not N²', () => {
-  const small = skimWork(withUnknown(5_000));
-  const large = skimWork(withUnknown(10_000));
-  assert.equal(small.indexed, 5_004);
-  assert.equal(large.indexed, 10_004);
-  // A key index (each member once) and one lookup per unknown member.
-  assert.ok(large.visits <= 2 * 10_004 + 10, `visits ${large.visits}`);
-  assert.ok(large.visits <= 2 * small.visits + 10, `visits ${small.visits} then ${large.visits}`);
+test('an object of N unknown members: the linter does at most twice the work for twice the members', () => {
+  const small = linterBlocks(withUnknown(5_000));
+  const large = linterBlocks(withUnknown(10_000));
+  assert.ok(large <= 2 * small, `blocks ${small} then ${large}`);
 });
 
-test('of N unknown members the first 1,000 are shown and one more diagnostic counts the rest', () => {
-  const work = skimWork(withUnknown(10_000));
-  assert.equal(work.diagnostics, 1_001);
-  assert.equal(work.first, '9,000 more problems not shown (0 errors, 9,000 warnings, 0 infos): only the first 1,000 of a file are reported; fix those and lint again');
-  assert.equal(work.built, 1_000);
+test('of N unknown members the first 1,000 are shown, built alone, and one more diagnostic counts the rest', () => {
+  const text = withUnknown(10_000);
+  const work = measured(() => lint(text));
+  assert.equal(work.result.length, 1_001);
+  assert.equal(work.result[0]?.message, '9,000 more problems not shown (0 errors, 9,000 warnings, 0 infos): only the first 1,000 of a file are reported; fix those and lint again');
+  assert.equal(work.calls('/src/lint/build', 'findingDiagnostic'), 1_000);
 });
 
 test('200,000 unknown members: no stack overflow (nothing spreads an unbounded list into arguments)', () => {
@@ -41,24 +38,29 @@ test('200,000 unknown members: no stack overflow (nothing spreads an unbounded l
   assert.equal(found[0]?.rule, 'file/too-many-problems');
 });
 
-test('duplicate members: the check reads each character at most once', () => {
-  const text = `[${Array.from({ length: 2_000 }, () => trigger('"name": "a"').replace('"frequency": 900', '"frequency": 900, "frequency": 900')).join(',')}]`;
-  const work = newLintWork();
-  const found = lint(text, { maxDiagnostics: 5_000, work });
-  assert.equal(found.filter((d) => d.rule === 'json/duplicate-member').length, 2_000);
-  assert.ok(work.charsScanned <= text.length, `${work.charsScanned} of ${text.length}`);
+test('duplicate members: the scan of twice the triggers does at most twice the work', () => {
+  const repeating = (n: number) => `[${Array.from({ length: n }, () => trigger('"name": "a"').replace('"frequency": 900', '"frequency": 900, "frequency": 900')).join(',')}]`;
+  const scan = (n: number) => {
+    const text = repeating(n);
+    const work = measured(() => lint(text, { maxDiagnostics: 5_000 }));
+    assert.equal(work.result.filter((d) => d.rule === 'json/duplicate-member').length, n);
+    return work.blocks('/src/lint/duplicates');
+  };
+  scan(10);
+  const small = scan(1_000);
+  const large = scan(2_000);
+  assert.ok(large <= 2 * small, `blocks ${small} then ${large}`);
 });
 
 test('fix all over N read-only members: one pass removes them all, with one overlap check per edit', () => {
   const n = 4_000;
   const listed = `[${Array.from({ length: n }, (_, i) => trigger(`"triggered": ${i % 2 === 0}`)).join(',\n')}]`;
   const clean = `[${Array.from({ length: n }, () => trigger()).join(',\n')}]`;
-  const work = newLintWork();
-  const result = fixAll(listed, { work });
-  assert.equal(result.text, clean);
-  assert.equal(result.applied, n);
-  assert.deepEqual(result.diagnostics, []);
-  assert.ok(work.compared <= n, `compared ${work.compared}`);
+  const work = measured(() => fixAll(listed));
+  assert.equal(work.result.text, clean);
+  assert.equal(work.result.applied, n);
+  assert.deepEqual(work.result.diagnostics, []);
+  assert.ok(work.calls('/src/lint/fixes', 'overlaps') <= n, `compared ${work.calls('/src/lint/fixes', 'overlaps')}`);
 });
 
 /** An array whose element reads are counted. */
@@ -122,9 +124,10 @@ test('triggers after the shown problems are checked without wording their messag
   // Each of these triggers has more problems than the limit, so only the first trigger's can be shown.
   const bad = (i: number) => ({ name: `t${i}`, frequency: 90, threshold: { op: '!', value: 'x' }, query: { calculations: [{ op: 'NOPE', column: 3 }], time_range: 30, bogus: 1 }, tags: [{ key: 'A', value: 'B' }], alert_type: 'x' });
   const worded = (n: number) => {
-    const work = newLintWork();
-    const found = lint(JSON.stringify(Array.from({ length: n }, (_, i) => bad(i)), null, 1), { maxDiagnostics: 5, work });
-    return { worded: work.worded, summary: found[0]?.message ?? '' };
+    const text = JSON.stringify(Array.from({ length: n }, (_, i) => bad(i)), null, 1);
+    const work = measured(() => lint(text, { maxDiagnostics: 5 }));
+    // Every message of the linter is worded through l10n.t.
+    return { worded: work.calls('/@vscode/l10n/', 't'), summary: work.result[0]?.message ?? '' };
   };
   const one = worded(1);
   const many = worded(2_000);
@@ -154,14 +157,12 @@ test('each lint has its own cap of nearest-name searches: a lint started while a
     inner ??= suggested(lint(file('b', [{ names: range(0, 250), op: 'COUNT' }]), { columns: { api: columnsOf('b') }, maxDiagnostics: 5_000 }));
     return 'name it';
   };
-  const outerWork = newLintWork();
-  const outer = lint(file('a', [{ names: range(0, 150), op: 'COUNT' }, { names: range(150, 300), op: 'COUNT_DATAPOINTS' }]), {
+  const outerWork = measured(() => lint(file('a', [{ names: range(0, 150), op: 'COUNT' }, { names: range(150, 300), op: 'COUNT_DATAPOINTS' }]), {
     columns: { api: columnsOf('a') },
     metricsDatasetHint: hint,
     maxDiagnostics: 5_000,
-    work: outerWork,
-  });
+  }));
   assert.equal(inner, MAX_SUGGESTION_SEARCHES, 'the inner lint makes its own 200 searches');
-  assert.equal(suggested(outer), MAX_SUGGESTION_SEARCHES, 'the outer lint still makes its 200: 150 for its first trigger, 50 for its second');
-  assert.equal(outerWork.searches, MAX_SUGGESTION_SEARCHES);
+  assert.equal(suggested(outerWork.result), MAX_SUGGESTION_SEARCHES, 'the outer lint still makes its 200: 150 for its first trigger, 50 for its second');
+  assert.equal(outerWork.calls('/src/lint/nearest', 'nearestName'), 2 * MAX_SUGGESTION_SEARCHES, 'the searches of both lints, and no more');
 });

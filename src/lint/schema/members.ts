@@ -72,7 +72,7 @@ export const EvaluationWindowWrite = strict(() => l10n.t('the window'), () => l1
     .min(1, says(member('days_of_week'), windowDaysAllowed))
     .max(DAYS_OF_WEEK.length, says(member('days_of_week'), windowDaysAllowed))
     .refine((days) => new Set(days).size === days.length, {
-      error: (iss) => l10n.t('{0} repeats a day ({1}); {2}', 'days_of_week', JSON.stringify(iss.input), windowDaysAllowed()),
+      error: (iss) => worded(() => l10n.t('{0} repeats a day ({1}); {2}', 'days_of_week', JSON.stringify(iss.input), windowDaysAllowed())),
     })
     .describe('Days on which the trigger runs.'),
   start_time: z
@@ -138,10 +138,13 @@ const calculationAllowed: Words = () =>
   l10n.t('an object with {0} and, for every op but {1}, a column', 'op', list([...COLUMNLESS_OPS, ...OPTIONAL_COLUMN_OPS]));
 export const CalculationWrite = strict(() => l10n.t('a calculation'), calculationAllowed, {
   op: z.enum(TRIGGER_CALCULATION_OPS, {
+    // Worded like every member check (wording.ts): not for a trigger whose problems cannot be shown.
     error: (iss) =>
-      (TRIGGER_REFUSED_OPS as readonly unknown[]).includes(iss.input)
-        ? l10n.t('calculation op {0} is not allowed in a trigger (spec 2.6.1 rule 1); expected {1}', show(iss.input), opsAllowed())
-        : expected(problem(l10n.t('calculation op'), iss), opsAllowed()),
+      worded(() =>
+        (TRIGGER_REFUSED_OPS as readonly unknown[]).includes(iss.input)
+          ? l10n.t('calculation op {0} is not allowed in a trigger (spec 2.6.1 rule 1); expected {1}', show(iss.input), opsAllowed())
+          : expected(problem(l10n.t('calculation op'), iss), opsAllowed()),
+      ),
   }).describe(`Aggregate. ${list(TRIGGER_REFUSED_OPS)} are refused in triggers (spec 2.6.1 rule 1); ${list(METRICS_CALCULATION_OPS)} need a metrics dataset.`),
   column: z
     .string(says(calculationColumn, aColumnName))

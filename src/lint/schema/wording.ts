@@ -6,7 +6,6 @@
 import * as l10n from '@vscode/l10n';
 import * as z from 'zod';
 import { characterCount, RecipientWrite } from '../../api/schemas/common';
-import type { LintWork } from '../work';
 
 type RawIssue = z.core.$ZodRawIssue;
 
@@ -93,16 +92,16 @@ const notAMemberOf = (label: string, known: readonly string[]): string =>
  * How the check under way words its messages: zod hands an error option the issue alone, so a check
  * sets this for its length (wordedBy) and restores what was before, which keeps nested checks apart.
  */
-let wording: { on: boolean; work: Pick<LintWork, 'worded'> | undefined } = { on: true, work: undefined };
+let wording = true;
 
 /**
  * Runs a check whose messages are counted in `work`, and left empty unless `on`: for a trigger none of
  * whose findings can be shown (a file shows its first 1,000 problems and counts the rest), wording every
  * problem would be most of the work.
  */
-export function wordedBy<T>(on: boolean, work: Pick<LintWork, 'worded'>, check: () => T): T {
+export function wordedBy<T>(on: boolean, check: () => T): T {
   const was = wording;
-  wording = { on, work };
+  wording = on;
   try {
     return check();
   } finally {
@@ -112,8 +111,7 @@ export function wordedBy<T>(on: boolean, work: Pick<LintWork, 'worded'>, check: 
 
 /** A message, or '' in a check that words none. */
 export function worded(make: () => string): string {
-  if (!wording.on) return '';
-  if (wording.work !== undefined) wording.work.worded++;
+  if (!wording) return '';
   return make();
 }
 
