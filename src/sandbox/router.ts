@@ -1,11 +1,11 @@
 import type { ListCache, ListKind } from './listCache';
-import type { QueryRuntime } from './queries/runtime';
 import type { OperationKind } from './rateLimiter';
 import type { Api, Reply } from './responses';
 import type { SandboxState } from './state';
-import type { TriggerRewrites } from './triggers/rewrites';
 
-// The route table of the service endpoints (spec part 4) and the context a handler gets.
+// The route table of the service endpoints (spec part 4) and the context every handler gets. A group of
+// routes that needs more (the query routes their runtime, the trigger routes the rewrites switched on)
+// extends the context in its own folder: the router knows none of them.
 
 export interface HandlerContext {
   state: SandboxState;
@@ -16,24 +16,20 @@ export interface HandlerContext {
   query: URLSearchParams;
   /** The parsed JSON body (routes with a body only). */
   body: unknown;
-  /** The query-result rate limit and the data of recent results. */
-  queries: QueryRuntime;
   /** Serialised lists kept between requests (the server's; absent where no server keeps them). */
   lists?: ListCache;
-  /** The trigger rewrites switched on (absent: their defaults). */
-  rewrites?: Readonly<TriggerRewrites>;
 }
 
-export type Handler = (ctx: HandlerContext) => Reply;
+export type Handler<C extends HandlerContext = HandlerContext> = (ctx: C) => Reply;
 
-export interface Route {
+export interface Route<C extends HandlerContext = HandlerContext> {
   method: string;
   /** Path segments; `:name` captures one segment. */
   pattern: string[];
   api: Api;
   /** True when the route takes a JSON body. */
   body: boolean;
-  handler: Handler;
+  handler: Handler<C>;
   /**
    * A write route: the kinds of cached list (listCache.ts) that a successful write changes, for the
    * dataset of its path (`:dataset`). Left out, a write drops every cached list, which is always right.
@@ -70,12 +66,12 @@ function matchPattern(pattern: string[], segments: string[]): Record<string, str
   return params;
 }
 
-export type RouteMatch =
-  | { kind: 'found'; route: Route; params: Record<string, string> }
+export type RouteMatch<C extends HandlerContext> =
+  | { kind: 'found'; route: Route<C>; params: Record<string, string> }
   | { kind: 'wrong-method'; allow: string[] }
   | { kind: 'none' };
 
-export function matchRoute(routes: readonly Route[], method: string, path: string): RouteMatch {
+export function matchRoute<C extends HandlerContext>(routes: readonly Route<C>[], method: string, path: string): RouteMatch<C> {
   const segments = splitPath(path);
   if (!segments) return { kind: 'none' };
   const allow: string[] = [];

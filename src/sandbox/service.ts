@@ -3,7 +3,7 @@ import { ACCOUNT_ROUTES } from './account';
 import { authenticate } from './access';
 import { MAX_BODY_BYTES, mediaType, parseJson, type ReceivedBody } from './body';
 import type { ListCache } from './listCache';
-import { QUERY_ROUTES } from './queries/routes';
+import { QUERY_ROUTES, type QueryContext } from './queries/routes';
 import type { QueryRuntime } from './queries/runtime';
 import type { RateDecision, RateLimiter } from './rateLimiter';
 import { errorFor, jsonApi, jsonApiError, MEDIA, problem, type Api, type Reply } from './responses';
@@ -11,7 +11,7 @@ import { matchRoute, operationKind, type Route } from './router';
 import { V1_ROUTES } from './serviceV1';
 import { V2_ROUTES } from './serviceV2';
 import type { SandboxState } from './state';
-import { TRIGGER_ROUTES } from './triggers/routes';
+import { TRIGGER_ROUTES, type TriggerContext } from './triggers/routes';
 import { UI_PREFIX } from './ui';
 import type { WriteQueue } from './writes';
 import type { RewriteSwitches } from './triggers/rewrites';
@@ -19,7 +19,10 @@ import type { RewriteSwitches } from './triggers/rewrites';
 // The service proper, checks in the order docs/SANDBOX.md gives: route, credentials, rate limit,
 // permission, body, then the route's handler (writes one at a time, with their save).
 
-const ROUTES: Route[] = [...V1_ROUTES, ...TRIGGER_ROUTES, ...QUERY_ROUTES, ...ACCOUNT_ROUTES, ...V2_ROUTES];
+/** What a handler of the service gets: every group's context. */
+type ServiceHandlerContext = QueryContext & TriggerContext;
+
+const ROUTES: Route<ServiceHandlerContext>[] = [...V1_ROUTES, ...TRIGGER_ROUTES, ...QUERY_ROUTES, ...ACCOUNT_ROUTES, ...V2_ROUTES];
 
 export interface ServiceContext {
   state: SandboxState;
@@ -48,7 +51,7 @@ function tooManyRequests(api: Api, baseUrl: string, rate: RateDecision): Reply {
 }
 
 /** The parsed JSON body of a route that takes one, or the reply refusing it (413, 415, 400). */
-function bodyOf(route: Route, api: Api, baseUrl: string, req: IncomingMessage, body: ReceivedBody): { value: unknown } | Reply {
+function bodyOf(route: Route<ServiceHandlerContext>, api: Api, baseUrl: string, req: IncomingMessage, body: ReceivedBody): { value: unknown } | Reply {
   if (body.tooLarge) return errorFor(api, baseUrl, 413, `request body is ${body.size} bytes; the limit is ${MAX_BODY_BYTES}`);
   const media = mediaType(req.headers['content-type']);
   if (route.api === 'v2') {

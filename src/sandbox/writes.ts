@@ -26,7 +26,7 @@ export class WriteQueue {
    * cached lists it changed and saves. A failed save undoes it, from the file as last saved (no copy of
    * the data is made before each write), and answers 500.
    */
-  write(route: Route, params: Record<string, string>, api: Api, baseUrl: string, handle: () => Reply): Promise<Reply> {
+  write(route: Pick<Route, 'changes'>, params: Record<string, string>, api: Api, baseUrl: string, handle: () => Reply): Promise<Reply> {
     const run = this.tail.then(async (): Promise<Reply> => {
       const result = handle();
       if (result.status >= 300) return result;
@@ -45,7 +45,7 @@ export class WriteQueue {
     return run;
   }
 
-  private dropChangedLists(route: Route, params: Record<string, string>): void {
+  private dropChangedLists(route: Pick<Route, 'changes'>, params: Record<string, string>): void {
     const dataset = params.dataset;
     if (route.changes === undefined || (route.changes.length > 0 && dataset === undefined)) {
       this.lists.clear();

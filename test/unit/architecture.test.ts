@@ -212,6 +212,13 @@ test('triggers as code loads of the linter only its gate: the linter itself runs
   assert.deepEqual([...new Set(loaded)], ['src/lint/gate.ts']);
 });
 
+test("the sandbox's router and the modules it loads import nothing from the route groups beneath them (queries/, triggers/): each group extends the router's context itself", () => {
+  const reached = [...loadedBy('src/sandbox/router.ts')].filter((p) => /^src\/sandbox\/[^/]+\//.test(p));
+  assert.deepEqual(reached, []);
+  const typeImports = (byPath.get('src/sandbox/router.ts')?.imports ?? []).filter((i) => /^src\/sandbox\/[^/]+\//.test(i.target)).map((i) => i.target);
+  assert.deepEqual(typeImports, []);
+});
+
 test("no command of the CLI imports another command's run module: what two commands share lives beside them", () => {
   const runs = files.filter((f) => /^src\/cli\/\w+Run\.ts$/.test(f.path)).map((f) => f.path);
   assert.ok(runs.includes('src/cli/planRun.ts') && runs.includes('src/cli/applyRun.ts'), 'the scan found the runs');

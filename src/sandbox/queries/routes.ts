@@ -8,7 +8,13 @@ import { param, type HandlerContext, type Route } from '../router';
 import { ENVIRONMENT_WIDE } from '../spec';
 import { columnsOf, findDataset, takeId, type DatasetRecord, type QueryResultRecord, type SavedQueryRecord } from '../state';
 import { runQuery, type QuerySource, type RunOutcome } from './engine';
+import type { QueryRuntime } from './runtime';
 import { readSpec, RETENTION_SECONDS } from './spec';
+
+/** What the query routes get: the router's context and the query-result rate limit and recent results. */
+export interface QueryContext extends HandlerContext {
+  queries: QueryRuntime;
+}
 
 /** Results that cost less than this are complete in the create response. */
 const IMMEDIATE_MS = 100;
@@ -18,7 +24,7 @@ const FORCED_FAILURE = 'query failed: a calculation names a column that does not
 
 type Scope = { key: string; datasets: DatasetRecord[] };
 
-function scopeOf(ctx: HandlerContext): Scope | Reply {
+function scopeOf(ctx: QueryContext): Scope | Reply {
   const slug = param(ctx, 'dataset');
   if (slug === ENVIRONMENT_WIDE) return { key: ENVIRONMENT_WIDE, datasets: ctx.state.datasets };
   const dataset = findDataset(ctx.state, slug);
@@ -27,9 +33,9 @@ function scopeOf(ctx: HandlerContext): Scope | Reply {
 }
 
 const isReply = (v: Scope | Reply): v is Reply => 'status' in v;
-const nowSeconds = (ctx: HandlerContext): number => Math.floor(ctx.now().getTime() / 1000);
+const nowSeconds = (ctx: QueryContext): number => Math.floor(ctx.now().getTime() / 1000);
 
-function sourceOf(ctx: HandlerContext, scope: Scope): QuerySource {
+function sourceOf(ctx: QueryContext, scope: Scope): QuerySource {
   const columns = new Set<string>();
   for (const d of scope.datasets) {
     for (const c of columnsOf(ctx.state, d)) columns.add(c.key_name);
@@ -42,7 +48,7 @@ function savedOut(q: SavedQueryRecord): Record<string, unknown> {
   return { ...q.query, id: q.id };
 }
 
-function createQuery(ctx: HandlerContext): Reply {
+function createQuery(ctx: QueryContext): Reply {
   const scope = scopeOf(ctx);
   if (isReply(scope)) return scope;
   const read = readSpec(ctx.body, nowSeconds(ctx));
@@ -53,7 +59,7 @@ function createQuery(ctx: HandlerContext): Reply {
   return json(200, savedOut(saved));
 }
 
-function getQuery(ctx: HandlerContext): Reply {
+function getQuery(ctx: QueryContext): Reply {
   const scope = scopeOf(ctx);
   if (isReply(scope)) return scope;
   const id = param(ctx, 'id');
@@ -63,7 +69,7 @@ function getQuery(ctx: HandlerContext): Reply {
 }
 
 /** Runs (or recalls) the query of a result, as of the result's creation. */
-function outcomeOf(ctx: HandlerContext, scope: Scope, record: QueryResultRecord, saved: SavedQueryRecord): RunOutcome {
+function outcomeOf(ctx: QueryContext, scope: Scope, record: QueryResultRecord, saved: SavedQueryRecord): RunOutcome {
   const known = ctx.queries.recall(record.id);
   if (known) return known;
   let outcome: RunOutcome;
@@ -85,7 +91,7 @@ function outcomeOf(ctx: HandlerContext, scope: Scope, record: QueryResultRecord,
   return outcome;
 }
 
-function resultOut(ctx: HandlerContext, record: QueryResultRecord, saved: SavedQueryRecord, outcome: RunOutcome | undefined): Record<string, unknown> {
+function resultOut(ctx: QueryContext, record: QueryResultRecord, saved: SavedQueryRecord, outcome: RunOutcome | undefined): Record<string, unknown> {
   const dataset = encodeURIComponent(record.dataset);
   const queryUrl = `${ctx.uiUrl}/${encodeURIComponent(ctx.state.team)}/datasets/${dataset}/result/${record.id}`;
   const out: Record<string, unknown> = {
@@ -99,7 +105,7 @@ function resultOut(ctx: HandlerContext, record: QueryResultRecord, saved: SavedQ
   return out;
 }
 
-function createQueryResult(ctx: HandlerContext): Reply {
+function createQueryResult(ctx: QueryContext): Reply {
   const scope = scopeOf(ctx);
   if (isReply(scope)) return scope;
   const rate = ctx.queries.limiter.take(ctx.state.team, 'write');
@@ -134,7 +140,7 @@ function createQueryResult(ctx: HandlerContext): Reply {
   return json(201, resultOut(ctx, record, saved, record.ready_at === undefined ? outcome : undefined), undefined, { Location: location });
 }
 
-function getQueryResult(ctx: HandlerContext): Reply {
+function getQueryResult(ctx: QueryContext): Reply {
   const scope = scopeOf(ctx);
   if (isReply(scope)) return scope;
   const id = param(ctx, 'id');
@@ -148,7 +154,7 @@ function getQueryResult(ctx: HandlerContext): Reply {
   return json(200, resultOut(ctx, record, saved, ready ? outcomeOf(ctx, scope, record, saved) : undefined));
 }
 
-export const QUERY_ROUTES: Route[] = [
+export const QUERY_ROUTES: Route<QueryContext>[] = [
   { method: 'POST', pattern: ['1', 'queries', ':dataset'], api: 'v1', body: true, handler: createQuery, changes: [] },
   { method: 'GET', pattern: ['1', 'queries', ':dataset', ':id'], api: 'v1', body: false, handler: getQuery },
   { method: 'POST', pattern: ['1', 'query_results', ':dataset'], api: 'v1', body: true, handler: createQueryResult, changes: [] },

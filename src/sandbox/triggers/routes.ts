@@ -14,6 +14,11 @@ import { param, type HandlerContext, type Route } from '../router';
 import { ENVIRONMENT_WIDE, ENVIRONMENT_WIDE_TRIGGER_SLUG, LIMITS } from '../spec';
 import { findDataset, takeId, type StoredRecipient, type TriggerRecord } from '../state';
 
+/** What the trigger routes get: the router's context and the trigger rewrites switched on (absent: their defaults). */
+export interface TriggerContext extends HandlerContext {
+  rewrites?: Readonly<TriggerRewrites>;
+}
+
 interface Scope {
   /** The path segment: a dataset slug or `__all__` (also the `dataset` of the scope's saved queries). */
   key: string;
@@ -22,7 +27,7 @@ interface Scope {
   metrics: boolean;
 }
 
-function scopeOf(ctx: HandlerContext): Scope | Reply {
+function scopeOf(ctx: TriggerContext): Scope | Reply {
   const key = param(ctx, 'dataset');
   if (key === ENVIRONMENT_WIDE) return { key, slug: ENVIRONMENT_WIDE_TRIGGER_SLUG, metrics: false };
   const dataset = findDataset(ctx.state, key);
@@ -32,22 +37,22 @@ function scopeOf(ctx: HandlerContext): Scope | Reply {
 
 const isReply = (v: object): v is Reply => 'status' in v && 'body' in v;
 
-const rewritesOf = (ctx: HandlerContext): Readonly<TriggerRewrites> => ctx.rewrites ?? DEFAULT_REWRITES;
+const rewritesOf = (ctx: TriggerContext): Readonly<TriggerRewrites> => ctx.rewrites ?? DEFAULT_REWRITES;
 
 /** A stored trigger as the service answers it: the answer-time rewrites made. */
-function answered(ctx: HandlerContext): (t: TriggerRecord) => Record<string, unknown> {
+function answered(ctx: TriggerContext): (t: TriggerRecord) => Record<string, unknown> {
   const saved = (id: string) => ctx.state.savedQueries.find((q) => q.id === id)?.query;
   return (t) => answeredTrigger(t, rewritesOf(ctx), saved);
 }
 
 /** The answer: its triggers written with floats for whole numbers where that rewrite is on. */
-function answer(ctx: HandlerContext, status: number, value: unknown, headers?: Record<string, string>): Reply {
+function answer(ctx: TriggerContext, status: number, value: unknown, headers?: Record<string, string>): Reply {
   const reply = json(status, value, undefined, headers);
   return rewritesOf(ctx).floats ? { ...reply, body: floatJson(value) } : reply;
 }
 
 /** The trigger of the path, when it belongs to the path's dataset (or is environment-wide for `__all__`). */
-function triggerOf(ctx: HandlerContext, scope: Scope): TriggerRecord | Reply {
+function triggerOf(ctx: TriggerContext, scope: Scope): TriggerRecord | Reply {
   const id = param(ctx, 'id');
   const trigger = ctx.state.triggers.find((t) => t.id === id && t.dataset_slug === scope.slug);
   return trigger ?? problem(ctx.baseUrl, 404, `trigger "${id}" not found in "${scope.key}"`);
@@ -58,7 +63,7 @@ function triggerOf(ctx: HandlerContext, scope: Scope): TriggerRecord | Reply {
  * scope holds, so a trigger added to or removed from another dataset keeps this dataset's list while a
  * change to this one's made through `handle.state` is still noticed.
  */
-function listTriggers(ctx: HandlerContext): Reply {
+function listTriggers(ctx: TriggerContext): Reply {
   const scope = scopeOf(ctx);
   if (isReply(scope)) return scope;
   const { triggers } = ctx.state;
@@ -68,7 +73,7 @@ function listTriggers(ctx: HandlerContext): Reply {
   return ctx.lists?.reply('triggers', scope.key, [triggers, held], list) ?? list();
 }
 
-function getTrigger(ctx: HandlerContext): Reply {
+function getTrigger(ctx: TriggerContext): Reply {
   const scope = scopeOf(ctx);
   if (isReply(scope)) return scope;
   const trigger = triggerOf(ctx, scope);
@@ -81,7 +86,7 @@ interface CheckedWrite {
 }
 
 /** The body, checked: 400 for both queries, 422 for anything the rules refuse. */
-function checkedWrite(ctx: HandlerContext, scope: Scope): CheckedWrite | Reply {
+function checkedWrite(ctx: TriggerContext, scope: Scope): CheckedWrite | Reply {
   if (givesBothQueries(ctx.body)) {
     const description = 'give either query or query_id, not both';
     return problem(ctx.baseUrl, 400, `query_id: ${description}`, [{ field: 'query_id', code: 'invalid', description }], BAD_REQUEST_PROBLEM);
@@ -99,7 +104,7 @@ function checkedWrite(ctx: HandlerContext, scope: Scope): CheckedWrite | Reply {
 }
 
 /** The inline query's problems (fields under `query`), or those of the saved query named (all on `query_id`). */
-function queryProblems(ctx: HandlerContext, scope: Scope, body: TriggerWrite): TypeDetail[] {
+function queryProblems(ctx: TriggerContext, scope: Scope, body: TriggerWrite): TypeDetail[] {
   const rules = { frequency: body.frequency ?? LIMITS.triggerFrequencyDefault, metrics: scope.metrics, nowSeconds: Math.floor(ctx.now().getTime() / 1000) };
   if (body.query !== undefined) {
     return triggerQueryProblems(body.query, rules).map((p) => ({ ...p, field: p.field === '(body)' ? 'query' : `query.${p.field}` }));
@@ -115,7 +120,7 @@ function queryProblems(ctx: HandlerContext, scope: Scope, body: TriggerWrite): T
 }
 
 /** The saved query a write's trigger names: the inline query's (the one it holds when unchanged, else a new one), or the one given. */
-function queryRefOf(ctx: HandlerContext, scope: Scope, body: TriggerWrite, before: TriggerRecord | undefined): QueryRef {
+function queryRefOf(ctx: TriggerContext, scope: Scope, body: TriggerWrite, before: TriggerRecord | undefined): QueryRef {
   if (body.query === undefined) return { query_id: body.query_id ?? '' };
   const { id: _ignored, ...sent } = body.query;
   const query = storedQuery(sent, rewritesOf(ctx));
@@ -127,7 +132,7 @@ function queryRefOf(ctx: HandlerContext, scope: Scope, body: TriggerWrite, befor
   return { query, query_id: id };
 }
 
-function createTrigger(ctx: HandlerContext): Reply {
+function createTrigger(ctx: TriggerContext): Reply {
   const scope = scopeOf(ctx);
   if (isReply(scope)) return scope;
   const write = checkedWrite(ctx, scope);
@@ -161,7 +166,7 @@ function laterThan(before: string, now: Date): string {
 }
 
 /** PUT: a replacement. Every member left out takes its default, except `disabled`, which keeps its value. */
-function replaceTrigger(ctx: HandlerContext): Reply {
+function replaceTrigger(ctx: TriggerContext): Reply {
   const scope = scopeOf(ctx);
   if (isReply(scope)) return scope;
   const before = triggerOf(ctx, scope);
@@ -189,7 +194,7 @@ function replaceTrigger(ctx: HandlerContext): Reply {
   return answer(ctx, 200, answered(ctx)(trigger));
 }
 
-function deleteTrigger(ctx: HandlerContext): Reply {
+function deleteTrigger(ctx: TriggerContext): Reply {
   const scope = scopeOf(ctx);
   if (isReply(scope)) return scope;
   const trigger = triggerOf(ctx, scope);
@@ -201,7 +206,7 @@ function deleteTrigger(ctx: HandlerContext): Reply {
 const path = ['1', 'triggers', ':dataset'];
 const onePath = [...path, ':id'];
 
-export const TRIGGER_ROUTES: Route[] = [
+export const TRIGGER_ROUTES: Route<TriggerContext>[] = [
   { method: 'GET', pattern: path, api: 'v1', body: false, handler: listTriggers },
   { method: 'POST', pattern: path, api: 'v1', body: true, handler: createTrigger, changes: ['triggers'] },
   { method: 'GET', pattern: onePath, api: 'v1', body: false, handler: getTrigger },
