@@ -11,17 +11,12 @@ describe('in-host suite (code-server extension host)', { timeout: 420_000 }, asy
   let report: RunReport | undefined;
   let failure: unknown;
   const notes: string[] = [];
-  // One retry, and only when the run produced no results at all (infrastructure trouble);
-  // a failing in-host test is reported as it is.
-  for (let attempt = 1; attempt <= 2 && !report; attempt++) {
-    try {
-      report = await runInHostSuite({ grep, log: (m) => notes.push(m) });
-    } catch (error) {
-      failure = error;
-      const message = error instanceof Error ? error.message : String(error);
-      notes.push(`attempt ${attempt} failed: ${message}`);
-      if (message.includes('npm run package')) break; // deterministic: a retry cannot help
-    }
+  // Run once: a suite that cannot start is a failure to fix, never retried.
+  try {
+    report = await runInHostSuite({ grep, log: (m) => notes.push(m) });
+  } catch (error) {
+    failure = error;
+    notes.push(`the in-host suite did not run: ${error instanceof Error ? error.message : String(error)}`);
   }
 
   if (!report) {

@@ -350,19 +350,27 @@ export async function replaceAllAndSave(page: Page, find: string, replace: strin
   await page.keyboard.press('ControlOrMeta+S');
 }
 
-/** The text of the Datasets tree's tooltip of a row, once it matches (hovered again while the tree reloads, after any earlier tooltip is gone: one left over covers the row). */
+/**
+ * The text of the Datasets tree's tooltip of a row once it matches `expected`. VS Code resolves a row's
+ * tooltip once per drawing of the row, and the tree redraws when its data arrives (after an apply, when
+ * the account's recipients are read): so the pointer leaves the row and comes back, as a user would, until
+ * the tooltip says what is expected or 60 s have passed (then the last tooltip seen is in the error).
+ */
 export async function tooltipOf(page: Page, row: Locator, expected: RegExp): Promise<string> {
   const hover = page.locator('.workbench-hover .rendered-markdown').first();
-  for (let attempt = 1; ; attempt++) {
+  const deadline = Date.now() + 60_000;
+  let seen = '';
+  while (Date.now() < deadline) {
     await clearHover(page);
     await row.hover();
-    try {
-      await hover.filter({ hasText: expected }).waitFor({ state: 'visible', timeout: 5_000 });
-      return (await hover.textContent()) ?? '';
-    } catch (err) {
-      if (attempt >= 6) throw err;
-    }
+    const matched = await hover
+      .filter({ hasText: expected })
+      .waitFor({ state: 'visible', timeout: 5_000 })
+      .then(() => true, () => false);
+    seen = (await hover.textContent({ timeout: 1_000 }).catch(() => null)) ?? seen;
+    if (matched) return seen;
   }
+  throw new Error(`the tooltip never matched ${String(expected)}; last seen: ${seen}`);
 }
 
 /**

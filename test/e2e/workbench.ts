@@ -1,5 +1,5 @@
 // Drives Debian's Chromium (playwright-core, never a downloaded browser) against code-server.
-import { appendFileSync, cpSync, existsSync, mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { repoRoot, requireInstall, type CodeServer } from '../../scripts/codeServer';
@@ -79,22 +79,14 @@ export function workbenchProblems(workbench: Workbench, server: CodeServer): str
   return [...workbench.problems, ...away];
 }
 
-/** Every UI test that passed only on its retry, one JSON line each; reset before each run (package.json pretest:e2e). */
-export const retriesFile = join(resultsDir, 'retries.jsonl');
-
-function recordRetry(test: string, firstFailure: string): void {
-  mkdirSync(resultsDir, { recursive: true });
-  appendFileSync(retriesFile, `${JSON.stringify({ test, firstFailure })}\n`);
-}
-
 function slug(name: string): string {
   return name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase().slice(0, 80);
 }
 
 /**
- * Runs a UI test body against a fresh workbench page, at most twice (one retry). On each failed
- * attempt keeps a screenshot, a Playwright trace (open it with `npx playwright show-trace <file>` on a
- * machine with a browser) and VS Code's logs as they are then (the extension host's and the extension's
+ * Runs a UI test body against a fresh workbench page, once: a test that fails is fixed at its cause, never
+ * retried. On failure keeps a screenshot, a Playwright trace (open it with `npx playwright show-trace <file>`
+ * on a machine with a browser) and VS Code's logs as they are then (the extension host's and the extension's
  * own output channel among them) under test-results/. Fails on any recorded problem.
  */
 export async function uiTest(
@@ -104,36 +96,25 @@ export async function uiTest(
   body: (workbench: Workbench) => Promise<void>,
   log: (message: string) => void = () => undefined,
 ): Promise<void> {
-  const attempts = 2;
-  let lastError: unknown;
-  for (let attempt = 1; attempt <= attempts; attempt++) {
-    let workbench: Workbench | undefined;
-    try {
-      workbench = await openWorkbench(browser, server, { trace: true });
-      await body(workbench);
-      const problems = workbenchProblems(workbench, server);
-      if (problems.length > 0) throw new Error(problems.join('\n'));
-      await workbench.context.tracing.stop();
-      await workbench.context.close();
-      if (attempt > 1) {
-        const firstFailure = lastError instanceof Error ? lastError.message : String(lastError);
-        log(`RETRIED: passed only on retry ${attempt - 1}; first failure: ${firstFailure}`);
-        recordRetry(name, firstFailure);
-      }
-      return;
-    } catch (error) {
-      lastError = error;
-      const base = join(resultsDir, `${slug(name)}-attempt${attempt}`);
-      mkdirSync(resultsDir, { recursive: true });
-      if (workbench) {
-        await workbench.page.screenshot({ path: `${base}.png`, fullPage: true }).catch(() => undefined);
-        await workbench.context.tracing.stop({ path: `${base}-trace.zip` }).catch(() => undefined);
-        await workbench.context.close().catch(() => undefined);
-      }
-      const logs = join(server.userDataDir, 'logs');
-      if (existsSync(logs)) cpSync(logs, `${base}-logs`, { recursive: true });
-      log(`attempt ${attempt} failed (artifacts: ${base}.png, ${base}-trace.zip, ${base}-logs): ${error instanceof Error ? error.message : String(error)}`);
+  let workbench: Workbench | undefined;
+  try {
+    workbench = await openWorkbench(browser, server, { trace: true });
+    await body(workbench);
+    const problems = workbenchProblems(workbench, server);
+    if (problems.length > 0) throw new Error(problems.join('\n'));
+    await workbench.context.tracing.stop();
+    await workbench.context.close();
+  } catch (error) {
+    const base = join(resultsDir, slug(name));
+    mkdirSync(resultsDir, { recursive: true });
+    if (workbench) {
+      await workbench.page.screenshot({ path: `${base}.png`, fullPage: true }).catch(() => undefined);
+      await workbench.context.tracing.stop({ path: `${base}-trace.zip` }).catch(() => undefined);
+      await workbench.context.close().catch(() => undefined);
     }
+    const logs = join(server.userDataDir, 'logs');
+    if (existsSync(logs)) cpSync(logs, `${base}-logs`, { recursive: true });
+    log(`failed (artifacts: ${base}.png, ${base}-trace.zip, ${base}-logs): ${error instanceof Error ? error.message : String(error)}`);
+    throw error;
   }
-  throw lastError;
 }
