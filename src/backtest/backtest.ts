@@ -106,6 +106,15 @@ export async function prepareTrigger(triggerText: string, tests: Pick<TriggerTes
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** The saved query a trigger names by query_id, as read back (without its id): what its recording keeps of it. */
+export function savedQueriesOf(tested: TestedTrigger): Record<string, Record<string, unknown>> {
+  const id = tested.trigger.query_id;
+  if (typeof id !== 'string' || id === '' || isRecord(tested.trigger.query)) return {};
+  const query: Record<string, unknown> = { ...tested.query };
+  delete query['id'];
+  return { [id]: query };
+}
+
 /** Every expectation (of `only`, when given) as an error with one reason: the file or its trigger could not be read. */
 export function erroredOutcomes(tests: TriggerTestFile, reason: string, only?: ReadonlySet<string>): ExpectationOutcome[] {
   return selected(tests, only).map(([e, index]) => ({ index, name: e.name, expect: e.expect, status: 'error', message: reason, notes: [] }));

@@ -111,6 +111,19 @@ export function windowOf(times: { from: number; to: number }, dataset: string, q
 /** What recording an expectation came to, told to the caller of a run that records. */
 export type RecordNote = { kind: 'window'; window: RecordedWindow } | { kind: 'kept' } | { kind: 'not-recorded'; reason: string };
 
+/** What a run that records did with each expectation of one test file: windows recorded, kept, not recorded. */
+export class RecordedNotes {
+  readonly windows: RecordedWindow[] = [];
+  readonly notRecorded: { name: string; reason: string }[] = [];
+  kept = 0;
+
+  note(name: string, note: RecordNote): void {
+    if (note.kind === 'window') this.windows.push(note.window);
+    else if (note.kind === 'kept') this.kept++;
+    else this.notRecorded.push({ name, reason: note.reason });
+  }
+}
+
 /** Why an expectation run against the service is not recorded, if so: a relative window, or one not over yet. */
 export function notRecordable(from: TimeSpec, to: TimeSpec, fromText: string, toText: string, frequency: number, nowSeconds: number): string | undefined {
   if (from.kind !== 'absolute' || to.kind !== 'absolute') {

@@ -4,7 +4,7 @@
 // differs unless --force, and never outside the folder obs test runs in.
 import { resolve } from 'node:path';
 import { errorText } from '../api/errors';
-import { parseRecording, recordingPathFor, recordingUpdate, type FreshRecording, type RecordedWindow, type RecordNote, type TriggerTestRecording } from '../backtest';
+import { parseRecording, recordingPathFor, recordingUpdate, type FreshRecording, type RecordedNotes, type TriggerTestRecording } from '../backtest';
 import { placeIn } from '../triggerFiles/contained';
 import { nodeFileSystem } from '../triggerFiles/nodeFs';
 import { isAlreadyThere } from '../triggerFiles/pullFs';
@@ -45,26 +45,13 @@ export async function readRecording(testFile: string, cwd: string, maxBytes: num
   return { ok: true, path, text, recording: parsed.recording };
 }
 
-/** What a run that records did with each expectation of one test file. */
-export class FileRecorder {
-  readonly windows: RecordedWindow[] = [];
-  readonly notRecorded: { name: string; reason: string }[] = [];
-  kept = 0;
-
-  note(name: string, note: RecordNote): void {
-    if (note.kind === 'window') this.windows.push(note.window);
-    else if (note.kind === 'kept') this.kept++;
-    else this.notRecorded.push({ name, reason: note.reason });
-  }
-}
-
 const windows = (n: number) => `${n} ${n === 1 ? 'window' : 'windows'}`;
 
 /**
  * Writes what was recorded into the recording, as recordingUpdate decides; the lines that say what
  * happened (for the standard error), and whether it went as asked (false: nothing written that should be).
  */
-export async function saveRecording(read: Extract<RecordingRead, { ok: true }>, recorder: FileRecorder, savedQueries: FreshRecording['savedQueries'], force: boolean, cwd: string): Promise<{ ok: boolean; lines: string[] }> {
+export async function saveRecording(read: Extract<RecordingRead, { ok: true }>, recorder: RecordedNotes, savedQueries: FreshRecording['savedQueries'], force: boolean, cwd: string): Promise<{ ok: boolean; lines: string[] }> {
   const lines = recorder.notRecorded.map((n) => `not recorded: "${n.name}": ${n.reason}`);
   const update = recordingUpdate(read.text, { windows: recorder.windows, savedQueries }, force);
   const kept = recorder.kept > 0 ? ` (${recorder.kept} ${recorder.kept === 1 ? 'expectation' : 'expectations'} ran from it)` : '';

@@ -6,13 +6,13 @@ import { rename, rm, writeFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import type { ServiceClient } from '../api/client';
 import { errorText } from '../api/errors';
-import { CreationPacer, erroredOutcomes, parseTestFile, prepareTrigger, recordedQueryApi, ResultCache, runTriggerTests, systemClock, triggerPathFor, TRIGGER_TEST_SUFFIX, type ExpectationOutcome, type QueryApi, type TestedTrigger, type TriggerTestFile, type TriggerTestRecording } from '../backtest';
+import { CreationPacer, erroredOutcomes, parseTestFile, prepareTrigger, RecordedNotes, recordedQueryApi, ResultCache, runTriggerTests, savedQueriesOf, systemClock, triggerPathFor, TRIGGER_TEST_SUFFIX, type ExpectationOutcome, type QueryApi, type TestedTrigger, type TriggerTestFile, type TriggerTestRecording } from '../backtest';
 import { placeIn } from '../triggerFiles/contained';
 import { expandPaths } from './files';
 import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, type MainIo } from './io';
 import { decodeStrict, readCommandLineFile, ReadProblem } from './read';
 import { clientFromEnvironment, ENV_BASE_URL, ENV_CONFIG_KEY, ServiceSetupError } from './service';
-import { FileRecorder, readRecording, saveRecording } from './testRecording';
+import { readRecording, saveRecording } from './testRecording';
 import { onceEachWait } from './testWaits';
 import { testJunit } from './testJunit';
 import { summaryLine, testText, totals, type TestFileReport } from './testReport';
@@ -115,23 +115,14 @@ async function runFile(file: string, session: Session): Promise<TestFileReport> 
   const prepared = await prepareTrigger(triggerText.text, parsed.file, api, session.signal);
   if (!prepared.ok) return report({ outcomes: erroredOutcomes(parsed.file, `${triggerFile}: ${prepared.reason}`) });
   const trigger = { name: prepared.tested.trigger.name, dataset: prepared.tested.dataset, file: triggerFile };
-  const recorder = session.record ? new FileRecorder() : undefined;
+  const recorder = session.record ? new RecordedNotes() : undefined;
   const timed = await timedRun(parsed.file, prepared.tested, session, { api, recording: recording.recording, recorder });
   if (recorder && !session.signal.aborted) {
-    const saved = await saveRecording(recording, recorder, savedQueryOf(prepared.tested), session.force, session.io.cwd);
+    const saved = await saveRecording(recording, recorder, savedQueriesOf(prepared.tested), session.force, session.io.cwd);
     for (const line of saved.lines) warn(session.io, line);
     if (!saved.ok) session.unsaved++;
   }
   return report({ trigger, outcomes: timed.outcomes, seconds: timed.seconds });
-}
-
-/** The saved query a trigger names by query_id, as the service answered it (without its id), for the recording. */
-function savedQueryOf(tested: TestedTrigger): Record<string, Record<string, unknown>> {
-  const id = tested.trigger.query_id;
-  if (typeof id !== 'string' || id === '' || typeof tested.trigger.query === 'object') return {};
-  const query: Record<string, unknown> = { ...tested.query };
-  delete query['id'];
-  return { [id]: query };
 }
 
 /**
@@ -154,7 +145,7 @@ interface FileRun {
   /** The service, with the recording's saved queries in front of it. */
   api: QueryApi;
   recording: TriggerTestRecording | undefined;
-  recorder: FileRecorder | undefined;
+  recorder: RecordedNotes | undefined;
 }
 
 /** The expectations of a file run in order, with the seconds each took. */
