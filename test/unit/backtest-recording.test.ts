@@ -277,4 +277,12 @@ describe('the format', () => {
     assert.equal(validate(JSON.parse(r.text)), true, JSON.stringify(validate.errors));
     assert.equal(validate({ recording: 1, windows: [{ from: 'yesterday' }] }), false);
   });
+
+  test('the example of docs/TRIGGER-TESTS.md is a valid recording, written as the code writes it', () => {
+    const doc = readFileSync(join(root, 'docs', 'TRIGGER-TESTS.md'), 'utf8');
+    const example = /```json\n(\{\n {2}"recording": 1,[\s\S]*?)\n```/.exec(doc)?.[1] ?? '';
+    const parsed = parseRecording(example);
+    assert.ok(parsed.ok, parsed.ok ? '' : parsed.problems.join('; '));
+    assert.equal(recordingText(parsed.recording), `${example}\n`);
+  });
 });

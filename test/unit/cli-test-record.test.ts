@@ -102,8 +102,13 @@ describe('recorded against the sandbox, then run without it', () => {
       '',
     ]);
 
-    // A service named but gone: the recorded tests do not call it.
+    // CI offline: a test file of recorded windows only passes with no service in the environment.
     writeFileSync(join(dir, TESTS), JSON.stringify({ expectations: EXPECTATIONS.slice(0, 2) }));
+    const ci = await obs(dir, ['test'], {});
+    assert.deepEqual([ci.code, ci.stderr], [0, NO_SERVICE]);
+    assert.match(ci.stdout, /\n2 expectations in 1 file: 2 passed, 0 failed, 0 not testable, 0 errors\n$/);
+
+    // A service named but gone: the recorded tests do not call it.
     const dead = await obs(dir, ['test'], env);
     assert.deepEqual([dead.code, dead.stderr], [0, '']);
     assert.match(dead.stdout, /\n2 expectations in 1 file: 2 passed, 0 failed, 0 not testable, 0 errors\n$/);
