@@ -297,6 +297,17 @@ describe('Record the Window', () => {
     t.discovery.dispose();
   });
 
+  test('a trigger file that cannot be read records nothing, and says so', async () => {
+    const t = await setup();
+    rmSync(recordingPath, { force: true });
+    fake.files.set(triggerKey, '{');
+    await t.recordings.record(t.file);
+    assert.deepEqual(t.c.runs[0]?.log.filter((l) => /^(passed|errored|failed|skipped)/.test(l)).map((l) => l.split(':')[0]), ['errored the day', 'errored relative']);
+    assert.equal(existsSync(recordingPath), false);
+    assert.deepEqual(fake.shown.at(-1), { severity: 'warning', text: 'Nothing was recorded: the tests could not run. The Test Results say why.', actions: [] });
+    t.discovery.dispose();
+  });
+
   test('Cancel during the recording stops the run and writes nothing', async () => {
     const t = await setup();
     rmSync(recordingPath, { force: true });

@@ -43,6 +43,8 @@ export class RecordingCommands {
       void vscode.window.showInformationMessage(vscode.l10n.t('Recording cancelled: nothing was written.'));
       return;
     }
+    // A test file, its trigger or its recording that could not be read ran no test: its tests' errors say why.
+    if (run.recorded.length === 0) void vscode.window.showWarningMessage(vscode.l10n.t('Nothing was recorded: the tests could not run. The Test Results say why.'));
     for (const file of run.recorded) await this.save(file);
     this.deps.refreshLenses();
   }
