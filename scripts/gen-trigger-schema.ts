@@ -1,17 +1,20 @@
 // Writes schemas/trigger.schema.json (the full schema) and schemas/trigger.editor.schema.json (completion
-// and hover only) from the zod write schema, and schemas/trigger-test.schema.json from the trigger test
-// file's zod schema (src/backtest/testFile.ts). Run by esbuild.mjs on every build; by hand:
+// and hover only) from the zod write schema, schemas/trigger-test.schema.json from the trigger test file's
+// zod schema (src/backtest/testFile.ts) and schemas/trigger-test-recording.schema.json from its recording's
+// (src/backtest/recordingFile.ts). Run by esbuild.mjs on every build; by hand:
 // `node --import tsx scripts/gen-trigger-schema.ts` (add `--check` to fail when stale).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TRIGGER_EDITOR_SCHEMA_PATH, triggerEditorSchemaText } from '../src/lint/editorSchema';
 import { TRIGGER_SCHEMA_PATH, triggerJsonSchemaText } from '../src/lint/jsonSchema';
 import { TRIGGER_TEST_SCHEMA_PATH, triggerTestJsonSchemaText } from '../src/backtest/testFile';
+import { recordingJsonSchemaText, TRIGGER_RECORDING_SCHEMA_PATH } from '../src/backtest/recordingFile';
 
 const SCHEMAS: readonly [string, () => string][] = [
   [TRIGGER_SCHEMA_PATH, triggerJsonSchemaText],
   [TRIGGER_EDITOR_SCHEMA_PATH, triggerEditorSchemaText],
   [TRIGGER_TEST_SCHEMA_PATH, triggerTestJsonSchemaText],
+  [TRIGGER_RECORDING_SCHEMA_PATH, recordingJsonSchemaText],
 ];
 
 function readOrUndefined(file: string): string | undefined {

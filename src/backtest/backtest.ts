@@ -8,13 +8,15 @@ import { evaluateTrigger, type Grid, type PreviewOutcome } from './evaluate';
 import { fetchSeries, QueryIncompleteError, readSavedQuery, type FetchDeps } from './fetch';
 import { countWindow, groupText, judge } from './judge';
 import { planOf, type PreviewPlan } from './plan';
-import type { ResultCache } from './cache';
+import type { CachedData, ResultCache } from './cache';
+import { completeAt, notRecordable, playBack, recordedWindowFor, windowOf, type RecordNote } from './playback';
+import type { RecordedWindow, TriggerTestRecording } from './recordingFile';
 import { readTriggerRules, type ReadRules } from './rules';
 import type { QueryApi } from './runner';
 import { gridFromSeries } from './series';
 import { spanLabel } from './summary';
 import type { Expectation, TriggerTestFile } from './testFile';
-import { readTime } from './times';
+import { readTime, type TimeSpec } from './times';
 import { triggerFromText, type PreviewTrigger } from './triggerText';
 import { resolveWindow, type ResolvedWindow } from './window';
 import * as l10n from '@vscode/l10n';
@@ -67,6 +69,15 @@ export interface BacktestRun extends FetchDeps {
   only?: ReadonlySet<string>;
   /** Each outcome as soon as it is known, in order. */
   onOutcome?(outcome: ExpectationOutcome): void;
+  /** The test file's recording: an expectation whose window it holds runs from it, with no query. */
+  recording?: TriggerTestRecording | undefined;
+  /** No service: an expectation the recording does not hold is not run, and gets this status and sentence. */
+  offline?: { status: 'not-testable' | 'error'; message: string } | undefined;
+  /**
+   * A run that records: an expectation the recording does not stand for runs against the service (also
+   * where the recording holds another query), and what became of each expectation is told here, once.
+   */
+  record?(name: string, note: RecordNote): void;
 }
 
 export type PreparedTrigger = { ok: true; tested: TestedTrigger } | { ok: false; reason: string };
@@ -94,6 +105,15 @@ export async function prepareTrigger(triggerText: string, tests: Pick<TriggerTes
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The saved query a trigger names by query_id, as read back (without its id): what its recording keeps of it. */
+export function savedQueriesOf(tested: TestedTrigger): Record<string, Record<string, unknown>> {
+  const id = tested.trigger.query_id;
+  if (typeof id !== 'string' || id === '' || isRecord(tested.trigger.query)) return {};
+  const query: Record<string, unknown> = { ...tested.query };
+  delete query['id'];
+  return { [id]: query };
+}
 
 /** Every expectation (of `only`, when given) as an error with one reason: the file or its trigger could not be read. */
 export function erroredOutcomes(tests: TriggerTestFile, reason: string, only?: ReadonlySet<string>): ExpectationOutcome[] {
@@ -123,7 +143,9 @@ export async function runTriggerTests(tests: TriggerTestFile, tested: TestedTrig
   for (const [e, index] of selected(tests, run.only)) {
     run.signal.throwIfAborted();
     const base = { index, name: e.name, expect: e.expect };
-    const outcome: ExpectationOutcome = !rules.ok || refusal !== undefined ? { ...base, status: 'error', message: refusal ?? '', notes: [] } : await runExpectation(e, base, rules.read, tested, run);
+    const ran: Ran = !rules.ok || refusal !== undefined ? { outcome: { ...base, status: 'error', message: refusal ?? '', notes: [] } } : await runExpectation(e, base, rules.read, tested, run);
+    const outcome = ran.outcome;
+    run.record?.(e.name, ran.note ?? { kind: 'not-recorded', reason: outcome.message });
     out.push(outcome);
     run.onOutcome?.(outcome);
   }
@@ -131,40 +153,90 @@ export async function runTriggerTests(tests: TriggerTestFile, tested: TestedTrig
 }
 
 type Base = Pick<ExpectationOutcome, 'index' | 'name' | 'expect'>;
+/** An outcome, and for a run that records what became of its window. */
+type Ran = { outcome: ExpectationOutcome; note?: RecordNote };
+type Times = { from: TimeSpec; to: TimeSpec; fromText: string; toText: string };
+type Stop = { stop: true; status: ExpectationStatus; message: string };
+/** The window resolved at a time, its plan, and (once fetched or played back) its series. */
+type Planned = { stop: false; w: ResolvedWindow; plan: PreviewPlan };
+type Fetched = Planned & { data: CachedData[]; played: boolean; note?: RecordNote };
 
-async function runExpectation(e: Expectation, base: Base, read: ReadRules, tested: TestedTrigger, run: BacktestRun): Promise<ExpectationOutcome> {
+const stop = (status: ExpectationStatus, message: string): Stop => ({ stop: true, status, message });
+
+async function runExpectation(e: Expectation, base: Base, read: ReadRules, tested: TestedTrigger, run: BacktestRun): Promise<Ran> {
   const from = readTime(e.from);
   const to = readTime(e.to);
-  if (!from || !to) return { ...base, status: 'error', message: l10n.t('the window cannot be read: from {0}, to {1}', e.from, e.to), notes: [] };
-  const resolved = resolveWindow(read.rules, { from, to, fromText: e.from, toText: e.to }, run.nowSeconds);
-  if (resolved.kind !== 'window') return { ...base, status: resolved.kind, message: resolved.reason, notes: [] };
+  const ended = (s: Stop): Ran => ({ outcome: { ...base, status: s.status, message: s.message, notes: [] } });
+  if (!from || !to) return ended(stop('error', l10n.t('the window cannot be read: from {0}, to {1}', e.from, e.to)));
+  const recorded = run.recording === undefined ? undefined : recordedWindowFor(run.recording, from, to);
+  if (recorded === undefined && run.offline) return ended(stop(run.offline.status, run.offline.message));
+  const got = await seriesOf(e, { from, to, fromText: e.from, toText: e.to }, read, tested, run, recorded);
+  if (got.stop) return ended(got);
+  const { w, plan } = got;
+  const grid = onlyGroup(gridFromSeries(plan, got.data), read.breakdowns, e.group);
+  const outcome = evaluateTrigger(read.rules, grid, w.evalFrom, w.to);
+  const verdict = judge(e, countWindow(outcome, w.from, w.to), read.rules.alertType, w.from, w.to);
+  const notes = notesOf(e, w, plan, outcome, grid, read);
+  if (got.played) notes.push(l10n.t('Run from the recording: no query to the service.'));
+  const preview = { dataset: tested.dataset, from: w.from, to: w.to, plan, outcome };
+  const status = verdict.passed ? 'passed' : 'failed';
+  return { outcome: { ...base, status, message: verdict.message, expected: verdict.expected, actual: verdict.actual, notes, preview }, ...(got.note ? { note: got.note } : {}) };
+}
+
+/** The window at `nowSeconds` and its plan, or why the expectation stops there (not testable, an error). */
+function planAt(e: Expectation, times: Times, read: ReadRules, nowSeconds: number): Planned | Stop {
+  const resolved = resolveWindow(read.rules, times, nowSeconds);
+  if (resolved.kind !== 'window') return stop(resolved.kind, resolved.reason);
   const unknown = Object.keys(e.group ?? {}).filter((k) => !read.breakdowns.includes(k));
   if (unknown.length > 0) {
     const has = read.breakdowns.length === 0 ? l10n.t('it has none') : l10n.t('its breakdowns: {0}', read.breakdowns.join(', '));
-    return { ...base, status: 'error', message: l10n.t('group names {0}, not a breakdown of the trigger\'s query ({1})', unknown.join(', '), has), notes: [] };
+    return stop('error', l10n.t('group names {0}, not a breakdown of the trigger\'s query ({1})', unknown.join(', '), has));
   }
   const w = resolved.window;
-  const plan = planOf(read, w.evalFrom, w.to, w.fetch, read.notes);
-  let data;
+  return { stop: false, w, plan: planOf(read, w.evalFrom, w.to, w.fetch, read.notes) };
+}
+
+/**
+ * The series of an expectation's window: from its recording when it holds the queries the engine would
+ * send (evaluated at the time the window was whole, so it stays testable forever), else from the service;
+ * a recording of another query stops it, unless the run records (then the service answers).
+ */
+async function seriesOf(e: Expectation, times: Times, read: ReadRules, tested: TestedTrigger, run: BacktestRun, recorded: RecordedWindow | undefined): Promise<Fetched | Stop> {
+  if (recorded !== undefined && times.to.kind === 'absolute') {
+    const at = planAt(e, times, read, completeAt(times.to.seconds, read.rules.frequency));
+    if (at.stop) return at;
+    const played = playBack(recorded, tested.dataset, tested.query, at.plan);
+    if (played.ok) return { ...at, data: played.data, played: true, note: { kind: 'kept' } };
+    if (run.record === undefined) return stop('error', played.reason);
+  }
+  const at = planAt(e, times, read, run.nowSeconds);
+  if (at.stop) return at;
+  const why = run.record === undefined ? undefined : notRecordable(times.from, times.to, times.fromText, times.toText, read.rules.frequency, run.nowSeconds);
+  const fetched = run.record === undefined || why !== undefined ? at : widened(e, times, read, run.nowSeconds, at);
+  let data: CachedData[];
   try {
-    data = await fetchSeries(run, tested.dataset, tested.query, plan);
+    data = await fetchSeries(run, tested.dataset, tested.query, fetched.plan);
   } catch (err) {
     if (run.signal.aborted) throw err;
-    const reason = err instanceof QueryIncompleteError ? l10n.t('the query did not complete: {0}', err.reason) : errorText(err);
-    return { ...base, status: 'error', message: reason, notes: [] };
+    return stop('error', err instanceof QueryIncompleteError ? l10n.t('the query did not complete: {0}', err.reason) : errorText(err));
   }
-  const grid = onlyGroup(gridFromSeries(plan, data), read.breakdowns, e.group);
-  const outcome = evaluateTrigger(read.rules, grid, w.evalFrom, w.to);
-  const verdict = judge(e, countWindow(outcome, w.from, w.to), read.rules.alertType, w.from, w.to);
-  return {
-    ...base,
-    status: verdict.passed ? 'passed' : 'failed',
-    message: verdict.message,
-    expected: verdict.expected,
-    actual: verdict.actual,
-    notes: notesOf(e, w, plan, outcome, grid, read),
-    preview: { dataset: tested.dataset, from: w.from, to: w.to, plan, outcome },
-  };
+  if (run.record === undefined) return { ...at, data, played: false };
+  const window = why === undefined && times.from.kind === 'absolute' && times.to.kind === 'absolute' ? windowOf({ from: times.from.seconds, to: times.to.seconds }, tested.dataset, tested.query, fetched.plan, data) : undefined;
+  return { ...at, data, played: false, note: window ? { kind: 'window', window } : { kind: 'not-recorded', reason: why ?? '' } };
+}
+
+/** The most consecutive evaluations a trigger may require: the service takes exceeded_limit from 1 to 5. */
+const MAX_EXCEEDED_LIMIT = 5;
+
+/**
+ * What a recording fetches: as far back as the state at the window's start can reach (exceeded_limit 5),
+ * so raising exceeded_limit later still runs from it; the window's own span where the service no longer
+ * keeps that much. The evaluation reads only its own span of it.
+ */
+function widened(e: Expectation, times: Times, read: ReadRules, nowSeconds: number, at: Planned): Planned {
+  if (read.rules.exceededLimit >= MAX_EXCEEDED_LIMIT) return at;
+  const wide = planAt(e, times, { ...read, rules: { ...read.rules, exceededLimit: MAX_EXCEEDED_LIMIT } }, nowSeconds);
+  return wide.stop ? at : wide;
 }
 
 /** The grid with only the groups whose breakdown values are the expectation's (all of them without one). */

@@ -1,13 +1,13 @@
 // The files a command line names: paths as written, globs expanded by tinyglobby (picomatch's
 // dialect: `*`, `**`, `?`, `[abc]`, `[!abc]`, `{a,b}`; wildcards skip dot files, as in shells), and,
 // for drift, plan and test, folders. node_modules and .git are never searched, and a glob never takes a
-// trigger test file (`*.trigger-test.json`) for a trigger file: `triggers/**/*.json` holds the tests kept
-// beside them. A walk never follows a link out of the folder it keeps to (triggerFiles/contained.ts).
+// trigger test file (`*.trigger-test.json`) or its recording (`*.trigger-test.recording.json`) for a trigger
+// file: `triggers/**/*.json` holds the tests kept beside them. A walk never follows a link out of the folder it keeps to (triggerFiles/contained.ts).
 // tinyglobby (with picomatch and fdir) is loaded only when a target may be a glob: `obs lint a.json`
 // starts without it.
 import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import { isTriggerTestFile, TRIGGER_TEST_SUFFIX } from '../backtest/testPaths';
+import { isTestSideFile, TRIGGER_TEST_SUFFIX } from '../backtest/testPaths';
 import { globInside, notReadText, placeIn, type FoundInside } from '../triggerFiles/contained';
 
 const SKIPPED = ['**/node_modules/**', '**/.git/**'];
@@ -52,7 +52,7 @@ async function splitGlob(pattern: string): Promise<{ base: string; rest: string 
 export async function expandGlob(pattern: string, cwd: string, options: { keepTests?: boolean; root?: string } = {}): Promise<FoundInside> {
   const { base, rest } = await splitGlob(pattern);
   const found = await globUnder(base, rest, cwd, options.root ?? resolve(cwd, base));
-  return options.keepTests === true ? found : { ...found, files: found.files.filter((f) => !isTriggerTestFile(f)) };
+  return options.keepTests === true ? found : { ...found, files: found.files.filter((f) => !isTestSideFile(f)) };
 }
 
 /** The files of a command line, each once in order, and what named none (a glob that matched nothing). */
@@ -142,7 +142,7 @@ export async function expandPaths(paths: readonly string[], cwd: string, suffix:
     for (const o of found.outside) out.refuse(o, notReadText(o, 'through-link'));
     out.unreadable.push(...found.unreadable);
     // Globs of `obs test` are for test files; those of drift and plan never take one.
-    const files = !glob || suffix === TRIGGER_TEST_SUFFIX ? found.files : found.files.filter((f) => !isTriggerTestFile(f));
+    const files = !glob || suffix === TRIGGER_TEST_SUFFIX ? found.files : found.files.filter((f) => !isTestSideFile(f));
     if (files.length === 0 && found.outside.length === 0 && found.unreadable.length === 0) out.problems.push(glob ? `no file matches ${p}` : `no *${suffix} file under ${p}`);
     // A glob's files are targeted as named ones are: a prune deletes nothing on their account, as it cannot
     // tell the triggers of the files the glob left out from those no file holds.

@@ -1,13 +1,14 @@
 // `obs test`: runs trigger test files (`*.trigger-test.json`) against the service: each expectation over
 // its past window, evaluated as the service would have evaluated the trigger, from query results paced by
 // the service's limit of 10 a minute (each query and window run once, whatever the expectations sharing
-// it). Text or JUnit XML. Exit 0 every expectation passed, 1 one failed or is not testable, 2 trouble.
+// it), or from the test file's recording where it holds the window (no service needed); `--record` writes
+// the recordings. Text or JUnit XML. Exit 0 every expectation passed, 1 one failed or is not testable, 2 trouble.
 // This module declares the command; the run (testRun.ts, with the backtest engine and the client) loads
 // when it runs.
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { TRIGGER_TEST_SUFFIX } from '../backtest/testPaths';
-import type { MainIo } from './io';
+import { TRIGGER_RECORDING_SUFFIX, TRIGGER_TEST_SUFFIX } from '../backtest/testPaths';
+import { CliUsageError, type MainIo } from './io';
 import { maxBytesOption } from './lint';
 import { ENV_BASE_URL, ENV_CONFIG_KEY } from './serviceEnv';
 import type { TestInvocation } from './testRun';
@@ -19,27 +20,34 @@ export function defineTest(parent: Command, io: MainIo, finish: (code: number) =
     .command('test')
     .summary('run the trigger test files against the service')
     .description(
-      `Evaluates each expectation of the trigger test files over its past window, as the service would have evaluated the trigger then (its time_range, threshold per group, exceeded_limit, alert type, schedule, baseline and havings), from the service's query results: "fires" between two times, "does-not-fire" between two times, "at-most" N notifications. A window older than the 7 days the service keeps is NOT TESTABLE, never passed. docs/TRIGGER-TESTS.md describes the file format.
+      `Evaluates each expectation of the trigger test files over its past window, as the service would have evaluated the trigger then (its time_range, threshold per group, exceeded_limit, alert type, schedule, baseline and havings), from the service's query results: "fires" between two times, "does-not-fire" between two times, "at-most" N notifications. A window older than the 7 days the service keeps is NOT TESTABLE, never passed, unless the test file's recording (*${TRIGGER_RECORDING_SUFFIX}, beside it) holds it: an expectation whose window the recording holds runs from it, with no query and no service. docs/TRIGGER-TESTS.md describes both formats.
 
 PATH: test files, folders (every *${TRIGGER_TEST_SUFFIX} under them) or globs; default: the current folder.`,
     )
     .argument('[PATH...]')
     .addOption(new Option('--reporter <format>', 'report format').choices(['text', 'junit']).default('text'))
     .option('--out <FILE>', 'write the report to FILE (whole, or not at all); the text report still goes to the standard output')
+    .option('--record', `record the windows of the expectations (those with times in UTC, over at least 2 minutes ago) that the recording does not hold yet, from the service, into each test file's *${TRIGGER_RECORDING_SUFFIX}`)
+    .option('--force', 'with --record: replace a recorded window whose content differs (another query), or a recording that is not valid')
     .addOption(maxBytesOption())
     .addHelpText(
       'after',
       `
 The service is the one named by ${ENV_BASE_URL} and ${ENV_CONFIG_KEY} in the environment (never flags or files).
+With neither set, only the recordings are used: an expectation no recording holds is NOT TESTABLE ("needs the
+service"). A recording never changes unless --record adds a window to it; one whose content would change
+otherwise is not written without --force.
 Relative times ("now-2h") are read at the start of the run, in whole minutes. The service creates at
 most 10 query results a minute: a long run waits, saying so on the standard error.
 
 Exit status: 0 every expectation passed; 1 one failed or is not testable (its window is older than the data
-the service keeps); 2 a usage problem, a file that cannot be read or is not a valid test file, or an
-expectation that could not be run (the service, its query).
+the service keeps, or it needs the service and none is configured); 2 a usage problem, a file that cannot be
+read or is not a valid test file, an expectation that could not be run (the service, its query, a recording
+of another query), or a recording --record could not write.
 `,
     )
     .action(async (paths: string[], options: TestInvocation) => {
+      if (options.force === true && options.record !== true) throw new CliUsageError('--force goes with --record: it lets a recording whose content differs be replaced');
       const { runTests } = await import('./testRun');
       finish(await runTests(paths, options, io));
     });

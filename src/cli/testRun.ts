@@ -1,15 +1,18 @@
-// The run of `obs test` (declared in test.ts, loaded when the command runs).
+// The run of `obs test` (declared in test.ts, loaded when the command runs): against the service named by the
+// environment, each test file's recording standing in for the service where it holds an expectation's
+// window; with no service configured, only from recordings; with --record, writing the recordings.
 import { randomBytes } from 'node:crypto';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import type { ServiceClient } from '../api/client';
 import { errorText } from '../api/errors';
-import { CreationPacer, erroredOutcomes, parseTestFile, prepareTrigger, ResultCache, runTriggerTests, systemClock, triggerPathFor, TRIGGER_TEST_SUFFIX, type ExpectationOutcome, type TriggerTestFile } from '../backtest';
+import { CreationPacer, erroredOutcomes, parseTestFile, prepareTrigger, RecordedNotes, recordedQueryApi, ResultCache, runTriggerTests, savedQueriesOf, systemClock, triggerPathFor, TRIGGER_TEST_SUFFIX, type ExpectationOutcome, type QueryApi, type TestedTrigger, type TriggerTestFile, type TriggerTestRecording } from '../backtest';
 import { placeIn } from '../triggerFiles/contained';
 import { expandPaths } from './files';
 import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, type MainIo } from './io';
 import { decodeStrict, readCommandLineFile, ReadProblem } from './read';
-import { clientFromEnvironment } from './service';
+import { clientFromEnvironment, ENV_BASE_URL, ENV_CONFIG_KEY, ServiceSetupError } from './service';
+import { readRecording, saveRecording } from './testRecording';
 import { onceEachWait } from './testWaits';
 import { testJunit } from './testJunit';
 import { summaryLine, testText, totals, type TestFileReport } from './testReport';
@@ -19,16 +22,31 @@ export interface TestInvocation {
   reporter: 'text' | 'junit';
   out?: string;
   maxBytes: number;
+  /** Record the windows of the test files into their recordings (the service needed). */
+  record?: boolean;
+  /** With record: replace a recording whose content differs. */
+  force?: boolean;
+}
+
+/** What an expectation no recording holds gets when no service is configured. */
+const NEEDS_SERVICE = `needs the service: no recording holds its window; set ${ENV_BASE_URL} and ${ENV_CONFIG_KEY} to run it against the service, or record it with obs test --record`;
+
+/** No service configured at all (neither variable set): obs test runs from the recordings only. */
+function noService(env: Readonly<Record<string, string | undefined>>): boolean {
+  return (env[ENV_BASE_URL]?.trim() ?? '') === '' && (env[ENV_CONFIG_KEY]?.trim() ?? '') === '';
 }
 
 export async function runTests(paths: readonly string[], invocation: TestInvocation, io: MainIo): Promise<number> {
   const { files, problems } = await expandPaths(paths.length === 0 ? ['.'] : paths, io.cwd, TRIGGER_TEST_SUFFIX);
   for (const p of problems) warn(io, p);
   if (files.length === 0) return EXIT_TROUBLE;
-  const client = clientFromEnvironment(io.env ?? {});
+  const offline = noService(io.env ?? {});
+  if (offline && invocation.record === true) throw new ServiceSetupError(`--record needs the service: set ${ENV_BASE_URL} and ${ENV_CONFIG_KEY} in the environment`);
+  if (offline) warn(io, `no service in the environment (${ENV_BASE_URL}, ${ENV_CONFIG_KEY}): the tests run from their recordings, and those without one are not testable`);
+  const client = offline ? undefined : clientFromEnvironment(io.env ?? {});
   const reports: TestFileReport[] = [];
   const signal = io.signal ?? new AbortController().signal;
-  const session = { client, signal, io, maxBytes: invocation.maxBytes, pacer: new CreationPacer(systemClock), cache: new ResultCache(), nowSeconds: Math.floor(systemClock.now() / 60_000) * 60 };
+  const session: Session = { client, signal, io, maxBytes: invocation.maxBytes, pacer: new CreationPacer(systemClock), cache: new ResultCache(), nowSeconds: Math.floor(systemClock.now() / 60_000) * 60, record: invocation.record === true, force: invocation.force === true, unsaved: 0 };
   try {
     for (const file of files) {
       if (signal.aborted) break;
@@ -37,7 +55,7 @@ export async function runTests(paths: readonly string[], invocation: TestInvocat
   } catch (e) {
     if (!signal.aborted) throw e;
   } finally {
-    await client.close();
+    await client?.close();
   }
   const stopped = signal.aborted;
   const text = testText(reports);
@@ -46,18 +64,23 @@ export async function runTests(paths: readonly string[], invocation: TestInvocat
   io.stdout(invocation.out !== undefined || invocation.reporter === 'text' ? text : report);
   if (stopped) warn(io, `stopped: ${summaryLine(reports)}; the rest did not run`);
   const t = totals(reports);
-  if (stopped || problems.length > 0 || t.error > 0) return EXIT_TROUBLE;
+  if (stopped || problems.length > 0 || t.error > 0 || session.unsaved > 0) return EXIT_TROUBLE;
   return t.failed + t['not-testable'] > 0 ? EXIT_FOUND : EXIT_OK;
 }
 
 interface Session {
-  client: ServiceClient;
+  /** None: no service configured, the tests run from their recordings only. */
+  client: ServiceClient | undefined;
   signal: AbortSignal;
   io: MainIo;
   maxBytes: number;
   pacer: CreationPacer;
   cache: ResultCache;
   nowSeconds: number;
+  record: boolean;
+  force: boolean;
+  /** Recordings --record could not write. */
+  unsaved: number;
 }
 
 async function readText(file: string, session: Session): Promise<{ ok: true; text: string } | { ok: false; reason: string }> {
@@ -82,12 +105,23 @@ async function runFile(file: string, session: Session): Promise<TestFileReport> 
   const triggerFile = relative(session.io.cwd, resolve(session.io.cwd, triggerPath)).split('\\').join('/');
   const outside = await outsideOf(session.io.cwd, triggerFile);
   if (outside !== undefined) return report({ outcomes: erroredOutcomes(parsed.file, `${triggerFile}: ${outside}`) });
+  const recording = await readRecording(file, session.io.cwd, session.maxBytes);
+  if (!recording.ok) return report({ outcomes: erroredOutcomes(parsed.file, recording.reason) });
+  if (recording.invalid !== undefined && !session.record) return report({ outcomes: erroredOutcomes(parsed.file, recording.invalid) });
+  if (session.client === undefined && recording.recording === undefined) return report({ outcomes: erroredOutcomes(parsed.file, NEEDS_SERVICE).map((o) => ({ ...o, status: 'not-testable' as const })) });
   const triggerText = await readText(triggerFile, session);
   if (!triggerText.ok) return report({ outcomes: erroredOutcomes(parsed.file, triggerText.reason), seconds: [] });
-  const prepared = await prepareTrigger(triggerText.text, parsed.file, session.client, session.signal);
+  const api = recordedQueryApi(recording.recording, session.client);
+  const prepared = await prepareTrigger(triggerText.text, parsed.file, api, session.signal);
   if (!prepared.ok) return report({ outcomes: erroredOutcomes(parsed.file, `${triggerFile}: ${prepared.reason}`) });
   const trigger = { name: prepared.tested.trigger.name, dataset: prepared.tested.dataset, file: triggerFile };
-  const timed = await timedRun(parsed.file, prepared.tested, session);
+  const recorder = session.record ? new RecordedNotes() : undefined;
+  const timed = await timedRun(parsed.file, prepared.tested, session, { api, recording: recording.recording, recorder });
+  if (recorder && !session.signal.aborted) {
+    const saved = await saveRecording(recording, recorder, savedQueriesOf(prepared.tested), session.force, session.io.cwd);
+    for (const line of saved.lines) warn(session.io, line);
+    if (!saved.ok) session.unsaved++;
+  }
   return report({ trigger, outcomes: timed.outcomes, seconds: timed.seconds });
 }
 
@@ -107,12 +141,22 @@ async function outsideOf(cwd: string, file: string): Promise<string | undefined>
   }
 }
 
+interface FileRun {
+  /** The service, with the recording's saved queries in front of it. */
+  api: QueryApi;
+  recording: TriggerTestRecording | undefined;
+  recorder: RecordedNotes | undefined;
+}
+
 /** The expectations of a file run in order, with the seconds each took. */
-async function timedRun(tests: TriggerTestFile, tested: Parameters<typeof runTriggerTests>[1], session: Session): Promise<{ outcomes: ExpectationOutcome[]; seconds: number[] }> {
+async function timedRun(tests: TriggerTestFile, tested: TestedTrigger, session: Session, file: FileRun): Promise<{ outcomes: ExpectationOutcome[]; seconds: number[] }> {
   const seconds: number[] = [];
   let last = systemClock.now();
   const outcomes = await runTriggerTests(tests, tested, {
-    api: session.client,
+    api: file.api,
+    recording: file.recording,
+    offline: session.client === undefined ? { status: 'not-testable', message: NEEDS_SERVICE } : undefined,
+    ...(file.recorder ? { record: file.recorder.note.bind(file.recorder) } : {}),
     pacer: session.pacer,
     clock: systemClock,
     signal: session.signal,

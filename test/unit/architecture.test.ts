@@ -61,6 +61,7 @@ const VSCODE_ADAPTERS = [
   'src/extension/tree/datasetsView.ts',
   'src/extension/tree/viewCommands.ts',
   'src/extension/triggers/triggerCommands.ts',
+  'src/extension/triggerTests/recordingCommands.ts',
   'src/extension/triggerTests/registerTriggerTests.ts',
   'src/extension/triggerTests/testDiscovery.ts',
   'src/extension/triggerTests/testRuns.ts',

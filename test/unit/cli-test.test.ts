@@ -168,9 +168,16 @@ describe('exit status', () => {
     assert.match(r.stdout, /\n {2}ERROR {9}catches the error bursts of the last day: cannot read triggers\/api-gateway\/High-error-rate\.trigger\.json: no such file\n/);
   });
 
-  test('2 without the service in the environment, or without any test file', async () => {
+  test('1 without the service in the environment and without recordings (each expectation needs the service); 2 with half of it, or without any test file', async () => {
     const noEnv = await run(['test'], { env: {} });
-    assert.deepEqual([noEnv.code, noEnv.stderr], [2, 'obs: set OBS_BASE_URL and OBS_CONFIG_KEY in the environment: the service\'s address and a configuration key are read from there only\n']);
+    assert.deepEqual([noEnv.code, noEnv.stderr], [1, 'obs: no service in the environment (OBS_BASE_URL, OBS_CONFIG_KEY): the tests run from their recordings, and those without one are not testable\n']);
+    const needs = 'needs the service: no recording holds its window; set OBS_BASE_URL and OBS_CONFIG_KEY to run it against the service, or record it with obs test --record';
+    assert.equal(
+      noEnv.stdout,
+      [`${TESTS}:`, ...['catches the error bursts of the last day', 'pages at most 6 times a day', 'stays quiet for a whole day'].map((n) => `  NOT TESTABLE  ${n}: ${needs}`), '', '3 expectations in 1 file: 0 passed, 0 failed, 3 not testable, 0 errors', ''].join('\n'),
+    );
+    const half = await run(['test'], { env: { OBS_BASE_URL: sandbox.base } });
+    assert.deepEqual([half.code, half.stderr], [2, 'obs: set OBS_CONFIG_KEY in the environment: the service\'s address and a configuration key are read from there only\n']);
     rmSync(join(dir, TESTS));
     const none = await run(['test']);
     assert.deepEqual([none.code, none.stderr], [2, 'obs: no *.trigger-test.json file under .\n']);

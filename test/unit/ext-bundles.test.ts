@@ -108,8 +108,9 @@ const BUNDLES: Record<string, Intent> = {
     runs: 'extension host',
     holds: [/src\/extension\/triggerTests\/testRuns\.ts$/, /src\/extension\/noise\/noiseReport\.ts$/, /src\/backtest\/backtest\.ts$/, /src\/backtest\/suggest\.ts$/, /node_modules\/jsonc-parser\//],
     // The queries' pacer, results and panel are reached through the services handed over at activation. Of
-    // triggers as code, only the one check of what lies inside a folder (a test's trigger file must).
-    never: [UNDICI, SANDBOX, { ...LINTER, except: /src\/lint\/nearest\.ts$/ }, FORMS, QUERIES, { ...SYNC, except: /src\/triggerFiles\/contained\.ts$/ }],
+    // triggers as code, only the one check of what lies inside a folder (a test's trigger file must), and the
+    // local file operations a test's recording is read and written with, whole through a temporary file.
+    never: [UNDICI, SANDBOX, { ...LINTER, except: /src\/lint\/nearest\.ts$/ }, FORMS, QUERIES, { ...SYNC, except: /src\/triggerFiles\/(contained|nodeFs|regularFile|pullFs)\.ts$/ }],
   },
   'dist/agents-host.js': {
     entry: 'src/extension/agents/agentsHost.ts',

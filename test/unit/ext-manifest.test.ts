@@ -38,14 +38,17 @@ test('activation is on the view, trigger files and JSON documents, never on star
 test('the editor schema (completion and hover, no validation) is attached to the default trigger-file patterns', () => {
   const validation = manifest.contributes.jsonValidation.find((v) => v.url === './schemas/trigger.editor.schema.json');
   assert.ok(validation);
-  // A trigger test file kept under triggers/ is not a trigger file: the last matching pattern, an exclusion, wins.
-  assert.deepEqual(validation.fileMatch, [...triggerFileDefaults.map((p) => p.replace(/^\*\*\/(\*\.)/, '$1')), '!**/*.trigger-test.json']);
+  // A trigger test file or its recording kept under triggers/ is not a trigger file: the last matching pattern, an exclusion, wins.
+  assert.deepEqual(validation.fileMatch, [...triggerFileDefaults.map((p) => p.replace(/^\*\*\/(\*\.)/, '$1')), '!**/*.trigger-test.json', '!**/*.trigger-test.recording.json']);
 });
 
-test('trigger test files get their own schema (completion and validation), and only they do', () => {
+test('trigger test files and their recordings get their own schemas (completion and validation), and only they do', () => {
   const validation = manifest.contributes.jsonValidation.find((v) => v.url === './schemas/trigger-test.schema.json');
   assert.deepEqual(validation?.fileMatch, ['*.trigger-test.json']);
   assert.ok(existsSync(join(root, 'schemas', 'trigger-test.schema.json')));
+  const recording = manifest.contributes.jsonValidation.find((v) => v.url === './schemas/trigger-test-recording.schema.json');
+  assert.deepEqual(recording?.fileMatch, ['*.trigger-test.recording.json']);
+  assert.ok(existsSync(join(root, 'schemas', 'trigger-test-recording.schema.json')));
 });
 
 test('the welcome view tells "nothing configured" from "none active in this window" and offers Switch for the latter', () => {

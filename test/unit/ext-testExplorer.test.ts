@@ -1,7 +1,8 @@
 // The Test Explorer's vscode-free core: the items of a test file (names, ranges, problems where they are),
 // which test files a save affects, how an outcome is shown, the trigger file a test file may make it read,
 // and a run against the sandbox: the demo's two passes and one failure, no new query result for a run again
-// after an edit that changes no query, "no connection" said once, an invalid file, a cancelled run.
+// after an edit that changes no query, "no connection" said once, an invalid file, a cancelled run; a run that
+// records, and the recorded tests run from the recording without a connection (the others still need one).
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -16,6 +17,8 @@ import { lineStarts, outlineTestFile, positionOf } from '../../src/extension/tri
 import { noConnectionText, resultView } from '../../src/extension/triggerTests/testResults';
 import { outsideFolder } from '../../src/extension/triggerTests/triggerLocation';
 import { runTestFiles, type FileToRun, type RunConnection, type RunHooks } from '../../src/extension/triggerTests/runTests';
+import { recordedExpectations } from '../../src/extension/triggerTests/testRecordings';
+import { recordingUpdate } from '../../src/backtest';
 import { virtualClock } from './virtualClock';
 import { DEFAULT_NOISE_MAX_PER_WEEK } from '../../src/extension/core/settings';
 
@@ -204,6 +207,45 @@ describe('a run against the sandbox', () => {
     assert.deepEqual([reads.length - before, s.created()], [0, 0]);
   });
 
+  test('a run that records hands back the absolute window; without a connection that test then runs from the recording, the relative one errors', async () => {
+    const s = await setup();
+    const text = JSON.stringify({ expectations: [{ name: 'the day', expect: 'fires', from: '2025-06-01T12:00:00Z', to: '2025-06-02T11:55:00Z' }, { name: 'relative', expect: 'fires', from: 'now-24h', to: 'now' }] });
+    const names = ['the day', 'relative'];
+    const r = recorder();
+    const done = await runTestFiles({ files: [demoFile(text, names)], connection: s.connection, readTrigger: readTrigger(DEMO_TRIGGER), readRecording: async () => ({ ok: true, text: undefined }), record: true, hooks: r.hooks, signal: new AbortController().signal, nowSeconds: s.nowSeconds });
+    assert.deepEqual(r.outcomes.map((o) => o.status), ['passed', 'passed']);
+    const file = done.recorded[0];
+    assert.ok(file);
+    assert.deepEqual([done.recorded.length, file.key, file.before, file.fresh.windows.map((w) => [w.from, w.to]), file.notRecorded.map((n) => n.name), file.kept], [1, demoFile().key, undefined, [['2025-06-01T12:00:00Z', '2025-06-02T11:55:00Z']], ['relative'], 0]);
+    const update = recordingUpdate(undefined, file.fresh, false);
+    assert.equal(update.kind, 'write');
+    const recording = update.kind === 'write' ? update.text : '';
+    const created = s.created();
+
+    const offline = recorder();
+    await runTestFiles({ files: [demoFile(text, names)], connection: undefined, readTrigger: readTrigger(DEMO_TRIGGER), readRecording: async () => ({ ok: true, text: recording }), hooks: offline.hooks, signal: new AbortController().signal, nowSeconds: s.nowSeconds + 30 * 86_400 });
+    assert.deepEqual(offline.outcomes.map((o) => [o.status, o.message]), [['passed', r.outcomes[0]?.message], ['error', noConnectionText()]]);
+    assert.deepEqual(offline.outcomes[0]?.notes, ['Run from the recording: no query to the service.']);
+    assert.deepEqual(offline.output, [noConnectionText()]);
+    assert.equal(s.created(), created);
+
+    const t = JSON.parse(DEMO_TRIGGER) as { query: { filters: unknown[] } };
+    t.query.filters = [];
+    const changed = recorder();
+    await runTestFiles({ files: [demoFile(text, names)], connection: s.connection, readTrigger: readTrigger(JSON.stringify(t)), readRecording: async () => ({ ok: true, text: recording }), hooks: changed.hooks, signal: new AbortController().signal, nowSeconds: s.nowSeconds });
+    assert.deepEqual(changed.outcomes[0]?.message, 'the recording is of another query (filters changed since): record again');
+    assert.deepEqual(recordedExpectations(text, recording).map((e) => [e.name, text.slice(e.start, e.start + 16)]), [['the day', '{"name":"the day']]);
+    assert.deepEqual(recordedExpectations(text, undefined), []);
+  });
+
+  test('a recording that is not valid errors the tests of its file, saying so', async () => {
+    const s = await setup();
+    const r = recorder();
+    await runTestFiles({ files: [demoFile()], connection: s.connection, readTrigger: readTrigger(DEMO_TRIGGER), readRecording: async () => ({ ok: true, text: '{"recording": 1}' }), hooks: r.hooks, signal: new AbortController().signal, nowSeconds: s.nowSeconds });
+    assert.deepEqual(new Set(r.outcomes.map((o) => o.message)), new Set(['The recording beside the test file is not valid: windows is missing']));
+    assert.equal(s.created(), 0);
+  });
+
   test('a cancelled run stops between queries and says so instead of failing', async () => {
     const s = await setup();
     const r = recorder();
@@ -217,13 +259,21 @@ describe('a run against the sandbox', () => {
 describe('the manifest', () => {
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
     activationEvents: string[];
-    contributes: { menus: Record<string, { command: string; when?: string }[]>; configuration: { properties: Record<string, { default?: unknown }> }; views: Record<string, { id: string }[]> };
+    contributes: { menus: Record<string, { command: string; when?: string; group?: string }[]>; configuration: { properties: Record<string, { default?: unknown }> }; views: Record<string, { id: string }[]> };
   };
-  test('a workspace with test files wakes the extension; a failure with a window offers the preview; the noise report has its view and budget', () => {
+  test('a workspace with test files wakes the extension; a failure with a window offers the preview, a test Record the Window; the noise report has its view and budget', () => {
     assert.ok(manifest.activationEvents.includes('workspaceContains:**/*.trigger-test.json'));
     for (const menu of ['testing/message/content', 'testing/message/context']) {
       assert.deepEqual(manifest.contributes.menus[menu], [{ command: 'obs.triggerTests.openPreview', when: 'testMessage == obs.triggerTest.window' }]);
     }
+    // Every test and test file of the controller: its window in the preview (of the last run, of the recording),
+    // and Record the Window in the menu and inline.
+    assert.deepEqual(manifest.contributes.menus['testing/item/context']?.map((m) => [m.command, m.when, m.group]), [
+      ['obs.triggerTests.openPreview', 'controllerId == obs.triggerTests', 'navigation'],
+      ['obs.triggerTests.previewRecorded', 'controllerId == obs.triggerTests', 'navigation'],
+      ['obs.triggerTests.record', 'controllerId == obs.triggerTests', 'navigation'],
+      ['obs.triggerTests.record', 'controllerId == obs.triggerTests', 'inline'],
+    ]);
     assert.ok(manifest.contributes.views['obs']?.some((v) => v.id === 'obs.noise'));
     assert.equal(manifest.contributes.configuration.properties['obs.noise.maxNotificationsPerWeek']?.default, DEFAULT_NOISE_MAX_PER_WEEK);
   });

@@ -1,15 +1,25 @@
 // The Test Explorer's adapters in a fake editor (vscode-fake.ts, with a recording test controller): the test
-// files found once, a burst of file events handled in one batch that reads only the files it names, and
-// Continuous Run running again, on a save, exactly the test files the saved file affects.
+// files found once, a burst of file events handled in one batch that reads only the files it names,
+// Continuous Run running again, on a save, exactly the test files the saved file affects, and Record the
+// Window: the recording written beside the test file, its lens and preview with the sandbox stopped, a test
+// run from it without a connection, and a recording of another query not replaced unless the user says so.
 import { fake, settle, TextDocument, Uri } from './vscode-fake';
 import { CancellationTokenSource, TestRunRequest, type TestMessage } from './vscode-fake-testing';
-import { beforeEach, describe, test } from 'node:test';
+import { after, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ServiceClient } from '../../src/api/client';
+import { CreationPacer, parseRecording, ResultCache, systemClock } from '../../src/backtest';
+import { SavedQueryCache } from '../../src/backtest/savedQueryCache';
+import { startSandbox, type SandboxHandle } from '../../src/sandbox';
 import { TestDiscovery } from '../../src/extension/triggerTests/testDiscovery';
 import { TestRuns } from '../../src/extension/triggerTests/testRuns';
+import { RecordingCommands } from '../../src/extension/triggerTests/recordingCommands';
 import type { Feedback } from '../../src/extension/core/feedback';
 import type { ConnectionManager } from '../../src/extension/connections';
-import type { QueryServices } from '../../src/extension/queries';
+import type { PreviewWindow, QueryServices } from '../../src/extension/queries';
 
 export interface FakeItem {
   id: string;
@@ -73,6 +83,12 @@ function controller() {
 }
 
 const log = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** Waits until the run at `index` has ended (a run started by a save reads files first: it is not awaited). */
+async function ended(c: ReturnType<typeof controller>, index: number): Promise<void> {
+  for (let i = 0; i < 400 && c.runs[index]?.log.includes('end') !== true; i++) await settle(5);
+  assert.ok(c.runs[index]?.log.includes('end'), `run ${index} ended`);
+}
 const testFile = (i: number) => `file:///w/triggers/t${i}.trigger-test.json`;
 const TEST_TEXT = JSON.stringify({ expectations: [{ name: 'fires', expect: 'fires', from: 'now-2h', to: 'now' }, { name: 'quiet', expect: 'does-not-fire', from: 'now-2h', to: 'now' }] }, null, 2);
 
@@ -142,7 +158,7 @@ describe('Continuous Run', () => {
     await runs.handle(new TestRunRequest(undefined, undefined, profile, true) as never, watch.token as never);
     assert.equal(c.runs.length, 0, 'turning it on runs nothing yet');
     fake.events.save.fire(new TextDocument(Uri.parse('file:///w/triggers/t0.trigger.json'), '{}'));
-    await settle(10);
+    await ended(c, 0);
     assert.deepEqual(c.invalidated, [testFile(0)]);
     assert.equal(c.runs.length, 1);
     assert.deepEqual(c.runs[0]?.request.include?.map((i) => i.id), [testFile(0)]);
@@ -164,9 +180,143 @@ describe('Continuous Run', () => {
     assert.ok(one);
     await runs.handle(new TestRunRequest([one], undefined, profile, true) as never, new CancellationTokenSource().token as never);
     fake.events.save.fire(new TextDocument(Uri.parse(testFile(5)), TEST_TEXT));
-    await settle(10);
+    await ended(c, 0);
     assert.deepEqual(c.runs[0]?.log.filter((l) => !l.startsWith('end')).map((l) => l.split(':')[0]), ['enqueued quiet', 'errored quiet']);
     runs.dispose();
     discovery.dispose();
+  });
+});
+
+describe('Record the Window', () => {
+  const root = join(import.meta.dirname, '..', '..');
+  const DEMO_TRIGGER = readFileSync(join(root, 'demo', 'workspace', 'triggers', 'api-gateway', 'High-error-rate.trigger.json'), 'utf8');
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'obs-te-record-')));
+  const handles: SandboxHandle[] = [];
+  const clients: ServiceClient[] = [];
+  after(async () => {
+    await Promise.all(clients.map((c) => c.close()));
+    await Promise.all(handles.map((h) => h.close().catch(() => undefined)));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const iso = (s: number) => new Date(s * 1000).toISOString().replace('.000Z', 'Z');
+  const minute = (s: number) => iso(s).slice(0, 16).replace('T', ' ');
+  // A day that ended on the hour two hours ago: kept by the service, and whole.
+  const end = Math.floor(Date.now() / 3_600_000) * 3_600 - 7_200;
+  const TEXT = JSON.stringify({ expectations: [{ name: 'the day', expect: 'fires', from: iso(end - 86_400), to: iso(end) }, { name: 'relative', expect: 'fires', from: 'now-24h', to: 'now' }] }, null, 2);
+  const testKey = Uri.file(join(dir, 'a.trigger-test.json')).toString();
+  const triggerKey = Uri.file(join(dir, 'a.trigger.json')).toString();
+  const recordingPath = join(dir, 'a.trigger-test.recording.json');
+
+  /** The Test Explorer of a workspace folder on disk, its connection the sandbox (until `online` is false). */
+  async function setup() {
+    fake.folders = [{ uri: Uri.file(dir), name: 'w', index: 0 }];
+    fake.files.clear();
+    fake.files.set(testKey, TEXT);
+    fake.files.set(triggerKey, DEMO_TRIGGER);
+    const sandbox = await startSandbox({ rateLimit: 10_000, queryResultRateLimit: 1_000 });
+    const client = new ServiceClient({ baseUrl: sandbox.info.baseUrl, configKey: sandbox.info.configKey });
+    handles.push(sandbox);
+    clients.push(client);
+    const state = { online: true, lenses: 0 };
+    const previews: PreviewWindow[] = [];
+    const session = { pacer: new CreationPacer(systemClock), cache: new ResultCache(), queries: new SavedQueryCache(), clock: systemClock };
+    const connections = { getActive: async () => (state.online ? { client, profile: { name: 'Sandbox' } } : undefined) } as unknown as ConnectionManager;
+    const services = () => ({ sessionFor: () => session, showPreviewWindow: (w: PreviewWindow) => previews.push(w) }) as unknown as QueryServices;
+    const c = controller();
+    const discovery = new TestDiscovery(c as never, log);
+    await discovery.start();
+    const profile = {};
+    const runs = new TestRuns({ controller: c as never, profile: profile as never, discovery, connections, services, feedback: { log } as unknown as Feedback });
+    const recordings = new RecordingCommands({ profile: profile as never, connections, services, runs, refreshLenses: () => state.lenses++ });
+    const file = c.items.get(testKey);
+    assert.ok(file);
+    return { c, sandbox, state, previews, runs, recordings, file, discovery };
+  }
+
+  test('records the absolute window beside the test file; with the sandbox stopped its lens and its menu preview it and the test runs from it', async () => {
+    const t = await setup();
+    rmSync(recordingPath, { force: true });
+    await t.recordings.record(t.file);
+    assert.deepEqual(fake.progress[0], { location: 15, title: 'Recording the windows of a.trigger-test.json', cancellable: true });
+    // The fake's controller logs a passed test's duration as its message: left out.
+    assert.deepEqual(t.c.runs[0]?.log.filter((l) => !l.startsWith('enqueued')).map((l) => l.replace(/: undefined$/, '')), ['started the day', 'passed the day', 'started relative', 'passed relative', 'end']);
+    assert.ok(existsSync(recordingPath));
+    assert.deepEqual(fake.shown.at(-1), {
+      severity: 'info',
+      text: 'Recorded 1 window in a.trigger-test.recording.json. Not recorded: "relative": its window is relative to the run (now-24h to now), and a recording holds fixed times: write the window in UTC times to record it.',
+      actions: [],
+    });
+    assert.equal(t.state.lenses, 1);
+
+    await t.sandbox.close();
+    t.state.online = false;
+    const lenses = await t.recordings.lenses(new TextDocument(Uri.parse(testKey), TEXT) as never);
+    assert.deepEqual(lenses.map((l) => [l.range.start.character, l.command?.command, l.command?.arguments]), [[TEXT.indexOf('{\n      "name": "the day"'), 'obs.triggerTests.previewRecorded', [testKey, 'the day']]]);
+    await t.recordings.previewRecorded(testKey, 'the day');
+    await t.recordings.previewRecorded(t.file.children.get('the day'));
+    const subtitle = `a.trigger.json · "the day" · ${minute(end - 86_400)} to ${minute(end)} UTC · api-gateway, from the recording`;
+    assert.deepEqual(t.previews.map((p) => [p.name, p.preview.from, p.preview.to, p.subtitle]), [
+      ['High error rate', end - 86_400, end, subtitle],
+      ['High error rate', end - 86_400, end, subtitle],
+    ]);
+    await t.recordings.previewRecorded(t.file.children.get('relative'));
+    assert.match(fake.shown.at(-1)?.text ?? '', /^The recorded window cannot be shown: There is no connection/);
+    assert.equal(t.previews.length, 2);
+
+    await t.runs.handle(new TestRunRequest([t.file], undefined, {}, false) as never, new CancellationTokenSource().token as never);
+    assert.deepEqual(t.c.runs[1]?.log.filter((l) => /^(passed|errored|failed)/.test(l)).map((l) => l.replace(/: There is no connection: .*$/, ': no connection').replace(/: undefined$/, '')), ['passed the day', 'errored relative: no connection']);
+
+    const runs = t.c.runs.length;
+    await t.recordings.record(t.file);
+    assert.equal(t.c.runs.length, runs, 'no run without a connection');
+    assert.match(fake.shown.at(-1)?.text ?? '', /^Recording needs a connection: /);
+    t.discovery.dispose();
+  });
+
+  test('a recording of another query is replaced only when the user says so', async () => {
+    const t = await setup();
+    rmSync(recordingPath, { force: true });
+    await t.recordings.record(t.c.items.get(testKey)?.children.get('the day'));
+    const before = readFileSync(recordingPath, 'utf8');
+    const trigger = JSON.parse(DEMO_TRIGGER) as { query: { filters: unknown[] } };
+    trigger.query.filters = [];
+    fake.files.set(triggerKey, JSON.stringify(trigger));
+    await t.recordings.record(t.file);
+    const asked = fake.shown.at(-1);
+    assert.deepEqual([asked?.severity, asked?.actions], ['warning', ['Replace']]);
+    assert.match(asked?.text ?? '', /^a\.trigger-test\.recording\.json holds a different recording: the recorded window .* holds another query\. Replace it with the one made now\? /);
+    assert.equal(readFileSync(recordingPath, 'utf8'), before, 'dismissed: nothing replaced');
+
+    fake.answer = 'Replace';
+    await t.recordings.record(t.file);
+    assert.equal(fake.shown.at(-1)?.text, `Recorded 1 window in a.trigger-test.recording.json. Not recorded: "relative": its window is relative to the run (now-24h to now), and a recording holds fixed times: write the window in UTC times to record it.`);
+    const now = parseRecording(readFileSync(recordingPath, 'utf8'));
+    assert.ok(now.ok);
+    assert.deepEqual(now.recording.windows.map((w) => w.query['filters']), [[]], 'the window of the query without filters');
+    t.discovery.dispose();
+  });
+
+  test('a trigger file that cannot be read records nothing, and says so', async () => {
+    const t = await setup();
+    rmSync(recordingPath, { force: true });
+    fake.files.set(triggerKey, '{');
+    await t.recordings.record(t.file);
+    assert.deepEqual(t.c.runs[0]?.log.filter((l) => /^(passed|errored|failed|skipped)/.test(l)).map((l) => l.split(':')[0]), ['errored the day', 'errored relative']);
+    assert.equal(existsSync(recordingPath), false);
+    assert.deepEqual(fake.shown.at(-1), { severity: 'warning', text: 'Nothing was recorded: the tests could not run. The Test Results say why.', actions: [] });
+    t.discovery.dispose();
+  });
+
+  test('Cancel during the recording stops the run and writes nothing', async () => {
+    const t = await setup();
+    rmSync(recordingPath, { force: true });
+    fake.cancelProgressAt = 'Starting the query';
+    await t.recordings.record(t.file);
+    assert.deepEqual(t.c.runs[0]?.log.filter((l) => /^(passed|errored|failed|skipped)/.test(l)), ['skipped the day', 'skipped relative']);
+    assert.equal(existsSync(recordingPath), false);
+    assert.deepEqual(fake.shown.at(-1), { severity: 'info', text: 'Recording cancelled: nothing was written.', actions: [] });
+    assert.equal(t.state.lenses, 0);
+    t.discovery.dispose();
   });
 });

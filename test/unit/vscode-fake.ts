@@ -391,6 +391,12 @@ export const fake = {
   messages: [] as string[],
   /** Every notification shown: its severity, text and action buttons (VS Code keeps an error with actions until closed). */
   shown: [] as { severity: 'info' | 'warning' | 'error'; text: string; actions: string[] }[],
+  /** The button the user presses on a message that offers it (otherwise none: the message is dismissed). */
+  answer: undefined as string | undefined,
+  /** The options of every withProgress, in order. */
+  progress: [] as unknown[],
+  /** Every withProgress is cancelled (its Cancel pressed) when its task reports a message starting with this, or at once (''). */
+  cancelProgressAt: undefined as string | undefined,
   /** Fires a watcher event on every live watcher whose pattern matches the uri. */
   fileEvent(kind: 'created' | 'changed' | 'deleted', uri: Uri): void {
     for (const w of fake.watchers) {
@@ -420,6 +426,9 @@ export const fake = {
     fake.shownDocuments = [];
     fake.messages = [];
     fake.shown = [];
+    fake.answer = undefined;
+    fake.progress = [];
+    fake.cancelProgressAt = undefined;
   },
 };
 
@@ -430,10 +439,11 @@ const registered = <T>(list: T[], item: T): Disposable => {
 
 const message =
   (severity: 'info' | 'warning' | 'error') =>
-  (text: string, ...rest: unknown[]): Promise<undefined> => {
+  (text: string, ...rest: unknown[]): Promise<string | undefined> => {
     fake.messages.push(text);
-    fake.shown.push({ severity, text, actions: rest.filter((r): r is string => typeof r === 'string') });
-    return Promise.resolve(undefined);
+    const actions = rest.filter((r): r is string => typeof r === 'string');
+    fake.shown.push({ severity, text, actions });
+    return Promise.resolve(fake.answer !== undefined && actions.includes(fake.answer) ? fake.answer : undefined);
   };
 
 export const vscode = {
@@ -566,8 +576,25 @@ export const vscode = {
       return view;
     },
     registerFileDecorationProvider: (provider: unknown) => registered(fake.decorationProviders, provider),
-    withProgress<T>(_options: unknown, task: (progress: { report(v: unknown): void }, token: { isCancellationRequested: boolean; onCancellationRequested: () => Disposable }) => Promise<T>): Promise<T> {
-      return task({ report: () => undefined }, { isCancellationRequested: false, onCancellationRequested: () => new Disposable(() => undefined) });
+    withProgress<T>(options: unknown, task: (progress: { report(v: unknown): void }, token: { isCancellationRequested: boolean; onCancellationRequested: (l: () => void) => Disposable }) => Promise<T>): Promise<T> {
+      fake.progress.push(options);
+      const listeners: (() => void)[] = [];
+      const token = {
+        isCancellationRequested: false,
+        onCancellationRequested: (l: () => void) => registered(listeners, l),
+      };
+      const cancel = () => {
+        if (token.isCancellationRequested) return;
+        token.isCancellationRequested = true;
+        for (const l of [...listeners]) l();
+      };
+      const at = fake.cancelProgressAt;
+      if (at === '') cancel();
+      const report = (v: unknown) => {
+        const message = typeof v === 'object' && v !== null ? (v as { message?: unknown }).message : undefined;
+        if (at && typeof message === 'string' && message.startsWith(at)) cancel();
+      };
+      return task({ report }, token);
     },
     showTextDocument(doc: TextDocument): Promise<TextDocument> {
       fake.shownDocuments.push(doc.uri);

@@ -1,10 +1,10 @@
 // Which documents are trigger files: setting `obs.triggerFiles` (globs relative to each workspace folder;
 // globs starting with `**/` also match files outside the workspace) plus every document of the scheme
 // that shows triggers read from the service (`obs-trigger:`). A trigger test file (`*.trigger-test.json`)
-// is never one, whatever the globs: the default `**/triggers/**/*.json` would take those kept beside
-// their triggers.
+// or its recording (`*.trigger-test.recording.json`) is never one, whatever the globs: the default
+// `**/triggers/**/*.json` would take those kept beside their triggers.
 import * as vscode from 'vscode';
-import { isTriggerTestFile } from '../../backtest/testPaths';
+import { isTestSideFile } from '../../backtest/testPaths';
 
 const EXCLUDE = '**/node_modules/**';
 // Documents that only look like files: diffs, output, settings, etc.
@@ -41,7 +41,7 @@ export class TriggerFileMatcher {
 
   matches(doc: vscode.TextDocument): boolean {
     if (doc.uri.scheme === this.triggerScheme) return true;
-    if (IGNORED_SCHEMES.has(doc.uri.scheme) || isTriggerTestFile(doc.uri.path)) return false;
+    if (IGNORED_SCHEMES.has(doc.uri.scheme) || isTestSideFile(doc.uri.path)) return false;
     return this.selector.length > 0 && vscode.languages.match(this.selector, doc) > 0;
   }
 
@@ -52,7 +52,7 @@ export class TriggerFileMatcher {
     for (const folder of folders) {
       for (const p of this.patterns) {
         const found = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, p), EXCLUDE, undefined, token);
-        for (const uri of found) if (!isTriggerTestFile(uri.path)) seen.set(uri.toString(), uri);
+        for (const uri of found) if (!isTestSideFile(uri.path)) seen.set(uri.toString(), uri);
         if (token?.isCancellationRequested) return [...seen.values()];
       }
     }

@@ -1,9 +1,11 @@
 // A Test Explorer run without vscode: the test files asked for, each with the expectations asked for, run
 // against the active connection's query session (its pacer shared with every other query of the connection,
 // its results reused: a run again after an edit that changes no query creates none), each outcome handed on
-// as soon as it is known. Without a connection every test errors with one sentence, said once.
+// as soon as it is known. An expectation whose window the test file's recording holds runs from it, with or
+// without a connection; without one every other test errors with one sentence, said once. A run that records
+// hands back, per file, what it recorded.
 import { errorText } from '../../api/errors';
-import { parseTestFile, prepareTrigger, runTriggerTests, triggerPathFor, TRIGGER_TEST_SUFFIX, type ExpectationOutcome, type QueryApi, type TriggerTestFile } from '../../backtest';
+import { CreationPacer, parseRecording, parseTestFile, prepareTrigger, RecordedNotes, recordedQueryApi, ResultCache, runTriggerTests, savedQueriesOf, systemClock, triggerPathFor, TRIGGER_TEST_SUFFIX, type ExpectationOutcome, type FreshRecording, type QueryApi, type RecordNote, type TriggerTestFile, type TriggerTestRecording } from '../../backtest';
 import type { QuerySession } from '../queries';
 import { noConnectionText } from './testResults';
 import * as l10n from '@vscode/l10n';
@@ -21,6 +23,20 @@ export interface FileToRun {
 }
 
 export type TriggerRead = { ok: true; text: string; label: string } | { ok: false; reason: string };
+/** The recording beside a test file: its text, none (undefined), or why it is not read. */
+export type RecordingRead = { ok: true; text: string | undefined } | { ok: false; reason: string };
+
+/** What a run that records recorded of one test file, for writing its recording. */
+export interface RecordedFile {
+  /** The test file's key (its URI as text). */
+  key: string;
+  /** The recording's text before the run (undefined: there was none). */
+  before: string | undefined;
+  fresh: FreshRecording;
+  /** Expectations not recorded, each with why; how many ran from the recording. */
+  notRecorded: { name: string; reason: string }[];
+  kept: number;
+}
 
 export interface RunConnection {
   api: QueryApi;
@@ -51,6 +67,10 @@ export interface RunRequest {
   connection: RunConnection | undefined;
   /** Reads the trigger file at a path for a test file, or says why it is not read. */
   readTrigger(file: FileToRun, path: string): Promise<TriggerRead>;
+  /** Reads the recording beside a test file; without it no recording is used. */
+  readRecording?(file: FileToRun): Promise<RecordingRead>;
+  /** Record: what the recording does not hold runs against the connection and is handed back. */
+  record?: boolean;
   hooks: RunHooks;
   signal: AbortSignal;
   /** Relative times are read at this time, once for the run (epoch seconds, whole minutes). */
@@ -58,45 +78,56 @@ export interface RunRequest {
 }
 
 /** Runs the files in order; stops between queries when the signal aborts (then `cancelled`). */
-export async function runTestFiles(req: RunRequest): Promise<{ cancelled: boolean }> {
-  const { connection, hooks } = req;
-  if (!connection) {
-    const reason = noConnectionText();
-    hooks.output(reason);
-    for (const f of req.files) for (const t of f.tests) hooks.finished(f.key, t.id, errored(t, reason), undefined);
-    return { cancelled: false };
-  }
+export async function runTestFiles(req: RunRequest): Promise<{ cancelled: boolean; recorded: RecordedFile[] }> {
+  if (!req.connection) req.hooks.output(noConnectionText());
+  const recorded: RecordedFile[] = [];
   try {
     for (const f of req.files) {
       req.signal.throwIfAborted();
-      await runFile(f, connection, req);
+      const r = await runFile(f, req.connection, req);
+      if (r !== undefined) recorded.push(r);
     }
-    return { cancelled: false };
+    return { cancelled: false, recorded };
   } catch (err) {
-    if (req.signal.aborted) return { cancelled: true };
+    if (req.signal.aborted) return { cancelled: true, recorded };
     throw err;
   }
 }
 
 const errored = (t: { id: string; name: string }, message: string): ExpectationOutcome => ({ index: -1, name: t.name, expect: 'fires', status: 'error', message, notes: [] });
 
-async function runFile(f: FileToRun, conn: RunConnection, req: RunRequest): Promise<void> {
+/** The recording of a file and its text: none, or why the tests cannot run (one that is not valid, unless recording over it). */
+async function recordingOf(f: FileToRun, req: RunRequest): Promise<{ ok: true; text: string | undefined; recording: TriggerTestRecording | undefined } | { ok: false; reason: string }> {
+  const read = req.readRecording ? await req.readRecording(f) : { ok: true as const, text: undefined };
+  if (!read.ok || read.text === undefined) return read.ok ? { ok: true, text: undefined, recording: undefined } : read;
+  const parsed = parseRecording(read.text);
+  if (parsed.ok) return { ok: true, text: read.text, recording: parsed.recording };
+  return req.record === true ? { ok: true, text: read.text, recording: undefined } : { ok: false, reason: l10n.t('The recording beside the test file is not valid: {0}', parsed.problems.join('; ')) };
+}
+
+async function runFile(f: FileToRun, conn: RunConnection | undefined, req: RunRequest): Promise<RecordedFile | undefined> {
   const { hooks } = req;
   const done = new Set<string>();
   // Every test of the file not finished yet errors with the reason.
-  const fail = (reason: string) => {
+  const fail = (reason: string): undefined => {
     for (const t of f.tests) if (!done.has(t.id)) hooks.finished(f.key, t.id, errored(t, reason), undefined);
+    return undefined;
   };
   if (f.unreadable !== undefined) return fail(l10n.t('The test file cannot be read: {0}', f.unreadable));
   const parsed = parseTestFile(f.text);
   if (!parsed.ok) return fail(l10n.t('The test file is not valid: {0}', parsed.problems.map((p) => p.message).join('; ')));
   const path = triggerPathFor(f.path, parsed.file.trigger);
   if (path === undefined) return fail(l10n.t('Name the trigger file in its "trigger" member: the name of the test file does not end with {0}', TRIGGER_TEST_SUFFIX));
+  const recording = await recordingOf(f, req);
+  if (!recording.ok) return fail(recording.reason);
+  if (!conn && recording.recording === undefined) return fail(noConnectionText());
   const trigger = await req.readTrigger(f, path);
   if (!trigger.ok) return fail(trigger.reason);
-  const prepared = await prepareTrigger(trigger.text, parsed.file, conn.api, req.signal);
+  const api = recordedQueryApi(recording.recording, conn?.api);
+  const prepared = await prepareTrigger(trigger.text, parsed.file, api, req.signal);
   if (!prepared.ok) return fail(l10n.t('{0}: {1}', trigger.label, prepared.reason));
-  const against: RanAgainst = { triggerName: prepared.tested.trigger.name, triggerLabel: trigger.label, connection: conn.name };
+  const against: RanAgainst = { triggerName: prepared.tested.trigger.name, triggerLabel: trigger.label, connection: conn?.name ?? l10n.t('the recording') };
+  const recorder = req.record === true ? new RecordedNotes() : undefined;
   const byName = new Map(f.tests.map((t) => [t.name, t.id]));
   const order = inFileOrder(parsed.file, byName);
   let next = 0;
@@ -107,11 +138,15 @@ async function runFile(f: FileToRun, conn: RunConnection, req: RunRequest): Prom
   start();
   try {
     await runTriggerTests(parsed.file, prepared.tested, {
-      api: conn.api,
-      pacer: conn.session.pacer,
-      clock: conn.session.clock,
-      cache: conn.session.cache,
-      queries: conn.session.queries,
+      api,
+      // Without a connection nothing is created: the recording answers, or the test errors first.
+      pacer: conn?.session.pacer ?? new CreationPacer(systemClock),
+      clock: conn?.session.clock ?? systemClock,
+      cache: conn?.session.cache ?? new ResultCache(),
+      queries: conn?.session.queries,
+      recording: recording.recording,
+      offline: conn ? undefined : { status: 'error', message: noConnectionText() },
+      ...(recorder ? { record: (name: string, note: RecordNote) => recorder.note(name, note) } : {}),
       signal: req.signal,
       report: hooks.progress,
       nowSeconds: req.nowSeconds,
@@ -126,8 +161,10 @@ async function runFile(f: FileToRun, conn: RunConnection, req: RunRequest): Prom
   } catch (err) {
     if (req.signal.aborted) throw err;
     // The engine turns what the service says into outcomes; anything else is said for the tests not yet done.
-    fail(errorText(err));
+    return fail(errorText(err));
   }
+  if (recorder === undefined) return undefined;
+  return { key: f.key, before: recording.text, fresh: { windows: recorder.windows, savedQueries: savedQueriesOf(prepared.tested) }, notRecorded: recorder.notRecorded, kept: recorder.kept };
 }
 
 /** The ids asked for, in the order the file lists their expectations (the order they run in). */

@@ -2,7 +2,9 @@
 // engine gets to it (passed; failed with expected against actual; skipped when not testable, with the reason;
 // errored), the waits for the service's 10 queries a minute in the run's output and the status bar, the
 // run's cancel stopping it between queries. Continuous Run runs again what a saved test or trigger file
-// affects, and only that. A finished window opens in the preview from the failure or the test's menu.
+// affects, and only that. A finished window opens in the preview from the failure or the test's menu, and a
+// recorded one from its recording (the lens over the expectation). Each test file's recording, beside it, is
+// read for every run; a run that records hands back what it recorded.
 import * as vscode from 'vscode';
 import { utcSpan, type ExpectationOutcome } from '../../backtest';
 import type { ConnectionManager } from '../connections';
@@ -13,7 +15,8 @@ import type { QueryServices } from '../queries';
 import type { TestDiscovery } from './testDiscovery';
 import { resultView } from './testResults';
 import { outsideFolder } from './triggerLocation';
-import { runTestFiles, type FileToRun, type RanAgainst, type RunHooks, type TriggerRead } from './runTests';
+import { readRecordingBeside } from './testRecordings';
+import { runTestFiles, type FileToRun, type RanAgainst, type RecordedFile, type RecordingRead, type RunHooks, type TriggerRead } from './runTests';
 
 /** The context value of a failure whose window opens in the preview (package.json's testing/message menus). */
 export const PREVIEWABLE_MESSAGE = 'obs.triggerTest.window';
@@ -46,7 +49,10 @@ export class TestRuns implements vscode.Disposable {
 
   /** The run profile's handler: a run now, or (Continuous Run) a watch until its token is cancelled. */
   async handle(request: vscode.TestRunRequest, token: vscode.CancellationToken): Promise<void> {
-    if (!request.continuous) return this.run(request, token);
+    if (!request.continuous) {
+      await this.run(request, token);
+      return;
+    }
     const watch: Watch = { include: request.include, exclude: request.exclude };
     this.watching.add(watch);
     token.onCancellationRequested(() => this.watching.delete(watch));
@@ -89,7 +95,8 @@ export class TestRuns implements vscode.Disposable {
     return out;
   }
 
-  async run(request: vscode.TestRunRequest, token: vscode.CancellationToken): Promise<void> {
+  /** Runs the tests of a request; with `record`, what the recordings do not hold is recorded and handed back, the run's progress told to it. */
+  async run(request: vscode.TestRunRequest, token: vscode.CancellationToken, record?: { report(message: string): void }): Promise<RecordedFile[]> {
     await this.deps.discovery.start();
     await this.deps.discovery.settled();
     const selected = this.selection(request);
@@ -99,15 +106,22 @@ export class TestRuns implements vscode.Disposable {
     for (const t of items.values()) run.enqueued(t);
     const abort = new AbortController();
     const cancel = token.onCancellationRequested(() => abort.abort());
+    if (token.isCancellationRequested) abort.abort();
     const pending = new Set(items.keys());
+    let recorded: RecordedFile[] = [];
     try {
       const files = await this.filesOf(selected);
       await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Trigger tests') }, async (progress) => {
-        const hooks = this.hooks(run, items, pending, (message) => progress.report({ message }));
+        const hooks = this.hooks(run, items, pending, (message) => {
+          progress.report({ message });
+          record?.report(message);
+        });
         const conn = await this.deps.connections.getActive();
         const connection = conn && { api: conn.client, session: this.deps.services().sessionFor(conn), name: conn.profile.name };
-        const done = await runTestFiles({ files, connection, readTrigger: (f, path) => this.readTrigger(f, path), hooks, signal: abort.signal, nowSeconds: Math.floor(Date.now() / 60_000) * 60 });
+        const readRecording = (f: FileToRun) => this.readRecording(f);
+        const done = await runTestFiles({ files, connection, readTrigger: (f, path) => this.readTrigger(f, path), readRecording, record: record !== undefined, hooks, signal: abort.signal, nowSeconds: Math.floor(Date.now() / 60_000) * 60 });
         if (done.cancelled) run.appendOutput(`${vscode.l10n.t('Cancelled: the tests not run yet are skipped.')}\r\n`);
+        recorded = done.cancelled ? [] : done.recorded;
       });
     } catch (err) {
       this.deps.feedback.log.error(`trigger tests: ${String(err)}`);
@@ -118,6 +132,23 @@ export class TestRuns implements vscode.Disposable {
       for (const k of pending) run.skipped(items.get(k) as vscode.TestItem);
       run.end();
     }
+    return recorded;
+  }
+
+  /** One test run from its file's recording alone (no connection, no query): its outcome, for the preview. */
+  async fromRecording(file: FileToRun): Promise<{ outcome: ExpectationOutcome; against: RanAgainst | undefined } | undefined> {
+    let found: { outcome: ExpectationOutcome; against: RanAgainst | undefined } | undefined;
+    const hooks: RunHooks = { started: () => undefined, finished: (_f, _id, outcome, against) => (found = { outcome, against }), output: () => undefined, progress: () => undefined };
+    const readRecording = (f: FileToRun) => this.readRecording(f);
+    await runTestFiles({ files: [file], connection: undefined, readTrigger: (f, path) => this.readTrigger(f, path), readRecording, hooks, signal: new AbortController().signal, nowSeconds: Math.floor(Date.now() / 60_000) * 60 });
+    return found;
+  }
+
+  /** The recording beside a test file: read in a local workspace folder only, and only inside it. */
+  readRecording(f: Pick<FileToRun, 'key'>): Promise<RecordingRead> {
+    const uri = vscode.Uri.parse(f.key, true);
+    const folder = vscode.workspace.getWorkspaceFolder(uri);
+    return readRecordingBeside(uri.scheme === 'file' && folder ? folder.uri.fsPath : undefined, uri.fsPath);
   }
 
   private async filesOf(selected: Map<vscode.TestItem, vscode.TestItem[]>): Promise<FileToRun[]> {
@@ -217,7 +248,7 @@ export class TestRuns implements vscode.Disposable {
 }
 
 /** The test item of a command's argument: the item (its menu), or `{ test }` (a test message's button). */
-function testItemOf(arg: unknown): vscode.TestItem | undefined {
+export function testItemOf(arg: unknown): vscode.TestItem | undefined {
   const isItem = (v: unknown): v is vscode.TestItem => typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string' && 'children' in v;
   if (isItem(arg)) return arg;
   const test = typeof arg === 'object' && arg !== null ? (arg as { test?: unknown }).test : undefined;

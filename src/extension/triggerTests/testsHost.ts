@@ -1,11 +1,14 @@
 // In dist/backtest-host.js (backtestHost.ts): the Test Explorer's trigger tests (finding the test files, running them,
-// opening a window in the preview), loaded by registerTriggerTests.ts the first time the Test Explorer, a test
-// file or a run needs them, so that activation does not pay for the backtest engine.
-import type * as vscode from 'vscode';
+// opening a window in the preview, recording windows and previewing recorded ones), loaded by
+// registerTriggerTests.ts the first time the Test Explorer, a test file or a run needs them, so that activation
+// does not pay for the backtest engine.
+import * as vscode from 'vscode';
+import { TRIGGER_RECORDING_SUFFIX } from '../../backtest';
 import type { ConnectionManager } from '../connections';
 import { configureL10n } from '../core/l10nSetup';
 import type { Feedback } from '../core/feedback';
 import type { QueryServices } from '../queries';
+import { RecordingCommands } from './recordingCommands';
 import { TestDiscovery } from './testDiscovery';
 import { TestRuns } from './testRuns';
 
@@ -15,6 +18,8 @@ export interface TriggerTestDeps {
   connections: ConnectionManager;
   services: () => QueryServices;
   feedback: Feedback;
+  /** The lenses over recorded tests show what the recordings hold now. */
+  refreshLenses(): void;
 }
 
 export interface LoadedTriggerTests extends vscode.Disposable {
@@ -23,6 +28,9 @@ export interface LoadedTriggerTests extends vscode.Disposable {
   refresh(): Promise<void>;
   run(request: vscode.TestRunRequest, token: vscode.CancellationToken): Promise<void>;
   openPreview(arg: unknown): void;
+  record(arg: unknown): Promise<void>;
+  previewRecorded(arg: unknown, id?: unknown): Promise<void>;
+  recordedLenses(doc: vscode.TextDocument): Promise<vscode.CodeLens[]>;
 }
 
 export function createTriggerTests(deps: TriggerTestDeps): LoadedTriggerTests {
@@ -30,6 +38,11 @@ export function createTriggerTests(deps: TriggerTestDeps): LoadedTriggerTests {
   configureL10n();
   const discovery = new TestDiscovery(deps.controller, deps.feedback.log);
   const runs = new TestRuns({ ...deps, discovery });
+  const recordings = new RecordingCommands({ ...deps, runs });
+  // A recording written, pulled or deleted changes which tests the lenses offer to preview.
+  const watcher = vscode.workspace.createFileSystemWatcher(`**/*${TRIGGER_RECORDING_SUFFIX}`);
+  const refresh = () => deps.refreshLenses();
+  const watching = [watcher, watcher.onDidCreate(refresh), watcher.onDidChange(refresh), watcher.onDidDelete(refresh)];
   return {
     discover: () => discovery.start(),
     refresh: async () => {
@@ -38,7 +51,11 @@ export function createTriggerTests(deps: TriggerTestDeps): LoadedTriggerTests {
     },
     run: (request, token) => runs.handle(request, token),
     openPreview: (arg) => runs.openPreview(arg),
+    record: (arg) => recordings.record(arg),
+    previewRecorded: (arg, id) => recordings.previewRecorded(arg, id),
+    recordedLenses: (doc) => recordings.lenses(doc),
     dispose: () => {
+      for (const d of watching) d.dispose();
       runs.dispose();
       discovery.dispose();
     },
