@@ -1,12 +1,12 @@
 // What `obs apply` writes besides the service: the id of a created trigger, back into its file (only while
 // the file is as the plan read it, never through a link), and the lock that keeps two applies in one folder
 // from racing.
-import { randomBytes } from 'node:crypto';
-import { lstat, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { lstat, open, readFile, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { errorText } from '../api/errors';
 import { sha256, withId, type Plan, type PlannedChange } from '../triggerFiles';
 import { placeIn } from '../triggerFiles/contained';
+import { writeWhole } from '../triggerFiles/nodeFs';
 import { LOCK_FILE } from './applyLock';
 import { decodeStrict, readCommandLineFile } from './read';
 
@@ -46,7 +46,7 @@ export class IdWriter {
       if (text === undefined || sha256(text) !== this.expected.get(change.file)) return not('the file changed meanwhile');
       const next = withId(text, change.index, id);
       if (next === text) return not('the file holds no such trigger, or one with two id members');
-      await replaceWhole(path, next);
+      await writeWhole(path, next);
       this.expected.set(change.file, sha256(next));
       return `id written into ${change.file}`;
     } catch (e) {
@@ -55,15 +55,6 @@ export class IdWriter {
   };
 }
 
-async function replaceWhole(path: string, text: string): Promise<void> {
-  const temp = `${path}.${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    await writeFile(temp, text, { flag: 'wx' });
-    await rename(temp, path);
-  } finally {
-    await rm(temp, { force: true });
-  }
-}
 
 export { LOCK_FILE };
 

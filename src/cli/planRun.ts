@@ -1,7 +1,6 @@
 // The run of `obs plan` (declared in plan.ts, loaded when the command runs): the plan of the trigger files
 // under the paths (planMaking.ts, the one pipeline), printed, and with --out saved and sealed for obs apply.
-import { randomBytes } from 'node:crypto';
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { writeWhole } from '../triggerFiles/nodeFs';
 import { resolve } from 'node:path';
 import { errorText } from '../api/errors';
 import { planCounts, type Plan, type PlanInputs } from '../triggerFiles';
@@ -54,14 +53,11 @@ export async function runPlan(paths: readonly string[], invocation: PlanInvocati
   return c.create + c.update + c.delete > 0 ? EXIT_FOUND : EXIT_OK;
 }
 
-/** Writes the plan whole (a temporary file renamed over the target), so apply never reads half a plan. */
+/** Writes the plan whole, so apply never reads half a plan. */
 async function savePlan(file: string, plan: Plan, key: string): Promise<void> {
-  const temp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
   try {
-    await writeFile(temp, planFileText(plan, key), { flag: 'wx' });
-    await rename(temp, file);
+    await writeWhole(file, planFileText(plan, key));
   } catch (e) {
-    await rm(temp, { force: true });
     throw new Error(`--out ${file}: the plan could not be saved: ${errorText(e)}`);
   }
 }

@@ -1,8 +1,7 @@
 // The run of `obs test` (declared in test.ts, loaded when the command runs): against the service named by the
 // environment, each test file's recording standing in for the service where it holds an expectation's
 // window; with no service configured, only from recordings; with --record, writing the recordings.
-import { randomBytes } from 'node:crypto';
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { writeWhole } from '../triggerFiles/nodeFs';
 import { relative, resolve } from 'node:path';
 import type { ServiceClient } from '../api/client';
 import { errorText } from '../api/errors';
@@ -172,14 +171,11 @@ async function timedRun(tests: TriggerTestFile, tested: TestedTrigger, session: 
   return { outcomes, seconds };
 }
 
-/** Writes the report whole (a temporary file renamed over the target), so CI never reads half a report. */
+/** Writes the report whole, so CI never reads half a report. */
 async function saveReport(file: string, text: string): Promise<void> {
-  const temp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
   try {
-    await writeFile(temp, text, { flag: 'wx' });
-    await rename(temp, file);
+    await writeWhole(file, text);
   } catch (e) {
-    await rm(temp, { force: true });
     throw new Error(`--out ${file}: the report could not be saved: ${errorText(e)}`);
   }
 }

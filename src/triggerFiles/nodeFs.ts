@@ -24,6 +24,22 @@ const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
 
 const tempBeside = (path: string) => `${path}.${randomBytes(4).toString('hex')}.tmp`;
 
+/**
+ * Writes `text` whole at `path`: to a new temporary file beside it, then renamed over it, so a reader
+ * (a CI job reading a report, an apply reading a plan) never sees half of it, and a failed write leaves
+ * what was there. The one atomic write of the CLI and of the editor's local files.
+ */
+export async function writeWhole(path: string, text: string): Promise<void> {
+  const temp = tempBeside(path);
+  try {
+    await writeFile(temp, text, { encoding: 'utf8', flag: 'wx' });
+    await rename(temp, path);
+  } catch (err) {
+    await rm(temp, { force: true });
+    throw err;
+  }
+}
+
 function kindOf(e: Dirent): DirEntry['kind'] {
   if (e.isSymbolicLink()) return 'link';
   if (e.isFile()) return 'file';
@@ -63,15 +79,7 @@ export const nodeFileSystem: PullFileSystem & { realPath(path: string): Promise<
   },
   async replace(path, text) {
     // Through a link, the file it leads to is replaced and the link stays (pull checked where it leads).
-    const target = await realpath(path);
-    const temp = tempBeside(target);
-    try {
-      await writeFile(temp, text, { encoding: 'utf8', flag: 'wx' });
-      await rename(temp, target);
-    } catch (err) {
-      await rm(temp, { force: true });
-      throw err;
-    }
+    await writeWhole(await realpath(path), text);
   },
   realPath: realPathOf,
   async removeStale(dir) {
