@@ -21,7 +21,7 @@ import {
   UpdatedApiKeyDocument,
 } from './schemas';
 
-export type { Method } from './transport';
+;
 
 export interface Endpoint<T> {
   operation: string;

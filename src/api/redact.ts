@@ -1,4 +1,4 @@
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 // Fragments shorter than this are not treated as secrets: redacting them would mangle ordinary text.
 const MIN_SECRET_LENGTH = 4;

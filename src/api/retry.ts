@@ -22,7 +22,7 @@ export const RETRY_DEFAULTS: Required<RetryOptions> = { maxAttempts: 4, baseDela
  */
 export type RetryPolicy = 'idempotent' | 'unprocessed-only' | 'never';
 
-export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
+const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
 
 /** Connection failures after which the request may or may not have reached the service. */
 const MAYBE_SENT_CODES: ReadonlySet<string> = new Set([

@@ -14,7 +14,7 @@ import { grouped } from './util';
 /** Longest message, in characters: a message quotes the file, and the file may hold anything. */
 export const MAX_MESSAGE_LENGTH = 1000;
 
-export function boundedMessage(message: string): string {
+function boundedMessage(message: string): string {
   if (message.length <= MAX_MESSAGE_LENGTH) return message;
   let cut = MAX_MESSAGE_LENGTH - 1;
   // Never split a surrogate pair.

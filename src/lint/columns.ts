@@ -9,10 +9,10 @@ import { nearestName } from './nearest';
 import { isRecord } from './util';
 import type { LintRun } from './run';
 
-export { boundedDistance } from './nearest';
+;
 
 /** The key of the environment-wide column list (every dataset's columns). */
-export const ENVIRONMENT_COLUMNS = '__all__';
+const ENVIRONMENT_COLUMNS = '__all__';
 
 interface Known {
   names: Set<string>;
@@ -34,7 +34,7 @@ function known(columns: DatasetColumns): Known {
 }
 
 /** The columns of a trigger's dataset (`all` and `__all__` mean the environment's). */
-export function columnsFor(slug: unknown, columns: Readonly<Record<string, DatasetColumns>>): DatasetColumns | undefined {
+function columnsFor(slug: unknown, columns: Readonly<Record<string, DatasetColumns>>): DatasetColumns | undefined {
   if (typeof slug !== 'string' || slug === '') return undefined;
   const key = slug === 'all' ? ENVIRONMENT_COLUMNS : slug;
   return Object.hasOwn(columns, key) ? columns[key] : undefined;

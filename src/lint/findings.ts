@@ -65,7 +65,6 @@ function membersValid(trigger: unknown): boolean {
   }
 }
 
-export type Located = Finding;
 /** What a trigger breaks: findings, and records of unknown members. */
 export type Found = (Finding | UnknownMembers)[];
 

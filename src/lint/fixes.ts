@@ -16,7 +16,7 @@ function childSpan(container: SkimNode, i: number): Span | undefined {
 }
 
 /** Offsets to delete a member, comma included: the text reads as if the member never was there. */
-export function memberRemovalSpan(property: SkimNode): { offset: number; length: number } | undefined {
+function memberRemovalSpan(property: SkimNode): { offset: number; length: number } | undefined {
   const object = property.parent;
   if (property.type !== 'property' || object === undefined) return undefined;
   const index = property.slot;

@@ -20,7 +20,7 @@ import { LineIndex } from './text';
 import type { Diagnostic, LintOptions } from './types';
 import type { LintRun } from './run';
 
-export { boundedMessage, MAX_MESSAGE_LENGTH } from './build';
+export {  MAX_MESSAGE_LENGTH } from './build';
 
 export { DEFAULT_MAX_DIAGNOSTICS } from './defaults';
 

@@ -3,7 +3,7 @@
 // dataset a 404 probably meant. Bounded edit distance, so a search is linear in the list.
 
 /** Levenshtein distance of a and b, or undefined when it is above `max` (a band of width 2 max + 1). */
-export function boundedDistance(a: string, b: string, max: number): number | undefined {
+function boundedDistance(a: string, b: string, max: number): number | undefined {
   if (Math.abs(a.length - b.length) > max) return undefined;
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
@@ -25,7 +25,7 @@ export function boundedDistance(a: string, b: string, max: number): number | und
 }
 
 /** How far a name may be from a candidate: a third of it, at least 2 edits. */
-export const nearnessLimit = (name: string): number => Math.max(2, Math.floor(name.length / 3));
+const nearnessLimit = (name: string): number => Math.max(2, Math.floor(name.length / 3));
 
 export interface NearestOptions {
   /** Candidates not to suggest. */

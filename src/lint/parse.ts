@@ -9,7 +9,7 @@ import { recover, RecoveredIndex, type ElementCheck, type RecoveredError } from 
 import { skimTree, treeOver, type SkimNode } from './skim';
 import type { SyntaxKind } from './types';
 
-export interface SyntaxProblem {
+interface SyntaxProblem {
   offset: number;
   length: number;
   message: string;
@@ -68,7 +68,7 @@ const isJsonSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x
  * Whether the text opens an array or object its last character does not close: JSON.parse would refuse
  * it, after building most of its value (a large file cut short would be held about twice).
  */
-export function unclosed(text: string): boolean {
+function unclosed(text: string): boolean {
   let first = 0;
   while (first < text.length && isJsonSpace(text.charCodeAt(first))) first++;
   let last = text.length - 1;

@@ -86,7 +86,7 @@ function valueEnd(text: string, i: number): number {
   return j;
 }
 
-export function typeAt(text: string, i: number): TreeNode['type'] {
+function typeAt(text: string, i: number): TreeNode['type'] {
   switch (text.charCodeAt(i)) {
     case 123:
       return 'object';
@@ -105,7 +105,7 @@ export function typeAt(text: string, i: number): TreeNode['type'] {
 }
 
 /** Skims the children of a container in valid JSON text. */
-export class ValidTextIndex implements IndexSource {
+class ValidTextIndex implements IndexSource {
   constructor(readonly text: string) {}
 
   index(offset: number, type: 'object' | 'array'): ContainerIndex {

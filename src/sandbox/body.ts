@@ -10,7 +10,7 @@ export const MAX_BODY_BYTES = 100_000;
  * Bodies nesting arrays and objects deeper than this answer 400. No body of the service's endpoints
  * comes near it (the deepest, a burn alert's recipient variables, has 6 levels).
  */
-export const MAX_JSON_DEPTH = 64;
+const MAX_JSON_DEPTH = 64;
 
 export interface ReceivedBody {
   /** The body's first MAX_BODY_BYTES bytes; empty when it was not kept. */
@@ -49,7 +49,7 @@ const CLOSERS = new Set([0x5d, 0x7d]);
  * strings do not count. Bytes of a multi-byte UTF-8 character are never ASCII, so scanning bytes is exact.
  * Text that is not JSON may be counted loosely; it is refused as unparseable either way.
  */
-export function nestsDeeperThan(bytes: Uint8Array, limit: number): boolean {
+function nestsDeeperThan(bytes: Uint8Array, limit: number): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < bytes.length; i++) {

@@ -33,7 +33,7 @@ function nonEmpty(flag: string, value: string): string {
 }
 
 /** What the CLI prints when ready: the SandboxInfo as one JSON line, or shell lines to export. */
-export type ReadyOutput = 'json' | 'env';
+type ReadyOutput = 'json' | 'env';
 
 export type CliCommand = { kind: 'help' } | { kind: 'serve'; options: SandboxOptions; print: ReadyOutput };
 

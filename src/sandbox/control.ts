@@ -16,7 +16,7 @@ import type { SandboxInfo } from './types';
 // without a preflight.
 
 export const CONTROL_PREFIX = '/__sandbox/';
-export const CONTROL_TOKEN_HEADER = 'x-sandbox-token';
+const CONTROL_TOKEN_HEADER = 'x-sandbox-token';
 
 export function newControlToken(): string {
   return randomBytes(16).toString('hex');

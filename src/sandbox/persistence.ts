@@ -6,8 +6,8 @@ import { SandboxData } from './state';
 // The `--data FILE` store: validated on load (a corrupt file is refused and left untouched), written
 // atomically (temp file in the same directory, fsync, rename) so a crash never leaves half a file.
 
-export const DATA_FILE_FORMAT = 'obs-sandbox-data';
-export const DATA_FILE_VERSION = 1;
+const DATA_FILE_FORMAT = 'obs-sandbox-data';
+const DATA_FILE_VERSION = 1;
 
 const DataFile = z.strictObject({
   format: z.literal(DATA_FILE_FORMAT),
@@ -31,11 +31,6 @@ export class DataFileError extends Error {
 function describeIssue(issue: z.core.$ZodIssue): string {
   const where = issue.path.length === 0 ? '(top level)' : issue.path.map(String).join('.');
   return `${where}: ${issue.message}`;
-}
-
-/** The data in `file`, or undefined when there is no such file. */
-export async function loadDataFile(file: string): Promise<SandboxData | undefined> {
-  return (await readDataFile(file))?.data;
 }
 
 /** The data in `file` and the file's text, or undefined when there is no such file. */

@@ -8,11 +8,11 @@ import type { RecordedRequest } from './types';
 // first RECORDED_BODY_BYTES, and the records are capped in number and in bytes, oldest dropped first.
 
 /** A body longer than this is recorded as its first bytes, as text. */
-export const RECORDED_BODY_BYTES = 4096;
+const RECORDED_BODY_BYTES = 4096;
 /** Records kept at most. */
-export const MAX_RECORDED = 10_000;
+const MAX_RECORDED = 10_000;
 /** Bytes of the listing (the records as a JSON array) at most. */
-export const MAX_RECORDED_BYTES = 8 * 1024 * 1024;
+const MAX_RECORDED_BYTES = 8 * 1024 * 1024;
 
 const REDACTED_HEADERS = new Set(['authorization', 'x-service-team', 'cookie', 'proxy-authorization']);
 

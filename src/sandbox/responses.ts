@@ -90,12 +90,11 @@ function problemName(status: number): string {
   return (PROBLEM_TYPES as Record<number, string>)[status] ?? (status >= 500 ? 'internal-error' : 'bad-request');
 }
 
-export function jsonApiCode(status: number): string {
+function jsonApiCode(status: number): string {
   return (JSON_API_CODES as Record<number, string>)[status] ?? (status >= 500 ? 'server-error' : 'invalid');
 }
 
-export const TYPE_DETAIL_CODES = ['invalid', 'missing', 'incorrect_type', 'already_exists'] as const;
-export type TypeDetailCode = (typeof TYPE_DETAIL_CODES)[number];
+type TypeDetailCode = 'invalid' | 'missing' | 'incorrect_type' | 'already_exists';
 export interface TypeDetail {
   field: string;
   code: TypeDetailCode;
@@ -172,7 +171,7 @@ function valueAt(input: unknown, path: readonly PathKey[]): unknown {
 }
 
 /** `recipients[0].target`: the way the service names a nested field. */
-export function fieldName(path: readonly PathKey[]): string {
+function fieldName(path: readonly PathKey[]): string {
   let out = '';
   for (const key of path) {
     if (typeof key === 'number') out += `[${key}]`;
@@ -205,7 +204,7 @@ function flatten(issues: readonly Issue[], input: unknown): FlatIssue[] {
   return out;
 }
 
-export function typeDetails(issues: readonly Issue[], input: unknown): TypeDetail[] {
+function typeDetails(issues: readonly Issue[], input: unknown): TypeDetail[] {
   return flatten(issues, input).map((i) => ({ field: fieldName(i.path), code: i.code, description: i.message }));
 }
 

@@ -20,7 +20,7 @@ export interface HandlerContext {
   lists?: ListCache;
 }
 
-export type Handler<C extends HandlerContext = HandlerContext> = (ctx: C) => Reply;
+type Handler<C extends HandlerContext = HandlerContext> = (ctx: C) => Reply;
 
 export interface Route<C extends HandlerContext = HandlerContext> {
   method: string;
@@ -41,7 +41,7 @@ export function operationKind(method: string): OperationKind {
   return method === 'GET' || method === 'HEAD' ? 'read' : 'write';
 }
 
-export function splitPath(path: string): string[] | undefined {
+function splitPath(path: string): string[] | undefined {
   const parts = path.split('/').slice(1);
   try {
     return parts.map((p) => decodeURIComponent(p));

@@ -14,9 +14,6 @@ export const SANDBOX_KEY_TYPES = ['ingest', 'configuration'] as const;
 
 /** Burn alert types (spec 2.2). */
 export const BURN_ALERT_TYPES = ['exhaustion_time', 'budget_rate'] as const;
-export type BurnAlertType = (typeof BURN_ALERT_TYPES)[number];
-/** Read-only members of a burn alert, ignored in a PUT body (spec 2.2, service facts). */
-export const BURN_ALERT_READ_ONLY = ['id', 'slo', 'triggered', 'created_at', 'updated_at'] as const;
 
 /** Trigger alert types (spec 2.6); the first is the default. */
 export const TRIGGER_ALERT_TYPES = ['on_change', 'on_true'] as const;

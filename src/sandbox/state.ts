@@ -4,8 +4,8 @@ import { BURN_ALERT_TYPES, COLUMN_TYPES, DEFINITION_TYPES, ENVIRONMENT_WIDE, LIM
 // The sandbox's data. The schemas double as the validator of a `--data` file, so a corrupt or hand-edited file
 // is refused with the path of the first bad member instead of failing later inside a request.
 
-export const DATASET_KINDS = ['standard', 'metrics'] as const;
-export const SAVED_QUERY_BEHAVIOURS = ['normal', 'slow', 'fails'] as const;
+const DATASET_KINDS = ['standard', 'metrics'] as const;
+const SAVED_QUERY_BEHAVIOURS = ['normal', 'slow', 'fails'] as const;
 
 export const DatasetRecord = z.strictObject({
   slug: z.string().min(1).refine((s) => s !== ENVIRONMENT_WIDE && !/[/?#\s]/.test(s), 'not a dataset slug'),
@@ -238,7 +238,7 @@ export function emptyDefinitions(): DefinitionMap {
 }
 
 /** Deep copy through JSON: the data holds only JSON values. */
-export function cloneData(data: SandboxData): SandboxData {
+function cloneData(data: SandboxData): SandboxData {
   return JSON.parse(JSON.stringify(data)) as SandboxData;
 }
 
@@ -264,7 +264,7 @@ export function findDataset(state: SandboxData, slug: string): DatasetRecord | u
 }
 
 /** The name of the n-th generated column (1-based). */
-export function generatedColumnName(n: number): string {
+function generatedColumnName(n: number): string {
   return `gen.col_${String(n).padStart(5, '0')}`;
 }
 

@@ -14,7 +14,7 @@ export interface ServiceTrigger {
   [member: string]: unknown;
 }
 
-export type DriftStatus = 'in-sync' | 'differs' | 'local-only' | 'service-only' | 'unknown';
+type DriftStatus = 'in-sync' | 'differs' | 'local-only' | 'service-only' | 'unknown';
 
 export interface TriggerDrift {
   status: Exclude<DriftStatus, 'service-only'>;

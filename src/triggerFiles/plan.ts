@@ -143,7 +143,7 @@ export function sealMatches(text: string, key: string, seal: string): boolean {
 }
 
 /** Whether a scope plans deletes. */
-export const prunes = (scope: PlanScope): boolean => scope.kind === 'all' || scope.kind === 'delete';
+const prunes = (scope: PlanScope): boolean => scope.kind === 'all' || scope.kind === 'delete';
 
 /** What a service trigger was when it was looked at: its updated_at and the hash of its canonical form. */
 export function serviceVersion(t: ServiceTrigger): ServiceVersion {
@@ -175,7 +175,7 @@ export function writeBody(local: Record<string, unknown>, service?: ServiceTrigg
 }
 
 /** What the service would hold after writing `body` to `dataset`, in the form compareTriggers reads. */
-export function expectedAfterWrite(body: Record<string, unknown>, dataset: string): Record<string, unknown> {
+function expectedAfterWrite(body: Record<string, unknown>, dataset: string): Record<string, unknown> {
   const out: Record<string, unknown> = { ...body, dataset_slug: dataset };
   if (isRecord(out.baseline_details) && Object.keys(out.baseline_details).length === 0) delete out.baseline_details;
   return out;

@@ -70,7 +70,7 @@ function planFileOf(source: PlanSource, matchByName: boolean): PlanFile {
 }
 
 /** The plan narrowed to its scope. */
-export function scoped(plan: Plan, scope: PlanScope): Plan {
+function scoped(plan: Plan, scope: PlanScope): Plan {
   if (scope.kind === 'all') return plan;
   if (scope.kind === 'files') return { ...plan, changes: plan.changes.filter((c) => c.action !== 'delete') };
   if (scope.kind === 'delete') {

@@ -11,7 +11,7 @@ import type { PacedPool } from './pool';
 type Json = Record<string, unknown>;
 
 /** The read this gate makes (the client's ServiceClient satisfies it): GET /1/queries/<dataset>/<id>. */
-export interface SavedQueryReader {
+interface SavedQueryReader {
   getQuery(dataset: string, queryId: string, o?: { signal?: AbortSignal }): Promise<{ data: Json; rateLimit?: { remaining: number; resetSeconds: number } }>;
 }
 

@@ -21,7 +21,7 @@ export class PullCancelled extends Error {
   }
 }
 
-export function sleepUnlessAborted(ms: number, signal?: AbortSignal): Promise<void> {
+function sleepUnlessAborted(ms: number, signal?: AbortSignal): Promise<void> {
   return abortableSleep(ms, signal, () => new PullCancelled());
 }
 

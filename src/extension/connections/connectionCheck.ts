@@ -14,7 +14,7 @@ export interface CheckApi {
   listTriggers(dataset: string, o?: CallOptions): Promise<ApiResponse<Trigger[]>>;
 }
 
-export type CheckProblem = 'unreachable' | 'tls' | 'timeout' | 'wrong-key' | 'forbidden' | 'refused';
+type CheckProblem = 'unreachable' | 'tls' | 'timeout' | 'wrong-key' | 'forbidden' | 'refused';
 
 export type CheckOutcome = { ok: true; summary: string } | { ok: false; problem: CheckProblem; message: string };
 

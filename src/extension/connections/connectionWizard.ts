@@ -15,7 +15,7 @@ import {
 } from './profiles';
 import * as l10n from '@vscode/l10n';
 
-export interface StepProblem {
+interface StepProblem {
   message: string;
   severity: 'error' | 'warning';
 }
@@ -45,7 +45,7 @@ export interface StoredKeys {
   managementKey: boolean;
 }
 
-export type KeyOutcome = 'set' | 'replaced' | 'kept' | 'removed' | 'none';
+type KeyOutcome = 'set' | 'replaced' | 'kept' | 'removed' | 'none';
 
 export interface WizardAnswer {
   profile: ConnectionProfile;
@@ -56,7 +56,7 @@ export interface WizardAnswer {
   outcome: { configKey: KeyOutcome; managementKey: KeyOutcome };
 }
 
-export const TOTAL_STEPS = 7;
+const TOTAL_STEPS = 7;
 /** Typed in the management key box when editing: delete the stored management key. */
 export const REMOVE_KEY = '-';
 
@@ -71,7 +71,7 @@ function urlProblem(what: string): (v: string) => StepProblem | undefined {
 }
 
 /** KEY_ID:KEY_SECRET, both parts non-empty, no spaces. */
-export function managementKeyProblem(v: string): string | undefined {
+function managementKeyProblem(v: string): string | undefined {
   const colon = v.indexOf(':');
   if (colon <= 0 || colon === v.length - 1 || /\s/.test(v)) return l10n.t('The management key has the form KEY_ID:KEY_SECRET');
   return undefined;

@@ -6,7 +6,7 @@ import { Emitter } from './memento';
 /** The settings by their names in code; KEYS gives each its key in settings.json. */
 export type SettingName = 'concurrency' | 'metricsDatasets' | 'triggerFiles' | 'rulesDocsUrl' | 'caCertificates' | 'httpProxy' | 'pullFolder' | 'noiseMaxPerWeek';
 
-export const SETTING_KEYS: Readonly<Record<SettingName, string>> = {
+const SETTING_KEYS: Readonly<Record<SettingName, string>> = {
   concurrency: 'obs.concurrency',
   metricsDatasets: 'obs.metricsDatasets',
   triggerFiles: 'obs.triggerFiles',
@@ -20,8 +20,8 @@ export const SETTING_KEYS: Readonly<Record<SettingName, string>> = {
 
 /** package.json's default of obs.triggerFiles, also used when the setting holds no list. */
 export const DEFAULT_TRIGGER_FILES: readonly string[] = ['**/*.trigger.json', '**/triggers/**/*.json'];
-export const DEFAULT_CONCURRENCY = 4;
-export const DEFAULT_PULL_FOLDER = 'triggers';
+const DEFAULT_CONCURRENCY = 4;
+const DEFAULT_PULL_FOLDER = 'triggers';
 export const DEFAULT_NOISE_MAX_PER_WEEK = 7;
 
 export type ConfigurationTarget = 'workspace' | 'global';

@@ -36,7 +36,7 @@ export function escapeMarkdown(text: string): string {
 }
 
 /** One row of a tooltip: a label we control and a value from the service. */
-export interface TooltipRow {
+interface TooltipRow {
   label: string;
   value: string | number | boolean | null | undefined;
 }
@@ -51,7 +51,7 @@ export interface Tooltip {
 }
 
 /** Service text in a tooltip (a title, a description, a row's value) is cut after this many characters. */
-export const TOOLTIP_TEXT_MAX = 1_000;
+const TOOLTIP_TEXT_MAX = 1_000;
 /** A whole tooltip's Markdown is at most this long: the text or rows that would pass it are left out, and it says so. */
 export const TOOLTIP_MARKDOWN_MAX = 10_000;
 

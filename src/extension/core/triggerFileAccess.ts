@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { editRefusal } from './workspaceContainment';
 
 /** Text as it is on disk (UTF-8, a byte order mark kept as read). */
-export const decodeText = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
+const decodeText = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
 
 /** Text of bytes that are UTF-8, else undefined: a plan never sends a file read with replacement characters. */
 function strictText(bytes: Uint8Array): string | undefined {
@@ -51,7 +51,7 @@ export function workspaceName(uri: vscode.Uri): string {
   return vscode.workspace.asRelativePath(uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
 }
 
-export async function editorFileState(uri: vscode.Uri): Promise<EditorFileState> {
+async function editorFileState(uri: vscode.Uri): Promise<EditorFileState> {
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   if (open?.isDirty === true) return { dirty: true };
   if (open !== undefined) return { dirty: false, text: open.getText() };
@@ -63,12 +63,12 @@ export async function editorFileState(uri: vscode.Uri): Promise<EditorFileState>
 }
 
 /** The saved text of a file, or undefined when it is gone. */
-export function savedText(uri: vscode.Uri): Promise<string | undefined> {
+function savedText(uri: vscode.Uri): Promise<string | undefined> {
   return Promise.resolve(vscode.workspace.fs.readFile(uri)).then(decodeText, () => undefined);
 }
 
 /** One edit through a WorkspaceEdit, then a save; never on a document with unsaved edits. Answers the text saved. */
-export async function editAndSave(uri: vscode.Uri, edit: { offset: number; length: number; content: string }): Promise<string | undefined> {
+async function editAndSave(uri: vscode.Uri, edit: { offset: number; length: number; content: string }): Promise<string | undefined> {
   const doc = await vscode.workspace.openTextDocument(uri);
   if (doc.isDirty) return undefined;
   const change = new vscode.WorkspaceEdit();

@@ -7,7 +7,7 @@ import { errorText } from './errors';
 export type WorkspaceText = { ok: true; text: string } | { ok: false; reason: string };
 
 /** Test and trigger files are small; anything larger is not what it says it is. */
-export const MAX_WORKSPACE_TEXT_BYTES = 4 * 1024 * 1024;
+const MAX_WORKSPACE_TEXT_BYTES = 4 * 1024 * 1024;
 
 export async function readWorkspaceText(uri: vscode.Uri, maxBytes = MAX_WORKSPACE_TEXT_BYTES): Promise<WorkspaceText> {
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());

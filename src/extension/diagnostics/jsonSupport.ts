@@ -18,7 +18,7 @@ export interface JsonSupport {
 }
 
 /** Whether VS Code's JSON support reports this diagnostic's fault in an open document itself. */
-export function reportedByJsonSupport(d: LintDiagnostic, json: JsonSupport): boolean {
+function reportedByJsonSupport(d: LintDiagnostic, json: JsonSupport): boolean {
   if (d.rule !== 'json/syntax' || !json.validates || !JSON_LANGUAGES.has(json.languageId)) return false;
   return d.syntax === 'other';
 }

@@ -14,7 +14,7 @@ export function toRange(r: DiagnosticData['range']): vscode.Range {
   return new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character);
 }
 
-export function toVscodeDiagnostic(uri: vscode.Uri, d: DiagnosticData): vscode.Diagnostic {
+function toVscodeDiagnostic(uri: vscode.Uri, d: DiagnosticData): vscode.Diagnostic {
   const diagnostic = new vscode.Diagnostic(toRange(d.range), d.message, d.severity as vscode.DiagnosticSeverity);
   diagnostic.source = d.source;
   diagnostic.code = { value: d.code.value, target: vscode.Uri.parse(d.code.target, true) };

@@ -93,7 +93,7 @@ interface Job {
 }
 
 /** Inputs of 1 MiB and more: stopping and restarting the worker (tens of milliseconds) costs less than finishing. */
-export const STOP_ABOVE = 1024 * 1024;
+const STOP_ABOVE = 1024 * 1024;
 
 export class LintRunner {
   private worker: WorkerLike | undefined;

@@ -7,7 +7,7 @@ export interface SchedulerClock {
   clearTimeout(handle: unknown): void;
 }
 
-export const realClock: SchedulerClock = {
+const realClock: SchedulerClock = {
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
 };
@@ -16,7 +16,7 @@ export const realClock: SchedulerClock = {
  * Lints one document. `signal` aborts when a newer edit or a close supersedes this run; a run that
  * finishes after that must not publish (check `signal.aborted` before publishing).
  */
-export type LintRun<K> = (key: K, signal: AbortSignal) => void | Promise<void>;
+type LintRun<K> = (key: K, signal: AbortSignal) => void | Promise<void>;
 
 export interface LintSchedulerOptions<K> {
   run: LintRun<K>;

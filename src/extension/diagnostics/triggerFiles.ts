@@ -10,7 +10,7 @@ const EXCLUDE = '**/node_modules/**';
 // Documents that only look like files: diffs, output, settings, etc.
 const IGNORED_SCHEMES = new Set(['git', 'output', 'debug', 'vscode-scm', 'vscode-settings', 'comment', 'vscode-notebook-cell']);
 
-export function triggerFileSelector(patterns: readonly string[]): vscode.DocumentFilter[] {
+function triggerFileSelector(patterns: readonly string[]): vscode.DocumentFilter[] {
   const folders = vscode.workspace.workspaceFolders ?? [];
   const filters: vscode.DocumentFilter[] = [];
   for (const p of patterns) {

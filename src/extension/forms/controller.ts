@@ -21,7 +21,7 @@ export type FormLog = Pick<Logger, 'info' | 'warn' | 'error'>;
 export type ClientSource<C> = () => Promise<C>;
 
 /** True when a request failed because the form's connection went away: removed, or its client closed under it. */
-export function isConnectionLost(err: unknown): boolean {
+function isConnectionLost(err: unknown): boolean {
   if (isConnectionGone(err)) return true;
   if (typeof err !== 'object' || err === null) return false;
   const { kind, networkCode } = err as { kind?: unknown; networkCode?: unknown };

@@ -32,7 +32,7 @@ export interface DefinitionsFormDeps {
 }
 
 /** Reads the definitions of a dataset: `PATCH {}` (4.8: types not present are not modified). */
-export async function readDefinitions(
+async function readDefinitions(
   client: Pick<ServiceClient, 'updateDatasetDefinitions'>,
   dataset: string,
   signal?: AbortSignal,

@@ -5,7 +5,7 @@ import * as l10n from '@vscode/l10n';
 import { safeLabel } from '../core/text';
 
 /** Names in titles and dialogs are cut to this many characters (a key name may be of any length). */
-export const SHORT_NAME = 40;
+const SHORT_NAME = 40;
 
 const short = (name: string): string => safeLabel(name, SHORT_NAME);
 

@@ -43,7 +43,7 @@ export interface AttachOptions {
 }
 
 /** Webview panels have no dirty state of their own: the title carries it, as an editor tab's dot does. */
-export const DIRTY_MARK = '\u25CF ';
+const DIRTY_MARK = '\u25CF ';
 const untitled = (title: string): string => (title.startsWith(DIRTY_MARK) ? title.slice(DIRTY_MARK.length) : title);
 
 export interface FormsDeps {

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { ReviewSide } from './burnAlertController';
 
-export const REVIEW_SCHEME = 'obs-form-review';
+const REVIEW_SCHEME = 'obs-form-review';
 /** Only the latest reviews are kept; an older diff tab shows its text until it is closed. */
 const MAX_DOCUMENTS = 40;
 

@@ -36,7 +36,7 @@ export interface ConnectionPlanInput {
 
 export type ConnectionPlan = Pick<GatedPlan, 'plan' | 'notes'>;
 
-export const unsavedReason = (): string => l10n.t('it has unsaved changes in the editor: save the file first');
+const unsavedReason = (): string => l10n.t('it has unsaved changes in the editor: save the file first');
 
 function sourceOf({ dirty, ...f }: SourceFile): PlanSource {
   if (dirty) return { ...f, text: undefined, problem: unsavedReason() };

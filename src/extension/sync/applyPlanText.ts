@@ -41,7 +41,7 @@ function differenceLine(d: Parameters<typeof differenceText>[0], recipients: Rec
 }
 
 /** A value of the plan is shown whole up to this many characters, then cut with its length said. */
-export const PLAN_VALUE_MAX = 2_000;
+const PLAN_VALUE_MAX = 2_000;
 
 /** `rcp_a (On-call (PagerDuty))`: the ids of a create's recipients, each with its name when the connection lists it. */
 function recipientsText(value: unknown, recipients: RecipientDirectory): string | undefined {
@@ -157,7 +157,7 @@ function resultLines(r: ChangeResult): string[] {
 }
 
 /** "2 applied (1 stored differently), 1 skipped, 0 refused, 0 failed", then the unknown and unverified when there are any. */
-export function resultCountsText(results: readonly ChangeResult[]): string {
+function resultCountsText(results: readonly ChangeResult[]): string {
   const count = (o: ChangeResult['outcome']) => results.filter((r) => r.outcome === o).length;
   const differently = results.filter((r) => r.outcome === 'applied' && r.storedDifferently.length > 0).length;
   const applied = differently > 0 ? l10n.t('{0} applied ({1} stored differently)', count('applied'), differently) : l10n.t('{0} applied', count('applied'));

@@ -33,7 +33,7 @@ export interface DriftConnection {
   api: TriggerLister;
 }
 
-export interface DriftWorkspace {
+interface DriftWorkspace {
   /** Every trigger file of the workspace (uri strings). */
   list(): Promise<string[]>;
   /** A file's saved text; undefined when it is gone. */

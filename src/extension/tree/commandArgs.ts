@@ -14,7 +14,7 @@ export const DatasetArg = z.looseObject({
   discovered: z.boolean().optional(),
   listed: z.looseObject({}).optional(),
 });
-export const GroupArg = z.looseObject({ kind: z.literal('group'), connectionId, dataset: z.string(), group: z.enum(GROUP_KINDS) });
+const GroupArg = z.looseObject({ kind: z.literal('group'), connectionId, dataset: z.string(), group: z.enum(GROUP_KINDS) });
 export const SloArg = z.looseObject({ kind: z.literal('slo'), connectionId, dataset: z.string(), sloId: z.string() });
 export const TriggerArg = z.looseObject({ kind: z.literal('trigger'), connectionId, dataset: z.string(), trigger: Trigger });
 export const BurnAlertArg = z.looseObject({ kind: z.literal('burnAlert'), connectionId, dataset: z.string(), sloId: z.string(), alert: BurnAlert });

@@ -48,7 +48,7 @@ export interface DatasetTreeOptions {
 }
 
 /** Command ids the model puts on action nodes (the view registers them). */
-export const TREE_COMMANDS = {
+const TREE_COMMANDS = {
   retry: 'obs.tree.retry',
   showLogs: 'obs.showLogs',
   addSlo: 'obs.slo.add',
@@ -424,7 +424,7 @@ function isStale(conn: TreeConnection): boolean {
 }
 
 /** What loading the children of a node does, in words, for error nodes and logs. */
-export function operationFor(node: TreeNode | undefined): string {
+function operationFor(node: TreeNode | undefined): string {
   if (node === undefined) return l10n.t('load the datasets');
   switch (node.kind) {
     case 'group':

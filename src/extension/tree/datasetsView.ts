@@ -21,7 +21,7 @@ const COLLAPSE = {
 } as const;
 
 /** A tooltip that can neither run commands nor render HTML; all service text in it is escaped. */
-export function safeMarkdown(markdown: string): vscode.MarkdownString {
+function safeMarkdown(markdown: string): vscode.MarkdownString {
   const md = new vscode.MarkdownString(markdown, false);
   md.isTrusted = false;
   md.supportHtml = false;
@@ -30,7 +30,7 @@ export function safeMarkdown(markdown: string): vscode.MarkdownString {
 
 /** The tree item without its tooltip: tooltips are built on hover (resolveTreeItem), which keeps a
  *  10,000-column expansion cheap. */
-export function toTreeItem(node: TreeNode, p: Presentation): vscode.TreeItem {
+function toTreeItem(node: TreeNode, p: Presentation): vscode.TreeItem {
   const item = new vscode.TreeItem(p.label, COLLAPSE[p.collapsible]);
   item.id = nodeId(node);
   item.description = p.description;

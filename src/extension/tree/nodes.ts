@@ -42,7 +42,7 @@ export interface ColumnNode {
   dataset: string;
   column: Column;
 }
-export interface TriggerNode {
+interface TriggerNode {
   kind: 'trigger';
   connectionId: string;
   dataset: string;
@@ -70,14 +70,14 @@ export interface SloNode {
   /** Added by id by the user (remembered). */
   added?: boolean;
 }
-export interface BurnAlertNode {
+interface BurnAlertNode {
   kind: 'burnAlert';
   connectionId: string;
   dataset: string;
   sloId: string;
   alert: BurnAlert;
 }
-export interface ApiKeysNode {
+interface ApiKeysNode {
   kind: 'apiKeys';
   connectionId: string;
 }

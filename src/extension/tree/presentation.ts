@@ -12,7 +12,7 @@ import { datasetPresentation, sloPresentation } from './accountPresentation';
 import { recipientIdText, type RecipientDirectory } from '../core/recipients';
 import { whenText, type Moment } from './when';
 
-export type { IconSpec, Presentation } from './look';
+export type {  Presentation } from './look';
 
 const COLUMN_ICONS: Record<string, string> = {
   string: 'symbol-string',
@@ -59,7 +59,7 @@ export function formatDuration(seconds: number, language = 'en'): string {
  * known and hold its id; else its id with the type and target the service lists beside it; one named by type
  * and target only (deprecated) as it is written.
  */
-export function formatRecipient(r: Recipient, recipients?: RecipientDirectory): string {
+function formatRecipient(r: Recipient, recipients?: RecipientDirectory): string {
   const named = r.id === undefined ? undefined : recipients?.nameOf(r.id);
   if (named !== undefined) return named;
   const parts: string[] = [];

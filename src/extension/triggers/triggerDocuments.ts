@@ -7,7 +7,7 @@ import { sanitizeFileSegment } from './triggerExport';
 
 export const TRIGGER_SCHEME = 'obs-trigger';
 
-export function triggerUri(connectionId: string, dataset: string, trigger: Pick<Trigger, 'id' | 'name'>): vscode.Uri {
+function triggerUri(connectionId: string, dataset: string, trigger: Pick<Trigger, 'id' | 'name'>): vscode.Uri {
   const enc = encodeURIComponent;
   const file = `${sanitizeFileSegment(trigger.name, trigger.id)}.trigger.json`;
   return vscode.Uri.from({ scheme: TRIGGER_SCHEME, path: `/${enc(connectionId)}/${enc(dataset)}/${enc(trigger.id)}/${file}` });
@@ -21,7 +21,7 @@ export function parseTriggerUri(uri: vscode.Uri): { connectionId: string; datase
   return { connectionId: c, dataset: d, triggerId: t };
 }
 
-export function triggerText(trigger: Trigger): string {
+function triggerText(trigger: Trigger): string {
   return `${JSON.stringify(trigger, null, 2)}\n`;
 }
 

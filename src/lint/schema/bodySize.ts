@@ -16,7 +16,7 @@ export const WRITTEN_MEMBERS = [
 const SHORT_ESCAPES = new Set([0x08, 0x09, 0x0a, 0x0c, 0x0d]);
 
 /** UTF-8 bytes of JSON.stringify(s): its quotes, escapes, and each character's encoding. */
-export function jsonStringBytes(s: string): number {
+function jsonStringBytes(s: string): number {
   let n = 2;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);

@@ -58,8 +58,6 @@ export const TRIGGER_REFUSED_OPS = ['HEATMAP', 'CONCURRENCY'] as const;
 export const COLUMNLESS_OPS = ['COUNT', 'CONCURRENCY'] as const;
 /** Ops whose column is optional: COUNT_DATAPOINTS counts every metric without one, one metric with one (service facts). */
 export const OPTIONAL_COLUMN_OPS = ['COUNT_DATAPOINTS'] as const;
-/** Query members spec 2.6.1 rule 3 refuses in a trigger query. */
-export const TRIGGER_REFUSED_QUERY_MEMBERS = ['orders', 'limit', 'start_time', 'end_time', 'usage_mode'] as const;
 
 export const FILTER_OPS = [
   '=', '!=', '>', '>=', '<', '<=', 'starts-with', 'does-not-start-with', 'ends-with', 'does-not-end-with',

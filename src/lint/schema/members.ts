@@ -28,7 +28,7 @@ export const readOnly = (what: string) =>
   z.unknown().optional().describe(`${what} Read-only: the service sets it and ignores it on write.`);
 
 /** "a whole number from 1 to 5" and the like. */
-export const wholeNumberFrom = (min: number, max: number): Words => () => l10n.t('a whole number from {0} to {1}', min, max);
+const wholeNumberFrom = (min: number, max: number): Words => () => l10n.t('a whole number from {0} to {1}', min, max);
 export const aColumnName: Words = () => l10n.t('a column name');
 const aNumber: Words = () => l10n.t('a number');
 export const aNonEmptyString: Words = () => l10n.t('a non-empty string');
@@ -66,7 +66,7 @@ export const ThresholdWrite = strict(member('threshold'), thresholdAllowed, {
 
 const windowDaysAllowed: Words = () => l10n.t('{0} to {1} different lowercase day names ({2})', 1, DAYS_OF_WEEK.length, list(DAYS_OF_WEEK));
 const windowTimeAllowed: Words = () => l10n.t('a UTC time "{0}" ({1} to {2})', 'HH:mm', '00:00', '23:59');
-export const EvaluationWindowWrite = strict(() => l10n.t('the window'), () => l10n.t('an object with {0}, {1} and {2}', 'days_of_week', 'start_time', 'end_time'), {
+const EvaluationWindowWrite = strict(() => l10n.t('the window'), () => l10n.t('an object with {0}, {1} and {2}', 'days_of_week', 'start_time', 'end_time'), {
   days_of_week: z
     .array(z.enum(DAYS_OF_WEEK, says(() => l10n.t('day'), windowDaysAllowed)), says(member('days_of_week'), windowDaysAllowed))
     .min(1, says(member('days_of_week'), windowDaysAllowed))

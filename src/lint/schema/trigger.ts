@@ -140,8 +140,3 @@ export function triggerRelationsSchema(options: TriggerWriteOptions = {}) {
 /** Triggers on standard datasets. */
 export const TriggerWrite = triggerWriteSchema();
 export type TriggerWrite = z.input<typeof TriggerWriteObject>;
-
-/** A trigger file: one trigger, or an array as `GET /1/triggers` returns them. */
-export const TriggerWriteFile = z
-  .union([TriggerWrite, z.array(TriggerWrite)])
-  .describe('One trigger, or an array of triggers as GET /1/triggers/<dataset> returns them (spec 2.6, 4.7).');

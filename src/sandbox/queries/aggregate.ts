@@ -2,7 +2,7 @@
 // service's query language names (service facts); computed exactly over the sandbox's synthetic events.
 import type { EventValue, SyntheticEvent } from './synthetic';
 
-export const NO_COLUMN_OPS = new Set(['COUNT', 'CONCURRENCY']);
+const NO_COLUMN_OPS = new Set(['COUNT', 'CONCURRENCY']);
 const OPTIONAL_COLUMN_OPS = new Set(['COUNT_DATAPOINTS']);
 const PERCENTILES: Record<string, number> = {
   P001: 0.001, P01: 0.01, P05: 0.05, P10: 0.1, P20: 0.2, P25: 0.25, P50: 0.5,
@@ -147,7 +147,7 @@ function equals(a: EventValue, b: unknown): boolean {
 }
 
 /** Whether one event passes one filter. */
-export function passes(f: Filter, e: SyntheticEvent): boolean {
+function passes(f: Filter, e: SyntheticEvent): boolean {
   const v = e[f.column];
   if (f.op === 'exists') return v !== undefined;
   if (f.op === 'does-not-exist') return v === undefined;

@@ -8,7 +8,7 @@ import { granularityOf, windowOf, type Having, type QuerySpec } from './spec';
 import { forEachEvent, type EventValue } from './synthetic';
 
 /** A query may run at most 10 seconds (service facts); the sandbox's run time is modelled from its work. */
-export const QUERY_TIME_LIMIT_MS = 10_000;
+const QUERY_TIME_LIMIT_MS = 10_000;
 /** The cost model: scanning 100 events, or building 20 series entries, takes the service 1 ms. */
 const EVENTS_PER_MS = 100;
 const ENTRIES_PER_MS = 20;
@@ -31,7 +31,7 @@ export interface RunFlags {
 }
 
 /** A row of a result: a member without a value (an AVG of no events, a missing breakdown) is left out, as the service sends only strings, numbers and booleans. */
-export type Row = Record<string, EventValue | number>;
+type Row = Record<string, EventValue | number>;
 
 function put(row: Row, key: string, value: EventValue | number | null | undefined): void {
   if (value !== null && value !== undefined) row[key] = value;

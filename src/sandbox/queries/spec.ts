@@ -8,9 +8,9 @@ import { parseFormula, type FormulaNode } from './formula';
 /** Query results and their data exist for the past 7 days only (service facts). */
 export const RETENTION_SECONDS = 7 * 86_400;
 /** A query whose time range has no explicit length covers the last two hours. */
-export const DEFAULT_TIME_RANGE = 7_200;
+const DEFAULT_TIME_RANGE = 7_200;
 /** granularity may not go below time_range/1000 (service facts). */
-export const MAX_BUCKETS = 1_000;
+const MAX_BUCKETS = 1_000;
 
 export interface Having {
   calculate_op?: string;
@@ -18,7 +18,7 @@ export interface Having {
   op: string;
   value: number;
 }
-export interface Order {
+interface Order {
   op?: string;
   column?: string;
   order?: string;

@@ -20,7 +20,7 @@ function hash(s: string): number {
 }
 
 /** mulberry32: a small, fast, seedable generator in [0, 1). */
-export function rng(seed: number): () => number {
+function rng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -32,7 +32,7 @@ export function rng(seed: number): () => number {
 }
 
 /** 0.35 at 03:00 UTC rising to 1 at 15:00 UTC. */
-export function dailyShape(epochSeconds: number): number {
+function dailyShape(epochSeconds: number): number {
   const hour = (epochSeconds % DAY) / 3600;
   return 0.35 + 0.65 * (0.5 - 0.5 * Math.cos((2 * Math.PI * (hour - 3)) / 24));
 }
@@ -196,11 +196,6 @@ const GENERATORS: Record<string, MinuteGenerator> = {
   'checkout-service': checkoutMinute,
   'metrics-hosts': metricsMinute,
 };
-
-/** Whether a dataset has synthetic events at all (the demo's other datasets, and added ones, have none). */
-export function hasEvents(slug: string): boolean {
-  return GENERATORS[slug] !== undefined;
-}
 
 /** Calls `visit` with each event of the dataset in [from, to) (epoch seconds, whole minutes), with its time. */
 export function forEachEvent(slug: string, from: number, to: number, visit: (e: SyntheticEvent, t: number) => void): number {

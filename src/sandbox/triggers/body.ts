@@ -152,7 +152,7 @@ const TriggerWriteShape = z
 export type TriggerWrite = z.infer<typeof TriggerWriteShape>;
 
 /** The body without its null members: null counts as left out. */
-export function withoutNulls(body: unknown): unknown {
+function withoutNulls(body: unknown): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
   return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== null));
 }

@@ -31,14 +31,14 @@ export interface RecipientsPage {
   edited(...fields: string[]): void;
 }
 
-export function currentRecipients(s: RecipientsSession): RecipientEdit[] {
+function currentRecipients(s: RecipientsSession): RecipientEdit[] {
   return s.edits.recipients ?? (s.loaded.recipients ?? []).map(writableRecipient);
 }
 
-export const recipientsUnknown = (s: RecipientsSession): boolean => s.edits.recipients === undefined && s.loaded.recipients === undefined;
+const recipientsUnknown = (s: RecipientsSession): boolean => s.edits.recipients === undefined && s.loaded.recipients === undefined;
 
 /** A recipient's row: its name when seen, and, where the team's list is known and lacks its id, that it does. */
-export function recipientLabel(r: RecipientEdit, s: RecipientsSession): string {
+function recipientLabel(r: RecipientEdit, s: RecipientsSession): string {
   if (r.id === undefined) return `${r.type ?? '?'}: ${r.target ?? '?'}`;
   const known = s.options.find((o) => o.id === r.id);
   const what = [r.type, r.target].filter((x) => x !== undefined && x !== '').join(': ');

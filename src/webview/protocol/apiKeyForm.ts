@@ -45,7 +45,7 @@ export function createApiKeyBody(v: CreateApiKeyValues): CreateApiKeyRequest {
   };
 }
 
-export function updateApiKeyBody(v: UpdateApiKeyValues): UpdateApiKeyRequest {
+function updateApiKeyBody(v: UpdateApiKeyValues): UpdateApiKeyRequest {
   return { data: { id: v.id, type: API_KEY_TYPE, attributes: { name: v.name, disabled: v.disabled } } };
 }
 
@@ -75,7 +75,7 @@ export const resolveApiKeyField = tableResolver({
 });
 
 /** How the API key forms word their problems. */
-export const API_KEY_WORDING: FormWording = {
+const API_KEY_WORDING: FormWording = {
   get labels() {
     return API_KEY_TEXT.labels;
   },

@@ -156,7 +156,7 @@ export const resolveBurnAlertField = tableResolver({
 });
 
 /** How the form words its problems, for an alert of `alertType`. */
-export function burnAlertWording(alertType: BurnAlert['alert_type']): FormWording {
+function burnAlertWording(alertType: BurnAlert['alert_type']): FormWording {
   const { labels, rules, alertTypes } = BURN_ALERT_TEXT;
   return {
     labels,

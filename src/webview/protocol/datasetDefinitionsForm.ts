@@ -87,7 +87,7 @@ export function describeUnsavedDefinitions(loaded: DatasetDefinitions | undefine
 
 export const resolveDefinitionField = tableResolver(Object.fromEntries(DEFINITION_TYPE_NAMES.map((t) => [t, t])));
 
-export const DEFINITIONS_WORDING: FormWording = {
+const DEFINITIONS_WORDING: FormWording = {
   get labels() {
     return DEFINITIONS_TEXT.labels;
   },
@@ -200,7 +200,3 @@ export function definitionsDatasetProblem(slug: string): string | undefined {
   return DEFINITIONS_TEXT.invalidSlug;
 }
 
-export function parseDefinitions(value: unknown): DatasetDefinitions | undefined {
-  const parsed = DatasetDefinitions.safeParse(value);
-  return parsed.success ? parsed.data : undefined;
-}

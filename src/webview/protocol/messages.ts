@@ -16,7 +16,6 @@ export const VIEW_TYPES = {
   burnAlert: 'obs.form.burnAlert',
   datasetDefinitions: 'obs.form.datasetDefinitions',
 } as const;
-export type FormKind = keyof typeof VIEW_TYPES;
 
 const Problems = z.strictObject({ fields: z.record(z.string(), z.array(z.string())), form: z.array(z.string()) });
 
@@ -43,7 +42,7 @@ export type CommonToWebview = z.infer<typeof Busy> | z.infer<typeof ProblemsMess
 
 // --- API keys (4.1, 4.2) ------------------------------------------------------------------------------
 
-export const KeyRef = z.strictObject({ id: z.string(), name: z.string() });
+const KeyRef = z.strictObject({ id: z.string(), name: z.string() });
 
 export const ApiKeyState = z.strictObject({
   mode: z.enum(['create', 'update']),
@@ -116,7 +115,7 @@ export type ApiKeyToWebview = z.infer<typeof ApiKeyToWebview>;
 
 // --- Burn alert (4.3, 4.4) ----------------------------------------------------------------------------
 
-export const RecipientOption = z.strictObject({ id: z.string(), label: z.string() });
+const RecipientOption = z.strictObject({ id: z.string(), label: z.string() });
 
 export const BurnAlertContext = z.strictObject({
   connectionId: z.string().min(1),
@@ -126,7 +125,7 @@ export const BurnAlertContext = z.strictObject({
 });
 export type BurnAlertContext = z.infer<typeof BurnAlertContext>;
 
-export const CONFLICT_CHOICES = ['overwrite', 'reload', 'cancel'] as const;
+const CONFLICT_CHOICES = ['overwrite', 'reload', 'cancel'] as const;
 
 export const BurnAlertState = z.strictObject({
   context: BurnAlertContext,

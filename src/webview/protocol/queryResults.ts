@@ -29,7 +29,7 @@ export const Table = z.strictObject({
 });
 export type Table = z.infer<typeof Table>;
 
-export const Firing = z.strictObject({ start: z.number(), end: z.number().nullable(), groups: z.array(z.string()) });
+const Firing = z.strictObject({ start: z.number(), end: z.number().nullable(), groups: z.array(z.string()) });
 
 export const Preview = z.strictObject({
   summary: z.string(),
@@ -125,7 +125,7 @@ export const ResultsToWebview = z.discriminatedUnion('type', [
 export type ResultsToWebview = z.infer<typeof ResultsToWebview>;
 
 /** An exported table is at most this long (what a save dialog or the clipboard is given). */
-export const MAX_EXPORT_CHARS = 50_000_000;
+const MAX_EXPORT_CHARS = 50_000_000;
 
 export const ResultsFromWebview = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('ready') }),

@@ -7,9 +7,6 @@ import { RULE_TEXT } from './text/common';
 
 export type Issue = z.ZodError['issues'][number];
 
-/** Rules the request schemas name in a custom issue's `params.rule`. */
-export const CUSTOM_RULES = ['required', 'not-allowed'] as const;
-
 /** How a form words its problems: the label of each field, and its own words for particular issues. */
 export interface FormWording {
   labels: Readonly<Record<string, string>>;

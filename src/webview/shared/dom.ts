@@ -15,7 +15,7 @@ const SHOWN_ATTRIBUTES = ['title', 'aria-label', 'aria-description', 'placeholde
  * Shows every control character under `root` as a visible escape. Text nodes are changed in place, which
  * lit-html allows: it compares a binding's new value with the value it last set, not with the DOM.
  */
-export function showControls(root: Node): void {
+function showControls(root: Node): void {
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
   for (let node = walker.currentNode as Node | null; node !== null; node = walker.nextNode()) {
     if (node instanceof Text) {
