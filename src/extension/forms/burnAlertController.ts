@@ -66,11 +66,6 @@ export class BurnAlertFormController extends FormController<BurnAlertFromWebview
     this.unsaved = deps.unsaved;
   }
 
-  /** The version the form edits (for tests and for the panel title). */
-  get current(): BurnAlert | undefined {
-    return this.loaded;
-  }
-
   protected async handle(message: BurnAlertFromWebview): Promise<void> {
     switch (message.type) {
       case 'ready':

@@ -45,11 +45,6 @@ export class ResultsPanel {
 
   private static restoredCount = 0;
 
-  /** Keys of the open panels and their models (for the in-host tests). */
-  static models(): Map<string, ResultsModel | undefined> {
-    return new Map([...ResultsPanel.open].map(([k, p]) => [k, p.model]));
-  }
-
   private constructor(
     private readonly key: string,
     private readonly panel: vscode.WebviewPanel,
