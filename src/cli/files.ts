@@ -1,6 +1,6 @@
 // The files a command line names: paths as written, globs expanded by tinyglobby (picomatch's
 // dialect: `*`, `**`, `?`, `[abc]`, `[!abc]`, `{a,b}`; wildcards skip dot files, as in shells), and,
-// for drift, plan and test, folders. node_modules and .git are never searched, and a glob never takes a
+// for drift, plan and test, folders. node_modules and dot folders are never searched (triggerFiles/searchRules.ts), and a glob never takes a
 // trigger test file (`*.trigger-test.json`) or its recording (`*.trigger-test.recording.json`) for a trigger
 // file: `triggers/**/*.json` holds the tests kept beside them. A walk never follows a link out of the folder it keeps to (triggerFiles/contained.ts).
 // tinyglobby (with picomatch and fdir) is loaded only when a target may be a glob: `obs lint a.json`
@@ -9,8 +9,8 @@ import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { isTestSideFile, TRIGGER_TEST_SUFFIX } from '../backtest/testPaths';
 import { globInside, notReadText, placeIn, type FoundInside } from '../triggerFiles/contained';
+import { SKIPPED_BY_GLOBS } from '../triggerFiles/searchRules';
 
-const SKIPPED = ['**/node_modules/**', '**/.git/**'];
 
 type Globber = typeof import('tinyglobby');
 let loaded: Globber | undefined;
@@ -30,7 +30,7 @@ export async function isGlob(target: string): Promise<boolean> {
 /** Files under `cwd/base` matching `pattern`, sorted, each as `base/<path>` (the base as written), found inside `root`. */
 async function globUnder(base: string, pattern: string, cwd: string, root: string): Promise<FoundInside> {
   const dir = base === '' ? cwd : resolve(cwd, base);
-  const found = await globInside((await globber()).globSync, root, dir, pattern, { ignore: SKIPPED, expandDirectories: false, dot: false });
+  const found = await globInside((await globber()).globSync, root, dir, pattern, { ignore: SKIPPED_BY_GLOBS, expandDirectories: false, dot: false });
   const prefix = base === '' ? '' : `${base.replace(/\/+$/, '')}/`;
   return { files: found.files.map((f) => `${prefix}${f}`), outside: found.outside.map((f) => `${prefix}${f}`), unreadable: found.unreadable.map((u) => ({ ...u, path: `${prefix}${u.path}` })) };
 }

@@ -7,6 +7,7 @@ import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { basename, dirname, relative, resolve } from 'node:path';
 import type { GlobOptions } from 'tinyglobby';
+import { isSkippedFolder } from './searchRules';
 
 const slashed = (path: string) => path.split('\\').join('/');
 const code = (err: unknown) => (typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined);
@@ -114,8 +115,8 @@ function watchedReaddir(list: typeof readdirSync, dir: string, tail: string, unr
   return watched as unknown as typeof readdirSync;
 }
 
-/** Paths a walk skips anyway (node_modules, .git and other dot folders), so a link there is not worth a word. */
-const skippedAnyway = (rel: string) => rel.split('/').some((s) => s === 'node_modules' || s.startsWith('.'));
+/** Paths a walk skips anyway (node_modules, .git and other dot folders: searchRules.ts), so a link there is not worth a word. */
+const skippedAnyway = (rel: string) => rel.split('/').some(isSkippedFolder);
 
 /**
  * The files under `dir` matching `pattern` (tinyglobby's options apart from those set here; `options.fs.readdirSync`,

@@ -1,7 +1,8 @@
 // Triggers as code: the canonical trigger file (normalize), where files lie, pull and drift. Used by the
 // CLI and the extension; no vscode import anywhere in this folder.
 export { canonicalDatasetSlug, normalize, triggerFileText,    } from './normalize';
-export {  pathKey,  triggerFileName,  TRIGGER_FILE_SUFFIX } from './paths';
+export { pathKey, triggerFileName, TRIGGER_FILE_SUFFIX } from './paths';
+export { SKIPPED_BY_SEARCHES } from './searchRules';
 export { MAX_NESTING, nestedDeeperThan,  textNestedDeeperThan, TriggerTooDeep } from './depth';
 export { compareTriggers, differenceText, differingMembers,  valueText, type Difference } from './compare';
 export { readTriggerFile, withoutIds, type LocalFile,  } from './localFiles';

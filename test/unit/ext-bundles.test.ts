@@ -33,7 +33,8 @@ const LINTER: Never = { what: 'the linter', inputs: /src\/lint\// };
 const EXTENSION: Never = { what: 'extension code', inputs: /src\/extension\// };
 const FORMS: Never = { what: 'the forms', inputs: /src\/extension\/forms\/|src\/webview\/protocol\/(messages|\w+Form)\.ts$/ };
 const QUERIES: Never = { what: 'the queries', inputs: /src\/extension\/queries\// };
-const SYNC: Never = { what: 'drift and pull', inputs: /src\/extension\/sync\/|src\/triggerFiles\// };
+// searchRules.ts (which folders no search enters, no imports) is shared by every bundle that searches.
+const SYNC: Never = { what: 'drift and pull', inputs: /src\/extension\/sync\/|src\/triggerFiles\/(?!searchRules\.ts$)/ };
 const BACKTEST: Never = { what: 'the backtest engine (preview and trigger tests)', inputs: /src\/backtest\// };
 const AGENTS: Never = { what: 'the agent tools', inputs: /src\/agentTools\/|src\/extension\/agents\// };
 

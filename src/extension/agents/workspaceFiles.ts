@@ -5,11 +5,10 @@
 // edits an apply makes: a created trigger's id written into its file.
 import * as vscode from 'vscode';
 import { ToolError, type SourceFile } from '../../agentTools';
-import { TRIGGER_FILE_SUFFIX } from '../../triggerFiles';
+import { SKIPPED_BY_SEARCHES, TRIGGER_FILE_SUFFIX } from '../../triggerFiles';
 import { planText, PlannedFiles, workspaceName } from '../core/triggerFileAccess';
 import { leftOutReason, outsideItsFolder, splitInside } from '../core/workspaceContainment';
 
-const EXCLUDE = '{**/node_modules/**,**/.git/**}';
 /** At most this many trigger files are read for one tool call. */
 const MAX_FILES = 2_000;
 const READ_BATCH = 32;
@@ -41,7 +40,7 @@ export class WorkspaceTriggerFiles extends PlannedFiles {
     // One more than the bound is asked for, to know when there are more: a plan of part of the files could
     // delete the triggers the rest hold, so past the bound nothing is read.
     for (const { pattern, named: byName } of patterns) {
-      for (const uri of await vscode.workspace.findFiles(pattern, EXCLUDE, MAX_FILES + 1)) {
+      for (const uri of await vscode.workspace.findFiles(pattern, SKIPPED_BY_SEARCHES, MAX_FILES + 1)) {
         found.set(uri.toString(), uri);
         (byName ? named : walked).add(uri.toString());
       }

@@ -5,8 +5,8 @@
 // `**/triggers/**/*.json` would take those kept beside their triggers.
 import * as vscode from 'vscode';
 import { isTestSideFile } from '../../backtest/testPaths';
+import { SKIPPED_BY_SEARCHES } from '../../triggerFiles/searchRules';
 
-const EXCLUDE = '**/node_modules/**';
 // Documents that only look like files: diffs, output, settings, etc.
 const IGNORED_SCHEMES = new Set(['git', 'output', 'debug', 'vscode-scm', 'vscode-settings', 'comment', 'vscode-notebook-cell']);
 
@@ -51,7 +51,7 @@ export class TriggerFileMatcher {
     const seen = new Map<string, vscode.Uri>();
     for (const folder of folders) {
       for (const p of this.patterns) {
-        const found = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, p), EXCLUDE, undefined, token);
+        const found = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, p), SKIPPED_BY_SEARCHES, undefined, token);
         for (const uri of found) if (!isTestSideFile(uri.path)) seen.set(uri.toString(), uri);
         if (token?.isCancellationRequested) return [...seen.values()];
       }

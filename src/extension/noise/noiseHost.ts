@@ -14,9 +14,9 @@ import type { QueryServices } from '../queries';
 import { evaluateNoise, noisiestFirst, plannedQueries, prepareNoise, type NoiseEntry, type NoiseSession, type NoiseTarget, type PreparedNoise } from './noiseReport';
 import { noiseRows, type NoiseRow } from './noiseRows';
 import { readSuggestedEdit, suggestionEdits } from './suggestionEdit';
+import { SKIPPED_BY_SEARCHES } from '../../triggerFiles/searchRules';
 
 const TRIGGER_GLOB = '**/*.trigger.json';
-const EXCLUDE = '**/node_modules/**';
 
 export interface NoiseDeps {
   connections: ConnectionManager;
@@ -41,7 +41,7 @@ const label = workspaceName;
 
 /** The workspace's trigger files, each with the test files that test it. */
 async function targets(): Promise<NoiseTarget[]> {
-  const [triggers, tests] = await Promise.all([vscode.workspace.findFiles(TRIGGER_GLOB, EXCLUDE), vscode.workspace.findFiles(`**/*${TRIGGER_TEST_SUFFIX}`, EXCLUDE)]);
+  const [triggers, tests] = await Promise.all([vscode.workspace.findFiles(TRIGGER_GLOB, SKIPPED_BY_SEARCHES), vscode.workspace.findFiles(`**/*${TRIGGER_TEST_SUFFIX}`, SKIPPED_BY_SEARCHES)]);
   const testsOf = new Map<string, { label: string; text: string }[]>();
   for (const uri of tests) {
     const read = await readWorkspaceText(uri);

@@ -5,7 +5,7 @@
 // a time under cancellable progress (triggerFiles/apply.ts), a created trigger's id goes into its file
 // (applyIdWrite.ts), and a summary stays until read. Files open with unsaved edits are never planned nor edited.
 import * as vscode from 'vscode';
-import { applyChanges, PacedPool, planDifferences, TRIGGER_FILE_SUFFIX, type ChangeResult, type Plan } from '../../triggerFiles';
+import { applyChanges, type ChangeResult, PacedPool, type Plan, planDifferences, SKIPPED_BY_SEARCHES, TRIGGER_FILE_SUFFIX } from '../../triggerFiles';
 import { looksLikeProduction, type ActiveConnection, type ConnectionManager } from '../connections';
 import type { ApplyLocks } from '../core/applyLocks';
 import type { Feedback } from '../core/feedback';
@@ -37,7 +37,6 @@ export type ApplyCommand = 'workspace' | 'workspaceToConnection' | 'file' | 'del
 
 /** The scheme of the plan and result documents. */
 const APPLY_SCHEME = 'obs-apply';
-const EXCLUDE = '{**/node_modules/**,**/.git/**}';
 const READ_BATCH = 32;
 /** How many differences the warning names when a plan changed since it was shown. */
 const SHOWN_DIFFERENCES = 10;
@@ -98,10 +97,10 @@ async function filesOf(selection: readonly vscode.Uri[]): Promise<vscode.Uri[]> 
   const found = new Map<string, vscode.Uri>();
   for (const uri of selection) {
     const stat = await vscode.workspace.fs.stat(uri);
-    const files = (stat.type & vscode.FileType.Directory) !== 0 ? await vscode.workspace.findFiles(new vscode.RelativePattern(uri, `**/*${TRIGGER_FILE_SUFFIX}`), EXCLUDE) : uri.path.endsWith(TRIGGER_FILE_SUFFIX) ? [uri] : [];
+    const files = (stat.type & vscode.FileType.Directory) !== 0 ? await vscode.workspace.findFiles(new vscode.RelativePattern(uri, `**/*${TRIGGER_FILE_SUFFIX}`), SKIPPED_BY_SEARCHES) : uri.path.endsWith(TRIGGER_FILE_SUFFIX) ? [uri] : [];
     for (const f of files) found.set(f.toString(), f);
   }
-  const all = selection.length === 0 ? await vscode.workspace.findFiles(`**/*${TRIGGER_FILE_SUFFIX}`, EXCLUDE) : [...found.values()].sort((a, b) => a.path.localeCompare(b.path));
+  const all = selection.length === 0 ? await vscode.workspace.findFiles(`**/*${TRIGGER_FILE_SUFFIX}`, SKIPPED_BY_SEARCHES) : [...found.values()].sort((a, b) => a.path.localeCompare(b.path));
   const { inside, leftOut } = await splitInside(all, (f) => vscode.workspace.getWorkspaceFolder(f)?.uri);
   if (leftOut.length > 0) void vscode.window.showWarningMessage(leftOutMessage(leftOut.map((f) => visible(workspaceName(f)))));
   return inside;

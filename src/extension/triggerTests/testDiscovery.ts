@@ -9,9 +9,9 @@ import { safeLabel } from '../core/text';
 import { readWorkspaceText } from '../core/workspaceText';
 import { TestIndex } from './testIndex';
 import { lineStarts, outlineTestFile, positionOf, type TestOutline } from './testOutline';
+import { SKIPPED_BY_SEARCHES } from '../../triggerFiles/searchRules';
 
 export const TEST_FILE_GLOB = `**/*${TRIGGER_TEST_SUFFIX}`;
-const EXCLUDE = '**/node_modules/**';
 
 type Change = 'read' | 'gone';
 
@@ -68,7 +68,7 @@ export class TestDiscovery implements vscode.Disposable {
   }
 
   private async findAll(): Promise<void> {
-    const uris = await vscode.workspace.findFiles(TEST_FILE_GLOB, EXCLUDE);
+    const uris = await vscode.workspace.findFiles(TEST_FILE_GLOB, SKIPPED_BY_SEARCHES);
     const found = new Set(uris.map((u) => u.toString()));
     const gone: string[] = [];
     this.controller.items.forEach((item) => {
