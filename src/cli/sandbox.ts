@@ -3,19 +3,19 @@
 // exporting OBS_BASE_URL and OBS_CONFIG_KEY; serves until SIGINT/SIGTERM, then exits 0.
 // Exit codes: 0 clean stop, 1 could not start (e.g. port in use), 2 bad flags or a corrupt data file.
 import { DataFileError, startSandbox } from '../sandbox';
-import { parseCommandLine, shellExports, USAGE, type CliCommand } from '../sandbox/cliArgs';
+import { parseSandboxArgs, sandboxUsage, shellExports, type SandboxCommand } from './sandboxArgs';
 
 async function main(): Promise<void> {
-  let command: CliCommand;
+  let command: SandboxCommand;
   try {
-    command = parseCommandLine(process.argv.slice(2));
+    command = parseSandboxArgs(process.argv.slice(2));
   } catch (err) {
-    process.stderr.write(`sandbox: ${(err as Error).message}\n${USAGE}\n`);
+    process.stderr.write(`sandbox: ${(err as Error).message}\n${sandboxUsage()}`);
     process.exitCode = 2;
     return;
   }
   if (command.kind === 'help') {
-    process.stdout.write(`${USAGE}\n`);
+    process.stdout.write(command.text);
     return;
   }
 

@@ -3,7 +3,7 @@
 export { startSandbox, MAX_BODY_BYTES } from './server';
 export type { SandboxInfo, SandboxOptions, SandboxHandle, RecordedRequest } from './types';
 export { FaultInjector, FaultSpec, FAULT_SHAPES, type FaultShape, type FaultMatch, type StatusFaultOptions } from './faults';
-export { DEFAULT_REWRITES, RewriteSwitches, TRIGGER_REWRITES, type TriggerRewrite, type TriggerRewrites, type RewritesSpec } from './triggers/rewrites';
+export { DEFAULT_REWRITES, parseRewriteList, RewriteSwitches, TRIGGER_REWRITES, type TriggerRewrite, type TriggerRewrites, type RewritesSpec } from './triggers/rewrites';
 export type { SandboxState, SandboxData } from './state';
 export { DEMO, HOSTILE, LONG_DESCRIPTION, RECIPIENT_SECRETS, SANDBOX_CREDENTIALS, addWideDataset, demoData, emptyData } from './demoData';
 export { DataFileError, type DataFileErrorKind } from './persistence';

@@ -5,7 +5,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataFileError, DEMO, SANDBOX_CREDENTIALS, startSandbox, type SandboxInfo } from '../../src/sandbox';
-import { parseCommandLine, shellExports, UsageError } from '../../src/sandbox/cliArgs';
+import { CliUsageError } from '../../src/cli/io';
+import { parseSandboxArgs, shellExports } from '../../src/cli/sandboxArgs';
 import { saveDataFile } from '../../src/sandbox/persistence';
 import { demoData } from '../../src/sandbox/demoData';
 import { call } from './sandbox-helpers';
@@ -124,11 +125,11 @@ describe('sandbox CLI', () => {
 
 describe('sandbox CLI flags', () => {
   test('defaults: no options, so port 0 on 127.0.0.1 with the demo data', () => {
-    assert.deepEqual(parseCommandLine([]), { kind: 'serve', options: {}, print: 'json' });
+    assert.deepEqual(parseSandboxArgs([]), { kind: 'serve', options: {}, print: 'json' });
   });
 
   test('every flag maps to its option', () => {
-    assert.deepEqual(parseCommandLine(['--port', '0', '--host', '::1', '--rate-limit', '5', '--data', 'x.json', '--empty']), {
+    assert.deepEqual(parseSandboxArgs(['--port', '0', '--host', '::1', '--rate-limit', '5', '--data', 'x.json', '--empty']), {
       kind: 'serve',
       options: { port: 0, host: '::1', rateLimit: 5, dataFile: 'x.json', demo: false },
       print: 'json',
@@ -136,7 +137,7 @@ describe('sandbox CLI flags', () => {
   });
 
   test('--print-env asks for shell lines instead of the JSON line', () => {
-    assert.deepEqual(parseCommandLine(['--print-env']), { kind: 'serve', options: {}, print: 'env' });
+    assert.deepEqual(parseSandboxArgs(['--print-env']), { kind: 'serve', options: {}, print: 'env' });
   });
 
   test('the exported values are single-quoted, a quote in them included, so a shell reads them back exactly', () => {
@@ -158,8 +159,8 @@ describe('sandbox CLI flags', () => {
   ] as const) {
     test(`${args.join(' ') || '(empty)'} is a usage error naming ${flag}`, () => {
       assert.throws(
-        () => parseCommandLine([...args]),
-        (err: unknown) => err instanceof UsageError && err.kind === 'usage' && err.message.includes(flag),
+        () => parseSandboxArgs([...args]),
+        (err: unknown) => err instanceof CliUsageError && err.kind === 'usage' && err.message.includes(flag),
       );
     });
   }

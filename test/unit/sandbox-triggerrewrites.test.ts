@@ -3,7 +3,8 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_REWRITES, DEMO, TRIGGER_REWRITES, type RewritesSpec } from '../../src/sandbox';
-import { parseCommandLine, UsageError } from '../../src/sandbox/cliArgs';
+import { CliUsageError } from '../../src/cli/io';
+import { parseSandboxArgs } from '../../src/cli/sandboxArgs';
 import { assertValidation, startTestSandbox, type TestSandbox } from './sandbox-helpers';
 
 type Json = Record<string, unknown>;
@@ -84,10 +85,10 @@ describe('switches', () => {
 
   test('--rewrites all, none, or the names to switch on (every other off); another name is a usage error', () => {
     const all = Object.fromEntries(TRIGGER_REWRITES.map((n) => [n, true]));
-    assert.deepEqual(parseCommandLine(['--rewrites', 'all']), { kind: 'serve', options: { rewrites: all }, print: 'json' });
-    assert.deepEqual(parseCommandLine(['--rewrites', 'none']), { kind: 'serve', options: { rewrites: only() }, print: 'json' });
-    assert.deepEqual(parseCommandLine(['--rewrites', 'floats, queryIdInline']), { kind: 'serve', options: { rewrites: only('floats', 'queryIdInline') }, print: 'json' });
-    assert.throws(() => parseCommandLine(['--rewrites', 'floats,floatz']), (e: unknown) => e instanceof UsageError && /not floatz/.test(e.message));
+    assert.deepEqual(parseSandboxArgs(['--rewrites', 'all']), { kind: 'serve', options: { rewrites: all }, print: 'json' });
+    assert.deepEqual(parseSandboxArgs(['--rewrites', 'none']), { kind: 'serve', options: { rewrites: only() }, print: 'json' });
+    assert.deepEqual(parseSandboxArgs(['--rewrites', 'floats, queryIdInline']), { kind: 'serve', options: { rewrites: only('floats', 'queryIdInline') }, print: 'json' });
+    assert.throws(() => parseSandboxArgs(['--rewrites', 'floats,floatz']), (e: unknown) => e instanceof CliUsageError && /not floatz/.test(e.message));
   });
 });
 
