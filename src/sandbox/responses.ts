@@ -218,12 +218,13 @@ export function v1ValidationFailure(baseUrl: string, issues: readonly Issue[], i
   return validationFailed(baseUrl, typeDetails(issues, input));
 }
 
+/** A JSON pointer to `path` (RFC 6901: `~` written `~0` and `/` written `~1` in a segment). */
+export const jsonPointer = (path: readonly PropertyKey[]): string => path.map((k) => `/${String(k).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
+
 /** 422 JSON:API errors, one per field, each with a `source.pointer`. */
 export function v2ValidationFailure(issues: readonly Issue[], input: unknown): Reply {
   return jsonApi(
     422,
-    flatten(issues, input).map((i) =>
-      jsonApiError(422, `${fieldName(i.path)}: ${i.message}`, { pointer: `/${i.path.map((k) => String(k)).join('/')}` }),
-    ),
+    flatten(issues, input).map((i) => jsonApiError(422, `${fieldName(i.path)}: ${i.message}`, { pointer: jsonPointer(i.path) })),
   );
 }
