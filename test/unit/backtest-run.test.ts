@@ -168,7 +168,7 @@ describe('query results', () => {
     const out = await s.run(file({ expectations: hours }), DEMO_TRIGGER);
     assert.deepEqual(new Set(out.map((o) => o.status)), new Set(['passed']));
     assert.equal(s.created(), 11);
-    assert.ok(s.reports.includes('Waiting 60 s: the service runs at most 10 queries a minute...'), s.reports.join('\n'));
+    assert.ok(s.reports.includes('Waiting 62 s: the service runs at most 10 queries a minute...'), s.reports.join('\n'));
   });
 });
 
