@@ -8,7 +8,7 @@ import { evaluateTrigger, type Grid, type PreviewOutcome } from './evaluate';
 import { fetchSeries, QueryIncompleteError, readSavedQuery, type FetchDeps } from './fetch';
 import { countWindow, groupText, judge } from './judge';
 import { planOf, type PreviewPlan } from './plan';
-import type { ResultCache } from './cache';
+import type { ResultStore } from './cache';
 import { readTriggerRules, type ReadRules } from './rules';
 import type { QueryApi } from './runner';
 import { gridFromSeries } from './series';
@@ -59,8 +59,8 @@ export interface ExpectationOutcome {
 }
 
 export interface BacktestRun extends FetchDeps {
-  /** Query results of the session: a run after an unrelated edit creates no new result. */
-  cache: ResultCache;
+  /** Query results of the session (or a run over them): a run after an unrelated edit creates no new result. */
+  cache: ResultStore;
   /** The time relative times are read at, one for the whole run (epoch seconds). */
   nowSeconds: number;
   /** Only the expectations of these names (running one test again); all when absent. */

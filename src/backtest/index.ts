@@ -2,7 +2,7 @@
 // cancellable, results reused within a session) and its outcomes; and the evaluation the preview shares.
 // For the CLI (`obs test`) and the editor (Test Explorer). No vscode import.
 export { prepareTrigger, runTriggerTests, erroredOutcomes, tally, type BacktestRun, type ExpectationOutcome, type ExpectationStatus, type PreparedTrigger, type PreviewAt, type Tally, type TestedTrigger } from './backtest';
-export { ResultCache, canonicalJson } from './cache';
+export { ResultCache, canonicalJson, type ResultStore } from './cache';
 export { CreationPacer, CREATIONS_PER_MINUTE, isCallUnavailable, systemClock, type QueryApi, type RunnerClock } from './runner';
 export { parseTestFile, pathText, TriggerTestFile, TRIGGER_TEST_SCHEMA_PATH, type Expectation, type ParsedTestFile, type TestFileProblem } from './testFile';
 export { isTriggerTestFile, triggerPathFor, TRIGGER_TEST_SUFFIX } from './testPaths';

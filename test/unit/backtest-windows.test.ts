@@ -4,10 +4,13 @@
 // evaluator written here from the service's rules alone, which evaluates the trigger over its whole history
 // of 60 days: the same counts in the window, the same verdict on what the 7 days kept allow, and the oldest
 // data the engine asked for is the oldest data the window needs. Nothing of src/backtest is used to judge.
+// And the noise report counts as `obs test` does: its notifications over its window are those of an at-most
+// expectation over the same window, and the whole history's.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { CreationPacer, parseTestFile, prepareTrigger, ResultCache, runTriggerTests, type ExpectationOutcome, type RunnerClock } from '../../src/backtest';
+import { evaluateNoise, prepareNoise, type NoiseEntry } from '../../src/backtest/noiseReport';
 import { eventsIn, fakeQueryService } from './fake-query-service';
 
 const DAY = 86_400;
@@ -113,12 +116,21 @@ function triggerText(s: Scenario): string {
 
 const hhmm = (m: number): string => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 
-const clockAt = (seconds: number): RunnerClock => ({ now: () => seconds * 1000, sleep: async () => undefined });
+/** A virtual clock from `seconds`: a wait for the pacer moves it on at once (the service's `now` stays put). */
+function clockAt(seconds: number): RunnerClock {
+  let ms = seconds * 1000;
+  return {
+    now: () => ms,
+    sleep: async (wait) => {
+      ms += wait;
+    },
+  };
+}
 
-async function engine(s: Scenario): Promise<{ outcomes: ExpectationOutcome[]; oldestAsked: number | undefined; created: number }> {
+async function engine(s: Scenario, budget = 0): Promise<{ outcomes: ExpectationOutcome[]; oldestAsked: number | undefined; created: number }> {
   const service = fakeQueryService(s.seed, () => s.now);
   const window = { from: `${minute(s.from)}Z`, to: s.to === undefined ? 'now' : `${minute(s.to)}Z` };
-  const parsed = parseTestFile(JSON.stringify({ expectations: [{ name: 'fires', expect: 'fires', ...window }, { name: 'sends', expect: 'at-most', notifications: 0, ...window }] }));
+  const parsed = parseTestFile(JSON.stringify({ expectations: [{ name: 'fires', expect: 'fires', ...window }, { name: 'sends', expect: 'at-most', notifications: budget, ...window }] }));
   assert.ok(parsed.ok);
   const signal = new AbortController().signal;
   const prepared = await prepareTrigger(triggerText(s), parsed.file, service.api, signal);
@@ -193,6 +205,46 @@ describe('exact windows', () => {
         }
         assert.deepEqual([got.outcomes[0]?.actual, got.outcomes[1]?.actual], said(expected, s.alertType), got.outcomes[0]?.message);
         assert.equal(got.oldestAsked, expected.oldest, 'the oldest data asked for is the oldest the window needs');
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+// ---- The noise report, as the editor, `obs noise` and obs_noise run it ----
+
+async function noise(s: Scenario, days: number): Promise<NoiseEntry> {
+  const service = fakeQueryService(s.seed, () => s.now);
+  const target = { key: 'k', label: 'any.trigger.json', text: triggerText(s), tests: [] };
+  const signal = new AbortController().signal;
+  const prepared = await prepareNoise(target, { api: service.api, signal });
+  assert.ok('tested' in prepared, JSON.stringify(prepared));
+  const clock = clockAt(s.now);
+  // A budget nothing reaches: no suggestion is looked for.
+  return evaluateNoise(prepared, { api: service.api, pacer: new CreationPacer(clock), clock, signal, report: () => undefined, cache: new ResultCache(), nowSeconds: s.now }, { mode: 'exact', days, budget: 1_000_000 });
+}
+
+describe("the noise report counts as obs test's at-most does", () => {
+  test('over its window, its notifications and firings are those of an at-most expectation over the same window, and the whole history\'s (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(scenario, fc.integer({ min: 1, max: 7 }), async (s, days) => {
+        const entry = await noise(s, days);
+        if (entry.kind === 'skipped') {
+          // Only a schedule too sparse, or evaluations too far apart, for the days kept leave a trigger out.
+          assert.match(entry.reason, /^its schedule holds fewer than \d evaluations in the days the service keeps|^the service keeps 7 days of data, too little for a window after the evaluations that decide its state/);
+          return;
+        }
+        const c = entry.counts;
+        assert.equal(c.perDay.reduce((a, b) => a + b, 0), c.notifications);
+        const over = { ...s, from: entry.from, to: entry.to };
+        const tested = await engine(over, 1_000_000);
+        assert.deepEqual(tested.outcomes.map((o) => o.status), ['passed', 'passed'].map((p, i) => (i === 0 && c.firings === 0 ? 'failed' : p)));
+        const expected = truth(over);
+        assert.equal(expected.kind, 'counted');
+        if (expected.kind !== 'counted') return;
+        const [firings, notifications] = said(expected, s.alertType);
+        assert.deepEqual([tested.outcomes[0]?.actual, tested.outcomes[1]?.actual], [firings, notifications]);
+        assert.deepEqual([c.firings, c.notifications], [expected.firings, expected.notifications]);
       }),
       { numRuns: 150 },
     );

@@ -3,7 +3,7 @@
 // its results reused: a run again after an edit that changes no query creates none), each outcome handed on
 // as soon as it is known. Without a connection every test errors with one sentence, said once.
 import { errorText } from '../../api/errors';
-import { parseTestFile, prepareTrigger, runTriggerTests, triggerPathFor, TRIGGER_TEST_SUFFIX, type ExpectationOutcome, type QueryApi, type TriggerTestFile } from '../../backtest';
+import { parseTestFile, prepareTrigger, runTriggerTests, triggerPathFor, TRIGGER_TEST_SUFFIX, type ExpectationOutcome, type QueryApi, type ResultStore, type TriggerTestFile } from '../../backtest';
 import type { QuerySession } from '../queries';
 import { noConnectionText } from './testResults';
 import * as l10n from '@vscode/l10n';
@@ -67,10 +67,13 @@ export async function runTestFiles(req: RunRequest): Promise<{ cancelled: boolea
     return { cancelled: false };
   }
   try {
-    for (const f of req.files) {
-      req.signal.throwIfAborted();
-      await runFile(f, connection, req);
-    }
+    // One run over the session's results: none it used is dropped before it ends, and the next run finds them all.
+    await connection.session.cache.inRun(async (cache) => {
+      for (const f of req.files) {
+        req.signal.throwIfAborted();
+        await runFile(f, connection, cache, req);
+      }
+    });
     return { cancelled: false };
   } catch (err) {
     if (req.signal.aborted) return { cancelled: true };
@@ -80,7 +83,7 @@ export async function runTestFiles(req: RunRequest): Promise<{ cancelled: boolea
 
 const errored = (t: { id: string; name: string }, message: string): ExpectationOutcome => ({ index: -1, name: t.name, expect: 'fires', status: 'error', message, notes: [] });
 
-async function runFile(f: FileToRun, conn: RunConnection, req: RunRequest): Promise<void> {
+async function runFile(f: FileToRun, conn: RunConnection, cache: ResultStore, req: RunRequest): Promise<void> {
   const { hooks } = req;
   const done = new Set<string>();
   // Every test of the file not finished yet errors with the reason.
@@ -110,7 +113,7 @@ async function runFile(f: FileToRun, conn: RunConnection, req: RunRequest): Prom
       api: conn.api,
       pacer: conn.session.pacer,
       clock: conn.session.clock,
-      cache: conn.session.cache,
+      cache,
       queries: conn.session.queries,
       signal: req.signal,
       report: hooks.progress,
