@@ -106,7 +106,7 @@ const BUNDLES: Record<string, Intent> = {
   'dist/backtest-host.js': {
     entry: 'src/extension/backtestHost.ts',
     runs: 'extension host',
-    holds: [/src\/extension\/triggerTests\/testRuns\.ts$/, /src\/extension\/noise\/noiseReport\.ts$/, /src\/backtest\/backtest\.ts$/, /src\/backtest\/suggest\.ts$/, /node_modules\/jsonc-parser\//],
+    holds: [/src\/extension\/triggerTests\/testRuns\.ts$/, /src\/backtest\/noiseReport\.ts$/, /src\/backtest\/backtest\.ts$/, /src\/backtest\/suggest\.ts$/, /node_modules\/jsonc-parser\//],
     // The queries' pacer, results and panel are reached through the services handed over at activation. Of
     // triggers as code, only the one check of what lies inside a folder (a test's trigger file must).
     never: [UNDICI, SANDBOX, { ...LINTER, except: /src\/lint\/nearest\.ts$/ }, FORMS, QUERIES, { ...SYNC, except: /src\/triggerFiles\/contained\.ts$/ }],
