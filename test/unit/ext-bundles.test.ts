@@ -137,7 +137,7 @@ const BUNDLES: Record<string, Intent> = {
   'dist/cli-service.js': {
     entry: 'src/cli/serviceRuns.ts',
     runs: 'command line',
-    holds: [/node_modules\/undici\//, /src\/cli\/pullRun\.ts$/, /src\/cli\/driftRun\.ts$/, /src\/cli\/planRun\.ts$/, /src\/cli\/applyRun\.ts$/, /src\/cli\/testRun\.ts$/, /src\/backtest\/backtest\.ts$/, /node_modules\/@modelcontextprotocol\//, /src\/cli\/mcpRun\.ts$/],
+    holds: [/node_modules\/undici\//, /src\/cli\/pullRun\.ts$/, /src\/cli\/driftRun\.ts$/, /src\/cli\/planRun\.ts$/, /src\/cli\/applyRun\.ts$/, /src\/cli\/testRun\.ts$/, /src\/cli\/noiseRun\.ts$/, /src\/backtest\/backtest\.ts$/, /node_modules\/@modelcontextprotocol\//, /src\/cli\/mcpRun\.ts$/],
     never: [EXTENSION, { what: 'commander', inputs: /node_modules\/commander\// }, { what: 'the lint run', inputs: /src\/cli\/lintRun\.ts$/ }],
   },
   'dist/sandbox.js': {
