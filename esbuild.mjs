@@ -43,6 +43,7 @@ const CLI_PARTS = {
     './planRun': './cli-service.js',
     './applyRun': './cli-service.js',
     './testRun': './cli-service.js',
+    './noiseRun': './cli-service.js',
     './mcpRun': './cli-service.js',
   },
   lint: { './service': './cli-service.js', './columns': './cli-service.js' },

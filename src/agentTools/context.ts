@@ -2,6 +2,7 @@
 // environment, trigger files under the folder it runs in) or the editor (the active connection, the
 // workspace's trigger files). Every tool reads through this; none reaches a key.
 import type { ApiResponse, CallOptions } from '../api/clientOptions';
+import type { ResultCache } from '../backtest/cache';
 import type { CreationPacer, QueryApi, RunnerClock } from '../backtest/runner';
 import type { BurnAlert, Column, Dataset, Slo, Trigger } from '../api/schemas';
 import type { DatasetColumns, Diagnostic } from '../lint';
@@ -40,6 +41,8 @@ export interface QueryRunner {
   /** The connection's pacer: in the editor, the one its own queries and previews wait on too. */
   pacer: CreationPacer;
   clock: RunnerClock;
+  /** The session's query results, where the host keeps them: a noise report again creates none it already has. */
+  results?: ResultCache;
 }
 
 export interface ToolHost {

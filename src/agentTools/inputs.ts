@@ -56,6 +56,11 @@ export const INPUTS = {
     paths: paths.optional(),
     prune: z.boolean().describe("Also plan deleting the service's triggers of the files' datasets that no file holds (default false).").optional(),
   }),
+  obs_noise: z.strictObject({
+    paths: paths.optional(),
+    days: z.number().int().min(1).max(7).describe('The days evaluated, ending at the last quarter-hour with complete data (default 7, the days the service keeps).').optional(),
+    budget: z.number().int().min(0).max(1_000_000).describe('The notifications a trigger may send in those days; above it the smallest change is suggested (default 7).').optional(),
+  }),
   obs_apply_plan: z.strictObject({ plan_id: id('The plan_id that obs_plan answered.') }),
 } as const;
 

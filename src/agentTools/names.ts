@@ -2,7 +2,7 @@
 // the manifest (`contributes.languageModelTools`). Plain constants: the activation bundle registers the
 // tools by these names and loads what runs them only when one is first invoked.
 
-/** Tools that only read: the service's lists, the linter, previews, queries, drift and plans. */
+/** Tools that only read: the service's lists, the linter, previews, queries, drift, plans and the noise report. */
 export const READ_TOOL_NAMES = [
   'obs_list_datasets',
   'obs_list_columns',
@@ -14,6 +14,7 @@ export const READ_TOOL_NAMES = [
   'obs_run_query',
   'obs_drift',
   'obs_plan',
+  'obs_noise',
 ] as const;
 
 /** The one tool that writes: applying a plan, after the user confirmed it. Offered in the editor only, never by `obs mcp`. */

@@ -7,6 +7,7 @@ import { failureText } from './failures';
 import { driftTool, planTool } from './fileTools';
 import { INPUTS, parseInput, type ToolInputs } from './inputs';
 import { lintTool } from './lintTool';
+import { noiseTool } from './noiseTool';
 import type { ReadToolName } from './names';
 import { previewTool, runQueryTool } from './queryTools';
 import { listBurnAlertsTool, listColumnsTool, listDatasetsTool, listSlosTool, listTriggersTool } from './readTools';
@@ -86,6 +87,12 @@ export const TOOLS = [
     title: 'Plan applying trigger files',
     description: `Plans what applying the workspace's trigger files would change on the service (as obs plan does): creates, updates with each member that changes, deletes with prune, and blocked triggers with the reason (a lint error, an unknown dataset, column, recipient or saved query). Writes nothing. ${BOUNDED} ${UNTRUSTED}`,
     run: planTool,
+  }),
+  define({
+    name: 'obs_noise',
+    title: 'Rank trigger files by noise',
+    description: `Evaluates the workspace's trigger files over the last days (7 by default) as the service would have (as obs noise does) and ranks them noisiest first: notifications (a firing already under way when the window opens is not counted, as obs test's at-most does not), resolves, flaps, notifications per day, over or within the budget, and for one over it the smallest threshold or exceeded_limit that would have kept it within (not checked against its test files: obs noise and the editor's report check them). Runs saved queries, about 3 per trigger (the service allows 10 a minute: it may wait; over 30 new ones it uses coarser steps and says the counts are estimates). Writes no trigger. ${BOUNDED} ${UNTRUSTED}`,
+    run: noiseTool,
   }),
 ] as const;
 

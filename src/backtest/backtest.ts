@@ -8,7 +8,7 @@ import { evaluateTrigger, type Grid, type PreviewOutcome } from './evaluate';
 import { fetchSeries, QueryIncompleteError, readSavedQuery, type FetchDeps } from './fetch';
 import { countWindow, groupText, judge } from './judge';
 import { planOf, type PreviewPlan } from './plan';
-import type { CachedData, ResultCache } from './cache';
+import type { CachedData, ResultStore } from './cache';
 import { completeAt, notRecordable, playBack, recordedWindowFor, windowOf, type RecordNote } from './playback';
 import type { RecordedWindow, TriggerTestRecording } from './recordingFile';
 import { readTriggerRules, type ReadRules } from './rules';
@@ -61,8 +61,8 @@ export interface ExpectationOutcome {
 }
 
 export interface BacktestRun extends FetchDeps {
-  /** Query results of the session: a run after an unrelated edit creates no new result. */
-  cache: ResultCache;
+  /** Query results of the session (or a run over them): a run after an unrelated edit creates no new result. */
+  cache: ResultStore;
   /** The time relative times are read at, one for the whole run (epoch seconds). */
   nowSeconds: number;
   /** Only the expectations of these names (running one test again); all when absent. */

@@ -4,7 +4,7 @@
 // No vscode import.
 import type { PreviewPlan } from './plan';
 import { chunkQuery } from './plan';
-import { ResultCache, type CachedData } from './cache';
+import { ResultCache, type CachedData, type ResultStore } from './cache';
 import { explainNotFound } from './datasetCheck';
 import type { SavedQueryCache } from './savedQueryCache';
 import { runQueryResult, unavailableOr, type CreationPacer, type QueryApi, type RunnerClock } from './runner';
@@ -18,8 +18,8 @@ export interface FetchDeps {
   signal: AbortSignal;
   /** Progress for the user, the waits for the rate limit included ("Waiting 23 s: ..."). */
   report(message: string): void;
-  /** Results reused within a session; none: every chunk is run. */
-  cache?: ResultCache | undefined;
+  /** Results reused within a session (the cache, or a run over it); none: every chunk is run. */
+  cache?: ResultStore | undefined;
   /** Saved queries reused within a session (the same spec is saved once); none: each chunk is saved. */
   queries?: SavedQueryCache | undefined;
 }

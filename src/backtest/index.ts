@@ -3,7 +3,7 @@
 // For the CLI (`obs test`) and the editor (Test Explorer), with the recordings that let a test run without
 // the service. No vscode import.
 export { prepareTrigger, runTriggerTests, erroredOutcomes, savedQueriesOf, tally, type BacktestRun, type ExpectationOutcome, type ExpectationStatus, type PreparedTrigger, type PreviewAt, type Tally, type TestedTrigger } from './backtest';
-export { ResultCache, canonicalJson } from './cache';
+export { ResultCache, canonicalJson, type ResultStore } from './cache';
 export { CreationPacer, CREATIONS_PER_MINUTE, isCallUnavailable, systemClock, type QueryApi, type RunnerClock } from './runner';
 export { parseTestFile, pathText, TriggerTestFile, TRIGGER_TEST_SCHEMA_PATH, type Expectation, type ParsedTestFile, type TestFileProblem } from './testFile';
 export { isTestSideFile, isTriggerTestFile, recordingPathFor, triggerPathFor, TRIGGER_RECORDING_SUFFIX, TRIGGER_TEST_SUFFIX } from './testPaths';

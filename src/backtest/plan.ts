@@ -4,21 +4,20 @@
 // allow. No vscode import.
 import type { CreateQueryRequest } from '../api/schemas';
 import type { TriggerRules } from './evaluate';
+import { earliestStart, fetchStartFor, oldestKept } from './history';
 import { readTriggerRules, type ReadRules, type TriggerInput } from './rules';
 import { spanLabel } from './summary';
 import * as l10n from '@vscode/l10n';
 
 export type { TriggerInput } from './rules';
 
-/** Query data exists for the past 7 days only (service facts). */
-export const RETENTION_SECONDS = 7 * 86_400;
+export { lookBack, RETENTION_SECONDS, RETENTION_SLACK_SECONDS } from './history';
+
 export const MAX_BUCKETS = 1_000;
 export const PREVIEW_WINDOWS = [3_600, 21_600, 86_400, 604_800] as const;
 export const DEFAULT_PREVIEW_WINDOW = 86_400;
 /** The newest minutes may still be filling up. */
 export const SAFETY_SECONDS = 120;
-/** Queries run over minutes (the rate limit): the oldest data must stay inside the 7 days until the last runs. */
-export const RETENTION_SLACK_SECONDS = 900;
 
 export interface PreviewPlan {
   rules: TriggerRules;
@@ -46,11 +45,6 @@ export type PlanMode = 'exact' | 'coarse';
 
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 
-/** How far before an evaluation its data reaches: its time_range, and a baseline's offset before that. */
-export function lookBack(rules: TriggerRules): number {
-  return rules.timeRange + (rules.baseline?.offsetMinutes ?? 0) * 60;
-}
-
 /** The exact bucket step: every window, and every baseline offset, is a whole number of buckets. */
 export function exactStep(rules: TriggerRules): number {
   return gcd(rules.frequency, rules.timeRange);
@@ -68,8 +62,7 @@ export interface Fetch {
 /** The buckets and queries that cover evaluations in (from, to]: exact, or in coarse mode one query at a coarser step. */
 export function planFetch(rules: TriggerRules, from: number, to: number, mode: PlanMode): Fetch {
   let step = exactStep(rules);
-  const fetchStartFor = (s: number) => Math.floor((from - lookBack(rules)) / s) * s;
-  const span = (s: number) => to - fetchStartFor(s);
+  const span = (s: number) => to - fetchStartFor(rules, from, s);
   const queriesIfExact = Math.ceil(span(step) / (step * MAX_BUCKETS));
   let coarseNote: string | undefined;
   if (mode === 'coarse' && queriesIfExact > 1) {
@@ -78,7 +71,7 @@ export function planFetch(rules: TriggerRules, from: number, to: number, mode: P
     while (span(step) > step * MAX_BUCKETS) step += exact;
     coarseNote = l10n.t('Coarser steps: buckets of {0} instead of {1} (one query instead of {2}), so every window value is estimated.', spanLabel(step), spanLabel(exact), queriesIfExact);
   }
-  const fetchStart = fetchStartFor(step);
+  const fetchStart = fetchStartFor(rules, from, step);
   const chunkSeconds = step * MAX_BUCKETS;
   const chunks: { start: number; end: number }[] = [];
   for (let s = fetchStart; s < to; s += chunkSeconds) chunks.push({ start: s, end: Math.min(to, s + chunkSeconds) });
@@ -113,8 +106,8 @@ export function planPreview(trigger: TriggerInput, query: unknown, windowSeconds
   const { rules } = read;
   const offset = (rules.baseline?.offsetMinutes ?? 0) * 60;
   const to = Math.floor((nowSeconds - SAFETY_SECONDS) / rules.frequency) * rules.frequency;
-  // The oldest data a window needs: its first evaluation's time_range, and the baseline before that.
-  const room = RETENTION_SECONDS - RETENTION_SLACK_SECONDS - (nowSeconds - to) - lookBack(rules) - exactStep(rules);
+  // The longest window whose evaluations read only data the service still keeps (history.ts).
+  const room = to - (earliestStart(rules, oldestKept(nowSeconds), exactStep(rules), false) ?? to);
   const notes: string[] = [];
   let window = windowSeconds;
   if (room < rules.frequency) return { ok: false, reason: l10n.t('the service keeps 7 days of data, too little for a {0} baseline over {1}', spanLabel(offset), spanLabel(rules.timeRange)) };

@@ -19,8 +19,13 @@ export interface MustFire {
 
 export interface SuggestRequest {
   rules: Pick<TriggerRules, 'op' | 'value' | 'exceededLimit' | 'alertType'>;
-  /** The evaluation of the window the budget is for (the report's 7 days). */
+  /** The evaluation of the window the budget is for (the report's 7 days), which may start before it. */
   outcome: PreviewOutcome;
+  /**
+   * Where the window opens: the evaluations at or before it only decide the state at its start, so a firing
+   * already on then sends no notification in it (as `obs test` counts). None: the whole outcome is the window.
+   */
+  from?: number;
   maxNotifications: number;
   mustFire: readonly MustFire[];
 }
@@ -53,10 +58,12 @@ interface Sequence {
   /** Per evaluation inside the schedule: the largest sensitivity of any group (-Infinity: no group had a value). */
   e: Float64Array;
   times: Float64Array;
+  /** The first evaluation inside the window: those before it only decide the state at its start. */
+  first: number;
 }
 
 /** The evaluations made (those outside the schedule leave the state as it was, so they are left out). */
-function sequenceOf(outcome: PreviewOutcome, sign: 1 | -1): Sequence {
+function sequenceOf(outcome: PreviewOutcome, sign: 1 | -1, from = -Infinity): Sequence {
   const at: number[] = [];
   outcome.times.forEach((_t, j) => {
     if (outcome.states[j] !== STATE_SKIPPED) at.push(j);
@@ -70,22 +77,37 @@ function sequenceOf(outcome: PreviewOutcome, sign: 1 | -1): Sequence {
       if (v === v && v > (e[p] as number)) e[p] = v;
     }
   });
-  return { e, times };
+  const first = times.findIndex((t) => t > from);
+  return { e, times, first: first < 0 ? at.length : first };
 }
 
-/** Notifications of one run of `len` consecutive evaluations meeting the threshold. */
-const perRun = (len: number, k: number, alertType: 'on_change' | 'on_true'): number => (alertType === 'on_true' ? Math.max(0, len - k + 1) : len >= k ? 1 : 0);
+/** How the notifications of a run of evaluations meeting the threshold are counted. */
+interface Counting {
+  k: number;
+  alertType: 'on_change' | 'on_true';
+  /** The first evaluation inside the window. */
+  first: number;
+}
+
+/**
+ * Notifications inside the window of one run of consecutive evaluations meeting the threshold, from `s` to
+ * `e`: it fires from its k-th evaluation on; on_change sends one if that is inside the window, on_true one
+ * at each of its firing evaluations inside the window.
+ */
+function perRun(s: number, e: number, c: Counting): number {
+  const fires = s + c.k - 1;
+  if (c.alertType === 'on_true') return Math.max(0, e - Math.max(fires, c.first) + 1);
+  return fires <= e && fires >= c.first ? 1 : 0;
+}
 
 /** Notifications when the evaluations `on` says meet the threshold. */
-function notificationsWhere(n: number, on: (p: number) => boolean, k: number, alertType: 'on_change' | 'on_true'): number {
+function notificationsWhere(n: number, on: (p: number) => boolean, c: Counting): number {
   let total = 0;
-  let len = 0;
+  let start = 0;
   for (let p = 0; p <= n; p++) {
-    if (p < n && on(p)) len++;
-    else {
-      total += perRun(len, k, alertType);
-      len = 0;
-    }
+    if (p < n && on(p)) continue;
+    if (p > start) total += perRun(start, p - 1, c);
+    start = p + 1;
   }
   return total;
 }
@@ -94,7 +116,7 @@ function notificationsWhere(n: number, on: (p: number) => boolean, k: number, al
  * The distinct sensitivities, ascending, and the notifications when exactly the evaluations above each one
  * meet the threshold: evaluations switched on from the largest down, runs merged as they meet (linear after sorting).
  */
-function notificationsByLevel(e: Float64Array, k: number, alertType: 'on_change' | 'on_true'): { levels: number[]; notifications: number[] } {
+function notificationsByLevel(e: Float64Array, c: Counting): { levels: number[]; notifications: number[] } {
   const n = e.length;
   const order = [...e.keys()].filter((p) => (e[p] as number) > -Infinity).sort((a, b) => (e[b] as number) - (e[a] as number));
   const on = new Uint8Array(n);
@@ -114,9 +136,9 @@ function notificationsByLevel(e: Float64Array, k: number, alertType: 'on_change'
       on[p] = 1;
       const start = p > 0 && on[p - 1] === 1 ? (otherEnd[p - 1] as number) : p;
       const end = p < n - 1 && on[p + 1] === 1 ? (otherEnd[p + 1] as number) : p;
-      if (start < p) total -= perRun(p - start, k, alertType);
-      if (end > p) total -= perRun(end - p, k, alertType);
-      total += perRun(end - start + 1, k, alertType);
+      if (start < p) total -= perRun(start, p - 1, c);
+      if (end > p) total -= perRun(p + 1, end, c);
+      total += perRun(start, end, c);
       otherEnd[start] = end;
       otherEnd[end] = start;
     }
@@ -166,7 +188,7 @@ function thresholdChange(req: SuggestRequest, seq: Sequence, must: readonly Must
   const { op, value, exceededLimit: k, alertType } = req.rules;
   const sign = signOf(op);
   const strict = strictOf(op);
-  const { levels, notifications } = notificationsByLevel(seq.e, k, alertType);
+  const { levels, notifications } = notificationsByLevel(seq.e, { k, alertType, first: seq.first });
   const limits = must.map((w) => ({ name: w.name, limit: fireLimit(w, sign, k) }));
   const cap = limits.reduce((a, b) => (b.limit < a.limit ? b : a), { name: '', limit: Infinity });
   for (let i = 0; i < levels.length; i++) {
@@ -187,8 +209,11 @@ function exceededLimitChange(req: SuggestRequest, seq: Sequence, must: readonly 
   const sign = signOf(op);
   const strict = strictOf(op);
   const on = (p: number) => metBy(seq.e[p] as number, sign * value, strict);
+  // The evaluations before the window decide the state for the trigger's own exceeded_limit: with a larger one,
+  // a run under way when the window opens is taken to begin at the first evaluation made, which counts at
+  // most one notification too many, so the limit suggested is never too small.
   for (let k = exceededLimit + 1; k <= MAX_EXCEEDED_LIMIT; k++) {
-    const n = notificationsWhere(seq.e.length, on, k, alertType);
+    const n = notificationsWhere(seq.e.length, on, { k, alertType, first: seq.first });
     if (n > req.maxNotifications) continue;
     // A longer run needed fires in fewer windows: past the first one that stops firing, none does better.
     const stops = must.find((w) => !metBy(fireLimit(w, sign, k), sign * value, strict));
@@ -201,8 +226,8 @@ export function suggestChange(req: SuggestRequest): SuggestResult {
   const { op, value, exceededLimit, alertType } = req.rules;
   const sign = signOf(op);
   const strict = strictOf(op);
-  const seq = sequenceOf(req.outcome, sign);
-  const notifications = notificationsWhere(seq.e.length, (p) => metBy(seq.e[p] as number, sign * value, strict), exceededLimit, alertType);
+  const seq = sequenceOf(req.outcome, sign, req.from);
+  const notifications = notificationsWhere(seq.e.length, (p) => metBy(seq.e[p] as number, sign * value, strict), { k: exceededLimit, alertType, first: seq.first });
   const missed = req.mustFire.filter((w) => !metBy(fireLimit(w, sign, exceededLimit), sign * value, strict)).map((w) => w.name);
   if (notifications <= req.maxNotifications) return { notifications, suggestions: [], missed };
   const must = req.mustFire.filter((w) => !missed.includes(w.name));

@@ -3,20 +3,17 @@
 // firing or not) is the service's, and judged testable only when every bucket it needs is still kept: the
 // service keeps query results for 7 days, so an older window is NOT TESTABLE, never passed. No vscode import.
 import { evaluationTimes, type TriggerRules } from './evaluate';
-import { planFetch, RETENTION_SECONDS, RETENTION_SLACK_SECONDS, SAFETY_SECONDS, type Fetch } from './plan';
-import { inSchedule } from './schedule';
+import { earliestStart, oldestKept, warmUpFrom } from './history';
+import { exactStep, planFetch, SAFETY_SECONDS, type Fetch } from './plan';
 import { spanLabel } from './summary';
 import { resolveTime, utcText, type TimeSpec } from './times';
 import * as l10n from '@vscode/l10n';
-
-/** How far back the state at a window's start is looked for (a weekly schedule has a window in any 8 days). */
-const WARM_UP_LIMIT = 8 * 86_400;
 
 export interface ResolvedWindow {
   /** Evaluations in (from, to]. */
   from: number;
   to: number;
-  /** The evaluation starts here (before `from`): the evaluations that decide the state at the window's start. */
+  /** The evaluation starts here (before `from`): the evaluations that decide the state at the window's start (history.ts). */
   evalFrom: number;
   fetch: Fetch;
   /** Said with the outcome: the window was cut at the newest complete minutes. */
@@ -25,21 +22,6 @@ export interface ResolvedWindow {
 
 export type WindowResult = { kind: 'window'; window: ResolvedWindow } | { kind: 'not-testable'; reason: string } | { kind: 'error'; reason: string };
 
-/**
- * The time the evaluation starts from so that its first evaluation inside the window sees the state the
- * service had: the `exceeded_limit` evaluations before it (inside the schedule, which may be days back).
- */
-export function warmUpFrom(rules: TriggerRules, from: number): number {
-  const f = rules.frequency;
-  let t = Math.floor(from / f) * f;
-  for (let found = 0; t > from - WARM_UP_LIMIT; t -= f) {
-    if (!rules.schedule || inSchedule(rules.schedule, t)) found++;
-    if (found >= rules.exceededLimit) break;
-  }
-  // evaluationTimes(f, evalFrom, to) starts one frequency after evalFrom: at t.
-  return t - f;
-}
-
 /** `1 d 2 h 25 min`: each unit that is not 0. */
 export function durationText(seconds: number): string {
   const d = Math.floor(seconds / 86_400);
@@ -47,11 +29,6 @@ export function durationText(seconds: number): string {
   const m = Math.round((seconds % 3_600) / 60);
   const parts = [d > 0 ? l10n.t('{0} d', d) : '', h > 0 ? l10n.t('{0} h', h) : '', m > 0 || (d === 0 && h === 0) ? l10n.t('{0} min', m) : ''];
   return parts.filter((p) => p !== '').join(' ');
-}
-
-/** The oldest bucket a query may still start at, for queries run over the next minutes. */
-export function oldestKept(nowSeconds: number): number {
-  return nowSeconds - RETENTION_SECONDS + RETENTION_SLACK_SECONDS;
 }
 
 export function resolveWindow(rules: TriggerRules, spec: { from: TimeSpec; to: TimeSpec; fromText: string; toText: string }, nowSeconds: number): WindowResult {
@@ -71,16 +48,16 @@ export function resolveWindow(rules: TriggerRules, spec: { from: TimeSpec; to: T
   const fetch = planFetch(rules, evalFrom, to, 'exact');
   const oldest = oldestKept(nowSeconds);
   if (fetch.fetchStart < oldest) {
-    // The same window moved later by what it lacks (rounded up to whole evaluations) is testable now.
-    const lack = Math.ceil((oldest - fetch.fetchStart) / f) * f;
+    const needs = l10n.t('the service keeps query results for 7 days, and this window needs data from {0} ({1} before it starts)', utcText(fetch.fetchStart), durationText(from - fetch.fetchStart));
+    // The earliest start whose history the service still keeps; none when the evaluations that decide the
+    // state at a start (exceeded_limit of them inside the schedule) are spread over more than the days kept.
+    const earliest = earliestStart(rules, oldest, exactStep(rules), true);
     return {
       kind: 'not-testable',
-      reason: l10n.t(
-        'the service keeps query results for 7 days, and this window needs data from {0} ({1} before it starts); the earliest window testable now starts at {2}',
-        utcText(fetch.fetchStart),
-        durationText(from - fetch.fetchStart),
-        utcText(from + lack),
-      ),
+      reason:
+        earliest === undefined
+          ? l10n.t('{0}; no window is testable now: its schedule holds fewer than {1} evaluations in the days the service keeps', needs, rules.exceededLimit)
+          : l10n.t('{0}; the earliest window testable now starts at {1}', needs, utcText(earliest)),
     };
   }
   // A window asked to end at an absolute time but cut is said; one ending "now" ends at the newest data anyway.

@@ -11,6 +11,7 @@ import { defineDrift } from './drift';
 import { CliUsageError, EXIT_OK, EXIT_TROUBLE, PROGRAM, warn, type MainIo } from './io';
 import { defineLint } from './lint';
 import { defineMcp } from './mcp';
+import { defineNoise } from './noise';
 import { definePlan } from './plan';
 import { definePull } from './pull';
 import { isServiceSetupError } from './serviceEnv';
@@ -19,14 +20,14 @@ import { defineTest } from './test';
 /** Adds a command to the program; its action calls `finish` with the exit status. */
 type DefineCommand = (program: Command, io: MainIo, finish: (code: number) => void) => void;
 
-const COMMANDS: readonly DefineCommand[] = [defineLint, definePull, defineDrift, definePlan, defineApply, defineTest, defineMcp];
+const COMMANDS: readonly DefineCommand[] = [defineLint, definePull, defineDrift, definePlan, defineApply, defineTest, defineNoise, defineMcp];
 
 /** Help lines are wrapped at this width whatever the terminal, so the help reads the same in CI logs. */
 const HELP_WIDTH = 100;
 
 function buildProgram(io: MainIo, finish: (code: number) => void): Command {
   const program = new Command(PROGRAM)
-    .description("Lints trigger files, pulls the service's triggers as files, compares the files with the service, plans and applies the files' changes to it, tests triggers against past data, and serves read tools to AI agents.")
+    .description("Lints trigger files, pulls the service's triggers as files, compares the files with the service, plans and applies the files' changes to it, tests triggers against past data, ranks them by the notifications they would have sent, and serves read tools to AI agents.")
     .usage('<command> [options]')
     .version(version, '--version', 'show the version')
     .helpOption('-h, --help', 'show this help')

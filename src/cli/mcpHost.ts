@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { ServiceClient } from '../api/client';
 import { ToolError, type PlanWithNotes, type QueryRunner, type ServiceReader, type SourceFile, type ToolHost } from '../agentTools';
+import { ResultCache } from '../backtest/cache';
 import { CreationPacer, systemClock } from '../backtest/runner';
 import { lint, type DatasetColumns } from '../lint';
 import { keyFingerprint, planWithGates } from '../triggerFiles';
@@ -67,11 +68,13 @@ export function mcpHost(io: Pick<MainIo, 'cwd' | 'env'>): McpHost {
   };
   // One pacer for the session: the service creates 10 query results a minute for the team.
   const pacer = new CreationPacer(systemClock);
+  // The session's query results: a noise report again over the same triggers creates none it already has.
+  const results = new ResultCache();
   const metrics = (env[ENV_METRICS_DATASETS] ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
   const lintHere = async (text: string, columns: Readonly<Record<string, DatasetColumns>> | undefined) => lint(text, { metricsDatasets: metrics, metricsDatasetHint, ...(columns === undefined ? {} : { columns }) });
   return {
     service: async (): Promise<ServiceReader> => service(),
-    queries: async (): Promise<QueryRunner> => ({ api: service(), pacer, clock: systemClock }),
+    queries: async (): Promise<QueryRunner> => ({ api: service(), pacer, clock: systemClock, results }),
     lint: async (text, columns) => lintHere(text, columns),
     target: () => (env[ENV_BASE_URL] ?? '').trim() || `(no ${ENV_BASE_URL})`,
     files: {

@@ -1,5 +1,5 @@
 // The entry point of obs (bundled to dist/cli.js): wires process I/O to runMain (src/cli/main.ts).
-// Ctrl+C (or SIGTERM) stops a pull or drift between files (what was written stays whole), a test run between
+// Ctrl+C (or SIGTERM) stops a pull or drift between files (what was written stays whole), a test run or a noise report between
 // queries, and an apply after the write in flight.
 import { PROGRAM } from './io';
 import { commandOf, runMain } from './main';
@@ -7,7 +7,7 @@ import { visible } from './visible';
 
 const controller = new AbortController();
 const command = commandOf(process.argv.slice(2));
-if (command === 'pull' || command === 'drift' || command === 'test' || command === 'plan' || command === 'apply') {
+if (command === 'pull' || command === 'drift' || command === 'test' || command === 'noise' || command === 'plan' || command === 'apply') {
   // An apply stops after the write in flight: its created id goes into its file and its lock is released.
   const what = command === 'apply' ? 'stopping after the write in flight' : 'stopping';
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -11,7 +11,8 @@ import { readTriggerRules } from '../../src/backtest/rules';
 import { epochSeconds, gridFromSeries } from '../../src/backtest/series';
 import type { Expectation } from '../../src/backtest/testFile';
 import { readTime } from '../../src/backtest/times';
-import { resolveWindow, warmUpFrom } from '../../src/backtest/window';
+import { warmUpFrom } from '../../src/backtest/history';
+import { resolveWindow } from '../../src/backtest/window';
 
 const MIN = 60;
 const DAY = 86_400;
@@ -248,16 +249,22 @@ describe('the 7 days the service keeps', () => {
     const withBaseline = rules({ frequency: 300, timeRange: 1200, baseline: { type: 'percentage', offsetMinutes: 1440 }, op: '>=', value: 50 });
     assert.deepEqual(resolveWindow(withBaseline, spec('now-6d', 'now-5d'), NOW_S), {
       kind: 'not-testable',
-      reason: 'the service keeps query results for 7 days, and this window needs data from 2025-05-26 11:35 UTC (1 d 25 min before it starts); the earliest window testable now starts at 2025-05-27 12:40 UTC',
+      reason: 'the service keeps query results for 7 days, and this window needs data from 2025-05-26 11:40 UTC (1 d 20 min before it starts); the earliest window testable now starts at 2025-05-27 12:35 UTC',
     });
     // The start it names is testable, and one evaluation earlier is not.
-    assert.equal(resolveWindow(withBaseline, spec('2025-05-27T12:40Z', 'now-5d'), NOW_S).kind, 'window');
-    assert.equal(resolveWindow(withBaseline, spec('2025-05-27T12:35Z', 'now-5d'), NOW_S).kind, 'not-testable');
+    assert.equal(resolveWindow(withBaseline, spec('2025-05-27T12:35Z', 'now-5d'), NOW_S).kind, 'window');
+    assert.equal(resolveWindow(withBaseline, spec('2025-05-27T12:34Z', 'now-5d'), NOW_S).kind, 'not-testable');
+  });
+
+  test("the preview's 7 days reach back to the oldest data kept and not a bucket further: 6 d 23 h 25 min at 5 minutes over 20", () => {
+    const planned = planPreview({ name: 't', frequency: 300, threshold: { op: '>', value: 5 } }, { calculations: [{ op: 'COUNT' }], time_range: 1200 }, 7 * DAY, NOW_S, 'exact');
+    assert.ok(planned.ok);
+    assert.deepEqual([planned.plan.fetchStart, planned.plan.windowSeconds, planned.plan.notes], [NOW_S - 7 * DAY + 900, 6 * DAY + 23 * 3600 + 25 * MIN, ['The window is shortened to 10045 min: the service keeps 7 days of data.']]);
   });
 
   test('exceeded_limit looks further back too: its evaluations before the window decide the state at its start', () => {
     const five = rules({ frequency: 300, timeRange: 1200, exceededLimit: 5 });
     const r = resolveWindow(five, spec('2025-05-26T12:40Z', 'now'), NOW_S);
-    assert.deepEqual(r.kind === 'not-testable' ? r.reason : r.kind, 'the service keeps query results for 7 days, and this window needs data from 2025-05-26 11:55 UTC (45 min before it starts); the earliest window testable now starts at 2025-05-26 13:00 UTC');
+    assert.deepEqual(r.kind === 'not-testable' ? r.reason : r.kind, 'the service keeps query results for 7 days, and this window needs data from 2025-05-26 12:00 UTC (40 min before it starts); the earliest window testable now starts at 2025-05-26 12:55 UTC');
   });
 });

@@ -86,18 +86,20 @@ describe('the 7-day plan', () => {
     assert.match(coarse.plan.notes.join(' '), /^Coarser steps: buckets of 15 min instead of 5 min/);
   });
 
-  test('the window is the last 7 days less the time_range of its first evaluation and the quarter it may run late: 6 d 23 h', () => {
+  test('the window is the last 7 days less the time_range of the evaluation before it and the quarter it may run late: 6 d 23 h', () => {
     const p = planNoise(demo, Date.parse('2025-06-02T12:02:00Z') / 1000, 'exact');
     assert.ok(p.ok);
-    assert.deepEqual([p.plan.windowSeconds, p.plan.notes], [6 * 86_400 + 23 * 3_600, []]);
+    assert.deepEqual([p.to - p.from, p.plan.notes], [6 * 86_400 + 23 * 3_600, []]);
+    // Evaluated from the evaluation at the window's start (the state there), its data from 20 min before it.
+    assert.deepEqual([p.from - p.plan.from, p.plan.from + 300 - p.plan.fetchStart], [300, 1_200]);
   });
 
   test('a baseline looking a day back shortens the window by that day, and says so', () => {
     const baseline = read({ frequency: 900, threshold: { op: '>=', value: 10 }, baseline_details: { type: 'percentage', offset_minutes: 1440 } }, { calculations: [{ op: 'COUNT' }], time_range: 900 });
     const p = planNoise(baseline, Date.parse('2025-06-02T12:02:00Z') / 1000, 'exact');
     assert.ok(p.ok);
-    assert.equal(p.plan.windowSeconds, 5 * 86_400 + 22 * 3_600 + 45 * 60);
-    assert.equal(p.plan.notes[0], 'Evaluated over the last 5 d 22 h 45 min: the service keeps 7 days of data, and the baseline looks 24 h further back.');
+    assert.equal(p.to - p.from, 5 * 86_400 + 23 * 3_600);
+    assert.equal(p.plan.notes[0], 'Evaluated over the last 5 d 23 h: the service keeps 7 days of data, and the baseline looks 24 h further back.');
   });
 });
 

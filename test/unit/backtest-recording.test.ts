@@ -122,10 +122,10 @@ describe('recorded, then run from the recording with no service', () => {
     assert.equal(r.recording.windows.length, 1);
     const w = r.recording.windows[0];
     assert.ok(w);
-    // Exceeded_limit 5 reaches 4 evaluations further back than the 20 minutes before the first one.
-    assert.deepEqual([w.from, w.to, w.dataset, w.start_time, w.end_time], [DAY.from, DAY.to, 'api-gateway', '2025-06-01T11:15:00Z', DAY.to]);
+    // Exceeded_limit 5 reaches 4 evaluations (20 minutes) before the first one at 12:00, which reads the 20 minutes before it.
+    assert.deepEqual([w.from, w.to, w.dataset, w.start_time, w.end_time], [DAY.from, DAY.to, 'api-gateway', '2025-06-01T11:20:00Z', DAY.to]);
     assert.deepEqual(w.query, { calculations: [{ op: 'COUNT' }], filters: [{ column: 'error', op: '=', value: true }], granularity: 300 });
-    assert.equal(w.series.length, (Date.parse(DAY.to) - Date.parse('2025-06-01T11:15:00Z')) / 300_000);
+    assert.equal(w.series.length, (Date.parse(DAY.to) - Date.parse('2025-06-01T11:20:00Z')) / 300_000);
     const lines = r.text.split('\n');
     assert.equal(lines.filter((l) => /^ {8}\["2025-0[0-9]-[0-9]{2}T[0-9:]{8}Z", \{"COUNT":\d+\}\],?$/.test(l)).length, w.series.length);
     // The rest: the braces, `recording`, `windows`, the window's six members and `series`, and the last newline.
@@ -168,7 +168,7 @@ describe('recorded, then run from the recording with no service', () => {
     t.threshold = { op: '>', value: 5 };
     t.query.time_range = 3600;
     const longer = await run(file(TESTS), JSON.stringify(t), { api: noService, nowSeconds: A_YEAR_LATER, recording: r.recording, offline: true });
-    assert.equal(longer.outcomes[0]?.message, 'the recording holds data from 2025-06-01 11:15 UTC to 2025-06-02 11:55 UTC, and the window now needs it from 2025-06-01 10:55 UTC to 2025-06-02 11:55 UTC: record again');
+    assert.equal(longer.outcomes[0]?.message, 'the recording holds data from 2025-06-01 11:20 UTC to 2025-06-02 11:55 UTC, and the window now needs it from 2025-06-01 11:00 UTC to 2025-06-02 11:55 UTC: record again');
   });
 
   test('a trigger of a saved query (query_id): the saved query travels in the recording', async () => {

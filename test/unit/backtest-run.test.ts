@@ -168,7 +168,7 @@ describe('query results', () => {
     const out = await s.run(file({ expectations: hours }), DEMO_TRIGGER);
     assert.deepEqual(new Set(out.map((o) => o.status)), new Set(['passed']));
     assert.equal(s.created(), 11);
-    assert.ok(s.reports.includes('Waiting 60 s: the service runs at most 10 queries a minute...'), s.reports.join('\n'));
+    assert.ok(s.reports.includes('Waiting 62 s: the service runs at most 10 queries a minute...'), s.reports.join('\n'));
   });
 });
 
@@ -177,17 +177,41 @@ describe('not testable', () => {
     const s = await fresh();
     const out = await s.run(file({ expectations: [{ name: 'last week', expect: 'fires', from: 'now-7d', to: 'now-6d' }, { name: 'an old incident', expect: 'does-not-fire', from: '2025-05-20T09:10:00Z', to: '2025-05-20T09:40:00Z' }] }), DEMO_TRIGGER);
     assert.deepEqual(brief(out), [
-      ['not-testable', 'the service keeps query results for 7 days, and this window needs data from 2025-05-26 11:35 UTC (25 min before it starts); the earliest window testable now starts at 2025-05-26 12:40 UTC'],
-      ['not-testable', 'the service keeps query results for 7 days, and this window needs data from 2025-05-20 08:45 UTC (25 min before it starts); the earliest window testable now starts at 2025-05-26 12:40 UTC'],
+      ['not-testable', 'the service keeps query results for 7 days, and this window needs data from 2025-05-26 11:40 UTC (20 min before it starts); the earliest window testable now starts at 2025-05-26 12:35 UTC'],
+      ['not-testable', 'the service keeps query results for 7 days, and this window needs data from 2025-05-20 08:50 UTC (20 min before it starts); the earliest window testable now starts at 2025-05-26 12:35 UTC'],
     ]);
     assert.equal(out[0]?.preview, undefined);
     assert.equal(s.created(), 0);
   });
 
-  test('the earliest window it names is testable', async () => {
+  test('the earliest window it names is testable, and a minute earlier is not', async () => {
     const s = await fresh();
-    const out = await s.run(file({ expectations: [{ name: 'from then', expect: 'at-most', notifications: 99, from: '2025-05-26T12:40:00Z', to: '2025-05-26T13:40:00Z' }] }), DEMO_TRIGGER);
-    assert.equal(out[0]?.status, 'passed', out[0]?.message);
+    const out = await s.run(
+      file({
+        expectations: [
+          { name: 'from then', expect: 'at-most', notifications: 99, from: '2025-05-26T12:35:00Z', to: '2025-05-26T13:35:00Z' },
+          { name: 'a minute earlier', expect: 'at-most', notifications: 99, from: '2025-05-26T12:34:00Z', to: '2025-05-26T13:35:00Z' },
+        ],
+      }),
+      DEMO_TRIGGER,
+    );
+    assert.deepEqual(out.map((o) => o.status), ['passed', 'not-testable'], out[0]?.message);
+  });
+
+  test('a daily trigger\'s "now-5d" is testable at every hour of the day: it needs the day before its first evaluation, no more', async () => {
+    const s = await fresh();
+    const daily = JSON.parse(DEMO_TRIGGER) as { frequency: number; query: { time_range: number } };
+    daily.frequency = 86_400;
+    daily.query.time_range = 86_400;
+    const tests = file({ expectations: [{ name: 'five days', expect: 'at-most', notifications: 99, from: 'now-5d', to: 'now' }] });
+    const statuses: string[] = [];
+    for (let hour = 0; hour < 24; hour++) {
+      const at = Date.parse('2025-06-02T00:00:00Z') + hour * 3_600_000;
+      s.setNow(at);
+      const [out] = await s.run(tests, JSON.stringify(daily), { nowSeconds: at / 1000 });
+      statuses.push(out?.status === 'passed' ? 'passed' : `${hour}:00 ${out?.status ?? ''} ${out?.message ?? ''}`);
+    }
+    assert.deepEqual(statuses, new Array(24).fill('passed'));
   });
 
   test('a window that has not happened yet is not testable', async () => {

@@ -107,7 +107,7 @@ const BUNDLES: Record<string, Intent> = {
   'dist/backtest-host.js': {
     entry: 'src/extension/backtestHost.ts',
     runs: 'extension host',
-    holds: [/src\/extension\/triggerTests\/testRuns\.ts$/, /src\/extension\/noise\/noiseReport\.ts$/, /src\/backtest\/backtest\.ts$/, /src\/backtest\/suggest\.ts$/, /node_modules\/jsonc-parser\//],
+    holds: [/src\/extension\/triggerTests\/testRuns\.ts$/, /src\/backtest\/noiseReport\.ts$/, /src\/backtest\/backtest\.ts$/, /src\/backtest\/suggest\.ts$/, /node_modules\/jsonc-parser\//],
     // The queries' pacer, results and panel are reached through the services handed over at activation. Of
     // triggers as code, only the one check of what lies inside a folder (a test's trigger file must), and the
     // local file operations a test's recording is read and written with, whole through a temporary file.
@@ -139,7 +139,7 @@ const BUNDLES: Record<string, Intent> = {
   'dist/cli-service.js': {
     entry: 'src/cli/serviceRuns.ts',
     runs: 'command line',
-    holds: [/node_modules\/undici\//, /src\/cli\/pullRun\.ts$/, /src\/cli\/driftRun\.ts$/, /src\/cli\/planRun\.ts$/, /src\/cli\/applyRun\.ts$/, /src\/cli\/testRun\.ts$/, /src\/backtest\/backtest\.ts$/, /node_modules\/@modelcontextprotocol\//, /src\/cli\/mcpRun\.ts$/],
+    holds: [/node_modules\/undici\//, /src\/cli\/pullRun\.ts$/, /src\/cli\/driftRun\.ts$/, /src\/cli\/planRun\.ts$/, /src\/cli\/applyRun\.ts$/, /src\/cli\/testRun\.ts$/, /src\/cli\/noiseRun\.ts$/, /src\/backtest\/backtest\.ts$/, /node_modules\/@modelcontextprotocol\//, /src\/cli\/mcpRun\.ts$/],
     never: [EXTENSION, { what: 'commander', inputs: /node_modules\/commander\// }, { what: 'the lint run', inputs: /src\/cli\/lintRun\.ts$/ }],
   },
   'dist/sandbox.js': {

@@ -12,7 +12,7 @@ import { ServiceClient } from '../../src/api/client';
 import { CreationPacer, ResultCache } from '../../src/backtest';
 import { SavedQueryCache } from '../../src/backtest/savedQueryCache';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox';
-import { evaluateNoise, noisiestFirst, prepareNoise, type NoiseEntry, type NoiseSession, type NoiseTarget, type PreparedNoise } from '../../src/extension/noise/noiseReport';
+import { evaluateNoise, noisiestFirst, prepareNoise, type NoiseEntry, type NoiseSession, type NoiseTarget, type PreparedNoise } from '../../src/backtest/noiseReport';
 import { noiseRows, type NoiseRow } from '../../src/extension/noise/noiseRows';
 import { safeLabel } from '../../src/extension/core/text';
 import { readSuggestedEdit, suggestionEdits } from '../../src/extension/noise/suggestionEdit';
@@ -38,7 +38,7 @@ async function setup() {
   handles.push(sandbox);
   clients.push(client);
   const reports: string[] = [];
-  const session: NoiseSession = { api: client, session: { pacer: new CreationPacer(clock), cache: new ResultCache(), queries: new SavedQueryCache(), clock }, signal: new AbortController().signal, report: (m) => reports.push(m), nowSeconds: Math.floor(now() / 1000) };
+  const session: NoiseSession = { api: client, pacer: new CreationPacer(clock), cache: new ResultCache(), queries: new SavedQueryCache(), clock, signal: new AbortController().signal, report: (m) => reports.push(m), nowSeconds: Math.floor(now() / 1000) };
   const created = () => sandbox.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/1/query_results/')).length;
   return { session, created, reports };
 }
@@ -48,7 +48,7 @@ const target = (text = DEMO_TRIGGER, tests = [{ label: 'High-error-rate.trigger-
 async function evaluated(s: NoiseSession, t: NoiseTarget, max: number): Promise<Extract<NoiseEntry, { kind: 'evaluated' }>> {
   const prepared = await prepareNoise(t, s);
   assert.ok('tested' in prepared, JSON.stringify(prepared));
-  const entry = await evaluateNoise(prepared as PreparedNoise, s, 'exact', max);
+  const entry = await evaluateNoise(prepared as PreparedNoise, s, { mode: 'exact', days: 7, budget: max });
   assert.equal(entry.kind, 'evaluated', JSON.stringify(entry));
   return entry as Extract<NoiseEntry, { kind: 'evaluated' }>;
 }

@@ -69,7 +69,7 @@ describe('exit status', () => {
   });
   test('2 for an unknown format, a missing command or no files', async () => {
     assert.equal((await run('lint', '--format', 'xml', 'valid.trigger.json')).stderr.split('\n')[0], 'obs: unknown format "xml"; use text, json or sarif');
-    assert.equal((await run('valid.trigger.json')).stderr.split('\n')[0], 'obs: unknown command "valid.trigger.json"; the commands are lint, pull, drift, plan, apply, test and mcp');
+    assert.equal((await run('valid.trigger.json')).stderr.split('\n')[0], 'obs: unknown command "valid.trigger.json"; the commands are lint, pull, drift, plan, apply, test, noise and mcp');
     assert.equal((await run('lint')).stderr.split('\n')[0], 'obs: no files given; name trigger files or globs');
   });
   test('2 for a glob that matches nothing', async () => {

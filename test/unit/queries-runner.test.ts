@@ -3,9 +3,10 @@
 // a whole trigger preview.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { ServiceClient } from '../../src/api/client';
 import { DEMO, startSandbox, type SandboxHandle } from '../../src/sandbox';
-import { CreationPacer, POLL, runQueryResult } from '../../src/backtest/runner';
+import { CreationPacer, PACING_MARGIN_MS, POLL, runQueryResult, type QueryApi } from '../../src/backtest/runner';
 import { readSavedQuery, runPreview, PreviewRefused } from '../../src/extension/queries/previewRun';
 import { SavedQueryCache } from '../../src/backtest/savedQueryCache';
 import { virtualClock } from './virtualClock';
@@ -73,9 +74,18 @@ describe('running a saved query', () => {
     const signal = new AbortController().signal;
     for (let i = 0; i < 11; i++) await runQueryResult(s.client, s.pacer, s.clock, { dataset: GW, body: { query_id: DEMO.savedQueries.gw5xx }, signal, report: s.report });
     const waits = s.reports.filter((m) => m.startsWith('Waiting') && m.includes('queries a minute'));
-    assert.equal(waits[0], 'Waiting 60 s: the service runs at most 10 queries a minute...');
-    assert.equal(waits.length, 60, 'the wait counts down once a second');
+    assert.equal(waits[0], 'Waiting 62 s: the service runs at most 10 queries a minute...');
+    assert.equal(waits.length, 62, 'the wait counts down once a second');
     assert.equal(s.sandbox.requests.filter((r) => r.method === 'POST').length, 11);
+  });
+
+  test("the eleventh result reaches the service 60 s and the margin after the first, by the service's clock", async () => {
+    const s = await setup();
+    const signal = new AbortController().signal;
+    for (let i = 0; i < 11; i++) await runQueryResult(s.client, s.pacer, s.clock, { dataset: GW, body: { query_id: DEMO.savedQueries.gw5xx }, signal, report: s.report });
+    const arrived = s.sandbox.requests.filter((r) => r.method === 'POST' && r.path === `/1/query_results/${GW}`).map((r) => Date.parse(r.at));
+    assert.deepEqual(arrived.map((t) => t - (arrived[0] ?? 0)), [...new Array<number>(10).fill(0), 60_000 + PACING_MARGIN_MS]);
+    assert.equal(PACING_MARGIN_MS, 2_000);
   });
 
   test('a 429 from the service all the same (others use the team too) is waited out and retried', async () => {
@@ -118,6 +128,51 @@ describe('running a saved query', () => {
     assert.equal(out.kind === 'incomplete' ? out.reason : '', `The result was not complete after ${Math.round(s.sleeps.reduce((a, b) => a + b, 0) / 1000)} s. Open it in the browser, or run it again.`);
     assert.ok(s.sleeps.reduce((a, b) => a + b, 0) >= POLL.giveUpMs);
     assert.ok(s.sleeps.every((ms) => ms <= POLL.maxMs));
+  });
+});
+
+describe('pacing, whatever the network does', () => {
+  /** A service whose creations take `up` ms to arrive and `down` ms to be answered, on the virtual clock: it notes when each arrives. */
+  function slowService(c: ReturnType<typeof virtualClock>, latencies: readonly { up: number; down: number }[]) {
+    const arrivals: number[] = [];
+    const signal = new AbortController().signal;
+    const respond = <T>(data: T) => ({ data, status: 201, attempts: 1 });
+    const api: QueryApi = {
+      createQuery: async () => respond({ id: 'q' }),
+      getQuery: async () => respond({ id: 'q' }),
+      createQueryResult: async () => {
+        const l = latencies[arrivals.length] ?? { up: 0, down: 0 };
+        await c.clock.sleep(l.up, signal);
+        arrivals.push(c.now());
+        await c.clock.sleep(l.down, signal);
+        return respond({ id: `r${arrivals.length}`, complete: true, data: { series: [] } });
+      },
+      getQueryResult: async () => respond({ id: 'r', complete: true }),
+      listDatasets: async () => respond([]),
+      listColumns: async () => respond([]),
+    };
+    return { api, arrivals, signal };
+  }
+
+  test('no eleven creations reach the service within 60 s and the margin, whatever each takes to arrive and to be answered, and however the runs are spaced (property)', async () => {
+    // Each run: a pause before it, then its creation's time to arrive and to be answered.
+    // Most runs follow at once (the pacer is then what spaces them), some after a while.
+    const pause = fc.oneof({ weight: 4, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: 20_000 }) });
+    const run = fc.record({ pause, up: fc.integer({ min: 0, max: 10_000 }), down: fc.integer({ min: 0, max: 10_000 }) });
+    await fc.assert(
+      fc.asyncProperty(fc.array(run, { minLength: 11, maxLength: 30 }), async (runs) => {
+        const c = virtualClock('2025-06-02T12:00:00Z');
+        const service = slowService(c, runs);
+        const pacer = new CreationPacer(c.clock);
+        for (const r of runs) {
+          await c.clock.sleep(r.pause, service.signal);
+          await runQueryResult(service.api, pacer, c.clock, { dataset: GW, body: { query_id: 'q' }, signal: service.signal, report: () => undefined });
+        }
+        const tooClose = service.arrivals.slice(10).map((t, i) => t - (service.arrivals[i] ?? 0)).filter((gap) => gap < 60_000 + PACING_MARGIN_MS);
+        assert.deepEqual(tooClose, []);
+      }),
+      { numRuns: 200 },
+    );
   });
 });
 

@@ -4,6 +4,7 @@
 // user to review (Compare with Saved, Undo): never saved, never sent. Loaded on first use by registerNoise.ts.
 import * as vscode from 'vscode';
 import { CREATIONS_PER_MINUTE, isTriggerTestFile, parseTestFile, triggerPathFor, TRIGGER_TEST_SUFFIX } from '../../backtest';
+import { evaluateAll, newQueriesOf, noisiestFirst, prepareNoise, type NoiseEntry, type NoiseOptions, type NoiseSession, type NoiseTarget, type PreparedNoise } from '../../backtest/noiseReport';
 import type { PlanMode } from '../../backtest/plan';
 import type { ActiveConnection, ConnectionManager } from '../connections';
 import { configureL10n } from '../core/l10nSetup';
@@ -11,7 +12,6 @@ import type { Feedback } from '../core/feedback';
 import { workspaceName } from '../core/triggerFileAccess';
 import { readWorkspaceText } from '../core/workspaceText';
 import type { QueryServices } from '../queries';
-import { evaluateNoise, noisiestFirst, plannedQueries, prepareNoise, type NoiseEntry, type NoiseSession, type NoiseTarget, type PreparedNoise } from './noiseReport';
 import { noiseRows, type NoiseRow } from './noiseRows';
 import { readSuggestedEdit, suggestionEdits } from './suggestionEdit';
 import { SKIPPED_BY_SEARCHES } from '../../triggerFiles/searchRules';
@@ -62,18 +62,15 @@ async function targets(): Promise<NoiseTarget[]> {
 
 /** The query session a trigger's noise is read on, cancelled by `signal`, its waits told through `report`. */
 function sessionOf(deps: NoiseDeps, conn: ActiveConnection, signal: AbortSignal, report: (m: string) => void): NoiseSession {
-  return { api: conn.client, session: deps.services().sessionFor(conn), signal, report, nowSeconds: Math.floor(Date.now() / 1000) };
+  const { pacer, cache, queries, clock } = deps.services().sessionFor(conn);
+  return { api: conn.client, pacer, cache, queries, clock, signal, report, nowSeconds: Math.floor(Date.now() / 1000) };
 }
 
 /** Exact steps, or one query per trigger at a coarser step when the exact ones would take more than a minute. */
 async function askMode(deps: NoiseDeps, prepared: readonly PreparedNoise[], conn: ActiveConnection): Promise<PlanMode | undefined> {
   const cache = deps.services().sessionFor(conn).cache;
   const now = Math.floor(Date.now() / 1000);
-  const count = (mode: PlanMode) =>
-    prepared.reduce((n, p) => {
-      const planned = plannedQueries(p, now, mode, cache);
-      return n + ('newQueries' in planned ? planned.newQueries : 0);
-    }, 0);
+  const count = (mode: PlanMode) => newQueriesOf(prepared, now, { mode, days: 7 }, cache);
   const exact = count('exact');
   if (exact <= CREATIONS_PER_MINUTE) return 'exact';
   const coarse = count('coarse');
@@ -94,25 +91,13 @@ async function prepareAll(deps: NoiseDeps, conn: ActiveConnection, found: readon
   return out;
 }
 
-/** Each trigger in turn; after a cancel, those not evaluated are listed as such. */
-async function evaluateAll(deps: NoiseDeps, ready: readonly PreparedNoise[], conn: ActiveConnection, mode: PlanMode, max: number, signal: AbortSignal, report: (m: string) => void): Promise<NoiseEntry[]> {
-  const out: NoiseEntry[] = [];
-  for (const [i, p] of ready.entries()) {
-    const skipped = (reason: string): NoiseEntry => ({ kind: 'skipped', key: p.target.key, label: p.target.label, name: p.tested.trigger.name, reason });
-    if (signal.aborted) {
-      out.push(skipped(vscode.l10n.t('the report was cancelled before its turn')));
-      continue;
-    }
+/** Each trigger in turn, as one run over the session's results; after a cancel, those not evaluated are listed as such. */
+function evaluateReady(deps: NoiseDeps, ready: readonly PreparedNoise[], conn: ActiveConnection, options: NoiseOptions, signal: AbortSignal, report: (m: string) => void): Promise<NoiseEntry[]> {
+  return evaluateAll(ready, sessionOf(deps, conn, signal, report), options, (p, i) => {
     const say = (m: string) => report(vscode.l10n.t('{0} ({1} of {2}): {3}', p.tested.trigger.name, i + 1, ready.length, m));
     say(vscode.l10n.t('evaluating...'));
-    try {
-      out.push(await evaluateNoise(p, sessionOf(deps, conn, signal, say), mode, max));
-    } catch (err) {
-      if (!signal.aborted) throw err;
-      out.push(skipped(vscode.l10n.t('the report was cancelled')));
-    }
-  }
-  return out;
+    return sessionOf(deps, conn, signal, say);
+  });
 }
 
 /** The report over the workspace's trigger files on the active connection; undefined when there is nothing to report or it was not started. */
@@ -130,7 +115,7 @@ async function runReport(deps: NoiseDeps): Promise<NoiseReport | undefined> {
   if (mode === undefined) return undefined;
   const max = deps.maxPerWeek();
   const left = prepared.filter((p): p is NoiseEntry => !('tested' in p));
-  const evaluated = await deps.feedback.runWithProgress(vscode.l10n.t('Noise report: evaluating {0} triggers over the last 7 days...', ready.length), (signal, report) => evaluateAll(deps, ready, conn, mode, max, signal, report));
+  const evaluated = await deps.feedback.runWithProgress(vscode.l10n.t('Noise report: evaluating {0} triggers over the last 7 days...', ready.length), (signal, report) => evaluateReady(deps, ready, conn, { mode, days: 7, budget: max }, signal, report));
   if (!evaluated) return undefined;
   const all = [...left, ...evaluated];
   const noisy = all.filter((e) => e.kind === 'evaluated' && e.counts.notifications > max).length;

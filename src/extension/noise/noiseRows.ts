@@ -9,7 +9,7 @@ import { utcSpan } from '../../backtest';
 import { durationWords, sparkline } from '../../backtest/noise';
 import { spanLabel } from '../../backtest/summary';
 import { capText, neutraliseControls, safeLabel } from '../core/text';
-import type { NoiseEntry } from './noiseReport';
+import type { NoiseEntry } from '../../backtest/noiseReport';
 import type { SuggestedEdit } from './suggestionEdit';
 import * as l10n from '@vscode/l10n';
 

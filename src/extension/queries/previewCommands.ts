@@ -12,7 +12,7 @@ import { DEFAULT_PREVIEW_WINDOW, PREVIEW_WINDOWS, planPreview, type PlanMode } f
 import { readSavedQuery, runPreview, PreviewRefused } from './previewRun';
 import { spanLabel } from '../../backtest/summary';
 import { triggerFromText, type PreviewTrigger } from '../../backtest/triggerText';
-import { offerWhatWorks, pacerFor, RUNNER_CLOCK, SAVED_QUERIES, type QueryFeatureDeps } from './queryCommands';
+import { offerWhatWorks, pacerFor, RUNNER_CLOCK, SAVED_QUERIES, sessionFor, type QueryFeatureDeps } from './queryCommands';
 import { failedPreviewModel } from './resultsModel';
 import { ResultsPanel } from './resultsPanel';
 import type { ResultsRun } from './resultsProtocol';
@@ -87,7 +87,7 @@ export class TriggerPreviews {
           query = await readSavedQuery(conn.client, dataset, trigger.query_id, signal);
         }
         if (!isRecord(query)) throw new PreviewRefused(vscode.l10n.t('Trigger "{0}" has no query to preview.', name));
-        return await runPreview(conn.client, pacerFor(conn), RUNNER_CLOCK, { dataset, trigger, query, windowSeconds, mode, nowSeconds: Math.floor(Date.now() / 1000), where: target.where, queries: SAVED_QUERIES }, signal, report);
+        return await runPreview(conn.client, pacerFor(conn), RUNNER_CLOCK, { dataset, trigger, query, windowSeconds, mode, nowSeconds: Math.floor(Date.now() / 1000), where: target.where, queries: SAVED_QUERIES, cache: sessionFor(conn).cache }, signal, report);
       } catch (err) {
         if (isCallUnavailable(err) || err instanceof PreviewRefused) return err;
         if (isAlreadyReported(err)) throw err;

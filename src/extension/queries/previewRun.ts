@@ -2,6 +2,7 @@
 // limit), build the grid, evaluate, and describe. The engine is src/backtest (shared with the trigger
 // tests); this adds the panel's model. No vscode import: tested against the sandbox.
 import type { ResultsModel } from '../../webview/protocol/queryResults';
+import type { ResultCache, ResultStore } from '../../backtest/cache';
 import { evaluateTrigger, type PreviewOutcome } from '../../backtest/evaluate';
 import { fetchSeries, QueryIncompleteError, readSavedQuery } from '../../backtest/fetch';
 import { planPreview, type PlanMode, type PreviewPlan, type TriggerInput } from '../../backtest/plan';
@@ -28,6 +29,8 @@ export interface PreviewRequest {
   where: string;
   /** Reuses the saved query of a spec saved before in the session instead of saving it again. */
   queries?: SavedQueryCache;
+  /** The session's query results: a preview again of the same window (until its next evaluation time) creates none. */
+  cache?: ResultCache;
 }
 
 export interface PreviewRun {
@@ -43,7 +46,8 @@ export async function runPreview(api: QueryApi, pacer: CreationPacer, clock: Run
   const plan = planned.plan;
   let data;
   try {
-    data = await fetchSeries({ api, pacer, clock, signal, report, queries: req.queries }, req.dataset, req.query, plan);
+    const fetch = (cache: ResultStore | undefined) => fetchSeries({ api, pacer, clock, signal, report, queries: req.queries, cache }, req.dataset, req.query, plan);
+    data = await (req.cache ? req.cache.inRun(fetch) : fetch(undefined));
   } catch (err) {
     if (err instanceof QueryIncompleteError) throw new PreviewRefused(l10n.t("The preview's query did not complete: {0}", err.reason));
     throw err;

@@ -5,7 +5,7 @@
 // without a connection; without one every other test errors with one sentence, said once. A run that records
 // hands back, per file, what it recorded.
 import { errorText } from '../../api/errors';
-import { CreationPacer, parseRecording, parseTestFile, prepareTrigger, RecordedNotes, recordedQueryApi, ResultCache, runTriggerTests, savedQueriesOf, systemClock, triggerPathFor, TRIGGER_TEST_SUFFIX, type ExpectationOutcome, type FreshRecording, type QueryApi, type RecordNote, type TriggerTestFile, type TriggerTestRecording } from '../../backtest';
+import { CreationPacer, parseRecording, parseTestFile, prepareTrigger, RecordedNotes, recordedQueryApi, ResultCache, runTriggerTests, savedQueriesOf, systemClock, triggerPathFor, TRIGGER_TEST_SUFFIX, type ExpectationOutcome, type FreshRecording, type QueryApi, type RecordNote, type ResultStore, type TriggerTestFile, type TriggerTestRecording } from '../../backtest';
 import type { QuerySession } from '../queries';
 import { noConnectionText } from './testResults';
 import * as l10n from '@vscode/l10n';
@@ -82,11 +82,16 @@ export async function runTestFiles(req: RunRequest): Promise<{ cancelled: boolea
   if (!req.connection) req.hooks.output(noConnectionText());
   const recorded: RecordedFile[] = [];
   try {
-    for (const f of req.files) {
-      req.signal.throwIfAborted();
-      const r = await runFile(f, req.connection, req);
-      if (r !== undefined) recorded.push(r);
-    }
+    const runAll = async (cache: ResultStore | undefined): Promise<void> => {
+      for (const f of req.files) {
+        req.signal.throwIfAborted();
+        const r = await runFile(f, req.connection, cache, req);
+        if (r !== undefined) recorded.push(r);
+      }
+    };
+    // One run over the session's results: none it used is dropped before it ends, and the next run finds them all.
+    if (req.connection) await req.connection.session.cache.inRun(runAll);
+    else await runAll(undefined);
     return { cancelled: false, recorded };
   } catch (err) {
     if (req.signal.aborted) return { cancelled: true, recorded };
@@ -105,7 +110,7 @@ async function recordingOf(f: FileToRun, req: RunRequest): Promise<{ ok: true; t
   return req.record === true ? { ok: true, text: read.text, recording: undefined } : { ok: false, reason: l10n.t('The recording beside the test file is not valid: {0}', parsed.problems.join('; ')) };
 }
 
-async function runFile(f: FileToRun, conn: RunConnection | undefined, req: RunRequest): Promise<RecordedFile | undefined> {
+async function runFile(f: FileToRun, conn: RunConnection | undefined, cache: ResultStore | undefined, req: RunRequest): Promise<RecordedFile | undefined> {
   const { hooks } = req;
   const done = new Set<string>();
   // Every test of the file not finished yet errors with the reason.
@@ -142,7 +147,7 @@ async function runFile(f: FileToRun, conn: RunConnection | undefined, req: RunRe
       // Without a connection nothing is created: the recording answers, or the test errors first.
       pacer: conn?.session.pacer ?? new CreationPacer(systemClock),
       clock: conn?.session.clock ?? systemClock,
-      cache: conn?.session.cache ?? new ResultCache(),
+      cache: cache ?? new ResultCache(),
       queries: conn?.session.queries,
       recording: recording.recording,
       offline: conn ? undefined : { status: 'error', message: noConnectionText() },
