@@ -180,9 +180,23 @@ async function lintWhileEditing(text: string, runs: number) {
   }
   // A burst of 50 edits, 5 ms apart (faster than the 150 ms debounce), with real timers.
   published = 0;
+  // Counted at the scheduler's edges: the edits asked for, the runs it made, the waits a newer edit cleared.
   const stats = { requested: 0, runs: 0, superseded: 0 };
-  const s3 = new LintScheduler<string>({ run: publish, observe: (kind) => void stats[kind === 'run' ? 'runs' : kind]++ });
+  const s3 = new LintScheduler<string>({
+    run: (k, signal) => {
+      stats.runs++;
+      publish(k, signal);
+    },
+    clock: {
+      setTimeout: (fn, ms) => setTimeout(fn, ms),
+      clearTimeout: (h) => {
+        stats.superseded++;
+        clearTimeout(h as ReturnType<typeof setTimeout>);
+      },
+    },
+  });
   for (let i = 0; i < 50; i++) {
+    stats.requested++;
     s3.schedule('file');
     await new Promise((r) => setTimeout(r, 5));
   }

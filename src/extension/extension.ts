@@ -18,17 +18,16 @@ import { Feedback } from './core/feedback';
 import { configureL10n } from './core/l10nSetup';
 import { createLogger } from './core/logger';
 import { Settings } from './core/settings';
-import type { WorkObserver } from './core/work';
 import { LiveColumns } from './diagnostics/liveColumns';
 import { LiveDatasets } from './diagnostics/liveDatasets';
 import { registerRecipientProviders } from './diagnostics/recipientProviders';
-import { registerLintCommands, TriggerDiagnostics, type TriggerDiagnosticsWork } from './diagnostics/triggerDiagnostics';
+import { registerLintCommands, TriggerDiagnostics } from './diagnostics/triggerDiagnostics';
 import { TriggerFileMatcher } from './diagnostics/triggerFiles';
 import { registerForms, type RegisteredForms } from './forms/registerForms';
 import { registerQueries, type RegisteredQueries } from './queries/registerQueries';
 import { registerSandboxCommands, SandboxController } from './sandbox/sandboxController';
 import { registerSync, type RegisteredSync } from './sync/registerSync';
-import { publishTestSeam, seamWorkCount, testSeamOpen } from './testSeam';
+import { publishTestSeam } from './testSeam';
 import { registerColumnCommands } from './tree/columnCommands';
 import { registerDatasetCommands } from './tree/datasetCommands';
 import { DatasetsView, VIEW_ID } from './tree/datasetsView';
@@ -81,14 +80,12 @@ export function activate(context: vscode.ExtensionContext): void {
     return registered;
   };
   const seamGate = { env: process.env, testMode: context.extensionMode === vscode.ExtensionMode.Test };
-  // Counted only for the in-host tests: without the seam, the linter gets no counter at all.
-  const lintWork = testSeamOpen(seamGate) ? seamWorkCount<TriggerDiagnosticsWork>() : undefined;
   const host = keep(registerHost());
   const connections = keep(registerConnectionFeature(context, host));
   const account = keep(registerAccount(host, connections.manager));
   const tree = keep(registerTree(context, host, connections.manager, account));
   keep(registerConnectionActions(connections, tree));
-  const lint = keep(registerLint(context, host, connections.manager, account, tree, lintWork?.observe));
+  const lint = keep(registerLint(context, host, connections.manager, account, tree));
   const workerLint = lintInWorker(host, lint.diagnostics);
   // One apply at a time per service, across the editor's Apply and the agents' apply tool.
   const applyLocks = new ApplyLocks();
@@ -111,7 +108,6 @@ export function activate(context: vscode.ExtensionContext): void {
       tree: tree.model,
       view: tree.view.treeView,
       diagnostics: lint.diagnostics,
-      lintWork: lintWork ?? seamWorkCount<TriggerDiagnosticsWork>(),
       sandbox: sandboxFeature.controller,
       formPanels: () => forms.panels(),
       agents: () => agents.loaded(),
@@ -265,10 +261,9 @@ function registerLint(
   connections: ConnectionManager,
   account: Account,
   tree: Tree,
-  observe: WorkObserver<TriggerDiagnosticsWork> | undefined,
 ): Registered<{ diagnostics: TriggerDiagnostics }> {
   const feedback = host.feedbackFor('lint');
-  const diagnostics = new TriggerDiagnostics(feedback.log, context.extensionUri, host.settings, TRIGGER_SCHEME, observe === undefined ? {} : { observe });
+  const diagnostics = new TriggerDiagnostics(feedback.log, context.extensionUri, host.settings, TRIGGER_SCHEME);
   const liveColumns = new LiveColumns({
     connection: () => connections.activeProfile()?.id,
     fetch: async (connectionId, dataset) => {

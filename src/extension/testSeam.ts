@@ -5,15 +5,11 @@
 // registry only in a test run: when VS Code runs the extension under a test runner (ExtensionMode.Test),
 // or when the extension host's environment has OBS_VSCODE_TEST_SEAM=1 (the code-server in-host run sets
 // it; code-server installs the extension as a normal one). Only type imports: this loads without vscode.
-// The linter's work (workers started, jobs run, Problems entries looked up) is counted only when the seam
-// opens: activation then hands the linter the seam's counter as its `observe` option (core/work.ts);
-// otherwise it gets none.
 import type * as vscode from 'vscode';
 import type { LoadedAgents } from './agents/agentsHost';
 import type { McpServers } from './agents/mcpServers';
 import type { ConnectionManager } from './connections/connectionManager';
-import type { WorkObserver } from './core/work';
-import type { TriggerDiagnostics, TriggerDiagnosticsWork } from './diagnostics/triggerDiagnostics';
+import type { TriggerDiagnostics } from './diagnostics/triggerDiagnostics';
 import type { FormPanels } from './forms/panels';
 import type { SandboxController } from './sandbox/sandboxController';
 import type { DatasetTreeModel } from './tree/datasetTree';
@@ -34,8 +30,6 @@ export interface TestSeam {
   readonly tree: DatasetTreeModel;
   readonly view: vscode.TreeView<TreeNode>;
   readonly diagnostics: TriggerDiagnostics;
-  /** The linter's work since activation, by kind: the runner's (`worker`, `lint`, `fixAll`, `stopped`), the Problems index's (`visit`). */
-  readonly lintWork: WorkCount<TriggerDiagnosticsWork>;
   readonly sandbox: SandboxController;
   /** The open form panels; undefined until a form was first opened (the forms load on first use). */
   formPanels(): FormPanels | undefined;
@@ -43,22 +37,6 @@ export interface TestSeam {
   agents(): LoadedAgents;
   /** The MCP server definition provider (undefined where the editor has no MCP API). */
   readonly mcpServers: McpServers | undefined;
-}
-
-/** Work counted by kind, for the in-host tests. */
-export interface WorkCount<K extends string> {
-  readonly observe: WorkObserver<K>;
-  /** The units of these kinds counted so far. */
-  count(...kinds: K[]): number;
-}
-
-/** A counter to hand a class as its `observe` option, made only when the seam is open. */
-export function seamWorkCount<K extends string>(): WorkCount<K> {
-  const counts = new Map<K, number>();
-  return {
-    observe: (kind, amount = 1) => void counts.set(kind, (counts.get(kind) ?? 0) + amount),
-    count: (...kinds) => kinds.reduce((sum, k) => sum + (counts.get(k) ?? 0), 0),
-  };
 }
 
 /** What decides whether the seam opens. */

@@ -1,20 +1,18 @@
 // The linter's code actions (diagnostics/lintCodeActions.ts) in a fake editor (vscode-fake.ts): quick fixes
 // come from the version's lint at once; the fix-all edit is computed in the worker only when it is asked for
 // (a request of its kind, as fix-all on save makes, or the light bulb's "fix all" chosen), once per version.
-// Work is counted (the runner's jobs), never timed.
+// Work is counted at the worker boundary (the jobs posted to the worker threads, lint-workers.ts), never timed.
 import { CodeActionKind, Diagnostic, fake, fileUri, Range, TextDocument, Uri } from './vscode-fake';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { FIX_ALL_KIND, LintCodeActions } from '../../src/extension/diagnostics/lintCodeActions';
 import { LintedDocuments } from '../../src/extension/diagnostics/lintedDocuments';
 import { LINT_SOURCE } from '../../src/extension/diagnostics/lintMapping';
-import { LintRunner, type LintRunnerWork } from '../../src/extension/diagnostics/lintRunner';
+import { LintRunner } from '../../src/extension/diagnostics/lintRunner';
 import { TriggerFileMatcher } from '../../src/extension/diagnostics/triggerFiles';
 import { trigger } from './lint-helpers';
-import { workCounter } from './work-counter';
+import { countedWorkers, LINT_WORKER_FILE as workerFile } from './lint-workers';
 
-const workerFile = join(import.meta.dirname, '..', '..', 'dist', 'lint-worker.js');
 /** Two fixable problems (a frequency below the minimum, a read-only member). */
 const BAD = trigger('"frequency": 90', '"created_at": "t1"');
 
@@ -29,12 +27,14 @@ const token = { isCancellationRequested: false, onCancellationRequested: () => (
 function setup() {
   fake.reset();
   fake.folders = [{ uri: Uri.parse('file:///w'), name: 'w', index: 0 }];
-  const work = workCounter<LintRunnerWork>();
-  const runner = new LintRunner({ workerFile, observe: work.observe });
+  const workers = countedWorkers();
+  const runner = new LintRunner({ workerFile, createWorker: workers.createWorker });
   const documents = new LintedDocuments(runner, () => ({ metricsDatasets: [] }));
   const actions = new LintCodeActions(new TriggerFileMatcher(() => ['**/*.trigger.json'], 'obs-trigger'), documents, 'obs-trigger');
   const doc = new TextDocument(fileUri('api/a.trigger.json'), BAD);
-  return { work, runner, documents, actions, doc, dispose: () => (documents.clear(), runner.dispose()) };
+  /** The workers started and the jobs posted to them, by kind. */
+  const work = () => ({ started: workers.started(), jobs: workers.byKind() });
+  return { work, workers, runner, documents, actions, doc, dispose: () => (documents.clear(), runner.dispose()) };
 }
 
 /** What VS Code hands the provider: the file's obs-lint diagnostics, as Problems shows them. */
@@ -51,7 +51,7 @@ async function problems(documents: LintedDocuments, doc: TextDocument): Promise<
 const context = (diagnostics: Diagnostic[], only?: CodeActionKind): Context => ({ diagnostics, only, triggerKind: 2 }) as unknown as Context;
 
 test('the light bulb gets its quick fixes and a "fix all" without an edit: no fix-all is computed until it is chosen, then once', async () => {
-  const { work, actions, documents, doc, dispose } = setup();
+  const { work, workers, actions, documents, doc, dispose } = setup();
   try {
     const asked = await problems(documents, doc);
     const offered = await actions.provideCodeActions(doc as unknown as Doc, new Range(0, 0, 0, 0) as never, context(asked), token);
@@ -63,19 +63,19 @@ test('the light bulb gets its quick fixes and a "fix all" without an edit: no fi
         ['Fix all auto-fixable problems in this file', true],
       ],
     );
-    assert.equal(work.count('fixAll'), 0);
+    assert.equal(workers.jobs('fixAll'), 0);
     const fixAll = offered[2] as Action;
     const resolved = await actions.resolveCodeAction(fixAll, token);
     assert.equal((resolved.edit as unknown as { edits: unknown[] }).edits.length, 1);
     await actions.resolveCodeAction(fixAll, token);
-    assert.deepEqual(work.counts(), { worker: 1, lint: 1, fixAll: 1 });
+    assert.deepEqual(work(), { started: 1, jobs: { lint: 1, fixAll: 1 } });
   } finally {
     dispose();
   }
 });
 
 test('fix-all asked for by its kind (fix-all on save) is computed once per version, however often it is asked', async () => {
-  const { work, actions, documents, doc, dispose } = setup();
+  const { work, workers, actions, documents, doc, dispose } = setup();
   try {
     await problems(documents, doc);
     for (const only of [FIX_ALL_KIND, CodeActionKind.SourceFixAll, FIX_ALL_KIND] as unknown as CodeActionKind[]) {
@@ -85,18 +85,18 @@ test('fix-all asked for by its kind (fix-all on save) is computed once per versi
         [['Fix all auto-fixable problems', 'source.fixAll.obs', false]],
       );
     }
-    assert.equal(work.count('fixAll'), 1);
+    assert.equal(workers.jobs('fixAll'), 1);
     // A new version: its own lint, and its own fix-all when asked.
     doc.edit(BAD.replace('"frequency": 90', '"frequency": 30'));
     await actions.provideCodeActions(doc as unknown as Doc, new Range(0, 0, 0, 0) as never, context([], FIX_ALL_KIND as unknown as CodeActionKind), token);
-    assert.deepEqual(work.counts(), { worker: 1, lint: 2, fixAll: 2 });
+    assert.deepEqual(work(), { started: 1, jobs: { lint: 2, fixAll: 2 } });
   } finally {
     dispose();
   }
 });
 
 test('a quick fix request alone computes no fix-all', async () => {
-  const { work, actions, documents, doc, dispose } = setup();
+  const { workers, actions, documents, doc, dispose } = setup();
   try {
     const asked = await problems(documents, doc);
     const offered = await actions.provideCodeActions(doc as unknown as Doc, new Range(0, 0, 0, 0) as never, context(asked, CodeActionKind.QuickFix), token);
@@ -104,7 +104,7 @@ test('a quick fix request alone computes no fix-all', async () => {
       offered.map((a) => a.title),
       ['Set frequency to 120', 'Remove read-only created_at'],
     );
-    assert.equal(work.count('fixAll'), 0);
+    assert.equal(workers.jobs('fixAll'), 0);
   } finally {
     dispose();
   }

@@ -1,29 +1,28 @@
 // The linter off the extension host's thread: jobs in a worker (dist/lint-worker.js, built by
 // `npm test`), cancelled when superseded, each document version linted once, and code actions
-// answered from that lint. Work is counted (jobs, workers, reads), never timed.
+// answered from that lint. Work is counted at the worker boundary (jobs posted, workers started and
+// stopped, lint-workers.ts) and at the reads, never timed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EventEmitter } from 'node:events';
-import { join } from 'node:path';
 import { lintReport } from '../../src/lint';
 import { LintedDocuments } from '../../src/extension/diagnostics/lintedDocuments';
 import { EDITOR_METRICS_DATASET_HINT, QuickFixIndex } from '../../src/extension/diagnostics/lintMapping';
 import { runLintJob } from '../../src/extension/diagnostics/lintJobs';
-import { InThreadWorker, LintCancelled, LintRunner, type LintRunnerWork, type LintRunnerOptions, type WorkerLike } from '../../src/extension/diagnostics/lintRunner';
+import { InThreadWorker, LintCancelled, LintRunner, type LintRunnerOptions, type WorkerLike } from '../../src/extension/diagnostics/lintRunner';
 import type { WorkerRequest, WorkerResponse } from '../../src/extension/diagnostics/lintWorker';
 import { trigger } from './lint-helpers';
-import { workCounter } from './work-counter';
+import { countedWorkers, LINT_WORKER_FILE as workerFile } from './lint-workers';
 
-const workerFile = join(import.meta.dirname, '..', '..', 'dist', 'lint-worker.js');
 const OPTIONS = { metricsDatasets: [] };
 const BAD = trigger('"frequency": 90', '"created_at": "t1"');
 
-/** A runner whose work is counted: workers started, jobs run (lint and fix-all), workers stopped. */
+/** A runner on real worker threads that count what it does with them: workers started, jobs posted, workers stopped. */
 function countedRunner(options: Partial<LintRunnerOptions> = {}) {
-  const work = workCounter<LintRunnerWork>();
-  const runner = new LintRunner({ workerFile, ...options, observe: work.observe });
-  const stats = () => ({ workers: work.count('worker'), jobs: work.count('lint', 'fixAll'), stopped: work.count('stopped') });
-  return { runner, work, stats };
+  const workers = countedWorkers();
+  const runner = new LintRunner({ workerFile, createWorker: workers.createWorker, ...options });
+  const stats = () => ({ workers: workers.started(), jobs: workers.jobs('lint', 'fixAll'), stopped: workers.stopped() });
+  return { runner, workers, stats };
 }
 
 test('a lint job runs in the worker and answers what the linter reports', async () => {
@@ -121,11 +120,11 @@ class QuietWorker extends EventEmitter implements WorkerLike {
 test('a worker that dies fails its job with the reason, and the next job starts a new worker', async () => {
   const made: WorkerLike[] = [new DyingWorker(), new QuietWorker()];
   const logged: string[] = [];
-  const { runner, stats } = countedRunner({ createWorker: () => made.shift() ?? new QuietWorker(), log: (m) => logged.push(m) });
+  const runner = new LintRunner({ workerFile, createWorker: () => made.shift() ?? new QuietWorker(), log: (m) => logged.push(m) });
   await assert.rejects(runner.run({ kind: 'lint', input: BAD, options: OPTIONS }), /the lint worker stopped: exit code 1/);
   assert.deepEqual(await runner.run({ kind: 'lint', input: BAD, options: OPTIONS }), { kind: 'lint', diagnostics: [], hidden: { error: 0, warning: 0, info: 0 }, datasets: [] });
   assert.deepEqual(logged, ['the lint worker stopped: exit code 1']);
-  assert.equal(stats().workers, 2);
+  assert.equal(made.length, 0, 'both workers were started');
   runner.dispose();
 });
 
@@ -149,7 +148,7 @@ test('where no worker thread can start, the jobs run in this thread, and the rea
 });
 
 test('each document version is linted once, whoever asks', async () => {
-  const { runner, work } = countedRunner();
+  const { runner, workers } = countedRunner();
   const documents = new LintedDocuments(runner, () => OPTIONS);
   try {
     let reads = 0;
@@ -160,7 +159,7 @@ test('each document version is linted once, whoever asks', async () => {
     const [a, b] = await Promise.all([documents.lint('file:///a.trigger.json', 1, text), documents.lint('file:///a.trigger.json', 1, text)]);
     assert.equal(a, b);
     assert.equal(reads, 1);
-    assert.equal(work.count('lint'), 1);
+    assert.equal(workers.jobs('lint'), 1);
     assert.deepEqual(
       a.diagnostics.map((d) => d.rule),
       ['trigger/frequency', 'trigger/read-only-member'],
@@ -172,19 +171,19 @@ test('each document version is linted once, whoever asks', async () => {
 });
 
 test('fix-all is computed only when asked for: none after a lint with fixable problems, one for two requests of the same version', async () => {
-  const { runner, work } = countedRunner();
+  const { runner, workers } = countedRunner();
   const documents = new LintedDocuments(runner, () => OPTIONS);
   try {
     const linted = await documents.lint('file:///a.trigger.json', 1, () => BAD);
     assert.equal(linted.fixes.fixable, 2);
     // Another document's lint runs after it: nothing was queued in between.
     await documents.lint('file:///b.trigger.json', 1, () => BAD);
-    assert.deepEqual(work.counts(), { worker: 1, lint: 2 });
+    assert.deepEqual({ started: workers.started(), jobs: workers.byKind() }, { started: 1, jobs: { lint: 2 } });
     const [editA, editB] = await Promise.all([linted.fixAll(), linted.fixAll()]);
     assert.ok(editA);
     assert.deepEqual(editA, editB);
     assert.deepEqual(await linted.fixAll(), editA);
-    assert.equal(work.count('fixAll'), 1);
+    assert.equal(workers.jobs('fixAll'), 1);
   } finally {
     documents.clear();
     runner.dispose();
@@ -192,7 +191,7 @@ test('fix-all is computed only when asked for: none after a lint with fixable pr
 });
 
 test('a change cancels the lint of the version before', async () => {
-  const { runner } = countedRunner({ createWorker: () => new QuietWorker() });
+  const runner = new LintRunner({ workerFile, createWorker: () => new QuietWorker() });
   const documents = new LintedDocuments(runner, () => OPTIONS);
   const first = documents.lint('file:///a.trigger.json', 1, () => BAD);
   documents.changed('file:///a.trigger.json', 2);

@@ -58,6 +58,6 @@ test('with OBS_VSCODE_TEST_SEAM=1 the same activation publishes the seam, still 
   const opened = activateBundle({ ...process.env, [TEST_SEAM_VARIABLE]: '1' });
   assert.deepEqual(opened, {
     returned: 'undefined',
-    seam: ['agents', 'connections', 'context', 'diagnostics', 'formPanels', 'keys', 'lintWork', 'log', 'mcpServers', 'sandbox', 'tree', 'view'],
+    seam: ['agents', 'connections', 'context', 'diagnostics', 'formPanels', 'keys', 'log', 'mcpServers', 'sandbox', 'tree', 'view'],
   });
 });

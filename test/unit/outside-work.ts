@@ -1,5 +1,5 @@
 // Work counted from outside the code measured: V8's precise coverage counts how often each function and
-// each block (a loop body, a branch) of every script ran while a synchronous call ran. Nothing in src/
+// each block (a loop body, a branch) of every script ran while a call ran (or an awaited operation). Nothing in src/
 // counts for the tests, so a rescan added to a module raises these counts whatever form it takes (a
 // loop, a helper called again, a slice), and a test over them fails when the code does more work.
 import { Session } from 'node:inspector';
@@ -49,11 +49,8 @@ export interface Work<T> {
   calls(path: string, name: string): number;
 }
 
-/** Runs `fn` and counts what ran meanwhile (taking coverage resets V8's counters). */
-export function measured<T>(fn: () => T): Work<T> {
-  take();
-  const result = fn();
-  const scripts = take();
+/** What ran in the scripts taken, as `Work` reads it. */
+function workOf<T>(result: T, scripts: readonly ScriptCoverage[]): Work<T> {
   const of = (path: string) => scripts.filter((s) => s.url.includes(path));
   return {
     result,
@@ -65,19 +62,46 @@ export function measured<T>(fn: () => T): Work<T> {
   };
 }
 
-/** Calls of `owner[key]` (a built-in such as JSON.parse) while `fn` runs: the method is wrapped, then restored. */
-export function callsOf<O extends object, K extends keyof O, T>(owner: O, key: K, fn: () => T): { result: T; calls: number } {
+/** Runs `fn` and counts what ran meanwhile (taking coverage resets V8's counters). */
+export function measured<T>(fn: () => T): Work<T> {
+  take();
+  const result = fn();
+  return workOf(result, take());
+}
+
+/**
+ * Awaits `fn` and counts what ran meanwhile. The tests of a file run one at a time, so what ran is the
+ * operation awaited and what it started (timers, callbacks), plus the test runner's own scripts, which are
+ * not under src/.
+ */
+export async function measuredAsync<T>(fn: () => Promise<T>): Promise<Work<T>> {
+  take();
+  const result = await fn();
+  return workOf(result, take());
+}
+
+/**
+ * Calls `onCall` with the arguments of every call of `owner[key]` (a method of a built-in or of a class's
+ * prototype) until the returned function is called, which restores the method.
+ */
+export function watchCalls<O extends object, K extends keyof O>(owner: O, key: K, onCall: (args: readonly unknown[]) => void): () => void {
   const original = owner[key];
   if (typeof original !== 'function') throw new TypeError(`${String(key)} is not a method`);
-  let calls = 0;
   const wrapped = function (this: unknown, ...args: unknown[]): unknown {
-    calls++;
+    onCall(args);
     return Reflect.apply(original, this, args);
   };
   Object.defineProperty(owner, key, { value: wrapped, configurable: true, writable: true });
+  return () => Object.defineProperty(owner, key, { value: original, configurable: true, writable: true });
+}
+
+/** Calls of `owner[key]` (a built-in such as JSON.parse) while `fn` runs: the method is wrapped, then restored. */
+export function callsOf<O extends object, K extends keyof O, T>(owner: O, key: K, fn: () => T): { result: T; calls: number } {
+  let calls = 0;
+  const restore = watchCalls(owner, key, () => calls++);
   try {
     return { result: fn(), calls };
   } finally {
-    Object.defineProperty(owner, key, { value: original, configurable: true, writable: true });
+    restore();
   }
 }

@@ -1,12 +1,14 @@
 // The editor's drift model (src/extension/sync/driftModel.ts): every trigger file compared with the
 // active connection's lists, cached per connection and dataset; a save compares one file; a refresh
-// reads the lists again.
+// reads the lists again. Work is counted from outside the model: the list calls its fake service answered,
+// the files its fake workspace read, and the calls V8 counted of the comparison of a file (driftOfFile) and
+// of a snapshot's counts (driftCounts, once per snapshot built).
+import { measuredAsync } from './outside-work'; // first: V8 counts calls only in code compiled after it
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { triggerFileText, type ServiceTrigger, type TriggerLister } from '../../src/triggerFiles';
 import { serviceTrigger } from './serviceTriggers';
-import { DriftModel, type DriftConnection, type DriftWork } from '../../src/extension/sync/driftModel';
-import { workCounter } from './work-counter';
+import { DriftModel, type DriftConnection } from '../../src/extension/sync/driftModel';
 
 const trigger = (id: string, name: string, dataset: string, value = 5): ServiceTrigger => serviceTrigger(id, name, dataset, value);
 
@@ -25,16 +27,25 @@ function service(lists: Record<string, ServiceTrigger[]>, fail: Set<string> = ne
   };
 }
 
+/** The comparisons of a file with the service's triggers, in the script that holds them. */
+const DRIFT = '/src/triggerFiles/drift.ts';
+
+/** A model over a workspace holding `files` (uri → text) that lists the files it read. */
 function setup(files: Record<string, string>, first: DriftConnection | undefined) {
   let active = first;
-  const work = workCounter<DriftWork>();
+  const reads: string[] = [];
   const model = new DriftModel({
-    workspace: { list: () => Promise.resolve(Object.keys(files).sort()), read: (uri) => Promise.resolve(files[uri]) },
+    workspace: {
+      list: () => Promise.resolve(Object.keys(files).sort()),
+      read: (uri) => {
+        reads.push(uri);
+        return Promise.resolve(files[uri]);
+      },
+    },
     connection: () => Promise.resolve(active),
     concurrency: () => 2,
-    observe: work.observe,
   });
-  return { model, files, work, use: (c: DriftConnection | undefined) => (active = c) };
+  return { model, files, reads, use: (c: DriftConnection | undefined) => (active = c) };
 }
 
 const ERRORS = trigger('t1', 'Errors', 'api');
@@ -65,16 +76,19 @@ test('the service triggers no file holds are listed as only on the service', asy
   assert.equal(model.snapshot().counts.serviceOnly, 1);
 });
 
-test('a saved file is compared alone, against the cached list (no list call)', async () => {
+test('a saved file is compared alone, with the text saved, against the cached list (no list call, no file read)', async () => {
   const api = service({ api: API });
-  const { model } = setup({ 'file:///w/a.trigger.json': local(ERRORS) }, { id: 'c1', name: 'prod', api });
+  const { model, reads } = setup({ 'file:///w/a.trigger.json': local(ERRORS), 'file:///w/b.trigger.json': local(LATENCY) }, { id: 'c1', name: 'prod', api });
   await model.refresh(false);
   const seen: (readonly string[] | 'all')[] = [];
   model.onDidChange((w) => seen.push(w));
-  await model.fileChanged('file:///w/a.trigger.json', local(ERRORS, { threshold: { op: '>', value: 9, exceeded_limit: 1 } }));
+  reads.length = 0;
+  const save = await measuredAsync(() => model.fileChanged('file:///w/a.trigger.json', local(ERRORS, { threshold: { op: '>', value: 9, exceeded_limit: 1 } })));
   assert.equal(model.fileDrift('file:///w/a.trigger.json')?.status, 'differs');
   assert.deepEqual(seen, [['file:///w/a.trigger.json']]);
   assert.deepEqual(api.calls, ['api']);
+  assert.deepEqual(reads, []);
+  assert.equal(save.calls(DRIFT, 'driftOfFile'), 1);
 });
 
 test('a saved file naming a dataset not yet read reads that list only', async () => {
@@ -193,25 +207,30 @@ test('4,000 files changed at once (a branch switch) are applied as one batch: on
   const lists = { api: Array.from({ length: 4000 }, (_, i) => trigger(`t${i}`, `T${i}`, 'api')) };
   const files: Record<string, string> = {};
   lists.api.forEach((t, i) => (files[`file:///w/api/t${String(i).padStart(4, '0')}.trigger.json`] = local(t)));
-  const { model, work } = setup(files, { id: 'c1', name: 'prod', api: service(lists) });
+  const api = service(lists);
+  const { model, reads } = setup(files, { id: 'c1', name: 'prod', api });
   await model.refresh(false);
   assert.equal(model.snapshot().counts.inSync, 4000);
-  const before = work.counts();
+  reads.length = 0;
+  const listed = api.calls.length;
   const seen: (readonly string[] | 'all')[] = [];
   model.onDidChange((w) => seen.push(w));
   // The other branch holds every trigger with another threshold.
   for (const [i, t] of lists.api.entries()) files[`file:///w/api/t${String(i).padStart(4, '0')}.trigger.json`] = local(t, { threshold: { op: '>', value: 9, exceeded_limit: 1 } });
-  await Promise.all(Object.keys(files).map((uri) => model.fileChanged(uri)));
+  const work = await measuredAsync(async () => {
+    await Promise.all(Object.keys(files).map((uri) => model.fileChanged(uri)));
+    const s = model.snapshot();
+    assert.equal(model.snapshot(), s);
+    return s;
+  });
+  const s = work.result;
   assert.equal(seen.length, 1);
   assert.equal(seen[0]?.length, 4000);
-  const s = model.snapshot();
-  assert.equal(model.snapshot(), s);
   assert.deepEqual(s.counts, { inSync: 0, differs: 4000, localOnly: 0, serviceOnly: 0, unknown: 0 });
   assert.deepEqual(s.files.map((f) => f.file), Object.keys(files).sort());
-  const after = work.counts();
   assert.deepEqual(
-    { read: (after.read ?? 0) - (before.read ?? 0), compare: (after.compare ?? 0) - (before.compare ?? 0), snapshot: (after.snapshot ?? 0) - (before.snapshot ?? 0), list: (after.list ?? 0) - (before.list ?? 0) },
-    { read: 4000, compare: 4000, snapshot: 1, list: 0 },
+    { read: reads.length, distinct: new Set(reads).size, compare: work.calls(DRIFT, 'driftOfFile'), snapshot: work.calls(DRIFT, 'driftCounts'), list: api.calls.length - listed },
+    { read: 4000, distinct: 4000, compare: 4000, snapshot: 1, list: 0 },
   );
 });
 
@@ -243,13 +262,16 @@ test('new files interleaved with the known ones are merged into the file order',
   const api = service({ api: API });
   const files: Record<string, string> = {};
   for (let i = 0; i < 50; i += 2) files[`file:///w/api/f${String(i).padStart(2, '0')}.trigger.json`] = local(ERRORS);
-  const { model, work } = setup(files, { id: 'c1', name: 'prod', api });
-  await model.refresh(false);
-  model.snapshot();
+  const { model } = setup(files, { id: 'c1', name: 'prod', api });
   const added = Array.from({ length: 25 }, (_, k) => `file:///w/api/f${String(49 - 2 * k).padStart(2, '0')}.trigger.json`);
-  await Promise.all([...added.map((uri) => model.fileChanged(uri, local(LATENCY))), model.fileDeleted('file:///w/api/f10.trigger.json')]);
-  const order = model.snapshot().files.map((f) => f.file);
+  const work = await measuredAsync(async () => {
+    await model.refresh(false);
+    model.snapshot();
+    await Promise.all([...added.map((uri) => model.fileChanged(uri, local(LATENCY))), model.fileDeleted('file:///w/api/f10.trigger.json')]);
+    return model.snapshot().files.map((f) => f.file);
+  });
+  const order = work.result;
   assert.deepEqual(order, [...Object.keys(files).filter((u) => !u.endsWith('f10.trigger.json')), ...added].sort());
   assert.equal(order.length, 49);
-  assert.equal(work.count('snapshot'), 2);
+  assert.equal(work.calls(DRIFT, 'driftCounts'), 2, 'snapshots built: one before the batch, one after');
 });

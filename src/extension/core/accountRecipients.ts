@@ -6,7 +6,6 @@ import type { AccountRecipient } from '../../api/schemas';
 import { listingRefusal, refusalReason } from './listingRefusal';
 import { Emitter } from './memento';
 import { RecipientDirectory } from './recipients';
-import type { WorkObserver } from './work';
 
 /** The one call this needs (the ServiceClient satisfies it). */
 export interface RecipientLister {
@@ -22,8 +21,6 @@ export interface AccountRecipientsOptions {
   retryMs?: number;
   now?: () => number;
   log?: (message: string) => void;
-  /** Told of each list call started. */
-  observe?: WorkObserver<'list'>;
 }
 
 type State =
@@ -100,7 +97,6 @@ export class AccountRecipients {
   }
 
   private read(id: string, entry: Entry): void {
-    this.o.observe?.('list');
     const done = entry.client.listRecipients().then(
       (res) => {
         entry.state = { kind: 'known', directory: new RecipientDirectory(res.data) };

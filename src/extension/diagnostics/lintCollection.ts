@@ -7,8 +7,7 @@ import type { Diagnostic as LintDiagnostic } from '../../lint';
 import { LINT_SOURCE, toDiagnosticData, type DiagnosticData } from './lintMapping';
 import { largeFileNotice } from './lintSizeGuard';
 import type { RuleDocs } from './ruleDocs';
-import { UriTree, type UriTreeWork } from './uriTree';
-import type { WorkObserver } from '../core/work';
+import { UriTree } from './uriTree';
 
 export function toRange(r: DiagnosticData['range']): vscode.Range {
   return new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character);
@@ -28,15 +27,9 @@ function toVscodeDiagnostic(uri: vscode.Uri, d: DiagnosticData): vscode.Diagnost
 export class LintCollection implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection(LINT_SOURCE);
   /** The uris with an entry, by path. */
-  private readonly index: UriTree<vscode.Uri>;
+  private readonly index = new UriTree<vscode.Uri>();
 
-  constructor(
-    private readonly docs: RuleDocs,
-    /** `observe` is told of the index nodes a lookup visits. */
-    options: { observe?: WorkObserver<UriTreeWork> } = {},
-  ) {
-    this.index = new UriTree(options);
-  }
+  constructor(private readonly docs: RuleDocs) {}
 
   /** Shows a lint's diagnostics for a uri (with the notice of a file too large to lint while typing). */
   show(uri: vscode.Uri, diagnostics: readonly LintDiagnostic[], size: number): void {

@@ -5,7 +5,6 @@
 // No vscode import.
 import { EventEmitter } from 'node:events';
 import { Worker } from 'node:worker_threads';
-import type { WorkObserver } from '../core/work';
 import type { LintJob, LintJobResult } from './lintJobs';
 import type { LintWorkerData, WorkerRequest, WorkerResponse } from './lintWorker';
 
@@ -40,12 +39,7 @@ export interface LintRunnerOptions {
   /** The translations of the display language (vscode.l10n.bundle), read when a worker starts; none: English. */
   l10nBundle?: () => Record<string, string> | undefined;
   log?: (message: string) => void;
-  /** Told of each worker started, each job handed to a worker (by its kind) and each worker stopped to cancel a job. */
-  observe?: WorkObserver<LintRunnerWork>;
 }
-
-/** The work a runner reports: workers started, jobs run (by kind), workers stopped to cancel a job. */
-export type LintRunnerWork = 'worker' | 'stopped' | LintJob['kind'];
 
 /** Jobs run in this thread, one per turn of the event loop: the fallback where no worker can start. */
 export class InThreadWorker extends EventEmitter implements WorkerLike {
@@ -101,8 +95,6 @@ export class LintRunner {
   private readonly queue: Job[] = [];
   private nextId = 1;
   private disposed = false;
-  /** Whether jobs run in this thread because no worker thread could start. */
-  inThread = false;
 
   constructor(private readonly options: LintRunnerOptions) {}
 
@@ -144,7 +136,6 @@ export class LintRunner {
     this.settle(entry, () => entry.reject(new LintCancelled()));
     if (entry.size >= (this.options.stopAbove ?? STOP_ABOVE)) {
       // Stop the work itself; the next job gets a fresh worker.
-      this.options.observe?.('stopped');
       const worker = this.worker;
       this.worker = undefined;
       this.running = undefined;
@@ -178,7 +169,6 @@ export class LintRunner {
       return;
     }
     this.running = next;
-    this.options.observe?.(next.job.kind);
     worker.ref?.();
     worker.postMessage({ id: next.id, job: next.job });
   }
@@ -197,9 +187,7 @@ export class LintRunner {
       if (fallback === undefined) throw err;
       this.options.log?.(`no lint worker thread (${err instanceof Error ? err.message : String(err)}): linting in the extension host's thread`);
       worker = fallback(path, data);
-      this.inThread = true;
     }
-    this.options.observe?.('worker');
     worker.on('message', (message: WorkerResponse) => {
       if (this.worker !== worker) return;
       const entry = this.running;

@@ -1,6 +1,6 @@
 // When to lint a document: debounced on change (a newer edit cancels the pending run and aborts a running
-// one), at once on open and save, never after close. No vscode import; the clock is injectable for tests.
-import type { WorkObserver } from '../core/work';
+// one), at once on open and save, never after close. No vscode import; the timers are passed in (the
+// real ones by default), so a test moves time on itself and sees which timers were set and cleared.
 
 export interface SchedulerClock {
   setTimeout(fn: () => void, ms: number): unknown;
@@ -24,8 +24,6 @@ export interface LintSchedulerOptions<K> {
   clock?: SchedulerClock;
   /** Called with errors thrown by a run (the scheduler itself never throws into the editor). */
   onError?: (key: K, err: unknown) => void;
-  /** Told of each lint asked for, each run started and each pending or running lint a newer request superseded. */
-  observe?: WorkObserver<'requested' | 'run' | 'superseded'>;
 }
 
 interface Pending {
@@ -80,12 +78,10 @@ export class LintScheduler<K> {
 
   private enqueue(key: K, delay: number): Promise<void> {
     if (this.disposed) return Promise.resolve();
-    this.options.observe?.('requested');
     const previous = this.pending.get(key);
     if (previous) {
       if (previous.timer !== undefined) this.clock.clearTimeout(previous.timer);
       previous.controller.abort();
-      this.options.observe?.('superseded');
     }
     const entry: Pending = { controller: new AbortController() };
     this.pending.set(key, entry);
@@ -102,7 +98,6 @@ export class LintScheduler<K> {
 
   private fire(key: K, entry: Pending): Promise<void> {
     if (entry.controller.signal.aborted) return Promise.resolve();
-    this.options.observe?.('run');
     const run = (async () => {
       try {
         await this.options.run(key, entry.controller.signal);

@@ -7,7 +7,6 @@
 import type { DatasetColumns } from '../../lint';
 import { Batch, type BatchClock } from '../core/batch';
 import { Emitter } from '../core/memento';
-import type { WorkObserver } from '../core/work';
 
 export interface LiveColumnsOptions {
   /** The active connection's id, or undefined when there is none. */
@@ -23,8 +22,6 @@ export interface LiveColumnsOptions {
   batchMs?: number;
   clock?: BatchClock;
   log?: (message: string) => void;
-  /** Told of each read of a dataset's columns started. */
-  observe?: WorkObserver<'read'>;
 }
 
 interface Entry {
@@ -95,7 +92,6 @@ export class LiveColumns {
   private read(id: string, dataset: string, forConnection: Map<string, Entry>): void {
     const entry: Entry = forConnection.get(dataset) ?? { at: 0 };
     forConnection.set(dataset, entry);
-    this.o.observe?.('read');
     entry.pending = this.o.fetch(id, dataset).then(
       (got) => {
         entry.pending = undefined;

@@ -18,7 +18,7 @@ import { DatasetFiles } from './datasetFiles';
 import type { ColumnsChange, LiveColumns } from './liveColumns';
 import type { LiveDatasets } from './liveDatasets';
 import type { LintJobOptions } from './lintJobs';
-import { LintCancelled, LintRunner, requiredWorker, type LintRunnerWork } from './lintRunner';
+import { LintCancelled, LintRunner, requiredWorker } from './lintRunner';
 import { LintScheduler } from './lintScheduler';
 import { documentSize, shouldLint } from './lintSizeGuard';
 import { countBySeverity, lintSummary, type LintCounts } from './lintMapping';
@@ -27,16 +27,7 @@ import { errorText } from '../core/errors';
 import type { Feedback } from '../core/feedback';
 import type { Logger } from '../core/logger';
 import type { Settings } from '../core/settings';
-import type { WorkObserver } from '../core/work';
 import { TriggerFileMatcher } from './triggerFiles';
-import type { UriTreeWork } from './uriTree';
-
-/** The work the linter in the editor reports: the runner's (workers, jobs) and the Problems index's (nodes visited). */
-export type TriggerDiagnosticsWork = LintRunnerWork | UriTreeWork;
-
-export interface TriggerDiagnosticsOptions {
-  observe?: WorkObserver<TriggerDiagnosticsWork>;
-}
 
 export class TriggerDiagnostics implements vscode.Disposable {
   readonly matcher: TriggerFileMatcher;
@@ -63,13 +54,11 @@ export class TriggerDiagnostics implements vscode.Disposable {
     private readonly settings: Settings,
     /** The scheme of read-only documents showing triggers as the service returned them: linted, never fixed. */
     private readonly readOnlyScheme: string,
-    options: TriggerDiagnosticsOptions = {},
   ) {
     this.matcher = new TriggerFileMatcher(() => settings.triggerFiles(), readOnlyScheme);
     const rulesFile = vscode.Uri.joinPath(extensionUri, 'docs', 'rules.md');
     this.collection = new LintCollection(
       new RuleDocs({ file: rulesFile.fsPath, fileUrl: rulesFile.toString(), configured: () => settings.rulesDocsUrl(), log: (m) => log.warn(m) }),
-      options,
     );
     this.runner = new LintRunner({
       workerFile: () => path.join(extensionUri.fsPath, 'dist', 'lint-worker.js'),
@@ -77,7 +66,6 @@ export class TriggerDiagnostics implements vscode.Disposable {
       l10nBundle: () => vscode.l10n.bundle,
       fallback: requiredWorker,
       log: (m) => this.log.warn(m),
-      ...options,
     });
     this.documents = new LintedDocuments(this.runner, (key) => this.options(key));
     this.scheduler = new LintScheduler<string>({

@@ -2,16 +2,12 @@
 // walking down to the folder and through what lies under it. Deleting or renaming a folder then costs in
 // proportion to its own entries, not to all of Problems (a scan of every entry per deleted file cost
 // seconds for a folder of thousands among thousands). No vscode import.
-import type { WorkObserver } from '../core/work';
 
 interface Node<T> {
   readonly children: Map<string, Node<T>>;
   value?: T;
   has: boolean;
 }
-
-/** The work a tree reports: one `visit` per node looked at by a lookup. */
-export type UriTreeWork = 'visit';
 
 const node = <T>(): Node<T> => ({ children: new Map(), has: false });
 
@@ -25,8 +21,6 @@ function segments(uri: string): string[] {
 export class UriTree<T> {
   private readonly root = node<T>();
   private count = 0;
-
-  constructor(private readonly options: { observe?: WorkObserver<UriTreeWork> } = {}) {}
 
   get size(): number {
     return this.count;
@@ -70,14 +64,12 @@ export class UriTree<T> {
   under(uri: string): T[] {
     let at: Node<T> | undefined = this.root;
     for (const s of segments(uri)) {
-      this.options.observe?.('visit');
       at = at.children.get(s);
       if (at === undefined) return [];
     }
     const out: T[] = [];
     const stack: Node<T>[] = [at];
     for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
-      this.options.observe?.('visit');
       if (next.has) out.push(next.value as T);
       for (const child of next.children.values()) stack.push(child);
     }

@@ -25,7 +25,6 @@ import {
 } from '../../triggerFiles';
 import { Batch, type BatchClock } from '../core/batch';
 import { Emitter } from '../core/memento';
-import type { WorkObserver } from '../core/work';
 
 export interface DriftConnection {
   id: string;
@@ -49,12 +48,7 @@ export interface DriftModelOptions {
   /** File events within this many milliseconds of the first are applied together (default 50). */
   batchMs?: number;
   clock?: BatchClock;
-  /** Told of the work done: lists asked of the service, files read and compared, snapshots built. */
-  observe?: WorkObserver<DriftWork>;
 }
-
-/** The work a drift model reports. */
-export type DriftWork = 'list' | 'read' | 'compare' | 'snapshot';
 
 /** A file event waiting in the batch: changed (with its saved text when the editor has it) or deleted. */
 type FileEvent = { kind: 'changed'; text?: string } | { kind: 'deleted' };
@@ -136,7 +130,6 @@ export class DriftModel {
   /** Every file's drift in file order, the service's triggers no file holds, and the counts: built once per change. */
   snapshot(): DriftSnapshot {
     if (this.cached !== undefined) return this.cached;
-    this.o.observe?.('snapshot');
     this.sorted ??= [...this.drift.keys()].sort(byUri);
     const files: FileDrift[] = [];
     for (const uri of this.sorted) {
@@ -249,7 +242,6 @@ export class DriftModel {
     for (const [uri, file] of read) {
       this.drift.set(uri, driftOfFile(uri, file, index));
     }
-    this.o.observe?.('compare', read.size);
   }
 
   /** Reads files a few at a time (thousands of sequential reads would add up to seconds), handing each batch's texts on as it comes. */
@@ -257,7 +249,6 @@ export class DriftModel {
     for (let i = 0; i < uris.length; i += READ_BATCH) {
       const batch = uris.slice(i, i + READ_BATCH);
       const texts = await Promise.all(batch.map((uri) => this.o.workspace.read(uri)));
-      this.o.observe?.('read', batch.length);
       batch.forEach((uri, j) => each(uri, texts[j]));
     }
   }
@@ -324,7 +315,6 @@ export class DriftModel {
       } else if (file !== undefined) {
         if (!this.drift.has(uri)) added.push(uri);
         this.drift.set(uri, driftOfFile(uri, file, index));
-        this.o.observe?.('compare');
       } else continue;
       changed.push(uri);
     }
@@ -402,7 +392,6 @@ export class DriftModel {
     const missing = wanted.filter((d) => !cache.listings.has(d) && !cache.pending.has(d));
     if (missing.length > 0) {
       const pool = new PacedPool({ concurrency: Math.max(1, this.o.concurrency()) });
-      this.o.observe?.('list', missing.length);
       const all = listDatasets(cache.connection.api, missing, pool).then(
         (got) => {
           for (const d of missing) {
