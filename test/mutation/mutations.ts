@@ -86,4 +86,20 @@ export const MUTATIONS: readonly Mutation[] = [
     testFile: 'test/unit/sync-drift-model.test.ts',
     mustFail: ['4,000 files changed at once (a branch switch) are applied as one batch: one change event, each file read and compared once, one snapshot'],
   },
+  {
+    name: 'a window one evaluation too early (the history asked for starts a frequency before the first evaluation it needs)',
+    file: 'src/backtest/history.ts',
+    find: '  return t - f;\n}',
+    replace: '  return t - 2 * f;\n}',
+    testFile: 'test/unit/backtest-windows.test.ts',
+    mustFail: ['the engine counts what the whole history counts, asks for exactly the oldest data the window needs, and is not testable exactly when that is older than the service keeps (property)'],
+  },
+  {
+    name: "the noise report counting a firing already under way when its window opens as one of the window's notifications",
+    file: 'src/backtest/noise.ts',
+    find: "if (rules.alertType === 'on_true' ? now : begins) {",
+    replace: "if (rules.alertType === 'on_true' ? now : begins || (now && !inWindowBefore)) {",
+    testFile: 'test/unit/backtest-windows.test.ts',
+    mustFail: ["over its window, its notifications and firings are those of an at-most expectation over the same window, and the whole history's (property)"],
+  },
 ];

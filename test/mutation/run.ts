@@ -28,7 +28,7 @@ function outcomes(copy: string, testFile: string): Map<string, boolean> {
   const run = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=tap', testFile], { cwd: copy, encoding: 'utf8', maxBuffer: 64 << 20 });
   const found = new Map<string, boolean>();
   for (const line of run.stdout.split('\n')) {
-    const m = /^(not ok|ok) \d+ - (.*)$/.exec(line);
+    const m = /^\s*(not ok|ok) \d+ - (.*)$/.exec(line);
     if (m?.[1] !== undefined && m[2] !== undefined) found.set(m[2].replace(/\\#/g, '#'), m[1] === 'ok');
   }
   return found;
