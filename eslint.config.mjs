@@ -23,6 +23,28 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
+    // A feature of the editor reaches another only through its index.ts (the folder), and core/ at will;
+    // test/unit/architecture.test.ts checks the same over the resolved import graph.
+    files: ['src/extension/*/*.ts'],
+    ignores: ['src/extension/core/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./(?!\\.\\.|core/)[^/]+/(?!index$)', message: "Reach another feature through its folder (its index.ts), never a module of it (docs/ARCHITECTURE.md)." }] },
+      ],
+    },
+  },
+  {
+    // core/ is beneath every feature: it imports none of them.
+    files: ['src/extension/core/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./(?!\\.\\./)', message: 'core/ imports no feature of the editor (docs/ARCHITECTURE.md).' }] },
+      ],
+    },
+  },
+  {
     files: ['**/*.mjs', '**/*.cjs', '**/*.js'],
     languageOptions: {
       globals: { process: 'readonly', console: 'readonly', require: 'readonly', module: 'writable', __dirname: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', performance: 'readonly' },
