@@ -10,8 +10,6 @@ import { runLintJob } from '../../src/extension/diagnostics/lintJobs';
 import type { BatchClock } from '../../src/extension/core/batch';
 import { trigger } from './lint-helpers';
 
-const settle = () => new Promise((r) => setTimeout(r, 5));
-
 /** A clock whose timers fire only when the test says so. */
 class ManualClock implements BatchClock {
   private readonly timers = new Map<number, () => void>();
@@ -37,12 +35,16 @@ function setup(columns: Record<string, Record<string, DatasetColumns | 'missing'
   let active: string | undefined = 'c1';
   let clock = 0;
   const reads: string[] = [];
+  /** What each read answered: LiveColumns handles an answer before anyone who waits on it later. */
+  const answers: Promise<unknown>[] = [];
   const live = new LiveColumns({
     connection: () => active,
     fetch: (cid, dataset) => {
       reads.push(`${cid}/${dataset}`);
       const got = columns[cid]?.[dataset] ?? 'missing';
-      return got instanceof Error ? Promise.reject(got) : Promise.resolve(got);
+      const answer = got instanceof Error ? Promise.reject(got) : Promise.resolve(got);
+      answers.push(answer);
+      return answer;
     },
     maxAgeMs: 1000,
     retryMs: 100,
@@ -51,19 +53,25 @@ function setup(columns: Record<string, Record<string, DatasetColumns | 'missing'
   });
   const announced: (string[] | 'all')[] = [];
   live.onDidChange((change) => announced.push(change === 'all' ? 'all' : [...change]));
-  return { live, reads, announced, use: (c: string | undefined) => (active = c), tick: (ms: number) => (clock += ms), changes: () => announced.length };
+  /** Resolves once every read started so far was answered and LiveColumns took the answer in. */
+  const answered = async (): Promise<void> => {
+    await Promise.allSettled(answers);
+  };
+  return { live, reads, answered, announced, use: (c: string | undefined) => (active = c), tick: (ms: number) => (clock += ms), changes: () => announced.length };
 }
 
 const API: DatasetColumns = { names: ['duration_ms', 'status'], hidden: ['status'] };
 
 test('a dataset a document names is read once in the background, then known, and the change is announced', async () => {
-  const { live, reads, changes } = setup({ c1: { api: API } });
+  const clock = new ManualClock();
+  const { live, reads, answered, changes } = setup({ c1: { api: API } }, { clock });
   assert.deepEqual(live.known(), {});
   live.want(['api']);
   live.want(['api']);
-  await settle();
+  await answered();
   assert.deepEqual(live.known(), { api: API });
   assert.deepEqual(reads, ['c1/api']);
+  clock.fire();
   assert.equal(changes(), 1);
   live.want(['api']);
   assert.deepEqual(reads, ['c1/api']);
@@ -71,13 +79,13 @@ test('a dataset a document names is read once in the background, then known, and
 
 test('columns are cached per connection: another connection has its own, and switching back reads nothing', async () => {
   const other: DatasetColumns = { names: ['x'], hidden: [] };
-  const { live, reads, use } = setup({ c1: { api: API }, c2: { api: other } });
+  const { live, reads, answered, use } = setup({ c1: { api: API }, c2: { api: other } });
   live.want(['api']);
-  await settle();
+  await answered();
   use('c2');
   assert.deepEqual(live.known(), {});
   live.want(['api']);
-  await settle();
+  await answered();
   assert.deepEqual(live.known(), { api: other });
   use('c1');
   live.want(['api']);
@@ -86,27 +94,29 @@ test('columns are cached per connection: another connection has its own, and swi
 });
 
 test('offline, nothing is known (the check is skipped) and the dataset is asked for again only after a pause', async () => {
-  const { live, reads, tick, changes } = setup({ c1: { api: new Error('connect ECONNREFUSED') } });
+  const clock = new ManualClock();
+  const { live, reads, answered, tick, changes } = setup({ c1: { api: new Error('connect ECONNREFUSED') } }, { clock });
   live.want(['api']);
-  await settle();
+  await answered();
   assert.deepEqual(live.known(), {});
   live.want(['api']);
   tick(150);
   live.want(['api']);
-  await settle();
+  await answered();
   assert.deepEqual(reads, ['c1/api', 'c1/api']);
+  assert.equal(clock.pending, 0, 'nothing arrived, so no announcement is due');
   assert.equal(changes(), 0);
 });
 
 test('stale columns are read again in the background; the old ones serve meanwhile; no connection reads nothing', async () => {
-  const { live, reads, tick, use } = setup({ c1: { api: API, web: 'missing' } });
+  const { live, reads, answered, tick, use } = setup({ c1: { api: API, web: 'missing' } });
   live.want(['api', 'web']);
-  await settle();
+  await answered();
   assert.deepEqual(Object.keys(live.known()), ['api']);
   tick(2000);
   live.want(['api']);
   assert.deepEqual(live.known(), { api: API });
-  await settle();
+  await answered();
   assert.deepEqual(reads, ['c1/api', 'c1/web', 'c1/api']);
   use(undefined);
   live.want(['api']);
@@ -117,9 +127,9 @@ test('stale columns are read again in the background; the old ones serve meanwhi
 test('columns arriving together are announced once, naming the datasets whose columns changed', async () => {
   const clock = new ManualClock();
   const same: DatasetColumns = { names: ['x'], hidden: [] };
-  const { live, announced, reads } = setup({ c1: { a1: API, a2: API, a3: same, a4: 'missing', a5: API } }, { clock });
+  const { live, announced, answered, reads } = setup({ c1: { a1: API, a2: API, a3: same, a4: 'missing', a5: API } }, { clock });
   live.want(['a1', 'a2', 'a3', 'a4', 'a5']);
-  await settle();
+  await answered();
   assert.deepEqual(announced, []);
   assert.equal(clock.pending, 1);
   clock.fire();
@@ -129,11 +139,13 @@ test('columns arriving together are announced once, naming the datasets whose co
 });
 
 test("a connection change announces everything; columns arriving for a connection no longer active announce nothing", async () => {
-  const { live, announced, use } = setup({ c1: { api: API } });
+  const clock = new ManualClock();
+  const { live, announced, answered, use } = setup({ c1: { api: API } }, { clock });
   live.want(['api']);
   use('c2');
   live.connectionChanged();
-  await settle();
+  await answered();
+  assert.equal(clock.pending, 0, 'the columns that arrived are not announced later either');
   assert.deepEqual(announced, ['all']);
   assert.deepEqual(live.known(), {});
 });

@@ -7,18 +7,20 @@ import { LiveDatasets } from '../../src/extension/diagnostics/liveDatasets';
 import { runLintJob } from '../../src/extension/diagnostics/lintJobs';
 import { trigger } from './lint-helpers';
 
-const settle = () => new Promise((r) => setTimeout(r, 5));
-
 function setup(lists: Record<string, readonly string[] | 'refused' | Error>) {
   let active: string | undefined = 'c1';
   let clock = 0;
   const reads: string[] = [];
+  /** What each read answered: LiveDatasets handles an answer before anyone who waits on it later. */
+  const answers: Promise<unknown>[] = [];
   const live = new LiveDatasets({
     connection: () => active,
     fetch: (cid) => {
       reads.push(cid);
       const got = lists[cid] ?? 'refused';
-      return got instanceof Error ? Promise.reject(got) : Promise.resolve(got);
+      const answer = got instanceof Error ? Promise.reject(got) : Promise.resolve(got);
+      answers.push(answer);
+      return answer;
     },
     maxAgeMs: 1000,
     retryMs: 100,
@@ -26,7 +28,11 @@ function setup(lists: Record<string, readonly string[] | 'refused' | Error>) {
   });
   let changes = 0;
   live.onDidChange(() => changes++);
-  return { live, reads, use: (c: string | undefined) => (active = c), tick: (ms: number) => (clock += ms), changes: () => changes, set: (cid: string, l: readonly string[]) => (lists[cid] = l) };
+  /** Resolves once every read started so far was answered and LiveDatasets took the answer in. */
+  const answered = async (): Promise<void> => {
+    await Promise.allSettled(answers);
+  };
+  return { live, reads, answered, use: (c: string | undefined) => (active = c), tick: (ms: number) => (clock += ms), changes: () => changes, set: (cid: string, l: readonly string[]) => (lists[cid] = l) };
 }
 
 test('the list is read once in the background, then known (sorted), and its arrival announced once', async () => {
@@ -34,7 +40,7 @@ test('the list is read once in the background, then known (sorted), and its arri
   assert.equal(s.live.known(), undefined);
   s.live.want();
   s.live.want();
-  await settle();
+  await s.answered();
   assert.deepEqual(s.live.known(), ['api-gateway', 'metrics-hosts']);
   assert.deepEqual(s.reads, ['c1']);
   assert.equal(s.changes(), 1);
@@ -45,15 +51,15 @@ test('the list is read once in the background, then known (sorted), and its arri
 test('a stale list is read again; an unchanged one announces nothing, a changed one announces once', async () => {
   const s = setup({ c1: ['api-gateway'] });
   s.live.want();
-  await settle();
+  await s.answered();
   s.tick(2000);
   s.live.want();
-  await settle();
+  await s.answered();
   assert.equal(s.changes(), 1);
   s.set('c1', ['api-gateway', 'checkout-service']);
   s.tick(2000);
   s.live.want();
-  await settle();
+  await s.answered();
   assert.deepEqual(s.live.known(), ['api-gateway', 'checkout-service']);
   assert.equal(s.changes(), 2);
   assert.deepEqual(s.reads, ['c1', 'c1', 'c1']);
@@ -63,12 +69,12 @@ test('a key or service that does not list datasets, or no network: nothing is kn
   for (const answer of ['refused', new Error('connect ECONNREFUSED')] as const) {
     const s = setup({ c1: answer });
     s.live.want();
-    await settle();
+    await s.answered();
     assert.equal(s.live.known(), undefined);
     s.live.want();
     s.tick(150);
     s.live.want();
-    await settle();
+    await s.answered();
     assert.deepEqual(s.reads, ['c1', 'c1']);
     assert.equal(s.changes(), 0);
   }
@@ -77,11 +83,11 @@ test('a key or service that does not list datasets, or no network: nothing is kn
 test('each connection has its own list; without a connection nothing is read', async () => {
   const s = setup({ c1: ['api-gateway'], c2: ['web'] });
   s.live.want();
-  await settle();
+  await s.answered();
   s.use('c2');
   assert.equal(s.live.known(), undefined);
   s.live.want();
-  await settle();
+  await s.answered();
   assert.deepEqual(s.live.known(), ['web']);
   s.use(undefined);
   s.live.want();
