@@ -1,10 +1,13 @@
 // The forms' panels in plain Node: the in-memory `vscode` module (vscode-fake.ts) with what the form panels
 // touch besides it: webview panels that record what the host posts and let the test speak for the page,
-// notifications that answer as the test says, a clipboard, and a connection manager whose connections the
-// test removes and adds again. Import this file before any module that imports `vscode`.
+// the editor's tabs as VS Code keeps them (a tab for each webview panel, a diff tab for each `vscode.diff`,
+// closing a panel's tab disposes the panel), notifications that answer as the test says, a clipboard, and
+// connections the test removes and adds again. The fakes only report what VS Code would; what the forms do
+// with it is the code's. Import this file before any module that imports `vscode`.
 import { EventEmitter, Uri, fake, vscode } from './vscode-fake';
 import type { ServiceClient } from '../../src/api/client';
 import type { ConnectionProfile } from '../../src/extension/connections';
+import type { FormConnections } from '../../src/extension/forms/panels';
 
 export { fake };
 
@@ -49,10 +52,11 @@ export class FakeWebviewPanel {
     this.revealed++;
   }
 
-  /** The user closes the tab (webview panels cannot refuse). */
+  /** Disposed (by the extension, or its tab closed): the panel's tab goes, and onDidDispose fires once. */
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    editor.tabs = editor.tabs.filter((t) => !(t.input instanceof TabInputWebview && t.input.panel === this));
     this.disposing.fire();
   }
 }
@@ -64,8 +68,43 @@ export class TabInputTextDiff {
   ) {}
 }
 
-/** The editor's tabs (what tabGroups.all shows) and the tabs closed through tabGroups.close. */
-export const tabs = { open: [] as { input: unknown }[], closed: [] as { input: unknown }[] };
+/** A webview panel's tab (VS Code's TabInputWebview, which also names the panel's view type). */
+export class TabInputWebview {
+  constructor(readonly panel: FakeWebviewPanel) {}
+  get viewType(): string {
+    return this.panel.viewType;
+  }
+}
+
+export interface FakeTab {
+  readonly input: TabInputWebview | TabInputTextDiff;
+  /** What the tab shows: a panel's title, a diff's title. */
+  readonly label: string;
+}
+
+/** The editor's one tab group: its tabs in order, and the tabs the extension closed through tabGroups.close. */
+export const editor = {
+  tabs: [] as FakeTab[],
+  closedByExtension: [] as FakeTab[],
+  /** The tab of a panel; a disposed panel has none. */
+  tabOf(panel: FakeWebviewPanel): FakeTab | undefined {
+    return editor.tabs.find((t) => t.input instanceof TabInputWebview && t.input.panel === panel);
+  },
+  /** The diff tabs open, as [original, modified] uri strings. */
+  diffs(): [string, string][] {
+    return editor.tabs.flatMap((t) => (t.input instanceof TabInputTextDiff ? [[t.input.original.toString(), t.input.modified.toString()] as [string, string]] : []));
+  },
+  /** The user closes a tab (its X): a panel's tab disposes the panel, which cannot refuse. */
+  userCloses(tab: FakeTab | undefined): void {
+    if (tab === undefined) throw new Error('no such tab is open');
+    closeTab(tab);
+  },
+};
+
+function closeTab(tab: FakeTab): void {
+  if (tab.input instanceof TabInputWebview) tab.input.panel.dispose();
+  else editor.tabs = editor.tabs.filter((t) => t !== tab);
+}
 
 export const panels: FakeWebviewPanel[] = [];
 /** Modal and non-modal questions asked, with their choices; `answer` picks the reply (undefined: dismissed). */
@@ -85,6 +124,12 @@ Object.assign(vscode.window, {
   createWebviewPanel: (viewType: string, title: string): FakeWebviewPanel => {
     const panel = new FakeWebviewPanel(viewType, title);
     panels.push(panel);
+    editor.tabs.push({
+      input: new TabInputWebview(panel),
+      get label() {
+        return panel.title;
+      },
+    });
     return panel;
   },
   registerWebviewPanelSerializer: () => ({ dispose: () => undefined }),
@@ -92,17 +137,29 @@ Object.assign(vscode.window, {
   showWarningMessage: ask('warning'),
   tabGroups: {
     get all() {
-      return [{ tabs: tabs.open }];
+      return [{ tabs: editor.tabs }];
     },
-    close: (closing: { input: unknown }[]) => {
-      tabs.closed.push(...closing);
-      tabs.open = tabs.open.filter((t) => !closing.includes(t));
+    close: (closing: FakeTab[]) => {
+      editor.closedByExtension.push(...closing);
+      closing.forEach(closeTab);
       return Promise.resolve(true);
     },
   },
 });
+
+/** `vscode.diff` opens a diff tab of its two documents, titled as asked. */
+export function openDiffTab(original: Uri, modified: Uri, title = ''): void {
+  editor.tabs.push({ input: new TabInputTextDiff(original, modified), label: title });
+}
+
+fake.commands.set('vscode.diff', (original, modified, title) => {
+  if (!(original instanceof Uri) || !(modified instanceof Uri)) throw new Error('vscode.diff takes two uris');
+  openDiffTab(original, modified, typeof title === 'string' ? title : '');
+});
+
 Object.assign(vscode, {
   TabInputTextDiff,
+  TabInputWebview,
   ViewColumn: { Active: -1, Beside: -2 },
   env: {
     language: 'en',
@@ -116,7 +173,7 @@ Object.assign(vscode, {
 });
 
 /** One connection (the sandbox's) that the test removes and adds again, each time with a new client. */
-export class FakeConnections {
+export class FakeConnections implements FormConnections {
   private readonly changed = new EventEmitter<void>();
   readonly store = { onDidChange: this.changed.event };
   private client: ServiceClient | undefined;
@@ -164,5 +221,8 @@ export class FakeConnections {
   }
 }
 
-/** Resolves after pending timers and the promise jobs they started. */
-export const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 5));
+/**
+ * Resolves once the promise jobs queued now, and those they queue, have run (setImmediate comes after them
+ * all): every fake here answers at once, so what the extension does with an answer is done by then.
+ */
+export const jobsDone = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

@@ -1,18 +1,20 @@
 // The forms' panels (the vscode adapter of the forms) in plain Node with a fake `vscode`: what a closed tab
 // does to edits not saved and to a created key's secret not copied, the tab's dirty mark, and a form
-// re-bound to its connection when it comes back.
-import { asked, answers, clipboard, FakeConnections, panels, settle, TabInputTextDiff, tabs, type FakeWebviewPanel } from './forms-panels-fake';
+// re-bound to its connection when it comes back. The fake editor only reports what VS Code would (a tab
+// per panel, a diff tab per `vscode.diff`, a closed panel tab disposes its panel); the rest is the code's.
+import { asked, answers, clipboard, editor, FakeConnections, jobsDone, openDiffTab, panels, type FakeWebviewPanel } from './forms-panels-fake';
 import { after, afterEach, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ServiceClient } from '../../src/api';
 import { DEMO, startSandbox, type SandboxHandle } from '../../src/sandbox';
 import { FormPanels, type FormsDeps } from '../../src/extension/forms/panels';
+import { Feedback } from '../../src/extension/core/feedback';
 import { ApiKeyPanels } from '../../src/extension/forms/apiKeyPanels';
 import { BurnAlertPanel } from '../../src/extension/forms/burnAlertPanel';
 import { ReviewDocuments } from '../../src/extension/forms/reviewDocuments';
 import { KeyRegistry } from '../../src/extension/tree/keyRegistry';
 import { MemoryMemento } from '../../scripts/memoryMemento';
-import { fake, Uri } from './vscode-fake';
+import { Uri } from './vscode-fake';
 
 let sandbox: SandboxHandle;
 const clients: ServiceClient[] = [];
@@ -25,6 +27,8 @@ after(async () => {
 });
 afterEach(() => {
   panels.splice(0);
+  editor.tabs = [];
+  editor.closedByExtension = [];
   asked.splice(0);
   clipboard.splice(0);
   answers.answer = () => undefined;
@@ -41,15 +45,16 @@ function world() {
   );
   const keys = new KeyRegistry(new MemoryMemento());
   const logs: string[] = [];
-  const log = { info: (m: string) => logs.push(m), warn: (m: string) => logs.push(m), error: (m: string) => logs.push(m) };
-  const deps = {
+  const note = (m: string): void => void logs.push(m);
+  const log = { debug: note, info: note, warn: note, error: note };
+  const deps: FormsDeps = {
     extensionUri: Uri.file('/ext'),
     connections,
     keys,
-    feedback: { log },
+    feedback: new Feedback(log, () => undefined),
     refreshTree: () => undefined,
     reviews: new ReviewDocuments(),
-  } as unknown as FormsDeps;
+  };
   const formPanels = new FormPanels(deps);
   const apiKeys = new ApiKeyPanels(formPanels).handlers();
   const burnAlerts = new BurnAlertPanel(formPanels).handlers();
@@ -58,12 +63,26 @@ function world() {
 }
 
 const open = () => panels.filter((p) => !p.disposed);
+/** What the panel's tab shows. */
+const tabLabel = (panel: FakeWebviewPanel): string | undefined => editor.tabOf(panel)?.label;
+
+/** The host is done with what it was told: requests to the sandbox are awaited, the fakes' answers taken in. */
+async function hostDone(w: ReturnType<typeof world>): Promise<void> {
+  await jobsDone();
+  await Promise.all([...w.formPanels.openControllers().values()].map((c) => c.whenIdle()));
+  await jobsDone();
+}
 
 /** The page of `panel` says something, and the host is done with it. */
 async function say(w: ReturnType<typeof world>, panel: FakeWebviewPanel, message: unknown): Promise<void> {
   panel.fromPage(message);
-  await settle();
-  await Promise.all([...w.formPanels.openControllers().values()].map((c) => c.whenIdle()));
+  await hostDone(w);
+}
+
+/** The user closes the panel's tab, and the host is done with what that started. */
+async function closeTab(w: ReturnType<typeof world>, panel: FakeWebviewPanel): Promise<void> {
+  editor.userCloses(editor.tabOf(panel));
+  await hostDone(w);
 }
 
 const createValues = (name: string) => ({ name, keyType: 'ingest', disabled: false, createDatasets: false, environmentId: sandbox.info.environmentId });
@@ -78,16 +97,15 @@ describe('a created key whose secret was not copied', () => {
     await say(w, first, { type: 'submitCreate', values: createValues('before rename') });
     const created = first.ofType('created')[0]?.key as { id: string; secret: string };
     assert.match(created.secret, /\S{8,}/);
-    assert.equal(first.title, '\u25CF Create API Key - Sandbox', 'the tab shows there is something to lose');
+    assert.equal(tabLabel(first), '\u25CF Create API Key - Sandbox', 'the tab shows there is something to lose');
     await w.keys.update('sandbox', created.id, { name: 'renamed since' });
 
-    first.dispose();
-    await settle();
+    await closeTab(w, first);
     assert.deepEqual(asked, [], 'no question once the panel is gone');
     const again = open();
     assert.equal(again.length, 1, 'the panel is open again');
     const second = again[0] as FakeWebviewPanel;
-    assert.equal(second.title, '\u25CF Create API Key - Sandbox');
+    assert.equal(tabLabel(second), '\u25CF Create API Key - Sandbox');
     await say(w, second, { type: 'ready' });
     const shown = second.ofType('created')[0] as { key: { id: string; name: string; secret: string }; notes?: string[] };
     assert.deepEqual(shown.key, { id: created.id, name: 'renamed since', secret: created.secret });
@@ -95,10 +113,10 @@ describe('a created key whose secret was not copied', () => {
 
     await say(w, second, { type: 'copy', what: 'secret' });
     assert.deepEqual(clipboard, [created.secret]);
-    assert.equal(second.title, 'Create API Key - Sandbox', 'copied: nothing to lose any more');
-    second.dispose();
-    await settle();
+    assert.equal(tabLabel(second), 'Create API Key - Sandbox', 'copied: nothing to lose any more');
+    await closeTab(w, second);
     assert.equal(open().length, 0, 'a copied secret does not bring the panel back');
+    assert.deepEqual(editor.tabs, []);
   });
 
   test('the Close button asks while the panel is still open (Cancel keeps it), naming the key as renamed', async () => {
@@ -113,6 +131,7 @@ describe('a created key whose secret was not copied', () => {
     assert.equal(asked.length, 1);
     assert.equal(asked[0]?.message, 'The secret of the new API key "new name" was not copied.');
     assert.equal(panel.disposed, false, 'Cancel keeps the panel and its secret');
+    assert.equal(tabLabel(panel), '\u25CF Create API Key - Sandbox');
   });
 
   test('"Close Without Copying" is the one way to drop it: the panel does not come back', async () => {
@@ -123,9 +142,10 @@ describe('a created key whose secret was not copied', () => {
     await say(w, panel, { type: 'submitCreate', values: createValues('dropped') });
     answers.answer = (_m, choices) => choices.find((c) => c === 'Close Without Copying');
     await say(w, panel, { type: 'close' });
-    await settle();
+    assert.equal(asked.length, 1);
     assert.equal(panel.disposed, true);
     assert.equal(open().length, 0);
+    assert.deepEqual(editor.tabs, []);
   });
 });
 
@@ -143,11 +163,11 @@ describe('a form closed with unsaved edits', () => {
     const panel = open()[0] as FakeWebviewPanel;
     await say(w, panel, { type: 'ready' });
     const title = `Edit Burn Alert ${DEMO.burnAlerts.gwExhaustion} - Sandbox`;
-    assert.equal(panel.title, title);
+    assert.equal(tabLabel(panel), title);
     await say(w, panel, { type: 'draft', state: { context, edits: { description: 'typed' } } });
-    assert.equal(panel.title, `\u25CF ${title}`);
+    assert.equal(tabLabel(panel), `\u25CF ${title}`);
     await say(w, panel, { type: 'draft', state: null });
-    assert.equal(panel.title, title);
+    assert.equal(tabLabel(panel), title);
   });
 
   test('closing keeps the edits and says so; the same form opened again offers them back', async () => {
@@ -159,8 +179,7 @@ describe('a form closed with unsaved edits', () => {
     const loaded = first.ofType('init')[0]?.loaded;
     const state = { context, loaded, edits: { description: 'not lost' }, drafts: { exhaustion_minutes: '1e' } };
     await say(w, first, { type: 'draft', state });
-    first.dispose();
-    await settle();
+    await closeTab(w, first);
     assert.deepEqual(asked, [
       {
         kind: 'info',
@@ -175,8 +194,8 @@ describe('a form closed with unsaved edits', () => {
     const init = second.ofType('init')[0] as { unsaved?: { state: unknown; savedAt: number } };
     assert.deepEqual(init.unsaved?.state, state);
     assert.equal(typeof init.unsaved?.savedAt, 'number');
-    second.dispose();
-    await settle();
+    await closeTab(w, second);
+    assert.equal(asked.length, 1, 'closed clean: nothing to say');
     await w.commands['obs.burnAlert.edit']?.(node);
     const third = open()[0] as FakeWebviewPanel;
     await say(w, third, { type: 'ready' });
@@ -191,8 +210,7 @@ describe('a form closed with unsaved edits', () => {
     const first = open()[0] as FakeWebviewPanel;
     await say(w, first, { type: 'ready' });
     await say(w, first, { type: 'draft', state: { context, edits: { description: 'reopened' } } });
-    first.dispose();
-    await settle();
+    await closeTab(w, first);
     const reopened = open()[0] as FakeWebviewPanel;
     assert.ok(reopened, 'Reopen opened the form');
     await say(w, reopened, { type: 'ready' });
@@ -200,8 +218,8 @@ describe('a form closed with unsaved edits', () => {
 
     answers.answer = (_m, choices) => choices.find((c) => c === 'Discard Edits');
     await say(w, reopened, { type: 'draft', state: { context, edits: { description: 'dropped' } } });
-    reopened.dispose();
-    await settle();
+    await closeTab(w, reopened);
+    assert.equal(open().length, 0, 'Discard Edits reopens nothing');
     await w.commands['obs.burnAlert.edit']?.(node);
     const fresh = open()[0] as FakeWebviewPanel;
     await say(w, fresh, { type: 'ready' });
@@ -242,18 +260,15 @@ describe('the review of a burn alert\'s changes', () => {
     const panel = open()[0] as FakeWebviewPanel;
     await say(w, panel, { type: 'ready' });
     const edits = { description: 'reviewed, then saved' };
-    fake.executed = [];
     await say(w, panel, { type: 'review', edits });
-    const diff = fake.executed.find((e) => e.command === 'vscode.diff');
-    assert.ok(diff, 'the review opened a diff');
-    const [left, right] = diff.args as [Uri, Uri];
-    const review = { input: new TabInputTextDiff(left, right) };
-    const other = { input: new TabInputTextDiff(Uri.parse('file:///a.json'), Uri.parse('file:///b.json')) };
-    tabs.open = [review, other];
-    tabs.closed = [];
+    const [review, ...more] = editor.diffs();
+    assert.ok(review, 'the review opened a diff');
+    assert.deepEqual(more, []);
+    openDiffTab(Uri.parse('file:///a.json'), Uri.parse('file:///b.json'), 'another diff');
     await say(w, panel, { type: 'submit', edits });
     assert.equal(panel.ofType('saved').length, 1);
-    assert.deepEqual(tabs.closed, [review]);
-    assert.deepEqual(tabs.open, [other]);
+    assert.deepEqual(editor.diffs(), [['file:///a.json', 'file:///b.json']], 'the review\'s diff is closed, the other stays');
+    assert.deepEqual(editor.closedByExtension.map((t) => t.label), [`Burn alert ${DEMO.burnAlerts.gwBudgetRate}: current ↔ with your changes`]);
+    assert.ok(editor.tabOf(panel), 'the form stays open');
   });
 });

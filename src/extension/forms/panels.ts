@@ -46,9 +46,14 @@ export interface AttachOptions {
 const DIRTY_MARK = '\u25CF ';
 const untitled = (title: string): string => (title.startsWith(DIRTY_MARK) ? title.slice(DIRTY_MARK.length) : title);
 
+/** What the forms use of the connections: their profiles, a connection's client by id, and word when they change. */
+export type FormConnections = Pick<ConnectionManager, 'list' | 'getActive' | 'requireActive' | 'connectionFor' | 'clientFor'> & {
+  readonly store: Pick<ConnectionManager['store'], 'onDidChange'>;
+};
+
 export interface FormsDeps {
   extensionUri: vscode.Uri;
-  connections: ConnectionManager;
+  connections: FormConnections;
   keys: KeyRegistry;
   feedback: Feedback;
   refreshTree(): void;
