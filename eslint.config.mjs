@@ -45,6 +45,14 @@ export default tseslint.config(
     },
   },
   {
+    // The unit tests' fakes of the editor implement vscode's types; vscode itself is never loaded there.
+    files: ['test/unit/**/*.ts'],
+    rules: {
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [{ ...vscodeOutsideExtension.paths[0], allowTypeImports: true }] }],
+    },
+  },
+  {
     files: ['**/*.mjs', '**/*.cjs', '**/*.js'],
     languageOptions: {
       globals: { process: 'readonly', console: 'readonly', require: 'readonly', module: 'writable', __dirname: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', performance: 'readonly' },

@@ -2,7 +2,7 @@
 // come from the version's lint at once; the fix-all edit is computed in the worker only when it is asked for
 // (a request of its kind, as fix-all on save makes, or the light bulb's "fix all" chosen), once per version.
 // Work is counted at the worker boundary (the jobs posted to the worker threads, lint-workers.ts), never timed.
-import { CodeActionKind, Diagnostic, fake, fileUri, Range, TextDocument, Uri } from './vscode-fake';
+import { CodeActionKind, Diagnostic, EventEmitter, fake, fileUri, Range, TextDocument, Uri, WorkspaceEdit } from './vscode-fake';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FIX_ALL_KIND, LintCodeActions } from '../../src/extension/diagnostics/lintCodeActions';
@@ -17,12 +17,11 @@ import { countedWorkers, LINT_WORKER_FILE as workerFile } from './lint-workers';
 const BAD = trigger('"frequency": 90', '"created_at": "t1"');
 
 type Provider = LintCodeActions;
-type Doc = Parameters<Provider['provideCodeActions']>[0];
 type Context = Parameters<Provider['provideCodeActions']>[2];
 type Token = Parameters<Provider['provideCodeActions']>[3];
 type Action = Parameters<Provider['resolveCodeAction']>[0];
 
-const token = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose: () => undefined }) } as unknown as Token;
+const token: Token = { isCancellationRequested: false, onCancellationRequested: new EventEmitter<unknown>().event };
 
 function setup() {
   fake.reset();
@@ -43,18 +42,19 @@ async function problems(documents: LintedDocuments, doc: TextDocument): Promise<
   return linted.diagnostics.map((d) => {
     const shown = new Diagnostic(new Range(d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character), d.message);
     shown.source = LINT_SOURCE;
-    shown.code = { value: d.rule };
+    shown.code = { value: d.rule, target: Uri.parse(`https://docs.example.invalid/rules#${d.rule}`) };
     return shown;
   });
 }
 
-const context = (diagnostics: Diagnostic[], only?: CodeActionKind): Context => ({ diagnostics, only, triggerKind: 2 }) as unknown as Context;
+/** A request VS Code makes by itself (the light bulb, on save): CodeActionTriggerKind.Automatic. */
+const context = (diagnostics: Diagnostic[], only?: Context['only']): Context => ({ diagnostics, only, triggerKind: 2 });
 
 test('the light bulb gets its quick fixes and a "fix all" without an edit: no fix-all is computed until it is chosen, then once', async () => {
   const { work, workers, actions, documents, doc, dispose } = setup();
   try {
     const asked = await problems(documents, doc);
-    const offered = await actions.provideCodeActions(doc as unknown as Doc, new Range(0, 0, 0, 0) as never, context(asked), token);
+    const offered = await actions.provideCodeActions(doc, new Range(0, 0, 0, 0), context(asked), token);
     assert.deepEqual(
       offered.map((a) => [a.title, a.edit === undefined]),
       [
@@ -66,7 +66,8 @@ test('the light bulb gets its quick fixes and a "fix all" without an edit: no fi
     assert.equal(workers.jobs('fixAll'), 0);
     const fixAll = offered[2] as Action;
     const resolved = await actions.resolveCodeAction(fixAll, token);
-    assert.equal((resolved.edit as unknown as { edits: unknown[] }).edits.length, 1);
+    assert.ok(resolved.edit instanceof WorkspaceEdit);
+    assert.equal(resolved.edit.edits.length, 1);
     await actions.resolveCodeAction(fixAll, token);
     assert.deepEqual(work(), { started: 1, jobs: { lint: 1, fixAll: 1 } });
   } finally {
@@ -78,8 +79,8 @@ test('fix-all asked for by its kind (fix-all on save) is computed once per versi
   const { work, workers, actions, documents, doc, dispose } = setup();
   try {
     await problems(documents, doc);
-    for (const only of [FIX_ALL_KIND, CodeActionKind.SourceFixAll, FIX_ALL_KIND] as unknown as CodeActionKind[]) {
-      const offered = await actions.provideCodeActions(doc as unknown as Doc, new Range(0, 0, 0, 0) as never, context([], only), token);
+    for (const only of [FIX_ALL_KIND, CodeActionKind.SourceFixAll, FIX_ALL_KIND]) {
+      const offered = await actions.provideCodeActions(doc, new Range(0, 0, 0, 0), context([], only), token);
       assert.deepEqual(
         offered.map((a) => [a.title, a.kind?.value, a.edit === undefined]),
         [['Fix all auto-fixable problems', 'source.fixAll.obs', false]],
@@ -88,7 +89,7 @@ test('fix-all asked for by its kind (fix-all on save) is computed once per versi
     assert.equal(workers.jobs('fixAll'), 1);
     // A new version: its own lint, and its own fix-all when asked.
     doc.edit(BAD.replace('"frequency": 90', '"frequency": 30'));
-    await actions.provideCodeActions(doc as unknown as Doc, new Range(0, 0, 0, 0) as never, context([], FIX_ALL_KIND as unknown as CodeActionKind), token);
+    await actions.provideCodeActions(doc, new Range(0, 0, 0, 0), context([], FIX_ALL_KIND), token);
     assert.deepEqual(work(), { started: 1, jobs: { lint: 2, fixAll: 2 } });
   } finally {
     dispose();
@@ -99,7 +100,7 @@ test('a quick fix request alone computes no fix-all', async () => {
   const { workers, actions, documents, doc, dispose } = setup();
   try {
     const asked = await problems(documents, doc);
-    const offered = await actions.provideCodeActions(doc as unknown as Doc, new Range(0, 0, 0, 0) as never, context(asked, CodeActionKind.QuickFix), token);
+    const offered = await actions.provideCodeActions(doc, new Range(0, 0, 0, 0), context(asked, CodeActionKind.QuickFix), token);
     assert.deepEqual(
       offered.map((a) => a.title),
       ['Set frequency to 120', 'Remove read-only created_at'],

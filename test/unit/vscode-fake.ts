@@ -4,6 +4,7 @@
 // behaviour where the tests count work (events fired, Problems entries visited, files read) and inert
 // answers elsewhere. The test drives it through `fake` (documents, files, events, what was registered).
 import Module from 'node:module';
+import type * as vs from 'vscode';
 import { sep } from 'node:path';
 
 type Listener<T> = (value: T) => unknown;
@@ -72,19 +73,71 @@ export class Uri {
   }
 }
 
-export class Position {
+export class Position implements vs.Position {
   constructor(
     readonly line: number,
     readonly character: number,
   ) {}
+  compareTo(other: Position): number {
+    return this.line === other.line ? this.character - other.character : this.line - other.line;
+  }
+  isBefore(other: Position): boolean {
+    return this.compareTo(other) < 0;
+  }
+  isBeforeOrEqual(other: Position): boolean {
+    return this.compareTo(other) <= 0;
+  }
+  isAfter(other: Position): boolean {
+    return this.compareTo(other) > 0;
+  }
+  isAfterOrEqual(other: Position): boolean {
+    return this.compareTo(other) >= 0;
+  }
+  isEqual(other: Position): boolean {
+    return this.compareTo(other) === 0;
+  }
+  translate(lineOrChange?: number | { lineDelta?: number; characterDelta?: number }, characterDelta = 0): Position {
+    const change = typeof lineOrChange === 'object' ? lineOrChange : { lineDelta: lineOrChange ?? 0, characterDelta };
+    return new Position(this.line + (change.lineDelta ?? 0), this.character + (change.characterDelta ?? 0));
+  }
+  with(lineOrChange?: number | { line?: number; character?: number }, character?: number): Position {
+    const change = typeof lineOrChange === 'object' ? lineOrChange : { line: lineOrChange, character };
+    return new Position(change.line ?? this.line, change.character ?? this.character);
+  }
 }
 
-export class Range {
+export class Range implements vs.Range {
   readonly start: Position;
   readonly end: Position;
   constructor(a: number | Position, b: number | Position, c?: number, d?: number) {
-    this.start = typeof a === 'number' ? new Position(a, b as number) : a;
-    this.end = typeof a === 'number' ? new Position(c ?? 0, d ?? 0) : (b as Position);
+    const start = typeof a === 'number' ? new Position(a, typeof b === 'number' ? b : 0) : a;
+    const end = typeof a === 'number' ? new Position(c ?? 0, d ?? 0) : typeof b === 'number' ? start : b;
+    [this.start, this.end] = start.isAfter(end) ? [end, start] : [start, end];
+  }
+  get isEmpty(): boolean {
+    return this.start.isEqual(this.end);
+  }
+  get isSingleLine(): boolean {
+    return this.start.line === this.end.line;
+  }
+  contains(positionOrRange: Position | Range): boolean {
+    const r = positionOrRange instanceof Range ? positionOrRange : new Range(positionOrRange, positionOrRange);
+    return this.start.isBeforeOrEqual(r.start) && this.end.isAfterOrEqual(r.end);
+  }
+  isEqual(other: Range): boolean {
+    return this.start.isEqual(other.start) && this.end.isEqual(other.end);
+  }
+  intersection(other: Range): Range | undefined {
+    const start = this.start.isAfter(other.start) ? this.start : other.start;
+    const end = this.end.isBefore(other.end) ? this.end : other.end;
+    return start.isAfter(end) ? undefined : new Range(start, end);
+  }
+  union(other: Range): Range {
+    return new Range(this.start.isBefore(other.start) ? this.start : other.start, this.end.isAfter(other.end) ? this.end : other.end);
+  }
+  with(startOrChange?: Position | { start?: Position; end?: Position }, end?: Position): Range {
+    const change = startOrChange instanceof Position || startOrChange === undefined ? { start: startOrChange, end } : startOrChange;
+    return new Range(change.start ?? this.start, change.end ?? this.end);
   }
 }
 
@@ -95,11 +148,11 @@ export class Location {
   ) {}
 }
 
-export class Diagnostic {
+export class Diagnostic implements vs.Diagnostic {
   source?: string;
-  code?: unknown;
-  tags?: number[];
-  relatedInformation?: unknown[];
+  code?: string | number | { value: string | number; target: Uri };
+  tags?: vs.DiagnosticTag[];
+  relatedInformation?: DiagnosticRelatedInformation[];
   constructor(
     readonly range: Range,
     readonly message: string,
@@ -236,10 +289,17 @@ function matchesPattern(uri: Uri, pattern: string | RelativePattern): boolean {
   return globRegExp(pattern.pattern).test(uri.path.slice(base.length + 1));
 }
 
-export class TextDocument {
+/**
+ * An open document. The fake addresses a document by offset: all of it is line 0, and a position's character
+ * is its offset (positionAt, offsetAt and applyEdit agree on that).
+ */
+export class TextDocument implements vs.TextDocument {
   isClosed = false;
   /** Edited (applyEdit) and not saved since. */
   isDirty = false;
+  readonly isUntitled = false;
+  readonly encoding = 'utf8';
+  readonly eol = 1;
   constructor(
     readonly uri: Uri,
     private text: string,
@@ -252,21 +312,30 @@ export class TextDocument {
   get lineCount(): number {
     return 1;
   }
-  lineAt(): { range: { end: number } } {
-    return { range: { end: this.text.length } };
+  lineAt(): vs.TextLine {
+    const range = new Range(0, 0, 0, this.text.length);
+    return { lineNumber: 0, text: this.text, range, rangeIncludingLineBreak: range, firstNonWhitespaceCharacterIndex: this.text.search(/\S|$/), isEmptyOrWhitespace: this.text.trim() === '' };
   }
-  offsetAt(position: number): number {
+  offsetAt(position: Position): number {
+    return position.character;
+  }
+  getText(range?: Range): string {
+    return range === undefined ? this.text : this.text.slice(range.start.character, range.end.character);
+  }
+  getWordRangeAtPosition(): Range | undefined {
+    return undefined;
+  }
+  validateRange(range: Range): Range {
+    return range;
+  }
+  validatePosition(position: Position): Position {
     return position;
-  }
-  getText(): string {
-    return this.text;
   }
   /** An edit: new text, next version. */
   edit(text: string): void {
     this.text = text;
     this.version++;
   }
-  /** The fake addresses a document by offset: line 0, the offset as the character. */
   positionAt(offset: number): Position {
     return new Position(0, offset);
   }
