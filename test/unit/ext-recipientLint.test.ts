@@ -20,7 +20,7 @@ function editorLint(text: string) {
   fake.files.set(URI, text);
   fake.documents = [new TextDocument(Uri.parse(URI), text)];
   const settings = new Settings({ get: () => undefined, inspect: () => undefined, update: () => Promise.resolve(), onDidChange: () => ({ dispose: () => undefined }) });
-  const diagnostics = new TriggerDiagnostics(quietLog, Uri.file(root) as never, settings, 'obs-trigger');
+  const diagnostics = new TriggerDiagnostics(quietLog, Uri.file(root), settings, 'obs-trigger');
   const problems = fake.collections[0];
   assert.ok(problems);
   const shown = () => problems.entries.get(URI)?.diagnostics.map((d) => [(d.code as { value: string }).value, d.severity, d.message]) ?? [];

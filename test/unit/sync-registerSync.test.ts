@@ -35,7 +35,7 @@ function activate(files: Record<string, string>, options: { connected: boolean; 
     onDidChangeActive: changed.event,
   } as unknown as ConnectionManager;
   const settings = new Settings({ get: () => undefined, inspect: () => undefined, update: () => Promise.resolve(), onDidChange: () => ({ dispose: () => undefined }) });
-  const sync = registerSync({ connections, settings, feedback: new Feedback(quietLog, () => undefined), datasets: () => [], lint: () => Promise.resolve([]), onTriggersWritten: () => undefined, applyLocks: new ApplyLocks() }, Uri.file(root) as never);
+  const sync = registerSync({ connections, settings, feedback: new Feedback(quietLog, () => undefined), datasets: () => [], lint: () => Promise.resolve([]), onTriggersWritten: () => undefined, applyLocks: new ApplyLocks() }, Uri.file(root));
   const view = fake.treeViews.find((v) => v.id === 'obs.drift');
   assert.ok(view, 'the Drift view is registered at activation');
   return {
