@@ -188,10 +188,42 @@ describe('trigger preview against the sandbox', () => {
   };
   const now = () => Math.floor(s.clock.now() / 1000);
 
+  /**
+   * The firings of "High error rate" (COUNT where error = true over 20 minutes > 5, every 5 minutes, once is
+   * enough) in (from, to], counted by hand from a query of its own: the failed requests of each 5-minute bucket
+   * straight from the sandbox, summed over the four buckets before each evaluation time (the multiples of 5
+   * minutes): a firing starts at each evaluation over the threshold whose previous one was not, and ends at
+   * the next one that is not (null while it lasts).
+   */
+  async function firingsCountedDirectly(from: number, to: number): Promise<{ start: number; end: number | null }[]> {
+    const signal = new AbortController().signal;
+    const query = { calculations: [{ op: 'COUNT' as const }], filters: [{ column: 'error', op: '=' as const, value: true }], granularity: 300, start_time: from - 1_200, end_time: to };
+    const saved = await s.client.createQuery(GW, query);
+    const out = await runQueryResult(s.client, s.pacer, s.clock, { dataset: GW, body: { query_id: saved.data.id ?? '' }, signal, report: s.report });
+    assert.equal(out.kind, 'complete');
+    const failed = new Map<number, number>();
+    for (const point of out.kind === 'complete' ? (out.result.data?.series ?? []) : []) {
+      const at = typeof point.time === 'number' ? point.time : Date.parse(point.time) / 1000;
+      failed.set(at, Number(point.data?.['COUNT'] ?? 0));
+    }
+    assert.ok([...failed.values()].some((n) => n > 0), 'the direct query sees failed requests');
+    const firings: { start: number; end: number | null }[] = [];
+    let over = false;
+    for (let at = Math.floor(from / 300) * 300 + 300; at <= to; at += 300) {
+      const count = [1_200, 900, 600, 300].reduce((sum, back) => sum + (failed.get(at - back) ?? 0), 0);
+      if (count > 5 && !over) firings.push({ start: at, end: null });
+      const last = firings.at(-1);
+      if (count <= 5 && over && last) last.end = at;
+      over = count > 5;
+    }
+    return firings;
+  }
+
   test('"High error rate" over 24 h: one saved query, its result, and firings that match a direct count', async () => {
     const t = trigger(DEMO.triggers.gwErrors);
     const before = s.sandbox.state.savedQueries.length;
-    const run = await runPreview(s.client, s.pacer, s.clock, { dataset: GW, trigger: t, query: t.query ?? {}, windowSeconds: 86_400, mode: 'exact', nowSeconds: now(), where: GW }, new AbortController().signal, s.report);
+    const to = now();
+    const run = await runPreview(s.client, s.pacer, s.clock, { dataset: GW, trigger: t, query: t.query ?? {}, windowSeconds: 86_400, mode: 'exact', nowSeconds: to, where: GW }, new AbortController().signal, s.report);
     assert.equal(s.sandbox.state.savedQueries.length, before + 1);
     const saved = s.sandbox.state.savedQueries.at(-1);
     assert.deepEqual(Object.keys(saved?.query ?? {}).sort(), ['calculations', 'end_time', 'filters', 'granularity', 'start_time']);
@@ -199,6 +231,7 @@ describe('trigger preview against the sandbox', () => {
     assert.equal(run.plan.chunks.length, 1);
     assert.equal(run.outcome.times.length, 288);
     assert.equal(run.outcome.exact, true);
+    assert.deepEqual(run.outcome.firings.map((f) => ({ start: f.start, end: f.end })), await firingsCountedDirectly(to - 86_400, to), run.summary);
     assert.ok(run.outcome.firings.length >= 1, `the demo's daily error bursts make it fire: ${run.summary}`);
     assert.match(run.summary, /^It would have fired \d+ times? \(\d+ notifications? and \d+ resolves? on_change; \d+ notifications? if on_true\) in the last 24 h\./);
     assert.equal(run.model.preview?.threshold.value, 5);
