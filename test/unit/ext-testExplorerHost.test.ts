@@ -3,8 +3,8 @@
 // Continuous Run running again, on a save, exactly the test files the saved file affects, and Record the
 // Window: the recording written beside the test file, its lens and preview with the sandbox stopped, a test
 // run from it without a connection, and a recording of another query not replaced unless the user says so.
-import { fake, settle, TextDocument, Uri } from './vscode-fake';
-import { CancellationTokenSource, TestRunRequest, type TestMessage } from './vscode-fake-testing';
+import { fake, jobsDone, TextDocument, Uri } from './vscode-fake';
+import { CancellationTokenSource, FakeTestController, runProfile, TestRunRequest } from './vscode-fake-testing';
 import { after, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
@@ -17,77 +17,17 @@ import { startSandbox, type SandboxHandle } from '../../src/sandbox';
 import { TestDiscovery } from '../../src/extension/triggerTests/testDiscovery';
 import { TestRuns } from '../../src/extension/triggerTests/testRuns';
 import { RecordingCommands } from '../../src/extension/triggerTests/recordingCommands';
-import type { Feedback } from '../../src/extension/core/feedback';
-import type { ConnectionManager } from '../../src/extension/connections';
+import type { ActiveConnection } from '../../src/extension/connections';
 import type { PreviewWindow, QueryServices } from '../../src/extension/queries';
-
-export interface FakeItem {
-  id: string;
-  label: string;
-  uri: Uri;
-  parent: FakeItem | undefined;
-  children: Items;
-  range?: unknown;
-  description?: string;
-  sortText?: string;
-  error?: string;
-}
-
-/** A TestItemCollection: items by id, in the order added; each knows its parent. */
-class Items {
-  readonly map = new Map<string, FakeItem>();
-  constructor(private readonly owner: FakeItem | undefined) {}
-  get(id: string) {
-    return this.map.get(id);
-  }
-  add(item: FakeItem) {
-    item.parent = this.owner;
-    this.map.set(item.id, item);
-  }
-  delete(id: string) {
-    this.map.delete(id);
-  }
-  replace(items: FakeItem[]) {
-    this.map.clear();
-    for (const i of items) this.add(i);
-  }
-  forEach(fn: (item: FakeItem) => void) {
-    [...this.map.values()].forEach(fn);
-  }
-  get size() {
-    return this.map.size;
-  }
-}
-
-function controller() {
-  const runs: { request: TestRunRequest<FakeItem>; log: string[] }[] = [];
-  const invalidated: string[] = [];
-  const items = new Items(undefined);
-  return {
-    runs,
-    invalidated,
-    items,
-    createTestItem: (id: string, label: string, uri: Uri): FakeItem => {
-      const item: FakeItem = { id, label, uri, parent: undefined, children: new Items(undefined) };
-      item.children = new Items(item);
-      return item;
-    },
-    createTestRun(request: TestRunRequest<FakeItem>) {
-      const log: string[] = [];
-      runs.push({ request, log });
-      const record = (what: string) => (item: FakeItem, message?: TestMessage) => log.push(`${what} ${item.id}${message ? `: ${message.message}` : ''}`);
-      return { enqueued: record('enqueued'), started: record('started'), passed: record('passed'), failed: record('failed'), errored: record('errored'), skipped: record('skipped'), appendOutput: () => undefined, end: () => log.push('end') };
-    },
-    invalidateTestResults: (files: FakeItem[]) => invalidated.push(...files.map((f) => f.id)),
-  };
-}
 
 const log = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** Waits until the run at `index` has ended (a run started by a save reads files first: it is not awaited). */
-async function ended(c: ReturnType<typeof controller>, index: number): Promise<void> {
-  for (let i = 0; i < 400 && c.runs[index]?.log.includes('end') !== true; i++) await settle(5);
-  assert.ok(c.runs[index]?.log.includes('end'), `run ${index} ended`);
+async function ended(c: FakeTestController, index: number): Promise<void> {
+  await jobsDone();
+  const run = c.runs[index];
+  assert.ok(run, `run ${index} was started`);
+  await run.ended;
 }
 const testFile = (i: number) => `file:///w/triggers/t${i}.trigger-test.json`;
 const TEST_TEXT = JSON.stringify({ expectations: [{ name: 'fires', expect: 'fires', from: 'now-2h', to: 'now' }, { name: 'quiet', expect: 'does-not-fire', from: 'now-2h', to: 'now' }] }, null, 2);
@@ -101,8 +41,8 @@ beforeEach(() => {
 
 describe('finding the test files', () => {
   test('each test file is read once, and a burst of events reads only the files it names, once each', async () => {
-    const c = controller();
-    const discovery = new TestDiscovery(c as never, log);
+    const c = new FakeTestController();
+    const discovery = new TestDiscovery(c, log);
     await discovery.start();
     assert.deepEqual([c.items.size, fake.reads], [50, 50]);
     assert.deepEqual([...(c.items.get(testFile(7))?.children.map.keys() ?? [])], ['fires', 'quiet']);
@@ -121,8 +61,8 @@ describe('finding the test files', () => {
 
   test('a test file that is not valid shows its problems on its item', async () => {
     fake.files.set(testFile(0), '{ "expectations": [] }');
-    const c = controller();
-    const discovery = new TestDiscovery(c as never, log);
+    const c = new FakeTestController();
+    const discovery = new TestDiscovery(c, log);
     await discovery.start();
     assert.equal(c.items.get(testFile(0))?.error, 'expectations must hold at least one expectation');
     discovery.dispose();
@@ -130,8 +70,8 @@ describe('finding the test files', () => {
   test("a test's name is shown on one line of at most 200 characters, its control and bidi characters neutralised", async () => {
     const name = `fires\u202e${'x'.repeat(5_000)}\nline two`;
     fake.files.set(testFile(0), JSON.stringify({ expectations: [{ name, expect: 'fires', from: 'now-2h', to: 'now' }] }));
-    const c = controller();
-    const discovery = new TestDiscovery(c as never, log);
+    const c = new FakeTestController();
+    const discovery = new TestDiscovery(c, log);
     await discovery.start();
     const label = [...(c.items.get(testFile(0))?.children.map.values() ?? [])][0]?.label ?? '';
     assert.equal(label.length, 200);
@@ -143,19 +83,22 @@ describe('finding the test files', () => {
 
 describe('Continuous Run', () => {
   async function setup() {
-    const c = controller();
-    const discovery = new TestDiscovery(c as never, log);
+    const c = new FakeTestController();
+    const discovery = new TestDiscovery(c, log);
     await discovery.start();
-    const profile = {};
-    const connections = { getActive: async () => undefined } as unknown as ConnectionManager;
-    const runs = new TestRuns({ controller: c as never, profile: profile as never, discovery, connections, services: () => ({}) as QueryServices, feedback: { log } as unknown as Feedback });
-    return { c, discovery, runs, profile };
+    const connections = { getActive: async () => undefined };
+    const services = (): QueryServices => ({
+      sessionFor: () => assert.fail('no session without a connection'),
+      showPreviewWindow: () => assert.fail('no preview in a run'),
+    });
+    const runs = new TestRuns({ controller: c, profile: runProfile, discovery, connections, services, feedback: { log } });
+    return { c, discovery, runs, profile: runProfile };
   }
 
   test('saving a trigger file runs again the tests of the test file that tests it, and nothing else', async () => {
     const { c, runs, profile, discovery } = await setup();
     const watch = new CancellationTokenSource();
-    await runs.handle(new TestRunRequest(undefined, undefined, profile, true) as never, watch.token as never);
+    await runs.handle(new TestRunRequest(undefined, undefined, profile, true), watch.token);
     assert.equal(c.runs.length, 0, 'turning it on runs nothing yet');
     fake.events.save.fire(new TextDocument(Uri.parse('file:///w/triggers/t0.trigger.json'), '{}'));
     await ended(c, 0);
@@ -168,7 +111,8 @@ describe('Continuous Run', () => {
     fake.events.save.fire(new TextDocument(Uri.parse('file:///w/README.md'), ''));
     watch.cancel();
     fake.events.save.fire(new TextDocument(Uri.parse(testFile(5)), TEST_TEXT));
-    await settle(10);
+    await jobsDone();
+    assert.deepEqual(c.invalidated, [testFile(0), testFile(5)], 'the saved test file\'s results are out of date all the same');
     assert.equal(c.runs.length, 1, 'an unrelated file, and a save after Continuous Run was turned off, run nothing');
     runs.dispose();
     discovery.dispose();
@@ -178,7 +122,7 @@ describe('Continuous Run', () => {
     const { c, runs, profile, discovery } = await setup();
     const one = c.items.get(testFile(5))?.children.get('quiet');
     assert.ok(one);
-    await runs.handle(new TestRunRequest([one], undefined, profile, true) as never, new CancellationTokenSource().token as never);
+    await runs.handle(new TestRunRequest([one], undefined, profile, true), new CancellationTokenSource().token);
     fake.events.save.fire(new TextDocument(Uri.parse(testFile(5)), TEST_TEXT));
     await ended(c, 0);
     assert.deepEqual(c.runs[0]?.log.filter((l) => !l.startsWith('end')).map((l) => l.split(':')[0]), ['enqueued quiet', 'errored quiet']);
@@ -221,14 +165,15 @@ describe('Record the Window', () => {
     const state = { online: true, lenses: 0 };
     const previews: PreviewWindow[] = [];
     const session = { pacer: new CreationPacer(systemClock), cache: new ResultCache(), queries: new SavedQueryCache(), clock: systemClock };
-    const connections = { getActive: async () => (state.online ? { client, profile: { name: 'Sandbox' } } : undefined) } as unknown as ConnectionManager;
-    const services = () => ({ sessionFor: () => session, showPreviewWindow: (w: PreviewWindow) => previews.push(w) }) as unknown as QueryServices;
-    const c = controller();
-    const discovery = new TestDiscovery(c as never, log);
+    const { baseUrl, uiUrl, team, environmentId } = sandbox.info;
+    const active: ActiveConnection = { client, profile: { id: 'sandbox', name: 'Sandbox', baseUrl, uiUrl, team, environmentId } };
+    const connections = { getActive: async () => (state.online ? active : undefined) };
+    const services = (): QueryServices => ({ sessionFor: () => session, showPreviewWindow: (w: PreviewWindow) => void previews.push(w) });
+    const c = new FakeTestController();
+    const discovery = new TestDiscovery(c, log);
     await discovery.start();
-    const profile = {};
-    const runs = new TestRuns({ controller: c as never, profile: profile as never, discovery, connections, services, feedback: { log } as unknown as Feedback });
-    const recordings = new RecordingCommands({ profile: profile as never, connections, services, runs, refreshLenses: () => state.lenses++ });
+    const runs = new TestRuns({ controller: c, profile: runProfile, discovery, connections, services, feedback: { log } });
+    const recordings = new RecordingCommands({ profile: runProfile, connections, services, runs, refreshLenses: () => state.lenses++ });
     const file = c.items.get(testKey);
     assert.ok(file);
     return { c, sandbox, state, previews, runs, recordings, file, discovery };
@@ -239,8 +184,7 @@ describe('Record the Window', () => {
     rmSync(recordingPath, { force: true });
     await t.recordings.record(t.file);
     assert.deepEqual(fake.progress[0], { location: 15, title: 'Recording the windows of a.trigger-test.json', cancellable: true });
-    // The fake's controller logs a passed test's duration as its message: left out.
-    assert.deepEqual(t.c.runs[0]?.log.filter((l) => !l.startsWith('enqueued')).map((l) => l.replace(/: undefined$/, '')), ['started the day', 'passed the day', 'started relative', 'passed relative', 'end']);
+    assert.deepEqual(t.c.runs[0]?.log.filter((l) => !l.startsWith('enqueued')), ['started the day', 'passed the day', 'started relative', 'passed relative', 'end']);
     assert.ok(existsSync(recordingPath));
     assert.deepEqual(fake.shown.at(-1), {
       severity: 'info',
@@ -251,7 +195,7 @@ describe('Record the Window', () => {
 
     await t.sandbox.close();
     t.state.online = false;
-    const lenses = await t.recordings.lenses(new TextDocument(Uri.parse(testKey), TEXT) as never);
+    const lenses = await t.recordings.lenses(new TextDocument(Uri.parse(testKey), TEXT));
     assert.deepEqual(lenses.map((l) => [l.range.start.character, l.command?.command, l.command?.arguments]), [[TEXT.indexOf('{\n      "name": "the day"'), 'obs.triggerTests.previewRecorded', [testKey, 'the day']]]);
     await t.recordings.previewRecorded(testKey, 'the day');
     await t.recordings.previewRecorded(t.file.children.get('the day'));
@@ -264,8 +208,8 @@ describe('Record the Window', () => {
     assert.match(fake.shown.at(-1)?.text ?? '', /^The recorded window cannot be shown: There is no connection/);
     assert.equal(t.previews.length, 2);
 
-    await t.runs.handle(new TestRunRequest([t.file], undefined, {}, false) as never, new CancellationTokenSource().token as never);
-    assert.deepEqual(t.c.runs[1]?.log.filter((l) => /^(passed|errored|failed)/.test(l)).map((l) => l.replace(/: There is no connection: .*$/, ': no connection').replace(/: undefined$/, '')), ['passed the day', 'errored relative: no connection']);
+    await t.runs.handle(new TestRunRequest([t.file], undefined, runProfile, false), new CancellationTokenSource().token);
+    assert.deepEqual(t.c.runs[1]?.log.filter((l) => /^(passed|errored|failed)/.test(l)).map((l) => l.replace(/: There is no connection: .*$/, ': no connection')), ['passed the day', 'errored relative: no connection']);
 
     const runs = t.c.runs.length;
     await t.recordings.record(t.file);

@@ -700,3 +700,10 @@ export const fileUri = (path: string): Uri => Uri.parse(`file:///w/${path}`);
 
 /** Resolves after pending timers of `ms` and the promise jobs they started. */
 export const settle = (ms = 0): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Resolves once the promise jobs queued now, and those they queue, have run (setImmediate comes after them
+ * all): the fake editor answers at once (its files are in memory), so what the code does with an answer is
+ * done by then. No wall time: nothing here waits for a quiet spell.
+ */
+export const jobsDone = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

@@ -14,7 +14,7 @@ import { testItemOf, type TestRuns } from './testRuns';
 
 export interface RecordingDeps {
   profile: vscode.TestRunProfile;
-  connections: ConnectionManager;
+  connections: Pick<ConnectionManager, 'getActive'>;
   services: () => QueryServices;
   runs: TestRuns;
   /** The lenses of test files show what the recordings hold now. */

@@ -15,6 +15,9 @@ export const TEST_FILE_GLOB = `**/*${TRIGGER_TEST_SUFFIX}`;
 
 type Change = 'read' | 'gone';
 
+/** What discovery uses of the test controller: its items, and new ones. */
+export type TestItems = Pick<vscode.TestController, 'items' | 'createTestItem'>;
+
 export class TestDiscovery implements vscode.Disposable {
   /** Which test files a save affects. */
   readonly index = new TestIndex();
@@ -24,7 +27,7 @@ export class TestDiscovery implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
-    private readonly controller: vscode.TestController,
+    private readonly controller: TestItems,
     private readonly log: Logger,
   ) {}
 

@@ -12,7 +12,7 @@ import type { Feedback } from '../core/feedback';
 import { workspaceName } from '../core/triggerFileAccess';
 import { readWorkspaceText } from '../core/workspaceText';
 import type { QueryServices } from '../queries';
-import type { TestDiscovery } from './testDiscovery';
+import type { TestDiscovery, TestItems } from './testDiscovery';
 import { resultView } from './testResults';
 import { outsideFolder } from './triggerLocation';
 import { readRecordingBeside } from './testRecordings';
@@ -22,12 +22,12 @@ import { runTestFiles, type FileToRun, type RanAgainst, type RecordedFile, type 
 export const PREVIEWABLE_MESSAGE = 'obs.triggerTest.window';
 
 export interface TestRunDeps {
-  controller: vscode.TestController;
+  controller: TestItems & Pick<vscode.TestController, 'createTestRun' | 'invalidateTestResults'>;
   profile: vscode.TestRunProfile;
   discovery: TestDiscovery;
-  connections: ConnectionManager;
+  connections: Pick<ConnectionManager, 'getActive'>;
   services: () => QueryServices;
-  feedback: Feedback;
+  feedback: Pick<Feedback, 'log'>;
 }
 
 interface Watch {
