@@ -79,17 +79,17 @@ export async function openResults(browser: Browser, viewport = { width: 1100, he
   await page.goto(`${origin}/page.html`);
   const results: ResultsPage = {
     page,
-    posted: () => page.evaluate(() => (window as unknown as { __posted: Record<string, unknown>[] }).__posted),
+    posted: () => page.evaluate(() => window.__posted),
     async waitForPosted(type, nth = 0) {
-      const handle = await page.waitForFunction(([t, n]) => (window as unknown as { __posted: { type: string }[] }).__posted.filter((m) => m.type === t)[n as number], [type, nth] as const, { timeout: 5000 });
+      const handle = await page.waitForFunction(([t, n]) => window.__posted.filter((m) => m['type'] === t)[n], [type, nth] as const, { timeout: 5000 });
       return (await handle.jsonValue()) as Record<string, unknown>;
     },
     fromHost: async (message) => {
       await page.evaluate((m) => window.postMessage(m, '*'), message);
     },
-    state: () => page.evaluate(() => (window as unknown as { __state?: unknown }).__state),
+    state: () => page.evaluate(() => window.__state),
     async incidents() {
-      const csp = await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
+      const csp = await page.evaluate(() => window.__csp);
       return { dialogs: [...dialogs], pageErrors: [...pageErrors], csp };
     },
     async close() {

@@ -109,10 +109,10 @@ export async function openForm(browser: Browser, entry: string, initialState?: u
 
   const form: FormPage = {
     page,
-    posted: () => page.evaluate(() => (window as unknown as { __posted: unknown[] }).__posted),
+    posted: () => page.evaluate(() => window.__posted),
     async waitForPosted(type, nth = 0) {
       const handle = await page.waitForFunction(
-        ([t, n]) => (window as unknown as { __posted: { type: string }[] }).__posted.filter((m) => m.type === t)[n as number],
+        ([t, n]) => window.__posted.filter((m) => m['type'] === t)[n],
         [type, nth] as const,
         { timeout: 5000 },
       );
@@ -130,9 +130,9 @@ export async function openForm(browser: Browser, entry: string, initialState?: u
         message,
       );
     },
-    state: () => page.evaluate(() => (window as unknown as { __state: () => unknown }).__state()),
+    state: () => page.evaluate(() => window.__state),
     async incidents() {
-      const csp = await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
+      const csp = await page.evaluate(() => window.__csp);
       return { dialogs: [...dialogs], pageErrors: [...pageErrors], csp };
     },
     async close() {
@@ -155,7 +155,7 @@ function stubScript(initialState: unknown): string {
   let current = ${JSON.stringify(initialState ?? null)} ?? undefined;
   window.__posted = posted;
   window.__csp = csp;
-  window.__state = () => current;
+  Object.defineProperty(window, '__state', { get: () => current });
   document.addEventListener('securitypolicyviolation', (e) => csp.push(e.violatedDirective + ' ' + e.blockedURI));
   let acquired = false;
   window.acquireVsCodeApi = () => {

@@ -103,7 +103,7 @@ describe('query results panel (Chromium)', { skip: browserSkip }, () => {
     // What uPlot writes on the canvas: the axis labels.
     await p.page.evaluate(() => {
       const drawn: string[] = [];
-      (window as unknown as { __drawn: string[] }).__drawn = drawn;
+      window.__drawn = drawn;
       const fillText = CanvasRenderingContext2D.prototype.fillText;
       CanvasRenderingContext2D.prototype.fillText = function (text: string, x: number, y: number, max?: number) {
         drawn.push(text);
@@ -113,7 +113,7 @@ describe('query results panel (Chromium)', { skip: browserSkip }, () => {
     const times = Array.from({ length: 30 }, (_, i) => T0 + i * 60);
     await p.fromHost({ type: 'show', model: resultModel(1, 1, { chart: { times, aggregates: ['COUNT'], lines: [{ group: '', aggregate: 'COUNT', values: times.map((_, i) => (i % 4 === 0 ? 1 : 0)) }] } }) });
     await p.page.locator('.series-legend').waitFor();
-    const numbers = (await p.page.evaluate(() => (window as unknown as { __drawn: string[] }).__drawn)).filter((t) => /^-?[\d,.]+$/.test(t));
+    const numbers = ((await p.page.evaluate(() => window.__drawn)) ?? []).filter((t) => /^-?[\d,.]+$/.test(t));
     assert.ok(numbers.length >= 2, `value labels drawn: ${numbers.join(' ')}`);
     assert.deepEqual(numbers.filter((t) => t.includes('.')), [], `whole steps only: ${numbers.join(' ')}`);
     await clean(p);
@@ -336,11 +336,11 @@ describe('query results panel (Chromium)', { skip: browserSkip }, () => {
     const saved = { run: { kind: 'query' as const, connectionId: 'c1', dataset: 'api', queryId: 'q_1', label: 'saved query q_1', request: { query_id: 'q_1' } }, links: { query: 'https://ui.example/r/1' } };
     const p = await show(resultModel(2, 3));
     await p.fromHost({ type: 'show', model: resultModel(2, 3), title: 'Query q_1', saved });
-    await p.page.waitForFunction(() => (window as unknown as { __state?: { saved?: unknown } }).__state?.saved !== undefined);
+    await p.page.waitForFunction(() => window.__state?.['saved'] !== undefined);
     assert.deepEqual(await p.state(), { title: 'Query q_1', saved, model: resultModel(2, 3) });
     // 2,000 groups of 1,440 points: far over the limit, so only the title and the run are kept.
     await p.fromHost({ type: 'show', model: resultModel(2000, 1440), title: 'Query q_2', saved });
-    await p.page.waitForFunction(() => (window as unknown as { __state?: { title?: string } }).__state?.title === 'Query q_2', undefined, { timeout: 20_000 });
+    await p.page.waitForFunction(() => window.__state?.['title'] === 'Query q_2', undefined, { timeout: 20_000 });
     assert.deepEqual(await p.state(), { title: 'Query q_2', saved });
     await clean(p);
   });
