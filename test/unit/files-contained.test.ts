@@ -75,11 +75,15 @@ describe('a walk that keeps inside the folder', () => {
   /** tinyglobby's globSync, with every folder it lists recorded; one outside the folder is recorded and not listed. */
   function listing() {
     const listed: string[] = [];
-    const readdir = (path: string, options: { withFileTypes: true }) => {
-      listed.push(realpathSync(path));
-      return realpathSync(path).startsWith(`${root}${sep}`) || realpathSync(path) === root ? readdirSync(path, options) : [];
-    };
-    const glob = (pattern: string, options: GlobOptions) => globSync(pattern, { ...options, fs: { ...options.fs, readdirSync: readdir as unknown as typeof readdirSync } });
+    // node's readdirSync itself, each call recorded first (a Proxy keeps its overloaded type).
+    const readdir = new Proxy(readdirSync, {
+      apply(target, thisArg: unknown, args: unknown[]) {
+        const real = realpathSync(String(args[0]));
+        listed.push(real);
+        return real.startsWith(`${root}${sep}`) || real === root ? Reflect.apply(target, thisArg, args) : [];
+      },
+    });
+    const glob = (pattern: string, options: GlobOptions) => globSync(pattern, { ...options, fs: { ...options.fs, readdirSync: readdir } });
     return { listed, glob };
   }
 
@@ -96,11 +100,15 @@ describe('a walk that keeps inside the folder', () => {
   });
 
   test('names a folder it could not list: its files may hold triggers', async () => {
-    const denied = (path: string, options: { withFileTypes: true }) => {
-      if (path.endsWith(`${sep}api`) || path.endsWith(`${sep}api${sep}`)) throw Object.assign(new Error('permission denied'), { code: 'EACCES' });
-      return readdirSync(path, options);
-    };
-    const found = await globInside(globSync, root, root, '**/*.trigger.json', { ignore: ['**/node_modules/**'], fs: { readdirSync: denied as unknown as typeof readdirSync } });
+    // node's readdirSync, refusing the folder api as a folder without read permission does.
+    const denied = new Proxy(readdirSync, {
+      apply(target, thisArg: unknown, args: unknown[]) {
+        const path = String(args[0]);
+        if (path.endsWith(`${sep}api`) || path.endsWith(`${sep}api${sep}`)) throw Object.assign(new Error('permission denied'), { code: 'EACCES' });
+        return Reflect.apply(target, thisArg, args);
+      },
+    });
+    const found = await globInside(globSync, root, root, '**/*.trigger.json', { ignore: ['**/node_modules/**'], fs: { readdirSync: denied } });
     assert.deepEqual(found.unreadable, [{ path: 'triggers/api', reason: 'it is a folder that could not be listed (EACCES), and its files may hold triggers' }]);
     assert.ok(!found.files.some((f) => f.startsWith('triggers/api/')));
   });
