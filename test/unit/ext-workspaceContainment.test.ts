@@ -105,7 +105,7 @@ describe('in the editor', () => {
   /** The files of a plan, as the editor's Apply and the agents' apply hold them. */
   class Planned extends PlannedFiles {
     add(u: Uri): string {
-      return this.remember(u as unknown as Parameters<PlannedFiles['remember']>[0]);
+      return this.remember(u);
     }
   }
 

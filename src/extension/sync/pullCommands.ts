@@ -13,7 +13,7 @@ import { approveUpdates, pullReportText, updateQuestion, type UpdateAnswer } fro
 import type { PullScope } from './pullScope';
 
 export interface PullDeps {
-  connections: ConnectionManager;
+  connections: Pick<ConnectionManager, 'requireActive' | 'connectionFor'>;
   settings: Settings;
   feedback: Feedback;
   /** The datasets the Datasets view shows for a connection (added by the user). */
