@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { triggerFileText, type ServiceTrigger } from '../../src/triggerFiles';
 import { serviceTrigger } from './serviceTriggers';
-import type { ActiveConnection, ConnectionManager, ConnectionProfile } from '../../src/extension/connections';
+import type { ActiveConnection, ConnectionProfile } from '../../src/extension/connections';
 import { Feedback } from '../../src/extension/core/feedback';
 import { Settings } from '../../src/extension/core/settings';
 import { ApplyLocks } from '../../src/extension/core/applyLocks';
@@ -151,7 +151,7 @@ function commands(): ApplyCommands {
     activeProfile: () => STAGING,
     connectionFor,
     requireActive: () => connectionFor(STAGING.id),
-  } as unknown as ConnectionManager;
+  };
   const settings = new Settings({ get: () => undefined, inspect: () => undefined, update: () => Promise.resolve(), onDidChange: () => ({ dispose: () => undefined }) });
   return new ApplyCommands({ connections, settings, feedback: new Feedback(log, () => undefined), lint: () => Promise.resolve([]), onWritten: (id) => written.push(id), locks });
 }

@@ -20,7 +20,7 @@ import { pacedWriter, planForConnection, type ConnectionPlan, type Linter, type 
 import { changeLabel, confirmation, planDocumentText, resultDocumentText, summary, visible } from './applyPlanText';
 
 export interface ApplyDeps {
-  connections: ConnectionManager;
+  connections: Pick<ConnectionManager, 'list' | 'activeProfile' | 'requireActive' | 'connectionFor'>;
   settings: Settings;
   feedback: Feedback;
   /** The linter, run in the editor's lint worker. */
