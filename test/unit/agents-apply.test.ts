@@ -5,9 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { PlanWithNotes, SourceFile } from '../../src/agentTools';
-import { agentQuestion, applyPreparation, planDocumentOf, runApply, type AgentQuestion, type ApplyDeps, type PlanSources } from '../../src/extension/agents/applyTool';
+import { agentQuestion, applyPreparation, planDocumentOf, runApply, type AgentQuestion, type AppliedConnection, type ApplyDeps, type PlanSources } from '../../src/extension/agents/applyTool';
 import { PlanStore } from '../../src/extension/agents/planStore';
-import type { ActiveConnection } from '../../src/extension/connections';
 import { ApplyLocks } from '../../src/extension/core/applyLocks';
 import { RecipientDirectory } from '../../src/extension/core/recipients';
 import type { Logger } from '../../src/extension/core/logger';
@@ -65,15 +64,15 @@ const noFiles: PlanSources = {
 };
 
 /** One kept plan deleting OLD from Prod, and an apply's dependencies around it; `over` changes what the test is about. */
-function fixture(over: Partial<ApplyDeps> & { replanned?: Plan } = {}) {
+function fixture(over: Partial<ApplyDeps<AppliedConnection>> & { replanned?: Plan } = {}) {
   const client = new CountingClient();
   const plans = new PlanStore<PlanSources>();
   const shown = planOf([deleteOld()]);
   const id = plans.remember({ plan: shown, notes: [] }, { id: 'prod', name: 'Prod', baseUrl: BASE_URL, client }, noFiles);
   const asked: AgentQuestion[] = [];
   const replans: readonly SourceFile[][] = [];
-  const active = { profile: { id: 'prod', name: 'Prod', baseUrl: BASE_URL }, client } as unknown as ActiveConnection;
-  const deps: ApplyDeps = {
+  const active: AppliedConnection = { profile: { id: 'prod', name: 'Prod', baseUrl: BASE_URL }, client };
+  const deps: ApplyDeps<AppliedConnection> = {
     plans,
     active,
     locks: new ApplyLocks(),
@@ -93,7 +92,7 @@ function fixture(over: Partial<ApplyDeps> & { replanned?: Plan } = {}) {
   return { id, client, deps, asked, replans, plans };
 }
 
-const run = (id: string, deps: ApplyDeps) => runApply({ plan_id: id }, deps, new AbortController().signal);
+const run = (id: string, deps: ApplyDeps<AppliedConnection>) => runApply({ plan_id: id }, deps, new AbortController().signal);
 
 test("confirmed in the extension's dialog and the same when planned again, the plan is written once", async () => {
   const { id, client, deps, asked, plans } = fixture();
@@ -113,14 +112,14 @@ test('without a yes in the dialog nothing is written, whatever the chat did (its
 
 test("a plan made before the connection's address, key or proxy changed (it has a new client) writes nothing and asks nothing", async () => {
   const { id, client, deps, asked } = fixture();
-  const rebuilt = { ...deps, active: { profile: { id: 'prod', name: 'Prod', baseUrl: BASE_URL }, client: new CountingClient() } as unknown as ActiveConnection };
+  const rebuilt = { ...deps, active: { profile: { id: 'prod', name: 'Prod', baseUrl: BASE_URL }, client: new CountingClient() } };
   await assert.rejects(run(id, rebuilt), { message: "nothing was written: Prod's address, key or proxy changed since the plan was made; call obs_plan again" });
   assert.deepEqual([client.calls, asked.length], [[], 0]);
 });
 
 test('a plan made before the connection was pointed at another address writes nothing', async () => {
   const { id, client, deps } = fixture();
-  const moved = { ...deps, active: { profile: { id: 'prod', name: 'Prod', baseUrl: 'https://elsewhere.example.com' }, client } as unknown as ActiveConnection };
+  const moved = { ...deps, active: { profile: { id: 'prod', name: 'Prod', baseUrl: 'https://elsewhere.example.com' }, client } };
   await assert.rejects(run(id, moved), /address, key or proxy changed/);
   assert.deepEqual(client.calls, []);
 });

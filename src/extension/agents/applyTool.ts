@@ -9,12 +9,12 @@
 import * as l10n from '@vscode/l10n';
 import { answerText, APPLY_TOOL_NAME, clip, clipName, defined, firstOf, LIMITS, parseInput, ToolError, type PlanWithNotes, type SourceFile } from '../../agentTools';
 import { applyChanges, differenceText, PacedPool, planDifferences, type ChangeResult, type Plan, type PlannedChange } from '../../triggerFiles';
-import { looksLikeProduction, type ActiveConnection } from '../connections';
+import { looksLikeProduction, type ActiveConnection, type ConnectionProfile } from '../connections';
 import type { ApplyLocks } from '../core/applyLocks';
 import type { Logger } from '../core/logger';
 import type { RecipientDirectory } from '../core/recipients';
 import { capText } from '../core/text';
-import { changeLabel, confirmation, idWriter, pacedWriter, planCountsText, planDocumentText, visible, type IdDocuments } from '../sync';
+import { changeLabel, confirmation, idWriter, pacedWriter, planCountsText, planDocumentText, visible, type IdDocuments, type WritingClient } from '../sync';
 import type { PlanStore, StoredPlan } from './planStore';
 import { applyQuestion, type ApplyQuestion } from './toolText';
 
@@ -89,16 +89,23 @@ function resultSummary(r: ChangeResult): Record<string, unknown> {
   return defined({ ...base, id: c.action === 'create' ? undefined : c.id, reason: clip(r.reason, 500), members: r.outcome === 'refused' ? r.members.slice(0, 10).map((m) => `${m.field}: ${clip(m.message, 200) ?? ''}`) : undefined });
 }
 
-export interface ApplyDeps {
+/** What an apply uses of the active connection: its id, name and address, and its client, which writes. */
+export interface AppliedConnection {
+  profile: Pick<ConnectionProfile, 'id' | 'name' | 'baseUrl'>;
+  client: WritingClient;
+}
+
+/** An apply's dependencies; `replan` is handed the active connection as it was given (the editor's: an ActiveConnection). */
+export interface ApplyDeps<C extends AppliedConnection = ActiveConnection> {
   plans: PlanStore<PlanSources>;
   /** The connection active when the tool was invoked. */
-  active: ActiveConnection | undefined;
+  active: C | undefined;
   /** One apply at a time per service, the editor's Apply included. */
   locks: ApplyLocks;
   /** The extension's own modal question, the plan shown beside: true only when the user chose to apply. */
   confirm(question: AgentQuestion): Promise<boolean>;
   /** The plan made again now, with the same pipeline, of the files read again. */
-  replan(connection: ActiveConnection, files: readonly SourceFile[], prune: boolean, signal: AbortSignal): Promise<PlanWithNotes>;
+  replan(connection: C, files: readonly SourceFile[], prune: boolean, signal: AbortSignal): Promise<PlanWithNotes>;
   /** The connection's recipients when listed: the plan names the recipients of a difference with them. */
   recipients(): RecipientDirectory | undefined;
   onWritten(connectionId: string): void;
@@ -106,7 +113,7 @@ export interface ApplyDeps {
 }
 
 /** The kept plan, taken (applied at most once), when the active connection is still the one it was made against. */
-function takePlan(input: unknown, deps: ApplyDeps): { stored: StoredPlan<PlanSources>; active: ActiveConnection } {
+function takePlan<C extends AppliedConnection>(input: unknown, deps: ApplyDeps<C>): { stored: StoredPlan<PlanSources>; active: C } {
   const parsed = parseInput(APPLY_TOOL_NAME, input);
   if (!parsed.ok) throw new ToolError(parsed.error);
   const stored = deps.plans.take(parsed.value.plan_id);
@@ -122,7 +129,7 @@ function takePlan(input: unknown, deps: ApplyDeps): { stored: StoredPlan<PlanSou
 }
 
 /** Applies a plan the user confirmed in the extension's own dialog; answers bounded JSON of each change's outcome. Throws a ToolError when nothing was written. */
-export async function runApply(input: unknown, deps: ApplyDeps, signal: AbortSignal): Promise<string> {
+export async function runApply<C extends AppliedConnection>(input: unknown, deps: ApplyDeps<C>, signal: AbortSignal): Promise<string> {
   const { stored, active } = takePlan(input, deps);
   const held = deps.locks.take(stored.connection.baseUrl, l10n.t("an agent's apply"));
   if ('heldBy' in held) throw new ToolError(l10n.t('nothing was written: an apply to {0} is already running ({1}); try again when it is done', stored.connection.name, held.heldBy));
@@ -141,7 +148,7 @@ export async function runApply(input: unknown, deps: ApplyDeps, signal: AbortSig
   }
 }
 
-async function write(plan: Plan, stored: StoredPlan<PlanSources>, active: ActiveConnection, deps: ApplyDeps, signal: AbortSignal): Promise<string> {
+async function write<C extends AppliedConnection>(plan: Plan, stored: StoredPlan<PlanSources>, active: C, deps: ApplyDeps<C>, signal: AbortSignal): Promise<string> {
   let results: ChangeResult[];
   try {
     results = await applyChanges(plan.changes, pacedWriter(active.client, new PacedPool({ concurrency: 1 })), { signal, onCreated: idWriter(plan, stored.sources) });
