@@ -8,6 +8,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ServiceClient } from '../../src/api';
+import { ReplaceTriggerRequest } from '../../src/api/schemas/triggerWrite';
 import { lint } from '../../src/lint';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox';
 import { applyChanges, PacedPool, planCounts, planWithGates, triggerFileText, writeBody, type ServiceTrigger, type TextEdit } from '../../src/triggerFiles';
@@ -191,7 +192,7 @@ test('a trigger changed on the service between the plan and the apply is skipped
   const now = (await client.getTrigger('api-gateway', change.id)).data;
   // A colleague's write, as any client makes it: the whole writable trigger.
   const body = writeBody(JSON.parse(triggerFileText(now)) as Record<string, unknown>, now);
-  await client.replaceTrigger('api-gateway', change.id, { ...body, threshold: { op: '>=', value: 75 }, disabled: body.disabled === true } as never);
+  await client.replaceTrigger('api-gateway', change.id, ReplaceTriggerRequest.parse({ ...body, threshold: { op: '>=', value: 75 }, disabled: body.disabled === true }));
   const [result] = await applyChanges(first.plan.changes, pacedWriter(client, new PacedPool({ concurrency: 1 })));
   assert.equal(result?.outcome, 'skipped');
   assert.match(result?.outcome === 'skipped' ? result.reason : '', /^"Traffic up against yesterday" \(trig_gw_baseline\) changed on the service since the plan \(updated .+\); plan again to see the change$/);
