@@ -368,9 +368,11 @@ export class DiagnosticCollection {
   set(uri: Uri, diagnostics: readonly Diagnostic[] | undefined): void {
     if (diagnostics === undefined) this.entries.delete(uri.toString());
     else this.entries.set(uri.toString(), { uri, diagnostics });
+    fake.events.diagnostics.fire({ uris: [uri] });
   }
   delete(uri: Uri): void {
     this.entries.delete(uri.toString());
+    fake.events.diagnostics.fire({ uris: [uri] });
   }
   get(uri: Uri): readonly Diagnostic[] | undefined {
     this.visits++;
@@ -387,7 +389,9 @@ export class DiagnosticCollection {
     }
   }
   clear(): void {
+    const uris = [...this.entries.values()].map((e) => e.uri);
     this.entries.clear();
+    fake.events.diagnostics.fire({ uris });
   }
   dispose(): void {
     this.entries.clear();
@@ -444,6 +448,8 @@ export const fake = {
     deleteFiles: new EventEmitter<{ files: Uri[] }>(),
     renameFiles: new EventEmitter<{ files: { oldUri: Uri; newUri: Uri }[] }>(),
     configuration: new EventEmitter<unknown>(),
+    /** Problems changed (languages.onDidChangeDiagnostics): a collection's entries were set, deleted or cleared. */
+    diagnostics: new EventEmitter<{ uris: readonly Uri[] }>(),
   },
   watchers: [] as FileSystemWatcher[],
   collections: [] as DiagnosticCollection[],
@@ -626,6 +632,7 @@ export const vscode = {
     match(selector: { pattern?: string | RelativePattern; language?: string; scheme?: string }[], doc: TextDocument): number {
       return selector.some((f) => (f.language === undefined || f.language === doc.languageId) && (f.scheme === undefined || f.scheme === doc.uri.scheme) && (f.pattern === undefined || matchesPattern(doc.uri, f.pattern))) ? 10 : 0;
     },
+    onDidChangeDiagnostics: fake.events.diagnostics.event,
     registerCodeActionsProvider: (_selector: unknown, provider: unknown) => registered(fake.codeActionProviders, provider),
     registerCodeLensProvider: (_selector: unknown, provider: unknown) => registered(fake.codeLensProviders, provider),
   },
@@ -694,6 +701,18 @@ const load = loader._load;
 loader._load = function (this: unknown, request: string, ...rest: unknown[]) {
   return request === 'vscode' ? vscode : load.call(this, request, ...rest);
 };
+
+/** Resolves when `shown` holds: at once, or after the Problems change that makes it hold (none: the test's timeout fails it). */
+export function whenProblems(shown: () => boolean): Promise<void> {
+  if (shown()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const sub = fake.events.diagnostics.event(() => {
+      if (!shown()) return;
+      sub.dispose();
+      resolve();
+    });
+  });
+}
 
 /** A trigger file's uri under the fake workspace folder `/w`. */
 export const fileUri = (path: string): Uri => Uri.parse(`file:///w/${path}`);
