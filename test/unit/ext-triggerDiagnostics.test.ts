@@ -33,7 +33,7 @@ function editorLint(files: ReadonlyMap<string, string>, open: readonly string[] 
   fake.documents = open.map((uri) => new TextDocument(Uri.parse(uri), files.get(uri) ?? ''));
   const work = watchWorkerJobs();
   const settings = new Settings({ get: () => undefined, inspect: () => undefined, update: () => Promise.resolve(), onDidChange: () => ({ dispose: () => undefined }) });
-  const diagnostics = new TriggerDiagnostics(quietLog, Uri.file(root) as never, settings, 'obs-trigger');
+  const diagnostics = new TriggerDiagnostics(quietLog, Uri.file(root), settings, 'obs-trigger');
   const problems = fake.collections[0];
   assert.ok(problems, 'the linter made its Problems collection');
   const dispose = () => {
