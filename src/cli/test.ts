@@ -1,7 +1,8 @@
 // `obs test`: runs trigger test files (`*.trigger-test.json`) against the service: each expectation over
 // its past window, evaluated as the service would have evaluated the trigger, from query results paced by
 // the service's limit of 10 a minute (each query and window run once, whatever the expectations sharing
-// it). Text or JUnit XML. Exit 0 every expectation passed, 1 one failed or is not testable, 2 trouble.
+// it). Text or JUnit XML. Exit 0 every expectation passed, 1 one failed or is not testable (unless allowed),
+// 2 trouble.
 // This module declares the command; the run (testRun.ts, with the backtest engine and the client) loads
 // when it runs.
 import type { Command } from 'commander';
@@ -26,6 +27,7 @@ PATH: test files, folders (every *${TRIGGER_TEST_SUFFIX} under them) or globs; d
     .argument('[PATH...]')
     .addOption(new Option('--reporter <format>', 'report format').choices(['text', 'junit']).default('text'))
     .option('--out <FILE>', 'write the report to FILE (whole, or not at all); the text report still goes to the standard output')
+    .option('--allow-not-testable', 'skip an expectation whose window is older than the service keeps (JUnit <skipped>, exit 0) instead of failing it')
     .addOption(maxBytesOption())
     .addHelpText(
       'after',
@@ -35,8 +37,9 @@ Relative times ("now-2h") are read at the start of the run, in whole minutes. Th
 most 10 query results a minute: a long run waits, saying so on the standard error.
 
 Exit status: 0 every expectation passed; 1 one failed or is not testable (its window is older than the data
-the service keeps); 2 a usage problem, a file that cannot be read or is not a valid test file, or an
-expectation that could not be run (the service, its query).
+the service keeps; with --allow-not-testable it is skipped instead); 2 a usage problem, a path refused, a file
+that cannot be read or is not a valid test file, an expectation that could not be run (the service, its
+query), or an interrupt. The JUnit report counts the same: a failure for each 1, an error for each 2.
 `,
     )
     .action(async (paths: string[], options: TestInvocation) => {

@@ -1,24 +1,27 @@
 // The run of `obs test` (declared in test.ts, loaded when the command runs).
 import { randomBytes } from 'node:crypto';
 import { rename, rm, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { relative, resolve } from 'node:path';
 import type { ServiceClient } from '../api/client';
 import { errorText } from '../api/errors';
 import { CreationPacer, erroredOutcomes, parseTestFile, prepareTrigger, ResultCache, runTriggerTests, systemClock, triggerPathFor, TRIGGER_TEST_SUFFIX, type ExpectationOutcome, type TriggerTestFile } from '../backtest';
 import { placeIn } from '../triggerFiles/contained';
 import { expandPaths } from './files';
-import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, type MainIo } from './io';
+import { EXIT_TROUBLE, warn, type MainIo } from './io';
 import { decodeStrict, readCommandLineFile, ReadProblem } from './read';
 import { clientFromEnvironment } from './service';
 import { onceEachWait } from './testWaits';
 import { testJunit } from './testJunit';
-import { summaryLine, testText, totals, type TestFileReport } from './testReport';
+import { exitStatus, summaryLine, testText, type TestFileReport } from './testReport';
 
 /** The options of `obs test` as commander parses them (test.ts declares them). */
 export interface TestInvocation {
   reporter: 'text' | 'junit';
   out?: string;
   maxBytes: number;
+  /** A window older than the service keeps is skipped (exit 0) instead of failing (exit 1). */
+  allowNotTestable?: boolean;
 }
 
 export async function runTests(paths: readonly string[], invocation: TestInvocation, io: MainIo): Promise<number> {
@@ -28,7 +31,8 @@ export async function runTests(paths: readonly string[], invocation: TestInvocat
   const client = clientFromEnvironment(io.env ?? {});
   const reports: TestFileReport[] = [];
   const signal = io.signal ?? new AbortController().signal;
-  const session = { client, signal, io, maxBytes: invocation.maxBytes, pacer: new CreationPacer(systemClock), cache: new ResultCache(), nowSeconds: Math.floor(systemClock.now() / 60_000) * 60 };
+  const startedAt = systemClock.now();
+  const session = { client, signal, io, maxBytes: invocation.maxBytes, pacer: new CreationPacer(systemClock), cache: new ResultCache(), nowSeconds: Math.floor(startedAt / 60_000) * 60 };
   try {
     for (const file of files) {
       if (signal.aborted) break;
@@ -39,15 +43,16 @@ export async function runTests(paths: readonly string[], invocation: TestInvocat
   } finally {
     await client.close();
   }
-  const stopped = signal.aborted;
-  const text = testText(reports);
-  const report = invocation.reporter === 'junit' ? testJunit(reports) : text;
+  const allowNotTestable = invocation.allowNotTestable === true;
+  const stopped = signal.aborted ? `stopped: ${summaryLine(reports, allowNotTestable)}; the rest did not run` : undefined;
+  // The report counts the run's own problems as errors, as the exit status does.
+  const run = { files: reports, problems: stopped === undefined ? problems : [...problems, stopped], allowNotTestable };
+  const text = testText(reports, allowNotTestable);
+  const report = invocation.reporter === 'junit' ? testJunit({ ...run, hostname: hostname(), startedAt }) : text;
   if (invocation.out !== undefined) await saveReport(resolve(io.cwd, invocation.out), report);
   io.stdout(invocation.out !== undefined || invocation.reporter === 'text' ? text : report);
-  if (stopped) warn(io, `stopped: ${summaryLine(reports)}; the rest did not run`);
-  const t = totals(reports);
-  if (stopped || problems.length > 0 || t.error > 0) return EXIT_TROUBLE;
-  return t.failed + t['not-testable'] > 0 ? EXIT_FOUND : EXIT_OK;
+  if (stopped !== undefined) warn(io, stopped);
+  return exitStatus(run);
 }
 
 interface Session {
@@ -72,7 +77,7 @@ async function readText(file: string, session: Session): Promise<{ ok: true; tex
 
 async function runFile(file: string, session: Session): Promise<TestFileReport> {
   const started = systemClock.now();
-  const report = (over: Partial<TestFileReport>): TestFileReport => ({ file, problems: [], outcomes: [], seconds: [], totalSeconds: (systemClock.now() - started) / 1000, ...over });
+  const report = (over: Partial<TestFileReport>): TestFileReport => ({ file, problems: [], outcomes: [], seconds: [], totalSeconds: (systemClock.now() - started) / 1000, startedAt: started, ...over });
   const read = await readText(file, session);
   if (!read.ok) return report({ problems: [read.reason] });
   const parsed = parseTestFile(read.text);
