@@ -40,6 +40,12 @@ export interface QueryRunner {
   /** The connection's pacer: in the editor, the one its own queries and previews wait on too. */
   pacer: CreationPacer;
   clock: RunnerClock;
+  /**
+   * Progress of this call while it waits: each second of a wait for the rate limit ("Waiting 42 s: ..."), each
+   * poll of a result not complete yet, each query started. `obs mcp` sends them to a client that asked for
+   * progress, whose timeout they can keep from running out; absent, nothing is said.
+   */
+  report?(message: string): void;
 }
 
 export interface ToolHost {
