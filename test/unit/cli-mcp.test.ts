@@ -208,6 +208,7 @@ test('a bad input is an error answer with its message, and the server answers th
     ['obs_preview_trigger', { text: 'not json' }, /^the trigger text cannot be previewed: the file is not valid JSON/],
     ['obs_run_query', { dataset: 'no-such-dataset', query_id: 'q' }, /^The service has no dataset "no-such-dataset"\.$/],
     ['obs_plan', { paths: ['../'] }, /^"\.\.\/" leaves the folder the server runs in$/],
+    ['obs_get_trigger', { path: '../outside.trigger.json' }, /^"\.\.\/outside\.trigger\.json" leaves the folder the server runs in$/],
     ['obs_drift', { paths: ['/etc'] }, /^"\/etc" is absolute/],
     ['obs_drift', { paths: ['{..,x}/*.json'] }, /is a pattern: name trigger files or folders$/],
   ];
