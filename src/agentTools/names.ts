@@ -30,10 +30,10 @@ export const TOOL_NAMES: readonly ToolName[] = [...READ_TOOL_NAMES, APPLY_TOOL_N
 
 /**
  * The toolsets `obs mcp --toolsets` serves, as GitHub's MCP server has them: each tool is in one (its
- * definition says which). read: the service's lists and triggers; lint: the linter; preview: previews and
+ * definition says which). read: the service's lists and triggers; lint: the linter; query: previews and
  * queries, which create query results; plan: drift and plans of the trigger files.
  */
-export const TOOLSETS = ['read', 'lint', 'preview', 'plan'] as const;
+export const TOOLSETS = ['read', 'lint', 'query', 'plan'] as const;
 export type Toolset = (typeof TOOLSETS)[number];
 
 /** The id of the MCP server definition provider (`contributes.mcpServerDefinitionProviders`). */

@@ -24,7 +24,7 @@ ${ENV_METRICS_DATASETS} (comma-separated slugs) names the metrics datasets for t
 folder of the trigger files drift and plan read (default: the current folder; empty: none).
 Without a service, the tools that read it answer an error and lint still works.
 Toolsets: read (obs_list_datasets, obs_list_columns, obs_list_triggers, obs_get_trigger, obs_list_slos,
-obs_list_burn_alerts), lint (obs_lint_trigger), preview (obs_preview_trigger, obs_run_query: they create
+obs_list_burn_alerts), lint (obs_lint_trigger), query (obs_preview_trigger, obs_run_query: they create
 query results), plan (obs_drift, obs_plan).
 A message over 10 MiB (one line) is not read: it is answered with error -32600 (to its request when its id
 can be read), said on stderr, and the server reads the next one.

@@ -17,7 +17,7 @@ import { serveTools } from './mcpTools';
 const TOOLSET_WORDS: Record<Toolset, string> = {
   read: 'list datasets, columns, triggers, SLOs and burn alerts, and read one trigger whole',
   lint: 'lint a trigger',
-  preview: 'preview a trigger over past data and run a saved query (both create query results, 10 a minute for the team)',
+  query: 'preview a trigger over past data and run a saved query (both create query results, 10 a minute for the team)',
   plan: 'compare the trigger files of the folder with the service and plan applying them',
 };
 

@@ -290,16 +290,16 @@ test('--toolsets serves the tools of the toolsets named, else OBS_MCP_TOOLSETS, 
     }
   };
   assert.deepEqual(await served(['--toolsets', 'lint,plan']), ['obs_lint_trigger', 'obs_drift', 'obs_plan']);
-  assert.deepEqual(await served([], { OBS_MCP_TOOLSETS: 'preview' }), ['obs_preview_trigger', 'obs_run_query']);
-  assert.deepEqual(await served(['--toolsets', 'read'], { OBS_MCP_TOOLSETS: 'preview' }), ['obs_list_datasets', 'obs_list_columns', 'obs_list_triggers', 'obs_get_trigger', 'obs_list_slos', 'obs_list_burn_alerts']);
+  assert.deepEqual(await served([], { OBS_MCP_TOOLSETS: 'query' }), ['obs_preview_trigger', 'obs_run_query']);
+  assert.deepEqual(await served(['--toolsets', 'read'], { OBS_MCP_TOOLSETS: 'query' }), ['obs_list_datasets', 'obs_list_columns', 'obs_list_triggers', 'obs_get_trigger', 'obs_list_slos', 'obs_list_burn_alerts']);
   assert.deepEqual(await served(['--toolsets', 'all']), TOOLS.map((t) => t.name));
   let stderr = '';
   const io = { cwd: dir, stdout: () => undefined, stderr: (t: string) => (stderr += t), stdio: { input: new PassThrough(), output: new PassThrough() } };
   assert.equal(await runMain(['mcp', '--toolsets', 'read,write'], { ...io, env: {} }), 2);
-  assert.match(stderr, /^obs: --toolsets names "write", not a toolset: the toolsets are read, lint, preview, plan, or all\n/);
+  assert.match(stderr, /^obs: --toolsets names "write", not a toolset: the toolsets are read, lint, query, plan, or all\n/);
   stderr = '';
   assert.equal(await runMain(['mcp'], { ...io, env: { OBS_MCP_TOOLSETS: ' , ' } }), 2);
-  assert.match(stderr, /^obs: OBS_MCP_TOOLSETS names no toolset: name some of read, lint, preview, plan, or all\n/);
+  assert.match(stderr, /^obs: OBS_MCP_TOOLSETS names no toolset: name some of read, lint, query, plan, or all\n/);
 });
 
 test('the transport writes hidden characters of a message as escapes: one line, the same message once parsed', async () => {
