@@ -34,6 +34,7 @@ export const LIMITS = {
   answer: 60_000,
 } as const;
 
+/** A tool's answer: its value (what the text says) and text, or an error. */
 export type Answer = { ok: true; result: Record<string, unknown> } | { ok: false; error: string };
 
 /** A tool error: a message for the model naming what was wrong. */
@@ -44,6 +45,8 @@ export class ToolError extends Error {
 export const isToolError = (e: unknown): e is ToolError => e instanceof Error && (e as { kind?: unknown }).kind === 'tool-error';
 
 /** A free text cut to `max` characters (never inside a surrogate pair), saying how long it was when cut. */
+export function clip(text: string, max?: number): string;
+export function clip(text: string | undefined, max?: number): string | undefined;
 export function clip(text: string | undefined, max: number = LIMITS.text): string | undefined {
   if (text === undefined || text.length <= max) return text;
   const code = text.charCodeAt(max - 1);
@@ -52,16 +55,20 @@ export function clip(text: string | undefined, max: number = LIMITS.text): strin
 }
 
 /** A name from the service or a file, cut at LIMITS.name characters, saying how long it was when cut. */
-export const clipName = (name: string | undefined): string | undefined => clip(name, LIMITS.name);
+export function clipName(name: string): string;
+export function clipName(name: string | undefined): string | undefined;
+export function clipName(name: string | undefined): string | undefined {
+  return clip(name, LIMITS.name);
+}
 
 /** The first `max` items, and how many there were. */
 export function firstOf<T>(items: readonly T[], max: number): { items: T[]; total: number; truncated: boolean } {
   return { items: items.slice(0, max), total: items.length, truncated: items.length > max };
 }
 
-/** Members with an undefined value left out (JSON drops them anyway; tests compare objects). */
-export function defined<T extends Record<string, unknown>>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+/** Members with an undefined value left out (JSON drops them anyway; tests compare objects). Of the same type: only members that may be undefined go. */
+export function defined<T extends object>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 }
 
 /** What JSON.stringify leaves raw of the hidden characters: DEL, C1, format characters, U+2028/9. */
@@ -92,14 +99,20 @@ function longestArray(value: unknown): { holder: Record<string, unknown>; key: s
   return best;
 }
 
+/** An answer as it goes out: its JSON text within the cap, and the value that text is (lists cut, `cut` added). */
+export type Bounded = { ok: true; value: Record<string, unknown>; text: string } | { ok: false; error: string };
+
 /**
- * The answer's JSON text within LIMITS.answer characters: while it is longer, the longest list is halved
- * and the answer says so (`cut`: the lists shortened to fit, with how many entries each had). Tools bound
- * their lists first; this is the last guard, so an answer cannot outgrow the cap whatever the service holds.
+ * The answer within LIMITS.answer characters of JSON text: while it is longer, the longest list is halved and
+ * the answer says so (`cut`: the lists shortened to fit, with how many entries each had). Tools bound their
+ * lists first; this is the last guard, so an answer cannot outgrow the cap whatever the service holds. The
+ * value is what the text says (an MCP client gets both), and an answer too large even so is an error.
  */
-export function answerText(result: Record<string, unknown>, cap: number = LIMITS.answer): string {
+export function boundedAnswer(result: Record<string, unknown>, cap: number = LIMITS.answer): Bounded {
+  // The value is the text read back: exactly what the text says (no undefined member, no value JSON lacks).
+  const said = (text: string): Bounded => ({ ok: true, value: JSON.parse(text) as Record<string, unknown>, text });
   let text = jsonText(result);
-  if (text.length <= cap) return text;
+  if (text.length <= cap) return said(text);
   const copy = structuredClone(result);
   const cut: Record<string, number> = {};
   for (let found = longestArray(copy); found !== undefined && text.length > cap; found = longestArray(copy)) {
@@ -107,7 +120,13 @@ export function answerText(result: Record<string, unknown>, cap: number = LIMITS
     found.holder[found.key] = found.list.slice(0, Math.floor(found.list.length / 2));
     text = jsonText({ ...copy, cut: { ...cut, note: 'lists shortened to fit the answer size; narrow the request to see the rest' } });
   }
-  if (text.length <= cap) return text;
-  // Nothing left to halve: only a summary goes back.
-  return jsonText({ error: 'the answer was too large even with every list cut; narrow the request', size: text.length });
+  if (text.length <= cap) return said(text);
+  // Nothing left to halve.
+  return { ok: false, error: `the answer was too large (${text.length} characters) even with every list cut; narrow the request` };
+}
+
+/** The answer's JSON text within the cap; too large even with every list cut, a summary saying so. */
+export function answerText(result: Record<string, unknown>, cap: number = LIMITS.answer): string {
+  const bounded = boundedAnswer(result, cap);
+  return bounded.ok ? bounded.text : jsonText({ error: bounded.error });
 }

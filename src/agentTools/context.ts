@@ -43,6 +43,12 @@ export interface QueryRunner {
   clock: RunnerClock;
   /** The session's query results, where the host keeps them: a noise report again creates none it already has. */
   results?: ResultCache;
+  /**
+   * Progress of this call while it waits: each second of a wait for the rate limit ("Waiting 42 s: ..."), each
+   * poll of a result not complete yet, each query started. `obs mcp` sends them to a client that asked for
+   * progress, whose timeout they can keep from running out; absent, nothing is said.
+   */
+  report?(message: string): void;
 }
 
 export interface ToolHost {

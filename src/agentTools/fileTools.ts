@@ -1,6 +1,8 @@
 // obs_drift and obs_plan: the trigger files of the host against the service. Drift is the comparison of
 // `obs drift`; the plan is the host's (with the gates of `obs plan`). Both answer counts first, then the
-// entries that need attention, bounded; member values are given as short texts.
+// entries that need attention, bounded; member values are given as short texts, a webhook variable's value
+// never (hidden.ts).
+import * as z from 'zod';
 import {
   datasetsOfFiles,
   differenceText,
@@ -20,6 +22,7 @@ import {
 } from '../triggerFiles';
 import { clip, clipName, defined, firstOf, LIMITS } from './answer';
 import type { SourceFile, ToolHost } from './context';
+import { shownDifference } from './hidden';
 import type { ToolInputs } from './inputs';
 
 /** List calls made at once, as `obs drift` does by default. */
@@ -29,37 +32,38 @@ function localFileOf(f: SourceFile): LocalFile {
   return f.text === undefined ? { ok: false, reason: f.problem ?? 'it could not be read' } : readTriggerFile(f.text);
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/**
- * A value with the values of webhook variables replaced: a team may keep a token in one (a header, say), and an
- * answer goes to a model. The names stay, so a difference still says which variable changed.
- */
-function withoutVariableValues(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(withoutVariableValues);
-  if (!isRecord(v)) return v;
-  return Object.fromEntries(
-    Object.entries(v).map(([k, inner]) =>
-      k === 'variables' && Array.isArray(inner) ? [k, inner.map((x: unknown) => (isRecord(x) && 'value' in x ? { ...x, value: NOT_SHOWN } : x))] : [k, withoutVariableValues(inner)],
-    ),
-  );
-}
-
-const NOT_SHOWN = '(not shown)';
-/** `recipients[0].details.variables[1].value`: a variable's value on its own. */
-const VARIABLE_VALUE = /(^|\.)variables\[\d+\]\.value$/;
-
-function shownDifference(d: Difference): Difference {
-  if (VARIABLE_VALUE.test(d.path)) return { ...d, service: d.service === undefined ? undefined : NOT_SHOWN, local: d.local === undefined ? undefined : NOT_SHOWN };
-  return d.member === 'recipients' ? { ...d, service: withoutVariableValues(d.service), local: withoutVariableValues(d.local) } : d;
-}
-
-const differences = (list: readonly Difference[]) => {
+const differences = (list: readonly Difference[]): { differences: string[]; differences_total?: number } => {
   const { items, truncated } = firstOf(list, LIMITS.differences);
   return { differences: items.map((d) => differenceText(shownDifference(d), 120)), ...(truncated ? { differences_total: list.length } : {}) };
 };
 
-function fileSummary(f: FileDrift): Record<string, unknown> {
+const Differences = {
+  differences: z.array(z.string()).describe('Each member that differs: "path: service value -> file value".'),
+  differences_total: z.number().int().optional().describe('How many members differ, when more than are listed.'),
+};
+const Problems = z.array(z.string()).optional().describe('Paths that named nothing, or were not read, and why.');
+const DRIFT_STATUS = z.enum(['in-sync', 'differs', 'local-only', 'unknown']);
+
+const FileRow = z.object({
+  file: z.string(),
+  status: DRIFT_STATUS,
+  reason: z.string().optional(),
+  triggers: z.array(z.object({ index: z.number().int().optional(), name: z.string().optional(), dataset: z.string().optional(), status: DRIFT_STATUS, service_id: z.string().optional(), reason: z.string().optional(), ...Differences })),
+});
+
+export const DriftOutput = z.object({
+  target: z.string(),
+  files_read: z.number().int(),
+  counts: z.object({ inSync: z.number().int(), differs: z.number().int(), localOnly: z.number().int(), serviceOnly: z.number().int(), unknown: z.number().int() }),
+  files: z.array(FileRow).describe('The files that are not in sync.'),
+  files_truncated: z.boolean(),
+  only_on_service: z.array(z.object({ dataset: z.string().optional(), id: z.string(), name: z.string().optional() })),
+  only_on_service_truncated: z.boolean(),
+  listing_failures: z.array(z.object({ dataset: z.string(), message: z.string() })).optional(),
+  problems: Problems,
+});
+
+function fileSummary(f: FileDrift): z.infer<typeof FileRow> {
   const triggers = f.triggers.filter((t) => t.status !== 'in-sync');
   return defined({
     file: f.file,
@@ -71,7 +75,7 @@ function fileSummary(f: FileDrift): Record<string, unknown> {
   });
 }
 
-export async function driftTool(input: ToolInputs['obs_drift'], host: ToolHost, signal: AbortSignal): Promise<Record<string, unknown>> {
+export async function driftTool(input: ToolInputs['obs_drift'], host: ToolHost, signal: AbortSignal): Promise<z.infer<typeof DriftOutput>> {
   const { files, problems } = await host.files.read(input.paths ?? [], signal);
   const reads = files.map((f) => ({ file: f.file, read: localFileOf(f) }));
   const service = await host.service();
@@ -100,18 +104,40 @@ export async function driftTool(input: ToolInputs['obs_drift'], host: ToolHost, 
   };
 }
 
-function changeSummary(c: PlannedChange): Record<string, unknown> {
+const ChangeRow = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('delete'), dataset: z.string(), id: z.string(), name: z.string().optional() }),
+  z.object({ action: z.literal('create'), dataset: z.string(), name: z.string().optional(), file: z.string(), index: z.number().int().optional() }),
+  z.object({ action: z.literal('update'), dataset: z.string(), name: z.string().optional(), id: z.string(), file: z.string(), index: z.number().int().optional(), matched_by: z.enum(['id', 'name']), ...Differences }),
+]);
+
+const BlockedRow = z.object({ file: z.string().optional(), index: z.number().int().optional(), name: z.string().optional(), dataset: z.string().optional(), reasons: z.array(z.string()) });
+
+export const PlanOutput = z.object({
+  target: z.string(),
+  files_read: z.number().int(),
+  counts: z.object({ create: z.number().int(), update: z.number().int(), delete: z.number().int(), blocked: z.number().int(), unchanged: z.number().int() }),
+  changes: z.array(ChangeRow),
+  changes_truncated: z.boolean(),
+  blocked: z.array(BlockedRow),
+  blocked_truncated: z.boolean(),
+  notes: z.array(z.string()).optional(),
+  problems: Problems,
+  plan_id: z.string().optional().describe('In the editor: the id obs_apply_plan applies this plan by.'),
+  next: z.string().describe('What to do next with this plan.'),
+});
+
+function changeSummary(c: PlannedChange): z.infer<typeof ChangeRow> {
   const name = clipName(c.name);
   if (c.action === 'delete') return { action: 'delete', dataset: c.dataset, id: c.id, name };
   if (c.action === 'create') return { action: 'create', dataset: c.dataset, name, file: c.file, ...(c.index >= 0 ? { index: c.index } : {}) };
   return { action: 'update', dataset: c.dataset, name, id: c.id, file: c.file, ...(c.index >= 0 ? { index: c.index } : {}), matched_by: c.matchedBy, ...differences(c.differences) };
 }
 
-function blockedSummary(b: BlockedTrigger): Record<string, unknown> {
+function blockedSummary(b: BlockedTrigger): z.infer<typeof BlockedRow> {
   return defined({ file: b.file, index: b.index < 0 ? undefined : b.index, name: clipName(b.name), dataset: b.dataset, reasons: b.reasons.slice(0, 10).map((r) => clip(r, 500)) });
 }
 
-export async function planTool(input: ToolInputs['obs_plan'], host: ToolHost, signal: AbortSignal): Promise<Record<string, unknown>> {
+export async function planTool(input: ToolInputs['obs_plan'], host: ToolHost, signal: AbortSignal): Promise<z.infer<typeof PlanOutput>> {
   const { files, problems } = await host.files.read(input.paths ?? [], signal);
   const planned = await host.files.plan(files, input.prune === true, signal);
   const { plan, notes } = planned;

@@ -34,6 +34,11 @@ export const INPUTS = {
   obs_list_datasets: z.strictObject({ contains: contains.optional(), limit: limit.optional() }),
   obs_list_columns: z.strictObject({ dataset, contains: contains.describe('Only columns whose key name contains this text (case-insensitive).').optional(), limit: limit.optional() }),
   obs_list_triggers: z.strictObject({ dataset, contains: contains.optional(), limit: limit.optional() }),
+  obs_get_trigger: z.strictObject({
+    dataset: dataset.optional(),
+    trigger_id: id('The id of a trigger on the service (with dataset).').optional(),
+    path: z.string().min(1).max(LIMITS.argument).describe('A trigger file, relative to the workspace (instead of dataset and trigger_id).').optional(),
+  }),
   obs_list_slos: z.strictObject({ dataset, limit: limit.optional() }),
   obs_list_burn_alerts: z.strictObject({ dataset, slo_id: id('The id of the SLO, as listed by obs_list_slos.'), limit: limit.optional() }),
   obs_lint_trigger: z.strictObject({

@@ -1,5 +1,6 @@
 // obs_lint_trigger: the linter on a trigger text, with the live columns of the datasets it names when the
 // service lists them. The answer names each diagnostic's rule id, severity, line and member, bounded.
+import * as z from 'zod';
 import type { DatasetColumns, Diagnostic } from '../lint';
 import { canonicalDatasetSlug } from '../triggerFiles';
 import { clip, defined, firstOf, LIMITS } from './answer';
@@ -40,7 +41,29 @@ async function liveColumns(service: ServiceReader, datasets: readonly string[], 
   return out;
 }
 
-function diagnosticSummary(d: Diagnostic): Record<string, unknown> {
+const DiagnosticRow = z.object({
+  rule: z.string(),
+  severity: z.enum(['error', 'warning', 'info']),
+  message: z.string(),
+  line: z.number().int(),
+  column: z.number().int(),
+  member: z.string().optional(),
+  fix: z.string().optional().describe('What the quick fix of the editor would do.'),
+});
+
+export const LintOutput = z.object({
+  errors: z.number().int(),
+  warnings: z.number().int(),
+  infos: z.number().int(),
+  total: z.number().int(),
+  returned: z.number().int(),
+  truncated: z.boolean(),
+  columns_checked: z.array(z.string()).describe('The datasets whose live columns the query was checked against.'),
+  diagnostics: z.array(DiagnosticRow),
+  notes: z.array(z.string()).optional(),
+});
+
+function diagnosticSummary(d: Diagnostic): z.infer<typeof DiagnosticRow> {
   return defined({
     rule: d.rule,
     severity: d.severity,
@@ -52,7 +75,7 @@ function diagnosticSummary(d: Diagnostic): Record<string, unknown> {
   });
 }
 
-export async function lintTool(input: ToolInputs['obs_lint_trigger'], host: ToolHost, signal: AbortSignal): Promise<Record<string, unknown>> {
+export async function lintTool(input: ToolInputs['obs_lint_trigger'], host: ToolHost, signal: AbortSignal): Promise<z.infer<typeof LintOutput>> {
   const notes: string[] = [];
   let columns: Record<string, DatasetColumns> | undefined;
   const datasets = datasetsNamed(input.text);

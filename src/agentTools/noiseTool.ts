@@ -2,6 +2,7 @@
 // the last days as the service would have, its notifications counted as `obs test` counts them, noisiest first,
 // with the smallest change that would have kept one over the budget within. Its query results are the host's
 // session's where it keeps them (a second report over the same triggers creates none it already has).
+import * as z from 'zod';
 import { ResultCache } from '../backtest/cache';
 import { noiseEntryJson, statusOf } from '../backtest/noiseJson';
 import { evaluateAll, newQueriesOf, noisiestFirst, prepareNoise, type NoiseEntry, type NoiseSession, type PreparedNoise } from '../backtest/noiseReport';
@@ -10,13 +11,45 @@ import { clip, clipName, firstOf, LIMITS } from './answer';
 import type { ToolHost } from './context';
 import type { ToolInputs } from './inputs';
 
+/** One trigger of the report, as `obs noise --format json` prints it (backtest/noiseJson.ts), its texts cut. */
+const NoiseTrigger = z.looseObject({
+  file: z.string(),
+  name: z.string().nullable(),
+  status: z.enum(['over', 'within', 'not-evaluated']),
+  reason: z.string().optional(),
+  dataset: z.string().optional(),
+  notifications: z.number().int().optional(),
+  resolves: z.number().int().optional(),
+  firings: z.number().int().optional(),
+  flaps: z.number().int().optional(),
+  evaluations: z.number().int().optional(),
+  from: z.string().optional(),
+  to: z.string().optional(),
+  per_day: z.array(z.number().int()).optional(),
+  estimated: z.boolean().optional(),
+  notes: z.array(z.string()).optional(),
+});
+
+export const NoiseOutput = z.object({
+  days: z.number().int(),
+  budget: z.number().int(),
+  steps: z.string(),
+  over: z.number().int(),
+  within: z.number().int(),
+  not_evaluated: z.number().int(),
+  triggers_total: z.number().int(),
+  triggers: z.array(NoiseTrigger),
+  triggers_truncated: z.boolean(),
+  problems: z.array(z.string()),
+});
+
 /** More new query results than this (3 minutes of the service's limit): one query per trigger at a coarser step. */
 const MAX_EXACT_QUERIES = 3 * CREATIONS_PER_MINUTE;
 
-export async function noiseTool(input: ToolInputs['obs_noise'], host: ToolHost, signal: AbortSignal): Promise<Record<string, unknown>> {
+export async function noiseTool(input: ToolInputs['obs_noise'], host: ToolHost, signal: AbortSignal): Promise<z.infer<typeof NoiseOutput>> {
   const { files, problems } = await host.files.read(input.paths ?? [], signal);
   const q = await host.queries();
-  const session: NoiseSession = { api: q.api, pacer: q.pacer, clock: q.clock, cache: q.results ?? new ResultCache(), signal, report: () => undefined, nowSeconds: Math.floor(q.clock.now() / 1000) };
+  const session: NoiseSession = { api: q.api, pacer: q.pacer, clock: q.clock, cache: q.results ?? new ResultCache(), signal, report: (m) => q.report?.(m), nowSeconds: Math.floor(q.clock.now() / 1000) };
   const prepared: (PreparedNoise | NoiseEntry)[] = [];
   for (const f of files) {
     const target = { key: f.file, label: f.file, text: f.text ?? '', tests: [] };
@@ -38,7 +71,7 @@ export async function noiseTool(input: ToolInputs['obs_noise'], host: ToolHost, 
     within: count('within'),
     not_evaluated: count('not-evaluated'),
     triggers_total: shown.total,
-    triggers: shown.items.map((e) => bounded(noiseEntryJson(e, budget))),
+    triggers: shown.items.map((e) => NoiseTrigger.parse(bounded(noiseEntryJson(e, budget)))),
     triggers_truncated: shown.truncated,
     problems: problems.slice(0, 10).map((p) => clip(p, 500)),
   };

@@ -1,7 +1,9 @@
 // obs_run_query and obs_preview_trigger: the tools that create query results, paced by the host's pacer (the
 // service creates 10 results a minute; the editor shares it with its own queries). A query answers its
 // totals and first rows; a preview answers the backtest engine's summary and firing intervals. Group values
-// are event data: cut, and said to be untrusted in the descriptions.
+// are event data: cut, and said to be untrusted in the descriptions. While they wait (the rate limit, a result
+// not complete yet) they report progress through the runner.
+import * as z from 'zod';
 import { isDatasetMissing } from '../backtest/datasetCheck';
 import { evaluateTrigger, type Firing } from '../backtest/evaluate';
 import { fetchSeries, QueryIncompleteError, readSavedQuery } from '../backtest/fetch';
@@ -29,6 +31,8 @@ function cell(v: unknown): unknown {
   return typeof v === 'number' || typeof v === 'boolean' || v === null ? v : clip(JSON.stringify(v), 200);
 }
 
+const Row = z.record(z.string(), z.unknown());
+
 function row(data: unknown): Record<string, unknown> {
   if (!isRecord(data)) return {};
   return Object.fromEntries(Object.entries(data).slice(0, 30).map(([k, v]) => [clip(k, 200) ?? '', cell(v)]));
@@ -41,7 +45,20 @@ function unavailable(e: unknown, what: string): unknown {
   return notFound(e, what);
 }
 
-export async function runQueryTool(input: ToolInputs['obs_run_query'], host: ToolHost, signal: AbortSignal): Promise<Record<string, unknown>> {
+/** Progress of a call, or nothing when its host has no one to tell. */
+const reporter = (q: QueryRunner) => (message: string) => q.report?.(message);
+
+export const RunQueryOutput = z.object({
+  dataset: z.string(),
+  query_id: z.string(),
+  rows_total: z.number().int(),
+  rows: z.array(Row).describe('Each row: its breakdown values and aggregates, by name.'),
+  rows_truncated: z.boolean(),
+  totals: Row.optional().describe('Each aggregate over all rows.'),
+  other: Row.optional().describe('Each aggregate over the rows the result left out.'),
+});
+
+export async function runQueryTool(input: ToolInputs['obs_run_query'], host: ToolHost, signal: AbortSignal): Promise<z.infer<typeof RunQueryOutput>> {
   const q: QueryRunner = await host.queries();
   let run;
   try {
@@ -49,7 +66,7 @@ export async function runQueryTool(input: ToolInputs['obs_run_query'], host: Too
       dataset: input.dataset,
       body: { query_id: input.query_id, disable_series: true, disable_total_by_aggregate: false, disable_other_by_aggregate: false },
       signal,
-      report: () => undefined,
+      report: reporter(q),
     });
   } catch (e) {
     throw unavailable(e, `saved query ${JSON.stringify(input.query_id)} of dataset ${JSON.stringify(input.dataset)}`);
@@ -98,11 +115,32 @@ async function triggerToPreview(input: ToolInputs['obs_preview_trigger'], host: 
 }
 
 /** A group as the answer names it: its breakdown values, or none for a query without breakdowns. */
-const groupName = (label: string): string | undefined => (label === '' ? '(all events: the query has no breakdown)' : clip(label, 120));
+const groupName = (label: string): string => (label === '' ? '(all events: the query has no breakdown)' : clip(label, 120));
 
-const firingSummary = (f: Firing) => ({ start: iso(f.start), end: f.end === null ? null : iso(f.end), groups: f.groups.slice(0, 5).map(groupName) });
+const FiringRow = z.object({ start: z.string(), end: z.string().nullable().describe('null while it still fires at the end of the window.'), groups: z.array(z.string()) });
 
-export async function previewTool(input: ToolInputs['obs_preview_trigger'], host: ToolHost, signal: AbortSignal): Promise<Record<string, unknown>> {
+const firingSummary = (f: Firing): z.infer<typeof FiringRow> => ({ start: iso(f.start), end: f.end === null ? null : iso(f.end), groups: f.groups.slice(0, 5).map(groupName) });
+
+export const PreviewOutput = z.object({
+  trigger: z.string().optional(),
+  dataset: z.string(),
+  window: z.enum(['1h', '6h', '24h', '7d']),
+  from: z.string(),
+  to: z.string(),
+  frequency: z.number(),
+  summary: z.string(),
+  evaluations: z.number().int(),
+  outside_schedule: z.number().int(),
+  notifications: z.object({ on_change: z.number().int(), resolves: z.number().int(), on_true: z.number().int() }),
+  firings_total: z.number().int(),
+  firings: z.array(FiringRow),
+  firings_truncated: z.boolean(),
+  groups_firing: z.array(z.object({ group: z.string(), evaluations: z.number().int() })),
+  groups_truncated: z.boolean(),
+  notes: z.array(z.string()),
+});
+
+export async function previewTool(input: ToolInputs['obs_preview_trigger'], host: ToolHost, signal: AbortSignal): Promise<z.infer<typeof PreviewOutput>> {
   const q = await host.queries();
   const { trigger, dataset, query } = await triggerToPreview(input, host, q, signal);
   const window = input.window ?? '24h';
@@ -113,7 +151,7 @@ export async function previewTool(input: ToolInputs['obs_preview_trigger'], host
   const plan = planned.plan;
   let data;
   try {
-    data = await fetchSeries({ api: q.api, pacer: q.pacer, clock: q.clock, signal, report: () => undefined }, dataset, query, plan);
+    data = await fetchSeries({ api: q.api, pacer: q.pacer, clock: q.clock, signal, report: reporter(q), cache: q.results }, dataset, query, plan);
   } catch (e) {
     throw unavailable(e, `dataset ${JSON.stringify(dataset)}`);
   }

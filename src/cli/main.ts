@@ -27,7 +27,7 @@ const HELP_WIDTH = 100;
 
 function buildProgram(io: MainIo, finish: (code: number) => void): Command {
   const program = new Command(PROGRAM)
-    .description("Lints trigger files, pulls the service's triggers as files, compares the files with the service, plans and applies the files' changes to it, tests triggers against past data, ranks them by the notifications they would have sent, and serves read tools to AI agents.")
+    .description("Lints trigger files, pulls the service's triggers as files, compares the files with the service, plans and applies the files' changes to it, tests triggers against past data, ranks them by the notifications they would have sent, and serves tools to AI agents (none writes configuration).")
     .usage('<command> [options]')
     .version(version, '--version', 'show the version')
     .helpOption('-h, --help', 'show this help')

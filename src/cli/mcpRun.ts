@@ -1,18 +1,31 @@
 // The server of `obs mcp` (declared in mcp.ts, loaded when the command runs, from dist/cli-mcp.js): a Model
-// Context Protocol server on stdin and stdout for AI agents, with the read tools of src/agentTools (lists,
-// lint, preview, query, drift, plan) and no tool that writes. The service comes from
-// the environment only (OBS_BASE_URL, OBS_CONFIG_KEY), as for every obs command. It runs until its input
-// closes; stdout carries the protocol alone, anything else goes to stderr. A message over 10 MiB is refused
-// with an error answer and a line on stderr, and the server reads on (mcpStdio.ts).
+// Context Protocol server on stdin and stdout for AI agents, with the tools of src/agentTools of the toolsets
+// it was started with (lists, triggers, lint, preview, query, drift, plan) and no tool that writes. The
+// service comes from the environment only (OBS_BASE_URL, OBS_CONFIG_KEY), as for every obs command. It runs
+// until its input closes; stdout carries the protocol alone, anything else goes to stderr. A message over
+// 10 MiB is refused with an error answer and a line on stderr, and the server reads on (mcpStdio.ts).
 import type { Readable, Writable } from 'node:stream';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { version } from '../../package.json';
-import { INPUTS, runTool, TOOLS, UNTRUSTED, type ToolHost } from '../agentTools';
+import { TOOLS, TOOLSETS, UNTRUSTED, type AnyTool, type Toolset, type ToolHost } from '../agentTools';
 import { EXIT_OK, warn, type MainIo } from './io';
 import { mcpHost } from './mcpHost';
 import { LineTransport, refusalText } from './mcpStdio';
+import { serveTools } from './mcpTools';
 
-export const MCP_INSTRUCTIONS = `Tools of an observability service's configuration: list datasets, columns, triggers, SLOs and burn alerts; lint a trigger; preview a trigger over past data; run a saved query; compare the trigger files of the folder with the service and plan applying them. Nothing here writes to the service: a person applies a plan. ${UNTRUSTED}`;
+/** What each toolset lets an agent do, for the server's instructions. */
+const TOOLSET_WORDS: Record<Toolset, string> = {
+  read: 'list datasets, columns, triggers, SLOs and burn alerts, and read one trigger whole',
+  lint: 'lint a trigger',
+  query: 'preview a trigger over past data and run a saved query (both create query results, 10 a minute for the team)',
+  plan: 'compare the trigger files of the folder with the service and plan applying them',
+};
+
+/** The instructions the server gives a client: what its tools do, that nothing writes, and that answers are data. */
+export function mcpInstructions(toolsets: readonly Toolset[]): string {
+  const can = TOOLSETS.filter((t) => toolsets.includes(t)).map((t) => TOOLSET_WORDS[t]);
+  return `Tools of an observability service's configuration: ${can.join('; ')}. Nothing here changes the service's configuration: a person applies a plan. ${UNTRUSTED}`;
+}
 
 /** The streams the server speaks on: the process's stdin and stdout, or a test's. */
 export interface McpStreams {
@@ -20,26 +33,26 @@ export interface McpStreams {
   output: Writable;
 }
 
-/** The MCP server with every read tool of src/agentTools, on the given host. */
-export function createMcpServer(host: ToolHost): McpServer {
-  const server = new McpServer({ name: 'obs', version }, { capabilities: { tools: {} }, instructions: MCP_INSTRUCTIONS });
-  for (const tool of TOOLS) {
-    server.registerTool(
-      tool.name,
-      { title: tool.title, description: tool.description, inputSchema: INPUTS[tool.name], annotations: { title: tool.title, readOnlyHint: true, destructiveHint: false, openWorldHint: true } },
-      async (args: unknown, extra: { signal: AbortSignal }) => {
-        const answer = await runTool(tool.name, args, host, extra.signal);
-        return { content: [{ type: 'text' as const, text: answer.text }], isError: !answer.ok };
-      },
-    );
-  }
+/** The tools of the toolsets, in their order. */
+export function toolsOf(toolsets: readonly Toolset[]): readonly AnyTool[] {
+  const all: readonly AnyTool[] = TOOLS;
+  return all.filter((t) => toolsets.includes(t.toolset));
+}
+
+/**
+ * The MCP server with the tools of the toolsets (every one by default), on the given host. Its capabilities
+ * are tools only, without listChanged: the tools are fixed when it starts, so no list change is ever sent.
+ */
+export function createMcpServer(host: ToolHost, toolsets: readonly Toolset[] = TOOLSETS): Server {
+  const server = new Server({ name: 'obs', version }, { capabilities: { tools: {} }, instructions: mcpInstructions(toolsets) });
+  serveTools(server, toolsOf(toolsets), host);
   return server;
 }
 
 /** Serves until the input closes; resolves with the exit status. */
-export async function serveMcp(io: Pick<MainIo, 'cwd' | 'env' | 'stderr'>, streams: McpStreams): Promise<number> {
+export async function serveMcp(io: Pick<MainIo, 'cwd' | 'env' | 'stderr'>, streams: McpStreams, toolsets: readonly Toolset[] = TOOLSETS): Promise<number> {
   const host = mcpHost(io);
-  const server = createMcpServer(host);
+  const server = createMcpServer(host, toolsets);
   const transport = new LineTransport(streams.input, streams.output, (refusal) => warn(io, refusalText(refusal)));
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => resolve();

@@ -1,11 +1,13 @@
 // `obs mcp`'s transport on its input and output: one JSON-RPC message a line, as the MCP SDK's stdio transport,
-// but for a message over the limit. On one of those the SDK's transport closed, and obs exited 0 saying
+// but for a message over the limit, and for hidden characters, written escaped (structured content carries the
+// service's text as values, not as the text answers' escaped JSON). On one of those the SDK's transport closed, and obs exited 0 saying
 // nothing; this one skips the line (holding no more than the limit of it), answers an error (to the request,
 // when its id can be read), has it reported, and reads the next line.
 import type { Readable, Writable } from 'node:stream';
-import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import { deserializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+import { jsonText } from '../agentTools/answer';
 import { RequestIdScanner } from './mcpRequestId';
 
 /** The longest message read, in bytes without its line end: the SDK's own limit. */
@@ -122,8 +124,9 @@ export class LineTransport implements Transport {
     this.input.on('error', this.onError);
   }
 
+  /** One line of JSON, with hidden characters (bidi controls, zero-width characters) as \uXXXX escapes, as the answers' texts. */
   async send(message: JSONRPCMessage): Promise<void> {
-    if (this.output.write(serializeMessage(message))) return;
+    if (this.output.write(`${jsonText(message)}\n`)) return;
     await new Promise<void>((resolve) => this.output.once('drain', () => resolve()));
   }
 

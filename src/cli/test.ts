@@ -2,7 +2,8 @@
 // its past window, evaluated as the service would have evaluated the trigger, from query results paced by
 // the service's limit of 10 a minute (each query and window run once, whatever the expectations sharing
 // it), or from the test file's recording where it holds the window (no service needed); `--record` writes
-// the recordings. Text or JUnit XML. Exit 0 every expectation passed, 1 one failed or is not testable, 2 trouble.
+// the recordings. Text or JUnit XML. Exit 0 every expectation passed, 1 one failed or is not testable (unless
+// allowed), 2 trouble.
 // This module declares the command; the run (testRun.ts, with the backtest engine and the client) loads
 // when it runs.
 import type { Command } from 'commander';
@@ -29,6 +30,7 @@ PATH: test files, folders (every *${TRIGGER_TEST_SUFFIX} under them) or globs; d
     .option('--out <FILE>', 'write the report to FILE (whole, or not at all); the text report still goes to the standard output')
     .option('--record', `record the windows of the expectations (those with times in UTC, over at least 2 minutes ago) that the recording does not hold yet, from the service, into each test file's *${TRIGGER_RECORDING_SUFFIX}`)
     .option('--force', 'with --record: replace a recorded window whose content differs (another query), or a recording that is not valid')
+    .option('--allow-not-testable', 'skip an expectation whose window is older than the service keeps (JUnit <skipped>, exit 0) instead of failing it')
     .addOption(maxBytesOption())
     .addHelpText(
       'after',
@@ -41,9 +43,11 @@ Relative times ("now-2h") are read at the start of the run, in whole minutes. Th
 most 10 query results a minute: a long run waits, saying so on the standard error.
 
 Exit status: 0 every expectation passed; 1 one failed or is not testable (its window is older than the data
-the service keeps, or it needs the service and none is configured); 2 a usage problem, a file that cannot be
-read or is not a valid test file, an expectation that could not be run (the service, its query, a recording
-of another query), or a recording --record could not write.
+the service keeps, or it needs the service and none is configured; with --allow-not-testable it is skipped
+instead); 2 a usage problem, a path refused, a file that cannot be read or is not a valid test file, an
+expectation that could not be run (the service, its query, a recording of another query), a recording
+--record could not write, or an interrupt. The JUnit report counts the same: a failure for each 1, an error
+for each 2.
 `,
     )
     .action(async (paths: string[], options: TestInvocation) => {

@@ -1,12 +1,30 @@
 // The JUnit XML report of `obs test`, the format CI systems show test results in: a <testsuite> per test
 // file, a <testcase> per expectation, <failure message> with what was expected and what happened,
-// <skipped message> for a window the service no longer keeps, <error message> for what could not run.
+// <error message> for what could not run. A window the service no longer keeps is a <failure> too, unless
+// --allow-not-testable makes it a <skipped>: the counts are those of the exit status (testReport.ts), so a
+// dashboard never shows green while the job is red.
+//
+// It is valid against both schemas CI tools read it with: Jenkins' junit-10.xsd and Ant's JUnit schema (the
+// "JUnit.xsd" most tools cite). What they allow together shapes it: <testsuites> carries no attribute (Ant's
+// has none; Jenkins' has no `skipped`), each <testsuite> has `id`, `package`, `timestamp` (UTC, without a
+// zone, as Ant's requires) and `hostname`, then <properties>, its test cases, <system-out> and <system-err>
+// in that order; a <testcase> holds at most one of <failure>, <error> or <skipped> and no output of its own
+// (Ant's allows none there), so what each expectation did is in its suite's <system-out>, as the text report
+// says it. test/unit/junitSchemas.ts holds the rules of both schemas that this relies on.
+//
 // Text from files and the service is made visible first (visible.ts: no control or invisible character,
 // none of which XML 1.0 allows either), then escaped for XML.
 import type { ExpectationOutcome } from '../backtest';
-import { tally } from '../backtest';
-import { totals, type TestFileReport } from './testReport';
+import { fileText, type TestFileReport, type TestRunReport } from './testReport';
 import { visible } from './visible';
+
+/** What the report says of where and when it ran, besides the run itself. */
+export interface JunitRun extends TestRunReport {
+  /** The computer it ran on ('localhost' when it has no name, as Ant's schema asks). */
+  hostname: string;
+  /** When the run started, in milliseconds since the epoch (the suite of the run's own problems). */
+  startedAt: number;
+}
 
 /** Text for an XML attribute or element: visible, then `&`, `<`, `>`, `"` and `'` escaped; noncharacters shown as escapes. */
 export function xmlText(text: string): string {
@@ -20,6 +38,10 @@ export function xmlText(text: string): string {
 }
 
 const seconds = (s: number) => (Number.isFinite(s) && s > 0 ? s.toFixed(3) : '0.000');
+/** `2025-06-02T09:10:00`: UTC, to the second, without a zone (Ant's schema refuses one). */
+const timestamp = (ms: number) => new Date(ms).toISOString().slice(0, 19);
+/** The folder of a test file, as its suite's package ("." for the current folder). */
+const packageOf = (file: string) => file.split(/[\\/]/).slice(0, -1).join('/') || '.';
 
 /** The body of a failure: expected, actual and the notes, one per line (the lines are ours; each part is escaped). */
 function detail(o: ExpectationOutcome): string {
@@ -30,44 +52,69 @@ function detail(o: ExpectationOutcome): string {
     .join('\n');
 }
 
-function testcase(r: TestFileReport, o: ExpectationOutcome, time: number): string {
-  const open = `    <testcase classname="${xmlText(r.file)}" name="${xmlText(o.name)}" time="${seconds(time)}"`;
+/** The one element inside a test case that did not pass; none for a pass. */
+function verdict(o: ExpectationOutcome, allowNotTestable: boolean): string | undefined {
   switch (o.status) {
-    case 'passed': {
-      const more = detail(o);
-      return `${open}>\n      <system-out>${xmlText(o.message)}${more === '' ? '' : `\n${more}`}</system-out>\n    </testcase>`;
-    }
+    case 'passed':
+      return undefined;
     case 'failed':
-      return `${open}>\n      <failure message="${xmlText(o.message)}" type="expectation">${detail(o)}</failure>\n    </testcase>`;
+      return `<failure message="${xmlText(o.message)}" type="expectation">${detail(o)}</failure>`;
     case 'not-testable':
-      return `${open}>\n      <skipped message="${xmlText(`not testable: ${o.message}`)}"/>\n    </testcase>`;
+      if (allowNotTestable) return `<skipped message="${xmlText(`not testable: ${o.message}`)}"/>`;
+      return `<failure message="${xmlText(`not testable: ${o.message}`)}" type="not testable">${detail(o)}</failure>`;
     case 'error':
-      return `${open}>\n      <error message="${xmlText(o.message)}" type="error"/>\n    </testcase>`;
+      return `<error message="${xmlText(o.message)}" type="error"/>`;
   }
 }
 
-function testsuite(r: TestFileReport): string {
-  const t = tally(r.outcomes);
-  const errors = t.error + (r.problems.length > 0 ? 1 : 0);
-  const tests = r.outcomes.length + (r.problems.length > 0 ? 1 : 0);
-  const lines = [`  <testsuite name="${xmlText(r.file)}" tests="${tests}" failures="${t.failed}" errors="${errors}" skipped="${t['not-testable']}" time="${seconds(r.totalSeconds)}">`];
-  if (r.trigger) {
-    lines.push('    <properties>');
-    lines.push(`      <property name="trigger" value="${xmlText(r.trigger.name)}"/>`);
-    lines.push(`      <property name="trigger file" value="${xmlText(r.trigger.file)}"/>`);
-    lines.push(`      <property name="dataset" value="${xmlText(r.trigger.dataset)}"/>`);
-    lines.push('    </properties>');
-  }
-  // A file that could not be read is one test case in error, so that CI shows it.
-  if (r.problems.length > 0) lines.push(`    <testcase classname="${xmlText(r.file)}" name="${xmlText('(the test file)')}" time="0.000">\n      <error message="${xmlText(r.problems.join('; '))}" type="unreadable test file"/>\n    </testcase>`);
-  r.outcomes.forEach((o, i) => lines.push(testcase(r, o, r.seconds[i] ?? 0)));
-  lines.push('  </testsuite>');
+function testcase(classname: string, name: string, time: number, inside: string | undefined): string {
+  const open = `    <testcase classname="${xmlText(classname)}" name="${xmlText(name)}" time="${seconds(time)}"`;
+  return inside === undefined ? `${open}/>` : `${open}>\n      ${inside}\n    </testcase>`;
+}
+
+interface Suite {
+  name: string;
+  package: string;
+  startedAt: number;
+  seconds: number;
+  properties: [string, string][];
+  cases: { name: string; time: number; inside: string | undefined; counts: 'passed' | 'failure' | 'error' | 'skipped' }[];
+  out: string;
+}
+
+function suiteXml(s: Suite, id: number, hostname: string): string {
+  const count = (c: Suite['cases'][number]['counts']) => s.cases.filter((x) => x.counts === c).length;
+  const attributes = `id="${id}" package="${xmlText(s.package)}" name="${xmlText(s.name)}" timestamp="${timestamp(s.startedAt)}" hostname="${xmlText(hostname)}"`;
+  const lines = [`  <testsuite ${attributes} tests="${s.cases.length}" failures="${count('failure')}" errors="${count('error')}" skipped="${count('skipped')}" time="${seconds(s.seconds)}">`];
+  lines.push(s.properties.length === 0 ? '    <properties/>' : ['    <properties>', ...s.properties.map(([n, v]) => `      <property name="${xmlText(n)}" value="${xmlText(v)}"/>`), '    </properties>'].join('\n'));
+  for (const c of s.cases) lines.push(testcase(s.name, c.name, c.time, c.inside));
+  lines.push(s.out === '' ? '    <system-out/>' : `    <system-out>${s.out.split('\n').map(xmlText).join('\n')}</system-out>`, '    <system-err/>', '  </testsuite>');
   return lines.join('\n');
 }
 
-export function testJunit(reports: readonly TestFileReport[]): string {
-  const t = totals(reports);
-  const time = reports.reduce((s, r) => s + r.totalSeconds, 0);
-  const head = `<testsuites name="obs test" tests="${t.expectations}" failures="${t.failed}" errors="${t.error}" skipped="${t['not-testable']}" time="${seconds(time)}">`;
-  return ['<?xml version="1.0" encoding="UTF-8"?>', head, ...reports.map(testsuite), '</testsuites>', ''].join('\n');
+const COUNTS = { passed: 'passed', failed: 'failure', error: 'error' } as const;
+
+function fileSuite(r: TestFileReport, allowNotTestable: boolean): Suite {
+  const cases: Suite['cases'] = [];
+  // A file that could not be read is one test case in error, so that CI shows it.
+  if (r.problems.length > 0) cases.push({ name: '(the test file)', time: 0, inside: `<error message="${xmlText(r.problems.join('; '))}" type="unreadable test file"/>`, counts: 'error' });
+  r.outcomes.forEach((o, i) => {
+    const counts = o.status === 'not-testable' ? (allowNotTestable ? 'skipped' : 'failure') : COUNTS[o.status];
+    cases.push({ name: o.name, time: r.seconds[i] ?? 0, inside: verdict(o, allowNotTestable), counts });
+  });
+  const properties: [string, string][] = r.trigger ? [['trigger', r.trigger.name], ['trigger file', r.trigger.file], ['dataset', r.trigger.dataset]] : [];
+  return { name: r.file, package: packageOf(r.file), startedAt: r.startedAt, seconds: r.totalSeconds, properties, cases, out: fileText(r).replace(/\n$/, '') };
+}
+
+/** The run's own problems (a path refused, an interrupt) as one test case in error, so that CI shows them. */
+function runSuite(run: JunitRun): Suite {
+  const inside = `<error message="${xmlText(run.problems.join('; '))}" type="run"/>`;
+  return { name: 'obs test', package: '.', startedAt: run.startedAt, seconds: 0, properties: [], cases: [{ name: '(the run)', time: 0, inside, counts: 'error' }], out: '' };
+}
+
+export function testJunit(run: JunitRun): string {
+  const hostname = run.hostname.trim() === '' ? 'localhost' : run.hostname;
+  const suites = run.files.map((r) => fileSuite(r, run.allowNotTestable));
+  if (run.problems.length > 0) suites.push(runSuite(run));
+  return ['<?xml version="1.0" encoding="UTF-8"?>', '<testsuites>', ...suites.map((s, i) => suiteXml(s, i, hostname)), '</testsuites>', ''].join('\n');
 }

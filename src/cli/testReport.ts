@@ -1,8 +1,9 @@
 // The text report of `obs test`: per test file its trigger, then one line per expectation (status, name,
 // what happened), its notes below it, and a last line counting them. Whatever comes from files or the
-// service is printed escaped (visible.ts).
+// service is printed escaped (visible.ts). Also the exit status, which the JUnit report's counts agree with.
 import type { ExpectationOutcome, ExpectationStatus, Tally } from '../backtest';
 import { tally } from '../backtest';
+import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE } from './io';
 import { visible } from './visible';
 
 /** One test file as `obs test` ran it. */
@@ -16,6 +17,20 @@ export interface TestFileReport {
   /** Seconds each outcome took (in the order of `outcomes`), and the whole file. */
   seconds: number[];
   totalSeconds: number;
+  /** When the file's run started, in milliseconds since the epoch. */
+  startedAt: number;
+}
+
+/** A whole run: its files, what it could not run, and how a window older than the service keeps counts. */
+export interface TestRunReport {
+  files: readonly TestFileReport[];
+  /**
+   * What went wrong outside any file: a path the command line named that was refused or named nothing, and
+   * an interrupt that left expectations unrun. Each is an error of the run.
+   */
+  problems: readonly string[];
+  /** --allow-not-testable: a not-testable expectation is skipped, and fails nothing. */
+  allowNotTestable: boolean;
 }
 
 const WORDS: Record<ExpectationStatus, string> = { passed: 'passed', failed: 'FAILED', 'not-testable': 'NOT TESTABLE', error: 'ERROR' };
@@ -30,12 +45,25 @@ export function totals(reports: readonly TestFileReport[]): Tally & { expectatio
   return { ...t, expectations: t.passed + t.failed + t['not-testable'] + t.error };
 }
 
-export function summaryLine(reports: readonly TestFileReport[]): string {
-  const t = totals(reports);
-  return `${plural(t.expectations, 'expectation', 'expectations')} in ${plural(reports.length, 'file', 'files')}: ${t.passed} passed, ${t.failed} failed, ${t['not-testable']} not testable, ${plural(t.error, 'error', 'errors')}`;
+/**
+ * 0 every expectation passed (not-testable ones too, when allowed); 1 one failed or is not testable; 2 the run
+ * had trouble (an error of a file or of the run). The JUnit report counts the same: a failure for each 1, an
+ * error for each 2, so a dashboard never shows green while the job is red.
+ */
+export function exitStatus(run: TestRunReport): number {
+  const t = totals(run.files);
+  if (run.problems.length > 0 || t.error > 0) return EXIT_TROUBLE;
+  return t.failed + (run.allowNotTestable ? 0 : t['not-testable']) > 0 ? EXIT_FOUND : EXIT_OK;
 }
 
-function fileText(r: TestFileReport): string {
+export function summaryLine(reports: readonly TestFileReport[], allowNotTestable = false): string {
+  const t = totals(reports);
+  const notTestable = `${t['not-testable']} not testable${allowNotTestable && t['not-testable'] > 0 ? ' (skipped: --allow-not-testable)' : ''}`;
+  return `${plural(t.expectations, 'expectation', 'expectations')} in ${plural(reports.length, 'file', 'files')}: ${t.passed} passed, ${t.failed} failed, ${notTestable}, ${plural(t.error, 'error', 'errors')}`;
+}
+
+/** A file's part of the text report, with the line naming it. */
+export function fileText(r: TestFileReport): string {
   const head = r.trigger ? `${r.file}: "${r.trigger.name}" (${r.trigger.file}) on ${r.trigger.dataset}` : `${r.file}:`;
   const lines = [visible(head)];
   for (const p of r.problems) lines.push(`  ${WORDS.error.padEnd(WIDTH)}${visible(p)}`);
@@ -46,6 +74,6 @@ function fileText(r: TestFileReport): string {
   return `${lines.join('\n')}\n`;
 }
 
-export function testText(reports: readonly TestFileReport[]): string {
-  return `${reports.map(fileText).join('\n')}\n${summaryLine(reports)}\n`;
+export function testText(reports: readonly TestFileReport[], allowNotTestable = false): string {
+  return `${reports.map(fileText).join('\n')}\n${summaryLine(reports, allowNotTestable)}\n`;
 }

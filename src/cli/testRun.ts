@@ -2,19 +2,20 @@
 // environment, each test file's recording standing in for the service where it holds an expectation's
 // window; with no service configured, only from recordings; with --record, writing the recordings.
 import { writeWhole } from '../triggerFiles/nodeFs';
+import { hostname } from 'node:os';
 import { relative, resolve } from 'node:path';
 import type { ServiceClient } from '../api/client';
 import { errorText } from '../api/errors';
 import { CreationPacer, erroredOutcomes, parseTestFile, prepareTrigger, RecordedNotes, recordedQueryApi, ResultCache, runTriggerTests, savedQueriesOf, systemClock, triggerPathFor, TRIGGER_TEST_SUFFIX, type ExpectationOutcome, type QueryApi, type TestedTrigger, type TriggerTestFile, type TriggerTestRecording } from '../backtest';
 import { placeIn } from '../triggerFiles/contained';
 import { expandPaths } from './files';
-import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, type MainIo } from './io';
+import { EXIT_TROUBLE, warn, type MainIo } from './io';
 import { decodeStrict, readCommandLineFile, ReadProblem } from './read';
 import { clientFromEnvironment, ENV_BASE_URL, ENV_CONFIG_KEY, ServiceSetupError } from './service';
 import { readRecording, saveRecording } from './testRecording';
 import { onceEachWait } from './testWaits';
 import { testJunit } from './testJunit';
-import { summaryLine, testText, totals, type TestFileReport } from './testReport';
+import { exitStatus, summaryLine, testText, type TestFileReport } from './testReport';
 
 /** The options of `obs test` as commander parses them (test.ts declares them). */
 export interface TestInvocation {
@@ -25,6 +26,8 @@ export interface TestInvocation {
   record?: boolean;
   /** With record: replace a recording whose content differs. */
   force?: boolean;
+  /** A window older than the service keeps is skipped (exit 0) instead of failing (exit 1). */
+  allowNotTestable?: boolean;
 }
 
 /** What an expectation no recording holds gets when no service is configured. */
@@ -45,7 +48,8 @@ export async function runTests(paths: readonly string[], invocation: TestInvocat
   const client = offline ? undefined : clientFromEnvironment(io.env ?? {});
   const reports: TestFileReport[] = [];
   const signal = io.signal ?? new AbortController().signal;
-  const session: Session = { client, signal, io, maxBytes: invocation.maxBytes, pacer: new CreationPacer(systemClock), cache: new ResultCache(), nowSeconds: Math.floor(systemClock.now() / 60_000) * 60, record: invocation.record === true, force: invocation.force === true, unsaved: 0 };
+  const startedAt = systemClock.now();
+  const session: Session = { client, signal, io, maxBytes: invocation.maxBytes, pacer: new CreationPacer(systemClock), cache: new ResultCache(), nowSeconds: Math.floor(startedAt / 60_000) * 60, record: invocation.record === true, force: invocation.force === true, unsaved: 0 };
   try {
     for (const file of files) {
       if (signal.aborted) break;
@@ -56,15 +60,18 @@ export async function runTests(paths: readonly string[], invocation: TestInvocat
   } finally {
     await client?.close();
   }
-  const stopped = signal.aborted;
-  const text = testText(reports);
-  const report = invocation.reporter === 'junit' ? testJunit(reports) : text;
+  const allowNotTestable = invocation.allowNotTestable === true;
+  const stopped = signal.aborted ? `stopped: ${summaryLine(reports, allowNotTestable)}; the rest did not run` : undefined;
+  // The report counts the run's own problems as errors, as the exit status does.
+  // Recordings --record could not write are trouble, as a problem of the run is.
+  const unsaved = session.unsaved === 0 ? [] : [`${session.unsaved === 1 ? '1 recording' : `${session.unsaved} recordings`} could not be written`];
+  const run = { files: reports, problems: [...problems, ...unsaved, ...(stopped === undefined ? [] : [stopped])], allowNotTestable };
+  const text = testText(reports, allowNotTestable);
+  const report = invocation.reporter === 'junit' ? testJunit({ ...run, hostname: hostname(), startedAt }) : text;
   if (invocation.out !== undefined) await saveReport(resolve(io.cwd, invocation.out), report);
   io.stdout(invocation.out !== undefined || invocation.reporter === 'text' ? text : report);
-  if (stopped) warn(io, `stopped: ${summaryLine(reports)}; the rest did not run`);
-  const t = totals(reports);
-  if (stopped || problems.length > 0 || t.error > 0 || session.unsaved > 0) return EXIT_TROUBLE;
-  return t.failed + t['not-testable'] > 0 ? EXIT_FOUND : EXIT_OK;
+  if (stopped !== undefined) warn(io, stopped);
+  return exitStatus(run);
 }
 
 interface Session {
@@ -94,7 +101,7 @@ async function readText(file: string, session: Session): Promise<{ ok: true; tex
 
 async function runFile(file: string, session: Session): Promise<TestFileReport> {
   const started = systemClock.now();
-  const report = (over: Partial<TestFileReport>): TestFileReport => ({ file, problems: [], outcomes: [], seconds: [], totalSeconds: (systemClock.now() - started) / 1000, ...over });
+  const report = (over: Partial<TestFileReport>): TestFileReport => ({ file, problems: [], outcomes: [], seconds: [], totalSeconds: (systemClock.now() - started) / 1000, startedAt: started, ...over });
   const read = await readText(file, session);
   if (!read.ok) return report({ problems: [read.reason] });
   const parsed = parseTestFile(read.text);

@@ -8,7 +8,7 @@ import { registerAgents, type RegisteredAgents } from './agents/registerAgents';
 import { ApplyLocks } from './core/applyLocks';
 import { loadClientModule } from './connections/clientLoader';
 import { registerConnectionCommands } from './connections/connectionCommands';
-import { ConnectionManager } from './connections/connectionManager';
+import { ConnectionManager, type ActiveConnection } from './connections/connectionManager';
 import { ConnectionStore } from './connections/connectionStore';
 import { SecretStore } from './connections/secretStore';
 import { createConnectionStatusBar } from './connections/statusBar';
@@ -40,7 +40,7 @@ import { registerViewCommands } from './tree/viewCommands';
 import { registerTriggerCommands } from './triggers/triggerCommands';
 import { registerTriggerTests } from './triggerTests/registerTriggerTests';
 import { registerNoise } from './noise/registerNoise';
-import type { QueryServices } from './queries';
+import type { QueryServices, QuerySession } from './queries';
 import { TRIGGER_SCHEME, TriggerDocumentProvider } from './triggers/triggerDocuments';
 
 /** What a register function made: what other features need, and one disposable for all of it. */
@@ -96,7 +96,7 @@ export function activate(context: vscode.ExtensionContext): void {
   keep(registerNoiseFeature(context, host, connections.manager, queries.services));
   const forms = keep(registerFormFeature(context, host, connections.manager, tree));
   const sandboxFeature = keep(registerSandbox(context, host, connections.manager));
-  const agents = keep(registerAgentTools(context, host, connections.manager, { sync, lint: workerLint, pacerFor: queries.pacerFor, account, applyLocks }));
+  const agents = keep(registerAgentTools(context, host, connections.manager, { sync, lint: workerLint, sessionFor: (connection) => queries.services().sessionFor(connection), account, applyLocks }));
   keep(registerCrossFeatureEvents(connections.manager, tree, account));
   sandbox = sandboxFeature.controller;
   keep({
@@ -311,7 +311,7 @@ function registerServiceTriggers(host: Host, connections: ConnectionManager, syn
 }
 
 /** Query results and trigger previews; the preview lens shows on the same files the linter checks. */
-function registerPreviews(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager): Registered<Pick<RegisteredQueries, 'pacerFor' | 'services'>> {
+function registerPreviews(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager): Registered<Pick<RegisteredQueries, 'services'>> {
   const deps = { connections, feedback: host.feedbackFor('queries'), extensionUri: context.extensionUri };
   const previewFiles = new TriggerFileMatcher(() => host.settings.triggerFiles(), TRIGGER_SCHEME);
   const previews = registerQueries(deps, (doc) => previewFiles.matches(doc));
@@ -321,7 +321,6 @@ function registerPreviews(context: vscode.ExtensionContext, host: Host, connecti
   };
   return {
     services: previews.services,
-    pacerFor: previews.pacerFor,
     disposable: vscode.Disposable.from(
       ...previews.disposables,
       host.settings.onDidChange((names) => {
@@ -370,7 +369,7 @@ function registerAgentTools(
   context: vscode.ExtensionContext,
   host: Host,
   connections: ConnectionManager,
-  shared: { sync: RegisteredSync; lint: WorkerLint; pacerFor: RegisteredQueries['pacerFor']; account: Account; applyLocks: ApplyLocks },
+  shared: { sync: RegisteredSync; lint: WorkerLint; sessionFor: (connection: ActiveConnection) => QuerySession; account: Account; applyLocks: ApplyLocks },
 ): Registered<Pick<RegisteredAgents, 'loaded' | 'mcpServers'>> {
   const agents = registerAgents({
     extensionUri: context.extensionUri,
@@ -378,7 +377,7 @@ function registerAgentTools(
     settings: host.settings,
     feedback: host.feedbackFor('agents'),
     lint: shared.lint,
-    pacerFor: shared.pacerFor,
+    sessionFor: shared.sessionFor,
     onWritten: (connectionId) => shared.sync.triggersWritten(connectionId),
     recipients: () => shared.account.recipients.known(),
     applyLocks: shared.applyLocks,

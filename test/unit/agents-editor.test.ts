@@ -92,7 +92,7 @@ test('without an active connection the tools that read the service answer how to
     files: { read: async () => ({ files: [], problems: [] }) },
     plan: async () => assert.fail('no plan without a connection'),
     plans: new PlanStore(),
-    pacerFor: () => assert.fail('no query without a connection'),
+    sessionFor: () => assert.fail('no query without a connection'),
   });
   const signal = new AbortController().signal;
   const listed = await runTool('obs_list_datasets', {}, host, signal);
@@ -105,5 +105,7 @@ test('without an active connection the tools that read the service answer how to
 test('the progress line of a tool call names the dataset the model gave as text, never as a link or formatting', () => {
   assert.equal(invocationText('obs_list_columns', { dataset: '[x](command:evil)' }, 'Sandbox'), 'Listing the columns of \\[x\\]\\(command:evil\\) on Sandbox');
   assert.equal(invocationText('obs_lint_trigger', { text: '{}' }, 'Sandbox'), 'Linting a trigger');
+  assert.equal(invocationText('obs_get_trigger', { dataset: 'api', trigger_id: 't' }, 'Sandbox'), 'Reading a trigger of api on Sandbox');
+  assert.equal(invocationText('obs_get_trigger', { path: 'triggers/*evil*.json' }, 'Sandbox'), 'Reading the trigger file triggers/\\*evil\\*\\.json');
 });
 

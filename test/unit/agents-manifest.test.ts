@@ -56,6 +56,14 @@ test('only the apply tool is tagged as one that writes, and its description says
   assert.match(APPLY_TOOL.description, /The user is first shown the connection and every change and must confirm; nothing is written otherwise\./);
 });
 
+test("each other tool's tags say what it does to the service, as its definition does: previews, queries and the noise report create query results", () => {
+  assert.deepEqual(
+    tools.filter((t) => t.name !== APPLY_TOOL_NAME).map((t) => [t.name, t.tags]),
+    TOOLS.map((t) => [t.name, ['observability', t.effect]]),
+  );
+  assert.deepEqual(TOOLS.filter((t) => t.effect === 'creates-query-results').map((t) => t.name), ['obs_preview_trigger', 'obs_run_query', 'obs_noise']);
+});
+
 test('an invoked tool and a listed MCP server wake the extension; the provider is declared under the id it registers', () => {
   for (const name of TOOL_NAMES) assert.ok(manifest.activationEvents.includes(`onLanguageModelTool:${name}`), name);
   assert.deepEqual(manifest.contributes.mcpServerDefinitionProviders.map((p) => p.id), [MCP_PROVIDER_ID]);

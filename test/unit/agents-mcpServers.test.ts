@@ -20,7 +20,7 @@ test("a definition listed before the connection's address changed starts with th
     onDidChangeActive: new EventEmitter<ConnectionProfile | undefined>().event,
     configKeyForChild: (id) => Promise.resolve(id === 'conn-1' ? 'secret-key' : undefined),
   };
-  const servers = new McpServers({ connections, settings: noSettings, extensionPath: '/ext', log: quietLog });
+  const servers = new McpServers({ connections, settings: noSettings, extensionPath: '/ext', log: quietLog, toolsRegistered: false });
   try {
     const [kept] = servers.provideMcpServerDefinitions();
     assert.ok(kept !== undefined);
@@ -29,6 +29,18 @@ test("a definition listed before the connection's address changed starts with th
     profile = { ...profile, baseUrl: 'https://api.example.com' };
     const started = await servers.resolveMcpServerDefinition(kept);
     assert.deepEqual(started.env, { OBS_BASE_URL: 'https://api.example.com', ELECTRON_RUN_AS_NODE: '1', OBS_TRIGGER_FOLDER: '', OBS_CONFIG_KEY: 'secret-key' });
+  } finally {
+    servers.dispose();
+  }
+});
+
+test('where the language model tools are registered no server is listed: agent mode has those tools already, and would list them twice', () => {
+  fake.reset();
+  const profile: ConnectionProfile = { id: 'conn-1', name: 'Prod EU', baseUrl: 'https://api.example.com', uiUrl: '', team: 't', environmentId: 'e' };
+  const connections: McpServersDeps['connections'] = { activeProfile: () => profile, onDidChangeActive: new EventEmitter<ConnectionProfile | undefined>().event, configKeyForChild: () => Promise.resolve('k') };
+  const servers = new McpServers({ connections, settings: noSettings, extensionPath: '/ext', log: quietLog, toolsRegistered: true });
+  try {
+    assert.deepEqual(servers.provideMcpServerDefinitions(), []);
   } finally {
     servers.dispose();
   }

@@ -5,12 +5,14 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { ServiceClient } from '../../src/api';
-import { answerText, jsonText, LIMITS, runTool, ToolError, type PlanWithNotes, type SourceFile, type ToolHost } from '../../src/agentTools';
-import { CreationPacer, systemClock } from '../../src/backtest/runner';
+import * as z from 'zod';
+import { answerText, boundedAnswer, jsonText, LIMITS, runTool, toolNamed, ToolError, type PlanWithNotes, type SourceFile, type ToolHost } from '../../src/agentTools';
+import { CreationPacer, PACING_MARGIN_MS, systemClock } from '../../src/backtest/runner';
 import { lint } from '../../src/lint';
 import { DEMO, HOSTILE } from '../../src/sandbox';
 import { keyFingerprint, planWithGates, triggerFileText } from '../../src/triggerFiles';
 import { startTestSandbox, type TestSandbox } from './sandbox-helpers';
+import { virtualClock } from './virtualClock';
 
 let sandbox: TestSandbox;
 let client: ServiceClient;
@@ -52,11 +54,16 @@ function host(files: Record<string, string> = {}, o: { service?: boolean; rememb
   };
 }
 
+/** A tool's answer: its text within the cap, the value it says, and that value of the tool's output schema. */
 async function ok(name: string, input: unknown, h: ToolHost = host()): Promise<Record<string, unknown>> {
   const answer = await runTool(name, input, h, signal);
   assert.ok(answer.ok, answer.ok ? '' : answer.error);
   assert.ok(answer.text.length <= LIMITS.answer, `${name}: ${answer.text.length} characters`);
-  return JSON.parse(answer.text) as Record<string, unknown>;
+  assert.deepEqual(answer.result, JSON.parse(answer.text));
+  const output = toolNamed(name)?.output.extend({ cut: z.record(z.string(), z.unknown()).optional() });
+  const checked = output?.safeParse(answer.result);
+  assert.ok(checked?.success, `${name}: ${JSON.stringify(checked?.error?.issues.slice(0, 3))}`);
+  return answer.result;
 }
 
 async function failed(name: string, input: unknown, h: ToolHost = host()): Promise<string> {
@@ -84,7 +91,8 @@ test('a trigger is answered with named fields only: recipients by id, type and t
   const r = await ok('obs_list_triggers', { dataset: DEMO.datasets.gateway });
   const errors = (r.triggers as Record<string, unknown>[]).find((t) => t.id === DEMO.triggers.gwErrors);
   assert.ok(errors);
-  assert.deepEqual(Object.keys(errors).filter((k) => !['id', 'name', 'dataset', 'description', 'disabled', 'triggered', 'frequency', 'alert_type', 'threshold', 'query_id', 'query', 'evaluation_schedule_type', 'recipients', 'updated_at'].includes(k)), []);
+  const named = ['id', 'name', 'dataset', 'description', 'disabled', 'triggered', 'frequency', 'alert_type', 'threshold', 'query_id', 'query', 'schedule', 'baseline', 'in_words', 'evaluation_schedule_type', 'recipients', 'updated_at'];
+  assert.deepEqual(Object.keys(errors).filter((k) => !named.includes(k)), []);
   for (const recipient of errors.recipients as Record<string, unknown>[]) assert.deepEqual(Object.keys(recipient).filter((k) => !['id', 'type', 'target'].includes(k)), []);
 });
 
@@ -227,6 +235,15 @@ test('an answer over the size cap has its longest list halved until it fits, and
   assert.deepEqual(parsed.small, [1, 2, 3]);
   assert.ok(parsed.big.length > 0 && parsed.big.length < 1000);
   assert.equal(parsed.cut.big, 1000);
+  // The value an MCP client gets as structured content is what the text says, cut the same way.
+  const bounded = boundedAnswer(result, 5_000);
+  assert.ok(bounded.ok);
+  assert.deepEqual([bounded.text, bounded.value], [text, parsed]);
+  assert.equal(result.big.length, 1000, 'the answer given is not cut in place');
+});
+
+test('an answer too large even with every list cut is an error answer, saying so', () => {
+  assert.deepEqual(boundedAnswer({ text: 'x'.repeat(200) }, 100), { ok: false, error: 'the answer was too large (211 characters) even with every list cut; narrow the request' });
 });
 
 /** A host whose service lists one trigger of `name` in `api`, and whose plan creates a trigger of that name. */
@@ -271,4 +288,119 @@ test('a name the service accepts is never cut: 256 characters come back whole', 
   const name = 'n'.repeat(LIMITS.name);
   const listed = await ok('obs_list_triggers', { dataset: 'api' }, hostNaming(name));
   assert.equal((listed.triggers as { name: string }[])[0]?.name, name);
+});
+
+/** A host whose service holds the one trigger given (listed, and read by its id), and whose files are the given texts. */
+function hostHolding(trigger: Record<string, unknown>, files: Record<string, string> = {}): ToolHost {
+  const service = {
+    ...client,
+    listTriggers: async () => ({ data: [trigger], status: 200, attempts: 1 }),
+    getTrigger: async (_dataset: string, id: string) => {
+      if (id !== trigger.id) throw Object.assign(new Error('not found'), { name: 'ServiceError', kind: 'http', status: 404 });
+      return { data: trigger, status: 200, attempts: 1 };
+    },
+  } as unknown as ServiceClient;
+  return { ...host(files), service: async () => service };
+}
+
+/** A formula trigger with every member a list summary once left out: ["COUNT", "COUNT"] said none of it. */
+const RATIO = {
+  id: 't-ratio',
+  name: 'Error ratio',
+  dataset_slug: 'api',
+  frequency: 300,
+  threshold: { op: '>', value: 5, exceeded_limit: 3 },
+  alert_type: 'on_true',
+  evaluation_schedule_type: 'window',
+  evaluation_schedule: { window: { days_of_week: ['monday', 'friday'], start_time: '09:00', end_time: '17:00' } },
+  baseline_details: { type: 'percentage', offset_minutes: 1440 },
+  recipients: [{ id: 'r-hook', type: 'webhook', target: 'ops hook', details: { variables: [{ name: 'auth', value: 'Bearer s3cr3t' }] } }],
+  query: {
+    calculations: [{ op: 'COUNT', name: 'errors', filters: [{ column: 'status_code', op: '>=', value: 500 }] }, { op: 'COUNT', name: 'total' }],
+    filters: [{ column: 'service', op: '=', value: 'api' }, { column: 'region', op: 'in', value: ['eu', 'us'] }, { column: 'error', op: 'exists' }],
+    breakdowns: ['http.route'],
+    havings: [{ column: 'total', op: '>', value: 100 }],
+    formulas: [{ name: 'ratio', expression: 'DIV($errors, $total)' }],
+    time_range: 900,
+  },
+};
+
+test('a listed trigger says its whole query in words, its schedule, its baseline, and what it does in one sentence', async () => {
+  const r = await ok('obs_list_triggers', { dataset: 'api' }, hostHolding(RATIO));
+  const [listed] = r.triggers as Record<string, unknown>[];
+  assert.deepEqual(listed?.query, {
+    calculations: ['errors = COUNT where status_code >= 500', 'total = COUNT'],
+    filters: ['service = "api"', 'region in ["eu","us"]', 'error exists'],
+    breakdowns: ['http.route'],
+    havings: ['total > 100'],
+    formulas: ['ratio = DIV($errors, $total)'],
+    time_range: 900,
+  });
+  assert.equal(listed?.schedule, 'every 5 min, only on monday, friday from 09:00 to 17:00 UTC');
+  assert.equal(listed?.baseline, 'the threshold applies to the change in percent against the same window 1 d earlier');
+  assert.equal(
+    listed?.in_words,
+    'Fires when the change in percent of the formula ratio = DIV($errors, $total) against the same window 1 d earlier > 5, 3 evaluations in a row, for each http.route, only for groups where total > 100; over the last 15 min of events where service = "api" and region in ["eu","us"] and error exists; evaluated every 5 min, only on monday, friday from 09:00 to 17:00 UTC; notifies at every evaluation while it fires.',
+  );
+});
+
+test('a trigger of one calculation with its defaults, or of a saved query, is said plainly; a having on an op leaves the other calculation compared', async () => {
+  const plain = { id: 't-1', name: 'Slow', frequency: 900, threshold: { op: '>=', value: 500 }, query: { calculations: [{ op: 'COUNT' }, { op: 'P99', column: 'duration_ms' }], havings: [{ calculate_op: 'COUNT', op: '>', value: 10 }], time_range: 3600, filter_combination: 'OR', filters: [{ column: 'a', op: '=', value: 1 }, { column: 'b', op: '=', value: 2 }] } };
+  const [slow] = (await ok('obs_list_triggers', { dataset: 'api' }, hostHolding(plain))).triggers as Record<string, unknown>[];
+  assert.equal(slow?.in_words, 'Fires when P99(duration_ms) >= 500, only for groups where COUNT > 10; over the last 1 h of events where a = 1 or b = 2; evaluated every 15 min; notifies when it starts and stops firing.');
+  assert.equal(slow?.baseline, undefined);
+  const saved = { id: 't-2', name: 'Saved', threshold: { op: '<', value: 1 }, query_id: 'q_1', disabled: true };
+  const [byId] = (await ok('obs_list_triggers', { dataset: 'api' }, hostHolding(saved))).triggers as Record<string, unknown>[];
+  assert.equal(byId?.in_words, 'Fires when the saved query q_1 < 1; evaluated every 15 min; notifies when it starts and stops firing; disabled: the service does not evaluate it.');
+  assert.equal(byId?.query, undefined);
+});
+
+test('obs_get_trigger answers a trigger of the service whole, as its file is written, with its words; a webhook variable\'s value is not shown', async () => {
+  const r = await ok('obs_get_trigger', { dataset: 'api', trigger_id: RATIO.id }, hostHolding(RATIO));
+  const expected = JSON.parse(triggerFileText(RATIO)) as { recipients: { details: { variables: { value: string }[] } }[] };
+  const [variable] = expected.recipients[0]?.details.variables ?? [];
+  if (variable) variable.value = '(not shown)';
+  assert.deepEqual(r.triggers, [{ trigger: expected, in_words: (await ok('obs_list_triggers', { dataset: 'api' }, hostHolding(RATIO)) as { triggers: { in_words: string }[] }).triggers[0]?.in_words }]);
+  assert.deepEqual([r.source, r.dataset, r.triggers_total, r.triggers_truncated], ['service', 'api', 1, false]);
+  assert.doesNotMatch(JSON.stringify(r), /s3cr3t/);
+  assert.equal(await failed('obs_get_trigger', { dataset: 'api', trigger_id: 'no-such-trigger' }, hostHolding(RATIO)), 'trigger "no-such-trigger" of dataset "api" was not found on the service (404)');
+});
+
+test('obs_get_trigger answers each trigger of a file, by its place, bounded: a text longer than the service takes is cut, and so is a list, each saying how long it was', async () => {
+  const long = { ...RATIO, description: 'd'.repeat(5_000), query: { ...RATIO.query, filters: Array.from({ length: 150 }, (_, i) => ({ column: `c${i}`, op: 'exists' })) } };
+  const r = await ok('obs_get_trigger', { path: 'triggers/two.trigger.json' }, host({ 'triggers/two.trigger.json': JSON.stringify([RATIO, long]) }));
+  const [first, second] = r.triggers as { index: number; trigger: { description?: string; query: { filters: unknown[] } }; cut?: string[] }[];
+  assert.deepEqual([r.source, r.file, r.triggers_total, first?.index, second?.index], ['file', 'triggers/two.trigger.json', 2, 0, 1]);
+  assert.equal(first?.cut, undefined);
+  assert.equal(second?.trigger.description, `${'d'.repeat(2_000)}… (5000 characters in all)`);
+  assert.equal(second?.trigger.query.filters.length, 100);
+  assert.deepEqual(second?.cut, ['query.filters: 100 of 150 entries']);
+  assert.equal(await failed('obs_get_trigger', { path: 'triggers' }, host({ 'a.trigger.json': '{}', 'b.trigger.json': '{}' })), '"triggers" names 2 trigger files: name one file');
+  // The parser's own words differ between versions of Node.
+  assert.match(await failed('obs_get_trigger', { path: 'x.trigger.json' }, host({ 'x.trigger.json': '{' })), /^x\.trigger\.json holds no trigger to read: the file is not valid JSON \(.+\)$/);
+  assert.equal(await failed('obs_get_trigger', { path: 'x.trigger.json', dataset: 'api' }), 'give dataset and trigger_id (a trigger on the service), or path (a trigger file)');
+});
+
+test('a query that waits for the rate limit and polls its result reports each second of the wait and each poll, as the host asks', async () => {
+  const vc = virtualClock('2025-06-02T12:00:00Z');
+  const own = await startTestSandbox({ clock: vc.now });
+  const ownClient = new ServiceClient({ baseUrl: own.base, configKey: own.handle.info.configKey });
+  try {
+    const paced = new CreationPacer(vc.clock);
+    // Ten results were just created: the next waits a minute and the pacer's margin.
+    for (let i = 0; i < 10; i++) await paced.take(signal, () => undefined);
+    const said: string[] = [];
+    const reporting: ToolHost = { ...host(), queries: async () => ({ api: ownClient, pacer: paced, clock: vc.clock, report: (m) => said.push(m) }) };
+    const r = await ok('obs_run_query', { dataset: DEMO.datasets.gateway, query_id: DEMO.savedQueries.gwSlow }, reporting);
+    assert.ok((r.rows as unknown[]).length > 0);
+    const waits = said.filter((m) => m.startsWith('Waiting') && m.includes('queries a minute'));
+    const seconds = (60_000 + PACING_MARGIN_MS) / 1000;
+    assert.deepEqual(waits, Array.from({ length: seconds }, (_, i) => `Waiting ${seconds - i} s: the service runs at most 10 queries a minute...`));
+    const polls = said.filter((m) => m.startsWith('Waiting for result'));
+    assert.ok(polls.length >= 2, said.join('\n'));
+    assert.deepEqual(said.filter((m) => !waits.includes(m) && !polls.includes(m)), ['Starting the query...']);
+  } finally {
+    await ownClient.close();
+    await own.handle.close();
+  }
 });

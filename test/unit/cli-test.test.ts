@@ -4,10 +4,12 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { runMain } from '../../src/cli/main';
 import { onceEachWait } from '../../src/cli/test';
+import { xmlText } from '../../src/cli/testJunit';
+import { ANT_JUNIT, elementsNamed, JENKINS_JUNIT_10, readXml, violations } from './junitSchemas';
 import { startTestSandbox, type TestSandbox } from './sandbox-helpers';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -75,44 +77,47 @@ describe('the demo test file', () => {
     );
   });
 
-  test('JUnit XML: a testsuite per file, a testcase per expectation, the failure with expected and actual', async () => {
+  test('JUnit XML: a testsuite per file with where and when it ran, a testcase per expectation, the failure with expected and actual', async () => {
+    const before = Math.floor(Date.now() / 1000) * 1000;
     const r = await run(['test', '--reporter', 'junit', TESTS]);
+    const after = Date.now();
     assert.equal(r.code, 1, r.stderr);
     assert.equal(
-      stable(r.stdout),
+      stable(r.stdout).replace(/ timestamp="[^"]*"/, ' timestamp="<when>"'),
       `<?xml version="1.0" encoding="UTF-8"?>
-<testsuites name="obs test" tests="3" failures="1" errors="0" skipped="0" time="<s>">
-  <testsuite name="${TESTS}" tests="3" failures="1" errors="0" skipped="0" time="<s>">
+<testsuites>
+  <testsuite id="0" package="triggers/api-gateway" name="${TESTS}" timestamp="<when>" hostname="${xmlText(hostname())}" tests="3" failures="1" errors="0" skipped="0" time="<s>">
     <properties>
       <property name="trigger" value="High error rate"/>
       <property name="trigger file" value="${TRIGGER}"/>
       <property name="dataset" value="api-gateway"/>
     </properties>
-    <testcase classname="${TESTS}" name="catches the error bursts of the last day" time="<s>">
-      <system-out>fired N times between <time> and <time>, first at <time>
-expected: at least 1 firing
-actual: N firings, first at <time></system-out>
-    </testcase>
-    <testcase classname="${TESTS}" name="pages at most 6 times a day" time="<s>">
-      <system-out>sent N notifications (on_change) between <time> and <time>; at most 6 allowed
-expected: at most 6 notifications
-actual: N notifications (on_change)</system-out>
-    </testcase>
+    <testcase classname="${TESTS}" name="catches the error bursts of the last day" time="<s>"/>
+    <testcase classname="${TESTS}" name="pages at most 6 times a day" time="<s>"/>
     <testcase classname="${TESTS}" name="stays quiet for a whole day" time="<s>">
       <failure message="fired N times between <time> and <time>, first at <time>; expected none" type="expectation">expected: no firing
 actual: N firings, first at <time></failure>
     </testcase>
+    <system-out>${TESTS}: &quot;High error rate&quot; (${TRIGGER}) on api-gateway
+  passed        catches the error bursts of the last day: fired N times between <time> and <time>, first at <time>
+  passed        pages at most 6 times a day: sent N notifications (on_change) between <time> and <time>; at most 6 allowed
+  FAILED        stays quiet for a whole day: fired N times between <time> and <time>, first at <time>; expected none</system-out>
+    <system-err/>
   </testsuite>
 </testsuites>
 `,
     );
+    // When the file ran, in UTC to the second and without a zone (Ant's schema refuses one).
+    const when = /timestamp="(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})"/.exec(r.stdout)?.[1] ?? '';
+    const ran = Date.parse(`${when}Z`);
+    assert.ok(ran >= before && ran <= after, `${when} is not between ${new Date(before).toISOString()} and ${new Date(after).toISOString()}`);
   });
 
   test('--out writes the JUnit report whole to the file; the text report still goes to the standard output', async () => {
     const r = await run(['test', '--reporter', 'junit', '--out', 'junit.xml']);
     assert.equal(r.code, 1);
     assert.match(r.stdout, /^triggers\/api-gateway\/High-error-rate\.trigger-test\.json: "High error rate"/);
-    assert.match(readFileSync(join(dir, 'junit.xml'), 'utf8'), /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="obs test" tests="3" failures="1" /);
+    assert.match(readFileSync(join(dir, 'junit.xml'), 'utf8'), /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites>\n {2}<testsuite id="0" [^\n]* tests="3" failures="1" /);
   });
 });
 
@@ -125,13 +130,26 @@ describe('exit status', () => {
     assert.match(r.stdout, /\n2 expectations in 1 file: 2 passed, 0 failed, 0 not testable, 0 errors\n$/);
   });
 
-  test('1 for a window older than the service keeps: NOT TESTABLE, a <skipped> case in JUnit with the reason', async () => {
+  test('1 for a window older than the service keeps: NOT TESTABLE, a <failure> in JUnit with the reason', async () => {
     writeTests({ expectations: [{ name: 'last week', expect: 'fires', from: 'now-8d', to: 'now-7d' }] });
     const text = await run(['test']);
     assert.equal(text.code, 1);
     assert.match(text.stdout, /\n {2}NOT TESTABLE {2}last week: the service keeps query results for 7 days, and this window needs data from [^;]+; the earliest window testable now starts at [^\n]+\n/);
+    assert.match(text.stdout, /\n1 expectation in 1 file: 0 passed, 0 failed, 1 not testable, 0 errors\n$/);
     const junit = await run(['test', '--reporter', 'junit']);
-    assert.match(junit.stdout, /<testsuites name="obs test" tests="1" failures="0" errors="0" skipped="1" /);
+    assert.equal(junit.code, 1);
+    assert.match(junit.stdout, / tests="1" failures="1" errors="0" skipped="0" /);
+    assert.match(junit.stdout, /\n {6}<failure message="not testable: the service keeps query results for 7 days, and this window needs data from [^"]+" type="not testable"><\/failure>\n/);
+  });
+
+  test('0 for a window older than the service keeps with --allow-not-testable: skipped, a <skipped> case in JUnit with the reason', async () => {
+    writeTests({ expectations: [{ name: 'last week', expect: 'fires', from: 'now-8d', to: 'now-7d' }] });
+    const text = await run(['test', '--allow-not-testable']);
+    assert.equal(text.code, 0);
+    assert.match(text.stdout, /\n1 expectation in 1 file: 0 passed, 0 failed, 1 not testable \(skipped: --allow-not-testable\), 0 errors\n$/);
+    const junit = await run(['test', '--reporter', 'junit', '--allow-not-testable']);
+    assert.equal(junit.code, 0);
+    assert.match(junit.stdout, / tests="1" failures="0" errors="0" skipped="1" /);
     assert.match(junit.stdout, /\n {6}<skipped message="not testable: the service keeps query results for 7 days, and this window needs data from [^"]+"\/>\n/);
   });
 
@@ -236,6 +254,71 @@ describe('test files beside trigger files are not trigger files', () => {
       const r = await run(command);
       assert.doesNotMatch(r.stdout + r.stderr, /trigger-test/, command.join(' '));
     }
+  });
+});
+
+describe('JUnit XML as CI reads it', () => {
+  /** The report of a run, checked against both schemas; what a dashboard counts in it. */
+  function dashboard(xml: string): { failures: number; errors: number; skipped: number } {
+    const root = readXml(xml);
+    assert.deepEqual(violations(JENKINS_JUNIT_10, root), [], 'junit-10.xsd');
+    assert.deepEqual(violations(ANT_JUNIT, root), [], 'JUnit.xsd');
+    const counted = { failures: elementsNamed(root, 'failure').length, errors: elementsNamed(root, 'error').length, skipped: elementsNamed(root, 'skipped').length };
+    // A dashboard adds up the suites' counts, or counts the cases: both give the same.
+    for (const key of ['failures', 'errors', 'skipped'] as const) {
+      assert.equal(elementsNamed(root, 'testsuite').reduce((n, s) => n + Number(s.attributes.get(key)), 0), counted[key], key);
+    }
+    return counted;
+  }
+
+  const LAST_WEEK = { name: 'last week', expect: 'fires', from: 'now-8d', to: 'now-7d' };
+  const QUIET = { name: 'pages at most 99 times', expect: 'at-most', notifications: 99, from: 'now-2h', to: 'now' };
+  const NEVER = { name: 'never fires', expect: 'does-not-fire', from: 'now-24h', to: 'now' };
+  const scenarios: { what: string; tests?: unknown; args?: string[]; aborted?: boolean; code: number }[] = [
+    { what: 'every expectation passed', tests: { expectations: [QUIET] }, code: 0 },
+    { what: 'one failed', tests: { expectations: [QUIET, NEVER] }, code: 1 },
+    { what: 'one not testable', tests: { expectations: [QUIET, LAST_WEEK] }, code: 1 },
+    { what: 'one not testable, allowed', tests: { expectations: [QUIET, LAST_WEEK] }, args: ['--allow-not-testable'], code: 0 },
+    { what: 'one not testable, allowed, and one failed', tests: { expectations: [LAST_WEEK, NEVER] }, args: ['--allow-not-testable'], code: 1 },
+    { what: 'a test file that is not valid', tests: { expectations: [{ ...QUIET, expect: 'maybe' }] }, code: 2 },
+    { what: 'a path that names nothing, beside one that passes', tests: { expectations: [QUIET] }, args: [TESTS, 'no-such-folder'], code: 2 },
+    { what: 'a run stopped before it began', tests: { expectations: [QUIET] }, aborted: true, code: 2 },
+  ];
+
+  for (const s of scenarios) {
+    test(`the exit status and the report agree: ${s.what} (exit ${s.code}), and the report is valid against junit-10.xsd and JUnit.xsd`, async () => {
+      writeTests(s.tests);
+      let xml = '';
+      const signal = s.aborted === true ? AbortSignal.abort() : undefined;
+      const code = await runMain(['test', '--reporter', 'junit', ...(s.args ?? [])], { cwd: dir, env, stdout: (t) => (xml += t), stderr: () => undefined, ...(signal ? { signal } : {}) });
+      const seen = dashboard(xml);
+      assert.equal(code, seen.errors > 0 ? 2 : seen.failures > 0 ? 1 : 0, `exit ${code} beside ${JSON.stringify(seen)}`);
+      assert.equal(code, s.code);
+    });
+  }
+
+  test('the demo report, a hostile one and one of an unreadable file are valid against both schemas', async () => {
+    const reports = [(await run(['test', '--reporter', 'junit'])).stdout];
+    writeTests({ expectations: [{ ...QUIET, name: '<b>"x" & \'y\'</b>\u202e\ufffe\u0000 \n ' }] });
+    reports.push((await run(['test', '--reporter', 'junit'])).stdout);
+    writeTests('{');
+    reports.push((await run(['test', '--reporter', 'junit'])).stdout);
+    for (const xml of reports) dashboard(xml);
+  });
+
+  test('each schema refuses what the report used to write: attributes of <testsuites>, output in a <testcase>, a zone in a timestamp', () => {
+    const suite = (attributes: string, inside: string) =>
+      readXml(`<testsuites${attributes}><testsuite id="0" package="." name="a" timestamp="2025-06-02T09:10:00" hostname="h" tests="1" failures="0" errors="0" time="0.000"><properties/>${inside}<system-out/><system-err/></testsuite></testsuites>`);
+    const valid = suite('', '<testcase classname="a" name="b" time="0.000"/>');
+    assert.deepEqual([violations(JENKINS_JUNIT_10, valid), violations(ANT_JUNIT, valid)], [[], []]);
+    assert.deepEqual(violations(JENKINS_JUNIT_10, suite(' skipped="1"', '')), ['testsuites/@skipped: not an attribute of <testsuites>']);
+    assert.deepEqual(violations(ANT_JUNIT, suite(' name="obs test"', '')), ['testsuites/@name: not an attribute of <testsuites>']);
+    assert.deepEqual(violations(ANT_JUNIT, suite('', '<testcase classname="a" name="b" time="0.000"><system-out>x</system-out></testcase>')), [
+      'testsuites/testsuite[0]/testcase[1]: children ["system-out"] do not match ((skipped|error|failure) )?',
+    ]);
+    assert.deepEqual(violations(ANT_JUNIT, readXml('<testsuite name="a" timestamp="2025-06-02T09:10:00Z" hostname="h" tests="0" failures="0" errors="0" time="0"><properties/><system-out/><system-err/></testsuite>')), [
+      'testsuite/@timestamp: "2025-06-02T09:10:00Z" is not of its type',
+    ]);
   });
 });
 

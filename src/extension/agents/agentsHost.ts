@@ -4,7 +4,7 @@
 // hands that to the model as the tool's error). The apply tool writes only a plan the user confirmed.
 import * as vscode from 'vscode';
 import { APPLY_TOOL_NAME, runTool, type SourceFile, type ToolName } from '../../agentTools';
-import type { CreationPacer } from '../../backtest/runner';
+import type { QuerySession } from '../queries';
 import type { ActiveConnection, ConnectionManager } from '../connections';
 import { configureL10n } from '../core/l10nSetup';
 import type { Feedback } from '../core/feedback';
@@ -27,8 +27,8 @@ export interface AgentsDeps {
   feedback: Feedback;
   /** The editor's linter (the lint worker): the gate of a plan, with the live columns it reads. */
   lint: Linter;
-  /** A connection's query pacer (10 results a minute), the one the editor's own queries wait on. */
-  pacerFor(connection: ActiveConnection): CreationPacer;
+  /** A connection's query session: the pacer (10 results a minute) and the results the editor's own queries share. */
+  sessionFor(connection: ActiveConnection): Pick<QuerySession, 'pacer' | 'cache'>;
   /** After an apply wrote to a connection: its lists are read again (drift, the Datasets tree). */
   onWritten(connectionId: string): void;
   /** The active connection's recipients when listed: the question before an apply names them. */
@@ -102,7 +102,7 @@ export function createAgents(deps: AgentsDeps): LoadedAgents {
           return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
         }
         const files = new WorkspaceTriggerFiles();
-        const host = editorToolHost({ active, lint: deps.lint, files, plan, plans, pacerFor: deps.pacerFor });
+        const host = editorToolHost({ active, lint: deps.lint, files, plan, plans, sessionFor: deps.sessionFor });
         const answer = await runTool(name, input, host, signal);
         log.info(`agent tool ${name}: ${answer.ok ? `answered ${answer.text.length} characters` : 'answered an error'}`);
         if (!answer.ok) throw new Error(answer.error);

@@ -3,7 +3,8 @@
 // editor's lint worker, and the editor's plan. No vscode import.
 import * as l10n from '@vscode/l10n';
 import { ToolError, type PlanWithNotes, type QueryRunner, type ServiceReader, type SourceFile, type ToolHost } from '../../agentTools';
-import { systemClock, type CreationPacer } from '../../backtest/runner';
+import { systemClock } from '../../backtest/runner';
+import type { QuerySession } from '../queries';
 import type { ActiveConnection } from '../connections';
 import type { Linter } from '../sync';
 import type { PlanStore } from './planStore';
@@ -17,8 +18,8 @@ export interface EditorHostDeps<S> {
   /** The editor's plan of files against a connection (the gates of `obs plan`). */
   plan(connection: ActiveConnection, files: readonly SourceFile[], prune: boolean, signal: AbortSignal): Promise<PlanWithNotes>;
   plans: PlanStore<S>;
-  /** The connection's query pacer, shared with the editor's own queries and previews. */
-  pacerFor(connection: ActiveConnection): CreationPacer;
+  /** The connection's query session: its pacer and results, shared with the editor's own queries and previews. */
+  sessionFor(connection: ActiveConnection): Pick<QuerySession, 'pacer' | 'cache'>;
 }
 
 export const noConnectionText = (): string =>
@@ -33,7 +34,8 @@ export function editorToolHost<S>(d: EditorHostDeps<S>): ToolHost {
     service: async (): Promise<ServiceReader> => connection().client,
     queries: async (): Promise<QueryRunner> => {
       const active = connection();
-      return { api: active.client, pacer: d.pacerFor(active), clock: systemClock };
+      const session = d.sessionFor(active);
+      return { api: active.client, pacer: session.pacer, clock: systemClock, results: session.cache };
     },
     lint: (text, columns, signal) => d.lint(text, columns === undefined ? undefined : { ...columns }, signal),
     target: () => d.active?.profile.name ?? l10n.t('(no connection)'),

@@ -1,5 +1,6 @@
 // The MCP server definition VS Code gets from us: `obs mcp` for the active connection (none without one), listed
-// again whenever the active connection changes. The listed definition names the service but holds no key; the
+// again whenever the active connection changes; none either where the editor's language model tools are
+// registered, which agent mode already has (the same tools, and apply): listed, they would be there twice. The listed definition names the service but holds no key; the
 // key goes into the child's environment only when VS Code starts the server (resolveMcpServerDefinition).
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../connections';
@@ -13,6 +14,8 @@ export interface McpServersDeps {
   settings: Settings;
   extensionPath: string;
   log: Logger;
+  /** Whether the language model tools of src/agentTools are registered in this editor: then no server is listed. */
+  toolsRegistered: boolean;
 }
 
 export class McpServers implements vscode.McpServerDefinitionProvider<vscode.McpStdioServerDefinition>, vscode.Disposable {
@@ -33,7 +36,7 @@ export class McpServers implements vscode.McpServerDefinitionProvider<vscode.Mcp
 
   provideMcpServerDefinitions(): vscode.McpStdioServerDefinition[] {
     const profile = this.deps.connections.activeProfile();
-    if (profile === undefined) return [];
+    if (profile === undefined || this.deps.toolsRegistered) return [];
     // drift and plan read the trigger files of the first workspace folder.
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const launch = mcpLaunch(profile, this.deps.extensionPath, this.deps.settings.metricsDatasets(), folder?.fsPath);

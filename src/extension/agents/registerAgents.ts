@@ -1,6 +1,7 @@
 // Registers the language model tools and the MCP server definition provider at activation, and loads what runs
 // the tools (dist/agents-host.js: the shared tools, the linter, plans and applies) only when an agent first
-// invokes one. A host without the language model API (an older or other editor) gets neither.
+// invokes one. A host without the language model API (an older or other editor) gets neither. The provider lists
+// `obs mcp` only where the tools are not registered: agent mode would otherwise have every tool twice.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { MCP_PROVIDER_ID, TOOL_NAMES } from '../../agentTools/names';
@@ -30,7 +31,9 @@ export function registerAgents(deps: RegisterAgentsDeps): RegisteredAgents {
   };
   const lm = vscode.lm as Partial<typeof vscode.lm> | undefined;
   const disposables: vscode.Disposable[] = [];
+  let toolsRegistered = false;
   if (typeof lm?.registerTool === 'function') {
+    toolsRegistered = true;
     for (const name of TOOL_NAMES) {
       disposables.push(
         lm.registerTool<unknown>(name, {
@@ -42,7 +45,7 @@ export function registerAgents(deps: RegisterAgentsDeps): RegisteredAgents {
   }
   let mcpServers: McpServers | undefined;
   if (typeof lm?.registerMcpServerDefinitionProvider === 'function') {
-    mcpServers = new McpServers({ connections: deps.connections, settings: deps.settings, extensionPath: deps.extensionUri.fsPath, log: deps.feedback.log });
+    mcpServers = new McpServers({ connections: deps.connections, settings: deps.settings, extensionPath: deps.extensionUri.fsPath, log: deps.feedback.log, toolsRegistered });
     disposables.push(mcpServers, lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, mcpServers));
   }
   // The chat question's link to an agent's whole plan (not in the palette: it takes a plan_id).

@@ -11,7 +11,7 @@ const field = (input: unknown, name: string): string => (isRecord(input) && type
 /** Text shown as Markdown, every character that could format or link written escaped. */
 export const markdownText = (text: string): string => text.replace(/[\\`*_{}[\]()#+\-.!<>|~]/g, (c) => `\\${c}`);
 
-/** The progress line of a tool call, with the dataset it is about when it names one (the model's words: escaped). */
+/** The progress line of a tool call, with the dataset it is about when it names one (the model's words: escaped). Every tool has its case: one more is a compile error until it has its words. */
 export function invocationText(name: ToolName, input: unknown, connectionName: string): string {
   const dataset = markdownText(field(input, 'dataset').slice(0, 120));
   const connection = markdownText(connectionName);
@@ -22,6 +22,8 @@ export function invocationText(name: ToolName, input: unknown, connectionName: s
       return l10n.t('Listing the columns of {0} on {1}', dataset, connection);
     case 'obs_list_triggers':
       return l10n.t('Listing the triggers of {0} on {1}', dataset, connection);
+    case 'obs_get_trigger':
+      return field(input, 'path') === '' ? l10n.t('Reading a trigger of {0} on {1}', dataset, connection) : l10n.t('Reading the trigger file {0}', markdownText(field(input, 'path').slice(0, 200)));
     case 'obs_list_slos':
       return l10n.t('Listing the SLOs of {0} on {1}', dataset, connection);
     case 'obs_list_burn_alerts':
@@ -36,7 +38,9 @@ export function invocationText(name: ToolName, input: unknown, connectionName: s
       return l10n.t('Comparing the trigger files with {0}', connection);
     case 'obs_plan':
       return l10n.t('Planning the trigger files against {0}', connection);
-    default:
+    case 'obs_noise':
+      return l10n.t('Ranking the trigger files by the notifications they would have sent on {0}', connection);
+    case 'obs_apply_plan':
       return l10n.t('Applying a plan to {0}', connection);
   }
 }

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { configurePageText } from '../core/pageL10nSetup';
 import { TriggerPreviews } from './previewCommands';
-import { pacerFor, QueryRuns, sessionFor, type QueryFeatureDeps } from './queryCommands';
+import { QueryRuns, sessionFor, type QueryFeatureDeps } from './queryCommands';
 import { modelFromPreview } from './resultsModel';
 import { ResultsPanel } from './resultsPanel';
 import { restoreResults } from './resultsRestore';
@@ -18,8 +18,6 @@ export interface LoadedQueries {
   services: QueryServices;
   /** Brings back a results panel after a window reload from the page's saved state. */
   restore(panel: vscode.WebviewPanel, state: unknown): void;
-  /** A connection's pacer of query result creations: the agents' queries wait on it too. */
-  pacerFor: typeof pacerFor;
 }
 
 export function createQueries(deps: QueryFeatureDeps): LoadedQueries {
@@ -39,7 +37,6 @@ export function createQueries(deps: QueryFeatureDeps): LoadedQueries {
     runs,
     previews,
     services,
-    pacerFor,
     restore(webviewPanel, state) {
       const restored = restoreResults(state, deps.connections.list());
       if (restored.saved === undefined) deps.feedback.log.info(`restored a results panel that cannot run again: ${restored.model.note ?? restored.model.message ?? 'no saved run'}`);

@@ -39,8 +39,6 @@ class PreviewLenses implements vscode.CodeLensProvider, vscode.Disposable {
 export interface RegisteredQueries {
   lenses: { refresh(): void };
   disposables: vscode.Disposable[];
-  /** A connection's pacer of query result creations (loads the bundle): shared with the agents' queries. */
-  pacerFor: LoadedQueries['pacerFor'];
   /** For the trigger tests and the noise report: the connection's query session and the results panel (loads the bundle). */
   services: () => QueryServices;
 }
@@ -61,8 +59,6 @@ export function registerQueries(
   return {
     lenses,
     services: () => load().services,
-    // The one pacer per connection lives in the queries bundle: other features' queries (the agents') load it to share it.
-    pacerFor: (connection) => load().pacerFor(connection),
     disposables: [
       lenses,
       f.registerCommand('obs.query.run', vscode.l10n.t('run a saved query'), () => load().runs.runById()),
