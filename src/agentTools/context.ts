@@ -28,7 +28,7 @@ export interface PlanWithNotes {
 }
 
 /** The trigger files of the host: read under paths, and planned with the host's gates. */
-export interface TriggerFileSource {
+interface TriggerFileSource {
   /** The trigger files under the paths (every one of the folder or workspace when none), and what named none. */
   read(paths: readonly string[], signal: AbortSignal): Promise<{ files: SourceFile[]; problems: string[] }>;
   /** The plan of the files against the service, with the gates of `obs plan` (lint with the live columns, the team's recipients). */

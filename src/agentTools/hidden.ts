@@ -3,7 +3,7 @@
 // a trigger sets or a change touches.
 import type { Difference } from '../triggerFiles';
 
-export const NOT_SHOWN = '(not shown)';
+const NOT_SHOWN = '(not shown)';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

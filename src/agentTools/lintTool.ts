@@ -14,7 +14,7 @@ const MAX_DATASETS = 10;
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The dataset slugs a trigger text names (`__all__` for environment-wide), or none when it is not JSON. */
-export function datasetsNamed(text: string): string[] {
+function datasetsNamed(text: string): string[] {
   let value: unknown;
   try {
     value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);

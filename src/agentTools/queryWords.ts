@@ -23,7 +23,7 @@ function listed(texts: readonly string[]): string[] {
 }
 
 /** `15 min`, `1 h 30 min`, `1 d`, `90 s`. */
-export function durationText(seconds: number): string {
+function durationText(seconds: number): string {
   if (seconds % 60 !== 0) return `${seconds} s`;
   const parts: string[] = [];
   let left = seconds / 60;

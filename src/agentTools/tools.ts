@@ -158,8 +158,6 @@ export const TOOLS = [
   }),
 ] as const;
 
-export type DefinedToolName = (typeof TOOLS)[number]['name'];
-
 /** The apply tool of the editor (never offered by obs mcp): its title and what the model is told. Its run is the editor's. */
 export const APPLY_TOOL = {
   name: 'obs_apply_plan',

@@ -6,7 +6,7 @@
 import type { QueryResultData } from '../api/schemas';
 
 /** JSON with every object's members in sorted order, so equal specs give equal keys whatever their order. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) => {
     if (typeof v !== 'object' || v === null || Array.isArray(v)) return v;
     const sorted: Record<string, unknown> = {};

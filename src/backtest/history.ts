@@ -7,19 +7,19 @@ import type { TriggerRules } from './evaluate';
 import { inSchedule } from './schedule';
 
 /** Query data exists for the past 7 days only (service facts). */
-export const RETENTION_SECONDS = 7 * 86_400;
+const RETENTION_SECONDS = 7 * 86_400;
 /** Queries run over minutes (the rate limit): the oldest data must stay inside the 7 days until the last runs. */
-export const RETENTION_SLACK_SECONDS = 900;
+const RETENTION_SLACK_SECONDS = 900;
 /** How far back the state at a window's start is looked for (a weekly schedule has a window in any 8 days). */
-export const WARM_UP_LIMIT = 8 * 86_400;
+const WARM_UP_LIMIT = 8 * 86_400;
 
 /** How far before an evaluation its data reaches: its time_range, and a baseline's offset before that. */
-export function lookBack(rules: Pick<TriggerRules, 'timeRange' | 'baseline'>): number {
+function lookBack(rules: Pick<TriggerRules, 'timeRange' | 'baseline'>): number {
   return rules.timeRange + (rules.baseline?.offsetMinutes ?? 0) * 60;
 }
 
 /** The first evaluation after `t`: the next multiple of the frequency (UTC). */
-export function firstEvaluationAfter(frequency: number, t: number): number {
+function firstEvaluationAfter(frequency: number, t: number): number {
   return Math.floor(t / frequency) * frequency + frequency;
 }
 

@@ -12,9 +12,9 @@ import type { ReadRules } from './rules';
 import { spanLabel } from './summary';
 import * as l10n from '@vscode/l10n';
 
-export const NOISE_WINDOW_SECONDS = 7 * 86_400;
+const NOISE_WINDOW_SECONDS = 7 * 86_400;
 /** The window's end moves in steps of about this much (a multiple of the frequency). */
-export const NOISE_ALIGN_SECONDS = 900;
+const NOISE_ALIGN_SECONDS = 900;
 /** A firing that begins at most this long after the previous one resolved is a flap. */
 export const FLAP_SECONDS = 3_600;
 const DAY = 86_400;
@@ -23,7 +23,7 @@ const DAY = 86_400;
 export type NoisePlan = { ok: true; plan: PreviewPlan; from: number; to: number; queriesIfExact: number } | { ok: false; reason: string };
 
 /** The step the window's end moves by: a multiple of the frequency, about a quarter of an hour. */
-export function alignmentOf(frequency: number): number {
+function alignmentOf(frequency: number): number {
   return frequency * Math.max(1, Math.floor(NOISE_ALIGN_SECONDS / frequency));
 }
 

@@ -90,7 +90,7 @@ export async function prepareNoise(target: NoiseTarget, s: Pick<NoiseSession, 'a
 }
 
 /** The plan of a trigger's window, and how many of its queries the session does not hold yet. */
-export function plannedQueries(p: PreparedNoise, nowSeconds: number, options: Pick<NoiseOptions, 'mode' | 'days'>, cache: Pick<ResultStore, 'has'>): { planned: Extract<NoisePlan, { ok: true }>; newQueries: number } | { reason: string } {
+function plannedQueries(p: PreparedNoise, nowSeconds: number, options: Pick<NoiseOptions, 'mode' | 'days'>, cache: Pick<ResultStore, 'has'>): { planned: Extract<NoisePlan, { ok: true }>; newQueries: number } | { reason: string } {
   const planned = planNoise(p.read, nowSeconds, options.mode, options.days);
   if (!planned.ok) return { reason: planned.reason };
   const { plan } = planned;

@@ -11,9 +11,9 @@ import * as l10n from '@vscode/l10n';
 
 export type { TriggerInput } from './rules';
 
-export { lookBack, RETENTION_SECONDS, RETENTION_SLACK_SECONDS } from './history';
+;
 
-export const MAX_BUCKETS = 1_000;
+const MAX_BUCKETS = 1_000;
 export const PREVIEW_WINDOWS = [3_600, 21_600, 86_400, 604_800] as const;
 export const DEFAULT_PREVIEW_WINDOW = 86_400;
 /** The newest minutes may still be filling up. */

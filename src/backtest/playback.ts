@@ -135,7 +135,7 @@ export function notRecordable(from: TimeSpec, to: TimeSpec, fromText: string, to
 }
 
 /** A call a run from recordings cannot make: there is no service. */
-export class NeedsServiceError extends Error {
+class NeedsServiceError extends Error {
   readonly kind = 'needs-service';
 }
 

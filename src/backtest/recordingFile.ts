@@ -12,7 +12,7 @@ import { utcText } from './times';
 import * as l10n from '@vscode/l10n';
 
 /** The version of the format this code writes and reads. */
-export const RECORDING_FORMAT = 1;
+const RECORDING_FORMAT = 1;
 export const TRIGGER_RECORDING_SCHEMA_PATH = 'schemas/trigger-test-recording.schema.json';
 
 const ISO_SECOND = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})Z$/;
@@ -162,7 +162,7 @@ export interface FreshRecording {
   savedQueries: Readonly<Record<string, Record<string, unknown>>>;
 }
 
-export interface MergedRecording {
+interface MergedRecording {
   recording: TriggerTestRecording;
   /** Windows new to the file, and windows of the file whose content changed. */
   added: RecordedWindow[];
@@ -183,7 +183,7 @@ function differenceOf(old: RecordedWindow, now: RecordedWindow): string {
  * The file's recording with what was recorded now: new windows added, a window of the same times whose
  * content differs replaced (the difference said), and windows no expectation recorded now kept as they are.
  */
-export function mergeRecording(existing: TriggerTestRecording | undefined, fresh: FreshRecording): MergedRecording {
+function mergeRecording(existing: TriggerTestRecording | undefined, fresh: FreshRecording): MergedRecording {
   const windows = new Map((existing?.windows ?? []).map((w) => [`${w.from} ${w.to}`, w]));
   const out: MergedRecording = { recording: { recording: RECORDING_FORMAT, windows: [] }, added: [], replaced: [], differences: [] };
   // Expectations of the same window recorded it once each: the same window.

@@ -22,7 +22,7 @@ export function canonicalJson(value: unknown): string {
 }
 
 /** Specs remembered per client; past it the oldest is forgotten (a long session previews many windows). */
-export const MAX_REMEMBERED = 500;
+const MAX_REMEMBERED = 500;
 
 export class SavedQueryCache {
   private readonly byClient = new WeakMap<object, Map<string, string>>();

@@ -3,7 +3,7 @@
 import * as l10n from '@vscode/l10n';
 
 const DAY = 86_400;
-export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 
 /** A schedule window in UTC: the days it starts on (0 = Sunday) and its start and end in minutes of the day. */
 export interface ScheduleWindow {

@@ -39,12 +39,12 @@ function utcSeconds(s: string): number {
 }
 
 /** The breakdown values of a row, in the order of the breakdowns; null where the row has none. */
-export function groupKeys(breakdowns: readonly string[], row: Record<string, unknown>): (string | null)[] {
+function groupKeys(breakdowns: readonly string[], row: Record<string, unknown>): (string | null)[] {
   return breakdowns.map((b) => (row[b] === null || row[b] === undefined ? null : String(row[b])));
 }
 
 /** "a · b" for the breakdown values of a row; '' without breakdowns. */
-export function groupLabel(breakdowns: readonly string[], row: Record<string, unknown>): string {
+function groupLabel(breakdowns: readonly string[], row: Record<string, unknown>): string {
   return groupKeys(breakdowns, row)
     .map((v) => v ?? '(none)')
     .join(' · ');

@@ -7,7 +7,7 @@
 import { STATE_SKIPPED, type PreviewOutcome, type ThresholdOp, type TriggerRules } from './evaluate';
 
 /** The service takes exceeded_limit from 1 to 5. */
-export const MAX_EXCEEDED_LIMIT = 5;
+const MAX_EXCEEDED_LIMIT = 5;
 
 /** A window a test says the trigger fires in: its evaluation (starting before `from`) and the window. */
 export interface MustFire {
@@ -30,9 +30,9 @@ export interface SuggestRequest {
   mustFire: readonly MustFire[];
 }
 
-export type Change = { member: 'value'; value: number } | { member: 'exceeded_limit'; value: number };
+type Change = { member: 'value'; value: number } | { member: 'exceeded_limit'; value: number };
 
-export interface Suggestion {
+interface Suggestion {
   change: Change;
   /** Notifications over the window with the change. */
   notifications: number;

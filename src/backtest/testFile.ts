@@ -42,7 +42,7 @@ const AtMost = z.strictObject({
   ...windowed,
 });
 
-export const EXPECT_KINDS = ['fires', 'does-not-fire', 'at-most'] as const;
+const EXPECT_KINDS = ['fires', 'does-not-fire', 'at-most'] as const;
 const Expectation = z.discriminatedUnion('expect', [Fires, DoesNotFire, AtMost]);
 
 export const TriggerTestFile = z
@@ -73,7 +73,7 @@ const MEMBERS: Record<string, readonly string[]> = {
 };
 
 /** One problem of a test file: where (the member's path) and the sentence naming it. */
-export interface TestFileProblem {
+interface TestFileProblem {
   path: (string | number)[];
   message: string;
 }

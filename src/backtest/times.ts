@@ -2,8 +2,8 @@
 // relative to the time the test runs (`now`, `now-2h`, `now-1d12h`, `now-90m`). Reading them, and writing
 // times back for people (`2025-06-02 09:10 UTC`). No vscode import.
 
-export const ABSOLUTE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?Z$/;
-export const RELATIVE_TIME = /^now(?:-(?=\d)(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?)?$/;
+const ABSOLUTE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?Z$/;
+const RELATIVE_TIME = /^now(?:-(?=\d)(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?)?$/;
 /** Either form, for the JSON Schema. */
 export const TIME_PATTERN = '^(?:\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(?::\\d{2})?Z|now(?:-(?=\\d)(?:\\d+d)?(?:\\d+h)?(?:\\d+m)?)?)$';
 

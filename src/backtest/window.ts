@@ -23,7 +23,7 @@ export interface ResolvedWindow {
 export type WindowResult = { kind: 'window'; window: ResolvedWindow } | { kind: 'not-testable'; reason: string } | { kind: 'error'; reason: string };
 
 /** `1 d 2 h 25 min`: each unit that is not 0. */
-export function durationText(seconds: number): string {
+function durationText(seconds: number): string {
   const d = Math.floor(seconds / 86_400);
   const h = Math.floor((seconds % 86_400) / 3_600);
   const m = Math.round((seconds % 3_600) / 60);

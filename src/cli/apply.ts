@@ -11,7 +11,7 @@ import { LOCK_FILE } from './applyLock';
 import type { MainIo } from './io';
 import { ENV_BASE_URL, ENV_CONFIG_KEY } from './serviceEnv';
 
-export { LOCK_FILE } from './applyLock';
+;
 
 export function defineApply(parent: Command, io: MainIo, finish: (code: number) => void): void {
   parent

@@ -56,7 +56,7 @@ export class IdWriter {
 }
 
 
-export { LOCK_FILE };
+;
 
 /** Whether a process of this id runs on this machine (a lock's holder). */
 function running(pid: number): boolean {

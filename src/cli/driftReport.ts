@@ -17,7 +17,7 @@ export interface DriftRun {
 
 const triggerLabel = (name: string | undefined, id: string | undefined) => [name === undefined ? undefined : JSON.stringify(name), id === undefined ? undefined : `(${id})`].filter(Boolean).join(' ');
 
-export function countsText(c: DriftCounts): string {
+function countsText(c: DriftCounts): string {
   return `${c.inSync} in sync, ${c.differs} differ, ${c.localOnly} only local, ${c.serviceOnly} only on the service${c.unknown > 0 ? `, ${c.unknown} not compared` : ''}`;
 }
 

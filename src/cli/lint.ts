@@ -8,7 +8,7 @@ import type { LintInvocation } from './lintRun';
 import { ENV_BASE_URL, ENV_CONFIG_KEY } from './serviceEnv';
 
 const FORMATS = ['text', 'json', 'sarif'] as const;
-export type Format = (typeof FORMATS)[number];
+type Format = (typeof FORMATS)[number];
 /** Highest --max-problems: each problem shown costs memory and output. */
 const MAX_PROBLEMS_LIMIT = 100_000;
 

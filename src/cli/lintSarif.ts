@@ -5,10 +5,10 @@ import { isAbsolute } from 'node:path';
 import { repository, version } from '../../package.json';
 import { RULES, RULES_DOC_PATH, ruleDocsAnchor, type Diagnostic, type LintReport, type Range, type Severity } from '../lint';
 
-export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
+const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
 
 /** Where docs/rules.md is published: the repository of package.json, main branch. */
-export function rulesDocUrl(): string {
+function rulesDocUrl(): string {
   const base = repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
   return `${base}/blob/main/${RULES_DOC_PATH}`;
 }

@@ -17,7 +17,7 @@ import { ENV_METRICS_DATASETS, ENV_TRIGGER_FOLDER } from './mcpEnv';
 import { clientFromEnvironment, ENV_BASE_URL, ENV_CONFIG_KEY, ServiceSetupError } from './service';
 import { readTriggerFiles, sourcesOf } from './triggerInputs';
 
-export { ENV_METRICS_DATASETS, ENV_TRIGGER_FOLDER } from './mcpEnv';
+export {  ENV_TRIGGER_FOLDER } from './mcpEnv';
 
 /** A trigger file larger than this is not read by the server (`obs lint` and `obs plan` read up to 64 MiB). */
 const MAX_FILE_BYTES = 8 * 1024 * 1024;
@@ -29,7 +29,7 @@ const stripPrefix = (line: string) => line.replace(/^obs: /, '').trim();
  * Why a path given by a caller may not be read: absolute, a glob (a pattern could reach out of the folder;
  * files and folders are enough), or outside the folder the server runs in once links are resolved.
  */
-export async function pathProblem(path: string, cwd: string): Promise<string | undefined> {
+async function pathProblem(path: string, cwd: string): Promise<string | undefined> {
   if (isAbsolute(path) || /^[a-zA-Z]:/.test(path)) return `${JSON.stringify(path)} is absolute: give paths relative to the folder the server runs in`;
   const placement = await placeIn(cwd, path);
   if (placement === 'outside') return `${JSON.stringify(path)} leaves the folder the server runs in`;

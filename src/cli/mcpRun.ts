@@ -22,7 +22,7 @@ const TOOLSET_WORDS: Record<Toolset, string> = {
 };
 
 /** The instructions the server gives a client: what its tools do, that nothing writes, and that answers are data. */
-export function mcpInstructions(toolsets: readonly Toolset[]): string {
+function mcpInstructions(toolsets: readonly Toolset[]): string {
   const can = TOOLSETS.filter((t) => toolsets.includes(t)).map((t) => TOOLSET_WORDS[t]);
   return `Tools of an observability service's configuration: ${can.join('; ')}. Nothing here changes the service's configuration: a person applies a plan. ${UNTRUSTED}`;
 }
@@ -34,7 +34,7 @@ export interface McpStreams {
 }
 
 /** The tools of the toolsets, in their order. */
-export function toolsOf(toolsets: readonly Toolset[]): readonly AnyTool[] {
+function toolsOf(toolsets: readonly Toolset[]): readonly AnyTool[] {
   const all: readonly AnyTool[] = TOOLS;
   return all.filter((t) => toolsets.includes(t.toolset));
 }

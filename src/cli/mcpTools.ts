@@ -13,12 +13,12 @@ import { inputJsonSchema, outputJsonSchema, runTool, type AnyTool, type ToolEffe
  * and query results on the service and spend the team's 10 a minute, which each call spends anew (not
  * idempotent), adding and never removing (not destructive). Every tool talks to the service, an open world.
  */
-export function mcpAnnotations(effect: ToolEffect): ToolAnnotations {
+function mcpAnnotations(effect: ToolEffect): ToolAnnotations {
   if (effect === 'reads') return { readOnlyHint: true, openWorldHint: true };
   return { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true };
 }
 
-export function toolListing(tool: AnyTool): Tool {
+function toolListing(tool: AnyTool): Tool {
   return {
     name: tool.name,
     title: tool.title,

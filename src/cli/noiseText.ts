@@ -18,7 +18,7 @@ const WIDTH = 15;
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 const day = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 16).replace('T', ' ');
 
-export function noiseSummary(entries: readonly NoiseEntry[], o: ReportOptions): string {
+function noiseSummary(entries: readonly NoiseEntry[], o: ReportOptions): string {
   const count = (s: NoiseStatus) => entries.filter((e) => statusOf(e, o.budget) === s).length;
   return `${plural(entries.length, 'trigger', 'triggers')} over the last ${plural(o.days, 'day', 'days')}, budget ${plural(o.budget, 'notification', 'notifications')}: ${count('over')} over, ${count('within')} within, ${count('not-evaluated')} not evaluated`;
 }

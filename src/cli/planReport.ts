@@ -91,7 +91,7 @@ function resultLines(r: ChangeResult): string[] {
 }
 
 /** "3 applied (1 stored differently), 1 skipped, 0 refused, 0 failed", and "1 written but not verified" when one was. */
-export function resultCountsText(results: readonly ChangeResult[]): string {
+function resultCountsText(results: readonly ChangeResult[]): string {
   const count = (o: ChangeResult['outcome']) => results.filter((r) => r.outcome === o).length;
   const differently = results.filter((r) => r.outcome === 'applied' && r.storedDifferently.length > 0).length;
   const unverified = count('unverified');

@@ -39,7 +39,7 @@ const WIDTH = 14;
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 
 /** Counts over every file: expectations by status, a file that could not be read counting as one error. */
-export function totals(reports: readonly TestFileReport[]): Tally & { expectations: number } {
+function totals(reports: readonly TestFileReport[]): Tally & { expectations: number } {
   const t = tally(reports.flatMap((r) => r.outcomes));
   t.error += reports.filter((r) => r.problems.length > 0).length;
   return { ...t, expectations: t.passed + t.failed + t['not-testable'] + t.error };

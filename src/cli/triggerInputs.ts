@@ -10,7 +10,7 @@ import { READ_AHEAD, readAhead } from './readAhead';
 import { decodeStrict, readCommandLineFile, ReadProblem } from './read';
 
 /** Why a file of bytes that are not UTF-8 is not read as a trigger file. */
-export const NOT_UTF8 = 'the file is not UTF-8 (obs lint names the bytes)';
+const NOT_UTF8 = 'the file is not UTF-8 (obs lint names the bytes)';
 
 export interface ReadFiles {
   /** Each file's text as read (drift's SARIF locates members in it; plan records its hash). */

@@ -22,7 +22,7 @@ export interface EditorHostDeps<S> {
   sessionFor(connection: ActiveConnection): Pick<QuerySession, 'pacer' | 'cache'>;
 }
 
-export const noConnectionText = (): string =>
+const noConnectionText = (): string =>
   l10n.t('no observability connection is active in the editor: ask the user to add one (Observability: Add Connection...) or to start the local sandbox');
 
 export function editorToolHost<S>(d: EditorHostDeps<S>): ToolHost {

@@ -9,7 +9,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const field = (input: unknown, name: string): string => (isRecord(input) && typeof input[name] === 'string' ? input[name] : '');
 
 /** Text shown as Markdown, every character that could format or link written escaped. */
-export const markdownText = (text: string): string => text.replace(/[\\`*_{}[\]()#+\-.!<>|~]/g, (c) => `\\${c}`);
+const markdownText = (text: string): string => text.replace(/[\\`*_{}[\]()#+\-.!<>|~]/g, (c) => `\\${c}`);
 
 /** The progress line of a tool call, with the dataset it is about when it names one (the model's words: escaped). Every tool has its case: one more is a compile error until it has its words. */
 export function invocationText(name: ToolName, input: unknown, connectionName: string): string {
@@ -59,7 +59,7 @@ export interface ApplyQuestion {
 }
 
 /** Lines of the plan the chat's question shows before it points to the whole plan. */
-export const QUESTION_PLAN_LINES = 60;
+const QUESTION_PLAN_LINES = 60;
 
 /**
  * The question before an apply: the editor's own words (title and detail) and the plan document beneath, its

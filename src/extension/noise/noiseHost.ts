@@ -25,7 +25,7 @@ export interface NoiseDeps {
   maxPerWeek: () => number;
 }
 
-export interface NoiseReport {
+interface NoiseReport {
   rows: NoiseRow[];
   /** Over the view: the connection, the budget, how many triggers. */
   message: string;

@@ -13,7 +13,7 @@ import type { NoiseEntry } from '../../backtest/noiseReport';
 import type { SuggestedEdit } from './suggestionEdit';
 import * as l10n from '@vscode/l10n';
 
-export type NoiseIcon = 'bell' | 'bell-dot' | 'lightbulb' | 'info' | 'warning' | 'circle-slash' | 'pulse';
+type NoiseIcon = 'bell' | 'bell-dot' | 'lightbulb' | 'info' | 'warning' | 'circle-slash' | 'pulse';
 
 export interface NoiseRow {
   id: string;

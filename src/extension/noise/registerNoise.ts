@@ -9,7 +9,7 @@ import type { QueryServices } from '../queries';
 import type { LoadedNoise, NoiseDeps } from './noiseHost';
 import type { NoiseRow } from './noiseRows';
 
-export const NOISE_VIEW_ID = 'obs.noise';
+const NOISE_VIEW_ID = 'obs.noise';
 
 class NoiseTree implements vscode.TreeDataProvider<NoiseRow>, vscode.Disposable {
   private rows: NoiseRow[] = [];

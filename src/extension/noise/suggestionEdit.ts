@@ -14,7 +14,7 @@ export interface SuggestedEdit {
   seen: { op: string; value: number; exceededLimit: number };
 }
 
-export interface TextEdit {
+interface TextEdit {
   offset: number;
   length: number;
   content: string;

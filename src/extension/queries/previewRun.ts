@@ -6,7 +6,7 @@ import type { ResultCache, ResultStore } from '../../backtest/cache';
 import { evaluateTrigger, type PreviewOutcome } from '../../backtest/evaluate';
 import { fetchSeries, QueryIncompleteError, readSavedQuery } from '../../backtest/fetch';
 import { planPreview, type PlanMode, type PreviewPlan, type TriggerInput } from '../../backtest/plan';
-import { isCallUnavailable, type CreationPacer, type QueryApi, type RunnerClock } from '../../backtest/runner';
+import type { CreationPacer, QueryApi, RunnerClock } from '../../backtest/runner';
 import type { SavedQueryCache } from '../../backtest/savedQueryCache';
 import { gridFromSeries } from '../../backtest/series';
 import { previewSummary, spanLabel } from '../../backtest/summary';
@@ -63,4 +63,4 @@ export async function runPreview(api: QueryApi, pacer: CreationPacer, clock: Run
   return { plan, outcome, summary, model };
 }
 
-export { isCallUnavailable, readSavedQuery };
+export {  readSavedQuery };

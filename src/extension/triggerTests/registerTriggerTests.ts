@@ -10,7 +10,7 @@ import type { Feedback } from '../core/feedback';
 import type { QueryServices } from '../queries';
 import type { LoadedTriggerTests, TriggerTestDeps } from './testsHost';
 
-export const TEST_CONTROLLER_ID = 'obs.triggerTests';
+const TEST_CONTROLLER_ID = 'obs.triggerTests';
 
 export interface TriggerTestFeatureDeps {
   extensionUri: vscode.Uri;

@@ -11,7 +11,7 @@ import { TestIndex } from './testIndex';
 import { lineStarts, outlineTestFile, positionOf, type TestOutline } from './testOutline';
 import { SKIPPED_BY_SEARCHES } from '../../triggerFiles/searchRules';
 
-export const TEST_FILE_GLOB = `**/*${TRIGGER_TEST_SUFFIX}`;
+const TEST_FILE_GLOB = `**/*${TRIGGER_TEST_SUFFIX}`;
 
 type Change = 'read' | 'gone';
 

@@ -5,7 +5,7 @@
 import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
 import { parseTestFile, type TriggerTestFile } from '../../backtest';
 
-export interface ExpectationOutline {
+interface ExpectationOutline {
   /** Unique in the file: the name, or for a second expectation of the same name the name and its place. */
   id: string;
   name: string;
@@ -25,7 +25,7 @@ export interface TestOutline {
 }
 
 /** The ids of a file's expectations, by their names in order: a repeated name gets its place added. */
-export function expectationIds(names: readonly string[]): string[] {
+function expectationIds(names: readonly string[]): string[] {
   const seen = new Set<string>();
   return names.map((name, i) => {
     const id = seen.has(name) ? `${name}\u0000${i}` : name;

@@ -19,7 +19,7 @@ import { readRecordingBeside } from './testRecordings';
 import { runTestFiles, type FileToRun, type RanAgainst, type RecordedFile, type RecordingRead, type RunHooks, type TriggerRead } from './runTests';
 
 /** The context value of a failure whose window opens in the preview (package.json's testing/message menus). */
-export const PREVIEWABLE_MESSAGE = 'obs.triggerTest.window';
+const PREVIEWABLE_MESSAGE = 'obs.triggerTest.window';
 
 export interface TestRunDeps {
   controller: TestItems & Pick<vscode.TestController, 'createTestRun' | 'invalidateTestResults'>;
