@@ -149,6 +149,8 @@ test('each tool answers JSON with its named fields, as text and as structured co
   assert.equal((drift.counts as { differs: number }).differs, 0);
   const plan = await json('obs_plan', { paths: ['triggers'] });
   assert.deepEqual([(plan.counts as { update: number }).update, plan.plan_id], [0, undefined]);
+  const noise = await json('obs_noise', { paths: [`triggers/${DEMO.datasets.gateway}/High-error-rate.trigger.json`], days: 1, budget: 1_000_000 });
+  assert.deepEqual([noise.over, noise.within, noise.not_evaluated, (noise.triggers as { name: string }[])[0]?.name], [0, 1, 0, 'High error rate']);
   assert.deepEqual(protocolErrors, []);
 });
 
