@@ -12,9 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ServiceClient } from '../../src/api';
 import { planSeal } from '../../src/triggerFiles';
-import { runMain } from '../../src/cli/main';
 import { DEMO } from '../../src/sandbox';
 import { startTestSandbox, type TestSandbox } from './sandbox-helpers';
+import { runObs } from './obs-run';
 
 let sandbox: TestSandbox;
 let client: ServiceClient;
@@ -35,10 +35,7 @@ after(async () => {
 });
 
 async function run(argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runMain(argv, { cwd: dir, env, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
-  return { code, stdout, stderr };
+  return runObs(argv, { cwd: dir, env });
 }
 
 const folder = () => join(dir, 't', dataset);

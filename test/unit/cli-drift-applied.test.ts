@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runMain } from '../../src/cli/main';
 import { DEMO } from '../../src/sandbox';
 import { startTestSandbox, type TestSandbox } from './sandbox-helpers';
+import { runObs } from './obs-run';
 
 let sandbox: TestSandbox;
 let env: Record<string, string>;
@@ -26,10 +26,7 @@ after(async () => {
 });
 
 async function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runMain(argv, { cwd: dir, env, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
-  return { code, stdout, stderr };
+  return runObs(argv, { cwd: dir, env });
 }
 
 const read = (file: string) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>;

@@ -7,9 +7,9 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runTool } from '../../src/agentTools';
-import { runMain } from '../../src/cli/main';
 import { mcpHost } from '../../src/cli/mcpHost';
 import { startTestSandbox, type TestSandbox } from './sandbox-helpers';
+import { runObs } from './obs-run';
 
 const root = join(import.meta.dirname, '..', '..');
 const DEMO = join(root, 'demo', 'workspace', 'triggers', 'api-gateway');
@@ -38,10 +38,7 @@ beforeEach(() => {
 });
 
 async function run(argv: string[], over: { env?: Record<string, string> } = {}) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runMain(argv, { cwd: dir, env: over.env ?? env, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
-  return { code, stdout, stderr };
+  return runObs(argv, { cwd: dir, env: over.env ?? env });
 }
 
 const created = () => sandbox.handle.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/1/query_results/')).length;

@@ -8,9 +8,9 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ServiceClient } from '../../src/api';
-import { runMain } from '../../src/cli/main';
 import { DEMO } from '../../src/sandbox';
 import { startTestSandbox, type TestSandbox } from './sandbox-helpers';
+import { runObs } from './obs-run';
 
 let sandbox: TestSandbox;
 let client: ServiceClient;
@@ -30,10 +30,7 @@ after(async () => {
 });
 
 async function run(argv: string[], over: { env?: Record<string, string> } = {}) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runMain(argv, { cwd: dir, env: over.env ?? env, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
-  return { code, stdout, stderr };
+  return runObs(argv, { cwd: dir, env: over.env ?? env });
 }
 
 const folder = () => join(dir, 'triggers', dataset);

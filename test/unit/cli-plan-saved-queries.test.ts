@@ -8,10 +8,10 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runMain } from '../../src/cli/main';
 import { DEMO } from '../../src/sandbox';
 import { triggerFileText } from '../../src/triggerFiles';
 import { startTestSandbox, type TestSandbox } from './sandbox-helpers';
+import { runObs } from './obs-run';
 
 const GW = DEMO.datasets.gateway;
 let sandbox: TestSandbox;
@@ -51,10 +51,7 @@ interface PlanJson {
 }
 
 async function obs(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runMain(argv, { cwd: dir, env, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
-  return { code, stdout, stderr };
+  return runObs(argv, { cwd: dir, env });
 }
 
 /** obs plan --out plan.json, with the saved queries it read. */

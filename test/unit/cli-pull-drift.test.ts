@@ -6,10 +6,11 @@ import { spawn } from 'node:child_process';
 import { existsSync, lstatSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { commandOf, runMain } from '../../src/cli/main';
+import { commandOf } from '../../src/cli/main';
 import { DEMO } from '../../src/sandbox';
 import { pathKey } from '../../src/triggerFiles';
 import { startTestSandbox, type TestSandbox } from './sandbox-helpers';
+import { runObs } from './obs-run';
 
 let sandbox: TestSandbox;
 let env: Record<string, string>;
@@ -31,10 +32,7 @@ function freshDir(): string {
 }
 
 async function run(argv: string[], over: { env?: Record<string, string>; cwd?: string } = {}) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runMain(argv, { cwd: over.cwd ?? dir, env: over.env ?? env, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
-  return { code, stdout, stderr };
+  return runObs(argv, { cwd: over.cwd ?? dir, env: over.env ?? env });
 }
 
 const GATEWAY_FILES = [

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { runMain } from '../../src/cli/main';
+import { runObs } from './obs-run';
 
 const root = join(import.meta.dirname, '..', '..');
 let dir = '';
@@ -43,10 +43,7 @@ before(() => {
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 async function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runMain(argv, { cwd: dir, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
-  return { code, stdout, stderr };
+  return runObs(argv, { cwd: dir });
 }
 
 describe('what a file holds is shown, never acted on by the terminal', () => {

@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runMain } from '../../src/cli/main';
 import { parseRecording } from '../../src/backtest';
 import { startTestSandbox, type TestSandbox } from './sandbox-helpers';
+import { runObs } from './obs-run';
 
 const root = join(import.meta.dirname, '..', '..');
 const DEMO = join(root, 'demo', 'workspace', 'triggers', 'api-gateway');
@@ -54,10 +54,7 @@ function workspace(expectations: unknown[] = EXPECTATIONS): string {
 }
 
 async function obs(dir: string, argv: string[], env: Record<string, string>) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runMain(argv, { cwd: dir, env, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
-  return { code, stdout, stderr };
+  return runObs(argv, { cwd: dir, env });
 }
 
 /** The lines of a text report for the expectations, their counts (which depend on the hour) as N. */

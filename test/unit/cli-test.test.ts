@@ -11,6 +11,7 @@ import { onceEachWait } from '../../src/cli/test';
 import { xmlText } from '../../src/cli/testJunit';
 import { ANT_JUNIT, elementsNamed, JENKINS_JUNIT_10, readXml, violations } from './junitSchemas';
 import { startTestSandbox, type TestSandbox } from './sandbox-helpers';
+import { runObs } from './obs-run';
 
 const root = join(import.meta.dirname, '..', '..');
 const DEMO = join(root, 'demo', 'workspace', 'triggers', 'api-gateway');
@@ -41,10 +42,7 @@ beforeEach(() => {
 });
 
 async function run(argv: string[], over: { env?: Record<string, string> } = {}) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runMain(argv, { cwd: dir, env: over.env ?? env, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
-  return { code, stdout, stderr };
+  return runObs(argv, { cwd: dir, env: over.env ?? env });
 }
 
 const writeTests = (value: unknown, name = TESTS) => writeFileSync(join(dir, name), typeof value === 'string' ? value : JSON.stringify(value));
