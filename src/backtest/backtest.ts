@@ -11,7 +11,7 @@ import { planOf, type PreviewPlan } from './plan';
 import type { CachedData, ResultStore } from './cache';
 import { completeAt, notRecordable, playBack, recordedWindowFor, windowOf, type RecordNote } from './playback';
 import type { RecordedWindow, TriggerTestRecording } from './recordingFile';
-import { readTriggerRules, type ReadRules } from './rules';
+import { disabledNote, readTriggerRules, type ReadRules } from './rules';
 import type { QueryApi } from './runner';
 import { gridFromSeries } from './series';
 import { spanLabel } from './summary';
@@ -249,7 +249,7 @@ function onlyGroup(grid: Grid, breakdowns: readonly string[], group: Expectation
 function notesOf(e: Expectation, w: ResolvedWindow, plan: PreviewPlan, outcome: PreviewOutcome, grid: Grid, read: ReadRules): string[] {
   const notes = [...w.notes, ...plan.notes];
   if (!outcome.exact) notes.push(l10n.t('Approximate: {0} cannot be added up over buckets, so each {1} window is estimated from {2} buckets.', read.valueKey, spanLabel(read.rules.timeRange), spanLabel(plan.step)));
-  if (read.rules.disabled) notes.push(l10n.t('The trigger is disabled: the service does not evaluate it; it was evaluated as if enabled.'));
+  if (read.rules.disabled) notes.push(disabledNote());
   if (e.group && grid.groups.length === 0) notes.push(l10n.t('No group{0} had data in the window.', groupText(e.group)));
   return notes;
 }

@@ -12,7 +12,7 @@ import { evaluateTrigger, type TriggerRules } from './evaluate';
 import { fetchSeries, QueryIncompleteError, type FetchDeps } from './fetch';
 import { countNoise, planNoise, type NoiseCounts, type NoisePlan } from './noise';
 import { chunkQuery, type PlanMode } from './plan';
-import { readTriggerRules, type ReadRules } from './rules';
+import { disabledNote, readTriggerRules, type ReadRules } from './rules';
 import { gridFromSeries } from './series';
 import { suggestChange, type MustFire, type SuggestResult } from './suggest';
 import { parseTestFile } from './testFile';
@@ -125,7 +125,7 @@ export async function evaluateNoise(p: PreparedNoise, s: NoiseSession, options: 
   const counts = countNoise(outcome, read.rules, from, to);
   const { op, value, exceededLimit, alertType, frequency } = read.rules;
   const dataset = tested.dataset === ENVIRONMENT_WIDE ? ENVIRONMENT_WIDE_TRIGGER_SLUG : tested.dataset;
-  const entry: NoiseEntry = { kind: 'evaluated', ...base, dataset, rules: { op, value, exceededLimit, alertType, frequency }, counts, from, to, notes: plan.notes, unchecked: [] };
+  const entry: NoiseEntry = { kind: 'evaluated', ...base, dataset, rules: { op, value, exceededLimit, alertType, frequency }, counts, from, to, notes: read.rules.disabled ? [disabledNote(), ...plan.notes] : plan.notes, unchecked: [] };
   if (counts.notifications <= options.budget) return entry;
   const must = await mustFireWindows(p, s, cache);
   return { ...entry, unchecked: must.unchecked, suggestion: suggestChange({ rules: read.rules, outcome, from, maxNotifications: options.budget, mustFire: must.windows }) };

@@ -156,3 +156,6 @@ export function readTriggerRules(trigger: TriggerInput, query: unknown): RulesRe
   const breakdowns = Array.isArray(query.breakdowns) ? query.breakdowns.filter((b): b is string => typeof b === 'string') : [];
   return { ok: true, read: { rules, valueKey: target.key, havingKeys: havings.keys, breakdowns, unreadableHavings: havings.unreadable, notes } };
 }
+
+/** Said wherever a disabled trigger is evaluated (a test, the noise report): the service sends nothing for it. */
+export const disabledNote = (): string => l10n.t('The trigger is disabled: the service does not evaluate it; it was evaluated as if enabled.');

@@ -3,7 +3,7 @@
 // obs_noise, whose second report over the same triggers creates no query result (counted by the service).
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runTool } from '../../src/agentTools';
@@ -73,6 +73,15 @@ describe('obs noise', () => {
     assert.match(lines[0] ?? '', /^OVER +\d+ {2}"High error rate" \(triggers\/api-gateway\/High-error-rate\.trigger\.json\) on api-gateway$/);
     assert.ok(lines.some((l) => /^ +suggested: threshold > \d+ \(now > 5\): 1 notification$|no quieter threshold or exceeded_limit within 1 notification still fires in "catches the error bursts of the last day"/.test(l)), r.stdout);
     assert.equal(lines.at(-2), '1 trigger over the last 7 days, budget 1 notification: 1 over, 0 within, 0 not evaluated');
+  });
+
+  test('a disabled trigger is counted as if enabled, and says so as obs test does', async () => {
+    const file = join(dir, TRIGGER);
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^\{/, '{\n  "disabled": true,'));
+    const r = await run(['noise', '--format', 'json', '--budget', '1000', TRIGGER]);
+    assert.equal(r.code, 0, r.stderr);
+    const report = JSON.parse(r.stdout) as { triggers: (JsonTrigger & { notes: string[] })[] };
+    assert.deepEqual(report.triggers[0]?.notes[0], 'The trigger is disabled: the service does not evaluate it; it was evaluated as if enabled.');
   });
 
   test('a trigger that cannot be evaluated: listed NOT EVALUATED with why, exit 2', async () => {
