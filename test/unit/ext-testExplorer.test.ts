@@ -90,8 +90,8 @@ describe('an outcome as the Test Explorer shows it', () => {
       line: 'FAILED  quiet: fired 0 times between 2025-06-02 09:10 and 09:40 UTC; expected at least 1\nNote: The trigger is disabled.',
     });
   });
-  test('not testable: skipped, with the reason; an error: errored', () => {
-    assert.deepEqual(resultView({ ...base, status: 'not-testable', message: 'the service keeps query results for 7 days' }), { state: 'skipped', reason: 'Not testable: the service keeps query results for 7 days', line: 'NOT TESTABLE  quiet: the service keeps query results for 7 days' });
+  test('not testable: failed with the reason, as obs test fails it (exit 1, a JUnit failure); an error: errored', () => {
+    assert.deepEqual(resultView({ ...base, status: 'not-testable', message: 'the service keeps query results for 7 days' }), { state: 'failed', message: 'Not testable: the service keeps query results for 7 days', line: 'NOT TESTABLE  quiet: the service keeps query results for 7 days' });
     assert.deepEqual(resultView({ ...base, status: 'error', message: 'the query did not complete' }), { state: 'errored', message: 'the query did not complete', line: 'ERROR  quiet: the query did not complete' });
   });
 });

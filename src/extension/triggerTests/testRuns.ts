@@ -1,5 +1,5 @@
 // Running trigger tests from the Test Explorer: the run's items enqueued, each started and finished as the
-// engine gets to it (passed; failed with expected against actual; skipped when not testable, with the reason;
+// engine gets to it (passed; failed with expected against actual; failed when not testable, with the reason;
 // errored), the waits for the service's 10 queries a minute in the run's output and the status bar, the
 // run's cancel stopping it between queries. Continuous Run runs again what a saved test or trigger file
 // affects, and only that. A finished window opens in the preview from the failure or the test's menu, and a
@@ -203,7 +203,6 @@ export class TestRuns implements vscode.Disposable {
     };
     if (view.state === 'passed') run.passed(item, ms);
     else if (view.state === 'failed') run.failed(item, message(view.message), ms);
-    else if (view.state === 'skipped') run.skipped(item);
     else run.errored(item, message(view.message), ms);
   }
 
