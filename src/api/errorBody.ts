@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { FieldProblem } from './errors';
+import type { ErrorBodyShape, FieldProblem } from './errors';
 
 // The three error body shapes of the service-facts note. Told apart by Content-Type first, then by shape,
 // because the service is not always consistent about the media type.
@@ -50,7 +50,7 @@ const JsonApiErrors = z.looseObject({
     .min(1),
 });
 
-export type ErrorBodyShape = 'json-api' | 'problem' | 'legacy' | 'unrecognised-json' | 'not-json' | 'empty';
+export type { ErrorBodyShape };
 
 export interface ParsedErrorBody {
   shape: ErrorBodyShape;

@@ -8,6 +8,9 @@ export interface FieldProblem {
   pointer?: string;
 }
 
+/** How an error body reads: one of the service's shapes, or not (another server answered, or nothing). */
+export type ErrorBodyShape = 'json-api' | 'problem' | 'legacy' | 'unrecognised-json' | 'not-json' | 'empty';
+
 export const SERVICE_ERROR_KINDS = [
   'http', // the service answered with a non-2xx status
   'network', // connection refused/reset/closed, TLS or DNS failure
@@ -36,6 +39,8 @@ export interface ServiceErrorInit {
   retryAfterMs?: number;
   /** Low-level error code of a network or timeout failure, e.g. ECONNREFUSED, UND_ERR_HEADERS_TIMEOUT. */
   networkCode?: string;
+  /** Of an HTTP failure: the shape of its body, which tells the service's own errors from another server's. */
+  bodyShape?: ErrorBodyShape;
   /**
    * Set on a failed call that is never retried (creating an API key) when the service may have carried it out
    * anyway: the answer was lost, cut off, unreadable or a 5xx. The caller should look before repeating it.
@@ -60,6 +65,8 @@ export class ServiceError extends Error {
   readonly attempts: number;
   readonly retryAfterMs?: number;
   readonly networkCode?: string;
+  /** Of an HTTP failure: the shape of its body (errorBody.ts). */
+  readonly bodyShape?: ErrorBodyShape;
   readonly maybeProcessed?: boolean;
 
   constructor(init: ServiceErrorInit) {
@@ -75,6 +82,7 @@ export class ServiceError extends Error {
     this.attempts = init.attempts ?? 0;
     this.retryAfterMs = init.retryAfterMs;
     this.networkCode = init.networkCode;
+    this.bodyShape = init.bodyShape;
     if (init.maybeProcessed === true) this.maybeProcessed = true;
   }
 
@@ -102,6 +110,7 @@ export class ServiceError extends Error {
       attempts: this.attempts,
       retryAfterMs: this.retryAfterMs,
       networkCode: this.networkCode,
+      bodyShape: this.bodyShape,
       maybeProcessed: this.maybeProcessed,
     };
   }

@@ -257,6 +257,7 @@ export class RequestPipeline {
       operation: op,
       message,
       status,
+      bodyShape: parsed.shape,
       code,
       type,
       title,

@@ -24,6 +24,20 @@ export function listingSegment(dataset: string): string {
   return canonicalDatasetSlug(dataset) === canonicalDatasetSlug(ENVIRONMENT_WIDE) ? ENVIRONMENT_WIDE : dataset;
 }
 
+/** The error bodies of the service (version 1 and 2): a 404 in another shape is another server answering. */
+const SERVICE_BODIES: ReadonlySet<unknown> = new Set(['problem', 'legacy', 'json-api']);
+
+/**
+ * What a failed listing means: a 404 of the service is a dataset it does not have; a 404 whose body is none of
+ * the service's (a web page, nothing) says the address is not the service's, which is trouble, never a finding.
+ */
+function listingFailure(err: unknown): DatasetListing {
+  const { status, bodyShape } = err as { status?: unknown; bodyShape?: unknown };
+  if (status !== 404) return { state: 'failed', message: describe(err) };
+  if (bodyShape === undefined || SERVICE_BODIES.has(bodyShape)) return { state: 'missing' };
+  return { state: 'failed', message: 'the address does not answer like the service (HTTP 404 without an error body of the service): check that it is the address of the service\'s API' };
+}
+
 /**
  * Lists the triggers of each dataset (slugs as given; `all` and `__all__` list environment-wide). Resolves
  * with every dataset's listing, keyed by the dataset as given; rejects only when `signal` aborts.
@@ -44,8 +58,7 @@ export async function listDatasets(
         listing = { state: 'listed', triggers: res.data };
       } catch (err) {
         if (isAborted(err, signal)) throw new PullCancelled();
-        const status = (err as { status?: unknown }).status;
-        listing = status === 404 ? { state: 'missing' } : { state: 'failed', message: describe(err) };
+        listing = listingFailure(err);
       }
       out.set(dataset, listing);
       onListed?.(dataset, listing);
