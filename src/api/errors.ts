@@ -137,3 +137,15 @@ export function asServiceError(err: unknown): ServiceErrorLike | undefined {
 export function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
+
+/** The error bodies of the service (version 1 and 2): a 404 in another shape is another server answering. */
+const SERVICE_BODIES: ReadonlySet<unknown> = new Set<ErrorBodyShape>(['problem', 'legacy', 'json-api']);
+
+/**
+ * Whether an error is the service saying it has no such object: an HTTP 404 in one of its own error shapes
+ * (or from a client that does not say its body's shape). A 404 of a web page is another server answering.
+ */
+export function isServiceNotFound(err: unknown): boolean {
+  const { status, bodyShape } = (typeof err === 'object' && err !== null ? err : {}) as { status?: unknown; bodyShape?: unknown };
+  return status === 404 && (bodyShape === undefined || SERVICE_BODIES.has(bodyShape));
+}

@@ -1,6 +1,7 @@
 // `obs lint --columns-from-service`: the columns of each dataset the files name, read once from
 // the service, handed to the linter as data. A dataset the service does not know is not checked.
 import type { ServiceClient } from '../api/client';
+import { isServiceNotFound } from '../api/errors';
 import type { DatasetColumns } from '../lint';
 import { PacedPool } from '../triggerFiles';
 
@@ -20,7 +21,8 @@ export async function readColumns(client: Pick<ServiceClient, 'listColumns'>, da
         const res = await pool.run((signal) => client.listColumns(dataset, { signal }));
         out.columns[dataset] = { names: res.data.map((c) => c.key_name), hidden: res.data.filter((c) => c.hidden).map((c) => c.key_name) };
       } catch (err) {
-        if ((err as { status?: unknown }).status !== 404) throw err;
+        // A 404 of a web page is not a dataset the service lacks: another server answered (the run says so).
+        if (!isServiceNotFound(err)) throw err;
         out.missing.push(dataset);
       }
     }),

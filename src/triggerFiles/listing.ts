@@ -1,6 +1,7 @@
 // Reading the service's triggers for a pull or a drift check: one list call per dataset, through a
 // paced pool (pool.ts). A dataset the service does not know (404) and a failed list are recorded,
 // not thrown: the other datasets go on. No vscode import.
+import { isServiceNotFound } from '../api/errors';
 import { ENVIRONMENT_WIDE } from '../api/schemas/slugs';
 import { canonicalDatasetSlug } from './normalize';
 import { PullCancelled, type PacedPool } from './pool';
@@ -24,17 +25,13 @@ export function listingSegment(dataset: string): string {
   return canonicalDatasetSlug(dataset) === canonicalDatasetSlug(ENVIRONMENT_WIDE) ? ENVIRONMENT_WIDE : dataset;
 }
 
-/** The error bodies of the service (version 1 and 2): a 404 in another shape is another server answering. */
-const SERVICE_BODIES: ReadonlySet<unknown> = new Set(['problem', 'legacy', 'json-api']);
-
 /**
  * What a failed listing means: a 404 of the service is a dataset it does not have; a 404 whose body is none of
  * the service's (a web page, nothing) says the address is not the service's, which is trouble, never a finding.
  */
 function listingFailure(err: unknown): DatasetListing {
-  const { status, bodyShape } = err as { status?: unknown; bodyShape?: unknown };
-  if (status !== 404) return { state: 'failed', message: describe(err) };
-  if (bodyShape === undefined || SERVICE_BODIES.has(bodyShape)) return { state: 'missing' };
+  if (isServiceNotFound(err)) return { state: 'missing' };
+  if ((err as { status?: unknown }).status !== 404) return { state: 'failed', message: describe(err) };
   return { state: 'failed', message: 'the address does not answer like the service (HTTP 404 without an error body of the service): check that it is the address of the service\'s API' };
 }
 

@@ -43,3 +43,9 @@ test('obs plan against a server that is not the service: exit 2, the reason said
   assert.ok((r.stdout + r.stderr).includes(NOT_THE_SERVICE), r.stdout + r.stderr);
   assert.doesNotMatch(r.stdout + r.stderr, /remove|has no dataset/i);
 });
+
+test("obs lint --columns-from-service against a server that is not the service: no dataset called unknown to the service, the failure said", async () => {
+  const r = await runObs(['lint', '--columns-from-service', TRIGGER], { cwd: dir, env });
+  assert.doesNotMatch(r.stderr, /has no dataset/);
+  assert.match(r.stderr, /could not read the columns from the service: .*HTTP 404/);
+});
