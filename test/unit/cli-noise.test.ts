@@ -1,47 +1,18 @@
 // obs noise against the sandbox: the demo's "High error rate" counted as obs test's at-most counts it over the
 // same window, each exit status (0 within the budget, 1 over it, 2 trouble), the formats, and the agents'
 // obs_noise, whose second report over the same triggers creates no query result (counted by the service).
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runTool } from '../../src/agentTools';
 import { mcpHost } from '../../src/cli/mcpHost';
-import { startTestSandbox, type TestSandbox } from './sandbox-helpers';
-import { runObs } from './obs-run';
+import { DEMO_TESTS as TESTS, DEMO_TRIGGER as TRIGGER, demoFolder } from './demo-folder';
 
-const root = join(import.meta.dirname, '..', '..');
-const DEMO = join(root, 'demo', 'workspace', 'triggers', 'api-gateway');
-const TRIGGER = 'triggers/api-gateway/High-error-rate.trigger.json';
-const TESTS = 'triggers/api-gateway/High-error-rate.trigger-test.json';
+const demo = demoFolder('obs-noise-');
+const { run } = demo;
 
-let sandbox: TestSandbox;
-let env: Record<string, string>;
-let dir = '';
-
-before(async () => {
-  sandbox = await startTestSandbox({ queryResultRateLimit: 1_000 });
-  env = { OBS_BASE_URL: sandbox.base, OBS_CONFIG_KEY: sandbox.handle.info.configKey };
-});
-after(async () => {
-  await sandbox.handle.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
-beforeEach(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
-  dir = mkdtempSync(join(tmpdir(), 'obs-noise-'));
-  mkdirSync(join(dir, 'triggers', 'api-gateway'), { recursive: true });
-  cpSync(join(DEMO, 'High-error-rate.trigger.json'), join(dir, TRIGGER));
-  cpSync(join(DEMO, 'High-error-rate.trigger-test.json'), join(dir, TESTS));
-});
-
-async function run(argv: string[], over: { env?: Record<string, string> } = {}) {
-  return runObs(argv, { cwd: dir, env: over.env ?? env });
-}
-
-const created = () => sandbox.handle.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/1/query_results/')).length;
+const created = () => demo.sandbox.handle.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/1/query_results/')).length;
 
 interface JsonTrigger {
   name: string;
@@ -60,7 +31,7 @@ describe('obs noise', () => {
     const t = report.triggers[0];
     assert.ok(t !== undefined && report.triggers.length === 1);
     assert.deepEqual([report.over, report.within, t.name, t.status], [0, 1, 'High error rate', 'within']);
-    writeFileSync(join(dir, TESTS), JSON.stringify({ expectations: [{ name: 'as obs noise', expect: 'at-most', notifications: t.notifications, from: t.from, to: t.to }] }));
+    writeFileSync(join(demo.dir, TESTS), JSON.stringify({ expectations: [{ name: 'as obs noise', expect: 'at-most', notifications: t.notifications, from: t.from, to: t.to }] }));
     const tested = await run(['test', TESTS]);
     assert.equal(tested.code, 0, tested.stdout);
     assert.match(tested.stdout, new RegExp(`sent ${t.notifications} notifications? \\(on_change\\)`));
@@ -76,7 +47,7 @@ describe('obs noise', () => {
   });
 
   test('a disabled trigger is counted as if enabled, and says so as obs test does', async () => {
-    const file = join(dir, TRIGGER);
+    const file = join(demo.dir, TRIGGER);
     writeFileSync(file, readFileSync(file, 'utf8').replace(/^\{/, '{\n  "disabled": true,'));
     const r = await run(['noise', '--format', 'json', '--budget', '1000', TRIGGER]);
     assert.equal(r.code, 0, r.stderr);
@@ -85,7 +56,7 @@ describe('obs noise', () => {
   });
 
   test('a trigger that cannot be evaluated: listed NOT EVALUATED with why, exit 2', async () => {
-    writeFileSync(join(dir, 'triggers', 'api-gateway', 'Broken.trigger.json'), '{ "name": ');
+    writeFileSync(join(demo.dir, 'triggers', 'api-gateway', 'Broken.trigger.json'), '{ "name": ');
     const r = await run(['noise', '--budget', '1000']);
     assert.equal(r.code, 2, r.stderr);
     assert.match(r.stdout, /^NOT EVALUATED +triggers\/api-gateway\/Broken\.trigger\.json: the file is not valid JSON/m);
@@ -109,7 +80,7 @@ describe('obs noise', () => {
 
 describe('obs_noise', () => {
   test("a second report over the same triggers creates no query result: the server's session keeps them", async () => {
-    const host = mcpHost({ cwd: dir, env });
+    const host = mcpHost({ cwd: demo.dir, env: demo.env });
     try {
       const before = created();
       const first = await runTool('obs_noise', { budget: 1000 }, host, new AbortController().signal);

@@ -1,51 +1,21 @@
 // obs test against the sandbox: the demo's test file in text and JUnit XML, --out, each exit status (0 all
 // passed, 1 failed or not testable, 2 trouble), broken files named, hostile names escaped, and test files
 // kept beside trigger files never read as trigger files by lint, drift or plan.
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { runMain } from '../../src/cli/main';
 import { onceEachWait } from '../../src/cli/test';
 import { xmlText } from '../../src/cli/testJunit';
 import { ANT_JUNIT, elementsNamed, JENKINS_JUNIT_10, readXml, violations } from './junitSchemas';
-import { startTestSandbox, type TestSandbox } from './sandbox-helpers';
-import { runObs } from './obs-run';
+import { DEMO_TESTS as TESTS, DEMO_TRIGGER as TRIGGER, demoFolder } from './demo-folder';
 
-const root = join(import.meta.dirname, '..', '..');
-const DEMO = join(root, 'demo', 'workspace', 'triggers', 'api-gateway');
-const TESTS = 'triggers/api-gateway/High-error-rate.trigger-test.json';
-const TRIGGER = 'triggers/api-gateway/High-error-rate.trigger.json';
+const demo = demoFolder('obs-test-');
+const { run } = demo;
 
-let sandbox: TestSandbox;
-let env: Record<string, string>;
-let dir = '';
-
-before(async () => {
-  // Every run creates a query result: more than the service's 10 a minute would make the tests wait.
-  sandbox = await startTestSandbox({ queryResultRateLimit: 1_000 });
-  env = { OBS_BASE_URL: sandbox.base, OBS_CONFIG_KEY: sandbox.handle.info.configKey };
-});
-after(async () => {
-  await sandbox.handle.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
-/** A fresh folder holding the demo's trigger and its test file, as in demo/workspace. */
-beforeEach(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
-  dir = mkdtempSync(join(tmpdir(), 'obs-test-'));
-  mkdirSync(join(dir, 'triggers', 'api-gateway'), { recursive: true });
-  cpSync(join(DEMO, 'High-error-rate.trigger.json'), join(dir, TRIGGER));
-  cpSync(join(DEMO, 'High-error-rate.trigger-test.json'), join(dir, TESTS));
-});
-
-async function run(argv: string[], over: { env?: Record<string, string> } = {}) {
-  return runObs(argv, { cwd: dir, env: over.env ?? env });
-}
-
-const writeTests = (value: unknown, name = TESTS) => writeFileSync(join(dir, name), typeof value === 'string' ? value : JSON.stringify(value));
+const writeTests = (value: unknown, name = TESTS) => writeFileSync(join(demo.dir, name), typeof value === 'string' ? value : JSON.stringify(value));
 /** Times of day and durations vary with the time the suite runs: the rest of the report is exact. */
 const TIME = /\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})? UTC|\d{4}-\d{2}-\d{2} \d{2}:\d{2}(?= and)|(?<=and )\d{2}:\d{2} UTC/g;
 /** How many times the demo trigger fired in the last 24 h depends on when that is (1 or more): counts become N. */
@@ -115,13 +85,13 @@ actual: N firings, first at <time></failure>
     const r = await run(['test', '--reporter', 'junit', '--out', 'junit.xml']);
     assert.equal(r.code, 1);
     assert.match(r.stdout, /^triggers\/api-gateway\/High-error-rate\.trigger-test\.json: "High error rate"/);
-    assert.match(readFileSync(join(dir, 'junit.xml'), 'utf8'), /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites>\n {2}<testsuite id="0" [^\n]* tests="3" failures="1" /);
+    assert.match(readFileSync(join(demo.dir, 'junit.xml'), 'utf8'), /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites>\n {2}<testsuite id="0" [^\n]* tests="3" failures="1" /);
   });
 });
 
 describe('exit status', () => {
   test('0 when every expectation passed', async () => {
-    const tests = JSON.parse(readFileSync(join(dir, TESTS), 'utf8')) as { expectations: unknown[] };
+    const tests = JSON.parse(readFileSync(join(demo.dir, TESTS), 'utf8')) as { expectations: unknown[] };
     writeTests({ expectations: tests.expectations.slice(0, 2) });
     const r = await run(['test']);
     assert.equal(r.code, 0, r.stdout);
@@ -171,14 +141,14 @@ describe('exit status', () => {
   });
 
   test('2 for a test file that is not UTF-8: said, never read with replacement characters', async () => {
-    writeFileSync(join(dir, TESTS), Buffer.from([0x7b, 0xff, 0x7d]));
+    writeFileSync(join(demo.dir, TESTS), Buffer.from([0x7b, 0xff, 0x7d]));
     const r = await run(['test']);
     assert.equal(r.code, 2);
     assert.equal(r.stdout, `${TESTS}:\n  ERROR         cannot read ${TESTS}: the file is not UTF-8\n\n1 expectation in 1 file: 0 passed, 0 failed, 0 not testable, 1 error\n`);
   });
 
   test('2 when the trigger file is missing: each expectation is an error naming it', async () => {
-    rmSync(join(dir, TRIGGER));
+    rmSync(join(demo.dir, TRIGGER));
     const r = await run(['test']);
     assert.equal(r.code, 2);
     assert.match(r.stdout, /\n {2}ERROR {9}catches the error bursts of the last day: cannot read triggers\/api-gateway\/High-error-rate\.trigger\.json: no such file\n/);
@@ -192,9 +162,9 @@ describe('exit status', () => {
       noEnv.stdout,
       [`${TESTS}:`, ...['catches the error bursts of the last day', 'pages at most 6 times a day', 'stays quiet for a whole day'].map((n) => `  NOT TESTABLE  ${n}: ${needs}`), '', '3 expectations in 1 file: 0 passed, 0 failed, 3 not testable, 0 errors', ''].join('\n'),
     );
-    const half = await run(['test'], { env: { OBS_BASE_URL: sandbox.base } });
+    const half = await run(['test'], { env: { OBS_BASE_URL: demo.sandbox.base } });
     assert.deepEqual([half.code, half.stderr], [2, 'obs: set OBS_CONFIG_KEY in the environment: the service\'s address and a configuration key are read from there only\n']);
-    rmSync(join(dir, TESTS));
+    rmSync(join(demo.dir, TESTS));
     const none = await run(['test']);
     assert.deepEqual([none.code, none.stderr], [2, 'obs: no *.trigger-test.json file under .\n']);
   });
@@ -205,8 +175,8 @@ describe('a trigger path from a test file', () => {
     const outside = mkdtempSync(join(tmpdir(), 'obs-outside-'));
     try {
       writeFileSync(join(outside, 'secret.trigger.json'), JSON.stringify({ name: 'SECRET-NAME', dataset_slug: 'api-gateway' }));
-      symlinkSync(join(outside, 'secret.trigger.json'), join(dir, 'triggers', 'linked.trigger.json'));
-      const up = relative(join(dir, 'triggers', 'api-gateway'), join(outside, 'secret.trigger.json'));
+      symlinkSync(join(outside, 'secret.trigger.json'), join(demo.dir, 'triggers', 'linked.trigger.json'));
+      const up = relative(join(demo.dir, 'triggers', 'api-gateway'), join(outside, 'secret.trigger.json'));
       writeTests({ trigger: up, expectations: [{ name: 'a', expect: 'fires', from: 'now-2h', to: 'now' }] });
       const written = await run(['test']);
       assert.equal(written.code, 2);
@@ -224,8 +194,8 @@ describe('a trigger path from a test file', () => {
 
 describe('what is echoed is escaped', () => {
   test('a hostile expectation name and trigger name: visible escapes in the text, XML escapes in JUnit', async () => {
-    const t = JSON.parse(readFileSync(join(dir, TRIGGER), 'utf8')) as Record<string, unknown>;
-    writeFileSync(join(dir, TRIGGER), JSON.stringify({ ...t, name: 'High\u001b]0;pwned\u0007 rate' }));
+    const t = JSON.parse(readFileSync(join(demo.dir, TRIGGER), 'utf8')) as Record<string, unknown>;
+    writeFileSync(join(demo.dir, TRIGGER), JSON.stringify({ ...t, name: 'High\u001b]0;pwned\u0007 rate' }));
     writeTests({ expectations: [{ name: '<b>"x" & \'y\'</b>\u202e\ufffe', expect: 'at-most', notifications: 99, from: 'now-2h', to: 'now' }] });
     const text = await run(['test']);
     assert.equal(text.code, 0, text.stdout);
@@ -288,7 +258,7 @@ describe('JUnit XML as CI reads it', () => {
       writeTests(s.tests);
       let xml = '';
       const signal = s.aborted === true ? AbortSignal.abort() : undefined;
-      const code = await runMain(['test', '--reporter', 'junit', ...(s.args ?? [])], { cwd: dir, env, stdout: (t) => (xml += t), stderr: () => undefined, ...(signal ? { signal } : {}) });
+      const code = await runMain(['test', '--reporter', 'junit', ...(s.args ?? [])], { cwd: demo.dir, env: demo.env, stdout: (t) => (xml += t), stderr: () => undefined, ...(signal ? { signal } : {}) });
       const seen = dashboard(xml);
       assert.equal(code, seen.errors > 0 ? 2 : seen.failures > 0 ? 1 : 0, `exit ${code} beside ${JSON.stringify(seen)}`);
       assert.equal(code, s.code);
