@@ -7,7 +7,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { scopeOf } from './pullScope';
 import type { LoadedSync, SyncDeps, SyncHost } from './syncHost';
-import { DRIFT_VIEW_ID, isTriggerFile, SERVICE_TRIGGER_SCHEME, TRIGGER_FILE_EXCLUDE, TRIGGER_FILE_GLOB } from './syncIds';
+import { DRIFT_VIEW_ID, isTriggerFile, SERVICE_TRIGGER_SCHEME, TRIGGER_FILE_GLOB } from './syncIds';
+import { SKIPPED_BY_SEARCHES } from '../../triggerFiles/searchRules';
 
 export interface RegisteredSync {
   disposables: vscode.Disposable[];
@@ -130,7 +131,7 @@ function loadWhenNeeded(deps: SyncDeps, view: vscode.TreeView<unknown>, load: ()
     const wanted =
       view.visible ||
       vscode.workspace.textDocuments.some((d) => isTriggerFile(d.uri)) ||
-      (await vscode.workspace.findFiles(TRIGGER_FILE_GLOB, TRIGGER_FILE_EXCLUDE, 1)).length > 0;
+      (await vscode.workspace.findFiles(TRIGGER_FILE_GLOB, SKIPPED_BY_SEARCHES, 1)).length > 0;
     if (!wanted || done || deps.connections.activeProfile() === undefined) return;
     // Tried once: a bundle that fails to load is reported once, and the commands say so again when run.
     done = true;

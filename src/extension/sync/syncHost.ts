@@ -16,7 +16,8 @@ import { ApplyCommands, type ApplyCommand } from './applyCommands';
 import type { Linter } from './applyPlan';
 import type { PullScope } from './pullScope';
 import { configureL10n } from '../core/l10nSetup';
-import { isTriggerFile, TRIGGER_FILE_EXCLUDE, TRIGGER_FILE_GLOB } from './syncIds';
+import { isTriggerFile, TRIGGER_FILE_GLOB } from './syncIds';
+import { SKIPPED_BY_SEARCHES } from '../../triggerFiles/searchRules';
 
 export interface SyncDeps {
   connections: ConnectionManager;
@@ -73,7 +74,7 @@ function createDriftModel(deps: SyncDeps): DriftModel {
   const log = deps.feedback.log;
   return new DriftModel({
     workspace: {
-      list: async () => (await vscode.workspace.findFiles(TRIGGER_FILE_GLOB, TRIGGER_FILE_EXCLUDE)).map((u) => u.toString()),
+      list: async () => (await vscode.workspace.findFiles(TRIGGER_FILE_GLOB, SKIPPED_BY_SEARCHES)).map((u) => u.toString()),
       read: async (uri) => {
         try {
           return new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.parse(uri)));

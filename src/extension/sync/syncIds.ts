@@ -4,9 +4,8 @@ import { TRIGGER_FILE_SUFFIX } from '../../triggerFiles/paths';
 
 export const DRIFT_VIEW_ID = 'obs.drift';
 export const SERVICE_TRIGGER_SCHEME = 'obs-service-trigger';
-/** Every trigger file of the workspace, and what is never looked into. */
+/** Every trigger file of the workspace (what is never looked into: triggerFiles/searchRules.ts). */
 export const TRIGGER_FILE_GLOB = `**/*${TRIGGER_FILE_SUFFIX}`;
-export { SKIPPED_BY_SEARCHES as TRIGGER_FILE_EXCLUDE } from '../../triggerFiles/searchRules';
 
 /** Whether a uri (its scheme and path) is a trigger file drift compares: not the service's own version of one. */
 export function isTriggerFile(uri: { scheme: string; path: string }): boolean {
