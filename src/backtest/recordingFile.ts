@@ -7,7 +7,7 @@
 // No vscode import.
 import * as z from 'zod';
 import { canonicalJson } from './savedQueryCache';
-import { pathText } from './testFile';
+import { jsonOfFile, pathText } from './testFile';
 import { utcText } from './times';
 import * as l10n from '@vscode/l10n';
 
@@ -112,13 +112,9 @@ function crossChecks(r: TriggerTestRecording): string[] {
 
 /** Reads a recording's text: the recording, or every problem of it. */
 export function parseRecording(text: string): ParsedRecording {
-  let value: unknown;
-  try {
-    value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-  } catch (e) {
-    return { ok: false, problems: [l10n.t('the file is not valid JSON: {0}', e instanceof Error ? e.message : String(e))] };
-  }
-  const parsed = TriggerTestRecording.safeParse(value);
+  const json = jsonOfFile(text);
+  if (!json.ok) return { ok: false, problems: [json.message] };
+  const parsed = TriggerTestRecording.safeParse(json.value);
   if (!parsed.success) return { ok: false, problems: parsed.error.issues.map(messageOf) };
   const problems = crossChecks(parsed.data);
   return problems.length > 0 ? { ok: false, problems } : { ok: true, recording: parsed.data };

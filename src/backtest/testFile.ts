@@ -161,15 +161,21 @@ function ordered(from: TimeSpec, to: TimeSpec): boolean {
   return true;
 }
 
-/** Reads a trigger test file's text: the file, or every problem of its form (then, once the form is right, of names and windows). */
-export function parseTestFile(text: string): ParsedTestFile {
-  let value: unknown;
+/** The JSON value of a test file's or a recording's text, or why it is not JSON. */
+export function jsonOfFile(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
   try {
     // Editors hide a byte order mark; JSON.parse does not accept one.
-    value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    return { ok: true, value: JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) };
   } catch (e) {
-    return { ok: false, problems: [{ path: [], message: l10n.t('the file is not valid JSON: {0}', e instanceof Error ? e.message : String(e)) }] };
+    return { ok: false, message: l10n.t('the file is not valid JSON: {0}', e instanceof Error ? e.message : String(e)) };
   }
+}
+
+/** Reads a trigger test file's text: the file, or every problem of its form (then, once the form is right, of names and windows). */
+export function parseTestFile(text: string): ParsedTestFile {
+  const json = jsonOfFile(text);
+  if (!json.ok) return { ok: false, problems: [{ path: [], message: json.message }] };
+  const value = json.value;
   const parsed = TriggerTestFile.safeParse(value, { reportInput: true });
   if (!parsed.success) return { ok: false, problems: parsed.error.issues.map((issue) => ({ path: issue.path.map((p) => (typeof p === 'number' ? p : String(p))), message: messageOf(issue, value) })) };
   const problems = crossChecks(parsed.data);
