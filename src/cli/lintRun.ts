@@ -12,6 +12,7 @@ import { toSarif, type FileReport } from './lintSarif';
 import { READ_AHEAD, readAhead } from './readAhead';
 import { readCommandLineFile, ReadProblem } from './read';
 import { visibleJson } from './visible';
+import type { Outcome } from '../result';
 
 /** The options of `obs lint` as commander parses them (lint.ts declares them). */
 export interface LintInvocation {
@@ -29,13 +30,13 @@ function lintOptions(invocation: LintInvocation, columns?: Record<string, Datase
 }
 
 /** A file read, or why it could not be; `bytes` is let go of once decoded (files may be large). */
-type Read = { bytes?: Uint8Array } | { error: string };
+type Read = Outcome<{ bytes?: Uint8Array }>;
 
 async function readTarget(file: string, io: MainIo, maxBytes: number, admit?: (size: number) => Promise<void>): Promise<Read> {
   try {
-    return { bytes: await readCommandLineFile(file, io.cwd, maxBytes, admit) };
+    return { ok: true, bytes: await readCommandLineFile(file, io.cwd, maxBytes, admit) };
   } catch (e) {
-    return { error: e instanceof ReadProblem ? e.message : errorText(e) };
+    return { ok: false, reason: e instanceof ReadProblem ? e.message : errorText(e) };
   }
 }
 
@@ -105,8 +106,8 @@ export async function runLint(targets: readonly string[], invocation: LintInvoca
   const options = lintOptions(invocation, columns);
   const reports: FileReport[] = [];
   await readFiles(files, io, invocation.maxBytes, (r, file) => {
-    if ('error' in r) {
-      reports.push({ file, diagnostics: [], error: r.error });
+    if (!r.ok) {
+      reports.push({ file, diagnostics: [], error: r.reason });
       return;
     }
     const { diagnostics, hidden } = lintRead(r, options);

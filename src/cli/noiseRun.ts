@@ -15,6 +15,7 @@ import { noiseMarkdown, noiseText } from './noiseText';
 import { decodeStrict, readCommandLineFile, ReadProblem } from './read';
 import { clientFromEnvironment } from './service';
 import { onceEachWait } from './testWaits';
+import type { Outcome } from '../result';
 
 /** The options of `obs noise` as commander parses them (noise.ts declares them). */
 export interface NoiseInvocation {
@@ -24,7 +25,7 @@ export interface NoiseInvocation {
   maxBytes: number;
 }
 
-async function readText(file: string, io: MainIo, maxBytes: number): Promise<{ ok: true; text: string } | { ok: false; reason: string }> {
+async function readText(file: string, io: MainIo, maxBytes: number): Promise<Outcome<{ text: string }>> {
   try {
     const text = decodeStrict(await readCommandLineFile(file, io.cwd, maxBytes));
     return text === undefined ? { ok: false, reason: 'the file is not UTF-8' } : { ok: true, text };

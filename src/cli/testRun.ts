@@ -16,6 +16,7 @@ import { readRecording, saveRecording } from './testRecording';
 import { onceEachWait } from './testWaits';
 import { testJunit } from './testJunit';
 import { exitStatus, summaryLine, testText, type TestFileReport } from './testReport';
+import type { Outcome } from '../result';
 
 /** The options of `obs test` as commander parses them (test.ts declares them). */
 export interface TestInvocation {
@@ -89,7 +90,7 @@ interface Session {
   unsaved: number;
 }
 
-async function readText(file: string, session: Session): Promise<{ ok: true; text: string } | { ok: false; reason: string }> {
+async function readText(file: string, session: Session): Promise<Outcome<{ text: string }>> {
   try {
     // Bytes that are not UTF-8 are said, never read with replacement characters (a query would send those).
     const text = decodeStrict(await readCommandLineFile(file, session.io.cwd, session.maxBytes));
@@ -105,7 +106,7 @@ async function runFile(file: string, session: Session): Promise<TestFileReport> 
   const read = await readText(file, session);
   if (!read.ok) return report({ problems: [read.reason] });
   const parsed = parseTestFile(read.text);
-  if (!parsed.ok) return report({ problems: parsed.problems.map((p) => p.message) });
+  if (!parsed.ok) return report({ problems: parsed.reason.map((p) => p.message) });
   const triggerPath = triggerPathFor(file, parsed.file.trigger);
   if (triggerPath === undefined) return report({ problems: [`name the trigger file in its "trigger" member: the file's name does not end with ${TRIGGER_TEST_SUFFIX}`] });
   const triggerFile = relative(session.io.cwd, resolve(session.io.cwd, triggerPath)).split('\\').join('/');

@@ -8,6 +8,7 @@ import { expandPaths } from './files';
 import { warn, type MainIo } from './io';
 import { READ_AHEAD, readAhead } from './readAhead';
 import { decodeStrict, readCommandLineFile, ReadProblem } from './read';
+import type { Outcome } from '../result';
 
 /** Why a file of bytes that are not UTF-8 is not read as a trigger file. */
 const NOT_UTF8 = 'the file is not UTF-8 (obs lint names the bytes)';
@@ -36,18 +37,18 @@ export async function readTriggerFiles(paths: readonly string[], io: MainIo, max
   const unreadable = new Map(unwalked.map((u) => [u.path, u.reason]));
   for (const [path, why] of unreadable) warn(io, `cannot read ${path}: ${why}`);
   let ok = problems.length === 0 && unreadable.size === 0;
-  const readFile = async (file: string, admit: (size: number) => Promise<void>): Promise<{ bytes: Uint8Array } | { problem: unknown }> => {
+  const readFile = async (file: string, admit: (size: number) => Promise<void>): Promise<Outcome<{ bytes: Uint8Array }, unknown>> => {
     try {
-      return { bytes: await readCommandLineFile(file, io.cwd, maxBytes, admit) };
+      return { ok: true, bytes: await readCommandLineFile(file, io.cwd, maxBytes, admit) };
     } catch (problem) {
-      return { problem };
+      return { ok: false, reason: problem };
     }
   };
   // Read ahead of their use, each file handled in the order given (readAhead.ts).
   await readAhead(files, READ_AHEAD, readFile, (r, i) => {
     const file = files[i] ?? '';
-    if ('problem' in r) {
-      const why = r.problem instanceof ReadProblem ? r.problem.message : errorText(r.problem);
+    if (!r.ok) {
+      const why = r.reason instanceof ReadProblem ? r.reason.message : errorText(r.reason);
       warn(io, `cannot read ${file}: ${why}`);
       unreadable.set(file, why);
       ok = false;

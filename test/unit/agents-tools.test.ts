@@ -57,7 +57,7 @@ function host(files: Record<string, string> = {}, o: { service?: boolean; rememb
 /** A tool's answer: its text within the cap, the value it says, and that value of the tool's output schema. */
 async function ok(name: string, input: unknown, h: ToolHost = host()): Promise<Record<string, unknown>> {
   const answer = await runTool(name, input, h, signal);
-  assert.ok(answer.ok, answer.ok ? '' : answer.error);
+  assert.ok(answer.ok, answer.ok ? '' : answer.reason);
   assert.ok(answer.text.length <= LIMITS.answer, `${name}: ${answer.text.length} characters`);
   assert.deepEqual(answer.result, JSON.parse(answer.text));
   const output = toolNamed(name)?.output.extend({ cut: z.record(z.string(), z.unknown()).optional() });

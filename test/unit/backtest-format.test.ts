@@ -14,7 +14,7 @@ import { readTime, utcText } from '../../src/backtest/times';
 const root = join(import.meta.dirname, '..', '..');
 const problems = (value: unknown): string[] => {
   const r = parseTestFile(typeof value === 'string' ? value : JSON.stringify(value));
-  return r.ok ? [] : r.problems.map((p) => p.message);
+  return r.ok ? [] : r.reason.map((p) => p.message);
 };
 const jsonError = (text: string): string => {
   try {
@@ -84,7 +84,7 @@ describe('each mistake is one sentence naming the member', () => {
     const r = parseTestFile(JSON.stringify({ x: 1, expectations: [{ ...fires, from: 'soon', notifications: 2 }] }));
     assert.ok(!r.ok);
     assert.deepEqual(
-      r.problems.map((p) => p.path),
+      r.reason.map((p) => p.path),
       [['expectations', 0, 'from'], ['expectations', 0], []],
     );
   });

@@ -105,7 +105,7 @@ export function createAgents(deps: AgentsDeps): LoadedAgents {
         const host = editorToolHost({ active, lint: deps.lint, files, plan, plans, sessionFor: deps.sessionFor });
         const answer = await runTool(name, input, host, signal);
         log.info(`agent tool ${name}: ${answer.ok ? `answered ${answer.text.length} characters` : 'answered an error'}`);
-        if (!answer.ok) throw new Error(answer.error);
+        if (!answer.ok) throw new Error(answer.reason);
         return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(answer.text)]);
       } finally {
         dispose();

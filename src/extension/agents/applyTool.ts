@@ -115,7 +115,7 @@ export interface ApplyDeps<C extends AppliedConnection = ActiveConnection> {
 /** The kept plan, taken (applied at most once), when the active connection is still the one it was made against. */
 function takePlan<C extends AppliedConnection>(input: unknown, deps: ApplyDeps<C>): { stored: StoredPlan<PlanSources>; active: C } {
   const parsed = parseInput(APPLY_TOOL_NAME, input);
-  if (!parsed.ok) throw new ToolError(parsed.error);
+  if (!parsed.ok) throw new ToolError(parsed.reason);
   const stored = deps.plans.take(parsed.value.plan_id);
   if (stored === undefined) throw new ToolError(l10n.t('nothing was written: there is no plan {0} (it was applied already, is older than 30 minutes, or was never made); call obs_plan again', JSON.stringify(parsed.value.plan_id)));
   const active = deps.active;
