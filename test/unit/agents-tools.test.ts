@@ -243,7 +243,7 @@ test('an answer over the size cap has its longest list halved until it fits, and
 });
 
 test('an answer too large even with every list cut is an error answer, saying so', () => {
-  assert.deepEqual(boundedAnswer({ text: 'x'.repeat(200) }, 100), { ok: false, error: 'the answer was too large (211 characters) even with every list cut; narrow the request' });
+  assert.deepEqual(boundedAnswer({ text: 'x'.repeat(200) }, 100), { ok: false, reason: 'the answer was too large (211 characters) even with every list cut; narrow the request' });
 });
 
 /** A host whose service lists one trigger of `name` in `api`, and whose plan creates a trigger of that name. */
