@@ -67,7 +67,10 @@ async function planAndApply(file: string, saved: Plan, io: MainIo): Promise<numb
   const client = clientFromEnvironment(io.env ?? {});
   try {
     const now = await planFiles(client, saved.inputs, saved.target, io, CONCURRENCY);
-    if (now === undefined) return EXIT_TROUBLE;
+    if (now === undefined) {
+      warn(io, 'the plan is not applied, nothing was written: its paths cannot be planned again (said above)');
+      return EXIT_TROUBLE;
+    }
     const differences = now.complete ? planDifferences(saved, now.plan) : ['a file or a dataset the plan needs could not be read now (said above)'];
     if (differences.length > 0) {
       for (const d of differences) warn(io, `the plan is not applied, nothing was written: ${d}`);

@@ -3,6 +3,7 @@
 import { errorText } from '../api/errors';
 import { decodeTriggerFile, DEFAULT_MAX_DIAGNOSTICS, lintDecoded, type DatasetColumns, type DecodedFile, type LintOptions } from '../lint';
 import { datasetsNamed } from '../lint/columns';
+import { TRIGGER_FILE_SUFFIX } from '../triggerFiles/paths';
 import { collectGarbage } from './collect';
 import { expandTargets } from './files';
 import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, type MainIo } from './io';
@@ -95,7 +96,12 @@ async function serviceColumns(files: readonly string[], io: MainIo, maxBytes: nu
 }
 
 export async function runLint(targets: readonly string[], invocation: LintInvocation, io: MainIo): Promise<number> {
-  const { files, problems } = await expandTargets(targets, io.cwd);
+  const { files, problems, nothing } = await expandTargets(targets, io.cwd, TRIGGER_FILE_SUFFIX);
+  // A path that names nothing (a typo, a glob of the wrong folder) stops the run: no report of the rest.
+  if (nothing.length > 0) {
+    for (const problem of problems) warn(io, problem);
+    return EXIT_TROUBLE;
+  }
   let columns: Record<string, DatasetColumns> | undefined;
   if (invocation.columnsFromService === true) {
     columns = await serviceColumns(files, io, invocation.maxBytes);

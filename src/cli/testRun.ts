@@ -39,9 +39,10 @@ function noService(env: Readonly<Record<string, string | undefined>>): boolean {
 }
 
 export async function runTests(paths: readonly string[], invocation: TestInvocation, io: MainIo): Promise<number> {
-  const { files, problems } = await expandPaths(paths.length === 0 ? ['.'] : paths, io.cwd, TRIGGER_TEST_SUFFIX);
+  const { files, problems, nothing } = await expandPaths(paths.length === 0 ? ['.'] : paths, io.cwd, TRIGGER_TEST_SUFFIX);
   for (const p of problems) warn(io, p);
-  if (files.length === 0) return EXIT_TROUBLE;
+  // A path that names nothing stops the run before any test: a report of the others would read as the whole.
+  if (nothing.length > 0 || files.length === 0) return EXIT_TROUBLE;
   const offline = noService(io.env ?? {});
   if (offline && invocation.record === true) throw new ServiceSetupError(`--record needs the service: set ${ENV_BASE_URL} and ${ENV_CONFIG_KEY} in the environment`);
   if (offline) warn(io, `no service in the environment (${ENV_BASE_URL}, ${ENV_CONFIG_KEY}): the tests run from their recordings, and those without one are not testable`);
