@@ -1,10 +1,9 @@
 // The run of `obs plan` (declared in plan.ts, loaded when the command runs): the plan of the trigger files
 // under the paths (planMaking.ts, the one pipeline), printed, and with --out saved and sealed for obs apply.
-import { writeWhole } from '../triggerFiles/nodeFs';
 import { resolve } from 'node:path';
-import { errorText } from '../api/errors';
-import { planCounts, type Plan, type PlanInputs } from '../triggerFiles';
-import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, type MainIo } from './io';
+import { planCounts, type PlanInputs } from '../triggerFiles';
+import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, type MainIo } from './io';
+import { outFileProblem, writeOutFile } from './outFile';
 import { planFileText } from './planFile';
 import { planFiles, targetOf } from './planMaking';
 import { planText } from './planReport';
@@ -38,6 +37,13 @@ function inputsOf(paths: readonly string[], invocation: PlanInvocation): PlanInp
 export async function runPlan(paths: readonly string[], invocation: PlanInvocation, io: MainIo): Promise<number> {
   const env = io.env ?? {};
   const client = clientFromEnvironment(env);
+  const out = invocation.out === undefined ? undefined : resolve(io.cwd, invocation.out);
+  const outProblem = out === undefined ? undefined : await outFileProblem(out);
+  if (outProblem !== undefined) {
+    await client.close();
+    warn(io, `--out ${invocation.out ?? ''}: ${outProblem}; nothing was planned`);
+    return EXIT_TROUBLE;
+  }
   let made: Awaited<ReturnType<typeof planFiles>>;
   try {
     made = await planFiles(client, inputsOf(paths, invocation), targetOf(env), io, invocation.concurrency);
@@ -46,18 +52,14 @@ export async function runPlan(paths: readonly string[], invocation: PlanInvocati
   }
   if (made === undefined) return EXIT_TROUBLE;
   const plan = made.plan;
-  if (invocation.out !== undefined) await savePlan(resolve(io.cwd, invocation.out), plan, (env[ENV_CONFIG_KEY] ?? '').trim());
   io.stdout(invocation.format === 'json' ? `${visibleJson(plan)}\n` : planText(plan));
+  // Written whole, so obs apply never reads half a plan.
+  const unsaved = out === undefined ? undefined : await writeOutFile(out, planFileText(plan, (env[ENV_CONFIG_KEY] ?? '').trim()));
+  if (unsaved !== undefined) {
+    warn(io, `--out ${invocation.out ?? ''}: the plan could not be saved: ${unsaved}`);
+    return EXIT_TROUBLE;
+  }
   if (!made.complete || plan.blocked.length > 0) return EXIT_TROUBLE;
   const c = planCounts(plan);
   return c.create + c.update + c.delete > 0 ? EXIT_FOUND : EXIT_OK;
-}
-
-/** Writes the plan whole, so apply never reads half a plan. */
-async function savePlan(file: string, plan: Plan, key: string): Promise<void> {
-  try {
-    await writeWhole(file, planFileText(plan, key));
-  } catch (e) {
-    throw new Error(`--out ${file}: the plan could not be saved: ${errorText(e)}`);
-  }
 }
