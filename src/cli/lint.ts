@@ -6,6 +6,7 @@ import { TRIGGER_FILE_SUFFIX } from '../triggerFiles/paths';
 import { DEFAULT_MAX_BYTES } from '../triggerFiles/regularFile';
 import { CliUsageError, wholeNumber, type MainIo } from './io';
 import type { LintInvocation } from './lintRun';
+import { METRICS_SETTING, WORKSPACE_SETTINGS } from './metricsHint';
 import { ENV_BASE_URL, ENV_CONFIG_KEY } from './serviceEnv';
 
 const FORMATS = ['text', 'json', 'sarif'] as const;
@@ -21,6 +22,14 @@ export function formatOption(): Option {
     if (!(FORMATS as readonly string[]).includes(value)) throw new CliUsageError(`unknown format "${value}"; use text, json or sarif`);
     return value as Format;
   });
+}
+
+/** `--settings`, shared by lint and plan: where the workspace's metrics datasets are read. */
+export function settingsOption(): Option {
+  return new Option(
+    '--settings <FILE>',
+    `the editor's settings file whose ${METRICS_SETTING} names metrics datasets, with those of --metrics-dataset (default: ${WORKSPACE_SETTINGS} of the current folder, when it is there)`,
+  );
 }
 
 /** `--max-bytes`, shared by lint and drift. */
@@ -49,6 +58,7 @@ export function defineLint(parent: Command, io: MainIo, finish: (code: number) =
       if (value.trim() === '') throw new CliUsageError('--metrics-dataset needs a dataset slug');
       return [...previous, value];
     })
+    .addOption(settingsOption())
     .addOption(
       new Option('--max-problems <n>', `report at most N problems per file, then one that counts the rest (1 to ${MAX_PROBLEMS_LIMIT})`)
         .default(DEFAULT_MAX_DIAGNOSTICS)

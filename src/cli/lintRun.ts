@@ -8,6 +8,7 @@ import { collectGarbage } from './collect';
 import { expandTargets } from './files';
 import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, type MainIo } from './io';
 import { CLI_METRICS_DATASET_HINT } from './metricsHint';
+import { metricsDatasetsOf } from './workspaceSettings';
 import { toJson, toText } from './lintReport';
 import { toSarif, type FileReport } from './lintSarif';
 import { READ_AHEAD, readAhead } from './readAhead';
@@ -18,13 +19,15 @@ import { visibleJson } from './visible';
 export interface LintInvocation {
   format: 'text' | 'json' | 'sarif';
   metricsDataset?: string[];
+  /** The settings file the workspace's metrics datasets are read from (default: the current folder's). */
+  settings?: string;
   maxProblems: number;
   maxBytes: number;
   columnsFromService?: boolean;
 }
 
-function lintOptions(invocation: LintInvocation, columns?: Record<string, DatasetColumns>): LintOptions {
-  const options: LintOptions = { metricsDatasets: invocation.metricsDataset ?? [], metricsDatasetHint: CLI_METRICS_DATASET_HINT, maxDiagnostics: invocation.maxProblems };
+function lintOptions(invocation: LintInvocation, metricsDatasets: readonly string[], columns?: Record<string, DatasetColumns>): LintOptions {
+  const options: LintOptions = { metricsDatasets, metricsDatasetHint: CLI_METRICS_DATASET_HINT, maxDiagnostics: invocation.maxProblems };
   if (columns !== undefined) options.columns = columns;
   return options;
 }
@@ -102,13 +105,15 @@ export async function runLint(targets: readonly string[], invocation: LintInvoca
     for (const problem of problems) warn(io, problem);
     return EXIT_TROUBLE;
   }
+  const metrics = await metricsDatasetsOf(invocation.metricsDataset, invocation.settings, io);
+  if (metrics === undefined) return EXIT_TROUBLE;
   let columns: Record<string, DatasetColumns> | undefined;
   if (invocation.columnsFromService === true) {
     columns = await serviceColumns(files, io, invocation.maxBytes);
     if (columns === undefined) return EXIT_TROUBLE;
   }
   // Decoding drops a byte order mark (editors hide it, so columns match what people see) and reports bytes that are not UTF-8.
-  const options = lintOptions(invocation, columns);
+  const options = lintOptions(invocation, metrics, columns);
   const reports: FileReport[] = [];
   await readFiles(files, io, invocation.maxBytes, (r, file) => {
     if ('error' in r) {

@@ -9,6 +9,7 @@ import { planFiles, targetOf } from './planMaking';
 import { planText } from './planReport';
 import { clientFromEnvironment, ENV_CONFIG_KEY } from './service';
 import { visibleJson } from './visible';
+import { metricsDatasetsOf } from './workspaceSettings';
 
 /** The options of `obs plan` as commander parses them (plan.ts declares them). */
 export interface PlanInvocation {
@@ -16,6 +17,8 @@ export interface PlanInvocation {
   format: 'text' | 'json';
   prune?: boolean;
   metricsDataset?: string[];
+  /** The settings file the workspace's metrics datasets are read from (default: the current folder's). */
+  settings?: string;
   allowUnknownColumns?: boolean;
   matchByName?: boolean;
   concurrency: number;
@@ -23,30 +26,39 @@ export interface PlanInvocation {
 }
 
 /** What the plan is of: recorded in it, so that obs apply plans again with the same inputs. */
-function inputsOf(paths: readonly string[], invocation: PlanInvocation): PlanInputs {
+function inputsOf(paths: readonly string[], invocation: PlanInvocation, metricsDatasets: string[]): PlanInputs {
   return {
     scope: { kind: invocation.prune === true ? 'all' : 'files' },
     allowUnknownColumns: invocation.allowUnknownColumns === true,
     matchByName: invocation.matchByName === true,
     paths: paths.length === 0 ? ['.'] : [...paths],
-    metricsDatasets: invocation.metricsDataset ?? [],
+    metricsDatasets,
     maxBytes: invocation.maxBytes,
   };
+}
+
+/** What a plan needs before it reads a file: the metrics datasets, and an --out that can be written; undefined (said on stderr) without them. */
+async function preflight(invocation: PlanInvocation, io: MainIo): Promise<{ metrics: string[]; out: string | undefined } | undefined> {
+  // Recorded in the plan: obs apply lints with the same datasets, whatever the settings say by then.
+  const metrics = await metricsDatasetsOf(invocation.metricsDataset, invocation.settings, io);
+  if (metrics === undefined) return undefined;
+  const out = invocation.out === undefined ? undefined : resolve(io.cwd, invocation.out);
+  const outProblem = out === undefined ? undefined : await outFileProblem(out);
+  if (outProblem === undefined) return { metrics, out };
+  warn(io, `--out ${invocation.out ?? ''}: ${outProblem}; nothing was planned`);
+  return undefined;
 }
 
 export async function runPlan(paths: readonly string[], invocation: PlanInvocation, io: MainIo): Promise<number> {
   const env = io.env ?? {};
   const client = clientFromEnvironment(env);
-  const out = invocation.out === undefined ? undefined : resolve(io.cwd, invocation.out);
-  const outProblem = out === undefined ? undefined : await outFileProblem(out);
-  if (outProblem !== undefined) {
-    await client.close();
-    warn(io, `--out ${invocation.out ?? ''}: ${outProblem}; nothing was planned`);
-    return EXIT_TROUBLE;
-  }
   let made: Awaited<ReturnType<typeof planFiles>>;
+  let out: string | undefined;
   try {
-    made = await planFiles(client, inputsOf(paths, invocation), targetOf(env), io, invocation.concurrency);
+    const ready = await preflight(invocation, io);
+    if (ready === undefined) return EXIT_TROUBLE;
+    out = ready.out;
+    made = await planFiles(client, inputsOf(paths, invocation, ready.metrics), targetOf(env), io, invocation.concurrency);
   } finally {
     await client.close();
   }
