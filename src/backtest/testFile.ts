@@ -126,12 +126,14 @@ export function boundText(where: string, issue: z.core.$ZodIssueTooBig | z.core.
     if (issue.origin === 'string') return l10n.t('{0} must be at most {1} characters long', where, max);
     if (issue.origin === 'array') return l10n.t('{0} must hold at most {1} items', where, max);
     if (issue.origin === 'int') return l10n.t('{0} must be a whole number of at most {1}', where, max);
-    return issue.inclusive === false ? l10n.t('{0} must be less than {1}', where, max) : l10n.t('{0} must be at most {1}', where, max);
+    if (issue.inclusive === false) return l10n.t('{0} must be less than {1}', where, max);
+    return l10n.t('{0} must be at most {1}', where, max);
   }
   const min = String(issue.minimum);
   if (issue.origin === 'string') return l10n.t('{0} must be at least {1} characters long', where, min);
   if (issue.origin === 'array') return l10n.t('{0} must hold at least {1} items', where, min);
-  return issue.inclusive === false ? l10n.t('{0} must be more than {1}', where, min) : l10n.t('{0} must be {1} or more', where, min);
+  if (issue.inclusive === false) return l10n.t('{0} must be more than {1}', where, min);
+  return l10n.t('{0} must be {1} or more', where, min);
 }
 
 function typeWords(expected: string): string {

@@ -71,7 +71,8 @@ async function planAndApply(file: string, saved: Plan, io: MainIo): Promise<numb
       warn(io, 'the plan is not applied, nothing was written: its paths cannot be planned again (said above)');
       return EXIT_TROUBLE;
     }
-    const review = now.complete ? reviewPlan(saved, now.plan, now.service) : { differences: ['a file or a dataset the plan needs could not be read now (said above)'], applied: [] };
+    const unread = { differences: ['a file or a dataset the plan needs could not be read now (said above)'], applied: [] };
+    const review = now.complete ? reviewPlan(saved, now.plan, now.service) : unread;
     if (review.differences.length > 0) {
       for (const d of review.differences) warn(io, `the plan is not applied, nothing was written: ${d}`);
       warn(io, 'the files or the service changed since the plan: run obs plan again and review the new plan');

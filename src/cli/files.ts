@@ -2,7 +2,8 @@
 // dialect: `*`, `**`, `?`, `[abc]`, `[!abc]`, `{a,b}`; wildcards skip dot files, as in shells), and
 // folders (every trigger file under them; for obs test, every test file). A path that names nothing (it
 // does not exist, a glob that matches no file, a folder without such a file) is one of `nothing`: every
-// command stops on it before it reads a file or asks the service anything. node_modules and dot folders are never searched (triggerFiles/searchRules.ts), and a glob never takes a
+// command stops on it before it reads a file or asks the service anything.
+// node_modules and dot folders are never searched (triggerFiles/searchRules.ts), and a glob never takes a
 // trigger test file (`*.trigger-test.json`) or its recording (`*.trigger-test.recording.json`) for a trigger
 // file: `triggers/**/*.json` holds the tests kept beside them. A walk never follows a link out of the folder it keeps to (triggerFiles/contained.ts).
 // tinyglobby (with picomatch and fdir) is loaded only when a target may be a glob: `obs lint a.json`
@@ -62,7 +63,7 @@ export interface Targets {
   files: string[];
   /** Everything wrong with the paths, one line each, `nothing` among them. */
   problems: string[];
-  /** What each path that names no file says: `x: no such file or folder`, `no file matches x`, `no *.trigger.json file under x`. */
+  /** What each path that names no file says: `x: no such file or folder`, `no file matches x`, `no *.x file under x`. */
   nothing: string[];
   /** Paths not read because they lie outside the folder read (links resolved); each is also a problem. */
   outside: string[];
@@ -72,7 +73,11 @@ export interface Targets {
   unreadable: { path: string; reason: string }[];
 }
 
-type Collector = Targets & { add(file: string, how?: 'named' | 'walked'): void; refuse(path: string, problem: string): void; none(problem: string): void };
+type Collector = Targets & {
+  add(file: string, how?: 'named' | 'walked'): void;
+  refuse(path: string, problem: string): void;
+  none(problem: string): void;
+};
 
 function collector(cwd: string): Collector {
   const seen = new Set<string>();
@@ -107,7 +112,14 @@ function collector(cwd: string): Collector {
   return out;
 }
 
-const result = (out: Targets): Targets => ({ files: out.files, problems: out.problems, nothing: out.nothing, outside: out.outside, named: out.named, unreadable: out.unreadable });
+const result = (out: Targets): Targets => ({
+  files: out.files,
+  problems: out.problems,
+  nothing: out.nothing,
+  outside: out.outside,
+  named: out.named,
+  unreadable: out.unreadable,
+});
 
 /** What obs says of a path that is not there. */
 const missingText = (path: string) => `${path}: no such file or folder`;
@@ -140,9 +152,10 @@ export async function expandTargets(targets: readonly string[], cwd: string, suf
   return result(out);
 }
 
-/** Adds what lint's walk of a glob or a folder (`base`: where it searched) found; `none` when it found nothing at all. */
+/** Adds what lint's walk of a glob or a folder (`base`: where it searched) found; `none` when it found nothing. */
 function walkInto(out: Collector, found: FoundInside, base: string, none: string): void {
-  for (const o of found.outside) out.refuse(o, notReadText(o, 'through-link', base === '' ? 'the current folder' : base));
+  const folder = base === '' ? 'the current folder' : base;
+  for (const o of found.outside) out.refuse(o, notReadText(o, 'through-link', folder));
   for (const u of found.unreadable) out.problems.push(`cannot read ${u.path}: ${u.reason}`);
   if (found.files.length === 0 && found.outside.length === 0 && found.unreadable.length === 0) out.none(none);
   found.files.forEach((f) => out.add(f));

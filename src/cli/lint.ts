@@ -28,7 +28,8 @@ export function formatOption(): Option {
 export function settingsOption(): Option {
   return new Option(
     '--settings <FILE>',
-    `the editor's settings file whose ${METRICS_SETTING} names metrics datasets, with those of --metrics-dataset (default: ${WORKSPACE_SETTINGS} of the current folder, when it is there)`,
+    `the editor's settings file whose ${METRICS_SETTING} names metrics datasets, with those of --metrics-dataset ` +
+      `(default: ${WORKSPACE_SETTINGS} of the current folder, when it is there)`,
   );
 }
 

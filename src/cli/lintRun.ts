@@ -27,7 +27,8 @@ export interface LintInvocation {
 }
 
 function lintOptions(invocation: LintInvocation, metricsDatasets: readonly string[], columns?: Record<string, DatasetColumns>): LintOptions {
-  const options: LintOptions = { metricsDatasets, metricsDatasetHint: CLI_METRICS_DATASET_HINT, maxDiagnostics: invocation.maxProblems };
+  const hint = CLI_METRICS_DATASET_HINT;
+  const options: LintOptions = { metricsDatasets, metricsDatasetHint: hint, maxDiagnostics: invocation.maxProblems };
   if (columns !== undefined) options.columns = columns;
   return options;
 }

@@ -59,7 +59,10 @@ async function testsByTrigger(paths: readonly string[], io: MainIo, maxBytes: nu
   return out;
 }
 
-/** The trigger files under the paths with their tests, and whether every path and file could be read (each problem said); none when a path names nothing. */
+/**
+ * The trigger files under the paths with their tests, and whether every path and file could be read (each problem
+ * said); none when a path names nothing.
+ */
 async function targetsOf(paths: readonly string[], io: MainIo, maxBytes: number): Promise<{ targets: NoiseTarget[]; ok: boolean }> {
   const { files, problems, nothing } = await expandPaths(paths, io.cwd, TRIGGER_FILE_SUFFIX);
   for (const p of problems) warn(io, p);

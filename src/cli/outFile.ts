@@ -39,7 +39,7 @@ export async function outFileProblem(file: string): Promise<string | undefined> 
   }
 }
 
-/** Writes `text` whole at `file` (absolute), making its missing folders; why it could not (nothing left behind), or undefined. */
+/** Writes `text` whole at `file` (absolute), making its missing folders; why it could not (nothing left), or undefined. */
 export async function writeOutFile(file: string, text: string): Promise<string | undefined> {
   const folder = await folderFor(file);
   if ('problem' in folder) return folder.problem;

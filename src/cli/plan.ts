@@ -21,7 +21,7 @@ export function definePlan(parent: Command, io: MainIo, finish: (code: number) =
 PATH: trigger files, folders (every *${TRIGGER_FILE_SUFFIX} under them) or globs; default: the current folder.`,
     )
     .argument('[PATH...]')
-    .option('--out <FILE>', 'save the plan as JSON for obs apply (its missing folders made), checked before anything is planned')
+    .option('--out <FILE>', 'save the plan as JSON for obs apply (its missing folders made); checked before planning')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--prune', "also delete the service's triggers of the files' datasets that no file holds")
     .option('--metrics-dataset <SLUG>', 'a metrics dataset; repeat for several', (v: string, all: string[] = []) => [...all, v])

@@ -101,10 +101,11 @@ function resultCountsText(results: readonly ChangeResult[]): string {
 
 /** The reviewed changes the service already holds, and whether the apply goes on with the rest (`left` changes). */
 export function alreadyAppliedText(file: string, applied: readonly PlannedChange[], left: number): string {
-  const lines = applied.map((c) => `already applied  ${SIGN[c.action]} ${triggerLabel(c)}: the service holds what it would write`);
-  const all = applied.length === 1 ? 'the change' : `all ${applied.length} changes`;
-  if (left === 0) lines.push(`${file} is already applied: the service holds ${all} it shows; nothing was written`);
-  else lines.push(`${applied.length === 1 ? '1 change' : `${applied.length} changes`} of ${file} already applied; the rest is applied now`, '');
+  const held = 'the service holds what it would write';
+  const lines = applied.map((c) => `already applied  ${SIGN[c.action]} ${triggerLabel(c)}: ${held}`);
+  const one = applied.length === 1;
+  if (left === 0) lines.push(`${file} is already applied: the service holds ${one ? 'the change' : `all ${applied.length} changes`} it shows; nothing was written`);
+  else lines.push(`${one ? '1 change' : `${applied.length} changes`} of ${file} already applied; the rest is applied now`, '');
   return `${lines.map(visible).join('\n')}\n`;
 }
 

@@ -37,14 +37,14 @@ function inputsOf(paths: readonly string[], invocation: PlanInvocation, metricsD
   };
 }
 
-/** What a plan needs before it reads a file: the metrics datasets, and an --out that can be written; undefined (said on stderr) without them. */
-async function preflight(invocation: PlanInvocation, io: MainIo): Promise<{ metrics: string[]; out: string | undefined } | undefined> {
+/** What a plan needs before it reads a file: the metrics datasets and a writable --out; undefined (said) without them. */
+async function preflight(invocation: PlanInvocation, io: MainIo): Promise<{ metrics: string[]; out?: string } | undefined> {
   // Recorded in the plan: obs apply lints with the same datasets, whatever the settings say by then.
   const metrics = await metricsDatasetsOf(invocation.metricsDataset, invocation.settings, io);
   if (metrics === undefined) return undefined;
   const out = invocation.out === undefined ? undefined : resolve(io.cwd, invocation.out);
   const outProblem = out === undefined ? undefined : await outFileProblem(out);
-  if (outProblem === undefined) return { metrics, out };
+  if (outProblem === undefined) return out === undefined ? { metrics } : { metrics, out };
   warn(io, `--out ${invocation.out ?? ''}: ${outProblem}; nothing was planned`);
   return undefined;
 }
@@ -58,7 +58,8 @@ export async function runPlan(paths: readonly string[], invocation: PlanInvocati
     const ready = await preflight(invocation, io);
     if (ready === undefined) return EXIT_TROUBLE;
     out = ready.out;
-    made = await planFiles(client, inputsOf(paths, invocation, ready.metrics), targetOf(env), io, invocation.concurrency);
+    const inputs = inputsOf(paths, invocation, ready.metrics);
+    made = await planFiles(client, inputs, targetOf(env), io, invocation.concurrency);
   } finally {
     await client.close();
   }
@@ -66,7 +67,8 @@ export async function runPlan(paths: readonly string[], invocation: PlanInvocati
   const plan = made.plan;
   io.stdout(invocation.format === 'json' ? `${visibleJson(plan)}\n` : planText(plan));
   // Written whole, so obs apply never reads half a plan.
-  const unsaved = out === undefined ? undefined : await writeOutFile(out, planFileText(plan, (env[ENV_CONFIG_KEY] ?? '').trim()));
+  const key = (env[ENV_CONFIG_KEY] ?? '').trim();
+  const unsaved = out === undefined ? undefined : await writeOutFile(out, planFileText(plan, key));
   if (unsaved !== undefined) {
     warn(io, `--out ${invocation.out ?? ''}: the plan could not be saved: ${unsaved}`);
     return EXIT_TROUBLE;

@@ -34,6 +34,7 @@ export async function readTriggerFiles(paths: readonly string[], io: MainIo, max
   for (const p of problems) warn(io, p);
   const texts = new Map<string, string>();
   const read = new Map<string, LocalFile>();
+  // A path that names nothing stops the command: no file is read.
   if (nothing.length > 0) return { texts, read, ok: false, nothing, outside, unreadable: new Map(), named: new Set() };
   // What the walk could not read is taken as a file that may hold any trigger, as one that could not be read.
   const unreadable = new Map(unwalked.map((u) => [u.path, u.reason]));

@@ -4,12 +4,12 @@
 // one --settings names. Read as the editor reads it: the list's strings, anything else in it ignored.
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { errorText } from '../api/errors';
-import { METRICS_SETTING, WORKSPACE_SETTINGS } from './metricsHint';
 import { warn, type MainIo } from './io';
+import { METRICS_SETTING, WORKSPACE_SETTINGS } from './metricsHint';
 import { decodeStrict, readCommandLineFile, ReadProblem } from './read';
 
-export type MetricsSetting =
-  /** The datasets the setting lists (none when the file or the setting is not there); `note` when something in it was ignored. */
+type MetricsSetting =
+  /** The datasets the setting lists (none without the file or the setting); `note`: something in it was ignored. */
   | { ok: true; datasets: string[]; note?: string }
   | { ok: false; problem: string };
 
@@ -19,44 +19,55 @@ function lineColumn(text: string, offset: number): string {
   return `line ${before.length}, column ${(before[before.length - 1]?.length ?? 0) + 1}`;
 }
 
+/** jsonc-parser's error code as words: CommaExpected, "comma expected". */
+const words = (e: ParseError) => printParseErrorCode(e.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+
 /** The setting in a settings file's text. */
 function settingOf(file: string, text: string): MetricsSetting {
   const errors: ParseError[] = [];
   const value: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
   const first = errors[0];
-  // jsonc-parser's codes read as words: CommaExpected, "comma expected".
-  const what = first === undefined ? '' : printParseErrorCode(first.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-  if (first !== undefined) return { ok: false, problem: `${file} is not valid JSON with comments: ${what} at ${lineColumn(text, first.offset)}` };
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, problem: `${file} is not a settings file: it holds no object` };
+  if (first !== undefined) {
+    return { ok: false, problem: `${file} is not valid JSON with comments: ${words(first)} at ${lineColumn(text, first.offset)}` };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { ok: false, problem: `${file} is not a settings file: it holds no object` };
+  }
   const setting = (value as Record<string, unknown>)[METRICS_SETTING];
   if (setting === undefined) return { ok: true, datasets: [] };
   // The editor takes the strings of a list, and nothing of any other value (core/settings.ts).
   const datasets = Array.isArray(setting) ? setting.filter((s): s is string => typeof s === 'string') : [];
-  const all = Array.isArray(setting) && datasets.length === setting.length;
-  return all ? { ok: true, datasets } : { ok: true, datasets, note: `${METRICS_SETTING} in ${file} holds what is not a dataset slug: ignored, as the editor ignores it` };
+  if (Array.isArray(setting) && datasets.length === setting.length) return { ok: true, datasets };
+  return { ok: true, datasets, note: `${METRICS_SETTING} in ${file} holds what is not a dataset slug: ignored, as the editor ignores it` };
 }
 
 /**
  * The workspace's metrics datasets: from `explicit` (--settings, which must be there), else from the current
  * folder's .vscode/settings.json when it is there.
  */
-export async function readMetricsSetting(cwd: string, explicit: string | undefined): Promise<MetricsSetting> {
+async function readMetricsSetting(cwd: string, explicit: string | undefined): Promise<MetricsSetting> {
   const file = explicit ?? WORKSPACE_SETTINGS;
   let text: string | undefined;
   try {
     text = decodeStrict(await readCommandLineFile(file, cwd));
   } catch (e) {
-    if (explicit === undefined && e instanceof ReadProblem && e.reason === 'missing') return { ok: true, datasets: [] };
+    const absent = e instanceof ReadProblem && e.reason === 'missing';
+    if (explicit === undefined && absent) return { ok: true, datasets: [] };
     return { ok: false, problem: `cannot read ${file}: ${e instanceof ReadProblem ? e.message : errorText(e)}` };
   }
-  return text === undefined ? { ok: false, problem: `cannot read ${file}: the file is not UTF-8` } : settingOf(file, text);
+  if (text === undefined) return { ok: false, problem: `cannot read ${file}: the file is not UTF-8` };
+  return settingOf(file, text);
 }
 
 /**
  * The metrics datasets obs lints with: the workspace's setting and those of --metrics-dataset; undefined (said on
  * stderr) when the settings file cannot be read.
  */
-export async function metricsDatasetsOf(flags: readonly string[] | undefined, settings: string | undefined, io: MainIo): Promise<string[] | undefined> {
+export async function metricsDatasetsOf(
+  flags: readonly string[] | undefined,
+  settings: string | undefined,
+  io: MainIo,
+): Promise<string[] | undefined> {
   const setting = await readMetricsSetting(io.cwd, settings);
   if (!setting.ok) {
     warn(io, setting.problem);

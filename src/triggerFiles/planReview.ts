@@ -63,7 +63,9 @@ function changeDifferences(reviewed: PlannedChange, now: PlannedChange): string[
  * deleted trigger gone from its dataset's list.
  */
 function heldBy(change: PlannedChange, service: ServiceIndex): boolean {
-  if (change.action === 'delete') return service.listing(change.dataset)?.state === 'listed' && service.get(change.id) === undefined;
+  if (change.action === 'delete') {
+    return service.listing(change.dataset)?.state === 'listed' && service.get(change.id) === undefined;
+  }
   const candidates = change.action === 'update' ? [service.get(change.id)] : service.named(change.dataset, change.name);
   return candidates.some((t) => t !== undefined && storedDifferently(change.body, change.dataset, t).length === 0);
 }
@@ -99,7 +101,7 @@ export function reviewPlan(reviewed: Plan, now: Plan, service?: ServiceIndex): P
   return { differences: out, applied };
 }
 
-/** Why the changes planned now are not the reviewed ones, one line each; empty when every change is the same, in the same numbers. */
+/** Why the changes planned now are not the reviewed ones, one line each; empty when every change is the same. */
 export function planDifferences(reviewed: Plan, now: Plan): string[] {
   return reviewPlan(reviewed, now).differences;
 }

@@ -44,7 +44,7 @@ function openProblem(e: unknown): ReadProblem {
   }
 }
 
-// obs reads a folder named on its command line as the files under it: a folder met here is where a file was asked for.
+// obs reads a folder named on its command line as the files under it: one met here is where a file was asked for.
 const directory = () => new ReadProblem('directory', 'is a folder, not a file');
 
 const notRegular = () => new ReadProblem('not-regular', 'is not a regular file (a device, FIFO or socket): only files are read');
