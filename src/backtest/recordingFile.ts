@@ -7,7 +7,7 @@
 // No vscode import.
 import * as z from 'zod';
 import { canonicalJson } from './savedQueryCache';
-import { jsonOfFile, pathText } from './testFile';
+import { boundText, jsonOfFile, pathText } from './testFile';
 import { utcText } from './times';
 import * as l10n from '@vscode/l10n';
 import type { Outcome } from '../result';
@@ -90,6 +90,9 @@ function messageOf(issue: z.core.$ZodIssue): string {
       return l10n.t('{0} has {1} that a recording does not have', where, issue.keys.map((k) => `"${k}"`).join(', '));
     case 'invalid_union':
       return l10n.t('{0} must be a string, a number, true, false or null', where);
+    case 'too_big':
+    case 'too_small':
+      return boundText(where, issue);
     default:
       return `${where} ${issue.message}`;
   }

@@ -109,12 +109,32 @@ function messageOf(issue: z.core.$ZodIssue, value: unknown): string {
     case 'too_small':
       if (issue.origin === 'array') return l10n.t('{0} must hold at least one expectation', where);
       if (issue.origin === 'string') return l10n.t('{0} must not be empty', where);
-      return l10n.t('{0} must be {1} or more', where, String(issue.minimum));
+      return boundText(where, issue);
     case 'too_big':
-      return l10n.t('{0} must be at most {1} characters long', where, String(issue.maximum));
+      return boundText(where, issue);
     default:
       return `${where} ${issue.message}`;
   }
+}
+
+/**
+ * A bound zod checked, worded by what it bounds: a string's characters, an array's items, else a number's value
+ * ("notifications": 1e308 is past the largest whole number JSON carries exactly: a number, not a length).
+ */
+export function boundText(where: string, issue: z.core.$ZodIssueTooBig | z.core.$ZodIssueTooSmall): string {
+  if (issue.code === 'too_big') {
+    const max = String(issue.maximum);
+    if (issue.origin === 'string') return l10n.t('{0} must be at most {1} characters long', where, max);
+    if (issue.origin === 'array') return l10n.t('{0} must hold at most {1} items', where, max);
+    if (issue.origin === 'int') return l10n.t('{0} must be a whole number of at most {1}', where, max);
+    if (issue.inclusive === false) return l10n.t('{0} must be less than {1}', where, max);
+    return l10n.t('{0} must be at most {1}', where, max);
+  }
+  const min = String(issue.minimum);
+  if (issue.origin === 'string') return l10n.t('{0} must be at least {1} characters long', where, min);
+  if (issue.origin === 'array') return l10n.t('{0} must hold at least {1} items', where, min);
+  if (issue.inclusive === false) return l10n.t('{0} must be more than {1}', where, min);
+  return l10n.t('{0} must be {1} or more', where, min);
 }
 
 function typeWords(expected: string): string {

@@ -60,10 +60,15 @@ async function testsByTrigger(paths: readonly string[], io: MainIo, maxBytes: nu
   return out;
 }
 
-/** The trigger files under the paths with their tests, and whether every path and file could be read (each problem said). */
+/**
+ * The trigger files under the paths with their tests, and whether every path and file could be read (each problem
+ * said); none when a path names nothing.
+ */
 async function targetsOf(paths: readonly string[], io: MainIo, maxBytes: number): Promise<{ targets: NoiseTarget[]; ok: boolean }> {
-  const { files, problems } = await expandPaths(paths, io.cwd, TRIGGER_FILE_SUFFIX);
+  const { files, problems, nothing } = await expandPaths(paths, io.cwd, TRIGGER_FILE_SUFFIX);
   for (const p of problems) warn(io, p);
+  // A path that names nothing stops the report before any query: said once, no ranking of the others.
+  if (nothing.length > 0) return { targets: [], ok: false };
   const tests = await testsByTrigger(paths, io, maxBytes);
   const targets: NoiseTarget[] = [];
   let ok = problems.length === 0;

@@ -267,6 +267,9 @@ describe('the format', () => {
     assert.deepEqual(problems({ recording: 1, windows: [{ ...w, series: [['2025-06-01T11:00:00Z', { COUNT: 1 }]] }] }), ['windows[0].series[0] lies outside start_time to end_time']);
     assert.deepEqual(problems({ recording: 1, windows: [{ ...w, from: '2025-06-01T10:00Z' }] }), ['windows[0].from must be a time in UTC with seconds ("2025-06-02T09:10:00Z")']);
     assert.deepEqual(problems({ recording: 1, windows: [{ ...w, query: {} }] }), ['windows[0].query.granularity is missing']);
+    // Bounds of numbers are worded as numbers.
+    assert.deepEqual(problems({ recording: 1, windows: [{ ...w, query: { granularity: 1e308 } }] }), ['windows[0].query.granularity must be a whole number of at most 9007199254740991']);
+    assert.deepEqual(problems({ recording: 1, windows: [{ ...w, query: { granularity: 0 } }] }), ['windows[0].query.granularity must be 1 or more']);
     assert.deepEqual(problems({ recording: 1, windows: [], extra: 1 }), ['the file has "extra" that a recording does not have']);
   });
 
