@@ -7,11 +7,10 @@ import { errorText } from '../api/errors';
 import { warn, type MainIo } from './io';
 import { METRICS_SETTING, WORKSPACE_SETTINGS } from './metricsHint';
 import { decodeStrict, readCommandLineFile, ReadProblem } from './read';
+import type { Outcome } from '../result';
 
-type MetricsSetting =
-  /** The datasets the setting lists (none without the file or the setting); `note`: something in it was ignored. */
-  | { ok: true; datasets: string[]; note?: string }
-  | { ok: false; problem: string };
+/** The datasets the setting lists (none without the file or the setting); `note`: something in it was ignored. */
+type MetricsSetting = Outcome<{ datasets: string[]; note?: string }>;
 
 /** Line and column (1-based) of an offset, for a parse error. */
 function lineColumn(text: string, offset: number): string {
@@ -28,10 +27,10 @@ function settingOf(file: string, text: string): MetricsSetting {
   const value: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
   const first = errors[0];
   if (first !== undefined) {
-    return { ok: false, problem: `${file} is not valid JSON with comments: ${words(first)} at ${lineColumn(text, first.offset)}` };
+    return { ok: false, reason: `${file} is not valid JSON with comments: ${words(first)} at ${lineColumn(text, first.offset)}` };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { ok: false, problem: `${file} is not a settings file: it holds no object` };
+    return { ok: false, reason: `${file} is not a settings file: it holds no object` };
   }
   const setting = (value as Record<string, unknown>)[METRICS_SETTING];
   if (setting === undefined) return { ok: true, datasets: [] };
@@ -53,9 +52,9 @@ async function readMetricsSetting(cwd: string, explicit: string | undefined): Pr
   } catch (e) {
     const absent = e instanceof ReadProblem && e.reason === 'missing';
     if (explicit === undefined && absent) return { ok: true, datasets: [] };
-    return { ok: false, problem: `cannot read ${file}: ${e instanceof ReadProblem ? e.message : errorText(e)}` };
+    return { ok: false, reason: `cannot read ${file}: ${e instanceof ReadProblem ? e.message : errorText(e)}` };
   }
-  if (text === undefined) return { ok: false, problem: `cannot read ${file}: the file is not UTF-8` };
+  if (text === undefined) return { ok: false, reason: `cannot read ${file}: the file is not UTF-8` };
   return settingOf(file, text);
 }
 
@@ -70,7 +69,7 @@ export async function metricsDatasetsOf(
 ): Promise<string[] | undefined> {
   const setting = await readMetricsSetting(io.cwd, settings);
   if (!setting.ok) {
-    warn(io, setting.problem);
+    warn(io, setting.reason);
     return undefined;
   }
   if (setting.note !== undefined) warn(io, setting.note);
