@@ -7,6 +7,7 @@ import * as l10n from '@vscode/l10n';
 import { keyChanges, type StoredKeys, type WizardAnswer } from './connectionSave';
 import { checkServiceUrl, connectionLabel, newConnectionId, normaliseUrl, type ConnectionProfile } from './profiles';
 import {
+  asText,
   FIELDS,
   fieldLabel,
   fieldStep,
@@ -147,7 +148,8 @@ function summaryPage(run: Run, note: string | undefined, active: SummaryChoice):
     choice: { kind: 'save' },
     label: `$(check) ${l10n.t('Check and Save')}`,
     description: l10n.t('one read with the configuration key, then saved'),
-    detail: note === undefined ? undefined : l10n.t('Last check: {0}', note),
+    // The check's words may quote the service's: as text.
+    detail: note === undefined ? undefined : l10n.t('Last check: {0}', asText(note, 500)),
   };
   const fields = FIELDS.map((field): SummaryItem => ({
     choice: { kind: 'field', field },
@@ -173,7 +175,8 @@ async function askField(run: Run, field: FieldId, place: Place): Promise<Step> {
     const step: WizardStep = { field, title: run.title, ...place, ...fields, value: typed ?? fields.value };
     const reply = await run.o.prompter.input(step);
     if (reply.kind !== 'value') return reply.kind;
-    typed = reply.value;
+    // Asked again, a box holds what was typed, but never a key.
+    if (fields.password !== true) typed = reply.value;
     // The box refuses an answer with an error; a scripted prompter might not.
     if (step.validate(reply.value)?.severity === 'error') continue;
     if (field === 'baseUrl' && !(await plainHttpAccepted(run, reply.value))) continue;

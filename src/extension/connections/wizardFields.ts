@@ -264,8 +264,8 @@ export function fieldLabel(field: FieldId): string {
   }
 }
 
-/** Text from the user in a picker line: shown as text (no icon, no control character), cut when long. */
-const asText = (text: string): string => safeLabel(text, 200).replace(/\$\(/g, '$\u200B(');
+/** Text in a picker line: shown as text (no icon, no control character), cut when long. */
+export const asText = (text: string, max = 200): string => safeLabel(text, max).replace(/\$\(/g, '$\u200B(');
 
 /** What the summary shows of a field: its value, or for a key only whether one is there (never the key). */
 export function fieldValue(field: FieldId, draft: Draft, ctx: FieldContext): string {
