@@ -18,6 +18,7 @@ const VSCODE_ADAPTERS = [
   'src/extension/agents/workspaceFiles.ts',
   'src/extension/connections/connectionCommands.ts',
   'src/extension/connections/connectionManager.ts',
+  'src/extension/connections/quickInputPrompter.ts',
   'src/extension/connections/statusBar.ts',
   'src/extension/core/configuration.ts',
   'src/extension/core/triggerFileAccess.ts',
