@@ -139,7 +139,7 @@ async function runFile(file: string, session: Session): Promise<TestFileReport> 
   if (recorder && !session.signal.aborted) {
     const saved = await saveRecording(recording, recorder, savedQueriesOf(prepared.tested), session.force, session.io.cwd);
     for (const line of saved.lines) warn(session.io, line);
-    if (!saved.ok) session.unsaved++;
+    if (!saved.written) session.unsaved++;
   }
   return report({ trigger, outcomes: timed.outcomes, seconds: timed.seconds });
 }

@@ -179,6 +179,16 @@ test('the shared result module declares types only and imports nothing, so a typ
   assert.deepEqual(text.match(/^export (?!type |interface )\S+/gm), null);
 });
 
+test('a failure returned as a value has one shape: ok false, then its reason', () => {
+  // Literals and types alike: `{ ok: false, reason: ... }`, `{ ok: false; reason: ... }`, never another field first.
+  const offenders: string[] = [];
+  for (const f of files) {
+    const text = readFileSync(join(root, f.path), 'utf8');
+    for (const m of text.matchAll(/\{ ok: false(?:[,;] ?(\w+)| \})/g)) if (m[1] !== 'reason') offenders.push(`${f.path}: ${m[0]}`);
+  }
+  assert.deepEqual(offenders, []);
+});
+
 test('each layer imports only the layers below it', () => {
   const allowed: Record<string, (target: string) => boolean> = {
     api: (t) => layerOf(t) === 'api',

@@ -45,7 +45,7 @@ test('a wrong key (401) is said to be unknown to the service, once the spec\'s o
   assert.deepEqual(await checkConnection(noting(client('not-a-key-of-this-service'), calls), host()), {
     ok: false,
     problem: 'wrong-key',
-    message: `${host()} does not know the configuration key: it is mistyped, revoked, or a key of another account.`,
+    reason: `${host()} does not know the configuration key: it is mistyped, revoked, or a key of another account.`,
   });
   assert.deepEqual(calls, ['list datasets', 'list triggers of __all__']);
 });
@@ -63,14 +63,14 @@ test('a key that may not read (403 to both calls) is told apart from a wrong one
   assert.deepEqual(outcome, {
     ok: false,
     problem: 'forbidden',
-    message: `${host()} knows the configuration key but does not let it read the environment's triggers: the key lacks a permission.`,
+    reason: `${host()} knows the configuration key but does not let it read the environment's triggers: the key lacks a permission.`,
   });
 });
 
 test('an address whose 404 is a web page, not the service\'s answer, is said not to be the service\'s API', async () => {
   sandbox.faults.htmlErrorPage(404, 2, { method: 'GET', path: '/1/' });
   const outcome = await checkConnection(client(sandbox.info.configKey), host());
-  assert.deepEqual(outcome.ok ? 'ok' : [outcome.problem, outcome.message], ['not-service', `${host()} does not answer like the service's API: check that the base URL is the API's address.`]);
+  assert.deepEqual(outcome.ok ? 'ok' : [outcome.problem, outcome.reason], ['not-service', `${host()} does not answer like the service's API: check that the base URL is the API's address.`]);
 });
 
 test('a service that does not serve the datasets call is checked with its environment-wide triggers instead', async () => {
@@ -85,7 +85,7 @@ test("an address nobody listens on is unreachable, with the network code and the
   assert.deepEqual(outcome, {
     ok: false,
     problem: 'unreachable',
-    message: "127.0.0.1:9 could not be reached (ECONNREFUSED): check the base URL, and the proxy: VS Code's http.proxy setting, or HTTPS_PROXY and NO_PROXY in the environment.",
+    reason: "127.0.0.1:9 could not be reached (ECONNREFUSED): check the base URL, and the proxy: VS Code's http.proxy setting, or HTTPS_PROXY and NO_PROXY in the environment.",
   });
 });
 
@@ -94,10 +94,10 @@ test('a certificate the client refused and a service too slow to answer are name
   assert.deepEqual(describeFailure(tls, 'api.example.com'), {
     ok: false,
     problem: 'tls',
-    message: 'The TLS certificate of api.example.com was not accepted (DEPTH_ZERO_SELF_SIGNED_CERT). A certificate of your own certificate authority is trusted once its file is in the obs.caCertificates setting.',
+    reason: 'The TLS certificate of api.example.com was not accepted (DEPTH_ZERO_SELF_SIGNED_CERT). A certificate of your own certificate authority is trusted once its file is in the obs.caCertificates setting.',
   });
   const slow = new ServiceError({ kind: 'timeout', operation: 'list datasets', message: 'list datasets failed: timeout', networkCode: 'UND_ERR_CONNECT_TIMEOUT' });
-  assert.equal(describeFailure(slow, 'api.example.com').message, 'api.example.com did not answer in time (UND_ERR_CONNECT_TIMEOUT).');
+  assert.equal(describeFailure(slow, 'api.example.com').reason, 'api.example.com did not answer in time (UND_ERR_CONNECT_TIMEOUT).');
 });
 
 test('a cancelled check is a cancellation, not a failure to report', async () => {
@@ -107,7 +107,7 @@ test('a cancelled check is a cancellation, not a failure to report', async () =>
 });
 
 test('a failed check offers Edit Connection on the field to change: the key after a 401, the base URL for an address', () => {
-  const wrongKey = checkFailureDialog('staging', { ok: false, problem: 'wrong-key', message: 'api.example.com does not know the configuration key.' });
+  const wrongKey = checkFailureDialog('staging', { ok: false, problem: 'wrong-key', reason: 'api.example.com does not know the configuration key.' });
   assert.deepEqual(wrongKey, {
     message: '"staging" does not work yet: api.example.com does not know the configuration key.',
     detail: 'Edit Connection goes back to its fields to put right what is wrong. Save Anyway saves it as it is (for a service you cannot reach from here yet). Cancel saves nothing.',
@@ -115,11 +115,11 @@ test('a failed check offers Edit Connection on the field to change: the key afte
     saveAnyway: 'Save Anyway',
     field: 'configKey',
   });
-  assert.equal(checkFailureDialog('staging', { ok: false, problem: 'unreachable', message: 'x' }).field, 'baseUrl');
+  assert.equal(checkFailureDialog('staging', { ok: false, problem: 'unreachable', reason: 'x' }).field, 'baseUrl');
   assert.equal(checkFailureDialog('staging', undefined).message, 'The check of "staging" was cancelled.');
 });
 
 test('the check\'s dialog shows a name holding a right-to-left override as text: the override cannot reverse the question', () => {
-  const dialog = checkFailureDialog('prod\u202Egnitset', { ok: false, problem: 'wrong-key', message: 'the key is unknown.' });
+  const dialog = checkFailureDialog('prod\u202Egnitset', { ok: false, problem: 'wrong-key', reason: 'the key is unknown.' });
   assert.equal(dialog.message, '"prod\uFFFDgnitset" does not work yet: the key is unknown.');
 });

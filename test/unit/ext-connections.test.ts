@@ -67,7 +67,7 @@ test('checkServiceUrl warns about plain http to a non-loopback host', () => {
 test('checkServiceUrl refuses what does not parse, other schemes, credentials and queries', () => {
   const message = (s: string): string | undefined => {
     const r = checkServiceUrl(s, 'Base URL');
-    return r.ok ? undefined : r.message;
+    return r.ok ? undefined : r.reason;
   };
   assert.equal(message(''), 'Base URL must not be empty');
   assert.equal(message('api.example.com'), 'Base URL is not a valid URL (expected e.g. https://api.example.com)');

@@ -13,6 +13,7 @@ import { asServiceError, errorText, isCancellation } from '../core/errors';
 import { listingRefusal } from '../core/listingRefusal';
 import { connectionLabel } from './profiles';
 import type { FieldId } from './wizardFields';
+import type { Failure } from '../../result';
 
 /** The client methods the check uses (ServiceClient has them). */
 export interface CheckApi {
@@ -22,13 +23,14 @@ export interface CheckApi {
 
 type CheckProblem = 'unreachable' | 'tls' | 'timeout' | 'not-service' | 'wrong-key' | 'forbidden' | 'refused';
 
-type CheckFailure = { ok: false; problem: CheckProblem; message: string };
+/** A failed check: the reason in words, and which kind of trouble it was (for the dialog's actions). */
+type CheckFailure = Failure & { problem: CheckProblem };
 export type CheckOutcome = { ok: true; summary: string } | CheckFailure;
 
 /** Codes of a TLS certificate the client did not accept (Node's and undici's). */
 const TLS_CODES = /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|ERR_TLS|ERR_SSL|EPROTO/;
 
-const failure = (problem: CheckProblem, message: string): CheckFailure => ({ ok: false, problem, message });
+const failure = (problem: CheckProblem, message: string): CheckFailure => ({ ok: false, reason: message, problem });
 
 /** What a failed check says; `host` names the server. */
 export function describeFailure(err: unknown, host: string): CheckFailure {
@@ -125,7 +127,7 @@ export function checkFailureDialog(name: string, outcome: CheckFailure | undefin
     message:
       outcome === undefined
         ? l10n.t('The check of "{0}" was cancelled.', shown)
-        : l10n.t('"{0}" does not work yet: {1}', shown, outcome.message),
+        : l10n.t('"{0}" does not work yet: {1}', shown, outcome.reason),
     detail: l10n.t(
       'Edit Connection goes back to its fields to put right what is wrong. Save Anyway saves it as it is (for a service you cannot reach from here yet). Cancel saves nothing.',
     ),

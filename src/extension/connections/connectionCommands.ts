@@ -64,7 +64,7 @@ async function checkBeforeSaving(
   const options = { modal: true, detail: dialog.detail };
   const choice = await vscode.window.showWarningMessage(dialog.message, options, dialog.edit, dialog.saveAnyway);
   if (choice === dialog.saveAnyway) return { kind: 'save' };
-  if (choice === dialog.edit) return { kind: 'edit', note: outcome?.message ?? dialog.message, field: dialog.field };
+  if (choice === dialog.edit) return { kind: 'edit', note: outcome?.reason ?? dialog.message, field: dialog.field };
   return { kind: 'cancel' };
 }
 

@@ -203,7 +203,7 @@ function answerOf(run: Run): WizardAnswer {
   const { draft, ctx } = run;
   const url = (text: string | undefined): string => {
     const check = checkServiceUrl(text ?? '', '');
-    if (!check.ok) throw new RangeError(`a checked URL did not parse: ${check.message}`);
+    if (!check.ok) throw new RangeError(`a checked URL did not parse: ${check.reason}`);
     return normaliseUrl(check.url);
   };
   const moved = originChanged(draft, ctx);

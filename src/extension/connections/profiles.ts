@@ -1,5 +1,6 @@
 // Connection profiles: pure types and validation (no vscode import, so it is unit-tested in plain Node).
 import * as l10n from '@vscode/l10n';
+import type { Outcome } from '../../result';
 
 export interface ConnectionProfile {
   id: string;
@@ -16,9 +17,7 @@ export interface ConnectionSecrets {
   managementKey?: string | undefined;
 }
 
-export type UrlCheck =
-  | { ok: true; url: URL; warning?: string | undefined }
-  | { ok: false; message: string };
+export type UrlCheck = Outcome<{ url: URL; warning?: string | undefined }>;
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
@@ -32,21 +31,21 @@ function isLoopbackHost(hostname: string): boolean {
  */
 export function checkServiceUrl(text: string, what: string): UrlCheck {
   const trimmed = text.trim();
-  if (trimmed === '') return { ok: false, message: l10n.t('{0} must not be empty', what) };
+  if (trimmed === '') return { ok: false, reason: l10n.t('{0} must not be empty', what) };
   let url: URL;
   try {
     url = new URL(trimmed);
   } catch {
-    return { ok: false, message: l10n.t('{0} is not a valid URL (expected e.g. {1})', what, 'https://api.example.com') };
+    return { ok: false, reason: l10n.t('{0} is not a valid URL (expected e.g. {1})', what, 'https://api.example.com') };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return { ok: false, message: l10n.t('{0} must start with https:// or http://', what) };
+    return { ok: false, reason: l10n.t('{0} must start with https:// or http://', what) };
   }
   if (url.username !== '' || url.password !== '') {
-    return { ok: false, message: l10n.t('{0} must not contain a user name or password', what) };
+    return { ok: false, reason: l10n.t('{0} must not contain a user name or password', what) };
   }
   if (url.search !== '' || url.hash !== '') {
-    return { ok: false, message: l10n.t('{0} must not contain a query (?) or fragment (#)', what) };
+    return { ok: false, reason: l10n.t('{0} must not contain a query (?) or fragment (#)', what) };
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     return { ok: true, url, warning: `${what} uses plain http: keys would be sent unencrypted to ${url.host}` };
@@ -139,9 +138,9 @@ export function checkKey(key: string, what: string): string | undefined {
 export type ProfileProblem = { field: keyof ConnectionProfile; message: string };
 
 /** Validates a whole profile (for profiles read back from state, which may have been edited by hand). */
-export function validateProfile(p: unknown): { ok: true; profile: ConnectionProfile } | { ok: false; problems: ProfileProblem[] } {
+export function validateProfile(p: unknown): Outcome<{ profile: ConnectionProfile }, ProfileProblem[]> {
   const problems: ProfileProblem[] = [];
-  if (typeof p !== 'object' || p === null) return { ok: false, problems: [{ field: 'id', message: l10n.t('not an object') }] };
+  if (typeof p !== 'object' || p === null) return { ok: false, reason: [{ field: 'id', message: l10n.t('not an object') }] };
   const rec = p as Record<string, unknown>;
   const str = (field: keyof ConnectionProfile): string => {
     const v = rec[field];
@@ -159,16 +158,16 @@ export function validateProfile(p: unknown): { ok: true; profile: ConnectionProf
     team: str('team'),
     environmentId: str('environmentId'),
   };
-  if (problems.length > 0) return { ok: false, problems };
+  if (problems.length > 0) return { ok: false, reason: problems };
   if (profile.id === '') problems.push({ field: 'id', message: l10n.t('{0} must not be empty', 'id') });
   if (profile.name.trim() === '') problems.push({ field: 'name', message: l10n.t('{0} must not be empty', 'name') });
   for (const field of ['baseUrl', 'uiUrl'] as const) {
     const c = checkServiceUrl(profile[field], field);
-    if (!c.ok) problems.push({ field, message: c.message });
+    if (!c.ok) problems.push({ field, message: c.reason });
   }
   const t = checkTeam(profile.team);
   if (t) problems.push({ field: 'team', message: t });
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, profile };
+  return problems.length > 0 ? { ok: false, reason: problems } : { ok: true, profile };
 }
 
 /** Production-like names get a warning colour in the status bar. */

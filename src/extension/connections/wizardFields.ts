@@ -80,7 +80,7 @@ const error = (message: string | undefined): StepProblem | undefined =>
 function urlProblem(what: string): (v: string) => StepProblem | undefined {
   return (v) => {
     const r = checkServiceUrl(v, what);
-    if (!r.ok) return { message: r.message, severity: 'error' };
+    if (!r.ok) return { message: r.reason, severity: 'error' };
     return r.warning === undefined ? undefined : { message: r.warning, severity: 'warning' };
   };
 }
