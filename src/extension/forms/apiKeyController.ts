@@ -118,6 +118,9 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
         this.deps.close();
         return;
       case 'draft':
+        // A created key's form holds no edits: what it held was sent and the key exists. Kept, it would be
+        // offered back on the next create form, one click from a second live key of the same name.
+        if (this.deps.mode === 'create' && this.created !== undefined) return;
         return this.noteDraft(message.state);
     }
   }
@@ -180,7 +183,8 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
       // The secret is shown before anything else is tried: nothing that fails after this may lose it.
       this.created = { id: key.id, name: key.attributes.name, secret: key.attributes.secret };
       this.copied = false;
-      this.dirtyChanged();
+      // The values typed are spent: the key exists. Only its uncopied secret is left to lose.
+      this.noteDraft(null);
       const notes = createdNotes(res.oddities?.map((p) => p.field) ?? [], key.id);
       this.post({ type: 'created', key: { ...this.created }, ...(notes.length > 0 ? { notes } : {}) });
       this.log.info(`created API key ${key.id === '' ? '(no id given)' : key.id} ("${key.attributes.name}") on ${this.deps.connectionName}`);
