@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { clearNotifications, clearSandboxRequests, expand, exactly, notificationText, openFile, runCommand, sandboxRequests, saveImageOf, sidebar, startSandboxFromWelcome, webviewContent, widenSidebar } from './uiDriver';
 import { useUiFixture } from './uiSuite';
 import { uiTest } from './workbench';
@@ -24,6 +24,21 @@ async function testRows(page: Page): Promise<{ label: string; state: string }[]>
       return { label: label.trim(), state };
     }),
   );
+}
+
+/**
+ * The elements drawn over a text's four corners (just inside them) instead of the text: none when all of it is
+ * visible. Each is named by its tag and classes.
+ */
+function coveredCorners(text: Locator): Promise<string[]> {
+  return text.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const corners = [[r.left + 1, r.top + 1], [r.right - 1, r.top + 1], [r.left + 1, r.bottom - 1], [r.right - 1, r.bottom - 1]];
+    return corners.flatMap(([x = 0, y = 0]) => {
+      const top = el.ownerDocument.elementFromPoint(x, y);
+      return top !== null && (el.contains(top) || top.contains(el)) ? [] : [`${top?.tagName ?? 'nothing'}.${top?.className ?? ''}`];
+    });
+  });
 }
 
 /** Waits until every expectation's row shows a result (passed or failed). */
@@ -99,11 +114,18 @@ describe('UI: trigger tests in the Test Explorer (code-server + Chromium)', { ti
       const peek = page.locator('.peekview-widget');
       await peek.locator('.view-line', { hasText: 'no firing' }).first().waitFor({ state: 'visible' });
       assert.match((await peek.locator('.view-lines').allTextContents()).join('\n').replace(/\u00a0/g, ' '), new RegExp(`${fired} firings?, first at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC`));
+      // Nothing lies over the expected or the actual value: what the page shows at the corners of each is its text.
+      for (const value of ['no firing', `${fired} firing`]) {
+        const text = peek.locator('.view-line', { hasText: value }).first().locator(':scope > span');
+        assert.deepEqual(await coveredCorners(text), [], `what covers "${value}"`);
+      }
       await page.mouse.move(5, 5);
       await saveImageOf(page, [page.locator('.part.sidebar'), page.locator('.part.editor')], 'trigger-tests.png');
 
-      // Its window in the preview, from the run's evaluation: no new query.
-      await page.locator('.floating-click-widget', { hasText: exactly('Open the Window in the Trigger Preview') }).click();
+      // Its window in the preview, from the run's evaluation (the failed test's button in the Test Explorer): no new query.
+      const failedRow = page.locator('.test-explorer-tree .monaco-list-row').filter({ has: page.locator('.label', { hasText: NAMES[2] }) });
+      await failedRow.hover();
+      await failedRow.locator('.monaco-action-bar .action-label[aria-label="Open the Window in the Trigger Preview"]').click();
       const panel = webviewContent(page);
       await panel.locator('h1').waitFor({ state: 'visible', timeout: 60_000 });
       assert.equal(await panel.locator('h1').textContent(), 'Preview: High error rate');
