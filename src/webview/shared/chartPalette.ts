@@ -55,7 +55,7 @@ function fromLab({ l: L, a, b }: Lab): [number, number, number] | undefined {
 }
 
 /** `#rgb`, `#rrggbb`, `#rrggbbaa` or `rgb()`/`rgba()` text as sRGB channels 0..1 (alpha left out); undefined for anything else. */
-export function parseColour(text: string): [number, number, number] | undefined {
+function parseColour(text: string): [number, number, number] | undefined {
   const t = text.trim().toLowerCase();
   const hex = /^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/.exec(t)?.[1];
   if (hex !== undefined) {
