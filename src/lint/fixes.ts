@@ -94,7 +94,7 @@ export type FixTarget =
   | { kind: 'replace'; node: SkimNode; newText: string }
   | { kind: 'swap'; property: SkimNode; newText: string; removed: SkimNode };
 
-/** The offset edits of a swap: `property` becomes `newText`, `removed` goes with its comma. Undefined when they cannot be told apart. */
+/** The offset edits of a swap: `property` becomes `newText`, `removed` goes with its comma; undefined when it cannot. */
 function swapEdits(t: Extract<FixTarget, { kind: 'swap' }>): OffsetEdit[] | undefined {
   const removal = memberRemovalSpan(t.removed);
   if (removal === undefined || t.removed.parent !== t.property.parent) return undefined;
@@ -105,8 +105,8 @@ function swapEdits(t: Extract<FixTarget, { kind: 'swap' }>): OffsetEdit[] | unde
 }
 
 export function swapMemberFix(t: Extract<FixTarget, { kind: 'swap' }>, lines: LineIndex, title: string): Fix | undefined {
-  const edits = swapEdits(t);
-  return edits === undefined ? undefined : { title, edits: edits.map((e) => ({ range: lines.range(e.start, e.end - e.start), newText: e.newText })) };
+  const edits = swapEdits(t)?.map((e) => ({ range: lines.range(e.start, e.end - e.start), newText: e.newText }));
+  return edits === undefined ? undefined : { title, edits };
 }
 
 /**

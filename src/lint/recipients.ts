@@ -95,7 +95,12 @@ function listedByTarget(recipients: readonly KnownRecipient[]): Map<string, Know
  * seen against the account's list: the one listed recipient with that type and target is the id the
  * finding's quick fix names it by; several are named in its message, since which one is meant is not known.
  */
-export function nameDeprecatedRecipients(found: readonly (Finding | UnknownMembers)[], trigger: Record<string, unknown>, prefix: JsonPath, recipients: readonly KnownRecipient[]): void {
+export function nameDeprecatedRecipients(
+  found: readonly (Finding | UnknownMembers)[],
+  trigger: Record<string, unknown>,
+  prefix: JsonPath,
+  recipients: readonly KnownRecipient[],
+): void {
   const list = trigger.recipients;
   if (!Array.isArray(list)) return;
   for (const f of found) {
@@ -105,10 +110,18 @@ export function nameDeprecatedRecipients(found: readonly (Finding | UnknownMembe
     if (!isRecord(r) || typeof r.type !== 'string' || typeof r.target !== 'string') continue;
     const listed = listedByTarget(recipients).get(targetKey(r.type, r.target)) ?? [];
     const [only] = listed;
-    if (listed.length === 1 && only !== undefined) f.params = { rule: 'trigger/recipient-deprecated', replaceText: only.id };
-    else if (listed.length > 1 && f.message !== '') {
+    if (listed.length === 1 && only !== undefined) {
+      f.params = { rule: 'trigger/recipient-deprecated', replaceText: only.id };
+    } else if (listed.length > 1 && f.message !== '') {
       const ids = listed.slice(0, 10).map((l) => l.id).join(', ') + (listed.length > 10 ? ', ...' : '');
-      f.message = l10n.t('{0}; {1} recipients the service lists have type {2} and target {3} ({4}): name it by the id of the one meant', f.message, listed.length, shown(r.type), shown(r.target), ids);
+      f.message = l10n.t(
+        '{0}; {1} recipients the service lists have type {2} and target {3} ({4}): name it by the id of the one meant',
+        f.message,
+        listed.length,
+        shown(r.type),
+        shown(r.target),
+        ids,
+      );
     }
   }
 }

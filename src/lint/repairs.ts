@@ -1,7 +1,8 @@
 // Which findings have a repair, and what it is: the quick fix and the "fix all" edit of a rule.
 import * as l10n from '@vscode/l10n';
 import { nearestValidFrequency, TRIGGER_LIMITS } from './schema';
-import { removableMember, removeMemberFix, replaceableValue, replaceValueFix, swapMemberFix, type FixTarget } from './fixes';
+import { removableMember, removeMemberFix, replaceableValue, replaceValueFix, swapMemberFix } from './fixes';
+import type { FixTarget } from './fixes';
 import type { Finding } from './issues';
 import type { SkimNode } from './skim';
 import type { LineIndex } from './text';
@@ -58,7 +59,8 @@ export function repairOf(found: Finding, root: SkimNode, value: unknown): Repair
       const target = removableMember(root, [...path, 'target']);
       if (id === undefined || type === undefined || target === undefined) return undefined;
       const newText = `"id": ${JSON.stringify(id)}`;
-      return { title: l10n.t('Name the recipient by its id {0}', JSON.stringify(id)), target: { kind: 'swap', property: type, newText, removed: target } };
+      const title = l10n.t('Name the recipient by its id {0}', JSON.stringify(id));
+      return { title, target: { kind: 'swap', property: type, newText, removed: target } };
     }
     default:
       return undefined;

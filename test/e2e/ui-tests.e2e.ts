@@ -33,10 +33,12 @@ async function testRows(page: Page): Promise<{ label: string; state: string }[]>
 function coveredCorners(text: Locator): Promise<string[]> {
   return text.evaluate((el) => {
     const r = el.getBoundingClientRect();
-    const corners = [[r.left + 1, r.top + 1], [r.right - 1, r.top + 1], [r.left + 1, r.bottom - 1], [r.right - 1, r.bottom - 1]];
+    const [left, right, top, bottom] = [r.left + 1, r.right - 1, r.top + 1, r.bottom - 1];
+    const corners = [[left, top], [right, top], [left, bottom], [right, bottom]];
     return corners.flatMap(([x = 0, y = 0]) => {
-      const top = el.ownerDocument.elementFromPoint(x, y);
-      return top !== null && (el.contains(top) || top.contains(el)) ? [] : [`${top?.tagName ?? 'nothing'}.${top?.className ?? ''}`];
+      const shown = el.ownerDocument.elementFromPoint(x, y);
+      if (shown !== null && (el.contains(shown) || shown.contains(el))) return [];
+      return [`${shown?.tagName ?? 'nothing'}.${shown?.className ?? ''}`];
     });
   });
 }
@@ -122,10 +124,12 @@ describe('UI: trigger tests in the Test Explorer (code-server + Chromium)', { ti
       await page.mouse.move(5, 5);
       await saveImageOf(page, [page.locator('.part.sidebar'), page.locator('.part.editor')], 'trigger-tests.png');
 
-      // Its window in the preview, from the run's evaluation (the failed test's button in the Test Explorer): no new query.
-      const failedRow = page.locator('.test-explorer-tree .monaco-list-row').filter({ has: page.locator('.label', { hasText: NAMES[2] }) });
+      // Its window in the preview, from the run's evaluation (the failed test's row's button): no new query.
+      const rows = page.locator('.test-explorer-tree .monaco-list-row');
+      const failedRow = rows.filter({ has: page.locator('.label', { hasText: NAMES[2] }) });
       await failedRow.hover();
-      await failedRow.locator('.monaco-action-bar .action-label[aria-label="Open the Window in the Trigger Preview"]').click();
+      const preview = '.monaco-action-bar .action-label[aria-label="Open the Window in the Trigger Preview"]';
+      await failedRow.locator(preview).click();
       const panel = webviewContent(page);
       await panel.locator('h1').waitFor({ state: 'visible', timeout: 60_000 });
       assert.equal(await panel.locator('h1').textContent(), 'Preview: High error rate');

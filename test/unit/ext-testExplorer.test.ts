@@ -265,7 +265,8 @@ describe('the manifest', () => {
     assert.ok(manifest.activationEvents.includes('workspaceContains:**/*.trigger-test.json'));
     // The failure's message offers it in its context menu. Not as a button on the message: VS Code floats that
     // over the bottom right of the expected/actual diff, where it covered the actual value.
-    assert.deepEqual(manifest.contributes.menus['testing/message/context'], [{ command: 'obs.triggerTests.openPreview', when: 'testMessage == obs.triggerTest.window' }]);
+    const preview = 'obs.triggerTests.openPreview';
+    assert.deepEqual(manifest.contributes.menus['testing/message/context'], [{ command: preview, when: 'testMessage == obs.triggerTest.window' }]);
     assert.equal(manifest.contributes.menus['testing/message/content'], undefined);
     // Every test and test file of the controller: its window in the preview (of the last run, of the recording),
     // in the menu and inline, and Record the Window in the menu and inline; the preview also from the editor's gutter.
@@ -276,7 +277,7 @@ describe('the manifest', () => {
       ['obs.triggerTests.openPreview', 'controllerId == obs.triggerTests', 'inline'],
       ['obs.triggerTests.record', 'controllerId == obs.triggerTests', 'inline'],
     ]);
-    assert.deepEqual(manifest.contributes.menus['testing/item/gutter'], [{ command: 'obs.triggerTests.openPreview', when: 'controllerId == obs.triggerTests' }]);
+    assert.deepEqual(manifest.contributes.menus['testing/item/gutter'], [{ command: preview, when: 'controllerId == obs.triggerTests' }]);
     assert.ok(manifest.contributes.views['obs']?.some((v) => v.id === 'obs.noise'));
     assert.equal(manifest.contributes.configuration.properties['obs.noise.maxNotificationsPerWeek']?.default, DEFAULT_NOISE_MAX_PER_WEEK);
   });

@@ -109,11 +109,13 @@ describe('unsaved edits in the form pages', { skip: browserSkip }, () => {
     const values = { name: '', keyType: 'ingest', disabled: false, createDatasets: false, environmentId: 'env_1' };
     await form.fromHost({ type: 'init', mode: 'create', connectionId: 'conn-1', connectionName: 'Sandbox', values });
     await form.page.locator('#f-name input').fill('sent once');
-    assert.deepEqual((await drafts(form)).at(-1), { type: 'draft', state: { mode: 'create', connectionId: 'conn-1', createValues: { ...values, name: 'sent once' } } });
+    const typed = { mode: 'create', connectionId: 'conn-1', createValues: { ...values, name: 'sent once' } };
+    assert.deepEqual((await drafts(form)).at(-1), { type: 'draft', state: typed });
     await form.page.locator('#submit').click();
     await form.fromHost({ type: 'created', key: { id: 'hcxik_1', name: 'sent once', secret: 'deadbeefsecret' } });
     await form.page.locator('#secret').waitFor();
-    assert.deepEqual((await drafts(form)).at(-1), { type: 'draft', state: null }, 'the values were sent and the key made: nothing to offer again');
+    const last = (await drafts(form)).at(-1);
+    assert.deepEqual(last, { type: 'draft', state: null }, 'the values were sent and the key made: nothing to offer again');
     await form.close();
   });
 

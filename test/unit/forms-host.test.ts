@@ -342,7 +342,8 @@ describe('API key forms', () => {
 
   test('an environment the service does not know is said once, on the environment field', async () => {
     const { form, rec } = createForm();
-    await form.receive({ type: 'submitCreate', values: { ...values('no such environment'), environmentId: 'env_nosuch' } });
+    const typed = { ...values('no such environment'), environmentId: 'env_nosuch' };
+    await form.receive({ type: 'submitCreate', values: typed });
     assert.deepEqual(rec.ofType('problems').map((m) => m.problems), [
       { fields: { environmentId: ['The service has no environment with the ID "env_nosuch" in this team.'] }, form: [] },
     ]);

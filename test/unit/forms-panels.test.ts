@@ -166,7 +166,8 @@ describe('a created key is never offered to be created again', () => {
     await say(w, panel, { type: 'draft', state: { ...typed('only once'), created: { id, name: 'only once' } } });
     answers.answer = (_m, choices) => choices.find((c) => c === 'Close Without Copying');
     await say(w, panel, { type: 'close' });
-    assert.deepEqual(asked.map((a) => a.message), ['The secret of the new API key "only once" was not copied.'], 'no notice of unsaved edits');
+    const notCopied = 'The secret of the new API key "only once" was not copied.';
+    assert.deepEqual(asked.map((a) => a.message), [notCopied], 'no notice of unsaved edits');
 
     await w.commands['obs.apiKey.create']?.(undefined);
     const next = open()[0] as FakeWebviewPanel;

@@ -234,7 +234,8 @@ test('fixAll leaves a recipient named by type and target as it is: naming it by 
   const options = { recipients: [{ id: 'rcp_email_ops', type: 'email', target: 'ops@example.com' }] };
   const result = fixAll(text, options);
   assert.equal(result.text, text);
-  assert.equal(result.diagnostics.find((d) => d.rule === 'trigger/recipient-deprecated')?.fix?.title, 'Name the recipient by its id "rcp_email_ops"');
+  const deprecated = result.diagnostics.find((d) => d.rule === 'trigger/recipient-deprecated');
+  assert.equal(deprecated?.fix?.title, 'Name the recipient by its id "rcp_email_ops"');
 });
 
 test('fixAll keeps what it cannot fix', () => {

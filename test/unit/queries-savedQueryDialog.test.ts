@@ -32,7 +32,8 @@ afterEach(() => {
 });
 
 const gw = DEMO.datasets.gateway;
-const queryResults = () => sandbox.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/1/query_results/'));
+const queryResults = () =>
+  sandbox.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/1/query_results/'));
 
 describe('the query id typed in "Run Saved Query"', () => {
   test('an id typed into the pick of named queries goes on into the input box of "Enter a query id..."', async () => {
@@ -82,10 +83,12 @@ describe('the query id typed in "Run Saved Query"', () => {
   });
 
   test('an id the service does not know is said in words, and "Change the Query ID..." asks again from it', async () => {
-    const sandboxConnection = { profile: { id: 'sandbox', name: 'Sandbox', baseUrl: sandbox.info.baseUrl, uiUrl: '', team: '', environmentId: '' }, client };
+    const profile = { id: 'sandbox', name: 'Sandbox', baseUrl: sandbox.info.baseUrl, uiUrl: '', team: '', environmentId: '' };
+    const connection = { profile, client };
+    const quiet = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
     const runs = new QueryRuns({
-      connections: { requireActive: async () => sandboxConnection, connectionFor: async () => sandboxConnection, list: () => [sandboxConnection.profile] },
-      feedback: new Feedback({ debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined }, () => undefined),
+      connections: { requireActive: async () => connection, connectionFor: async () => connection, list: () => [profile] },
+      feedback: new Feedback(quiet, () => undefined),
       extensionUri: vscode.Uri.file('/ext'),
     });
     user.picks.push((qp) => qp.choose(gw));

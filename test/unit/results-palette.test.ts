@@ -3,7 +3,8 @@
 // one another and unlike the threshold's red, the theme's own chart colours first where they are unlike.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { colourDistance, MIN_SERIES_DISTANCE, seriesColours, type ChartTheme } from '../../src/webview/shared/chartPalette';
+import { colourDistance, MIN_SERIES_DISTANCE, seriesColours } from '../../src/webview/shared/chartPalette';
+import type { ChartTheme } from '../../src/webview/shared/chartPalette';
 
 /** --vscode-charts-blue, -orange, -green, -purple, -yellow, -red and the editor background of each kind of theme. */
 const THEMES: Record<string, ChartTheme> = {
@@ -30,7 +31,8 @@ describe('the colours of the chart lines', () => {
       const colours = seriesColours(theme, 10);
       assert.equal(new Set(colours).size, 10);
       assert.deepEqual(tooClose(colours), []);
-      if (theme.danger !== '') assert.deepEqual(colours.filter((c) => colourDistance(c, theme.danger) < MIN_SERIES_DISTANCE), []);
+      const likeDanger = colours.filter((c) => colourDistance(c, theme.danger) < MIN_SERIES_DISTANCE);
+      if (theme.danger !== '') assert.deepEqual(likeDanger, []);
     });
   }
 

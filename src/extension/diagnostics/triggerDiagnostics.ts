@@ -136,7 +136,10 @@ export class TriggerDiagnostics implements vscode.Disposable {
     if (list === undefined) {
       list = directory.list.map((r) => {
         const target = recipientTarget(r);
-        return { id: r.id, name: recipientName(r), shortName: recipientShortName(r), ...(r.type === undefined ? {} : { type: r.type }), ...(target === undefined ? {} : { target }) };
+        const known: KnownRecipient = { id: r.id, name: recipientName(r), shortName: recipientShortName(r) };
+        if (r.type !== undefined) known.type = r.type;
+        if (target !== undefined) known.target = target;
+        return known;
       });
       this.known.set(directory, list);
     }

@@ -298,7 +298,8 @@ function notFoundTarget(err: unknown): 'team' | 'key' | 'environment' | undefine
     const where = (p.pointer ?? p.field).toLowerCase();
     if (where === 'parameter team_slug') return 'team';
     if (where === 'parameter id') return 'key';
-    if (where.includes('relationships/environment') || where.includes('relationships.environment')) return 'environment';
+    const environment = where.includes('relationships/environment') || where.includes('relationships.environment');
+    if (environment) return 'environment';
   }
   return undefined;
 }

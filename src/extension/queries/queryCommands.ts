@@ -244,7 +244,8 @@ export class QueryRuns {
     let query = await askQuery(conn.client, dataset, title, typed);
     while (query !== undefined) {
       const { id, name } = query;
-      const label = name === undefined ? vscode.l10n.t('saved query {0}', safeLabel(id, 80)) : vscode.l10n.t('saved query "{0}"', name);
+      const label =
+        name === undefined ? vscode.l10n.t('saved query {0}', safeLabel(id, 80)) : vscode.l10n.t('saved query "{0}"', name);
       let problem: string | undefined;
       await this.run(conn, dataset, id, label, false, undefined, async (message) => void (problem = message));
       if (problem === undefined) return;

@@ -5,7 +5,8 @@
 // (also when it was dismissed, or the pick failed to load) is where the same question starts next time.
 import * as vscode from 'vscode';
 import { ENVIRONMENT_WIDE } from '../../api/schemas';
-import { datasetChoices, queryChoices, queryIdProblem, type AccountApi, type Listing, type TypedAnswers } from './savedQueryPicks';
+import { datasetChoices, queryChoices, queryIdProblem } from './savedQueryPicks';
+import type { AccountApi, Listing, TypedAnswers } from './savedQueryPicks';
 
 interface Item extends vscode.QuickPickItem {
   /** The slug or query id; undefined for "Enter ...". */
@@ -13,7 +14,10 @@ interface Item extends vscode.QuickPickItem {
 }
 
 /** How a pick ended; `typed` is the text in its box then. */
-type Picked = { kind: 'value'; item: Item & { value: string } } | { kind: 'type'; typed: string; reason?: string } | { kind: 'dismissed'; typed: string };
+type Picked =
+  | { kind: 'value'; item: Item & { value: string } }
+  | { kind: 'type'; typed: string; reason?: string }
+  | { kind: 'dismissed'; typed: string };
 
 interface PickSpec<T> {
   title: string;
@@ -49,7 +53,8 @@ function pickFrom<T>(spec: PickSpec<T>): Promise<Picked> {
     qp.onDidAccept(() => {
       const chosen = qp.selectedItems[0];
       if (chosen === undefined) return;
-      finish(chosen.value === undefined ? { kind: 'type', typed: qp.value } : { kind: 'value', item: { ...chosen, value: chosen.value } });
+      const value = chosen.value;
+      finish(value === undefined ? { kind: 'type', typed: qp.value } : { kind: 'value', item: { ...chosen, value } });
     });
     qp.onDidHide(() => finish({ kind: 'dismissed', typed: qp.value }));
     qp.show();
@@ -88,7 +93,8 @@ async function typeIn(o: TypeIn): Promise<string | undefined> {
       o.keep(text);
       const problem = o.check(text);
       if (problem !== undefined) return problem;
-      return o.warning !== undefined && text === o.value ? { message: o.warning, severity: vscode.InputBoxValidationSeverity.Warning } : undefined;
+      if (o.warning === undefined || text !== o.value) return undefined;
+      return { message: o.warning, severity: vscode.InputBoxValidationSeverity.Warning };
     },
   });
   if (typed !== undefined) o.keep(typed);
@@ -129,7 +135,12 @@ export async function askDataset(api: AccountApi, title: string, typed: TypedAns
 }
 
 /** The saved query: one of the dataset's named saved queries (its name comes along, for the results panel), or an id typed. */
-export async function askQuery(api: AccountApi, dataset: string, title: string, typed: TypedAnswers): Promise<{ id: string; name?: string } | undefined> {
+export async function askQuery(
+  api: AccountApi,
+  dataset: string,
+  title: string,
+  typed: TypedAnswers,
+): Promise<{ id: string; name?: string } | undefined> {
   const picked = await pickFrom({
     title,
     placeholder: vscode.l10n.t('A named saved query of {0}', dataset),
@@ -145,7 +156,9 @@ export async function askQuery(api: AccountApi, dataset: string, title: string, 
     return undefined;
   }
   const reason =
-    picked.reason === undefined ? undefined : vscode.l10n.t('The service did not list the named saved queries of {0} ({1}).', dataset, picked.reason);
+    picked.reason === undefined
+      ? undefined
+      : vscode.l10n.t('The service did not list the named saved queries of {0} ({1}).', dataset, picked.reason);
   const id = await askQueryId(title, dataset, typed, { value: picked.typed !== '' ? picked.typed : undefined, reason });
   return id === undefined ? undefined : { id };
 }
@@ -154,7 +167,12 @@ export async function askQuery(api: AccountApi, dataset: string, title: string, 
  * A saved query id typed: the box starts from `value` (else the id typed last for the dataset), checks the
  * id's form before anything is sent, and shows `problem` (the service's answer to that id) under it.
  */
-export function askQueryId(title: string, dataset: string, typed: TypedAnswers, o: { value?: string; reason?: string; problem?: string }): Promise<string | undefined> {
+export function askQueryId(
+  title: string,
+  dataset: string,
+  typed: TypedAnswers,
+  o: { value?: string; reason?: string; problem?: string },
+): Promise<string | undefined> {
   const prompt = vscode.l10n.t("Saved query id: a trigger's query_id, or the id the queries endpoint gave a saved query");
   return typeIn({
     title,

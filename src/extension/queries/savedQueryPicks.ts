@@ -89,9 +89,13 @@ export function queryChoices(api: AccountApi, dataset: string, signal?: AbortSig
 export function queryIdProblem(text: string): string | undefined {
   const id = text.trim();
   if (id === '') return l10n.t('Enter the id of a saved query');
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(id)) return l10n.t("That is a link, not a saved query id: enter the id alone (a trigger lists it as query_id)");
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(id)) {
+    return l10n.t('That is a link, not a saved query id: enter the id alone (a trigger lists it as query_id)');
+  }
   if (/["'`\u201C\u201D\u2018\u2019]/.test(id)) return l10n.t('Leave out the quotes: enter the id alone');
-  if (/[\s/?#\p{Cc}\p{Cf}]/u.test(id)) return l10n.t('A saved query id has no spaces, "/", "?", "#" or control characters');
+  if (/[\s/?#\p{Cc}\p{Cf}]/u.test(id)) {
+    return l10n.t('A saved query id has no spaces, "/", "?", "#" or control characters');
+  }
   return undefined;
 }
 
@@ -103,7 +107,11 @@ export function unknownQueryProblem(err: unknown, dataset: string, queryId: stri
   const se = asServiceError(err);
   if (se?.kind !== 'http' || se.status === undefined || ![400, 404, 422].includes(se.status)) return undefined;
   if (!se.fieldProblems.some((p) => p.field === 'query_id' || p.field.endsWith('.query_id'))) return undefined;
-  return l10n.t('The service has no saved query "{0}" in {1}: check the id (a trigger lists its saved query as query_id).', safeLabel(queryId, 80), safeLabel(dataset, 80));
+  return l10n.t(
+    'The service has no saved query "{0}" in {1}: check the id (a trigger lists its saved query as query_id).',
+    safeLabel(queryId, 80),
+    safeLabel(dataset, 80),
+  );
 }
 
 /**

@@ -246,7 +246,10 @@ export class TestRuns implements vscode.Disposable {
   }
 }
 
-/** The test item of a command's argument: the item (its menus, inline button and gutter), or `{ test }` (a test message's menu). */
+/**
+ * The test item of a command's argument: the item (its menus, inline button and gutter), or `{ test }` (a test
+ * message's menu).
+ */
 export function testItemOf(arg: unknown): vscode.TestItem | undefined {
   const isItem = (v: unknown): v is vscode.TestItem => typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string' && 'children' in v;
   if (isItem(arg)) return arg;

@@ -13,7 +13,8 @@ import {
 } from '../../api/schemas/datasetDefinitions';
 import { COLUMN_LIMITS } from '../../api/schemas/column';
 import { ENVIRONMENT_WIDE, characterCount } from '../../api/schemas/common';
-import { hasProblems, noProblems, problemsFromZod, tableResolver, type FormProblems, type ServiceFailure } from './problems';
+import { hasProblems, noProblems, problemsFromZod, tableResolver } from './problems';
+import type { FormProblems, ServiceFailure } from './problems';
 import type { Checked } from './apiKeyForm';
 import { COMMON_TEXT, controlWarnings } from './text/common';
 import { DEFINITIONS_TEXT } from './text/datasetDefinitionsForm';
@@ -96,7 +97,9 @@ const DEFINITIONS_WORDING: FormWording = {
 
 export function checkDefinitionsUpdate(loaded: DatasetDefinitions, edited: DefinitionRows): Checked<UpdateDatasetDefinitionsRequest> {
   const parsed = UpdateDatasetDefinitionsRequest.safeParse(diffDefinitions(loaded, edited));
-  if (!parsed.success) return { ok: false, problems: problemsFromZod(parsed.error, resolveDefinitionField, DEFINITIONS_WORDING) };
+  if (!parsed.success) {
+    return { ok: false, problems: problemsFromZod(parsed.error, resolveDefinitionField, DEFINITIONS_WORDING) };
+  }
   const tooLong = namesTooLong(parsed.data);
   return hasProblems(tooLong) ? { ok: false, problems: tooLong } : { ok: true, body: parsed.data };
 }
@@ -109,7 +112,8 @@ function namesTooLong(body: UpdateDatasetDefinitionsRequest): FormProblems {
   const problems = noProblems();
   for (const type of DEFINITION_TYPE_NAMES) {
     const length = characterCount(body[type]?.name ?? '');
-    if (length > COLUMN_LIMITS.keyNameMax) problems.fields[type] = [DEFINITIONS_TEXT.nameTooLong(DEFINITIONS_TEXT.labels[type], COLUMN_LIMITS.keyNameMax, length)];
+    if (length <= COLUMN_LIMITS.keyNameMax) continue;
+    problems.fields[type] = [DEFINITIONS_TEXT.nameTooLong(DEFINITIONS_TEXT.labels[type], COLUMN_LIMITS.keyNameMax, length)];
   }
   return problems;
 }

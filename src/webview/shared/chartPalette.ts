@@ -51,10 +51,11 @@ function fromLab({ l: L, a, b }: Lab): [number, number, number] | undefined {
     -1.2684380046 * l + 2.6097574011 * m - 0.3413193965 * s,
     -0.0041960863 * l - 0.7034186147 * m + 1.707614701 * s,
   ].map(linearToSrgb);
-  return rgb.every((c) => c >= -1e-9 && c <= 1 + 1e-9) ? (rgb.map((c) => Math.min(1, Math.max(0, c))) as [number, number, number]) : undefined;
+  if (!rgb.every((c) => c >= -1e-9 && c <= 1 + 1e-9)) return undefined;
+  return rgb.map((c) => Math.min(1, Math.max(0, c))) as [number, number, number];
 }
 
-/** `#rgb`, `#rrggbb`, `#rrggbbaa` or `rgb()`/`rgba()` text as sRGB channels 0..1 (alpha left out); undefined for anything else. */
+/** `#rgb`, `#rrggbb`, `#rrggbbaa`, `rgb()` or `rgba()` text as sRGB channels 0..1 (no alpha); else undefined. */
 function parseColour(text: string): [number, number, number] | undefined {
   const t = text.trim().toLowerCase();
   const hex = /^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/.exec(t)?.[1];
@@ -63,10 +64,12 @@ function parseColour(text: string): [number, number, number] | undefined {
     return [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16) / 255) as [number, number, number];
   }
   const rgb = /^rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)/.exec(t);
-  return rgb ? ([rgb[1], rgb[2], rgb[3]].map((c) => Math.min(255, Number(c)) / 255) as [number, number, number]) : undefined;
+  if (!rgb) return undefined;
+  return [rgb[1], rgb[2], rgb[3]].map((c) => Math.min(255, Number(c)) / 255) as [number, number, number];
 }
 
-const hexOf = (rgb: readonly number[]): string => `#${rgb.map((c) => Math.round(c * 255).toString(16).padStart(2, '0')).join('')}`;
+const hexOf = (rgb: readonly number[]): string =>
+  `#${rgb.map((c) => Math.round(c * 255).toString(16).padStart(2, '0')).join('')}`;
 
 /** How different two colours look: their distance in OKLab (0: the same; 0.1: clearly two colours). */
 export function colourDistance(x: string, y: string): number {
@@ -107,7 +110,9 @@ function madeColours(background: string): string[] {
  */
 export function seriesColours(theme: ChartTheme, count: number): string[] {
   const taken: string[] = [];
-  const unlike = (c: string): boolean => [theme.danger, ...taken].every((t) => !(colourDistance(c, t) < MIN_SERIES_DISTANCE));
+  // A colour the distance cannot be measured to (an unreadable danger colour) stands in no candidate's way.
+  const unlike = (c: string): boolean =>
+    [theme.danger, ...taken].every((t) => !(colourDistance(c, t) < MIN_SERIES_DISTANCE));
   const candidates = [...theme.series.filter((c) => parseColour(c) !== undefined), ...madeColours(theme.background)];
   for (const c of candidates) {
     if (taken.length === count) break;

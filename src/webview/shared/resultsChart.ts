@@ -23,10 +23,12 @@ const DANGER_FALLBACK = '#f14c4c';
 export function palette(count: number): string[] {
   const style = getComputedStyle(document.documentElement);
   const read = (name: string): string => style.getPropertyValue(name).trim();
-  return seriesColours(
-    { series: THEME.map((c) => read(`--vscode-charts-${c}`)), danger: read('--vscode-charts-red') || DANGER_FALLBACK, background: read('--vscode-editor-background') },
-    count,
-  );
+  const theme = {
+    series: THEME.map((c) => read(`--vscode-charts-${c}`)),
+    danger: read('--vscode-charts-red') || DANGER_FALLBACK,
+    background: read('--vscode-editor-background'),
+  };
+  return seriesColours(theme, count);
 }
 
 function cssVar(name: string, fallback: string): string {

@@ -106,10 +106,19 @@ export const DEFINITIONS_TEXT = {
   get noColumns() {
     return l10n.t('The columns of this dataset could not be listed: names are not completed or checked.');
   },
-  notAColumn: (name: string) => l10n.t('{0} is not a column of this dataset. If it is a derived column, set its column type to Derived column.', quotedValue(name)),
+  notAColumn: (name: string) =>
+    l10n.t(
+      '{0} is not a column of this dataset. If it is a derived column, set its column type to Derived column.',
+      quotedValue(name),
+    ),
   /** A name longer than any column's (spec: a column's key_name has 1 to 255 characters), with its length. */
   nameTooLong: (label: string, max: number, length: number) =>
-    l10n.t('{0} can have at most {1} characters, the most a column name has; it has {2}.', label, formatCount(max), formatCount(length)),
+    l10n.t(
+      '{0} can have at most {1} characters, the most a column name has; it has {2}.',
+      label,
+      formatCount(max),
+      formatCount(length),
+    ),
   get spanKindDeprecated() {
     return l10n.t('Marking span events and links with Span kind is deprecated: set Annotation type to the column that marks them.');
   },
@@ -117,7 +126,10 @@ export const DEFINITIONS_TEXT = {
   refusedColumn: (name: string) => l10n.t('The service refused the column {0}.', quotedValue(name)),
   /** A refused save whose answer was cut short before naming this column, which the dataset does not have. */
   refusedColumnLikely: (name: string) =>
-    l10n.t('{0} is not a column of this dataset: the service most likely refused it too (its answer was cut short).', quotedValue(name)),
+    l10n.t(
+      '{0} is not a column of this dataset: the service most likely refused it too (its answer was cut short).',
+      quotedValue(name),
+    ),
   /** Why a dataset cannot have its definitions edited. */
   get slugEmpty() {
     return l10n.t('Give the name (slug) of a dataset.');
