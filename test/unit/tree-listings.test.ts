@@ -160,10 +160,10 @@ describe('SLOs listed by the service', () => {
 
 describe('a listing the key may not use: said once, in words, and the fallback works', () => {
   const REASONS: Record<number, string> = {
-    401: 'the key was not accepted (HTTP 401)',
-    403: 'the key lacks the permission (HTTP 403)',
-    404: 'the service does not offer this list (HTTP 404)',
-    405: 'the service does not offer this list (HTTP 405)',
+    401: 'the service did not accept the key',
+    403: 'the key lacks the permission to list them',
+    404: 'the service does not offer this list',
+    405: 'the service does not offer this list',
   };
   for (const status of [401, 403, 404, 405]) {
     test(`datasets refused with ${status}: one hint row, then the discovered and the added datasets`, async () => {
@@ -216,7 +216,7 @@ describe('a listing the key may not use: said once, in words, and the fallback w
     await remembered.addDatasets(profile.id, ['typed-by-hand']);
     await model.getChildren();
     assert.deepEqual(labels(await model.getChildren(group('typed-by-hand', 'burnAlerts'))), [
-      'The service lists no SLOs of typed-by-hand (HTTP 404: it may not know the dataset). Add them by id.',
+      'The service lists no SLOs of typed-by-hand: it may not know the dataset. Add them by id.',
     ]);
     assert.deepEqual(labels(await model.getChildren(group(DEMO.datasets.gateway, 'burnAlerts'))), ['Gateway availability']);
   });
