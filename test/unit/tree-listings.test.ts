@@ -51,6 +51,8 @@ function setup(): { model: DatasetTreeModel; remembered: RememberedItems; failur
 const labels = (nodes: TreeNode[]): string[] => nodes.map((n) => present(n).label);
 const group = (dataset: string, g: GroupNode['group']): GroupNode => ({ kind: 'group', connectionId: profile.id, dataset, group: g });
 const datasetNode = (nodes: TreeNode[], slug: string): DatasetNode | undefined => nodes.find((n): n is DatasetNode => n.kind === 'dataset' && n.slug === slug);
+/** A known item count as the view hands it to present(). */
+const count = (n: number | undefined) => (n === undefined ? undefined : { visible: n, total: n });
 const ALL_DATASETS = [DEMO.datasets.gateway, DEMO.datasets.wide, DEMO.datasets.checkout, DEMO.datasets.empty, DEMO.datasets.metrics, DEMO.datasets.hostile];
 
 describe('datasets listed by the service', () => {
@@ -131,6 +133,16 @@ describe('SLOs listed by the service', () => {
     const alerts = await model.getChildren(slos[0]);
     assert.deepEqual(labels(alerts), ['Budget rate: drop of 10000 per million in 60 min', 'Exhaustion in 240 min']);
     assert.deepEqual(paths().filter((p) => p.startsWith('/1/burn_alerts')), [`/1/burn_alerts/${DEMO.datasets.gateway}`]);
+  });
+
+  test('the Burn alerts group counts in the same words before and after an SLO is opened: "1 SLO", then "1 SLO · 2 alerts"', async () => {
+    const { model } = setup();
+    const burnAlerts = group(DEMO.datasets.gateway, 'burnAlerts');
+    const description = () => present(burnAlerts, { slos: model.sloCount(burnAlerts), counts: count(model.itemCount(burnAlerts)) }).description;
+    const slos = await model.getChildren(burnAlerts);
+    assert.equal(description(), '1 SLO');
+    await model.getChildren(slos[0]);
+    assert.equal(description(), '1 SLO · 2 alerts');
   });
 
   test('Environment-wide lists the environment\'s SLOs (GET /1/slos/__all__) and their alerts', async () => {

@@ -8,7 +8,7 @@ import * as l10n from '@vscode/l10n';
 import { knownLocale } from '../../webview/protocol/text/when';
 import { minutesInWords } from '../../webview/protocol/text/duration';
 import { baselineText, burnAlertKind, scheduleText, triggerNotifyLong, triggerNotifyShort } from './alertWords';
-import { datasetPresentation, sloPresentation } from './accountPresentation';
+import { alertsText, datasetPresentation, sloPresentation } from './accountPresentation';
 import { recipientIdText, type RecipientDirectory } from '../core/recipients';
 import { whenText, type Moment } from './when';
 
@@ -189,14 +189,26 @@ export interface PresentOptions {
   now?: number;
   /** The account's recipients, when known: tooltips name recipient ids with them. */
   recipients?: RecipientDirectory;
-  /** How many SLOs a Burn alerts group holds (its description while their alerts are not all counted). */
+  /** How many SLOs a Burn alerts group holds, once they are listed. */
   slos?: number;
 }
 
-/** "3 SLOs": a Burn alerts group's description until its alerts are counted. */
-function slosText(n: number | undefined): string | undefined {
-  if (n === undefined || n === 0) return undefined;
-  return n === 1 ? l10n.t('1 SLO') : l10n.t('{0} SLOs', n);
+/**
+ * A Burn alerts group counts in words, the same before and after its alerts are counted: "1 SLO" while only
+ * the SLOs are listed, "1 SLO · 2 alerts" once every SLO's alerts are (a bare "2" read as two SLOs).
+ */
+function burnAlertsCount(slos: number | undefined, alerts: number | undefined): string | undefined {
+  if (slos === undefined) return alerts === undefined ? undefined : alertsText(alerts);
+  if (slos === 0) return l10n.t('no SLOs');
+  const listed = slos === 1 ? l10n.t('1 SLO') : l10n.t('{0} SLOs', slos);
+  return alerts === undefined ? listed : `${listed} · ${alertsText(alerts)}`;
+}
+
+function groupCount(node: GroupNode, o: PresentOptions): string | undefined {
+  const counts = o.counts;
+  if (node.group === 'burnAlerts') return burnAlertsCount(o.slos, counts?.total);
+  if (counts === undefined) return undefined;
+  return o.filtering && counts.visible !== counts.total ? l10n.t('{0} of {1}', counts.visible, counts.total) : `${counts.total}`;
 }
 
 export function present(node: TreeNode, o: PresentOptions = {}): Presentation {
@@ -231,7 +243,7 @@ function groupPresentation(node: GroupNode, o: PresentOptions): Presentation {
   const counts = o.counts;
   return {
     label: groupLabel(node.group),
-    description: counts ? (o.filtering && counts.visible !== counts.total ? l10n.t('{0} of {1}', counts.visible, counts.total) : `${counts.total}`) : slosText(o.slos),
+    description: groupCount(node, o),
     icon: { id: GROUP_ICONS[node.group] },
     contextValue: `obs:group:${node.group}`,
     collapsible: o.filtering && counts !== undefined && counts.visible > 0 ? 'expanded' : 'collapsed',
