@@ -11,6 +11,7 @@ import { baselineText, burnAlertKind, scheduleText, triggerNotifyLong, triggerNo
 import { alertsText, datasetPresentation, sloPresentation } from './accountPresentation';
 import { recipientIdText, type RecipientDirectory } from '../core/recipients';
 import { whenText, type Moment } from './when';
+import type { TriggerFileState } from '../sync';
 
 export type {  Presentation } from './look';
 
@@ -104,7 +105,21 @@ function queryText(t: Trigger): string | undefined {
   return t.query_id ? l10n.t('saved query {0}', t.query_id) : undefined;
 }
 
-function triggerPresentation(t: Trigger, m: Moment, recipients: RecipientDirectory | undefined): Presentation {
+/** A trigger against the workspace's trigger files, short, in the Trigger Drift view's words. */
+function fileStateShort(d: TriggerFileState): string {
+  if (d.kind === 'in-sync') return l10n.t('in sync');
+  if (d.kind === 'differs') return l10n.t('differs: {0}', d.members.join(', '));
+  return l10n.t('only on the service');
+}
+
+/** The same in the tooltip, naming the file. */
+function fileStateLong(d: TriggerFileState): string {
+  if (d.kind === 'in-sync') return l10n.t('{0}, in sync with the service', d.file);
+  if (d.kind === 'differs') return l10n.t('{0}, differs from the service in {1}', d.file, d.members.join(', '));
+  return l10n.t('none: only on the service (pull the dataset to write it)');
+}
+
+function triggerPresentation(t: Trigger, m: Moment, recipients: RecipientDirectory | undefined, drift: TriggerFileState | undefined): Presentation {
   const language = m.language;
   const icon: IconSpec = t.disabled
     ? { id: 'bell-slash', color: 'disabledForeground' }
@@ -112,9 +127,8 @@ function triggerPresentation(t: Trigger, m: Moment, recipients: RecipientDirecto
       ? { id: 'bell-dot', color: 'errorForeground' }
       : { id: 'bell' };
   const state = t.disabled ? l10n.t('disabled') : t.triggered ? l10n.t('triggered') : undefined;
-  const description = [state, triggerNotifyShort(t.alert_type), t.frequency !== undefined ? l10n.t('every {0}', formatDuration(t.frequency, language)) : undefined]
-    .filter((s) => s !== undefined)
-    .join(' · ');
+  const frequency = t.frequency !== undefined ? l10n.t('every {0}', formatDuration(t.frequency, language)) : undefined;
+  const description = [state, triggerNotifyShort(t.alert_type), frequency, drift && fileStateShort(drift)].filter((s) => s !== undefined).join(' · ');
   return {
     label: safeLabel(t.name),
     description: safeLabel(description),
@@ -137,6 +151,7 @@ function triggerPresentation(t: Trigger, m: Moment, recipients: RecipientDirecto
         { label: l10n.t('Dataset'), value: t.dataset_slug },
         { label: l10n.t('Id'), value: t.id },
         { label: l10n.t('Updated'), value: whenText(t.updated_at, m) },
+        { label: l10n.t('Trigger file'), value: drift && fileStateLong(drift) },
       ],
     },
   };
@@ -191,6 +206,8 @@ export interface PresentOptions {
   recipients?: RecipientDirectory;
   /** How many SLOs a Burn alerts group holds, once they are listed. */
   slos?: number;
+  /** A trigger against the workspace's trigger files, where drift compared them. */
+  drift?: TriggerFileState | undefined;
 }
 
 /**
@@ -222,7 +239,7 @@ export function present(node: TreeNode, o: PresentOptions = {}): Presentation {
       return columnPresentation(node.column, m);
     // A click opens a row's natural view: a trigger as read-only JSON, a burn alert in its edit form.
     case 'trigger':
-      return { ...triggerPresentation(node.trigger, m, o.recipients), command: { id: 'obs.trigger.open', title: l10n.t('Open Trigger as JSON'), args: [node] } };
+      return { ...triggerPresentation(node.trigger, m, o.recipients, o.drift), command: { id: 'obs.trigger.open', title: l10n.t('Open Trigger as JSON'), args: [node] } };
     case 'slo':
       return sloPresentation(node, o.counts?.total, m);
     case 'burnAlert':
