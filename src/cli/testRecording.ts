@@ -41,7 +41,7 @@ export async function readRecording(testFile: string, cwd: string, maxBytes: num
   const text = decodeStrict(bytes);
   if (text === undefined) return { ok: false, path, reason: `cannot read ${path}: the file is not UTF-8` };
   const parsed = parseRecording(text);
-  if (!parsed.ok) return { ok: true, path, text, recording: undefined, invalid: `${path} is not a valid recording: ${parsed.problems.join('; ')}` };
+  if (!parsed.ok) return { ok: true, path, text, recording: undefined, invalid: `${path} is not a valid recording: ${parsed.reason.join('; ')}` };
   return { ok: true, path, text, recording: parsed.recording };
 }
 

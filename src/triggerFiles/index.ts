@@ -57,4 +57,4 @@ export { applyChanges,  type ChangeResult, type TriggerWriter } from './apply';
 export { idEdit, withId, type TextEdit } from './fileId';
 ;
 export { planWithGates,  type GatedPlan, type PlanLinter,  type PlanService, type PlanSource } from './planPipeline';
-export { planDifferences } from './planReview';
+export { planDifferences, reviewPlan } from './planReview';

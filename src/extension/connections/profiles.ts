@@ -71,12 +71,48 @@ export function normaliseUrl(url: URL): string {
   return url.href.replace(/\/+$/, '');
 }
 
+/** How long a connection name may be, and how much of one is shown. */
+const NAME_MAX = 64;
+/**
+ * Characters that change how a name reads without being seen: controls, line breaks, and format characters
+ * (bidi overrides such as U+202E that reverse the text after them, zero-width spaces that hide "prod").
+ */
+const HIDDEN_IN_NAMES = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+
+/** The first hidden character of a name, as `U+202E`, and its position (1-based), or undefined. */
+function hiddenCharacter(name: string): { code: string; position: number } | undefined {
+  const chars = [...name];
+  const index = chars.findIndex((c) => HIDDEN_IN_NAMES.test(c));
+  if (index < 0) return undefined;
+  const code = (chars[index]?.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
+  return { code: `U+${code}`, position: index + 1 };
+}
+
+/**
+ * A connection name as shown anywhere (status bar, the Datasets view's header, dialogs, pickers, titles,
+ * forms): hidden characters as U+FFFD, so a stored name cannot reverse or hide the text around it and can
+ * be seen to hold one; cut after 64 characters; `$(` made inert, where VS Code would draw an icon.
+ */
+export function connectionLabel(name: string): string {
+  const chars = [...name.trim()].map((c) => (HIDDEN_IN_NAMES.test(c) ? '\uFFFD' : c));
+  const shown = chars.length > NAME_MAX ? `${chars.slice(0, NAME_MAX - 1).join('')}\u2026` : chars.join('');
+  return shown.replace(/\$\(/g, '$\u200B(');
+}
+
 export function checkName(name: string, others: readonly ConnectionProfile[], selfId?: string): string | undefined {
   const trimmed = name.trim();
   if (trimmed === '') return l10n.t('Connection name must not be empty');
-  if (trimmed.length > 64) return l10n.t('Connection name must be at most {0} characters', 64);
+  if (trimmed.length > NAME_MAX) return l10n.t('Connection name must be at most {0} characters', NAME_MAX);
+  const hidden = hiddenCharacter(trimmed);
+  if (hidden !== undefined) {
+    return l10n.t(
+      'Connection name must not contain control or invisible formatting characters, which change how the text around it reads: {0} at position {1}',
+      hidden.code,
+      hidden.position,
+    );
+  }
   const clash = others.find((p) => p.id !== selfId && p.name.toLowerCase() === trimmed.toLowerCase());
-  if (clash) return l10n.t('A connection named "{0}" already exists', clash.name);
+  if (clash) return l10n.t('A connection named "{0}" already exists', connectionLabel(clash.name));
   return undefined;
 }
 

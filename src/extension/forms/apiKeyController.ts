@@ -169,7 +169,7 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
     this.forgetSecret();
     const checked = checkCreateApiKey(values);
     if (!checked.ok) {
-      this.postProblems(checked.problems);
+      this.postProblems(checked.reason);
       return;
     }
     // No abort signal: closing the panel must not cut off a create the service may already have done;
@@ -220,7 +220,7 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
     }
     const checked = checkUpdateApiKey(values);
     if (!checked.ok) {
-      this.postProblems(checked.problems);
+      this.postProblems(checked.reason);
       return;
     }
     await this.request('update', API_KEY_HOST_TEXT.saving, async () => {

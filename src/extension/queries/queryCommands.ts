@@ -4,7 +4,7 @@
 // sit behind "Options...". The result opens in the results panel, polled until complete.
 import * as vscode from 'vscode';
 import { QUERY_RESULT_LIMIT_MAX, type CreateQueryResultRequest, type QueryResult } from '../../api/schemas';
-import type { ActiveConnection, ConnectionManager } from '../connections';
+import { connectionLabel, type ActiveConnection, type ConnectionManager } from '../connections';
 import { asServiceError } from '../core/errors';
 import type { Feedback } from '../core/feedback';
 import { checkUiLink } from '../core/links';
@@ -126,7 +126,7 @@ export class QueryRuns {
   /** Runs a saved query and shows the result; `again` re-runs it from the panel. */
   async run(conn: ActiveConnection, dataset: string, queryId: string, label: string, withOptions: boolean, body?: CreateQueryResultRequest): Promise<void> {
     const { feedback, extensionUri } = this.deps;
-    const title = vscode.l10n.t('{0} on {1}', label, safeLabel(conn.profile.name, 64));
+    const title = vscode.l10n.t('{0} on {1}', label, connectionLabel(conn.profile.name));
     const request = withOptions ? await askQueryFlags(queryId, title) : (body ?? { query_id: queryId });
     if (!request) return;
     const key = queryPanelKey(conn.profile.id, dataset, queryId);
@@ -143,7 +143,7 @@ export class QueryRuns {
     const panelTitle = vscode.l10n.t('Query {0}', queryId);
     const ctx: ResultContext = {
       title: label.replace(/^./, (c) => c.toUpperCase()),
-      subtitle: vscode.l10n.t('{0} on {1} · saved query {2}', dataset, conn.profile.name, queryId),
+      subtitle: vscode.l10n.t('{0} on {1} · saved query {2}', dataset, connectionLabel(conn.profile.name), queryId),
       links: { query: false, graph: false },
       canRerun: true,
     };
@@ -208,7 +208,7 @@ export class QueryRuns {
   /** Palette: a saved query on the active connection, its dataset and query picked from what the service lists (or typed). */
   async runById(): Promise<void> {
     const conn = await this.deps.connections.requireActive();
-    const title = vscode.l10n.t('Run Saved Query on {0}', safeLabel(conn.profile.name, 64));
+    const title = vscode.l10n.t('Run Saved Query on {0}', connectionLabel(conn.profile.name));
     const dataset = await askDataset(conn.client, title);
     if (dataset === undefined) return;
     const query = await askQuery(conn.client, dataset, title);

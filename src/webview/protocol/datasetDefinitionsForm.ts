@@ -95,7 +95,7 @@ const DEFINITIONS_WORDING: FormWording = {
 
 export function checkDefinitionsUpdate(loaded: DatasetDefinitions, edited: DefinitionRows): Checked<UpdateDatasetDefinitionsRequest> {
   const parsed = UpdateDatasetDefinitionsRequest.safeParse(diffDefinitions(loaded, edited));
-  return parsed.success ? { ok: true, body: parsed.data } : { ok: false, problems: problemsFromZod(parsed.error, resolveDefinitionField, DEFINITIONS_WORDING) };
+  return parsed.success ? { ok: true, body: parsed.data } : { ok: false, reason: problemsFromZod(parsed.error, resolveDefinitionField, DEFINITIONS_WORDING) };
 }
 
 const NAME_CHAR = /[\p{L}\p{N}_.-]/u;
@@ -165,7 +165,7 @@ export function placeRefusedColumns(
 
 export function definitionsProblems(loaded: DatasetDefinitions, edited: DefinitionRows): FormProblems {
   const checked = checkDefinitionsUpdate(loaded, edited);
-  return checked.ok ? noProblems() : checked.problems;
+  return checked.ok ? noProblems() : checked.reason;
 }
 
 /**
