@@ -93,7 +93,8 @@ export class ServiceError extends Error {
 
   /** A copy marked as possibly carried out by the service, with `note` appended to the message's last sentence. */
   withMaybeProcessed(note: string): ServiceError {
-    return new ServiceError({ ...this.init(), message: `${this.message.replace(/\.$/, '')}; ${note}`, maybeProcessed: true });
+    const message = `${this.message.replace(/\.$/, '')}; ${note}`;
+    return new ServiceError({ ...this.init(), message, maybeProcessed: true });
   }
 
   private init(): ServiceErrorInit {

@@ -317,7 +317,9 @@ function readJson(op: string, status: number, text: string | undefined, maxBytes
   try {
     return JSON.parse(text);
   } catch {
-    return new ServiceError({ kind: 'bad-body', operation: op, message: `${op} failed: the service's answer is not valid JSON. Check that the address is the service's API.`, status });
+    const notJson = `${op} failed: the service's answer is not valid JSON`;
+    const message = `${notJson}. Check that the address is the service's API.`;
+    return new ServiceError({ kind: 'bad-body', operation: op, message, status });
   }
 }
 
@@ -341,7 +343,11 @@ function mayHaveBeenCarriedOut(e: ServiceError): boolean {
 }
 
 /** What an error body says: its title, its detail, and the field problems the detail does not already say. */
-function saidIn(title: string | undefined, detail: string | undefined, problems: readonly FieldProblem[]): string | undefined {
+function saidIn(
+  title: string | undefined,
+  detail: string | undefined,
+  problems: readonly FieldProblem[],
+): string | undefined {
   const words = [title, detail !== title ? detail : undefined]
     .map((w) => w?.replace(/[.\s]+$/, ''))
     .filter((w): w is string => w !== undefined && w !== '')

@@ -10,6 +10,8 @@ interface Reading {
 }
 
 const AGAIN_LATER = 'Try again later';
+const CHECK_NAME = 'Check the name or id: it may have been deleted or renamed';
+const CHECK_ADDRESS = "Check that the address is the service's API";
 
 function readingOf(status: number): Reading {
   switch (status) {
@@ -20,13 +22,13 @@ function readingOf(status: number): Reading {
     case 403:
       return { what: 'the key lacks the permission for this', todo: 'Use a key that has this permission' };
     case 404:
-      return { what: 'the service has no such object', todo: 'Check the name or id: it may have been deleted or renamed' };
+      return { what: 'the service has no such object', todo: CHECK_NAME };
     case 409:
       return { what: 'it conflicts with what the service holds now', todo: 'Read it again from the service and retry' };
     case 413:
       return { what: 'the request is larger than the service takes', todo: 'Make it smaller and try again' };
     case 415:
-      return { what: 'the service does not take requests of this kind', todo: 'Check that the address is the service\'s API' };
+      return { what: 'the service does not take requests of this kind', todo: CHECK_ADDRESS };
     case 422:
       return { what: 'the service refused the values sent', todo: 'Correct what it names and try again' };
     case 429:
@@ -54,11 +56,17 @@ const unstopped = (text: string): string => text.replace(/[.\s]+$/, '');
  * Correct what it names and try again." `said` is what the service's error body says (already redacted);
  * `answeredBy` names another kind of answer than the service's (a web page in its place).
  */
-export function httpFailureMessage(operation: string, status: number, said: string | undefined, answeredBy?: string): string {
+export function httpFailureMessage(
+  operation: string,
+  status: number,
+  said: string | undefined,
+  answeredBy?: string,
+): string {
   const { what, todo } = readingOf(status);
   if (answeredBy !== undefined && status < 500) {
     // Not the service's answer: what its status would mean coming from the service is beside the point.
-    return `${operation} failed: the answer was ${answeredBy}, not the service's. Check that the address is the service's API (a proxy in front of it may have answered).`;
+    const notService = `${operation} failed: the answer was ${answeredBy}, not the service's`;
+    return `${notService}. ${CHECK_ADDRESS} (a proxy in front of it may have answered).`;
   }
   const parts = [`${operation} failed: ${what}`];
   if (answeredBy !== undefined) parts.push(`The answer was ${answeredBy}, not the service's`);

@@ -204,7 +204,7 @@ function registerTree(context: vscode.ExtensionContext, host: Host, connections:
   return { model, view, keys, remembered, expanded, disposable };
 }
 
-/** The connection commands; removing a connection also forgets what the tree remembered of it (and which rows were open). */
+/** The connection commands; removing a connection also forgets what the tree remembered of it (and its open rows). */
 function registerConnectionActions(connections: Connections, tree: Tree): Registered {
   const onRemoved = async (id: string): Promise<void> => {
     await tree.keys.forgetConnection(id);

@@ -27,7 +27,8 @@ before(async () => {
   sandbox = await startSandbox({ port: 0, rateLimit: 100_000 });
   const info = sandbox.info;
   client = new ServiceClient({ baseUrl: info.baseUrl, configKey: info.configKey, retry: { maxAttempts: 1 } });
-  profile = { id: 'conn-view', name: 'Sandbox', baseUrl: info.baseUrl, uiUrl: info.uiUrl, team: info.team, environmentId: info.environmentId };
+  const { baseUrl, uiUrl, team, environmentId } = info;
+  profile = { id: 'conn-view', name: 'Sandbox', baseUrl, uiUrl, team, environmentId };
 });
 
 after(async () => {
@@ -51,18 +52,31 @@ function treeModel(connection: ConnectionProfile = profile): DatasetTreeModel {
 function driftSource(): TreeDriftSource & { states: Map<string, TriggerFileState>; changed: Emitter<void> } {
   const states = new Map<string, TriggerFileState>();
   const changed = new Emitter<void>();
-  return { states, changed, onDidChange: (l) => changed.event(l), stateOf: (cid, id) => (cid === profile.id ? states.get(id) : undefined) };
+  return {
+    states,
+    changed,
+    onDidChange: (l) => changed.event(l),
+    stateOf: (cid, id) => (cid === profile.id ? states.get(id) : undefined),
+  };
 }
 
-const group = (dataset: string, g: GroupNode['group']): GroupNode => ({ kind: 'group', connectionId: profile.id, dataset, group: g });
-const named = (nodes: TreeNode[], name: string): TreeNode | undefined => nodes.find((n) => n.kind === 'trigger' && n.trigger.name === name);
-const dataset = (nodes: TreeNode[], slug: string): DatasetNode | undefined => nodes.find((n): n is DatasetNode => n.kind === 'dataset' && n.slug === slug);
+const group = (dataset: string, g: GroupNode['group']): GroupNode => ({
+  kind: 'group',
+  connectionId: profile.id,
+  dataset,
+  group: g,
+});
+const named = (nodes: TreeNode[], name: string): TreeNode | undefined =>
+  nodes.find((n) => n.kind === 'trigger' && n.trigger.name === name);
+const dataset = (nodes: TreeNode[], slug: string): DatasetNode | undefined =>
+  nodes.find((n): n is DatasetNode => n.kind === 'dataset' && n.slug === slug);
+const FILE = 'triggers/api-gateway/High-error-rate.trigger.json';
 const { Collapsed, Expanded } = vscode.TreeItemCollapsibleState;
 
-test('a trigger row says whether its trigger file matches the service, and only the rows whose state changed are redrawn, with no call to the service', async () => {
+test('a trigger row says whether its file matches the service; only changed rows are redrawn, with no service call', async () => {
   const provider = new DatasetsTreeProvider(treeModel());
   const drift = driftSource();
-  drift.states.set(DEMO.triggers.gwErrors, { kind: 'in-sync', file: 'triggers/api-gateway/High-error-rate.trigger.json' });
+  drift.states.set(DEMO.triggers.gwErrors, { kind: 'in-sync', file: FILE });
   provider.useDrift(drift);
   const triggers = await provider.getChildren(group(DEMO.datasets.gateway, 'triggers'));
   const errors = named(triggers, 'High error rate');
@@ -70,16 +84,18 @@ test('a trigger row says whether its trigger file matches the service, and only 
   assert.ok(errors && latency);
   for (const t of triggers) provider.getTreeItem(t);
   assert.equal(provider.getTreeItem(errors).description, 'triggered · notify on change · every 5m · in sync');
-  assert.equal(provider.getTreeItem(latency).description, 'notify on change · every 10m', 'no state where drift says nothing');
+  const quiet = provider.getTreeItem(latency).description;
+  assert.equal(quiet, 'notify on change · every 10m', 'no state where drift says nothing');
 
   const redrawn: unknown[] = [];
   provider.onDidChangeTreeData((e) => redrawn.push(e));
   const calls = sandbox.requests.length;
-  drift.states.set(DEMO.triggers.gwErrors, { kind: 'differs', file: 'triggers/api-gateway/High-error-rate.trigger.json', members: ['threshold'] });
+  drift.states.set(DEMO.triggers.gwErrors, { kind: 'differs', file: FILE, members: ['threshold'] });
   drift.states.set(DEMO.triggers.gwWindow, { kind: 'service-only' });
   drift.changed.fire();
   assert.deepEqual(redrawn, [[errors, latency]]);
-  assert.equal(provider.getTreeItem(errors).description, 'triggered · notify on change · every 5m · differs: threshold');
+  const differs = provider.getTreeItem(errors).description;
+  assert.equal(differs, 'triggered · notify on change · every 5m · differs: threshold');
   assert.equal(provider.getTreeItem(latency).description, 'notify on change · every 10m · only on the service');
   drift.changed.fire();
   assert.equal(redrawn.length, 1, 'nothing changed: nothing redrawn');
@@ -87,7 +103,7 @@ test('a trigger row says whether its trigger file matches the service, and only 
   provider.dispose();
 });
 
-test('rows the user opened are drawn open again when drawn anew (Refresh, a reload), for their connection only, until closed', async () => {
+test('rows the user opened are drawn open again when drawn anew, for their connection only, until closed', async () => {
   const memento = new MemoryMemento();
   const model = treeModel();
   const view = new DatasetsView(model, undefined, new ExpandedNodes(memento));
@@ -106,13 +122,16 @@ test('rows the user opened are drawn open again when drawn anew (Refresh, a relo
   // Another window on the same workspace (or the tree drawn for another connection and back): new nodes.
   const again = treeModel();
   const reopened = new DatasetsView(again, undefined, new ExpandedNodes(memento));
-  const provider = fake.treeViews.at(-1)?.provider as DatasetsTreeProvider;
+  const provider = fake.treeViews.at(-1)?.provider;
+  assert.ok(provider instanceof DatasetsTreeProvider);
   const rows = await again.getChildren();
   const gw = dataset(rows, DEMO.datasets.gateway);
   assert.ok(gw);
   const [columns, trig] = await again.getChildren(gw);
   assert.ok(columns && trig);
-  assert.deepEqual([gw, trig, columns, dataset(rows, DEMO.datasets.checkout)].map((n) => n && provider.getTreeItem(n).collapsibleState), [Expanded, Expanded, Collapsed, Collapsed]);
+  const rowsDrawn = [gw, trig, columns, dataset(rows, DEMO.datasets.checkout)];
+  const drawn = rowsDrawn.map((n) => n && provider.getTreeItem(n).collapsibleState);
+  assert.deepEqual(drawn, [Expanded, Expanded, Collapsed, Collapsed]);
 
   // The same dataset of another connection is not open.
   const other = treeModel({ ...profile, id: 'conn-other' });

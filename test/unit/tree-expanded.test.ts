@@ -11,11 +11,13 @@ test('a removed connection takes its open rows along; the other connections keep
   await open.set('a', 'root/a/d/api', true);
   await open.set('b', 'root/b/d/api', true);
   await open.forgetConnection('a');
-  assert.deepEqual([open.isExpanded('a', 'root/a/d/api'), new ExpandedNodes(memento).isExpanded('b', 'root/b/d/api')], [false, true]);
+  assert.equal(open.isExpanded('a', 'root/a/d/api'), false);
+  assert.equal(new ExpandedNodes(memento).isExpanded('b', 'root/b/d/api'), true);
 });
 
 test('at most 500 open rows are kept per connection: the row opened longest ago goes first', async () => {
   const open = new ExpandedNodes(new MemoryMemento());
   for (let i = 0; i < 501; i++) await open.set('a', `root/a/d/ds${i}`, true);
-  assert.deepEqual([open.isExpanded('a', 'root/a/d/ds0'), open.isExpanded('a', 'root/a/d/ds1'), open.isExpanded('a', 'root/a/d/ds500')], [false, true, true]);
+  const kept = ['ds0', 'ds1', 'ds500'].map((slug) => open.isExpanded('a', `root/a/d/${slug}`));
+  assert.deepEqual(kept, [false, true, true]);
 });

@@ -1,8 +1,9 @@
 // What users read is in their words: no citation of the service's specification by section ("spec 2.6.1
 // rule 3") or of the project's notes on the service ("service facts"), documents the user has never seen,
-// and no bare status line ("HTTP 422"), which says nothing of what to do. Scanned: the manifest's texts, the translation bundle, the JSON Schemas' hover texts, the rule
-// documentation every diagnostic links to, the walkthrough's pages, and every string and template literal of
-// the product's source (the sandbox aside: it plays the service, whose own words it sends).
+// and no bare status line ("HTTP 422"), which says nothing of what to do. Scanned: the manifest's texts, the
+// translation bundle, the JSON Schemas' hover texts, the rule documentation every diagnostic links to, the
+// walkthrough's pages, and every string and template literal of the product's source (the sandbox aside: it
+// plays the service, whose own words it sends).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -26,15 +27,17 @@ interface Found {
 
 /** Each text that holds jargon, named with where it is and what it holds. */
 function jargonIn(texts: readonly Found[]): string[] {
-  return texts.flatMap((t) => JARGON.filter((j) => j.pattern.test(t.text)).map((j) => `${t.where}: ${j.what}: ${t.text.slice(0, 160)}`));
+  return texts.flatMap((t) =>
+    JARGON.filter((j) => j.pattern.test(t.text)).map((j) => `${t.where}: ${j.what}: ${t.text.slice(0, 160)}`),
+  );
 }
 
-/** Every string in a JSON value. */
+/** Every string in a JSON value, member names included. */
 function jsonStrings(value: unknown, where: string): Found[] {
   if (typeof value === 'string') return [{ where, text: value }];
   if (Array.isArray(value)) return value.flatMap((v, i) => jsonStrings(v, `${where}[${i}]`));
-  if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([k, v]) => [{ where, text: k }, ...jsonStrings(v, `${where}.${k}`)]);
-  return [];
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([k, v]) => [{ where, text: k }, ...jsonStrings(v, `${where}.${k}`)]);
 }
 
 const readJson = (file: string): unknown => JSON.parse(readFileSync(join(root, file), 'utf8'));
@@ -47,7 +50,9 @@ function literalsOf(file: string, text: string): Found[] {
   const visit = (n: ts.Node): void => {
     if (ts.isImportDeclaration(n) || ts.isExportDeclaration(n)) return;
     if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) found.push({ where: at(n), text: n.text });
-    else if (ts.isTemplateExpression(n)) found.push({ where: at(n), text: [n.head.text, ...n.templateSpans.map((s) => s.literal.text)].join('${...}') });
+    else if (ts.isTemplateExpression(n)) {
+      found.push({ where: at(n), text: [n.head.text, ...n.templateSpans.map((s) => s.literal.text)].join('${...}') });
+    }
     ts.forEachChild(n, visit);
   };
   visit(source);
@@ -72,15 +77,20 @@ test('the manifest, the translation bundle and the walkthrough pages cite no spe
   assert.deepEqual(jargonIn(texts), []);
 });
 
-test('the trigger files\' hover texts (the JSON Schemas) and the rule documentation cite no spec section', () => {
-  const schemas = readdirSync(join(root, 'schemas')).filter((f) => f.endsWith('.json'));
-  const rules = readFileSync(join(root, 'docs', 'rules.md'), 'utf8').split('\n').map((line, i) => ({ where: `docs/rules.md:${i + 1}`, text: line }));
-  assert.deepEqual(jargonIn([...schemas.flatMap((f) => jsonStrings(readJson(`schemas/${f}`), `schemas/${f}`)), ...rules]), []);
+test("the trigger files' hover texts (the JSON Schemas) and the rule documentation cite no spec section", () => {
+  const schemas = readdirSync(join(root, 'schemas'))
+    .filter((f) => f.endsWith('.json'))
+    .flatMap((f) => jsonStrings(readJson(`schemas/${f}`), `schemas/${f}`));
+  const rules = readFileSync(join(root, 'docs', 'rules.md'), 'utf8')
+    .split('\n')
+    .map((line, i) => ({ where: `docs/rules.md:${i + 1}`, text: line }));
+  assert.deepEqual(jargonIn([...schemas, ...rules]), []);
 });
 
-test('no literal of the product\'s source (lint messages, errors, CLI output, the editor\'s texts) cites a spec section or a raw HTTP status', () => {
+test("no literal of the product's source (lint messages, errors, CLI output, the editor's texts) cites a spec section or a raw HTTP status", () => {
   const files = productSources();
-  assert.ok(files.includes('src/api/pipeline.ts') && files.includes('src/lint/schema/query.ts'), 'the scan reads the client and the linter');
+  const read = ['src/api/pipeline.ts', 'src/lint/schema/query.ts'].every((f) => files.includes(f));
+  assert.ok(read, 'the scan reads the client and the linter');
   const texts = files.flatMap((f) => literalsOf(f, readFileSync(join(root, f), 'utf8')));
   assert.deepEqual(jargonIn(texts), []);
 });

@@ -126,7 +126,7 @@ async function runReport(deps: NoiseDeps): Promise<NoiseReport | undefined> {
   };
 }
 
-/** Makes a suggested change in the trigger file's editor, for the user to review: not saved by the extension, never sent. */
+/** Makes a suggested change in the trigger file's editor, for the user to review: never saved nor sent by it. */
 async function reviewSuggestion(arg: unknown): Promise<void> {
   const s = readSuggestedEdit(arg);
   const uri = s && vscode.Uri.parse(s.key, true);
@@ -150,7 +150,8 @@ async function reviewSuggestion(arg: unknown): Promise<void> {
   // Said as it is: the editor's Auto Save (on by default in a browser) saves the change by itself.
   const autoSave = vscode.workspace.getConfiguration('files', uri).get<string>('autoSave', 'off');
   const notice = suggestionNotice(label(uri), what, { dirty: doc.isDirty, autoSave });
-  const compare = notice.compare === 'saved' ? vscode.l10n.t('Compare with Saved') : vscode.l10n.t('Compare with Service');
+  const compare = notice.compare === 'saved' ? vscode.l10n.t('Compare with Saved')
+    : vscode.l10n.t('Compare with Service');
   const choice = await vscode.window.showInformationMessage(notice.text, compare);
   if (choice !== compare) return;
   if (notice.compare === 'saved') await vscode.commands.executeCommand('workbench.files.action.compareWithSaved', uri);

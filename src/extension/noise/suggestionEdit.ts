@@ -73,14 +73,30 @@ export interface SuggestionNotice {
  */
 export function suggestionNotice(file: string, what: string, state: { dirty: boolean; autoSave: AutoSave }): SuggestionNotice {
   if (!state.dirty) {
-    return { compare: 'service', text: l10n.t('{0} now has the suggested {1}, saved. Review it, then send it to the service with Apply (its lens); Undo takes it back.', file, what) };
+    const text = l10n.t(
+      '{0} now has the suggested {1}, saved. Review it, then send it to the service with Apply (its lens); Undo takes it back.',
+      file,
+      what,
+    );
+    return { compare: 'service', text };
   }
   if (state.autoSave === 'off') {
-    return { compare: 'saved', text: l10n.t('{0} now has the suggested {1}, not saved yet. Review it, save it, then send it to the service with Apply (its lens).', file, what) };
+    const text = l10n.t(
+      '{0} now has the suggested {1}, not saved yet. Review it, save it, then send it to the service with Apply (its lens).',
+      file,
+      what,
+    );
+    return { compare: 'saved', text };
   }
   const when =
     state.autoSave === 'onFocusChange' ? l10n.t('Auto Save saves it when the editor loses focus')
     : state.autoSave === 'onWindowChange' ? l10n.t('Auto Save saves it when the window loses focus')
     : l10n.t('Auto Save saves it in a moment');
-  return { compare: 'service', text: l10n.t('{0} now has the suggested {1}; {2}. Review it, then send it to the service with Apply (its lens); Undo takes it back.', file, what, when) };
+  const text = l10n.t(
+    '{0} now has the suggested {1}; {2}. Review it, then send it to the service with Apply (its lens); Undo takes it back.',
+    file,
+    what,
+    when,
+  );
+  return { compare: 'service', text };
 }

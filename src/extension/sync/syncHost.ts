@@ -9,7 +9,14 @@ import type { Feedback } from '../core/feedback';
 import type { Settings } from '../core/settings';
 import type { RecipientDirectory } from '../core/recipients';
 import { DriftModel, type DriftSnapshot } from './driftModel';
-import { DriftDecorations, DriftLenses, DriftTree, ServiceTriggerDocuments, workspacePath, type DriftViewSurface } from './driftViews';
+import {
+  DriftDecorations,
+  DriftLenses,
+  DriftTree,
+  ServiceTriggerDocuments,
+  workspacePath,
+  type DriftViewSurface,
+} from './driftViews';
 import { treeDriftOf, type TreeDrift } from './treeDrift';
 import { pull, type PullDeps } from './pullCommands';
 import type { ApplyLocks } from '../core/applyLocks';
@@ -72,7 +79,8 @@ function treeDriftSource(model: DriftModel): () => TreeDrift | undefined {
     if (snapshot === seen) return made;
     seen = snapshot;
     const connectionId = model.connectionId();
-    if (snapshot.state.kind !== 'loading' || made?.connectionId !== connectionId) made = treeDriftOf(snapshot, connectionId, workspacePath);
+    const stillComparing = snapshot.state.kind === 'loading' && made?.connectionId === connectionId;
+    if (!stillComparing) made = treeDriftOf(snapshot, connectionId, workspacePath);
     return made;
   };
 }

@@ -11,7 +11,7 @@ export type TriggerFileState =
   /** No trigger file holds it, though files of its dataset were compared (the Drift view lists it). */
   | { kind: 'service-only' };
 
-/** Drift as the Datasets tree reads it (registerSync.ts): nothing until drift is loaded (no connection, no trigger file). */
+/** Drift as the Datasets tree reads it (registerSync.ts): nothing until drift is loaded (a connection and a file). */
 export interface TreeDriftSource {
   /** Fires when drift changed (once per batch of file events, or a comparison). */
   onDidChange(listener: () => void): { dispose(): void };
@@ -30,15 +30,22 @@ export interface TreeDrift {
  * and the service's triggers of the compared datasets that no file holds. A trigger two files hold shows the
  * one that differs. Undefined until a comparison is done.
  */
-export function treeDriftOf(snapshot: DriftSnapshot, connectionId: string | undefined, relativePath: (uri: string) => string): TreeDrift | undefined {
+export function treeDriftOf(
+  snapshot: DriftSnapshot,
+  connectionId: string | undefined,
+  relativePath: (uri: string) => string,
+): TreeDrift | undefined {
   if (snapshot.state.kind !== 'ready' || connectionId === undefined) return undefined;
   const triggers = new Map<string, TriggerFileState>();
   for (const f of snapshot.files) {
     for (const t of f.triggers) {
       const id = t.service?.id;
       if (id === undefined || triggers.get(id)?.kind === 'differs') continue;
-      if (t.status === 'in-sync') triggers.set(id, { kind: 'in-sync', file: relativePath(f.file) });
-      else if (t.status === 'differs') triggers.set(id, { kind: 'differs', file: relativePath(f.file), members: differingMembers(t.differences) });
+      const file = relativePath(f.file);
+      if (t.status === 'in-sync') triggers.set(id, { kind: 'in-sync', file });
+      else if (t.status === 'differs') {
+        triggers.set(id, { kind: 'differs', file, members: differingMembers(t.differences) });
+      }
     }
   }
   for (const t of snapshot.onlyOnService) if (!triggers.has(t.id)) triggers.set(t.id, { kind: 'service-only' });

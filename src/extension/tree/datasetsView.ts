@@ -79,8 +79,12 @@ export class DatasetsTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
     const drift = this.driftOf(node);
     if (node.kind === 'trigger') this.drawnDrift.set(nodeId(node), driftKey(drift));
     const p = present(node, { counts, filtering, language: vscode.env.language, slos: this.model.sloCount(node), drift });
-    const open = p.collapsible === 'collapsed' && 'connectionId' in node && this.expanded?.isExpanded(node.connectionId, nodeId(node)) === true;
+    const open = p.collapsible === 'collapsed' && this.leftOpen(node);
     return toTreeItem(node, open ? { ...p, collapsible: 'expanded' } : p);
+  }
+
+  private leftOpen(node: TreeNode): boolean {
+    return 'connectionId' in node && this.expanded?.isExpanded(node.connectionId, nodeId(node)) === true;
   }
 
   /** The user opened or closed a row: remembered for its connection. */
@@ -110,7 +114,8 @@ export class DatasetsTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
     // VS Code resolves a tooltip once per drawing of the row: "3 hours ago" counts from that first hover,
     // and the exact UTC time beside it stays right.
     const recipients = this.recipients();
-    const tooltip = present(node, { language: vscode.env.language, now: Date.now(), drift: this.driftOf(node), ...(recipients ? { recipients } : {}) }).tooltip;
+    const shown = { language: vscode.env.language, now: Date.now(), drift: this.driftOf(node) };
+    const tooltip = present(node, { ...shown, ...(recipients ? { recipients } : {}) }).tooltip;
     if (tooltip) item.tooltip = safeMarkdown(tooltipMarkdown(tooltip));
     return item;
   }

@@ -119,7 +119,12 @@ function fileStateLong(d: TriggerFileState): string {
   return l10n.t('none: only on the service (pull the dataset to write it)');
 }
 
-function triggerPresentation(t: Trigger, m: Moment, recipients: RecipientDirectory | undefined, drift: TriggerFileState | undefined): Presentation {
+function triggerPresentation(
+  t: Trigger,
+  m: Moment,
+  recipients: RecipientDirectory | undefined,
+  drift: TriggerFileState | undefined,
+): Presentation {
   const language = m.language;
   const icon: IconSpec = t.disabled
     ? { id: 'bell-slash', color: 'disabledForeground' }
@@ -128,7 +133,9 @@ function triggerPresentation(t: Trigger, m: Moment, recipients: RecipientDirecto
       : { id: 'bell' };
   const state = t.disabled ? l10n.t('disabled') : t.triggered ? l10n.t('triggered') : undefined;
   const frequency = t.frequency !== undefined ? l10n.t('every {0}', formatDuration(t.frequency, language)) : undefined;
-  const description = [state, triggerNotifyShort(t.alert_type), frequency, drift && fileStateShort(drift)].filter((s) => s !== undefined).join(' · ');
+  const description = [state, triggerNotifyShort(t.alert_type), frequency, drift && fileStateShort(drift)]
+    .filter((s) => s !== undefined)
+    .join(' · ');
   return {
     label: safeLabel(t.name),
     description: safeLabel(description),
@@ -225,7 +232,8 @@ function groupCount(node: GroupNode, o: PresentOptions): string | undefined {
   const counts = o.counts;
   if (node.group === 'burnAlerts') return burnAlertsCount(o.slos, counts?.total);
   if (counts === undefined) return undefined;
-  return o.filtering && counts.visible !== counts.total ? l10n.t('{0} of {1}', counts.visible, counts.total) : `${counts.total}`;
+  if (o.filtering && counts.visible !== counts.total) return l10n.t('{0} of {1}', counts.visible, counts.total);
+  return `${counts.total}`;
 }
 
 export function present(node: TreeNode, o: PresentOptions = {}): Presentation {
@@ -239,7 +247,10 @@ export function present(node: TreeNode, o: PresentOptions = {}): Presentation {
       return columnPresentation(node.column, m);
     // A click opens a row's natural view: a trigger as read-only JSON, a burn alert in its edit form.
     case 'trigger':
-      return { ...triggerPresentation(node.trigger, m, o.recipients, o.drift), command: { id: 'obs.trigger.open', title: l10n.t('Open Trigger as JSON'), args: [node] } };
+      return {
+        ...triggerPresentation(node.trigger, m, o.recipients, o.drift),
+        command: { id: 'obs.trigger.open', title: l10n.t('Open Trigger as JSON'), args: [node] },
+      };
     case 'slo':
       return sloPresentation(node, o.counts?.total, m);
     case 'burnAlert':
