@@ -6,6 +6,7 @@ import type { Dispatcher } from 'undici';
 import type { ApiResponse, CallOptions, ClientOptions, RequestLogEntry } from './clientOptions';
 import { MEDIA_TYPE, type Endpoint } from './endpoints';
 import { parseErrorBody } from './errorBody';
+import { httpFailureMessage } from './refusal';
 import { errorText, ServiceError, type FieldProblem } from './errors';
 import type { Redactor } from './redact';
 import {
@@ -22,22 +23,6 @@ import { BODY_TOTAL_TIMEOUT, sendOnce, type RawResponse, type Timeouts } from '.
 import { validateResponse } from './passThrough';
 import { issuesToProblems, type RequestChecks } from './validation';
 import type { Failure } from '../result';
-
-const STATUS_LABELS: Record<number, string> = {
-  400: 'the service could not parse the request',
-  401: 'the key is missing, wrong or revoked',
-  403: 'the key lacks the permission for this',
-  404: 'not found',
-  409: 'conflict',
-  413: 'the request body is too large',
-  415: 'unsupported content type',
-  422: 'validation failed',
-  429: 'rate limited',
-  500: 'the service failed',
-  502: 'bad gateway',
-  503: 'the service is unavailable',
-  504: 'gateway timeout',
-};
 
 const TIMEOUT_CODES: Record<string, string> = {
   UND_ERR_CONNECT_TIMEOUT: 'connecting took too long',
@@ -244,15 +229,10 @@ export class RequestPipeline {
     const detail = this.cleanOpt(parsed.detail);
     const code = this.cleanOpt(parsed.code);
     const type = this.cleanOpt(parsed.type);
-    let message = `${op} failed: HTTP ${status} ${title ?? STATUS_LABELS[status] ?? ''}`.trimEnd();
-    if (parsed.shape === 'not-json') {
-      message += ` (the service sent a ${safeMediaType(contentType)} body instead of a JSON error)`;
-    } else {
-      if (detail !== undefined && detail !== title) message += `: ${detail}`;
-      // A detail that already says a problem (as the service's validation errors often do) says it once.
-      const unsaid = fieldProblems.filter((p) => detail === undefined || !detail.includes(p.message));
-      if (unsaid.length > 0) message += ` [${summarise(unsaid)}]`;
-    }
+    const message =
+      parsed.shape === 'not-json'
+        ? httpFailureMessage(op, status, undefined, `a ${safeMediaType(contentType)} page`)
+        : httpFailureMessage(op, status, saidIn(title, detail, fieldProblems));
     const error = new ServiceError({
       kind: 'http',
       operation: op,
@@ -337,7 +317,9 @@ function readJson(op: string, status: number, text: string | undefined, maxBytes
   try {
     return JSON.parse(text);
   } catch {
-    return new ServiceError({ kind: 'bad-body', operation: op, message: `${op} failed: the service sent a body that is not valid JSON (HTTP ${status})`, status });
+    const notJson = `${op} failed: the service's answer is not valid JSON`;
+    const message = `${notJson}. Check that the address is the service's API.`;
+    return new ServiceError({ kind: 'bad-body', operation: op, message, status });
   }
 }
 
@@ -358,6 +340,22 @@ function mayHaveBeenCarriedOut(e: ServiceError): boolean {
     default:
       return false;
   }
+}
+
+/** What an error body says: its title, its detail, and the field problems the detail does not already say. */
+function saidIn(
+  title: string | undefined,
+  detail: string | undefined,
+  problems: readonly FieldProblem[],
+): string | undefined {
+  const words = [title, detail !== title ? detail : undefined]
+    .map((w) => w?.replace(/[.\s]+$/, ''))
+    .filter((w): w is string => w !== undefined && w !== '')
+    .join(': ');
+  // A detail that already says a problem (as the service's validation errors often do) says it once.
+  const unsaid = problems.filter((p) => detail === undefined || !detail.includes(p.message));
+  if (unsaid.length === 0) return words === '' ? undefined : words;
+  return words === '' ? summarise(unsaid) : `${words} (${summarise(unsaid)})`;
 }
 
 function summarise(problems: readonly FieldProblem[]): string {
