@@ -18,26 +18,15 @@ import { Feedback } from './core/feedback';
 import { configureL10n } from './core/l10nSetup';
 import { createLogger } from './core/logger';
 import { Settings } from './core/settings';
-import { LiveColumns } from './diagnostics/liveColumns';
-import { LiveDatasets } from './diagnostics/liveDatasets';
-import { registerRecipientProviders } from './diagnostics/recipientProviders';
-import { registerLintCommands, TriggerDiagnostics } from './diagnostics/triggerDiagnostics';
+import { registerLint, type RegisteredLint, type WorkerLint } from './diagnostics/registerLint';
 import { TriggerFileMatcher } from './diagnostics/triggerFiles';
 import { registerForms, type RegisteredForms } from './forms/registerForms';
 import { registerQueries, type RegisteredQueries } from './queries/registerQueries';
 import { registerSandboxCommands, SandboxController } from './sandbox/sandboxController';
 import { registerSync, type RegisteredSync } from './sync/registerSync';
 import { publishTestSeam } from './testSeam';
-import { registerColumnCommands } from './tree/columnCommands';
-import { registerDatasetCommands } from './tree/datasetCommands';
-import { DatasetsView, VIEW_ID } from './tree/datasetsView';
-import { DatasetTreeModel } from './tree/datasetTree';
-import { ExpandedNodes } from './tree/expandedNodes';
-import { KeyRegistry } from './tree/keyRegistry';
-import { Limiter } from '../api/limiter';
-import type { DatasetColumns, Diagnostic } from '../lint';
-import { RememberedItems } from './tree/rememberedItems';
-import { registerViewCommands } from './tree/viewCommands';
+import { VIEW_ID } from './tree/datasetsView';
+import { registerTree, type DatasetsTree } from './tree/registerTree';
 import { registerTriggerCommands } from './triggers/triggerCommands';
 import { registerTriggerTests } from './triggerTests/registerTriggerTests';
 import { registerNoise } from './noise/registerNoise';
@@ -64,14 +53,6 @@ interface Account {
   readonly recipients: AccountRecipients;
 }
 
-interface Tree {
-  readonly model: DatasetTreeModel;
-  readonly view: DatasetsView;
-  readonly keys: KeyRegistry;
-  readonly remembered: RememberedItems;
-  readonly expanded: ExpandedNodes;
-}
-
 /** Kept for deactivate(), which closes the sandbox's server. */
 let sandbox: SandboxController | undefined;
 
@@ -85,20 +66,19 @@ export function activate(context: vscode.ExtensionContext): void {
   const host = keep(registerHost());
   const connections = keep(registerConnectionFeature(context, host));
   const account = keep(registerAccount(host, connections.manager));
-  const tree = keep(registerTree(context, host, connections.manager, account));
+  const tree = keep(registerTreeFeature(context, host, connections.manager, account));
   keep(registerConnectionActions(connections, tree));
-  const lint = keep(registerLint(context, host, connections.manager, account, tree));
-  const workerLint = lintInWorker(host, lint.diagnostics);
+  const lint = keep(registerLintFeature(context, host, connections.manager, account, tree));
   // One apply at a time per service, across the editor's Apply and the agents' apply tool.
   const applyLocks = new ApplyLocks();
-  const sync = keep(registerTriggersAsCode(context, host, connections.manager, tree, { lint: workerLint, account, applyLocks }));
+  const sync = keep(registerTriggersAsCode(context, host, connections.manager, tree, { lint: lint.lint, account, applyLocks }));
   keep(registerServiceTriggers(host, connections.manager, sync));
   const queries = keep(registerPreviews(context, host, connections.manager));
   keep(registerTriggerTestFeature(context, host, connections.manager, queries.services));
   keep(registerNoiseFeature(context, host, connections.manager, queries.services));
   const forms = keep(registerFormFeature(context, host, connections.manager, tree));
   const sandboxFeature = keep(registerSandbox(context, host, connections.manager));
-  const agents = keep(registerAgentTools(context, host, connections.manager, { sync, lint: workerLint, sessionFor: (connection) => queries.services().sessionFor(connection), account, applyLocks }));
+  const agents = keep(registerAgentTools(context, host, connections.manager, { sync, lint: lint.lint, sessionFor: (connection) => queries.services().sessionFor(connection), account, applyLocks }));
   keep(registerCrossFeatureEvents(connections.manager, tree, account));
   sandbox = sandboxFeature.controller;
   keep({
@@ -158,54 +138,41 @@ function registerAccount(host: Host, connections: ConnectionManager): Registered
   return { recipients, disposable: recipients };
 }
 
-/**
- * The Datasets tree: the datasets and SLOs the service lists, with what the user told it per connection
- * (datasets, SLO ids, API keys), and its commands. Refresh reads the account's lists again.
- */
-function registerTree(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager, account: Account): Registered<Tree> {
-  const { settings } = host;
-  const keys = new KeyRegistry(context.globalState);
-  const remembered = new RememberedItems(context.globalState);
-  // What the user left open is the workspace's view state, like VS Code's own.
-  const expanded = new ExpandedNodes(context.workspaceState);
+/** The Datasets tree and its commands; its tooltips name the account's recipients. */
+function registerTreeFeature(
+  context: vscode.ExtensionContext,
+  host: Host,
+  connections: ConnectionManager,
+  account: Account,
+): Registered<DatasetsTree> {
   const feedback = host.feedbackFor('tree');
-  const limiter = new Limiter({ concurrency: settings.concurrency() });
-  const model = new DatasetTreeModel({
-    connection: async () => {
-      const active = await connections.getActive();
-      return active && { profile: active.profile, api: active.client, isCurrent: () => connections.isCurrent(active) };
+  return registerTree({ context, connections, settings: host.settings, feedback, recipients: account.recipients });
+}
+
+/** The linter; its dataset check reads the tree's list of the connection's datasets (one call serves both). */
+function registerLintFeature(
+  context: vscode.ExtensionContext,
+  host: Host,
+  connections: ConnectionManager,
+  account: Account,
+  tree: DatasetsTree,
+): Registered<RegisteredLint> {
+  return registerLint({
+    extensionUri: context.extensionUri,
+    connections,
+    settings: host.settings,
+    feedback: host.feedbackFor('lint'),
+    recipients: account.recipients,
+    datasets: async (connectionId) => {
+      const { client } = await connections.connectionFor(connectionId);
+      return tree.model.datasetSlugs(connectionId, client);
     },
-    remembered,
-    keys,
-    metricsDatasets: () => settings.metricsDatasets(),
-    limiter,
-    onFailure: (failure) => feedback.log.error(`${failure.operation} failed: ${failure.message}`),
-    // The tooltips name recipients: their list is read with the tree.
-    onRootLoad: () => account.recipients.want(),
+    readOnlyScheme: TRIGGER_SCHEME,
   });
-  const view = new DatasetsView(model, () => account.recipients.known(), expanded);
-  const disposable = vscode.Disposable.from(
-    view,
-    model,
-    keys,
-    remembered,
-    ...registerViewCommands(view, feedback, () => account.recipients.refresh()),
-    ...registerDatasetCommands({ view, connections, remembered, keys, settings, feedback }),
-    ...registerColumnCommands(view, connections, feedback),
-    keys.onDidChange(() => {
-      const id = connections.activeProfile()?.id;
-      if (id !== undefined) model.refresh({ kind: 'apiKeys', connectionId: id });
-    }),
-    settings.onDidChange((names) => {
-      if (names.has('concurrency')) limiter.setConcurrency(settings.concurrency());
-      if (names.has('metricsDatasets')) model.refresh();
-    }),
-  );
-  return { model, view, keys, remembered, expanded, disposable };
 }
 
 /** The connection commands; removing a connection also forgets what the tree remembered of it (and its open rows). */
-function registerConnectionActions(connections: Connections, tree: Tree): Registered {
+function registerConnectionActions(connections: Connections, tree: DatasetsTree): Registered {
   const onRemoved = async (id: string): Promise<void> => {
     await tree.keys.forgetConnection(id);
     await tree.remembered.forgetConnection(id);
@@ -223,7 +190,7 @@ function registerTriggersAsCode(
   context: vscode.ExtensionContext,
   host: Host,
   connections: ConnectionManager,
-  tree: Tree,
+  tree: DatasetsTree,
   shared: { lint: WorkerLint; account: Account; applyLocks: ApplyLocks },
 ): Registered<RegisteredSync> {
   const { lint, account } = shared;
@@ -245,64 +212,6 @@ function registerTriggersAsCode(
   return { ...sync, disposable: vscode.Disposable.from(...sync.disposables, tree.view.useDrift(sync.drift)) };
 }
 
-/** A lint in the lint worker with given columns: the gate of an apply's plan (the editor's and an agent's). */
-type WorkerLint = (text: string, columns: Record<string, DatasetColumns> | undefined, signal?: AbortSignal) => Promise<readonly Diagnostic[]>;
-
-function lintInWorker(host: Host, diagnostics: TriggerDiagnostics): WorkerLint {
-  return async (text, columns, signal) => {
-    const options = { metricsDatasets: host.settings.metricsDatasets(), ...(columns === undefined ? {} : { columns }) };
-    const result = await diagnostics.runner.run({ kind: 'lint', input: text, options }, signal);
-    if (result.kind !== 'lint') throw new Error('the lint worker answered a lint with another result');
-    return result.diagnostics;
-  };
-}
-
-/**
- * The linter over trigger files and triggers read from the service, with the live columns and the recipients
- * of the active connection; completion and hover of recipient ids in trigger files.
- */
-function registerLint(
-  context: vscode.ExtensionContext,
-  host: Host,
-  connections: ConnectionManager,
-  account: Account,
-  tree: Tree,
-): Registered<{ diagnostics: TriggerDiagnostics }> {
-  const feedback = host.feedbackFor('lint');
-  const diagnostics = new TriggerDiagnostics(feedback.log, context.extensionUri, host.settings, TRIGGER_SCHEME);
-  const liveColumns = new LiveColumns({
-    connection: () => connections.activeProfile()?.id,
-    fetch: async (connectionId, dataset) => {
-      const { client } = await connections.connectionFor(connectionId);
-      try {
-        const res = await client.listColumns(dataset);
-        return { names: res.data.map((c) => c.key_name), hidden: res.data.filter((c) => c.hidden === true).map((c) => c.key_name) };
-      } catch (err) {
-        if ((err as { status?: unknown }).status === 404) return 'missing';
-        throw err;
-      }
-    },
-    log: (m) => feedback.log.info(m),
-  });
-  const liveDatasets = new LiveDatasets({
-    connection: () => connections.activeProfile()?.id,
-    // The tree's read of the connection's dataset list: one call serves the tree and the linter.
-    fetch: async (connectionId) => tree.model.datasetSlugs(connectionId, (await connections.connectionFor(connectionId)).client),
-    log: (m) => feedback.log.info(m),
-  });
-  const disposable = vscode.Disposable.from(
-    diagnostics,
-    ...registerLintCommands(diagnostics, feedback),
-    diagnostics.useColumns(liveColumns),
-    diagnostics.useDatasets(liveDatasets),
-    diagnostics.useRecipients(account.recipients),
-    registerRecipientProviders({ matcher: diagnostics.matcher, runner: diagnostics.runner, recipients: account.recipients }),
-    liveColumns,
-    liveDatasets,
-    connections.onDidChangeActive(() => liveColumns.connectionChanged()),
-  );
-  return { diagnostics, disposable };
-}
 
 /** Triggers read from the service as read-only documents, and their commands (open, export). */
 function registerServiceTriggers(host: Host, connections: ConnectionManager, sync: RegisteredSync): Registered {
@@ -349,7 +258,7 @@ function registerNoiseFeature(context: vscode.ExtensionContext, host: Host, conn
 }
 
 /** The forms (API keys, burn alerts, dataset definitions): commands and serializers now, the forms on first use. */
-function registerFormFeature(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager, tree: Tree): Registered<RegisteredForms> {
+function registerFormFeature(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager, tree: DatasetsTree): Registered<RegisteredForms> {
   const forms = registerForms({ extensionUri: context.extensionUri, connections, keys: tree.keys, feedback: host.feedbackFor('forms'), refreshTree: () => tree.model.refresh() });
   return { ...forms, disposable: vscode.Disposable.from(...forms.registrations) };
 }
@@ -395,7 +304,7 @@ function registerAgentTools(
  * What follows the active connection: the welcome views' context keys and the view's header now and on
  * every change, and the tree, loaded again for the new connection. The linter follows it itself.
  */
-function registerCrossFeatureEvents(connections: ConnectionManager, tree: Tree, account: Account): Registered {
+function registerCrossFeatureEvents(connections: ConnectionManager, tree: DatasetsTree, account: Account): Registered {
   const showConnectionState = (): void => {
     const active = connections.activeProfile();
     void vscode.commands.executeCommand('setContext', 'obs.hasConnection', active !== undefined);

@@ -16,6 +16,7 @@ import {
 } from './protocol/apiKeyForm';
 import { ApiKeyState, ApiKeyToWebview, type ApiKeyFromWebview } from './protocol/messages';
 import { API_KEY_TEXT } from './protocol/text/apiKeyForm';
+import { createdPage, type CreatedKey } from './apiKey/createdKey';
 import { COMMON_TEXT, controlWarnings } from './protocol/text/common';
 import { KEY_TYPES } from '../api/schemas/apiKey';
 import { byId, drawPage } from './shared/dom';
@@ -28,12 +29,6 @@ const T = API_KEY_TEXT;
 const send = (m: ApiKeyFromWebview): void => post(m);
 const app = byId('app');
 let state = readState(ApiKeyState);
-
-interface CreatedKey {
-  id: string;
-  name: string;
-  secret: string | undefined;
-}
 
 /** What the page shows; `version` counts the views, each drawn anew. */
 type View = { version: number } & (
@@ -89,7 +84,7 @@ function viewPage(v: View): TemplateResult {
     case 'update':
       return updatePage(v.values, v.idFixed, v.problems);
     case 'created':
-      return createdPage(v.key, v.notes);
+      return createdPage(v.key, v.notes, shell.statusLine());
   }
 }
 
@@ -150,41 +145,6 @@ function updatePage(values: UpdateApiKeyValues, idFixed: boolean, problems: Prob
       <div class="actions"><vscode-button id="submit" .disabled=${shell.busy} @click=${submitUpdate}>${U.submit}</vscode-button></div>
     </form>
     ${shell.statusLine()}`;
-}
-
-/**
- * The secret, shown once. It lives only in this view and the host's memory, never in the state. `notes`
- * say what was odd in the service's answer; an empty id means the service gave none.
- */
-function createdPage(key: CreatedKey, notes: readonly string[]): TemplateResult {
-  const C = T.created;
-  return html`<h1>${C.title}</h1>
-    <dl class="facts">
-      <dt>${C.name}</dt><dd id="created-name">${key.name}</dd>
-      <dt>${C.id}</dt><dd id="created-id">${key.id === '' ? C.noId : key.id}</dd>
-    </dl>
-    ${notes.length === 0 ? nothing : html`<ul class="warning" id="created-notes">${notes.map((n) => html`<li>${n}</li>`)}</ul>`}
-    ${key.secret === undefined ? html`<p class="warning" id="secret-gone">${C.gone}</p>` : secretBlock(key.secret, key.id !== '')}
-    <div class="actions">
-      <vscode-button id="create-another" secondary @click=${() => send({ type: 'createAnother' })}>${C.another}</vscode-button>
-      <vscode-button id="close" secondary @click=${() => send({ type: 'close' })}>${C.close}</vscode-button>
-    </div>
-    ${shell.statusLine()}`;
-}
-
-/** The secret with its copy buttons; without the key's id only the secret can be copied. */
-function secretBlock(secret: string, withId: boolean): TemplateResult {
-  const C = T.created;
-  const copyBoth = html`<vscode-button id="copy-both" @click=${() => send({ type: 'copy', what: 'idAndSecret' })}>${C.copyBoth}</vscode-button>`;
-  return html`<p class="warning" id="secret-warning" role="alert">${C.copyNow}</p>
-    <div class="field">
-      <div class="label" id="secret-label">${C.secret}</div>
-      <code id="secret" class="secret" aria-labelledby="secret-label">${secret}</code>
-    </div>
-    <div class="actions">
-      ${withId ? copyBoth : nothing}
-      <vscode-button id="copy-secret" secondary @click=${() => send({ type: 'copy', what: 'secret' })}>${C.copySecret}</vscode-button>
-    </div>`;
 }
 
 // --- What the user does -------------------------------------------------------------------------------

@@ -1,66 +1,16 @@
 // The Datasets tree as plain data: which nodes exist and how their children load. No vscode import.
-import type { ServiceClient } from '../../api/client';
-import { ENVIRONMENT_WIDE, ENVIRONMENT_WIDE_TRIGGER_SLUG, type Trigger } from '../../api/schemas';
-import { AccountListing, keyRefusedNode, listedDataset, listedSlo, type DatasetsOutcome } from './accountListing';
+import { ENVIRONMENT_WIDE, type Trigger } from '../../api/schemas';
+import { AccountListing, listedSlo } from './accountListing';
 import { refusalReason } from '../core/listingRefusal';
-import type { ConnectionProfile } from '../connections';
-import {
-  GROUP_KINDS,
-  nodeId,
-  type ActionNode,
-  type DatasetNode,
-  type ErrorNode,
-  type GroupNode,
-  type SloNode,
-  type TreeNode,
-} from './nodes';
+import { GROUP_KINDS, nodeId, type ActionNode, type GroupNode, type SloNode, type TreeNode } from './nodes';
 import { CachedTreeModel, type LoadFailure } from './cachedTree';
-import type { KeyRegistry } from './keyRegistry';
-import type { Limiter } from '../../api/limiter';
-import type { RememberedItems } from './rememberedItems';
-import { asServiceError, errorText, isCancellation, isConnectionGone, StaleConnectionError } from '../core/errors';
+import { isConnectionGone, StaleConnectionError } from '../core/errors';
+import { hint, loadFailure, namesOf, operationFor, sloSortKey, TREE_COMMANDS } from './nodeWords';
+import { RootLoader } from './rootLoading';
+import { isStale, type DatasetTreeOptions, type TreeApi, type TreeConnection } from './treeSources';
 import * as l10n from '@vscode/l10n';
 
-/** The calls the tree makes; the real ServiceClient satisfies it. */
-export type TreeApi = Pick<ServiceClient, 'listColumns' | 'listTriggers' | 'listBurnAlerts' | 'listDatasets' | 'listSlos'>;
-
-export interface TreeConnection {
-  profile: ConnectionProfile;
-  api: TreeApi;
-  /**
-   * Whether this is still the active connection with the same keys. A load that fails once it is not
-   * ends as cancelled, quietly: no log, no error node (e.g. the sandbox was stopped mid-load).
-   */
-  isCurrent?: () => boolean;
-}
-
-export interface DatasetTreeOptions {
-  /** The active connection; may throw (e.g. keys missing), which shows as an error node. */
-  connection: () => Promise<TreeConnection | undefined>;
-  remembered: RememberedItems;
-  keys: KeyRegistry;
-  metricsDatasets: () => readonly string[];
-  limiter: Limiter;
-  /** Called for every load that failed (not for cancellations), e.g. to log it. */
-  onFailure?: (failure: LoadFailure, err: unknown) => void;
-  /** Called when the root loads for a connection (e.g. to read its recipients, which the tooltips name). */
-  onRootLoad?: (connectionId: string) => void;
-}
-
-/** Command ids the model puts on action nodes (the view registers them). */
-const TREE_COMMANDS = {
-  retry: 'obs.tree.retry',
-  showLogs: 'obs.showLogs',
-  addSlo: 'obs.slo.add',
-  addDataset: 'obs.dataset.add',
-  unhideDatasets: 'obs.dataset.unhideAll',
-  createApiKey: 'obs.apiKey.create',
-  editConnection: 'obs.connection.edit',
-} as const;
-
 export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
-  /** Environment-wide triggers fetched for discovery, reused once by the Environment-wide Triggers group. */
-  private discoveryTriggers: Trigger[] | undefined;
   /**
    * The last known number of items under a group or SLO, by node id. Kept across refresh, so a count
    * stays in sight while its list loads again; ids carry the connection, so connections never mix.
@@ -69,9 +19,12 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
   private currentConnectionId: string | undefined;
   /** The dataset lists and SLO refusals read, per connection, until Refresh (reloadAccount). */
   private readonly listing = new AccountListing();
+  /** The root's datasets, and the environment-wide triggers read to discover them. */
+  private readonly root: RootLoader;
 
   constructor(private readonly o: DatasetTreeOptions) {
     super();
+    this.root = new RootLoader(o, this.listing);
   }
 
   /** Refresh: forgets what was read of the accounts (dataset lists, refusals) and loads the whole tree again. */
@@ -124,7 +77,10 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
   private async loadFor(conn: TreeConnection, node: TreeNode | undefined, signal: AbortSignal): Promise<TreeNode[]> {
     const cid = conn.profile.id;
     if (node !== undefined && 'connectionId' in node && node.connectionId !== cid) return [];
-    if (node === undefined) return this.loadRoot(conn, signal);
+    if (node === undefined) {
+      this.o.onRootLoad?.(cid);
+      return this.root.load(conn, signal);
+    }
     switch (node.kind) {
       case 'dataset': {
         const groups = GROUP_KINDS.map((group): GroupNode => ({ kind: 'group', connectionId: cid, dataset: node.slug, group }));
@@ -138,118 +94,26 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
       case 'slo': {
         const res = await this.o.limiter.run((s) => conn.api.listBurnAlerts(node.dataset, node.sloId, { signal: s }), signal);
         const alerts = [...res.data].sort((a, b) => a.id.localeCompare(b.id));
-        if (alerts.length === 0) return [this.hint(node, 'empty', l10n.t('No burn alerts for this SLO'))];
+        if (alerts.length === 0) return [hint(node, 'empty', l10n.t('No burn alerts for this SLO'))];
         return alerts.map((alert) => ({ kind: 'burnAlert', connectionId: cid, dataset: node.dataset, sloId: node.sloId, alert }));
       }
       case 'apiKeys': {
         const keys = this.o.keys.list(cid).sort((a, b) => a.name.localeCompare(b.name));
         if (keys.length === 0) {
-          return [this.hint(node, 'create', l10n.t('Create API Key...'), 'add', { id: TREE_COMMANDS.createApiKey, args: [node] })];
+          return [hint(node, 'create', l10n.t('Create API Key...'), 'add', { id: TREE_COMMANDS.createApiKey, args: [node] })];
         }
         return keys.map((key) => ({ kind: 'apiKey', connectionId: cid, key }));
       }
       case 'error':
         return [
           // The service does not know the key (401): the connection's key is to be put right, not the item.
-          ...(node.status === 401 ? [this.hint(node, 'edit', l10n.t('Edit Connection...'), 'edit', { id: TREE_COMMANDS.editConnection, args: [cid] })] : []),
-          this.hint(node, 'retry', l10n.t('Retry'), 'refresh', { id: TREE_COMMANDS.retry, args: [node] }),
-          this.hint(node, 'logs', l10n.t('Show Logs'), 'output', { id: TREE_COMMANDS.showLogs, args: [] }),
+          ...(node.status === 401 ? [hint(node, 'edit', l10n.t('Edit Connection...'), 'edit', { id: TREE_COMMANDS.editConnection, args: [cid] })] : []),
+          hint(node, 'retry', l10n.t('Retry'), 'refresh', { id: TREE_COMMANDS.retry, args: [node] }),
+          hint(node, 'logs', l10n.t('Show Logs'), 'output', { id: TREE_COMMANDS.showLogs, args: [] }),
         ];
       default:
         return [];
     }
-  }
-
-  private async loadRoot(conn: TreeConnection, signal: AbortSignal): Promise<TreeNode[]> {
-    const cid = conn.profile.id;
-    this.o.onRootLoad?.(cid);
-    const added = new Set(this.o.remembered.datasets(cid));
-    const hidden = new Set(this.o.remembered.hidden(cid));
-    const metrics = new Set(this.o.metricsDatasets());
-    const nodes: TreeNode[] = [];
-    this.discoveryTriggers = undefined;
-    const listing = await this.listDatasets(conn, signal);
-    const listed = new Map(listing.kind === 'listed' ? listing.datasets.map((d) => [d.slug, d]) : []);
-    let discovered = new Set<string>();
-    if (listing.kind !== 'listed') {
-      // Today's way where the list is not to be had: the datasets environment-wide triggers name.
-      const found = await this.discover(conn, signal);
-      discovered = found.slugs;
-      // The list and the spec's call both refused the key: it is wrong, and adding datasets by slug would not help.
-      const wrongKey = listing.kind === 'refused' && listing.status === 401 && found.error?.status === 401;
-      if (listing.kind === 'refused' && !wrongKey) nodes.push(this.notListedHint(listing.status));
-      const error = wrongKey ? keyRefusedNode(conn.profile) : listing.kind === 'failed' ? listing.error : found.error;
-      if (error !== undefined) nodes.unshift(error);
-    }
-    const dataset = (slug: string): DatasetNode => {
-      const d = listed.get(slug);
-      return { kind: 'dataset', connectionId: cid, slug, added: added.has(slug), discovered: discovered.has(slug), metrics: metrics.has(slug), ...(d ? { listed: listedDataset(d) } : {}) };
-    };
-    if (!hidden.has(ENVIRONMENT_WIDE)) nodes.push(dataset(ENVIRONMENT_WIDE));
-    const all = new Set([...listed.keys(), ...added, ...discovered]);
-    const slugs = [...all].filter((s) => s !== ENVIRONMENT_WIDE && !hidden.has(s)).sort();
-    nodes.push(...slugs.map(dataset));
-    if (slugs.length === 0) {
-      nodes.push(this.hint(undefined, 'add', l10n.t('Add Dataset...'), 'add', { id: TREE_COMMANDS.addDataset, args: [] }));
-    }
-    const hiddenCount = [...hidden].filter((s) => s === ENVIRONMENT_WIDE || all.has(s)).length;
-    if (hiddenCount > 0) {
-      nodes.push(
-        this.hint(undefined, 'hidden', hiddenCount === 1 ? l10n.t('1 hidden dataset (show)') : l10n.t('{0} hidden datasets (show)', hiddenCount), 'eye', {
-          id: TREE_COMMANDS.unhideDatasets,
-          args: [],
-        }),
-      );
-    }
-    nodes.push({ kind: 'apiKeys', connectionId: cid });
-    return nodes;
-  }
-
-  /** The connection's dataset list (read once until Refresh); a failure becomes an error node, not a broken root. */
-  private async listDatasets(conn: TreeConnection, signal: AbortSignal): Promise<DatasetsOutcome | { kind: 'failed'; error: ErrorNode }> {
-    const read = () => this.listing.datasets(conn.profile.id, conn.api, async () => (await this.o.limiter.run((s) => conn.api.listDatasets({ signal: s }), signal)).data);
-    try {
-      try {
-        return await read();
-      } catch (err) {
-        // The list being read was the call of an earlier load, cancelled by a refresh: read it again.
-        if (isCancellation(err) && !signal.aborted) return await read();
-        throw err;
-      }
-    } catch (err) {
-      return { kind: 'failed', error: this.rootFailure(conn, signal, err, l10n.t('list the datasets')) };
-    }
-  }
-
-  /** The datasets named by environment-wide triggers (kept for the Environment-wide Triggers group). */
-  private async discover(conn: TreeConnection, signal: AbortSignal): Promise<{ slugs: Set<string>; error?: ErrorNode }> {
-    const slugs = new Set<string>();
-    try {
-      const res = await this.o.limiter.run((s) => conn.api.listTriggers(ENVIRONMENT_WIDE, { signal: s }), signal);
-      this.discoveryTriggers = res.data;
-      for (const t of res.data) {
-        const slug = t.dataset_slug;
-        if (slug && slug !== ENVIRONMENT_WIDE_TRIGGER_SLUG && slug !== ENVIRONMENT_WIDE) slugs.add(slug);
-      }
-      return { slugs };
-    } catch (err) {
-      return { slugs, error: this.rootFailure(conn, signal, err, l10n.t('discover datasets from environment-wide triggers')) };
-    }
-  }
-
-  /** A failure at the root as an error node (logged); a cancellation or a stale connection ends the load. */
-  private rootFailure(conn: TreeConnection, signal: AbortSignal, err: unknown, operation: string): ErrorNode {
-    if (signal.aborted) throw err;
-    if (isStale(conn)) throw new StaleConnectionError(conn.profile.id);
-    const failure = this.describe(operation, err, false);
-    this.o.onFailure?.(failure, err);
-    return { kind: 'error', parentId: nodeId(undefined), ...failure };
-  }
-
-  /** Said once at the top of the root: the service does not list datasets for this key, and what to do. */
-  private notListedHint(status: number): ActionNode {
-    const label = l10n.t('Datasets are not listed: {0}. Add them by slug.', refusalReason(status));
-    return this.hint(undefined, 'notListed', label, 'info', { id: TREE_COMMANDS.addDataset, args: [] });
   }
 
   private async loadGroup(conn: TreeConnection, node: GroupNode, signal: AbortSignal): Promise<TreeNode[]> {
@@ -258,19 +122,15 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
     switch (node.group) {
       case 'columns': {
         const res = await this.o.limiter.run((s) => conn.api.listColumns(dataset, { signal: s }), signal);
-        if (res.data.length === 0) return [this.hint(node, 'empty', l10n.t('No columns'))];
+        if (res.data.length === 0) return [hint(node, 'empty', l10n.t('No columns'))];
         const columns = [...res.data].sort((a, b) => (a.key_name < b.key_name ? -1 : a.key_name > b.key_name ? 1 : 0));
         return columns.map((column) => ({ kind: 'column', connectionId: cid, dataset, column }));
       }
       case 'triggers': {
-        let triggers: Trigger[];
-        if (dataset === ENVIRONMENT_WIDE && this.discoveryTriggers) {
-          triggers = this.discoveryTriggers;
-          this.discoveryTriggers = undefined;
-        } else {
-          triggers = (await this.o.limiter.run((s) => conn.api.listTriggers(dataset, { signal: s }), signal)).data;
-        }
-        if (triggers.length === 0) return [this.hint(node, 'empty', l10n.t('No triggers'))];
+        const discovered = dataset === ENVIRONMENT_WIDE ? this.root.takeDiscoveryTriggers() : undefined;
+        const triggers: Trigger[] =
+          discovered ?? (await this.o.limiter.run((s) => conn.api.listTriggers(dataset, { signal: s }), signal)).data;
+        if (triggers.length === 0) return [hint(node, 'empty', l10n.t('No triggers'))];
         const sorted = [...triggers].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
         return sorted.map((trigger) => ({ kind: 'trigger', connectionId: cid, dataset, trigger }));
       }
@@ -288,7 +148,7 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
   private async loadSlos(conn: TreeConnection, node: GroupNode, signal: AbortSignal): Promise<TreeNode[]> {
     const { connectionId: cid, dataset } = node;
     const added = this.o.remembered.slos(cid, dataset);
-    const addSlo = (label: string): ActionNode => this.hint(node, 'addSlo', label, 'add', { id: TREE_COMMANDS.addSlo, args: [node] });
+    const addSlo = (label: string): ActionNode => hint(node, 'addSlo', label, 'add', { id: TREE_COMMANDS.addSlo, args: [node] });
     const head: TreeNode[] = [];
     let listed: SloNode[] = [];
     try {
@@ -370,36 +230,13 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
   }
 
   protected describeFailure(parent: TreeNode | undefined, err: unknown, cancelled: boolean): LoadFailure {
-    const failure = this.describe(operationFor(parent), err, cancelled);
+    const failure = loadFailure(operationFor(parent), err, cancelled);
     if (!failure.cancelled) this.o.onFailure?.(failure, err);
     return failure;
   }
 
-  private describe(operation: string, err: unknown, cancelled: boolean): LoadFailure {
-    const aborted = cancelled || isCancellation(err);
-    if (aborted) return { operation, message: l10n.t('Loading was cancelled'), cancelled: true };
-    return { operation, message: errorText(err), cancelled: false, status: asServiceError(err)?.status };
-  }
-
   protected namesOf(node: TreeNode): string[] {
-    switch (node.kind) {
-      case 'dataset':
-        return node.slug === ENVIRONMENT_WIDE ? [node.slug, 'Environment-wide'] : [node.slug, node.listed?.name ?? ''];
-      case 'group':
-        return [node.dataset];
-      case 'column':
-        return [node.column.key_name, node.dataset];
-      case 'trigger':
-        return [node.trigger.name, node.dataset];
-      case 'slo':
-        return [node.slo?.name ?? '', node.sloId, node.dataset];
-      case 'burnAlert':
-        return [node.alert.id, node.alert.description ?? '', node.sloId, node.dataset];
-      case 'apiKey':
-        return [node.key.name, node.key.id];
-      default:
-        return [];
-    }
+    return namesOf(node);
   }
 
   protected alwaysVisible(node: TreeNode): boolean {
@@ -412,37 +249,5 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
 
   protected hasChildren(node: TreeNode): boolean {
     return node.kind === 'dataset' || node.kind === 'group' || node.kind === 'slo' || node.kind === 'apiKeys';
-  }
-
-  private hint(parent: TreeNode | undefined, key: string, label: string, icon?: string, command?: ActionNode['command']): ActionNode {
-    return { kind: 'action', id: `${nodeId(parent)}/!${key}`, label, icon, command };
-  }
-}
-
-/** SLOs sort by name; one the service did not name (or that is known only by id) by its id. */
-function sloSortKey(n: SloNode): string {
-  return n.slo?.name ?? n.sloId;
-}
-
-function isStale(conn: TreeConnection): boolean {
-  return conn.isCurrent !== undefined && !conn.isCurrent();
-}
-
-/** What loading the children of a node does, in words, for error nodes and logs. */
-function operationFor(node: TreeNode | undefined): string {
-  if (node === undefined) return l10n.t('load the datasets');
-  switch (node.kind) {
-    case 'group':
-      if (node.group === 'columns') return l10n.t('list columns of {0}', node.dataset);
-      if (node.group === 'triggers') return l10n.t('list triggers of {0}', node.dataset);
-      return l10n.t('list SLOs of {0}', node.dataset);
-    case 'slo':
-      return l10n.t('list burn alerts of SLO {0} in {1}', node.slo?.name ?? node.sloId, node.dataset);
-    case 'apiKeys':
-      return l10n.t('list remembered API keys');
-    case 'dataset':
-      return l10n.t('open {0}', node.slug);
-    default:
-      return `load ${node.kind}`;
   }
 }
