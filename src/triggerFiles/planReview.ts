@@ -5,7 +5,7 @@ import { differenceText, sameJson, valueText, type Difference } from './compare'
 import type { Plan, PlannedChange } from './plan';
 
 /** How a change is told apart: the trigger it writes (by file and place for a create, by id otherwise). */
-function keyOf(c: PlannedChange): string {
+export function changeKey(c: PlannedChange): string {
   return c.action === 'create' ? `create\u0000${c.file}\u0000${c.index}` : `${c.action}\u0000${c.id}`;
 }
 
@@ -60,8 +60,8 @@ function changeDifferences(reviewed: PlannedChange, now: PlannedChange): string[
  */
 export function planDifferences(reviewed: Plan, now: Plan): string[] {
   const out: string[] = [];
-  const was = new Map(reviewed.changes.map((c) => [keyOf(c), c]));
-  const is = new Map(now.changes.map((c) => [keyOf(c), c]));
+  const was = new Map(reviewed.changes.map((c) => [changeKey(c), c]));
+  const is = new Map(now.changes.map((c) => [changeKey(c), c]));
   if (was.size !== reviewed.changes.length) out.push('the plan names one change twice');
   for (const [key, c] of is) {
     const r = was.get(key);
@@ -70,4 +70,14 @@ export function planDifferences(reviewed: Plan, now: Plan): string[] {
   }
   for (const [key, r] of was) if (!is.has(key)) out.push(`${labelOf(r)} is in the plan, and would not be made now`);
   return out;
+}
+
+/**
+ * The plan without the changes a person left out of this apply (by changeKey): what was reviewed is the plan
+ * shown less those, and so is what is written after planning again, so the comparison holds for exactly the
+ * changes that remain. A key that names no change leaves the plan as it is.
+ */
+export function withoutChanges(plan: Plan, excluded: ReadonlySet<string>): Plan {
+  if (excluded.size === 0) return plan;
+  return { ...plan, changes: plan.changes.filter((c) => !excluded.has(changeKey(c))) };
 }
