@@ -51,7 +51,8 @@ const BUNDLES: Record<string, Intent> = {
       // Nor the JSONC parser: what the activation reads is read with JSON.parse.
       { what: 'jsonc-parser', inputs: /node_modules\/jsonc-parser\// },
       // The forms and their message schemas are in dist/forms-host.js (the tree shares only the words of a moment and of a duration).
-      { what: 'the forms', inputs: /src\/webview\/|src\/extension\/forms\//, except: /forms\/(registerForms|reviewDocuments|formIds)\.ts$|webview\/protocol\/text\/(when|duration)\.ts$/ },
+      // The plan view's messages are checked here with zod (protocol/planView.ts): dist/sync-host.js holds no zod.
+      { what: 'the forms', inputs: /src\/webview\/|src\/extension\/forms\//, except: /forms\/(registerForms|reviewDocuments|formIds)\.ts$|webview\/protocol\/text\/(when|duration)\.ts$|webview\/protocol\/planView\.ts$/ },
       { ...QUERIES, except: /queries\/(registerQueries|queryIds)\.ts$/ },
       // The preview and the trigger tests load with the queries; the activation only tells a test file by its name.
       { ...BACKTEST, except: /backtest\/testPaths\.ts$/ },
