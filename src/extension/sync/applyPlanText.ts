@@ -110,9 +110,10 @@ function blockedLines(plan: Plan): string[] {
 /**
  * The plan as the read-only document beside the question shows it; `recipients`, the target connection's
  * when known, name the recipient ids of a difference. `idsIgnored`: the plan is for a connection other than
- * the active one, whose ids the files hold; it matched each trigger by dataset and name.
+ * the active one, whose ids the files hold; it matched each trigger by dataset and name. `results`: the plan
+ * was applied, and its last line counts the outcomes instead of saying that nothing is written yet.
  */
-export function planDocumentText(plan: Plan, notes: readonly string[] = [], recipients?: RecipientDirectory, idsIgnored = false): string {
+export function planDocumentText(plan: Plan, notes: readonly string[] = [], recipients?: RecipientDirectory, idsIgnored = false, results?: readonly ChangeResult[]): string {
   const of = (action: PlannedChange['action']) => plan.changes.filter((c) => c.action === action);
   const connection = plan.target.connection ?? plan.target.baseUrl;
   const lines = [
@@ -125,7 +126,8 @@ export function planDocumentText(plan: Plan, notes: readonly string[] = [], reci
     ...blockedLines(plan),
   ];
   if (notes.length > 0) lines.push('', l10n.t('Not checked:'), ...notes.map((n) => `  ${n}`));
-  lines.push('', plan.changes.length === 0 ? nothingText(plan) : l10n.t('Nothing is written until you confirm.'));
+  const last = results !== undefined ? l10n.t('Applied to {0}: {1}.', connection, resultCountsText(results)) : plan.changes.length === 0 ? nothingText(plan) : l10n.t('Nothing is written until you confirm.');
+  lines.push('', last);
   return `${lines.map(visible).join('\n')}\n`;
 }
 
