@@ -81,7 +81,7 @@ function members(c: PlanChange): TemplateResult | typeof nothing {
     <td class="after">${mb.after}${mb.note === undefined ? nothing : html`<span class="member-note">${mb.note}</span>`}</td>
   </tr>`;
   return html`<table class="members">
-    <thead><tr><th scope="col">${T.member}</th>${withBefore ? html`<th scope="col">${T.before}</th><th></th>` : nothing}<th scope="col">${T.after}</th></tr></thead>
+    <thead><tr><th scope="col">${T.member}</th>${withBefore ? html`<th scope="col">${T.before}</th><th></th>` : nothing}<th scope="col">${withBefore ? T.after : T.value}</th></tr></thead>
     <tbody>${c.members.map(row)}</tbody>
   </table>`;
 }

@@ -331,6 +331,30 @@ test('a change left out that changed on the service meanwhile does not stop the 
   assert.deepEqual(view.last.differences, ['the update of "Errors" (prd-7) from triggers/api/Errors.trigger.json: threshold.value: 11 -> 5 (the plan showed 9 -> 5)']);
 });
 
+test('Plan Again plans the same files against the same connection, and the changes left out stay left out', async () => {
+  let again: (m: PlanViewModel) => void = () => undefined;
+  const planned = new Promise<PlanViewModel>((resolve) => (again = resolve));
+  let first = true;
+  view.onReview = (model, v) => {
+    if (!first) return again(model);
+    first = false;
+    const key = model.groups.flatMap((g) => g.changes).find((c) => c.label === 'api "Latency"')?.key ?? '';
+    v.send({ type: 'exclude', review: model.review, key, excluded: true });
+    v.send({ type: 'cancel', review: model.review });
+  };
+  choose = (items) => items.find((i) => i.id === 'prd');
+  const apply = commands();
+  await apply.run('workspaceToConnection', []);
+  assert.deepEqual([view.last.phase, view.last.canPlanAgain], ['not-applied', true]);
+  view.send({ type: 'planAgain', review: view.last.review });
+  const model = await planned;
+  apply.dispose();
+  assert.equal(model.title, 'Plan: apply the trigger files to prod-eu (https://prd.example.invalid)');
+  assert.deepEqual(model.groups.flatMap((g) => g.changes.map((c) => [c.label, c.excluded])), [['api "Slow"', false], ['api "Latency"', true], ['api "Errors" (prd-7)', false]]);
+  assert.deepEqual(handedOut, ['prd', 'prd']);
+  assert.deepEqual(writesTo('prd'), []);
+});
+
 test('a file saved with other values while the plan was shown: nothing is written, and the view names what changed', async () => {
   whileAsking = () => fake.files.set(ERRORS_FILE.toString(), triggerFileText(trigger('stg-1', 'Errors', 6)));
   await applyTo('stg');

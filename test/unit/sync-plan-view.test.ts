@@ -145,7 +145,13 @@ test('once applied, the view shows each outcome and the counts, and no longer sa
   ];
   session.applied(results);
   const m = session.model();
-  assert.deepEqual([m.phase, m.status, m.confirm, m.canPlanAgain], ['applied', { text: 'Applied to Sandbox: 2 applied (1 stored differently), 0 skipped, 0 refused, 0 failed.', tone: 'warning' }, undefined, true]);
+  assert.deepEqual([m.phase, m.title, m.status, m.confirm, m.canPlanAgain], [
+    'applied',
+    'Applied: the trigger files to Sandbox (http://127.0.0.1:4321)',
+    { text: 'Applied to Sandbox: 2 applied (1 stored differently), 0 skipped, 0 refused, 0 failed.', tone: 'warning' },
+    undefined,
+    true,
+  ]);
   assert.doesNotMatch(JSON.stringify(m), /Nothing is written until you confirm/);
   assert.deepEqual(
     m.groups.flatMap((g) => g.changes.map((c) => [c.label, c.result])),

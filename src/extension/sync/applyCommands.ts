@@ -124,7 +124,7 @@ export class ApplyCommands implements vscode.Disposable {
   }
 
   /** Plans the target's files against the connection, shows the plan in the view, and applies it when the user says so. */
-  private async planAndReview(connection: ApplyConnection, target: Target): Promise<void> {
+  private async planAndReview(connection: ApplyConnection, target: Target, leftOut?: ReadonlySet<string>): Promise<void> {
     if (this.writing !== undefined) {
       void vscode.window.showWarningMessage(vscode.l10n.t('The plan view is applying a plan to {0}; wait for it to finish.', visible(this.writing)));
       return;
@@ -146,9 +146,11 @@ export class ApplyCommands implements vscode.Disposable {
       void vscode.window.showInformationMessage(vscode.l10n.t('Nothing to change on {0}: the service matches the files.', visible(name)));
       return;
     }
-    const session = new PlanSession(++this.reviews, { plan, notes, recipients: this.deps.recipients?.(connection.profile.id), idsIgnored: files.idsIgnored, production: looksLikeProduction(name) });
+    const reviewed = { plan, notes, recipients: this.deps.recipients?.(connection.profile.id), idsIgnored: files.idsIgnored, production: looksLikeProduction(name) };
+    const session = new PlanSession(++this.reviews, reviewed, leftOut);
     this.shown?.session.end('replaced', vscode.l10n.t('Nothing was written: a newer plan took the place of this one.'));
-    const again = (): Promise<void> => this.deps.connections.connectionFor(connection.profile.id).then((c) => this.planAndReview(c, target));
+    // Planned again from the view, the same files against the same connection, with the same changes left out.
+    const again = (): Promise<void> => this.deps.connections.connectionFor(connection.profile.id).then((c) => this.planAndReview(c, target, session.leftOut));
     this.shown = { session, sources, again };
     // Nothing to decide: the view says why (every change blocked, or nothing to change), and Plan Again is there.
     if (plan.changes.length === 0) session.notApplied(nothingText(plan));

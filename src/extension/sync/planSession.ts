@@ -38,12 +38,20 @@ export class PlanSession {
   readonly decision: Promise<ReviewDecision>;
   private readonly byKey: ReadonlyMap<string, PlannedChange>;
 
+  /** `leftOut`: the changes left out of the review this one plans again; those the new plan holds stay left out. */
   constructor(
     readonly review: number,
     readonly reviewed: ReviewedPlan,
+    leftOut: ReadonlySet<string> = new Set(),
   ) {
     this.decision = new Promise((resolve) => (this.decide = resolve));
     this.byKey = new Map(reviewed.plan.changes.map((c) => [changeKey(c), c]));
+    for (const key of leftOut) if (this.byKey.has(key)) this.excluded.add(key);
+  }
+
+  /** The changes left out now. */
+  get leftOut(): ReadonlySet<string> {
+    return new Set(this.excluded);
   }
 
   model(): PlanViewModel {

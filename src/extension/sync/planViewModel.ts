@@ -182,6 +182,13 @@ function statusOf(reviewed: ReviewedPlan, state: ReviewState): PlanViewModel['st
   }
 }
 
+/** What the view is: a plan, or once its review is over, what became of it. */
+function titleOf(phase: PlanPhase, connection: string, baseUrl: string): string {
+  if (phase === 'applied') return l10n.t('Applied: the trigger files to {0} ({1})', connection, baseUrl);
+  if (phase === 'not-applied') return l10n.t('Not applied: the trigger files to {0} ({1})', connection, baseUrl);
+  return l10n.t('Plan: apply the trigger files to {0} ({1})', connection, baseUrl);
+}
+
 /** The view of a reviewed plan in the state it is in. */
 export function planViewModel(reviewed: ReviewedPlan, state: ReviewState): PlanViewModel {
   const plan = reviewed.plan;
@@ -195,7 +202,7 @@ export function planViewModel(reviewed: ReviewedPlan, state: ReviewState): PlanV
     review: state.review,
     phase: state.phase,
     connection,
-    title: l10n.t('Plan: apply the trigger files to {0} ({1})', connection, plan.target.baseUrl),
+    title: titleOf(state.phase, connection, plan.target.baseUrl),
     counts: read,
     notes: reviewed.idsIgnored ? [idsNote] : [],
     groups: groupsOf(ctx),

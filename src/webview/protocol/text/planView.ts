@@ -19,11 +19,16 @@ export const PLAN_PAGE_TEXT = {
   get member() {
     return l10n.t('Member');
   },
+  /** The columns of an update's members: the service's value before the apply, the file's after it. */
   get before() {
-    return l10n.t('On the service now');
+    return l10n.t('Before');
   },
   get after() {
-    return l10n.t('After the apply');
+    return l10n.t('After');
+  },
+  /** The column of a create's members. */
+  get value() {
+    return l10n.t('Value');
   },
   get blocked() {
     return l10n.t('Blocked (never written)');
