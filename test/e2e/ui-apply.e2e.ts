@@ -123,7 +123,7 @@ describe('UI: apply trigger files through the plan view (code-server + Chromium)
   it('Apply on a folder: a change left out is not written; a change on the service while the plan is shown writes nothing and is named; Plan Again, applied, creates the new trigger with its id in its file', { timeout: 300_000 }, async (t) => {
     const { server, browser, workspace } = ready();
     await uiTest(t.name, browser, server, async ({ page }) => {
-      await page.setViewportSize({ width: 1600, height: 1150 });
+      await page.setViewportSize({ width: 1600, height: 1000 });
       const folder = join(workspace, 'triggers', 'api-gateway');
       rmSync(folder, { recursive: true, force: true });
       const baseUrl = await startSandboxFromWelcome(page);
@@ -163,10 +163,11 @@ describe('UI: apply trigger files through the plan view (code-server + Chromium)
       await errorsChange.locator('vscode-checkbox.include').click();
       await errorsChange.locator('.excluded-mark').waitFor({ state: 'visible' });
       assert.equal(await view.locator('#apply').textContent(), 'Apply 2 changes to Sandbox');
-      // The pictures show the file and the plan view side by side, with the room the side bar took.
+      // The pictures show the plan view, its tab included, with the room the side bar took.
       await runCommand(page, 'View: Close Primary Side Bar');
       await page.locator('.part.sidebar').waitFor({ state: 'hidden' });
-      await saveImageOf(page, [page.locator('.part.editor')], 'apply-plan.png');
+      const pictured = [page.locator('.part.editor .tab', { hasText: 'Plan for Sandbox' }), page.locator('iframe.webview').last()];
+      await saveImageOf(page, pictured, 'apply-plan.png');
 
       // Someone changes the trigger on the service while the plan is shown.
       const before = await service(baseUrl, 'GET', '/1/triggers/api-gateway/trig_gw_window');
@@ -194,7 +195,7 @@ describe('UI: apply trigger files through the plan view (code-server + Chromium)
       assert.equal(await errorsChange.locator('.outcome .headline').textContent(), 'Not written: you left it out of this apply');
       // The new file's lens, read again after the writes, says it is on the service now.
       await lens(page, /In sync with Sandbox$/).waitFor({ state: 'visible', timeout: 60_000 });
-      await saveImageOf(page, [page.locator('.part.editor')], 'apply-result.png');
+      await saveImageOf(page, pictured, 'apply-result.png');
 
       const written = readFileSync(created, 'utf8');
       const id = (JSON.parse(written) as { id?: unknown }).id;
