@@ -18,12 +18,18 @@ function portIsFree(port: number): Promise<boolean> {
   });
 }
 
+/** Seconds since `from`, as the demo prints them: a newcomer sees where the wait went on their machine. */
+const secondsSince = (from: number): string => `${((Date.now() - from) / 1000).toFixed(1)} s`;
+
 async function main(): Promise<void> {
+  const started = Date.now();
   if (!findInstall()) {
     console.log('code-server is not installed yet: running test/e2e/setup');
     const setup = spawnSync('bash', [join(repoRoot, 'test', 'e2e', 'setup')], { stdio: 'inherit' });
     if (setup.status !== 0) throw new Error(`test/e2e/setup failed (exit ${setup.status})`);
+    console.log(`setup done in ${secondsSince(started)}`);
   }
+  const launching = Date.now();
   const requested = Number(process.env['OBS_DEMO_PORT'] ?? '');
   const port = requested > 0 ? requested : (await portIsFree(8080)) ? 8080 : await freePort();
   // code-server and a fresh copy of demo/workspace in one temporary folder, removed when it stops.
@@ -35,7 +41,8 @@ async function main(): Promise<void> {
     removeDemoDir();
     throw error;
   });
-  console.log(`\ncode-server with obs-vscode installed, workspace ${workspace} (a fresh copy of demo/workspace)`);
+  console.log(`\nready in ${secondsSince(started)} (building, packaging, installing and starting: ${secondsSince(launching)})`);
+  console.log(`code-server with obs-vscode installed, workspace ${workspace} (a fresh copy of demo/workspace)`);
   console.log(`\n  open ${server.workbenchUrl}\n`);
   console.log(`(loopback only; from another machine: ssh -L ${port}:127.0.0.1:${port} <this host>)`);
   console.log(`logs: ${join(server.tmpDir, 'code-server.log')}; Ctrl-C to stop`);

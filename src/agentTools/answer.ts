@@ -3,6 +3,7 @@
 // list or text can push it past. Hidden characters (bidi controls, zero-width and other format characters,
 // line separators) are written as \uXXXX escapes: the same value once parsed, but visible to whoever reads
 // the raw text. An answer never holds a key: tools build it from named fields, never from whole objects.
+import type { Outcome } from '../result';
 
 /** The caps every tool keeps to. */
 export const LIMITS = {
@@ -35,7 +36,7 @@ export const LIMITS = {
 } as const;
 
 /** A tool's answer: its value (what the text says) and text, or an error. */
-export type Answer = { ok: true; result: Record<string, unknown> } | { ok: false; error: string };
+export type Answer = Outcome<{ result: Record<string, unknown> }>;
 
 /** A tool error: a message for the model naming what was wrong. */
 export class ToolError extends Error {
@@ -100,7 +101,7 @@ function longestArray(value: unknown): { holder: Record<string, unknown>; key: s
 }
 
 /** An answer as it goes out: its JSON text within the cap, and the value that text is (lists cut, `cut` added). */
-export type Bounded = { ok: true; value: Record<string, unknown>; text: string } | { ok: false; error: string };
+export type Bounded = Outcome<{ value: Record<string, unknown>; text: string }>;
 
 /**
  * The answer within LIMITS.answer characters of JSON text: while it is longer, the longest list is halved and
@@ -122,11 +123,11 @@ export function boundedAnswer(result: Record<string, unknown>, cap: number = LIM
   }
   if (text.length <= cap) return said(text);
   // Nothing left to halve.
-  return { ok: false, error: `the answer was too large (${text.length} characters) even with every list cut; narrow the request` };
+  return { ok: false, reason: `the answer was too large (${text.length} characters) even with every list cut; narrow the request` };
 }
 
 /** The answer's JSON text within the cap; too large even with every list cut, a summary saying so. */
 export function answerText(result: Record<string, unknown>, cap: number = LIMITS.answer): string {
   const bounded = boundedAnswer(result, cap);
-  return bounded.ok ? bounded.text : jsonText({ error: bounded.error });
+  return bounded.ok ? bounded.text : jsonText({ error: bounded.reason });
 }

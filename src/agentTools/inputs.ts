@@ -3,6 +3,7 @@
 // message naming the member and what was wrong, before anything is read.
 import * as z from 'zod';
 import { LIMITS } from './answer';
+import type { Outcome } from '../result';
 
 const SLUG_PATTERN = '^[^/?#\\s]+$';
 
@@ -79,12 +80,12 @@ export function inputJsonSchema(name: keyof typeof INPUTS): Record<string, unkno
 }
 
 /** The input read with the tool's schema, or a message naming each member that is wrong. */
-export function parseInput<K extends keyof typeof INPUTS>(name: K, input: unknown): { ok: true; value: ToolInputs[K] } | { ok: false; error: string } {
+export function parseInput<K extends keyof typeof INPUTS>(name: K, input: unknown): Outcome<{ value: ToolInputs[K] }> {
   const parsed = INPUTS[name].safeParse(input ?? {});
   if (parsed.success) return { ok: true, value: parsed.data as ToolInputs[K] };
   const problems = parsed.error.issues.slice(0, 5).map((i) => {
     const where = i.path.length === 0 ? 'the input' : i.path.join('.');
     return `${where}: ${i.message}`;
   });
-  return { ok: false, error: `invalid input for ${name}: ${problems.join('; ')}` };
+  return { ok: false, reason: `invalid input for ${name}: ${problems.join('; ')}` };
 }

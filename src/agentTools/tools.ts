@@ -183,14 +183,14 @@ export function outputJsonSchema(tool: Pick<AnyTool, 'output'>): Record<string, 
 /** Runs a tool: its answer (what the text says) and its JSON text, or an error answer naming what was wrong. Never throws. */
 export async function runTool(name: string, input: unknown, host: ToolHost, signal: AbortSignal): Promise<Answer & { text: string }> {
   const tool = toolNamed(name);
-  if (tool === undefined || !(name in INPUTS)) return { ok: false, error: `no tool named ${JSON.stringify(name)}`, text: `no tool named ${JSON.stringify(name)}` };
+  if (tool === undefined || !(name in INPUTS)) return { ok: false, reason: `no tool named ${JSON.stringify(name)}`, text: `no tool named ${JSON.stringify(name)}` };
   const parsed = parseInput(tool.name, input);
-  if (!parsed.ok) return { ok: false, error: parsed.error, text: parsed.error };
+  if (!parsed.ok) return { ok: false, reason: parsed.reason, text: parsed.reason };
   try {
     const bounded = boundedAnswer(await tool.run(parsed.value as never, host, signal));
-    return bounded.ok ? { ok: true, result: bounded.value, text: bounded.text } : { ok: false, error: bounded.error, text: bounded.error };
+    return bounded.ok ? { ok: true, result: bounded.value, text: bounded.text } : { ok: false, reason: bounded.reason, text: bounded.reason };
   } catch (e) {
     const error = failureText(e);
-    return { ok: false, error, text: error };
+    return { ok: false, reason: error, text: error };
   }
 }

@@ -21,6 +21,7 @@ import {
 import { BODY_TOTAL_TIMEOUT, sendOnce, type RawResponse, type Timeouts } from './transport';
 import { validateResponse } from './passThrough';
 import { issuesToProblems, type RequestChecks } from './validation';
+import type { Failure } from '../result';
 
 const STATUS_LABELS: Record<number, string> = {
   400: 'the service could not parse the request',
@@ -48,7 +49,7 @@ const TIMEOUT_CODES: Record<string, string> = {
 const MAX_TEXT = 300;
 const HEADER_SAFE = /^[\x21-\x7e]+$/;
 
-type FailedAttempt = { ok: false; error: ServiceError; retryable: boolean; serverDelayMs?: number };
+type FailedAttempt = Failure<ServiceError> & { retryable: boolean; serverDelayMs?: number };
 type Attempt<T> = { ok: true; response: ApiResponse<T> } | FailedAttempt;
 
 /** After a failed attempt: another after `delayMs`, or none (with the delay the service asked for when it was too long to wait). */
@@ -133,15 +134,15 @@ export class RequestPipeline {
       const t0 = performance.now();
       const result = await this.attempt(ep, req);
       const durationMs = Math.round((performance.now() - t0) * 10) / 10;
-      const status = result.ok ? result.response.status : result.error.status;
+      const status = result.ok ? result.response.status : result.reason.status;
       const entry: RequestLogEntry = { operation: op, method: ep.method, path: req.logPath, status, durationMs, attempt };
       if (result.ok) {
         this.log(entry);
         return { ...result.response, attempts: attempt };
       }
       const next = this.nextStep(result, attempt, start);
-      if (!next.retry) throw this.finalError(ep, result.error, entry, next.retryAfterMs);
-      this.log({ ...entry, error: result.error.kind, retryInMs: next.delayMs });
+      if (!next.retry) throw this.finalError(ep, result.reason, entry, next.retryAfterMs);
+      this.log({ ...entry, error: result.reason.kind, retryInMs: next.delayMs });
       try {
         await this.cfg.sleep(next.delayMs, req.signal);
       } catch {
@@ -190,7 +191,7 @@ export class RequestPipeline {
     if (status < 200 || status > 299) return this.httpFailure(ep, status, headers, text);
     // A call answered with no body (a delete's 204) has nothing to read; whatever a proxy may add is ignored.
     const json = ep.emptyResponse === true ? undefined : readJson(op, status, text, this.cfg.maxResponseBytes);
-    if (json instanceof ServiceError) return { ok: false, error: json, retryable: false };
+    if (json instanceof ServiceError) return { ok: false, reason: json, retryable: false };
     // Large lists whose elements all pass unchanged skip zod's copy (passThrough.ts); the rest is read
     // tolerantly by zod (a null in an optional member reads as absent, validation.ts).
     const parsed = validateResponse(ep.response, json);
@@ -203,7 +204,7 @@ export class RequestPipeline {
         status,
         fieldProblems: problems,
       });
-      return { ok: false, error, retryable: false };
+      return { ok: false, reason: error, retryable: false };
     }
     const rateLimit = parseRateLimit(headerValue(headers, 'ratelimit'));
     return { ok: true, response: { data: parsed.data, status, attempts: 1, ...(rateLimit ? { rateLimit } : {}) } };
@@ -212,13 +213,13 @@ export class RequestPipeline {
   /** A request that got no response: cancelled, timed out or unable to reach the service; retryable as the endpoint's policy says of its code. */
   private sendFailure<T>(ep: Endpoint<T>, e: unknown, signal: AbortSignal | undefined): Attempt<T> {
     const op = ep.operation;
-    if (signal?.aborted) return { ok: false, error: this.aborted(op, 0), retryable: false };
+    if (signal?.aborted) return { ok: false, reason: this.aborted(op, 0), retryable: false };
     const code = errorCode(e);
     const retryable = isRetryableNetworkCode(ep.retry, code);
     const timeout = code !== undefined ? TIMEOUT_CODES[code] : undefined;
     if (timeout !== undefined) {
       const error = new ServiceError({ kind: 'timeout', operation: op, message: `${op} failed: ${timeout} (${code})`, networkCode: code });
-      return { ok: false, error, retryable };
+      return { ok: false, reason: error, retryable };
     }
     const why = this.clean(errorText(e));
     const error = new ServiceError({
@@ -227,7 +228,7 @@ export class RequestPipeline {
       message: `${op} failed: could not reach the service${code ? ` (${code})` : ''}: ${why}`,
       networkCode: code,
     });
-    return { ok: false, error, retryable };
+    return { ok: false, reason: error, retryable };
   }
 
   private httpFailure<T>(ep: Endpoint<T>, status: number, headers: IncomingHttpHeaders, text: string | undefined): Attempt<T> {
@@ -265,7 +266,7 @@ export class RequestPipeline {
       fieldProblems,
       retryAfterMs: serverDelayMs,
     });
-    return { ok: false, error, retryable: isRetryableStatus(ep.retry, status), serverDelayMs };
+    return { ok: false, reason: error, retryable: isRetryableStatus(ep.retry, status), serverDelayMs };
   }
 
   /** Auth headers for an endpoint, or a 'missing-credentials' error before anything is sent. */

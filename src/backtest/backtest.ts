@@ -20,6 +20,7 @@ import { readTime, type TimeSpec } from './times';
 import { triggerFromText, type PreviewTrigger } from './triggerText';
 import { resolveWindow, type ResolvedWindow } from './window';
 import * as l10n from '@vscode/l10n';
+import type { Outcome } from '../result';
 
 /** The trigger a test file tests, ready to evaluate. */
 export interface TestedTrigger {
@@ -80,7 +81,7 @@ export interface BacktestRun extends FetchDeps {
   record?(name: string, note: RecordNote): void;
 }
 
-export type PreparedTrigger = { ok: true; tested: TestedTrigger } | { ok: false; reason: string };
+export type PreparedTrigger = Outcome<{ tested: TestedTrigger }>;
 
 /**
  * The trigger of a test file from its file's text (the editor's text, unsaved edits included): its dataset

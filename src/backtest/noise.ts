@@ -11,6 +11,7 @@ import { exactStep, planFetch, planOf, SAFETY_SECONDS, type PlanMode, type Previ
 import type { ReadRules } from './rules';
 import { spanLabel } from './summary';
 import * as l10n from '@vscode/l10n';
+import type { Outcome } from '../result';
 
 const NOISE_WINDOW_SECONDS = 7 * 86_400;
 /** The window's end moves in steps of about this much (a multiple of the frequency). */
@@ -20,7 +21,7 @@ export const FLAP_SECONDS = 3_600;
 const DAY = 86_400;
 
 /** The plan evaluates from before the window (`plan.from`); the window itself is (from, to]. */
-export type NoisePlan = { ok: true; plan: PreviewPlan; from: number; to: number; queriesIfExact: number } | { ok: false; reason: string };
+export type NoisePlan = Outcome<{ plan: PreviewPlan; from: number; to: number; queriesIfExact: number }>;
 
 /** The step the window's end moves by: a multiple of the frequency, about a quarter of an hour. */
 function alignmentOf(frequency: number): number {

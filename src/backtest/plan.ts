@@ -8,6 +8,7 @@ import { earliestStart, fetchStartFor, oldestKept } from './history';
 import { readTriggerRules, type ReadRules, type TriggerInput } from './rules';
 import { spanLabel } from './summary';
 import * as l10n from '@vscode/l10n';
+import type { Outcome } from '../result';
 
 export type { TriggerInput } from './rules';
 
@@ -96,7 +97,7 @@ export function planOf(read: ReadRules, from: number, to: number, fetch: Fetch, 
   };
 }
 
-export type PlanResult = { ok: true; plan: PreviewPlan; queriesIfExact: number } | { ok: false; reason: string };
+export type PlanResult = Outcome<{ plan: PreviewPlan; queriesIfExact: number }>;
 
 /** The preview of the last `windowSeconds` before now, shortened to what the 7 days of data allow. */
 export function planPreview(trigger: TriggerInput, query: unknown, windowSeconds: number, nowSeconds: number, mode: PlanMode): PlanResult {

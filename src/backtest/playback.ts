@@ -15,6 +15,7 @@ import { canonicalJson } from './savedQueryCache';
 import { epochSeconds } from './series';
 import { utcText, type TimeSpec } from './times';
 import * as l10n from '@vscode/l10n';
+import type { Outcome } from '../result';
 
 /** The window of the recording an expectation's times name; relative times name none. */
 export function recordedWindowFor(recording: TriggerTestRecording, from: TimeSpec, to: TimeSpec): RecordedWindow | undefined {
@@ -44,7 +45,7 @@ function differingMembers(a: Record<string, unknown>, b: Record<string, unknown>
   return keys.filter((k) => memberText(k, a[k]) !== memberText(k, b[k]));
 }
 
-export type PlayedBack = { ok: true; data: QueryResultData[] } | { ok: false; reason: string };
+export type PlayedBack = Outcome<{ data: QueryResultData[] }>;
 
 /** The query spec of a chunk without its span: what a recorded window's `query` holds. */
 function specBody(query: Record<string, unknown>, plan: Pick<PreviewPlan, 'step'>, chunk: { start: number; end: number }): Record<string, unknown> {

@@ -7,9 +7,10 @@
 // No vscode import.
 import * as z from 'zod';
 import { canonicalJson } from './savedQueryCache';
-import { jsonOfFile, pathText } from './testFile';
+import { boundText, jsonOfFile, pathText } from './testFile';
 import { utcText } from './times';
 import * as l10n from '@vscode/l10n';
+import type { Outcome } from '../result';
 
 /** The version of the format this code writes and reads. */
 const RECORDING_FORMAT = 1;
@@ -76,7 +77,7 @@ export type TriggerTestRecording = z.infer<typeof TriggerTestRecording>;
 export type RecordedWindow = z.infer<typeof RecordedWindow>;
 export type RecordedPoint = z.infer<typeof Point>;
 
-export type ParsedRecording = { ok: true; recording: TriggerTestRecording } | { ok: false; problems: string[] };
+export type ParsedRecording = Outcome<{ recording: TriggerTestRecording }, string[]>;
 
 function messageOf(issue: z.core.$ZodIssue): string {
   const where = pathText(issue.path);
@@ -89,6 +90,9 @@ function messageOf(issue: z.core.$ZodIssue): string {
       return l10n.t('{0} has {1} that a recording does not have', where, issue.keys.map((k) => `"${k}"`).join(', '));
     case 'invalid_union':
       return l10n.t('{0} must be a string, a number, true, false or null', where);
+    case 'too_big':
+    case 'too_small':
+      return boundText(where, issue);
     default:
       return `${where} ${issue.message}`;
   }
@@ -113,11 +117,11 @@ function crossChecks(r: TriggerTestRecording): string[] {
 /** Reads a recording's text: the recording, or every problem of it. */
 export function parseRecording(text: string): ParsedRecording {
   const json = jsonOfFile(text);
-  if (!json.ok) return { ok: false, problems: [json.message] };
+  if (!json.ok) return { ok: false, reason: [json.reason] };
   const parsed = TriggerTestRecording.safeParse(json.value);
-  if (!parsed.success) return { ok: false, problems: parsed.error.issues.map(messageOf) };
+  if (!parsed.success) return { ok: false, reason: parsed.error.issues.map(messageOf) };
   const problems = crossChecks(parsed.data);
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, recording: parsed.data };
+  return problems.length > 0 ? { ok: false, reason: problems } : { ok: true, recording: parsed.data };
 }
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -225,7 +229,7 @@ export type RecordingUpdate =
  */
 export function recordingUpdate(existingText: string | undefined, fresh: FreshRecording, force: boolean): RecordingUpdate {
   const parsed = existingText === undefined ? undefined : parseRecording(existingText);
-  const invalid = parsed && !parsed.ok ? [l10n.t('it is not a valid recording ({0})', parsed.problems.join('; '))] : [];
+  const invalid = parsed && !parsed.ok ? [l10n.t('it is not a valid recording ({0})', parsed.reason.join('; '))] : [];
   if (invalid.length > 0 && !force) return { kind: 'refused', reasons: invalid };
   const merged = mergeRecording(parsed?.ok === true ? parsed.recording : undefined, fresh);
   if (merged.differences.length > 0 && !force) return { kind: 'refused', reasons: merged.differences };

@@ -5,6 +5,7 @@ import type { HavingOp, HavingRule, TriggerRules } from './evaluate';
 import { readSchedule } from './schedule';
 import { combineFor } from './windows';
 import * as l10n from '@vscode/l10n';
+import type { Outcome } from '../result';
 
 export interface TriggerInput {
   name: string;
@@ -30,7 +31,7 @@ export interface ReadRules {
   notes: string[];
 }
 
-export type RulesResult = { ok: true; read: ReadRules } | { ok: false; reason: string };
+export type RulesResult = Outcome<{ read: ReadRules }>;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const records = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v.filter(isRecord) : []);
@@ -103,7 +104,7 @@ function readHavings(query: Record<string, unknown>): { keys: string[]; rules: H
 }
 
 /** The threshold, exceeded_limit and baseline, or the reason they cannot be read. */
-function readThreshold(trigger: TriggerInput): { ok: true; op: TriggerRules['op']; value: number; exceeded: number } | { ok: false; reason: string } {
+function readThreshold(trigger: TriggerInput): Outcome<{ op: TriggerRules['op']; value: number; exceeded: number }> {
   const th = trigger.threshold;
   const op = th?.op;
   if (op !== '>' && op !== '>=' && op !== '<' && op !== '<=') return { ok: false, reason: l10n.t('the threshold needs an op of >, >=, < or <=') };

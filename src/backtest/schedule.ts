@@ -1,6 +1,7 @@
 // When a trigger is evaluated: at every multiple of its frequency (UTC), and with
 // `evaluation_schedule_type: window` only inside its schedule's window. No vscode import.
 import * as l10n from '@vscode/l10n';
+import type { Outcome } from '../result';
 
 const DAY = 86_400;
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
@@ -26,7 +27,7 @@ function minutesOf(hhmm: unknown): number | undefined {
  * The window of a trigger's `evaluation_schedule` (`{ window: { days_of_week, start_time, end_time } }`),
  * or a reason it cannot be read.
  */
-export function readSchedule(schedule: unknown): { ok: true; window: ScheduleWindow } | { ok: false; reason: string } {
+export function readSchedule(schedule: unknown): Outcome<{ window: ScheduleWindow }> {
   const window = typeof schedule === 'object' && schedule !== null ? (schedule as { window?: unknown }).window : undefined;
   if (typeof window !== 'object' || window === null) return { ok: false, reason: l10n.t('evaluation_schedule has no window') };
   const w = window as { days_of_week?: unknown; start_time?: unknown; end_time?: unknown };

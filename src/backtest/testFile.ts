@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { readTime, TIME_PATTERN, type TimeSpec } from './times';
 import * as l10n from '@vscode/l10n';
+import type { Outcome } from '../result';
 
 // The schema's descriptions are English (a JSON Schema file has no runtime to translate it); messages are not.
 const TIME_WORDS = 'an ISO 8601 time in UTC ("2025-06-02T09:10:00Z") or a time relative to the run ("now", "now-2h", "now-1d12h", "now-90m")';
@@ -78,7 +79,7 @@ interface TestFileProblem {
   message: string;
 }
 
-export type ParsedTestFile = { ok: true; file: TriggerTestFile } | { ok: false; problems: TestFileProblem[] };
+export type ParsedTestFile = Outcome<{ file: TriggerTestFile }, TestFileProblem[]>;
 
 /** `expectations[1].from`; `the file` for the top level. */
 export function pathText(path: readonly PropertyKey[]): string {
@@ -108,12 +109,32 @@ function messageOf(issue: z.core.$ZodIssue, value: unknown): string {
     case 'too_small':
       if (issue.origin === 'array') return l10n.t('{0} must hold at least one expectation', where);
       if (issue.origin === 'string') return l10n.t('{0} must not be empty', where);
-      return l10n.t('{0} must be {1} or more', where, String(issue.minimum));
+      return boundText(where, issue);
     case 'too_big':
-      return l10n.t('{0} must be at most {1} characters long', where, String(issue.maximum));
+      return boundText(where, issue);
     default:
       return `${where} ${issue.message}`;
   }
+}
+
+/**
+ * A bound zod checked, worded by what it bounds: a string's characters, an array's items, else a number's value
+ * ("notifications": 1e308 is past the largest whole number JSON carries exactly: a number, not a length).
+ */
+export function boundText(where: string, issue: z.core.$ZodIssueTooBig | z.core.$ZodIssueTooSmall): string {
+  if (issue.code === 'too_big') {
+    const max = String(issue.maximum);
+    if (issue.origin === 'string') return l10n.t('{0} must be at most {1} characters long', where, max);
+    if (issue.origin === 'array') return l10n.t('{0} must hold at most {1} items', where, max);
+    if (issue.origin === 'int') return l10n.t('{0} must be a whole number of at most {1}', where, max);
+    if (issue.inclusive === false) return l10n.t('{0} must be less than {1}', where, max);
+    return l10n.t('{0} must be at most {1}', where, max);
+  }
+  const min = String(issue.minimum);
+  if (issue.origin === 'string') return l10n.t('{0} must be at least {1} characters long', where, min);
+  if (issue.origin === 'array') return l10n.t('{0} must hold at least {1} items', where, min);
+  if (issue.inclusive === false) return l10n.t('{0} must be more than {1}', where, min);
+  return l10n.t('{0} must be {1} or more', where, min);
 }
 
 function typeWords(expected: string): string {
@@ -162,24 +183,24 @@ function ordered(from: TimeSpec, to: TimeSpec): boolean {
 }
 
 /** The JSON value of a test file's or a recording's text, or why it is not JSON. */
-export function jsonOfFile(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
+export function jsonOfFile(text: string): Outcome<{ value: unknown }> {
   try {
     // Editors hide a byte order mark; JSON.parse does not accept one.
     return { ok: true, value: JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) };
   } catch (e) {
-    return { ok: false, message: l10n.t('the file is not valid JSON: {0}', e instanceof Error ? e.message : String(e)) };
+    return { ok: false, reason: l10n.t('the file is not valid JSON: {0}', e instanceof Error ? e.message : String(e)) };
   }
 }
 
 /** Reads a trigger test file's text: the file, or every problem of its form (then, once the form is right, of names and windows). */
 export function parseTestFile(text: string): ParsedTestFile {
   const json = jsonOfFile(text);
-  if (!json.ok) return { ok: false, problems: [{ path: [], message: json.message }] };
+  if (!json.ok) return { ok: false, reason: [{ path: [], message: json.reason }] };
   const value = json.value;
   const parsed = TriggerTestFile.safeParse(value, { reportInput: true });
-  if (!parsed.success) return { ok: false, problems: parsed.error.issues.map((issue) => ({ path: issue.path.map((p) => (typeof p === 'number' ? p : String(p))), message: messageOf(issue, value) })) };
+  if (!parsed.success) return { ok: false, reason: parsed.error.issues.map((issue) => ({ path: issue.path.map((p) => (typeof p === 'number' ? p : String(p))), message: messageOf(issue, value) })) };
   const problems = crossChecks(parsed.data);
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, file: parsed.data };
+  return problems.length > 0 ? { ok: false, reason: problems } : { ok: true, file: parsed.data };
 }
 
 /** The JSON Schema text of the format, formatted as committed (2-space indent, final newline). */

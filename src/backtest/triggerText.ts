@@ -3,6 +3,7 @@
 import * as z from 'zod';
 import type { TriggerInput } from './plan';
 import * as l10n from '@vscode/l10n';
+import type { Outcome } from '../result';
 
 export type PreviewTrigger = TriggerInput & { query?: unknown; query_id?: unknown; dataset_slug?: unknown };
 
@@ -15,7 +16,7 @@ const Readable = z.looseObject({
   threshold: z.looseObject({}).optional(),
 });
 
-export type TriggerText = { ok: true; trigger: PreviewTrigger } | { ok: false; reason: string };
+export type TriggerText = Outcome<{ trigger: PreviewTrigger }>;
 
 export function triggerFromText(text: string): TriggerText {
   let value: unknown;

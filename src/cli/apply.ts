@@ -3,7 +3,8 @@
 // written, when it was made against another service or key, when its seal does not hold (it was edited), or
 // when planning again (same paths, same options, the one plan pipeline) gives other changes. Then each change
 // is re-read before it is written (skipped when the service's trigger changed since) and read back after; a
-// create writes its new id into its file. Exit 0 every change applied and read back as sent, 1 anything
+// create writes its new id into its file; a change the service already holds is said and not written. Exit 0
+// every change applied and read back as sent (or already applied), 1 anything
 // skipped, refused, failed, of unknown outcome or stored differently, 2 a plan that cannot be applied at all.
 // This module declares the command; the run (applyRun.ts) loads when it runs.
 import type { Command } from 'commander';
@@ -27,12 +28,13 @@ export function defineApply(parent: Command, io: MainIo, finish: (code: number) 
 The service is the one named by ${ENV_BASE_URL} and ${ENV_CONFIG_KEY} in the environment. The whole plan is refused,
 nothing written, when it was made against another address or key, when it was edited after obs plan saved it
 (its seal, keyed with ${ENV_CONFIG_KEY}, does not match), or when the files or the service changed so that
-planning again gives other changes (each difference is named: plan again and review). One apply runs in a
-folder at a time (${LOCK_FILE}).
+planning again gives other changes (each difference is named: plan again and review). A change the service
+already holds as the plan would write it (the plan applied before, or half of it) is "already applied" and
+not written. One apply runs in a folder at a time (${LOCK_FILE}).
 
-Exit status: 0 every change applied and read back as sent; 1 a change was skipped, refused, failed, of
-unknown outcome or stored differently (each is named); 2 the plan cannot be applied (not a plan, another
-service, edited, or the changes are no longer the same).
+Exit status: 0 every change applied and read back as sent, or already applied; 1 a change was skipped,
+refused, failed, of unknown outcome or stored differently (each is named); 2 the plan cannot be applied (not
+a plan, another service, edited, or the changes are no longer the same).
 `,
     )
     .action(async (file: string) => {

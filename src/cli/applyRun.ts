@@ -4,12 +4,12 @@
 // changes planned now are exactly the saved ones are they written (from the new plan, with the service's
 // versions just read). Otherwise nothing is written and what differs is said.
 import { errorText } from '../api/errors';
-import { applyChanges, planDifferences, sameKey, type ChangeResult, type Plan } from '../triggerFiles';
+import { applyChanges, reviewPlan, sameKey, type ChangeResult, type Plan } from '../triggerFiles';
 import { IdWriter, takeApplyLock } from './applyFiles';
 import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, type MainIo } from './io';
 import { parsePlan, sealProblem, type SavedPlan } from './planFile';
 import { planFiles } from './planMaking';
-import { applyText, planCountsText } from './planReport';
+import { alreadyAppliedText, applyText, planCountsText } from './planReport';
 import { decodeStrict, readCommandLineFile } from './read';
 import { clientFromEnvironment, ENV_BASE_URL, ENV_CONFIG_KEY } from './service';
 import { visible } from './visible';
@@ -67,14 +67,21 @@ async function planAndApply(file: string, saved: Plan, io: MainIo): Promise<numb
   const client = clientFromEnvironment(io.env ?? {});
   try {
     const now = await planFiles(client, saved.inputs, saved.target, io, CONCURRENCY);
-    if (now === undefined) return EXIT_TROUBLE;
-    const differences = now.complete ? planDifferences(saved, now.plan) : ['a file or a dataset the plan needs could not be read now (said above)'];
-    if (differences.length > 0) {
-      for (const d of differences) warn(io, `the plan is not applied, nothing was written: ${d}`);
+    if (now === undefined) {
+      warn(io, 'the plan is not applied, nothing was written: its paths cannot be planned again (said above)');
+      return EXIT_TROUBLE;
+    }
+    const unread = { differences: ['a file or a dataset the plan needs could not be read now (said above)'], applied: [] };
+    const review = now.complete ? reviewPlan(saved, now.plan, now.service) : unread;
+    if (review.differences.length > 0) {
+      for (const d of review.differences) warn(io, `the plan is not applied, nothing was written: ${d}`);
       warn(io, 'the files or the service changed since the plan: run obs plan again and review the new plan');
       return EXIT_TROUBLE;
     }
     const plan = now.plan;
+    if (review.applied.length > 0) io.stdout(alreadyAppliedText(file, review.applied, plan.changes.length));
+    // Nothing left to write: the service holds the whole plan (applied before, by this plan or by hand).
+    if (review.applied.length > 0 && plan.changes.length === 0) return EXIT_OK;
     if (plan.blocked.length > 0) warn(io, `the plan also names ${plan.blocked.length} blocked triggers: they are not written`);
     io.stdout(`${visible(`Applying ${file} (${planCountsText(plan)}) to ${plan.target.baseUrl}`)}\n`);
     const ids = new IdWriter(plan, io.cwd);

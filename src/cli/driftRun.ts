@@ -39,6 +39,8 @@ function changedSince(applied: ReadFiles, current: ReadFiles, index: ServiceInde
 export async function runDrift(paths: readonly string[], invocation: DriftInvocation, io: MainIo): Promise<number> {
   const current = await readFiles(paths, invocation, io);
   const applied = invocation.applied === undefined ? undefined : await readFiles(invocation.applied, invocation, io);
+  // A path that names nothing (said on stderr) stops drift before it asks the service: no report to misread.
+  if (current.nothing.length > 0 || (applied?.nothing.length ?? 0) > 0) return EXIT_TROUBLE;
   const client = clientFromEnvironment(io.env ?? {});
   let run: DriftRun;
   let serviceOk: boolean;

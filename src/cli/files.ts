@@ -1,6 +1,9 @@
 // The files a command line names: paths as written, globs expanded by tinyglobby (picomatch's
-// dialect: `*`, `**`, `?`, `[abc]`, `[!abc]`, `{a,b}`; wildcards skip dot files, as in shells), and,
-// for drift, plan and test, folders. node_modules and dot folders are never searched (triggerFiles/searchRules.ts), and a glob never takes a
+// dialect: `*`, `**`, `?`, `[abc]`, `[!abc]`, `{a,b}`; wildcards skip dot files, as in shells), and
+// folders (every trigger file under them; for obs test, every test file). A path that names nothing (it
+// does not exist, a glob that matches no file, a folder without such a file) is one of `nothing`: every
+// command stops on it before it reads a file or asks the service anything.
+// node_modules and dot folders are never searched (triggerFiles/searchRules.ts), and a glob never takes a
 // trigger test file (`*.trigger-test.json`) or its recording (`*.trigger-test.recording.json`) for a trigger
 // file: `triggers/**/*.json` holds the tests kept beside them. A walk never follows a link out of the folder it keeps to (triggerFiles/contained.ts).
 // tinyglobby (with picomatch and fdir) is loaded only when a target may be a glob: `obs lint a.json`
@@ -58,7 +61,10 @@ export async function expandGlob(pattern: string, cwd: string, options: { keepTe
 /** The files of a command line, each once in order, and what named none (a glob that matched nothing). */
 export interface Targets {
   files: string[];
+  /** Everything wrong with the paths, one line each, `nothing` among them. */
   problems: string[];
+  /** What each path that names no file says: `x: no such file or folder`, `no file matches x`, `no *.x file under x`. */
+  nothing: string[];
   /** Paths not read because they lie outside the folder read (links resolved); each is also a problem. */
   outside: string[];
   /** The files named on their own (a file path), not also found by a folder's or a glob's walk. */
@@ -67,13 +73,20 @@ export interface Targets {
   unreadable: { path: string; reason: string }[];
 }
 
-function collector(cwd: string): Targets & { add(file: string, how?: 'named' | 'walked'): void; refuse(path: string, problem: string): void } {
+type Collector = Targets & {
+  add(file: string, how?: 'named' | 'walked'): void;
+  refuse(path: string, problem: string): void;
+  none(problem: string): void;
+};
+
+function collector(cwd: string): Collector {
   const seen = new Set<string>();
   const walked = new Set<string>();
   const named = new Map<string, string>();
   const out = {
     files: [] as string[],
     problems: [] as string[],
+    nothing: [] as string[],
     outside: [] as string[],
     unreadable: [] as { path: string; reason: string }[],
     get named(): string[] {
@@ -91,32 +104,61 @@ function collector(cwd: string): Targets & { add(file: string, how?: 'named' | '
       out.outside.push(path);
       out.problems.push(problem);
     },
+    none(problem: string) {
+      out.nothing.push(problem);
+      out.problems.push(problem);
+    },
   };
   return out;
 }
 
-const result = (out: Targets): Targets => ({ files: out.files, problems: out.problems, outside: out.outside, named: out.named, unreadable: out.unreadable });
+const result = (out: Targets): Targets => ({
+  files: out.files,
+  problems: out.problems,
+  nothing: out.nothing,
+  outside: out.outside,
+  named: out.named,
+  unreadable: out.unreadable,
+});
+
+/** What obs says of a path that is not there. */
+const missingText = (path: string) => `${path}: no such file or folder`;
+
+/** Whether `full` is a folder (a link to one counts). */
+const isFolder = (full: string) => statSync(full, { throwIfNoEntry: false })?.isDirectory() === true;
 
 /**
- * Files named by the targets (lint), in the order given; globs expand sorted. Unmatched globs are problems.
- * A target that names an existing path is taken as written, even with glob characters (`a[1].json`), and
- * wherever it lies (the user named it); a glob's walk keeps inside the folder it searches.
+ * Files named by the targets (lint), in the order given; globs expand sorted, and a folder stands for every
+ * `*<suffix>` file under it, as for drift and plan. A target that names an existing path is taken as written,
+ * even with glob characters (`a[1].json`), and wherever it lies (the user named it); the walk of a glob or a
+ * folder keeps inside the folder it searches.
  */
-export async function expandTargets(targets: readonly string[], cwd: string): Promise<Targets> {
+export async function expandTargets(targets: readonly string[], cwd: string, suffix: string): Promise<Targets> {
   const out = collector(cwd);
   for (const target of targets) {
-    if (!(await isGlob(target)) || existsSync(resolve(cwd, target))) {
+    const full = resolve(cwd, target);
+    const exists = existsSync(full);
+    if (exists && isFolder(full)) {
+      const base = folderBase(target);
+      walkInto(out, await globUnder(base, `**/*${suffix}`, cwd, full), base, `no *${suffix} file under ${target}`);
+    } else if (exists) {
       out.add(target, 'named');
-      continue;
+    } else if (await isGlob(target)) {
+      walkInto(out, await expandGlob(target, cwd), (await splitGlob(target)).base, `no file matches ${target}`);
+    } else {
+      out.none(missingText(target));
     }
-    const { base } = await splitGlob(target);
-    const { files, outside, unreadable } = await expandGlob(target, cwd);
-    for (const o of outside) out.refuse(o, notReadText(o, 'through-link', base === '' ? 'the current folder' : base));
-    for (const u of unreadable) out.problems.push(`cannot read ${u.path}: ${u.reason}`);
-    if (files.length === 0 && outside.length === 0 && unreadable.length === 0) out.problems.push(`no file matches ${target}`);
-    files.forEach((f) => out.add(f));
   }
   return result(out);
+}
+
+/** Adds what lint's walk of a glob or a folder (`base`: where it searched) found; `none` when it found nothing. */
+function walkInto(out: Collector, found: FoundInside, base: string, none: string): void {
+  const folder = base === '' ? 'the current folder' : base;
+  for (const o of found.outside) out.refuse(o, notReadText(o, 'through-link', folder));
+  for (const u of found.unreadable) out.problems.push(`cannot read ${u.path}: ${u.reason}`);
+  if (found.files.length === 0 && found.outside.length === 0 && found.unreadable.length === 0) out.none(none);
+  found.files.forEach((f) => out.add(f));
 }
 
 /**
@@ -134,7 +176,11 @@ export async function expandPaths(paths: readonly string[], cwd: string, suffix:
       out.refuse(p, notReadText(p, placement));
       continue;
     }
-    if (!glob && !(existsSync(full) && statSync(full).isDirectory())) {
+    if (!glob && !existsSync(full)) {
+      out.none(missingText(p));
+      continue;
+    }
+    if (!glob && !isFolder(full)) {
       out.add(p, 'named');
       continue;
     }
@@ -143,7 +189,7 @@ export async function expandPaths(paths: readonly string[], cwd: string, suffix:
     out.unreadable.push(...found.unreadable);
     // Globs of `obs test` are for test files; those of drift and plan never take one.
     const files = !glob || suffix === TRIGGER_TEST_SUFFIX ? found.files : found.files.filter((f) => !isTestSideFile(f));
-    if (files.length === 0 && found.outside.length === 0 && found.unreadable.length === 0) out.problems.push(glob ? `no file matches ${p}` : `no *${suffix} file under ${p}`);
+    if (files.length === 0 && found.outside.length === 0 && found.unreadable.length === 0) out.none(glob ? `no file matches ${p}` : `no *${suffix} file under ${p}`);
     // A glob's files are targeted as named ones are: a prune deletes nothing on their account, as it cannot
     // tell the triggers of the files the glob left out from those no file holds.
     files.forEach((f) => out.add(f, glob ? 'named' : 'walked'));

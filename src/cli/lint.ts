@@ -2,9 +2,11 @@
 // linter and everything the run needs load only when it runs (lintRun.ts): obs starts without them.
 import { Option, type Command } from 'commander';
 import { DEFAULT_MAX_DIAGNOSTICS } from '../lint/defaults';
+import { TRIGGER_FILE_SUFFIX } from '../triggerFiles/paths';
 import { DEFAULT_MAX_BYTES } from '../triggerFiles/regularFile';
 import { CliUsageError, wholeNumber, type MainIo } from './io';
 import type { LintInvocation } from './lintRun';
+import { METRICS_SETTING, WORKSPACE_SETTINGS } from './metricsHint';
 import { ENV_BASE_URL, ENV_CONFIG_KEY } from './serviceEnv';
 
 const FORMATS = ['text', 'json', 'sarif'] as const;
@@ -20,6 +22,15 @@ export function formatOption(): Option {
     if (!(FORMATS as readonly string[]).includes(value)) throw new CliUsageError(`unknown format "${value}"; use text, json or sarif`);
     return value as Format;
   });
+}
+
+/** `--settings`, shared by lint and plan: where the workspace's metrics datasets are read. */
+export function settingsOption(): Option {
+  return new Option(
+    '--settings <FILE>',
+    `the editor's settings file whose ${METRICS_SETTING} names metrics datasets, with those of --metrics-dataset ` +
+      `(default: ${WORKSPACE_SETTINGS} of the current folder, when it is there)`,
+  );
 }
 
 /** `--max-bytes`, shared by lint and drift. */
@@ -41,13 +52,14 @@ export function defineLint(parent: Command, io: MainIo, finish: (code: number) =
     .description(
       'Checks trigger files (one trigger object, or an array of triggers as GET /1/triggers returns them) against the rules of spec 2.6 and 2.6.1. Rules and examples: docs/rules.md.',
     )
-    .usage('[options] <FILE|GLOB...>')
-    .argument('[FILE|GLOB...]')
+    .usage('[options] <FILE|FOLDER|GLOB...>')
+    .argument('[FILE|FOLDER|GLOB...]')
     .addOption(formatOption())
     .option('--metrics-dataset <slug>', 'a metrics dataset; repeat for several (every other dataset is standard)', (value: string, previous: string[] = []) => {
       if (value.trim() === '') throw new CliUsageError('--metrics-dataset needs a dataset slug');
       return [...previous, value];
     })
+    .addOption(settingsOption())
     .addOption(
       new Option('--max-problems <n>', `report at most N problems per file, then one that counts the rest (1 to ${MAX_PROBLEMS_LIMIT})`)
         .default(DEFAULT_MAX_DIAGNOSTICS)
@@ -60,16 +72,19 @@ export function defineLint(parent: Command, io: MainIo, finish: (code: number) =
       `
 json is one array with {file, diagnostics} per file in the order given (and error for a file that
 cannot be read).
-Globs are expanded by obs (quote them): *, **, ?, [abc], {a,b}; node_modules and .git are skipped.
-Example: obs lint --format sarif '**/*.trigger.json' > lint.sarif
+A folder stands for every *${TRIGGER_FILE_SUFFIX} file under it, as for drift and plan. Globs are
+expanded by obs (quote them): *, **, ?, [abc], {a,b}. node_modules and dot folders (.git) are skipped.
+A path that names nothing (no such file or folder, a glob that matches no file, a folder without a
+trigger file) stops obs before it lints anything.
+Example: obs lint --format sarif triggers > lint.sarif
 
 Exit status: 0 no errors (warnings and infos allowed), 1 a file has an error, 2 a usage or I/O
-problem: a file that cannot be read (a directory, a device or FIFO, a file over --max-bytes), a glob
-that matches no file, or (with --columns-from-service) the service's columns could not be read.
+problem: a path that names nothing, a file that cannot be read (a device or FIFO, a file over
+--max-bytes), or (with --columns-from-service) the service's columns could not be read.
 `,
     )
     .action(async (files: string[], options: LintInvocation) => {
-      if (files.length === 0) throw new CliUsageError('no files given; name trigger files or globs');
+      if (files.length === 0) throw new CliUsageError('no files given; name trigger files, folders or globs');
       const { runLint } = await import('./lintRun');
       finish(await runLint(files, options, io));
     });

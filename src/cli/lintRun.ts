@@ -3,39 +3,45 @@
 import { errorText } from '../api/errors';
 import { decodeTriggerFile, DEFAULT_MAX_DIAGNOSTICS, lintDecoded, type DatasetColumns, type DecodedFile, type LintOptions } from '../lint';
 import { datasetsNamed } from '../lint/columns';
+import { TRIGGER_FILE_SUFFIX } from '../triggerFiles/paths';
 import { collectGarbage } from './collect';
 import { expandTargets } from './files';
 import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, type MainIo } from './io';
 import { CLI_METRICS_DATASET_HINT } from './metricsHint';
+import { metricsDatasetsOf } from './workspaceSettings';
 import { toJson, toText } from './lintReport';
 import { toSarif, type FileReport } from './lintSarif';
 import { READ_AHEAD, readAhead } from './readAhead';
 import { readCommandLineFile, ReadProblem } from './read';
 import { visibleJson } from './visible';
+import type { Outcome } from '../result';
 
 /** The options of `obs lint` as commander parses them (lint.ts declares them). */
 export interface LintInvocation {
   format: 'text' | 'json' | 'sarif';
   metricsDataset?: string[];
+  /** The settings file the workspace's metrics datasets are read from (default: the current folder's). */
+  settings?: string;
   maxProblems: number;
   maxBytes: number;
   columnsFromService?: boolean;
 }
 
-function lintOptions(invocation: LintInvocation, columns?: Record<string, DatasetColumns>): LintOptions {
-  const options: LintOptions = { metricsDatasets: invocation.metricsDataset ?? [], metricsDatasetHint: CLI_METRICS_DATASET_HINT, maxDiagnostics: invocation.maxProblems };
+function lintOptions(invocation: LintInvocation, metricsDatasets: readonly string[], columns?: Record<string, DatasetColumns>): LintOptions {
+  const hint = CLI_METRICS_DATASET_HINT;
+  const options: LintOptions = { metricsDatasets, metricsDatasetHint: hint, maxDiagnostics: invocation.maxProblems };
   if (columns !== undefined) options.columns = columns;
   return options;
 }
 
 /** A file read, or why it could not be; `bytes` is let go of once decoded (files may be large). */
-type Read = { bytes?: Uint8Array } | { error: string };
+type Read = Outcome<{ bytes?: Uint8Array }>;
 
 async function readTarget(file: string, io: MainIo, maxBytes: number, admit?: (size: number) => Promise<void>): Promise<Read> {
   try {
-    return { bytes: await readCommandLineFile(file, io.cwd, maxBytes, admit) };
+    return { ok: true, bytes: await readCommandLineFile(file, io.cwd, maxBytes, admit) };
   } catch (e) {
-    return { error: e instanceof ReadProblem ? e.message : errorText(e) };
+    return { ok: false, reason: e instanceof ReadProblem ? e.message : errorText(e) };
   }
 }
 
@@ -95,18 +101,25 @@ async function serviceColumns(files: readonly string[], io: MainIo, maxBytes: nu
 }
 
 export async function runLint(targets: readonly string[], invocation: LintInvocation, io: MainIo): Promise<number> {
-  const { files, problems } = await expandTargets(targets, io.cwd);
+  const { files, problems, nothing } = await expandTargets(targets, io.cwd, TRIGGER_FILE_SUFFIX);
+  // A path that names nothing (a typo, a glob of the wrong folder) stops the run: no report of the rest.
+  if (nothing.length > 0) {
+    for (const problem of problems) warn(io, problem);
+    return EXIT_TROUBLE;
+  }
+  const metrics = await metricsDatasetsOf(invocation.metricsDataset, invocation.settings, io);
+  if (metrics === undefined) return EXIT_TROUBLE;
   let columns: Record<string, DatasetColumns> | undefined;
   if (invocation.columnsFromService === true) {
     columns = await serviceColumns(files, io, invocation.maxBytes);
     if (columns === undefined) return EXIT_TROUBLE;
   }
   // Decoding drops a byte order mark (editors hide it, so columns match what people see) and reports bytes that are not UTF-8.
-  const options = lintOptions(invocation, columns);
+  const options = lintOptions(invocation, metrics, columns);
   const reports: FileReport[] = [];
   await readFiles(files, io, invocation.maxBytes, (r, file) => {
-    if ('error' in r) {
-      reports.push({ file, diagnostics: [], error: r.error });
+    if (!r.ok) {
+      reports.push({ file, diagnostics: [], error: r.reason });
       return;
     }
     const { diagnostics, hidden } = lintRead(r, options);

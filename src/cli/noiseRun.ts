@@ -15,6 +15,7 @@ import { noiseMarkdown, noiseText } from './noiseText';
 import { decodeStrict, readCommandLineFile, ReadProblem } from './read';
 import { clientFromEnvironment } from './service';
 import { onceEachWait } from './testWaits';
+import type { Outcome } from '../result';
 
 /** The options of `obs noise` as commander parses them (noise.ts declares them). */
 export interface NoiseInvocation {
@@ -24,7 +25,7 @@ export interface NoiseInvocation {
   maxBytes: number;
 }
 
-async function readText(file: string, io: MainIo, maxBytes: number): Promise<{ ok: true; text: string } | { ok: false; reason: string }> {
+async function readText(file: string, io: MainIo, maxBytes: number): Promise<Outcome<{ text: string }>> {
   try {
     const text = decodeStrict(await readCommandLineFile(file, io.cwd, maxBytes));
     return text === undefined ? { ok: false, reason: 'the file is not UTF-8' } : { ok: true, text };
@@ -59,10 +60,15 @@ async function testsByTrigger(paths: readonly string[], io: MainIo, maxBytes: nu
   return out;
 }
 
-/** The trigger files under the paths with their tests, and whether every path and file could be read (each problem said). */
+/**
+ * The trigger files under the paths with their tests, and whether every path and file could be read (each problem
+ * said); none when a path names nothing.
+ */
 async function targetsOf(paths: readonly string[], io: MainIo, maxBytes: number): Promise<{ targets: NoiseTarget[]; ok: boolean }> {
-  const { files, problems } = await expandPaths(paths, io.cwd, TRIGGER_FILE_SUFFIX);
+  const { files, problems, nothing } = await expandPaths(paths, io.cwd, TRIGGER_FILE_SUFFIX);
   for (const p of problems) warn(io, p);
+  // A path that names nothing stops the report before any query: said once, no ranking of the others.
+  if (nothing.length > 0) return { targets: [], ok: false };
   const tests = await testsByTrigger(paths, io, maxBytes);
   const targets: NoiseTarget[] = [];
   let ok = problems.length === 0;

@@ -13,10 +13,11 @@ export class OutFolderError extends Error {
 
 const errnoCode = (e: unknown) => (e instanceof Error && 'code' in e ? e.code : undefined);
 
-function reason(e: unknown): string {
+/** Why the file system refused a new folder (or file), in words. */
+export function reasonOf(e: unknown, what: 'folder' | 'file' = 'folder'): string {
   switch (errnoCode(e)) {
     case 'ENOENT':
-      return 'the file system allows no new folder there';
+      return `the file system allows no new ${what} there`;
     case 'EACCES':
     case 'EPERM':
       return 'permission denied';
@@ -40,7 +41,7 @@ async function missingFolders(dir: string): Promise<string[]> {
     } catch (e) {
       if (e instanceof OutFolderError) throw e;
       // ENOTDIR: a parent is a file; going up finds it and names it.
-      if (errnoCode(e) !== 'ENOENT' && errnoCode(e) !== 'ENOTDIR') throw new OutFolderError(`cannot use the folder ${d}: ${reason(e)}`);
+      if (errnoCode(e) !== 'ENOENT' && errnoCode(e) !== 'ENOTDIR') throw new OutFolderError(`cannot use the folder ${d}: ${reasonOf(e)}`);
     }
     missing.unshift(d);
     if (dirname(d) === d) return missing;
@@ -55,7 +56,7 @@ export async function makeFolder(dir: string): Promise<string[]> {
       await mkdir(d);
     } catch (e) {
       if (errnoCode(e) === 'EEXIST' && (await stat(d).catch(() => undefined))?.isDirectory() === true) continue;
-      throw new OutFolderError(`cannot create the folder ${d}: ${reason(e)}`);
+      throw new OutFolderError(`cannot create the folder ${d}: ${reasonOf(e)}`);
     }
     created.push(d);
   }

@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import { TRIGGER_FILE_SUFFIX } from '../triggerFiles/paths';
 import { parseConcurrency, type MainIo } from './io';
-import { maxBytesOption } from './lint';
+import { maxBytesOption, settingsOption } from './lint';
 import { ENV_BASE_URL, ENV_CONFIG_KEY } from './serviceEnv';
 import type { PlanInvocation } from './planRun';
 
@@ -21,10 +21,11 @@ export function definePlan(parent: Command, io: MainIo, finish: (code: number) =
 PATH: trigger files, folders (every *${TRIGGER_FILE_SUFFIX} under them) or globs; default: the current folder.`,
     )
     .argument('[PATH...]')
-    .option('--out <FILE>', 'save the plan as JSON for obs apply')
+    .option('--out <FILE>', 'save the plan as JSON for obs apply (its missing folders made); checked before planning')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--prune', "also delete the service's triggers of the files' datasets that no file holds")
     .option('--metrics-dataset <SLUG>', 'a metrics dataset; repeat for several', (v: string, all: string[] = []) => [...all, v])
+    .addOption(settingsOption())
     .option('--allow-unknown-columns', 'do not block a trigger naming a column the service does not list (derived columns are not listed)')
     .option('--match-by-name', "match each trigger by dataset and name, not by the files' ids (files pulled from another environment); no created id is written back")
     .option('--concurrency <n>', 'list calls made at once (1 to 16)', parseConcurrency, 4)

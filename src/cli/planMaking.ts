@@ -24,12 +24,15 @@ export interface CliPlan extends GatedPlan {
 
 /**
  * The plan of the trigger files under `inputs.paths` against the service, with every gate; problems are said on
- * stderr. Undefined, before the service is asked anything, when a path or a link leads outside the current
- * folder: obs apply reads only inside it, and a plan without such a file could delete what it holds.
+ * stderr. Undefined, before the service is asked anything, when a path names nothing, or when a path or a link
+ * leads outside the current folder: obs apply reads only inside it, and a plan without such a file could delete
+ * what it holds.
  */
 export async function planFiles(client: ServiceClient, inputs: PlanInputs, target: PlanTarget, io: MainIo, concurrency: number): Promise<CliPlan | undefined> {
   const found = await readTriggerFiles(inputs.paths ?? ['.'], io, inputs.maxBytes ?? DEFAULT_MAX_BYTES);
   const { ok, outside } = found;
+  // A path that names nothing is said on stderr: no plan, rather than one of the other paths that reads as complete.
+  if (found.nothing.length > 0) return undefined;
   if (outside.length > 0) {
     warn(io, 'nothing planned: obs plan and obs apply read only trigger files inside the current folder');
     return undefined;

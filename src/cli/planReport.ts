@@ -99,6 +99,16 @@ function resultCountsText(results: readonly ChangeResult[]): string {
   return `${count('applied')} applied${differently > 0 ? ` (${differently} stored differently)` : ''}, ${count('skipped')} skipped, ${count('refused')} refused, ${count('failed')} failed${unknown > 0 ? `, ${unknown} with an unknown outcome` : ''}${unverified > 0 ? `, ${unverified} written but not verified` : ''}`;
 }
 
+/** The reviewed changes the service already holds, and whether the apply goes on with the rest (`left` changes). */
+export function alreadyAppliedText(file: string, applied: readonly PlannedChange[], left: number): string {
+  const held = 'the service holds what it would write';
+  const lines = applied.map((c) => `already applied  ${SIGN[c.action]} ${triggerLabel(c)}: ${held}`);
+  const one = applied.length === 1;
+  if (left === 0) lines.push(`${file} is already applied: the service holds ${one ? 'the change' : `all ${applied.length} changes`} it shows; nothing was written`);
+  else lines.push(`${one ? '1 change' : `${applied.length} changes`} of ${file} already applied; the rest is applied now`, '');
+  return `${lines.map(visible).join('\n')}\n`;
+}
+
 /** Each change's outcome, then the counts. */
 export function applyText(results: readonly ChangeResult[]): string {
   const lines = [...results.flatMap(resultLines), '', resultCountsText(results)];

@@ -1,15 +1,15 @@
 // The run of `obs plan` (declared in plan.ts, loaded when the command runs): the plan of the trigger files
 // under the paths (planMaking.ts, the one pipeline), printed, and with --out saved and sealed for obs apply.
-import { writeWhole } from '../triggerFiles/nodeFs';
 import { resolve } from 'node:path';
-import { errorText } from '../api/errors';
-import { planCounts, type Plan, type PlanInputs } from '../triggerFiles';
-import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, type MainIo } from './io';
+import { planCounts, type PlanInputs } from '../triggerFiles';
+import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, type MainIo } from './io';
+import { outFileProblem, writeOutFile } from './outFile';
 import { planFileText } from './planFile';
 import { planFiles, targetOf } from './planMaking';
 import { planText } from './planReport';
 import { clientFromEnvironment, ENV_CONFIG_KEY } from './service';
 import { visibleJson } from './visible';
+import { metricsDatasetsOf } from './workspaceSettings';
 
 /** The options of `obs plan` as commander parses them (plan.ts declares them). */
 export interface PlanInvocation {
@@ -17,6 +17,8 @@ export interface PlanInvocation {
   format: 'text' | 'json';
   prune?: boolean;
   metricsDataset?: string[];
+  /** The settings file the workspace's metrics datasets are read from (default: the current folder's). */
+  settings?: string;
   allowUnknownColumns?: boolean;
   matchByName?: boolean;
   concurrency: number;
@@ -24,40 +26,54 @@ export interface PlanInvocation {
 }
 
 /** What the plan is of: recorded in it, so that obs apply plans again with the same inputs. */
-function inputsOf(paths: readonly string[], invocation: PlanInvocation): PlanInputs {
+function inputsOf(paths: readonly string[], invocation: PlanInvocation, metricsDatasets: string[]): PlanInputs {
   return {
     scope: { kind: invocation.prune === true ? 'all' : 'files' },
     allowUnknownColumns: invocation.allowUnknownColumns === true,
     matchByName: invocation.matchByName === true,
     paths: paths.length === 0 ? ['.'] : [...paths],
-    metricsDatasets: invocation.metricsDataset ?? [],
+    metricsDatasets,
     maxBytes: invocation.maxBytes,
   };
+}
+
+/** What a plan needs before it reads a file: the metrics datasets and a writable --out; undefined (said) without them. */
+async function preflight(invocation: PlanInvocation, io: MainIo): Promise<{ metrics: string[]; out?: string } | undefined> {
+  // Recorded in the plan: obs apply lints with the same datasets, whatever the settings say by then.
+  const metrics = await metricsDatasetsOf(invocation.metricsDataset, invocation.settings, io);
+  if (metrics === undefined) return undefined;
+  const out = invocation.out === undefined ? undefined : resolve(io.cwd, invocation.out);
+  const outProblem = out === undefined ? undefined : await outFileProblem(out);
+  if (outProblem === undefined) return out === undefined ? { metrics } : { metrics, out };
+  warn(io, `--out ${invocation.out ?? ''}: ${outProblem}; nothing was planned`);
+  return undefined;
 }
 
 export async function runPlan(paths: readonly string[], invocation: PlanInvocation, io: MainIo): Promise<number> {
   const env = io.env ?? {};
   const client = clientFromEnvironment(env);
   let made: Awaited<ReturnType<typeof planFiles>>;
+  let out: string | undefined;
   try {
-    made = await planFiles(client, inputsOf(paths, invocation), targetOf(env), io, invocation.concurrency);
+    const ready = await preflight(invocation, io);
+    if (ready === undefined) return EXIT_TROUBLE;
+    out = ready.out;
+    const inputs = inputsOf(paths, invocation, ready.metrics);
+    made = await planFiles(client, inputs, targetOf(env), io, invocation.concurrency);
   } finally {
     await client.close();
   }
   if (made === undefined) return EXIT_TROUBLE;
   const plan = made.plan;
-  if (invocation.out !== undefined) await savePlan(resolve(io.cwd, invocation.out), plan, (env[ENV_CONFIG_KEY] ?? '').trim());
   io.stdout(invocation.format === 'json' ? `${visibleJson(plan)}\n` : planText(plan));
+  // Written whole, so obs apply never reads half a plan.
+  const key = (env[ENV_CONFIG_KEY] ?? '').trim();
+  const unsaved = out === undefined ? undefined : await writeOutFile(out, planFileText(plan, key));
+  if (unsaved !== undefined) {
+    warn(io, `--out ${invocation.out ?? ''}: the plan could not be saved: ${unsaved}`);
+    return EXIT_TROUBLE;
+  }
   if (!made.complete || plan.blocked.length > 0) return EXIT_TROUBLE;
   const c = planCounts(plan);
   return c.create + c.update + c.delete > 0 ? EXIT_FOUND : EXIT_OK;
-}
-
-/** Writes the plan whole, so apply never reads half a plan. */
-async function savePlan(file: string, plan: Plan, key: string): Promise<void> {
-  try {
-    await writeWhole(file, planFileText(plan, key));
-  } catch (e) {
-    throw new Error(`--out ${file}: the plan could not be saved: ${errorText(e)}`);
-  }
 }

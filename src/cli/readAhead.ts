@@ -2,6 +2,7 @@
 // thread pool work while the linter does, each file still handed over in the order given. Bounded twice:
 // at most `concurrency` files being read or waiting to be used, and at most `budget` bytes of them, unless
 // one file alone is over the budget (it is then read alone).
+import type { Outcome } from '../result';
 
 /** How far obs reads ahead: 8 files at once, 32 MiB of them together (a larger file is read alone). */
 export const READ_AHEAD = { concurrency: 8, budget: 32 * 1024 * 1024 } as const;
@@ -62,7 +63,7 @@ class Admission {
  */
 export async function readAhead<T, R>(items: readonly T[], limits: { concurrency: number; budget: number }, read: ReadItem<T, R>, use: (result: R, index: number) => void): Promise<void> {
   const admission = new Admission(items.length, limits.budget);
-  const tasks: (Promise<{ ok: R } | { failed: unknown }> | undefined)[] = [];
+  const tasks: (Promise<Outcome<{ value: R }, unknown>> | undefined)[] = [];
   let started = 0;
   const start = (index: number, item: T) => {
     // Settled, so that a failure waits for its turn instead of going unheard; an item that never asked to
@@ -70,8 +71,8 @@ export async function readAhead<T, R>(items: readonly T[], limits: { concurrency
     tasks[index] = Promise.resolve()
       .then(() => read(item, (size) => admission.enter(index, size)))
       .then(
-        (ok) => ({ ok }),
-        (failed: unknown) => ({ failed }),
+        (value): Outcome<{ value: R }, unknown> => ({ ok: true, value }),
+        (reason: unknown): Outcome<{ value: R }, unknown> => ({ ok: false, reason }),
       )
       .then(async (settled) => {
         await admission.enter(index, 0);
@@ -83,8 +84,8 @@ export async function readAhead<T, R>(items: readonly T[], limits: { concurrency
     const settled = await tasks[i];
     tasks[i] = undefined;
     try {
-      if (settled !== undefined && 'failed' in settled) throw settled.failed;
-      if (settled !== undefined) use(settled.ok, i);
+      if (settled !== undefined && !settled.ok) throw settled.reason;
+      if (settled !== undefined) use(settled.value, i);
     } finally {
       admission.leave(i);
     }

@@ -27,7 +27,10 @@ PATH: test files, folders (every *${TRIGGER_TEST_SUFFIX} under them) or globs; d
     )
     .argument('[PATH...]')
     .addOption(new Option('--reporter <format>', 'report format').choices(['text', 'junit']).default('text'))
-    .option('--out <FILE>', 'write the report to FILE (whole, or not at all); the text report still goes to the standard output')
+    .option(
+      '--out <FILE>',
+      'write the report to FILE (whole, or not at all; its missing folders made), checked before any test runs; the text report still goes to the standard output',
+    )
     .option('--record', `record the windows of the expectations (those with times in UTC, over at least 2 minutes ago) that the recording does not hold yet, from the service, into each test file's *${TRIGGER_RECORDING_SUFFIX}`)
     .option('--force', 'with --record: replace a recorded window whose content differs (another query), or a recording that is not valid')
     .option('--allow-not-testable', 'skip an expectation whose window is older than the service keeps (JUnit <skipped>, exit 0) instead of failing it')

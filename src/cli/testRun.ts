@@ -1,7 +1,6 @@
 // The run of `obs test` (declared in test.ts, loaded when the command runs): against the service named by the
 // environment, each test file's recording standing in for the service where it holds an expectation's
 // window; with no service configured, only from recordings; with --record, writing the recordings.
-import { writeWhole } from '../triggerFiles/nodeFs';
 import { hostname } from 'node:os';
 import { relative, resolve } from 'node:path';
 import type { ServiceClient } from '../api/client';
@@ -10,12 +9,14 @@ import { CreationPacer, erroredOutcomes, parseTestFile, prepareTrigger, Recorded
 import { placeIn } from '../triggerFiles/contained';
 import { expandPaths } from './files';
 import { EXIT_TROUBLE, warn, type MainIo } from './io';
+import { outFileProblem, writeOutFile } from './outFile';
 import { decodeStrict, readCommandLineFile, ReadProblem } from './read';
 import { clientFromEnvironment, ENV_BASE_URL, ENV_CONFIG_KEY, ServiceSetupError } from './service';
 import { readRecording, saveRecording } from './testRecording';
 import { onceEachWait } from './testWaits';
 import { testJunit } from './testJunit';
 import { exitStatus, summaryLine, testText, type TestFileReport } from './testReport';
+import type { Outcome } from '../result';
 
 /** The options of `obs test` as commander parses them (test.ts declares them). */
 export interface TestInvocation {
@@ -39,9 +40,16 @@ function noService(env: Readonly<Record<string, string | undefined>>): boolean {
 }
 
 export async function runTests(paths: readonly string[], invocation: TestInvocation, io: MainIo): Promise<number> {
-  const { files, problems } = await expandPaths(paths.length === 0 ? ['.'] : paths, io.cwd, TRIGGER_TEST_SUFFIX);
+  const { files, problems, nothing } = await expandPaths(paths.length === 0 ? ['.'] : paths, io.cwd, TRIGGER_TEST_SUFFIX);
   for (const p of problems) warn(io, p);
-  if (files.length === 0) return EXIT_TROUBLE;
+  // A path that names nothing stops the run before any test: a report of the others would read as the whole.
+  if (nothing.length > 0 || files.length === 0) return EXIT_TROUBLE;
+  const out = invocation.out === undefined ? undefined : resolve(io.cwd, invocation.out);
+  const outProblem = out === undefined ? undefined : await outFileProblem(out);
+  if (outProblem !== undefined) {
+    warn(io, `--out ${invocation.out ?? ''}: ${outProblem}; no test was run`);
+    return EXIT_TROUBLE;
+  }
   const offline = noService(io.env ?? {});
   if (offline && invocation.record === true) throw new ServiceSetupError(`--record needs the service: set ${ENV_BASE_URL} and ${ENV_CONFIG_KEY} in the environment`);
   if (offline) warn(io, `no service in the environment (${ENV_BASE_URL}, ${ENV_CONFIG_KEY}): the tests run from their recordings, and those without one are not testable`);
@@ -68,9 +76,14 @@ export async function runTests(paths: readonly string[], invocation: TestInvocat
   const run = { files: reports, problems: [...problems, ...unsaved, ...(stopped === undefined ? [] : [stopped])], allowNotTestable };
   const text = testText(reports, allowNotTestable);
   const report = invocation.reporter === 'junit' ? testJunit({ ...run, hostname: hostname(), startedAt }) : text;
-  if (invocation.out !== undefined) await saveReport(resolve(io.cwd, invocation.out), report);
-  io.stdout(invocation.out !== undefined || invocation.reporter === 'text' ? text : report);
+  io.stdout(out !== undefined || invocation.reporter === 'text' ? text : report);
   if (stopped !== undefined) warn(io, stopped);
+  const unwritten = out === undefined ? undefined : await writeOutFile(out, report);
+  if (unwritten !== undefined) {
+    // The tests ran: their report is above; only the file is missing.
+    warn(io, `--out ${invocation.out ?? ''}: the report could not be written: ${unwritten}`);
+    return EXIT_TROUBLE;
+  }
   return exitStatus(run);
 }
 
@@ -89,7 +102,7 @@ interface Session {
   unsaved: number;
 }
 
-async function readText(file: string, session: Session): Promise<{ ok: true; text: string } | { ok: false; reason: string }> {
+async function readText(file: string, session: Session): Promise<Outcome<{ text: string }>> {
   try {
     // Bytes that are not UTF-8 are said, never read with replacement characters (a query would send those).
     const text = decodeStrict(await readCommandLineFile(file, session.io.cwd, session.maxBytes));
@@ -105,7 +118,7 @@ async function runFile(file: string, session: Session): Promise<TestFileReport> 
   const read = await readText(file, session);
   if (!read.ok) return report({ problems: [read.reason] });
   const parsed = parseTestFile(read.text);
-  if (!parsed.ok) return report({ problems: parsed.problems.map((p) => p.message) });
+  if (!parsed.ok) return report({ problems: parsed.reason.map((p) => p.message) });
   const triggerPath = triggerPathFor(file, parsed.file.trigger);
   if (triggerPath === undefined) return report({ problems: [`name the trigger file in its "trigger" member: the file's name does not end with ${TRIGGER_TEST_SUFFIX}`] });
   const triggerFile = relative(session.io.cwd, resolve(session.io.cwd, triggerPath)).split('\\').join('/');
@@ -126,7 +139,7 @@ async function runFile(file: string, session: Session): Promise<TestFileReport> 
   if (recorder && !session.signal.aborted) {
     const saved = await saveRecording(recording, recorder, savedQueriesOf(prepared.tested), session.force, session.io.cwd);
     for (const line of saved.lines) warn(session.io, line);
-    if (!saved.ok) session.unsaved++;
+    if (!saved.written) session.unsaved++;
   }
   return report({ trigger, outcomes: timed.outcomes, seconds: timed.seconds });
 }
@@ -176,13 +189,4 @@ async function timedRun(tests: TriggerTestFile, tested: TestedTrigger, session: 
     },
   });
   return { outcomes, seconds };
-}
-
-/** Writes the report whole, so CI never reads half a report. */
-async function saveReport(file: string, text: string): Promise<void> {
-  try {
-    await writeWhole(file, text);
-  } catch (e) {
-    throw new Error(`--out ${file}: the report could not be saved: ${errorText(e)}`);
-  }
 }

@@ -8,6 +8,7 @@ import { expandPaths } from './files';
 import { warn, type MainIo } from './io';
 import { READ_AHEAD, readAhead } from './readAhead';
 import { decodeStrict, readCommandLineFile, ReadProblem } from './read';
+import type { Outcome } from '../result';
 
 /** Why a file of bytes that are not UTF-8 is not read as a trigger file. */
 const NOT_UTF8 = 'the file is not UTF-8 (obs lint names the bytes)';
@@ -18,6 +19,8 @@ export interface ReadFiles {
   read: Map<string, LocalFile>;
   /** False when a path matched nothing or a file could not be read (each said on stderr). */
   ok: boolean;
+  /** What each path that names nothing says (said on stderr): then no file is read, and the command stops. */
+  nothing: string[];
   /** Paths not read because they lie outside the current folder, links resolved (each said on stderr). */
   outside: string[];
   /** Files found that could not be read, with why (each said on stderr): a plan takes them as files that may hold any trigger. */
@@ -28,26 +31,28 @@ export interface ReadFiles {
 
 /** The trigger files under the paths (default: the current folder), each read once; none outside it. */
 export async function readTriggerFiles(paths: readonly string[], io: MainIo, maxBytes: number): Promise<ReadFiles> {
-  const { files, problems, outside, named, unreadable: unwalked } = await expandPaths(paths.length === 0 ? ['.'] : paths, io.cwd, TRIGGER_FILE_SUFFIX);
+  const { files, problems, nothing, outside, named, unreadable: unwalked } = await expandPaths(paths.length === 0 ? ['.'] : paths, io.cwd, TRIGGER_FILE_SUFFIX);
   for (const p of problems) warn(io, p);
   const texts = new Map<string, string>();
   const read = new Map<string, LocalFile>();
+  // A path that names nothing stops the command: no file is read.
+  if (nothing.length > 0) return { texts, read, ok: false, nothing, outside, unreadable: new Map(), named: new Set() };
   // What the walk could not read is taken as a file that may hold any trigger, as one that could not be read.
   const unreadable = new Map(unwalked.map((u) => [u.path, u.reason]));
   for (const [path, why] of unreadable) warn(io, `cannot read ${path}: ${why}`);
   let ok = problems.length === 0 && unreadable.size === 0;
-  const readFile = async (file: string, admit: (size: number) => Promise<void>): Promise<{ bytes: Uint8Array } | { problem: unknown }> => {
+  const readFile = async (file: string, admit: (size: number) => Promise<void>): Promise<Outcome<{ bytes: Uint8Array }, unknown>> => {
     try {
-      return { bytes: await readCommandLineFile(file, io.cwd, maxBytes, admit) };
+      return { ok: true, bytes: await readCommandLineFile(file, io.cwd, maxBytes, admit) };
     } catch (problem) {
-      return { problem };
+      return { ok: false, reason: problem };
     }
   };
   // Read ahead of their use, each file handled in the order given (readAhead.ts).
   await readAhead(files, READ_AHEAD, readFile, (r, i) => {
     const file = files[i] ?? '';
-    if ('problem' in r) {
-      const why = r.problem instanceof ReadProblem ? r.problem.message : errorText(r.problem);
+    if (!r.ok) {
+      const why = r.reason instanceof ReadProblem ? r.reason.message : errorText(r.reason);
       warn(io, `cannot read ${file}: ${why}`);
       unreadable.set(file, why);
       ok = false;
@@ -58,7 +63,7 @@ export async function readTriggerFiles(paths: readonly string[], io: MainIo, max
     texts.set(file, text ?? new TextDecoder('utf-8', { ignoreBOM: true }).decode(r.bytes));
     read.set(file, text === undefined ? { ok: false, reason: NOT_UTF8 } : readTriggerFile(text));
   });
-  return { texts, read, ok, outside, unreadable, named: new Set(named) };
+  return { texts, read, ok, nothing, outside, unreadable, named: new Set(named) };
 }
 
 /** The service's triggers of the datasets the files name; false when a list failed (said on stderr). */

@@ -9,7 +9,7 @@ import { isRecord } from './util';
 import { aValueOf, wordedBy } from './schema/wording';
 import { columnFindings } from './columns';
 import { datasetFindings } from './datasets';
-import { recipientFindings } from './recipients';
+import { nameDeprecatedRecipients, recipientFindings } from './recipients';
 import type { LintRun } from './run';
 
 type WriteOptions = Parameters<typeof triggerWriteSchema>[0];
@@ -90,7 +90,10 @@ function checkTrigger(schema: TriggerSchema, trigger: Record<string, unknown>, p
   const found = wordedBy(shown, () => checkSchema(schema, trigger, prefix, options.form === 'listed'));
   if (options.datasets !== undefined) found.push(...datasetFindings(trigger, prefix, options.datasets, run));
   if (options.columns !== undefined) found.push(...columnFindings(trigger, prefix, options.columns, run));
-  if (options.recipients !== undefined) found.push(...recipientFindings(trigger, prefix, options.recipients, run));
+  if (options.recipients !== undefined) {
+    nameDeprecatedRecipients(found, trigger, prefix, options.recipients);
+    found.push(...recipientFindings(trigger, prefix, options.recipients, run));
+  }
   return found;
 }
 

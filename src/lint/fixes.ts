@@ -85,8 +85,29 @@ export interface OffsetEdit {
   fixes: number;
 }
 
-/** What "fix all" does for one finding. */
-export type FixTarget = { kind: 'remove'; property: SkimNode } | { kind: 'replace'; node: SkimNode; newText: string };
+/**
+ * What "fix all" does for one finding: remove a member, replace a value, or replace one member (key and
+ * value) with `newText` while another is removed (a recipient's type and target become its id).
+ */
+export type FixTarget =
+  | { kind: 'remove'; property: SkimNode }
+  | { kind: 'replace'; node: SkimNode; newText: string }
+  | { kind: 'swap'; property: SkimNode; newText: string; removed: SkimNode };
+
+/** The offset edits of a swap: `property` becomes `newText`, `removed` goes with its comma; undefined when it cannot. */
+function swapEdits(t: Extract<FixTarget, { kind: 'swap' }>): OffsetEdit[] | undefined {
+  const removal = memberRemovalSpan(t.removed);
+  if (removal === undefined || t.removed.parent !== t.property.parent) return undefined;
+  return [
+    { start: t.property.offset, end: t.property.offset + t.property.length, newText: t.newText, fixes: 1 },
+    { start: removal.offset, end: removal.offset + removal.length, newText: '', fixes: 0 },
+  ];
+}
+
+export function swapMemberFix(t: Extract<FixTarget, { kind: 'swap' }>, lines: LineIndex, title: string): Fix | undefined {
+  const edits = swapEdits(t)?.map((e) => ({ range: lines.range(e.start, e.end - e.start), newText: e.newText }));
+  return edits === undefined ? undefined : { title, edits };
+}
 
 /**
  * The edits of every target at once. Members removed from one object are removed together (each
@@ -98,6 +119,10 @@ export function planFixAll(targets: readonly FixTarget[]): OffsetEdit[] {
   for (const t of targets) {
     if (t.kind === 'replace') {
       edits.push({ start: t.node.offset, end: t.node.offset + t.node.length, newText: t.newText, fixes: 1 });
+      continue;
+    }
+    if (t.kind === 'swap') {
+      edits.push(...(swapEdits(t) ?? []));
       continue;
     }
     const object = t.property.parent;

@@ -4,7 +4,7 @@
 // with the same bounded searches as unknown columns, so the work stays linear in the file.
 import * as l10n from '@vscode/l10n';
 import { nearestName } from './nearest';
-import type { Finding } from './issues';
+import type { Finding, UnknownMembers } from './issues';
 import type { JsonPath, KnownRecipient } from './types';
 import { isRecord } from './util';
 import type { LintRun } from './run';
@@ -70,4 +70,58 @@ export function recipientFindings(trigger: Record<string, unknown>, prefix: Json
     });
   });
   return out;
+}
+
+/** The listed recipients by type and target (where the list tells a target), built once per list. */
+const byTarget = new WeakMap<readonly KnownRecipient[], Map<string, KnownRecipient[]>>();
+const targetKey = (type: string, target: string): string => `${type}\u0000${target}`;
+
+function listedByTarget(recipients: readonly KnownRecipient[]): Map<string, KnownRecipient[]> {
+  let map = byTarget.get(recipients);
+  if (map === undefined) {
+    map = new Map();
+    for (const r of recipients) {
+      if (r.type === undefined || r.target === undefined) continue;
+      const key = targetKey(r.type, r.target);
+      map.set(key, [...(map.get(key) ?? []), r]);
+    }
+    byTarget.set(recipients, map);
+  }
+  return map;
+}
+
+/**
+ * The recipients a trigger names by type and target (`trigger/recipient-deprecated`, found by the schema),
+ * seen against the account's list: the one listed recipient with that type and target is the id the
+ * finding's quick fix names it by; several are named in its message, since which one is meant is not known.
+ */
+export function nameDeprecatedRecipients(
+  found: readonly (Finding | UnknownMembers)[],
+  trigger: Record<string, unknown>,
+  prefix: JsonPath,
+  recipients: readonly KnownRecipient[],
+): void {
+  const list = trigger.recipients;
+  if (!Array.isArray(list)) return;
+  for (const f of found) {
+    if (f.rule !== 'trigger/recipient-deprecated' || 'keys' in f) continue;
+    const index = f.at[prefix.length + 1];
+    const r: unknown = typeof index === 'number' ? list[index] : undefined;
+    if (!isRecord(r) || typeof r.type !== 'string' || typeof r.target !== 'string') continue;
+    const listed = listedByTarget(recipients).get(targetKey(r.type, r.target)) ?? [];
+    const [only] = listed;
+    if (listed.length === 1 && only !== undefined) {
+      f.params = { rule: 'trigger/recipient-deprecated', replaceText: only.id };
+    } else if (listed.length > 1 && f.message !== '') {
+      const ids = listed.slice(0, 10).map((l) => l.id).join(', ') + (listed.length > 10 ? ', ...' : '');
+      f.message = l10n.t(
+        '{0}; {1} recipients the service lists have type {2} and target {3} ({4}): name it by the id of the one meant',
+        f.message,
+        listed.length,
+        shown(r.type),
+        shown(r.target),
+        ids,
+      );
+    }
+  }
 }

@@ -1,7 +1,8 @@
 // Which findings have a repair, and what it is: the quick fix and the "fix all" edit of a rule.
 import * as l10n from '@vscode/l10n';
 import { nearestValidFrequency, TRIGGER_LIMITS } from './schema';
-import { removableMember, removeMemberFix, replaceableValue, replaceValueFix, type FixTarget } from './fixes';
+import { removableMember, removeMemberFix, replaceableValue, replaceValueFix, swapMemberFix } from './fixes';
+import type { FixTarget } from './fixes';
 import type { Finding } from './issues';
 import type { SkimNode } from './skim';
 import type { LineIndex } from './text';
@@ -51,6 +52,16 @@ export function repairOf(found: Finding, root: SkimNode, value: unknown): Repair
       const name = found.params?.replaceText;
       return name === undefined ? undefined : replace(name, l10n.t('Change to {0}', JSON.stringify(name)));
     }
+    case 'trigger/recipient-deprecated': {
+      // The id of the one listed recipient with this type and target (recipients.ts); its type member becomes the id.
+      const id = found.params?.replaceText;
+      const type = removableMember(root, [...path, 'type']);
+      const target = removableMember(root, [...path, 'target']);
+      if (id === undefined || type === undefined || target === undefined) return undefined;
+      const newText = `"id": ${JSON.stringify(id)}`;
+      const title = l10n.t('Name the recipient by its id {0}', JSON.stringify(id));
+      return { title, target: { kind: 'swap', property: type, newText, removed: target } };
+    }
     default:
       return undefined;
   }
@@ -59,5 +70,6 @@ export function repairOf(found: Finding, root: SkimNode, value: unknown): Repair
 /** The quick fix of a repair. */
 export function toFix(repair: Repair, lines: LineIndex): Fix | undefined {
   const t = repair.target;
+  if (t.kind === 'swap') return swapMemberFix(t, lines, repair.title);
   return t.kind === 'remove' ? removeMemberFix(t.property, lines, repair.title) : replaceValueFix(t.node, lines, t.newText, repair.title);
 }

@@ -47,7 +47,9 @@ export const RULES = [
   rule('trigger/recipient-type', 'error', 'A recipient type is email, slack, pagerduty, webhook, msteams, msteams_workflow or marker.'),
   rule('trigger/pagerduty-severity', 'error', "A recipient's details.pagerduty_severity is critical, error, warning or info."),
   rule('trigger/webhook-variable', 'error', "A webhook variable's name is a lowercase letter, then letters and digits; its value is at most 256 characters."),
-  rule('trigger/recipient-deprecated', 'warning', 'Naming a recipient by type and target is deprecated: use its id.'),
+  // The fix only with the account's recipients known, and one of them with that type and target. Not in fix-all:
+  // it rewrites which recipient is named, against a list that may be stale; the user picks it.
+  rule('trigger/recipient-deprecated', 'warning', 'Naming a recipient by type and target is deprecated: use its id.', true, false),
   // Only with the account's recipients known (an active connection in the editor). Not in fix-all: the nearest id is a guess.
   rule('trigger/unknown-recipient', 'warning', 'Every recipient id names a recipient the service lists.', true, false),
   rule('trigger/evaluation-schedule-type', 'error', 'evaluation_schedule_type is frequency or window.'),

@@ -81,6 +81,14 @@ export interface KnownRecipient {
   name?: string;
   /** Its address, channel or name alone ("ops@example.com"): a trigger that names it instead of the id is told the id. */
   shortName?: string;
+  /** Its type as listed (`email`, `slack`, `pagerduty`...). */
+  type?: string;
+  /**
+   * What a recipient named by `type` and `target` (deprecated, spec 9) gives as `target` to mean this one,
+   * where the list tells it (an email address, a Slack channel): the one listed recipient of the same type
+   * and target is the id the quick fix names it by.
+   */
+  target?: string;
 }
 
 /** What the linter is told beyond the text. New options are optional members, so callers keep compiling. */

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { jsonApi, jsonApiError, legacy, UNKNOWN_KEY_MESSAGE, type Api, type Reply } from './responses';
 import type { ConfigKey, SandboxCredentials } from './state';
+import type { Outcome } from '../result';
 
 // Who the sandbox answers. Every route first checks the Host header: a web page that has its own name
 // resolve to 127.0.0.1 (DNS rebinding) reaches the sandbox as its own origin, so it may send any header,
@@ -44,15 +45,15 @@ export function carriesCredential(req: IncomingMessage, credentials: SandboxCred
   return configKeyOf(req, credentials) !== undefined || isManagementKey(req, credentials);
 }
 
-export type Authentication = { ok: true; configKey: ConfigKey | undefined } | { ok: false; reply: Reply };
+export type Authentication = Outcome<{ configKey: ConfigKey | undefined }, Reply>;
 
 /** The key of a request to a route of `api`, or its 401: v1 takes a configuration key, v2 the management key. */
 export function authenticate(req: IncomingMessage, api: Api, credentials: SandboxCredentials): Authentication {
   if (api === 'v1') {
     const configKey = configKeyOf(req, credentials);
-    return configKey ? { ok: true, configKey } : { ok: false, reply: legacy(401, UNKNOWN_KEY_MESSAGE) };
+    return configKey ? { ok: true, configKey } : { ok: false, reason: legacy(401, UNKNOWN_KEY_MESSAGE) };
   }
   if (isManagementKey(req, credentials)) return { ok: true, configKey: undefined };
   const detail = BEARER.test(req.headers.authorization ?? '') ? 'unknown management key' : 'expected "Authorization: Bearer <KEY_ID>:<KEY_SECRET>"';
-  return { ok: false, reply: jsonApi(401, [jsonApiError(401, detail, { header: 'Authorization' })]) };
+  return { ok: false, reason: jsonApi(401, [jsonApiError(401, detail, { header: 'Authorization' })]) };
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { Outcome } from '../result';
 
 // Request bodies: read with a size limit, and parsed as JSON only when not nested too deep. Everything
 // that walks a parsed body (the schemas, the query engine, the listing of recorded requests) recurses,
@@ -68,17 +69,17 @@ function nestsDeeperThan(bytes: Uint8Array, limit: number): boolean {
   return false;
 }
 
-export type ParsedJson = { ok: true; value: unknown } | { ok: false; problem: string };
+export type ParsedJson = Outcome<{ value: unknown }>;
 
 /** The JSON value of a body, or why it has none ("request body" + problem). */
 export function parseJson(bytes: Buffer): ParsedJson {
   if (nestsDeeperThan(bytes, MAX_JSON_DEPTH)) {
-    return { ok: false, problem: `is nested deeper than ${MAX_JSON_DEPTH} levels of arrays and objects` };
+    return { ok: false, reason: `is nested deeper than ${MAX_JSON_DEPTH} levels of arrays and objects` };
   }
   try {
     return { ok: true, value: JSON.parse(bytes.toString('utf8')) as unknown };
   } catch (err) {
-    return { ok: false, problem: `is not valid JSON: ${(err as Error).message}` };
+    return { ok: false, reason: `is not valid JSON: ${(err as Error).message}` };
   }
 }
 

@@ -88,7 +88,7 @@ export async function handleControl(ctx: ControlContext, method: string, path: s
       return json(200, { latencyMs: ctx.faults.latencyMs, pending: ctx.faults.pending() });
     case 'POST faults': {
       const parsed = parseJson(body);
-      if (!parsed.ok) return controlError(400, `fault body ${parsed.problem}`);
+      if (!parsed.ok) return controlError(400, `fault body ${parsed.reason}`);
       const spec = FaultSpec.safeParse(parsed.value);
       if (!spec.success) return controlError(400, `invalid fault: ${issuesText(spec.error)}`);
       ctx.faults.apply(spec.data);
@@ -98,7 +98,7 @@ export async function handleControl(ctx: ControlContext, method: string, path: s
       return json(200, ctx.rewrites.current);
     case 'POST rewrites': {
       const parsed = parseJson(body);
-      if (!parsed.ok) return controlError(400, `rewrites body ${parsed.problem}`);
+      if (!parsed.ok) return controlError(400, `rewrites body ${parsed.reason}`);
       const spec = RewritesSpec.safeParse(parsed.value);
       if (!spec.success) return controlError(400, `invalid rewrites: ${issuesText(spec.error)}`);
       return json(200, ctx.rewrites.set(spec.data));
@@ -108,7 +108,7 @@ export async function handleControl(ctx: ControlContext, method: string, path: s
       return json(200, ctx.info());
     case 'POST datasets': {
       const parsed = parseJson(body);
-      if (!parsed.ok) return controlError(400, `dataset body ${parsed.problem}`);
+      if (!parsed.ok) return controlError(400, `dataset body ${parsed.reason}`);
       const spec = AddDataset.safeParse(parsed.value);
       if (!spec.success) return controlError(400, `invalid dataset: ${issuesText(spec.error)}`);
       await ctx.addDataset(spec.data.slug, spec.data.columns);

@@ -1,12 +1,13 @@
 import type { RecipientBody } from './requests';
 import type { TypeDetail } from './responses';
 import type { SandboxData, StoredRecipient } from './state';
+import type { Outcome } from '../result';
 
 // Recipients as alerts and triggers hold them (spec 2.3): one named by id must name a recipient of the
 // recipients interface (or one `held` already, which the list may leave out), and is stored completed from
 // it; one given by type and target (deprecated) is stored as given.
 
-export type ResolvedRecipients = { ok: true; recipients: StoredRecipient[] } | { ok: false; problems: TypeDetail[] };
+export type ResolvedRecipients = Outcome<{ recipients: StoredRecipient[] }, TypeDetail[]>;
 
 export function resolveRecipients(state: SandboxData, recipients: readonly RecipientBody[], held: readonly StoredRecipient[] = []): ResolvedRecipients {
   const problems: TypeDetail[] = [];
@@ -26,5 +27,5 @@ export function resolveRecipients(state: SandboxData, recipients: readonly Recip
     const details = r.details ?? listed?.details;
     out.push({ id: r.id, ...(known.type !== undefined ? { type: known.type } : {}), ...(known.target !== undefined ? { target: known.target } : {}), ...(details ? { details } : {}) });
   });
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, recipients: out };
+  return problems.length > 0 ? { ok: false, reason: problems } : { ok: true, recipients: out };
 }

@@ -64,7 +64,7 @@ function bodyOf(route: Route<ServiceHandlerContext>, api: Api, baseUrl: string, 
     return problem(baseUrl, 415, `Content-Type must be ${MEDIA.json}`);
   }
   const parsed = parseJson(body.bytes);
-  return parsed.ok ? { value: parsed.value } : errorFor(api, baseUrl, 400, `request body ${parsed.problem}`);
+  return parsed.ok ? { value: parsed.value } : errorFor(api, baseUrl, 400, `request body ${parsed.reason}`);
 }
 
 /** The answer of the service to one request. */
@@ -82,7 +82,7 @@ export async function serviceReply(ctx: ServiceContext, { req, url, api, body }:
   const { route, params } = match;
 
   const auth = authenticate(req, route.api, ctx.state.credentials);
-  if (!auth.ok) return withHeaders(auth.reply, peekHeaders());
+  if (!auth.ok) return withHeaders(auth.reason, peekHeaders());
   const rate = ctx.limiter.take(ctx.state.team, kind);
   if (!rate.allowed) return tooManyRequests(route.api, ctx.baseUrl, rate);
   const respond = (reply: Reply) => withHeaders(reply, rate.headers);

@@ -119,7 +119,7 @@ function updateBurnAlert(ctx: HandlerContext): Reply {
     });
   }
   const recipients = resolveRecipients(ctx.state, body.recipients);
-  if (!recipients.ok) problems.push(...recipients.problems);
+  if (!recipients.ok) problems.push(...recipients.reason);
   if (problems.length > 0 || !recipients.ok) {
     return problem(ctx.baseUrl, 422, problems.map((p) => `${p.field}: ${p.description}`).join('; '), problems);
   }

@@ -9,6 +9,7 @@ import { listingSegment } from './listing';
 import { canonicalDatasetSlug } from './normalize';
 import { storedDifferently, unchangedSince, type PlannedChange } from './plan';
 import { PullCancelled } from './pool';
+import type { Outcome } from '../result';
 
 /** The calls an apply makes (the client's ServiceClient satisfies it). */
 export interface TriggerWriter {
@@ -108,7 +109,7 @@ async function create(change: Extract<PlannedChange, { action: 'create' }>, writ
   const recovered = created.recovered === true ? 'its answer was lost; it was found on the service and not created again' : undefined;
   const notes = [recovered, note].filter((n): n is string => n !== undefined);
   const back = await readBack(writer, segment, id, o.signal);
-  if ('problem' in back) return unverified(change, id, back, notes);
+  if (!back.ok) return unverified(change, id, back.reason, notes);
   return { change, outcome: 'applied', id, storedDifferently: storedDifferently(change.body, change.dataset, back.trigger), ...(notes.length > 0 ? { note: notes.join('; ') } : {}) };
 }
 
@@ -117,13 +118,19 @@ async function create(change: Extract<PlannedChange, { action: 'create' }>, writ
  * by then: a failure here must not be reported as the write's (a 404 read as a refusal, a 503 as a write
  * that may not have happened).
  */
-async function readBack(writer: TriggerWriter, segment: string, id: string, signal: AbortSignal | undefined): Promise<{ trigger: ServiceTrigger } | { problem: string; cause: FailureCause }> {
+async function readBack(writer: TriggerWriter, segment: string, id: string, signal: AbortSignal | undefined): Promise<Outcome<{ trigger: ServiceTrigger }, ReadBackFailure>> {
   try {
-    return { trigger: (await writer.getTrigger(segment, id, signalOf(signal))).data };
+    return { ok: true, trigger: (await writer.getTrigger(segment, id, signalOf(signal))).data };
   } catch (e) {
-    if (e instanceof PullCancelled) return { problem: 'the apply was cancelled before it was read back', cause: { kind: 'aborted' } };
-    return { problem: asServiceError(e)?.message ?? (e instanceof Error ? e.message : String(e)), cause: causeOf(e) };
+    if (e instanceof PullCancelled) return { ok: false, reason: { text: 'the apply was cancelled before it was read back', cause: { kind: 'aborted' } } };
+    return { ok: false, reason: { text: asServiceError(e)?.message ?? (e instanceof Error ? e.message : String(e)), cause: causeOf(e) } };
   }
+}
+
+/** Why a trigger written could not be read back: the client's message (for the log and the CLI), and its cause. */
+interface ReadBackFailure {
+  text: string;
+  cause: FailureCause;
 }
 
 /** The kind, status and the service's own words of an error (anything thrown: not every throw is the client's). */
@@ -135,8 +142,8 @@ function causeOf(e: unknown): FailureCause {
 }
 
 /** A write that was made but not read back: said as such, never as a refusal or a write that may not have happened. */
-function unverified(change: PlannedChange, id: string, back: { problem: string; cause: FailureCause }, notes: readonly string[] = []): ChangeResult {
-  const reason = [`reading it back failed (${back.problem}), so what the service stored is not known; plan again to compare`, ...notes].join('; ');
+function unverified(change: PlannedChange, id: string, back: ReadBackFailure, notes: readonly string[] = []): ChangeResult {
+  const reason = [`reading it back failed (${back.text}), so what the service stored is not known; plan again to compare`, ...notes].join('; ');
   return { change, outcome: 'unverified', id, reason, cause: back.cause };
 }
 
@@ -151,29 +158,29 @@ function notTheOne(change: Extract<PlannedChange, { action: 'update' | 'delete' 
 }
 
 /** The trigger as it is now, or why the change must not be written over it. */
-async function current(change: Extract<PlannedChange, { action: 'update' | 'delete' }>, writer: TriggerWriter, signal: AbortSignal | undefined): Promise<{ now: ServiceTrigger } | { stale: string }> {
+async function current(change: Extract<PlannedChange, { action: 'update' | 'delete' }>, writer: TriggerWriter, signal: AbortSignal | undefined): Promise<Outcome<{ now: ServiceTrigger }>> {
   let now: ServiceTrigger;
   try {
     now = (await writer.getTrigger(listingSegment(change.dataset), change.id, signalOf(signal))).data;
   } catch (e) {
-    if (isGone(e)) return { stale: `${JSON.stringify(change.name)} (${change.id}) was deleted on the service since the plan` };
+    if (isGone(e)) return { ok: false, reason: `${JSON.stringify(change.name)} (${change.id}) was deleted on the service since the plan` };
     throw e;
   }
   const other = notTheOne(change, now);
-  if (other !== undefined) return { stale: other };
-  if (unchangedSince(change.service, now)) return { now };
+  if (other !== undefined) return { ok: false, reason: other };
+  if (unchangedSince(change.service, now)) return { ok: true, now };
   const when = typeof now.updated_at === 'string' ? ` (updated ${now.updated_at})` : '';
-  return { stale: `${JSON.stringify(change.name)} (${change.id}) changed on the service since the plan${when}; plan again to see the change` };
+  return { ok: false, reason: `${JSON.stringify(change.name)} (${change.id}) changed on the service since the plan${when}; plan again to see the change` };
 }
 
 async function update(change: Extract<PlannedChange, { action: 'update' }>, writer: TriggerWriter, signal: AbortSignal | undefined): Promise<ChangeResult> {
   const found = await current(change, writer, signal);
-  if ('stale' in found) return { change, outcome: 'skipped', reason: found.stale };
+  if (!found.ok) return { change, outcome: 'skipped', reason: found.reason };
   const segment = listingSegment(change.dataset);
   const sent = await replace(change, writer, signal);
   if (sent !== undefined) return sent;
   const back = await readBack(writer, segment, change.id, signal);
-  if ('problem' in back) return unverified(change, change.id, back);
+  if (!back.ok) return unverified(change, change.id, back.reason);
   return { change, outcome: 'applied', id: change.id, storedDifferently: storedDifferently(change.body, change.dataset, back.trigger) };
 }
 
@@ -194,7 +201,10 @@ async function replace(change: Extract<PlannedChange, { action: 'update' }>, wri
       const se = asServiceError(e);
       if (se?.maybeProcessed !== true) throw e;
       const back = await readBack(writer, segment, change.id, signal);
-      if ('problem' in back) return { change, outcome: 'unknown', reason: `its answer was lost (${se.message}) and reading it failed (${back.problem}): plan again to see what the service holds`, cause: causeOf(e) };
+      if (!back.ok) {
+        const reason = `its answer was lost (${se.message}) and reading it failed (${back.reason.text}): plan again to see what the service holds`;
+        return { change, outcome: 'unknown', reason, cause: causeOf(e) };
+      }
       if (storedDifferently(change.body, change.dataset, back.trigger).length === 0) return undefined;
       if (!unchangedSince(change.service, back.trigger) || resend >= LOST_ANSWER_RESENDS) {
         const reason = `its answer was lost (${se.message}), and the trigger now holds neither what was sent nor what the plan was made from: it changed on the service meanwhile, or the write was stored otherwise; nothing was sent again; plan again to see it`;
@@ -206,7 +216,7 @@ async function replace(change: Extract<PlannedChange, { action: 'update' }>, wri
 
 async function remove(change: Extract<PlannedChange, { action: 'delete' }>, writer: TriggerWriter, signal: AbortSignal | undefined): Promise<ChangeResult> {
   const found = await current(change, writer, signal);
-  if ('stale' in found) return { change, outcome: 'skipped', reason: found.stale };
+  if (!found.ok) return { change, outcome: 'skipped', reason: found.reason };
   try {
     await writer.deleteTrigger(listingSegment(change.dataset), change.id, signalOf(signal));
   } catch (e) {

@@ -57,4 +57,4 @@ export { applyChanges,  type ChangeResult, type FailureCause, type TriggerWriter
 export { idEdit, withId, type TextEdit } from './fileId';
 ;
 export { planWithGates,  type GatedPlan, type PlanLinter,  type PlanService, type PlanSource } from './planPipeline';
-export { changeKey, planDifferences, withoutChanges } from './planReview';
+export { changeKey, planDifferences, reviewPlan, withoutChanges } from './planReview';

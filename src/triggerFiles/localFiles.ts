@@ -1,6 +1,7 @@
 // A trigger file read for drift and pull: one trigger object, or an array of them (as GET
 // /1/triggers returns them). Only what matching needs is taken from it. No vscode import.
 import { canonicalDatasetSlug } from './normalize';
+import type { Outcome } from '../result';
 
 export interface LocalTrigger {
   /** The trigger's place in a file holding an array; -1 for a file of one trigger. */
@@ -13,7 +14,7 @@ export interface LocalTrigger {
   name?: string;
 }
 
-export type LocalFile = { ok: true; triggers: LocalTrigger[] } | { ok: false; reason: string };
+export type LocalFile = Outcome<{ triggers: LocalTrigger[] }>;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

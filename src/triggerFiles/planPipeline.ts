@@ -52,6 +52,8 @@ export interface PlanRequest {
 
 export interface GatedPlan {
   plan: Plan;
+  /** The service's triggers the plan was made from (obs apply tells by them a change already applied). */
+  service: ServiceIndex;
   /** What could not be checked (the service does not serve it to this key), said once each. */
   notes: string[];
   /** Datasets whose triggers could not be listed: their files are blocked in the plan, and the caller says so. */
@@ -167,7 +169,7 @@ export async function planWithGates(req: PlanRequest): Promise<GatedPlan> {
   const base = { files, index, target: req.target, inputs: req.inputs, now: req.now };
   const first = makePlan(base);
   const writes = gated(first, req.inputs.scope);
-  if (writes.length === 0) return { plan: scoped(first, req.inputs.scope), notes, listingFailures: failures };
+  if (writes.length === 0) return { plan: scoped(first, req.inputs.scope), service: index, notes, listingFailures: failures };
   const columns = await columnsOf(req, [...new Set(writes.map((c) => c.dataset))].sort(), pool, notes);
   const recipients = await recipientIds(req, pool, notes);
   const linted = await lintReasons(req, files, writes, columns);
@@ -175,5 +177,5 @@ export async function planWithGates(req: PlanRequest): Promise<GatedPlan> {
   const queries = await savedQueryReasons(gate, files, writes);
   const blockedBy = (file: string, index: number) => [...linted(file, index), ...queries(file, index)];
   const second = makePlan({ ...base, blockedBy, ...(recipients === undefined ? {} : { recipients }) });
-  return { plan: scoped(second, req.inputs.scope), notes, listingFailures: failures };
+  return { plan: scoped(second, req.inputs.scope), service: index, notes, listingFailures: failures };
 }

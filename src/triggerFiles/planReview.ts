@@ -1,8 +1,11 @@
 // A plan is a record of what a person reviewed, never a source of what is written: an apply plans again with
 // the same pipeline and writes only when the changes it would make now are exactly the reviewed ones (same
-// action, trigger, file, members and values). This module says what differs between the two. No vscode import.
+// action, trigger, file, members and values). This module says what differs between the two, and which reviewed
+// changes the service already holds (an apply run again, or the rest of one that stopped halfway): those are
+// applied, not differences, and nothing is written for them. No vscode import.
 import { differenceText, sameJson, valueText, type Difference } from './compare';
-import type { Plan, PlannedChange } from './plan';
+import type { ServiceIndex } from './drift';
+import { storedDifferently, type Plan, type PlannedChange } from './plan';
 
 /** How a change is told apart: the trigger it writes (by file and place for a create, by id otherwise). */
 export function changeKey(c: PlannedChange): string {
@@ -55,11 +58,33 @@ function changeDifferences(reviewed: PlannedChange, now: PlannedChange): string[
 }
 
 /**
- * Why the changes planned now are not the reviewed ones, one line each (the whole apply is refused then); an
- * empty list when every change is the same, in the same numbers. What was blocked or unchanged is not a change.
+ * Whether the service holds what a reviewed change would leave it holding, read in the lists a plan was just made
+ * from: an update's trigger or a created trigger of its dataset and name storing the body as a write would, or a
+ * deleted trigger gone from its dataset's list.
  */
-export function planDifferences(reviewed: Plan, now: Plan): string[] {
+function heldBy(change: PlannedChange, service: ServiceIndex): boolean {
+  if (change.action === 'delete') {
+    return service.listing(change.dataset)?.state === 'listed' && service.get(change.id) === undefined;
+  }
+  const candidates = change.action === 'update' ? [service.get(change.id)] : service.named(change.dataset, change.name);
+  return candidates.some((t) => t !== undefined && storedDifferently(change.body, change.dataset, t).length === 0);
+}
+
+export interface PlanReview {
+  /** Why the changes planned now are not the reviewed ones, one line each: the whole apply is refused then. */
+  differences: string[];
+  /** Reviewed changes not planned now because the service already holds what they would write. */
+  applied: PlannedChange[];
+}
+
+/**
+ * The changes planned now against the reviewed ones. Every change planned now must be a reviewed one, the same;
+ * a reviewed change not planned now is a difference, unless `service` (the lists the plan now was made from)
+ * already holds what it would write. What was blocked or unchanged is not a change.
+ */
+export function reviewPlan(reviewed: Plan, now: Plan, service?: ServiceIndex): PlanReview {
   const out: string[] = [];
+  const applied: PlannedChange[] = [];
   const was = new Map(reviewed.changes.map((c) => [changeKey(c), c]));
   const is = new Map(now.changes.map((c) => [changeKey(c), c]));
   if (was.size !== reviewed.changes.length) out.push('the plan names one change twice');
@@ -68,8 +93,17 @@ export function planDifferences(reviewed: Plan, now: Plan): string[] {
     if (r === undefined) out.push(`${labelOf(c)} would be made now, and is not in the plan`);
     else for (const d of changeDifferences(r, c)) out.push(`${labelOf(r)}: ${d}`);
   }
-  for (const [key, r] of was) if (!is.has(key)) out.push(`${labelOf(r)} is in the plan, and would not be made now`);
-  return out;
+  for (const [key, r] of was) {
+    if (is.has(key)) continue;
+    if (service !== undefined && heldBy(r, service)) applied.push(r);
+    else out.push(`${labelOf(r)} is in the plan, and would not be made now`);
+  }
+  return { differences: out, applied };
+}
+
+/** Why the changes planned now are not the reviewed ones, one line each; empty when every change is the same. */
+export function planDifferences(reviewed: Plan, now: Plan): string[] {
+  return reviewPlan(reviewed, now).differences;
 }
 
 /**

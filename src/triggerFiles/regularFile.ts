@@ -28,7 +28,7 @@ function size(bytes: number): string {
   return `${Number(n.toFixed(1))} ${unit}`;
 }
 
-function openProblem(e: unknown, file: string): ReadProblem {
+function openProblem(e: unknown): ReadProblem {
   switch (errnoCode(e)) {
     case 'ENOENT':
       return new ReadProblem('missing', 'no such file');
@@ -36,7 +36,7 @@ function openProblem(e: unknown, file: string): ReadProblem {
     case 'EPERM':
       return new ReadProblem('denied', 'permission denied');
     case 'EISDIR':
-      return directory(file);
+      return directory();
     case 'ENXIO':
       return notRegular();
     default:
@@ -44,8 +44,8 @@ function openProblem(e: unknown, file: string): ReadProblem {
   }
 }
 
-const directory = (file: string) =>
-  new ReadProblem('directory', `is a directory; name trigger files, or a glob such as '${file.replace(/[\\/]+$/, '')}/**/*.json'`);
+// obs reads a folder named on its command line as the files under it: one met here is where a file was asked for.
+const directory = () => new ReadProblem('directory', 'is a folder, not a file');
 
 const notRegular = () => new ReadProblem('not-regular', 'is not a regular file (a device, FIFO or socket): only files are read');
 
@@ -66,18 +66,18 @@ export async function readRegularFile(file: string, cwd: string, maxBytes = DEFA
   try {
     handle = await open(resolve(cwd, file), flags);
   } catch (e) {
-    throw openProblem(e, file);
+    throw openProblem(e);
   }
   try {
     // fstat on the open file: what is read is what was checked, even if the path changes meanwhile.
     const stat = await handle.stat();
-    if (stat.isDirectory()) throw directory(file);
+    if (stat.isDirectory()) throw directory();
     if (!stat.isFile()) throw notRegular();
     if (stat.size > maxBytes) throw tooLarge(maxBytes, why);
     if (admit !== undefined) await admit(stat.size);
     return await readAtMost(handle, stat.size, maxBytes, why);
   } catch (e) {
-    throw e instanceof ReadProblem ? e : openProblem(e, file);
+    throw e instanceof ReadProblem ? e : openProblem(e);
   } finally {
     await handle.close();
   }

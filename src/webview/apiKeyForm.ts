@@ -293,12 +293,13 @@ function onInit(message: HostMessage<'init'>): void {
 }
 
 function onCreated(message: HostMessage<'created'>): void {
+  // Shown before the state is saved: a created key is no unsaved edit (its values were sent, the key exists).
+  showCreated(message.key, message.notes);
   if (state) {
     // Only id and name are remembered: a reload must not bring the secret back.
     state.created = { id: message.key.id, name: message.key.name };
     save();
   }
-  showCreated(message.key, message.notes);
 }
 
 /** The secret is gone from the host: the page starts a new create. */

@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { clearNotifications, clearSandboxRequests, expand, exactly, notificationText, openFile, runCommand, sandboxRequests, saveImageOf, sidebar, startSandboxFromWelcome, webviewContent, widenSidebar } from './uiDriver';
 import { useUiFixture } from './uiSuite';
 import { uiTest } from './workbench';
@@ -24,6 +24,23 @@ async function testRows(page: Page): Promise<{ label: string; state: string }[]>
       return { label: label.trim(), state };
     }),
   );
+}
+
+/**
+ * The elements drawn over a text's four corners (just inside them) instead of the text: none when all of it is
+ * visible. Each is named by its tag and classes.
+ */
+function coveredCorners(text: Locator): Promise<string[]> {
+  return text.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const [left, right, top, bottom] = [r.left + 1, r.right - 1, r.top + 1, r.bottom - 1];
+    const corners = [[left, top], [right, top], [left, bottom], [right, bottom]];
+    return corners.flatMap(([x = 0, y = 0]) => {
+      const shown = el.ownerDocument.elementFromPoint(x, y);
+      if (shown !== null && (el.contains(shown) || shown.contains(el))) return [];
+      return [`${shown?.tagName ?? 'nothing'}.${shown?.className ?? ''}`];
+    });
+  });
 }
 
 /** Waits until every expectation's row shows a result (passed or failed). */
@@ -99,11 +116,20 @@ describe('UI: trigger tests in the Test Explorer (code-server + Chromium)', { ti
       const peek = page.locator('.peekview-widget');
       await peek.locator('.view-line', { hasText: 'no firing' }).first().waitFor({ state: 'visible' });
       assert.match((await peek.locator('.view-lines').allTextContents()).join('\n').replace(/\u00a0/g, ' '), new RegExp(`${fired} firings?, first at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC`));
+      // Nothing lies over the expected or the actual value: what the page shows at the corners of each is its text.
+      for (const value of ['no firing', `${fired} firing`]) {
+        const text = peek.locator('.view-line', { hasText: value }).first().locator(':scope > span');
+        assert.deepEqual(await coveredCorners(text), [], `what covers "${value}"`);
+      }
       await page.mouse.move(5, 5);
       await saveImageOf(page, [page.locator('.part.sidebar'), page.locator('.part.editor')], 'trigger-tests.png');
 
-      // Its window in the preview, from the run's evaluation: no new query.
-      await page.locator('.floating-click-widget', { hasText: exactly('Open the Window in the Trigger Preview') }).click();
+      // Its window in the preview, from the run's evaluation (the failed test's row's button): no new query.
+      const rows = page.locator('.test-explorer-tree .monaco-list-row');
+      const failedRow = rows.filter({ has: page.locator('.label', { hasText: NAMES[2] }) });
+      await failedRow.hover();
+      const preview = '.monaco-action-bar .action-label[aria-label="Open the Window in the Trigger Preview"]';
+      await failedRow.locator(preview).click();
       const panel = webviewContent(page);
       await panel.locator('h1').waitFor({ state: 'visible', timeout: 60_000 });
       assert.equal(await panel.locator('h1').textContent(), 'Preview: High error rate');

@@ -57,7 +57,7 @@ function host(files: Record<string, string> = {}, o: { service?: boolean; rememb
 /** A tool's answer: its text within the cap, the value it says, and that value of the tool's output schema. */
 async function ok(name: string, input: unknown, h: ToolHost = host()): Promise<Record<string, unknown>> {
   const answer = await runTool(name, input, h, signal);
-  assert.ok(answer.ok, answer.ok ? '' : answer.error);
+  assert.ok(answer.ok, answer.ok ? '' : answer.reason);
   assert.ok(answer.text.length <= LIMITS.answer, `${name}: ${answer.text.length} characters`);
   assert.deepEqual(answer.result, JSON.parse(answer.text));
   const output = toolNamed(name)?.output.extend({ cut: z.record(z.string(), z.unknown()).optional() });
@@ -243,7 +243,7 @@ test('an answer over the size cap has its longest list halved until it fits, and
 });
 
 test('an answer too large even with every list cut is an error answer, saying so', () => {
-  assert.deepEqual(boundedAnswer({ text: 'x'.repeat(200) }, 100), { ok: false, error: 'the answer was too large (211 characters) even with every list cut; narrow the request' });
+  assert.deepEqual(boundedAnswer({ text: 'x'.repeat(200) }, 100), { ok: false, reason: 'the answer was too large (211 characters) even with every list cut; narrow the request' });
 });
 
 /** A host whose service lists one trigger of `name` in `api`, and whose plan creates a trigger of that name. */

@@ -18,6 +18,7 @@ const VSCODE_ADAPTERS = [
   'src/extension/agents/workspaceFiles.ts',
   'src/extension/connections/connectionCommands.ts',
   'src/extension/connections/connectionManager.ts',
+  'src/extension/connections/quickInputPrompter.ts',
   'src/extension/connections/statusBar.ts',
   'src/extension/core/configuration.ts',
   'src/extension/core/triggerFileAccess.ts',
@@ -169,6 +170,27 @@ test('only the listed adapters import vscode, and each of them imports it or loa
   assert.deepEqual(VSCODE_ADAPTERS.filter((f) => !loadsVscode(f)), [], 'listed files that need no vscode');
 });
 
+/** The one result type for failures as values: types only, usable by every layer with a type import. */
+const SHARED_TYPES = 'src/result.ts';
+
+test('the shared result module declares types only and imports nothing, so a type import of it loads nothing', () => {
+  const shared = byPath.get(SHARED_TYPES);
+  assert.ok(shared, 'the scan found the module');
+  assert.deepEqual(shared.imports, []);
+  const text = readFileSync(join(root, SHARED_TYPES), 'utf8');
+  assert.deepEqual(text.match(/^export (?!type |interface )\S+/gm), null);
+});
+
+test('a failure returned as a value has one shape: ok false, then its reason', () => {
+  // Literals and types alike: `{ ok: false, reason: ... }`, `{ ok: false; reason: ... }`, never another field first.
+  const offenders: string[] = [];
+  for (const f of files) {
+    const text = readFileSync(join(root, f.path), 'utf8');
+    for (const m of text.matchAll(/\{ ok: false(?:[,;] ?(\w+)| \})/g)) if (m[1] !== 'reason') offenders.push(`${f.path}: ${m[0]}`);
+  }
+  assert.deepEqual(offenders, []);
+});
+
 test('each layer imports only the layers below it', () => {
   const allowed: Record<string, (target: string) => boolean> = {
     api: (t) => layerOf(t) === 'api',
@@ -192,10 +214,14 @@ test('each layer imports only the layers below it', () => {
   };
   const offenders: string[] = [];
   for (const f of files) {
+    if (f.path === SHARED_TYPES) continue;
     const layer = layerOf(f.path);
     const ok = layer === undefined ? undefined : allowed[layer];
     assert.ok(ok, `${f.path} lies outside the known layers`);
-    for (const i of f.imports) if (i.target.startsWith('src/') || i.target === 'package.json') if (!ok(i.target)) offenders.push(`${f.path} -> ${i.target}`);
+    for (const i of f.imports) {
+      if (!i.target.startsWith('src/') && i.target !== 'package.json') continue;
+      if (!ok(i.target) && !(i.target === SHARED_TYPES && i.typeOnly)) offenders.push(`${f.path} -> ${i.target}`);
+    }
   }
   assert.deepEqual(offenders, []);
 });
@@ -237,7 +263,7 @@ const isDeclaration = (from: string, run: string): boolean => run === from.repla
 test('the webview protocol is shared by host and pages and imports only schemas', () => {
   const offenders = files
     .filter((f) => f.path.startsWith('src/webview/protocol/'))
-    .flatMap((f) => f.imports.filter((i) => i.target.startsWith('src/') && !i.target.startsWith('src/webview/protocol/') && !i.target.startsWith('src/api/schemas/')).map((i) => `${f.path} -> ${i.target}`));
+    .flatMap((f) => f.imports.filter((i) => i.target.startsWith('src/') && !i.target.startsWith('src/webview/protocol/') && !i.target.startsWith('src/api/schemas/') && !(i.target === SHARED_TYPES && i.typeOnly)).map((i) => `${f.path} -> ${i.target}`));
   assert.deepEqual(offenders, []);
 });
 

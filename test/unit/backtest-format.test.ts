@@ -14,7 +14,7 @@ import { readTime, utcText } from '../../src/backtest/times';
 const root = join(import.meta.dirname, '..', '..');
 const problems = (value: unknown): string[] => {
   const r = parseTestFile(typeof value === 'string' ? value : JSON.stringify(value));
-  return r.ok ? [] : r.problems.map((p) => p.message);
+  return r.ok ? [] : r.reason.map((p) => p.message);
 };
 const jsonError = (text: string): string => {
   try {
@@ -64,6 +64,7 @@ describe('each mistake is one sentence naming the member', () => {
     ['notifications not whole', { expectations: [{ ...fires, expect: 'at-most', notifications: 1.5 }] }, ['expectations[0].notifications must be a whole number']],
     ['notifications below 0', { expectations: [{ ...fires, expect: 'at-most', notifications: -1 }] }, ['expectations[0].notifications must be 0 or more']],
     ['no notifications', { expectations: [{ ...fires, expect: 'at-most' }] }, ['expectations[0].notifications is missing']],
+    ['notifications past the largest whole number', { expectations: [{ ...fires, expect: 'at-most', notifications: 1e308 }] }, ['expectations[0].notifications must be a whole number of at most 9007199254740991']],
     ['an empty name', { expectations: [{ ...fires, name: '' }] }, ['expectations[0].name must not be empty']],
     ['an absolute trigger path', { trigger: '/etc/passwd', expectations: [fires] }, ['trigger must be a relative path to a .json file (from the folder of this file)']],
     ['an empty group', { expectations: [{ ...fires, group: {} }] }, ['expectations[0].group must name at least one breakdown column']],
@@ -84,7 +85,7 @@ describe('each mistake is one sentence naming the member', () => {
     const r = parseTestFile(JSON.stringify({ x: 1, expectations: [{ ...fires, from: 'soon', notifications: 2 }] }));
     assert.ok(!r.ok);
     assert.deepEqual(
-      r.problems.map((p) => p.path),
+      r.reason.map((p) => p.path),
       [['expectations', 0, 'from'], ['expectations', 0], []],
     );
   });

@@ -27,7 +27,7 @@ const TESTS = {
 
 const file = (value: unknown): TriggerTestFile => {
   const parsed = parseTestFile(JSON.stringify(value));
-  assert.ok(parsed.ok, parsed.ok ? '' : parsed.problems.map((p) => p.message).join('; '));
+  assert.ok(parsed.ok, parsed.ok ? '' : parsed.reason.map((p) => p.message).join('; '));
   return parsed.file;
 };
 const brief = (outcomes: readonly ExpectationOutcome[]) => outcomes.map((o) => [o.status, o.message]);
@@ -82,7 +82,7 @@ async function recorded(triggerText = DEMO_TRIGGER, iso?: string) {
   assert.equal(update.kind, 'write');
   const text = update.kind === 'write' ? update.text : '';
   const parsed = parseRecording(text);
-  assert.ok(parsed.ok, parsed.ok ? '' : parsed.problems.join('; '));
+  assert.ok(parsed.ok, parsed.ok ? '' : parsed.reason.join('; '));
   return { ...live, s, text, recording: parsed.recording };
 }
 
@@ -261,12 +261,15 @@ describe('the format', () => {
     const w = { from: '2025-06-01T10:00:00Z', to: '2025-06-01T11:00:00Z', dataset: 'd', query: { granularity: 60 }, start_time: '2025-06-01T10:00:00Z', end_time: '2025-06-01T11:00:00Z', series: [] };
     const problems = (value: unknown) => {
       const r = parseRecording(JSON.stringify(value));
-      return r.ok ? [] : r.problems;
+      return r.ok ? [] : r.reason;
     };
     assert.deepEqual(problems({ recording: 1, windows: [w, w] }), ['windows[1] is the window from 2025-06-01T10:00:00Z to 2025-06-01T11:00:00Z again: each window is recorded once']);
     assert.deepEqual(problems({ recording: 1, windows: [{ ...w, series: [['2025-06-01T11:00:00Z', { COUNT: 1 }]] }] }), ['windows[0].series[0] lies outside start_time to end_time']);
     assert.deepEqual(problems({ recording: 1, windows: [{ ...w, from: '2025-06-01T10:00Z' }] }), ['windows[0].from must be a time in UTC with seconds ("2025-06-02T09:10:00Z")']);
     assert.deepEqual(problems({ recording: 1, windows: [{ ...w, query: {} }] }), ['windows[0].query.granularity is missing']);
+    // Bounds of numbers are worded as numbers.
+    assert.deepEqual(problems({ recording: 1, windows: [{ ...w, query: { granularity: 1e308 } }] }), ['windows[0].query.granularity must be a whole number of at most 9007199254740991']);
+    assert.deepEqual(problems({ recording: 1, windows: [{ ...w, query: { granularity: 0 } }] }), ['windows[0].query.granularity must be 1 or more']);
     assert.deepEqual(problems({ recording: 1, windows: [], extra: 1 }), ['the file has "extra" that a recording does not have']);
   });
 
@@ -282,7 +285,7 @@ describe('the format', () => {
     const doc = readFileSync(join(root, 'docs', 'TRIGGER-TESTS.md'), 'utf8');
     const example = /```json\n(\{\n {2}"recording": 1,[\s\S]*?)\n```/.exec(doc)?.[1] ?? '';
     const parsed = parseRecording(example);
-    assert.ok(parsed.ok, parsed.ok ? '' : parsed.problems.join('; '));
+    assert.ok(parsed.ok, parsed.ok ? '' : parsed.reason.join('; '));
     assert.equal(recordingText(parsed.recording), `${example}\n`);
   });
 });

@@ -49,7 +49,7 @@ async function runFile(tests: TriggerTestFile, triggerText: string, run: Paramet
 
 const file = (value: unknown): TriggerTestFile => {
   const parsed = parseTestFile(typeof value === 'string' ? value : JSON.stringify(value));
-  assert.ok(parsed.ok, parsed.ok ? '' : parsed.problems.map((p) => p.message).join('; '));
+  assert.ok(parsed.ok, parsed.ok ? '' : parsed.reason.map((p) => p.message).join('; '));
   return parsed.file;
 };
 const brief = (outcomes: readonly ExpectationOutcome[]) => outcomes.map((o) => [o.status, o.message]);

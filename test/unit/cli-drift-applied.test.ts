@@ -85,7 +85,7 @@ test('--applied takes a trigger the service holds as the files now hold for no c
 
 test('--applied naming no trigger file is trouble, exit 2', async () => {
   const r = await run('drift', '--applied', 'nowhere', 'triggers');
-  assert.deepEqual([r.code, r.stderr], [2, 'obs: cannot read nowhere: no such file\n']);
+  assert.deepEqual([r.code, r.stderr], [2, 'obs: nowhere: no such file or folder\n']);
 });
 
 test('obs drift --help says what --applied and --match-by-name do', async () => {

@@ -5,6 +5,7 @@ import {
   checkName,
   checkServiceUrl,
   checkTeam,
+  connectionLabel,
   looksLikeProduction,
   normaliseUrl,
   type ConnectionProfile,
@@ -36,11 +37,16 @@ test("the status bar's tooltip shows the connection's name, address, team and en
   );
 });
 
-test("the status bar's tooltip stays within 10,000 characters however long the connection's texts are: rows that would pass it are left out, saying so", () => {
-  // An indented name escapes to six characters each (&nbsp;), punctuation to two: each capped text still takes thousands.
-  const md = connectionTooltip(profile({ name: ' '.repeat(5_000), baseUrl: `https://x/${'!'.repeat(5_000)}`, team: '!'.repeat(5_000), environmentId: '!'.repeat(5_000) }));
+test("the status bar's tooltip stays within 10,000 characters however long the connection's texts are: the name as shown (64 characters), the rest cut", () => {
+  // Punctuation escapes to two characters: each capped text still takes thousands.
+  const md = connectionTooltip(profile({ name: '!'.repeat(5_000), baseUrl: `https://x/${'!'.repeat(5_000)}`, team: '!'.repeat(5_000), environmentId: '!'.repeat(5_000) }));
   assert.ok(md.length <= TOOLTIP_MARKDOWN_MAX, `${md.length} characters`);
-  assert.ok(md.endsWith('\\(more not shown\\: the tooltip would be too long\\)\n\nClick to switch connection\\.'), md.slice(-200));
+  assert.ok(md.startsWith(`**${'\\!'.repeat(63)}\u2026**\n\n`), md.slice(0, 200));
+  assert.ok(md.endsWith('\\(shortened\\; 5000 characters in all\\)\n\nClick to switch connection\\.'), md.slice(-200));
+});
+
+test("the status bar's tooltip shows a zero-width character in a name as U+FFFD, as everywhere the name is shown", () => {
+  assert.ok(connectionTooltip(profile({ name: 'pr\u200Bod' })).startsWith('**pr\uFFFDod**'));
 });
 
 test('checkServiceUrl accepts https and loopback http without a warning', () => {
@@ -61,7 +67,7 @@ test('checkServiceUrl warns about plain http to a non-loopback host', () => {
 test('checkServiceUrl refuses what does not parse, other schemes, credentials and queries', () => {
   const message = (s: string): string | undefined => {
     const r = checkServiceUrl(s, 'Base URL');
-    return r.ok ? undefined : r.message;
+    return r.ok ? undefined : r.reason;
   };
   assert.equal(message(''), 'Base URL must not be empty');
   assert.equal(message('api.example.com'), 'Base URL is not a valid URL (expected e.g. https://api.example.com)');
@@ -82,6 +88,30 @@ test('team slug, environment id and name are checked', () => {
   assert.equal(checkEnvironmentId(''), 'Environment id must not be empty');
   assert.equal(checkName('Staging', [profile()]), 'A connection named "staging" already exists');
   assert.equal(checkName('staging', [profile()], 'conn-1'), undefined);
+});
+
+test('a connection name is shown with every bidi control, line break and invisible character as U+FFFD', () => {
+  assert.equal(connectionLabel('prod\u202Egnitset'), 'prod\uFFFDgnitset', 'a right-to-left override cannot reverse what follows');
+  assert.equal(connectionLabel('\u2067staging\u2069 \u200Fx'), '\uFFFDstaging\uFFFD \uFFFDx', 'isolates and marks');
+  assert.equal(connectionLabel('pr\u200Bod\u2060'), 'pr\uFFFDod\uFFFD', 'zero-width characters that would hide "prod"');
+  assert.equal(connectionLabel('a\nb\tc\u0007\u2028d'), 'a\uFFFDb\uFFFDc\uFFFD\uFFFDd', 'line breaks, tabs and other controls');
+  assert.equal(connectionLabel('  Produktion (Zürich) 🇨🇭 '), 'Produktion (Zürich) 🇨🇭', 'other text is kept as it is, trimmed');
+});
+
+test('a connection name is shown without icons and cut after 64 characters, never inside a character', () => {
+  assert.equal(connectionLabel('$(alert) prod'), '$\u200B(alert) prod', 'VS Code would draw $(alert) as an icon');
+  assert.equal(connectionLabel('x'.repeat(64)), 'x'.repeat(64));
+  assert.equal(connectionLabel('😀'.repeat(70)), `${'😀'.repeat(63)}\u2026`);
+});
+
+test('a name holding a hidden character is refused at entry, naming it and where it is', () => {
+  assert.equal(
+    checkName('prod\u202Egnitset', []),
+    'Connection name must not contain control or invisible formatting characters, which change how the text around it reads: U+202E at position 5',
+  );
+  assert.match(checkName('x\u200By', []) ?? '', /U\+200B at position 2$/);
+  assert.match(checkName('🇨🇭\u0000', []) ?? '', /U\+0000 at position 3$/, 'positions count characters, not UTF-16 units');
+  assert.equal(checkName('Produktion (Zürich) 🇨🇭', []), undefined);
 });
 
 test('production-like names are recognised', () => {

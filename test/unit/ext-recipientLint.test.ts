@@ -80,3 +80,30 @@ test('while the recipients cannot be read (offline) no recipient id is reported,
     diagnostics.dispose();
   }
 });
+
+test('the recipients handed to the linter carry their type and, for email and Slack, the address or channel a type and target would name', async () => {
+  const { diagnostics } = editorLint(FILE);
+  const client = {
+    listRecipients: async () => ({
+      data: [
+        { id: 'rcp_pd', type: 'pagerduty', details: { pagerduty_integration_name: 'On-call' } },
+        { id: 'rcp_ops', type: 'email', details: { email_address: 'ops@example.com' } },
+        { id: 'rcp_alerts', type: 'slack', details: { slack_channel: '#alerts' } },
+      ],
+    }),
+  };
+  const recipients = new AccountRecipients({ connection: () => 'c1', client: async () => client });
+  const sub = diagnostics.useRecipients(recipients);
+  try {
+    await recipients.directory();
+    assert.deepEqual(diagnostics.options().recipients, [
+      { id: 'rcp_pd', name: 'On-call (PagerDuty)', shortName: 'On-call', type: 'pagerduty' },
+      { id: 'rcp_ops', name: 'ops@example.com (email)', shortName: 'ops@example.com', type: 'email', target: 'ops@example.com' },
+      { id: 'rcp_alerts', name: '#alerts (Slack)', shortName: '#alerts', type: 'slack', target: '#alerts' },
+    ]);
+  } finally {
+    sub.dispose();
+    recipients.dispose();
+    diagnostics.dispose();
+  }
+});

@@ -2,6 +2,7 @@
 // metrics datasets), and where "Mark as Metrics Dataset" writes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
 import { DEFAULT_TRIGGER_FILES, Settings, type ConfigurationSource, type ConfigurationTarget, type SettingName } from '../../src/extension/core/settings';
 
 /** Settings over plain maps: the workspace's values win over the user's, as in VS Code. */
@@ -116,4 +117,18 @@ test('the pull folder is "triggers" when unset, blank or not a string, else the 
 test("the noise report's budget: a whole number of at least 0, else the default 7", () => {
   const read = (value: unknown) => new Settings(source({ 'obs.noise.maxNotificationsPerWeek': value }).src).noiseMaxPerWeek();
   assert.deepEqual([read(3), read(0), read(undefined), read(-1), read(2.5), read('9')], [3, 0, 7, 7, 7, 7]);
+});
+
+test("the proxy is VS Code's http.proxy: the manifest contributes no proxy setting, and no text names an obs.* one", () => {
+  const root = new URL('../../', import.meta.url);
+  const manifest = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { contributes: { configuration: { properties: Record<string, unknown> } } };
+  assert.deepEqual(Object.keys(manifest.contributes.configuration.properties).filter((k) => /proxy/i.test(k)), []);
+  const texts = ['package.json', 'package.nls.json', 'README.md'];
+  for (const dir of ['src', 'docs', 'l10n']) {
+    for (const f of readdirSync(new URL(dir, root), { recursive: true, encoding: 'utf8' })) {
+      if (/\.(ts|md|json)$/.test(f)) texts.push(`${dir}/${f}`);
+    }
+  }
+  const naming = texts.filter((f) => /\bobs\.[\w.]*proxy/i.test(readFileSync(new URL(f, root), 'utf8')));
+  assert.deepEqual(naming, []);
 });

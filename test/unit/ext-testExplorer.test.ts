@@ -263,17 +263,21 @@ describe('the manifest', () => {
   };
   test('a workspace with test files wakes the extension; a failure with a window offers the preview, a test Record the Window; the noise report has its view and budget', () => {
     assert.ok(manifest.activationEvents.includes('workspaceContains:**/*.trigger-test.json'));
-    for (const menu of ['testing/message/content', 'testing/message/context']) {
-      assert.deepEqual(manifest.contributes.menus[menu], [{ command: 'obs.triggerTests.openPreview', when: 'testMessage == obs.triggerTest.window' }]);
-    }
+    // The failure's message offers it in its context menu. Not as a button on the message: VS Code floats that
+    // over the bottom right of the expected/actual diff, where it covered the actual value.
+    const preview = 'obs.triggerTests.openPreview';
+    assert.deepEqual(manifest.contributes.menus['testing/message/context'], [{ command: preview, when: 'testMessage == obs.triggerTest.window' }]);
+    assert.equal(manifest.contributes.menus['testing/message/content'], undefined);
     // Every test and test file of the controller: its window in the preview (of the last run, of the recording),
-    // and Record the Window in the menu and inline.
+    // in the menu and inline, and Record the Window in the menu and inline; the preview also from the editor's gutter.
     assert.deepEqual(manifest.contributes.menus['testing/item/context']?.map((m) => [m.command, m.when, m.group]), [
       ['obs.triggerTests.openPreview', 'controllerId == obs.triggerTests', 'navigation'],
       ['obs.triggerTests.previewRecorded', 'controllerId == obs.triggerTests', 'navigation'],
       ['obs.triggerTests.record', 'controllerId == obs.triggerTests', 'navigation'],
+      ['obs.triggerTests.openPreview', 'controllerId == obs.triggerTests', 'inline'],
       ['obs.triggerTests.record', 'controllerId == obs.triggerTests', 'inline'],
     ]);
+    assert.deepEqual(manifest.contributes.menus['testing/item/gutter'], [{ command: preview, when: 'controllerId == obs.triggerTests' }]);
     assert.ok(manifest.contributes.views['obs']?.some((v) => v.id === 'obs.noise'));
     assert.equal(manifest.contributes.configuration.properties['obs.noise.maxNotificationsPerWeek']?.default, DEFAULT_NOISE_MAX_PER_WEEK);
   });

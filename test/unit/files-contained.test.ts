@@ -148,14 +148,15 @@ describe("the command line's files (drift, plan, test)", () => {
 
 describe("obs lint's files", () => {
   test('a file named outside the folder is taken: the user named it', async () => {
-    assert.deepEqual(await expandTargets([join(outside, 'secret.trigger.json')], root), { files: [join(outside, 'secret.trigger.json')], problems: [], outside: [], named: [join(outside, 'secret.trigger.json')], unreadable: [] });
+    assert.deepEqual(await expandTargets([join(outside, 'secret.trigger.json')], root, '.trigger.json'), { files: [join(outside, 'secret.trigger.json')], problems: [], nothing: [], outside: [], named: [join(outside, 'secret.trigger.json')], unreadable: [] });
   });
 
   test("a glob's walk keeps inside the folder it searches: links out of it are named, not followed", async () => {
-    const t = await expandTargets(['triggers/**/*.trigger.json'], root);
+    const t = await expandTargets(['triggers/**/*.trigger.json'], root, '.trigger.json');
     assert.deepEqual(t, {
       files: INSIDE,
       problems: ['triggers/api/leak.trigger.json leads outside triggers through a link: not read', 'triggers/escape leads outside triggers through a link: not read'],
+      nothing: [],
       outside: ['triggers/api/leak.trigger.json', 'triggers/escape'],
       named: [],
       unreadable: [],

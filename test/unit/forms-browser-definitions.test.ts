@@ -90,6 +90,18 @@ describe('dataset definitions form in a browser', { skip: browserSkip }, () => {
     await form.close();
   });
 
+  test('a 5,000-character name is refused on its field with its real length and the limit, and nothing is sent', async () => {
+    const form = await opened();
+    await form.page.locator('#f-log_message').fill('x'.repeat(5000));
+    await form.page.locator('#submit').click();
+    const refused = 'Log message can have at most 255 characters, the most a column name has; it has 5,000.';
+    assert.equal(await textOf(form.page, '#f-log_message-error'), refused);
+    assert.deepEqual(await form.page.locator('#form-errors li').allTextContents(), [refused]);
+    assert.equal(await form.page.locator('#f-log_message-warning').isVisible(), false, 'no second problem about the same value');
+    assert.deepEqual((await form.posted()).filter((m) => (m as { type: string }).type === 'submit'), []);
+    await form.close();
+  });
+
   test('the column picker completes from the visible columns only', async () => {
     const form = await opened();
     const values = await form.page.locator('#columns option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));

@@ -104,6 +104,21 @@ describe('unsaved edits in the form pages', { skip: browserSkip }, () => {
     await form.close();
   });
 
+  test('create API key: once the host says the key was created, the page holds nothing unsaved', async () => {
+    const form = await forms.open('apiKeyForm');
+    const values = { name: '', keyType: 'ingest', disabled: false, createDatasets: false, environmentId: 'env_1' };
+    await form.fromHost({ type: 'init', mode: 'create', connectionId: 'conn-1', connectionName: 'Sandbox', values });
+    await form.page.locator('#f-name input').fill('sent once');
+    const typed = { mode: 'create', connectionId: 'conn-1', createValues: { ...values, name: 'sent once' } };
+    assert.deepEqual((await drafts(form)).at(-1), { type: 'draft', state: typed });
+    await form.page.locator('#submit').click();
+    await form.fromHost({ type: 'created', key: { id: 'hcxik_1', name: 'sent once', secret: 'deadbeefsecret' } });
+    await form.page.locator('#secret').waitFor();
+    const last = (await drafts(form)).at(-1);
+    assert.deepEqual(last, { type: 'draft', state: null }, 'the values were sent and the key made: nothing to offer again');
+    await form.close();
+  });
+
   test('the connection gone: a banner says so plainly, and goes once it is back', async () => {
     const form = await forms.open('burnAlertForm');
     await form.fromHost(burnInit());

@@ -170,13 +170,6 @@ describe('API key forms', () => {
     assert.match(problems.fields.name?.[0] ?? '', /already exists/);
   });
 
-  test('an unknown environment lands on the environment field', async () => {
-    const { form, rec } = createForm();
-    await form.receive({ type: 'submitCreate', values: { ...values('forms env key'), environmentId: 'env_nope' } });
-    const problems = rec.ofType('problems')[0]?.problems as { fields: Record<string, string[]> };
-    assert.deepEqual(Object.keys(problems.fields), ['environmentId']);
-  });
-
   test('values breaking the schema are refused before any request, on the field they name', async () => {
     const { form, rec } = createForm();
     const before = sandbox.requests.length;
@@ -309,6 +302,63 @@ describe('API key forms', () => {
     ]);
     assert.deepEqual(rec.ofType('updated'), [{ type: 'updated', key: { id: DEMO.apiKeys.ingest, name: 'Renamed by form', disabled: true } }]);
     assert.deepEqual(keys.list('conn-1').map((k) => [k.id, k.name, k.disabled]), [[DEMO.apiKeys.ingest, 'Renamed by form', true]]);
+  });
+
+  /** An update form by id (no known key), on `team`. */
+  function updateForm(team = sandbox.info.team) {
+    const rec = recorder();
+    const form = new ApiKeyFormController({
+      mode: 'update',
+      client: async () => client,
+      team,
+      connectionId: 'conn-1',
+      connectionName: 'Sandbox',
+      environmentId: sandbox.info.environmentId,
+      keys: new KeyRegistry(new MemoryMemento()),
+      post: rec.post,
+      log: rec.log,
+      copy: async () => undefined,
+      ask: async () => undefined,
+      close: () => undefined,
+    });
+    return { form, rec };
+  }
+
+  test('a key id the service does not know is said once, on the id field, in plain words', async () => {
+    const { form, rec } = updateForm();
+    await form.receive({ type: 'submitUpdate', values: { id: 'hcxik_nosuch', name: 'x', disabled: false } });
+    assert.deepEqual(rec.ofType('problems').map((m) => m.problems), [
+      { fields: { id: [`The service has no API key with the ID "hcxik_nosuch" in the team "${sandbox.info.team}".`] }, form: [] },
+    ]);
+  });
+
+  test('a team the service does not know is said once, at the top, naming the connection to check', async () => {
+    const { form, rec } = updateForm('no-such-team');
+    await form.receive({ type: 'submitUpdate', values: { id: DEMO.apiKeys.ingest, name: 'x', disabled: false } });
+    assert.deepEqual(rec.ofType('problems').map((m) => m.problems), [
+      { fields: {}, form: ['The service has no team "no-such-team": check the team slug of the connection Sandbox.'] },
+    ]);
+  });
+
+  test('an environment the service does not know is said once, on the environment field', async () => {
+    const { form, rec } = createForm();
+    const typed = { ...values('no such environment'), environmentId: 'env_nosuch' };
+    await form.receive({ type: 'submitCreate', values: typed });
+    assert.deepEqual(rec.ofType('problems').map((m) => m.problems), [
+      { fields: { environmentId: ['The service has no environment with the ID "env_nosuch" in this team.'] }, form: [] },
+    ]);
+  });
+
+  test('a 404 that is not the service\'s (no error body of it) says the address does not answer like the service', async () => {
+    const { form, rec } = updateForm();
+    sandbox.faults.nextStatus(404, 1, 'empty');
+    await form.receive({ type: 'submitUpdate', values: { id: DEMO.apiKeys.ingest, name: 'x', disabled: false } });
+    assert.deepEqual(rec.ofType('problems').map((m) => m.problems), [
+      {
+        fields: {},
+        form: ['The address of the connection Sandbox answered "not found" the way a web server does, not the service: check that it is the address of the service\'s API.'],
+      },
+    ]);
   });
 
   test('a form opened for a known key says its id is fixed, refuses a submit for another id and names the saved key', async () => {

@@ -20,8 +20,10 @@ import {
   recipientOptions,
 } from '../../src/webview/protocol/burnAlertForm';
 import {
+  checkDefinitionsUpdate,
   definitionWarnings,
   definitionsDatasetProblem,
+  placeRefusedColumns,
   describeUnsavedDefinitions,
   diffDefinitions,
   rowsFromDefinitions,
@@ -245,6 +247,24 @@ test('definitionWarnings flags unknown columns (not derived ones) and span_kind 
     span_kind: ['Marking span events and links with Span kind is deprecated: set Annotation type to the column that marks them.'],
   });
   assert.deepEqual(definitionWarnings({ span_kind: { name: 'span.kind' }, annotation_type: { name: 'meta.type' } }, null), {});
+});
+
+test('a column name longer than a column name can be (255 characters) is refused before sending, saying its real length', () => {
+  const rows = { ...rowsFromDefinitions(loadedDefs), log_message: { name: 'x'.repeat(5000) } };
+  rows.user = { name: 'u'.repeat(255) };
+  assert.deepEqual(checkDefinitionsUpdate(loadedDefs, rows), {
+    ok: false,
+    reason: { fields: { log_message: ['Log message can have at most 255 characters, the most a column name has; it has 5,000.'] }, form: [] },
+  });
+});
+
+test('a name longer than a column\'s is echoed in a problem cut to its first 100 characters, with its real length', () => {
+  const long = `${'y'.repeat(100)}${'z'.repeat(200)}`;
+  const failure = { kind: 'http', status: 422, message: `unknown column(s): span_id -> "${long}"`, fieldProblems: [] };
+  const placed = placeRefusedColumns({ fields: {}, form: [failure.message] }, failure, { span_id: { name: long } });
+  assert.deepEqual(placed.fields, {
+    span_id: [`The service refused the column "${'y'.repeat(100)}…" (300 characters).`],
+  });
 });
 
 test('definitions of the environment-wide __all__, of no dataset and of a name the service cannot take are refused in the user\'s words', () => {

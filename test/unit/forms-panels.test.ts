@@ -149,6 +149,55 @@ describe('a created key whose secret was not copied', () => {
   });
 });
 
+describe('a created key is never offered to be created again', () => {
+  /** The page's state as it tells the host while the name is typed, and after the key was created. */
+  const typed = (name: string) => ({ mode: 'create', connectionId: 'sandbox', createValues: createValues(name) });
+  const keysNamed = (name: string): number => sandbox.state.apiKeys.filter((k) => k.name === name).length;
+
+  test('Close Without Copying after a create: no "unsaved edits" notice, and the form opens again empty', async () => {
+    const w = world();
+    await w.commands['obs.apiKey.create']?.(undefined);
+    const panel = open()[0] as FakeWebviewPanel;
+    await say(w, panel, { type: 'ready' });
+    await say(w, panel, { type: 'draft', state: typed('only once') });
+    await say(w, panel, { type: 'submitCreate', values: createValues('only once') });
+    const id = (panel.ofType('created')[0]?.key as { id: string }).id;
+    // What the page says once it shows the created key (an older page sent its state with the key in it).
+    await say(w, panel, { type: 'draft', state: { ...typed('only once'), created: { id, name: 'only once' } } });
+    answers.answer = (_m, choices) => choices.find((c) => c === 'Close Without Copying');
+    await say(w, panel, { type: 'close' });
+    const notCopied = 'The secret of the new API key "only once" was not copied.';
+    assert.deepEqual(asked.map((a) => a.message), [notCopied], 'no notice of unsaved edits');
+
+    await w.commands['obs.apiKey.create']?.(undefined);
+    const next = open()[0] as FakeWebviewPanel;
+    await say(w, next, { type: 'ready' });
+    const init = next.ofType('init')[0];
+    assert.equal(init?.unsaved, undefined, 'nothing to put back');
+    assert.deepEqual(init?.values, { ...createValues(''), keyType: 'ingest' });
+    assert.equal(keysNamed('only once'), 1);
+  });
+
+  test('the tab closed while the create runs: the key comes back as created, and no edits are kept to create it again', async () => {
+    const w = world();
+    await w.commands['obs.apiKey.create']?.(undefined);
+    const panel = open()[0] as FakeWebviewPanel;
+    await say(w, panel, { type: 'ready' });
+    await say(w, panel, { type: 'draft', state: typed('closed mid-create') });
+    const form = w.formPanels.openControllers().get('create:sandbox');
+    panel.fromPage({ type: 'submitCreate', values: createValues('closed mid-create') });
+    await closeTab(w, panel);
+    await form?.whenIdle();
+    await jobsDone();
+    assert.deepEqual(asked, [], 'no notice of unsaved edits');
+    const shown = open()[0] as FakeWebviewPanel;
+    await say(w, shown, { type: 'ready' });
+    assert.equal((shown.ofType('created')[0]?.key as { name: string } | undefined)?.name, 'closed mid-create');
+    assert.equal(shown.ofType('init')[0]?.unsaved, undefined);
+    assert.equal(keysNamed('closed mid-create'), 1);
+  });
+});
+
 describe('a form closed with unsaved edits', () => {
   const alertNode = async () => {
     const c = clients[0] ?? new ServiceClient({ baseUrl: sandbox.info.baseUrl, configKey: sandbox.info.configKey });

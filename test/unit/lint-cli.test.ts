@@ -32,6 +32,10 @@ before(() => {
   writeFileSync(join(dir, 'bom.trigger.json'), `\uFEFF${WITH_ERROR}`);
   mkdirSync(join(dir, 'odd'));
   writeFileSync(join(dir, 'odd', 'a[1].json'), WITH_ERROR);
+  // Files that cannot be read: a FIFO named on its own, and one a walk meets.
+  mkdirSync(join(dir, 'fifo'));
+  mkdirSync(join(dir, 'pipes'));
+  assert.equal(spawnSync('mkfifo', [join(dir, 'fifo', 'named.json'), join(dir, 'pipes', 'p.trigger.json')]).status, 0);
   writeFileSync(
     join(dir, 'metrics.trigger.json'),
     trigger('"dataset_slug": "m1"', '"query": { "calculations": [{ "op": "COUNT_DATAPOINTS" }], "time_range": 1800 }'),
@@ -54,12 +58,9 @@ describe('exit status', () => {
     assert.equal((await run('lint', 'valid.trigger.json', 'team/error.trigger.json')).code, 1);
   });
   test('2 and the file named when a file cannot be read', async () => {
-    const r = await run('lint', 'valid.trigger.json', 'missing.trigger.json', 'team');
+    const r = await run('lint', 'valid.trigger.json', 'fifo/named.json');
     assert.equal(r.code, 2);
-    assert.equal(
-      r.stderr,
-      "obs: cannot read missing.trigger.json: no such file\nobs: cannot read team: is a directory; name trigger files, or a glob such as 'team/**/*.json'\n",
-    );
+    assert.equal(r.stderr, 'obs: cannot read fifo/named.json: is not a regular file (a device, FIFO or socket): only files are read\n');
   });
   test('2 with the usage for an unknown option', async () => {
     const r = await run('lint', '--colour', 'valid.trigger.json');
@@ -70,7 +71,7 @@ describe('exit status', () => {
   test('2 for an unknown format, a missing command or no files', async () => {
     assert.equal((await run('lint', '--format', 'xml', 'valid.trigger.json')).stderr.split('\n')[0], 'obs: unknown format "xml"; use text, json or sarif');
     assert.equal((await run('valid.trigger.json')).stderr.split('\n')[0], 'obs: unknown command "valid.trigger.json"; the commands are lint, pull, drift, plan, apply, test, noise and mcp');
-    assert.equal((await run('lint')).stderr.split('\n')[0], 'obs: no files given; name trigger files or globs');
+    assert.equal((await run('lint')).stderr.split('\n')[0], 'obs: no files given; name trigger files, folders or globs');
   });
   test('2 for a glob that matches nothing', async () => {
     const r = await run('lint', 'nothing/**/*.trigger.json');
@@ -105,7 +106,7 @@ describe('text format', () => {
 
 describe('json format', () => {
   test('one array, one element per file in the order given', async () => {
-    const r = await run('lint', '--format', 'json', 'team/error.trigger.json', 'valid.trigger.json', 'missing.json');
+    const r = await run('lint', '--format', 'json', 'team/error.trigger.json', 'valid.trigger.json', 'fifo/named.json');
     assert.deepEqual(JSON.parse(r.stdout), [
       {
         file: 'team/error.trigger.json',
@@ -119,7 +120,7 @@ describe('json format', () => {
         ],
       },
       { file: 'valid.trigger.json', diagnostics: [] },
-      { file: 'missing.json', error: 'no such file', diagnostics: [] },
+      { file: 'fifo/named.json', error: 'is not a regular file (a device, FIFO or socket): only files are read', diagnostics: [] },
     ]);
   });
   test('--metrics-dataset makes a dataset a metrics dataset', async () => {
@@ -186,21 +187,24 @@ describe('sarif format', () => {
   }
 
   test('validates against the SARIF 2.1.0 schema, with results, fixes and an unreadable file', async () => {
-    const r = await run('lint', '--format', 'sarif', 'team/error.trigger.json', 'team/api/warning.trigger.json', 'missing.json');
+    const r = await run('lint', '--format', 'sarif', 'team/error.trigger.json', 'team/api/warning.trigger.json', 'fifo/named.json');
     assert.equal(r.code, 2);
     const validate = validator();
     const log = JSON.parse(r.stdout) as unknown;
     assert.equal(validate(log), true, JSON.stringify(validate.errors, null, 2));
   });
 
-  test('a glob that matched nothing is an error notification of a valid log', async () => {
-    const r = await run('lint', '--format', 'sarif', 'valid.trigger.json', 'nothing/*.json');
+  test("what a glob's walk could not read is an error notification of a valid log", async () => {
+    const r = await run('lint', '--format', 'sarif', 'valid.trigger.json', 'pipes/*.json');
     assert.equal(r.code, 2);
     const log = JSON.parse(r.stdout) as { runs: { invocations: { executionSuccessful: boolean; toolExecutionNotifications: unknown[] }[] }[] };
     const validate = validator();
     assert.equal(validate(log), true, JSON.stringify(validate.errors, null, 2));
     assert.deepEqual(log.runs[0]?.invocations, [
-      { executionSuccessful: false, toolExecutionNotifications: [{ level: 'error', message: { text: 'no file matches nothing/*.json' } }] },
+      {
+        executionSuccessful: false,
+        toolExecutionNotifications: [{ level: 'error', message: { text: 'cannot read pipes/p.trigger.json: it is not a regular file (a FIFO, socket or device): only files are read' } }],
+      },
     ]);
   });
 
@@ -248,7 +252,7 @@ describe('the entry point in a child process', () => {
     const missing = join(dir, 'missing.json');
     const r = cli(['lint', missing]);
     assert.equal(r.status, 2);
-    assert.equal(r.stderr, `obs: cannot read ${missing}: no such file\n`);
+    assert.equal(r.stderr, `obs: ${missing}: no such file or folder\n`);
     assert.equal(cli(['lint', `${dir}/valid*.json`]).status, 0);
   });
 });

@@ -229,6 +229,15 @@ test('fixAll removes adjacent members over several passes and fixes values', () 
   assert.deepEqual(result.diagnostics, []);
 });
 
+test('fixAll leaves a recipient named by type and target as it is: naming it by id is a quick fix the user picks', () => {
+  const text = trigger('"recipients": [{ "type": "email", "target": "ops@example.com" }]');
+  const options = { recipients: [{ id: 'rcp_email_ops', type: 'email', target: 'ops@example.com' }] };
+  const result = fixAll(text, options);
+  assert.equal(result.text, text);
+  const deprecated = result.diagnostics.find((d) => d.rule === 'trigger/recipient-deprecated');
+  assert.equal(deprecated?.fix?.title, 'Name the recipient by its id "rcp_email_ops"');
+});
+
 test('fixAll keeps what it cannot fix', () => {
   const result = fixAll(trigger('"name": ""', '"updated_at": "x"'));
   assert.equal(result.text, trigger('"name": ""'));

@@ -13,8 +13,8 @@ export const OPTIONS: LintOptions = {
   datasets: ['api', 'checkout', 'otel-metrics'],
   columns: { checkout: { names: ['duration_ms', 'status_code', 'http.route', 'internal.card_hash'], hidden: ['internal.card_hash'] } },
   recipients: [
-    { id: 'rcp_4f2a', name: 'On-call (PagerDuty)', shortName: 'On-call' },
-    { id: 'rcp_7c1e', name: 'oncall@example.com (email)', shortName: 'oncall@example.com' },
+    { id: 'rcp_4f2a', name: 'On-call (PagerDuty)', shortName: 'On-call', type: 'pagerduty' },
+    { id: 'rcp_7c1e', name: 'oncall@example.com (email)', shortName: 'oncall@example.com', type: 'email', target: 'oncall@example.com' },
   ],
 };
 

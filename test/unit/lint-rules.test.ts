@@ -49,8 +49,15 @@ const DATASETS: LintOptions = { datasets: ['api-gateway', 'checkout-service', 'm
 /** The account's recipients as the service lists them, named as the editor names them. */
 const RECIPIENTS: LintOptions = {
   recipients: [
-    { id: 'rcp_pd_primary', name: 'On-call (PagerDuty)', shortName: 'On-call' },
-    { id: 'rcp_email_ops', name: 'ops@example.com (email)', shortName: 'ops@example.com' },
+    { id: 'rcp_pd_primary', name: 'On-call (PagerDuty)', shortName: 'On-call', type: 'pagerduty' },
+    { id: 'rcp_email_ops', name: 'ops@example.com (email)', shortName: 'ops@example.com', type: 'email', target: 'ops@example.com' },
+  ],
+};
+/** Two recipients of the account with the same type and address: which one a type and target mean is not known. */
+const TWINS: LintOptions = {
+  recipients: [
+    { id: 'rcp_ops_1', name: 'ops@example.com (email)', type: 'email', target: 'ops@example.com' },
+    { id: 'rcp_ops_2', name: 'ops@example.com (email)', type: 'email', target: 'ops@example.com' },
   ],
 };
 const q = (body: string) => `"query": { ${body} }`;
@@ -358,6 +365,24 @@ const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
         title: 'type and target',
         doc: trigger('"recipients": [«{ "type": "email", "target": "ops@example.com" }»]'),
         says: 'deprecated',
+      },
+      {
+        title: 'type and target of the one recipient the service lists with them: named by its id',
+        doc: trigger('"recipients": [«{ "type": "email", "target": "ops@example.com" }»]'),
+        options: RECIPIENTS,
+        fixed: trigger('"recipients": [{ "id": "rcp_email_ops" }]'),
+      },
+      {
+        title: 'target first, details kept',
+        doc: trigger('"recipients": [«{ "target": "ops@example.com", "details": { "variables": [] }, "type": "email" }»]'),
+        options: RECIPIENTS,
+        fixed: trigger('"recipients": [{ "details": { "variables": [] }, "id": "rcp_email_ops" }]'),
+      },
+      {
+        title: 'two listed recipients with that type and target: no fix, the message names both',
+        doc: trigger('"recipients": [«{ "type": "email", "target": "ops@example.com" }»]'),
+        options: TWINS,
+        says: '2 recipients the service lists have type "email" and target "ops@example.com" (rcp_ops_1, rcp_ops_2): name it by the id of the one meant',
       },
     ],
     good: [{ title: 'by id with details', doc: trigger('"recipients": [{ "id": "r1", "details": { "pagerduty_severity": "critical" } }]') }],

@@ -55,7 +55,7 @@ export class FakePlanView implements PlanViewSurface {
   /** A message of the page, checked as the activation bundle checks it. */
   send(raw: unknown): void {
     const parsed = parsePlanMessage(raw);
-    if ('refused' in parsed) throw new Error(`the page would not send this: ${parsed.refused}`);
+    if (!parsed.ok) throw new Error(`the page would not send this: ${parsed.reason}`);
     for (const l of [...this.messageListeners]) l(parsed.message);
   }
 

@@ -214,7 +214,7 @@ test('every model the view is given passes the page\'s check, and the page\'s me
     { type: 'compare', review: 3, key: 'k' },
     { type: 'planAgain', review: 3 },
   ];
-  for (const m of good) assert.deepEqual(parsePlanMessage(m), { message: m });
+  for (const m of good) assert.deepEqual(parsePlanMessage(m), { ok: true, message: m });
   const bad: unknown[] = [
     { type: 'apply', review: 3, excluded: [] },
     { type: 'apply', review: 3, excluded: [], typed: '', force: true },
@@ -224,5 +224,5 @@ test('every model the view is given passes the page\'s check, and the page\'s me
     'apply',
     null,
   ];
-  for (const m of bad) assert.ok('refused' in parsePlanMessage(m), JSON.stringify(m));
+  for (const m of bad) assert.equal(parsePlanMessage(m).ok, false, JSON.stringify(m));
 });

@@ -1,6 +1,7 @@
 // The Datasets view over what the account holds: the datasets the service lists (one GET /1/datasets per
 // connection until Refresh), the SLOs of a dataset by name (one GET /1/slos/<dataset> when it is opened),
-// and, where a key may not list them (401, 403, 404, 405), one line saying so and today's fallback.
+// and, where a key may not list them (401, 403, 404, 405), one line saying so and today's fallback; where the
+// service does not know the key at all (401 to the spec's calls too), one row saying so, with Edit Connection.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ServiceClient } from '../../src/api/client';
@@ -32,12 +33,12 @@ after(async () => {
 
 beforeEach(() => sandbox.faults.clear());
 
-function setup(): { model: DatasetTreeModel; remembered: RememberedItems; failures: string[]; paths: () => string[] } {
+function setup(api: ServiceClient = client): { model: DatasetTreeModel; remembered: RememberedItems; failures: string[]; paths: () => string[] } {
   const memento = new MemoryMemento();
   const remembered = new RememberedItems(memento);
   const failures: string[] = [];
   const model = new DatasetTreeModel({
-    connection: async () => ({ profile, api: client }),
+    connection: async () => ({ profile, api }),
     remembered,
     keys: new KeyRegistry(memento),
     metricsDatasets: () => [],
@@ -227,5 +228,35 @@ describe('a listing the key may not use: said once, in words, and the fallback w
     sandbox.faults.nextStatus(500, 1, 'auto', { match: { path: '/1/slos/' } });
     const nodes = await model.getChildren(group(DEMO.datasets.gateway, 'burnAlerts'));
     assert.deepEqual(labels(nodes), [`Could not list SLOs of ${DEMO.datasets.gateway}`, DEMO.slos.gwAvailability]);
+  });
+});
+
+describe('a configuration key the service does not know (saved anyway after a failed check)', () => {
+  let wrongKey: ServiceClient;
+  before(() => {
+    wrongKey = new ServiceClient({ baseUrl: sandbox.info.baseUrl, configKey: 'not-a-key-of-this-service', retry: { maxAttempts: 1 } });
+  });
+  after(() => wrongKey.close());
+
+  test('the root says the key is unknown, offers Edit Connection, and gives no "add them by slug" advice', async () => {
+    const { model, remembered } = setup(wrongKey);
+    await remembered.addDatasets(profile.id, ['typed-by-hand']);
+    const root = await model.getChildren();
+    assert.deepEqual(labels(root), ['Could not use the configuration key of "Sandbox"', 'Environment-wide', 'typed-by-hand', 'API keys']);
+    assert.equal(present(root[0] as TreeNode).description, 'the service does not know it: it is mistyped, revoked, or a key of another account');
+    const actions = await model.getChildren(root[0]);
+    assert.deepEqual(labels(actions), ['Edit Connection...', 'Retry', 'Show Logs']);
+    assert.deepEqual(present(actions[0] as TreeNode).command, { id: 'obs.connection.edit', title: 'Edit Connection...', args: [profile.id] });
+  });
+
+  test('a list that fails with 401 when opened offers Edit Connection before Retry; another failure does not', async () => {
+    const { model } = setup(wrongKey);
+    const [error] = await model.getChildren(group(DEMO.datasets.gateway, 'columns'));
+    assert.equal(present(error as TreeNode).label, `Could not list columns of ${DEMO.datasets.gateway}`);
+    assert.deepEqual(labels(await model.getChildren(error)), ['Edit Connection...', 'Retry', 'Show Logs']);
+    sandbox.faults.nextStatus(403, 1, 'auto', { match: { path: `/1/columns/${DEMO.datasets.checkout}` } });
+    const other = setup().model;
+    const [forbidden] = await other.getChildren(group(DEMO.datasets.checkout, 'columns'));
+    assert.deepEqual(labels(await other.getChildren(forbidden)), ['Retry', 'Show Logs']);
   });
 });

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { APPLY_TOOL_NAME, runTool, type SourceFile, type ToolName } from '../../agentTools';
 import type { QuerySession } from '../queries';
-import type { ActiveConnection, ConnectionManager } from '../connections';
+import { connectionLabel, type ActiveConnection, type ConnectionManager } from '../connections';
 import { configureL10n } from '../core/l10nSetup';
 import type { Feedback } from '../core/feedback';
 import type { RecipientDirectory } from '../core/recipients';
@@ -81,7 +81,7 @@ export function createAgents(deps: AgentsDeps): LoadedAgents {
   const plans = new PlanStore<WorkspaceTriggerFiles>();
   const documents = new ReadOnlyDocuments(AGENT_PLAN_SCHEME);
   const log = deps.feedback.log;
-  const connectionName = () => deps.connections.activeProfile()?.name ?? vscode.l10n.t('(no connection)');
+  const connectionName = (profile = deps.connections.activeProfile()) => (profile ? connectionLabel(profile.name) : vscode.l10n.t('(no connection)'));
   const plan = (connection: ActiveConnection, files: readonly SourceFile[], prune: boolean, signal: AbortSignal) =>
     planWorkspace({ connection, files, prune, signal, lint: deps.lint, concurrency: deps.settings.concurrency() });
   // A trusted link in the chat's question opens the whole plan: our command, given the plan's id (and no other).
@@ -93,7 +93,7 @@ export function createAgents(deps: AgentsDeps): LoadedAgents {
       plans,
       active,
       locks: deps.applyLocks,
-      confirm: (q) => askInDialog(documents, q, vscode.l10n.t('Plan for {0}', active?.profile.name ?? ''), (uri) => (planShown = uri)),
+      confirm: (q) => askInDialog(documents, q, vscode.l10n.t('Plan for {0}', connectionLabel(active?.profile.name ?? '')), (uri) => (planShown = uri)),
       onApplied: (text) => {
         if (planShown !== undefined) documents.replace(planShown, text);
       },
@@ -125,7 +125,7 @@ export function createAgents(deps: AgentsDeps): LoadedAgents {
         const host = editorToolHost({ active, lint: deps.lint, files, plan, plans, sessionFor: deps.sessionFor });
         const answer = await runTool(name, input, host, signal);
         log.info(`agent tool ${name}: ${answer.ok ? `answered ${answer.text.length} characters` : 'answered an error'}`);
-        if (!answer.ok) throw new Error(answer.error);
+        if (!answer.ok) throw new Error(answer.reason);
         return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(answer.text)]);
       } finally {
         dispose();
@@ -137,7 +137,7 @@ export function createAgents(deps: AgentsDeps): LoadedAgents {
         void vscode.window.showInformationMessage(vscode.l10n.t('This plan is no longer kept: it was applied, or is older than 30 minutes.'));
         return;
       }
-      await documents.show(vscode.l10n.t('Plan for {0}', stored.connection.name), planDocumentOf(stored, deps.recipients()));
+      await documents.show(vscode.l10n.t('Plan for {0}', connectionLabel(stored.connection.name)), planDocumentOf(stored, deps.recipients()));
     },
     dispose: () => documents.dispose(),
   };

@@ -9,7 +9,7 @@
 import * as l10n from '@vscode/l10n';
 import { answerText, APPLY_TOOL_NAME, clip, clipName, defined, firstOf, LIMITS, parseInput, ToolError, type PlanWithNotes, type SourceFile } from '../../agentTools';
 import { applyChanges, differenceText, PacedPool, planDifferences, type ChangeResult, type Plan, type PlannedChange } from '../../triggerFiles';
-import { looksLikeProduction, type ActiveConnection, type ConnectionProfile } from '../connections';
+import { connectionLabel, looksLikeProduction, type ActiveConnection, type ConnectionProfile } from '../connections';
 import type { ApplyLocks } from '../core/applyLocks';
 import type { Logger } from '../core/logger';
 import type { RecipientDirectory } from '../core/recipients';
@@ -44,7 +44,7 @@ export function applyPreparation(input: unknown, plans: PlanStore<PlanSources>, 
   const plan = named(stored);
   const q = confirmation(plan, looksLikeProduction(stored.connection.name));
   const detail = l10n.t('{0} ({1}). The extension asks you again in a dialog of its own before anything is written.', planCountsText(plan), plan.target.baseUrl);
-  return { invocationMessage: l10n.t('Applying the plan to {0}', stored.connection.name), confirmation: applyQuestion({ message: q.message, detail }, planDocumentOf(stored, recipients), documentLink?.(stored.id)) };
+  return { invocationMessage: l10n.t('Applying the plan to {0}', connectionLabel(stored.connection.name)), confirmation: applyQuestion({ message: q.message, detail }, planDocumentOf(stored, recipients), documentLink?.(stored.id)) };
 }
 
 /** The whole plan of a kept plan, as the editor's Apply shows it. */
@@ -120,15 +120,15 @@ export interface ApplyDeps<C extends AppliedConnection = ActiveConnection> {
 /** The kept plan, taken (applied at most once), when the active connection is still the one it was made against. */
 function takePlan<C extends AppliedConnection>(input: unknown, deps: ApplyDeps<C>): { stored: StoredPlan<PlanSources>; active: C } {
   const parsed = parseInput(APPLY_TOOL_NAME, input);
-  if (!parsed.ok) throw new ToolError(parsed.error);
+  if (!parsed.ok) throw new ToolError(parsed.reason);
   const stored = deps.plans.take(parsed.value.plan_id);
   if (stored === undefined) throw new ToolError(l10n.t('nothing was written: there is no plan {0} (it was applied already, is older than 30 minutes, or was never made); call obs_plan again', JSON.stringify(parsed.value.plan_id)));
   const active = deps.active;
   if (active === undefined || active.profile.id !== stored.connection.id) {
-    throw new ToolError(l10n.t('nothing was written: the plan was made against {0}, which is not the active connection now; call obs_plan again', stored.connection.name));
+    throw new ToolError(l10n.t('nothing was written: the plan was made against {0}, which is not the active connection now; call obs_plan again', connectionLabel(stored.connection.name)));
   }
   if (active.profile.baseUrl !== stored.connection.baseUrl || active.client !== stored.connection.client) {
-    throw new ToolError(l10n.t("nothing was written: {0}'s address, key or proxy changed since the plan was made; call obs_plan again", stored.connection.name));
+    throw new ToolError(l10n.t("nothing was written: {0}'s address, key or proxy changed since the plan was made; call obs_plan again", connectionLabel(stored.connection.name)));
   }
   return { stored, active };
 }

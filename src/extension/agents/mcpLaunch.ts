@@ -5,7 +5,7 @@
 // No vscode import.
 import * as path from 'node:path';
 import * as l10n from '@vscode/l10n';
-import type { ConnectionProfile } from '../connections';
+import { connectionLabel, type ConnectionProfile } from '../connections';
 
 export interface McpLaunch {
   label: string;
@@ -19,7 +19,7 @@ export interface McpLaunch {
 /** The server of the connection as listed: the label tells the connection; the environment names the service, not the key. */
 export function mcpLaunch(profile: Pick<ConnectionProfile, 'id' | 'name' | 'baseUrl'>, extensionPath: string, metricsDatasets: readonly string[], folder: string | undefined): McpLaunch {
   return {
-    label: l10n.t('Observability ({0})', profile.name),
+    label: l10n.t('Observability ({0})', connectionLabel(profile.name)),
     args: [path.join(extensionPath, 'dist', 'cli.js'), 'mcp'],
     // Desktop VS Code's Node is Electron's: this makes it run the script as Node does.
     env: {

@@ -3,7 +3,7 @@
 // registered, which agent mode already has (the same tools, and apply): listed, they would be there twice. The listed definition names the service but holds no key; the
 // key goes into the child's environment only when VS Code starts the server (resolveMcpServerDefinition).
 import * as vscode from 'vscode';
-import type { ConnectionManager } from '../connections';
+import { connectionLabel, type ConnectionManager } from '../connections';
 import type { Logger } from '../core/logger';
 import type { Settings } from '../core/settings';
 import { mcpLaunch, startEnvironment } from './mcpLaunch';
@@ -51,7 +51,7 @@ export class McpServers implements vscode.McpServerDefinitionProvider<vscode.Mcp
       throw new Error(vscode.l10n.t('This server was listed for a connection that is no longer the active one. Refresh the MCP servers.'));
     }
     const key = await this.deps.connections.configKeyForChild(profile.id);
-    if (key === undefined || key === '') throw new Error(vscode.l10n.t('The connection {0} has no configuration key. Edit the connection to add one.', profile.name));
+    if (key === undefined || key === '') throw new Error(vscode.l10n.t('The connection {0} has no configuration key. Edit the connection to add one.', connectionLabel(profile.name)));
     server.env = startEnvironment(server.env, profile, key, this.deps.settings.httpProxy());
     this.deps.log.info(`starting obs mcp for the connection ${profile.name}`);
     return server;

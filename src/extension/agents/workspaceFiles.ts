@@ -100,6 +100,6 @@ export class WorkspaceTriggerFiles extends PlannedFiles {
     if (dirty) return { file, text: undefined, problem: vscode.l10n.t('it has unsaved changes in the editor: save the file first') };
     const read = await planText(uri);
     const named = this.named.has(uri.toString()) ? { named: true } : {};
-    return 'text' in read ? { file, text: read.text, ...named } : { file, text: undefined, problem: read.problem, ...named };
+    return read.ok ? { file, text: read.text, ...named } : { file, text: undefined, problem: read.reason, ...named };
   }
 }

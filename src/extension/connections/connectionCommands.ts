@@ -1,36 +1,16 @@
-// Commands to add, edit, remove and switch connections. Adding asks step by step with validation
-// (connectionWizard.ts); keys are asked with password boxes and go straight to SecretStorage.
+// Commands to add, edit, remove and switch connections. Adding and editing run the connection dialogue
+// (connectionWizard.ts, shown by quickInputPrompter.ts), whose summary page runs the check before saving;
+// keys are typed into password boxes and go straight to SecretStorage.
 import * as vscode from 'vscode';
-import { checkConnection, describeFailure } from './connectionCheck';
+import { checkConnection, checkFailureDialog, describeFailure, type CheckApi, type CheckOutcome } from './connectionCheck';
 import type { ConnectionManager } from './connectionManager';
-import { describeSave, runConnectionWizard, saveConnection, type ConnectionTarget, type Prompter, type WizardAnswer } from './connectionWizard';
+import { describeSave, saveConnection, type ConnectionTarget, type WizardAnswer } from './connectionSave';
+import { runConnectionWizard, type CheckDecision } from './connectionWizard';
 import { isCancellation } from '../core/errors';
-import type { ConnectionProfile } from './profiles';
+import { connectionLabel, type ConnectionProfile } from './profiles';
 import type { Feedback } from '../core/feedback';
 import type { Logger } from '../core/logger';
-import { safeLabel } from '../core/text';
-
-/** The wizard's questions as InputBoxes, its confirmations as modal dialogs. */
-const inputBoxPrompter: Prompter = {
-  input: (step) =>
-    Promise.resolve(
-      vscode.window.showInputBox({
-        title: `${step.title} (${step.step}/${step.totalSteps})`,
-        prompt: step.prompt,
-        placeHolder: step.placeHolder,
-        value: step.value,
-        password: step.password,
-        ignoreFocusOut: true,
-        validateInput: (v) => {
-          const problem = step.validate(v);
-          if (!problem) return undefined;
-          const severity = problem.severity === 'warning' ? vscode.InputBoxValidationSeverity.Warning : vscode.InputBoxValidationSeverity.Error;
-          return { message: problem.message, severity };
-        },
-      }),
-    ),
-  confirm: async (message, action) => (await vscode.window.showWarningMessage(message, { modal: true }, action)) === action,
-};
+import { quickInputPrompter } from './quickInputPrompter';
 
 function target(manager: ConnectionManager): ConnectionTarget {
   return {
@@ -40,20 +20,25 @@ function target(manager: ConnectionManager): ConnectionTarget {
   };
 }
 
-/**
- * Checks an answer with one read before it is saved. Undefined: save nothing. A check that fails (or is
- * cancelled) says what is wrong in a modal dialog that offers to save it anyway.
- */
-async function checkBeforeSaving(manager: ConnectionManager, answer: WizardAnswer, existingId?: string): Promise<{ checked?: string } | undefined> {
-  const host = new URL(answer.profile.baseUrl).host;
-  const outcome = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking the connection to {0}...', host), cancellable: true },
+/** One read with the answer's base URL and key (the stored key, for an edit that keeps it); undefined: cancelled. */
+async function runCheck(
+  manager: ConnectionManager,
+  answer: WizardAnswer,
+  existingId?: string,
+): Promise<CheckOutcome | undefined> {
+  const { baseUrl } = answer.profile;
+  const host = new URL(baseUrl).host;
+  const title = vscode.l10n.t('Checking the connection to {0}...', host);
+  return vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title, cancellable: true },
     async (_progress, token) => {
       const controller = new AbortController();
       const sub = token.onCancellationRequested(() => controller.abort());
       try {
-        const keys = { configKey: answer.secrets.configKey, connectionId: answer.originChanged ? undefined : existingId };
-        return await manager.withProbeClient(answer.profile.baseUrl, keys, (client) => checkConnection(client, host, controller.signal));
+        const connectionId = answer.originChanged ? undefined : existingId;
+        const keys = { configKey: answer.secrets.configKey, connectionId };
+        const check = (client: CheckApi) => checkConnection(client, host, controller.signal);
+        return await manager.withProbeClient(baseUrl, keys, check);
       } catch (err) {
         return isCancellation(err) ? undefined : describeFailure(err, host);
       } finally {
@@ -61,19 +46,26 @@ async function checkBeforeSaving(manager: ConnectionManager, answer: WizardAnswe
       }
     },
   );
-  if (outcome?.ok === true) return { checked: outcome.summary };
-  const saveAnyway = vscode.l10n.t('Save Anyway');
-  const choice = await vscode.window.showWarningMessage(
-    outcome === undefined ? vscode.l10n.t('The check of "{0}" was cancelled.', answer.profile.name) : vscode.l10n.t('"{0}" does not work yet: {1}', answer.profile.name, outcome.message),
-    { modal: true, detail: vscode.l10n.t('Nothing is saved unless you save it anyway (for a service you cannot reach from here yet). Cancel, and add it again with what was wrong put right.') },
-    saveAnyway,
-  );
-  return choice === saveAnyway ? {} : undefined;
 }
 
-/** A connection name as QuickPick text: `$(…)` would render as an icon, so it is made inert. */
-function inertName(name: string): string {
-  return safeLabel(name, 64).replace(/\$\(/g, '$\u200B(');
+/**
+ * The check the dialogue's summary runs before saving. A check that fails (or is cancelled) says what is
+ * wrong in a modal dialog that offers to change the connection (back to the summary, the field to change
+ * picked) or to save it anyway; dismissing it keeps nothing.
+ */
+async function checkBeforeSaving(
+  manager: ConnectionManager,
+  answer: WizardAnswer,
+  existingId?: string,
+): Promise<CheckDecision> {
+  const outcome = await runCheck(manager, answer, existingId);
+  if (outcome?.ok === true) return { kind: 'save', checked: outcome.summary };
+  const dialog = checkFailureDialog(answer.profile.name, outcome);
+  const options = { modal: true, detail: dialog.detail };
+  const choice = await vscode.window.showWarningMessage(dialog.message, options, dialog.edit, dialog.saveAnyway);
+  if (choice === dialog.saveAnyway) return { kind: 'save' };
+  if (choice === dialog.edit) return { kind: 'edit', note: outcome?.reason ?? dialog.message, field: dialog.field };
+  return { kind: 'cancel' };
 }
 
 interface ProfilePick extends vscode.QuickPickItem {
@@ -85,7 +77,7 @@ async function pickConnection(manager: ConnectionManager, placeHolder: string, a
   if (typeof arg === 'string') return manager.list().find((p) => p.id === arg || p.name === arg);
   const activeId = manager.activeProfile()?.id;
   const items: ProfilePick[] = manager.list().map((p) => ({
-    label: inertName(p.name),
+    label: connectionLabel(p.name),
     description: p.id === activeId ? vscode.l10n.t('{0} (active)', p.baseUrl) : p.baseUrl,
     detail: vscode.l10n.t('team {0}, environment {1}', p.team, p.environmentId),
     profile: p,
@@ -117,18 +109,23 @@ export function registerConnectionCommands(manager: ConnectionManager, feedback:
 
 /** Asks for a new connection, checks it, saves it and makes it the active one. */
 async function addConnection(manager: ConnectionManager, log: Logger): Promise<void> {
-  const answer = await runConnectionWizard(inputBoxPrompter, manager.list());
-  if (!answer) return;
-  const check = await checkBeforeSaving(manager, answer);
-  if (!check) return;
+  const result = await runConnectionWizard({
+    prompter: quickInputPrompter,
+    others: manager.list(),
+    check: (answer) => checkBeforeSaving(manager, answer),
+  });
+  if (!result) return;
+  const { answer, checked } = result;
   await saveConnection(target(manager), answer, true);
   await manager.setActive(answer.profile.id);
-  log.info(`connection ${answer.profile.name} (${answer.profile.baseUrl}) added${check.checked === undefined ? ' without a working check' : `, checked: ${check.checked}`}`);
+  const how = checked === undefined ? ' without a working check' : `, checked: ${checked}`;
+  log.info(`connection ${answer.profile.name} (${answer.profile.baseUrl}) added${how}`);
   const saved = vscode.l10n.t('{0} It is the active connection.', describeSave(answer, true));
-  void vscode.window.showInformationMessage(check.checked === undefined ? saved : vscode.l10n.t('{0} Checked: the service lists {1}.', saved, check.checked));
+  const said = checked === undefined ? saved : vscode.l10n.t('{0} Checked: the service lists {1}.', saved, checked);
+  void vscode.window.showInformationMessage(said);
 }
 
-/** Asks again for every field of a picked connection (not the sandbox's), checks the answer and saves it. */
+/** Opens a picked connection (not the sandbox's) at the dialogue's summary, checks the answer and saves it. */
 async function editConnection(manager: ConnectionManager, log: Logger, arg: unknown): Promise<void> {
   const existing = await pickConnection(manager, vscode.l10n.t('Connection to edit'), arg);
   if (!existing) return;
@@ -137,12 +134,16 @@ async function editConnection(manager: ConnectionManager, log: Logger, arg: unkn
     return;
   }
   const stored = await manager.storedKeys(existing.id);
-  const answer = await runConnectionWizard(inputBoxPrompter, manager.list(), { profile: existing, stored });
-  if (!answer) return;
-  if (!(await checkBeforeSaving(manager, answer, existing.id))) return;
-  await saveConnection(target(manager), answer, false);
-  log.info(`connection ${answer.profile.name} (${answer.profile.baseUrl}) saved`);
-  void vscode.window.showInformationMessage(describeSave(answer, false));
+  const result = await runConnectionWizard({
+    prompter: quickInputPrompter,
+    others: manager.list(),
+    existing: { profile: existing, stored },
+    check: (answer) => checkBeforeSaving(manager, answer, existing.id),
+  });
+  if (!result) return;
+  await saveConnection(target(manager), result.answer, false);
+  log.info(`connection ${result.answer.profile.name} (${result.answer.profile.baseUrl}) saved`);
+  void vscode.window.showInformationMessage(describeSave(result.answer, false));
 }
 
 /** Removes a picked connection with its keys after a confirmation; the sandbox's is removed by stopping the sandbox. */
@@ -155,7 +156,10 @@ async function removeConnection(manager: ConnectionManager, log: Logger, hooks: 
   }
   const remove = vscode.l10n.t('Remove');
   const confirm = await vscode.window.showWarningMessage(
-    vscode.l10n.t('Remove the connection "{0}"? Its keys are deleted from the secret storage.', profile.name),
+    vscode.l10n.t(
+      'Remove the connection "{0}"? Its keys are deleted from the secret storage.',
+      connectionLabel(profile.name),
+    ),
     { modal: true },
     remove,
   );
@@ -171,7 +175,8 @@ async function removeConnection(manager: ConnectionManager, log: Logger, hooks: 
 async function offerSwitch(removedName: string): Promise<void> {
   // Never switch for the user: the next connection may be production.
   const switchConnection = vscode.l10n.t('Switch Connection...');
-  const choice = await vscode.window.showInformationMessage(vscode.l10n.t('Connection "{0}" removed. No connection is active now.', removedName), switchConnection);
+  const removed = vscode.l10n.t('Connection "{0}" removed. No connection is active now.', connectionLabel(removedName));
+  const choice = await vscode.window.showInformationMessage(removed, switchConnection);
   if (choice === switchConnection) await vscode.commands.executeCommand('obs.connection.switch');
 }
 
@@ -193,7 +198,7 @@ async function switchConnection(manager: ConnectionManager, arg: unknown): Promi
 function switchPicks(manager: ConnectionManager): ProfilePick[] {
   const activeId = manager.activeProfile()?.id;
   const items: ProfilePick[] = manager.list().map((p) => ({
-    label: `${p.id === activeId ? '$(check) ' : ''}${inertName(p.name)}`,
+    label: `${p.id === activeId ? '$(check) ' : ''}${connectionLabel(p.name)}`,
     description: p.baseUrl,
     detail: vscode.l10n.t('team {0}, environment {1}', p.team, p.environmentId),
     profile: p,

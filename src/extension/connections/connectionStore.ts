@@ -50,7 +50,7 @@ export class ConnectionStore {
   /** A profile kept in memory only, for this window (the local sandbox). */
   addTransient(profile: ConnectionProfile): void {
     const v = validateProfile(profile);
-    if (!v.ok) throw new TypeError(`invalid connection: ${v.problems.map((p) => p.message).join('; ')}`);
+    if (!v.ok) throw new TypeError(`invalid connection: ${v.reason.map((p) => p.message).join('; ')}`);
     this.transient.set(profile.id, { ...v.profile });
     this.changed.fire();
   }
@@ -74,7 +74,7 @@ export class ConnectionStore {
   async save(profile: ConnectionProfile): Promise<void> {
     if (this.transient.has(profile.id)) throw new TypeError(`the connection ${profile.id} exists only in this window and is not saved`);
     const v = validateProfile(profile);
-    if (!v.ok) throw new TypeError(`invalid connection: ${v.problems.map((p) => p.message).join('; ')}`);
+    if (!v.ok) throw new TypeError(`invalid connection: ${v.reason.map((p) => p.message).join('; ')}`);
     const clean: ConnectionProfile = {
       id: v.profile.id,
       name: v.profile.name.trim(),

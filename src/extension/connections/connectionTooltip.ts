@@ -3,11 +3,11 @@
 // No vscode import.
 import * as l10n from '@vscode/l10n';
 import { tooltipMarkdown } from '../core/text';
-import type { ConnectionProfile } from './profiles';
+import { connectionLabel, type ConnectionProfile } from './profiles';
 
 export function connectionTooltip(profile: ConnectionProfile): string {
   return tooltipMarkdown({
-    title: profile.name,
+    title: connectionLabel(profile.name),
     rows: [
       { label: l10n.t('Address'), value: profile.baseUrl },
       { label: l10n.t('Team'), value: profile.team },

@@ -1,305 +1,220 @@
 // The add/edit connection dialogue as plain logic (no vscode import, so every path through it is
-// unit-tested): which questions in which order, how each answer is checked, and in which order the
-// answer is saved. connectionCommands.ts shows the questions as InputBoxes.
-import {
-  checkEnvironmentId,
-  checkKey,
-  checkName,
-  checkServiceUrl,
-  checkTeam,
-  newConnectionId,
-  normaliseUrl,
-  sameOrigin,
-  type ConnectionProfile,
-  type ConnectionSecrets,
-} from './profiles';
+// unit-tested): adding asks the seven fields in order, each box with Back to the one before; then a summary
+// page lists every field, any of which can be picked and changed, and runs the check before anything is
+// saved. Editing opens at the summary. Escape anywhere ends the dialogue and keeps nothing.
+// connectionCommands.ts shows it with VS Code's QuickInput (quickInputPrompter.ts).
 import * as l10n from '@vscode/l10n';
+import { keyChanges, type StoredKeys, type WizardAnswer } from './connectionSave';
+import { checkServiceUrl, connectionLabel, newConnectionId, normaliseUrl, type ConnectionProfile } from './profiles';
+import {
+  asText,
+  FIELDS,
+  fieldLabel,
+  fieldStep,
+  fieldValue,
+  missingField,
+  originChanged,
+  withAnswer,
+  type Draft,
+  type FieldContext,
+  type FieldId,
+  type WizardStep,
+} from './wizardFields';
 
-interface StepProblem {
-  message: string;
-  severity: 'error' | 'warning';
+/** What a box or page answers: a value, Back, or cancel (Escape: the dialogue ends). */
+export type Reply<T> = { kind: 'value'; value: T } | { kind: 'back' } | { kind: 'cancel' };
+
+export type SummaryChoice = { kind: 'save' } | { kind: 'field'; field: FieldId };
+
+export interface SummaryItem {
+  choice: SummaryChoice;
+  label: string;
+  description?: string | undefined;
+  detail?: string | undefined;
 }
 
-export interface WizardStep {
+/** The page that ends the dialogue: every field with its value, and Check and Save. */
+export interface SummaryPage {
   title: string;
-  step: number;
-  totalSteps: number;
-  prompt: string;
-  placeHolder?: string | undefined;
-  value?: string | undefined;
-  password?: boolean | undefined;
-  /** An 'error' blocks the answer; a 'warning' is shown but lets it through. */
-  validate(value: string): StepProblem | undefined;
+  placeHolder: string;
+  back: boolean;
+  items: SummaryItem[];
+  /** The item the page starts on. */
+  active: SummaryChoice;
 }
 
 export interface Prompter {
-  /** Asks one question; undefined when the user pressed Escape. */
-  input(step: WizardStep): Promise<string | undefined>;
+  /** Asks one question. */
+  input(step: WizardStep): Promise<Reply<string>>;
+  /** Shows the summary page. */
+  pick(page: SummaryPage): Promise<Reply<SummaryChoice>>;
   /** A modal question with one action; false when dismissed. */
   confirm(message: string, action: string): Promise<boolean>;
 }
 
-/** Which keys a connection has in SecretStorage (presence only: the wizard never sees a stored key). */
-export interface StoredKeys {
-  configKey: boolean;
-  managementKey: boolean;
-}
+/** What the check before saving decided: save (checked, or anyway), change a field first, or keep nothing. */
+export type CheckDecision =
+  | { kind: 'save'; checked?: string | undefined }
+  | { kind: 'edit'; note: string; field?: FieldId | undefined }
+  | { kind: 'cancel' };
 
-type KeyOutcome = 'set' | 'replaced' | 'kept' | 'removed' | 'none';
-
-export interface WizardAnswer {
-  profile: ConnectionProfile;
-  /** Per key: undefined = leave the stored key as it is, '' = delete it, anything else = store it. */
-  secrets: ConnectionSecrets;
-  /** The base URL now points at another server: the old server's keys are deleted before anything else. */
-  originChanged: boolean;
-  outcome: { configKey: KeyOutcome; managementKey: KeyOutcome };
-}
-
-const TOTAL_STEPS = 7;
-/** Typed in the management key box when editing: delete the stored management key. */
-export const REMOVE_KEY = '-';
-
-const error = (message: string | undefined): StepProblem | undefined => (message === undefined ? undefined : { message, severity: 'error' });
-
-function urlProblem(what: string): (v: string) => StepProblem | undefined {
-  return (v) => {
-    const r = checkServiceUrl(v, what);
-    if (!r.ok) return { message: r.message, severity: 'error' };
-    return r.warning === undefined ? undefined : { message: r.warning, severity: 'warning' };
-  };
-}
-
-/** KEY_ID:KEY_SECRET, both parts non-empty, no spaces. */
-function managementKeyProblem(v: string): string | undefined {
-  const colon = v.indexOf(':');
-  if (colon <= 0 || colon === v.length - 1 || /\s/.test(v)) return l10n.t('The management key has the form KEY_ID:KEY_SECRET');
-  return undefined;
-}
-
-type StepFields = Omit<WizardStep, 'title' | 'step' | 'totalSteps'>;
-
-/** The prompter, and the numbering and title every question of one run of the wizard shares. */
-interface Dialogue {
+export interface WizardOptions {
   prompter: Prompter;
-  step(n: number, fields: StepFields): WizardStep;
+  /** Every saved connection: names must be unique. */
+  others: readonly ConnectionProfile[];
+  /** The connection being edited, and which keys it has stored. */
+  existing?: { profile: ConnectionProfile; stored: StoredKeys } | undefined;
+  /** Checks an answer with the service and asks what to do when it does not work. */
+  check(answer: WizardAnswer): Promise<CheckDecision>;
+  newId?: () => string;
 }
 
-/** The answers of steps 1 to 5, the URLs checked. */
-interface ProfileFields {
-  name: string;
-  baseUrl: URL;
-  uiUrl: URL;
-  team: string;
-  environmentId: string;
+export interface WizardResult {
+  answer: WizardAnswer;
+  /** What the check found ("5 datasets"); undefined when saved without a working check. */
+  checked?: string | undefined;
 }
 
-/**
- * Asks for every field of a connection. Returns undefined when the user presses Escape at any step
- * (nothing is saved then). When editing, an empty key box keeps the stored key, except when the base
- * URL moved to another server: then the keys must be given again, so a key is never sent to a host it
- * was not entered for.
- */
-export async function runConnectionWizard(
-  prompter: Prompter,
-  others: readonly ConnectionProfile[],
-  existing?: { profile: ConnectionProfile; stored: StoredKeys },
-  newId: () => string = newConnectionId,
-): Promise<WizardAnswer | undefined> {
-  const old = existing?.profile;
-  const title = old ? l10n.t('Edit Connection "{0}"', old.name) : l10n.t('Add Connection');
-  const dialogue: Dialogue = { prompter, step: (n, s) => ({ title, step: n, totalSteps: TOTAL_STEPS, ...s }) };
-  const fields = await askProfileFields(dialogue, others, old);
-  if (fields === undefined) return undefined;
+interface Run {
+  o: WizardOptions;
+  ctx: FieldContext;
+  title: string;
+  draft: Draft;
+}
 
-  const normalisedBase = normaliseUrl(fields.baseUrl);
-  const originChanged = old !== undefined && !sameOrigin(old.baseUrl, normalisedBase);
-  const storedConfig = existing !== undefined && existing.stored.configKey && !originChanged;
-  const storedManagement = existing !== undefined && existing.stored.managementKey && !originChanged;
-  const moved = originChanged ? ` ${l10n.t('The base URL now points at {0}: give its keys (the stored ones are deleted, never sent to a new server).', fields.baseUrl.host)}` : '';
-  const configKey = await askConfigKey(dialogue, storedConfig, moved);
-  if (configKey === undefined) return undefined;
-  const managementKey = await askManagementKey(dialogue, storedManagement);
-  if (managementKey === undefined) return undefined;
+type Step = 'done' | 'back' | 'cancel';
 
-  const profile: ConnectionProfile = {
-    id: old?.id ?? newId(),
-    name: fields.name.trim(),
-    baseUrl: normalisedBase,
-    uiUrl: normaliseUrl(fields.uiUrl),
-    team: fields.team.trim(),
-    environmentId: fields.environmentId.trim(),
+/** Runs the dialogue; undefined when it ended without saving (nothing is kept then). */
+export async function runConnectionWizard(o: WizardOptions): Promise<WizardResult | undefined> {
+  const old = o.existing?.profile;
+  const run: Run = {
+    o,
+    ctx: { others: o.others, existing: o.existing },
+    title: old ? l10n.t('Edit Connection "{0}"', connectionLabel(old.name)) : l10n.t('Add Connection'),
+    draft: old ? draftOf(old) : {},
   };
-  const { secrets, outcome } = keyChanges(configKey, managementKey, existing?.stored, originChanged);
-  return { profile, secrets, originChanged, outcome };
+  if (!old && (await firstPass(run, 0)) === 'cancel') return undefined;
+  return summary(run);
 }
 
-/** Steps 1 to 5: name, base URL, UI URL, team and environment; undefined on Escape. */
-async function askProfileFields(d: Dialogue, others: readonly ConnectionProfile[], old: ConnectionProfile | undefined): Promise<ProfileFields | undefined> {
-  // No default name: a prefilled "production" would label whatever server is entered next.
-  const name = await d.prompter.input(
-    d.step(1, {
-      prompt: l10n.t('A name for this connection. The status bar shows it; names containing "prod" are highlighted.'),
-      placeHolder: l10n.t('e.g. production, staging'),
-      value: old?.name,
-      validate: (v) => error(checkName(v, others, old?.id)),
-    }),
-  );
-  if (name === undefined) return undefined;
-  const baseUrl = await askBaseUrl(d, old?.baseUrl);
-  if (baseUrl === undefined) return undefined;
-  const uiUrl = await askUiUrl(d, old?.uiUrl);
-  if (uiUrl === undefined) return undefined;
-  const team = await d.prompter.input(d.step(4, { prompt: l10n.t('Team slug'), value: old?.team, validate: (v) => error(checkTeam(v)) }));
-  if (team === undefined) return undefined;
-  const environmentId = await d.prompter.input(
-    d.step(5, { prompt: l10n.t('Environment id (used when creating API keys)'), value: old?.environmentId, validate: (v) => error(checkEnvironmentId(v)) }),
-  );
-  if (environmentId === undefined) return undefined;
-  return { name, baseUrl, uiUrl, team, environmentId };
+/** The fields of a stored connection, to be changed on the summary. */
+function draftOf(p: ConnectionProfile): Draft {
+  return { name: p.name, baseUrl: p.baseUrl, uiUrl: p.uiUrl, team: p.team, environmentId: p.environmentId };
 }
 
-/** Step 2, asked again until the URL is valid and, when it is plain http, the user confirmed it. */
-async function askBaseUrl(d: Dialogue, previous: string | undefined): Promise<URL | undefined> {
-  let value = previous;
+/** The fields in order from `start`, Back going to the one before; 'done' after the last. */
+async function firstPass(run: Run, start: number): Promise<'done' | 'cancel'> {
+  let index = start;
+  while (index < FIELDS.length) {
+    const field = FIELDS[index];
+    if (field === undefined) break;
+    const step = await askField(run, field, { step: index + 1, totalSteps: FIELDS.length, back: index > 0 });
+    if (step === 'cancel') return 'cancel';
+    index = step === 'back' ? index - 1 : index + 1;
+  }
+  return 'done';
+}
+
+/** The summary page until the connection is checked and saved, or the dialogue is cancelled. */
+async function summary(run: Run): Promise<WizardResult | undefined> {
+  let note: string | undefined;
+  let active: SummaryChoice = { kind: 'save' };
   for (;;) {
-    const answer = await d.prompter.input(
-      d.step(2, { prompt: l10n.t('Base URL of the service API'), placeHolder: 'https://api.example.com', value, validate: urlProblem(l10n.t('Base URL')) }),
-    );
-    if (answer === undefined) return undefined;
-    value = answer;
-    const check = checkServiceUrl(answer, l10n.t('Base URL'));
-    if (!check.ok) continue; // the InputBox does not accept an error; a scripted prompter might
-    if (check.warning === undefined) return check.url;
-    const ok = await d.prompter.confirm(
-      l10n.t('The base URL {0} uses plain http: the configuration and management keys would cross the network unencrypted. Use it anyway?', check.url.host),
-      l10n.t('Use Plain HTTP'),
-    );
-    if (ok) return check.url;
+    const reply = await run.o.prompter.pick(summaryPage(run, note, active));
+    if (reply.kind === 'cancel') return undefined;
+    if (reply.kind === 'back') {
+      // Only the first pass of Add has Back here: to its last field, and on from there.
+      if ((await firstPass(run, FIELDS.length - 1)) === 'cancel') return undefined;
+      continue;
+    }
+    const choice = reply.value;
+    const field = choice.kind === 'field' ? choice.field : missingField(run.draft, run.ctx);
+    if (field !== undefined) {
+      if ((await askField(run, field, { back: true })) === 'cancel') return undefined;
+      active = choice.kind === 'save' ? choice : { kind: 'field', field };
+      continue;
+    }
+    const answer = answerOf(run);
+    const decision = await run.o.check(answer);
+    if (decision.kind === 'save') return { answer, checked: decision.checked };
+    if (decision.kind === 'cancel') return undefined;
+    note = decision.note;
+    active = decision.field === undefined ? { kind: 'save' } : { kind: 'field', field: decision.field };
   }
 }
 
-/** Step 3; undefined on Escape or an invalid URL. */
-async function askUiUrl(d: Dialogue, previous: string | undefined): Promise<URL | undefined> {
-  const uiUrl = await d.prompter.input(
-    d.step(3, {
-      prompt: l10n.t('URL of the service UI (links from the service are opened only on this host)'),
-      placeHolder: 'https://ui.example.com',
-      value: previous,
-      validate: urlProblem(l10n.t('UI URL')),
-    }),
-  );
-  if (uiUrl === undefined) return undefined;
-  const ui = checkServiceUrl(uiUrl, l10n.t('UI URL'));
-  return ui.ok ? ui.url : undefined;
-}
-
-/** Step 6. `stored`: an empty answer keeps the stored key. `moved`: the prompt's note on a base URL that moved. */
-async function askConfigKey(d: Dialogue, stored: boolean, moved: string): Promise<string | undefined> {
-  return d.prompter.input(
-    d.step(6, {
-      prompt: `${stored ? l10n.t("Configuration key, sent as X-Service-Team (leave empty to keep the stored key). Stored only in VS Code's secret storage.") : l10n.t("Configuration key, sent as X-Service-Team. Stored only in VS Code's secret storage.")}${moved}`,
-      password: true,
-      validate: (v) => (stored && v === '' ? undefined : error(checkKey(v, l10n.t('The configuration key')))),
-    }),
-  );
-}
-
-/** Step 7, optional. `stored`: an empty answer keeps the stored key and REMOVE_KEY deletes it. */
-async function askManagementKey(d: Dialogue, stored: boolean): Promise<string | undefined> {
-  const hint = stored ? l10n.t('leave empty to keep the stored key, or type {0} to delete it', REMOVE_KEY) : l10n.t('optional: leave empty for none');
-  return d.prompter.input(
-    d.step(7, {
-      prompt: l10n.t("Management key KEY_ID:KEY_SECRET, needed only for API keys ({0}). Stored only in VS Code's secret storage.", hint),
-      password: true,
-      validate: (v) => {
-        if (v === '' || (stored && v === REMOVE_KEY)) return undefined;
-        const problem = managementKeyProblem(v.trim());
-        return problem === undefined ? undefined : error(`${problem} (${hint})`);
-      },
-    }),
-  );
-}
-
-/** What saving the two key answers does to each stored key. */
-function keyChanges(configAnswer: string, managementAnswer: string, stored: StoredKeys | undefined, originChanged: boolean): Pick<WizardAnswer, 'secrets' | 'outcome'> {
-  const hadConfig = stored?.configKey === true;
-  const config = configAnswer.trim();
-  const management = managementKeyChange(managementAnswer.trim(), stored?.managementKey === true, originChanged);
+function summaryPage(run: Run, note: string | undefined, active: SummaryChoice): SummaryPage {
+  const save: SummaryItem = {
+    choice: { kind: 'save' },
+    label: `$(check) ${l10n.t('Check and Save')}`,
+    description: l10n.t('one read with the configuration key, then saved'),
+    // The check's words may quote the service's: as text.
+    detail: note === undefined ? undefined : l10n.t('Last check: {0}', asText(note, 500)),
+  };
+  const fields = FIELDS.map((field): SummaryItem => ({
+    choice: { kind: 'field', field },
+    label: fieldLabel(field),
+    description: fieldValue(field, run.draft, run.ctx),
+  }));
   return {
-    secrets: { configKey: config === '' ? undefined : config, managementKey: management.value },
-    outcome: { configKey: config === '' ? 'kept' : hadConfig ? 'replaced' : 'set', managementKey: management.outcome },
+    title: l10n.t('{0}: review and save', run.title),
+    placeHolder: l10n.t('Pick a field to change it, or Check and Save'),
+    back: run.o.existing === undefined,
+    items: [save, ...fields],
+    active,
   };
 }
 
-/** The management key to save (undefined = leave as it is, '' = delete) and what that does. */
-function managementKeyChange(management: string, hadManagement: boolean, originChanged: boolean): { value: string | undefined; outcome: KeyOutcome } {
-  // A moved base URL deletes the old server's key even when the box is left empty.
-  if (management === REMOVE_KEY || (management === '' && originChanged)) {
-    return { value: hadManagement ? '' : undefined, outcome: hadManagement ? 'removed' : 'none' };
-  }
-  if (management === '') return { value: undefined, outcome: hadManagement ? 'kept' : 'none' };
-  return { value: management, outcome: hadManagement ? 'replaced' : 'set' };
-}
+type Place = Pick<WizardStep, 'step' | 'totalSteps' | 'back'>;
 
-/** Where an answer is saved (the connection manager in the extension, fakes in tests). */
-export interface ConnectionTarget {
-  setSecrets(connectionId: string, secrets: ConnectionSecrets): Promise<void>;
-  deleteSecrets(connectionId: string): Promise<void>;
-  saveProfile(profile: ConnectionProfile): Promise<void>;
-}
-
-/**
- * Saves an answer in an order that never pairs a server with keys that were not entered for it, even
- * when a step fails halfway: a new connection's keys are deleted again if its profile cannot be saved;
- * a connection moved to another server loses its old keys before the new URL is saved.
- */
-export async function saveConnection(target: ConnectionTarget, answer: WizardAnswer, isNew: boolean): Promise<void> {
-  const id = answer.profile.id;
-  if (isNew) {
-    try {
-      await target.setSecrets(id, answer.secrets);
-      await target.saveProfile(answer.profile);
-    } catch (err) {
-      await target.deleteSecrets(id).catch(() => undefined);
-      throw err;
-    }
-    return;
-  }
-  if (answer.originChanged) {
-    await target.deleteSecrets(id);
-    await target.saveProfile(answer.profile);
-    await target.setSecrets(id, answer.secrets);
-    return;
-  }
-  await target.setSecrets(id, answer.secrets);
-  await target.saveProfile(answer.profile);
-}
-
-/** What happened to a key, as a whole phrase per key (word order differs between languages). */
-function outcomePhrase(key: 'configuration' | 'management', outcome: KeyOutcome): string | undefined {
-  const config = key === 'configuration';
-  switch (outcome) {
-    case 'set':
-      return config ? l10n.t('configuration key stored') : l10n.t('management key stored');
-    case 'replaced':
-      return config ? l10n.t('configuration key replaced') : l10n.t('management key replaced');
-    case 'kept':
-      return config ? l10n.t('configuration key kept') : l10n.t('management key kept');
-    case 'removed':
-      return config ? l10n.t('configuration key deleted') : l10n.t('management key deleted');
-    case 'none':
-      return undefined;
+/** Asks one field until it is answered, Back is chosen or the dialogue is cancelled. */
+async function askField(run: Run, field: FieldId, place: Place): Promise<Step> {
+  let typed: string | undefined;
+  for (;;) {
+    const fields = fieldStep(field, run.draft, run.ctx);
+    const step: WizardStep = { field, title: run.title, ...place, ...fields, value: typed ?? fields.value };
+    const reply = await run.o.prompter.input(step);
+    if (reply.kind !== 'value') return reply.kind;
+    // Asked again, a box holds what was typed, but never a key.
+    if (fields.password !== true) typed = reply.value;
+    // The box refuses an answer with an error; a scripted prompter might not.
+    if (step.validate(reply.value)?.severity === 'error') continue;
+    if (field === 'baseUrl' && !(await plainHttpAccepted(run, reply.value))) continue;
+    run.draft = withAnswer(run.draft, field, reply.value);
+    return 'done';
   }
 }
 
-/** 'Connection "staging" saved: configuration key kept, management key deleted.' */
-export function describeSave(answer: WizardAnswer, isNew: boolean): string {
-  const parts = [outcomePhrase('configuration', answer.outcome.configKey), outcomePhrase('management', answer.outcome.managementKey)].filter(
-    (p): p is string => typeof p === 'string',
+/** A plain-http base URL to another host is used only once the user confirmed it; declining asks again. */
+async function plainHttpAccepted(run: Run, value: string): Promise<boolean> {
+  const check = checkServiceUrl(value, l10n.t('Base URL'));
+  if (!check.ok || check.warning === undefined) return true;
+  return run.o.prompter.confirm(
+    l10n.t(
+      'The base URL {0} uses plain http: the configuration and management keys would cross the network unencrypted. Use it anyway?',
+      check.url.host,
+    ),
+    l10n.t('Use Plain HTTP'),
   );
-  const name = answer.profile.name;
-  if (parts.length === 0) return isNew ? l10n.t('Connection "{0}" added.', name) : l10n.t('Connection "{0}" saved.', name);
-  const list = parts.join(', ');
-  return isNew ? l10n.t('Connection "{0}" added: {1}.', name, list) : l10n.t('Connection "{0}" saved: {1}.', name, list);
+}
+
+/** The answer the draft makes; called once missingField found nothing missing. */
+function answerOf(run: Run): WizardAnswer {
+  const { draft, ctx } = run;
+  const url = (text: string | undefined): string => {
+    const check = checkServiceUrl(text ?? '', '');
+    if (!check.ok) throw new RangeError(`a checked URL did not parse: ${check.reason}`);
+    return normaliseUrl(check.url);
+  };
+  const moved = originChanged(draft, ctx);
+  const profile: ConnectionProfile = {
+    id: ctx.existing?.profile.id ?? (run.o.newId ?? newConnectionId)(),
+    name: (draft.name ?? '').trim(),
+    baseUrl: url(draft.baseUrl),
+    uiUrl: url(draft.uiUrl),
+    team: (draft.team ?? '').trim(),
+    environmentId: (draft.environmentId ?? '').trim(),
+  };
+  const keys = { configKey: draft.configKey, managementKey: draft.managementKey };
+  return { profile, originChanged: moved, ...keyChanges(keys, ctx.existing?.stored, moved) };
 }

@@ -1,5 +1,6 @@
 // Connection profiles: pure types and validation (no vscode import, so it is unit-tested in plain Node).
 import * as l10n from '@vscode/l10n';
+import type { Outcome } from '../../result';
 
 export interface ConnectionProfile {
   id: string;
@@ -16,9 +17,7 @@ export interface ConnectionSecrets {
   managementKey?: string | undefined;
 }
 
-export type UrlCheck =
-  | { ok: true; url: URL; warning?: string | undefined }
-  | { ok: false; message: string };
+export type UrlCheck = Outcome<{ url: URL; warning?: string | undefined }>;
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
@@ -32,21 +31,21 @@ function isLoopbackHost(hostname: string): boolean {
  */
 export function checkServiceUrl(text: string, what: string): UrlCheck {
   const trimmed = text.trim();
-  if (trimmed === '') return { ok: false, message: l10n.t('{0} must not be empty', what) };
+  if (trimmed === '') return { ok: false, reason: l10n.t('{0} must not be empty', what) };
   let url: URL;
   try {
     url = new URL(trimmed);
   } catch {
-    return { ok: false, message: l10n.t('{0} is not a valid URL (expected e.g. {1})', what, 'https://api.example.com') };
+    return { ok: false, reason: l10n.t('{0} is not a valid URL (expected e.g. {1})', what, 'https://api.example.com') };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return { ok: false, message: l10n.t('{0} must start with https:// or http://', what) };
+    return { ok: false, reason: l10n.t('{0} must start with https:// or http://', what) };
   }
   if (url.username !== '' || url.password !== '') {
-    return { ok: false, message: l10n.t('{0} must not contain a user name or password', what) };
+    return { ok: false, reason: l10n.t('{0} must not contain a user name or password', what) };
   }
   if (url.search !== '' || url.hash !== '') {
-    return { ok: false, message: l10n.t('{0} must not contain a query (?) or fragment (#)', what) };
+    return { ok: false, reason: l10n.t('{0} must not contain a query (?) or fragment (#)', what) };
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     return { ok: true, url, warning: `${what} uses plain http: keys would be sent unencrypted to ${url.host}` };
@@ -71,12 +70,48 @@ export function normaliseUrl(url: URL): string {
   return url.href.replace(/\/+$/, '');
 }
 
+/** How long a connection name may be, and how much of one is shown. */
+const NAME_MAX = 64;
+/**
+ * Characters that change how a name reads without being seen: controls, line breaks, and format characters
+ * (bidi overrides such as U+202E that reverse the text after them, zero-width spaces that hide "prod").
+ */
+const HIDDEN_IN_NAMES = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+
+/** The first hidden character of a name, as `U+202E`, and its position (1-based), or undefined. */
+function hiddenCharacter(name: string): { code: string; position: number } | undefined {
+  const chars = [...name];
+  const index = chars.findIndex((c) => HIDDEN_IN_NAMES.test(c));
+  if (index < 0) return undefined;
+  const code = (chars[index]?.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
+  return { code: `U+${code}`, position: index + 1 };
+}
+
+/**
+ * A connection name as shown anywhere (status bar, the Datasets view's header, dialogs, pickers, titles,
+ * forms): hidden characters as U+FFFD, so a stored name cannot reverse or hide the text around it and can
+ * be seen to hold one; cut after 64 characters; `$(` made inert, where VS Code would draw an icon.
+ */
+export function connectionLabel(name: string): string {
+  const chars = [...name.trim()].map((c) => (HIDDEN_IN_NAMES.test(c) ? '\uFFFD' : c));
+  const shown = chars.length > NAME_MAX ? `${chars.slice(0, NAME_MAX - 1).join('')}\u2026` : chars.join('');
+  return shown.replace(/\$\(/g, '$\u200B(');
+}
+
 export function checkName(name: string, others: readonly ConnectionProfile[], selfId?: string): string | undefined {
   const trimmed = name.trim();
   if (trimmed === '') return l10n.t('Connection name must not be empty');
-  if (trimmed.length > 64) return l10n.t('Connection name must be at most {0} characters', 64);
+  if (trimmed.length > NAME_MAX) return l10n.t('Connection name must be at most {0} characters', NAME_MAX);
+  const hidden = hiddenCharacter(trimmed);
+  if (hidden !== undefined) {
+    return l10n.t(
+      'Connection name must not contain control or invisible formatting characters, which change how the text around it reads: {0} at position {1}',
+      hidden.code,
+      hidden.position,
+    );
+  }
   const clash = others.find((p) => p.id !== selfId && p.name.toLowerCase() === trimmed.toLowerCase());
-  if (clash) return l10n.t('A connection named "{0}" already exists', clash.name);
+  if (clash) return l10n.t('A connection named "{0}" already exists', connectionLabel(clash.name));
   return undefined;
 }
 
@@ -103,9 +138,9 @@ export function checkKey(key: string, what: string): string | undefined {
 export type ProfileProblem = { field: keyof ConnectionProfile; message: string };
 
 /** Validates a whole profile (for profiles read back from state, which may have been edited by hand). */
-export function validateProfile(p: unknown): { ok: true; profile: ConnectionProfile } | { ok: false; problems: ProfileProblem[] } {
+export function validateProfile(p: unknown): Outcome<{ profile: ConnectionProfile }, ProfileProblem[]> {
   const problems: ProfileProblem[] = [];
-  if (typeof p !== 'object' || p === null) return { ok: false, problems: [{ field: 'id', message: l10n.t('not an object') }] };
+  if (typeof p !== 'object' || p === null) return { ok: false, reason: [{ field: 'id', message: l10n.t('not an object') }] };
   const rec = p as Record<string, unknown>;
   const str = (field: keyof ConnectionProfile): string => {
     const v = rec[field];
@@ -123,16 +158,16 @@ export function validateProfile(p: unknown): { ok: true; profile: ConnectionProf
     team: str('team'),
     environmentId: str('environmentId'),
   };
-  if (problems.length > 0) return { ok: false, problems };
+  if (problems.length > 0) return { ok: false, reason: problems };
   if (profile.id === '') problems.push({ field: 'id', message: l10n.t('{0} must not be empty', 'id') });
   if (profile.name.trim() === '') problems.push({ field: 'name', message: l10n.t('{0} must not be empty', 'name') });
   for (const field of ['baseUrl', 'uiUrl'] as const) {
     const c = checkServiceUrl(profile[field], field);
-    if (!c.ok) problems.push({ field, message: c.message });
+    if (!c.ok) problems.push({ field, message: c.reason });
   }
   const t = checkTeam(profile.team);
   if (t) problems.push({ field: 'team', message: t });
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, profile };
+  return problems.length > 0 ? { ok: false, reason: problems } : { ok: true, profile };
 }
 
 /** Production-like names get a warning colour in the status bar. */

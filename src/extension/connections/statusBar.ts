@@ -1,8 +1,7 @@
 // The active connection, always visible in the status bar; click to switch.
 import * as vscode from 'vscode';
 import type { ConnectionManager } from './connectionManager';
-import { looksLikeProduction, type ConnectionProfile } from './profiles';
-import { safeLabel } from '../core/text';
+import { connectionLabel, looksLikeProduction, type ConnectionProfile } from './profiles';
 import { connectionTooltip } from './connectionTooltip';
 
 export function createConnectionStatusBar(manager: ConnectionManager): vscode.Disposable {
@@ -16,8 +15,7 @@ export function createConnectionStatusBar(manager: ConnectionManager): vscode.Di
       item.tooltip = vscode.l10n.t('No observability connection. Click to add or switch.');
       item.backgroundColor = undefined;
     } else {
-      // A name is user text: `$(…)` would render as an icon, so it is made inert.
-      item.text = `$(plug) ${vscode.l10n.t('Obs: {0}', safeLabel(profile.name, 40).replace(/\$\(/g, '$\u200B('))}`;
+      item.text = `$(plug) ${vscode.l10n.t('Obs: {0}', connectionLabel(profile.name))}`;
       const md = new vscode.MarkdownString(connectionTooltip(profile), false);
       md.isTrusted = false;
       md.supportHtml = false;

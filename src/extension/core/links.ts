@@ -1,7 +1,8 @@
 // Which service-provided links may be opened in the browser. No vscode import.
 import * as l10n from '@vscode/l10n';
+import type { Outcome } from '../../result';
 
-export type LinkCheck = { ok: true; url: URL } | { ok: false; reason: string };
+export type LinkCheck = Outcome<{ url: URL }>;
 
 /**
  * A link from the service (query_url, graph_image_url) is opened only when it is http(s), carries no

@@ -34,6 +34,17 @@ export function recipientShortName(r: AccountRecipient): string {
   return named !== undefined && named.trim() !== '' ? named : r.id;
 }
 
+/**
+ * The `target` a trigger gives to name this recipient by type and target (deprecated, spec 9), where the
+ * list tells it: an email recipient's address, a Slack recipient's channel. For other types what the
+ * target holds is not listed (PagerDuty's is empty on the service, a webhook's is its URL, never read).
+ */
+export function recipientTarget(r: AccountRecipient): string | undefined {
+  const d = r.details;
+  const target = r.type === 'email' ? d?.email_address : r.type === 'slack' ? d?.slack_channel : undefined;
+  return target !== undefined && target.trim() !== '' ? target : undefined;
+}
+
 /** "On-call (PagerDuty)": the name and the type, as every view shows a recipient. */
 export function recipientName(r: AccountRecipient): string {
   return l10n.t({

@@ -4,6 +4,7 @@
 // workspace folder once links are resolved.
 import * as vscode from 'vscode';
 import { editRefusal } from './workspaceContainment';
+import type { Outcome } from '../../result';
 
 /** Text as it is on disk (UTF-8, a byte order mark kept as read). */
 const decodeText = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
@@ -21,19 +22,19 @@ function strictText(bytes: Uint8Array): string | undefined {
 const MAX_PLAN_BYTES = 64 * 1024 * 1024;
 
 /** A trigger file's saved text for a plan, or why it is not planned (not a regular file, too large, unreadable, not UTF-8). */
-export async function planText(uri: vscode.Uri): Promise<{ text: string } | { problem: string }> {
+export async function planText(uri: vscode.Uri): Promise<Outcome<{ text: string }>> {
   let bytes: Uint8Array;
   try {
     // Looked at first: reading a FIFO would never end, and a huge file would fill the extension host.
     const stat = await vscode.workspace.fs.stat(uri);
-    if ((stat.type & vscode.FileType.File) === 0) return { problem: vscode.l10n.t('it is not a regular file (a FIFO, socket or device): only files are planned') };
-    if (stat.size > MAX_PLAN_BYTES) return { problem: vscode.l10n.t('it is larger than 64 MiB: a trigger file is a few KiB') };
+    if ((stat.type & vscode.FileType.File) === 0) return { ok: false, reason: vscode.l10n.t('it is not a regular file (a FIFO, socket or device): only files are planned') };
+    if (stat.size > MAX_PLAN_BYTES) return { ok: false, reason: vscode.l10n.t('it is larger than 64 MiB: a trigger file is a few KiB') };
     bytes = await vscode.workspace.fs.readFile(uri);
   } catch (err) {
-    return { problem: vscode.l10n.t('it could not be read ({0})', err instanceof Error ? err.message : String(err)) };
+    return { ok: false, reason: vscode.l10n.t('it could not be read ({0})', err instanceof Error ? err.message : String(err)) };
   }
   const text = strictText(bytes);
-  return text === undefined ? { problem: vscode.l10n.t('the file is not UTF-8: save it as UTF-8 to plan it') } : { text };
+  return text === undefined ? { ok: false, reason: vscode.l10n.t('the file is not UTF-8: save it as UTF-8 to plan it') } : { ok: true, text };
 }
 
 /** A trigger file as the editor holds it. */

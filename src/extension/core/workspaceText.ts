@@ -3,8 +3,9 @@
 // replacement characters (the text may be sent to the service as a query).
 import * as vscode from 'vscode';
 import { errorText } from './errors';
+import type { Outcome } from '../../result';
 
-export type WorkspaceText = { ok: true; text: string } | { ok: false; reason: string };
+export type WorkspaceText = Outcome<{ text: string }>;
 
 /** Test and trigger files are small; anything larger is not what it says it is. */
 const MAX_WORKSPACE_TEXT_BYTES = 4 * 1024 * 1024;

@@ -53,7 +53,7 @@ export class InThreadWorker extends EventEmitter implements WorkerLike {
       try {
         response = { id: request.id, ok: true, result: this.runJob(request.job) };
       } catch (err) {
-        response = { id: request.id, ok: false, error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
+        response = { id: request.id, ok: false, reason: err instanceof Error ? (err.stack ?? err.message) : String(err) };
       }
       this.emit('message', response);
     });
@@ -193,7 +193,7 @@ export class LintRunner {
       const entry = this.running;
       if (entry === undefined || entry.id !== message.id) return;
       this.running = undefined;
-      this.settle(entry, () => (message.ok ? entry.resolve(message.result) : entry.reject(new Error(`the linter failed: ${message.error}`))));
+      this.settle(entry, () => (message.ok ? entry.resolve(message.result) : entry.reject(new Error(`the linter failed: ${message.reason}`))));
       this.pump();
     });
     const lost = (why: string) => {

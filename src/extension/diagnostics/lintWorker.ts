@@ -4,6 +4,7 @@
 import * as l10n from '@vscode/l10n';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { runLintJob, type LintJob } from './lintJobs';
+import type { Outcome } from '../../result';
 
 export { runLintJob } from './lintJobs';
 
@@ -27,7 +28,7 @@ export interface WorkerRequest {
   job: LintJob;
 }
 
-export type WorkerResponse = { id: number; ok: true; result: ReturnType<typeof runLintJob> } | { id: number; ok: false; error: string };
+export type WorkerResponse = { id: number } & Outcome<{ result: ReturnType<typeof runLintJob> }>;
 
 const port = parentPort;
 if (!isMainThread && port !== null) {
@@ -39,7 +40,7 @@ if (!isMainThread && port !== null) {
       response = { id: request.id, ok: true, result: runLintJob(request.job) };
     } catch (err) {
       // The linter never throws on any text; should it anyway, the host logs it instead of waiting forever.
-      response = { id: request.id, ok: false, error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
+      response = { id: request.id, ok: false, reason: err instanceof Error ? (err.stack ?? err.message) : String(err) };
     }
     port.postMessage(response);
   });

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { KnownRecipient, Diagnostic as LintDiagnostic } from '../../lint';
 import type { AccountRecipients } from '../core/accountRecipients';
-import { recipientName, recipientShortName, type RecipientDirectory } from '../core/recipients';
+import { recipientName, recipientShortName, recipientTarget, type RecipientDirectory } from '../core/recipients';
 import { FileRemovals } from './fileRemovals';
 import { shownBeside, type JsonSupport } from './jsonSupport';
 import { LintCodeActions } from './lintCodeActions';
@@ -134,7 +134,13 @@ export class TriggerDiagnostics implements vscode.Disposable {
   private knownRecipients(directory: RecipientDirectory): KnownRecipient[] {
     let list = this.known.get(directory);
     if (list === undefined) {
-      list = directory.list.map((r) => ({ id: r.id, name: recipientName(r), shortName: recipientShortName(r) }));
+      list = directory.list.map((r) => {
+        const target = recipientTarget(r);
+        const known: KnownRecipient = { id: r.id, name: recipientName(r), shortName: recipientShortName(r) };
+        if (r.type !== undefined) known.type = r.type;
+        if (target !== undefined) known.target = target;
+        return known;
+      });
       this.known.set(directory, list);
     }
     return list;

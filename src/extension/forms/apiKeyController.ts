@@ -12,6 +12,8 @@ import {
   type UpdateApiKeyValues,
 } from '../../webview/protocol/apiKeyForm';
 import { ApiKeyFromWebview, type ApiKeyState, type ApiKeyToWebview, type Unsaved } from '../../webview/protocol/messages';
+import { formProblem, type FormProblems } from '../../webview/protocol/problems';
+import { isServiceNotFound } from '../../api/errors';
 import { errorText } from '../core/errors';
 import type { KeyRegistry } from '../tree';
 import { FormController, type ClientSource, type FormLog } from './controller';
@@ -62,6 +64,8 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
   private unsaved: Unsaved<ApiKeyState> | undefined;
   /** The key was carried over from a panel closed before its secret was copied: the page says so. */
   private readonly reopened: boolean;
+  /** What the request running or last run named (a 404 says which of them the service did not find). */
+  private lastSent: { id?: string; environmentId?: string } = {};
 
   constructor(private readonly deps: ApiKeyFormDeps) {
     super(deps.mode === 'create' ? 'create API key' : 'update API key', ApiKeyFromWebview, deps.post, deps.log, resolveApiKeyField, deps.connectionName);
@@ -118,6 +122,9 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
         this.deps.close();
         return;
       case 'draft':
+        // A created key's form holds no edits: what it held was sent and the key exists. Kept, it would be
+        // offered back on the next create form, one click from a second live key of the same name.
+        if (this.deps.mode === 'create' && this.created !== undefined) return;
         return this.noteDraft(message.state);
     }
   }
@@ -169,9 +176,10 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
     this.forgetSecret();
     const checked = checkCreateApiKey(values);
     if (!checked.ok) {
-      this.postProblems(checked.problems);
+      this.postProblems(checked.reason);
       return;
     }
+    this.lastSent = { environmentId: values.environmentId };
     // No abort signal: closing the panel must not cut off a create the service may already have done;
     // the panel waits for it and still offers the secret (see apiKeyPanels.ts).
     await this.request('create', API_KEY_HOST_TEXT.creating, async () => {
@@ -180,7 +188,8 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
       // The secret is shown before anything else is tried: nothing that fails after this may lose it.
       this.created = { id: key.id, name: key.attributes.name, secret: key.attributes.secret };
       this.copied = false;
-      this.dirtyChanged();
+      // The values typed are spent: the key exists. Only its uncopied secret is left to lose.
+      this.noteDraft(null);
       const notes = createdNotes(res.oddities?.map((p) => p.field) ?? [], key.id);
       this.post({ type: 'created', key: { ...this.created }, ...(notes.length > 0 ? { notes } : {}) });
       this.log.info(`created API key ${key.id === '' ? '(no id given)' : key.id} ("${key.attributes.name}") on ${this.deps.connectionName}`);
@@ -208,6 +217,26 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
     }
   }
 
+  /**
+   * A 404 said once, in the user's words: which of the team, the key or the environment the service did
+   * not find (by where its error points), never the service's line beside an "HTTP 404" one.
+   */
+  protected override problemsOf(err: unknown): FormProblems {
+    const status = typeof err === 'object' && err !== null ? (err as { status?: unknown }).status : undefined;
+    if (status !== 404) return super.problemsOf(err);
+    const T = API_KEY_HOST_TEXT;
+    if (!isServiceNotFound(err)) return formProblem(T.notTheService(this.deps.connectionName));
+    const { team, connectionName } = this.deps;
+    const named = notFoundTarget(err);
+    if (named === 'team') return formProblem(T.teamNotFound(team, connectionName));
+    if (this.deps.mode === 'update' && named !== 'environment') {
+      return { fields: { id: [T.keyNotFound(this.lastSent.id ?? '', team)] }, form: [] };
+    }
+    const environment = this.lastSent.environmentId ?? this.deps.environmentId;
+    if (named === 'environment') return { fields: { environmentId: [T.environmentNotFound(environment)] }, form: [] };
+    return formProblem(T.teamOrEnvironmentNotFound(team, environment));
+  }
+
   /** True when this form updates one known key, whose id the page cannot change. */
   private get idFixed(): boolean {
     return this.deps.idFixed === true && (this.deps.initialUpdate?.id ?? '') !== '';
@@ -220,9 +249,10 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
     }
     const checked = checkUpdateApiKey(values);
     if (!checked.ok) {
-      this.postProblems(checked.problems);
+      this.postProblems(checked.reason);
       return;
     }
+    this.lastSent = { id: values.id };
     await this.request('update', API_KEY_HOST_TEXT.saving, async () => {
       const res = await (await this.deps.client()).updateApiKey(this.deps.team, values.id, checked.body, { signal: this.abort.signal });
       const key = res.data.data;
@@ -259,6 +289,19 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
     this.dirtyChanged();
     this.post({ type: 'copied', what });
   }
+}
+
+/** What a 404 of the key endpoints says it did not find, by its error's source (JSON:API `source`). */
+function notFoundTarget(err: unknown): 'team' | 'key' | 'environment' | undefined {
+  const problems = (err as { fieldProblems?: readonly { field: string; pointer?: string }[] }).fieldProblems ?? [];
+  for (const p of problems) {
+    const where = (p.pointer ?? p.field).toLowerCase();
+    if (where === 'parameter team_slug') return 'team';
+    if (where === 'parameter id') return 'key';
+    const environment = where.includes('relationships/environment') || where.includes('relationships.environment');
+    if (environment) return 'environment';
+  }
+  return undefined;
 }
 
 /** What the user should know about a created key beyond its secret: what was odd in the answer. */

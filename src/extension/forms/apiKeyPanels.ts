@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { describeUnsavedApiKeyUpdate, type UpdateApiKeyValues } from '../../webview/protocol/apiKeyForm';
 import { ApiKeyState, VIEW_TYPES, type Unsaved } from '../../webview/protocol/messages';
-import type { ActiveConnection } from '../connections';
+import { connectionLabel, type ActiveConnection } from '../connections';
 import { ApiKeyArg, ApiKeysArg, parseArg } from '../tree';
 import { ApiKeyFormController, type CreatedKey } from './apiKeyController';
 import { API_KEY_HOST_TEXT, PANEL_TEXT, TAB_TITLES } from './formText';
@@ -30,7 +30,7 @@ export class ApiKeyPanels {
   private async create(arg: unknown): Promise<void> {
     const conn = await this.panels.connection(parseArg(ApiKeysArg, arg)?.connectionId);
     if (this.panels.reveal(`create:${conn.profile.id}`)) return;
-    this.open(this.panels.newPanel(VIEW_TYPES.createApiKey, TAB_TITLES.createApiKey(conn.profile.name)), conn, 'create');
+    this.open(this.panels.newPanel(VIEW_TYPES.createApiKey, TAB_TITLES.createApiKey(connectionLabel(conn.profile.name))), conn, 'create');
   }
 
   private async update(arg: unknown): Promise<void> {
@@ -53,7 +53,7 @@ export class ApiKeyPanels {
       initial = remembered ? { id: remembered.id, name: remembered.name, disabled: remembered.disabled } : { id: '', name: '', disabled: false };
     }
     if (initial.id !== '' && this.panels.reveal(`update:${conn.profile.id}:${initial.id}`)) return;
-    const title = TAB_TITLES.updateApiKey(initial.id === '' ? '' : initial.name || initial.id, conn.profile.name);
+    const title = TAB_TITLES.updateApiKey(initial.id === '' ? '' : initial.name || initial.id, connectionLabel(conn.profile.name));
     // A key picked from the tree or the remembered keys is known: the form cannot change its id.
     this.open(this.panels.newPanel(VIEW_TYPES.updateApiKey, title), conn, 'update', initial, initial.id !== '');
   }
@@ -87,7 +87,7 @@ export class ApiKeyPanels {
           client: this.panels.clientSource(conn.profile.id),
           team: conn.profile.team,
           connectionId: conn.profile.id,
-          connectionName: conn.profile.name,
+          connectionName: connectionLabel(conn.profile.name),
           environmentId: conn.profile.environmentId,
           initialUpdate: initial,
           idFixed,
@@ -102,7 +102,7 @@ export class ApiKeyPanels {
           close: () => panel.dispose(),
           onChanged: () => deps.refreshTree(),
           renamed: (name) => {
-            if (idFixed) this.panels.retitle(panel, TAB_TITLES.updateApiKey(name, conn.profile.name));
+            if (idFixed) this.panels.retitle(panel, TAB_TITLES.updateApiKey(name, connectionLabel(conn.profile.name)));
           },
         }),
       {
@@ -115,8 +115,8 @@ export class ApiKeyPanels {
   }
 
   private newPanel(conn: ActiveConnection, mode: Mode, initial: UpdateApiKeyValues | undefined): vscode.WebviewPanel {
-    if (mode === 'create') return this.panels.newPanel(VIEW_TYPES.createApiKey, TAB_TITLES.createApiKey(conn.profile.name));
-    return this.panels.newPanel(VIEW_TYPES.updateApiKey, TAB_TITLES.updateApiKey(initial?.id ? initial.name || initial.id : '', conn.profile.name));
+    if (mode === 'create') return this.panels.newPanel(VIEW_TYPES.createApiKey, TAB_TITLES.createApiKey(connectionLabel(conn.profile.name)));
+    return this.panels.newPanel(VIEW_TYPES.updateApiKey, TAB_TITLES.updateApiKey(initial?.id ? initial.name || initial.id : '', connectionLabel(conn.profile.name)));
   }
 
   /**

@@ -211,7 +211,7 @@ export class BurnAlertFormController extends FormController<BurnAlertFromWebview
     if (!loaded) return;
     const checked = checkBurnAlertUpdate(loaded, edits);
     if (!checked.ok) {
-      this.postProblems(checked.problems);
+      this.postProblems(checked.reason);
       return;
     }
     await this.request('save', BURN_ALERT_HOST_TEXT.checking, async () => {

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { DatasetSlug, ENVIRONMENT_WIDE, type BurnAlert } from '../../api/schemas';
 import { describeUnsavedBurnAlert } from '../../webview/protocol/burnAlertForm';
 import { BurnAlertState, VIEW_TYPES, type BurnAlertContext, type Unsaved } from '../../webview/protocol/messages';
-import type { ActiveConnection } from '../connections';
+import { connectionLabel, type ActiveConnection } from '../connections';
 import { BurnAlertArg, parseArg } from '../tree';
 import { BurnAlertFormController } from './burnAlertController';
 import { BURN_ALERT_HOST_TEXT, PANEL_TEXT, TAB_TITLES } from './formText';
@@ -74,7 +74,7 @@ export class BurnAlertPanel {
     // Edits kept from this form's panel closed without saving: their version is the base (the check at Save compares it).
     const unsaved = existing ? undefined : keptState(this.panels.takeKept(key));
     const base = unsaved?.state.loaded ?? loaded;
-    const panel = existing ?? this.panels.newPanel(VIEW_TYPES.burnAlert, TAB_TITLES.burnAlert(context.alertId, conn.profile.name));
+    const panel = existing ?? this.panels.newPanel(VIEW_TYPES.burnAlert, TAB_TITLES.burnAlert(context.alertId, connectionLabel(conn.profile.name)));
     this.panels.attach(
       key,
       conn.profile.id,
@@ -84,7 +84,7 @@ export class BurnAlertPanel {
         new BurnAlertFormController({
           client: this.panels.clientSource(conn.profile.id),
           context,
-          connectionName: conn.profile.name,
+          connectionName: connectionLabel(conn.profile.name),
           loaded: base,
           restored: restored || unsaved?.state.loaded !== undefined,
           unsaved,

@@ -127,7 +127,7 @@ export abstract class FormController<In, Out extends { type: string }> {
     if (this.shownDirty) listener(true);
   }
 
-  /** The page said what it holds unsaved (null: nothing). */
+  /** The page said what it holds unsaved (null: nothing; also what the host says once the edits are sent and done). */
   protected noteDraft(state: unknown): void {
     this.draft = state ?? undefined;
     this.dirtyChanged();

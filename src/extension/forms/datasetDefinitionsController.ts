@@ -122,7 +122,7 @@ export class DatasetDefinitionsFormController extends FormController<Definitions
     if (!loaded) return;
     const checked = checkDefinitionsUpdate(loaded, rows);
     if (!checked.ok) {
-      this.postProblems(checked.problems);
+      this.postProblems(checked.reason);
       return;
     }
     const sent = Object.keys(checked.body) as (keyof typeof checked.body)[];

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { DatasetDefinitions } from '../../api/schemas';
 import { definitionsDatasetProblem, describeUnsavedDefinitions } from '../../webview/protocol/datasetDefinitionsForm';
 import { DefinitionsState, VIEW_TYPES, type DefinitionsContext, type Unsaved } from '../../webview/protocol/messages';
-import type { ActiveConnection } from '../connections';
+import { connectionLabel, type ActiveConnection } from '../connections';
 import { DatasetArg, parseArg } from '../tree';
 import { DatasetDefinitionsFormController } from './datasetDefinitionsController';
 import { DEFINITIONS_HOST_TEXT, PANEL_TEXT, TAB_TITLES } from './formText';
@@ -57,7 +57,7 @@ export class DefinitionsPanel {
     if (!existing && this.panels.reveal(key)) return;
     // Edits kept from this form's panel closed without saving: the page puts the changed definitions back on the map read now.
     const unsaved = existing ? undefined : keptState(this.panels.takeKept(key));
-    const panel = existing ?? this.panels.newPanel(VIEW_TYPES.datasetDefinitions, TAB_TITLES.definitions(context.dataset, conn.profile.name));
+    const panel = existing ?? this.panels.newPanel(VIEW_TYPES.datasetDefinitions, TAB_TITLES.definitions(context.dataset, connectionLabel(conn.profile.name)));
     this.panels.attach(
       key,
       conn.profile.id,
@@ -67,7 +67,7 @@ export class DefinitionsPanel {
         new DatasetDefinitionsFormController({
           client: this.panels.clientSource(conn.profile.id),
           context,
-          connectionName: conn.profile.name,
+          connectionName: connectionLabel(conn.profile.name),
           loaded,
           unsaved,
           post,

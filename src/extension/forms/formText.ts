@@ -107,6 +107,24 @@ export const API_KEY_HOST_TEXT = {
   get noIdNote(): string {
     return l10n.t("The service did not say the key's id: copy the secret alone, and find the id in the service's list of API keys.");
   },
+  // What a 404 of the key endpoints means, by what the service says it did not find.
+  keyNotFound: (id: string, team: string) =>
+    l10n.t('The service has no API key with the ID "{0}" in the team "{1}".', id, team),
+  teamNotFound: (team: string, connection: string) =>
+    l10n.t('The service has no team "{0}": check the team slug of the connection {1}.', team, short(connection)),
+  environmentNotFound: (environment: string) =>
+    l10n.t('The service has no environment with the ID "{0}" in this team.', environment),
+  teamOrEnvironmentNotFound: (team: string, environment: string) =>
+    l10n.t(
+      'The service has no team "{0}" or no environment "{1}" in it: check the connection\'s team slug and the environment ID.',
+      team,
+      environment,
+    ),
+  notTheService: (connection: string) =>
+    l10n.t(
+      'The address of the connection {0} answered "not found" the way a web server does, not the service: check that it is the address of the service\'s API.',
+      short(connection),
+    ),
 } as const;
 
 /** The burn alert form's host side: the three-step picker, progress, status lines and review titles. */

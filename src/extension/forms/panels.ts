@@ -251,12 +251,14 @@ export class FormPanels implements vscode.Disposable {
       if (this.panels.get(key) === panel) this.panels.delete(key);
       this.controllers.delete(panel);
       this.titles.delete(panel);
-      const state = controller.unsavedState;
-      if (state !== undefined && !this.closing) this.keepEdits(key, title, state, options.reopen);
       void (async () => {
         try {
           if (options.onClosed) await options.onClosed(controller);
         } finally {
+          // Read after onClosed, which lets a request the service may have carried out finish (an API key
+          // create): edits it sent and saved are not kept to be sent again.
+          const state = controller.unsavedState;
+          if (state !== undefined && !this.closing) this.keepEdits(key, title, state, options.reopen);
           controller.dispose();
         }
       })();

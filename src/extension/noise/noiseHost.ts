@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { CREATIONS_PER_MINUTE, isTriggerTestFile, parseTestFile, triggerPathFor, TRIGGER_TEST_SUFFIX } from '../../backtest';
 import { evaluateAll, newQueriesOf, noisiestFirst, prepareNoise, type NoiseEntry, type NoiseOptions, type NoiseSession, type NoiseTarget, type PreparedNoise } from '../../backtest/noiseReport';
 import type { PlanMode } from '../../backtest/plan';
-import type { ActiveConnection, ConnectionManager } from '../connections';
+import { connectionLabel, type ActiveConnection, type ConnectionManager } from '../connections';
 import { configureL10n } from '../core/l10nSetup';
 import type { Feedback } from '../core/feedback';
 import { workspaceName } from '../core/triggerFileAccess';
@@ -121,7 +121,7 @@ async function runReport(deps: NoiseDeps): Promise<NoiseReport | undefined> {
   const noisy = all.filter((e) => e.kind === 'evaluated' && e.counts.notifications > max).length;
   return {
     rows: noiseRows(noisiestFirst(all), max),
-    message: vscode.l10n.t('{0} on {1}: {2} of {3} trigger files over {4} notifications in the last 7 days.', mode === 'exact' ? vscode.l10n.t('Noise') : vscode.l10n.t('Noise (estimated, coarser steps)'), conn.profile.name, noisy, found.length, max),
+    message: vscode.l10n.t('{0} on {1}: {2} of {3} trigger files over {4} notifications in the last 7 days.', mode === 'exact' ? vscode.l10n.t('Noise') : vscode.l10n.t('Noise (estimated, coarser steps)'), connectionLabel(conn.profile.name), noisy, found.length, max),
   };
 }
 

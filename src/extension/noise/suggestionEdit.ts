@@ -4,6 +4,7 @@
 // report evaluated. No vscode import.
 import { modify, parseTree, findNodeAtLocation, type Node } from 'jsonc-parser';
 import * as l10n from '@vscode/l10n';
+import type { Outcome } from '../../result';
 
 export interface SuggestedEdit {
   /** The trigger file (a URI as text). */
@@ -20,7 +21,7 @@ interface TextEdit {
   content: string;
 }
 
-export type EditResult = { ok: true; edits: TextEdit[] } | { ok: false; reason: string };
+export type EditResult = Outcome<{ edits: TextEdit[] }>;
 
 const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 

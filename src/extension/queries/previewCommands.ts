@@ -4,7 +4,7 @@
 // several queries, a coarser step instead.
 import * as vscode from 'vscode';
 import { ENVIRONMENT_WIDE, ENVIRONMENT_WIDE_TRIGGER_SLUG } from '../../api/schemas';
-import type { ActiveConnection } from '../connections';
+import { connectionLabel, type ActiveConnection } from '../connections';
 import { isAlreadyReported, progressFailureText } from '../core/errors';
 import { safeLabel } from '../core/text';
 import { parseArg, TriggerArg } from '../tree';
@@ -46,7 +46,7 @@ export class TriggerPreviews {
     if (node) {
       const conn = await this.deps.connections.connectionFor(node.connectionId);
       const t = node.trigger;
-      return this.preview({ conn, dataset: node.dataset, trigger: { ...t, query: t.query ?? undefined, query_id: t.query_id ?? undefined }, key: `preview:${conn.profile.id}:${node.dataset}:${t.id}`, where: `${node.dataset} on ${conn.profile.name}`, column: vscode.ViewColumn.Active });
+      return this.preview({ conn, dataset: node.dataset, trigger: { ...t, query: t.query ?? undefined, query_id: t.query_id ?? undefined }, key: `preview:${conn.profile.id}:${node.dataset}:${t.id}`, where: `${node.dataset} on ${connectionLabel(conn.profile.name)}`, column: vscode.ViewColumn.Active });
     }
     const uriText = isRecord(arg) && typeof arg.uri === 'string' ? arg.uri : vscode.window.activeTextEditor?.document.uri.toString();
     const doc = uriText === undefined ? undefined : vscode.workspace.textDocuments.find((d) => d.uri.toString() === uriText);
@@ -71,7 +71,7 @@ export class TriggerPreviews {
       validateInput: (v) => (v.trim() === '' || /[/?#\s]/.test(v) ? vscode.l10n.t('Enter a dataset slug') : undefined),
     });
     if (dataset === undefined) return;
-    await this.preview({ conn, dataset: dataset.trim(), trigger: read.trigger, key: `preview:file:${doc.uri.toString()}`, where: doc.isDirty ? vscode.l10n.t('{0} (unsaved edits included) against {1} on {2}', vscode.workspace.asRelativePath(doc.uri), dataset.trim(), conn.profile.name) : vscode.l10n.t('{0} (as saved) against {1} on {2}', vscode.workspace.asRelativePath(doc.uri), dataset.trim(), conn.profile.name), column: vscode.ViewColumn.Beside });
+    await this.preview({ conn, dataset: dataset.trim(), trigger: read.trigger, key: `preview:file:${doc.uri.toString()}`, where: doc.isDirty ? vscode.l10n.t('{0} (unsaved edits included) against {1} on {2}', vscode.workspace.asRelativePath(doc.uri), dataset.trim(), connectionLabel(conn.profile.name)) : vscode.l10n.t('{0} (as saved) against {1} on {2}', vscode.workspace.asRelativePath(doc.uri), dataset.trim(), connectionLabel(conn.profile.name)), column: vscode.ViewColumn.Beside });
   }
 
   private async preview(target: PreviewTarget, windowSeconds = DEFAULT_PREVIEW_WINDOW, mode: PlanMode = 'exact'): Promise<void> {

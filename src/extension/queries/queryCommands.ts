@@ -4,7 +4,7 @@
 // sit behind "Options...". The result opens in the results panel, polled until complete.
 import * as vscode from 'vscode';
 import { QUERY_RESULT_LIMIT_MAX, type CreateQueryResultRequest, type QueryResult } from '../../api/schemas';
-import type { ActiveConnection, ConnectionManager } from '../connections';
+import { connectionLabel, type ActiveConnection, type ConnectionManager } from '../connections';
 import { asServiceError } from '../core/errors';
 import type { Feedback } from '../core/feedback';
 import { checkUiLink } from '../core/links';
@@ -19,10 +19,12 @@ import { SavedQueryCache } from '../../backtest/savedQueryCache';
 import { ResultCache } from '../../backtest/cache';
 import type { QuerySession } from './queryServices';
 import { CreationPacer, isCallUnavailable, runQueryResult, unavailableOr, type RunnerClock } from '../../backtest/runner';
-import { askDataset, askQuery } from './savedQueryPicker';
+import { askDataset, askQuery, askQueryId } from './savedQueryPicker';
+import { TypedText, unknownQueryProblem } from './savedQueryPicks';
 
 export interface QueryFeatureDeps {
-  connections: ConnectionManager;
+  /** What the queries use of the connections. */
+  connections: Pick<ConnectionManager, 'requireActive' | 'connectionFor' | 'list'>;
   feedback: Feedback;
   extensionUri: vscode.Uri;
 }
@@ -120,13 +122,30 @@ function checkedLinks(result: QueryResult, uiUrl: string, feedback: Feedback): P
   return links;
 }
 
+/** Says that the service does not know a saved query id (an error: the user started what failed). */
+const sayUnknownQuery = async (message: string): Promise<void> => void (await vscode.window.showErrorMessage(message));
+
 export class QueryRuns {
+  /** What the user typed at the questions of "Run Saved Query", kept for the session. */
+  private readonly typed = new TypedText();
+
   constructor(private readonly deps: QueryFeatureDeps) {}
 
-  /** Runs a saved query and shows the result; `again` re-runs it from the panel. */
-  async run(conn: ActiveConnection, dataset: string, queryId: string, label: string, withOptions: boolean, body?: CreateQueryResultRequest): Promise<void> {
+  /**
+   * Runs a saved query and shows the result; `again` re-runs it from the panel. A query id the service does
+   * not know is said in words through `unknownQuery` (Run Saved Query offers to change the id).
+   */
+  async run(
+    conn: ActiveConnection,
+    dataset: string,
+    queryId: string,
+    label: string,
+    withOptions: boolean,
+    body?: CreateQueryResultRequest,
+    unknownQuery: (message: string) => Promise<void> = sayUnknownQuery,
+  ): Promise<void> {
     const { feedback, extensionUri } = this.deps;
-    const title = vscode.l10n.t('{0} on {1}', label, safeLabel(conn.profile.name, 64));
+    const title = vscode.l10n.t('{0} on {1}', label, connectionLabel(conn.profile.name));
     const request = withOptions ? await askQueryFlags(queryId, title) : (body ?? { query_id: queryId });
     if (!request) return;
     const key = queryPanelKey(conn.profile.id, dataset, queryId);
@@ -136,14 +155,20 @@ export class QueryRuns {
       } catch (err) {
         const se = asServiceError(err);
         if (se?.kind === 'query-failed') return { kind: 'failed' as const, message: (se as { detail?: string }).detail ?? se.message };
-        throw err;
+        const unknown = unknownQueryProblem(err, dataset, queryId);
+        if (unknown !== undefined) return { kind: 'unknown' as const, message: unknown, said: se?.message ?? '' };
+        throw await explainNotFound(conn.client, dataset, err, signal);
       }
     });
     if (!outcome) return;
+    if (outcome.kind === 'unknown') {
+      feedback.log.warn(`${label}: ${outcome.said}`);
+      return unknownQuery(outcome.message);
+    }
     const panelTitle = vscode.l10n.t('Query {0}', queryId);
     const ctx: ResultContext = {
       title: label.replace(/^./, (c) => c.toUpperCase()),
-      subtitle: vscode.l10n.t('{0} on {1} · saved query {2}', dataset, conn.profile.name, queryId),
+      subtitle: vscode.l10n.t('{0} on {1} · saved query {2}', dataset, connectionLabel(conn.profile.name), queryId),
       links: { query: false, graph: false },
       canRerun: true,
     };
@@ -205,15 +230,29 @@ export class QueryRuns {
     return this.run(conn, node.dataset, saved, label, withOptions);
   }
 
-  /** Palette: a saved query on the active connection, its dataset and query picked from what the service lists (or typed). */
+  /**
+   * Palette: a saved query on the active connection, its dataset and query picked from what the service
+   * lists (or typed). An id the service does not know is said with "Change the Query ID...", which asks
+   * again from the id as typed, the service's answer under it.
+   */
   async runById(): Promise<void> {
     const conn = await this.deps.connections.requireActive();
-    const title = vscode.l10n.t('Run Saved Query on {0}', safeLabel(conn.profile.name, 64));
-    const dataset = await askDataset(conn.client, title);
+    const title = vscode.l10n.t('Run Saved Query on {0}', connectionLabel(conn.profile.name));
+    const typed = this.typed.of(conn.profile.id);
+    const dataset = await askDataset(conn.client, title, typed);
     if (dataset === undefined) return;
-    const query = await askQuery(conn.client, dataset, title);
-    if (query === undefined) return;
-    const label = query.name === undefined ? vscode.l10n.t('saved query {0}', safeLabel(query.id, 80)) : vscode.l10n.t('saved query "{0}"', query.name);
-    await this.run(conn, dataset, query.id, label, false);
+    let query = await askQuery(conn.client, dataset, title, typed);
+    while (query !== undefined) {
+      const { id, name } = query;
+      const label =
+        name === undefined ? vscode.l10n.t('saved query {0}', safeLabel(id, 80)) : vscode.l10n.t('saved query "{0}"', name);
+      let problem: string | undefined;
+      await this.run(conn, dataset, id, label, false, undefined, async (message) => void (problem = message));
+      if (problem === undefined) return;
+      const change = vscode.l10n.t('Change the Query ID...');
+      if ((await vscode.window.showErrorMessage(problem, change)) !== change) return;
+      const again = await askQueryId(title, dataset, typed, { value: id, problem });
+      query = again === undefined ? undefined : { id: again };
+    }
   }
 }

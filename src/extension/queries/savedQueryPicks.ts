@@ -80,3 +80,64 @@ export function queryChoices(api: AccountApi, dataset: string, signal?: AbortSig
       });
   });
 }
+
+/**
+ * What is wrong with a typed saved query id, in the user's words, or undefined when it can be one. The spec
+ * gives ids no form, so only what no id holds is refused: nothing, a link, quotes, white space, "/", "?",
+ * "#" (it names a path segment, GET /1/queries/<dataset>/<id>) and control characters.
+ */
+export function queryIdProblem(text: string): string | undefined {
+  const id = text.trim();
+  if (id === '') return l10n.t('Enter the id of a saved query');
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(id)) {
+    return l10n.t('That is a link, not a saved query id: enter the id alone (a trigger lists it as query_id)');
+  }
+  if (/["'`\u201C\u201D\u2018\u2019]/.test(id)) return l10n.t('Leave out the quotes: enter the id alone');
+  if (/[\s/?#\p{Cc}\p{Cf}]/u.test(id)) {
+    return l10n.t('A saved query id has no spaces, "/", "?", "#" or control characters');
+  }
+  return undefined;
+}
+
+/**
+ * The service saying it has no saved query by this id in the dataset (its answer names `query_id`), in
+ * the user's words; undefined for any other failure. The service's own line goes to the log.
+ */
+export function unknownQueryProblem(err: unknown, dataset: string, queryId: string): string | undefined {
+  const se = asServiceError(err);
+  if (se?.kind !== 'http' || se.status === undefined || ![400, 404, 422].includes(se.status)) return undefined;
+  if (!se.fieldProblems.some((p) => p.field === 'query_id' || p.field.endsWith('.query_id'))) return undefined;
+  return l10n.t(
+    'The service has no saved query "{0}" in {1}: check the id (a trigger lists its saved query as query_id).',
+    safeLabel(queryId, 80),
+    safeLabel(dataset, 80),
+  );
+}
+
+/**
+ * What the user typed last at each question of "Run Saved Query" (a dataset slug; a query id per dataset),
+ * per connection, in memory for the session: a question asked again starts from it, so text typed is not
+ * lost to a closed pick, a dismissed box or a failed run.
+ */
+export class TypedText {
+  private readonly texts = new Map<string, string>();
+
+  /** The questions of one connection. */
+  of(connectionId: string): TypedAnswers {
+    const key = (question: string): string => `${connectionId}\u0000${question}`;
+    return {
+      get: (question) => this.texts.get(key(question)),
+      keep: (question, text) => {
+        if (text.trim() === '') this.texts.delete(key(question));
+        else this.texts.set(key(question), text);
+      },
+    };
+  }
+}
+
+/** The text kept for each question of one connection: `dataset`, `query:<dataset>`. */
+export interface TypedAnswers {
+  get(question: string): string | undefined;
+  /** Keeps `text` as the question's answer so far; empty text forgets it. */
+  keep(question: string, text: string): void;
+}

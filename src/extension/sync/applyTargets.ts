@@ -28,7 +28,7 @@ export class Sources extends PlannedFiles {
   private async readOne(uri: vscode.Uri, dirty: boolean): Promise<SourceFile> {
     const file = this.remember(uri);
     const read = await planText(uri);
-    return 'text' in read ? { file, text: read.text, dirty } : { file, text: undefined, dirty, problem: read.problem };
+    return read.ok ? { file, text: read.text, dirty } : { file, text: undefined, dirty, problem: read.reason };
   }
 }
 

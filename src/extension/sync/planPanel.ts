@@ -89,8 +89,8 @@ export class PlanPanel implements PlanViewSurface, vscode.Disposable {
 
   private receive(raw: unknown): void {
     const parsed = this.parse(raw);
-    if ('refused' in parsed) {
-      this.log.warn(`plan view: refused a message: ${parsed.refused}`);
+    if (!parsed.ok) {
+      this.log.warn(`plan view: refused a message: ${parsed.reason}`);
       return;
     }
     // A page drawn anew (shown again after being hidden) asks for what it shows.

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { ServiceClient } from '../../api/client';
 import { applyPull, collectTriggers, PacedPool, planPull, scanExisting, type DatasetListing, type EntryKind, type PullFileSystem, type PullReport } from '../../triggerFiles';
 import { nodeFileSystem } from '../../triggerFiles/nodeFs';
-import type { ConnectionManager } from '../connections';
+import { connectionLabel, type ConnectionManager } from '../connections';
 import type { Feedback } from '../core/feedback';
 import type { Settings } from '../core/settings';
 import { outsideWorkspace, settingFolder } from './pullFolder';
@@ -149,7 +149,7 @@ export async function pull(deps: PullDeps, scope: PullScope, connectionId?: stri
   const shownFolder = vscode.workspace.asRelativePath(folder, false);
   const log = deps.feedback.log;
   let failures = 0;
-  const report = await deps.feedback.runWithProgress(vscode.l10n.t('Pulling the triggers of {0} from {1}', what, active.profile.name), async (signal, progress) => {
+  const report = await deps.feedback.runWithProgress(vscode.l10n.t('Pulling the triggers of {0} from {1}', what, connectionLabel(active.profile.name)), async (signal, progress) => {
     const pool = new PacedPool({ concurrency: deps.settings.concurrency(), onPause: (ms) => progress(vscode.l10n.t("Waiting {0} s for the service's rate limit", Math.ceil(ms / 1000))) });
     const datasets = scope.kind === 'dataset' ? [scope.slug] : scope.kind === 'environment' ? ['__all__'] : deps.datasets(cid);
     const collected = await collectTriggers(client, { datasets, everything: scope.kind === 'everything' }, pool, signal, (dataset, listing) => {
@@ -176,7 +176,7 @@ export async function pull(deps: PullDeps, scope: PullScope, connectionId?: stri
   if (report === undefined) return undefined;
   logReport(log, shownFolder, report);
   deps.onPulled();
-  const text = pullReportText(what, active.profile.name, shownFolder, report, failures);
+  const text = pullReportText(what, connectionLabel(active.profile.name), shownFolder, report, failures);
   const problem = report.failed.length > 0 || failures > 0;
   const show = problem ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
   const showLogs = vscode.l10n.t('Show Logs');

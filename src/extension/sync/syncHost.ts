@@ -4,7 +4,7 @@
 // itself. It holds no zod: the pull commands' arguments are read in the activation bundle (pullScope.ts).
 import * as vscode from 'vscode';
 import { triggerFileText } from '../../triggerFiles';
-import type { ConnectionManager } from '../connections';
+import { connectionLabel, type ConnectionManager } from '../connections';
 import type { Feedback } from '../core/feedback';
 import type { Settings } from '../core/settings';
 import type { RecipientDirectory } from '../core/recipients';
@@ -94,7 +94,7 @@ function createDriftModel(deps: SyncDeps): DriftModel {
     },
     connection: async () => {
       const active = await deps.connections.getActive();
-      return active && { id: active.profile.id, name: active.profile.name, api: active.client };
+      return active && { id: active.profile.id, name: connectionLabel(active.profile.name), api: active.client };
     },
     concurrency: () => deps.settings.concurrency(),
     log: (m) => log.info(m),

@@ -1,9 +1,12 @@
 // What the tree read of the account, per connection: the dataset list (one GET /1/datasets per connection,
-// kept until Refresh), and whether the SLO list is refused. Kept with the client it was read with, so a
-// connection whose keys or settings changed (a new client) is read again. No vscode import.
+// kept until Refresh), whether the SLO list is refused, and the row for a key the service does not know. Kept
+// with the client it was read with, so a connection whose keys or settings changed (a new client) is read again.
+// No vscode import.
+import * as l10n from '@vscode/l10n';
 import { ENVIRONMENT_WIDE, type Dataset, type Slo } from '../../api/schemas';
+import { connectionLabel, type ConnectionProfile } from '../connections';
 import { listingRefusal } from '../core/listingRefusal';
-import type { ListedDataset, ListedSlo } from './nodes';
+import { nodeId, type ErrorNode, type ListedDataset, type ListedSlo } from './nodes';
 
 export type DatasetsOutcome = { kind: 'listed'; datasets: Dataset[] } | { kind: 'refused'; status: number };
 
@@ -113,4 +116,14 @@ export function listedSlo(s: Slo): ListedSlo {
   if (s.sli?.alias !== undefined) out.sli = s.sli.alias;
   if (s.dataset_slugs !== undefined) out.datasets = [...s.dataset_slugs];
   return out;
+}
+
+/**
+ * The root's one row where the dataset list and the spec's call (the environment-wide triggers) both answer 401:
+ * the service does not know the connection's configuration key, and adding datasets by slug would not help.
+ */
+export function keyRefusedNode(profile: ConnectionProfile): ErrorNode {
+  const operation = l10n.t('use the configuration key of "{0}"', connectionLabel(profile.name));
+  const message = l10n.t('the service does not know it: it is mistyped, revoked, or a key of another account');
+  return { kind: 'error', parentId: nodeId(undefined), operation, message, cancelled: false, status: 401 };
 }

@@ -11,6 +11,8 @@ export interface LoadFailure {
   operation: string;
   message: string;
   cancelled: boolean;
+  /** The HTTP status the service answered with, when it answered. */
+  status?: number | undefined;
 }
 
 interface CacheEntry<N> {

@@ -1,7 +1,7 @@
 // "Find Column...": one column by its exact key name, shown in the tree on request.
 import * as vscode from 'vscode';
 import { ColumnKeyName } from '../../api/schemas';
-import type { ConnectionManager } from '../connections';
+import { connectionLabel, type ConnectionManager } from '../connections';
 import type { Feedback } from '../core/feedback';
 import { safeLabel } from '../core/text';
 import { connectionIdOf, datasetOf } from './commandArgs';
@@ -18,7 +18,7 @@ export function registerColumnCommands(view: DatasetsView, connections: Connecti
       const dataset = datasetOf(arg) ?? (await pickDataset(view.model, vscode.l10n.t('Dataset to search'), true));
       if (dataset === undefined) return;
       const keyName = await vscode.window.showInputBox({
-        title: vscode.l10n.t('Find Column in {0} on {1}', safeLabel(dataset), safeLabel(conn.profile.name, 64)),
+        title: vscode.l10n.t('Find Column in {0} on {1}', safeLabel(dataset), connectionLabel(conn.profile.name)),
         prompt: vscode.l10n.t('Column key name (exact)'),
         validateInput: (v) => {
           const r = ColumnKeyName.safeParse(v);

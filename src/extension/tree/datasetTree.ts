@@ -1,7 +1,7 @@
 // The Datasets tree as plain data: which nodes exist and how their children load. No vscode import.
 import type { ServiceClient } from '../../api/client';
 import { ENVIRONMENT_WIDE, ENVIRONMENT_WIDE_TRIGGER_SLUG, type Trigger } from '../../api/schemas';
-import { AccountListing, listedDataset, listedSlo, type DatasetsOutcome } from './accountListing';
+import { AccountListing, keyRefusedNode, listedDataset, listedSlo, type DatasetsOutcome } from './accountListing';
 import { refusalReason } from '../core/listingRefusal';
 import type { ConnectionProfile } from '../connections';
 import {
@@ -18,7 +18,7 @@ import { CachedTreeModel, type LoadFailure } from './cachedTree';
 import type { KeyRegistry } from './keyRegistry';
 import type { Limiter } from '../../api/limiter';
 import type { RememberedItems } from './rememberedItems';
-import { errorText, isCancellation, isConnectionGone, StaleConnectionError } from '../core/errors';
+import { asServiceError, errorText, isCancellation, isConnectionGone, StaleConnectionError } from '../core/errors';
 import * as l10n from '@vscode/l10n';
 
 /** The calls the tree makes; the real ServiceClient satisfies it. */
@@ -55,6 +55,7 @@ const TREE_COMMANDS = {
   addDataset: 'obs.dataset.add',
   unhideDatasets: 'obs.dataset.unhideAll',
   createApiKey: 'obs.apiKey.create',
+  editConnection: 'obs.connection.edit',
 } as const;
 
 export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
@@ -149,6 +150,8 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
       }
       case 'error':
         return [
+          // The service does not know the key (401): the connection's key is to be put right, not the item.
+          ...(node.status === 401 ? [this.hint(node, 'edit', l10n.t('Edit Connection...'), 'edit', { id: TREE_COMMANDS.editConnection, args: [cid] })] : []),
           this.hint(node, 'retry', l10n.t('Retry'), 'refresh', { id: TREE_COMMANDS.retry, args: [node] }),
           this.hint(node, 'logs', l10n.t('Show Logs'), 'output', { id: TREE_COMMANDS.showLogs, args: [] }),
         ];
@@ -169,11 +172,13 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
     const listed = new Map(listing.kind === 'listed' ? listing.datasets.map((d) => [d.slug, d]) : []);
     let discovered = new Set<string>();
     if (listing.kind !== 'listed') {
-      if (listing.kind === 'refused') nodes.push(this.notListedHint(listing.status));
       // Today's way where the list is not to be had: the datasets environment-wide triggers name.
       const found = await this.discover(conn, signal);
       discovered = found.slugs;
-      const error = listing.kind === 'failed' ? listing.error : found.error;
+      // The list and the spec's call both refused the key: it is wrong, and adding datasets by slug would not help.
+      const wrongKey = listing.kind === 'refused' && listing.status === 401 && found.error?.status === 401;
+      if (listing.kind === 'refused' && !wrongKey) nodes.push(this.notListedHint(listing.status));
+      const error = wrongKey ? keyRefusedNode(conn.profile) : listing.kind === 'failed' ? listing.error : found.error;
       if (error !== undefined) nodes.unshift(error);
     }
     const dataset = (slug: string): DatasetNode => {
@@ -373,7 +378,7 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
   private describe(operation: string, err: unknown, cancelled: boolean): LoadFailure {
     const aborted = cancelled || isCancellation(err);
     if (aborted) return { operation, message: l10n.t('Loading was cancelled'), cancelled: true };
-    return { operation, message: errorText(err), cancelled: false };
+    return { operation, message: errorText(err), cancelled: false, status: asServiceError(err)?.status };
   }
 
   protected namesOf(node: TreeNode): string[] {

@@ -2,6 +2,7 @@
 // connection it shows), its context keys, and its filter. Loading shows progress in the view.
 import * as vscode from 'vscode';
 import { safeLabel, tooltipMarkdown } from '../core/text';
+import { connectionLabel } from '../connections';
 import type { DatasetTreeModel } from './datasetTree';
 import { nodeId, type TreeNode } from './nodes';
 import { present, type Presentation } from './presentation';
@@ -108,7 +109,7 @@ export class DatasetsView implements vscode.Disposable {
    */
   showConnection(name: string | undefined): void {
     this.treeView.title = VIEW_TITLE;
-    this.treeView.description = name === undefined ? undefined : safeLabel(name, 64);
+    this.treeView.description = name === undefined ? undefined : connectionLabel(name);
   }
 
   /** Shows only items whose name contains `text` (undefined: everything), and says so in the view. */

@@ -94,6 +94,8 @@ export interface ErrorNode {
   operation: string;
   message: string;
   cancelled: boolean;
+  /** The HTTP status of the failure (a 401 offers Edit Connection). */
+  status?: number | undefined;
 }
 /** A leaf that carries a command: "Retry", "Show Logs", "Add SLO...", or a plain hint such as "No columns". */
 export interface ActionNode {

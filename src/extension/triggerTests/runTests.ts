@@ -9,6 +9,7 @@ import { CreationPacer, parseRecording, parseTestFile, prepareTrigger, RecordedN
 import type { QuerySession } from '../queries';
 import { noConnectionText } from './testResults';
 import * as l10n from '@vscode/l10n';
+import type { Outcome } from '../../result';
 
 export interface FileToRun {
   /** The test file's URI as text. */
@@ -22,9 +23,9 @@ export interface FileToRun {
   tests: readonly { id: string; name: string }[];
 }
 
-export type TriggerRead = { ok: true; text: string; label: string } | { ok: false; reason: string };
+export type TriggerRead = Outcome<{ text: string; label: string }>;
 /** The recording beside a test file: its text, none (undefined), or why it is not read. */
-export type RecordingRead = { ok: true; text: string | undefined } | { ok: false; reason: string };
+export type RecordingRead = Outcome<{ text: string | undefined }>;
 
 /** What a run that records recorded of one test file, for writing its recording. */
 export interface RecordedFile {
@@ -102,12 +103,12 @@ export async function runTestFiles(req: RunRequest): Promise<{ cancelled: boolea
 const errored = (t: { id: string; name: string }, message: string): ExpectationOutcome => ({ index: -1, name: t.name, expect: 'fires', status: 'error', message, notes: [] });
 
 /** The recording of a file and its text: none, or why the tests cannot run (one that is not valid, unless recording over it). */
-async function recordingOf(f: FileToRun, req: RunRequest): Promise<{ ok: true; text: string | undefined; recording: TriggerTestRecording | undefined } | { ok: false; reason: string }> {
+async function recordingOf(f: FileToRun, req: RunRequest): Promise<Outcome<{ text: string | undefined; recording: TriggerTestRecording | undefined }>> {
   const read = req.readRecording ? await req.readRecording(f) : { ok: true as const, text: undefined };
   if (!read.ok || read.text === undefined) return read.ok ? { ok: true, text: undefined, recording: undefined } : read;
   const parsed = parseRecording(read.text);
   if (parsed.ok) return { ok: true, text: read.text, recording: parsed.recording };
-  return req.record === true ? { ok: true, text: read.text, recording: undefined } : { ok: false, reason: l10n.t('The recording beside the test file is not valid: {0}', parsed.problems.join('; ')) };
+  return req.record === true ? { ok: true, text: read.text, recording: undefined } : { ok: false, reason: l10n.t('The recording beside the test file is not valid: {0}', parsed.reason.join('; ')) };
 }
 
 async function runFile(f: FileToRun, conn: RunConnection | undefined, cache: ResultStore | undefined, req: RunRequest): Promise<RecordedFile | undefined> {
@@ -120,7 +121,7 @@ async function runFile(f: FileToRun, conn: RunConnection | undefined, cache: Res
   };
   if (f.unreadable !== undefined) return fail(l10n.t('The test file cannot be read: {0}', f.unreadable));
   const parsed = parseTestFile(f.text);
-  if (!parsed.ok) return fail(l10n.t('The test file is not valid: {0}', parsed.problems.map((p) => p.message).join('; ')));
+  if (!parsed.ok) return fail(l10n.t('The test file is not valid: {0}', parsed.reason.map((p) => p.message).join('; ')));
   const path = triggerPathFor(f.path, parsed.file.trigger);
   if (path === undefined) return fail(l10n.t('Name the trigger file in its "trigger" member: the name of the test file does not end with {0}', TRIGGER_TEST_SUFFIX));
   const recording = await recordingOf(f, req);

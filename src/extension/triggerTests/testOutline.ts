@@ -45,7 +45,7 @@ export function outlineTestFile(text: string): TestOutline {
   const parsed = parseTestFile(text);
   const problems = parsed.ok
     ? []
-    : parsed.problems.map((p) => {
+    : parsed.reason.map((p) => {
         const at = root ? closestNode(root, p.path) : undefined;
         return { message: p.message, start: at?.offset ?? 0, end: at ? at.offset + at.length : 0 };
       });

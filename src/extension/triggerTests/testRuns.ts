@@ -18,7 +18,7 @@ import { outsideFolder } from './triggerLocation';
 import { readRecordingBeside } from './testRecordings';
 import { runTestFiles, type FileToRun, type RanAgainst, type RecordedFile, type RecordingRead, type RunHooks, type TriggerRead } from './runTests';
 
-/** The context value of a failure whose window opens in the preview (package.json's testing/message menus). */
+/** The context value of a failure whose window opens in the preview (package.json's testing/message/context menu). */
 const PREVIEWABLE_MESSAGE = 'obs.triggerTest.window';
 
 export interface TestRunDeps {
@@ -246,7 +246,10 @@ export class TestRuns implements vscode.Disposable {
   }
 }
 
-/** The test item of a command's argument: the item (its menu), or `{ test }` (a test message's button). */
+/**
+ * The test item of a command's argument: the item (its menus, inline button and gutter), or `{ test }` (a test
+ * message's menu).
+ */
 export function testItemOf(arg: unknown): vscode.TestItem | undefined {
   const isItem = (v: unknown): v is vscode.TestItem => typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string' && 'children' in v;
   if (isItem(arg)) return arg;

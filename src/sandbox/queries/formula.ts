@@ -1,5 +1,6 @@
 // Formulas over a row's aggregates, e.g. `DIV($failed, $total)`: numbers, `$name` references and the
 // functions below, nested freely. Anything else is refused with the reason, at save time.
+import type { Outcome } from '../../result';
 
 const FUNCTIONS: Record<string, (args: number[]) => number | null> = {
   DIV: ([a = NaN, b = NaN]) => (b === 0 ? null : a / b),
@@ -13,7 +14,7 @@ const FUNCTIONS: Record<string, (args: number[]) => number | null> = {
 
 type Node = { kind: 'number'; value: number } | { kind: 'ref'; name: string } | { kind: 'call'; fn: string; args: Node[] };
 
-export function parseFormula(text: string): { ok: true; node: Node } | { ok: false; reason: string } {
+export function parseFormula(text: string): Outcome<{ node: Node }> {
   let i = 0;
   const skip = () => {
     while (i < text.length && /\s/.test(text[i] ?? '')) i++;

@@ -52,7 +52,7 @@ function createQuery(ctx: QueryContext): Reply {
   const scope = scopeOf(ctx);
   if (isReply(scope)) return scope;
   const read = readSpec(ctx.body, nowSeconds(ctx));
-  if (!read.ok) return problem(ctx.baseUrl, 422, read.problems.map((p) => `${p.field}: ${p.description}`).join('; '), read.problems);
+  if (!read.ok) return problem(ctx.baseUrl, 422, read.reason.map((p) => `${p.field}: ${p.description}`).join('; '), read.reason);
   const { id: _ignored, ...query } = ctx.body as Record<string, unknown>;
   const saved: SavedQueryRecord = { id: takeId(ctx.state, 'q_'), dataset: scope.key, name: '', query, behaviour: 'normal' };
   ctx.state.savedQueries.push(saved);
@@ -84,7 +84,7 @@ function outcomeOf(ctx: QueryContext, scope: Scope, record: QueryResultRecord, s
           disableOtherByAggregate: record.disable_other_by_aggregate ?? true,
           limit: record.limit,
         })
-      : { error: `query failed: ${read.problems.map((p) => `${p.field}: ${p.description}`).join('; ')}`, costMs: 5 };
+      : { error: `query failed: ${read.reason.map((p) => `${p.field}: ${p.description}`).join('; ')}`, costMs: 5 };
   }
   if (saved.behaviour === 'slow') outcome = { ...outcome, costMs: Math.max(outcome.costMs, SLOW_MS) };
   ctx.queries.remember(record.id, outcome);

@@ -4,6 +4,7 @@
 import type { TypeDetail } from '../responses';
 import { FILTER_OPS, KNOWN_OPS, calculationKey, needsColumn, type Calculation, type Filter } from './aggregate';
 import { parseFormula, type FormulaNode } from './formula';
+import type { Outcome } from '../../result';
 
 /** Query results and their data exist for the past 7 days only (service facts). */
 export const RETENTION_SECONDS = 7 * 86_400;
@@ -48,10 +49,10 @@ type Bad = (field: string, code: TypeDetail['code'], description: string) => voi
 type WholeNumberField = 'limit' | 'time_range' | 'start_time' | 'end_time' | 'granularity';
 
 /** Reads and checks a query specification; every problem is listed with its field. */
-export function readSpec(raw: unknown, nowSeconds: number): { ok: true; spec: QuerySpec } | { ok: false; problems: TypeDetail[] } {
+export function readSpec(raw: unknown, nowSeconds: number): Outcome<{ spec: QuerySpec }, TypeDetail[]> {
   const problems: TypeDetail[] = [];
   const bad: Bad = (field, code, description) => problems.push({ field, code, description });
-  if (!isRecord(raw)) return { ok: false, problems: [{ field: '(body)', code: 'incorrect_type', description: 'a query must be a JSON object' }] };
+  if (!isRecord(raw)) return { ok: false, reason: [{ field: '(body)', code: 'incorrect_type', description: 'a query must be a JSON object' }] };
 
   const calculations = readCalculations(raw.calculations ?? [{ op: 'COUNT' }], bad);
   const filters = readFilters(raw.filters, 'filters', bad);
@@ -60,13 +61,13 @@ export function readSpec(raw: unknown, nowSeconds: number): { ok: true; spec: Qu
   const orders: Order[] = Array.isArray(raw.orders) ? raw.orders.filter(isRecord).map((o) => ({ ...(typeof o.op === 'string' ? { op: o.op } : {}), ...(typeof o.column === 'string' ? { column: o.column } : {}), ...(typeof o.order === 'string' ? { order: o.order } : {}) })) : [];
   const formulas = readFormulas(raw.formulas, bad);
   const ints = readWholeNumbers(raw, bad);
-  if (problems.length > 0) return { ok: false, problems };
+  if (problems.length > 0) return { ok: false, reason: problems };
 
   const spec: QuerySpec = { calculations, filters, filter_combination: typeof raw.filter_combination === 'string' ? raw.filter_combination : undefined, breakdowns, havings, orders, formulas, ...ints };
   checkWindow(spec, nowSeconds, bad);
   const keys = calculations.map(calculationKey);
   if (new Set(keys).size !== keys.length) bad('calculations', 'invalid', 'two calculations have the same name');
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, spec };
+  return problems.length > 0 ? { ok: false, reason: problems } : { ok: true, spec };
 }
 
 /** The calculations: each a known op, with a column where the op needs one and none where it takes none. */

@@ -29,7 +29,7 @@ export function triggerQueryProblems(raw: unknown, ctx: TriggerQueryContext): Ty
   // Without calculations there is nothing more to read (the reader would take a COUNT for them).
   if (!Array.isArray(rest.calculations) || rest.calculations.length === 0) return problems;
   const read = readSpec(rest, ctx.nowSeconds);
-  if (!read.ok) return [...problems, ...read.problems];
+  if (!read.ok) return [...problems, ...read.reason];
   ruleProblems(read.spec, ctx, bad);
   return problems;
 }

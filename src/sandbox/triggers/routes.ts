@@ -97,7 +97,7 @@ function checkedWrite(ctx: TriggerContext, scope: Scope): CheckedWrite | Reply {
   if (body.query !== undefined) body.query = withTimeRange(body.query, body.frequency ?? LIMITS.triggerFrequencyDefault, rewritesOf(ctx));
   const problems: TypeDetail[] = [];
   const recipients = resolveRecipients(ctx.state, body.recipients ?? [], heldRecipients(ctx.state));
-  if (!recipients.ok) problems.push(...recipients.problems);
+  if (!recipients.ok) problems.push(...recipients.reason);
   problems.push(...queryProblems(ctx, scope, body));
   if (problems.length > 0 || !recipients.ok) return validationFailed(ctx.baseUrl, problems);
   return { body, recipients: recipients.recipients };

@@ -7,6 +7,7 @@ import { noProblems, problemsFromZod, tableResolver, type FormProblems } from '.
 import { API_KEY_TEXT } from './text/apiKeyForm';
 import { COMMON_TEXT } from './text/common';
 import type { FormWording } from './wording';
+import type { Outcome } from '../../result';
 
 /** What the create form holds. Only types are checked here; the rules come from CreateApiKeyRequest. */
 export const CreateApiKeyValues = z.strictObject({
@@ -81,7 +82,7 @@ const API_KEY_WORDING: FormWording = {
   },
 };
 
-export type Checked<T> = { ok: true; body: T } | { ok: false; problems: FormProblems };
+export type Checked<T> = Outcome<{ body: T }, FormProblems>;
 
 /**
  * The form asks for a name, which the service does not: a key without one cannot be told apart in any
@@ -95,23 +96,23 @@ const UpdateFormRequest = UpdateApiKeyRequest.superRefine((b, ctx) => nameGiven(
 
 export function checkCreateApiKey(v: CreateApiKeyValues): Checked<CreateApiKeyRequest> {
   const parsed = CreateFormRequest.safeParse(createApiKeyBody(v));
-  return parsed.success ? { ok: true, body: parsed.data } : { ok: false, problems: problemsFromZod(parsed.error, resolveApiKeyField, API_KEY_WORDING) };
+  return parsed.success ? { ok: true, body: parsed.data } : { ok: false, reason: problemsFromZod(parsed.error, resolveApiKeyField, API_KEY_WORDING) };
 }
 
 export function checkUpdateApiKey(v: UpdateApiKeyValues): Checked<UpdateApiKeyRequest> {
   const parsed = UpdateFormRequest.safeParse(updateApiKeyBody(v));
-  return parsed.success ? { ok: true, body: parsed.data } : { ok: false, problems: problemsFromZod(parsed.error, resolveApiKeyField, API_KEY_WORDING) };
+  return parsed.success ? { ok: true, body: parsed.data } : { ok: false, reason: problemsFromZod(parsed.error, resolveApiKeyField, API_KEY_WORDING) };
 }
 
 /** Problems of the values as the user types (empty when the request would be accepted). */
 export function createApiKeyProblems(v: CreateApiKeyValues): FormProblems {
   const checked = checkCreateApiKey(v);
-  return checked.ok ? noProblems() : checked.problems;
+  return checked.ok ? noProblems() : checked.reason;
 }
 
 export function updateApiKeyProblems(v: UpdateApiKeyValues): FormProblems {
   const checked = checkUpdateApiKey(v);
-  return checked.ok ? noProblems() : checked.problems;
+  return checked.ok ? noProblems() : checked.reason;
 }
 
 /** The two texts a user can copy after a create: `id:secret` (the Bearer form of spec 5) and the secret. */

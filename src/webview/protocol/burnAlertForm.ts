@@ -178,12 +178,12 @@ function burnAlertWording(alertType: BurnAlert['alert_type']): FormWording {
 export function checkBurnAlertUpdate(loaded: BurnAlert, edits: BurnAlertEdits): Checked<UpdateBurnAlertRequest> {
   const body = buildBurnAlertUpdate(loaded, edits);
   const parsed = UpdateBurnAlertRequest.safeParse(body);
-  return parsed.success ? { ok: true, body: parsed.data } : { ok: false, problems: problemsFromZod(parsed.error, resolveBurnAlertField, burnAlertWording(body.alert_type)) };
+  return parsed.success ? { ok: true, body: parsed.data } : { ok: false, reason: problemsFromZod(parsed.error, resolveBurnAlertField, burnAlertWording(body.alert_type)) };
 }
 
 export function burnAlertProblems(loaded: BurnAlert, edits: BurnAlertEdits): FormProblems {
   const checked = checkBurnAlertUpdate(loaded, edits);
-  return checked.ok ? noProblems() : checked.problems;
+  return checked.ok ? noProblems() : checked.reason;
 }
 
 /**

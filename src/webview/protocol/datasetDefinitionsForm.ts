@@ -11,8 +11,10 @@ import {
   type ColumnRefWrite,
   type DefinitionType,
 } from '../../api/schemas/datasetDefinitions';
-import { ENVIRONMENT_WIDE } from '../../api/schemas/common';
-import { noProblems, problemsFromZod, tableResolver, type FormProblems, type ServiceFailure } from './problems';
+import { COLUMN_LIMITS } from '../../api/schemas/column';
+import { ENVIRONMENT_WIDE, characterCount } from '../../api/schemas/common';
+import { hasProblems, noProblems, problemsFromZod, tableResolver } from './problems';
+import type { FormProblems, ServiceFailure } from './problems';
 import type { Checked } from './apiKeyForm';
 import { COMMON_TEXT, controlWarnings } from './text/common';
 import { DEFINITIONS_TEXT } from './text/datasetDefinitionsForm';
@@ -95,7 +97,25 @@ const DEFINITIONS_WORDING: FormWording = {
 
 export function checkDefinitionsUpdate(loaded: DatasetDefinitions, edited: DefinitionRows): Checked<UpdateDatasetDefinitionsRequest> {
   const parsed = UpdateDatasetDefinitionsRequest.safeParse(diffDefinitions(loaded, edited));
-  return parsed.success ? { ok: true, body: parsed.data } : { ok: false, problems: problemsFromZod(parsed.error, resolveDefinitionField, DEFINITIONS_WORDING) };
+  if (!parsed.success) {
+    return { ok: false, reason: problemsFromZod(parsed.error, resolveDefinitionField, DEFINITIONS_WORDING) };
+  }
+  const tooLong = namesTooLong(parsed.data);
+  return hasProblems(tooLong) ? { ok: false, reason: tooLong } : { ok: true, body: parsed.data };
+}
+
+/**
+ * The form's own rule, not the request schema's: a definition names a column, and no column's name is
+ * longer than 255 characters (spec 2.5 and part 8), so a longer one could only be refused by the service.
+ */
+function namesTooLong(body: UpdateDatasetDefinitionsRequest): FormProblems {
+  const problems = noProblems();
+  for (const type of DEFINITION_TYPE_NAMES) {
+    const length = characterCount(body[type]?.name ?? '');
+    if (length <= COLUMN_LIMITS.keyNameMax) continue;
+    problems.fields[type] = [DEFINITIONS_TEXT.nameTooLong(DEFINITIONS_TEXT.labels[type], COLUMN_LIMITS.keyNameMax, length)];
+  }
+  return problems;
 }
 
 const NAME_CHAR = /[\p{L}\p{N}_.-]/u;
@@ -165,7 +185,7 @@ export function placeRefusedColumns(
 
 export function definitionsProblems(loaded: DatasetDefinitions, edited: DefinitionRows): FormProblems {
   const checked = checkDefinitionsUpdate(loaded, edited);
-  return checked.ok ? noProblems() : checked.problems;
+  return checked.ok ? noProblems() : checked.reason;
 }
 
 /**
@@ -179,6 +199,8 @@ export function definitionWarnings(edited: DefinitionRows, knownColumns: Readonl
     const row = edited[type];
     if (row && controlWarnings(row.name).length > 0) (warnings[type] ??= []).push(...controlWarnings(row.name));
     if (!row || row.name === '' || row.column_type === 'derived_column' || knownColumns === null || knownColumns.has(row.name)) continue;
+    // A name no column can have is refused on its field (namesTooLong): saying it is no column repeats that.
+    if (characterCount(row.name) > COLUMN_LIMITS.keyNameMax) continue;
     (warnings[type] ??= []).push(DEFINITIONS_TEXT.notAColumn(row.name));
   }
   const spanKind = edited.span_kind?.name ?? '';

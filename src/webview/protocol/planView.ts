@@ -126,10 +126,10 @@ export const PlanFromWebview = z.discriminatedUnion('type', [
 ]);
 export type PlanFromWebview = z.infer<typeof PlanFromWebview>;
 
-/** A message of the page, checked; when it is not one, its first problem (for the log, never the message itself). */
-export function parsePlanMessage(raw: unknown): { message: PlanFromWebview } | { refused: string } {
+/** A message of the page, checked; when it is not one, why (its first problem, for the log: never the message). */
+export function parsePlanMessage(raw: unknown): { ok: true; message: PlanFromWebview } | { ok: false; reason: string } {
   const parsed = PlanFromWebview.safeParse(raw);
-  if (parsed.success) return { message: parsed.data };
+  if (parsed.success) return { ok: true, message: parsed.data };
   const issue = parsed.error.issues[0];
-  return { refused: issue === undefined ? 'not a message' : `${issue.path.length > 0 ? issue.path.join('.') : '(message)'}: ${issue.message}` };
+  return { ok: false, reason: issue === undefined ? 'not a message' : `${issue.path.length > 0 ? issue.path.join('.') : '(message)'}: ${issue.message}` };
 }

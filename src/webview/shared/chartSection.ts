@@ -37,7 +37,7 @@ export class ChartSection {
   private muted = new Set<string>();
   private filter = '';
   private readonly colours = new Map<string, string>();
-  private readonly colourList = palette();
+  private readonly colourList = palette(TOP_GROUPS);
   /** Whether the group list is shown, and open at first: as the first aggregate's groups had it. */
   private readonly listed: boolean;
   private readonly openAtFirst: boolean;

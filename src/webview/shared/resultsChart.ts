@@ -9,19 +9,26 @@ import type { Chart, Preview } from '../protocol/queryResults';
 import { RESULTS_PAGE_TEXT as T } from '../protocol/text/queryResults';
 import { textLocale } from '../protocol/text/common';
 import { visibleControls } from '../protocol/safeText';
+import { seriesColours } from './chartPalette';
 import { wholeNumbersOnly, WHOLE_STEPS } from './chartScale';
 import { drawPage } from './dom';
 import { formatTime } from './time';
 import { timeAxisLabels } from './timeAxis';
 
-const FALLBACK = ['#3794ff', '#cca700', '#89d185', '#b180d7', '#f14c4c', '#d18616', '#4ec9b0', '#c586c0', '#9cdcfe', '#ce9178'];
-const THEME = ['blue', 'orange', 'green', 'purple', 'red', 'yellow'];
+/** The theme's chart colours a line may take, in this order; red is the preview's threshold and firings. */
+const THEME = ['blue', 'orange', 'green', 'purple', 'yellow'];
+const DANGER_FALLBACK = '#f14c4c';
 
-/** The theme's chart colours, then fixed ones, cycled. */
-export function palette(): string[] {
+/** `count` line colours, each clearly unlike the others and the threshold's red, from the theme (chartPalette.ts). */
+export function palette(count: number): string[] {
   const style = getComputedStyle(document.documentElement);
-  const themed = THEME.map((c) => style.getPropertyValue(`--vscode-charts-${c}`).trim()).filter((c) => c !== '');
-  return [...themed, ...FALLBACK];
+  const read = (name: string): string => style.getPropertyValue(name).trim();
+  const theme = {
+    series: THEME.map((c) => read(`--vscode-charts-${c}`)),
+    danger: read('--vscode-charts-red') || DANGER_FALLBACK,
+    background: read('--vscode-editor-background'),
+  };
+  return seriesColours(theme, count);
 }
 
 function cssVar(name: string, fallback: string): string {
@@ -101,7 +108,7 @@ export class ResultsChart {
   private plotOptions(o: ChartOptions, shown: string[], byGroup: Map<string, (number | null)[]>): uPlot.Options {
     const fg = cssVar('--vscode-foreground', '#cccccc');
     const grid = cssVar('--vscode-editorWidget-border', 'rgba(128,128,128,0.25)');
-    const danger = cssVar('--vscode-charts-red', '#f14c4c');
+    const danger = cssVar('--vscode-charts-red', DANGER_FALLBACK);
     const { chart, preview } = o;
     const axis = { stroke: fg, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
     // Counts get whole steps: a COUNT axis at 0.2 steps says there could be 0.4 events.

@@ -23,6 +23,20 @@ export function formatCount(n: number): string {
   return n.toLocaleString(locale);
 }
 
+/** Longer values are cut in a message that echoes them; every name a column can have (255) shows whole. */
+const ECHO_WHOLE = 255;
+const ECHO_CUT = 100;
+
+/**
+ * A value echoed in a message, in quotes: whole up to 255 characters, else its first 100, "…" and its real
+ * length, so a problem about a 5,000-character value stays readable and says how long the value is.
+ */
+export function quotedValue(value: string): string {
+  const chars = Array.from(value);
+  if (chars.length <= ECHO_WHOLE) return `"${value}"`;
+  return l10n.t('"{0}…" ({1} characters)', chars.slice(0, ECHO_CUT).join(''), formatCount(chars.length));
+}
+
 export const COMMON_TEXT = {
   get loading() {
     return l10n.t('Loading…');

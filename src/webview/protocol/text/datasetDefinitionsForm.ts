@@ -3,6 +3,7 @@
 // so they are in the language the host handed the page.
 import * as l10n from '@vscode/l10n';
 import type { DefinitionType } from '../../../api/schemas/datasetDefinitions';
+import { formatCount, quotedValue } from './common';
 
 /** The groups the form shows, in order; every definition type is in exactly one. Titles: DEFINITIONS_TEXT.groupTitles. */
 export const DEFINITION_GROUPS = [
@@ -105,15 +106,30 @@ export const DEFINITIONS_TEXT = {
   get noColumns() {
     return l10n.t('The columns of this dataset could not be listed: names are not completed or checked.');
   },
-  notAColumn: (name: string) => l10n.t('"{0}" is not a column of this dataset. If it is a derived column, set its column type to Derived column.', name),
+  notAColumn: (name: string) =>
+    l10n.t(
+      '{0} is not a column of this dataset. If it is a derived column, set its column type to Derived column.',
+      quotedValue(name),
+    ),
+  /** A name longer than any column's (spec: a column's key_name has 1 to 255 characters), with its length. */
+  nameTooLong: (label: string, max: number, length: number) =>
+    l10n.t(
+      '{0} can have at most {1} characters, the most a column name has; it has {2}.',
+      label,
+      formatCount(max),
+      formatCount(length),
+    ),
   get spanKindDeprecated() {
     return l10n.t('Marking span events and links with Span kind is deprecated: set Annotation type to the column that marks them.');
   },
   /** A column the service refused (a 422 naming it only in its text), on the definition that named it. The reason stays the service's own words at the top. */
-  refusedColumn: (name: string) => l10n.t('The service refused the column "{0}".', name),
+  refusedColumn: (name: string) => l10n.t('The service refused the column {0}.', quotedValue(name)),
   /** A refused save whose answer was cut short before naming this column, which the dataset does not have. */
   refusedColumnLikely: (name: string) =>
-    l10n.t('"{0}" is not a column of this dataset: the service most likely refused it too (its answer was cut short).', name),
+    l10n.t(
+      '{0} is not a column of this dataset: the service most likely refused it too (its answer was cut short).',
+      quotedValue(name),
+    ),
   /** Why a dataset cannot have its definitions edited. */
   get slugEmpty() {
     return l10n.t('Give the name (slug) of a dataset.');
