@@ -36,8 +36,17 @@ export type ChangeResult =
   /** Not written: the trigger changed on the service since the plan, a change it depends on was not made, or the apply was cancelled. */
   | { change: PlannedChange; outcome: 'skipped'; reason: string }
   /** The service refused the write (a 4xx): its message, and the members it named. */
-  | { change: PlannedChange; outcome: 'refused'; reason: string; members: { field: string; message: string }[]; cause: FailureCause }
-  /** Written (a create: as `id`, already given to onCreated), but not readable back (`cause`: why): what is stored is not known. */
+  | {
+      change: PlannedChange;
+      outcome: 'refused';
+      reason: string;
+      members: { field: string; message: string }[];
+      cause: FailureCause;
+    }
+  /**
+   * Written (a create: as `id`, already given to onCreated), but not readable back (`cause`: why): what is
+   * stored is not known.
+   */
   | { change: PlannedChange; outcome: 'unverified'; id: string; reason: string; cause: FailureCause }
   /** The write may or may not have been made (its answer was lost): what the service holds is not known. */
   | { change: PlannedChange; outcome: 'unknown'; reason: string; cause: FailureCause }
@@ -118,12 +127,24 @@ async function create(change: Extract<PlannedChange, { action: 'create' }>, writ
  * by then: a failure here must not be reported as the write's (a 404 read as a refusal, a 503 as a write
  * that may not have happened).
  */
-async function readBack(writer: TriggerWriter, segment: string, id: string, signal: AbortSignal | undefined): Promise<Outcome<{ trigger: ServiceTrigger }, ReadBackFailure>> {
+async function readBack(
+  writer: TriggerWriter,
+  segment: string,
+  id: string,
+  signal: AbortSignal | undefined,
+): Promise<Outcome<{ trigger: ServiceTrigger }, ReadBackFailure>> {
   try {
     return { ok: true, trigger: (await writer.getTrigger(segment, id, signalOf(signal))).data };
   } catch (e) {
-    if (e instanceof PullCancelled) return { ok: false, reason: { text: 'the apply was cancelled before it was read back', cause: { kind: 'aborted' } } };
-    return { ok: false, reason: { text: asServiceError(e)?.message ?? (e instanceof Error ? e.message : String(e)), cause: causeOf(e) } };
+    if (e instanceof PullCancelled)
+      return {
+        ok: false,
+        reason: { text: 'the apply was cancelled before it was read back', cause: { kind: 'aborted' } },
+      };
+    return {
+      ok: false,
+      reason: { text: asServiceError(e)?.message ?? (e instanceof Error ? e.message : String(e)), cause: causeOf(e) },
+    };
   }
 }
 
@@ -138,12 +159,24 @@ function causeOf(e: unknown): FailureCause {
   const se = asServiceError(e);
   if (se === undefined) return { kind: 'other' };
   const said = se.detail ?? se.title;
-  return { kind: se.kind, ...(se.status === undefined ? {} : { status: se.status }), ...(said === undefined ? {} : { said }) };
+  return {
+    kind: se.kind,
+    ...(se.status === undefined ? {} : { status: se.status }),
+    ...(said === undefined ? {} : { said }),
+  };
 }
 
 /** A write that was made but not read back: said as such, never as a refusal or a write that may not have happened. */
-function unverified(change: PlannedChange, id: string, back: ReadBackFailure, notes: readonly string[] = []): ChangeResult {
-  const reason = [`reading it back failed (${back.text}), so what the service stored is not known; plan again to compare`, ...notes].join('; ');
+function unverified(
+  change: PlannedChange,
+  id: string,
+  back: ReadBackFailure,
+  notes: readonly string[] = [],
+): ChangeResult {
+  const reason = [
+    `reading it back failed (${back.text}), so what the service stored is not known; plan again to compare`,
+    ...notes,
+  ].join('; ');
   return { change, outcome: 'unverified', id, reason, cause: back.cause };
 }
 
@@ -202,12 +235,17 @@ async function replace(change: Extract<PlannedChange, { action: 'update' }>, wri
       if (se?.maybeProcessed !== true) throw e;
       const back = await readBack(writer, segment, change.id, signal);
       if (!back.ok) {
-        const reason = `its answer was lost (${se.message}) and reading it failed (${back.reason.text}): plan again to see what the service holds`;
+        const reason =
+          `its answer was lost (${se.message}) and reading it failed (${back.reason.text}): ` +
+          'plan again to see what the service holds';
         return { change, outcome: 'unknown', reason, cause: causeOf(e) };
       }
       if (storedDifferently(change.body, change.dataset, back.trigger).length === 0) return undefined;
       if (!unchangedSince(change.service, back.trigger) || resend >= LOST_ANSWER_RESENDS) {
-        const reason = `its answer was lost (${se.message}), and the trigger now holds neither what was sent nor what the plan was made from: it changed on the service meanwhile, or the write was stored otherwise; nothing was sent again; plan again to see it`;
+        const reason =
+          `its answer was lost (${se.message}), and the trigger now holds neither what was sent nor what the plan ` +
+          'was made from: it changed on the service meanwhile, or the write was stored otherwise; nothing was sent ' +
+          'again; plan again to see it';
         return { change, outcome: 'unknown', reason, cause: causeOf(e) };
       }
     }
@@ -237,5 +275,7 @@ function failure(change: PlannedChange, e: unknown): ChangeResult {
   if (se.kind === 'aborted') return { change, outcome: 'skipped', reason: 'the apply was cancelled during it' };
   const members = se.fieldProblems.map((p) => ({ field: p.field, message: p.message }));
   const refused = (se.kind === 'http' && se.status !== undefined && se.status >= 400 && se.status < 500 && se.status !== 429) || se.kind === 'request-validation';
-  return refused ? { change, outcome: 'refused', reason: se.message, members, cause } : { change, outcome: 'failed', reason: se.message, cause };
+  return refused
+    ? { change, outcome: 'refused', reason: se.message, members, cause }
+    : { change, outcome: 'failed', reason: se.message, cause };
 }

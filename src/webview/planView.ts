@@ -8,7 +8,14 @@ import './shared/boot';
 import './shared/elements';
 import { html, nothing, type TemplateResult } from 'lit-html';
 import { live } from 'lit-html/directives/live.js';
-import { PlanToWebview, type PlanChange, type PlanFromWebview, type PlanGroup, type PlanViewModel } from './protocol/planView';
+import {
+  PlanToWebview,
+  type PlanChange,
+  type PlanFromWebview,
+  type PlanGroup,
+  type PlanMember,
+  type PlanViewModel,
+} from './protocol/planView';
 import { PLAN_PAGE_TEXT as T } from './protocol/text/planView';
 import { byId, drawPage } from './shared/dom';
 import { checkedOf, valueOf } from './shared/fields';
@@ -53,12 +60,14 @@ function group(m: PlanViewModel, g: PlanGroup): TemplateResult {
 function change(m: PlanViewModel, c: PlanChange): TemplateResult {
   const review = m.review;
   const reviewing = m.phase === 'review' && m.confirm !== undefined;
+  const exclude = (e: Event): void => send({ type: 'exclude', review, key: c.key, excluded: !checkedOf(e) });
   const include = reviewing
     ? html`<vscode-checkbox class="include" .checked=${live(!c.excluded)} title=${T.includeTitle(c.label)}
-        @change=${(e: Event) => send({ type: 'exclude', review, key: c.key, excluded: !checkedOf(e) })}>${T.include}</vscode-checkbox>`
+        @change=${exclude}>${T.include}</vscode-checkbox>`
     : nothing;
-  const open = c.canOpen ? html`<vscode-button secondary @click=${() => send({ type: 'open', review, key: c.key })}>${c.action === 'delete' ? T.openService : T.openFile}</vscode-button>` : nothing;
-  const compare = c.canCompare ? html`<vscode-button secondary @click=${() => send({ type: 'compare', review, key: c.key })}>${T.compare}</vscode-button>` : nothing;
+  const openLabel = c.action === 'delete' ? T.openService : T.openFile;
+  const open = c.canOpen ? button(openLabel, () => send({ type: 'open', review, key: c.key })) : nothing;
+  const compare = c.canCompare ? button(T.compare, () => send({ type: 'compare', review, key: c.key })) : nothing;
   return html`<li class="change ${c.action} ${c.excluded ? 'excluded' : ''}" data-key=${c.key}>
     <div class="change-head">
       <span class="sign" aria-hidden="true">${SIGN[c.action]}</span>
@@ -72,16 +81,38 @@ function change(m: PlanViewModel, c: PlanChange): TemplateResult {
   </li>`;
 }
 
+/** A secondary button whose label is its whole text. */
+const button = (label: string, onClick: () => void): TemplateResult =>
+  html`<vscode-button secondary @click=${onClick}>${label}</vscode-button>`;
+
+/** An update's members: Before -> After; a create's: each value it sends. Cell texts hold nothing but the value. */
 function members(c: PlanChange): TemplateResult | typeof nothing {
   if (c.members.length === 0) return nothing;
   const withBefore = c.action === 'update';
-  const row = (mb: PlanChange['members'][number]) => html`<tr>
+  const note = (mb: PlanMember) =>
+    mb.note === undefined ? nothing : html`<span class="member-note">${mb.note}</span>`;
+  const before = (mb: PlanMember) =>
+    withBefore
+      ? html`<td class="before">${mb.before ?? ''}</td>
+          <td class="arrow" aria-hidden="true">→</td>`
+      : nothing;
+  const row = (mb: PlanMember) => html`<tr>
     <th scope="row" class="path">${mb.path}</th>
-    ${withBefore ? html`<td class="before">${mb.before ?? ''}</td><td class="arrow" aria-hidden="true">→</td>` : nothing}
-    <td class="after">${mb.after}${mb.note === undefined ? nothing : html`<span class="member-note">${mb.note}</span>`}</td>
+    ${before(mb)}
+    <td class="after">${mb.after}${note(mb)}</td>
   </tr>`;
+  const heads = withBefore
+    ? html`<th scope="col">${T.before}</th>
+        <th></th>`
+    : nothing;
   return html`<table class="members">
-    <thead><tr><th scope="col">${T.member}</th>${withBefore ? html`<th scope="col">${T.before}</th><th></th>` : nothing}<th scope="col">${withBefore ? T.after : T.value}</th></tr></thead>
+    <thead>
+      <tr>
+        <th scope="col">${T.member}</th>
+        ${heads}
+        <th scope="col">${withBefore ? T.after : T.value}</th>
+      </tr>
+    </thead>
     <tbody>${c.members.map(row)}</tbody>
   </table>`;
 }
@@ -95,27 +126,32 @@ function outcome(c: PlanChange): TemplateResult | typeof nothing {
   </div>`;
 }
 
+const list = (items: readonly string[]): TemplateResult => html`<ul>${items.map((i) => html`<li>${i}</li>`)}</ul>`;
+
 function blocked(m: PlanViewModel): TemplateResult | typeof nothing {
   if (m.blocked.length === 0) return nothing;
   return html`<section class="blocked">
     <h2>${T.blocked}</h2>
-    <ul>${m.blocked.map((b) => html`<li><span class="where">${b.where}</span><ul>${b.reasons.map((r) => html`<li>${r}</li>`)}</ul></li>`)}</ul>
+    <ul>${m.blocked.map((b) => html`<li><span class="where">${b.where}</span>${list(b.reasons)}</li>`)}</ul>
   </section>`;
 }
 
 function unchecked(m: PlanViewModel): TemplateResult | typeof nothing {
   if (m.unchecked.length === 0) return nothing;
-  return html`<section class="unchecked"><h2>${T.unchecked}</h2><ul>${m.unchecked.map((n) => html`<li>${n}</li>`)}</ul></section>`;
+  return html`<section class="unchecked"><h2>${T.unchecked}</h2>${list(m.unchecked)}</section>`;
 }
 
 function differences(m: PlanViewModel): TemplateResult | typeof nothing {
   if (m.differences.length === 0) return nothing;
-  return html`<section class="differences"><h2>${T.differences}</h2><ul>${m.differences.map((d) => html`<li>${d}</li>`)}</ul></section>`;
+  return html`<section class="differences"><h2>${T.differences}</h2>${list(m.differences)}</section>`;
 }
 
 function actions(m: PlanViewModel): TemplateResult {
   const review = m.review;
-  const again = m.canPlanAgain ? html`<vscode-button id="plan-again" secondary @click=${() => send({ type: 'planAgain', review })}>${T.planAgain}</vscode-button>` : nothing;
+  const planAgain = (): void => send({ type: 'planAgain', review });
+  const again = m.canPlanAgain
+    ? html`<vscode-button id="plan-again" secondary @click=${planAgain}>${T.planAgain}</vscode-button>`
+    : nothing;
   const c = m.confirm;
   if (c === undefined) return html`<div class="buttons">${again}</div>`;
   const name = c.typeName;
@@ -124,9 +160,10 @@ function actions(m: PlanViewModel): TemplateResult {
   const apply = () => {
     if (ready) send({ type: 'apply', review, excluded, typed: name === undefined ? '' : typed });
   };
-  const typing = name === undefined
-    ? nothing
-    : html`<label class="type-name">${T.typeName(name)}
+  const typing =
+    name === undefined
+      ? nothing
+      : html`<label class="type-name">${T.typeName(name)}
         <vscode-textfield id="type-name" aria-label=${T.typeNameLabel} .value=${live(typed)} @input=${(e: Event) => {
           typed = valueOf(e);
           draw();

@@ -106,18 +106,33 @@ test("confirmed in the extension's dialog and the same when planned again, the p
 test('once written, the plan document beside the dialog ends with the outcomes, no longer saying nothing is written', async () => {
   const documents: string[] = [];
   const { id, deps } = fixture({ onApplied: (text) => documents.push(text) });
-  assert.match(agentQuestion({ ...planOf([deleteOld()]), target: { ...planOf([]).target, connection: 'Prod' } }, [], undefined).document, /\nNothing is written until you confirm\.\n$/);
+  assert.match(
+    agentQuestion({ ...planOf([deleteOld()]), target: { ...planOf([]).target, connection: 'Prod' } }, [], undefined)
+      .document,
+    /\nNothing is written until you confirm\.\n$/,
+  );
   await run(id, deps);
   assert.equal(documents.length, 1);
   assert.match(documents[0] ?? '', /^Plan: apply the trigger files to Prod \(https:\/\/api\.example\.com\)\n/);
-  assert.match(documents[0] ?? '', /\n {2}- api-gateway "Old" \(trig_1\)\n\nApplied to Prod: 1 applied, 0 skipped, 0 refused, 0 failed\.\n$/);
+  assert.match(
+    documents[0] ?? '',
+    /\n {2}- api-gateway "Old" \(trig_1\)\n\nApplied to Prod: 1 applied, 0 skipped, 0 refused, 0 failed\.\n$/,
+  );
   assert.doesNotMatch(documents[0] ?? '', /Nothing is written until you confirm/);
 });
 
 test('a production-like connection is asked for its name typed after the dialog; another connection is not', () => {
-  const prod = agentQuestion({ ...planOf([deleteOld()]), target: { ...planOf([]).target, connection: 'prod-eu' } }, [], undefined);
+  const prod = agentQuestion(
+    { ...planOf([deleteOld()]), target: { ...planOf([]).target, connection: 'prod-eu' } },
+    [],
+    undefined,
+  );
   assert.equal(prod.typeName, 'prod-eu');
-  const staging = agentQuestion({ ...planOf([deleteOld()]), target: { ...planOf([]).target, connection: 'staging' } }, [], undefined);
+  const staging = agentQuestion(
+    { ...planOf([deleteOld()]), target: { ...planOf([]).target, connection: 'staging' } },
+    [],
+    undefined,
+  );
   assert.equal(staging.typeName, undefined);
 });
 

@@ -30,7 +30,13 @@ function writer(over: Partial<TriggerWriter>): TriggerWriter {
 }
 
 test("a refusal by another bundle's ServiceError is reported as refused, with the service's message on the member and its own words as the cause", async () => {
-  const refused = new ForeignServiceError('replace trigger: 422 frequency must be a multiple of 60', 'http', 422, [{ field: 'frequency', message: 'must be a multiple of 60' }], 'frequency must be a multiple of 60');
+  const refused = new ForeignServiceError(
+    'replace trigger: 422 frequency must be a multiple of 60',
+    'http',
+    422,
+    [{ field: 'frequency', message: 'must be a multiple of 60' }],
+    'frequency must be a multiple of 60',
+  );
   const [result] = await applyChanges([update], writer({ replaceTrigger: () => Promise.reject(refused) }));
   assert.deepEqual(result, {
     change: update,
@@ -41,8 +47,11 @@ test("a refusal by another bundle's ServiceError is reported as refused, with th
   });
 });
 
-test('a failure that is not the client\'s (a bug, a closed file) is failed with its message and a cause of its own kind', async () => {
-  const [result] = await applyChanges([update], writer({ replaceTrigger: () => Promise.reject(new TypeError('boom')) }));
+test("a failure that is not the client's (a bug, a closed file) is failed with its message and a cause of its own kind", async () => {
+  const [result] = await applyChanges(
+    [update],
+    writer({ replaceTrigger: () => Promise.reject(new TypeError('boom')) }),
+  );
   assert.deepEqual(result, { change: update, outcome: 'failed', reason: 'boom', cause: { kind: 'other' } });
 });
 

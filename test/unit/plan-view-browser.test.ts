@@ -10,7 +10,14 @@ import { PlanSession } from '../../src/extension/sync/planSession';
 import { browserSkip, HOSTILE, useFormsBrowser, type FormPage } from './forms-harness';
 
 const version = { updatedAt: '2026-11-20T00:00:00Z', sha256: 'abc' };
-const create: PlannedChange = { action: 'create', file: 'triggers/api/New.trigger.json', index: -1, dataset: 'api', name: HOSTILE[0], body: { name: HOSTILE[0], frequency: 300 } };
+const create: PlannedChange = {
+  action: 'create',
+  file: 'triggers/api/New.trigger.json',
+  index: -1,
+  dataset: 'api',
+  name: HOSTILE[0],
+  body: { name: HOSTILE[0], frequency: 300 },
+};
 const update: PlannedChange = {
   action: 'update',
   file: 'triggers/api/High-latency.trigger.json',
@@ -37,7 +44,8 @@ const plan = (connection: string): Plan => ({
   unchanged: 0,
 });
 
-const session = (connection: string, production = false): PlanSession => new PlanSession(4, { plan: plan(connection), notes: [], idsIgnored: false, production });
+const session = (connection: string, production = false): PlanSession =>
+  new PlanSession(4, { plan: plan(connection), notes: [], idsIgnored: false, production });
 
 /** What the page sent besides its first `ready`. */
 async function sent(p: FormPage): Promise<unknown[]> {
@@ -56,11 +64,24 @@ describe('plan view page (Chromium)', { skip: browserSkip }, () => {
 
   test('each change shows its members and actions; names and values from files stay text', async () => {
     const p = await shown(session('Sandbox'));
-    assert.deepEqual(await p.page.locator('section.group h2').allTextContents(), ['1 trigger to create', "1 trigger to update (Sandbox's value -> the file's value)"]);
-    assert.deepEqual(await p.page.locator('.change .change-label').allTextContents(), [`api "${HOSTILE[0]}"`, 'api "High latency" (t-1)']);
-    assert.deepEqual(await p.page.locator('.change.update .members tbody td').allTextContents(), ['500', '→', JSON.stringify(HOSTILE[1])]);
+    assert.deepEqual(await p.page.locator('section.group h2').allTextContents(), [
+      '1 trigger to create',
+      "1 trigger to update (Sandbox's value -> the file's value)",
+    ]);
+    assert.deepEqual(await p.page.locator('.change .change-label').allTextContents(), [
+      `api "${HOSTILE[0]}"`,
+      'api "High latency" (t-1)',
+    ]);
+    assert.deepEqual(await p.page.locator('.change.update .members tbody td').allTextContents(), [
+      '500',
+      '→',
+      JSON.stringify(HOSTILE[1]),
+    ]);
     assert.deepEqual(await p.page.locator('.change.create vscode-button').allTextContents(), ['Open File']);
-    assert.deepEqual(await p.page.locator('.change.update vscode-button').allTextContents(), ['Open File', 'Compare']);
+    assert.deepEqual(await p.page.locator('.change.update vscode-button').allTextContents(), [
+      'Open File',
+      'Compare',
+    ]);
     assert.equal(await p.page.locator('img, script:not([type]), .change script').count(), 0);
     assert.equal(await p.page.locator('#status').textContent(), 'Nothing is written until you confirm.');
     assert.deepEqual(await p.incidents(), { dialogs: [], pageErrors: [], csp: [] });
@@ -79,7 +100,12 @@ describe('plan view page (Chromium)', { skip: browserSkip }, () => {
     assert.equal(await p.page.locator('#apply').textContent(), 'Apply 1 change to Sandbox');
     assert.equal(await p.page.locator('.change.update .excluded-mark').textContent(), '(left out of this apply)');
     await p.page.locator('#apply').click();
-    assert.deepEqual(await p.waitForPosted('apply'), { type: 'apply', review: 4, excluded: [changeKey(update)], typed: '' });
+    assert.deepEqual(await p.waitForPosted('apply'), {
+      type: 'apply',
+      review: 4,
+      excluded: [changeKey(update)],
+      typed: '',
+    });
     await p.close();
   });
 
@@ -94,7 +120,13 @@ describe('plan view page (Chromium)', { skip: browserSkip }, () => {
 
   test("a production-like connection's Apply stays off until its name is typed exactly; Enter in the field applies nothing", async () => {
     const p = await shown(session('prod-eu', true));
-    assert.equal(await p.page.locator('.type-name').textContent().then((t) => t?.trim().startsWith('prod-eu looks like a production connection. Type its name to apply:')), true);
+    assert.equal(
+      await p.page
+        .locator('.type-name')
+        .textContent()
+        .then((t) => t?.trim().startsWith('prod-eu looks like a production connection. Type its name to apply:')),
+      true,
+    );
     const apply = p.page.locator('#apply');
     assert.equal(await apply.getAttribute('disabled'), '');
     const field = p.page.locator('#type-name');
@@ -118,13 +150,31 @@ describe('plan view page (Chromium)', { skip: browserSkip }, () => {
     s.receive({ type: 'apply', review: 4, excluded: [], typed: '' });
     s.applied([
       { change: create, outcome: 'applied', id: 't-new', storedDifferently: [] },
-      { change: update, outcome: 'refused', reason: 'replace trigger failed: HTTP 422', members: [{ field: 'threshold.value', message: 'must be a number' }], cause: { kind: 'http', status: 422 } },
+      {
+        change: update,
+        outcome: 'refused',
+        reason: 'replace trigger failed: HTTP 422',
+        members: [{ field: 'threshold.value', message: 'must be a number' }],
+        cause: { kind: 'http', status: 422 },
+      },
     ]);
     const p = await shown(s);
-    assert.deepEqual(await p.page.locator('.outcome .headline').allTextContents(), ['Created as t-new', 'Refused by the service: the service did not take it as sent']);
-    assert.equal(await p.page.locator('#status').textContent(), 'Applied to Sandbox: 1 applied, 0 skipped, 1 refused, 0 failed.');
-    assert.deepEqual([await p.page.locator('#apply').count(), await p.page.locator('vscode-checkbox').count()], [0, 0]);
-    assert.doesNotMatch((await p.page.locator('body').textContent()) ?? '', /Nothing is written until you confirm|HTTP 422/);
+    assert.deepEqual(await p.page.locator('.outcome .headline').allTextContents(), [
+      'Created as t-new',
+      'Refused by the service: the service did not take it as sent',
+    ]);
+    assert.equal(
+      await p.page.locator('#status').textContent(),
+      'Applied to Sandbox: 1 applied, 0 skipped, 1 refused, 0 failed.',
+    );
+    assert.deepEqual(
+      [await p.page.locator('#apply').count(), await p.page.locator('vscode-checkbox').count()],
+      [0, 0],
+    );
+    assert.doesNotMatch(
+      (await p.page.locator('body').textContent()) ?? '',
+      /Nothing is written until you confirm|HTTP 422/,
+    );
     await p.page.locator('#plan-again').click();
     assert.deepEqual(await sent(p), [{ type: 'planAgain', review: 4 }]);
     await p.close();

@@ -188,9 +188,15 @@ function planShown(): PlanViewModel {
   return first;
 }
 
-/** The plans shown for review: what the view offered to apply, and for a production-like connection the name it asks for. */
+/** The plans shown for review: what the view offered to apply, and the name it asks for on a production-like one. */
 const reviews = (): { title: string; apply?: string; typeName?: string }[] =>
-  view.models.filter((m) => m.phase === 'review').map((m) => ({ title: m.title, ...(m.confirm === undefined ? {} : { apply: m.confirm.label }), ...(m.confirm?.typeName === undefined ? {} : { typeName: m.confirm.typeName }) }));
+  view.models
+    .filter((m) => m.phase === 'review')
+    .map((m) => ({
+      title: m.title,
+      ...(m.confirm === undefined ? {} : { apply: m.confirm.label }),
+      ...(m.confirm?.typeName === undefined ? {} : { typeName: m.confirm.typeName }),
+    }));
 
 test('the pick lists every saved connection, the active one marked, those that look like production last with a warning', async () => {
   await applyTo(undefined);
@@ -220,8 +226,17 @@ test("the plan is made from the picked connection's lists, and the view names it
   assert.deepEqual(handedOut, ['prd']);
   assert.deepEqual(services.stg?.calls, [], "the active connection's lists are not read");
   assert.deepEqual(services.prd?.calls, ['list api', 'columns api', 'recipients']);
-  assert.deepEqual(reviews(), [{ title: 'Plan: apply the trigger files to prod-eu (https://prd.example.invalid)', apply: 'Apply 3 changes to prod-eu', typeName: 'prod-eu' }]);
-  assert.deepEqual([view.last.phase, view.last.status.text], ['not-applied', 'Cancelled: nothing was written to prod-eu.']);
+  assert.deepEqual(reviews(), [
+    {
+      title: 'Plan: apply the trigger files to prod-eu (https://prd.example.invalid)',
+      apply: 'Apply 3 changes to prod-eu',
+      typeName: 'prod-eu',
+    },
+  ]);
+  assert.deepEqual(
+    [view.last.phase, view.last.status.text],
+    ['not-applied', 'Cancelled: nothing was written to prod-eu.'],
+  );
   assert.deepEqual(written, [], 'not confirmed: nothing written, no list read again');
 });
 
@@ -238,7 +253,10 @@ test('Apply on a production-like connection without its name typed writes nothin
   const model = await reviewed;
   await jobsDone();
   assert.deepEqual([view.last.phase, view.last.confirm?.typeName], ['review', 'prod-eu']);
-  assert.deepEqual(logged.filter((l) => l.startsWith('apply to') || l.startsWith('apply: not')), []);
+  assert.deepEqual(
+    logged.filter((l) => l.startsWith('apply to') || l.startsWith('apply: not')),
+    [],
+  );
   view.apply(model, 'prod-eu');
   await running;
   assert.deepEqual(writesTo('prd'), ['create Slow as prd-new-1', 'create Latency as prd-new-2', 'replace prd-7']);
@@ -265,7 +283,9 @@ test("on another connection the files' staging ids are not used: each trigger is
     ['prd-new-2', 'Latency', 1],
   ]);
   const plan = planShown();
-  assert.deepEqual(plan.notes, ["prod-eu is not the active connection: the files' ids are not its own, so each trigger is matched by dataset and name, and a created trigger's id is not written into its file."]);
+  assert.deepEqual(plan.notes, [
+    "prod-eu is not the active connection: the files' ids are not its own, so each trigger is matched by dataset and name, and a created trigger's id is not written into its file.",
+  ]);
   assert.deepEqual(plan.groups.flatMap((g) => g.changes.flatMap((c) => c.notes)), []);
 });
 
@@ -324,11 +344,16 @@ test('a change left out that changed on the service meanwhile does not stop the 
   await applyTo('prd');
   assert.deepEqual(writesTo('prd'), ['create Slow as prd-new-1', 'create Latency as prd-new-2']);
 
-  services.prd = new RecordingService('prd', [trigger('prd-7', 'Errors', 9), trigger('stg-2', 'Checkout failures', 2)]);
+  services.prd = new RecordingService('prd', [
+    trigger('prd-7', 'Errors', 9),
+    trigger('stg-2', 'Checkout failures', 2),
+  ]);
   leaveOut(/"Latency"/);
   await applyTo('prd');
   assert.deepEqual(writesTo('prd'), []);
-  assert.deepEqual(view.last.differences, ['the update of "Errors" (prd-7) from triggers/api/Errors.trigger.json: threshold.value: 11 -> 5 (the plan showed 9 -> 5)']);
+  assert.deepEqual(view.last.differences, [
+    'the update of "Errors" (prd-7) from triggers/api/Errors.trigger.json: threshold.value: 11 -> 5 (the plan showed 9 -> 5)',
+  ]);
 });
 
 test('Plan Again plans the same files against the same connection, and the changes left out stay left out', async () => {
@@ -350,7 +375,14 @@ test('Plan Again plans the same files against the same connection, and the chang
   const model = await planned;
   apply.dispose();
   assert.equal(model.title, 'Plan: apply the trigger files to prod-eu (https://prd.example.invalid)');
-  assert.deepEqual(model.groups.flatMap((g) => g.changes.map((c) => [c.label, c.excluded])), [['api "Slow"', false], ['api "Latency"', true], ['api "Errors" (prd-7)', false]]);
+  assert.deepEqual(
+    model.groups.flatMap((g) => g.changes.map((c) => [c.label, c.excluded])),
+    [
+      ['api "Slow"', false],
+      ['api "Latency"', true],
+      ['api "Errors" (prd-7)', false],
+    ],
+  );
   assert.deepEqual(handedOut, ['prd', 'prd']);
   assert.deepEqual(writesTo('prd'), []);
 });
@@ -359,8 +391,16 @@ test('a file saved with other values while the plan was shown: nothing is writte
   whileAsking = () => fake.files.set(ERRORS_FILE.toString(), triggerFileText(trigger('stg-1', 'Errors', 6)));
   await applyTo('stg');
   assert.deepEqual(writesTo('stg'), []);
-  assert.deepEqual([view.last.phase, view.last.status.text], ['not-applied', 'Nothing was written to staging: the files or the service changed since the plan was shown. Plan again to see the new plan.']);
-  assert.deepEqual(view.last.differences, ['the update of "Errors" (stg-1) from triggers/api/Errors.trigger.json would be made now, and is not in the plan']);
+  assert.deepEqual(
+    [view.last.phase, view.last.status.text],
+    [
+      'not-applied',
+      'Nothing was written to staging: the files or the service changed since the plan was shown. Plan again to see the new plan.',
+    ],
+  );
+  assert.deepEqual(view.last.differences, [
+    'the update of "Errors" (stg-1) from triggers/api/Errors.trigger.json would be made now, and is not in the plan',
+  ]);
   assert.deepEqual(written, []);
 });
 
@@ -371,7 +411,9 @@ test('the service changed while the plan was shown: nothing is written over it',
   };
   await applyTo('stg');
   assert.deepEqual(writesTo('stg'), []);
-  assert.deepEqual(view.last.differences, ['the update of "Errors" (stg-1) from triggers/api/Errors.trigger.json would be made now, and is not in the plan']);
+  assert.deepEqual(view.last.differences, [
+    'the update of "Errors" (stg-1) from triggers/api/Errors.trigger.json would be made now, and is not in the plan',
+  ]);
 });
 
 test("while another apply to the same service runs (an agent's), the editor's Apply writes nothing and the view says who holds it", async () => {
@@ -379,7 +421,13 @@ test("while another apply to the same service runs (an agent's), the editor's Ap
   assert.ok(!('heldBy' in held));
   await applyTo('stg');
   assert.deepEqual(writesTo('stg'), []);
-  assert.deepEqual([view.last.phase, view.last.status.text], ['not-applied', "Nothing was written: an apply to staging is already running (an agent's apply). Plan again when it is done."]);
+  assert.deepEqual(
+    [view.last.phase, view.last.status.text],
+    [
+      'not-applied',
+      "Nothing was written: an apply to staging is already running (an agent's apply). Plan again when it is done.",
+    ],
+  );
   held.release();
 });
 
@@ -409,7 +457,9 @@ test('a trigger file that is not UTF-8 is not planned: it is blocked with the re
   fake.bytes.set(NEW_FILE.toString(), Buffer.from(NEW_TEXT.replace('"Latency"', '"Caf\u00e9 latency"'), 'latin1'));
   confirm = false;
   await applyTo('stg');
-  assert.deepEqual(planShown().blocked, [{ where: 'triggers/api/Latency.trigger.json', reasons: ['the file is not UTF-8: save it as UTF-8 to plan it'] }]);
+  assert.deepEqual(planShown().blocked, [
+    { where: 'triggers/api/Latency.trigger.json', reasons: ['the file is not UTF-8: save it as UTF-8 to plan it'] },
+  ]);
   assert.deepEqual(writesTo('stg'), []);
 });
 
@@ -417,6 +467,11 @@ test('a trigger file that is not a regular file (a FIFO) is never read: it is bl
   fake.special.add(NEW_FILE.toString());
   confirm = false;
   await applyTo('stg');
-  assert.deepEqual(planShown().blocked, [{ where: 'triggers/api/Latency.trigger.json', reasons: ['it is not a regular file (a FIFO, socket or device): only files are planned'] }]);
+  assert.deepEqual(planShown().blocked, [
+    {
+      where: 'triggers/api/Latency.trigger.json',
+      reasons: ['it is not a regular file (a FIFO, socket or device): only files are planned'],
+    },
+  ]);
   assert.deepEqual(writesTo('stg'), []);
 });

@@ -33,9 +33,19 @@ function applyCommands(view: FakePlanView): ApplyCommands {
     deleteTrigger: refuse,
   };
   const connection: ApplyConnection = { profile, client };
-  const settings = new Settings({ get: () => undefined, inspect: () => undefined, update: () => Promise.resolve(), onDidChange: () => ({ dispose: () => undefined }) });
+  const settings = new Settings({
+    get: () => undefined,
+    inspect: () => undefined,
+    update: () => Promise.resolve(),
+    onDidChange: () => ({ dispose: () => undefined }),
+  });
   return new ApplyCommands({
-    connections: { list: () => [profile], activeProfile: () => profile, requireActive: () => Promise.resolve(connection), connectionFor: () => Promise.resolve(connection) },
+    connections: {
+      list: () => [profile],
+      activeProfile: () => profile,
+      requireActive: () => Promise.resolve(connection),
+      connectionFor: () => Promise.resolve(connection),
+    },
     settings,
     feedback: new Feedback(quiet, () => undefined),
     lint: () => Promise.resolve([]),
@@ -47,10 +57,13 @@ function applyCommands(view: FakePlanView): ApplyCommands {
   });
 }
 
-/** A Compare diff open: the service's version on the left, the file on the right; the left side is the active editor. */
+/** A Compare diff open: the service's version left, the file right; the left side is the active editor. */
 function compareOpen(): Uri {
   fake.folders = [{ uri: Uri.parse('file:///w'), name: 'w', index: 0 }];
-  fake.files.set(FILE.toString(), triggerFileText({ ...ERRORS, threshold: { op: '>', value: 9, exceeded_limit: 1 } }));
+  fake.files.set(
+    FILE.toString(),
+    triggerFileText({ ...ERRORS, threshold: { op: '>', value: 9, exceeded_limit: 1 } }),
+  );
   const left = Uri.from({ scheme: 'obs-service-trigger', path: '/c1/t1/Errors.trigger.json' });
   const diff = { input: new TabInputTextDiff(left, FILE) };
   fake.tabGroups = [{ activeTab: diff, tabs: [diff] }];
@@ -70,9 +83,10 @@ for (const [how, args] of [
     const apply = applyCommands(view);
     try {
       await apply.run('file', args(left));
-      assert.deepEqual(view.last.groups.map((g) => [g.action, g.changes.map((c) => [c.file, c.members])]), [
-        ['update', [['triggers/api/Errors.trigger.json', [{ path: 'threshold.value', before: '5', after: '9' }]]]],
-      ]);
+      assert.deepEqual(
+        view.last.groups.map((g) => [g.action, g.changes.map((c) => [c.file, c.members])]),
+        [['update', [['triggers/api/Errors.trigger.json', [{ path: 'threshold.value', before: '5', after: '9' }]]]]],
+      );
       assert.deepEqual(view.last.blocked, []);
     } finally {
       apply.dispose();

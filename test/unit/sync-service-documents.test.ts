@@ -34,7 +34,11 @@ function service(triggers: ServiceTrigger[]) {
 
 function driftOf(api: ReturnType<typeof service>): DriftModel {
   return new DriftModel({
-    workspace: { list: () => Promise.resolve([FILE.toString()]), read: () => Promise.resolve(triggerFileText({ ...ERRORS, threshold: { op: '>', value: 9, exceeded_limit: 1 } })) },
+    workspace: {
+      list: () => Promise.resolve([FILE.toString()]),
+      read: () =>
+        Promise.resolve(triggerFileText({ ...ERRORS, threshold: { op: '>', value: 9, exceeded_limit: 1 } })),
+    },
     connection: () => Promise.resolve({ id: 'c1', name: 'Sandbox', api }),
     concurrency: () => 2,
   });
@@ -53,7 +57,9 @@ test("the service's side of a Compare diff keeps its text while the lists are re
   documents.onDidChange((uri) => asked.push(uri.toString()));
 
   // The apply wrote the threshold 9; drift forgets its lists and reads them again (triggersWrittenHandler).
-  api.triggers = [{ ...ERRORS, threshold: { op: '>', value: 9, exceeded_limit: 1 }, updated_at: '2026-01-02T00:00:00Z' }];
+  api.triggers = [
+    { ...ERRORS, threshold: { op: '>', value: 9, exceeded_limit: 1 }, updated_at: '2026-01-02T00:00:00Z' },
+  ];
   api.holdNextList();
   model.forgetLists('c1');
   const refreshing = model.refresh(true);
@@ -80,7 +86,10 @@ test("a trigger deleted on the service says so on the service's side, as JSON, o
   model.forgetLists('c1');
   await model.refresh(true);
   const text = documents.provideTextDocumentContent(left);
-  assert.equal(JSON.parse(text), 'The trigger t1 is not among the triggers read from the service now: it was deleted, or its dataset could not be listed (refresh the Drift view to read it again).');
+  assert.equal(
+    JSON.parse(text),
+    'The trigger t1 is not among the triggers read from the service now: it was deleted, or its dataset could not be listed (refresh the Drift view to read it again).',
+  );
   documents.dispose();
   model.dispose();
 });

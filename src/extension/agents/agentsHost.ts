@@ -60,7 +60,12 @@ function signalOf(token: vscode.CancellationToken): { signal: AbortSignal; dispo
  * then a modal dialog; for a connection that looks like production, its name typed after the dialog's yes, so
  * Enter alone never writes there.
  */
-async function askInDialog(documents: ReadOnlyDocuments, q: AgentQuestion, title: string, shown: (uri: vscode.Uri) => void): Promise<boolean> {
+async function askInDialog(
+  documents: ReadOnlyDocuments,
+  q: AgentQuestion,
+  title: string,
+  shown: (uri: vscode.Uri) => void,
+): Promise<boolean> {
   shown(await documents.show(title, q.document));
   const choice = await vscode.window.showWarningMessage(q.message, { modal: true, detail: q.detail }, q.button);
   if (choice !== q.button) return false;
@@ -68,7 +73,10 @@ async function askInDialog(documents: ReadOnlyDocuments, q: AgentQuestion, title
   if (name === undefined) return true;
   const typed = await vscode.window.showInputBox({
     title: q.message,
-    prompt: vscode.l10n.t('{0} looks like a production connection. Type its name to apply the plan; Escape writes nothing.', name),
+    prompt: vscode.l10n.t(
+      '{0} looks like a production connection. Type its name to apply the plan; Escape writes nothing.',
+      name,
+    ),
     ignoreFocusOut: true,
     validateInput: (value) => (value === name ? undefined : vscode.l10n.t('Type {0} exactly to apply.', name)),
   });
@@ -93,7 +101,13 @@ export function createAgents(deps: AgentsDeps): LoadedAgents {
       plans,
       active,
       locks: deps.applyLocks,
-      confirm: (q) => askInDialog(documents, q, vscode.l10n.t('Plan for {0}', connectionLabel(active?.profile.name ?? '')), (uri) => (planShown = uri)),
+      confirm: (q) =>
+        askInDialog(
+          documents,
+          q,
+          vscode.l10n.t('Plan for {0}', connectionLabel(active?.profile.name ?? '')),
+          (uri) => (planShown = uri),
+        ),
       onApplied: (text) => {
         if (planShown !== undefined) documents.replace(planShown, text);
       },

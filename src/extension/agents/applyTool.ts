@@ -79,7 +79,13 @@ export function agentQuestion(plan: Plan, notes: readonly string[], recipients: 
   // Names come from files an agent may have written: hidden characters (a line separator, a bidi override)
   // are written as visible escapes, so no name can add a line to the question or reorder it.
   const production = looksLikeProduction(connection) ? { typeName: connection } : {};
-  return { message: q.message, detail: lines.map(visible).join('\n'), button: q.button, document: planDocumentText(plan, notes, recipients), ...production };
+  return {
+    message: q.message,
+    detail: lines.map(visible).join('\n'),
+    button: q.button,
+    document: planDocumentText(plan, notes, recipients),
+    ...production,
+  };
 }
 
 function resultSummary(r: ChangeResult): Record<string, unknown> {
@@ -112,7 +118,10 @@ export interface ApplyDeps<C extends AppliedConnection = ActiveConnection> {
   /** The connection's recipients when listed: the plan names the recipients of a difference with them. */
   recipients(): RecipientDirectory | undefined;
   onWritten(connectionId: string): void;
-  /** The plan was written: the plan document beside, its last line now the outcomes (no longer "nothing is written"). */
+  /**
+   * The plan was written: the plan document beside, its last line now the outcomes (no longer "nothing is
+   * written").
+   */
   onApplied?(document: string): void;
   log: Logger;
 }

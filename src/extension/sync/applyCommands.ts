@@ -8,7 +8,17 @@
 // trigger's id goes into its file (applyIdWrite.ts), and each outcome is shown in the same view. Files open with
 // unsaved edits are never planned nor edited.
 import * as vscode from 'vscode';
-import { applyChanges, PacedPool, planDifferences, TRIGGER_FILE_SUFFIX, withoutChanges, type ChangeResult, type Plan, type PlannedChange, type PlanService } from '../../triggerFiles';
+import {
+  applyChanges,
+  PacedPool,
+  planDifferences,
+  TRIGGER_FILE_SUFFIX,
+  withoutChanges,
+  type ChangeResult,
+  type Plan,
+  type PlannedChange,
+  type PlanService,
+} from '../../triggerFiles';
 import type { PlanFromWebview } from '../../webview/protocol/planView';
 import { looksLikeProduction, type ConnectionProfile } from '../connections';
 import type { ApplyLocks } from '../core/applyLocks';
@@ -16,7 +26,15 @@ import type { Feedback } from '../core/feedback';
 import type { RecipientDirectory } from '../core/recipients';
 import type { Settings } from '../core/settings';
 import { idNotWritten, idWriter } from './applyIdWrite';
-import { pacedWriter, planForConnection, type ConnectionPlan, type Linter, type PlanScope, type SourceFile, type WritingClient } from './applyPlan';
+import {
+  pacedWriter,
+  planForConnection,
+  type ConnectionPlan,
+  type Linter,
+  type PlanScope,
+  type SourceFile,
+  type WritingClient,
+} from './applyPlan';
 import { changeLabel, nothingText, visible } from './applyPlanText';
 import { deleteTarget, explorerSelection, fileTarget, filesOf, scopeOf, Sources, type Target } from './applyTargets';
 import type { PlanViewSurface } from './planPanel';
@@ -28,7 +46,7 @@ export interface ApplyConnection {
   client: PlanService & WritingClient;
 }
 
-/** The saved connections and the active one, as the connection manager answers (ApplyConnection is an ApplyConnection). */
+/** The saved connections and the active one, as the connection manager answers (an ActiveConnection is one). */
 interface ApplyConnections {
   list(): readonly Pick<ConnectionProfile, 'id' | 'name' | 'baseUrl'>[];
   activeProfile(): Pick<ConnectionProfile, 'id'> | undefined;
@@ -87,7 +105,8 @@ export class ApplyCommands implements vscode.Disposable {
   async run(command: ApplyCommand, args: readonly unknown[]): Promise<void> {
     const target = this.targetOf(command, args);
     if (target === undefined) return;
-    const connection = command === 'workspaceToConnection' ? await this.pickConnection() : await this.deps.connections.requireActive();
+    const connection =
+      command === 'workspaceToConnection' ? await this.pickConnection() : await this.deps.connections.requireActive();
     if (connection === undefined) return;
     await this.planAndReview(connection, target);
   }
@@ -98,10 +117,14 @@ export class ApplyCommands implements vscode.Disposable {
   }
 
   private targetOf(command: ApplyCommand, args: readonly unknown[]): Target | undefined {
-    if (command === 'workspace' || command === 'workspaceToConnection') return { kind: 'files', uris: explorerSelection(args) };
+    if (command === 'workspace' || command === 'workspaceToConnection')
+      return { kind: 'files', uris: explorerSelection(args) };
     const target = command === 'file' ? fileTarget(args[0]) : deleteTarget(args[0]);
     if (target === undefined) {
-      const what = command === 'file' ? vscode.l10n.t('Open a trigger file to apply it.') : vscode.l10n.t('Delete a trigger from its row in the Trigger Drift view.');
+      const what =
+        command === 'file'
+          ? vscode.l10n.t('Open a trigger file to apply it.')
+          : vscode.l10n.t('Delete a trigger from its row in the Trigger Drift view.');
       void vscode.window.showInformationMessage(what);
     }
     return target;
@@ -112,45 +135,80 @@ export class ApplyCommands implements vscode.Disposable {
     const profiles = this.deps.connections.list();
     if (profiles.length === 0) return this.deps.connections.requireActive();
     const active = this.deps.connections.activeProfile()?.id;
-    const ordered = [...profiles].sort((a, b) => Number(looksLikeProduction(a.name)) - Number(looksLikeProduction(b.name)));
+    const ordered = [...profiles].sort(
+      (a, b) => Number(looksLikeProduction(a.name)) - Number(looksLikeProduction(b.name)),
+    );
     const items = ordered.map((p) => ({
       label: p.name,
       description: p.id === active ? vscode.l10n.t('{0} (active)', p.baseUrl) : p.baseUrl,
       ...(looksLikeProduction(p.name) ? { detail: `$(warning) ${vscode.l10n.t('Looks like production')}` } : {}),
       id: p.id,
     }));
-    const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Apply Trigger Files to Connection'), placeHolder: vscode.l10n.t('Plan the trigger files against which connection?') });
+    const picked = await vscode.window.showQuickPick(items, {
+      title: vscode.l10n.t('Apply Trigger Files to Connection'),
+      placeHolder: vscode.l10n.t('Plan the trigger files against which connection?'),
+    });
     return picked === undefined ? undefined : this.deps.connections.connectionFor(picked.id);
   }
 
-  /** Plans the target's files against the connection, shows the plan in the view, and applies it when the user says so. */
-  private async planAndReview(connection: ApplyConnection, target: Target, leftOut?: ReadonlySet<string>): Promise<void> {
+  /** Plans the target's files against the connection, shows the plan in the view, and applies it when asked to. */
+  private async planAndReview(
+    connection: ApplyConnection,
+    target: Target,
+    leftOut?: ReadonlySet<string>,
+  ): Promise<void> {
     if (this.writing !== undefined) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('The plan view is applying a plan to {0}; wait for it to finish.', visible(this.writing)));
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t('The plan view is applying a plan to {0}; wait for it to finish.', visible(this.writing)),
+      );
       return;
     }
     const sources = new Sources();
     const uris = target.kind === 'trigger' ? [target.uri] : await filesOf(target.kind === 'files' ? target.uris : []);
     if (uris.length === 0) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('No trigger files (*{0}) to apply there.', TRIGGER_FILE_SUFFIX));
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('No trigger files (*{0}) to apply there.', TRIGGER_FILE_SUFFIX),
+      );
       return;
     }
     const name = connection.profile.name;
     // The files' ids are the active connection's: on another one they would name another trigger, or none.
-    const files = { uris, sources, scope: scopeOf(target), idsIgnored: this.deps.connections.activeProfile()?.id !== connection.profile.id };
+    const files = {
+      uris,
+      sources,
+      scope: scopeOf(target),
+      idsIgnored: this.deps.connections.activeProfile()?.id !== connection.profile.id,
+    };
     const planned = await this.plan(connection, await sources.read(uris), files.scope, files.idsIgnored);
     if (planned === undefined) return;
     const { plan, notes } = planned;
-    this.deps.feedback.log.info(`apply: planned ${plan.changes.length} changes to ${visible(name)} (${plan.blocked.length} blocked, ${plan.unchanged} unchanged)`);
+    this.deps.feedback.log.info(
+      `apply: planned ${plan.changes.length} changes to ${visible(name)} ` +
+        `(${plan.blocked.length} blocked, ${plan.unchanged} unchanged)`,
+    );
     if (plan.changes.length === 0 && plan.blocked.length === 0 && !this.deps.view.isOpen()) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Nothing to change on {0}: the service matches the files.', visible(name)));
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('Nothing to change on {0}: the service matches the files.', visible(name)),
+      );
       return;
     }
-    const reviewed = { plan, notes, recipients: this.deps.recipients?.(connection.profile.id), idsIgnored: files.idsIgnored, production: looksLikeProduction(name) };
+    const reviewed = {
+      plan,
+      notes,
+      recipients: this.deps.recipients?.(connection.profile.id),
+      idsIgnored: files.idsIgnored,
+      production: looksLikeProduction(name),
+    };
     const session = new PlanSession(++this.reviews, reviewed, leftOut);
-    this.shown?.session.end('replaced', vscode.l10n.t('Nothing was written: a newer plan took the place of this one.'));
+    this.shown?.session.end(
+      'replaced',
+      vscode.l10n.t('Nothing was written: a newer plan took the place of this one.'),
+    );
     // Planned again from the view, the same files against the same connection, with the same changes left out.
-    const again = (): Promise<void> => this.deps.connections.connectionFor(connection.profile.id).then((c) => this.planAndReview(c, target, session.leftOut));
+    const again = (): Promise<void> =>
+      this.deps.connections
+        .connectionFor(connection.profile.id)
+        .then((c) => this.planAndReview(c, target, session.leftOut));
     this.shown = { session, sources, again };
     // Nothing to decide: the view says why (every change blocked, or nothing to change), and Plan Again is there.
     if (plan.changes.length === 0) session.notApplied(nothingText(plan));
@@ -159,15 +217,29 @@ export class ApplyCommands implements vscode.Disposable {
     const decision = await session.decision;
     if (decision.kind === 'apply') return this.applyReviewed(connection, session, files, decision.excluded);
     this.deps.feedback.log.info(`apply: not confirmed (${decision.kind}); nothing written to ${visible(name)}`);
-    if (decision.kind === 'cancel') this.update(session, () => session.notApplied(vscode.l10n.t('Cancelled: nothing was written to {0}.', name)));
+    if (decision.kind === 'cancel')
+      this.update(session, () => session.notApplied(vscode.l10n.t('Cancelled: nothing was written to {0}.', name)));
   }
 
   /** Applies the reviewed plan less the changes left out, under the service's apply lock. */
-  private async applyReviewed(connection: ApplyConnection, session: PlanSession, files: PlannedTarget, excluded: ReadonlySet<string>): Promise<void> {
+  private async applyReviewed(
+    connection: ApplyConnection,
+    session: PlanSession,
+    files: PlannedTarget,
+    excluded: ReadonlySet<string>,
+  ): Promise<void> {
     const name = connection.profile.name;
     const held = this.deps.locks.take(connection.profile.baseUrl, vscode.l10n.t("the editor's Apply"));
     if ('heldBy' in held) {
-      this.update(session, () => session.notApplied(vscode.l10n.t('Nothing was written: an apply to {0} is already running ({1}). Plan again when it is done.', name, held.heldBy)));
+      this.update(session, () =>
+        session.notApplied(
+          vscode.l10n.t(
+            'Nothing was written: an apply to {0} is already running ({1}). Plan again when it is done.',
+            name,
+            held.heldBy,
+          ),
+        ),
+      );
       return;
     }
     this.writing = name;
@@ -177,20 +249,37 @@ export class ApplyCommands implements vscode.Disposable {
       // only the changes kept when they are the same as shown.
       const again = await this.plan(connection, await files.sources.read(files.uris), files.scope, files.idsIgnored);
       if (again === undefined) {
-        this.update(session, () => session.notApplied(vscode.l10n.t('Nothing was written to {0}: planning again was cancelled or failed.', name)));
+        this.update(session, () =>
+          session.notApplied(
+            vscode.l10n.t('Nothing was written to {0}: planning again was cancelled or failed.', name),
+          ),
+        );
         return;
       }
       const reviewed = withoutChanges(session.reviewed.plan, excluded);
       const now = withoutChanges(again.plan, excluded);
       const differences = planDifferences(reviewed, now);
       if (differences.length > 0) {
-        this.deps.feedback.log.info(visible(`apply: not written to ${name}: the plan changed since it was shown: ${differences.join('; ')}`));
-        const text = vscode.l10n.t('Nothing was written to {0}: the files or the service changed since the plan was shown. Plan again to see the new plan.', name);
+        this.deps.feedback.log.info(
+          visible(`apply: not written to ${name}: the plan changed since it was shown: ${differences.join('; ')}`),
+        );
+        const text = vscode.l10n.t(
+          'Nothing was written to {0}: the files or the service changed since the plan was shown. Plan again to see the new plan.',
+          name,
+        );
         this.update(session, () => session.notApplied(text, differences));
         return;
       }
       const results = await this.write(connection, now, files.sources, files.idsIgnored, session);
-      if (results === undefined) this.update(session, () => session.notApplied(vscode.l10n.t('The apply to {0} was cancelled or failed before any outcome was known; plan again to see what the service holds.', name)));
+      if (results === undefined)
+        this.update(session, () =>
+          session.notApplied(
+            vscode.l10n.t(
+              'The apply to {0} was cancelled or failed before any outcome was known; plan again to see what the service holds.',
+              name,
+            ),
+          ),
+        );
       else this.update(session, () => session.applied(results));
     } finally {
       this.writing = undefined;
@@ -219,7 +308,8 @@ export class ApplyCommands implements vscode.Disposable {
         return this.open(shown.sources, effect.change);
       case 'compare': {
         const uri = shown.sources.uriOf(effect.change.file);
-        if (uri !== undefined) await this.deps.compare({ uri: uri.toString(), index: effect.change.index }, this.deps.view.besideColumn());
+        if (uri !== undefined)
+          await this.deps.compare({ uri: uri.toString(), index: effect.change.index }, this.deps.view.besideColumn());
         return;
       }
       case 'planAgain':
@@ -244,53 +334,80 @@ export class ApplyCommands implements vscode.Disposable {
   }
 
   /** The plan under cancellable progress; undefined when cancelled or failed (a failure is shown). */
-  private plan(connection: ApplyConnection, files: SourceFile[], scope: PlanScope, idsIgnored: boolean): Promise<ConnectionPlan | undefined> {
+  private plan(
+    connection: ApplyConnection,
+    files: SourceFile[],
+    scope: PlanScope,
+    idsIgnored: boolean,
+  ): Promise<ConnectionPlan | undefined> {
     const name = connection.profile.name;
-    return this.deps.feedback.runWithProgress(vscode.l10n.t('Planning the trigger files against {0}', name), async (signal, report) => {
-      try {
-        return await planForConnection({
-          files,
-          client: connection.client,
-          connection: { name, baseUrl: connection.profile.baseUrl },
-          scope,
-          idsIgnored,
-          lint: this.deps.lint,
-          concurrency: this.deps.settings.concurrency(),
-          signal,
-          onPause: (ms) => report(vscode.l10n.t("Waiting {0} s for the service's rate limit", Math.ceil(ms / 1000))),
-        });
-      } catch (err) {
-        // Cancelled: whatever the list, column or lint call threw then, nothing is wrong.
-        if (signal.aborted) return undefined;
-        throw err;
-      }
-    });
+    return this.deps.feedback.runWithProgress(
+      vscode.l10n.t('Planning the trigger files against {0}', name),
+      async (signal, report) => {
+        try {
+          return await planForConnection({
+            files,
+            client: connection.client,
+            connection: { name, baseUrl: connection.profile.baseUrl },
+            scope,
+            idsIgnored,
+            lint: this.deps.lint,
+            concurrency: this.deps.settings.concurrency(),
+            signal,
+            onPause: (ms) =>
+              report(vscode.l10n.t("Waiting {0} s for the service's rate limit", Math.ceil(ms / 1000))),
+          });
+        } catch (err) {
+          // Cancelled: whatever the list, column or lint call threw then, nothing is wrong.
+          if (signal.aborted) return undefined;
+          throw err;
+        }
+      },
+    );
   }
 
-  /** Writes the changes one at a time (each step said in the view too); the outcomes, or undefined when the write failed as a whole. */
-  private async write(connection: ApplyConnection, plan: Plan, sources: Sources, idsIgnored: boolean, session: PlanSession): Promise<ChangeResult[] | undefined> {
+  /** Writes the changes one at a time (each step said in the view too): the outcomes, or undefined on a failure. */
+  private async write(
+    connection: ApplyConnection,
+    plan: Plan,
+    sources: Sources,
+    idsIgnored: boolean,
+    session: PlanSession,
+  ): Promise<ChangeResult[] | undefined> {
     const name = connection.profile.name;
     let results: ChangeResult[] | undefined;
     try {
-      results = await this.deps.feedback.runWithProgress(vscode.l10n.t('Applying the plan to {0}', name), (signal, report) => {
-        const say = (text: string): void => {
-          report(text);
-          this.update(session, () => session.applying(text));
-        };
-        const pool = new PacedPool({ concurrency: 1, onPause: (ms) => say(vscode.l10n.t("Waiting {0} s for the service's rate limit", Math.ceil(ms / 1000))) });
-        return applyChanges(plan.changes, pacedWriter(connection.client, pool), {
-          signal,
-          onChange: (done, total, change) => say(visible(vscode.l10n.t('{0} of {1}: {2}', done + 1, total, changeLabel(change)))),
-          // A file holds the active connection's ids: another connection's id is said, not written over them.
-          onCreated: idsIgnored ? idNotWritten : idWriter(plan, { state: (f) => sources.state(f), editAndSave: (f, e) => sources.editAndSave(f, e) }),
-        });
-      });
+      results = await this.deps.feedback.runWithProgress(
+        vscode.l10n.t('Applying the plan to {0}', name),
+        (signal, report) => {
+          const say = (text: string): void => {
+            report(text);
+            this.update(session, () => session.applying(text));
+          };
+          const pool = new PacedPool({
+            concurrency: 1,
+            onPause: (ms) => say(vscode.l10n.t("Waiting {0} s for the service's rate limit", Math.ceil(ms / 1000))),
+          });
+          return applyChanges(plan.changes, pacedWriter(connection.client, pool), {
+            signal,
+            onChange: (done, total, change) =>
+              say(visible(vscode.l10n.t('{0} of {1}: {2}', done + 1, total, changeLabel(change)))),
+            // A file holds the active connection's ids: another connection's id is said, not written over them.
+            onCreated: idsIgnored
+              ? idNotWritten
+              : idWriter(plan, { state: (f) => sources.state(f), editAndSave: (f, e) => sources.editAndSave(f, e) }),
+          });
+        },
+      );
     } finally {
       // Whatever was written, the lists of the connection are read again.
       this.deps.onWritten(connection.profile.id);
     }
     const log = this.deps.feedback.log;
-    for (const r of results ?? []) log.info(visible(`apply to ${name}: ${r.outcome} ${r.change.action} ${changeLabel(r.change)}${r.outcome === 'applied' ? (r.note === undefined ? '' : `; ${r.note}`) : `: ${r.reason}`}`));
+    for (const r of results ?? []) {
+      const why = r.outcome === 'applied' ? (r.note === undefined ? '' : `; ${r.note}`) : `: ${r.reason}`;
+      log.info(visible(`apply to ${name}: ${r.outcome} ${r.change.action} ${changeLabel(r.change)}${why}`));
+    }
     return results;
   }
 }

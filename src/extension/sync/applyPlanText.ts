@@ -66,10 +66,19 @@ function createdLines(body: Record<string, unknown>, recipients: RecipientDirect
 /** What a change's heading leaves to say: a create that is probably a rename, an update matched by name. */
 export function changeNotes(c: PlannedChange, idsIgnored: boolean): string[] {
   if (c.action === 'create' && c.renameOf !== undefined) {
-    return [l10n.t('(probably {0} ({1}) renamed, which this plan deletes: give the file "id": {2} to rename it in place)', quoted(capText(c.renameOf.name, NAME_MAX)), c.renameOf.id, quoted(c.renameOf.id))];
+    return [
+      l10n.t(
+        '(probably {0} ({1}) renamed, which this plan deletes: give the file "id": {2} to rename it in place)',
+        quoted(capText(c.renameOf.name, NAME_MAX)),
+        c.renameOf.id,
+        quoted(c.renameOf.id),
+      ),
+    ];
   }
   // With the files' ids ignored, every trigger is matched by name: the plan's heading says so once.
-  return c.action === 'update' && c.matchedBy === 'name' && !idsIgnored ? [l10n.t('(the file has no id: matched by dataset and name)')] : [];
+  return c.action === 'update' && c.matchedBy === 'name' && !idsIgnored
+    ? [l10n.t('(the file has no id: matched by dataset and name)')]
+    : [];
 }
 
 function changeLines(c: PlannedChange, recipients: RecipientDirectory | undefined, idsIgnored: boolean): string[] {
@@ -103,7 +112,8 @@ export const reasonText = (r: string): string => capText(r, REASON_MAX);
 function blockedLines(plan: Plan): string[] {
   if (plan.blocked.length === 0) return [];
   const lines = ['', l10n.t('Blocked (never written):')];
-  for (const b of plan.blocked) lines.push(`  ! ${blockedWhere(b)}:`, ...b.reasons.map((r) => `      ${reasonText(r)}`));
+  for (const b of plan.blocked)
+    lines.push(`  ! ${blockedWhere(b)}:`, ...b.reasons.map((r) => `      ${reasonText(r)}`));
   return lines;
 }
 
@@ -113,20 +123,40 @@ function blockedLines(plan: Plan): string[] {
  * the active one, whose ids the files hold; it matched each trigger by dataset and name. `results`: the plan
  * was applied, and its last line counts the outcomes instead of saying that nothing is written yet.
  */
-export function planDocumentText(plan: Plan, notes: readonly string[] = [], recipients?: RecipientDirectory, idsIgnored = false, results?: readonly ChangeResult[]): string {
+export function planDocumentText(
+  plan: Plan,
+  notes: readonly string[] = [],
+  recipients?: RecipientDirectory,
+  idsIgnored = false,
+  results?: readonly ChangeResult[],
+): string {
   const of = (action: PlannedChange['action']) => plan.changes.filter((c) => c.action === action);
   const connection = plan.target.connection ?? plan.target.baseUrl;
   const lines = [
     l10n.t('Plan: apply the trigger files to {0} ({1})', connection, plan.target.baseUrl),
-    plan.files.length === 1 ? l10n.t('1 file read: {0}', planCountsText(plan)) : l10n.t('{0} files read: {1}', plan.files.length, planCountsText(plan)),
-    ...(idsIgnored ? [l10n.t("{0} is not the active connection: the files' ids are not its own, so each trigger is matched by dataset and name, and a created trigger's id is not written into its file.", connection)] : []),
+    plan.files.length === 1
+      ? l10n.t('1 file read: {0}', planCountsText(plan))
+      : l10n.t('{0} files read: {1}', plan.files.length, planCountsText(plan)),
+    ...(idsIgnored
+      ? [
+          l10n.t(
+            "{0} is not the active connection: the files' ids are not its own, so each trigger is matched by dataset and name, and a created trigger's id is not written into its file.",
+            connection,
+          ),
+        ]
+      : []),
     ...section(l10n.t('Create:'), of('create'), recipients),
     ...section(l10n.t("Update ({0}'s value -> the file's value):", connection), of('update'), recipients, idsIgnored),
     ...section(l10n.t('Delete from {0} (no trigger file holds them):', connection), of('delete'), recipients),
     ...blockedLines(plan),
   ];
   if (notes.length > 0) lines.push('', l10n.t('Not checked:'), ...notes.map((n) => `  ${n}`));
-  const last = results !== undefined ? l10n.t('Applied to {0}: {1}.', connection, resultCountsText(results)) : plan.changes.length === 0 ? nothingText(plan) : l10n.t('Nothing is written until you confirm.');
+  const last =
+    results !== undefined
+      ? l10n.t('Applied to {0}: {1}.', connection, resultCountsText(results))
+      : plan.changes.length === 0
+        ? nothingText(plan)
+        : l10n.t('Nothing is written until you confirm.');
   lines.push('', last);
   return `${lines.map(visible).join('\n')}\n`;
 }

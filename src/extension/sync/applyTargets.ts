@@ -32,8 +32,14 @@ export class Sources extends PlannedFiles {
   }
 }
 
-/** What a command was run on: Explorer uris (none: the workspace), a drift item or lens (`{ uri, index }`), a service-only row. */
-export type Target = { kind: 'files'; uris: vscode.Uri[] } | { kind: 'trigger'; uri: vscode.Uri; index?: number } | { kind: 'delete'; id: string; dataset: string };
+/**
+ * What a command was run on: Explorer uris (none: the workspace), a drift item or lens (`{ uri, index }`), a
+ * service-only row.
+ */
+export type Target =
+  | { kind: 'files'; uris: vscode.Uri[] }
+  | { kind: 'trigger'; uri: vscode.Uri; index?: number }
+  | { kind: 'delete'; id: string; dataset: string };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
@@ -49,7 +55,12 @@ export function localTriggerFile(uri: vscode.Uri): vscode.Uri | undefined {
     const tabs = group.activeTab === undefined ? group.tabs : [group.activeTab, ...group.tabs];
     for (const tab of tabs) {
       const input = tab.input;
-      if (input instanceof vscode.TabInputTextDiff && input.original.toString() === shown && input.modified.scheme !== SERVICE_TRIGGER_SCHEME) return input.modified;
+      if (
+        input instanceof vscode.TabInputTextDiff &&
+        input.original.toString() === shown &&
+        input.modified.scheme !== SERVICE_TRIGGER_SCHEME
+      )
+        return input.modified;
     }
   }
   return undefined;
@@ -73,7 +84,8 @@ export function fileTarget(arg: unknown): Target | undefined {
 
 export function deleteTarget(arg: unknown): Target | undefined {
   const trigger = isRecord(arg) ? arg.trigger : undefined;
-  if (!isRecord(trigger) || typeof trigger.id !== 'string' || !isRecord(arg) || typeof arg.dataset !== 'string') return undefined;
+  if (!isRecord(trigger) || typeof trigger.id !== 'string' || !isRecord(arg) || typeof arg.dataset !== 'string')
+    return undefined;
   return { kind: 'delete', id: trigger.id, dataset: arg.dataset };
 }
 
@@ -81,7 +93,11 @@ export function deleteTarget(arg: unknown): Target | undefined {
 export function scopeOf(target: Target): PlanScope {
   if (target.kind === 'files') return { kind: 'files' };
   if (target.kind === 'delete') return target;
-  return { kind: 'trigger', file: workspaceName(target.uri), ...(target.index === undefined ? {} : { index: target.index }) };
+  return {
+    kind: 'trigger',
+    file: workspaceName(target.uri),
+    ...(target.index === undefined ? {} : { index: target.index }),
+  };
 }
 
 /**
@@ -92,12 +108,24 @@ export async function filesOf(selection: readonly vscode.Uri[]): Promise<vscode.
   const found = new Map<string, vscode.Uri>();
   for (const uri of selection) {
     const stat = await vscode.workspace.fs.stat(uri);
-    const files = (stat.type & vscode.FileType.Directory) !== 0 ? await vscode.workspace.findFiles(new vscode.RelativePattern(uri, `**/*${TRIGGER_FILE_SUFFIX}`), SKIPPED_BY_SEARCHES) : uri.path.endsWith(TRIGGER_FILE_SUFFIX) ? [uri] : [];
+    const files =
+      (stat.type & vscode.FileType.Directory) !== 0
+        ? await vscode.workspace.findFiles(
+            new vscode.RelativePattern(uri, `**/*${TRIGGER_FILE_SUFFIX}`),
+            SKIPPED_BY_SEARCHES,
+          )
+        : uri.path.endsWith(TRIGGER_FILE_SUFFIX)
+          ? [uri]
+          : [];
     for (const f of files) found.set(f.toString(), f);
   }
-  const all = selection.length === 0 ? await vscode.workspace.findFiles(`**/*${TRIGGER_FILE_SUFFIX}`, SKIPPED_BY_SEARCHES) : [...found.values()].sort((a, b) => a.path.localeCompare(b.path));
+  const all =
+    selection.length === 0
+      ? await vscode.workspace.findFiles(`**/*${TRIGGER_FILE_SUFFIX}`, SKIPPED_BY_SEARCHES)
+      : [...found.values()].sort((a, b) => a.path.localeCompare(b.path));
   const { inside, leftOut } = await splitInside(all, (f) => vscode.workspace.getWorkspaceFolder(f)?.uri);
-  if (leftOut.length > 0) void vscode.window.showWarningMessage(leftOutMessage(leftOut.map((f) => visible(workspaceName(f)))));
+  if (leftOut.length > 0)
+    void vscode.window.showWarningMessage(leftOutMessage(leftOut.map((f) => visible(workspaceName(f)))));
   return inside;
 }
 

@@ -116,10 +116,17 @@ export class ServiceTriggerDocuments implements vscode.TextDocumentContentProvid
     const last = this.texts.get(key);
     if (this.model.getState().kind === 'ready' && this.model.connectionId() === ref.connectionId) {
       // A JSON string, so the JSON editor shows it without a problem.
-      return `${JSON.stringify(vscode.l10n.t('The trigger {0} is not among the triggers read from the service now: it was deleted, or its dataset could not be listed (refresh the Drift view to read it again).', ref.triggerId))}\n`;
+      const gone = vscode.l10n.t(
+        'The trigger {0} is not among the triggers read from the service now: it was deleted, or its dataset could not be listed (refresh the Drift view to read it again).',
+        ref.triggerId,
+      );
+      return `${JSON.stringify(gone)}\n`;
     }
     if (last !== undefined) return last;
-    throw new Error(`The trigger ${ref.triggerId} is not among the triggers read from the service; refresh the Drift view and compare again.`);
+    throw new Error(
+      `The trigger ${ref.triggerId} is not among the triggers read from the service; ` +
+        'refresh the Drift view and compare again.',
+    );
   }
 
   dispose(): void {

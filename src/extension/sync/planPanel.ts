@@ -4,7 +4,12 @@
 // schema, which the activation bundle parses (this bundle holds no zod). A plan is not brought back after a
 // window reload: it is a review of the files and the service as they were, made again by Apply.
 import * as vscode from 'vscode';
-import type { parsePlanMessage, PlanFromWebview, PlanToWebview, PlanViewModel } from '../../webview/protocol/planView';
+import type {
+  parsePlanMessage,
+  PlanFromWebview,
+  PlanToWebview,
+  PlanViewModel,
+} from '../../webview/protocol/planView';
 import type { Logger } from '../core/logger';
 import { pageL10n } from '../core/pageL10nSetup';
 import { makeNonce, renderWebviewPage } from '../core/webviewPage';
@@ -65,7 +70,12 @@ export class PlanPanel implements PlanViewSurface, vscode.Disposable {
 
   private open(): vscode.WebviewPanel {
     const assets = vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview');
-    const panel = vscode.window.createWebviewPanel(PLAN_VIEW_TYPE, vscode.l10n.t('Plan'), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, { enableScripts: true, enableFindWidget: true, localResourceRoots: [assets] });
+    const panel = vscode.window.createWebviewPanel(
+      PLAN_VIEW_TYPE,
+      vscode.l10n.t('Plan'),
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
+      { enableScripts: true, enableFindWidget: true, localResourceRoots: [assets] },
+    );
     const webview = panel.webview;
     webview.html = renderWebviewPage({
       title: vscode.l10n.t('Plan'),
@@ -102,6 +112,8 @@ export class PlanPanel implements PlanViewSurface, vscode.Disposable {
   }
 
   private post(m: PlanToWebview): void {
-    this.panel?.webview.postMessage(m).then(undefined, (err: unknown) => this.log.warn(`plan view: message not delivered: ${String(err)}`));
+    this.panel?.webview
+      .postMessage(m)
+      .then(undefined, (err: unknown) => this.log.warn(`plan view: message not delivered: ${String(err)}`));
   }
 }

@@ -25,7 +25,8 @@ export type SessionEffect =
   | { kind: 'refused'; logLine: string }
   | { kind: 'none' };
 
-const setsEqual = (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean => a.size === b.size && [...a].every((k) => b.has(k));
+const setsEqual = (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean =>
+  a.size === b.size && [...a].every((k) => b.has(k));
 
 export class PlanSession {
   private readonly excluded = new Set<string>();
@@ -102,24 +103,30 @@ export class PlanSession {
   /** A message of the page. */
   receive(m: PlanFromWebview): SessionEffect {
     if (m.type === 'ready') return { kind: 'redraw' };
-    if (m.review !== this.review) return { kind: 'refused', logLine: `a message for review ${m.review}, while ${this.review} is shown` };
+    if (m.review !== this.review)
+      return { kind: 'refused', logLine: `a message for review ${m.review}, while ${this.review} is shown` };
     switch (m.type) {
       case 'exclude':
         return this.exclude(m.key, m.excluded);
       case 'apply':
         return this.apply(new Set(m.excluded), m.typed);
       case 'cancel':
-        return this.settle({ kind: 'cancel' }) ? { kind: 'none' } : { kind: 'refused', logLine: 'cancel after the decision' };
+        return this.settle({ kind: 'cancel' })
+          ? { kind: 'none' }
+          : { kind: 'refused', logLine: 'cancel after the decision' };
       case 'open':
       case 'compare':
         return this.changeAction(m.type, m.key);
       case 'planAgain':
-        return this.phase === 'applied' || this.phase === 'not-applied' ? { kind: 'planAgain' } : { kind: 'refused', logLine: `plan again while ${this.phase}` };
+        return this.phase === 'applied' || this.phase === 'not-applied'
+          ? { kind: 'planAgain' }
+          : { kind: 'refused', logLine: `plan again while ${this.phase}` };
     }
   }
 
   private exclude(key: string, excluded: boolean): SessionEffect {
-    if (this.phase !== 'review' || !this.open) return { kind: 'refused', logLine: `an exclusion while ${this.phase}` };
+    if (this.phase !== 'review' || !this.open)
+      return { kind: 'refused', logLine: `an exclusion while ${this.phase}` };
     if (!this.byKey.has(key)) return { kind: 'refused', logLine: 'an exclusion of a change the plan does not hold' };
     if (excluded) this.excluded.add(key);
     else this.excluded.delete(key);
@@ -128,10 +135,13 @@ export class PlanSession {
 
   private apply(excluded: ReadonlySet<string>, typed: string): SessionEffect {
     if (this.phase !== 'review' || !this.open) return { kind: 'refused', logLine: `apply while ${this.phase}` };
-    if (!setsEqual(excluded, this.excluded)) return { kind: 'refused', logLine: 'apply with other exclusions than the view showed' };
+    if (!setsEqual(excluded, this.excluded))
+      return { kind: 'refused', logLine: 'apply with other exclusions than the view showed' };
     const name = this.reviewed.plan.target.connection ?? this.reviewed.plan.target.baseUrl;
-    if (this.reviewed.production && typed !== name) return { kind: 'refused', logLine: 'apply to a production-like connection without its name typed' };
-    if (countKept(this.reviewed.plan, excluded) === 0) return { kind: 'refused', logLine: 'apply with every change left out' };
+    if (this.reviewed.production && typed !== name)
+      return { kind: 'refused', logLine: 'apply to a production-like connection without its name typed' };
+    if (countKept(this.reviewed.plan, excluded) === 0)
+      return { kind: 'refused', logLine: 'apply with every change left out' };
     this.settle({ kind: 'apply', excluded: new Set(excluded) });
     return { kind: 'none' };
   }
@@ -139,8 +149,13 @@ export class PlanSession {
   private changeAction(kind: 'open' | 'compare', key: string): SessionEffect {
     const change = this.byKey.get(key);
     if (change === undefined) return { kind: 'refused', logLine: `${kind} of a change the plan does not hold` };
-    if (kind === 'open') return !this.reviewed.idsIgnored || change.action !== 'delete' ? { kind: 'open', change } : { kind: 'refused', logLine: "open a delete's trigger of another connection" };
-    return change.action === 'update' && !this.reviewed.idsIgnored ? { kind: 'compare', change } : { kind: 'refused', logLine: 'compare of a change that has none' };
+    if (kind === 'open')
+      return !this.reviewed.idsIgnored || change.action !== 'delete'
+        ? { kind: 'open', change }
+        : { kind: 'refused', logLine: "open a delete's trigger of another connection" };
+    return change.action === 'update' && !this.reviewed.idsIgnored
+      ? { kind: 'compare', change }
+      : { kind: 'refused', logLine: 'compare of a change that has none' };
   }
 
   /** Settles the decision once; false when it was settled before. */

@@ -5,10 +5,29 @@
 // No vscode import.
 import * as l10n from '@vscode/l10n';
 import { changeKey, type ChangeResult, type FailureCause, type Plan, type PlannedChange } from '../../triggerFiles';
-import type { ChangeOutcome, PlanBlocked, PlanChange, PlanConfirm, PlanGroup, PlanMember, PlanPhase, PlanViewModel } from '../../webview/protocol/planView';
+import type {
+  ChangeOutcome,
+  PlanBlocked,
+  PlanChange,
+  PlanConfirm,
+  PlanGroup,
+  PlanMember,
+  PlanPhase,
+  PlanViewModel,
+} from '../../webview/protocol/planView';
 import type { RecipientDirectory } from '../core/recipients';
 import { capText } from '../core/text';
-import { blockedWhere, changeLabel, changeNotes, createdValue, nothingText, planCountsText, planValue, reasonText, resultCountsText } from './applyPlanText';
+import {
+  blockedWhere,
+  changeLabel,
+  changeNotes,
+  createdValue,
+  nothingText,
+  planCountsText,
+  planValue,
+  reasonText,
+  resultCountsText,
+} from './applyPlanText';
 import { recipientNote } from './driftPresentation';
 
 /** A plan as it was reviewed: what the view needs besides the plan itself. */
@@ -41,18 +60,29 @@ const connectionOf = (plan: Plan): string => plan.target.connection ?? plan.targ
 
 /** The members a change writes: every member of a create, the members of an update that differ (old -> new). */
 function membersOf(c: PlannedChange, recipients: RecipientDirectory | undefined): PlanMember[] {
-  if (c.action === 'create') return Object.entries(c.body).map(([path, value]) => ({ path, after: createdValue(path, value, recipients) }));
+  if (c.action === 'create')
+    return Object.entries(c.body).map(([path, value]) => ({ path, after: createdValue(path, value, recipients) }));
   if (c.action === 'delete') return [];
   return c.differences.map((d) => {
     const note = recipientNote(d, recipients);
-    return { path: capText(d.path, 200), before: planValue(d.service), after: planValue(d.local), ...(note === undefined ? {} : { note }) };
+    return {
+      path: capText(d.path, 200),
+      before: planValue(d.service),
+      after: planValue(d.local),
+      ...(note === undefined ? {} : { note }),
+    };
   });
 }
 
 function groupTitle(action: PlannedChange['action'], connection: string, n: number): string {
   if (action === 'create') return n === 1 ? l10n.t('1 trigger to create') : l10n.t('{0} triggers to create', n);
-  if (action === 'update') return n === 1 ? l10n.t("1 trigger to update ({0}'s value -> the file's value)", connection) : l10n.t("{0} triggers to update ({1}'s value -> the file's value)", n, connection);
-  return n === 1 ? l10n.t('1 trigger to delete from {0} (no trigger file holds it)', connection) : l10n.t('{0} triggers to delete from {1} (no trigger file holds them)', n, connection);
+  if (action === 'update')
+    return n === 1
+      ? l10n.t("1 trigger to update ({0}'s value -> the file's value)", connection)
+      : l10n.t("{0} triggers to update ({1}'s value -> the file's value)", n, connection);
+  return n === 1
+    ? l10n.t('1 trigger to delete from {0} (no trigger file holds it)', connection)
+    : l10n.t('{0} triggers to delete from {1} (no trigger file holds them)', n, connection);
 }
 
 /** "the service could not be reached": why a write failed, from what the client said of it. */
@@ -88,31 +118,70 @@ function statusWords(status: number | undefined): string {
 }
 
 /** The service's own words when it gave any, else what its answer means. */
-const saidOr = (cause: FailureCause): string => (cause.said === undefined ? causeWords(cause) : reasonText(cause.said));
+const saidOr = (cause: FailureCause): string =>
+  cause.said === undefined ? causeWords(cause) : reasonText(cause.said);
 
-/** A change's outcome in the user's words: a headline and its details (members refused, ids written, values stored otherwise). */
+/**
+ * A change's outcome in the user's words: a headline, and its details (members refused, ids written, values
+ * stored otherwise).
+ */
 export function outcomeOf(r: ChangeResult): ChangeOutcome {
   const a = r.change.action;
   switch (r.outcome) {
     case 'applied': {
-      const headline = a === 'create' ? l10n.t('Created as {0}', r.id) : a === 'update' ? l10n.t('Updated') : l10n.t('Deleted');
-      const stored = r.storedDifferently.map((d) => l10n.t('{0} stored differently (sent -> stored): {1} -> {2}', capText(d.path, 200), planValue(d.local), planValue(d.service)));
-      return { outcome: 'applied', headline, details: [...(r.note === undefined ? [] : [reasonText(r.note)]), ...stored] };
+      const headline =
+        a === 'create' ? l10n.t('Created as {0}', r.id) : a === 'update' ? l10n.t('Updated') : l10n.t('Deleted');
+      const stored = r.storedDifferently.map((d) =>
+        l10n.t(
+          '{0} stored differently (sent -> stored): {1} -> {2}',
+          capText(d.path, 200),
+          planValue(d.local),
+          planValue(d.service),
+        ),
+      );
+      return {
+        outcome: 'applied',
+        headline,
+        details: [...(r.note === undefined ? [] : [reasonText(r.note)]), ...stored],
+      };
     }
     case 'skipped':
       return { outcome: 'skipped', headline: l10n.t('Not written: {0}', reasonText(r.reason)), details: [] };
     case 'refused':
-      return { outcome: 'refused', headline: l10n.t('Refused by the service: {0}', saidOr(r.cause)), details: r.members.map((m) => `${capText(m.field, 200)}: ${reasonText(m.message)}`) };
+      return {
+        outcome: 'refused',
+        headline: l10n.t('Refused by the service: {0}', saidOr(r.cause)),
+        details: r.members.map((m) => `${capText(m.field, 200)}: ${reasonText(m.message)}`),
+      };
     case 'unverified':
-      return { outcome: 'unverified', headline: l10n.t('Written as {0}, but it could not be read back ({1}): what the service stored is not known; plan again to compare', r.id, causeWords(r.cause)), details: [] };
+      return {
+        outcome: 'unverified',
+        headline: l10n.t(
+          'Written as {0}, but it could not be read back ({1}): what the service stored is not known; plan again to compare',
+          r.id,
+          causeWords(r.cause),
+        ),
+        details: [],
+      };
     case 'unknown':
-      return { outcome: 'unknown', headline: l10n.t('Maybe written: the answer was lost ({0}); plan again to see what the service holds', causeWords(r.cause)), details: [] };
+      return {
+        outcome: 'unknown',
+        headline: l10n.t(
+          'Maybe written: the answer was lost ({0}); plan again to see what the service holds',
+          causeWords(r.cause),
+        ),
+        details: [],
+      };
     default:
       return { outcome: 'failed', headline: l10n.t('Not written: {0}', causeWords(r.cause)), details: [] };
   }
 }
 
-const EXCLUDED = (): ChangeOutcome => ({ outcome: 'excluded', headline: l10n.t('Not written: you left it out of this apply'), details: [] });
+const EXCLUDED = (): ChangeOutcome => ({
+  outcome: 'excluded',
+  headline: l10n.t('Not written: you left it out of this apply'),
+  details: [],
+});
 
 interface ChangeContext {
   reviewed: ReviewedPlan;
@@ -124,8 +193,10 @@ function changeView(c: PlannedChange, ctx: ChangeContext): PlanChange {
   const key = changeKey(c);
   const excluded = ctx.state.excluded.has(key);
   const result = ctx.results.get(key);
-  const outcome = result !== undefined ? outcomeOf(result) : excluded && ctx.state.phase === 'applied' ? EXCLUDED() : undefined;
-  // Compare and a delete's service version are of the active connection: on another one they would show another trigger.
+  const outcome =
+    result !== undefined ? outcomeOf(result) : excluded && ctx.state.phase === 'applied' ? EXCLUDED() : undefined;
+  // Compare and a delete's service version are of the active connection: on another one they would show another
+  // trigger.
   const active = !ctx.reviewed.idsIgnored;
   return {
     key,
@@ -146,11 +217,21 @@ function groupsOf(ctx: ChangeContext): PlanGroup[] {
   const connection = connectionOf(ctx.reviewed.plan);
   return (['create', 'update', 'delete'] as const).flatMap((action) => {
     const changes = ctx.reviewed.plan.changes.filter((c) => c.action === action);
-    return changes.length === 0 ? [] : [{ action, kind: 'trigger' as const, title: groupTitle(action, connection, changes.length), changes: changes.map((c) => changeView(c, ctx)) }];
+    return changes.length === 0
+      ? []
+      : [
+          {
+            action,
+            kind: 'trigger' as const,
+            title: groupTitle(action, connection, changes.length),
+            changes: changes.map((c) => changeView(c, ctx)),
+          },
+        ];
   });
 }
 
-const blockedOf = (plan: Plan): PlanBlocked[] => plan.blocked.map((b) => ({ where: blockedWhere(b), reasons: b.reasons.map(reasonText) }));
+const blockedOf = (plan: Plan): PlanBlocked[] =>
+  plan.blocked.map((b) => ({ where: blockedWhere(b), reasons: b.reasons.map(reasonText) }));
 
 /** How many of the plan's changes an apply would write now: those not excluded. */
 export function countKept(plan: Plan, excluded: ReadonlySet<string>): number {
@@ -160,7 +241,8 @@ export function countKept(plan: Plan, excluded: ReadonlySet<string>): number {
 function confirmOf(reviewed: ReviewedPlan, excluded: ReadonlySet<string>): PlanConfirm {
   const connection = connectionOf(reviewed.plan);
   const count = countKept(reviewed.plan, excluded);
-  const label = count === 1 ? l10n.t('Apply 1 change to {0}', connection) : l10n.t('Apply {0} changes to {1}', count, connection);
+  const label =
+    count === 1 ? l10n.t('Apply 1 change to {0}', connection) : l10n.t('Apply {0} changes to {1}', count, connection);
   return { label, count, ...(reviewed.production ? { typeName: connection } : {}) };
 }
 
@@ -169,13 +251,24 @@ function statusOf(reviewed: ReviewedPlan, state: ReviewState): PlanViewModel['st
   const connection = connectionOf(plan);
   switch (state.phase) {
     case 'review':
-      return plan.changes.length === 0 ? { text: nothingText(plan), tone: 'warning' } : { text: l10n.t('Nothing is written until you confirm.'), tone: 'info' };
+      return plan.changes.length === 0
+        ? { text: nothingText(plan), tone: 'warning' }
+        : { text: l10n.t('Nothing is written until you confirm.'), tone: 'info' };
     case 'applying':
-      return { text: l10n.t('Applying to {0}: the plan is made again and written only if it is still the one shown.', connection), tone: 'info' };
+      return {
+        text: l10n.t(
+          'Applying to {0}: the plan is made again and written only if it is still the one shown.',
+          connection,
+        ),
+        tone: 'info',
+      };
     case 'applied': {
       const results = state.results ?? [];
       const clean = results.every((r) => r.outcome === 'applied' && r.storedDifferently.length === 0);
-      return { text: l10n.t('Applied to {0}: {1}.', connection, resultCountsText(results)), tone: clean ? 'success' : 'warning' };
+      return {
+        text: l10n.t('Applied to {0}: {1}.', connection, resultCountsText(results)),
+        tone: clean ? 'success' : 'warning',
+      };
     }
     default:
       return { text: state.stopped?.text ?? l10n.t('Nothing was written to {0}.', connection), tone: 'warning' };
@@ -195,8 +288,14 @@ export function planViewModel(reviewed: ReviewedPlan, state: ReviewState): PlanV
   const connection = connectionOf(plan);
   const results = new Map((state.results ?? []).map((r) => [changeKey(r.change), r]));
   const ctx = { reviewed, state, results };
-  const read = plan.files.length === 1 ? l10n.t('1 file read: {0}', planCountsText(plan)) : l10n.t('{0} files read: {1}', plan.files.length, planCountsText(plan));
-  const idsNote = l10n.t("{0} is not the active connection: the files' ids are not its own, so each trigger is matched by dataset and name, and a created trigger's id is not written into its file.", connection);
+  const read =
+    plan.files.length === 1
+      ? l10n.t('1 file read: {0}', planCountsText(plan))
+      : l10n.t('{0} files read: {1}', plan.files.length, planCountsText(plan));
+  const idsNote = l10n.t(
+    "{0} is not the active connection: the files' ids are not its own, so each trigger is matched by dataset and name, and a created trigger's id is not written into its file.",
+    connection,
+  );
   const reviewing = state.phase === 'review' && plan.changes.length > 0;
   return {
     review: state.review,

@@ -11,5 +11,8 @@ export const PAGE_L10N_ELEMENT_ID = 'obs-l10n';
  * \u003c, \u003e, \u0026 (the same JSON to a parser), so no text of a translation can close the element.
  */
 export function pageL10nJson(value: PageL10n): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }

@@ -24,7 +24,7 @@ export type PlanMember = z.infer<typeof PlanMember>;
 
 /** What became of a change once applied, in the user's words (never the raw HTTP line). */
 export const ChangeOutcome = z.strictObject({
-  outcome: z.enum(['applied', 'skipped', 'refused', 'failed', 'unknown', 'unverified', 'excluded', 'not-written']),
+  outcome: z.enum(['applied', 'skipped', 'refused', 'failed', 'unknown', 'unverified', 'excluded']),
   headline: z.string(),
   details: z.array(z.string()),
 });
@@ -42,7 +42,7 @@ export const PlanChange = z.strictObject({
   notes: z.array(z.string()),
   members: z.array(PlanMember),
   excluded: z.boolean(),
-  /** It has a file to open (a create or update), or the service's version to open (a delete on the active connection). */
+  /** It has a file to open (a create or update), or the service's version (a delete on the active connection). */
   canOpen: z.boolean(),
   /** The compare-with-service diff applies: an update planned against the active connection. */
   canCompare: z.boolean(),
@@ -51,7 +51,12 @@ export const PlanChange = z.strictObject({
 export type PlanChange = z.infer<typeof PlanChange>;
 
 /** The changes of one kind and action ("Triggers to create"), in the plan's order. */
-export const PlanGroup = z.strictObject({ action: Action, kind: z.literal('trigger'), title: z.string(), changes: z.array(PlanChange) });
+export const PlanGroup = z.strictObject({
+  action: Action,
+  kind: z.literal('trigger'),
+  title: z.string(),
+  changes: z.array(PlanChange),
+});
 export type PlanGroup = z.infer<typeof PlanGroup>;
 
 export const PlanBlocked = z.strictObject({ where: z.string(), reasons: z.array(z.string()) });
@@ -108,7 +113,9 @@ export const PlanViewModel = z.strictObject({
 });
 export type PlanViewModel = z.infer<typeof PlanViewModel>;
 
-export const PlanToWebview = z.discriminatedUnion('type', [z.strictObject({ type: z.literal('show'), model: PlanViewModel })]);
+export const PlanToWebview = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('show'), model: PlanViewModel }),
+]);
 export type PlanToWebview = z.infer<typeof PlanToWebview>;
 
 const Review = z.number().int().nonnegative();
@@ -118,7 +125,12 @@ export const PlanFromWebview = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('ready') }),
   z.strictObject({ type: z.literal('exclude'), review: Review, key: Key, excluded: z.boolean() }),
   /** Apply, with the exclusions as the page showed them and the name typed (empty unless asked for). */
-  z.strictObject({ type: z.literal('apply'), review: Review, excluded: z.array(Key).max(MAX_CHANGES), typed: z.string().max(MAX_TEXT) }),
+  z.strictObject({
+    type: z.literal('apply'),
+    review: Review,
+    excluded: z.array(Key).max(MAX_CHANGES),
+    typed: z.string().max(MAX_TEXT),
+  }),
   z.strictObject({ type: z.literal('cancel'), review: Review }),
   z.strictObject({ type: z.literal('open'), review: Review, key: Key }),
   z.strictObject({ type: z.literal('compare'), review: Review, key: Key }),
@@ -127,9 +139,17 @@ export const PlanFromWebview = z.discriminatedUnion('type', [
 export type PlanFromWebview = z.infer<typeof PlanFromWebview>;
 
 /** A message of the page, checked; when it is not one, why (its first problem, for the log: never the message). */
-export function parsePlanMessage(raw: unknown): { ok: true; message: PlanFromWebview } | { ok: false; reason: string } {
+export function parsePlanMessage(
+  raw: unknown,
+): { ok: true; message: PlanFromWebview } | { ok: false; reason: string } {
   const parsed = PlanFromWebview.safeParse(raw);
   if (parsed.success) return { ok: true, message: parsed.data };
   const issue = parsed.error.issues[0];
-  return { ok: false, reason: issue === undefined ? 'not a message' : `${issue.path.length > 0 ? issue.path.join('.') : '(message)'}: ${issue.message}` };
+  return {
+    ok: false,
+    reason:
+      issue === undefined
+        ? 'not a message'
+        : `${issue.path.length > 0 ? issue.path.join('.') : '(message)'}: ${issue.message}`,
+  };
 }

@@ -6,7 +6,8 @@ export const PLAN_PAGE_TEXT = {
   get include() {
     return l10n.t('Apply this change');
   },
-  includeTitle: (label: string) => l10n.t('Apply {0} with this plan; clear the box to leave it out of this apply', label),
+  includeTitle: (label: string) =>
+    l10n.t('Apply {0} with this plan; clear the box to leave it out of this apply', label),
   get openFile() {
     return l10n.t('Open File');
   },
