@@ -91,9 +91,10 @@ export class ServiceError extends Error {
     return new ServiceError({ ...this.init(), attempts, retryAfterMs: retryAfterMs ?? this.retryAfterMs });
   }
 
-  /** A copy marked as possibly carried out by the service, with `note` appended to the message. */
+  /** A copy marked as possibly carried out by the service, with `note` appended to the message's last sentence. */
   withMaybeProcessed(note: string): ServiceError {
-    return new ServiceError({ ...this.init(), message: `${this.message}; ${note}`, maybeProcessed: true });
+    const message = `${this.message.replace(/\.$/, '')}; ${note}`;
+    return new ServiceError({ ...this.init(), message, maybeProcessed: true });
   }
 
   private init(): ServiceErrorInit {

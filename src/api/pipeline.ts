@@ -6,6 +6,7 @@ import type { Dispatcher } from 'undici';
 import type { ApiResponse, CallOptions, ClientOptions, RequestLogEntry } from './clientOptions';
 import { MEDIA_TYPE, type Endpoint } from './endpoints';
 import { parseErrorBody } from './errorBody';
+import { httpFailureMessage } from './refusal';
 import { errorText, ServiceError, type FieldProblem } from './errors';
 import type { Redactor } from './redact';
 import {
@@ -13,7 +14,6 @@ import {
   headerValue,
   isRetryableNetworkCode,
   isRetryableStatus,
-  maybeProcessed,
   parseRateLimit,
   serverRequestedDelay,
   type RetryOptions,
@@ -21,23 +21,8 @@ import {
 import { BODY_TOTAL_TIMEOUT, sendOnce, type RawResponse, type Timeouts } from './transport';
 import { validateResponse } from './passThrough';
 import { issuesToProblems, type RequestChecks } from './validation';
+import { errorCode, mayHaveBeenCarriedOut, readJson, safeMediaType, saidIn, summarise } from './responseWords';
 import type { Failure } from '../result';
-
-const STATUS_LABELS: Record<number, string> = {
-  400: 'the service could not parse the request',
-  401: 'the key is missing, wrong or revoked',
-  403: 'the key lacks the permission for this',
-  404: 'not found',
-  409: 'conflict',
-  413: 'the request body is too large',
-  415: 'unsupported content type',
-  422: 'validation failed',
-  429: 'rate limited',
-  500: 'the service failed',
-  502: 'bad gateway',
-  503: 'the service is unavailable',
-  504: 'gateway timeout',
-};
 
 const TIMEOUT_CODES: Record<string, string> = {
   UND_ERR_CONNECT_TIMEOUT: 'connecting took too long',
@@ -244,15 +229,10 @@ export class RequestPipeline {
     const detail = this.cleanOpt(parsed.detail);
     const code = this.cleanOpt(parsed.code);
     const type = this.cleanOpt(parsed.type);
-    let message = `${op} failed: HTTP ${status} ${title ?? STATUS_LABELS[status] ?? ''}`.trimEnd();
-    if (parsed.shape === 'not-json') {
-      message += ` (the service sent a ${safeMediaType(contentType)} body instead of a JSON error)`;
-    } else {
-      if (detail !== undefined && detail !== title) message += `: ${detail}`;
-      // A detail that already says a problem (as the service's validation errors often do) says it once.
-      const unsaid = fieldProblems.filter((p) => detail === undefined || !detail.includes(p.message));
-      if (unsaid.length > 0) message += ` [${summarise(unsaid)}]`;
-    }
+    const message =
+      parsed.shape === 'not-json'
+        ? httpFailureMessage(op, status, undefined, `a ${safeMediaType(contentType)} page`)
+        : httpFailureMessage(op, status, saidIn(title, detail, fieldProblems));
     const error = new ServiceError({
       kind: 'http',
       operation: op,
@@ -328,54 +308,3 @@ export function cleanText(redactor: Redactor, text: string): string {
   const flat = redactor.redact(text).replace(/\p{Cc}+/gu, ' ').trim();
   return flat.length > MAX_TEXT ? `${flat.slice(0, MAX_TEXT)}…` : flat;
 }
-
-/** A success body as JSON, or the error that says why it cannot be read. */
-function readJson(op: string, status: number, text: string | undefined, maxBytes: number): unknown {
-  if (text === undefined) {
-    return new ServiceError({ kind: 'too-large', operation: op, message: `${op} failed: the response is larger than ${maxBytes} bytes`, status });
-  }
-  try {
-    return JSON.parse(text);
-  } catch {
-    return new ServiceError({ kind: 'bad-body', operation: op, message: `${op} failed: the service sent a body that is not valid JSON (HTTP ${status})`, status });
-  }
-}
-
-/** Whether the service may have carried out a request that ended in this error. */
-function mayHaveBeenCarriedOut(e: ServiceError): boolean {
-  switch (e.kind) {
-    case 'network':
-    case 'timeout':
-      return maybeProcessed(e.networkCode);
-    case 'aborted':
-      return e.attempts > 0;
-    case 'http':
-      return e.status !== undefined && e.status >= 500;
-    case 'response-schema':
-    case 'bad-body':
-    case 'too-large':
-      return true;
-    default:
-      return false;
-  }
-}
-
-function summarise(problems: readonly FieldProblem[]): string {
-  const shown = problems.slice(0, 3).map((p) => (p.field ? `${p.field}: ${p.message}` : p.message));
-  const more = problems.length - shown.length;
-  return shown.join('; ') + (more > 0 ? `; and ${more} more` : '');
-}
-
-function safeMediaType(contentType: string | undefined): string {
-  const media = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  return /^[a-z0-9.+-]+\/[a-z0-9.+-]+$/.test(media) ? media : 'non-JSON';
-}
-
-function errorCode(e: unknown): string | undefined {
-  if (typeof e !== 'object' || e === null) return undefined;
-  const code = (e as { code?: unknown }).code;
-  if (typeof code === 'string') return code;
-  const cause = (e as { cause?: unknown }).cause;
-  return cause !== e ? errorCode(cause) : undefined;
-}
-

@@ -50,7 +50,7 @@ export function defineLint(parent: Command, io: MainIo, finish: (code: number) =
     .command('lint')
     .summary('check trigger files against the rules (docs/rules.md)')
     .description(
-      'Checks trigger files (one trigger object, or an array of triggers as GET /1/triggers returns them) against the rules of spec 2.6 and 2.6.1. Rules and examples: docs/rules.md.',
+      'Checks trigger files (one trigger object, or an array of triggers as GET /1/triggers returns them) against the rules the service holds triggers to. Rules and examples: docs/rules.md.',
     )
     .usage('[options] <FILE|FOLDER|GLOB...>')
     .argument('[FILE|FOLDER|GLOB...]')

@@ -32,6 +32,7 @@ import { registerColumnCommands } from './tree/columnCommands';
 import { registerDatasetCommands } from './tree/datasetCommands';
 import { DatasetsView, VIEW_ID } from './tree/datasetsView';
 import { DatasetTreeModel } from './tree/datasetTree';
+import { ExpandedNodes } from './tree/expandedNodes';
 import { KeyRegistry } from './tree/keyRegistry';
 import { Limiter } from '../api/limiter';
 import type { DatasetColumns, Diagnostic } from '../lint';
@@ -68,6 +69,7 @@ interface Tree {
   readonly view: DatasetsView;
   readonly keys: KeyRegistry;
   readonly remembered: RememberedItems;
+  readonly expanded: ExpandedNodes;
 }
 
 /** Kept for deactivate(), which closes the sandbox's server. */
@@ -164,6 +166,8 @@ function registerTree(context: vscode.ExtensionContext, host: Host, connections:
   const { settings } = host;
   const keys = new KeyRegistry(context.globalState);
   const remembered = new RememberedItems(context.globalState);
+  // What the user left open is the workspace's view state, like VS Code's own.
+  const expanded = new ExpandedNodes(context.workspaceState);
   const feedback = host.feedbackFor('tree');
   const limiter = new Limiter({ concurrency: settings.concurrency() });
   const model = new DatasetTreeModel({
@@ -179,7 +183,7 @@ function registerTree(context: vscode.ExtensionContext, host: Host, connections:
     // The tooltips name recipients: their list is read with the tree.
     onRootLoad: () => account.recipients.want(),
   });
-  const view = new DatasetsView(model, () => account.recipients.known());
+  const view = new DatasetsView(model, () => account.recipients.known(), expanded);
   const disposable = vscode.Disposable.from(
     view,
     model,
@@ -197,22 +201,23 @@ function registerTree(context: vscode.ExtensionContext, host: Host, connections:
       if (names.has('metricsDatasets')) model.refresh();
     }),
   );
-  return { model, view, keys, remembered, disposable };
+  return { model, view, keys, remembered, expanded, disposable };
 }
 
-/** The connection commands; removing a connection also forgets what the tree remembered of it. */
+/** The connection commands; removing a connection also forgets what the tree remembered of it (and its open rows). */
 function registerConnectionActions(connections: Connections, tree: Tree): Registered {
   const onRemoved = async (id: string): Promise<void> => {
     await tree.keys.forgetConnection(id);
     await tree.remembered.forgetConnection(id);
+    await tree.expanded.forgetConnection(id);
   };
   return { disposable: vscode.Disposable.from(...registerConnectionCommands(connections.manager, connections.feedback, { onRemoved })) };
 }
 
 /**
  * Triggers as code: drift of the workspace's trigger files, pull, apply and the canonical file format, from their
- * own bundle. An apply's gate lints in the lint worker (the sync bundle holds no linter); its writes refresh the tree.
- * Drift and the plan name recipient ids with the account's recipients.
+ * own bundle. An apply's gate lints in the lint worker (the sync bundle holds no linter); its writes refresh the tree,
+ * whose trigger rows show drift. Drift and the plan name recipient ids with the account's recipients.
  */
 function registerTriggersAsCode(
   context: vscode.ExtensionContext,
@@ -236,7 +241,8 @@ function registerTriggersAsCode(
     },
   };
   const sync = registerSync(deps, context.extensionUri);
-  return { ...sync, disposable: vscode.Disposable.from(...sync.disposables) };
+  // The tree's trigger rows say whether a trigger file holds the trigger and matches it, from drift's own reads.
+  return { ...sync, disposable: vscode.Disposable.from(...sync.disposables, tree.view.useDrift(sync.drift)) };
 }
 
 /** A lint in the lint worker with given columns: the gate of an apply's plan (the editor's and an agent's). */

@@ -18,7 +18,7 @@ export function triggerJsonSchemaText(): string {
     .meta({
       title: 'Trigger file',
       description:
-        'One trigger, or an array of triggers as GET /1/triggers/<dataset> returns them (spec 2.6, 2.6.1, part 8). ' +
+        'One trigger, or an array of triggers as GET /1/triggers/<dataset> returns them. ' +
         'Generated from src/lint/schema/; relational rules (time_range against frequency, aggregates, havings) are checked by obs-lint.',
     });
   const schema = z.toJSONSchema(file, { io: 'input', unrepresentable: 'any', target: 'draft-07' });

@@ -32,7 +32,11 @@ export function listingSegment(dataset: string): string {
 function listingFailure(err: unknown): DatasetListing {
   if (isServiceNotFound(err)) return { state: 'missing' };
   if ((err as { status?: unknown }).status !== 404) return { state: 'failed', message: describe(err) };
-  return { state: 'failed', message: 'the address does not answer like the service (HTTP 404 without an error body of the service): check that it is the address of the service\'s API' };
+  const message =
+    'the address does not answer like the service ' +
+    "(it has no such page, and says so in words that are not the service's): " +
+    "check that it is the address of the service's API";
+  return { state: 'failed', message };
 }
 
 /**

@@ -7,11 +7,13 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import {
+  clearHover,
   clearNotifications,
   contextMenu,
   driftRow,
   expandDriftView,
   exactly,
+  expand,
   notificationText,
   openFile,
   replaceAllAndSave,
@@ -19,6 +21,7 @@ import {
   runCommand,
   saveImageOf,
   startSandboxFromWelcome,
+  tooltipOf,
   treeRow,
   waitForEditorLine,
 } from './uiDriver';
@@ -75,12 +78,22 @@ describe('UI: triggers as code (code-server + Chromium)', { timeout: 420_000 }, 
 
       await openFile(page, FILE);
       await lens(page, /In sync with Sandbox$/).waitFor({ state: 'visible', timeout: 60_000 });
+      // The Datasets tree's row of the trigger says the same, in the Trigger Drift view's words.
+      await expand(treeRow(page, 'api-gateway'));
+      await expand(treeRow(page, 'Triggers'));
+      const treeTrigger = treeRow(page, 'High error rate');
+      await treeTrigger.locator('.label-description', { hasText: / · in sync$/ }).waitFor({ state: 'visible', timeout: 30_000 });
 
       // Edit the threshold in the editor and save.
       await replaceAllAndSave(page, '"value": 5', '"value": 9');
       const differs = lens(page, /Differs: threshold - Compare$/);
       await differs.waitFor({ state: 'visible', timeout: 60_000 });
       assert.equal((JSON.parse(readFileSync(path, 'utf8')) as { threshold: { value: number } }).threshold.value, 9);
+      // The tree's row follows the save: the state, and the file and the member in its tooltip.
+      await treeTrigger.locator('.label-description', { hasText: / · differs: threshold$/ }).waitFor({ state: 'visible', timeout: 30_000 });
+      assert.equal(await rowDescription(treeTrigger), 'triggered · notify on change · every 5m · differs: threshold');
+      await tooltipOf(page, treeTrigger, /Trigger file: triggers\/api-gateway\/High-error-rate\.trigger\.json, differs from the service in threshold/);
+      await clearHover(page);
       // The Trigger Drift view lists the file with the member that differs.
       await expandDriftView(page);
       const row = driftRow(page, FILE);

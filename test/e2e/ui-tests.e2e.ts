@@ -2,7 +2,8 @@
 // sandbox started from the welcome view: the demo's test file listed with its three expectations, a run with two
 // passes and the failure on purpose (its message, expected against actual), its window opened in the preview,
 // and a run again that creates no query result; the noise report noisiest first, and a suggested threshold
-// reviewed into the editor, not saved. Writes trigger-tests.png and noise-report.png (docs/images only through
+// reviewed into the editor, with the note true to what happens to it: saved by the editor's Auto Save where
+// that is on, not saved where it is off. Writes trigger-tests.png and noise-report.png (docs/images only through
 // npm run screenshots).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -69,6 +70,36 @@ async function clearOfWindowEdge(seconds: number): Promise<void> {
 }
 
 const createdResults = async (baseUrl: string) => (await sandboxRequests(baseUrl)).filter((r) => r.method === 'POST' && r.path.startsWith('/1/query_results/')).length;
+
+/** Cuts the workspace copy to three trigger files (8 queries at their exact steps: the report runs without waiting for the limit); the demo trigger's file. */
+function keepThreeTriggerFiles(workspace: string): string {
+  const keep = new Set(['High-error-rate.trigger.json', 'Server-errors-every-interval.trigger.json', 'Office-hours-latency.trigger.json']);
+  const triggers = join(workspace, 'triggers');
+  for (const entry of readdirSync(triggers, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile() && entry.name.endsWith('.trigger.json') && !keep.has(entry.name)) rmSync(join(entry.parentPath, entry.name));
+  }
+  return join(triggers, 'api-gateway', 'High-error-rate.trigger.json');
+}
+
+/** Runs the noise report on the sandbox started from the welcome view and opens "High error rate": its suggestion row and value. */
+async function noiseSuggestion(page: Page): Promise<{ pane: Locator; row: (label: string | RegExp) => Locator; suggestion: Locator; value: string }> {
+  await startSandboxFromWelcome(page);
+  await clearNotifications(page);
+  // The Datasets view folded away: the report's view gets the side bar.
+  const datasets = sidebar(page).locator('.pane-header').filter({ hasText: /Datasets/i });
+  // On its title: the middle of the header holds the view's actions.
+  if ((await datasets.getAttribute('aria-expanded')) === 'true') await datasets.locator('.title').click();
+  await datasets.and(page.locator('[aria-expanded="false"]')).waitFor({ state: 'visible' });
+  await runCommand(page, 'Observability: Show Noise Report');
+  const pane = sidebar(page).locator('.pane').filter({ has: page.locator('.pane-header', { hasText: /Trigger Noise/i }) });
+  const row = (label: string | RegExp) => pane.locator('.monaco-list-row').filter({ has: page.locator('.label-name', { hasText: typeof label === 'string' ? exactly(label) : label }) });
+  await pane.locator('.message', { hasText: /^Noise on Sandbox: \d of 3 trigger files over 7 notifications in the last 7 days\.$/ }).waitFor({ state: 'visible', timeout: 120_000 });
+  await expand(row('High error rate'));
+  const suggestion = row(/^Suggested: threshold > \d+ \(now > 5\)$/);
+  await suggestion.waitFor({ state: 'visible' });
+  const value = /threshold > (\d+)/.exec((await suggestion.locator('.label-name').textContent()) ?? '')?.[1] ?? '';
+  return { pane, row, suggestion, value };
+}
 
 describe('UI: trigger tests in the Test Explorer (code-server + Chromium)', { timeout: 900_000 }, () => {
   const ready = useUiFixture();
@@ -145,42 +176,41 @@ describe('UI: trigger tests in the Test Explorer (code-server + Chromium)', { ti
     }, (m) => t.diagnostic(m));
   });
 
+  it('with the editor\'s Auto Save on (the browser\'s default, as in the demo), a suggested threshold is made in the editor and the note says Auto Save saves it, as it then does', { timeout: 300_000 }, async (t) => {
+    const { server, browser, workspace } = ready();
+    const triggerFile = keepThreeTriggerFiles(workspace);
+    const saved = readFileSync(triggerFile, 'utf8');
+    try {
+      await uiTest(t.name, browser, server, async ({ page }) => {
+        await page.setViewportSize({ width: 1400, height: 1000 });
+        const { suggestion, value } = await noiseSuggestion(page);
+        await suggestion.click();
+        await notificationText(page, /now has the suggested threshold value \d+; Auto Save saves it in a moment\. Review it, then send it to the service with Apply \(its lens\); Undo takes it back\.$/);
+        // True to its word: the file on disk gets the value, and the editor is clean again.
+        await page.locator('.tabs-container .tab.active:not(.dirty)').filter({ hasText: 'High-error-rate.trigger.json' }).waitFor({ state: 'visible', timeout: 30_000 });
+        assert.match(readFileSync(triggerFile, 'utf8'), new RegExp(`"value": ${value}\\b`));
+      }, (m) => t.diagnostic(m));
+    } finally {
+      // The next test starts from the demo's threshold again.
+      writeFileSync(triggerFile, saved);
+    }
+  });
+
   it('the noise report lists the trigger files noisiest first, with a sparkline per day, and a suggested threshold opens as an edit to review, not saved', { timeout: 300_000 }, async (t) => {
     const { server, browser, workspace } = ready();
-    // Three trigger files (8 queries at their exact steps): the report runs at once, without waiting for the limit.
-    const keep = new Set(['High-error-rate.trigger.json', 'Server-errors-every-interval.trigger.json', 'Office-hours-latency.trigger.json']);
-    const triggers = join(workspace, 'triggers');
-    for (const entry of readdirSync(triggers, { recursive: true, withFileTypes: true })) {
-      if (entry.isFile() && entry.name.endsWith('.trigger.json') && !keep.has(entry.name)) rmSync(join(entry.parentPath, entry.name));
-    }
+    const triggerFile = keepThreeTriggerFiles(workspace);
     // The browser's VS Code saves edits after a second by default: off, to see that the extension saves nothing.
     const settingsFile = join(workspace, '.vscode', 'settings.json');
     writeFileSync(settingsFile, JSON.stringify({ ...(JSON.parse(readFileSync(settingsFile, 'utf8')) as object), 'files.autoSave': 'off' }, null, 2));
-    const triggerFile = join(triggers, 'api-gateway', 'High-error-rate.trigger.json');
     const saved = readFileSync(triggerFile, 'utf8');
     await uiTest(t.name, browser, server, async ({ page }) => {
       await page.setViewportSize({ width: 1400, height: 1000 });
-      await startSandboxFromWelcome(page);
-      await clearNotifications(page);
-      // The Datasets view folded away: the report's view gets the side bar.
-      const datasets = sidebar(page).locator('.pane-header').filter({ hasText: /Datasets/i });
-      // On its title: the middle of the header holds the view's actions.
-      if ((await datasets.getAttribute('aria-expanded')) === 'true') await datasets.locator('.title').click();
-      await datasets.and(page.locator('[aria-expanded="false"]')).waitFor({ state: 'visible' });
-      await runCommand(page, 'Observability: Show Noise Report');
-      const pane = sidebar(page).locator('.pane').filter({ has: page.locator('.pane-header', { hasText: /Trigger Noise/i }) });
-      const row = (label: string | RegExp) => pane.locator('.monaco-list-row').filter({ has: page.locator('.label-name', { hasText: typeof label === 'string' ? exactly(label) : label }) });
-      await pane.locator('.message', { hasText: /^Noise on Sandbox: \d of 3 trigger files over 7 notifications in the last 7 days\.$/ }).waitFor({ state: 'visible', timeout: 120_000 });
+      const { pane, row, suggestion, value } = await noiseSuggestion(page);
       const labels = await pane.locator('.monaco-list-row .label-name').allTextContents();
       assert.deepEqual(labels.slice(0, 2), ['Server errors (every interval)', 'High error rate'], 'noisiest first');
       const description = (await row('High error rate').locator('.label-description').textContent()) ?? '';
       assert.match(description, /^\d+ notifications · \d+ flaps? · [▁▂▃▄▅▆▇█]{7}$/);
-
-      await expand(row('High error rate'));
-      const suggestion = row(/^Suggested: threshold > \d+ \(now > 5\)$/);
-      await suggestion.waitFor({ state: 'visible' });
       assert.match((await suggestion.locator('.label-description').textContent()) ?? '', /^\d notifications? in the last 6 d 23 h$/);
-      const value = /threshold > (\d+)/.exec((await suggestion.locator('.label-name').textContent()) ?? '')?.[1] ?? '';
       await widenSidebar(page, 560);
       await page.mouse.move(900, 500);
       await saveImageOf(page, [pane.locator('.pane-header'), pane.locator('.monaco-list-row').last()], 'noise-report.png');
@@ -188,7 +218,7 @@ describe('UI: trigger tests in the Test Explorer (code-server + Chromium)', { ti
       // The suggestion as an edit to review in the editor: made in its text, never saved.
       await suggestion.click();
       await page.locator('.tabs-container .tab.active.dirty').filter({ hasText: 'High-error-rate.trigger.json' }).waitFor({ state: 'visible' });
-      await notificationText(page, /now has the suggested threshold value \d+, not saved\./);
+      await notificationText(page, /now has the suggested threshold value \d+, not saved yet\. Review it, save it, then send it to the service with Apply \(its lens\)\.$/);
       await page.waitForFunction((v) => [...document.querySelectorAll('.part.editor .view-line')].some((l) => (l.textContent ?? '').replace(/\u00a0/g, ' ').trim() === `"value": ${v}`), value);
       assert.equal(readFileSync(triggerFile, 'utf8'), saved, 'nothing is saved');
       // Put back, so that no unsaved edit comes back in a later window.

@@ -85,14 +85,16 @@ describe('UI: side bar and Datasets tree (code-server + Chromium)', { timeout: 4
       const triggered = treeRow(page, 'High error rate');
       await triggered.waitFor({ state: 'visible' });
       assert.equal(await rowDescription(triggers), '7');
-      assert.equal(await rowDescription(triggered), 'triggered · notify on change · every 5m');
+      // The demo's trigger files hold these triggers as pulled: once drift compared them, each row says so.
+      await triggered.locator('.label-description', { hasText: / · in sync$/ }).waitFor({ state: 'visible', timeout: 60_000 });
+      assert.equal(await rowDescription(triggered), 'triggered · notify on change · every 5m · in sync');
       assert.equal((await rowIcon(triggered)).id, 'bell-dot');
       assert.notEqual((await rowIcon(triggered)).color, '', 'a triggered trigger has a coloured icon');
       const disabled = treeRow(page, 'Slow routes (disabled)');
-      assert.equal(await rowDescription(disabled), 'disabled · notify on change · every 15m');
+      assert.equal(await rowDescription(disabled), 'disabled · notify on change · every 15m · in sync');
       assert.equal((await rowIcon(disabled)).id, 'bell-slash');
       const quiet = treeRow(page, 'Office-hours latency');
-      assert.equal(await rowDescription(quiet), 'notify on change · every 10m');
+      assert.equal(await rowDescription(quiet), 'notify on change · every 10m · in sync');
       assert.deepEqual(await rowIcon(quiet), { id: 'bell', color: '' });
 
       // Burn alerts under their SLO: the triggered one is flagged.
@@ -118,6 +120,31 @@ describe('UI: side bar and Datasets tree (code-server + Chromium)', { timeout: 4
       await treeRow(page, 'High error rate').click();
       await page.locator('.tabs-container .tab.active').filter({ hasText: 'High-error-rate.trigger.json' }).waitFor({ state: 'visible', timeout: 30_000 });
       assert.match(await editorText(page), /"id": "trig_gw_errors"/);
+    }, (m) => t.diagnostic(m));
+  });
+
+  it('rows left open stay open across Refresh and across a restart of the sandbox (a reconnect)', { timeout: 240_000 }, async (t) => {
+    const { server, browser } = ready();
+    await uiTest(t.name, browser, server, async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await startSandboxFromWelcome(page);
+      await clearNotifications(page);
+      await expand(treeRow(page, 'api-gateway'));
+      await expand(treeRow(page, 'Triggers'));
+      await treeRow(page, 'High error rate').waitFor({ state: 'visible' });
+      const open = async () => Promise.all(['api-gateway', 'Columns', 'Triggers'].map((label) => treeRow(page, label).getAttribute('aria-expanded')));
+
+      await runCommand(page, 'Observability: Refresh');
+      await treeSettled(page);
+      await treeRow(page, 'High error rate').waitFor({ state: 'visible', timeout: 30_000 });
+      assert.deepEqual(await open(), ['true', 'false', 'true'], 'after Refresh');
+
+      // The sandbox's rows leave the tree with it, and come back when it starts again.
+      await runCommand(page, 'Observability: Stop Local Sandbox');
+      await treeRow(page, 'api-gateway').waitFor({ state: 'hidden', timeout: 30_000 });
+      await startSandboxFromWelcome(page);
+      await treeRow(page, 'High error rate').waitFor({ state: 'visible', timeout: 30_000 });
+      assert.deepEqual(await open(), ['true', 'false', 'true'], 'after the restart: what was open, and only that');
     }, (m) => t.diagnostic(m));
   });
 

@@ -77,7 +77,7 @@ describe("the active connection's recipients", () => {
       assert.equal(await recipients.directory(), undefined);
       assert.equal(client.calls, 1);
       assert.equal(logs.length, 1);
-      assert.match(logs[0] ?? '', new RegExp(`^recipients are not listed: .*\\(HTTP ${status}\\); recipient ids are shown as they are$`));
+      assert.match(logs[0] ?? '', new RegExp(`^recipients are not listed: .*\\(${status}\\); recipient ids are shown as they are$`));
       assert.equal(recipients.known(), undefined);
       recipients.refresh();
       await recipients.directory();

@@ -52,7 +52,7 @@ test('401 with a legacy {error} body: kind http, status 401, the text as detail'
   assert.equal(err.kind, 'http');
   assert.equal(err.status, 401);
   assert.equal(err.detail, 'unknown API key - check your credentials');
-  assert.equal(err.message, 'list columns failed: HTTP 401 the key is missing, wrong or revoked: unknown API key - check your credentials');
+  assert.equal(err.message, 'list columns failed: the service did not accept the key. The service said: unknown API key - check your credentials. Check that the key is right and not revoked.');
   assert.equal(err.attempts, 1);
 });
 
@@ -73,7 +73,7 @@ test('404 with problem details: type and title kept', async () => {
   assert.equal(err.type, 'https://api.example.com/problems/not-found');
   assert.equal(err.title, 'Dataset not found');
   assert.equal(err.detail, 'no dataset "nope"');
-  assert.equal(err.message, 'list triggers failed: HTTP 404 Dataset not found: no dataset "nope"');
+  assert.equal(err.message, 'list triggers failed: the service has no such object. The service said: Dataset not found: no dataset "nope". Check the name or id: it may have been deleted or renamed.');
 });
 
 test('getColumn of a missing column is an http error with status 404', async () => {
@@ -125,7 +125,7 @@ test('422 with v1 type_detail: one field problem per entry with field, code and 
   ]);
   assert.equal(
     err.message,
-    'update burn alert failed: HTTP 422 The provided input is invalid. [recipients: cannot be blank; exhaustion_minutes: must be an integer]',
+    'update burn alert failed: the service refused the values sent. The service said: The provided input is invalid (recipients: cannot be blank; exhaustion_minutes: must be an integer). Correct what it names and try again.',
   );
 });
 
@@ -139,7 +139,10 @@ test('422 whose detail already says its field problem: the message says it once'
     ],
   }));
   const err = await failure(client.createQueryResult('api', { query_id: 'nope' }));
-  assert.equal(err.message, `create query result failed: HTTP 422 Validation Failed: query_id: ${said}; limit: too big [disable_series: must be a boolean]`);
+  assert.equal(
+    err.message,
+    `create query result failed: the service refused the values sent. The service said: Validation Failed: query_id: ${said}; limit: too big (disable_series: must be a boolean). Correct what it names and try again.`,
+  );
   assert.equal(err.fieldProblems.length, 2, 'every field problem is still kept on the error');
 });
 
@@ -219,7 +222,7 @@ test('an HTML error page gives kind http with the status and no excerpt of the p
   assert.equal(err.status, 502);
   assert.equal(
     err.message,
-    "create API key failed: HTTP 502 bad gateway (the service sent a text/html body instead of a JSON error); the key may have been created anyway: check the team's API keys before creating it again",
+    "create API key failed: a gateway in front of the service got no good answer from it. The answer was a text/html page, not the service's. Try again later; the key may have been created anyway: check the team's API keys before creating it again",
   );
   assert.equal(err.maybeProcessed, true);
   assert.equal(err.detail, undefined);
@@ -230,17 +233,36 @@ test('an HTML error page on a read is not marked as possibly carried out', async
   const once = makeClient(server.url, { retry: { maxAttempts: 1 } });
   try {
     const err = await failure(once.listTriggers('api'));
-    assert.equal(err.message, 'list triggers failed: HTTP 502 bad gateway (the service sent a text/html body instead of a JSON error)');
+    assert.equal(err.message, "list triggers failed: a gateway in front of the service got no good answer from it. The answer was a text/html page, not the service's. Try again later.");
     assert.equal(err.maybeProcessed, undefined);
   } finally {
     await once.close();
   }
 });
 
-test('an error with an empty body gives kind http with the status label', async () => {
+test('an error with an empty body says what its status means and what to do', async () => {
   respond = reply(500, 'application/json', '');
   const err = await failure(client.listTriggers('api'));
-  assert.equal(err.message, 'list triggers failed: HTTP 500 the service failed');
+  assert.equal(err.message, 'list triggers failed: the service failed. Try again later.');
+});
+
+test('every status reads as words, what the service said and what to do: never a bare "HTTP <status>" line', async () => {
+  const once = makeClient(server.url, { retry: { maxAttempts: 1 } });
+  try {
+    const messages: string[] = [];
+    for (const status of [400, 401, 403, 404, 405, 409, 413, 415, 418, 422, 429, 500, 501, 502, 503, 504]) {
+      respond = reply(status, 'application/json', JSON.stringify({ error: 'what the service said' }));
+      const err = await failure(once.listTriggers('api'));
+      assert.equal(err.status, status, 'the status stays on the error for the code that decides on it');
+      messages.push(err.message);
+    }
+    for (const m of messages) {
+      assert.doesNotMatch(m, /HTTP|\b\d{3}\b/, m);
+      assert.match(m, /^list triggers failed: [a-z][^.]+\. The service said: what the service said\. [A-Z][^.]+\.$/, m);
+    }
+  } finally {
+    await once.close();
+  }
 });
 
 test('service text is made safe: control characters dropped, over 300 characters cut', async () => {
@@ -256,7 +278,7 @@ test('malformed JSON on a 2xx gives kind bad-body', async () => {
   const err = await failure(client.listColumns('api'));
   assert.equal(err.kind, 'bad-body');
   assert.equal(err.status, 200);
-  assert.equal(err.message, 'list columns failed: the service sent a body that is not valid JSON (HTTP 200)');
+  assert.equal(err.message, "list columns failed: the service's answer is not valid JSON. Check that the address is the service's API.");
 });
 
 test('a column without key_name gives kind response-schema naming the endpoint and the field path', async () => {

@@ -312,7 +312,7 @@ test('sandbox HTML error page: kind http with the status', async () => {
   assert.equal(err.status, 502);
   assert.equal(
     err.message,
-    "create API key failed: HTTP 502 bad gateway (the service sent a text/html body instead of a JSON error); the key may have been created anyway: check the team's API keys before creating it again",
+    "create API key failed: a gateway in front of the service got no good answer from it. The answer was a text/html page, not the service's. Try again later; the key may have been created anyway: check the team's API keys before creating it again",
   );
 });
 

@@ -11,7 +11,7 @@ import { runObs } from './obs-run';
 
 const root = join(import.meta.dirname, '..', '..');
 const TRIGGER = 'triggers/api-gateway/High-error-rate.trigger.json';
-const NOT_THE_SERVICE = 'the address does not answer like the service (HTTP 404 without an error body of the service): check that it is the address of the service\'s API';
+const NOT_THE_SERVICE = 'the address does not answer like the service (it has no such page, and says so in words that are not the service\'s): check that it is the address of the service\'s API';
 
 let server: Server;
 let env: Record<string, string>;
@@ -47,5 +47,5 @@ test('obs plan against a server that is not the service: exit 2, the reason said
 test("obs lint --columns-from-service against a server that is not the service: no dataset called unknown to the service, the failure said", async () => {
   const r = await runObs(['lint', '--columns-from-service', TRIGGER], { cwd: dir, env });
   assert.doesNotMatch(r.stderr, /has no dataset/);
-  assert.match(r.stderr, /could not read the columns from the service: .*HTTP 404/);
+  assert.match(r.stderr, /could not read the columns from the service: .*the answer was a text\/html page, not the service's\. Check that the address is the service's API/);
 });

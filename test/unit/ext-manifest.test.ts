@@ -79,10 +79,10 @@ test('Start Local Sandbox shows only while it does not run, Stop only while it r
   assert.equal(when(title, 'obs.sandbox.stop'), 'view == obs.datasets && obs.sandbox.state == running');
 });
 
-test('the walkthrough guides through connecting, browsing, linting and querying, with pictures from the real editor', () => {
+test('the walkthrough guides through connecting, browsing, linting, querying, applying, testing and the noise report, with pictures from the real editor', () => {
   const [walkthrough, ...others] = manifest.contributes.walkthroughs;
   assert.equal(others.length, 0);
-  assert.deepEqual(walkthrough?.steps.map((st) => st.id), ['connect', 'browse', 'lint', 'query']);
+  assert.deepEqual(walkthrough?.steps.map((st) => st.id), ['connect', 'browse', 'lint', 'query', 'apply', 'test', 'noise']);
   for (const step of walkthrough?.steps ?? []) {
     assert.ok(step.media.image?.startsWith('docs/images/') && existsSync(join(root, step.media.image)), `${step.id}: picture ${step.media.image}`);
     assert.ok((step.media.altText ?? '').length > 0, `${step.id}: the picture is described`);
@@ -90,8 +90,24 @@ test('the walkthrough guides through connecting, browsing, linting and querying,
   }
 });
 
+/** VS Code's own commands a step may use: its views and the Test Explorer's Run All (the extension's tests run there). */
+const WORKBENCH_COMMANDS = ['workbench.view.extension.obs', 'workbench.view.testing.focus', 'testing.runAll'];
+
+test('the apply, test and noise steps link the commands that do what they say, and are done when one runs', () => {
+  const steps = new Map((manifest.contributes.walkthroughs[0]?.steps ?? []).map((st) => [st.id, st]));
+  const links = (id: string) => [...(steps.get(id)?.description ?? '').matchAll(/\[([^\]]+)\]\(command:([\w.]+)\)/g)].map((m) => `${m[1]} -> ${m[2]}`);
+  assert.deepEqual(links('apply'), ['Pull All Triggers to Files -> obs.pull.all', 'Apply Trigger Files to the Service -> obs.apply.workspace']);
+  assert.deepEqual(links('test'), ['Open the Test Explorer -> workbench.view.testing.focus', 'Run All Tests -> testing.runAll']);
+  assert.deepEqual(links('noise'), ['Show Noise Report -> obs.noise.show']);
+  assert.deepEqual(['apply', 'test', 'noise'].map((id) => steps.get(id)?.completionEvents), [
+    ['onCommand:obs.apply.workspace', 'onCommand:obs.apply.file'],
+    ['onCommand:testing.runAll'],
+    ['onCommand:obs.noise.show'],
+  ]);
+});
+
 test('every command a walkthrough step links to or completes on is one the extension contributes', () => {
-  const contributed = new Set([...manifest.contributes.commands.map((c) => c.command), 'workbench.view.extension.obs']);
+  const contributed = new Set([...manifest.contributes.commands.map((c) => c.command), ...WORKBENCH_COMMANDS]);
   for (const step of manifest.contributes.walkthroughs[0]?.steps ?? []) {
     const linked = [...step.description.matchAll(/\(command:([\w.]+)\)/g)].map((m) => m[1] ?? '');
     const completing = step.completionEvents.filter((e) => e.startsWith('onCommand:')).map((e) => e.slice('onCommand:'.length));

@@ -15,7 +15,7 @@ import { startSandbox, type SandboxHandle } from '../../src/sandbox';
 import { evaluateNoise, noisiestFirst, prepareNoise, type NoiseEntry, type NoiseSession, type NoiseTarget, type PreparedNoise } from '../../src/backtest/noiseReport';
 import { noiseRows, type NoiseRow } from '../../src/extension/noise/noiseRows';
 import { safeLabel } from '../../src/extension/core/text';
-import { readSuggestedEdit, suggestionEdits } from '../../src/extension/noise/suggestionEdit';
+import { readSuggestedEdit, suggestionEdits, suggestionNotice } from '../../src/extension/noise/suggestionEdit';
 import { virtualClock } from './virtualClock';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -118,6 +118,21 @@ describe('the edit of a suggested change', () => {
   test('a file whose threshold changed since the report is not edited, and says why', () => {
     const changed = DEMO_TRIGGER.replace('"value": 5', '"value": 9');
     assert.deepEqual(suggestionEdits(changed, { key: 'k', member: 'value', value: 12, seen }), { ok: false, reason: 'its threshold changed since the report (> 9, exceeded_limit 1): run the report again' });
+  });
+
+  test('the note after the change says it is not saved only where it is not: with Auto Save it says Auto Save saves it', () => {
+    const note = (dirty: boolean, autoSave: string) => suggestionNotice('High-error-rate.trigger.json', 'threshold value 12', { dirty, autoSave });
+    const review = 'Review it, then send it to the service with Apply (its lens); Undo takes it back.';
+    assert.deepEqual(note(true, 'off'), {
+      compare: 'saved',
+      text: 'High-error-rate.trigger.json now has the suggested threshold value 12, not saved yet. Review it, save it, then send it to the service with Apply (its lens).',
+    });
+    // VS Code in a browser (the demo) saves edits after a second by default.
+    assert.deepEqual(note(true, 'afterDelay'), { compare: 'service', text: `High-error-rate.trigger.json now has the suggested threshold value 12; Auto Save saves it in a moment. ${review}` });
+    assert.equal(note(true, 'onFocusChange').text, `High-error-rate.trigger.json now has the suggested threshold value 12; Auto Save saves it when the editor loses focus. ${review}`);
+    assert.equal(note(true, 'onWindowChange').text, `High-error-rate.trigger.json now has the suggested threshold value 12; Auto Save saves it when the window loses focus. ${review}`);
+    assert.deepEqual(note(false, 'afterDelay'), { compare: 'service', text: `High-error-rate.trigger.json now has the suggested threshold value 12, saved. ${review}` });
+    for (const mode of ['afterDelay', 'onFocusChange', 'onWindowChange']) assert.doesNotMatch(note(true, mode).text, /not saved/);
   });
 
   test("a command's argument is read only when it is a whole suggestion", () => {

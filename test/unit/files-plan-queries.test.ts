@@ -49,7 +49,7 @@ test('environment-wide triggers naming one saved query, as `all` and as `__all__
   const s = service(() => Promise.resolve({ id: 'q_1', calculations: [{ op: 'COUNT' }], orders: [{ op: 'COUNT' }], time_range: 1800 }));
   const { plan: p } = await plan([source('__all__/a.trigger.json', onSaved('all', 'As all')), source('__all__/b.trigger.json', onSaved('__all__', 'As __all__'))], s);
   assert.deepEqual(s.reads, ['__all__/q_1']);
-  const reason = `query_id "q_1" names a saved query a trigger may not use: query/refused-member: orders must not be set in a trigger query: results are ordered by the threshold operator and all matching groups are evaluated (spec 2.6.1 rule 3)`;
+  const reason = `query_id "q_1" names a saved query a trigger may not use: query/refused-member: orders must not be set in a trigger query: results are ordered by the threshold operator and all matching groups are evaluated`;
   assert.deepEqual(p.blocked.map((b) => [b.file, b.reasons]), [['__all__/a.trigger.json', [reason]], ['__all__/b.trigger.json', [reason]]]);
 });
 

@@ -678,7 +678,7 @@ describe('dataset definitions form', () => {
     const problems = rec.ofType('problems')[0]?.problems as { fields: Record<string, string[]>; form: string[] };
     assert.deepEqual(problems.fields, { log_message: ['The service refused the column "no.such.column".'] });
     assert.deepEqual(problems.form, [], 'one problem for one column: the raw text is in the log');
-    assert.match(rec.logs.join('\n'), /HTTP 422 .*unknown column\(s\) for dataset api-gateway: log_message -> "no\.such\.column"/);
+    assert.match(rec.logs.join('\n'), /the service refused the values sent\. .*unknown column\(s\) for dataset api-gateway: log_message -> "no\.such\.column"/);
     assert.equal(rec.ofType('saved').length, 0);
   });
 

@@ -38,7 +38,7 @@ const EXCEPTIONS: { file: string; texts: string[]; reason: string }[] = [
     file: 'jsonSchema.ts',
     texts: [
       "'Trigger file'",
-      "'One trigger, or an array of triggers as GET /1/triggers/<dataset> returns them (spec 2.6, 2.6.1, part 8). ' +\n        'Generated from src/lint/schema/; relational rules (time_range against frequency, aggregates, havings) are checked by obs-lint.'",
+      "'One trigger, or an array of triggers as GET /1/triggers/<dataset> returns them. ' +\n        'Generated from src/lint/schema/; relational rules (time_range against frequency, aggregates, havings) are checked by obs-lint.'",
     ],
     reason: 'the title and description of schemas/trigger.schema.json, written at build time: a JSON Schema file has no runtime to translate it',
   },

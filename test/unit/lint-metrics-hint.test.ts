@@ -17,11 +17,11 @@ const NO_SLUG = trigger(query);
 const SAID = {
   onApi: [
     'COUNT_DATAPOINTS needs a metrics dataset, and dataset api is standard; if api is a metrics dataset, name it with --metrics-dataset api (editor setting obs.metricsDatasets)',
-    'granularity is supported only on metrics datasets and dataset api is standard (spec 2.6.1 rule 9); if api is a metrics dataset, name it with --metrics-dataset api (editor setting obs.metricsDatasets)',
+    'granularity is supported only on metrics datasets and dataset api is standard; if api is a metrics dataset, name it with --metrics-dataset api (editor setting obs.metricsDatasets)',
   ],
   noSlug: [
     'COUNT_DATAPOINTS needs a metrics dataset, and the dataset (no dataset_slug) is standard; if the dataset is a metrics dataset, give dataset_slug and name it with --metrics-dataset (editor setting obs.metricsDatasets)',
-    'granularity is supported only on metrics datasets and the dataset is standard (spec 2.6.1 rule 9); if the dataset is a metrics dataset, give dataset_slug and name it with --metrics-dataset (editor setting obs.metricsDatasets)',
+    'granularity is supported only on metrics datasets and the dataset is standard; if the dataset is a metrics dataset, give dataset_slug and name it with --metrics-dataset (editor setting obs.metricsDatasets)',
   ],
 };
 
@@ -59,11 +59,11 @@ test('the editor names its setting (and the flag), as it always has', () => {
 test('without a hint the messages name neither a flag nor a setting', () => {
   assert.deepEqual(messages(ON_API), [
     'COUNT_DATAPOINTS needs a metrics dataset, and dataset api is standard; if api is a metrics dataset, declare it as one to the linter',
-    'granularity is supported only on metrics datasets and dataset api is standard (spec 2.6.1 rule 9); if api is a metrics dataset, declare it as one to the linter',
+    'granularity is supported only on metrics datasets and dataset api is standard; if api is a metrics dataset, declare it as one to the linter',
   ]);
   assert.deepEqual(messages(NO_SLUG, { metricsDatasets: ['otel-metrics'] }), [
     'COUNT_DATAPOINTS needs a metrics dataset, and the dataset (no dataset_slug) is standard; if the dataset is a metrics dataset, give dataset_slug and declare it as one to the linter',
-    'granularity is supported only on metrics datasets and the dataset is standard (spec 2.6.1 rule 9); if the dataset is a metrics dataset, give dataset_slug and declare it as one to the linter',
+    'granularity is supported only on metrics datasets and the dataset is standard; if the dataset is a metrics dataset, give dataset_slug and declare it as one to the linter',
   ]);
 });
 

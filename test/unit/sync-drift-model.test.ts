@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { triggerFileText, type ServiceTrigger, type TriggerLister } from '../../src/triggerFiles';
 import { serviceTrigger } from './serviceTriggers';
 import { DriftModel, type DriftConnection } from '../../src/extension/sync/driftModel';
+import { treeDriftOf } from '../../src/extension/sync/treeDrift';
 
 const trigger = (id: string, name: string, dataset: string, value = 5): ServiceTrigger => serviceTrigger(id, name, dataset, value);
 
@@ -274,4 +275,21 @@ test('new files interleaved with the known ones are merged into the file order',
   assert.deepEqual(order, [...Object.keys(files).filter((u) => !u.endsWith('f10.trigger.json')), ...added].sort());
   assert.equal(order.length, 49);
   assert.equal(work.calls(DRIFT, 'driftCounts'), 2, 'snapshots built: one before the batch, one after');
+});
+
+test("the Datasets tree's states come from the comparison: in sync, differs (with the members), only on the service; none before it is done", async () => {
+  const api = service({ api: API, web: [trigger('t3', 'Web', 'web')] });
+  const { model } = setup({ 'file:///w/api/errors.trigger.json': local(ERRORS, { frequency: 600 }) }, { id: 'c1', name: 'prod', api });
+  const path = (uri: string) => uri.replace('file:///w/', '');
+  assert.equal(treeDriftOf(model.snapshot(), model.connectionId(), path), undefined, 'not compared yet');
+  await model.refresh(false);
+  const drift = treeDriftOf(model.snapshot(), model.connectionId(), path);
+  assert.equal(drift?.connectionId, 'c1');
+  assert.deepEqual([...(drift?.triggers ?? [])], [
+    ['t1', { kind: 'differs', file: 'api/errors.trigger.json', members: ['frequency'] }],
+    // Only the datasets the files name are compared: the web dataset's trigger gets no state.
+    ['t2', { kind: 'service-only' }],
+  ]);
+  await model.fileChanged('file:///w/api/errors.trigger.json', local(ERRORS));
+  assert.deepEqual(treeDriftOf(model.snapshot(), model.connectionId(), path)?.triggers.get('t1'), { kind: 'in-sync', file: 'api/errors.trigger.json' });
 });

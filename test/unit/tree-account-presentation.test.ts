@@ -128,6 +128,12 @@ test('an environment-wide SLO names the datasets it spans', () => {
 
 test('a Burn alerts group whose alerts are not all counted says how many SLOs it holds', () => {
   const group: TreeNode = { kind: 'group', connectionId: 'c', dataset: 'api-gateway', group: 'burnAlerts' };
-  assert.deepEqual([present(group, { slos: 3 }).description, present(group, { slos: 1 }).description, present(group, { slos: 0 }).description], ['3 SLOs', '1 SLO', undefined]);
-  assert.equal(present(group, { slos: 3, counts: { visible: 5, total: 5 } }).description, '5');
+  assert.deepEqual([present(group, { slos: 3 }).description, present(group, { slos: 1 }).description, present(group, { slos: 0 }).description], ['3 SLOs', '1 SLO', 'no SLOs']);
+  assert.equal(present(group).description, undefined, 'nothing before its SLOs are listed');
+});
+
+test('a Burn alerts group whose alerts are counted names both units: its SLOs and their alerts', () => {
+  const group: TreeNode = { kind: 'group', connectionId: 'c', dataset: 'api-gateway', group: 'burnAlerts' };
+  const counted = (slos: number, alerts: number) => present(group, { slos, counts: { visible: alerts, total: alerts } }).description;
+  assert.deepEqual([counted(3, 5), counted(1, 1), counted(1, 0), counted(0, 0)], ['3 SLOs · 5 alerts', '1 SLO · 1 alert', '1 SLO · 0 alerts', 'no SLOs']);
 });

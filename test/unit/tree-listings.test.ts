@@ -52,6 +52,8 @@ function setup(api: ServiceClient = client): { model: DatasetTreeModel; remember
 const labels = (nodes: TreeNode[]): string[] => nodes.map((n) => present(n).label);
 const group = (dataset: string, g: GroupNode['group']): GroupNode => ({ kind: 'group', connectionId: profile.id, dataset, group: g });
 const datasetNode = (nodes: TreeNode[], slug: string): DatasetNode | undefined => nodes.find((n): n is DatasetNode => n.kind === 'dataset' && n.slug === slug);
+/** A known item count as the view hands it to present(). */
+const count = (n: number | undefined) => (n === undefined ? undefined : { visible: n, total: n });
 const ALL_DATASETS = [DEMO.datasets.gateway, DEMO.datasets.wide, DEMO.datasets.checkout, DEMO.datasets.empty, DEMO.datasets.metrics, DEMO.datasets.hostile];
 
 describe('datasets listed by the service', () => {
@@ -134,6 +136,16 @@ describe('SLOs listed by the service', () => {
     assert.deepEqual(paths().filter((p) => p.startsWith('/1/burn_alerts')), [`/1/burn_alerts/${DEMO.datasets.gateway}`]);
   });
 
+  test('the Burn alerts group counts in the same words before and after an SLO is opened: "1 SLO", then "1 SLO · 2 alerts"', async () => {
+    const { model } = setup();
+    const burnAlerts = group(DEMO.datasets.gateway, 'burnAlerts');
+    const description = () => present(burnAlerts, { slos: model.sloCount(burnAlerts), counts: count(model.itemCount(burnAlerts)) }).description;
+    const slos = await model.getChildren(burnAlerts);
+    assert.equal(description(), '1 SLO');
+    await model.getChildren(slos[0]);
+    assert.equal(description(), '1 SLO · 2 alerts');
+  });
+
   test('Environment-wide lists the environment\'s SLOs (GET /1/slos/__all__) and their alerts', async () => {
     const { model, paths } = setup();
     const slos = await model.getChildren(group('__all__', 'burnAlerts'));
@@ -161,10 +173,10 @@ describe('SLOs listed by the service', () => {
 
 describe('a listing the key may not use: said once, in words, and the fallback works', () => {
   const REASONS: Record<number, string> = {
-    401: 'the key was not accepted (HTTP 401)',
-    403: 'the key lacks the permission (HTTP 403)',
-    404: 'the service does not offer this list (HTTP 404)',
-    405: 'the service does not offer this list (HTTP 405)',
+    401: 'the service did not accept the key',
+    403: 'the key lacks the permission to list them',
+    404: 'the service does not offer this list',
+    405: 'the service does not offer this list',
   };
   for (const status of [401, 403, 404, 405]) {
     test(`datasets refused with ${status}: one hint row, then the discovered and the added datasets`, async () => {
@@ -217,7 +229,7 @@ describe('a listing the key may not use: said once, in words, and the fallback w
     await remembered.addDatasets(profile.id, ['typed-by-hand']);
     await model.getChildren();
     assert.deepEqual(labels(await model.getChildren(group('typed-by-hand', 'burnAlerts'))), [
-      'The service lists no SLOs of typed-by-hand (HTTP 404: it may not know the dataset). Add them by id.',
+      'The service lists no SLOs of typed-by-hand: it may not know the dataset. Add them by id.',
     ]);
     assert.deepEqual(labels(await model.getChildren(group(DEMO.datasets.gateway, 'burnAlerts'))), ['Gateway availability']);
   });

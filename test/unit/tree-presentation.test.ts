@@ -6,6 +6,7 @@ import { formatDuration, present } from '../../src/extension/tree/presentation';
 import type { TreeNode } from '../../src/extension/tree/nodes';
 import { capText, tooltipMarkdown, TOOLTIP_MARKDOWN_MAX, type Tooltip } from '../../src/extension/core/text';
 import type { Column, Trigger } from '../../src/api/schemas';
+import type { TriggerFileState } from '../../src/extension/sync';
 
 const trigger = (t: Partial<Trigger>): TreeNode => ({
   kind: 'trigger',
@@ -124,4 +125,20 @@ test('a click opens a row\'s natural view: a trigger as read-only JSON, a burn a
   assert.deepEqual(present(alert).command, { id: 'obs.burnAlert.edit', title: 'Edit Burn Alert', args: [alert] });
   const column: TreeNode = { kind: 'column', connectionId: 'c', dataset: 'gateway', column: { id: 'c1', key_name: 'duration_ms', type: 'float' } as Column };
   assert.equal(present(column).command, undefined);
+});
+
+test("a trigger's row and tooltip say whether the workspace's trigger file matches the service, in the Trigger Drift view's words", () => {
+  const errors = trigger({ triggered: true, alert_type: 'on_change', frequency: 300 });
+  const file = 'triggers/gateway/High-error-rate.trigger.json';
+  const shown = (drift: TriggerFileState | undefined) => {
+    const p = present(errors, { drift });
+    return [p.description, row(p.tooltip, 'Trigger file')];
+  };
+  assert.deepEqual(shown({ kind: 'in-sync', file }), ['triggered · notify on change · every 5m · in sync', `${file}, in sync with the service`]);
+  assert.deepEqual(shown({ kind: 'differs', file, members: ['threshold', 'frequency'] }), [
+    'triggered · notify on change · every 5m · differs: threshold, frequency',
+    `${file}, differs from the service in threshold, frequency`,
+  ]);
+  assert.deepEqual(shown({ kind: 'service-only' }), ['triggered · notify on change · every 5m · only on the service', 'none: only on the service (pull the dataset to write it)']);
+  assert.deepEqual(shown(undefined), ['triggered · notify on change · every 5m', undefined], 'no file compared: nothing said');
 });

@@ -1,5 +1,5 @@
 // A small in-memory `vscode` module for unit tests of adapters (driftViews, syncHost, registerSync,
-// triggerDiagnostics, lintCollection, lintCodeActions): importing this file first makes every later
+// triggerDiagnostics, lintCollection, lintCodeActions, datasetsView): importing this file first makes every later
 // `require('vscode')` in this process return the fake. It holds only what those adapters touch, with real
 // behaviour where the tests count work (events fired, Problems entries visited, files read) and inert
 // answers elsewhere. The test drives it through `fake` (documents, files, events, what was registered).
@@ -216,6 +216,7 @@ export class FileDecoration {
   ) {}
 }
 export class TreeItem {
+  id?: string;
   resourceUri?: Uri;
   description?: string;
   tooltip?: string;
@@ -439,6 +440,12 @@ export interface TreeViewFake {
   visible: boolean;
   readonly visibility: EventEmitter<{ visible: boolean }>;
   onDidChangeVisibility: (l: Listener<{ visible: boolean }>) => Disposable;
+  /** The user opening and closing rows. */
+  readonly expansion: { expand: EventEmitter<{ element: unknown }>; collapse: EventEmitter<{ element: unknown }> };
+  onDidExpandElement: (l: Listener<{ element: unknown }>) => Disposable;
+  onDidCollapseElement: (l: Listener<{ element: unknown }>) => Disposable;
+  title?: string;
+  description?: string;
   dispose(): void;
 }
 
@@ -658,12 +665,16 @@ export const vscode = {
     activeTextEditor: undefined,
     createTreeView(id: string, options: { treeDataProvider: TreeViewFake['provider'] }): TreeViewFake {
       const visibility = new EventEmitter<{ visible: boolean }>();
+      const expansion = { expand: new EventEmitter<{ element: unknown }>(), collapse: new EventEmitter<{ element: unknown }>() };
       const view: TreeViewFake = {
         id,
         provider: options.treeDataProvider,
         visible: false,
         visibility,
         onDidChangeVisibility: visibility.event,
+        expansion,
+        onDidExpandElement: expansion.expand.event,
+        onDidCollapseElement: expansion.collapse.event,
         dispose: () => fake.treeViews.splice(fake.treeViews.indexOf(view), 1),
       };
       fake.treeViews.push(view);
@@ -706,6 +717,8 @@ export const vscode = {
     /** The first item is picked, as a user pressing Enter does. */
     showQuickPick: <T>(items: readonly T[] | Promise<readonly T[]>): Promise<T | undefined> => Promise.resolve(items).then((list) => list[0]),
   },
+  /** English, as a test run without a language pack. */
+  env: { language: 'en' },
   commands: {
     registerCommand(id: string, run: (...args: unknown[]) => unknown): Disposable {
       fake.commands.set(id, run);

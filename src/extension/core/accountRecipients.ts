@@ -104,7 +104,8 @@ export class AccountRecipients {
       (err: unknown) => {
         const status = listingRefusal(err);
         // Said once: a refused list is not asked for again until Refresh.
-        if (status !== undefined) this.o.log?.(`recipients are not listed: ${refusalReason(status)}; recipient ids are shown as they are`);
+        const why = status === undefined ? undefined : `${refusalReason(status)} (${status})`;
+        if (why !== undefined) this.o.log?.(`recipients are not listed: ${why}; recipient ids are shown as they are`);
         else this.o.log?.(`could not list the recipients: ${err instanceof Error ? err.message : String(err)}`);
         entry.state = status !== undefined ? { kind: 'refused', status } : { kind: 'failed', at: this.now() };
       },

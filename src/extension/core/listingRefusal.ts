@@ -13,9 +13,9 @@ export function listingRefusal(err: unknown): number | undefined {
   return typeof status === 'number' && REFUSALS.has(status) ? status : undefined;
 }
 
-/** Why, in words: "the key was not accepted (HTTP 401)". */
+/** Why, in words: "the service did not accept the key" (the status is for the log, not the reader). */
 export function refusalReason(status: number): string {
-  if (status === 401) return l10n.t('the key was not accepted (HTTP {0})', status);
-  if (status === 403) return l10n.t('the key lacks the permission (HTTP {0})', status);
-  return l10n.t('the service does not offer this list (HTTP {0})', status);
+  if (status === 401) return l10n.t('the service did not accept the key');
+  if (status === 403) return l10n.t('the key lacks the permission to list them');
+  return l10n.t('the service does not offer this list');
 }

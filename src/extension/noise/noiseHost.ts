@@ -1,7 +1,8 @@
 // In dist/backtest-host.js (backtestHost.ts): the noise report over the workspace's trigger files (`*.trigger.json`,
 // the files Apply sends), run on the active connection's query session with cancellable progress that shows
 // the waits for the service's 10 queries a minute, and a suggested change made in the file's editor for the
-// user to review (Compare with Saved, Undo): never saved, never sent. Loaded on first use by registerNoise.ts.
+// user to review (Compare with Saved, Undo): never saved by the extension (the editor's Auto Save may), never
+// sent. Loaded on first use by registerNoise.ts.
 import * as vscode from 'vscode';
 import { CREATIONS_PER_MINUTE, isTriggerTestFile, parseTestFile, triggerPathFor, TRIGGER_TEST_SUFFIX } from '../../backtest';
 import { evaluateAll, newQueriesOf, noisiestFirst, prepareNoise, type NoiseEntry, type NoiseOptions, type NoiseSession, type NoiseTarget, type PreparedNoise } from '../../backtest/noiseReport';
@@ -13,7 +14,7 @@ import { workspaceName } from '../core/triggerFileAccess';
 import { readWorkspaceText } from '../core/workspaceText';
 import type { QueryServices } from '../queries';
 import { noiseRows, type NoiseRow } from './noiseRows';
-import { readSuggestedEdit, suggestionEdits } from './suggestionEdit';
+import { readSuggestedEdit, suggestionEdits, suggestionNotice } from './suggestionEdit';
 import { SKIPPED_BY_SEARCHES } from '../../triggerFiles/searchRules';
 
 const TRIGGER_GLOB = '**/*.trigger.json';
@@ -125,7 +126,7 @@ async function runReport(deps: NoiseDeps): Promise<NoiseReport | undefined> {
   };
 }
 
-/** Makes a suggested change in the trigger file's editor, for the user to review: never saved, never sent. */
+/** Makes a suggested change in the trigger file's editor, for the user to review: never saved nor sent by it. */
 async function reviewSuggestion(arg: unknown): Promise<void> {
   const s = readSuggestedEdit(arg);
   const uri = s && vscode.Uri.parse(s.key, true);
@@ -146,9 +147,15 @@ async function reviewSuggestion(arg: unknown): Promise<void> {
   const start = first ? doc.positionAt(first.offset) : new vscode.Position(0, 0);
   const end = first ? doc.positionAt(first.offset + first.content.length) : start;
   await vscode.window.showTextDocument(doc, { selection: new vscode.Range(start, end), preview: false });
-  const compare = vscode.l10n.t('Compare with Saved');
-  const choice = await vscode.window.showInformationMessage(vscode.l10n.t('{0} now has the suggested {1}, not saved. Review it, save it, then send it to the service with Apply (its lens).', label(uri), what), compare);
-  if (choice === compare) await vscode.commands.executeCommand('workbench.files.action.compareWithSaved', uri);
+  // Said as it is: the editor's Auto Save (on by default in a browser) saves the change by itself.
+  const autoSave = vscode.workspace.getConfiguration('files', uri).get<string>('autoSave', 'off');
+  const notice = suggestionNotice(label(uri), what, { dirty: doc.isDirty, autoSave });
+  const compare = notice.compare === 'saved' ? vscode.l10n.t('Compare with Saved')
+    : vscode.l10n.t('Compare with Service');
+  const choice = await vscode.window.showInformationMessage(notice.text, compare);
+  if (choice !== compare) return;
+  if (notice.compare === 'saved') await vscode.commands.executeCommand('workbench.files.action.compareWithSaved', uri);
+  else await vscode.commands.executeCommand('obs.drift.compare', { uri: uri.toString() });
 }
 
 export function createNoiseReport(deps: NoiseDeps): LoadedNoise {

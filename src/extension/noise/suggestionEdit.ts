@@ -56,3 +56,47 @@ export function suggestionEdits(text: string, s: SuggestedEdit): EditResult {
   const edits = modify(text, ['threshold', s.member], s.value, { formattingOptions: { ...indentationOf(text), eol } });
   return { ok: true, edits: edits.map((e) => ({ offset: e.offset, length: e.length, content: e.content })) };
 }
+
+/** The editor's `files.autoSave` for the file: 'off', or when it saves by itself. */
+type AutoSave = string;
+
+/** What the note after a suggested change says, and what it offers to compare the file with. */
+export interface SuggestionNotice {
+  text: string;
+  compare: 'saved' | 'service';
+}
+
+/**
+ * The note after a suggested change was made in the file's editor, true to what happens to it: the extension
+ * never saves it, but the editor's Auto Save does (on by default in VS Code in a browser), and then "not
+ * saved" would be a false word. Compare with Saved is offered only while there is a saved version to compare.
+ */
+export function suggestionNotice(file: string, what: string, state: { dirty: boolean; autoSave: AutoSave }): SuggestionNotice {
+  if (!state.dirty) {
+    const text = l10n.t(
+      '{0} now has the suggested {1}, saved. Review it, then send it to the service with Apply (its lens); Undo takes it back.',
+      file,
+      what,
+    );
+    return { compare: 'service', text };
+  }
+  if (state.autoSave === 'off') {
+    const text = l10n.t(
+      '{0} now has the suggested {1}, not saved yet. Review it, save it, then send it to the service with Apply (its lens).',
+      file,
+      what,
+    );
+    return { compare: 'saved', text };
+  }
+  const when =
+    state.autoSave === 'onFocusChange' ? l10n.t('Auto Save saves it when the editor loses focus')
+    : state.autoSave === 'onWindowChange' ? l10n.t('Auto Save saves it when the window loses focus')
+    : l10n.t('Auto Save saves it in a moment');
+  const text = l10n.t(
+    '{0} now has the suggested {1}; {2}. Review it, then send it to the service with Apply (its lens); Undo takes it back.',
+    file,
+    what,
+    when,
+  );
+  return { compare: 'service', text };
+}

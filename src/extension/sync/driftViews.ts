@@ -137,6 +137,13 @@ export class ServiceTriggerDocuments implements vscode.TextDocumentContentProvid
 
 type Node = DriftItem;
 
+/** A file's path as the views show it: relative to the workspace (with its folder's name when there are several). */
+export function workspacePath(uri: string): string {
+  const parsed = vscode.Uri.parse(uri);
+  if (vscode.workspace.workspaceFolders?.[0] === undefined) return parsed.path;
+  return vscode.workspace.asRelativePath(parsed, (vscode.workspace.workspaceFolders.length) > 1);
+}
+
 /** The Drift view's items: every trigger file not in sync (with its differences), and the service's triggers no file holds. */
 export class DriftTree implements vscode.TreeDataProvider<Node>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<Node | undefined>();
@@ -200,13 +207,7 @@ export class DriftTree implements vscode.TreeDataProvider<Node>, vscode.Disposab
   }
 
   getChildren(node?: Node): Node[] {
-    if (node === undefined) {
-      const root = vscode.workspace.workspaceFolders?.[0]?.uri;
-      return driftRoots(this.model.snapshot(), (uri) => {
-        const parsed = vscode.Uri.parse(uri);
-        return root === undefined ? parsed.path : vscode.workspace.asRelativePath(parsed, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
-      });
-    }
+    if (node === undefined) return driftRoots(this.model.snapshot(), workspacePath);
     if (node.kind === 'file') return differenceItems(this.model.fileDrift(node.uri), this.recipients());
     return [];
   }

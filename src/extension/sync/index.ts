@@ -4,3 +4,5 @@
 export { pacedWriter, planForConnection,  type Linter, type WritingClient } from './applyPlan';
 export { idWriter,  type IdDocuments } from './applyIdWrite';
 export { changeLabel, confirmation, planCountsText, planDocumentText, visible } from './applyPlanText';
+// The Datasets tree shows drift on its trigger rows: these are the states it is handed (extension.ts wires it).
+export type { TreeDriftSource, TriggerFileState } from './treeDrift';

@@ -9,6 +9,7 @@ import { scopeOf } from './pullScope';
 import type { LoadedSync, SyncDeps, SyncHost } from './syncHost';
 import { DRIFT_VIEW_ID, isTriggerFile, SERVICE_TRIGGER_SCHEME, TRIGGER_FILE_GLOB } from './syncIds';
 import { SKIPPED_BY_SEARCHES } from '../../triggerFiles/searchRules';
+import type { TreeDriftSource } from './treeDrift';
 import { parsePlanMessage } from '../../webview/protocol/planView';
 
 export interface RegisteredSync {
@@ -17,6 +18,8 @@ export interface RegisteredSync {
   fileText(trigger: unknown): string;
   /** Trigger writes reached a connection elsewhere (an agent's apply): drift (when loaded) and the tree read it again. */
   triggersWritten(connectionId: string): void;
+  /** Drift for the Datasets tree's trigger rows. */
+  drift: TreeDriftSource;
 }
 
 /** The Drift view's items and the service's trigger documents, answered by the bundle once loaded. */
@@ -74,6 +77,8 @@ export function registerSync(deps: SyncDeps, extensionUri: vscode.Uri): Register
     loaded = bundle.createSync(deps, host);
     untilLoaded.dispose();
     views.attach(loaded);
+    driftChanges.push(loaded.model.onDidChange(() => driftChanged.fire()));
+    driftChanged.fire();
     return loaded;
   };
   const loadReported = (): LoadedSync | undefined => {
@@ -83,6 +88,15 @@ export function registerSync(deps: SyncDeps, extensionUri: vscode.Uri): Register
       void f.reportError(vscode.l10n.t('start comparing trigger files with the service'), err);
       return undefined;
     }
+  };
+  const driftChanged = new vscode.EventEmitter<void>();
+  const driftChanges: { dispose(): void }[] = [driftChanged];
+  const drift: TreeDriftSource = {
+    onDidChange: driftChanged.event,
+    stateOf: (connectionId, triggerId) => {
+      const now = loaded?.treeDrift();
+      return now?.connectionId === connectionId ? now.triggers.get(triggerId) : undefined;
+    },
   };
   const views = new DeferredViews(() => loaded, () => (deps.connections.activeProfile() === undefined ? undefined : loadReported()), load);
   const view = vscode.window.createTreeView(DRIFT_VIEW_ID, { treeDataProvider: views, showCollapseAll: true });
@@ -112,11 +126,13 @@ export function registerSync(deps: SyncDeps, extensionUri: vscode.Uri): Register
     f.registerCommand('obs.apply.file', vscode.l10n.t('apply the trigger file to the service'), (...args) => load().apply('file', args)),
     f.registerCommand('obs.apply.delete', vscode.l10n.t('delete the trigger from the service'), (...args) => load().apply('delete', args)),
     new vscode.Disposable(() => loaded?.dispose()),
+    new vscode.Disposable(() => driftChanges.forEach((d) => d.dispose())),
   ];
   return {
     disposables,
     fileText: (trigger) => load().fileText(trigger),
     triggersWritten: (connectionId) => (loaded === undefined ? deps.onTriggersWritten(connectionId) : loaded.triggersWritten(connectionId)),
+    drift,
   };
 }
 

@@ -8,8 +8,16 @@ import { connectionLabel, type ConnectionManager } from '../connections';
 import type { Feedback } from '../core/feedback';
 import type { Settings } from '../core/settings';
 import type { RecipientDirectory } from '../core/recipients';
-import { DriftModel } from './driftModel';
-import { DriftDecorations, DriftLenses, DriftTree, ServiceTriggerDocuments, type DriftViewSurface } from './driftViews';
+import { DriftModel, type DriftSnapshot } from './driftModel';
+import {
+  DriftDecorations,
+  DriftLenses,
+  DriftTree,
+  ServiceTriggerDocuments,
+  workspacePath,
+  type DriftViewSurface,
+} from './driftViews';
+import { treeDriftOf, type TreeDrift } from './treeDrift';
 import { pull, type PullDeps } from './pullCommands';
 import type { ApplyLocks } from '../core/applyLocks';
 import { ApplyCommands, type ApplyCommand } from './applyCommands';
@@ -59,7 +67,27 @@ export interface LoadedSync {
   fileText(trigger: unknown): string;
   /** Trigger writes reached a connection elsewhere (an agent's apply): its lists are read again. */
   triggersWritten(connectionId: string): void;
+  /** What the Datasets tree shows of drift (read on each change of `model`). */
+  treeDrift(): TreeDrift | undefined;
   dispose(): void;
+}
+
+/**
+ * The Datasets tree's drift, made once per change of the model. While the same connection compares again
+ * (a save, Refresh) the last comparison's states stay, so the tree does not blink them away and back.
+ */
+function treeDriftSource(model: DriftModel): () => TreeDrift | undefined {
+  let seen: DriftSnapshot | undefined;
+  let made: TreeDrift | undefined;
+  return () => {
+    const snapshot = model.snapshot();
+    if (snapshot === seen) return made;
+    seen = snapshot;
+    const connectionId = model.connectionId();
+    const stillComparing = snapshot.state.kind === 'loading' && made?.connectionId === connectionId;
+    if (!stillComparing) made = treeDriftOf(snapshot, connectionId, workspacePath);
+    return made;
+  };
 }
 
 
@@ -274,6 +302,7 @@ export function createSync(deps: SyncDeps, host: SyncHost): LoadedSync {
     apply: (command, args) => applying.run(command, args),
     fileText: (trigger) => triggerFileText(trigger),
     triggersWritten: written,
+    treeDrift: treeDriftSource(model),
     dispose() {
       for (const d of disposables.reverse()) d.dispose();
     },

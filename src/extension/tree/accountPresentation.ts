@@ -82,7 +82,8 @@ export function datasetPresentation(node: DatasetNode, m: Moment): Presentation 
   };
 }
 
-function alertsText(alerts: number): string {
+/** "1 alert", "3 alerts": how SLO rows and Burn alerts groups count their alerts. */
+export function alertsText(alerts: number): string {
   return alerts === 1 ? l10n.t('1 alert') : l10n.t('{0} alerts', alerts);
 }
 

@@ -105,6 +105,11 @@ export abstract class CachedTreeModel<N> {
     return entry.promise;
   }
 
+  /** Every node whose children's list is loaded holds them: all of those, without loading anything. */
+  loadedNodes(): N[] {
+    return [...this.cache.values()].flatMap((e) => e.value ?? []);
+  }
+
   /** Children already loaded, without loading (undefined when not loaded yet). */
   cachedChildren(node?: N): N[] | undefined {
     return this.cache.get(this.idOf(node))?.value;

@@ -298,7 +298,7 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
       } else if (outcome.say) {
         const label = outcome.wide
           ? l10n.t('SLOs are not listed: {0}. Add them by id.', refusalReason(outcome.status))
-          : l10n.t('The service lists no SLOs of {0} (HTTP {1}: it may not know the dataset). Add them by id.', dataset, outcome.status);
+          : l10n.t('The service lists no SLOs of {0}: it may not know the dataset. Add them by id.', dataset);
         head.push({ ...addSlo(label), icon: 'info' });
       }
     } catch (err) {

@@ -8,9 +8,10 @@ import * as l10n from '@vscode/l10n';
 import { knownLocale } from '../../webview/protocol/text/when';
 import { minutesInWords } from '../../webview/protocol/text/duration';
 import { baselineText, burnAlertKind, scheduleText, triggerNotifyLong, triggerNotifyShort } from './alertWords';
-import { datasetPresentation, sloPresentation } from './accountPresentation';
+import { alertsText, datasetPresentation, sloPresentation } from './accountPresentation';
 import { recipientIdText, type RecipientDirectory } from '../core/recipients';
 import { whenText, type Moment } from './when';
+import type { TriggerFileState } from '../sync';
 
 export type {  Presentation } from './look';
 
@@ -104,7 +105,26 @@ function queryText(t: Trigger): string | undefined {
   return t.query_id ? l10n.t('saved query {0}', t.query_id) : undefined;
 }
 
-function triggerPresentation(t: Trigger, m: Moment, recipients: RecipientDirectory | undefined): Presentation {
+/** A trigger against the workspace's trigger files, short, in the Trigger Drift view's words. */
+function fileStateShort(d: TriggerFileState): string {
+  if (d.kind === 'in-sync') return l10n.t('in sync');
+  if (d.kind === 'differs') return l10n.t('differs: {0}', d.members.join(', '));
+  return l10n.t('only on the service');
+}
+
+/** The same in the tooltip, naming the file. */
+function fileStateLong(d: TriggerFileState): string {
+  if (d.kind === 'in-sync') return l10n.t('{0}, in sync with the service', d.file);
+  if (d.kind === 'differs') return l10n.t('{0}, differs from the service in {1}', d.file, d.members.join(', '));
+  return l10n.t('none: only on the service (pull the dataset to write it)');
+}
+
+function triggerPresentation(
+  t: Trigger,
+  m: Moment,
+  recipients: RecipientDirectory | undefined,
+  drift: TriggerFileState | undefined,
+): Presentation {
   const language = m.language;
   const icon: IconSpec = t.disabled
     ? { id: 'bell-slash', color: 'disabledForeground' }
@@ -112,7 +132,8 @@ function triggerPresentation(t: Trigger, m: Moment, recipients: RecipientDirecto
       ? { id: 'bell-dot', color: 'errorForeground' }
       : { id: 'bell' };
   const state = t.disabled ? l10n.t('disabled') : t.triggered ? l10n.t('triggered') : undefined;
-  const description = [state, triggerNotifyShort(t.alert_type), t.frequency !== undefined ? l10n.t('every {0}', formatDuration(t.frequency, language)) : undefined]
+  const frequency = t.frequency !== undefined ? l10n.t('every {0}', formatDuration(t.frequency, language)) : undefined;
+  const description = [state, triggerNotifyShort(t.alert_type), frequency, drift && fileStateShort(drift)]
     .filter((s) => s !== undefined)
     .join(' · ');
   return {
@@ -137,6 +158,7 @@ function triggerPresentation(t: Trigger, m: Moment, recipients: RecipientDirecto
         { label: l10n.t('Dataset'), value: t.dataset_slug },
         { label: l10n.t('Id'), value: t.id },
         { label: l10n.t('Updated'), value: whenText(t.updated_at, m) },
+        { label: l10n.t('Trigger file'), value: drift && fileStateLong(drift) },
       ],
     },
   };
@@ -189,14 +211,29 @@ export interface PresentOptions {
   now?: number;
   /** The account's recipients, when known: tooltips name recipient ids with them. */
   recipients?: RecipientDirectory;
-  /** How many SLOs a Burn alerts group holds (its description while their alerts are not all counted). */
+  /** How many SLOs a Burn alerts group holds, once they are listed. */
   slos?: number;
+  /** A trigger against the workspace's trigger files, where drift compared them. */
+  drift?: TriggerFileState | undefined;
 }
 
-/** "3 SLOs": a Burn alerts group's description until its alerts are counted. */
-function slosText(n: number | undefined): string | undefined {
-  if (n === undefined || n === 0) return undefined;
-  return n === 1 ? l10n.t('1 SLO') : l10n.t('{0} SLOs', n);
+/**
+ * A Burn alerts group counts in words, the same before and after its alerts are counted: "1 SLO" while only
+ * the SLOs are listed, "1 SLO · 2 alerts" once every SLO's alerts are (a bare "2" read as two SLOs).
+ */
+function burnAlertsCount(slos: number | undefined, alerts: number | undefined): string | undefined {
+  if (slos === undefined) return alerts === undefined ? undefined : alertsText(alerts);
+  if (slos === 0) return l10n.t('no SLOs');
+  const listed = slos === 1 ? l10n.t('1 SLO') : l10n.t('{0} SLOs', slos);
+  return alerts === undefined ? listed : `${listed} · ${alertsText(alerts)}`;
+}
+
+function groupCount(node: GroupNode, o: PresentOptions): string | undefined {
+  const counts = o.counts;
+  if (node.group === 'burnAlerts') return burnAlertsCount(o.slos, counts?.total);
+  if (counts === undefined) return undefined;
+  if (o.filtering && counts.visible !== counts.total) return l10n.t('{0} of {1}', counts.visible, counts.total);
+  return `${counts.total}`;
 }
 
 export function present(node: TreeNode, o: PresentOptions = {}): Presentation {
@@ -210,7 +247,10 @@ export function present(node: TreeNode, o: PresentOptions = {}): Presentation {
       return columnPresentation(node.column, m);
     // A click opens a row's natural view: a trigger as read-only JSON, a burn alert in its edit form.
     case 'trigger':
-      return { ...triggerPresentation(node.trigger, m, o.recipients), command: { id: 'obs.trigger.open', title: l10n.t('Open Trigger as JSON'), args: [node] } };
+      return {
+        ...triggerPresentation(node.trigger, m, o.recipients, o.drift),
+        command: { id: 'obs.trigger.open', title: l10n.t('Open Trigger as JSON'), args: [node] },
+      };
     case 'slo':
       return sloPresentation(node, o.counts?.total, m);
     case 'burnAlert':
@@ -231,7 +271,7 @@ function groupPresentation(node: GroupNode, o: PresentOptions): Presentation {
   const counts = o.counts;
   return {
     label: groupLabel(node.group),
-    description: counts ? (o.filtering && counts.visible !== counts.total ? l10n.t('{0} of {1}', counts.visible, counts.total) : `${counts.total}`) : slosText(o.slos),
+    description: groupCount(node, o),
     icon: { id: GROUP_ICONS[node.group] },
     contextValue: `obs:group:${node.group}`,
     collapsible: o.filtering && counts !== undefined && counts.visible > 0 ? 'expanded' : 'collapsed',

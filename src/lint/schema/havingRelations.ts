@@ -72,7 +72,7 @@ export function checkHavings({ calculations, havings, formulas, report }: QueryS
     }
     if (typeof h.calculate_op !== 'string' || matching(h).length > 0) return;
     const message = l10n.t(
-      'the having on {0} matches no calculation; it needs a calculation with the same op and column (spec 2.6.1 rule 6); calculations: {1}',
+      'the having on {0} matches no calculation; it needs a calculation with the same op and column; calculations: {1}',
       calcLabel(h.calculate_op, h.column),
       someOrNone(known()),
     );
@@ -88,7 +88,7 @@ export function checkAggregateCounts(scope: QueryScope, matching: CalculationInd
     return;
   }
   if (calculations.length <= TRIGGER_LIMITS.formulaAggregatesMax) return;
-  const message = l10n.t('{0} hold {1} aggregates; with a formula at most {2} are allowed (spec 2.6.1 rule 5)', 'calculations', calculations.length, TRIGGER_LIMITS.formulaAggregatesMax);
+  const message = l10n.t('{0} hold {1} aggregates; with a formula at most {2} are allowed', 'calculations', calculations.length, TRIGGER_LIMITS.formulaAggregatesMax);
   report(q('calculations'), message, {
     rule: 'query/formula-aggregates-max',
   });
@@ -129,14 +129,14 @@ function checkNonHavingAggregates({ calculations, havings, report }: QueryScope,
   for (const { c, i } of nonHaving.slice(limit)) {
     const message = isRecord(c)
       ? l10n.t(
-          '{0} is one aggregate too many: the query has {1} aggregates not used by a having ({2}); without formulas at most {3} is allowed (spec 2.6.1 rule 4)',
+          '{0} is one aggregate too many: the query has {1} aggregates not used by a having ({2}); without formulas at most {3} is allowed',
           calcLabel(c.op, c.column),
           nonHaving.length,
           names,
           limit,
         )
       : l10n.t(
-          'this calculation is one aggregate too many: the query has {0} aggregates not used by a having ({1}); without formulas at most {2} is allowed (spec 2.6.1 rule 4)',
+          'this calculation is one aggregate too many: the query has {0} aggregates not used by a having ({1}); without formulas at most {2} is allowed',
           nonHaving.length,
           names,
           limit,

@@ -62,7 +62,7 @@ export const ThresholdWrite = strict(member('threshold'), thresholdAllowed, {
     .max(TRIGGER_LIMITS.exceededLimitMax, says(member('exceeded_limit'), exceededLimitAllowed))
     .optional().meta({ default: 1 })
     .describe('Consecutive evaluations over the threshold before the trigger fires.'),
-}).describe('Threshold over which the trigger fires, given as an operator and a value (spec 2.6; members from the service facts).');
+}).describe('Threshold over which the trigger fires, given as an operator and a value.');
 
 const windowDaysAllowed: Words = () => l10n.t('{0} to {1} different lowercase day names ({2})', 1, DAYS_OF_WEEK.length, list(DAYS_OF_WEEK));
 const windowTimeAllowed: Words = () => l10n.t('a UTC time "{0}" ({1} to {2})', 'HH:mm', '00:00', '23:59');
@@ -86,7 +86,7 @@ const EvaluationWindowWrite = strict(() => l10n.t('the window'), () => l10n.t('a
 });
 export const EvaluationScheduleWrite = strict(member('evaluation_schedule'), () => l10n.t('an object with a {0}', 'window'), {
   window: EvaluationWindowWrite,
-}).describe('The window in which the trigger runs when evaluation_schedule_type is window (spec 2.6).');
+}).describe('The window in which the trigger runs when evaluation_schedule_type is window.');
 
 const baselineType: Words = () => l10n.t('baseline type');
 const BASELINE_HALVES = [
@@ -112,7 +112,7 @@ export const BaselineDetailsWrite = strict(member('baseline_details'), () => l10
   .superRefine(bothHalves, { when: (payload) => isRecord(payload.value) })
   // What the refinement says, in the JSON Schema's words: each member needs the other.
   .meta({ dependencies: { type: ['offset_minutes'], offset_minutes: ['type'] } })
-  .describe('Extra settings for a dynamic baseline threshold: both members, or {} to clear the baseline (spec 2.6; values from the service facts).');
+  .describe('Extra settings for a dynamic baseline threshold: both members, or {} to clear the baseline.');
 
 const filterAllowed: Words = () => l10n.t('an object with {0}, {1} ({2}) and {3}', 'column', 'op', list(FILTER_OPS), 'value');
 const FilterValue = z.union([
@@ -142,10 +142,10 @@ export const CalculationWrite = strict(() => l10n.t('a calculation'), calculatio
     error: (iss) =>
       worded(() =>
         (TRIGGER_REFUSED_OPS as readonly unknown[]).includes(iss.input)
-          ? l10n.t('calculation op {0} is not allowed in a trigger (spec 2.6.1 rule 1); expected {1}', show(iss.input), opsAllowed())
+          ? l10n.t('calculation op {0} is not allowed in a trigger; expected {1}', show(iss.input), opsAllowed())
           : expected(problem(l10n.t('calculation op'), iss), opsAllowed()),
       ),
-  }).describe(`Aggregate. ${list(TRIGGER_REFUSED_OPS)} are refused in triggers (spec 2.6.1 rule 1); ${list(METRICS_CALCULATION_OPS)} need a metrics dataset.`),
+  }).describe(`Aggregate. ${list(TRIGGER_REFUSED_OPS)} are refused in triggers; ${list(METRICS_CALCULATION_OPS)} need a metrics dataset.`),
   column: z
     .string(says(calculationColumn, aColumnName))
     .min(1, says(calculationColumn, aColumnName))
@@ -155,7 +155,7 @@ export const CalculationWrite = strict(() => l10n.t('a calculation'), calculatio
     .string(says(calculationName, aNonEmptyString))
     .min(1, says(calculationName, aNonEmptyString))
     .optional()
-    .describe('Makes the calculation a named aggregate; not combinable with global filters (spec 2.6.1 rule 7).'),
+    .describe('Makes the calculation a named aggregate; not combinable with global filters.'),
   filters: z.array(FilterWrite, says(() => l10n.t('calculation filters'), anArrayOfFilters)).optional(),
   filter_combination: FilterCombination.optional(),
 });

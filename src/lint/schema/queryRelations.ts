@@ -55,8 +55,8 @@ function checkTimeRange({ trigger, query, report }: QueryScope): void {
   const related = defaultFrequency ? [] : [{ path: ['frequency'], message: memberValue('frequency', frequency) }];
   const allowed = () =>
     maxByFrequency
-      ? l10n.t('{0} (the frequency) to {1} ({2} x frequency) (spec 2.6.1 rule 2)', min, max, factor)
-      : l10n.t('{0} (the frequency) to {1} (the maximum) (spec 2.6.1 rule 2)', min, max);
+      ? l10n.t('{0} (the frequency) to {1} ({2} x frequency)', min, max, factor)
+      : l10n.t('{0} (the frequency) to {1} (the maximum)', min, max);
   const range = memberValue('time_range', timeRange);
   const current = memberValue('frequency', frequency);
   if (timeRange < min) {
@@ -145,7 +145,7 @@ function checkNamedAggregateFilters({ query, calculations, report }: QueryScope)
   const named = calculations.filter((c) => isRecord(c) && present(c.name));
   if (named.length === 0 || !Array.isArray(query.filters) || query.filters.length === 0) return;
   const names = someOf(named.map((c) => (isRecord(c) ? show(c.name) : '')));
-  report(q('filters'), l10n.t("global filters cannot be combined with named aggregates ({0}) (spec 2.6.1 rule 7); move the filters into each calculation's filters", names), {
+  report(q('filters'), l10n.t("global filters cannot be combined with named aggregates ({0}); move the filters into each calculation's filters", names), {
     rule: 'query/named-aggregate-filters',
   });
 }
@@ -160,8 +160,8 @@ function checkGranularity(scope: QueryScope): void {
   }
   const message =
     typeof trigger.dataset_slug === 'string'
-      ? l10n.t('{0} is supported only on metrics datasets and dataset {1} is standard (spec 2.6.1 rule 9); {2}', 'granularity', trigger.dataset_slug, metricsHint())
-      : l10n.t('{0} is supported only on metrics datasets and the dataset is standard (spec 2.6.1 rule 9); {1}', 'granularity', metricsHint());
+      ? l10n.t('{0} is supported only on metrics datasets and dataset {1} is standard; {2}', 'granularity', trigger.dataset_slug, metricsHint())
+      : l10n.t('{0} is supported only on metrics datasets and the dataset is standard; {1}', 'granularity', metricsHint());
   report(q('granularity'), message, {
     rule: 'query/granularity-standard',
   });
@@ -175,7 +175,7 @@ function checkGranularityRange(granularityValue: number, timeRange: number, repo
   const related = [{ path: q('time_range'), message: memberValue('time_range', timeRange) }];
   const granularity = memberValue('granularity', granularityValue);
   if (granularityValue < low || granularityValue > timeRange) {
-    const message = l10n.t('{0} lies outside {1} = {2} {3} / {4} to {3} = {2} (spec 2.6.1 rule 8)', granularity, low, 'time_range', timeRange, TRIGGER_LIMITS.granularityMinDivisor);
+    const message = l10n.t('{0} lies outside {1} = {2} {3} / {4} to {3} = {2}', granularity, low, 'time_range', timeRange, TRIGGER_LIMITS.granularityMinDivisor);
     report(q('granularity'), message, {
       rule: 'query/granularity-range',
       related,

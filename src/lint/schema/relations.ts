@@ -121,7 +121,7 @@ function checkRecipients(trigger: Record<string, unknown>, report: Report): void
   trigger.recipients.forEach((r, i) => {
     // A recipient with an id is never deprecated: most are, and are passed over at once.
     if (isRecord(r) && r.id === undefined && isDeprecatedRecipient({ id: optionalText(r.id), type: optionalText(r.type), target: optionalText(r.target) })) {
-      const message = l10n.t('recipient {0} {1} is named by {2} and {3}, which is deprecated (spec 9); name it by {4}', show(r.type), show(r.target), 'type', 'target', 'id');
+      const message = l10n.t('recipient {0} {1} is named by {2} and {3}, which is deprecated; name it by {4}', show(r.type), show(r.target), 'type', 'target', 'id');
       report(['recipients', i], message, {
         rule: 'trigger/recipient-deprecated',
       });
