@@ -122,7 +122,19 @@ export function isServiceError(e: unknown): e is ServiceError {
 }
 
 /** What callers read of a ServiceError. */
-export type ServiceErrorLike = Pick<ServiceError, 'name' | 'kind' | 'operation' | 'message' | 'status' | 'retryAfterMs' | 'fieldProblems' | 'maybeProcessed'>;
+export type ServiceErrorLike = Pick<
+  ServiceError,
+  | 'name'
+  | 'kind'
+  | 'operation'
+  | 'message'
+  | 'status'
+  | 'title'
+  | 'detail'
+  | 'retryAfterMs'
+  | 'fieldProblems'
+  | 'maybeProcessed'
+>;
 
 /**
  * A ServiceError recognised by its shape, not its class: the editor loads the client from its own bundle

@@ -2,7 +2,7 @@
 // (the service has no conditional write), then read back. A change whose trigger changed since the plan
 // is skipped, never written over; a refusal is reported with the service's words; the other changes go
 // on. No vscode import.
-import { asServiceError } from '../api/errors';
+import { asServiceError, type ServiceErrorKind } from '../api/errors';
 import type { Difference } from './compare';
 import { datasetOf, type ServiceTrigger } from './drift';
 import { listingSegment } from './listing';
@@ -20,19 +20,38 @@ export interface TriggerWriter {
   deleteTrigger(dataset: string, id: string, o?: { signal?: AbortSignal }): Promise<unknown>;
 }
 
+/**
+ * What the client said of a write that did not go as sent, by kind rather than by its message (which names the
+ * HTTP call): what a view words for people. `said`: the service's own words (its error's detail or title).
+ */
+export interface FailureCause {
+  kind: ServiceErrorKind | 'other';
+  status?: number;
+  said?: string;
+}
+
 export type ChangeResult =
   /** Written. `storedDifferently`: members the service then held otherwise than sent (its rewrites aside). */
   | { change: PlannedChange; outcome: 'applied'; id: string; storedDifferently: Difference[]; note?: string }
   /** Not written: the trigger changed on the service since the plan, a change it depends on was not made, or the apply was cancelled. */
   | { change: PlannedChange; outcome: 'skipped'; reason: string }
   /** The service refused the write (a 4xx): its message, and the members it named. */
-  | { change: PlannedChange; outcome: 'refused'; reason: string; members: { field: string; message: string }[] }
-  /** Written (a create: as `id`, already given to onCreated), but not readable back: what is stored is not known. */
-  | { change: PlannedChange; outcome: 'unverified'; id: string; reason: string }
+  | {
+      change: PlannedChange;
+      outcome: 'refused';
+      reason: string;
+      members: { field: string; message: string }[];
+      cause: FailureCause;
+    }
+  /**
+   * Written (a create: as `id`, already given to onCreated), but not readable back (`cause`: why): what is
+   * stored is not known.
+   */
+  | { change: PlannedChange; outcome: 'unverified'; id: string; reason: string; cause: FailureCause }
   /** The write may or may not have been made (its answer was lost): what the service holds is not known. */
-  | { change: PlannedChange; outcome: 'unknown'; reason: string }
+  | { change: PlannedChange; outcome: 'unknown'; reason: string; cause: FailureCause }
   /** The write was not made (it could not be sent, or the service failed before taking it). */
-  | { change: PlannedChange; outcome: 'failed'; reason: string };
+  | { change: PlannedChange; outcome: 'failed'; reason: string; cause: FailureCause };
 
 export interface ApplyChangesOptions {
   /** Cancels: the changes not begun are skipped, and a write in flight is given up (it may have been made). */
@@ -108,19 +127,57 @@ async function create(change: Extract<PlannedChange, { action: 'create' }>, writ
  * by then: a failure here must not be reported as the write's (a 404 read as a refusal, a 503 as a write
  * that may not have happened).
  */
-async function readBack(writer: TriggerWriter, segment: string, id: string, signal: AbortSignal | undefined): Promise<Outcome<{ trigger: ServiceTrigger }>> {
+async function readBack(
+  writer: TriggerWriter,
+  segment: string,
+  id: string,
+  signal: AbortSignal | undefined,
+): Promise<Outcome<{ trigger: ServiceTrigger }, ReadBackFailure>> {
   try {
     return { ok: true, trigger: (await writer.getTrigger(segment, id, signalOf(signal))).data };
   } catch (e) {
-    if (e instanceof PullCancelled) return { ok: false, reason: 'the apply was cancelled before it was read back' };
-    return { ok: false, reason: asServiceError(e)?.message ?? (e instanceof Error ? e.message : String(e)) };
+    if (e instanceof PullCancelled)
+      return {
+        ok: false,
+        reason: { text: 'the apply was cancelled before it was read back', cause: { kind: 'aborted' } },
+      };
+    return {
+      ok: false,
+      reason: { text: asServiceError(e)?.message ?? (e instanceof Error ? e.message : String(e)), cause: causeOf(e) },
+    };
   }
 }
 
+/** Why a trigger written could not be read back: the client's message (for the log and the CLI), and its cause. */
+interface ReadBackFailure {
+  text: string;
+  cause: FailureCause;
+}
+
+/** The kind, status and the service's own words of an error (anything thrown: not every throw is the client's). */
+function causeOf(e: unknown): FailureCause {
+  const se = asServiceError(e);
+  if (se === undefined) return { kind: 'other' };
+  const said = se.detail ?? se.title;
+  return {
+    kind: se.kind,
+    ...(se.status === undefined ? {} : { status: se.status }),
+    ...(said === undefined ? {} : { said }),
+  };
+}
+
 /** A write that was made but not read back: said as such, never as a refusal or a write that may not have happened. */
-function unverified(change: PlannedChange, id: string, problem: string, notes: readonly string[] = []): ChangeResult {
-  const reason = [`reading it back failed (${problem}), so what the service stored is not known; plan again to compare`, ...notes].join('; ');
-  return { change, outcome: 'unverified', id, reason };
+function unverified(
+  change: PlannedChange,
+  id: string,
+  back: ReadBackFailure,
+  notes: readonly string[] = [],
+): ChangeResult {
+  const reason = [
+    `reading it back failed (${back.text}), so what the service stored is not known; plan again to compare`,
+    ...notes,
+  ].join('; ');
+  return { change, outcome: 'unverified', id, reason, cause: back.cause };
 }
 
 /** Why the trigger read now is not the one the change names (another id, or by name another name or dataset), or undefined. */
@@ -177,10 +234,19 @@ async function replace(change: Extract<PlannedChange, { action: 'update' }>, wri
       const se = asServiceError(e);
       if (se?.maybeProcessed !== true) throw e;
       const back = await readBack(writer, segment, change.id, signal);
-      if (!back.ok) return { change, outcome: 'unknown', reason: `its answer was lost (${se.message}) and reading it failed (${back.reason}): plan again to see what the service holds` };
+      if (!back.ok) {
+        const reason =
+          `its answer was lost (${se.message}) and reading it failed (${back.reason.text}): ` +
+          'plan again to see what the service holds';
+        return { change, outcome: 'unknown', reason, cause: causeOf(e) };
+      }
       if (storedDifferently(change.body, change.dataset, back.trigger).length === 0) return undefined;
       if (!unchangedSince(change.service, back.trigger) || resend >= LOST_ANSWER_RESENDS) {
-        return { change, outcome: 'unknown', reason: `its answer was lost (${se.message}), and the trigger now holds neither what was sent nor what the plan was made from: it changed on the service meanwhile, or the write was stored otherwise; nothing was sent again; plan again to see it` };
+        const reason =
+          `its answer was lost (${se.message}), and the trigger now holds neither what was sent nor what the plan ` +
+          'was made from: it changed on the service meanwhile, or the write was stored otherwise; nothing was sent ' +
+          'again; plan again to see it';
+        return { change, outcome: 'unknown', reason, cause: causeOf(e) };
       }
     }
   }
@@ -202,11 +268,14 @@ function failure(change: PlannedChange, e: unknown): ChangeResult {
   // A pacing pool given up while it waited: the call was never sent.
   if (e instanceof PullCancelled) return { change, outcome: 'skipped', reason: 'the apply was cancelled during it' };
   const se = asServiceError(e);
-  if (se === undefined) return { change, outcome: 'failed', reason: e instanceof Error ? e.message : String(e) };
+  const cause = causeOf(e);
+  if (se === undefined) return { change, outcome: 'failed', reason: e instanceof Error ? e.message : String(e), cause };
   // A write cancelled in flight, or answered by a 5xx or not at all, may have been made: said, not hidden as skipped or failed.
-  if (se.maybeProcessed === true) return { change, outcome: 'unknown', reason: se.message };
+  if (se.maybeProcessed === true) return { change, outcome: 'unknown', reason: se.message, cause };
   if (se.kind === 'aborted') return { change, outcome: 'skipped', reason: 'the apply was cancelled during it' };
   const members = se.fieldProblems.map((p) => ({ field: p.field, message: p.message }));
   const refused = (se.kind === 'http' && se.status !== undefined && se.status >= 400 && se.status < 500 && se.status !== 429) || se.kind === 'request-validation';
-  return refused ? { change, outcome: 'refused', reason: se.message, members } : { change, outcome: 'failed', reason: se.message };
+  return refused
+    ? { change, outcome: 'refused', reason: se.message, members, cause }
+    : { change, outcome: 'failed', reason: se.message, cause };
 }

@@ -53,8 +53,8 @@ export {
   type PlanTarget,
   
 } from './plan';
-export { applyChanges,  type ChangeResult, type TriggerWriter } from './apply';
+export { applyChanges,  type ChangeResult, type FailureCause, type TriggerWriter } from './apply';
 export { idEdit, withId, type TextEdit } from './fileId';
 ;
 export { planWithGates,  type GatedPlan, type PlanLinter,  type PlanService, type PlanSource } from './planPipeline';
-export { planDifferences, reviewPlan } from './planReview';
+export { changeKey, planDifferences, reviewPlan, withoutChanges } from './planReview';

@@ -8,7 +8,7 @@ import type { ServiceIndex } from './drift';
 import { storedDifferently, type Plan, type PlannedChange } from './plan';
 
 /** How a change is told apart: the trigger it writes (by file and place for a create, by id otherwise). */
-function keyOf(c: PlannedChange): string {
+export function changeKey(c: PlannedChange): string {
   return c.action === 'create' ? `create\u0000${c.file}\u0000${c.index}` : `${c.action}\u0000${c.id}`;
 }
 
@@ -85,8 +85,8 @@ export interface PlanReview {
 export function reviewPlan(reviewed: Plan, now: Plan, service?: ServiceIndex): PlanReview {
   const out: string[] = [];
   const applied: PlannedChange[] = [];
-  const was = new Map(reviewed.changes.map((c) => [keyOf(c), c]));
-  const is = new Map(now.changes.map((c) => [keyOf(c), c]));
+  const was = new Map(reviewed.changes.map((c) => [changeKey(c), c]));
+  const is = new Map(now.changes.map((c) => [changeKey(c), c]));
   if (was.size !== reviewed.changes.length) out.push('the plan names one change twice');
   for (const [key, c] of is) {
     const r = was.get(key);
@@ -104,4 +104,14 @@ export function reviewPlan(reviewed: Plan, now: Plan, service?: ServiceIndex): P
 /** Why the changes planned now are not the reviewed ones, one line each; empty when every change is the same. */
 export function planDifferences(reviewed: Plan, now: Plan): string[] {
   return reviewPlan(reviewed, now).differences;
+}
+
+/**
+ * The plan without the changes a person left out of this apply (by changeKey): what was reviewed is the plan
+ * shown less those, and so is what is written after planning again, so the comparison holds for exactly the
+ * changes that remain. A key that names no change leaves the plan as it is.
+ */
+export function withoutChanges(plan: Plan, excluded: ReadonlySet<string>): Plan {
+  if (excluded.size === 0) return plan;
+  return { ...plan, changes: plan.changes.filter((c) => !excluded.has(changeKey(c))) };
 }

@@ -103,6 +103,39 @@ test("confirmed in the extension's dialog and the same when planned again, the p
   assert.equal(plans.peek(id), undefined, 'a plan applies once');
 });
 
+test('once written, the plan document beside the dialog ends with the outcomes, no longer saying nothing is written', async () => {
+  const documents: string[] = [];
+  const { id, deps } = fixture({ onApplied: (text) => documents.push(text) });
+  assert.match(
+    agentQuestion({ ...planOf([deleteOld()]), target: { ...planOf([]).target, connection: 'Prod' } }, [], undefined)
+      .document,
+    /\nNothing is written until you confirm\.\n$/,
+  );
+  await run(id, deps);
+  assert.equal(documents.length, 1);
+  assert.match(documents[0] ?? '', /^Plan: apply the trigger files to Prod \(https:\/\/api\.example\.com\)\n/);
+  assert.match(
+    documents[0] ?? '',
+    /\n {2}- api-gateway "Old" \(trig_1\)\n\nApplied to Prod: 1 applied, 0 skipped, 0 refused, 0 failed\.\n$/,
+  );
+  assert.doesNotMatch(documents[0] ?? '', /Nothing is written until you confirm/);
+});
+
+test('a production-like connection is asked for its name typed after the dialog; another connection is not', () => {
+  const prod = agentQuestion(
+    { ...planOf([deleteOld()]), target: { ...planOf([]).target, connection: 'prod-eu' } },
+    [],
+    undefined,
+  );
+  assert.equal(prod.typeName, 'prod-eu');
+  const staging = agentQuestion(
+    { ...planOf([deleteOld()]), target: { ...planOf([]).target, connection: 'staging' } },
+    [],
+    undefined,
+  );
+  assert.equal(staging.typeName, undefined);
+});
+
 test('without a yes in the dialog nothing is written, whatever the chat did (its confirmation may be skipped by settings)', async () => {
   const { id, client, deps, replans } = fixture({ confirm: async () => false });
   await assert.rejects(run(id, deps), { message: 'nothing was written: the user did not confirm the apply' });

@@ -51,7 +51,13 @@ const BUNDLES: Record<string, Intent> = {
       // Nor the JSONC parser: what the activation reads is read with JSON.parse.
       { what: 'jsonc-parser', inputs: /node_modules\/jsonc-parser\// },
       // The forms and their message schemas are in dist/forms-host.js (the tree shares only the words of a moment and of a duration).
-      { what: 'the forms', inputs: /src\/webview\/|src\/extension\/forms\//, except: /forms\/(registerForms|reviewDocuments|formIds)\.ts$|webview\/protocol\/text\/(when|duration)\.ts$/ },
+      // The plan view's messages are checked here with zod (protocol/planView.ts): dist/sync-host.js holds no zod.
+      {
+        what: 'the forms',
+        inputs: /src\/webview\/|src\/extension\/forms\//,
+        except:
+          /forms\/(registerForms|reviewDocuments|formIds)\.ts$|webview\/protocol\/text\/(when|duration)\.ts$|webview\/protocol\/planView\.ts$/,
+      },
       { ...QUERIES, except: /queries\/(registerQueries|queryIds)\.ts$/ },
       // The preview and the trigger tests load with the queries; the activation only tells a test file by its name.
       { ...BACKTEST, except: /backtest\/testPaths\.ts$/ },
@@ -61,7 +67,10 @@ const BUNDLES: Record<string, Intent> = {
       { ...SYNC, except: /(sync\/(registerSync|syncIds|pullScope)|triggerFiles\/paths)\.ts$/ },
       // The agent tools run from dist/agents-host.js; the activation registers them by name, lists the MCP server and
       // registers the command that opens an agent's kept plan (agentIds).
-      { ...AGENTS, except: /agentTools\/names\.ts$|extension\/agents\/(registerAgents|mcpServers|mcpLaunch|agentIds)\.ts$/ },
+      {
+        ...AGENTS,
+        except: /agentTools\/names\.ts$|extension\/agents\/(registerAgents|mcpServers|mcpLaunch|agentIds)\.ts$/,
+      },
     ],
   },
   'dist/client-host.js': {
@@ -92,55 +101,132 @@ const BUNDLES: Record<string, Intent> = {
   'dist/queries-host.js': {
     entry: 'src/extension/queries/queriesHost.ts',
     runs: 'extension host',
-    holds: [/src\/backtest\/runner\.ts$/, /src\/backtest\/evaluate\.ts$/, /src\/webview\/protocol\/queryResults\.ts$/],
+    holds: [
+      /src\/backtest\/runner\.ts$/,
+      /src\/backtest\/evaluate\.ts$/,
+      /src\/webview\/protocol\/queryResults\.ts$/,
+    ],
     // Of the linter only its nearest-name search, to name the dataset a 404 probably meant.
     never: [UNDICI, SANDBOX, { ...LINTER, except: /src\/lint\/nearest\.ts$/ }, FORMS, SYNC],
   },
   'dist/sync-host.js': {
     entry: 'src/extension/sync/syncHost.ts',
     runs: 'extension host',
-    holds: [/src\/extension\/sync\/driftModel\.ts$/, /src\/triggerFiles\/pull\.ts$/, /src\/triggerFiles\/normalize\.ts$/],
+    holds: [
+      /src\/extension\/sync\/driftModel\.ts$/,
+      /src\/triggerFiles\/pull\.ts$/,
+      /src\/triggerFiles\/normalize\.ts$/,
+    ],
     // No zod: loaded beside the activation bundle, it would bring a second copy. An apply lints in the lint
     // worker; the bundle holds only the gate that reads its diagnostics.
-    never: [UNDICI, SANDBOX, { ...LINTER, except: /src\/lint\/gate\.ts$/ }, FORMS, QUERIES, BACKTEST, { what: 'zod', inputs: /node_modules\/zod\// }],
+    never: [
+      UNDICI,
+      SANDBOX,
+      { ...LINTER, except: /src\/lint\/gate\.ts$/ },
+      FORMS,
+      QUERIES,
+      BACKTEST,
+      { what: 'zod', inputs: /node_modules\/zod\// },
+    ],
   },
   'dist/backtest-host.js': {
     entry: 'src/extension/backtestHost.ts',
     runs: 'extension host',
-    holds: [/src\/extension\/triggerTests\/testRuns\.ts$/, /src\/backtest\/noiseReport\.ts$/, /src\/backtest\/backtest\.ts$/, /src\/backtest\/suggest\.ts$/, /node_modules\/jsonc-parser\//],
+    holds: [
+      /src\/extension\/triggerTests\/testRuns\.ts$/,
+      /src\/backtest\/noiseReport\.ts$/,
+      /src\/backtest\/backtest\.ts$/,
+      /src\/backtest\/suggest\.ts$/,
+      /node_modules\/jsonc-parser\//,
+    ],
     // The queries' pacer, results and panel are reached through the services handed over at activation. Of
     // triggers as code, only the one check of what lies inside a folder (a test's trigger file must), and the
     // local file operations a test's recording is read and written with, whole through a temporary file.
-    never: [UNDICI, SANDBOX, { ...LINTER, except: /src\/lint\/nearest\.ts$/ }, FORMS, QUERIES, { ...SYNC, except: /src\/triggerFiles\/(contained|nodeFs|regularFile|pullFs)\.ts$/ }],
+    never: [
+      UNDICI,
+      SANDBOX,
+      { ...LINTER, except: /src\/lint\/nearest\.ts$/ },
+      FORMS,
+      QUERIES,
+      { ...SYNC, except: /src\/triggerFiles\/(contained|nodeFs|regularFile|pullFs)\.ts$/ },
+    ],
   },
   'dist/agents-host.js': {
     entry: 'src/extension/agents/agentsHost.ts',
     runs: 'extension host',
     // The shared tools, the backtest engine they preview with, the editor's plan and apply; the linter runs in
     // the lint worker (only the gate's words and the nearest-name search are here).
-    holds: [/src\/agentTools\/tools\.ts$/, /src\/backtest\/evaluate\.ts$/, /src\/extension\/sync\/applyPlan\.ts$/, /src\/triggerFiles\/apply\.ts$/],
-    never: [UNDICI, SANDBOX, FORMS, { ...LINTER, except: /src\/lint\/(gate|rules|text|nearest)\.ts$/ }, { what: 'the MCP SDK', inputs: /node_modules\/@modelcontextprotocol\// }],
+    holds: [
+      /src\/agentTools\/tools\.ts$/,
+      /src\/backtest\/evaluate\.ts$/,
+      /src\/extension\/sync\/applyPlan\.ts$/,
+      /src\/triggerFiles\/apply\.ts$/,
+    ],
+    never: [
+      UNDICI,
+      SANDBOX,
+      FORMS,
+      { ...LINTER, except: /src\/lint\/(gate|rules|text|nearest)\.ts$/ },
+      { what: 'the MCP SDK', inputs: /node_modules\/@modelcontextprotocol\// },
+    ],
   },
   'dist/cli.js': {
     entry: 'src/cli/obs.ts',
     runs: 'command line',
     // obs starts with its commands' declarations only: each command's run is in a bundle of its own, loaded when it runs.
-    holds: [/node_modules\/commander\//, /src\/cli\/main\.ts$/, /src\/cli\/pull\.ts$/, /src\/cli\/drift\.ts$/, /src\/cli\/test\.ts$/, /src\/cli\/mcp\.ts$/],
+    holds: [
+      /node_modules\/commander\//,
+      /src\/cli\/main\.ts$/,
+      /src\/cli\/pull\.ts$/,
+      /src\/cli\/drift\.ts$/,
+      /src\/cli\/test\.ts$/,
+      /src\/cli\/mcp\.ts$/,
+    ],
     // Of the linter and triggers as code, only the defaults its options show (lint/defaults.ts, paths.ts, regularFile.ts).
-    never: [EXTENSION, UNDICI, { ...LINTER, except: /src\/lint\/defaults\.ts$/ }, { ...SYNC, except: /src\/triggerFiles\/(paths|regularFile)\.ts$/ }, { what: 'zod', inputs: /node_modules\/zod\// }, { what: 'tinyglobby', inputs: /node_modules\/(tinyglobby|fdir|picomatch)\// }, { what: 'a command\'s run', inputs: /src\/cli\/\w+Run\.ts$/ }, { what: 'the backtest engine', inputs: /src\/backtest\//, except: /src\/backtest\/testPaths\.ts$/ }, { what: 'the MCP SDK', inputs: /node_modules\/@modelcontextprotocol\// }],
+    never: [
+      EXTENSION,
+      UNDICI,
+      { ...LINTER, except: /src\/lint\/defaults\.ts$/ },
+      { ...SYNC, except: /src\/triggerFiles\/(paths|regularFile)\.ts$/ },
+      { what: 'zod', inputs: /node_modules\/zod\// },
+      { what: 'tinyglobby', inputs: /node_modules\/(tinyglobby|fdir|picomatch)\// },
+      { what: "a command's run", inputs: /src\/cli\/\w+Run\.ts$/ },
+      { what: 'the backtest engine', inputs: /src\/backtest\//, except: /src\/backtest\/testPaths\.ts$/ },
+      { what: 'the MCP SDK', inputs: /node_modules\/@modelcontextprotocol\// },
+    ],
   },
   'dist/cli-lint.js': {
     entry: 'src/cli/lintRun.ts',
     runs: 'command line',
     // The client loads from dist/cli-service.js only for --columns-from-service.
     holds: [/src\/lint\/lint\.ts$/, /src\/cli\/readAhead\.ts$/],
-    never: [EXTENSION, UNDICI, { what: 'commander', inputs: /node_modules\/commander\// }, { what: 'the runs of the service commands', inputs: /src\/cli\/(pull|drift|plan|apply)Run\.ts$/ }],
+    never: [
+      EXTENSION,
+      UNDICI,
+      { what: 'commander', inputs: /node_modules\/commander\// },
+      { what: 'the runs of the service commands', inputs: /src\/cli\/(pull|drift|plan|apply)Run\.ts$/ },
+    ],
   },
   'dist/cli-service.js': {
     entry: 'src/cli/serviceRuns.ts',
     runs: 'command line',
-    holds: [/node_modules\/undici\//, /src\/cli\/pullRun\.ts$/, /src\/cli\/driftRun\.ts$/, /src\/cli\/planRun\.ts$/, /src\/cli\/applyRun\.ts$/, /src\/cli\/testRun\.ts$/, /src\/cli\/noiseRun\.ts$/, /src\/backtest\/backtest\.ts$/, /node_modules\/@modelcontextprotocol\//, /src\/cli\/mcpRun\.ts$/],
-    never: [EXTENSION, { what: 'commander', inputs: /node_modules\/commander\// }, { what: 'the lint run', inputs: /src\/cli\/lintRun\.ts$/ }],
+    holds: [
+      /node_modules\/undici\//,
+      /src\/cli\/pullRun\.ts$/,
+      /src\/cli\/driftRun\.ts$/,
+      /src\/cli\/planRun\.ts$/,
+      /src\/cli\/applyRun\.ts$/,
+      /src\/cli\/testRun\.ts$/,
+      /src\/cli\/noiseRun\.ts$/,
+      /src\/backtest\/backtest\.ts$/,
+      /node_modules\/@modelcontextprotocol\//,
+      /src\/cli\/mcpRun\.ts$/,
+    ],
+    never: [
+      EXTENSION,
+      { what: 'commander', inputs: /node_modules\/commander\// },
+      { what: 'the lint run', inputs: /src\/cli\/lintRun\.ts$/ },
+    ],
   },
   'dist/sandbox.js': {
     entry: 'src/cli/sandbox.ts',

@@ -15,6 +15,7 @@ class ForeignServiceError extends Error {
     readonly kind: string,
     readonly status?: number,
     readonly fieldProblems: { field: string; message: string }[] = [],
+    readonly detail?: string,
   ) {
     super(message);
   }
@@ -28,10 +29,30 @@ function writer(over: Partial<TriggerWriter>): TriggerWriter {
   return { getTrigger: async () => ({ data: listed }), listTriggers: async () => ({ data: [listed] }), createTrigger: refuse, replaceTrigger: refuse, deleteTrigger: refuse, ...over };
 }
 
-test("a refusal by another bundle's ServiceError is reported as refused, with the service's message on the member", async () => {
-  const refused = new ForeignServiceError('replace trigger: 422 frequency must be a multiple of 60', 'http', 422, [{ field: 'frequency', message: 'must be a multiple of 60' }]);
+test("a refusal by another bundle's ServiceError is reported as refused, with the service's message on the member and its own words as the cause", async () => {
+  const refused = new ForeignServiceError(
+    'replace trigger: 422 frequency must be a multiple of 60',
+    'http',
+    422,
+    [{ field: 'frequency', message: 'must be a multiple of 60' }],
+    'frequency must be a multiple of 60',
+  );
   const [result] = await applyChanges([update], writer({ replaceTrigger: () => Promise.reject(refused) }));
-  assert.deepEqual(result, { change: update, outcome: 'refused', reason: 'replace trigger: 422 frequency must be a multiple of 60', members: [{ field: 'frequency', message: 'must be a multiple of 60' }] });
+  assert.deepEqual(result, {
+    change: update,
+    outcome: 'refused',
+    reason: 'replace trigger: 422 frequency must be a multiple of 60',
+    members: [{ field: 'frequency', message: 'must be a multiple of 60' }],
+    cause: { kind: 'http', status: 422, said: 'frequency must be a multiple of 60' },
+  });
+});
+
+test("a failure that is not the client's (a bug, a closed file) is failed with its message and a cause of its own kind", async () => {
+  const [result] = await applyChanges(
+    [update],
+    writer({ replaceTrigger: () => Promise.reject(new TypeError('boom')) }),
+  );
+  assert.deepEqual(result, { change: update, outcome: 'failed', reason: 'boom', cause: { kind: 'other' } });
 });
 
 test("a trigger another bundle's client answers 404 for is skipped as deleted since the plan, not failed", async () => {
@@ -59,6 +80,7 @@ test('an update made but not readable back (404) is reported as written and unve
     outcome: 'unverified',
     id: 't-1',
     reason: 'reading it back failed (read trigger: 404 not found), so what the service stored is not known; plan again to compare',
+    cause: { kind: 'http', status: 404 },
   });
 });
 
@@ -77,5 +99,6 @@ test('a create made but not readable back (503) names its new id and the id writ
     outcome: 'unverified',
     id: 't-9',
     reason: 'reading it back failed (read trigger: 503 unavailable), so what the service stored is not known; plan again to compare; id written into api/new.trigger.json',
+    cause: { kind: 'http', status: 503 },
   });
 });

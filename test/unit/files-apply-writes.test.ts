@@ -78,6 +78,7 @@ test('a PUT whose answer was lost is never sent over a change made meanwhile: it
     change: update,
     outcome: 'unknown',
     reason: `its answer was lost (${new LostAnswer().message}), and the trigger now holds neither what was sent nor what the plan was made from: it changed on the service meanwhile, or the write was stored otherwise; nothing was sent again; plan again to see it`,
+    cause: { kind: 'http', status: 503 },
   });
 });
 

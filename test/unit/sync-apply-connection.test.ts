@@ -1,11 +1,12 @@
 // "Apply Trigger Files to Connection..." (ApplyCommands, command workspaceToConnection) in the fake editor
-// (vscode-fake.ts), with three saved connections, each with a service of its own that records every call:
-// the pick lists them all (the active one marked, production last), the plan reads the picked connection's
-// lists, the one question names it, the writes go to it alone, and a cancelled pick reads nothing. The files'
+// (vscode-fake.ts) and the plan view (plan-view-fake.ts), with three saved connections, each with a service of
+// its own that records every call: the pick lists them all (the active one marked, production last), the plan
+// reads the picked connection's lists, the view names it (asking for a production-like one's name, typed), the
+// writes go to it alone, and a cancelled pick reads nothing. The files'
 // ids are the active connection's: on another connection each trigger is matched by dataset and name, and a
 // created trigger's id is not written into its file. A file that lies outside its workspace folder once links
 // are resolved is not planned.
-import { fake, fileUri, TextDocument, Uri, vscode } from './vscode-fake';
+import { fake, fileUri, jobsDone, Uri, vscode } from './vscode-fake';
 import { beforeEach, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
@@ -17,7 +18,9 @@ import type { ActiveConnection, ConnectionProfile } from '../../src/extension/co
 import { Feedback } from '../../src/extension/core/feedback';
 import { Settings } from '../../src/extension/core/settings';
 import { ApplyLocks } from '../../src/extension/core/applyLocks';
+import type { PlanViewModel } from '../../src/webview/protocol/planView';
 import { ApplyCommands } from '../../src/extension/sync/applyCommands';
+import { FakePlanView } from './plan-view-fake';
 
 /** The log's info lines (each change's outcome is logged). */
 let logged: string[] = [];
@@ -85,12 +88,13 @@ let services: Record<string, RecordingService>;
 let handedOut: string[];
 let written: string[];
 let picks: { items: { label: string; description?: string; detail?: string; id: string }[]; title?: string }[];
-let questions: { message: string; detail?: string; button: string }[];
-/** Which item the user picks (undefined: Escape), and whether the question is answered with its button. */
+/** Which item the user picks (undefined: Escape), and whether the plan in the view is applied or cancelled. */
 let choose: (items: readonly { id: string }[]) => { id: string } | undefined;
 let confirm: boolean;
-/** What happens while the question is open (a file saved, the service changed). */
+/** What happens while the plan is shown (a file saved, the service changed). */
 let whileAsking: () => void;
+/** The plan view of the last apply. */
+let view: FakePlanView;
 /** Every warning shown, in order. */
 let warnings: { message: string; detail?: string }[];
 /** The lock shared with the agents' apply. */
@@ -114,12 +118,17 @@ beforeEach(() => {
   written = [];
   logged = [];
   picks = [];
-  questions = [];
   choose = () => undefined;
   confirm = true;
   whileAsking = () => undefined;
   warnings = [];
   locks = new ApplyLocks();
+  view = new FakePlanView();
+  view.onReview = (model, v) => {
+    whileAsking();
+    if (confirm) v.apply(model);
+    else v.send({ type: 'cancel', review: model.review });
+  };
   Object.assign(vscode.window, {
     showQuickPick: (items: readonly { label: string; id: string }[], options?: { title?: string }) => {
       picks.push({ items: structuredClone([...items]) as (typeof picks)[number]['items'], ...(options?.title === undefined ? {} : { title: options.title }) });
@@ -127,12 +136,8 @@ beforeEach(() => {
     },
     showWarningMessage: (message: string, ...rest: unknown[]) => {
       void originalWarning(message, ...rest);
-      const [options, button] = rest as [{ modal?: boolean; detail?: string } | undefined, unknown];
-      warnings.push({ message, ...(typeof options === 'object' && options?.detail !== undefined ? { detail: options.detail } : {}) });
-      if (options?.modal !== true || typeof button !== 'string') return Promise.resolve(undefined);
-      questions.push({ message, ...(options.detail === undefined ? {} : { detail: options.detail }), button });
-      whileAsking();
-      return Promise.resolve(confirm ? button : undefined);
+      warnings.push({ message });
+      return Promise.resolve(undefined);
     },
   });
 });
@@ -153,7 +158,17 @@ function commands(): ApplyCommands {
     requireActive: () => connectionFor(STAGING.id),
   };
   const settings = new Settings({ get: () => undefined, inspect: () => undefined, update: () => Promise.resolve(), onDidChange: () => ({ dispose: () => undefined }) });
-  return new ApplyCommands({ connections, settings, feedback: new Feedback(log, () => undefined), lint: () => Promise.resolve([]), onWritten: (id) => written.push(id), locks });
+  return new ApplyCommands({
+    connections,
+    settings,
+    feedback: new Feedback(log, () => undefined),
+    lint: () => Promise.resolve([]),
+    onWritten: (id) => written.push(id),
+    locks,
+    view,
+    compare: () => Promise.reject(new Error('no Compare in these tests')),
+    openServiceTrigger: () => Promise.reject(new Error('no service trigger opened in these tests')),
+  });
 }
 
 async function applyTo(id: string | undefined): Promise<void> {
@@ -166,13 +181,22 @@ async function applyTo(id: string | undefined): Promise<void> {
   }
 }
 
-/** The plan document shown beside the question. */
-function planShown(): string {
-  const uri = fake.shownDocuments[0];
-  const doc = fake.documents.find((d) => d.uri.toString() === uri?.toString());
-  assert.ok(doc instanceof TextDocument, 'a plan was shown');
-  return doc.getText();
+/** The plan first shown in the view. */
+function planShown(): PlanViewModel {
+  const first = view.models[0];
+  assert.ok(first !== undefined, 'a plan was shown');
+  return first;
 }
+
+/** The plans shown for review: what the view offered to apply, and the name it asks for on a production-like one. */
+const reviews = (): { title: string; apply?: string; typeName?: string }[] =>
+  view.models
+    .filter((m) => m.phase === 'review')
+    .map((m) => ({
+      title: m.title,
+      ...(m.confirm === undefined ? {} : { apply: m.confirm.label }),
+      ...(m.confirm?.typeName === undefined ? {} : { typeName: m.confirm.typeName }),
+    }));
 
 test('the pick lists every saved connection, the active one marked, those that look like production last with a warning', async () => {
   await applyTo(undefined);
@@ -193,21 +217,50 @@ test('a cancelled pick reads no file and no service and writes nothing', async (
   assert.equal(fake.reads, 0);
   assert.deepEqual(handedOut, []);
   assert.deepEqual([services.stg?.calls, services.prd?.calls, services.dev?.calls], [[], [], []]);
-  assert.deepEqual([questions, written, fake.shownDocuments], [[], [], []]);
+  assert.deepEqual([view.models, written, fake.shownDocuments], [[], [], []]);
 });
 
-test("the plan is made from the picked connection's lists, and the question names it as production", async () => {
+test("the plan is made from the picked connection's lists, and the view names it and asks for its name, as it looks like production", async () => {
   confirm = false;
   await applyTo('prd');
   assert.deepEqual(handedOut, ['prd']);
   assert.deepEqual(services.stg?.calls, [], "the active connection's lists are not read");
   assert.deepEqual(services.prd?.calls, ['list api', 'columns api', 'recipients']);
-  assert.match(planShown(), /^Plan: apply the trigger files to prod-eu \(https:\/\/prd\.example\.invalid\)\n/);
+  assert.deepEqual(reviews(), [
+    {
+      title: 'Plan: apply the trigger files to prod-eu (https://prd.example.invalid)',
+      apply: 'Apply 3 changes to prod-eu',
+      typeName: 'prod-eu',
+    },
+  ]);
   assert.deepEqual(
-    questions.map((q) => [q.message, q.button]),
-    [['prod-eu looks like a production connection. Apply 3 changes to prod-eu?', 'Apply to prod-eu']],
+    [view.last.phase, view.last.status.text],
+    ['not-applied', 'Cancelled: nothing was written to prod-eu.'],
   );
   assert.deepEqual(written, [], 'not confirmed: nothing written, no list read again');
+});
+
+test('Apply on a production-like connection without its name typed writes nothing, and the view still asks', async () => {
+  let shown: (m: PlanViewModel) => void = () => undefined;
+  const reviewed = new Promise<PlanViewModel>((resolve) => (shown = resolve));
+  view.onReview = (model, v) => {
+    v.apply(model, 'prod');
+    shown(model);
+  };
+  const apply = commands();
+  choose = (items) => items.find((i) => i.id === 'prd');
+  const running = apply.run('workspaceToConnection', []);
+  const model = await reviewed;
+  await jobsDone();
+  assert.deepEqual([view.last.phase, view.last.confirm?.typeName], ['review', 'prod-eu']);
+  assert.deepEqual(
+    logged.filter((l) => l.startsWith('apply to') || l.startsWith('apply: not')),
+    [],
+  );
+  view.apply(model, 'prod-eu');
+  await running;
+  assert.deepEqual(writesTo('prd'), ['create Slow as prd-new-1', 'create Latency as prd-new-2', 'replace prd-7']);
+  apply.dispose();
 });
 
 test('confirmed, the writes go to the picked connection alone, and its lists are read again', async () => {
@@ -230,8 +283,10 @@ test("on another connection the files' staging ids are not used: each trigger is
     ['prd-new-2', 'Latency', 1],
   ]);
   const plan = planShown();
-  assert.match(plan, /prod-eu is not the active connection: the files' ids are not its own, so each trigger is matched by dataset and name, and a created trigger's id is not written into its file\./);
-  assert.doesNotMatch(plan, /the file has no id/);
+  assert.deepEqual(plan.notes, [
+    "prod-eu is not the active connection: the files' ids are not its own, so each trigger is matched by dataset and name, and a created trigger's id is not written into its file.",
+  ]);
+  assert.deepEqual(plan.groups.flatMap((g) => g.changes.flatMap((c) => c.notes)), []);
 });
 
 test("a trigger created on another connection leaves its file as it was: the file's id stays the active connection's, and the result says so", async () => {
@@ -257,32 +312,122 @@ test('applied to the active connection through the same pick, a created trigger\
 
 const writesTo = (id: string) => (services[id]?.calls ?? []).filter((c) => /^(create|replace|delete) /.test(c));
 
-test('a file saved with other values while the question was open: nothing is written, and the warning names what changed', async () => {
+/** The user leaves the change whose label matches out of this apply, then applies. */
+function leaveOut(label: RegExp): void {
+  view.onReview = (model, v) => {
+    whileAsking();
+    const key = model.groups.flatMap((g) => g.changes).find((c) => label.test(c.label))?.key;
+    assert.ok(key !== undefined, `a change ${String(label)} is shown`);
+    v.send({ type: 'exclude', review: model.review, key, excluded: true });
+    v.apply(v.last);
+  };
+}
+
+test('a change left out in the view is not written; the others are, and the view says so of each', async () => {
+  leaveOut(/"Latency"/);
+  await applyTo('prd');
+  assert.deepEqual(writesTo('prd'), ['create Slow as prd-new-1', 'replace prd-7']);
+  assert.equal(view.last.phase, 'applied');
+  assert.deepEqual(
+    view.last.groups.flatMap((g) => g.changes.map((c) => [c.label, c.result?.outcome])),
+    [['api "Slow"', 'applied'], ['api "Latency"', 'excluded'], ['api "Errors" (prd-7)', 'applied']],
+  );
+});
+
+test('a change left out that changed on the service meanwhile does not stop the others; a change kept that changed does', async () => {
+  const changeErrors = () => {
+    const prd = services.prd;
+    if (prd !== undefined) prd.triggers.splice(0, 1, trigger('prd-7', 'Errors', 11));
+  };
+  whileAsking = changeErrors;
+  leaveOut(/"Errors"/);
+  await applyTo('prd');
+  assert.deepEqual(writesTo('prd'), ['create Slow as prd-new-1', 'create Latency as prd-new-2']);
+
+  services.prd = new RecordingService('prd', [
+    trigger('prd-7', 'Errors', 9),
+    trigger('stg-2', 'Checkout failures', 2),
+  ]);
+  leaveOut(/"Latency"/);
+  await applyTo('prd');
+  assert.deepEqual(writesTo('prd'), []);
+  assert.deepEqual(view.last.differences, [
+    'the update of "Errors" (prd-7) from triggers/api/Errors.trigger.json: threshold.value: 11 -> 5 (the plan showed 9 -> 5)',
+  ]);
+});
+
+test('Plan Again plans the same files against the same connection, and the changes left out stay left out', async () => {
+  let again: (m: PlanViewModel) => void = () => undefined;
+  const planned = new Promise<PlanViewModel>((resolve) => (again = resolve));
+  let first = true;
+  view.onReview = (model, v) => {
+    if (!first) return again(model);
+    first = false;
+    const key = model.groups.flatMap((g) => g.changes).find((c) => c.label === 'api "Latency"')?.key ?? '';
+    v.send({ type: 'exclude', review: model.review, key, excluded: true });
+    v.send({ type: 'cancel', review: model.review });
+  };
+  choose = (items) => items.find((i) => i.id === 'prd');
+  const apply = commands();
+  await apply.run('workspaceToConnection', []);
+  assert.deepEqual([view.last.phase, view.last.canPlanAgain], ['not-applied', true]);
+  view.send({ type: 'planAgain', review: view.last.review });
+  const model = await planned;
+  apply.dispose();
+  assert.equal(model.title, 'Plan: apply the trigger files to prod-eu (https://prd.example.invalid)');
+  assert.deepEqual(
+    model.groups.flatMap((g) => g.changes.map((c) => [c.label, c.excluded])),
+    [
+      ['api "Slow"', false],
+      ['api "Latency"', true],
+      ['api "Errors" (prd-7)', false],
+    ],
+  );
+  assert.deepEqual(handedOut, ['prd', 'prd']);
+  assert.deepEqual(writesTo('prd'), []);
+});
+
+test('a file saved with other values while the plan was shown: nothing is written, and the view names what changed', async () => {
   whileAsking = () => fake.files.set(ERRORS_FILE.toString(), triggerFileText(trigger('stg-1', 'Errors', 6)));
   await applyTo('stg');
   assert.deepEqual(writesTo('stg'), []);
-  const last = warnings.at(-1);
-  assert.equal(last?.message, 'Nothing was written to staging: the files or the service changed since the plan was shown. Apply again to plan anew.');
-  assert.equal(last?.detail, 'the update of "Errors" (stg-1) from triggers/api/Errors.trigger.json would be made now, and is not in the plan');
+  assert.deepEqual(
+    [view.last.phase, view.last.status.text],
+    [
+      'not-applied',
+      'Nothing was written to staging: the files or the service changed since the plan was shown. Plan again to see the new plan.',
+    ],
+  );
+  assert.deepEqual(view.last.differences, [
+    'the update of "Errors" (stg-1) from triggers/api/Errors.trigger.json would be made now, and is not in the plan',
+  ]);
   assert.deepEqual(written, []);
 });
 
-test('the service changed while the question was open: nothing is written over it', async () => {
+test('the service changed while the plan was shown: nothing is written over it', async () => {
   whileAsking = () => {
     const stg = services.stg;
     if (stg !== undefined) stg.triggers.splice(0, 1, trigger('stg-1', 'Errors', 8));
   };
   await applyTo('stg');
   assert.deepEqual(writesTo('stg'), []);
-  assert.match(warnings.at(-1)?.detail ?? '', /^the update of "Errors" \(stg-1\) from triggers\/api\/Errors\.trigger\.json would be made now, and is not in the plan$/);
+  assert.deepEqual(view.last.differences, [
+    'the update of "Errors" (stg-1) from triggers/api/Errors.trigger.json would be made now, and is not in the plan',
+  ]);
 });
 
-test("while another apply to the same service runs (an agent's), the editor's apply reads nothing and says who holds it", async () => {
+test("while another apply to the same service runs (an agent's), the editor's Apply writes nothing and the view says who holds it", async () => {
   const held = locks.take('https://stg.example.invalid/', "an agent's apply");
   assert.ok(!('heldBy' in held));
   await applyTo('stg');
-  assert.deepEqual([services.stg?.calls, questions], [[], []]);
-  assert.equal(warnings.at(-1)?.message, "An apply to staging is already running (an agent's apply); wait for it to finish.");
+  assert.deepEqual(writesTo('stg'), []);
+  assert.deepEqual(
+    [view.last.phase, view.last.status.text],
+    [
+      'not-applied',
+      "Nothing was written: an apply to staging is already running (an agent's apply). Plan again when it is done.",
+    ],
+  );
   held.release();
 });
 
@@ -301,7 +446,7 @@ test('a trigger file lying outside its workspace folder through a link is not pl
       ['warning', 'Not planned, as they lie outside their workspace folder once links are resolved: escape/Latency.trigger.json.'],
       ['info', 'Nothing to change on staging: the service matches the files.'],
     ]);
-    assert.deepEqual([fake.reads, questions], [1, []]);
+    assert.deepEqual([fake.reads, view.models], [1, []]);
   } finally {
     rmSync(top, { recursive: true, force: true });
   }
@@ -312,7 +457,9 @@ test('a trigger file that is not UTF-8 is not planned: it is blocked with the re
   fake.bytes.set(NEW_FILE.toString(), Buffer.from(NEW_TEXT.replace('"Latency"', '"Caf\u00e9 latency"'), 'latin1'));
   confirm = false;
   await applyTo('stg');
-  assert.match(planShown(), /\n {2}! triggers\/api\/Latency\.trigger\.json:\n {6}the file is not UTF-8: save it as UTF-8 to plan it\n/);
+  assert.deepEqual(planShown().blocked, [
+    { where: 'triggers/api/Latency.trigger.json', reasons: ['the file is not UTF-8: save it as UTF-8 to plan it'] },
+  ]);
   assert.deepEqual(writesTo('stg'), []);
 });
 
@@ -320,6 +467,11 @@ test('a trigger file that is not a regular file (a FIFO) is never read: it is bl
   fake.special.add(NEW_FILE.toString());
   confirm = false;
   await applyTo('stg');
-  assert.match(planShown(), /\n {2}! triggers\/api\/Latency\.trigger\.json:\n {6}it is not a regular file \(a FIFO, socket or device\): only files are planned\n/);
+  assert.deepEqual(planShown().blocked, [
+    {
+      where: 'triggers/api/Latency.trigger.json',
+      reasons: ['it is not a regular file (a FIFO, socket or device): only files are planned'],
+    },
+  ]);
   assert.deepEqual(writesTo('stg'), []);
 });

@@ -1,10 +1,10 @@
-// What the editor shows of an apply, word for word: the plan document (a create, an update with two members,
-// a delete, a blocked trigger), the one question (stronger for production), the result document and the
-// summary; and that a hostile name cannot forge a line of the plan.
+// An apply as the agents' apply shows it, word for word: the plan document (a create, an update with two
+// members, a delete, a blocked trigger) and the one question (stronger for production); and that a hostile
+// name cannot forge a line of the plan. (The editor's plan view: sync-plan-view.test.ts.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ChangeResult, Plan, PlannedChange } from '../../src/triggerFiles';
-import { confirmation, planDocumentText, resultDocumentText, summary } from '../../src/extension/sync/applyPlanText';
+import type { Plan, PlannedChange } from '../../src/triggerFiles';
+import { confirmation, planDocumentText } from '../../src/extension/sync/applyPlanText';
 
 const version = { updatedAt: '2026-11-20T00:00:00Z', sha256: 'abc' };
 const create: PlannedChange = { action: 'create', file: 'triggers/api/New-trigger.trigger.json', index: -1, dataset: 'api', name: 'New trigger', body: {} };
@@ -104,69 +104,11 @@ test('the question names the connection once, with the counts; a production-like
   assert.equal(q.button, 'Apply to prod-eu');
 });
 
-test('the result names each outcome with its reason and the members the service refused; the summary counts them', () => {
-  const results: ChangeResult[] = [
-    { change: create, outcome: 'applied', id: 't-new', storedDifferently: [], note: 'id written into triggers/api/New-trigger.trigger.json' },
-    { change: update, outcome: 'skipped', reason: '"High latency" (t-1) changed on the service since the plan (updated 2026-11-26T11:00:00Z); plan again to see the change' },
-    { change: remove, outcome: 'refused', reason: 'delete trigger: 403 forbidden', members: [{ field: 'id', message: 'protected' }] },
-  ];
-  const p = plan([create, update, remove]);
-  assert.equal(
-    resultDocumentText(p, results),
-    [
-      'Applied to Sandbox (http://127.0.0.1:4321): 1 applied, 1 skipped, 1 refused, 0 failed',
-      '',
-      'Applied: + api "New trigger" as t-new; id written into triggers/api/New-trigger.trigger.json',
-      'Skipped: ~ api "High latency" (t-1): "High latency" (t-1) changed on the service since the plan (updated 2026-11-26T11:00:00Z); plan again to see the change',
-      'Refused: - api "Old trigger" (t-9): delete trigger: 403 forbidden',
-      '      id: protected',
-      '',
-    ].join('\n'),
-  );
-  assert.deepEqual(summary(p, results), {
-    message: 'Applied the plan to Sandbox: 1 applied, 1 skipped, 1 refused, 0 failed.',
-    detail: [
-      'Skipped: ~ api "High latency" (t-1): "High latency" (t-1) changed on the service since the plan (updated 2026-11-26T11:00:00Z); plan again to see the change',
-      'Refused: - api "Old trigger" (t-9): delete trigger: 403 forbidden',
-      '      id: protected',
-    ].join('\n'),
-    clean: false,
-  });
-});
-
-test('a summary of changes all applied as sent says they were read back so', () => {
-  const results: ChangeResult[] = [{ change: update, outcome: 'applied', id: 't-1', storedDifferently: [] }];
-  assert.deepEqual(summary(plan([update]), results), {
-    message: 'Applied the plan to Sandbox: 1 applied, 0 skipped, 0 refused, 0 failed.',
-    detail: 'Each change was read back from the service as it was sent.',
-    clean: true,
-  });
-});
-
-test('a member stored otherwise than sent is named (sent -> stored) and keeps the summary from being clean', () => {
-  const results: ChangeResult[] = [{ change: update, outcome: 'applied', id: 't-1', storedDifferently: [{ path: 'frequency', member: 'frequency', service: 900, local: 600 }] }];
-  assert.equal(resultDocumentText(plan([update]), results).split('\n').slice(2, 4).join('\n'), 'Applied: ~ api "High latency" (t-1)\n      stored differently (sent -> stored): frequency: 600 -> 900');
-  assert.equal(summary(plan([update]), results).message, 'Applied the plan to Sandbox: 1 applied (1 stored differently), 0 skipped, 0 refused, 0 failed.');
-  assert.equal(summary(plan([update]), results).clean, false);
-});
-
-test('a write made but not readable back is said as written and not verified, with its id, apart from the failures', () => {
-  const results: ChangeResult[] = [{ change: create, outcome: 'unverified', id: 't-9', reason: 'reading it back failed (503), so what the service stored is not known; plan again to compare' }];
-  assert.deepEqual(summary(plan([create]), results), {
-    message: 'Applied the plan to Sandbox: 0 applied, 0 skipped, 0 refused, 0 failed, 1 written but not verified.',
-    detail: 'Written, not verified: + api "New trigger" as t-9: reading it back failed (503), so what the service stored is not known; plan again to compare',
-    clean: false,
-  });
-});
-
-test('a hostile name of a million characters is cut in the plan, the question and the summary, each saying how long it was', () => {
+test('a hostile name of a million characters is cut in the plan, saying how long it was', () => {
   const name = 'x'.repeat(1_000_000);
   const huge: PlannedChange = { ...create, name };
   const shown = planDocumentText(plan([huge], { blocked: [{ file: 'triggers/api/Big.trigger.json', index: -1, name, reasons: ['r'.repeat(5_000)] }] }));
   assert.ok(shown.length < 10_000, `${shown.length} characters`);
   assert.equal((shown.match(/… \(shortened; 1000000 characters in all\)/g) ?? []).length, 2);
   assert.match(shown, /r… \(shortened; 5000 characters in all\)\n/);
-  const s = summary(plan([huge]), [{ change: huge, outcome: 'refused', reason: 'y'.repeat(50_000), members: [] }]);
-  assert.ok(s.detail.length < 2_000, `${s.detail.length} characters`);
-  assert.match(s.detail, /\(shortened; 50000 characters in all\)$/);
 });

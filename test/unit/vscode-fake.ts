@@ -418,6 +418,20 @@ export class FileSystemWatcher {
   }
 }
 
+/** The two sides of a diff editor's tab (Compare with Service: the service's version, the file). */
+export class TabInputTextDiff {
+  constructor(
+    readonly original: Uri,
+    readonly modified: Uri,
+  ) {}
+}
+
+/** An editor group's tabs, as window.tabGroups lists them. */
+export interface TabGroupFake {
+  activeTab?: { input: unknown };
+  tabs: { input: unknown }[];
+}
+
 export interface TreeViewFake {
   readonly id: string;
   readonly provider: { getChildren(node?: unknown): unknown; getTreeItem(node: unknown): unknown; onDidChangeTreeData?: unknown };
@@ -470,6 +484,8 @@ export const fake = {
   contentProviders: new Map<string, unknown>(),
   /** Documents shown in an editor (showTextDocument), in order. */
   shownDocuments: [] as Uri[],
+  /** The editor groups and their tabs (window.tabGroups.all). */
+  tabGroups: [] as TabGroupFake[],
   messages: [] as string[],
   /** Every notification shown: its severity, text and action buttons (VS Code keeps an error with actions until closed). */
   shown: [] as { severity: 'info' | 'warning' | 'error'; text: string; actions: string[] }[],
@@ -506,6 +522,7 @@ export const fake = {
     fake.codeActionProviders = [];
     fake.contentProviders.clear();
     fake.shownDocuments = [];
+    fake.tabGroups = [];
     fake.messages = [];
     fake.shown = [];
     fake.answer = undefined;
@@ -551,7 +568,8 @@ export const vscode = {
   McpStdioServerDefinition,
   RelativePattern,
   ProgressLocation: { SourceControl: 1, Window: 10, Notification: 15 },
-  ViewColumn: { Active: -1, Beside: -2 },
+  ViewColumn: { Active: -1, Beside: -2, One: 1, Two: 2 },
+  TabInputTextDiff,
   FileType: { Unknown: 0, File: 1, Directory: 2, SymbolicLink: 64 },
   ExtensionMode: { Production: 1, Development: 2, Test: 3 },
   l10n: {
@@ -683,9 +701,15 @@ export const vscode = {
       };
       return task({ report }, token);
     },
-    showTextDocument(doc: TextDocument): Promise<TextDocument> {
-      fake.shownDocuments.push(doc.uri);
-      return Promise.resolve(doc);
+    tabGroups: {
+      get all(): TabGroupFake[] {
+        return fake.tabGroups;
+      },
+    },
+    showTextDocument(doc: TextDocument | Uri): Promise<TextDocument> {
+      const opened = doc instanceof Uri ? openDocument(doc) : doc;
+      fake.shownDocuments.push(opened.uri);
+      return Promise.resolve(opened);
     },
     showInformationMessage: message('info'),
     showWarningMessage: message('warning'),

@@ -55,11 +55,32 @@ function signalOf(token: vscode.CancellationToken): { signal: AbortSignal; dispo
   return { signal: controller.signal, dispose: () => sub.dispose() };
 }
 
-/** The extension's own question before an agent's apply: the whole plan opens beside, then a modal dialog. */
-async function askInDialog(documents: ReadOnlyDocuments, q: AgentQuestion, title: string): Promise<boolean> {
-  await documents.show(title, q.document);
+/**
+ * The extension's own question before an agent's apply: the whole plan opens beside (`shown` is told where),
+ * then a modal dialog; for a connection that looks like production, its name typed after the dialog's yes, so
+ * Enter alone never writes there.
+ */
+async function askInDialog(
+  documents: ReadOnlyDocuments,
+  q: AgentQuestion,
+  title: string,
+  shown: (uri: vscode.Uri) => void,
+): Promise<boolean> {
+  shown(await documents.show(title, q.document));
   const choice = await vscode.window.showWarningMessage(q.message, { modal: true, detail: q.detail }, q.button);
-  return choice === q.button;
+  if (choice !== q.button) return false;
+  const name = q.typeName;
+  if (name === undefined) return true;
+  const typed = await vscode.window.showInputBox({
+    title: q.message,
+    prompt: vscode.l10n.t(
+      '{0} looks like a production connection. Type its name to apply the plan; Escape writes nothing.',
+      name,
+    ),
+    ignoreFocusOut: true,
+    validateInput: (value) => (value === name ? undefined : vscode.l10n.t('Type {0} exactly to apply.', name)),
+  });
+  return typed === name;
 }
 
 export function createAgents(deps: AgentsDeps): LoadedAgents {
@@ -73,16 +94,29 @@ export function createAgents(deps: AgentsDeps): LoadedAgents {
     planWorkspace({ connection, files, prune, signal, lint: deps.lint, concurrency: deps.settings.concurrency() });
   // A trusted link in the chat's question opens the whole plan: our command, given the plan's id (and no other).
   const documentLink = (planId: string) => `command:${SHOW_AGENT_PLAN_COMMAND}?${encodeURIComponent(JSON.stringify([planId]))}`;
-  const applyDeps = (active: ActiveConnection | undefined): ApplyDeps => ({
-    plans,
-    active,
-    locks: deps.applyLocks,
-    confirm: (q) => askInDialog(documents, q, vscode.l10n.t('Plan for {0}', connectionLabel(active?.profile.name ?? ''))),
-    replan: (connection, files, prune, signal) => plan(connection, files, prune, signal),
-    recipients: deps.recipients,
-    onWritten: deps.onWritten,
-    log,
-  });
+  const applyDeps = (active: ActiveConnection | undefined): ApplyDeps => {
+    // The plan document shown beside the question: once applied, its last line says so.
+    let planShown: vscode.Uri | undefined;
+    return {
+      plans,
+      active,
+      locks: deps.applyLocks,
+      confirm: (q) =>
+        askInDialog(
+          documents,
+          q,
+          vscode.l10n.t('Plan for {0}', connectionLabel(active?.profile.name ?? '')),
+          (uri) => (planShown = uri),
+        ),
+      onApplied: (text) => {
+        if (planShown !== undefined) documents.replace(planShown, text);
+      },
+      replan: (connection, files, prune, signal) => plan(connection, files, prune, signal),
+      recipients: deps.recipients,
+      onWritten: deps.onWritten,
+      log,
+    };
+  };
   return {
     async prepare(name, input) {
       if (name !== APPLY_TOOL_NAME) return { invocationMessage: invocationText(name, input, connectionName()) };

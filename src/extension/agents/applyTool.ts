@@ -59,6 +59,8 @@ export interface AgentQuestion {
   button: string;
   /** The plan document shown beside the dialog. */
   document: string;
+  /** Set for a connection that looks like production: after the dialog's yes, its name is typed to apply. */
+  typeName?: string;
 }
 
 export function agentQuestion(plan: Plan, notes: readonly string[], recipients: RecipientDirectory | undefined): AgentQuestion {
@@ -76,7 +78,14 @@ export function agentQuestion(plan: Plan, notes: readonly string[], recipients: 
   ];
   // Names come from files an agent may have written: hidden characters (a line separator, a bidi override)
   // are written as visible escapes, so no name can add a line to the question or reorder it.
-  return { message: q.message, detail: lines.map(visible).join('\n'), button: q.button, document: planDocumentText(plan, notes, recipients) };
+  const production = looksLikeProduction(connection) ? { typeName: connection } : {};
+  return {
+    message: q.message,
+    detail: lines.map(visible).join('\n'),
+    button: q.button,
+    document: planDocumentText(plan, notes, recipients),
+    ...production,
+  };
 }
 
 function resultSummary(r: ChangeResult): Record<string, unknown> {
@@ -109,6 +118,11 @@ export interface ApplyDeps<C extends AppliedConnection = ActiveConnection> {
   /** The connection's recipients when listed: the plan names the recipients of a difference with them. */
   recipients(): RecipientDirectory | undefined;
   onWritten(connectionId: string): void;
+  /**
+   * The plan was written: the plan document beside, its last line now the outcomes (no longer "nothing is
+   * written").
+   */
+  onApplied?(document: string): void;
   log: Logger;
 }
 
@@ -155,6 +169,7 @@ async function write<C extends AppliedConnection>(plan: Plan, stored: StoredPlan
   } finally {
     deps.onWritten(stored.connection.id);
   }
+  deps.onApplied?.(planDocumentText(plan, stored.notes, deps.recipients(), false, results));
   const count = (o: ChangeResult['outcome']) => results.filter((r) => r.outcome === o).length;
   deps.log.info(`agent apply to ${stored.connection.name}: ${count('applied')} applied, ${count('skipped')} skipped, ${count('refused')} refused, ${count('failed')} failed, ${count('unknown')} unknown, ${count('unverified')} written but not verified`);
   const shown = firstOf(results, LIMITS.planEntries);

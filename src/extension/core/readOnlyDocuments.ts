@@ -7,6 +7,8 @@ const KEPT = 20;
 
 export class ReadOnlyDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly texts = new Map<string, string>();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
   private readonly registration: vscode.Disposable;
   private next = 1;
 
@@ -27,6 +29,13 @@ export class ReadOnlyDocuments implements vscode.TextDocumentContentProvider, vs
     return uri;
   }
 
+  /** Gives a document kept here a new text (a plan once applied); an editor showing it is told. */
+  replace(uri: vscode.Uri, text: string): void {
+    if (!this.texts.has(uri.toString())) return;
+    this.texts.set(uri.toString(), text);
+    this.changed.fire(uri);
+  }
+
   async open(uri: vscode.Uri): Promise<void> {
     const doc = await vscode.workspace.openTextDocument(uri);
     await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preview: true, preserveFocus: false });
@@ -40,6 +49,7 @@ export class ReadOnlyDocuments implements vscode.TextDocumentContentProvider, vs
 
   dispose(): void {
     this.registration.dispose();
+    this.changed.dispose();
     this.texts.clear();
   }
 }

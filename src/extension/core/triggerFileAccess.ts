@@ -92,6 +92,11 @@ export class PlannedFiles {
     return file;
   }
 
+  /** The uri of a file the plan read, by the name the plan gives it. */
+  uriOf(file: string): vscode.Uri | undefined {
+    return this.uris.get(file);
+  }
+
   /** The saved texts of files read before (undefined when gone), for "changed since the plan". */
   async current(files: readonly string[]): Promise<Map<string, string | undefined>> {
     const out = new Map<string, string | undefined>();

@@ -3,7 +3,8 @@
 // extension's own files. Everything else is built by the script with DOM calls (never innerHTML), so no
 // service string is ever parsed as markup. No vscode import: the browser tests render the very same page.
 import { randomBytes } from 'node:crypto';
-import { PAGE_L10N_ELEMENT_ID, pageL10nJson, type PageL10n } from '../../webview/protocol/pageL10n';
+import type { PageL10n } from '../../webview/protocol/pageL10n';
+import { PAGE_L10N_ELEMENT_ID, pageL10nJson } from '../../webview/protocol/pageL10nBlock';
 
 export interface WebviewPageOptions {
   title: string;

@@ -1,5 +1,6 @@
-// What the editor shows of an apply, as plain text: the plan (creates, updates with each member old -> new,
-// deletes apart, what is blocked and why), the question asked once, each change's outcome, and the summary.
+// An apply as plain text: the plan (creates, updates with each member old -> new, deletes apart, what is
+// blocked and why) and the question the agents' apply asks once; the counts of the outcomes; and the parts the
+// plan view (planViewModel.ts) shows the same way.
 // Names, paths, values and the service's words come from files and the service: every line has its hidden
 // characters (controls, bidi, line separators) written as visible escapes, so none can forge a line of the
 // plan or reorder it. No vscode import.
@@ -32,7 +33,7 @@ export function changeLabel(c: PlannedChange): string {
 
 /** `recipients[0].id: "a" -> "b" (a is On-call (PagerDuty); b is #alerts (Slack))`: a difference, its recipients by name. */
 /** A value in the plan: compact JSON, whole up to PLAN_VALUE_MAX characters, then cut with its length said. */
-const planValue = (v: unknown): string => capText(valueText(v, Number.MAX_SAFE_INTEGER), PLAN_VALUE_MAX);
+export const planValue = (v: unknown): string => capText(valueText(v, Number.MAX_SAFE_INTEGER), PLAN_VALUE_MAX);
 
 function differenceLine(d: Parameters<typeof differenceText>[0], recipients: RecipientDirectory | undefined): string {
   const note = recipientNote(d, recipients);
@@ -51,23 +52,42 @@ function recipientsText(value: unknown, recipients: RecipientDirectory): string 
   return (ids as string[]).map((id) => `${id} (${recipientIdText(id, recipients)})`).join(', ');
 }
 
+/** A member a create sends, as the plan shows it: its recipients by name where the connection lists them. */
+export function createdValue(member: string, value: unknown, recipients: RecipientDirectory | undefined): string {
+  const named = member === 'recipients' && recipients !== undefined ? recipientsText(value, recipients) : undefined;
+  return named === undefined ? planValue(value) : capText(named, PLAN_VALUE_MAX);
+}
+
 /** Every member a create sends, one line each: what the trigger will be, not only its name. */
 function createdLines(body: Record<string, unknown>, recipients: RecipientDirectory | undefined): string[] {
-  return Object.entries(body).map(([member, value]) => {
-    const named = member === 'recipients' && recipients !== undefined ? recipientsText(value, recipients) : undefined;
-    return `      ${member}: ${named === undefined ? planValue(value) : capText(named, PLAN_VALUE_MAX)}`;
-  });
+  return Object.entries(body).map(([member, value]) => `      ${member}: ${createdValue(member, value, recipients)}`);
+}
+
+/** What a change's heading leaves to say: a create that is probably a rename, an update matched by name. */
+export function changeNotes(c: PlannedChange, idsIgnored: boolean): string[] {
+  if (c.action === 'create' && c.renameOf !== undefined) {
+    return [
+      l10n.t(
+        '(probably {0} ({1}) renamed, which this plan deletes: give the file "id": {2} to rename it in place)',
+        quoted(capText(c.renameOf.name, NAME_MAX)),
+        c.renameOf.id,
+        quoted(c.renameOf.id),
+      ),
+    ];
+  }
+  // With the files' ids ignored, every trigger is matched by name: the plan's heading says so once.
+  return c.action === 'update' && c.matchedBy === 'name' && !idsIgnored
+    ? [l10n.t('(the file has no id: matched by dataset and name)')]
+    : [];
 }
 
 function changeLines(c: PlannedChange, recipients: RecipientDirectory | undefined, idsIgnored: boolean): string[] {
   const head = `  ${SIGN[c.action]} ${changeLabel(c)}`;
   if (c.action === 'delete') return [head];
   const file = `      ${l10n.t('file: {0}', c.file)}`;
-  const renamed = c.action === 'create' && c.renameOf !== undefined ? [`      ${l10n.t('(probably {0} ({1}) renamed, which this plan deletes: give the file "id": {2} to rename it in place)', quoted(capText(c.renameOf.name, NAME_MAX)), c.renameOf.id, quoted(c.renameOf.id))}`] : [];
-  if (c.action === 'create') return [head, file, ...renamed, ...createdLines(c.body, recipients)];
-  // With the files' ids ignored, every trigger is matched by name: the plan's heading says so once.
-  const by = c.matchedBy === 'name' && !idsIgnored ? [`      ${l10n.t('(the file has no id: matched by dataset and name)')}`] : [];
-  return [head, file, ...by, ...c.differences.map((d) => differenceLine(d, recipients))];
+  const notes = changeNotes(c, idsIgnored).map((n) => `      ${n}`);
+  if (c.action === 'create') return [head, file, ...notes, ...createdLines(c.body, recipients)];
+  return [head, file, ...notes, ...c.differences.map((d) => differenceLine(d, recipients))];
 }
 
 function section(title: string, changes: readonly PlannedChange[], recipients: RecipientDirectory | undefined, idsIgnored = false): string[] {
@@ -80,39 +100,68 @@ export function planCountsText(plan: Plan): string {
   return l10n.t('{0} to create, {1} to update, {2} to delete, {3} unchanged, {4} blocked', c.create, c.update, c.delete, c.unchanged, c.blocked);
 }
 
+/** `triggers/api/a.trigger.json[1] "Name"`: where a blocked trigger is, and its name when known. */
+export function blockedWhere(b: Plan['blocked'][number]): string {
+  const where = `${b.file ?? b.dataset ?? ''}${b.file !== undefined && b.index >= 0 ? `[${b.index}]` : ''}`;
+  return `${where}${b.name === undefined ? '' : ` ${quoted(capText(b.name, NAME_MAX))}`}`;
+}
+
+/** A reason or message from the service or a file, cut after REASON_MAX characters with its length said. */
+export const reasonText = (r: string): string => capText(r, REASON_MAX);
+
 function blockedLines(plan: Plan): string[] {
   if (plan.blocked.length === 0) return [];
   const lines = ['', l10n.t('Blocked (never written):')];
-  for (const b of plan.blocked) {
-    const where = `${b.file ?? b.dataset ?? ''}${b.file !== undefined && b.index >= 0 ? `[${b.index}]` : ''}`;
-    lines.push(`  ! ${where}${b.name === undefined ? '' : ` ${quoted(capText(b.name, NAME_MAX))}`}:`, ...b.reasons.map((r) => `      ${capText(r, REASON_MAX)}`));
-  }
+  for (const b of plan.blocked)
+    lines.push(`  ! ${blockedWhere(b)}:`, ...b.reasons.map((r) => `      ${reasonText(r)}`));
   return lines;
 }
 
 /**
  * The plan as the read-only document beside the question shows it; `recipients`, the target connection's
  * when known, name the recipient ids of a difference. `idsIgnored`: the plan is for a connection other than
- * the active one, whose ids the files hold; it matched each trigger by dataset and name.
+ * the active one, whose ids the files hold; it matched each trigger by dataset and name. `results`: the plan
+ * was applied, and its last line counts the outcomes instead of saying that nothing is written yet.
  */
-export function planDocumentText(plan: Plan, notes: readonly string[] = [], recipients?: RecipientDirectory, idsIgnored = false): string {
+export function planDocumentText(
+  plan: Plan,
+  notes: readonly string[] = [],
+  recipients?: RecipientDirectory,
+  idsIgnored = false,
+  results?: readonly ChangeResult[],
+): string {
   const of = (action: PlannedChange['action']) => plan.changes.filter((c) => c.action === action);
   const connection = plan.target.connection ?? plan.target.baseUrl;
   const lines = [
     l10n.t('Plan: apply the trigger files to {0} ({1})', connection, plan.target.baseUrl),
-    plan.files.length === 1 ? l10n.t('1 file read: {0}', planCountsText(plan)) : l10n.t('{0} files read: {1}', plan.files.length, planCountsText(plan)),
-    ...(idsIgnored ? [l10n.t("{0} is not the active connection: the files' ids are not its own, so each trigger is matched by dataset and name, and a created trigger's id is not written into its file.", connection)] : []),
+    plan.files.length === 1
+      ? l10n.t('1 file read: {0}', planCountsText(plan))
+      : l10n.t('{0} files read: {1}', plan.files.length, planCountsText(plan)),
+    ...(idsIgnored
+      ? [
+          l10n.t(
+            "{0} is not the active connection: the files' ids are not its own, so each trigger is matched by dataset and name, and a created trigger's id is not written into its file.",
+            connection,
+          ),
+        ]
+      : []),
     ...section(l10n.t('Create:'), of('create'), recipients),
     ...section(l10n.t("Update ({0}'s value -> the file's value):", connection), of('update'), recipients, idsIgnored),
     ...section(l10n.t('Delete from {0} (no trigger file holds them):', connection), of('delete'), recipients),
     ...blockedLines(plan),
   ];
   if (notes.length > 0) lines.push('', l10n.t('Not checked:'), ...notes.map((n) => `  ${n}`));
-  lines.push('', plan.changes.length === 0 ? nothingText(plan) : l10n.t('Nothing is written until you confirm.'));
+  const last =
+    results !== undefined
+      ? l10n.t('Applied to {0}: {1}.', connection, resultCountsText(results))
+      : plan.changes.length === 0
+        ? nothingText(plan)
+        : l10n.t('Nothing is written until you confirm.');
+  lines.push('', last);
   return `${lines.map(visible).join('\n')}\n`;
 }
 
-function nothingText(plan: Plan): string {
+export function nothingText(plan: Plan): string {
   const connection = plan.target.connection ?? plan.target.baseUrl;
   return plan.blocked.length === 0 ? l10n.t('Nothing to change on {0}: the service matches the files.', connection) : l10n.t('Nothing can be applied to {0}: every change is blocked.', connection);
 }
@@ -133,31 +182,8 @@ export function confirmation(plan: Plan, production: boolean): { message: string
   return { message: visible(message), detail: visible(detail), button: visible(l10n.t('Apply to {0}', connection)) };
 }
 
-/** What the service said of a member, one line each. */
-function resultLines(r: ChangeResult): string[] {
-  const label = `${SIGN[r.change.action]} ${changeLabel(r.change)}`;
-  if (r.outcome === 'applied') {
-    const head = r.change.action === 'create' ? l10n.t('Applied: {0} as {1}', label, r.id) : l10n.t('Applied: {0}', label);
-    const stored = r.storedDifferently.map((d) => `      ${l10n.t('stored differently (sent -> stored): {0}', differenceText({ ...d, service: d.local, local: d.service }, 120))}`);
-    return [r.note === undefined ? head : `${head}; ${capText(r.note, REASON_MAX)}`, ...stored];
-  }
-  const reason = capText(r.reason, REASON_MAX);
-  switch (r.outcome) {
-    case 'skipped':
-      return [l10n.t('Skipped: {0}: {1}', label, reason)];
-    case 'refused':
-      return [l10n.t('Refused: {0}: {1}', label, reason), ...r.members.map((m) => `      ${capText(m.field, NAME_MAX)}: ${capText(m.message, REASON_MAX)}`)];
-    case 'unverified':
-      return [r.change.action === 'create' ? l10n.t('Written, not verified: {0} as {1}: {2}', label, r.id, reason) : l10n.t('Written, not verified: {0}: {1}', label, reason)];
-    case 'unknown':
-      return [l10n.t('Outcome unknown: {0}: {1}', label, reason)];
-    default:
-      return [l10n.t('Failed: {0}: {1}', label, reason)];
-  }
-}
-
 /** "2 applied (1 stored differently), 1 skipped, 0 refused, 0 failed", then the unknown and unverified when there are any. */
-function resultCountsText(results: readonly ChangeResult[]): string {
+export function resultCountsText(results: readonly ChangeResult[]): string {
   const count = (o: ChangeResult['outcome']) => results.filter((r) => r.outcome === o).length;
   const differently = results.filter((r) => r.outcome === 'applied' && r.storedDifferently.length > 0).length;
   const applied = differently > 0 ? l10n.t('{0} applied ({1} stored differently)', count('applied'), differently) : l10n.t('{0} applied', count('applied'));
@@ -166,26 +192,4 @@ function resultCountsText(results: readonly ChangeResult[]): string {
   if (unknown > 0) counts = l10n.t('{0}, {1} with an unknown outcome', counts, unknown);
   const unverified = count('unverified');
   return unverified === 0 ? counts : l10n.t('{0}, {1} written but not verified', counts, unverified);
-}
-
-/** Each change's outcome, after the plan's heading: the document "Show Details" opens. */
-export function resultDocumentText(plan: Plan, results: readonly ChangeResult[]): string {
-  const connection = plan.target.connection ?? plan.target.baseUrl;
-  const lines = [l10n.t('Applied to {0} ({1}): {2}', connection, plan.target.baseUrl, resultCountsText(results)), '', ...results.flatMap(resultLines), ...blockedLines(plan)];
-  return `${lines.map(visible).join('\n')}\n`;
-}
-
-/** How many problems the summary names before "Show Details". */
-const NAMED = 5;
-
-/** The summary at the end: the counts, and the first few changes that were not applied as sent. */
-export function summary(plan: Plan, results: readonly ChangeResult[]): { message: string; detail: string; clean: boolean } {
-  const connection = plan.target.connection ?? plan.target.baseUrl;
-  const problems = results.filter((r) => r.outcome !== 'applied' || r.storedDifferently.length > 0);
-  const message = l10n.t('Applied the plan to {0}: {1}.', connection, resultCountsText(results));
-  const named = problems.slice(0, NAMED).flatMap(resultLines);
-  const more = problems.length - Math.min(problems.length, NAMED);
-  if (problems.length === 0) return { message: visible(message), detail: l10n.t('Each change was read back from the service as it was sent.'), clean: true };
-  const detail = [...named, ...(more > 0 ? [l10n.t('and {0} more (Show Details)', more)] : [])].join('\n');
-  return { message: visible(message), detail: detail.split('\n').map(visible).join('\n'), clean: false };
 }

@@ -76,16 +76,23 @@ export class DriftLenses implements vscode.CodeLensProvider, vscode.Disposable {
   }
 }
 
-/** The service's version of a trigger, in canonical form (normalize), read-only. */
+/**
+ * The service's version of a trigger, in canonical form (normalize), read-only. While the service's lists are
+ * read again (after an apply, a refresh) the model holds none: a document shown keeps the text it had, and is
+ * given the new one once the lists are read. A trigger no longer among them then says so.
+ */
 export class ServiceTriggerDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
   private readonly shown = new Map<string, vscode.Uri>();
+  /** The text each document was last given. */
+  private readonly texts = new Map<string, string>();
   private readonly sub: { dispose(): void };
 
   constructor(private readonly model: DriftModel) {
-    // A refresh may bring a newer version of a trigger shown on the left of a diff.
+    // A refresh may bring a newer version of a trigger shown on the left of a diff: asked for once it is read.
     this.sub = model.onDidChange(() => {
+      if (model.getState().kind !== 'ready') return;
       for (const uri of this.shown.values()) this.changed.fire(uri);
     });
   }
@@ -99,9 +106,27 @@ export class ServiceTriggerDocuments implements vscode.TextDocumentContentProvid
   provideTextDocumentContent(uri: vscode.Uri): string {
     const ref = parseServiceTriggerPath(uri.path);
     if (ref === undefined) throw new Error(`not a service trigger: ${uri.toString()}`);
+    const key = uri.toString();
     const trigger = this.model.serviceTrigger(ref.connectionId, ref.triggerId);
-    if (trigger === undefined) throw new Error(`The trigger ${ref.triggerId} is not among the triggers read from the service; refresh the Drift view and compare again.`);
-    return triggerFileText(trigger);
+    if (trigger !== undefined) {
+      const text = triggerFileText(trigger);
+      this.texts.set(key, text);
+      return text;
+    }
+    const last = this.texts.get(key);
+    if (this.model.getState().kind === 'ready' && this.model.connectionId() === ref.connectionId) {
+      // A JSON string, so the JSON editor shows it without a problem.
+      const gone = vscode.l10n.t(
+        'The trigger {0} is not among the triggers read from the service now: it was deleted, or its dataset could not be listed (refresh the Drift view to read it again).',
+        ref.triggerId,
+      );
+      return `${JSON.stringify(gone)}\n`;
+    }
+    if (last !== undefined) return last;
+    throw new Error(
+      `The trigger ${ref.triggerId} is not among the triggers read from the service; ` +
+        'refresh the Drift view and compare again.',
+    );
   }
 
   dispose(): void {

@@ -10,6 +10,7 @@ import type { LoadedSync, SyncDeps, SyncHost } from './syncHost';
 import { DRIFT_VIEW_ID, isTriggerFile, SERVICE_TRIGGER_SCHEME, TRIGGER_FILE_GLOB } from './syncIds';
 import { SKIPPED_BY_SEARCHES } from '../../triggerFiles/searchRules';
 import type { TreeDriftSource } from './treeDrift';
+import { parsePlanMessage } from '../../webview/protocol/planView';
 
 export interface RegisteredSync {
   disposables: vscode.Disposable[];
@@ -99,7 +100,7 @@ export function registerSync(deps: SyncDeps, extensionUri: vscode.Uri): Register
   };
   const views = new DeferredViews(() => loaded, () => (deps.connections.activeProfile() === undefined ? undefined : loadReported()), load);
   const view = vscode.window.createTreeView(DRIFT_VIEW_ID, { treeDataProvider: views, showCollapseAll: true });
-  const host: SyncHost = { view };
+  const host: SyncHost = { view, extensionUri, parsePlanMessage };
   const untilLoaded = loadWhenNeeded(deps, view, loadReported);
   const pull = (command: 'dataset' | 'environment' | 'everything') => (arg: unknown) => {
     const target = scopeOf(command, arg);

@@ -21,6 +21,8 @@ import { treeDriftOf, type TreeDrift } from './treeDrift';
 import { pull, type PullDeps } from './pullCommands';
 import type { ApplyLocks } from '../core/applyLocks';
 import { ApplyCommands, type ApplyCommand } from './applyCommands';
+import { localTriggerFile } from './applyTargets';
+import { PlanPanel, type PlanMessageParser, type PlanViewSurface } from './planPanel';
 import type { Linter } from './applyPlan';
 import type { PullScope } from './pullScope';
 import { configureL10n } from '../core/l10nSetup';
@@ -42,9 +44,12 @@ export interface SyncDeps {
   applyLocks: ApplyLocks;
 }
 
-/** What registerSync.ts made at activation and hands over: the Drift view to fill. */
+/** What registerSync.ts made at activation and hands over: the Drift view to fill, and the plan view's checks. */
 export interface SyncHost {
   view: DriftViewSurface;
+  extensionUri: vscode.Uri;
+  /** Checks a message of the plan view's page (the protocol's zod schema, in the activation bundle). */
+  parsePlanMessage: PlanMessageParser;
 }
 
 export interface LoadedSync {
@@ -86,15 +91,22 @@ function treeDriftSource(model: DriftModel): () => TreeDrift | undefined {
 }
 
 
-/** The argument of Compare: a drift item or lens ({ uri, index }), an Explorer or editor uri, or nothing (the active editor). */
+/**
+ * The argument of Compare: a drift item or lens ({ uri, index }), an Explorer or editor uri, or nothing (the
+ * active editor); on the service's side of a diff already open, the file on its other side.
+ */
 function compareTarget(arg: unknown): { uri: string; index?: number } | undefined {
-  if (arg instanceof vscode.Uri) return { uri: arg.toString() };
+  const local = (uri: vscode.Uri): string => (localTriggerFile(uri) ?? uri).toString();
+  if (arg instanceof vscode.Uri) return { uri: local(arg) };
   if (typeof arg === 'object' && arg !== null && typeof (arg as { uri?: unknown }).uri === 'string') {
     const index = (arg as { index?: unknown }).index;
-    return { uri: (arg as { uri: string }).uri, ...(typeof index === 'number' ? { index } : {}) };
+    return {
+      uri: local(vscode.Uri.parse((arg as { uri: string }).uri)),
+      ...(typeof index === 'number' ? { index } : {}),
+    };
   }
   const doc = vscode.window.activeTextEditor?.document;
-  return doc === undefined ? undefined : { uri: doc.uri.toString() };
+  return doc === undefined ? undefined : { uri: local(doc.uri) };
 }
 
 /** The drift model over the workspace's trigger files and the active connection. */
@@ -141,16 +153,26 @@ function pullDepsOf(deps: SyncDeps, model: DriftModel): PullDeps {
   };
 }
 
-/** Apply from the editor, its writes reported through `written`. */
-function createApplyCommands(deps: SyncDeps, written: (connectionId: string) => void): ApplyCommands {
+/** Apply from the editor in the plan view, its writes reported through `written`. */
+function createApplyCommands(
+  deps: SyncDeps,
+  written: (connectionId: string) => void,
+  view: PlanViewSurface,
+  drift: { model: DriftModel; documents: ServiceTriggerDocuments },
+): ApplyCommands {
   return new ApplyCommands({
+    view,
+    compare: (target, column) => compareWithService(drift.model, drift.documents, deps.connections, target, column),
+    openServiceTrigger: (triggerId, column) =>
+      openServiceTrigger(drift.model, drift.documents, { triggerId }, column),
     connections: deps.connections,
     settings: deps.settings,
     feedback: deps.feedback,
     lint: deps.lint,
     locks: deps.applyLocks,
     // The recipients known are the active connection's: another connection's plan shows ids as they are.
-    recipients: (connectionId) => (deps.connections.activeProfile()?.id === connectionId ? deps.recipients?.() : undefined),
+    recipients: (connectionId) =>
+      deps.connections.activeProfile()?.id === connectionId ? deps.recipients?.() : undefined,
     onWritten: written,
   });
 }
@@ -183,7 +205,13 @@ function watchDriftSources(model: DriftModel, watcher: vscode.FileSystemWatcher,
 }
 
 /** Compare with Service: the service's trigger beside the local file in a diff editor. */
-async function compareWithService(model: DriftModel, documents: ServiceTriggerDocuments, connections: ConnectionManager, arg: unknown): Promise<void> {
+async function compareWithService(
+  model: DriftModel,
+  documents: ServiceTriggerDocuments,
+  connections: ConnectionManager,
+  arg: unknown,
+  column?: vscode.ViewColumn,
+): Promise<void> {
   const target = compareTarget(arg);
   if (target === undefined) {
     void vscode.window.showInformationMessage(vscode.l10n.t('Open a trigger file to compare it with the service.'));
@@ -199,18 +227,29 @@ async function compareWithService(model: DriftModel, documents: ServiceTriggerDo
   const trigger = model.serviceTriggerOf(target.uri, target.index);
   if (trigger === undefined) {
     const drift = model.fileDrift(target.uri);
-    const why = drift?.reason ?? drift?.triggers.find((t) => t.reason !== undefined)?.reason ?? vscode.l10n.t('it is not a trigger file of this workspace');
+    const why =
+      drift?.reason ??
+      drift?.triggers.find((t) => t.reason !== undefined)?.reason ??
+      vscode.l10n.t('it is not a trigger file of this workspace');
     void vscode.window.showWarningMessage(vscode.l10n.t('Nothing to compare on {0}: {1}.', connection, why));
     return;
   }
   const left = documents.uriOf(connectionId, trigger);
   const right = vscode.Uri.parse(target.uri);
   const name = right.path.slice(right.path.lastIndexOf('/') + 1);
-  await vscode.commands.executeCommand('vscode.diff', left, right, `${name} (${connection}) ↔ ${name} (local)`, { preview: true });
+  await vscode.commands.executeCommand('vscode.diff', left, right, `${name} (${connection}) ↔ ${name} (local)`, {
+    preview: true,
+    ...(column === undefined ? {} : { viewColumn: column }),
+  });
 }
 
 /** Opens the service's trigger of a drift item ({ triggerId }) as read-only JSON. */
-async function openServiceTrigger(model: DriftModel, documents: ServiceTriggerDocuments, arg: unknown): Promise<void> {
+async function openServiceTrigger(
+  model: DriftModel,
+  documents: ServiceTriggerDocuments,
+  arg: unknown,
+  column?: vscode.ViewColumn,
+): Promise<void> {
   const id = typeof arg === 'object' && arg !== null ? (arg as { triggerId?: unknown }).triggerId : undefined;
   const connectionId = model.connectionId();
   if (typeof id !== 'string' || connectionId === undefined) return;
@@ -218,7 +257,10 @@ async function openServiceTrigger(model: DriftModel, documents: ServiceTriggerDo
   if (trigger === undefined) return;
   const doc = await vscode.workspace.openTextDocument(documents.uriOf(connectionId, trigger));
   if (doc.languageId !== 'json') await vscode.languages.setTextDocumentLanguage(doc, 'json');
-  await vscode.window.showTextDocument(doc, { preview: true });
+  await vscode.window.showTextDocument(doc, {
+    preview: true,
+    ...(column === undefined ? {} : { viewColumn: column }),
+  });
 }
 
 export function createSync(deps: SyncDeps, host: SyncHost): LoadedSync {
@@ -230,9 +272,19 @@ export function createSync(deps: SyncDeps, host: SyncHost): LoadedSync {
   const lenses = new DriftLenses(model, deps.recipients);
   const tree = new DriftTree(model, host.view, deps.recipients);
   const written = triggersWrittenHandler(model, deps);
-  const applying = createApplyCommands(deps, written);
+  const planView = new PlanPanel(host.extensionUri, host.parsePlanMessage, deps.feedback.log);
+  const applying = createApplyCommands(deps, written, planView, { model, documents });
   const watcher = vscode.workspace.createFileSystemWatcher(TRIGGER_FILE_GLOB);
-  const disposables: { dispose(): unknown }[] = [model, documents, decorations, lenses, tree, applying, watcher];
+  const disposables: { dispose(): unknown }[] = [
+    model,
+    documents,
+    decorations,
+    lenses,
+    tree,
+    planView,
+    applying,
+    watcher,
+  ];
   disposables.push(...registerDriftProviders(decorations, lenses), ...watchDriftSources(model, watcher, deps.connections));
   void model.refresh(false);
   const pullDeps = pullDepsOf(deps, model);

@@ -11,3 +11,6 @@ export const TRIGGER_FILE_GLOB = `**/*${TRIGGER_FILE_SUFFIX}`;
 export function isTriggerFile(uri: { scheme: string; path: string }): boolean {
   return uri.path.endsWith(TRIGGER_FILE_SUFFIX) && uri.scheme !== SERVICE_TRIGGER_SCHEME;
 }
+
+/** The plan view's webview (planPanel.ts). */
+export const PLAN_VIEW_TYPE = 'obs.planView';

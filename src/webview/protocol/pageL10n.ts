@@ -1,11 +1,9 @@
 // What a page needs to speak the user's language: VS Code's display language and the bundle of
 // translations VS Code loaded for it (none when it is English or has no translation). The host writes it
 // into the page's HTML as JSON, so the page has it before its first text, even on a form that fails to
-// load; the page reads it back with this schema. No vscode import: host and pages share it.
+// load (protocol/pageL10nBlock.ts); the page reads it back with this schema. No vscode import: host and pages
+// share it.
 import * as z from 'zod';
-
-/** The id of the `<script type="application/json">` element that carries it. */
-export const PAGE_L10N_ELEMENT_ID = 'obs-l10n';
 
 /** A bundle's value: the translation, or (in a bundle with translators' comments) an object holding it. */
 const Translation = z.union([z.string(), z.looseObject({ message: z.string() })]);
@@ -19,12 +17,4 @@ export type PageL10n = z.infer<typeof PageL10n>;
 /** The bundle as `@vscode/l10n` takes it: every value a plain translation. */
 export function plainBundle(bundle: NonNullable<PageL10n['bundle']>): Record<string, string> {
   return Object.fromEntries(Object.entries(bundle).map(([key, value]) => [key, typeof value === 'string' ? value : value.message]));
-}
-
-/**
- * The JSON to put inside the `<script type="application/json">` element: `<`, `>` and `&` escaped as
- * \u003c, \u003e, \u0026 (the same JSON to a parser), so no text of a translation can close the element.
- */
-export function pageL10nJson(value: PageL10n): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

@@ -1,7 +1,8 @@
 // Reads the language and translations the host wrote into the page (protocol/pageL10n.ts) and hands
 // them to @vscode/l10n, so that every l10n.t of the page's word tables answers in the user's language.
 import * as l10n from '@vscode/l10n';
-import { PAGE_L10N_ELEMENT_ID, PageL10n, plainBundle } from '../protocol/pageL10n';
+import { PageL10n, plainBundle } from '../protocol/pageL10n';
+import { PAGE_L10N_ELEMENT_ID } from '../protocol/pageL10nBlock';
 import { useTextLocale } from '../protocol/text/common';
 
 /** Configures the page's language; without a readable block the page stays English and says why in the console. */
