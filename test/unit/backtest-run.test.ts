@@ -73,7 +73,7 @@ describe("the demo's test file", () => {
     const out = await s.run(file(DEMO_TESTS), DEMO_TRIGGER);
     assert.deepEqual(brief(out), [
       ['passed', 'fired 2 times between 2025-06-01 12:00 and 2025-06-02 11:55 UTC, first at 2025-06-01 15:05 UTC'],
-      ['passed', 'sent 2 notifications (on_change) between 2025-06-01 12:00 and 2025-06-02 11:55 UTC; at most 6 allowed'],
+      ['passed', 'sent 2 notifications (on_change) between 2025-06-01 12:00 and 2025-06-02 11:55 UTC; at most 10 allowed'],
       ['failed', 'fired 2 times between 2025-06-01 12:00 and 2025-06-02 11:55 UTC, first at 2025-06-01 15:05 UTC; expected none'],
     ]);
     assert.deepEqual([out[2]?.expected, out[2]?.actual], ['no firing', '2 firings, first at 2025-06-01 15:05 UTC']);
@@ -106,7 +106,8 @@ describe("the demo's test file", () => {
   test('passes and fails the same whatever the time it runs (property over now)', async () => {
     const s = await fresh({ queryResultRateLimit: 1_000_000 });
     const tests = file(DEMO_TESTS);
-    // Any minute from 2020 to 2100.
+    // Any minute from 2020 to 2100. The one minute found where the demo paged 7 times (its file allowed 6 then) is
+    // always tried: any 24 hours hold two or three of the sandbox's bursts.
     const anyNow = fc.integer({ min: 1_577_836_800 / 60, max: 4_102_444_800 / 60 }).map((m) => m * 60_000);
     await fc.assert(
       fc.asyncProperty(anyNow, async (now) => {
@@ -114,7 +115,7 @@ describe("the demo's test file", () => {
         const out = await s.run(tests, DEMO_TRIGGER);
         assert.deepEqual(out.map((o) => o.status), ['passed', 'passed', 'failed'], JSON.stringify(brief(out)));
       }),
-      { numRuns: 30 },
+      { numRuns: 30, examples: [[3_753_958_320_000]] },
     );
   });
 });

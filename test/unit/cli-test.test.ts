@@ -35,7 +35,7 @@ describe('the demo test file', () => {
       [
         `${TESTS}: "High error rate" (${TRIGGER}) on api-gateway`,
         '  passed        catches the error bursts of the last day: fired N times between <time> and <time>, first at <time>',
-        '  passed        pages at most 6 times a day: sent N notifications (on_change) between <time> and <time>; at most 6 allowed',
+        '  passed        pages at most 10 times a day: sent N notifications (on_change) between <time> and <time>; at most 10 allowed',
         '  FAILED        stays quiet for a whole day: fired N times between <time> and <time>, first at <time>; expected none',
         '',
         '3 expectations in 1 file: 2 passed, 1 failed, 0 not testable, 0 errors',
@@ -61,14 +61,14 @@ describe('the demo test file', () => {
       <property name="dataset" value="api-gateway"/>
     </properties>
     <testcase classname="${TESTS}" name="catches the error bursts of the last day" time="<s>"/>
-    <testcase classname="${TESTS}" name="pages at most 6 times a day" time="<s>"/>
+    <testcase classname="${TESTS}" name="pages at most 10 times a day" time="<s>"/>
     <testcase classname="${TESTS}" name="stays quiet for a whole day" time="<s>">
       <failure message="fired N times between <time> and <time>, first at <time>; expected none" type="expectation">expected: no firing
 actual: N firings, first at <time></failure>
     </testcase>
     <system-out>${TESTS}: &quot;High error rate&quot; (${TRIGGER}) on api-gateway
   passed        catches the error bursts of the last day: fired N times between <time> and <time>, first at <time>
-  passed        pages at most 6 times a day: sent N notifications (on_change) between <time> and <time>; at most 6 allowed
+  passed        pages at most 10 times a day: sent N notifications (on_change) between <time> and <time>; at most 10 allowed
   FAILED        stays quiet for a whole day: fired N times between <time> and <time>, first at <time>; expected none</system-out>
     <system-err/>
   </testsuite>
@@ -169,7 +169,7 @@ describe('exit status', () => {
     const needs = 'needs the service: no recording holds its window; set OBS_BASE_URL and OBS_CONFIG_KEY to run it against the service, or record it with obs test --record';
     assert.equal(
       noEnv.stdout,
-      [`${TESTS}:`, ...['catches the error bursts of the last day', 'pages at most 6 times a day', 'stays quiet for a whole day'].map((n) => `  NOT TESTABLE  ${n}: ${needs}`), '', '3 expectations in 1 file: 0 passed, 0 failed, 3 not testable, 0 errors', ''].join('\n'),
+      [`${TESTS}:`, ...['catches the error bursts of the last day', 'pages at most 10 times a day', 'stays quiet for a whole day'].map((n) => `  NOT TESTABLE  ${n}: ${needs}`), '', '3 expectations in 1 file: 0 passed, 0 failed, 3 not testable, 0 errors', ''].join('\n'),
     );
     const half = await run(['test'], { env: { OBS_BASE_URL: demo.sandbox.base } });
     assert.deepEqual([half.code, half.stderr], [2, 'obs: set OBS_CONFIG_KEY in the environment: the service\'s address and a configuration key are read from there only\n']);
