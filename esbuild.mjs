@@ -58,7 +58,10 @@ const cliParts = (parts) => ({
       return { path: bundle, namespace: 'cli-part' };
     });
     // A module that requires the bundle when it is first imported: esbuild keeps the require for run time.
-    build.onLoad({ filter: /.*/, namespace: 'cli-part' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js' }));
+    build.onLoad({ filter: /.*/, namespace: 'cli-part' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)});`,
+      loader: 'js',
+    }));
     build.onResolve({ filter: /^\.\/cli-[\w-]+\.js$/ }, (args) => ({ path: args.path, external: true }));
   },
 });
@@ -81,7 +84,11 @@ const builds = [
     ...common,
     // client-host: the service client and undici, loaded by the extension on first use (keeps activation small).
     // lint-worker: the linter, run in a worker thread started on the first lint.
-    entryPoints: { 'sandbox-host': 'src/sandbox/index.ts', 'client-host': 'src/api/index.ts', 'lint-worker': 'src/extension/diagnostics/lintWorker.ts' },
+    entryPoints: {
+      'sandbox-host': 'src/sandbox/index.ts',
+      'client-host': 'src/api/index.ts',
+      'lint-worker': 'src/extension/diagnostics/lintWorker.ts',
+    },
     outdir: 'dist',
     platform: 'node',
     format: 'cjs',

@@ -30,7 +30,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^\\.\\./(?!\\.\\.|core/)[^/]+/(?!index$)', message: "Reach another feature through its folder (its index.ts), never a module of it (docs/ARCHITECTURE.md)." }] },
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.\\.|core/)[^/]+/(?!index$)',
+              message:
+                'Reach another feature through its folder (its index.ts), never a module of it (docs/ARCHITECTURE.md).',
+            },
+          ],
+        },
       ],
     },
   },
@@ -40,7 +48,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^\\.\\./(?!\\.\\./)', message: 'core/ imports no feature of the editor (docs/ARCHITECTURE.md).' }] },
+        {
+          patterns: [
+            { regex: '^\\.\\./(?!\\.\\./)', message: 'core/ imports no feature of the editor (docs/ARCHITECTURE.md).' },
+          ],
+        },
       ],
     },
   },
@@ -49,13 +61,26 @@ export default tseslint.config(
     files: ['test/unit/**/*.ts'],
     rules: {
       'no-restricted-imports': 'off',
-      '@typescript-eslint/no-restricted-imports': ['error', { paths: [{ ...vscodeOutsideExtension.paths[0], allowTypeImports: true }] }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ ...vscodeOutsideExtension.paths[0], allowTypeImports: true }] },
+      ],
     },
   },
   {
     files: ['**/*.mjs', '**/*.cjs', '**/*.js'],
     languageOptions: {
-      globals: { process: 'readonly', console: 'readonly', require: 'readonly', module: 'writable', __dirname: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', performance: 'readonly' },
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        require: 'readonly',
+        module: 'writable',
+        __dirname: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        performance: 'readonly',
+      },
     },
   },
   {

@@ -18,7 +18,11 @@ function sample(mode: 'backtest' | 'floor', n: number): number {
 export function backtestFigures(quick: boolean): Figure[] {
   const n = quick ? 10 : 100;
   const rec = new Recorded();
-  const metric: Metric = { key: 'backtest', title: `Trigger tests, ${n} triggers x 7 days at 60 s, results fetched (floor: one pass over the series; fresh process each)`, unit: 'ms' };
+  const metric: Metric = {
+    key: 'backtest',
+    title: `Trigger tests, ${n} triggers x 7 days at 60 s, results fetched (floor: one pass over the series; fresh process each)`,
+    unit: 'ms',
+  };
   return [
     {
       id: 'backtest',

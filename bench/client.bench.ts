@@ -32,7 +32,9 @@ async function serve(): Promise<void> {
 }
 
 async function startChildSandbox(): Promise<{ info: SandboxInfo; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', __filename, 'serve'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', __filename, 'serve'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const stdout = child.stdout;
   if (!stdout) throw new Error('sandbox child has no stdout');
   const lines = createInterface({ input: stdout });
@@ -61,7 +63,10 @@ async function runConcurrent(total: number, concurrency: number, one: () => Prom
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   const cpu = process.cpuUsage(cpu0);
-  return { reqPerSec: total / ((performance.now() - started) / 1000), cpuMsPerReq: (cpu.user + cpu.system) / 1000 / total };
+  return {
+    reqPerSec: total / ((performance.now() - started) / 1000),
+    cpuMsPerReq: (cpu.user + cpu.system) / 1000 / total,
+  };
 }
 
 function median(xs: number[]): number {
@@ -117,12 +122,29 @@ async function throughput(info: SandboxInfo): Promise<void> {
   const bCpu = median(bareRates.map((r) => r.cpuMsPerReq));
   // Ratio of medians, and median of the per-round ratios (each round runs both back to back, so drift cancels).
   const pairRatio = median(clientRates.map((r, i) => r.reqPerSec / (bareRates[i]?.reqPerSec ?? NaN)));
-  console.log(`\nGET /1/columns/${WIDE_DATASET} (2,000 columns), ${REQUESTS} requests x ${ROUNDS} rounds, concurrency ${CONCURRENCY}`);
+  console.log(
+    `\nGET /1/columns/${WIDE_DATASET} (2,000 columns), ${REQUESTS} requests x ${ROUNDS} rounds, concurrency ${CONCURRENCY}`,
+  );
   table([
     ['', 'median req/s', 'client-process CPU ms/req', 'rounds (req/s)'],
-    ['ServiceClient.listColumns', c.toFixed(0), cCpu.toFixed(2), clientRates.map((r) => r.reqPerSec.toFixed(0)).join(' ')],
-    ['bare undici.request + json()', b.toFixed(0), bCpu.toFixed(2), bareRates.map((r) => r.reqPerSec.toFixed(0)).join(' ')],
-    ['ratio client / bare (goal >= 0.85)', (c / b).toFixed(3), (bCpu / cCpu).toFixed(3), `per-round median ${pairRatio.toFixed(3)}`],
+    [
+      'ServiceClient.listColumns',
+      c.toFixed(0),
+      cCpu.toFixed(2),
+      clientRates.map((r) => r.reqPerSec.toFixed(0)).join(' '),
+    ],
+    [
+      'bare undici.request + json()',
+      b.toFixed(0),
+      bCpu.toFixed(2),
+      bareRates.map((r) => r.reqPerSec.toFixed(0)).join(' '),
+    ],
+    [
+      'ratio client / bare (goal >= 0.85)',
+      (c / b).toFixed(3),
+      (bCpu / cCpu).toFixed(3),
+      `per-round median ${pairRatio.toFixed(3)}`,
+    ],
   ]);
 }
 
@@ -165,7 +187,9 @@ function parsing(): void {
   }
   const a = median(only);
   const b = median(both);
-  console.log(`\n${PARSE_COLUMNS.toLocaleString('en')}-column response (${(text.length / 1024 / 1024).toFixed(2)} MiB), ${PARSE_ROUNDS} rounds`);
+  console.log(
+    `\n${PARSE_COLUMNS.toLocaleString('en')}-column response (${(text.length / 1024 / 1024).toFixed(2)} MiB), ${PARSE_ROUNDS} rounds`,
+  );
   table([
     ['', 'median ms'],
     ['JSON.parse', a.toFixed(2)],

@@ -1,7 +1,14 @@
 // Drift figures: 2,000 local trigger files against 2,000 service triggers, once the service's lists
 // are fetched (in memory). Measured in this process on this tree's sources; the floor is the least any
 // drift check does: JSON.parse of every file and one Map lookup of its id.
-import { driftOfFile, onlyOnService, readTriggerFile, ServiceIndex, triggerFileText, type ServiceTrigger } from '../src/triggerFiles';
+import {
+  driftOfFile,
+  onlyOnService,
+  readTriggerFile,
+  ServiceIndex,
+  triggerFileText,
+  type ServiceTrigger,
+} from '../src/triggerFiles';
 import { DriftModel } from '../src/extension/sync/driftModel';
 import { Recorded, type Figure, type Metric } from './figures';
 
@@ -28,7 +35,10 @@ export function serviceTriggers(n: number): Map<string, ServiceTrigger[]> {
       ],
       query: {
         calculations: [{ op: 'COUNT' }, { op: 'P99', column: 'duration_ms' }],
-        filters: [{ column: 'status_code', op: '>=', value: 500 }, { column: 'service.name', op: '=', value: `svc-${i % 40}` }],
+        filters: [
+          { column: 'status_code', op: '>=', value: 500 },
+          { column: 'service.name', op: '=', value: `svc-${i % 40}` },
+        ],
         breakdowns: ['http.route'],
         time_range: 1800,
       },
@@ -66,8 +76,16 @@ export function driftFigures(quick: boolean): Figure[] {
   const files = localFiles(lists);
   const suffix = quick ? ` (${n})` : '';
   const rec = new Recorded();
-  const core: Metric = { key: 'core', title: `Drift, ${n.toLocaleString('en')} files vs ${n.toLocaleString('en')} service triggers, lists fetched (CLI core)${suffix}`, unit: 'ms' };
-  const editor: Metric = { key: 'editor', title: `Drift, ${n.toLocaleString('en')} files vs ${n.toLocaleString('en')} service triggers, lists cached (editor model)${suffix}`, unit: 'ms' };
+  const core: Metric = {
+    key: 'core',
+    title: `Drift, ${n.toLocaleString('en')} files vs ${n.toLocaleString('en')} service triggers, lists fetched (CLI core)${suffix}`,
+    unit: 'ms',
+  };
+  const editor: Metric = {
+    key: 'editor',
+    title: `Drift, ${n.toLocaleString('en')} files vs ${n.toLocaleString('en')} service triggers, lists cached (editor model)${suffix}`,
+    unit: 'ms',
+  };
 
   const floor = (): number => {
     const t = performance.now();
@@ -87,7 +105,8 @@ export function driftFigures(quick: boolean): Figure[] {
     const only = onlyOnService(drift, index);
     const ms = performance.now() - t;
     const differs = drift.filter((d) => d.status === 'differs').length;
-    if (differs !== n / 10 || only.length !== 0) throw new Error(`unexpected drift: ${differs} differ, ${only.length} only on the service`);
+    if (differs !== n / 10 || only.length !== 0)
+      throw new Error(`unexpected drift: ${differs} differ, ${only.length} only on the service`);
     return ms;
   };
 

@@ -48,7 +48,13 @@ function activation(runs: number): { require: number; activate: number; total: n
   let subscriptions = 0;
   for (let i = 0; i < runs; i++) {
     const r = spawnSync(process.execPath, [ACTIVATION_HOST, root, bundle], { encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`activation child failed: ${r.stderr.split('\n').filter((l) => l.length < 400).join('\n')}`);
+    if (r.status !== 0)
+      throw new Error(
+        `activation child failed: ${r.stderr
+          .split('\n')
+          .filter((l) => l.length < 400)
+          .join('\n')}`,
+      );
     const line = r.stdout.trim().split('\n').pop() ?? '{}';
     const m = JSON.parse(line) as { require: number; activate: number; subscriptions: number };
     req.push(m.require);
@@ -61,11 +67,20 @@ function activation(runs: number): { require: number; activate: number; total: n
 
 // --- 3. 10,000 columns ----------------------------------------------------------------------------
 
-async function wideDataset(runs: number): Promise<{ fetch: number[]; build: number[]; total: number[]; tooltips: number[]; count: number }> {
+async function wideDataset(
+  runs: number,
+): Promise<{ fetch: number[]; build: number[]; total: number[]; tooltips: number[]; count: number }> {
   const sandbox = await startSandbox({ port: 0, rateLimit: 1_000_000 });
   addWideDataset(sandbox.state, 'bench-10k', 10_000);
   const client = new ServiceClient({ baseUrl: sandbox.info.baseUrl, configKey: sandbox.info.configKey });
-  const profile = { id: 'bench', name: 'bench', baseUrl: sandbox.info.baseUrl, uiUrl: sandbox.info.uiUrl, team: 't', environmentId: 'e' };
+  const profile = {
+    id: 'bench',
+    name: 'bench',
+    baseUrl: sandbox.info.baseUrl,
+    uiUrl: sandbox.info.uiUrl,
+    team: 't',
+    environmentId: 'e',
+  };
   const memento = new MemoryMemento();
   const model = new DatasetTreeModel({
     connection: async () => ({ profile, api: client }),
@@ -117,7 +132,11 @@ function triggerFile(n: number): string {
     threshold: { op: '>', value: i },
     alert_type: 'on_change',
     recipients: i % 7 === 0 ? [{ type: 'email', target: `team${i}@example.com` }] : [{ id: `rcp_${i}` }],
-    query: { calculations: [{ op: 'COUNT' }], filters: [{ column: 'status_code', op: '>=', value: 500 }], time_range: 1800 },
+    query: {
+      calculations: [{ op: 'COUNT' }],
+      filters: [{ column: 'status_code', op: '>=', value: 500 }],
+      time_range: 1800,
+    },
   }));
   return JSON.stringify(triggers, null, 2);
 }
@@ -144,7 +163,9 @@ async function lintWhileEditing(text: string, runs: number) {
   let published = 0;
   let diagnosticsCount = 0;
   const publish = (key: string, signal: AbortSignal): void => {
-    const ds = lint(text, { metricsDatasets: [] }).map((d) => toDiagnosticData(d, 'https://example.invalid/docs/rules.md'));
+    const ds = lint(text, { metricsDatasets: [] }).map((d) =>
+      toDiagnosticData(d, 'https://example.invalid/docs/rules.md'),
+    );
     if (signal.aborted) return;
     diagnosticsCount = ds.length;
     published++;
@@ -210,7 +231,9 @@ async function lintWhileEditing(text: string, runs: number) {
 function ensureProductionBuild(): void {
   let production = false;
   try {
-    production = (JSON.parse(readFileSync(join(root, 'dist', '.build-info.json'), 'utf8')) as { production?: boolean }).production === true;
+    production =
+      (JSON.parse(readFileSync(join(root, 'dist', '.build-info.json'), 'utf8')) as { production?: boolean })
+        .production === true;
   } catch {
     production = false;
   }
@@ -237,14 +260,34 @@ async function main(): Promise<void> {
     { measure: 'activation: activate() with stubbed vscode', value: ms(act.activate), goal: '' },
     { measure: 'activation: total', value: ms(act.total), goal: '' },
     { measure: `children of a ${wide.count}-column dataset: request + parse`, value: ms(median(wide.fetch)), goal: '' },
-    { measure: `children of a ${wide.count}-column dataset: nodes + presentation`, value: ms(median(wide.build)), goal: '' },
+    {
+      measure: `children of a ${wide.count}-column dataset: nodes + presentation`,
+      value: ms(median(wide.build)),
+      goal: '',
+    },
     { measure: `(all ${wide.count} tooltips, were every one hovered)`, value: ms(median(wide.tooltips)), goal: '' },
     { measure: `children of a ${wide.count}-column dataset: total`, value: ms(median(wide.total)), goal: '<= 500 ms' },
-    { measure: `2,000-trigger file (${kb(text.length)}): lint + mapping + publish`, value: ms(median(lw.processing)), goal: '' },
-    { measure: '2,000-trigger file: change event -> published (150 ms debounce)', value: ms(median(lw.endToEnd)), goal: '' },
+    {
+      measure: `2,000-trigger file (${kb(text.length)}): lint + mapping + publish`,
+      value: ms(median(lw.processing)),
+      goal: '',
+    },
+    {
+      measure: '2,000-trigger file: change event -> published (150 ms debounce)',
+      value: ms(median(lw.endToEnd)),
+      goal: '',
+    },
   ]);
   console.log('Burst of 50 edits, 5 ms apart:');
-  console.table([{ edits: lw.burst.requested, lints: lw.burst.runs, superseded: lw.burst.superseded, published: lw.burst.published, diagnosticsPerLint: lw.diagnosticsCount }]);
+  console.table([
+    {
+      edits: lw.burst.requested,
+      lints: lw.burst.runs,
+      superseded: lw.burst.superseded,
+      published: lw.burst.published,
+      diagnosticsPerLint: lw.diagnosticsCount,
+    },
+  ]);
   console.log(`activate() registered ${act.subscriptions} disposables`);
 }
 

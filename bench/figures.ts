@@ -10,7 +10,11 @@ import { join } from 'node:path';
  * (hundreds of MB at its peak), reported that peak as its own (a bare node: 297 MB instead of 40). sh,
  * small, forks the measured process (`"$@"; exit $?`, so that it does not exec it in its own place).
  */
-export function spawnFresh(command: string, args: readonly string[], options: SpawnSyncOptions = {}): SpawnSyncReturns<Buffer> {
+export function spawnFresh(
+  command: string,
+  args: readonly string[],
+  options: SpawnSyncOptions = {},
+): SpawnSyncReturns<Buffer> {
   return spawnSync('/bin/sh', ['-c', '"$@"; exit $?', 'sh', command, ...args], options) as SpawnSyncReturns<Buffer>;
 }
 
@@ -65,15 +69,26 @@ export function activationFigure(work: string): Figure {
   const empty = join(work, 'empty-extension.js');
   writeFileSync(empty, 'exports.activate = () => undefined;\n');
   const rec = new Recorded();
-  const metric: Metric = { key: 'activation', title: 'Activation: require + activate(), stub host (fresh process)', unit: 'ms' };
+  const metric: Metric = {
+    key: 'activation',
+    title: 'Activation: require + activate(), stub host (fresh process)',
+    unit: 'ms',
+  };
   return {
     id: 'activation',
     metrics: [metric],
     async measure(side) {
       const bundle = side.name === 'floor' ? empty : join(side.root, 'dist', 'extension.js');
-      const r = spawnFresh(process.execPath, [join(import.meta.dirname, 'children', 'activate.cjs'), side.root, bundle]);
+      const r = spawnFresh(process.execPath, [
+        join(import.meta.dirname, 'children', 'activate.cjs'),
+        side.root,
+        bundle,
+      ]);
       if (r.status !== 0) throw new Error(`activation failed: ${r.stderr.toString().slice(0, 2000)}`);
-      const m = JSON.parse(r.stdout.toString().trim().split('\n').pop() ?? '{}') as { require: number; activate: number };
+      const m = JSON.parse(r.stdout.toString().trim().split('\n').pop() ?? '{}') as {
+        require: number;
+        activate: number;
+      };
       rec.add(metric.key, side.name, m.require + m.activate);
     },
     samples: (m, s) => rec.samples(m, s),
@@ -112,8 +127,10 @@ export function bundleSizes(root: string): Map<string, number> {
 export function bundleRows(root: string): [string, string][] {
   const sizes = bundleSizes(root);
   const kb = (n: number) => `${n.toLocaleString('en')} B`;
-  const of = (test: (f: string) => boolean) => [...sizes].filter(([f]) => test(f)).sort(([a], [b]) => a.localeCompare(b));
-  const list = (files: [string, number][]) => files.map(([f, n]) => `\`${f.replace(/^dist\//, '')}\` ${kb(n)}`).join(', ');
+  const of = (test: (f: string) => boolean) =>
+    [...sizes].filter(([f]) => test(f)).sort(([a], [b]) => a.localeCompare(b));
+  const list = (files: [string, number][]) =>
+    files.map(([f, n]) => `\`${f.replace(/^dist\//, '')}\` ${kb(n)}`).join(', ');
   const pages = of((f) => f.startsWith('dist/webview/') && f.endsWith('.js'));
   const cli = of((f) => /^dist\/(cli(-\w+)?|sandbox)\.js$/.test(f));
   const later = of((f) => /^dist\/[\w-]+\.js$/.test(f) && f !== 'dist/extension.js' && !cli.some(([c]) => c === f));

@@ -21,7 +21,11 @@ export interface Servers {
 
 async function startServer(args: string[]): Promise<Server> {
   // Started by a small launcher, as every measured process is (spawnFresh); the server ends when its stdin does.
-  const child = spawn('/bin/sh', ['-c', '"$@"; exit $?', 'sh', process.execPath, join(import.meta.dirname, 'children', 'serve.cjs'), ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(
+    '/bin/sh',
+    ['-c', '"$@"; exit $?', 'sh', process.execPath, join(import.meta.dirname, 'children', 'serve.cjs'), ...args],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
   const stdout = child.stdout;
   if (stdout === null) throw new Error('server child has no stdout');
   const line = await new Promise<string>((resolve, reject) => {
@@ -69,7 +73,12 @@ async function concurrently(total: number, concurrency: number, one: () => Promi
 
 export function sandboxFigure(servers: Servers, requests: number): Figure {
   const rec = new Recorded();
-  const metric: Metric = { key: 'rate', title: 'Sandbox GET /1/columns, 10,000 columns: requests/s', unit: 'req/s', higherIsBetter: true };
+  const metric: Metric = {
+    key: 'rate',
+    title: 'Sandbox GET /1/columns, 10,000 columns: requests/s',
+    unit: 'req/s',
+    higherIsBetter: true,
+  };
   const agent = new Agent({ connections: 4 });
   return {
     id: 'sandbox',
@@ -78,7 +87,10 @@ export function sandboxFigure(servers: Servers, requests: number): Figure {
       const server = servers.bySide.get(side.name);
       if (server === undefined) return;
       const one = async () => {
-        const res = await request(`${server.baseUrl}${COLUMNS_PATH}`, { headers: { 'x-service-team': server.configKey }, dispatcher: agent });
+        const res = await request(`${server.baseUrl}${COLUMNS_PATH}`, {
+          headers: { 'x-service-team': server.configKey },
+          dispatcher: agent,
+        });
         if (res.statusCode !== 200) throw new Error(`sandbox answered ${res.statusCode}`);
         await res.body.dump({ limit: Infinity });
       };
@@ -93,7 +105,10 @@ export function sandboxFigure(servers: Servers, requests: number): Figure {
 }
 
 interface ClientModule {
-  ServiceClient: new (o: { baseUrl: string; configKey: string }) => { listColumns(d: string): Promise<{ data: unknown[] }>; close(): Promise<void> };
+  ServiceClient: new (o: { baseUrl: string; configKey: string }) => {
+    listColumns(d: string): Promise<{ data: unknown[] }>;
+    close(): Promise<void>;
+  };
 }
 
 export function clientFigure(servers: Servers, requests: number): Figure {
@@ -114,7 +129,10 @@ export function clientFigure(servers: Servers, requests: number): Figure {
       let one: () => Promise<void>;
       if (side.name === 'floor') {
         one = async () => {
-          const res = await request(`${server.baseUrl}${COLUMNS_PATH}`, { headers: { 'x-service-team': server.configKey }, dispatcher: bare });
+          const res = await request(`${server.baseUrl}${COLUMNS_PATH}`, {
+            headers: { 'x-service-team': server.configKey },
+            dispatcher: bare,
+          });
           const data = (await res.body.json()) as unknown[];
           if (data.length !== 10_000) throw new Error('bare request failed');
         };
@@ -122,7 +140,9 @@ export function clientFigure(servers: Servers, requests: number): Figure {
         let client = clients.get(side.name);
         if (client === undefined) {
           // Each build's own client bundle.
-          const { ServiceClient } = createRequire(import.meta.url)(join(side.root, 'dist', 'client-host.js')) as ClientModule;
+          const { ServiceClient } = createRequire(import.meta.url)(
+            join(side.root, 'dist', 'client-host.js'),
+          ) as ClientModule;
           client = new ServiceClient({ baseUrl: server.baseUrl, configKey: server.configKey });
           clients.set(side.name, client);
           for (let i = 0; i < 10; i++) await client.listColumns('bench-10k');

@@ -20,8 +20,19 @@ class Child {
   readonly started: Promise<void>;
 
   constructor(side: Side) {
-    const child = [process.execPath, '--import', 'tsx', join(import.meta.dirname, 'children', 'inproc.ts'), '--root', side.root, '--side', side.name];
-    this.process = spawn('/bin/sh', ['-c', '"$@"; exit $?', 'sh', ...child], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = [
+      process.execPath,
+      '--import',
+      'tsx',
+      join(import.meta.dirname, 'children', 'inproc.ts'),
+      '--root',
+      side.root,
+      '--side',
+      side.name,
+    ];
+    this.process = spawn('/bin/sh', ['-c', '"$@"; exit $?', 'sh', ...child], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     this.started = new Promise((resolve) => {
       this.waiting = () => resolve();
     });
@@ -50,9 +61,23 @@ const FIGURES: { id: string; title: string; unit: string; extra?: { title: strin
   { id: 'fixAll', title: 'Fix all, 8,000 fixes (in process): CPU', unit: 'ms' },
   { id: 'fixAll16k', title: 'Fix all, 16,000 fixes (in process): CPU', unit: 'ms' },
   { id: 'quickFixes', title: 'Quick fixes for 8,000 diagnostics asked at once: CPU', unit: 'ms' },
-  { id: 'lightbulb', title: 'Light bulb request and its fix-all resolved, 2,000 triggers as the service lists them (6,000 infos), lint done: CPU', unit: 'ms' },
-  { id: 'relations', title: 'Lint of 2,000 calculations and a having: CPU', unit: 'ms', extra: { title: 'Lint of 2,000 calculations and a having: message text', unit: 'MiB' } },
-  { id: 'hostBlock', title: 'Longest block of the host loop, linting 5,000 triggers as the service lists them (5 MB)', unit: 'ms' },
+  {
+    id: 'lightbulb',
+    title:
+      'Light bulb request and its fix-all resolved, 2,000 triggers as the service lists them (6,000 infos), lint done: CPU',
+    unit: 'ms',
+  },
+  {
+    id: 'relations',
+    title: 'Lint of 2,000 calculations and a having: CPU',
+    unit: 'ms',
+    extra: { title: 'Lint of 2,000 calculations and a having: message text', unit: 'MiB' },
+  },
+  {
+    id: 'hostBlock',
+    title: 'Longest block of the host loop, linting 5,000 triggers as the service lists them (5 MB)',
+    unit: 'ms',
+  },
 ];
 
 export class InprocChildren {
@@ -71,7 +96,11 @@ export class InprocChildren {
       const rec = new Recorded();
       const suffix = scale < 1 ? ' (/10)' : '';
       const metric: Metric = { key: id, title: `${title}${suffix}`, unit };
-      const extraMetric: Metric | undefined = extra && { key: `${id}-extra`, title: `${extra.title}${suffix}`, unit: extra.unit };
+      const extraMetric: Metric | undefined = extra && {
+        key: `${id}-extra`,
+        title: `${extra.title}${suffix}`,
+        unit: extra.unit,
+      };
       return {
         id: `inproc-${id}`,
         metrics: extraMetric ? [metric, extraMetric] : [metric],

@@ -26,7 +26,12 @@ export function trigger(i: number, listed: boolean): Record<string, unknown> {
   };
 }
 
-export const triggers = (n: number, listed: boolean): string => JSON.stringify(Array.from({ length: n }, (_, i) => trigger(i, listed)), null, 2);
+export const triggers = (n: number, listed: boolean): string =>
+  JSON.stringify(
+    Array.from({ length: n }, (_, i) => trigger(i, listed)),
+    null,
+    2,
+  );
 
 /**
  * A trigger as the service lists it (the shapes of test/fixtures/service/triggers-listed.json): its id, the
@@ -47,7 +52,12 @@ export function listedByService(i: number): Record<string, unknown> {
   };
 }
 
-export const serviceListed = (n: number): string => JSON.stringify(Array.from({ length: n }, (_, i) => listedByService(i)), null, 2);
+export const serviceListed = (n: number): string =>
+  JSON.stringify(
+    Array.from({ length: n }, (_, i) => listedByService(i)),
+    null,
+    2,
+  );
 
 /** One trigger with n unknown members (the quadratic case of the issue: 100,000, and 1,000,000 that crashed). */
 export function unknownMembers(n: number): string {

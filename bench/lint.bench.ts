@@ -14,7 +14,9 @@ const schema = JSON.parse(readFileSync(join(root, TRIGGER_SCHEMA_PATH), 'utf8'))
 
 function typicalTrigger(i: number, fetched: boolean): object {
   return {
-    ...(fetched ? { id: `t${i}`, triggered: false, created_at: '2026-01-05T10:00:00Z', updated_at: '2026-02-01T08:30:00Z' } : {}),
+    ...(fetched
+      ? { id: `t${i}`, triggered: false, created_at: '2026-01-05T10:00:00Z', updated_at: '2026-02-01T08:30:00Z' }
+      : {}),
     dataset_slug: 'api',
     name: `Slow checkout requests ${i}`,
     description: 'P99 latency of the checkout route, paging the payments on-call engineer.',
@@ -43,12 +45,30 @@ function typicalTrigger(i: number, fetched: boolean): object {
 
 const documents = [
   { name: 'typical trigger', text: JSON.stringify(typicalTrigger(0, false), null, 2) },
-  { name: '2,000 triggers', text: JSON.stringify(Array.from({ length: 2000 }, (_, i) => typicalTrigger(i, false)), null, 2) },
-  { name: '2,000 as fetched (8,000 infos)', text: JSON.stringify(Array.from({ length: 2000 }, (_, i) => typicalTrigger(i, true)), null, 2) },
+  {
+    name: '2,000 triggers',
+    text: JSON.stringify(
+      Array.from({ length: 2000 }, (_, i) => typicalTrigger(i, false)),
+      null,
+      2,
+    ),
+  },
+  {
+    name: '2,000 as fetched (8,000 infos)',
+    text: JSON.stringify(
+      Array.from({ length: 2000 }, (_, i) => typicalTrigger(i, true)),
+      null,
+      2,
+    ),
+  },
 ];
 
 const service = getLanguageService({});
-service.configure({ validate: true, allowComments: false, schemas: [{ uri: 'file:///trigger.schema.json', fileMatch: ['*.trigger.json'], schema }] });
+service.configure({
+  validate: true,
+  allowComments: false,
+  schemas: [{ uri: 'file:///trigger.schema.json', fileMatch: ['*.trigger.json'], schema }],
+});
 
 async function languageService(text: string): Promise<number> {
   const doc = TextDocument.create('file:///bench.trigger.json', 'json', 1, text);
@@ -107,7 +127,16 @@ async function main(): Promise<void> {
     ]);
   }
 
-  const header = ['document', 'size', 'JSON.parse ms', 'obs-lint ms', 'language service ms', 'lint/parse', 'lint/LS', 'diagnostics lint / LS'];
+  const header = [
+    'document',
+    'size',
+    'JSON.parse ms',
+    'obs-lint ms',
+    'language service ms',
+    'lint/parse',
+    'lint/LS',
+    'diagnostics lint / LS',
+  ];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
   console.log(line(header));
@@ -118,7 +147,9 @@ async function main(): Promise<void> {
       .map((l) => l.toFixed(1))
       .join(' ')} on ${availableParallelism()} cores.`,
   );
-  console.log('Goals: typical trigger < 1 ms; lint/LS <= 0.5; lint/parse <= 5. The language service checks the JSON Schema only (no relational rules).');
+  console.log(
+    'Goals: typical trigger < 1 ms; lint/LS <= 0.5; lint/parse <= 5. The language service checks the JSON Schema only (no relational rules).',
+  );
 }
 
 void main();

@@ -45,7 +45,8 @@ export function writeManyFiles(dir: string, n: number): string[] {
 }
 
 /** The files of an input: one, or the list of the many-files input. */
-const filesOf = (inputs: Record<string, string>, many: readonly string[], input: string): string[] => (input === 'files' ? [...many] : [inputs[input] ?? '']);
+const filesOf = (inputs: Record<string, string>, many: readonly string[], input: string): string[] =>
+  input === 'files' ? [...many] : [inputs[input] ?? ''];
 
 export function lintFigures(inputs: Record<string, string>, many: readonly string[], quick: boolean): Figure[] {
   return DOCUMENTS.map(({ input, title, wall: withWall }) => {
@@ -63,7 +64,8 @@ export function lintFigures(inputs: Record<string, string>, many: readonly strin
         await Promise.resolve();
         const out = join(tmpdir(), `obs-bench-${process.pid}-${input}-${side.name}.jsonl`);
         rmSync(out, { force: true });
-        const script = side.name === 'floor' ? [parseFloor, ...files] : [join(side.root, 'dist', 'cli.js'), 'lint', ...files];
+        const script =
+          side.name === 'floor' ? [parseFloor, ...files] : [join(side.root, 'dist', 'cli.js'), 'lint', ...files];
         const t = performance.now();
         const r = spawnFresh(process.execPath, ['-r', measureHook, ...script], {
           env: { ...process.env, OBS_BENCH_OUT: out },

@@ -16,7 +16,11 @@ function sample(mode: 'plan' | 'drift', n: number): number {
 export function planFigures(quick: boolean): Figure[] {
   const n = quick ? 200 : 2000;
   const rec = new Recorded();
-  const metric: Metric = { key: 'plan', title: `Plan, ${n.toLocaleString('en')} files vs ${n.toLocaleString('en')} service triggers, lists fetched (floor: drift of the same; fresh process each)`, unit: 'ms' };
+  const metric: Metric = {
+    key: 'plan',
+    title: `Plan, ${n.toLocaleString('en')} files vs ${n.toLocaleString('en')} service triggers, lists fetched (floor: drift of the same; fresh process each)`,
+    unit: 'ms',
+  };
   return [
     {
       id: 'plan',

@@ -23,9 +23,24 @@ const grid: Grid = {
   step: STEP,
   length: N,
   missingIsZero: true,
-  groups: Array.from({ length: 50 }, (_, g) => ({ label: `group-${g}`, values: Float64Array.from({ length: N }, (_, i) => ((i * 7919 + g * 104729) % 97) / 40 + (i % 1440 > 900 && i % 1440 < 960 && g % 7 === 0 ? 6 : 0)) })),
+  groups: Array.from({ length: 50 }, (_, g) => ({
+    label: `group-${g}`,
+    values: Float64Array.from(
+      { length: N },
+      (_, i) => ((i * 7919 + g * 104729) % 97) / 40 + (i % 1440 > 900 && i % 1440 < 960 && g % 7 === 0 ? 6 : 0),
+    ),
+  })),
 };
-const rules: TriggerRules = { frequency: 60, timeRange: 1200, op: '>', value: 80, exceededLimit: 2, alertType: 'on_change', disabled: false, combine: 'sum' };
+const rules: TriggerRules = {
+  frequency: 60,
+  timeRange: 1200,
+  op: '>',
+  value: 80,
+  exceededLimit: 2,
+  alertType: 'on_change',
+  disabled: false,
+  combine: 'sum',
+};
 const evalTimes: number[] = [];
 const floorTimes: number[] = [];
 const allTimes: number[] = [];
@@ -43,13 +58,17 @@ for (let run = 0; run < 15; run++) {
   floorTimes.push(performance.now() - t0);
 }
 const check = evaluateTrigger(rules, grid, 20 * STEP, N * STEP);
-console.log('1. evaluation: 7 days at 60 s, 50 groups (10,080 evaluations x 50 groups), 15 runs interleaved with the floor');
+console.log(
+  '1. evaluation: 7 days at 60 s, 50 groups (10,080 evaluations x 50 groups), 15 runs interleaved with the floor',
+);
 console.table({
   evaluate: { median: ms(median(evalTimes)), goal: '<= 50 ms' },
   'evaluate, every group always over the threshold': { median: ms(median(allTimes)), goal: '<= 50 ms' },
   'floor (one pass over the grid)': { median: ms(median(floorTimes)), goal: '' },
 });
-console.log(`ratio to floor: ${(median(evalTimes) / Math.max(0.001, median(floorTimes))).toFixed(1)}x; firings ${check.firings.length}, on_true ${check.onTrue.notifications} (sink ${sink > 0 ? 'ok' : '0'})`);
+console.log(
+  `ratio to floor: ${(median(evalTimes) / Math.max(0.001, median(floorTimes))).toFixed(1)}x; firings ${check.firings.length}, on_true ${check.onTrue.notifications} (sink ${sink > 0 ? 'ok' : '0'})`,
+);
 
 // --- 2. panel -----------------------------------------------------------------------------------------
 async function panelBench(): Promise<void> {
@@ -69,7 +88,12 @@ async function panelBench(): Promise<void> {
       window.postMessage({ type: 'show', model: m }, '*');
       for (;;) {
         await new Promise((r) => requestAnimationFrame(() => r(undefined)));
-        if (document.querySelector('.chart canvas') && document.querySelectorAll('.results-table tbody tr').length > 0 && document.querySelector('.legend-note')?.textContent?.startsWith('10 of 50')) break;
+        if (
+          document.querySelector('.chart canvas') &&
+          document.querySelectorAll('.results-table tbody tr').length > 0 &&
+          document.querySelector('.legend-note')?.textContent?.startsWith('10 of 50')
+        )
+          break;
       }
       const drawnAt = performance.now() - start;
       const s2 = performance.now();

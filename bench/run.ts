@@ -71,7 +71,10 @@ async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'obs-bench-'));
   const inputs = writeInputs(work, scale);
   const many = writeManyFiles(work, Math.round(1000 * scale));
-  const load = () => loadavg().map((l) => l.toFixed(2)).join(', ');
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ');
   const loadBefore = load();
   const children = new InprocChildren(sides);
   let servers: Servers | undefined;
@@ -103,7 +106,9 @@ async function main(): Promise<void> {
       process.stderr.write(`round ${round + 1}/${rounds}\n`);
       for (const figure of figures) {
         // Rotate the order each round, so that drift on a shared machine favours no side.
-        const order = everyone.map((_, i) => everyone[(i + round) % everyone.length]).filter((s): s is Side => s !== undefined);
+        const order = everyone
+          .map((_, i) => everyone[(i + round) % everyone.length])
+          .filter((s): s is Side => s !== undefined);
         for (const side of order) await figure.measure(side);
       }
     }
@@ -119,7 +124,8 @@ async function main(): Promise<void> {
           const samples = figure.samples(metric, side.name);
           const v = median(samples);
           const ratio = v / floor;
-          const value = samples.length === 0 ? (note ?? '-') : `${format(v, metric.unit)}${note === undefined ? '' : ` (${note})`}`;
+          const value =
+            samples.length === 0 ? (note ?? '-') : `${format(v, metric.unit)}${note === undefined ? '' : ` (${note})`}`;
           cells.push(value, samples.length > 0 && Number.isFinite(ratio) ? `${ratio.toFixed(2)}x` : '-');
         }
         rows.push(cells);
@@ -128,10 +134,11 @@ async function main(): Promise<void> {
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
     const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
     console.log(`\n${line(header)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n${rows.map(line).join('\n')}`);
-    console.log('\nBundles (production build, sizes from esbuild\'s metafile dist/.build-meta.json):\n');
+    console.log("\nBundles (production build, sizes from esbuild's metafile dist/.build-meta.json):\n");
     const bundles = sides.map((side) => bundleRows(side.root));
     console.log(`| Bundle | ${sides.map((s) => s.name).join(' | ')} |\n|---|${sides.map(() => '---|').join('')}`);
-    for (const [i, [what]] of (bundles[0] ?? []).entries()) console.log(`| ${what} | ${bundles.map((b) => b[i]?.[1] ?? '-').join(' | ')} |`);
+    for (const [i, [what]] of (bundles[0] ?? []).entries())
+      console.log(`| ${what} | ${bundles.map((b) => b[i]?.[1] ?? '-').join(' | ')} |`);
     const minutes = (performance.now() - started) / 60_000;
     console.log(
       `\nMedians of ${rounds} interleaved rounds${quick ? ' (--quick: inputs at a tenth of their size)' : ''}; ${new Date().toISOString().slice(0, 10)}; node ${process.version}; ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}); load average ${loadBefore} at the start, ${load()} at the end; ${minutes.toFixed(1)} minutes.`,
@@ -143,9 +150,13 @@ async function main(): Promise<void> {
   }
 
   if (flag('--legacy')) {
-    for (const file of readdirSync(import.meta.dirname).filter((f) => f.endsWith('.bench.ts')).sort()) {
+    for (const file of readdirSync(import.meta.dirname)
+      .filter((f) => f.endsWith('.bench.ts'))
+      .sort()) {
       console.log(`\n=== ${file} ===`);
-      spawnSync(process.execPath, ['--import', 'tsx', '--expose-gc', join(import.meta.dirname, file)], { stdio: 'inherit' });
+      spawnSync(process.execPath, ['--import', 'tsx', '--expose-gc', join(import.meta.dirname, file)], {
+        stdio: 'inherit',
+      });
     }
   }
 }

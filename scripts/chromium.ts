@@ -14,12 +14,20 @@ export const missingBrowser = existsSync(CHROMIUM)
  * Why the browser tests are skipped (said on each skipped suite and counted in the summary), or false when
  * they run. In CI (CI=true) they are never skipped: a missing browser fails them, naming what to install.
  */
-export const browserSkip: string | false = missingBrowser !== undefined && process.env['CI'] !== 'true' ? `SKIPPED: ${missingBrowser}` : false;
+export const browserSkip: string | false =
+  missingBrowser !== undefined && process.env['CI'] !== 'true' ? `SKIPPED: ${missingBrowser}` : false;
 
 export async function launchBrowser(): Promise<Browser> {
   if (missingBrowser !== undefined) throw new Error(`${missingBrowser} (CI=true: the webview tests must run in CI)`);
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }

@@ -1,7 +1,16 @@
 // Launches code-server (installed by test/e2e/setup) with the packaged extension, for the e2e
 // suites and `npm run demo`. Everything it writes goes under a fresh temporary directory.
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  appendFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,7 +39,9 @@ export function findInstall(): E2eInstall | undefined {
   const cache = cacheDir();
   const stampFile = join(cache, 'setup-stamp.json');
   if (!existsSync(stampFile)) return undefined;
-  const stamp = JSON.parse(readFileSync(stampFile, 'utf8')) as Partial<Record<'node' | 'codeServer' | 'chromium', string>>;
+  const stamp = JSON.parse(readFileSync(stampFile, 'utf8')) as Partial<
+    Record<'node' | 'codeServer' | 'chromium', string>
+  >;
   const { node, codeServer, chromium } = stamp;
   if (!node || !codeServer || !chromium) return undefined;
   if (![node, codeServer, chromium].every((file) => existsSync(file))) return undefined;
@@ -48,9 +59,13 @@ export async function packageExtension(outDir: string): Promise<string> {
   mkdirSync(outDir, { recursive: true });
   const out = join(outDir, 'obs.vsix');
   try {
-    await execFileAsync('npm', ['run', '--silent', 'package', '--', '--out', out], { cwd: repoRoot, maxBuffer: 16 * 1024 * 1024 });
+    await execFileAsync('npm', ['run', '--silent', 'package', '--', '--out', out], {
+      cwd: repoRoot,
+      maxBuffer: 16 * 1024 * 1024,
+    });
   } catch (error) {
-    const detail = error && typeof error === 'object' && 'stderr' in error ? String(error.stderr).trim() : String(error);
+    const detail =
+      error && typeof error === 'object' && 'stderr' in error ? String(error.stderr).trim() : String(error);
     throw new Error(`\`npm run package\` failed (set OBS_E2E_VSIX=<file.vsix> to test a prebuilt package):\n${detail}`);
   }
   return out;
@@ -64,7 +79,9 @@ export function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -156,7 +173,10 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   mkdirSync(join(userDataDir, 'User'), { recursive: true });
   mkdirSync(extensionsDir, { recursive: true });
   writeFileSync(config, 'auth: none\ncert: false\n');
-  writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...QUIET_SETTINGS, ...options.settings }, null, 2) + '\n');
+  writeFileSync(
+    join(userDataDir, 'User', 'settings.json'),
+    JSON.stringify({ ...QUIET_SETTINGS, ...options.settings }, null, 2) + '\n',
+  );
   const env = codeServerEnv(tmpDir, options.env ?? {});
   const dirs = { userDataDir, extensionsDir, config };
 
@@ -178,8 +198,10 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     [
       install.codeServer,
       ...commonArgs(dirs),
-      '--auth', 'none',
-      '--bind-addr', `127.0.0.1:${port}`,
+      '--auth',
+      'none',
+      '--bind-addr',
+      `127.0.0.1:${port}`,
       '--disable-telemetry',
       '--disable-update-check',
       '--disable-workspace-trust',

@@ -37,11 +37,15 @@ async function main(): Promise<void> {
   const removeDemoDir = (): void => rmSync(demoDir, { recursive: true, force: true });
   const workspace = copyWorkspace(join(repoRoot, 'demo', 'workspace'), demoDir);
   console.log('building and packaging the extension...');
-  const server = await startCodeServer({ workspace, port, tmpDir: join(demoDir, 'code-server') }).catch((error: unknown) => {
-    removeDemoDir();
-    throw error;
-  });
-  console.log(`\nready in ${secondsSince(started)} (building, packaging, installing and starting: ${secondsSince(launching)})`);
+  const server = await startCodeServer({ workspace, port, tmpDir: join(demoDir, 'code-server') }).catch(
+    (error: unknown) => {
+      removeDemoDir();
+      throw error;
+    },
+  );
+  console.log(
+    `\nready in ${secondsSince(started)} (building, packaging, installing and starting: ${secondsSince(launching)})`,
+  );
   console.log(`code-server with obs-vscode installed, workspace ${workspace} (a fresh copy of demo/workspace)`);
   console.log(`\n  open ${server.workbenchUrl}\n`);
   console.log(`(loopback only; from another machine: ssh -L ${port}:127.0.0.1:${port} <this host>)`);

@@ -47,6 +47,8 @@ if (invokedDirectly) {
       process.exitCode = 1;
     }
   } else {
-    process.stdout.write(writeTriggerSchema(root) ? 'wrote the trigger schemas\n' : 'the trigger schemas are current\n');
+    process.stdout.write(
+      writeTriggerSchema(root) ? 'wrote the trigger schemas\n' : 'the trigger schemas are current\n',
+    );
   }
 }

@@ -46,13 +46,30 @@ export interface ResultsPage {
   close(): Promise<void>;
 }
 
-export async function openResults(browser: Browser, viewport = { width: 1100, height: 900 }, l10n: PageL10n = ENGLISH): Promise<ResultsPage> {
+export async function openResults(
+  browser: Browser,
+  viewport = { width: 1100, height: 900 },
+  l10n: PageL10n = ENGLISH,
+): Promise<ResultsPage> {
   const { script, css } = await bundle();
   const nonce = makeNonce();
   const server: Server = createServer((req, res) => {
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const send = (type: string, body: string) => res.writeHead(200, { 'content-type': `${type}; charset=utf-8` }).end(body);
-    if (req.url === '/page.html') send('text/html', renderWebviewPage({ title: 'results', cspSource: origin, nonce, scriptUri: `${origin}/page.js`, styleUri: `${origin}/page.css`, l10n, loading: 'Loading…' }));
+    const send = (type: string, body: string) =>
+      res.writeHead(200, { 'content-type': `${type}; charset=utf-8` }).end(body);
+    if (req.url === '/page.html')
+      send(
+        'text/html',
+        renderWebviewPage({
+          title: 'results',
+          cspSource: origin,
+          nonce,
+          scriptUri: `${origin}/page.js`,
+          styleUri: `${origin}/page.css`,
+          l10n,
+          loading: 'Loading…',
+        }),
+      );
     else if (req.url === '/page.js') send('text/javascript', script);
     else if (req.url === '/page.css') send('text/css', css);
     else res.writeHead(404).end();
@@ -81,7 +98,11 @@ export async function openResults(browser: Browser, viewport = { width: 1100, he
     page,
     posted: () => page.evaluate(() => window.__posted),
     async waitForPosted(type, nth = 0) {
-      const handle = await page.waitForFunction(([t, n]) => window.__posted.filter((m) => m['type'] === t)[n], [type, nth] as const, { timeout: 5000 });
+      const handle = await page.waitForFunction(
+        ([t, n]) => window.__posted.filter((m) => m['type'] === t)[n],
+        [type, nth] as const,
+        { timeout: 5000 },
+      );
       return (await handle.jsonValue()) as Record<string, unknown>;
     },
     fromHost: async (message) => {
@@ -114,7 +135,11 @@ export function resultModel(groups: number, points: number, over: Partial<Result
     chart: {
       times: Array.from({ length: points }, (_, i) => T0 + i * 60),
       aggregates: ['COUNT'],
-      lines: names.map((group, g) => ({ group, aggregate: 'COUNT', values: Array.from({ length: points }, (_, i) => (g + 1) * 10 + (i % 7)) })),
+      lines: names.map((group, g) => ({
+        group,
+        aggregate: 'COUNT',
+        values: Array.from({ length: points }, (_, i) => (g + 1) * 10 + (i % 7)),
+      })),
     },
     table: { columns: ['http.route', 'COUNT'], rows: names.map((n, g) => [n, (g + 1) * 100]) },
     totals: [],
@@ -123,4 +148,3 @@ export function resultModel(groups: number, points: number, over: Partial<Result
     ...over,
   };
 }
-

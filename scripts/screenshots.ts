@@ -13,10 +13,18 @@ const files = readdirSync(join(root, 'test', 'e2e'))
   .filter((name) => /^ui.*\.e2e\.ts$/.test(name))
   .sort((a, b) => last(a) - last(b) || a.localeCompare(b))
   .map((name) => join('test', 'e2e', name));
-const run = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=1', ...files], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, OBS_SCREENSHOTS_DIR: join(root, 'docs', 'images') },
-});
-console.log(run.status === 0 ? 'docs/images refreshed; review with git diff --stat docs/images before committing' : 'the UI suite failed: docs/images may be partly refreshed (git checkout docs/images to undo)');
+const run = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=1', ...files],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, OBS_SCREENSHOTS_DIR: join(root, 'docs', 'images') },
+  },
+);
+console.log(
+  run.status === 0
+    ? 'docs/images refreshed; review with git diff --stat docs/images before committing'
+    : 'the UI suite failed: docs/images may be partly refreshed (git checkout docs/images to undo)',
+);
 process.exit(run.status ?? 1);

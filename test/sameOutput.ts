@@ -41,7 +41,13 @@ const OPTION_SETS: Options[] = [
   { metricsDatasets: [], metricsDatasetHint: hint, maxDiagnostics: 1000 },
   { form: 'listed' },
   { maxDiagnostics: 2 },
-  { metricsDatasets: ['metrics'], columns: { api: { names: ['duration_ms', 'status', 'route', 'c1'], hidden: ['status'] }, metrics: { names: ['duration_ms'] } } },
+  {
+    metricsDatasets: ['metrics'],
+    columns: {
+      api: { names: ['duration_ms', 'status', 'route', 'c1'], hidden: ['status'] },
+      metrics: { names: ['duration_ms'] },
+    },
+  },
 ];
 
 /** Every *.json file under a folder. */
@@ -63,15 +69,28 @@ function corpus(): [string, string][] {
   add('written', fc.sample(writtenDocument, { numRuns: runs / 2, seed: 11 }));
   add('text', fc.sample(fc.string({ maxLength: 60, unit: 'binary' }), { numRuns: runs / 6, seed: 7 }));
   // Files of many triggers: past the diagnostics cap, with problems before and among them, broken.
-  const many = fc.sample(fc.array(triggerValue, { minLength: 20, maxLength: 120 }), { numRuns: runs / 30, seed: 5 }).map((ts) => JSON.stringify(ts, null, 2));
+  const many = fc
+    .sample(fc.array(triggerValue, { minLength: 20, maxLength: 120 }), { numRuns: runs / 30, seed: 5 })
+    .map((ts) => JSON.stringify(ts, null, 2));
   add('many', many);
-  add('many-broken', many.map((d, i) => d.slice(0, d.length - 1 - (i % 7) * 13)));
-  add('many-duplicated', many.map((d) => d.replace(/"name": /g, '"name": "first", "name": ')));
+  add(
+    'many-broken',
+    many.map((d, i) => d.slice(0, d.length - 1 - (i % 7) * 13)),
+  );
+  add(
+    'many-duplicated',
+    many.map((d) => d.replace(/"name": /g, '"name": "first", "name": ')),
+  );
   add('many-mutated', fc.sample(mutatedMany, { numRuns: runs / 6, seed: 23 }));
   // Triggers valid member by member, or nearly: the linter's fast path, and broken as typing breaks them.
   const nearValid = fc.sample(nearValidFile, { numRuns: runs / 2, seed: 29 });
   add('near-valid', nearValid);
-  add('near-valid-broken', nearValid.filter((_, i) => i % 3 === 0).map((d, i) => `${d.slice(0, (d.length * (1 + (i % 9))) / 10)}${i % 2 === 0 ? '' : ', {'}`));
+  add(
+    'near-valid-broken',
+    nearValid
+      .filter((_, i) => i % 3 === 0)
+      .map((d, i) => `${d.slice(0, (d.length * (1 + (i % 9))) / 10)}${i % 2 === 0 ? '' : ', {'}`),
+  );
   add('bench', [
     triggers(300, false),
     triggers(300, true),
@@ -92,7 +111,10 @@ function corpus(): [string, string][] {
     if (body !== undefined) out.push([`fixture:${file.slice(root.length)}`, JSON.stringify(body, null, 2)]);
   }
   const rules = readFileSync(join(root, 'docs', 'rules.md'), 'utf8');
-  add('rules.md', [...rules.matchAll(/```json\n([\s\S]*?)\n```/g)].map((m) => m[1] ?? ''));
+  add(
+    'rules.md',
+    [...rules.matchAll(/```json\n([\s\S]*?)\n```/g)].map((m) => m[1] ?? ''),
+  );
   return out;
 }
 
@@ -110,7 +132,8 @@ async function child(tree: string): Promise<void> {
       const out = JSON.stringify(linter.lintReport(bytes, OPTION_SETS[set]));
       lines.push(`${name} lint/${set} ${sha(out)}`);
     }
-    if (i % 3 === 0) lines.push(`${name} fixAll ${sha(JSON.stringify(linter.fixAll(text, OPTION_SETS[i % OPTION_SETS.length])))}`);
+    if (i % 3 === 0)
+      lines.push(`${name} fixAll ${sha(JSON.stringify(linter.fixAll(text, OPTION_SETS[i % OPTION_SETS.length])))}`);
   });
   process.stdout.write(`${lines.join('\n')}\n`);
 }
@@ -130,11 +153,19 @@ function sourceOf(ref: string): string {
 
 function outputOf(tree: string): Promise<string[]> {
   return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--child', tree, '--runs', String(runs)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const p = spawn(
+      process.execPath,
+      ['--import', 'tsx', import.meta.filename, '--child', tree, '--runs', String(runs)],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     const chunks: Buffer[] = [];
     p.stdout.on('data', (c: Buffer) => chunks.push(c));
     p.on('error', reject);
-    p.on('close', (code) => (code === 0 ? resolve(Buffer.concat(chunks).toString('utf8').trim().split('\n')) : reject(new Error(`${tree}: exit ${code}`))));
+    p.on('close', (code) =>
+      code === 0
+        ? resolve(Buffer.concat(chunks).toString('utf8').trim().split('\n'))
+        : reject(new Error(`${tree}: exit ${code}`)),
+    );
   });
 }
 
@@ -146,7 +177,9 @@ async function main(): Promise<void> {
   const [now, then] = await Promise.all([outputOf(root), outputOf(sourceOf(before))]);
   const differing = now.filter((line, i) => line !== then[i]);
   const documents = new Set(now.map((l) => l.split(' ')[0])).size;
-  console.log(`${now.length} outputs of ${documents} documents (${OPTION_SETS.length} option sets, fix-all of a third): ${differing.length} differ from ${before}`);
+  console.log(
+    `${now.length} outputs of ${documents} documents (${OPTION_SETS.length} option sets, fix-all of a third): ${differing.length} differ from ${before}`,
+  );
   for (const line of differing.slice(0, 20)) console.log(`  differs: ${line}`);
   if (now.length !== then.length || differing.length > 0) process.exitCode = 1;
 }

@@ -17,7 +17,9 @@ interface Lint {
 type Diag = ReturnType<Lint['lint']>[number];
 interface Mapping {
   quickFixes(result: readonly Diag[], asked: readonly { code: string; range: unknown }[]): unknown[];
-  QuickFixIndex?: new (result: readonly Diag[]) => { quickFixes(asked: readonly { code: string; range: unknown }[]): unknown[] };
+  QuickFixIndex?: new (result: readonly Diag[]) => {
+    quickFixes(asked: readonly { code: string; range: unknown }[]): unknown[];
+  };
   fixAllAction(...args: unknown[]): unknown;
   toDiagnosticData(d: Diag, docs: string): unknown;
 }
@@ -42,7 +44,13 @@ async function main(): Promise<void> {
     return text;
   };
   /** 4 fixable read-only members a trigger: n fixes in n / 4 triggers. */
-  const withFixes = (n: number) => input(`fixes${n}`, () => triggers(n / 4, true).replace(/"id": "(t\d+)",/g, '"id": "$1", "triggered": false, "created_at": "2024-01-01T00:00:00Z", "updated_at": "2024-01-02T00:00:00Z",'));
+  const withFixes = (n: number) =>
+    input(`fixes${n}`, () =>
+      triggers(n / 4, true).replace(
+        /"id": "(t\d+)",/g,
+        '"id": "$1", "triggered": false, "created_at": "2024-01-01T00:00:00Z", "updated_at": "2024-01-02T00:00:00Z",',
+      ),
+    );
   // A cap high enough to hold every diagnostic (the baseline has none).
   const all = { maxDiagnostics: 100_000 };
 
@@ -78,7 +86,10 @@ async function main(): Promise<void> {
         return { ms: await timed(() => [mapping.quickFixes(found, asked), mapping.fixAllAction(text, {})]) };
       }
       const jobs = (await import(join(root, 'src/extension/diagnostics/lintJobs.ts'))) as {
-        runLintJob(job: { kind: 'fixAll'; text: string; options: { metricsDatasets: string[] } }): { kind: string; edit?: unknown };
+        runLintJob(job: { kind: 'fixAll'; text: string; options: { metricsDatasets: string[] } }): {
+          kind: string;
+          edit?: unknown;
+        };
       };
       // The index is made once per version (in the worker); a request looks the fixes up, and fix-all runs when resolved.
       const index = new mapping.QuickFixIndex(found);
@@ -110,10 +121,15 @@ async function main(): Promise<void> {
       };
       if (floor) return { ms: wall(() => JSON.parse(text)) };
       if (mapping.QuickFixIndex === undefined) {
-        return { ms: wall(() => lint.lint(text).map((d) => mapping.toDiagnosticData(d, 'https://example.invalid/rules.md'))) };
+        return {
+          ms: wall(() => lint.lint(text).map((d) => mapping.toDiagnosticData(d, 'https://example.invalid/rules.md'))),
+        };
       }
       const { LintRunner } = (await import(join(root, 'src/extension/diagnostics/lintRunner.ts'))) as {
-        LintRunner: new (o: { workerFile: string }) => { run(job: unknown): Promise<{ diagnostics?: Diag[] }>; dispose(): void };
+        LintRunner: new (o: { workerFile: string }) => {
+          run(job: unknown): Promise<{ diagnostics?: Diag[] }>;
+          dispose(): void;
+        };
       };
       const runner = new LintRunner({ workerFile: join(root, 'dist', 'lint-worker.js') });
       // A first job starts the worker (once per session), then the measured one.
@@ -121,7 +137,9 @@ async function main(): Promise<void> {
       const histogram = monitorEventLoopDelay({ resolution: 1 });
       histogram.enable();
       const result = await runner.run({ kind: 'lint', input: text, options: { metricsDatasets: [] } });
-      const mapped = wall(() => (result.diagnostics ?? []).map((d) => mapping.toDiagnosticData(d, 'https://example.invalid/rules.md')));
+      const mapped = wall(() =>
+        (result.diagnostics ?? []).map((d) => mapping.toDiagnosticData(d, 'https://example.invalid/rules.md')),
+      );
       await new Promise((r) => setTimeout(r, 5));
       histogram.disable();
       runner.dispose();

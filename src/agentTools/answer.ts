@@ -43,7 +43,8 @@ export class ToolError extends Error {
   readonly kind = 'tool-error';
 }
 
-export const isToolError = (e: unknown): e is ToolError => e instanceof Error && (e as { kind?: unknown }).kind === 'tool-error';
+export const isToolError = (e: unknown): e is ToolError =>
+  e instanceof Error && (e as { kind?: unknown }).kind === 'tool-error';
 
 /** A free text cut to `max` characters (never inside a surrogate pair), saying how long it was when cut. */
 export function clip(text: string, max?: number): string;
@@ -92,7 +93,8 @@ function longestArray(value: unknown): { holder: Record<string, unknown>; key: s
     for (const [key, v] of Object.entries(next)) {
       if (Array.isArray(v) && v.length > 1 && !Array.isArray(next)) {
         const size = JSON.stringify(v).length;
-        if (best === undefined || size > best.size) best = { holder: next as Record<string, unknown>, key, list: v, size };
+        if (best === undefined || size > best.size)
+          best = { holder: next as Record<string, unknown>, key, list: v, size };
       }
       if (typeof v === 'object' && v !== null) stack.push(v);
     }
@@ -119,11 +121,17 @@ export function boundedAnswer(result: Record<string, unknown>, cap: number = LIM
   for (let found = longestArray(copy); found !== undefined && text.length > cap; found = longestArray(copy)) {
     cut[found.key] ??= found.list.length;
     found.holder[found.key] = found.list.slice(0, Math.floor(found.list.length / 2));
-    text = jsonText({ ...copy, cut: { ...cut, note: 'lists shortened to fit the answer size; narrow the request to see the rest' } });
+    text = jsonText({
+      ...copy,
+      cut: { ...cut, note: 'lists shortened to fit the answer size; narrow the request to see the rest' },
+    });
   }
   if (text.length <= cap) return said(text);
   // Nothing left to halve.
-  return { ok: false, reason: `the answer was too large (${text.length} characters) even with every list cut; narrow the request` };
+  return {
+    ok: false,
+    reason: `the answer was too large (${text.length} characters) even with every list cut; narrow the request`,
+  };
 }
 
 /** The answer's JSON text within the cap; too large even with every list cut, a summary saying so. */

@@ -60,7 +60,11 @@ export interface ToolHost {
    * The linter on a trigger text, with the columns given (by dataset slug) and the host's metrics datasets:
    * `obs mcp` runs it in its process, the editor in its lint worker.
    */
-  lint(text: string, columns: Readonly<Record<string, DatasetColumns>> | undefined, signal: AbortSignal): Promise<readonly Diagnostic[]>;
+  lint(
+    text: string,
+    columns: Readonly<Record<string, DatasetColumns>> | undefined,
+    signal: AbortSignal,
+  ): Promise<readonly Diagnostic[]>;
   files: TriggerFileSource;
   /** Where the plan is applied, for the answer: a connection's name or the service's address. */
   target(): string;

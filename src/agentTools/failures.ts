@@ -23,10 +23,13 @@ export function statusOf(e: unknown): number | undefined {
 
 /** A 404 of a call naming a dataset: the dataset (or the item) is not on the service. */
 export function notFound(e: unknown, what: string): unknown {
-  return asServiceError(e) !== undefined && statusOf(e) === 404 ? new ToolError(`${what} was not found on the service (404)`) : e;
+  return asServiceError(e) !== undefined && statusOf(e) === 404
+    ? new ToolError(`${what} was not found on the service (404)`)
+    : e;
 }
 
-const isAbort = (e: unknown): boolean => e instanceof Error && (e.name === 'AbortError' || (e as { kind?: unknown }).kind === 'aborted');
+const isAbort = (e: unknown): boolean =>
+  e instanceof Error && (e.name === 'AbortError' || (e as { kind?: unknown }).kind === 'aborted');
 
 /** The message an error becomes in a tool's answer. */
 export function failureText(e: unknown): string {

@@ -34,7 +34,10 @@ function localFileOf(f: SourceFile): LocalFile {
 
 const differences = (list: readonly Difference[]): { differences: string[]; differences_total?: number } => {
   const { items, truncated } = firstOf(list, LIMITS.differences);
-  return { differences: items.map((d) => differenceText(shownDifference(d), 120)), ...(truncated ? { differences_total: list.length } : {}) };
+  return {
+    differences: items.map((d) => differenceText(shownDifference(d), 120)),
+    ...(truncated ? { differences_total: list.length } : {}),
+  };
 };
 
 const Differences = {
@@ -48,13 +51,29 @@ const FileRow = z.object({
   file: z.string(),
   status: DRIFT_STATUS,
   reason: z.string().optional(),
-  triggers: z.array(z.object({ index: z.number().int().optional(), name: z.string().optional(), dataset: z.string().optional(), status: DRIFT_STATUS, service_id: z.string().optional(), reason: z.string().optional(), ...Differences })),
+  triggers: z.array(
+    z.object({
+      index: z.number().int().optional(),
+      name: z.string().optional(),
+      dataset: z.string().optional(),
+      status: DRIFT_STATUS,
+      service_id: z.string().optional(),
+      reason: z.string().optional(),
+      ...Differences,
+    }),
+  ),
 });
 
 export const DriftOutput = z.object({
   target: z.string(),
   files_read: z.number().int(),
-  counts: z.object({ inSync: z.number().int(), differs: z.number().int(), localOnly: z.number().int(), serviceOnly: z.number().int(), unknown: z.number().int() }),
+  counts: z.object({
+    inSync: z.number().int(),
+    differs: z.number().int(),
+    localOnly: z.number().int(),
+    serviceOnly: z.number().int(),
+    unknown: z.number().int(),
+  }),
   files: z.array(FileRow).describe('The files that are not in sync.'),
   files_truncated: z.boolean(),
   only_on_service: z.array(z.object({ dataset: z.string().optional(), id: z.string(), name: z.string().optional() })),
@@ -70,17 +89,34 @@ function fileSummary(f: FileDrift): z.infer<typeof FileRow> {
     status: f.status,
     reason: clip(f.reason),
     triggers: triggers.slice(0, 20).map((t) =>
-      defined({ index: t.index < 0 ? undefined : t.index, name: clipName(t.name), dataset: t.dataset, status: t.status, service_id: t.service?.id, reason: clip(t.reason), ...differences(t.differences) }),
+      defined({
+        index: t.index < 0 ? undefined : t.index,
+        name: clipName(t.name),
+        dataset: t.dataset,
+        status: t.status,
+        service_id: t.service?.id,
+        reason: clip(t.reason),
+        ...differences(t.differences),
+      }),
     ),
   });
 }
 
-export async function driftTool(input: ToolInputs['obs_drift'], host: ToolHost, signal: AbortSignal): Promise<z.infer<typeof DriftOutput>> {
+export async function driftTool(
+  input: ToolInputs['obs_drift'],
+  host: ToolHost,
+  signal: AbortSignal,
+): Promise<z.infer<typeof DriftOutput>> {
   const { files, problems } = await host.files.read(input.paths ?? [], signal);
   const reads = files.map((f) => ({ file: f.file, read: localFileOf(f) }));
   const service = await host.service();
   const index = new ServiceIndex();
-  const listings = await listDatasets(service, [...datasetsOfFiles(reads.map((r) => r.read))].sort(), new PacedPool({ concurrency: CONCURRENCY }), signal);
+  const listings = await listDatasets(
+    service,
+    [...datasetsOfFiles(reads.map((r) => r.read))].sort(),
+    new PacedPool({ concurrency: CONCURRENCY }),
+    signal,
+  );
   const failures: { dataset: string; message: string }[] = [];
   for (const [dataset, listing] of listings) {
     index.add(dataset, listing);
@@ -97,7 +133,9 @@ export async function driftTool(input: ToolInputs['obs_drift'], host: ToolHost, 
     counts: driftCounts(drift, only),
     files: shown.items.map(fileSummary),
     files_truncated: shown.truncated,
-    only_on_service: serviceOnly.items.map((t) => defined({ dataset: t.dataset_slug, id: t.id, name: clipName(t.name) })),
+    only_on_service: serviceOnly.items.map((t) =>
+      defined({ dataset: t.dataset_slug, id: t.id, name: clipName(t.name) }),
+    ),
     only_on_service_truncated: serviceOnly.truncated,
     ...(failures.length > 0 ? { listing_failures: failures.slice(0, 20) } : {}),
     ...(problems.length > 0 ? { problems: problems.slice(0, 20).map((p) => clip(p)) } : {}),
@@ -106,16 +144,43 @@ export async function driftTool(input: ToolInputs['obs_drift'], host: ToolHost, 
 
 const ChangeRow = z.discriminatedUnion('action', [
   z.object({ action: z.literal('delete'), dataset: z.string(), id: z.string(), name: z.string().optional() }),
-  z.object({ action: z.literal('create'), dataset: z.string(), name: z.string().optional(), file: z.string(), index: z.number().int().optional() }),
-  z.object({ action: z.literal('update'), dataset: z.string(), name: z.string().optional(), id: z.string(), file: z.string(), index: z.number().int().optional(), matched_by: z.enum(['id', 'name']), ...Differences }),
+  z.object({
+    action: z.literal('create'),
+    dataset: z.string(),
+    name: z.string().optional(),
+    file: z.string(),
+    index: z.number().int().optional(),
+  }),
+  z.object({
+    action: z.literal('update'),
+    dataset: z.string(),
+    name: z.string().optional(),
+    id: z.string(),
+    file: z.string(),
+    index: z.number().int().optional(),
+    matched_by: z.enum(['id', 'name']),
+    ...Differences,
+  }),
 ]);
 
-const BlockedRow = z.object({ file: z.string().optional(), index: z.number().int().optional(), name: z.string().optional(), dataset: z.string().optional(), reasons: z.array(z.string()) });
+const BlockedRow = z.object({
+  file: z.string().optional(),
+  index: z.number().int().optional(),
+  name: z.string().optional(),
+  dataset: z.string().optional(),
+  reasons: z.array(z.string()),
+});
 
 export const PlanOutput = z.object({
   target: z.string(),
   files_read: z.number().int(),
-  counts: z.object({ create: z.number().int(), update: z.number().int(), delete: z.number().int(), blocked: z.number().int(), unchanged: z.number().int() }),
+  counts: z.object({
+    create: z.number().int(),
+    update: z.number().int(),
+    delete: z.number().int(),
+    blocked: z.number().int(),
+    unchanged: z.number().int(),
+  }),
   changes: z.array(ChangeRow),
   changes_truncated: z.boolean(),
   blocked: z.array(BlockedRow),
@@ -129,15 +194,35 @@ export const PlanOutput = z.object({
 function changeSummary(c: PlannedChange): z.infer<typeof ChangeRow> {
   const name = clipName(c.name);
   if (c.action === 'delete') return { action: 'delete', dataset: c.dataset, id: c.id, name };
-  if (c.action === 'create') return { action: 'create', dataset: c.dataset, name, file: c.file, ...(c.index >= 0 ? { index: c.index } : {}) };
-  return { action: 'update', dataset: c.dataset, name, id: c.id, file: c.file, ...(c.index >= 0 ? { index: c.index } : {}), matched_by: c.matchedBy, ...differences(c.differences) };
+  if (c.action === 'create')
+    return { action: 'create', dataset: c.dataset, name, file: c.file, ...(c.index >= 0 ? { index: c.index } : {}) };
+  return {
+    action: 'update',
+    dataset: c.dataset,
+    name,
+    id: c.id,
+    file: c.file,
+    ...(c.index >= 0 ? { index: c.index } : {}),
+    matched_by: c.matchedBy,
+    ...differences(c.differences),
+  };
 }
 
 function blockedSummary(b: BlockedTrigger): z.infer<typeof BlockedRow> {
-  return defined({ file: b.file, index: b.index < 0 ? undefined : b.index, name: clipName(b.name), dataset: b.dataset, reasons: b.reasons.slice(0, 10).map((r) => clip(r, 500)) });
+  return defined({
+    file: b.file,
+    index: b.index < 0 ? undefined : b.index,
+    name: clipName(b.name),
+    dataset: b.dataset,
+    reasons: b.reasons.slice(0, 10).map((r) => clip(r, 500)),
+  });
 }
 
-export async function planTool(input: ToolInputs['obs_plan'], host: ToolHost, signal: AbortSignal): Promise<z.infer<typeof PlanOutput>> {
+export async function planTool(
+  input: ToolInputs['obs_plan'],
+  host: ToolHost,
+  signal: AbortSignal,
+): Promise<z.infer<typeof PlanOutput>> {
   const { files, problems } = await host.files.read(input.paths ?? [], signal);
   const planned = await host.files.plan(files, input.prune === true, signal);
   const { plan, notes } = planned;
@@ -160,6 +245,6 @@ export async function planTool(input: ToolInputs['obs_plan'], host: ToolHost, si
         ? 'nothing to apply'
         : planId !== undefined
           ? 'to apply exactly this plan, call obs_apply_plan with plan_id: the user is shown every change and asked to confirm; nothing is written otherwise'
-          : 'this server does not write: a person applies the plan (the editor\'s Apply command, or `obs plan --out` and `obs apply` in CI)',
+          : "this server does not write: a person applies the plan (the editor's Apply command, or `obs plan --out` and `obs apply` in CI)",
   });
 }

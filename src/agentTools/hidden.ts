@@ -13,7 +13,9 @@ export function withoutVariableValues(v: unknown): unknown {
   if (!isRecord(v)) return v;
   return Object.fromEntries(
     Object.entries(v).map(([k, inner]) =>
-      k === 'variables' && Array.isArray(inner) ? [k, inner.map((x: unknown) => (isRecord(x) && 'value' in x ? { ...x, value: NOT_SHOWN } : x))] : [k, withoutVariableValues(inner)],
+      k === 'variables' && Array.isArray(inner)
+        ? [k, inner.map((x: unknown) => (isRecord(x) && 'value' in x ? { ...x, value: NOT_SHOWN } : x))]
+        : [k, withoutVariableValues(inner)],
     ),
   );
 }
@@ -23,6 +25,13 @@ const VARIABLE_VALUE = /(^|\.)variables\[\d+\]\.value$/;
 
 /** A difference as an answer may show it: a variable's value, alone or within its recipient, not shown. */
 export function shownDifference(d: Difference): Difference {
-  if (VARIABLE_VALUE.test(d.path)) return { ...d, service: d.service === undefined ? undefined : NOT_SHOWN, local: d.local === undefined ? undefined : NOT_SHOWN };
-  return d.member === 'recipients' ? { ...d, service: withoutVariableValues(d.service), local: withoutVariableValues(d.local) } : d;
+  if (VARIABLE_VALUE.test(d.path))
+    return {
+      ...d,
+      service: d.service === undefined ? undefined : NOT_SHOWN,
+      local: d.local === undefined ? undefined : NOT_SHOWN,
+    };
+  return d.member === 'recipients'
+    ? { ...d, service: withoutVariableValues(d.service), local: withoutVariableValues(d.local) }
+    : d;
 }

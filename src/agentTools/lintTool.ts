@@ -22,20 +22,34 @@ function datasetsNamed(text: string): string[] {
     return [];
   }
   const triggers = Array.isArray(value) ? value : [value];
-  const slugs = triggers.flatMap((t) => (isRecord(t) && typeof t.dataset_slug === 'string' && t.dataset_slug !== '' ? [t.dataset_slug] : []));
+  const slugs = triggers.flatMap((t) =>
+    isRecord(t) && typeof t.dataset_slug === 'string' && t.dataset_slug !== '' ? [t.dataset_slug] : [],
+  );
   return [...new Set(slugs.map((s) => (canonicalDatasetSlug(s) === 'all' ? '__all__' : s)))].sort();
 }
 
-async function liveColumns(service: ServiceReader, datasets: readonly string[], signal: AbortSignal, notes: string[]): Promise<Record<string, DatasetColumns>> {
+async function liveColumns(
+  service: ServiceReader,
+  datasets: readonly string[],
+  signal: AbortSignal,
+  notes: string[],
+): Promise<Record<string, DatasetColumns>> {
   const out: Record<string, DatasetColumns> = {};
   if (datasets.length > MAX_DATASETS) notes.push(`only the columns of the first ${MAX_DATASETS} datasets were checked`);
   for (const dataset of datasets.slice(0, MAX_DATASETS)) {
     try {
       const columns = (await service.listColumns(dataset, { signal })).data;
-      out[dataset] = { names: columns.map((c) => c.key_name), hidden: columns.filter((c) => c.hidden === true).map((c) => c.key_name) };
+      out[dataset] = {
+        names: columns.map((c) => c.key_name),
+        hidden: columns.filter((c) => c.hidden === true).map((c) => c.key_name),
+      };
     } catch (e) {
       if (signal.aborted) throw e;
-      notes.push(statusOf(e) === 404 ? `dataset ${JSON.stringify(dataset)} was not found on the service: its columns were not checked` : `the columns of ${JSON.stringify(dataset)} were not checked: ${failureText(e)}`);
+      notes.push(
+        statusOf(e) === 404
+          ? `dataset ${JSON.stringify(dataset)} was not found on the service: its columns were not checked`
+          : `the columns of ${JSON.stringify(dataset)} were not checked: ${failureText(e)}`,
+      );
     }
   }
   return out;
@@ -70,12 +84,22 @@ function diagnosticSummary(d: Diagnostic): z.infer<typeof DiagnosticRow> {
     message: clip(d.message, 500),
     line: d.range.start.line + 1,
     column: d.range.start.character + 1,
-    member: d.path.length === 0 ? undefined : d.path.map((p) => (typeof p === 'number' ? `[${p}]` : p)).join('.').replace(/\.\[/g, '['),
+    member:
+      d.path.length === 0
+        ? undefined
+        : d.path
+            .map((p) => (typeof p === 'number' ? `[${p}]` : p))
+            .join('.')
+            .replace(/\.\[/g, '['),
     fix: d.fix === undefined ? undefined : clip(d.fix.title, 200),
   });
 }
 
-export async function lintTool(input: ToolInputs['obs_lint_trigger'], host: ToolHost, signal: AbortSignal): Promise<z.infer<typeof LintOutput>> {
+export async function lintTool(
+  input: ToolInputs['obs_lint_trigger'],
+  host: ToolHost,
+  signal: AbortSignal,
+): Promise<z.infer<typeof LintOutput>> {
   const notes: string[] = [];
   let columns: Record<string, DatasetColumns> | undefined;
   const datasets = datasetsNamed(input.text);

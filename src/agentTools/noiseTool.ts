@@ -5,7 +5,15 @@
 import * as z from 'zod';
 import { ResultCache } from '../backtest/cache';
 import { noiseEntryJson, statusOf } from '../backtest/noiseJson';
-import { evaluateAll, newQueriesOf, noisiestFirst, prepareNoise, type NoiseEntry, type NoiseSession, type PreparedNoise } from '../backtest/noiseReport';
+import {
+  evaluateAll,
+  newQueriesOf,
+  noisiestFirst,
+  prepareNoise,
+  type NoiseEntry,
+  type NoiseSession,
+  type PreparedNoise,
+} from '../backtest/noiseReport';
 import { CREATIONS_PER_MINUTE } from '../backtest/runner';
 import { clip, clipName, firstOf, LIMITS } from './answer';
 import type { ToolHost } from './context';
@@ -46,14 +54,30 @@ export const NoiseOutput = z.object({
 /** More new query results than this (3 minutes of the service's limit): one query per trigger at a coarser step. */
 const MAX_EXACT_QUERIES = 3 * CREATIONS_PER_MINUTE;
 
-export async function noiseTool(input: ToolInputs['obs_noise'], host: ToolHost, signal: AbortSignal): Promise<z.infer<typeof NoiseOutput>> {
+export async function noiseTool(
+  input: ToolInputs['obs_noise'],
+  host: ToolHost,
+  signal: AbortSignal,
+): Promise<z.infer<typeof NoiseOutput>> {
   const { files, problems } = await host.files.read(input.paths ?? [], signal);
   const q = await host.queries();
-  const session: NoiseSession = { api: q.api, pacer: q.pacer, clock: q.clock, cache: q.results ?? new ResultCache(), signal, report: (m) => q.report?.(m), nowSeconds: Math.floor(q.clock.now() / 1000) };
+  const session: NoiseSession = {
+    api: q.api,
+    pacer: q.pacer,
+    clock: q.clock,
+    cache: q.results ?? new ResultCache(),
+    signal,
+    report: (m) => q.report?.(m),
+    nowSeconds: Math.floor(q.clock.now() / 1000),
+  };
   const prepared: (PreparedNoise | NoiseEntry)[] = [];
   for (const f of files) {
     const target = { key: f.file, label: f.file, text: f.text ?? '', tests: [] };
-    prepared.push(f.text === undefined ? { kind: 'skipped', key: f.file, label: f.file, reason: f.problem ?? 'the file could not be read' } : await prepareNoise(target, session));
+    prepared.push(
+      f.text === undefined
+        ? { kind: 'skipped', key: f.file, label: f.file, reason: f.problem ?? 'the file could not be read' }
+        : await prepareNoise(target, session),
+    );
   }
   const ready = prepared.filter((p): p is PreparedNoise => 'tested' in p);
   const days = input.days ?? 7;
@@ -80,7 +104,12 @@ export async function noiseTool(input: ToolInputs['obs_noise'], host: ToolHost, 
 /** Names, files and free texts cut; notes at most 10. */
 function bounded(entry: Record<string, unknown>): Record<string, unknown> {
   const text = (v: unknown) => (typeof v === 'string' ? clip(v, 500) : v);
-  const out: Record<string, unknown> = { ...entry, file: text(entry.file), name: typeof entry.name === 'string' ? clipName(entry.name) : entry.name, reason: text(entry.reason) };
+  const out: Record<string, unknown> = {
+    ...entry,
+    file: text(entry.file),
+    name: typeof entry.name === 'string' ? clipName(entry.name) : entry.name,
+    reason: text(entry.reason),
+  };
   if (Array.isArray(entry.notes)) out.notes = entry.notes.slice(0, 10).map(text);
   if (out.reason === undefined) delete out.reason;
   return out;

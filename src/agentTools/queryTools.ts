@@ -35,7 +35,11 @@ const Row = z.record(z.string(), z.unknown());
 
 function row(data: unknown): Record<string, unknown> {
   if (!isRecord(data)) return {};
-  return Object.fromEntries(Object.entries(data).slice(0, 30).map(([k, v]) => [clip(k, 200) ?? '', cell(v)]));
+  return Object.fromEntries(
+    Object.entries(data)
+      .slice(0, 30)
+      .map(([k, v]) => [clip(k, 200) ?? '', cell(v)]),
+  );
 }
 
 /** The service's refusals of the calls beyond the spec, and its 404s, as tool errors. */
@@ -58,13 +62,22 @@ export const RunQueryOutput = z.object({
   other: Row.optional().describe('Each aggregate over the rows the result left out.'),
 });
 
-export async function runQueryTool(input: ToolInputs['obs_run_query'], host: ToolHost, signal: AbortSignal): Promise<z.infer<typeof RunQueryOutput>> {
+export async function runQueryTool(
+  input: ToolInputs['obs_run_query'],
+  host: ToolHost,
+  signal: AbortSignal,
+): Promise<z.infer<typeof RunQueryOutput>> {
   const q: QueryRunner = await host.queries();
   let run;
   try {
     run = await runQueryResult(q.api, q.pacer, q.clock, {
       dataset: input.dataset,
-      body: { query_id: input.query_id, disable_series: true, disable_total_by_aggregate: false, disable_other_by_aggregate: false },
+      body: {
+        query_id: input.query_id,
+        disable_series: true,
+        disable_total_by_aggregate: false,
+        disable_other_by_aggregate: false,
+      },
       signal,
       report: reporter(q),
     });
@@ -87,7 +100,12 @@ export async function runQueryTool(input: ToolInputs['obs_run_query'], host: Too
 }
 
 /** The trigger to preview, its dataset and its query: from the text given, or from the service by id. */
-async function triggerToPreview(input: ToolInputs['obs_preview_trigger'], host: ToolHost, q: QueryRunner, signal: AbortSignal): Promise<{ trigger: PreviewTrigger; dataset: string; query: Record<string, unknown> }> {
+async function triggerToPreview(
+  input: ToolInputs['obs_preview_trigger'],
+  host: ToolHost,
+  q: QueryRunner,
+  signal: AbortSignal,
+): Promise<{ trigger: PreviewTrigger; dataset: string; query: Record<string, unknown> }> {
   let trigger: PreviewTrigger;
   if (input.text !== undefined) {
     const read = triggerFromText(input.text);
@@ -102,11 +120,14 @@ async function triggerToPreview(input: ToolInputs['obs_preview_trigger'], host: 
   } else {
     throw new ToolError('give the trigger as text, or dataset and trigger_id');
   }
-  const slug = input.dataset ?? (typeof trigger.dataset_slug === 'string' && trigger.dataset_slug !== '' ? trigger.dataset_slug : undefined);
+  const slug =
+    input.dataset ??
+    (typeof trigger.dataset_slug === 'string' && trigger.dataset_slug !== '' ? trigger.dataset_slug : undefined);
   if (slug === undefined) throw new ToolError('the trigger names no dataset_slug: give dataset');
   const dataset = canonicalDatasetSlug(slug) === 'all' ? '__all__' : slug;
   if (isRecord(trigger.query)) return { trigger, dataset, query: trigger.query };
-  if (typeof trigger.query_id !== 'string' || trigger.query_id === '') throw new ToolError('the trigger has neither a query nor a query_id');
+  if (typeof trigger.query_id !== 'string' || trigger.query_id === '')
+    throw new ToolError('the trigger has neither a query nor a query_id');
   try {
     return { trigger, dataset, query: await readSavedQuery(q.api, dataset, trigger.query_id, signal) };
   } catch (e) {
@@ -115,11 +136,20 @@ async function triggerToPreview(input: ToolInputs['obs_preview_trigger'], host: 
 }
 
 /** A group as the answer names it: its breakdown values, or none for a query without breakdowns. */
-const groupName = (label: string): string => (label === '' ? '(all events: the query has no breakdown)' : clip(label, 120));
+const groupName = (label: string): string =>
+  label === '' ? '(all events: the query has no breakdown)' : clip(label, 120);
 
-const FiringRow = z.object({ start: z.string(), end: z.string().nullable().describe('null while it still fires at the end of the window.'), groups: z.array(z.string()) });
+const FiringRow = z.object({
+  start: z.string(),
+  end: z.string().nullable().describe('null while it still fires at the end of the window.'),
+  groups: z.array(z.string()),
+});
 
-const firingSummary = (f: Firing): z.infer<typeof FiringRow> => ({ start: iso(f.start), end: f.end === null ? null : iso(f.end), groups: f.groups.slice(0, 5).map(groupName) });
+const firingSummary = (f: Firing): z.infer<typeof FiringRow> => ({
+  start: iso(f.start),
+  end: f.end === null ? null : iso(f.end),
+  groups: f.groups.slice(0, 5).map(groupName),
+});
 
 export const PreviewOutput = z.object({
   trigger: z.string().optional(),
@@ -140,18 +170,28 @@ export const PreviewOutput = z.object({
   notes: z.array(z.string()),
 });
 
-export async function previewTool(input: ToolInputs['obs_preview_trigger'], host: ToolHost, signal: AbortSignal): Promise<z.infer<typeof PreviewOutput>> {
+export async function previewTool(
+  input: ToolInputs['obs_preview_trigger'],
+  host: ToolHost,
+  signal: AbortSignal,
+): Promise<z.infer<typeof PreviewOutput>> {
   const q = await host.queries();
   const { trigger, dataset, query } = await triggerToPreview(input, host, q, signal);
   const window = input.window ?? '24h';
   const now = Math.floor(q.clock.now() / 1000);
   let planned = planPreview(trigger, query, WINDOWS[window], now, 'exact');
-  if (planned.ok && planned.queriesIfExact > MAX_EXACT_QUERIES) planned = planPreview(trigger, query, WINDOWS[window], now, 'coarse');
+  if (planned.ok && planned.queriesIfExact > MAX_EXACT_QUERIES)
+    planned = planPreview(trigger, query, WINDOWS[window], now, 'coarse');
   if (!planned.ok) throw new ToolError(`the trigger cannot be previewed: ${planned.reason}`);
   const plan = planned.plan;
   let data;
   try {
-    data = await fetchSeries({ api: q.api, pacer: q.pacer, clock: q.clock, signal, report: reporter(q), cache: q.results }, dataset, query, plan);
+    data = await fetchSeries(
+      { api: q.api, pacer: q.pacer, clock: q.clock, signal, report: reporter(q), cache: q.results },
+      dataset,
+      query,
+      plan,
+    );
   } catch (e) {
     throw unavailable(e, `dataset ${JSON.stringify(dataset)}`);
   }
@@ -168,7 +208,11 @@ export async function previewTool(input: ToolInputs['obs_preview_trigger'], host
     summary: previewSummary(outcome, plan.rules.alertType, plan.windowSeconds, plan.rules.disabled),
     evaluations: outcome.evaluated,
     outside_schedule: outcome.outsideSchedule,
-    notifications: { on_change: outcome.onChange.notifications, resolves: outcome.onChange.resolves, on_true: outcome.onTrue.notifications },
+    notifications: {
+      on_change: outcome.onChange.notifications,
+      resolves: outcome.onChange.resolves,
+      on_true: outcome.onTrue.notifications,
+    },
     firings_total: outcome.firings.length,
     firings: firings.items.map(firingSummary),
     firings_truncated: firings.truncated,

@@ -27,7 +27,11 @@ function durationText(seconds: number): string {
   if (seconds % 60 !== 0) return `${seconds} s`;
   const parts: string[] = [];
   let left = seconds / 60;
-  for (const [unit, size] of [['d', 1440], ['h', 60], ['min', 1]] as const) {
+  for (const [unit, size] of [
+    ['d', 1440],
+    ['h', 60],
+    ['min', 1],
+  ] as const) {
     if (left >= size) parts.push(`${Math.floor(left / size)} ${unit}`);
     left %= size;
   }
@@ -39,13 +43,17 @@ const valueText = (v: unknown): string => clip(JSON.stringify(v), TEXT) ?? '';
 /** `status_code >= 500`, `route starts-with "/api"`, `error exists`, `region in ["eu","us"]`. */
 function filterText(f: Record<string, unknown>): string {
   const column = clip(str(f.column) ?? '?', TEXT);
-  return f.value === undefined ? `${column} ${str(f.op) ?? '?'}` : `${column} ${str(f.op) ?? '?'} ${valueText(f.value)}`;
+  return f.value === undefined
+    ? `${column} ${str(f.op) ?? '?'}`
+    : `${column} ${str(f.op) ?? '?'} ${valueText(f.value)}`;
 }
 
-const joined = (filters: Record<string, unknown>[], combination: unknown): string => filters.map(filterText).join(combination === 'OR' ? ' or ' : ' and ');
+const joined = (filters: Record<string, unknown>[], combination: unknown): string =>
+  filters.map(filterText).join(combination === 'OR' ? ' or ' : ' and ');
 
 /** `P99(duration_ms)`, `COUNT`: the op and its column, as the service names the result. */
-const aggregate = (op: unknown, column: unknown): string => `${str(op) ?? '?'}${str(column) === undefined ? '' : `(${clip(str(column), TEXT)})`}`;
+const aggregate = (op: unknown, column: unknown): string =>
+  `${str(op) ?? '?'}${str(column) === undefined ? '' : `(${clip(str(column), TEXT)})`}`;
 
 /** `errors = COUNT where status_code >= 500`. */
 function calculationText(c: Record<string, unknown>): string {
@@ -57,11 +65,13 @@ function calculationText(c: Record<string, unknown>): string {
 
 /** `COUNT > 10`, or `errors > 10` for a having that names a calculation or formula. */
 function havingText(h: Record<string, unknown>): string {
-  const subject = str(h.calculate_op) === undefined ? clip(str(h.column) ?? '?', TEXT) : aggregate(h.calculate_op, h.column);
+  const subject =
+    str(h.calculate_op) === undefined ? clip(str(h.column) ?? '?', TEXT) : aggregate(h.calculate_op, h.column);
   return `${subject} ${str(h.op) ?? '?'} ${valueText(h.value)}`;
 }
 
-const namedText = (f: Record<string, unknown>): string => `${clip(str(f.name) ?? '?', TEXT)} = ${clip(str(f.expression) ?? '?', TEXT)}`;
+const namedText = (f: Record<string, unknown>): string =>
+  `${clip(str(f.name) ?? '?', TEXT)} = ${clip(str(f.expression) ?? '?', TEXT)}`;
 
 /** The query's members as the answers give them. */
 export const QueryWords = z.object({
@@ -86,7 +96,11 @@ export function queryWords(q: unknown): QueryWords | undefined {
     calculations: listed(records(q.calculations).map(calculationText)),
     filters: some(records(q.filters).map(filterText)),
     filter_combination: str(q.filter_combination),
-    breakdowns: some((Array.isArray(q.breakdowns) ? q.breakdowns : []).flatMap((b) => (typeof b === 'string' ? [clip(b, TEXT) ?? ''] : []))),
+    breakdowns: some(
+      (Array.isArray(q.breakdowns) ? q.breakdowns : []).flatMap((b) =>
+        typeof b === 'string' ? [clip(b, TEXT) ?? ''] : [],
+      ),
+    ),
     havings: some(records(q.havings).map(havingText)),
     formulas: some(records(q.formulas).map(namedText)),
     calculated_fields: some(records(q.calculated_fields).map(namedText)),
@@ -104,7 +118,13 @@ function thresholdSubject(q: Record<string, unknown>): string {
   if (formula !== undefined) return `the formula ${namedText(formula)}`;
   const havings = records(q.havings);
   const calcs = records(q.calculations);
-  const onlyInHaving = (c: Record<string, unknown>) => havings.some((h) => str(h.calculate_op) !== undefined && h.calculate_op === c.op && (h.column ?? undefined) === (c.column ?? undefined));
+  const onlyInHaving = (c: Record<string, unknown>) =>
+    havings.some(
+      (h) =>
+        str(h.calculate_op) !== undefined &&
+        h.calculate_op === c.op &&
+        (h.column ?? undefined) === (c.column ?? undefined),
+    );
   const target = calcs.find((c) => !onlyInHaving(c)) ?? calcs[0];
   return target === undefined ? 'its result' : calculationText(target);
 }
@@ -112,9 +132,14 @@ function thresholdSubject(q: Record<string, unknown>): string {
 /** `every 15 min`, and the days and hours of a window schedule. */
 export function scheduleText(t: Record<string, unknown>): string {
   const every = `every ${durationText(num(t.frequency) ?? 900)}`;
-  const window = isRecord(t.evaluation_schedule) && isRecord(t.evaluation_schedule.window) ? t.evaluation_schedule.window : undefined;
+  const window =
+    isRecord(t.evaluation_schedule) && isRecord(t.evaluation_schedule.window)
+      ? t.evaluation_schedule.window
+      : undefined;
   if (t.evaluation_schedule_type !== 'window' || window === undefined) return every;
-  const days = Array.isArray(window.days_of_week) ? window.days_of_week.filter((d) => typeof d === 'string').join(', ') : '?';
+  const days = Array.isArray(window.days_of_week)
+    ? window.days_of_week.filter((d) => typeof d === 'string').join(', ')
+    : '?';
   return `${every}, only on ${clip(days, TEXT)} from ${clip(str(window.start_time) ?? '?', 20)} to ${clip(str(window.end_time) ?? '?', 20)} UTC`;
 }
 
@@ -122,13 +147,18 @@ export function scheduleText(t: Record<string, unknown>): string {
 function baselineParts(b: unknown): { offset: string; unit: string } | undefined {
   if (!isRecord(b) || b.offset_minutes === undefined) return undefined;
   const minutes = num(b.offset_minutes);
-  return { offset: minutes === undefined ? '?' : durationText(minutes * 60), unit: b.type === 'percentage' ? 'in percent' : 'in value' };
+  return {
+    offset: minutes === undefined ? '?' : durationText(minutes * 60),
+    unit: b.type === 'percentage' ? 'in percent' : 'in value',
+  };
 }
 
 /** `the threshold applies to the change in percent against the same window 1 d earlier`; undefined without a baseline. */
 export function baselineText(b: unknown): string | undefined {
   const parts = baselineParts(b);
-  return parts === undefined ? undefined : `the threshold applies to the change ${parts.unit} against the same window ${parts.offset} earlier`;
+  return parts === undefined
+    ? undefined
+    : `the threshold applies to the change ${parts.unit} against the same window ${parts.offset} earlier`;
 }
 
 /**
@@ -141,7 +171,10 @@ export function triggerInWords(t: Record<string, unknown>): string {
   const th = isRecord(t.threshold) ? t.threshold : {};
   const baseline = baselineParts(t.baseline_details);
   const result = q === undefined ? `the saved query ${clip(str(t.query_id) ?? '?', TEXT)}` : thresholdSubject(q);
-  const subject = baseline === undefined ? result : `the change ${baseline.unit} of ${result} against the same window ${baseline.offset} earlier`;
+  const subject =
+    baseline === undefined
+      ? result
+      : `the change ${baseline.unit} of ${result} against the same window ${baseline.offset} earlier`;
   const parts = [`Fires when ${subject} ${str(th.op) ?? '?'} ${valueText(th.value)}`];
   const limit = num(th.exceeded_limit) ?? 1;
   if (limit > 1) parts.push(`${limit} evaluations in a row`);
@@ -152,10 +185,16 @@ export function triggerInWords(t: Record<string, unknown>): string {
   if (q !== undefined) {
     const filters = records(q.filters);
     const range = num(q.time_range);
-    sentence.push(`over ${range === undefined ? 'its time range' : `the last ${durationText(range)}`} of ${filters.length === 0 ? 'all events' : `events where ${joined(filters, q.filter_combination)}`}`);
+    sentence.push(
+      `over ${range === undefined ? 'its time range' : `the last ${durationText(range)}`} of ${filters.length === 0 ? 'all events' : `events where ${joined(filters, q.filter_combination)}`}`,
+    );
   }
   sentence.push(`evaluated ${scheduleText(t)}`);
-  sentence.push(t.alert_type === 'on_true' ? 'notifies at every evaluation while it fires' : 'notifies when it starts and stops firing');
+  sentence.push(
+    t.alert_type === 'on_true'
+      ? 'notifies at every evaluation while it fires'
+      : 'notifies when it starts and stops firing',
+  );
   if (t.disabled === true) sentence.push('disabled: the service does not evaluate it');
   return clip(`${sentence.join('; ')}.`, 2_000) ?? '';
 }

@@ -16,9 +16,16 @@ const text = z.string().optional();
 const count = z.number().int().min(0);
 
 /** Whether `text` contains `part`, case aside. */
-export const containsText = (text: string | undefined, part: string | undefined): boolean => part === undefined || (text ?? '').toLowerCase().includes(part.toLowerCase());
+export const containsText = (text: string | undefined, part: string | undefined): boolean =>
+  part === undefined || (text ?? '').toLowerCase().includes(part.toLowerCase());
 
-export const DatasetRow = z.object({ slug: z.string(), name: text, description: text, last_written_at: text, columns: z.number().optional() });
+export const DatasetRow = z.object({
+  slug: z.string(),
+  name: text,
+  description: text,
+  last_written_at: text,
+  columns: z.number().optional(),
+});
 
 export function datasetSummary(d: Dataset): z.infer<typeof DatasetRow> {
   return defined({
@@ -30,10 +37,22 @@ export function datasetSummary(d: Dataset): z.infer<typeof DatasetRow> {
   });
 }
 
-export const ColumnRow = z.object({ key_name: z.string(), type: text, hidden: z.boolean().optional(), description: text, last_written: text });
+export const ColumnRow = z.object({
+  key_name: z.string(),
+  type: text,
+  hidden: z.boolean().optional(),
+  description: text,
+  last_written: text,
+});
 
 export function columnSummary(c: Column): z.infer<typeof ColumnRow> {
-  return defined({ key_name: clipName(c.key_name), type: str(c.type), hidden: bool(c.hidden), description: clip(str(c.description)), last_written: str(c.last_written) });
+  return defined({
+    key_name: clipName(c.key_name),
+    type: str(c.type),
+    hidden: bool(c.hidden),
+    description: clip(str(c.description)),
+    last_written: str(c.last_written),
+  });
 }
 
 const RecipientRow = z.object({ id: text, type: text, target: text });
@@ -47,7 +66,8 @@ function recipientSummary(r: unknown): z.infer<typeof RecipientRow> {
   return defined({ id: str(r.id), type: str(r.type), target: clip(str(r.target), 120) });
 }
 
-const recipients = (list: unknown): z.infer<typeof RecipientRow>[] | undefined => (Array.isArray(list) ? list.slice(0, 20).map(recipientSummary) : undefined);
+const recipients = (list: unknown): z.infer<typeof RecipientRow>[] | undefined =>
+  Array.isArray(list) ? list.slice(0, 20).map(recipientSummary) : undefined;
 
 const ThresholdRow = z.object({ op: text, value: z.number().optional(), exceeded_limit: z.number().optional() });
 
@@ -67,7 +87,9 @@ export const TriggerRow = z.object({
   alert_type: text,
   threshold: ThresholdRow.optional(),
   query_id: text,
-  query: QueryWords.optional().describe('Every member of the inline query, each in words (a saved query by query_id is not read).'),
+  query: QueryWords.optional().describe(
+    'Every member of the inline query, each in words (a saved query by query_id is not read).',
+  ),
   schedule: z.string().describe('How often and when the service evaluates the trigger.'),
   baseline: text.describe('What the threshold is compared with when the trigger has a baseline.'),
   in_words: z.string().describe('What the trigger does, in one sentence.'),
@@ -98,7 +120,15 @@ export function triggerSummary(t: Trigger): z.infer<typeof TriggerRow> {
   });
 }
 
-export const SloRow = z.object({ id: z.string(), name: text, description: text, sli: text, time_period_days: z.number().optional(), target_per_million: z.number().optional(), datasets: z.array(z.string()).optional() });
+export const SloRow = z.object({
+  id: z.string(),
+  name: text,
+  description: text,
+  sli: text,
+  time_period_days: z.number().optional(),
+  target_per_million: z.number().optional(),
+  datasets: z.array(z.string()).optional(),
+});
 
 export function sloSummary(s: Slo): z.infer<typeof SloRow> {
   return defined({
@@ -140,14 +170,33 @@ export function burnAlertSummary(b: BurnAlert): z.infer<typeof BurnAlertRow> {
 
 /** The schema of a list answer of `key`: how many there are, match and came back, and the entries. */
 export function listOutput<K extends string, R extends z.ZodType>(key: K, row: R) {
-  return z.object({ total: count, matching: count, returned: count, truncated: z.boolean() }).extend({ [key]: z.array(row) } as Record<K, z.ZodArray<R>>);
+  return z
+    .object({ total: count, matching: count, returned: count, truncated: z.boolean() })
+    .extend({ [key]: z.array(row) } as Record<K, z.ZodArray<R>>);
 }
 
-type ListAnswer<K extends string, R> = { total: number; matching: number; returned: number; truncated: boolean } & Record<K, R[]>;
+type ListAnswer<K extends string, R> = {
+  total: number;
+  matching: number;
+  returned: number;
+  truncated: boolean;
+} & Record<K, R[]>;
 
 /** A list answer: the first `limit` entries shaped, with how many there were and how many matched. */
-export function listAnswer<K extends string, T, R>(key: K, all: readonly T[], keep: (item: T) => boolean, shape: (item: T) => R, limit: number = LIMITS.listRows): ListAnswer<K, R> {
+export function listAnswer<K extends string, T, R>(
+  key: K,
+  all: readonly T[],
+  keep: (item: T) => boolean,
+  shape: (item: T) => R,
+  limit: number = LIMITS.listRows,
+): ListAnswer<K, R> {
   const matching = all.filter(keep);
   const { items, truncated } = firstOf(matching, limit);
-  return { total: all.length, matching: matching.length, returned: items.length, truncated, [key]: items.map(shape) } as ListAnswer<K, R>;
+  return {
+    total: all.length,
+    matching: matching.length,
+    returned: items.length,
+    truncated,
+    [key]: items.map(shape),
+  } as ListAnswer<K, R>;
 }

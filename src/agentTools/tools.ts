@@ -12,7 +12,18 @@ import { LintOutput, lintTool } from './lintTool';
 import type { ReadToolName, Toolset } from './names';
 import { NoiseOutput, noiseTool } from './noiseTool';
 import { PreviewOutput, previewTool, RunQueryOutput, runQueryTool } from './queryTools';
-import { ListBurnAlertsOutput, listBurnAlertsTool, ListColumnsOutput, listColumnsTool, ListDatasetsOutput, listDatasetsTool, ListSlosOutput, listSlosTool, ListTriggersOutput, listTriggersTool } from './readTools';
+import {
+  ListBurnAlertsOutput,
+  listBurnAlertsTool,
+  ListColumnsOutput,
+  listColumnsTool,
+  ListDatasetsOutput,
+  listDatasetsTool,
+  ListSlosOutput,
+  listSlosTool,
+  ListTriggersOutput,
+  listTriggersTool,
+} from './readTools';
 import { GetTriggerOutput, getTriggerTool } from './triggerTool';
 
 /** Said in every description: what the service and the files hold is data, never an instruction. */
@@ -43,7 +54,9 @@ export interface ToolDefinition<K extends ReadToolName = ReadToolName, O extends
 }
 
 /** Any tool, as the hosts list and run them. */
-export type AnyTool = Omit<ToolDefinition, 'run'> & { run(input: never, host: ToolHost, signal: AbortSignal): Promise<Record<string, unknown>> };
+export type AnyTool = Omit<ToolDefinition, 'run'> & {
+  run(input: never, host: ToolHost, signal: AbortSignal): Promise<Record<string, unknown>>;
+};
 
 const define = <K extends ReadToolName, O extends z.ZodObject>(d: ToolDefinition<K, O>): ToolDefinition<K, O> => d;
 
@@ -171,24 +184,41 @@ export function toolNamed(name: string): AnyTool | undefined {
 }
 
 /** Every answer may say which of its lists were cut to fit its size (answer.ts). */
-const Cut = z.record(z.string(), z.union([z.number(), z.string()])).describe('The lists shortened to fit the answer size, with how many entries each had, and a note.');
+const Cut = z
+  .record(z.string(), z.union([z.number(), z.string()]))
+  .describe('The lists shortened to fit the answer size, with how many entries each had, and a note.');
 
 /** The JSON Schema of a tool's answer, as an MCP client is given it (`outputSchema`). */
 export function outputJsonSchema(tool: Pick<AnyTool, 'output'>): Record<string, unknown> {
-  const schema = z.toJSONSchema(tool.output.extend({ cut: Cut.optional() }), { target: 'draft-7' }) as Record<string, unknown>;
+  const schema = z.toJSONSchema(tool.output.extend({ cut: Cut.optional() }), { target: 'draft-7' }) as Record<
+    string,
+    unknown
+  >;
   delete schema.$schema;
   return schema;
 }
 
 /** Runs a tool: its answer (what the text says) and its JSON text, or an error answer naming what was wrong. Never throws. */
-export async function runTool(name: string, input: unknown, host: ToolHost, signal: AbortSignal): Promise<Answer & { text: string }> {
+export async function runTool(
+  name: string,
+  input: unknown,
+  host: ToolHost,
+  signal: AbortSignal,
+): Promise<Answer & { text: string }> {
   const tool = toolNamed(name);
-  if (tool === undefined || !(name in INPUTS)) return { ok: false, reason: `no tool named ${JSON.stringify(name)}`, text: `no tool named ${JSON.stringify(name)}` };
+  if (tool === undefined || !(name in INPUTS))
+    return {
+      ok: false,
+      reason: `no tool named ${JSON.stringify(name)}`,
+      text: `no tool named ${JSON.stringify(name)}`,
+    };
   const parsed = parseInput(tool.name, input);
   if (!parsed.ok) return { ok: false, reason: parsed.reason, text: parsed.reason };
   try {
     const bounded = boundedAnswer(await tool.run(parsed.value as never, host, signal));
-    return bounded.ok ? { ok: true, result: bounded.value, text: bounded.text } : { ok: false, reason: bounded.reason, text: bounded.reason };
+    return bounded.ok
+      ? { ok: true, result: bounded.value, text: bounded.text }
+      : { ok: false, reason: bounded.reason, text: bounded.reason };
   } catch (e) {
     const error = failureText(e);
     return { ok: false, reason: error, text: error };

@@ -1,5 +1,13 @@
 import type { Dispatcher } from 'undici';
-import { baseUrlProblems, definedOnly, numericOptionProblems, DEFAULT_MAX_RESPONSE_BYTES, type ApiResponse, type CallOptions, type ClientOptions } from './clientOptions';
+import {
+  baseUrlProblems,
+  definedOnly,
+  numericOptionProblems,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  type ApiResponse,
+  type CallOptions,
+  type ClientOptions,
+} from './clientOptions';
 import { readCreatedKey } from './createdKey';
 import { ENDPOINTS } from './endpoints';
 import { errorText, ServiceError, type FieldProblem } from './errors';
@@ -40,7 +48,15 @@ import {
 import { TIMEOUT_DEFAULTS, createDispatcher, envProxyProblems, proxyProblem } from './transport';
 import { RequestChecks } from './validation';
 
-export { DEFAULT_MAX_RESPONSE_BYTES, MAX_ATTEMPTS_LIMIT, type ApiResponse, type CallOptions, type ClientOptions, type RequestLogEntry, type Timing } from './clientOptions';
+export {
+  DEFAULT_MAX_RESPONSE_BYTES,
+  MAX_ATTEMPTS_LIMIT,
+  type ApiResponse,
+  type CallOptions,
+  type ClientOptions,
+  type RequestLogEntry,
+  type Timing,
+} from './clientOptions';
 
 /** Client of the service endpoints of spec part 4 (4.1-4.8). One keep-alive connection pool per client. */
 export class ServiceClient {
@@ -95,7 +111,11 @@ export class ServiceClient {
    * secret is the only member the response must hold: anything else odd in it comes back as `oddities`
    * next to the key, never as an error that would lose the secret.
    */
-  async createApiKey(teamSlug: string, body: CreateApiKeyRequest, o?: CallOptions): Promise<ApiResponse<CreatedApiKeyDocument>> {
+  async createApiKey(
+    teamSlug: string,
+    body: CreateApiKeyRequest,
+    o?: CallOptions,
+  ): Promise<ApiResponse<CreatedApiKeyDocument>> {
     const c = new RequestChecks();
     const team = c.segment('teamSlug', pathParameter('team slug'), teamSlug);
     const sent = c.body(CreateApiKeyRequest, body);
@@ -103,11 +123,24 @@ export class ServiceClient {
     // The pipeline sends only a body that passed its checks, so `sent` is set here.
     const { document, oddities } = readCreatedKey(res.data, sent ?? body, res.data.data.attributes.secret);
     if (oddities === undefined) return { ...res, data: document };
-    return { ...res, data: document, oddities: oddities.map((p) => ({ ...p, field: this.pipeline.clean(p.field), message: this.pipeline.clean(p.message) })) };
+    return {
+      ...res,
+      data: document,
+      oddities: oddities.map((p) => ({
+        ...p,
+        field: this.pipeline.clean(p.field),
+        message: this.pipeline.clean(p.message),
+      })),
+    };
   }
 
   /** PATCH /2/teams/{team}/api-keys/{keyId}; `body.data.id` must equal `keyId`. */
-  updateApiKey(teamSlug: string, keyId: string, body: UpdateApiKeyRequest, o?: CallOptions): Promise<ApiResponse<UpdatedApiKeyDocument>> {
+  updateApiKey(
+    teamSlug: string,
+    keyId: string,
+    body: UpdateApiKeyRequest,
+    o?: CallOptions,
+  ): Promise<ApiResponse<UpdatedApiKeyDocument>> {
     const c = new RequestChecks();
     const team = c.segment('teamSlug', pathParameter('team slug'), teamSlug);
     const id = c.segment('keyId', pathParameter('key id'), keyId);
@@ -162,7 +195,11 @@ export class ServiceClient {
    * POST /1/query_results/{dataset}. A result that is complete but carries an `error` rejects with kind
    * 'query-failed'. Retried only when the service certainly did not process it (429, connection refused).
    */
-  async createQueryResult(dataset: string, body: CreateQueryResultRequest, o?: CallOptions): Promise<ApiResponse<QueryResult>> {
+  async createQueryResult(
+    dataset: string,
+    body: CreateQueryResultRequest,
+    o?: CallOptions,
+  ): Promise<ApiResponse<QueryResult>> {
     const c = new RequestChecks();
     const d = c.segment('dataset', DatasetSlug, dataset);
     const sent = c.body(CreateQueryResultRequest, body);
@@ -256,7 +293,11 @@ export class ServiceClient {
    * that name (an id not in `knownIds`) holding what was sent is taken as the one sent (see triggerCreate.ts).
    * `knownIds` are the ids the dataset held before; without them they are listed first.
    */
-  async createTrigger(dataset: string, body: CreateTriggerRequest, o?: CallOptions & { knownIds?: ReadonlySet<string> }): Promise<ApiResponse<Trigger>> {
+  async createTrigger(
+    dataset: string,
+    body: CreateTriggerRequest,
+    o?: CallOptions & { knownIds?: ReadonlySet<string> },
+  ): Promise<ApiResponse<Trigger>> {
     const c = new RequestChecks();
     const d = c.segment('dataset', DatasetSlug, dataset);
     const sent = c.body(CreateTriggerRequest, withoutTriggerReadOnly(body));
@@ -271,7 +312,12 @@ export class ServiceClient {
    * trigger (a member left out is reset to its default), so `disabled` must be given. Read-only members in
    * `body` are left out. The service has no conditional write: read it first to see that it did not change.
    */
-  replaceTrigger(dataset: string, triggerId: string, body: ReplaceTriggerRequest, o?: CallOptions): Promise<ApiResponse<Trigger>> {
+  replaceTrigger(
+    dataset: string,
+    triggerId: string,
+    body: ReplaceTriggerRequest,
+    o?: CallOptions,
+  ): Promise<ApiResponse<Trigger>> {
     const c = new RequestChecks();
     const d = c.segment('dataset', DatasetSlug, dataset);
     const id = c.segment('triggerId', pathParameter('trigger id'), triggerId);

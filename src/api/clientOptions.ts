@@ -78,7 +78,10 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 export const MAX_ATTEMPTS_LIMIT = 10;
 
 const waitMs = z.number().finite('must be a finite number of milliseconds').min(0, 'must be 0 or more milliseconds');
-const timeoutMs = z.number().finite('must be a finite number of milliseconds').positive('must be more than 0 milliseconds');
+const timeoutMs = z
+  .number()
+  .finite('must be a finite number of milliseconds')
+  .positive('must be more than 0 milliseconds');
 /** The numeric options: a NaN, negative or unbounded value would silently disable a limit. */
 const NumericOptions = z.object({
   retry: z
@@ -95,7 +98,12 @@ const NumericOptions = z.object({
     })
     .optional(),
   timeouts: z
-    .object({ connectMs: timeoutMs.optional(), headersMs: timeoutMs.optional(), bodyMs: timeoutMs.optional(), bodyTotalMs: timeoutMs.optional() })
+    .object({
+      connectMs: timeoutMs.optional(),
+      headersMs: timeoutMs.optional(),
+      bodyMs: timeoutMs.optional(),
+      bodyTotalMs: timeoutMs.optional(),
+    })
     .optional(),
   maxResponseBytes: z.number().int('must be a whole number of bytes').positive('must be more than 0 bytes').optional(),
 });
@@ -107,21 +115,36 @@ export function baseUrlProblems(baseUrl: string): { url?: URL; problems: FieldPr
   try {
     url = new URL(baseUrl);
   } catch {
-    return { problems: [{ field: 'baseUrl', message: 'baseUrl must be an absolute URL such as https://api.example.com' }] };
+    return {
+      problems: [{ field: 'baseUrl', message: 'baseUrl must be an absolute URL such as https://api.example.com' }],
+    };
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') problems.push({ field: 'baseUrl', message: 'baseUrl must use http: or https:' });
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    problems.push({ field: 'baseUrl', message: 'baseUrl must use http: or https:' });
   // Parts the client would otherwise drop without a word; a user name or password would never be sent.
   if (url.username !== '' || url.password !== '') {
-    problems.push({ field: 'baseUrl', message: 'baseUrl must not hold a user name or password: keys go in configKey and managementKey' });
+    problems.push({
+      field: 'baseUrl',
+      message: 'baseUrl must not hold a user name or password: keys go in configKey and managementKey',
+    });
   }
-  if (url.search !== '' || url.hash !== '') problems.push({ field: 'baseUrl', message: 'baseUrl must not hold a query (?) or fragment (#)' });
+  if (url.search !== '' || url.hash !== '')
+    problems.push({ field: 'baseUrl', message: 'baseUrl must not hold a query (?) or fragment (#)' });
   return { url, problems };
 }
 
 /** Problems with the numeric options (attempts, delays, timeouts, size cap). */
-export function numericOptionProblems(opts: Pick<ClientOptions, 'retry' | 'timeouts' | 'maxResponseBytes'>): FieldProblem[] {
-  const numbers = NumericOptions.safeParse({ retry: opts.retry, timeouts: opts.timeouts, maxResponseBytes: opts.maxResponseBytes });
-  return numbers.success ? [] : issuesToProblems(numbers.error.issues).map((p) => ({ ...p, message: `${p.field} ${p.message}` }));
+export function numericOptionProblems(
+  opts: Pick<ClientOptions, 'retry' | 'timeouts' | 'maxResponseBytes'>,
+): FieldProblem[] {
+  const numbers = NumericOptions.safeParse({
+    retry: opts.retry,
+    timeouts: opts.timeouts,
+    maxResponseBytes: opts.maxResponseBytes,
+  });
+  return numbers.success
+    ? []
+    : issuesToProblems(numbers.error.issues).map((p) => ({ ...p, message: `${p.field} ${p.message}` }));
 }
 
 /** The members of `o` that are set, so defaults spread under them are not overwritten with undefined. */

@@ -3,7 +3,14 @@
 // the service answered (or left out) and reported as an oddity instead of failing the call.
 import type * as z from 'zod';
 import type { FieldProblem } from './errors';
-import { ApiKeyLinks, ApiKeyPermissions, ApiKeyRelationships, ApiKeyTimestamps, CreatedApiKeyDocument, type CreateApiKeyRequest } from './schemas';
+import {
+  ApiKeyLinks,
+  ApiKeyPermissions,
+  ApiKeyRelationships,
+  ApiKeyTimestamps,
+  CreatedApiKeyDocument,
+  type CreateApiKeyRequest,
+} from './schemas';
 import { issuesToProblems, readTolerantly } from './validation';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -17,7 +24,11 @@ function usable<T>(schema: z.ZodType<T>, value: unknown): T | undefined {
  * The created key as a document: checked in full when it can be, else rebuilt member by member around
  * `secret` (already known to be a non-empty string), with every failed check as an oddity.
  */
-export function readCreatedKey(raw: unknown, sent: CreateApiKeyRequest, secret: string): { document: CreatedApiKeyDocument; oddities?: FieldProblem[] } {
+export function readCreatedKey(
+  raw: unknown,
+  sent: CreateApiKeyRequest,
+  secret: string,
+): { document: CreatedApiKeyDocument; oddities?: FieldProblem[] } {
   const full = readTolerantly(CreatedApiKeyDocument, raw);
   if (full.success) return { document: full.data };
   const data = isRecord(raw) && isRecord(raw.data) ? raw.data : {};
@@ -44,5 +55,11 @@ export function readCreatedKey(raw: unknown, sent: CreateApiKeyRequest, secret: 
       links: usable(ApiKeyLinks, data.links),
     },
   };
-  return { document, oddities: issuesToProblems(full.error.issues).map((p) => ({ ...p, field: p.field === '(body)' ? '(root)' : p.field })) };
+  return {
+    document,
+    oddities: issuesToProblems(full.error.issues).map((p) => ({
+      ...p,
+      field: p.field === '(body)' ? '(root)' : p.field,
+    })),
+  };
 }

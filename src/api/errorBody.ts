@@ -41,10 +41,7 @@ const JsonApiErrors = z.looseObject({
         code: text,
         title: text,
         detail: text,
-        source: z
-          .looseObject({ pointer: text, header: text, parameter: text })
-          .optional()
-          .catch(undefined),
+        source: z.looseObject({ pointer: text, header: text, parameter: text }).optional().catch(undefined),
       }),
     )
     .min(1),
@@ -122,7 +119,11 @@ function fromProblem(body: z.infer<typeof ProblemDetails>): ParsedErrorBody {
  * string of the body before anything is read from it, so what is derived from a string (a field from a JSON
  * pointer) is derived from the scrubbed text, and a member read later cannot be missed.
  */
-export function parseErrorBody(contentType: string | undefined, text: string, scrub: (s: string) => string = (s) => s): ParsedErrorBody {
+export function parseErrorBody(
+  contentType: string | undefined,
+  text: string,
+  scrub: (s: string) => string = (s) => s,
+): ParsedErrorBody {
   if (text.trim() === '') return { shape: 'empty', fieldProblems: [] };
   const media = mediaType(contentType);
   const looksJson = media === 'application/json' || media.endsWith('+json') || media === '';

@@ -143,7 +143,9 @@ export type ServiceErrorLike = Pick<
 export function asServiceError(err: unknown): ServiceErrorLike | undefined {
   if (!(err instanceof Error) || err.name !== 'ServiceError') return undefined;
   const e = err as Error & { kind?: unknown; operation?: unknown; fieldProblems?: unknown };
-  return typeof e.kind === 'string' && typeof e.operation === 'string' && Array.isArray(e.fieldProblems) ? (err as ServiceErrorLike) : undefined;
+  return typeof e.kind === 'string' && typeof e.operation === 'string' && Array.isArray(e.fieldProblems)
+    ? (err as ServiceErrorLike)
+    : undefined;
 }
 
 /** The message of anything thrown: not every throw is an Error. */
@@ -159,6 +161,9 @@ const SERVICE_BODIES: ReadonlySet<unknown> = new Set<ErrorBodyShape>(['problem',
  * (or from a client that does not say its body's shape). A 404 of a web page is another server answering.
  */
 export function isServiceNotFound(err: unknown): boolean {
-  const { status, bodyShape } = (typeof err === 'object' && err !== null ? err : {}) as { status?: unknown; bodyShape?: unknown };
+  const { status, bodyShape } = (typeof err === 'object' && err !== null ? err : {}) as {
+    status?: unknown;
+    bodyShape?: unknown;
+  };
   return status === 404 && (bodyShape === undefined || SERVICE_BODIES.has(bodyShape));
 }

@@ -34,7 +34,11 @@ export class AbortedError extends Error {
   }
 }
 
-export function abortableSleep(ms: number, signal?: AbortSignal, cancelled: () => Error = () => new AbortedError()): Promise<void> {
+export function abortableSleep(
+  ms: number,
+  signal?: AbortSignal,
+  cancelled: () => Error = () => new AbortedError(),
+): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(cancelled());
     const timer = setTimeout(() => {

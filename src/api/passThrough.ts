@@ -55,7 +55,8 @@ class Compiler {
   }
 
   private literal(v: unknown): string {
-    if (v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v))) return JSON.stringify(v);
+    if (v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v)))
+      return JSON.stringify(v);
     throw new Unsupported('literal');
   }
 
@@ -88,7 +89,11 @@ class Compiler {
       }
       case 'enum':
         noChecks();
-        return `(${Object.values(def.entries ?? {}).map((v) => `${x} === ${this.literal(v)}`).join(' || ') || 'false'})`;
+        return `(${
+          Object.values(def.entries ?? {})
+            .map((v) => `${x} === ${this.literal(v)}`)
+            .join(' || ') || 'false'
+        })`;
       case 'literal':
         noChecks();
         return `(${(def.values ?? []).map((v) => `${x} === ${this.literal(v)}`).join(' || ') || 'false'})`;
@@ -134,7 +139,10 @@ class Compiler {
     const catchall = def.catchall === undefined ? undefined : defOf(def.catchall).type;
     const keepsUnknown = catchall === 'unknown' || catchall === 'any';
     if (def.catchall !== undefined && !keepsUnknown) throw new Unsupported('catchall');
-    const lines = [`function ${name}(o) {`, `if (typeof o !== 'object' || o === null || Array.isArray(o)) return false;`];
+    const lines = [
+      `function ${name}(o) {`,
+      `if (typeof o !== 'object' || o === null || Array.isArray(o)) return false;`,
+    ];
     Object.entries(def.shape).forEach(([key, member], i) => {
       lines.push(`const m${i} = o[${JSON.stringify(key)}];`, `if (!${this.expression(member, `m${i}`)}) return false;`);
     });
@@ -176,7 +184,10 @@ export function passThroughCheck(schema: z.ZodType): Check | undefined {
  * Validates a response: a list whose elements all pass their schema unchanged is returned as parsed
  * (no copy); anything else is read tolerantly by zod (readTolerantly: nulls in optional members dropped).
  */
-export function validateResponse<T>(schema: z.ZodType<T>, value: unknown): { success: true; data: T } | { success: false; error: z.ZodError } {
+export function validateResponse<T>(
+  schema: z.ZodType<T>,
+  value: unknown,
+): { success: true; data: T } | { success: false; error: z.ZodError } {
   const def = defOf(schema);
   if (def.type === 'array' && Array.isArray(value)) {
     const list = passThroughCheck(schema);

@@ -77,7 +77,13 @@ export class RequestPipeline {
     await this.cfg.dispatcher.close();
   }
 
-  async call<T>(ep: Endpoint<T>, checks: RequestChecks, path: string, body: unknown, o?: CallOptions): Promise<ApiResponse<T>> {
+  async call<T>(
+    ep: Endpoint<T>,
+    checks: RequestChecks,
+    path: string,
+    body: unknown,
+    o?: CallOptions,
+  ): Promise<ApiResponse<T>> {
     // Missing credentials are said first, then the request's own problems, a closed client and a cancelled call.
     const authHeader = this.authHeader(ep);
     this.refuseBeforeSending(ep.operation, checks, o?.signal);
@@ -87,7 +93,11 @@ export class RequestPipeline {
   /** Throws the error of a call that must not be sent: problems found in the request, a closed client, a cancelled call. */
   private refuseBeforeSending(op: string, checks: RequestChecks, signal: AbortSignal | undefined): void {
     if (checks.problems.length > 0) {
-      const problems = checks.problems.map((p) => ({ ...p, field: this.clean(p.field), message: this.clean(p.message) }));
+      const problems = checks.problems.map((p) => ({
+        ...p,
+        field: this.clean(p.field),
+        message: this.clean(p.message),
+      }));
       throw new ServiceError({
         kind: 'request-validation',
         operation: op,
@@ -96,13 +106,24 @@ export class RequestPipeline {
       });
     }
     if (this.closed) {
-      throw new ServiceError({ kind: 'network', operation: op, message: `${op} failed: the client is closed`, networkCode: 'CLIENT_CLOSED' });
+      throw new ServiceError({
+        kind: 'network',
+        operation: op,
+        message: `${op} failed: the client is closed`,
+        networkCode: 'CLIENT_CLOSED',
+      });
     }
     if (signal?.aborted) throw this.aborted(op, 0);
   }
 
   /** The request as every attempt sends it: its path, headers and JSON body. */
-  private outgoing(ep: Endpoint<unknown>, authHeader: Record<string, string>, path: string, body: unknown, signal: AbortSignal | undefined): Outgoing {
+  private outgoing(
+    ep: Endpoint<unknown>,
+    authHeader: Record<string, string>,
+    path: string,
+    body: unknown,
+    signal: AbortSignal | undefined,
+  ): Outgoing {
     const media = MEDIA_TYPE[ep.version];
     const headers: Record<string, string> = { ...authHeader, accept: media, 'user-agent': 'obs-vscode' };
     const payload = body === undefined ? undefined : JSON.stringify(body);
@@ -120,7 +141,14 @@ export class RequestPipeline {
       const result = await this.attempt(ep, req);
       const durationMs = Math.round((performance.now() - t0) * 10) / 10;
       const status = result.ok ? result.response.status : result.reason.status;
-      const entry: RequestLogEntry = { operation: op, method: ep.method, path: req.logPath, status, durationMs, attempt };
+      const entry: RequestLogEntry = {
+        operation: op,
+        method: ep.method,
+        path: req.logPath,
+        status,
+        durationMs,
+        attempt,
+      };
       if (result.ok) {
         this.log(entry);
         return { ...result.response, attempts: attempt };
@@ -147,11 +175,22 @@ export class RequestPipeline {
       return { retry: true, delayMs: failed.serverDelayMs };
     }
     if (remaining <= 0) return { retry: false };
-    return { retry: true, delayMs: Math.min(remaining, backoffDelay(attempt, this.cfg.retry.baseDelayMs, this.cfg.retry.maxDelayMs, this.cfg.random)) };
+    return {
+      retry: true,
+      delayMs: Math.min(
+        remaining,
+        backoffDelay(attempt, this.cfg.retry.baseDelayMs, this.cfg.retry.maxDelayMs, this.cfg.random),
+      ),
+    };
   }
 
   /** The error a call ends with: logged, counting its attempts, and saying so when the service may have carried the request out. */
-  private finalError(ep: Endpoint<unknown>, err: ServiceError, entry: RequestLogEntry, retryAfterMs: number | undefined): ServiceError {
+  private finalError(
+    ep: Endpoint<unknown>,
+    err: ServiceError,
+    entry: RequestLogEntry,
+    retryAfterMs: number | undefined,
+  ): ServiceError {
     this.log({ ...entry, error: err.kind });
     const final = err.withAttempts(entry.attempt, retryAfterMs);
     const note = ep.unknownOutcomeNote;
@@ -164,7 +203,14 @@ export class RequestPipeline {
     try {
       raw = await sendOnce(
         this.cfg.dispatcher,
-        { origin: this.cfg.origin, path: req.fullPath, method: ep.method, headers: req.headers, body: req.payload, signal: req.signal },
+        {
+          origin: this.cfg.origin,
+          path: req.fullPath,
+          method: ep.method,
+          headers: req.headers,
+          body: req.payload,
+          signal: req.signal,
+        },
         this.cfg.maxResponseBytes,
         this.cfg.timeouts.bodyTotalMs,
       );
@@ -181,7 +227,9 @@ export class RequestPipeline {
     // tolerantly by zod (a null in an optional member reads as absent, validation.ts).
     const parsed = validateResponse(ep.response, json);
     if (!parsed.success) {
-      const problems = issuesToProblems(parsed.error.issues).map((p) => this.cleanProblem({ ...p, field: p.field === '(body)' ? '(root)' : p.field }));
+      const problems = issuesToProblems(parsed.error.issues).map((p) =>
+        this.cleanProblem({ ...p, field: p.field === '(body)' ? '(root)' : p.field }),
+      );
       const error = new ServiceError({
         kind: 'response-schema',
         operation: op,
@@ -203,7 +251,12 @@ export class RequestPipeline {
     const retryable = isRetryableNetworkCode(ep.retry, code);
     const timeout = code !== undefined ? TIMEOUT_CODES[code] : undefined;
     if (timeout !== undefined) {
-      const error = new ServiceError({ kind: 'timeout', operation: op, message: `${op} failed: ${timeout} (${code})`, networkCode: code });
+      const error = new ServiceError({
+        kind: 'timeout',
+        operation: op,
+        message: `${op} failed: ${timeout} (${code})`,
+        networkCode: code,
+      });
       return { ok: false, reason: error, retryable };
     }
     const why = this.clean(errorText(e));
@@ -216,13 +269,21 @@ export class RequestPipeline {
     return { ok: false, reason: error, retryable };
   }
 
-  private httpFailure<T>(ep: Endpoint<T>, status: number, headers: IncomingHttpHeaders, text: string | undefined): Attempt<T> {
+  private httpFailure<T>(
+    ep: Endpoint<T>,
+    status: number,
+    headers: IncomingHttpHeaders,
+    text: string | undefined,
+  ): Attempt<T> {
     const op = ep.operation;
     const contentType = headerValue(headers, 'content-type');
     // Every string of the body is redacted as it is parsed (a field made from a JSON pointer is made from the
     // redacted pointer); then each string kept is cleaned.
     const redact = (s: string): string => this.cfg.redactor.redact(s);
-    const parsed = text === undefined ? { shape: 'not-json' as const, fieldProblems: [] } : parseErrorBody(contentType, text, redact);
+    const parsed =
+      text === undefined
+        ? { shape: 'not-json' as const, fieldProblems: [] }
+        : parseErrorBody(contentType, text, redact);
     const serverDelayMs = serverRequestedDelay(headers, this.cfg.now());
     const fieldProblems = parsed.fieldProblems.map((p) => this.cleanProblem(p));
     const title = this.cleanOpt(parsed.title);
@@ -253,19 +314,29 @@ export class RequestPipeline {
   private authHeader(ep: Endpoint<unknown>): Record<string, string> {
     const op = ep.operation;
     const fail = (message: string, field: string): never => {
-      throw new ServiceError({ kind: 'missing-credentials', operation: op, message: `${op} refused before sending: ${message}`, fieldProblems: [{ field, message }] });
+      throw new ServiceError({
+        kind: 'missing-credentials',
+        operation: op,
+        message: `${op} refused before sending: ${message}`,
+        fieldProblems: [{ field, message }],
+      });
     };
     if (ep.version === 2) {
       const key = this.cfg.keys.managementKey;
-      if (key === undefined || key === '') return fail('no management key is set; the API key endpoints need one (KEY_ID:KEY_SECRET)', 'managementKey');
+      if (key === undefined || key === '')
+        return fail('no management key is set; the API key endpoints need one (KEY_ID:KEY_SECRET)', 'managementKey');
       const colon = key.indexOf(':');
-      if (colon <= 0 || colon === key.length - 1) return fail('the management key must have the form KEY_ID:KEY_SECRET', 'managementKey');
-      if (!HEADER_SAFE.test(key)) return fail('the management key holds characters that cannot be sent in a header', 'managementKey');
+      if (colon <= 0 || colon === key.length - 1)
+        return fail('the management key must have the form KEY_ID:KEY_SECRET', 'managementKey');
+      if (!HEADER_SAFE.test(key))
+        return fail('the management key holds characters that cannot be sent in a header', 'managementKey');
       return { authorization: `Bearer ${key}` };
     }
     const key = this.cfg.keys.configKey;
-    if (key === undefined || key === '') return fail('no configuration key is set; the version 1 endpoints need one', 'configKey');
-    if (!HEADER_SAFE.test(key)) return fail('the configuration key holds characters that cannot be sent in a header', 'configKey');
+    if (key === undefined || key === '')
+      return fail('no configuration key is set; the version 1 endpoints need one', 'configKey');
+    if (!HEADER_SAFE.test(key))
+      return fail('the configuration key holds characters that cannot be sent in a header', 'configKey');
     return { 'x-service-team': key };
   }
 
@@ -305,6 +376,9 @@ export class RequestPipeline {
 
 /** Text made safe for a message: secrets redacted, control characters dropped, bounded in length. */
 export function cleanText(redactor: Redactor, text: string): string {
-  const flat = redactor.redact(text).replace(/\p{Cc}+/gu, ' ').trim();
+  const flat = redactor
+    .redact(text)
+    .replace(/\p{Cc}+/gu, ' ')
+    .trim();
   return flat.length > MAX_TEXT ? `${flat.slice(0, MAX_TEXT)}…` : flat;
 }

@@ -19,9 +19,19 @@ export class Redactor {
     for (const s of secrets) {
       if (s === undefined || s.length < MIN_SECRET_LENGTH) continue;
       // Upper- and lower-cased forms for the letters whose case changes their length (ß, İ).
-      for (const form of [s, encodeURIComponent(s), pointerEscaped(s), s.toUpperCase(), s.toLowerCase(), ...base64Forms(s)]) forms.add(form);
+      for (const form of [
+        s,
+        encodeURIComponent(s),
+        pointerEscaped(s),
+        s.toUpperCase(),
+        s.toLowerCase(),
+        ...base64Forms(s),
+      ])
+        forms.add(form);
     }
-    const alternatives = [...forms].sort((a, b) => b.length - a.length).map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    const alternatives = [...forms]
+      .sort((a, b) => b.length - a.length)
+      .map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
     // Literals only, no repetition: the time is linear in the text for a given set of secrets.
     this.pattern = alternatives.length === 0 ? undefined : new RegExp(alternatives.join('|'), 'gi');
   }
@@ -100,7 +110,8 @@ export function secretsOf(opts: { configKey?: string; managementKey?: string; pr
       if (url.password) out.push(url.password, decodeURIComponent(url.password));
       if (url.username) out.push(url.username, decodeURIComponent(url.username));
       // The pair a proxy's Basic credentials encode.
-      if (url.username || url.password) out.push(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`);
+      if (url.username || url.password)
+        out.push(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`);
     } catch {
       // An unparseable proxy URL is reported by the transport without echoing it.
     }

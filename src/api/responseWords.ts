@@ -6,7 +6,12 @@ import { maybeProcessed } from './retry';
 /** A success body as JSON, or the error that says why it cannot be read. */
 export function readJson(op: string, status: number, text: string | undefined, maxBytes: number): unknown {
   if (text === undefined) {
-    return new ServiceError({ kind: 'too-large', operation: op, message: `${op} failed: the response is larger than ${maxBytes} bytes`, status });
+    return new ServiceError({
+      kind: 'too-large',
+      operation: op,
+      message: `${op} failed: the response is larger than ${maxBytes} bytes`,
+      status,
+    });
   }
   try {
     return JSON.parse(text);
@@ -70,4 +75,3 @@ export function errorCode(e: unknown): string | undefined {
   const cause = (e as { cause?: unknown }).cause;
   return cause !== e ? errorCode(cause) : undefined;
 }
-

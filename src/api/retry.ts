@@ -11,7 +11,12 @@ export interface RetryOptions {
   maxTotalMs?: number;
 }
 
-export const RETRY_DEFAULTS: Required<RetryOptions> = { maxAttempts: 4, baseDelayMs: 500, maxDelayMs: 8_000, maxTotalMs: 30_000 };
+export const RETRY_DEFAULTS: Required<RetryOptions> = {
+  maxAttempts: 4,
+  baseDelayMs: 500,
+  maxDelayMs: 8_000,
+  maxTotalMs: 30_000,
+};
 
 /**
  * Which failures an operation may retry.

@@ -10,7 +10,8 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const UNORDERED = new Set(['recipients', 'tags', 'query.filters', 'query.havings', 'query.calculated_fields']);
 
 /** An empty value the service may list as left out (absent or null). */
-const isEmpty = (v: unknown): boolean => v === '' || v === null || (Array.isArray(v) && v.length === 0) || (isRecord(v) && Object.keys(v).length === 0);
+const isEmpty = (v: unknown): boolean =>
+  v === '' || v === null || (Array.isArray(v) && v.length === 0) || (isRecord(v) && Object.keys(v).length === 0);
 
 /** Every element of `sent` held by its own element of `listed`, in any order, and no element more. */
 function coversAsSet(sent: readonly unknown[], listed: readonly unknown[], path: string): boolean {
@@ -38,12 +39,18 @@ function covers(sent: unknown, listed: unknown, path: string): boolean {
     if (UNORDERED.has(path)) return coversAsSet(sent, listed, path);
     return sent.length === listed.length && sent.every((s, i) => covers(s, listed[i], `${path}[]`));
   }
-  if (isRecord(sent)) return isRecord(listed) && Object.entries(sent).every(([k, v]) => covers(v, listed[k], path === '' ? k : `${path}.${k}`));
+  if (isRecord(sent))
+    return (
+      isRecord(listed) && Object.entries(sent).every(([k, v]) => covers(v, listed[k], path === '' ? k : `${path}.${k}`))
+    );
   return sent === listed;
 }
 
 /** The top-level members `sent` set that `listed` holds otherwise; none when the listed trigger is the one sent. */
-export function membersNotAsSent(sent: Readonly<Record<string, unknown>>, listed: Readonly<Record<string, unknown>>): string[] {
+export function membersNotAsSent(
+  sent: Readonly<Record<string, unknown>>,
+  listed: Readonly<Record<string, unknown>>,
+): string[] {
   return Object.entries(sent)
     .filter(([member, value]) => !covers(value, listed[member], member))
     .map(([member]) => member);

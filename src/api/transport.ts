@@ -16,7 +16,12 @@ export interface Timeouts {
   bodyTotalMs?: number;
 }
 
-export const TIMEOUT_DEFAULTS: Required<Timeouts> = { connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000, bodyTotalMs: 120_000 };
+export const TIMEOUT_DEFAULTS: Required<Timeouts> = {
+  connectMs: 10_000,
+  headersMs: 30_000,
+  bodyMs: 30_000,
+  bodyTotalMs: 120_000,
+};
 
 /** Code of the failure when a body takes longer than `bodyTotalMs` (undici has no such timeout of its own). */
 export const BODY_TOTAL_TIMEOUT = 'BODY_TOTAL_TIMEOUT';
@@ -77,7 +82,8 @@ export function envProxyProblems(): string[] {
   for (const name of PROXY_ENV) {
     const value = process.env[name];
     if (value === undefined || value === '') continue;
-    if (!URL.canParse(value)) out.push(`the environment variable ${name} is not a URL such as http://proxy.example:3128`);
+    if (!URL.canParse(value))
+      out.push(`the environment variable ${name} is not a URL such as http://proxy.example:3128`);
   }
   return out;
 }
@@ -105,7 +111,12 @@ export interface RawResponse {
  * Sends one request and reads the body up to `maxBytes` and for at most `bodyTotalMs`. Transport failures reject
  * with undici's errors (or one with code BODY_TOTAL_TIMEOUT).
  */
-export async function sendOnce(dispatcher: Dispatcher, req: RawRequest, maxBytes: number, bodyTotalMs: number): Promise<RawResponse> {
+export async function sendOnce(
+  dispatcher: Dispatcher,
+  req: RawRequest,
+  maxBytes: number,
+  bodyTotalMs: number,
+): Promise<RawResponse> {
   const res = await dispatcher.request({
     origin: req.origin,
     path: req.path,
@@ -135,7 +146,8 @@ export async function sendOnce(dispatcher: Dispatcher, req: RawRequest, maxBytes
     }
     chunks.push(chunk);
   }
-  const text = chunks.length === 1 && chunks[0] ? chunks[0].toString('utf8') : Buffer.concat(chunks, size).toString('utf8');
+  const text =
+    chunks.length === 1 && chunks[0] ? chunks[0].toString('utf8') : Buffer.concat(chunks, size).toString('utf8');
   return { status: res.statusCode, headers: res.headers, text };
 }
 

@@ -26,7 +26,11 @@ export type SentTrigger = Readonly<Record<string, unknown>> & { readonly name: s
  * listed does not prove none was made (a gateway may answer 504 while the service still takes the request,
  * and a second POST would make a second live trigger); the next plan sees what the service holds.
  */
-export async function createOnce(sent: SentTrigger, knownIds: ReadonlySet<string>, calls: CreateCalls): Promise<ApiResponse<Trigger>> {
+export async function createOnce(
+  sent: SentTrigger,
+  knownIds: ReadonlySet<string>,
+  calls: CreateCalls,
+): Promise<ApiResponse<Trigger>> {
   try {
     return await calls.post();
   } catch (e) {
@@ -34,8 +38,13 @@ export async function createOnce(sent: SentTrigger, knownIds: ReadonlySet<string
     const found = await newTriggersNamed(sent.name, knownIds, calls, e);
     const [only] = found;
     if (found.length === 1 && only !== undefined) return adopted(sent, only, e);
-    if (found.length > 1) throw e.withMaybeProcessed(`${found.length} new triggers named ${JSON.stringify(sent.name)} are listed now (${found.map((t) => t.id).join(', ')}); none was created again`);
-    throw e.withMaybeProcessed('it is not listed yet, but the service may still be taking it, so it was not sent again: plan again to see');
+    if (found.length > 1)
+      throw e.withMaybeProcessed(
+        `${found.length} new triggers named ${JSON.stringify(sent.name)} are listed now (${found.map((t) => t.id).join(', ')}); none was created again`,
+      );
+    throw e.withMaybeProcessed(
+      'it is not listed yet, but the service may still be taking it, so it was not sent again: plan again to see',
+    );
   }
 }
 
@@ -49,7 +58,12 @@ function adopted(sent: SentTrigger, found: Trigger, cause: ServiceError): ApiRes
   );
 }
 
-async function newTriggersNamed(name: string, knownIds: ReadonlySet<string>, calls: CreateCalls, cause: ServiceError): Promise<Trigger[]> {
+async function newTriggersNamed(
+  name: string,
+  knownIds: ReadonlySet<string>,
+  calls: CreateCalls,
+  cause: ServiceError,
+): Promise<Trigger[]> {
   let listed: Trigger[];
   try {
     listed = (await calls.list()).data;

@@ -42,7 +42,9 @@ export class RequestChecks {
       this.problems.push(...issuesToProblems(r.error.issues));
       return '';
     }
-    const parts = Object.entries(r.data).flatMap(([k, v]) => (v === undefined ? [] : [`${encodeURIComponent(k)}=${encodeURIComponent(v)}`]));
+    const parts = Object.entries(r.data).flatMap(([k, v]) =>
+      v === undefined ? [] : [`${encodeURIComponent(k)}=${encodeURIComponent(v)}`],
+    );
     return parts.length > 0 ? `?${parts.join('&')}` : '';
   }
 
@@ -101,7 +103,12 @@ export function readTolerantly<T>(schema: z.ZodType<T>, value: unknown): z.ZodSa
   let result = schema.safeParse(current);
   for (let round = 0; round < 4 && !result.success; round++) {
     const nulls = result.error.issues
-      .filter((issue) => issue.path.length > 0 && valueAtPath(current, issue.path) === null && isObject(valueAtPath(current, issue.path.slice(0, -1))))
+      .filter(
+        (issue) =>
+          issue.path.length > 0 &&
+          valueAtPath(current, issue.path) === null &&
+          isObject(valueAtPath(current, issue.path.slice(0, -1))),
+      )
       .map((issue) => issue.path);
     if (nulls.length === 0) break;
     current = withoutMembers(current, nulls);

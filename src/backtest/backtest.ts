@@ -88,15 +88,26 @@ export type PreparedTrigger = Outcome<{ tested: TestedTrigger }>;
  * (the test file's `dataset`, else the trigger's `dataset_slug`) and its query (inline, or read back by
  * query_id: one GET, which creates no query result).
  */
-export async function prepareTrigger(triggerText: string, tests: Pick<TriggerTestFile, 'dataset'>, api: Pick<QueryApi, 'getQuery' | 'listDatasets' | 'listColumns'>, signal: AbortSignal): Promise<PreparedTrigger> {
+export async function prepareTrigger(
+  triggerText: string,
+  tests: Pick<TriggerTestFile, 'dataset'>,
+  api: Pick<QueryApi, 'getQuery' | 'listDatasets' | 'listColumns'>,
+  signal: AbortSignal,
+): Promise<PreparedTrigger> {
   const read = triggerFromText(triggerText);
   if (!read.ok) return { ok: false, reason: read.reason };
   const t = read.trigger;
-  const slug = tests.dataset ?? (typeof t.dataset_slug === 'string' && t.dataset_slug !== '' ? t.dataset_slug : undefined);
-  if (slug === undefined) return { ok: false, reason: l10n.t('the trigger file names no dataset_slug: give the test file a "dataset" member') };
+  const slug =
+    tests.dataset ?? (typeof t.dataset_slug === 'string' && t.dataset_slug !== '' ? t.dataset_slug : undefined);
+  if (slug === undefined)
+    return {
+      ok: false,
+      reason: l10n.t('the trigger file names no dataset_slug: give the test file a "dataset" member'),
+    };
   const dataset = slug === ENVIRONMENT_WIDE_TRIGGER_SLUG ? ENVIRONMENT_WIDE : slug;
   if (isRecord(t.query)) return { ok: true, tested: { trigger: t, dataset, query: t.query } };
-  if (typeof t.query_id !== 'string' || t.query_id === '') return { ok: false, reason: l10n.t('the trigger has no query and no query_id') };
+  if (typeof t.query_id !== 'string' || t.query_id === '')
+    return { ok: false, reason: l10n.t('the trigger has no query and no query_id') };
   try {
     return { ok: true, tested: { trigger: t, dataset, query: await readSavedQuery(api, dataset, t.query_id, signal) } };
   } catch (err) {
@@ -117,12 +128,25 @@ export function savedQueriesOf(tested: TestedTrigger): Record<string, Record<str
 }
 
 /** Every expectation (of `only`, when given) as an error with one reason: the file or its trigger could not be read. */
-export function erroredOutcomes(tests: TriggerTestFile, reason: string, only?: ReadonlySet<string>): ExpectationOutcome[] {
-  return selected(tests, only).map(([e, index]) => ({ index, name: e.name, expect: e.expect, status: 'error', message: reason, notes: [] }));
+export function erroredOutcomes(
+  tests: TriggerTestFile,
+  reason: string,
+  only?: ReadonlySet<string>,
+): ExpectationOutcome[] {
+  return selected(tests, only).map(([e, index]) => ({
+    index,
+    name: e.name,
+    expect: e.expect,
+    status: 'error',
+    message: reason,
+    notes: [],
+  }));
 }
 
 function selected(tests: TriggerTestFile, only: ReadonlySet<string> | undefined): [Expectation, number][] {
-  return tests.expectations.map((e, i): [Expectation, number] => [e, i]).filter(([e]) => only === undefined || only.has(e.name));
+  return tests.expectations
+    .map((e, i): [Expectation, number] => [e, i])
+    .filter(([e]) => only === undefined || only.has(e.name));
 }
 
 /** Why no expectation of this trigger can be evaluated, if so. */
@@ -132,19 +156,32 @@ function refusalOf(rules: ReturnType<typeof readTriggerRules>): string | undefin
   if (bad === 0) return undefined;
   const all = bad + rules.read.havingKeys.length;
   return all === 1
-    ? l10n.t('the trigger cannot be evaluated as the service would: its HAVING clause cannot be read (the linter shows why)')
-    : l10n.t('the trigger cannot be evaluated as the service would: {0} of its {1} HAVING clauses cannot be read (the linter shows why)', bad, all);
+    ? l10n.t(
+        'the trigger cannot be evaluated as the service would: its HAVING clause cannot be read (the linter shows why)',
+      )
+    : l10n.t(
+        'the trigger cannot be evaluated as the service would: {0} of its {1} HAVING clauses cannot be read (the linter shows why)',
+        bad,
+        all,
+      );
 }
 
 /** Runs the expectations of a test file in order; rejects only when the run is cancelled. */
-export async function runTriggerTests(tests: TriggerTestFile, tested: TestedTrigger, run: BacktestRun): Promise<ExpectationOutcome[]> {
+export async function runTriggerTests(
+  tests: TriggerTestFile,
+  tested: TestedTrigger,
+  run: BacktestRun,
+): Promise<ExpectationOutcome[]> {
   const rules = readTriggerRules(tested.trigger, tested.query);
   const refusal = refusalOf(rules);
   const out: ExpectationOutcome[] = [];
   for (const [e, index] of selected(tests, run.only)) {
     run.signal.throwIfAborted();
     const base = { index, name: e.name, expect: e.expect };
-    const ran: Ran = !rules.ok || refusal !== undefined ? { outcome: { ...base, status: 'error', message: refusal ?? '', notes: [] } } : await runExpectation(e, base, rules.read, tested, run);
+    const ran: Ran =
+      !rules.ok || refusal !== undefined
+        ? { outcome: { ...base, status: 'error', message: refusal ?? '', notes: [] } }
+        : await runExpectation(e, base, rules.read, tested, run);
     const outcome = ran.outcome;
     run.record?.(e.name, ran.note ?? { kind: 'not-recorded', reason: outcome.message });
     out.push(outcome);
@@ -164,7 +201,13 @@ type Fetched = Planned & { data: CachedData[]; played: boolean; note?: RecordNot
 
 const stop = (status: ExpectationStatus, message: string): Stop => ({ stop: true, status, message });
 
-async function runExpectation(e: Expectation, base: Base, read: ReadRules, tested: TestedTrigger, run: BacktestRun): Promise<Ran> {
+async function runExpectation(
+  e: Expectation,
+  base: Base,
+  read: ReadRules,
+  tested: TestedTrigger,
+  run: BacktestRun,
+): Promise<Ran> {
   const from = readTime(e.from);
   const to = readTime(e.to);
   const ended = (s: Stop): Ran => ({ outcome: { ...base, status: s.status, message: s.message, notes: [] } });
@@ -181,7 +224,18 @@ async function runExpectation(e: Expectation, base: Base, read: ReadRules, teste
   if (got.played) notes.push(l10n.t('Run from the recording: no query to the service.'));
   const preview = { dataset: tested.dataset, from: w.from, to: w.to, plan, outcome };
   const status = verdict.passed ? 'passed' : 'failed';
-  return { outcome: { ...base, status, message: verdict.message, expected: verdict.expected, actual: verdict.actual, notes, preview }, ...(got.note ? { note: got.note } : {}) };
+  return {
+    outcome: {
+      ...base,
+      status,
+      message: verdict.message,
+      expected: verdict.expected,
+      actual: verdict.actual,
+      notes,
+      preview,
+    },
+    ...(got.note ? { note: got.note } : {}),
+  };
 }
 
 /** The window at `nowSeconds` and its plan, or why the expectation stops there (not testable, an error). */
@@ -190,8 +244,12 @@ function planAt(e: Expectation, times: Times, read: ReadRules, nowSeconds: numbe
   if (resolved.kind !== 'window') return stop(resolved.kind, resolved.reason);
   const unknown = Object.keys(e.group ?? {}).filter((k) => !read.breakdowns.includes(k));
   if (unknown.length > 0) {
-    const has = read.breakdowns.length === 0 ? l10n.t('it has none') : l10n.t('its breakdowns: {0}', read.breakdowns.join(', '));
-    return stop('error', l10n.t('group names {0}, not a breakdown of the trigger\'s query ({1})', unknown.join(', '), has));
+    const has =
+      read.breakdowns.length === 0 ? l10n.t('it has none') : l10n.t('its breakdowns: {0}', read.breakdowns.join(', '));
+    return stop(
+      'error',
+      l10n.t("group names {0}, not a breakdown of the trigger's query ({1})", unknown.join(', '), has),
+    );
   }
   const w = resolved.window;
   return { stop: false, w, plan: planOf(read, w.evalFrom, w.to, w.fetch, read.notes) };
@@ -202,7 +260,14 @@ function planAt(e: Expectation, times: Times, read: ReadRules, nowSeconds: numbe
  * send (evaluated at the time the window was whole, so it stays testable forever), else from the service;
  * a recording of another query stops it, unless the run records (then the service answers).
  */
-async function seriesOf(e: Expectation, times: Times, read: ReadRules, tested: TestedTrigger, run: BacktestRun, recorded: RecordedWindow | undefined): Promise<Fetched | Stop> {
+async function seriesOf(
+  e: Expectation,
+  times: Times,
+  read: ReadRules,
+  tested: TestedTrigger,
+  run: BacktestRun,
+  recorded: RecordedWindow | undefined,
+): Promise<Fetched | Stop> {
   if (recorded !== undefined && times.to.kind === 'absolute') {
     const at = planAt(e, times, read, completeAt(times.to.seconds, read.rules.frequency));
     if (at.stop) return at;
@@ -212,18 +277,32 @@ async function seriesOf(e: Expectation, times: Times, read: ReadRules, tested: T
   }
   const at = planAt(e, times, read, run.nowSeconds);
   if (at.stop) return at;
-  const why = run.record === undefined ? undefined : notRecordable(times.from, times.to, times.fromText, times.toText, read.rules.frequency, run.nowSeconds);
+  const why =
+    run.record === undefined
+      ? undefined
+      : notRecordable(times.from, times.to, times.fromText, times.toText, read.rules.frequency, run.nowSeconds);
   const fetched = run.record === undefined || why !== undefined ? at : widened(e, times, read, run.nowSeconds, at);
   let data: CachedData[];
   try {
     data = await fetchSeries(run, tested.dataset, tested.query, fetched.plan);
   } catch (err) {
     if (run.signal.aborted) throw err;
-    return stop('error', err instanceof QueryIncompleteError ? l10n.t('the query did not complete: {0}', err.reason) : errorText(err));
+    return stop(
+      'error',
+      err instanceof QueryIncompleteError ? l10n.t('the query did not complete: {0}', err.reason) : errorText(err),
+    );
   }
   if (run.record === undefined) return { ...at, data, played: false };
-  const window = why === undefined && times.from.kind === 'absolute' && times.to.kind === 'absolute' ? windowOf({ from: times.from.seconds, to: times.to.seconds }, tested.dataset, tested.query, fetched.plan, data) : undefined;
-  return { ...at, data, played: false, note: window ? { kind: 'window', window } : { kind: 'not-recorded', reason: why ?? '' } };
+  const window =
+    why === undefined && times.from.kind === 'absolute' && times.to.kind === 'absolute'
+      ? windowOf({ from: times.from.seconds, to: times.to.seconds }, tested.dataset, tested.query, fetched.plan, data)
+      : undefined;
+  return {
+    ...at,
+    data,
+    played: false,
+    note: window ? { kind: 'window', window } : { kind: 'not-recorded', reason: why ?? '' },
+  };
 }
 
 /** The most consecutive evaluations a trigger may require: the service takes exceeded_limit from 1 to 5. */
@@ -247,11 +326,27 @@ function onlyGroup(grid: Grid, breakdowns: readonly string[], group: Expectation
   return { ...grid, groups: grid.groups.filter((g) => wanted.every(([i, v]) => g.keys?.[i] === v)) };
 }
 
-function notesOf(e: Expectation, w: ResolvedWindow, plan: PreviewPlan, outcome: PreviewOutcome, grid: Grid, read: ReadRules): string[] {
+function notesOf(
+  e: Expectation,
+  w: ResolvedWindow,
+  plan: PreviewPlan,
+  outcome: PreviewOutcome,
+  grid: Grid,
+  read: ReadRules,
+): string[] {
   const notes = [...w.notes, ...plan.notes];
-  if (!outcome.exact) notes.push(l10n.t('Approximate: {0} cannot be added up over buckets, so each {1} window is estimated from {2} buckets.', read.valueKey, spanLabel(read.rules.timeRange), spanLabel(plan.step)));
+  if (!outcome.exact)
+    notes.push(
+      l10n.t(
+        'Approximate: {0} cannot be added up over buckets, so each {1} window is estimated from {2} buckets.',
+        read.valueKey,
+        spanLabel(read.rules.timeRange),
+        spanLabel(plan.step),
+      ),
+    );
   if (read.rules.disabled) notes.push(disabledNote());
-  if (e.group && grid.groups.length === 0) notes.push(l10n.t('No group{0} had data in the window.', groupText(e.group)));
+  if (e.group && grid.groups.length === 0)
+    notes.push(l10n.t('No group{0} had data in the window.', groupText(e.group)));
   return notes;
 }
 

@@ -25,7 +25,11 @@ export class DatasetMissingError extends Error {
     super(
       nearest === undefined
         ? l10n.t('The service has no dataset "{0}".', shownName(dataset, 120))
-        : l10n.t('The service has no dataset "{0}" (did you mean "{1}"?).', shownName(dataset, 120), shownName(nearest, 120)),
+        : l10n.t(
+            'The service has no dataset "{0}" (did you mean "{1}"?).',
+            shownName(dataset, 120),
+            shownName(nearest, 120),
+          ),
     );
     this.name = 'DatasetMissingError';
   }
@@ -43,7 +47,11 @@ const status = (err: unknown): number | undefined => {
 const NOT_LISTED = new Set([401, 403, 404, 405]);
 
 /** Whether the service has the dataset (with the nearest slug it has when not); undefined when it cannot be told. */
-export async function datasetExists(api: DatasetLookupApi, dataset: string, signal?: AbortSignal): Promise<{ exists: true } | { exists: false; nearest?: string } | undefined> {
+export async function datasetExists(
+  api: DatasetLookupApi,
+  dataset: string,
+  signal?: AbortSignal,
+): Promise<{ exists: true } | { exists: false; nearest?: string } | undefined> {
   const o = signal ? { signal } : undefined;
   try {
     const slugs = (await api.listDatasets(o)).data.map((d) => d.slug);
@@ -66,7 +74,12 @@ export async function datasetExists(api: DatasetLookupApi, dataset: string, sign
  * The error to show for a failed call naming `dataset`: a DatasetMissingError when it answered 404 and
  * the dataset is not there, otherwise the error as it was. The environment (`__all__`) always exists.
  */
-export async function explainNotFound(api: DatasetLookupApi, dataset: string, err: unknown, signal?: AbortSignal): Promise<unknown> {
+export async function explainNotFound(
+  api: DatasetLookupApi,
+  dataset: string,
+  err: unknown,
+  signal?: AbortSignal,
+): Promise<unknown> {
   if (status(err) !== 404 || dataset === ENVIRONMENT_WIDE || signal?.aborted === true) return err;
   const found = await datasetExists(api, dataset, signal);
   return found?.exists === false ? new DatasetMissingError(dataset, found.nearest) : err;

@@ -113,7 +113,10 @@ export function evaluateTrigger(rules: TriggerRules, grid: Grid, from: number, t
   const values = comparedValues(rules, grid, times, k);
   const walk = walkEvaluations(rules, times, values);
   const { firings, counts } = walk;
-  const groups = labelsByCount(values, counts).map((label) => ({ label, evaluations: counts[values.findIndex((v) => v.label === label)] ?? 0 }));
+  const groups = labelsByCount(values, counts).map((label) => ({
+    label,
+    evaluations: counts[values.findIndex((v) => v.label === label)] ?? 0,
+  }));
   return {
     times,
     values,
@@ -123,7 +126,10 @@ export function evaluateTrigger(rules: TriggerRules, grid: Grid, from: number, t
     onChange: { notifications: firings.length, resolves: firings.filter((f) => f.end !== null).length },
     onTrue: { notifications: walk.onTrue },
     groups,
-    exact: isExact(rules.combine, k) && havings.every((h) => isExact(h.combine, k)) && Math.abs(rules.timeRange / grid.step - k) < 1e-9,
+    exact:
+      isExact(rules.combine, k) &&
+      havings.every((h) => isExact(h.combine, k)) &&
+      Math.abs(rules.timeRange / grid.step - k) < 1e-9,
     states: walk.states,
   };
 }
@@ -145,7 +151,11 @@ interface EvaluationWalk {
  * consecutive evaluations needed to fire, and each firing's start, end and groups. Per-group counts live in
  * typed arrays allocated once (not maps keyed by label): 7 days at 60 s for 50 groups is 504,000 checks.
  */
-function walkEvaluations(rules: TriggerRules, times: readonly number[], values: readonly ComparedValues[]): EvaluationWalk {
+function walkEvaluations(
+  rules: TriggerRules,
+  times: readonly number[],
+  values: readonly ComparedValues[],
+): EvaluationWalk {
   const firings: Firing[] = [];
   const G = values.length;
   const counts = new Int32Array(G);
@@ -211,7 +221,9 @@ function countMet(met: Int32Array, metCount: number, counts: Int32Array, firingC
 function labelsByCount(values: readonly ComparedValues[], c: Int32Array): string[] {
   const idx: number[] = [];
   for (let g = 0; g < values.length; g++) if ((c[g] as number) > 0) idx.push(g);
-  idx.sort((x, y) => (c[y] as number) - (c[x] as number) || (values[x]?.label ?? '').localeCompare(values[y]?.label ?? ''));
+  idx.sort(
+    (x, y) => (c[y] as number) - (c[x] as number) || (values[x]?.label ?? '').localeCompare(values[y]?.label ?? ''),
+  );
   return idx.map((g) => values[g]?.label ?? '');
 }
 
@@ -224,7 +236,8 @@ type ComparedValues = { label: string; values: Float64Array };
 function comparedValues(rules: TriggerRules, grid: Grid, times: readonly number[], k: number): ComparedValues[] {
   const endsAt = (shift: number): Int32Array => {
     const ends = new Int32Array(times.length);
-    for (let j = 0; j < times.length; j++) ends[j] = Math.round(((times[j] as number) - shift - grid.start) / grid.step);
+    for (let j = 0; j < times.length; j++)
+      ends[j] = Math.round(((times[j] as number) - shift - grid.start) / grid.step);
     return ends;
   };
   const ends = endsAt(0);
@@ -254,7 +267,13 @@ function comparedValues(rules: TriggerRules, grid: Grid, times: readonly number[
  * counts as 0; a group with no value of it in the whole window is not in that result at all, whatever the
  * clause (`COUNT < 5` does not keep a group that had no rows).
  */
-function dropWhereHavingFails(values: Float64Array, having: HavingRule, buckets: Float64Array | undefined, ends: Int32Array, k: number): void {
+function dropWhereHavingFails(
+  values: Float64Array,
+  having: HavingRule,
+  buckets: Float64Array | undefined,
+  ends: Int32Array,
+  k: number,
+): void {
   if (!buckets) {
     values.fill(NaN);
     return;

@@ -34,16 +34,30 @@ export class QueryIncompleteError extends Error {
 }
 
 /** The saved query a trigger names by query_id, read back to evaluate it. */
-export async function readSavedQuery(api: Pick<QueryApi, 'getQuery' | 'listDatasets' | 'listColumns'>, dataset: string, queryId: string, signal: AbortSignal): Promise<Record<string, unknown>> {
+export async function readSavedQuery(
+  api: Pick<QueryApi, 'getQuery' | 'listDatasets' | 'listColumns'>,
+  dataset: string,
+  queryId: string,
+  signal: AbortSignal,
+): Promise<Record<string, unknown>> {
   try {
     return (await api.getQuery(dataset, queryId, { signal })).data;
   } catch (err) {
-    throw unavailableOr(await explainNotFound(api, dataset, err, signal), l10n.t('Reading a saved query'), `GET /1/queries/${dataset}/${queryId}`);
+    throw unavailableOr(
+      await explainNotFound(api, dataset, err, signal),
+      l10n.t('Reading a saved query'),
+      `GET /1/queries/${dataset}/${queryId}`,
+    );
   }
 }
 
 /** The data of each chunk of the plan, in order. */
-export async function fetchSeries(deps: FetchDeps, dataset: string, query: Record<string, unknown>, plan: Pick<PreviewPlan, 'step' | 'chunks'>): Promise<CachedData[]> {
+export async function fetchSeries(
+  deps: FetchDeps,
+  dataset: string,
+  query: Record<string, unknown>,
+  plan: Pick<PreviewPlan, 'step' | 'chunks'>,
+): Promise<CachedData[]> {
   const data: CachedData[] = [];
   for (const [i, chunk] of plan.chunks.entries()) {
     const part = plan.chunks.length > 1 ? ` ${l10n.t('(query {0} of {1})', i + 1, plan.chunks.length)}` : '';
@@ -54,18 +68,34 @@ export async function fetchSeries(deps: FetchDeps, dataset: string, query: Recor
   return data;
 }
 
-async function runChunk(deps: FetchDeps, dataset: string, spec: ReturnType<typeof chunkQuery>, part: string): Promise<CachedData> {
+async function runChunk(
+  deps: FetchDeps,
+  dataset: string,
+  spec: ReturnType<typeof chunkQuery>,
+  part: string,
+): Promise<CachedData> {
   const { api, signal, report } = deps;
   report(l10n.t('Saving the preview query{0}...', part));
   let queryId: string;
   try {
-    queryId = deps.queries ? (await deps.queries.idFor(api, dataset, spec, signal)).id : (await api.createQuery(dataset, spec, { signal })).data.id;
+    queryId = deps.queries
+      ? (await deps.queries.idFor(api, dataset, spec, signal)).id
+      : (await api.createQuery(dataset, spec, { signal })).data.id;
   } catch (err) {
-    throw unavailableOr(await explainNotFound(api, dataset, err, signal), l10n.t('Saving a query'), `POST /1/queries/${dataset}`);
+    throw unavailableOr(
+      await explainNotFound(api, dataset, err, signal),
+      l10n.t('Saving a query'),
+      `POST /1/queries/${dataset}`,
+    );
   }
   const run = await runQueryResult(api, deps.pacer, deps.clock, {
     dataset,
-    body: { query_id: queryId, disable_series: false, disable_total_by_aggregate: true, disable_other_by_aggregate: true },
+    body: {
+      query_id: queryId,
+      disable_series: false,
+      disable_total_by_aggregate: true,
+      disable_other_by_aggregate: true,
+    },
     signal,
     report: (m) => report(`${m}${part}`),
   });

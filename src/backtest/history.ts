@@ -34,7 +34,10 @@ export function oldestKept(nowSeconds: number): number {
  * `from` inside the schedule, which may be days back. Those decide whether a firing begins at the window's
  * first evaluation (the one before it was firing or not, and how many in a row met the threshold).
  */
-export function warmUpFrom(rules: Pick<TriggerRules, 'frequency' | 'exceededLimit' | 'schedule'>, from: number): number {
+export function warmUpFrom(
+  rules: Pick<TriggerRules, 'frequency' | 'exceededLimit' | 'schedule'>,
+  from: number,
+): number {
   const f = rules.frequency;
   let t = Math.floor(from / f) * f;
   for (let found = 0; t > from - WARM_UP_LIMIT; t -= f) {
@@ -49,7 +52,11 @@ export function warmUpFrom(rules: Pick<TriggerRules, 'frequency' | 'exceededLimi
  * The start of the first bucket an evaluation over (evalFrom, ...] reads, in buckets of `step`: its first
  * evaluation's time_range and a baseline's offset before it, and nothing earlier.
  */
-export function fetchStartFor(rules: Pick<TriggerRules, 'frequency' | 'timeRange' | 'baseline'>, evalFrom: number, step: number): number {
+export function fetchStartFor(
+  rules: Pick<TriggerRules, 'frequency' | 'timeRange' | 'baseline'>,
+  evalFrom: number,
+  step: number,
+): number {
   return Math.floor((firstEvaluationAfter(rules.frequency, evalFrom) - lookBack(rules)) / step) * step;
 }
 
@@ -59,7 +66,12 @@ export function fetchStartFor(rules: Pick<TriggerRules, 'frequency' | 'timeRange
  * evaluations that decide the state at a window's start are not found within WARM_UP_LIMIT of the data kept.
  * A later start reads nothing older (the history only moves forward with the window).
  */
-export function earliestStart(rules: Pick<TriggerRules, 'frequency' | 'timeRange' | 'baseline' | 'exceededLimit' | 'schedule'>, oldest: number, step: number, warmUp: boolean): number | undefined {
+export function earliestStart(
+  rules: Pick<TriggerRules, 'frequency' | 'timeRange' | 'baseline' | 'exceededLimit' | 'schedule'>,
+  oldest: number,
+  step: number,
+  warmUp: boolean,
+): number | undefined {
   const f = rules.frequency;
   // The first evaluation whose buckets all start at or after `oldest`.
   const first = Math.ceil((Math.ceil(oldest / step) * step + lookBack(rules)) / f) * f;

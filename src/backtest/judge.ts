@@ -48,10 +48,21 @@ const notificationsText = (n: number): string => (n === 1 ? l10n.t('1 notificati
 /** " for group http.route = /api/cart" */
 export function groupText(group: Expectation['group']): string {
   if (!group) return '';
-  return l10n.t(' for group {0}', Object.entries(group).map(([k, v]) => `${k} = ${v === null ? '(none)' : String(v)}`).join(', '));
+  return l10n.t(
+    ' for group {0}',
+    Object.entries(group)
+      .map(([k, v]) => `${k} = ${v === null ? '(none)' : String(v)}`)
+      .join(', '),
+  );
 }
 
-export function judge(e: Expectation, counts: WindowCounts, alertType: 'on_change' | 'on_true', from: number, to: number): Verdict {
+export function judge(
+  e: Expectation,
+  counts: WindowCounts,
+  alertType: 'on_change' | 'on_true',
+  from: number,
+  to: number,
+): Verdict {
   const span = utcSpan(from, to);
   const where = l10n.t('between {0} and {1}{2}', span.from, span.to, groupText(e.group));
   const first = counts.firstFiringAt === undefined ? '' : l10n.t(', first at {0}', utcText(counts.firstFiringAt));
@@ -59,19 +70,31 @@ export function judge(e: Expectation, counts: WindowCounts, alertType: 'on_chang
   if (e.expect === 'fires') {
     const passed = counts.firings >= 1;
     const said = `${timesText(counts.firings)} ${where}`;
-    return { passed, message: passed ? `${said}${first}` : l10n.t('{0}; expected at least 1', said), expected: l10n.t('at least 1 firing'), actual: actualFirings };
+    return {
+      passed,
+      message: passed ? `${said}${first}` : l10n.t('{0}; expected at least 1', said),
+      expected: l10n.t('at least 1 firing'),
+      actual: actualFirings,
+    };
   }
   if (e.expect === 'does-not-fire') {
     const passed = counts.firings === 0;
     const said = `${timesText(counts.firings)} ${where}`;
-    return { passed, message: passed ? said : l10n.t('{0}{1}; expected none', said, first), expected: l10n.t('no firing'), actual: actualFirings };
+    return {
+      passed,
+      message: passed ? said : l10n.t('{0}{1}; expected none', said, first),
+      expected: l10n.t('no firing'),
+      actual: actualFirings,
+    };
   }
   const sent = alertType === 'on_true' ? counts.firingEvaluations : counts.firingsBegun;
   const passed = sent <= e.notifications;
   const said = l10n.t('sent {0} ({1}) {2}', notificationsText(sent), alertType, where);
   return {
     passed,
-    message: passed ? l10n.t('{0}; at most {1} allowed', said, e.notifications) : l10n.t('{0}; expected at most {1}', said, e.notifications),
+    message: passed
+      ? l10n.t('{0}; at most {1} allowed', said, e.notifications)
+      : l10n.t('{0}; expected at most {1}', said, e.notifications),
     expected: l10n.t('at most {0}', notificationsText(e.notifications)),
     actual: l10n.t('{0} ({1})', notificationsText(sent), alertType),
   };

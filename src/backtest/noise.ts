@@ -44,19 +44,49 @@ export function planNoise(read: ReadRules, nowSeconds: number, mode: PlanMode, d
   const offset = (rules.baseline?.offsetMinutes ?? 0) * 60;
   if (room < rules.frequency) {
     let reason: string;
-    if (earliest === undefined) reason = l10n.t('its schedule holds fewer than {0} evaluations in the days the service keeps, so the state at any start of the window is older than its data', rules.exceededLimit);
-    else if (offset > 0) reason = l10n.t('the service keeps 7 days of data, too little for a {0} baseline over {1}', spanLabel(offset), spanLabel(rules.timeRange));
-    else reason = l10n.t('the service keeps 7 days of data, too little for a window after the evaluations that decide its state when the window opens (every {0} over {1}, exceeded_limit {2}, its schedule)', spanLabel(rules.frequency), spanLabel(rules.timeRange), rules.exceededLimit);
+    if (earliest === undefined)
+      reason = l10n.t(
+        'its schedule holds fewer than {0} evaluations in the days the service keeps, so the state at any start of the window is older than its data',
+        rules.exceededLimit,
+      );
+    else if (offset > 0)
+      reason = l10n.t(
+        'the service keeps 7 days of data, too little for a {0} baseline over {1}',
+        spanLabel(offset),
+        spanLabel(rules.timeRange),
+      );
+    else
+      reason = l10n.t(
+        'the service keeps 7 days of data, too little for a window after the evaluations that decide its state when the window opens (every {0} over {1}, exceeded_limit {2}, its schedule)',
+        spanLabel(rules.frequency),
+        spanLabel(rules.timeRange),
+        rules.exceededLimit,
+      );
     return { ok: false, reason };
   }
   const unit = room >= align ? align : rules.frequency;
   const window = Math.min(Math.min(days * DAY, NOISE_WINDOW_SECONDS), Math.floor(room / unit) * unit);
   const from = to - window;
-  const notes = offset > 0 ? [l10n.t('Evaluated over the last {0}: the service keeps 7 days of data, and the baseline looks {1} further back.', durationWords(window), spanLabel(offset))] : [];
+  const notes =
+    offset > 0
+      ? [
+          l10n.t(
+            'Evaluated over the last {0}: the service keeps 7 days of data, and the baseline looks {1} further back.',
+            durationWords(window),
+            spanLabel(offset),
+          ),
+        ]
+      : [];
   const evalFrom = warmUpFrom(rules, from);
   const fetch = planFetch(rules, evalFrom, to, mode);
   if (fetch.coarseNote !== undefined) notes.push(fetch.coarseNote);
-  return { ok: true, from, to, queriesIfExact: fetch.queriesIfExact, plan: planOf(read, evalFrom, to, fetch, [...notes, ...read.notes]) };
+  return {
+    ok: true,
+    from,
+    to,
+    queriesIfExact: fetch.queriesIfExact,
+    plan: planOf(read, evalFrom, to, fetch, [...notes, ...read.notes]),
+  };
 }
 
 /** "6 d 23 h 45 min": each unit that is not 0. */
@@ -64,7 +94,9 @@ export function durationWords(seconds: number): string {
   const d = Math.floor(seconds / DAY);
   const h = Math.floor((seconds % DAY) / 3_600);
   const m = Math.round((seconds % 3_600) / 60);
-  return [d > 0 ? l10n.t('{0} d', d) : '', h > 0 ? l10n.t('{0} h', h) : '', m > 0 ? l10n.t('{0} min', m) : ''].filter((p) => p !== '').join(' ');
+  return [d > 0 ? l10n.t('{0} d', d) : '', h > 0 ? l10n.t('{0} h', h) : '', m > 0 ? l10n.t('{0} min', m) : '']
+    .filter((p) => p !== '')
+    .join(' ');
 }
 
 export interface NoiseCounts {
@@ -89,7 +121,12 @@ export interface NoiseCounts {
  * The noise in (from, to] of an evaluation that may start before `from` (the evaluations that decide the state
  * at the window's start): what happens at those earlier evaluations only sets the state.
  */
-export function countNoise(outcome: PreviewOutcome, rules: Pick<TriggerRules, 'alertType'>, from: number, to: number): NoiseCounts {
+export function countNoise(
+  outcome: PreviewOutcome,
+  rules: Pick<TriggerRules, 'alertType'>,
+  from: number,
+  to: number,
+): NoiseCounts {
   const days = Math.max(1, Math.ceil((to - from) / DAY));
   const perDay = new Array<number>(days).fill(0);
   const dayOf = (t: number) => Math.min(days - 1, Math.floor((t - from - 1) / DAY));
@@ -126,5 +163,7 @@ const BLOCKS = '▁▂▃▄▅▆▇█';
 /** One block character per value, scaled to the largest: none is the lowest block, the largest the full one. */
 export function sparkline(values: readonly number[]): string {
   const max = Math.max(0, ...values);
-  return values.map((v) => (max === 0 || v <= 0 ? BLOCKS[0] : BLOCKS[Math.max(1, Math.ceil((v / max) * (BLOCKS.length - 1)))])).join('');
+  return values
+    .map((v) => (max === 0 || v <= 0 ? BLOCKS[0] : BLOCKS[Math.max(1, Math.ceil((v / max) * (BLOCKS.length - 1)))]))
+    .join('');
 }

@@ -8,7 +8,8 @@ const iso = (seconds: number): string => new Date(seconds * 1000).toISOString().
 
 export type NoiseStatus = 'over' | 'within' | 'not-evaluated';
 
-export const statusOf = (e: NoiseEntry, budget: number): NoiseStatus => (e.kind === 'skipped' ? 'not-evaluated' : e.counts.notifications > budget ? 'over' : 'within');
+export const statusOf = (e: NoiseEntry, budget: number): NoiseStatus =>
+  e.kind === 'skipped' ? 'not-evaluated' : e.counts.notifications > budget ? 'over' : 'within';
 
 /** One trigger of the report (the entries come noisiest first). */
 export function noiseEntryJson(e: NoiseEntry, budget: number): Record<string, unknown> {
@@ -36,7 +37,11 @@ export function noiseEntryJson(e: NoiseEntry, budget: number): Record<string, un
     ...(s === undefined
       ? {}
       : {
-          suggestions: s.suggestions.map((x) => ({ member: x.change.member === 'value' ? 'threshold.value' : 'exceeded_limit', value: x.change.value, notifications: x.notifications })),
+          suggestions: s.suggestions.map((x) => ({
+            member: x.change.member === 'value' ? 'threshold.value' : 'exceeded_limit',
+            value: x.change.value,
+            notifications: x.notifications,
+          })),
           blocked_by: s.blockedBy ?? null,
           failing_fires_tests: s.missed,
           unchecked_tests: e.unchecked,
@@ -45,7 +50,17 @@ export function noiseEntryJson(e: NoiseEntry, budget: number): Record<string, un
 }
 
 /** The whole report: the window asked for, the budget, counts by status, and each trigger noisiest first. */
-export function noiseJson(entries: readonly NoiseEntry[], options: { days: number; budget: number }): Record<string, unknown> {
+export function noiseJson(
+  entries: readonly NoiseEntry[],
+  options: { days: number; budget: number },
+): Record<string, unknown> {
   const count = (status: NoiseStatus) => entries.filter((e) => statusOf(e, options.budget) === status).length;
-  return { days: options.days, budget: options.budget, over: count('over'), within: count('within'), not_evaluated: count('not-evaluated'), triggers: entries.map((e) => noiseEntryJson(e, options.budget)) };
+  return {
+    days: options.days,
+    budget: options.budget,
+    over: count('over'),
+    within: count('within'),
+    not_evaluated: count('not-evaluated'),
+    triggers: entries.map((e) => noiseEntryJson(e, options.budget)),
+  };
 }

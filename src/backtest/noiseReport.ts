@@ -71,8 +71,17 @@ export type NoiseEntry =
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The trigger of a file ready to evaluate, or why it is left out (its saved query read back: one GET, no result). */
-export async function prepareNoise(target: NoiseTarget, s: Pick<NoiseSession, 'api' | 'signal'>): Promise<PreparedNoise | NoiseEntry> {
-  const skip = (reason: string, name?: string): NoiseEntry => ({ kind: 'skipped', key: target.key, label: target.label, ...(name === undefined ? {} : { name }), reason });
+export async function prepareNoise(
+  target: NoiseTarget,
+  s: Pick<NoiseSession, 'api' | 'signal'>,
+): Promise<PreparedNoise | NoiseEntry> {
+  const skip = (reason: string, name?: string): NoiseEntry => ({
+    kind: 'skipped',
+    key: target.key,
+    label: target.label,
+    ...(name === undefined ? {} : { name }),
+    reason,
+  });
   let value: unknown;
   try {
     value = JSON.parse(target.text.charCodeAt(0) === 0xfeff ? target.text.slice(1) : target.text);
@@ -85,21 +94,39 @@ export async function prepareNoise(target: NoiseTarget, s: Pick<NoiseSession, 'a
   const { tested } = prepared;
   const rules = readTriggerRules(tested.trigger, tested.query);
   if (!rules.ok) return skip(l10n.t('the trigger cannot be evaluated: {0}', rules.reason), tested.trigger.name);
-  if (rules.read.unreadableHavings > 0) return skip(l10n.t('the trigger cannot be evaluated as the service would: a HAVING clause cannot be read (the linter shows why)'), tested.trigger.name);
+  if (rules.read.unreadableHavings > 0)
+    return skip(
+      l10n.t(
+        'the trigger cannot be evaluated as the service would: a HAVING clause cannot be read (the linter shows why)',
+      ),
+      tested.trigger.name,
+    );
   return { target, tested, read: rules.read };
 }
 
 /** The plan of a trigger's window, and how many of its queries the session does not hold yet. */
-function plannedQueries(p: PreparedNoise, nowSeconds: number, options: Pick<NoiseOptions, 'mode' | 'days'>, cache: Pick<ResultStore, 'has'>): { planned: Extract<NoisePlan, { ok: true }>; newQueries: number } | { reason: string } {
+function plannedQueries(
+  p: PreparedNoise,
+  nowSeconds: number,
+  options: Pick<NoiseOptions, 'mode' | 'days'>,
+  cache: Pick<ResultStore, 'has'>,
+): { planned: Extract<NoisePlan, { ok: true }>; newQueries: number } | { reason: string } {
   const planned = planNoise(p.read, nowSeconds, options.mode, options.days);
   if (!planned.ok) return { reason: planned.reason };
   const { plan } = planned;
-  const newQueries = plan.chunks.filter((c) => !cache.has(ResultCache.keyOf(p.tested.dataset, chunkQuery(p.tested.query, plan, c)))).length;
+  const newQueries = plan.chunks.filter(
+    (c) => !cache.has(ResultCache.keyOf(p.tested.dataset, chunkQuery(p.tested.query, plan, c))),
+  ).length;
   return { planned, newQueries };
 }
 
 /** New queries a report would create: those of the triggers' windows the session does not hold yet. */
-export function newQueriesOf(ready: readonly PreparedNoise[], nowSeconds: number, options: Pick<NoiseOptions, 'mode' | 'days'>, cache: Pick<ResultStore, 'has'>): number {
+export function newQueriesOf(
+  ready: readonly PreparedNoise[],
+  nowSeconds: number,
+  options: Pick<NoiseOptions, 'mode' | 'days'>,
+  cache: Pick<ResultStore, 'has'>,
+): number {
   return ready.reduce((n, p) => {
     const planned = plannedQueries(p, nowSeconds, options, cache);
     return n + ('newQueries' in planned ? planned.newQueries : 0);
@@ -107,7 +134,12 @@ export function newQueriesOf(ready: readonly PreparedNoise[], nowSeconds: number
 }
 
 /** Evaluates a prepared trigger over its window and, over the budget, looks for a change; rejects only when cancelled. */
-export async function evaluateNoise(p: PreparedNoise, s: NoiseSession, options: NoiseOptions, cache: ResultStore = s.cache): Promise<NoiseEntry> {
+export async function evaluateNoise(
+  p: PreparedNoise,
+  s: NoiseSession,
+  options: NoiseOptions,
+  cache: ResultStore = s.cache,
+): Promise<NoiseEntry> {
   const { target, tested, read } = p;
   const base = { key: target.key, label: target.label, name: tested.trigger.name };
   const planned = plannedQueries(p, s.nowSeconds, options, cache);
@@ -118,21 +150,50 @@ export async function evaluateNoise(p: PreparedNoise, s: NoiseSession, options: 
     data = await fetchSeries({ ...s, cache }, tested.dataset, tested.query, plan);
   } catch (err) {
     if (s.signal.aborted) throw err;
-    return { kind: 'skipped', ...base, reason: err instanceof QueryIncompleteError ? l10n.t('the query did not complete: {0}', err.reason) : errorText(err) };
+    return {
+      kind: 'skipped',
+      ...base,
+      reason:
+        err instanceof QueryIncompleteError ? l10n.t('the query did not complete: {0}', err.reason) : errorText(err),
+    };
   }
   // Evaluated from before the window, so the state at its start is the service's; counted in it only.
   const outcome = evaluateTrigger(read.rules, gridFromSeries(plan, data), plan.from, plan.to);
   const counts = countNoise(outcome, read.rules, from, to);
   const { op, value, exceededLimit, alertType, frequency } = read.rules;
   const dataset = tested.dataset === ENVIRONMENT_WIDE ? ENVIRONMENT_WIDE_TRIGGER_SLUG : tested.dataset;
-  const entry: NoiseEntry = { kind: 'evaluated', ...base, dataset, rules: { op, value, exceededLimit, alertType, frequency }, counts, from, to, notes: read.rules.disabled ? [disabledNote(), ...plan.notes] : plan.notes, unchecked: [] };
+  const entry: NoiseEntry = {
+    kind: 'evaluated',
+    ...base,
+    dataset,
+    rules: { op, value, exceededLimit, alertType, frequency },
+    counts,
+    from,
+    to,
+    notes: read.rules.disabled ? [disabledNote(), ...plan.notes] : plan.notes,
+    unchecked: [],
+  };
   if (counts.notifications <= options.budget) return entry;
   const must = await mustFireWindows(p, s, cache);
-  return { ...entry, unchecked: must.unchecked, suggestion: suggestChange({ rules: read.rules, outcome, from, maxNotifications: options.budget, mustFire: must.windows }) };
+  return {
+    ...entry,
+    unchecked: must.unchecked,
+    suggestion: suggestChange({
+      rules: read.rules,
+      outcome,
+      from,
+      maxNotifications: options.budget,
+      mustFire: must.windows,
+    }),
+  };
 }
 
 /** The windows the trigger's test files say it must fire in, evaluated as the Test Explorer evaluates them. */
-async function mustFireWindows(p: PreparedNoise, s: NoiseSession, cache: ResultStore): Promise<{ windows: MustFire[]; unchecked: string[] }> {
+async function mustFireWindows(
+  p: PreparedNoise,
+  s: NoiseSession,
+  cache: ResultStore,
+): Promise<{ windows: MustFire[]; unchecked: string[] }> {
   const windows: MustFire[] = [];
   const unchecked: string[] = [];
   for (const t of p.target.tests) {
@@ -143,12 +204,20 @@ async function mustFireWindows(p: PreparedNoise, s: NoiseSession, cache: ResultS
     }
     const fires = new Set(parsed.file.expectations.filter((e) => e.expect === 'fires').map((e) => e.name));
     if (fires.size === 0) continue;
-    const prepared = parsed.file.dataset === undefined ? { ok: true as const, tested: p.tested } : await prepareTrigger(p.target.text, parsed.file, s.api, s.signal);
+    const prepared =
+      parsed.file.dataset === undefined
+        ? { ok: true as const, tested: p.tested }
+        : await prepareTrigger(p.target.text, parsed.file, s.api, s.signal);
     if (!prepared.ok) {
       unchecked.push(l10n.t('{0}: {1}', t.label, prepared.reason));
       continue;
     }
-    const outcomes = await runTriggerTests(parsed.file, prepared.tested, { ...s, cache, nowSeconds: Math.floor(s.nowSeconds / 60) * 60, only: fires });
+    const outcomes = await runTriggerTests(parsed.file, prepared.tested, {
+      ...s,
+      cache,
+      nowSeconds: Math.floor(s.nowSeconds / 60) * 60,
+      only: fires,
+    });
     for (const o of outcomes) {
       if (o.preview) windows.push({ name: o.name, outcome: o.preview.outcome, from: o.preview.from, to: o.preview.to });
       else unchecked.push(l10n.t('"{0}" ({1}): {2}', o.name, t.label, o.message));
@@ -162,11 +231,22 @@ async function mustFireWindows(p: PreparedNoise, s: NoiseSession, cache: ResultS
  * report again creates none); after a cancel, those not evaluated are listed as such. `onTurn` says which one
  * is evaluated; its reports go through `s.report`.
  */
-export async function evaluateAll(ready: readonly PreparedNoise[], s: NoiseSession, options: NoiseOptions, onTurn: (p: PreparedNoise, index: number) => NoiseSession = () => s): Promise<NoiseEntry[]> {
+export async function evaluateAll(
+  ready: readonly PreparedNoise[],
+  s: NoiseSession,
+  options: NoiseOptions,
+  onTurn: (p: PreparedNoise, index: number) => NoiseSession = () => s,
+): Promise<NoiseEntry[]> {
   return s.cache.inRun(async (cache) => {
     const out: NoiseEntry[] = [];
     for (const [i, p] of ready.entries()) {
-      const skipped = (reason: string): NoiseEntry => ({ kind: 'skipped', key: p.target.key, label: p.target.label, name: p.tested.trigger.name, reason });
+      const skipped = (reason: string): NoiseEntry => ({
+        kind: 'skipped',
+        key: p.target.key,
+        label: p.target.label,
+        name: p.tested.trigger.name,
+        reason,
+      });
       if (s.signal.aborted) {
         out.push(skipped(l10n.t('the report was cancelled before its turn')));
         continue;

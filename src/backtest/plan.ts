@@ -12,8 +12,6 @@ import type { Outcome } from '../result';
 
 export type { TriggerInput } from './rules';
 
-;
-
 const MAX_BUCKETS = 1_000;
 export const PREVIEW_WINDOWS = [3_600, 21_600, 86_400, 604_800] as const;
 export const DEFAULT_PREVIEW_WINDOW = 86_400;
@@ -70,7 +68,12 @@ export function planFetch(rules: TriggerRules, from: number, to: number, mode: P
     const exact = step;
     step = step * Math.ceil(span(step) / (step * MAX_BUCKETS));
     while (span(step) > step * MAX_BUCKETS) step += exact;
-    coarseNote = l10n.t('Coarser steps: buckets of {0} instead of {1} (one query instead of {2}), so every window value is estimated.', spanLabel(step), spanLabel(exact), queriesIfExact);
+    coarseNote = l10n.t(
+      'Coarser steps: buckets of {0} instead of {1} (one query instead of {2}), so every window value is estimated.',
+      spanLabel(step),
+      spanLabel(exact),
+      queriesIfExact,
+    );
   }
   const fetchStart = fetchStartFor(rules, from, step);
   const chunkSeconds = step * MAX_BUCKETS;
@@ -100,7 +103,13 @@ export function planOf(read: ReadRules, from: number, to: number, fetch: Fetch, 
 export type PlanResult = Outcome<{ plan: PreviewPlan; queriesIfExact: number }>;
 
 /** The preview of the last `windowSeconds` before now, shortened to what the 7 days of data allow. */
-export function planPreview(trigger: TriggerInput, query: unknown, windowSeconds: number, nowSeconds: number, mode: PlanMode): PlanResult {
+export function planPreview(
+  trigger: TriggerInput,
+  query: unknown,
+  windowSeconds: number,
+  nowSeconds: number,
+  mode: PlanMode,
+): PlanResult {
   const readResult = readTriggerRules(trigger, query);
   if (!readResult.ok) return readResult;
   const read = readResult.read;
@@ -111,23 +120,43 @@ export function planPreview(trigger: TriggerInput, query: unknown, windowSeconds
   const room = to - (earliestStart(rules, oldestKept(nowSeconds), exactStep(rules), false) ?? to);
   const notes: string[] = [];
   let window = windowSeconds;
-  if (room < rules.frequency) return { ok: false, reason: l10n.t('the service keeps 7 days of data, too little for a {0} baseline over {1}', spanLabel(offset), spanLabel(rules.timeRange)) };
+  if (room < rules.frequency)
+    return {
+      ok: false,
+      reason: l10n.t(
+        'the service keeps 7 days of data, too little for a {0} baseline over {1}',
+        spanLabel(offset),
+        spanLabel(rules.timeRange),
+      ),
+    };
   if (window > room) {
     window = Math.floor(room / rules.frequency) * rules.frequency;
     notes.push(
       offset > 0
-        ? l10n.t('The window is shortened to {0}: the service keeps 7 days of data, and the baseline looks {1} further back.', spanLabel(window), spanLabel(offset))
+        ? l10n.t(
+            'The window is shortened to {0}: the service keeps 7 days of data, and the baseline looks {1} further back.',
+            spanLabel(window),
+            spanLabel(offset),
+          )
         : l10n.t('The window is shortened to {0}: the service keeps 7 days of data.', spanLabel(window)),
     );
   }
   const from = to - window;
   const fetch = planFetch(rules, from, to, mode);
   if (fetch.coarseNote !== undefined) notes.push(fetch.coarseNote);
-  return { ok: true, queriesIfExact: fetch.queriesIfExact, plan: planOf(read, from, to, fetch, [...notes, ...read.notes]) };
+  return {
+    ok: true,
+    queriesIfExact: fetch.queriesIfExact,
+    plan: planOf(read, from, to, fetch, [...notes, ...read.notes]),
+  };
 }
 
 /** The saved query that fetches one chunk: the trigger's query at the plan's step, over the chunk. */
-export function chunkQuery(query: Record<string, unknown>, plan: Pick<PreviewPlan, 'step'>, chunk: { start: number; end: number }): CreateQueryRequest {
+export function chunkQuery(
+  query: Record<string, unknown>,
+  plan: Pick<PreviewPlan, 'step'>,
+  chunk: { start: number; end: number },
+): CreateQueryRequest {
   const keep = ['calculations', 'filters', 'filter_combination', 'breakdowns', 'formulas', 'calculated_fields'];
   const out: Record<string, unknown> = {};
   for (const key of keep) if (query[key] !== undefined && query[key] !== null) out[key] = query[key];

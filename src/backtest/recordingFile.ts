@@ -35,42 +35,64 @@ export function isoText(seconds: number): string {
 
 const Time = z
   .string()
-  .refine((t) => !Number.isNaN(isoSeconds(t)), { error: () => l10n.t('must be a time in UTC with seconds ("2025-06-02T09:10:00Z")') })
-  .meta({ id: 'recordedTime', description: 'A time in UTC with seconds: "2025-06-02T09:10:00Z".', pattern: ISO_SECOND.source });
+  .refine((t) => !Number.isNaN(isoSeconds(t)), {
+    error: () => l10n.t('must be a time in UTC with seconds ("2025-06-02T09:10:00Z")'),
+  })
+  .meta({
+    id: 'recordedTime',
+    description: 'A time in UTC with seconds: "2025-06-02T09:10:00Z".',
+    pattern: ISO_SECOND.source,
+  });
 
 const Scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 /** A row of a series point: aggregate keys (`COUNT`, `P99(duration_ms)`) and breakdown columns to their values. */
 const Row = z.record(z.string(), Scalar);
 
-const Point = z.tuple([Time, Row]).meta({ description: 'One point of the series as the service answered it: its time and its row (aggregates and breakdown values).' });
+const Point = z.tuple([Time, Row]).meta({
+  description:
+    'One point of the series as the service answered it: its time and its row (aggregates and breakdown values).',
+});
 
 const RecordedWindow = z
   .strictObject({
-    from: Time.meta({ description: "The expectation's `from`, as an absolute time: the window this data was recorded for." }),
+    from: Time.meta({
+      description: "The expectation's `from`, as an absolute time: the window this data was recorded for.",
+    }),
     to: Time.meta({ description: "The expectation's `to`." }),
     dataset: z.string().min(1).meta({ description: 'The dataset the query ran on (`__all__`: the environment).' }),
     query: z
       .looseObject({ granularity: z.number().int().min(1).meta({ description: 'The bucket step, in seconds.' }) })
-      .meta({ description: 'The query specification the engine sent, without its start and end: the calculations, filters, breakdowns, formulas and calculated fields of the trigger\'s query, and the granularity (the bucket step in seconds).' }),
-    start_time: Time.meta({ description: 'The first bucket held: the data starts here (before `from`: the time_range of the first evaluation and the evaluations that decide the state at the start).' }),
+      .meta({
+        description:
+          "The query specification the engine sent, without its start and end: the calculations, filters, breakdowns, formulas and calculated fields of the trigger's query, and the granularity (the bucket step in seconds).",
+      }),
+    start_time: Time.meta({
+      description:
+        'The first bucket held: the data starts here (before `from`: the time_range of the first evaluation and the evaluations that decide the state at the start).',
+    }),
     end_time: Time.meta({ description: 'The data ends before this time (the last evaluation of the window).' }),
     series: z.array(Point).meta({ description: 'The series, one point a line, by time.' }),
   })
-  .meta({ id: 'recordedWindow', description: "The query results of one window of the test file: every expectation with these `from` and `to` runs from them." });
+  .meta({
+    id: 'recordedWindow',
+    description:
+      'The query results of one window of the test file: every expectation with these `from` and `to` runs from them.',
+  });
 
 export const TriggerTestRecording = z
   .strictObject({
     $schema: z.string().optional().meta({ description: 'The JSON Schema of this file, for editors.' }),
     recording: z.literal(RECORDING_FORMAT).meta({ description: 'The version of the format.' }),
-    saved_queries: z
-      .record(z.string().min(1), z.record(z.string(), z.unknown()))
-      .optional()
-      .meta({ description: "The saved query of a trigger that names one by query_id, by its id, as the service answered it: a recorded run reads it here." }),
+    saved_queries: z.record(z.string().min(1), z.record(z.string(), z.unknown())).optional().meta({
+      description:
+        'The saved query of a trigger that names one by query_id, by its id, as the service answered it: a recorded run reads it here.',
+    }),
     windows: z.array(RecordedWindow).meta({ description: 'The recorded windows, by time.' }),
   })
   .meta({
     title: 'Trigger test recording',
-    description: 'The query results the windows of a trigger test file were evaluated from, recorded by `obs test --record` or the Test Explorer\'s Record the Window. Written by the tools: review it, do not edit it.',
+    description:
+      "The query results the windows of a trigger test file were evaluated from, recorded by `obs test --record` or the Test Explorer's Record the Window. Written by the tools: review it, do not edit it.",
   });
 
 export type TriggerTestRecording = z.infer<typeof TriggerTestRecording>;
@@ -83,7 +105,9 @@ function messageOf(issue: z.core.$ZodIssue): string {
   const where = pathText(issue.path);
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined ? l10n.t('{0} is missing', where) : l10n.t('{0} must be {1}', where, issue.expected);
+      return issue.input === undefined
+        ? l10n.t('{0} is missing', where)
+        : l10n.t('{0} must be {1}', where, issue.expected);
     case 'invalid_value':
       return l10n.t('{0} must be {1}: this is a recording of another version of obs', where, String(RECORDING_FORMAT));
     case 'unrecognized_keys':
@@ -104,10 +128,14 @@ function crossChecks(r: TriggerTestRecording): string[] {
   const seen = new Set<string>();
   r.windows.forEach((w, i) => {
     const key = `${w.from} ${w.to}`;
-    if (seen.has(key)) problems.push(l10n.t('windows[{0}] is the window from {1} to {2} again: each window is recorded once', i, w.from, w.to));
+    if (seen.has(key))
+      problems.push(
+        l10n.t('windows[{0}] is the window from {1} to {2} again: each window is recorded once', i, w.from, w.to),
+      );
     seen.add(key);
     const [start, end] = [isoSeconds(w.start_time), isoSeconds(w.end_time)];
-    if (isoSeconds(w.from) >= isoSeconds(w.to) || start >= end) problems.push(l10n.t('windows[{0}] ends before it starts', i));
+    if (isoSeconds(w.from) >= isoSeconds(w.to) || start >= end)
+      problems.push(l10n.t('windows[{0}] ends before it starts', i));
     const outside = w.series.findIndex(([t]) => isoSeconds(t) < start || isoSeconds(t) >= end);
     if (outside >= 0) problems.push(l10n.t('windows[{0}].series[{1}] lies outside start_time to end_time', i, outside));
   });
@@ -150,7 +178,10 @@ export function recordingText(r: TriggerTestRecording): string {
   if (r.$schema !== undefined) top.push(`"$schema": ${JSON.stringify(r.$schema)}`);
   top.push(`"recording": ${RECORDING_FORMAT}`);
   const ids = Object.keys(r.saved_queries ?? {}).sort(byText);
-  if (ids.length > 0) top.push(`"saved_queries": {\n${ids.map((id) => `    ${JSON.stringify(id)}: ${canonicalJson(r.saved_queries?.[id])}`).join(',\n')}\n  }`);
+  if (ids.length > 0)
+    top.push(
+      `"saved_queries": {\n${ids.map((id) => `    ${JSON.stringify(id)}: ${canonicalJson(r.saved_queries?.[id])}`).join(',\n')}\n  }`,
+    );
   const windows = [...r.windows].sort(windowOrder).map(windowText);
   top.push(`"windows": ${windows.length === 0 ? '[]' : `[\n${windows.join(',\n')}\n  ]`}`);
   return `{\n${top.map((m) => `  ${m}`).join(',\n')}\n}\n`;
@@ -174,8 +205,17 @@ interface MergedRecording {
 /** Why a window recorded now differs from the one of the same times in the file. */
 function differenceOf(old: RecordedWindow, now: RecordedWindow): string {
   const span = `${utcText(isoSeconds(old.from))} to ${utcText(isoSeconds(old.to))}`;
-  if (old.dataset !== now.dataset || canonicalJson(old.query) !== canonicalJson(now.query)) return l10n.t('the recorded window {0} holds another query', span);
-  if (old.start_time !== now.start_time || old.end_time !== now.end_time) return l10n.t('the recorded window {0} holds data from {1} to {2}, this run needs it from {3} to {4}', span, old.start_time, old.end_time, now.start_time, now.end_time);
+  if (old.dataset !== now.dataset || canonicalJson(old.query) !== canonicalJson(now.query))
+    return l10n.t('the recorded window {0} holds another query', span);
+  if (old.start_time !== now.start_time || old.end_time !== now.end_time)
+    return l10n.t(
+      'the recorded window {0} holds data from {1} to {2}, this run needs it from {3} to {4}',
+      span,
+      old.start_time,
+      old.end_time,
+      now.start_time,
+      now.end_time,
+    );
   return l10n.t('the recorded window {0} holds other data: the service answers differently now', span);
 }
 
@@ -185,7 +225,12 @@ function differenceOf(old: RecordedWindow, now: RecordedWindow): string {
  */
 function mergeRecording(existing: TriggerTestRecording | undefined, fresh: FreshRecording): MergedRecording {
   const windows = new Map((existing?.windows ?? []).map((w) => [`${w.from} ${w.to}`, w]));
-  const out: MergedRecording = { recording: { recording: RECORDING_FORMAT, windows: [] }, added: [], replaced: [], differences: [] };
+  const out: MergedRecording = {
+    recording: { recording: RECORDING_FORMAT, windows: [] },
+    added: [],
+    replaced: [],
+    differences: [],
+  };
   // Expectations of the same window recorded it once each: the same window.
   const recorded = new Map(fresh.windows.map((w) => [`${w.from} ${w.to}`, w]));
   for (const [key, w] of recorded) {
@@ -198,7 +243,8 @@ function mergeRecording(existing: TriggerTestRecording | undefined, fresh: Fresh
   const saved: Record<string, Record<string, unknown>> = { ...(existing?.saved_queries ?? {}) };
   for (const [id, query] of Object.entries(fresh.savedQueries)) {
     const old = saved[id];
-    if (old !== undefined && canonicalJson(old) !== canonicalJson(query)) out.differences.push(l10n.t('the saved query {0} in the recording is not the one the service answers now', id));
+    if (old !== undefined && canonicalJson(old) !== canonicalJson(query))
+      out.differences.push(l10n.t('the saved query {0} in the recording is not the one the service answers now', id));
     saved[id] = query;
   }
   out.recording = {
@@ -227,13 +273,24 @@ export type RecordingUpdate =
  * whose content would change other than by new windows (a window of other content, a file that is not a
  * valid recording) is rewritten only when `force`; otherwise nothing is written and the reasons say why.
  */
-export function recordingUpdate(existingText: string | undefined, fresh: FreshRecording, force: boolean): RecordingUpdate {
+export function recordingUpdate(
+  existingText: string | undefined,
+  fresh: FreshRecording,
+  force: boolean,
+): RecordingUpdate {
   const parsed = existingText === undefined ? undefined : parseRecording(existingText);
   const invalid = parsed && !parsed.ok ? [l10n.t('it is not a valid recording ({0})', parsed.reason.join('; '))] : [];
   if (invalid.length > 0 && !force) return { kind: 'refused', reasons: invalid };
   const merged = mergeRecording(parsed?.ok === true ? parsed.recording : undefined, fresh);
   if (merged.differences.length > 0 && !force) return { kind: 'refused', reasons: merged.differences };
   const text = recordingText(merged.recording);
-  if (text === existingText || (existingText === undefined && fresh.windows.length === 0)) return { kind: 'unchanged', windows: merged.recording.windows.length };
-  return { kind: 'write', text, added: merged.added.length, replaced: merged.replaced.length, differences: [...invalid, ...merged.differences] };
+  if (text === existingText || (existingText === undefined && fresh.windows.length === 0))
+    return { kind: 'unchanged', windows: merged.recording.windows.length };
+  return {
+    kind: 'write',
+    text,
+    added: merged.added.length,
+    replaced: merged.replaced.length,
+    differences: [...invalid, ...merged.differences],
+  };
 }

@@ -52,7 +52,8 @@ function thresholdTarget(query: Record<string, unknown>): { key: string; op: str
   if (first && typeof first.name === 'string') return { key: first.name, op: undefined };
   const calcs = records(query.calculations);
   const havings = records(query.havings);
-  const havingOnly = (c: Record<string, unknown>) => havings.some((h) => typeof h.calculate_op === 'string' && corresponds(h, c));
+  const havingOnly = (c: Record<string, unknown>) =>
+    havings.some((h) => typeof h.calculate_op === 'string' && corresponds(h, c));
   const target = calcs.find((c) => !havingOnly(c)) ?? calcs[0];
   return target && typeof target.op === 'string' ? { key: calcKey(target), op: target.op } : undefined;
 }
@@ -65,7 +66,14 @@ const HAVING_OPS: readonly string[] = ['=', '!=', '>', '>=', '<', '<='];
  * window is made; undefined when it cannot be read.
  */
 function readHaving(h: unknown, query: Record<string, unknown>): { key: string; rule: HavingRule } | undefined {
-  if (!isRecord(h) || typeof h.op !== 'string' || !HAVING_OPS.includes(h.op) || typeof h.value !== 'number' || !Number.isFinite(h.value)) return undefined;
+  if (
+    !isRecord(h) ||
+    typeof h.op !== 'string' ||
+    !HAVING_OPS.includes(h.op) ||
+    typeof h.value !== 'number' ||
+    !Number.isFinite(h.value)
+  )
+    return undefined;
   const op = h.op as HavingOp;
   const calcs = records(query.calculations);
   if (typeof h.calculate_op === 'string') {
@@ -74,8 +82,14 @@ function readHaving(h: unknown, query: Record<string, unknown>): { key: string; 
   }
   if (typeof h.column !== 'string') return undefined;
   const named = calcs.find((c) => c.name === h.column);
-  if (named) return { key: h.column, rule: { op, value: h.value, combine: combineFor(typeof named.op === 'string' ? named.op : undefined) } };
-  return records(query.formulas).some((f) => f.name === h.column) ? { key: h.column, rule: { op, value: h.value, combine: 'mean' } } : undefined;
+  if (named)
+    return {
+      key: h.column,
+      rule: { op, value: h.value, combine: combineFor(typeof named.op === 'string' ? named.op : undefined) },
+    };
+  return records(query.formulas).some((f) => f.name === h.column)
+    ? { key: h.column, rule: { op, value: h.value, combine: 'mean' } }
+    : undefined;
 }
 
 /**
@@ -83,7 +97,12 @@ function readHaving(h: unknown, query: Record<string, unknown>): { key: string; 
  * calculations or formulas, and a saved query may hold several: a group is in a result only while it passes
  * all of them.
  */
-function readHavings(query: Record<string, unknown>): { keys: string[]; rules: HavingRule[]; unreadable: number; notes: string[] } {
+function readHavings(query: Record<string, unknown>): {
+  keys: string[];
+  rules: HavingRule[];
+  unreadable: number;
+  notes: string[];
+} {
   const havings: unknown[] = Array.isArray(query.havings) ? query.havings : [];
   const out = { keys: [] as string[], rules: [] as HavingRule[], unreadable: 0, notes: [] as string[] };
   havings.forEach((h, i) => {
@@ -107,19 +126,24 @@ function readHavings(query: Record<string, unknown>): { keys: string[]; rules: H
 function readThreshold(trigger: TriggerInput): Outcome<{ op: TriggerRules['op']; value: number; exceeded: number }> {
   const th = trigger.threshold;
   const op = th?.op;
-  if (op !== '>' && op !== '>=' && op !== '<' && op !== '<=') return { ok: false, reason: l10n.t('the threshold needs an op of >, >=, < or <=') };
-  if (typeof th?.value !== 'number' || !Number.isFinite(th.value)) return { ok: false, reason: l10n.t('the threshold needs a numeric value') };
+  if (op !== '>' && op !== '>=' && op !== '<' && op !== '<=')
+    return { ok: false, reason: l10n.t('the threshold needs an op of >, >=, < or <=') };
+  if (typeof th?.value !== 'number' || !Number.isFinite(th.value))
+    return { ok: false, reason: l10n.t('the threshold needs a numeric value') };
   const exceeded = th.exceeded_limit === undefined ? 1 : th.exceeded_limit;
-  if (typeof exceeded !== 'number' || !Number.isInteger(exceeded) || exceeded < 1) return { ok: false, reason: l10n.t('threshold.exceeded_limit must be a whole number of at least 1') };
+  if (typeof exceeded !== 'number' || !Number.isInteger(exceeded) || exceeded < 1)
+    return { ok: false, reason: l10n.t('threshold.exceeded_limit must be a whole number of at least 1') };
   return { ok: true, op, value: th.value, exceeded };
 }
 
 export function readTriggerRules(trigger: TriggerInput, query: unknown): RulesResult {
   if (!isRecord(query)) return { ok: false, reason: l10n.t('the trigger has no query to preview') };
   const frequency = trigger.frequency ?? 900;
-  if (!Number.isInteger(frequency) || frequency < 60) return { ok: false, reason: l10n.t('frequency must be a whole number of seconds, at least 60') };
+  if (!Number.isInteger(frequency) || frequency < 60)
+    return { ok: false, reason: l10n.t('frequency must be a whole number of seconds, at least 60') };
   const timeRange = query.time_range;
-  if (typeof timeRange !== 'number' || !Number.isInteger(timeRange) || timeRange <= 0) return { ok: false, reason: l10n.t("the query's time_range must be a whole number of seconds") };
+  if (typeof timeRange !== 'number' || !Number.isInteger(timeRange) || timeRange <= 0)
+    return { ok: false, reason: l10n.t("the query's time_range must be a whole number of seconds") };
   const threshold = readThreshold(trigger);
   if (!threshold.ok) return threshold;
   const target = thresholdTarget(query);
@@ -133,7 +157,11 @@ export function readTriggerRules(trigger: TriggerInput, query: unknown): RulesRe
   let baseline: TriggerRules['baseline'];
   if (isRecord(trigger.baseline_details)) {
     const b = trigger.baseline_details;
-    if ((b.type !== 'percentage' && b.type !== 'value') || typeof b.offset_minutes !== 'number' || b.offset_minutes <= 0) {
+    if (
+      (b.type !== 'percentage' && b.type !== 'value') ||
+      typeof b.offset_minutes !== 'number' ||
+      b.offset_minutes <= 0
+    ) {
       return { ok: false, reason: l10n.t('baseline_details needs a type of percentage or value and offset_minutes') };
     }
     baseline = { type: b.type, offsetMinutes: b.offset_minutes };
@@ -154,9 +182,22 @@ export function readTriggerRules(trigger: TriggerInput, query: unknown): RulesRe
     combine: target.op === undefined ? 'mean' : combineFor(target.op),
     ...(havings.rules.length > 0 ? { havings: havings.rules } : {}),
   };
-  const breakdowns = Array.isArray(query.breakdowns) ? query.breakdowns.filter((b): b is string => typeof b === 'string') : [];
-  return { ok: true, read: { rules, valueKey: target.key, havingKeys: havings.keys, breakdowns, unreadableHavings: havings.unreadable, notes } };
+  const breakdowns = Array.isArray(query.breakdowns)
+    ? query.breakdowns.filter((b): b is string => typeof b === 'string')
+    : [];
+  return {
+    ok: true,
+    read: {
+      rules,
+      valueKey: target.key,
+      havingKeys: havings.keys,
+      breakdowns,
+      unreadableHavings: havings.unreadable,
+      notes,
+    },
+  };
 }
 
 /** Said wherever a disabled trigger is evaluated (a test, the noise report): the service sends nothing for it. */
-export const disabledNote = (): string => l10n.t('The trigger is disabled: the service does not evaluate it; it was evaluated as if enabled.');
+export const disabledNote = (): string =>
+  l10n.t('The trigger is disabled: the service does not evaluate it; it was evaluated as if enabled.');

@@ -12,7 +12,11 @@ import * as l10n from '@vscode/l10n';
 export interface QueryApi extends DatasetLookupApi {
   createQuery(dataset: string, body: CreateQueryRequest, o?: CallOptions): Promise<ApiResponse<SavedQuery>>;
   getQuery(dataset: string, queryId: string, o?: CallOptions): Promise<ApiResponse<SavedQuery>>;
-  createQueryResult(dataset: string, body: CreateQueryResultRequest, o?: CallOptions): Promise<ApiResponse<QueryResult>>;
+  createQueryResult(
+    dataset: string,
+    body: CreateQueryResultRequest,
+    o?: CallOptions,
+  ): Promise<ApiResponse<QueryResult>>;
   getQueryResult(dataset: string, queryResultId: string, o?: CallOptions): Promise<ApiResponse<QueryResult>>;
 }
 
@@ -49,8 +53,15 @@ export class CallUnavailableError extends Error {
 
 /** "Saving a query is not available on this service: POST ... answered 404 (not found)." */
 function unavailableText(what: string, call: string, status: number): string {
-  if (status === 403) return l10n.t('{0} is not available on this service: {1} answered {2} (the key lacks the permission).', what, call, status);
-  if (status === 404) return l10n.t('{0} is not available on this service: {1} answered {2} (not found).', what, call, status);
+  if (status === 403)
+    return l10n.t(
+      '{0} is not available on this service: {1} answered {2} (the key lacks the permission).',
+      what,
+      call,
+      status,
+    );
+  if (status === 404)
+    return l10n.t('{0} is not available on this service: {1} answered {2} (not found).', what, call, status);
   return l10n.t('{0} is not available on this service: {1} answered {2} (method not allowed).', what, call, status);
 }
 
@@ -61,7 +72,8 @@ export function isCallUnavailable(err: unknown): err is CallUnavailableError {
 /** The 403/404/405 of a call beyond the spec as a CallUnavailableError; anything else as it was. */
 export function unavailableOr(err: unknown, what: string, call: string): unknown {
   const se = asServiceError(err);
-  if (se && se.kind === 'http' && (se.status === 403 || se.status === 404 || se.status === 405)) return new CallUnavailableError(what, call, se.status);
+  if (se && se.kind === 'http' && (se.status === 403 || se.status === 404 || se.status === 405))
+    return new CallUnavailableError(what, call, se.status);
   return err;
 }
 
@@ -132,11 +144,18 @@ export interface RunArgs {
  * DatasetMissingError; a result that cannot be checked again (GET answered 403,
  * 404 or 405) or is not complete in time comes back as 'incomplete' with the reason.
  */
-export async function runQueryResult(api: QueryApi, pacer: CreationPacer, clock: RunnerClock, args: RunArgs): Promise<RunOutcome> {
+export async function runQueryResult(
+  api: QueryApi,
+  pacer: CreationPacer,
+  clock: RunnerClock,
+  args: RunArgs,
+): Promise<RunOutcome> {
   const { dataset, body, signal, report } = args;
   let created: QueryResult | undefined;
   for (let attempt = 1; created === undefined; attempt++) {
-    const answered = await pacer.take(signal, (s) => report(l10n.t('Waiting {0} s: the service runs at most {1} queries a minute...', s, CREATIONS_PER_MINUTE)));
+    const answered = await pacer.take(signal, (s) =>
+      report(l10n.t('Waiting {0} s: the service runs at most {1} queries a minute...', s, CREATIONS_PER_MINUTE)),
+    );
     report(l10n.t('Starting the query...'));
     try {
       created = (await api.createQueryResult(dataset, body, { signal })).data;
@@ -144,7 +163,8 @@ export async function runQueryResult(api: QueryApi, pacer: CreationPacer, clock:
     } catch (err) {
       answered();
       const se = asServiceError(err);
-      if (!se || se.kind !== 'http' || se.status !== 429 || attempt >= MAX_RATE_LIMITED) throw await explainNotFound(api, dataset, err, signal);
+      if (!se || se.kind !== 'http' || se.status !== 429 || attempt >= MAX_RATE_LIMITED)
+        throw await explainNotFound(api, dataset, err, signal);
       pacer.block(clock.now() + (se.retryAfterMs ?? WINDOW_MS));
     }
   }
@@ -155,7 +175,15 @@ export async function runQueryResult(api: QueryApi, pacer: CreationPacer, clock:
   while (!result.complete) {
     const waited = clock.now() - started;
     if (waited >= POLL.giveUpMs) {
-      return { kind: 'incomplete', result, polls, reason: l10n.t('The result was not complete after {0} s. Open it in the browser, or run it again.', Math.round(waited / 1000)) };
+      return {
+        kind: 'incomplete',
+        result,
+        polls,
+        reason: l10n.t(
+          'The result was not complete after {0} s. Open it in the browser, or run it again.',
+          Math.round(waited / 1000),
+        ),
+      };
     }
     report(l10n.t('Waiting for result {0} ({1} s)...', result.id, Math.round(waited / 1000)));
     await clock.sleep(delay, signal);
@@ -164,8 +192,18 @@ export async function runQueryResult(api: QueryApi, pacer: CreationPacer, clock:
     try {
       result = (await api.getQueryResult(dataset, result.id, { signal })).data;
     } catch (err) {
-      const e = unavailableOr(err, l10n.t('Checking a query result again'), `GET /1/query_results/${dataset}/${result.id}`);
-      if (isCallUnavailable(e)) return { kind: 'incomplete', result, polls, reason: l10n.t('{0} The result may be ready in the browser.', unavailableText(e.what, e.call, e.status)) };
+      const e = unavailableOr(
+        err,
+        l10n.t('Checking a query result again'),
+        `GET /1/query_results/${dataset}/${result.id}`,
+      );
+      if (isCallUnavailable(e))
+        return {
+          kind: 'incomplete',
+          result,
+          polls,
+          reason: l10n.t('{0} The result may be ready in the browser.', unavailableText(e.what, e.call, e.status)),
+        };
       throw e;
     }
   }

@@ -28,7 +28,12 @@ export class SavedQueryCache {
   private readonly byClient = new WeakMap<object, Map<string, string>>();
 
   /** The id of this spec saved earlier in the session on this client and dataset, or of a new save now. */
-  async idFor(api: SaveQueryApi, dataset: string, spec: CreateQueryRequest, signal?: AbortSignal): Promise<{ id: string; saved: boolean }> {
+  async idFor(
+    api: SaveQueryApi,
+    dataset: string,
+    spec: CreateQueryRequest,
+    signal?: AbortSignal,
+  ): Promise<{ id: string; saved: boolean }> {
     let ids = this.byClient.get(api);
     if (ids === undefined) this.byClient.set(api, (ids = new Map()));
     const key = `${dataset}\u0000${canonicalJson(spec)}`;

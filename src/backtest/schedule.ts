@@ -28,8 +28,10 @@ function minutesOf(hhmm: unknown): number | undefined {
  * or a reason it cannot be read.
  */
 export function readSchedule(schedule: unknown): Outcome<{ window: ScheduleWindow }> {
-  const window = typeof schedule === 'object' && schedule !== null ? (schedule as { window?: unknown }).window : undefined;
-  if (typeof window !== 'object' || window === null) return { ok: false, reason: l10n.t('evaluation_schedule has no window') };
+  const window =
+    typeof schedule === 'object' && schedule !== null ? (schedule as { window?: unknown }).window : undefined;
+  if (typeof window !== 'object' || window === null)
+    return { ok: false, reason: l10n.t('evaluation_schedule has no window') };
   const w = window as { days_of_week?: unknown; start_time?: unknown; end_time?: unknown };
   const names = Array.isArray(w.days_of_week) ? w.days_of_week : [];
   const days = new Set<number>();
@@ -41,7 +43,8 @@ export function readSchedule(schedule: unknown): Outcome<{ window: ScheduleWindo
   if (days.size === 0) return { ok: false, reason: l10n.t('the schedule names no day of the week') };
   const startMinute = minutesOf(w.start_time);
   const endMinute = minutesOf(w.end_time);
-  if (startMinute === undefined || endMinute === undefined) return { ok: false, reason: l10n.t('start_time and end_time must be HH:mm (UTC)') };
+  if (startMinute === undefined || endMinute === undefined)
+    return { ok: false, reason: l10n.t('start_time and end_time must be HH:mm (UTC)') };
   return { ok: true, window: { days, startMinute, endMinute } };
 }
 

@@ -23,11 +23,31 @@ function digit(s: string, i: number): number {
  */
 function utcSeconds(s: string): number {
   const n = s.length;
-  if ((n !== 20 && n !== 24) || s.charCodeAt(n - 1) !== 90 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(10) !== 84 || s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58) return NaN;
+  if (
+    (n !== 20 && n !== 24) ||
+    s.charCodeAt(n - 1) !== 90 ||
+    s.charCodeAt(4) !== 45 ||
+    s.charCodeAt(7) !== 45 ||
+    s.charCodeAt(10) !== 84 ||
+    s.charCodeAt(13) !== 58 ||
+    s.charCodeAt(16) !== 58
+  )
+    return NaN;
   if (n === 24 && (s.charCodeAt(19) !== 46 || digit(s, 20) < 0 || digit(s, 21) < 0 || digit(s, 22) < 0)) return NaN;
-  const y0 = digit(s, 0), y1 = digit(s, 1), y2 = digit(s, 2), y3 = digit(s, 3);
-  const m0 = digit(s, 5), m1 = digit(s, 6), d0 = digit(s, 8), d1 = digit(s, 9);
-  const h0 = digit(s, 11), h1 = digit(s, 12), i0 = digit(s, 14), i1 = digit(s, 15), s0 = digit(s, 17), s1 = digit(s, 18);
+  const y0 = digit(s, 0),
+    y1 = digit(s, 1),
+    y2 = digit(s, 2),
+    y3 = digit(s, 3);
+  const m0 = digit(s, 5),
+    m1 = digit(s, 6),
+    d0 = digit(s, 8),
+    d1 = digit(s, 9);
+  const h0 = digit(s, 11),
+    h1 = digit(s, 12),
+    i0 = digit(s, 14),
+    i1 = digit(s, 15),
+    s0 = digit(s, 17),
+    s1 = digit(s, 18);
   if ((y0 | y1 | y2 | y3 | m0 | m1 | d0 | d1 | h0 | h1 | i0 | i1 | s0 | s1) < 0) return NaN;
   const month = m0 * 10 + m1;
   const day = d0 * 10 + d1;
@@ -52,7 +72,10 @@ function groupLabel(breakdowns: readonly string[], row: Record<string, unknown>)
 
 type GridGroup = Grid['groups'][number];
 
-export function gridFromSeries(plan: Pick<PreviewPlan, 'to' | 'fetchStart' | 'step' | 'havingKeys' | 'breakdowns' | 'valueKey' | 'rules'>, results: readonly (QueryResultData | null | undefined)[]): Grid {
+export function gridFromSeries(
+  plan: Pick<PreviewPlan, 'to' | 'fetchStart' | 'step' | 'havingKeys' | 'breakdowns' | 'valueKey' | 'rules'>,
+  results: readonly (QueryResultData | null | undefined)[],
+): Grid {
   const length = Math.round((plan.to - plan.fetchStart) / plan.step);
   const havingKeys = plan.havingKeys;
   const groups = new Map<string, GridGroup & { havings: Float64Array[] }>();
@@ -61,7 +84,12 @@ export function gridFromSeries(plan: Pick<PreviewPlan, 'to' | 'fetchStart' | 'st
     const label = plan.breakdowns.length === 0 ? '' : groupLabel(plan.breakdowns, data);
     let group = groups.get(label);
     if (!group) {
-      group = { label, values: new Float64Array(length).fill(NaN), havings: havingKeys.map(() => new Float64Array(length).fill(NaN)), keys: groupKeys(plan.breakdowns, data) };
+      group = {
+        label,
+        values: new Float64Array(length).fill(NaN),
+        havings: havingKeys.map(() => new Float64Array(length).fill(NaN)),
+        keys: groupKeys(plan.breakdowns, data),
+      };
       groups.set(label, group);
     }
     return group;
@@ -86,7 +114,9 @@ export function gridFromSeries(plan: Pick<PreviewPlan, 'to' | 'fetchStart' | 'st
     start: plan.fetchStart,
     step: plan.step,
     length,
-    groups: [...groups.values()].map(({ havings, ...group }) => (havingKeys.length > 0 ? { ...group, havings } : group)),
+    groups: [...groups.values()].map(({ havings, ...group }) =>
+      havingKeys.length > 0 ? { ...group, havings } : group,
+    ),
     missingIsZero: plan.rules.combine === 'sum',
   };
 }

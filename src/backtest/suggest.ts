@@ -118,7 +118,9 @@ function notificationsWhere(n: number, on: (p: number) => boolean, c: Counting):
  */
 function notificationsByLevel(e: Float64Array, c: Counting): { levels: number[]; notifications: number[] } {
   const n = e.length;
-  const order = [...e.keys()].filter((p) => (e[p] as number) > -Infinity).sort((a, b) => (e[b] as number) - (e[a] as number));
+  const order = [...e.keys()]
+    .filter((p) => (e[p] as number) > -Infinity)
+    .sort((a, b) => (e[b] as number) - (e[a] as number));
   const on = new Uint8Array(n);
   // A run's other end, kept at its two ends.
   const otherEnd = new Int32Array(n);
@@ -199,7 +201,9 @@ function thresholdChange(req: SuggestRequest, seq: Sequence, must: readonly Must
     const hi = Math.min(levels[i + 1] ?? Infinity, cap.limit);
     if (!(level < hi)) return { blockedBy: cap.name };
     const t = roundIn(level, strict, hi, !strict);
-    return { suggestion: { change: { member: 'value', value: sign * t + 0 }, notifications: notifications[i] as number } };
+    return {
+      suggestion: { change: { member: 'value', value: sign * t + 0 }, notifications: notifications[i] as number },
+    };
   }
   return undefined;
 }
@@ -217,7 +221,9 @@ function exceededLimitChange(req: SuggestRequest, seq: Sequence, must: readonly 
     if (n > req.maxNotifications) continue;
     // A longer run needed fires in fewer windows: past the first one that stops firing, none does better.
     const stops = must.find((w) => !metBy(fireLimit(w, sign, k), sign * value, strict));
-    return stops ? { blockedBy: stops.name } : { suggestion: { change: { member: 'exceeded_limit', value: k }, notifications: n } };
+    return stops
+      ? { blockedBy: stops.name }
+      : { suggestion: { change: { member: 'exceeded_limit', value: k }, notifications: n } };
   }
   return undefined;
 }
@@ -227,8 +233,14 @@ export function suggestChange(req: SuggestRequest): SuggestResult {
   const sign = signOf(op);
   const strict = strictOf(op);
   const seq = sequenceOf(req.outcome, sign, req.from);
-  const notifications = notificationsWhere(seq.e.length, (p) => metBy(seq.e[p] as number, sign * value, strict), { k: exceededLimit, alertType, first: seq.first });
-  const missed = req.mustFire.filter((w) => !metBy(fireLimit(w, sign, exceededLimit), sign * value, strict)).map((w) => w.name);
+  const notifications = notificationsWhere(seq.e.length, (p) => metBy(seq.e[p] as number, sign * value, strict), {
+    k: exceededLimit,
+    alertType,
+    first: seq.first,
+  });
+  const missed = req.mustFire
+    .filter((w) => !metBy(fireLimit(w, sign, exceededLimit), sign * value, strict))
+    .map((w) => w.name);
   if (notifications <= req.maxNotifications) return { notifications, suggestions: [], missed };
   const must = req.mustFire.filter((w) => !missed.includes(w.name));
   const found = [thresholdChange(req, seq, must), exceededLimitChange(req, seq, must)];

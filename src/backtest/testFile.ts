@@ -8,15 +8,24 @@ import * as l10n from '@vscode/l10n';
 import type { Outcome } from '../result';
 
 // The schema's descriptions are English (a JSON Schema file has no runtime to translate it); messages are not.
-const TIME_WORDS = 'an ISO 8601 time in UTC ("2025-06-02T09:10:00Z") or a time relative to the run ("now", "now-2h", "now-1d12h", "now-90m")';
-const timeWords = () => l10n.t('an ISO 8601 time in UTC ("2025-06-02T09:10:00Z") or a time relative to the run ("now", "now-2h", "now-1d12h", "now-90m")');
+const TIME_WORDS =
+  'an ISO 8601 time in UTC ("2025-06-02T09:10:00Z") or a time relative to the run ("now", "now-2h", "now-1d12h", "now-90m")';
+const timeWords = () =>
+  l10n.t(
+    'an ISO 8601 time in UTC ("2025-06-02T09:10:00Z") or a time relative to the run ("now", "now-2h", "now-1d12h", "now-90m")',
+  );
 
 const Time = z
   .string()
   .regex(new RegExp(TIME_PATTERN), { error: () => l10n.t('must be {0}', timeWords()) })
   // Only a text of the right form can name no real date ("2025-02-30T00:00Z"): the form's message is enough otherwise.
-  .refine((t) => !new RegExp(TIME_PATTERN).test(t) || readTime(t) !== undefined, { error: () => l10n.t('names no real date and time') })
-  .meta({ id: 'time', description: `A time: ${TIME_WORDS}. The window holds the evaluations after "from", up to and including "to".` });
+  .refine((t) => !new RegExp(TIME_PATTERN).test(t) || readTime(t) !== undefined, {
+    error: () => l10n.t('names no real date and time'),
+  })
+  .meta({
+    id: 'time',
+    description: `A time: ${TIME_WORDS}. The window holds the evaluations after "from", up to and including "to".`,
+  });
 
 const Group = z
   .record(z.string().min(1), z.union([z.string(), z.number(), z.boolean(), z.null()]))
@@ -29,16 +38,33 @@ const Group = z
   });
 
 const named = {
-  name: z.string().min(1).max(200).meta({ description: 'What this expectation says, shown as the test name (unique in the file).' }),
+  name: z
+    .string()
+    .min(1)
+    .max(200)
+    .meta({ description: 'What this expectation says, shown as the test name (unique in the file).' }),
   description: z.string().optional().meta({ description: 'Why: a note for readers, shown nowhere else.' }),
 };
 const windowed = { from: Time, to: Time, group: Group.optional() };
 
-const Fires = z.strictObject({ ...named, expect: z.literal('fires').meta({ description: 'It fires at least once in the window (for example, a past incident it must catch).' }), ...windowed });
-const DoesNotFire = z.strictObject({ ...named, expect: z.literal('does-not-fire').meta({ description: 'It never fires in the window.' }), ...windowed });
+const Fires = z.strictObject({
+  ...named,
+  expect: z
+    .literal('fires')
+    .meta({ description: 'It fires at least once in the window (for example, a past incident it must catch).' }),
+  ...windowed,
+});
+const DoesNotFire = z.strictObject({
+  ...named,
+  expect: z.literal('does-not-fire').meta({ description: 'It never fires in the window.' }),
+  ...windowed,
+});
 const AtMost = z.strictObject({
   ...named,
-  expect: z.literal('at-most').meta({ description: 'It sends at most `notifications` notifications in the window (on_change: one per firing; on_true: one per evaluation while firing).' }),
+  expect: z.literal('at-most').meta({
+    description:
+      'It sends at most `notifications` notifications in the window (on_change: one per firing; on_true: one per evaluation while firing).',
+  }),
   notifications: z.number().int().min(0).meta({ description: 'The most notifications allowed in the window.' }),
   ...windowed,
 });
@@ -51,15 +77,28 @@ export const TriggerTestFile = z
     $schema: z.string().optional().meta({ description: 'The JSON Schema of this file, for editors.' }),
     trigger: z
       .string()
-      .regex(/^(?![\\/])(?![A-Za-z]:)[^\0]*\.json$/, { error: () => l10n.t('must be a relative path to a .json file (from the folder of this file)') })
+      .regex(/^(?![\\/])(?![A-Za-z]:)[^\0]*\.json$/, {
+        error: () => l10n.t('must be a relative path to a .json file (from the folder of this file)'),
+      })
       .optional()
-      .meta({ description: 'The trigger file tested, relative to this file. Default: the file beside it with the same name, <name>.trigger.json.' }),
-    dataset: z.string().min(1).optional().meta({ description: "The dataset the trigger's query runs on. Default: the trigger's dataset_slug." }),
-    expectations: z.array(Expectation).min(1).meta({ description: 'What is expected of the trigger, each over a past window.' }),
+      .meta({
+        description:
+          'The trigger file tested, relative to this file. Default: the file beside it with the same name, <name>.trigger.json.',
+      }),
+    dataset: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({ description: "The dataset the trigger's query runs on. Default: the trigger's dataset_slug." }),
+    expectations: z
+      .array(Expectation)
+      .min(1)
+      .meta({ description: 'What is expected of the trigger, each over a past window.' }),
   })
   .meta({
     title: 'Trigger test file',
-    description: 'Expectations of a trigger over past windows, evaluated against the query results the service keeps (7 days). Run by `obs test` and the editor.',
+    description:
+      'Expectations of a trigger over past windows, evaluated against the query results the service keeps (7 days). Run by `obs test` and the editor.',
   });
 
 export type TriggerTestFile = z.infer<typeof TriggerTestFile>;
@@ -97,14 +136,28 @@ function messageOf(issue: z.core.$ZodIssue, value: unknown): string {
       if (issue.input === undefined) return l10n.t('{0} is missing', where);
       return l10n.t('{0} must be {1}', where, typeWords(issue.expected));
     case 'invalid_union':
-      if (issue.discriminator === undefined) return l10n.t('{0} must be a string, a number, true, false or null', where);
-      if (memberAt(value, issue.path) === undefined) return l10n.t('{0} is missing: it says what is expected, one of {1}', where, quoteList(EXPECT_KINDS));
+      if (issue.discriminator === undefined)
+        return l10n.t('{0} must be a string, a number, true, false or null', where);
+      if (memberAt(value, issue.path) === undefined)
+        return l10n.t('{0} is missing: it says what is expected, one of {1}', where, quoteList(EXPECT_KINDS));
       return l10n.t('{0} must be one of {1}', where, quoteList(EXPECT_KINDS));
     case 'unrecognized_keys': {
       const kind = issue.path.length === 0 ? 'file' : String(memberAt(value, [...issue.path, 'expect']));
       const known = (MEMBERS[kind] ?? []).join(', ');
-      if (issue.path.length === 0) return l10n.t('{0} has {1} that a trigger test file does not have (its members: {2})', where, quoteList(issue.keys), known);
-      return l10n.t('{0} has {1} that a "{2}" expectation does not have (its members: {3})', where, quoteList(issue.keys), kind, known);
+      if (issue.path.length === 0)
+        return l10n.t(
+          '{0} has {1} that a trigger test file does not have (its members: {2})',
+          where,
+          quoteList(issue.keys),
+          known,
+        );
+      return l10n.t(
+        '{0} has {1} that a "{2}" expectation does not have (its members: {3})',
+        where,
+        quoteList(issue.keys),
+        kind,
+        known,
+      );
     }
     case 'too_small':
       if (issue.origin === 'array') return l10n.t('{0} must hold at least one expectation', where);
@@ -166,11 +219,24 @@ function crossChecks(file: TriggerTestFile): TestFileProblem[] {
   const seen = new Map<string, number>();
   file.expectations.forEach((e, i) => {
     const first = seen.get(e.name);
-    if (first !== undefined) problems.push({ path: ['expectations', i, 'name'], message: l10n.t('expectations[{0}].name "{1}" is already the name of expectations[{2}]: each expectation needs its own', i, e.name, first) });
+    if (first !== undefined)
+      problems.push({
+        path: ['expectations', i, 'name'],
+        message: l10n.t(
+          'expectations[{0}].name "{1}" is already the name of expectations[{2}]: each expectation needs its own',
+          i,
+          e.name,
+          first,
+        ),
+      });
     else seen.set(e.name, i);
     const from = readTime(e.from);
     const to = readTime(e.to);
-    if (!from || !to || !ordered(from, to)) problems.push({ path: ['expectations', i, 'to'], message: l10n.t('expectations[{0}].to ({1}) must be after its from ({2})', i, e.to, e.from) });
+    if (!from || !to || !ordered(from, to))
+      problems.push({
+        path: ['expectations', i, 'to'],
+        message: l10n.t('expectations[{0}].to ({1}) must be after its from ({2})', i, e.to, e.from),
+      });
   });
   return problems;
 }
@@ -198,7 +264,14 @@ export function parseTestFile(text: string): ParsedTestFile {
   if (!json.ok) return { ok: false, reason: [{ path: [], message: json.reason }] };
   const value = json.value;
   const parsed = TriggerTestFile.safeParse(value, { reportInput: true });
-  if (!parsed.success) return { ok: false, reason: parsed.error.issues.map((issue) => ({ path: issue.path.map((p) => (typeof p === 'number' ? p : String(p))), message: messageOf(issue, value) })) };
+  if (!parsed.success)
+    return {
+      ok: false,
+      reason: parsed.error.issues.map((issue) => ({
+        path: issue.path.map((p) => (typeof p === 'number' ? p : String(p))),
+        message: messageOf(issue, value),
+      })),
+    };
   const problems = crossChecks(parsed.data);
   return problems.length > 0 ? { ok: false, reason: problems } : { ok: true, file: parsed.data };
 }

@@ -23,7 +23,11 @@ export function isTestSideFile(path: string): boolean {
 /** The recording of a test file, beside it: `x.trigger-test.json` has `x.trigger-test.recording.json`. */
 export function recordingPathFor(testPath: string): string {
   const lower = testPath.toLowerCase();
-  const base = lower.endsWith(TRIGGER_TEST_SUFFIX) ? testPath.slice(0, -TRIGGER_TEST_SUFFIX.length) : lower.endsWith('.json') ? testPath.slice(0, -'.json'.length) : testPath;
+  const base = lower.endsWith(TRIGGER_TEST_SUFFIX)
+    ? testPath.slice(0, -TRIGGER_TEST_SUFFIX.length)
+    : lower.endsWith('.json')
+      ? testPath.slice(0, -'.json'.length)
+      : testPath;
   return `${base}${TRIGGER_RECORDING_SUFFIX}`;
 }
 
@@ -34,6 +38,9 @@ export function recordingPathFor(testPath: string): string {
  */
 export function triggerPathFor(testPath: string, trigger: string | undefined): string | undefined {
   const path = testPath.split('\\').join('/');
-  if (trigger === undefined) return isTriggerTestFile(path) ? `${path.slice(0, path.length - TRIGGER_TEST_SUFFIX.length)}${TRIGGER_SUFFIX}` : undefined;
+  if (trigger === undefined)
+    return isTriggerTestFile(path)
+      ? `${path.slice(0, path.length - TRIGGER_TEST_SUFFIX.length)}${TRIGGER_SUFFIX}`
+      : undefined;
   return posix.normalize(posix.join(posix.dirname(path), trigger.split('\\').join('/')));
 }

@@ -5,7 +5,8 @@
 const ABSOLUTE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?Z$/;
 const RELATIVE_TIME = /^now(?:-(?=\d)(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?)?$/;
 /** Either form, for the JSON Schema. */
-export const TIME_PATTERN = '^(?:\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(?::\\d{2})?Z|now(?:-(?=\\d)(?:\\d+d)?(?:\\d+h)?(?:\\d+m)?)?)$';
+export const TIME_PATTERN =
+  '^(?:\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(?::\\d{2})?Z|now(?:-(?=\\d)(?:\\d+d)?(?:\\d+h)?(?:\\d+m)?)?)$';
 
 export type TimeSpec = { kind: 'absolute'; seconds: number } | { kind: 'relative'; secondsBeforeNow: number };
 
@@ -13,11 +14,26 @@ export type TimeSpec = { kind: 'absolute'; seconds: number } | { kind: 'relative
 export function readTime(text: string): TimeSpec | undefined {
   const abs = ABSOLUTE_TIME.exec(text);
   if (abs) {
-    const [y, mo, d, h, mi, s] = abs.slice(1).map((p) => Number(p ?? 0)) as [number, number, number, number, number, number];
+    const [y, mo, d, h, mi, s] = abs.slice(1).map((p) => Number(p ?? 0)) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
     const ms = Date.UTC(y, mo - 1, d, h, mi, s);
     const back = new Date(ms);
     // Date.UTC rolls Feb 30 over into March: such a text names no date.
-    if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) return undefined;
+    if (
+      back.getUTCFullYear() !== y ||
+      back.getUTCMonth() !== mo - 1 ||
+      back.getUTCDate() !== d ||
+      h > 23 ||
+      mi > 59 ||
+      s > 59
+    )
+      return undefined;
     return { kind: 'absolute', seconds: ms / 1000 };
   }
   const rel = RELATIVE_TIME.exec(text);

@@ -26,12 +26,24 @@ export function triggerFromText(text: string): TriggerText {
   } catch {
     return { ok: false, reason: l10n.t('the file is not valid JSON (fix the problems the linter shows first)') };
   }
-  if (Array.isArray(value)) return { ok: false, reason: l10n.t('the file holds several triggers; preview them one at a time from the Datasets view, or from a file holding one') };
+  if (Array.isArray(value))
+    return {
+      ok: false,
+      reason: l10n.t(
+        'the file holds several triggers; preview them one at a time from the Datasets view, or from a file holding one',
+      ),
+    };
   const parsed = Readable.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const member = issue?.path.join('.') ?? '';
-    return { ok: false, reason: member === '' ? l10n.t('the file does not hold a trigger object') : l10n.t('{0} has the wrong type (fix the problems the linter shows first)', member) };
+    return {
+      ok: false,
+      reason:
+        member === ''
+          ? l10n.t('the file does not hold a trigger object')
+          : l10n.t('{0} has the wrong type (fix the problems the linter shows first)', member),
+    };
   }
   const name = parsed.data.name !== undefined && parsed.data.name !== '' ? parsed.data.name : l10n.t('unnamed trigger');
   return { ok: true, trigger: { ...parsed.data, name } };

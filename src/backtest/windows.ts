@@ -24,7 +24,13 @@ export function isExact(combine: Combine, buckets: number): boolean {
  * `k` buckets before it. `values` holds NaN where the group has no data; with `missingIsZero` a bucket
  * without data counts as 0 (a COUNT of no events). NaN where a window has no data at all.
  */
-export function windowValues(values: Float64Array, ends: Int32Array, k: number, combine: Combine, missingIsZero: boolean): Float64Array {
+export function windowValues(
+  values: Float64Array,
+  ends: Int32Array,
+  k: number,
+  combine: Combine,
+  missingIsZero: boolean,
+): Float64Array {
   const out = new Float64Array(ends.length);
   const n = values.length;
   if (combine === 'sum' || combine === 'mean') {

@@ -12,8 +12,6 @@ import { LOCK_FILE } from './applyLock';
 import type { MainIo } from './io';
 import { ENV_BASE_URL, ENV_CONFIG_KEY } from './serviceEnv';
 
-;
-
 export function defineApply(parent: Command, io: MainIo, finish: (code: number) => void): void {
   parent
     .command('apply')

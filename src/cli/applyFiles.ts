@@ -12,7 +12,6 @@ import { decodeStrict, readCommandLineFile } from './read';
 
 type Create = Extract<PlannedChange, { action: 'create' }>;
 
-
 /** Writes created triggers' ids into their files, only while a file is as the plan (or an earlier id) left it. */
 export class IdWriter {
   private readonly expected: Map<string, string>;
@@ -28,7 +27,9 @@ export class IdWriter {
 
   /** The note of a create planned with --match-by-name: the file's ids are another environment's, so none is written. */
   static readonly notWritten = (change: Create, id: string): Promise<string> =>
-    Promise.resolve(`its id ${JSON.stringify(id)} was not written into ${change.file}: the plan matched triggers by dataset and name (--match-by-name), and the file's ids are another environment's`);
+    Promise.resolve(
+      `its id ${JSON.stringify(id)} was not written into ${change.file}: the plan matched triggers by dataset and name (--match-by-name), and the file's ids are another environment's`,
+    );
 
   /** The note said after the create: the id written, or why it was not (and what to add by hand). */
   readonly write = async (change: Create, id: string): Promise<string> => {
@@ -41,9 +42,11 @@ export class IdWriter {
       // A link is never replaced by a regular file (the rename below would do that), and nothing is written
       // outside the folder apply runs in, whatever folder link leads there.
       if (!(await lstat(path)).isFile()) return not('it is not a regular file');
-      if ((await placeIn(this.cwd, path)) !== 'inside') return not('it lies outside the current folder once links are resolved');
+      if ((await placeIn(this.cwd, path)) !== 'inside')
+        return not('it lies outside the current folder once links are resolved');
       const text = decodeStrict(await readCommandLineFile(change.file, this.cwd));
-      if (text === undefined || sha256(text) !== this.expected.get(change.file)) return not('the file changed meanwhile');
+      if (text === undefined || sha256(text) !== this.expected.get(change.file))
+        return not('the file changed meanwhile');
       const next = withId(text, change.index, id);
       if (next === text) return not('the file holds no such trigger, or one with two id members');
       await writeWhole(path, next);
@@ -54,9 +57,6 @@ export class IdWriter {
     }
   };
 }
-
-
-;
 
 /** Whether a process of this id runs on this machine (a lock's holder). */
 function running(pid: number): boolean {
@@ -71,7 +71,8 @@ function running(pid: number): boolean {
 /** Who holds the lock, in words, from the process id written into it. */
 async function holder(path: string): Promise<string> {
   const pid = Number.parseInt(await readFile(path, 'utf8').catch(() => ''), 10);
-  if (!Number.isInteger(pid) || pid <= 0) return `another obs apply is running in this folder (or one was killed: then remove ${LOCK_FILE})`;
+  if (!Number.isInteger(pid) || pid <= 0)
+    return `another obs apply is running in this folder (or one was killed: then remove ${LOCK_FILE})`;
   return running(pid)
     ? `another obs apply is running in this folder (process ${pid})`
     : `an obs apply that no longer runs (process ${pid}) left ${LOCK_FILE}: make sure no apply runs here, remove it and apply again`;

@@ -37,7 +37,8 @@ function targetProblem(saved: SavedPlan, io: MainIo): string | undefined {
   const baseUrl = (env[ENV_BASE_URL] ?? '').trim();
   const key = (env[ENV_CONFIG_KEY] ?? '').trim();
   const target = saved.plan.target;
-  if (baseUrl.replace(/\/+$/, '') !== target.baseUrl.replace(/\/+$/, '')) return `it was made against ${target.baseUrl}, not ${baseUrl || `(no ${ENV_BASE_URL})`}`;
+  if (baseUrl.replace(/\/+$/, '') !== target.baseUrl.replace(/\/+$/, ''))
+    return `it was made against ${target.baseUrl}, not ${baseUrl || `(no ${ENV_BASE_URL})`}`;
   if (!sameKey(target.key, key)) return `it was made with another ${ENV_CONFIG_KEY} (another environment or team)`;
   return sealProblem(saved, key);
 }
@@ -71,7 +72,10 @@ async function planAndApply(file: string, saved: Plan, io: MainIo): Promise<numb
       warn(io, 'the plan is not applied, nothing was written: its paths cannot be planned again (said above)');
       return EXIT_TROUBLE;
     }
-    const unread = { differences: ['a file or a dataset the plan needs could not be read now (said above)'], applied: [] };
+    const unread = {
+      differences: ['a file or a dataset the plan needs could not be read now (said above)'],
+      applied: [],
+    };
     const review = now.complete ? reviewPlan(saved, now.plan, now.service) : unread;
     if (review.differences.length > 0) {
       for (const d of review.differences) warn(io, `the plan is not applied, nothing was written: ${d}`);
@@ -82,7 +86,8 @@ async function planAndApply(file: string, saved: Plan, io: MainIo): Promise<numb
     if (review.applied.length > 0) io.stdout(alreadyAppliedText(file, review.applied, plan.changes.length));
     // Nothing left to write: the service holds the whole plan (applied before, by this plan or by hand).
     if (review.applied.length > 0 && plan.changes.length === 0) return EXIT_OK;
-    if (plan.blocked.length > 0) warn(io, `the plan also names ${plan.blocked.length} blocked triggers: they are not written`);
+    if (plan.blocked.length > 0)
+      warn(io, `the plan also names ${plan.blocked.length} blocked triggers: they are not written`);
     io.stdout(`${visible(`Applying ${file} (${planCountsText(plan)}) to ${plan.target.baseUrl}`)}\n`);
     const ids = new IdWriter(plan, io.cwd);
     const results: ChangeResult[] = await applyChanges(plan.changes, client, {
@@ -90,7 +95,8 @@ async function planAndApply(file: string, saved: Plan, io: MainIo): Promise<numb
       onCreated: plan.inputs.matchByName ? IdWriter.notWritten : ids.write,
     });
     io.stdout(applyText(results));
-    const clean = results.every((r) => r.outcome === 'applied' && r.storedDifferently.length === 0) && ids.missed.size === 0;
+    const clean =
+      results.every((r) => r.outcome === 'applied' && r.storedDifferently.length === 0) && ids.missed.size === 0;
     return clean ? EXIT_OK : EXIT_FOUND;
   } finally {
     await client.close();

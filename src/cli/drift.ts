@@ -20,7 +20,10 @@ PATH: trigger files, folders (every *${TRIGGER_FILE_SUFFIX} under them) or globs
     )
     .argument('[PATH...]')
     .addOption(formatOption())
-    .option('--match-by-name', "match each trigger by dataset and name, not by the files' ids (files pulled from another environment)")
+    .option(
+      '--match-by-name',
+      "match each trigger by dataset and name, not by the files' ids (files pulled from another environment)",
+    )
     .option(
       '--applied <PATH>',
       'the trigger files last applied to the service (a checkout of the commit applied); repeat for several. Reports only what changed on the service since, other than to what the files under PATH hold',

@@ -5,7 +5,15 @@ import { isAbsolute } from 'node:path';
 import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
 import { repository, version } from '../../package.json';
 import { visible, visibleJson } from './visible';
-import { differenceText, type DriftCounts, type FileDrift, type ServiceTrigger, datasetOf, MAX_NESTING, textNestedDeeperThan } from '../triggerFiles';
+import {
+  differenceText,
+  type DriftCounts,
+  type FileDrift,
+  type ServiceTrigger,
+  datasetOf,
+  MAX_NESTING,
+  textNestedDeeperThan,
+} from '../triggerFiles';
 
 export interface DriftRun {
   files: FileDrift[];
@@ -15,7 +23,10 @@ export interface DriftRun {
   texts: Map<string, string>;
 }
 
-const triggerLabel = (name: string | undefined, id: string | undefined) => [name === undefined ? undefined : JSON.stringify(name), id === undefined ? undefined : `(${id})`].filter(Boolean).join(' ');
+const triggerLabel = (name: string | undefined, id: string | undefined) =>
+  [name === undefined ? undefined : JSON.stringify(name), id === undefined ? undefined : `(${id})`]
+    .filter(Boolean)
+    .join(' ');
 
 function countsText(c: DriftCounts): string {
   return `${c.inSync} in sync, ${c.differs} differ, ${c.localOnly} only local, ${c.serviceOnly} only on the service${c.unknown > 0 ? `, ${c.unknown} not compared` : ''}`;
@@ -42,36 +53,35 @@ export function driftText(run: DriftRun): string {
       }
     }
   }
-  for (const t of run.onlyOnService) lines.push(`${datasetOf(t, '')}: only on the service: ${triggerLabel(t.name, t.id)}`);
+  for (const t of run.onlyOnService)
+    lines.push(`${datasetOf(t, '')}: only on the service: ${triggerLabel(t.name, t.id)}`);
   lines.push(`${run.files.length} file${run.files.length === 1 ? '' : 's'} compared: ${countsText(run.counts)}`);
   return `${lines.map(visible).join('\n')}\n`;
 }
 
 export function driftJson(run: DriftRun): string {
-  return `${visibleJson(
-    {
-      counts: run.counts,
-      files: run.files.map((f) => ({
-        file: f.file,
-        status: f.status,
-        ...(f.reason !== undefined ? { reason: f.reason } : {}),
-        triggers: f.triggers.map((t) => ({
-          index: t.index,
-          status: t.status,
-          name: t.name,
-          dataset: t.dataset,
-          id: t.service?.id,
-          ...(t.reason !== undefined ? { reason: t.reason } : {}),
-          differences: t.differences.map((d) => ({ path: d.path, service: d.service, local: d.local })),
-        })),
+  return `${visibleJson({
+    counts: run.counts,
+    files: run.files.map((f) => ({
+      file: f.file,
+      status: f.status,
+      ...(f.reason !== undefined ? { reason: f.reason } : {}),
+      triggers: f.triggers.map((t) => ({
+        index: t.index,
+        status: t.status,
+        name: t.name,
+        dataset: t.dataset,
+        id: t.service?.id,
+        ...(t.reason !== undefined ? { reason: t.reason } : {}),
+        differences: t.differences.map((d) => ({ path: d.path, service: d.service, local: d.local })),
       })),
-      onlyOnService: run.onlyOnService.map((t) => ({ dataset: datasetOf(t, ''), id: t.id, name: t.name })),
-    },
-  )}\n`;
+    })),
+    onlyOnService: run.onlyOnService.map((t) => ({ dataset: datasetOf(t, ''), id: t.id, name: t.name })),
+  })}\n`;
 }
 
 const RULES = [
-  { id: 'drift/differs', level: 'error', text: 'The trigger file differs from the service\'s trigger.' },
+  { id: 'drift/differs', level: 'error', text: "The trigger file differs from the service's trigger." },
   { id: 'drift/local-only', level: 'error', text: 'The trigger file has no trigger on the service.' },
   { id: 'drift/service-only', level: 'error', text: 'A trigger on the service has no file.' },
   { id: 'drift/not-compared', level: 'error', text: 'The trigger file could not be compared with the service.' },
@@ -96,7 +106,8 @@ function position(text: string, offset: number): { line: number; column: number 
 /** The region of the member at `path` (or its nearest parent) in the file; the whole first line when not found. */
 function region(tree: Node | undefined, text: string, path: (string | number)[]): object {
   let node: Node | undefined;
-  for (let n = path.length; node === undefined && n >= 0 && tree !== undefined; n--) node = findNodeAtLocation(tree, path.slice(0, n));
+  for (let n = path.length; node === undefined && n >= 0 && tree !== undefined; n--)
+    node = findNodeAtLocation(tree, path.slice(0, n));
   const target = node?.parent?.type === 'property' ? node.parent : node;
   if (target === undefined) return { startLine: 1, startColumn: 1 };
   const s = position(text, target.offset);
@@ -111,34 +122,72 @@ function pathOf(text: string): (string | number)[] {
 
 export function driftSarif(run: DriftRun): object {
   const results: object[] = [];
-  const rule = (id: (typeof RULES)[number]['id']) => ({ ruleId: id, ruleIndex: RULES.findIndex((r) => r.id === id), level: 'error' });
+  const rule = (id: (typeof RULES)[number]['id']) => ({
+    ruleId: id,
+    ruleIndex: RULES.findIndex((r) => r.id === id),
+    level: 'error',
+  });
   for (const f of run.files) {
     const text = run.texts.get(f.file) ?? '';
     // parseTree recurses per level: a file nested too deep (not compared anyway) is located at its first line
     // (one level more than a trigger may have: a file may hold an array of triggers).
     const tree = textNestedDeeperThan(text, MAX_NESTING + 1) ? undefined : parseTree(text);
-    const at = (path: (string | number)[]) => [{ physicalLocation: { artifactLocation: artifact(f.file), region: region(tree, text, path) } }];
-    if (f.reason !== undefined) results.push({ ...rule('drift/not-compared'), message: { text: `Not compared: ${f.reason}` }, locations: at([]) });
+    const at = (path: (string | number)[]) => [
+      { physicalLocation: { artifactLocation: artifact(f.file), region: region(tree, text, path) } },
+    ];
+    if (f.reason !== undefined)
+      results.push({
+        ...rule('drift/not-compared'),
+        message: { text: `Not compared: ${f.reason}` },
+        locations: at([]),
+      });
     for (const t of f.triggers) {
       const base = t.index >= 0 ? [t.index] : [];
       if (t.status === 'differs') {
-        for (const d of t.differences) results.push({ ...rule('drift/differs'), message: { text: `Differs from the service: ${differenceText(d, 200)}` }, locations: at([...base, ...pathOf(d.path)]) });
+        for (const d of t.differences)
+          results.push({
+            ...rule('drift/differs'),
+            message: { text: `Differs from the service: ${differenceText(d, 200)}` },
+            locations: at([...base, ...pathOf(d.path)]),
+          });
       } else if (t.status === 'local-only') {
-        results.push({ ...rule('drift/local-only'), message: { text: `Only local: ${t.reason ?? ''}` }, locations: at(base) });
+        results.push({
+          ...rule('drift/local-only'),
+          message: { text: `Only local: ${t.reason ?? ''}` },
+          locations: at(base),
+        });
       } else if (t.status === 'unknown') {
-        results.push({ ...rule('drift/not-compared'), message: { text: `Not compared: ${t.reason ?? ''}` }, locations: at(base) });
+        results.push({
+          ...rule('drift/not-compared'),
+          message: { text: `Not compared: ${t.reason ?? ''}` },
+          locations: at(base),
+        });
       }
     }
   }
   for (const t of run.onlyOnService) {
-    results.push({ ...rule('drift/service-only'), message: { text: `Only on the service: ${triggerLabel(t.name, t.id)} in ${datasetOf(t, '')}` } });
+    results.push({
+      ...rule('drift/service-only'),
+      message: { text: `Only on the service: ${triggerLabel(t.name, t.id)} in ${datasetOf(t, '')}` },
+    });
   }
   return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name: 'obs-lint drift', version, informationUri: `${repository.url.replace(/^git\+/, '').replace(/\.git$/, '')}/blob/main/docs/TRIGGER-FILES.md`, rules: RULES.map((r) => ({ id: r.id, shortDescription: { text: r.text }, defaultConfiguration: { level: r.level } })) } },
+        tool: {
+          driver: {
+            name: 'obs-lint drift',
+            version,
+            informationUri: `${repository.url.replace(/^git\+/, '').replace(/\.git$/, '')}/blob/main/docs/TRIGGER-FILES.md`,
+            rules: RULES.map((r) => ({
+              id: r.id,
+              shortDescription: { text: r.text },
+              defaultConfiguration: { level: r.level },
+            })),
+          },
+        },
         columnKind: 'utf16CodeUnits',
         results,
       },

@@ -1,5 +1,12 @@
 // The run of `obs drift` (declared in drift.ts, loaded when the command runs).
-import { driftCounts, driftOfFile, onlyOnService, serviceChangesSince, withoutIds, type ServiceIndex } from '../triggerFiles';
+import {
+  driftCounts,
+  driftOfFile,
+  onlyOnService,
+  serviceChangesSince,
+  withoutIds,
+  type ServiceIndex,
+} from '../triggerFiles';
 import { driftJson, driftSarif, driftText, type DriftRun } from './driftReport';
 import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, type MainIo } from './io';
 import { clientFromEnvironment } from './service';

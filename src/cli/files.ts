@@ -14,7 +14,6 @@ import { isTestSideFile, TRIGGER_TEST_SUFFIX } from '../backtest/testPaths';
 import { globInside, notReadText, placeIn, type FoundInside } from '../triggerFiles/contained';
 import { SKIPPED_BY_GLOBS } from '../triggerFiles/searchRules';
 
-
 type Globber = typeof import('tinyglobby');
 let loaded: Globber | undefined;
 const globber = async (): Promise<Globber> => (loaded ??= await import('tinyglobby'));
@@ -33,9 +32,17 @@ export async function isGlob(target: string): Promise<boolean> {
 /** Files under `cwd/base` matching `pattern`, sorted, each as `base/<path>` (the base as written), found inside `root`. */
 async function globUnder(base: string, pattern: string, cwd: string, root: string): Promise<FoundInside> {
   const dir = base === '' ? cwd : resolve(cwd, base);
-  const found = await globInside((await globber()).globSync, root, dir, pattern, { ignore: SKIPPED_BY_GLOBS, expandDirectories: false, dot: false });
+  const found = await globInside((await globber()).globSync, root, dir, pattern, {
+    ignore: SKIPPED_BY_GLOBS,
+    expandDirectories: false,
+    dot: false,
+  });
   const prefix = base === '' ? '' : `${base.replace(/\/+$/, '')}/`;
-  return { files: found.files.map((f) => `${prefix}${f}`), outside: found.outside.map((f) => `${prefix}${f}`), unreadable: found.unreadable.map((u) => ({ ...u, path: `${prefix}${u.path}` })) };
+  return {
+    files: found.files.map((f) => `${prefix}${f}`),
+    outside: found.outside.map((f) => `${prefix}${f}`),
+    unreadable: found.unreadable.map((u) => ({ ...u, path: `${prefix}${u.path}` })),
+  };
 }
 
 /** A glob split at its first dynamic segment: the folder it searches (as written) and the pattern under it. */
@@ -52,7 +59,11 @@ async function splitGlob(pattern: string): Promise<{ base: string; rest: string 
  * Files under `cwd` matching the glob, sorted; paths keep the glob's static prefix as written. The walk keeps
  * inside `root` (default: the folder the glob searches): links leading out of it are in `outside`.
  */
-export async function expandGlob(pattern: string, cwd: string, options: { keepTests?: boolean; root?: string } = {}): Promise<FoundInside> {
+export async function expandGlob(
+  pattern: string,
+  cwd: string,
+  options: { keepTests?: boolean; root?: string } = {},
+): Promise<FoundInside> {
   const { base, rest } = await splitGlob(pattern);
   const found = await globUnder(base, rest, cwd, options.root ?? resolve(cwd, base));
   return options.keepTests === true ? found : { ...found, files: found.files.filter((f) => !isTestSideFile(f)) };
@@ -189,7 +200,8 @@ export async function expandPaths(paths: readonly string[], cwd: string, suffix:
     out.unreadable.push(...found.unreadable);
     // Globs of `obs test` are for test files; those of drift and plan never take one.
     const files = !glob || suffix === TRIGGER_TEST_SUFFIX ? found.files : found.files.filter((f) => !isTestSideFile(f));
-    if (files.length === 0 && found.outside.length === 0 && found.unreadable.length === 0) out.none(glob ? `no file matches ${p}` : `no *${suffix} file under ${p}`);
+    if (files.length === 0 && found.outside.length === 0 && found.unreadable.length === 0)
+      out.none(glob ? `no file matches ${p}` : `no *${suffix} file under ${p}`);
     // A glob's files are targeted as named ones are: a prune deletes nothing on their account, as it cannot
     // tell the triggers of the files the glob left out from those no file holds.
     files.forEach((f) => out.add(f, glob ? 'named' : 'walked'));

@@ -35,7 +35,8 @@ export function warn(io: Pick<MainIo, 'stderr'>, message: string): void {
 /** A whole number from `min` to `max` given to `option`, or a usage error naming both. */
 export function wholeNumber(option: string, text: string, min: number, max: number): number {
   const n = Number(text);
-  if (!/^\d+$/.test(text) || n < min || n > max) throw new CliUsageError(`${option} needs a whole number from ${min} to ${max}, got "${text}"`);
+  if (!/^\d+$/.test(text) || n < min || n > max)
+    throw new CliUsageError(`${option} needs a whole number from ${min} to ${max}, got "${text}"`);
   return n;
 }
 

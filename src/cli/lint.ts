@@ -18,10 +18,13 @@ export { CLI_METRICS_DATASET_HINT } from './metricsHint';
 
 /** `--format`, shared by lint and drift. */
 export function formatOption(): Option {
-  return new Option('--format <format>', 'output format: text, json or sarif').default('text').argParser((value: string): Format => {
-    if (!(FORMATS as readonly string[]).includes(value)) throw new CliUsageError(`unknown format "${value}"; use text, json or sarif`);
-    return value as Format;
-  });
+  return new Option('--format <format>', 'output format: text, json or sarif')
+    .default('text')
+    .argParser((value: string): Format => {
+      if (!(FORMATS as readonly string[]).includes(value))
+        throw new CliUsageError(`unknown format "${value}"; use text, json or sarif`);
+      return value as Format;
+    });
 }
 
 /** `--settings`, shared by lint and plan: where the workspace's metrics datasets are read. */
@@ -35,15 +38,18 @@ export function settingsOption(): Option {
 
 /** `--max-bytes`, shared by lint and drift. */
 export function maxBytesOption(): Option {
-  return new Option('--max-bytes <n>', 'read at most N bytes of a file: a larger file, a device or a FIFO is not read (exit 2)')
+  return new Option(
+    '--max-bytes <n>',
+    'read at most N bytes of a file: a larger file, a device or a FIFO is not read (exit 2)',
+  )
     .default(DEFAULT_MAX_BYTES, '64 MiB')
     .argParser((value: string) => {
       const n = Number(value);
-      if (!/^\d+$/.test(value) || n < 1 || !Number.isSafeInteger(n)) throw new CliUsageError(`--max-bytes needs a whole number of bytes, 1 or more, got "${value}"`);
+      if (!/^\d+$/.test(value) || n < 1 || !Number.isSafeInteger(n))
+        throw new CliUsageError(`--max-bytes needs a whole number of bytes, 1 or more, got "${value}"`);
       return n;
     });
 }
-
 
 export function defineLint(parent: Command, io: MainIo, finish: (code: number) => void): void {
   parent
@@ -55,18 +61,28 @@ export function defineLint(parent: Command, io: MainIo, finish: (code: number) =
     .usage('[options] <FILE|FOLDER|GLOB...>')
     .argument('[FILE|FOLDER|GLOB...]')
     .addOption(formatOption())
-    .option('--metrics-dataset <slug>', 'a metrics dataset; repeat for several (every other dataset is standard)', (value: string, previous: string[] = []) => {
-      if (value.trim() === '') throw new CliUsageError('--metrics-dataset needs a dataset slug');
-      return [...previous, value];
-    })
+    .option(
+      '--metrics-dataset <slug>',
+      'a metrics dataset; repeat for several (every other dataset is standard)',
+      (value: string, previous: string[] = []) => {
+        if (value.trim() === '') throw new CliUsageError('--metrics-dataset needs a dataset slug');
+        return [...previous, value];
+      },
+    )
     .addOption(settingsOption())
     .addOption(
-      new Option('--max-problems <n>', `report at most N problems per file, then one that counts the rest (1 to ${MAX_PROBLEMS_LIMIT})`)
+      new Option(
+        '--max-problems <n>',
+        `report at most N problems per file, then one that counts the rest (1 to ${MAX_PROBLEMS_LIMIT})`,
+      )
         .default(DEFAULT_MAX_DIAGNOSTICS)
         .argParser((value: string) => wholeNumber('--max-problems', value, 1, MAX_PROBLEMS_LIMIT)),
     )
     .addOption(maxBytesOption())
-    .option('--columns-from-service', `check the columns each query names against its dataset's columns, read from the service named by ${ENV_BASE_URL} and ${ENV_CONFIG_KEY} (environment only)`)
+    .option(
+      '--columns-from-service',
+      `check the columns each query names against its dataset's columns, read from the service named by ${ENV_BASE_URL} and ${ENV_CONFIG_KEY} (environment only)`,
+    )
     .addHelpText(
       'after',
       `

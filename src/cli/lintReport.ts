@@ -12,7 +12,11 @@ export function toText(reports: readonly FileReport[]): string {
   for (const report of reports) {
     for (const d of report.diagnostics) {
       if (d.rule !== LEFT_OUT_RULE) count[d.severity]++;
-      lines.push(visible(`${report.file}:${d.range.start.line + 1}:${d.range.start.character + 1} ${d.severity} ${d.rule} ${d.message}`));
+      lines.push(
+        visible(
+          `${report.file}:${d.range.start.line + 1}:${d.range.start.character + 1} ${d.severity} ${d.rule} ${d.message}`,
+        ),
+      );
     }
     count.error += report.hidden?.error ?? 0;
     count.warning += report.hidden?.warning ?? 0;

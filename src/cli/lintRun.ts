@@ -1,7 +1,14 @@
 // The run of `obs lint` (declared in lint.ts, loaded when the command runs): reads the files, lints
 // each and prints the report in the order the files were given.
 import { errorText } from '../api/errors';
-import { decodeTriggerFile, DEFAULT_MAX_DIAGNOSTICS, lintDecoded, type DatasetColumns, type DecodedFile, type LintOptions } from '../lint';
+import {
+  decodeTriggerFile,
+  DEFAULT_MAX_DIAGNOSTICS,
+  lintDecoded,
+  type DatasetColumns,
+  type DecodedFile,
+  type LintOptions,
+} from '../lint';
 import { datasetsNamed } from '../lint/columns';
 import { TRIGGER_FILE_SUFFIX } from '../triggerFiles/paths';
 import { collectGarbage } from './collect';
@@ -27,7 +34,11 @@ export interface LintInvocation {
   columnsFromService?: boolean;
 }
 
-function lintOptions(invocation: LintInvocation, metricsDatasets: readonly string[], columns?: Record<string, DatasetColumns>): LintOptions {
+function lintOptions(
+  invocation: LintInvocation,
+  metricsDatasets: readonly string[],
+  columns?: Record<string, DatasetColumns>,
+): LintOptions {
   const hint = CLI_METRICS_DATASET_HINT;
   const options: LintOptions = { metricsDatasets, metricsDatasetHint: hint, maxDiagnostics: invocation.maxProblems };
   if (columns !== undefined) options.columns = columns;
@@ -37,7 +48,12 @@ function lintOptions(invocation: LintInvocation, metricsDatasets: readonly strin
 /** A file read, or why it could not be; `bytes` is let go of once decoded (files may be large). */
 type Read = Outcome<{ bytes?: Uint8Array }>;
 
-async function readTarget(file: string, io: MainIo, maxBytes: number, admit?: (size: number) => Promise<void>): Promise<Read> {
+async function readTarget(
+  file: string,
+  io: MainIo,
+  maxBytes: number,
+  admit?: (size: number) => Promise<void>,
+): Promise<Read> {
   try {
     return { ok: true, bytes: await readCommandLineFile(file, io.cwd, maxBytes, admit) };
   } catch (e) {
@@ -46,8 +62,18 @@ async function readTarget(file: string, io: MainIo, maxBytes: number, admit?: (s
 }
 
 /** Reads the files ahead of their use (readAhead.ts), handing each to `use` in the order given. */
-function readFiles(files: readonly string[], io: MainIo, maxBytes: number, use: (read: Read, file: string) => void): Promise<void> {
-  return readAhead(files, READ_AHEAD, (file, admit) => readTarget(file, io, maxBytes, admit), (read, i) => use(read, files[i] ?? ''));
+function readFiles(
+  files: readonly string[],
+  io: MainIo,
+  maxBytes: number,
+  use: (read: Read, file: string) => void,
+): Promise<void> {
+  return readAhead(
+    files,
+    READ_AHEAD,
+    (file, admit) => readTarget(file, io, maxBytes, admit),
+    (read, i) => use(read, files[i] ?? ''),
+  );
 }
 
 /** From this size on, a file's bytes are collected once decoded, before the lint (collect.ts). */
@@ -77,7 +103,11 @@ function datasetsOf(bytes: Uint8Array): string[] {
 }
 
 /** The columns of the datasets the files name, read from the service; undefined (said on stderr) when they could not be read. */
-async function serviceColumns(files: readonly string[], io: MainIo, maxBytes: number): Promise<Record<string, DatasetColumns> | undefined> {
+async function serviceColumns(
+  files: readonly string[],
+  io: MainIo,
+  maxBytes: number,
+): Promise<Record<string, DatasetColumns> | undefined> {
   // A first read for the datasets the files name (the bytes are not kept: files may be large).
   const named = new Set<string>();
   await readFiles(files, io, maxBytes, (r) => {

@@ -3,7 +3,15 @@
 import { pathToFileURL } from 'node:url';
 import { isAbsolute } from 'node:path';
 import { repository, version } from '../../package.json';
-import { RULES, RULES_DOC_PATH, ruleDocsAnchor, type Diagnostic, type LintReport, type Range, type Severity } from '../lint';
+import {
+  RULES,
+  RULES_DOC_PATH,
+  ruleDocsAnchor,
+  type Diagnostic,
+  type LintReport,
+  type Range,
+  type Severity,
+} from '../lint';
 
 const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
 
@@ -71,7 +79,10 @@ function sarifResult(file: string, d: Diagnostic, ruleIndex: ReadonlyMap<string,
         artifactChanges: [
           {
             artifactLocation: artifactLocation(file),
-            replacements: d.fix.edits.map((e) => ({ deletedRegion: region(e.range), insertedContent: { text: e.newText } })),
+            replacements: d.fix.edits.map((e) => ({
+              deletedRegion: region(e.range),
+              insertedContent: { text: e.newText },
+            })),
           },
         ],
       },

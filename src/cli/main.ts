@@ -20,14 +20,25 @@ import { defineTest } from './test';
 /** Adds a command to the program; its action calls `finish` with the exit status. */
 type DefineCommand = (program: Command, io: MainIo, finish: (code: number) => void) => void;
 
-const COMMANDS: readonly DefineCommand[] = [defineLint, definePull, defineDrift, definePlan, defineApply, defineTest, defineNoise, defineMcp];
+const COMMANDS: readonly DefineCommand[] = [
+  defineLint,
+  definePull,
+  defineDrift,
+  definePlan,
+  defineApply,
+  defineTest,
+  defineNoise,
+  defineMcp,
+];
 
 /** Help lines are wrapped at this width whatever the terminal, so the help reads the same in CI logs. */
 const HELP_WIDTH = 100;
 
 function buildProgram(io: MainIo, finish: (code: number) => void): Command {
   const program = new Command(PROGRAM)
-    .description("Lints trigger files, pulls the service's triggers as files, compares the files with the service, plans and applies the files' changes to it, tests triggers against past data, ranks them by the notifications they would have sent, and serves tools to AI agents (none writes configuration).")
+    .description(
+      "Lints trigger files, pulls the service's triggers as files, compares the files with the service, plans and applies the files' changes to it, tests triggers against past data, ranks them by the notifications they would have sent, and serves tools to AI agents (none writes configuration).",
+    )
     .usage('<command> [options]')
     .version(version, '--version', 'show the version')
     .helpOption('-h, --help', 'show this help')
@@ -35,14 +46,24 @@ function buildProgram(io: MainIo, finish: (code: number) => void): Command {
     .exitOverride()
     // The commands as their usage lines show them (`lint [options] <FILE|GLOB...>`).
     .configureHelp({ subcommandTerm: (c) => `${c.name()} ${c.usage()}` })
-    .configureOutput({ writeOut: (t) => io.stdout(t), writeErr: (t) => io.stderr(t), outputError: () => undefined, getOutHelpWidth: () => HELP_WIDTH, getErrHelpWidth: () => HELP_WIDTH })
+    .configureOutput({
+      writeOut: (t) => io.stdout(t),
+      writeErr: (t) => io.stderr(t),
+      outputError: () => undefined,
+      getOutHelpWidth: () => HELP_WIDTH,
+      getErrHelpWidth: () => HELP_WIDTH,
+    })
     .addHelpText('after', `\nRun ${PROGRAM} <command> --help for the options of a command.\n`)
     // No command, or a word that is none: a usage error that names the commands.
     .argument('[command]')
     .allowExcessArguments()
     .action((word: string | undefined) => {
       const names = commandNames(program);
-      throw new CliUsageError(word === undefined ? `no command given; the commands are ${names}` : `unknown command "${word}"; the commands are ${names}`);
+      throw new CliUsageError(
+        word === undefined
+          ? `no command given; the commands are ${names}`
+          : `unknown command "${word}"; the commands are ${names}`,
+      );
     });
   for (const define of COMMANDS) define(program, io, finish);
   return program;
@@ -56,7 +77,8 @@ function commandNames(program: Command): string {
 
 /** The program with output to nowhere: what it declares, not what it does (built once, when first asked). */
 let declaredProgram: Command | undefined;
-const declared = () => (declaredProgram ??= buildProgram({ cwd: '.', stdout: () => undefined, stderr: () => undefined }, () => undefined));
+const declared = () =>
+  (declaredProgram ??= buildProgram({ cwd: '.', stdout: () => undefined, stderr: () => undefined }, () => undefined));
 
 /** The whole help of a command, text added after the options included (helpInformation leaves it out). */
 function helpOf(command: Command): string {
@@ -74,7 +96,9 @@ export function usage(): string {
 /** Options of any command that take a value, from the commands' own declarations. */
 function valueOptions(): Set<string> {
   const program = declared();
-  const flags = program.commands.flatMap((c) => c.options.filter((o) => o.required || o.optional).flatMap((o) => [o.long, o.short]));
+  const flags = program.commands.flatMap((c) =>
+    c.options.filter((o) => o.required || o.optional).flatMap((o) => [o.long, o.short]),
+  );
   return new Set(flags.filter((f): f is string => f !== undefined));
 }
 
@@ -116,7 +140,11 @@ export async function runMain(argv: readonly string[], io: MainIo): Promise<numb
     await program.parseAsync(args, { from: 'user' });
     return code;
   } catch (e) {
-    if (e instanceof CommanderError && (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help')) return e.exitCode;
+    if (
+      e instanceof CommanderError &&
+      (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help')
+    )
+      return e.exitCode;
     if (e instanceof CommanderError || e instanceof CliUsageError) {
       warn(io, e instanceof CommanderError ? usageMessage(e) : e.message);
       io.stderr(`\n${command === undefined ? '' : `${helpOf(command)}\n`}${usage()}`);

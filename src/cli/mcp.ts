@@ -13,9 +13,12 @@ export function defineMcp(parent: Command, io: MainIo, finish: (code: number) =>
     .command('mcp')
     .summary('serve the tools for AI agents over the Model Context Protocol (stdio); none writes configuration')
     .description(
-      'Runs a Model Context Protocol server on stdin and stdout for AI agents. Its tools list datasets, columns, triggers, SLOs and burn alerts, read one trigger whole, lint a trigger, preview a trigger, run a saved query, and compare and plan the trigger files under the current folder; none of them changes the service\'s configuration (previews and queries create query results). Every answer is bounded JSON, as text and as structured content. While a call waits for the rate limit or polls a result, it sends progress to a client that asked for it. Runs until its input closes.',
+      "Runs a Model Context Protocol server on stdin and stdout for AI agents. Its tools list datasets, columns, triggers, SLOs and burn alerts, read one trigger whole, lint a trigger, preview a trigger, run a saved query, and compare and plan the trigger files under the current folder; none of them changes the service's configuration (previews and queries create query results). Every answer is bounded JSON, as text and as structured content. While a call waits for the rate limit or polls a result, it sends progress to a client that asked for it. Runs until its input closes.",
     )
-    .option('--toolsets <list>', `the toolsets to serve, comma-separated: ${TOOLSETS.join(', ')}, or all (default: ${ENV_TOOLSETS}, else all)`)
+    .option(
+      '--toolsets <list>',
+      `the toolsets to serve, comma-separated: ${TOOLSETS.join(', ')}, or all (default: ${ENV_TOOLSETS}, else all)`,
+    )
     .addHelpText(
       'after',
       `

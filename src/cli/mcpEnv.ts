@@ -23,9 +23,16 @@ export function toolsetsFrom(flag: string | undefined, env: Readonly<Record<stri
   const given = flag ?? env[ENV_TOOLSETS];
   if (given === undefined) return [...TOOLSETS];
   const from = flag === undefined ? ENV_TOOLSETS : '--toolsets';
-  const names = given.split(',').map((n) => n.trim().toLowerCase()).filter((n) => n !== '');
-  if (names.length === 0) throw new CliUsageError(`${from} names no toolset: name some of ${TOOLSETS.join(', ')}, or all`);
+  const names = given
+    .split(',')
+    .map((n) => n.trim().toLowerCase())
+    .filter((n) => n !== '');
+  if (names.length === 0)
+    throw new CliUsageError(`${from} names no toolset: name some of ${TOOLSETS.join(', ')}, or all`);
   const unknown = names.filter((n) => n !== 'all' && !(TOOLSETS as readonly string[]).includes(n));
-  if (unknown.length > 0) throw new CliUsageError(`${from} names ${unknown.map((n) => JSON.stringify(n)).join(', ')}, not a toolset: the toolsets are ${TOOLSETS.join(', ')}, or all`);
+  if (unknown.length > 0)
+    throw new CliUsageError(
+      `${from} names ${unknown.map((n) => JSON.stringify(n)).join(', ')}, not a toolset: the toolsets are ${TOOLSETS.join(', ')}, or all`,
+    );
   return names.includes('all') ? [...TOOLSETS] : TOOLSETS.filter((t) => names.includes(t));
 }

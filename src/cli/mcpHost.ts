@@ -5,7 +5,14 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { ServiceClient } from '../api/client';
-import { ToolError, type PlanWithNotes, type QueryRunner, type ServiceReader, type SourceFile, type ToolHost } from '../agentTools';
+import {
+  ToolError,
+  type PlanWithNotes,
+  type QueryRunner,
+  type ServiceReader,
+  type SourceFile,
+  type ToolHost,
+} from '../agentTools';
 import { ResultCache } from '../backtest/cache';
 import { CreationPacer, systemClock } from '../backtest/runner';
 import { lint, type DatasetColumns } from '../lint';
@@ -17,7 +24,7 @@ import { ENV_METRICS_DATASETS, ENV_TRIGGER_FOLDER } from './mcpEnv';
 import { clientFromEnvironment, ENV_BASE_URL, ENV_CONFIG_KEY, ServiceSetupError } from './service';
 import { readTriggerFiles, sourcesOf } from './triggerInputs';
 
-export {  ENV_TRIGGER_FOLDER } from './mcpEnv';
+export { ENV_TRIGGER_FOLDER } from './mcpEnv';
 
 /** A trigger file larger than this is not read by the server (`obs lint` and `obs plan` read up to 64 MiB). */
 const MAX_FILE_BYTES = 8 * 1024 * 1024;
@@ -30,16 +37,19 @@ const stripPrefix = (line: string) => line.replace(/^obs: /, '').trim();
  * files and folders are enough), or outside the folder the server runs in once links are resolved.
  */
 async function pathProblem(path: string, cwd: string): Promise<string | undefined> {
-  if (isAbsolute(path) || /^[a-zA-Z]:/.test(path)) return `${JSON.stringify(path)} is absolute: give paths relative to the folder the server runs in`;
+  if (isAbsolute(path) || /^[a-zA-Z]:/.test(path))
+    return `${JSON.stringify(path)} is absolute: give paths relative to the folder the server runs in`;
   const placement = await placeIn(cwd, path);
   if (placement === 'outside') return `${JSON.stringify(path)} leaves the folder the server runs in`;
   if (placement !== 'inside') return notReadText(JSON.stringify(path), placement, 'the folder the server runs in');
-  if ((await isGlob(path)) && !existsSync(resolve(cwd, path))) return `${JSON.stringify(path)} is a pattern: name trigger files or folders`;
+  if ((await isGlob(path)) && !existsSync(resolve(cwd, path)))
+    return `${JSON.stringify(path)} is a pattern: name trigger files or folders`;
   return undefined;
 }
 
 /** The end of a metrics rule's message: how this server is told a dataset is a metrics dataset. */
-const metricsDatasetHint = (slug: string | undefined): string => `name it in ${ENV_METRICS_DATASETS}${slug === undefined ? '' : ` (${slug})`} where the server is configured`;
+const metricsDatasetHint = (slug: string | undefined): string =>
+  `name it in ${ENV_METRICS_DATASETS}${slug === undefined ? '' : ` (${slug})`} where the server is configured`;
 
 export interface McpHost extends ToolHost {
   close(): Promise<void>;
@@ -63,15 +73,31 @@ export function mcpHost(io: Pick<MainIo, 'cwd' | 'env'>): McpHost {
   /** An io whose warnings become the answer's notes, never the protocol's stdout. */
   const collecting = (signal: AbortSignal) => {
     const lines: string[] = [];
-    const sink: MainIo = { cwd, env, signal, stdout: () => undefined, stderr: (t) => void lines.push(...t.split('\n').filter((l) => l.trim() !== '').map(stripPrefix)) };
+    const sink: MainIo = {
+      cwd,
+      env,
+      signal,
+      stdout: () => undefined,
+      stderr: (t) =>
+        void lines.push(
+          ...t
+            .split('\n')
+            .filter((l) => l.trim() !== '')
+            .map(stripPrefix),
+        ),
+    };
     return { lines, sink };
   };
   // One pacer for the session: the service creates 10 query results a minute for the team.
   const pacer = new CreationPacer(systemClock);
   // The session's query results: a noise report again over the same triggers creates none it already has.
   const results = new ResultCache();
-  const metrics = (env[ENV_METRICS_DATASETS] ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
-  const lintHere = async (text: string, columns: Readonly<Record<string, DatasetColumns>> | undefined) => lint(text, { metricsDatasets: metrics, metricsDatasetHint, ...(columns === undefined ? {} : { columns }) });
+  const metrics = (env[ENV_METRICS_DATASETS] ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  const lintHere = async (text: string, columns: Readonly<Record<string, DatasetColumns>> | undefined) =>
+    lint(text, { metricsDatasets: metrics, metricsDatasetHint, ...(columns === undefined ? {} : { columns }) });
   return {
     service: async (): Promise<ServiceReader> => service(),
     queries: async (): Promise<QueryRunner> => ({ api: service(), pacer, clock: systemClock, results }),
@@ -79,8 +105,11 @@ export function mcpHost(io: Pick<MainIo, 'cwd' | 'env'>): McpHost {
     target: () => (env[ENV_BASE_URL] ?? '').trim() || `(no ${ENV_BASE_URL})`,
     files: {
       read: async (paths, signal) => {
-        if (folder !== undefined && folder.trim() === '') throw new ToolError('no folder of trigger files is open: ask the user to open the folder that holds them');
-        const refused = (await Promise.all(paths.map((p) => pathProblem(p, cwd)))).filter((p): p is string => p !== undefined);
+        if (folder !== undefined && folder.trim() === '')
+          throw new ToolError('no folder of trigger files is open: ask the user to open the folder that holds them');
+        const refused = (await Promise.all(paths.map((p) => pathProblem(p, cwd)))).filter(
+          (p): p is string => p !== undefined,
+        );
         if (refused.length > 0) throw new ToolError(refused.join('; '));
         const { lines, sink } = collecting(signal);
         const files: SourceFile[] = sourcesOf(await readTriggerFiles(paths, sink, MAX_FILE_BYTES));
@@ -91,13 +120,24 @@ export function mcpHost(io: Pick<MainIo, 'cwd' | 'env'>): McpHost {
           sources: files,
           service: service(),
           lint: (text, columns) => lintHere(text, columns),
-          target: { baseUrl: (env[ENV_BASE_URL] ?? '').trim(), key: keyFingerprint((env[ENV_CONFIG_KEY] ?? '').trim(), randomBytes(16).toString('hex')) },
-          inputs: { scope: { kind: prune ? 'all' : 'files' }, allowUnknownColumns: false, matchByName: false, metricsDatasets: metrics },
+          target: {
+            baseUrl: (env[ENV_BASE_URL] ?? '').trim(),
+            key: keyFingerprint((env[ENV_CONFIG_KEY] ?? '').trim(), randomBytes(16).toString('hex')),
+          },
+          inputs: {
+            scope: { kind: prune ? 'all' : 'files' },
+            allowUnknownColumns: false,
+            matchByName: false,
+            metricsDatasets: metrics,
+          },
           concurrency: CONCURRENCY,
           now: new Date(),
           signal,
         });
-        return { plan, notes: [...listingFailures.map((f) => `could not list the triggers of ${f.dataset}: ${f.message}`), ...notes] };
+        return {
+          plan,
+          notes: [...listingFailures.map((f) => `could not list the triggers of ${f.dataset}: ${f.message}`), ...notes],
+        };
       },
     },
     close: async () => {

@@ -98,7 +98,8 @@ export class RequestIdScanner {
   private endValue(): void {
     const raw = this.value;
     this.value = undefined;
-    this.found = raw === undefined || raw.length > MAX_ID_BYTES ? undefined : requestId(Buffer.from(raw).toString('utf8'));
+    this.found =
+      raw === undefined || raw.length > MAX_ID_BYTES ? undefined : requestId(Buffer.from(raw).toString('utf8'));
   }
 }
 

@@ -44,13 +44,20 @@ function toolsOf(toolsets: readonly Toolset[]): readonly AnyTool[] {
  * are tools only, without listChanged: the tools are fixed when it starts, so no list change is ever sent.
  */
 export function createMcpServer(host: ToolHost, toolsets: readonly Toolset[] = TOOLSETS): Server {
-  const server = new Server({ name: 'obs', version }, { capabilities: { tools: {} }, instructions: mcpInstructions(toolsets) });
+  const server = new Server(
+    { name: 'obs', version },
+    { capabilities: { tools: {} }, instructions: mcpInstructions(toolsets) },
+  );
   serveTools(server, toolsOf(toolsets), host);
   return server;
 }
 
 /** Serves until the input closes; resolves with the exit status. */
-export async function serveMcp(io: Pick<MainIo, 'cwd' | 'env' | 'stderr'>, streams: McpStreams, toolsets: readonly Toolset[] = TOOLSETS): Promise<number> {
+export async function serveMcp(
+  io: Pick<MainIo, 'cwd' | 'env' | 'stderr'>,
+  streams: McpStreams,
+  toolsets: readonly Toolset[] = TOOLSETS,
+): Promise<number> {
   const host = mcpHost(io);
   const server = createMcpServer(host, toolsets);
   const transport = new LineTransport(streams.input, streams.output, (refusal) => warn(io, refusalText(refusal)));

@@ -165,6 +165,8 @@ export class LineTransport implements Transport {
 
   private refuse(refusal: Refusal): void {
     this.onRefused(refusal);
-    this.send(refusalAnswer(refusal)).catch((e: unknown) => this.onerror?.(e instanceof Error ? e : new Error(String(e))));
+    this.send(refusalAnswer(refusal)).catch((e: unknown) =>
+      this.onerror?.(e instanceof Error ? e : new Error(String(e))),
+    );
   }
 }

@@ -4,8 +4,22 @@
 // The SDK's low-level server: its high-level one advertises `tools.listChanged`, which this server, whose
 // tools are fixed when it starts, never sends.
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult, type Tool, type ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import { inputJsonSchema, outputJsonSchema, runTool, type AnyTool, type ToolEffect, type ToolHost } from '../agentTools';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  type CallToolResult,
+  type Tool,
+  type ToolAnnotations,
+} from '@modelcontextprotocol/sdk/types.js';
+import {
+  inputJsonSchema,
+  outputJsonSchema,
+  runTool,
+  type AnyTool,
+  type ToolEffect,
+  type ToolHost,
+} from '../agentTools';
 
 /**
  * The MCP annotations of what a tool does (the specification's hints). A tool that only reads is
@@ -40,7 +54,10 @@ function reportingHost(host: ToolHost, report: (message: string) => void): ToolH
   };
 }
 
-type Notify = (notification: { method: 'notifications/progress'; params: { progressToken: string | number; progress: number; message: string } }) => Promise<void>;
+type Notify = (notification: {
+  method: 'notifications/progress';
+  params: { progressToken: string | number; progress: number; message: string };
+}) => Promise<void>;
 
 /**
  * Progress for a request that sent a progress token: each report a notification, its progress one more than
@@ -51,7 +68,9 @@ function progressReporter(token: string | number, notify: Notify): (message: str
   let progress = 0;
   return (message) => {
     progress += 1;
-    notify({ method: 'notifications/progress', params: { progressToken: token, progress, message } }).catch(() => undefined);
+    notify({ method: 'notifications/progress', params: { progressToken: token, progress, message } }).catch(
+      () => undefined,
+    );
   };
 }
 

@@ -24,13 +24,26 @@ export function defineNoise(parent: Command, io: MainIo, finish: (code: number) 
 PATH: trigger files, folders (every *${TRIGGER_FILE_SUFFIX} under them) or globs; default: the current folder.`,
     )
     .argument('[PATH...]')
-    .option('--days <N>', 'the days evaluated, 1 to 7 (the service keeps 7 days of data)', (v: string) => wholeNumber('--days', v, 1, 7), 7)
-    .option('--budget <N>', 'the notifications a trigger may send in those days', (v: string) => wholeNumber('--budget', v, 0, 1_000_000), 7)
+    .option(
+      '--days <N>',
+      'the days evaluated, 1 to 7 (the service keeps 7 days of data)',
+      (v: string) => wholeNumber('--days', v, 1, 7),
+      7,
+    )
+    .option(
+      '--budget <N>',
+      'the notifications a trigger may send in those days',
+      (v: string) => wholeNumber('--budget', v, 0, 1_000_000),
+      7,
+    )
     .addOption(
-      new Option('--format <format>', 'output format: text, json or markdown').default('text').argParser((value: string) => {
-        if (!(NOISE_FORMATS as readonly string[]).includes(value)) throw new CliUsageError(`unknown format "${value}"; use text, json or markdown`);
-        return value;
-      }),
+      new Option('--format <format>', 'output format: text, json or markdown')
+        .default('text')
+        .argParser((value: string) => {
+          if (!(NOISE_FORMATS as readonly string[]).includes(value))
+            throw new CliUsageError(`unknown format "${value}"; use text, json or markdown`);
+          return value;
+        }),
     )
     .addOption(maxBytesOption())
     .addHelpText(

@@ -4,9 +4,24 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { errorText } from '../api/errors';
-import { CreationPacer, parseTestFile, ResultCache, systemClock, triggerPathFor, TRIGGER_TEST_SUFFIX } from '../backtest';
+import {
+  CreationPacer,
+  parseTestFile,
+  ResultCache,
+  systemClock,
+  triggerPathFor,
+  TRIGGER_TEST_SUFFIX,
+} from '../backtest';
 import { noiseJson } from '../backtest/noiseJson';
-import { evaluateAll, noisiestFirst, prepareNoise, type NoiseEntry, type NoiseSession, type NoiseTarget, type PreparedNoise } from '../backtest/noiseReport';
+import {
+  evaluateAll,
+  noisiestFirst,
+  prepareNoise,
+  type NoiseEntry,
+  type NoiseSession,
+  type NoiseTarget,
+  type PreparedNoise,
+} from '../backtest/noiseReport';
 import { SavedQueryCache } from '../backtest/savedQueryCache';
 import { TRIGGER_FILE_SUFFIX } from '../triggerFiles/paths';
 import { expandPaths, isGlob } from './files';
@@ -46,7 +61,11 @@ async function testFolders(paths: readonly string[], cwd: string): Promise<strin
 }
 
 /** The test files under the folders, by the resolved path of the trigger file each tests; unreadable ones are left out (obs test says why). */
-async function testsByTrigger(paths: readonly string[], io: MainIo, maxBytes: number): Promise<Map<string, { label: string; text: string }[]>> {
+async function testsByTrigger(
+  paths: readonly string[],
+  io: MainIo,
+  maxBytes: number,
+): Promise<Map<string, { label: string; text: string }[]>> {
   const { files } = await expandPaths(await testFolders(paths, io.cwd), io.cwd, TRIGGER_TEST_SUFFIX);
   const out = new Map<string, { label: string; text: string }[]>();
   for (const file of files) {
@@ -64,7 +83,11 @@ async function testsByTrigger(paths: readonly string[], io: MainIo, maxBytes: nu
  * The trigger files under the paths with their tests, and whether every path and file could be read (each problem
  * said); none when a path names nothing.
  */
-async function targetsOf(paths: readonly string[], io: MainIo, maxBytes: number): Promise<{ targets: NoiseTarget[]; ok: boolean }> {
+async function targetsOf(
+  paths: readonly string[],
+  io: MainIo,
+  maxBytes: number,
+): Promise<{ targets: NoiseTarget[]; ok: boolean }> {
   const { files, problems, nothing } = await expandPaths(paths, io.cwd, TRIGGER_FILE_SUFFIX);
   for (const p of problems) warn(io, p);
   // A path that names nothing stops the report before any query: said once, no ranking of the others.
@@ -88,7 +111,11 @@ async function targetsOf(paths: readonly string[], io: MainIo, maxBytes: number)
 export async function runNoise(paths: readonly string[], invocation: NoiseInvocation, io: MainIo): Promise<number> {
   const { targets, ok } = await targetsOf(paths.length === 0 ? ['.'] : paths, io, invocation.maxBytes);
   if (targets.length === 0) {
-    if (ok) warn(io, `no trigger file (*${TRIGGER_FILE_SUFFIX}) under ${paths.length === 0 ? 'the current folder' : paths.join(', ')}`);
+    if (ok)
+      warn(
+        io,
+        `no trigger file (*${TRIGGER_FILE_SUFFIX}) under ${paths.length === 0 ? 'the current folder' : paths.join(', ')}`,
+      );
     return EXIT_TROUBLE;
   }
   const client = clientFromEnvironment(io.env ?? {});
@@ -122,5 +149,7 @@ export async function runNoise(paths: readonly string[], invocation: NoiseInvoca
     return EXIT_TROUBLE;
   }
   if (!ok || entries.some((e) => e.kind === 'skipped')) return EXIT_TROUBLE;
-  return entries.some((e) => e.kind === 'evaluated' && e.counts.notifications > invocation.budget) ? EXIT_FOUND : EXIT_OK;
+  return entries.some((e) => e.kind === 'evaluated' && e.counts.notifications > invocation.budget)
+    ? EXIT_FOUND
+    : EXIT_OK;
 }

@@ -39,8 +39,12 @@ function suggestionLines(e: Evaluated, budget: number): string[] {
       ? `suggested: threshold ${e.rules.op} ${x.change.value} (now ${e.rules.op} ${e.rules.value}): ${plural(x.notifications, 'notification', 'notifications')}`
       : `suggested: exceeded_limit ${x.change.value} (now ${e.rules.exceededLimit}): ${plural(x.notifications, 'notification', 'notifications')}`,
   );
-  if (s.blockedBy !== undefined) lines.push(`no quieter threshold or exceeded_limit within ${plural(budget, 'notification', 'notifications')} still fires in "${s.blockedBy}", which its test says it must`);
-  if (s.suggestions.length === 0 && s.blockedBy === undefined) lines.push('no threshold or exceeded_limit keeps it within the budget');
+  if (s.blockedBy !== undefined)
+    lines.push(
+      `no quieter threshold or exceeded_limit within ${plural(budget, 'notification', 'notifications')} still fires in "${s.blockedBy}", which its test says it must`,
+    );
+  if (s.suggestions.length === 0 && s.blockedBy === undefined)
+    lines.push('no threshold or exceeded_limit keeps it within the budget');
   for (const m of s.missed) lines.push(`its test "${m}" fails now: it does not fire in that window`);
   for (const u of e.unchecked) lines.push(`not checked against ${u}`);
   return lines;
@@ -48,12 +52,16 @@ function suggestionLines(e: Evaluated, budget: number): string[] {
 
 function entryText(e: NoiseEntry, budget: number): string[] {
   const status = WORDS[statusOf(e, budget)].padEnd(WIDTH);
-  if (e.kind === 'skipped') return [visible(`${status}${e.name === undefined ? e.label : `"${e.name}" (${e.label})`}: ${e.reason}`)];
+  if (e.kind === 'skipped')
+    return [visible(`${status}${e.name === undefined ? e.label : `"${e.name}" (${e.label})`}: ${e.reason}`)];
   const pad = ''.padEnd(WIDTH);
-  const lines = [`${status}${String(e.counts.notifications).padStart(5)}  ${visible(`"${e.name}" (${e.label}) on ${e.dataset}`)}`];
+  const lines = [
+    `${status}${String(e.counts.notifications).padStart(5)}  ${visible(`"${e.name}" (${e.label}) on ${e.dataset}`)}`,
+  ];
   lines.push(`${pad}       ${sentText(e)}`);
   lines.push(`${pad}       per day ${sparkline(e.counts.perDay)} ${e.counts.perDay.join(' · ')}`);
-  for (const l of [...suggestionLines(e, budget), ...e.notes.map((n) => `note: ${n}`)]) lines.push(`${pad}       ${visible(l)}`);
+  for (const l of [...suggestionLines(e, budget), ...e.notes.map((n) => `note: ${n}`)])
+    lines.push(`${pad}       ${visible(l)}`);
   return lines;
 }
 
@@ -62,12 +70,17 @@ export function noiseText(entries: readonly NoiseEntry[], o: ReportOptions): str
 }
 
 /** A table cell: escaped, its pipes and line breaks made harmless. */
-const cell = (text: string): string => visible(text).replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[<>*_`[\]]/g, (c) => `\\${c}`);
+const cell = (text: string): string =>
+  visible(text)
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|')
+    .replace(/[<>*_`[\]]/g, (c) => `\\${c}`);
 
 export function noiseMarkdown(entries: readonly NoiseEntry[], o: ReportOptions): string {
   const rows = entries.map((e) => {
     const status = WORDS[statusOf(e, o.budget)];
-    if (e.kind === 'skipped') return `| ${status} | | ${cell(e.name ?? '')} | ${cell(e.label)} | | ${cell(`not evaluated: ${e.reason}`)} |`;
+    if (e.kind === 'skipped')
+      return `| ${status} | | ${cell(e.name ?? '')} | ${cell(e.label)} | | ${cell(`not evaluated: ${e.reason}`)} |`;
     const c = e.counts;
     const more = [`${c.resolves} resolves`, ...suggestionLines(e, o.budget)].map(cell).join('<br>');
     return `| ${status} | ${c.notifications}${c.exact ? '' : ' (estimated)'} | ${cell(e.name)} | ${cell(e.label)} | ${c.flaps} | ${sparkline(c.perDay)} ${more === '' ? '' : `<br>${more}`} |`;

@@ -7,12 +7,21 @@ import { visible } from './visible';
 
 const controller = new AbortController();
 const command = commandOf(process.argv.slice(2));
-if (command === 'pull' || command === 'drift' || command === 'test' || command === 'noise' || command === 'plan' || command === 'apply') {
+if (
+  command === 'pull' ||
+  command === 'drift' ||
+  command === 'test' ||
+  command === 'noise' ||
+  command === 'plan' ||
+  command === 'apply'
+) {
   // An apply stops after the write in flight: its created id goes into its file and its lock is released.
   const what = command === 'apply' ? 'stopping after the write in flight' : 'stopping';
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      process.stderr.write(`${PROGRAM}: ${what} (${signal === 'SIGINT' ? 'Ctrl+C' : 'SIGTERM'} again to quit at once)\n`);
+      process.stderr.write(
+        `${PROGRAM}: ${what} (${signal === 'SIGINT' ? 'Ctrl+C' : 'SIGTERM'} again to quit at once)\n`,
+      );
       controller.abort();
       process.once(signal, () => process.exit(signal === 'SIGINT' ? 130 : 143));
     });

@@ -41,7 +41,8 @@ async function missingFolders(dir: string): Promise<string[]> {
     } catch (e) {
       if (e instanceof OutFolderError) throw e;
       // ENOTDIR: a parent is a file; going up finds it and names it.
-      if (errnoCode(e) !== 'ENOENT' && errnoCode(e) !== 'ENOTDIR') throw new OutFolderError(`cannot use the folder ${d}: ${reasonOf(e)}`);
+      if (errnoCode(e) !== 'ENOENT' && errnoCode(e) !== 'ENOTDIR')
+        throw new OutFolderError(`cannot use the folder ${d}: ${reasonOf(e)}`);
     }
     missing.unshift(d);
     if (dirname(d) === d) return missing;

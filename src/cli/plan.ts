@@ -24,10 +24,19 @@ PATH: trigger files, folders (every *${TRIGGER_FILE_SUFFIX} under them) or globs
     .option('--out <FILE>', 'save the plan as JSON for obs apply (its missing folders made); checked before planning')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--prune', "also delete the service's triggers of the files' datasets that no file holds")
-    .option('--metrics-dataset <SLUG>', 'a metrics dataset; repeat for several', (v: string, all: string[] = []) => [...all, v])
+    .option('--metrics-dataset <SLUG>', 'a metrics dataset; repeat for several', (v: string, all: string[] = []) => [
+      ...all,
+      v,
+    ])
     .addOption(settingsOption())
-    .option('--allow-unknown-columns', 'do not block a trigger naming a column the service does not list (derived columns are not listed)')
-    .option('--match-by-name', "match each trigger by dataset and name, not by the files' ids (files pulled from another environment); no created id is written back")
+    .option(
+      '--allow-unknown-columns',
+      'do not block a trigger naming a column the service does not list (derived columns are not listed)',
+    )
+    .option(
+      '--match-by-name',
+      "match each trigger by dataset and name, not by the files' ids (files pulled from another environment); no created id is written back",
+    )
     .option('--concurrency <n>', 'list calls made at once (1 to 16)', parseConcurrency, 4)
     .addOption(maxBytesOption())
     .addHelpText(

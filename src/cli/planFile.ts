@@ -10,13 +10,42 @@ const Json = z.record(z.string(), z.unknown());
 const Sha256 = z.string().regex(/^[0-9a-f]{64}$/);
 const Version = z.object({ updatedAt: z.string().optional(), sha256: Sha256 });
 // A side of a difference is left out of the JSON where the member is absent on that side.
-const Difference = z.object({ path: z.string(), member: z.string(), service: z.unknown().optional(), local: z.unknown().optional() });
-const Located = { file: z.string().min(1), index: z.number().int().min(-1), dataset: z.string().min(1), name: z.string() };
+const Difference = z.object({
+  path: z.string(),
+  member: z.string(),
+  service: z.unknown().optional(),
+  local: z.unknown().optional(),
+});
+const Located = {
+  file: z.string().min(1),
+  index: z.number().int().min(-1),
+  dataset: z.string().min(1),
+  name: z.string(),
+};
 
 const Change = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('create'), ...Located, body: Json, renameOf: z.object({ id: z.string().min(1), name: z.string() }).optional() }),
-  z.object({ action: z.literal('update'), ...Located, id: z.string().min(1), matchedBy: z.enum(['id', 'name']), differences: z.array(Difference), body: Json, service: Version }),
-  z.object({ action: z.literal('delete'), dataset: z.string().min(1), id: z.string().min(1), name: z.string(), service: Version }),
+  z.object({
+    action: z.literal('create'),
+    ...Located,
+    body: Json,
+    renameOf: z.object({ id: z.string().min(1), name: z.string() }).optional(),
+  }),
+  z.object({
+    action: z.literal('update'),
+    ...Located,
+    id: z.string().min(1),
+    matchedBy: z.enum(['id', 'name']),
+    differences: z.array(Difference),
+    body: Json,
+    service: Version,
+  }),
+  z.object({
+    action: z.literal('delete'),
+    dataset: z.string().min(1),
+    id: z.string().min(1),
+    name: z.string(),
+    service: Version,
+  }),
 ]);
 
 const Scope = z.discriminatedUnion('kind', [
@@ -30,7 +59,11 @@ const PlanSchema = z.object({
   format: z.literal('obs-trigger-plan'),
   version: z.literal(2),
   createdAt: z.string(),
-  target: z.object({ baseUrl: z.string().min(1), connection: z.string().optional(), key: z.object({ salt: z.string().min(1), sha256: Sha256 }) }),
+  target: z.object({
+    baseUrl: z.string().min(1),
+    connection: z.string().optional(),
+    key: z.object({ salt: z.string().min(1), sha256: Sha256 }),
+  }),
   inputs: z.object({
     scope: Scope,
     allowUnknownColumns: z.boolean(),
@@ -42,7 +75,15 @@ const PlanSchema = z.object({
   prune: z.boolean(),
   files: z.array(z.object({ file: z.string().min(1), sha256: Sha256 })),
   changes: z.array(Change),
-  blocked: z.array(z.object({ file: z.string().optional(), index: z.number().int(), name: z.string().optional(), dataset: z.string().optional(), reasons: z.array(z.string()) })),
+  blocked: z.array(
+    z.object({
+      file: z.string().optional(),
+      index: z.number().int(),
+      name: z.string().optional(),
+      dataset: z.string().optional(),
+      reasons: z.array(z.string()),
+    }),
+  ),
   unchanged: z.number().int().min(0),
   seal: Sha256,
 });
@@ -65,7 +106,9 @@ export function parsePlan(text: string): { saved: SavedPlan } | { problem: strin
   }
   const r = PlanSchema.safeParse(value);
   if (!r.success) {
-    const shown = issuesToProblems(r.error.issues).slice(0, 3).map((p) => `${p.field}: ${p.message}`);
+    const shown = issuesToProblems(r.error.issues)
+      .slice(0, 3)
+      .map((p) => `${p.field}: ${p.message}`);
     return { problem: `it is not a plan made by this version of obs plan (${shown.join('; ')})` };
   }
   // Sealed as saved: every member but the seal, in the file's order (JSON.parse keeps it).
@@ -75,7 +118,9 @@ export function parsePlan(text: string): { saved: SavedPlan } | { problem: strin
 
 /** Why the saved plan's seal does not hold for this key, or undefined when it does. */
 export function sealProblem(saved: SavedPlan, key: string): string | undefined {
-  return sealMatches(saved.sealed, key, saved.seal) ? undefined : 'it was changed after obs plan saved it (its seal does not match): plan again';
+  return sealMatches(saved.sealed, key, saved.seal)
+    ? undefined
+    : 'it was changed after obs plan saved it (its seal does not match): plan again';
 }
 
 /** The text a plan is saved as, sealed with the configuration key. */

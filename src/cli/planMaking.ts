@@ -14,7 +14,10 @@ import { readTriggerFiles, sourcesOf } from './triggerInputs';
 
 /** The service's address and a new fingerprint of the key, as the environment names them. */
 export function targetOf(env: Readonly<Record<string, string | undefined>>): PlanTarget {
-  return { baseUrl: (env[ENV_BASE_URL] ?? '').trim(), key: keyFingerprint((env[ENV_CONFIG_KEY] ?? '').trim(), randomBytes(16).toString('hex')) };
+  return {
+    baseUrl: (env[ENV_BASE_URL] ?? '').trim(),
+    key: keyFingerprint((env[ENV_CONFIG_KEY] ?? '').trim(), randomBytes(16).toString('hex')),
+  };
 }
 
 export interface CliPlan extends GatedPlan {
@@ -28,7 +31,13 @@ export interface CliPlan extends GatedPlan {
  * leads outside the current folder: obs apply reads only inside it, and a plan without such a file could delete
  * what it holds.
  */
-export async function planFiles(client: ServiceClient, inputs: PlanInputs, target: PlanTarget, io: MainIo, concurrency: number): Promise<CliPlan | undefined> {
+export async function planFiles(
+  client: ServiceClient,
+  inputs: PlanInputs,
+  target: PlanTarget,
+  io: MainIo,
+  concurrency: number,
+): Promise<CliPlan | undefined> {
   const found = await readTriggerFiles(inputs.paths ?? ['.'], io, inputs.maxBytes ?? DEFAULT_MAX_BYTES);
   const { ok, outside } = found;
   // A path that names nothing is said on stderr: no plan, rather than one of the other paths that reads as complete.
@@ -42,7 +51,12 @@ export async function planFiles(client: ServiceClient, inputs: PlanInputs, targe
   const gated = await planWithGates({
     sources,
     service: client,
-    lint: async (text, columns) => lint(text, { metricsDatasets, metricsDatasetHint: CLI_METRICS_DATASET_HINT, ...(columns === undefined ? {} : { columns }) }),
+    lint: async (text, columns) =>
+      lint(text, {
+        metricsDatasets,
+        metricsDatasetHint: CLI_METRICS_DATASET_HINT,
+        ...(columns === undefined ? {} : { columns }),
+      }),
     target,
     inputs,
     concurrency,

@@ -1,7 +1,14 @@
 // What `obs plan` and `obs apply` print: the plan (creates, updates with each member old -> new, deletes
 // apart, what is blocked and why) and each change's outcome. Every line passes through visible(): names,
 // values and the service's words are shown, never acted on by the terminal.
-import { differenceText, planCounts, valueText, type ChangeResult, type Plan, type PlannedChange } from '../triggerFiles';
+import {
+  differenceText,
+  planCounts,
+  valueText,
+  type ChangeResult,
+  type Plan,
+  type PlannedChange,
+} from '../triggerFiles';
 import { visible } from './visible';
 
 /** A value of a create is shown whole up to this many characters. */
@@ -20,7 +27,9 @@ const SIGN: Record<PlannedChange['action'], string> = { create: '+', update: '~'
 /** A create that is probably a trigger renamed in a file without id, and how to rename it in place instead. */
 function renameLine(c: Extract<PlannedChange, { action: 'create' }>): string[] {
   if (c.renameOf === undefined) return [];
-  return [`      (probably ${quoted(c.renameOf.name)} (${c.renameOf.id}) renamed, which this plan deletes: give the file "id": ${quoted(c.renameOf.id)} to rename it in place)`];
+  return [
+    `      (probably ${quoted(c.renameOf.name)} (${c.renameOf.id}) renamed, which this plan deletes: give the file "id": ${quoted(c.renameOf.id)} to rename it in place)`,
+  ];
 }
 
 /** `idsIgnored`: --match-by-name, where every trigger is matched so and the plan says it once. */
@@ -28,9 +37,17 @@ function changeLines(c: PlannedChange, idsIgnored: boolean): string[] {
   const where = c.action === 'delete' ? '' : `  ${c.file}`;
   const head = `  ${SIGN[c.action]} ${triggerLabel(c)}${where}`;
   // A create is shown whole: what the trigger will be, not only its name.
-  if (c.action === 'create') return [head, ...renameLine(c), ...Object.entries(c.body).map(([member, value]) => `      ${member}: ${valueText(value, VALUE_MAX)}`)];
+  if (c.action === 'create')
+    return [
+      head,
+      ...renameLine(c),
+      ...Object.entries(c.body).map(([member, value]) => `      ${member}: ${valueText(value, VALUE_MAX)}`),
+    ];
   if (c.action !== 'update') return [head];
-  const by = c.matchedBy === 'name' && !idsIgnored ? ['      (the file has no id: matched by dataset and name; give the file its id to keep them linked)'] : [];
+  const by =
+    c.matchedBy === 'name' && !idsIgnored
+      ? ['      (the file has no id: matched by dataset and name; give the file its id to keep them linked)']
+      : [];
   return [head, ...by, ...c.differences.map((d) => `      ${differenceText(d, 120)}`)];
 }
 
@@ -51,7 +68,11 @@ export function planText(plan: Plan): string {
   const byName = plan.inputs.matchByName;
   const lines = [
     `Plan against ${plan.target.baseUrl}${plan.target.connection === undefined ? '' : ` (${plan.target.connection})`}, ${plan.files.length} files read`,
-    ...(byName ? ["Each trigger matched by dataset and name (--match-by-name): the files' ids are not used, and no created trigger's id is written into its file."] : []),
+    ...(byName
+      ? [
+          "Each trigger matched by dataset and name (--match-by-name): the files' ids are not used, and no created trigger's id is written into its file.",
+        ]
+      : []),
     ...section('Create:', of('create'), byName),
     ...section('Update (service value -> file value):', of('update'), byName),
     ...section(`Delete (asked for with --prune; ${deletes.length} service triggers no file holds):`, deletes, byName),
@@ -64,7 +85,8 @@ export function planText(plan: Plan): string {
       lines.push(`  ! ${where}${b.index >= 0 ? `[${b.index}]` : ''}${what}:`, ...b.reasons.map((r) => `      ${r}`));
     }
   }
-  if (plan.changes.length === 0 && plan.blocked.length === 0) lines.push('', 'Nothing to change: the service matches the files.');
+  if (plan.changes.length === 0 && plan.blocked.length === 0)
+    lines.push('', 'Nothing to change: the service matches the files.');
   lines.push('', planCountsText(plan));
   return `${lines.map(visible).join('\n')}\n`;
 }
@@ -74,7 +96,10 @@ function resultLines(r: ChangeResult): string[] {
   switch (r.outcome) {
     case 'applied': {
       const id = r.change.action === 'create' ? ` as ${r.id}` : '';
-      const stored = r.storedDifferently.map((d) => `      stored differently (sent -> stored): ${differenceText({ ...d, service: d.local, local: d.service }, 120)}`);
+      const stored = r.storedDifferently.map(
+        (d) =>
+          `      stored differently (sent -> stored): ${differenceText({ ...d, service: d.local, local: d.service }, 120)}`,
+      );
       return [`applied  ${label}${id}${r.note === undefined ? '' : `: ${r.note}`}`, ...stored];
     }
     case 'skipped':
@@ -104,8 +129,15 @@ export function alreadyAppliedText(file: string, applied: readonly PlannedChange
   const held = 'the service holds what it would write';
   const lines = applied.map((c) => `already applied  ${SIGN[c.action]} ${triggerLabel(c)}: ${held}`);
   const one = applied.length === 1;
-  if (left === 0) lines.push(`${file} is already applied: the service holds ${one ? 'the change' : `all ${applied.length} changes`} it shows; nothing was written`);
-  else lines.push(`${one ? '1 change' : `${applied.length} changes`} of ${file} already applied; the rest is applied now`, '');
+  if (left === 0)
+    lines.push(
+      `${file} is already applied: the service holds ${one ? 'the change' : `all ${applied.length} changes`} it shows; nothing was written`,
+    );
+  else
+    lines.push(
+      `${one ? '1 change' : `${applied.length} changes`} of ${file} already applied; the rest is applied now`,
+      '',
+    );
   return `${lines.map(visible).join('\n')}\n`;
 }
 

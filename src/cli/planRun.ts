@@ -38,7 +38,10 @@ function inputsOf(paths: readonly string[], invocation: PlanInvocation, metricsD
 }
 
 /** What a plan needs before it reads a file: the metrics datasets and a writable --out; undefined (said) without them. */
-async function preflight(invocation: PlanInvocation, io: MainIo): Promise<{ metrics: string[]; out?: string } | undefined> {
+async function preflight(
+  invocation: PlanInvocation,
+  io: MainIo,
+): Promise<{ metrics: string[]; out?: string } | undefined> {
   // Recorded in the plan: obs apply lints with the same datasets, whatever the settings say by then.
   const metrics = await metricsDatasetsOf(invocation.metricsDataset, invocation.settings, io);
   if (metrics === undefined) return undefined;

@@ -1,6 +1,15 @@
 // The run of `obs pull` (declared in pull.ts, loaded when the command runs).
 import { dirname, join, resolve } from 'node:path';
-import { applyPull, collectTriggers, PacedPool, planPull, pullSummary, scanExisting, type PullAction, type PullReport } from '../triggerFiles';
+import {
+  applyPull,
+  collectTriggers,
+  PacedPool,
+  planPull,
+  pullSummary,
+  scanExisting,
+  type PullAction,
+  type PullReport,
+} from '../triggerFiles';
 import { nodeFileSystem } from '../triggerFiles/nodeFs';
 import { clientFromEnvironment } from './service';
 import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, type MainIo } from './io';
@@ -21,7 +30,10 @@ function printReport(io: MainIo, out: string, r: PullReport): void {
   const line = (text: string) => io.stdout(`${visible(text)}\n`);
   for (const p of r.created) line(`wrote ${shown(p)} (new)`);
   for (const p of r.updated) line(`wrote ${shown(p)}`);
-  for (const s of r.skipped) line(`skipped ${shown(s.path)}: ${s.reason}${s.reason === 'it differs from the service' ? ' (--force overwrites it)' : ''}`);
+  for (const s of r.skipped)
+    line(
+      `skipped ${shown(s.path)}: ${s.reason}${s.reason === 'it differs from the service' ? ' (--force overwrites it)' : ''}`,
+    );
   for (const f of r.failed) warn(io, `could not write ${shown(f.path)}: ${f.message}`);
   line(`${pullSummary(r)}${r.cancelled ? ' (cancelled)' : ''}`);
 }
@@ -50,10 +62,23 @@ export async function runPull(invocation: PullInvocation, io: MainIo): Promise<n
     const root = resolve(io.cwd, invocation.out);
     // Before asking the service anything: a folder that cannot be made fails the pull at once.
     if (!(await folderReady(io, invocation.out, () => checkOutFolder(root)))) return EXIT_TROUBLE;
-    const pool = new PacedPool({ concurrency: invocation.concurrency, onPause: (ms) => warn(io, `waiting ${Math.ceil(ms / 1000)} s for the service's rate limit`) });
-    const collected = await collectTriggers(client, { datasets: invocation.dataset ?? [], everything: invocation.all === true }, pool, io.signal, (dataset, listing) => {
-      if (listing.state === 'listed') warn(io, `listed ${listing.triggers.length} trigger${listing.triggers.length === 1 ? '' : 's'} of ${dataset === '__all__' ? 'the environment' : dataset}`);
+    const pool = new PacedPool({
+      concurrency: invocation.concurrency,
+      onPause: (ms) => warn(io, `waiting ${Math.ceil(ms / 1000)} s for the service's rate limit`),
     });
+    const collected = await collectTriggers(
+      client,
+      { datasets: invocation.dataset ?? [], everything: invocation.all === true },
+      pool,
+      io.signal,
+      (dataset, listing) => {
+        if (listing.state === 'listed')
+          warn(
+            io,
+            `listed ${listing.triggers.length} trigger${listing.triggers.length === 1 ? '' : 's'} of ${dataset === '__all__' ? 'the environment' : dataset}`,
+          );
+      },
+    );
     for (const f of collected.failures) warn(io, `could not list the triggers of ${f.dataset}: ${f.message}`);
     const plan = planPull(collected.items, await scanExisting(nodeFileSystem, root, collected.items, io.signal));
     if (!(await folderReady(io, invocation.out, () => makeFolders(root, plan)))) return EXIT_TROUBLE;

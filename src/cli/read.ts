@@ -5,7 +5,12 @@ import { readRegularFile } from '../triggerFiles/regularFile';
 export { DEFAULT_MAX_BYTES, ReadProblem } from '../triggerFiles/regularFile';
 
 /** The bytes of `file` (relative to `cwd`); throws ReadProblem. `admit` as for readRegularFile (obs's read-ahead budget). */
-export function readCommandLineFile(file: string, cwd: string, maxBytes?: number, admit?: (size: number) => Promise<void>): Promise<Uint8Array> {
+export function readCommandLineFile(
+  file: string,
+  cwd: string,
+  maxBytes?: number,
+  admit?: (size: number) => Promise<void>,
+): Promise<Uint8Array> {
   return readRegularFile(file, cwd, maxBytes, 'the most obs reads of a file; --max-bytes N raises it', admit);
 }
 
@@ -17,4 +22,3 @@ export function decodeStrict(bytes: Uint8Array): string | undefined {
     return undefined;
   }
 }
-

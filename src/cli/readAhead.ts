@@ -61,7 +61,12 @@ class Admission {
  * Reads `items` ahead and hands each result to `use` in the items' order; a result is dropped once used.
  * Items are let in to be read in their order, so the next one to be used never waits for a later one.
  */
-export async function readAhead<T, R>(items: readonly T[], limits: { concurrency: number; budget: number }, read: ReadItem<T, R>, use: (result: R, index: number) => void): Promise<void> {
+export async function readAhead<T, R>(
+  items: readonly T[],
+  limits: { concurrency: number; budget: number },
+  read: ReadItem<T, R>,
+  use: (result: R, index: number) => void,
+): Promise<void> {
   const admission = new Admission(items.length, limits.budget);
   const tasks: (Promise<Outcome<{ value: R }, unknown>> | undefined)[] = [];
   let started = 0;
@@ -80,7 +85,8 @@ export async function readAhead<T, R>(items: readonly T[], limits: { concurrency
       });
   };
   for (let i = 0; i < items.length; i++) {
-    for (; started < items.length && started < i + Math.max(1, limits.concurrency); started++) start(started, items[started] as T);
+    for (; started < items.length && started < i + Math.max(1, limits.concurrency); started++)
+      start(started, items[started] as T);
     const settled = await tasks[i];
     tasks[i] = undefined;
     try {

@@ -11,9 +11,13 @@ export { ENV_BASE_URL, ENV_CONFIG_KEY, ServiceSetupError } from './serviceEnv';
 export function clientFromEnvironment(env: Readonly<Record<string, string | undefined>>): ServiceClient {
   const baseUrl = env[ENV_BASE_URL]?.trim() ?? '';
   const configKey = env[ENV_CONFIG_KEY]?.trim() ?? '';
-  const missing = [baseUrl === '' ? ENV_BASE_URL : undefined, configKey === '' ? ENV_CONFIG_KEY : undefined].filter((m) => m !== undefined);
+  const missing = [baseUrl === '' ? ENV_BASE_URL : undefined, configKey === '' ? ENV_CONFIG_KEY : undefined].filter(
+    (m) => m !== undefined,
+  );
   if (missing.length > 0) {
-    throw new ServiceSetupError(`set ${missing.join(' and ')} in the environment: the service's address and a configuration key are read from there only`);
+    throw new ServiceSetupError(
+      `set ${missing.join(' and ')} in the environment: the service's address and a configuration key are read from there only`,
+    );
   }
   try {
     return new ServiceClient({ baseUrl, configKey });

@@ -10,7 +10,9 @@ export { runPull } from './pullRun';
 export { runTests } from './testRun';
 
 /** `obs mcp`'s server (mcpRun.ts), loaded from within this bundle when asked for. */
-export async function serveMcp(...args: Parameters<typeof import('./mcpRun').serveMcp>): ReturnType<typeof import('./mcpRun').serveMcp> {
+export async function serveMcp(
+  ...args: Parameters<typeof import('./mcpRun').serveMcp>
+): ReturnType<typeof import('./mcpRun').serveMcp> {
   const { serveMcp: serve } = await import('./mcpRun');
   return serve(...args);
 }

@@ -31,9 +31,18 @@ PATH: test files, folders (every *${TRIGGER_TEST_SUFFIX} under them) or globs; d
       '--out <FILE>',
       'write the report to FILE (whole, or not at all; its missing folders made), checked before any test runs; the text report still goes to the standard output',
     )
-    .option('--record', `record the windows of the expectations (those with times in UTC, over at least 2 minutes ago) that the recording does not hold yet, from the service, into each test file's *${TRIGGER_RECORDING_SUFFIX}`)
-    .option('--force', 'with --record: replace a recorded window whose content differs (another query), or a recording that is not valid')
-    .option('--allow-not-testable', 'skip an expectation whose window is older than the service keeps (JUnit <skipped>, exit 0) instead of failing it')
+    .option(
+      '--record',
+      `record the windows of the expectations (those with times in UTC, over at least 2 minutes ago) that the recording does not hold yet, from the service, into each test file's *${TRIGGER_RECORDING_SUFFIX}`,
+    )
+    .option(
+      '--force',
+      'with --record: replace a recorded window whose content differs (another query), or a recording that is not valid',
+    )
+    .option(
+      '--allow-not-testable',
+      'skip an expectation whose window is older than the service keeps (JUnit <skipped>, exit 0) instead of failing it',
+    )
     .addOption(maxBytesOption())
     .addHelpText(
       'after',
@@ -54,7 +63,8 @@ for each 2.
 `,
     )
     .action(async (paths: string[], options: TestInvocation) => {
-      if (options.force === true && options.record !== true) throw new CliUsageError('--force goes with --record: it lets a recording whose content differs be replaced');
+      if (options.force === true && options.record !== true)
+        throw new CliUsageError('--force goes with --record: it lets a recording whose content differs be replaced');
       const { runTests } = await import('./testRun');
       finish(await runTests(paths, options, io));
     });

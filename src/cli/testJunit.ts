@@ -45,7 +45,11 @@ const packageOf = (file: string) => file.split(/[\\/]/).slice(0, -1).join('/') |
 
 /** The body of a failure: expected, actual and the notes, one per line (the lines are ours; each part is escaped). */
 function detail(o: ExpectationOutcome): string {
-  const lines = [o.expected === undefined ? undefined : `expected: ${o.expected}`, o.actual === undefined ? undefined : `actual: ${o.actual}`, ...o.notes.map((n) => `note: ${n}`)];
+  const lines = [
+    o.expected === undefined ? undefined : `expected: ${o.expected}`,
+    o.actual === undefined ? undefined : `actual: ${o.actual}`,
+    ...o.notes.map((n) => `note: ${n}`),
+  ];
   return lines
     .filter((l): l is string => l !== undefined)
     .map(xmlText)
@@ -78,17 +82,36 @@ interface Suite {
   startedAt: number;
   seconds: number;
   properties: [string, string][];
-  cases: { name: string; time: number; inside: string | undefined; counts: 'passed' | 'failure' | 'error' | 'skipped' }[];
+  cases: {
+    name: string;
+    time: number;
+    inside: string | undefined;
+    counts: 'passed' | 'failure' | 'error' | 'skipped';
+  }[];
   out: string;
 }
 
 function suiteXml(s: Suite, id: number, hostname: string): string {
   const count = (c: Suite['cases'][number]['counts']) => s.cases.filter((x) => x.counts === c).length;
   const attributes = `id="${id}" package="${xmlText(s.package)}" name="${xmlText(s.name)}" timestamp="${timestamp(s.startedAt)}" hostname="${xmlText(hostname)}"`;
-  const lines = [`  <testsuite ${attributes} tests="${s.cases.length}" failures="${count('failure')}" errors="${count('error')}" skipped="${count('skipped')}" time="${seconds(s.seconds)}">`];
-  lines.push(s.properties.length === 0 ? '    <properties/>' : ['    <properties>', ...s.properties.map(([n, v]) => `      <property name="${xmlText(n)}" value="${xmlText(v)}"/>`), '    </properties>'].join('\n'));
+  const lines = [
+    `  <testsuite ${attributes} tests="${s.cases.length}" failures="${count('failure')}" errors="${count('error')}" skipped="${count('skipped')}" time="${seconds(s.seconds)}">`,
+  ];
+  lines.push(
+    s.properties.length === 0
+      ? '    <properties/>'
+      : [
+          '    <properties>',
+          ...s.properties.map(([n, v]) => `      <property name="${xmlText(n)}" value="${xmlText(v)}"/>`),
+          '    </properties>',
+        ].join('\n'),
+  );
   for (const c of s.cases) lines.push(testcase(s.name, c.name, c.time, c.inside));
-  lines.push(s.out === '' ? '    <system-out/>' : `    <system-out>${s.out.split('\n').map(xmlText).join('\n')}</system-out>`, '    <system-err/>', '  </testsuite>');
+  lines.push(
+    s.out === '' ? '    <system-out/>' : `    <system-out>${s.out.split('\n').map(xmlText).join('\n')}</system-out>`,
+    '    <system-err/>',
+    '  </testsuite>',
+  );
   return lines.join('\n');
 }
 
@@ -97,24 +120,58 @@ const COUNTS = { passed: 'passed', failed: 'failure', error: 'error' } as const;
 function fileSuite(r: TestFileReport, allowNotTestable: boolean): Suite {
   const cases: Suite['cases'] = [];
   // A file that could not be read is one test case in error, so that CI shows it.
-  if (r.problems.length > 0) cases.push({ name: '(the test file)', time: 0, inside: `<error message="${xmlText(r.problems.join('; '))}" type="unreadable test file"/>`, counts: 'error' });
+  if (r.problems.length > 0)
+    cases.push({
+      name: '(the test file)',
+      time: 0,
+      inside: `<error message="${xmlText(r.problems.join('; '))}" type="unreadable test file"/>`,
+      counts: 'error',
+    });
   r.outcomes.forEach((o, i) => {
     const counts = o.status === 'not-testable' ? (allowNotTestable ? 'skipped' : 'failure') : COUNTS[o.status];
     cases.push({ name: o.name, time: r.seconds[i] ?? 0, inside: verdict(o, allowNotTestable), counts });
   });
-  const properties: [string, string][] = r.trigger ? [['trigger', r.trigger.name], ['trigger file', r.trigger.file], ['dataset', r.trigger.dataset]] : [];
-  return { name: r.file, package: packageOf(r.file), startedAt: r.startedAt, seconds: r.totalSeconds, properties, cases, out: fileText(r).replace(/\n$/, '') };
+  const properties: [string, string][] = r.trigger
+    ? [
+        ['trigger', r.trigger.name],
+        ['trigger file', r.trigger.file],
+        ['dataset', r.trigger.dataset],
+      ]
+    : [];
+  return {
+    name: r.file,
+    package: packageOf(r.file),
+    startedAt: r.startedAt,
+    seconds: r.totalSeconds,
+    properties,
+    cases,
+    out: fileText(r).replace(/\n$/, ''),
+  };
 }
 
 /** The run's own problems (a path refused, an interrupt) as one test case in error, so that CI shows them. */
 function runSuite(run: JunitRun): Suite {
   const inside = `<error message="${xmlText(run.problems.join('; '))}" type="run"/>`;
-  return { name: 'obs test', package: '.', startedAt: run.startedAt, seconds: 0, properties: [], cases: [{ name: '(the run)', time: 0, inside, counts: 'error' }], out: '' };
+  return {
+    name: 'obs test',
+    package: '.',
+    startedAt: run.startedAt,
+    seconds: 0,
+    properties: [],
+    cases: [{ name: '(the run)', time: 0, inside, counts: 'error' }],
+    out: '',
+  };
 }
 
 export function testJunit(run: JunitRun): string {
   const hostname = run.hostname.trim() === '' ? 'localhost' : run.hostname;
   const suites = run.files.map((r) => fileSuite(r, run.allowNotTestable));
   if (run.problems.length > 0) suites.push(runSuite(run));
-  return ['<?xml version="1.0" encoding="UTF-8"?>', '<testsuites>', ...suites.map((s, i) => suiteXml(s, i, hostname)), '</testsuites>', ''].join('\n');
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<testsuites>',
+    ...suites.map((s, i) => suiteXml(s, i, hostname)),
+    '</testsuites>',
+    '',
+  ].join('\n');
 }

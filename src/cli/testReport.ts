@@ -33,7 +33,12 @@ export interface TestRunReport {
   allowNotTestable: boolean;
 }
 
-const WORDS: Record<ExpectationStatus, string> = { passed: 'passed', failed: 'FAILED', 'not-testable': 'NOT TESTABLE', error: 'ERROR' };
+const WORDS: Record<ExpectationStatus, string> = {
+  passed: 'passed',
+  failed: 'FAILED',
+  'not-testable': 'NOT TESTABLE',
+  error: 'ERROR',
+};
 const WIDTH = 14;
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;

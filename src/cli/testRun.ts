@@ -5,7 +5,25 @@ import { hostname } from 'node:os';
 import { relative, resolve } from 'node:path';
 import type { ServiceClient } from '../api/client';
 import { errorText } from '../api/errors';
-import { CreationPacer, erroredOutcomes, parseTestFile, prepareTrigger, RecordedNotes, recordedQueryApi, ResultCache, runTriggerTests, savedQueriesOf, systemClock, triggerPathFor, TRIGGER_TEST_SUFFIX, type ExpectationOutcome, type QueryApi, type TestedTrigger, type TriggerTestFile, type TriggerTestRecording } from '../backtest';
+import {
+  CreationPacer,
+  erroredOutcomes,
+  parseTestFile,
+  prepareTrigger,
+  RecordedNotes,
+  recordedQueryApi,
+  ResultCache,
+  runTriggerTests,
+  savedQueriesOf,
+  systemClock,
+  triggerPathFor,
+  TRIGGER_TEST_SUFFIX,
+  type ExpectationOutcome,
+  type QueryApi,
+  type TestedTrigger,
+  type TriggerTestFile,
+  type TriggerTestRecording,
+} from '../backtest';
 import { placeIn } from '../triggerFiles/contained';
 import { expandPaths } from './files';
 import { EXIT_TROUBLE, warn, type MainIo } from './io';
@@ -40,7 +58,11 @@ function noService(env: Readonly<Record<string, string | undefined>>): boolean {
 }
 
 export async function runTests(paths: readonly string[], invocation: TestInvocation, io: MainIo): Promise<number> {
-  const { files, problems, nothing } = await expandPaths(paths.length === 0 ? ['.'] : paths, io.cwd, TRIGGER_TEST_SUFFIX);
+  const { files, problems, nothing } = await expandPaths(
+    paths.length === 0 ? ['.'] : paths,
+    io.cwd,
+    TRIGGER_TEST_SUFFIX,
+  );
   for (const p of problems) warn(io, p);
   // A path that names nothing stops the run before any test: a report of the others would read as the whole.
   if (nothing.length > 0 || files.length === 0) return EXIT_TROUBLE;
@@ -51,13 +73,31 @@ export async function runTests(paths: readonly string[], invocation: TestInvocat
     return EXIT_TROUBLE;
   }
   const offline = noService(io.env ?? {});
-  if (offline && invocation.record === true) throw new ServiceSetupError(`--record needs the service: set ${ENV_BASE_URL} and ${ENV_CONFIG_KEY} in the environment`);
-  if (offline) warn(io, `no service in the environment (${ENV_BASE_URL}, ${ENV_CONFIG_KEY}): the tests run from their recordings, and those without one are not testable`);
+  if (offline && invocation.record === true)
+    throw new ServiceSetupError(
+      `--record needs the service: set ${ENV_BASE_URL} and ${ENV_CONFIG_KEY} in the environment`,
+    );
+  if (offline)
+    warn(
+      io,
+      `no service in the environment (${ENV_BASE_URL}, ${ENV_CONFIG_KEY}): the tests run from their recordings, and those without one are not testable`,
+    );
   const client = offline ? undefined : clientFromEnvironment(io.env ?? {});
   const reports: TestFileReport[] = [];
   const signal = io.signal ?? new AbortController().signal;
   const startedAt = systemClock.now();
-  const session: Session = { client, signal, io, maxBytes: invocation.maxBytes, pacer: new CreationPacer(systemClock), cache: new ResultCache(), nowSeconds: Math.floor(startedAt / 60_000) * 60, record: invocation.record === true, force: invocation.force === true, unsaved: 0 };
+  const session: Session = {
+    client,
+    signal,
+    io,
+    maxBytes: invocation.maxBytes,
+    pacer: new CreationPacer(systemClock),
+    cache: new ResultCache(),
+    nowSeconds: Math.floor(startedAt / 60_000) * 60,
+    record: invocation.record === true,
+    force: invocation.force === true,
+    unsaved: 0,
+  };
   try {
     for (const file of files) {
       if (signal.aborted) break;
@@ -69,11 +109,20 @@ export async function runTests(paths: readonly string[], invocation: TestInvocat
     await client?.close();
   }
   const allowNotTestable = invocation.allowNotTestable === true;
-  const stopped = signal.aborted ? `stopped: ${summaryLine(reports, allowNotTestable)}; the rest did not run` : undefined;
+  const stopped = signal.aborted
+    ? `stopped: ${summaryLine(reports, allowNotTestable)}; the rest did not run`
+    : undefined;
   // The report counts the run's own problems as errors, as the exit status does.
   // Recordings --record could not write are trouble, as a problem of the run is.
-  const unsaved = session.unsaved === 0 ? [] : [`${session.unsaved === 1 ? '1 recording' : `${session.unsaved} recordings`} could not be written`];
-  const run = { files: reports, problems: [...problems, ...unsaved, ...(stopped === undefined ? [] : [stopped])], allowNotTestable };
+  const unsaved =
+    session.unsaved === 0
+      ? []
+      : [`${session.unsaved === 1 ? '1 recording' : `${session.unsaved} recordings`} could not be written`];
+  const run = {
+    files: reports,
+    problems: [...problems, ...unsaved, ...(stopped === undefined ? [] : [stopped])],
+    allowNotTestable,
+  };
   const text = testText(reports, allowNotTestable);
   const report = invocation.reporter === 'junit' ? testJunit({ ...run, hostname: hostname(), startedAt }) : text;
   io.stdout(out !== undefined || invocation.reporter === 'text' ? text : report);
@@ -106,7 +155,9 @@ async function readText(file: string, session: Session): Promise<Outcome<{ text:
   try {
     // Bytes that are not UTF-8 are said, never read with replacement characters (a query would send those).
     const text = decodeStrict(await readCommandLineFile(file, session.io.cwd, session.maxBytes));
-    return text === undefined ? { ok: false, reason: `cannot read ${file}: the file is not UTF-8` } : { ok: true, text };
+    return text === undefined
+      ? { ok: false, reason: `cannot read ${file}: the file is not UTF-8` }
+      : { ok: true, text };
   } catch (e) {
     return { ok: false, reason: `cannot read ${file}: ${e instanceof ReadProblem ? e.message : errorText(e)}` };
   }
@@ -114,20 +165,37 @@ async function readText(file: string, session: Session): Promise<Outcome<{ text:
 
 async function runFile(file: string, session: Session): Promise<TestFileReport> {
   const started = systemClock.now();
-  const report = (over: Partial<TestFileReport>): TestFileReport => ({ file, problems: [], outcomes: [], seconds: [], totalSeconds: (systemClock.now() - started) / 1000, startedAt: started, ...over });
+  const report = (over: Partial<TestFileReport>): TestFileReport => ({
+    file,
+    problems: [],
+    outcomes: [],
+    seconds: [],
+    totalSeconds: (systemClock.now() - started) / 1000,
+    startedAt: started,
+    ...over,
+  });
   const read = await readText(file, session);
   if (!read.ok) return report({ problems: [read.reason] });
   const parsed = parseTestFile(read.text);
   if (!parsed.ok) return report({ problems: parsed.reason.map((p) => p.message) });
   const triggerPath = triggerPathFor(file, parsed.file.trigger);
-  if (triggerPath === undefined) return report({ problems: [`name the trigger file in its "trigger" member: the file's name does not end with ${TRIGGER_TEST_SUFFIX}`] });
+  if (triggerPath === undefined)
+    return report({
+      problems: [
+        `name the trigger file in its "trigger" member: the file's name does not end with ${TRIGGER_TEST_SUFFIX}`,
+      ],
+    });
   const triggerFile = relative(session.io.cwd, resolve(session.io.cwd, triggerPath)).split('\\').join('/');
   const outside = await outsideOf(session.io.cwd, triggerFile);
   if (outside !== undefined) return report({ outcomes: erroredOutcomes(parsed.file, `${triggerFile}: ${outside}`) });
   const recording = await readRecording(file, session.io.cwd, session.maxBytes);
   if (!recording.ok) return report({ outcomes: erroredOutcomes(parsed.file, recording.reason) });
-  if (recording.invalid !== undefined && !session.record) return report({ outcomes: erroredOutcomes(parsed.file, recording.invalid) });
-  if (session.client === undefined && recording.recording === undefined) return report({ outcomes: erroredOutcomes(parsed.file, NEEDS_SERVICE).map((o) => ({ ...o, status: 'not-testable' as const })) });
+  if (recording.invalid !== undefined && !session.record)
+    return report({ outcomes: erroredOutcomes(parsed.file, recording.invalid) });
+  if (session.client === undefined && recording.recording === undefined)
+    return report({
+      outcomes: erroredOutcomes(parsed.file, NEEDS_SERVICE).map((o) => ({ ...o, status: 'not-testable' as const })),
+    });
   const triggerText = await readText(triggerFile, session);
   if (!triggerText.ok) return report({ outcomes: erroredOutcomes(parsed.file, triggerText.reason), seconds: [] });
   const api = recordedQueryApi(recording.recording, session.client);
@@ -135,9 +203,19 @@ async function runFile(file: string, session: Session): Promise<TestFileReport> 
   if (!prepared.ok) return report({ outcomes: erroredOutcomes(parsed.file, `${triggerFile}: ${prepared.reason}`) });
   const trigger = { name: prepared.tested.trigger.name, dataset: prepared.tested.dataset, file: triggerFile };
   const recorder = session.record ? new RecordedNotes() : undefined;
-  const timed = await timedRun(parsed.file, prepared.tested, session, { api, recording: recording.recording, recorder });
+  const timed = await timedRun(parsed.file, prepared.tested, session, {
+    api,
+    recording: recording.recording,
+    recorder,
+  });
   if (recorder && !session.signal.aborted) {
-    const saved = await saveRecording(recording, recorder, savedQueriesOf(prepared.tested), session.force, session.io.cwd);
+    const saved = await saveRecording(
+      recording,
+      recorder,
+      savedQueriesOf(prepared.tested),
+      session.force,
+      session.io.cwd,
+    );
     for (const line of saved.lines) warn(session.io, line);
     if (!saved.written) session.unsaved++;
   }
@@ -168,7 +246,12 @@ interface FileRun {
 }
 
 /** The expectations of a file run in order, with the seconds each took. */
-async function timedRun(tests: TriggerTestFile, tested: TestedTrigger, session: Session, file: FileRun): Promise<{ outcomes: ExpectationOutcome[]; seconds: number[] }> {
+async function timedRun(
+  tests: TriggerTestFile,
+  tested: TestedTrigger,
+  session: Session,
+  file: FileRun,
+): Promise<{ outcomes: ExpectationOutcome[]; seconds: number[] }> {
   const seconds: number[] = [];
   let last = systemClock.now();
   const outcomes = await runTriggerTests(tests, tested, {

@@ -3,7 +3,16 @@
 // datasets they name. No vscode import.
 import type { ServiceClient } from '../api/client';
 import { errorText } from '../api/errors';
-import { datasetsOfFiles, listDatasets, PacedPool, readTriggerFile, ServiceIndex, TRIGGER_FILE_SUFFIX, type LocalFile, type PlanSource } from '../triggerFiles';
+import {
+  datasetsOfFiles,
+  listDatasets,
+  PacedPool,
+  readTriggerFile,
+  ServiceIndex,
+  TRIGGER_FILE_SUFFIX,
+  type LocalFile,
+  type PlanSource,
+} from '../triggerFiles';
 import { expandPaths } from './files';
 import { warn, type MainIo } from './io';
 import { READ_AHEAD, readAhead } from './readAhead';
@@ -31,7 +40,14 @@ export interface ReadFiles {
 
 /** The trigger files under the paths (default: the current folder), each read once; none outside it. */
 export async function readTriggerFiles(paths: readonly string[], io: MainIo, maxBytes: number): Promise<ReadFiles> {
-  const { files, problems, nothing, outside, named, unreadable: unwalked } = await expandPaths(paths.length === 0 ? ['.'] : paths, io.cwd, TRIGGER_FILE_SUFFIX);
+  const {
+    files,
+    problems,
+    nothing,
+    outside,
+    named,
+    unreadable: unwalked,
+  } = await expandPaths(paths.length === 0 ? ['.'] : paths, io.cwd, TRIGGER_FILE_SUFFIX);
   for (const p of problems) warn(io, p);
   const texts = new Map<string, string>();
   const read = new Map<string, LocalFile>();
@@ -41,7 +57,10 @@ export async function readTriggerFiles(paths: readonly string[], io: MainIo, max
   const unreadable = new Map(unwalked.map((u) => [u.path, u.reason]));
   for (const [path, why] of unreadable) warn(io, `cannot read ${path}: ${why}`);
   let ok = problems.length === 0 && unreadable.size === 0;
-  const readFile = async (file: string, admit: (size: number) => Promise<void>): Promise<Outcome<{ bytes: Uint8Array }, unknown>> => {
+  const readFile = async (
+    file: string,
+    admit: (size: number) => Promise<void>,
+  ): Promise<Outcome<{ bytes: Uint8Array }, unknown>> => {
     try {
       return { ok: true, bytes: await readCommandLineFile(file, io.cwd, maxBytes, admit) };
     } catch (problem) {
@@ -67,10 +86,20 @@ export async function readTriggerFiles(paths: readonly string[], io: MainIo, max
 }
 
 /** The service's triggers of the datasets the files name; false when a list failed (said on stderr). */
-export async function serviceIndexFor(client: Pick<ServiceClient, 'listTriggers'>, files: Iterable<LocalFile>, concurrency: number, io: MainIo): Promise<{ index: ServiceIndex; ok: boolean }> {
+export async function serviceIndexFor(
+  client: Pick<ServiceClient, 'listTriggers'>,
+  files: Iterable<LocalFile>,
+  concurrency: number,
+  io: MainIo,
+): Promise<{ index: ServiceIndex; ok: boolean }> {
   const index = new ServiceIndex();
   let ok = true;
-  const listings = await listDatasets(client, [...datasetsOfFiles(files)].sort(), new PacedPool({ concurrency }), io.signal);
+  const listings = await listDatasets(
+    client,
+    [...datasetsOfFiles(files)].sort(),
+    new PacedPool({ concurrency }),
+    io.signal,
+  );
   for (const [dataset, listing] of listings) {
     index.add(dataset, listing);
     if (listing.state === 'failed') {
@@ -88,7 +117,14 @@ export async function serviceIndexFor(client: Pick<ServiceClient, 'listTriggers'
  */
 export function sourcesOf(files: Pick<ReadFiles, 'texts' | 'read' | 'unreadable' | 'named'>): PlanSource[] {
   const named = (file: string) => (files.named.has(file) ? { named: true } : {});
-  const read = [...files.read].map(([file, r]): PlanSource => (!r.ok && r.reason === NOT_UTF8 ? { file, text: undefined, problem: r.reason, ...named(file) } : { file, text: files.texts.get(file) ?? '', ...named(file) }));
-  const unread = [...files.unreadable].map(([file, why]): PlanSource => ({ file, text: undefined, problem: `it could not be read (${why})`, ...named(file) }));
+  const read = [...files.read].map(
+    ([file, r]): PlanSource =>
+      !r.ok && r.reason === NOT_UTF8
+        ? { file, text: undefined, problem: r.reason, ...named(file) }
+        : { file, text: files.texts.get(file) ?? '', ...named(file) },
+  );
+  const unread = [...files.unreadable].map(
+    ([file, why]): PlanSource => ({ file, text: undefined, problem: `it could not be read (${why})`, ...named(file) }),
+  );
   return [...read, ...unread];
 }

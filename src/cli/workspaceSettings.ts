@@ -19,7 +19,10 @@ function lineColumn(text: string, offset: number): string {
 }
 
 /** jsonc-parser's error code as words: CommaExpected, "comma expected". */
-const words = (e: ParseError) => printParseErrorCode(e.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+const words = (e: ParseError) =>
+  printParseErrorCode(e.error)
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
 
 /** The setting in a settings file's text. */
 function settingOf(file: string, text: string): MetricsSetting {
@@ -27,7 +30,10 @@ function settingOf(file: string, text: string): MetricsSetting {
   const value: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
   const first = errors[0];
   if (first !== undefined) {
-    return { ok: false, reason: `${file} is not valid JSON with comments: ${words(first)} at ${lineColumn(text, first.offset)}` };
+    return {
+      ok: false,
+      reason: `${file} is not valid JSON with comments: ${words(first)} at ${lineColumn(text, first.offset)}`,
+    };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { ok: false, reason: `${file} is not a settings file: it holds no object` };
@@ -37,7 +43,11 @@ function settingOf(file: string, text: string): MetricsSetting {
   // The editor takes the strings of a list, and nothing of any other value (core/settings.ts).
   const datasets = Array.isArray(setting) ? setting.filter((s): s is string => typeof s === 'string') : [];
   if (Array.isArray(setting) && datasets.length === setting.length) return { ok: true, datasets };
-  return { ok: true, datasets, note: `${METRICS_SETTING} in ${file} holds what is not a dataset slug: ignored, as the editor ignores it` };
+  return {
+    ok: true,
+    datasets,
+    note: `${METRICS_SETTING} in ${file} holds what is not a dataset slug: ignored, as the editor ignores it`,
+  };
 }
 
 /**

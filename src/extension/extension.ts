@@ -71,14 +71,24 @@ export function activate(context: vscode.ExtensionContext): void {
   const lint = keep(registerLintFeature(context, host, connections.manager, account, tree));
   // One apply at a time per service, across the editor's Apply and the agents' apply tool.
   const applyLocks = new ApplyLocks();
-  const sync = keep(registerTriggersAsCode(context, host, connections.manager, tree, { lint: lint.lint, account, applyLocks }));
+  const sync = keep(
+    registerTriggersAsCode(context, host, connections.manager, tree, { lint: lint.lint, account, applyLocks }),
+  );
   keep(registerServiceTriggers(host, connections.manager, sync));
   const queries = keep(registerPreviews(context, host, connections.manager));
   keep(registerTriggerTestFeature(context, host, connections.manager, queries.services));
   keep(registerNoiseFeature(context, host, connections.manager, queries.services));
   const forms = keep(registerFormFeature(context, host, connections.manager, tree));
   const sandboxFeature = keep(registerSandbox(context, host, connections.manager));
-  const agents = keep(registerAgentTools(context, host, connections.manager, { sync, lint: lint.lint, sessionFor: (connection) => queries.services().sessionFor(connection), account, applyLocks }));
+  const agents = keep(
+    registerAgentTools(context, host, connections.manager, {
+      sync,
+      lint: lint.lint,
+      sessionFor: (connection) => queries.services().sessionFor(connection),
+      account,
+      applyLocks,
+    }),
+  );
   keep(registerCrossFeatureEvents(connections.manager, tree, account));
   sandbox = sandboxFeature.controller;
   keep({
@@ -123,8 +133,14 @@ function registerConnectionFeature(context: vscode.ExtensionContext, host: Host)
   const store = new ConnectionStore(context.globalState);
   const secrets = new SecretStore(context.secrets);
   const feedback = host.feedbackFor('connections');
-  const manager = new ConnectionManager(store, secrets, host.settings, feedback.log, () => loadClientModule(context.extensionPath));
-  return { manager, feedback, disposable: vscode.Disposable.from(secrets, manager, createConnectionStatusBar(manager)) };
+  const manager = new ConnectionManager(store, secrets, host.settings, feedback.log, () =>
+    loadClientModule(context.extensionPath),
+  );
+  return {
+    manager,
+    feedback,
+    disposable: vscode.Disposable.from(secrets, manager, createConnectionStatusBar(manager)),
+  };
 }
 
 /** What the account holds that several features show: its recipients, by name, for the active connection. */
@@ -178,7 +194,11 @@ function registerConnectionActions(connections: Connections, tree: DatasetsTree)
     await tree.remembered.forgetConnection(id);
     await tree.expanded.forgetConnection(id);
   };
-  return { disposable: vscode.Disposable.from(...registerConnectionCommands(connections.manager, connections.feedback, { onRemoved })) };
+  return {
+    disposable: vscode.Disposable.from(
+      ...registerConnectionCommands(connections.manager, connections.feedback, { onRemoved }),
+    ),
+  };
 }
 
 /**
@@ -212,7 +232,6 @@ function registerTriggersAsCode(
   return { ...sync, disposable: vscode.Disposable.from(...sync.disposables, tree.view.useDrift(sync.drift)) };
 }
 
-
 /** Triggers read from the service as read-only documents, and their commands (open, export). */
 function registerServiceTriggers(host: Host, connections: ConnectionManager, sync: RegisteredSync): Registered {
   const documents = new TriggerDocumentProvider(connections);
@@ -226,7 +245,11 @@ function registerServiceTriggers(host: Host, connections: ConnectionManager, syn
 }
 
 /** Query results and trigger previews; the preview lens shows on the same files the linter checks. */
-function registerPreviews(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager): Registered<Pick<RegisteredQueries, 'services'>> {
+function registerPreviews(
+  context: vscode.ExtensionContext,
+  host: Host,
+  connections: ConnectionManager,
+): Registered<Pick<RegisteredQueries, 'services'>> {
   const deps = { connections, feedback: host.feedbackFor('queries'), extensionUri: context.extensionUri };
   const previewFiles = new TriggerFileMatcher(() => host.settings.triggerFiles(), TRIGGER_SCHEME);
   const previews = registerQueries(deps, (doc) => previewFiles.matches(doc));
@@ -247,24 +270,64 @@ function registerPreviews(context: vscode.ExtensionContext, host: Host, connecti
 }
 
 /** Trigger tests in the Test Explorer, run on the connection's query session (shared with the previews). */
-function registerTriggerTestFeature(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager, services: () => QueryServices): Registered {
-  return { disposable: vscode.Disposable.from(...registerTriggerTests({ extensionUri: context.extensionUri, connections, services, feedback: host.feedbackFor('tests') })) };
+function registerTriggerTestFeature(
+  context: vscode.ExtensionContext,
+  host: Host,
+  connections: ConnectionManager,
+  services: () => QueryServices,
+): Registered {
+  return {
+    disposable: vscode.Disposable.from(
+      ...registerTriggerTests({
+        extensionUri: context.extensionUri,
+        connections,
+        services,
+        feedback: host.feedbackFor('tests'),
+      }),
+    ),
+  };
 }
 
 /** The noise report over the workspace's trigger files, on the same query session. */
-function registerNoiseFeature(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager, services: () => QueryServices): Registered {
-  const deps = { extensionUri: context.extensionUri, connections, services, feedback: host.feedbackFor('noise'), maxPerWeek: () => host.settings.noiseMaxPerWeek() };
+function registerNoiseFeature(
+  context: vscode.ExtensionContext,
+  host: Host,
+  connections: ConnectionManager,
+  services: () => QueryServices,
+): Registered {
+  const deps = {
+    extensionUri: context.extensionUri,
+    connections,
+    services,
+    feedback: host.feedbackFor('noise'),
+    maxPerWeek: () => host.settings.noiseMaxPerWeek(),
+  };
   return { disposable: vscode.Disposable.from(...registerNoise(deps)) };
 }
 
 /** The forms (API keys, burn alerts, dataset definitions): commands and serializers now, the forms on first use. */
-function registerFormFeature(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager, tree: DatasetsTree): Registered<RegisteredForms> {
-  const forms = registerForms({ extensionUri: context.extensionUri, connections, keys: tree.keys, feedback: host.feedbackFor('forms'), refreshTree: () => tree.model.refresh() });
+function registerFormFeature(
+  context: vscode.ExtensionContext,
+  host: Host,
+  connections: ConnectionManager,
+  tree: DatasetsTree,
+): Registered<RegisteredForms> {
+  const forms = registerForms({
+    extensionUri: context.extensionUri,
+    connections,
+    keys: tree.keys,
+    feedback: host.feedbackFor('forms'),
+    refreshTree: () => tree.model.refresh(),
+  });
   return { ...forms, disposable: vscode.Disposable.from(...forms.registrations) };
 }
 
 /** The local sandbox, loaded from its own bundle only when asked for; the tree reads its listings like a service's. */
-function registerSandbox(context: vscode.ExtensionContext, host: Host, connections: ConnectionManager): Registered<{ controller: SandboxController }> {
+function registerSandbox(
+  context: vscode.ExtensionContext,
+  host: Host,
+  connections: ConnectionManager,
+): Registered<{ controller: SandboxController }> {
   const feedback = host.feedbackFor('sandbox');
   const controller = new SandboxController({
     extensionPath: context.extensionPath,
@@ -272,8 +335,13 @@ function registerSandbox(context: vscode.ExtensionContext, host: Host, connectio
     settings: host.settings,
     log: feedback.log,
   });
-  void controller.removeStaleConnection(context.globalState).catch((err: unknown) => feedback.log.warn(`could not remove the old sandbox connection: ${String(err)}`));
-  return { controller, disposable: vscode.Disposable.from(controller, ...registerSandboxCommands(controller, feedback, VIEW_ID)) };
+  void controller
+    .removeStaleConnection(context.globalState)
+    .catch((err: unknown) => feedback.log.warn(`could not remove the old sandbox connection: ${String(err)}`));
+  return {
+    controller,
+    disposable: vscode.Disposable.from(controller, ...registerSandboxCommands(controller, feedback, VIEW_ID)),
+  };
 }
 
 /**
@@ -284,7 +352,13 @@ function registerAgentTools(
   context: vscode.ExtensionContext,
   host: Host,
   connections: ConnectionManager,
-  shared: { sync: RegisteredSync; lint: WorkerLint; sessionFor: (connection: ActiveConnection) => QuerySession; account: Account; applyLocks: ApplyLocks },
+  shared: {
+    sync: RegisteredSync;
+    lint: WorkerLint;
+    sessionFor: (connection: ActiveConnection) => QuerySession;
+    account: Account;
+    applyLocks: ApplyLocks;
+  },
 ): Registered<Pick<RegisteredAgents, 'loaded' | 'mcpServers'>> {
   const agents = registerAgents({
     extensionUri: context.extensionUri,
@@ -297,7 +371,11 @@ function registerAgentTools(
     recipients: () => shared.account.recipients.known(),
     applyLocks: shared.applyLocks,
   });
-  return { loaded: agents.loaded, mcpServers: agents.mcpServers, disposable: vscode.Disposable.from(...agents.disposables) };
+  return {
+    loaded: agents.loaded,
+    mcpServers: agents.mcpServers,
+    disposable: vscode.Disposable.from(...agents.disposables),
+  };
 }
 
 /**

@@ -23,12 +23,30 @@ function boundedMessage(message: string): string {
   return `${message.slice(0, cut)}…`;
 }
 
-export function plainDiagnostic(rule: 'json/syntax' | 'json/too-deep' | 'file/encoding', message: string, offset: number, length: number, lines: LineIndex): Diagnostic {
-  return { rule, severity: ruleInfo(rule).severity, message: boundedMessage(message), range: lines.range(offset, length), path: [] };
+export function plainDiagnostic(
+  rule: 'json/syntax' | 'json/too-deep' | 'file/encoding',
+  message: string,
+  offset: number,
+  length: number,
+  lines: LineIndex,
+): Diagnostic {
+  return {
+    rule,
+    severity: ruleInfo(rule).severity,
+    message: boundedMessage(message),
+    range: lines.range(offset, length),
+    path: [],
+  };
 }
 
 /** The warning on a member JSON.parse ignores (its key at `ignored`) for a later one (its key at `next`). */
-export function duplicateDiagnostic(root: SkimNode, ignored: number, next: number, lines: LineIndex, fixable: boolean): Diagnostic | undefined {
+export function duplicateDiagnostic(
+  root: SkimNode,
+  ignored: number,
+  next: number,
+  lines: LineIndex,
+  fixable: boolean,
+): Diagnostic | undefined {
   const property = propertyAt(root, ignored);
   if (property === undefined) return undefined;
   const key: unknown = property.children?.[0]?.value;
@@ -39,13 +57,18 @@ export function duplicateDiagnostic(root: SkimNode, ignored: number, next: numbe
     rule,
     severity: ruleInfo(rule).severity,
     message: boundedMessage(
-      l10n.t('{0} is given again on line {1}; of repeated members the last one counts (as JSON.parse reads them), so this one is ignored', name, again.line + 1),
+      l10n.t(
+        '{0} is given again on line {1}; of repeated members the last one counts (as JSON.parse reads them), so this one is ignored',
+        name,
+        again.line + 1,
+      ),
     ),
     range: lines.range(property.offset, property.length),
     path: pathOf(property),
   };
   const later = propertyAt(root, next);
-  if (later !== undefined) d.related = [{ message: l10n.t('{0} given again', name), range: lines.range(later.offset, later.length) }];
+  if (later !== undefined)
+    d.related = [{ message: l10n.t('{0} given again', name), range: lines.range(later.offset, later.length) }];
   if (fixable) {
     const fix = removeMemberFix(property, lines, l10n.t('Remove this ignored {0}', name));
     if (fix !== undefined) d.fix = fix;
@@ -54,8 +77,20 @@ export function duplicateDiagnostic(root: SkimNode, ignored: number, next: numbe
 }
 
 /** A rule's finding at `span`; `value` (the parsed file) only when the file is valid JSON, for its fix. */
-export function findingDiagnostic(f: Finding, span: Span, root: SkimNode, lines: LineIndex, value: unknown): Diagnostic {
-  const d: Diagnostic = { rule: f.rule, severity: ruleInfo(f.rule).severity, message: boundedMessage(f.message), range: lines.range(span.offset, span.length), path: f.at };
+export function findingDiagnostic(
+  f: Finding,
+  span: Span,
+  root: SkimNode,
+  lines: LineIndex,
+  value: unknown,
+): Diagnostic {
+  const d: Diagnostic = {
+    rule: f.rule,
+    severity: ruleInfo(f.rule).severity,
+    message: boundedMessage(f.message),
+    range: lines.range(span.offset, span.length),
+    path: f.at,
+  };
   if (f.params?.related !== undefined) {
     const prefix = f.at.slice(0, f.at.length - f.inTrigger);
     const related: RelatedInformation[] = [];
@@ -95,7 +130,13 @@ export function summaryDiagnostic(hidden: Counts, limit: number): Diagnostic {
     severity,
     message:
       total === 1
-        ? l10n.t('1 more problem not shown ({0}, {1}, {2}): only the first {3} of a file are reported; fix those and lint again', errors(hidden.error), warnings(hidden.warning), infos(hidden.info), grouped(limit))
+        ? l10n.t(
+            '1 more problem not shown ({0}, {1}, {2}): only the first {3} of a file are reported; fix those and lint again',
+            errors(hidden.error),
+            warnings(hidden.warning),
+            infos(hidden.info),
+            grouped(limit),
+          )
         : l10n.t(
             '{0} more problems not shown ({1}, {2}, {3}): only the first {4} of a file are reported; fix those and lint again',
             grouped(total),

@@ -9,8 +9,6 @@ import { nearestName } from './nearest';
 import { isRecord } from './util';
 import type { LintRun } from './run';
 
-;
-
 /** The key of the environment-wide column list (every dataset's columns). */
 const ENVIRONMENT_COLUMNS = '__all__';
 
@@ -27,7 +25,12 @@ const prepared = new WeakMap<DatasetColumns, Known>();
 function known(columns: DatasetColumns): Known {
   let k = prepared.get(columns);
   if (k === undefined) {
-    k = { names: new Set(columns.names), hidden: new Set(columns.hidden ?? []), list: columns.names, nearest: new Map() };
+    k = {
+      names: new Set(columns.names),
+      hidden: new Set(columns.hidden ?? []),
+      list: columns.names,
+      nearest: new Map(),
+    };
     prepared.set(columns, k);
   }
   return k;
@@ -59,16 +62,37 @@ const shown = (name: string) => JSON.stringify(name.length > 80 ? `${name.slice(
 function unknownColumnMessage(name: string, dataset: string | undefined, nearest: string | undefined): string {
   if (dataset === undefined) {
     return nearest === undefined
-      ? l10n.t('{0} is not a column of any dataset of the environment as the service lists them (derived columns are not in that list: if it is one, ignore this)', name)
-      : l10n.t('{0} is not a column of any dataset of the environment as the service lists them; did you mean {1}? (derived columns are not in that list: if it is one, ignore this)', name, nearest);
+      ? l10n.t(
+          '{0} is not a column of any dataset of the environment as the service lists them (derived columns are not in that list: if it is one, ignore this)',
+          name,
+        )
+      : l10n.t(
+          '{0} is not a column of any dataset of the environment as the service lists them; did you mean {1}? (derived columns are not in that list: if it is one, ignore this)',
+          name,
+          nearest,
+        );
   }
   return nearest === undefined
-    ? l10n.t('{0} is not a column of {1} as the service lists them (derived columns are not in that list: if it is one, ignore this)', name, dataset)
-    : l10n.t('{0} is not a column of {1} as the service lists them; did you mean {2}? (derived columns are not in that list: if it is one, ignore this)', name, dataset, nearest);
+    ? l10n.t(
+        '{0} is not a column of {1} as the service lists them (derived columns are not in that list: if it is one, ignore this)',
+        name,
+        dataset,
+      )
+    : l10n.t(
+        '{0} is not a column of {1} as the service lists them; did you mean {2}? (derived columns are not in that list: if it is one, ignore this)',
+        name,
+        dataset,
+        nearest,
+      );
 }
 
 /** The findings of the columns a trigger's query names, against its dataset's columns if they are known; `run` is the lint's. */
-export function columnFindings(trigger: Record<string, unknown>, prefix: JsonPath, all: Readonly<Record<string, DatasetColumns>>, run: LintRun): Finding[] {
+export function columnFindings(
+  trigger: Record<string, unknown>,
+  prefix: JsonPath,
+  all: Readonly<Record<string, DatasetColumns>>,
+  run: LintRun,
+): Finding[] {
   const query = trigger.query;
   const columns = columnsFor(trigger.dataset_slug, all);
   if (columns === undefined || !isRecord(query)) return [];
@@ -77,7 +101,8 @@ export function columnFindings(trigger: Record<string, unknown>, prefix: JsonPat
   const environment = trigger.dataset_slug === 'all' || trigger.dataset_slug === ENVIRONMENT_COLUMNS;
   const dataset = String(trigger.dataset_slug);
   const calculated = new Set<string>();
-  if (Array.isArray(query.calculated_fields)) for (const f of query.calculated_fields) if (isRecord(f) && typeof f.name === 'string') calculated.add(f.name);
+  if (Array.isArray(query.calculated_fields))
+    for (const f of query.calculated_fields) if (isRecord(f) && typeof f.name === 'string') calculated.add(f.name);
   const out: Finding[] = [];
   const check = (name: unknown, path: JsonPath) => {
     if (typeof name !== 'string' || name === '' || calculated.has(name)) return;
@@ -85,8 +110,15 @@ export function columnFindings(trigger: Record<string, unknown>, prefix: JsonPat
     const inTrigger = path.length + 1;
     if (k.hidden.has(name)) {
       const message = environment
-        ? l10n.t('{0} is a hidden column of any dataset of the environment: the query still reads it, but autocomplete and field lists leave it out', shown(name))
-        : l10n.t('{0} is a hidden column of {1}: the query still reads it, but autocomplete and field lists leave it out', shown(name), dataset);
+        ? l10n.t(
+            '{0} is a hidden column of any dataset of the environment: the query still reads it, but autocomplete and field lists leave it out',
+            shown(name),
+          )
+        : l10n.t(
+            '{0} is a hidden column of {1}: the query still reads it, but autocomplete and field lists leave it out',
+            shown(name),
+            dataset,
+          );
       out.push({ rule: 'query/hidden-column', at, inTrigger, message });
       return;
     }
@@ -96,7 +128,11 @@ export function columnFindings(trigger: Record<string, unknown>, prefix: JsonPat
       rule: 'query/unknown-column',
       at,
       inTrigger,
-      message: unknownColumnMessage(shown(name), environment ? undefined : dataset, nearest === undefined ? undefined : shown(nearest)),
+      message: unknownColumnMessage(
+        shown(name),
+        environment ? undefined : dataset,
+        nearest === undefined ? undefined : shown(nearest),
+      ),
       ...(nearest === undefined ? {} : { params: { rule: 'query/unknown-column' as const, replaceText: nearest } }),
     });
   };
@@ -113,7 +149,14 @@ export function columnFindings(trigger: Record<string, unknown>, prefix: JsonPat
   filters(query.filters, ['filters']);
   if (Array.isArray(query.breakdowns)) query.breakdowns.forEach((b, i) => check(b, ['breakdowns', i]));
   // Without calculate_op a having's column names a calculation or formula, not a column.
-  if (Array.isArray(query.havings)) query.havings.forEach((h, i) => isRecord(h) && h.calculate_op !== undefined && h.calculate_op !== null && check(h.column, ['havings', i, 'column']));
+  if (Array.isArray(query.havings))
+    query.havings.forEach(
+      (h, i) =>
+        isRecord(h) &&
+        h.calculate_op !== undefined &&
+        h.calculate_op !== null &&
+        check(h.column, ['havings', i, 'column']),
+    );
   return out;
 }
 

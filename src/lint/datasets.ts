@@ -29,7 +29,12 @@ const ENVIRONMENT_WIDE = new Set(['all', '__all__']);
 const shown = (slug: string) => JSON.stringify(slug.length > 80 ? `${slug.slice(0, 80)}...` : slug);
 
 /** The finding of a dataset_slug the service does not list; `run` is the lint's (its nearest-name searches). */
-export function datasetFindings(trigger: Record<string, unknown>, prefix: JsonPath, datasets: readonly string[], run: LintRun): Finding[] {
+export function datasetFindings(
+  trigger: Record<string, unknown>,
+  prefix: JsonPath,
+  datasets: readonly string[],
+  run: LintRun,
+): Finding[] {
   const slug = trigger.dataset_slug;
   if (typeof slug !== 'string' || slug === '' || ENVIRONMENT_WIDE.has(slug)) return [];
   const k = known(datasets);
@@ -43,6 +48,18 @@ export function datasetFindings(trigger: Record<string, unknown>, prefix: JsonPa
   const message =
     nearest === undefined
       ? l10n.t('The service has no dataset {0}: the trigger cannot be created or previewed there', shown(slug))
-      : l10n.t('The service has no dataset {0} (did you mean {1}?): the trigger cannot be created or previewed there', shown(slug), shown(nearest));
-  return [{ rule: 'trigger/unknown-dataset', at: [...prefix, 'dataset_slug'], inTrigger: 1, message, ...(nearest === undefined ? {} : { params: { rule: 'trigger/unknown-dataset', replaceText: nearest } }) }];
+      : l10n.t(
+          'The service has no dataset {0} (did you mean {1}?): the trigger cannot be created or previewed there',
+          shown(slug),
+          shown(nearest),
+        );
+  return [
+    {
+      rule: 'trigger/unknown-dataset',
+      at: [...prefix, 'dataset_slug'],
+      inTrigger: 1,
+      message,
+      ...(nearest === undefined ? {} : { params: { rule: 'trigger/unknown-dataset', replaceText: nearest } }),
+    },
+  ];
 }

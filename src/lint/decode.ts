@@ -151,6 +151,8 @@ export function lintReport(input: string | Uint8Array, options: LintOptions = {}
  * maxDiagnostics): a caller reading large files can let go of the bytes before the lint.
  */
 export function lintDecoded(decoded: DecodedFile, options: LintOptions = {}): LintReport {
-  const { diagnostics, hidden, datasets } = analyse(decoded.text, options, { encoding: { problems: decoded.problems, more: decoded.more } });
+  const { diagnostics, hidden, datasets } = analyse(decoded.text, options, {
+    encoding: { problems: decoded.problems, more: decoded.more },
+  });
   return { diagnostics, hidden, datasets };
 }

@@ -17,7 +17,10 @@ export interface DeepRegion {
 }
 
 export const tooDeepMessage = (): string =>
-  l10n.t('nested deeper than {0} levels: what lies deeper is not read, and a trigger holding it is not checked; a trigger nests about 8 levels', MAX_DEPTH);
+  l10n.t(
+    'nested deeper than {0} levels: what lies deeper is not read, and a trigger holding it is not checked; a trigger nests about 8 levels',
+    MAX_DEPTH,
+  );
 
 /** The regions of valid JSON text deeper than MAX_DEPTH, in document order. */
 export function deepRegionsOfValid(text: string): DeepRegion[] {

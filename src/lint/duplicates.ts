@@ -71,7 +71,11 @@ export function everyMemberKept(text: string, shape: ValueShape): boolean {
  * Pairs of key offsets in valid JSON `text` (parsed: `value`): a member JSON.parse ignores, and the next
  * member of the same object with the same name. In document order of the second.
  */
-export function duplicateMembers(text: string, value: unknown, kept = everyMemberKept(text, valueShape(value))): number[] {
+export function duplicateMembers(
+  text: string,
+  value: unknown,
+  kept = everyMemberKept(text, valueShape(value)),
+): number[] {
   if (kept) return [];
   const out: number[] = [];
   // One map per open object (null for arrays): key to the offset of its last occurrence.

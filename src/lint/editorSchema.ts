@@ -11,9 +11,26 @@ export const TRIGGER_EDITOR_SCHEMA_PATH = 'schemas/trigger.editor.schema.json';
 
 /** Keywords that only validate: dropped. */
 const VALIDATING = new Set([
-  'required', 'additionalProperties', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum',
-  'multipleOf', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'uniqueItems', 'not',
-  'errorMessage', 'format', 'type', 'enum', 'const', 'dependencies',
+  'required',
+  'additionalProperties',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'not',
+  'errorMessage',
+  'format',
+  'type',
+  'enum',
+  'const',
+  'dependencies',
 ]);
 
 /** What the editor offers instead of what validated: allowed values, true/false, and an empty {} or []. */
@@ -36,9 +53,10 @@ function withoutValidation(node: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
     if (VALIDATING.has(key)) continue;
-    out[key] = NAMED_SCHEMAS.has(key) && isRecord(value)
-      ? Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, withoutValidation(schema)]))
-      : withoutValidation(value);
+    out[key] =
+      NAMED_SCHEMAS.has(key) && isRecord(value)
+        ? Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, withoutValidation(schema)]))
+        : withoutValidation(value);
   }
   return { ...out, ...hintsOf(node) };
 }

@@ -2,7 +2,16 @@
 import * as l10n from '@vscode/l10n';
 import type * as z from 'zod';
 import { _safeParse, $ZodError } from 'zod/v4/core';
-import { acceptsOf, relationRules, triggerIssueMessage, triggerRelationsSchema, TriggerWrite, TriggerWriteObject, triggerWriteSchema, type Accepts } from './schema';
+import {
+  acceptsOf,
+  relationRules,
+  triggerIssueMessage,
+  triggerRelationsSchema,
+  TriggerWrite,
+  TriggerWriteObject,
+  triggerWriteSchema,
+  type Accepts,
+} from './schema';
 import { findingsOf, type Finding, type UnknownMembers } from './issues';
 import type { JsonPath, LintOptions, MetricsDatasetHint } from './types';
 import { isRecord } from './util';
@@ -35,7 +44,11 @@ let cachedHint: MetricsDatasetHint | undefined;
 function schemaFor(options: LintOptions): TriggerSchema {
   const hint = options.metricsDatasetHint;
   const form = options.form ?? 'file';
-  if ((options.metricsDatasets === undefined || options.metricsDatasets.length === 0) && hint === undefined && form === 'file') {
+  if (
+    (options.metricsDatasets === undefined || options.metricsDatasets.length === 0) &&
+    hint === undefined &&
+    form === 'file'
+  ) {
     return (standard ??= schemasOf({}, TriggerWrite));
   }
   if (hint !== cachedHint) {
@@ -86,7 +99,14 @@ function describeValue(v: unknown): string {
 const check = _safeParse($ZodError);
 
 /** The findings of one trigger, each rule and member once; worded only if `shown`. */
-function checkTrigger(schema: TriggerSchema, trigger: Record<string, unknown>, prefix: JsonPath, options: LintOptions, run: LintRun, shown: boolean): Found {
+function checkTrigger(
+  schema: TriggerSchema,
+  trigger: Record<string, unknown>,
+  prefix: JsonPath,
+  options: LintOptions,
+  run: LintRun,
+  shown: boolean,
+): Found {
   const found = wordedBy(shown, () => checkSchema(schema, trigger, prefix, options.form === 'listed'));
   if (options.datasets !== undefined) found.push(...datasetFindings(trigger, prefix, options.datasets, run));
   if (options.columns !== undefined) found.push(...columnFindings(trigger, prefix, options.columns, run));
@@ -177,14 +197,43 @@ export function forEachTriggerFindings(
     const found = checkTrigger(schema, value, [], options, run, true);
     if (found.length > 0) visit(-1, found);
   } else if (value !== undefined) {
-    visit(-1, [{ rule: 'json/root-type', at: [], inTrigger: 0, message: l10n.t('the file holds {0}; it must hold a trigger object or an array of trigger objects', describeValue(value)) }]);
+    visit(-1, [
+      {
+        rule: 'json/root-type',
+        at: [],
+        inTrigger: 0,
+        message: l10n.t(
+          'the file holds {0}; it must hold a trigger object or an array of trigger objects',
+          describeValue(value),
+        ),
+      },
+    ]);
   }
 }
 
 /** The findings of element `i` of a file's top-level array: a trigger's, or that it is none; none when `unread` (too deep). */
-function elementFindings(schema: TriggerSchema, element: unknown, i: number, options: LintOptions, run: LintRun, unread: boolean, shown: () => boolean): Found {
+function elementFindings(
+  schema: TriggerSchema,
+  element: unknown,
+  i: number,
+  options: LintOptions,
+  run: LintRun,
+  unread: boolean,
+  shown: () => boolean,
+): Found {
   if (!isRecord(element)) {
-    return [{ rule: 'json/root-type' as const, at: [i], inTrigger: 0, message: l10n.t('element {0} is {1}; an array in a trigger file holds trigger objects only', i, describeValue(element)) }];
+    return [
+      {
+        rule: 'json/root-type' as const,
+        at: [i],
+        inTrigger: 0,
+        message: l10n.t(
+          'element {0} is {1}; an array in a trigger file holds trigger objects only',
+          i,
+          describeValue(element),
+        ),
+      },
+    ];
   }
   return unread ? [] : checkTrigger(schema, element, [i], options, run, shown());
 }

@@ -104,7 +104,11 @@ function swapEdits(t: Extract<FixTarget, { kind: 'swap' }>): OffsetEdit[] | unde
   ];
 }
 
-export function swapMemberFix(t: Extract<FixTarget, { kind: 'swap' }>, lines: LineIndex, title: string): Fix | undefined {
+export function swapMemberFix(
+  t: Extract<FixTarget, { kind: 'swap' }>,
+  lines: LineIndex,
+  title: string,
+): Fix | undefined {
   const edits = swapEdits(t)?.map((e) => ({ range: lines.range(e.start, e.end - e.start), newText: e.newText }));
   return edits === undefined ? undefined : { title, edits };
 }
@@ -138,7 +142,8 @@ export function planFixAll(targets: readonly FixTarget[]): OffsetEdit[] {
 /** Edits removing the members at `slots` of an object together. */
 function jointRemoval(object: SkimNode, slots: ReadonlySet<number>): OffsetEdit[] {
   const count = object.childCount();
-  if (slots.size >= count) return [{ start: object.offset + 1, end: object.offset + object.length - 1, newText: '', fixes: slots.size }];
+  if (slots.size >= count)
+    return [{ start: object.offset + 1, end: object.offset + object.length - 1, newText: '', fixes: slots.size }];
   const sorted = [...slots].sort((a, b) => a - b);
   const out: OffsetEdit[] = [];
   for (let r = 0; r < sorted.length; ) {

@@ -14,7 +14,8 @@ export interface GateOptions {
 /** How many diagnostics a reason names before it counts the rest. */
 const NAMED = 3;
 
-const blocks = (d: Diagnostic, o: GateOptions): boolean => d.severity === 'error' || (d.rule === 'query/unknown-column' && o.allowUnknownColumns !== true);
+const blocks = (d: Diagnostic, o: GateOptions): boolean =>
+  d.severity === 'error' || (d.rule === 'query/unknown-column' && o.allowUnknownColumns !== true);
 
 /** `trigger/frequency (line 5): frequency must be...` */
 function described(d: Diagnostic): string {
@@ -26,7 +27,11 @@ function described(d: Diagnostic): string {
  * trigger). A diagnostic about the file as a whole (its path does not start at a trigger of an array)
  * blocks every trigger of it.
  */
-export function blockingReasons(diagnostics: readonly Diagnostic[], isArray: boolean, o: GateOptions = {}): (index: number) => string[] {
+export function blockingReasons(
+  diagnostics: readonly Diagnostic[],
+  isArray: boolean,
+  o: GateOptions = {},
+): (index: number) => string[] {
   const byIndex = new Map<number, Diagnostic[]>();
   const whole: Diagnostic[] = [];
   for (const d of diagnostics) {

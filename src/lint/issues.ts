@@ -31,7 +31,12 @@ export interface UnknownMembers {
 
 /** The finding of one of a record's unknown members. */
 export function unknownMember(group: UnknownMembers, key: string): Finding {
-  return { rule: group.rule, at: [...group.at, key], inTrigger: group.inTrigger + 1, message: group.says.split(MEMBER_SLOT).join(quotedKey(key)) };
+  return {
+    rule: group.rule,
+    at: [...group.at, key],
+    inTrigger: group.inTrigger + 1,
+    message: group.says.split(MEMBER_SLOT).join(quotedKey(key)),
+  };
 }
 
 const RECIPIENT_NAMES = new Set<unknown>(['id', 'type', 'target']);
@@ -47,7 +52,8 @@ function recipientMessage(issue: z.core.$ZodIssue): string | undefined {
   if (issue.code === 'custom' && (issue.params as { rule?: unknown } | undefined)?.rule === 'recipient-named') {
     return l10n.t('a recipient needs an {0} (preferred) or both {1} and {2} (deprecated)', 'id', 'type', 'target');
   }
-  if (issue.code === 'too_small' && typeof name === 'string' && RECIPIENT_NAMES.has(name)) return l10n.t('recipient {0} must not be empty', name);
+  if (issue.code === 'too_small' && typeof name === 'string' && RECIPIENT_NAMES.has(name))
+    return l10n.t('recipient {0} must not be empty', name);
   return undefined;
 }
 
@@ -87,7 +93,10 @@ const RULE_BY_PATH = new Map<string, Mapper>([
   ['query.calculations', 'query/calculations'],
   [
     'query.calculations.*.op',
-    (_issue, input) => ((TRIGGER_REFUSED_OPS as readonly unknown[]).includes(input) ? 'query/calculation-op-refused' : 'query/calculation-op-unknown'),
+    (_issue, input) =>
+      (TRIGGER_REFUSED_OPS as readonly unknown[]).includes(input)
+        ? 'query/calculation-op-refused'
+        : 'query/calculation-op-unknown',
   ],
   ['query.calculations.*.column', 'query/calculation-column'],
   ['query.calculations.*.filters', 'query/filters'],
@@ -102,7 +111,12 @@ const RULE_BY_PATH = new Map<string, Mapper>([
   ['query.calculated_fields', 'query/calculated-fields'],
   [
     'query.time_range',
-    (issue) => (issue.code === 'too_small' ? 'query/time-range-min' : issue.code === 'too_big' ? 'query/time-range-max' : 'query/time-range'),
+    (issue) =>
+      issue.code === 'too_small'
+        ? 'query/time-range-min'
+        : issue.code === 'too_big'
+          ? 'query/time-range-max'
+          : 'query/time-range',
   ],
   ['query.granularity', 'query/granularity-range'],
   ['query.orders', 'query/refused-member'],
@@ -133,12 +147,26 @@ export function findingsOf(issue: z.core.$ZodIssue, trigger: unknown, prefix: Js
   const path = toJsonPath(issue.path);
   const at = prefix.length === 0 ? path : [...prefix, ...path];
   if (issue.code === 'unrecognized_keys') {
-    return { rule: path[0] === 'query' ? 'query/unknown-member' : 'trigger/unknown-member', at, inTrigger: path.length, keys: issue.keys, says: issue.message };
+    return {
+      rule: path[0] === 'query' ? 'query/unknown-member' : 'trigger/unknown-member',
+      at,
+      inTrigger: path.length,
+      keys: issue.keys,
+      says: issue.message,
+    };
   }
   if (issue.code === 'custom') {
     // zod hands params over untyped, and custom issues of the shared recipient schema carry none: check the id.
     const params = issue.params as TriggerIssueParams | undefined;
-    if (params !== undefined && isRuleId(params.rule)) return [{ rule: params.rule, at, inTrigger: path.length, message: issue.message, params }];
+    if (params !== undefined && isRuleId(params.rule))
+      return [{ rule: params.rule, at, inTrigger: path.length, message: issue.message, params }];
   }
-  return [{ rule: ruleForPath(issue, valueAt(trigger, issue.path)), at, inTrigger: path.length, message: recipientMessage(issue) ?? issue.message }];
+  return [
+    {
+      rule: ruleForPath(issue, valueAt(trigger, issue.path)),
+      at,
+      inTrigger: path.length,
+      message: recipientMessage(issue) ?? issue.message,
+    },
+  ];
 }

@@ -13,14 +13,12 @@ export function triggerJsonSchemaText(): string {
   if (cached !== undefined) return cached;
   // Named, the trigger is one shared definition instead of a copy in each branch of the union.
   const trigger = TriggerWrite.meta({ id: 'trigger' });
-  const file = z
-    .union([trigger, z.array(trigger)])
-    .meta({
-      title: 'Trigger file',
-      description:
-        'One trigger, or an array of triggers as GET /1/triggers/<dataset> returns them. ' +
-        'Generated from src/lint/schema/; relational rules (time_range against frequency, aggregates, havings) are checked by obs-lint.',
-    });
+  const file = z.union([trigger, z.array(trigger)]).meta({
+    title: 'Trigger file',
+    description:
+      'One trigger, or an array of triggers as GET /1/triggers/<dataset> returns them. ' +
+      'Generated from src/lint/schema/; relational rules (time_range against frequency, aggregates, havings) are checked by obs-lint.',
+  });
   const schema = z.toJSONSchema(file, { io: 'input', unrepresentable: 'any', target: 'draft-07' });
   explainRefusedMembers(schema);
   cached = `${JSON.stringify(schema, null, 2)}\n`;

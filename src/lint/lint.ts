@@ -20,7 +20,7 @@ import { LineIndex } from './text';
 import type { Diagnostic, LintOptions } from './types';
 import type { LintRun } from './run';
 
-export {  MAX_MESSAGE_LENGTH } from './build';
+export { MAX_MESSAGE_LENGTH } from './build';
 
 export { DEFAULT_MAX_DIAGNOSTICS } from './defaults';
 
@@ -62,10 +62,22 @@ export function analyse(
   const value = parsed.valid ? parsed.value : undefined;
   const triggers = new TriggerFindingsTaker(shown, limit, parsed.root, before, lines, value, extra.fixAll === true);
   if (parsed.streamed) early.elements.forEach(triggers.visit);
-  else forEachTriggerFindings(parsed.value, options, run, unreadTriggers(parsed.root, parsed.deep), triggers.visit, triggers.visibleAt);
+  else
+    forEachTriggerFindings(
+      parsed.value,
+      options,
+      run,
+      unreadTriggers(parsed.root, parsed.deep),
+      triggers.visit,
+      triggers.visibleAt,
+    );
 
   const diagnostics = shown.build();
-  const analysis: Analysis = { diagnostics, hidden: shown.hidden, datasets: parsed.streamed ? [...early.datasets].sort() : datasetsNamed(parsed.value) };
+  const analysis: Analysis = {
+    diagnostics,
+    hidden: shown.hidden,
+    datasets: parsed.streamed ? [...early.datasets].sort() : datasetsNamed(parsed.value),
+  };
   if (extra.fixAll === true) analysis.fixAllEdits = planFixAll(triggers.targets);
   return analysis;
 }
@@ -89,7 +101,11 @@ class ShownDiagnostics {
   }
 
   offer(offset: number, severity: Diagnostic['severity'], build: () => Diagnostic | undefined): void {
-    this.first.offer(offset, () => ({ severity, build }), () => this.hidden[severity]++);
+    this.first.offer(
+      offset,
+      () => ({ severity, build }),
+      () => this.hidden[severity]++,
+    );
   }
 
   /** Whether a diagnostic at `offset` would be kept now (so a caller can skip making it). */
@@ -114,7 +130,12 @@ class ShownDiagnostics {
  * Offers the problems the decoding and the parse placed already. Returns their offsets, sorted: they
  * tell how many come before a trigger.
  */
-function offerPlacedProblems(shown: ShownDiagnostics, parsed: ParsedFile, encoding: readonly EncodingProblem[], lines: LineIndex): number[] {
+function offerPlacedProblems(
+  shown: ShownDiagnostics,
+  parsed: ParsedFile,
+  encoding: readonly EncodingProblem[],
+  lines: LineIndex,
+): number[] {
   const root = parsed.root;
   const fixable = parsed.valid;
   const before: number[] = [];
@@ -124,7 +145,10 @@ function offerPlacedProblems(shown: ShownDiagnostics, parsed: ParsedFile, encodi
   }
   for (const p of parsed.syntaxProblems) {
     before.push(p.offset);
-    shown.offer(p.offset, 'error', () => ({ ...plainDiagnostic('json/syntax', p.message, p.offset, p.length, lines), syntax: p.kind }));
+    shown.offer(p.offset, 'error', () => ({
+      ...plainDiagnostic('json/syntax', p.message, p.offset, p.length, lines),
+      syntax: p.kind,
+    }));
   }
   for (const r of parsed.deep) {
     before.push(r.start);
@@ -135,7 +159,9 @@ function offerPlacedProblems(shown: ShownDiagnostics, parsed: ParsedFile, encodi
     const ignored = duplicates[d] ?? 0;
     const next = duplicates[d + 1] ?? 0;
     before.push(ignored);
-    shown.offer(ignored, 'warning', () => (root === undefined ? undefined : duplicateDiagnostic(root, ignored, next, lines, fixable)));
+    shown.offer(ignored, 'warning', () =>
+      root === undefined ? undefined : duplicateDiagnostic(root, ignored, next, lines, fixable),
+    );
   }
   before.sort((a, b) => a - b);
   return before;
@@ -237,7 +263,11 @@ class TriggerFindingsTaker {
  * told "yes" and found not shown only had its messages worded for nothing). Only a trigger told "yes"
  * with findings keeps its part of the tree, to locate them.
  */
-function earlyChecks(options: LintOptions, run: LintRun, limit: number): { elements: ElementFindings; datasets: Set<string>; check: ElementsCheck } {
+function earlyChecks(
+  options: LintOptions,
+  run: LintRun,
+  limit: number,
+): { elements: ElementFindings; datasets: Set<string>; check: ElementsCheck } {
   const elements = new ElementFindings(options, run);
   const datasets = new Set<string>();
   let located = 0;

@@ -22,7 +22,10 @@ export function targetSpan(root: SkimNode, path: JsonPath, parent = findValueNod
   if (path.length === 0) return root;
   if (parent === undefined) return targetNode(root, path);
   const last = path[path.length - 1];
-  return (typeof last === 'number' ? parent.elementSpan(last) : last === undefined ? undefined : parent.memberSpan(last)) ?? parent;
+  return (
+    (typeof last === 'number' ? parent.elementSpan(last) : last === undefined ? undefined : parent.memberSpan(last)) ??
+    parent
+  );
 }
 
 /** The property node whose key starts at `offset`, found by descending through the children that hold it. */

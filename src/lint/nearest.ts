@@ -14,7 +14,11 @@ function boundedDistance(a: string, b: string, max: number): number | undefined 
     const to = Math.min(b.length, i + max);
     for (let j = from; j <= to; j++) {
       const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      current[j] = Math.min((previous[j] ?? max + 1) + 1, (current[j - 1] ?? max + 1) + 1, (previous[j - 1] ?? max + 1) + cost);
+      current[j] = Math.min(
+        (previous[j] ?? max + 1) + 1,
+        (current[j - 1] ?? max + 1) + 1,
+        (previous[j - 1] ?? max + 1) + cost,
+      );
       best = Math.min(best, current[j] ?? max + 1);
     }
     if (best > max) return undefined;
@@ -52,7 +56,14 @@ export function nearestName(name: string, candidates: Iterable<string>, o: Neare
       best = candidate;
       bestDistance = d;
     }
-    if (o.wordExtensions === true && best === undefined && name !== '' && isWordExtension(lower, candidate.toLowerCase()) && (extended === undefined || candidate < extended)) extended = candidate;
+    if (
+      o.wordExtensions === true &&
+      best === undefined &&
+      name !== '' &&
+      isWordExtension(lower, candidate.toLowerCase()) &&
+      (extended === undefined || candidate < extended)
+    )
+      extended = candidate;
   }
   return best ?? extended;
 }

@@ -55,7 +55,15 @@ export function parseFile(text: string, limit: number, elements?: ElementsCheck)
   const shape = valueShape(value);
   const kept = everyMemberKept(text, shape);
   const deep = kept && shape.depth <= MAX_DEPTH ? [] : deepRegionsOfValid(text);
-  const parsed: ParsedFile = { value, valid: true, syntaxProblems: [], moreSyntaxProblems: 0, duplicates: duplicateMembers(text, value, kept), deep, streamed: false };
+  const parsed: ParsedFile = {
+    value,
+    valid: true,
+    syntaxProblems: [],
+    moreSyntaxProblems: 0,
+    duplicates: duplicateMembers(text, value, kept),
+    deep,
+    streamed: false,
+  };
   const root = skimTree(text);
   if (root !== undefined) parsed.root = root;
   return parsed;
@@ -100,7 +108,12 @@ function parseBroken(text: string, limit: number, elements?: ElementsCheck): Par
     duplicates: recovered.duplicates,
     deep,
   };
-  if (recovered.root !== undefined) parsed.root = treeOver(new RecoveredIndex(readable, recovered.containers), recovered.root.offset, recovered.root.end);
+  if (recovered.root !== undefined)
+    parsed.root = treeOver(
+      new RecoveredIndex(readable, recovered.containers),
+      recovered.root.offset,
+      recovered.root.end,
+    );
   return parsed;
 }
 
@@ -108,7 +121,8 @@ function parseBroken(text: string, limit: number, elements?: ElementsCheck): Par
 const SYNTAX_MESSAGES: Record<string, () => string> = {
   InvalidSymbol: () => l10n.t('JSON syntax: unexpected character'),
   InvalidNumberFormat: () => l10n.t('JSON syntax: invalid number'),
-  PropertyNameExpected: () => l10n.t('JSON syntax: a member name in double quotes is expected (a trailing comma is not allowed in JSON)'),
+  PropertyNameExpected: () =>
+    l10n.t('JSON syntax: a member name in double quotes is expected (a trailing comma is not allowed in JSON)'),
   ValueExpected: () => l10n.t('JSON syntax: a value is expected'),
   ColonExpected: () => l10n.t('JSON syntax: a colon is expected after the member name'),
   CommaExpected: () => l10n.t('JSON syntax: a comma is expected between members and elements'),
@@ -125,11 +139,24 @@ const SYNTAX_MESSAGES: Record<string, () => string> = {
 };
 
 function syntaxProblems(text: string, errors: readonly RecoveredError[]): SyntaxProblem[] {
-  if (text.trim() === '') return [{ offset: 0, length: text.length, message: l10n.t('the file is empty; it must hold a trigger object or an array of triggers'), kind: emptyKind(text) }];
+  if (text.trim() === '')
+    return [
+      {
+        offset: 0,
+        length: text.length,
+        message: l10n.t('the file is empty; it must hold a trigger object or an array of triggers'),
+        kind: emptyKind(text),
+      },
+    ];
   return errors.map((e) => {
     const code = printParseErrorCode(e.error);
     const message = Object.hasOwn(SYNTAX_MESSAGES, code) ? SYNTAX_MESSAGES[code]?.() : undefined;
-    return { offset: e.offset, length: e.length, message: message ?? l10n.t('JSON syntax: {0}', code), kind: syntaxKind(text, code, e.offset) };
+    return {
+      offset: e.offset,
+      length: e.length,
+      message: message ?? l10n.t('JSON syntax: {0}', code),
+      kind: syntaxKind(text, code, e.offset),
+    };
   });
 }
 

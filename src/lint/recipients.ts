@@ -45,14 +45,25 @@ function nearestRecipient(value: string, k: Known, run: LintRun): KnownRecipient
 const shown = (text: string) => JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}...` : text);
 
 function unknownRecipientMessage(id: string, count: number, nearest: KnownRecipient | undefined): string {
-  if (nearest === undefined) return l10n.t('{0} is not the id of any of the {1} recipients the service lists', shown(id), count);
+  if (nearest === undefined)
+    return l10n.t('{0} is not the id of any of the {1} recipients the service lists', shown(id), count);
   return nearest.name === undefined
     ? l10n.t('{0} is not the id of a recipient the service lists; did you mean {1}?', shown(id), shown(nearest.id))
-    : l10n.t('{0} is not the id of a recipient the service lists; did you mean {1} ({2})?', shown(id), shown(nearest.id), nearest.name);
+    : l10n.t(
+        '{0} is not the id of a recipient the service lists; did you mean {1} ({2})?',
+        shown(id),
+        shown(nearest.id),
+        nearest.name,
+      );
 }
 
 /** The findings of the recipient ids a trigger names that the account's list does not hold; `run` is the lint's. */
-export function recipientFindings(trigger: Record<string, unknown>, prefix: JsonPath, recipients: readonly KnownRecipient[], run: LintRun): Finding[] {
+export function recipientFindings(
+  trigger: Record<string, unknown>,
+  prefix: JsonPath,
+  recipients: readonly KnownRecipient[],
+  run: LintRun,
+): Finding[] {
   const list = trigger.recipients;
   if (!Array.isArray(list)) return [];
   const k = known(recipients);
@@ -66,7 +77,9 @@ export function recipientFindings(trigger: Record<string, unknown>, prefix: Json
       at: [...prefix, 'recipients', i, 'id'],
       inTrigger: 3,
       message: unknownRecipientMessage(r.id, k.list.length, nearest),
-      ...(nearest === undefined ? {} : { params: { rule: 'trigger/unknown-recipient' as const, replaceText: nearest.id } }),
+      ...(nearest === undefined
+        ? {}
+        : { params: { rule: 'trigger/unknown-recipient' as const, replaceText: nearest.id } }),
     });
   });
   return out;
@@ -113,7 +126,11 @@ export function nameDeprecatedRecipients(
     if (listed.length === 1 && only !== undefined) {
       f.params = { rule: 'trigger/recipient-deprecated', replaceText: only.id };
     } else if (listed.length > 1 && f.message !== '') {
-      const ids = listed.slice(0, 10).map((l) => l.id).join(', ') + (listed.length > 10 ? ', ...' : '');
+      const ids =
+        listed
+          .slice(0, 10)
+          .map((l) => l.id)
+          .join(', ') + (listed.length > 10 ? ', ...' : '');
       f.message = l10n.t(
         '{0}; {1} recipients the service lists have type {2} and target {3} ({4}): name it by the id of the one meant',
         f.message,

@@ -188,7 +188,13 @@ class RecoveringReader implements JSONVisitor {
   readonly onArrayBegin = (offset: number): void => {
     this.elementBegins();
     const frame: ArrayFrame = { kind: 'array', start: offset, row: this.containers.open(offset), spans: [], value: [] };
-    if (this.elements !== undefined && this.stack.length === 0 && this.root === undefined && this.rootArray === undefined) this.rootArray = frame;
+    if (
+      this.elements !== undefined &&
+      this.stack.length === 0 &&
+      this.root === undefined &&
+      this.rootArray === undefined
+    )
+      this.rootArray = frame;
     this.stack.push(frame);
   };
 
@@ -235,7 +241,8 @@ class RecoveringReader implements JSONVisitor {
 
   /** An element of the top-level array begins (a container opening in it, or a literal): note where the lists stand. */
   private elementBegins(): void {
-    if (this.rootArray !== undefined && this.top() === this.rootArray) this.elementMark = { ...this.containers.mark(), duplicates: this.duplicates.length };
+    if (this.rootArray !== undefined && this.top() === this.rootArray)
+      this.elementMark = { ...this.containers.mark(), duplicates: this.duplicates.length };
   }
 
   private valueDone(value: unknown, start: number, end: number): void {
@@ -270,7 +277,13 @@ class RecoveringReader implements JSONVisitor {
     object.lastKeyAt?.set(key, keyStart);
     // `__proto__` is an ordinary member, as in JSON.parse. (Objects keep their prototype: V8 makes a
     // prototype-less object a slow dictionary from the start, and this builds millions of them.)
-    if (key === '__proto__') Object.defineProperty(object.value, key, { value: object.memberValue, writable: true, enumerable: true, configurable: true });
+    if (key === '__proto__')
+      Object.defineProperty(object.value, key, {
+        value: object.memberValue,
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      });
     else object.value[key] = object.memberValue;
     object.memberValue = undefined;
   }
@@ -282,7 +295,8 @@ class RecoveringReader implements JSONVisitor {
       object.lastKeyAt = new Map();
       // Every member but the one just added; keys are read again from the text (duplicates are rare).
       for (let i = 0; i + 4 < spans.length; i += 4) {
-        if ((spans[i + 2] ?? -1) >= 0) object.lastKeyAt.set(keyAt(this.text, spans[i] ?? 0, spans[i + 1] ?? 0), spans[i] ?? 0);
+        if ((spans[i + 2] ?? -1) >= 0)
+          object.lastKeyAt.set(keyAt(this.text, spans[i] ?? 0, spans[i + 1] ?? 0), spans[i] ?? 0);
       }
     }
     const earlier = object.lastKeyAt.get(key);

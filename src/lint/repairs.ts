@@ -43,7 +43,9 @@ export function repairOf(found: Finding, root: SkimNode, value: unknown): Repair
       const current = valueAt(value, path);
       if (typeof current !== 'number') return undefined;
       // Relational issues know the bound; a bare member check (frequency itself invalid) clamps to the absolute bounds.
-      const bound = found.params?.replaceWith ?? (found.rule === 'query/time-range-min' ? TRIGGER_LIMITS.frequencyMin : TRIGGER_LIMITS.timeRangeMax);
+      const bound =
+        found.params?.replaceWith ??
+        (found.rule === 'query/time-range-min' ? TRIGGER_LIMITS.frequencyMin : TRIGGER_LIMITS.timeRangeMax);
       return replace(bound, l10n.t('Set {0} to {1}', 'time_range', bound));
     }
     case 'trigger/unknown-dataset':
@@ -71,5 +73,7 @@ export function repairOf(found: Finding, root: SkimNode, value: unknown): Repair
 export function toFix(repair: Repair, lines: LineIndex): Fix | undefined {
   const t = repair.target;
   if (t.kind === 'swap') return swapMemberFix(t, lines, repair.title);
-  return t.kind === 'remove' ? removeMemberFix(t.property, lines, repair.title) : replaceValueFix(t.node, lines, t.newText, repair.title);
+  return t.kind === 'remove'
+    ? removeMemberFix(t.property, lines, repair.title)
+    : replaceValueFix(t.node, lines, t.newText, repair.title);
 }

@@ -171,7 +171,8 @@ export class SkimNode implements TreeNode {
   /** The index with at least `children` children in (all of them, when there are fewer). */
   private index(children = Infinity): ContainerIndex {
     if (this.idx === undefined) {
-      this.idx = this.type === 'object' || this.type === 'array' ? this.source.index(this.offset, this.type) : { spans: [] };
+      this.idx =
+        this.type === 'object' || this.type === 'array' ? this.source.index(this.offset, this.type) : { spans: [] };
       this.complete = this.idx.more === undefined;
     }
     const idx = this.idx;
@@ -218,7 +219,10 @@ export class SkimNode implements TreeNode {
       const end = spans[4 * i + 3] ?? keyEnd;
       const property = new SkimNode(this.source, 'property', keyStart, end - keyStart, this, i);
       property.pair = [new SkimNode(this.source, 'string', keyStart, keyEnd - keyStart, property, 0, keys?.[i])];
-      if (valueStart >= 0) property.pair.push(new SkimNode(this.source, typeAt(text, valueStart), valueStart, end - valueStart, property, 1));
+      if (valueStart >= 0)
+        property.pair.push(
+          new SkimNode(this.source, typeAt(text, valueStart), valueStart, end - valueStart, property, 1),
+        );
       node = property;
     }
     made.set(i, node);
@@ -296,7 +300,8 @@ export class SkimNode implements TreeNode {
     const width = this.width();
     // Index just past the offset.
     let idx = this.index(0);
-    while (!this.complete && (idx.spans[idx.spans.length - 1] ?? -1) <= offset) idx = this.index(idx.spans.length / width + 1);
+    while (!this.complete && (idx.spans[idx.spans.length - 1] ?? -1) <= offset)
+      idx = this.index(idx.spans.length / width + 1);
     const { spans } = idx;
     const n = spans.length / width;
     let low = 0;

@@ -2,7 +2,7 @@
 // ranges end-exclusive.
 import type { RuleId, Severity } from './rules';
 
-export type {  Severity };
+export type { Severity };
 
 export interface Position {
   line: number;

@@ -54,6 +54,8 @@ export function authenticate(req: IncomingMessage, api: Api, credentials: Sandbo
     return configKey ? { ok: true, configKey } : { ok: false, reason: legacy(401, UNKNOWN_KEY_MESSAGE) };
   }
   if (isManagementKey(req, credentials)) return { ok: true, configKey: undefined };
-  const detail = BEARER.test(req.headers.authorization ?? '') ? 'unknown management key' : 'expected "Authorization: Bearer <KEY_ID>:<KEY_SECRET>"';
+  const detail = BEARER.test(req.headers.authorization ?? '')
+    ? 'unknown management key'
+    : 'expected "Authorization: Bearer <KEY_ID>:<KEY_SECRET>"';
   return { ok: false, reason: jsonApi(401, [jsonApiError(401, detail, { header: 'Authorization' })]) };
 }

@@ -23,7 +23,10 @@ function scopeKey(ctx: HandlerContext): string | Reply {
  * When the dataset last received data (null until it has) and how many columns it has (null until it has
  * any): from its columns, a generated column having received data when the dataset was made.
  */
-function columnFacts(state: SandboxData, d: DatasetRecord): { last_written_at: string | null; regular_columns_count: number | null } {
+function columnFacts(
+  state: SandboxData,
+  d: DatasetRecord,
+): { last_written_at: string | null; regular_columns_count: number | null } {
   const stored = state.columns[d.slug] ?? [];
   const written = stored.flatMap((c) => (c.last_written === undefined ? [] : [Date.parse(c.last_written)]));
   if (d.generated_columns > 0) written.push(Date.parse(d.created_at));
@@ -68,11 +71,22 @@ function recipientOut(r: RecipientRecord): Record<string, unknown> {
 }
 
 function annotationOut(a: QueryAnnotationRecord): Record<string, unknown> {
-  return { id: a.id, name: a.name, description: a.description, query_id: a.query_id, created_at: a.created_at, updated_at: a.updated_at, source: a.source };
+  return {
+    id: a.id,
+    name: a.name,
+    description: a.description,
+    query_id: a.query_id,
+    created_at: a.created_at,
+    updated_at: a.updated_at,
+    source: a.source,
+  };
 }
 
 function listDatasets(ctx: HandlerContext): Reply {
-  return json(200, ctx.state.datasets.map((d) => datasetOut(ctx.state, d)));
+  return json(
+    200,
+    ctx.state.datasets.map((d) => datasetOut(ctx.state, d)),
+  );
 }
 
 /** A dataset's own SLOs; for `__all__`, the environment-wide ones (those may span several datasets). */
@@ -96,5 +110,11 @@ export const ACCOUNT_ROUTES: Route[] = [
   { method: 'GET', pattern: ['1', 'datasets'], api: 'v1', body: false, handler: listDatasets },
   { method: 'GET', pattern: ['1', 'slos', ':dataset'], api: 'v1', body: false, handler: listSlos },
   { method: 'GET', pattern: ['1', 'recipients'], api: 'v1', body: false, handler: listRecipients },
-  { method: 'GET', pattern: ['1', 'query_annotations', ':dataset'], api: 'v1', body: false, handler: listQueryAnnotations },
+  {
+    method: 'GET',
+    pattern: ['1', 'query_annotations', ':dataset'],
+    api: 'v1',
+    body: false,
+    handler: listQueryAnnotations,
+  },
 ];

@@ -37,7 +37,10 @@ function sameText(a: string, b: string): boolean {
  * Why a control request is refused, or undefined when it may go ahead. Its Host was checked already, as
  * every request's is (access.ts): `hosts` are the ones the sandbox answers.
  */
-export function controlRefusal(req: IncomingMessage, sandbox: { token: string; hosts: ReadonlySet<string> }): string | undefined {
+export function controlRefusal(
+  req: IncomingMessage,
+  sandbox: { token: string; hosts: ReadonlySet<string> },
+): string | undefined {
   if (!isLoopback(req.socket.remoteAddress)) return 'control endpoints answer loopback clients only';
   const origin = req.headers.origin;
   if (origin !== undefined && !sandbox.hosts.has(origin.toLowerCase().replace(/^http:\/\//, ''))) {

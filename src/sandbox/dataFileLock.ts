@@ -90,7 +90,10 @@ async function readEntry(path: string): Promise<Entry | undefined> {
       // Damaged: no process named, so it is stale.
     }
     const pid = typeof parsed.pid === 'number' && Number.isInteger(parsed.pid) ? parsed.pid : undefined;
-    const id = typeof parsed.id === 'string' && /^[0-9a-f]{16}$/.test(parsed.id) ? parsed.id : `f${info.ino}-${Math.round(info.mtimeMs * 1000)}`;
+    const id =
+      typeof parsed.id === 'string' && /^[0-9a-f]{16}$/.test(parsed.id)
+        ? parsed.id
+        : `f${info.ino}-${Math.round(info.mtimeMs * 1000)}`;
     return { pid, id };
   } finally {
     await handle.close();
@@ -130,7 +133,11 @@ async function removeStale(lock: string, path: string, stale: Entry, depth: numb
 }
 
 function inUse(file: string, pid: number): DataFileError {
-  return new DataFileError('data-file-in-use', file, `data file ${file} is in use by another sandbox (process ${pid}); stop it, or give another --data file`);
+  return new DataFileError(
+    'data-file-in-use',
+    file,
+    `data file ${file} is in use by another sandbox (process ${pid}); stop it, or give another --data file`,
+  );
 }
 
 /** Creates the lock, taking over a stale one: the id of the lock made. */
@@ -182,7 +189,11 @@ export async function lockDataFile(file: string): Promise<DataFileLock> {
     id = await acquire(file, lock);
   } catch (err) {
     if (err instanceof DataFileError) throw err;
-    throw new DataFileError('data-file-unwritable', file, `cannot lock data file ${file} (${lock}): ${(err as Error).message}`);
+    throw new DataFileError(
+      'data-file-unwritable',
+      file,
+      `cannot lock data file ${file} (${lock}): ${(err as Error).message}`,
+    );
   }
   await removeLeftovers(lock);
   await removeLeftoverTempFiles(file);

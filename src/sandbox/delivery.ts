@@ -1,6 +1,16 @@
 import type { ServerResponse } from 'node:http';
 import type { PlannedFault } from './faults';
-import { jsonApi, jsonApiError, legacy, MEDIA, problem, titleOf, UNKNOWN_KEY_MESSAGE, type Api, type Reply } from './responses';
+import {
+  jsonApi,
+  jsonApiError,
+  legacy,
+  MEDIA,
+  problem,
+  titleOf,
+  UNKNOWN_KEY_MESSAGE,
+  type Api,
+  type Reply,
+} from './responses';
 
 // Sending a reply, as is or spoiled by an injected fault, and the answers of the faults that replace one.
 
@@ -33,11 +43,13 @@ export function faultReply(
   context: { baseUrl: string; rate: { headers: Record<string, string>; resetAt: Date } },
 ): Reply {
   const headers: Record<string, string> = { ...context.rate.headers };
-  if (fault.kind === 'html') return { status: fault.status, contentType: MEDIA.html, body: HTML_ERROR_PAGE(fault.status), headers };
+  if (fault.kind === 'html')
+    return { status: fault.status, contentType: MEDIA.html, body: HTML_ERROR_PAGE(fault.status), headers };
   if (fault.retryAfter !== undefined) headers['Retry-After'] = String(fault.retryAfter);
   else if (fault.status === 429) headers['Retry-After'] = context.rate.resetAt.toUTCString();
   const detail = `injected fault: ${fault.status} ${titleOf(fault.status)}`;
-  const shape = fault.shape === 'auto' ? (api === 'v2' ? 'jsonapi' : fault.status === 401 ? 'legacy' : 'problem') : fault.shape;
+  const shape =
+    fault.shape === 'auto' ? (api === 'v2' ? 'jsonapi' : fault.status === 401 ? 'legacy' : 'problem') : fault.shape;
   const reply =
     shape === 'empty'
       ? { status: fault.status, body: '' }

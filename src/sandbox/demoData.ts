@@ -169,7 +169,11 @@ export const RECIPIENT_SECRETS = {
   msteamsWorkflowUrl: 'https://workflows.example/triggers/manual/paths/invoke?sig=SECRET-4e6a8c0b2d',
 } as const;
 
-type ColumnSpec = [key: string, type: ColumnType, extra?: { description?: string; hidden?: boolean; neverWritten?: boolean }];
+type ColumnSpec = [
+  key: string,
+  type: ColumnType,
+  extra?: { description?: string; hidden?: boolean; neverWritten?: boolean },
+];
 
 function columns(prefix: string, specs: ColumnSpec[]): ColumnRecord[] {
   return specs.map(([key, type, extra], i) => ({
@@ -234,8 +238,24 @@ const METRICS_COLUMNS: ColumnSpec[] = [
   ['k8s.pod.uid', 'string', { hidden: true }],
 ];
 
-function dataset(slug: string, name: string, kind: DatasetRecord['kind'], extra: Partial<DatasetRecord> = {}): DatasetRecord {
-  return { slug, name, kind, generated_columns: 0, derived_columns: [], description: '', expand_json_depth: 0, delete_protected: false, created_at: T0, ...extra };
+function dataset(
+  slug: string,
+  name: string,
+  kind: DatasetRecord['kind'],
+  extra: Partial<DatasetRecord> = {},
+): DatasetRecord {
+  return {
+    slug,
+    name,
+    kind,
+    generated_columns: 0,
+    derived_columns: [],
+    description: '',
+    expand_json_depth: 0,
+    delete_protected: false,
+    created_at: T0,
+    ...extra,
+  };
 }
 
 const EMAIL_ONCALL = { id: DEMO.recipients.emailOncall, type: 'email', target: 'oncall@example.com' };
@@ -252,7 +272,8 @@ const PAGERDUTY_PRIMARY = {
   },
 };
 
-type TriggerSeed = Pick<TriggerRecord, 'id' | 'dataset_slug' | 'name' | 'threshold' | 'frequency'> & Partial<TriggerRecord>;
+type TriggerSeed = Pick<TriggerRecord, 'id' | 'dataset_slug' | 'name' | 'threshold' | 'frequency'> &
+  Partial<TriggerRecord>;
 
 /** A demo trigger as the service lists it: what a write leaves out holds its default. */
 function trigger(t: TriggerSeed): TriggerRecord {
@@ -282,12 +303,19 @@ function triggers(): TriggerRecord[] {
       dataset_slug: gw,
       name: 'High error rate',
       description: 'More than 5 failed requests in 20 minutes.',
-      tags: [{ key: 'team', value: 'edge' }, { key: 'severity', value: 'high' }],
+      tags: [
+        { key: 'team', value: 'edge' },
+        { key: 'severity', value: 'high' },
+      ],
       threshold: { op: '>', value: 5, exceeded_limit: 1 },
       frequency: 300,
       triggered: true,
       recipients: [EMAIL_ONCALL],
-      query: { calculations: [{ op: 'COUNT' }], filters: [{ column: 'error', op: '=', value: true }], time_range: 1200 },
+      query: {
+        calculations: [{ op: 'COUNT' }],
+        filters: [{ column: 'error', op: '=', value: true }],
+        time_range: 1200,
+      },
     }),
     trigger({
       id: DEMO.triggers.gwLatencyDisabled,
@@ -316,7 +344,11 @@ function triggers(): TriggerRecord[] {
       alert_type: 'on_true',
       triggered: true,
       recipients: [PAGERDUTY_PRIMARY],
-      query: { calculations: [{ op: 'COUNT' }], filters: [{ column: 'status_code', op: '>=', value: 500 }], time_range: 600 },
+      query: {
+        calculations: [{ op: 'COUNT' }],
+        filters: [{ column: 'status_code', op: '>=', value: 500 }],
+        time_range: 600,
+      },
     }),
     trigger({
       id: DEMO.triggers.gwWindow,
@@ -327,7 +359,11 @@ function triggers(): TriggerRecord[] {
       frequency: 600,
       evaluation_schedule_type: 'window',
       evaluation_schedule: {
-        window: { days_of_week: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'], start_time: '09:00', end_time: '17:00' },
+        window: {
+          days_of_week: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'],
+          start_time: '09:00',
+          end_time: '17:00',
+        },
       },
       recipients: [{ id: DEMO.recipients.emailTeam, type: 'email', target: 'team+alerts@example.com' }],
       query: { calculations: [{ op: 'AVG', column: 'duration_ms' }], time_range: 1800 },
@@ -365,7 +401,11 @@ function triggers(): TriggerRecord[] {
       frequency: 120,
       recipients: [{ type: 'email', target: 'legacy-oncall@example.com' }],
       evaluation_schedule: { window: { days_of_week: ['saturday', 'sunday'], start_time: '00:00', end_time: '23:59' } },
-      query: { calculations: [{ op: 'COUNT' }], filters: [{ column: 'status_code', op: '>=', value: 500 }], time_range: 120 },
+      query: {
+        calculations: [{ op: 'COUNT' }],
+        filters: [{ column: 'status_code', op: '>=', value: 500 }],
+        time_range: 120,
+      },
     }),
     trigger({
       id: DEMO.triggers.coFormula,
@@ -389,10 +429,12 @@ function triggers(): TriggerRecord[] {
       dataset_slug: DEMO.datasets.checkout,
       name: 'Low revenue (ten tags)',
       description: 'Carries the maximum of ten tags.',
-      tags: ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet'].map((key, i) => ({
-        key,
-        value: `level-${i + 1}`,
-      })),
+      tags: ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet'].map(
+        (key, i) => ({
+          key,
+          value: `level-${i + 1}`,
+        }),
+      ),
       threshold: { op: '<', value: 100, exceeded_limit: 1 },
       frequency: 3600,
       recipients: [EMAIL_ONCALL, PAGERDUTY_PRIMARY],
@@ -473,7 +515,11 @@ function hostileTriggers(): TriggerRecord[] {
       threshold: { op: '>', value: 5, exceeded_limit: 1 },
       frequency: 900,
       recipients: [EMAIL_ONCALL],
-      query: { calculations: [{ op: 'COUNT' }], filters: [{ column: 'error', op: '=', value: true }], time_range: 1800 },
+      query: {
+        calculations: [{ op: 'COUNT' }],
+        filters: [{ column: 'error', op: '=', value: true }],
+        time_range: 1800,
+      },
     }),
   ];
 }
@@ -491,7 +537,15 @@ function inlineQueries(listed: readonly TriggerRecord[]): SavedQueryRecord[] {
   return listed.flatMap((t) =>
     t.query === undefined
       ? []
-      : [{ id: inlineQueryId(t), dataset: t.dataset_slug === ENVIRONMENT_WIDE_TRIGGER_SLUG ? ENVIRONMENT_WIDE : t.dataset_slug, name: '', query: structuredClone(t.query), behaviour: 'normal' as const }],
+      : [
+          {
+            id: inlineQueryId(t),
+            dataset: t.dataset_slug === ENVIRONMENT_WIDE_TRIGGER_SLUG ? ENVIRONMENT_WIDE : t.dataset_slug,
+            name: '',
+            query: structuredClone(t.query),
+            behaviour: 'normal' as const,
+          },
+        ],
   );
 }
 
@@ -516,7 +570,12 @@ function gatewayDefinitions(): DefinitionMap {
 
 function slos(): SloRecord[] {
   const d = DEMO.datasets;
-  const slo = (id: string, dataset: string, fields: Omit<SloRecord, 'id' | 'dataset' | 'reset_at' | 'created_at' | 'updated_at' | 'dataset_slugs' | 'tags'> & Partial<SloRecord>): SloRecord => ({
+  const slo = (
+    id: string,
+    dataset: string,
+    fields: Omit<SloRecord, 'id' | 'dataset' | 'reset_at' | 'created_at' | 'updated_at' | 'dataset_slugs' | 'tags'> &
+      Partial<SloRecord>,
+  ): SloRecord => ({
     id,
     dataset,
     tags: [],
@@ -574,15 +633,30 @@ function recipients(): RecipientRecord[] {
   const r = DEMO.recipients;
   const dated = { created_at: T0, updated_at: T1 };
   return [
-    { id: r.emailOncall, type: 'email', target: EMAIL_ONCALL.target, settings: { email_address: EMAIL_ONCALL.target }, ...dated },
+    {
+      id: r.emailOncall,
+      type: 'email',
+      target: EMAIL_ONCALL.target,
+      settings: { email_address: EMAIL_ONCALL.target },
+      ...dated,
+    },
     {
       id: r.pagerdutyPrimary,
       type: 'pagerduty',
       target: PAGERDUTY_PRIMARY.target,
-      settings: { pagerduty_integration_name: PAGERDUTY_PRIMARY.target, pagerduty_integration_key: RECIPIENT_SECRETS.pagerdutyKey },
+      settings: {
+        pagerduty_integration_name: PAGERDUTY_PRIMARY.target,
+        pagerduty_integration_key: RECIPIENT_SECRETS.pagerdutyKey,
+      },
       ...dated,
     },
-    { id: r.emailTeam, type: 'email', target: 'team+alerts@example.com', settings: { email_address: 'team+alerts@example.com' }, ...dated },
+    {
+      id: r.emailTeam,
+      type: 'email',
+      target: 'team+alerts@example.com',
+      settings: { email_address: 'team+alerts@example.com' },
+      ...dated,
+    },
     { id: r.slackIncidents, type: 'slack', target: '#incidents', settings: { slack_channel: '#incidents' }, ...dated },
     {
       id: r.webhookOps,
@@ -595,12 +669,20 @@ function recipients(): RecipientRecord[] {
         webhook_headers: [{ header: 'Authorization', value: RECIPIENT_SECRETS.webhookHeader }],
         webhook_payloads: {
           template_variables: [{ name: 'severity', default_value: 'warning' }],
-          payload_templates: { trigger: { body: '{"alert": {{ .Name | toJson }}, "severity": {{ .Vars.severity | toJson }}}' } },
+          payload_templates: {
+            trigger: { body: '{"alert": {{ .Name | toJson }}, "severity": {{ .Vars.severity | toJson }}}' },
+          },
         },
       },
       ...dated,
     },
-    { id: r.msteamsLegacy, type: 'msteams', target: 'Ops channel (legacy)', settings: { webhook_name: 'Ops channel (legacy)', webhook_url: RECIPIENT_SECRETS.msteamsUrl }, ...dated },
+    {
+      id: r.msteamsLegacy,
+      type: 'msteams',
+      target: 'Ops channel (legacy)',
+      settings: { webhook_name: 'Ops channel (legacy)', webhook_url: RECIPIENT_SECRETS.msteamsUrl },
+      ...dated,
+    },
     {
       id: r.msteamsWorkflow,
       type: 'msteams_workflow',
@@ -618,12 +700,60 @@ function queryAnnotations(): QueryAnnotationRecord[] {
   const q = DEMO.savedQueries;
   const dated = { created_at: T0, updated_at: T1 };
   return [
-    { id: a.gw5xx, dataset: d.gateway, name: '5xx responses', description: 'Server errors of the gateway.', query_id: q.gw5xx, source: 'query', ...dated },
-    { id: a.gw5xxBoard, dataset: d.gateway, name: 'Gateway board: errors', description: '', query_id: q.gw5xx, source: 'board', ...dated },
-    { id: a.gwTopRoutes, dataset: d.gateway, name: 'Top routes', description: 'The ten busiest routes.', query_id: q.gwTopRoutes, source: 'query', ...dated },
-    { id: a.coPayments, dataset: d.checkout, name: 'Payment volume', description: 'Sum of payment amounts.', query_id: q.coPayments, source: 'board', ...dated },
-    { id: a.envCount, dataset: ENVIRONMENT_WIDE, name: 'All events', description: '', query_id: q.envCount, source: 'query', ...dated },
-    { id: a.hsBoard, dataset: d.hostile, name: `Board: errors ${HOSTILE.bold}`, description: `${HOSTILE.markdownLink} ${HOSTILE.script}`, query_id: q.hsCount, source: 'board', ...dated },
+    {
+      id: a.gw5xx,
+      dataset: d.gateway,
+      name: '5xx responses',
+      description: 'Server errors of the gateway.',
+      query_id: q.gw5xx,
+      source: 'query',
+      ...dated,
+    },
+    {
+      id: a.gw5xxBoard,
+      dataset: d.gateway,
+      name: 'Gateway board: errors',
+      description: '',
+      query_id: q.gw5xx,
+      source: 'board',
+      ...dated,
+    },
+    {
+      id: a.gwTopRoutes,
+      dataset: d.gateway,
+      name: 'Top routes',
+      description: 'The ten busiest routes.',
+      query_id: q.gwTopRoutes,
+      source: 'query',
+      ...dated,
+    },
+    {
+      id: a.coPayments,
+      dataset: d.checkout,
+      name: 'Payment volume',
+      description: 'Sum of payment amounts.',
+      query_id: q.coPayments,
+      source: 'board',
+      ...dated,
+    },
+    {
+      id: a.envCount,
+      dataset: ENVIRONMENT_WIDE,
+      name: 'All events',
+      description: '',
+      query_id: q.envCount,
+      source: 'query',
+      ...dated,
+    },
+    {
+      id: a.hsBoard,
+      dataset: d.hostile,
+      name: `Board: errors ${HOSTILE.bold}`,
+      description: `${HOSTILE.markdownLink} ${HOSTILE.script}`,
+      query_id: q.hsCount,
+      source: 'board',
+      ...dated,
+    },
   ];
 }
 
@@ -673,7 +803,9 @@ export function demoData(): SandboxData {
     dataset(d.metrics, 'Host metrics', 'metrics', { description: 'One sample a minute per host.' }),
     dataset(d.wide, 'Bench: 2,000 columns', 'standard', { generated_columns: DEMO.wideColumnCount }),
     dataset(d.empty, 'Empty dataset', 'standard', { description: 'Created, never sent data.' }),
-    dataset(d.hostile, 'Hostile strings (for tests)', 'standard', { description: `${HOSTILE.markdownLink} ${HOSTILE.script} ${HOSTILE.rtlOverride}txt.exe` }),
+    dataset(d.hostile, 'Hostile strings (for tests)', 'standard', {
+      description: `${HOSTILE.markdownLink} ${HOSTILE.script} ${HOSTILE.rtlOverride}txt.exe`,
+    }),
   ];
   return {
     team: DEMO.team,
@@ -698,7 +830,11 @@ export function demoData(): SandboxData {
         dataset: d.gateway,
         name: '5xx responses',
         behaviour: 'normal',
-        query: { calculations: [{ op: 'COUNT' }], filters: [{ column: 'status_code', op: '>=', value: 500 }], time_range: 1800 },
+        query: {
+          calculations: [{ op: 'COUNT' }],
+          filters: [{ column: 'status_code', op: '>=', value: 500 }],
+          time_range: 1800,
+        },
       },
       {
         id: DEMO.savedQueries.gwTopRoutes,
@@ -718,7 +854,11 @@ export function demoData(): SandboxData {
         dataset: d.gateway,
         name: 'Week of p99 by service (slow)',
         behaviour: 'slow',
-        query: { calculations: [{ op: 'P99', column: 'duration_ms' }], breakdowns: ['service.name'], time_range: 604800 },
+        query: {
+          calculations: [{ op: 'P99', column: 'duration_ms' }],
+          breakdowns: ['service.name'],
+          time_range: 604800,
+        },
       },
       {
         id: DEMO.savedQueries.gwFailing,
@@ -891,7 +1031,8 @@ export function emptyData(): SandboxData {
  * For tests and benches that need a dataset of a given width.
  */
 export function addWideDataset(data: SandboxData, slug: string, columnCount: number): DatasetRecord {
-  if (!Number.isInteger(columnCount) || columnCount < 0) throw new RangeError(`columnCount must be a whole number >= 0, got ${columnCount}`);
+  if (!Number.isInteger(columnCount) || columnCount < 0)
+    throw new RangeError(`columnCount must be a whole number >= 0, got ${columnCount}`);
   const record = dataset(slug, `Generated: ${columnCount} columns`, 'standard', { generated_columns: columnCount });
   data.datasets = [...data.datasets.filter((d) => d.slug !== slug), record];
   data.columns[slug] = [];

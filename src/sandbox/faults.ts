@@ -61,7 +61,8 @@ function checkCount(count: number): void {
 }
 
 function checkStatus(status: number): void {
-  if (!Number.isInteger(status) || status < 400 || status > 599) throw new RangeError(`status must be 400 to 599, got ${status}`);
+  if (!Number.isInteger(status) || status < 400 || status > 599)
+    throw new RangeError(`status must be 400 to 599, got ${status}`);
 }
 
 export class FaultInjector {
@@ -78,7 +79,12 @@ export class FaultInjector {
   nextStatus(status: number, count: number, shape: FaultShape = 'auto', options: StatusFaultOptions = {}): void {
     checkStatus(status);
     this.push(
-      { kind: 'status', status, shape, ...(options.retryAfter !== undefined ? { retryAfter: options.retryAfter } : {}) },
+      {
+        kind: 'status',
+        status,
+        shape,
+        ...(options.retryAfter !== undefined ? { retryAfter: options.retryAfter } : {}),
+      },
       count,
       options.match,
     );

@@ -15,7 +15,11 @@ const DataFile = z.strictObject({
   data: SandboxData,
 });
 
-export type DataFileErrorKind = 'data-file-unreadable' | 'data-file-corrupt' | 'data-file-unwritable' | 'data-file-in-use';
+export type DataFileErrorKind =
+  | 'data-file-unreadable'
+  | 'data-file-corrupt'
+  | 'data-file-unwritable'
+  | 'data-file-in-use';
 
 export class DataFileError extends Error {
   override readonly name = 'DataFileError';
@@ -46,7 +50,11 @@ async function readDataFile(file: string): Promise<{ data: SandboxData; text: st
   try {
     parsed = JSON.parse(text);
   } catch (err) {
-    throw new DataFileError('data-file-corrupt', file, `data file ${file} is not valid JSON: ${(err as Error).message}`);
+    throw new DataFileError(
+      'data-file-corrupt',
+      file,
+      `data file ${file} is not valid JSON: ${(err as Error).message}`,
+    );
   }
   const result = DataFile.safeParse(parsed);
   if (!result.success) {

@@ -9,12 +9,20 @@ import type { Outcome } from '../result';
 
 export type ResolvedRecipients = Outcome<{ recipients: StoredRecipient[] }, TypeDetail[]>;
 
-export function resolveRecipients(state: SandboxData, recipients: readonly RecipientBody[], held: readonly StoredRecipient[] = []): ResolvedRecipients {
+export function resolveRecipients(
+  state: SandboxData,
+  recipients: readonly RecipientBody[],
+  held: readonly StoredRecipient[] = [],
+): ResolvedRecipients {
   const problems: TypeDetail[] = [];
   const out: StoredRecipient[] = [];
   recipients.forEach((r, i) => {
     if (r.id === undefined) {
-      out.push({ ...(r.type !== undefined ? { type: r.type } : {}), ...(r.target !== undefined ? { target: r.target } : {}), ...(r.details ? { details: r.details } : {}) });
+      out.push({
+        ...(r.type !== undefined ? { type: r.type } : {}),
+        ...(r.target !== undefined ? { target: r.target } : {}),
+        ...(r.details ? { details: r.details } : {}),
+      });
       return;
     }
     const listed = state.recipients.find((k) => k.id === r.id);
@@ -25,7 +33,12 @@ export function resolveRecipients(state: SandboxData, recipients: readonly Recip
       return;
     }
     const details = r.details ?? listed?.details;
-    out.push({ id: r.id, ...(known.type !== undefined ? { type: known.type } : {}), ...(known.target !== undefined ? { target: known.target } : {}), ...(details ? { details } : {}) });
+    out.push({
+      id: r.id,
+      ...(known.type !== undefined ? { type: known.type } : {}),
+      ...(known.target !== undefined ? { target: known.target } : {}),
+      ...(details ? { details } : {}),
+    });
   });
   return problems.length > 0 ? { ok: false, reason: problems } : { ok: true, recipients: out };
 }

@@ -45,7 +45,8 @@ function textPrefix(bytes: Buffer, limit: number): string {
 /** Parsed JSON; the text when it is not JSON (or nested too deep to walk); the first bytes when long. */
 function recordedBody(body: ReceivedBody): Pick<RecordedRequest, 'body' | 'bodyTruncated'> {
   if (body.size === 0) return { body: undefined, bodyTruncated: false };
-  if (body.size > RECORDED_BODY_BYTES) return { body: textPrefix(body.bytes, RECORDED_BODY_BYTES), bodyTruncated: true };
+  if (body.size > RECORDED_BODY_BYTES)
+    return { body: textPrefix(body.bytes, RECORDED_BODY_BYTES), bodyTruncated: true };
   const parsed = parseJson(body.bytes);
   return { body: parsed.ok ? parsed.value : body.bytes.toString('utf8'), bodyTruncated: false };
 }

@@ -22,7 +22,12 @@ export interface Reply {
 
 export type Api = 'v1' | 'v2';
 
-export function json(status: number, value: unknown, contentType: string = MEDIA.json, headers?: Record<string, string>): Reply {
+export function json(
+  status: number,
+  value: unknown,
+  contentType: string = MEDIA.json,
+  headers?: Record<string, string>,
+): Reply {
   return { status, contentType, body: JSON.stringify(value), ...(headers ? { headers } : {}) };
 }
 
@@ -105,7 +110,13 @@ export interface TypeDetail {
  * Version 1 problem details: `{status, type, title, error, detail}` (+ `type_detail` on validation failures).
  * `name` replaces the status's problem type where one status has two kinds of failure.
  */
-export function problem(baseUrl: string, status: number, detail: string, typeDetail?: TypeDetail[], name?: string): Reply {
+export function problem(
+  baseUrl: string,
+  status: number,
+  detail: string,
+  typeDetail?: TypeDetail[],
+  name?: string,
+): Reply {
   const body: Record<string, unknown> = {
     status,
     type: `${baseUrl}/problems/${name ?? problemName(status)}`,
@@ -135,7 +146,12 @@ export interface JsonApiError {
 
 let errorSerial = 0;
 /** A JSON:API error object; `id` is unique per error like the service's request-scoped ids. */
-export function jsonApiError(status: number, detail: string, source?: JsonApiError['source'], code?: string): JsonApiError {
+export function jsonApiError(
+  status: number,
+  detail: string,
+  source?: JsonApiError['source'],
+  code?: string,
+): JsonApiError {
   errorSerial += 1;
   return {
     id: `err-${String(errorSerial).padStart(8, '0')}`,
@@ -152,7 +168,13 @@ export function jsonApi(status: number, errors: JsonApiError[]): Reply {
 }
 
 /** One error in the shape of the API group the request went to. */
-export function errorFor(api: Api, baseUrl: string, status: number, detail: string, source?: JsonApiError['source']): Reply {
+export function errorFor(
+  api: Api,
+  baseUrl: string,
+  status: number,
+  detail: string,
+  source?: JsonApiError['source'],
+): Reply {
   return api === 'v2' ? jsonApi(status, [jsonApiError(status, detail, source)]) : problem(baseUrl, status, detail);
 }
 
@@ -219,12 +241,15 @@ export function v1ValidationFailure(baseUrl: string, issues: readonly Issue[], i
 }
 
 /** A JSON pointer to `path` (RFC 6901: `~` written `~0` and `/` written `~1` in a segment). */
-export const jsonPointer = (path: readonly PropertyKey[]): string => path.map((k) => `/${String(k).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
+export const jsonPointer = (path: readonly PropertyKey[]): string =>
+  path.map((k) => `/${String(k).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
 
 /** 422 JSON:API errors, one per field, each with a `source.pointer`. */
 export function v2ValidationFailure(issues: readonly Issue[], input: unknown): Reply {
   return jsonApi(
     422,
-    flatten(issues, input).map((i) => jsonApiError(422, `${fieldName(i.path)}: ${i.message}`, { pointer: jsonPointer(i.path) })),
+    flatten(issues, input).map((i) =>
+      jsonApiError(422, `${fieldName(i.path)}: ${i.message}`, { pointer: jsonPointer(i.path) }),
+    ),
   );
 }

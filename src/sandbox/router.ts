@@ -71,7 +71,11 @@ export type RouteMatch<C extends HandlerContext> =
   | { kind: 'wrong-method'; allow: string[] }
   | { kind: 'none' };
 
-export function matchRoute<C extends HandlerContext>(routes: readonly Route<C>[], method: string, path: string): RouteMatch<C> {
+export function matchRoute<C extends HandlerContext>(
+  routes: readonly Route<C>[],
+  method: string,
+  path: string,
+): RouteMatch<C> {
   const segments = splitPath(path);
   if (!segments) return { kind: 'none' };
   const allow: string[] = [];

@@ -39,11 +39,15 @@ function settingsOf(opts: SandboxOptions): Settings {
   const port = opts.port ?? 0;
   const rateLimit = opts.rateLimit ?? 100;
   const queryRateLimit = opts.queryResultRateLimit ?? DEFAULT_QUERY_RESULT_RATE_LIMIT;
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new RangeError(`port must be 0 to 65535, got ${port}`);
-  if (!Number.isInteger(rateLimit) || rateLimit < 1) throw new RangeError(`rateLimit must be a whole number >= 1, got ${rateLimit}`);
-  if (!Number.isInteger(queryRateLimit) || queryRateLimit < 1) throw new RangeError(`queryResultRateLimit must be a whole number >= 1, got ${queryRateLimit}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new RangeError(`port must be 0 to 65535, got ${port}`);
+  if (!Number.isInteger(rateLimit) || rateLimit < 1)
+    throw new RangeError(`rateLimit must be a whole number >= 1, got ${rateLimit}`);
+  if (!Number.isInteger(queryRateLimit) || queryRateLimit < 1)
+    throw new RangeError(`queryResultRateLimit must be a whole number >= 1, got ${queryRateLimit}`);
   // A short token could be guessed by a web page trying them one after another.
-  if (opts.controlToken !== undefined && opts.controlToken.length < 16) throw new RangeError('controlToken must be at least 16 characters');
+  if (opts.controlToken !== undefined && opts.controlToken.length < 16)
+    throw new RangeError('controlToken must be at least 16 characters');
   return {
     host: opts.host ?? '127.0.0.1',
     port,
@@ -65,7 +69,10 @@ interface OpenedData {
 
 /** The starting state: from the data file when there is one (locked for this sandbox), else the demo or empty data. */
 async function openData(dataFile: string | undefined, initialData: () => SandboxData): Promise<OpenedData> {
-  const fresh = (data: SandboxData | undefined): SandboxState => ({ ...(data ?? initialData()), credentials: defaultCredentials() });
+  const fresh = (data: SandboxData | undefined): SandboxState => ({
+    ...(data ?? initialData()),
+    credentials: defaultCredentials(),
+  });
   if (dataFile === undefined) return { state: fresh(undefined), store: undefined, lock: undefined };
   const store = new DataFileStore(dataFile);
   // One sandbox per data file: two would overwrite each other's writes.
@@ -217,7 +224,10 @@ function requestListener(sb: Sandbox) {
         return;
       }
       const rate = sb.limiter.peek(sb.state.team, operationKind(req.method ?? 'GET'));
-      send(res, { ...problem(sb.baseUrl, 500, `internal sandbox error: ${(err as Error).message}`), headers: rate.headers });
+      send(res, {
+        ...problem(sb.baseUrl, 500, `internal sandbox error: ${(err as Error).message}`),
+        headers: rate.headers,
+      });
     });
   };
 }

@@ -22,7 +22,13 @@ import type { RewriteSwitches } from './triggers/rewrites';
 /** What a handler of the service gets: every group's context. */
 type ServiceHandlerContext = QueryContext & TriggerContext;
 
-const ROUTES: Route<ServiceHandlerContext>[] = [...V1_ROUTES, ...TRIGGER_ROUTES, ...QUERY_ROUTES, ...ACCOUNT_ROUTES, ...V2_ROUTES];
+const ROUTES: Route<ServiceHandlerContext>[] = [
+  ...V1_ROUTES,
+  ...TRIGGER_ROUTES,
+  ...QUERY_ROUTES,
+  ...ACCOUNT_ROUTES,
+  ...V2_ROUTES,
+];
 
 export interface ServiceContext {
   state: SandboxState;
@@ -42,7 +48,10 @@ export interface ServiceRequest {
   body: ReceivedBody;
 }
 
-const withHeaders = (reply: Reply, headers: Record<string, string>): Reply => ({ ...reply, headers: { ...headers, ...reply.headers } });
+const withHeaders = (reply: Reply, headers: Record<string, string>): Reply => ({
+  ...reply,
+  headers: { ...headers, ...reply.headers },
+});
 
 function tooManyRequests(api: Api, baseUrl: string, rate: RateDecision): Reply {
   const detail = 'rate limit exceeded: retry after the time in Retry-After';
@@ -51,8 +60,15 @@ function tooManyRequests(api: Api, baseUrl: string, rate: RateDecision): Reply {
 }
 
 /** The parsed JSON body of a route that takes one, or the reply refusing it (413, 415, 400). */
-function bodyOf(route: Route<ServiceHandlerContext>, api: Api, baseUrl: string, req: IncomingMessage, body: ReceivedBody): { value: unknown } | Reply {
-  if (body.tooLarge) return errorFor(api, baseUrl, 413, `request body is ${body.size} bytes; the limit is ${MAX_BODY_BYTES}`);
+function bodyOf(
+  route: Route<ServiceHandlerContext>,
+  api: Api,
+  baseUrl: string,
+  req: IncomingMessage,
+  body: ReceivedBody,
+): { value: unknown } | Reply {
+  if (body.tooLarge)
+    return errorFor(api, baseUrl, 413, `request body is ${body.size} bytes; the limit is ${MAX_BODY_BYTES}`);
   const media = mediaType(req.headers['content-type']);
   if (route.api === 'v2') {
     // JSON:API: its media type, with no parameters other than ext and profile.
@@ -74,7 +90,8 @@ export async function serviceReply(ctx: ServiceContext, { req, url, api, body }:
   const peekHeaders = () => ctx.limiter.peek(ctx.state.team, kind).headers;
 
   const match = matchRoute(ROUTES, method, url.pathname);
-  if (match.kind === 'none') return withHeaders(errorFor(api, ctx.baseUrl, 404, `no endpoint at ${url.pathname}`), peekHeaders());
+  if (match.kind === 'none')
+    return withHeaders(errorFor(api, ctx.baseUrl, 404, `no endpoint at ${url.pathname}`), peekHeaders());
   if (match.kind === 'wrong-method') {
     const reply = errorFor(api, ctx.baseUrl, 405, `${method} is not allowed on ${url.pathname}`);
     return withHeaders(reply, { ...peekHeaders(), Allow: match.allow.join(', ') });
@@ -87,7 +104,9 @@ export async function serviceReply(ctx: ServiceContext, { req, url, api, body }:
   if (!rate.allowed) return tooManyRequests(route.api, ctx.baseUrl, rate);
   const respond = (reply: Reply) => withHeaders(reply, rate.headers);
   if (auth.configKey && !auth.configKey.canWrite && kind === 'write') {
-    return respond(problem(ctx.baseUrl, 403, `the key "${auth.configKey.name}" does not have permission to change this resource`));
+    return respond(
+      problem(ctx.baseUrl, 403, `the key "${auth.configKey.name}" does not have permission to change this resource`),
+    );
   }
 
   let parsedBody: unknown = undefined;
@@ -98,7 +117,19 @@ export async function serviceReply(ctx: ServiceContext, { req, url, api, body }:
   }
   const { state, baseUrl, now, queries, lists } = ctx;
   const rewrites = ctx.rewrites.current;
-  const handle = () => route.handler({ state, baseUrl, uiUrl: `${baseUrl}${UI_PREFIX}`, now, params, query: url.searchParams, body: parsedBody, queries, lists, rewrites });
+  const handle = () =>
+    route.handler({
+      state,
+      baseUrl,
+      uiUrl: `${baseUrl}${UI_PREFIX}`,
+      now,
+      params,
+      query: url.searchParams,
+      body: parsedBody,
+      queries,
+      lists,
+      rewrites,
+    });
   if (kind === 'read') return respond(handle());
   return respond(await ctx.writes.write(route, params, api, baseUrl, handle));
 }

@@ -154,9 +154,22 @@ function listColumns(ctx: HandlerContext): Reply {
   const datasets = scope.kind === 'all' ? ctx.state.datasets : [scope.dataset];
   const keyName = parsed.data.key_name;
   if (keyName === undefined) {
-    const list = () => json(200, datasets.flatMap((d) => columnsOf(ctx.state, d)));
+    const list = () =>
+      json(
+        200,
+        datasets.flatMap((d) => columnsOf(ctx.state, d)),
+      );
     // What the list is made of: each dataset's stored columns and generated count.
-    const sources = [ctx.state.datasets, ctx.state.datasets.length, ...datasets.flatMap((d) => [d, d.generated_columns, ctx.state.columns[d.slug], ctx.state.columns[d.slug]?.length])];
+    const sources = [
+      ctx.state.datasets,
+      ctx.state.datasets.length,
+      ...datasets.flatMap((d) => [
+        d,
+        d.generated_columns,
+        ctx.state.columns[d.slug],
+        ctx.state.columns[d.slug]?.length,
+      ]),
+    ];
     return ctx.lists?.reply('columns', scopeKey(scope), sources, list) ?? list();
   }
   for (const d of datasets) {
@@ -170,7 +183,11 @@ function listColumns(ctx: HandlerContext): Reply {
 
 function updateDefinitions(ctx: HandlerContext): Reply {
   if (param(ctx, 'dataset') === ENVIRONMENT_WIDE) {
-    return problem(ctx.baseUrl, 404, 'dataset definitions need a dataset slug: "__all__" (environment-wide) is not accepted');
+    return problem(
+      ctx.baseUrl,
+      404,
+      'dataset definitions need a dataset slug: "__all__" (environment-wide) is not accepted',
+    );
   }
   const scope = scopeOf(ctx, false);
   if (isReply(scope)) return scope;
@@ -188,13 +205,18 @@ function updateDefinitions(ctx: HandlerContext): Reply {
   );
   if (unknown.length > 0) {
     // The service answers this one in the legacy shape (service-facts note).
-    return legacy(422, `unknown column(s) for dataset ${dataset.slug}: ${unknown.map((u) => `${u.type} -> "${u.name}"`).join(', ')}`);
+    return legacy(
+      422,
+      `unknown column(s) for dataset ${dataset.slug}: ${unknown.map((u) => `${u.type} -> "${u.name}"`).join(', ')}`,
+    );
   }
   const map = ctx.state.definitions[dataset.slug] ?? emptyDefinitions();
   for (const c of changes) {
     // column_type in the request is ignored, whatever it holds: the sandbox decides it from what the name points at.
     map[c.type] =
-      c.name === '' ? null : { name: c.name, column_type: dataset.derived_columns.includes(c.name) ? 'derived_column' : 'column' };
+      c.name === ''
+        ? null
+        : { name: c.name, column_type: dataset.derived_columns.includes(c.name) ? 'derived_column' : 'column' };
   }
   ctx.state.definitions[dataset.slug] = map;
   return json(200, Object.fromEntries(DEFINITION_TYPES.map((t) => [t, map[t]])));
@@ -203,7 +225,21 @@ function updateDefinitions(ctx: HandlerContext): Reply {
 export const V1_ROUTES: Route[] = [
   { method: 'GET', pattern: ['1', 'burn_alerts', ':dataset'], api: 'v1', body: false, handler: listBurnAlerts },
   { method: 'GET', pattern: ['1', 'burn_alerts', ':dataset', ':id'], api: 'v1', body: false, handler: getBurnAlert },
-  { method: 'PUT', pattern: ['1', 'burn_alerts', ':dataset', ':id'], api: 'v1', body: true, handler: updateBurnAlert, changes: [] },
+  {
+    method: 'PUT',
+    pattern: ['1', 'burn_alerts', ':dataset', ':id'],
+    api: 'v1',
+    body: true,
+    handler: updateBurnAlert,
+    changes: [],
+  },
   { method: 'GET', pattern: ['1', 'columns', ':dataset'], api: 'v1', body: false, handler: listColumns },
-  { method: 'PATCH', pattern: ['1', 'dataset_definitions', ':dataset'], api: 'v1', body: true, handler: updateDefinitions, changes: [] },
+  {
+    method: 'PATCH',
+    pattern: ['1', 'dataset_definitions', ':dataset'],
+    api: 'v1',
+    body: true,
+    handler: updateDefinitions,
+    changes: [],
+  },
 ];

@@ -103,7 +103,11 @@ function updateApiKey(ctx: HandlerContext): Reply {
   if (!parsed.success) return v2ValidationFailure(parsed.error.issues, ctx.body);
   const { data } = parsed.data;
   if (data.id !== id) {
-    return conflict(`data.id "${data.id}" does not match the key in the path ("${id}")`, '/data/id', 'conflict/id-mismatch');
+    return conflict(
+      `data.id "${data.id}" does not match the key in the path ("${id}")`,
+      '/data/id',
+      'conflict/id-mismatch',
+    );
   }
   // A PATCH changes what it gives (spec part 3: "attributes.disabled given").
   const name = data.attributes?.name ?? key.name;
@@ -117,12 +121,33 @@ function updateApiKey(ctx: HandlerContext): Reply {
   key.updated = ctx.now().toISOString();
   return json(
     200,
-    { data: { id: key.id, type: API_KEY_TYPE, attributes: attributes(key), links: { self: selfLink(ctx.state.team, key.id) } } },
+    {
+      data: {
+        id: key.id,
+        type: API_KEY_TYPE,
+        attributes: attributes(key),
+        links: { self: selfLink(ctx.state.team, key.id) },
+      },
+    },
     MEDIA.jsonApi,
   );
 }
 
 export const V2_ROUTES: Route[] = [
-  { method: 'POST', pattern: ['2', 'teams', ':team', 'api-keys'], api: 'v2', body: true, handler: createApiKey, changes: [] },
-  { method: 'PATCH', pattern: ['2', 'teams', ':team', 'api-keys', ':id'], api: 'v2', body: true, handler: updateApiKey, changes: [] },
+  {
+    method: 'POST',
+    pattern: ['2', 'teams', ':team', 'api-keys'],
+    api: 'v2',
+    body: true,
+    handler: createApiKey,
+    changes: [],
+  },
+  {
+    method: 'PATCH',
+    pattern: ['2', 'teams', ':team', 'api-keys', ':id'],
+    api: 'v2',
+    body: true,
+    handler: updateApiKey,
+    changes: [],
+  },
 ];

@@ -30,7 +30,15 @@ export const DAYS_OF_WEEK = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursd
 export const TAG_KEY_PATTERN = /^[a-z]{1,32}$/;
 export const TAG_VALUE_PATTERN = /^[a-z][a-z0-9/-]{1,128}$/;
 /** Recipient types a trigger may name, and a paging recipient's severities (service facts: refused otherwise on a trigger write). */
-export const TRIGGER_RECIPIENT_TYPES = ['email', 'slack', 'pagerduty', 'webhook', 'msteams', 'msteams_workflow', 'marker'] as const;
+export const TRIGGER_RECIPIENT_TYPES = [
+  'email',
+  'slack',
+  'pagerduty',
+  'webhook',
+  'msteams',
+  'msteams_workflow',
+  'marker',
+] as const;
 export const PAGERDUTY_SEVERITIES = ['critical', 'error', 'warning', 'info'] as const;
 /** A webhook recipient's variable name on a trigger (service facts). */
 export const WEBHOOK_VARIABLE_NAME_PATTERN = /^[a-z](?:[a-zA-Z0-9]+$)?$/;

@@ -1,5 +1,12 @@
 import * as z from 'zod';
-import { BURN_ALERT_TYPES, COLUMN_TYPES, DEFINITION_TYPES, ENVIRONMENT_WIDE, LIMITS, type DefinitionType } from './spec';
+import {
+  BURN_ALERT_TYPES,
+  COLUMN_TYPES,
+  DEFINITION_TYPES,
+  ENVIRONMENT_WIDE,
+  LIMITS,
+  type DefinitionType,
+} from './spec';
 
 // The sandbox's data. The schemas double as the validator of a `--data` file, so a corrupt or hand-edited file
 // is refused with the path of the first bad member instead of failing later inside a request.
@@ -8,7 +15,10 @@ const DATASET_KINDS = ['standard', 'metrics'] as const;
 const SAVED_QUERY_BEHAVIOURS = ['normal', 'slow', 'fails'] as const;
 
 export const DatasetRecord = z.strictObject({
-  slug: z.string().min(1).refine((s) => s !== ENVIRONMENT_WIDE && !/[/?#\s]/.test(s), 'not a dataset slug'),
+  slug: z
+    .string()
+    .min(1)
+    .refine((s) => s !== ENVIRONMENT_WIDE && !/[/?#\s]/.test(s), 'not a dataset slug'),
   name: z.string(),
   kind: z.enum(DATASET_KINDS),
   /** Columns made on demand (`gen.col_00001` ...) after the stored ones, so a 2,000-column dataset costs nothing at rest. */
@@ -159,7 +169,10 @@ export const ApiKeyRecord = z.strictObject({
 });
 export type ApiKeyRecord = z.infer<typeof ApiKeyRecord>;
 
-export const StoredColumnRef = z.strictObject({ name: z.string().min(1), column_type: z.enum(['column', 'derived_column']) });
+export const StoredColumnRef = z.strictObject({
+  name: z.string().min(1),
+  column_type: z.enum(['column', 'derived_column']),
+});
 export type StoredColumnRef = z.infer<typeof StoredColumnRef>;
 
 export const DefinitionMap = z.strictObject(

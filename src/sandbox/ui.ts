@@ -11,7 +11,8 @@ function escapeHtml(s: string): string {
 export function uiPage(path: string): Reply {
   const rest = path.slice(UI_PREFIX.length);
   const m = /^\/([^/]+)\/datasets\/([^/]+)\/result\/([^/]+)(\/snapshot)?$/.exec(rest);
-  if (!m) return { status: 404, contentType: MEDIA.html, body: '<!DOCTYPE html><title>Not found</title><p>Not found</p>' };
+  if (!m)
+    return { status: 404, contentType: MEDIA.html, body: '<!DOCTYPE html><title>Not found</title><p>Not found</p>' };
   const [, team = '', dataset = '', id = '', snapshot] = m.map((p) => (p === undefined ? undefined : safeDecode(p)));
   if (snapshot !== undefined) {
     const svg =

@@ -26,7 +26,13 @@ export class WriteQueue {
    * cached lists it changed and saves. A failed save undoes it, from the file as last saved (no copy of
    * the data is made before each write), and answers 500.
    */
-  write(route: Pick<Route, 'changes'>, params: Record<string, string>, api: Api, baseUrl: string, handle: () => Reply): Promise<Reply> {
+  write(
+    route: Pick<Route, 'changes'>,
+    params: Record<string, string>,
+    api: Api,
+    baseUrl: string,
+    handle: () => Reply,
+  ): Promise<Reply> {
     const run = this.tail.then(async (): Promise<Reply> => {
       const result = handle();
       if (result.status >= 300) return result;
@@ -37,7 +43,12 @@ export class WriteQueue {
         const saved = this.store?.lastSaved();
         if (saved !== undefined) replaceData(this.state, saved);
         this.lists.clear();
-        return errorFor(api, baseUrl, 500, `the sandbox could not save its data, so the change was undone: ${(err as Error).message}`);
+        return errorFor(
+          api,
+          baseUrl,
+          500,
+          `the sandbox could not save its data, so the change was undone: ${(err as Error).message}`,
+        );
       }
       return result;
     });

@@ -15,8 +15,17 @@ import type { Outcome } from '../result';
 export interface TriggerWriter {
   getTrigger(dataset: string, id: string, o?: { signal?: AbortSignal }): Promise<{ data: ServiceTrigger }>;
   listTriggers(dataset: string, o?: { signal?: AbortSignal }): Promise<{ data: ServiceTrigger[] }>;
-  createTrigger(dataset: string, body: Record<string, unknown>, o?: { signal?: AbortSignal; knownIds?: ReadonlySet<string> }): Promise<{ data: ServiceTrigger; recovered?: true }>;
-  replaceTrigger(dataset: string, id: string, body: Record<string, unknown> & { disabled: boolean }, o?: { signal?: AbortSignal }): Promise<{ data: ServiceTrigger }>;
+  createTrigger(
+    dataset: string,
+    body: Record<string, unknown>,
+    o?: { signal?: AbortSignal; knownIds?: ReadonlySet<string> },
+  ): Promise<{ data: ServiceTrigger; recovered?: true }>;
+  replaceTrigger(
+    dataset: string,
+    id: string,
+    body: Record<string, unknown> & { disabled: boolean },
+    o?: { signal?: AbortSignal },
+  ): Promise<{ data: ServiceTrigger }>;
   deleteTrigger(dataset: string, id: string, o?: { signal?: AbortSignal }): Promise<unknown>;
 }
 
@@ -70,19 +79,31 @@ const ORDER: Record<PlannedChange['action'], number> = { create: 0, update: 1, d
 /** How often an update whose answer was lost is sent again, each time only after reading that nothing changed. */
 const LOST_ANSWER_RESENDS = 2;
 
-export async function applyChanges(changes: readonly PlannedChange[], writer: TriggerWriter, o: ApplyChangesOptions = {}): Promise<ChangeResult[]> {
+export async function applyChanges(
+  changes: readonly PlannedChange[],
+  writer: TriggerWriter,
+  o: ApplyChangesOptions = {},
+): Promise<ChangeResult[]> {
   const ordered = [...changes].sort((a, b) => ORDER[a.action] - ORDER[b.action]);
   const results: ChangeResult[] = [];
   // A dataset whose create or update was not made keeps its deletes: the trigger to delete may be that one, renamed.
   const unfinished = new Set<string>();
   for (const [i, change] of ordered.entries()) {
     if (o.signal?.aborted === true || o.stop?.aborted === true) {
-      results.push({ change, outcome: 'skipped', reason: o.stop?.aborted === true ? 'the apply was stopped before it' : 'the apply was cancelled before it' });
+      results.push({
+        change,
+        outcome: 'skipped',
+        reason: o.stop?.aborted === true ? 'the apply was stopped before it' : 'the apply was cancelled before it',
+      });
       continue;
     }
     const dataset = canonicalDatasetSlug(change.dataset);
     if (change.action === 'delete' && unfinished.has(dataset)) {
-      results.push({ change, outcome: 'skipped', reason: `not deleted: a create or update of ${dataset} was not applied, and this trigger may be that one, renamed` });
+      results.push({
+        change,
+        outcome: 'skipped',
+        reason: `not deleted: a create or update of ${dataset} was not applied, and this trigger may be that one, renamed`,
+      });
       continue;
     }
     o.onChange?.(i, ordered.length, change);
@@ -107,19 +128,38 @@ const signalOf = (signal: AbortSignal | undefined) => (signal === undefined ? {}
 
 const isGone = (e: unknown) => asServiceError(e)?.status === 404;
 
-async function create(change: Extract<PlannedChange, { action: 'create' }>, writer: TriggerWriter, o: ApplyChangesOptions): Promise<ChangeResult> {
+async function create(
+  change: Extract<PlannedChange, { action: 'create' }>,
+  writer: TriggerWriter,
+  o: ApplyChangesOptions,
+): Promise<ChangeResult> {
   const segment = listingSegment(change.dataset);
   const listed = (await writer.listTriggers(segment, signalOf(o.signal))).data;
   const taken = listed.find((t) => t.name === change.name);
-  if (taken !== undefined) return { change, outcome: 'skipped', reason: `a trigger named ${JSON.stringify(change.name)} (${taken.id}) was created on the service since the plan` };
-  const created = await writer.createTrigger(segment, change.body, { ...signalOf(o.signal), knownIds: new Set(listed.map((t) => t.id)) });
+  if (taken !== undefined)
+    return {
+      change,
+      outcome: 'skipped',
+      reason: `a trigger named ${JSON.stringify(change.name)} (${taken.id}) was created on the service since the plan`,
+    };
+  const created = await writer.createTrigger(segment, change.body, {
+    ...signalOf(o.signal),
+    knownIds: new Set(listed.map((t) => t.id)),
+  });
   const id = created.data.id;
   const note = await o.onCreated?.(change, id);
-  const recovered = created.recovered === true ? 'its answer was lost; it was found on the service and not created again' : undefined;
+  const recovered =
+    created.recovered === true ? 'its answer was lost; it was found on the service and not created again' : undefined;
   const notes = [recovered, note].filter((n): n is string => n !== undefined);
   const back = await readBack(writer, segment, id, o.signal);
   if (!back.ok) return unverified(change, id, back.reason, notes);
-  return { change, outcome: 'applied', id, storedDifferently: storedDifferently(change.body, change.dataset, back.trigger), ...(notes.length > 0 ? { note: notes.join('; ') } : {}) };
+  return {
+    change,
+    outcome: 'applied',
+    id,
+    storedDifferently: storedDifferently(change.body, change.dataset, back.trigger),
+    ...(notes.length > 0 ? { note: notes.join('; ') } : {}),
+  };
 }
 
 /**
@@ -181,32 +221,54 @@ function unverified(
 }
 
 /** Why the trigger read now is not the one the change names (another id, or by name another name or dataset), or undefined. */
-function notTheOne(change: Extract<PlannedChange, { action: 'update' | 'delete' }>, now: ServiceTrigger): string | undefined {
+function notTheOne(
+  change: Extract<PlannedChange, { action: 'update' | 'delete' }>,
+  now: ServiceTrigger,
+): string | undefined {
   const named = `${JSON.stringify(change.name)} (${change.id})`;
   if (now.id !== change.id) return `the service answered trigger ${now.id} for ${named}: nothing was written`;
-  if (change.action === 'update' && change.matchedBy === 'name' && (now.name !== change.name || datasetOf(now, change.dataset) !== canonicalDatasetSlug(change.dataset))) {
+  if (
+    change.action === 'update' &&
+    change.matchedBy === 'name' &&
+    (now.name !== change.name || datasetOf(now, change.dataset) !== canonicalDatasetSlug(change.dataset))
+  ) {
     return `${named} is now ${JSON.stringify(now.name)} of ${datasetOf(now, change.dataset)}, not the trigger the file names: nothing was written`;
   }
   return undefined;
 }
 
 /** The trigger as it is now, or why the change must not be written over it. */
-async function current(change: Extract<PlannedChange, { action: 'update' | 'delete' }>, writer: TriggerWriter, signal: AbortSignal | undefined): Promise<Outcome<{ now: ServiceTrigger }>> {
+async function current(
+  change: Extract<PlannedChange, { action: 'update' | 'delete' }>,
+  writer: TriggerWriter,
+  signal: AbortSignal | undefined,
+): Promise<Outcome<{ now: ServiceTrigger }>> {
   let now: ServiceTrigger;
   try {
     now = (await writer.getTrigger(listingSegment(change.dataset), change.id, signalOf(signal))).data;
   } catch (e) {
-    if (isGone(e)) return { ok: false, reason: `${JSON.stringify(change.name)} (${change.id}) was deleted on the service since the plan` };
+    if (isGone(e))
+      return {
+        ok: false,
+        reason: `${JSON.stringify(change.name)} (${change.id}) was deleted on the service since the plan`,
+      };
     throw e;
   }
   const other = notTheOne(change, now);
   if (other !== undefined) return { ok: false, reason: other };
   if (unchangedSince(change.service, now)) return { ok: true, now };
   const when = typeof now.updated_at === 'string' ? ` (updated ${now.updated_at})` : '';
-  return { ok: false, reason: `${JSON.stringify(change.name)} (${change.id}) changed on the service since the plan${when}; plan again to see the change` };
+  return {
+    ok: false,
+    reason: `${JSON.stringify(change.name)} (${change.id}) changed on the service since the plan${when}; plan again to see the change`,
+  };
 }
 
-async function update(change: Extract<PlannedChange, { action: 'update' }>, writer: TriggerWriter, signal: AbortSignal | undefined): Promise<ChangeResult> {
+async function update(
+  change: Extract<PlannedChange, { action: 'update' }>,
+  writer: TriggerWriter,
+  signal: AbortSignal | undefined,
+): Promise<ChangeResult> {
   const found = await current(change, writer, signal);
   if (!found.ok) return { change, outcome: 'skipped', reason: found.reason };
   const segment = listingSegment(change.dataset);
@@ -214,7 +276,12 @@ async function update(change: Extract<PlannedChange, { action: 'update' }>, writ
   if (sent !== undefined) return sent;
   const back = await readBack(writer, segment, change.id, signal);
   if (!back.ok) return unverified(change, change.id, back.reason);
-  return { change, outcome: 'applied', id: change.id, storedDifferently: storedDifferently(change.body, change.dataset, back.trigger) };
+  return {
+    change,
+    outcome: 'applied',
+    id: change.id,
+    storedDifferently: storedDifferently(change.body, change.dataset, back.trigger),
+  };
 }
 
 /**
@@ -223,7 +290,11 @@ async function update(change: Extract<PlannedChange, { action: 'update' }>, writ
  * again only while the trigger is still what the plan was made from. Answers undefined once sent, or the
  * result when the outcome is not a plain write.
  */
-async function replace(change: Extract<PlannedChange, { action: 'update' }>, writer: TriggerWriter, signal: AbortSignal | undefined): Promise<ChangeResult | undefined> {
+async function replace(
+  change: Extract<PlannedChange, { action: 'update' }>,
+  writer: TriggerWriter,
+  signal: AbortSignal | undefined,
+): Promise<ChangeResult | undefined> {
   const segment = listingSegment(change.dataset);
   const body = { ...change.body, disabled: change.body.disabled === true };
   for (let resend = 0; ; resend++) {
@@ -252,7 +323,11 @@ async function replace(change: Extract<PlannedChange, { action: 'update' }>, wri
   }
 }
 
-async function remove(change: Extract<PlannedChange, { action: 'delete' }>, writer: TriggerWriter, signal: AbortSignal | undefined): Promise<ChangeResult> {
+async function remove(
+  change: Extract<PlannedChange, { action: 'delete' }>,
+  writer: TriggerWriter,
+  signal: AbortSignal | undefined,
+): Promise<ChangeResult> {
   const found = await current(change, writer, signal);
   if (!found.ok) return { change, outcome: 'skipped', reason: found.reason };
   try {
@@ -274,7 +349,9 @@ function failure(change: PlannedChange, e: unknown): ChangeResult {
   if (se.maybeProcessed === true) return { change, outcome: 'unknown', reason: se.message, cause };
   if (se.kind === 'aborted') return { change, outcome: 'skipped', reason: 'the apply was cancelled during it' };
   const members = se.fieldProblems.map((p) => ({ field: p.field, message: p.message }));
-  const refused = (se.kind === 'http' && se.status !== undefined && se.status >= 400 && se.status < 500 && se.status !== 429) || se.kind === 'request-validation';
+  const refused =
+    (se.kind === 'http' && se.status !== undefined && se.status >= 400 && se.status < 500 && se.status !== 429) ||
+    se.kind === 'request-validation';
   return refused
     ? { change, outcome: 'refused', reason: se.message, members, cause }
     : { change, outcome: 'failed', reason: se.message, cause };

@@ -5,7 +5,16 @@
 // already holds what an apply would write (the rest of an apply that stopped halfway, or the same edit made
 // twice). Anything else was changed elsewhere (the UI, an API call) and an apply would overwrite it: it is
 // reported as drift against the files last applied. No vscode import; no service call.
-import { datasetsOfFiles, driftOfFile, fileStatus, onlyOnService, type FileDrift, type ServiceIndex, type ServiceTrigger, type TriggerDrift } from './drift';
+import {
+  datasetsOfFiles,
+  driftOfFile,
+  fileStatus,
+  onlyOnService,
+  type FileDrift,
+  type ServiceIndex,
+  type ServiceTrigger,
+  type TriggerDrift,
+} from './drift';
 import type { LocalFile, LocalTrigger } from './localFiles';
 
 /** Read trigger files by the name a report gives them. */
@@ -40,7 +49,11 @@ function wanted(current: ReadFiles, index: ServiceIndex): { held: Set<string>; l
 }
 
 /** Whether a trigger of the files last applied that drift finds changed is one nobody else changed. */
-function settled(t: TriggerDrift, local: LocalTrigger | undefined, now: { held: Set<string>; lacking: Set<string> }): boolean {
+function settled(
+  t: TriggerDrift,
+  local: LocalTrigger | undefined,
+  now: { held: Set<string>; lacking: Set<string> },
+): boolean {
   // Changed to what the files now want: an apply would write nothing to it.
   if (t.status === 'differs') return t.service !== undefined && now.held.has(t.service.id);
   // Gone from the service: as the files now want unless they still hold it.
@@ -48,7 +61,14 @@ function settled(t: TriggerDrift, local: LocalTrigger | undefined, now: { held: 
   return false;
 }
 
-const inSync = (t: TriggerDrift): TriggerDrift => ({ index: t.index, name: t.name, dataset: t.dataset, service: t.service, status: 'in-sync', differences: [] });
+const inSync = (t: TriggerDrift): TriggerDrift => ({
+  index: t.index,
+  name: t.name,
+  dataset: t.dataset,
+  service: t.service,
+  status: 'in-sync',
+  differences: [],
+});
 
 /**
  * The service's changes since the files `applied` were applied that the files `current` do not hold, the

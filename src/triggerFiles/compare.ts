@@ -65,7 +65,11 @@ function walk(service: unknown, local: unknown, path: Segment[], out: Difference
 
 const hasId = (r: Record<string, unknown>): boolean => typeof r.id === 'string' && r.id !== '';
 const sameAddress = (a: Record<string, unknown>, b: Record<string, unknown>): boolean =>
-  typeof a.type === 'string' && typeof a.target === 'string' && a.target !== '' && a.type === b.type && a.target === b.target;
+  typeof a.type === 'string' &&
+  typeof a.target === 'string' &&
+  a.target !== '' &&
+  a.type === b.type &&
+  a.target === b.target;
 
 /**
  * The two recipient lists with each recipient one side names by type and target, and the other by id
@@ -79,7 +83,8 @@ function pairedRecipients(local: unknown, service: unknown): [unknown, unknown] 
   const localIds = new Set(l.flatMap((r) => (isRecord(r) && hasId(r) ? [r.id] : [])));
   const serviceIds = new Set(s.flatMap((r) => (isRecord(r) && hasId(r) ? [r.id] : [])));
   // A recipient the other side names by its id is that one already: it is not paired by address.
-  const open = (r: unknown, otherIds: ReadonlySet<unknown>): r is Record<string, unknown> => isRecord(r) && !(hasId(r) && otherIds.has(r.id));
+  const open = (r: unknown, otherIds: ReadonlySet<unknown>): r is Record<string, unknown> =>
+    isRecord(r) && !(hasId(r) && otherIds.has(r.id));
   const free = s.filter((r) => open(r, localIds));
   for (const mine of l) {
     if (!open(mine, serviceIds)) continue;
@@ -157,7 +162,10 @@ function cutDetail(service: unknown, local: unknown, max: number): string {
   if (Array.isArray(service) && Array.isArray(local)) {
     const removed = missingFrom(service, local);
     const added = missingFrom(local, service);
-    const parts = [removed.length > 0 ? `removed ${itemsText(removed, max)}` : '', added.length > 0 ? `added ${itemsText(added, max)}` : ''].filter((p) => p !== '');
+    const parts = [
+      removed.length > 0 ? `removed ${itemsText(removed, max)}` : '',
+      added.length > 0 ? `added ${itemsText(added, max)}` : '',
+    ].filter((p) => p !== '');
     return `${service.length} -> ${local.length} items${parts.length > 0 ? `: ${parts.join('; ')}` : ', the same items in another order'}`;
   }
   const a = service === undefined ? '' : JSON.stringify(service);

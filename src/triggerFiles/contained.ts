@@ -56,7 +56,11 @@ export async function placeIn(root: string, path: string): Promise<Placement> {
 }
 
 /** What obs says of a path it does not read: `<path> is outside the current folder: not read`. */
-export function notReadText(path: string, placement: Exclude<Placement, 'inside'>, folder = 'the current folder'): string {
+export function notReadText(
+  path: string,
+  placement: Exclude<Placement, 'inside'>,
+  folder = 'the current folder',
+): string {
   switch (placement) {
     case 'outside':
       return `${path} is outside ${folder}: not read`;
@@ -92,7 +96,12 @@ function literalTail(pattern: string): string {
 }
 
 /** A readdirSync that records what the walk could not list, and the entries of its kind that are not files. */
-function watchedReaddir(list: typeof readdirSync, dir: string, tail: string, unreadable: Map<string, string>): typeof readdirSync {
+function watchedReaddir(
+  list: typeof readdirSync,
+  dir: string,
+  tail: string,
+  unreadable: Map<string, string>,
+): typeof readdirSync {
   const watched = (path: string, opts: { withFileTypes: true }): Dirent[] => {
     let entries: Dirent[];
     try {
@@ -101,12 +110,19 @@ function watchedReaddir(list: typeof readdirSync, dir: string, tail: string, unr
       const rel = slashed(relative(dir, path));
       // A folder that is not there holds nothing; one that is there and cannot be listed may hold triggers.
       const gone = code(err) === 'ENOENT' || code(err) === 'ENOTDIR';
-      if (!gone && !skippedAnyway(rel)) unreadable.set(rel === '' ? '.' : rel, `it is a folder that could not be listed (${String(code(err) ?? err)}), and its files may hold triggers`);
+      if (!gone && !skippedAnyway(rel))
+        unreadable.set(
+          rel === '' ? '.' : rel,
+          `it is a folder that could not be listed (${String(code(err) ?? err)}), and its files may hold triggers`,
+        );
       throw err;
     }
     for (const e of entries) {
       if (tail !== '' && e.name.endsWith(tail) && !e.isFile() && !e.isDirectory() && !e.isSymbolicLink()) {
-        unreadable.set(slashed(relative(dir, resolve(path, e.name))), 'it is not a regular file (a FIFO, socket or device): only files are read');
+        unreadable.set(
+          slashed(relative(dir, resolve(path, e.name))),
+          'it is not a regular file (a FIFO, socket or device): only files are read',
+        );
       }
     }
     return entries;
@@ -124,7 +140,13 @@ const skippedAnyway = (rel: string) => rel.split('/').some(isSkippedFolder);
  * never walked. A file whose real path lies outside `root` is not among the files. Both are in `outside`.
  * `dir` must itself lie inside `root` (placeIn).
  */
-export async function globInside(glob: GlobSync, root: string, dir: string, pattern: string, options: GlobOptions = {}): Promise<FoundInside> {
+export async function globInside(
+  glob: GlobSync,
+  root: string,
+  dir: string,
+  pattern: string,
+  options: GlobOptions = {},
+): Promise<FoundInside> {
   const base = await realPathOf(root);
   const links = new Set<string>();
   // The walk asks for a link's real path before it follows one: a folder outside is refused there (the
@@ -138,12 +160,19 @@ export async function globInside(glob: GlobSync, root: string, dir: string, patt
   };
   // fdir calls realpathSync(path) alone; the cast only names the overloads it never uses.
   const unreadable = new Map<string, string>();
-  const fs = { realpathSync: Object.assign(guarded, { native: guarded }) as unknown as typeof realpathSync, readdirSync: watchedReaddir(options.fs?.readdirSync ?? readdirSync, dir, literalTail(pattern), unreadable) };
+  const fs = {
+    realpathSync: Object.assign(guarded, { native: guarded }) as unknown as typeof realpathSync,
+    readdirSync: watchedReaddir(options.fs?.readdirSync ?? readdirSync, dir, literalTail(pattern), unreadable),
+  };
   const found = glob(pattern, { ...options, cwd: dir, onlyFiles: true, followSymbolicLinks: true, fs });
   const files: string[] = [];
   for (const f of found) {
     if ((await placeIn(root, resolve(dir, f))) === 'inside') files.push(slashed(f));
     else links.add(slashed(f));
   }
-  return { files: files.sort(), outside: [...links].sort(), unreadable: [...unreadable].sort(([a], [b]) => a.localeCompare(b)).map(([path, reason]) => ({ path, reason })) };
+  return {
+    files: files.sort(),
+    outside: [...links].sort(),
+    unreadable: [...unreadable].sort(([a], [b]) => a.localeCompare(b)).map(([path, reason]) => ({ path, reason })),
+  };
 }

@@ -16,7 +16,8 @@ export function nestedDeeperThan(value: unknown, max: number): boolean {
     const [v, depth] = next;
     if (typeof v !== 'object' || v === null) continue;
     if (depth > max) return true;
-    for (const child of Object.values(v)) if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    for (const child of Object.values(v))
+      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
   }
   return false;
 }
@@ -24,7 +25,10 @@ export function nestedDeeperThan(value: unknown, max: number): boolean {
 /** Why a trigger cannot be written or compared, or undefined when it can: the top-level member nested too deep. */
 export function nestingProblem(trigger: unknown, whose: string): string | undefined {
   if (!nestedDeeperThan(trigger, MAX_NESTING)) return undefined;
-  const where = typeof trigger === 'object' && trigger !== null ? Object.entries(trigger).find(([, v]) => nestedDeeperThan(v, MAX_NESTING - 1))?.[0] : undefined;
+  const where =
+    typeof trigger === 'object' && trigger !== null
+      ? Object.entries(trigger).find(([, v]) => nestedDeeperThan(v, MAX_NESTING - 1))?.[0]
+      : undefined;
   const member = where === undefined ? '' : ` (in ${where})`;
   return `${whose} is nested more than ${MAX_NESTING} levels deep${member}; trigger files hold at most ${MAX_NESTING} levels`;
 }

@@ -131,22 +131,52 @@ function triggerDrift(local: LocalTrigger, index: ServiceIndex): TriggerDrift {
   }
   if (localTooDeep !== undefined) return { ...base, status: 'unknown', reason: localTooDeep };
   if (local.dataset === undefined) {
-    return { ...base, status: 'unknown', reason: 'the file names no dataset_slug, so its trigger cannot be looked up on the service' };
+    return {
+      ...base,
+      status: 'unknown',
+      reason: 'the file names no dataset_slug, so its trigger cannot be looked up on the service',
+    };
   }
   const listing = index.listing(local.dataset);
-  if (listing === undefined) return { ...base, status: 'unknown', reason: `the triggers of ${local.dataset} were not read from the service` };
-  if (listing.state === 'failed') return { ...base, status: 'unknown', reason: `the triggers of ${local.dataset} could not be read: ${listing.message}` };
-  if (listing.state === 'missing') return { ...base, status: 'local-only', reason: `the service has no dataset ${local.dataset}` };
-  if (local.id !== undefined) return { ...base, status: 'local-only', reason: `the service has no trigger with id ${local.id} in ${local.dataset}` };
-  if (local.name === undefined) return { ...base, status: 'unknown', reason: 'the trigger has neither an id nor a name to find it by' };
+  if (listing === undefined)
+    return { ...base, status: 'unknown', reason: `the triggers of ${local.dataset} were not read from the service` };
+  if (listing.state === 'failed')
+    return {
+      ...base,
+      status: 'unknown',
+      reason: `the triggers of ${local.dataset} could not be read: ${listing.message}`,
+    };
+  if (listing.state === 'missing')
+    return { ...base, status: 'local-only', reason: `the service has no dataset ${local.dataset}` };
+  if (local.id !== undefined)
+    return {
+      ...base,
+      status: 'local-only',
+      reason: `the service has no trigger with id ${local.id} in ${local.dataset}`,
+    };
+  if (local.name === undefined)
+    return { ...base, status: 'unknown', reason: 'the trigger has neither an id nor a name to find it by' };
   const named = index.named(local.dataset, local.name);
   if (named.length === 1 && named[0] !== undefined) return compareWith(named[0]);
   if (named.length > 1) {
     // At most 10 ids: a dataset may hold thousands of triggers of one name, and every such file says this.
-    const ids = named.slice(0, 10).map((t) => t.id).join(', ') + (named.length > 10 ? ` and ${named.length - 10} more` : '');
-    return { ...base, status: 'unknown', reason: `${named.length} triggers of ${local.dataset} are named ${quoted(local.name)}; give the file the id of one (${ids})` };
+    const ids =
+      named
+        .slice(0, 10)
+        .map((t) => t.id)
+        .join(', ') + (named.length > 10 ? ` and ${named.length - 10} more` : '');
+    return {
+      ...base,
+      status: 'unknown',
+      reason: `${named.length} triggers of ${local.dataset} are named ${quoted(local.name)}; give the file the id of one (${ids})`,
+    };
   }
-  return { ...base, status: 'local-only', draft: true, reason: `the service has no trigger named ${quoted(local.name)} in ${local.dataset}` };
+  return {
+    ...base,
+    status: 'local-only',
+    draft: true,
+    reason: `the service has no trigger named ${quoted(local.name)} in ${local.dataset}`,
+  };
 }
 
 const RANK: Record<TriggerDrift['status'], number> = { unknown: 3, differs: 2, 'local-only': 1, 'in-sync': 0 };
@@ -170,7 +200,11 @@ export function driftOfFile(file: string, read: LocalFile, index: ServiceIndex):
  * The service's triggers no file matched, in the datasets the files are about (a dataset with no local
  * file is not kept as code there), sorted by dataset and name.
  */
-export function onlyOnService(files: readonly FileDrift[], index: ServiceIndex, datasets?: ReadonlySet<string>): ServiceTrigger[] {
+export function onlyOnService(
+  files: readonly FileDrift[],
+  index: ServiceIndex,
+  datasets?: ReadonlySet<string>,
+): ServiceTrigger[] {
   const matched = new Set<string>();
   const scope = new Set<string>(datasets ?? []);
   for (const f of files) {
@@ -184,7 +218,10 @@ export function onlyOnService(files: readonly FileDrift[], index: ServiceIndex, 
   return index
     .triggersOf(inScope)
     .filter((t) => !matched.has(t.id))
-    .sort((a, b) => datasetOf(a, '').localeCompare(datasetOf(b, '')) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+    .sort(
+      (a, b) =>
+        datasetOf(a, '').localeCompare(datasetOf(b, '')) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id),
+    );
 }
 
 /** The datasets (canonical slugs) the read files name: the lists a drift check needs. */

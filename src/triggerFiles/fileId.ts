@@ -22,7 +22,8 @@ function indentAt(text: string, offset: number): string {
  */
 export function idEdit(text: string, index: number, id: string): TextEdit | undefined {
   const root = parseTree(text);
-  const object: Node | undefined = root === undefined ? undefined : index < 0 ? root : findNodeAtLocation(root, [index]);
+  const object: Node | undefined =
+    root === undefined ? undefined : index < 0 ? root : findNodeAtLocation(root, [index]);
   if (object?.type !== 'object') return undefined;
   const value = JSON.stringify(id);
   // Two id members: JSON.parse reads the last, an edit of the first would be ignored. Left to the user.
@@ -33,7 +34,9 @@ export function idEdit(text: string, index: number, id: string): TextEdit | unde
   const first = object.children?.[0];
   if (first === undefined) return { offset: object.offset + 1, length: 0, content: `"id": ${value}` };
   const between = text.slice(object.offset + 1, first.offset);
-  const separator = between.includes('\n') ? `,${text.includes('\r\n') ? '\r\n' : '\n'}${indentAt(text, first.offset)}` : ', ';
+  const separator = between.includes('\n')
+    ? `,${text.includes('\r\n') ? '\r\n' : '\n'}${indentAt(text, first.offset)}`
+    : ', ';
   return { offset: first.offset, length: 0, content: `"id": ${value}${separator}` };
 }
 

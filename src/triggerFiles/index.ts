@@ -1,11 +1,11 @@
 // Triggers as code: the canonical trigger file (normalize), where files lie, pull and drift. Used by the
 // CLI and the extension; no vscode import anywhere in this folder.
-export { canonicalDatasetSlug, normalize, triggerFileText,    } from './normalize';
+export { canonicalDatasetSlug, normalize, triggerFileText } from './normalize';
 export { pathKey, triggerFileName, TRIGGER_FILE_SUFFIX } from './paths';
 export { SKIPPED_BY_SEARCHES } from './searchRules';
-export { MAX_NESTING, nestedDeeperThan,  textNestedDeeperThan, TriggerTooDeep } from './depth';
-export { compareTriggers, differenceText, differingMembers,  valueText, type Difference } from './compare';
-export { readTriggerFile, withoutIds, type LocalFile,  } from './localFiles';
+export { MAX_NESTING, nestedDeeperThan, textNestedDeeperThan, TriggerTooDeep } from './depth';
+export { compareTriggers, differenceText, differingMembers, valueText, type Difference } from './compare';
+export { readTriggerFile, withoutIds, type LocalFile } from './localFiles';
 export {
   datasetOf,
   datasetsOfFiles,
@@ -15,46 +15,38 @@ export {
   ServiceIndex,
   type DatasetListing,
   type DriftCounts,
-  
   type FileDrift,
   type ServiceTrigger,
   type TriggerDrift,
 } from './drift';
-export { serviceChangesSince,  } from './changedSince';
-export { collectTriggers, listDatasets,   type PullItem, type TriggerLister } from './listing';
-export { APPEARED, applyPull, planPull, pullSummary,  type PullAction, type PullReport } from './pull';
+export { serviceChangesSince } from './changedSince';
+export { collectTriggers, listDatasets, type PullItem, type TriggerLister } from './listing';
+export { APPEARED, applyPull, planPull, pullSummary, type PullAction, type PullReport } from './pull';
 export { scanExisting, type ExistingFile } from './scan';
-export {  type EntryKind, type PullFileSystem } from './pullFs';
-export {   within,  } from './contained';
-export { PacedPool, PullCancelled,    } from './pool';
+export { type EntryKind, type PullFileSystem } from './pullFs';
+export { within } from './contained';
+export { PacedPool, PullCancelled } from './pool';
 export {
-  
   keyFingerprint,
   makePlan,
   planCounts,
   planSeal,
-  
   sameKey,
   sealMatches,
   serviceVersion,
   sha256,
   storedDifferently,
-  
   writeBody,
   type BlockedTrigger,
-  
   type Plan,
-  
   type PlanFile,
   type PlanInput,
   type PlanInputs,
   type PlannedChange,
   type PlanScope,
   type PlanTarget,
-  
 } from './plan';
-export { applyChanges,  type ChangeResult, type FailureCause, type TriggerWriter } from './apply';
+export { applyChanges, type ChangeResult, type FailureCause, type TriggerWriter } from './apply';
 export { idEdit, withId, type TextEdit } from './fileId';
-;
-export { planWithGates,  type GatedPlan, type PlanLinter,  type PlanService, type PlanSource } from './planPipeline';
+export { planWithGates, type GatedPlan, type PlanLinter, type PlanService, type PlanSource } from './planPipeline';
 export { changeKey, planDifferences, reviewPlan, withoutChanges } from './planReview';

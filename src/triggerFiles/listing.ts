@@ -10,11 +10,16 @@ import { datasetOf } from './drift';
 
 /** The one call this needs (the client's ServiceClient satisfies it). */
 export interface TriggerLister {
-  listTriggers(dataset: string, o?: { signal?: AbortSignal }): Promise<{ data: ServiceTrigger[]; rateLimit?: { remaining: number; resetSeconds: number } }>;
+  listTriggers(
+    dataset: string,
+    o?: { signal?: AbortSignal },
+  ): Promise<{ data: ServiceTrigger[]; rateLimit?: { remaining: number; resetSeconds: number } }>;
 }
 
 const isAborted = (err: unknown, signal?: AbortSignal) =>
-  signal?.aborted === true || err instanceof PullCancelled || (typeof err === 'object' && err !== null && (err as { kind?: unknown }).kind === 'aborted');
+  signal?.aborted === true ||
+  err instanceof PullCancelled ||
+  (typeof err === 'object' && err !== null && (err as { kind?: unknown }).kind === 'aborted');
 
 function describe(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
@@ -99,7 +104,10 @@ export async function collectTriggers(
       for (const t of listing.triggers) byId.set(t.id, { dataset: datasetOf(t, requested), trigger: t });
     } else {
       const shown = requested === ENVIRONMENT_WIDE ? 'environment-wide' : requested;
-      failures.push({ dataset: shown, message: listing.state === 'missing' ? `the service has no dataset ${shown}` : listing.message });
+      failures.push({
+        dataset: shown,
+        message: listing.state === 'missing' ? `the service has no dataset ${shown}` : listing.message,
+      });
     }
   };
   const wanted = new Set(scope.datasets.map((d) => listingSegment(d)));
@@ -112,7 +120,10 @@ export async function collectTriggers(
   const rest = await listDatasets(api, [...wanted], pool, signal, onListed);
   for (const [dataset, listing] of rest) take(dataset, listing);
   const items = [...byId.values()].sort(
-    (a, b) => a.dataset.localeCompare(b.dataset) || a.trigger.name.localeCompare(b.trigger.name) || a.trigger.id.localeCompare(b.trigger.id),
+    (a, b) =>
+      a.dataset.localeCompare(b.dataset) ||
+      a.trigger.name.localeCompare(b.trigger.name) ||
+      a.trigger.id.localeCompare(b.trigger.id),
   );
   failures.sort((a, b) => a.dataset.localeCompare(b.dataset));
   return { items, failures };

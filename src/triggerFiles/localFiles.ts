@@ -21,7 +21,8 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 function entry(value: Record<string, unknown>, index: number): LocalTrigger {
   const t: LocalTrigger = { index, value };
   if (typeof value.id === 'string' && value.id !== '') t.id = value.id;
-  if (typeof value.dataset_slug === 'string' && value.dataset_slug !== '') t.dataset = canonicalDatasetSlug(value.dataset_slug);
+  if (typeof value.dataset_slug === 'string' && value.dataset_slug !== '')
+    t.dataset = canonicalDatasetSlug(value.dataset_slug);
   if (typeof value.name === 'string') t.name = value.name;
   return t;
 }

@@ -40,7 +40,17 @@ export const TRIGGER_DEFAULTS = {
   pagerduty_severity: 'critical',
 } as const;
 
-const QUERY_MEMBERS = ['calculations', 'filters', 'filter_combination', 'breakdowns', 'havings', 'formulas', 'calculated_fields', 'time_range', 'granularity'];
+const QUERY_MEMBERS = [
+  'calculations',
+  'filters',
+  'filter_combination',
+  'breakdowns',
+  'havings',
+  'formulas',
+  'calculated_fields',
+  'time_range',
+  'granularity',
+];
 const CALCULATION_MEMBERS = ['op', 'column', 'name', 'filters', 'filter_combination'];
 const FILTER_MEMBERS = ['column', 'op', 'value'];
 const HAVING_MEMBERS = ['calculate_op', 'column', 'op', 'value'];
@@ -62,7 +72,11 @@ function plain(value: unknown): unknown {
   return ordered(value, []);
 }
 
-function ordered(value: Json, known: readonly string[], each: (key: string, v: unknown) => unknown = (_k, v) => plain(v)): Json {
+function ordered(
+  value: Json,
+  known: readonly string[],
+  each: (key: string, v: unknown) => unknown = (_k, v) => plain(v),
+): Json {
   const out: Json = {};
   const put = (key: string) => {
     const v = value[key];
@@ -71,7 +85,10 @@ function ordered(value: Json, known: readonly string[], each: (key: string, v: u
     if (mapped !== undefined) out[key] = mapped;
   };
   for (const key of known) if (Object.hasOwn(value, key)) put(key);
-  for (const key of Object.keys(value).filter((k) => !known.includes(k)).sort()) put(key);
+  for (const key of Object.keys(value)
+    .filter((k) => !known.includes(k))
+    .sort())
+    put(key);
   return out;
 }
 
@@ -82,10 +99,12 @@ function list(v: unknown, each: (element: unknown) => unknown = plain): unknown[
   return out.length === 0 ? undefined : out;
 }
 
-const orderedOr = (known: readonly string[], each?: (key: string, v: unknown) => unknown) => (v: unknown) => (isRecord(v) ? ordered(v, known, each) : plain(v));
+const orderedOr = (known: readonly string[], each?: (key: string, v: unknown) => unknown) => (v: unknown) =>
+  isRecord(v) ? ordered(v, known, each) : plain(v);
 
 /** By UTF-16 code units: the same order on every machine and in every locale. */
-const byText = <T>(a: readonly [string, T], b: readonly [string, T]): number => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+const byText = <T>(a: readonly [string, T], b: readonly [string, T]): number =>
+  a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
 
 /**
  * A list the service answers in an order of its own (service facts: tags, the query's filters and havings,
@@ -167,7 +186,10 @@ function recipients(v: unknown, byId: boolean): unknown[] | undefined {
     if (typeof r.id === 'string') return `0\u0000${r.id}\u0000${JSON.stringify(r)}`;
     return `1\u0000${String(r.type)}\u0000${String(r.target)}\u0000${JSON.stringify(r)}`;
   };
-  return [...byKey.values()].map((r) => [sortKey(r), r] as const).sort(byText).map(([, r]) => r);
+  return [...byKey.values()]
+    .map((r) => [sortKey(r), r] as const)
+    .sort(byText)
+    .map(([, r]) => r);
 }
 
 /** `all` for an environment-wide trigger, whether it says `all` (as the service lists it) or `__all__` (as its path does). */
@@ -183,7 +205,9 @@ const TOP_LEVEL: Record<(typeof TRIGGER_FILE_MEMBERS)[number], (v: unknown, o: N
   name: plain,
   description: (v) => (v === '' ? undefined : plain(v)),
   tags: (v) => set(v, orderedOr(TAG_MEMBERS)),
-  threshold: orderedOr(THRESHOLD_MEMBERS, (key, m) => (key === 'exceeded_limit' && m === TRIGGER_DEFAULTS.exceeded_limit ? undefined : plain(m))),
+  threshold: orderedOr(THRESHOLD_MEMBERS, (key, m) =>
+    key === 'exceeded_limit' && m === TRIGGER_DEFAULTS.exceeded_limit ? undefined : plain(m),
+  ),
   frequency: whenNot(TRIGGER_DEFAULTS.frequency),
   alert_type: whenNot(TRIGGER_DEFAULTS.alert_type),
   disabled: whenNot(TRIGGER_DEFAULTS.disabled),

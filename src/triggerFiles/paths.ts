@@ -28,7 +28,9 @@ export function sanitizeFileSegment(name: string, fallback: string, max = 80): s
 
 /** The folder of a dataset's trigger files: its slug made safe; `__all__` for environment-wide triggers. */
 export function datasetFolder(dataset: string): string {
-  return dataset === ENVIRONMENT_WIDE || dataset === ENVIRONMENT_WIDE_TRIGGER_SLUG ? ENVIRONMENT_WIDE : sanitizeFileSegment(dataset, 'dataset');
+  return dataset === ENVIRONMENT_WIDE || dataset === ENVIRONMENT_WIDE_TRIGGER_SLUG
+    ? ENVIRONMENT_WIDE
+    : sanitizeFileSegment(dataset, 'dataset');
 }
 
 /** `<name>.trigger.json`; with `withId`, `<name>-<id>.trigger.json` (for a second trigger of the same name). */

@@ -4,7 +4,16 @@
 // apply can refuse what changed since. No vscode import; no service call: the caller lists first.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { compareTriggers, type Difference } from './compare';
-import { datasetOf, datasetsOfFiles, driftOfFile, onlyOnService, type FileDrift, type ServiceIndex, type ServiceTrigger, type TriggerDrift } from './drift';
+import {
+  datasetOf,
+  datasetsOfFiles,
+  driftOfFile,
+  onlyOnService,
+  type FileDrift,
+  type ServiceIndex,
+  type ServiceTrigger,
+  type TriggerDrift,
+} from './drift';
 import { ambiguities, placeKey } from './planAmbiguity';
 import { nestingProblem } from './depth';
 import type { LocalFile, LocalTrigger } from './localFiles';
@@ -42,7 +51,14 @@ interface Located {
 export type PlannedChange =
   /** `renameOf`: a trigger this plan deletes that holds the same but the name: probably this one, renamed in its file. */
   | (Located & { action: 'create'; body: Record<string, unknown>; renameOf?: { id: string; name: string } })
-  | (Located & { action: 'update'; id: string; matchedBy: 'id' | 'name'; differences: Difference[]; body: Record<string, unknown>; service: ServiceVersion })
+  | (Located & {
+      action: 'update';
+      id: string;
+      matchedBy: 'id' | 'name';
+      differences: Difference[];
+      body: Record<string, unknown>;
+      service: ServiceVersion;
+    })
   | { action: 'delete'; dataset: string; id: string; name: string; service: ServiceVersion };
 
 export interface BlockedTrigger {
@@ -167,9 +183,15 @@ export function writeBody(local: Record<string, unknown>, service?: ServiceTrigg
   delete body.dataset_slug;
   body.disabled = body.disabled ?? false;
   if (service === undefined) return body;
-  if (isRecord(service.baseline_details) && Object.keys(service.baseline_details).length > 0 && body.baseline_details === undefined) body.baseline_details = {};
+  if (
+    isRecord(service.baseline_details) &&
+    Object.keys(service.baseline_details).length > 0 &&
+    body.baseline_details === undefined
+  )
+    body.baseline_details = {};
   for (const [member, value] of Object.entries(service)) {
-    if (!KNOWN.has(member) && value !== null && value !== undefined && !Object.hasOwn(body, member)) body[member] = value;
+    if (!KNOWN.has(member) && value !== null && value !== undefined && !Object.hasOwn(body, member))
+      body[member] = value;
   }
   return body;
 }
@@ -182,13 +204,19 @@ function expectedAfterWrite(body: Record<string, unknown>, dataset: string): Rec
 }
 
 const recipientIdsOf = (recipients: unknown): string[] =>
-  Array.isArray(recipients) ? recipients.flatMap((r) => (isRecord(r) && typeof r.id === 'string' && r.id !== '' ? [r.id] : [])) : [];
+  Array.isArray(recipients)
+    ? recipients.flatMap((r) => (isRecord(r) && typeof r.id === 'string' && r.id !== '' ? [r.id] : []))
+    : [];
 
 /**
  * The recipient ids of a file the team's list does not hold. An id the service's trigger already holds is
  * never one: the list leaves out recipients such as markers (type `marker`) that triggers do hold.
  */
-function unknownRecipients(t: LocalTrigger, known: ReadonlySet<string> | undefined, service?: ServiceTrigger): string[] {
+function unknownRecipients(
+  t: LocalTrigger,
+  known: ReadonlySet<string> | undefined,
+  service?: ServiceTrigger,
+): string[] {
   if (known === undefined) return [];
   const held = new Set(recipientIdsOf(service?.recipients));
   const ids = recipientIdsOf(t.value.recipients).filter((id) => !known.has(id) && !held.has(id));
@@ -197,23 +225,42 @@ function unknownRecipients(t: LocalTrigger, known: ReadonlySet<string> | undefin
 
 /** The change one compared trigger asks for, or why it cannot be planned; undefined when in sync. */
 /** Where a file's trigger is, for a blocked entry. */
-const where = (file: string, t: LocalTrigger) => ({ file, index: t.index, ...(t.name !== undefined ? { name: t.name } : {}), ...(t.dataset !== undefined ? { dataset: t.dataset } : {}) });
+const where = (file: string, t: LocalTrigger) => ({
+  file,
+  index: t.index,
+  ...(t.name !== undefined ? { name: t.name } : {}),
+  ...(t.dataset !== undefined ? { dataset: t.dataset } : {}),
+});
 
-function changeOf(file: string, t: LocalTrigger, drift: TriggerDrift, input: PlanInput): PlannedChange | BlockedTrigger | undefined {
+function changeOf(
+  file: string,
+  t: LocalTrigger,
+  drift: TriggerDrift,
+  input: PlanInput,
+): PlannedChange | BlockedTrigger | undefined {
   if (drift.status === 'in-sync') return undefined;
   const at = where(file, t);
-  const reasons = [...(input.blockedBy?.(file, t.index) ?? []), ...unknownRecipients(t, input.recipients, drift.service)];
-  if (drift.status === 'unknown') return { ...at, reasons: [drift.reason ?? 'it could not be compared with the service', ...reasons] };
-  if (t.dataset === undefined || t.name === undefined) return { ...at, reasons: ['it names no dataset_slug or no name', ...reasons] };
+  const reasons = [
+    ...(input.blockedBy?.(file, t.index) ?? []),
+    ...unknownRecipients(t, input.recipients, drift.service),
+  ];
+  if (drift.status === 'unknown')
+    return { ...at, reasons: [drift.reason ?? 'it could not be compared with the service', ...reasons] };
+  if (t.dataset === undefined || t.name === undefined)
+    return { ...at, reasons: ['it names no dataset_slug or no name', ...reasons] };
   const listing = input.index.listing(t.dataset);
   if (drift.status === 'local-only' && (t.id !== undefined || listing?.state !== 'listed')) {
-    const why = t.id !== undefined ? `${drift.reason ?? ''}; remove the id from the file to create it anew` : (drift.reason ?? '');
+    const why =
+      t.id !== undefined
+        ? `${drift.reason ?? ''}; remove the id from the file to create it anew`
+        : (drift.reason ?? '');
     return { ...at, reasons: [why, ...reasons] };
   }
   if (reasons.length > 0) return { ...at, reasons };
   const located = { file, index: t.index, dataset: t.dataset, name: t.name };
   const service = drift.service;
-  if (drift.status === 'local-only' || service === undefined) return { ...located, action: 'create', body: writeBody(t.value) };
+  if (drift.status === 'local-only' || service === undefined)
+    return { ...located, action: 'create', body: writeBody(t.value) };
   return {
     ...located,
     action: 'update',
@@ -230,7 +277,12 @@ function changeOf(file: string, t: LocalTrigger, drift: TriggerDrift, input: Pla
  * that could not be read may hold one of them, so it withholds every delete; a blocked trigger withholds
  * the deletes of its dataset. What is withheld is said, as a blocked entry.
  */
-function deletes(drifts: readonly FileDrift[], index: ServiceIndex, blocked: BlockedTrigger[], datasets: ReadonlySet<string>): PlannedChange[] {
+function deletes(
+  drifts: readonly FileDrift[],
+  index: ServiceIndex,
+  blocked: BlockedTrigger[],
+  datasets: ReadonlySet<string>,
+): PlannedChange[] {
   const unread = blocked.find((b) => b.dataset === undefined && b.file !== undefined);
   const withheld = new Set(blocked.flatMap((b) => (b.dataset !== undefined ? [b.dataset] : [])));
   const out: PlannedChange[] = [];
@@ -250,7 +302,10 @@ function deletes(drifts: readonly FileDrift[], index: ServiceIndex, blocked: Blo
     held.set(dataset, [...names, JSON.stringify(t.name)]);
   }
   for (const [dataset, names] of held) {
-    const why = unread?.file !== undefined ? `${unread.file} could not be planned and may hold them` : `a trigger of ${dataset} could not be planned and may be one of them`;
+    const why =
+      unread?.file !== undefined
+        ? `${unread.file} could not be planned and may hold them`
+        : `a trigger of ${dataset} could not be planned and may be one of them`;
     blocked.push({ index: -1, dataset, reasons: [`not deleted: ${names.join(', ')} (${why})`] });
   }
   return out;
@@ -265,13 +320,22 @@ const isBlocked = (c: PlannedChange | BlockedTrigger): c is BlockedTrigger => 'r
 function markRenames(changes: PlannedChange[], input: PlanInput): void {
   const deleted = changes.flatMap((c) => (c.action === 'delete' ? [c] : []));
   if (deleted.length === 0) return;
-  const locals = new Map(input.files.flatMap((f) => (f.read.ok ? f.read.triggers.map((t) => [`${f.file}\u0000${t.index}`, t] as const) : [])));
+  const locals = new Map(
+    input.files.flatMap((f) =>
+      f.read.ok ? f.read.triggers.map((t) => [`${f.file}\u0000${t.index}`, t] as const) : [],
+    ),
+  );
   changes.forEach((c, i) => {
     if (c.action !== 'create') return;
     const local = locals.get(`${c.file}\u0000${c.index}`);
     const renamed = deleted.find((d) => {
       const service = input.index.get(d.id);
-      return d.dataset === c.dataset && service !== undefined && local !== undefined && compareTriggers(local.value, service).every((x) => x.member === 'name');
+      return (
+        d.dataset === c.dataset &&
+        service !== undefined &&
+        local !== undefined &&
+        compareTriggers(local.value, service).every((x) => x.member === 'name')
+      );
     });
     if (renamed !== undefined) changes[i] = { ...c, renameOf: { id: renamed.id, name: renamed.name } };
   });
@@ -292,7 +356,12 @@ export function makePlan(input: PlanInput): Plan {
     f.read.triggers.forEach((t, i) => {
       const d = drifts[n]?.triggers[i];
       const clash = ambiguous.get(placeKey(f.file, t.index));
-      const change = clash !== undefined ? { ...where(f.file, t), reasons: clash } : d === undefined ? undefined : changeOf(f.file, t, d, input);
+      const change =
+        clash !== undefined
+          ? { ...where(f.file, t), reasons: clash }
+          : d === undefined
+            ? undefined
+            : changeOf(f.file, t, d, input);
       if (change === undefined) unchanged++;
       else if (isBlocked(change)) blocked.push(change);
       else changes.push(change);
@@ -338,6 +407,10 @@ export function unchangedSince(version: ServiceVersion, now: ServiceTrigger): bo
 }
 
 /** The differences between what a write sent and what the service then holds (its rewrites aside). */
-export function storedDifferently(body: Record<string, unknown>, dataset: string, readBack: ServiceTrigger): Difference[] {
+export function storedDifferently(
+  body: Record<string, unknown>,
+  dataset: string,
+  readBack: ServiceTrigger,
+): Difference[] {
   return compareTriggers(expectedAfterWrite(body, canonicalDatasetSlug(dataset)), readBack);
 }

@@ -18,7 +18,9 @@ function parentFolder(file: string): string | undefined {
 }
 
 /** Groups of places sharing a key, of two or more. */
-function shared(entries: readonly { key: string; place: { file: string; index: number } }[]): { file: string; index: number }[][] {
+function shared(
+  entries: readonly { key: string; place: { file: string; index: number } }[],
+): { file: string; index: number }[][] {
   const groups = new Map<string, { file: string; index: number }[]>();
   for (const e of entries) {
     const list = groups.get(e.key);
@@ -34,7 +36,11 @@ function add(out: Map<string, string[]>, place: { file: string; index: number },
 }
 
 /** Each place of a group is told where the others are. */
-function blame(out: Map<string, string[]>, group: readonly { file: string; index: number }[], says: (others: string) => string): void {
+function blame(
+  out: Map<string, string[]>,
+  group: readonly { file: string; index: number }[],
+  says: (others: string) => string,
+): void {
   for (const place of group) {
     const others = group.filter((p) => p !== place).map((p) => placeText(p.file, p.index));
     add(out, place, says(others.join(', ')));
@@ -46,7 +52,11 @@ function blame(out: Map<string, string[]>, group: readonly { file: string; index
  * plan's files name: a file is in another dataset's folder when its folder is the folder pull makes for one of
  * them (a folder named like a dataset no file names is not recognised).
  */
-export function ambiguities(files: readonly { file: string; read: LocalFile }[], drifts: readonly FileDrift[], datasets: ReadonlySet<string>): Map<string, string[]> {
+export function ambiguities(
+  files: readonly { file: string; read: LocalFile }[],
+  drifts: readonly FileDrift[],
+  datasets: ReadonlySet<string>,
+): Map<string, string[]> {
   const out = new Map<string, string[]>();
   const matched: { key: string; place: { file: string; index: number } }[] = [];
   const created: { key: string; place: { file: string; index: number } }[] = [];
@@ -54,11 +64,18 @@ export function ambiguities(files: readonly { file: string; read: LocalFile }[],
     for (const t of d.triggers) {
       const place = { file: d.file, index: t.index };
       if (t.service !== undefined) matched.push({ key: t.service.id, place });
-      else if (t.status === 'local-only' && t.draft === true && t.dataset !== undefined && t.name !== undefined) created.push({ key: `${t.dataset}\u0000${t.name}`, place });
+      else if (t.status === 'local-only' && t.draft === true && t.dataset !== undefined && t.name !== undefined)
+        created.push({ key: `${t.dataset}\u0000${t.name}`, place });
     }
   }
-  for (const group of shared(matched)) blame(out, group, (others) => `${others} also holds this trigger of the service: keep one file per trigger`);
-  for (const group of shared(created)) blame(out, group, (others) => `${others} also creates a trigger of this name in this dataset: give each its own name`);
+  for (const group of shared(matched))
+    blame(out, group, (others) => `${others} also holds this trigger of the service: keep one file per trigger`);
+  for (const group of shared(created))
+    blame(
+      out,
+      group,
+      (others) => `${others} also creates a trigger of this name in this dataset: give each its own name`,
+    );
   const folders = new Map([...datasets].map((d) => [datasetFolder(d), d]));
   for (const f of files) {
     const folder = parentFolder(f.file);
@@ -66,7 +83,11 @@ export function ambiguities(files: readonly { file: string; read: LocalFile }[],
     if (!f.read.ok || folderDataset === undefined) continue;
     for (const t of f.read.triggers) {
       if (t.dataset === undefined || datasetFolder(t.dataset) === folder) continue;
-      add(out, { file: f.file, index: t.index }, `it lies in the folder of dataset ${folderDataset} but names dataset ${t.dataset}: move the file or correct its dataset_slug`);
+      add(
+        out,
+        { file: f.file, index: t.index },
+        `it lies in the folder of dataset ${folderDataset} but names dataset ${t.dataset}: move the file or correct its dataset_slug`,
+      );
     }
   }
   return out;

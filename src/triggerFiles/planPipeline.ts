@@ -28,14 +28,21 @@ type Paced<T> = Promise<{ data: T; rateLimit?: { remaining: number; resetSeconds
 /** The reads a plan makes (the client's ServiceClient satisfies it). */
 export interface PlanService {
   listTriggers(dataset: string, o?: { signal?: AbortSignal }): Paced<ServiceTrigger[]>;
-  listColumns(dataset: string, o?: { signal?: AbortSignal }): Paced<{ key_name: string; hidden?: boolean | undefined }[]>;
+  listColumns(
+    dataset: string,
+    o?: { signal?: AbortSignal },
+  ): Paced<{ key_name: string; hidden?: boolean | undefined }[]>;
   listRecipients(o?: { signal?: AbortSignal }): Paced<{ id: string }[]>;
   /** GET /1/queries/<dataset>/<id>: the saved query a trigger's query_id names. */
   getQuery(dataset: string, queryId: string, o?: { signal?: AbortSignal }): Paced<Record<string, unknown>>;
 }
 
 /** Lints a file's text with the given columns (by dataset slug): in the CLI's process, or the editor's lint worker. */
-export type PlanLinter = (text: string, columns: Readonly<Record<string, DatasetColumns>> | undefined, signal?: AbortSignal) => Promise<readonly Diagnostic[]>;
+export type PlanLinter = (
+  text: string,
+  columns: Readonly<Record<string, DatasetColumns>> | undefined,
+  signal?: AbortSignal,
+) => Promise<readonly Diagnostic[]>;
 
 export interface PlanRequest {
   sources: readonly PlanSource[];
@@ -62,13 +69,22 @@ export interface GatedPlan {
 
 /** Statuses of a listing the service does not serve to this key: that check is skipped, and said. */
 const NOT_SERVED = new Set([401, 403, 404, 405]);
-const statusOf = (e: unknown): unknown => (typeof e === 'object' && e !== null ? (e as { status?: unknown }).status : undefined);
+const statusOf = (e: unknown): unknown =>
+  typeof e === 'object' && e !== null ? (e as { status?: unknown }).status : undefined;
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 const signalArg = (s: AbortSignal | undefined) => (s === undefined ? {} : { signal: s });
 
 function planFileOf(source: PlanSource, matchByName: boolean): PlanFile {
-  const read: LocalFile = source.text === undefined ? { ok: false, reason: source.problem ?? 'it could not be read' } : readTriggerFile(source.text);
-  return { file: source.file, text: source.text ?? '', read: matchByName ? withoutIds(read) : read, ...(source.named === true ? { named: true } : {}) };
+  const read: LocalFile =
+    source.text === undefined
+      ? { ok: false, reason: source.problem ?? 'it could not be read' }
+      : readTriggerFile(source.text);
+  return {
+    file: source.file,
+    text: source.text ?? '',
+    read: matchByName ? withoutIds(read) : read,
+    ...(source.named === true ? { named: true } : {}),
+  };
 }
 
 /** The plan narrowed to its scope. */
@@ -77,10 +93,18 @@ function scoped(plan: Plan, scope: PlanScope): Plan {
   if (scope.kind === 'files') return { ...plan, changes: plan.changes.filter((c) => c.action !== 'delete') };
   if (scope.kind === 'delete') {
     const changes = plan.changes.filter((c) => c.action === 'delete' && c.id === scope.id);
-    const blocked = changes.length > 0 ? [] : plan.blocked.filter((b) => (b.file === undefined && b.dataset === scope.dataset) || (b.file !== undefined && b.index < 0 && b.dataset === undefined));
+    const blocked =
+      changes.length > 0
+        ? []
+        : plan.blocked.filter(
+            (b) =>
+              (b.file === undefined && b.dataset === scope.dataset) ||
+              (b.file !== undefined && b.index < 0 && b.dataset === undefined),
+          );
     return { ...plan, changes, blocked, unchanged: 0 };
   }
-  const mine = (c: { file?: string; index: number }) => c.file === scope.file && (scope.index === undefined || c.index === scope.index || c.index < 0);
+  const mine = (c: { file?: string; index: number }) =>
+    c.file === scope.file && (scope.index === undefined || c.index === scope.index || c.index < 0);
   const changes = plan.changes.filter((c) => c.action !== 'delete' && mine(c));
   const blocked = plan.blocked.filter((b) => b.file !== undefined && mine(b));
   const unchanged = scope.index === undefined ? plan.unchanged : changes.length + blocked.length === 0 ? 1 : 0;
@@ -101,10 +125,19 @@ function gated(first: Plan, scope: PlanScope): Write[] {
   return scope.kind === 'delete' ? writes.filter((c) => c.dataset === scope.dataset) : writes;
 }
 
-async function serviceIndex(req: PlanRequest, files: readonly PlanFile[], pool: PacedPool): Promise<{ index: ServiceIndex; failures: GatedPlan['listingFailures'] }> {
+async function serviceIndex(
+  req: PlanRequest,
+  files: readonly PlanFile[],
+  pool: PacedPool,
+): Promise<{ index: ServiceIndex; failures: GatedPlan['listingFailures'] }> {
   const index = new ServiceIndex();
   const failures: GatedPlan['listingFailures'] = [];
-  const listings = await listDatasets(req.service, [...datasetsOfFiles(files.map((f) => f.read))].sort(), pool, req.signal);
+  const listings = await listDatasets(
+    req.service,
+    [...datasetsOfFiles(files.map((f) => f.read))].sort(),
+    pool,
+    req.signal,
+  );
   for (const [dataset, listing] of [...listings].sort(([a], [b]) => a.localeCompare(b))) {
     index.add(dataset, listing);
     if (listing.state === 'failed') failures.push({ dataset, message: listing.message });
@@ -113,14 +146,22 @@ async function serviceIndex(req: PlanRequest, files: readonly PlanFile[], pool: 
 }
 
 /** The columns of the datasets to be written; undefined (and a note) when the service does not list them to this key. */
-async function columnsOf(req: PlanRequest, datasets: readonly string[], pool: PacedPool, notes: string[]): Promise<Record<string, DatasetColumns> | undefined> {
+async function columnsOf(
+  req: PlanRequest,
+  datasets: readonly string[],
+  pool: PacedPool,
+  notes: string[],
+): Promise<Record<string, DatasetColumns> | undefined> {
   const out: Record<string, DatasetColumns> = {};
   try {
     await Promise.all(
       datasets.map(async (dataset) => {
         try {
           const res = await pool.run((s) => req.service.listColumns(listingSegment(dataset), signalArg(s)), req.signal);
-          out[dataset] = { names: res.data.map((c) => c.key_name), hidden: res.data.filter((c) => c.hidden === true).map((c) => c.key_name) };
+          out[dataset] = {
+            names: res.data.map((c) => c.key_name),
+            hidden: res.data.filter((c) => c.hidden === true).map((c) => c.key_name),
+          };
         } catch (e) {
           // A dataset the service does not have is blocked by the plan itself; its columns are not checked.
           if (statusOf(e) !== 404) throw e;
@@ -148,14 +189,26 @@ async function recipientIds(req: PlanRequest, pool: PacedPool, notes: string[]):
 }
 
 /** The reasons each trigger of each file to be written may not be written, from the linter's diagnostics. */
-async function lintReasons(req: PlanRequest, files: readonly PlanFile[], writes: readonly Write[], columns: Record<string, DatasetColumns> | undefined) {
+async function lintReasons(
+  req: PlanRequest,
+  files: readonly PlanFile[],
+  writes: readonly Write[],
+  columns: Record<string, DatasetColumns> | undefined,
+) {
   const reasons = new Map<string, (index: number) => string[]>();
   const linted = new Set(writes.map((c) => c.file));
   const gate = { allowUnknownColumns: req.inputs.allowUnknownColumns };
   for (const f of files) {
     if (!linted.has(f.file) || !f.read.ok) continue;
     const diagnostics = await req.lint(f.text, columns, req.signal);
-    reasons.set(f.file, blockingReasons(diagnostics, f.read.triggers.some((t) => t.index >= 0), gate));
+    reasons.set(
+      f.file,
+      blockingReasons(
+        diagnostics,
+        f.read.triggers.some((t) => t.index >= 0),
+        gate,
+      ),
+    );
   }
   return (file: string, index: number) => reasons.get(file)?.(index) ?? [];
 }
@@ -163,17 +216,27 @@ async function lintReasons(req: PlanRequest, files: readonly PlanFile[], writes:
 /** The plan of the sources against the service, with its gates. Rejects only when a read the gates need fails. */
 export async function planWithGates(req: PlanRequest): Promise<GatedPlan> {
   const notes: string[] = [];
-  const pool = new PacedPool({ concurrency: req.concurrency, ...(req.onPause === undefined ? {} : { onPause: req.onPause }) });
+  const pool = new PacedPool({
+    concurrency: req.concurrency,
+    ...(req.onPause === undefined ? {} : { onPause: req.onPause }),
+  });
   const files = req.sources.map((s) => planFileOf(s, req.inputs.matchByName));
   const { index, failures } = await serviceIndex(req, files, pool);
   const base = { files, index, target: req.target, inputs: req.inputs, now: req.now };
   const first = makePlan(base);
   const writes = gated(first, req.inputs.scope);
-  if (writes.length === 0) return { plan: scoped(first, req.inputs.scope), service: index, notes, listingFailures: failures };
+  if (writes.length === 0)
+    return { plan: scoped(first, req.inputs.scope), service: index, notes, listingFailures: failures };
   const columns = await columnsOf(req, [...new Set(writes.map((c) => c.dataset))].sort(), pool, notes);
   const recipients = await recipientIds(req, pool, notes);
   const linted = await lintReasons(req, files, writes, columns);
-  const gate = { service: req.service, lint: (text: string) => req.lint(text, undefined, req.signal), pool, notes, ...signalArg(req.signal) };
+  const gate = {
+    service: req.service,
+    lint: (text: string) => req.lint(text, undefined, req.signal),
+    pool,
+    notes,
+    ...signalArg(req.signal),
+  };
   const queries = await savedQueryReasons(gate, files, writes);
   const blockedBy = (file: string, index: number) => [...linted(file, index), ...queries(file, index)];
   const second = makePlan({ ...base, blockedBy, ...(recipients === undefined ? {} : { recipients }) });

@@ -12,7 +12,11 @@ type Json = Record<string, unknown>;
 
 /** The read this gate makes (the client's ServiceClient satisfies it): GET /1/queries/<dataset>/<id>. */
 interface SavedQueryReader {
-  getQuery(dataset: string, queryId: string, o?: { signal?: AbortSignal }): Promise<{ data: Json; rateLimit?: { remaining: number; resetSeconds: number } }>;
+  getQuery(
+    dataset: string,
+    queryId: string,
+    o?: { signal?: AbortSignal },
+  ): Promise<{ data: Json; rateLimit?: { remaining: number; resetSeconds: number } }>;
 }
 
 export interface SavedQueryGate {
@@ -45,7 +49,8 @@ const NAMED = 3;
 
 const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 // Read as the pipeline reads its other failures: by shape, whichever client (or thread) threw them.
-const memberOf = (e: unknown, m: 'status' | 'kind'): unknown => (typeof e === 'object' && e !== null ? (e as Record<string, unknown>)[m] : undefined);
+const memberOf = (e: unknown, m: 'status' | 'kind'): unknown =>
+  typeof e === 'object' && e !== null ? (e as Record<string, unknown>)[m] : undefined;
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 const signalArg = (s: AbortSignal | undefined) => (s === undefined ? {} : { signal: s });
 /** A saved query by its trigger's dataset (canonical: `all` for environment-wide) and its id. */
@@ -55,7 +60,8 @@ const keyOf = (dataset: string, id: string) => `${dataset}\u0000${id}`;
 function namingSavedQuery(files: readonly PlanFile[], w: Write): { value: Json; queryId: string } | undefined {
   const f = files.find((x) => x.file === w.file);
   const t = f?.read.ok === true ? f.read.triggers.find((x) => x.index === w.index) : undefined;
-  if (t === undefined || isRecord(t.value.query) || typeof t.value.query_id !== 'string' || t.value.query_id === '') return undefined;
+  if (t === undefined || isRecord(t.value.query) || typeof t.value.query_id !== 'string' || t.value.query_id === '')
+    return undefined;
   return { value: t.value, queryId: t.value.query_id };
 }
 
@@ -73,7 +79,10 @@ async function readOne(g: SavedQueryGate, dataset: string, id: string): Promise<
 }
 
 /** Each saved query named, read once; undefined (and a note) when the service does not serve the read to this key. */
-async function readAll(g: SavedQueryGate, named: readonly { dataset: string; queryId: string }[]): Promise<Map<string, Read> | undefined> {
+async function readAll(
+  g: SavedQueryGate,
+  named: readonly { dataset: string; queryId: string }[],
+): Promise<Map<string, Read> | undefined> {
   const wanted = new Map(named.map((n) => [keyOf(n.dataset, n.queryId), n]));
   const out = new Map<string, Read>();
   try {
@@ -89,7 +98,9 @@ async function readAll(g: SavedQueryGate, named: readonly { dataset: string; que
 /** The saved query's rule errors for this trigger: the trigger linted with the query inline, instead of its query_id. */
 async function ruleReasons(g: SavedQueryGate, value: Json, queryId: string, saved: Json): Promise<string[]> {
   // The answer holds the query's id, and may hold null for a member it leaves unset: neither is the query's.
-  const query = Object.fromEntries(Object.entries(saved).filter(([k, v]) => k !== 'id' && v !== null && v !== undefined));
+  const query = Object.fromEntries(
+    Object.entries(saved).filter(([k, v]) => k !== 'id' && v !== null && v !== undefined),
+  );
   const { query_id: _named, ...rest } = value;
   const diagnostics = await g.lint(JSON.stringify({ ...rest, query }));
   const found = diagnostics.filter((d) => d.severity === 'error' && d.path[0] === 'query');
@@ -103,7 +114,11 @@ async function ruleReasons(g: SavedQueryGate, value: Json, queryId: string, save
  * Why each trigger to be written may not be, by file and place, for its query_id: its saved query is not one
  * of its dataset's, or breaks the trigger query rules. Rejects only when a read fails otherwise than as said.
  */
-export async function savedQueryReasons(g: SavedQueryGate, files: readonly PlanFile[], writes: readonly Write[]): Promise<(file: string, index: number) => string[]> {
+export async function savedQueryReasons(
+  g: SavedQueryGate,
+  files: readonly PlanFile[],
+  writes: readonly Write[],
+): Promise<(file: string, index: number) => string[]> {
   const named = writes.flatMap((w) => {
     const n = namingSavedQuery(files, w);
     return n === undefined ? [] : [{ ...w, ...n }];

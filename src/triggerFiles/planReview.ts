@@ -29,7 +29,8 @@ function differencesText(reviewed: readonly Difference[], now: readonly Differen
   for (const [path, d] of is) {
     const r = was.get(path);
     if (r === undefined) out.push(`${differenceText(d)} was not in the plan`);
-    else if (!same(r, d)) out.push(`${differenceText(d)} (the plan showed ${valueText(r.service)} -> ${valueText(r.local)})`);
+    else if (!same(r, d))
+      out.push(`${differenceText(d)} (the plan showed ${valueText(r.service)} -> ${valueText(r.local)})`);
   }
   for (const [path, r] of was) if (!is.has(path)) out.push(`${differenceText(r)} would not be made now`);
   return out;
@@ -38,21 +39,36 @@ function differencesText(reviewed: readonly Difference[], now: readonly Differen
 /** What differs between a change as reviewed and as planned now, in words; empty when they are the same. */
 function changeDifferences(reviewed: PlannedChange, now: PlannedChange): string[] {
   const out: string[] = [];
-  if (reviewed.dataset !== now.dataset || reviewed.name !== now.name) out.push(`it is now of ${JSON.stringify(now.name)} in ${now.dataset}`);
-  if (reviewed.action !== 'delete' && now.action !== 'delete' && (reviewed.file !== now.file || reviewed.index !== now.index)) out.push(`it is now of ${now.file}`);
+  if (reviewed.dataset !== now.dataset || reviewed.name !== now.name)
+    out.push(`it is now of ${JSON.stringify(now.name)} in ${now.dataset}`);
+  if (
+    reviewed.action !== 'delete' &&
+    now.action !== 'delete' &&
+    (reviewed.file !== now.file || reviewed.index !== now.index)
+  )
+    out.push(`it is now of ${now.file}`);
   if (reviewed.action === 'update' && now.action === 'update') {
     if (reviewed.matchedBy !== now.matchedBy) out.push(`the file's trigger is now matched by ${now.matchedBy}`);
     out.push(...differencesText(reviewed.differences, now.differences));
   }
   if (reviewed.action !== 'delete' && now.action !== 'delete' && out.length === 0 && !same(reviewed.body, now.body)) {
-    const members = [...new Set([...Object.keys(reviewed.body), ...Object.keys(now.body)])].filter((m) => !same(reviewed.body[m], now.body[m]));
+    const members = [...new Set([...Object.keys(reviewed.body), ...Object.keys(now.body)])].filter(
+      (m) => !same(reviewed.body[m], now.body[m]),
+    );
     out.push(`it would now send other values of ${members.join(', ')}`);
   }
   // The service's trigger an update replaces or a delete removes must be the one reviewed: a change made on the
   // service meanwhile (re-enabled, new recipients) is never written over or deleted unseen, even where no
   // difference above shows it.
-  if (out.length === 0 && reviewed.action !== 'create' && now.action !== 'create' && reviewed.service.sha256 !== now.service.sha256) {
-    out.push(`the service's trigger changed since the plan${now.service.updatedAt === undefined ? '' : ` (updated ${now.service.updatedAt})`}`);
+  if (
+    out.length === 0 &&
+    reviewed.action !== 'create' &&
+    now.action !== 'create' &&
+    reviewed.service.sha256 !== now.service.sha256
+  ) {
+    out.push(
+      `the service's trigger changed since the plan${now.service.updatedAt === undefined ? '' : ` (updated ${now.service.updatedAt})`}`,
+    );
   }
   return out;
 }

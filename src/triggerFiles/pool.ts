@@ -31,7 +31,12 @@ export class PacedPool {
 
   constructor(o: PacedPoolOptions) {
     this.concurrency = Math.max(1, Math.min(16, Math.floor(Number.isFinite(o.concurrency) ? o.concurrency : 4)));
-    this.limiter = new Limiter({ ...o, concurrency: this.concurrency, sleep: o.sleep ?? sleepUnlessAborted, cancelled: () => new PullCancelled() });
+    this.limiter = new Limiter({
+      ...o,
+      concurrency: this.concurrency,
+      sleep: o.sleep ?? sleepUnlessAborted,
+      cancelled: () => new PullCancelled(),
+    });
   }
 
   run<T extends Paced>(call: (signal?: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T> {

@@ -58,7 +58,11 @@ class Planner {
   private readonly claimed = new Set<string>();
 
   constructor(existing: readonly ExistingFile[]) {
-    this.refusedFolders = new Map(existing.filter((f) => !f.path.includes('/') && f.refused !== undefined).map((f) => [pathKey(f.path), f.refused ?? '']));
+    this.refusedFolders = new Map(
+      existing
+        .filter((f) => !f.path.includes('/') && f.refused !== undefined)
+        .map((f) => [pathKey(f.path), f.refused ?? '']),
+    );
     this.known = existing.filter((f) => f.path.includes('/')).map(knownOf);
     for (const k of this.known) {
       if (k.id !== undefined && !this.byId.has(k.id)) this.byId.set(k.id, k);
@@ -73,10 +77,19 @@ class Planner {
   private decide(item: PullItem, file: Known, value: Record<string, unknown>): void {
     for (const key of file.keys) this.claimed.add(key);
     const tooDeep = nestingProblem(value, `the file ${file.path}`);
-    if (tooDeep !== undefined) return void this.actions.push({ kind: 'refused', path: file.path, item, reason: tooDeep });
+    if (tooDeep !== undefined)
+      return void this.actions.push({ kind: 'refused', path: file.path, item, reason: tooDeep });
     const differences = compareTriggers(value, item.trigger);
     if (differences.length === 0) this.actions.push({ kind: 'unchanged', path: file.path, item });
-    else this.actions.push({ kind: 'update', path: file.path, text: triggerFileText(item.trigger), item, differences, ...(file.linkTo === undefined ? {} : { linkTo: file.linkTo }) });
+    else
+      this.actions.push({
+        kind: 'update',
+        path: file.path,
+        text: triggerFileText(item.trigger),
+        item,
+        differences,
+        ...(file.linkTo === undefined ? {} : { linkTo: file.linkTo }),
+      });
   }
 
   private refuse(item: PullItem, path: string, reason: string): void {
@@ -90,7 +103,8 @@ class Planner {
     const linked = this.byId.get(item.trigger.id);
     const inFolder = linked !== undefined && linked.path.startsWith(`${folder}/`);
     const tooDeep = nestingProblem(item.trigger, "the service's trigger");
-    if (tooDeep !== undefined) this.refuse(item, inFolder ? linked.path : `${folder}/${triggerFileName(item.trigger)}`, tooDeep);
+    if (tooDeep !== undefined)
+      this.refuse(item, inFolder ? linked.path : `${folder}/${triggerFileName(item.trigger)}`, tooDeep);
     else if (inFolder && linked.value !== undefined && this.free(linked)) this.decide(item, linked, linked.value);
     else return false;
     return true;
@@ -103,12 +117,18 @@ class Planner {
     const folderRefused = this.refusedFolders.get(pathKey(folder));
     if (folderRefused !== undefined) return this.refuse(item, plain, folderRefused);
     const sameName = this.known.find(
-      (k) => k.id === undefined && this.free(k) && k.name === item.trigger.name && k.path.startsWith(`${folder}/`) && (k.dataset === undefined || k.dataset === item.dataset),
+      (k) =>
+        k.id === undefined &&
+        this.free(k) &&
+        k.name === item.trigger.name &&
+        k.path.startsWith(`${folder}/`) &&
+        (k.dataset === undefined || k.dataset === item.dataset),
     );
     if (sameName?.value !== undefined) return this.decide(item, sameName, sameName.value);
     const inTheWay = this.occupant.get(pathKey(plain));
     // Something pull cannot read holds the trigger's name: it is named, never replaced or sidestepped.
-    if (inTheWay?.refused !== undefined && !this.claimed.has(pathKey(plain))) return this.refuse(item, inTheWay.path, inTheWay.refused);
+    if (inTheWay?.refused !== undefined && !this.claimed.has(pathKey(plain)))
+      return this.refuse(item, inTheWay.path, inTheWay.refused);
     this.actions.push({ kind: 'create', path: this.newPath(item, folder), text: triggerFileText(item.trigger), item });
   }
 
@@ -117,7 +137,8 @@ class Planner {
     const taken = (p: string) => this.occupant.has(pathKey(p)) || this.claimed.has(pathKey(p));
     let path = `${folder}/${triggerFileName(item.trigger)}`;
     if (taken(path)) path = `${folder}/${triggerFileName(item.trigger, true)}`;
-    for (let n = 2; taken(path); n++) path = `${folder}/${triggerFileName({ ...item.trigger, id: `${item.trigger.id}-${n}` }, true)}`;
+    for (let n = 2; taken(path); n++)
+      path = `${folder}/${triggerFileName({ ...item.trigger, id: `${item.trigger.id}-${n}` }, true)}`;
     this.claimed.add(pathKey(path));
     return path;
   }
@@ -167,14 +188,18 @@ export const APPEARED = 'something appeared at this path while pulling and was l
 async function leadsOutside(fs: PullFileSystem, root: string, path: string): Promise<string | undefined> {
   if (fs.realPath === undefined) return undefined;
   const [base, real] = await Promise.all([fs.realPath(root), fs.realPath(join(root, path))]);
-  return within(base, real) ? undefined : `it leads outside the folder pulled into (to ${real}); pull writes only inside it`;
+  return within(base, real)
+    ? undefined
+    : `it leads outside the folder pulled into (to ${real}); pull writes only inside it`;
 }
 
 /** Removes the stale temporary files of the dataset folders the plan is about (those inside `root` only). */
 async function removeStale(fs: PullFileSystem, root: string, actions: readonly PullAction[]): Promise<string[]> {
   const removeIn = fs.removeStale?.bind(fs);
   if (removeIn === undefined) return [];
-  const folders = [...new Set(actions.filter((a) => a.kind !== 'refused').map((a) => a.path.slice(0, a.path.lastIndexOf('/'))))].sort();
+  const folders = [
+    ...new Set(actions.filter((a) => a.kind !== 'refused').map((a) => a.path.slice(0, a.path.lastIndexOf('/')))),
+  ].sort();
   const removed: string[] = [];
   for (const folder of folders) {
     if ((await leadsOutside(fs, root, folder)) !== undefined) continue;
@@ -184,11 +209,27 @@ async function removeStale(fs: PullFileSystem, root: string, actions: readonly P
 }
 
 /** Carries out a plan under `root`. Writes are whole-file; a failed write is reported and the rest go on. */
-export async function applyPull(fs: PullFileSystem, root: string, actions: readonly PullAction[], o: ApplyOptions): Promise<PullReport> {
-  const report: PullReport = { created: [], updated: [], unchanged: [], skipped: [], failed: [], removed: [], cancelled: false };
+export async function applyPull(
+  fs: PullFileSystem,
+  root: string,
+  actions: readonly PullAction[],
+  o: ApplyOptions,
+): Promise<PullReport> {
+  const report: PullReport = {
+    created: [],
+    updated: [],
+    unchanged: [],
+    skipped: [],
+    failed: [],
+    removed: [],
+    cancelled: false,
+  };
   // A link is held for what its target holds too (an unsaved edit of the file it leads to).
-  const heldFor = (a: PullAction) => o.hold?.(a.path) ?? (a.kind === 'update' && a.linkTo !== undefined ? o.hold?.(a.linkTo) : undefined);
-  const updates = actions.filter((a): a is Extract<PullAction, { kind: 'update' }> => a.kind === 'update' && heldFor(a) === undefined);
+  const heldFor = (a: PullAction) =>
+    o.hold?.(a.path) ?? (a.kind === 'update' && a.linkTo !== undefined ? o.hold?.(a.linkTo) : undefined);
+  const updates = actions.filter(
+    (a): a is Extract<PullAction, { kind: 'update' }> => a.kind === 'update' && heldFor(a) === undefined,
+  );
   const approved = updates.length === 0 ? new Set<string>() : await o.approve(updates);
   report.removed = await removeStale(fs, root, actions);
   let done = 0;
@@ -207,7 +248,8 @@ export async function applyPull(fs: PullFileSystem, root: string, actions: reado
     if (a.kind === 'refused') return void report.failed.push({ path: a.path, message: a.reason });
     const held = heldFor(a);
     if (held !== undefined) return void report.skipped.push({ path: a.path, reason: held });
-    if (a.kind === 'update' && !approved.has(a.path)) return void report.skipped.push({ path: a.path, reason: 'it differs from the service' });
+    if (a.kind === 'update' && !approved.has(a.path))
+      return void report.skipped.push({ path: a.path, reason: 'it differs from the service' });
     try {
       const outside = await leadsOutside(fs, root, a.path);
       if (outside !== undefined) return void report.failed.push({ path: a.path, message: outside });
@@ -215,7 +257,10 @@ export async function applyPull(fs: PullFileSystem, root: string, actions: reado
       else await fs.replace(join(root, a.path), a.text);
       (a.kind === 'create' ? report.created : report.updated).push(a.path);
     } catch (err) {
-      report.failed.push({ path: a.path, message: a.kind === 'create' && isAlreadyThere(err) ? APPEARED : errorMessage(err) });
+      report.failed.push({
+        path: a.path,
+        message: a.kind === 'create' && isAlreadyThere(err) ? APPEARED : errorMessage(err),
+      });
     }
   }
 }
@@ -223,8 +268,13 @@ export async function applyPull(fs: PullFileSystem, root: string, actions: reado
 /** "8 written (2 new), 3 unchanged, 1 skipped": what a pull did, in words. */
 export function pullSummary(r: PullReport): string {
   const written = r.created.length + r.updated.length;
-  const parts = [`${written} written${r.created.length > 0 && r.updated.length > 0 ? ` (${r.created.length} new)` : ''}`, `${r.unchanged.length} unchanged`, `${r.skipped.length} skipped`];
+  const parts = [
+    `${written} written${r.created.length > 0 && r.updated.length > 0 ? ` (${r.created.length} new)` : ''}`,
+    `${r.unchanged.length} unchanged`,
+    `${r.skipped.length} skipped`,
+  ];
   if (r.failed.length > 0) parts.push(`${r.failed.length} failed`);
-  if (r.removed.length > 0) parts.push(`${r.removed.length} stale temporary file${r.removed.length === 1 ? '' : 's'} removed`);
+  if (r.removed.length > 0)
+    parts.push(`${r.removed.length} stale temporary file${r.removed.length === 1 ? '' : 's'} removed`);
   return parts.join(', ');
 }

@@ -24,7 +24,8 @@ const errnoCode = (e: unknown) => (e instanceof Error && 'code' in e ? e.code : 
 
 /** 67108864 as `64 MiB`, 1536 as `1.5 KiB`, 100 as `100 bytes`. */
 function size(bytes: number): string {
-  const [unit, n] = bytes >= 1024 * 1024 ? ['MiB', bytes / 1024 / 1024] : bytes >= 1024 ? ['KiB', bytes / 1024] : ['bytes', bytes];
+  const [unit, n] =
+    bytes >= 1024 * 1024 ? ['MiB', bytes / 1024 / 1024] : bytes >= 1024 ? ['KiB', bytes / 1024] : ['bytes', bytes];
   return `${Number(n.toFixed(1))} ${unit}`;
 }
 
@@ -47,9 +48,11 @@ function openProblem(e: unknown): ReadProblem {
 // obs reads a folder named on its command line as the files under it: one met here is where a file was asked for.
 const directory = () => new ReadProblem('directory', 'is a folder, not a file');
 
-const notRegular = () => new ReadProblem('not-regular', 'is not a regular file (a device, FIFO or socket): only files are read');
+const notRegular = () =>
+  new ReadProblem('not-regular', 'is not a regular file (a device, FIFO or socket): only files are read');
 
-const tooLarge = (maxBytes: number, why: string) => new ReadProblem('too-large', `is larger than ${size(maxBytes)}, ${why}`);
+const tooLarge = (maxBytes: number, why: string) =>
+  new ReadProblem('too-large', `is larger than ${size(maxBytes)}, ${why}`);
 
 /** What a too-large message says after the size when the caller says nothing. */
 const DEFAULT_WHY = 'the most read of a trigger file';
@@ -59,7 +62,13 @@ const DEFAULT_WHY = 'the most read of a trigger file';
  * cap (obs names its --max-bytes there). `admit`, when given, hears the file's size once it is known to be
  * a regular file under the cap, and the bytes are read when it resolves (obs reads ahead within a budget).
  */
-export async function readRegularFile(file: string, cwd: string, maxBytes = DEFAULT_MAX_BYTES, why = DEFAULT_WHY, admit?: (size: number) => Promise<void>): Promise<Uint8Array> {
+export async function readRegularFile(
+  file: string,
+  cwd: string,
+  maxBytes = DEFAULT_MAX_BYTES,
+  why = DEFAULT_WHY,
+  admit?: (size: number) => Promise<void>,
+): Promise<Uint8Array> {
   // O_NONBLOCK: opening a FIFO would otherwise wait for a writer. It changes nothing for a regular file.
   const flags = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
   let handle;
@@ -83,7 +92,9 @@ export async function readRegularFile(file: string, cwd: string, maxBytes = DEFA
   }
 }
 
-type Readable = { read(buffer: Uint8Array, offset: number, length: number, position: null): Promise<{ bytesRead: number }> };
+type Readable = {
+  read(buffer: Uint8Array, offset: number, length: number, position: null): Promise<{ bytesRead: number }>;
+};
 
 /**
  * Reads to the end into one buffer sized by fstat (a regular file's bytes are read once, held once),

@@ -25,15 +25,30 @@ const join = (...parts: string[]) => parts.filter((p) => p !== '').join('/');
 const NO_LINKS = 'it is a link, and links are followed only on a local disk';
 
 /** Why pull may not write in a dataset folder, or undefined. `base` is the pull folder's real path. */
-async function folderProblem(fs: PullFileSystem, root: string, folder: string, kind: DirEntry['kind'] | undefined, base: string | undefined): Promise<string | undefined> {
+async function folderProblem(
+  fs: PullFileSystem,
+  root: string,
+  folder: string,
+  kind: DirEntry['kind'] | undefined,
+  base: string | undefined,
+): Promise<string | undefined> {
   if (kind === 'file' || kind === 'other') return `${folder} is not a folder`;
-  if (fs.realPath === undefined || base === undefined) return kind === 'link' ? `the folder ${folder}: ${NO_LINKS}` : undefined;
+  if (fs.realPath === undefined || base === undefined)
+    return kind === 'link' ? `the folder ${folder}: ${NO_LINKS}` : undefined;
   const real = await fs.realPath(join(root, folder));
-  return within(base, real) ? undefined : `the folder ${folder} is a link leading outside the folder pulled into (to ${real}); pull writes only inside it`;
+  return within(base, real)
+    ? undefined
+    : `the folder ${folder} is a link leading outside the folder pulled into (to ${real}); pull writes only inside it`;
 }
 
 /** One entry of a dataset folder as pull sees it; undefined when it vanished since it was listed. */
-async function entryOf(fs: PullFileSystem, root: string, path: string, kind: DirEntry['kind'], base: string | undefined): Promise<ExistingFile | undefined> {
+async function entryOf(
+  fs: PullFileSystem,
+  root: string,
+  path: string,
+  kind: DirEntry['kind'],
+  base: string | undefined,
+): Promise<ExistingFile | undefined> {
   if (kind === 'folder') return { path, refused: 'a folder is in the way' };
   if (kind === 'other') return { path, refused: 'it is not a regular file' };
   let linkTo: string | undefined;
@@ -41,7 +56,8 @@ async function entryOf(fs: PullFileSystem, root: string, path: string, kind: Dir
     if (kind === 'link') {
       if (fs.realPath === undefined || base === undefined) return { path, refused: NO_LINKS };
       const real = await fs.realPath(join(root, path));
-      if (!within(base, real)) return { path, refused: `it is a link leading outside the folder pulled into (to ${real})` };
+      if (!within(base, real))
+        return { path, refused: `it is a link leading outside the folder pulled into (to ${real})` };
       linkTo = relativeTo(base, real);
     }
     const text = await fs.read(join(root, path));
@@ -56,7 +72,12 @@ async function entryOf(fs: PullFileSystem, root: string, path: string, kind: Dir
  * Reads what is in each dataset folder under `root` that the items go to: every entry whose name ends
  * in `.trigger.json` in any letter case (on macOS and Windows those are the same files).
  */
-export async function scanExisting(fs: PullFileSystem, root: string, items: readonly PullItem[], signal?: AbortSignal): Promise<ExistingFile[]> {
+export async function scanExisting(
+  fs: PullFileSystem,
+  root: string,
+  items: readonly PullItem[],
+  signal?: AbortSignal,
+): Promise<ExistingFile[]> {
   const folders = [...new Set(items.map((i) => datasetFolder(i.dataset)))].sort();
   const base = fs.realPath === undefined ? undefined : await fs.realPath(root);
   const kinds = new Map(((await fs.list(root)) ?? []).map((e) => [e.name, e.kind]));
@@ -68,7 +89,9 @@ export async function scanExisting(fs: PullFileSystem, root: string, items: read
       out.push({ path: folder, refused: problem });
       continue;
     }
-    const entries = ((await fs.list(join(root, folder))) ?? []).filter((e) => pathKey(e.name).endsWith(TRIGGER_FILE_SUFFIX));
+    const entries = ((await fs.list(join(root, folder))) ?? []).filter((e) =>
+      pathKey(e.name).endsWith(TRIGGER_FILE_SUFFIX),
+    );
     for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
       const found = await entryOf(fs, root, `${folder}/${e.name}`, e.kind, base);
       if (found !== undefined) out.push(found);

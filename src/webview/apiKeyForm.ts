@@ -88,12 +88,24 @@ function viewPage(v: View): TemplateResult {
   }
 }
 
-function textControl(id: string, value: string, bad: boolean, onInput: (text: string) => void, extra: { placeholder?: string; readonly?: boolean } = {}): TemplateResult {
+function textControl(
+  id: string,
+  value: string,
+  bad: boolean,
+  onInput: (text: string) => void,
+  extra: { placeholder?: string; readonly?: boolean } = {},
+): TemplateResult {
   return html`<vscode-textfield id=${id} placeholder=${extra.placeholder ?? nothing} ?readonly=${extra.readonly === true} .value=${live(value)} ${invalid(bad)}
     @input=${(e: Event) => onInput(valueOf(e))}></vscode-textfield>`;
 }
 
-function checkboxControl(id: string, label: string, checked: boolean, bad: boolean, onChange: (checked: boolean) => void): TemplateResult {
+function checkboxControl(
+  id: string,
+  label: string,
+  checked: boolean,
+  bad: boolean,
+  onChange: (checked: boolean) => void,
+): TemplateResult {
   return html`<vscode-checkbox id=${id} .checked=${live(checked)} ${invalid(bad)} @change=${(e: Event) => onChange(checkedOf(e))}>${label}</vscode-checkbox>`;
 }
 
@@ -112,15 +124,47 @@ function createPage(values: CreateApiKeyValues, problems: ProblemView): Template
     ${shell.banners()}
     ${problems.summary(shown)}
     <form id="form" novalidate @submit=${onFormSubmit(submitCreate)}>
-      ${field({ id: 'f-name', label: T.labels.name, help: C.nameHelp, errors: err('name'), warnings: controlWarnings(values.name),
-        control: textControl('f-name', values.name, err('name').length > 0, (text) => editCreate('name', text), { placeholder: C.namePlaceholder }) })}
+      ${field({
+        id: 'f-name',
+        label: T.labels.name,
+        help: C.nameHelp,
+        errors: err('name'),
+        warnings: controlWarnings(values.name),
+        control: textControl('f-name', values.name, err('name').length > 0, (text) => editCreate('name', text), {
+          placeholder: C.namePlaceholder,
+        }),
+      })}
       ${field({ id: 'f-keyType', label: T.labels.keyType, help: C.keyTypeHelp, errors: err('keyType'), control: keyType })}
-      ${field({ id: 'f-environmentId', label: T.labels.environmentId, help: C.environmentHelp(connectionName), errors: err('environmentId'), warnings: controlWarnings(values.environmentId),
-        control: textControl('f-environmentId', values.environmentId, err('environmentId').length > 0, (text) => editCreate('environmentId', text)) })}
-      ${field({ id: 'f-disabled', label: T.labels.disabled, errors: err('disabled'),
-        control: checkboxControl('f-disabled', C.disabled, values.disabled, err('disabled').length > 0, (on) => editCreate('disabled', on)) })}
-      ${field({ id: 'f-createDatasets', label: T.labels.createDatasets, errors: err('createDatasets'),
-        control: checkboxControl('f-createDatasets', C.createDatasets, values.createDatasets, err('createDatasets').length > 0, (on) => editCreate('createDatasets', on)) })}
+      ${field({
+        id: 'f-environmentId',
+        label: T.labels.environmentId,
+        help: C.environmentHelp(connectionName),
+        errors: err('environmentId'),
+        warnings: controlWarnings(values.environmentId),
+        control: textControl('f-environmentId', values.environmentId, err('environmentId').length > 0, (text) =>
+          editCreate('environmentId', text),
+        ),
+      })}
+      ${field({
+        id: 'f-disabled',
+        label: T.labels.disabled,
+        errors: err('disabled'),
+        control: checkboxControl('f-disabled', C.disabled, values.disabled, err('disabled').length > 0, (on) =>
+          editCreate('disabled', on),
+        ),
+      })}
+      ${field({
+        id: 'f-createDatasets',
+        label: T.labels.createDatasets,
+        errors: err('createDatasets'),
+        control: checkboxControl(
+          'f-createDatasets',
+          C.createDatasets,
+          values.createDatasets,
+          err('createDatasets').length > 0,
+          (on) => editCreate('createDatasets', on),
+        ),
+      })}
       <div class="actions"><vscode-button id="submit" .disabled=${shell.busy} @click=${submitCreate}>${C.submit}</vscode-button></div>
     </form>
     ${shell.statusLine()}`;
@@ -131,17 +175,35 @@ function updatePage(values: UpdateApiKeyValues, idFixed: boolean, problems: Prob
   const shown = problems.shown(updateApiKeyProblems(values));
   const err = (name: keyof UpdateApiKeyValues): string[] => errorsOf(shown, name);
   // A known key's id is shown but cannot be changed: the form updates that key and no other.
-  const id = textControl('f-id', values.id, err('id').length > 0, (text) => editUpdate('id', text), idFixed ? { readonly: true } : { placeholder: U.idPlaceholder });
+  const id = textControl(
+    'f-id',
+    values.id,
+    err('id').length > 0,
+    (text) => editUpdate('id', text),
+    idFixed ? { readonly: true } : { placeholder: U.idPlaceholder },
+  );
   return html`<h1>${U.title}</h1>
     <p class="lead">${U.lead(connectionName)}</p>
     ${shell.banners()}
     ${problems.summary(shown)}
     <form id="form" novalidate @submit=${onFormSubmit(submitUpdate)}>
       ${field({ id: 'f-id', label: T.labels.id, help: idFixed ? U.idFixedHelp : U.idHelp, errors: err('id'), warnings: controlWarnings(values.id), control: id })}
-      ${field({ id: 'f-name', label: T.labels.name, help: U.nameHelp, errors: err('name'), warnings: controlWarnings(values.name),
-        control: textControl('f-name', values.name, err('name').length > 0, (text) => editUpdate('name', text)) })}
-      ${field({ id: 'f-disabled', label: T.labels.disabled, errors: err('disabled'),
-        control: checkboxControl('f-disabled', U.disabled, values.disabled, err('disabled').length > 0, (on) => editUpdate('disabled', on)) })}
+      ${field({
+        id: 'f-name',
+        label: T.labels.name,
+        help: U.nameHelp,
+        errors: err('name'),
+        warnings: controlWarnings(values.name),
+        control: textControl('f-name', values.name, err('name').length > 0, (text) => editUpdate('name', text)),
+      })}
+      ${field({
+        id: 'f-disabled',
+        label: T.labels.disabled,
+        errors: err('disabled'),
+        control: checkboxControl('f-disabled', U.disabled, values.disabled, err('disabled').length > 0, (on) =>
+          editUpdate('disabled', on),
+        ),
+      })}
       <div class="actions"><vscode-button id="submit" .disabled=${shell.busy} @click=${submitUpdate}>${U.submit}</vscode-button></div>
     </form>
     ${shell.statusLine()}`;

@@ -9,11 +9,7 @@ import { keyed } from 'lit-html/directives/keyed.js';
 import { live } from 'lit-html/directives/live.js';
 import { BURN_ALERT_LIMITS, BURN_ALERT_TYPES, type BurnAlert, type BurnAlertType } from '../api/schemas/burnAlert';
 import { characterCount } from '../api/schemas/common';
-import {
-  burnAlertForReview,
-  burnAlertProblems,
-  unsendableMembers,
-} from './protocol/burnAlertForm';
+import { burnAlertForReview, burnAlertProblems, unsendableMembers } from './protocol/burnAlertForm';
 import {
   BurnAlertState,
   BurnAlertToWebview,
@@ -33,7 +29,11 @@ import { keepRelativeTimesCurrent, timeView } from './shared/time';
 import { onHostMessage, post, postDraft, readState, writeState } from './shared/vscodeApi';
 
 type NumberField = 'exhaustion_minutes' | 'budget_rate_window_minutes' | 'budget_rate_decrease_threshold_per_million';
-const NUMBER_FIELDS: readonly NumberField[] = ['exhaustion_minutes', 'budget_rate_window_minutes', 'budget_rate_decrease_threshold_per_million'];
+const NUMBER_FIELDS: readonly NumberField[] = [
+  'exhaustion_minutes',
+  'budget_rate_window_minutes',
+  'budget_rate_decrease_threshold_per_million',
+];
 
 const T = BURN_ALERT_TEXT;
 const send = (m: BurnAlertFromWebview): void => post(m);
@@ -73,14 +73,24 @@ const shell = new FormShell(
 function save(): void {
   if (!session) return;
   const typed = session.recipientId === '' ? {} : { recipientId: session.recipientId };
-  const state: BurnAlertState = { context: session.context, loaded: session.loaded, edits: session.edits, drafts: session.drafts, ...typed };
+  const state: BurnAlertState = {
+    context: session.context,
+    loaded: session.loaded,
+    edits: session.edits,
+    drafts: session.drafts,
+    ...typed,
+  };
   writeState(state);
   postDraft(isDirty(session) ? state : null);
 }
 
 /** Whether the edits would change what Save sends, or hold number text that is not a number yet, or an ID not added. */
 function isDirty(s: Session): boolean {
-  return Object.keys(s.drafts).length > 0 || s.recipientId.trim() !== '' || JSON.stringify(burnAlertForReview(s.loaded, s.edits)) !== JSON.stringify(burnAlertForReview(s.loaded, {}));
+  return (
+    Object.keys(s.drafts).length > 0 ||
+    s.recipientId.trim() !== '' ||
+    JSON.stringify(burnAlertForReview(s.loaded, s.edits)) !== JSON.stringify(burnAlertForReview(s.loaded, {}))
+  );
 }
 
 const alertType = (s: Session): BurnAlertType => s.edits.alert_type ?? s.loaded.alert_type;
@@ -122,7 +132,9 @@ function formPage(s: Session, v: View): TemplateResult {
 }
 
 function lead(loaded: BurnAlert, context: BurnAlertContext, connectionName: string): TemplateResult {
-  const updated = loaded.updated_at ? [' ', ...sentence(T.lastUpdated, timeView(loaded.updated_at, Date.now()))] : nothing;
+  const updated = loaded.updated_at
+    ? [' ', ...sentence(T.lastUpdated, timeView(loaded.updated_at, Date.now()))]
+    : nothing;
   return html`<p class="lead">${T.lead(loaded.id, context.sloId, context.dataset, connectionName)}${updated}${loaded.triggered ? ` ${T.triggeredNow}` : ''}</p>`;
 }
 
@@ -152,7 +164,14 @@ function numberField(s: Session, v: View, name: NumberField, shown: ShownProblem
   const control = html`<vscode-textfield id="f-${name}" type="number" inputmode="numeric" .value=${live(text)} ${invalid(errors.length > 0)}
     @input=${(e: Event) => typeNumber(name, valueOf(e))}></vscode-textfield>`;
   const hidden = name === 'exhaustion_minutes' ? budget : !budget;
-  return field({ id: `f-${name}`, label: T.labels[name], control, help: numberHelp(name, parseNumberText(text)), errors, hidden });
+  return field({
+    id: `f-${name}`,
+    label: T.labels[name],
+    control,
+    help: numberHelp(name, parseNumberText(text)),
+    errors,
+    hidden,
+  });
 }
 
 /** A field's help, and for minutes what the number comes to ("That is about 4,083 years."): the service takes any size. */
@@ -170,7 +189,14 @@ function descriptionField(s: Session, shown: ShownProblems): TemplateResult {
   const control = html`<vscode-textarea id="f-description" rows="4" resize="none" .value=${live(text)} ${invalid(errors.length > 0)}
     @input=${(e: Event) => editDescription(valueOf(e))}></vscode-textarea>`;
   const beside = counter('description-counter', characterCount(text), BURN_ALERT_LIMITS.descriptionMax);
-  return field({ id: 'f-description', label: T.labels.description, control, beside, errors, warnings: controlWarnings(text) });
+  return field({
+    id: 'f-description',
+    label: T.labels.description,
+    control,
+    beside,
+    errors,
+    warnings: controlWarnings(text),
+  });
 }
 
 function conflictSection(conflict: View['conflict']): TemplateResult {
@@ -183,7 +209,9 @@ function conflictSection(conflict: View['conflict']): TemplateResult {
 function conflictChoice(current: BurnAlert, mine: unknown): TemplateResult {
   const C = T.conflict;
   const theirs = { ...burnAlertForReview(current, {}), updated_at: current.updated_at };
-  const changed = current.updated_at ? [...sentence(C.changed, timeView(current.updated_at, Date.now())), ' '] : nothing;
+  const changed = current.updated_at
+    ? [...sentence(C.changed, timeView(current.updated_at, Date.now())), ' ']
+    : nothing;
   return html`<h2 id="conflict-title">${C.title}</h2>
     <p>${changed}${C.explain}</p>
     <div class="versions">
@@ -212,7 +240,10 @@ function chooseType(event: Event): void {
   const chosen = BURN_ALERT_TYPES.find((t) => t === valueOf(event));
   if (chosen) session.edits.alert_type = chosen;
   // The fields the new type needs say at once what they are missing.
-  const needed = chosen === 'budget_rate' ? ['budget_rate_window_minutes', 'budget_rate_decrease_threshold_per_million'] : ['exhaustion_minutes'];
+  const needed =
+    chosen === 'budget_rate'
+      ? ['budget_rate_window_minutes', 'budget_rate_decrease_threshold_per_million']
+      : ['exhaustion_minutes'];
   edited(...needed, 'alert_type');
 }
 
@@ -281,9 +312,11 @@ onHostMessage(BurnAlertToWebview, (message) => {
   switch (message.type) {
     case 'init': {
       const restored = readState(BurnAlertState);
-      const keep = !message.discardEdits && restored !== undefined && restored.context.alertId === message.context.alertId;
+      const keep =
+        !message.discardEdits && restored !== undefined && restored.context.alertId === message.context.alertId;
       // Edits kept from a panel closed without saving come back when the page has none of its own.
-      const kept = !keep && message.unsaved?.state.context.alertId === message.context.alertId ? message.unsaved : undefined;
+      const kept =
+        !keep && message.unsaved?.state.context.alertId === message.context.alertId ? message.unsaved : undefined;
       const from = keep ? restored : kept?.state;
       const s: Session = {
         context: message.context,

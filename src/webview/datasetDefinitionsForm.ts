@@ -8,7 +8,12 @@ import './shared/elements';
 import { html, nothing, type TemplateResult } from 'lit-html';
 import { keyed } from 'lit-html/directives/keyed.js';
 import { live } from 'lit-html/directives/live.js';
-import { COLUMN_REF_TYPES, DEFINITION_TYPE_NAMES, type DatasetDefinitions, type DefinitionType } from '../api/schemas/datasetDefinitions';
+import {
+  COLUMN_REF_TYPES,
+  DEFINITION_TYPE_NAMES,
+  type DatasetDefinitions,
+  type DefinitionType,
+} from '../api/schemas/datasetDefinitions';
 import {
   definitionWarnings,
   definitionsProblems,
@@ -82,7 +87,8 @@ const labelsOf = (types: readonly string[]): string[] => {
 function formPage(s: Session, problems: ProblemView): TemplateResult {
   const shown = problems.shown(definitionsProblems(s.loaded, s.rows), definitionWarnings(s.rows, s.known));
   const changed = new Set(changedTypes(s));
-  const rows = (types: readonly DefinitionType[]): TemplateResult[] => types.map((type) => definitionRow(s.rows[type], type, shown, changed.has(type)));
+  const rows = (types: readonly DefinitionType[]): TemplateResult[] =>
+    types.map((type) => definitionRow(s.rows[type], type, shown, changed.has(type)));
   return html`<h1>${T.title(s.context.dataset)}</h1>
     <p class="lead">${T.lead(s.connectionName)}</p>
     ${shell.banners()}
@@ -114,7 +120,12 @@ function stickyActions(changed: ReadonlySet<DefinitionType>): TemplateResult {
 }
 
 /** One definition: label, API name and meaning on the left; column, Unset and column type on the right. */
-function definitionRow(row: DefinitionRow, type: DefinitionType, shown: ShownProblems, changed: boolean): TemplateResult {
+function definitionRow(
+  row: DefinitionRow,
+  type: DefinitionType,
+  shown: ShownProblems,
+  changed: boolean,
+): TemplateResult {
   const id = `f-${type}`;
   const label = DEFINITIONS_TEXT.labels[type];
   const errors = shown.errors[type] ?? [];
@@ -202,7 +213,11 @@ function changedRows(kept: DefinitionsState, now: DatasetDefinitions): Definitio
 function open(s: Session): void {
   session = s;
   versions += 1;
-  const fields = [...DEFINITION_GROUPS.flatMap((g) => g.types), ...OTHERS].map((type) => ({ field: type, label: DEFINITIONS_TEXT.labels[type], id: `f-${type}` }));
+  const fields = [...DEFINITION_GROUPS.flatMap((g) => g.types), ...OTHERS].map((type) => ({
+    field: type,
+    label: DEFINITIONS_TEXT.labels[type],
+    id: `f-${type}`,
+  }));
   view = { version: versions, problems: new ProblemView(fields) };
   shell.start(view.problems);
   shell.draw();
@@ -213,14 +228,19 @@ onHostMessage(DefinitionsToWebview, (message) => {
   switch (message.type) {
     case 'init': {
       const restored = readState(DefinitionsState);
-      const keep = !message.discardEdits && restored !== undefined && restored.context.dataset === message.context.dataset;
+      const keep =
+        !message.discardEdits && restored !== undefined && restored.context.dataset === message.context.dataset;
       // Edits kept from a panel closed without saving come back when the page has none of its own.
-      const kept = !keep && message.unsaved?.state.context.dataset === message.context.dataset ? message.unsaved : undefined;
+      const kept =
+        !keep && message.unsaved?.state.context.dataset === message.context.dataset ? message.unsaved : undefined;
       const s: Session = {
         context: message.context,
         connectionName: message.connectionName,
         loaded: message.loaded,
-        rows: { ...rowsFromDefinitions(message.loaded), ...(keep ? restored.rows : kept ? changedRows(kept.state, message.loaded) : {}) },
+        rows: {
+          ...rowsFromDefinitions(message.loaded),
+          ...(keep ? restored.rows : kept ? changedRows(kept.state, message.loaded) : {}),
+        },
         known: message.columns === null ? null : new Set(message.columns.map((c) => c.name)),
         completions: (message.columns ?? [])
           .filter((c) => !c.hidden)

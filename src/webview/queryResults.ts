@@ -6,7 +6,17 @@ import './shared/boot';
 import './shared/elements';
 import { html, nothing, type TemplateResult } from 'lit-html';
 import { keyed } from 'lit-html/directives/keyed.js';
-import { MAX_STATE_CHARS, toCsv, toJson, ResultsToWebview, type Preview, type ResultsFromWebview, type ResultsModel, type ResultsState, type SavedRun } from './protocol/queryResults';
+import {
+  MAX_STATE_CHARS,
+  toCsv,
+  toJson,
+  ResultsToWebview,
+  type Preview,
+  type ResultsFromWebview,
+  type ResultsModel,
+  type ResultsState,
+  type SavedRun,
+} from './protocol/queryResults';
 import { RESULTS_PAGE_TEXT as T } from './protocol/text/queryResults';
 import { ChartSection } from './shared/chartSection';
 import { byId, drawPage, sentence } from './shared/dom';
@@ -68,7 +78,12 @@ function ranAt(model: ResultsModel): TemplateResult | typeof nothing {
 
 function toolbar(model: ResultsModel): TemplateResult {
   const buttons = [
-    ...(model.canRerun ? [button(T.runAgain, () => send({ type: 'rerun', withOptions: false }), false), button(T.options, () => send({ type: 'rerun', withOptions: true }))] : []),
+    ...(model.canRerun
+      ? [
+          button(T.runAgain, () => send({ type: 'rerun', withOptions: false }), false),
+          button(T.options, () => send({ type: 'rerun', withOptions: true })),
+        ]
+      : []),
     ...(model.links.query ? [button(T.openInBrowser, () => send({ type: 'openLink', which: 'query' }))] : []),
     ...(model.links.graph ? [button(T.openGraph, () => send({ type: 'openLink', which: 'graph' }))] : []),
   ];
@@ -76,7 +91,12 @@ function toolbar(model: ResultsModel): TemplateResult {
 }
 
 function statusLine(model: ResultsModel): TemplateResult | typeof nothing {
-  const text = model.status === 'failed' ? T.failed(model.subject ?? 'query', model.message) : model.status === 'incomplete' ? (model.message ?? T.incomplete) : '';
+  const text =
+    model.status === 'failed'
+      ? T.failed(model.subject ?? 'query', model.message)
+      : model.status === 'incomplete'
+        ? (model.message ?? T.incomplete)
+        : '';
   if (text === '') return nothing;
   return html`<p id="status" class="status ${model.status}" role=${model.status === 'failed' ? 'alert' : 'status'}>${text}</p>`;
 }
@@ -93,12 +113,18 @@ function previewSummary(p: Preview): TemplateResult {
 function tableSection(model: ResultsModel, table: ResultsTable | undefined): TemplateResult | typeof nothing {
   if (!model.table) return nothing;
   const caption = model.preview ? T.firings : T.results;
-  if (!table) return html`<section><h2>${caption}</h2><p class="empty">${model.preview ? T.wouldNotHaveFired : T.noRows}</p></section>`;
+  if (!table)
+    return html`<section><h2>${caption}</h2><p class="empty">${model.preview ? T.wouldNotHaveFired : T.noRows}</p></section>`;
   const exportAs = (format: 'csv' | 'json', action: 'copy' | 'save') => () => {
     const view = table.view();
     send({ type: 'export', format, action, text: format === 'csv' ? toCsv(view) : toJson(view) });
   };
-  const actions = [button(T.copyCsv, exportAs('csv', 'copy')), button(T.copyJson, exportAs('json', 'copy')), button(T.saveCsv, exportAs('csv', 'save')), button(T.saveJson, exportAs('json', 'save'))];
+  const actions = [
+    button(T.copyCsv, exportAs('csv', 'copy')),
+    button(T.copyJson, exportAs('json', 'copy')),
+    button(T.saveCsv, exportAs('csv', 'save')),
+    button(T.saveJson, exportAs('json', 'save')),
+  ];
   return html`<section class="table-section"><h2>${caption}</h2><div class="actions">${actions}</div>${table.element}</section>`;
 }
 
@@ -112,9 +138,17 @@ function totalsSection(t: Totals): TemplateResult {
 function show(model: ResultsModel): void {
   shown?.chart?.destroy();
   const c = model.chart;
-  const table = model.table && model.table.rows.length > 0 ? new ResultsTable(model.table, model.preview ? T.firings : T.results, T.filterRowsLabel(model.preview !== undefined)) : undefined;
+  const table =
+    model.table && model.table.rows.length > 0
+      ? new ResultsTable(
+          model.table,
+          model.preview ? T.firings : T.results,
+          T.filterRowsLabel(model.preview !== undefined),
+        )
+      : undefined;
   // The chart's "Times in UTC" is the page's time setting: the table's times follow it.
-  const chart = c && c.times.length > 0 && c.lines.length > 0 ? new ChartSection(model, c, (utc) => table?.setUtc(utc)) : undefined;
+  const chart =
+    c && c.times.length > 0 && c.lines.length > 0 ? new ChartSection(model, c, (utc) => table?.setUtc(utc)) : undefined;
   versions += 1;
   shown = { version: versions, model, chart, table };
   busy = null;

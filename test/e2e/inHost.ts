@@ -1,5 +1,14 @@
 // Runs test/vscode/suite inside code-server's extension host and returns the runner's report.
-import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TEST_SEAM_VARIABLE } from '../../src/extension/testSeam';
@@ -53,13 +62,29 @@ function answerOf(answerFile: string): string {
 function answerDialogs(page: Page, file: string, answerFile: string): () => Promise<void> {
   let stopped = false;
   const box = page.locator('.monaco-dialog-box');
-  const text = async (part: string) => ((await box.locator(`.dialog-${part}`).first().textContent({ timeout: 2_000 }).catch(() => '')) ?? '').replace(/\u00a0/g, ' ');
+  const text = async (part: string) =>
+    (
+      (await box
+        .locator(`.dialog-${part}`)
+        .first()
+        .textContent({ timeout: 2_000 })
+        .catch(() => '')) ?? ''
+    ).replace(/\u00a0/g, ' ');
   const loop = (async () => {
     while (!stopped) {
       if (await box.isVisible().catch(() => false)) {
         const answer = answerOf(answerFile);
-        appendFileSync(file, `${JSON.stringify({ message: await text('message-text'), detail: await text('message-detail'), answer })}\n`);
-        await box.locator('.dialog-buttons .monaco-button', { hasText: new RegExp(`^${answer.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).first().click({ timeout: 5_000 }).catch(() => page.keyboard.press('Escape'));
+        appendFileSync(
+          file,
+          `${JSON.stringify({ message: await text('message-text'), detail: await text('message-detail'), answer })}\n`,
+        );
+        await box
+          .locator('.dialog-buttons .monaco-button', {
+            hasText: new RegExp(`^${answer.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+          })
+          .first()
+          .click({ timeout: 5_000 })
+          .catch(() => page.keyboard.press('Escape'));
       }
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -93,7 +118,12 @@ export async function runInHostSuite(options: InHostOptions = {}): Promise<RunRe
     mkdirSync(csDir);
     // code-server installs the .vsix as a normal extension (not ExtensionMode.Test): the variable opens the
     // test seam the in-host tests reach the internals through (src/extension/testSeam.ts).
-    server = await startCodeServer({ workspace, extraVsix: [runner], tmpDir: csDir, env: { [TEST_SEAM_VARIABLE]: '1' } });
+    server = await startCodeServer({
+      workspace,
+      extraVsix: [runner],
+      tmpDir: csDir,
+      env: { [TEST_SEAM_VARIABLE]: '1' },
+    });
     log(`code-server at ${server.url}`);
     // The extension host starts only once a window connects.
     const workbench = await openWorkbench(browser, server);

@@ -27,7 +27,10 @@ const inputBox = (page: Page): Locator => quickInput(page).locator('.quick-input
 
 /** Waits until the dialogue shows the box or page of this title ("Add Connection (3/7)"). */
 async function showing(page: Page, title: string): Promise<void> {
-  await quickInput(page).locator('.quick-input-title').filter({ hasText: exactly(title) }).waitFor({ state: 'visible', timeout: 15_000 });
+  await quickInput(page)
+    .locator('.quick-input-title')
+    .filter({ hasText: exactly(title) })
+    .waitFor({ state: 'visible', timeout: 15_000 });
 }
 
 /** Types an answer into the box of step `step` of 7 and presses Enter. */
@@ -39,11 +42,14 @@ async function answer(page: Page, step: number, value: string): Promise<void> {
 
 /** A line of the summary page, by its label. */
 function summaryRow(page: Page, label: string): Locator {
-  return quickInput(page).locator('.monaco-list-row').filter({ has: page.locator('.label-name', { hasText: exactly(label) }) });
+  return quickInput(page)
+    .locator('.monaco-list-row')
+    .filter({ has: page.locator('.label-name', { hasText: exactly(label) }) });
 }
 
 /** The summary's first line (its label starts with an icon). */
-const checkAndSave = (page: Page): Locator => quickInput(page).locator('.monaco-list-row').filter({ hasText: 'Check and Save' });
+const checkAndSave = (page: Page): Locator =>
+  quickInput(page).locator('.monaco-list-row').filter({ hasText: 'Check and Save' });
 
 /** The modal dialog VS Code draws in the page, and its buttons. */
 const dialog = (page: Page): Locator => page.locator('.monaco-dialog-box');
@@ -83,10 +89,16 @@ async function addConnectionWithAMistake(page: Page, name: string, info: Sandbox
   await dialog(page).waitFor({ state: 'visible', timeout: 30_000 });
   const host = new URL(info.baseUrl).host;
   const said = ((await dialog(page).locator('.dialog-message-text').textContent()) ?? '').replace(/\u00a0/g, ' ');
-  assert.equal(said, `"${name}" does not work yet: ${host} does not know the configuration key: it is mistyped, revoked, or a key of another account.`);
+  assert.equal(
+    said,
+    `"${name}" does not work yet: ${host} does not know the configuration key: it is mistyped, revoked, or a key of another account.`,
+  );
   await dialog(page).locator('.dialog-buttons .monaco-button', { hasText: 'Edit Connection' }).click();
   await showing(page, 'Add Connection: review and save');
-  await quickInput(page).locator('.monaco-list-row.focused').filter({ hasText: 'Configuration key' }).waitFor({ state: 'visible' });
+  await quickInput(page)
+    .locator('.monaco-list-row.focused')
+    .filter({ hasText: 'Configuration key' })
+    .waitFor({ state: 'visible' });
   await inputBox(page).press('Enter');
   await showing(page, 'Add Connection');
   assert.equal(await inputBox(page).inputValue(), '', 'a key box opens empty');
@@ -97,55 +109,91 @@ async function addConnectionWithAMistake(page: Page, name: string, info: Sandbox
   await quickInput(page).waitFor({ state: 'hidden' });
 }
 
-describe('UI: a real account at a glance (code-server + Chromium, the sandbox as an external service)', { timeout: 420_000 }, () => {
-  const ready = useUiFixture();
+describe(
+  'UI: a real account at a glance (code-server + Chromium, the sandbox as an external service)',
+  { timeout: 420_000 },
+  () => {
+    const ready = useUiFixture();
 
-  it('Add Connection (Back, a wrong key put right on the summary) fills the Datasets view with its datasets, SLOs and recipients by name', { timeout: 240_000 }, async (t) => {
-    const { server, browser } = ready();
-    const sandbox: SandboxHandle = await startSandbox({ port: 0, host: '127.0.0.1' });
-    try {
-      await uiTest(t.name, browser, server, async ({ page }) => {
-        // A retry runs against the same sandbox: count this attempt's requests only.
-        const first = sandbox.requests.length;
-        await page.setViewportSize({ width: 1280, height: 1000 });
-        const info = sandbox.info;
-        await addConnectionWithAMistake(page, 'ui-account', info);
-        await page.locator('.part.statusbar').getByText('Obs: ui-account').waitFor({ state: 'visible', timeout: 30_000 });
-        await treeRow(page, DEMO.datasets.empty).waitFor({ state: 'visible', timeout: 30_000 });
-        await treeSettled(page);
-        await clearNotifications(page);
+    it(
+      'Add Connection (Back, a wrong key put right on the summary) fills the Datasets view with its datasets, SLOs and recipients by name',
+      { timeout: 240_000 },
+      async (t) => {
+        const { server, browser } = ready();
+        const sandbox: SandboxHandle = await startSandbox({ port: 0, host: '127.0.0.1' });
+        try {
+          await uiTest(
+            t.name,
+            browser,
+            server,
+            async ({ page }) => {
+              // A retry runs against the same sandbox: count this attempt's requests only.
+              const first = sandbox.requests.length;
+              await page.setViewportSize({ width: 1280, height: 1000 });
+              const info = sandbox.info;
+              await addConnectionWithAMistake(page, 'ui-account', info);
+              await page
+                .locator('.part.statusbar')
+                .getByText('Obs: ui-account')
+                .waitFor({ state: 'visible', timeout: 30_000 });
+              await treeRow(page, DEMO.datasets.empty).waitFor({ state: 'visible', timeout: 30_000 });
+              await treeSettled(page);
+              await clearNotifications(page);
 
-        // Every dataset the service lists, sorted; the one never written to is dimmed and says so.
-        assert.deepEqual(await treeLabels(page), ['Environment-wide', 'api-gateway', 'bench-wide', 'checkout-service', 'empty-dataset', 'metrics-hosts', 'zz-hostile-strings', 'API keys']);
-        assert.equal(await rowDescription(treeRow(page, DEMO.datasets.empty)), 'no data yet');
-        const dimmed = await rowIcon(treeRow(page, DEMO.datasets.empty));
-        assert.equal(dimmed.id, 'database');
-        assert.notEqual(dimmed.color, '', 'a dataset that never received data has a dimmed icon');
-        assert.deepEqual(await rowIcon(treeRow(page, DEMO.datasets.gateway)), { id: 'database', color: '' });
+              // Every dataset the service lists, sorted; the one never written to is dimmed and says so.
+              assert.deepEqual(await treeLabels(page), [
+                'Environment-wide',
+                'api-gateway',
+                'bench-wide',
+                'checkout-service',
+                'empty-dataset',
+                'metrics-hosts',
+                'zz-hostile-strings',
+                'API keys',
+              ]);
+              assert.equal(await rowDescription(treeRow(page, DEMO.datasets.empty)), 'no data yet');
+              const dimmed = await rowIcon(treeRow(page, DEMO.datasets.empty));
+              assert.equal(dimmed.id, 'database');
+              assert.notEqual(dimmed.color, '', 'a dataset that never received data has a dimmed icon');
+              assert.deepEqual(await rowIcon(treeRow(page, DEMO.datasets.gateway)), { id: 'database', color: '' });
 
-        // Its SLOs by name, with target and period; their burn alerts under them.
-        await expand(treeRow(page, DEMO.datasets.gateway));
-        await expand(treeRow(page, 'Burn alerts'));
-        const slo = treeRow(page, 'Gateway availability');
-        await slo.waitFor({ state: 'visible' });
-        assert.equal(await rowDescription(slo), '99.9% · 30 days');
-        await expand(slo);
-        await treeRow(page, 'Exhaustion in 240 min').waitFor({ state: 'visible' });
+              // Its SLOs by name, with target and period; their burn alerts under them.
+              await expand(treeRow(page, DEMO.datasets.gateway));
+              await expand(treeRow(page, 'Burn alerts'));
+              const slo = treeRow(page, 'Gateway availability');
+              await slo.waitFor({ state: 'visible' });
+              assert.equal(await rowDescription(slo), '99.9% · 30 days');
+              await expand(slo);
+              await treeRow(page, 'Exhaustion in 240 min').waitFor({ state: 'visible' });
 
-        // A trigger's tooltip names its recipient.
-        await expand(treeRow(page, 'Triggers'));
-        const triggerRow = treeRow(page, 'High error rate');
-        await triggerRow.waitFor({ state: 'visible' });
-        assert.match(await tooltipOf(page, triggerRow, /Recipients:/), /Recipients: oncall@example\.com \(email\)/);
+              // A trigger's tooltip names its recipient.
+              await expand(treeRow(page, 'Triggers'));
+              const triggerRow = treeRow(page, 'High error rate');
+              await triggerRow.waitFor({ state: 'visible' });
+              assert.match(
+                await tooltipOf(page, triggerRow, /Recipients:/),
+                /Recipients: oncall@example\.com \(email\)/,
+              );
 
-        // One list call per kind, however the tree was opened; Add Connection's check before saving reads the
-        // datasets once more (one read: the tree and the linter's dataset check share theirs).
-        const paths = sandbox.requests.slice(first).map((r) => `${r.method} ${r.path}`);
-        assert.deepEqual(paths.filter((p) => p === 'GET /1/datasets' || p === 'GET /1/recipients').sort(), ['GET /1/datasets', 'GET /1/datasets', 'GET /1/recipients']);
-        assert.deepEqual(paths.filter((p) => p.startsWith('GET /1/slos/')), [`GET /1/slos/${DEMO.datasets.gateway}`]);
-      }, (m) => t.diagnostic(m));
-    } finally {
-      await sandbox.close();
-    }
-  });
-});
+              // One list call per kind, however the tree was opened; Add Connection's check before saving reads the
+              // datasets once more (one read: the tree and the linter's dataset check share theirs).
+              const paths = sandbox.requests.slice(first).map((r) => `${r.method} ${r.path}`);
+              assert.deepEqual(paths.filter((p) => p === 'GET /1/datasets' || p === 'GET /1/recipients').sort(), [
+                'GET /1/datasets',
+                'GET /1/datasets',
+                'GET /1/recipients',
+              ]);
+              assert.deepEqual(
+                paths.filter((p) => p.startsWith('GET /1/slos/')),
+                [`GET /1/slos/${DEMO.datasets.gateway}`],
+              );
+            },
+            (m) => t.diagnostic(m),
+          );
+        } finally {
+          await sandbox.close();
+        }
+      },
+    );
+  },
+);

@@ -148,14 +148,12 @@ describe('UI: apply trigger files through the plan view (code-server + Chromium)
 
           await status(view, 'Applied to Sandbox: 1 applied, 0 skipped, 0 refused, 0 failed.');
           assert.equal(await update.locator('.outcome .headline').textContent(), 'Updated');
-          assert.doesNotMatch(
-            (await view.locator('body').textContent()) ?? '',
-            /Nothing is written until you confirm/,
-          );
+          assert.doesNotMatch((await view.locator('body').textContent()) ?? '', /Nothing is written until you confirm/);
           assert.equal(await view.locator('#apply').count(), 0);
-          const threshold = (await service(baseUrl, 'GET', '/1/triggers/api-gateway/trig_gw_errors'))[
-            'threshold'
-          ] as { op?: unknown; value?: unknown };
+          const threshold = (await service(baseUrl, 'GET', '/1/triggers/api-gateway/trig_gw_errors'))['threshold'] as {
+            op?: unknown;
+            value?: unknown;
+          };
           assert.deepEqual([threshold.op, threshold.value], ['>', 9]);
 
           // The diff's left side is read again once drift has the service's lists again: the new value, no error.

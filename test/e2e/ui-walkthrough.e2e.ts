@@ -33,50 +33,72 @@ async function openWalkthrough(page: Page): Promise<void> {
   // Chosen with Enter once it is the focused row: a hover over the row (its long description) can take the click.
   await widget.locator('.monaco-list-row.focused').filter({ hasText: TITLE }).first().waitFor({ state: 'visible' });
   await page.keyboard.press('Enter');
-  await page.locator('.gettingStartedContainer').getByText(TITLE, { exact: true }).first().waitFor({ state: 'visible', timeout: 30_000 });
+  await page
+    .locator('.gettingStartedContainer')
+    .getByText(TITLE, { exact: true })
+    .first()
+    .waitFor({ state: 'visible', timeout: 30_000 });
 }
 
 describe('UI: walkthrough (code-server + Chromium)', { timeout: 300_000 }, () => {
   const ready = useUiFixture();
 
-  it('the walkthrough lists its seven steps (apply, trigger tests and the noise report among them, each with its buttons), and its first button starts the sandbox and marks the step done', { timeout: 240_000 }, async (t) => {
-    const { server, browser } = ready();
-    await uiTest(
-      t.name,
-      browser,
-      server,
-      async ({ page }) => {
-        await page.setViewportSize({ width: 1400, height: 900 });
-        // The steps' pictures show beside them only in an editor wider than 950 px: the side bar makes room.
-        await runCommand(page, 'View: Close Primary Side Bar');
-        await openWalkthrough(page);
-        const container = page.locator('.gettingStartedContainer');
-        const steps = container.locator('.getting-started-step');
-        for (const title of STEPS) await steps.filter({ has: page.locator('.step-title', { hasText: exactly(title) }) }).first().waitFor({ state: 'visible' });
-        assert.deepEqual(
-          (await steps.locator('.step-title').allTextContents()).map((s) => s.trim()),
-          STEPS,
-        );
-        const step = (title: string) => steps.filter({ has: page.locator('.step-title', { hasText: exactly(title) }) }).first();
-        for (const [title, buttons] of Object.entries(LATER_BUTTONS)) {
-          await step(title).click();
-          for (const name of buttons) await step(title).getByRole('button', { name: exactly(name) }).waitFor({ state: 'visible' });
-        }
-        const first = step(STEPS[0] ?? '');
-        await first.click();
-        assert.equal(await first.locator('.codicon.complete').count(), 0, 'not done before its button was used');
-        // The step's picture comes from the extension (docs/images) and loads.
-        const picture = container.locator('.getting-started-media img').first();
-        await picture.waitFor({ state: 'visible' });
-        assert.ok(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 'the step picture loaded');
-        await saveImageOf(page, [container], 'walkthrough.png');
+  it(
+    'the walkthrough lists its seven steps (apply, trigger tests and the noise report among them, each with its buttons), and its first button starts the sandbox and marks the step done',
+    { timeout: 240_000 },
+    async (t) => {
+      const { server, browser } = ready();
+      await uiTest(
+        t.name,
+        browser,
+        server,
+        async ({ page }) => {
+          await page.setViewportSize({ width: 1400, height: 900 });
+          // The steps' pictures show beside them only in an editor wider than 950 px: the side bar makes room.
+          await runCommand(page, 'View: Close Primary Side Bar');
+          await openWalkthrough(page);
+          const container = page.locator('.gettingStartedContainer');
+          const steps = container.locator('.getting-started-step');
+          for (const title of STEPS)
+            await steps
+              .filter({ has: page.locator('.step-title', { hasText: exactly(title) }) })
+              .first()
+              .waitFor({ state: 'visible' });
+          assert.deepEqual(
+            (await steps.locator('.step-title').allTextContents()).map((s) => s.trim()),
+            STEPS,
+          );
+          const step = (title: string) =>
+            steps.filter({ has: page.locator('.step-title', { hasText: exactly(title) }) }).first();
+          for (const [title, buttons] of Object.entries(LATER_BUTTONS)) {
+            await step(title).click();
+            for (const name of buttons)
+              await step(title)
+                .getByRole('button', { name: exactly(name) })
+                .waitFor({ state: 'visible' });
+          }
+          const first = step(STEPS[0] ?? '');
+          await first.click();
+          assert.equal(await first.locator('.codicon.complete').count(), 0, 'not done before its button was used');
+          // The step's picture comes from the extension (docs/images) and loads.
+          const picture = container.locator('.getting-started-media img').first();
+          await picture.waitFor({ state: 'visible' });
+          assert.ok(
+            await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+            'the step picture loaded',
+          );
+          await saveImageOf(page, [container], 'walkthrough.png');
 
-        await first.getByRole('button', { name: 'Try the Local Sandbox' }).click();
-        await notificationText(page, /The local sandbox runs at/);
-        // Running the step's command completes it (completionEvents onCommand:obs.sandbox.start).
-        await first.locator('.codicon.complete, .codicon-getting-started-step-checked').first().waitFor({ state: 'visible', timeout: 30_000 });
-      },
-      (m) => t.diagnostic(m),
-    );
-  });
+          await first.getByRole('button', { name: 'Try the Local Sandbox' }).click();
+          await notificationText(page, /The local sandbox runs at/);
+          // Running the step's command completes it (completionEvents onCommand:obs.sandbox.start).
+          await first
+            .locator('.codicon.complete, .codicon-getting-started-step-checked')
+            .first()
+            .waitFor({ state: 'visible', timeout: 30_000 });
+        },
+        (m) => t.diagnostic(m),
+      );
+    },
+  );
 });

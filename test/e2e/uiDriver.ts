@@ -30,7 +30,11 @@ export async function openObservability(page: Page): Promise<Locator> {
   await entry.waitFor({ state: 'visible', timeout: 60_000 });
   // A click on the entry of the container already shown would close the side bar.
   if (!(await bar.locator('[id="workbench.view.extension.obs"]').isVisible())) await entry.click();
-  await bar.locator('.pane-header, .title-label').filter({ hasText: /Datasets/ }).first().waitFor({ state: 'visible', timeout: 30_000 });
+  await bar
+    .locator('.pane-header, .title-label')
+    .filter({ hasText: /Datasets/ })
+    .first()
+    .waitFor({ state: 'visible', timeout: 30_000 });
   return bar;
 }
 
@@ -43,7 +47,9 @@ export function datasetsPane(page: Page): Locator {
 
 /** Expands the Trigger Drift view (collapsed at first) below the Datasets view. */
 export async function expandDriftView(page: Page): Promise<void> {
-  const header = sidebar(page).locator('.pane-header').filter({ hasText: /Trigger Drift/i });
+  const header = sidebar(page)
+    .locator('.pane-header')
+    .filter({ hasText: /Trigger Drift/i });
   await header.waitFor({ state: 'visible' });
   if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
   await header.and(page.locator('[aria-expanded="true"]')).waitFor({ state: 'visible' });
@@ -103,7 +109,10 @@ export async function runCommand(page: Page, title: string): Promise<void> {
   await page.keyboard.press('F1');
   await input.waitFor({ state: 'visible' });
   await input.fill(`>${title}`);
-  const item = widget.locator('.monaco-list-row').filter({ has: page.locator('.label-name', { hasText: exactly(title) }) }).first();
+  const item = widget
+    .locator('.monaco-list-row')
+    .filter({ has: page.locator('.label-name', { hasText: exactly(title) }) })
+    .first();
   await item.waitFor({ state: 'visible' });
   await item.click();
   // Done when the palette closed, or when the command opened a quick input of its own.
@@ -137,13 +146,20 @@ export async function openFile(page: Page, fileName: string): Promise<void> {
   await runCommand(page, 'Go to File...');
   const widget = page.locator('.quick-input-widget');
   await widget.locator('.quick-input-box input').fill(fileName);
-  await widget.locator('.monaco-list-row').filter({ has: page.locator('.label-name', { hasText: exactly(fileName) }) }).first().click();
+  await widget
+    .locator('.monaco-list-row')
+    .filter({ has: page.locator('.label-name', { hasText: exactly(fileName) }) })
+    .first()
+    .click();
   await page.locator('.tabs-container .tab.active').filter({ hasText: fileName }).waitFor({ state: 'visible' });
 }
 
 /** The text of the first notification toast whose message matches `pattern`. */
 export async function notificationText(page: Page, pattern: RegExp, timeout = 30_000): Promise<string> {
-  const message = page.locator('.notifications-toasts .notification-list-item-message').filter({ hasText: pattern }).first();
+  const message = page
+    .locator('.notifications-toasts .notification-list-item-message')
+    .filter({ hasText: pattern })
+    .first();
   await message.waitFor({ state: 'visible', timeout });
   return (await message.textContent()) ?? '';
 }
@@ -231,7 +247,10 @@ export function webviewContent(page: Page): FrameLocator {
 /** Runs a tree row's context-menu item, as a right-click would. */
 export async function contextMenu(row: Locator, item: string): Promise<void> {
   await row.click({ button: 'right' });
-  const entry = row.page().locator('.context-view .monaco-menu .action-item').filter({ has: row.page().locator('.action-label', { hasText: exactly(item) }) });
+  const entry = row
+    .page()
+    .locator('.context-view .monaco-menu .action-item')
+    .filter({ has: row.page().locator('.action-label', { hasText: exactly(item) }) });
   await entry.waitFor({ state: 'visible' });
   await entry.click();
   const menu = row.page().locator('.context-view .monaco-menu');
@@ -257,12 +276,15 @@ export async function inlineAction(row: Locator, title: string): Promise<void> {
 
 /** The text of the active editor's visible lines (non-breaking spaces as spaces), top to bottom. */
 export async function editorText(page: Page): Promise<string> {
-  return page.locator('.part.editor .editor-instance .monaco-editor .view-lines').first().evaluate((el) =>
-    [...el.querySelectorAll<HTMLElement>('.view-line')]
-      .sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top))
-      .map((line) => (line.textContent ?? '').replace(/\u00a0/g, ' '))
-      .join('\n'),
-  );
+  return page
+    .locator('.part.editor .editor-instance .monaco-editor .view-lines')
+    .first()
+    .evaluate((el) =>
+      [...el.querySelectorAll<HTMLElement>('.view-line')]
+        .sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top))
+        .map((line) => (line.textContent ?? '').replace(/\u00a0/g, ' '))
+        .join('\n'),
+    );
 }
 
 /** Waits until the active editor shows a line whose text is exactly `line` (leading/trailing spaces aside). */
@@ -366,7 +388,10 @@ export async function tooltipOf(page: Page, row: Locator, expected: RegExp): Pro
     const matched = await hover
       .filter({ hasText: expected })
       .waitFor({ state: 'visible', timeout: 5_000 })
-      .then(() => true, () => false);
+      .then(
+        () => true,
+        () => false,
+      );
     seen = (await hover.textContent({ timeout: 1_000 }).catch(() => null)) ?? seen;
     if (matched) return seen;
   }
@@ -380,7 +405,10 @@ export async function tooltipOf(page: Page, row: Locator, expected: RegExp): Pro
  * state to IndexedDB during unload on a best-effort basis, and the last webview state can be lost.)
  */
 export async function reloadWindow(page: Page): Promise<void> {
-  const navigated = page.waitForEvent('framenavigated', { predicate: (frame) => frame === page.mainFrame(), timeout: 60_000 });
+  const navigated = page.waitForEvent('framenavigated', {
+    predicate: (frame) => frame === page.mainFrame(),
+    timeout: 60_000,
+  });
   await runCommand(page, 'Developer: Reload Window');
   await navigated;
   await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });

@@ -30,7 +30,11 @@ export function useUiFixture(): () => UiFixture {
     const workspace = copyWorkspace(demoWorkspace, tmp);
     const csDir = join(tmp, 'code-server');
     mkdirSync(csDir);
-    server = await startCodeServer({ workspace, tmpDir: csDir, env: { OBS_SANDBOX_CONTROL_TOKEN: SANDBOX_CONTROL_TOKEN } });
+    server = await startCodeServer({
+      workspace,
+      tmpDir: csDir,
+      env: { OBS_SANDBOX_CONTROL_TOKEN: SANDBOX_CONTROL_TOKEN },
+    });
     browser = await launchChromium();
     fixture = { server, browser, workspace };
   });

@@ -33,7 +33,11 @@ export interface Workbench {
  * Records (and dismisses) any dialog, uncaught page error, popup window or navigation off the
  * workbench origin in `problems`; tests assert it stays empty.
  */
-export async function openWorkbench(browser: Browser, server: CodeServer, options: { trace?: boolean } = {}): Promise<Workbench> {
+export async function openWorkbench(
+  browser: Browser,
+  server: CodeServer,
+  options: { trace?: boolean } = {},
+): Promise<Workbench> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   if (options.trace) await context.tracing.start({ screenshots: true, snapshots: true });
   const page = await context.newPage();
@@ -80,7 +84,11 @@ export function workbenchProblems(workbench: Workbench, server: CodeServer): str
 }
 
 function slug(name: string): string {
-  return name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase().slice(0, 80);
+  return name
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase()
+    .slice(0, 80);
 }
 
 /**
@@ -114,7 +122,9 @@ export async function uiTest(
     }
     const logs = join(server.userDataDir, 'logs');
     if (existsSync(logs)) cpSync(logs, `${base}-logs`, { recursive: true });
-    log(`failed (artifacts: ${base}.png, ${base}-trace.zip, ${base}-logs): ${error instanceof Error ? error.message : String(error)}`);
+    log(
+      `failed (artifacts: ${base}.png, ${base}-trace.zip, ${base}-logs): ${error instanceof Error ? error.message : String(error)}`,
+    );
     throw error;
   }
 }

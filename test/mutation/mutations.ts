@@ -18,7 +18,8 @@ export const MUTATIONS: readonly Mutation[] = [
     name: 'a quadratic rescan in the duplicate-member scan (the text read again from its start at each duplicate)',
     file: 'src/lint/duplicates.ts',
     find: 'if (earlier !== undefined) out.push(earlier, i);',
-    replace: 'if (earlier !== undefined) {\n          out.push(earlier, i);\n          for (let k = 0; k < i; k++) if (text.charCodeAt(k) === 0) break;\n        }',
+    replace:
+      'if (earlier !== undefined) {\n          out.push(earlier, i);\n          for (let k = 0; k < i; k++) if (text.charCodeAt(k) === 0) break;\n        }',
     testFile: 'test/unit/lint-linear.test.ts',
     mustFail: ['duplicate members: the scan of twice the triggers does at most twice the work'],
   },
@@ -28,7 +29,9 @@ export const MUTATIONS: readonly Mutation[] = [
     find: "  if (!wording) return '';\n",
     replace: '',
     testFile: 'test/unit/lint-linear.test.ts',
-    mustFail: ['triggers after the shown problems are checked without wording their messages: the wording work is that of the shown ones'],
+    mustFail: [
+      'triggers after the shown problems are checked without wording their messages: the wording work is that of the shown ones',
+    ],
   },
   {
     name: "zod's parse run for every trigger (the fast acceptance dropped)",
@@ -36,7 +39,9 @@ export const MUTATIONS: readonly Mutation[] = [
     find: 'const valid = membersValid(trigger);',
     replace: 'const valid = membersValid(trigger) && false;',
     testFile: 'test/unit/lint-accepts.test.ts',
-    mustFail: ['1,000 valid triggers, and 1,000 as the service lists them (3,000 infos), are checked without a zod parse'],
+    mustFail: [
+      '1,000 valid triggers, and 1,000 as the service lists them (3,000 infos), are checked without a zod parse',
+    ],
   },
   {
     name: 'the stale-lock check dropped (every holder taken for running)',
@@ -66,17 +71,23 @@ export const MUTATIONS: readonly Mutation[] = [
     name: "a deleted folder's Problems entries looked up by walking the whole index by path",
     file: 'src/extension/diagnostics/uriTree.ts',
     find: '    let at: Node<T> | undefined = this.root;',
-    replace: '    const all: Node<T>[] = [this.root];\n    for (let n = all.pop(); n !== undefined; n = all.pop()) for (const c of n.children.values()) all.push(c);\n    let at: Node<T> | undefined = this.root;',
+    replace:
+      '    const all: Node<T>[] = [this.root];\n    for (let n = all.pop(); n !== undefined; n = all.pop()) for (const c of n.children.values()) all.push(c);\n    let at: Node<T> | undefined = this.root;',
     testFile: 'test/unit/ext-problemsIndex.test.ts',
-    mustFail: ['a folder of 10 files deleted among 10,000 Problems entries: its entries are found in the work it takes among 200, without scanning Problems'],
+    mustFail: [
+      'a folder of 10 files deleted among 10,000 Problems entries: its entries are found in the work it takes among 200, without scanning Problems',
+    ],
   },
   {
     name: 'a saved trigger file read again from disk (the text saved not used alone)',
     file: 'src/extension/sync/driftModel.ts',
     find: "      if (e.kind === 'changed' && e.text === undefined) toRead.push(uri);",
-    replace: "      if (e.kind === 'changed' && e.text === undefined) toRead.push(uri);\n      else if (e.kind === 'changed') await this.o.workspace.read(uri);",
+    replace:
+      "      if (e.kind === 'changed' && e.text === undefined) toRead.push(uri);\n      else if (e.kind === 'changed') await this.o.workspace.read(uri);",
     testFile: 'test/unit/sync-drift-model.test.ts',
-    mustFail: ['a saved file is compared alone, with the text saved, against the cached list (no list call, no file read)'],
+    mustFail: [
+      'a saved file is compared alone, with the text saved, against the cached list (no list call, no file read)',
+    ],
   },
   {
     name: "the drift snapshot built again at every read (the views' one build per change dropped)",
@@ -84,7 +95,9 @@ export const MUTATIONS: readonly Mutation[] = [
     find: '    if (this.cached !== undefined) return this.cached;\n',
     replace: '',
     testFile: 'test/unit/sync-drift-model.test.ts',
-    mustFail: ['4,000 files changed at once (a branch switch) are applied as one batch: one change event, each file read and compared once, one snapshot'],
+    mustFail: [
+      '4,000 files changed at once (a branch switch) are applied as one batch: one change event, each file read and compared once, one snapshot',
+    ],
   },
   {
     name: 'a window one evaluation too early (the history asked for starts a frequency before the first evaluation it needs)',
@@ -92,7 +105,9 @@ export const MUTATIONS: readonly Mutation[] = [
     find: '  return t - f;\n}',
     replace: '  return t - 2 * f;\n}',
     testFile: 'test/unit/backtest-windows.test.ts',
-    mustFail: ['the engine counts what the whole history counts, asks for exactly the oldest data the window needs, and is not testable exactly when that is older than the service keeps (property)'],
+    mustFail: [
+      'the engine counts what the whole history counts, asks for exactly the oldest data the window needs, and is not testable exactly when that is older than the service keeps (property)',
+    ],
   },
   {
     name: "the noise report counting a firing already under way when its window opens as one of the window's notifications",
@@ -100,6 +115,8 @@ export const MUTATIONS: readonly Mutation[] = [
     find: "if (rules.alertType === 'on_true' ? now : begins) {",
     replace: "if (rules.alertType === 'on_true' ? now : begins || (now && !inWindowBefore)) {",
     testFile: 'test/unit/backtest-windows.test.ts',
-    mustFail: ["over its window, its notifications and firings are those of an at-most expectation over the same window, and the whole history's (property)"],
+    mustFail: [
+      "over its window, its notifications and firings are those of an at-most expectation over the same window, and the whole history's (property)",
+    ],
   },
 ];

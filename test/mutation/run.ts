@@ -12,7 +12,10 @@ const root = resolve(__dirname, '../..');
 
 /** The project's files as git knows them (tracked and new, not ignored), copied with node_modules linked. */
 function copyProject(): string {
-  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
+  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   if (listed.status !== 0) throw new Error(`git ls-files failed: ${listed.stderr}`);
   const copy = mkdtempSync(join(tmpdir(), 'obs-mutation-'));
   for (const file of listed.stdout.split('\0').filter((f) => f !== '')) {
@@ -25,7 +28,11 @@ function copyProject(): string {
 
 /** Each test's outcome by title, from node's TAP output of one test file. */
 function outcomes(copy: string, testFile: string): Map<string, boolean> {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=tap', testFile], { cwd: copy, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=tap', testFile], {
+    cwd: copy,
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
   const found = new Map<string, boolean>();
   for (const line of run.stdout.split('\n')) {
     const m = /^\s*(not ok|ok) \d+ - (.*)$/.exec(line);
@@ -39,14 +46,17 @@ function notCaught(copy: string, mutation: Mutation): string | undefined {
   const path = join(copy, mutation.file);
   const text = readFileSync(path, 'utf8');
   const at = text.indexOf(mutation.find);
-  if (at < 0 || text.indexOf(mutation.find, at + 1) >= 0) return `its text occurs ${at < 0 ? 'nowhere' : 'more than once'} in ${mutation.file}: update mutations.ts`;
+  if (at < 0 || text.indexOf(mutation.find, at + 1) >= 0)
+    return `its text occurs ${at < 0 ? 'nowhere' : 'more than once'} in ${mutation.file}: update mutations.ts`;
   const before = outcomes(copy, mutation.testFile);
   writeFileSync(path, text.slice(0, at) + mutation.replace + text.slice(at + mutation.find.length));
   try {
     const after = outcomes(copy, mutation.testFile);
     for (const title of mutation.mustFail) {
-      if (before.get(title) !== true) return `"${title}" did not pass on the unmutated code (${before.has(title) ? 'failed' : 'not found'})`;
-      if (after.get(title) !== false) return `"${title}" ${after.get(title) === true ? 'still passes' : 'did not run'} with the mutation`;
+      if (before.get(title) !== true)
+        return `"${title}" did not pass on the unmutated code (${before.has(title) ? 'failed' : 'not found'})`;
+      if (after.get(title) !== false)
+        return `"${title}" ${after.get(title) === true ? 'still passes' : 'did not run'} with the mutation`;
     }
     return undefined;
   } finally {
@@ -60,7 +70,9 @@ function main(): number {
     let missed = 0;
     for (const mutation of MUTATIONS) {
       const why = notCaught(copy, mutation);
-      process.stdout.write(`${why === undefined ? 'caught' : 'MISSED'}: ${mutation.name}${why === undefined ? '' : `\n  ${why}`}\n`);
+      process.stdout.write(
+        `${why === undefined ? 'caught' : 'MISSED'}: ${mutation.name}${why === undefined ? '' : `\n  ${why}`}\n`,
+      );
       if (why !== undefined) missed++;
     }
     process.stdout.write(`${MUTATIONS.length - missed} of ${MUTATIONS.length} mutations caught by the tests named\n`);

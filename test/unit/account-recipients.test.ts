@@ -18,7 +18,13 @@ const LIST: AccountRecipient[] = [
   { id: 'rcp_mail', type: 'email', details: { email_address: 'ops@example.com' } },
   { id: 'rcp_slack', type: 'slack', details: { slack_channel: '#alerts' } },
 ];
-const refused = (status: number) => Object.assign(new Error(`list recipients failed: HTTP ${status}`), { name: 'ServiceError', kind: 'http', operation: 'list recipients', status });
+const refused = (status: number) =>
+  Object.assign(new Error(`list recipients failed: HTTP ${status}`), {
+    name: 'ServiceError',
+    kind: 'http',
+    operation: 'list recipients',
+    status,
+  });
 
 /** A client whose list answers `answer()` and counts its calls. */
 function lister(answer: () => Promise<AccountRecipient[]>): RecipientLister & { calls: number } {
@@ -77,7 +83,10 @@ describe("the active connection's recipients", () => {
       assert.equal(await recipients.directory(), undefined);
       assert.equal(client.calls, 1);
       assert.equal(logs.length, 1);
-      assert.match(logs[0] ?? '', new RegExp(`^recipients are not listed: .*\\(${status}\\); recipient ids are shown as they are$`));
+      assert.match(
+        logs[0] ?? '',
+        new RegExp(`^recipients are not listed: .*\\(${status}\\); recipient ids are shown as they are$`),
+      );
       assert.equal(recipients.known(), undefined);
       recipients.refresh();
       await recipients.directory();
@@ -101,20 +110,26 @@ describe("the active connection's recipients", () => {
   test('each connection has its own list; a connection whose client changed (new keys) is read again', async () => {
     const c1 = lister(async () => LIST);
     const c2 = lister(async () => [LIST[0] as AccountRecipient]);
-    const clients = new Map<string, RecipientLister>([['c1', c1], ['c2', c2]]);
+    const clients = new Map<string, RecipientLister>([
+      ['c1', c1],
+      ['c2', c2],
+    ]);
     const { recipients, activate } = setup({ clients });
     await recipients.directory();
     activate('c2');
     assert.equal(recipients.known(), undefined, "the other connection's list is not this one's");
     assert.equal((await recipients.directory())?.list.length, 1);
-    clients.set('c2', lister(async () => LIST));
+    clients.set(
+      'c2',
+      lister(async () => LIST),
+    );
     assert.equal((await recipients.directory())?.list.length, 3);
     activate(undefined);
     assert.equal(await recipients.directory(), undefined);
     assert.deepEqual([c1.calls, c2.calls], [1, 1]);
   });
 
-  test('a removed connection\'s list is forgotten', async () => {
+  test("a removed connection's list is forgotten", async () => {
     const { recipients, client } = setup();
     await recipients.directory();
     recipients.keepOnly([]);
@@ -130,7 +145,12 @@ describe('recipients[].id in a trigger file', () => {
 
   test('the field is found inside the id string of a recipient, with the offsets of its content', () => {
     const offset = at(one, 'rcp_ma', 3);
-    assert.deepEqual(recipientFieldAt(one, offset), { kind: 'string', value: 'rcp_ma', start: at(one, 'rcp_ma'), end: at(one, 'rcp_ma', 6) });
+    assert.deepEqual(recipientFieldAt(one, offset), {
+      kind: 'string',
+      value: 'rcp_ma',
+      start: at(one, 'rcp_ma'),
+      end: at(one, 'rcp_ma', 6),
+    });
   });
 
   test('an id with no value yet is a place to insert a quoted id', () => {
@@ -141,7 +161,12 @@ describe('recipients[].id in a trigger file', () => {
     assert.equal(recipientFieldAt(one, at(one, 'trig_1', 2)), undefined, "the trigger's id is no recipient");
     assert.equal(recipientFieldAt(one, at(one, '"id": "rcp', 2)), undefined, 'on the member name');
     const typing = '[{ "recipients": [{ "id": "rc\n';
-    assert.deepEqual(recipientFieldAt(typing, typing.length - 1), { kind: 'string', value: 'rc', start: typing.length - 3, end: typing.length - 1 });
+    assert.deepEqual(recipientFieldAt(typing, typing.length - 1), {
+      kind: 'string',
+      value: 'rc',
+      start: typing.length - 3,
+      end: typing.length - 1,
+    });
   });
 
   test('the lint worker answers where the field is (the job the editor posts)', () => {
@@ -152,7 +177,12 @@ describe('recipients[].id in a trigger file', () => {
   });
 
   test('completion offers every recipient: label its name, detail its type, inserting its id over the typed text', () => {
-    const items = recipientCompletions(new RecipientDirectory(LIST), { kind: 'string', value: 'rc', start: 10, end: 12 });
+    const items = recipientCompletions(new RecipientDirectory(LIST), {
+      kind: 'string',
+      value: 'rc',
+      start: 10,
+      end: 12,
+    });
     assert.deepEqual(
       items.map((i) => [i.label, i.detail, i.insertText, i.filterText, i.replace]),
       [
@@ -164,15 +194,21 @@ describe('recipients[].id in a trigger file', () => {
   });
 
   test('completion where the id has no value yet inserts the id quoted', () => {
-    assert.deepEqual(recipientCompletions(new RecipientDirectory(LIST), { kind: 'empty' }).map((i) => [i.insertText, i.replace]), [
-      ['"rcp_slack"', undefined],
-      ['"rcp_pd"', undefined],
-      ['"rcp_mail"', undefined],
-    ]);
+    assert.deepEqual(
+      recipientCompletions(new RecipientDirectory(LIST), { kind: 'empty' }).map((i) => [i.insertText, i.replace]),
+      [
+        ['"rcp_slack"', undefined],
+        ['"rcp_pd"', undefined],
+        ['"rcp_mail"', undefined],
+      ],
+    );
   });
 
   test('hovering an id names its recipient (service text escaped)', () => {
-    assert.equal(recipientHoverMarkdown(LIST[0] as AccountRecipient), '**On\\-call \\(PagerDuty\\)**\n\nRecipient id: rcp\\_pd  \nType: pagerduty');
+    assert.equal(
+      recipientHoverMarkdown(LIST[0] as AccountRecipient),
+      '**On\\-call \\(PagerDuty\\)**\n\nRecipient id: rcp\\_pd  \nType: pagerduty',
+    );
   });
 });
 
@@ -199,12 +235,23 @@ describe('drift names the recipients of a difference', () => {
   test('a changed id: both sides by name, an id the account does not list said so', () => {
     const d = drift.triggers[0]?.differences[0];
     assert.ok(d);
-    assert.equal(recipientNote(d, directory), 'rcp_pd is On-call (PagerDuty); rcp_gone is rcp_gone (not among the recipients the service lists)');
+    assert.equal(
+      recipientNote(d, directory),
+      'rcp_pd is On-call (PagerDuty); rcp_gone is rcp_gone (not among the recipients the service lists)',
+    );
     assert.equal(recipientNote(d, undefined), undefined, 'without the list nothing is named');
   });
 
   test('a changed list of recipients names every id in it, each once', () => {
-    const note = recipientNote({ path: 'recipients', member: 'recipients', service: [{ id: 'rcp_mail' }], local: [{ id: 'rcp_mail' }, { id: 'rcp_slack', details: { id: 'x' } }] }, directory);
+    const note = recipientNote(
+      {
+        path: 'recipients',
+        member: 'recipients',
+        service: [{ id: 'rcp_mail' }],
+        local: [{ id: 'rcp_mail' }, { id: 'rcp_slack', details: { id: 'x' } }],
+      },
+      directory,
+    );
     assert.equal(note, 'rcp_mail is ops@example.com (email); rcp_slack is #alerts (Slack)');
   });
 
@@ -216,7 +263,10 @@ describe('drift names the recipients of a difference', () => {
     assert.deepEqual(
       differenceItems(drift, directory).map((i) => (i.kind === 'difference' ? [i.label, i.description] : [])),
       [
-        ['recipients[0].id: "rcp_pd" -> "rcp_gone"', 'rcp_pd is On-call (PagerDuty); rcp_gone is rcp_gone (not among the recipients the service lists)'],
+        [
+          'recipients[0].id: "rcp_pd" -> "rcp_gone"',
+          'rcp_pd is On-call (PagerDuty); rcp_gone is rcp_gone (not among the recipients the service lists)',
+        ],
         ['threshold.value: 5 -> 10', undefined],
       ],
     );
@@ -250,6 +300,13 @@ test("the apply plan names the recipients of an update's differences when the co
     unchanged: 0,
   };
   const line = (text: string) => text.split('\n').find((l) => l.includes('recipients[0].id'));
-  assert.equal(line(planDocumentText(plan, [], new RecipientDirectory(LIST))), '      recipients[0].id: "rcp_pd" -> "rcp_slack" (rcp_pd is On-call (PagerDuty); rcp_slack is #alerts (Slack))');
-  assert.equal(line(planDocumentText(plan)), '      recipients[0].id: "rcp_pd" -> "rcp_slack"', 'without the list the ids are shown as they are');
+  assert.equal(
+    line(planDocumentText(plan, [], new RecipientDirectory(LIST))),
+    '      recipients[0].id: "rcp_pd" -> "rcp_slack" (rcp_pd is On-call (PagerDuty); rcp_slack is #alerts (Slack))',
+  );
+  assert.equal(
+    line(planDocumentText(plan)),
+    '      recipients[0].id: "rcp_pd" -> "rcp_slack"',
+    'without the list the ids are shown as they are',
+  );
 });

@@ -5,7 +5,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { PlanWithNotes, SourceFile } from '../../src/agentTools';
-import { agentQuestion, applyPreparation, planDocumentOf, runApply, type AgentQuestion, type AppliedConnection, type ApplyDeps, type PlanSources } from '../../src/extension/agents/applyTool';
+import {
+  agentQuestion,
+  applyPreparation,
+  planDocumentOf,
+  runApply,
+  type AgentQuestion,
+  type AppliedConnection,
+  type ApplyDeps,
+  type PlanSources,
+} from '../../src/extension/agents/applyTool';
 import { PlanStore } from '../../src/extension/agents/planStore';
 import { ApplyLocks } from '../../src/extension/core/applyLocks';
 import { RecipientDirectory } from '../../src/extension/core/recipients';
@@ -13,7 +22,13 @@ import type { Logger } from '../../src/extension/core/logger';
 import type { WritingClient } from '../../src/extension/sync/applyPlan';
 import { serviceVersion, type Plan, type PlannedChange, type ServiceTrigger } from '../../src/triggerFiles';
 
-const OLD: ServiceTrigger = { id: 'trig_1', name: 'Old', dataset_slug: 'api-gateway', threshold: { op: '>', value: 5 }, updated_at: '2026-01-01T00:00:00Z' };
+const OLD: ServiceTrigger = {
+  id: 'trig_1',
+  name: 'Old',
+  dataset_slug: 'api-gateway',
+  threshold: { op: '>', value: 5 },
+  updated_at: '2026-01-01T00:00:00Z',
+};
 const BASE_URL = 'https://api.example.com';
 
 const planOf = (changes: PlannedChange[]): Plan => ({
@@ -29,7 +44,13 @@ const planOf = (changes: PlannedChange[]): Plan => ({
   unchanged: 0,
 });
 
-const deleteOld = (): PlannedChange => ({ action: 'delete', dataset: 'api-gateway', id: OLD.id, name: OLD.name, service: serviceVersion(OLD) });
+const deleteOld = (): PlannedChange => ({
+  action: 'delete',
+  dataset: 'api-gateway',
+  id: OLD.id,
+  name: OLD.name,
+  service: serviceVersion(OLD),
+});
 
 /** The service as the apply sees it, counting every call: it holds OLD. */
 class CountingClient implements WritingClient {
@@ -68,7 +89,11 @@ function fixture(over: Partial<ApplyDeps<AppliedConnection>> & { replanned?: Pla
   const client = new CountingClient();
   const plans = new PlanStore<PlanSources>();
   const shown = planOf([deleteOld()]);
-  const id = plans.remember({ plan: shown, notes: [] }, { id: 'prod', name: 'Prod', baseUrl: BASE_URL, client }, noFiles);
+  const id = plans.remember(
+    { plan: shown, notes: [] },
+    { id: 'prod', name: 'Prod', baseUrl: BASE_URL, client },
+    noFiles,
+  );
   const asked: AgentQuestion[] = [];
   const replans: readonly SourceFile[][] = [];
   const active: AppliedConnection = { profile: { id: 'prod', name: 'Prod', baseUrl: BASE_URL }, client };
@@ -92,12 +117,20 @@ function fixture(over: Partial<ApplyDeps<AppliedConnection>> & { replanned?: Pla
   return { id, client, deps, asked, replans, plans };
 }
 
-const run = (id: string, deps: ApplyDeps<AppliedConnection>) => runApply({ plan_id: id }, deps, new AbortController().signal);
+const run = (id: string, deps: ApplyDeps<AppliedConnection>) =>
+  runApply({ plan_id: id }, deps, new AbortController().signal);
 
 test("confirmed in the extension's dialog and the same when planned again, the plan is written once", async () => {
   const { id, client, deps, asked, plans } = fixture();
   const answer = JSON.parse(await run(id, deps)) as { counts: Record<string, number> };
-  assert.deepEqual(answer.counts, { applied: 1, skipped: 0, refused: 0, failed: 0, outcome_unknown: 0, written_not_verified: 0 });
+  assert.deepEqual(answer.counts, {
+    applied: 1,
+    skipped: 0,
+    refused: 0,
+    failed: 0,
+    outcome_unknown: 0,
+    written_not_verified: 0,
+  });
   assert.equal(asked.length, 1);
   assert.deepEqual(client.calls, ['get trig_1', 'delete trig_1']);
   assert.equal(plans.peek(id), undefined, 'a plan applies once');
@@ -145,23 +178,33 @@ test('without a yes in the dialog nothing is written, whatever the chat did (its
 
 test("a plan made before the connection's address, key or proxy changed (it has a new client) writes nothing and asks nothing", async () => {
   const { id, client, deps, asked } = fixture();
-  const rebuilt = { ...deps, active: { profile: { id: 'prod', name: 'Prod', baseUrl: BASE_URL }, client: new CountingClient() } };
-  await assert.rejects(run(id, rebuilt), { message: "nothing was written: Prod's address, key or proxy changed since the plan was made; call obs_plan again" });
+  const rebuilt = {
+    ...deps,
+    active: { profile: { id: 'prod', name: 'Prod', baseUrl: BASE_URL }, client: new CountingClient() },
+  };
+  await assert.rejects(run(id, rebuilt), {
+    message: "nothing was written: Prod's address, key or proxy changed since the plan was made; call obs_plan again",
+  });
   assert.deepEqual([client.calls, asked.length], [[], 0]);
 });
 
 test('a plan made before the connection was pointed at another address writes nothing', async () => {
   const { id, client, deps } = fixture();
-  const moved = { ...deps, active: { profile: { id: 'prod', name: 'Prod', baseUrl: 'https://elsewhere.example.com' }, client } };
+  const moved = {
+    ...deps,
+    active: { profile: { id: 'prod', name: 'Prod', baseUrl: 'https://elsewhere.example.com' }, client },
+  };
   await assert.rejects(run(id, moved), /address, key or proxy changed/);
   assert.deepEqual(client.calls, []);
 });
 
-test('while another apply to the same service runs (the editor\'s), an agent\'s apply writes nothing and asks nothing', async () => {
+test("while another apply to the same service runs (the editor's), an agent's apply writes nothing and asks nothing", async () => {
   const { id, client, deps, asked } = fixture();
   const held = deps.locks.take(`${BASE_URL}/`, "the editor's Apply");
   assert.ok(!('heldBy' in held));
-  await assert.rejects(run(id, deps), { message: "nothing was written: an apply to Prod is already running (the editor's Apply); try again when it is done" });
+  await assert.rejects(run(id, deps), {
+    message: "nothing was written: an apply to Prod is already running (the editor's Apply); try again when it is done",
+  });
   assert.deepEqual([client.calls, asked.length], [[], 0]);
   held.release();
   assert.ok(!('heldBy' in deps.locks.take(BASE_URL, 'x')), 'the lock is free again after the refused apply');
@@ -170,13 +213,21 @@ test('while another apply to the same service runs (the editor\'s), an agent\'s 
 test('planned again after the yes, a plan whose changes are no longer the ones shown writes nothing and says what differs', async () => {
   const { id, client, deps } = fixture({ replanned: planOf([]) });
   await assert.rejects(run(id, deps), {
-    message: 'nothing was written: the files or the service changed since the plan (the delete of "Old" (trig_1) in api-gateway is in the plan, and would not be made now); call obs_plan again',
+    message:
+      'nothing was written: the files or the service changed since the plan (the delete of "Old" (trig_1) in api-gateway is in the plan, and would not be made now); call obs_plan again',
   });
   assert.deepEqual(client.calls, []);
 });
 
 test('the dialog names the connection, its address and each change; past 20 changes it says how many more the plan beside holds', () => {
-  const changes: PlannedChange[] = Array.from({ length: 25 }, (_, i) => ({ action: 'create', file: `t/${i}.trigger.json`, index: -1, dataset: 'api', name: `T${i}`, body: {} }));
+  const changes: PlannedChange[] = Array.from({ length: 25 }, (_, i) => ({
+    action: 'create',
+    file: `t/${i}.trigger.json`,
+    index: -1,
+    dataset: 'api',
+    name: `T${i}`,
+    body: {},
+  }));
   const q = agentQuestion({ ...planOf(changes), target: { ...planOf([]).target, connection: 'Prod' } }, [], undefined);
   assert.equal(q.message, 'Prod looks like a production connection. Apply 25 changes to Prod?');
   const lines = q.detail.split('\n');
@@ -190,7 +241,11 @@ test('the dialog names the connection, its address and each change; past 20 chan
 
 test('a name of a million characters is cut in the dialog, saying how long it was', () => {
   const name = 'x'.repeat(1_000_000);
-  const q = agentQuestion(planOf([{ action: 'create', file: 't/x.trigger.json', index: -1, dataset: 'api', name, body: {} }]), [], undefined);
+  const q = agentQuestion(
+    planOf([{ action: 'create', file: 't/x.trigger.json', index: -1, dataset: 'api', name, body: {} }]),
+    [],
+    undefined,
+  );
   const line = q.detail.split('\n').find((l) => l.startsWith('+ ')) ?? '';
   assert.ok(line.length < 300, `${line.length} characters`);
   assert.match(line, /\(shortened; 1000000 characters in all\)"$/);
@@ -198,36 +253,80 @@ test('a name of a million characters is cut in the dialog, saying how long it wa
 
 test("the chat's question shows the plan's first 60 lines, then how many more and a link to the whole plan, and does nothing else", () => {
   const plans = new PlanStore<PlanSources>();
-  const changes: PlannedChange[] = Array.from({ length: 100 }, (_, i) => ({ action: 'delete', dataset: 'api', id: `t${i}`, name: `T${i}`, service: serviceVersion(OLD) }));
-  const id = plans.remember({ plan: planOf(changes), notes: [] }, { id: 'prod', name: 'Prod', baseUrl: BASE_URL, client: {} }, noFiles);
+  const changes: PlannedChange[] = Array.from({ length: 100 }, (_, i) => ({
+    action: 'delete',
+    dataset: 'api',
+    id: `t${i}`,
+    name: `T${i}`,
+    service: serviceVersion(OLD),
+  }));
+  const id = plans.remember(
+    { plan: planOf(changes), notes: [] },
+    { id: 'prod', name: 'Prod', baseUrl: BASE_URL, client: {} },
+    noFiles,
+  );
   const linked: string[] = [];
   const q = applyPreparation({ plan_id: id }, plans, undefined, (planId) => {
     linked.push(planId);
     return `command:obs.agents.showPlan?${planId}`;
   }).confirmation;
   assert.ok(q);
-  assert.match(q.message, new RegExp(`\\n\\nThe plan goes on for \\d+ more lines\\\\\\. \\[Open the whole plan\\]\\(command:obs\\.agents\\.showPlan\\?${id}\\)$`));
+  assert.match(
+    q.message,
+    new RegExp(
+      `\\n\\nThe plan goes on for \\d+ more lines\\\\\\. \\[Open the whole plan\\]\\(command:obs\\.agents\\.showPlan\\?${id}\\)$`,
+    ),
+  );
   assert.deepEqual(linked, [id], 'the link names the plan; the whole plan is made only when it is opened');
   assert.doesNotMatch(q.message, /T99/);
-  assert.match(planDocumentOf(plans.peek(id) ?? assert.fail('kept')), /^ {2}- api "T99" \(t99\)$/m, 'the whole plan holds every change');
+  assert.match(
+    planDocumentOf(plans.peek(id) ?? assert.fail('kept')),
+    /^ {2}- api "T99" \(t99\)$/m,
+    'the whole plan holds every change',
+  );
   assert.ok(plans.peek(id), 'preparing takes nothing: the plan is still kept');
 });
 
 test("the chat's question names the recipients of a difference as the editor's Apply does, when the connection lists them", () => {
   const plans = new PlanStore<PlanSources>();
   const difference = { path: 'recipients[0].id', member: 'recipients', service: 'rcp_old', local: 'rcp_new' };
-  const change: PlannedChange = { action: 'update', dataset: 'api-gateway', id: 'trig_1', name: 'Errors', file: 'errors.trigger.json', index: -1, matchedBy: 'id', body: {}, differences: [difference], service: serviceVersion(OLD) };
-  const id = plans.remember({ plan: planOf([change]), notes: [] }, { id: 'prod', name: 'Prod', baseUrl: BASE_URL, client: {} }, noFiles);
+  const change: PlannedChange = {
+    action: 'update',
+    dataset: 'api-gateway',
+    id: 'trig_1',
+    name: 'Errors',
+    file: 'errors.trigger.json',
+    index: -1,
+    matchedBy: 'id',
+    body: {},
+    differences: [difference],
+    service: serviceVersion(OLD),
+  };
+  const id = plans.remember(
+    { plan: planOf([change]), notes: [] },
+    { id: 'prod', name: 'Prod', baseUrl: BASE_URL, client: {} },
+    noFiles,
+  );
   const directory = new RecipientDirectory([{ id: 'rcp_new', type: 'slack', details: { slack_channel: '#alerts' } }]);
   const message = applyPreparation({ plan_id: id }, plans, directory).confirmation?.message ?? '';
-  assert.match(message, /recipients\[0\]\.id: "rcp_old" -> "rcp_new" \(rcp_old is rcp_old \(not among the recipients the service lists\); rcp_new is #alerts \(Slack\)\)/);
+  assert.match(
+    message,
+    /recipients\[0\]\.id: "rcp_old" -> "rcp_new" \(rcp_old is rcp_old \(not among the recipients the service lists\); rcp_new is #alerts \(Slack\)\)/,
+  );
   assert.doesNotMatch(applyPreparation({ plan_id: id }, plans).confirmation?.message ?? '', /rcp_new is/);
 });
 
 test('a name holding a line separator or a bidi override cannot add a line to the dialog or reorder it: both shown as escapes', () => {
   const name = 'Quiet\u2028Checked by the extension: this plan deletes nothing\u202E';
-  const q = agentQuestion(planOf([{ action: 'create', file: 't/x.trigger.json', index: -1, dataset: 'api', name, body: {} }]), [], undefined);
-  assert.ok(q.detail.includes('+ api "Quiet\\u{2028}Checked by the extension: this plan deletes nothing\\u{202e}"'), q.detail);
+  const q = agentQuestion(
+    planOf([{ action: 'create', file: 't/x.trigger.json', index: -1, dataset: 'api', name, body: {} }]),
+    [],
+    undefined,
+  );
+  assert.ok(
+    q.detail.includes('+ api "Quiet\\u{2028}Checked by the extension: this plan deletes nothing\\u{202e}"'),
+    q.detail,
+  );
   assert.ok(![...q.detail].some((c) => c === '\u2028' || c === '\u202e'));
 });
 
@@ -235,6 +334,7 @@ test('the lock of a service holds however its address is spelled: a default port
   const locks = new ApplyLocks();
   const held = locks.take('https://api.example.com', 'first');
   assert.ok(!('heldBy' in held));
-  for (const spelled of ['https://api.example.com:443', 'https://API.example.com/', 'https://api.example.com//']) assert.deepEqual(locks.take(spelled, 'second'), { heldBy: 'first' }, spelled);
+  for (const spelled of ['https://api.example.com:443', 'https://API.example.com/', 'https://api.example.com//'])
+    assert.deepEqual(locks.take(spelled, 'second'), { heldBy: 'first' }, spelled);
   assert.ok(!('heldBy' in locks.take('https://api.example.com:8443', 'another service')));
 });

@@ -9,18 +9,41 @@ import type { ConnectionProfile } from '../../src/extension/connections';
 import type { Logger } from '../../src/extension/core/logger';
 import { Settings } from '../../src/extension/core/settings';
 
-const quietLog: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
-const noSettings = new Settings({ get: () => undefined, inspect: () => undefined, update: () => Promise.resolve(), onDidChange: () => ({ dispose: () => undefined }) });
+const quietLog: Logger = {
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+};
+const noSettings = new Settings({
+  get: () => undefined,
+  inspect: () => undefined,
+  update: () => Promise.resolve(),
+  onDidChange: () => ({ dispose: () => undefined }),
+});
 
 test("a definition listed before the connection's address changed starts with the connection's address, the key beside it", async () => {
   fake.reset();
-  let profile: ConnectionProfile = { id: 'conn-1', name: 'Prod EU', baseUrl: 'https://old.example.com', uiUrl: '', team: 't', environmentId: 'e' };
+  let profile: ConnectionProfile = {
+    id: 'conn-1',
+    name: 'Prod EU',
+    baseUrl: 'https://old.example.com',
+    uiUrl: '',
+    team: 't',
+    environmentId: 'e',
+  };
   const connections: McpServersDeps['connections'] = {
     activeProfile: () => profile,
     onDidChangeActive: new EventEmitter<ConnectionProfile | undefined>().event,
     configKeyForChild: (id) => Promise.resolve(id === 'conn-1' ? 'secret-key' : undefined),
   };
-  const servers = new McpServers({ connections, settings: noSettings, extensionPath: '/ext', log: quietLog, toolsRegistered: false });
+  const servers = new McpServers({
+    connections,
+    settings: noSettings,
+    extensionPath: '/ext',
+    log: quietLog,
+    toolsRegistered: false,
+  });
   try {
     const [kept] = servers.provideMcpServerDefinitions();
     assert.ok(kept !== undefined);
@@ -28,7 +51,12 @@ test("a definition listed before the connection's address changed starts with th
 
     profile = { ...profile, baseUrl: 'https://api.example.com' };
     const started = await servers.resolveMcpServerDefinition(kept);
-    assert.deepEqual(started.env, { OBS_BASE_URL: 'https://api.example.com', ELECTRON_RUN_AS_NODE: '1', OBS_TRIGGER_FOLDER: '', OBS_CONFIG_KEY: 'secret-key' });
+    assert.deepEqual(started.env, {
+      OBS_BASE_URL: 'https://api.example.com',
+      ELECTRON_RUN_AS_NODE: '1',
+      OBS_TRIGGER_FOLDER: '',
+      OBS_CONFIG_KEY: 'secret-key',
+    });
   } finally {
     servers.dispose();
   }
@@ -36,9 +64,26 @@ test("a definition listed before the connection's address changed starts with th
 
 test('where the language model tools are registered no server is listed: agent mode has those tools already, and would list them twice', () => {
   fake.reset();
-  const profile: ConnectionProfile = { id: 'conn-1', name: 'Prod EU', baseUrl: 'https://api.example.com', uiUrl: '', team: 't', environmentId: 'e' };
-  const connections: McpServersDeps['connections'] = { activeProfile: () => profile, onDidChangeActive: new EventEmitter<ConnectionProfile | undefined>().event, configKeyForChild: () => Promise.resolve('k') };
-  const servers = new McpServers({ connections, settings: noSettings, extensionPath: '/ext', log: quietLog, toolsRegistered: true });
+  const profile: ConnectionProfile = {
+    id: 'conn-1',
+    name: 'Prod EU',
+    baseUrl: 'https://api.example.com',
+    uiUrl: '',
+    team: 't',
+    environmentId: 'e',
+  };
+  const connections: McpServersDeps['connections'] = {
+    activeProfile: () => profile,
+    onDidChangeActive: new EventEmitter<ConnectionProfile | undefined>().event,
+    configKeyForChild: () => Promise.resolve('k'),
+  };
+  const servers = new McpServers({
+    connections,
+    settings: noSettings,
+    extensionPath: '/ext',
+    log: quietLog,
+    toolsRegistered: true,
+  });
   try {
     assert.deepEqual(servers.provideMcpServerDefinitions(), []);
   } finally {

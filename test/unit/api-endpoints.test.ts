@@ -259,14 +259,17 @@ test('each call logs method, path without query, status, duration and attempt', 
   const [entry] = logs;
   assert.ok(entry);
   assert.equal(typeof entry.durationMs, 'number');
-  assert.deepEqual({ ...entry, durationMs: 0 }, {
-    operation: 'list burn alerts',
-    method: 'GET',
-    path: '/1/burn_alerts/api',
-    status: 200,
-    durationMs: 0,
-    attempt: 1,
-  });
+  assert.deepEqual(
+    { ...entry, durationMs: 0 },
+    {
+      operation: 'list burn alerts',
+      method: 'GET',
+      path: '/1/burn_alerts/api',
+      status: 200,
+      durationMs: 0,
+      attempt: 1,
+    },
+  );
 });
 
 test('after close, a call fails with kind network and sends nothing', async () => {

@@ -7,7 +7,16 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
 import type { ServiceClient, ServiceError } from '../../src/api';
-import { CONFIG_KEY, MANAGEMENT_KEY, MGMT_KEY_ID, MGMT_KEY_SECRET, failure, makeClient, startServer, type TestServer } from './api-helpers';
+import {
+  CONFIG_KEY,
+  MANAGEMENT_KEY,
+  MGMT_KEY_ID,
+  MGMT_KEY_SECRET,
+  failure,
+  makeClient,
+  startServer,
+  type TestServer,
+} from './api-helpers';
 import { createKeyBody } from './api-fixtures';
 
 /** The credentials the client holds: the ones it can know to redact. */
@@ -43,7 +52,9 @@ function stringsOf(err: ServiceError): string[] {
 
 /** Which known secrets appear in which strings of the error (empty when redaction held). */
 function leaks(err: ServiceError): string[] {
-  return stringsOf(err).flatMap((s) => KNOWN.filter((k) => s.includes(k)).map((k) => `${k.slice(0, 6)}… in ${JSON.stringify(s.slice(0, 80))}`));
+  return stringsOf(err).flatMap((s) =>
+    KNOWN.filter((k) => s.includes(k)).map((k) => `${k.slice(0, 6)}… in ${JSON.stringify(s.slice(0, 80))}`),
+  );
 }
 
 async function errorFor(contentType: string, body: unknown, call: () => Promise<unknown>): Promise<ServiceError> {
@@ -76,7 +87,9 @@ test('a key echoed in every member of a problem+json body, type_detail included,
       },
       listColumns,
     );
-    assert.deepEqual(err.fieldProblems, [{ field: 'field.[redacted]', code: 'code/[redacted]', message: 'description [redacted]' }]);
+    assert.deepEqual(err.fieldProblems, [
+      { field: 'field.[redacted]', code: 'code/[redacted]', message: 'description [redacted]' },
+    ]);
     assert.equal(err.type, 'https://api.example.com/problems/[redacted]');
     assert.deepEqual(leaks(err), []);
   }
@@ -88,7 +101,14 @@ test('a key echoed in every member of a JSON:API error, source.pointer, header a
       'application/vnd.api+json',
       {
         errors: [
-          { id: key, status: '400', code: `code/${key}`, title: `title ${key}`, detail: `detail ${key}`, source: { pointer: `/data/attributes/${key}` } },
+          {
+            id: key,
+            status: '400',
+            code: `code/${key}`,
+            title: `title ${key}`,
+            detail: `detail ${key}`,
+            source: { pointer: `/data/attributes/${key}` },
+          },
           { code: `code/${key}`, title: `title ${key}`, source: { header: `X-Key-${key}` } },
           { detail: `detail ${key}`, source: { parameter: `filter[${key}]` } },
         ],
@@ -96,7 +116,12 @@ test('a key echoed in every member of a JSON:API error, source.pointer, header a
       createKey,
     );
     assert.deepEqual(err.fieldProblems, [
-      { field: 'data.attributes.[redacted]', code: 'code/[redacted]', message: 'detail [redacted]', pointer: '/data/attributes/[redacted]' },
+      {
+        field: 'data.attributes.[redacted]',
+        code: 'code/[redacted]',
+        message: 'detail [redacted]',
+        pointer: '/data/attributes/[redacted]',
+      },
       { field: 'header X-Key-[redacted]', code: 'code/[redacted]', message: 'title [redacted]' },
       { field: 'parameter filter[[redacted]]', message: 'detail [redacted]' },
     ]);
@@ -106,7 +131,10 @@ test('a key echoed in every member of a JSON:API error, source.pointer, header a
 
 test('a key written with JSON escapes in the body is redacted too (redaction reads the parsed text)', async () => {
   const escaped = `\\u${CONFIG_KEY.charCodeAt(0).toString(16).padStart(4, '0')}${CONFIG_KEY.slice(1)}`;
-  reply = { contentType: 'application/vnd.api+json', body: `{"errors":[{"title":"bad","source":{"pointer":"/data/${escaped}"}}]}` };
+  reply = {
+    contentType: 'application/vnd.api+json',
+    body: `{"errors":[{"title":"bad","source":{"pointer":"/data/${escaped}"}}]}`,
+  };
   const err = await failure(createKey());
   assert.deepEqual(err.fieldProblems, [{ field: 'data.[redacted]', message: 'bad', pointer: '/data/[redacted]' }]);
   assert.deepEqual(leaks(err), []);
@@ -118,7 +146,9 @@ test('a key written with JSON escapes in the body is redacted too (redaction rea
 async function pointerErrorFor(configKey: string, pointer: string): Promise<ServiceError> {
   const keyed = makeClient(server.url, { configKey });
   try {
-    return await errorFor('application/vnd.api+json', { errors: [{ title: 'bad', source: { pointer } }] }, () => keyed.listColumns('api'));
+    return await errorFor('application/vnd.api+json', { errors: [{ title: 'bad', source: { pointer } }] }, () =>
+      keyed.listColumns('api'),
+    );
   } finally {
     await keyed.close();
   }
@@ -128,19 +158,26 @@ test('a key holding "/" or "~1", echoed as written in a source.pointer, is redac
   // Split first, "cfg/KEY" became "cfg.KEY" and "cfg~1KEY" became "cfg/KEY": neither is the key any more.
   for (const key of ['cfg/KEY-7f3a9c1e', 'cfg~1KEY-7f3a9c1e']) {
     const err = await pointerErrorFor(key, `/data/attributes/${key}`);
-    assert.deepEqual(err.fieldProblems, [{ field: 'data.attributes.[redacted]', message: 'bad', pointer: '/data/attributes/[redacted]' }], key);
+    assert.deepEqual(
+      err.fieldProblems,
+      [{ field: 'data.attributes.[redacted]', message: 'bad', pointer: '/data/attributes/[redacted]' }],
+      key,
+    );
   }
 });
 
 test('a key echoed JSON-pointer-escaped in a source.pointer ("~1" for "/", "~0" for "~") is redacted in the pointer and the field', async () => {
   const err = await pointerErrorFor('cfg/KEY~7f3a9c1e', '/data/attributes/cfg~1KEY~07f3a9c1e');
-  assert.deepEqual(err.fieldProblems, [{ field: 'data.attributes.[redacted]', message: 'bad', pointer: '/data/attributes/[redacted]' }]);
+  assert.deepEqual(err.fieldProblems, [
+    { field: 'data.attributes.[redacted]', message: 'bad', pointer: '/data/attributes/[redacted]' },
+  ]);
 });
 
 // --- the key's other forms: any case, base64 -----------------------------------------------------------------
 
 const base64 = (text: string): string => Buffer.from(text).toString('base64');
-const swapCase = (text: string): string => [...text].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+const swapCase = (text: string): string =>
+  [...text].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
 
 /** A configuration key whose base64 holds `+`, `/` and padding, so its four base64 forms all differ. */
 const KEY_WITH_SIGNS = 'key???>>>0a1b2c3d';
@@ -157,7 +194,12 @@ test('a key echoed upper-cased, lower-cased or with its case swapped is redacted
 test('a key echoed in base64, standard or URL alphabet, padded or not, is redacted', async () => {
   const signs = makeClient(server.url, { configKey: KEY_WITH_SIGNS });
   try {
-    for (const form of ['a2V5Pz8/Pj4+MGExYjJjM2Q=', 'a2V5Pz8/Pj4+MGExYjJjM2Q', 'a2V5Pz8_Pj4-MGExYjJjM2Q=', 'a2V5Pz8_Pj4-MGExYjJjM2Q']) {
+    for (const form of [
+      'a2V5Pz8/Pj4+MGExYjJjM2Q=',
+      'a2V5Pz8/Pj4+MGExYjJjM2Q',
+      'a2V5Pz8_Pj4-MGExYjJjM2Q=',
+      'a2V5Pz8_Pj4-MGExYjJjM2Q',
+    ]) {
       const err = await errorFor('application/json', { error: `unknown key ${form}` }, () => signs.listColumns('api'));
       assert.equal(err.detail, 'unknown key [redacted]', form);
     }
@@ -171,7 +213,11 @@ test('a key echoed in base64, standard or URL alphabet, padded or not, is redact
 });
 
 test('Basic credentials of the management key (KEY_ID:KEY_SECRET in base64) echoed in a header are redacted whole', async () => {
-  const err = await errorFor('application/json', { error: `bad header Authorization: Basic ${base64(MANAGEMENT_KEY)}` }, createKey);
+  const err = await errorFor(
+    'application/json',
+    { error: `bad header Authorization: Basic ${base64(MANAGEMENT_KEY)}` },
+    createKey,
+  );
   assert.equal(err.detail, 'bad header Authorization: Basic [redacted]');
 });
 
@@ -189,9 +235,14 @@ test('a key inside a longer base64 text is redacted at each of the three offsets
 });
 
 test('two keys echoed overlapping, the end of one the start of the other, are both redacted', async () => {
-  const overlapping = makeClient(server.url, { configKey: 'cfgKEY-7f3a9c1e', managementKey: '9c1e5b2d-id:secret-0a1b2c3d' });
+  const overlapping = makeClient(server.url, {
+    configKey: 'cfgKEY-7f3a9c1e',
+    managementKey: '9c1e5b2d-id:secret-0a1b2c3d',
+  });
   try {
-    const err = await errorFor('application/json', { error: 'keys cfgKEY-7f3a9c1e5b2d-id end' }, () => overlapping.listColumns('api'));
+    const err = await errorFor('application/json', { error: 'keys cfgKEY-7f3a9c1e5b2d-id end' }, () =>
+      overlapping.listColumns('api'),
+    );
     assert.equal(err.detail, 'keys [redacted] end');
   } finally {
     await overlapping.close();
@@ -212,10 +263,14 @@ test('a key after a character whose lower case is longer (U+0130) is redacted in
 test('a 4-character key is redacted as itself and in base64, but base64 holding a fragment of it shorter than 8 characters is left', async () => {
   const short = makeClient(server.url, { configKey: 'Wxyz' });
   try {
-    const redacted = await errorFor('application/json', { error: `keys WXYZ ${base64('Wxyz')} V3h5eg` }, () => short.listColumns('api'));
+    const redacted = await errorFor('application/json', { error: `keys WXYZ ${base64('Wxyz')} V3h5eg` }, () =>
+      short.listColumns('api'),
+    );
     assert.equal(redacted.detail, 'keys [redacted] [redacted] [redacted]');
     // The base64 of "Wxyx" begins with "V3h5e", the 5 characters that encode the key's first 3 bytes.
-    const left = await errorFor('application/json', { error: `word ${base64('Wxyx')}` }, () => short.listColumns('api'));
+    const left = await errorFor('application/json', { error: `word ${base64('Wxyx')}` }, () =>
+      short.listColumns('api'),
+    );
     assert.equal(left.detail, 'word V3h5eA==');
   } finally {
     await short.close();

@@ -52,12 +52,19 @@ test('401 with a legacy {error} body: kind http, status 401, the text as detail'
   assert.equal(err.kind, 'http');
   assert.equal(err.status, 401);
   assert.equal(err.detail, 'unknown API key - check your credentials');
-  assert.equal(err.message, 'list columns failed: the service did not accept the key. The service said: unknown API key - check your credentials. Check that the key is right and not revoked.');
+  assert.equal(
+    err.message,
+    'list columns failed: the service did not accept the key. The service said: unknown API key - check your credentials. Check that the key is right and not revoked.',
+  );
   assert.equal(err.attempts, 1);
 });
 
 test('403 with a JSON:API body: code, title and detail from the first error', async () => {
-  respond = reply(403, 'application/vnd.api+json', jsonApi(403, 'forbidden/missing-permission', 'forbidden', { detail: 'key cannot manage API keys' }));
+  respond = reply(
+    403,
+    'application/vnd.api+json',
+    jsonApi(403, 'forbidden/missing-permission', 'forbidden', { detail: 'key cannot manage API keys' }),
+  );
   const err = await failure(client.updateApiKey('acme', 'key-1', updateKeyBody));
   assert.equal(err.status, 403);
   assert.equal(err.code, 'forbidden/missing-permission');
@@ -67,13 +74,20 @@ test('403 with a JSON:API body: code, title and detail from the first error', as
 });
 
 test('404 with problem details: type and title kept', async () => {
-  respond = reply(404, 'application/problem+json', problem(404, 'not-found', 'Dataset not found', { detail: 'no dataset "nope"' }));
+  respond = reply(
+    404,
+    'application/problem+json',
+    problem(404, 'not-found', 'Dataset not found', { detail: 'no dataset "nope"' }),
+  );
   const err = await failure(client.listTriggers('nope'));
   assert.equal(err.status, 404);
   assert.equal(err.type, 'https://api.example.com/problems/not-found');
   assert.equal(err.title, 'Dataset not found');
   assert.equal(err.detail, 'no dataset "nope"');
-  assert.equal(err.message, 'list triggers failed: the service has no such object. The service said: Dataset not found: no dataset "nope". Check the name or id: it may have been deleted or renamed.');
+  assert.equal(
+    err.message,
+    'list triggers failed: the service has no such object. The service said: Dataset not found: no dataset "nope". Check the name or id: it may have been deleted or renamed.',
+  );
 });
 
 test('getColumn of a missing column is an http error with status 404', async () => {
@@ -100,10 +114,19 @@ test('413 request too large is reported and not retried', async () => {
 });
 
 test('415 on a key endpoint carries the header source as a field problem', async () => {
-  respond = reply(415, 'application/vnd.api+json', jsonApi(415, 'invalid/content-type', 'unsupported media type', { detail: 'use application/vnd.api+json', source: { header: 'Content-Type' } }));
+  respond = reply(
+    415,
+    'application/vnd.api+json',
+    jsonApi(415, 'invalid/content-type', 'unsupported media type', {
+      detail: 'use application/vnd.api+json',
+      source: { header: 'Content-Type' },
+    }),
+  );
   const err = await failure(client.createApiKey('acme', createKeyBody));
   assert.equal(err.status, 415);
-  assert.deepEqual(err.fieldProblems, [{ field: 'header Content-Type', code: 'invalid/content-type', message: 'use application/vnd.api+json' }]);
+  assert.deepEqual(err.fieldProblems, [
+    { field: 'header Content-Type', code: 'invalid/content-type', message: 'use application/vnd.api+json' },
+  ]);
 });
 
 test('422 with v1 type_detail: one field problem per entry with field, code and description', async () => {
@@ -131,13 +154,17 @@ test('422 with v1 type_detail: one field problem per entry with field, code and 
 
 test('422 whose detail already says its field problem: the message says it once', async () => {
   const said = 'query_id "nope" names no saved query of "api"';
-  respond = reply(422, 'application/problem+json', problem(422, 'validation-failed', 'Validation Failed', {
-    detail: `query_id: ${said}; limit: too big`,
-    type_detail: [
-      { field: 'query_id', code: 'invalid', description: said },
-      { field: 'disable_series', code: 'invalid', description: 'must be a boolean' },
-    ],
-  }));
+  respond = reply(
+    422,
+    'application/problem+json',
+    problem(422, 'validation-failed', 'Validation Failed', {
+      detail: `query_id: ${said}; limit: too big`,
+      type_detail: [
+        { field: 'query_id', code: 'invalid', description: said },
+        { field: 'disable_series', code: 'invalid', description: 'must be a boolean' },
+      ],
+    }),
+  );
   const err = await failure(client.createQueryResult('api', { query_id: 'nope' }));
   assert.equal(
     err.message,
@@ -152,15 +179,37 @@ test('422 with v2 source.pointer: the pointer kept and turned into a field path'
     'application/vnd.api+json',
     JSON.stringify({
       errors: [
-        { status: '422', code: 'validation/invalid', title: 'invalid', detail: 'name is too long', source: { pointer: '/data/attributes/name' } },
-        { status: '422', code: 'validation/invalid', title: 'invalid', detail: 'unknown id', source: { pointer: '/data/relationships/environment/data/id' } },
+        {
+          status: '422',
+          code: 'validation/invalid',
+          title: 'invalid',
+          detail: 'name is too long',
+          source: { pointer: '/data/attributes/name' },
+        },
+        {
+          status: '422',
+          code: 'validation/invalid',
+          title: 'invalid',
+          detail: 'unknown id',
+          source: { pointer: '/data/relationships/environment/data/id' },
+        },
       ],
     }),
   );
   const err = await failure(client.createApiKey('acme', createKeyBody));
   assert.deepEqual(err.fieldProblems, [
-    { field: 'data.attributes.name', code: 'validation/invalid', message: 'name is too long', pointer: '/data/attributes/name' },
-    { field: 'data.relationships.environment.data.id', code: 'validation/invalid', message: 'unknown id', pointer: '/data/relationships/environment/data/id' },
+    {
+      field: 'data.attributes.name',
+      code: 'validation/invalid',
+      message: 'name is too long',
+      pointer: '/data/attributes/name',
+    },
+    {
+      field: 'data.relationships.environment.data.id',
+      code: 'validation/invalid',
+      message: 'unknown id',
+      pointer: '/data/relationships/environment/data/id',
+    },
   ]);
 });
 
@@ -181,7 +230,11 @@ test('problem details with a charset parameter and a null member keep type, titl
 });
 
 test('a JSON:API error with "source": null and a charset parameter keeps its code', async () => {
-  respond = reply(401, 'application/vnd.api+json; charset=utf-8', jsonApi(401, 'unauthenticated/invalid-key', 'invalid API key', { source: null, detail: null }));
+  respond = reply(
+    401,
+    'application/vnd.api+json; charset=utf-8',
+    jsonApi(401, 'unauthenticated/invalid-key', 'invalid API key', { source: null, detail: null }),
+  );
   const err = await failure(client.updateApiKey('acme', 'key-1', updateKeyBody));
   assert.equal(err.code, 'unauthenticated/invalid-key');
   assert.equal(err.title, 'invalid API key');
@@ -190,15 +243,24 @@ test('a JSON:API error with "source": null and a charset parameter keeps its cod
 });
 
 test('a legacy body with application/json; charset=utf-8 gives the text as detail', async () => {
-  respond = reply(401, 'application/json; charset=utf-8', JSON.stringify({ error: 'unknown API key - check your credentials' }));
+  respond = reply(
+    401,
+    'application/json; charset=utf-8',
+    JSON.stringify({ error: 'unknown API key - check your credentials' }),
+  );
   const err = await failure(client.listColumns('api'));
   assert.equal(err.status, 401);
   assert.equal(err.detail, 'unknown API key - check your credentials');
 });
 
 test('a v2 error naming a query parameter reports it as a field problem', () => {
-  const parsed = parseErrorBody('application/vnd.api+json', jsonApi(400, 'invalid/parameter', 'bad', { detail: 'unknown filter', source: { parameter: 'filter' } }));
-  assert.deepEqual(parsed.fieldProblems, [{ field: 'parameter filter', code: 'invalid/parameter', message: 'unknown filter' }]);
+  const parsed = parseErrorBody(
+    'application/vnd.api+json',
+    jsonApi(400, 'invalid/parameter', 'bad', { detail: 'unknown filter', source: { parameter: 'filter' } }),
+  );
+  assert.deepEqual(parsed.fieldProblems, [
+    { field: 'parameter filter', code: 'invalid/parameter', message: 'unknown filter' },
+  ]);
 });
 
 test('422 with a legacy body (dataset definitions naming an unknown column)', async () => {
@@ -209,14 +271,24 @@ test('422 with a legacy body (dataset definitions naming an unknown column)', as
 });
 
 test('a problem-details body sent as plain application/json is still read as problem details', async () => {
-  respond = reply(422, 'application/json', problem(422, 'validation-failed', 'invalid', { type_detail: [{ field: 'limit', code: 'invalid', description: 'too big' }] }));
+  respond = reply(
+    422,
+    'application/json',
+    problem(422, 'validation-failed', 'invalid', {
+      type_detail: [{ field: 'limit', code: 'invalid', description: 'too big' }],
+    }),
+  );
   const err = await failure(client.createQueryResult('api', { query_id: 'q' }));
   assert.equal(err.type, 'https://api.example.com/problems/validation-failed');
   assert.deepEqual(err.fieldProblems, [{ field: 'limit', code: 'invalid', message: 'too big' }]);
 });
 
 test('an HTML error page gives kind http with the status and no excerpt of the page', async () => {
-  respond = reply(502, 'text/html; charset=utf-8', '<html><body><h1>502 Bad Gateway</h1><p>nginx/1.25 internal-host-17</p></body></html>');
+  respond = reply(
+    502,
+    'text/html; charset=utf-8',
+    '<html><body><h1>502 Bad Gateway</h1><p>nginx/1.25 internal-host-17</p></body></html>',
+  );
   const err = await failure(client.createApiKey('acme', createKeyBody));
   assert.equal(err.kind, 'http');
   assert.equal(err.status, 502);
@@ -233,7 +305,10 @@ test('an HTML error page on a read is not marked as possibly carried out', async
   const once = makeClient(server.url, { retry: { maxAttempts: 1 } });
   try {
     const err = await failure(once.listTriggers('api'));
-    assert.equal(err.message, "list triggers failed: a gateway in front of the service got no good answer from it. The answer was a text/html page, not the service's. Try again later.");
+    assert.equal(
+      err.message,
+      "list triggers failed: a gateway in front of the service got no good answer from it. The answer was a text/html page, not the service's. Try again later.",
+    );
     assert.equal(err.maybeProcessed, undefined);
   } finally {
     await once.close();
@@ -266,7 +341,11 @@ test('every status reads as words, what the service said and what to do: never a
 });
 
 test('service text is made safe: control characters dropped, over 300 characters cut', async () => {
-  respond = reply(400, 'application/json', JSON.stringify({ error: `bad\u001b[31m input\r\nInjected: yes ${'x'.repeat(400)}` }));
+  respond = reply(
+    400,
+    'application/json',
+    JSON.stringify({ error: `bad\u001b[31m input\r\nInjected: yes ${'x'.repeat(400)}` }),
+  );
   const err = await failure(client.listTriggers('api'));
   assert.equal(err.detail, `bad [31m input Injected: yes ${'x'.repeat(300 - 'bad [31m input Injected: yes '.length)}…`);
 });
@@ -278,22 +357,38 @@ test('malformed JSON on a 2xx gives kind bad-body', async () => {
   const err = await failure(client.listColumns('api'));
   assert.equal(err.kind, 'bad-body');
   assert.equal(err.status, 200);
-  assert.equal(err.message, "list columns failed: the service's answer is not valid JSON. Check that the address is the service's API.");
+  assert.equal(
+    err.message,
+    "list columns failed: the service's answer is not valid JSON. Check that the address is the service's API.",
+  );
 });
 
 test('a column without key_name gives kind response-schema naming the endpoint and the field path', async () => {
   respond = reply(200, 'application/json', JSON.stringify([{ key_name: 'a' }, { id: 'c-2', type: 'string' }]));
   const err = await failure(client.listColumns('api'));
   assert.equal(err.kind, 'response-schema');
-  assert.deepEqual(err.fieldProblems.map((p) => p.field), ['[1].key_name']);
-  assert.match(err.message, /^list columns \(GET \/1\/columns\/\{dataset\}\): unexpected response shape: \[1\]\.key_name: /);
+  assert.deepEqual(
+    err.fieldProblems.map((p) => p.field),
+    ['[1].key_name'],
+  );
+  assert.match(
+    err.message,
+    /^list columns \(GET \/1\/columns\/\{dataset\}\): unexpected response shape: \[1\]\.key_name: /,
+  );
 });
 
 test('a wrongly typed field gives kind response-schema with the field path', async () => {
-  respond = reply(200, 'application/json', JSON.stringify([{ id: 'ba-1', alert_type: 'exhaustion_time', triggered: 'yes' }]));
+  respond = reply(
+    200,
+    'application/json',
+    JSON.stringify([{ id: 'ba-1', alert_type: 'exhaustion_time', triggered: 'yes' }]),
+  );
   const err = await failure(client.listBurnAlerts('api', 'slo-1'));
   assert.equal(err.kind, 'response-schema');
-  assert.deepEqual(err.fieldProblems.map((p) => [p.field, p.code]), [['[0].triggered', 'invalid_type']]);
+  assert.deepEqual(
+    err.fieldProblems.map((p) => [p.field, p.code]),
+    [['[0].triggered', 'invalid_type']],
+  );
 });
 
 test('a created key without its secret gives kind response-schema at data.attributes.secret', async () => {
@@ -301,7 +396,10 @@ test('a created key without its secret gives kind response-schema at data.attrib
   delete doc.data.attributes.secret;
   respond = reply(201, 'application/vnd.api+json', JSON.stringify(doc));
   const err = await failure(client.createApiKey('acme', createKeyBody));
-  assert.deepEqual(err.fieldProblems.map((p) => p.field), ['data.attributes.secret']);
+  assert.deepEqual(
+    err.fieldProblems.map((p) => p.field),
+    ['data.attributes.secret'],
+  );
 });
 
 test('a created-key response refused for an unusable secret does not reveal what it held', async () => {
@@ -311,19 +409,30 @@ test('a created-key response refused for an unusable secret does not reveal what
   respond = reply(201, 'application/vnd.api+json', JSON.stringify(doc));
   const err = await failure(client.createApiKey('acme', createKeyBody));
   assert.equal(err.kind, 'response-schema');
-  assert.deepEqual(err.fieldProblems.map((p) => p.field), ['data.attributes.secret']);
+  assert.deepEqual(
+    err.fieldProblems.map((p) => p.field),
+    ['data.attributes.secret'],
+  );
   assert.ok(!JSON.stringify(err).includes(CREATED_KEY_SECRET));
   assert.ok(!err.message.includes(CREATED_KEY_SECRET));
 });
 
 test('unknown fields in a response are kept', async () => {
-  respond = reply(200, 'application/json', JSON.stringify([{ key_name: 'a', type: 'string', hidden: false, future_flag: { x: 1 } }]));
+  respond = reply(
+    200,
+    'application/json',
+    JSON.stringify([{ key_name: 'a', type: 'string', hidden: false, future_flag: { x: 1 } }]),
+  );
   const res = await client.listColumns('api');
   assert.deepEqual(res.data, [{ key_name: 'a', type: 'string', hidden: false, future_flag: { x: 1 } }]);
 });
 
 test('a complete query result carrying an error gives kind query-failed, not an empty result', async () => {
-  respond = reply(201, 'application/json', JSON.stringify({ id: 'qr-9', complete: true, error: 'column "nope" does not exist' }));
+  respond = reply(
+    201,
+    'application/json',
+    JSON.stringify({ id: 'qr-9', complete: true, error: 'column "nope" does not exist' }),
+  );
   const err = await failure(client.createQueryResult('api', { query_id: 'q-1' }));
   assert.equal(err.kind, 'query-failed');
   assert.equal(err.detail, 'column "nope" does not exist');
@@ -355,12 +464,18 @@ test('a management key or its secret echoed in v2 error fields is redacted every
   respond = reply(
     401,
     'application/vnd.api+json',
-    jsonApi(401, 'unauthenticated/invalid-key', `bad key ${MANAGEMENT_KEY}`, { detail: `secret ${MGMT_KEY_SECRET} rejected`, source: { header: `Authorization: Bearer ${MANAGEMENT_KEY}` } }),
+    jsonApi(401, 'unauthenticated/invalid-key', `bad key ${MANAGEMENT_KEY}`, {
+      detail: `secret ${MGMT_KEY_SECRET} rejected`,
+      source: { header: `Authorization: Bearer ${MANAGEMENT_KEY}` },
+    }),
   );
   const err = await failure(client.createApiKey('acme', createKeyBody));
   assert.equal(err.title, 'bad key [redacted]');
   assert.equal(err.detail, 'secret [redacted] rejected');
-  assert.deepEqual(err.fieldProblems.map((p) => p.field), ['header Authorization: Bearer [redacted]']);
+  assert.deepEqual(
+    err.fieldProblems.map((p) => p.field),
+    ['header Authorization: Bearer [redacted]'],
+  );
 });
 
 test('no key or secret appears in any log line or error of this file', () => {

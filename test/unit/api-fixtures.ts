@@ -95,7 +95,12 @@ export const updatedBurnAlert = {
 export const queryResult = {
   id: 'qr-1',
   complete: true,
-  query: { calculations: [{ op: 'COUNT' }], orders: [{ op: 'COUNT', order: 'descending' }], limit: 100, time_range: 7200 },
+  query: {
+    calculations: [{ op: 'COUNT' }],
+    orders: [{ op: 'COUNT', order: 'descending' }],
+    limit: 100,
+    time_range: 7200,
+  },
   links: {
     query_url: 'http://127.0.0.1:4319/acme/datasets/api/result/qr-1',
     graph_image_url: 'http://127.0.0.1:4319/acme/datasets/api/result/qr-1/snapshot',
@@ -104,8 +109,24 @@ export const queryResult = {
 };
 
 export const columns = [
-  { id: 'c-1', key_name: 'duration_ms', type: 'float', description: 'span duration', hidden: false, last_written: '2025-06-01T10:00:00Z', created_at: '2025-05-01T10:00:00Z', updated_at: '2025-05-01T10:00:00Z' },
-  { id: 'c-2', key_name: 'trace.trace_id', type: 'string', hidden: false, created_at: '2025-05-01T10:00:00Z', updated_at: '2025-05-01T10:00:00Z' },
+  {
+    id: 'c-1',
+    key_name: 'duration_ms',
+    type: 'float',
+    description: 'span duration',
+    hidden: false,
+    last_written: '2025-06-01T10:00:00Z',
+    created_at: '2025-05-01T10:00:00Z',
+    updated_at: '2025-05-01T10:00:00Z',
+  },
+  {
+    id: 'c-2',
+    key_name: 'trace.trace_id',
+    type: 'string',
+    hidden: false,
+    created_at: '2025-05-01T10:00:00Z',
+    updated_at: '2025-05-01T10:00:00Z',
+  },
 ];
 
 export const triggers = [

@@ -47,7 +47,12 @@ export async function startServer(handler: Handler): Promise<TestServer> {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        const rec = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+        const rec = {
+          method: req.method ?? '',
+          url: req.url ?? '',
+          headers: req.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+        };
         state.requests.push(rec);
         handler(rec, res, state.requests.length);
       });
@@ -69,7 +74,12 @@ export async function startServer(handler: Handler): Promise<TestServer> {
   return state;
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
   res.end(text);
@@ -132,7 +142,14 @@ export async function failure(p: Promise<unknown>): Promise<ServiceError> {
     await p;
   } catch (e) {
     assert.ok(e instanceof ServiceError, `expected a ServiceError, got ${String(e)}`);
-    captured.push(e.message, String(e.stack), JSON.stringify(e), JSON.stringify(e.fieldProblems), String(e.detail), String(e.title));
+    captured.push(
+      e.message,
+      String(e.stack),
+      JSON.stringify(e),
+      JSON.stringify(e.fieldProblems),
+      String(e.detail),
+      String(e.title),
+    );
     return e;
   }
   assert.fail('expected the call to fail');

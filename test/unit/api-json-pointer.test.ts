@@ -7,7 +7,10 @@ import { formatPath, pointerToField } from '../../src/api';
 import { jsonPointer } from '../../src/sandbox/responses';
 
 test('any path of keys and indices: the pointer written names the field the client reads', () => {
-  const segment = fc.oneof(fc.string({ unit: fc.constantFrom('a', '/', '~', '0', '1', '.', ' ') }), fc.nat({ max: 99 }));
+  const segment = fc.oneof(
+    fc.string({ unit: fc.constantFrom('a', '/', '~', '0', '1', '.', ' ') }),
+    fc.nat({ max: 99 }),
+  );
   fc.assert(
     fc.property(fc.array(segment, { maxLength: 6 }), (path) => {
       assert.equal(pointerToField(jsonPointer(path)), formatPath(path));

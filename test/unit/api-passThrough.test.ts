@@ -35,7 +35,7 @@ test('a column missing a member with a default goes through zod, which fills it 
   assert.equal(result.data[1]?.hidden, false);
 });
 
-test('a bad element is refused with zod\'s own error', () => {
+test("a bad element is refused with zod's own error", () => {
   const bad = [column(0), { ...column(1), key_name: 42 }];
   const result = validateResponse(ColumnList, bad);
   assert.equal(result.success, false);
@@ -43,23 +43,56 @@ test('a bad element is refused with zod\'s own error', () => {
 });
 
 test('the list schemas the client reads in bulk all have a cheap path', () => {
-  for (const schema of [ColumnList, TriggerList, BurnAlertList] as z.ZodType[]) assert.equal(typeof passThroughCheck(schema), 'function');
+  for (const schema of [ColumnList, TriggerList, BurnAlertList] as z.ZodType[])
+    assert.equal(typeof passThroughCheck(schema), 'function');
 });
 
 // Values near the schemas: right and wrong types, nulls, missing and unknown members.
-const anyValue = fc.oneof(fc.string({ maxLength: 4 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.constant([]), fc.constant({}));
+const anyValue = fc.oneof(
+  fc.string({ maxLength: 4 }),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constant(undefined),
+  fc.constant([]),
+  fc.constant({}),
+);
 const near = (fields: Record<string, fc.Arbitrary<unknown>>) =>
   fc
-    .tuple(fc.record(Object.fromEntries(Object.entries(fields).map(([k, a]) => [k, fc.oneof(a, anyValue)])), { requiredKeys: [] }), fc.dictionary(fc.string({ maxLength: 3 }), anyValue, { maxKeys: 2 }))
+    .tuple(
+      fc.record(Object.fromEntries(Object.entries(fields).map(([k, a]) => [k, fc.oneof(a, anyValue)])), {
+        requiredKeys: [],
+      }),
+      fc.dictionary(fc.string({ maxLength: 3 }), anyValue, { maxKeys: 2 }),
+    )
     .map(([known, extra]) => ({ ...extra, ...known }));
-const recipient = near({ id: fc.string(), type: fc.constantFrom('email', 'pagerduty'), target: fc.string(), details: fc.constant({ pagerduty_severity: 'critical' }) });
-const columnish = near({ id: fc.string(), key_name: fc.string(), type: fc.constantFrom('string', 'integer'), description: fc.string(), hidden: fc.boolean(), last_written: fc.oneof(fc.string(), fc.constant(null)), created_at: fc.string(), updated_at: fc.string() });
+const recipient = near({
+  id: fc.string(),
+  type: fc.constantFrom('email', 'pagerduty'),
+  target: fc.string(),
+  details: fc.constant({ pagerduty_severity: 'critical' }),
+});
+const columnish = near({
+  id: fc.string(),
+  key_name: fc.string(),
+  type: fc.constantFrom('string', 'integer'),
+  description: fc.string(),
+  hidden: fc.boolean(),
+  last_written: fc.oneof(fc.string(), fc.constant(null)),
+  created_at: fc.string(),
+  updated_at: fc.string(),
+});
 const triggerish = near({
   id: fc.string(),
   dataset_slug: fc.string(),
   name: fc.string(),
   tags: fc.array(near({ key: fc.string(), value: fc.string() }), { maxLength: 2 }),
-  threshold: near({ op: fc.constantFrom('>', '<'), value: fc.integer(), exceeded_limit: fc.integer({ min: 1, max: 5 }) }),
+  threshold: near({
+    op: fc.constantFrom('>', '<'),
+    value: fc.integer(),
+    exceeded_limit: fc.integer({ min: 1, max: 5 }),
+  }),
   frequency: fc.integer({ min: 60, max: 900 }),
   disabled: fc.boolean(),
   recipients: fc.array(recipient, { maxLength: 2 }),

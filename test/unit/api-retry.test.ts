@@ -44,9 +44,13 @@ after(async () => {
   await server.close();
 });
 
-const status = (code: number, headers: Record<string, string> = {}, body: unknown = {}): Handler => (_q, res: ServerResponse) => sendJson(res, code, body, headers);
+const status =
+  (code: number, headers: Record<string, string> = {}, body: unknown = {}): Handler =>
+  (_q, res: ServerResponse) =>
+    sendJson(res, code, body, headers);
 const ok = (body: unknown = columns): Handler => status(200, {}, body);
-const rateLimited = (headers: Record<string, string>): Handler =>
+const rateLimited =
+  (headers: Record<string, string>): Handler =>
   (_q, res) => {
     res.writeHead(429, { 'content-type': 'application/vnd.api+json', ...headers });
     res.end(JSON.stringify({ errors: [{ status: '429', code: 'rate-limited/may-retry', title: 'rate limited' }] }));
@@ -133,7 +137,10 @@ test('maxAttempts bounds the attempts', async () => {
 });
 
 test('maxTotalMs bounds the backoff: the last wait is cut to what remains, then the client gives up', async () => {
-  const tight = makeClient(server.url, { timing: { ...clock.timing, random: () => 1 }, retry: { maxAttempts: 10, maxTotalMs: 600 } });
+  const tight = makeClient(server.url, {
+    timing: { ...clock.timing, random: () => 1 },
+    retry: { maxAttempts: 10, maxTotalMs: 600 },
+  });
   try {
     script = [status(503)];
     const err = await failure(tight.listColumns('api'));
@@ -146,9 +153,18 @@ test('maxTotalMs bounds the backoff: the last wait is cut to what remains, then 
 
 test('backoff is capped exponential with full jitter', () => {
   const top = () => 1;
-  assert.deepEqual([1, 2, 3, 4, 5, 6].map((n) => backoffDelay(n, 500, 8000, top)), [500, 1000, 2000, 4000, 8000, 8000]);
-  assert.deepEqual([1, 2, 3].map((n) => backoffDelay(n, 500, 8000, () => 0)), [0, 0, 0]);
-  assert.equal(backoffDelay(3, 500, 8000, () => 0.25), 500);
+  assert.deepEqual(
+    [1, 2, 3, 4, 5, 6].map((n) => backoffDelay(n, 500, 8000, top)),
+    [500, 1000, 2000, 4000, 8000, 8000],
+  );
+  assert.deepEqual(
+    [1, 2, 3].map((n) => backoffDelay(n, 500, 8000, () => 0)),
+    [0, 0, 0],
+  );
+  assert.equal(
+    backoffDelay(3, 500, 8000, () => 0.25),
+    500,
+  );
 });
 
 test('500 is not retried', async () => {
@@ -208,7 +224,10 @@ test('create API key is not retried after a connection reset', async () => {
   const err = await failure(client.createApiKey('acme', createKeyBody));
   assert.equal(err.kind, 'network');
   assert.equal(err.maybeProcessed, true);
-  assert.match(err.message, /; the key may have been created anyway: check the team's API keys before creating it again$/);
+  assert.match(
+    err.message,
+    /; the key may have been created anyway: check the team's API keys before creating it again$/,
+  );
   assert.equal(server.requests.length, 1);
 });
 
@@ -275,7 +294,15 @@ test('each attempt is logged; a retried one names its error kind and the wait', 
   assert.deepEqual(
     logs.map(({ durationMs: _d, ...rest }) => rest),
     [
-      { operation: 'list columns', method: 'GET', path: '/1/columns/api', status: 503, attempt: 1, error: 'http', retryInMs: 250 },
+      {
+        operation: 'list columns',
+        method: 'GET',
+        path: '/1/columns/api',
+        status: 503,
+        attempt: 1,
+        error: 'http',
+        retryInMs: 250,
+      },
       { operation: 'list columns', method: 'GET', path: '/1/columns/api', status: 200, attempt: 2 },
     ],
   );
@@ -309,7 +336,11 @@ test('a 503 with an unreadable Retry-After falls back to the backoff', async () 
 test('connection errors before sending are retried for every policy but never; ETIMEDOUT only for idempotent calls', () => {
   for (const code of ['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']) {
     assert.deepEqual(
-      [isRetryableNetworkCode('idempotent', code), isRetryableNetworkCode('unprocessed-only', code), isRetryableNetworkCode('never', code)],
+      [
+        isRetryableNetworkCode('idempotent', code),
+        isRetryableNetworkCode('unprocessed-only', code),
+        isRetryableNetworkCode('never', code),
+      ],
       [true, true, false],
       code,
     );

@@ -9,7 +9,10 @@ let sandbox: SandboxHandle;
 let client: ServiceClient;
 const createdSecrets: string[] = [];
 
-function clientFor(sb: SandboxHandle, extra: Partial<ConstructorParameters<typeof ServiceClient>[0]> = {}): ServiceClient {
+function clientFor(
+  sb: SandboxHandle,
+  extra: Partial<ConstructorParameters<typeof ServiceClient>[0]> = {},
+): ServiceClient {
   return new ServiceClient({
     baseUrl: sb.info.baseUrl,
     configKey: sb.info.configKey,
@@ -60,7 +63,9 @@ test('sandbox 4.1: createApiKey returns a new ingest key with its secret', async
 
 test('sandbox 4.2: updateApiKey renames and disables a key; no secret comes back', async () => {
   const id = DEMO.apiKeys.disabled;
-  const res = await client.updateApiKey(sandbox.info.team, id, { data: { id, type: 'api-keys', attributes: { name: 'renamed by test', disabled: true } } });
+  const res = await client.updateApiKey(sandbox.info.team, id, {
+    data: { id, type: 'api-keys', attributes: { name: 'renamed by test', disabled: true } },
+  });
   assert.equal(res.data.data.attributes.name, 'renamed by test');
   assert.equal(res.data.data.attributes.disabled, true);
   assert.equal(res.data.data.attributes.secret, undefined);
@@ -68,15 +73,21 @@ test('sandbox 4.2: updateApiKey renames and disables a key; no secret comes back
 
 test('sandbox 4.3: listBurnAlerts lists both alert types of an SLO', async () => {
   const res = await client.listBurnAlerts(DEMO.datasets.gateway, DEMO.slos.gwAvailability);
-  assert.deepEqual(res.data.map((a) => [a.id, a.alert_type]), [
-    [DEMO.burnAlerts.gwExhaustion, 'exhaustion_time'],
-    [DEMO.burnAlerts.gwBudgetRate, 'budget_rate'],
-  ]);
+  assert.deepEqual(
+    res.data.map((a) => [a.id, a.alert_type]),
+    [
+      [DEMO.burnAlerts.gwExhaustion, 'exhaustion_time'],
+      [DEMO.burnAlerts.gwBudgetRate, 'budget_rate'],
+    ],
+  );
 });
 
 test('sandbox 4.3: listBurnAlerts accepts __all__ for an environment-wide SLO', async () => {
   const res = await client.listBurnAlerts('__all__', DEMO.slos.envUptime);
-  assert.deepEqual(res.data.map((a) => a.id).sort(), [DEMO.burnAlerts.envBudgetRate, DEMO.burnAlerts.envExhaustion].sort());
+  assert.deepEqual(
+    res.data.map((a) => a.id).sort(),
+    [DEMO.burnAlerts.envBudgetRate, DEMO.burnAlerts.envExhaustion].sort(),
+  );
 });
 
 test('sandbox 4.4: updateBurnAlert changes exhaustion_minutes and returns the recipients', async () => {
@@ -86,14 +97,21 @@ test('sandbox 4.4: updateBurnAlert changes exhaustion_minutes and returns the re
     recipients: [{ id: DEMO.recipients.emailTeam }],
   });
   assert.equal(res.data.exhaustion_minutes, 45);
-  assert.deepEqual(res.data.recipients?.map((r) => r.id), [DEMO.recipients.emailTeam]);
+  assert.deepEqual(
+    res.data.recipients?.map((r) => r.id),
+    [DEMO.recipients.emailTeam],
+  );
 });
 
 test('sandbox 4.5: createQueryResult returns a complete result with links', async () => {
   const res = await client.createQueryResult(DEMO.datasets.gateway, { query_id: DEMO.savedQueries.gw5xx });
   assert.equal(res.status, 201);
   assert.equal(res.data.complete, true);
-  assert.ok(res.data.links?.query_url?.startsWith(`${sandbox.info.uiUrl}/${sandbox.info.team}/datasets/${DEMO.datasets.gateway}/result/`));
+  assert.ok(
+    res.data.links?.query_url?.startsWith(
+      `${sandbox.info.uiUrl}/${sandbox.info.team}/datasets/${DEMO.datasets.gateway}/result/`,
+    ),
+  );
 });
 
 test('sandbox 4.5: a query still running comes back incomplete', async () => {
@@ -132,7 +150,10 @@ test('sandbox 4.7: listTriggers of __all__ includes the environment-wide trigger
 });
 
 test('sandbox 4.8: updateDatasetDefinitions sets one definition and clears another', async () => {
-  const res = await client.updateDatasetDefinitions(DEMO.datasets.gateway, { user: { name: 'user.id' }, route: { name: '' } });
+  const res = await client.updateDatasetDefinitions(DEMO.datasets.gateway, {
+    user: { name: 'user.id' },
+    route: { name: '' },
+  });
   assert.deepEqual(res.data.user, { name: 'user.id', column_type: 'column' });
   assert.equal(res.data.route, null);
 });
@@ -161,7 +182,10 @@ test('sandbox 401: an unknown management key names the Authorization header', as
   try {
     const err = await failure(wrong.createApiKey(sandbox.info.team, keyBody('never made')));
     assert.equal(err.status, 401);
-    assert.deepEqual(err.fieldProblems.map((p) => p.field), ['header Authorization']);
+    assert.deepEqual(
+      err.fieldProblems.map((p) => p.field),
+      ['header Authorization'],
+    );
   } finally {
     await wrong.close();
   }
@@ -170,7 +194,13 @@ test('sandbox 401: an unknown management key names the Authorization header', as
 test('sandbox 403: the read-only key cannot update a burn alert', async () => {
   const reader = clientFor(sandbox, { configKey: SANDBOX_CREDENTIALS.readOnlyConfigKey });
   try {
-    const err = await failure(reader.updateBurnAlert(DEMO.datasets.gateway, DEMO.burnAlerts.gwExhaustion, { alert_type: 'exhaustion_time', exhaustion_minutes: 1, recipients: [{ id: DEMO.recipients.emailOncall }] }));
+    const err = await failure(
+      reader.updateBurnAlert(DEMO.datasets.gateway, DEMO.burnAlerts.gwExhaustion, {
+        alert_type: 'exhaustion_time',
+        exhaustion_minutes: 1,
+        recipients: [{ id: DEMO.recipients.emailOncall }],
+      }),
+    );
     assert.equal(err.status, 403);
     assert.equal(err.attempts, 1);
   } finally {
@@ -188,7 +218,10 @@ test('sandbox 404 (v2): an unknown environment is named by its JSON pointer', as
   body.data.relationships.environment.data.id = 'env_nope';
   const err = await failure(client.createApiKey(sandbox.info.team, body));
   assert.equal(err.status, 404);
-  assert.deepEqual(err.fieldProblems.map((p) => [p.field, p.pointer]), [['data.relationships.environment.data.id', '/data/relationships/environment/data/id']]);
+  assert.deepEqual(
+    err.fieldProblems.map((p) => [p.field, p.pointer]),
+    [['data.relationships.environment.data.id', '/data/relationships/environment/data/id']],
+  );
 });
 
 test('sandbox 409: a second live key with the same name is a conflict on data.attributes.name', async () => {
@@ -196,7 +229,10 @@ test('sandbox 409: a second live key with the same name is a conflict on data.at
   createdSecrets.push(first.data.data.attributes.secret);
   const err = await failure(client.createApiKey(sandbox.info.team, keyBody('twin')));
   assert.equal(err.status, 409);
-  assert.deepEqual(err.fieldProblems.map((p) => p.field), ['data.attributes.name']);
+  assert.deepEqual(
+    err.fieldProblems.map((p) => p.field),
+    ['data.attributes.name'],
+  );
 });
 
 test('sandbox 413: a body over 100,000 bytes is refused by the service', async () => {
@@ -206,7 +242,11 @@ test('sandbox 413: a body over 100,000 bytes is refused by the service', async (
 
 test('sandbox 415 (injected): a JSON:API error is read', async () => {
   sandbox.faults.nextStatus(415, 1);
-  const err = await failure(client.updateApiKey(sandbox.info.team, DEMO.apiKeys.ingest, { data: { id: DEMO.apiKeys.ingest, type: 'api-keys', attributes: { name: 'x', disabled: false } } }));
+  const err = await failure(
+    client.updateApiKey(sandbox.info.team, DEMO.apiKeys.ingest, {
+      data: { id: DEMO.apiKeys.ingest, type: 'api-keys', attributes: { name: 'x', disabled: false } },
+    }),
+  );
   assert.equal(err.status, 415);
   assert.equal(err.attempts, 1);
 });
@@ -214,11 +254,16 @@ test('sandbox 415 (injected): a JSON:API error is read', async () => {
 test('sandbox 422 (v1): an unknown saved query comes back with type_detail on query_id', async () => {
   const err = await failure(client.createQueryResult(DEMO.datasets.gateway, { query_id: 'q_nope' }));
   assert.equal(err.status, 422);
-  assert.deepEqual(err.fieldProblems.map((p) => [p.field, p.code]), [['query_id', 'invalid']]);
+  assert.deepEqual(
+    err.fieldProblems.map((p) => [p.field, p.code]),
+    [['query_id', 'invalid']],
+  );
 });
 
 test('sandbox 422 (legacy): a definition naming an unknown column', async () => {
-  const err = await failure(client.updateDatasetDefinitions(DEMO.datasets.gateway, { route: { name: 'no.such.column' } }));
+  const err = await failure(
+    client.updateDatasetDefinitions(DEMO.datasets.gateway, { route: { name: 'no.such.column' } }),
+  );
   assert.equal(err.status, 422);
   assert.match(err.detail ?? '', /no\.such\.column/);
 });
@@ -366,6 +411,7 @@ test('sandbox: no key, management secret or created key secret appears in any lo
   assert.ok(createdSecrets.length >= 2);
   assert.ok(captured.length > 20);
   for (const line of captured) {
-    for (const s of secrets) assert.ok(!line.includes(s), `a secret leaked into: ${line.split(s).join('<SECRET>').slice(0, 200)}`);
+    for (const s of secrets)
+      assert.ok(!line.includes(s), `a secret leaked into: ${line.split(s).join('<SECRET>').slice(0, 200)}`);
   }
 });

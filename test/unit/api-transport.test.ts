@@ -96,8 +96,9 @@ test('a TLS handshake that never completes within connectMs gives kind timeout (
   await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
   const port = (silent.address() as AddressInfo).port;
   try {
-    const err = await using(makeClient(`https://127.0.0.1:${port}`, { timeouts: { connectMs: 150 }, retry: { maxAttempts: 2 } }), (c) =>
-      failure(c.createApiKey('acme', createKeyBody)),
+    const err = await using(
+      makeClient(`https://127.0.0.1:${port}`, { timeouts: { connectMs: 150 }, retry: { maxAttempts: 2 } }),
+      (c) => failure(c.createApiKey('acme', createKeyBody)),
     );
     assert.equal(err.kind, 'timeout');
     assert.equal(err.networkCode, 'UND_ERR_CONNECT_TIMEOUT');
@@ -141,7 +142,9 @@ test('connection refused gives kind network with ECONNREFUSED', async () => {
   await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
   const port = (probe.address() as AddressInfo).port;
   await new Promise<void>((r) => probe.close(() => r()));
-  const err = await using(makeClient(`http://127.0.0.1:${port}`, { retry: { maxAttempts: 1 } }), (c) => failure(c.listTriggers('api')));
+  const err = await using(makeClient(`http://127.0.0.1:${port}`, { retry: { maxAttempts: 1 } }), (c) =>
+    failure(c.listTriggers('api')),
+  );
   assert.equal(err.kind, 'network');
   assert.equal(err.networkCode, 'ECONNREFUSED');
 });
@@ -182,7 +185,9 @@ test('cancelling a create API key in flight is marked maybeProcessed; cancelling
     return call;
   });
   assert.deepEqual([inFlight.kind, inFlight.attempts, inFlight.maybeProcessed], ['aborted', 1, true]);
-  const early = await using(once(), (c) => failure(c.createApiKey('acme', createKeyBody, { signal: AbortSignal.abort() })));
+  const early = await using(once(), (c) =>
+    failure(c.createApiKey('acme', createKeyBody, { signal: AbortSignal.abort() })),
+  );
   assert.deepEqual([early.kind, early.attempts, early.maybeProcessed], ['aborted', 0, undefined]);
 });
 
@@ -269,10 +274,19 @@ async function startProxy(): Promise<TestProxy> {
     seen.push(`${req.method} ${req.url}`);
     proxyAuth.push(req.headers['proxy-authorization']);
     const target = new URL(req.url ?? '/');
-    const upstream = httpRequest({ host: target.hostname, port: target.port, path: target.pathname + target.search, method: req.method, headers: req.headers }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    });
+    const upstream = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname + target.search,
+        method: req.method,
+        headers: req.headers,
+      },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      },
+    );
     req.pipe(upstream);
   });
   proxy.on('connect', (req, client: Socket, head: Buffer) => {
@@ -344,12 +358,14 @@ test('proxy credentials in the URL are sent to the proxy and never shown in an e
     await proxy.close();
   }
   // With the proxy gone, the failure must not echo the proxy URL's password.
-  const err = await using(makeClient(server.url, { proxy: authUrl, retry: { maxAttempts: 1 } }), (c) => failure(c.listColumns('api')));
+  const err = await using(makeClient(server.url, { proxy: authUrl, retry: { maxAttempts: 1 } }), (c) =>
+    failure(c.listColumns('api')),
+  );
   assert.equal(err.kind, 'network');
   for (const line of captured) assert.ok(!line.includes(password), `proxy password leaked into: ${line}`);
 });
 
-test('a proxy\'s Basic credentials (user:password in base64) echoed by the service are redacted whole', async () => {
+test("a proxy's Basic credentials (user:password in base64) echoed by the service are redacted whole", async () => {
   const proxy = await startProxy();
   const basic = Buffer.from('alice:pr0xyPASSWORD-42').toString('base64');
   respond = (_q, res) => sendJson(res, 400, { error: `unexpected Proxy-Authorization: Basic ${basic}` });
@@ -366,9 +382,12 @@ test('a proxy\'s Basic credentials (user:password in base64) echoed by the servi
 test('a proxy password with letters whose case changes their length (ß, İ) is redacted upper- and lower-cased', async () => {
   const proxy = await startProxy();
   const password = 'pr0xyßİpass-42';
-  respond = (_q, res) => sendJson(res, 400, { error: `bad password ${password.toUpperCase()} or ${password.toLowerCase()}` });
+  respond = (_q, res) =>
+    sendJson(res, 400, { error: `bad password ${password.toUpperCase()} or ${password.toLowerCase()}` });
   try {
-    const client = makeClient(server.url, { proxy: proxy.url.replace('http://', `http://alice:${encodeURIComponent(password)}@`) });
+    const client = makeClient(server.url, {
+      proxy: proxy.url.replace('http://', `http://alice:${encodeURIComponent(password)}@`),
+    });
     const err = await using(client, (c) => failure(c.listColumns('api')));
     assert.equal(err.detail, 'bad password [redacted] or [redacted]');
   } finally {
@@ -391,7 +410,9 @@ test('NO_PROXY naming the host bypasses the environment proxy', async () => {
   const proxy = await startProxy();
   try {
     server.requests.length = 0;
-    await withEnv({ HTTP_PROXY: proxy.url, NO_PROXY: 'localhost,127.0.0.1' }, () => using(makeClient(server.url), (c) => c.listColumns('api')));
+    await withEnv({ HTTP_PROXY: proxy.url, NO_PROXY: 'localhost,127.0.0.1' }, () =>
+      using(makeClient(server.url), (c) => c.listColumns('api')),
+    );
     assert.deepEqual(proxy.seen, []);
     assert.equal(server.requests.length, 1);
   } finally {
@@ -403,16 +424,22 @@ test('an unparseable HTTPS_PROXY is refused when the client is made, naming the 
   await withEnv({ HTTPS_PROXY: 'http://alice:pr0xyENVpass@[bad' }, async () => {
     const err = thrown(() => new ServiceClient({ baseUrl: server.url }));
     assert.equal(err.kind, 'request-validation');
-    assert.equal(err.message, 'configure client failed: the environment variable HTTPS_PROXY is not a URL such as http://proxy.example:3128');
+    assert.equal(
+      err.message,
+      'configure client failed: the environment variable HTTPS_PROXY is not a URL such as http://proxy.example:3128',
+    );
     assert.ok(!JSON.stringify(err).includes('pr0xyENVpass'));
   });
 });
 
 test('a proxy that is not an http(s) URL is refused when the client is made, without echoing it', () => {
-  assert.throws(() => new ServiceClient({ baseUrl: server.url, proxy: 'ftp://u:hunter2pass@proxy' }), (e: Error) => {
-    assert.equal(e.message, 'configure client failed: proxy must use http: or https:');
-    return true;
-  });
+  assert.throws(
+    () => new ServiceClient({ baseUrl: server.url, proxy: 'ftp://u:hunter2pass@proxy' }),
+    (e: Error) => {
+      assert.equal(e.message, 'configure client failed: proxy must use http: or https:');
+      return true;
+    },
+  );
 });
 
 // --- extra CA certificates --------------------------------------------------------------------------------
@@ -440,7 +467,14 @@ async function startHttps(): Promise<{ url: string; close(): Promise<void> }> {
   const s = createHttpsServer({ key: TEST_KEY, cert: TEST_CERT }, (_req, res) => sendJson(res, 200, columns));
   await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
   const port = (s.address() as AddressInfo).port;
-  return { url: `https://127.0.0.1:${port}`, close: () => new Promise<void>((r) => { s.closeAllConnections(); s.close(() => r()); }) };
+  return {
+    url: `https://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((r) => {
+        s.closeAllConnections();
+        s.close(() => r());
+      }),
+  };
 }
 
 test('an HTTPS service with a private CA fails without caCertificates (kind network)', async () => {
@@ -468,7 +502,9 @@ test('HTTPS_PROXY tunnels to an HTTPS service whose private CA is given in caCer
   const https = await startHttps();
   const proxy = await startProxy();
   try {
-    const res = await withEnv({ HTTPS_PROXY: proxy.url }, () => using(makeClient(https.url, { caCertificates: [TEST_CERT] }), (c) => c.listColumns('api')));
+    const res = await withEnv({ HTTPS_PROXY: proxy.url }, () =>
+      using(makeClient(https.url, { caCertificates: [TEST_CERT] }), (c) => c.listColumns('api')),
+    );
     assert.deepEqual(res.data, columns);
     assert.deepEqual(proxy.seen, [`CONNECT ${new URL(https.url).host}`]);
   } finally {

@@ -3,7 +3,16 @@
 import { after, afterEach, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ServiceClient, type FieldProblem, type UpdateBurnAlertRequest } from '../../src/api';
-import { CONFIG_KEY, assertNoSecretsCaptured, failure, makeClient, sendJson, startServer, thrown, type TestServer } from './api-helpers';
+import {
+  CONFIG_KEY,
+  assertNoSecretsCaptured,
+  failure,
+  makeClient,
+  sendJson,
+  startServer,
+  thrown,
+  type TestServer,
+} from './api-helpers';
 import { createKeyBody, fullDefinitions, updateKeyBody } from './api-fixtures';
 
 let server: TestServer;
@@ -25,7 +34,10 @@ afterEach(() => {
 });
 
 /** Runs a call that must be refused before sending; returns its field problems as `field: message` lines. */
-async function refused(p: Promise<unknown>, kind: 'request-validation' | 'missing-credentials' = 'request-validation'): Promise<FieldProblem[]> {
+async function refused(
+  p: Promise<unknown>,
+  kind: 'request-validation' | 'missing-credentials' = 'request-validation',
+): Promise<FieldProblem[]> {
   const err = await failure(p);
   assert.equal(err.kind, kind);
   assert.equal(err.attempts, 0);
@@ -53,14 +65,18 @@ const budgetRate = (extra: Partial<UpdateBurnAlertRequest> = {}): UpdateBurnAler
 
 test('rule 7.1: exhaustion_minutes with alert_type budget_rate is refused', async () => {
   const problems = await refused(client.updateBurnAlert('api', 'ba-1', budgetRate({ exhaustion_minutes: 30 })));
-  assert.deepEqual(fields(problems), ['exhaustion_minutes: exhaustion_minutes must not be given when alert_type is budget_rate']);
+  assert.deepEqual(fields(problems), [
+    'exhaustion_minutes: exhaustion_minutes must not be given when alert_type is budget_rate',
+  ]);
 });
 
 test('rule 7.2: exhaustion_time without exhaustion_minutes is refused', async () => {
   const body = exhaustion();
   delete body.exhaustion_minutes;
   const problems = await refused(client.updateBurnAlert('api', 'ba-1', body));
-  assert.deepEqual(fields(problems), ['exhaustion_minutes: exhaustion_minutes is required when alert_type is exhaustion_time']);
+  assert.deepEqual(fields(problems), [
+    'exhaustion_minutes: exhaustion_minutes is required when alert_type is exhaustion_time',
+  ]);
 });
 
 test('rule 7.3: exhaustion_minutes below 0 is refused', async () => {
@@ -94,7 +110,9 @@ test('a burn alert description of 1023 emoji is sent: the limit counts character
 });
 
 test('a burn alert description of 1024 emoji is refused, counted in characters', async () => {
-  const problems = await refused(client.updateBurnAlert('api', 'ba-1', exhaustion({ description: '\u{1F6A8}'.repeat(1024) })));
+  const problems = await refused(
+    client.updateBurnAlert('api', 'ba-1', exhaustion({ description: '\u{1F6A8}'.repeat(1024) })),
+  );
   assert.deepEqual(fields(problems), ['description: description must be at most 1023 characters']);
 });
 
@@ -108,7 +126,9 @@ test('exhaustion_time with the budget_rate fields is refused, naming both', asyn
 });
 
 test('budget_rate without its window and threshold lists both fields', async () => {
-  const problems = await refused(client.updateBurnAlert('api', 'ba-1', { alert_type: 'budget_rate', recipients: [{ id: 'r' }] }));
+  const problems = await refused(
+    client.updateBurnAlert('api', 'ba-1', { alert_type: 'budget_rate', recipients: [{ id: 'r' }] }),
+  );
   assert.deepEqual(fields(problems), [
     'budget_rate_window_minutes: budget_rate_window_minutes is required when alert_type is budget_rate',
     'budget_rate_decrease_threshold_per_million: budget_rate_decrease_threshold_per_million is required when alert_type is budget_rate',
@@ -125,8 +145,12 @@ test('budget_rate_window_minutes under 60 and a threshold over 1,000,000 are ref
 });
 
 test('a recipient with neither id nor type and target is refused, naming its index', async () => {
-  const problems = await refused(client.updateBurnAlert('api', 'ba-1', exhaustion({ recipients: [{ id: 'ok' }, { type: 'email' }] })));
-  assert.deepEqual(fields(problems), ['recipients[1].target: a recipient needs an id (preferred) or both type and target (deprecated)']);
+  const problems = await refused(
+    client.updateBurnAlert('api', 'ba-1', exhaustion({ recipients: [{ id: 'ok' }, { type: 'email' }] })),
+  );
+  assert.deepEqual(fields(problems), [
+    'recipients[1].target: a recipient needs an id (preferred) or both type and target (deprecated)',
+  ]);
 });
 
 test('an unknown field in a request body is refused by name', async () => {
@@ -137,7 +161,13 @@ test('an unknown field in a request body is refused by name', async () => {
 
 test("a burn alert's read-only members (id, slo, triggered, created_at, updated_at) are stripped before sending, not refused", async () => {
   server.requests.length = 0;
-  const readOnly = { id: 'ba-1', slo: { id: 'slo-1' }, triggered: true, created_at: '2025-06-01T10:00:00Z', updated_at: '2025-06-02T10:00:00Z' };
+  const readOnly = {
+    id: 'ba-1',
+    slo: { id: 'slo-1' },
+    triggered: true,
+    created_at: '2025-06-01T10:00:00Z',
+    updated_at: '2025-06-02T10:00:00Z',
+  };
   // The stub answers [] which is not a burn alert, so the call fails after sending; only the sending matters here.
   await failure(client.updateBurnAlert('api', 'ba-1', { ...exhaustion(), ...readOnly }));
   assert.equal(server.requests.length, 1);
@@ -147,7 +177,9 @@ test("a burn alert's read-only members (id, slo, triggered, created_at, updated_
 // --- query results: rule 7.6 ----------------------------------------------------------------------------
 
 test('rule 7.6: a query result limit above 10000 is refused', async () => {
-  const problems = await refused(client.createQueryResult('api', { query_id: 'q-1', disable_series: true, limit: 10_001 }));
+  const problems = await refused(
+    client.createQueryResult('api', { query_id: 'q-1', disable_series: true, limit: 10_001 }),
+  );
   assert.deepEqual(fields(problems), ['limit: limit must be at most 10000']);
 });
 
@@ -156,7 +188,10 @@ test('a query result limit below 1 is sent: the spec states no minimum, and with
   // The stub answers [] which is not a query result, so the calls fail after sending; only the sending matters here.
   await failure(client.createQueryResult('api', { query_id: 'q-1', disable_series: false, limit: 0 }));
   await failure(client.createQueryResult('api', { query_id: 'q-1', disable_series: true, limit: -1 }));
-  assert.deepEqual(server.requests.map((r) => JSON.parse(r.body).limit), [0, -1]);
+  assert.deepEqual(
+    server.requests.map((r) => JSON.parse(r.body).limit),
+    [0, -1],
+  );
 });
 
 test('rule 7.6: a limit above 10000 is refused without disable_series too', async () => {
@@ -173,7 +208,9 @@ test('a query result without query_id is refused', async () => {
 
 test('dataset definitions refuse the environment-wide __all__', async () => {
   const problems = await refused(client.updateDatasetDefinitions('__all__', { route: { name: 'http.route' } }));
-  assert.deepEqual(fields(problems), ['dataset: dataset definitions need a dataset slug: "__all__" (environment-wide) is not accepted']);
+  assert.deepEqual(fields(problems), [
+    'dataset: dataset definitions need a dataset slug: "__all__" (environment-wide) is not accepted',
+  ]);
 });
 
 test('dataset definitions accept a dataset named "all" (only __all__ is environment-wide)', async () => {
@@ -182,7 +219,9 @@ test('dataset definitions accept a dataset named "all" (only __all__ is environm
 });
 
 test('a definition type outside the 16 of spec 2.7 is refused', async () => {
-  const body = { route: { name: 'http.route' }, http_method: { name: 'method' } } as unknown as Parameters<ServiceClient['updateDatasetDefinitions']>[1];
+  const body = { route: { name: 'http.route' }, http_method: { name: 'method' } } as unknown as Parameters<
+    ServiceClient['updateDatasetDefinitions']
+  >[1];
   const problems = await refused(client.updateDatasetDefinitions('api', body));
   assert.deepEqual(fields(problems), ['http_method: unknown field "http_method"']);
 });
@@ -190,7 +229,9 @@ test('a definition type outside the 16 of spec 2.7 is refused', async () => {
 test('a column_type other than the two values seen is sent: the spec lists values seen, and the service ignores it', async () => {
   server.requests.length = 0;
   await client.updateDatasetDefinitions('api', { route: { name: 'http.route', column_type: 'metric' } });
-  assert.deepEqual(JSON.parse(server.requests[0]?.body ?? 'null'), { route: { name: 'http.route', column_type: 'metric' } });
+  assert.deepEqual(JSON.parse(server.requests[0]?.body ?? 'null'), {
+    route: { name: 'http.route', column_type: 'metric' },
+  });
 });
 
 // --- path parameters --------------------------------------------------------------------------------------
@@ -216,9 +257,15 @@ test('getColumn refuses an empty key_name (part 8: 1 to 255 characters)', async 
 });
 
 test('"." and ".." are refused as path segments: a proxy resolving them would send the write elsewhere', async () => {
-  assert.deepEqual(fields(await refused(client.updateDatasetDefinitions('..', { route: { name: 'r' } }))), ['dataset: dataset slug must not be "." or ".."']);
-  assert.deepEqual(fields(await refused(client.updateBurnAlert('api', '.', exhaustion()))), ['burnAlertId: burn alert id must not be "." or ".."']);
-  assert.deepEqual(fields(await refused(client.updateApiKey('..', 'key-1', updateKeyBody))), ['teamSlug: team slug must not be "." or ".."']);
+  assert.deepEqual(fields(await refused(client.updateDatasetDefinitions('..', { route: { name: 'r' } }))), [
+    'dataset: dataset slug must not be "." or ".."',
+  ]);
+  assert.deepEqual(fields(await refused(client.updateBurnAlert('api', '.', exhaustion()))), [
+    'burnAlertId: burn alert id must not be "." or ".."',
+  ]);
+  assert.deepEqual(fields(await refused(client.updateApiKey('..', 'key-1', updateKeyBody))), [
+    'teamSlug: team slug must not be "." or ".."',
+  ]);
 });
 
 test('a secret typed into a field name is redacted from the validation error', async () => {
@@ -260,8 +307,13 @@ test('createApiKey refuses a key_type or name that is not a string, listing both
   const body = structuredClone(createKeyBody) as { data: { attributes: Record<string, unknown> } };
   body.data.attributes.key_type = 7;
   body.data.attributes.name = null;
-  const problems = await refused(client.createApiKey('acme', body as unknown as Parameters<ServiceClient['createApiKey']>[1]));
-  assert.deepEqual(problems.map((p) => p.field), ['data.attributes.key_type', 'data.attributes.name']);
+  const problems = await refused(
+    client.createApiKey('acme', body as unknown as Parameters<ServiceClient['createApiKey']>[1]),
+  );
+  assert.deepEqual(
+    problems.map((p) => p.field),
+    ['data.attributes.key_type', 'data.attributes.name'],
+  );
 });
 
 test('createApiKey and updateApiKey send a name of any length: neither the spec nor the service facts limit it', async () => {
@@ -272,7 +324,10 @@ test('createApiKey and updateApiKey send a name of any length: neither the spec 
   rename.data.attributes.name = 'n'.repeat(500);
   server.requests.length = 0;
   await failure(client.updateApiKey('acme', 'key-1', rename));
-  assert.deepEqual(server.requests.map((r) => JSON.parse(r.body)), [rename]);
+  assert.deepEqual(
+    server.requests.map((r) => JSON.parse(r.body)),
+    [rename],
+  );
 });
 
 test('updateApiKey refuses a body whose data.id differs from the key id in the path', async () => {
@@ -281,21 +336,33 @@ test('updateApiKey refuses a body whose data.id differs from the key id in the p
 });
 
 test('one error lists every problem of the path and the body together', async () => {
-  const problems = await refused(client.updateBurnAlert('', '', { alert_type: 'budget_rate', exhaustion_minutes: -5, recipients: [] } as UpdateBurnAlertRequest));
-  assert.deepEqual(problems.map((p) => p.field), [
-    'dataset',
-    'burnAlertId',
-    'exhaustion_minutes', // below 0
-    'recipients', // empty
-    'exhaustion_minutes', // given with budget_rate
-    'budget_rate_window_minutes', // missing
-    'budget_rate_decrease_threshold_per_million', // missing
-  ]);
+  const problems = await refused(
+    client.updateBurnAlert('', '', {
+      alert_type: 'budget_rate',
+      exhaustion_minutes: -5,
+      recipients: [],
+    } as UpdateBurnAlertRequest),
+  );
+  assert.deepEqual(
+    problems.map((p) => p.field),
+    [
+      'dataset',
+      'burnAlertId',
+      'exhaustion_minutes', // below 0
+      'recipients', // empty
+      'exhaustion_minutes', // given with budget_rate
+      'budget_rate_window_minutes', // missing
+      'budget_rate_decrease_threshold_per_million', // missing
+    ],
+  );
 });
 
 test('the validation error message names the operation and the first problems', async () => {
   const err = await failure(client.listBurnAlerts('', ''));
-  assert.equal(err.message, 'list burn alerts refused before sending: dataset: dataset slug must not be empty; slo_id: slo_id is required');
+  assert.equal(
+    err.message,
+    'list burn alerts refused before sending: dataset: dataset slug must not be empty; slo_id: slo_id is required',
+  );
   assert.equal(err.operation, 'list burn alerts');
 });
 
@@ -315,7 +382,9 @@ test('a version 2 call without a management key is refused before sending', asyn
   const bare = new ServiceClient({ baseUrl: server.url, configKey: 'cfg12345' });
   try {
     const problems = await refused(bare.createApiKey('acme', createKeyBody), 'missing-credentials');
-    assert.deepEqual(fields(problems), ['managementKey: no management key is set; the API key endpoints need one (KEY_ID:KEY_SECRET)']);
+    assert.deepEqual(fields(problems), [
+      'managementKey: no management key is set; the API key endpoints need one (KEY_ID:KEY_SECRET)',
+    ]);
   } finally {
     await bare.close();
   }
@@ -326,7 +395,10 @@ test('a management key without the KEY_ID:KEY_SECRET form is refused without ech
   try {
     const err = await failure(bare.updateApiKey('acme', 'key-1', updateKeyBody));
     assert.equal(err.kind, 'missing-credentials');
-    assert.equal(err.message, 'update API key refused before sending: the management key must have the form KEY_ID:KEY_SECRET');
+    assert.equal(
+      err.message,
+      'update API key refused before sending: the management key must have the form KEY_ID:KEY_SECRET',
+    );
     assert.equal(server.requests.length, 0);
   } finally {
     await bare.close();
@@ -337,7 +409,9 @@ test('a configuration key holding a line break is refused (no header injection)'
   const bare = new ServiceClient({ baseUrl: server.url, configKey: 'abcd\r\nX-Evil: 1' });
   try {
     const problems = await refused(bare.listColumns('api'), 'missing-credentials');
-    assert.deepEqual(fields(problems), ['configKey: the configuration key holds characters that cannot be sent in a header']);
+    assert.deepEqual(fields(problems), [
+      'configKey: the configuration key holds characters that cannot be sent in a header',
+    ]);
   } finally {
     await bare.close();
   }
@@ -351,7 +425,10 @@ test('a base URL that is not an absolute http(s) URL is refused when the client 
 
 test('a base URL with a user name and password is refused without echoing them (they would never be sent)', () => {
   const err = thrown(() => new ServiceClient({ baseUrl: 'https://bob:baseURLpass9@api.example.com' }));
-  assert.equal(err.message, 'configure client failed: baseUrl must not hold a user name or password: keys go in configKey and managementKey');
+  assert.equal(
+    err.message,
+    'configure client failed: baseUrl must not hold a user name or password: keys go in configKey and managementKey',
+  );
   assert.ok(!JSON.stringify(err).includes('baseURLpass9'));
 });
 
@@ -371,7 +448,10 @@ test('numeric options that would disable a limit are refused, each named', () =>
       }),
   );
   assert.equal(err.kind, 'request-validation');
-  assert.deepEqual(err.fieldProblems.map((p) => p.field), ['retry.maxAttempts', 'retry.maxTotalMs', 'timeouts.headersMs', 'maxResponseBytes']);
+  assert.deepEqual(
+    err.fieldProblems.map((p) => p.field),
+    ['retry.maxAttempts', 'retry.maxTotalMs', 'timeouts.headersMs', 'maxResponseBytes'],
+  );
   assert.equal(err.fieldProblems[0]?.message, 'retry.maxAttempts must be at least 1');
 });
 

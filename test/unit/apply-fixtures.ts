@@ -2,7 +2,13 @@
 import { serviceVersion, type PlannedChange, type ServiceTrigger } from '../../src/triggerFiles';
 
 /** "High latency" as the service lists it, before any write. */
-export const LISTED: ServiceTrigger = { id: 't-1', name: 'High latency', dataset_slug: 'api', frequency: 300, updated_at: '2026-11-20T00:00:00Z' };
+export const LISTED: ServiceTrigger = {
+  id: 't-1',
+  name: 'High latency',
+  dataset_slug: 'api',
+  frequency: 300,
+  updated_at: '2026-11-20T00:00:00Z',
+};
 
 /** Its frequency 300 -> 600, planned from LISTED. */
 export const UPDATE: PlannedChange = {

@@ -13,14 +13,25 @@ async function flagged(file: string, text: string): Promise<string[]> {
   return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
 }
 
-test("a feature importing a module of another feature is flagged; its folder, core/ and other layers are not", async () => {
-  assert.deepEqual(await flagged('src/extension/noise/probe.ts', "import { DRIFT_VIEW_ID } from '../sync/syncIds';\nexport const x = DRIFT_VIEW_ID;\n"), ['no-restricted-imports']);
+test('a feature importing a module of another feature is flagged; its folder, core/ and other layers are not', async () => {
+  assert.deepEqual(
+    await flagged(
+      'src/extension/noise/probe.ts',
+      "import { DRIFT_VIEW_ID } from '../sync/syncIds';\nexport const x = DRIFT_VIEW_ID;\n",
+    ),
+    ['no-restricted-imports'],
+  );
   assert.deepEqual(await flagged('src/extension/noise/probe.ts', "export { DRIFT_VIEW_ID } from '../sync';\n"), []);
   assert.deepEqual(await flagged('src/extension/noise/probe.ts', "export { visible } from '../core/text';\n"), []);
-  assert.deepEqual(await flagged('src/extension/noise/probe.ts', "export { TRIGGER_FILE_SUFFIX } from '../../triggerFiles/paths';\n"), []);
+  assert.deepEqual(
+    await flagged('src/extension/noise/probe.ts', "export { TRIGGER_FILE_SUFFIX } from '../../triggerFiles/paths';\n"),
+    [],
+  );
 });
 
 test('core/ importing any feature is flagged', async () => {
-  assert.deepEqual(await flagged('src/extension/core/probe.ts', "export { DRIFT_VIEW_ID } from '../sync';\n"), ['no-restricted-imports']);
+  assert.deepEqual(await flagged('src/extension/core/probe.ts', "export { DRIFT_VIEW_ID } from '../sync';\n"), [
+    'no-restricted-imports',
+  ]);
   assert.deepEqual(await flagged('src/extension/core/probe.ts', "export { errorText } from '../../api/errors';\n"), []);
 });

@@ -108,7 +108,8 @@ function resolveSpecifier(from: string, spec: string): string {
   return rel(base);
 }
 
-const IMPORT = /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]|(?:import|require)\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]|(?:import|require)\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function importsOf(file: string): Import[] {
   const text = readFileSync(file, 'utf8');
@@ -167,9 +168,18 @@ test('the import scan recognises every import form', () => {
 
 test('only the listed adapters import vscode, and each of them imports it or loads an adapter that does', () => {
   const importing = files.filter((f) => f.imports.some((i) => i.target === 'vscode')).map((f) => f.path);
-  assert.deepEqual(importing.filter((f) => !VSCODE_ADAPTERS.includes(f)), [], 'files importing vscode that are not listed');
-  const loadsVscode = (f: string): boolean => importing.includes(f) || [...loadedBy(f)].some((t) => importing.includes(t));
-  assert.deepEqual(VSCODE_ADAPTERS.filter((f) => !loadsVscode(f)), [], 'listed files that need no vscode');
+  assert.deepEqual(
+    importing.filter((f) => !VSCODE_ADAPTERS.includes(f)),
+    [],
+    'files importing vscode that are not listed',
+  );
+  const loadsVscode = (f: string): boolean =>
+    importing.includes(f) || [...loadedBy(f)].some((t) => importing.includes(t));
+  assert.deepEqual(
+    VSCODE_ADAPTERS.filter((f) => !loadsVscode(f)),
+    [],
+    'listed files that need no vscode',
+  );
 });
 
 /** The one result type for failures as values: types only, usable by every layer with a type import. */
@@ -188,7 +198,8 @@ test('a failure returned as a value has one shape: ok false, then its reason', (
   const offenders: string[] = [];
   for (const f of files) {
     const text = readFileSync(join(root, f.path), 'utf8');
-    for (const m of text.matchAll(/\{ ok: false(?:[,;] ?(\w+)| \})/g)) if (m[1] !== 'reason') offenders.push(`${f.path}: ${m[0]}`);
+    for (const m of text.matchAll(/\{ ok: false(?:[,;] ?(\w+)| \})/g))
+      if (m[1] !== 'reason') offenders.push(`${f.path}: ${m[0]}`);
   }
   assert.deepEqual(offenders, []);
 });
@@ -201,18 +212,23 @@ test('each layer imports only the layers below it', () => {
     sandbox: (t) => layerOf(t) === 'sandbox' || t === 'package.json',
     // Triggers as code (the canonical file, pull, drift, the one plan pipeline): on the client's schemas and calls,
     // and of the linter only its gate (which triggers its diagnostics keep from being written) and types.
-    triggerFiles: (t) => ['triggerFiles', 'api'].includes(layerOf(t) ?? '') || t === 'src/lint/gate.ts' || t === 'src/lint/types.ts',
+    triggerFiles: (t) =>
+      ['triggerFiles', 'api'].includes(layerOf(t) ?? '') || t === 'src/lint/gate.ts' || t === 'src/lint/types.ts',
     // The backtest engine (trigger preview and trigger tests), shared by the editor and the CLI: on the client's
     // schemas and calls, and the linter's types (a type import loads nothing; checked below).
     backtest: (t) => ['backtest', 'api', 'lint'].includes(layerOf(t) ?? ''),
     // The agent tools (shared by obs mcp and the editor's language model tools): on the linter, triggers as code,
     // the backtest engine and the client.
     agentTools: (t) => ['agentTools', 'lint', 'triggerFiles', 'backtest', 'api'].includes(layerOf(t) ?? ''),
-    cli: (t) => ['cli', 'agentTools', 'lint', 'triggerFiles', 'backtest', 'sandbox', 'api'].includes(layerOf(t) ?? '') || t === 'package.json',
+    cli: (t) =>
+      ['cli', 'agentTools', 'lint', 'triggerFiles', 'backtest', 'sandbox', 'api'].includes(layerOf(t) ?? '') ||
+      t === 'package.json',
     // The pages: their own code, the message protocol and the service's schemas, nothing that knows VS Code.
     webview: (t) => t.startsWith('src/webview/') || t.startsWith('src/api/schemas/'),
     extension: (t) =>
-      ['extension', 'agentTools', 'api', 'lint', 'triggerFiles', 'backtest'].includes(layerOf(t) ?? '') || t.startsWith('src/webview/protocol/') || t === 'src/sandbox/types.ts',
+      ['extension', 'agentTools', 'api', 'lint', 'triggerFiles', 'backtest'].includes(layerOf(t) ?? '') ||
+      t.startsWith('src/webview/protocol/') ||
+      t === 'src/sandbox/types.ts',
   };
   const offenders: string[] = [];
   for (const f of files) {
@@ -230,23 +246,38 @@ test('each layer imports only the layers below it', () => {
 
 test('the backtest engine loads of the linter only its nearest-name search, and only the editor, the CLI and the agent tools import the engine', () => {
   const backtest = files.filter((f) => f.path.startsWith('src/backtest/'));
-  assert.ok(backtest.some((f) => f.path === 'src/backtest/evaluate.ts'), 'the scan found the engine');
+  assert.ok(
+    backtest.some((f) => f.path === 'src/backtest/evaluate.ts'),
+    'the scan found the engine',
+  );
   // The nearest-name search names the dataset a 404 probably meant; nothing else of the linter runs here.
-  const loadsLinter = backtest.flatMap((f) => f.imports.filter((i) => i.target.startsWith('src/lint/') && i.target !== 'src/lint/nearest.ts' && !i.typeOnly).map((i) => `${f.path} -> ${i.target}`));
+  const loadsLinter = backtest.flatMap((f) =>
+    f.imports
+      .filter((i) => i.target.startsWith('src/lint/') && i.target !== 'src/lint/nearest.ts' && !i.typeOnly)
+      .map((i) => `${f.path} -> ${i.target}`),
+  );
   assert.deepEqual(loadsLinter, []);
-  const importers = new Set(files.filter((f) => !f.path.startsWith('src/backtest/') && f.imports.some((i) => i.target.startsWith('src/backtest/'))).map((f) => layerOf(f.path)));
+  const importers = new Set(
+    files
+      .filter((f) => !f.path.startsWith('src/backtest/') && f.imports.some((i) => i.target.startsWith('src/backtest/')))
+      .map((f) => layerOf(f.path)),
+  );
   assert.deepEqual([...importers].sort(), ['agentTools', 'cli', 'extension']);
 });
 
 test('triggers as code loads of the linter only its gate: the linter itself runs where its caller runs it (a worker in the editor)', () => {
-  const loaded = files.filter((f) => f.path.startsWith('src/triggerFiles/')).flatMap((f) => f.imports.filter((i) => i.target.startsWith('src/lint/') && !i.typeOnly).map((i) => i.target));
+  const loaded = files
+    .filter((f) => f.path.startsWith('src/triggerFiles/'))
+    .flatMap((f) => f.imports.filter((i) => i.target.startsWith('src/lint/') && !i.typeOnly).map((i) => i.target));
   assert.deepEqual([...new Set(loaded)], ['src/lint/gate.ts']);
 });
 
 test("the sandbox's router and the modules it loads import nothing from the route groups beneath them (queries/, triggers/): each group extends the router's context itself", () => {
   const reached = [...loadedBy('src/sandbox/router.ts')].filter((p) => /^src\/sandbox\/[^/]+\//.test(p));
   assert.deepEqual(reached, []);
-  const typeImports = (byPath.get('src/sandbox/router.ts')?.imports ?? []).filter((i) => /^src\/sandbox\/[^/]+\//.test(i.target)).map((i) => i.target);
+  const typeImports = (byPath.get('src/sandbox/router.ts')?.imports ?? [])
+    .filter((i) => /^src\/sandbox\/[^/]+\//.test(i.target))
+    .map((i) => i.target);
   assert.deepEqual(typeImports, []);
 });
 
@@ -255,7 +286,11 @@ test("no command of the CLI imports another command's run module: what two comma
   assert.ok(runs.includes('src/cli/planRun.ts') && runs.includes('src/cli/applyRun.ts'), 'the scan found the runs');
   const offenders = files
     .filter((f) => f.path.startsWith('src/cli/') && f.path !== 'src/cli/serviceRuns.ts' && f.path !== 'src/cli/main.ts')
-    .flatMap((f) => f.imports.filter((i) => runs.includes(i.target) && i.target !== f.path && !isDeclaration(f.path, i.target)).map((i) => `${f.path} -> ${i.target}`));
+    .flatMap((f) =>
+      f.imports
+        .filter((i) => runs.includes(i.target) && i.target !== f.path && !isDeclaration(f.path, i.target))
+        .map((i) => `${f.path} -> ${i.target}`),
+    );
   assert.deepEqual(offenders, []);
 });
 
@@ -265,7 +300,17 @@ const isDeclaration = (from: string, run: string): boolean => run === from.repla
 test('the webview protocol is shared by host and pages and imports only schemas', () => {
   const offenders = files
     .filter((f) => f.path.startsWith('src/webview/protocol/'))
-    .flatMap((f) => f.imports.filter((i) => i.target.startsWith('src/') && !i.target.startsWith('src/webview/protocol/') && !i.target.startsWith('src/api/schemas/') && !(i.target === SHARED_TYPES && i.typeOnly)).map((i) => `${f.path} -> ${i.target}`));
+    .flatMap((f) =>
+      f.imports
+        .filter(
+          (i) =>
+            i.target.startsWith('src/') &&
+            !i.target.startsWith('src/webview/protocol/') &&
+            !i.target.startsWith('src/api/schemas/') &&
+            !(i.target === SHARED_TYPES && i.typeOnly),
+        )
+        .map((i) => `${f.path} -> ${i.target}`),
+    );
   assert.deepEqual(offenders, []);
 });
 
@@ -342,7 +387,14 @@ test(`no source module is over ${MAX_LINES} lines, data tables aside`, () => {
 
 test('the product, the scripts and the bench import nothing from test/', () => {
   const outside = ['src', 'scripts', 'bench'].flatMap((dir) => sourceFiles(join(root, dir)));
-  assert.ok(outside.some((f) => rel(f).startsWith('bench/')) && outside.some((f) => rel(f).startsWith('scripts/')), 'the scan found the scripts and the bench');
-  const found = outside.flatMap((f) => importsOf(f).filter((i) => i.target.startsWith('test/')).map((i) => `${rel(f)} imports ${i.target}`));
+  assert.ok(
+    outside.some((f) => rel(f).startsWith('bench/')) && outside.some((f) => rel(f).startsWith('scripts/')),
+    'the scan found the scripts and the bench',
+  );
+  const found = outside.flatMap((f) =>
+    importsOf(f)
+      .filter((i) => i.target.startsWith('test/'))
+      .map((i) => `${rel(f)} imports ${i.target}`),
+  );
   assert.deepEqual(found, []);
 });

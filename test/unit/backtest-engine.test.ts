@@ -4,7 +4,15 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { evaluateTrigger, STATE_FIRING, STATE_QUIET, STATE_SKIPPED, type Grid, type PreviewOutcome, type TriggerRules } from '../../src/backtest/evaluate';
+import {
+  evaluateTrigger,
+  STATE_FIRING,
+  STATE_QUIET,
+  STATE_SKIPPED,
+  type Grid,
+  type PreviewOutcome,
+  type TriggerRules,
+} from '../../src/backtest/evaluate';
 import { countWindow, judge } from '../../src/backtest/judge';
 import { planPreview } from '../../src/backtest/plan';
 import { readTriggerRules } from '../../src/backtest/rules';
@@ -18,7 +26,17 @@ const MIN = 60;
 const DAY = 86_400;
 /** Monday 2025-06-02 00:00 UTC. */
 const MONDAY = Date.parse('2025-06-02T00:00:00Z') / 1000;
-const rules = (over: Partial<TriggerRules> = {}): TriggerRules => ({ frequency: MIN, timeRange: MIN, op: '>', value: 5, exceededLimit: 1, alertType: 'on_change', disabled: false, combine: 'sum', ...over });
+const rules = (over: Partial<TriggerRules> = {}): TriggerRules => ({
+  frequency: MIN,
+  timeRange: MIN,
+  op: '>',
+  value: 5,
+  exceededLimit: 1,
+  alertType: 'on_change',
+  disabled: false,
+  combine: 'sum',
+  ...over,
+});
 const row = (values: readonly (number | null)[]) => Float64Array.from(values, (v) => (v === null ? NaN : v));
 const num = (a: Float64Array | undefined) => [...(a ?? [])].map((v) => (Number.isNaN(v) ? null : v));
 
@@ -46,13 +64,31 @@ describe('several HAVING clauses', () => {
 
   test('the result is the AND of each clause alone, in any order (property)', () => {
     const ops = ['>', '>=', '<', '<=', '=', '!='] as const;
-    const having = fc.record({ op: fc.constantFrom(...ops), value: fc.integer({ min: 0, max: 6 }), combine: fc.constantFrom('sum' as const, 'max' as const, 'mean' as const) });
+    const having = fc.record({
+      op: fc.constantFrom(...ops),
+      value: fc.integer({ min: 0, max: 6 }),
+      combine: fc.constantFrom('sum' as const, 'max' as const, 'mean' as const),
+    });
     const bucket = fc.option(fc.integer({ min: 0, max: 6 }), { nil: null, freq: 5 });
     const series = fc.array(bucket, { minLength: 12, maxLength: 12 });
     fc.assert(
       fc.property(having, having, series, series, series, fc.integer({ min: 1, max: 3 }), (h1, h2, v, s1, s2, k) => {
-        const g: Grid = { start: 0, step: MIN, length: 12, missingIsZero: true, groups: [{ label: 'g', values: row(v), havings: [row(s1), row(s2)] }] };
-        const one = (hs: TriggerRules['havings'], order: Float64Array[]) => num(evaluateTrigger(rules({ timeRange: k * MIN, havings: hs }), { ...g, groups: [{ label: 'g', values: row(v), havings: order }] }, 0, 12 * MIN).values[0]?.values);
+        const g: Grid = {
+          start: 0,
+          step: MIN,
+          length: 12,
+          missingIsZero: true,
+          groups: [{ label: 'g', values: row(v), havings: [row(s1), row(s2)] }],
+        };
+        const one = (hs: TriggerRules['havings'], order: Float64Array[]) =>
+          num(
+            evaluateTrigger(
+              rules({ timeRange: k * MIN, havings: hs }),
+              { ...g, groups: [{ label: 'g', values: row(v), havings: order }] },
+              0,
+              12 * MIN,
+            ).values[0]?.values,
+          );
         const both = one([h1, h2], [row(s1), row(s2)]);
         const first = one([h1], [row(s1)]);
         const second = one([h2], [row(s2)]);
@@ -66,27 +102,55 @@ describe('several HAVING clauses', () => {
 
   test('the rules read every having of the query, and the grid fetches each calculation they name', () => {
     const query = {
-      calculations: [{ op: 'P99', column: 'duration_ms' }, { op: 'COUNT' }, { op: 'COUNT', name: 'errors', filters: [{ column: 'error', op: '=', value: true }] }],
+      calculations: [
+        { op: 'P99', column: 'duration_ms' },
+        { op: 'COUNT' },
+        { op: 'COUNT', name: 'errors', filters: [{ column: 'error', op: '=', value: true }] },
+      ],
       formulas: [{ name: 'p99', expression: 'MAX($P99(duration_ms))' }],
       breakdowns: ['http.route'],
-      havings: [{ calculate_op: 'COUNT', op: '>=', value: 10 }, { column: 'errors', op: '>', value: 1 }],
+      havings: [
+        { calculate_op: 'COUNT', op: '>=', value: 10 },
+        { column: 'errors', op: '>', value: 1 },
+      ],
       time_range: 900,
     };
     const read = readTriggerRules({ name: 't', frequency: 900, threshold: { op: '>', value: 1000 } }, query);
     assert.ok(read.ok);
     assert.deepEqual(read.read.havingKeys, ['COUNT', 'errors']);
-    assert.deepEqual(read.read.rules.havings, [{ op: '>=', value: 10, combine: 'sum' }, { op: '>', value: 1, combine: 'sum' }]);
+    assert.deepEqual(read.read.rules.havings, [
+      { op: '>=', value: 10, combine: 'sum' },
+      { op: '>', value: 1, combine: 'sum' },
+    ]);
     assert.deepEqual(read.read.notes, []);
-    const planned = planPreview({ name: 't', frequency: 900, threshold: { op: '>', value: 1000 } }, query, 3_600, MONDAY + DAY, 'exact');
+    const planned = planPreview(
+      { name: 't', frequency: 900, threshold: { op: '>', value: 1000 } },
+      query,
+      3_600,
+      MONDAY + DAY,
+      'exact',
+    );
     assert.ok(planned.ok);
     const start = planned.plan.fetchStart;
-    const g = gridFromSeries(planned.plan, [{ series: [{ time: start, data: { 'http.route': '/a', p99: 1200, COUNT: 30, errors: 4 } }] }]);
+    const g = gridFromSeries(planned.plan, [
+      { series: [{ time: start, data: { 'http.route': '/a', p99: 1200, COUNT: 30, errors: 4 } }] },
+    ]);
     assert.deepEqual(g.groups[0]?.keys, ['/a']);
-    assert.deepEqual(g.groups[0]?.havings?.map((h) => num(h)[0]), [30, 4]);
+    assert.deepEqual(
+      g.groups[0]?.havings?.map((h) => num(h)[0]),
+      [30, 4],
+    );
   });
 
   test('one having that cannot be read among several is named by its place, and the others still apply', () => {
-    const query = { calculations: [{ op: 'COUNT' }], havings: [{ calculate_op: 'COUNT', op: '>', value: 1 }, { calculate_op: 'MAX', column: 'x', op: '>', value: 1 }], time_range: 900 };
+    const query = {
+      calculations: [{ op: 'COUNT' }],
+      havings: [
+        { calculate_op: 'COUNT', op: '>', value: 1 },
+        { calculate_op: 'MAX', column: 'x', op: '>', value: 1 },
+      ],
+      time_range: 900,
+    };
     const read = readTriggerRules({ name: 't', frequency: 900, threshold: { op: '>', value: 5 } }, query);
     assert.ok(read.ok);
     assert.deepEqual(read.read.rules.havings, [{ op: '>', value: 1, combine: 'sum' }]);
@@ -98,7 +162,11 @@ describe('several HAVING clauses', () => {
 describe('the state before a window', () => {
   test('is found from the exceeded_limit evaluations before it, skipping those outside the schedule', () => {
     // Every 5 min, 22:00-02:00 UTC on Mondays only: the window opening Tuesday 00:10 looks back across midnight.
-    const r = rules({ frequency: 300, exceededLimit: 3, schedule: { days: new Set([1]), startMinute: 22 * 60, endMinute: 2 * 60 } });
+    const r = rules({
+      frequency: 300,
+      exceededLimit: 3,
+      schedule: { days: new Set([1]), startMinute: 22 * 60, endMinute: 2 * 60 },
+    });
     const from = MONDAY + DAY + 10 * MIN;
     // The three evaluations at or before 00:10 Tuesday are 00:00, 00:05, 00:10: evaluation starts one frequency before.
     assert.equal(warmUpFrom(r, from), from - 3 * 300);
@@ -135,8 +203,21 @@ describe('the state before a window', () => {
         const buckets = Math.round((10 * DAY) / s.frequency);
         let x = s.seed >>> 0;
         const next = () => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0), x % 12);
-        const g: Grid = { start, step: s.frequency, length: buckets, missingIsZero: true, groups: [0, 1].map((i) => ({ label: `g${i}`, values: Float64Array.from({ length: buckets }, () => (next() === 11 ? NaN : next() - 3 * i)) })) };
-        const sch = s.schedule && { days: new Set(s.schedule.days), startMinute: s.schedule.startMinute, endMinute: (s.schedule.startMinute + s.schedule.minutes) % 1440 };
+        const g: Grid = {
+          start,
+          step: s.frequency,
+          length: buckets,
+          missingIsZero: true,
+          groups: [0, 1].map((i) => ({
+            label: `g${i}`,
+            values: Float64Array.from({ length: buckets }, () => (next() === 11 ? NaN : next() - 3 * i)),
+          })),
+        };
+        const sch = s.schedule && {
+          days: new Set(s.schedule.days),
+          startMinute: s.schedule.startMinute,
+          endMinute: (s.schedule.startMinute + s.schedule.minutes) % 1440,
+        };
         const r = rules({
           frequency: s.frequency,
           timeRange: s.ranges * s.frequency,
@@ -144,7 +225,13 @@ describe('the state before a window', () => {
           alertType: s.alertType,
           value: s.threshold,
           ...(sch ? { schedule: sch } : {}),
-          ...(s.baseline !== undefined ? { baseline: { type: 'value' as const, offsetMinutes: s.baseline }, op: '>=' as const, value: s.threshold - 6 } : {}),
+          ...(s.baseline !== undefined
+            ? {
+                baseline: { type: 'value' as const, offsetMinutes: s.baseline },
+                op: '>=' as const,
+                value: s.threshold - 6,
+              }
+            : {}),
         });
         const from = start + 9 * DAY - s.fromBack * MIN;
         const to = Math.min(from + s.length * MIN, start + 10 * DAY);
@@ -161,7 +248,18 @@ describe('what happened inside a window', () => {
   /** An outcome from a list of states at evaluations every minute from t=60. */
   const outcomeOf = (states: string): PreviewOutcome => {
     const codes = [...states].map((c) => (c === 'F' ? STATE_FIRING : c === '.' ? STATE_QUIET : STATE_SKIPPED));
-    return { times: codes.map((_, j) => (j + 1) * MIN), values: [], evaluated: 0, outsideSchedule: 0, firings: [], onChange: { notifications: 0, resolves: 0 }, onTrue: { notifications: 0 }, groups: [], exact: true, states: Uint8Array.from(codes) };
+    return {
+      times: codes.map((_, j) => (j + 1) * MIN),
+      values: [],
+      evaluated: 0,
+      outsideSchedule: 0,
+      firings: [],
+      onChange: { notifications: 0, resolves: 0 },
+      onTrue: { notifications: 0 },
+      groups: [],
+      exact: true,
+      states: Uint8Array.from(codes),
+    };
   };
 
   test('a firing already on at the window start counts as a firing, not as a notification on_change', () => {
@@ -176,7 +274,12 @@ describe('what happened inside a window', () => {
   });
 
   test('evaluations after the window are not counted', () => {
-    assert.deepEqual(countWindow(outcomeOf('..FF'), 0, 2 * MIN), { firings: 0, firstFiringAt: undefined, firingEvaluations: 0, firingsBegun: 0 });
+    assert.deepEqual(countWindow(outcomeOf('..FF'), 0, 2 * MIN), {
+      firings: 0,
+      firstFiringAt: undefined,
+      firingEvaluations: 0,
+      firingsBegun: 0,
+    });
   });
 });
 
@@ -185,7 +288,8 @@ describe('verdicts', () => {
   const to = Date.parse('2025-06-02T09:40:00Z') / 1000;
   const none = { firings: 0, firstFiringAt: undefined, firingEvaluations: 0, firingsBegun: 0 };
   const twice = { firings: 2, firstFiringAt: from + 5 * MIN, firingEvaluations: 4, firingsBegun: 1 };
-  const e = (over: Partial<Expectation> & Pick<Expectation, 'expect'>): Expectation => ({ name: 'x', from: 'now-1h', to: 'now', ...over }) as Expectation;
+  const e = (over: Partial<Expectation> & Pick<Expectation, 'expect'>): Expectation =>
+    ({ name: 'x', from: 'now-1h', to: 'now', ...over }) as Expectation;
 
   test('fires: "fired 0 times between 09:10 and 09:40 UTC; expected at least 1"', () => {
     assert.deepEqual(judge(e({ expect: 'fires' }), none, 'on_change', from, to), {
@@ -194,25 +298,54 @@ describe('verdicts', () => {
       expected: 'at least 1 firing',
       actual: '0 firings',
     });
-    assert.equal(judge(e({ expect: 'fires' }), twice, 'on_change', from, to).message, 'fired 2 times between 2025-06-02 09:10 and 09:40 UTC, first at 2025-06-02 09:15 UTC');
+    assert.equal(
+      judge(e({ expect: 'fires' }), twice, 'on_change', from, to).message,
+      'fired 2 times between 2025-06-02 09:10 and 09:40 UTC, first at 2025-06-02 09:15 UTC',
+    );
   });
 
   test('does-not-fire names the first firing; for one group it says which', () => {
-    const v = judge(e({ expect: 'does-not-fire', group: { 'http.route': '/api/cart', 'http.method': null } }), twice, 'on_change', from, to);
+    const v = judge(
+      e({ expect: 'does-not-fire', group: { 'http.route': '/api/cart', 'http.method': null } }),
+      twice,
+      'on_change',
+      from,
+      to,
+    );
     assert.equal(v.passed, false);
-    assert.equal(v.message, 'fired 2 times between 2025-06-02 09:10 and 09:40 UTC for group http.route = /api/cart, http.method = (none), first at 2025-06-02 09:15 UTC; expected none');
+    assert.equal(
+      v.message,
+      'fired 2 times between 2025-06-02 09:10 and 09:40 UTC for group http.route = /api/cart, http.method = (none), first at 2025-06-02 09:15 UTC; expected none',
+    );
     assert.equal(v.actual, '2 firings, first at 2025-06-02 09:15 UTC');
   });
 
   test('at-most counts the notifications of the alert type: firings begun on_change, firing evaluations on_true', () => {
     const onChange = judge(e({ expect: 'at-most', notifications: 1 }), twice, 'on_change', from, to);
-    assert.deepEqual([onChange.passed, onChange.message], [true, 'sent 1 notification (on_change) between 2025-06-02 09:10 and 09:40 UTC; at most 1 allowed']);
+    assert.deepEqual(
+      [onChange.passed, onChange.message],
+      [true, 'sent 1 notification (on_change) between 2025-06-02 09:10 and 09:40 UTC; at most 1 allowed'],
+    );
     const onTrue = judge(e({ expect: 'at-most', notifications: 1 }), twice, 'on_true', from, to);
-    assert.deepEqual([onTrue.passed, onTrue.message, onTrue.expected, onTrue.actual], [false, 'sent 4 notifications (on_true) between 2025-06-02 09:10 and 09:40 UTC; expected at most 1', 'at most 1 notification', '4 notifications (on_true)']);
+    assert.deepEqual(
+      [onTrue.passed, onTrue.message, onTrue.expected, onTrue.actual],
+      [
+        false,
+        'sent 4 notifications (on_true) between 2025-06-02 09:10 and 09:40 UTC; expected at most 1',
+        'at most 1 notification',
+        '4 notifications (on_true)',
+      ],
+    );
   });
 
   test('a window across midnight names both days', () => {
-    const night = judge(e({ expect: 'fires' }), none, 'on_change', Date.parse('2025-06-01T23:00:00Z') / 1000, Date.parse('2025-06-02T01:00:00Z') / 1000);
+    const night = judge(
+      e({ expect: 'fires' }),
+      none,
+      'on_change',
+      Date.parse('2025-06-01T23:00:00Z') / 1000,
+      Date.parse('2025-06-02T01:00:00Z') / 1000,
+    );
     assert.equal(night.message, 'fired 0 times between 2025-06-01 23:00 and 2025-06-02 01:00 UTC; expected at least 1');
   });
 });
@@ -220,7 +353,16 @@ describe('verdicts', () => {
 test('series times are read as Date.parse reads them, the usual ISO form without it (property)', () => {
   const two = (max: number) => fc.integer({ min: 0, max }).map((v) => String(v).padStart(2, '0'));
   const iso = fc
-    .tuple(fc.integer({ min: 1970, max: 2200 }), two(13), two(32), two(25), two(60), two(61), fc.constantFrom('', '.000', '.5', '.123', '.1234', ',000'), fc.constantFrom('Z', 'z', '+00:00', ''))
+    .tuple(
+      fc.integer({ min: 1970, max: 2200 }),
+      two(13),
+      two(32),
+      two(25),
+      two(60),
+      two(61),
+      fc.constantFrom('', '.000', '.5', '.123', '.1234', ',000'),
+      fc.constantFrom('Z', 'z', '+00:00', ''),
+    )
     .map(([y, mo, d, h, mi, sec, frac, zone]) => `${y}-${mo}-${d}T${h}:${mi}:${sec}${frac}${zone}`);
   fc.assert(
     fc.property(iso, (text) => {
@@ -246,10 +388,17 @@ describe('the 7 days the service keeps', () => {
   test('a baseline looks further back: a window testable without one is not with a day-old baseline', () => {
     const plain = rules({ frequency: 300, timeRange: 1200 });
     assert.equal(resolveWindow(plain, spec('now-6d', 'now-5d'), NOW_S).kind, 'window');
-    const withBaseline = rules({ frequency: 300, timeRange: 1200, baseline: { type: 'percentage', offsetMinutes: 1440 }, op: '>=', value: 50 });
+    const withBaseline = rules({
+      frequency: 300,
+      timeRange: 1200,
+      baseline: { type: 'percentage', offsetMinutes: 1440 },
+      op: '>=',
+      value: 50,
+    });
     assert.deepEqual(resolveWindow(withBaseline, spec('now-6d', 'now-5d'), NOW_S), {
       kind: 'not-testable',
-      reason: 'the service keeps query results for 7 days, and this window needs data from 2025-05-26 11:40 UTC (1 d 20 min before it starts); the earliest window testable now starts at 2025-05-27 12:35 UTC',
+      reason:
+        'the service keeps query results for 7 days, and this window needs data from 2025-05-26 11:40 UTC (1 d 20 min before it starts); the earliest window testable now starts at 2025-05-27 12:35 UTC',
     });
     // The start it names is testable, and one evaluation earlier is not.
     assert.equal(resolveWindow(withBaseline, spec('2025-05-27T12:35Z', 'now-5d'), NOW_S).kind, 'window');
@@ -257,14 +406,30 @@ describe('the 7 days the service keeps', () => {
   });
 
   test("the preview's 7 days reach back to the oldest data kept and not a bucket further: 6 d 23 h 25 min at 5 minutes over 20", () => {
-    const planned = planPreview({ name: 't', frequency: 300, threshold: { op: '>', value: 5 } }, { calculations: [{ op: 'COUNT' }], time_range: 1200 }, 7 * DAY, NOW_S, 'exact');
+    const planned = planPreview(
+      { name: 't', frequency: 300, threshold: { op: '>', value: 5 } },
+      { calculations: [{ op: 'COUNT' }], time_range: 1200 },
+      7 * DAY,
+      NOW_S,
+      'exact',
+    );
     assert.ok(planned.ok);
-    assert.deepEqual([planned.plan.fetchStart, planned.plan.windowSeconds, planned.plan.notes], [NOW_S - 7 * DAY + 900, 6 * DAY + 23 * 3600 + 25 * MIN, ['The window is shortened to 10045 min: the service keeps 7 days of data.']]);
+    assert.deepEqual(
+      [planned.plan.fetchStart, planned.plan.windowSeconds, planned.plan.notes],
+      [
+        NOW_S - 7 * DAY + 900,
+        6 * DAY + 23 * 3600 + 25 * MIN,
+        ['The window is shortened to 10045 min: the service keeps 7 days of data.'],
+      ],
+    );
   });
 
   test('exceeded_limit looks further back too: its evaluations before the window decide the state at its start', () => {
     const five = rules({ frequency: 300, timeRange: 1200, exceededLimit: 5 });
     const r = resolveWindow(five, spec('2025-05-26T12:40Z', 'now'), NOW_S);
-    assert.deepEqual(r.kind === 'not-testable' ? r.reason : r.kind, 'the service keeps query results for 7 days, and this window needs data from 2025-05-26 12:00 UTC (40 min before it starts); the earliest window testable now starts at 2025-05-26 12:55 UTC');
+    assert.deepEqual(
+      r.kind === 'not-testable' ? r.reason : r.kind,
+      'the service keeps query results for 7 days, and this window needs data from 2025-05-26 12:00 UTC (40 min before it starts); the earliest window testable now starts at 2025-05-26 12:55 UTC',
+    );
   });
 });

@@ -34,13 +34,23 @@ describe('a valid file', () => {
       dataset: 'api-gateway',
       expectations: [
         fires,
-        { name: 'quiet overnight', description: 'no traffic then', expect: 'does-not-fire', from: 'now-1d', to: 'now-16h', group: { 'http.route': '/api/cart', 'http.method': null } },
+        {
+          name: 'quiet overnight',
+          description: 'no traffic then',
+          expect: 'does-not-fire',
+          from: 'now-1d',
+          to: 'now-16h',
+          group: { 'http.route': '/api/cart', 'http.method': null },
+        },
         { name: 'at most 3 pages a week', expect: 'at-most', notifications: 3, from: 'now-6d12h', to: 'now' },
       ],
     });
     const r = parseTestFile(`\ufeff${text}`);
     assert.ok(r.ok);
-    assert.deepEqual(r.file.expectations.map((e) => e.expect), ['fires', 'does-not-fire', 'at-most']);
+    assert.deepEqual(
+      r.file.expectations.map((e) => e.expect),
+      ['fires', 'does-not-fire', 'at-most'],
+    );
   });
 });
 
@@ -49,36 +59,118 @@ describe('each mistake is one sentence naming the member', () => {
     ['not an object', [fires], ['the file must be an object']],
     ['no expectations', {}, ['expectations is missing']],
     ['empty expectations', { expectations: [] }, ['expectations must hold at least one expectation']],
-    ['no expect', { expectations: [{ name: 'a', from: 'now-1h', to: 'now' }] }, ['expectations[0].expect is missing: it says what is expected, one of "fires", "does-not-fire", "at-most"']],
-    ['an unknown expect', { expectations: [{ ...fires, expect: 'fire' }] }, ['expectations[0].expect must be one of "fires", "does-not-fire", "at-most"']],
+    [
+      'no expect',
+      { expectations: [{ name: 'a', from: 'now-1h', to: 'now' }] },
+      ['expectations[0].expect is missing: it says what is expected, one of "fires", "does-not-fire", "at-most"'],
+    ],
+    [
+      'an unknown expect',
+      { expectations: [{ ...fires, expect: 'fire' }] },
+      ['expectations[0].expect must be one of "fires", "does-not-fire", "at-most"'],
+    ],
     [
       'a time of neither form',
       { expectations: [{ ...fires, from: 'yesterday' }] },
-      ['expectations[0].from must be an ISO 8601 time in UTC ("2025-06-02T09:10:00Z") or a time relative to the run ("now", "now-2h", "now-1d12h", "now-90m")'],
+      [
+        'expectations[0].from must be an ISO 8601 time in UTC ("2025-06-02T09:10:00Z") or a time relative to the run ("now", "now-2h", "now-1d12h", "now-90m")',
+      ],
     ],
-    ['a local time', { expectations: [{ ...fires, to: '2025-06-02T09:40:00+02:00' }] }, ['expectations[0].to must be an ISO 8601 time in UTC ("2025-06-02T09:10:00Z") or a time relative to the run ("now", "now-2h", "now-1d12h", "now-90m")']],
-    ['no real date', { expectations: [{ ...fires, from: '2025-02-30T09:10Z' }] }, ['expectations[0].from names no real date and time']],
-    ['now- without an amount', { expectations: [{ ...fires, from: 'now-' }] }, ['expectations[0].from must be an ISO 8601 time in UTC ("2025-06-02T09:10:00Z") or a time relative to the run ("now", "now-2h", "now-1d12h", "now-90m")']],
-    ['a member of another kind', { expectations: [{ ...fires, notifications: 3 }] }, ['expectations[0] has "notifications" that a "fires" expectation does not have (its members: name, description, expect, from, to, group)']],
-    ['an unknown top member', { expectations: [fires], trigers: 'x.json' }, ['the file has "trigers" that a trigger test file does not have (its members: $schema, trigger, dataset, expectations)']],
-    ['notifications not whole', { expectations: [{ ...fires, expect: 'at-most', notifications: 1.5 }] }, ['expectations[0].notifications must be a whole number']],
-    ['notifications below 0', { expectations: [{ ...fires, expect: 'at-most', notifications: -1 }] }, ['expectations[0].notifications must be 0 or more']],
-    ['no notifications', { expectations: [{ ...fires, expect: 'at-most' }] }, ['expectations[0].notifications is missing']],
-    ['notifications past the largest whole number', { expectations: [{ ...fires, expect: 'at-most', notifications: 1e308 }] }, ['expectations[0].notifications must be a whole number of at most 9007199254740991']],
+    [
+      'a local time',
+      { expectations: [{ ...fires, to: '2025-06-02T09:40:00+02:00' }] },
+      [
+        'expectations[0].to must be an ISO 8601 time in UTC ("2025-06-02T09:10:00Z") or a time relative to the run ("now", "now-2h", "now-1d12h", "now-90m")',
+      ],
+    ],
+    [
+      'no real date',
+      { expectations: [{ ...fires, from: '2025-02-30T09:10Z' }] },
+      ['expectations[0].from names no real date and time'],
+    ],
+    [
+      'now- without an amount',
+      { expectations: [{ ...fires, from: 'now-' }] },
+      [
+        'expectations[0].from must be an ISO 8601 time in UTC ("2025-06-02T09:10:00Z") or a time relative to the run ("now", "now-2h", "now-1d12h", "now-90m")',
+      ],
+    ],
+    [
+      'a member of another kind',
+      { expectations: [{ ...fires, notifications: 3 }] },
+      [
+        'expectations[0] has "notifications" that a "fires" expectation does not have (its members: name, description, expect, from, to, group)',
+      ],
+    ],
+    [
+      'an unknown top member',
+      { expectations: [fires], trigers: 'x.json' },
+      [
+        'the file has "trigers" that a trigger test file does not have (its members: $schema, trigger, dataset, expectations)',
+      ],
+    ],
+    [
+      'notifications not whole',
+      { expectations: [{ ...fires, expect: 'at-most', notifications: 1.5 }] },
+      ['expectations[0].notifications must be a whole number'],
+    ],
+    [
+      'notifications below 0',
+      { expectations: [{ ...fires, expect: 'at-most', notifications: -1 }] },
+      ['expectations[0].notifications must be 0 or more'],
+    ],
+    [
+      'no notifications',
+      { expectations: [{ ...fires, expect: 'at-most' }] },
+      ['expectations[0].notifications is missing'],
+    ],
+    [
+      'notifications past the largest whole number',
+      { expectations: [{ ...fires, expect: 'at-most', notifications: 1e308 }] },
+      ['expectations[0].notifications must be a whole number of at most 9007199254740991'],
+    ],
     ['an empty name', { expectations: [{ ...fires, name: '' }] }, ['expectations[0].name must not be empty']],
-    ['an absolute trigger path', { trigger: '/etc/passwd', expectations: [fires] }, ['trigger must be a relative path to a .json file (from the folder of this file)']],
-    ['an empty group', { expectations: [{ ...fires, group: {} }] }, ['expectations[0].group must name at least one breakdown column']],
-    ['a group value of no kind', { expectations: [{ ...fires, group: { route: ['/a'] } }] }, ['expectations[0].group.route must be a string, a number, true, false or null']],
-    ['two of one name', { expectations: [fires, { ...fires, expect: 'does-not-fire' }] }, ['expectations[1].name "catches the burst" is already the name of expectations[0]: each expectation needs its own']],
-    ['a window ending first', { expectations: [{ ...fires, from: 'now-1h', to: 'now-2h' }] }, ['expectations[0].to (now-2h) must be after its from (now-1h)']],
-    ['an empty window', { expectations: [{ ...fires, to: fires.from }] }, ['expectations[0].to (2025-06-02T09:10:00Z) must be after its from (2025-06-02T09:10:00Z)']],
+    [
+      'an absolute trigger path',
+      { trigger: '/etc/passwd', expectations: [fires] },
+      ['trigger must be a relative path to a .json file (from the folder of this file)'],
+    ],
+    [
+      'an empty group',
+      { expectations: [{ ...fires, group: {} }] },
+      ['expectations[0].group must name at least one breakdown column'],
+    ],
+    [
+      'a group value of no kind',
+      { expectations: [{ ...fires, group: { route: ['/a'] } }] },
+      ['expectations[0].group.route must be a string, a number, true, false or null'],
+    ],
+    [
+      'two of one name',
+      { expectations: [fires, { ...fires, expect: 'does-not-fire' }] },
+      [
+        'expectations[1].name "catches the burst" is already the name of expectations[0]: each expectation needs its own',
+      ],
+    ],
+    [
+      'a window ending first',
+      { expectations: [{ ...fires, from: 'now-1h', to: 'now-2h' }] },
+      ['expectations[0].to (now-2h) must be after its from (now-1h)'],
+    ],
+    [
+      'an empty window',
+      { expectations: [{ ...fires, to: fires.from }] },
+      ['expectations[0].to (2025-06-02T09:10:00Z) must be after its from (2025-06-02T09:10:00Z)'],
+    ],
   ];
   for (const [what, value, expected] of cases) {
     test(what, () => assert.deepEqual(problems(value), expected));
   }
 
   test('broken JSON: said with where the parser stopped', () => {
-    assert.deepEqual(problems('{"expectations": ['), [`the file is not valid JSON: ${jsonError('{"expectations": [')}`]);
+    assert.deepEqual(problems('{"expectations": ['), [
+      `the file is not valid JSON: ${jsonError('{"expectations": [')}`,
+    ]);
   });
 
   test('every problem of the form is named at once, each with its path', () => {
@@ -100,11 +192,15 @@ test('the example of docs/TRIGGER-TESTS.md is a valid test file', () => {
 
 describe('times', () => {
   test('absolute times are UTC with Z, seconds optional; relative ones count back from now in days, hours and minutes', () => {
-    assert.deepEqual(readTime('2025-06-02T09:10Z'), { kind: 'absolute', seconds: Date.parse('2025-06-02T09:10:00Z') / 1000 });
+    assert.deepEqual(readTime('2025-06-02T09:10Z'), {
+      kind: 'absolute',
+      seconds: Date.parse('2025-06-02T09:10:00Z') / 1000,
+    });
     assert.deepEqual(readTime('now'), { kind: 'relative', secondsBeforeNow: 0 });
     assert.deepEqual(readTime('now-1d12h'), { kind: 'relative', secondsBeforeNow: 129_600 });
     assert.deepEqual(readTime('now-90m'), { kind: 'relative', secondsBeforeNow: 5_400 });
-    for (const bad of ['now+1h', 'now-1h1d', 'now-', 'now-5', '2025-06-02 09:10Z', '2025-06-02T24:00Z', 'NOW', '-2h']) assert.equal(readTime(bad), undefined, bad);
+    for (const bad of ['now+1h', 'now-1h1d', 'now-', 'now-5', '2025-06-02 09:10Z', '2025-06-02T24:00Z', 'NOW', '-2h'])
+      assert.equal(readTime(bad), undefined, bad);
   });
 
   test('times are written back in UTC, with seconds only when there are some', () => {
@@ -115,9 +211,18 @@ describe('times', () => {
 
 describe('where test files and their triggers lie', () => {
   test('a test file tests the trigger file of its name beside it, or the one its trigger member names', () => {
-    assert.equal(triggerPathFor('triggers/api-gateway/High-error-rate.trigger-test.json', undefined), 'triggers/api-gateway/High-error-rate.trigger.json');
-    assert.equal(triggerPathFor('tests/errors.trigger-test.json', '../triggers/api-gateway/x.trigger.json'), 'triggers/api-gateway/x.trigger.json');
-    assert.equal(triggerPathFor('C:\\repo\\tests\\a.trigger-test.json', 'b.trigger.json'), 'C:/repo/tests/b.trigger.json');
+    assert.equal(
+      triggerPathFor('triggers/api-gateway/High-error-rate.trigger-test.json', undefined),
+      'triggers/api-gateway/High-error-rate.trigger.json',
+    );
+    assert.equal(
+      triggerPathFor('tests/errors.trigger-test.json', '../triggers/api-gateway/x.trigger.json'),
+      'triggers/api-gateway/x.trigger.json',
+    );
+    assert.equal(
+      triggerPathFor('C:\\repo\\tests\\a.trigger-test.json', 'b.trigger.json'),
+      'C:/repo/tests/b.trigger.json',
+    );
     assert.equal(triggerPathFor('tests/errors.json', undefined), undefined);
   });
 
@@ -139,7 +244,10 @@ describe('schemas/trigger-test.schema.json', () => {
     const validate = new Ajv({ strict: false }).compile(schema);
     const samples: unknown[] = [
       { expectations: [fires] },
-      { trigger: 'x.trigger.json', expectations: [{ ...fires, expect: 'at-most', notifications: 0, group: { a: 1, b: true, c: null } }] },
+      {
+        trigger: 'x.trigger.json',
+        expectations: [{ ...fires, expect: 'at-most', notifications: 0, group: { a: 1, b: true, c: null } }],
+      },
       { expectations: [{ ...fires, expect: 'does-not-fire', from: 'now-2h', to: 'now' }] },
       {},
       { expectations: [] },
@@ -152,18 +260,29 @@ describe('schemas/trigger-test.schema.json', () => {
       { expectations: [{ ...fires, group: {} }] },
       { expectations: [{ ...fires, name: '' }] },
     ];
-    for (const sample of samples) assert.equal(validate(sample), problems(sample).length === 0, `${JSON.stringify(sample)}: ${JSON.stringify(validate.errors)}`);
+    for (const sample of samples)
+      assert.equal(
+        validate(sample),
+        problems(sample).length === 0,
+        `${JSON.stringify(sample)}: ${JSON.stringify(validate.errors)}`,
+      );
   });
 
   test("VS Code's JSON support offers the kinds of expectation and reports a misspelt member", async () => {
     const service = getLanguageService({});
-    service.configure({ validate: true, schemas: [{ uri: 'obs://trigger-test.schema.json', fileMatch: ['*.trigger-test.json'], schema }] });
+    service.configure({
+      validate: true,
+      schemas: [{ uri: 'obs://trigger-test.schema.json', fileMatch: ['*.trigger-test.json'], schema }],
+    });
     const text = '{ "expectations": [ { "name": "a", "expect": "", "form": "now-1h", "to": "now" } ] }';
     const doc = JsonDocument.create('file:///w/triggers/x.trigger-test.json', 'json', 1, text);
     const json = service.parseJSONDocument(doc);
     const completion = await service.doComplete(doc, doc.positionAt(text.indexOf('""') + 1), json);
     assert.deepEqual(completion?.items.map((i) => i.label).sort(), ['"does-not-fire"', '"fires"', '"at-most"'].sort());
     const diagnostics = await service.doValidation(doc, json);
-    assert.ok(diagnostics.some((d) => String(d.message).includes('form')), diagnostics.map((d) => String(d.message)).join('; '));
+    assert.ok(
+      diagnostics.some((d) => String(d.message).includes('form')),
+      diagnostics.map((d) => String(d.message)).join('; '),
+    );
   });
 });

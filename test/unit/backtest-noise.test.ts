@@ -4,7 +4,13 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { evaluateTrigger, type Grid, type PreviewOutcome, type ThresholdOp, type TriggerRules } from '../../src/backtest/evaluate';
+import {
+  evaluateTrigger,
+  type Grid,
+  type PreviewOutcome,
+  type ThresholdOp,
+  type TriggerRules,
+} from '../../src/backtest/evaluate';
 import { countWindow } from '../../src/backtest/judge';
 import { countNoise, planNoise, sparkline, FLAP_SECONDS } from '../../src/backtest/noise';
 import { chunkQuery } from '../../src/backtest/plan';
@@ -12,13 +18,26 @@ import { readTriggerRules, type ReadRules } from '../../src/backtest/rules';
 import { roundIn, suggestChange, type MustFire, type SuggestResult } from '../../src/backtest/suggest';
 
 const MIN = 60;
-const rules = (over: Partial<TriggerRules> = {}): TriggerRules => ({ frequency: MIN, timeRange: MIN, op: '>', value: 5, exceededLimit: 1, alertType: 'on_change', disabled: false, combine: 'sum', ...over });
+const rules = (over: Partial<TriggerRules> = {}): TriggerRules => ({
+  frequency: MIN,
+  timeRange: MIN,
+  op: '>',
+  value: 5,
+  exceededLimit: 1,
+  alertType: 'on_change',
+  disabled: false,
+  combine: 'sum',
+  ...over,
+});
 const grid = (...groups: (number | null)[][]): Grid => ({
   start: 0,
   step: MIN,
   length: groups[0]?.length ?? 0,
   missingIsZero: true,
-  groups: groups.map((values, i) => ({ label: `g${i}`, values: Float64Array.from(values, (v) => (v === null ? NaN : v)) })),
+  groups: groups.map((values, i) => ({
+    label: `g${i}`,
+    values: Float64Array.from(values, (v) => (v === null ? NaN : v)),
+  })),
 });
 const evaluate = (r: TriggerRules, g: Grid, to = g.length * MIN): PreviewOutcome => evaluateTrigger(r, g, 0, to);
 
@@ -36,7 +55,12 @@ describe('noise counting', () => {
 
   test('on_true sends one notification per firing evaluation; on_change one per firing', () => {
     const values = [9, 9, 9, 0, 9, 0];
-    const onTrue = countNoise(evaluate(rules({ alertType: 'on_true' }), grid(values)), { alertType: 'on_true' }, 0, 6 * MIN);
+    const onTrue = countNoise(
+      evaluate(rules({ alertType: 'on_true' }), grid(values)),
+      { alertType: 'on_true' },
+      0,
+      6 * MIN,
+    );
     const onChange = countNoise(evaluate(rules(), grid(values)), { alertType: 'on_change' }, 0, 6 * MIN);
     assert.deepEqual([onTrue.notifications, onChange.notifications], [4, 2]);
   });
@@ -44,7 +68,15 @@ describe('noise counting', () => {
   test('notifications are counted on the day they are sent', () => {
     const DAY = 86_400;
     const r = rules({ frequency: 3_600, timeRange: 3_600 });
-    const g: Grid = { start: 0, step: 3_600, length: 72, missingIsZero: true, groups: [{ label: '', values: Float64Array.from({ length: 72 }, (_v, h) => (h === 5 || h === 30 || h === 32 ? 9 : 0)) }] };
+    const g: Grid = {
+      start: 0,
+      step: 3_600,
+      length: 72,
+      missingIsZero: true,
+      groups: [
+        { label: '', values: Float64Array.from({ length: 72 }, (_v, h) => (h === 5 || h === 30 || h === 32 ? 9 : 0)) },
+      ],
+    };
     const counts = countNoise(evaluateTrigger(r, g, 0, 3 * DAY), r, 0, 3 * DAY);
     assert.deepEqual(counts.perDay, [1, 2, 0]);
   });
@@ -61,7 +93,10 @@ describe('the 7-day plan', () => {
     assert.ok(r.ok);
     return r.read;
   };
-  const demo = read({ frequency: 300, threshold: { op: '>', value: 5 } }, { calculations: [{ op: 'COUNT' }], time_range: 1200 });
+  const demo = read(
+    { frequency: 300, threshold: { op: '>', value: 5 } },
+    { calculations: [{ op: 'COUNT' }], time_range: 1200 },
+  );
   const specs = (nowSeconds: number) => {
     const p = planNoise(demo, nowSeconds, 'exact');
     assert.ok(p.ok);
@@ -95,11 +130,21 @@ describe('the 7-day plan', () => {
   });
 
   test('a baseline looking a day back shortens the window by that day, and says so', () => {
-    const baseline = read({ frequency: 900, threshold: { op: '>=', value: 10 }, baseline_details: { type: 'percentage', offset_minutes: 1440 } }, { calculations: [{ op: 'COUNT' }], time_range: 900 });
+    const baseline = read(
+      {
+        frequency: 900,
+        threshold: { op: '>=', value: 10 },
+        baseline_details: { type: 'percentage', offset_minutes: 1440 },
+      },
+      { calculations: [{ op: 'COUNT' }], time_range: 900 },
+    );
     const p = planNoise(baseline, Date.parse('2025-06-02T12:02:00Z') / 1000, 'exact');
     assert.ok(p.ok);
     assert.equal(p.to - p.from, 5 * 86_400 + 23 * 3_600);
-    assert.equal(p.plan.notes[0], 'Evaluated over the last 5 d 23 h: the service keeps 7 days of data, and the baseline looks 24 h further back.');
+    assert.equal(
+      p.plan.notes[0],
+      'Evaluated over the last 5 d 23 h: the service keeps 7 days of data, and the baseline looks 24 h further back.',
+    );
   });
 });
 
@@ -116,26 +161,53 @@ describe('rounding a suggested threshold', () => {
 });
 
 describe('the suggestion', () => {
-  const mustFire = (name: string, r: TriggerRules, g: Grid, from: number, to: number): MustFire => ({ name, outcome: evaluate(r, g, to * MIN), from: from * MIN, to: to * MIN });
+  const mustFire = (name: string, r: TriggerRules, g: Grid, from: number, to: number): MustFire => ({
+    name,
+    outcome: evaluate(r, g, to * MIN),
+    from: from * MIN,
+    to: to * MIN,
+  });
 
   test('raises the threshold just past the values that made the extra notifications', () => {
     // Three separate bursts (7, 12, 30) against "> 5": at most 1 notification leaves only the 30.
     const g = grid([0, 7, 0, 12, 0, 30, 0]);
     const out = suggestChange({ rules: rules(), outcome: evaluate(rules(), g), maxNotifications: 1, mustFire: [] });
-    assert.deepEqual(out, { notifications: 3, suggestions: [{ change: { member: 'value', value: 12 }, notifications: 1 }, { change: { member: 'exceeded_limit', value: 2 }, notifications: 0 }], missed: [] });
+    assert.deepEqual(out, {
+      notifications: 3,
+      suggestions: [
+        { change: { member: 'value', value: 12 }, notifications: 1 },
+        { change: { member: 'exceeded_limit', value: 2 }, notifications: 0 },
+      ],
+      missed: [],
+    });
   });
 
   test('stops short where a test says it must fire: the burst of 12 stays caught, so the threshold stays below it', () => {
     const g = grid([0, 7, 0, 12, 0, 30, 0]);
-    const out = suggestChange({ rules: rules(), outcome: evaluate(rules(), g), maxNotifications: 2, mustFire: [mustFire('the 12', rules(), g, 3, 4)] });
+    const out = suggestChange({
+      rules: rules(),
+      outcome: evaluate(rules(), g),
+      maxNotifications: 2,
+      mustFire: [mustFire('the 12', rules(), g, 3, 4)],
+    });
     assert.deepEqual(out.suggestions[0], { change: { member: 'value', value: 7 }, notifications: 2 });
-    const blocked = suggestChange({ rules: rules(), outcome: evaluate(rules(), g), maxNotifications: 0, mustFire: [mustFire('the 12', rules(), g, 3, 4)] });
+    const blocked = suggestChange({
+      rules: rules(),
+      outcome: evaluate(rules(), g),
+      maxNotifications: 0,
+      mustFire: [mustFire('the 12', rules(), g, 3, 4)],
+    });
     assert.deepEqual([blocked.suggestions, blocked.blockedBy], [[], 'the 12']);
   });
 
   test('a window it does not fire in even now constrains nothing and is named', () => {
     const g = grid([0, 7, 0, 12, 0, 30, 0]);
-    const out = suggestChange({ rules: rules(), outcome: evaluate(rules(), g), maxNotifications: 1, mustFire: [mustFire('quiet minute', rules(), g, 0, 1)] });
+    const out = suggestChange({
+      rules: rules(),
+      outcome: evaluate(rules(), g),
+      maxNotifications: 1,
+      mustFire: [mustFire('quiet minute', rules(), g, 0, 1)],
+    });
     assert.deepEqual([out.missed, out.suggestions[0]?.change], [['quiet minute'], { member: 'value', value: 12 }]);
   });
 
@@ -148,12 +220,16 @@ describe('the suggestion', () => {
 
   test('within the budget, nothing is suggested', () => {
     const g = grid([0, 7, 0]);
-    assert.deepEqual(suggestChange({ rules: rules(), outcome: evaluate(rules(), g), maxNotifications: 1, mustFire: [] }).suggestions, []);
+    assert.deepEqual(
+      suggestChange({ rules: rules(), outcome: evaluate(rules(), g), maxNotifications: 1, mustFire: [] }).suggestions,
+      [],
+    );
   });
 });
 
 /** The notifications an evaluation sends, by the engine itself. */
-const sent = (o: PreviewOutcome, r: TriggerRules) => (r.alertType === 'on_true' ? o.onTrue.notifications : o.firings.length);
+const sent = (o: PreviewOutcome, r: TriggerRules) =>
+  r.alertType === 'on_true' ? o.onTrue.notifications : o.firings.length;
 const fires = (r: TriggerRules, g: Grid, w: MustFire) => countWindow(evaluate(r, g, w.to), w.from, w.to).firings > 0;
 const OPS: ThresholdOp[] = ['>', '>=', '<', '<='];
 
@@ -165,11 +241,21 @@ function acceptable(r: TriggerRules, g: Grid, budget: number, must: readonly Mus
 function checkSuggestion(r: TriggerRules, g: Grid, budget: number, windows: MustFire[], out: SuggestResult): void {
   assert.equal(out.notifications, sent(evaluate(r, g), r));
   const firing = windows.filter((w) => fires(r, g, w));
-  assert.deepEqual(out.missed, windows.filter((w) => !firing.includes(w)).map((w) => w.name));
+  assert.deepEqual(
+    out.missed,
+    windows.filter((w) => !firing.includes(w)).map((w) => w.name),
+  );
   if (out.notifications <= budget) return assert.deepEqual(out.suggestions, []);
   const sign = r.op === '>' || r.op === '>=' ? 1 : -1;
   // Every value of the data and every half-way point: all the outcomes a threshold can have.
-  const candidates = [...new Set(g.groups.flatMap((x) => [...x.values]).filter((v) => !Number.isNaN(v)).flatMap((v) => [v - 0.5, v, v + 0.5]))].filter((c) => sign * c > sign * r.value);
+  const candidates = [
+    ...new Set(
+      g.groups
+        .flatMap((x) => [...x.values])
+        .filter((v) => !Number.isNaN(v))
+        .flatMap((v) => [v - 0.5, v, v + 0.5]),
+    ),
+  ].filter((c) => sign * c > sign * r.value);
   const byValue = out.suggestions.find((s) => s.change.member === 'value');
   if (byValue) {
     const changed = { ...r, value: byValue.change.value };
@@ -178,7 +264,10 @@ function checkSuggestion(r: TriggerRules, g: Grid, budget: number, windows: Must
     // No smaller change of the threshold would do, but one between it and the data's next value (rounding).
     const states = (x: TriggerRules) => [...evaluate(x, g).states].join('');
     for (const c of candidates.filter((c) => sign * c < sign * byValue.change.value)) {
-      assert.ok(!acceptable({ ...r, value: c }, g, budget, firing) || states({ ...r, value: c }) === states(changed), `${c} would do`);
+      assert.ok(
+        !acceptable({ ...r, value: c }, g, budget, firing) || states({ ...r, value: c }) === states(changed),
+        `${c} would do`,
+      );
     }
   } else {
     assert.ok(out.blockedBy !== undefined);
@@ -186,13 +275,17 @@ function checkSuggestion(r: TriggerRules, g: Grid, budget: number, windows: Must
   }
   const byLimit = out.suggestions.find((s) => s.change.member === 'exceeded_limit');
   const limits = [2, 3, 4, 5].filter((k) => k > r.exceededLimit);
-  for (const k of limits.filter((k) => byLimit === undefined || k < byLimit.change.value)) assert.ok(!acceptable({ ...r, exceededLimit: k }, g, budget, firing), `exceeded_limit ${k} would do`);
+  for (const k of limits.filter((k) => byLimit === undefined || k < byLimit.change.value))
+    assert.ok(!acceptable({ ...r, exceededLimit: k }, g, budget, firing), `exceeded_limit ${k} would do`);
   if (byLimit) assert.ok(acceptable({ ...r, exceededLimit: byLimit.change.value }, g, budget, firing));
 }
 
 test('property: the suggested change, applied, meets the budget and still fires where it must, and no smaller one does', () => {
   const L = 40;
-  const series = fc.array(fc.oneof({ weight: 5, arbitrary: fc.integer({ min: 0, max: 20 }) }, { weight: 1, arbitrary: fc.constant(null) }), { minLength: L, maxLength: L });
+  const series = fc.array(
+    fc.oneof({ weight: 5, arbitrary: fc.integer({ min: 0, max: 20 }) }, { weight: 1, arbitrary: fc.constant(null) }),
+    { minLength: L, maxLength: L },
+  );
   const scenario = fc.record({
     groups: fc.array(series, { minLength: 1, maxLength: 3 }),
     op: fc.constantFrom(...OPS),
@@ -202,17 +295,41 @@ test('property: the suggested change, applied, meets the budget and still fires 
     timeRange: fc.constantFrom(MIN, 2 * MIN),
     combine: fc.constantFrom('sum' as const, 'max' as const),
     budget: fc.integer({ min: 0, max: 4 }),
-    windows: fc.array(fc.record({ from: fc.integer({ min: 0, max: L - 2 }), length: fc.integer({ min: 1, max: 12 }) }), { maxLength: 3 }),
+    windows: fc.array(
+      fc.record({ from: fc.integer({ min: 0, max: L - 2 }), length: fc.integer({ min: 1, max: 12 }) }),
+      { maxLength: 3 },
+    ),
     // Evaluations outside a schedule (the first day, a Thursday, from minute a to minute b) are skipped.
     schedule: fc.option(fc.tuple(fc.integer({ min: 0, max: 20 }), fc.integer({ min: 21, max: 40 }))),
   });
   fc.assert(
     fc.property(scenario, (s) => {
       const g = { ...grid(...s.groups), missingIsZero: s.combine === 'sum' };
-      const schedule = s.schedule ? { schedule: { days: new Set([4]), startMinute: s.schedule[0], endMinute: s.schedule[1] } } : {};
-      const r = rules({ op: s.op, value: s.value, exceededLimit: s.exceededLimit, alertType: s.alertType, timeRange: s.timeRange, combine: s.combine, ...schedule });
-      const windows = s.windows.map((w, i) => ({ name: `w${i}`, outcome: evaluate(r, g, Math.min(L, w.from + w.length) * MIN), from: w.from * MIN, to: Math.min(L, w.from + w.length) * MIN }));
-      checkSuggestion(r, g, s.budget, windows, suggestChange({ rules: r, outcome: evaluate(r, g), maxNotifications: s.budget, mustFire: windows }));
+      const schedule = s.schedule
+        ? { schedule: { days: new Set([4]), startMinute: s.schedule[0], endMinute: s.schedule[1] } }
+        : {};
+      const r = rules({
+        op: s.op,
+        value: s.value,
+        exceededLimit: s.exceededLimit,
+        alertType: s.alertType,
+        timeRange: s.timeRange,
+        combine: s.combine,
+        ...schedule,
+      });
+      const windows = s.windows.map((w, i) => ({
+        name: `w${i}`,
+        outcome: evaluate(r, g, Math.min(L, w.from + w.length) * MIN),
+        from: w.from * MIN,
+        to: Math.min(L, w.from + w.length) * MIN,
+      }));
+      checkSuggestion(
+        r,
+        g,
+        s.budget,
+        windows,
+        suggestChange({ rules: r, outcome: evaluate(r, g), maxNotifications: s.budget, mustFire: windows }),
+      );
     }),
     { numRuns: 400 },
   );

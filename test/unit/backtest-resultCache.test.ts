@@ -19,15 +19,36 @@ function virtual(seconds: number): RunnerClock {
 
 /** A 5-minute trigger whose query differs from the others' by its filter: 3 query results over 7 days. */
 const triggerText = (i: number): string =>
-  JSON.stringify({ name: `trigger ${i}`, dataset_slug: 'events', frequency: 300, threshold: { op: '>', value: 1_000 }, query: { calculations: [{ op: 'COUNT' }], filters: [{ column: 'service', op: '=', value: `s${i}` }], time_range: 300 } });
+  JSON.stringify({
+    name: `trigger ${i}`,
+    dataset_slug: 'events',
+    frequency: 300,
+    threshold: { op: '>', value: 1_000 },
+    query: {
+      calculations: [{ op: 'COUNT' }],
+      filters: [{ column: 'service', op: '=', value: `s${i}` }],
+      time_range: 300,
+    },
+  });
 
 async function report(triggers: number) {
   const service = fakeQueryService(7, () => NOW);
   const clock = virtual(NOW);
-  const session: NoiseSession = { api: service.api, pacer: new CreationPacer(clock), clock, cache: new ResultCache(), signal: new AbortController().signal, report: () => undefined, nowSeconds: NOW };
+  const session: NoiseSession = {
+    api: service.api,
+    pacer: new CreationPacer(clock),
+    clock,
+    cache: new ResultCache(),
+    signal: new AbortController().signal,
+    report: () => undefined,
+    nowSeconds: NOW,
+  };
   const ready: PreparedNoise[] = [];
   for (let i = 0; i < triggers; i++) {
-    const p = await prepareNoise({ key: `k${i}`, label: `t${i}.trigger.json`, text: triggerText(i), tests: [] }, session);
+    const p = await prepareNoise(
+      { key: `k${i}`, label: `t${i}.trigger.json`, text: triggerText(i), tests: [] },
+      session,
+    );
     assert.ok('tested' in p, JSON.stringify(p));
     ready.push(p);
   }
@@ -48,7 +69,10 @@ describe("the session's query results", () => {
   test('outside a run, the least recently used result beyond the room is dropped', async () => {
     const cache = new ResultCache(2);
     for (const key of ['a', 'b', 'c']) await cache.getOrFetch(key, async () => null);
-    assert.deepEqual(['a', 'b', 'c'].map((k) => cache.has(k)), [false, true, true]);
+    assert.deepEqual(
+      ['a', 'b', 'c'].map((k) => cache.has(k)),
+      [false, true, true],
+    );
   });
 
   test('within a run, no result it used is dropped, and after it the room holds them all, whatever comes between', async () => {

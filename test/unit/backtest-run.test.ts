@@ -8,7 +8,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { ServiceClient } from '../../src/api/client';
-import { CreationPacer, parseTestFile, prepareTrigger, ResultCache, runTriggerTests, type ExpectationOutcome, type TriggerTestFile } from '../../src/backtest';
+import {
+  CreationPacer,
+  parseTestFile,
+  prepareTrigger,
+  ResultCache,
+  runTriggerTests,
+  type ExpectationOutcome,
+  type TriggerTestFile,
+} from '../../src/backtest';
 import { DEMO, startSandbox, type SandboxHandle } from '../../src/sandbox';
 import { forEachEvent } from '../../src/sandbox/queries/synthetic';
 import { utcText } from '../../src/backtest/times';
@@ -26,7 +34,8 @@ async function setup(options: { queryResultRateLimit?: number } = {}) {
   const sandbox = await startSandbox({ clock: now, rateLimit: 10_000, ...options });
   const client = new ServiceClient({ baseUrl: sandbox.info.baseUrl, configKey: sandbox.info.configKey, timing });
   const reports: string[] = [];
-  const created = () => sandbox.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/1/query_results/')).length;
+  const created = () =>
+    sandbox.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/1/query_results/')).length;
   return {
     sandbox,
     client,
@@ -36,12 +45,34 @@ async function setup(options: { queryResultRateLimit?: number } = {}) {
     created,
     setNow: set,
     nowSeconds: () => Math.floor(now() / 1000),
-    run: (tests: TriggerTestFile, triggerText: string, over: { cache?: ResultCache; signal?: AbortSignal; onOutcome?: (o: ExpectationOutcome) => void; nowSeconds?: number } = {}) =>
-      runFile(tests, triggerText, { api: client, pacer: new CreationPacer(clock), clock, signal: over.signal ?? new AbortController().signal, report: (m: string) => reports.push(m), cache: over.cache ?? new ResultCache(), nowSeconds: over.nowSeconds ?? Math.floor(now() / 1000), ...(over.onOutcome ? { onOutcome: over.onOutcome } : {}) }),
+    run: (
+      tests: TriggerTestFile,
+      triggerText: string,
+      over: {
+        cache?: ResultCache;
+        signal?: AbortSignal;
+        onOutcome?: (o: ExpectationOutcome) => void;
+        nowSeconds?: number;
+      } = {},
+    ) =>
+      runFile(tests, triggerText, {
+        api: client,
+        pacer: new CreationPacer(clock),
+        clock,
+        signal: over.signal ?? new AbortController().signal,
+        report: (m: string) => reports.push(m),
+        cache: over.cache ?? new ResultCache(),
+        nowSeconds: over.nowSeconds ?? Math.floor(now() / 1000),
+        ...(over.onOutcome ? { onOutcome: over.onOutcome } : {}),
+      }),
   };
 }
 
-async function runFile(tests: TriggerTestFile, triggerText: string, run: Parameters<typeof runTriggerTests>[2]): Promise<ExpectationOutcome[]> {
+async function runFile(
+  tests: TriggerTestFile,
+  triggerText: string,
+  run: Parameters<typeof runTriggerTests>[2],
+): Promise<ExpectationOutcome[]> {
   const prepared = await prepareTrigger(triggerText, tests, run.api, run.signal);
   assert.ok(prepared.ok, prepared.ok ? '' : prepared.reason);
   return runTriggerTests(tests, prepared.tested, run);
@@ -73,14 +104,23 @@ describe("the demo's test file", () => {
     const out = await s.run(file(DEMO_TESTS), DEMO_TRIGGER);
     assert.deepEqual(brief(out), [
       ['passed', 'fired 2 times between 2025-06-01 12:00 and 2025-06-02 11:55 UTC, first at 2025-06-01 15:05 UTC'],
-      ['passed', 'sent 2 notifications (on_change) between 2025-06-01 12:00 and 2025-06-02 11:55 UTC; at most 10 allowed'],
-      ['failed', 'fired 2 times between 2025-06-01 12:00 and 2025-06-02 11:55 UTC, first at 2025-06-01 15:05 UTC; expected none'],
+      [
+        'passed',
+        'sent 2 notifications (on_change) between 2025-06-01 12:00 and 2025-06-02 11:55 UTC; at most 10 allowed',
+      ],
+      [
+        'failed',
+        'fired 2 times between 2025-06-01 12:00 and 2025-06-02 11:55 UTC, first at 2025-06-01 15:05 UTC; expected none',
+      ],
     ]);
     assert.deepEqual([out[2]?.expected, out[2]?.actual], ['no firing', '2 firings, first at 2025-06-01 15:05 UTC']);
     assert.equal(s.created(), 1);
     // What the preview needs to show the window: its plan and evaluation.
     const preview = out[0]?.preview;
-    assert.deepEqual([preview?.dataset, preview?.from, preview?.to, preview?.plan.step, preview?.plan.chunks.length], ['api-gateway', Date.parse('2025-06-01T12:00:00Z') / 1000, Date.parse('2025-06-02T11:55:00Z') / 1000, 300, 1]);
+    assert.deepEqual(
+      [preview?.dataset, preview?.from, preview?.to, preview?.plan.step, preview?.plan.chunks.length],
+      ['api-gateway', Date.parse('2025-06-01T12:00:00Z') / 1000, Date.parse('2025-06-02T11:55:00Z') / 1000, 300, 1],
+    );
   });
 
   test("its counts agree with a direct count of the sandbox's events (COUNT of errors over 20 min > 5, every 5 min)", async () => {
@@ -113,7 +153,11 @@ describe("the demo's test file", () => {
       fc.asyncProperty(anyNow, async (now) => {
         s.setNow(now);
         const out = await s.run(tests, DEMO_TRIGGER);
-        assert.deepEqual(out.map((o) => o.status), ['passed', 'passed', 'failed'], JSON.stringify(brief(out)));
+        assert.deepEqual(
+          out.map((o) => o.status),
+          ['passed', 'passed', 'failed'],
+          JSON.stringify(brief(out)),
+        );
       }),
       { numRuns: 30, examples: [[3_753_958_320_000]] },
     );
@@ -134,8 +178,14 @@ describe('query results', () => {
   test('a run creates one per window and chunk of at most 1,000 buckets, shared by expectations of the same window', async () => {
     const s = await fresh();
     const out = await s.run(file(windows), DEMO_TRIGGER);
-    assert.deepEqual(out.map((o) => o.status), ['passed', 'passed', 'passed', 'passed']);
-    assert.deepEqual(out.map((o) => o.preview?.plan.chunks.length), [1, 1, 1, 2]);
+    assert.deepEqual(
+      out.map((o) => o.status),
+      ['passed', 'passed', 'passed', 'passed'],
+    );
+    assert.deepEqual(
+      out.map((o) => o.preview?.plan.chunks.length),
+      [1, 1, 1, 2],
+    );
     assert.equal(s.created(), 4);
   });
 
@@ -145,11 +195,18 @@ describe('query results', () => {
     await s.run(file(windows), DEMO_TRIGGER, { cache });
     const first = s.created();
     const saved = s.sandbox.state.savedQueries.length;
-    const edited = JSON.stringify({ ...(JSON.parse(DEMO_TRIGGER) as Record<string, unknown>), threshold: { op: '>', value: 1000 } });
+    const edited = JSON.stringify({
+      ...(JSON.parse(DEMO_TRIGGER) as Record<string, unknown>),
+      threshold: { op: '>', value: 1000 },
+    });
     const again = await s.run(file(windows), edited, { cache });
     assert.equal(s.created() - first, 0);
     assert.equal(s.sandbox.state.savedQueries.length - saved, 0);
-    assert.deepEqual(again.map((o) => o.status), ['failed', 'passed', 'passed', 'passed'], 'the new threshold is evaluated on the kept series');
+    assert.deepEqual(
+      again.map((o) => o.status),
+      ['failed', 'passed', 'passed', 'passed'],
+      'the new threshold is evaluated on the kept series',
+    );
   });
 
   test('a changed query is not taken for the same one: it runs again', async () => {
@@ -165,21 +222,49 @@ describe('query results', () => {
 
   test('the eleventh result of a run waits for the limit, saying so, instead of failing', async () => {
     const s = await fresh();
-    const hours = Array.from({ length: 11 }, (_, i) => ({ name: `hour ${i}`, expect: 'at-most', notifications: 99, from: `now-${i + 2}h`, to: `now-${i + 1}h` }));
+    const hours = Array.from({ length: 11 }, (_, i) => ({
+      name: `hour ${i}`,
+      expect: 'at-most',
+      notifications: 99,
+      from: `now-${i + 2}h`,
+      to: `now-${i + 1}h`,
+    }));
     const out = await s.run(file({ expectations: hours }), DEMO_TRIGGER);
     assert.deepEqual(new Set(out.map((o) => o.status)), new Set(['passed']));
     assert.equal(s.created(), 11);
-    assert.ok(s.reports.includes('Waiting 62 s: the service runs at most 10 queries a minute...'), s.reports.join('\n'));
+    assert.ok(
+      s.reports.includes('Waiting 62 s: the service runs at most 10 queries a minute...'),
+      s.reports.join('\n'),
+    );
   });
 });
 
 describe('not testable', () => {
   test('a window needing data older than the 7 days the service keeps is not testable and runs no query', async () => {
     const s = await fresh();
-    const out = await s.run(file({ expectations: [{ name: 'last week', expect: 'fires', from: 'now-7d', to: 'now-6d' }, { name: 'an old incident', expect: 'does-not-fire', from: '2025-05-20T09:10:00Z', to: '2025-05-20T09:40:00Z' }] }), DEMO_TRIGGER);
+    const out = await s.run(
+      file({
+        expectations: [
+          { name: 'last week', expect: 'fires', from: 'now-7d', to: 'now-6d' },
+          {
+            name: 'an old incident',
+            expect: 'does-not-fire',
+            from: '2025-05-20T09:10:00Z',
+            to: '2025-05-20T09:40:00Z',
+          },
+        ],
+      }),
+      DEMO_TRIGGER,
+    );
     assert.deepEqual(brief(out), [
-      ['not-testable', 'the service keeps query results for 7 days, and this window needs data from 2025-05-26 11:40 UTC (20 min before it starts); the earliest window testable now starts at 2025-05-26 12:35 UTC'],
-      ['not-testable', 'the service keeps query results for 7 days, and this window needs data from 2025-05-20 08:50 UTC (20 min before it starts); the earliest window testable now starts at 2025-05-26 12:35 UTC'],
+      [
+        'not-testable',
+        'the service keeps query results for 7 days, and this window needs data from 2025-05-26 11:40 UTC (20 min before it starts); the earliest window testable now starts at 2025-05-26 12:35 UTC',
+      ],
+      [
+        'not-testable',
+        'the service keeps query results for 7 days, and this window needs data from 2025-05-20 08:50 UTC (20 min before it starts); the earliest window testable now starts at 2025-05-26 12:35 UTC',
+      ],
     ]);
     assert.equal(out[0]?.preview, undefined);
     assert.equal(s.created(), 0);
@@ -190,13 +275,29 @@ describe('not testable', () => {
     const out = await s.run(
       file({
         expectations: [
-          { name: 'from then', expect: 'at-most', notifications: 99, from: '2025-05-26T12:35:00Z', to: '2025-05-26T13:35:00Z' },
-          { name: 'a minute earlier', expect: 'at-most', notifications: 99, from: '2025-05-26T12:34:00Z', to: '2025-05-26T13:35:00Z' },
+          {
+            name: 'from then',
+            expect: 'at-most',
+            notifications: 99,
+            from: '2025-05-26T12:35:00Z',
+            to: '2025-05-26T13:35:00Z',
+          },
+          {
+            name: 'a minute earlier',
+            expect: 'at-most',
+            notifications: 99,
+            from: '2025-05-26T12:34:00Z',
+            to: '2025-05-26T13:35:00Z',
+          },
         ],
       }),
       DEMO_TRIGGER,
     );
-    assert.deepEqual(out.map((o) => o.status), ['passed', 'not-testable'], out[0]?.message);
+    assert.deepEqual(
+      out.map((o) => o.status),
+      ['passed', 'not-testable'],
+      out[0]?.message,
+    );
   });
 
   test('a daily trigger\'s "now-5d" is testable at every hour of the day: it needs the day before its first evaluation, no more', async () => {
@@ -204,7 +305,9 @@ describe('not testable', () => {
     const daily = JSON.parse(DEMO_TRIGGER) as { frequency: number; query: { time_range: number } };
     daily.frequency = 86_400;
     daily.query.time_range = 86_400;
-    const tests = file({ expectations: [{ name: 'five days', expect: 'at-most', notifications: 99, from: 'now-5d', to: 'now' }] });
+    const tests = file({
+      expectations: [{ name: 'five days', expect: 'at-most', notifications: 99, from: 'now-5d', to: 'now' }],
+    });
     const statuses: string[] = [];
     for (let hour = 0; hour < 24; hour++) {
       const at = Date.parse('2025-06-02T00:00:00Z') + hour * 3_600_000;
@@ -217,8 +320,18 @@ describe('not testable', () => {
 
   test('a window that has not happened yet is not testable', async () => {
     const s = await fresh();
-    const out = await s.run(file({ expectations: [{ name: 'tomorrow', expect: 'fires', from: '2025-06-03T00:00:00Z', to: '2025-06-03T06:00:00Z' }] }), DEMO_TRIGGER);
-    assert.deepEqual(brief(out), [['not-testable', 'the window has not happened yet: it starts at 2025-06-03 00:00 UTC, and the newest evaluation with complete data is at 2025-06-02 11:55 UTC']]);
+    const out = await s.run(
+      file({
+        expectations: [{ name: 'tomorrow', expect: 'fires', from: '2025-06-03T00:00:00Z', to: '2025-06-03T06:00:00Z' }],
+      }),
+      DEMO_TRIGGER,
+    );
+    assert.deepEqual(brief(out), [
+      [
+        'not-testable',
+        'the window has not happened yet: it starts at 2025-06-03 00:00 UTC, and the newest evaluation with complete data is at 2025-06-02 11:55 UTC',
+      ],
+    ]);
   });
 });
 
@@ -236,7 +349,10 @@ describe('errors', () => {
       DEMO_TRIGGER,
     );
     assert.deepEqual(brief(out), [
-      ['error', 'the window ends (2025-06-02T10:00:00Z, 2025-06-02 10:00 UTC) before it starts (now-1h, 2025-06-02 11:00 UTC)'],
+      [
+        'error',
+        'the window ends (2025-06-02T10:00:00Z, 2025-06-02 10:00 UTC) before it starts (now-1h, 2025-06-02 11:00 UTC)',
+      ],
       ['error', 'the window holds no evaluation: the trigger is evaluated every 5 min, at multiples of it (UTC)'],
       ['error', "group names http.route, not a breakdown of the trigger's query (it has none)"],
     ]);
@@ -245,17 +361,50 @@ describe('errors', () => {
 
   test('a query the service fails is an error with its reason; the next expectations still run', async () => {
     const s = await fresh();
-    const broken = JSON.stringify({ ...(JSON.parse(DEMO_TRIGGER) as Record<string, unknown>), query: { calculations: [{ op: 'COUNT' }], filters: [{ column: 'http.status_code', op: '>=', value: 500 }], time_range: 1200 } });
-    const out = await s.run(file({ expectations: [{ name: 'a', expect: 'fires', from: 'now-2h', to: 'now' }, { name: 'b', expect: 'fires', from: 'now-3h', to: 'now' }] }), broken);
-    assert.deepEqual(out.map((o) => o.status), ['error', 'error']);
-    assert.match(out[0]?.message ?? '', /^create query result failed: the query failed: query failed: .*http\.status_code/);
+    const broken = JSON.stringify({
+      ...(JSON.parse(DEMO_TRIGGER) as Record<string, unknown>),
+      query: {
+        calculations: [{ op: 'COUNT' }],
+        filters: [{ column: 'http.status_code', op: '>=', value: 500 }],
+        time_range: 1200,
+      },
+    });
+    const out = await s.run(
+      file({
+        expectations: [
+          { name: 'a', expect: 'fires', from: 'now-2h', to: 'now' },
+          { name: 'b', expect: 'fires', from: 'now-3h', to: 'now' },
+        ],
+      }),
+      broken,
+    );
+    assert.deepEqual(
+      out.map((o) => o.status),
+      ['error', 'error'],
+    );
+    assert.match(
+      out[0]?.message ?? '',
+      /^create query result failed: the query failed: query failed: .*http\.status_code/,
+    );
   });
 
   test('a trigger the engine cannot read as the service would is an error for each expectation, before any query', async () => {
     const s = await fresh();
-    const t = JSON.stringify({ ...(JSON.parse(DEMO_TRIGGER) as Record<string, unknown>), query: { calculations: [{ op: 'COUNT' }], havings: [{ calculate_op: 'MAX', column: 'x', op: '>', value: 1 }], time_range: 1200 } });
+    const t = JSON.stringify({
+      ...(JSON.parse(DEMO_TRIGGER) as Record<string, unknown>),
+      query: {
+        calculations: [{ op: 'COUNT' }],
+        havings: [{ calculate_op: 'MAX', column: 'x', op: '>', value: 1 }],
+        time_range: 1200,
+      },
+    });
     const out = await s.run(file({ expectations: [{ name: 'a', expect: 'fires', from: 'now-2h', to: 'now' }] }), t);
-    assert.deepEqual(brief(out), [['error', 'the trigger cannot be evaluated as the service would: its HAVING clause cannot be read (the linter shows why)']]);
+    assert.deepEqual(brief(out), [
+      [
+        'error',
+        'the trigger cannot be evaluated as the service would: its HAVING clause cannot be read (the linter shows why)',
+      ],
+    ]);
     assert.equal(s.created(), 0);
   });
 
@@ -263,7 +412,10 @@ describe('errors', () => {
     const s = await fresh();
     const t = s.sandbox.state.triggers.find((x) => x.id === DEMO.triggers.gwSavedQuery);
     assert.ok(t);
-    const out = await s.run(file({ expectations: [{ name: 'a', expect: 'at-most', notifications: 1000, from: 'now-2h', to: 'now' }] }), JSON.stringify(t));
+    const out = await s.run(
+      file({ expectations: [{ name: 'a', expect: 'at-most', notifications: 1000, from: 'now-2h', to: 'now' }] }),
+      JSON.stringify(t),
+    );
     assert.equal(out[0]?.status, 'passed', out[0]?.message);
   });
 
@@ -271,7 +423,10 @@ describe('errors', () => {
     const s = await fresh();
     const { dataset_slug: _slug, ...t } = JSON.parse(DEMO_TRIGGER) as Record<string, unknown>;
     const prepared = await prepareTrigger(JSON.stringify(t), {}, s.client, new AbortController().signal);
-    assert.deepEqual(prepared, { ok: false, reason: 'the trigger file names no dataset_slug: give the test file a "dataset" member' });
+    assert.deepEqual(prepared, {
+      ok: false,
+      reason: 'the trigger file names no dataset_slug: give the test file a "dataset" member',
+    });
   });
 });
 
@@ -280,7 +435,12 @@ describe('cancel and one expectation', () => {
     const s = await fresh();
     const controller = new AbortController();
     const seen: string[] = [];
-    const tests = file({ expectations: [{ name: 'a', expect: 'fires', from: 'now-2h', to: 'now' }, { name: 'b', expect: 'fires', from: 'now-3h', to: 'now' }] });
+    const tests = file({
+      expectations: [
+        { name: 'a', expect: 'fires', from: 'now-2h', to: 'now' },
+        { name: 'b', expect: 'fires', from: 'now-3h', to: 'now' },
+      ],
+    });
     const run = s.run(tests, DEMO_TRIGGER, {
       signal: controller.signal,
       onOutcome: (o) => {
@@ -295,16 +455,36 @@ describe('cancel and one expectation', () => {
 
   test('only the expectations asked for run', async () => {
     const s = await fresh();
-    const tests = file({ expectations: [{ name: 'a', expect: 'fires', from: 'now-2h', to: 'now' }, { name: 'b', expect: 'fires', from: 'now-3h', to: 'now' }] });
+    const tests = file({
+      expectations: [
+        { name: 'a', expect: 'fires', from: 'now-2h', to: 'now' },
+        { name: 'b', expect: 'fires', from: 'now-3h', to: 'now' },
+      ],
+    });
     const prepared = await prepareTrigger(DEMO_TRIGGER, tests, s.client, new AbortController().signal);
     assert.ok(prepared.ok);
-    const out = await runTriggerTests(tests, prepared.tested, { api: s.client, pacer: new CreationPacer(s.clock), clock: s.clock, signal: new AbortController().signal, report: () => undefined, cache: new ResultCache(), nowSeconds: s.nowSeconds(), only: new Set(['b']) });
-    assert.deepEqual(out.map((o) => [o.index, o.name]), [[1, 'b']]);
+    const out = await runTriggerTests(tests, prepared.tested, {
+      api: s.client,
+      pacer: new CreationPacer(s.clock),
+      clock: s.clock,
+      signal: new AbortController().signal,
+      report: () => undefined,
+      cache: new ResultCache(),
+      nowSeconds: s.nowSeconds(),
+      only: new Set(['b']),
+    });
+    assert.deepEqual(
+      out.map((o) => [o.index, o.name]),
+      [[1, 'b']],
+    );
     assert.equal(s.created(), 1);
   });
 });
 
 before(() => {
   // The demo file is the one the docs show: it must keep its three expectations in this order.
-  assert.deepEqual(file(DEMO_TESTS).expectations.map((e) => e.expect), ['fires', 'at-most', 'does-not-fire']);
+  assert.deepEqual(
+    file(DEMO_TESTS).expectations.map((e) => e.expect),
+    ['fires', 'at-most', 'does-not-fire'],
+  );
 });

@@ -9,7 +9,15 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { CreationPacer, parseTestFile, prepareTrigger, ResultCache, runTriggerTests, type ExpectationOutcome, type RunnerClock } from '../../src/backtest';
+import {
+  CreationPacer,
+  parseTestFile,
+  prepareTrigger,
+  ResultCache,
+  runTriggerTests,
+  type ExpectationOutcome,
+  type RunnerClock,
+} from '../../src/backtest';
 import { evaluateNoise, prepareNoise, type NoiseEntry } from '../../src/backtest/noiseReport';
 import { eventsIn, fakeQueryService } from './fake-query-service';
 
@@ -47,7 +55,8 @@ function runsAt(s: Scenario, t: number): boolean {
   });
 }
 
-const meets = (s: Scenario, v: number): boolean => (s.op === '>' ? v > s.value : s.op === '>=' ? v >= s.value : s.op === '<' ? v < s.value : v <= s.value);
+const meets = (s: Scenario, v: number): boolean =>
+  s.op === '>' ? v > s.value : s.op === '>=' ? v >= s.value : s.op === '<' ? v < s.value : v <= s.value;
 
 type Truth =
   | { kind: 'not-yet' | 'empty' | 'too-old' }
@@ -108,7 +117,13 @@ function triggerText(s: Scenario): string {
     ...(s.schedule
       ? {
           evaluation_schedule_type: 'window',
-          evaluation_schedule: { window: { days_of_week: s.schedule.days.map((d) => WEEKDAYS[d]), start_time: hhmm(s.schedule.start), end_time: hhmm(s.schedule.end) } },
+          evaluation_schedule: {
+            window: {
+              days_of_week: s.schedule.days.map((d) => WEEKDAYS[d]),
+              start_time: hhmm(s.schedule.start),
+              end_time: hhmm(s.schedule.end),
+            },
+          },
         }
       : {}),
   });
@@ -127,16 +142,34 @@ function clockAt(seconds: number): RunnerClock {
   };
 }
 
-async function engine(s: Scenario, budget = 0): Promise<{ outcomes: ExpectationOutcome[]; oldestAsked: number | undefined; created: number }> {
+async function engine(
+  s: Scenario,
+  budget = 0,
+): Promise<{ outcomes: ExpectationOutcome[]; oldestAsked: number | undefined; created: number }> {
   const service = fakeQueryService(s.seed, () => s.now);
   const window = { from: `${minute(s.from)}Z`, to: s.to === undefined ? 'now' : `${minute(s.to)}Z` };
-  const parsed = parseTestFile(JSON.stringify({ expectations: [{ name: 'fires', expect: 'fires', ...window }, { name: 'sends', expect: 'at-most', notifications: budget, ...window }] }));
+  const parsed = parseTestFile(
+    JSON.stringify({
+      expectations: [
+        { name: 'fires', expect: 'fires', ...window },
+        { name: 'sends', expect: 'at-most', notifications: budget, ...window },
+      ],
+    }),
+  );
   assert.ok(parsed.ok);
   const signal = new AbortController().signal;
   const prepared = await prepareTrigger(triggerText(s), parsed.file, service.api, signal);
   assert.ok(prepared.ok, prepared.ok ? '' : prepared.reason);
   const clock = clockAt(s.now);
-  const outcomes = await runTriggerTests(parsed.file, prepared.tested, { api: service.api, pacer: new CreationPacer(clock), clock, signal, report: () => undefined, cache: new ResultCache(), nowSeconds: s.now });
+  const outcomes = await runTriggerTests(parsed.file, prepared.tested, {
+    api: service.api,
+    pacer: new CreationPacer(clock),
+    clock,
+    signal,
+    report: () => undefined,
+    cache: new ResultCache(),
+    nowSeconds: s.now,
+  });
   const starts = service.saved.map((q) => q.start);
   return { outcomes, oldestAsked: starts.length === 0 ? undefined : Math.min(...starts), created: service.created() };
 }
@@ -153,14 +186,24 @@ const FREQUENCIES = [60, 300, 900, 3_600, 86_400];
 const scenario: fc.Arbitrary<Scenario> = fc
   .record({
     seed: fc.integer(),
-    frequency: fc.oneof(fc.constantFrom(...FREQUENCIES), fc.integer({ min: 1, max: 1_440 }).map((m) => m * 60)),
+    frequency: fc.oneof(
+      fc.constantFrom(...FREQUENCIES),
+      fc.integer({ min: 1, max: 1_440 }).map((m) => m * 60),
+    ),
     rangeShare: fc.integer({ min: 0, max: 1_000 }),
     op: fc.constantFrom<Op>('>', '>=', '<', '<='),
     // The threshold in events a minute over the time_range: bursts run at 5 to 9, quiet minutes at 0 to 2.
     perMinute: fc.constantFrom(0.5, 1, 2, 4, 6),
     exceededLimit: fc.integer({ min: 1, max: 5 }),
     alertType: fc.constantFrom<'on_change' | 'on_true'>('on_change', 'on_true'),
-    schedule: fc.option(fc.record({ days: fc.uniqueArray(fc.integer({ min: 0, max: 6 }), { minLength: 1, maxLength: 7 }), start: fc.integer({ min: 0, max: 1_439 }), end: fc.integer({ min: 0, max: 1_439 }) }), { nil: undefined }),
+    schedule: fc.option(
+      fc.record({
+        days: fc.uniqueArray(fc.integer({ min: 0, max: 6 }), { minLength: 1, maxLength: 7 }),
+        start: fc.integer({ min: 0, max: 1_439 }),
+        end: fc.integer({ min: 0, max: 1_439 }),
+      }),
+      { nil: undefined },
+    ),
     // Any minute of 2025.
     now: fc.integer({ min: 0, max: 365 * 1_440 - 1 }).map((m) => Date.parse('2025-01-01T00:00:00Z') / 1000 + m * 60),
     fromBack: fc.integer({ min: 0, max: 8 * 1_440 }),
@@ -203,7 +246,11 @@ describe('exact windows', () => {
           assert.equal(got.created, 0);
           return;
         }
-        assert.deepEqual([got.outcomes[0]?.actual, got.outcomes[1]?.actual], said(expected, s.alertType), got.outcomes[0]?.message);
+        assert.deepEqual(
+          [got.outcomes[0]?.actual, got.outcomes[1]?.actual],
+          said(expected, s.alertType),
+          got.outcomes[0]?.message,
+        );
         assert.equal(got.oldestAsked, expected.oldest, 'the oldest data asked for is the oldest the window needs');
       }),
       { numRuns: 150 },
@@ -221,24 +268,45 @@ async function noise(s: Scenario, days: number): Promise<NoiseEntry> {
   assert.ok('tested' in prepared, JSON.stringify(prepared));
   const clock = clockAt(s.now);
   // A budget nothing reaches: no suggestion is looked for.
-  return evaluateNoise(prepared, { api: service.api, pacer: new CreationPacer(clock), clock, signal, report: () => undefined, cache: new ResultCache(), nowSeconds: s.now }, { mode: 'exact', days, budget: 1_000_000 });
+  return evaluateNoise(
+    prepared,
+    {
+      api: service.api,
+      pacer: new CreationPacer(clock),
+      clock,
+      signal,
+      report: () => undefined,
+      cache: new ResultCache(),
+      nowSeconds: s.now,
+    },
+    { mode: 'exact', days, budget: 1_000_000 },
+  );
 }
 
 describe("the noise report counts as obs test's at-most does", () => {
-  test('over its window, its notifications and firings are those of an at-most expectation over the same window, and the whole history\'s (property)', async () => {
+  test("over its window, its notifications and firings are those of an at-most expectation over the same window, and the whole history's (property)", async () => {
     await fc.assert(
       fc.asyncProperty(scenario, fc.integer({ min: 1, max: 7 }), async (s, days) => {
         const entry = await noise(s, days);
         if (entry.kind === 'skipped') {
           // Only a schedule too sparse, or evaluations too far apart, for the days kept leave a trigger out.
-          assert.match(entry.reason, /^its schedule holds fewer than \d evaluations in the days the service keeps|^the service keeps 7 days of data, too little for a window after the evaluations that decide its state/);
+          assert.match(
+            entry.reason,
+            /^its schedule holds fewer than \d evaluations in the days the service keeps|^the service keeps 7 days of data, too little for a window after the evaluations that decide its state/,
+          );
           return;
         }
         const c = entry.counts;
-        assert.equal(c.perDay.reduce((a, b) => a + b, 0), c.notifications);
+        assert.equal(
+          c.perDay.reduce((a, b) => a + b, 0),
+          c.notifications,
+        );
         const over = { ...s, from: entry.from, to: entry.to };
         const tested = await engine(over, 1_000_000);
-        assert.deepEqual(tested.outcomes.map((o) => o.status), ['passed', 'passed'].map((p, i) => (i === 0 && c.firings === 0 ? 'failed' : p)));
+        assert.deepEqual(
+          tested.outcomes.map((o) => o.status),
+          ['passed', 'passed'].map((p, i) => (i === 0 && c.firings === 0 ? 'failed' : p)),
+        );
         const expected = truth(over);
         assert.equal(expected.kind, 'counted');
         if (expected.kind !== 'counted') return;

@@ -37,15 +37,20 @@ export function builtFiles(): Map<string, BuiltFile> {
 }
 
 function readBuild(): Map<string, BuiltFile> {
-  if (!existsSync(META)) throw new Error('dist/.build-meta.json is missing: run "npm run build" (npm test builds first)');
+  if (!existsSync(META))
+    throw new Error('dist/.build-meta.json is missing: run "npm run build" (npm test builds first)');
   const meta = JSON.parse(readFileSync(META, 'utf8')) as Meta;
   const builtAt = statSync(META).mtimeMs;
-  const newer = Object.keys(meta.inputs).filter((f) => f.startsWith('src/') && existsSync(join(root, f)) && statSync(join(root, f)).mtimeMs > builtAt);
-  if (newer.length > 0) throw new Error(`dist/ is older than ${newer.slice(0, 3).join(', ')}: run "npm run build" (npm test builds first)`);
+  const newer = Object.keys(meta.inputs).filter(
+    (f) => f.startsWith('src/') && existsSync(join(root, f)) && statSync(join(root, f)).mtimeMs > builtAt,
+  );
+  if (newer.length > 0)
+    throw new Error(`dist/ is older than ${newer.slice(0, 3).join(', ')}: run "npm run build" (npm test builds first)`);
   const closure = (file: string, seen = new Set<string>()): Set<string> => {
     if (seen.has(file)) return seen;
     seen.add(file);
-    for (const i of meta.outputs[file]?.imports ?? []) if (i.external !== true && i.kind === 'import-statement') closure(i.path, seen);
+    for (const i of meta.outputs[file]?.imports ?? [])
+      if (i.external !== true && i.kind === 'import-statement') closure(i.path, seen);
     return seen;
   };
   const out = new Map<string, BuiltFile>();
@@ -84,7 +89,8 @@ export function loadedAtRunTime(): string[] {
   for (const file of sourceFiles(join(root, 'src', 'extension'))) {
     const text = readFileSync(file, 'utf8');
     for (const m of text.matchAll(/'dist',\s*'([\w.-]+\.js)'/g)) found.add(`dist/${m[1] ?? ''}`);
-    for (const m of text.matchAll(/joinPath\(assets,\s*'([\w.-]+\.(?:js|css))'\)/g)) found.add(`dist/webview/${m[1] ?? ''}`);
+    for (const m of text.matchAll(/joinPath\(assets,\s*'([\w.-]+\.(?:js|css))'\)/g))
+      found.add(`dist/webview/${m[1] ?? ''}`);
     const forms = /export type FormScript = ([^;]+);/.exec(text);
     for (const m of forms?.[1]?.matchAll(/'([\w-]+)'/g) ?? []) found.add(`dist/webview/${m[1] ?? ''}.js`);
   }
@@ -99,5 +105,6 @@ function sourceFiles(dir: string): string[] {
 
 /** Built files the .vsix leaves out, each with why; every other built file but source maps ships. */
 export const NOT_SHIPPED: Readonly<Record<string, string>> = {
-  'dist/sandbox.js': 'the sandbox command (npm run sandbox) runs from a checkout; the extension starts dist/sandbox-host.js',
+  'dist/sandbox.js':
+    'the sandbox command (npm run sandbox) runs from a checkout; the extension starts dist/sandbox-host.js',
 };

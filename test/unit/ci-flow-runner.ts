@@ -11,7 +11,14 @@ import { load } from 'js-yaml';
 import * as z from 'zod';
 
 const Env = z.record(z.string(), z.string());
-const Step = z.object({ name: z.string().optional(), id: z.string().optional(), uses: z.string().optional(), run: z.string().optional(), if: z.string().optional(), env: Env.optional() });
+const Step = z.object({
+  name: z.string().optional(),
+  id: z.string().optional(),
+  uses: z.string().optional(),
+  run: z.string().optional(),
+  if: z.string().optional(),
+  env: Env.optional(),
+});
 const Job = z.object({
   if: z.string().optional(),
   needs: z.string().optional(),
@@ -21,7 +28,12 @@ const Job = z.object({
   env: Env.optional(),
   steps: z.array(Step),
 });
-const Workflow = z.object({ on: z.record(z.string(), z.unknown()), permissions: Env, env: Env.optional(), jobs: z.record(z.string(), Job) });
+const Workflow = z.object({
+  on: z.record(z.string(), z.unknown()),
+  permissions: Env,
+  env: Env.optional(),
+  jobs: z.record(z.string(), Job),
+});
 
 export type Workflow = z.infer<typeof Workflow>;
 export type WorkflowJob = z.infer<typeof Job>;
@@ -114,7 +126,8 @@ export async function runJob(workflow: Workflow, name: string, request: JobReque
   const job = workflow.jobs[name];
   if (job === undefined) throw new Error(`the workflow has no job ${name}`);
   const contexts = { ...request.contexts };
-  const env = (map: Record<string, string> | undefined) => Object.fromEntries(Object.entries(map ?? {}).map(([k, v]) => [k, interpolate(v, contexts)]));
+  const env = (map: Record<string, string> | undefined) =>
+    Object.fromEntries(Object.entries(map ?? {}).map(([k, v]) => [k, interpolate(v, contexts)]));
   const jobEnv = { ...env(workflow.env), ...env(job.env) };
   const scratch = mkdtempSync(join(request.cwd, '..', 'step-'));
   const steps: StepRun[] = [];
@@ -125,11 +138,18 @@ export async function runJob(workflow: Workflow, name: string, request: JobReque
     const outputFile = join(scratch, `output-${i}`);
     writeFileSync(outputFile, '');
     const stepName = step.name ?? step.run;
-    const { code, output } = await bash(step.run, request.cwd, { ...request.base, ...request.github, GITHUB_OUTPUT: outputFile, ...jobEnv, ...env(step.env) });
+    const { code, output } = await bash(step.run, request.cwd, {
+      ...request.base,
+      ...request.github,
+      GITHUB_OUTPUT: outputFile,
+      ...jobEnv,
+      ...env(step.env),
+    });
     log += `== ${stepName}\n${output}`;
     steps.push({ name: stepName, code });
     if (code !== 0) return { steps, ok: false, log };
-    if (step.id !== undefined) for (const [k, v] of Object.entries(outputsOf(outputFile))) contexts[`steps.${step.id}.outputs.${k}`] = v;
+    if (step.id !== undefined)
+      for (const [k, v] of Object.entries(outputsOf(outputFile))) contexts[`steps.${step.id}.outputs.${k}`] = v;
   }
   return { steps, ok: true, log };
 }

@@ -34,15 +34,35 @@ export class World {
   static async create(tagged: readonly Environment[] = ['staging', 'production']): Promise<World> {
     if (!existsSync(CLI)) throw new Error('dist/cli.js is missing: run node esbuild.mjs first');
     const root = mkdtempSync(join(tmpdir(), 'obs-ci-flow-'));
-    const [staging, production] = await Promise.all([startTestSandbox({ rateLimit: 100_000 }), startTestSandbox({ rateLimit: 100_000 })]);
-    const identity = { GIT_AUTHOR_NAME: 'Dev', GIT_AUTHOR_EMAIL: 'dev@example.com', GIT_COMMITTER_NAME: 'Dev', GIT_COMMITTER_EMAIL: 'dev@example.com' };
-    const base = { PATH: `${obsOnPath(root, CLI)}:${process.env.PATH ?? ''}`, HOME: root, LANG: 'C', GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1', ...identity };
+    const [staging, production] = await Promise.all([
+      startTestSandbox({ rateLimit: 100_000 }),
+      startTestSandbox({ rateLimit: 100_000 }),
+    ]);
+    const identity = {
+      GIT_AUTHOR_NAME: 'Dev',
+      GIT_AUTHOR_EMAIL: 'dev@example.com',
+      GIT_COMMITTER_NAME: 'Dev',
+      GIT_COMMITTER_EMAIL: 'dev@example.com',
+    };
+    const base = {
+      PATH: `${obsOnPath(root, CLI)}:${process.env.PATH ?? ''}`,
+      HOME: root,
+      LANG: 'C',
+      GIT_CONFIG_GLOBAL: '/dev/null',
+      GIT_CONFIG_NOSYSTEM: '1',
+      ...identity,
+    };
     const world = new World(root, { staging, production }, base);
     await world.git(root, 'init', '--quiet', '--bare', '--initial-branch=main', 'origin.git');
     await world.git(root, 'clone', '--quiet', 'origin.git', 'dev');
     let err = '';
     const env = { OBS_BASE_URL: staging.base, OBS_CONFIG_KEY: staging.handle.info.configKey };
-    const pulled = await runMain(['pull', '--dataset', GW, '--out', 'triggers'], { cwd: world.dev, env, stdout: () => undefined, stderr: (t) => (err += t) });
+    const pulled = await runMain(['pull', '--dataset', GW, '--out', 'triggers'], {
+      cwd: world.dev,
+      env,
+      stdout: () => undefined,
+      stderr: (t) => (err += t),
+    });
     if (pulled !== 0) throw new Error(err);
     await world.git(world.dev, 'add', '-A');
     await world.git(world.dev, 'commit', '--quiet', '-m', 'The triggers as the services hold them');
@@ -104,7 +124,13 @@ export class World {
 
   private contexts(event: string, environment?: Environment, overwrite?: boolean): Contexts {
     const { staging, production } = this.sandboxes;
-    const service: Contexts = environment === undefined ? {} : { 'vars.OBS_BASE_URL': this.sandboxes[environment].base, 'secrets.OBS_CONFIG_KEY': this.sandboxes[environment].handle.info.configKey };
+    const service: Contexts =
+      environment === undefined
+        ? {}
+        : {
+            'vars.OBS_BASE_URL': this.sandboxes[environment].base,
+            'secrets.OBS_CONFIG_KEY': this.sandboxes[environment].handle.info.configKey,
+          };
     return {
       'github.event_name': event,
       'github.ref': event === 'pull_request' ? 'refs/pull/7/merge' : 'refs/heads/main',
@@ -122,8 +148,15 @@ export class World {
 
   private async job(name: string, cwd: string, sha: string, contexts: Contexts): Promise<JobRun> {
     const condition = this.workflow.jobs[name]?.if;
-    if (condition !== undefined && !holds(condition, contexts)) throw new Error(`job ${name} does not run on ${contexts['github.event_name'] ?? ''}`);
-    const github = { GITHUB_SHA: sha, GITHUB_REF: contexts['github.ref'] ?? '', GITHUB_EVENT_NAME: contexts['github.event_name'] ?? '', GITHUB_REPOSITORY: REPOSITORY, GITHUB_WORKSPACE: cwd };
+    if (condition !== undefined && !holds(condition, contexts))
+      throw new Error(`job ${name} does not run on ${contexts['github.event_name'] ?? ''}`);
+    const github = {
+      GITHUB_SHA: sha,
+      GITHUB_REF: contexts['github.ref'] ?? '',
+      GITHUB_EVENT_NAME: contexts['github.event_name'] ?? '',
+      GITHUB_REPOSITORY: REPOSITORY,
+      GITHUB_WORKSPACE: cwd,
+    };
     return runJob(this.workflow, name, { cwd, contexts, github, base: this.base });
   }
 
@@ -136,13 +169,24 @@ export class World {
   /** An environment's apply job on a commit of main: pushed, or run by hand (workflow_dispatch) with or without overwrite. */
   async apply(environment: Environment, sha: string, byHand?: { overwrite: boolean }): Promise<JobRun> {
     const cwd = await this.checkout({ sha });
-    const contexts = byHand === undefined ? this.contexts('push', environment) : this.contexts('workflow_dispatch', environment, byHand.overwrite);
+    const contexts =
+      byHand === undefined
+        ? this.contexts('push', environment)
+        : this.contexts('workflow_dispatch', environment, byHand.overwrite);
     return this.job(`apply-${environment}`, cwd, sha, contexts);
   }
 
   /** The commit the tag of an environment names on origin, or '' when there is none. */
   async applied(environment: Environment): Promise<string> {
-    const line = await this.git(this.root, '--git-dir', 'origin.git', 'rev-parse', '--verify', '--quiet', `refs/tags/obs-applied/${environment}`).catch(() => '');
+    const line = await this.git(
+      this.root,
+      '--git-dir',
+      'origin.git',
+      'rev-parse',
+      '--verify',
+      '--quiet',
+      `refs/tags/obs-applied/${environment}`,
+    ).catch(() => '');
     return line;
   }
 
@@ -155,7 +199,8 @@ export class World {
 
   async trigger(environment: Environment, name: string): Promise<Json> {
     const found = (await this.triggers(environment)).filter((t) => t.name === name);
-    if (found.length !== 1 || found[0] === undefined) throw new Error(`${found.length} triggers named ${name} on ${environment}`);
+    if (found.length !== 1 || found[0] === undefined)
+      throw new Error(`${found.length} triggers named ${name} on ${environment}`);
     return found[0];
   }
 
@@ -163,7 +208,10 @@ export class World {
   async editInTheUi(environment: Environment, name: string, change: Json): Promise<void> {
     const { query_id: savedQuery, ...current } = await this.trigger(environment, name);
     const body = current.query === undefined ? { ...current, query_id: savedQuery } : current;
-    const r = await this.sandboxes[environment].v1('PUT', `/1/triggers/${GW}/${String(current.id)}`, { ...body, ...change });
+    const r = await this.sandboxes[environment].v1('PUT', `/1/triggers/${GW}/${String(current.id)}`, {
+      ...body,
+      ...change,
+    });
     if (r.status !== 200) throw new Error(r.text);
   }
 
@@ -173,7 +221,11 @@ export class World {
     for (const t of await this.triggers(environment)) {
       const { id, query_id: savedQuery, ...rest } = t;
       const deleted = await sandbox.v1('DELETE', `/1/triggers/${GW}/${String(id)}`);
-      const created = await sandbox.v1('POST', `/1/triggers/${GW}`, rest.query === undefined ? { ...rest, query_id: savedQuery } : rest);
+      const created = await sandbox.v1(
+        'POST',
+        `/1/triggers/${GW}`,
+        rest.query === undefined ? { ...rest, query_id: savedQuery } : rest,
+      );
       if (deleted.status !== 204 || created.status !== 201) throw new Error(`${deleted.text} ${created.text}`);
     }
   }

@@ -32,7 +32,11 @@ const read = (name: string) => JSON.parse(readFileSync(fileOf(name), 'utf8')) as
 const write = (name: string, value: unknown) => writeFileSync(fileOf(name), `${JSON.stringify(value, null, 2)}\n`);
 
 /** The writes the sandbox received from `from` on (every request but a read), as `METHOD path`. */
-const writesSince = (from: number) => sandbox.handle.requests.slice(from).filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
+const writesSince = (from: number) =>
+  sandbox.handle.requests
+    .slice(from)
+    .filter((r) => r.method !== 'GET')
+    .map((r) => `${r.method} ${r.path}`);
 
 const HIGH = 'High-error-rate.trigger.json';
 const SLOW = 'Slow-routes-disabled.trigger.json';
@@ -77,7 +81,10 @@ test('a plan applied, applied again: each change already applied, nothing writte
   const changed = sandbox.handle.requests.length;
   const refused = await run(['apply', 'plan.json']);
   assert.deepEqual([refused.code, refused.stdout], [2, '']);
-  assert.match(refused.stderr, /^obs: the plan is not applied, nothing was written: the update of "High error rate" .* description: "Edited in the UI" -> "Applied twice"/);
+  assert.match(
+    refused.stderr,
+    /^obs: the plan is not applied, nothing was written: the update of "High error rate" .* description: "Edited in the UI" -> "Applied twice"/,
+  );
   assert.deepEqual(writesSince(changed), []);
 });
 
@@ -111,6 +118,9 @@ test('a delete already made: already applied, exit 0', async () => {
   const again = await run(['apply', 'plan.json']);
   assert.deepEqual(
     [again.code, again.stdout],
-    [0, `already applied  - ${dataset} "High error rate" (${String(high.id)}): the service holds what it would write\nplan.json is already applied: the service holds the change it shows; nothing was written\n`],
+    [
+      0,
+      `already applied  - ${dataset} "High error rate" (${String(high.id)}): the service holds what it would write\nplan.json is already applied: the service holds the change it shows; nothing was written\n`,
+    ],
   );
 });

@@ -45,9 +45,16 @@ type SavedPlan = { changes: Json[]; prune: boolean; files: Json[]; inputs: Json;
 const planJson = () => JSON.parse(readFileSync(join(dir, 'plan.json'), 'utf8')) as SavedPlan;
 const savePlan = (plan: unknown) => writeFileSync(join(dir, 'plan.json'), JSON.stringify(plan));
 /** The plan sealed again with the environment's key: what only someone holding the key can do. */
-const resealed = ({ seal: _seal, ...plan }: SavedPlan) => ({ ...plan, seal: planSeal(JSON.stringify(plan), env.OBS_CONFIG_KEY ?? '') });
+const resealed = ({ seal: _seal, ...plan }: SavedPlan) => ({
+  ...plan,
+  seal: planSeal(JSON.stringify(plan), env.OBS_CONFIG_KEY ?? ''),
+});
 /** Every write call the sandbox received since `from` (its request log). */
-const writesSince = (from: number) => sandbox.handle.requests.slice(from).filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
+const writesSince = (from: number) =>
+  sandbox.handle.requests
+    .slice(from)
+    .filter((r) => r.method !== 'GET')
+    .map((r) => `${r.method} ${r.path}`);
 const names = async () => (await client.listTriggers(dataset)).data.map((t) => t.name);
 
 let round = 0;
@@ -74,7 +81,8 @@ async function applyEdited(edit: (plan: SavedPlan) => SavedPlan | void, args: st
   return { ...r, writes: writesSince(from) };
 }
 
-const SEAL_BROKEN = 'obs: the plan is not applied, nothing was written: it was changed after obs plan saved it (its seal does not match): plan again\n';
+const SEAL_BROKEN =
+  'obs: the plan is not applied, nothing was written: it was changed after obs plan saved it (its seal does not match): plan again\n';
 const CHANGED = 'obs: the files or the service changed since the plan: run obs plan again and review the new plan\n';
 const REFUSED_WHOLE =
   /^obs: (the plan is not applied, nothing was written: (it was changed after obs plan saved it \(its seal does not match\): plan again|it was made against \S+, not \S+|it was made with another OBS_CONFIG_KEY \(another environment or team\))|plan\.json cannot be applied: it is not a plan made by this version of obs plan \(.+\))\n$/;
@@ -91,7 +99,8 @@ function edited(plan: SavedPlan, path: (string | number)[]): SavedPlan {
   for (const step of path.slice(0, -1)) holder = holder[step] as Record<string | number, unknown>;
   const last = path.at(-1) ?? '';
   const v = holder[last];
-  holder[last] = typeof v === 'string' ? `${v}x` : typeof v === 'number' ? v + 1 : typeof v === 'boolean' ? !v : v === null ? 0 : v;
+  holder[last] =
+    typeof v === 'string' ? `${v}x` : typeof v === 'number' ? v + 1 : typeof v === 'boolean' ? !v : v === null ? 0 : v;
   return copy;
 }
 
@@ -112,7 +121,11 @@ test('a plan edited in any member after it was saved writes nothing: its seal no
   }
   assert.ok(bySeal > paths.length / 2, `${bySeal} of ${paths.length} refused by the seal`);
   // Members added or removed, and the seal itself.
-  for (const other of [{ ...plan, extra: 1 }, { ...plan, blocked: [] , unchanged: 0, changes: [] }, { ...plan, seal: 'f'.repeat(64) }]) {
+  for (const other of [
+    { ...plan, extra: 1 },
+    { ...plan, blocked: [], unchanged: 0, changes: [] },
+    { ...plan, seal: 'f'.repeat(64) },
+  ]) {
     savePlan(other);
     assert.deepEqual((await run(['apply', 'plan.json'])).stderr, SEAL_BROKEN);
   }
@@ -126,7 +139,10 @@ test('a by-name update re-sealed to name another trigger writes nothing: the oth
   (byName.threshold as Json).value = 6;
   writeFileSync(join(folder(), HIGH), `${JSON.stringify(byName, null, 2)}\n`);
   const office = JSON.parse(readFileSync(join(folder(), 'Office-hours-latency.trigger.json'), 'utf8')) as Json;
-  writeFileSync(join(folder(), 'Office-hours-latency.trigger.json'), `${JSON.stringify({ ...office, description: 'reviewed' }, null, 2)}\n`);
+  writeFileSync(
+    join(folder(), 'Office-hours-latency.trigger.json'),
+    `${JSON.stringify({ ...office, description: 'reviewed' }, null, 2)}\n`,
+  );
   const r = await applyEdited((p) => {
     const mine = p.changes.find((c) => c.id === highId);
     const other = p.changes.find((c) => c.id === office.id);
@@ -136,7 +152,12 @@ test('a by-name update re-sealed to name another trigger writes nothing: the oth
     return resealed(p);
   });
   assert.equal(r.code, 2);
-  assert.ok(r.stderr.includes(`obs: the plan is not applied, nothing was written: the update of "High error rate" (${String(highId)}) from t/api-gateway/${HIGH} would be made now, and is not in the plan\n`), r.stderr);
+  assert.ok(
+    r.stderr.includes(
+      `obs: the plan is not applied, nothing was written: the update of "High error rate" (${String(highId)}) from t/api-gateway/${HIGH} would be made now, and is not in the plan\n`,
+    ),
+    r.stderr,
+  );
   assert.ok(r.stderr.endsWith(CHANGED));
   assert.deepEqual(r.writes, []);
   assert.ok((await names()).includes('Office-hours latency'));
@@ -156,7 +177,12 @@ test('an update re-sealed into a delete of the trigger its file holds writes not
     return resealed(p);
   });
   assert.equal(r.code, 2);
-  assert.ok(r.stderr.includes(`the delete of "High error rate" (${String(t.id)}) in api-gateway is in the plan, and would not be made now\n`), r.stderr);
+  assert.ok(
+    r.stderr.includes(
+      `the delete of "High error rate" (${String(t.id)}) in api-gateway is in the plan, and would not be made now\n`,
+    ),
+    r.stderr,
+  );
   assert.deepEqual(r.writes, []);
   assert.ok((await names()).includes('High error rate'));
 });
@@ -169,7 +195,12 @@ test('a body re-sealed with other values (a create switched off, its threshold c
     return resealed(p);
   });
   assert.equal(r.code, 2);
-  assert.ok(r.stderr.startsWith(`obs: the plan is not applied, nothing was written: the create of "${target}" in api-gateway (t/api-gateway/new.trigger.json): it would now send other values of threshold, disabled\n`), r.stderr);
+  assert.ok(
+    r.stderr.startsWith(
+      `obs: the plan is not applied, nothing was written: the create of "${target}" in api-gateway (t/api-gateway/new.trigger.json): it would now send other values of threshold, disabled\n`,
+    ),
+    r.stderr,
+  );
   assert.deepEqual(r.writes, []);
 });
 
@@ -180,7 +211,12 @@ test('a delete re-sealed into a plan made without --prune writes nothing', async
     return resealed(p);
   });
   assert.equal(r.code, 2);
-  assert.ok(r.stderr.includes(`the delete of "High error rate" (${id}) in api-gateway is in the plan, and would not be made now\n`), r.stderr);
+  assert.ok(
+    r.stderr.includes(
+      `the delete of "High error rate" (${id}) in api-gateway is in the plan, and would not be made now\n`,
+    ),
+    r.stderr,
+  );
   assert.deepEqual(r.writes, []);
 });
 
@@ -190,10 +226,12 @@ test('a plan re-sealed to name one change twice writes nothing', async () => {
     return resealed(p);
   });
   assert.equal(r.code, 2);
-  assert.ok(r.stderr.startsWith('obs: the plan is not applied, nothing was written: the plan names one change twice\n'), r.stderr);
+  assert.ok(
+    r.stderr.startsWith('obs: the plan is not applied, nothing was written: the plan names one change twice\n'),
+    r.stderr,
+  );
   assert.deepEqual(r.writes, []);
 });
-
 
 test('a planned file that is now a FIFO is named, never read, and nothing is written', async () => {
   assert.equal((await run(['plan', '--out', 'plan.json', 't'])).code, 1);
@@ -243,23 +281,37 @@ test('a file that is not UTF-8 is not planned: never sent with replacement chara
   writeFileSync(join(folder(), 'new.trigger.json'), Buffer.from(text, 'latin1'));
   const r = await run(['plan', 't']);
   assert.equal(r.code, 2);
-  assert.ok(r.stdout.includes('  ! t/api-gateway/new.trigger.json:\n      the file is not UTF-8 (obs lint names the bytes)\n'), r.stdout);
+  assert.ok(
+    r.stdout.includes('  ! t/api-gateway/new.trigger.json:\n      the file is not UTF-8 (obs lint names the bytes)\n'),
+    r.stdout,
+  );
 });
 
 test('a file with two id members gets no id written (JSON reads the last): apply says so and exits 1', async () => {
   const file = join(folder(), 'new.trigger.json');
-  writeFileSync(file, readFileSync(file, 'utf8').replace('{\n', '{\n  "id": "placeholder",\n').replace(/\n}\n$/, ',\n  "id": null\n}\n'));
+  writeFileSync(
+    file,
+    readFileSync(file, 'utf8')
+      .replace('{\n', '{\n  "id": "placeholder",\n')
+      .replace(/\n}\n$/, ',\n  "id": null\n}\n'),
+  );
   assert.equal((await run(['plan', '--out', 'plan.json', 't'])).code, 1);
   const r = await run(['apply', 'plan.json']);
   assert.equal(r.code, 1);
-  assert.match(r.stdout, /its id was not written into t\/api-gateway\/new\.trigger\.json: the file holds no such trigger, or one with two id members; add "id": "[^"]+" yourself/);
+  assert.match(
+    r.stdout,
+    /its id was not written into t\/api-gateway\/new\.trigger\.json: the file holds no such trigger, or one with two id members; add "id": "[^"]+" yourself/,
+  );
 });
 
 test('a second apply in the same folder while one runs is refused, naming its process (both would create the trigger)', async () => {
   assert.equal((await run(['plan', '--out', 'plan.json', 't'])).code, 1);
   writeFileSync(join(dir, '.obs-apply.lock'), `${process.pid}\n`);
   const r = await run(['apply', 'plan.json']);
-  assert.deepEqual([r.code, r.stderr], [2, `obs: another obs apply is running in this folder (process ${process.pid}); nothing was written\n`]);
+  assert.deepEqual(
+    [r.code, r.stderr],
+    [2, `obs: another obs apply is running in this folder (process ${process.pid}); nothing was written\n`],
+  );
   assert.ok(!(await names()).includes(target));
 });
 
@@ -268,24 +320,39 @@ test('a lock left by an apply that no longer runs is named as such, and not take
   // A process id no process has: the highest Linux allows, plus one.
   writeFileSync(join(dir, '.obs-apply.lock'), '4194305\n');
   const r = await run(['apply', 'plan.json']);
-  assert.deepEqual([r.code, r.stderr], [2, 'obs: an obs apply that no longer runs (process 4194305) left .obs-apply.lock: make sure no apply runs here, remove it and apply again; nothing was written\n']);
+  assert.deepEqual(
+    [r.code, r.stderr],
+    [
+      2,
+      'obs: an obs apply that no longer runs (process 4194305) left .obs-apply.lock: make sure no apply runs here, remove it and apply again; nothing was written\n',
+    ],
+  );
   assert.ok(!(await names()).includes(target));
 });
 
 test('a trigger nested too deep is blocked alone; the other files are planned', async () => {
   let deep: unknown = 'x';
   for (let i = 0; i < 100; i++) deep = [deep];
-  writeFileSync(join(folder(), 'deep.trigger.json'), JSON.stringify({ ...high(), id: undefined, name: 'Deep', description: deep }));
+  writeFileSync(
+    join(folder(), 'deep.trigger.json'),
+    JSON.stringify({ ...high(), id: undefined, name: 'Deep', description: deep }),
+  );
   const r = await run(['plan', 't']);
   assert.equal(r.code, 2);
   assert.ok(r.stdout.includes(`\nCreate:\n  + api-gateway "${target}"  t/api-gateway/new.trigger.json\n`), r.stdout);
-  assert.match(r.stdout, /! t\/api-gateway\/deep\.trigger\.json "Deep":\n {6}the file's trigger is nested more than 64 levels deep \(in description\)/);
+  assert.match(
+    r.stdout,
+    /! t\/api-gateway\/deep\.trigger\.json "Deep":\n {6}the file's trigger is nested more than 64 levels deep \(in description\)/,
+  );
 });
 
-test('the plan file\'s name reaches the terminal escaped', async () => {
+test("the plan file's name reaches the terminal escaped", async () => {
   const name = 'p\u001b]0;PWNED\u0007.json';
   assert.equal((await run(['plan', '--out', name, 't'])).code, 1);
   const r = await run(['apply', name]);
   assert.ok(r.stdout.startsWith('Applying p\\u{1b}]0;PWNED\\u{7}.json ('), r.stdout);
-  assert.ok(![...r.stdout].some((c) => c !== '\n' && (c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)), 'no raw control character');
+  assert.ok(
+    ![...r.stdout].some((c) => c !== '\n' && (c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)),
+    'no raw control character',
+  );
 });

@@ -5,7 +5,14 @@ import assert from 'node:assert/strict';
 import { applyText } from '../../src/cli/planReport';
 import type { ChangeResult, PlannedChange } from '../../src/triggerFiles';
 
-const create: PlannedChange = { action: 'create', file: 'api/new.trigger.json', index: -1, dataset: 'api', name: 'New one', body: {} };
+const create: PlannedChange = {
+  action: 'create',
+  file: 'api/new.trigger.json',
+  index: -1,
+  dataset: 'api',
+  name: 'New one',
+  body: {},
+};
 
 test('a create written but not readable back is reported with its id as written, not verified, and counted so', () => {
   const results: ChangeResult[] = [

@@ -26,7 +26,15 @@ before(async () => {
   outside = mkdtempSync(join(tmpdir(), 'obs-elsewhere-'));
   mkdirSync(join(outside, 'deep'));
   for (let i = 0; i < OUTSIDE_FILES; i++) {
-    writeFileSync(join(outside, 'deep', `${MARKER}-${i}.trigger.json`), JSON.stringify({ name: `${MARKER} ${i}`, dataset_slug: dataset, threshold: { op: '>', value: 1 }, query: { time_range: 900 } }));
+    writeFileSync(
+      join(outside, 'deep', `${MARKER}-${i}.trigger.json`),
+      JSON.stringify({
+        name: `${MARKER} ${i}`,
+        dataset_slug: dataset,
+        threshold: { op: '>', value: 1 },
+        query: { time_range: 900 },
+      }),
+    );
   }
   writeFileSync(join(outside, 'secret.trigger.json'), `${MARKER} KEY=hunter2 not JSON`);
 });
@@ -86,7 +94,14 @@ test('drift refuses a file named through a link out of the folder, or outside it
 
 test('plan with a link out of the folder plans nothing and asks the service nothing (exit 2)', async () => {
   const r = await run(['plan', '--prune', '--out', 'plan.json']);
-  assert.deepEqual([r.code, r.stdout, r.stderr], [2, '', `${REFUSED}obs: nothing planned: obs plan and obs apply read only trigger files inside the current folder\n`]);
+  assert.deepEqual(
+    [r.code, r.stdout, r.stderr],
+    [
+      2,
+      '',
+      `${REFUSED}obs: nothing planned: obs plan and obs apply read only trigger files inside the current folder\n`,
+    ],
+  );
   assert.deepEqual(sandbox.handle.requests, []);
 });
 
@@ -95,6 +110,13 @@ test('plan of a file outside the current folder, named by its path, is refused n
   rmSync(join(dir, 'triggers', dataset, 'leak.trigger.json'));
   const named = join(outside, 'deep', `${MARKER}-1.trigger.json`);
   const r = await run(['plan', `triggers/${dataset}`, named]);
-  assert.deepEqual([r.code, r.stdout, r.stderr], [2, '', `obs: ${named} is outside the current folder: not read\nobs: nothing planned: obs plan and obs apply read only trigger files inside the current folder\n`]);
+  assert.deepEqual(
+    [r.code, r.stdout, r.stderr],
+    [
+      2,
+      '',
+      `obs: ${named} is outside the current folder: not read\nobs: nothing planned: obs plan and obs apply read only trigger files inside the current folder\n`,
+    ],
+  );
   assert.deepEqual(sandbox.handle.requests, []);
 });

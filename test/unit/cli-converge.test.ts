@@ -34,7 +34,8 @@ async function run(...argv: string[]) {
   let stdout = '';
   let stderr = '';
   // The sandbox's metrics dataset is named to the linter as a repository of trigger files would.
-  const args = argv[0] === 'plan' ? [...argv.slice(0, 1), '--metrics-dataset', DEMO.datasets.metrics, ...argv.slice(1)] : argv;
+  const args =
+    argv[0] === 'plan' ? [...argv.slice(0, 1), '--metrics-dataset', DEMO.datasets.metrics, ...argv.slice(1)] : argv;
   const code = await runMain(args, { cwd: dir, env, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
   return { code, stdout, stderr, all: `${stdout}${stderr}` };
 }
@@ -43,7 +44,9 @@ const GW = DEMO.datasets.gateway;
 
 /** The fixture corpus's listed triggers, on the sandbox's dataset, recipient and saved query. */
 function corpusTriggers(): ServiceTrigger[] {
-  const corpus = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'service', 'triggers-listed.json'), 'utf8')) as { body: ServiceTrigger[] };
+  const corpus = JSON.parse(
+    readFileSync(join(import.meta.dirname, '..', 'fixtures', 'service', 'triggers-listed.json'), 'utf8'),
+  ) as { body: ServiceTrigger[] };
   const text = JSON.stringify(corpus.body)
     .replaceAll('"dataset_slug":"api"', `"dataset_slug":"${GW}"`)
     .replaceAll('"rcp_mail"', `"${DEMO.recipients.emailOncall}"`)
@@ -58,21 +61,45 @@ function rewrittenShapes(): ServiceTrigger[] {
     serviceTrigger('c_plain', 'Plain count', GW),
     serviceTrigger('c_lists', 'Lists in any order', GW, 5, {
       description: '',
-      tags: [{ key: 'team', value: 'edge' }, { key: 'severity', value: 'high' }, { key: 'area', value: 'checkout' }, { key: 'owner', value: 'sre' }],
-      recipients: [{ type: 'email', target: 'new-address@example.com' }, { type: 'slack', target: '#incidents' }, { id: DEMO.recipients.pagerdutyPrimary }],
+      tags: [
+        { key: 'team', value: 'edge' },
+        { key: 'severity', value: 'high' },
+        { key: 'area', value: 'checkout' },
+        { key: 'owner', value: 'sre' },
+      ],
+      recipients: [
+        { type: 'email', target: 'new-address@example.com' },
+        { type: 'slack', target: '#incidents' },
+        { id: DEMO.recipients.pagerdutyPrimary },
+      ],
       query: {
         calculations: [{ op: 'COUNT' }],
-        filters: [{ column: 'status_code', op: '>=', value: 500 }, { column: 'http.route', op: 'exists' }, { column: 'error', op: '=', value: true }],
+        filters: [
+          { column: 'status_code', op: '>=', value: 500 },
+          { column: 'http.route', op: 'exists' },
+          { column: 'error', op: '=', value: true },
+        ],
         filter_combination: 'AND',
-        calculated_fields: [{ name: 'slow', expression: 'GTE($duration_ms, 1000)' }, { name: 'failed', expression: 'EQUALS($error, true)' }],
+        calculated_fields: [
+          { name: 'slow', expression: 'GTE($duration_ms, 1000)' },
+          { name: 'failed', expression: 'EQUALS($error, true)' },
+        ],
         time_range: 600,
       },
     }),
     serviceTrigger('c_having', 'Having and breakdown', GW, 10, {
-      query: { calculations: [{ op: 'COUNT' }, { op: 'P99', column: 'duration_ms' }], breakdowns: ['http.route'], havings: [{ calculate_op: 'P99', column: 'duration_ms', op: '>', value: 1000 }], time_range: 900 },
+      query: {
+        calculations: [{ op: 'COUNT' }, { op: 'P99', column: 'duration_ms' }],
+        breakdowns: ['http.route'],
+        havings: [{ calculate_op: 'P99', column: 'duration_ms', op: '>', value: 1000 }],
+        time_range: 900,
+      },
     }),
     serviceTrigger('c_paging', 'Paging by address and a marker', GW, 2.5, {
-      recipients: [{ type: 'pagerduty', target: 'Primary on-call' }, { type: 'marker', target: 'deploys' }],
+      recipients: [
+        { type: 'pagerduty', target: 'Primary on-call' },
+        { type: 'marker', target: 'deploys' },
+      ],
     }),
     { ...onSaved, query_id: DEMO.savedQueries.gw5xx },
   ];
@@ -105,7 +132,11 @@ function edit(path: string, n: number): void {
   writeFileSync(path, `${JSON.stringify(t, null, 2)}\n`);
 }
 
-const counts = (r: { stdout: string }) => /(\d+) to create, (\d+) to update, (\d+) to delete, (\d+) unchanged, (\d+) blocked\n$/.exec(r.stdout)?.slice(1).map(Number);
+const counts = (r: { stdout: string }) =>
+  /(\d+) to create, (\d+) to update, (\d+) to delete, (\d+) unchanged, (\d+) blocked\n$/
+    .exec(r.stdout)
+    ?.slice(1)
+    .map(Number);
 
 test('triggers created from files, then every trigger pulled, edited, planned and applied, converge: the next plan is empty and apply exits 0', async () => {
   const created = [...corpusTriggers(), ...rewrittenShapes()];

@@ -53,9 +53,17 @@ test("--match-by-name finds each file's trigger by dataset and name: ids the ser
   write(HIGH, { ...read(HIGH), id: 'trig_of_another_environment' });
   const byId = await run('drift', 'triggers');
   assert.equal(byId.code, 1);
-  assert.ok(byId.stdout.startsWith(`${HIGH}: only local: the service has no trigger with id trig_of_another_environment in ${GW}\n`), byId.stdout);
+  assert.ok(
+    byId.stdout.startsWith(
+      `${HIGH}: only local: the service has no trigger with id trig_of_another_environment in ${GW}\n`,
+    ),
+    byId.stdout,
+  );
   const byName = await run('drift', '--match-by-name', 'triggers');
-  assert.deepEqual([byName.code, byName.stdout], [0, '7 files compared: 7 in sync, 0 differ, 0 only local, 0 only on the service\n']);
+  assert.deepEqual(
+    [byName.code, byName.stdout],
+    [0, '7 files compared: 7 in sync, 0 differ, 0 only local, 0 only on the service\n'],
+  );
 });
 
 test('--applied names a trigger changed on the service since the files applied, against the files applied: exit 1', async () => {
@@ -80,7 +88,10 @@ test('--applied takes a trigger the service holds as the files now hold for no c
   write(HIGH, { ...read(HIGH), description: 'Edited in the UI' });
   await editInTheUi('Edited in the UI');
   const r = await run('drift', '--match-by-name', '--applied', '.applied/triggers', 'triggers');
-  assert.deepEqual([r.code, r.stdout.split('\n').slice(1)], [0, ['7 files compared: 7 in sync, 0 differ, 0 only local, 0 only on the service', '']]);
+  assert.deepEqual(
+    [r.code, r.stdout.split('\n').slice(1)],
+    [0, ['7 files compared: 7 in sync, 0 differ, 0 only local, 0 only on the service', '']],
+  );
 });
 
 test('--applied naming no trigger file is trouble, exit 2', async () => {

@@ -50,33 +50,60 @@ async function firstCreateSent(): Promise<void> {
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  test(`${signal} during obs apply finishes the write in flight, writes its id, skips the rest, releases the lock (exit 1)`, { skip }, async () => {
-    if (dir) rmSync(dir, { recursive: true, force: true });
-    dir = mkdtempSync(join(tmpdir(), 'obs-interrupt-'));
-    const quiet = { cwd: dir, env, stdout: () => undefined, stderr: () => undefined };
-    assert.equal(await runMain(['pull', '--dataset', dataset, '--out', 't'], quiet), 0);
-    const names = NAMES.map((n) => `${n} (${signal})`);
-    names.forEach((name, i) =>
-      writeFileSync(fileOf(i), `${JSON.stringify({ dataset_slug: dataset, name, threshold: { op: '>', value: 1 }, frequency: 300, query: { calculations: [{ op: 'COUNT' }], time_range: 600 } }, null, 2)}\n`),
-    );
-    assert.equal(await runMain(['plan', '--out', 'plan.json', 't'], quiet), 1);
-    // Every answer now takes a while: the signal lands while the first create is in flight.
-    assert.equal((await sandbox.control('POST', 'faults', { kind: 'latency', ms: 400 })).status, 200);
-    sandbox.handle.requests.length = 0;
-    const child = spawn(process.execPath, [bundle, 'apply', 'plan.json'], { cwd: dir, env: { ...env, PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    const done = exited(child);
-    await firstCreateSent();
-    child.kill(signal);
-    const r = await done;
-    assert.equal((await sandbox.control('POST', 'faults', { kind: 'latency', ms: 0 })).status, 200);
-    assert.equal(r.code, 1, r.stdout + r.stderr);
-    assert.equal(r.stderr, `obs: stopping after the write in flight (${signal === 'SIGINT' ? 'Ctrl+C' : 'SIGTERM'} again to quit at once)\n`);
-    const listed = (await sandbox.v1('GET', `/1/triggers/${dataset}`)).json() as { id: string; name: string }[];
-    const made = listed.filter((t) => names.includes(t.name));
-    assert.deepEqual(made.map((t) => t.name), [names[0]], 'the write in flight was made, the others not begun');
-    assert.equal((JSON.parse(readFileSync(fileOf(0), 'utf8')) as { id?: string }).id, made[0]?.id, 'its id is in its file');
-    assert.ok(r.stdout.includes(`\nskipped  + ${dataset} "${names[1]}": the apply was stopped before it\nskipped  + ${dataset} "${names[2]}": the apply was stopped before it\n`), r.stdout);
-    assert.match(r.stdout, /\n1 applied, 2 skipped, 0 refused, 0 failed\n$/);
-    assert.equal(existsSync(join(dir, '.obs-apply.lock')), false, 'the lock is released');
-  });
+  test(
+    `${signal} during obs apply finishes the write in flight, writes its id, skips the rest, releases the lock (exit 1)`,
+    { skip },
+    async () => {
+      if (dir) rmSync(dir, { recursive: true, force: true });
+      dir = mkdtempSync(join(tmpdir(), 'obs-interrupt-'));
+      const quiet = { cwd: dir, env, stdout: () => undefined, stderr: () => undefined };
+      assert.equal(await runMain(['pull', '--dataset', dataset, '--out', 't'], quiet), 0);
+      const names = NAMES.map((n) => `${n} (${signal})`);
+      names.forEach((name, i) =>
+        writeFileSync(
+          fileOf(i),
+          `${JSON.stringify({ dataset_slug: dataset, name, threshold: { op: '>', value: 1 }, frequency: 300, query: { calculations: [{ op: 'COUNT' }], time_range: 600 } }, null, 2)}\n`,
+        ),
+      );
+      assert.equal(await runMain(['plan', '--out', 'plan.json', 't'], quiet), 1);
+      // Every answer now takes a while: the signal lands while the first create is in flight.
+      assert.equal((await sandbox.control('POST', 'faults', { kind: 'latency', ms: 400 })).status, 200);
+      sandbox.handle.requests.length = 0;
+      const child = spawn(process.execPath, [bundle, 'apply', 'plan.json'], {
+        cwd: dir,
+        env: { ...env, PATH: process.env.PATH ?? '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const done = exited(child);
+      await firstCreateSent();
+      child.kill(signal);
+      const r = await done;
+      assert.equal((await sandbox.control('POST', 'faults', { kind: 'latency', ms: 0 })).status, 200);
+      assert.equal(r.code, 1, r.stdout + r.stderr);
+      assert.equal(
+        r.stderr,
+        `obs: stopping after the write in flight (${signal === 'SIGINT' ? 'Ctrl+C' : 'SIGTERM'} again to quit at once)\n`,
+      );
+      const listed = (await sandbox.v1('GET', `/1/triggers/${dataset}`)).json() as { id: string; name: string }[];
+      const made = listed.filter((t) => names.includes(t.name));
+      assert.deepEqual(
+        made.map((t) => t.name),
+        [names[0]],
+        'the write in flight was made, the others not begun',
+      );
+      assert.equal(
+        (JSON.parse(readFileSync(fileOf(0), 'utf8')) as { id?: string }).id,
+        made[0]?.id,
+        'its id is in its file',
+      );
+      assert.ok(
+        r.stdout.includes(
+          `\nskipped  + ${dataset} "${names[1]}": the apply was stopped before it\nskipped  + ${dataset} "${names[2]}": the apply was stopped before it\n`,
+        ),
+        r.stdout,
+      );
+      assert.match(r.stdout, /\n1 applied, 2 skipped, 0 refused, 0 failed\n$/);
+      assert.equal(existsSync(join(dir, '.obs-apply.lock')), false, 'the lock is released');
+    },
+  );
 }

@@ -32,13 +32,32 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 
 test('obs lint triggers lints the trigger files under it, the ones drift and plan would read, and reports the error', async () => {
   const r = await runObs(['lint', '--format', 'json', 'triggers'], { cwd: dir });
-  const linted = (JSON.parse(r.stdout) as { file: string; diagnostics: { rule: string }[] }[]).map((f) => [f.file, f.diagnostics.map((d) => d.rule)]);
-  assert.deepEqual([r.code, r.stderr, linted], [1, '', [['triggers/a.trigger.json', []], ['triggers/team/b.trigger.json', ['trigger/frequency']]]]);
-  assert.deepEqual((await expandPaths(['triggers'], dir, '.trigger.json')).files, linted.map(([file]) => file));
+  const linted = (JSON.parse(r.stdout) as { file: string; diagnostics: { rule: string }[] }[]).map((f) => [
+    f.file,
+    f.diagnostics.map((d) => d.rule),
+  ]);
+  assert.deepEqual(
+    [r.code, r.stderr, linted],
+    [
+      1,
+      '',
+      [
+        ['triggers/a.trigger.json', []],
+        ['triggers/team/b.trigger.json', ['trigger/frequency']],
+      ],
+    ],
+  );
+  assert.deepEqual(
+    (await expandPaths(['triggers'], dir, '.trigger.json')).files,
+    linted.map(([file]) => file),
+  );
 });
 
 test('obs lint . and obs lint triggers/ name the files as found under the folder as written', async () => {
-  const files = async (target: string) => (JSON.parse((await runObs(['lint', '--format', 'json', target], { cwd: dir })).stdout) as { file: string }[]).map((f) => f.file);
+  const files = async (target: string) =>
+    (JSON.parse((await runObs(['lint', '--format', 'json', target], { cwd: dir })).stdout) as { file: string }[]).map(
+      (f) => f.file,
+    );
   assert.deepEqual(await files('.'), ['triggers/a.trigger.json', 'triggers/team/b.trigger.json']);
   assert.deepEqual(await files('triggers/'), ['triggers/a.trigger.json', 'triggers/team/b.trigger.json']);
 });

@@ -16,7 +16,8 @@ const DEMO = join(import.meta.dirname, '..', '..', 'demo', 'workspace');
 const METRICS = 'triggers/metrics-hosts';
 const FILES = ['Histogram-request-count.trigger.json', 'Host-CPU-high.trigger.json'].map((f) => `${METRICS}/${f}`);
 /** The workspace's settings as a person writes them: a comment, a trailing comma. */
-const SETTINGS = '// the demo\'s metrics datasets\n{\n  "obs.metricsDatasets": ["metrics-hosts",],\n  "editor.tabSize": 2,\n}\n';
+const SETTINGS =
+  '// the demo\'s metrics datasets\n{\n  "obs.metricsDatasets": ["metrics-hosts",],\n  "editor.tabSize": 2,\n}\n';
 
 /** The editor's settings over the workspace's values (VS Code reads the file; here they are given). */
 function editorSettings(workspace: Record<string, unknown>): Settings {
@@ -35,15 +36,25 @@ type Verdict = [string, Pick<Diagnostic, 'rule' | 'severity' | 'message' | 'rang
 function editorVerdict(dir: string, files: readonly string[], workspace: Record<string, unknown>): Verdict {
   const metricsDatasets = editorSettings(workspace).metricsDatasets();
   return files.map((file) => {
-    const result = runLintJob({ kind: 'lint', input: readFileSync(join(dir, file), 'utf8'), options: { metricsDatasets } });
+    const result = runLintJob({
+      kind: 'lint',
+      input: readFileSync(join(dir, file), 'utf8'),
+      options: { metricsDatasets },
+    });
     if (result.kind !== 'lint') throw new Error('a lint job answers a lint result');
-    return [file, result.diagnostics.map((d) => ({ rule: d.rule, severity: d.severity, message: d.message, range: d.range }))];
+    return [
+      file,
+      result.diagnostics.map((d) => ({ rule: d.rule, severity: d.severity, message: d.message, range: d.range })),
+    ];
   });
 }
 
 /** What obs lint --format json reports for each file. */
 function obsVerdict(stdout: string): Verdict {
-  return (JSON.parse(stdout) as { file: string; diagnostics: Verdict[number][1] }[]).map((f) => [f.file, f.diagnostics]);
+  return (JSON.parse(stdout) as { file: string; diagnostics: Verdict[number][1] }[]).map((f) => [
+    f.file,
+    f.diagnostics,
+  ]);
 }
 
 describe('obs lint', () => {
@@ -60,14 +71,23 @@ describe('obs lint', () => {
     const r = await runObs(['lint', '--format', 'json', METRICS], { cwd: dir });
     const editor = editorVerdict(dir, FILES, { 'obs.metricsDatasets': ['metrics-hosts'] });
     assert.deepEqual([r.code, r.stderr, obsVerdict(r.stdout)], [0, '', editor]);
-    assert.deepEqual(editor, FILES.map((f) => [f, []]));
+    assert.deepEqual(
+      editor,
+      FILES.map((f) => [f, []]),
+    );
   });
 
-  test('--settings names another settings file, read instead of the workspace\'s; --metrics-dataset adds to it', async () => {
+  test("--settings names another settings file, read instead of the workspace's; --metrics-dataset adds to it", async () => {
     writeFileSync(join(dir, 'ci-settings.json'), '{ "obs.metricsDatasets": [] }');
     const other = await runObs(['lint', '--format', 'json', '--settings', 'ci-settings.json', METRICS], { cwd: dir });
-    assert.deepEqual([other.code, obsVerdict(other.stdout)], [1, editorVerdict(dir, FILES, { 'obs.metricsDatasets': [] })]);
-    const added = await runObs(['lint', '--format', 'json', '--settings', 'ci-settings.json', '--metrics-dataset', 'metrics-hosts', METRICS], { cwd: dir });
+    assert.deepEqual(
+      [other.code, obsVerdict(other.stdout)],
+      [1, editorVerdict(dir, FILES, { 'obs.metricsDatasets': [] })],
+    );
+    const added = await runObs(
+      ['lint', '--format', 'json', '--settings', 'ci-settings.json', '--metrics-dataset', 'metrics-hosts', METRICS],
+      { cwd: dir },
+    );
     assert.deepEqual([added.code, obsVerdict(added.stdout)], [0, FILES.map((f) => [f, []])]);
   });
 
@@ -78,7 +98,11 @@ describe('obs lint', () => {
     assert.deepEqual(
       [broken, missing],
       [
-        { code: 2, stdout: '', stderr: 'obs: broken.json is not valid JSON with comments: comma expected at line 3, column 1\n' },
+        {
+          code: 2,
+          stdout: '',
+          stderr: 'obs: broken.json is not valid JSON with comments: comma expected at line 3, column 1\n',
+        },
         { code: 2, stdout: '', stderr: 'obs: cannot read nowhere.json: no such file\n' },
       ],
     );
@@ -88,14 +112,24 @@ describe('obs lint', () => {
 describe('obs plan', () => {
   const demo = demoFolder('obs-settings-plan-');
 
-  test('gates the triggers it would write with the workspace\'s metrics datasets, and records them for obs apply', async () => {
+  test("gates the triggers it would write with the workspace's metrics datasets, and records them for obs apply", async () => {
     cpSync(join(DEMO, METRICS), join(demo.dir, METRICS), { recursive: true });
     const cpu = join(demo.dir, FILES[1] ?? '');
-    writeFileSync(cpu, JSON.stringify({ ...(JSON.parse(readFileSync(cpu, 'utf8')) as object), description: 'Edited' }, null, 2));
+    writeFileSync(
+      cpu,
+      JSON.stringify({ ...(JSON.parse(readFileSync(cpu, 'utf8')) as object), description: 'Edited' }, null, 2),
+    );
     mkdirSync(join(demo.dir, '.vscode'));
     writeFileSync(join(demo.dir, '.vscode', 'settings.json'), SETTINGS);
     const r = await demo.run(['plan', '--format', 'json', METRICS]);
-    const plan = JSON.parse(r.stdout) as { changes: { action: string; file: string }[]; blocked: unknown[]; inputs: { metricsDatasets: string[] } };
-    assert.deepEqual([r.code, plan.changes.map((c) => [c.action, c.file]), plan.blocked, plan.inputs.metricsDatasets], [1, [['update', FILES[1]]], [], ['metrics-hosts']]);
+    const plan = JSON.parse(r.stdout) as {
+      changes: { action: string; file: string }[];
+      blocked: unknown[];
+      inputs: { metricsDatasets: string[] };
+    };
+    assert.deepEqual(
+      [r.code, plan.changes.map((c) => [c.action, c.file]), plan.blocked, plan.inputs.metricsDatasets],
+      [1, [['update', FILES[1]]], [], ['metrics-hosts']],
+    );
   });
 });

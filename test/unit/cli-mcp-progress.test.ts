@@ -85,23 +85,38 @@ async function connect(): Promise<Connected> {
   return { client, cancelled, close: async () => (await client.close(), await server.close()) };
 }
 
-const createdResults = () => sandbox.handle.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/1/query_results/')).length;
+const createdResults = () =>
+  sandbox.handle.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/1/query_results/')).length;
 
 test('a 7-day preview that waits 3 minutes for the rate limit sends progress each second, and completes under the SDK default timeout, which each notification resets', async () => {
   const { client, close } = await connect();
   try {
     const progress: Progress[] = [];
     const r = await client.callTool(
-      { name: 'obs_preview_trigger', arguments: { dataset: DEMO.datasets.gateway, trigger_id: DEMO.triggers.gwErrors, window: '7d' } },
+      {
+        name: 'obs_preview_trigger',
+        arguments: { dataset: DEMO.datasets.gateway, trigger_id: DEMO.triggers.gwErrors, window: '7d' },
+      },
       undefined,
       { onprogress: (p) => progress.push(p), timeout: TIMEOUT, resetTimeoutOnProgress: true },
     );
     assert.notEqual(r.isError, true, JSON.stringify(r.content));
     assert.equal((r.structuredContent as { window?: string }).window, '7d');
-    assert.deepEqual(progress.map((p) => p.progress), progress.map((_, i) => i + 1), 'each notification one more than the last');
+    assert.deepEqual(
+      progress.map((p) => p.progress),
+      progress.map((_, i) => i + 1),
+      'each notification one more than the last',
+    );
     // The preview's queries are paced; the first waits the 3 minutes, one notification a second.
-    const seconds = progress.flatMap((p) => /^Waiting (\d+) s: the service runs at most 10 queries a minute\.\.\./.exec(p.message ?? '')?.[1] ?? []).map(Number);
-    assert.deepEqual(seconds, Array.from({ length: WAIT_S }, (_, i) => WAIT_S - i));
+    const seconds = progress
+      .flatMap(
+        (p) => /^Waiting (\d+) s: the service runs at most 10 queries a minute\.\.\./.exec(p.message ?? '')?.[1] ?? [],
+      )
+      .map(Number);
+    assert.deepEqual(
+      seconds,
+      Array.from({ length: WAIT_S }, (_, i) => WAIT_S - i),
+    );
   } finally {
     await close();
   }
@@ -111,11 +126,15 @@ test('a query whose result takes the service time sends progress at each poll un
   const { client, close } = await connect();
   try {
     const progress: string[] = [];
-    const r = await client.callTool({ name: 'obs_run_query', arguments: { dataset: DEMO.datasets.gateway, query_id: DEMO.savedQueries.gwSlow } }, undefined, {
-      onprogress: (p) => progress.push(p.message ?? ''),
-      timeout: TIMEOUT,
-      resetTimeoutOnProgress: true,
-    });
+    const r = await client.callTool(
+      { name: 'obs_run_query', arguments: { dataset: DEMO.datasets.gateway, query_id: DEMO.savedQueries.gwSlow } },
+      undefined,
+      {
+        onprogress: (p) => progress.push(p.message ?? ''),
+        timeout: TIMEOUT,
+        resetTimeoutOnProgress: true,
+      },
+    );
     assert.notEqual(r.isError, true, JSON.stringify(r.content));
     const polls = progress.filter((m) => /^Waiting for result \S+ \(\d+ s\)\.\.\.$/.test(m));
     assert.ok(polls.length >= 2, progress.slice(-10).join('\n'));
@@ -130,9 +149,19 @@ test('a client whose timeout does not wait for progress cancels the call: the se
   try {
     const before = createdResults();
     const progress: Progress[] = [];
-    await assert.rejects(client.callTool({ name: 'obs_run_query', arguments: { dataset: DEMO.datasets.gateway, query_id: DEMO.savedQueries.gwTopRoutes } }, undefined, { onprogress: (p) => progress.push(p), timeout: 300 }), {
-      code: -32001,
-    });
+    await assert.rejects(
+      client.callTool(
+        {
+          name: 'obs_run_query',
+          arguments: { dataset: DEMO.datasets.gateway, query_id: DEMO.savedQueries.gwTopRoutes },
+        },
+        undefined,
+        { onprogress: (p) => progress.push(p), timeout: 300 },
+      ),
+      {
+        code: -32001,
+      },
+    );
     await cancelled;
     assert.ok(progress.length > 0, 'it said it was waiting');
     assert.equal(createdResults(), before);

@@ -12,7 +12,8 @@ function idOf(...chunks: string[]): unknown {
 }
 
 test('the top-level id is found after the params, past ids, braces and escaped quotes inside them', () => {
-  const message = '{"method":"tools/call","params":{"id":1,"text":"{\\"id\\": 2} }, \\"id\\":3","list":[{"id":4}]},"jsonrpc":"2.0","id":5}';
+  const message =
+    '{"method":"tools/call","params":{"id":1,"text":"{\\"id\\": 2} }, \\"id\\":3","list":[{"id":4}]},"jsonrpc":"2.0","id":5}';
   assert.equal(idOf(message), 5);
 });
 
@@ -36,7 +37,17 @@ test('a duplicated id is read as JSON.parse reads it: the last one', () => {
 });
 
 test('no id is taken from an escaped name, a batch, a value that is no request id, or a message that is not an object', () => {
-  for (const message of ['{"\\u0069d":1}', '{"idx":1,"i":2}', '[{"id":1}]', '{"id":1.5}', '{"id":null}', '{"id":{"a":1}}', '{"id":true}', '"id"', `{"id":"${'x'.repeat(300)}"}`]) {
+  for (const message of [
+    '{"\\u0069d":1}',
+    '{"idx":1,"i":2}',
+    '[{"id":1}]',
+    '{"id":1.5}',
+    '{"id":null}',
+    '{"id":{"a":1}}',
+    '{"id":true}',
+    '"id"',
+    `{"id":"${'x'.repeat(300)}"}`,
+  ]) {
     assert.equal(idOf(message), undefined, message);
   }
 });

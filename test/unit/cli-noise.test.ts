@@ -12,7 +12,8 @@ import { DEMO_TESTS as TESTS, DEMO_TRIGGER as TRIGGER, demoFolder } from './demo
 const demo = demoFolder('obs-noise-');
 const { run } = demo;
 
-const created = () => demo.sandbox.handle.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/1/query_results/')).length;
+const created = () =>
+  demo.sandbox.handle.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/1/query_results/')).length;
 
 interface JsonTrigger {
   name: string;
@@ -31,7 +32,14 @@ describe('obs noise', () => {
     const t = report.triggers[0];
     assert.ok(t !== undefined && report.triggers.length === 1);
     assert.deepEqual([report.over, report.within, t.name, t.status], [0, 1, 'High error rate', 'within']);
-    writeFileSync(join(demo.dir, TESTS), JSON.stringify({ expectations: [{ name: 'as obs noise', expect: 'at-most', notifications: t.notifications, from: t.from, to: t.to }] }));
+    writeFileSync(
+      join(demo.dir, TESTS),
+      JSON.stringify({
+        expectations: [
+          { name: 'as obs noise', expect: 'at-most', notifications: t.notifications, from: t.from, to: t.to },
+        ],
+      }),
+    );
     const tested = await run(['test', TESTS]);
     assert.equal(tested.code, 0, tested.stdout);
     assert.match(tested.stdout, new RegExp(`sent ${t.notifications} notifications? \\(on_change\\)`));
@@ -41,9 +49,22 @@ describe('obs noise', () => {
     const r = await run(['noise', '--budget', '1', 'triggers']);
     assert.equal(r.code, 1, r.stderr);
     const lines = r.stdout.split('\n');
-    assert.match(lines[0] ?? '', /^OVER +\d+ {2}"High error rate" \(triggers\/api-gateway\/High-error-rate\.trigger\.json\) on api-gateway$/);
-    assert.ok(lines.some((l) => /^ +suggested: threshold > \d+ \(now > 5\): 1 notification$|no quieter threshold or exceeded_limit within 1 notification still fires in "catches the error bursts of the last day"/.test(l)), r.stdout);
-    assert.equal(lines.at(-2), '1 trigger over the last 7 days, budget 1 notification: 1 over, 0 within, 0 not evaluated');
+    assert.match(
+      lines[0] ?? '',
+      /^OVER +\d+ {2}"High error rate" \(triggers\/api-gateway\/High-error-rate\.trigger\.json\) on api-gateway$/,
+    );
+    assert.ok(
+      lines.some((l) =>
+        /^ +suggested: threshold > \d+ \(now > 5\): 1 notification$|no quieter threshold or exceeded_limit within 1 notification still fires in "catches the error bursts of the last day"/.test(
+          l,
+        ),
+      ),
+      r.stdout,
+    );
+    assert.equal(
+      lines.at(-2),
+      '1 trigger over the last 7 days, budget 1 notification: 1 over, 0 within, 0 not evaluated',
+    );
   });
 
   test('a disabled trigger is counted as if enabled, and says so as obs test does', async () => {
@@ -52,7 +73,10 @@ describe('obs noise', () => {
     const r = await run(['noise', '--format', 'json', '--budget', '1000', TRIGGER]);
     assert.equal(r.code, 0, r.stderr);
     const report = JSON.parse(r.stdout) as { triggers: (JsonTrigger & { notes: string[] })[] };
-    assert.deepEqual(report.triggers[0]?.notes[0], 'The trigger is disabled: the service does not evaluate it; it was evaluated as if enabled.');
+    assert.deepEqual(
+      report.triggers[0]?.notes[0],
+      'The trigger is disabled: the service does not evaluate it; it was evaluated as if enabled.',
+    );
   });
 
   test('a trigger that cannot be evaluated: listed NOT EVALUATED with why, exit 2', async () => {
@@ -65,16 +89,31 @@ describe('obs noise', () => {
   test('Markdown: a table for a job summary, one row per trigger', async () => {
     const r = await run(['noise', '--format', 'markdown', '--days', '2', '--budget', '1000']);
     assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stdout, /^### Trigger noise\n\n1 trigger over the last 2 days, budget 1,000 notifications: 0 over, 1 within, 0 not evaluated\.\n\n\| \| Notifications \| Trigger \| File \| Flaps \| Per day \|\n\|---\|---:\|---\|---\|---:\|---\|\n\| within \| \d+ \| High error rate \| triggers\/api-gateway\/High-error-rate\.trigger\.json \| \d+ \| /);
+    assert.match(
+      r.stdout,
+      /^### Trigger noise\n\n1 trigger over the last 2 days, budget 1,000 notifications: 0 over, 1 within, 0 not evaluated\.\n\n\| \| Notifications \| Trigger \| File \| Flaps \| Per day \|\n\|---\|---:\|---\|---\|---:\|---\|\n\| within \| \d+ \| High error rate \| triggers\/api-gateway\/High-error-rate\.trigger\.json \| \d+ \| /,
+    );
   });
 
   test('bad options and no service are usage trouble: exit 2, naming what was wrong', async () => {
     const days = await run(['noise', '--days', '8']);
-    assert.deepEqual([days.code, days.stderr.split('\n')[0]], [2, 'obs: --days needs a whole number from 1 to 7, got "8"']);
+    assert.deepEqual(
+      [days.code, days.stderr.split('\n')[0]],
+      [2, 'obs: --days needs a whole number from 1 to 7, got "8"'],
+    );
     const format = await run(['noise', '--format', 'sarif']);
-    assert.deepEqual([format.code, format.stderr.split('\n')[0]], [2, 'obs: unknown format "sarif"; use text, json or markdown']);
+    assert.deepEqual(
+      [format.code, format.stderr.split('\n')[0]],
+      [2, 'obs: unknown format "sarif"; use text, json or markdown'],
+    );
     const none = await run(['noise'], { env: {} });
-    assert.deepEqual([none.code, none.stderr], [2, 'obs: set OBS_BASE_URL and OBS_CONFIG_KEY in the environment: the service\'s address and a configuration key are read from there only\n']);
+    assert.deepEqual(
+      [none.code, none.stderr],
+      [
+        2,
+        "obs: set OBS_BASE_URL and OBS_CONFIG_KEY in the environment: the service's address and a configuration key are read from there only\n",
+      ],
+    );
   });
 });
 
@@ -89,7 +128,10 @@ describe('obs_noise', () => {
       assert.equal(made, 3);
       const second = await runTool('obs_noise', { budget: 1000 }, host, new AbortController().signal);
       assert.deepEqual([second.ok && second.result, created() - before], [first.result, 3]);
-      assert.deepEqual((first.result.triggers as JsonTrigger[]).map((t) => [t.name, t.status]), [['High error rate', 'within']]);
+      assert.deepEqual(
+        (first.result.triggers as JsonTrigger[]).map((t) => [t.name, t.status]),
+        [['High error rate', 'within']],
+      );
     } finally {
       await host.close();
     }

@@ -24,7 +24,11 @@ describe('a path that names nothing stops the command: one line, no report, no c
     test(`obs ${command}: no such folder (beside a path that holds files), a glob that matches no file, a folder without its files`, async () => {
       mkdirSync(join(demo.dir, 'empty'));
       const suffix = command === 'test' ? '.trigger-test.json' : '.trigger.json';
-      const runs = [await run([command, 'triggers', 'nomatch/']), await run([command, 'nomatch/*.json']), await run([command, 'empty'])];
+      const runs = [
+        await run([command, 'triggers', 'nomatch/']),
+        await run([command, 'nomatch/*.json']),
+        await run([command, 'empty']),
+      ];
       assert.deepEqual(runs, [
         { code: 2, stdout: '', stderr: 'obs: nomatch/: no such file or folder\n', calls: 0 },
         { code: 2, stdout: '', stderr: 'obs: no file matches nomatch/*.json\n', calls: 0 },
@@ -46,7 +50,8 @@ describe('a path that names nothing stops the command: one line, no report, no c
     assert.deepEqual(r, {
       code: 2,
       stdout: '',
-      stderr: 'obs: triggers/api-gateway: no such file or folder\nobs: the plan is not applied, nothing was written: its paths cannot be planned again (said above)\n',
+      stderr:
+        'obs: triggers/api-gateway: no such file or folder\nobs: the plan is not applied, nothing was written: its paths cannot be planned again (said above)\n',
       calls: 0,
     });
   });

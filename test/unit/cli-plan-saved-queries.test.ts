@@ -23,7 +23,10 @@ let heatmap = '';
 before(async () => {
   sandbox = await startTestSandbox({ rateLimit: 100_000 });
   env = { OBS_BASE_URL: sandbox.base, OBS_CONFIG_KEY: sandbox.handle.info.configKey };
-  const made = await sandbox.v1('POST', `/1/queries/${GW}`, { calculations: [{ op: 'HEATMAP', column: 'duration_ms' }], time_range: 1800 });
+  const made = await sandbox.v1('POST', `/1/queries/${GW}`, {
+    calculations: [{ op: 'HEATMAP', column: 'duration_ms' }],
+    time_range: 1800,
+  });
   assert.equal(made.status, 200, made.text);
   heatmap = (made.json() as { id: string }).id;
 });
@@ -38,7 +41,14 @@ beforeEach(() => {
 });
 
 /** A new trigger of the gateway on a saved query, every 15 minutes. */
-const onSaved = (name: string, queryId: string, more: Record<string, unknown> = {}) => ({ dataset_slug: GW, name, threshold: { op: '>', value: 1 }, frequency: 900, query_id: queryId, ...more });
+const onSaved = (name: string, queryId: string, more: Record<string, unknown> = {}) => ({
+  dataset_slug: GW,
+  name,
+  threshold: { op: '>', value: 1 },
+  frequency: 900,
+  query_id: queryId,
+  ...more,
+});
 
 function write(file: string, value: unknown): void {
   mkdirSync(join(dir, 'triggers', GW), { recursive: true });
@@ -58,27 +68,47 @@ async function obs(...argv: string[]): Promise<{ code: number; stdout: string; s
 async function plan(): Promise<{ code: number; plan: PlanJson; stderr: string; reads: string[] }> {
   const seen = sandbox.handle.requests.length;
   const { code, stdout, stderr } = await obs('plan', '--format', 'json', '--out', 'plan.json', 'triggers');
-  const reads = sandbox.handle.requests.slice(seen).filter((r) => r.method === 'GET' && r.path.startsWith('/1/queries/')).map((r) => r.path);
+  const reads = sandbox.handle.requests
+    .slice(seen)
+    .filter((r) => r.method === 'GET' && r.path.startsWith('/1/queries/'))
+    .map((r) => r.path);
   return { code, plan: JSON.parse(stdout) as PlanJson, stderr, reads };
 }
 
 const blocked = (p: PlanJson) => p.blocked.map((b) => [b.file, b.reasons]);
-const RULE_1 = 'expected one of COUNT, SUM, AVG, COUNT_DISTINCT, MAX, MIN, P001, P01, P05, P10, P20, P25, P50, P75, P80, P90, P95, P99, P999, RATE_AVG, RATE_SUM, RATE_MAX, COUNT_DATAPOINTS, HISTOGRAM_COUNT';
-const RULE_3 = 'must not be set in a trigger query: results are ordered by the threshold operator and all matching groups are evaluated';
+const RULE_1 =
+  'expected one of COUNT, SUM, AVG, COUNT_DISTINCT, MAX, MIN, P001, P01, P05, P10, P20, P25, P50, P75, P80, P90, P95, P99, P999, RATE_AVG, RATE_SUM, RATE_MAX, COUNT_DATAPOINTS, HISTOGRAM_COUNT';
+const RULE_3 =
+  'must not be set in a trigger query: results are ordered by the threshold operator and all matching groups are evaluated';
 
 test('a query_id naming no saved query of the dataset blocks the trigger, saying so: exit 2, nothing planned', async () => {
   write('missing.trigger.json', onSaved('On a missing query', 'q_nope'));
   const r = await plan();
   assert.equal(r.code, 2, r.stderr);
   assert.deepEqual(r.plan.changes, []);
-  assert.deepEqual(blocked(r.plan), [[`triggers/${GW}/missing.trigger.json`, ['query_id "q_nope" names no saved query of api-gateway']]]);
+  assert.deepEqual(blocked(r.plan), [
+    [`triggers/${GW}/missing.trigger.json`, ['query_id "q_nope" names no saved query of api-gateway']],
+  ]);
 });
 
 test('a query_id no path may hold (".") names no saved query: blocked without asking the service', async () => {
   write('dot.trigger.json', onSaved('On a dot', '.'));
   const r = await plan();
   assert.equal(r.code, 2, r.stderr);
-  assert.deepEqual([r.reads, blocked(r.plan)], [[], [[`triggers/${GW}/dot.trigger.json`, ['query_id "." names no saved query of api-gateway (read saved query refused before sending: queryId: query id must not be "." or "..")']]]]);
+  assert.deepEqual(
+    [r.reads, blocked(r.plan)],
+    [
+      [],
+      [
+        [
+          `triggers/${GW}/dot.trigger.json`,
+          [
+            'query_id "." names no saved query of api-gateway (read saved query refused before sending: queryId: query id must not be "." or "..")',
+          ],
+        ],
+      ],
+    ],
+  );
 });
 
 test("a query_id whose saved query breaks the trigger query rules blocks the trigger, naming each rule: HEATMAP; orders and limit; a time range beyond 4 x the trigger's frequency", async () => {
@@ -94,10 +124,30 @@ test("a query_id whose saved query breaks the trigger query rules blocks the tri
   assert.deepEqual(r.plan.changes, []);
   const head = (id: string) => `query_id ${JSON.stringify(id)} names a saved query a trigger may not use`;
   assert.deepEqual(blocked(r.plan), [
-    [`triggers/${GW}/heatmap.trigger.json`, [`${head(heatmap)}: query/calculation-op-refused: calculation op HEATMAP is not allowed in a trigger; ${RULE_1}`]],
-    [`triggers/${GW}/often.trigger.json`, [`${head(DEMO.savedQueries.gw5xx)}: query/time-range-max: time_range 1800 exceeds 1200 = 4 x frequency 300; expected 300 (the frequency) to 1200 (4 x frequency)`]],
-    [`triggers/${GW}/orders.trigger.json`, [`${head(DEMO.savedQueries.gwTopRoutes)}: query/refused-member: orders ${RULE_3}`, `${head(DEMO.savedQueries.gwTopRoutes)}: query/refused-member: limit ${RULE_3}`]],
-    [`triggers/${GW}/tagged.trigger.json`, ['trigger/tag-key (line 12): tag key "Team" is not allowed; expected 1 to 32 lowercase letters a-z', `${head(heatmap)}: query/calculation-op-refused: calculation op HEATMAP is not allowed in a trigger; ${RULE_1}`]],
+    [
+      `triggers/${GW}/heatmap.trigger.json`,
+      [`${head(heatmap)}: query/calculation-op-refused: calculation op HEATMAP is not allowed in a trigger; ${RULE_1}`],
+    ],
+    [
+      `triggers/${GW}/often.trigger.json`,
+      [
+        `${head(DEMO.savedQueries.gw5xx)}: query/time-range-max: time_range 1800 exceeds 1200 = 4 x frequency 300; expected 300 (the frequency) to 1200 (4 x frequency)`,
+      ],
+    ],
+    [
+      `triggers/${GW}/orders.trigger.json`,
+      [
+        `${head(DEMO.savedQueries.gwTopRoutes)}: query/refused-member: orders ${RULE_3}`,
+        `${head(DEMO.savedQueries.gwTopRoutes)}: query/refused-member: limit ${RULE_3}`,
+      ],
+    ],
+    [
+      `triggers/${GW}/tagged.trigger.json`,
+      [
+        'trigger/tag-key (line 12): tag key "Team" is not allowed; expected 1 to 32 lowercase letters a-z',
+        `${head(heatmap)}: query/calculation-op-refused: calculation op HEATMAP is not allowed in a trigger; ${RULE_1}`,
+      ],
+    ],
   ]);
 });
 
@@ -113,29 +163,51 @@ test('a query_id whose saved query fits the trigger plans its write, and apply m
 });
 
 test('each saved query named is read once, however many triggers to be written name it; a trigger in sync reads none', async () => {
-  write('a.trigger.json', [onSaved('First on a heatmap', heatmap), onSaved('Second on a heatmap', heatmap, { frequency: 1800 })]);
+  write('a.trigger.json', [
+    onSaved('First on a heatmap', heatmap),
+    onSaved('Second on a heatmap', heatmap, { frequency: 1800 }),
+  ]);
   write('b.trigger.json', onSaved('Third on a heatmap', heatmap, { threshold: { op: '>', value: 3 } }));
   write('c.trigger.json', onSaved('On top routes', DEMO.savedQueries.gwTopRoutes));
   write('d.trigger.json', onSaved('On a missing query', 'q_nope'));
   write('e.trigger.json', onSaved('Again on a missing query', 'q_nope'));
   // The demo trigger on the saved query 5xx, as pulled: nothing to write, so no trigger's check reads 5xx.
-  const inSync = (await sandbox.v1('GET', `/1/triggers/${GW}/${DEMO.triggers.gwSavedQuery}`)).json() as Record<string, unknown>;
+  const inSync = (await sandbox.v1('GET', `/1/triggers/${GW}/${DEMO.triggers.gwSavedQuery}`)).json() as Record<
+    string,
+    unknown
+  >;
   assert.equal(inSync.query_id, DEMO.savedQueries.gw5xx);
   writeFileSync(join(dir, 'triggers', GW, 'in-sync.trigger.json'), triggerFileText(inSync));
   const r = await plan();
   assert.equal(r.code, 2, r.stderr);
   assert.deepEqual([r.plan.changes, r.plan.blocked.length], [[], 6]);
-  assert.deepEqual(r.reads.sort(), [`/1/queries/${GW}/${heatmap}`, `/1/queries/${GW}/${DEMO.savedQueries.gwTopRoutes}`, `/1/queries/${GW}/q_nope`]);
+  assert.deepEqual(r.reads.sort(), [
+    `/1/queries/${GW}/${heatmap}`,
+    `/1/queries/${GW}/${DEMO.savedQueries.gwTopRoutes}`,
+    `/1/queries/${GW}/q_nope`,
+  ]);
 });
 
-const REFUSED_READ: Record<number, string> = { 403: 'the key lacks the permission for this', 405: 'the service refused the request' };
+const REFUSED_READ: Record<number, string> = {
+  403: 'the key lacks the permission for this',
+  405: 'the service refused the request',
+};
 for (const status of [403, 405]) {
   test(`a service that answers the read with ${status} skips the check and says so: the trigger is planned`, async () => {
     sandbox.handle.faults.nextStatus(status, 1, 'auto', { match: { method: 'GET', path: '/1/queries/' } });
     write('missing.trigger.json', onSaved('On a missing query', 'q_nope'));
     const r = await plan();
     assert.equal(r.code, 1, r.stderr);
-    assert.deepEqual(r.plan.changes.map((c) => [c.action, c.name]), [['create', 'On a missing query']]);
-    assert.match(r.stderr, new RegExp(`^obs: the saved queries named by query_id were not checked: read saved query failed: ${REFUSED_READ[status] ?? ''}\\. `, 'm'));
+    assert.deepEqual(
+      r.plan.changes.map((c) => [c.action, c.name]),
+      [['create', 'On a missing query']],
+    );
+    assert.match(
+      r.stderr,
+      new RegExp(
+        `^obs: the saved queries named by query_id were not checked: read saved query failed: ${REFUSED_READ[status] ?? ''}\\. `,
+        'm',
+      ),
+    );
   });
 }

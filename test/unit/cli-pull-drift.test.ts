@@ -3,7 +3,18 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, lstatSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { commandOf } from '../../src/cli/main';
@@ -73,10 +84,16 @@ describe('pull', () => {
     writeFileSync(file, edited);
     const refused = await run(['pull', '--dataset', DEMO.datasets.gateway, '--out', 'conf']);
     assert.equal(refused.code, 1);
-    assert.equal(refused.stdout, 'skipped conf/api-gateway/High-error-rate.trigger.json: it differs from the service (--force overwrites it)\n0 written, 6 unchanged, 1 skipped\n');
+    assert.equal(
+      refused.stdout,
+      'skipped conf/api-gateway/High-error-rate.trigger.json: it differs from the service (--force overwrites it)\n0 written, 6 unchanged, 1 skipped\n',
+    );
     assert.equal(readFileSync(file, 'utf8'), edited);
     const forced = await run(['pull', '--dataset', DEMO.datasets.gateway, '--out', 'conf', '--force']);
-    assert.deepEqual([forced.code, forced.stdout], [0, 'wrote conf/api-gateway/High-error-rate.trigger.json\n1 written, 6 unchanged, 0 skipped\n']);
+    assert.deepEqual(
+      [forced.code, forced.stdout],
+      [0, 'wrote conf/api-gateway/High-error-rate.trigger.json\n1 written, 6 unchanged, 0 skipped\n'],
+    );
     assert.equal(readFileSync(file, 'utf8'), pulled);
   });
 
@@ -90,11 +107,20 @@ describe('pull', () => {
     rmSync(join(gw, 'High-error-rate.trigger.json'));
     symlinkSync('mine.json', join(gw, 'High-error-rate.trigger.json'));
     const refused = await run(['pull', '--dataset', DEMO.datasets.gateway]);
-    assert.deepEqual([refused.code, refused.stdout], [1, 'skipped triggers/api-gateway/High-error-rate.trigger.json: it differs from the service (--force overwrites it)\n0 written, 6 unchanged, 1 skipped\n']);
+    assert.deepEqual(
+      [refused.code, refused.stdout],
+      [
+        1,
+        'skipped triggers/api-gateway/High-error-rate.trigger.json: it differs from the service (--force overwrites it)\n0 written, 6 unchanged, 1 skipped\n',
+      ],
+    );
     assert.ok(lstatSync(join(gw, 'High-error-rate.trigger.json')).isSymbolicLink());
     assert.equal(readFileSync(join(gw, 'mine.json'), 'utf8'), edited);
     const forced = await run(['pull', '--dataset', DEMO.datasets.gateway, '--force']);
-    assert.deepEqual([forced.code, forced.stdout], [0, 'wrote triggers/api-gateway/High-error-rate.trigger.json\n1 written, 6 unchanged, 0 skipped\n']);
+    assert.deepEqual(
+      [forced.code, forced.stdout],
+      [0, 'wrote triggers/api-gateway/High-error-rate.trigger.json\n1 written, 6 unchanged, 0 skipped\n'],
+    );
     assert.ok(lstatSync(join(gw, 'High-error-rate.trigger.json')).isSymbolicLink(), 'the link is kept');
     assert.equal(readFileSync(join(gw, 'mine.json'), 'utf8'), pulled);
   });
@@ -111,7 +137,11 @@ describe('pull', () => {
     assert.equal(r.stdout, '0 written, 0 unchanged, 0 skipped, 2 failed\n');
     const lines = r.stderr.split('\n').filter((l) => l.startsWith('obs: could not write'));
     assert.equal(lines.length, 2);
-    for (const l of lines) assert.match(l, /: the folder checkout-service is a link leading outside the folder pulled into \(to .*\/outside\); pull writes only inside it$/);
+    for (const l of lines)
+      assert.match(
+        l,
+        /: the folder checkout-service is a link leading outside the folder pulled into \(to .*\/outside\); pull writes only inside it$/,
+      );
     assert.equal(readFileSync(join(dir, 'outside', before[0] ?? ''), 'utf8'), 'mine');
   });
 
@@ -123,7 +153,12 @@ describe('pull', () => {
     let value: unknown = 500;
     for (let i = 0; i < 2_000; i++) value = { v: value };
     const added = [
-      { ...model, id: 'trig_deep', name: 'Deep', query: { calculations: [{ op: 'COUNT' }], filters: [{ column: 'status', op: '=', value }], time_range: 900 } },
+      {
+        ...model,
+        id: 'trig_deep',
+        name: 'Deep',
+        query: { calculations: [{ op: 'COUNT' }], filters: [{ column: 'status', op: '=', value }], time_range: 900 },
+      },
       { ...model, id: 'trig_case_1', name: 'High-Latency' },
       { ...model, id: 'trig_case_2', name: 'High-latency' },
     ];
@@ -131,12 +166,20 @@ describe('pull', () => {
     try {
       const r = await run(['pull', '--dataset', DEMO.datasets.checkout]);
       assert.equal(r.code, 2);
-      assert.ok(r.stderr.includes("obs: could not write triggers/checkout-service/Deep.trigger.json: the service's trigger is nested more than 64 levels deep (in query); trigger files hold at most 64 levels\n"), r.stderr);
+      assert.ok(
+        r.stderr.includes(
+          "obs: could not write triggers/checkout-service/Deep.trigger.json: the service's trigger is nested more than 64 levels deep (in query); trigger files hold at most 64 levels\n",
+        ),
+        r.stderr,
+      );
       assert.ok(r.stdout.endsWith('4 written, 0 unchanged, 0 skipped, 1 failed\n'), r.stdout);
       const files = readdirSync(join(dir, 'triggers', DEMO.datasets.checkout));
       assert.equal(files.length, 4);
       assert.equal(new Set(files.map(pathKey)).size, 4, files.join(', '));
-      assert.ok(files.includes('High-latency.trigger.json') && files.includes('High-Latency-trig_case_1.trigger.json'), files.join(', '));
+      assert.ok(
+        files.includes('High-latency.trigger.json') && files.includes('High-Latency-trig_case_1.trigger.json'),
+        files.join(', '),
+      );
     } finally {
       for (const t of added) triggers.splice(triggers.indexOf(t), 1);
     }
@@ -158,7 +201,13 @@ describe('pull', () => {
     freshDir();
     const r = await run(['pull', '--all']);
     assert.equal(r.code, 0, r.stderr);
-    assert.deepEqual(readdirSync(join(dir, 'triggers')).sort(), ['__all__', 'api-gateway', 'checkout-service', 'metrics-hosts', 'zz-hostile-strings']);
+    assert.deepEqual(readdirSync(join(dir, 'triggers')).sort(), [
+      '__all__',
+      'api-gateway',
+      'checkout-service',
+      'metrics-hosts',
+      'zz-hostile-strings',
+    ]);
     assert.ok(r.stdout.endsWith(`${Object.keys(DEMO.triggers).length} written, 0 unchanged, 0 skipped\n`));
   });
 
@@ -166,7 +215,10 @@ describe('pull', () => {
     freshDir();
     const r = await run(['pull', '--dataset', 'no-such-dataset']);
     assert.equal(r.code, 2);
-    assert.equal(r.stderr, 'obs: could not list the triggers of no-such-dataset: the service has no dataset no-such-dataset\n');
+    assert.equal(
+      r.stderr,
+      'obs: could not list the triggers of no-such-dataset: the service has no dataset no-such-dataset\n',
+    );
   });
 
   test('usage: nothing to pull, a file name, a bad --concurrency (exit 2 with the usage)', async () => {
@@ -185,7 +237,13 @@ describe('pull', () => {
   test('credentials come from the environment only: without them, exit 2 naming the variables', async () => {
     freshDir();
     const r = await run(['pull', '--all'], { env: {} });
-    assert.deepEqual([r.code, r.stderr], [2, 'obs: set OBS_BASE_URL and OBS_CONFIG_KEY in the environment: the service\'s address and a configuration key are read from there only\n']);
+    assert.deepEqual(
+      [r.code, r.stderr],
+      [
+        2,
+        "obs: set OBS_BASE_URL and OBS_CONFIG_KEY in the environment: the service's address and a configuration key are read from there only\n",
+      ],
+    );
   });
 });
 
@@ -199,14 +257,25 @@ describe('drift', () => {
   test('right after a pull: in sync, exit 0', async () => {
     await pulledWorkspace();
     const r = await run(['drift']);
-    assert.deepEqual([r.code, r.stdout], [0, '7 files compared: 7 in sync, 0 differ, 0 only local, 0 only on the service\n']);
+    assert.deepEqual(
+      [r.code, r.stdout],
+      [0, '7 files compared: 7 in sync, 0 differ, 0 only local, 0 only on the service\n'],
+    );
   });
 
   test('an edited member, a file of a trigger the service lacks and a deleted file: each named, exit 1', async () => {
     const gw = await pulledWorkspace();
     const high = join(gw, 'High-error-rate.trigger.json');
     writeFileSync(high, readFileSync(high, 'utf8').replace('"value": 5\n', '"value": 10\n'));
-    writeFileSync(join(gw, 'mine.trigger.json'), JSON.stringify({ name: 'Mine', dataset_slug: 'api-gateway', threshold: { op: '>', value: 1 }, query: { time_range: 900 } }));
+    writeFileSync(
+      join(gw, 'mine.trigger.json'),
+      JSON.stringify({
+        name: 'Mine',
+        dataset_slug: 'api-gateway',
+        threshold: { op: '>', value: 1 },
+        query: { time_range: 900 },
+      }),
+    );
     rmSync(join(gw, 'Slow-routes-disabled.trigger.json'));
     const r = await run(['drift', 'triggers']);
     assert.equal(r.code, 1);
@@ -221,10 +290,19 @@ describe('drift', () => {
         '',
       ].join('\n'),
     );
-    const json = JSON.parse((await run(['drift', '--format', 'json'])).stdout) as { counts: object; files: { file: string; triggers: { differences: object[] }[] }[]; onlyOnService: object[] };
+    const json = JSON.parse((await run(['drift', '--format', 'json'])).stdout) as {
+      counts: object;
+      files: { file: string; triggers: { differences: object[] }[] }[];
+      onlyOnService: object[];
+    };
     assert.deepEqual(json.counts, { inSync: 5, differs: 1, localOnly: 1, serviceOnly: 1, unknown: 0 });
-    assert.deepEqual(json.files.find((f) => f.file.endsWith('High-error-rate.trigger.json'))?.triggers[0]?.differences, [{ path: 'threshold.value', service: 5, local: 10 }]);
-    assert.deepEqual(json.onlyOnService, [{ dataset: 'api-gateway', id: 'trig_gw_latency', name: 'Slow routes (disabled)' }]);
+    assert.deepEqual(
+      json.files.find((f) => f.file.endsWith('High-error-rate.trigger.json'))?.triggers[0]?.differences,
+      [{ path: 'threshold.value', service: 5, local: 10 }],
+    );
+    assert.deepEqual(json.onlyOnService, [
+      { dataset: 'api-gateway', id: 'trig_gw_latency', name: 'Slow routes (disabled)' },
+    ]);
   });
 
   test('SARIF locates each difference at its member in the file', async () => {
@@ -234,19 +312,36 @@ describe('drift', () => {
     writeFileSync(high, text);
     const r = await run(['drift', '--format', 'sarif', 'triggers/api-gateway/High-error-rate.trigger.json']);
     assert.equal(r.code, 1);
-    const log = JSON.parse(r.stdout) as { runs: { results: { ruleId: string; message: { text: string }; locations?: { physicalLocation: { region: { startLine: number } } }[] }[] }[] };
+    const log = JSON.parse(r.stdout) as {
+      runs: {
+        results: {
+          ruleId: string;
+          message: { text: string };
+          locations?: { physicalLocation: { region: { startLine: number } } }[];
+        }[];
+      }[];
+    };
     const results = log.runs[0]?.results ?? [];
     const line = text.split('\n').findIndex((l) => l.includes('"value": 10')) + 1;
     assert.deepEqual(
       results.map((x) => [x.ruleId, x.message.text, x.locations?.[0]?.physicalLocation.region.startLine]),
       [
         ['drift/differs', 'Differs from the service: threshold.value: 5 -> 10', line],
-        ...['trig_gw_5xx_on_true', 'trig_gw_baseline', 'trig_gw_latency', 'trig_gw_legacy', 'trig_gw_saved_query', 'trig_gw_window'].map((id) => [
+        ...[
+          'trig_gw_5xx_on_true',
+          'trig_gw_baseline',
+          'trig_gw_latency',
+          'trig_gw_legacy',
+          'trig_gw_saved_query',
+          'trig_gw_window',
+        ].map((id) => [
           'drift/service-only',
           results.find((x) => x.message.text.includes(`(${id})`))?.message.text,
           undefined,
         ]),
-      ].sort((a, b) => String(a[1]).localeCompare(String(b[1]))).sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+      ]
+        .sort((a, b) => String(a[1]).localeCompare(String(b[1])))
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
     );
   });
 
@@ -261,20 +356,48 @@ describe('drift', () => {
   test('a file nested 5,000 or 100,000 levels deep is named as not compared (exit 2); every other file is compared', async () => {
     const gw = await pulledWorkspace();
     for (const n of [5_000, 100_000]) {
-      writeFileSync(join(gw, `deep-${n}.trigger.json`), `{"id":"trig_gw_errors","dataset_slug":"api-gateway","query":{"filters":[{"column":"a","op":"=","value":${'['.repeat(n)}${']'.repeat(n)}}]}}`);
+      writeFileSync(
+        join(gw, `deep-${n}.trigger.json`),
+        `{"id":"trig_gw_errors","dataset_slug":"api-gateway","query":{"filters":[{"column":"a","op":"=","value":${'['.repeat(n)}${']'.repeat(n)}}]}}`,
+      );
     }
     const r = await run(['drift']);
     assert.equal(r.code, 2, r.stderr);
-    const reason = "the file's trigger is nested more than 64 levels deep (in query); trigger files hold at most 64 levels";
+    const reason =
+      "the file's trigger is nested more than 64 levels deep (in query); trigger files hold at most 64 levels";
     assert.ok(r.stdout.includes(`triggers/api-gateway/deep-5000.trigger.json: not compared: ${reason}\n`), r.stdout);
     assert.ok(r.stdout.includes(`triggers/api-gateway/deep-100000.trigger.json: not compared: ${reason}\n`), r.stdout);
-    assert.ok(r.stdout.endsWith('9 files compared: 7 in sync, 0 differ, 0 only local, 0 only on the service, 2 not compared\n'), r.stdout);
+    assert.ok(
+      r.stdout.endsWith('9 files compared: 7 in sync, 0 differ, 0 only local, 0 only on the service, 2 not compared\n'),
+      r.stdout,
+    );
     const sarif = await run(['drift', '--format', 'sarif']);
     assert.equal(sarif.code, 2, sarif.stderr);
-    const results = (JSON.parse(sarif.stdout) as { runs: { results: { ruleId: string; message: { text: string }; locations: { physicalLocation: { artifactLocation: { uri: string }; region: object } }[] }[] }[] }).runs[0]?.results ?? [];
+    const results =
+      (
+        JSON.parse(sarif.stdout) as {
+          runs: {
+            results: {
+              ruleId: string;
+              message: { text: string };
+              locations: { physicalLocation: { artifactLocation: { uri: string }; region: object } }[];
+            }[];
+          }[];
+        }
+      ).runs[0]?.results ?? [];
     assert.deepEqual(
-      results.map((x) => [x.ruleId, x.message.text, x.locations[0]?.physicalLocation.artifactLocation.uri, x.locations[0]?.physicalLocation.region]),
-      [100_000, 5_000].map((n) => ['drift/not-compared', `Not compared: ${reason}`, `triggers/api-gateway/deep-${n}.trigger.json`, { startLine: 1, startColumn: 1 }]),
+      results.map((x) => [
+        x.ruleId,
+        x.message.text,
+        x.locations[0]?.physicalLocation.artifactLocation.uri,
+        x.locations[0]?.physicalLocation.region,
+      ]),
+      [100_000, 5_000].map((n) => [
+        'drift/not-compared',
+        `Not compared: ${reason}`,
+        `triggers/api-gateway/deep-${n}.trigger.json`,
+        { startLine: 1, startColumn: 1 },
+      ]),
     );
   });
 
@@ -290,9 +413,31 @@ describe('lint --columns-from-service', () => {
     freshDir();
     writeFileSync(
       join(dir, 'a.trigger.json'),
-      JSON.stringify({ name: 'A', dataset_slug: 'api-gateway', threshold: { op: '>', value: 1 }, query: { calculations: [{ op: 'COUNT' }], filters: [{ column: 'http.status_code', op: '>=', value: 500 }], breakdowns: ['internal.debug_token'], time_range: 900 } }, null, 2),
+      JSON.stringify(
+        {
+          name: 'A',
+          dataset_slug: 'api-gateway',
+          threshold: { op: '>', value: 1 },
+          query: {
+            calculations: [{ op: 'COUNT' }],
+            filters: [{ column: 'http.status_code', op: '>=', value: 500 }],
+            breakdowns: ['internal.debug_token'],
+            time_range: 900,
+          },
+        },
+        null,
+        2,
+      ),
     );
-    writeFileSync(join(dir, 'b.trigger.json'), JSON.stringify({ name: 'B', dataset_slug: 'nowhere', threshold: { op: '>', value: 1 }, query: { calculations: [{ op: 'COUNT' }], breakdowns: ['anything'], time_range: 900 } }));
+    writeFileSync(
+      join(dir, 'b.trigger.json'),
+      JSON.stringify({
+        name: 'B',
+        dataset_slug: 'nowhere',
+        threshold: { op: '>', value: 1 },
+        query: { calculations: [{ op: 'COUNT' }], breakdowns: ['anything'], time_range: 900 },
+      }),
+    );
     const r = await run(['lint', '--columns-from-service', '--format', 'json', 'a.trigger.json', 'b.trigger.json']);
     assert.equal(r.code, 0);
     assert.equal(r.stderr, 'obs: the service has no dataset nowhere: its columns are not checked\n');
@@ -303,15 +448,25 @@ describe('lint --columns-from-service', () => {
         [
           'a.trigger.json',
           [
-            ['query/unknown-column', '"http.status_code" is not a column of api-gateway as the service lists them; did you mean "status_code"? (derived columns are not in that list: if it is one, ignore this)'],
-            ['query/hidden-column', '"internal.debug_token" is a hidden column of api-gateway: the query still reads it, but autocomplete and field lists leave it out'],
+            [
+              'query/unknown-column',
+              '"http.status_code" is not a column of api-gateway as the service lists them; did you mean "status_code"? (derived columns are not in that list: if it is one, ignore this)',
+            ],
+            [
+              'query/hidden-column',
+              '"internal.debug_token" is a hidden column of api-gateway: the query still reads it, but autocomplete and field lists leave it out',
+            ],
           ],
         ],
         ['b.trigger.json', []],
       ],
     );
     const plain = await run(['lint', '--format', 'json', 'a.trigger.json']);
-    assert.deepEqual((JSON.parse(plain.stdout) as { diagnostics: unknown[] }[])[0]?.diagnostics, [], 'without the flag no column is checked');
+    assert.deepEqual(
+      (JSON.parse(plain.stdout) as { diagnostics: unknown[] }[])[0]?.diagnostics,
+      [],
+      'without the flag no column is checked',
+    );
   });
 });
 
@@ -329,14 +484,24 @@ function cli(...args: string[]): Promise<{ status: number | null; stdout: string
   });
 }
 
-test('the bundle dist/cli.js pulls and reports drift with the credentials of its environment', { skip: existsSync(bundle) ? false : 'dist/cli.js is not built (npm test builds it)' }, async () => {
-  freshDir();
-  const pulled = await cli('pull', '--dataset', DEMO.datasets.checkout);
-  assert.equal(pulled.status, 0, pulled.stderr);
-  const drift = await cli('drift', '--format', 'json');
-  assert.equal(drift.status, 0, drift.stderr);
-  assert.deepEqual((JSON.parse(drift.stdout) as { counts: object }).counts, { inSync: 2, differs: 0, localOnly: 0, serviceOnly: 0, unknown: 0 });
-});
+test(
+  'the bundle dist/cli.js pulls and reports drift with the credentials of its environment',
+  { skip: existsSync(bundle) ? false : 'dist/cli.js is not built (npm test builds it)' },
+  async () => {
+    freshDir();
+    const pulled = await cli('pull', '--dataset', DEMO.datasets.checkout);
+    assert.equal(pulled.status, 0, pulled.stderr);
+    const drift = await cli('drift', '--format', 'json');
+    assert.equal(drift.status, 0, drift.stderr);
+    assert.deepEqual((JSON.parse(drift.stdout) as { counts: object }).counts, {
+      inSync: 2,
+      differs: 0,
+      localOnly: 0,
+      serviceOnly: 0,
+      unknown: 0,
+    });
+  },
+);
 
 describe('what the files and the service say is shown, never acted on by the terminal', () => {
   /** Sets the terminal's title, returns to the line start, forges a line, then reverses and hides text. */
@@ -344,25 +509,37 @@ describe('what the files and the service say is shown, never acted on by the ter
   /** The same without white space, which a dataset slug on the command line may not hold. */
   const SLUG = '\u001b]0;owned\u0007\u202e\u2066\u200f\u061c\u009b\u007f\u200b';
   /** Every raw character a terminal acts on or hides, the line feeds between lines aside. */
-  const hiddenIn = (text: string) => [...text.matchAll(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu)].map((m) => m[0]).filter((c) => c !== '\n');
-  const trigger = (name: string, dataset: string) => JSON.stringify({ name, dataset_slug: dataset, threshold: { op: '>', value: 1 }, query: { time_range: 900 } });
+  const hiddenIn = (text: string) =>
+    [...text.matchAll(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu)].map((m) => m[0]).filter((c) => c !== '\n');
+  const trigger = (name: string, dataset: string) =>
+    JSON.stringify({ name, dataset_slug: dataset, threshold: { op: '>', value: 1 }, query: { time_range: 900 } });
 
   test('drift: names and slugs from the files, and a trigger name from the service (U+202E), are escaped in text; exact in JSON', async () => {
     freshDir();
     await run(['pull', '--dataset', DEMO.datasets.hostile]);
     // The service's "Failure ratio <U+202E>gnp.exe" has no file now: it is only on the service.
-    for (const f of readdirSync(join(dir, 'triggers', DEMO.datasets.hostile))) if (f.includes('gnp')) rmSync(join(dir, 'triggers', DEMO.datasets.hostile, f));
+    for (const f of readdirSync(join(dir, 'triggers', DEMO.datasets.hostile)))
+      if (f.includes('gnp')) rmSync(join(dir, 'triggers', DEMO.datasets.hostile, f));
     writeFileSync(join(dir, 'triggers', 'mine.trigger.json'), trigger(`Mine${HOSTILE}`, DEMO.datasets.hostile));
     writeFileSync(join(dir, 'triggers', 'other.trigger.json'), trigger('Other', `ds${HOSTILE}`));
     const r = await run(['drift']);
     assert.equal(r.code, 2);
     assert.deepEqual(hiddenIn(r.stdout + r.stderr), []);
     assert.ok(r.stdout.includes('only on the service: "Failure ratio \\u{202e}gnp.exe"'), r.stdout);
-    assert.ok(r.stderr.includes('could not list the triggers of ds\\u{1b}]0;owned\\u{7}\\u{d}\\u{a}all in sync\\u{202e}'), r.stderr);
-    assert.deepEqual(r.stdout.split('\n').filter((l) => l.startsWith('all in sync')), []);
+    assert.ok(
+      r.stderr.includes('could not list the triggers of ds\\u{1b}]0;owned\\u{7}\\u{d}\\u{a}all in sync\\u{202e}'),
+      r.stderr,
+    );
+    assert.deepEqual(
+      r.stdout.split('\n').filter((l) => l.startsWith('all in sync')),
+      [],
+    );
     const json = await run(['drift', '--format', 'json']);
     assert.deepEqual(hiddenIn(json.stdout), []);
-    const parsed = JSON.parse(json.stdout) as { files: { triggers: { name?: string }[] }[]; onlyOnService: { name: string }[] };
+    const parsed = JSON.parse(json.stdout) as {
+      files: { triggers: { name?: string }[] }[];
+      onlyOnService: { name: string }[];
+    };
     assert.ok(parsed.files.some((f) => f.triggers.some((t) => t.name === `Mine${HOSTILE}`)));
     assert.ok(parsed.onlyOnService.some((t) => t.name === 'Failure ratio \u202egnp.exe'));
     assert.deepEqual(hiddenIn((await run(['drift', '--format', 'sarif'])).stdout), []);
@@ -370,7 +547,15 @@ describe('what the files and the service say is shown, never acted on by the ter
 
   test('pull: a dataset slug and the --out folder are escaped where the output names them', async () => {
     freshDir();
-    const r = await run(['pull', '--dataset', `ds${SLUG}`, '--dataset', DEMO.datasets.checkout, '--out', `out${HOSTILE}`]);
+    const r = await run([
+      'pull',
+      '--dataset',
+      `ds${SLUG}`,
+      '--dataset',
+      DEMO.datasets.checkout,
+      '--out',
+      `out${HOSTILE}`,
+    ]);
     assert.equal(r.code, 2);
     assert.deepEqual(hiddenIn(r.stdout + r.stderr), []);
     assert.ok(r.stderr.includes('could not list the triggers of ds\\u{1b}]0;owned\\u{7}\\u{202e}'), r.stderr);
@@ -380,7 +565,10 @@ describe('what the files and the service say is shown, never acted on by the ter
 
 describe('pull --out where no folder can be made', () => {
   /** dist/cli.js in a child process, killed after `ms`: before the fix a pull into /proc never ended. */
-  function cliWithin(ms: number, ...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  function cliWithin(
+    ms: number,
+    ...args: string[]
+  ): Promise<{ status: number | null; stdout: string; stderr: string }> {
     return new Promise((resolve, reject) => {
       const child = spawn(process.execPath, [bundle, ...args], { cwd: dir, env: { ...process.env, ...env } });
       const timer = setTimeout(() => child.kill('SIGKILL'), ms);
@@ -396,29 +584,49 @@ describe('pull --out where no folder can be made', () => {
     });
   }
 
-  const procSkip = !existsSync(bundle) ? 'dist/cli.js is not built (npm test builds it)' : !existsSync('/proc/self') ? 'no /proc here' : false;
+  const procSkip = !existsSync(bundle)
+    ? 'dist/cli.js is not built (npm test builds it)'
+    : !existsSync('/proc/self')
+      ? 'no /proc here'
+      : false;
 
   test('--out /proc/...: exit 2 at once, naming the folder, nothing written', { skip: procSkip }, async () => {
     freshDir();
     const r = await cliWithin(30_000, 'pull', '--dataset', DEMO.datasets.checkout, '--out', '/proc/obs-pull/triggers');
     assert.deepEqual(
       [r.status, r.stdout, r.stderr],
-      [2, '', 'obs: --out /proc/obs-pull/triggers: cannot create the folder /proc/obs-pull: the file system allows no new folder there; nothing was written\n'],
+      [
+        2,
+        '',
+        'obs: --out /proc/obs-pull/triggers: cannot create the folder /proc/obs-pull: the file system allows no new folder there; nothing was written\n',
+      ],
     );
   });
 
-  test('--out a folder that exists but takes no new folder (/proc/self): exit 2 before anything is written', { skip: procSkip }, async () => {
-    freshDir();
-    const r = await cliWithin(30_000, 'pull', '--dataset', DEMO.datasets.checkout, '--out', '/proc/self');
-    assert.equal(r.status, 2);
-    assert.equal(r.stdout, '');
-    assert.ok(r.stderr.endsWith(`obs: --out /proc/self: cannot create the folder /proc/self/${DEMO.datasets.checkout}: the file system allows no new folder there; nothing was written\n`), r.stderr);
-  });
+  test(
+    '--out a folder that exists but takes no new folder (/proc/self): exit 2 before anything is written',
+    { skip: procSkip },
+    async () => {
+      freshDir();
+      const r = await cliWithin(30_000, 'pull', '--dataset', DEMO.datasets.checkout, '--out', '/proc/self');
+      assert.equal(r.status, 2);
+      assert.equal(r.stdout, '');
+      assert.ok(
+        r.stderr.endsWith(
+          `obs: --out /proc/self: cannot create the folder /proc/self/${DEMO.datasets.checkout}: the file system allows no new folder there; nothing was written\n`,
+        ),
+        r.stderr,
+      );
+    },
+  );
 
   test('--out under a file: exit 2 naming it, before the service is asked', async () => {
     freshDir();
     writeFileSync(join(dir, 'file.txt'), 'x');
     const r = await run(['pull', '--dataset', DEMO.datasets.checkout, '--out', 'file.txt/triggers']);
-    assert.deepEqual([r.code, r.stdout, r.stderr], [2, '', `obs: --out file.txt/triggers: ${join(dir, 'file.txt')} is not a folder; nothing was written\n`]);
+    assert.deepEqual(
+      [r.code, r.stdout, r.stderr],
+      [2, '', `obs: --out file.txt/triggers: ${join(dir, 'file.txt')} is not a folder; nothing was written\n`],
+    );
   });
 });

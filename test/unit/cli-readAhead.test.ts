@@ -42,7 +42,10 @@ test('100 items are read with at most 8 at once, 8 at once indeed, and used in t
   void done.then(() => (ended = true));
   while (!ended) await finishSome();
   assert.equal(counts.most, 8);
-  assert.deepEqual(used, items.flatMap((i) => [i * 10, i]));
+  assert.deepEqual(
+    used,
+    items.flatMap((i) => [i * 10, i]),
+  );
 });
 
 test('items are let in within the byte budget, and one over the budget alone', async () => {
@@ -58,10 +61,15 @@ test('items are let in within the byte budget, and one over the budget alone', a
     return sizes[item] ?? 0;
   };
   const order: number[] = [];
-  await readAhead(sizes.map((_, i) => i), { concurrency: 8, budget: 10 }, read, (size, i) => {
-    order.push(i);
-    used += size;
-  });
+  await readAhead(
+    sizes.map((_, i) => i),
+    { concurrency: 8, budget: 10 },
+    read,
+    (size, i) => {
+      order.push(i);
+      used += size;
+    },
+  );
   assert.deepEqual(order, [0, 1, 2, 3, 4, 5]);
   // Never more than the budget held, but for the file over it, held alone.
   assert.deepEqual(held, [4, 8, 8, 30, 1, 2]);
@@ -88,7 +96,17 @@ test('obs lint reads 40 files with 8 opened at once, and reports them in the ord
   let most = 0;
   try {
     const files = Array.from({ length: 40 }, (_, i) => `t${i}.json`);
-    files.forEach((f, i) => writeFileSync(join(dir, f), JSON.stringify({ name: `t${i}`, threshold: { op: '>', value: 1 }, frequency: i === 7 ? 61 : 900, query: { calculations: [{ op: 'COUNT' }], time_range: 1800 } })));
+    files.forEach((f, i) =>
+      writeFileSync(
+        join(dir, f),
+        JSON.stringify({
+          name: `t${i}`,
+          threshold: { op: '>', value: 1 },
+          frequency: i === 7 ? 61 : 900,
+          query: { calculations: [{ op: 'COUNT' }], time_range: 1800 },
+        }),
+      ),
+    );
     // Every open waits a moment, so that the reads obs has under way overlap (and are counted).
     fsp.open = (async (...args: Parameters<typeof open>) => {
       inFlight++;
@@ -102,14 +120,21 @@ test('obs lint reads 40 files with 8 opened at once, and reports them in the ord
     }) as typeof open;
     const given = [...files].reverse();
     let stdout = '';
-    const code = await runMain(['lint', '--format', 'json', ...given], { cwd: dir, stdout: (t) => (stdout += t), stderr: () => undefined });
+    const code = await runMain(['lint', '--format', 'json', ...given], {
+      cwd: dir,
+      stdout: (t) => (stdout += t),
+      stderr: () => undefined,
+    });
     assert.equal(code, 1);
     const report = JSON.parse(stdout) as { file: string; diagnostics: { rule: string }[] }[];
     assert.deepEqual(
       report.map((r) => r.file),
       given,
     );
-    assert.deepEqual(report.find((r) => r.file === 't7.json')?.diagnostics.map((d) => d.rule), ['trigger/frequency']);
+    assert.deepEqual(
+      report.find((r) => r.file === 't7.json')?.diagnostics.map((d) => d.rule),
+      ['trigger/frequency'],
+    );
     assert.equal(most, READ_AHEAD.concurrency);
   } finally {
     fsp.open = open;

@@ -36,22 +36,31 @@ async function connection(address: string): Promise<string> {
   return outcome;
 }
 
-test('npm run -s sandbox -- --print-env > sandbox.env & ... kill %1; wait: the sandbox stops, its port no longer answers', { skip: existsSync(bundle) ? false : 'dist/sandbox.js is not built (npm test builds it)' }, async () => {
-  const envFile = join(dir, 'sandbox.env');
-  // A process group of its own: whatever the script leaves running is ended after the test, and nothing else.
-  const bash = spawn('bash', ['-c', SCRIPT], { cwd: root, env: { ...process.env, ENV_FILE: envFile }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  bash.stdout.on('data', (b: Buffer) => (output += b.toString()));
-  bash.stderr.on('data', (b: Buffer) => (output += b.toString()));
-  try {
-    const [code] = (await once(bash, 'exit')) as [number | null];
-    assert.deepEqual([code, output], [0, 'answered 200\n']);
-    const address = /OBS_BASE_URL='([^']+)'/.exec(readFileSync(envFile, 'utf8'))?.[1] ?? '';
-    assert.equal(await connection(address), 'ECONNREFUSED');
-  } finally {
-    endGroup(bash.pid);
-  }
-});
+test(
+  'npm run -s sandbox -- --print-env > sandbox.env & ... kill %1; wait: the sandbox stops, its port no longer answers',
+  { skip: existsSync(bundle) ? false : 'dist/sandbox.js is not built (npm test builds it)' },
+  async () => {
+    const envFile = join(dir, 'sandbox.env');
+    // A process group of its own: whatever the script leaves running is ended after the test, and nothing else.
+    const bash = spawn('bash', ['-c', SCRIPT], {
+      cwd: root,
+      env: { ...process.env, ENV_FILE: envFile },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    bash.stdout.on('data', (b: Buffer) => (output += b.toString()));
+    bash.stderr.on('data', (b: Buffer) => (output += b.toString()));
+    try {
+      const [code] = (await once(bash, 'exit')) as [number | null];
+      assert.deepEqual([code, output], [0, 'answered 200\n']);
+      const address = /OBS_BASE_URL='([^']+)'/.exec(readFileSync(envFile, 'utf8'))?.[1] ?? '';
+      assert.equal(await connection(address), 'ECONNREFUSED');
+    } finally {
+      endGroup(bash.pid);
+    }
+  },
+);
 
 /** Ends what is left of the script's process group (a server the kill did not stop); none left is fine. */
 function endGroup(pid: number | undefined): void {

@@ -70,7 +70,10 @@ before(async () => {
     column,
     savedQueries: {
       valid: await savedQuery(segment, { calculations: [{ op: 'COUNT' }], time_range: 3600 }),
-      broken: await savedQuery(segment, { calculations: [{ op: 'HEATMAP', column: column('duration_ms') }], time_range: 3600 }),
+      broken: await savedQuery(segment, {
+        calculations: [{ op: 'HEATMAP', column: column('duration_ms') }],
+        time_range: 3600,
+      }),
     },
   });
   SCOPES.api = await scope(DEMO.datasets.gateway, false, (c) => c);
@@ -98,9 +101,13 @@ function mappedQuery(query: Json, scope: Scope): Json {
   if (Array.isArray(query.calculations)) out.calculations = records(query.calculations).map(col);
   if (Array.isArray(query.filters)) out.filters = records(query.filters).map(col);
   if (Array.isArray(query.havings)) out.havings = records(query.havings).map(col);
-  if (Array.isArray(query.breakdowns)) out.breakdowns = query.breakdowns.map((b) => (typeof b === 'string' ? scope.column(b) : b));
+  if (Array.isArray(query.breakdowns))
+    out.breakdowns = query.breakdowns.map((b) => (typeof b === 'string' ? scope.column(b) : b));
   if (Array.isArray(query.calculated_fields)) {
-    out.calculated_fields = records(query.calculated_fields).map((f) => ({ ...f, expression: String(f.expression).replaceAll('$duration_ms', `$${scope.column('duration_ms')}`) }));
+    out.calculated_fields = records(query.calculated_fields).map((f) => ({
+      ...f,
+      expression: String(f.expression).replaceAll('$duration_ms', `$${scope.column('duration_ms')}`),
+    }));
   }
   return out;
 }
@@ -112,9 +119,12 @@ function mapped(t: Json, prefix: string): Json {
   const slug = scope.segment === '__all__' ? t.dataset_slug : scope.segment;
   const out: Json = { ...t, dataset_slug: slug, name: `${prefix} ${String(t.name)}` };
   if (isRecord(t.query)) out.query = mappedQuery(t.query, scope);
-  if (typeof t.query_id === 'string') out.query_id = t.query_id === 'q_saved_1' ? scope.savedQueries.valid : scope.savedQueries.broken;
+  if (typeof t.query_id === 'string')
+    out.query_id = t.query_id === 'q_saved_1' ? scope.savedQueries.valid : scope.savedQueries.broken;
   if (Array.isArray(t.recipients)) {
-    out.recipients = records(t.recipients).map((r) => (typeof r.id === 'string' ? { ...r, id: RECIPIENTS[r.id] ?? r.id } : r));
+    out.recipients = records(t.recipients).map((r) =>
+      typeof r.id === 'string' ? { ...r, id: RECIPIENTS[r.id] ?? r.id } : r,
+    );
   }
   return out;
 }
@@ -124,11 +134,14 @@ function validQuery(query: Json, frequency: number, scope: Scope): Json {
   const [first] = records(query.calculations);
   const calculation = first ?? { op: 'COUNT' };
   const out: Json = { ...query, calculations: [calculation] };
-  const having = records(query.havings).find((h) => h.calculate_op === calculation.op && h.column === calculation.column);
+  const having = records(query.havings).find(
+    (h) => h.calculate_op === calculation.op && h.column === calculation.column,
+  );
   if (having === undefined) delete out.havings;
   else out.havings = [having];
   const range = query.time_range;
-  if (typeof range !== 'number' || range < frequency || range > Math.min(4 * frequency, 86_400)) out.time_range = 2 * frequency;
+  if (typeof range !== 'number' || range < frequency || range > Math.min(4 * frequency, 86_400))
+    out.time_range = 2 * frequency;
   if (!scope.metrics) delete out.granularity;
   return out;
 }
@@ -153,7 +166,10 @@ function valid(t: Json): Json {
     // A webhook variable's name is a letter, then letters and digits.
     out.recipients = records(t.recipients).map((r) => {
       if (!isRecord(r.details) || !Array.isArray(r.details.variables)) return r;
-      const variables = records(r.details.variables).map((v) => ({ ...v, name: String(v.name).replace(/[^a-zA-Z0-9]/g, '') }));
+      const variables = records(r.details.variables).map((v) => ({
+        ...v,
+        name: String(v.name).replace(/[^a-zA-Z0-9]/g, ''),
+      }));
       return { ...r, details: { ...r.details, variables } };
     });
   }
@@ -222,7 +238,8 @@ function edited(before: Json, other: Json, e: Edits): Json {
   if (e.exceededLimit !== 'keep' && isRecord(out.threshold)) {
     const { exceeded_limit: _left, ...threshold } = out.threshold;
     const theirs = isRecord(other.threshold) ? other.threshold.exceeded_limit : undefined;
-    out.threshold = e.exceededLimit === 'other' && theirs !== undefined ? { ...threshold, exceeded_limit: theirs } : threshold;
+    out.threshold =
+      e.exceededLimit === 'other' && theirs !== undefined ? { ...threshold, exceeded_limit: theirs } : threshold;
   }
   return out;
 }
@@ -253,7 +270,8 @@ async function accepts(scope: Scope, t: Json): Promise<{ accepted: boolean; why:
   return { accepted: true, why: '' };
 }
 
-const held = async (scope: Scope, id: string): Promise<unknown> => (await sandbox.v1('GET', `/1/triggers/${scope.segment}/${id}`)).json();
+const held = async (scope: Scope, id: string): Promise<unknown> =>
+  (await sandbox.v1('GET', `/1/triggers/${scope.segment}/${id}`)).json();
 
 interface SavedPlan {
   changes: { action: string; id?: string }[];
@@ -265,21 +283,37 @@ interface SavedPlan {
  * then in sync), "blocked" (the plan kept it from being written) or "refused" (apply reported the sandbox's
  * refusal, and the trigger is as it was); any other outcome fails here.
  */
-async function outcome(dir: string, scope: Scope, id: string): Promise<{ outcome: 'applied' | 'blocked' | 'refused'; log: string }> {
+async function outcome(
+  dir: string,
+  scope: Scope,
+  id: string,
+): Promise<{ outcome: 'applied' | 'blocked' | 'refused'; log: string }> {
   const file = `triggers/${scope.segment}/t.trigger.json`;
   const planned = await run(dir, 'plan', '--metrics-dataset', DEMO.datasets.metrics, '--out', 'plan.json', 'triggers');
   const plan = JSON.parse(readFileSync(join(dir, 'plan.json'), 'utf8')) as SavedPlan;
   let log = `plan (exit ${planned.code}):\n${planned.all}`;
   if (planned.code === 2) {
-    assert.deepEqual([plan.changes, plan.blocked.map((b) => [b.file, b.reasons.length > 0])], [[], [[file, true]]], log);
+    assert.deepEqual(
+      [plan.changes, plan.blocked.map((b) => [b.file, b.reasons.length > 0])],
+      [[], [[file, true]]],
+      log,
+    );
     return { outcome: 'blocked', log };
   }
-  assert.deepEqual(plan.changes.map((c) => [c.action, c.id]), planned.code === 1 ? [['update', id]] : [], log);
+  assert.deepEqual(
+    plan.changes.map((c) => [c.action, c.id]),
+    planned.code === 1 ? [['update', id]] : [],
+    log,
+  );
   const before = await held(scope, id);
   const applied = await run(dir, 'apply', 'plan.json');
   log += `apply (exit ${applied.code}):\n${applied.all}`;
   if (applied.code === 0) {
-    assert.match(applied.stdout, new RegExp(`\\n${plan.changes.length} applied, 0 skipped, 0 refused, 0 failed\\n$`), log);
+    assert.match(
+      applied.stdout,
+      new RegExp(`\\n${plan.changes.length} applied, 0 skipped, 0 refused, 0 failed\\n$`),
+      log,
+    );
     const drift = await run(dir, 'drift', 'triggers');
     assert.equal(drift.code, 0, `${log}drift:\n${drift.all}`);
     return { outcome: 'applied', log };
@@ -306,7 +340,17 @@ const keepAll: Edits = {
   threshold: 'keep',
   source: 'keep',
 };
-const optional = (how: How): Edits => ({ ...keepAll, description: how, tags: how, alertType: how, disabled: how, recipients: how, baseline: how, schedule: how, exceededLimit: how });
+const optional = (how: How): Edits => ({
+  ...keepAll,
+  description: how,
+  tags: how,
+  alertType: how,
+  disabled: how,
+  recipients: how,
+  baseline: how,
+  schedule: how,
+  exceededLimit: how,
+});
 /** Triggers as the arbitrary makes them: one with every optional member, another with other values, one with none. */
 const FULL: Json = {
   name: 'full',
@@ -320,7 +364,11 @@ const FULL: Json = {
   evaluation_schedule_type: 'window',
   evaluation_schedule: { window: { days_of_week: ['monday'], start_time: '09:00', end_time: '17:00' } },
   baseline_details: { type: 'percentage', offset_minutes: 1440 },
-  query: { calculations: [{ op: 'P99', column: 'duration_ms' }], filters: [{ column: 'error', op: 'exists' }], time_range: 1800 },
+  query: {
+    calculations: [{ op: 'P99', column: 'duration_ms' }],
+    filters: [{ column: 'error', op: 'exists' }],
+    time_range: 1800,
+  },
 };
 const OTHER: Json = {
   ...FULL,
@@ -333,7 +381,11 @@ const OTHER: Json = {
   query_id: 'q_saved_1',
 };
 delete OTHER.query;
-const BARE: Json = { name: 'bare', threshold: { op: '>', value: 1 }, query: { calculations: [{ op: 'COUNT' }], time_range: 1800 } };
+const BARE: Json = {
+  name: 'bare',
+  threshold: { op: '>', value: 1 },
+  query: { calculations: [{ op: 'COUNT' }], time_range: 1800 },
+};
 /** Edits the runs must hold whatever the seed: every optional member added, every one removed, several changed. */
 const EXAMPLES: [string, Json, Json, Edits, boolean][] = [
   ['api', BARE, FULL, optional('other'), true],
@@ -343,27 +395,37 @@ const EXAMPLES: [string, Json, Json, Edits, boolean][] = [
 
 test(`property: a saved plan of any edit applies as planned and drift is then clean, or the sandbox's refusal is blocked or reported (${RUNS} runs, seed ${SEED})`, async () => {
   const dataset = fc.constantFrom('api', 'metrics', 'all', '__all__');
-  const property = fc.asyncProperty(dataset, writtenTrigger, writtenTrigger, edits, fc.boolean(), async (dataset_slug, b, o, e, repair) => {
-    runs++;
-    const prefix = `p${runs}`;
-    const beforeT = valid(mapped({ ...b, dataset_slug }, prefix));
-    const candidate = edited(beforeT, mapped({ ...o, dataset_slug }, prefix), e);
-    const afterT = repair ? valid(candidate) : candidate;
-    const scope = scopeOf(beforeT);
-    const id = await created(scope, beforeT);
-    const { accepted, why } = await accepts(scope, afterT);
-    const dir = mkdtempSync(join(tmpdir(), 'obs-saved-plan-'));
-    try {
-      mkdirSync(join(dir, 'triggers', scope.segment), { recursive: true });
-      writeFileSync(join(dir, 'triggers', scope.segment, 't.trigger.json'), `${JSON.stringify({ id, ...afterT }, null, 2)}\n`);
-      const got = await outcome(dir, scope, id);
-      const context = `before: ${JSON.stringify(beforeT)}\nafter: ${JSON.stringify(afterT)}\nthe sandbox ${accepted ? 'accepts it' : `refuses it: ${why}`}\n${got.log}`;
-      if (accepted) assert.equal(got.outcome, 'applied', context);
-      else assert.notEqual(got.outcome, 'applied', context);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-      await sandbox.v1('DELETE', `/1/triggers/${scope.segment}/${id}`);
-    }
-  });
+  const property = fc.asyncProperty(
+    dataset,
+    writtenTrigger,
+    writtenTrigger,
+    edits,
+    fc.boolean(),
+    async (dataset_slug, b, o, e, repair) => {
+      runs++;
+      const prefix = `p${runs}`;
+      const beforeT = valid(mapped({ ...b, dataset_slug }, prefix));
+      const candidate = edited(beforeT, mapped({ ...o, dataset_slug }, prefix), e);
+      const afterT = repair ? valid(candidate) : candidate;
+      const scope = scopeOf(beforeT);
+      const id = await created(scope, beforeT);
+      const { accepted, why } = await accepts(scope, afterT);
+      const dir = mkdtempSync(join(tmpdir(), 'obs-saved-plan-'));
+      try {
+        mkdirSync(join(dir, 'triggers', scope.segment), { recursive: true });
+        writeFileSync(
+          join(dir, 'triggers', scope.segment, 't.trigger.json'),
+          `${JSON.stringify({ id, ...afterT }, null, 2)}\n`,
+        );
+        const got = await outcome(dir, scope, id);
+        const context = `before: ${JSON.stringify(beforeT)}\nafter: ${JSON.stringify(afterT)}\nthe sandbox ${accepted ? 'accepts it' : `refuses it: ${why}`}\n${got.log}`;
+        if (accepted) assert.equal(got.outcome, 'applied', context);
+        else assert.notEqual(got.outcome, 'applied', context);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+        await sandbox.v1('DELETE', `/1/triggers/${scope.segment}/${id}`);
+      }
+    },
+  );
   await fc.assert(property, { numRuns: RUNS, seed: SEED, examples: EXAMPLES });
 });

@@ -16,7 +16,8 @@ const DEMO = join(root, 'demo', 'workspace', 'triggers', 'api-gateway');
 const TESTS = 'triggers/api-gateway/High-error-rate.trigger-test.json';
 const TRIGGER = 'triggers/api-gateway/High-error-rate.trigger.json';
 const RECORDING = 'triggers/api-gateway/High-error-rate.trigger-test.recording.json';
-const NO_SERVICE = 'obs: no service in the environment (OBS_BASE_URL, OBS_CONFIG_KEY): the tests run from their recordings, and those without one are not testable\n';
+const NO_SERVICE =
+  'obs: no service in the environment (OBS_BASE_URL, OBS_CONFIG_KEY): the tests run from their recordings, and those without one are not testable\n';
 const FROM_RECORDING = 'note: Run from the recording: no query to the service.';
 
 const iso = (s: number) => new Date(s * 1000).toISOString().replace('.000Z', 'Z');
@@ -58,7 +59,17 @@ async function obs(dir: string, argv: string[], env: Record<string, string>) {
 }
 
 /** The lines of a text report for the expectations, their counts (which depend on the hour) as N. */
-const lines = (stdout: string) => stdout.split('\n').map((l) => l.replace(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC|\d{4}-\d{2}-\d{2} \d{2}:\d{2}(?= and)|(?<=and )\d{2}:\d{2} UTC/g, '<time>').replace(/(fired|sent) \d+/, '$1 N'));
+const lines = (stdout: string) =>
+  stdout
+    .split('\n')
+    .map((l) =>
+      l
+        .replace(
+          /\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC|\d{4}-\d{2}-\d{2} \d{2}:\d{2}(?= and)|(?<=and )\d{2}:\d{2} UTC/g,
+          '<time>',
+        )
+        .replace(/(fired|sent) \d+/, '$1 N'),
+    );
 
 const editFilter = (dir: string) => {
   const t = JSON.parse(readFileSync(join(dir, TRIGGER), 'utf8')) as { query: { filters: unknown[] } };
@@ -82,7 +93,17 @@ describe('recorded against the sandbox, then run without it', () => {
     );
     const parsed = parseRecording(readFileSync(join(dir, RECORDING), 'utf8'));
     assert.ok(parsed.ok);
-    assert.deepEqual(parsed.recording.windows.map((w) => [w.from, w.to, w.dataset, w.query]), [[DAY.from, DAY.to, 'api-gateway', { calculations: [{ op: 'COUNT' }], filters: [{ column: 'error', op: '=', value: true }], granularity: 300 }]]);
+    assert.deepEqual(
+      parsed.recording.windows.map((w) => [w.from, w.to, w.dataset, w.query]),
+      [
+        [
+          DAY.from,
+          DAY.to,
+          'api-gateway',
+          { calculations: [{ op: 'COUNT' }], filters: [{ column: 'error', op: '=', value: true }], granularity: 300 },
+        ],
+      ],
+    );
     await s.handle.close();
 
     const offline = await obs(dir, ['test'], {});
@@ -111,25 +132,38 @@ describe('recorded against the sandbox, then run without it', () => {
     assert.match(dead.stdout, /\n2 expectations in 1 file: 2 passed, 0 failed, 0 not testable, 0 errors\n$/);
   });
 
-  test("after the trigger's query changed: \"another query\", no pass; --record does not write over it, --record --force does", async () => {
+  test('after the trigger\'s query changed: "another query", no pass; --record does not write over it, --record --force does', async () => {
     const { env } = await sandbox();
     await obs(dir, ['test', '--record'], env);
     const before = readFileSync(join(dir, RECORDING), 'utf8');
     editFilter(dir);
     const offline = await obs(dir, ['test'], {});
     assert.equal(offline.code, 2);
-    assert.deepEqual(lines(offline.stdout).slice(1, 3), EXPECTATIONS.slice(0, 2).map((e) => `  ERROR         ${e.name}: the recording is of another query (filters changed since): record again`));
+    assert.deepEqual(
+      lines(offline.stdout).slice(1, 3),
+      EXPECTATIONS.slice(0, 2).map(
+        (e) => `  ERROR         ${e.name}: the recording is of another query (filters changed since): record again`,
+      ),
+    );
 
     const span = `${DAY.from.replace('T', ' ').replace(':00Z', ' UTC')} to ${DAY.to.replace('T', ' ').replace(':00Z', ' UTC')}`;
     const refused = await obs(dir, ['test', '--record'], env);
     assert.equal(refused.code, 2);
-    assert.equal(refused.stderr.split('\n').at(-2), `obs: ${RECORDING} not written: the recorded window ${span} holds another query; --force replaces it`);
+    assert.equal(
+      refused.stderr.split('\n').at(-2),
+      `obs: ${RECORDING} not written: the recorded window ${span} holds another query; --force replaces it`,
+    );
     assert.equal(readFileSync(join(dir, RECORDING), 'utf8'), before);
 
     const forced = await obs(dir, ['test', '--record', '--force'], env);
-    assert.equal(forced.stderr.split('\n').at(-2), `obs: recorded 1 window in ${RECORDING}; replaced: the recorded window ${span} holds another query`);
+    assert.equal(
+      forced.stderr.split('\n').at(-2),
+      `obs: recorded 1 window in ${RECORDING}; replaced: the recorded window ${span} holds another query`,
+    );
     const now = parseRecording(readFileSync(join(dir, RECORDING), 'utf8'));
-    assert.deepEqual(now.ok ? now.recording.windows.map((w) => w.query['filters']) : [], [[{ column: 'error', op: '=', value: false }]]);
+    assert.deepEqual(now.ok ? now.recording.windows.map((w) => w.query['filters']) : [], [
+      [{ column: 'error', op: '=', value: false }],
+    ]);
     assert.equal((await obs(dir, ['test', TESTS], {})).stdout.match(/Run from the recording/g)?.length, 2);
   });
 
@@ -141,7 +175,10 @@ describe('recorded against the sandbox, then run without it', () => {
     const text = readFileSync(join(dir, RECORDING), 'utf8');
     assert.equal(readFileSync(join(other, RECORDING), 'utf8'), text);
     const again = await obs(dir, ['test', '--record'], env);
-    assert.equal(again.stderr.split('\n').at(-2), `obs: ${RECORDING} is unchanged: 1 window (2 expectations ran from it)`);
+    assert.equal(
+      again.stderr.split('\n').at(-2),
+      `obs: ${RECORDING} is unchanged: 1 window (2 expectations ran from it)`,
+    );
     assert.equal(readFileSync(join(dir, RECORDING), 'utf8'), text);
   });
 });
@@ -151,9 +188,15 @@ describe('usage and files', () => {
     const dir = workspace();
     const force = await obs(dir, ['test', '--force'], {});
     assert.equal(force.code, 2);
-    assert.match(force.stderr, /^obs: --force goes with --record: it lets a recording whose content differs be replaced\n/);
+    assert.match(
+      force.stderr,
+      /^obs: --force goes with --record: it lets a recording whose content differs be replaced\n/,
+    );
     const record = await obs(dir, ['test', '--record'], {});
-    assert.deepEqual([record.code, record.stderr], [2, 'obs: --record needs the service: set OBS_BASE_URL and OBS_CONFIG_KEY in the environment\n']);
+    assert.deepEqual(
+      [record.code, record.stderr],
+      [2, 'obs: --record needs the service: set OBS_BASE_URL and OBS_CONFIG_KEY in the environment\n'],
+    );
     assert.equal(existsSync(join(dir, RECORDING)), false);
   });
 

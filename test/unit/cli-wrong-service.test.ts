@@ -11,16 +11,22 @@ import { runObs } from './obs-run';
 
 const root = join(import.meta.dirname, '..', '..');
 const TRIGGER = 'triggers/api-gateway/High-error-rate.trigger.json';
-const NOT_THE_SERVICE = 'the address does not answer like the service (it has no such page, and says so in words that are not the service\'s): check that it is the address of the service\'s API';
+const NOT_THE_SERVICE =
+  "the address does not answer like the service (it has no such page, and says so in words that are not the service's): check that it is the address of the service's API";
 
 let server: Server;
 let env: Record<string, string>;
 let dir = '';
 
 before(async () => {
-  server = createServer((_req, res) => res.writeHead(404, { 'content-type': 'text/html' }).end('<html><body>Not Found</body></html>'));
+  server = createServer((_req, res) =>
+    res.writeHead(404, { 'content-type': 'text/html' }).end('<html><body>Not Found</body></html>'),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  env = { OBS_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, OBS_CONFIG_KEY: 'not-a-real-key-0123456789' };
+  env = {
+    OBS_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    OBS_CONFIG_KEY: 'not-a-real-key-0123456789',
+  };
   dir = mkdtempSync(join(tmpdir(), 'obs-wrong-service-'));
   mkdirSync(join(dir, 'triggers', 'api-gateway'), { recursive: true });
   cpSync(join(root, 'demo', 'workspace', TRIGGER), join(dir, TRIGGER));
@@ -44,8 +50,11 @@ test('obs plan against a server that is not the service: exit 2, the reason said
   assert.doesNotMatch(r.stdout + r.stderr, /remove|has no dataset/i);
 });
 
-test("obs lint --columns-from-service against a server that is not the service: no dataset called unknown to the service, the failure said", async () => {
+test('obs lint --columns-from-service against a server that is not the service: no dataset called unknown to the service, the failure said', async () => {
   const r = await runObs(['lint', '--columns-from-service', TRIGGER], { cwd: dir, env });
   assert.doesNotMatch(r.stderr, /has no dataset/);
-  assert.match(r.stderr, /could not read the columns from the service: .*the answer was a text\/html page, not the service's\. Check that the address is the service's API/);
+  assert.match(
+    r.stderr,
+    /could not read the columns from the service: .*the answer was a text\/html page, not the service's\. Check that the address is the service's API/,
+  );
 });

@@ -10,7 +10,15 @@ import { globSync } from 'tinyglobby';
 import { ServiceClient } from '../../src/api/client';
 import { lint } from '../../src/lint';
 import { DEMO, HOSTILE, startSandbox, type SandboxHandle } from '../../src/sandbox';
-import { datasetsOfFiles, driftCounts, driftOfFile, onlyOnService, readTriggerFile, ServiceIndex, type FileDrift } from '../../src/triggerFiles';
+import {
+  datasetsOfFiles,
+  driftCounts,
+  driftOfFile,
+  onlyOnService,
+  readTriggerFile,
+  ServiceIndex,
+  type FileDrift,
+} from '../../src/triggerFiles';
 import { driftBadgeCount, driftSummary } from '../../src/extension/sync/driftPresentation';
 
 const workspace = join(import.meta.dirname, '..', '..', 'demo', 'workspace');
@@ -32,13 +40,28 @@ test('every trigger file is in sync with the sandbox but the draft, which is no 
   const read = files.map((f) => [f, readTriggerFile(text(f))] as const);
   const index = new ServiceIndex();
   for (const dataset of datasetsOfFiles(read.map(([, r]) => r))) {
-    index.add(dataset, { state: 'listed', triggers: (await client.listTriggers(dataset === 'all' ? '__all__' : dataset)).data });
+    index.add(dataset, {
+      state: 'listed',
+      triggers: (await client.listTriggers(dataset === 'all' ? '__all__' : dataset)).data,
+    });
   }
   const drift: FileDrift[] = read.map(([f, r]) => driftOfFile(f, r, index));
   const only = onlyOnService(drift, index);
-  const snapshot = { state: { kind: 'ready' as const, connection: 'Sandbox' }, files: drift, onlyOnService: only, counts: driftCounts(drift, only) };
-  assert.deepEqual(drift.filter((d) => d.status !== 'in-sync').map((d) => [d.file, d.status, d.triggers[0]?.draft]), [['triggers/error-burst.trigger.json', 'local-only', true]]);
-  assert.deepEqual(only.map((t) => t.id), [], 'the hostile strings\' triggers are of a dataset the workspace does not hold');
+  const snapshot = {
+    state: { kind: 'ready' as const, connection: 'Sandbox' },
+    files: drift,
+    onlyOnService: only,
+    counts: driftCounts(drift, only),
+  };
+  assert.deepEqual(
+    drift.filter((d) => d.status !== 'in-sync').map((d) => [d.file, d.status, d.triggers[0]?.draft]),
+    [['triggers/error-burst.trigger.json', 'local-only', true]],
+  );
+  assert.deepEqual(
+    only.map((t) => t.id),
+    [],
+    "the hostile strings' triggers are of a dataset the workspace does not hold",
+  );
   assert.equal(driftBadgeCount(snapshot), 0);
   assert.equal(driftSummary(snapshot), `1 new (not on the service yet), ${files.length - 1} in sync (Sandbox)`);
 });
@@ -52,12 +75,22 @@ test('every file names a dataset the sandbox has, and holds no hostile string', 
   }
 });
 
-test('the draft has the lint problems to fix; the pulled files have none but the legacy trigger\'s warnings', () => {
+test("the draft has the lint problems to fix; the pulled files have none but the legacy trigger's warnings", () => {
   // The workspace declares its metrics datasets in its settings, as a repository of trigger files would.
   const settings = JSON.parse(text('.vscode/settings.json')) as { 'obs.metricsDatasets': string[] };
-  const options = { datasets: sandbox.state.datasets.map((d) => d.slug), metricsDatasets: settings['obs.metricsDatasets'] };
+  const options = {
+    datasets: sandbox.state.datasets.map((d) => d.slug),
+    metricsDatasets: settings['obs.metricsDatasets'],
+  };
   const problems = (f: string) => lint(text(f), options).map((d) => `${d.severity} ${d.rule}`);
-  assert.deepEqual(problems('triggers/error-burst.trigger.json'), ['error query/refused-member', 'error query/time-range-max', 'warning trigger/recipient-deprecated']);
+  assert.deepEqual(problems('triggers/error-burst.trigger.json'), [
+    'error query/refused-member',
+    'error query/time-range-max',
+    'warning trigger/recipient-deprecated',
+  ]);
   const pulled = files.filter((f) => f !== 'triggers/error-burst.trigger.json' && !f.includes('Legacy-settings'));
-  assert.deepEqual(pulled.flatMap((f) => problems(f).map((p) => `${relative('triggers', f)}: ${p}`)), []);
+  assert.deepEqual(
+    pulled.flatMap((f) => problems(f).map((p) => `${relative('triggers', f)}: ${p}`)),
+    [],
+  );
 });

@@ -27,14 +27,23 @@ interface Intent {
   never: Never[];
 }
 
-const UNDICI: Never = { what: 'the client transport (undici)', inputs: /node_modules\/undici\/|src\/api\/(client|transport|pipeline)\.ts$/ };
+const UNDICI: Never = {
+  what: 'the client transport (undici)',
+  inputs: /node_modules\/undici\/|src\/api\/(client|transport|pipeline)\.ts$/,
+};
 const SANDBOX: Never = { what: 'the sandbox', inputs: /src\/sandbox\// };
 const LINTER: Never = { what: 'the linter', inputs: /src\/lint\// };
 const EXTENSION: Never = { what: 'extension code', inputs: /src\/extension\// };
-const FORMS: Never = { what: 'the forms', inputs: /src\/extension\/forms\/|src\/webview\/protocol\/(messages|\w+Form)\.ts$/ };
+const FORMS: Never = {
+  what: 'the forms',
+  inputs: /src\/extension\/forms\/|src\/webview\/protocol\/(messages|\w+Form)\.ts$/,
+};
 const QUERIES: Never = { what: 'the queries', inputs: /src\/extension\/queries\// };
 // searchRules.ts (which folders no search enters, no imports) is shared by every bundle that searches.
-const SYNC: Never = { what: 'drift and pull', inputs: /src\/extension\/sync\/|src\/triggerFiles\/(?!searchRules\.ts$)/ };
+const SYNC: Never = {
+  what: 'drift and pull',
+  inputs: /src\/extension\/sync\/|src\/triggerFiles\/(?!searchRules\.ts$)/,
+};
 const BACKTEST: Never = { what: 'the backtest engine (preview and trigger tests)', inputs: /src\/backtest\// };
 const AGENTS: Never = { what: 'the agent tools', inputs: /src\/agentTools\/|src\/extension\/agents\// };
 
@@ -101,11 +110,7 @@ const BUNDLES: Record<string, Intent> = {
   'dist/queries-host.js': {
     entry: 'src/extension/queries/queriesHost.ts',
     runs: 'extension host',
-    holds: [
-      /src\/backtest\/runner\.ts$/,
-      /src\/backtest\/evaluate\.ts$/,
-      /src\/webview\/protocol\/queryResults\.ts$/,
-    ],
+    holds: [/src\/backtest\/runner\.ts$/, /src\/backtest\/evaluate\.ts$/, /src\/webview\/protocol\/queryResults\.ts$/],
     // Of the linter only its nearest-name search, to name the dataset a 404 probably meant.
     never: [UNDICI, SANDBOX, { ...LINTER, except: /src\/lint\/nearest\.ts$/ }, FORMS, SYNC],
   },
@@ -254,7 +259,8 @@ function problems(file: string, intent: Intent): string[] {
   }
   // A bundle may require another of this build beside it (dist/cli.js loads a command's run when it runs).
   const sibling = (m: string): boolean => m.startsWith('./') && builtFiles().has(`dist/${m.slice(2)}`);
-  const allowed = (m: string): boolean => isNodeBuiltin(m) || (m === 'vscode' && intent.runs === 'extension host') || sibling(m);
+  const allowed = (m: string): boolean =>
+    isNodeBuiltin(m) || (m === 'vscode' && intent.runs === 'extension host') || sibling(m);
   const external = b.external.filter((m) => !allowed(m));
   if (external.length > 0) out.push(`leaves ${external.join(', ')} to a ${intent.runs} that has none`);
   return out;
@@ -266,19 +272,32 @@ test('each bundle the build makes holds what it is for and nothing another bundl
 });
 
 test('every file the build makes is a bundle described above or a webview page asset', () => {
-  const undescribed = [...builtFiles().keys()].filter((f) => BUNDLES[f] === undefined && !f.startsWith('dist/webview/'));
+  const undescribed = [...builtFiles().keys()].filter(
+    (f) => BUNDLES[f] === undefined && !f.startsWith('dist/webview/'),
+  );
   assert.deepEqual(undescribed, [], 'describe each new bundle in BUNDLES (what it holds, what it must not)');
 });
 
 test('the webview pages hold only page code, the service schemas and browser libraries, and load nothing from outside', () => {
   const pages = [...builtFiles().values()].filter((b) => b.file.startsWith('dist/webview/'));
   const entries = pages.flatMap((p) => (p.entryPoint ? [p.entryPoint] : [])).sort();
-  const sources = readdirSync(join(root, 'src', 'webview')).filter((n) => /\.(ts|css)$/.test(n) && !n.endsWith('.d.ts')).map((n) => `src/webview/${n}`).sort();
+  const sources = readdirSync(join(root, 'src', 'webview'))
+    .filter((n) => /\.(ts|css)$/.test(n) && !n.endsWith('.d.ts'))
+    .map((n) => `src/webview/${n}`)
+    .sort();
   assert.deepEqual(entries, sources, 'one built page asset per top-level script and stylesheet of src/webview');
   for (const p of pages) {
     assert.ok(existsSync(join(root, p.file)), `${p.file} is not on disk`);
-    assert.deepEqual(p.inputs.filter((i) => !PAGE_INPUTS.test(i)), [], `${p.file} holds code that is not a page's`);
-    assert.deepEqual(p.inputs.filter((i) => /node_modules\/(undici|jsonc-parser)\//.test(i)), [], p.file);
+    assert.deepEqual(
+      p.inputs.filter((i) => !PAGE_INPUTS.test(i)),
+      [],
+      `${p.file} holds code that is not a page's`,
+    );
+    assert.deepEqual(
+      p.inputs.filter((i) => /node_modules\/(undici|jsonc-parser)\//.test(i)),
+      [],
+      p.file,
+    );
     assert.deepEqual(p.external, [], `${p.file} imports what a webview cannot load`);
   }
 });
@@ -286,28 +305,47 @@ test('the webview pages hold only page code, the service schemas and browser lib
 test('every file the extension loads at run time is built, and each bundle among them is described above', () => {
   const loaded = loadedAtRunTime();
   // The scan of the sources finds the bundles and page assets (a scan that found nothing would pass vacuously).
-  for (const known of ['dist/client-host.js', 'dist/lint-worker.js', 'dist/queries-host.js', 'dist/sync-host.js', 'dist/webview/apiKeyForm.js', 'dist/webview/forms.css']) {
+  for (const known of [
+    'dist/client-host.js',
+    'dist/lint-worker.js',
+    'dist/queries-host.js',
+    'dist/sync-host.js',
+    'dist/webview/apiKeyForm.js',
+    'dist/webview/forms.css',
+  ]) {
     assert.ok(loaded.includes(known), `the scan missed ${known}`);
   }
   const missing = loaded.filter((f) => !builtFiles().has(f) || !existsSync(join(root, f)));
   assert.deepEqual(missing, []);
-  assert.deepEqual(loaded.filter((f) => !f.startsWith('dist/webview/') && BUNDLES[f] === undefined), []);
+  assert.deepEqual(
+    loaded.filter((f) => !f.startsWith('dist/webview/') && BUNDLES[f] === undefined),
+    [],
+  );
 });
 
-test('the webview types restored at activation are the manifest\'s: every form and the results panel', async () => {
+test("the webview types restored at activation are the manifest's: every form and the results panel", async () => {
   const { FORM_COMMANDS, FORM_VIEW_TYPES } = await import('../../src/extension/forms/formIds');
   const { VIEW_TYPES } = await import('../../src/webview/protocol/messages');
   const { RESULTS_VIEW_TYPE } = await import('../../src/webview/protocol/queryResults');
   const { RESULTS_PANEL_VIEW_TYPE } = await import('../../src/extension/queries/queryIds');
-  const manifest = JSON.parse(read('package.json')) as { activationEvents: string[]; contributes: { commands: { command: string }[] } };
+  const manifest = JSON.parse(read('package.json')) as {
+    activationEvents: string[];
+    contributes: { commands: { command: string }[] };
+  };
   assert.deepEqual([...FORM_VIEW_TYPES].sort(), Object.values(VIEW_TYPES).sort());
   assert.equal(RESULTS_PANEL_VIEW_TYPE, RESULTS_VIEW_TYPE);
   assert.deepEqual(
-    manifest.activationEvents.filter((e) => e.startsWith('onWebviewPanel:')).map((e) => e.slice('onWebviewPanel:'.length)).sort(),
+    manifest.activationEvents
+      .filter((e) => e.startsWith('onWebviewPanel:'))
+      .map((e) => e.slice('onWebviewPanel:'.length))
+      .sort(),
     [...FORM_VIEW_TYPES, RESULTS_VIEW_TYPE].sort(),
   );
   const declared = new Set(manifest.contributes.commands.map((c) => c.command));
-  assert.deepEqual(FORM_COMMANDS.filter((c) => !declared.has(c.id)), []);
+  assert.deepEqual(
+    FORM_COMMANDS.filter((c) => !declared.has(c.id)),
+    [],
+  );
 });
 
 test('the bundles the extension host loads never read the global navigator (VS Code logs an error for it)', () => {
@@ -330,7 +368,13 @@ test('the bundles the extension host loads never read the global navigator (VS C
 test('the extension host bundles start with "use strict" before the navigator shadow; the commands with a shebang', () => {
   const first = (file: string): string => read(file).split('\n', 1)[0] ?? '';
   const host = Object.entries(BUNDLES).filter(([, i]) => i.runs !== 'command line');
-  assert.deepEqual(host.map(([file]) => file).filter((f) => !first(f).startsWith('"use strict"; var navigator = undefined;')), []);
+  assert.deepEqual(
+    host.map(([file]) => file).filter((f) => !first(f).startsWith('"use strict"; var navigator = undefined;')),
+    [],
+  );
   const commands = Object.entries(BUNDLES).filter(([, i]) => i.runs === 'command line');
-  assert.deepEqual(commands.map(([file]) => file).filter((f) => first(f) !== '#!/usr/bin/env node'), []);
+  assert.deepEqual(
+    commands.map(([file]) => file).filter((f) => first(f) !== '#!/usr/bin/env node'),
+    [],
+  );
 });

@@ -39,7 +39,14 @@ test("the status bar's tooltip shows the connection's name, address, team and en
 
 test("the status bar's tooltip stays within 10,000 characters however long the connection's texts are: the name as shown (64 characters), the rest cut", () => {
   // Punctuation escapes to two characters: each capped text still takes thousands.
-  const md = connectionTooltip(profile({ name: '!'.repeat(5_000), baseUrl: `https://x/${'!'.repeat(5_000)}`, team: '!'.repeat(5_000), environmentId: '!'.repeat(5_000) }));
+  const md = connectionTooltip(
+    profile({
+      name: '!'.repeat(5_000),
+      baseUrl: `https://x/${'!'.repeat(5_000)}`,
+      team: '!'.repeat(5_000),
+      environmentId: '!'.repeat(5_000),
+    }),
+  );
   assert.ok(md.length <= TOOLTIP_MARKDOWN_MAX, `${md.length} characters`);
   assert.ok(md.startsWith(`**${'\\!'.repeat(63)}\u2026**\n\n`), md.slice(0, 200));
   assert.ok(md.endsWith('\\(shortened\\; 5000 characters in all\\)\n\nClick to switch connection\\.'), md.slice(-200));
@@ -91,11 +98,23 @@ test('team slug, environment id and name are checked', () => {
 });
 
 test('a connection name is shown with every bidi control, line break and invisible character as U+FFFD', () => {
-  assert.equal(connectionLabel('prod\u202Egnitset'), 'prod\uFFFDgnitset', 'a right-to-left override cannot reverse what follows');
+  assert.equal(
+    connectionLabel('prod\u202Egnitset'),
+    'prod\uFFFDgnitset',
+    'a right-to-left override cannot reverse what follows',
+  );
   assert.equal(connectionLabel('\u2067staging\u2069 \u200Fx'), '\uFFFDstaging\uFFFD \uFFFDx', 'isolates and marks');
   assert.equal(connectionLabel('pr\u200Bod\u2060'), 'pr\uFFFDod\uFFFD', 'zero-width characters that would hide "prod"');
-  assert.equal(connectionLabel('a\nb\tc\u0007\u2028d'), 'a\uFFFDb\uFFFDc\uFFFD\uFFFDd', 'line breaks, tabs and other controls');
-  assert.equal(connectionLabel('  Produktion (Zürich) 🇨🇭 '), 'Produktion (Zürich) 🇨🇭', 'other text is kept as it is, trimmed');
+  assert.equal(
+    connectionLabel('a\nb\tc\u0007\u2028d'),
+    'a\uFFFDb\uFFFDc\uFFFD\uFFFDd',
+    'line breaks, tabs and other controls',
+  );
+  assert.equal(
+    connectionLabel('  Produktion (Zürich) 🇨🇭 '),
+    'Produktion (Zürich) 🇨🇭',
+    'other text is kept as it is, trimmed',
+  );
 });
 
 test('a connection name is shown without icons and cut after 64 characters, never inside a character', () => {
@@ -110,7 +129,11 @@ test('a name holding a hidden character is refused at entry, naming it and where
     'Connection name must not contain control or invisible formatting characters, which change how the text around it reads: U+202E at position 5',
   );
   assert.match(checkName('x\u200By', []) ?? '', /U\+200B at position 2$/);
-  assert.match(checkName('🇨🇭\u0000', []) ?? '', /U\+0000 at position 3$/, 'positions count characters, not UTF-16 units');
+  assert.match(
+    checkName('🇨🇭\u0000', []) ?? '',
+    /U\+0000 at position 3$/,
+    'positions count characters, not UTF-16 units',
+  );
   assert.equal(checkName('Produktion (Zürich) 🇨🇭', []), undefined);
 });
 
@@ -128,8 +151,11 @@ test('ConnectionStore saves, switches and removes profiles; removing the active 
   await store.setActive('conn-1');
   assert.equal(store.active()?.name, 'staging');
   await store.remove('conn-1');
-  assert.deepEqual(store.list().map((p) => p.id), ['conn-2']);
-  assert.equal(store.activeId(), undefined, 'production must not become active behind the user\'s back');
+  assert.deepEqual(
+    store.list().map((p) => p.id),
+    ['conn-2'],
+  );
+  assert.equal(store.activeId(), undefined, "production must not become active behind the user's back");
   assert.equal(new ConnectionStore(memento).activeId(), undefined, 'nor in a new window');
 });
 
@@ -164,13 +190,19 @@ test('ConnectionStore keeps transient profiles (the sandbox) in memory only, nev
   store.onDidChange(() => changes++);
   store.addTransient(profile({ id: 'sandbox', name: 'Sandbox', baseUrl: 'http://127.0.0.1:4318' }));
   await store.setActive('sandbox');
-  assert.deepEqual(store.list().map((p) => p.id), ['conn-1', 'sandbox']);
+  assert.deepEqual(
+    store.list().map((p) => p.id),
+    ['conn-1', 'sandbox'],
+  );
   assert.equal(store.active()?.name, 'Sandbox');
   assert.doesNotMatch(JSON.stringify([...memento.data]), /sandbox|4318/i);
   assert.equal(new ConnectionStore(memento).activeId(), 'conn-1', 'another window neither sees it nor activates it');
   await assert.rejects(store.save(profile({ id: 'sandbox', name: 'Sandbox' })), /exists only in this window/);
   await store.remove('sandbox');
-  assert.deepEqual(store.list().map((p) => p.id), ['conn-1']);
+  assert.deepEqual(
+    store.list().map((p) => p.id),
+    ['conn-1'],
+  );
   assert.equal(store.activeId(), undefined);
   assert.equal(changes, 3);
 });
@@ -185,7 +217,10 @@ test('ConnectionStore stores only the profile fields, even when handed an object
 test('ConnectionStore refuses an invalid profile and keeps the stored ones', async () => {
   const store = new ConnectionStore(new MemoryMemento());
   await store.save(profile());
-  await assert.rejects(store.save(profile({ id: 'conn-2', baseUrl: 'nope' })), /invalid connection: baseUrl is not a valid URL/);
+  await assert.rejects(
+    store.save(profile({ id: 'conn-2', baseUrl: 'nope' })),
+    /invalid connection: baseUrl is not a valid URL/,
+  );
   assert.equal(store.list().length, 1);
 });
 
@@ -234,11 +269,20 @@ test('KeyRegistry remembers ids and names only, never a secret passed along', as
   const registry = new KeyRegistry(memento);
   let changes = 0;
   registry.onDidChange(() => changes++);
-  const withSecret = { id: 'hcxik_1', name: 'ingest', disabled: false, keyType: 'ingest', secret: 'TOP-SECRET-1', attributes: { secret: 'TOP-SECRET-2' } };
+  const withSecret = {
+    id: 'hcxik_1',
+    name: 'ingest',
+    disabled: false,
+    keyType: 'ingest',
+    secret: 'TOP-SECRET-1',
+    attributes: { secret: 'TOP-SECRET-2' },
+  };
   await registry.remember('conn-1', withSecret);
   assert.deepEqual(registry.list('conn-1'), [{ id: 'hcxik_1', name: 'ingest', disabled: false, keyType: 'ingest' }]);
   assert.doesNotMatch(JSON.stringify([...memento.data]), /TOP-SECRET/);
-  await registry.update('conn-1', 'hcxik_1', { disabled: true, secret: 'TOP-SECRET-3' } as Partial<{ disabled: boolean }>);
+  await registry.update('conn-1', 'hcxik_1', { disabled: true, secret: 'TOP-SECRET-3' } as Partial<{
+    disabled: boolean;
+  }>);
   assert.equal(registry.list('conn-1')[0]?.disabled, true);
   assert.doesNotMatch(JSON.stringify([...memento.data]), /TOP-SECRET/);
   await registry.forget('conn-1', 'hcxik_1');
@@ -251,8 +295,14 @@ test('KeyRegistry keeps connections apart and replaces a key remembered twice', 
   await registry.remember('a', { id: 'k1', name: 'one', disabled: false, keyType: 'ingest' });
   await registry.remember('a', { id: 'k1', name: 'renamed', disabled: false, keyType: 'ingest' });
   await registry.remember('b', { id: 'k2', name: 'two', disabled: false, keyType: 'ingest' });
-  assert.deepEqual(registry.list('a').map((k) => k.name), ['renamed']);
-  assert.deepEqual(registry.list('b').map((k) => k.id), ['k2']);
+  assert.deepEqual(
+    registry.list('a').map((k) => k.name),
+    ['renamed'],
+  );
+  assert.deepEqual(
+    registry.list('b').map((k) => k.id),
+    ['k2'],
+  );
 });
 
 test('RememberedItems keeps datasets, hidden datasets and SLOs per connection', async () => {

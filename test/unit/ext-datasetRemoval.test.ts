@@ -7,17 +7,24 @@ test('an added dataset that is also discovered only loses its "added" mark and k
   const plan = planDatasetRemoval({ slug: 'orders', added: true, discovered: true, sloIds: ['slo1', 'slo2'] });
   assert.deepEqual(plan, {
     kind: 'unmark',
-    message: 'orders is also discovered from environment-wide triggers, so it stays in the tree. Its 2 remembered SLO ids stay remembered. Hide it instead?',
+    message:
+      'orders is also discovered from environment-wide triggers, so it stays in the tree. Its 2 remembered SLO ids stay remembered. Hide it instead?',
   });
 });
 
 test('an added, discovered dataset without SLOs says only that it stays', () => {
   const plan = planDatasetRemoval({ slug: 'orders', added: true, discovered: true, sloIds: [] });
-  assert.deepEqual(plan, { kind: 'unmark', message: 'orders is also discovered from environment-wide triggers, so it stays in the tree. Hide it instead?' });
+  assert.deepEqual(plan, {
+    kind: 'unmark',
+    message: 'orders is also discovered from environment-wide triggers, so it stays in the tree. Hide it instead?',
+  });
 });
 
 test('an added dataset that is not discovered leaves the tree at once when it has no SLOs', () => {
-  assert.deepEqual(planDatasetRemoval({ slug: 'orders', added: true, discovered: false, sloIds: [] }), { kind: 'forget', sloIds: [] });
+  assert.deepEqual(planDatasetRemoval({ slug: 'orders', added: true, discovered: false, sloIds: [] }), {
+    kind: 'forget',
+    sloIds: [],
+  });
 });
 
 test('an added dataset that is not discovered asks before forgetting its SLO ids, and names them', () => {
@@ -34,9 +41,17 @@ test('an added dataset that is not discovered asks before forgetting its SLO ids
 });
 
 test('the confirmation names at most five SLO ids and counts the rest', () => {
-  const plan = planDatasetRemoval({ slug: 'orders', added: true, discovered: false, sloIds: ['a', 'b', 'c', 'd', 'e', 'f', 'g'] });
+  const plan = planDatasetRemoval({
+    slug: 'orders',
+    added: true,
+    discovered: false,
+    sloIds: ['a', 'b', 'c', 'd', 'e', 'f', 'g'],
+  });
   assert.equal(plan.kind, 'forget');
-  assert.match(plan.kind === 'forget' ? (plan.confirm?.message ?? '') : '', /its 7 remembered SLO ids \(a, b, c, d, e and 2 more\)/);
+  assert.match(
+    plan.kind === 'forget' ? (plan.confirm?.message ?? '') : '',
+    /its 7 remembered SLO ids \(a, b, c, d, e and 2 more\)/,
+  );
 });
 
 test('a dataset not added by hand has nothing to remove; a discovered one is offered Hide', () => {
@@ -51,10 +66,14 @@ test('a dataset not added by hand has nothing to remove; a discovered one is off
 });
 
 test('an added dataset the service lists only loses its "added" mark: it stays in the tree, and Hide is offered', () => {
-  assert.deepEqual(planDatasetRemoval({ slug: 'orders', added: true, discovered: false, listed: true, sloIds: ['slo1'] }), {
-    kind: 'unmark',
-    message: 'orders is also listed by the service, so it stays in the tree. Its 1 remembered SLO id stay remembered. Hide it instead?',
-  });
+  assert.deepEqual(
+    planDatasetRemoval({ slug: 'orders', added: true, discovered: false, listed: true, sloIds: ['slo1'] }),
+    {
+      kind: 'unmark',
+      message:
+        'orders is also listed by the service, so it stays in the tree. Its 1 remembered SLO id stay remembered. Hide it instead?',
+    },
+  );
   assert.deepEqual(planDatasetRemoval({ slug: 'orders', added: false, discovered: false, listed: true, sloIds: [] }), {
     kind: 'not-added',
     message: 'orders was not added by hand: the service lists it. Hide it instead?',

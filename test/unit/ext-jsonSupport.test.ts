@@ -26,26 +26,42 @@ const SIX_FAULTS = `// a comment
 /** What VS Code's JSON server reports for a json document with the editor schema (its settings for the json language). */
 async function jsonSupportReports(text: string): Promise<JsonDiagnostic[]> {
   const ls = getLanguageService({});
-  ls.configure({ validate: true, schemas: [{ uri: 'obs://trigger.editor.schema.json', fileMatch: ['*.trigger.json'], schema: JSON.parse(triggerEditorSchemaText()) as object }] });
+  ls.configure({
+    validate: true,
+    schemas: [
+      {
+        uri: 'obs://trigger.editor.schema.json',
+        fileMatch: ['*.trigger.json'],
+        schema: JSON.parse(triggerEditorSchemaText()) as object,
+      },
+    ],
+  });
   const doc = TextDocument.create('file:///w/six.trigger.json', 'json', 1, text);
   return ls.doValidation(doc, ls.parseJSONDocument(doc), { comments: 'error', trailingCommas: 'error' });
 }
 
-const at = (d: { range: { start: { line: number; character: number } } }) => `${d.range.start.line}:${d.range.start.character}`;
+const at = (d: { range: { start: { line: number; character: number } } }) =>
+  `${d.range.start.line}:${d.range.start.character}`;
 
 test('six syntax faults make six problems in a json document: the comments and trailing commas from obs-lint, the rest from the JSON support', async () => {
   const ours = shownBeside(lint(SIX_FAULTS), { languageId: 'json', validates: true });
   const theirs = await jsonSupportReports(SIX_FAULTS);
-  assert.deepEqual(ours.map((d) => [d.rule, d.syntax, at(d)]), [
-    ['json/syntax', 'comment', '0:0'],
-    ['json/syntax', 'trailing-comma', '5:40'],
-    ['json/syntax', 'comment', '6:2'],
-    ['json/syntax', 'trailing-comma', '11:0'],
-  ]);
-  assert.deepEqual(theirs.map((d) => [d.message, at(d)]), [
-    ['Expected comma', '5:2'],
-    ['Colon expected', '7:13'],
-  ]);
+  assert.deepEqual(
+    ours.map((d) => [d.rule, d.syntax, at(d)]),
+    [
+      ['json/syntax', 'comment', '0:0'],
+      ['json/syntax', 'trailing-comma', '5:40'],
+      ['json/syntax', 'comment', '6:2'],
+      ['json/syntax', 'trailing-comma', '11:0'],
+    ],
+  );
+  assert.deepEqual(
+    theirs.map((d) => [d.message, at(d)]),
+    [
+      ['Expected comma', '5:2'],
+      ['Colon expected', '7:13'],
+    ],
+  );
 });
 
 test('obs-lint reports every syntax fault where the JSON support does not: another language, validation off', () => {
@@ -57,7 +73,10 @@ test('obs-lint reports every syntax fault where the JSON support does not: anoth
 });
 
 test('an empty file is said by obs-lint alone (the JSON support ignores empty documents); rule problems are never left out', () => {
-  assert.deepEqual(shownBeside(lint(''), { languageId: 'json', validates: true }).map((d) => [d.rule, d.syntax]), [['json/syntax', 'empty']]);
+  assert.deepEqual(
+    shownBeside(lint(''), { languageId: 'json', validates: true }).map((d) => [d.rule, d.syntax]),
+    [['json/syntax', 'empty']],
+  );
   const ruleOnly = lint('{ "name": "" }');
   assert.deepEqual(shownBeside(ruleOnly, { languageId: 'json', validates: true }), ruleOnly);
 });

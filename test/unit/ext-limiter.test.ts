@@ -4,7 +4,13 @@ import { Limiter, retryAfterOf } from '../../src/api/limiter';
 import { ServiceError } from '../../src/api/errors';
 
 const rateLimited = (retryAfterMs: number): ServiceError =>
-  new ServiceError({ kind: 'http', operation: 'list columns', status: 429, message: 'list columns failed: HTTP 429 rate limited', retryAfterMs });
+  new ServiceError({
+    kind: 'http',
+    operation: 'list columns',
+    status: 429,
+    message: 'list columns failed: HTTP 429 rate limited',
+    retryAfterMs,
+  });
 
 test('no more than `concurrency` operations run at once', async () => {
   const limiter = new Limiter({ concurrency: 3 });
@@ -83,6 +89,9 @@ test('a waiting operation is dropped when its signal aborts', async () => {
 
 test('retryAfterOf reads only rate-limit errors', () => {
   assert.equal(retryAfterOf(rateLimited(1234)), 1234);
-  assert.equal(retryAfterOf(new ServiceError({ kind: 'http', operation: 'x', status: 503, message: 'm', retryAfterMs: 10 })), undefined);
+  assert.equal(
+    retryAfterOf(new ServiceError({ kind: 'http', operation: 'x', status: 503, message: 'm', retryAfterMs: 10 })),
+    undefined,
+  );
   assert.equal(retryAfterOf(new Error('x')), undefined);
 });

@@ -19,9 +19,18 @@ test('links elsewhere, with other schemes, with credentials or downgraded are re
     const r = checkUiLink(link, ui);
     return r.ok ? undefined : r.reason;
   };
-  assert.equal(reason('https://evil.example/acme'), "the link points at evil.example, not at the connection's UI host ui.example.com");
-  assert.equal(reason('https://ui.example.com.evil.example/x'), "the link points at ui.example.com.evil.example, not at the connection's UI host ui.example.com");
-  assert.equal(reason('https://ui.example.com:8443/x'), "the link points at ui.example.com:8443, not at the connection's UI host ui.example.com");
+  assert.equal(
+    reason('https://evil.example/acme'),
+    "the link points at evil.example, not at the connection's UI host ui.example.com",
+  );
+  assert.equal(
+    reason('https://ui.example.com.evil.example/x'),
+    "the link points at ui.example.com.evil.example, not at the connection's UI host ui.example.com",
+  );
+  assert.equal(
+    reason('https://ui.example.com:8443/x'),
+    "the link points at ui.example.com:8443, not at the connection's UI host ui.example.com",
+  );
   assert.equal(reason('command:workbench.action.quit'), 'the link uses command: instead of http(s)');
   assert.equal(reason('javascript:alert(1)'), 'the link uses javascript: instead of http(s)');
   assert.equal(reason('file:///etc/passwd'), 'the link uses file: instead of http(s)');
@@ -48,7 +57,10 @@ test('export file names are sanitized into one safe path segment', () => {
 });
 
 test('the export path is <dataset>/<name>.trigger.json', () => {
-  assert.equal(exportRelativePath('api-gateway', { id: 't1', name: 'Error rate' }), 'api-gateway/Error-rate.trigger.json');
+  assert.equal(
+    exportRelativePath('api-gateway', { id: 't1', name: 'Error rate' }),
+    'api-gateway/Error-rate.trigger.json',
+  );
   assert.equal(exportRelativePath('__all__', { id: 't1', name: '日本語' }), '__all__/t1.trigger.json');
 });
 
@@ -80,12 +92,22 @@ test('export keeps the id as the link, drops the other read-only members, nulls 
 test('a trigger listed with both query and query_id (made with an inline query) is exported with the inline query only', () => {
   const listed: Trigger = { ...trigger, query_id: 'q_made_by_the_service' };
   assert.deepEqual(Object.keys(exported(listed)), ['id', 'dataset_slug', 'name', 'threshold', 'frequency', 'query']);
-  assert.deepEqual(lint(triggerFileText(listed)).filter((d) => d.severity === 'error'), []);
+  assert.deepEqual(
+    lint(triggerFileText(listed)).filter((d) => d.severity === 'error'),
+    [],
+  );
 });
 
 test('a trigger on a saved query keeps its query_id when there is no inline query', () => {
   const onSaved: Trigger = { ...trigger, query: null, query_id: 'q_saved' };
-  assert.deepEqual(Object.keys(exported(onSaved)), ['id', 'dataset_slug', 'name', 'threshold', 'frequency', 'query_id']);
+  assert.deepEqual(Object.keys(exported(onSaved)), [
+    'id',
+    'dataset_slug',
+    'name',
+    'threshold',
+    'frequency',
+    'query_id',
+  ]);
   const withoutQuery: Trigger = { ...trigger, query_id: 'q_saved' };
   delete withoutQuery.query;
   assert.equal(exported(withoutQuery).query_id, 'q_saved');

@@ -2,7 +2,17 @@
 // come from the version's lint at once; the fix-all edit is computed in the worker only when it is asked for
 // (a request of its kind, as fix-all on save makes, or the light bulb's "fix all" chosen), once per version.
 // Work is counted at the worker boundary (the jobs posted to the worker threads, lint-workers.ts), never timed.
-import { CodeActionKind, Diagnostic, EventEmitter, fake, fileUri, Range, TextDocument, Uri, WorkspaceEdit } from './vscode-fake';
+import {
+  CodeActionKind,
+  Diagnostic,
+  EventEmitter,
+  fake,
+  fileUri,
+  Range,
+  TextDocument,
+  Uri,
+  WorkspaceEdit,
+} from './vscode-fake';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FIX_ALL_KIND, LintCodeActions } from '../../src/extension/diagnostics/lintCodeActions';
@@ -29,7 +39,11 @@ function setup() {
   const workers = countedWorkers();
   const runner = new LintRunner({ workerFile, createWorker: workers.createWorker });
   const documents = new LintedDocuments(runner, () => ({ metricsDatasets: [] }));
-  const actions = new LintCodeActions(new TriggerFileMatcher(() => ['**/*.trigger.json'], 'obs-trigger'), documents, 'obs-trigger');
+  const actions = new LintCodeActions(
+    new TriggerFileMatcher(() => ['**/*.trigger.json'], 'obs-trigger'),
+    documents,
+    'obs-trigger',
+  );
   const doc = new TextDocument(fileUri('api/a.trigger.json'), BAD);
   /** The workers started and the jobs posted to them, by kind. */
   const work = () => ({ started: workers.started(), jobs: workers.byKind() });
@@ -40,7 +54,10 @@ function setup() {
 async function problems(documents: LintedDocuments, doc: TextDocument): Promise<Diagnostic[]> {
   const linted = await documents.lint(doc.uri.toString(), doc.version, () => doc.getText());
   return linted.diagnostics.map((d) => {
-    const shown = new Diagnostic(new Range(d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character), d.message);
+    const shown = new Diagnostic(
+      new Range(d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character),
+      d.message,
+    );
     shown.source = LINT_SOURCE;
     shown.code = { value: d.rule, target: Uri.parse(`https://docs.example.invalid/rules#${d.rule}`) };
     return shown;
@@ -100,7 +117,12 @@ test('a quick fix request alone computes no fix-all', async () => {
   const { workers, actions, documents, doc, dispose } = setup();
   try {
     const asked = await problems(documents, doc);
-    const offered = await actions.provideCodeActions(doc, new Range(0, 0, 0, 0), context(asked, CodeActionKind.QuickFix), token);
+    const offered = await actions.provideCodeActions(
+      doc,
+      new Range(0, 0, 0, 0),
+      context(asked, CodeActionKind.QuickFix),
+      token,
+    );
     assert.deepEqual(
       offered.map((a) => a.title),
       ['Set frequency to 120', 'Remove read-only created_at'],

@@ -75,7 +75,10 @@ test('a rule spanning two places carries related information', () => {
   const withRelated = ds.find((d) => (d.related ?? []).length > 0);
   assert.ok(withRelated, 'the linter reports a relation for time_range below frequency');
   const data = toDiagnosticData(withRelated, DOCS);
-  assert.deepEqual(data.related, withRelated.related?.map((r) => ({ message: r.message, range: r.range })));
+  assert.deepEqual(
+    data.related,
+    withRelated.related?.map((r) => ({ message: r.message, range: r.range })),
+  );
 });
 
 test('the range is passed through unchanged (0-based lines and UTF-16 characters)', () => {
@@ -93,17 +96,25 @@ test('a packaged file: docs page links to the line of the rule section', () => {
 });
 
 test('a packaged file: docs page without the rule section links to the page itself', () => {
-  assert.equal(ruleDocsUrl('file:///ext/docs/rules.md#L9', 'trigger/frequency', new Map()), 'file:///ext/docs/rules.md');
+  assert.equal(
+    ruleDocsUrl('file:///ext/docs/rules.md#L9', 'trigger/frequency', new Map()),
+    'file:///ext/docs/rules.md',
+  );
 });
 
-test('RuleDocs reads the shipped rules.md once, and links to the setting\'s page when it is an http(s) address', () => {
+test("RuleDocs reads the shipped rules.md once, and links to the setting's page when it is an http(s) address", () => {
   const dir = mkdtempSync(join(tmpdir(), 'obs-ruledocs-'));
   try {
     const file = join(dir, 'rules.md');
     writeFileSync(file, '# Rules\n<a id="trigger-frequency"></a>\n');
     let configured: string | undefined = '';
     const logged: string[] = [];
-    const docs = new RuleDocs({ file, fileUrl: 'file:///ext/docs/rules.md', configured: () => configured, log: (m) => logged.push(m) });
+    const docs = new RuleDocs({
+      file,
+      fileUrl: 'file:///ext/docs/rules.md',
+      configured: () => configured,
+      log: (m) => logged.push(m),
+    });
     assert.deepEqual([...docs.lines()], [['trigger-frequency', 2]]);
     rmSync(file);
     assert.deepEqual([...docs.lines()], [['trigger-frequency', 2]], 'not read again');
@@ -118,7 +129,12 @@ test('RuleDocs reads the shipped rules.md once, and links to the setting\'s page
 
 test('RuleDocs without its file links to the page itself and says so in the log once', () => {
   const logged: string[] = [];
-  const docs = new RuleDocs({ file: join(tmpdir(), 'obs-no-such-dir', 'rules.md'), fileUrl: 'file:///x/rules.md', configured: () => undefined, log: (m) => logged.push(m) });
+  const docs = new RuleDocs({
+    file: join(tmpdir(), 'obs-no-such-dir', 'rules.md'),
+    fileUrl: 'file:///x/rules.md',
+    configured: () => undefined,
+    log: (m) => logged.push(m),
+  });
   assert.equal(docs.lines().size, 0);
   assert.equal(docs.lines().size, 0);
   assert.equal(logged.length, 1);
@@ -169,13 +185,22 @@ test('fix all is one minimal edit that leaves nothing auto-fixable', () => {
   assert.equal(action.kind, 'source.fixAll');
   assert.equal(action.edits.length, 1);
   const fixed = applyFixes(text, action.edits);
-  assert.deepEqual(lint(fixed).filter((d) => d.fix !== undefined), []);
-  assert.deepEqual(lint(fixed).map((d) => d.rule), ['trigger/recipient-deprecated']);
+  assert.deepEqual(
+    lint(fixed).filter((d) => d.fix !== undefined),
+    [],
+  );
+  assert.deepEqual(
+    lint(fixed).map((d) => d.rule),
+    ['trigger/recipient-deprecated'],
+  );
   assert.equal(JSON.parse(fixed).created_at, undefined);
 });
 
 test('fix all offers nothing when nothing is fixable', () => {
-  assert.equal(fixAllOf(trigger({ created_at: undefined, query: { calculations: [{ op: 'COUNT' }], time_range: 900 } })), undefined);
+  assert.equal(
+    fixAllOf(trigger({ created_at: undefined, query: { calculations: [{ op: 'COUNT' }], time_range: 900 } })),
+    undefined,
+  );
 });
 
 test('minimalEdit keeps the common prefix and suffix', () => {
@@ -197,7 +222,11 @@ test('the rules docs setting is used only when it is an http(s) address; otherwi
   assert.equal(rulesDocsPage('', packaged), packaged);
   assert.equal(rulesDocsPage(undefined, packaged), packaged);
   assert.equal(rulesDocsPage(' https://docs.example.com/rules ', packaged), 'https://docs.example.com/rules');
-  assert.equal(rulesDocsPage('command:workbench.action.quit', packaged), packaged, 'a workspace setting must not turn rule codes into commands');
+  assert.equal(
+    rulesDocsPage('command:workbench.action.quit', packaged),
+    packaged,
+    'a workspace setting must not turn rule codes into commands',
+  );
   assert.equal(rulesDocsPage('file:///etc/passwd', packaged), packaged);
   assert.equal(rulesDocsPage('not a url', packaged), packaged);
 });

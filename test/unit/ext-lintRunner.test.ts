@@ -9,7 +9,13 @@ import { lintReport } from '../../src/lint';
 import { LintedDocuments } from '../../src/extension/diagnostics/lintedDocuments';
 import { EDITOR_METRICS_DATASET_HINT, QuickFixIndex } from '../../src/extension/diagnostics/lintMapping';
 import { runLintJob } from '../../src/extension/diagnostics/lintJobs';
-import { InThreadWorker, LintCancelled, LintRunner, type LintRunnerOptions, type WorkerLike } from '../../src/extension/diagnostics/lintRunner';
+import {
+  InThreadWorker,
+  LintCancelled,
+  LintRunner,
+  type LintRunnerOptions,
+  type WorkerLike,
+} from '../../src/extension/diagnostics/lintRunner';
 import type { WorkerRequest, WorkerResponse } from '../../src/extension/diagnostics/lintWorker';
 import { trigger } from './lint-helpers';
 import { countedWorkers, LINT_WORKER_FILE as workerFile } from './lint-workers';
@@ -21,7 +27,11 @@ const BAD = trigger('"frequency": 90', '"created_at": "t1"');
 function countedRunner(options: Partial<LintRunnerOptions> = {}) {
   const workers = countedWorkers();
   const runner = new LintRunner({ workerFile, createWorker: workers.createWorker, ...options });
-  const stats = () => ({ workers: workers.started(), jobs: workers.jobs('lint', 'fixAll'), stopped: workers.stopped() });
+  const stats = () => ({
+    workers: workers.started(),
+    jobs: workers.jobs('lint', 'fixAll'),
+    stopped: workers.stopped(),
+  });
   return { runner, workers, stats };
 }
 
@@ -30,7 +40,12 @@ test('a lint job runs in the worker and answers what the linter reports', async 
   try {
     const result = await runner.run({ kind: 'lint', input: BAD, options: OPTIONS });
     const expected = lintReport(BAD, { metricsDatasets: [], metricsDatasetHint: EDITOR_METRICS_DATASET_HINT });
-    assert.deepEqual(result, { kind: 'lint', diagnostics: expected.diagnostics, hidden: expected.hidden, datasets: expected.datasets });
+    assert.deepEqual(result, {
+      kind: 'lint',
+      diagnostics: expected.diagnostics,
+      hidden: expected.hidden,
+      datasets: expected.datasets,
+    });
     assert.deepEqual(stats(), { workers: 1, jobs: 1, stopped: 0 });
   } finally {
     runner.dispose();
@@ -41,13 +56,14 @@ test('bytes are linted as a file: undecodable bytes are reported', async () => {
   const runner = new LintRunner({ workerFile });
   try {
     const [before, after] = trigger('"description": "cafX"').split('X');
-    const bytes = Buffer.concat([Buffer.from(before ?? '', 'utf8'), Buffer.from([0xe9]), Buffer.from(after ?? '', 'utf8')]);
+    const bytes = Buffer.concat([
+      Buffer.from(before ?? '', 'utf8'),
+      Buffer.from([0xe9]),
+      Buffer.from(after ?? '', 'utf8'),
+    ]);
     const result = await runner.run({ kind: 'lint', input: bytes, options: OPTIONS });
     assert.equal(result.kind, 'lint');
-    assert.deepEqual(
-      result.kind === 'lint' ? result.diagnostics.map((d) => d.rule) : [],
-      ['file/encoding'],
-    );
+    assert.deepEqual(result.kind === 'lint' ? result.diagnostics.map((d) => d.rule) : [], ['file/encoding']);
   } finally {
     runner.dispose();
   }
@@ -109,7 +125,11 @@ class DyingWorker extends EventEmitter implements WorkerLike {
 /** A worker that answers every lint with no diagnostics. */
 class QuietWorker extends EventEmitter implements WorkerLike {
   postMessage(message: WorkerRequest): void {
-    const response: WorkerResponse = { id: message.id, ok: true, result: { kind: 'lint', diagnostics: [], hidden: { error: 0, warning: 0, info: 0 }, datasets: [] } };
+    const response: WorkerResponse = {
+      id: message.id,
+      ok: true,
+      result: { kind: 'lint', diagnostics: [], hidden: { error: 0, warning: 0, info: 0 }, datasets: [] },
+    };
     queueMicrotask(() => this.emit('message', response));
   }
   terminate(): Promise<number> {
@@ -120,9 +140,21 @@ class QuietWorker extends EventEmitter implements WorkerLike {
 test('a worker that dies fails its job with the reason, and the next job starts a new worker', async () => {
   const made: WorkerLike[] = [new DyingWorker(), new QuietWorker()];
   const logged: string[] = [];
-  const runner = new LintRunner({ workerFile, createWorker: () => made.shift() ?? new QuietWorker(), log: (m) => logged.push(m) });
-  await assert.rejects(runner.run({ kind: 'lint', input: BAD, options: OPTIONS }), /the lint worker stopped: exit code 1/);
-  assert.deepEqual(await runner.run({ kind: 'lint', input: BAD, options: OPTIONS }), { kind: 'lint', diagnostics: [], hidden: { error: 0, warning: 0, info: 0 }, datasets: [] });
+  const runner = new LintRunner({
+    workerFile,
+    createWorker: () => made.shift() ?? new QuietWorker(),
+    log: (m) => logged.push(m),
+  });
+  await assert.rejects(
+    runner.run({ kind: 'lint', input: BAD, options: OPTIONS }),
+    /the lint worker stopped: exit code 1/,
+  );
+  assert.deepEqual(await runner.run({ kind: 'lint', input: BAD, options: OPTIONS }), {
+    kind: 'lint',
+    diagnostics: [],
+    hidden: { error: 0, warning: 0, info: 0 },
+    datasets: [],
+  });
   assert.deepEqual(logged, ['the lint worker stopped: exit code 1']);
   assert.equal(made.length, 0, 'both workers were started');
   runner.dispose();
@@ -139,11 +171,13 @@ test('where no worker thread can start, the jobs run in this thread, and the rea
     log: (m) => logged.push(m),
   });
   const result = await runner.run({ kind: 'lint', input: BAD, options: OPTIONS });
-  assert.deepEqual(
-    result.kind === 'lint' ? result.diagnostics.map((d) => d.rule) : [],
-    ['trigger/frequency', 'trigger/read-only-member'],
-  );
-  assert.deepEqual(logged, ["no lint worker thread (ERR_WORKER_INVALID_EXEC_ARGV): linting in the extension host's thread"]);
+  assert.deepEqual(result.kind === 'lint' ? result.diagnostics.map((d) => d.rule) : [], [
+    'trigger/frequency',
+    'trigger/read-only-member',
+  ]);
+  assert.deepEqual(logged, [
+    "no lint worker thread (ERR_WORKER_INVALID_EXEC_ARGV): linting in the extension host's thread",
+  ]);
   runner.dispose();
 });
 
@@ -156,7 +190,10 @@ test('each document version is linted once, whoever asks', async () => {
       reads++;
       return BAD;
     };
-    const [a, b] = await Promise.all([documents.lint('file:///a.trigger.json', 1, text), documents.lint('file:///a.trigger.json', 1, text)]);
+    const [a, b] = await Promise.all([
+      documents.lint('file:///a.trigger.json', 1, text),
+      documents.lint('file:///a.trigger.json', 1, text),
+    ]);
     assert.equal(a, b);
     assert.equal(reads, 1);
     assert.equal(workers.jobs('lint'), 1);
@@ -201,7 +238,9 @@ test('a change cancels the lint of the version before', async () => {
 });
 
 test('the quick fix index reads each diagnostic once; requests read none', () => {
-  const found = lintReport(`[${Array.from({ length: 500 }, (_, i) => trigger(`"created_at": "t${i}"`)).join(',')}]`).diagnostics;
+  const found = lintReport(
+    `[${Array.from({ length: 500 }, (_, i) => trigger(`"created_at": "t${i}"`)).join(',')}]`,
+  ).diagnostics;
   let reads = 0;
   const counted = new Proxy(found, {
     get(target, key, receiver) {

@@ -52,7 +52,7 @@ test('a change lints after 150 ms, not before', async () => {
   assert.deepEqual(runs, ['a.json']);
 });
 
-test('a burst of 50 edits lints once, 150 ms after the last one: each edit\'s wait is cleared by the next', async () => {
+test("a burst of 50 edits lints once, 150 ms after the last one: each edit's wait is cleared by the next", async () => {
   const { clock, runs, scheduler } = setup();
   for (let i = 0; i < 50; i++) {
     scheduler.schedule('a.json');

@@ -1,7 +1,12 @@
 // Trigger files over 5 MB are linted on open and save only, with a notice saying so.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LINT_ON_CHANGE_MAX_SIZE, documentSize, largeFileNotice, shouldLint } from '../../src/extension/diagnostics/lintSizeGuard';
+import {
+  LINT_ON_CHANGE_MAX_SIZE,
+  documentSize,
+  largeFileNotice,
+  shouldLint,
+} from '../../src/extension/diagnostics/lintSizeGuard';
 
 const MB = 1024 * 1024;
 
@@ -26,14 +31,20 @@ test('files up to 5 MB get no notice', () => {
 });
 
 test('a file over 5 MB gets a notice naming its size in MB, rounded up to one decimal', () => {
-  assert.equal(largeFileNotice(7.25 * MB), 'Large trigger file, linted on save only (not while typing): 7.3 MB is over 5 MB.');
+  assert.equal(
+    largeFileNotice(7.25 * MB),
+    'Large trigger file, linted on save only (not while typing): 7.3 MB is over 5 MB.',
+  );
 });
 
 test('a file just over 5 MB never reads as "5.0 MB is over 5 MB"', () => {
-  assert.equal(largeFileNotice(5 * MB + 1), 'Large trigger file, linted on save only (not while typing): 5.1 MB is over 5 MB.');
+  assert.equal(
+    largeFileNotice(5 * MB + 1),
+    'Large trigger file, linted on save only (not while typing): 5.1 MB is over 5 MB.',
+  );
 });
 
-test('a document\'s size is the offset of the end of its last line, read without its text', () => {
+test("a document's size is the offset of the end of its last line, read without its text", () => {
   const lines = ['{', '  "name": "x"', '}'];
   const offsets = [0, 2, 16];
   const doc = {

@@ -31,7 +31,10 @@ class ManualClock implements BatchClock {
   }
 }
 
-function setup(columns: Record<string, Record<string, DatasetColumns | 'missing' | Error>>, batch: { clock?: ManualClock } = {}) {
+function setup(
+  columns: Record<string, Record<string, DatasetColumns | 'missing' | Error>>,
+  batch: { clock?: ManualClock } = {},
+) {
   let active: string | undefined = 'c1';
   let clock = 0;
   const reads: string[] = [];
@@ -57,7 +60,15 @@ function setup(columns: Record<string, Record<string, DatasetColumns | 'missing'
   const answered = async (): Promise<void> => {
     await Promise.allSettled(answers);
   };
-  return { live, reads, answered, announced, use: (c: string | undefined) => (active = c), tick: (ms: number) => (clock += ms), changes: () => announced.length };
+  return {
+    live,
+    reads,
+    answered,
+    announced,
+    use: (c: string | undefined) => (active = c),
+    tick: (ms: number) => (clock += ms),
+    changes: () => announced.length,
+  };
 }
 
 const API: DatasetColumns = { names: ['duration_ms', 'status'], hidden: ['status'] };
@@ -127,7 +138,10 @@ test('stale columns are read again in the background; the old ones serve meanwhi
 test('columns arriving together are announced once, naming the datasets whose columns changed', async () => {
   const clock = new ManualClock();
   const same: DatasetColumns = { names: ['x'], hidden: [] };
-  const { live, announced, answered, reads } = setup({ c1: { a1: API, a2: API, a3: same, a4: 'missing', a5: API } }, { clock });
+  const { live, announced, answered, reads } = setup(
+    { c1: { a1: API, a2: API, a3: same, a4: 'missing', a5: API } },
+    { clock },
+  );
   live.want(['a1', 'a2', 'a3', 'a4', 'a5']);
   await answered();
   assert.deepEqual(announced, []);
@@ -138,7 +152,7 @@ test('columns arriving together are announced once, naming the datasets whose co
   assert.deepEqual(reads, ['c1/a1', 'c1/a2', 'c1/a3', 'c1/a4', 'c1/a5']);
 });
 
-test("a connection change announces everything; columns arriving for a connection no longer active announce nothing", async () => {
+test('a connection change announces everything; columns arriving for a connection no longer active announce nothing', async () => {
   const clock = new ManualClock();
   const { live, announced, answered, use } = setup({ c1: { api: API } }, { clock });
   live.want(['api']);
@@ -150,20 +164,36 @@ test("a connection change announces everything; columns arriving for a connectio
   assert.deepEqual(live.known(), {});
 });
 
-const withColumn = trigger('"dataset_slug": "api"', '"query": { "calculations": [{ "op": "P99", "column": "duraton_ms" }, { "op": "COUNT" }], "breakdowns": ["status"], "time_range": 1800 }');
+const withColumn = trigger(
+  '"dataset_slug": "api"',
+  '"query": { "calculations": [{ "op": "P99", "column": "duraton_ms" }, { "op": "COUNT" }], "breakdowns": ["status"], "time_range": 1800 }',
+);
 
 test('the lint job reports an unknown column (with the nearest name as fix) and a hidden one only when the columns are given', () => {
   const without = runLintJob({ kind: 'lint', input: withColumn, options: { metricsDatasets: [] } });
-  const withCols = runLintJob({ kind: 'lint', input: withColumn, options: { metricsDatasets: [], columns: { api: API } } });
+  const withCols = runLintJob({
+    kind: 'lint',
+    input: withColumn,
+    options: { metricsDatasets: [], columns: { api: API } },
+  });
   assert.ok(without.kind === 'lint' && withCols.kind === 'lint');
-  assert.deepEqual(without.diagnostics.filter((d) => d.rule.endsWith('-column')), []);
+  assert.deepEqual(
+    without.diagnostics.filter((d) => d.rule.endsWith('-column')),
+    [],
+  );
   assert.deepEqual(without.datasets, ['api']);
   const found = withCols.diagnostics.filter((d) => d.rule.endsWith('-column'));
-  assert.deepEqual(found.map((d) => [d.rule, d.severity]), [
-    ['query/unknown-column', 'warning'],
-    ['query/hidden-column', 'info'],
-  ]);
-  assert.deepEqual(found[0]?.fix?.edits.map((e) => e.newText), ['"duration_ms"']);
+  assert.deepEqual(
+    found.map((d) => [d.rule, d.severity]),
+    [
+      ['query/unknown-column', 'warning'],
+      ['query/hidden-column', 'info'],
+    ],
+  );
+  assert.deepEqual(
+    found[0]?.fix?.edits.map((e) => e.newText),
+    ['"duration_ms"'],
+  );
 });
 
 test("a trigger linted in the 'listed' form has no read-only member findings", () => {
@@ -171,6 +201,12 @@ test("a trigger linted in the 'listed' form has no read-only member findings", (
   const asFile = runLintJob({ kind: 'lint', input: listed, options: { metricsDatasets: [] } });
   const asListed = runLintJob({ kind: 'lint', input: listed, options: { metricsDatasets: [], form: 'listed' } });
   assert.ok(asFile.kind === 'lint' && asListed.kind === 'lint');
-  assert.deepEqual(asFile.diagnostics.map((d) => d.rule), ['trigger/read-only-member', 'trigger/read-only-member']);
-  assert.deepEqual(asListed.diagnostics.map((d) => d.rule), []);
+  assert.deepEqual(
+    asFile.diagnostics.map((d) => d.rule),
+    ['trigger/read-only-member', 'trigger/read-only-member'],
+  );
+  assert.deepEqual(
+    asListed.diagnostics.map((d) => d.rule),
+    [],
+  );
 });

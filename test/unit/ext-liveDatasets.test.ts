@@ -32,7 +32,15 @@ function setup(lists: Record<string, readonly string[] | 'refused' | Error>) {
   const answered = async (): Promise<void> => {
     await Promise.allSettled(answers);
   };
-  return { live, reads, answered, use: (c: string | undefined) => (active = c), tick: (ms: number) => (clock += ms), changes: () => changes, set: (cid: string, l: readonly string[]) => (lists[cid] = l) };
+  return {
+    live,
+    reads,
+    answered,
+    use: (c: string | undefined) => (active = c),
+    tick: (ms: number) => (clock += ms),
+    changes: () => changes,
+    set: (cid: string, l: readonly string[]) => (lists[cid] = l),
+  };
 }
 
 test('the list is read once in the background, then known (sorted), and its arrival announced once', async () => {
@@ -97,12 +105,23 @@ test('each connection has its own list; without a connection nothing is read', a
 
 test('the lint job warns of a dataset the list lacks, with the nearest slug as the fix; without a list it says nothing', () => {
   const text = trigger('"dataset_slug": "checkout"');
-  const checked = runLintJob({ kind: 'lint', input: text, options: { metricsDatasets: [], datasets: ['api-gateway', 'checkout-service'] } });
+  const checked = runLintJob({
+    kind: 'lint',
+    input: text,
+    options: { metricsDatasets: [], datasets: ['api-gateway', 'checkout-service'] },
+  });
   assert.equal(checked.kind, 'lint');
   const found = checked.kind === 'lint' ? checked.diagnostics.filter((d) => d.rule === 'trigger/unknown-dataset') : [];
-  assert.deepEqual(found.map((d) => [d.severity, d.message, d.fix?.title]), [
-    ['warning', 'The service has no dataset "checkout" (did you mean "checkout-service"?): the trigger cannot be created or previewed there', 'Change to "checkout-service"'],
-  ]);
+  assert.deepEqual(
+    found.map((d) => [d.severity, d.message, d.fix?.title]),
+    [
+      [
+        'warning',
+        'The service has no dataset "checkout" (did you mean "checkout-service"?): the trigger cannot be created or previewed there',
+        'Change to "checkout-service"',
+      ],
+    ],
+  );
   const unchecked = runLintJob({ kind: 'lint', input: text, options: { metricsDatasets: [] } });
   assert.deepEqual(unchecked.kind === 'lint' ? unchecked.diagnostics.map((d) => d.rule) : ['?'], []);
 });

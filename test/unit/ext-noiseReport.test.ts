@@ -12,7 +12,15 @@ import { ServiceClient } from '../../src/api/client';
 import { CreationPacer, ResultCache } from '../../src/backtest';
 import { SavedQueryCache } from '../../src/backtest/savedQueryCache';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox';
-import { evaluateNoise, noisiestFirst, prepareNoise, type NoiseEntry, type NoiseSession, type NoiseTarget, type PreparedNoise } from '../../src/backtest/noiseReport';
+import {
+  evaluateNoise,
+  noisiestFirst,
+  prepareNoise,
+  type NoiseEntry,
+  type NoiseSession,
+  type NoiseTarget,
+  type PreparedNoise,
+} from '../../src/backtest/noiseReport';
 import { noiseRows, type NoiseRow } from '../../src/extension/noise/noiseRows';
 import { safeLabel } from '../../src/extension/core/text';
 import { readSuggestedEdit, suggestionEdits, suggestionNotice } from '../../src/extension/noise/suggestionEdit';
@@ -38,14 +46,36 @@ async function setup() {
   handles.push(sandbox);
   clients.push(client);
   const reports: string[] = [];
-  const session: NoiseSession = { api: client, pacer: new CreationPacer(clock), cache: new ResultCache(), queries: new SavedQueryCache(), clock, signal: new AbortController().signal, report: (m) => reports.push(m), nowSeconds: Math.floor(now() / 1000) };
-  const created = () => sandbox.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/1/query_results/')).length;
+  const session: NoiseSession = {
+    api: client,
+    pacer: new CreationPacer(clock),
+    cache: new ResultCache(),
+    queries: new SavedQueryCache(),
+    clock,
+    signal: new AbortController().signal,
+    report: (m) => reports.push(m),
+    nowSeconds: Math.floor(now() / 1000),
+  };
+  const created = () =>
+    sandbox.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/1/query_results/')).length;
   return { session, created, reports };
 }
 
-const target = (text = DEMO_TRIGGER, tests = [{ label: 'High-error-rate.trigger-test.json', text: DEMO_TESTS }]): NoiseTarget => ({ key: 'file:///w/triggers/api-gateway/High-error-rate.trigger.json', label: 'triggers/api-gateway/High-error-rate.trigger.json', text, tests });
+const target = (
+  text = DEMO_TRIGGER,
+  tests = [{ label: 'High-error-rate.trigger-test.json', text: DEMO_TESTS }],
+): NoiseTarget => ({
+  key: 'file:///w/triggers/api-gateway/High-error-rate.trigger.json',
+  label: 'triggers/api-gateway/High-error-rate.trigger.json',
+  text,
+  tests,
+});
 
-async function evaluated(s: NoiseSession, t: NoiseTarget, max: number): Promise<Extract<NoiseEntry, { kind: 'evaluated' }>> {
+async function evaluated(
+  s: NoiseSession,
+  t: NoiseTarget,
+  max: number,
+): Promise<Extract<NoiseEntry, { kind: 'evaluated' }>> {
   const prepared = await prepareNoise(t, s);
   assert.ok('tested' in prepared, JSON.stringify(prepared));
   const entry = await evaluateNoise(prepared as PreparedNoise, s, { mode: 'exact', days: 7, budget: max });
@@ -57,9 +87,24 @@ describe('the noise of a trigger file', () => {
   test('"High error rate" over 6 d 23 h: its bursts (two a day, and stray errors) each one notification and one resolve, from 3 query results', async () => {
     const s = await setup();
     const entry = await evaluated(s.session, target(), 100);
-    assert.deepEqual([entry.counts.windowSeconds, entry.counts.notifications, entry.counts.resolves, entry.counts.flaps, entry.counts.perDay.length], [6 * 86_400 + 23 * 3_600, 17, 17, 0, 7]);
-    assert.equal(entry.counts.perDay.reduce((a, b) => a + b, 0), 17);
-    assert.deepEqual([entry.to, entry.counts.exact, entry.suggestion, entry.dataset], [Date.parse('2025-06-02T12:00:00Z') / 1000, true, undefined, 'api-gateway']);
+    assert.deepEqual(
+      [
+        entry.counts.windowSeconds,
+        entry.counts.notifications,
+        entry.counts.resolves,
+        entry.counts.flaps,
+        entry.counts.perDay.length,
+      ],
+      [6 * 86_400 + 23 * 3_600, 17, 17, 0, 7],
+    );
+    assert.equal(
+      entry.counts.perDay.reduce((a, b) => a + b, 0),
+      17,
+    );
+    assert.deepEqual(
+      [entry.to, entry.counts.exact, entry.suggestion, entry.dataset],
+      [Date.parse('2025-06-02T12:00:00Z') / 1000, true, undefined, 'api-gateway'],
+    );
     assert.equal(s.created(), 3);
   });
 
@@ -71,7 +116,12 @@ describe('the noise of a trigger file', () => {
     assert.ok(suggestion.change.value > 5 && suggestion.notifications <= 7, JSON.stringify(suggestion));
     assert.deepEqual([entry.suggestion?.missed, entry.unchecked], [[], []]);
     const before = s.created();
-    const edits = suggestionEdits(DEMO_TRIGGER, { key: 'k', member: 'value', value: suggestion.change.value, seen: { op: '>', value: 5, exceededLimit: 1 } });
+    const edits = suggestionEdits(DEMO_TRIGGER, {
+      key: 'k',
+      member: 'value',
+      value: suggestion.change.value,
+      seen: { op: '>', value: 5, exceededLimit: 1 },
+    });
     assert.ok(edits.ok);
     const edited = applyEdits(DEMO_TRIGGER, edits.edits);
     const again = await evaluated(s.session, target(edited), 7);
@@ -84,18 +134,29 @@ describe('the noise of a trigger file', () => {
   test('a budget no threshold can meet while the burst of the last day is still caught is said, naming that test', async () => {
     const s = await setup();
     const entry = await evaluated(s.session, target(), 0);
-    assert.deepEqual([entry.suggestion?.suggestions.filter((x) => x.change.member === 'value'), entry.suggestion?.blockedBy], [[], 'catches the error bursts of the last day']);
+    assert.deepEqual(
+      [entry.suggestion?.suggestions.filter((x) => x.change.member === 'value'), entry.suggestion?.blockedBy],
+      [[], 'catches the error bursts of the last day'],
+    );
   });
 
   test('files left out, each with why', async () => {
     const s = await setup();
     const reasons = await Promise.all(
-      ['[{"name":"a"},{"name":"b"}]', '{ "name": "x", ', JSON.stringify({ ...JSON.parse(DEMO_TRIGGER), dataset_slug: undefined })].map(async (text) => {
+      [
+        '[{"name":"a"},{"name":"b"}]',
+        '{ "name": "x", ',
+        JSON.stringify({ ...JSON.parse(DEMO_TRIGGER), dataset_slug: undefined }),
+      ].map(async (text) => {
         const p = await prepareNoise(target(text, []), s.session);
         return 'reason' in p ? p.reason : 'evaluated';
       }),
     );
-    assert.deepEqual(reasons, ['the file does not hold one trigger object', 'the file is not valid JSON (fix the problems the linter shows first)', 'the trigger file names no dataset_slug: give the test file a "dataset" member']);
+    assert.deepEqual(reasons, [
+      'the file does not hold one trigger object',
+      'the file is not valid JSON (fix the problems the linter shows first)',
+      'the trigger file names no dataset_slug: give the test file a "dataset" member',
+    ]);
   });
 });
 
@@ -112,31 +173,56 @@ describe('the edit of a suggested change', () => {
   test('an exceeded_limit the file does not have is inserted in its indentation; nothing else changes', () => {
     const edits = suggestionEdits(DEMO_TRIGGER, { key: 'k', member: 'exceeded_limit', value: 2, seen });
     assert.ok(edits.ok);
-    assert.equal(applyEdits(DEMO_TRIGGER, edits.edits), DEMO_TRIGGER.replace('"value": 5\n', '"value": 5,\n    "exceeded_limit": 2\n'));
+    assert.equal(
+      applyEdits(DEMO_TRIGGER, edits.edits),
+      DEMO_TRIGGER.replace('"value": 5\n', '"value": 5,\n    "exceeded_limit": 2\n'),
+    );
   });
 
   test('a file whose threshold changed since the report is not edited, and says why', () => {
     const changed = DEMO_TRIGGER.replace('"value": 5', '"value": 9');
-    assert.deepEqual(suggestionEdits(changed, { key: 'k', member: 'value', value: 12, seen }), { ok: false, reason: 'its threshold changed since the report (> 9, exceeded_limit 1): run the report again' });
+    assert.deepEqual(suggestionEdits(changed, { key: 'k', member: 'value', value: 12, seen }), {
+      ok: false,
+      reason: 'its threshold changed since the report (> 9, exceeded_limit 1): run the report again',
+    });
   });
 
   test('the note after the change says it is not saved only where it is not: with Auto Save it says Auto Save saves it', () => {
-    const note = (dirty: boolean, autoSave: string) => suggestionNotice('High-error-rate.trigger.json', 'threshold value 12', { dirty, autoSave });
+    const note = (dirty: boolean, autoSave: string) =>
+      suggestionNotice('High-error-rate.trigger.json', 'threshold value 12', { dirty, autoSave });
     const review = 'Review it, then send it to the service with Apply (its lens); Undo takes it back.';
     assert.deepEqual(note(true, 'off'), {
       compare: 'saved',
       text: 'High-error-rate.trigger.json now has the suggested threshold value 12, not saved yet. Review it, save it, then send it to the service with Apply (its lens).',
     });
     // VS Code in a browser (the demo) saves edits after a second by default.
-    assert.deepEqual(note(true, 'afterDelay'), { compare: 'service', text: `High-error-rate.trigger.json now has the suggested threshold value 12; Auto Save saves it in a moment. ${review}` });
-    assert.equal(note(true, 'onFocusChange').text, `High-error-rate.trigger.json now has the suggested threshold value 12; Auto Save saves it when the editor loses focus. ${review}`);
-    assert.equal(note(true, 'onWindowChange').text, `High-error-rate.trigger.json now has the suggested threshold value 12; Auto Save saves it when the window loses focus. ${review}`);
-    assert.deepEqual(note(false, 'afterDelay'), { compare: 'service', text: `High-error-rate.trigger.json now has the suggested threshold value 12, saved. ${review}` });
-    for (const mode of ['afterDelay', 'onFocusChange', 'onWindowChange']) assert.doesNotMatch(note(true, mode).text, /not saved/);
+    assert.deepEqual(note(true, 'afterDelay'), {
+      compare: 'service',
+      text: `High-error-rate.trigger.json now has the suggested threshold value 12; Auto Save saves it in a moment. ${review}`,
+    });
+    assert.equal(
+      note(true, 'onFocusChange').text,
+      `High-error-rate.trigger.json now has the suggested threshold value 12; Auto Save saves it when the editor loses focus. ${review}`,
+    );
+    assert.equal(
+      note(true, 'onWindowChange').text,
+      `High-error-rate.trigger.json now has the suggested threshold value 12; Auto Save saves it when the window loses focus. ${review}`,
+    );
+    assert.deepEqual(note(false, 'afterDelay'), {
+      compare: 'service',
+      text: `High-error-rate.trigger.json now has the suggested threshold value 12, saved. ${review}`,
+    });
+    for (const mode of ['afterDelay', 'onFocusChange', 'onWindowChange'])
+      assert.doesNotMatch(note(true, mode).text, /not saved/);
   });
 
   test("a command's argument is read only when it is a whole suggestion", () => {
-    assert.deepEqual(readSuggestedEdit({ key: 'k', member: 'value', value: 3, seen }), { key: 'k', member: 'value', value: 3, seen });
+    assert.deepEqual(readSuggestedEdit({ key: 'k', member: 'value', value: 3, seen }), {
+      key: 'k',
+      member: 'value',
+      value: 3,
+      seen,
+    });
     assert.equal(readSuggestedEdit({ key: 'k', member: 'query', value: 3, seen }), undefined);
     assert.equal(readSuggestedEdit({ key: 'k', member: 'value', value: Number.NaN, seen }), undefined);
     assert.equal(readSuggestedEdit('x'), undefined);
@@ -144,20 +230,67 @@ describe('the edit of a suggested change', () => {
 });
 
 describe("the report's rows", () => {
-  const counts = (notifications: number, flaps: number) => ({ notifications, resolves: notifications, firings: notifications, flaps, evaluated: 2000, perDay: [0, 1, 2, 4, 8, 0, 8], windowSeconds: 6 * 86_400 + 23 * 3_600, exact: true });
-  const entry = (key: string, notifications: number, flaps: number): NoiseEntry => ({ kind: 'evaluated', key, label: `${key}.trigger.json`, name: key, dataset: 'api-gateway', rules: { op: '>', value: 5, exceededLimit: 1, alertType: 'on_change', frequency: 300 }, counts: counts(notifications, flaps), from: 0, to: 601_200, notes: [], unchecked: [] });
+  const counts = (notifications: number, flaps: number) => ({
+    notifications,
+    resolves: notifications,
+    firings: notifications,
+    flaps,
+    evaluated: 2000,
+    perDay: [0, 1, 2, 4, 8, 0, 8],
+    windowSeconds: 6 * 86_400 + 23 * 3_600,
+    exact: true,
+  });
+  const entry = (key: string, notifications: number, flaps: number): NoiseEntry => ({
+    kind: 'evaluated',
+    key,
+    label: `${key}.trigger.json`,
+    name: key,
+    dataset: 'api-gateway',
+    rules: { op: '>', value: 5, exceededLimit: 1, alertType: 'on_change', frequency: 300 },
+    counts: counts(notifications, flaps),
+    from: 0,
+    to: 601_200,
+    notes: [],
+    unchecked: [],
+  });
 
   test('noisiest first (notifications, then flaps), the files left out last', () => {
-    const sorted = noisiestFirst([entry('quiet', 1, 0), { kind: 'skipped', key: 'odd', label: 'odd', reason: 'r' }, entry('flappy', 9, 4), entry('loud', 9, 1), entry('loudest', 30, 0)]);
-    assert.deepEqual(sorted.map((e) => e.key), ['loudest', 'flappy', 'loud', 'quiet', 'odd']);
+    const sorted = noisiestFirst([
+      entry('quiet', 1, 0),
+      { kind: 'skipped', key: 'odd', label: 'odd', reason: 'r' },
+      entry('flappy', 9, 4),
+      entry('loud', 9, 1),
+      entry('loudest', 30, 0),
+    ]);
+    assert.deepEqual(
+      sorted.map((e) => e.key),
+      ['loudest', 'flappy', 'loud', 'quiet', 'odd'],
+    );
   });
 
   test("a trigger's row: its counts and a sparkline per day; a suggestion row opens the edit for review", () => {
-    const noisy = { ...entry('loud', 23, 2), suggestion: { notifications: 23, suggestions: [{ change: { member: 'value' as const, value: 12 }, notifications: 6 }], missed: [] } };
+    const noisy = {
+      ...entry('loud', 23, 2),
+      suggestion: {
+        notifications: 23,
+        suggestions: [{ change: { member: 'value' as const, value: 12 }, notifications: 6 }],
+        missed: [],
+      },
+    };
     const [row] = noiseRows([noisy], 7);
-    assert.deepEqual([row?.label, row?.description, row?.icon], ['loud', '23 notifications · 2 flaps · ▁▂▃▅█▁█', 'bell-dot']);
+    assert.deepEqual(
+      [row?.label, row?.description, row?.icon],
+      ['loud', '23 notifications · 2 flaps · ▁▂▃▅█▁█', 'bell-dot'],
+    );
     const suggestion = row?.children?.find((c) => c.review);
-    assert.deepEqual([suggestion?.label, suggestion?.description, suggestion?.review], ['Suggested: threshold > 12 (now > 5)', '6 notifications in the last 6 d 23 h', { key: 'loud', member: 'value', value: 12, seen: { op: '>', value: 5, exceededLimit: 1 } }]);
+    assert.deepEqual(
+      [suggestion?.label, suggestion?.description, suggestion?.review],
+      [
+        'Suggested: threshold > 12 (now > 5)',
+        '6 notifications in the last 6 d 23 h',
+        { key: 'loud', member: 'value', value: 12, seen: { op: '>', value: 5, exceededLimit: 1 } },
+      ],
+    );
   });
 
   test('estimated counts say so', () => {
@@ -179,7 +312,16 @@ describe('what the rows draw is bounded, whatever a file or the service holds', 
         name: HOSTILE,
         dataset: HOSTILE,
         rules: { op: '>', value: 5, exceededLimit: 1, alertType: 'on_change', frequency: 300 },
-        counts: { notifications: 23, resolves: 23, firings: 23, flaps: 0, evaluated: 2000, perDay: [1, 2, 3, 4, 5, 6, 2], windowSeconds: 7 * 86_400, exact: true },
+        counts: {
+          notifications: 23,
+          resolves: 23,
+          firings: 23,
+          flaps: 0,
+          evaluated: 2000,
+          perDay: [1, 2, 3, 4, 5, 6, 2],
+          windowSeconds: 7 * 86_400,
+          exact: true,
+        },
         from: 0,
         to: 604_800,
         notes: [HOSTILE],
@@ -214,7 +356,9 @@ describe('what the rows draw is bounded, whatever a file or the service holds', 
       assert.doesNotMatch(t, hidden);
     }
     // The skipped file's tooltip: its name, then the reason, each cut.
-    const said = [...(rows[1]?.tooltip ?? '').matchAll(/\u2026 \(shortened; (\d+) characters in all\)/g)].map((m) => m[1]);
+    const said = [...(rows[1]?.tooltip ?? '').matchAll(/\u2026 \(shortened; (\d+) characters in all\)/g)].map(
+      (m) => m[1],
+    );
     assert.deepEqual(said, [String(HOSTILE.length), String('Not evaluated: '.length + HOSTILE.length)]);
   });
 });

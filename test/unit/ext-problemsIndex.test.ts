@@ -19,9 +19,16 @@ function lookupBlocks(lookup: () => unknown): number {
   return measured(lookup).blocks(INDEX);
 }
 
-test('a uri tree finds a folder\'s entries and the entry itself, not its neighbours with a longer name', () => {
+test("a uri tree finds a folder's entries and the entry itself, not its neighbours with a longer name", () => {
   const tree = new UriTree<string>();
-  for (const u of ['file:///w/a/x.json', 'file:///w/a/b/y.json', 'file:///w/ab/z.json', 'file:///w/a', 'file:///v/a/x.json']) tree.set(u, u);
+  for (const u of [
+    'file:///w/a/x.json',
+    'file:///w/a/b/y.json',
+    'file:///w/ab/z.json',
+    'file:///w/a',
+    'file:///v/a/x.json',
+  ])
+    tree.set(u, u);
   assert.deepEqual(tree.under('file:///w/a').sort(), ['file:///w/a', 'file:///w/a/b/y.json', 'file:///w/a/x.json']);
   assert.deepEqual(tree.under('file:///w/a/').sort(), ['file:///w/a', 'file:///w/a/b/y.json', 'file:///w/a/x.json']);
   assert.deepEqual(tree.under('file:///w/a/x.json'), ['file:///w/a/x.json']);
@@ -44,14 +51,20 @@ test('deleting from a uri tree removes only that entry and prunes the folders le
   // Nothing is left to walk through: a walk from the root does what it does in a tree never filled.
   assert.deepEqual(pruned.under('file:///'), []);
   const empty = new UriTree<string>();
-  assert.equal(lookupBlocks(() => pruned.under('file:///')), lookupBlocks(() => empty.under('file:///')));
+  assert.equal(
+    lookupBlocks(() => pruned.under('file:///')),
+    lookupBlocks(() => empty.under('file:///')),
+  );
 });
 
 /** Problems holding `folders` folders of 10 trigger files each (f0 to f<folders - 1>). */
 function problemsOf(folders: number) {
-  const problems = new LintCollection(new RuleDocs({ file: rules, fileUrl: Uri.file(rules).toString(), configured: () => '', log: () => undefined }));
+  const problems = new LintCollection(
+    new RuleDocs({ file: rules, fileUrl: Uri.file(rules).toString(), configured: () => '', log: () => undefined }),
+  );
   for (let folder = 0; folder < folders; folder++) {
-    for (let file = 0; file < 10; file++) problems.show(Uri.parse(`file:///w/triggers/f${folder}/t${file}.trigger.json`), [], 100);
+    for (let file = 0; file < 10; file++)
+      problems.show(Uri.parse(`file:///w/triggers/f${folder}/t${file}.trigger.json`), [], 100);
   }
   const collection = fake.collections.at(-1);
   assert.ok(collection);
@@ -65,10 +78,16 @@ test('a folder of 10 files deleted among 10,000 Problems entries: its entries ar
   assert.equal(collection.entries.size, 10_000);
   const before = collection.visits;
   const found = problems.urisUnder(Uri.parse('file:///w/triggers/f12'));
-  assert.deepEqual(found.map((u) => u.toString()).sort(), Array.from({ length: 10 }, (_, i) => `file:///w/triggers/f12/t${i}.trigger.json`));
+  assert.deepEqual(
+    found.map((u) => u.toString()).sort(),
+    Array.from({ length: 10 }, (_, i) => `file:///w/triggers/f12/t${i}.trigger.json`),
+  );
   assert.equal(collection.visits - before, 0, 'the Problems collection was scanned');
   const folder = Uri.parse('file:///w/triggers/f12');
-  assert.equal(lookupBlocks(() => problems.urisUnder(folder)), lookupBlocks(() => few.problems.urisUnder(folder)));
+  assert.equal(
+    lookupBlocks(() => problems.urisUnder(folder)),
+    lookupBlocks(() => few.problems.urisUnder(folder)),
+  );
   few.problems.dispose();
   for (const u of found) problems.delete(u);
   assert.deepEqual(problems.urisUnder(Uri.parse('file:///w/triggers/f12')), []);

@@ -3,7 +3,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
-import { DEFAULT_TRIGGER_FILES, Settings, type ConfigurationSource, type ConfigurationTarget, type SettingName } from '../../src/extension/core/settings';
+import {
+  DEFAULT_TRIGGER_FILES,
+  Settings,
+  type ConfigurationSource,
+  type ConfigurationTarget,
+  type SettingName,
+} from '../../src/extension/core/settings';
 
 /** Settings over plain maps: the workspace's values win over the user's, as in VS Code. */
 function source(user: Record<string, unknown> = {}, workspace: Record<string, unknown> = {}) {
@@ -43,7 +49,12 @@ test('unset settings read as their defaults', () => {
 
 test('values of the wrong type read as the default, and entries that are not strings are dropped', () => {
   const s = new Settings(
-    source({ 'obs.concurrency': '8', 'obs.triggerFiles': ['a/*.json', 7, '  ', 'b/**/*.json'], 'obs.caCertificates': [1, '/ca.pem'], 'http.proxy': '' }).src,
+    source({
+      'obs.concurrency': '8',
+      'obs.triggerFiles': ['a/*.json', 7, '  ', 'b/**/*.json'],
+      'obs.caCertificates': [1, '/ca.pem'],
+      'http.proxy': '',
+    }).src,
   );
   assert.equal(s.concurrency(), 4);
   assert.deepEqual(s.triggerFiles(), ['a/*.json', 'b/**/*.json']);
@@ -52,7 +63,9 @@ test('values of the wrong type read as the default, and entries that are not str
 });
 
 test('a trigger-files setting that is not a list falls back to the default patterns', () => {
-  assert.deepEqual(new Settings(source({ 'obs.triggerFiles': '**/*.json' }).src).triggerFiles(), [...DEFAULT_TRIGGER_FILES]);
+  assert.deepEqual(new Settings(source({ 'obs.triggerFiles': '**/*.json' }).src).triggerFiles(), [
+    ...DEFAULT_TRIGGER_FILES,
+  ]);
 });
 
 test("metrics datasets are the setting's and the sandbox's, each once, sorted", () => {
@@ -86,14 +99,20 @@ test('marking a metrics dataset adds it to the user settings, sorted and once', 
   const s = new Settings(src);
   await s.markMetricsDataset('alpha', true);
   await s.markMetricsDataset('alpha', true);
-  assert.deepEqual(updates.map((u) => [u.target, u.value]), [
-    ['global', ['alpha', 'zeta']],
-    ['global', ['alpha', 'zeta']],
-  ]);
+  assert.deepEqual(
+    updates.map((u) => [u.target, u.value]),
+    [
+      ['global', ['alpha', 'zeta']],
+      ['global', ['alpha', 'zeta']],
+    ],
+  );
 });
 
 test('marking goes to the workspace settings when the workspace sets the list, and unmarking removes it there', async () => {
-  const { src, updates } = source({ 'obs.metricsDatasets': ['user-one'] }, { 'obs.metricsDatasets': ['ws-one', 'ws-two'] });
+  const { src, updates } = source(
+    { 'obs.metricsDatasets': ['user-one'] },
+    { 'obs.metricsDatasets': ['ws-one', 'ws-two'] },
+  );
   const s = new Settings(src);
   await s.markMetricsDataset('ws-one', false);
   assert.deepEqual(updates, [{ key: 'obs.metricsDatasets', value: ['ws-two'], target: 'workspace' }]);
@@ -115,14 +134,20 @@ test('the pull folder is "triggers" when unset, blank or not a string, else the 
 });
 
 test("the noise report's budget: a whole number of at least 0, else the default 7", () => {
-  const read = (value: unknown) => new Settings(source({ 'obs.noise.maxNotificationsPerWeek': value }).src).noiseMaxPerWeek();
+  const read = (value: unknown) =>
+    new Settings(source({ 'obs.noise.maxNotificationsPerWeek': value }).src).noiseMaxPerWeek();
   assert.deepEqual([read(3), read(0), read(undefined), read(-1), read(2.5), read('9')], [3, 0, 7, 7, 7, 7]);
 });
 
 test("the proxy is VS Code's http.proxy: the manifest contributes no proxy setting, and no text names an obs.* one", () => {
   const root = new URL('../../', import.meta.url);
-  const manifest = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { contributes: { configuration: { properties: Record<string, unknown> } } };
-  assert.deepEqual(Object.keys(manifest.contributes.configuration.properties).filter((k) => /proxy/i.test(k)), []);
+  const manifest = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as {
+    contributes: { configuration: { properties: Record<string, unknown> } };
+  };
+  assert.deepEqual(
+    Object.keys(manifest.contributes.configuration.properties).filter((k) => /proxy/i.test(k)),
+    [],
+  );
   const texts = ['package.json', 'package.nls.json', 'README.md'];
   for (const dir of ['src', 'docs', 'l10n']) {
     for (const f of readdirSync(new URL(dir, root), { recursive: true, encoding: 'utf8' })) {

@@ -30,7 +30,16 @@ async function ended(c: FakeTestController, index: number): Promise<void> {
   await run.ended;
 }
 const testFile = (i: number) => `file:///w/triggers/t${i}.trigger-test.json`;
-const TEST_TEXT = JSON.stringify({ expectations: [{ name: 'fires', expect: 'fires', from: 'now-2h', to: 'now' }, { name: 'quiet', expect: 'does-not-fire', from: 'now-2h', to: 'now' }] }, null, 2);
+const TEST_TEXT = JSON.stringify(
+  {
+    expectations: [
+      { name: 'fires', expect: 'fires', from: 'now-2h', to: 'now' },
+      { name: 'quiet', expect: 'does-not-fire', from: 'now-2h', to: 'now' },
+    ],
+  },
+  null,
+  2,
+);
 
 beforeEach(() => {
   fake.reset();
@@ -53,7 +62,11 @@ describe('finding the test files', () => {
     fake.fileEvent('created', Uri.parse(testFile(50)));
     fake.fileEvent('deleted', Uri.parse(testFile(3)));
     await discovery.settled();
-    assert.deepEqual([c.items.size, fake.reads - 50], [50, 2], 'the changed file once, the new one once, the deleted one not at all');
+    assert.deepEqual(
+      [c.items.size, fake.reads - 50],
+      [50, 2],
+      'the changed file once, the new one once, the deleted one not at all',
+    );
     assert.equal(c.items.get(testFile(3)), undefined);
     assert.deepEqual(discovery.index.affectedBy(testFile(3)), []);
     discovery.dispose();
@@ -69,7 +82,10 @@ describe('finding the test files', () => {
   });
   test("a test's name is shown on one line of at most 200 characters, its control and bidi characters neutralised", async () => {
     const name = `fires\u202e${'x'.repeat(5_000)}\nline two`;
-    fake.files.set(testFile(0), JSON.stringify({ expectations: [{ name, expect: 'fires', from: 'now-2h', to: 'now' }] }));
+    fake.files.set(
+      testFile(0),
+      JSON.stringify({ expectations: [{ name, expect: 'fires', from: 'now-2h', to: 'now' }] }),
+    );
     const c = new FakeTestController();
     const discovery = new TestDiscovery(c, log);
     await discovery.start();
@@ -91,7 +107,14 @@ describe('Continuous Run', () => {
       sessionFor: () => assert.fail('no session without a connection'),
       showPreviewWindow: () => assert.fail('no preview in a run'),
     });
-    const runs = new TestRuns({ controller: c, profile: runProfile, discovery, connections, services, feedback: { log } });
+    const runs = new TestRuns({
+      controller: c,
+      profile: runProfile,
+      discovery,
+      connections,
+      services,
+      feedback: { log },
+    });
     return { c, discovery, runs, profile: runProfile };
   }
 
@@ -104,15 +127,27 @@ describe('Continuous Run', () => {
     await ended(c, 0);
     assert.deepEqual(c.invalidated, [testFile(0)]);
     assert.equal(c.runs.length, 1);
-    assert.deepEqual(c.runs[0]?.request.include?.map((i) => i.id), [testFile(0)]);
+    assert.deepEqual(
+      c.runs[0]?.request.include?.map((i) => i.id),
+      [testFile(0)],
+    );
     // Without a connection, each of its two tests errors with the sentence that says so.
-    assert.deepEqual(c.runs[0]?.log.filter((l) => l.startsWith('errored')).map((l) => l.replace(/: There is no connection: .*$/, ': no connection')), [`errored fires: no connection`, `errored quiet: no connection`]);
+    assert.deepEqual(
+      c.runs[0]?.log
+        .filter((l) => l.startsWith('errored'))
+        .map((l) => l.replace(/: There is no connection: .*$/, ': no connection')),
+      [`errored fires: no connection`, `errored quiet: no connection`],
+    );
 
     fake.events.save.fire(new TextDocument(Uri.parse('file:///w/README.md'), ''));
     watch.cancel();
     fake.events.save.fire(new TextDocument(Uri.parse(testFile(5)), TEST_TEXT));
     await jobsDone();
-    assert.deepEqual(c.invalidated, [testFile(0), testFile(5)], 'the saved test file\'s results are out of date all the same');
+    assert.deepEqual(
+      c.invalidated,
+      [testFile(0), testFile(5)],
+      "the saved test file's results are out of date all the same",
+    );
     assert.equal(c.runs.length, 1, 'an unrelated file, and a save after Continuous Run was turned off, run nothing');
     runs.dispose();
     discovery.dispose();
@@ -125,7 +160,10 @@ describe('Continuous Run', () => {
     await runs.handle(new TestRunRequest([one], undefined, profile, true), new CancellationTokenSource().token);
     fake.events.save.fire(new TextDocument(Uri.parse(testFile(5)), TEST_TEXT));
     await ended(c, 0);
-    assert.deepEqual(c.runs[0]?.log.filter((l) => !l.startsWith('end')).map((l) => l.split(':')[0]), ['enqueued quiet', 'errored quiet']);
+    assert.deepEqual(
+      c.runs[0]?.log.filter((l) => !l.startsWith('end')).map((l) => l.split(':')[0]),
+      ['enqueued quiet', 'errored quiet'],
+    );
     runs.dispose();
     discovery.dispose();
   });
@@ -133,7 +171,10 @@ describe('Continuous Run', () => {
 
 describe('Record the Window', () => {
   const root = join(import.meta.dirname, '..', '..');
-  const DEMO_TRIGGER = readFileSync(join(root, 'demo', 'workspace', 'triggers', 'api-gateway', 'High-error-rate.trigger.json'), 'utf8');
+  const DEMO_TRIGGER = readFileSync(
+    join(root, 'demo', 'workspace', 'triggers', 'api-gateway', 'High-error-rate.trigger.json'),
+    'utf8',
+  );
   const dir = realpathSync(mkdtempSync(join(tmpdir(), 'obs-te-record-')));
   const handles: SandboxHandle[] = [];
   const clients: ServiceClient[] = [];
@@ -147,7 +188,16 @@ describe('Record the Window', () => {
   const minute = (s: number) => iso(s).slice(0, 16).replace('T', ' ');
   // A day that ended on the hour two hours ago: kept by the service, and whole.
   const end = Math.floor(Date.now() / 3_600_000) * 3_600 - 7_200;
-  const TEXT = JSON.stringify({ expectations: [{ name: 'the day', expect: 'fires', from: iso(end - 86_400), to: iso(end) }, { name: 'relative', expect: 'fires', from: 'now-24h', to: 'now' }] }, null, 2);
+  const TEXT = JSON.stringify(
+    {
+      expectations: [
+        { name: 'the day', expect: 'fires', from: iso(end - 86_400), to: iso(end) },
+        { name: 'relative', expect: 'fires', from: 'now-24h', to: 'now' },
+      ],
+    },
+    null,
+    2,
+  );
   const testKey = Uri.file(join(dir, 'a.trigger-test.json')).toString();
   const triggerKey = Uri.file(join(dir, 'a.trigger.json')).toString();
   const recordingPath = join(dir, 'a.trigger-test.recording.json');
@@ -164,16 +214,40 @@ describe('Record the Window', () => {
     clients.push(client);
     const state = { online: true, lenses: 0 };
     const previews: PreviewWindow[] = [];
-    const session = { pacer: new CreationPacer(systemClock), cache: new ResultCache(), queries: new SavedQueryCache(), clock: systemClock };
+    const session = {
+      pacer: new CreationPacer(systemClock),
+      cache: new ResultCache(),
+      queries: new SavedQueryCache(),
+      clock: systemClock,
+    };
     const { baseUrl, uiUrl, team, environmentId } = sandbox.info;
-    const active: ActiveConnection = { client, profile: { id: 'sandbox', name: 'Sandbox', baseUrl, uiUrl, team, environmentId } };
+    const active: ActiveConnection = {
+      client,
+      profile: { id: 'sandbox', name: 'Sandbox', baseUrl, uiUrl, team, environmentId },
+    };
     const connections = { getActive: async () => (state.online ? active : undefined) };
-    const services = (): QueryServices => ({ sessionFor: () => session, showPreviewWindow: (w: PreviewWindow) => void previews.push(w) });
+    const services = (): QueryServices => ({
+      sessionFor: () => session,
+      showPreviewWindow: (w: PreviewWindow) => void previews.push(w),
+    });
     const c = new FakeTestController();
     const discovery = new TestDiscovery(c, log);
     await discovery.start();
-    const runs = new TestRuns({ controller: c, profile: runProfile, discovery, connections, services, feedback: { log } });
-    const recordings = new RecordingCommands({ profile: runProfile, connections, services, runs, refreshLenses: () => state.lenses++ });
+    const runs = new TestRuns({
+      controller: c,
+      profile: runProfile,
+      discovery,
+      connections,
+      services,
+      feedback: { log },
+    });
+    const recordings = new RecordingCommands({
+      profile: runProfile,
+      connections,
+      services,
+      runs,
+      refreshLenses: () => state.lenses++,
+    });
     const file = c.items.get(testKey);
     assert.ok(file);
     return { c, sandbox, state, previews, runs, recordings, file, discovery };
@@ -183,8 +257,15 @@ describe('Record the Window', () => {
     const t = await setup();
     rmSync(recordingPath, { force: true });
     await t.recordings.record(t.file);
-    assert.deepEqual(fake.progress[0], { location: 15, title: 'Recording the windows of a.trigger-test.json', cancellable: true });
-    assert.deepEqual(t.c.runs[0]?.log.filter((l) => !l.startsWith('enqueued')), ['started the day', 'passed the day', 'started relative', 'passed relative', 'end']);
+    assert.deepEqual(fake.progress[0], {
+      location: 15,
+      title: 'Recording the windows of a.trigger-test.json',
+      cancellable: true,
+    });
+    assert.deepEqual(
+      t.c.runs[0]?.log.filter((l) => !l.startsWith('enqueued')),
+      ['started the day', 'passed the day', 'started relative', 'passed relative', 'end'],
+    );
     assert.ok(existsSync(recordingPath));
     assert.deepEqual(fake.shown.at(-1), {
       severity: 'info',
@@ -196,20 +277,34 @@ describe('Record the Window', () => {
     await t.sandbox.close();
     t.state.online = false;
     const lenses = await t.recordings.lenses(new TextDocument(Uri.parse(testKey), TEXT));
-    assert.deepEqual(lenses.map((l) => [l.range.start.character, l.command?.command, l.command?.arguments]), [[TEXT.indexOf('{\n      "name": "the day"'), 'obs.triggerTests.previewRecorded', [testKey, 'the day']]]);
+    assert.deepEqual(
+      lenses.map((l) => [l.range.start.character, l.command?.command, l.command?.arguments]),
+      [[TEXT.indexOf('{\n      "name": "the day"'), 'obs.triggerTests.previewRecorded', [testKey, 'the day']]],
+    );
     await t.recordings.previewRecorded(testKey, 'the day');
     await t.recordings.previewRecorded(t.file.children.get('the day'));
     const subtitle = `a.trigger.json · "the day" · ${minute(end - 86_400)} to ${minute(end)} UTC · api-gateway, from the recording`;
-    assert.deepEqual(t.previews.map((p) => [p.name, p.preview.from, p.preview.to, p.subtitle]), [
-      ['High error rate', end - 86_400, end, subtitle],
-      ['High error rate', end - 86_400, end, subtitle],
-    ]);
+    assert.deepEqual(
+      t.previews.map((p) => [p.name, p.preview.from, p.preview.to, p.subtitle]),
+      [
+        ['High error rate', end - 86_400, end, subtitle],
+        ['High error rate', end - 86_400, end, subtitle],
+      ],
+    );
     await t.recordings.previewRecorded(t.file.children.get('relative'));
     assert.match(fake.shown.at(-1)?.text ?? '', /^The recorded window cannot be shown: There is no connection/);
     assert.equal(t.previews.length, 2);
 
-    await t.runs.handle(new TestRunRequest([t.file], undefined, runProfile, false), new CancellationTokenSource().token);
-    assert.deepEqual(t.c.runs[1]?.log.filter((l) => /^(passed|errored|failed)/.test(l)).map((l) => l.replace(/: There is no connection: .*$/, ': no connection')), ['passed the day', 'errored relative: no connection']);
+    await t.runs.handle(
+      new TestRunRequest([t.file], undefined, runProfile, false),
+      new CancellationTokenSource().token,
+    );
+    assert.deepEqual(
+      t.c.runs[1]?.log
+        .filter((l) => /^(passed|errored|failed)/.test(l))
+        .map((l) => l.replace(/: There is no connection: .*$/, ': no connection')),
+      ['passed the day', 'errored relative: no connection'],
+    );
 
     const runs = t.c.runs.length;
     await t.recordings.record(t.file);
@@ -229,15 +324,25 @@ describe('Record the Window', () => {
     await t.recordings.record(t.file);
     const asked = fake.shown.at(-1);
     assert.deepEqual([asked?.severity, asked?.actions], ['warning', ['Replace']]);
-    assert.match(asked?.text ?? '', /^a\.trigger-test\.recording\.json holds a different recording: the recorded window .* holds another query\. Replace it with the one made now\? /);
+    assert.match(
+      asked?.text ?? '',
+      /^a\.trigger-test\.recording\.json holds a different recording: the recorded window .* holds another query\. Replace it with the one made now\? /,
+    );
     assert.equal(readFileSync(recordingPath, 'utf8'), before, 'dismissed: nothing replaced');
 
     fake.answer = 'Replace';
     await t.recordings.record(t.file);
-    assert.equal(fake.shown.at(-1)?.text, `Recorded 1 window in a.trigger-test.recording.json. Not recorded: "relative": its window is relative to the run (now-24h to now), and a recording holds fixed times: write the window in UTC times to record it.`);
+    assert.equal(
+      fake.shown.at(-1)?.text,
+      `Recorded 1 window in a.trigger-test.recording.json. Not recorded: "relative": its window is relative to the run (now-24h to now), and a recording holds fixed times: write the window in UTC times to record it.`,
+    );
     const now = parseRecording(readFileSync(recordingPath, 'utf8'));
     assert.ok(now.ok);
-    assert.deepEqual(now.recording.windows.map((w) => w.query['filters']), [[]], 'the window of the query without filters');
+    assert.deepEqual(
+      now.recording.windows.map((w) => w.query['filters']),
+      [[]],
+      'the window of the query without filters',
+    );
     t.discovery.dispose();
   });
 
@@ -246,9 +351,16 @@ describe('Record the Window', () => {
     rmSync(recordingPath, { force: true });
     fake.files.set(triggerKey, '{');
     await t.recordings.record(t.file);
-    assert.deepEqual(t.c.runs[0]?.log.filter((l) => /^(passed|errored|failed|skipped)/.test(l)).map((l) => l.split(':')[0]), ['errored the day', 'errored relative']);
+    assert.deepEqual(
+      t.c.runs[0]?.log.filter((l) => /^(passed|errored|failed|skipped)/.test(l)).map((l) => l.split(':')[0]),
+      ['errored the day', 'errored relative'],
+    );
     assert.equal(existsSync(recordingPath), false);
-    assert.deepEqual(fake.shown.at(-1), { severity: 'warning', text: 'Nothing was recorded: the tests could not run. The Test Results say why.', actions: [] });
+    assert.deepEqual(fake.shown.at(-1), {
+      severity: 'warning',
+      text: 'Nothing was recorded: the tests could not run. The Test Results say why.',
+      actions: [],
+    });
     t.discovery.dispose();
   });
 
@@ -257,9 +369,16 @@ describe('Record the Window', () => {
     rmSync(recordingPath, { force: true });
     fake.cancelProgressAt = 'Starting the query';
     await t.recordings.record(t.file);
-    assert.deepEqual(t.c.runs[0]?.log.filter((l) => /^(passed|errored|failed|skipped)/.test(l)), ['skipped the day', 'skipped relative']);
+    assert.deepEqual(
+      t.c.runs[0]?.log.filter((l) => /^(passed|errored|failed|skipped)/.test(l)),
+      ['skipped the day', 'skipped relative'],
+    );
     assert.equal(existsSync(recordingPath), false);
-    assert.deepEqual(fake.shown.at(-1), { severity: 'info', text: 'Recording cancelled: nothing was written.', actions: [] });
+    assert.deepEqual(fake.shown.at(-1), {
+      severity: 'info',
+      text: 'Recording cancelled: nothing was written.',
+      actions: [],
+    });
     assert.equal(t.state.lenses, 0);
     t.discovery.dispose();
   });

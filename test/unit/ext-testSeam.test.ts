@@ -41,9 +41,16 @@ test('a closed seam publishes nothing and builds nothing; an open one publishes 
 
 /** activate() of the built bundle in a stub extension host (a fresh process), as bench/children/activate.cjs reports it. */
 function activateBundle(env: NodeJS.ProcessEnv): { returned: string; seam: string[] | null } {
-  const result = spawnSync(process.execPath, [join(root, 'bench', 'children', 'activate.cjs'), root, join(root, 'dist', 'extension.js')], { encoding: 'utf8', env });
+  const result = spawnSync(
+    process.execPath,
+    [join(root, 'bench', 'children', 'activate.cjs'), root, join(root, 'dist', 'extension.js')],
+    { encoding: 'utf8', env },
+  );
   assert.equal(result.status, 0, result.stderr);
-  const { returned, seam } = JSON.parse(result.stdout.trim().split('\n').pop() ?? '{}') as { returned: string; seam: string[] | null };
+  const { returned, seam } = JSON.parse(result.stdout.trim().split('\n').pop() ?? '{}') as {
+    returned: string;
+    seam: string[] | null;
+  };
   return { returned, seam };
 }
 
@@ -58,6 +65,18 @@ test('with OBS_VSCODE_TEST_SEAM=1 the same activation publishes the seam, still 
   const opened = activateBundle({ ...process.env, [TEST_SEAM_VARIABLE]: '1' });
   assert.deepEqual(opened, {
     returned: 'undefined',
-    seam: ['agents', 'connections', 'context', 'diagnostics', 'formPanels', 'keys', 'log', 'mcpServers', 'sandbox', 'tree', 'view'],
+    seam: [
+      'agents',
+      'connections',
+      'context',
+      'diagnostics',
+      'formPanels',
+      'keys',
+      'log',
+      'mcpServers',
+      'sandbox',
+      'tree',
+      'view',
+    ],
   });
 });

@@ -1,6 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { escapeMarkdown, neutraliseControls, safeLabel, TOOLTIP_MARKDOWN_MAX, tooltipMarkdown } from '../../src/extension/core/text';
+import {
+  escapeMarkdown,
+  neutraliseControls,
+  safeLabel,
+  TOOLTIP_MARKDOWN_MAX,
+  tooltipMarkdown,
+} from '../../src/extension/core/text';
 
 const HOSTILE = [
   '<img src=x onerror=alert(1)>',
@@ -13,7 +19,10 @@ const HOSTILE = [
 
 /** Undoes escapeMarkdown's backslashes: what a CommonMark renderer shows as text. */
 function rendered(md: string): string {
-  return md.replace(/\\([!-/:-@[-`{-~])/g, '$1').replace(/&nbsp;/g, ' ').replace(/ {2}\n/g, '\n');
+  return md
+    .replace(/\\([!-/:-@[-`{-~])/g, '$1')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/ {2}\n/g, '\n');
 }
 
 test('escapeMarkdown leaves no unescaped markdown or HTML punctuation in hostile strings', () => {
@@ -26,7 +35,10 @@ test('escapeMarkdown leaves no unescaped markdown or HTML punctuation in hostile
 });
 
 test('escapeMarkdown renders back to the original text (bidi controls made visible)', () => {
-  assert.equal(rendered(escapeMarkdown('[run](command:workbench.action.quit)')), '[run](command:workbench.action.quit)');
+  assert.equal(
+    rendered(escapeMarkdown('[run](command:workbench.action.quit)')),
+    '[run](command:workbench.action.quit)',
+  );
   assert.equal(rendered(escapeMarkdown('<img src=x onerror=alert(1)>')), '<img src=x onerror=alert(1)>');
   assert.equal(rendered(escapeMarkdown('user\u202Egnp.exe')), 'user\uFFFDgnp.exe');
 });
@@ -73,16 +85,26 @@ test('tooltipMarkdown escapes title, text and values and skips empty rows', () =
 
 test("a tooltip's footer is shown last, and the rows make room for it within 10,000 characters", () => {
   // Nine rows of 1,003 characters and one of 884 fill exactly the room of a tooltip titled T without a footer.
-  const rows = [...Array.from({ length: 9 }, () => 'v'.repeat(1_000)), 'v'.repeat(881)].map((value) => ({ label: 'v', value }));
+  const rows = [...Array.from({ length: 9 }, () => 'v'.repeat(1_000)), 'v'.repeat(881)].map((value) => ({
+    label: 'v',
+    value,
+  }));
   const md = tooltipMarkdown({ title: 'T', rows, footer: 'F'.repeat(100) });
   assert.ok(md.length <= TOOLTIP_MARKDOWN_MAX, `${md.length} characters`);
-  assert.ok(md.endsWith(`v: ${'v'.repeat(1_000)}  \n\\(more not shown\\: the tooltip would be too long\\)\n\n${'F'.repeat(100)}`), md.slice(-200));
+  assert.ok(
+    md.endsWith(
+      `v: ${'v'.repeat(1_000)}  \n\\(more not shown\\: the tooltip would be too long\\)\n\n${'F'.repeat(100)}`,
+    ),
+    md.slice(-200),
+  );
 });
 
 test('a Markdown renderer with HTML and linkify on shows the escaped hostile strings as text only', async () => {
   // markdown-it ships with @vscode/vsce; rendering with HTML and linkify enabled is harsher than VS Code's hovers.
   const moduleName = 'markdown-it'; // no type declarations are installed for it
-  const { default: MarkdownIt } = (await import(moduleName)) as { default: new (o: object) => { render(s: string): string } };
+  const { default: MarkdownIt } = (await import(moduleName)) as {
+    default: new (o: object) => { render(s: string): string };
+  };
   const md = new MarkdownIt({ html: true, linkify: true });
   for (const s of HOSTILE) {
     const html = md.render(tooltipMarkdown({ title: s, text: s, rows: [{ label: 'v', value: s }] }));
@@ -93,7 +115,9 @@ test('a Markdown renderer with HTML and linkify on shows the escaped hostile str
 
 test('markdown-it renders every markdown and HTML special in service text literally: one paragraph, text only', async () => {
   const moduleName = 'markdown-it';
-  const { default: MarkdownIt } = (await import(moduleName)) as { default: new (o: object) => { render(s: string): string } };
+  const { default: MarkdownIt } = (await import(moduleName)) as {
+    default: new (o: object) => { render(s: string): string };
+  };
   const md = new MarkdownIt({ html: true, linkify: true });
   const cases = [
     ...HOSTILE,
@@ -108,7 +132,8 @@ test('markdown-it renders every markdown and HTML special in service text litera
     '\\*already escaped\\* and a trailing backslash\\',
     'x<!-- comment -->y <?php echo 1 ?> <![CDATA[z]]>',
   ];
-  const html = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const html = (s: string): string =>
+    s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
   for (const s of cases) {
     const lines = neutraliseControls(s).split(/\r\n|\n|\u2028/);
     const expected = `<p>${lines.map((l) => html(l).replace(/^ +/, (ws) => '\u00A0'.repeat(ws.length))).join('<br>\n')}</p>\n`;

@@ -14,7 +14,14 @@ import { RememberedItems } from '../../src/extension/tree/rememberedItems';
 import { findColumn, noColumnMessage } from '../../src/extension/tree/findColumn';
 import { formatRequestLog } from '../../src/extension/connections/requestLog';
 import { tooltipMarkdown } from '../../src/extension/core/text';
-import { nodeId, type ColumnNode, type DatasetNode, type ErrorNode, type GroupNode, type TreeNode } from '../../src/extension/tree/nodes';
+import {
+  nodeId,
+  type ColumnNode,
+  type DatasetNode,
+  type ErrorNode,
+  type GroupNode,
+  type TreeNode,
+} from '../../src/extension/tree/nodes';
 
 let sandbox: SandboxHandle;
 let client: ServiceClient;
@@ -25,7 +32,14 @@ before(async () => {
   const info = sandbox.info;
   // One attempt: the tests inject faults and want to see them, not the client's retries.
   client = new ServiceClient({ baseUrl: info.baseUrl, configKey: info.configKey, retry: { maxAttempts: 1 } });
-  profile = { id: 'conn-test', name: 'Sandbox', baseUrl: info.baseUrl, uiUrl: info.uiUrl, team: info.team, environmentId: info.environmentId };
+  profile = {
+    id: 'conn-test',
+    name: 'Sandbox',
+    baseUrl: info.baseUrl,
+    uiUrl: info.uiUrl,
+    team: info.team,
+    environmentId: info.environmentId,
+  };
 });
 
 after(async () => {
@@ -49,7 +63,14 @@ interface Setup {
  */
 function withoutListings(api: TreeApi): TreeApi {
   const refused = (): Promise<never> =>
-    Promise.reject(Object.assign(new Error('list failed: HTTP 405'), { name: 'ServiceError', kind: 'http', operation: 'list', status: 405 }));
+    Promise.reject(
+      Object.assign(new Error('list failed: HTTP 405'), {
+        name: 'ServiceError',
+        kind: 'http',
+        operation: 'list',
+        status: 405,
+      }),
+    );
   return {
     listColumns: (...a) => api.listColumns(...a),
     listTriggers: (...a) => api.listTriggers(...a),
@@ -60,14 +81,22 @@ function withoutListings(api: TreeApi): TreeApi {
 }
 const NOT_LISTED = 'Datasets are not listed: the service does not offer this list. Add them by slug.';
 
-function setup(o: { connection?: () => Promise<TreeConnection | undefined>; concurrency?: number; metrics?: string[]; listings?: boolean } = {}): Setup {
+function setup(
+  o: {
+    connection?: () => Promise<TreeConnection | undefined>;
+    concurrency?: number;
+    metrics?: string[];
+    listings?: boolean;
+  } = {},
+): Setup {
   const memento = new MemoryMemento();
   const remembered = new RememberedItems(memento);
   const keys = new KeyRegistry(memento);
   const limiter = new Limiter({ concurrency: o.concurrency ?? 4 });
   const failures: string[] = [];
   const model = new DatasetTreeModel({
-    connection: o.connection ?? (async () => ({ profile, api: o.listings === false ? withoutListings(client) : client })),
+    connection:
+      o.connection ?? (async () => ({ profile, api: o.listings === false ? withoutListings(client) : client })),
     remembered,
     keys,
     metricsDatasets: () => o.metrics ?? [],
@@ -77,14 +106,34 @@ function setup(o: { connection?: () => Promise<TreeConnection | undefined>; conc
   return { model, remembered, keys, limiter, failures };
 }
 
-const dataset = (slug: string): DatasetNode => ({ kind: 'dataset', connectionId: profile.id, slug, added: true, discovered: true, metrics: false });
-const group = (slug: string, g: GroupNode['group']): GroupNode => ({ kind: 'group', connectionId: profile.id, dataset: slug, group: g });
+const dataset = (slug: string): DatasetNode => ({
+  kind: 'dataset',
+  connectionId: profile.id,
+  slug,
+  added: true,
+  discovered: true,
+  metrics: false,
+});
+const group = (slug: string, g: GroupNode['group']): GroupNode => ({
+  kind: 'group',
+  connectionId: profile.id,
+  dataset: slug,
+  group: g,
+});
 const labels = (nodes: TreeNode[]): string[] => nodes.map((n) => present(n).label);
 
 test('where datasets are not listed, the root lists Environment-wide, datasets discovered from __all__ triggers (not "all"), and API keys', async () => {
   const { model } = setup({ listings: false });
   const root = await model.getChildren();
-  assert.deepEqual(labels(root), [NOT_LISTED, 'Environment-wide', DEMO.datasets.gateway, DEMO.datasets.checkout, DEMO.datasets.metrics, DEMO.datasets.hostile, 'API keys']);
+  assert.deepEqual(labels(root), [
+    NOT_LISTED,
+    'Environment-wide',
+    DEMO.datasets.gateway,
+    DEMO.datasets.checkout,
+    DEMO.datasets.metrics,
+    DEMO.datasets.hostile,
+    'API keys',
+  ]);
   const gw = root.find((n): n is DatasetNode => n.kind === 'dataset' && n.slug === DEMO.datasets.gateway);
   assert.deepEqual(gw && { added: gw.added, discovered: gw.discovered }, { added: false, discovered: true });
   assert.equal(present(root[2] as TreeNode).description, 'discovered');
@@ -114,8 +163,18 @@ test('removing a hand-added dataset that is also discovered keeps it in the tree
   await remembered.removeDataset(profile.id, DEMO.datasets.gateway);
   const root = await model.getChildren();
   const gateway = root.find((n) => n.kind === 'dataset' && n.slug === DEMO.datasets.gateway);
-  assert.deepEqual(gateway, { kind: 'dataset', connectionId: profile.id, slug: DEMO.datasets.gateway, added: false, discovered: true, metrics: false });
-  assert.deepEqual(labels((await model.getChildren(group(DEMO.datasets.gateway, 'burnAlerts'))).filter((n) => n.kind === 'slo')), [DEMO.slos.gwAvailability]);
+  assert.deepEqual(gateway, {
+    kind: 'dataset',
+    connectionId: profile.id,
+    slug: DEMO.datasets.gateway,
+    added: false,
+    discovered: true,
+    metrics: false,
+  });
+  assert.deepEqual(
+    labels((await model.getChildren(group(DEMO.datasets.gateway, 'burnAlerts'))).filter((n) => n.kind === 'slo')),
+    [DEMO.slos.gwAvailability],
+  );
 });
 
 test('a dataset has Columns, Triggers and Burn alerts; columns are sorted with icons by type', async () => {
@@ -129,10 +188,17 @@ test('a dataset has Columns, Triggers and Burn alerts; columns are sorted with i
   assert.deepEqual(icon('duration_ms'), { id: 'symbol-number' });
   assert.deepEqual(icon('trace.trace_id'), { id: 'symbol-string' });
   assert.deepEqual(icon(DEMO.columns.hidden), { id: 'symbol-string', color: 'disabledForeground' });
-  assert.equal(present(columns.find((c) => c.column.key_name === DEMO.columns.hidden) as TreeNode).description, 'string · hidden');
+  assert.equal(
+    present(columns.find((c) => c.column.key_name === DEMO.columns.hidden) as TreeNode).description,
+    'string · hidden',
+  );
   const metrics = (await model.getChildren(group(DEMO.datasets.metrics, 'columns'))) as ColumnNode[];
-  assert.deepEqual(present(metrics.find((c) => c.column.key_name === DEMO.columns.histogram) as TreeNode).icon, { id: 'graph' });
-  assert.deepEqual(present(metrics.find((c) => c.column.type === 'boolean') as TreeNode).icon, { id: 'symbol-boolean' });
+  assert.deepEqual(present(metrics.find((c) => c.column.key_name === DEMO.columns.histogram) as TreeNode).icon, {
+    id: 'graph',
+  });
+  assert.deepEqual(present(metrics.find((c) => c.column.type === 'boolean') as TreeNode).icon, {
+    id: 'symbol-boolean',
+  });
 });
 
 test('hostile column names show as text: bidi controls neutralised in labels, markdown escaped in tooltips', async () => {
@@ -150,7 +216,10 @@ test('triggers show state icons, alert type and frequency; hostile descriptions 
   const { model } = setup();
   const triggers = await model.getChildren(group(DEMO.datasets.gateway, 'triggers'));
   const byName = new Map(triggers.map((t) => [t.kind === 'trigger' ? t.trigger.id : '', present(t)]));
-  assert.deepEqual(byName.get(DEMO.triggers.gwLatencyDisabled)?.icon, { id: 'bell-slash', color: 'disabledForeground' });
+  assert.deepEqual(byName.get(DEMO.triggers.gwLatencyDisabled)?.icon, {
+    id: 'bell-slash',
+    color: 'disabledForeground',
+  });
   const saved = byName.get(DEMO.triggers.gwSavedQuery);
   assert.equal(saved?.contextValue, 'obs:trigger:query');
   const hostileTriggers = await model.getChildren(group(DEMO.datasets.hostile, 'triggers'));
@@ -158,31 +227,43 @@ test('triggers show state icons, alert type and frequency; hostile descriptions 
   assert.ok(hostile, 'the trigger named <img src=x onerror=alert(1)> of the hostile strings');
   assert.doesNotMatch(tooltipMarkdown(hostile?.tooltip ?? { title: '', rows: [] }), /(^|[^\\])[<[]/);
   const triggered = [...byName.values()].filter((p) => p.icon?.id === 'bell-dot');
-  assert.ok(triggered.length > 0 && triggered.every((p) => p.icon?.color === 'errorForeground' && p.description?.startsWith('triggered')));
+  assert.ok(
+    triggered.length > 0 &&
+      triggered.every((p) => p.icon?.color === 'errorForeground' && p.description?.startsWith('triggered')),
+  );
 });
 
-test('where SLOs are not listed, burn alerts are grouped under remembered SLOs, with each alert type\'s fields', async () => {
+test("where SLOs are not listed, burn alerts are grouped under remembered SLOs, with each alert type's fields", async () => {
   const { model, remembered } = setup({ listings: false });
-  assert.deepEqual(labels(await model.getChildren(group(DEMO.datasets.gateway, 'burnAlerts'))), ['SLOs are not listed: the service does not offer this list. Add them by id.']);
+  assert.deepEqual(labels(await model.getChildren(group(DEMO.datasets.gateway, 'burnAlerts'))), [
+    'SLOs are not listed: the service does not offer this list. Add them by id.',
+  ]);
   await remembered.addSlos(profile.id, DEMO.datasets.gateway, [DEMO.slos.gwAvailability]);
   model.refresh(group(DEMO.datasets.gateway, 'burnAlerts'));
   const slos = await model.getChildren(group(DEMO.datasets.gateway, 'burnAlerts'));
-  assert.deepEqual(labels(slos), ['SLOs are not listed: the service does not offer this list. Add them by id.', DEMO.slos.gwAvailability]);
+  assert.deepEqual(labels(slos), [
+    'SLOs are not listed: the service does not offer this list. Add them by id.',
+    DEMO.slos.gwAvailability,
+  ]);
   const alerts = await model.getChildren(slos[1]);
   assert.deepEqual(labels(alerts), ['Budget rate: drop of 10000 per million in 60 min', 'Exhaustion in 240 min']);
   const exhaustion = present(alerts[1] as TreeNode);
   assert.deepEqual(exhaustion.icon, { id: 'flame', color: 'errorForeground' });
   // The hostile strings' alert: its description's markdown link is escaped in the tooltip.
   await remembered.addSlos(profile.id, DEMO.datasets.hostile, [DEMO.slos.hsHostile]);
-  const hostileSlo = (await model.getChildren(group(DEMO.datasets.hostile, 'burnAlerts'))).find((n) => n.kind === 'slo');
+  const hostileSlo = (await model.getChildren(group(DEMO.datasets.hostile, 'burnAlerts'))).find(
+    (n) => n.kind === 'slo',
+  );
   assert.ok(hostileSlo);
-  const hostile = (await model.getChildren(hostileSlo)).find((n) => n.kind === 'burnAlert' && n.alert.id === DEMO.burnAlerts.hsBudgetRate);
+  const hostile = (await model.getChildren(hostileSlo)).find(
+    (n) => n.kind === 'burnAlert' && n.alert.id === DEMO.burnAlerts.hsBudgetRate,
+  );
   const md = tooltipMarkdown(present(hostile as TreeNode).tooltip ?? { title: '', rows: [] });
   assert.match(md, /\\\[click\\\]\\\(https\\:\\\/\\\/evil\\\.example\\\)/);
   assert.doesNotMatch(md, /\]\(/);
 });
 
-test('a dataset loads its groups\' lists and its added SLOs\' alerts before it answers: counts are known when drawn, and nothing is redrawn', async () => {
+test("a dataset loads its groups' lists and its added SLOs' alerts before it answers: counts are known when drawn, and nothing is redrawn", async () => {
   // VS Code forgets the children of a node it redraws until it fetches them again: a child being expanded
   // then stays empty, a command on a child gets no argument. So no load ever names a node afterwards.
   const { model, remembered } = setup({ listings: false });
@@ -198,7 +279,10 @@ test('a dataset loads its groups\' lists and its added SLOs\' alerts before it a
   assert.equal(model.itemCount(burnAlerts), 2);
   const slo = model.cachedChildren(burnAlerts)?.find((n) => n.kind === 'slo');
   assert.ok(slo);
-  assert.deepEqual(labels(model.cachedChildren(slo) ?? []), ['Budget rate: drop of 10000 per million in 60 min', 'Exhaustion in 240 min']);
+  assert.deepEqual(labels(model.cachedChildren(slo) ?? []), [
+    'Budget rate: drop of 10000 per million in 60 min',
+    'Exhaustion in 240 min',
+  ]);
   await model.getChildren(burnAlerts);
   await model.getChildren(slo);
   await settled(model);
@@ -232,7 +316,10 @@ test('expanding a dataset counts its columns, triggers and the burn alerts of ad
   assert.equal(model.itemCount(columns), columnCount);
   assert.equal(model.itemCount(triggers), triggerCount);
   assert.equal(model.itemCount(burnAlerts), 2, 'both alerts of the one SLO');
-  assert.equal(present(columns, { counts: { visible: columnCount, total: columnCount } }).description, String(columnCount));
+  assert.equal(
+    present(columns, { counts: { visible: columnCount, total: columnCount } }).description,
+    String(columnCount),
+  );
   const slo = (await model.getChildren(burnAlerts)).find((n) => n.kind === 'slo');
   assert.ok(slo);
   assert.equal(present(slo, { counts: { visible: 2, total: 2 } }).description, 'SLO · 2 alerts');
@@ -358,7 +445,11 @@ test('cancelling aborts a load in flight and leaves a "cancelled" node with Retr
   assert.equal(children.length, 1);
   assert.equal((children[0] as ErrorNode).cancelled, true);
   assert.equal(present(children[0] as TreeNode).label, `Cancelled: list triggers of ${DEMO.datasets.gateway}`);
-  assert.deepEqual(sandbox.requests.slice(before).map((r) => r.path), [`/1/triggers/${DEMO.datasets.gateway}`], 'one request, not retried');
+  assert.deepEqual(
+    sandbox.requests.slice(before).map((r) => r.path),
+    [`/1/triggers/${DEMO.datasets.gateway}`],
+    'one request, not retried',
+  );
   assert.equal(model.loading, false);
 });
 
@@ -423,7 +514,11 @@ test('two refreshes of a node in a row redraw it once, when the second reload is
   model.refresh(columns);
   await settled(model);
   assert.deepEqual(changed, [nodeId(columns)]);
-  assert.equal(sandbox.requests.length, before + 1, 'the first reload was cancelled by the second before it sent anything');
+  assert.equal(
+    sandbox.requests.length,
+    before + 1,
+    'the first reload was cancelled by the second before it sent anything',
+  );
 });
 
 test('refreshing an id the tree never loaded redraws the whole tree', async () => {
@@ -463,7 +558,10 @@ test('loading every dataset runs with bounded concurrency and lets the filter fi
   const coGroups = await model.getChildren(root[1]);
   assert.deepEqual(labels(coGroups), ['Columns']);
   const cols = await model.getChildren(coGroups[0]);
-  assert.deepEqual(cols.map((c) => (c.kind === 'column' ? c.column.key_name : '')), ['payment.amount', 'payment.status']);
+  assert.deepEqual(
+    cols.map((c) => (c.kind === 'column' ? c.column.key_name : '')),
+    ['payment.amount', 'payment.status'],
+  );
   const counts = model.countVisible(coGroups[0] as TreeNode);
   assert.ok(counts && counts.visible === cols.length && counts.total > counts.visible);
   model.setFilter(undefined);
@@ -512,7 +610,13 @@ test('Find Column answers the column, or null for a 404 ("No column named ..."),
   const found = await findColumn(client, DEMO.datasets.gateway, 'duration_ms');
   assert.equal(found?.key_name, 'duration_ms');
   assert.equal(await findColumn(client, DEMO.datasets.gateway, 'no_such_column'), null);
-  assert.equal(noColumnMessage('no_such\u202Ecolumn', DEMO.datasets.gateway, (t) => t.replace(/\u202E/g, '\uFFFD')), `No column named "no_such\uFFFDcolumn" in ${DEMO.datasets.gateway}.`);
+  assert.equal(
+    noColumnMessage('no_such\u202Ecolumn', DEMO.datasets.gateway, (t) => t.replace(/\u202E/g, '\uFFFD')),
+    `No column named "no_such\uFFFDcolumn" in ${DEMO.datasets.gateway}.`,
+  );
   sandbox.faults.nextStatus(500, 1, 'auto', { match: { path: `/1/columns/${DEMO.datasets.gateway}` } });
-  await assert.rejects(findColumn(client, DEMO.datasets.gateway, 'duration_ms'), (err: Error) => err.name === 'ServiceError' && (err as Error & { status?: number }).status === 500);
+  await assert.rejects(
+    findColumn(client, DEMO.datasets.gateway, 'duration_ms'),
+    (err: Error) => err.name === 'ServiceError' && (err as Error & { status?: number }).status === 500,
+  );
 });

@@ -23,7 +23,10 @@ const quietLog = { debug: () => undefined, info: () => undefined, warn: () => un
 
 /** A trigger of `dataset` whose query names the column `duraton_ms` (a typo of `duration_ms`). */
 const triggerOf = (dataset: string): string =>
-  trigger(`"dataset_slug": "${dataset}"`, '"query": { "calculations": [{ "op": "P99", "column": "duraton_ms" }], "time_range": 1800 }');
+  trigger(
+    `"dataset_slug": "${dataset}"`,
+    '"query": { "calculations": [{ "op": "P99", "column": "duraton_ms" }], "time_range": 1800 }',
+  );
 
 /** The linter over a workspace folder `/w` holding `files` (uri → text); `open` of them open in editors. */
 function editorLint(files: ReadonlyMap<string, string>, open: readonly string[] = []) {
@@ -32,7 +35,12 @@ function editorLint(files: ReadonlyMap<string, string>, open: readonly string[] 
   for (const [uri, text] of files) fake.files.set(uri, text);
   fake.documents = open.map((uri) => new TextDocument(Uri.parse(uri), files.get(uri) ?? ''));
   const work = watchWorkerJobs();
-  const settings = new Settings({ get: () => undefined, inspect: () => undefined, update: () => Promise.resolve(), onDidChange: () => ({ dispose: () => undefined }) });
+  const settings = new Settings({
+    get: () => undefined,
+    inspect: () => undefined,
+    update: () => Promise.resolve(),
+    onDidChange: () => ({ dispose: () => undefined }),
+  });
   const diagnostics = new TriggerDiagnostics(quietLog, Uri.file(root), settings, 'obs-trigger');
   const problems = fake.collections[0];
   assert.ok(problems, 'the linter made its Problems collection');
@@ -61,7 +69,8 @@ async function until(what: string, ok: () => boolean): Promise<void> {
 
 test('deleting a folder of 10 trigger files forgets their Problems entries without looking at the other entries', async () => {
   const files = new Map<string, string>();
-  for (let d = 0; d < 20; d++) for (let f = 0; f < 10; f++) files.set(`file:///w/triggers/d${d}/t${f}.trigger.json`, triggerOf('web'));
+  for (let d = 0; d < 20; d++)
+    for (let f = 0; f < 10; f++) files.set(`file:///w/triggers/d${d}/t${f}.trigger.json`, triggerOf('web'));
   const { diagnostics, problems, dispose } = editorLint(files);
   // The same index alone, to compare with: the work of finding a folder's entries and deleting them.
   const alone = new UriTree<string>();
@@ -77,21 +86,29 @@ test('deleting a folder of 10 trigger files forgets their Problems entries witho
     assert.equal(problems.entries.size, 200);
     const visits = problems.visits;
     // Deleted in the Explorer (onDidDeleteFiles), then by git (the file watcher).
-    const explorer = measured(() => fake.events.deleteFiles.fire({ files: [Uri.parse('file:///w/triggers/d7')] })).blocks(INDEX);
+    const explorer = measured(() =>
+      fake.events.deleteFiles.fire({ files: [Uri.parse('file:///w/triggers/d7')] }),
+    ).blocks(INDEX);
     const watcher = measured(() => fake.fileEvent('deleted', Uri.parse('file:///w/triggers/d8'))).blocks(INDEX);
     assert.equal(problems.entries.size, 180);
-    assert.deepEqual([...problems.entries.keys()].filter((u) => /\/d[78]\//.test(u)), []);
+    assert.deepEqual(
+      [...problems.entries.keys()].filter((u) => /\/d[78]\//.test(u)),
+      [],
+    );
     assert.equal(problems.visits - visits, 0, 'Problems was scanned');
     assert.deepEqual(
       [explorer, watcher],
-      [measured(lookUpAndDelete('file:///w/triggers/d7')).blocks(INDEX), measured(lookUpAndDelete('file:///w/triggers/d8')).blocks(INDEX)],
+      [
+        measured(lookUpAndDelete('file:///w/triggers/d7')).blocks(INDEX),
+        measured(lookUpAndDelete('file:///w/triggers/d8')).blocks(INDEX),
+      ],
     );
   } finally {
     dispose();
   }
 });
 
-test('5 datasets\' live columns arriving re-lint only the 20 of 200 files that name them: open ones from the editor, closed ones from disk', async () => {
+test("5 datasets' live columns arriving re-lint only the 20 of 200 files that name them: open ones from the editor, closed ones from disk", async () => {
   const files = new Map<string, string>();
   const naming: string[] = [];
   for (let i = 0; i < 200; i++) {
@@ -106,7 +123,10 @@ test('5 datasets\' live columns arriving re-lint only the 20 of 200 files that n
   const arrivals = new Map<string, (columns: DatasetColumns) => void>();
   const live = new LiveColumns({
     connection: () => 'c1',
-    fetch: (_connection, dataset) => (dataset === 'web' ? Promise.resolve('missing' as const) : new Promise((resolve) => arrivals.set(dataset, resolve))),
+    fetch: (_connection, dataset) =>
+      dataset === 'web'
+        ? Promise.resolve('missing' as const)
+        : new Promise((resolve) => arrivals.set(dataset, resolve)),
   });
   const subscription = diagnostics.useColumns(live);
   try {
@@ -118,17 +138,23 @@ test('5 datasets\' live columns arriving re-lint only the 20 of 200 files that n
     assert.deepEqual([...arrivals.keys()].sort(), ['a1', 'a2', 'a3', 'a4', 'a5']);
     const jobs = work.jobs('lint');
     const reads = fake.reads;
-    const rulesOf = (uri: string) => problems.entries.get(uri)?.diagnostics.map((d) => (d.code as { value: string }).value) ?? [];
+    const rulesOf = (uri: string) =>
+      problems.entries.get(uri)?.diagnostics.map((d) => (d.code as { value: string }).value) ?? [];
     for (const [dataset, resolve] of arrivals) {
       resolve({ names: ['duration_ms'], hidden: [] });
       const its = naming.filter((uri) => uri.includes(`/${dataset}/`));
-      await until(`the files of ${dataset} linted with its columns`, () => its.every((uri) => rulesOf(uri).includes('query/unknown-column')));
+      await until(`the files of ${dataset} linted with its columns`, () =>
+        its.every((uri) => rulesOf(uri).includes('query/unknown-column')),
+      );
       await quiet(work);
     }
     assert.ok(work.jobs('lint') - jobs <= 20, `lint jobs after the columns arrived: ${work.jobs('lint') - jobs}`);
     assert.ok(fake.reads - reads <= 10, `files read from disk: ${fake.reads - reads}`);
     // Each of the 20 now has the column check (open and closed alike); the others are as they were.
-    assert.deepEqual(naming.filter((uri) => !rulesOf(uri).includes('query/unknown-column')), []);
+    assert.deepEqual(
+      naming.filter((uri) => !rulesOf(uri).includes('query/unknown-column')),
+      [],
+    );
     assert.deepEqual([...files.keys()].filter((uri) => rulesOf(uri).includes('query/unknown-column')).length, 20);
   } finally {
     subscription.dispose();

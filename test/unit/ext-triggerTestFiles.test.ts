@@ -8,7 +8,12 @@ import { DEFAULT_TRIGGER_FILES } from '../../src/extension/core/settings';
 import { TriggerFileMatcher } from '../../src/extension/diagnostics/triggerFiles';
 
 const WORKSPACE = 'file:///w';
-const files = [`${WORKSPACE}/triggers/api-gateway/errors.trigger.json`, `${WORKSPACE}/triggers/api-gateway/errors.trigger-test.json`, `${WORKSPACE}/triggers/api-gateway/legacy.json`, `${WORKSPACE}/tests/errors.trigger-test.json`];
+const files = [
+  `${WORKSPACE}/triggers/api-gateway/errors.trigger.json`,
+  `${WORKSPACE}/triggers/api-gateway/errors.trigger-test.json`,
+  `${WORKSPACE}/triggers/api-gateway/legacy.json`,
+  `${WORKSPACE}/tests/errors.trigger-test.json`,
+];
 
 function matcher(patterns: readonly string[]): TriggerFileMatcher {
   fake.reset();

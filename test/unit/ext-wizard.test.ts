@@ -32,9 +32,15 @@ const SAVE: Move = { choose: 'save' };
 const choose = (field: FieldId): Move => ({ choose: field });
 
 /** The seven answers of Add, typed in order. */
-const ADD = ['staging', 'https://api.example.com/', 'https://ui.example.com', 'acme', 'env_1', 'CONFIG-KEY', 'kid:ksecret'].map(
-  type,
-);
+const ADD = [
+  'staging',
+  'https://api.example.com/',
+  'https://ui.example.com',
+  'acme',
+  'env_1',
+  'CONFIG-KEY',
+  'kid:ksecret',
+].map(type);
 
 const staging: ConnectionProfile = {
   id: 'conn-1',
@@ -193,7 +199,11 @@ test('a field picked on the summary is asked alone, its value in the box and Bac
   const result = await run(p);
   const team = p.steps[7];
   assert.deepEqual([team?.field, team?.value, team?.back, team?.step], ['team', 'acme', true, undefined]);
-  assert.deepEqual(p.pages[1]?.active, { kind: 'field', field: 'team' }, 'the summary comes back on the line just changed');
+  assert.deepEqual(
+    p.pages[1]?.active,
+    { kind: 'field', field: 'team' },
+    'the summary comes back on the line just changed',
+  );
   assert.ok(summaryLines(p.pages[1]).includes('Team slug: acme-2'));
   assert.equal(result?.answer.profile.team, 'acme-2');
 });
@@ -206,14 +216,18 @@ test('Back in a field opened from the summary changes nothing', async () => {
 });
 
 test('a check that fails goes back to the summary on the field to change, saying why; a new key is typed once and checked again', async () => {
-  const note = 'api.example.com does not know the configuration key: it is mistyped, revoked, or a key of another account.';
+  const note =
+    'api.example.com does not know the configuration key: it is mistyped, revoked, or a key of another account.';
   const checks = new ScriptedCheck([{ kind: 'edit', note, field: 'configKey' }]);
   const p = new ScriptedPrompter([...ADD, SAVE, choose('configKey'), type('RIGHT-KEY'), SAVE], []);
   const result = await run(p, { checks });
   const again = p.pages[1];
   assert.deepEqual(again?.active, { kind: 'field', field: 'configKey' });
   assert.equal(again?.items[0]?.detail, `Last check: ${note}`);
-  assert.deepEqual(checks.answers.map((a) => a.secrets.configKey), ['CONFIG-KEY', 'RIGHT-KEY']);
+  assert.deepEqual(
+    checks.answers.map((a) => a.secrets.configKey),
+    ['CONFIG-KEY', 'RIGHT-KEY'],
+  );
   assert.equal(p.steps.length, 8, 'seven boxes, then the one key');
   assert.deepEqual(result?.answer.secrets, { configKey: 'RIGHT-KEY', managementKey: 'kid:ksecret' });
 });
@@ -228,7 +242,7 @@ test('Escape at any of the seven boxes ends the dialogue: nothing is checked or 
   }
 });
 
-test('Escape on the summary, in a field opened from it, or at the failed check\'s question returns nothing', async () => {
+test("Escape on the summary, in a field opened from it, or at the failed check's question returns nothing", async () => {
   const cases: { moves: Move[]; decisions?: CheckDecision[]; checked: number }[] = [
     { moves: [...ADD, ESC], checked: 0 },
     { moves: [...ADD, choose('baseUrl'), ESC], checked: 0 },
@@ -252,10 +266,22 @@ test('the name and URL boxes refuse a name clash and bad URLs, and warn about pl
   const p = new ScriptedPrompter([type('qa'), ...ADD.slice(1), ESC]);
   await run(p, { others: [staging] });
   const [name, base, ui] = p.steps;
-  assert.deepEqual(name?.validate('Staging'), { message: 'A connection named "staging" already exists', severity: 'error' });
-  assert.deepEqual(base?.validate('api.example.com'), { message: 'Base URL is not a valid URL (expected e.g. https://api.example.com)', severity: 'error' });
-  assert.deepEqual(base?.validate('ftp://api.example.com'), { message: 'Base URL must start with https:// or http://', severity: 'error' });
-  assert.deepEqual(base?.validate('https://u:p@api.example.com'), { message: 'Base URL must not contain a user name or password', severity: 'error' });
+  assert.deepEqual(name?.validate('Staging'), {
+    message: 'A connection named "staging" already exists',
+    severity: 'error',
+  });
+  assert.deepEqual(base?.validate('api.example.com'), {
+    message: 'Base URL is not a valid URL (expected e.g. https://api.example.com)',
+    severity: 'error',
+  });
+  assert.deepEqual(base?.validate('ftp://api.example.com'), {
+    message: 'Base URL must start with https:// or http://',
+    severity: 'error',
+  });
+  assert.deepEqual(base?.validate('https://u:p@api.example.com'), {
+    message: 'Base URL must not contain a user name or password',
+    severity: 'error',
+  });
   assert.equal(base?.validate('http://127.0.0.1:4318'), undefined, 'loopback http is fine');
   assert.deepEqual(base?.validate('http://api.example.com'), {
     message: 'Base URL uses plain http: keys would be sent unencrypted to api.example.com',
@@ -269,10 +295,15 @@ test('the name box refuses a right-to-left override and other invisible characte
   await run(p);
   const name = p.steps[0];
   assert.deepEqual(name?.validate('prod\u202Egnitset'), {
-    message: 'Connection name must not contain control or invisible formatting characters, which change how the text around it reads: U+202E at position 5',
+    message:
+      'Connection name must not contain control or invisible formatting characters, which change how the text around it reads: U+202E at position 5',
     severity: 'error',
   });
-  assert.equal(name?.validate('pr\u200Bod')?.severity, 'error', 'a zero-width space would hide "prod" from the warning colour');
+  assert.equal(
+    name?.validate('pr\u200Bod')?.severity,
+    'error',
+    'a zero-width space would hide "prod" from the warning colour',
+  );
   assert.equal(name?.validate('Produktion (Zürich) 🇨🇭')?.severity, undefined);
 });
 
@@ -280,8 +311,14 @@ test('team slug, environment id, configuration key and management key are valida
   const p = new ScriptedPrompter([...ADD, ESC]);
   await run(p);
   const [, , , team, env, config, management] = p.steps;
-  assert.deepEqual(team?.validate('acme corp'), { message: 'Team slug must not contain spaces, "/", "?" or "#"', severity: 'error' });
-  assert.deepEqual(team?.validate('acme/x'), { message: 'Team slug must not contain spaces, "/", "?" or "#"', severity: 'error' });
+  assert.deepEqual(team?.validate('acme corp'), {
+    message: 'Team slug must not contain spaces, "/", "?" or "#"',
+    severity: 'error',
+  });
+  assert.deepEqual(team?.validate('acme/x'), {
+    message: 'Team slug must not contain spaces, "/", "?" or "#"',
+    severity: 'error',
+  });
   assert.deepEqual(env?.validate(''), { message: 'Environment id must not be empty', severity: 'error' });
   assert.deepEqual(config?.validate(''), { message: 'The configuration key must not be empty', severity: 'error' });
   assert.equal(management?.validate(''), undefined, 'the management key is optional');
@@ -298,8 +335,15 @@ test('a plain-http base URL to another host needs a confirmation; declining asks
   const p = new ScriptedPrompter(moves, [false]);
   const result = await run(p);
   assert.equal(p.confirmations.length, 1);
-  assert.match(p.confirmations[0] ?? '', /api\.example\.com uses plain http: the configuration and management keys would cross the network unencrypted/);
-  assert.deepEqual([p.steps[2]?.field, p.steps[2]?.value], ['baseUrl', 'http://api.example.com'], 'asked again, with what was typed');
+  assert.match(
+    p.confirmations[0] ?? '',
+    /api\.example\.com uses plain http: the configuration and management keys would cross the network unencrypted/,
+  );
+  assert.deepEqual(
+    [p.steps[2]?.field, p.steps[2]?.value],
+    ['baseUrl', 'http://api.example.com'],
+    'asked again, with what was typed',
+  );
   assert.equal(result?.answer.profile.baseUrl, 'https://api.example.com');
 });
 
@@ -316,10 +360,16 @@ test('editing opens at the summary (no Back), the stored keys shown as kept; sav
   const page = p.pages[0];
   assert.equal(p.steps.length, 0);
   assert.deepEqual([page?.title, page?.back], ['Edit Connection "staging": review and save', false]);
-  assert.deepEqual(summaryLines(page).slice(-2), ['Configuration key: the stored key, kept', 'Management key: the stored key, kept']);
+  assert.deepEqual(summaryLines(page).slice(-2), [
+    'Configuration key: the stored key, kept',
+    'Management key: the stored key, kept',
+  ]);
   assert.deepEqual(result?.answer.secrets, { configKey: undefined, managementKey: undefined });
   assert.deepEqual(result?.answer.outcome, { configKey: 'kept', managementKey: 'kept' });
-  assert.equal(result && describeSave(result.answer, false), 'Connection "staging" saved: configuration key kept, management key kept.');
+  assert.equal(
+    result && describeSave(result.answer, false),
+    'Connection "staging" saved: configuration key kept, management key kept.',
+  );
 });
 
 test('editing: an empty key box keeps the stored key and says so; "-" deletes the stored management key', async () => {
@@ -329,7 +379,10 @@ test('editing: an empty key box keeps the stored key and says so; "-" deletes th
   assert.match(p.steps[1]?.prompt ?? '', /leave empty to keep the stored key, or type - to delete it/);
   assert.equal(summaryLines(p.pages[2]).at(-1), 'Management key: the stored key is deleted when saved');
   assert.deepEqual(result?.answer.secrets, { configKey: undefined, managementKey: '' });
-  assert.equal(result && describeSave(result.answer, false), 'Connection "staging" saved: configuration key kept, management key deleted.');
+  assert.equal(
+    result && describeSave(result.answer, false),
+    'Connection "staging" saved: configuration key kept, management key deleted.',
+  );
 });
 
 test('editing a connection whose configuration key is missing: Check and Save asks for it first', async () => {
@@ -347,10 +400,16 @@ test('moving the base URL to another server requires the keys again: a stored ke
   const checks = new ScriptedCheck();
   const existing = editing({ configKey: true, managementKey: true });
   const result = await run(p, { others: [staging], existing, checks });
-  assert.deepEqual(summaryLines(p.pages[1]).slice(-2), ['Configuration key: missing', 'Management key: the stored key is deleted when saved']);
+  assert.deepEqual(summaryLines(p.pages[1]).slice(-2), [
+    'Configuration key: missing',
+    'Management key: the stored key is deleted when saved',
+  ]);
   const config = p.steps[1];
   assert.equal(config?.field, 'configKey');
-  assert.match(config?.prompt ?? '', /now points at api\.evil\.example: give its keys \(the stored ones are deleted, never sent to a new server\)/);
+  assert.match(
+    config?.prompt ?? '',
+    /now points at api\.evil\.example: give its keys \(the stored ones are deleted, never sent to a new server\)/,
+  );
   assert.equal(config?.validate('')?.severity, 'error', 'empty no longer means "keep"');
   assert.equal(checks.answers.length, 1, 'checked only once a key for the new server was typed');
   assert.equal(result?.answer.originChanged, true);
@@ -418,5 +477,9 @@ test('a connection moved to another server loses its old keys before the new URL
   const moved = answerFor({ profile: { ...staging, baseUrl: 'https://other.example' }, originChanged: true });
   await assert.rejects(saveConnection(t, moved, false), /keychain locked/);
   // Failing at the last step leaves the new URL without keys: nothing is sent anywhere with an old key.
-  assert.deepEqual(t.calls, ['deleteSecrets conn-1', 'saveProfile conn-1 https://other.example', 'setSecrets conn-1 {"configKey":"CK"}']);
+  assert.deepEqual(t.calls, [
+    'deleteSecrets conn-1',
+    'saveProfile conn-1 https://other.example',
+    'setSecrets conn-1 {"configKey":"CK"}',
+  ]);
 });

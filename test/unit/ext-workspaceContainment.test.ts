@@ -5,10 +5,24 @@
 import { fake, Uri, vscode } from './vscode-fake';
 import { after, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { editRefusal, leftOutMessage, outsideItsFolder, splitInside } from '../../src/extension/core/workspaceContainment';
+import {
+  editRefusal,
+  leftOutMessage,
+  outsideItsFolder,
+  splitInside,
+} from '../../src/extension/core/workspaceContainment';
 import { PlannedFiles } from '../../src/extension/core/triggerFileAccess';
 import { WorkspaceTriggerFiles } from '../../src/extension/agents/workspaceFiles';
 
@@ -39,24 +53,51 @@ describe('which workspace files lie inside their folder', () => {
   });
 
   test('a link to a file outside, a file under a link to a folder outside, and a file in no workspace folder lie outside', async () => {
-    assert.deepEqual(await Promise.all([outsideItsFolder(LEAK, folder), outsideItsFolder(ESCAPED, folder), outsideItsFolder(INSIDE, undefined)]), [true, true, true]);
+    assert.deepEqual(
+      await Promise.all([
+        outsideItsFolder(LEAK, folder),
+        outsideItsFolder(ESCAPED, folder),
+        outsideItsFolder(INSIDE, undefined),
+      ]),
+      [true, true, true],
+    );
   });
 
   test('a file of another scheme cannot be told and is kept', async () => {
-    assert.equal(await outsideItsFolder(Uri.parse('vscode-vfs://github/o/r/triggers/leak.trigger.json'), Uri.parse('vscode-vfs://github/o/r')), false);
+    assert.equal(
+      await outsideItsFolder(
+        Uri.parse('vscode-vfs://github/o/r/triggers/leak.trigger.json'),
+        Uri.parse('vscode-vfs://github/o/r'),
+      ),
+      false,
+    );
   });
 
   test('splitInside keeps the order given', async () => {
-    assert.deepEqual(await splitInside([LEAK, INSIDE, ESCAPED, ALIAS], () => folder), { inside: [INSIDE, ALIAS], leftOut: [LEAK, ESCAPED] });
+    assert.deepEqual(await splitInside([LEAK, INSIDE, ESCAPED, ALIAS], () => folder), {
+      inside: [INSIDE, ALIAS],
+      leftOut: [LEAK, ESCAPED],
+    });
   });
 
   test('the id write-back refuses a link, even one leading inside, and a file outside', async () => {
-    assert.deepEqual(await Promise.all([INSIDE, ALIAS, LEAK, ESCAPED].map((f) => editRefusal(f, folder))), [undefined, 'link', 'link', 'outside']);
+    assert.deepEqual(await Promise.all([INSIDE, ALIAS, LEAK, ESCAPED].map((f) => editRefusal(f, folder))), [
+      undefined,
+      'link',
+      'link',
+      'outside',
+    ]);
   });
 
   test("an Apply's message names at most five of the files left out", () => {
-    assert.equal(leftOutMessage(['a', 'b']), 'Not planned, as they lie outside their workspace folder once links are resolved: a, b.');
-    assert.equal(leftOutMessage(['a', 'b', 'c', 'd', 'e', 'f', 'g']), 'Not planned, as they lie outside their workspace folder once links are resolved: a, b, c, d, e and 2 more.');
+    assert.equal(
+      leftOutMessage(['a', 'b']),
+      'Not planned, as they lie outside their workspace folder once links are resolved: a, b.',
+    );
+    assert.equal(
+      leftOutMessage(['a', 'b', 'c', 'd', 'e', 'f', 'g']),
+      'Not planned, as they lie outside their workspace folder once links are resolved: a, b, c, d, e and 2 more.',
+    );
   });
 });
 
@@ -68,7 +109,9 @@ describe('in the editor', () => {
     for (const f of [INSIDE, ALIAS]) fake.files.set(f.toString(), '{}\n');
     for (const f of [LEAK, ESCAPED]) fake.files.set(f.toString(), SECRET);
     Object.assign(vscode, { FileType: { File: 1, Directory: 2 } });
-    Object.assign(vscode.workspace.fs, { stat: (u: Uri) => Promise.resolve({ type: statSync(u.fsPath).isDirectory() ? 2 : 1 }) });
+    Object.assign(vscode.workspace.fs, {
+      stat: (u: Uri) => Promise.resolve({ type: statSync(u.fsPath).isDirectory() ? 2 : 1 }),
+    });
   });
 
   test("the agent tools' reader names each file leading outside its workspace folder and never reads it", async () => {
@@ -87,18 +130,27 @@ describe('in the editor', () => {
   });
 
   test("the agent tools' reader refuses a path given that leads outside through a link, and searches nothing there", async () => {
-    const read = await new WorkspaceTriggerFiles().read(['triggers/escape', 'triggers/leak.trigger.json'], new AbortController().signal);
+    const read = await new WorkspaceTriggerFiles().read(
+      ['triggers/escape', 'triggers/leak.trigger.json'],
+      new AbortController().signal,
+    );
     assert.deepEqual(read, {
       files: [],
-      problems: ['"triggers/escape" lies outside the workspace folder once links are resolved: it is not read', '"triggers/leak.trigger.json" lies outside the workspace folder once links are resolved: it is not read'],
+      problems: [
+        '"triggers/escape" lies outside the workspace folder once links are resolved: it is not read',
+        '"triggers/leak.trigger.json" lies outside the workspace folder once links are resolved: it is not read',
+      ],
     });
     assert.equal(fake.reads, 0);
   });
 
   test("past 2,000 trigger files the agent tools' reader reads none: a plan of part of them could delete what the rest hold", async () => {
-    for (let i = 0; i < 2_001; i++) fake.files.set(Uri.joinPath(folder, 'bulk', `t${i}.trigger.json`).toString(), '{}\n');
+    for (let i = 0; i < 2_001; i++)
+      fake.files.set(Uri.joinPath(folder, 'bulk', `t${i}.trigger.json`).toString(), '{}\n');
     const reads = fake.reads;
-    await assert.rejects(new WorkspaceTriggerFiles().read([], new AbortController().signal), { message: 'more than 2000 trigger files lie under those paths: name folders that hold at most 2000' });
+    await assert.rejects(new WorkspaceTriggerFiles().read([], new AbortController().signal), {
+      message: 'more than 2000 trigger files lie under those paths: name folders that hold at most 2000',
+    });
     assert.equal(fake.reads, reads);
   });
 
@@ -112,7 +164,12 @@ describe('in the editor', () => {
   test('the id write-back finds a link refused, and a file outside too, before it reads them', async () => {
     const files = new Planned();
     const names = [ALIAS, LEAK, ESCAPED, INSIDE].map((f) => files.add(f));
-    assert.deepEqual(await Promise.all(names.map((n) => files.state(n))), [{ refused: 'link' }, { refused: 'link' }, { refused: 'outside' }, { dirty: false, text: '{}\n' }]);
+    assert.deepEqual(await Promise.all(names.map((n) => files.state(n))), [
+      { refused: 'link' },
+      { refused: 'link' },
+      { refused: 'outside' },
+      { dirty: false, text: '{}\n' },
+    ]);
     assert.equal(fake.reads, 1);
   });
 
@@ -120,6 +177,9 @@ describe('in the editor', () => {
     const files = new Planned();
     const name = files.add(ALIAS);
     assert.equal(await files.editAndSave(name, { offset: 1, length: 0, content: '"id": "x"' }), undefined);
-    assert.deepEqual([fake.documents, readFileSync(join(workspace, 'triggers', 'a.trigger.json'), 'utf8')], [[], '{}\n']);
+    assert.deepEqual(
+      [fake.documents, readFileSync(join(workspace, 'triggers', 'a.trigger.json'), 'utf8')],
+      [[], '{}\n'],
+    );
   });
 });

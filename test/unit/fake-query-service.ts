@@ -4,14 +4,23 @@
 // It refuses, as the service does, a query starting before the 7 days it keeps. Nothing of src/backtest runs
 // here: the series it answers are made from the minutes, so the engine is checked against data, not itself.
 import type { ApiResponse } from '../../src/api/clientOptions';
-import type { CreateQueryRequest, CreateQueryResultRequest, QueryResult, SavedQuery, SeriesPoint } from '../../src/api/schemas';
+import type {
+  CreateQueryRequest,
+  CreateQueryResultRequest,
+  QueryResult,
+  SavedQuery,
+  SeriesPoint,
+} from '../../src/api/schemas';
 import type { QueryApi } from '../../src/backtest';
 
 const DAY = 86_400;
 
 /** A 32-bit hash of two integers (a seed and a minute): the same minute always has the same events. */
 function mix(seed: number, n: number): number {
-  let h = Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(n | 0, 0xc2b2ae35) ^ Math.imul(Math.floor(n / 2 ** 32), 0x27d4eb2f);
+  let h =
+    Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^
+    Math.imul(n | 0, 0xc2b2ae35) ^
+    Math.imul(Math.floor(n / 2 ** 32), 0x27d4eb2f);
   h = Math.imul(h ^ (h >>> 16), 0x7feb352d);
   h = Math.imul(h ^ (h >>> 15), 0x846ca68b);
   return (h ^ (h >>> 16)) >>> 0;
@@ -69,7 +78,8 @@ export function fakeQueryService(seed: number, now: () => number): FakeQueryServ
     createQueryResult: async (_dataset, body: CreateQueryResultRequest) => {
       const spec = specs.get(body.query_id);
       if (!spec) throw new Error(`no saved query ${body.query_id}`);
-      if ((spec.start_time ?? 0) < now() - 7 * DAY) throw new Error(`query data exists for the past 7 days only: start_time ${iso(spec.start_time ?? 0)}`);
+      if ((spec.start_time ?? 0) < now() - 7 * DAY)
+        throw new Error(`query data exists for the past 7 days only: start_time ${iso(spec.start_time ?? 0)}`);
       results++;
       return respond<QueryResult>({ id: `r${results}`, complete: true, data: { series: series(spec) } });
     },

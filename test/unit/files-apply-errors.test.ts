@@ -26,7 +26,14 @@ const update = UPDATE;
 
 function writer(over: Partial<TriggerWriter>): TriggerWriter {
   const refuse = () => Promise.reject(new Error('not expected'));
-  return { getTrigger: async () => ({ data: listed }), listTriggers: async () => ({ data: [listed] }), createTrigger: refuse, replaceTrigger: refuse, deleteTrigger: refuse, ...over };
+  return {
+    getTrigger: async () => ({ data: listed }),
+    listTriggers: async () => ({ data: [listed] }),
+    createTrigger: refuse,
+    replaceTrigger: refuse,
+    deleteTrigger: refuse,
+    ...over,
+  };
 }
 
 test("a refusal by another bundle's ServiceError is reported as refused, with the service's message on the member and its own words as the cause", async () => {
@@ -56,8 +63,15 @@ test("a failure that is not the client's (a bug, a closed file) is failed with i
 });
 
 test("a trigger another bundle's client answers 404 for is skipped as deleted since the plan, not failed", async () => {
-  const [result] = await applyChanges([update], writer({ getTrigger: () => Promise.reject(new ForeignServiceError('get trigger: 404', 'http', 404)) }));
-  assert.deepEqual(result, { change: update, outcome: 'skipped', reason: '"High latency" (t-1) was deleted on the service since the plan' });
+  const [result] = await applyChanges(
+    [update],
+    writer({ getTrigger: () => Promise.reject(new ForeignServiceError('get trigger: 404', 'http', 404)) }),
+  );
+  assert.deepEqual(result, {
+    change: update,
+    outcome: 'skipped',
+    reason: '"High latency" (t-1) was deleted on the service since the plan',
+  });
 });
 
 test('a write given up while a pacing pool waited (cancelled) is skipped: it was never sent', async () => {
@@ -71,7 +85,10 @@ test('an update made but not readable back (404) is reported as written and unve
     [update],
     writer({
       // The first read is the check before the write; the second, the read back after it.
-      getTrigger: async () => (++reads === 1 ? { data: listed } : Promise.reject(new ForeignServiceError('read trigger: 404 not found', 'http', 404))),
+      getTrigger: async () =>
+        ++reads === 1
+          ? { data: listed }
+          : Promise.reject(new ForeignServiceError('read trigger: 404 not found', 'http', 404)),
       replaceTrigger: async () => ({ data: { ...listed, frequency: 600 } }),
     }),
   );
@@ -79,13 +96,21 @@ test('an update made but not readable back (404) is reported as written and unve
     change: update,
     outcome: 'unverified',
     id: 't-1',
-    reason: 'reading it back failed (read trigger: 404 not found), so what the service stored is not known; plan again to compare',
+    reason:
+      'reading it back failed (read trigger: 404 not found), so what the service stored is not known; plan again to compare',
     cause: { kind: 'http', status: 404 },
   });
 });
 
 test('a create made but not readable back (503) names its new id and the id written into the file', async () => {
-  const create: PlannedChange = { action: 'create', file: 'api/new.trigger.json', index: -1, dataset: 'api', name: 'New one', body: { name: 'New one', disabled: false } };
+  const create: PlannedChange = {
+    action: 'create',
+    file: 'api/new.trigger.json',
+    index: -1,
+    dataset: 'api',
+    name: 'New one',
+    body: { name: 'New one', disabled: false },
+  };
   const [result] = await applyChanges(
     [create],
     writer({
@@ -98,7 +123,8 @@ test('a create made but not readable back (503) names its new id and the id writ
     change: create,
     outcome: 'unverified',
     id: 't-9',
-    reason: 'reading it back failed (read trigger: 503 unavailable), so what the service stored is not known; plan again to compare; id written into api/new.trigger.json',
+    reason:
+      'reading it back failed (read trigger: 503 unavailable), so what the service stored is not known; plan again to compare; id written into api/new.trigger.json',
     cause: { kind: 'http', status: 503 },
   });
 });

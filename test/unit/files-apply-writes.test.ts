@@ -4,7 +4,13 @@
 // its creates and updates. Unknown outcomes are said as unknown.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { applyChanges, serviceVersion, type PlannedChange, type ServiceTrigger, type TriggerWriter } from '../../src/triggerFiles';
+import {
+  applyChanges,
+  serviceVersion,
+  type PlannedChange,
+  type ServiceTrigger,
+  type TriggerWriter,
+} from '../../src/triggerFiles';
 import { LISTED, UPDATE } from './apply-fixtures';
 
 /** A ServiceError as the client makes it for a PUT whose answer was lost (a 503 after it may have been taken). */
@@ -16,7 +22,9 @@ class LostAnswer extends Error {
   readonly fieldProblems = [];
   readonly maybeProcessed = true;
   constructor() {
-    super('update trigger failed: HTTP 503 the service is unavailable; the trigger may have been replaced anyway: read it before writing it again');
+    super(
+      'update trigger failed: HTTP 503 the service is unavailable; the trigger may have been replaced anyway: read it before writing it again',
+    );
   }
 }
 
@@ -70,7 +78,11 @@ test('a PUT whose answer was lost is sent again only after a read shows the trig
 });
 
 test('a PUT whose answer was lost is never sent over a change made meanwhile: its outcome is unknown, and said', async () => {
-  const someoneElse: ServiceTrigger = { ...before, description: 'changed by someone else', updated_at: '2026-11-20T00:06:00Z' };
+  const someoneElse: ServiceTrigger = {
+    ...before,
+    description: 'changed by someone else',
+    updated_at: '2026-11-20T00:06:00Z',
+  };
   const { writer, calls } = scripted([before, someoneElse], [lost]);
   const [result] = await applyChanges([update], writer);
   assert.deepEqual(calls, ['GET t-1', 'PUT t-1', 'GET t-1']);
@@ -95,15 +107,49 @@ test('an update matched by name whose trigger is now named otherwise is not writ
   const { writer, calls } = scripted([renamed], []);
   const [result] = await applyChanges([{ ...byName, service: serviceVersion(renamed) } as PlannedChange], writer);
   assert.deepEqual(calls, ['GET t-1']);
-  assert.deepEqual(result?.outcome === 'skipped' && result.reason, '"High latency" (t-1) is now "Office-hours latency" of api, not the trigger the file names: nothing was written');
+  assert.deepEqual(
+    result?.outcome === 'skipped' && result.reason,
+    '"High latency" (t-1) is now "Office-hours latency" of api, not the trigger the file names: nothing was written',
+  );
 });
 
 test("a dataset's deletes wait for its creates and updates: one not made keeps every delete of that dataset", async () => {
-  const refusedCreate: PlannedChange = { action: 'create', file: 'api/new.trigger.json', index: -1, dataset: 'api', name: 'Renamed', body: { name: 'Renamed', disabled: false } };
-  const removeOld: PlannedChange = { action: 'delete', dataset: 'api', id: 't-1', name: 'High latency', service: serviceVersion(before) };
-  const removeOther: PlannedChange = { action: 'delete', dataset: 'web', id: 't-7', name: 'Web', service: serviceVersion({ ...before, id: 't-7', name: 'Web', dataset_slug: 'web' }) };
+  const refusedCreate: PlannedChange = {
+    action: 'create',
+    file: 'api/new.trigger.json',
+    index: -1,
+    dataset: 'api',
+    name: 'Renamed',
+    body: { name: 'Renamed', disabled: false },
+  };
+  const removeOld: PlannedChange = {
+    action: 'delete',
+    dataset: 'api',
+    id: 't-1',
+    name: 'High latency',
+    service: serviceVersion(before),
+  };
+  const removeOther: PlannedChange = {
+    action: 'delete',
+    dataset: 'web',
+    id: 't-7',
+    name: 'Web',
+    service: serviceVersion({ ...before, id: 't-7', name: 'Web', dataset_slug: 'web' }),
+  };
   const { writer, calls } = scripted([{ ...before, id: 't-7', name: 'Web', dataset_slug: 'web' }], []);
-  const results = await applyChanges([removeOld, removeOther, refusedCreate], { ...writer, createTrigger: () => Promise.reject(Object.assign(new Error('create trigger: 422 invalid'), { name: 'ServiceError', kind: 'http', status: 422, operation: 'create trigger', fieldProblems: [] })) });
+  const results = await applyChanges([removeOld, removeOther, refusedCreate], {
+    ...writer,
+    createTrigger: () =>
+      Promise.reject(
+        Object.assign(new Error('create trigger: 422 invalid'), {
+          name: 'ServiceError',
+          kind: 'http',
+          status: 422,
+          operation: 'create trigger',
+          fieldProblems: [],
+        }),
+      ),
+  });
   assert.deepEqual(
     results.map((r) => [r.change.action, r.change.dataset, r.outcome]),
     [
@@ -112,7 +158,10 @@ test("a dataset's deletes wait for its creates and updates: one not made keeps e
       ['delete', 'web', 'applied'],
     ],
   );
-  assert.deepEqual(results[1]?.outcome === 'skipped' && results[1].reason, 'not deleted: a create or update of api was not applied, and this trigger may be that one, renamed');
+  assert.deepEqual(
+    results[1]?.outcome === 'skipped' && results[1].reason,
+    'not deleted: a create or update of api was not applied, and this trigger may be that one, renamed',
+  );
   assert.deepEqual(calls, ['LIST', 'GET t-7', 'DELETE t-7']);
 });
 
@@ -120,20 +169,44 @@ test('stopped between changes: the change in flight finishes, the rest are skipp
   const stop = new AbortController();
   const { writer } = scripted([before, sent], [taken]);
   const second: PlannedChange = { ...update, id: 't-2', name: 'Second' } as PlannedChange;
-  const results = await applyChanges([update, second], { ...writer, replaceTrigger: async () => {
-    stop.abort();
-    return { data: sent };
-  } }, { stop: stop.signal });
-  assert.deepEqual(results.map((r) => r.outcome), ['applied', 'skipped']);
+  const results = await applyChanges(
+    [update, second],
+    {
+      ...writer,
+      replaceTrigger: async () => {
+        stop.abort();
+        return { data: sent };
+      },
+    },
+    { stop: stop.signal },
+  );
+  assert.deepEqual(
+    results.map((r) => r.outcome),
+    ['applied', 'skipped'],
+  );
   assert.deepEqual(results[1]?.outcome === 'skipped' && results[1].reason, 'the apply was stopped before it');
 });
 
 test('a create whose name a trigger of the dataset took since the plan is skipped, never made twice', async () => {
-  const create: PlannedChange = { action: 'create', file: 'api/new.trigger.json', index: -1, dataset: 'api', name: 'High latency', body: { name: 'High latency', disabled: false } };
+  const create: PlannedChange = {
+    action: 'create',
+    file: 'api/new.trigger.json',
+    index: -1,
+    dataset: 'api',
+    name: 'High latency',
+    body: { name: 'High latency', disabled: false },
+  };
   const { writer, calls } = scripted([before], []);
-  const [result] = await applyChanges([create], { ...writer, listTriggers: async () => (calls.push('LIST'), { data: [before] }) });
+  const [result] = await applyChanges([create], {
+    ...writer,
+    listTriggers: async () => (calls.push('LIST'), { data: [before] }),
+  });
   assert.deepEqual(calls, ['LIST']);
-  assert.deepEqual(result, { change: create, outcome: 'skipped', reason: 'a trigger named "High latency" (t-1) was created on the service since the plan' });
+  assert.deepEqual(result, {
+    change: create,
+    outcome: 'skipped',
+    reason: 'a trigger named "High latency" (t-1) was created on the service since the plan',
+  });
 });
 
 test('a trigger whose content changed since the plan with the same updated_at is skipped, not written over', async () => {
@@ -141,5 +214,10 @@ test('a trigger whose content changed since the plan with the same updated_at is
   const { writer, calls } = scripted([sameTime], [taken]);
   const [result] = await applyChanges([update], writer);
   assert.deepEqual(calls, ['GET t-1']);
-  assert.deepEqual(result, { change: update, outcome: 'skipped', reason: '"High latency" (t-1) changed on the service since the plan (updated 2026-11-20T00:00:00Z); plan again to see the change' });
+  assert.deepEqual(result, {
+    change: update,
+    outcome: 'skipped',
+    reason:
+      '"High latency" (t-1) changed on the service since the plan (updated 2026-11-20T00:00:00Z); plan again to see the change',
+  });
 });

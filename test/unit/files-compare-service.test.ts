@@ -26,50 +26,114 @@ const stored = (over: Json = {}): Json => ({
   ...over,
 });
 
-const differences = (local: Json, service: Json): string[] => compareTriggers(local, service).map((d) => differenceText(d, 200));
+const differences = (local: Json, service: Json): string[] =>
+  compareTriggers(local, service).map((d) => differenceText(d, 200));
 
 test('recipients answered in another order are in sync', () => {
-  const local = { ...written, recipients: [{ id: 'rcp_b' }, { id: 'rcp_a' }, { type: 'email', target: 'z@example.com' }] };
-  const service = stored({ recipients: [{ type: 'email', target: 'z@example.com' }, { id: 'rcp_a' }, { id: 'rcp_b' }] });
+  const local = {
+    ...written,
+    recipients: [{ id: 'rcp_b' }, { id: 'rcp_a' }, { type: 'email', target: 'z@example.com' }],
+  };
+  const service = stored({
+    recipients: [{ type: 'email', target: 'z@example.com' }, { id: 'rcp_a' }, { id: 'rcp_b' }],
+  });
   assert.deepEqual(differences(local, service), []);
 });
 
 test('tags answered in another order are in sync; a tag changed is still a difference', () => {
-  const tags = [{ key: 'team', value: 'edge' }, { key: 'severity', value: 'high' }];
+  const tags = [
+    { key: 'team', value: 'edge' },
+    { key: 'severity', value: 'high' },
+  ];
   assert.deepEqual(differences({ ...written, tags }, stored({ tags: [...tags].reverse() })), []);
-  assert.deepEqual(differences({ ...written, tags }, stored({ tags: [{ key: 'team', value: 'core' }, { key: 'severity', value: 'high' }] })), [
-    'tags[1].value: "core" -> "edge"',
-  ]);
+  assert.deepEqual(
+    differences(
+      { ...written, tags },
+      stored({
+        tags: [
+          { key: 'team', value: 'core' },
+          { key: 'severity', value: 'high' },
+        ],
+      }),
+    ),
+    ['tags[1].value: "core" -> "edge"'],
+  );
 });
 
 test("the query's filters answered in another order are in sync", () => {
-  const filters = [{ column: 'status_code', op: '>=', value: 500 }, { column: 'error', op: '=', value: true }, { column: 'http.route', op: 'exists' }];
-  const query = (f: Json[]) => ({ calculations: [{ op: 'COUNT' }], filters: f, filter_combination: 'OR', time_range: 600 });
-  assert.deepEqual(differences({ ...written, query: query(filters) }, stored({ query: query([filters[2], filters[0], filters[1]] as Json[]) })), []);
+  const filters = [
+    { column: 'status_code', op: '>=', value: 500 },
+    { column: 'error', op: '=', value: true },
+    { column: 'http.route', op: 'exists' },
+  ];
+  const query = (f: Json[]) => ({
+    calculations: [{ op: 'COUNT' }],
+    filters: f,
+    filter_combination: 'OR',
+    time_range: 600,
+  });
+  assert.deepEqual(
+    differences(
+      { ...written, query: query(filters) },
+      stored({ query: query([filters[2], filters[0], filters[1]] as Json[]) }),
+    ),
+    [],
+  );
 });
 
 test("the query's havings answered in another order are in sync", () => {
-  const havings = [{ calculate_op: 'P99', column: 'duration_ms', op: '>', value: 1000 }, { calculate_op: 'COUNT', op: '>', value: 10 }];
-  const query = (h: Json[]) => ({ calculations: [{ op: 'COUNT' }, { op: 'P99', column: 'duration_ms' }], havings: h, time_range: 600 });
-  assert.deepEqual(differences({ ...written, query: query(havings) }, stored({ query: query([...havings].reverse()) })), []);
+  const havings = [
+    { calculate_op: 'P99', column: 'duration_ms', op: '>', value: 1000 },
+    { calculate_op: 'COUNT', op: '>', value: 10 },
+  ];
+  const query = (h: Json[]) => ({
+    calculations: [{ op: 'COUNT' }, { op: 'P99', column: 'duration_ms' }],
+    havings: h,
+    time_range: 600,
+  });
+  assert.deepEqual(
+    differences({ ...written, query: query(havings) }, stored({ query: query([...havings].reverse()) })),
+    [],
+  );
 });
 
 test('calculated fields answered in another order are in sync', () => {
-  const fields = [{ name: 'slow', expression: 'GT($duration_ms, 1000)' }, { name: 'failed', expression: 'EQUALS($error, true)' }];
+  const fields = [
+    { name: 'slow', expression: 'GT($duration_ms, 1000)' },
+    { name: 'failed', expression: 'EQUALS($error, true)' },
+  ];
   const query = (c: Json[]) => ({ calculations: [{ op: 'COUNT' }], calculated_fields: c, time_range: 600 });
-  assert.deepEqual(differences({ ...written, query: query(fields) }, stored({ query: query([...fields].reverse()) })), []);
+  assert.deepEqual(
+    differences({ ...written, query: query(fields) }, stored({ query: query([...fields].reverse()) })),
+    [],
+  );
 });
 
 test('an element given twice is the element once, in every list compared as a set', () => {
   const tag = { key: 'team', value: 'edge' };
   const filter = { column: 'error', op: '=', value: true };
-  const local = { ...written, tags: [tag, tag], query: { calculations: [{ op: 'COUNT' }], filters: [filter, filter], time_range: 600 } };
-  assert.deepEqual(differences(local, stored({ tags: [tag], query: { calculations: [{ op: 'COUNT' }], filters: [filter], time_range: 600 } })), []);
+  const local = {
+    ...written,
+    tags: [tag, tag],
+    query: { calculations: [{ op: 'COUNT' }], filters: [filter, filter], time_range: 600 },
+  };
+  assert.deepEqual(
+    differences(
+      local,
+      stored({ tags: [tag], query: { calculations: [{ op: 'COUNT' }], filters: [filter], time_range: 600 } }),
+    ),
+    [],
+  );
 });
 
 test('a recipient sent by type and target, answered with the id the service gave it, is in sync', () => {
   const local = { ...written, recipients: [{ type: 'email', target: 'legacy@example.com' }, { id: 'rcp_mail' }] };
-  const service = stored({ recipients: [{ id: 'rcp_mail', type: 'email', target: 'oncall@example.com' }, { id: 'rcp_new', type: 'email', target: 'legacy@example.com' }] });
+  const service = stored({
+    recipients: [
+      { id: 'rcp_mail', type: 'email', target: 'oncall@example.com' },
+      { id: 'rcp_new', type: 'email', target: 'legacy@example.com' },
+    ],
+  });
   assert.deepEqual(differences(local, service), []);
 });
 
@@ -80,16 +144,22 @@ test('a recipient the file names by id with its type and target is in sync with 
 
 test('two recipients of different ids are never one recipient, whatever their type and target', () => {
   const local = { ...written, recipients: [{ id: 'rcp_a', type: 'email', target: 'x@example.com' }] };
-  assert.deepEqual(differences(local, stored({ recipients: [{ id: 'rcp_b', type: 'email', target: 'x@example.com' }] })), ['recipients[0].id: "rcp_b" -> "rcp_a"']);
+  assert.deepEqual(
+    differences(local, stored({ recipients: [{ id: 'rcp_b', type: 'email', target: 'x@example.com' }] })),
+    ['recipients[0].id: "rcp_b" -> "rcp_a"'],
+  );
 });
 
 test('a recipient given by type and target that the service holds with another address is a difference', () => {
   const local = { ...written, recipients: [{ type: 'email', target: 'new@example.com' }] };
-  assert.deepEqual(differences(local, stored({ recipients: [{ id: 'rcp_old', type: 'email', target: 'old@example.com' }] })), [
-    'recipients[0].type: (none) -> "email"',
-    'recipients[0].target: (none) -> "new@example.com"',
-    'recipients[0].id: "rcp_old" -> (none)',
-  ]);
+  assert.deepEqual(
+    differences(local, stored({ recipients: [{ id: 'rcp_old', type: 'email', target: 'old@example.com' }] })),
+    [
+      'recipients[0].type: (none) -> "email"',
+      'recipients[0].target: (none) -> "new@example.com"',
+      'recipients[0].id: "rcp_old" -> (none)',
+    ],
+  );
 });
 
 test('a recipient sent by id, answered with its type and target filled in, is in sync', () => {
@@ -98,20 +168,36 @@ test('a recipient sent by id, answered with its type and target filled in, is in
 
 test('a paging recipient sent by id, answered with target "", is in sync', () => {
   const local = { ...written, recipients: [{ id: 'rcp_pd', details: { pagerduty_severity: 'warning' } }] };
-  assert.deepEqual(differences(local, stored({ recipients: [{ id: 'rcp_pd', type: 'pagerduty', target: '', details: { pagerduty_severity: 'warning' } }] })), []);
+  assert.deepEqual(
+    differences(
+      local,
+      stored({
+        recipients: [{ id: 'rcp_pd', type: 'pagerduty', target: '', details: { pagerduty_severity: 'warning' } }],
+      }),
+    ),
+    [],
+  );
 });
 
 test('a paging recipient sent without a severity, answered with "critical", is in sync; another severity is a difference', () => {
   const local = { ...written, recipients: [{ id: 'rcp_pd' }] };
-  const answered = (severity: string) => stored({ recipients: [{ id: 'rcp_pd', type: 'pagerduty', target: '', details: { pagerduty_severity: severity } }] });
+  const answered = (severity: string) =>
+    stored({
+      recipients: [{ id: 'rcp_pd', type: 'pagerduty', target: '', details: { pagerduty_severity: severity } }],
+    });
   assert.deepEqual(differences(local, answered('critical')), []);
-  assert.deepEqual(differences(local, answered('info')), ['recipients[0].details: {"pagerduty_severity":"info"} -> (none)']);
+  assert.deepEqual(differences(local, answered('info')), [
+    'recipients[0].details: {"pagerduty_severity":"info"} -> (none)',
+  ]);
 });
 
 test('a trigger written with query_id, answered with the saved query inline beside that id, is in sync', () => {
   const { query: _inline, ...rest } = written;
   const local = { ...rest, query_id: 'q_saved' };
-  const service = stored({ query_id: 'q_saved', query: { calculations: [{ op: 'COUNT' }], filters: [{ column: 'error', op: '=', value: true }], time_range: 1800 } });
+  const service = stored({
+    query_id: 'q_saved',
+    query: { calculations: [{ op: 'COUNT' }], filters: [{ column: 'error', op: '=', value: true }], time_range: 1800 },
+  });
   assert.deepEqual(differences(local, service), []);
   assert.deepEqual(differences(local, { ...service, query_id: 'q_other' }), ['query_id: "q_other" -> "q_saved"']);
 });
@@ -129,48 +215,102 @@ test('numbers answered as floats (100.0 for 100) are in sync', () => {
 });
 
 test('filter_combination "AND", never echoed by the service, is in sync with a file that gives it, in the query and in a calculation', () => {
-  const local = { ...written, query: { calculations: [{ op: 'COUNT', filters: [{ column: 'error', op: 'exists' }], filter_combination: 'AND' }], filter_combination: 'AND', time_range: 600 } };
-  assert.deepEqual(differences(local, stored({ query: { calculations: [{ op: 'COUNT', filters: [{ column: 'error', op: 'exists' }] }], time_range: 600 } })), []);
+  const local = {
+    ...written,
+    query: {
+      calculations: [{ op: 'COUNT', filters: [{ column: 'error', op: 'exists' }], filter_combination: 'AND' }],
+      filter_combination: 'AND',
+      time_range: 600,
+    },
+  };
+  assert.deepEqual(
+    differences(
+      local,
+      stored({
+        query: { calculations: [{ op: 'COUNT', filters: [{ column: 'error', op: 'exists' }] }], time_range: 600 },
+      }),
+    ),
+    [],
+  );
 });
 
 test('optional members the service answers as null are in sync with a file that leaves them out', () => {
-  const service = stored({ description: null, tags: null, evaluation_schedule: null, baseline_details: null, query: { calculations: [{ op: 'COUNT' }], filters: null, time_range: 600 } });
+  const service = stored({
+    description: null,
+    tags: null,
+    evaluation_schedule: null,
+    baseline_details: null,
+    query: { calculations: [{ op: 'COUNT' }], filters: null, time_range: 600 },
+  });
   assert.deepEqual(differences(written, service), []);
 });
 
 test('the defaults the service fills in are in sync with a file that leaves them out', () => {
-  const service = stored({ alert_type: 'on_change', evaluation_schedule_type: 'frequency', threshold: { op: '>', value: 5, exceeded_limit: 1 }, description: '', tags: [], disabled: false });
+  const service = stored({
+    alert_type: 'on_change',
+    evaluation_schedule_type: 'frequency',
+    threshold: { op: '>', value: 5, exceeded_limit: 1 },
+    description: '',
+    tags: [],
+    disabled: false,
+  });
   assert.deepEqual(differences(written, service), []);
 });
 
 test('a query without time_range, stored with the frequency as its time_range, is in sync; another time_range is a difference', () => {
   const local = { ...written, query: { calculations: [{ op: 'COUNT' }] } };
   assert.deepEqual(differences(local, stored({ query: { calculations: [{ op: 'COUNT' }], time_range: 300 } })), []);
-  assert.deepEqual(differences(local, stored({ query: { calculations: [{ op: 'COUNT' }], time_range: 600 } })), ['query.time_range: 600 -> 300']);
+  assert.deepEqual(differences(local, stored({ query: { calculations: [{ op: 'COUNT' }], time_range: 600 } })), [
+    'query.time_range: 600 -> 300',
+  ]);
 });
 
 test("apply's read-back: the body a file sends and the service's answer after every rewrite are not stored differently", () => {
   const file = {
     ...written,
-    tags: [{ key: 'team', value: 'edge' }, { key: 'severity', value: 'high' }],
+    tags: [
+      { key: 'team', value: 'edge' },
+      { key: 'severity', value: 'high' },
+    ],
     recipients: [{ type: 'email', target: 'legacy@example.com' }, { id: 'rcp_pd' }],
-    query: { calculations: [{ op: 'COUNT' }], filters: [{ column: 'a', op: 'exists' }, { column: 'b', op: 'exists' }], filter_combination: 'AND', time_range: 600 },
+    query: {
+      calculations: [{ op: 'COUNT' }],
+      filters: [
+        { column: 'a', op: 'exists' },
+        { column: 'b', op: 'exists' },
+      ],
+      filter_combination: 'AND',
+      time_range: 600,
+    },
   };
   const readBack = {
     id: 'trig_1',
     dataset_slug: 'api',
     name: 'Errors',
     description: '',
-    tags: [{ key: 'severity', value: 'high' }, { key: 'team', value: 'edge' }],
+    tags: [
+      { key: 'severity', value: 'high' },
+      { key: 'team', value: 'edge' },
+    ],
     threshold: { op: '>', value: 5, exceeded_limit: 1 },
     frequency: 300,
     alert_type: 'on_change',
     disabled: false,
     triggered: false,
-    recipients: [{ id: 'rcp_pd', type: 'pagerduty', target: '', details: { pagerduty_severity: 'critical' } }, { id: 'rcp_9', type: 'email', target: 'legacy@example.com' }],
+    recipients: [
+      { id: 'rcp_pd', type: 'pagerduty', target: '', details: { pagerduty_severity: 'critical' } },
+      { id: 'rcp_9', type: 'email', target: 'legacy@example.com' },
+    ],
     evaluation_schedule_type: 'frequency',
     evaluation_schedule: null,
-    query: { calculations: [{ op: 'COUNT' }], filters: [{ column: 'b', op: 'exists' }, { column: 'a', op: 'exists' }], time_range: 600 },
+    query: {
+      calculations: [{ op: 'COUNT' }],
+      filters: [
+        { column: 'b', op: 'exists' },
+        { column: 'a', op: 'exists' },
+      ],
+      time_range: 600,
+    },
     query_id: 'q_new',
   };
   assert.deepEqual(storedDifferently(writeBody(file), 'api', readBack), []);

@@ -39,15 +39,35 @@ const OUTSIDE_LINKS = ['slash', 'triggers/api/leak.trigger.json', 'triggers/esca
 
 describe('where a path lies against a folder', () => {
   test('a file under the folder, a file that does not exist yet, and the folder itself lie inside', async () => {
-    assert.deepEqual(await Promise.all(['triggers/api/a.trigger.json', 'triggers/new.trigger.json', '.', join(root, 'triggers')].map((p) => placeIn(root, p))), ['inside', 'inside', 'inside', 'inside']);
+    assert.deepEqual(
+      await Promise.all(
+        ['triggers/api/a.trigger.json', 'triggers/new.trigger.json', '.', join(root, 'triggers')].map((p) =>
+          placeIn(root, p),
+        ),
+      ),
+      ['inside', 'inside', 'inside', 'inside'],
+    );
   });
 
   test('a path that climbs out, or an absolute path elsewhere, lies outside as written', async () => {
-    assert.deepEqual(await Promise.all(['../elsewhere/secret.trigger.json', outside, 'triggers/../../x'].map((p) => placeIn(root, p))), ['outside', 'outside', 'outside']);
+    assert.deepEqual(
+      await Promise.all(['../elsewhere/secret.trigger.json', outside, 'triggers/../../x'].map((p) => placeIn(root, p))),
+      ['outside', 'outside', 'outside'],
+    );
   });
 
   test('a link to a file outside, a path under a link to a folder outside, even one that does not exist, lead outside through a link', async () => {
-    assert.deepEqual(await Promise.all(['triggers/api/leak.trigger.json', 'triggers/escape/deep/outside-0.trigger.json', 'triggers/escape/new.trigger.json', 'slash/etc'].map((p) => placeIn(root, p))), ['through-link', 'through-link', 'through-link', 'through-link']);
+    assert.deepEqual(
+      await Promise.all(
+        [
+          'triggers/api/leak.trigger.json',
+          'triggers/escape/deep/outside-0.trigger.json',
+          'triggers/escape/new.trigger.json',
+          'slash/etc',
+        ].map((p) => placeIn(root, p)),
+      ),
+      ['through-link', 'through-link', 'through-link', 'through-link'],
+    );
   });
 
   test('a link to a file inside lies inside', async () => {
@@ -66,8 +86,14 @@ describe('where a path lies against a folder', () => {
 
   test('what obs says of each', () => {
     assert.equal(notReadText('x.json', 'outside'), 'x.json is outside the current folder: not read');
-    assert.equal(notReadText('x.json', 'through-link'), 'x.json leads outside the current folder through a link: not read');
-    assert.equal(notReadText('x.json', 'unresolved', 'triggers'), 'x.json: its links could not be resolved, so it may lead outside triggers: not read');
+    assert.equal(
+      notReadText('x.json', 'through-link'),
+      'x.json leads outside the current folder through a link: not read',
+    );
+    assert.equal(
+      notReadText('x.json', 'unresolved', 'triggers'),
+      'x.json: its links could not be resolved, so it may lead outside triggers: not read',
+    );
   });
 });
 
@@ -83,14 +109,18 @@ describe('a walk that keeps inside the folder', () => {
         return real.startsWith(`${root}${sep}`) || real === root ? Reflect.apply(target, thisArg, args) : [];
       },
     });
-    const glob = (pattern: string, options: GlobOptions) => globSync(pattern, { ...options, fs: { ...options.fs, readdirSync: readdir } });
+    const glob = (pattern: string, options: GlobOptions) =>
+      globSync(pattern, { ...options, fs: { ...options.fs, readdirSync: readdir } });
     return { listed, glob };
   }
 
   test('lists no folder outside it: a link to / or to a folder outside is not walked', async () => {
     const { listed, glob } = listing();
     await globInside(glob, root, root, '**/*.trigger.json', { ignore: ['**/node_modules/**'] });
-    assert.deepEqual(listed.filter((d) => !d.startsWith(root)), []);
+    assert.deepEqual(
+      listed.filter((d) => !d.startsWith(root)),
+      [],
+    );
   });
 
   test('finds the files inside (a link to a file inside too) and names each link leading outside', async () => {
@@ -104,12 +134,21 @@ describe('a walk that keeps inside the folder', () => {
     const denied = new Proxy(readdirSync, {
       apply(target, thisArg: unknown, args: unknown[]) {
         const path = String(args[0]);
-        if (path.endsWith(`${sep}api`) || path.endsWith(`${sep}api${sep}`)) throw Object.assign(new Error('permission denied'), { code: 'EACCES' });
+        if (path.endsWith(`${sep}api`) || path.endsWith(`${sep}api${sep}`))
+          throw Object.assign(new Error('permission denied'), { code: 'EACCES' });
         return Reflect.apply(target, thisArg, args);
       },
     });
-    const found = await globInside(globSync, root, root, '**/*.trigger.json', { ignore: ['**/node_modules/**'], fs: { readdirSync: denied } });
-    assert.deepEqual(found.unreadable, [{ path: 'triggers/api', reason: 'it is a folder that could not be listed (EACCES), and its files may hold triggers' }]);
+    const found = await globInside(globSync, root, root, '**/*.trigger.json', {
+      ignore: ['**/node_modules/**'],
+      fs: { readdirSync: denied },
+    });
+    assert.deepEqual(found.unreadable, [
+      {
+        path: 'triggers/api',
+        reason: 'it is a folder that could not be listed (EACCES), and its files may hold triggers',
+      },
+    ]);
     assert.ok(!found.files.some((f) => f.startsWith('triggers/api/')));
   });
 });
@@ -119,7 +158,10 @@ describe("the command line's files (drift, plan, test)", () => {
     const t = await expandPaths(['.'], root, '.trigger.json');
     assert.deepEqual(t.files, INSIDE);
     assert.deepEqual(t.outside, OUTSIDE_LINKS);
-    assert.deepEqual(t.problems, OUTSIDE_LINKS.map((l) => `${l} leads outside the current folder through a link: not read`));
+    assert.deepEqual(
+      t.problems,
+      OUTSIDE_LINKS.map((l) => `${l} leads outside the current folder through a link: not read`),
+    );
   });
 
   test('a glob takes only the files inside', async () => {
@@ -128,7 +170,13 @@ describe("the command line's files (drift, plan, test)", () => {
   });
 
   test('a path outside the folder, as written or through a link, is refused, and so is a glob searching there', async () => {
-    const named = ['../elsewhere/secret.trigger.json', 'triggers/api/leak.trigger.json', 'triggers/escape', 'triggers/escape/**/*.json', `${outside}/**/*.json`];
+    const named = [
+      '../elsewhere/secret.trigger.json',
+      'triggers/api/leak.trigger.json',
+      'triggers/escape',
+      'triggers/escape/**/*.json',
+      `${outside}/**/*.json`,
+    ];
     const t = await expandPaths(named, root, '.trigger.json');
     assert.deepEqual(t.files, []);
     assert.deepEqual(t.problems, [
@@ -142,20 +190,33 @@ describe("the command line's files (drift, plan, test)", () => {
 
   test('obs test walks for test files the same way', async () => {
     const t = await expandPaths(['.'], root, '.trigger-test.json');
-    assert.deepEqual([t.files, t.outside], [['triggers/api/a.trigger-test.json'], OUTSIDE_LINKS.filter((l) => !l.endsWith('leak.trigger.json'))]);
+    assert.deepEqual(
+      [t.files, t.outside],
+      [['triggers/api/a.trigger-test.json'], OUTSIDE_LINKS.filter((l) => !l.endsWith('leak.trigger.json'))],
+    );
   });
 });
 
 describe("obs lint's files", () => {
   test('a file named outside the folder is taken: the user named it', async () => {
-    assert.deepEqual(await expandTargets([join(outside, 'secret.trigger.json')], root, '.trigger.json'), { files: [join(outside, 'secret.trigger.json')], problems: [], nothing: [], outside: [], named: [join(outside, 'secret.trigger.json')], unreadable: [] });
+    assert.deepEqual(await expandTargets([join(outside, 'secret.trigger.json')], root, '.trigger.json'), {
+      files: [join(outside, 'secret.trigger.json')],
+      problems: [],
+      nothing: [],
+      outside: [],
+      named: [join(outside, 'secret.trigger.json')],
+      unreadable: [],
+    });
   });
 
   test("a glob's walk keeps inside the folder it searches: links out of it are named, not followed", async () => {
     const t = await expandTargets(['triggers/**/*.trigger.json'], root, '.trigger.json');
     assert.deepEqual(t, {
       files: INSIDE,
-      problems: ['triggers/api/leak.trigger.json leads outside triggers through a link: not read', 'triggers/escape leads outside triggers through a link: not read'],
+      problems: [
+        'triggers/api/leak.trigger.json leads outside triggers through a link: not read',
+        'triggers/escape leads outside triggers through a link: not read',
+      ],
       nothing: [],
       outside: ['triggers/api/leak.trigger.json', 'triggers/escape'],
       named: [],

@@ -81,7 +81,10 @@ test('pull: a service trigger nested 2,000, 5,000 or 100,000 levels deep is refu
     assert.deepEqual(report.created, ['api/Fine.trigger.json']);
     assert.deepEqual(
       report.failed,
-      DEPTHS.map((n) => ({ path: `api/Deep-${n}.trigger.json`, message: `the service's trigger is nested more than ${MAX_NESTING} levels deep (in query); trigger files hold at most ${MAX_NESTING} levels` })).sort((a, b) => a.path.localeCompare(b.path)),
+      DEPTHS.map((n) => ({
+        path: `api/Deep-${n}.trigger.json`,
+        message: `the service's trigger is nested more than ${MAX_NESTING} levels deep (in query); trigger files hold at most ${MAX_NESTING} levels`,
+      })).sort((a, b) => a.path.localeCompare(b.path)),
     );
     assert.deepEqual(readdirSync(join(root, 'api')), ['Fine.trigger.json']);
   } finally {
@@ -96,9 +99,19 @@ test('pull: a local file nested too deep that holds a trigger is refused and lef
     const text = `{"id":"t1","name":"Errors","dataset_slug":"api","query":{"filters":[{"column":"a","op":"=","value":${deepText(5_000)}}]}}`;
     writeFileSync(join(root, 'api', 'Errors.trigger.json'), text);
     const items = [item(trig('t1', 'Errors')), item(trig('t2', 'Latency'))];
-    const report = await applyPull(nodeFileSystem, root, planPull(items, await scanExisting(nodeFileSystem, root, items)), { approve: (u) => Promise.resolve(new Set(u.map((x) => x.path))) });
+    const report = await applyPull(
+      nodeFileSystem,
+      root,
+      planPull(items, await scanExisting(nodeFileSystem, root, items)),
+      { approve: (u) => Promise.resolve(new Set(u.map((x) => x.path))) },
+    );
     assert.deepEqual(report.created, ['api/Latency.trigger.json']);
-    assert.deepEqual(report.failed, [{ path: 'api/Errors.trigger.json', message: `the file api/Errors.trigger.json is nested more than ${MAX_NESTING} levels deep (in query); trigger files hold at most ${MAX_NESTING} levels` }]);
+    assert.deepEqual(report.failed, [
+      {
+        path: 'api/Errors.trigger.json',
+        message: `the file api/Errors.trigger.json is nested more than ${MAX_NESTING} levels deep (in query); trigger files hold at most ${MAX_NESTING} levels`,
+      },
+    ]);
     assert.equal(readFileSync(join(root, 'api', 'Errors.trigger.json'), 'utf8'), text);
   } finally {
     rmSync(root, { recursive: true, force: true });
@@ -107,13 +120,23 @@ test('pull: a local file nested too deep that holds a trigger is refused and lef
 
 test('drift: a local file nested 2,000, 5,000 or 100,000 levels deep is not compared, with its reason; the other files are', () => {
   const index = new ServiceIndex();
-  index.add('api', { state: 'listed', triggers: [trig('t0', 'Fine'), ...DEPTHS.map((n) => trig(`d${n}`, `Deep ${n}`))] });
+  index.add('api', {
+    state: 'listed',
+    triggers: [trig('t0', 'Fine'), ...DEPTHS.map((n) => trig(`d${n}`, `Deep ${n}`))],
+  });
   const fine = driftOfFile('Fine.trigger.json', readTriggerFile(triggerFileText(trig('t0', 'Fine'))), index);
   assert.equal(fine.status, 'in-sync');
   for (const n of DEPTHS) {
     const text = `{"id":"d${n}","name":"Deep ${n}","dataset_slug":"api","query":{"filters":[{"column":"status","op":"=","value":${deepText(n)}}]}}`;
     const d = driftOfFile(`Deep-${n}.trigger.json`, readTriggerFile(text), index);
-    assert.deepEqual([d.status, d.triggers[0]?.service?.id, d.triggers[0]?.reason], ['unknown', `d${n}`, `the file's trigger is nested more than ${MAX_NESTING} levels deep (in query); trigger files hold at most ${MAX_NESTING} levels`]);
+    assert.deepEqual(
+      [d.status, d.triggers[0]?.service?.id, d.triggers[0]?.reason],
+      [
+        'unknown',
+        `d${n}`,
+        `the file's trigger is nested more than ${MAX_NESTING} levels deep (in query); trigger files hold at most ${MAX_NESTING} levels`,
+      ],
+    );
   }
 });
 
@@ -121,5 +144,11 @@ test('drift: a service trigger nested too deep leaves its file not compared, wit
   const index = new ServiceIndex();
   index.add('api', { state: 'listed', triggers: [trig('t1', 'Deep', deepValue(100_000))] });
   const d = driftOfFile('Deep.trigger.json', readTriggerFile(triggerFileText(trig('t1', 'Deep'))), index);
-  assert.deepEqual([d.status, d.triggers[0]?.reason], ['unknown', `the service's trigger is nested more than ${MAX_NESTING} levels deep (in query); trigger files hold at most ${MAX_NESTING} levels`]);
+  assert.deepEqual(
+    [d.status, d.triggers[0]?.reason],
+    [
+      'unknown',
+      `the service's trigger is nested more than ${MAX_NESTING} levels deep (in query); trigger files hold at most ${MAX_NESTING} levels`,
+    ],
+  );
 });

@@ -44,15 +44,27 @@ test('a trigger listed twice (environment-wide and for its dataset) is indexed o
   const trigger = { id: 't1', name: 'Errors', dataset_slug: 'api' };
   index.add('__all__', { state: 'listed', triggers: [trigger] });
   index.add('api', { state: 'listed', triggers: [{ ...trigger }] });
-  assert.deepEqual(index.named('api', 'Errors').map((t) => t.id), ['t1']);
+  assert.deepEqual(
+    index.named('api', 'Errors').map((t) => t.id),
+    ['t1'],
+  );
 });
 
 test('a file named like 12 service triggers is told 10 of their ids and how many more there are', () => {
   const index = new ServiceIndex();
   index.add('api', { state: 'listed', triggers: sameNamed(12, { id: 0 }) });
-  const d = driftOfFile('a.trigger.json', readTriggerFile(JSON.stringify({ dataset_slug: 'api', name: 'Errors' })), index);
+  const d = driftOfFile(
+    'a.trigger.json',
+    readTriggerFile(JSON.stringify({ dataset_slug: 'api', name: 'Errors' })),
+    index,
+  );
   assert.deepEqual(
     d.triggers.map((t) => [t.status, t.reason]),
-    [['unknown', '12 triggers of api are named "Errors"; give the file the id of one (t0, t1, t2, t3, t4, t5, t6, t7, t8, t9 and 2 more)']],
+    [
+      [
+        'unknown',
+        '12 triggers of api are named "Errors"; give the file the id of one (t0, t1, t2, t3, t4, t5, t6, t7, t8, t9 and 2 more)',
+      ],
+    ],
   );
 });

@@ -30,12 +30,20 @@ const file = (name: string, value: unknown): PlanFile => {
 
 function indexOf(lists: Record<string, ServiceTrigger[] | 'missing'>): ServiceIndex {
   const index = new ServiceIndex();
-  for (const [dataset, triggers] of Object.entries(lists)) index.add(dataset, triggers === 'missing' ? { state: 'missing' } : { state: 'listed', triggers });
+  for (const [dataset, triggers] of Object.entries(lists))
+    index.add(dataset, triggers === 'missing' ? { state: 'missing' } : { state: 'listed', triggers });
   return index;
 }
 
 const plan = (files: PlanFile[], lists: Record<string, ServiceTrigger[] | 'missing'>, extra: Partial<PlanInput> = {}) =>
-  makePlan({ files, index: indexOf(lists), target, inputs: { scope: { kind: 'files' }, allowUnknownColumns: false, matchByName: false }, now, ...extra });
+  makePlan({
+    files,
+    index: indexOf(lists),
+    target,
+    inputs: { scope: { kind: 'files' }, allowUnknownColumns: false, matchByName: false },
+    now,
+    ...extra,
+  });
 
 const service = (over: Json = {}): ServiceTrigger => ({
   id: 't-1',
@@ -92,9 +100,15 @@ test('property: one edit of a pulled file plans one update naming exactly that m
       assert.equal(p.changes.length, 1);
       const change = p.changes[0];
       assert.ok(change?.action === 'update');
-      assert.deepEqual(change.differences.map((d) => d.path), [path]);
+      assert.deepEqual(
+        change.differences.map((d) => d.path),
+        [path],
+      );
       assert.equal(change.matchedBy, 'id');
-      assert.deepEqual(change.service, { updatedAt: '2026-11-20T00:00:00Z', sha256: sha256(JSON.stringify(normalize(service()))) });
+      assert.deepEqual(change.service, {
+        updatedAt: '2026-11-20T00:00:00Z',
+        sha256: sha256(JSON.stringify(normalize(service()))),
+      });
     }),
   );
 });
@@ -126,7 +140,10 @@ test('an update clears a baseline the file no longer has and keeps members the f
 test('a file with no id and no trigger of its name on the service plans a create', () => {
   const { id: _id, ...fresh } = pulled(service());
   const p = plan([file('api/new.trigger.json', { ...fresh, name: 'New one' })], { api: [service()] });
-  assert.deepEqual(p.changes.map((c) => [c.action, 'name' in c ? c.name : '']), [['create', 'New one']]);
+  assert.deepEqual(
+    p.changes.map((c) => [c.action, 'name' in c ? c.name : '']),
+    [['create', 'New one']],
+  );
   const change = p.changes[0];
   assert.ok(change?.action === 'create');
   assert.equal(change.body.id, undefined);
@@ -138,32 +155,53 @@ test('a file whose id the service does not have is blocked, never created again'
   const p = plan([file('api/gone.trigger.json', pulled(service({ id: 't-gone' })))], { api: [service()] });
   assert.deepEqual(p.changes, []);
   assert.equal(p.blocked.length, 1);
-  assert.match(p.blocked[0]?.reasons[0] ?? '', /no trigger with id t-gone .*remove the id from the file to create it anew/);
+  assert.match(
+    p.blocked[0]?.reasons[0] ?? '',
+    /no trigger with id t-gone .*remove the id from the file to create it anew/,
+  );
 });
 
 test('a trigger of a dataset the service does not have is blocked with that reason', () => {
   const { id: _id, ...fresh } = pulled(service({ dataset_slug: 'checkout' }));
   const p = plan([file('checkout/x.trigger.json', fresh)], { checkout: 'missing' });
-  assert.deepEqual(p.blocked.map((b) => b.reasons), [['the service has no dataset checkout']]);
+  assert.deepEqual(
+    p.blocked.map((b) => b.reasons),
+    [['the service has no dataset checkout']],
+  );
 });
 
 test('a trigger the caller blocks (lint errors, unknown columns) is never planned as a write', () => {
   const local = pulled(service());
   (local.threshold as Json).value = 1;
-  const p = plan([file('api/high.trigger.json', local)], { api: [service()] }, { blockedBy: (f, i) => (f === 'api/high.trigger.json' && i === -1 ? ['1 lint error: trigger/frequency'] : []) });
+  const p = plan(
+    [file('api/high.trigger.json', local)],
+    { api: [service()] },
+    { blockedBy: (f, i) => (f === 'api/high.trigger.json' && i === -1 ? ['1 lint error: trigger/frequency'] : []) },
+  );
   assert.deepEqual(p.changes, []);
-  assert.deepEqual(p.blocked.map((b) => b.reasons), [['1 lint error: trigger/frequency']]);
+  assert.deepEqual(
+    p.blocked.map((b) => b.reasons),
+    [['1 lint error: trigger/frequency']],
+  );
 });
 
 test('a recipient id the team does not have blocks the trigger, named', () => {
   const local = pulled(service());
   local.recipients = [{ id: 'rcp_a' }, { id: 'rcp_typo' }];
   const p = plan([file('api/high.trigger.json', local)], { api: [service()] }, { recipients: new Set(['rcp_a']) });
-  assert.deepEqual(p.blocked.map((b) => b.reasons), [['recipient "rcp_typo" is not one of the team\'s recipients']]);
+  assert.deepEqual(
+    p.blocked.map((b) => b.reasons),
+    [['recipient "rcp_typo" is not one of the team\'s recipients']],
+  );
 });
 
-test('a recipient id the service trigger already holds never blocks an edit, though the team\'s list leaves it out (a marker)', () => {
-  const held = service({ recipients: [{ id: 'rcp_a', type: 'email', target: 'a@example.com' }, { id: 'rcp_marker', type: 'marker', target: 'deploys' }] });
+test("a recipient id the service trigger already holds never blocks an edit, though the team's list leaves it out (a marker)", () => {
+  const held = service({
+    recipients: [
+      { id: 'rcp_a', type: 'email', target: 'a@example.com' },
+      { id: 'rcp_marker', type: 'marker', target: 'deploys' },
+    ],
+  });
   const local = pulled(held);
   (local.threshold as Json).value = 1;
   const p = plan([file('api/high.trigger.json', local)], { api: [held] }, { recipients: new Set(['rcp_a']) });
@@ -171,24 +209,43 @@ test('a recipient id the service trigger already holds never blocks an edit, tho
 });
 
 test('a trigger in sync is not blocked by its lint problems: nothing would be written', () => {
-  const p = plan([file('api/high.trigger.json', pulled(service()))], { api: [service()] }, { blockedBy: () => ['an error'] });
+  const p = plan(
+    [file('api/high.trigger.json', pulled(service()))],
+    { api: [service()] },
+    { blockedBy: () => ['an error'] },
+  );
   assert.deepEqual(planCounts(p), { create: 0, update: 0, delete: 0, blocked: 0, unchanged: 1 });
 });
 
 test('deletes only with prune, only in the datasets the files cover', () => {
-  const lists = { api: [service(), service({ id: 't-2', name: 'Orphan' })], other: [service({ id: 't-3', dataset_slug: 'other', name: 'Elsewhere' })] };
+  const lists = {
+    api: [service(), service({ id: 't-2', name: 'Orphan' })],
+    other: [service({ id: 't-3', dataset_slug: 'other', name: 'Elsewhere' })],
+  };
   const files = [file('api/high.trigger.json', pulled(service()))];
   assert.deepEqual(plan(files, lists).changes, []);
-  const pruned = plan(files, lists, { inputs: { scope: { kind: 'all' }, allowUnknownColumns: false, matchByName: false } });
-  assert.deepEqual(pruned.changes.map((c) => [c.action, c.dataset, 'id' in c ? c.id : '']), [['delete', 'api', 't-2']]);
+  const pruned = plan(files, lists, {
+    inputs: { scope: { kind: 'all' }, allowUnknownColumns: false, matchByName: false },
+  });
+  assert.deepEqual(
+    pruned.changes.map((c) => [c.action, c.dataset, 'id' in c ? c.id : '']),
+    [['delete', 'api', 't-2']],
+  );
 });
 
 test('a file that cannot be read withholds every delete and says so', () => {
   const lists = { api: [service(), service({ id: 't-2', name: 'Orphan' })] };
-  const p = plan([file('api/high.trigger.json', pulled(service())), file('api/broken.trigger.json', '{ "name": ')], lists, { inputs: { scope: { kind: 'all' }, allowUnknownColumns: false, matchByName: false } });
+  const p = plan(
+    [file('api/high.trigger.json', pulled(service())), file('api/broken.trigger.json', '{ "name": ')],
+    lists,
+    { inputs: { scope: { kind: 'all' }, allowUnknownColumns: false, matchByName: false } },
+  );
   assert.deepEqual(p.changes, []);
   assert.equal(p.blocked.length, 2);
-  assert.match(p.blocked[1]?.reasons[0] ?? '', /^not deleted: "Orphan" \(api\/broken\.trigger\.json could not be planned and may hold them\)$/);
+  assert.match(
+    p.blocked[1]?.reasons[0] ?? '',
+    /^not deleted: "Orphan" \(api\/broken\.trigger\.json could not be planned and may hold them\)$/,
+  );
 });
 
 test('the plan records each file by the hash of its bytes, and the key only as a salted hash', () => {
@@ -203,8 +260,22 @@ test('the plan records each file by the hash of its bytes, and the key only as a
 test('a service trigger nested too deep to compare is not deleted, and the plan says why', () => {
   let deep: unknown = 'x';
   for (let i = 0; i < 5_000; i++) deep = [deep];
-  const lists = { api: [service(), service({ id: 't-2', name: 'Deep', query: { calculations: [{ op: 'COUNT' }], filters: [{ column: 'a', op: 'in', value: deep }], time_range: 600 } })] };
-  const p = plan([file('api/high.trigger.json', pulled(service()))], lists, { inputs: { scope: { kind: 'all' }, allowUnknownColumns: false, matchByName: false } });
+  const lists = {
+    api: [
+      service(),
+      service({
+        id: 't-2',
+        name: 'Deep',
+        query: { calculations: [{ op: 'COUNT' }], filters: [{ column: 'a', op: 'in', value: deep }], time_range: 600 },
+      }),
+    ],
+  };
+  const p = plan([file('api/high.trigger.json', pulled(service()))], lists, {
+    inputs: { scope: { kind: 'all' }, allowUnknownColumns: false, matchByName: false },
+  });
   assert.deepEqual(p.changes, []);
-  assert.match(p.blocked[0]?.reasons[0] ?? '', /^not deleted: "Deep" \(t-2\) is nested more than 64 levels deep \(in query\)/);
+  assert.match(
+    p.blocked[0]?.reasons[0] ?? '',
+    /^not deleted: "Deep" \(t-2\) is nested more than 64 levels deep \(in query\)/,
+  );
 });

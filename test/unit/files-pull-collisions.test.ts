@@ -3,9 +3,22 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { pathKey, planPull, triggerFileText, type ExistingFile, type PullItem, type ServiceTrigger } from '../../src/triggerFiles';
+import {
+  pathKey,
+  planPull,
+  triggerFileText,
+  type ExistingFile,
+  type PullItem,
+  type ServiceTrigger,
+} from '../../src/triggerFiles';
 
-const trig = (id: string, name: string, dataset = 'api'): ServiceTrigger => ({ id, name, dataset_slug: dataset, threshold: { op: '>', value: 1 }, query: { calculations: [{ op: 'COUNT' }], time_range: 900 } });
+const trig = (id: string, name: string, dataset = 'api'): ServiceTrigger => ({
+  id,
+  name,
+  dataset_slug: dataset,
+  threshold: { op: '>', value: 1 },
+  query: { calculations: [{ op: 'COUNT' }], time_range: 900 },
+});
 const item = (t: ServiceTrigger): PullItem => ({ dataset: t.dataset_slug ?? 'api', trigger: t });
 
 test('pathKey folds letter case and Unicode compatibility forms', () => {
@@ -32,10 +45,13 @@ test('a file on disk whose name differs only in case or Unicode form takes the n
     { path: 'api/\ufb01re.trigger.json', text: other },
   ];
   const plan = planPull([item(trig('t1', 'High-Latency')), item(trig('t2', 'FIRE'))], existing);
-  assert.deepEqual(plan.map((a) => [a.kind, a.path]), [
-    ['create', 'api/FIRE-t2.trigger.json'],
-    ['create', 'api/High-Latency-t1.trigger.json'],
-  ]);
+  assert.deepEqual(
+    plan.map((a) => [a.kind, a.path]),
+    [
+      ['create', 'api/FIRE-t2.trigger.json'],
+      ['create', 'api/High-Latency-t1.trigger.json'],
+    ],
+  );
 });
 
 test('ids that differ only in case cannot make the suffixed names meet either', () => {
@@ -48,13 +64,38 @@ test('ids that differ only in case cannot make the suffixed names meet either', 
 const folded = (p: string) => p.normalize('NFKC').toUpperCase().toLowerCase().normalize('NFKC');
 
 // Names and ids from a small alphabet of letters that meet when folded, so collisions are frequent.
-const letters = fc.constantFrom('a', 'A', 'b', 'B', 'ß', 'S', 's', 'ﬁ', 'f', 'i', 'I', 'K', '\u212a', 'é', 'e\u0301', 'É', '-', ' ', '.');
+const letters = fc.constantFrom(
+  'a',
+  'A',
+  'b',
+  'B',
+  'ß',
+  'S',
+  's',
+  'ﬁ',
+  'f',
+  'i',
+  'I',
+  'K',
+  '\u212a',
+  'é',
+  'e\u0301',
+  'É',
+  '-',
+  ' ',
+  '.',
+);
 const word = fc.array(letters, { minLength: 1, maxLength: 5 }).map((cs) => cs.join(''));
 const dataset = fc.constantFrom('api', 'API', 'Api', 'all', '__all__');
-const items = fc.uniqueArray(fc.record({ id: word, name: word, dataset }), { selector: (r) => r.id, maxLength: 12 }).map((rs) => rs.map((r) => item(trig(r.id, r.name, r.dataset))));
+const items = fc
+  .uniqueArray(fc.record({ id: word, name: word, dataset }), { selector: (r) => r.id, maxLength: 12 })
+  .map((rs) => rs.map((r) => item(trig(r.id, r.name, r.dataset))));
 const existing = fc.array(
   fc.record({ folder: dataset, file: word, id: fc.option(word, { nil: undefined }), name: word }).map(
-    (r): ExistingFile => ({ path: `${r.folder === '__all__' || r.folder === 'all' ? '__all__' : r.folder}/${r.file}.trigger.json`, text: JSON.stringify({ ...(r.id === undefined ? {} : { id: r.id }), name: r.name, dataset_slug: r.folder }) }),
+    (r): ExistingFile => ({
+      path: `${r.folder === '__all__' || r.folder === 'all' ? '__all__' : r.folder}/${r.file}.trigger.json`,
+      text: JSON.stringify({ ...(r.id === undefined ? {} : { id: r.id }), name: r.name, dataset_slug: r.folder }),
+    }),
   ),
   { maxLength: 6 },
 );

@@ -4,13 +4,42 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, lstatSync, truncateSync, lutimesSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  truncateSync,
+  lutimesSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { APPEARED, applyPull, planPull, pullSummary, scanExisting, triggerFileText, type PullItem, type ServiceTrigger } from '../../src/triggerFiles';
+import {
+  APPEARED,
+  applyPull,
+  planPull,
+  pullSummary,
+  scanExisting,
+  triggerFileText,
+  type PullItem,
+  type ServiceTrigger,
+} from '../../src/triggerFiles';
 import { nodeFileSystem, STALE_TEMP_MS } from '../../src/triggerFiles/nodeFs';
 
-const trig = (id: string, name: string): ServiceTrigger => ({ id, name, dataset_slug: 'api', threshold: { op: '>', value: 1 }, query: { calculations: [{ op: 'COUNT' }], time_range: 900 } });
+const trig = (id: string, name: string): ServiceTrigger => ({
+  id,
+  name,
+  dataset_slug: 'api',
+  threshold: { op: '>', value: 1 },
+  query: { calculations: [{ op: 'COUNT' }], time_range: 900 },
+});
 const item = (t: ServiceTrigger): PullItem => ({ dataset: 'api', trigger: t });
 const edited = (t: ServiceTrigger) => triggerFileText({ ...t, threshold: { op: '>', value: 99 } });
 const approveAll = { approve: (u: { path: string }[]) => Promise.resolve(new Set(u.map((x) => x.path))) };
@@ -40,8 +69,14 @@ test('a link to a file that differs is compared like a regular file: skipped unl
   writeFileSync(join(root, 'api', 'mine.json'), edited(t));
   symlinkSync('mine.json', join(root, 'api', 'Errors.trigger.json'));
   const { plan, report } = await pull(root, [item(t)], approveNone);
-  assert.deepEqual(plan.map((a) => [a.kind, a.path, a.kind === 'update' ? a.linkTo : undefined]), [['update', 'api/Errors.trigger.json', 'api/mine.json']]);
-  assert.deepEqual([report.created, report.skipped], [[], [{ path: 'api/Errors.trigger.json', reason: 'it differs from the service' }]]);
+  assert.deepEqual(
+    plan.map((a) => [a.kind, a.path, a.kind === 'update' ? a.linkTo : undefined]),
+    [['update', 'api/Errors.trigger.json', 'api/mine.json']],
+  );
+  assert.deepEqual(
+    [report.created, report.skipped],
+    [[], [{ path: 'api/Errors.trigger.json', reason: 'it differs from the service' }]],
+  );
   assert.equal(readlinkSync(join(root, 'api', 'Errors.trigger.json')), 'mine.json');
   assert.equal(readFileSync(join(root, 'api', 'mine.json'), 'utf8'), edited(t));
 });
@@ -66,11 +101,14 @@ test('a link leading outside the pull folder is never read through or written, e
   assert.deepEqual([report.created, report.updated], [[], []]);
   assert.equal(report.failed.length, 1);
   assert.equal(report.failed[0]?.path, 'api/Errors.trigger.json');
-  assert.match(report.failed[0]?.message ?? '', /^it is a link leading outside the folder pulled into \(to .*\/outside\/target\.json\)$/);
+  assert.match(
+    report.failed[0]?.message ?? '',
+    /^it is a link leading outside the folder pulled into \(to .*\/outside\/target\.json\)$/,
+  );
   assert.equal(readFileSync(join(outside, 'target.json'), 'utf8'), 'not mine to touch');
 });
 
-test('a link leading nowhere and a folder at a trigger\'s path are named and left alone, nothing created through them', async () => {
+test("a link leading nowhere and a folder at a trigger's path are named and left alone, nothing created through them", async () => {
   const { root, outside } = fresh();
   symlinkSync(join(outside, 'missing.json'), join(root, 'api', 'Errors.trigger.json'));
   mkdirSync(join(root, 'api', 'Latency.trigger.json'));
@@ -84,20 +122,30 @@ test('a link leading nowhere and a folder at a trigger\'s path are named and lef
   assert.deepEqual(readdirSync(join(root, 'api', 'Latency.trigger.json')), []);
 });
 
-test('a file, a link or a folder that appears at a new file\'s path after the pull looked is never replaced: the write fails and says why', async () => {
+test("a file, a link or a folder that appears at a new file's path after the pull looked is never replaced: the write fails and says why", async () => {
   const { root, outside } = fresh();
   const items = [item(trig('t1', 'A')), item(trig('t2', 'B')), item(trig('t3', 'C'))];
   const plan = planPull(items, await scanExisting(nodeFileSystem, root, items));
-  assert.deepEqual(plan.map((a) => a.kind), ['create', 'create', 'create']);
+  assert.deepEqual(
+    plan.map((a) => a.kind),
+    ['create', 'create', 'create'],
+  );
   writeFileSync(join(root, 'api', 'A.trigger.json'), 'written meanwhile');
   symlinkSync(join(outside, 'nowhere.json'), join(root, 'api', 'B.trigger.json'));
   mkdirSync(join(root, 'api', 'C.trigger.json'));
   const report = await applyPull(nodeFileSystem, root, plan, approveAll);
   assert.deepEqual(report.created, []);
-  assert.deepEqual(report.failed, ['A', 'B', 'C'].map((n) => ({ path: `api/${n}.trigger.json`, message: APPEARED })));
+  assert.deepEqual(
+    report.failed,
+    ['A', 'B', 'C'].map((n) => ({ path: `api/${n}.trigger.json`, message: APPEARED })),
+  );
   assert.equal(readFileSync(join(root, 'api', 'A.trigger.json'), 'utf8'), 'written meanwhile');
   assert.deepEqual(readdirSync(outside), []);
-  assert.deepEqual(readdirSync(join(root, 'api')).sort(), ['A.trigger.json', 'B.trigger.json', 'C.trigger.json'], 'no temporary file is left behind');
+  assert.deepEqual(
+    readdirSync(join(root, 'api')).sort(),
+    ['A.trigger.json', 'B.trigger.json', 'C.trigger.json'],
+    'no temporary file is left behind',
+  );
 });
 
 test('a dataset folder that is a link leading outside the pull folder is refused for every trigger of it, and nothing is read or written there', async () => {
@@ -111,8 +159,15 @@ test('a dataset folder that is a link leading outside the pull folder is refused
   assert.equal(existing.length, 1);
   assert.equal(existing[0]?.text, undefined, 'the file beyond the link is not read');
   const report = await applyPull(nodeFileSystem, root, planPull(items, existing), approveAll);
-  assert.deepEqual(report.failed.map((f) => f.path), ['api/Errors.trigger.json', 'api/Latency.trigger.json']);
-  for (const f of report.failed) assert.match(f.message, /^the folder api is a link leading outside the folder pulled into \(to .*\/outside\); pull writes only inside it$/);
+  assert.deepEqual(
+    report.failed.map((f) => f.path),
+    ['api/Errors.trigger.json', 'api/Latency.trigger.json'],
+  );
+  for (const f of report.failed)
+    assert.match(
+      f.message,
+      /^the folder api is a link leading outside the folder pulled into \(to .*\/outside\); pull writes only inside it$/,
+    );
   assert.deepEqual(readdirSync(outside), ['Errors.trigger.json']);
   assert.equal(readFileSync(join(outside, 'Errors.trigger.json'), 'utf8'), edited(t));
 });
@@ -125,7 +180,10 @@ test('a dataset folder swapped for a link leading outside after the pull looked 
   symlinkSync(outside, join(root, 'api'));
   const report = await applyPull(nodeFileSystem, root, plan, approveAll);
   assert.deepEqual(report.created, []);
-  assert.match(report.failed[0]?.message ?? '', /^it leads outside the folder pulled into \(to .*\/outside\/A\.trigger\.json\); pull writes only inside it$/);
+  assert.match(
+    report.failed[0]?.message ?? '',
+    /^it leads outside the folder pulled into \(to .*\/outside\/A\.trigger\.json\); pull writes only inside it$/,
+  );
   assert.deepEqual(readdirSync(outside), []);
 });
 
@@ -169,7 +227,10 @@ test('a link to a FIFO inside the pull folder is refused at once, never read (re
   execFileSync('mkfifo', [join(root, 'fifo')]);
   symlinkSync('../fifo', join(root, 'api', 'Errors.trigger.json'));
   const { plan, report } = await pull(root, [item(t)], approveAll);
-  assert.deepEqual(plan.map((a) => a.kind), ['refused']);
+  assert.deepEqual(
+    plan.map((a) => a.kind),
+    ['refused'],
+  );
   assert.match(report.failed[0]?.message ?? '', /is not a regular file \(a device, FIFO or socket\)/);
 });
 
@@ -180,6 +241,12 @@ test('a trigger file past 64 MiB is refused unread, not held in memory', async (
   writeFileSync(big, '');
   truncateSync(big, 64 * 1024 * 1024 + 1);
   const { plan } = await pull(root, [item(t)], approveAll);
-  assert.deepEqual(plan.map((a) => a.kind), ['refused']);
-  assert.match(plan[0]?.kind === 'refused' ? plan[0].reason : '', /is larger than 64 MiB, the most read of a trigger file/);
+  assert.deepEqual(
+    plan.map((a) => a.kind),
+    ['refused'],
+  );
+  assert.match(
+    plan[0]?.kind === 'refused' ? plan[0].reason : '',
+    /is larger than 64 MiB, the most read of a trigger file/,
+  );
 });

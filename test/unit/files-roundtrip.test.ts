@@ -67,22 +67,36 @@ test('every demo trigger pulled from the sandbox is in sync right after the pull
 
   const files = filesUnder(dir).map((f) => ({ f, read: readTriggerFile(readFileSync(f, 'utf8')) }));
   const index = new ServiceIndex();
-  for (const [dataset, listing] of await listDatasets(client, [...datasetsOfFiles(files.map((x) => x.read))], pool)) index.add(dataset, listing);
+  for (const [dataset, listing] of await listDatasets(client, [...datasetsOfFiles(files.map((x) => x.read))], pool))
+    index.add(dataset, listing);
   const drift = files.map(({ f, read }) => driftOfFile(f, read, index));
-  assert.deepEqual(drift.filter((d) => d.status !== 'in-sync').map((d) => [d.file, d.status, d.triggers.map((t) => t.differences)]), []);
+  assert.deepEqual(
+    drift.filter((d) => d.status !== 'in-sync').map((d) => [d.file, d.status, d.triggers.map((t) => t.differences)]),
+    [],
+  );
   assert.deepEqual(onlyOnService(drift, index), []);
   // The plan is made from the same comparison: nothing to create, update or delete (with --prune), nothing blocked.
   const planFiles = files.map(({ f, read }) => ({ file: f, text: readFileSync(f, 'utf8'), read }));
-  const applyPlan = makePlan({ files: planFiles, index, target: { baseUrl: sandbox.base, key: keyFingerprint('k', 's') }, inputs: { scope: { kind: 'all' }, allowUnknownColumns: false, matchByName: false }, now: new Date() });
+  const applyPlan = makePlan({
+    files: planFiles,
+    index,
+    target: { baseUrl: sandbox.base, key: keyFingerprint('k', 's') },
+    inputs: { scope: { kind: 'all' }, allowUnknownColumns: false, matchByName: false },
+    now: new Date(),
+  });
   assert.deepEqual([applyPlan.changes, applyPlan.blocked, applyPlan.unchanged], [[], [], items.length]);
 
   // A second pull finds every file unchanged and writes nothing.
-  const again = await applyPull(nodeFileSystem, dir, planPull(items, await scanExisting(nodeFileSystem, dir, items)), { approve: () => Promise.resolve(new Set()) });
+  const again = await applyPull(nodeFileSystem, dir, planPull(items, await scanExisting(nodeFileSystem, dir, items)), {
+    approve: () => Promise.resolve(new Set()),
+  });
   assert.deepEqual([again.created.length, again.updated.length, again.unchanged.length], [0, 0, items.length]);
 });
 
 test('every trigger body of the fixture corpus round-trips through its canonical file', () => {
-  const corpus = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'service', 'triggers-listed.json'), 'utf8')) as { body: ServiceTrigger[] };
+  const corpus = JSON.parse(
+    readFileSync(join(import.meta.dirname, '..', 'fixtures', 'service', 'triggers-listed.json'), 'utf8'),
+  ) as { body: ServiceTrigger[] };
   for (const listed of corpus.body) {
     const pulled = JSON.parse(triggerFileText(listed)) as unknown;
     assert.deepEqual(compareTriggers(pulled, listed), [], listed.id);
@@ -91,20 +105,37 @@ test('every trigger body of the fixture corpus round-trips through its canonical
   // Pulled as files and planned against the same lists (deletes asked for): nothing to change.
   const index = new ServiceIndex();
   const datasets = [...new Set(corpus.body.map((t) => String(t.dataset_slug)))];
-  for (const d of datasets) index.add(d, { state: 'listed', triggers: corpus.body.filter((t) => t.dataset_slug === d) });
+  for (const d of datasets)
+    index.add(d, { state: 'listed', triggers: corpus.body.filter((t) => t.dataset_slug === d) });
   const files = corpus.body.map((t, i) => {
     const text = triggerFileText(t);
     return { file: `corpus-${i}.trigger.json`, text, read: readTriggerFile(text) };
   });
-  const plan = makePlan({ files, index, target: { baseUrl: 'https://api.example.com', key: keyFingerprint('k', 's') }, inputs: { scope: { kind: 'all' }, allowUnknownColumns: false, matchByName: false }, now: new Date() });
+  const plan = makePlan({
+    files,
+    index,
+    target: { baseUrl: 'https://api.example.com', key: keyFingerprint('k', 's') },
+    inputs: { scope: { kind: 'all' }, allowUnknownColumns: false, matchByName: false },
+    now: new Date(),
+  });
   assert.deepEqual([plan.changes, plan.blocked, plan.unchanged], [[], [], corpus.body.length]);
 });
 
 test('a pulled demo trigger file draws no lint error (the canonical form is a valid write, id included)', async () => {
-  const { items } = await collectTriggers(client, { datasets: [], everything: true }, new PacedPool({ concurrency: 2 }));
+  const { items } = await collectTriggers(
+    client,
+    { datasets: [], everything: true },
+    new PacedPool({ concurrency: 2 }),
+  );
   for (const { trigger } of items) {
-    const errors = lint(triggerFileText(trigger), { metricsDatasets: [DEMO.datasets.metrics] }).filter((d) => d.severity === 'error');
-    assert.deepEqual(errors.map((d) => `${d.rule}: ${d.message}`), [], trigger.id);
+    const errors = lint(triggerFileText(trigger), { metricsDatasets: [DEMO.datasets.metrics] }).filter(
+      (d) => d.severity === 'error',
+    );
+    assert.deepEqual(
+      errors.map((d) => `${d.rule}: ${d.message}`),
+      [],
+      trigger.id,
+    );
   }
 });
 
@@ -119,8 +150,13 @@ test('a paging recipient the service answers by id with target "" is pulled with
     query_id: 'q_made_inline',
   };
   const text = triggerFileText(listed);
-  assert.deepEqual((JSON.parse(text) as { recipients: unknown }).recipients, [{ id: 'rcp_pd', type: 'pagerduty', details: { pagerduty_severity: 'warning' } }]);
-  assert.deepEqual(lint(text).map((d) => `${d.rule}: ${d.message}`), []);
+  assert.deepEqual((JSON.parse(text) as { recipients: unknown }).recipients, [
+    { id: 'rcp_pd', type: 'pagerduty', details: { pagerduty_severity: 'warning' } },
+  ]);
+  assert.deepEqual(
+    lint(text).map((d) => `${d.rule}: ${d.message}`),
+    [],
+  );
   assert.deepEqual(compareTriggers(JSON.parse(text), listed), []);
 });
 

@@ -16,7 +16,8 @@ describe('API key form in a browser', { skip: browserSkip }, () => {
   const forms = useFormsBrowser();
 
   /** What the page asked of the host: its messages but the drafts it reports as the user types. */
-  const requests = async (form: FormPage) => (await form.posted()).filter((m) => (m as { type: string }).type !== 'draft');
+  const requests = async (form: FormPage) =>
+    (await form.posted()).filter((m) => (m as { type: string }).type !== 'draft');
 
   async function created(init = createInit()): Promise<FormPage> {
     const form = await forms.open('apiKeyForm');
@@ -31,7 +32,7 @@ describe('API key form in a browser', { skip: browserSkip }, () => {
     await form.close();
   });
 
-  test('an emptied name shows the rule inline in the user\'s words, before any submit', async () => {
+  test("an emptied name shows the rule inline in the user's words, before any submit", async () => {
     const form = await created();
     await form.page.locator('#f-name input').fill('x');
     await form.page.locator('#f-name input').fill('');
@@ -48,8 +49,14 @@ describe('API key form in a browser', { skip: browserSkip }, () => {
     assert.equal(await textOf(form.page, '#f-name-error'), 'Name is required.');
     assert.equal(await textOf(form.page, '#f-environmentId-error'), 'Environment ID is required.');
     assert.equal(await textOf(form.page, '#form-errors .summary-title'), 'There are 2 problems to fix:');
-    assert.deepEqual(await form.page.locator('#form-errors li').allTextContents(), ['Name is required.', 'Environment ID is required.']);
-    assert.deepEqual(await form.page.locator('#form-errors li a').evaluateAll((as) => as.map((a) => a.getAttribute('href'))), ['#f-name', '#f-environmentId']);
+    assert.deepEqual(await form.page.locator('#form-errors li').allTextContents(), [
+      'Name is required.',
+      'Environment ID is required.',
+    ]);
+    assert.deepEqual(
+      await form.page.locator('#form-errors li a').evaluateAll((as) => as.map((a) => a.getAttribute('href'))),
+      ['#f-name', '#f-environmentId'],
+    );
     assert.equal(await form.page.evaluate(() => document.activeElement?.id), 'f-name', 'focus on the first problem');
     // The summary's link takes the user to its field.
     await form.page.locator('#form-errors a', { hasText: 'Environment ID' }).click();
@@ -69,9 +76,21 @@ describe('API key form in a browser', { skip: browserSkip }, () => {
     await form.page.locator('#submit').click({ force: true });
     assert.deepEqual(await requests(form), [
       { type: 'ready' },
-      { type: 'submitCreate', values: { name: 'checkout ingest', keyType: 'ingest', disabled: false, createDatasets: true, environmentId: 'env_1' } },
+      {
+        type: 'submitCreate',
+        values: {
+          name: 'checkout ingest',
+          keyType: 'ingest',
+          disabled: false,
+          createDatasets: true,
+          environmentId: 'env_1',
+        },
+      },
     ]);
-    assert.equal(await form.page.locator('#submit').evaluate((b) => (b as HTMLElement & { disabled: boolean }).disabled), true);
+    assert.equal(
+      await form.page.locator('#submit').evaluate((b) => (b as HTMLElement & { disabled: boolean }).disabled),
+      true,
+    );
     assert.equal(await form.page.locator('vscode-progress-ring').isVisible(), true);
     assert.match(await textOf(form.page, '#status-text'), /Creating the key/);
     assert.deepEqual(await form.incidents(), { dialogs: [], pageErrors: [], csp: [] });
@@ -94,7 +113,13 @@ describe('API key form in a browser', { skip: browserSkip }, () => {
     await form.page.keyboard.press('Tab');
     await form.page.keyboard.press('Enter');
     const message = await form.waitForPosted('submitCreate');
-    assert.deepEqual(message.values, { name: 'typed key', keyType: 'ingest', disabled: false, createDatasets: true, environmentId: 'env_1' });
+    assert.deepEqual(message.values, {
+      name: 'typed key',
+      keyType: 'ingest',
+      disabled: false,
+      createDatasets: true,
+      environmentId: 'env_1',
+    });
     await form.close();
   });
 
@@ -122,12 +147,21 @@ describe('API key form in a browser', { skip: browserSkip }, () => {
     await form.page.locator('#submit').click();
     // The host answers a submit it received: wait for it, or the submit's own check could run after the answer.
     await form.waitForPosted('submitCreate');
-    await form.fromHost({ type: 'problems', problems: { fields: { name: ['a live API key named "dup" already exists'] }, form: ['create API key: conflict'] } });
+    await form.fromHost({
+      type: 'problems',
+      problems: { fields: { name: ['a live API key named "dup" already exists'] }, form: ['create API key: conflict'] },
+    });
     assert.equal(await textOf(form.page, '#f-name-error'), 'a live API key named "dup" already exists');
     assert.equal(await textOf(form.page, '#form-errors .summary-title'), 'There are 2 problems to fix:');
-    assert.deepEqual(await form.page.locator('#form-errors li').allTextContents(), ['Name: a live API key named "dup" already exists', 'create API key: conflict']);
+    assert.deepEqual(await form.page.locator('#form-errors li').allTextContents(), [
+      'Name: a live API key named "dup" already exists',
+      'create API key: conflict',
+    ]);
     assert.equal(await form.page.locator('#form-errors li a').getAttribute('href'), '#f-name');
-    assert.equal(await form.page.locator('#submit').evaluate((b) => (b as HTMLElement & { disabled: boolean }).disabled), false);
+    assert.equal(
+      await form.page.locator('#submit').evaluate((b) => (b as HTMLElement & { disabled: boolean }).disabled),
+      false,
+    );
     await form.close();
   });
 
@@ -153,7 +187,10 @@ describe('API key form in a browser', { skip: browserSkip }, () => {
 
   test('notes about an odd answer are shown with the secret; without a key id only the secret can be copied', async () => {
     const form = await created();
-    const notes = ["The service's answer was unusual (data.id): check it on the service.", "The service did not say the key's id."];
+    const notes = [
+      "The service's answer was unusual (data.id): check it on the service.",
+      "The service did not say the key's id.",
+    ];
     await form.fromHost({ type: 'created', key: { id: '', name: 'k1', secret: 'deadbeefsecret' }, notes });
     await form.page.locator('#secret').waitFor();
     assert.equal(await textOf(form.page, '#secret'), 'deadbeefsecret');
@@ -166,7 +203,11 @@ describe('API key form in a browser', { skip: browserSkip }, () => {
   });
 
   test('after a reload the form says the secret is gone instead of showing a stale one', async () => {
-    const form = await forms.open('apiKeyForm', { mode: 'create', connectionId: 'conn-1', created: { id: 'hcxik_1', name: 'k1' } });
+    const form = await forms.open('apiKeyForm', {
+      mode: 'create',
+      connectionId: 'conn-1',
+      created: { id: 'hcxik_1', name: 'k1' },
+    });
     await form.fromHost(createInit());
     await form.page.locator('#secret-gone').waitFor();
     assert.equal(await form.page.locator('#secret').count(), 0);
@@ -202,7 +243,14 @@ describe('API key form in a browser', { skip: browserSkip }, () => {
 
   test('the update form of a known key shows its id read-only and posts the id, name and disabled state', async () => {
     const form = await forms.open('apiKeyForm');
-    await form.fromHost({ type: 'init', mode: 'update', connectionId: 'c', connectionName: 'S', values: { id: 'hcxik_9', name: 'old', disabled: false }, idFixed: true });
+    await form.fromHost({
+      type: 'init',
+      mode: 'update',
+      connectionId: 'c',
+      connectionName: 'S',
+      values: { id: 'hcxik_9', name: 'old', disabled: false },
+      idFixed: true,
+    });
     await form.page.locator('#f-name input').waitFor();
     assert.equal(await form.page.locator('#f-id input').inputValue(), 'hcxik_9');
     assert.equal(await form.page.locator('#f-id input').getAttribute('readonly'), '');
@@ -212,7 +260,10 @@ describe('API key form in a browser', { skip: browserSkip }, () => {
     await form.page.locator('#f-name input').fill('new name');
     await form.page.locator('#f-disabled').click();
     await form.page.locator('#submit').click();
-    assert.deepEqual((await form.posted()).at(-1), { type: 'submitUpdate', values: { id: 'hcxik_9', name: 'new name', disabled: true } });
+    assert.deepEqual((await form.posted()).at(-1), {
+      type: 'submitUpdate',
+      values: { id: 'hcxik_9', name: 'new name', disabled: true },
+    });
     await form.fromHost({ type: 'updated', key: { id: 'hcxik_9', name: 'new name', disabled: true } });
     // The page handles the message on its own turn: wait for the status it shows, then check it whole.
     await form.page.locator('#status-text', { hasText: 'Saved:' }).waitFor({ timeout: 5_000 });
@@ -222,13 +273,23 @@ describe('API key form in a browser', { skip: browserSkip }, () => {
 
   test('the update form opened by id lets the user type the id', async () => {
     const form = await forms.open('apiKeyForm');
-    await form.fromHost({ type: 'init', mode: 'update', connectionId: 'c', connectionName: 'S', values: { id: '', name: '', disabled: false }, idFixed: false });
+    await form.fromHost({
+      type: 'init',
+      mode: 'update',
+      connectionId: 'c',
+      connectionName: 'S',
+      values: { id: '', name: '', disabled: false },
+      idFixed: false,
+    });
     await form.page.locator('#f-id input').waitFor();
     assert.equal(await form.page.locator('#f-id input').getAttribute('readonly'), null);
     await form.page.locator('#f-id input').fill('hcxik_7');
     await form.page.locator('#f-name input').fill('typed');
     await form.page.locator('#submit').click();
-    assert.deepEqual((await form.posted()).at(-1), { type: 'submitUpdate', values: { id: 'hcxik_7', name: 'typed', disabled: false } });
+    assert.deepEqual((await form.posted()).at(-1), {
+      type: 'submitUpdate',
+      values: { id: 'hcxik_7', name: 'typed', disabled: false },
+    });
     await form.close();
   });
 

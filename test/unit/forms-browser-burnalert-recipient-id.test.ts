@@ -3,7 +3,15 @@
 // skipped only without /usr/bin/chromium.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { HOSTILE, browserSkip, textOf, type FormPage, useFormsBrowser, BURN_ALERT_CONTEXT, EXHAUSTION_ALERT } from './forms-harness';
+import {
+  HOSTILE,
+  browserSkip,
+  textOf,
+  type FormPage,
+  useFormsBrowser,
+  BURN_ALERT_CONTEXT,
+  EXHAUSTION_ALERT,
+} from './forms-harness';
 
 const context = BURN_ALERT_CONTEXT;
 const alert = EXHAUSTION_ALERT;
@@ -35,19 +43,32 @@ describe('burn alert form: a recipient added by its ID', { skip: browserSkip }, 
 
   const idInput = (form: FormPage) => form.page.locator('#f-recipient-id input');
   const rows = (form: FormPage) => form.page.locator('#recipients .recipient-label').allTextContents();
-  const drafts = async (form: FormPage) => (await form.posted()).filter((m) => (m as { type: string }).type === 'draft');
+  const drafts = async (form: FormPage) =>
+    (await form.posted()).filter((m) => (m as { type: string }).type === 'draft');
 
   test('an ID typed and added with Add is trimmed and joins the list; the field empties; Enter adds too', async () => {
     const form = await opened();
     await idInput(form).fill('  rcp_pd  ');
     await form.page.locator('#add-recipient-id').click();
-    assert.deepEqual(await rows(form), ['oncall@example.com (email)', 'Primary on-call (PagerDuty)'], 'a listed id shows by its name');
+    assert.deepEqual(
+      await rows(form),
+      ['oncall@example.com (email)', 'Primary on-call (PagerDuty)'],
+      'a listed id shows by its name',
+    );
     assert.equal(await idInput(form).inputValue(), '');
     await idInput(form).fill('rcp_by_enter');
     await idInput(form).press('Enter');
-    assert.deepEqual(await rows(form), ['oncall@example.com (email)', 'Primary on-call (PagerDuty)', `rcp_by_enter ${NOT_LISTED}`]);
+    assert.deepEqual(await rows(form), [
+      'oncall@example.com (email)',
+      'Primary on-call (PagerDuty)',
+      `rcp_by_enter ${NOT_LISTED}`,
+    ]);
     assert.equal(await idInput(form).inputValue(), '');
-    assert.deepEqual((await form.posted()).filter((m) => (m as { type: string }).type === 'submit'), [], 'Enter in the field adds; it does not save');
+    assert.deepEqual(
+      (await form.posted()).filter((m) => (m as { type: string }).type === 'submit'),
+      [],
+      'Enter in the field adds; it does not save',
+    );
     assert.deepEqual(await form.incidents(), { dialogs: [], pageErrors: [], csp: [] });
     await form.close();
   });
@@ -57,7 +78,11 @@ describe('burn alert form: a recipient added by its ID', { skip: browserSkip }, 
     await form.page.locator('#add-recipient-id').click();
     assert.equal(await textOf(form.page, '#f-recipient-id-error'), 'Type a recipient ID to add.');
     await idInput(form).fill('   ');
-    assert.equal(await form.page.locator('#f-recipient-id-error').isVisible(), false, 'typing again clears what Add said');
+    assert.equal(
+      await form.page.locator('#f-recipient-id-error').isVisible(),
+      false,
+      'typing again clears what Add said',
+    );
     await form.page.locator('#add-recipient-id').click();
     assert.equal(await textOf(form.page, '#f-recipient-id-error'), 'Type a recipient ID to add.');
     assert.deepEqual(await rows(form), ['oncall@example.com (email)']);
@@ -80,14 +105,21 @@ describe('burn alert form: a recipient added by its ID', { skip: browserSkip }, 
     await idInput(form).fill('rcp_unknown');
     await form.page.locator('#add-recipient-id').click();
     assert.deepEqual(await rows(form), ['oncall@example.com (email)', `rcp_unknown ${NOT_LISTED}`]);
-    assert.equal(await form.page.locator('#recipients vscode-button').nth(1).getAttribute('aria-label'), `Remove recipient rcp_unknown ${NOT_LISTED}`);
+    assert.equal(
+      await form.page.locator('#recipients vscode-button').nth(1).getAttribute('aria-label'),
+      `Remove recipient rcp_unknown ${NOT_LISTED}`,
+    );
     await form.close();
 
     const { listedRecipientIds: _l, ...unlisted } = init();
     const refused = await opened(unlisted);
     await idInput(refused).fill('rcp_unknown');
     await refused.page.locator('#add-recipient-id').click();
-    assert.deepEqual(await rows(refused), ['oncall@example.com (email)', 'rcp_unknown'], 'the list could not be read: nothing is said about the id');
+    assert.deepEqual(
+      await rows(refused),
+      ['oncall@example.com (email)', 'rcp_unknown'],
+      'the list could not be read: nothing is said about the id',
+    );
     await refused.close();
   });
 
@@ -98,7 +130,10 @@ describe('burn alert form: a recipient added by its ID', { skip: browserSkip }, 
     await idInput(form).fill(HOSTILE[0]);
     await form.page.locator('#add-recipient-id').click();
     assert.deepEqual(await rows(form), ['oncall@example.com (email)', `${HOSTILE[0]} ${NOT_LISTED}`]);
-    assert.equal(await textOf(form.page, '#f-recipient-id-error'), `${HOSTILE[0]} is already a recipient of this alert.`);
+    assert.equal(
+      await textOf(form.page, '#f-recipient-id-error'),
+      `${HOSTILE[0]} is already a recipient of this alert.`,
+    );
     assert.equal(await form.page.locator('#app img, #app script').count(), 0);
     assert.deepEqual(await form.incidents(), { dialogs: [], pageErrors: [], csp: [] });
     await form.close();
@@ -122,8 +157,13 @@ describe('burn alert form: a recipient added by its ID', { skip: browserSkip }, 
     assert.equal(await form.page.locator('#f-recipient-id-error').isVisible(), false, 'not said while typing');
     await form.page.locator('#submit').click();
     assert.equal((await form.posted()).filter((m) => (m as { type: string }).type === 'submit').length, 0);
-    assert.equal(await textOf(form.page, '#f-recipient-id-error'), 'This ID is not added yet: add it or clear the field.');
-    assert.deepEqual(await form.page.locator('#form-errors li').allTextContents(), ['Recipient ID: This ID is not added yet: add it or clear the field.']);
+    assert.equal(
+      await textOf(form.page, '#f-recipient-id-error'),
+      'This ID is not added yet: add it or clear the field.',
+    );
+    assert.deepEqual(await form.page.locator('#form-errors li').allTextContents(), [
+      'Recipient ID: This ID is not added yet: add it or clear the field.',
+    ]);
     assert.equal(await form.page.evaluate(() => document.activeElement?.id), 'f-recipient-id');
     await form.page.locator('#add-recipient-id').click();
     await form.page.locator('#submit').click();
@@ -138,7 +178,11 @@ describe('burn alert form: a recipient added by its ID', { skip: browserSkip }, 
     const first = await opened();
     await idInput(first).fill('rcp_half');
     const kept = { context, loaded: alert, edits: {}, drafts: {}, recipientId: 'rcp_half' };
-    assert.deepEqual((await drafts(first)).at(-1), { type: 'draft', state: kept }, 'the host is told: the tab is marked and the close keeps it');
+    assert.deepEqual(
+      (await drafts(first)).at(-1),
+      { type: 'draft', state: kept },
+      'the host is told: the tab is marked and the close keeps it',
+    );
     assert.deepEqual(await first.state(), kept);
     const state = await first.state();
     await first.close();

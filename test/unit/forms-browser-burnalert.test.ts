@@ -52,7 +52,10 @@ describe('burn alert form in a browser', { skip: browserSkip }, () => {
     await setSelect(form, '#f-alert_type', 'budget_rate');
     assert.equal(await form.page.locator('#f-exhaustion_minutes').isVisible(), false);
     assert.equal(await form.page.locator('#f-budget_rate_window_minutes').isVisible(), true);
-    assert.equal(await textOf(form.page, '#f-budget_rate_window_minutes-error'), 'Budget rate window (minutes) is required when the alert type is Budget rate.');
+    assert.equal(
+      await textOf(form.page, '#f-budget_rate_window_minutes-error'),
+      'Budget rate window (minutes) is required when the alert type is Budget rate.',
+    );
     await form.close();
   });
 
@@ -64,7 +67,10 @@ describe('burn alert form in a browser', { skip: browserSkip }, () => {
     assert.equal(await textOf(form.page, '.lead time'), '3 hours ago');
     assert.equal(await form.page.locator('.lead time').getAttribute('title'), '2024-03-02 10:00:00 UTC');
     assert.equal(await form.page.locator('.lead time').getAttribute('datetime'), '2024-03-02T10:00:00.000Z');
-    assert.equal(await textOf(form.page, '.lead'), 'Alert ba_1 of SLO slo_gw in dataset api-gateway (connection Sandbox). Last updated 3 hours ago.');
+    assert.equal(
+      await textOf(form.page, '.lead'),
+      'Alert ba_1 of SLO slo_gw in dataset api-gateway (connection Sandbox). Last updated 3 hours ago.',
+    );
     await form.close();
   });
 
@@ -74,7 +80,10 @@ describe('burn alert form in a browser', { skip: browserSkip }, () => {
     await input.fill('-5');
     assert.equal(await textOf(form.page, '#f-exhaustion_minutes-error'), 'Exhaustion minutes must be 0 or more.');
     await input.fill('');
-    assert.equal(await textOf(form.page, '#f-exhaustion_minutes-error'), 'Exhaustion minutes is required when the alert type is Exhaustion time.');
+    assert.equal(
+      await textOf(form.page, '#f-exhaustion_minutes-error'),
+      'Exhaustion minutes is required when the alert type is Exhaustion time.',
+    );
     await input.fill('30');
     assert.equal(await form.page.locator('#f-exhaustion_minutes-error').isVisible(), false);
     await form.close();
@@ -87,7 +96,11 @@ describe('burn alert form in a browser', { skip: browserSkip }, () => {
     assert.equal(await textOf(form.page, help), `${base} That is 4 h.`);
     await form.page.locator('#f-exhaustion_minutes input').fill('2147483648');
     assert.equal(await textOf(form.page, help), `${base} That is about 4,083 years.`);
-    assert.equal(await form.page.locator('#f-exhaustion_minutes-error').isVisible(), false, 'the service takes it: no error');
+    assert.equal(
+      await form.page.locator('#f-exhaustion_minutes-error').isVisible(),
+      false,
+      'the service takes it: no error',
+    );
     await form.page.locator('#f-exhaustion_minutes input').fill('45');
     assert.equal(await textOf(form.page, help), base);
     await form.close();
@@ -102,12 +115,18 @@ describe('burn alert form in a browser', { skip: browserSkip }, () => {
     const field = await form.page.locator('#f-description').boundingBox();
     const count = await form.page.locator('#description-counter').boundingBox();
     assert.ok(field && count);
-    assert.ok(count.x >= field.x + field.width && count.x - (field.x + field.width) <= 12, `the counter starts ${count.x - (field.x + field.width)} px right of the field`);
-    assert.ok(count.y + count.height <= field.y + field.height + 1 && count.y >= field.y, 'the counter is level with the field\'s last line');
+    assert.ok(
+      count.x >= field.x + field.width && count.x - (field.x + field.width) <= 12,
+      `the counter starts ${count.x - (field.x + field.width)} px right of the field`,
+    );
+    assert.ok(
+      count.y + count.height <= field.y + field.height + 1 && count.y >= field.y,
+      "the counter is level with the field's last line",
+    );
     await form.close();
   });
 
-  test('typing keeps the focus, the caret and the text as typed while the field\'s problem comes and goes', async () => {
+  test("typing keeps the focus, the caret and the text as typed while the field's problem comes and goes", async () => {
     const form = await opened();
     const textarea = form.page.locator('#f-description textarea');
     const caret = () => textarea.evaluate((t) => (t as HTMLTextAreaElement).selectionStart);
@@ -127,12 +146,18 @@ describe('burn alert form in a browser', { skip: browserSkip }, () => {
     // A number keeps the text it was typed as ("01"), while its number (1) is what is sent.
     const minutes = form.page.locator('#f-exhaustion_minutes input');
     await minutes.fill('');
-    assert.equal(await textOf(form.page, '#f-exhaustion_minutes-error'), 'Exhaustion minutes is required when the alert type is Exhaustion time.');
+    assert.equal(
+      await textOf(form.page, '#f-exhaustion_minutes-error'),
+      'Exhaustion minutes is required when the alert type is Exhaustion time.',
+    );
     await form.page.keyboard.type('01');
     assert.equal(await form.page.locator('#f-exhaustion_minutes-error').isVisible(), false);
     assert.deepEqual([await minutes.inputValue(), await focused()], ['01', 'f-exhaustion_minutes']);
     await form.page.locator('#review').click();
-    assert.deepEqual((await form.posted()).at(-1), { type: 'review', edits: { description: `${'x'.repeat(1021)}ab`, exhaustion_minutes: 1 } });
+    assert.deepEqual((await form.posted()).at(-1), {
+      type: 'review',
+      edits: { description: `${'x'.repeat(1021)}ab`, exhaustion_minutes: 1 },
+    });
     await form.close();
   });
 
@@ -158,7 +183,10 @@ describe('burn alert form in a browser', { skip: browserSkip }, () => {
         recipients: [{ id: 'rcp_mail', type: 'email', target: 'oncall@example.com' }, { id: 'rcp_pd' }],
       },
     });
-    assert.equal(await form.page.locator('#submit').evaluate((b) => (b as HTMLElement & { disabled: boolean }).disabled), true);
+    assert.equal(
+      await form.page.locator('#submit').evaluate((b) => (b as HTMLElement & { disabled: boolean }).disabled),
+      true,
+    );
     await form.close();
   });
 
@@ -166,17 +194,31 @@ describe('burn alert form in a browser', { skip: browserSkip }, () => {
     const form = await opened();
     // What the picker offers, as it read its options (it reads them again when they change).
     const offered = (count: number) =>
-      form.page.waitForFunction((n) => {
-        const pick = document.querySelector('#recipient-pick') as (HTMLElement & { options: { value: string; label: string }[]; value: string }) | null;
-        return pick && pick.options.length === n ? { options: pick.options.map((o) => `${o.value}|${o.label}`), value: pick.value } : undefined;
-      }, count).then((h) => h.jsonValue());
-    assert.deepEqual(await offered(2), { options: ['|(choose a recipient)', 'rcp_pd|pagerduty: Primary (rcp_pd)'], value: '' });
+      form.page
+        .waitForFunction((n) => {
+          const pick = document.querySelector('#recipient-pick') as
+            | (HTMLElement & { options: { value: string; label: string }[]; value: string })
+            | null;
+          return pick && pick.options.length === n
+            ? { options: pick.options.map((o) => `${o.value}|${o.label}`), value: pick.value }
+            : undefined;
+        }, count)
+        .then((h) => h.jsonValue());
+    assert.deepEqual(await offered(2), {
+      options: ['|(choose a recipient)', 'rcp_pd|pagerduty: Primary (rcp_pd)'],
+      value: '',
+    });
     await setSelect(form, '#recipient-pick', 'rcp_pd');
     await form.page.locator('#add-recipient').click();
     assert.deepEqual(await offered(1), { options: ['|(no other recipients seen in this environment)'], value: '' });
     await form.page.locator('#recipients vscode-button').first().click();
-    assert.deepEqual(await offered(2), { options: ['|(choose a recipient)', 'rcp_mail|email: oncall@example.com (rcp_mail)'], value: '' });
-    assert.deepEqual(await form.page.locator('#recipients .recipient-label').allTextContents(), ['pagerduty: Primary (rcp_pd)']);
+    assert.deepEqual(await offered(2), {
+      options: ['|(choose a recipient)', 'rcp_mail|email: oncall@example.com (rcp_mail)'],
+      value: '',
+    });
+    assert.deepEqual(await form.page.locator('#recipients .recipient-label').allTextContents(), [
+      'pagerduty: Primary (rcp_pd)',
+    ]);
     await form.close();
   });
 
@@ -186,7 +228,9 @@ describe('burn alert form in a browser', { skip: browserSkip }, () => {
     assert.equal(await textOf(form.page, '#f-recipients-error'), 'Add at least one recipient.');
     await form.page.locator('#submit').click();
     assert.equal((await form.posted()).filter((m) => (m as { type: string }).type === 'submit').length, 0);
-    assert.deepEqual(await form.page.locator('#form-errors li').allTextContents(), ['Recipients: Add at least one recipient.']);
+    assert.deepEqual(await form.page.locator('#form-errors li').allTextContents(), [
+      'Recipients: Add at least one recipient.',
+    ]);
     // The list cannot take focus: the summary's link goes to the recipient picker.
     await form.page.locator('#form-errors a').click();
     assert.equal(await form.page.evaluate(() => document.activeElement?.id), 'recipient-pick');
@@ -232,9 +276,16 @@ describe('burn alert form in a browser', { skip: browserSkip }, () => {
     const form = await opened();
     await form.page.locator('#submit').click();
     const { recipients: _r, ...theirs } = { ...exhaustionAlert, updated_at: '2024-03-03T00:00:00.000Z' };
-    await form.fromHost({ type: 'conflict', current: theirs, mine: { alert_type: 'exhaustion_time', exhaustion_minutes: 240, recipients: exhaustionAlert.recipients } });
+    await form.fromHost({
+      type: 'conflict',
+      current: theirs,
+      mine: { alert_type: 'exhaustion_time', exhaustion_minutes: 240, recipients: exhaustionAlert.recipients },
+    });
     await form.page.locator('#conflict-theirs').waitFor();
-    assert.match(await textOf(form.page, '#conflict-theirs'), /"recipients": "unknown: the service listed this alert without its recipients"/);
+    assert.match(
+      await textOf(form.page, '#conflict-theirs'),
+      /"recipients": "unknown: the service listed this alert without its recipients"/,
+    );
     await form.close();
   });
 
@@ -251,7 +302,16 @@ describe('burn alert form in a browser', { skip: browserSkip }, () => {
     await form.page.locator('#f-description textarea').fill('mine');
     await form.page.locator('#submit').click();
     const theirs = { ...exhaustionAlert, description: 'theirs', updated_at: '2024-03-03T00:00:00.000Z' };
-    await form.fromHost({ type: 'conflict', current: theirs, mine: { alert_type: 'exhaustion_time', exhaustion_minutes: 240, recipients: exhaustionAlert.recipients, description: 'mine' } });
+    await form.fromHost({
+      type: 'conflict',
+      current: theirs,
+      mine: {
+        alert_type: 'exhaustion_time',
+        exhaustion_minutes: 240,
+        recipients: exhaustionAlert.recipients,
+        description: 'mine',
+      },
+    });
     await form.page.locator('#conflict-overwrite').waitFor();
     assert.match(await textOf(form.page, '#conflict-theirs'), /"description": "theirs"/);
     assert.match(await textOf(form.page, '#conflict-mine'), /"description": "mine"/);
@@ -277,17 +337,33 @@ describe('burn alert form in a browser', { skip: browserSkip }, () => {
   });
 
   test('hostile strings are shown as text: no dialog, no page error, no CSP violation', async () => {
-    const hostile = { ...exhaustionAlert, id: HOSTILE[1], description: HOSTILE[0], recipients: [{ id: HOSTILE[0], type: HOSTILE[1], target: HOSTILE[0] }] };
+    const hostile = {
+      ...exhaustionAlert,
+      id: HOSTILE[1],
+      description: HOSTILE[0],
+      recipients: [{ id: HOSTILE[0], type: HOSTILE[1], target: HOSTILE[0] }],
+    };
     const form = await opened(init(hostile, { recipientOptions: [{ id: HOSTILE[1], label: HOSTILE[0] }] }));
     assert.equal(await form.page.locator('#f-description textarea').inputValue(), HOSTILE[0]);
-    assert.equal(await textOf(form.page, '#recipients .recipient-label'), `${HOSTILE[1]}: ${HOSTILE[0]} (${HOSTILE[0]})`);
+    assert.equal(
+      await textOf(form.page, '#recipients .recipient-label'),
+      `${HOSTILE[1]}: ${HOSTILE[0]} (${HOSTILE[0]})`,
+    );
     assert.match(await textOf(form.page, '.lead'), /<script>alert\(1\)<\/script>/);
     await form.fromHost({ type: 'problems', problems: { fields: { description: [HOSTILE[1]] }, form: [HOSTILE[0]] } });
-    assert.deepEqual(await form.page.locator('#form-errors li').allTextContents(), [`Description: ${HOSTILE[1]}`, HOSTILE[0]]);
+    assert.deepEqual(await form.page.locator('#form-errors li').allTextContents(), [
+      `Description: ${HOSTILE[1]}`,
+      HOSTILE[0],
+    ]);
     await form.fromHost({
       type: 'conflict',
       current: hostile,
-      mine: { alert_type: 'exhaustion_time', exhaustion_minutes: 1, recipients: [{ id: HOSTILE[0] }], description: HOSTILE[1] },
+      mine: {
+        alert_type: 'exhaustion_time',
+        exhaustion_minutes: 1,
+        recipients: [{ id: HOSTILE[0] }],
+        description: HOSTILE[1],
+      },
     });
     await form.page.locator('#conflict-theirs').waitFor();
     assert.equal(await form.page.locator('#app img, #app script').count(), 0);

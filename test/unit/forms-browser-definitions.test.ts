@@ -44,7 +44,10 @@ describe('dataset definitions form in a browser', { skip: browserSkip }, () => {
       assert.equal(await textOf(form.page, `label[for="f-${type}"]`), DEFINITIONS_TEXT.labels[type]);
       assert.equal(await textOf(form.page, `[data-type="${type}"] .api-name`), type);
       assert.equal(await textOf(form.page, `#f-${type}-help`), DEFINITIONS_TEXT.help[type]);
-      assert.match((await form.page.locator(`#f-${type}`).getAttribute('aria-describedby')) ?? '', new RegExp(`f-${type}-help`));
+      assert.match(
+        (await form.page.locator(`#f-${type}`).getAttribute('aria-describedby')) ?? '',
+        new RegExp(`f-${type}-help`),
+      );
     }
     assert.equal(await form.page.locator('#f-trace_id').inputValue(), 'trace.trace_id');
     assert.equal(await textOf(form.page, '#summary'), 'No changes.');
@@ -53,11 +56,22 @@ describe('dataset definitions form in a browser', { skip: browserSkip }, () => {
 
   test('the definitions come in four groups, traces first, each type in exactly one', async () => {
     const form = await opened();
-    const shown = await form.page.locator('fieldset.definition-group').evaluateAll((sets) =>
-      sets.map((f) => [f.querySelector('legend')?.textContent ?? '', [...f.querySelectorAll('.definition')].map((d) => d.getAttribute('data-type'))]),
+    const shown = await form.page
+      .locator('fieldset.definition-group')
+      .evaluateAll((sets) =>
+        sets.map((f) => [
+          f.querySelector('legend')?.textContent ?? '',
+          [...f.querySelectorAll('.definition')].map((d) => d.getAttribute('data-type')),
+        ]),
+      );
+    assert.deepEqual(
+      shown,
+      DEFINITION_GROUPS.map((g) => [DEFINITIONS_TEXT.groupTitles[g.id], [...g.types]]),
     );
-    assert.deepEqual(shown, DEFINITION_GROUPS.map((g) => [DEFINITIONS_TEXT.groupTitles[g.id], [...g.types]]));
-    assert.deepEqual(shown.map(([title]) => title), ['Traces', 'Span kinds, events and links', 'Logs', 'HTTP and users']);
+    assert.deepEqual(
+      shown.map(([title]) => title),
+      ['Traces', 'Span kinds, events and links', 'Logs', 'HTTP and users'],
+    );
     assert.deepEqual(shown.flatMap(([, types]) => types).sort(), [...DEFINITION_TYPE_NAMES].sort());
     await form.close();
   });
@@ -70,10 +84,15 @@ describe('dataset definitions form in a browser', { skip: browserSkip }, () => {
     const save = await form.page.locator('#submit').boundingBox();
     assert.ok(save && save.y >= 0 && save.y + save.height <= 600, `Save is at y=${save?.y}`);
     assert.ok((await form.page.evaluate(() => window.scrollY)) > 0, 'the page did scroll');
-    const hit = await form.page.evaluate(([x, y]) => document.elementFromPoint(x ?? 0, y ?? 0)?.closest('#submit')?.id ?? '', [save.x + save.width / 2, save.y + save.height / 2]);
+    const hit = await form.page.evaluate(
+      ([x, y]) => document.elementFromPoint(x ?? 0, y ?? 0)?.closest('#submit')?.id ?? '',
+      [save.x + save.width / 2, save.y + save.height / 2],
+    );
     assert.equal(hit, 'submit', 'nothing covers it');
     await form.page.locator('#submit').click();
-    assert.deepEqual(((await form.posted()).at(-1) as { rows: Record<string, unknown> }).rows.log_message, { name: 'notes' });
+    assert.deepEqual(((await form.posted()).at(-1) as { rows: Record<string, unknown> }).rows.log_message, {
+      name: 'notes',
+    });
     await form.close();
   });
 
@@ -82,9 +101,18 @@ describe('dataset definitions form in a browser', { skip: browserSkip }, () => {
     await form.page.locator('#f-log_message').fill('no.such.column');
     await form.page.locator('#submit').click();
     await form.waitForPosted('submit');
-    await form.fromHost({ type: 'problems', problems: { fields: { log_message: ['The service refused the column "no.such.column".'] }, form: ['HTTP 422: unknown column(s)'] } });
+    await form.fromHost({
+      type: 'problems',
+      problems: {
+        fields: { log_message: ['The service refused the column "no.such.column".'] },
+        form: ['HTTP 422: unknown column(s)'],
+      },
+    });
     assert.equal(await textOf(form.page, '#f-log_message-error'), 'The service refused the column "no.such.column".');
-    assert.deepEqual(await form.page.locator('#form-errors li').allTextContents(), ['Log message: The service refused the column "no.such.column".', 'HTTP 422: unknown column(s)']);
+    assert.deepEqual(await form.page.locator('#form-errors li').allTextContents(), [
+      'Log message: The service refused the column "no.such.column".',
+      'HTTP 422: unknown column(s)',
+    ]);
     assert.equal(await form.page.locator('#form-errors li a').getAttribute('href'), '#f-log_message');
     assert.equal(await form.page.evaluate(() => document.activeElement?.id), 'f-log_message');
     await form.close();
@@ -97,14 +125,23 @@ describe('dataset definitions form in a browser', { skip: browserSkip }, () => {
     const refused = 'Log message can have at most 255 characters, the most a column name has; it has 5,000.';
     assert.equal(await textOf(form.page, '#f-log_message-error'), refused);
     assert.deepEqual(await form.page.locator('#form-errors li').allTextContents(), [refused]);
-    assert.equal(await form.page.locator('#f-log_message-warning').isVisible(), false, 'no second problem about the same value');
-    assert.deepEqual((await form.posted()).filter((m) => (m as { type: string }).type === 'submit'), []);
+    assert.equal(
+      await form.page.locator('#f-log_message-warning').isVisible(),
+      false,
+      'no second problem about the same value',
+    );
+    assert.deepEqual(
+      (await form.posted()).filter((m) => (m as { type: string }).type === 'submit'),
+      [],
+    );
     await form.close();
   });
 
   test('the column picker completes from the visible columns only', async () => {
     const form = await opened();
-    const values = await form.page.locator('#columns option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    const values = await form.page
+      .locator('#columns option')
+      .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
     assert.deepEqual(values, ['span.kind', 'trace.span_id', 'trace.trace_id']);
     assert.equal(await form.page.locator('#f-span_id').getAttribute('list'), 'columns');
     await form.close();
@@ -124,11 +161,21 @@ describe('dataset definitions form in a browser', { skip: browserSkip }, () => {
 
   test('Unset empties a definition, marks it changed and the submit carries the empty name', async () => {
     const form = await opened();
-    assert.equal(await form.page.locator('#f-trace_id-unset').getAttribute('aria-label'), 'Unset Trace ID: no column will mean it');
-    assert.equal(await form.page.locator('#f-span_id-unset').evaluate((b) => (b as HTMLElement & { disabled: boolean }).disabled), true, 'an unset definition cannot be unset');
+    assert.equal(
+      await form.page.locator('#f-trace_id-unset').getAttribute('aria-label'),
+      'Unset Trace ID: no column will mean it',
+    );
+    assert.equal(
+      await form.page.locator('#f-span_id-unset').evaluate((b) => (b as HTMLElement & { disabled: boolean }).disabled),
+      true,
+      'an unset definition cannot be unset',
+    );
     await form.page.locator('#f-trace_id-unset').click();
     assert.equal(await form.page.locator('#f-trace_id').inputValue(), '');
-    assert.equal(await form.page.locator('#f-trace_id-unset').evaluate((b) => (b as HTMLElement & { disabled: boolean }).disabled), true);
+    assert.equal(
+      await form.page.locator('#f-trace_id-unset').evaluate((b) => (b as HTMLElement & { disabled: boolean }).disabled),
+      true,
+    );
     assert.equal(await textOf(form.page, '#summary'), '1 definition will be sent: Trace ID.');
     await form.page.locator('#submit').click();
     const message = (await form.posted()).at(-1) as { rows: Record<string, unknown> };
@@ -139,7 +186,10 @@ describe('dataset definitions form in a browser', { skip: browserSkip }, () => {
 
   test('span_kind set without annotation_type gets a hint toward annotation_type', async () => {
     const form = await opened();
-    assert.equal(await textOf(form.page, '#f-span_kind-warning'), 'Marking span events and links with Span kind is deprecated: set Annotation type to the column that marks them.');
+    assert.equal(
+      await textOf(form.page, '#f-span_kind-warning'),
+      'Marking span events and links with Span kind is deprecated: set Annotation type to the column that marks them.',
+    );
     await form.page.locator('#f-annotation_type').fill('meta.annotation_type');
     assert.equal(await form.page.locator('#f-span_kind-warning').isVisible(), false);
     await form.close();
@@ -157,7 +207,11 @@ describe('dataset definitions form in a browser', { skip: browserSkip }, () => {
     const form = await opened();
     await form.page.locator('#reload').click();
     assert.deepEqual((await form.posted()).at(-1), { type: 'reload' });
-    await form.fromHost({ type: 'saved', loaded: { ...loaded, user: { name: 'user.id', column_type: 'column' } }, sent: ['user'] });
+    await form.fromHost({
+      type: 'saved',
+      loaded: { ...loaded, user: { name: 'user.id', column_type: 'column' } },
+      sent: ['user'],
+    });
     await form.page.waitForFunction(() => document.querySelector('#status-text')?.textContent === 'Saved: User.');
     assert.equal(await form.page.locator('#f-user').inputValue(), 'user.id');
     await form.close();
@@ -176,7 +230,13 @@ describe('dataset definitions form in a browser', { skip: browserSkip }, () => {
 
   test('hostile strings are shown as text: no dialog, no page error, no CSP violation', async () => {
     const hostileLoaded = { ...loaded, name: { name: HOSTILE[0], column_type: 'column' } };
-    const form = await opened(init({ loaded: hostileLoaded, columns: [{ name: HOSTILE[1], hidden: false }], context: { connectionId: 'c', dataset: HOSTILE[0] } }));
+    const form = await opened(
+      init({
+        loaded: hostileLoaded,
+        columns: [{ name: HOSTILE[1], hidden: false }],
+        context: { connectionId: 'c', dataset: HOSTILE[0] },
+      }),
+    );
     assert.equal(await form.page.locator('#f-name').inputValue(), HOSTILE[0]);
     assert.equal(await textOf(form.page, 'h1'), `Dataset definitions of ${HOSTILE[0]}`);
     assert.equal(await form.page.locator('#columns option').getAttribute('value'), HOSTILE[1]);

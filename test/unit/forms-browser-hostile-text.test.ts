@@ -30,7 +30,8 @@ function controlsShown(page: Page): Promise<string[]> {
     for (let root = roots.pop(); root !== undefined; root = roots.pop()) {
       const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
-        if (node.parentElement?.closest('script, style') === null && control.test(node.textContent ?? '')) found.push(JSON.stringify(node.textContent));
+        if (node.parentElement?.closest('script, style') === null && control.test(node.textContent ?? ''))
+          found.push(JSON.stringify(node.textContent));
       }
       for (const el of root.querySelectorAll('*')) {
         for (const name of ['title', 'aria-label', 'placeholder', 'label', 'aria-description']) {
@@ -66,16 +67,35 @@ describe('hostile and huge text in every webview page', { skip: browserSkip }, (
     assert.ok(scrollWidth <= innerWidth, `${what}: the page is ${scrollWidth} px wide in a ${innerWidth} px view`);
   }
 
-  test('create API key: the connection, the created key, its notes, the service\'s problems', async () => {
+  test("create API key: the connection, the created key, its notes, the service's problems", async () => {
     const form = await openForm(browser, 'apiKeyForm');
-    await form.fromHost({ type: 'init', mode: 'create', connectionId: 'c1', connectionName: `${HOSTILE}${LONG}`, values: { name: '', keyType: 'ingest', disabled: false, createDatasets: false, environmentId: HOSTILE } });
+    await form.fromHost({
+      type: 'init',
+      mode: 'create',
+      connectionId: 'c1',
+      connectionName: `${HOSTILE}${LONG}`,
+      values: { name: '', keyType: 'ingest', disabled: false, createDatasets: false, environmentId: HOSTILE },
+    });
     await form.page.locator('#f-name input').waitFor();
     await form.page.locator('#f-name input').fill(`${HOSTILE}${LONG}`);
-    await form.fromHost({ type: 'problems', problems: { fields: { name: [`${HOSTILE} ${LONG}`] }, form: [`${HOSTILE}${LONG}`] } });
+    await form.fromHost({
+      type: 'problems',
+      problems: { fields: { name: [`${HOSTILE} ${LONG}`] }, form: [`${HOSTILE}${LONG}`] },
+    });
     await form.page.locator('#form-errors li').first().waitFor();
-    assert.match(await pageText(form.page), new RegExp(`This text holds invisible control characters, shown here as \\[U\\+…\\]: ${SHOWN.replace(/[[\]+.]/g, '\\$&')}`), 'the field says what its text holds');
+    assert.match(
+      await pageText(form.page),
+      new RegExp(
+        `This text holds invisible control characters, shown here as \\[U\\+…\\]: ${SHOWN.replace(/[[\]+.]/g, '\\$&')}`,
+      ),
+      'the field says what its text holds',
+    );
     await check(form.page, 'create form');
-    await form.fromHost({ type: 'created', key: { id: HOSTILE, name: `${HOSTILE}${LONG}`, secret: 's3cr3t' }, notes: [HOSTILE] });
+    await form.fromHost({
+      type: 'created',
+      key: { id: HOSTILE, name: `${HOSTILE}${LONG}`, secret: 's3cr3t' },
+      notes: [HOSTILE],
+    });
     await form.page.locator('#secret').waitFor();
     assert.ok((await pageText(form.page)).includes(SHOWN), 'the escapes are visible');
     await check(form.page, 'created key');
@@ -84,7 +104,14 @@ describe('hostile and huge text in every webview page', { skip: browserSkip }, (
 
   test('update API key: the key named with a right-to-left override shows its escape, never reversed', async () => {
     const form = await openForm(browser, 'apiKeyForm');
-    await form.fromHost({ type: 'init', mode: 'update', connectionId: 'c1', connectionName: HOSTILE, values: { id: HOSTILE, name: `${HOSTILE}${LONG}`, disabled: false }, idFixed: true });
+    await form.fromHost({
+      type: 'init',
+      mode: 'update',
+      connectionId: 'c1',
+      connectionName: HOSTILE,
+      values: { id: HOSTILE, name: `${HOSTILE}${LONG}`, disabled: false },
+      idFixed: true,
+    });
     await form.page.locator('#f-name input').waitFor();
     await form.fromHost({ type: 'updated', key: { id: HOSTILE, name: HOSTILE, disabled: true } });
     await form.page.locator('#status-text').filter({ hasText: 'U+202E' }).waitFor();
@@ -94,7 +121,15 @@ describe('hostile and huge text in every webview page', { skip: browserSkip }, (
 
   test('burn alert: ids, recipients, members it cannot send, the conflict view', async () => {
     const form = await openForm(browser, 'burnAlertForm');
-    const loaded = { id: HOSTILE, alert_type: 'exhaustion_time', exhaustion_minutes: 30, description: `${HOSTILE}${LONG}`, updated_at: '2024-03-02T10:00:00.000Z', recipients: [{ id: 'r1', type: HOSTILE, target: `${HOSTILE}${LONG}` }], [HOSTILE]: true };
+    const loaded = {
+      id: HOSTILE,
+      alert_type: 'exhaustion_time',
+      exhaustion_minutes: 30,
+      description: `${HOSTILE}${LONG}`,
+      updated_at: '2024-03-02T10:00:00.000Z',
+      recipients: [{ id: 'r1', type: HOSTILE, target: `${HOSTILE}${LONG}` }],
+      [HOSTILE]: true,
+    };
     await form.fromHost({
       type: 'init',
       context: { connectionId: 'c1', dataset: HOSTILE, sloId: HOSTILE, alertId: HOSTILE },
@@ -105,20 +140,58 @@ describe('hostile and huge text in every webview page', { skip: browserSkip }, (
     });
     await form.page.locator('#submit').waitFor();
     await check(form.page, 'burn alert form');
-    await form.fromHost({ type: 'conflict', current: { ...loaded, updated_at: '2024-03-03T10:00:00.000Z' }, mine: { alert_type: 'exhaustion_time', exhaustion_minutes: 30, description: HOSTILE, recipients: [{ id: `${HOSTILE}${LONG}` }] } });
+    await form.fromHost({
+      type: 'conflict',
+      current: { ...loaded, updated_at: '2024-03-03T10:00:00.000Z' },
+      mine: {
+        alert_type: 'exhaustion_time',
+        exhaustion_minutes: 30,
+        description: HOSTILE,
+        recipients: [{ id: `${HOSTILE}${LONG}` }],
+      },
+    });
     await form.page.locator('#conflict-theirs').waitFor();
     await check(form.page, 'conflict view');
     await form.close();
   });
 
-  test('dataset definitions: the dataset, column names offered and typed, the service\'s refusal', async () => {
+  test("dataset definitions: the dataset, column names offered and typed, the service's refusal", async () => {
     const form = await openForm(browser, 'datasetDefinitionsForm');
-    const types = ['trace_id', 'span_id', 'parent_id', 'service_name', 'name', 'duration_ms', 'span_kind', 'annotation_type', 'link_trace_id', 'link_span_id', 'log_severity', 'log_message', 'route', 'status', 'error', 'user'];
-    const loaded = Object.fromEntries(types.map((t) => [t, t === 'route' ? { name: `${HOSTILE}${LONG}`, column_type: 'column' } : null]));
-    await form.fromHost({ type: 'init', context: { connectionId: 'c1', dataset: HOSTILE }, connectionName: HOSTILE, loaded, columns: [{ name: HOSTILE, hidden: false }], discardEdits: false });
+    const types = [
+      'trace_id',
+      'span_id',
+      'parent_id',
+      'service_name',
+      'name',
+      'duration_ms',
+      'span_kind',
+      'annotation_type',
+      'link_trace_id',
+      'link_span_id',
+      'log_severity',
+      'log_message',
+      'route',
+      'status',
+      'error',
+      'user',
+    ];
+    const loaded = Object.fromEntries(
+      types.map((t) => [t, t === 'route' ? { name: `${HOSTILE}${LONG}`, column_type: 'column' } : null]),
+    );
+    await form.fromHost({
+      type: 'init',
+      context: { connectionId: 'c1', dataset: HOSTILE },
+      connectionName: HOSTILE,
+      loaded,
+      columns: [{ name: HOSTILE, hidden: false }],
+      discardEdits: false,
+    });
     await form.page.locator('#f-user').waitFor();
     await form.page.locator('#f-user').fill(`${LONG}${HOSTILE}`);
-    await form.fromHost({ type: 'problems', problems: { fields: { user: [`The service refused the column "${LONG}${HOSTILE}".`] }, form: [] } });
+    await form.fromHost({
+      type: 'problems',
+      problems: { fields: { user: [`The service refused the column "${LONG}${HOSTILE}".`] }, form: [] },
+    });
     await form.page.locator('#form-errors li').first().waitFor();
     await check(form.page, 'definitions form');
     await form.close();
@@ -127,7 +200,12 @@ describe('hostile and huge text in every webview page', { skip: browserSkip }, (
   test('query results and a trigger preview: titles, groups, the table, the totals, the read-out', async () => {
     const p = await openResults(browser, { width: 900, height: 700 });
     results.push(p);
-    const model = resultModel(3, 20, { title: `${HOSTILE}${LONG}`, subtitle: HOSTILE, note: `${HOSTILE}${LONG}`, totals: [{ title: HOSTILE, rows: [[HOSTILE, `${HOSTILE}${LONG}`]] }] });
+    const model = resultModel(3, 20, {
+      title: `${HOSTILE}${LONG}`,
+      subtitle: HOSTILE,
+      note: `${HOSTILE}${LONG}`,
+      totals: [{ title: HOSTILE, rows: [[HOSTILE, `${HOSTILE}${LONG}`]] }],
+    });
     const chart = model.chart;
     assert.ok(chart);
     chart.lines = chart.lines.map((l, i) => ({ ...l, group: i === 0 ? `${HOSTILE}${LONG}` : `${HOSTILE}${i}` }));
@@ -153,7 +231,7 @@ describe('hostile and huge text in every webview page', { skip: browserSkip }, (
     void T0;
   });
 
-  test('the notice page of a form that cannot be restored shows the service\'s text with its escapes', () => {
+  test("the notice page of a form that cannot be restored shows the service's text with its escapes", () => {
     const html = renderNoticePage(`Edit ${HOSTILE}`, `The connection ${HOSTILE} is gone`, 'vscode-webview://x');
     assert.doesNotMatch(html, CONTROL);
     assert.ok(html.includes(`The connection ${SHOWN} is gone`));

@@ -4,11 +4,26 @@
 // Chromium with a stubbed VS Code API; skipped only without /usr/bin/chromium.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserSkip, textOf, type FormPage, useFormsBrowser, BURN_ALERT_CONTEXT, EXHAUSTION_ALERT } from './forms-harness';
+import {
+  browserSkip,
+  textOf,
+  type FormPage,
+  useFormsBrowser,
+  BURN_ALERT_CONTEXT,
+  EXHAUSTION_ALERT,
+} from './forms-harness';
 
 const context = BURN_ALERT_CONTEXT;
 const alert = EXHAUSTION_ALERT;
-const burnInit = (extra: Record<string, unknown> = {}) => ({ type: 'init', context, connectionName: 'Sandbox', loaded: alert, recipientOptions: [], discardEdits: false, ...extra });
+const burnInit = (extra: Record<string, unknown> = {}) => ({
+  type: 'init',
+  context,
+  connectionName: 'Sandbox',
+  loaded: alert,
+  recipientOptions: [],
+  discardEdits: false,
+  ...extra,
+});
 const drafts = async (form: FormPage) => (await form.posted()).filter((m) => (m as { type: string }).type === 'draft');
 // 2024-03-02 10:32 UTC, shown in the page's local time (the browser's zone is UTC unless TZ says otherwise).
 const SAVED_AT = Date.parse('2024-03-02T10:32:00.000Z');
@@ -23,15 +38,26 @@ describe('unsaved edits in the form pages', { skip: browserSkip }, () => {
     await textarea.waitFor();
     assert.deepEqual(await drafts(form), [], 'nothing unsaved on opening');
     await textarea.fill('four hours and more');
-    assert.deepEqual(await drafts(form), [{ type: 'draft', state: { context, loaded: alert, edits: { description: 'four hours and more' }, drafts: {} } }]);
+    assert.deepEqual(await drafts(form), [
+      { type: 'draft', state: { context, loaded: alert, edits: { description: 'four hours and more' }, drafts: {} } },
+    ]);
     await textarea.fill('four hours');
-    assert.deepEqual((await drafts(form)).at(-1), { type: 'draft', state: null }, 'the same text as loaded is nothing to lose');
+    assert.deepEqual(
+      (await drafts(form)).at(-1),
+      { type: 'draft', state: null },
+      'the same text as loaded is nothing to lose',
+    );
     await form.close();
   });
 
   test('burn alert: edits kept from a closed panel come back with a notice; Discard drops them', async () => {
     const form = await forms.open('burnAlertForm');
-    const kept = { context, loaded: alert, edits: { description: 'typed before the close', exhaustion_minutes: 90 }, drafts: {} };
+    const kept = {
+      context,
+      loaded: alert,
+      edits: { description: 'typed before the close', exhaustion_minutes: 90 },
+      drafts: {},
+    };
     await form.fromHost(burnInit({ unsaved: { state: kept, savedAt: SAVED_AT } }));
     await form.page.locator('#edits-restored').waitFor();
     assert.equal(await form.page.locator('#f-description textarea').inputValue(), 'typed before the close');
@@ -40,9 +66,16 @@ describe('unsaved edits in the form pages', { skip: browserSkip }, () => {
       const d = new Date(ms);
       return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
     }, SAVED_AT);
-    assert.equal(await textOf(form.page, '#edits-restored span'), `Your unsaved edits from ${localTime} are back: this form was closed before they were saved.`);
+    assert.equal(
+      await textOf(form.page, '#edits-restored span'),
+      `Your unsaved edits from ${localTime} are back: this form was closed before they were saved.`,
+    );
     assert.equal(await form.page.locator('#edits-restored time').getAttribute('title'), '2024-03-02 10:32:00 UTC');
-    assert.deepEqual((await drafts(form)).at(-1), { type: 'draft', state: kept }, 'still unsaved: the tab keeps its mark');
+    assert.deepEqual(
+      (await drafts(form)).at(-1),
+      { type: 'draft', state: kept },
+      'still unsaved: the tab keeps its mark',
+    );
 
     await form.page.locator('#discard-edits').click();
     assert.equal(await form.page.locator('#f-description textarea').inputValue(), 'four hours');
@@ -53,10 +86,12 @@ describe('unsaved edits in the form pages', { skip: browserSkip }, () => {
     await form.close();
   });
 
-  test('burn alert: the page\'s own state (hidden and shown again) wins over kept edits', async () => {
+  test("burn alert: the page's own state (hidden and shown again) wins over kept edits", async () => {
     const own = { context, loaded: alert, edits: { description: 'mine' }, drafts: {} };
     const form = await forms.open('burnAlertForm', own);
-    await form.fromHost(burnInit({ unsaved: { state: { ...own, edits: { description: 'kept' } }, savedAt: SAVED_AT } }));
+    await form.fromHost(
+      burnInit({ unsaved: { state: { ...own, edits: { description: 'kept' } }, savedAt: SAVED_AT } }),
+    );
     await form.page.locator('#f-description textarea').waitFor();
     assert.equal(await form.page.locator('#f-description textarea').inputValue(), 'mine');
     assert.equal(await form.page.locator('#edits-restored').count(), 0);
@@ -66,16 +101,53 @@ describe('unsaved edits in the form pages', { skip: browserSkip }, () => {
   test('dataset definitions: only the definitions the user changed come back, onto the map read now', async () => {
     const form = await forms.open('datasetDefinitionsForm');
     const empty = Object.fromEntries(
-      ['trace_id', 'span_id', 'parent_id', 'service_name', 'name', 'duration_ms', 'span_kind', 'annotation_type', 'link_trace_id', 'link_span_id', 'log_severity', 'log_message', 'route', 'status', 'error', 'user'].map((t) => [t, null]),
+      [
+        'trace_id',
+        'span_id',
+        'parent_id',
+        'service_name',
+        'name',
+        'duration_ms',
+        'span_kind',
+        'annotation_type',
+        'link_trace_id',
+        'link_span_id',
+        'log_severity',
+        'log_message',
+        'route',
+        'status',
+        'error',
+        'user',
+      ].map((t) => [t, null]),
     );
     const then = { ...empty, route: { name: 'http.route', column_type: 'column' } };
-    const now = { ...empty, route: { name: 'http.route', column_type: 'column' }, user: { name: 'user.id', column_type: 'column' } };
+    const now = {
+      ...empty,
+      route: { name: 'http.route', column_type: 'column' },
+      user: { name: 'user.id', column_type: 'column' },
+    };
     const rowsThen = Object.fromEntries(Object.entries(then).map(([t, ref]) => [t, ref === null ? { name: '' } : ref]));
-    const kept = { context: { connectionId: 'conn-1', dataset: 'api-gateway' }, loaded: then, rows: { ...rowsThen, log_message: { name: 'notes' } } };
-    await form.fromHost({ type: 'init', context: kept.context, connectionName: 'Sandbox', loaded: now, columns: null, discardEdits: false, unsaved: { state: kept, savedAt: SAVED_AT } });
+    const kept = {
+      context: { connectionId: 'conn-1', dataset: 'api-gateway' },
+      loaded: then,
+      rows: { ...rowsThen, log_message: { name: 'notes' } },
+    };
+    await form.fromHost({
+      type: 'init',
+      context: kept.context,
+      connectionName: 'Sandbox',
+      loaded: now,
+      columns: null,
+      discardEdits: false,
+      unsaved: { state: kept, savedAt: SAVED_AT },
+    });
     await form.page.locator('#edits-restored').waitFor();
-    assert.equal(await form.page.locator('#f-log_message').inputValue(), 'notes', 'the user\'s change is back');
-    assert.equal(await form.page.locator('#f-user').inputValue(), 'user.id', 'a change made on the service meanwhile is not turned back');
+    assert.equal(await form.page.locator('#f-log_message').inputValue(), 'notes', "the user's change is back");
+    assert.equal(
+      await form.page.locator('#f-user').inputValue(),
+      'user.id',
+      'a change made on the service meanwhile is not turned back',
+    );
     assert.equal(await textOf(form.page, '#summary'), '1 definition will be sent: Log message.');
     await form.page.locator('#discard-edits').click();
     assert.equal(await form.page.locator('#f-log_message').inputValue(), '');
@@ -83,7 +155,7 @@ describe('unsaved edits in the form pages', { skip: browserSkip }, () => {
     await form.close();
   });
 
-  test('update API key: typed values come back, the fixed id stays the host\'s', async () => {
+  test("update API key: typed values come back, the fixed id stays the host's", async () => {
     const form = await forms.open('apiKeyForm');
     const values = { id: 'hcxik_1', name: 'ingest-one', disabled: false };
     await form.fromHost({
@@ -93,7 +165,15 @@ describe('unsaved edits in the form pages', { skip: browserSkip }, () => {
       connectionName: 'Sandbox',
       values,
       idFixed: true,
-      unsaved: { state: { mode: 'update', connectionId: 'conn-1', updateValues: { id: 'other', name: 'renamed', disabled: true }, idFixed: true }, savedAt: SAVED_AT },
+      unsaved: {
+        state: {
+          mode: 'update',
+          connectionId: 'conn-1',
+          updateValues: { id: 'other', name: 'renamed', disabled: true },
+          idFixed: true,
+        },
+        savedAt: SAVED_AT,
+      },
     });
     await form.page.locator('#edits-restored').waitFor();
     assert.equal(await form.page.locator('#f-id input').inputValue(), 'hcxik_1');
@@ -115,7 +195,11 @@ describe('unsaved edits in the form pages', { skip: browserSkip }, () => {
     await form.fromHost({ type: 'created', key: { id: 'hcxik_1', name: 'sent once', secret: 'deadbeefsecret' } });
     await form.page.locator('#secret').waitFor();
     const last = (await drafts(form)).at(-1);
-    assert.deepEqual(last, { type: 'draft', state: null }, 'the values were sent and the key made: nothing to offer again');
+    assert.deepEqual(
+      last,
+      { type: 'draft', state: null },
+      'the values were sent and the key made: nothing to offer again',
+    );
     await form.close();
   });
 
@@ -123,7 +207,8 @@ describe('unsaved edits in the form pages', { skip: browserSkip }, () => {
     const form = await forms.open('burnAlertForm');
     await form.fromHost(burnInit());
     await form.page.locator('#f-description textarea').fill('kept');
-    const gone = 'The connection Sandbox is not available: start the sandbox or switch connections; your edits are kept.';
+    const gone =
+      'The connection Sandbox is not available: start the sandbox or switch connections; your edits are kept.';
     await form.fromHost({ type: 'connection', available: false, message: gone });
     assert.equal(await textOf(form.page, '#connection-gone'), gone);
     assert.equal(await form.page.locator('#connection-gone').getAttribute('role'), 'alert');

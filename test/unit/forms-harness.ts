@@ -65,7 +65,12 @@ export interface FormPage {
   close(): Promise<void>;
 }
 
-export async function openForm(browser: Browser, entry: string, initialState?: unknown, l10n: PageL10n = ENGLISH): Promise<FormPage> {
+export async function openForm(
+  browser: Browser,
+  entry: string,
+  initialState?: unknown,
+  l10n: PageL10n = ENGLISH,
+): Promise<FormPage> {
   const script = await bundle(entry);
   const css = readFileSync(join(root, 'src', 'webview', 'forms.css'), 'utf8');
   const nonce = makeNonce();
@@ -73,7 +78,17 @@ export async function openForm(browser: Browser, entry: string, initialState?: u
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     if (req.url === '/form.html') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(renderWebviewPage({ title: entry, cspSource: origin, nonce, scriptUri: `${origin}/form.js`, styleUri: `${origin}/forms.css`, l10n, loading: 'Loading…' }));
+      res.end(
+        renderWebviewPage({
+          title: entry,
+          cspSource: origin,
+          nonce,
+          scriptUri: `${origin}/form.js`,
+          styleUri: `${origin}/forms.css`,
+          l10n,
+          loading: 'Loading…',
+        }),
+      );
     } else if (req.url === '/form.js') {
       res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
       res.end(script);

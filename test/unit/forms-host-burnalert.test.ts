@@ -49,7 +49,11 @@ function open(loaded?: BurnAlert, id: string = alertId) {
     connectionName: 'Sandbox',
     loaded,
     post: (m) => posted.push(structuredClone(m) as Record<string, unknown>),
-    log: { info: (m) => logs.push(`info ${m}`), warn: (m) => logs.push(`warn ${m}`), error: (m) => logs.push(`error ${m}`) },
+    log: {
+      info: (m) => logs.push(`info ${m}`),
+      warn: (m) => logs.push(`warn ${m}`),
+      error: (m) => logs.push(`error ${m}`),
+    },
     openDiff: async (left, right) => {
       diffs.push({ left, right });
     },
@@ -107,6 +111,8 @@ describe('burn alert form: recipients', () => {
   test('an alert that is gone (404, and not in the list) is said to be not found', async () => {
     const f = open(undefined, 'ba_gone');
     await f.form.receive({ type: 'ready' });
-    assert.deepEqual(f.posted, [{ type: 'status', message: `Burn alert ba_gone was not found in SLO ${slo}.`, failed: true }]);
+    assert.deepEqual(f.posted, [
+      { type: 'status', message: `Burn alert ba_gone was not found in SLO ${slo}.`, failed: true },
+    ]);
   });
 });

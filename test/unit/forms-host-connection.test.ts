@@ -49,7 +49,11 @@ function connection() {
 }
 
 function newClient(): ServiceClient {
-  return new ServiceClient({ baseUrl: sandbox.info.baseUrl, configKey: sandbox.info.configKey, managementKey: sandbox.info.managementKey });
+  return new ServiceClient({
+    baseUrl: sandbox.info.baseUrl,
+    configKey: sandbox.info.configKey,
+    managementKey: sandbox.info.managementKey,
+  });
 }
 
 function recorder() {
@@ -62,14 +66,27 @@ function recorder() {
   };
 }
 
-const formProblemsOf = (m: Record<string, unknown> | undefined) => (m?.problems as { form: string[]; fields: Record<string, string[]> } | undefined);
+const formProblemsOf = (m: Record<string, unknown> | undefined) =>
+  m?.problems as { form: string[]; fields: Record<string, string[]> } | undefined;
 
 describe('burn alert form across a sandbox restart', () => {
-  const context = { connectionId: 'sandbox', dataset: DEMO.datasets.gateway, sloId: DEMO.slos.gwAvailability, alertId: DEMO.burnAlerts.gwExhaustion };
+  const context = {
+    connectionId: 'sandbox',
+    dataset: DEMO.datasets.gateway,
+    sloId: DEMO.slos.gwAvailability,
+    alertId: DEMO.burnAlerts.gwExhaustion,
+  };
 
   function open(source: () => Promise<ServiceClient>) {
     const rec = recorder();
-    const form = new BurnAlertFormController({ client: source, context, connectionName: 'Sandbox', post: rec.post, log: rec.log, openDiff: async () => undefined });
+    const form = new BurnAlertFormController({
+      client: source,
+      context,
+      connectionName: 'Sandbox',
+      post: rec.post,
+      log: rec.log,
+      openDiff: async () => undefined,
+    });
     return { form, rec };
   }
 
@@ -83,7 +100,8 @@ describe('burn alert form across a sandbox restart', () => {
     await conn.stop();
     form.connectionChanged(false);
     assert.deepEqual(rec.ofType('connection'), [{ type: 'connection', available: false, message: GONE }]);
-    const puts = () => sandbox.requests.filter((r) => r.method === 'PUT' && r.path.endsWith(`/${context.alertId}`)).length;
+    const puts = () =>
+      sandbox.requests.filter((r) => r.method === 'PUT' && r.path.endsWith(`/${context.alertId}`)).length;
     const before = puts();
     await form.receive({ type: 'submit', edits });
     assert.deepEqual(formProblemsOf(rec.ofType('problems')[0]), { fields: {}, form: [GONE] });
@@ -115,7 +133,9 @@ describe('burn alert form across a sandbox restart', () => {
     await conn.stop();
     const { form, rec } = open(conn.source);
     await form.receive({ type: 'ready' });
-    assert.deepEqual(rec.ofType('status'), [{ type: 'status', message: `Could not load the burn alert: ${GONE}`, failed: true }]);
+    assert.deepEqual(rec.ofType('status'), [
+      { type: 'status', message: `Could not load the burn alert: ${GONE}`, failed: true },
+    ]);
     form.connectionChanged(false);
     conn.start();
     form.connectionChanged(true);
@@ -129,7 +149,13 @@ describe('the other forms across a sandbox restart', () => {
   test('dataset definitions: Save while stopped is refused plainly, and sent once the sandbox is back', async () => {
     const conn = connection();
     const rec = recorder();
-    const form = new DatasetDefinitionsFormController({ client: conn.source, context: { connectionId: 'sandbox', dataset: DEMO.datasets.gateway }, connectionName: 'Sandbox', post: rec.post, log: rec.log });
+    const form = new DatasetDefinitionsFormController({
+      client: conn.source,
+      context: { connectionId: 'sandbox', dataset: DEMO.datasets.gateway },
+      connectionName: 'Sandbox',
+      post: rec.post,
+      log: rec.log,
+    });
     await form.receive({ type: 'ready' });
     const rows = { log_message: { name: 'http.method' } };
     await conn.stop();
@@ -145,8 +171,14 @@ describe('the other forms across a sandbox restart', () => {
     const conn = connection();
     const rec = recorder();
     const keys = new KeyRegistry(new MemoryMemento());
-    const created = await (await conn.source()).createApiKey(sandbox.info.team, {
-      data: { type: 'api-keys', attributes: { key_type: 'ingest', name: 'before' }, relationships: { environment: { data: { id: sandbox.info.environmentId, type: 'environments' } } } },
+    const created = await (
+      await conn.source()
+    ).createApiKey(sandbox.info.team, {
+      data: {
+        type: 'api-keys',
+        attributes: { key_type: 'ingest', name: 'before' },
+        relationships: { environment: { data: { id: sandbox.info.environmentId, type: 'environments' } } },
+      },
     });
     const id = created.data.data.id;
     const form = new ApiKeyFormController({

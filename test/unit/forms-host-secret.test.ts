@@ -15,7 +15,13 @@ function document(id: string): CreatedApiKeyDocument {
     data: {
       id,
       type: 'api-keys',
-      attributes: { key_type: 'ingest', name: 'ci key', secret: SECRET, disabled: false, permissions: { create_datasets: false } },
+      attributes: {
+        key_type: 'ingest',
+        name: 'ci key',
+        secret: SECRET,
+        disabled: false,
+        permissions: { create_datasets: false },
+      },
     },
   };
 }
@@ -48,7 +54,11 @@ function form(opts: { id?: string; oddities?: FieldProblem[]; remember?: () => P
       remember: opts.remember ?? ((c, key) => registry.remember(c, key)),
     },
     post: (m) => posted.push(structuredClone(m) as Record<string, unknown>),
-    log: { info: (m) => logs.push(`info ${m}`), warn: (m) => logs.push(`warn ${m}`), error: (m) => logs.push(`error ${m}`) },
+    log: {
+      info: (m) => logs.push(`info ${m}`),
+      warn: (m) => logs.push(`warn ${m}`),
+      error: (m) => logs.push(`error ${m}`),
+    },
     copy: async (text) => {
       clipboard.push(text);
     },
@@ -56,7 +66,10 @@ function form(opts: { id?: string; oddities?: FieldProblem[]; remember?: () => P
     close: () => undefined,
   });
   const submit = () =>
-    controller.receive({ type: 'submitCreate', values: { name: 'ci key', keyType: 'ingest', disabled: false, createDatasets: false, environmentId: 'env-1' } });
+    controller.receive({
+      type: 'submitCreate',
+      values: { name: 'ci key', keyType: 'ingest', disabled: false, createDatasets: false, environmentId: 'env-1' },
+    });
   return { controller, posted, logs, clipboard, registry, submit };
 }
 
@@ -69,12 +82,24 @@ describe('create API key form: the secret reaches the user whatever else fails',
     });
     await f.submit();
     const created = f.posted.filter((m) => m.type === 'created');
-    assert.deepEqual(created.map((m) => (m.key as { secret: string }).secret), [SECRET]);
+    assert.deepEqual(
+      created.map((m) => (m.key as { secret: string }).secret),
+      [SECRET],
+    );
     assert.deepEqual(
       f.posted.filter((m) => m.type === 'status'),
-      [{ type: 'status', message: 'The key was created, but it could not be added to the "API keys" list: memento write failed. Copy the secret now.' }],
+      [
+        {
+          type: 'status',
+          message:
+            'The key was created, but it could not be added to the "API keys" list: memento write failed. Copy the secret now.',
+        },
+      ],
     );
-    assert.deepEqual(f.posted.filter((m) => m.type === 'problems'), []);
+    assert.deepEqual(
+      f.posted.filter((m) => m.type === 'problems'),
+      [],
+    );
     assert.deepEqual(f.controller.uncopiedKey(), { id: 'hcxik_1', name: 'ci key', secret: SECRET });
     assert.ok(!f.logs.join('\n').includes(SECRET));
   });
@@ -82,29 +107,40 @@ describe('create API key form: the secret reaches the user whatever else fails',
   test('an odd answer: the secret is shown with a note naming what was odd', async () => {
     const f = form({ oddities: [{ field: 'data.type', code: 'invalid_value', message: 'Invalid input' }] });
     await f.submit();
-    assert.deepEqual(f.posted.filter((m) => m.type === 'created'), [
-      {
-        type: 'created',
-        key: { id: 'hcxik_1', name: 'ci key', secret: SECRET },
-        notes: ["The service's answer was unusual (data.type): the key is shown as far as it could be read; check it on the service."],
-      },
-    ]);
-    assert.deepEqual(f.registry.list('conn-1').map((k) => k.id), ['hcxik_1']);
+    assert.deepEqual(
+      f.posted.filter((m) => m.type === 'created'),
+      [
+        {
+          type: 'created',
+          key: { id: 'hcxik_1', name: 'ci key', secret: SECRET },
+          notes: [
+            "The service's answer was unusual (data.type): the key is shown as far as it could be read; check it on the service.",
+          ],
+        },
+      ],
+    );
+    assert.deepEqual(
+      f.registry.list('conn-1').map((k) => k.id),
+      ['hcxik_1'],
+    );
   });
 
   test('an answer without a key id: the secret is shown, the note says so, and id:secret is not copied', async () => {
     const f = form({ id: '', oddities: [{ field: 'data.id', code: 'invalid_type', message: 'Invalid input' }] });
     await f.submit();
     const created = f.posted.filter((m) => m.type === 'created');
-    assert.deepEqual(created.map((m) => [m.key, m.notes]), [
+    assert.deepEqual(
+      created.map((m) => [m.key, m.notes]),
       [
-        { id: '', name: 'ci key', secret: SECRET },
         [
-          "The service's answer was unusual (data.id): the key is shown as far as it could be read; check it on the service.",
-          'The service did not say the key\'s id: copy the secret alone, and find the id in the service\'s list of API keys.',
+          { id: '', name: 'ci key', secret: SECRET },
+          [
+            "The service's answer was unusual (data.id): the key is shown as far as it could be read; check it on the service.",
+            "The service did not say the key's id: copy the secret alone, and find the id in the service's list of API keys.",
+          ],
         ],
       ],
-    ]);
+    );
     // A key without an id cannot be listed.
     assert.deepEqual(f.registry.list('conn-1'), []);
     await f.controller.receive({ type: 'copy', what: 'idAndSecret' });

@@ -22,7 +22,11 @@ let clock = Date.parse('2025-01-01T00:00:00.000Z');
 before(async () => {
   // Every sandbox timestamp is a second later than the last, so each write changes updated_at.
   sandbox = await startSandbox({ rateLimit: 100_000, clock: () => (clock += 1000) });
-  client = new ServiceClient({ baseUrl: sandbox.info.baseUrl, configKey: sandbox.info.configKey, managementKey: sandbox.info.managementKey });
+  client = new ServiceClient({
+    baseUrl: sandbox.info.baseUrl,
+    configKey: sandbox.info.configKey,
+    managementKey: sandbox.info.managementKey,
+  });
 });
 afterEach(() => sandbox.faults.clear());
 after(async () => {
@@ -45,7 +49,11 @@ function recorder(): Recorder {
     posted,
     logs,
     post: (m) => posted.push(structuredClone(m) as Record<string, unknown>),
-    log: { info: (m) => logs.push(`info ${m}`), warn: (m) => logs.push(`warn ${m}`), error: (m) => logs.push(`error ${m}`) },
+    log: {
+      info: (m) => logs.push(`info ${m}`),
+      warn: (m) => logs.push(`warn ${m}`),
+      error: (m) => logs.push(`error ${m}`),
+    },
     ofType: (type) => posted.filter((m) => m.type === type),
   };
 }
@@ -89,7 +97,13 @@ describe('API key forms', () => {
     return { form, rec, keys, memento, clipboard, asked, isClosed: () => closed };
   }
 
-  const values = (name: string) => ({ name, keyType: 'ingest' as const, disabled: false, createDatasets: true, environmentId: sandbox.info.environmentId });
+  const values = (name: string) => ({
+    name,
+    keyType: 'ingest' as const,
+    disabled: false,
+    createDatasets: true,
+    environmentId: sandbox.info.environmentId,
+  });
 
   test('ready answers with the create form, the environment defaulting to the connection', async () => {
     const { form, rec } = createForm();
@@ -100,7 +114,13 @@ describe('API key forms', () => {
         mode: 'create',
         connectionId: 'conn-1',
         connectionName: 'Sandbox',
-        values: { name: '', keyType: 'ingest', disabled: false, createDatasets: false, environmentId: sandbox.info.environmentId },
+        values: {
+          name: '',
+          keyType: 'ingest',
+          disabled: false,
+          createDatasets: false,
+          environmentId: sandbox.info.environmentId,
+        },
       },
     ]);
   });
@@ -114,7 +134,12 @@ describe('API key forms', () => {
     assert.deepEqual(sent[0]?.body, {
       data: {
         type: 'api-keys',
-        attributes: { key_type: 'ingest', name: 'forms host key', disabled: false, permissions: { create_datasets: true } },
+        attributes: {
+          key_type: 'ingest',
+          name: 'forms host key',
+          disabled: false,
+          permissions: { create_datasets: true },
+        },
         relationships: { environment: { data: { id: sandbox.info.environmentId, type: 'environments' } } },
       },
     });
@@ -122,7 +147,10 @@ describe('API key forms', () => {
     assert.equal(created.length, 1);
     const key = created[0]?.key as { id: string; name: string; secret: string };
     assert.match(key.secret, /^[0-9a-f]{32}$/);
-    assert.deepEqual(keys.list('conn-1').map((k) => [k.id, k.name, k.disabled, k.keyType]), [[key.id, 'forms host key', false, 'ingest']]);
+    assert.deepEqual(
+      keys.list('conn-1').map((k) => [k.id, k.name, k.disabled, k.keyType]),
+      [[key.id, 'forms host key', false, 'ingest']],
+    );
     // The secret is nowhere but in the one 'created' message: not in the registry, not in a log line.
     assert.ok(!JSON.stringify([...memento.data.values()]).includes(key.secret));
     assert.ok(!rec.logs.join('\n').includes(key.secret));
@@ -175,7 +203,9 @@ describe('API key forms', () => {
     const before = sandbox.requests.length;
     await form.receive({ type: 'submitCreate', values: values('   ') });
     assert.equal(sandbox.requests.length, before);
-    assert.deepEqual(rec.posted, [{ type: 'problems', problems: { fields: { name: ['Name is required.'] }, form: [] } }]);
+    assert.deepEqual(rec.posted, [
+      { type: 'problems', problems: { fields: { name: ['Name is required.'] }, form: [] } },
+    ]);
   });
 
   test('a second submit while the first runs is refused by the host', async () => {
@@ -247,7 +277,10 @@ describe('API key forms', () => {
     const { form, rec, asked, clipboard } = createForm({ answer: (choices) => choices[0] });
     await form.receive({ type: 'submitCreate', values: values('forms another key') });
     await form.receive({ type: 'createAnother' });
-    assert.deepEqual(asked.map((a) => a.choices), [['Copy id:secret', 'Start a New Key Without Copying']]);
+    assert.deepEqual(
+      asked.map((a) => a.choices),
+      [['Copy id:secret', 'Start a New Key Without Copying']],
+    );
     assert.equal(clipboard.length, 1);
     assert.equal(rec.ofType('secretCleared').length, 0, 'the secret is still shown');
     const second = createForm();
@@ -270,7 +303,10 @@ describe('API key forms', () => {
     const key = rec.ofType('created')[0]?.key;
     rec.posted.length = 0;
     await form.receive({ type: 'ready' });
-    assert.deepEqual(rec.posted.map((m) => m.type), ['init', 'created']);
+    assert.deepEqual(
+      rec.posted.map((m) => m.type),
+      ['init', 'created'],
+    );
     assert.deepEqual(rec.posted[1]?.key, key);
   });
 
@@ -292,16 +328,33 @@ describe('API key forms', () => {
       close: () => undefined,
     });
     const before = requests('PATCH', '/2/').length;
-    await form.receive({ type: 'submitUpdate', values: { id: DEMO.apiKeys.ingest, name: 'Renamed by form', disabled: true } });
+    await form.receive({
+      type: 'submitUpdate',
+      values: { id: DEMO.apiKeys.ingest, name: 'Renamed by form', disabled: true },
+    });
     const sent = requests('PATCH', '/2/').slice(before);
-    assert.deepEqual(sent.map((r) => [r.path, r.body]), [
+    assert.deepEqual(
+      sent.map((r) => [r.path, r.body]),
       [
-        `/2/teams/${sandbox.info.team}/api-keys/${DEMO.apiKeys.ingest}`,
-        { data: { id: DEMO.apiKeys.ingest, type: 'api-keys', attributes: { name: 'Renamed by form', disabled: true } } },
+        [
+          `/2/teams/${sandbox.info.team}/api-keys/${DEMO.apiKeys.ingest}`,
+          {
+            data: {
+              id: DEMO.apiKeys.ingest,
+              type: 'api-keys',
+              attributes: { name: 'Renamed by form', disabled: true },
+            },
+          },
+        ],
       ],
+    );
+    assert.deepEqual(rec.ofType('updated'), [
+      { type: 'updated', key: { id: DEMO.apiKeys.ingest, name: 'Renamed by form', disabled: true } },
     ]);
-    assert.deepEqual(rec.ofType('updated'), [{ type: 'updated', key: { id: DEMO.apiKeys.ingest, name: 'Renamed by form', disabled: true } }]);
-    assert.deepEqual(keys.list('conn-1').map((k) => [k.id, k.name, k.disabled]), [[DEMO.apiKeys.ingest, 'Renamed by form', true]]);
+    assert.deepEqual(
+      keys.list('conn-1').map((k) => [k.id, k.name, k.disabled]),
+      [[DEMO.apiKeys.ingest, 'Renamed by form', true]],
+    );
   });
 
   /** An update form by id (no known key), on `team`. */
@@ -327,38 +380,61 @@ describe('API key forms', () => {
   test('a key id the service does not know is said once, on the id field, in plain words', async () => {
     const { form, rec } = updateForm();
     await form.receive({ type: 'submitUpdate', values: { id: 'hcxik_nosuch', name: 'x', disabled: false } });
-    assert.deepEqual(rec.ofType('problems').map((m) => m.problems), [
-      { fields: { id: [`The service has no API key with the ID "hcxik_nosuch" in the team "${sandbox.info.team}".`] }, form: [] },
-    ]);
+    assert.deepEqual(
+      rec.ofType('problems').map((m) => m.problems),
+      [
+        {
+          fields: { id: [`The service has no API key with the ID "hcxik_nosuch" in the team "${sandbox.info.team}".`] },
+          form: [],
+        },
+      ],
+    );
   });
 
   test('a team the service does not know is said once, at the top, naming the connection to check', async () => {
     const { form, rec } = updateForm('no-such-team');
     await form.receive({ type: 'submitUpdate', values: { id: DEMO.apiKeys.ingest, name: 'x', disabled: false } });
-    assert.deepEqual(rec.ofType('problems').map((m) => m.problems), [
-      { fields: {}, form: ['The service has no team "no-such-team": check the team slug of the connection Sandbox.'] },
-    ]);
+    assert.deepEqual(
+      rec.ofType('problems').map((m) => m.problems),
+      [
+        {
+          fields: {},
+          form: ['The service has no team "no-such-team": check the team slug of the connection Sandbox.'],
+        },
+      ],
+    );
   });
 
   test('an environment the service does not know is said once, on the environment field', async () => {
     const { form, rec } = createForm();
     const typed = { ...values('no such environment'), environmentId: 'env_nosuch' };
     await form.receive({ type: 'submitCreate', values: typed });
-    assert.deepEqual(rec.ofType('problems').map((m) => m.problems), [
-      { fields: { environmentId: ['The service has no environment with the ID "env_nosuch" in this team.'] }, form: [] },
-    ]);
+    assert.deepEqual(
+      rec.ofType('problems').map((m) => m.problems),
+      [
+        {
+          fields: { environmentId: ['The service has no environment with the ID "env_nosuch" in this team.'] },
+          form: [],
+        },
+      ],
+    );
   });
 
-  test('a 404 that is not the service\'s (no error body of it) says the address does not answer like the service', async () => {
+  test("a 404 that is not the service's (no error body of it) says the address does not answer like the service", async () => {
     const { form, rec } = updateForm();
     sandbox.faults.nextStatus(404, 1, 'empty');
     await form.receive({ type: 'submitUpdate', values: { id: DEMO.apiKeys.ingest, name: 'x', disabled: false } });
-    assert.deepEqual(rec.ofType('problems').map((m) => m.problems), [
-      {
-        fields: {},
-        form: ['The address of the connection Sandbox answered "not found" the way a web server does, not the service: check that it is the address of the service\'s API.'],
-      },
-    ]);
+    assert.deepEqual(
+      rec.ofType('problems').map((m) => m.problems),
+      [
+        {
+          fields: {},
+          form: [
+            'The address of the connection Sandbox answered "not found" the way a web server does, not the service: check that it is the address of the service\'s API.',
+          ],
+        },
+      ],
+    );
   });
 
   test('a form opened for a known key says its id is fixed, refuses a submit for another id and names the saved key', async () => {
@@ -383,13 +459,26 @@ describe('API key forms', () => {
     });
     await form.receive({ type: 'ready' });
     assert.deepEqual(rec.ofType('init'), [
-      { type: 'init', mode: 'update', connectionId: 'conn-1', connectionName: 'Sandbox', values: { id: DEMO.apiKeys.disabled, name: 'Retired ingest key', disabled: true }, idFixed: true },
+      {
+        type: 'init',
+        mode: 'update',
+        connectionId: 'conn-1',
+        connectionName: 'Sandbox',
+        values: { id: DEMO.apiKeys.disabled, name: 'Retired ingest key', disabled: true },
+        idFixed: true,
+      },
     ]);
     const before = requests('PATCH', '/2/').length;
-    await form.receive({ type: 'submitUpdate', values: { id: DEMO.apiKeys.ingest, name: 'Not this one', disabled: false } });
+    await form.receive({
+      type: 'submitUpdate',
+      values: { id: DEMO.apiKeys.ingest, name: 'Not this one', disabled: false },
+    });
     assert.equal(requests('PATCH', '/2/').length, before, 'nothing was sent');
     assert.ok(rec.logs.some((l) => l.startsWith('warn') && l.includes('refused "submitUpdate for another key id"')));
-    await form.receive({ type: 'submitUpdate', values: { id: DEMO.apiKeys.disabled, name: 'Retired key (renamed)', disabled: true } });
+    await form.receive({
+      type: 'submitUpdate',
+      values: { id: DEMO.apiKeys.disabled, name: 'Retired key (renamed)', disabled: true },
+    });
     assert.equal(requests('PATCH', '/2/').length, before + 1);
     assert.deepEqual(renamed, ['Retired key (renamed)']);
   });
@@ -468,7 +557,10 @@ describe('burn alert form', () => {
 
   test("where the team's recipients cannot be listed (403), the picker offers the ids in use as before, and says why in the log", async () => {
     const refusing = new Proxy(client, {
-      get: (target, key) => (key === 'listRecipients' ? () => Promise.reject(new Error('list recipients: 403 forbidden')) : Reflect.get(target, key, target) as unknown),
+      get: (target, key) =>
+        key === 'listRecipients'
+          ? () => Promise.reject(new Error('list recipients: 403 forbidden'))
+          : (Reflect.get(target, key, target) as unknown),
     });
     const rec = recorder();
     const form = new BurnAlertFormController({
@@ -481,19 +573,40 @@ describe('burn alert form', () => {
     });
     await form.receive({ type: 'ready' });
     const options = rec.ofType('init')[0]?.recipientOptions as { id: string; label: string }[];
-    assert.equal(options.find((o) => o.id === DEMO.recipients.emailOncall)?.label, `email: oncall@example.com (${DEMO.recipients.emailOncall})`);
-    assert.equal(options.some((o) => o.id === DEMO.recipients.slackIncidents), false);
-    assert.equal('listedRecipientIds' in (rec.ofType('init')[0] ?? {}), false, 'no list read: no id is said to be missing from it');
-    assert.ok(rec.logs.some((l) => l.startsWith('warn') && l.includes("could not list the team's recipients: list recipients: 403 forbidden")));
+    assert.equal(
+      options.find((o) => o.id === DEMO.recipients.emailOncall)?.label,
+      `email: oncall@example.com (${DEMO.recipients.emailOncall})`,
+    );
+    assert.equal(
+      options.some((o) => o.id === DEMO.recipients.slackIncidents),
+      false,
+    );
+    assert.equal(
+      'listedRecipientIds' in (rec.ofType('init')[0] ?? {}),
+      false,
+      'no list read: no id is said to be missing from it',
+    );
+    assert.ok(
+      rec.logs.some(
+        (l) =>
+          l.startsWith('warn') && l.includes("could not list the team's recipients: list recipients: 403 forbidden"),
+      ),
+    );
   });
 
   test('two team recipients of the same type and name are told apart by id', () => {
     const twin = (id: string) => ({ id, type: 'email', details: { email_address: 'ops@example.com' } });
-    assert.deepEqual(namedRecipientOptions([twin('rcp_b'), twin('rcp_a')], [{ id: 'rcp_old', label: 'email: old@example.com (rcp_old)' }]), [
-      { id: 'rcp_a', label: 'ops@example.com (email), id rcp_a' },
-      { id: 'rcp_b', label: 'ops@example.com (email), id rcp_b' },
-      { id: 'rcp_old', label: 'email: old@example.com (rcp_old)' },
-    ]);
+    assert.deepEqual(
+      namedRecipientOptions(
+        [twin('rcp_b'), twin('rcp_a')],
+        [{ id: 'rcp_old', label: 'email: old@example.com (rcp_old)' }],
+      ),
+      [
+        { id: 'rcp_a', label: 'ops@example.com (email), id rcp_a' },
+        { id: 'rcp_b', label: 'ops@example.com (email), id rcp_b' },
+        { id: 'rcp_old', label: 'email: old@example.com (rcp_old)' },
+      ],
+    );
   });
 
   test('a round trip loses nothing: the PUT carries every writable field plus the edit', async () => {
@@ -505,9 +618,17 @@ describe('burn alert form', () => {
     await form.receive({ type: 'submit', edits: { description: 'Edited by the form', recipients } });
     assert.equal(rec.ofType('conflict').length, 0);
     const first = requests('PUT', '/1/burn_alerts/').slice(before);
-    assert.deepEqual(first.map((r) => r.body), [
-      { alert_type: 'exhaustion_time', exhaustion_minutes: loaded.exhaustion_minutes, recipients, description: 'Edited by the form' },
-    ]);
+    assert.deepEqual(
+      first.map((r) => r.body),
+      [
+        {
+          alert_type: 'exhaustion_time',
+          exhaustion_minutes: loaded.exhaustion_minutes,
+          recipients,
+          description: 'Edited by the form',
+        },
+      ],
+    );
     // A second edit keeps the first one and the recipients the service answered with.
     await form.receive({ type: 'submit', edits: { exhaustion_minutes: 30 } });
     const second = requests('PUT', '/1/burn_alerts/').slice(before + 1);
@@ -529,7 +650,10 @@ describe('burn alert form', () => {
     const loaded = await listed(DEMO.burnAlerts.gwBudgetRate);
     const { form } = open(loaded.id, loaded);
     const before = requests('PUT', '/1/burn_alerts/').length;
-    await form.receive({ type: 'submit', edits: { description: 'only the text', recipients: [{ id: DEMO.recipients.pagerdutyPrimary }] } });
+    await form.receive({
+      type: 'submit',
+      edits: { description: 'only the text', recipients: [{ id: DEMO.recipients.pagerdutyPrimary }] },
+    });
     const [sent] = requests('PUT', '/1/burn_alerts/').slice(before);
     assert.deepEqual(sent?.body, {
       alert_type: 'budget_rate',
@@ -545,7 +669,10 @@ describe('burn alert form', () => {
     const { form, rec, diffs } = open(loaded.id, loaded);
     await form.receive({ type: 'ready' });
     // Someone else changes the alert after the form opened.
-    const theirs = buildBurnAlertUpdate(loaded, { description: 'their change', recipients: [{ id: DEMO.recipients.emailTeam }] });
+    const theirs = buildBurnAlertUpdate(loaded, {
+      description: 'their change',
+      recipients: [{ id: DEMO.recipients.emailTeam }],
+    });
     await client.updateBurnAlert(gw, loaded.id, theirs);
     const before = requests('PUT', '/1/burn_alerts/').length;
     const mine = { description: 'my change', recipients: [{ id: DEMO.recipients.emailOncall }] };
@@ -561,16 +688,29 @@ describe('burn alert form', () => {
 
     await form.receive({ type: 'resolveConflict', choice: 'overwrite' });
     const sent = requests('PUT', '/1/burn_alerts/').slice(before);
-    assert.deepEqual(sent.map((r) => (r.body as { description: string }).description), ['my change']);
+    assert.deepEqual(
+      sent.map((r) => (r.body as { description: string }).description),
+      ['my change'],
+    );
     assert.equal((await listed(loaded.id)).description, 'my change');
   });
 
   test('choosing reload replaces the form with the version on the service and drops the edits', async () => {
     const loaded = await listed(DEMO.burnAlerts.gwExhaustion);
     const { form, rec } = open(loaded.id, loaded);
-    await client.updateBurnAlert(gw, loaded.id, buildBurnAlertUpdate(loaded, { description: 'changed elsewhere', recipients: [{ id: DEMO.recipients.emailTeam }] }));
+    await client.updateBurnAlert(
+      gw,
+      loaded.id,
+      buildBurnAlertUpdate(loaded, {
+        description: 'changed elsewhere',
+        recipients: [{ id: DEMO.recipients.emailTeam }],
+      }),
+    );
     const before = requests('PUT', '/1/burn_alerts/').length;
-    await form.receive({ type: 'submit', edits: { description: 'mine', recipients: [{ id: DEMO.recipients.emailOncall }] } });
+    await form.receive({
+      type: 'submit',
+      edits: { description: 'mine', recipients: [{ id: DEMO.recipients.emailOncall }] },
+    });
     await form.receive({ type: 'resolveConflict', choice: 'reload' });
     assert.equal(requests('PUT', '/1/burn_alerts/').length, before);
     const init = rec.ofType('init').at(-1);
@@ -581,7 +721,11 @@ describe('burn alert form', () => {
   test('choosing cancel sends nothing and a conflict choice without a conflict is ignored', async () => {
     const loaded = await listed(DEMO.burnAlerts.gwExhaustion);
     const { form, rec } = open(loaded.id, loaded);
-    await client.updateBurnAlert(gw, loaded.id, buildBurnAlertUpdate(loaded, { description: 'changed again', recipients: [{ id: DEMO.recipients.emailTeam }] }));
+    await client.updateBurnAlert(
+      gw,
+      loaded.id,
+      buildBurnAlertUpdate(loaded, { description: 'changed again', recipients: [{ id: DEMO.recipients.emailTeam }] }),
+    );
     const before = requests('PUT', '/1/burn_alerts/').length;
     await form.receive({ type: 'submit', edits: { recipients: [{ id: DEMO.recipients.emailOncall }] } });
     await form.receive({ type: 'resolveConflict', choice: 'cancel' });
@@ -645,9 +789,15 @@ describe('dataset definitions form', () => {
     const before = sandbox.requests.length;
     await form.receive({ type: 'ready' });
     const sent = sandbox.requests.slice(before).filter((r) => r.path.startsWith('/1/dataset_definitions/'));
-    assert.deepEqual(sent.map((r) => [r.method, r.body]), [['PATCH', {}]]);
+    assert.deepEqual(
+      sent.map((r) => [r.method, r.body]),
+      [['PATCH', {}]],
+    );
     const init = rec.ofType('init')[0];
-    assert.deepEqual((init?.loaded as Record<string, unknown>).trace_id, { name: 'trace.trace_id', column_type: 'column' });
+    assert.deepEqual((init?.loaded as Record<string, unknown>).trace_id, {
+      name: 'trace.trace_id',
+      column_type: 'column',
+    });
     assert.ok((init?.columns as { name: string }[]).some((c) => c.name === 'duration_ms'));
   });
 
@@ -661,7 +811,10 @@ describe('dataset definitions form', () => {
     const before = requests('PATCH', '/1/dataset_definitions/').length;
     await form.receive({ type: 'submit', rows });
     const sent = requests('PATCH', '/1/dataset_definitions/').slice(before);
-    assert.deepEqual(sent.map((r) => r.body), [{ route: { name: 'http.method', column_type: 'column' }, user: { name: '' } }]);
+    assert.deepEqual(
+      sent.map((r) => r.body),
+      [{ route: { name: 'http.method', column_type: 'column' }, user: { name: '' } }],
+    );
     const saved = rec.ofType('saved')[0];
     assert.deepEqual(saved?.sent, ['route', 'user']);
     assert.equal((saved?.loaded as Record<string, unknown>).user, null);
@@ -678,7 +831,10 @@ describe('dataset definitions form', () => {
     const problems = rec.ofType('problems')[0]?.problems as { fields: Record<string, string[]>; form: string[] };
     assert.deepEqual(problems.fields, { log_message: ['The service refused the column "no.such.column".'] });
     assert.deepEqual(problems.form, [], 'one problem for one column: the raw text is in the log');
-    assert.match(rec.logs.join('\n'), /the service refused the values sent\. .*unknown column\(s\) for dataset api-gateway: log_message -> "no\.such\.column"/);
+    assert.match(
+      rec.logs.join('\n'),
+      /the service refused the values sent\. .*unknown column\(s\) for dataset api-gateway: log_message -> "no\.such\.column"/,
+    );
     assert.equal(rec.ofType('saved').length, 0);
   });
 
@@ -686,11 +842,17 @@ describe('dataset definitions form', () => {
     const { form, rec } = open(DEMO.datasets.gateway);
     await form.receive({ type: 'ready' });
     const [a, b, c] = ['a', 'b', 'c'].map((ch) => `${ch}.${'x'.repeat(253)}`);
-    await form.receive({ type: 'submit', rows: { route: { name: a as string }, user: { name: b as string }, log_message: { name: c as string } } });
+    await form.receive({
+      type: 'submit',
+      rows: { route: { name: a as string }, user: { name: b as string }, log_message: { name: c as string } },
+    });
     const problems = rec.ofType('problems')[0]?.problems as { fields: Record<string, string[]>; form: string[] };
     assert.deepEqual(Object.keys(problems.fields).sort(), ['log_message', 'route', 'user']);
     assert.deepEqual(problems.fields.route, [`The service refused the column "${a}".`]);
-    assert.match(problems.fields.user?.[0] ?? '', /is not a column of this dataset: the service most likely refused it too/);
+    assert.match(
+      problems.fields.user?.[0] ?? '',
+      /is not a column of this dataset: the service most likely refused it too/,
+    );
     assert.deepEqual(problems.form, []);
     assert.equal(rec.ofType('saved').length, 0);
   });

@@ -15,8 +15,17 @@ const GERMAN = {
 
 test('a problem the host finds before sending is worded by the configured bundle, labels included', () => {
   l10n.config({ contents: GERMAN });
-  const checked = checkCreateApiKey({ name: '', keyType: 'ingest', disabled: false, createDatasets: false, environmentId: '' });
-  assert.deepEqual(checked.ok ? undefined : checked.reason, { fields: { name: ['Bezeichnung muss angegeben werden.'], environmentId: ['Umgebungs-ID muss angegeben werden.'] }, form: [] });
+  const checked = checkCreateApiKey({
+    name: '',
+    keyType: 'ingest',
+    disabled: false,
+    createDatasets: false,
+    environmentId: '',
+  });
+  assert.deepEqual(checked.ok ? undefined : checked.reason, {
+    fields: { name: ['Bezeichnung muss angegeben werden.'], environmentId: ['Umgebungs-ID muss angegeben werden.'] },
+    form: [],
+  });
 });
 
 test('numbers in the texts follow the display language, and an unknown language tag falls back to English', () => {

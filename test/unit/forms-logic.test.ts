@@ -48,7 +48,12 @@ const exhaustion: BurnAlert = {
   updated_at: '2024-03-02T10:00:00.000Z',
   slo: { id: 'slo_1' },
   recipients: [
-    { id: 'rcp_pd', type: 'pagerduty', target: 'Primary', details: { pagerduty_severity: 'critical', variables: [{ name: 'team', value: 'edge' }] } },
+    {
+      id: 'rcp_pd',
+      type: 'pagerduty',
+      target: 'Primary',
+      details: { pagerduty_severity: 'critical', variables: [{ name: 'team', value: 'edge' }] },
+    },
     { type: 'email', target: 'old@example.com' },
   ],
 };
@@ -80,7 +85,7 @@ test('buildBurnAlertUpdate applies an edit and keeps every field the user did no
   });
 });
 
-test('buildBurnAlertUpdate keeps a budget_rate alert\'s budget fields and never sends exhaustion_minutes', () => {
+test("buildBurnAlertUpdate keeps a budget_rate alert's budget fields and never sends exhaustion_minutes", () => {
   const body = buildBurnAlertUpdate(budget, { description: 'edited', recipients: [{ id: 'rcp_1' }] });
   assert.deepEqual(body, {
     alert_type: 'budget_rate',
@@ -92,8 +97,12 @@ test('buildBurnAlertUpdate keeps a budget_rate alert\'s budget fields and never 
   assert.ok(!('exhaustion_minutes' in buildBurnAlertUpdate(budget, { exhaustion_minutes: 5 })));
 });
 
-test('buildBurnAlertUpdate follows a changed alert_type: the old type\'s numbers are dropped', () => {
-  const body = buildBurnAlertUpdate(exhaustion, { alert_type: 'budget_rate', budget_rate_window_minutes: 60, budget_rate_decrease_threshold_per_million: 1 });
+test("buildBurnAlertUpdate follows a changed alert_type: the old type's numbers are dropped", () => {
+  const body = buildBurnAlertUpdate(exhaustion, {
+    alert_type: 'budget_rate',
+    budget_rate_window_minutes: 60,
+    budget_rate_decrease_threshold_per_million: 1,
+  });
   assert.equal(body.exhaustion_minutes, undefined);
   assert.equal(body.budget_rate_window_minutes, 60);
 });
@@ -110,7 +119,7 @@ test('buildBurnAlertUpdate keeps an empty description as an empty string (not dr
   assert.equal(buildBurnAlertUpdate(exhaustion, { description: '' }).description, '');
 });
 
-test('burn alert field rules come from UpdateBurnAlertRequest and land on their fields, in the user\'s words', () => {
+test("burn alert field rules come from UpdateBurnAlertRequest and land on their fields, in the user's words", () => {
   const p = burnAlertProblems(exhaustion, { exhaustion_minutes: -1, description: 'x'.repeat(1024), recipients: [] });
   assert.deepEqual(p.fields, {
     exhaustion_minutes: ['Exhaustion minutes must be 0 or more.'],
@@ -120,10 +129,18 @@ test('burn alert field rules come from UpdateBurnAlertRequest and land on their 
   assert.deepEqual(burnAlertProblems(budget, { budget_rate_window_minutes: 59, recipients: [{ id: 'r' }] }).fields, {
     budget_rate_window_minutes: ['Budget rate window (minutes) must be at least 60.'],
   });
-  assert.deepEqual(burnAlertProblems(budget, { budget_rate_decrease_threshold_per_million: 2_000_000, recipients: [{ id: 'r' }] }).fields, {
-    budget_rate_decrease_threshold_per_million: ['Budget decrease threshold (per million) must be at most 1,000,000.'],
+  assert.deepEqual(
+    burnAlertProblems(budget, { budget_rate_decrease_threshold_per_million: 2_000_000, recipients: [{ id: 'r' }] })
+      .fields,
+    {
+      budget_rate_decrease_threshold_per_million: [
+        'Budget decrease threshold (per million) must be at most 1,000,000.',
+      ],
+    },
+  );
+  assert.deepEqual(burnAlertProblems(exhaustion, { exhaustion_minutes: 1.5 }).fields, {
+    exhaustion_minutes: ['Exhaustion minutes must be a whole number.'],
   });
-  assert.deepEqual(burnAlertProblems(exhaustion, { exhaustion_minutes: 1.5 }).fields, { exhaustion_minutes: ['Exhaustion minutes must be a whole number.'] });
   assert.deepEqual(burnAlertProblems(budget, { recipients: [{ type: 'email' }] }).fields, {
     recipients: ['Each recipient needs an ID, or both a type and a target.'],
   });
@@ -140,7 +157,11 @@ test('isSameVersion compares updated_at, or the writable content when the servic
 test('recipientOptions lists each recipient with an id once, labelled by type and target', () => {
   const options = recipientOptions([
     exhaustion.recipients,
-    [{ id: 'rcp_pd', type: 'pagerduty', target: 'Primary' }, { id: 'rcp_mail', type: 'email', target: 'a@example.com' }, { type: 'email', target: 'no-id@example.com' }],
+    [
+      { id: 'rcp_pd', type: 'pagerduty', target: 'Primary' },
+      { id: 'rcp_mail', type: 'email', target: 'a@example.com' },
+      { type: 'email', target: 'no-id@example.com' },
+    ],
     undefined,
   ]);
   assert.deepEqual(options, [
@@ -150,7 +171,11 @@ test('recipientOptions lists each recipient with an id once, labelled by type an
 });
 
 test('describeUnsavedBurnAlert names each unsaved edit, so a restored form without its connection loses nothing', () => {
-  const edits = { description: 'page "ops"', exhaustion_minutes: 30, recipients: [{ id: 'rcp_x' }, { type: 'email', target: 'ops@example.com' }] };
+  const edits = {
+    description: 'page "ops"',
+    exhaustion_minutes: 30,
+    recipients: [{ id: 'rcp_x' }, { type: 'email', target: 'ops@example.com' }],
+  };
   assert.equal(
     describeUnsavedBurnAlert(exhaustion, edits),
     'Your unsaved changes (not sent): exhaustion_minutes = 30, description = "page \\"ops\\"", recipients: rcp_x, email:ops@example.com.',
@@ -159,24 +184,44 @@ test('describeUnsavedBurnAlert names each unsaved edit, so a restored form witho
 
 test('describeUnsavedBurnAlert says nothing when there are no edits, or the edits equal the alert as loaded', () => {
   assert.equal(describeUnsavedBurnAlert(exhaustion, {}), undefined);
-  assert.equal(describeUnsavedBurnAlert(exhaustion, { alert_type: 'exhaustion_time', exhaustion_minutes: 240, description: 'four hours' }), undefined);
+  assert.equal(
+    describeUnsavedBurnAlert(exhaustion, {
+      alert_type: 'exhaustion_time',
+      exhaustion_minutes: 240,
+      description: 'four hours',
+    }),
+    undefined,
+  );
 });
 
 test('describeUnsavedBurnAlert names a changed type with its numbers, a cleared number and number text as typed', () => {
   assert.equal(
-    describeUnsavedBurnAlert(exhaustion, { alert_type: 'budget_rate', budget_rate_window_minutes: 60 }, { budget_rate_decrease_threshold_per_million: '5e' }),
+    describeUnsavedBurnAlert(
+      exhaustion,
+      { alert_type: 'budget_rate', budget_rate_window_minutes: 60 },
+      { budget_rate_decrease_threshold_per_million: '5e' },
+    ),
     'Your unsaved changes (not sent): alert_type = budget_rate, budget_rate_window_minutes = 60, budget_rate_decrease_threshold_per_million = "5e" (not a number).',
   );
-  assert.equal(describeUnsavedBurnAlert(exhaustion, { exhaustion_minutes: null }), 'Your unsaved changes (not sent): exhaustion_minutes cleared.');
+  assert.equal(
+    describeUnsavedBurnAlert(exhaustion, { exhaustion_minutes: null }),
+    'Your unsaved changes (not sent): exhaustion_minutes cleared.',
+  );
 });
 
 test('describeUnsavedBurnAlert ignores numbers the resulting alert type never sends, and says when all recipients were removed', () => {
   assert.equal(describeUnsavedBurnAlert(budget, { exhaustion_minutes: 5 }), undefined);
-  assert.equal(describeUnsavedBurnAlert(exhaustion, { recipients: [] }), 'Your unsaved changes (not sent): recipients: none.');
+  assert.equal(
+    describeUnsavedBurnAlert(exhaustion, { recipients: [] }),
+    'Your unsaved changes (not sent): recipients: none.',
+  );
 });
 
 test('describeUnsavedBurnAlert names a recipient ID typed and not added, as typed; blank text is nothing', () => {
-  assert.equal(describeUnsavedBurnAlert(exhaustion, {}, {}, ' rcp_typed'), 'Your unsaved changes (not sent): recipient ID " rcp_typed" (typed, not added).');
+  assert.equal(
+    describeUnsavedBurnAlert(exhaustion, {}, {}, ' rcp_typed'),
+    'Your unsaved changes (not sent): recipient ID " rcp_typed" (typed, not added).',
+  );
   assert.equal(describeUnsavedBurnAlert(exhaustion, {}, {}, '  '), undefined);
 });
 
@@ -193,13 +238,19 @@ function definitions(set: Partial<Record<string, { name: string; column_type?: s
   return Object.fromEntries(DEFINITION_TYPE_NAMES.map((t) => [t, set[t] ?? null])) as DatasetDefinitions;
 }
 
-const loadedDefs = definitions({ trace_id: { name: 'trace.trace_id', column_type: 'column' }, route: { name: 'dc.route', column_type: 'derived_column' } });
+const loadedDefs = definitions({
+  trace_id: { name: 'trace.trace_id', column_type: 'column' },
+  route: { name: 'dc.route', column_type: 'derived_column' },
+});
 
 test('describeUnsavedDefinitions names each unsaved change, so a restored form without its connection loses nothing', () => {
   const rows = rowsFromDefinitions(loadedDefs);
   rows.route = { name: '' };
   rows.log_message = { name: 'notes' };
-  assert.equal(describeUnsavedDefinitions(loadedDefs, rows), 'Your unsaved changes (not sent): route cleared, log_message = "notes".');
+  assert.equal(
+    describeUnsavedDefinitions(loadedDefs, rows),
+    'Your unsaved changes (not sent): route cleared, log_message = "notes".',
+  );
 });
 
 test('describeUnsavedDefinitions says nothing when the rows are as loaded', () => {
@@ -214,7 +265,10 @@ test('diffDefinitions sends only the changed types', () => {
   const rows = rowsFromDefinitions(loadedDefs);
   rows.span_id = { name: 'trace.span_id' };
   rows.trace_id = { name: 'trace.id', column_type: 'column' };
-  assert.deepEqual(diffDefinitions(loadedDefs, rows), { span_id: { name: 'trace.span_id' }, trace_id: { name: 'trace.id', column_type: 'column' } });
+  assert.deepEqual(diffDefinitions(loadedDefs, rows), {
+    span_id: { name: 'trace.span_id' },
+    trace_id: { name: 'trace.id', column_type: 'column' },
+  });
 });
 
 test('diffDefinitions clears a set definition with name "" and ignores an unset one left empty', () => {
@@ -225,9 +279,12 @@ test('diffDefinitions clears a set definition with name "" and ignores an unset 
 });
 
 test('diffDefinitions counts a changed column_type as a change, and a missing row as untouched', () => {
-  assert.deepEqual(diffDefinitions(loadedDefs, { trace_id: { name: 'trace.trace_id', column_type: 'derived_column' } }), {
-    trace_id: { name: 'trace.trace_id', column_type: 'derived_column' },
-  });
+  assert.deepEqual(
+    diffDefinitions(loadedDefs, { trace_id: { name: 'trace.trace_id', column_type: 'derived_column' } }),
+    {
+      trace_id: { name: 'trace.trace_id', column_type: 'derived_column' },
+    },
+  );
   assert.deepEqual(diffDefinitions(loadedDefs, { trace_id: { name: 'trace.trace_id' } }), {});
 });
 
@@ -236,17 +293,29 @@ test('definitionWarnings flags unknown columns (not derived ones) and span_kind 
   assert.deepEqual(
     Object.keys(
       definitionWarnings(
-        { trace_id: { name: 'trace.trace_id' }, span_id: { name: 'nope' }, route: { name: 'dc.route', column_type: 'derived_column' }, span_kind: { name: 'span.kind' } },
+        {
+          trace_id: { name: 'trace.trace_id' },
+          span_id: { name: 'nope' },
+          route: { name: 'dc.route', column_type: 'derived_column' },
+          span_kind: { name: 'span.kind' },
+        },
         known,
       ),
     ),
     ['span_id', 'span_kind'],
   );
   assert.deepEqual(definitionWarnings({ span_kind: { name: 'span.kind' }, span_id: { name: 'nope' } }, known), {
-    span_id: ['"nope" is not a column of this dataset. If it is a derived column, set its column type to Derived column.'],
-    span_kind: ['Marking span events and links with Span kind is deprecated: set Annotation type to the column that marks them.'],
+    span_id: [
+      '"nope" is not a column of this dataset. If it is a derived column, set its column type to Derived column.',
+    ],
+    span_kind: [
+      'Marking span events and links with Span kind is deprecated: set Annotation type to the column that marks them.',
+    ],
   });
-  assert.deepEqual(definitionWarnings({ span_kind: { name: 'span.kind' }, annotation_type: { name: 'meta.type' } }, null), {});
+  assert.deepEqual(
+    definitionWarnings({ span_kind: { name: 'span.kind' }, annotation_type: { name: 'meta.type' } }, null),
+    {},
+  );
 });
 
 test('a column name longer than a column name can be (255 characters) is refused before sending, saying its real length', () => {
@@ -254,11 +323,16 @@ test('a column name longer than a column name can be (255 characters) is refused
   rows.user = { name: 'u'.repeat(255) };
   assert.deepEqual(checkDefinitionsUpdate(loadedDefs, rows), {
     ok: false,
-    reason: { fields: { log_message: ['Log message can have at most 255 characters, the most a column name has; it has 5,000.'] }, form: [] },
+    reason: {
+      fields: {
+        log_message: ['Log message can have at most 255 characters, the most a column name has; it has 5,000.'],
+      },
+      form: [],
+    },
   });
 });
 
-test('a name longer than a column\'s is echoed in a problem cut to its first 100 characters, with its real length', () => {
+test("a name longer than a column's is echoed in a problem cut to its first 100 characters, with its real length", () => {
   const long = `${'y'.repeat(100)}${'z'.repeat(200)}`;
   const failure = { kind: 'http', status: 422, message: `unknown column(s): span_id -> "${long}"`, fieldProblems: [] };
   const placed = placeRefusedColumns({ fields: {}, form: [failure.message] }, failure, { span_id: { name: long } });
@@ -267,31 +341,46 @@ test('a name longer than a column\'s is echoed in a problem cut to its first 100
   });
 });
 
-test('definitions of the environment-wide __all__, of no dataset and of a name the service cannot take are refused in the user\'s words', () => {
-  assert.equal(definitionsDatasetProblem('__all__'), 'Dataset definitions belong to one dataset: the environment-wide "__all__" has none.');
+test("definitions of the environment-wide __all__, of no dataset and of a name the service cannot take are refused in the user's words", () => {
+  assert.equal(
+    definitionsDatasetProblem('__all__'),
+    'Dataset definitions belong to one dataset: the environment-wide "__all__" has none.',
+  );
   assert.equal(definitionsDatasetProblem('api-gateway'), undefined);
   assert.equal(definitionsDatasetProblem(''), 'Give the name (slug) of a dataset.');
-  assert.equal(definitionsDatasetProblem('a/b'), 'A dataset name (slug) has no "/", "?", "#" or spaces and is not "." or "..".');
+  assert.equal(
+    definitionsDatasetProblem('a/b'),
+    'A dataset name (slug) has no "/", "?", "#" or spaces and is not "." or "..".',
+  );
 });
 
 // --- API key values -------------------------------------------------------------------------------------
 
 test('the create body is the 4.1 document built from the form values', () => {
-  assert.deepEqual(createApiKeyBody({ name: 'k', keyType: 'ingest', disabled: true, createDatasets: false, environmentId: 'env_1' }), {
-    data: {
-      type: 'api-keys',
-      attributes: { key_type: 'ingest', name: 'k', disabled: true, permissions: { create_datasets: false } },
-      relationships: { environment: { data: { id: 'env_1', type: 'environments' } } },
+  assert.deepEqual(
+    createApiKeyBody({ name: 'k', keyType: 'ingest', disabled: true, createDatasets: false, environmentId: 'env_1' }),
+    {
+      data: {
+        type: 'api-keys',
+        attributes: { key_type: 'ingest', name: 'k', disabled: true, permissions: { create_datasets: false } },
+        relationships: { environment: { data: { id: 'env_1', type: 'environments' } } },
+      },
     },
-  });
+  );
 });
 
 test('API key field rules come from the request schemas and land on the form fields', () => {
-  assert.deepEqual(createApiKeyProblems({ name: ' ', keyType: 'ingest', disabled: false, createDatasets: false, environmentId: '' }), {
-    fields: { name: ['Name is required.'], environmentId: ['Environment ID is required.'] },
+  assert.deepEqual(
+    createApiKeyProblems({ name: ' ', keyType: 'ingest', disabled: false, createDatasets: false, environmentId: '' }),
+    {
+      fields: { name: ['Name is required.'], environmentId: ['Environment ID is required.'] },
+      form: [],
+    },
+  );
+  assert.deepEqual(updateApiKeyProblems({ id: '', name: 'ok', disabled: false }), {
+    fields: { id: ['Key ID is required.'] },
     form: [],
   });
-  assert.deepEqual(updateApiKeyProblems({ id: '', name: 'ok', disabled: false }), { fields: { id: ['Key ID is required.'] }, form: [] });
 });
 
 test('the API key forms set no length limit on a name: neither the spec nor the service facts give one', () => {
@@ -309,7 +398,13 @@ test('describeUnsavedApiKeyUpdate names the values that differ from the key as l
 });
 
 test('describeUnsavedApiKeyUpdate says nothing when the values are as known, or an empty form is untouched', () => {
-  assert.equal(describeUnsavedApiKeyUpdate({ id: 'hcxik_1', name: 'ingest', disabled: false }, { id: 'hcxik_1', name: 'ingest', disabled: false }), undefined);
+  assert.equal(
+    describeUnsavedApiKeyUpdate(
+      { id: 'hcxik_1', name: 'ingest', disabled: false },
+      { id: 'hcxik_1', name: 'ingest', disabled: false },
+    ),
+    undefined,
+  );
   assert.equal(describeUnsavedApiKeyUpdate({ id: '', name: '', disabled: false }, undefined), undefined);
 });
 
@@ -331,7 +426,12 @@ test('pathSegments reads JSON pointers and dotted paths with indexes', () => {
   assert.deepEqual(pathSegments('/data/attributes/name'), ['data', 'attributes', 'name']);
   assert.deepEqual(pathSegments('/a~1b/0'), ['a/b', 0]);
   assert.deepEqual(pathSegments('recipients[0].id'), ['recipients', 0, 'id']);
-  assert.deepEqual(pathSegments('data.attributes.permissions.create_datasets'), ['data', 'attributes', 'permissions', 'create_datasets']);
+  assert.deepEqual(pathSegments('data.attributes.permissions.create_datasets'), [
+    'data',
+    'attributes',
+    'permissions',
+    'create_datasets',
+  ]);
 });
 
 test('service field problems land on the field they name (pointer first), the rest at the top', () => {
@@ -356,7 +456,10 @@ test('service field problems land on the field they name (pointer first), the re
 });
 
 test('a failure without field details shows its message at the top', () => {
-  const problems = problemsFromFailure({ kind: 'network', message: 'could not connect', fieldProblems: [] }, tableResolver({}));
+  const problems = problemsFromFailure(
+    { kind: 'network', message: 'could not connect', fieldProblems: [] },
+    tableResolver({}),
+  );
   assert.deepEqual(problems, { fields: {}, form: ['could not connect'] });
 });
 
@@ -376,7 +479,11 @@ test('webview messages are strict: unknown types and extra members are refused',
 });
 
 test('the burn alert state keeps the loaded alert and the edits, and is refused without context', () => {
-  const state = { context: { connectionId: 'c', dataset: 'd', sloId: 's', alertId: 'a' }, loaded: exhaustion, edits: { description: 'x' } };
+  const state = {
+    context: { connectionId: 'c', dataset: 'd', sloId: 's', alertId: 'a' },
+    loaded: exhaustion,
+    edits: { description: 'x' },
+  };
   assert.equal(BurnAlertState.safeParse(state).success, true);
   assert.equal(BurnAlertState.safeParse({ loaded: exhaustion, edits: {} }).success, false);
 });
@@ -391,14 +498,25 @@ test('every form view type is an onWebviewPanel activation event (so a reload re
 // --- the page ---------------------------------------------------------------------------------------------
 
 test('the form page has a strict CSP with the nonce on its one script and one stylesheet', () => {
-  const html = renderWebviewPage({ title: 'T', cspSource: 'https://x.vscode-cdn.net', nonce: 'abc123', scriptUri: 'https://x/s.js', styleUri: 'https://x/f.css', l10n: { language: 'en', bundle: null }, loading: 'Loading…' });
+  const html = renderWebviewPage({
+    title: 'T',
+    cspSource: 'https://x.vscode-cdn.net',
+    nonce: 'abc123',
+    scriptUri: 'https://x/s.js',
+    styleUri: 'https://x/f.css',
+    l10n: { language: 'en', bundle: null },
+    loading: 'Loading…',
+  });
   assert.equal(
     contentSecurityPolicy('https://x.vscode-cdn.net', 'abc123'),
     "default-src 'none'; script-src 'nonce-abc123'; style-src https://x.vscode-cdn.net 'nonce-abc123'; font-src https://x.vscode-cdn.net; img-src https://x.vscode-cdn.net",
   );
   assert.ok(html.includes(`content="default-src 'none'; script-src 'nonce-abc123';`));
   // The one script that runs; the language block is JSON data, which a browser never executes.
-  assert.deepEqual([...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]), ['<script type="application/json" id="obs-l10n">', '<script type="module" nonce="abc123" src="https://x/s.js">']);
+  assert.deepEqual(
+    [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]),
+    ['<script type="application/json" id="obs-l10n">', '<script type="module" nonce="abc123" src="https://x/s.js">'],
+  );
   assert.ok(!/\son[a-z]+=/i.test(html), 'no inline event handlers');
 });
 
@@ -422,11 +540,22 @@ test('the page scripts hand lit-html no string as markup and set no inline style
 
 test('the page carries its language and translations as JSON that no translation can break out of', () => {
   const l10n = { language: 'de', bundle: { 'Loading…': 'Lädt </script><script>alert(1)</script> & mehr' } };
-  const html = renderWebviewPage({ title: 'T', cspSource: 'https://x', nonce: 'n', scriptUri: 'https://x/s.js', styleUri: 'https://x/f.css', l10n, loading: 'Lädt <b>' });
+  const html = renderWebviewPage({
+    title: 'T',
+    cspSource: 'https://x',
+    nonce: 'n',
+    scriptUri: 'https://x/s.js',
+    styleUri: 'https://x/f.css',
+    l10n,
+    loading: 'Lädt <b>',
+  });
   assert.ok(html.startsWith('<!DOCTYPE html>\n<html lang="de">'));
   assert.ok(html.includes('<main id="app" aria-busy="true"><p>Lädt &lt;b&gt;</p></main>'));
   const block = /<script type="application\/json" id="obs-l10n">(.*?)<\/script>/s.exec(html)?.[1];
-  assert.equal(block, '{"language":"de","bundle":{"Loading…":"Lädt \\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e \\u0026 mehr"}}');
+  assert.equal(
+    block,
+    '{"language":"de","bundle":{"Loading…":"Lädt \\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e \\u0026 mehr"}}',
+  );
   assert.deepEqual(PageL10n.parse(JSON.parse(block ?? '')), l10n);
 });
 

@@ -92,7 +92,11 @@ export const editor = {
   },
   /** The diff tabs open, as [original, modified] uri strings. */
   diffs(): [string, string][] {
-    return editor.tabs.flatMap((t) => (t.input instanceof TabInputTextDiff ? [[t.input.original.toString(), t.input.modified.toString()] as [string, string]] : []));
+    return editor.tabs.flatMap((t) =>
+      t.input instanceof TabInputTextDiff
+        ? [[t.input.original.toString(), t.input.modified.toString()] as [string, string]]
+        : [],
+    );
   },
   /** The user closes a tab (its X): a panel's tab disposes the panel, which cannot refuse. */
   userCloses(tab: FakeTab | undefined): void {
@@ -110,7 +114,9 @@ export const panels: FakeWebviewPanel[] = [];
 /** Modal and non-modal questions asked, with their choices; `answer` picks the reply (undefined: dismissed). */
 export const asked: { kind: 'info' | 'warning'; message: string; choices: string[] }[] = [];
 export const clipboard: string[] = [];
-export const answers: { answer: (message: string, choices: string[]) => string | undefined } = { answer: () => undefined };
+export const answers: { answer: (message: string, choices: string[]) => string | undefined } = {
+  answer: () => undefined,
+};
 
 function ask(kind: 'info' | 'warning') {
   return (message: string, ...rest: unknown[]): Promise<string | undefined> => {
@@ -204,7 +210,10 @@ export class FakeConnections implements FormConnections {
   }
 
   connectionFor(id: string): Promise<{ profile: ConnectionProfile; client: ServiceClient }> {
-    if (!this.client || id !== this.profile.id) return Promise.reject(Object.assign(new Error('the connection of this item was removed'), { kind: 'connection-gone' }));
+    if (!this.client || id !== this.profile.id)
+      return Promise.reject(
+        Object.assign(new Error('the connection of this item was removed'), { kind: 'connection-gone' }),
+      );
     return Promise.resolve({ profile: this.profile, client: this.client });
   }
 

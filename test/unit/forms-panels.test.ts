@@ -2,7 +2,17 @@
 // does to edits not saved and to a created key's secret not copied, the tab's dirty mark, and a form
 // re-bound to its connection when it comes back. The fake editor only reports what VS Code would (a tab
 // per panel, a diff tab per `vscode.diff`, a closed panel tab disposes its panel); the rest is the code's.
-import { asked, answers, clipboard, editor, FakeConnections, jobsDone, openDiffTab, panels, type FakeWebviewPanel } from './forms-panels-fake';
+import {
+  asked,
+  answers,
+  clipboard,
+  editor,
+  FakeConnections,
+  jobsDone,
+  openDiffTab,
+  panels,
+  type FakeWebviewPanel,
+} from './forms-panels-fake';
 import { after, afterEach, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ServiceClient } from '../../src/api';
@@ -36,9 +46,20 @@ afterEach(() => {
 
 function world() {
   const connections = new FakeConnections(
-    { id: 'sandbox', name: 'Sandbox', baseUrl: sandbox.info.baseUrl, uiUrl: sandbox.info.uiUrl, team: sandbox.info.team, environmentId: sandbox.info.environmentId },
+    {
+      id: 'sandbox',
+      name: 'Sandbox',
+      baseUrl: sandbox.info.baseUrl,
+      uiUrl: sandbox.info.uiUrl,
+      team: sandbox.info.team,
+      environmentId: sandbox.info.environmentId,
+    },
     () => {
-      const c = new ServiceClient({ baseUrl: sandbox.info.baseUrl, configKey: sandbox.info.configKey, managementKey: sandbox.info.managementKey });
+      const c = new ServiceClient({
+        baseUrl: sandbox.info.baseUrl,
+        configKey: sandbox.info.configKey,
+        managementKey: sandbox.info.managementKey,
+      });
       clients.push(c);
       return c;
     },
@@ -85,7 +106,13 @@ async function closeTab(w: ReturnType<typeof world>, panel: FakeWebviewPanel): P
   await hostDone(w);
 }
 
-const createValues = (name: string) => ({ name, keyType: 'ingest', disabled: false, createDatasets: false, environmentId: sandbox.info.environmentId });
+const createValues = (name: string) => ({
+  name,
+  keyType: 'ingest',
+  disabled: false,
+  createDatasets: false,
+  environmentId: sandbox.info.environmentId,
+});
 
 describe('a created key whose secret was not copied', () => {
   test('closing its tab opens the panel again with the secret, named as the key is named now; nothing is asked after the fact', async () => {
@@ -107,7 +134,10 @@ describe('a created key whose secret was not copied', () => {
     const second = again[0] as FakeWebviewPanel;
     assert.equal(tabLabel(second), '\u25CF Create API Key - Sandbox');
     await say(w, second, { type: 'ready' });
-    const shown = second.ofType('created')[0] as { key: { id: string; name: string; secret: string }; notes?: string[] };
+    const shown = second.ofType('created')[0] as {
+      key: { id: string; name: string; secret: string };
+      notes?: string[];
+    };
     assert.deepEqual(shown.key, { id: created.id, name: 'renamed since', secret: created.secret });
     assert.match(shown.notes?.[0] ?? '', /closed before the secret was copied/);
 
@@ -167,7 +197,11 @@ describe('a created key is never offered to be created again', () => {
     answers.answer = (_m, choices) => choices.find((c) => c === 'Close Without Copying');
     await say(w, panel, { type: 'close' });
     const notCopied = 'The secret of the new API key "only once" was not copied.';
-    assert.deepEqual(asked.map((a) => a.message), [notCopied], 'no notice of unsaved edits');
+    assert.deepEqual(
+      asked.map((a) => a.message),
+      [notCopied],
+      'no notice of unsaved edits',
+    );
 
     await w.commands['obs.apiKey.create']?.(undefined);
     const next = open()[0] as FakeWebviewPanel;
@@ -201,10 +235,23 @@ describe('a created key is never offered to be created again', () => {
 describe('a form closed with unsaved edits', () => {
   const alertNode = async () => {
     const c = clients[0] ?? new ServiceClient({ baseUrl: sandbox.info.baseUrl, configKey: sandbox.info.configKey });
-    const alert = (await c.listBurnAlerts(DEMO.datasets.gateway, DEMO.slos.gwAvailability)).data.find((a) => a.id === DEMO.burnAlerts.gwExhaustion);
-    return { kind: 'burnAlert', connectionId: 'sandbox', dataset: DEMO.datasets.gateway, sloId: DEMO.slos.gwAvailability, alert };
+    const alert = (await c.listBurnAlerts(DEMO.datasets.gateway, DEMO.slos.gwAvailability)).data.find(
+      (a) => a.id === DEMO.burnAlerts.gwExhaustion,
+    );
+    return {
+      kind: 'burnAlert',
+      connectionId: 'sandbox',
+      dataset: DEMO.datasets.gateway,
+      sloId: DEMO.slos.gwAvailability,
+      alert,
+    };
   };
-  const context = { connectionId: 'sandbox', dataset: DEMO.datasets.gateway, sloId: DEMO.slos.gwAvailability, alertId: DEMO.burnAlerts.gwExhaustion };
+  const context = {
+    connectionId: 'sandbox',
+    dataset: DEMO.datasets.gateway,
+    sloId: DEMO.slos.gwAvailability,
+    alertId: DEMO.burnAlerts.gwExhaustion,
+  };
 
   test('the tab title carries a dirty mark while the page has unsaved edits', async () => {
     const w = world();
@@ -263,7 +310,10 @@ describe('a form closed with unsaved edits', () => {
     const reopened = open()[0] as FakeWebviewPanel;
     assert.ok(reopened, 'Reopen opened the form');
     await say(w, reopened, { type: 'ready' });
-    assert.deepEqual((reopened.ofType('init')[0] as { unsaved?: { state: unknown } }).unsaved?.state, { context, edits: { description: 'reopened' } });
+    assert.deepEqual((reopened.ofType('init')[0] as { unsaved?: { state: unknown } }).unsaved?.state, {
+      context,
+      edits: { description: 'reopened' },
+    });
 
     answers.answer = (_m, choices) => choices.find((c) => c === 'Discard Edits');
     await say(w, reopened, { type: 'draft', state: { context, edits: { description: 'dropped' } } });
@@ -281,31 +331,54 @@ describe('a form whose connection goes and comes back', () => {
     const w = world();
     const c = new ServiceClient({ baseUrl: sandbox.info.baseUrl, configKey: sandbox.info.configKey });
     clients.push(c);
-    const alert = (await c.listBurnAlerts(DEMO.datasets.gateway, DEMO.slos.gwAvailability)).data.find((a) => a.id === DEMO.burnAlerts.gwExhaustion);
-    await w.commands['obs.burnAlert.edit']?.({ kind: 'burnAlert', connectionId: 'sandbox', dataset: DEMO.datasets.gateway, sloId: DEMO.slos.gwAvailability, alert });
+    const alert = (await c.listBurnAlerts(DEMO.datasets.gateway, DEMO.slos.gwAvailability)).data.find(
+      (a) => a.id === DEMO.burnAlerts.gwExhaustion,
+    );
+    await w.commands['obs.burnAlert.edit']?.({
+      kind: 'burnAlert',
+      connectionId: 'sandbox',
+      dataset: DEMO.datasets.gateway,
+      sloId: DEMO.slos.gwAvailability,
+      alert,
+    });
     const panel = open()[0] as FakeWebviewPanel;
     await say(w, panel, { type: 'ready' });
-    const gone = 'The connection Sandbox is not available: start the sandbox or switch connections; your edits are kept.';
+    const gone =
+      'The connection Sandbox is not available: start the sandbox or switch connections; your edits are kept.';
 
     await w.connections.remove();
     assert.deepEqual(panel.ofType('connection'), [{ type: 'connection', available: false, message: gone }]);
     await say(w, panel, { type: 'submit', edits: { description: 'after the restart' } });
-    assert.deepEqual(panel.ofType('problems').map((m) => m.problems), [{ fields: {}, form: [gone] }]);
+    assert.deepEqual(
+      panel.ofType('problems').map((m) => m.problems),
+      [{ fields: {}, form: [gone] }],
+    );
 
     w.connections.addAgain();
     assert.deepEqual(panel.ofType('connection')[1], { type: 'connection', available: true });
     await say(w, panel, { type: 'submit', edits: { description: 'after the restart' } });
-    assert.equal((panel.ofType('saved')[0]?.loaded as { description?: string } | undefined)?.description, 'after the restart');
+    assert.equal(
+      (panel.ofType('saved')[0]?.loaded as { description?: string } | undefined)?.description,
+      'after the restart',
+    );
   });
 });
 
-describe('the review of a burn alert\'s changes', () => {
+describe("the review of a burn alert's changes", () => {
   test('Save closes the "Review changes" diff it opened: it would compare what no longer holds; other diffs stay', async () => {
     const w = world();
     const c = new ServiceClient({ baseUrl: sandbox.info.baseUrl, configKey: sandbox.info.configKey });
     clients.push(c);
-    const alert = (await c.listBurnAlerts(DEMO.datasets.gateway, DEMO.slos.gwAvailability)).data.find((a) => a.id === DEMO.burnAlerts.gwBudgetRate);
-    await w.commands['obs.burnAlert.edit']?.({ kind: 'burnAlert', connectionId: 'sandbox', dataset: DEMO.datasets.gateway, sloId: DEMO.slos.gwAvailability, alert });
+    const alert = (await c.listBurnAlerts(DEMO.datasets.gateway, DEMO.slos.gwAvailability)).data.find(
+      (a) => a.id === DEMO.burnAlerts.gwBudgetRate,
+    );
+    await w.commands['obs.burnAlert.edit']?.({
+      kind: 'burnAlert',
+      connectionId: 'sandbox',
+      dataset: DEMO.datasets.gateway,
+      sloId: DEMO.slos.gwAvailability,
+      alert,
+    });
     const panel = open()[0] as FakeWebviewPanel;
     await say(w, panel, { type: 'ready' });
     const edits = { description: 'reviewed, then saved' };
@@ -316,8 +389,15 @@ describe('the review of a burn alert\'s changes', () => {
     openDiffTab(Uri.parse('file:///a.json'), Uri.parse('file:///b.json'), 'another diff');
     await say(w, panel, { type: 'submit', edits });
     assert.equal(panel.ofType('saved').length, 1);
-    assert.deepEqual(editor.diffs(), [['file:///a.json', 'file:///b.json']], 'the review\'s diff is closed, the other stays');
-    assert.deepEqual(editor.closedByExtension.map((t) => t.label), [`Burn alert ${DEMO.burnAlerts.gwBudgetRate}: current ↔ with your changes`]);
+    assert.deepEqual(
+      editor.diffs(),
+      [['file:///a.json', 'file:///b.json']],
+      "the review's diff is closed, the other stays",
+    );
+    assert.deepEqual(
+      editor.closedByExtension.map((t) => t.label),
+      [`Burn alert ${DEMO.burnAlerts.gwBudgetRate}: current ↔ with your changes`],
+    );
     assert.ok(editor.tabOf(panel), 'the form stays open');
   });
 });

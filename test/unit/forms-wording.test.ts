@@ -30,20 +30,57 @@ test('each kind of broken rule is said with the label and the limit, numbers gro
   assert.equal(wordIssue(issueOf(z.number(), 'x'), label), 'Window must be a number.');
   assert.equal(wordIssue(issueOf(z.string().min(1), ''), label), 'Window is required.');
   assert.equal(wordIssue(issueOf(z.string().min(3), 'ab'), label), 'Window needs at least 3 characters.');
-  assert.equal(wordIssue(issueOf(z.string().max(1023), 'x'.repeat(1024)), label), 'Window can have at most 1,023 characters.');
+  assert.equal(
+    wordIssue(issueOf(z.string().max(1023), 'x'.repeat(1024)), label),
+    'Window can have at most 1,023 characters.',
+  );
   assert.equal(wordIssue(issueOf(z.array(z.string()).min(1), []), label), 'Window needs at least 1.');
   assert.equal(wordIssue(issueOf(z.array(z.string()).max(2), ['a', 'b', 'c']), label), 'Window can have at most 2.');
-  assert.equal(wordIssue(issueOf(z.string().refine(() => false, { params: { rule: 'required' } }), 'x'), label), 'Window is required.');
-  assert.equal(wordIssue(issueOf(z.string().refine(() => false, { params: { rule: 'not-allowed' } }), 'x'), label), 'Window does not apply here.');
-  assert.equal(wordIssue(issueOf(z.string().refine(() => false, 'window_minutes is bad'), 'x'), label), 'Window is not valid.');
+  assert.equal(
+    wordIssue(
+      issueOf(
+        z.string().refine(() => false, { params: { rule: 'required' } }),
+        'x',
+      ),
+      label,
+    ),
+    'Window is required.',
+  );
+  assert.equal(
+    wordIssue(
+      issueOf(
+        z.string().refine(() => false, { params: { rule: 'not-allowed' } }),
+        'x',
+      ),
+      label,
+    ),
+    'Window does not apply here.',
+  );
+  assert.equal(
+    wordIssue(
+      issueOf(
+        z.string().refine(() => false, 'window_minutes is bad'),
+        'x',
+      ),
+      label,
+    ),
+    'Window is not valid.',
+  );
 });
 
-test('problemsFromZod words an issue on a field and keeps the schema\'s words for one that names no field', () => {
-  const schema = z.strictObject({ a: z.object({ exhaustion_minutes: z.number().min(0) }), b: z.string() }).refine(() => false, 'the body is odd');
+test("problemsFromZod words an issue on a field and keeps the schema's words for one that names no field", () => {
+  const schema = z
+    .strictObject({ a: z.object({ exhaustion_minutes: z.number().min(0) }), b: z.string() })
+    .refine(() => false, 'the body is odd');
   const parsed = schema.safeParse({ a: { exhaustion_minutes: -1 }, b: 'x' });
   assert.equal(parsed.success, false);
-  const problems = problemsFromZod(parsed.error as z.ZodError, tableResolver({ 'a.exhaustion_minutes': 'minutes' }), { labels: { minutes: 'Exhaustion minutes' } });
-  assert.deepEqual(problems, { fields: { minutes: ['Exhaustion minutes must be 0 or more.'] }, form: ['the body is odd'] });
+  const problems = problemsFromZod(parsed.error as z.ZodError, tableResolver({ 'a.exhaustion_minutes': 'minutes' }), {
+    labels: { minutes: 'Exhaustion minutes' },
+  });
+  assert.deepEqual(problems, {
+    fields: { minutes: ['Exhaustion minutes must be 0 or more.'] },
+    form: ['the body is odd'],
+  });
 });
 
 const refusal = (detail: string, over: Record<string, unknown> = {}) => ({
@@ -73,15 +110,24 @@ test('a refused save names its columns in quotes: each lands on the definition t
 
 test('a refusal cut short ("…") before naming every column: the name it stops inside, and those it does not reach that are not columns, get their own problem', () => {
   const [a, b, c] = ['a', 'b', 'c'].map((ch) => ch.repeat(120)) as [string, string, string];
-  const failure = refusal(`unknown column(s) for dataset api-gateway: route -> "${a}", user -> "${b.slice(0, 90)}\u2026`);
+  const failure = refusal(
+    `unknown column(s) for dataset api-gateway: route -> "${a}", user -> "${b.slice(0, 90)}\u2026`,
+  );
   const top = noProblems();
   top.form.push(failure.message);
-  const sent = { route: { name: a as string }, user: { name: b as string }, log_message: { name: c as string }, status: { name: 'http.status' } };
+  const sent = {
+    route: { name: a as string },
+    user: { name: b as string },
+    log_message: { name: c as string },
+    status: { name: 'http.status' },
+  };
   assert.deepEqual(placeRefusedColumns(top, failure, sent, new Set(['http.status'])), {
     fields: {
       route: [`The service refused the column "${a}".`],
       user: [`The service refused the column "${b}".`],
-      log_message: [`"${c}" is not a column of this dataset: the service most likely refused it too (its answer was cut short).`],
+      log_message: [
+        `"${c}" is not a column of this dataset: the service most likely refused it too (its answer was cut short).`,
+      ],
     },
     form: [],
   });
@@ -102,7 +148,10 @@ test('without quotes a column counts only as a whole word, never inside a longer
 test('a refusal that is not a 422, that names fields itself, or names no sent column is left as it is', () => {
   const sent = { route: { name: 'status' } };
   assert.deepEqual(placeRefusedColumns(noProblems(), refusal('"status"', { status: 409 }), sent), noProblems());
-  assert.deepEqual(placeRefusedColumns(noProblems(), refusal('"status"', { fieldProblems: [{ field: 'route', message: 'x' }] }), sent), noProblems());
+  assert.deepEqual(
+    placeRefusedColumns(noProblems(), refusal('"status"', { fieldProblems: [{ field: 'route', message: 'x' }] }), sent),
+    noProblems(),
+  );
   assert.deepEqual(placeRefusedColumns(noProblems(), refusal('something else went wrong'), sent), noProblems());
 });
 
@@ -136,7 +185,9 @@ test('tab titles read "<Action> <object name> - <connection>", long names shorte
 });
 
 test('minutes in words: exact up to a day, then days and hours, then about so many days or years', () => {
-  const said = [0, 45, 60, 61, 240, 1439, 1440, 1500, 3060, 3061, 100_000, 525_960, 600_000, 2_147_483_648].map((m) => minutesInWords(m));
+  const said = [0, 45, 60, 61, 240, 1439, 1440, 1500, 3060, 3061, 100_000, 525_960, 600_000, 2_147_483_648].map((m) =>
+    minutesInWords(m),
+  );
   assert.deepEqual(said, [
     '0 min',
     '45 min',
@@ -156,8 +207,12 @@ test('minutes in words: exact up to a day, then days and hours, then about so ma
   assert.equal(minutesInWords(2_147_483_648, 'de'), 'about 4.083 years', 'numbers in the display language');
 });
 
-test('the Datasets view says a burn alert\'s exhaustion past a day in words, not as 2147483648 min', () => {
-  const alert = (minutes: number) => ({ id: 'ba', alert_type: 'exhaustion_time' as const, exhaustion_minutes: minutes });
+test("the Datasets view says a burn alert's exhaustion past a day in words, not as 2147483648 min", () => {
+  const alert = (minutes: number) => ({
+    id: 'ba',
+    alert_type: 'exhaustion_time' as const,
+    exhaustion_minutes: minutes,
+  });
   assert.equal(burnAlertSummary(alert(2_147_483_648)), 'Exhaustion in about 4,083 years');
   assert.equal(burnAlertSummary(alert(3060)), 'Exhaustion in 2 days 3 h');
   assert.equal(burnAlertSummary(alert(240)), 'Exhaustion in 240 min');

@@ -4,7 +4,9 @@
 import { createRequire } from 'node:module';
 
 const fromTinyglobby = createRequire(createRequire(import.meta.url).resolve('tinyglobby'));
-const picomatch = fromTinyglobby('picomatch') as { makeRe(glob: string, options: { posix: boolean; dot: boolean }): RegExp };
+const picomatch = fromTinyglobby('picomatch') as {
+  makeRe(glob: string, options: { posix: boolean; dot: boolean }): RegExp;
+};
 
 export function globToRegExp(glob: string): RegExp {
   return picomatch.makeRe(glob, { posix: true, dot: false });

@@ -15,7 +15,14 @@ export interface XmlElement {
 
 /** A character XML 1.0 allows (its production Char). */
 function isXmlChar(code: number): boolean {
-  return code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
+  return (
+    code === 0x9 ||
+    code === 0xa ||
+    code === 0xd ||
+    (code >= 0x20 && code <= 0xd7ff) ||
+    (code >= 0xe000 && code <= 0xfffd) ||
+    (code >= 0x10000 && code <= 0x10ffff)
+  );
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
@@ -38,7 +45,9 @@ function unescape(raw: string, where: string): string {
 
 /** Reads a document of one root element; throws naming what is not well-formed XML. */
 export function readXml(text: string): XmlElement {
-  for (const c of text) if (!isXmlChar(c.codePointAt(0) ?? 0)) throw new Error(`a character XML 1.0 refuses: U+${(c.codePointAt(0) ?? 0).toString(16)}`);
+  for (const c of text)
+    if (!isXmlChar(c.codePointAt(0) ?? 0))
+      throw new Error(`a character XML 1.0 refuses: U+${(c.codePointAt(0) ?? 0).toString(16)}`);
   let at = 0;
   const decl = /^<\?xml version="1\.0" encoding="UTF-8"\?>\n?/.exec(text);
   if (decl) at = decl[0].length;
@@ -90,7 +99,8 @@ const decimal: AttributeType = (v) => /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(v.trim()
 /** Jenkins' SUREFIRE_TIME: digits, optionally grouped by commas, and a fraction. */
 const surefireTime: AttributeType = (v) => /^((([0-9]{0,3},)*[0-9]{3}|[0-9]{0,3})*(\.[0-9]*)?)$/.test(v);
 /** Ant's ISO8601_DATETIME_PATTERN: an xs:dateTime to the second, without a zone. */
-const isoNoZone: AttributeType = (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}Z`));
+const isoNoZone: AttributeType = (v) =>
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}Z`));
 
 interface ElementRule {
   attributes: Record<string, AttributeType>;
@@ -105,7 +115,9 @@ interface ElementRule {
 const contentModel =
   (model: string): ElementRule['children'] =>
   (names) =>
-    new RegExp(`^${model}$`).test(names.map((n) => `${n} `).join('')) ? undefined : `children ${JSON.stringify(names)} do not match ${model}`;
+    new RegExp(`^${model}$`).test(names.map((n) => `${n} `).join(''))
+      ? undefined
+      : `children ${JSON.stringify(names)} do not match ${model}`;
 
 /** The rule of each element by its name, or by its parent's name and its own (`testsuites/testsuite`) where they differ. */
 type Schema = Record<string, ElementRule>;
@@ -118,16 +130,46 @@ const FAILURE_LIKE = { type: string, message: string };
  * needs a name and holds <skipped>, <error>, <failure>, <system-out> and <system-err> in any order.
  */
 export const JENKINS_JUNIT_10: Schema = {
-  testsuites: { attributes: { name: string, time: surefireTime, tests: string, failures: string, errors: string }, required: [], text: false, children: contentModel('(testsuite )*') },
+  testsuites: {
+    attributes: { name: string, time: surefireTime, tests: string, failures: string, errors: string },
+    required: [],
+    text: false,
+    children: contentModel('(testsuite )*'),
+  },
   testsuite: {
-    attributes: { name: string, tests: string, failures: string, errors: string, group: string, time: surefireTime, skipped: string, timestamp: string, hostname: string, id: string, package: string, file: string, log: string, url: string },
+    attributes: {
+      name: string,
+      tests: string,
+      failures: string,
+      errors: string,
+      group: string,
+      time: surefireTime,
+      skipped: string,
+      timestamp: string,
+      hostname: string,
+      id: string,
+      package: string,
+      file: string,
+      log: string,
+      url: string,
+    },
     required: ['name', 'tests', 'failures', 'errors'],
     text: false,
     children: contentModel('((testsuite|properties|testcase|system-out|system-err) )*'),
   },
   properties: { attributes: {}, required: [], text: false, children: contentModel('(property )*') },
-  property: { attributes: { name: string, value: string }, required: ['name', 'value'], text: false, children: contentModel('') },
-  testcase: { attributes: { name: string, time: string, classname: string, group: string }, required: ['name'], text: false, children: contentModel('((skipped|error|failure|system-out|system-err) )*') },
+  property: {
+    attributes: { name: string, value: string },
+    required: ['name', 'value'],
+    text: false,
+    children: contentModel(''),
+  },
+  testcase: {
+    attributes: { name: string, time: string, classname: string, group: string },
+    required: ['name'],
+    text: false,
+    children: contentModel('((skipped|error|failure|system-out|system-err) )*'),
+  },
   failure: { attributes: FAILURE_LIKE, required: [], text: true, children: contentModel('') },
   error: { attributes: FAILURE_LIKE, required: [], text: true, children: contentModel('') },
   skipped: { attributes: FAILURE_LIKE, required: [], text: true, children: contentModel('') },
@@ -135,7 +177,16 @@ export const JENKINS_JUNIT_10: Schema = {
   'system-err': { attributes: {}, required: [], text: true, children: contentModel('') },
 };
 
-const ANT_SUITE = { name: token1, timestamp: isoNoZone, hostname: token1, tests: int, failures: int, errors: int, skipped: int, time: decimal };
+const ANT_SUITE = {
+  name: token1,
+  timestamp: isoNoZone,
+  hostname: token1,
+  tests: int,
+  failures: int,
+  errors: int,
+  skipped: int,
+  time: decimal,
+};
 const ANT_SUITE_REQUIRED = ['name', 'timestamp', 'hostname', 'tests', 'failures', 'errors', 'time'];
 const ANT_SUITE_CHILDREN = contentModel('properties (testcase )*system-out system-err ');
 
@@ -149,10 +200,25 @@ const ANT_SUITE_CHILDREN = contentModel('properties (testcase )*system-out syste
 export const ANT_JUNIT: Schema = {
   testsuites: { attributes: {}, required: [], text: false, children: contentModel('(testsuite )*') },
   testsuite: { attributes: ANT_SUITE, required: ANT_SUITE_REQUIRED, text: false, children: ANT_SUITE_CHILDREN },
-  'testsuites/testsuite': { attributes: { ...ANT_SUITE, package: token1, id: int }, required: [...ANT_SUITE_REQUIRED, 'package', 'id'], text: false, children: ANT_SUITE_CHILDREN },
+  'testsuites/testsuite': {
+    attributes: { ...ANT_SUITE, package: token1, id: int },
+    required: [...ANT_SUITE_REQUIRED, 'package', 'id'],
+    text: false,
+    children: ANT_SUITE_CHILDREN,
+  },
   properties: { attributes: {}, required: [], text: false, children: contentModel('(property )*') },
-  property: { attributes: { name: token1, value: string }, required: ['name', 'value'], text: false, children: contentModel('') },
-  testcase: { attributes: { name: string, classname: string, time: decimal }, required: ['name', 'classname', 'time'], text: false, children: contentModel('((skipped|error|failure) )?') },
+  property: {
+    attributes: { name: token1, value: string },
+    required: ['name', 'value'],
+    text: false,
+    children: contentModel(''),
+  },
+  testcase: {
+    attributes: { name: string, classname: string, time: decimal },
+    required: ['name', 'classname', 'time'],
+    text: false,
+    children: contentModel('((skipped|error|failure) )?'),
+  },
   failure: { attributes: FAILURE_LIKE, required: ['type'], text: true, children: contentModel('') },
   error: { attributes: FAILURE_LIKE, required: ['type'], text: true, children: contentModel('') },
   // anyType: it may hold anything (the report writes a message and nothing else).

@@ -56,27 +56,49 @@ const texts = USER_FACING.flatMap((path) => valuesAt(manifest, path));
 const KEY = /^%([^%\s]+)%$/;
 
 test('the manifest has user-facing texts to localise (the paths above still match it)', () => {
-  for (const path of [['displayName'], ['contributes', 'commands', '*', 'title'], ['contributes', 'viewsWelcome', '*', 'contents'], ['contributes', 'walkthroughs', '*', 'steps', '*', 'description']]) {
+  for (const path of [
+    ['displayName'],
+    ['contributes', 'commands', '*', 'title'],
+    ['contributes', 'viewsWelcome', '*', 'contents'],
+    ['contributes', 'walkthroughs', '*', 'steps', '*', 'description'],
+  ]) {
     assert.ok(valuesAt(manifest, path).length > 0, path.join('.'));
   }
 });
 
 test('every user-facing manifest text is a %key% reference', () => {
-  assert.deepEqual(texts.filter((t) => typeof t.value !== 'string' || !KEY.test(t.value)).map((t) => `${t.at}: ${String(t.value)}`), []);
+  assert.deepEqual(
+    texts.filter((t) => typeof t.value !== 'string' || !KEY.test(t.value)).map((t) => `${t.at}: ${String(t.value)}`),
+    [],
+  );
 });
 
 test('every %key% of the manifest has an English text in package.nls.json', () => {
-  const missing = texts.map((t) => KEY.exec(String(t.value))?.[1] ?? '').filter((k) => typeof nls[k] !== 'string' || nls[k] === '');
+  const missing = texts
+    .map((t) => KEY.exec(String(t.value))?.[1] ?? '')
+    .filter((k) => typeof nls[k] !== 'string' || nls[k] === '');
   assert.deepEqual(missing, []);
 });
 
 test('package.nls.json holds no key the manifest does not use', () => {
-  const used = new Set(JSON.stringify(manifest).match(/"%[^%\s"]+%"/g)?.map((k) => k.slice(2, -2)));
-  assert.deepEqual(Object.keys(nls).filter((k) => !used.has(k)), []);
+  const used = new Set(
+    JSON.stringify(manifest)
+      .match(/"%[^%\s"]+%"/g)
+      ?.map((k) => k.slice(2, -2)),
+  );
+  assert.deepEqual(
+    Object.keys(nls).filter((k) => !used.has(k)),
+    [],
+  );
 });
 
 test('a bare text in a user-facing member is reported (the check can fail)', () => {
   const bare = { contributes: { commands: [{ command: 'x', title: '%command.x.title%', category: 'Observability' }] } };
-  const found = USER_FACING.flatMap((path) => valuesAt(bare, path)).filter((t) => typeof t.value !== 'string' || !KEY.test(t.value));
-  assert.deepEqual(found.map((t) => t.at), ['contributes.commands.0.category']);
+  const found = USER_FACING.flatMap((path) => valuesAt(bare, path)).filter(
+    (t) => typeof t.value !== 'string' || !KEY.test(t.value),
+  );
+  assert.deepEqual(
+    found.map((t) => t.at),
+    ['contributes.commands.0.category'],
+  );
 });

@@ -12,23 +12,54 @@ export interface BareString {
 /** Calls whose every argument (message, button items) is shown. */
 const MESSAGE_CALLS = new Set(['showInformationMessage', 'showWarningMessage', 'showErrorMessage']);
 /** Object-literal members that are shown wherever they appear (quick pick items and options, tree items, lenses, tooltips). */
-const TEXT_PROPERTIES = new Set(['title', 'placeHolder', 'placeholder', 'prompt', 'label', 'description', 'detail', 'tooltip', 'validationMessage', 'message', 'reason', 'saveLabel', 'openLabel']);
+const TEXT_PROPERTIES = new Set([
+  'title',
+  'placeHolder',
+  'placeholder',
+  'prompt',
+  'label',
+  'description',
+  'detail',
+  'tooltip',
+  'validationMessage',
+  'message',
+  'reason',
+  'saveLabel',
+  'openLabel',
+]);
 /** Assignments to these members show their value (status bar items, quick picks, tree items, views, panels). */
-const TEXT_ASSIGNMENTS = new Set(['text', 'tooltip', 'description', 'title', 'placeholder', 'prompt', 'label', 'message', 'validationMessage']);
+const TEXT_ASSIGNMENTS = new Set([
+  'text',
+  'tooltip',
+  'description',
+  'title',
+  'placeholder',
+  'prompt',
+  'label',
+  'message',
+  'validationMessage',
+]);
 
 /** The literal pieces of an expression that would be shown as they are written (not through a call). */
 function bareLiterals(node: ts.Expression): ts.Node[] {
-  if (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node)) return bareLiterals(node.expression);
+  if (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node))
+    return bareLiterals(node.expression);
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return hasWords(node.text) ? [node] : [];
   if (ts.isTemplateExpression(node)) {
     const pieces = [node.head.text, ...node.templateSpans.map((s) => s.literal.text)].join(' ');
     return hasWords(pieces) ? [node] : [];
   }
   if (ts.isConditionalExpression(node)) return [...bareLiterals(node.whenTrue), ...bareLiterals(node.whenFalse)];
-  if (ts.isBinaryExpression(node) && [ts.SyntaxKind.PlusToken, ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken].includes(node.operatorToken.kind)) {
+  if (
+    ts.isBinaryExpression(node) &&
+    [ts.SyntaxKind.PlusToken, ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken].includes(
+      node.operatorToken.kind,
+    )
+  ) {
     return [...bareLiterals(node.left), ...bareLiterals(node.right)];
   }
-  if (ts.isArrayLiteralExpression(node)) return node.elements.flatMap((e) => bareLiterals(ts.isSpreadElement(e) ? e.expression : e));
+  if (ts.isArrayLiteralExpression(node))
+    return node.elements.flatMap((e) => bareLiterals(ts.isSpreadElement(e) ? e.expression : e));
   if (ts.isSpreadElement(node)) return bareLiterals(node.expression);
   return [];
 }
@@ -66,13 +97,21 @@ export function findBareStrings(fileName: string, text: string): BareString[] {
   const found: BareString[] = [];
   const report = (nodes: ts.Node[], position: string): void => {
     for (const n of nodes) {
-      found.push({ line: source.getLineAndCharacterOfPosition(n.getStart(source)).line + 1, position, text: n.getText(source) });
+      found.push({
+        line: source.getLineAndCharacterOfPosition(n.getStart(source)).line + 1,
+        position,
+        text: n.getText(source),
+      });
     }
   };
   const reportObject = (obj: ts.Expression, position: string): void => {
     if (!ts.isObjectLiteralExpression(obj)) return;
     for (const p of obj.properties) {
-      if (ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && TEXT_PROPERTIES.has(p.name.text)) {
+      if (
+        ts.isPropertyAssignment(p) &&
+        (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) &&
+        TEXT_PROPERTIES.has(p.name.text)
+      ) {
         report(bareLiterals(p.initializer), `${p.name.text} of ${position}`);
       }
     }
@@ -104,8 +143,10 @@ export function findBareStrings(fileName: string, text: string): BareString[] {
       // Feedback (core/feedback.ts): runWithProgress(title, ...), reportError(operation, ...),
       // registerCommand(id, operation, run) — the operation is shown as "Could not <operation>: ..." (also
       // through the local `command(id, operation, run)` shorthands of the register* functions).
-      if ((name === 'runWithProgress' || name === 'reportError') && args[0]) report(bareLiterals(args[0]), `${name} text`);
-      if ((name === 'registerCommand' || name === 'command') && args.length >= 3 && args[1]) report(bareLiterals(args[1]), 'registerCommand operation');
+      if ((name === 'runWithProgress' || name === 'reportError') && args[0])
+        report(bareLiterals(args[0]), `${name} text`);
+      if ((name === 'registerCommand' || name === 'command') && args.length >= 3 && args[1])
+        report(bareLiterals(args[1]), 'registerCommand operation');
       if (name === 'createWebviewPanel' && args[1]) report(bareLiterals(args[1]), 'createWebviewPanel title');
       // The Datasets tree's hint rows: hint(parent, id, label, ...) shows its label as a row of the tree.
       if (name === 'hint' && args.length >= 3 && args[2]) report(bareLiterals(args[2]), 'tree hint label');
@@ -117,7 +158,11 @@ export function findBareStrings(fileName: string, text: string): BareString[] {
       if (name === 'CodeLens' && args[1]) reportObject(args[1], 'CodeLens command');
       if (name === 'MarkdownString' && args[0]) report(bareLiterals(args[0]), 'MarkdownString text');
     }
-    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left)) {
+    if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      ts.isPropertyAccessExpression(node.left)
+    ) {
       const member = node.left.name.text;
       if (TEXT_ASSIGNMENTS.has(member)) report(bareLiterals(node.right), `.${member} assignment`);
     }
@@ -155,7 +200,9 @@ const LINT_TEXT_ARGUMENTS = new Map<string, readonly number[]>([
 const LINT_TEXT_PROPERTIES = new Set(['message', 'title', 'says', 'error']);
 
 /** The expressions a function returns (its expression body, or its return statements, not those of nested functions). */
-function returnedExpressions(fn: ts.ArrowFunction | ts.FunctionExpression | ts.FunctionDeclaration | ts.MethodDeclaration): ts.Expression[] {
+function returnedExpressions(
+  fn: ts.ArrowFunction | ts.FunctionExpression | ts.FunctionDeclaration | ts.MethodDeclaration,
+): ts.Expression[] {
   const body = fn.body;
   if (body === undefined) return [];
   if (!ts.isBlock(body)) return [body];
@@ -189,7 +236,12 @@ export function findBareLintStrings(fileName: string, text: string): BareString[
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
   const found: BareString[] = [];
   const report = (nodes: ts.Node[], position: string): void => {
-    for (const n of nodes) found.push({ line: source.getLineAndCharacterOfPosition(n.getStart(source)).line + 1, position, text: n.getText(source) });
+    for (const n of nodes)
+      found.push({
+        line: source.getLineAndCharacterOfPosition(n.getStart(source)).line + 1,
+        position,
+        text: n.getText(source),
+      });
   };
   const visit = (node: ts.Node): void => {
     if (isL10nCall(node, source)) {
@@ -208,25 +260,46 @@ export function findBareLintStrings(fileName: string, text: string): BareString[
     }
     if (ts.isObjectLiteralExpression(node)) {
       for (const p of node.properties) {
-        if (ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && LINT_TEXT_PROPERTIES.has(p.name.text)) {
+        if (
+          ts.isPropertyAssignment(p) &&
+          (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) &&
+          LINT_TEXT_PROPERTIES.has(p.name.text)
+        ) {
           report(textOf(p.initializer), `${p.name.text} property`);
         }
       }
     }
     // `const message = ...` / `const title = ...`: a text built before it is handed on.
-    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && LINT_TEXT_PROPERTIES.has(node.name.text) && node.initializer) {
+    if (
+      ts.isVariableDeclaration(node) &&
+      ts.isIdentifier(node.name) &&
+      LINT_TEXT_PROPERTIES.has(node.name.text) &&
+      node.initializer
+    ) {
       report(textOf(node.initializer), `${node.name.text} variable`);
     }
     if (ts.isTemplateExpression(node)) {
       report(bareLiterals(node), 'template');
     }
     if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken) {
-      const literal = [node.left, node.right].some((s) => (ts.isStringLiteral(s) || ts.isNoSubstitutionTemplateLiteral(s)) && hasWords(s.text));
+      const literal = [node.left, node.right].some(
+        (s) => (ts.isStringLiteral(s) || ts.isNoSubstitutionTemplateLiteral(s)) && hasWords(s.text),
+      );
       if (literal) report([node], 'concatenation');
     }
-    if (ts.isArrowFunction(node) || ts.isFunctionExpression(node) || ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)) {
+    if (
+      ts.isArrowFunction(node) ||
+      ts.isFunctionExpression(node) ||
+      ts.isFunctionDeclaration(node) ||
+      ts.isMethodDeclaration(node)
+    ) {
       // A returned array is a path or a list of values, not a text.
-      report(returnedExpressions(node).filter((e) => !ts.isArrayLiteralExpression(e)).flatMap(bareLiterals), 'returned text');
+      report(
+        returnedExpressions(node)
+          .filter((e) => !ts.isArrayLiteralExpression(e))
+          .flatMap(bareLiterals),
+        'returned text',
+      );
     }
     ts.forEachChild(node, visit);
   };

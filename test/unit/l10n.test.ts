@@ -45,7 +45,9 @@ test('no user-facing text of the extension host is a bare literal (every one goe
 test('every exception and every not-yet-converted folder still exists', () => {
   for (const dir of NOT_YET_CONVERTED) assert.ok(existsSync(join(extensionDir, dir)), dir);
   for (const e of EXCEPTIONS) {
-    const hits = findBareStrings(e.file, readFileSync(join(extensionDir, e.file), 'utf8')).filter((b) => b.text === e.text);
+    const hits = findBareStrings(e.file, readFileSync(join(extensionDir, e.file), 'utf8')).filter(
+      (b) => b.text === e.text,
+    );
     assert.equal(hits.length, 1, `${e.file}: ${e.text}`);
   }
 });
@@ -65,27 +67,63 @@ test('the scan reports a bare message, its buttons, a progress title, a Feedback
   ].join('\n');
   assert.deepEqual(
     findBareStrings('snippet.ts', snippet).map((b) => `${b.line}: ${b.text}`),
-    ["2: `Could not save ${name}`", "2: 'Retry'", "4: 'do the thing'", "5: 'Loading...'", "7: 'Click to switch'", "8: 'Columns'", "9: 'Pick one'", "9: 'Exact'", "10: 'Retry'"],
+    [
+      '2: `Could not save ${name}`',
+      "2: 'Retry'",
+      "4: 'do the thing'",
+      "5: 'Loading...'",
+      "7: 'Click to switch'",
+      "8: 'Columns'",
+      "9: 'Pick one'",
+      "9: 'Exact'",
+      "10: 'Retry'",
+    ],
   );
 });
 
-test('l10n/bundle.l10n.json is exactly what `npm run l10n` exports from the sources (regenerate it after adding a text)', { timeout: 120_000 }, () => {
-  const dir = mkdtempSync(join(tmpdir(), 'obs-l10n-'));
-  try {
-    const cli = join(root, 'node_modules', '@vscode', 'l10n-dev', 'dist', 'cli.js');
-    const script = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['l10n'] ?? '';
-    const folders = script.split(' ').filter((a) => a.startsWith('./src/'));
-    assert.deepEqual(folders, ['./src/extension', './src/backtest', './src/lint', './src/webview'], 'npm run l10n exports the host, the backtest engine (preview and trigger tests), the linter and the webview pages');
-    execFileSync(process.execPath, [cli, 'export', '--outDir', dir, ...folders], { cwd: root, stdio: 'pipe' });
-    const fresh = JSON.parse(readFileSync(join(dir, 'bundle.l10n.json'), 'utf8')) as Record<string, string>;
-    const committed = JSON.parse(readFileSync(join(root, 'l10n', 'bundle.l10n.json'), 'utf8')) as Record<string, string>;
-    assert.deepEqual(committed, fresh);
-    assert.ok(Object.keys(committed).includes('Could not {0}: {1}'), 'texts of adapters (vscode.l10n.t) are in the bundle');
-    assert.ok(Object.keys(committed).includes('Burn alerts'), 'texts of vscode-free cores (@vscode/l10n) are in the bundle');
-    assert.ok(Object.keys(committed).includes('Create an API key'), 'texts of the webview pages (their word tables) are in the bundle');
-    assert.ok(Object.keys(committed).includes('{0} is read-only: the service sets it and ignores it on write'), "the linter's diagnostics are in the bundle");
-    assert.ok(Object.keys(committed).includes('Set {0} to {1}'), "the linter's quick-fix titles are in the bundle");
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+test(
+  'l10n/bundle.l10n.json is exactly what `npm run l10n` exports from the sources (regenerate it after adding a text)',
+  { timeout: 120_000 },
+  () => {
+    const dir = mkdtempSync(join(tmpdir(), 'obs-l10n-'));
+    try {
+      const cli = join(root, 'node_modules', '@vscode', 'l10n-dev', 'dist', 'cli.js');
+      const script =
+        (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts[
+          'l10n'
+        ] ?? '';
+      const folders = script.split(' ').filter((a) => a.startsWith('./src/'));
+      assert.deepEqual(
+        folders,
+        ['./src/extension', './src/backtest', './src/lint', './src/webview'],
+        'npm run l10n exports the host, the backtest engine (preview and trigger tests), the linter and the webview pages',
+      );
+      execFileSync(process.execPath, [cli, 'export', '--outDir', dir, ...folders], { cwd: root, stdio: 'pipe' });
+      const fresh = JSON.parse(readFileSync(join(dir, 'bundle.l10n.json'), 'utf8')) as Record<string, string>;
+      const committed = JSON.parse(readFileSync(join(root, 'l10n', 'bundle.l10n.json'), 'utf8')) as Record<
+        string,
+        string
+      >;
+      assert.deepEqual(committed, fresh);
+      assert.ok(
+        Object.keys(committed).includes('Could not {0}: {1}'),
+        'texts of adapters (vscode.l10n.t) are in the bundle',
+      );
+      assert.ok(
+        Object.keys(committed).includes('Burn alerts'),
+        'texts of vscode-free cores (@vscode/l10n) are in the bundle',
+      );
+      assert.ok(
+        Object.keys(committed).includes('Create an API key'),
+        'texts of the webview pages (their word tables) are in the bundle',
+      );
+      assert.ok(
+        Object.keys(committed).includes('{0} is read-only: the service sets it and ignores it on write'),
+        "the linter's diagnostics are in the bundle",
+      );
+      assert.ok(Object.keys(committed).includes('Set {0} to {1}'), "the linter's quick-fix titles are in the bundle");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);

@@ -28,7 +28,7 @@ test('the fast acceptance answers as zod does on every generated trigger, valid 
   assert.ok(accepted > 1000, `${accepted} accepted`);
 });
 
-test('the fast acceptance answers as zod does on the property tests\' triggers, near every boundary of the rules (3,000 runs)', () => {
+test("the fast acceptance answers as zod does on the property tests' triggers, near every boundary of the rules (3,000 runs)", () => {
   fc.assert(
     fc.property(triggerValue, (t) => assert.equal(accepts(t), zodAccepts(t), JSON.stringify(t))),
     { numRuns: 3000, seed: 79 },
@@ -55,7 +55,13 @@ test('the bench triggers and a trigger as the service lists it are accepted, as 
 });
 
 test('a schema kind it does not model (default, transform, pipe, coercion) is never accepted, though zod accepts it', () => {
-  const schemas = [z.string().default('x'), z.string().transform((s) => s.length), z.string().pipe(z.string()), z.coerce.number(), z.string().trim()];
+  const schemas = [
+    z.string().default('x'),
+    z.string().transform((s) => s.length),
+    z.string().pipe(z.string()),
+    z.coerce.number(),
+    z.string().trim(),
+  ];
   for (const schema of schemas) {
     assert.equal(schema.safeParse('7').success, true);
     assert.equal(acceptsOf(schema)('7'), false, schema.def.type);
@@ -72,15 +78,26 @@ test('an object the ordinary prototype does not make is judged as zod judges it 
 });
 
 /** Blocks of zod's parse run while linting `n` copies of a trigger (counted by V8, outside the linter). */
-function zodWork(make: (i: number) => Record<string, unknown>, n: number, options: LintOptions = {}): { zodBlocks: number; diagnostics: number } {
-  const text = JSON.stringify(Array.from({ length: n }, (_, i) => make(i)), null, 2);
+function zodWork(
+  make: (i: number) => Record<string, unknown>,
+  n: number,
+  options: LintOptions = {},
+): { zodBlocks: number; diagnostics: number } {
+  const text = JSON.stringify(
+    Array.from({ length: n }, (_, i) => make(i)),
+    null,
+    2,
+  );
   const work = measured(() => lint(text, { ...options, maxDiagnostics: 100_000 }));
   return { zodBlocks: work.blocks('/node_modules/zod/v4/core/parse.'), diagnostics: work.result.length };
 }
 
 test('1,000 valid triggers, and 1,000 as the service lists them (3,000 infos), are checked without a zod parse', () => {
   zodWork((i) => ({ ...benchTrigger(i, false), frequency: 61 }), 1); // the linter's schemas are made on first use
-  assert.deepEqual(zodWork((i) => benchTrigger(i, true), 1000), { zodBlocks: 0, diagnostics: 0 });
+  assert.deepEqual(
+    zodWork((i) => benchTrigger(i, true), 1000),
+    { zodBlocks: 0, diagnostics: 0 },
+  );
   assert.deepEqual(zodWork(listedByService, 1000), { zodBlocks: 0, diagnostics: 3000 });
 });
 

@@ -22,8 +22,13 @@ test('a broken top-level array goes to the element check one element at a time, 
     return false;
   });
   assert.equal(recovered.streamed, true);
-  assert.deepEqual(seen, Array.from({ length: 2_000 }, (_, i) => i));
-  assert.ok(Array.isArray(recovered.value) && recovered.value.length === 2_000 && recovered.value.every((v) => v === undefined));
+  assert.deepEqual(
+    seen,
+    Array.from({ length: 2_000 }, (_, i) => i),
+  );
+  assert.ok(
+    Array.isArray(recovered.value) && recovered.value.length === 2_000 && recovered.value.every((v) => v === undefined),
+  );
   // The top-level array alone: 2,000 elements of 12 containers each were read and let go.
   assert.equal(recovered.containers.starts.length, 1);
   const kept = recover(brokenFile(-1), 1000, (index) => index === 1_500);
@@ -49,8 +54,14 @@ test('past the limit, the findings of a broken file are counted as they are in a
   const triggers = Array.from({ length: 300 }, (_, i) => JSON.stringify(bad(i)));
   const valid = lint(`[${triggers.join(',')}]`, { maxDiagnostics: 5 });
   const broken = lint(`[${triggers.join(',')}`, { maxDiagnostics: 5 });
-  assert.equal(valid[0]?.message, '295 more problems not shown (295 errors, 0 warnings, 0 infos): only the first 5 of a file are reported; fix those and lint again');
-  assert.equal(broken[0]?.message, '296 more problems not shown (296 errors, 0 warnings, 0 infos): only the first 5 of a file are reported; fix those and lint again');
+  assert.equal(
+    valid[0]?.message,
+    '295 more problems not shown (295 errors, 0 warnings, 0 infos): only the first 5 of a file are reported; fix those and lint again',
+  );
+  assert.equal(
+    broken[0]?.message,
+    '296 more problems not shown (296 errors, 0 warnings, 0 infos): only the first 5 of a file are reported; fix those and lint again',
+  );
   assert.deepEqual(
     broken.slice(1).map((d) => d.path),
     valid.slice(1).map((d) => d.path),
@@ -76,7 +87,10 @@ function reference(text: string) {
       if (position.line >= starts.length) return text.length;
       const start = starts[position.line] ?? 0;
       const end = (starts[position.line + 1] ?? text.length + 1) - 1;
-      const content = position.line + 1 < starts.length ? text.slice(start, end + 1).replace(/\r?\n$|\r$/, '').length : text.length - start;
+      const content =
+        position.line + 1 < starts.length
+          ? text.slice(start, end + 1).replace(/\r?\n$|\r$/, '').length
+          : text.length - start;
       return start + Math.max(0, Math.min(position.character, content));
     },
   };
@@ -87,12 +101,24 @@ test('positions and offsets from the line index are those of every line break co
     fc.property(
       fc.string({ unit: fc.constantFrom('a', '\n', '\r', '\r\n'), maxLength: 600 }),
       fc.array(fc.integer({ min: -2, max: 620 }), { maxLength: 30 }),
-      fc.array(fc.record({ line: fc.integer({ min: -1, max: 400 }), character: fc.integer({ min: -1, max: 8 }) }), { maxLength: 30 }),
+      fc.array(fc.record({ line: fc.integer({ min: -1, max: 400 }), character: fc.integer({ min: -1, max: 8 }) }), {
+        maxLength: 30,
+      }),
       (text, offsets, positions) => {
         const index = new LineIndex(text);
         const expected = reference(text);
-        for (const offset of offsets) assert.deepEqual(index.positionAt(offset), expected.positionAt(offset), `${offset} in ${JSON.stringify(text)}`);
-        for (const position of positions) assert.equal(index.offsetAt(position), expected.offsetAt(position), `${JSON.stringify(position)} in ${JSON.stringify(text)}`);
+        for (const offset of offsets)
+          assert.deepEqual(
+            index.positionAt(offset),
+            expected.positionAt(offset),
+            `${offset} in ${JSON.stringify(text)}`,
+          );
+        for (const position of positions)
+          assert.equal(
+            index.offsetAt(position),
+            expected.offsetAt(position),
+            `${JSON.stringify(position)} in ${JSON.stringify(text)}`,
+          );
       },
     ),
     { numRuns: 2000, seed: 64 },

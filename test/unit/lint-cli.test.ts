@@ -60,7 +60,10 @@ describe('exit status', () => {
   test('2 and the file named when a file cannot be read', async () => {
     const r = await run('lint', 'valid.trigger.json', 'fifo/named.json');
     assert.equal(r.code, 2);
-    assert.equal(r.stderr, 'obs: cannot read fifo/named.json: is not a regular file (a device, FIFO or socket): only files are read\n');
+    assert.equal(
+      r.stderr,
+      'obs: cannot read fifo/named.json: is not a regular file (a device, FIFO or socket): only files are read\n',
+    );
   });
   test('2 with the usage for an unknown option', async () => {
     const r = await run('lint', '--colour', 'valid.trigger.json');
@@ -69,9 +72,18 @@ describe('exit status', () => {
     assert.ok(r.stderr.includes(usage()));
   });
   test('2 for an unknown format, a missing command or no files', async () => {
-    assert.equal((await run('lint', '--format', 'xml', 'valid.trigger.json')).stderr.split('\n')[0], 'obs: unknown format "xml"; use text, json or sarif');
-    assert.equal((await run('valid.trigger.json')).stderr.split('\n')[0], 'obs: unknown command "valid.trigger.json"; the commands are lint, pull, drift, plan, apply, test, noise and mcp');
-    assert.equal((await run('lint')).stderr.split('\n')[0], 'obs: no files given; name trigger files, folders or globs');
+    assert.equal(
+      (await run('lint', '--format', 'xml', 'valid.trigger.json')).stderr.split('\n')[0],
+      'obs: unknown format "xml"; use text, json or sarif',
+    );
+    assert.equal(
+      (await run('valid.trigger.json')).stderr.split('\n')[0],
+      'obs: unknown command "valid.trigger.json"; the commands are lint, pull, drift, plan, apply, test, noise and mcp',
+    );
+    assert.equal(
+      (await run('lint')).stderr.split('\n')[0],
+      'obs: no files given; name trigger files, folders or globs',
+    );
   });
   test('2 for a glob that matches nothing', async () => {
     const r = await run('lint', 'nothing/**/*.trigger.json');
@@ -100,7 +112,9 @@ describe('text format', () => {
     );
   });
   test('a byte order mark does not shift columns', async () => {
-    assert.ok((await run('lint', 'bom.trigger.json')).stdout.startsWith('bom.trigger.json:3:3 error trigger/frequency'));
+    assert.ok(
+      (await run('lint', 'bom.trigger.json')).stdout.startsWith('bom.trigger.json:3:3 error trigger/frequency'),
+    );
   });
 });
 
@@ -114,22 +128,38 @@ describe('json format', () => {
           {
             rule: 'trigger/frequency',
             severity: 'error',
-            message: 'frequency 90 is not a multiple of 60; expected a whole number of seconds from 60 to 86400, a multiple of 60',
+            message:
+              'frequency 90 is not a multiple of 60; expected a whole number of seconds from 60 to 86400, a multiple of 60',
             range: { start: { line: 2, character: 2 }, end: { line: 2, character: 17 } },
           },
         ],
       },
       { file: 'valid.trigger.json', diagnostics: [] },
-      { file: 'fifo/named.json', error: 'is not a regular file (a device, FIFO or socket): only files are read', diagnostics: [] },
+      {
+        file: 'fifo/named.json',
+        error: 'is not a regular file (a device, FIFO or socket): only files are read',
+        diagnostics: [],
+      },
     ]);
   });
   test('--metrics-dataset makes a dataset a metrics dataset', async () => {
-    const standard = JSON.parse((await run('lint', '--format', 'json', 'metrics.trigger.json')).stdout) as { diagnostics: { rule: string }[] }[];
+    const standard = JSON.parse((await run('lint', '--format', 'json', 'metrics.trigger.json')).stdout) as {
+      diagnostics: { rule: string }[];
+    }[];
     assert.deepEqual(
       standard[0]?.diagnostics.map((d) => d.rule),
       ['query/calculation-op-metrics-only'],
     );
-    const metrics = await run('lint', '--format', 'json', '--metrics-dataset', 'm0', '--metrics-dataset', 'm1', 'metrics.trigger.json');
+    const metrics = await run(
+      'lint',
+      '--format',
+      'json',
+      '--metrics-dataset',
+      'm0',
+      '--metrics-dataset',
+      'm1',
+      'metrics.trigger.json',
+    );
     assert.equal(metrics.code, 0);
     assert.deepEqual(JSON.parse(metrics.stdout), [{ file: 'metrics.trigger.json', diagnostics: [] }]);
   });
@@ -139,7 +169,13 @@ describe('globs', () => {
   test('**/*.trigger.json finds files at every depth, sorted, without node_modules', async () => {
     const r = await run('lint', '--format', 'json', '**/*.trigger.json');
     const files = (JSON.parse(r.stdout) as { file: string }[]).map((f) => f.file);
-    assert.deepEqual(files, ['bom.trigger.json', 'metrics.trigger.json', 'team/api/warning.trigger.json', 'team/error.trigger.json', 'valid.trigger.json']);
+    assert.deepEqual(files, [
+      'bom.trigger.json',
+      'metrics.trigger.json',
+      'team/api/warning.trigger.json',
+      'team/error.trigger.json',
+      'valid.trigger.json',
+    ]);
   });
   test('a file named twice is linted once', async () => {
     const r = await run('lint', '--format', 'json', 'team/*.json', 'team/error.trigger.json');
@@ -164,12 +200,18 @@ describe('globs', () => {
     const r = await run('lint', '--format', 'json', 'odd/a[1].json');
     assert.equal(r.code, 1);
     assert.deepEqual(
-      (JSON.parse(r.stdout) as { file: string; diagnostics: { rule: string }[] }[]).map((f) => [f.file, f.diagnostics.map((d) => d.rule)]),
+      (JSON.parse(r.stdout) as { file: string; diagnostics: { rule: string }[] }[]).map((f) => [
+        f.file,
+        f.diagnostics.map((d) => d.rule),
+      ]),
       [['odd/a[1].json', ['trigger/frequency']]],
     );
   });
   test('a glob with a directory prefix keeps it in the paths', async () => {
-    assert.deepEqual((await expandGlob('team/**/*.trigger.json', dir)).files, ['team/api/warning.trigger.json', 'team/error.trigger.json']);
+    assert.deepEqual((await expandGlob('team/**/*.trigger.json', dir)).files, [
+      'team/api/warning.trigger.json',
+      'team/error.trigger.json',
+    ]);
   });
 });
 
@@ -187,7 +229,14 @@ describe('sarif format', () => {
   }
 
   test('validates against the SARIF 2.1.0 schema, with results, fixes and an unreadable file', async () => {
-    const r = await run('lint', '--format', 'sarif', 'team/error.trigger.json', 'team/api/warning.trigger.json', 'fifo/named.json');
+    const r = await run(
+      'lint',
+      '--format',
+      'sarif',
+      'team/error.trigger.json',
+      'team/api/warning.trigger.json',
+      'fifo/named.json',
+    );
     assert.equal(r.code, 2);
     const validate = validator();
     const log = JSON.parse(r.stdout) as unknown;
@@ -197,13 +246,22 @@ describe('sarif format', () => {
   test("what a glob's walk could not read is an error notification of a valid log", async () => {
     const r = await run('lint', '--format', 'sarif', 'valid.trigger.json', 'pipes/*.json');
     assert.equal(r.code, 2);
-    const log = JSON.parse(r.stdout) as { runs: { invocations: { executionSuccessful: boolean; toolExecutionNotifications: unknown[] }[] }[] };
+    const log = JSON.parse(r.stdout) as {
+      runs: { invocations: { executionSuccessful: boolean; toolExecutionNotifications: unknown[] }[] }[];
+    };
     const validate = validator();
     assert.equal(validate(log), true, JSON.stringify(validate.errors, null, 2));
     assert.deepEqual(log.runs[0]?.invocations, [
       {
         executionSuccessful: false,
-        toolExecutionNotifications: [{ level: 'error', message: { text: 'cannot read pipes/p.trigger.json: it is not a regular file (a FIFO, socket or device): only files are read' } }],
+        toolExecutionNotifications: [
+          {
+            level: 'error',
+            message: {
+              text: 'cannot read pipes/p.trigger.json: it is not a regular file (a FIFO, socket or device): only files are read',
+            },
+          },
+        ],
       },
     ]);
   });
@@ -211,7 +269,9 @@ describe('sarif format', () => {
   test('describes every rule with its help link and level', async () => {
     const log = JSON.parse((await run('lint', '--format', 'sarif', 'valid.trigger.json')).stdout) as {
       version: string;
-      runs: { tool: { driver: { rules: { id: string; helpUri: string; defaultConfiguration: { level: string } }[] } } }[];
+      runs: {
+        tool: { driver: { rules: { id: string; helpUri: string; defaultConfiguration: { level: string } }[] } };
+      }[];
     };
     assert.equal(log.version, '2.1.0');
     const rules = log.runs[0]?.tool.driver.rules ?? [];
@@ -220,26 +280,43 @@ describe('sarif format', () => {
       RULES.map((r) => r.id),
     );
     const max = rules.find((r) => r.id === 'query/time-range-max');
-    assert.equal(max?.helpUri, `https://example.invalid/obs-vscode/blob/main/docs/rules.md#${ruleDocsAnchor('query/time-range-max')}`);
+    assert.equal(
+      max?.helpUri,
+      `https://example.invalid/obs-vscode/blob/main/docs/rules.md#${ruleDocsAnchor('query/time-range-max')}`,
+    );
     assert.equal(rules.find((r) => r.id === 'trigger/read-only-member')?.defaultConfiguration.level, 'note');
   });
 
   test('results carry 1-based regions', async () => {
     const log = JSON.parse((await run('lint', '--format', 'sarif', 'team/error.trigger.json')).stdout) as {
-      runs: { results: { ruleId: string; level: string; locations: { physicalLocation: { artifactLocation: { uri: string }; region: object } }[] }[] }[];
+      runs: {
+        results: {
+          ruleId: string;
+          level: string;
+          locations: { physicalLocation: { artifactLocation: { uri: string }; region: object } }[];
+        }[];
+      }[];
     };
     const [result] = log.runs[0]?.results ?? [];
     assert.equal(result?.ruleId, 'trigger/frequency');
     assert.equal(result?.level, 'error');
     assert.deepEqual(result?.locations[0]?.physicalLocation.artifactLocation.uri, 'team/error.trigger.json');
-    assert.deepEqual(result?.locations[0]?.physicalLocation.region, { startLine: 3, startColumn: 3, endLine: 3, endColumn: 18 });
+    assert.deepEqual(result?.locations[0]?.physicalLocation.region, {
+      startLine: 3,
+      startColumn: 3,
+      endLine: 3,
+      endColumn: 18,
+    });
   });
 });
 
 describe('the entry point in a child process', () => {
   // Runs from the repository (where tsx resolves) on files of the temporary directory.
   const cli = (args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', join('src', 'cli', 'obs.ts'), ...args], { cwd: root, encoding: 'utf8' });
+    spawnSync(process.execPath, ['--import', 'tsx', join('src', 'cli', 'obs.ts'), ...args], {
+      cwd: root,
+      encoding: 'utf8',
+    });
 
   test('exits 1 with the text report for a file with an error', () => {
     const file = join(dir, 'team', 'error.trigger.json');
@@ -258,12 +335,19 @@ describe('the entry point in a child process', () => {
 });
 
 const bundle = join(root, 'dist', 'cli.js');
-test('the bundle dist/cli.js prints the JSON report and exits 1', { skip: existsSync(bundle) ? false : 'dist/cli.js is not built (npm test builds it)' }, () => {
-  const file = join(dir, 'team', 'error.trigger.json');
-  const r = spawnSync(process.execPath, [bundle, 'lint', '--format', 'json', file], { encoding: 'utf8' });
-  assert.equal(r.status, 1);
-  assert.deepEqual(
-    (JSON.parse(r.stdout) as { file: string; diagnostics: { rule: string }[] }[]).map((f) => [f.file, f.diagnostics.map((d) => d.rule)]),
-    [[file, ['trigger/frequency']]],
-  );
-});
+test(
+  'the bundle dist/cli.js prints the JSON report and exits 1',
+  { skip: existsSync(bundle) ? false : 'dist/cli.js is not built (npm test builds it)' },
+  () => {
+    const file = join(dir, 'team', 'error.trigger.json');
+    const r = spawnSync(process.execPath, [bundle, 'lint', '--format', 'json', file], { encoding: 'utf8' });
+    assert.equal(r.status, 1);
+    assert.deepEqual(
+      (JSON.parse(r.stdout) as { file: string; diagnostics: { rule: string }[] }[]).map((f) => [
+        f.file,
+        f.diagnostics.map((d) => d.rule),
+      ]),
+      [[file, ['trigger/frequency']]],
+    );
+  },
+);

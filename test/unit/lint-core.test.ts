@@ -36,7 +36,13 @@ test('in an array each trigger is checked at its own place', () => {
 });
 
 test('a trigger as GET returns it gets infos for its read-only members only (not for id, the link to the service)', () => {
-  const fetched = trigger('"id": "t1"', '"dataset_slug": "api"', '"triggered": false', '"created_at": "2026-01-01T00:00:00Z"', '"updated_at": "2026-01-02T00:00:00Z"');
+  const fetched = trigger(
+    '"id": "t1"',
+    '"dataset_slug": "api"',
+    '"triggered": false',
+    '"created_at": "2026-01-01T00:00:00Z"',
+    '"updated_at": "2026-01-02T00:00:00Z"',
+  );
   assert.deepEqual(
     lint(fetched).map((d) => [d.rule, d.severity, d.path]),
     [
@@ -80,7 +86,9 @@ test('ranges count lines after \\r\\n and \\r as LSP does', () => {
 });
 
 test('a byte order mark is no syntax error and counts as character 0 of line 0', () => {
-  const { text, range } = marked('\uFEFF{ «"frequency": 90», "name": "n", "threshold": { "op": ">", "value": 1 }, "query_id": "q" }');
+  const { text, range } = marked(
+    '\uFEFF{ «"frequency": 90», "name": "n", "threshold": { "op": ">", "value": 1 }, "query_id": "q" }',
+  );
   const found = lint(text);
   assert.deepEqual(
     found.map((d) => [d.rule, d.range]),
@@ -89,7 +97,10 @@ test('a byte order mark is no syntax error and counts as character 0 of line 0',
   assert.equal(range.start.character, 3);
   const fix = found[0]?.fix;
   assert.ok(fix);
-  assert.equal(applyFixes(text, fix.edits), '\uFEFF{ "frequency": 120, "name": "n", "threshold": { "op": ">", "value": 1 }, "query_id": "q" }');
+  assert.equal(
+    applyFixes(text, fix.edits),
+    '\uFEFF{ "frequency": 120, "name": "n", "threshold": { "op": ">", "value": 1 }, "query_id": "q" }',
+  );
 });
 
 test('a byte order mark before broken JSON shifts nothing', () => {
@@ -108,8 +119,16 @@ test('broken JSON nested deeper than the linter reads: the depth is reported whe
   assert.deepEqual(
     lint(text).map((d) => [d.rule, d.message, d.range.start]),
     [
-      ['json/root-type', 'element 0 is an array; an array in a trigger file holds trigger objects only', { line: 0, character: 1 }],
-      ['json/too-deep', `nested deeper than ${MAX_DEPTH} levels: what lies deeper is not read, and a trigger holding it is not checked; a trigger nests about 8 levels`, range.start],
+      [
+        'json/root-type',
+        'element 0 is an array; an array in a trigger file holds trigger objects only',
+        { line: 0, character: 1 },
+      ],
+      [
+        'json/too-deep',
+        `nested deeper than ${MAX_DEPTH} levels: what lies deeper is not read, and a trigger holding it is not checked; a trigger nests about 8 levels`,
+        range.start,
+      ],
       ['json/syntax', 'JSON syntax: a closing bracket ] is expected', { line: 0, character: 20_000 }],
     ],
   );
@@ -146,14 +165,19 @@ test('characters are UTF-16 code units', () => {
 });
 
 test('time_range diagnostics point to the frequency they depend on', () => {
-  const { text, range } = marked(trigger('«"frequency": 60»', '"query": { "calculations": [{ "op": "COUNT" }], "time_range": 241 }'));
+  const { text, range } = marked(
+    trigger('«"frequency": 60»', '"query": { "calculations": [{ "op": "COUNT" }], "time_range": 241 }'),
+  );
   const [d] = lint(text);
   assert.deepEqual(d?.related, [{ message: 'frequency 60', range }]);
 });
 
 test('metrics datasets come from the options, per trigger', () => {
   const onDataset = (slug: string) =>
-    trigger(`"dataset_slug": "${slug}"`, '"query": { "calculations": [{ "op": "COUNT_DATAPOINTS" }], "time_range": 1800, "granularity": 60 }');
+    trigger(
+      `"dataset_slug": "${slug}"`,
+      '"query": { "calculations": [{ "op": "COUNT_DATAPOINTS" }], "time_range": 1800, "granularity": 60 }',
+    );
   const text = `[${onDataset('otel-metrics')}, ${onDataset('api')}]`;
   assert.deepEqual(
     lint(text, { metricsDatasets: ['otel-metrics'] }).map((d) => [d.rule, d.path[0]]),
@@ -170,18 +194,50 @@ test('fix all keeps the id that links a file to its trigger on the service', () 
 });
 
 test('a trigger as the service lists it (form listed) shows only the rule problems of the trigger itself', () => {
-  const listed = JSON.stringify({
-    id: 't1', dataset_slug: 'api', name: 'Legacy', triggered: false, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z',
-    threshold: { op: '>', value: 1 }, frequency: 120, auto_investigate: false,
-    recipients: [{ type: 'email', target: 'a@example.com' }],
-    query: { calculations: [{ op: 'COUNT' }], time_range: 120 }, query_id: 'q_made_inline',
-  }, null, 2);
-  assert.deepEqual(lint(listed, { form: 'listed' }).map((d) => d.rule), ['trigger/recipient-deprecated']);
-  assert.deepEqual(lint(listed).map((d) => d.rule).sort(), ['trigger/query-source', 'trigger/read-only-member', 'trigger/read-only-member', 'trigger/read-only-member', 'trigger/recipient-deprecated', 'trigger/unknown-member']);
+  const listed = JSON.stringify(
+    {
+      id: 't1',
+      dataset_slug: 'api',
+      name: 'Legacy',
+      triggered: false,
+      created_at: '2026-01-01T00:00:00Z',
+      updated_at: '2026-01-01T00:00:00Z',
+      threshold: { op: '>', value: 1 },
+      frequency: 120,
+      auto_investigate: false,
+      recipients: [{ type: 'email', target: 'a@example.com' }],
+      query: { calculations: [{ op: 'COUNT' }], time_range: 120 },
+      query_id: 'q_made_inline',
+    },
+    null,
+    2,
+  );
+  assert.deepEqual(
+    lint(listed, { form: 'listed' }).map((d) => d.rule),
+    ['trigger/recipient-deprecated'],
+  );
+  assert.deepEqual(
+    lint(listed)
+      .map((d) => d.rule)
+      .sort(),
+    [
+      'trigger/query-source',
+      'trigger/read-only-member',
+      'trigger/read-only-member',
+      'trigger/read-only-member',
+      'trigger/recipient-deprecated',
+      'trigger/unknown-member',
+    ],
+  );
 });
 
 test('the linter reports the datasets a file names, as column lists are keyed', () => {
-  assert.deepEqual(analyse(`[${trigger('"dataset_slug": "web"')}, ${trigger('"dataset_slug": "all"')}, ${trigger('"dataset_slug": "web"')}, ${trigger()}]`).datasets, ['__all__', 'web']);
+  assert.deepEqual(
+    analyse(
+      `[${trigger('"dataset_slug": "web"')}, ${trigger('"dataset_slug": "all"')}, ${trigger('"dataset_slug": "web"')}, ${trigger()}]`,
+    ).datasets,
+    ['__all__', 'web'],
+  );
   assert.deepEqual(analyse('{').datasets, []);
 });
 
@@ -203,7 +259,10 @@ test('applyFixes applies edits in document order whatever their order given', ()
 });
 
 test('applyFixes reads a character past the end of a line as its end, before \\n, \\r\\n or \\r (LSP)', () => {
-  const past = (line: number) => ({ range: { start: { line, character: 99 }, end: { line, character: 99 } }, newText: '!' });
+  const past = (line: number) => ({
+    range: { start: { line, character: 99 }, end: { line, character: 99 } },
+    newText: '!',
+  });
   assert.equal(applyFixes('ab\r\ncd\ref\ngh', [past(0), past(1), past(2), past(3)]), 'ab!\r\ncd!\ref!\ngh!');
 });
 
@@ -224,7 +283,10 @@ test('fixAll removes adjacent members over several passes and fixes values', () 
     '"created_at": "x"',
   );
   const result = fixAll(text);
-  assert.equal(result.text, trigger('"frequency": 120', '"query": { "calculations": [{ "op": "COUNT" }], "time_range": 240 }'));
+  assert.equal(
+    result.text,
+    trigger('"frequency": 120', '"query": { "calculations": [{ "op": "COUNT" }], "time_range": 240 }'),
+  );
   assert.equal(result.applied, 5);
   assert.deepEqual(result.diagnostics, []);
 });
@@ -275,13 +337,24 @@ test('the JSON Schema accepts a trigger and an array, and refuses what the membe
   assert.equal(validate(valid), true);
   assert.equal(validate([valid, valid]), true);
   assert.equal(validate(JSON.parse(trigger('"frequency": 90'))), false);
-  assert.equal(validate(JSON.parse(trigger('"query": { "calculations": [{ "op": "HEATMAP", "column": "d" }], "time_range": 1800 }'))), false);
-  assert.equal(validate(JSON.parse(trigger('"query": { "calculations": [{ "op": "COUNT" }], "time_range": 1800, "limit": 1 }'))), false);
+  assert.equal(
+    validate(
+      JSON.parse(trigger('"query": { "calculations": [{ "op": "HEATMAP", "column": "d" }], "time_range": 1800 }')),
+    ),
+    false,
+  );
+  assert.equal(
+    validate(JSON.parse(trigger('"query": { "calculations": [{ "op": "COUNT" }], "time_range": 1800, "limit": 1 }'))),
+    false,
+  );
 });
 
 test('the linter and the JSON Schema agree: COUNT_DATAPOINTS takes an optional column', () => {
   const validate = new Ajv({ strict: false }).compile(JSON.parse(triggerJsonSchemaText()) as object);
-  const withColumn = trigger('"dataset_slug": "m"', '"query": { "calculations": [{ "op": "COUNT_DATAPOINTS", "column": "cpu" }], "time_range": 1800 }');
+  const withColumn = trigger(
+    '"dataset_slug": "m"',
+    '"query": { "calculations": [{ "op": "COUNT_DATAPOINTS", "column": "cpu" }], "time_range": 1800 }',
+  );
   assert.equal(validate(JSON.parse(withColumn)), true);
   assert.deepEqual(lint(withColumn, { metricsDatasets: ['m'] }), []);
 });
@@ -306,10 +379,20 @@ test('the JSON Schema is draft-07 and describes every member of a trigger and of
   const schema = JSON.parse(triggerJsonSchemaText()) as {
     $schema: string;
     anyOf: unknown[];
-    definitions: { trigger: { properties: Record<string, { description?: string; anyOf?: { properties?: Record<string, { description?: string }> }[] }> } };
+    definitions: {
+      trigger: {
+        properties: Record<
+          string,
+          { description?: string; anyOf?: { properties?: Record<string, { description?: string }> }[] }
+        >;
+      };
+    };
   };
   assert.equal(schema.$schema, 'http://json-schema.org/draft-07/schema#');
-  assert.deepEqual(schema.anyOf, [{ $ref: '#/definitions/trigger' }, { type: 'array', items: { $ref: '#/definitions/trigger' } }]);
+  assert.deepEqual(schema.anyOf, [
+    { $ref: '#/definitions/trigger' },
+    { type: 'array', items: { $ref: '#/definitions/trigger' } },
+  ]);
   const members = schema.definitions.trigger.properties;
   assert.deepEqual(
     Object.entries(members)
@@ -330,7 +413,11 @@ test('the JSON Schema is draft-07 and describes every member of a trigger and of
 test("VS Code's JSON language service validates with the schema: a clean trigger passes, a bad frequency is flagged", async () => {
   const service = getLanguageService({});
   const schema = JSON.parse(triggerJsonSchemaText()) as JSONSchema;
-  service.configure({ validate: true, allowComments: false, schemas: [{ uri: 'file:///trigger.schema.json', fileMatch: ['*.trigger.json'], schema }] });
+  service.configure({
+    validate: true,
+    allowComments: false,
+    schemas: [{ uri: 'file:///trigger.schema.json', fileMatch: ['*.trigger.json'], schema }],
+  });
   const check = async (text: string) => {
     const doc = TextDocument.create('file:///t.trigger.json', 'json', 1, text);
     return (await service.doValidation(doc, service.parseJSONDocument(doc))).map((d) => d.range.start);
@@ -343,7 +430,11 @@ test("VS Code's JSON language service validates with the schema: a clean trigger
 test("VS Code's JSON language service explains a refused query member with the schema's message", async () => {
   const service = getLanguageService({});
   const schema = JSON.parse(triggerJsonSchemaText()) as JSONSchema;
-  service.configure({ validate: true, allowComments: false, schemas: [{ uri: 'file:///trigger.schema.json', fileMatch: ['*.trigger.json'], schema }] });
+  service.configure({
+    validate: true,
+    allowComments: false,
+    schemas: [{ uri: 'file:///trigger.schema.json', fileMatch: ['*.trigger.json'], schema }],
+  });
   const text = trigger('"query": { "calculations": [{ "op": "COUNT" }], "time_range": 900, "orders": [] }');
   const doc = TextDocument.create('file:///t.trigger.json', 'json', 1, text);
   const messages = (await service.doValidation(doc, service.parseJSONDocument(doc))).map((d) => d.message);
@@ -361,5 +452,8 @@ test('of duplicate members the last counts, as in JSON.parse, and gets no fix; t
       ['trigger/frequency', range, undefined],
     ],
   );
-  assert.deepEqual(found[0]?.related?.map((r) => r.range), [range]);
+  assert.deepEqual(
+    found[0]?.related?.map((r) => r.range),
+    [range],
+  );
 });

@@ -20,7 +20,8 @@ function nested(kind: 'arrays' | 'objects', levels: number, from: number, inner 
 const withFilterValue = (value: string) =>
   `{ "name": "deep", "threshold": { "op": ">", "value": 1 }, "query": { "calculations": [{ "op": "COUNT" }], "filters": [{ "column": "c", "op": "in", "value": ${value} }], "time_range": 1800 } }`;
 /** A second trigger with one problem of its own: it is still checked. */
-const OTHER = '{ "name": "other", "frequency": 90, "threshold": { "op": ">", "value": 1 }, "query": { "calculations": [{ "op": "COUNT" }], "time_range": 1800 } }';
+const OTHER =
+  '{ "name": "other", "frequency": 90, "threshold": { "op": ">", "value": 1 }, "query": { "calculations": [{ "op": "COUNT" }], "time_range": 1800 } }';
 
 const summary = (found: Diagnostic[]) => found.map((d) => [d.rule, d.path, d.range]);
 const depthAt = (range: Diagnostic['range']) => ['json/too-deep', [], range];
@@ -32,7 +33,10 @@ for (const levels of [5_000, 100_000]) {
       // The file's array is level 1, the trigger 2, its query 3, the filters 4, the filter 5: the value starts at 6.
       const { text, range } = marked(`[${withFilterValue(nested(kind, levels, 6))}, ${OTHER}]`);
       const found = lint(text);
-      assert.deepEqual(summary(found).map((s) => s.slice(0, 2)), [['json/too-deep', []], OTHER_FREQUENCY]);
+      assert.deepEqual(
+        summary(found).map((s) => s.slice(0, 2)),
+        [['json/too-deep', []], OTHER_FREQUENCY],
+      );
       assert.deepEqual(summary(found)[0], depthAt(range));
     });
 
@@ -41,7 +45,10 @@ for (const levels of [5_000, 100_000]) {
       const { text, range } = marked(`[${withFilterValue(nested(kind, levels, 6, '"x" "y"'))}, ${OTHER}]`);
       assert.throws(() => JSON.parse(text));
       const found = lint(text);
-      assert.deepEqual(summary(found).map((s) => s.slice(0, 2)), [['json/too-deep', []], OTHER_FREQUENCY]);
+      assert.deepEqual(
+        summary(found).map((s) => s.slice(0, 2)),
+        [['json/too-deep', []], OTHER_FREQUENCY],
+      );
       assert.deepEqual(summary(found)[0], depthAt(range));
     });
 
@@ -50,21 +57,32 @@ for (const levels of [5_000, 100_000]) {
       const found = summary(lint(text));
       const rootType = kind === 'arrays' ? [['json/root-type', [0]]] : [];
       // An object at the top of the array is a trigger: not checked, since it holds what is too deep.
-      assert.deepEqual(found.map((s) => s.slice(0, 2)), [...rootType, ['json/too-deep', []], OTHER_FREQUENCY]);
+      assert.deepEqual(
+        found.map((s) => s.slice(0, 2)),
+        [...rootType, ['json/too-deep', []], OTHER_FREQUENCY],
+      );
       assert.deepEqual(found[rootType.length], depthAt(range));
     });
 
     test(`broken JSON: ${levels.toLocaleString('en')} ${kind} opened at the top of the file and never closed: reported, no stack overflow`, () => {
       const { text, range } = marked(nested(kind, levels, 1).replace(/[\]}]+$/, ''));
       const found = summary(lint(text));
-      assert.ok(found.some((s) => JSON.stringify(s) === JSON.stringify(depthAt(range))), JSON.stringify(found));
-      assert.ok(found.every(([rule]) => rule === 'json/too-deep' || rule === 'json/syntax' || rule === 'json/root-type'), JSON.stringify(found));
+      assert.ok(
+        found.some((s) => JSON.stringify(s) === JSON.stringify(depthAt(range))),
+        JSON.stringify(found),
+      );
+      assert.ok(
+        found.every(([rule]) => rule === 'json/too-deep' || rule === 'json/syntax' || rule === 'json/root-type'),
+        JSON.stringify(found),
+      );
     });
   }
 }
 
 test('a value too deep where a message would quote it (threshold op) is reported, not a stack overflow', () => {
-  const { text, range } = marked(`[{ "name": "deep", "threshold": { "op": ${nested('arrays', 5_000, 4)}, "value": 1 }, "query_id": "q" }, ${OTHER}]`);
+  const { text, range } = marked(
+    `[{ "name": "deep", "threshold": { "op": ${nested('arrays', 5_000, 4)}, "value": 1 }, "query_id": "q" }, ${OTHER}]`,
+  );
   const found = lint(text);
   assert.deepEqual(summary(found), [depthAt(range), [...OTHER_FREQUENCY, found[1]?.range]]);
 });

@@ -11,10 +11,21 @@ export const docs = readFileSync(join(import.meta.dirname, '..', '..', 'docs', '
 export const OPTIONS: LintOptions = {
   metricsDatasets: ['otel-metrics'],
   datasets: ['api', 'checkout', 'otel-metrics'],
-  columns: { checkout: { names: ['duration_ms', 'status_code', 'http.route', 'internal.card_hash'], hidden: ['internal.card_hash'] } },
+  columns: {
+    checkout: {
+      names: ['duration_ms', 'status_code', 'http.route', 'internal.card_hash'],
+      hidden: ['internal.card_hash'],
+    },
+  },
   recipients: [
     { id: 'rcp_4f2a', name: 'On-call (PagerDuty)', shortName: 'On-call', type: 'pagerduty' },
-    { id: 'rcp_7c1e', name: 'oncall@example.com (email)', shortName: 'oncall@example.com', type: 'email', target: 'oncall@example.com' },
+    {
+      id: 'rcp_7c1e',
+      name: 'oncall@example.com (email)',
+      shortName: 'oncall@example.com',
+      type: 'email',
+      target: 'oncall@example.com',
+    },
   ],
 };
 
@@ -40,12 +51,17 @@ export function expandEllipsis(json: string): string {
   const n = Number(/[a-z](\d+)"/.exec(before)?.[1]);
   const m = Number(/[a-z](\d+)"/.exec(after)?.[1]);
   const step = m > n ? 1 : -1;
-  const filled = Array.from({ length: Math.abs(m - n) - 1 }, (_, k) => before.replace(new RegExp(`([a-z])${n}"`, 'g'), `$1${n + step * (k + 1)}"`));
+  const filled = Array.from({ length: Math.abs(m - n) - 1 }, (_, k) =>
+    before.replace(new RegExp(`([a-z])${n}"`, 'g'), `$1${n + step * (k + 1)}"`),
+  );
   return expandEllipsis([...lines.slice(0, i), ...filled, ...lines.slice(i + 1)].join('\n'));
 }
 
 /** An example as a file's bytes: UTF-8, except that `\\xNN` stands for the one byte NN (file/encoding shows such bytes). */
 export function lintExample(json: string, options: LintOptions = OPTIONS) {
   const parts = json.split(/\\x([0-9A-F]{2})/);
-  return lintBytes(Buffer.concat(parts.map((p, i) => (i % 2 === 1 ? Buffer.from([parseInt(p, 16)]) : Buffer.from(p, 'utf8')))), options);
+  return lintBytes(
+    Buffer.concat(parts.map((p, i) => (i % 2 === 1 ? Buffer.from([parseInt(p, 16)]) : Buffer.from(p, 'utf8')))),
+    options,
+  );
 }

@@ -11,7 +11,10 @@ test('every rule has a section at its anchor, and every section a rule', () => {
     [],
   );
   const anchors = [...docs.matchAll(/<a id="([^"]+)"><\/a>/g)].map((m) => m[1]);
-  assert.deepEqual(anchors, RULES.map((r) => ruleDocsAnchor(r.id)));
+  assert.deepEqual(
+    anchors,
+    RULES.map((r) => ruleDocsAnchor(r.id)),
+  );
 });
 
 test('the contents link every section', () => {

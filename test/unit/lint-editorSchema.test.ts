@@ -35,7 +35,11 @@ test('every member and description of the full schema is kept, so hover shows th
   const names = Object.keys(triggerProps(full));
   assert.deepEqual(Object.keys(triggerProps(editor)), names);
   for (const name of names) {
-    assert.equal((triggerProps(editor)[name] as Json)['description'], (triggerProps(full)[name] as Json)['description'], name);
+    assert.equal(
+      (triggerProps(editor)[name] as Json)['description'],
+      (triggerProps(full)[name] as Json)['description'],
+      name,
+    );
   }
 });
 
@@ -45,15 +49,29 @@ test('allowed values become examples, which the editor offers as completion, and
 });
 
 /** The schema of a trigger's recipient in the editor schema. */
-const recipientProps = (): Json => (((triggerProps(editor)['recipients'] as Json)['items'] as Json)['properties'] as Json);
+const recipientProps = (): Json =>
+  ((triggerProps(editor)['recipients'] as Json)['items'] as Json)['properties'] as Json;
 
 test("a recipient's type offers the types the service has, marker included", () => {
-  assert.deepEqual((recipientProps()['type'] as Json)['examples'], ['email', 'slack', 'pagerduty', 'webhook', 'msteams', 'msteams_workflow', 'marker']);
+  assert.deepEqual((recipientProps()['type'] as Json)['examples'], [
+    'email',
+    'slack',
+    'pagerduty',
+    'webhook',
+    'msteams',
+    'msteams_workflow',
+    'marker',
+  ]);
 });
 
 test("a recipient's pagerduty_severity offers the severities the service has", () => {
   const details = recipientProps()['details'] as Json;
-  assert.deepEqual(((details['properties'] as Json)['pagerduty_severity'] as Json)['examples'], ['critical', 'error', 'warning', 'info']);
+  assert.deepEqual(((details['properties'] as Json)['pagerduty_severity'] as Json)['examples'], [
+    'critical',
+    'error',
+    'warning',
+    'info',
+  ]);
 });
 
 test('a member named like a keyword (type) is kept as a member', () => {
@@ -62,7 +80,22 @@ test('a member named like a keyword (type) is kept as a member', () => {
 });
 
 test('no keyword that validates is left anywhere in the editor schema', () => {
-  const validating = ['required', 'additionalProperties', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'not', 'enum', 'const', 'type', 'dependencies'];
+  const validating = [
+    'required',
+    'additionalProperties',
+    'minimum',
+    'maximum',
+    'minLength',
+    'maxLength',
+    'pattern',
+    'minItems',
+    'maxItems',
+    'not',
+    'enum',
+    'const',
+    'type',
+    'dependencies',
+  ];
   const found: string[] = [];
   const walk = (node: unknown, path: string, named: boolean): void => {
     if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${path}/${i}`, false));

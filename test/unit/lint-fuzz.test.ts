@@ -16,9 +16,12 @@ function lineLengths(text: string): number[] {
 }
 
 function assertInside(range: Range, lengths: number[], what: string): void {
-  const inside = (p: Range['start']) => p.line >= 0 && p.line < lengths.length && p.character >= 0 && p.character <= (lengths[p.line] ?? -1);
+  const inside = (p: Range['start']) =>
+    p.line >= 0 && p.line < lengths.length && p.character >= 0 && p.character <= (lengths[p.line] ?? -1);
   assert.ok(inside(range.start) && inside(range.end), `${what} ${JSON.stringify(range)} outside the document`);
-  const ordered = range.start.line < range.end.line || (range.start.line === range.end.line && range.start.character <= range.end.character);
+  const ordered =
+    range.start.line < range.end.line ||
+    (range.start.line === range.end.line && range.start.character <= range.end.character);
   assert.ok(ordered, `${what} ${JSON.stringify(range)} ends before it starts`);
 }
 
@@ -44,7 +47,10 @@ function checkFix(text: string, d: Diagnostic): void {
     [],
     `fix "${d.fix.title}" broke the JSON`,
   );
-  assert.ok(!after.some((a) => a.rule === d.rule && JSON.stringify(a.path) === same), `fix "${d.fix.title}" left ${d.rule} at ${same}\n${fixed}`);
+  assert.ok(
+    !after.some((a) => a.rule === d.rule && JSON.stringify(a.path) === same),
+    `fix "${d.fix.title}" left ${d.rule} at ${same}\n${fixed}`,
+  );
 }
 
 test('generated triggers: no throw, ranges inside, fixes that hold (1,500 runs)', () => {
@@ -57,7 +63,9 @@ test('mutated triggers, as when typing: no throw, ranges inside (1,500 runs)', (
 
 test('any JSON value: no throw, ranges inside (2,000 runs)', () => {
   fc.assert(
-    fc.property(fc.tuple(fc.json({ maxDepth: 4 }), fc.boolean()), ([json, pretty]) => checkDocument(pretty ? JSON.stringify(JSON.parse(json), null, 2) : json)),
+    fc.property(fc.tuple(fc.json({ maxDepth: 4 }), fc.boolean()), ([json, pretty]) =>
+      checkDocument(pretty ? JSON.stringify(JSON.parse(json), null, 2) : json),
+    ),
     { numRuns: 2000, seed: 99 },
   );
 });
@@ -70,15 +78,28 @@ test('any text: no throw, ranges inside (500 runs)', () => {
 function shape(node: TreeNode | Node | undefined): unknown {
   if (node === undefined) return undefined;
   const keyed = node.type === 'string' && node.parent?.type === 'property' && node.parent.children?.[0] === node;
-  return [node.type, node.offset, node.length, keyed ? node.value : null, (node.children ?? []).map((c: TreeNode | Node) => shape(c))];
+  return [
+    node.type,
+    node.offset,
+    node.length,
+    keyed ? node.value : null,
+    (node.children ?? []).map((c: TreeNode | Node) => shape(c)),
+  ];
 }
 
 test('the lazy tree has the nodes of jsonc-parser on valid JSON (1,000 runs)', () => {
   fc.assert(
-    fc.property(fc.tuple(fc.json({ maxDepth: 4 }), fc.constantFrom<string | number | undefined>(undefined, 2, '\t'), fc.constantFrom('', ' \n')), ([json, indent, pad]) => {
-      const text = pad + JSON.stringify(JSON.parse(json), null, indent) + pad;
-      assert.deepEqual(shape(skimTree(text)), shape(parseTree(text)));
-    }),
+    fc.property(
+      fc.tuple(
+        fc.json({ maxDepth: 4 }),
+        fc.constantFrom<string | number | undefined>(undefined, 2, '\t'),
+        fc.constantFrom('', ' \n'),
+      ),
+      ([json, indent, pad]) => {
+        const text = pad + JSON.stringify(JSON.parse(json), null, indent) + pad;
+        assert.deepEqual(shape(skimTree(text)), shape(parseTree(text)));
+      },
+    ),
     { numRuns: 1000, seed: 5 },
   );
 });
@@ -87,7 +108,8 @@ test('the lazy tree has the nodes of jsonc-parser on valid JSON (1,000 runs)', (
 function paths(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
   const out = [prefix];
   if (Array.isArray(value)) value.forEach((v, i) => out.push(...paths(v, [...prefix, i])));
-  else if (typeof value === 'object' && value !== null) for (const [k, v] of Object.entries(value)) out.push(...paths(v, [...prefix, k]));
+  else if (typeof value === 'object' && value !== null)
+    for (const [k, v] of Object.entries(value)) out.push(...paths(v, [...prefix, k]));
   return out;
 }
 
@@ -112,7 +134,11 @@ test('the lazy tree finds what JSON.parse reads at every path, the last of dupli
         assert.ok(node, `no node at ${JSON.stringify(path)}`);
         let expected: unknown = value;
         for (const k of path) expected = (expected as Record<string | number, unknown>)[k];
-        assert.deepEqual(JSON.parse(text.slice(node.offset, node.offset + node.length)), expected, `at ${JSON.stringify(path)}`);
+        assert.deepEqual(
+          JSON.parse(text.slice(node.offset, node.offset + node.length)),
+          expected,
+          `at ${JSON.stringify(path)}`,
+        );
       }
     }),
     { numRuns: 2000, seed: 12 },
@@ -131,8 +157,15 @@ test('on broken JSON the recovered tree has the nodes of jsonc-parser and the va
         // broken: recovered
       }
       const recovered = recover(text, Infinity);
-      const expected = parseTree(text, [], { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
-      const root = recovered.root === undefined ? undefined : treeOver(new RecoveredIndex(text, recovered.containers), recovered.root.offset, recovered.root.end);
+      const expected = parseTree(text, [], {
+        disallowComments: true,
+        allowTrailingComma: false,
+        allowEmptyContent: false,
+      });
+      const root =
+        recovered.root === undefined
+          ? undefined
+          : treeOver(new RecoveredIndex(text, recovered.containers), recovered.root.offset, recovered.root.end);
       assert.deepEqual(shape(root), shape(expected));
       assert.deepEqual(plain(recovered.value), plain(expected === undefined ? undefined : getNodeValue(expected)));
     }),

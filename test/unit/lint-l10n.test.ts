@@ -29,18 +29,31 @@ const EXCEPTIONS: { file: string; texts: string[]; reason: string }[] = [
   {
     file: 'skim.ts',
     texts: ["'object'", "'array'", "'string'", "'boolean'", "'null'", "'number'"],
-    reason: "the node types of the JSON tree, as jsonc-parser names them",
+    reason: 'the node types of the JSON tree, as jsonc-parser names them',
   },
-  { file: 'findings.ts', texts: ["'null'"], reason: 'a null value named by its JSON spelling, the same in every language' },
-  { file: 'repairs.ts', texts: ['`"id": ${JSON.stringify(id)}`'], reason: 'the member a quick fix writes into the trigger file: JSON, the same in every language' },
-  { file: 'schema/wording.ts', texts: ["'null'"], reason: 'a null value named by its JSON spelling, the same in every language' },
+  {
+    file: 'findings.ts',
+    texts: ["'null'"],
+    reason: 'a null value named by its JSON spelling, the same in every language',
+  },
+  {
+    file: 'repairs.ts',
+    texts: ['`"id": ${JSON.stringify(id)}`'],
+    reason: 'the member a quick fix writes into the trigger file: JSON, the same in every language',
+  },
+  {
+    file: 'schema/wording.ts',
+    texts: ["'null'"],
+    reason: 'a null value named by its JSON spelling, the same in every language',
+  },
   {
     file: 'jsonSchema.ts',
     texts: [
       "'Trigger file'",
-      "'One trigger, or an array of triggers as GET /1/triggers/<dataset> returns them. ' +\n        'Generated from src/lint/schema/; relational rules (time_range against frequency, aggregates, havings) are checked by obs-lint.'",
+      "'One trigger, or an array of triggers as GET /1/triggers/<dataset> returns them. ' +\n      'Generated from src/lint/schema/; relational rules (time_range against frequency, aggregates, havings) are checked by obs-lint.'",
     ],
-    reason: 'the title and description of schemas/trigger.schema.json, written at build time: a JSON Schema file has no runtime to translate it',
+    reason:
+      'the title and description of schemas/trigger.schema.json, written at build time: a JSON Schema file has no runtime to translate it',
   },
 ];
 
@@ -61,8 +74,16 @@ test('no text the linter shows in the editor is a bare literal (every one goes t
 test('every lint exception still exists, and every exception is still found', () => {
   for (const e of EXCEPTIONS) {
     const texts = new Set(findBareLintStrings(e.file, readFileSync(join(lintDir, e.file), 'utf8')).map((b) => b.text));
-    assert.ok(e.texts.some((t) => texts.has(t)), `${e.file}: none of its exceptions is found`);
-    if (e.file !== 'issues.ts') assert.deepEqual(e.texts.filter((t) => !texts.has(t)), [], e.file);
+    assert.ok(
+      e.texts.some((t) => texts.has(t)),
+      `${e.file}: none of its exceptions is found`,
+    );
+    if (e.file !== 'issues.ts')
+      assert.deepEqual(
+        e.texts.filter((t) => !texts.has(t)),
+        [],
+        e.file,
+      );
   }
 });
 
@@ -113,7 +134,11 @@ afterEach(() => l10n.config({ contents: {} }));
 const EDITOR_OPTIONS: LintOptions = { ...OPTIONS, metricsDatasetHint: EDITOR_METRICS_DATASET_HINT };
 /** Every text of diagnostics a user reads: message, related texts and the quick fix's title. */
 const textsOf = (diagnostics: readonly Diagnostic[]): string[] =>
-  diagnostics.flatMap((d) => [d.message, ...(d.related ?? []).map((r) => r.message), ...(d.fix === undefined ? [] : [d.fix.title])]);
+  diagnostics.flatMap((d) => [
+    d.message,
+    ...(d.related ?? []).map((r) => r.message),
+    ...(d.fix === undefined ? [] : [d.fix.title]),
+  ]);
 const badExamples = RULES.map((r) => ({ rule: r.id, text: expandEllipsis(example(section(r.id), 'Bad')) }));
 
 const WORD = /\p{L}[\p{L}\p{N}_.-]*/gu;
@@ -124,8 +149,10 @@ function schemaWords(): Set<string> {
     if (Array.isArray(node)) return node.forEach(walk);
     if (typeof node !== 'object' || node === null) return;
     for (const [key, value] of Object.entries(node)) {
-      if (key === 'properties' && typeof value === 'object' && value !== null) for (const name of Object.keys(value)) out.add(name);
-      if ((key === 'enum' || key === 'const') && value !== null) for (const w of JSON.stringify(value).match(WORD) ?? []) out.add(w);
+      if (key === 'properties' && typeof value === 'object' && value !== null)
+        for (const name of Object.keys(value)) out.add(name);
+      if ((key === 'enum' || key === 'const') && value !== null)
+        for (const w of JSON.stringify(value).match(WORD) ?? []) out.add(w);
       walk(value);
     }
   };
@@ -144,12 +171,18 @@ test('with a bundle, every diagnostic, related text and quick-fix title of each 
   let marked = 0;
   for (const { rule, text } of badExamples) {
     // What the file and the options hold is data: a message quotes it as it is.
-    const data = new Set([...apiWords, ...(text.match(WORD) ?? []), ...(JSON.stringify(EDITOR_OPTIONS).match(WORD) ?? [])]);
+    const data = new Set([
+      ...apiWords,
+      ...(text.match(WORD) ?? []),
+      ...(JSON.stringify(EDITOR_OPTIONS).match(WORD) ?? []),
+    ]);
     for (const shown of textsOf(lintExample(text, EDITOR_OPTIONS))) {
       texts++;
       if (shown.includes('⟦')) marked++;
       // A text of data alone (a related `frequency 900`) has nothing to translate; bytes are shown in hex.
-      const left = (shown.replace(/⟦[^⟦⟧]*⟧/g, ' ').match(WORD) ?? []).filter((w) => !data.has(w) && !/^[0-9A-F]{2}$/.test(w));
+      const left = (shown.replace(/⟦[^⟦⟧]*⟧/g, ' ').match(WORD) ?? []).filter(
+        (w) => !data.has(w) && !/^[0-9A-F]{2}$/.test(w),
+      );
       if (left.length > 0) untranslated.push(`${rule}: ${left.join(' ')} in ${shown}`);
     }
   }
@@ -163,7 +196,10 @@ test('without a bundle (the CLI) the same examples read in English: the translat
   const translated = badExamples.map(({ text }) => textsOf(lintExample(text, EDITOR_OPTIONS)));
   l10n.config({ contents: {} });
   const plain = badExamples.map(({ text }) => textsOf(lintExample(text, EDITOR_OPTIONS)));
-  assert.deepEqual(plain, translated.map((texts) => texts.map((t) => t.replace(/[⟦⟧]/g, ''))));
+  assert.deepEqual(
+    plain,
+    translated.map((texts) => texts.map((t) => t.replace(/[⟦⟧]/g, ''))),
+  );
   assert.ok(plain.flat().every((t) => !/[⟦⟧]/.test(t)));
 });
 
@@ -172,16 +208,26 @@ test('a frequency off the minute and a read-only member, translated: message, re
     contents: {
       '{0} {1} is not a multiple of {2}': '{0} {1} ist kein Vielfaches von {2}',
       '{0}; expected {1}': '{0}; erwartet: {1}',
-      'a whole number of seconds from {0} to {1}, a multiple of {2}': 'eine ganze Zahl von Sekunden von {0} bis {1}, ein Vielfaches von {2}',
+      'a whole number of seconds from {0} to {1}, a multiple of {2}':
+        'eine ganze Zahl von Sekunden von {0} bis {1}, ein Vielfaches von {2}',
       'Set {0} to {1}': '{0} auf {1} setzen',
-      '{0} is read-only: the service sets it and ignores it on write': '{0} ist schreibgeschützt: der Dienst setzt es und ignoriert es beim Schreiben',
+      '{0} is read-only: the service sets it and ignores it on write':
+        '{0} ist schreibgeschützt: der Dienst setzt es und ignoriert es beim Schreiben',
       'Remove read-only {0}': 'Schreibgeschütztes {0} entfernen',
     },
   });
   const found = lint(trigger('"frequency": 90', '"created_at": "t1"')).map((d) => [d.rule, d.message, d.fix?.title]);
   assert.deepEqual(found, [
-    ['trigger/frequency', 'frequency 90 ist kein Vielfaches von 60; erwartet: eine ganze Zahl von Sekunden von 60 bis 86400, ein Vielfaches von 60', 'frequency auf 120 setzen'],
-    ['trigger/read-only-member', 'created_at ist schreibgeschützt: der Dienst setzt es und ignoriert es beim Schreiben', 'Schreibgeschütztes created_at entfernen'],
+    [
+      'trigger/frequency',
+      'frequency 90 ist kein Vielfaches von 60; erwartet: eine ganze Zahl von Sekunden von 60 bis 86400, ein Vielfaches von 60',
+      'frequency auf 120 setzen',
+    ],
+    [
+      'trigger/read-only-member',
+      'created_at ist schreibgeschützt: der Dienst setzt es und ignoriert es beim Schreiben',
+      'Schreibgeschütztes created_at entfernen',
+    ],
   ]);
 });
 
@@ -233,6 +279,13 @@ test("where no worker thread can start, the worker's bundle required into this t
 
 test('dist/lint-worker.js holds one copy of @vscode/l10n: the one its entry configures is the one the linter translates with', async () => {
   const inputs = await bundleInputs('src/extension/diagnostics/lintWorker.ts');
-  assert.equal(inputs.filter((f) => /node_modules\/@vscode\/l10n\//.test(f)).length, 1, inputs.filter((f) => f.includes('l10n')).join(', '));
-  assert.ok(inputs.some((f) => f.endsWith('src/lint/schema/relations.ts')), 'the linter is in the worker bundle');
+  assert.equal(
+    inputs.filter((f) => /node_modules\/@vscode\/l10n\//.test(f)).length,
+    1,
+    inputs.filter((f) => f.includes('l10n')).join(', '),
+  );
+  assert.ok(
+    inputs.some((f) => f.endsWith('src/lint/schema/relations.ts')),
+    'the linter is in the worker bundle',
+  );
 });

@@ -10,7 +10,8 @@ import { MAX_SUGGESTION_SEARCHES } from '../../src/lint/columns';
 import { trigger } from './lint-helpers';
 
 /** The base trigger with n unknown members after its own (built without spreading n arguments). */
-const withUnknown = (n: number) => trigger().replace(/\n}$/, `,\n${Array.from({ length: n }, (_, i) => `  "x${i}": ${i}`).join(',\n')}\n}`);
+const withUnknown = (n: number) =>
+  trigger().replace(/\n}$/, `,\n${Array.from({ length: n }, (_, i) => `  "x${i}": ${i}`).join(',\n')}\n}`);
 
 /** The linter's blocks run over `text` (after one lint of it, so what is compiled on first use is not counted). */
 function linterBlocks(text: string, lintOf: (text: string) => unknown = (t) => lint(t)): number {
@@ -28,7 +29,10 @@ test('of N unknown members the first 1,000 are shown, built alone, and one more 
   const text = withUnknown(10_000);
   const work = measured(() => lint(text));
   assert.equal(work.result.length, 1_001);
-  assert.equal(work.result[0]?.message, '9,000 more problems not shown (0 errors, 9,000 warnings, 0 infos): only the first 1,000 of a file are reported; fix those and lint again');
+  assert.equal(
+    work.result[0]?.message,
+    '9,000 more problems not shown (0 errors, 9,000 warnings, 0 infos): only the first 1,000 of a file are reported; fix those and lint again',
+  );
   assert.equal(work.calls('/src/lint/build', 'findingDiagnostic'), 1_000);
 });
 
@@ -39,7 +43,8 @@ test('200,000 unknown members: no stack overflow (nothing spreads an unbounded l
 });
 
 test('duplicate members: the scan of twice the triggers does at most twice the work', () => {
-  const repeating = (n: number) => `[${Array.from({ length: n }, () => trigger('"name": "a"').replace('"frequency": 900', '"frequency": 900, "frequency": 900')).join(',')}]`;
+  const repeating = (n: number) =>
+    `[${Array.from({ length: n }, () => trigger('"name": "a"').replace('"frequency": 900', '"frequency": 900, "frequency": 900')).join(',')}]`;
   const scan = (n: number) => {
     const text = repeating(n);
     const work = measured(() => lint(text, { maxDiagnostics: 5_000 }));
@@ -76,10 +81,22 @@ function counted<T>(items: T[], reads: { n: number }): T[] {
 test('havings and calculations are matched by lookup: reads grow with havings + calculations, not their product', () => {
   const readsFor = (n: number) => {
     const reads = { n: 0 };
-    const calculations = counted(Array.from({ length: n }, (_, i) => ({ op: 'SUM', column: `c${i}` })), reads);
-    const havings = counted(Array.from({ length: n }, (_, i) => ({ calculate_op: 'MAX', column: `c${i}`, op: '>', value: 1 })), reads);
+    const calculations = counted(
+      Array.from({ length: n }, (_, i) => ({ op: 'SUM', column: `c${i}` })),
+      reads,
+    );
+    const havings = counted(
+      Array.from({ length: n }, (_, i) => ({ calculate_op: 'MAX', column: `c${i}`, op: '>', value: 1 })),
+      reads,
+    );
     const messages: string[] = [];
-    checkTriggerRelations({ name: 'n', query: { calculations, havings, time_range: 1800 } }, () => false, NEUTRAL_METRICS_DATASET_HINT, 'file', (_p, m) => messages.push(m));
+    checkTriggerRelations(
+      { name: 'n', query: { calculations, havings, time_range: 1800 } },
+      () => false,
+      NEUTRAL_METRICS_DATASET_HINT,
+      'file',
+      (_p, m) => messages.push(m),
+    );
     return { reads: reads.n, messages };
   };
   const small = readsFor(1_000);
@@ -97,7 +114,10 @@ test('2,000 calculations: every message is short, though each names the aggregat
   const calcs = Array.from({ length: 2_000 }, (_, i) => `{ "op": "SUM", "column": "c${i}" }`).join(', ');
   const found = lint(trigger(`"query": { "calculations": [${calcs}], "time_range": 1800 }`), { maxDiagnostics: 5_000 });
   assert.equal(found.filter((d) => d.rule === 'query/non-having-aggregates').length, 1_999);
-  assert.ok(found.every((d) => d.message.length <= 400), `longest ${Math.max(...found.map((d) => d.message.length))}`);
+  assert.ok(
+    found.every((d) => d.message.length <= 400),
+    `longest ${Math.max(...found.map((d) => d.message.length))}`,
+  );
   assert.match(found[0]?.message ?? '', /\(SUM\(c0\), SUM\(c1\), .*, SUM\(c9\) and 1990 more\)/);
 });
 
@@ -122,9 +142,20 @@ test('broken JSON with a syntax problem per character: the first N are kept, the
 
 test('triggers after the shown problems are checked without wording their messages: the wording work is that of the shown ones', () => {
   // Each of these triggers has more problems than the limit, so only the first trigger's can be shown.
-  const bad = (i: number) => ({ name: `t${i}`, frequency: 90, threshold: { op: '!', value: 'x' }, query: { calculations: [{ op: 'NOPE', column: 3 }], time_range: 30, bogus: 1 }, tags: [{ key: 'A', value: 'B' }], alert_type: 'x' });
+  const bad = (i: number) => ({
+    name: `t${i}`,
+    frequency: 90,
+    threshold: { op: '!', value: 'x' },
+    query: { calculations: [{ op: 'NOPE', column: 3 }], time_range: 30, bogus: 1 },
+    tags: [{ key: 'A', value: 'B' }],
+    alert_type: 'x',
+  });
   const worded = (n: number) => {
-    const text = JSON.stringify(Array.from({ length: n }, (_, i) => bad(i)), null, 1);
+    const text = JSON.stringify(
+      Array.from({ length: n }, (_, i) => bad(i)),
+      null,
+      1,
+    );
     const work = measured(() => lint(text, { maxDiagnostics: 5 }));
     // Every message of the linter is worded through l10n.t.
     return { worded: work.calls('/@vscode/l10n/', 't'), summary: work.result[0]?.message ?? '' };
@@ -133,7 +164,11 @@ test('triggers after the shown problems are checked without wording their messag
   const many = worded(2_000);
   assert.ok(one.worded > 5, `the first trigger's problems are worded (${one.worded})`);
   assert.equal(many.worded, one.worded);
-  assert.equal(many.summary, '19,995 more problems not shown (17,995 errors, 2,000 warnings, 0 infos): only the first 5 of a file are reported; fix those and lint again', 'the others are still counted');
+  assert.equal(
+    many.summary,
+    '19,995 more problems not shown (17,995 errors, 2,000 warnings, 0 infos): only the first 5 of a file are reported; fix those and lint again',
+    'the others are still counted',
+  );
 });
 
 test('each lint has its own cap of nearest-name searches: a lint started while another runs takes none of its searches', () => {
@@ -149,20 +184,42 @@ test('each lint has its own cap of nearest-name searches: a lint started while a
       })),
     );
   const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
-  const suggested = (found: { rule: string; fix?: unknown }[]) => found.filter((d) => d.rule === 'query/unknown-column' && d.fix !== undefined).length;
+  const suggested = (found: { rule: string; fix?: unknown }[]) =>
+    found.filter((d) => d.rule === 'query/unknown-column' && d.fix !== undefined).length;
   let inner: number | undefined;
   // The outer file's second trigger uses a metrics-only op on a standard dataset, so the linter asks the
   // caller's hint for its words while checking it: the hint lints another file of 250 unknown columns.
   const hint = () => {
-    inner ??= suggested(lint(file('b', [{ names: range(0, 250), op: 'COUNT' }]), { columns: { api: columnsOf('b') }, maxDiagnostics: 5_000 }));
+    inner ??= suggested(
+      lint(file('b', [{ names: range(0, 250), op: 'COUNT' }]), {
+        columns: { api: columnsOf('b') },
+        maxDiagnostics: 5_000,
+      }),
+    );
     return 'name it';
   };
-  const outerWork = measured(() => lint(file('a', [{ names: range(0, 150), op: 'COUNT' }, { names: range(150, 300), op: 'COUNT_DATAPOINTS' }]), {
-    columns: { api: columnsOf('a') },
-    metricsDatasetHint: hint,
-    maxDiagnostics: 5_000,
-  }));
+  const outerWork = measured(() =>
+    lint(
+      file('a', [
+        { names: range(0, 150), op: 'COUNT' },
+        { names: range(150, 300), op: 'COUNT_DATAPOINTS' },
+      ]),
+      {
+        columns: { api: columnsOf('a') },
+        metricsDatasetHint: hint,
+        maxDiagnostics: 5_000,
+      },
+    ),
+  );
   assert.equal(inner, MAX_SUGGESTION_SEARCHES, 'the inner lint makes its own 200 searches');
-  assert.equal(suggested(outerWork.result), MAX_SUGGESTION_SEARCHES, 'the outer lint still makes its 200: 150 for its first trigger, 50 for its second');
-  assert.equal(outerWork.calls('/src/lint/nearest', 'nearestName'), 2 * MAX_SUGGESTION_SEARCHES, 'the searches of both lints, and no more');
+  assert.equal(
+    suggested(outerWork.result),
+    MAX_SUGGESTION_SEARCHES,
+    'the outer lint still makes its 200: 150 for its first trigger, 50 for its second',
+  );
+  assert.equal(
+    outerWork.calls('/src/lint/nearest', 'nearestName'),
+    2 * MAX_SUGGESTION_SEARCHES,
+    'the searches of both lints, and no more',
+  );
 });

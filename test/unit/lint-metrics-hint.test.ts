@@ -25,7 +25,10 @@ const SAID = {
   ],
 };
 
-const messages = (text: string, options?: LintOptions) => lint(text, options).map((d) => d.message).sort();
+const messages = (text: string, options?: LintOptions) =>
+  lint(text, options)
+    .map((d) => d.message)
+    .sort();
 
 let dir = '';
 before(() => {
@@ -70,8 +73,20 @@ test('without a hint the messages name neither a flag nor a setting', () => {
 test('each call gets its own hint, whatever was linted before with the same datasets', () => {
   const own = (slug: string | undefined) => `ask about ${slug ?? 'no slug'}`;
   const datasets = { metricsDatasets: ['otel-metrics'] };
-  assert.ok(messages(ON_API, { ...datasets, metricsDatasetHint: own }).every((m) => m.endsWith('; if api is a metrics dataset, ask about api')));
-  assert.ok(messages(ON_API, datasets).every((m) => m.endsWith('; if api is a metrics dataset, declare it as one to the linter')));
-  assert.ok(messages(ON_API, { ...datasets, metricsDatasetHint: EDITOR_METRICS_DATASET_HINT }).every((m) => m.endsWith('(editor setting obs.metricsDatasets)')));
+  assert.ok(
+    messages(ON_API, { ...datasets, metricsDatasetHint: own }).every((m) =>
+      m.endsWith('; if api is a metrics dataset, ask about api'),
+    ),
+  );
+  assert.ok(
+    messages(ON_API, datasets).every((m) =>
+      m.endsWith('; if api is a metrics dataset, declare it as one to the linter'),
+    ),
+  );
+  assert.ok(
+    messages(ON_API, { ...datasets, metricsDatasetHint: EDITOR_METRICS_DATASET_HINT }).every((m) =>
+      m.endsWith('(editor setting obs.metricsDatasets)'),
+    ),
+  );
   assert.deepEqual(messages(ON_API, { metricsDatasets: ['api'], metricsDatasetHint: own }), []);
 });

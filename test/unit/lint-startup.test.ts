@@ -18,7 +18,15 @@ function loadedBy(args: string[]): { files: string[]; heavy: string[]; status: n
   try {
     const hook = join(dir, 'loaded.cjs');
     const out = join(dir, 'loaded.json');
-    writeFileSync(join(dir, 'a.trigger.json'), JSON.stringify({ name: 'a', threshold: { op: '>', value: 1 }, frequency: 61, query: { calculations: [{ op: 'COUNT' }], time_range: 1800 } }));
+    writeFileSync(
+      join(dir, 'a.trigger.json'),
+      JSON.stringify({
+        name: 'a',
+        threshold: { op: '>', value: 1 },
+        frequency: 61,
+        query: { calculations: [{ op: 'COUNT' }], time_range: 1800 },
+      }),
+    );
     writeFileSync(
       hook,
       `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify({ cache: Object.keys(require.cache), builtins: process.moduleLoadList })));\n`,

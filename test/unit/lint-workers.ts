@@ -25,7 +25,8 @@ function traffic(): WorkerTraffic & { post(kind: JobKind): void } {
   const posted = new Map<JobKind, number>();
   return {
     post: (kind) => void posted.set(kind, (posted.get(kind) ?? 0) + 1),
-    jobs: (...kinds) => [...posted].filter(([k]) => kinds.length === 0 || kinds.includes(k)).reduce((sum, [, n]) => sum + n, 0),
+    jobs: (...kinds) =>
+      [...posted].filter(([k]) => kinds.length === 0 || kinds.includes(k)).reduce((sum, [, n]) => sum + n, 0),
     byKind: () => Object.fromEntries(posted),
   };
 }
@@ -34,7 +35,11 @@ function traffic(): WorkerTraffic & { post(kind: JobKind): void } {
  * Real lint worker threads (dist/lint-worker.js, started as the runner starts them) that count what the
  * runner does with them: pass `createWorker` to a LintRunner and read the counts.
  */
-export function countedWorkers(): WorkerTraffic & { createWorker: NonNullable<LintRunnerOptions['createWorker']>; started(): number; stopped(): number } {
+export function countedWorkers(): WorkerTraffic & {
+  createWorker: NonNullable<LintRunnerOptions['createWorker']>;
+  started(): number;
+  stopped(): number;
+} {
   const counts = traffic();
   let started = 0;
   let stopped = 0;
@@ -61,7 +66,12 @@ export function countedWorkers(): WorkerTraffic & { createWorker: NonNullable<Li
 }
 
 const isRequest = (message: unknown): message is WorkerRequest =>
-  typeof message === 'object' && message !== null && 'job' in message && typeof message.job === 'object' && message.job !== null && 'kind' in message.job;
+  typeof message === 'object' &&
+  message !== null &&
+  'job' in message &&
+  typeof message.job === 'object' &&
+  message.job !== null &&
+  'kind' in message.job;
 
 /**
  * The lint jobs posted to any worker thread until `stop()`: for code that starts its own runner. Worker's

@@ -23,10 +23,20 @@ test('a blank name is one of Unicode White_Space characters only: the pattern fi
 
 const utf8Json = (v: unknown) => Buffer.byteLength(JSON.stringify(v), 'utf8');
 /** Strings of any UTF-16 code units: escapes, every UTF-8 length, surrogate pairs and lone surrogates. */
-const anyUnits = fc.array(fc.integer({ min: 0, max: 0xffff }), { maxLength: 40 }).map((units) => String.fromCharCode(...units));
+const anyUnits = fc
+  .array(fc.integer({ min: 0, max: 0xffff }), { maxLength: 40 })
+  .map((units) => String.fromCharCode(...units));
 
 const json = fc.letrec((tie) => ({
-  value: fc.oneof({ depthSize: 'small' }, anyUnits, fc.double(), fc.boolean(), fc.constant(null), tie('array'), tie('object')),
+  value: fc.oneof(
+    { depthSize: 'small' },
+    anyUnits,
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    tie('array'),
+    tie('object'),
+  ),
   array: fc.array(tie('value'), { maxLength: 5 }),
   object: fc.dictionary(anyUnits, tie('value'), { maxKeys: 5 }),
 })).value;
@@ -53,14 +63,29 @@ test('a value nested 100,000 levels deep is counted without overflowing the call
   assert.equal(compactJsonBytes(deep), 200_003);
 });
 
-test('the members a write sends are the trigger schema\'s, without id, dataset_slug and the read-only members', () => {
+test("the members a write sends are the trigger schema's, without id, dataset_slug and the read-only members", () => {
   const notSent = new Set<string>(['dataset_slug', ...TRIGGER_READ_ONLY_MEMBERS]);
-  assert.deepEqual([...WRITTEN_MEMBERS], Object.keys(TriggerWriteObject.shape).filter((m) => !notSent.has(m)));
+  assert.deepEqual(
+    [...WRITTEN_MEMBERS],
+    Object.keys(TriggerWriteObject.shape).filter((m) => !notSent.has(m)),
+  );
 });
 
 test('a write body is measured as the compact JSON of the written members alone: not id, dataset_slug, read-only or unknown members', () => {
-  const written = { name: 'Caf\u00e9 \u{1F6A8}', frequency: 900, threshold: { op: '>', value: 1.5 }, query: { calculations: [{ op: 'COUNT' }], time_range: 1800 } };
-  const listed = { id: 't1', dataset_slug: 'api', ...written, triggered: false, created_at: '2026-01-01T00:00:00Z', auto_investigate: { huge: 'x'.repeat(200_000) } };
+  const written = {
+    name: 'Caf\u00e9 \u{1F6A8}',
+    frequency: 900,
+    threshold: { op: '>', value: 1.5 },
+    query: { calculations: [{ op: 'COUNT' }], time_range: 1800 },
+  };
+  const listed = {
+    id: 't1',
+    dataset_slug: 'api',
+    ...written,
+    triggered: false,
+    created_at: '2026-01-01T00:00:00Z',
+    auto_investigate: { huge: 'x'.repeat(200_000) },
+  };
   assert.equal(writeBodyBytes(listed), utf8Json(written));
 });
 
@@ -74,8 +99,14 @@ test('read-only and unknown members do not make a trigger too large to write', (
 
 /** The rules of what the service refuses on write beyond spec 2.6.1, and the rules they changed. */
 const WRITE_RULES: readonly RuleId[] = [
-  'trigger/name', 'trigger/baseline-details', 'trigger/baseline-threshold', 'trigger/baseline-frequency',
-  'trigger/recipient-type', 'trigger/pagerduty-severity', 'trigger/webhook-variable', 'trigger/body-size',
+  'trigger/name',
+  'trigger/baseline-details',
+  'trigger/baseline-threshold',
+  'trigger/baseline-frequency',
+  'trigger/recipient-type',
+  'trigger/pagerduty-severity',
+  'trigger/webhook-variable',
+  'trigger/body-size',
 ];
 
 /** A trigger as the service lists it, with what it fills in and the recipients a trigger may hold. */
@@ -93,7 +124,12 @@ const LISTED = {
   recipients: [
     { id: 'rcp_pd', type: 'pagerduty', target: '', details: { pagerduty_severity: 'critical' } },
     { id: 'rcp_marker', type: 'marker', target: 'deploys' },
-    { id: 'rcp_hook', type: 'webhook', target: 'Checkout hook', details: { variables: [{ name: 'runBook', value: 'https://wiki.example.com/checkout' }] } },
+    {
+      id: 'rcp_hook',
+      type: 'webhook',
+      target: 'Checkout hook',
+      details: { variables: [{ name: 'runBook', value: 'https://wiki.example.com/checkout' }] },
+    },
     { id: 'rcp_only' },
   ],
   evaluation_schedule_type: 'frequency',
@@ -107,8 +143,17 @@ const LISTED = {
 };
 
 test('a pulled trigger draws none of these rules: the file pull writes, and the trigger as listed, as a file and as listed', () => {
-  const mine = (text: string, form?: 'listed') => lint(text, form === undefined ? {} : { form }).filter((d) => WRITE_RULES.includes(d.rule)).map((d) => d.message);
+  const mine = (text: string, form?: 'listed') =>
+    lint(text, form === undefined ? {} : { form })
+      .filter((d) => WRITE_RULES.includes(d.rule))
+      .map((d) => d.message);
   const listed = JSON.stringify(LISTED, null, 2);
   const cleared = JSON.stringify({ ...LISTED, baseline_details: {}, threshold: { op: '>', value: 20 } }, null, 2);
-  assert.deepEqual([triggerFileText(LISTED), listed, cleared, triggerFileText(JSON.parse(cleared))].flatMap((t) => [...mine(t), ...mine(t, 'listed')]), []);
+  assert.deepEqual(
+    [triggerFileText(LISTED), listed, cleared, triggerFileText(JSON.parse(cleared))].flatMap((t) => [
+      ...mine(t),
+      ...mine(t, 'listed'),
+    ]),
+    [],
+  );
 });

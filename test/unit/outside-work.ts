@@ -54,11 +54,19 @@ function workOf<T>(result: T, scripts: readonly ScriptCoverage[]): Work<T> {
   const of = (path: string) => scripts.filter((s) => s.url.includes(path));
   return {
     result,
-    blocks: (path) => of(path).reduce((sum, s) => sum + s.functions.reduce((n, f) => n + f.ranges.reduce((m, r) => m + r.count, 0), 0), 0),
+    blocks: (path) =>
+      of(path).reduce(
+        (sum, s) => sum + s.functions.reduce((n, f) => n + f.ranges.reduce((m, r) => m + r.count, 0), 0),
+        0,
+      ),
     // The transpiler also names the getter of an export after the function; the getter runs at most as
     // often as the function, so the largest count of a name in a script is the function's own.
     calls: (path, name) =>
-      of(path).reduce((sum, s) => sum + Math.max(0, ...s.functions.filter((f) => f.functionName === name).map((f) => f.ranges[0]?.count ?? 0)), 0),
+      of(path).reduce(
+        (sum, s) =>
+          sum + Math.max(0, ...s.functions.filter((f) => f.functionName === name).map((f) => f.ranges[0]?.count ?? 0)),
+        0,
+      ),
   };
 }
 
@@ -84,7 +92,11 @@ export async function measuredAsync<T>(fn: () => Promise<T>): Promise<Work<T>> {
  * Calls `onCall` with the arguments of every call of `owner[key]` (a method of a built-in or of a class's
  * prototype) until the returned function is called, which restores the method.
  */
-export function watchCalls<O extends object, K extends keyof O>(owner: O, key: K, onCall: (args: readonly unknown[]) => void): () => void {
+export function watchCalls<O extends object, K extends keyof O>(
+  owner: O,
+  key: K,
+  onCall: (args: readonly unknown[]) => void,
+): () => void {
   const original = owner[key];
   if (typeof original !== 'function') throw new TypeError(`${String(key)} is not a method`);
   const wrapped = function (this: unknown, ...args: unknown[]): unknown {
@@ -96,7 +108,11 @@ export function watchCalls<O extends object, K extends keyof O>(owner: O, key: K
 }
 
 /** Calls of `owner[key]` (a built-in such as JSON.parse) while `fn` runs: the method is wrapped, then restored. */
-export function callsOf<O extends object, K extends keyof O, T>(owner: O, key: K, fn: () => T): { result: T; calls: number } {
+export function callsOf<O extends object, K extends keyof O, T>(
+  owner: O,
+  key: K,
+  fn: () => T,
+): { result: T; calls: number } {
   let calls = 0;
   const restore = watchCalls(owner, key, () => calls++);
   try {

@@ -14,8 +14,13 @@ import type { PageL10n } from '../../src/webview/protocol/pageL10n';
 import { browserSkip, closeAllForms, launchBrowser, openForm, type FormPage } from './forms-harness';
 import { openResults, resultModel, T0, type ResultsPage } from '../../scripts/resultsPage';
 
-const english = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'l10n', 'bundle.l10n.json'), 'utf8')) as Record<string, string>;
-const MARKED: PageL10n = { language: 'de', bundle: Object.fromEntries(Object.keys(english).map((key) => [key, `⟦${key}⟧`])) };
+const english = JSON.parse(
+  readFileSync(join(import.meta.dirname, '..', '..', 'l10n', 'bundle.l10n.json'), 'utf8'),
+) as Record<string, string>;
+const MARKED: PageL10n = {
+  language: 'de',
+  bundle: Object.fromEntries(Object.keys(english).map((key) => [key, `⟦${key}⟧`])),
+};
 
 /**
  * Every text node of the page and every labelling attribute, in the document and in every open shadow root
@@ -77,7 +82,8 @@ describe('webview pages speak the language the host hands them', { skip: browser
     await browser.close();
   });
 
-  const clean = async (p: FormPage | ResultsPage) => assert.deepEqual(await p.incidents(), { dialogs: [], pageErrors: [], csp: [] });
+  const clean = async (p: FormPage | ResultsPage) =>
+    assert.deepEqual(await p.incidents(), { dialogs: [], pageErrors: [], csp: [] });
 
   test('the page takes its language from the host: <html lang>, numbers and relative times', async () => {
     const form = await openForm(browser, 'burnAlertForm', undefined, MARKED);
@@ -86,25 +92,48 @@ describe('webview pages speak the language the host hands them', { skip: browser
       type: 'init',
       context: { connectionId: 'c1', dataset: 'ds', sloId: 'slo_1', alertId: 'ba_1' },
       connectionName: 'Sandbox',
-      loaded: { id: 'ba_1', alert_type: 'exhaustion_time', exhaustion_minutes: 240, updated_at: '2024-03-02T10:00:00.000Z', recipients: [] },
+      loaded: {
+        id: 'ba_1',
+        alert_type: 'exhaustion_time',
+        exhaustion_minutes: 240,
+        updated_at: '2024-03-02T10:00:00.000Z',
+        recipients: [],
+      },
       recipientOptions: [],
       discardEdits: false,
     });
     await form.page.locator('#submit').waitFor();
-    assert.equal(await form.page.locator('.counter').first().textContent(), '⟦0 / 1.023⟧', 'a count in German, in the translated pattern');
-    assert.match((await form.page.locator('time').first().textContent()) ?? '', /^vor \d+ (Jahr|Jahren|Monat|Monaten)$/);
+    assert.equal(
+      await form.page.locator('.counter').first().textContent(),
+      '⟦0 / 1.023⟧',
+      'a count in German, in the translated pattern',
+    );
+    assert.match(
+      (await form.page.locator('time').first().textContent()) ?? '',
+      /^vor \d+ (Jahr|Jahren|Monat|Monaten)$/,
+    );
     await clean(form);
     await form.close();
   });
 
   test('API key forms: create, its problems, the created key, update', async () => {
     const form = await openForm(browser, 'apiKeyForm', undefined, MARKED);
-    await form.fromHost({ type: 'init', mode: 'create', connectionId: 'c1', connectionName: 'Sandbox', values: { name: '', keyType: 'ingest', disabled: false, createDatasets: false, environmentId: '' } });
+    await form.fromHost({
+      type: 'init',
+      mode: 'create',
+      connectionId: 'c1',
+      connectionName: 'Sandbox',
+      values: { name: '', keyType: 'ingest', disabled: false, createDatasets: false, environmentId: '' },
+    });
     await form.page.locator('#f-name input').waitFor();
     await form.page.locator('#submit').click();
     await form.page.locator('#form-errors li').first().waitFor();
     assert.deepEqual(await unmarked(form.page, ['Sandbox']), []);
-    await form.fromHost({ type: 'created', key: { id: 'hcxik_01', name: 'ingest-one', secret: 's3cr3t' }, notes: ['⟦a note⟧'] });
+    await form.fromHost({
+      type: 'created',
+      key: { id: 'hcxik_01', name: 'ingest-one', secret: 's3cr3t' },
+      notes: ['⟦a note⟧'],
+    });
     await form.page.locator('#secret').waitFor();
     await form.fromHost({ type: 'copied', what: 'idAndSecret' });
     await form.page.locator('#status').filter({ hasText: '⟦' }).waitFor();
@@ -113,7 +142,14 @@ describe('webview pages speak the language the host hands them', { skip: browser
     await form.close();
 
     const update = await openForm(browser, 'apiKeyForm', undefined, MARKED);
-    await update.fromHost({ type: 'init', mode: 'update', connectionId: 'c1', connectionName: 'Sandbox', values: { id: 'hcxik_01', name: 'ingest-one', disabled: false }, idFixed: true });
+    await update.fromHost({
+      type: 'init',
+      mode: 'update',
+      connectionId: 'c1',
+      connectionName: 'Sandbox',
+      values: { id: 'hcxik_01', name: 'ingest-one', disabled: false },
+      idFixed: true,
+    });
     await update.page.locator('#f-name input').waitFor();
     await update.fromHost({ type: 'updated', key: { id: 'hcxik_01', name: 'ingest-one', disabled: true } });
     await update.page.locator('#status').filter({ hasText: 'ingest-one' }).waitFor();
@@ -124,7 +160,16 @@ describe('webview pages speak the language the host hands them', { skip: browser
 
   test('burn alert form: the alert with unknown recipients and a member it cannot send, then a conflict', async () => {
     const form = await openForm(browser, 'burnAlertForm', undefined, MARKED);
-    const loaded = { id: 'ba_1', alert_type: 'exhaustion_time', exhaustion_minutes: 240, description: '4 h', triggered: true, updated_at: '2024-03-02T10:00:00.000Z', slo: { id: 'slo_1' }, auto_investigate: true };
+    const loaded = {
+      id: 'ba_1',
+      alert_type: 'exhaustion_time',
+      exhaustion_minutes: 240,
+      description: '4 h',
+      triggered: true,
+      updated_at: '2024-03-02T10:00:00.000Z',
+      slo: { id: 'slo_1' },
+      auto_investigate: true,
+    };
     await form.fromHost({
       type: 'init',
       context: { connectionId: 'c1', dataset: 'api-gateway', sloId: 'slo_1', alertId: 'ba_1' },
@@ -135,12 +180,26 @@ describe('webview pages speak the language the host hands them', { skip: browser
       discardEdits: false,
     });
     await form.page.locator('#submit').waitFor();
-    const data = ['Sandbox', 'ba_1', 'slo_1', 'api-gateway', 'auto_investigate', 'rcp_mail', 'email', 'oncall@example.com', 'UTC', 'rcp_typed'];
+    const data = [
+      'Sandbox',
+      'ba_1',
+      'slo_1',
+      'api-gateway',
+      'auto_investigate',
+      'rcp_mail',
+      'email',
+      'oncall@example.com',
+      'UTC',
+      'rcp_typed',
+    ];
     assert.deepEqual(await unmarked(form.page, data), []);
     // An ID the team's list lacks, added, then one typed and not added (Save names it), then an empty Add.
     await form.page.locator('#f-recipient-id input').fill('rcp_typed');
     await form.page.locator('#add-recipient-id').click();
-    assert.equal(await form.page.locator('#recipients .recipient-label').first().textContent(), '⟦rcp_typed (not among the recipients the service lists)⟧');
+    assert.equal(
+      await form.page.locator('#recipients .recipient-label').first().textContent(),
+      '⟦rcp_typed (not among the recipients the service lists)⟧',
+    );
     await form.page.locator('#f-recipient-id input').fill('rcp_typed');
     await form.page.locator('#add-recipient-id').click();
     await form.page.locator('#f-recipient-id-error').filter({ hasText: '⟦' }).waitFor();
@@ -151,9 +210,17 @@ describe('webview pages speak the language the host hands them', { skip: browser
     await form.page.locator('#f-recipient-id input').fill('');
     await form.page.locator('#add-recipient-id').click();
     assert.deepEqual(await unmarked(form.page, data), []);
-    await form.fromHost({ type: 'conflict', current: { ...loaded, exhaustion_minutes: 120, updated_at: '2024-03-03T10:00:00.000Z' }, mine: { alert_type: 'exhaustion_time', exhaustion_minutes: 240, recipients: [{ id: 'rcp_mail' }] } });
+    await form.fromHost({
+      type: 'conflict',
+      current: { ...loaded, exhaustion_minutes: 120, updated_at: '2024-03-03T10:00:00.000Z' },
+      mine: { alert_type: 'exhaustion_time', exhaustion_minutes: 240, recipients: [{ id: 'rcp_mail' }] },
+    });
     await form.page.locator('#conflict').waitFor();
-    assert.match((await form.page.locator('#conflict p').first().textContent()) ?? '', /^⟦Changed on the service vor \d+ Jahren\.⟧ ⟦Choose which version/, 'the time sits inside the translated sentence');
+    assert.match(
+      (await form.page.locator('#conflict p').first().textContent()) ?? '',
+      /^⟦Changed on the service vor \d+ Jahren\.⟧ ⟦Choose which version/,
+      'the time sits inside the translated sentence',
+    );
     // The two versions are the request bodies, shown as JSON.
     assert.deepEqual(await unmarked(form.page, data, '#conflict-theirs, #conflict-mine'), []);
     await clean(form);
@@ -166,7 +233,10 @@ describe('webview pages speak the language the host hands them', { skip: browser
       type: 'init',
       context: { connectionId: 'c1', dataset: 'api-gateway' },
       connectionName: 'Sandbox',
-      loaded: { trace_id: { name: 'trace.trace_id', column_type: 'column' }, span_kind: { name: 'span.kind', column_type: 'column' } },
+      loaded: {
+        trace_id: { name: 'trace.trace_id', column_type: 'column' },
+        span_kind: { name: 'span.kind', column_type: 'column' },
+      },
       columns: null,
       discardEdits: false,
     });
@@ -197,13 +267,30 @@ describe('webview pages speak the language the host hands them', { skip: browser
       model: resultModel(2, 20, {
         title: '⟦title⟧',
         subtitle: '⟦subtitle⟧',
-        table: { columns: ['⟦start⟧', '⟦end⟧', '⟦groups⟧'], rows: [['2025-06-02T00:10:00.000Z', '2025-06-02T00:20:00.000Z', '/route/00001']] },
-        preview: { summary: '⟦summary⟧', notes: ['⟦note⟧'], threshold: { op: '>', value: 15, label: '⟦threshold⟧' }, firings: [{ start: T0 + 600, end: T0 + 1200, groups: ['/route/00001'] }], exact: false, valueLabel: '⟦value⟧' },
+        table: {
+          columns: ['⟦start⟧', '⟦end⟧', '⟦groups⟧'],
+          rows: [['2025-06-02T00:10:00.000Z', '2025-06-02T00:20:00.000Z', '/route/00001']],
+        },
+        preview: {
+          summary: '⟦summary⟧',
+          notes: ['⟦note⟧'],
+          threshold: { op: '>', value: 15, label: '⟦threshold⟧' },
+          firings: [{ start: T0 + 600, end: T0 + 1200, groups: ['/route/00001'] }],
+          exact: false,
+          valueLabel: '⟦value⟧',
+        },
       }),
     });
     await p.page.locator('#summary').waitFor();
     assert.deepEqual(await unmarked(p.page, data, '.results-table tbody'), []);
-    await p.fromHost({ type: 'show', model: { ...resultModel(0, 0, { title: '⟦title⟧', subtitle: '⟦subtitle⟧', status: 'failed', subject: 'preview' }), chart: null, table: null } });
+    await p.fromHost({
+      type: 'show',
+      model: {
+        ...resultModel(0, 0, { title: '⟦title⟧', subtitle: '⟦subtitle⟧', status: 'failed', subject: 'preview' }),
+        chart: null,
+        table: null,
+      },
+    });
     await p.page.locator('h1').filter({ hasText: '⟦title⟧' }).waitFor();
     assert.deepEqual(await unmarked(p.page, data), []);
     await clean(p);
@@ -218,7 +305,10 @@ describe('webview pages speak the language the host hands them', { skip: browser
     await p.fromHost({ type: 'show', model: { ...model, table: null } });
     await p.page.locator('.chart').focus();
     await p.page.keyboard.press('Home');
-    assert.match((await p.page.locator('.chart-readout').textContent()) ?? '', /^⟦\d{4}-\d{2}-\d{2} \d{2}:\d{2} — \/route\/00000: 1\.234,5⟧$/);
+    assert.match(
+      (await p.page.locator('.chart-readout').textContent()) ?? '',
+      /^⟦\d{4}-\d{2}-\d{2} \d{2}:\d{2} — \/route\/00000: 1\.234,5⟧$/,
+    );
     await p.page.keyboard.press('ArrowRight');
     assert.match((await p.page.locator('.chart-readout').textContent()) ?? '', /: 0,25⟧$/);
     await clean(p);
@@ -226,7 +316,13 @@ describe('webview pages speak the language the host hands them', { skip: browser
 
   test('the check looks inside shadow roots: an English word in a component, or in a shadow root within one, is found', async () => {
     const form = await openForm(browser, 'apiKeyForm', undefined, MARKED);
-    await form.fromHost({ type: 'init', mode: 'create', connectionId: 'c1', connectionName: 'Sandbox', values: { name: '', keyType: 'ingest', disabled: false, createDatasets: false, environmentId: '' } });
+    await form.fromHost({
+      type: 'init',
+      mode: 'create',
+      connectionId: 'c1',
+      connectionName: 'Sandbox',
+      values: { name: '', keyType: 'ingest', disabled: false, createDatasets: false, environmentId: '' },
+    });
     await form.page.locator('#f-name input').waitFor();
     assert.deepEqual(await unmarked(form.page, ['Sandbox']), []);
     const placed = await form.page.evaluate(() => {
@@ -235,7 +331,8 @@ describe('webview pages speak the language the host hands them', { skip: browser
       field?.shadowRoot?.append(document.createTextNode('Unmarked in a component'));
       // ...and a label two shadow roots deep.
       const outer = document.body.appendChild(document.createElement('div')).attachShadow({ mode: 'open' });
-      outer.appendChild(document.createElement('span')).attachShadow({ mode: 'open' }).innerHTML = '<button aria-label="Close the panel">⟦x⟧</button>';
+      outer.appendChild(document.createElement('span')).attachShadow({ mode: 'open' }).innerHTML =
+        '<button aria-label="Close the panel">⟦x⟧</button>';
       return field?.shadowRoot !== null && field?.shadowRoot !== undefined;
     });
     assert.equal(placed, true, 'the form draws a vscode-textfield with an open shadow root');
@@ -245,7 +342,13 @@ describe('webview pages speak the language the host hands them', { skip: browser
 
   test('the check finds an English word: a page given no translation is all unmarked', async () => {
     const form = await openForm(browser, 'apiKeyForm');
-    await form.fromHost({ type: 'init', mode: 'create', connectionId: 'c1', connectionName: 'Sandbox', values: { name: '', keyType: 'ingest', disabled: false, createDatasets: false, environmentId: 'env_1' } });
+    await form.fromHost({
+      type: 'init',
+      mode: 'create',
+      connectionId: 'c1',
+      connectionName: 'Sandbox',
+      values: { name: '', keyType: 'ingest', disabled: false, createDatasets: false, environmentId: 'env_1' },
+    });
     await form.page.locator('#f-name input').waitFor();
     const left = await unmarked(form.page, ['Sandbox']);
     assert.ok(left.includes('Create an API key'), left.join(' | '));

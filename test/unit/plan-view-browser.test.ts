@@ -78,10 +78,7 @@ describe('plan view page (Chromium)', { skip: browserSkip }, () => {
       JSON.stringify(HOSTILE[1]),
     ]);
     assert.deepEqual(await p.page.locator('.change.create vscode-button').allTextContents(), ['Open File']);
-    assert.deepEqual(await p.page.locator('.change.update vscode-button').allTextContents(), [
-      'Open File',
-      'Compare',
-    ]);
+    assert.deepEqual(await p.page.locator('.change.update vscode-button').allTextContents(), ['Open File', 'Compare']);
     assert.equal(await p.page.locator('img, script:not([type]), .change script').count(), 0);
     assert.equal(await p.page.locator('#status').textContent(), 'Nothing is written until you confirm.');
     assert.deepEqual(await p.incidents(), { dialogs: [], pageErrors: [], csp: [] });
@@ -167,10 +164,7 @@ describe('plan view page (Chromium)', { skip: browserSkip }, () => {
       await p.page.locator('#status').textContent(),
       'Applied to Sandbox: 1 applied, 0 skipped, 1 refused, 0 failed.',
     );
-    assert.deepEqual(
-      [await p.page.locator('#apply').count(), await p.page.locator('vscode-checkbox').count()],
-      [0, 0],
-    );
+    assert.deepEqual([await p.page.locator('#apply').count(), await p.page.locator('vscode-checkbox').count()], [0, 0]);
     assert.doesNotMatch(
       (await p.page.locator('body').textContent()) ?? '',
       /Nothing is written until you confirm|HTTP 422/,

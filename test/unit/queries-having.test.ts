@@ -51,16 +51,33 @@ test('without its HAVING clause the quiet group would have been the loudest', ()
 
 test('the having is taken over the whole time_range window, a missing COUNT bucket counting as 0', () => {
   // Two-minute windows: /quiet has 2+0, 0+2, 2+2 events; only the last reaches 4.
-  const out = evaluateTrigger(rules({ frequency: MIN, timeRange: 2 * MIN, havings: [{ op: '>=', value: 4, combine: 'sum' }] }), grid, MIN, 4 * MIN);
+  const out = evaluateTrigger(
+    rules({ frequency: MIN, timeRange: 2 * MIN, havings: [{ op: '>=', value: 4, combine: 'sum' }] }),
+    grid,
+    MIN,
+    4 * MIN,
+  );
   assert.deepEqual(out.times, [2 * MIN, 3 * MIN, 4 * MIN]);
   assert.deepEqual(num(out.values[1]?.values), [null, null, 900]);
 });
 
 test('= keeps only the group whose value equals it, != only the others', () => {
   const equal = evaluateTrigger(rules({ havings: [{ op: '=', value: 50, combine: 'sum' }] }), grid, 0, 4 * MIN);
-  assert.deepEqual([num(equal.values[0]?.values), num(equal.values[1]?.values)], [[150, 150, 150, 150], [null, null, null, null]]);
+  assert.deepEqual(
+    [num(equal.values[0]?.values), num(equal.values[1]?.values)],
+    [
+      [150, 150, 150, 150],
+      [null, null, null, null],
+    ],
+  );
   const other = evaluateTrigger(rules({ havings: [{ op: '!=', value: 50, combine: 'sum' }] }), grid, 0, 4 * MIN);
-  assert.deepEqual([num(other.values[0]?.values), num(other.values[1]?.values)], [[null, null, null, null], [900, null, 900, 900]]);
+  assert.deepEqual(
+    [num(other.values[0]?.values), num(other.values[1]?.values)],
+    [
+      [null, null, null, null],
+      [900, null, 900, 900],
+    ],
+  );
 });
 
 test('a group with no value of the having in the whole window is not in that result, even for COUNT < 5', () => {
@@ -70,15 +87,32 @@ test('a group with no value of the having in the whole window is not in that res
 });
 
 test('with a baseline, the earlier window is filtered by the having too: a group it left out then has no change', () => {
-  const g: Grid = { ...grid, groups: [{ label: '/a', values: row([100, 100, 300, 300]), havings: [row([1, 50, 50, 50])] }] };
-  const out = evaluateTrigger(rules({ baseline: { type: 'value', offsetMinutes: 1 }, value: 0, havings: [{ op: '>=', value: 10, combine: 'sum' }] }), g, MIN, 4 * MIN);
+  const g: Grid = {
+    ...grid,
+    groups: [{ label: '/a', values: row([100, 100, 300, 300]), havings: [row([1, 50, 50, 50])] }],
+  };
+  const out = evaluateTrigger(
+    rules({
+      baseline: { type: 'value', offsetMinutes: 1 },
+      value: 0,
+      havings: [{ op: '>=', value: 10, combine: 'sum' }],
+    }),
+    g,
+    MIN,
+    4 * MIN,
+  );
   assert.deepEqual(out.times, [2 * MIN, 3 * MIN, 4 * MIN]);
   // At 2 min the baseline window (minute 0) had COUNT 1 < 10: no change; then 100 - 100 and 300 - 100.
   assert.deepEqual(num(out.values[0]?.values), [null, 200, 0]);
 });
 
 test('a mean having over several buckets makes the preview approximate', () => {
-  const out = evaluateTrigger(rules({ timeRange: 2 * MIN, havings: [{ op: '>', value: 0, combine: 'mean' }] }), grid, MIN, 4 * MIN);
+  const out = evaluateTrigger(
+    rules({ timeRange: 2 * MIN, havings: [{ op: '>', value: 0, combine: 'mean' }] }),
+    grid,
+    MIN,
+    4 * MIN,
+  );
   assert.equal(out.exact, false);
   assert.equal(evaluateTrigger(rules({ timeRange: 2 * MIN }), grid, MIN, 4 * MIN).exact, true);
 });
@@ -101,7 +135,12 @@ test('the plan reads the having by its calculation and fetches that calculation 
   assert.deepEqual(planned.plan.notes, []);
   const start = planned.plan.fetchStart;
   const grid = gridFromSeries(planned.plan, [
-    { series: [{ time: start, data: { 'http.route': '/a', 'P99(duration_ms)': 1200, COUNT: 3 } }, { time: start + 900, data: { 'http.route': '/a', 'P99(duration_ms)': 1300 } }] },
+    {
+      series: [
+        { time: start, data: { 'http.route': '/a', 'P99(duration_ms)': 1200, COUNT: 3 } },
+        { time: start + 900, data: { 'http.route': '/a', 'P99(duration_ms)': 1300 } },
+      ],
+    },
   ]);
   assert.deepEqual(num(grid.groups[0]?.values).slice(0, 2), [1200, 1300]);
   assert.deepEqual(num(grid.groups[0]?.havings?.[0]).slice(0, 2), [3, null]);
@@ -109,7 +148,10 @@ test('the plan reads the having by its calculation and fetches that calculation 
 
 test("a having naming a calculation by its name in its column is read, with that calculation's way of adding up", () => {
   const query = {
-    calculations: [{ op: 'COUNT', name: 'errors', filters: [{ column: 'error', op: 'exists' }] }, { op: 'COUNT', name: 'all' }],
+    calculations: [
+      { op: 'COUNT', name: 'errors', filters: [{ column: 'error', op: 'exists' }] },
+      { op: 'COUNT', name: 'all' },
+    ],
     formulas: [{ name: 'ratio', expression: '$errors / $all' }],
     havings: [{ column: 'all', op: '>=', value: 100 }],
     time_range: 900,
@@ -121,8 +163,12 @@ test("a having naming a calculation by its name in its column is read, with that
   assert.deepEqual(planned.plan.rules.havings, [{ op: '>=', value: 100, combine: 'sum' }]);
 });
 
-test('a having with a null column corresponds to the calculation without one, which is then not the threshold\'s', () => {
-  const query = { calculations: [{ op: 'COUNT' }, { op: 'P99', column: 'duration_ms' }], havings: [{ calculate_op: 'COUNT', column: null, op: '>', value: 10 }], time_range: 900 };
+test("a having with a null column corresponds to the calculation without one, which is then not the threshold's", () => {
+  const query = {
+    calculations: [{ op: 'COUNT' }, { op: 'P99', column: 'duration_ms' }],
+    havings: [{ calculate_op: 'COUNT', column: null, op: '>', value: 10 }],
+    time_range: 900,
+  };
   const planned = planPreview(trigger, query, 3_600, NOW, 'exact');
   assert.ok(planned.ok);
   assert.equal(planned.plan.valueKey, 'P99(duration_ms)');
@@ -130,10 +176,16 @@ test('a having with a null column corresponds to the calculation without one, wh
 });
 
 test('a having that corresponds to no calculation is not applied, and the panel says so', () => {
-  const query = { calculations: [{ op: 'COUNT' }], havings: [{ calculate_op: 'MAX', column: 'x', op: '>', value: 1 }], time_range: 900 };
+  const query = {
+    calculations: [{ op: 'COUNT' }],
+    havings: [{ calculate_op: 'MAX', column: 'x', op: '>', value: 1 }],
+    time_range: 900,
+  };
   const planned = planPreview(trigger, query, 3_600, NOW, 'exact');
   assert.ok(planned.ok);
   assert.deepEqual(planned.plan.havingKeys, []);
   assert.equal(planned.plan.rules.havings, undefined);
-  assert.deepEqual(planned.plan.notes, ['The HAVING clause could not be read, so it is not applied: every group is evaluated.']);
+  assert.deepEqual(planned.plan.notes, [
+    'The HAVING clause could not be read, so it is not applied: every group is evaluated.',
+  ]);
 });

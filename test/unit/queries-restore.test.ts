@@ -19,7 +19,14 @@ const model: ResultsModel = {
   canRerun: true,
 };
 const queryRun: SavedRun = {
-  run: { kind: 'query', connectionId: 'c1', dataset: 'api', queryId: 'q_1', label: 'saved query q_1', request: { query_id: 'q_1', disable_series: true, limit: 50 } },
+  run: {
+    kind: 'query',
+    connectionId: 'c1',
+    dataset: 'api',
+    queryId: 'q_1',
+    label: 'saved query q_1',
+    request: { query_id: 'q_1', disable_series: true, limit: 50 },
+  },
   links: { query: 'https://ui.example/team/datasets/api/result/r1', graph: 'https://elsewhere.example/r1/snapshot' },
 };
 
@@ -36,10 +43,26 @@ test('a saved query panel comes back with its model, under its own key, runnable
 
 test('a preview panel comes back under the key it was opened with, with the trigger as it was previewed', () => {
   const saved: SavedRun = {
-    run: { kind: 'preview', connectionId: 'c1', dataset: 'api', key: 'preview:file:file:///w/t.json', where: 't.json (unsaved edits included) against api on Sandbox', trigger: { name: 'High', frequency: 300, threshold: { op: '>', value: 5 } }, windowSeconds: 86400, mode: 'exact' },
+    run: {
+      kind: 'preview',
+      connectionId: 'c1',
+      dataset: 'api',
+      key: 'preview:file:file:///w/t.json',
+      where: 't.json (unsaved edits included) against api on Sandbox',
+      trigger: { name: 'High', frequency: 300, threshold: { op: '>', value: 5 } },
+      windowSeconds: 86400,
+      mode: 'exact',
+    },
     links: {},
   };
-  const restored = restoreResults({ title: 'Preview: High', model: failedPreviewModel('Preview: High', saved.run.kind === 'preview' ? saved.run.where : '', 'it failed'), saved }, profiles);
+  const restored = restoreResults(
+    {
+      title: 'Preview: High',
+      model: failedPreviewModel('Preview: High', saved.run.kind === 'preview' ? saved.run.where : '', 'it failed'),
+      saved,
+    },
+    profiles,
+  );
   assert.equal(restored.key, 'preview:file:file:///w/t.json');
   assert.deepEqual(restored.run, saved.run);
   assert.equal(restored.model.status, 'failed');
@@ -48,11 +71,19 @@ test('a preview panel comes back under the key it was opened with, with the trig
 });
 
 test('when the connection is gone the panel still shows its result, says why it cannot run again and offers no link', () => {
-  const restored = restoreResults({ title: 'Query q_1', model, saved: queryRun }, [{ id: 'other', uiUrl: 'https://ui.example' }]);
+  const restored = restoreResults({ title: 'Query q_1', model, saved: queryRun }, [
+    { id: 'other', uiUrl: 'https://ui.example' },
+  ]);
   assert.equal(restored.run, undefined);
   assert.equal(restored.saved, undefined);
   assert.deepEqual(restored.links, {});
-  assert.deepEqual(restored.model, { ...model, restored: true, links: { query: false, graph: false }, canRerun: false, note: 'The connection of this result no longer exists, so it cannot be run again.' });
+  assert.deepEqual(restored.model, {
+    ...model,
+    restored: true,
+    links: { query: false, graph: false },
+    canRerun: false,
+    note: 'The connection of this result no longer exists, so it cannot be run again.',
+  });
 });
 
 test('a model too large to keep comes back as a title and Run Again', () => {
@@ -72,7 +103,15 @@ test('a model too large to keep comes back as a title and Run Again', () => {
 });
 
 test('a damaged or missing state is refused with a clear message and nothing to run', () => {
-  for (const raw of [undefined, null, 'x', { title: 3 }, { title: 't', model: { ...model, status: 'weird' } }, { title: 't', saved: { run: { kind: 'query', connectionId: '' }, links: {} } }, { title: 't', extra: 1 }]) {
+  for (const raw of [
+    undefined,
+    null,
+    'x',
+    { title: 3 },
+    { title: 't', model: { ...model, status: 'weird' } },
+    { title: 't', saved: { run: { kind: 'query', connectionId: '' }, links: {} } },
+    { title: 't', extra: 1 },
+  ]) {
     const restored = restoreResults(raw, profiles);
     assert.equal(restored.key, undefined, JSON.stringify(raw));
     assert.equal(restored.run, undefined);
@@ -80,7 +119,8 @@ test('a damaged or missing state is refused with a clear message and nothing to 
       title: 'Query Results',
       subtitle: '',
       status: 'failed',
-      message: 'This panel could not be restored after the window reload: its saved state is missing or damaged. Run the query or the preview again.',
+      message:
+        'This panel could not be restored after the window reload: its saved state is missing or damaged. Run the query or the preview again.',
       chart: null,
       table: null,
       totals: [],
@@ -91,16 +131,23 @@ test('a damaged or missing state is refused with a clear message and nothing to 
 });
 
 test('a failed preview model says what failed and can be run again', () => {
-  assert.deepEqual(failedPreviewModel('Preview: High', 'api on Sandbox', 'Previewing trigger "High" over the last 24 h failed: HTTP 500'), {
-    title: 'Preview: High',
-    subtitle: 'api on Sandbox',
-    status: 'failed',
-    subject: 'preview',
-    message: 'Previewing trigger "High" over the last 24 h failed: HTTP 500',
-    chart: null,
-    table: null,
-    totals: [],
-    links: { query: false, graph: false },
-    canRerun: true,
-  });
+  assert.deepEqual(
+    failedPreviewModel(
+      'Preview: High',
+      'api on Sandbox',
+      'Previewing trigger "High" over the last 24 h failed: HTTP 500',
+    ),
+    {
+      title: 'Preview: High',
+      subtitle: 'api on Sandbox',
+      status: 'failed',
+      subject: 'preview',
+      message: 'Previewing trigger "High" over the last 24 h failed: HTTP 500',
+      chart: null,
+      table: null,
+      totals: [],
+      links: { query: false, graph: false },
+      canRerun: true,
+    },
+  );
 });

@@ -20,9 +20,18 @@ after(async () => {
 
 async function setup(opts: { queryResultRateLimit?: number; retry?: boolean } = {}) {
   const c = virtualClock('2025-06-02T12:00:00Z');
-  const sandbox = await startSandbox({ clock: c.timing.now, rateLimit: 1000, ...(opts.queryResultRateLimit ? { queryResultRateLimit: opts.queryResultRateLimit } : {}) });
+  const sandbox = await startSandbox({
+    clock: c.timing.now,
+    rateLimit: 1000,
+    ...(opts.queryResultRateLimit ? { queryResultRateLimit: opts.queryResultRateLimit } : {}),
+  });
   handles.push(sandbox);
-  const client = new ServiceClient({ baseUrl: sandbox.info.baseUrl, configKey: sandbox.info.configKey, timing: c.timing, retry: { maxAttempts: opts.retry === false ? 1 : 4 } });
+  const client = new ServiceClient({
+    baseUrl: sandbox.info.baseUrl,
+    configKey: sandbox.info.configKey,
+    timing: c.timing,
+    retry: { maxAttempts: opts.retry === false ? 1 : 4 },
+  });
   const pacer = new CreationPacer(c.clock);
   const reports: string[] = [];
   return { ...c, sandbox, client, pacer, reports, report: (m: string) => reports.push(m) };
@@ -31,7 +40,12 @@ async function setup(opts: { queryResultRateLimit?: number; retry?: boolean } = 
 describe('running a saved query', () => {
   test('a result that completes later is polled with growing waits until complete, then has its data', async () => {
     const s = await setup();
-    const out = await runQueryResult(s.client, s.pacer, s.clock, { dataset: GW, body: { query_id: DEMO.savedQueries.gwSlow }, signal: new AbortController().signal, report: s.report });
+    const out = await runQueryResult(s.client, s.pacer, s.clock, {
+      dataset: GW,
+      body: { query_id: DEMO.savedQueries.gwSlow },
+      signal: new AbortController().signal,
+      report: s.report,
+    });
     assert.equal(out.kind, 'complete');
     assert.equal(out.result.complete, true);
     assert.ok((out.result.data?.series?.length ?? 0) > 0, 'the complete result carries its series');
@@ -45,7 +59,12 @@ describe('running a saved query', () => {
 
   test('a quick result is complete in the create response and is not polled', async () => {
     const s = await setup();
-    const out = await runQueryResult(s.client, s.pacer, s.clock, { dataset: GW, body: { query_id: DEMO.savedQueries.gw5xx }, signal: new AbortController().signal, report: s.report });
+    const out = await runQueryResult(s.client, s.pacer, s.clock, {
+      dataset: GW,
+      body: { query_id: DEMO.savedQueries.gw5xx },
+      signal: new AbortController().signal,
+      report: s.report,
+    });
     assert.equal(out.kind, 'complete');
     assert.equal(out.polls, 0);
   });
@@ -56,23 +75,46 @@ describe('running a saved query', () => {
     const report = (m: string) => {
       if (m.startsWith('Waiting for result')) controller.abort();
     };
-    await assert.rejects(runQueryResult(s.client, s.pacer, s.clock, { dataset: GW, body: { query_id: DEMO.savedQueries.gwSlow }, signal: controller.signal, report }), { name: 'AbortError' });
+    await assert.rejects(
+      runQueryResult(s.client, s.pacer, s.clock, {
+        dataset: GW,
+        body: { query_id: DEMO.savedQueries.gwSlow },
+        signal: controller.signal,
+        report,
+      }),
+      { name: 'AbortError' },
+    );
     assert.equal(s.sandbox.requests.filter((r) => r.method === 'GET').length, 0);
   });
 
   test("a failed query is a failure carrying the service's error text", async () => {
     const s = await setup();
-    await assert.rejects(runQueryResult(s.client, s.pacer, s.clock, { dataset: GW, body: { query_id: DEMO.savedQueries.gwFailing }, signal: new AbortController().signal, report: s.report }), {
-      name: 'ServiceError',
-      kind: 'query-failed',
-      message: 'create query result failed: the query failed: query failed: a calculation names a column that does not exist',
-    });
+    await assert.rejects(
+      runQueryResult(s.client, s.pacer, s.clock, {
+        dataset: GW,
+        body: { query_id: DEMO.savedQueries.gwFailing },
+        signal: new AbortController().signal,
+        report: s.report,
+      }),
+      {
+        name: 'ServiceError',
+        kind: 'query-failed',
+        message:
+          'create query result failed: the query failed: query failed: a calculation names a column that does not exist',
+      },
+    );
   });
 
   test('the eleventh run within a minute waits visibly for the limit instead of failing', async () => {
     const s = await setup();
     const signal = new AbortController().signal;
-    for (let i = 0; i < 11; i++) await runQueryResult(s.client, s.pacer, s.clock, { dataset: GW, body: { query_id: DEMO.savedQueries.gw5xx }, signal, report: s.report });
+    for (let i = 0; i < 11; i++)
+      await runQueryResult(s.client, s.pacer, s.clock, {
+        dataset: GW,
+        body: { query_id: DEMO.savedQueries.gw5xx },
+        signal,
+        report: s.report,
+      });
     const waits = s.reports.filter((m) => m.startsWith('Waiting') && m.includes('queries a minute'));
     assert.equal(waits[0], 'Waiting 62 s: the service runs at most 10 queries a minute...');
     assert.equal(waits.length, 62, 'the wait counts down once a second');
@@ -82,17 +124,38 @@ describe('running a saved query', () => {
   test("the eleventh result reaches the service 60 s and the margin after the first, by the service's clock", async () => {
     const s = await setup();
     const signal = new AbortController().signal;
-    for (let i = 0; i < 11; i++) await runQueryResult(s.client, s.pacer, s.clock, { dataset: GW, body: { query_id: DEMO.savedQueries.gw5xx }, signal, report: s.report });
-    const arrived = s.sandbox.requests.filter((r) => r.method === 'POST' && r.path === `/1/query_results/${GW}`).map((r) => Date.parse(r.at));
-    assert.deepEqual(arrived.map((t) => t - (arrived[0] ?? 0)), [...new Array<number>(10).fill(0), 60_000 + PACING_MARGIN_MS]);
+    for (let i = 0; i < 11; i++)
+      await runQueryResult(s.client, s.pacer, s.clock, {
+        dataset: GW,
+        body: { query_id: DEMO.savedQueries.gw5xx },
+        signal,
+        report: s.report,
+      });
+    const arrived = s.sandbox.requests
+      .filter((r) => r.method === 'POST' && r.path === `/1/query_results/${GW}`)
+      .map((r) => Date.parse(r.at));
+    assert.deepEqual(
+      arrived.map((t) => t - (arrived[0] ?? 0)),
+      [...new Array<number>(10).fill(0), 60_000 + PACING_MARGIN_MS],
+    );
     assert.equal(PACING_MARGIN_MS, 2_000);
   });
 
   test('a 429 from the service all the same (others use the team too) is waited out and retried', async () => {
     const s = await setup({ queryResultRateLimit: 1, retry: false });
     const signal = new AbortController().signal;
-    await runQueryResult(s.client, s.pacer, s.clock, { dataset: GW, body: { query_id: DEMO.savedQueries.gw5xx }, signal, report: s.report });
-    const out = await runQueryResult(s.client, s.pacer, s.clock, { dataset: GW, body: { query_id: DEMO.savedQueries.gw5xx }, signal, report: s.report });
+    await runQueryResult(s.client, s.pacer, s.clock, {
+      dataset: GW,
+      body: { query_id: DEMO.savedQueries.gw5xx },
+      signal,
+      report: s.report,
+    });
+    const out = await runQueryResult(s.client, s.pacer, s.clock, {
+      dataset: GW,
+      body: { query_id: DEMO.savedQueries.gw5xx },
+      signal,
+      report: s.report,
+    });
     assert.equal(out.kind, 'complete');
     const posts = s.sandbox.requests.filter((r) => r.method === 'POST');
     assert.equal(posts.length, 3, 'the first, the refused one and its retry');
@@ -102,30 +165,62 @@ describe('running a saved query', () => {
   test('when the service does not serve polling, the result comes back incomplete naming the call', async () => {
     const s = await setup();
     s.sandbox.faults.nextStatus(405, 1, 'auto', { match: { method: 'GET', path: '/1/query_results/' } });
-    const out = await runQueryResult(s.client, s.pacer, s.clock, { dataset: GW, body: { query_id: DEMO.savedQueries.gwSlow }, signal: new AbortController().signal, report: s.report });
+    const out = await runQueryResult(s.client, s.pacer, s.clock, {
+      dataset: GW,
+      body: { query_id: DEMO.savedQueries.gwSlow },
+      signal: new AbortController().signal,
+      report: s.report,
+    });
     assert.equal(out.kind, 'incomplete');
-    assert.match(out.kind === 'incomplete' ? out.reason : '', /^Checking a query result again is not available on this service: GET \/1\/query_results\/api-gateway\/qr_\d{6} answered 405 \(method not allowed\)\. The result may be ready in the browser\.$/);
+    assert.match(
+      out.kind === 'incomplete' ? out.reason : '',
+      /^Checking a query result again is not available on this service: GET \/1\/query_results\/api-gateway\/qr_\d{6} answered 405 \(method not allowed\)\. The result may be ready in the browser\.$/,
+    );
   });
 
   test('a saved query run on a dataset the service does not have says so, with the slug meant', async () => {
     const s = await setup();
-    await assert.rejects(runQueryResult(s.client, s.pacer, s.clock, { dataset: 'api-gatway', body: { query_id: DEMO.savedQueries.gw5xx }, signal: new AbortController().signal, report: s.report }), {
-      name: 'DatasetMissingError',
-      message: 'The service has no dataset "api-gatway" (did you mean "api-gateway"?).',
-    });
+    await assert.rejects(
+      runQueryResult(s.client, s.pacer, s.clock, {
+        dataset: 'api-gatway',
+        body: { query_id: DEMO.savedQueries.gw5xx },
+        signal: new AbortController().signal,
+        report: s.report,
+      }),
+      {
+        name: 'DatasetMissingError',
+        message: 'The service has no dataset "api-gatway" (did you mean "api-gateway"?).',
+      },
+    );
   });
 
   test('polling gives up after 90 s with the reason', async () => {
     const s = await setup();
     // A service whose results never complete: the runner stops asking after 90 s.
     const out = await runQueryResult(
-      { ...s.client, createQueryResult: s.client.createQueryResult.bind(s.client), getQueryResult: async () => ({ data: { id: 'qr_x', complete: false }, status: 200, attempts: 1 }), createQuery: s.client.createQuery.bind(s.client), getQuery: s.client.getQuery.bind(s.client), listDatasets: s.client.listDatasets.bind(s.client), listColumns: s.client.listColumns.bind(s.client) },
+      {
+        ...s.client,
+        createQueryResult: s.client.createQueryResult.bind(s.client),
+        getQueryResult: async () => ({ data: { id: 'qr_x', complete: false }, status: 200, attempts: 1 }),
+        createQuery: s.client.createQuery.bind(s.client),
+        getQuery: s.client.getQuery.bind(s.client),
+        listDatasets: s.client.listDatasets.bind(s.client),
+        listColumns: s.client.listColumns.bind(s.client),
+      },
       s.pacer,
       s.clock,
-      { dataset: GW, body: { query_id: DEMO.savedQueries.gwSlow }, signal: new AbortController().signal, report: s.report },
+      {
+        dataset: GW,
+        body: { query_id: DEMO.savedQueries.gwSlow },
+        signal: new AbortController().signal,
+        report: s.report,
+      },
     );
     assert.equal(out.kind, 'incomplete');
-    assert.equal(out.kind === 'incomplete' ? out.reason : '', `The result was not complete after ${Math.round(s.sleeps.reduce((a, b) => a + b, 0) / 1000)} s. Open it in the browser, or run it again.`);
+    assert.equal(
+      out.kind === 'incomplete' ? out.reason : '',
+      `The result was not complete after ${Math.round(s.sleeps.reduce((a, b) => a + b, 0) / 1000)} s. Open it in the browser, or run it again.`,
+    );
     assert.ok(s.sleeps.reduce((a, b) => a + b, 0) >= POLL.giveUpMs);
     assert.ok(s.sleeps.every((ms) => ms <= POLL.maxMs));
   });
@@ -157,8 +252,15 @@ describe('pacing, whatever the network does', () => {
   test('no eleven creations reach the service within 60 s and the margin, whatever each takes to arrive and to be answered, and however the runs are spaced (property)', async () => {
     // Each run: a pause before it, then its creation's time to arrive and to be answered.
     // Most runs follow at once (the pacer is then what spaces them), some after a while.
-    const pause = fc.oneof({ weight: 4, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: 20_000 }) });
-    const run = fc.record({ pause, up: fc.integer({ min: 0, max: 10_000 }), down: fc.integer({ min: 0, max: 10_000 }) });
+    const pause = fc.oneof(
+      { weight: 4, arbitrary: fc.constant(0) },
+      { weight: 1, arbitrary: fc.integer({ min: 0, max: 20_000 }) },
+    );
+    const run = fc.record({
+      pause,
+      up: fc.integer({ min: 0, max: 10_000 }),
+      down: fc.integer({ min: 0, max: 10_000 }),
+    });
     await fc.assert(
       fc.asyncProperty(fc.array(run, { minLength: 11, maxLength: 30 }), async (runs) => {
         const c = virtualClock('2025-06-02T12:00:00Z');
@@ -166,9 +268,17 @@ describe('pacing, whatever the network does', () => {
         const pacer = new CreationPacer(c.clock);
         for (const r of runs) {
           await c.clock.sleep(r.pause, service.signal);
-          await runQueryResult(service.api, pacer, c.clock, { dataset: GW, body: { query_id: 'q' }, signal: service.signal, report: () => undefined });
+          await runQueryResult(service.api, pacer, c.clock, {
+            dataset: GW,
+            body: { query_id: 'q' },
+            signal: service.signal,
+            report: () => undefined,
+          });
         }
-        const tooClose = service.arrivals.slice(10).map((t, i) => t - (service.arrivals[i] ?? 0)).filter((gap) => gap < 60_000 + PACING_MARGIN_MS);
+        const tooClose = service.arrivals
+          .slice(10)
+          .map((t, i) => t - (service.arrivals[i] ?? 0))
+          .filter((gap) => gap < 60_000 + PACING_MARGIN_MS);
         assert.deepEqual(tooClose, []);
       }),
       { numRuns: 200 },
@@ -197,16 +307,30 @@ describe('trigger preview against the sandbox', () => {
    */
   async function firingsCountedDirectly(from: number, to: number): Promise<{ start: number; end: number | null }[]> {
     const signal = new AbortController().signal;
-    const query = { calculations: [{ op: 'COUNT' as const }], filters: [{ column: 'error', op: '=' as const, value: true }], granularity: 300, start_time: from - 1_200, end_time: to };
+    const query = {
+      calculations: [{ op: 'COUNT' as const }],
+      filters: [{ column: 'error', op: '=' as const, value: true }],
+      granularity: 300,
+      start_time: from - 1_200,
+      end_time: to,
+    };
     const saved = await s.client.createQuery(GW, query);
-    const out = await runQueryResult(s.client, s.pacer, s.clock, { dataset: GW, body: { query_id: saved.data.id ?? '' }, signal, report: s.report });
+    const out = await runQueryResult(s.client, s.pacer, s.clock, {
+      dataset: GW,
+      body: { query_id: saved.data.id ?? '' },
+      signal,
+      report: s.report,
+    });
     assert.equal(out.kind, 'complete');
     const failed = new Map<number, number>();
     for (const point of out.kind === 'complete' ? (out.result.data?.series ?? []) : []) {
       const at = typeof point.time === 'number' ? point.time : Date.parse(point.time) / 1000;
       failed.set(at, Number(point.data?.['COUNT'] ?? 0));
     }
-    assert.ok([...failed.values()].some((n) => n > 0), 'the direct query sees failed requests');
+    assert.ok(
+      [...failed.values()].some((n) => n > 0),
+      'the direct query sees failed requests',
+    );
     const firings: { start: number; end: number | null }[] = [];
     let over = false;
     for (let at = Math.floor(from / 300) * 300 + 300; at <= to; at += 300) {
@@ -223,17 +347,45 @@ describe('trigger preview against the sandbox', () => {
     const t = trigger(DEMO.triggers.gwErrors);
     const before = s.sandbox.state.savedQueries.length;
     const to = now();
-    const run = await runPreview(s.client, s.pacer, s.clock, { dataset: GW, trigger: t, query: t.query ?? {}, windowSeconds: 86_400, mode: 'exact', nowSeconds: to, where: GW }, new AbortController().signal, s.report);
+    const run = await runPreview(
+      s.client,
+      s.pacer,
+      s.clock,
+      {
+        dataset: GW,
+        trigger: t,
+        query: t.query ?? {},
+        windowSeconds: 86_400,
+        mode: 'exact',
+        nowSeconds: to,
+        where: GW,
+      },
+      new AbortController().signal,
+      s.report,
+    );
     assert.equal(s.sandbox.state.savedQueries.length, before + 1);
     const saved = s.sandbox.state.savedQueries.at(-1);
-    assert.deepEqual(Object.keys(saved?.query ?? {}).sort(), ['calculations', 'end_time', 'filters', 'granularity', 'start_time']);
+    assert.deepEqual(Object.keys(saved?.query ?? {}).sort(), [
+      'calculations',
+      'end_time',
+      'filters',
+      'granularity',
+      'start_time',
+    ]);
     assert.equal(saved?.query.granularity, 300);
     assert.equal(run.plan.chunks.length, 1);
     assert.equal(run.outcome.times.length, 288);
     assert.equal(run.outcome.exact, true);
-    assert.deepEqual(run.outcome.firings.map((f) => ({ start: f.start, end: f.end })), await firingsCountedDirectly(to - 86_400, to), run.summary);
+    assert.deepEqual(
+      run.outcome.firings.map((f) => ({ start: f.start, end: f.end })),
+      await firingsCountedDirectly(to - 86_400, to),
+      run.summary,
+    );
     assert.ok(run.outcome.firings.length >= 1, `the demo's daily error bursts make it fire: ${run.summary}`);
-    assert.match(run.summary, /^It would have fired \d+ times? \(\d+ notifications? and \d+ resolves? on_change; \d+ notifications? if on_true\) in the last 24 h\./);
+    assert.match(
+      run.summary,
+      /^It would have fired \d+ times? \(\d+ notifications? and \d+ resolves? on_change; \d+ notifications? if on_true\) in the last 24 h\./,
+    );
     assert.equal(run.model.preview?.threshold.value, 5);
     // The firings table: exact ISO times in two time columns (shown relative, copied exactly).
     assert.deepEqual(run.model.table?.columns, ['fired at', 'resolved at', 'lasted (min)', 'groups']);
@@ -247,44 +399,122 @@ describe('trigger preview against the sandbox', () => {
       first.groups.join(', '),
     ]);
     const lasted = run.model.table?.rows[0]?.[2];
-    assert.ok(typeof lasted === 'number' && lasted > 0 && lasted % 5 === 0, `a firing lasts whole evaluations of 5 min: ${String(lasted)}`);
+    assert.ok(
+      typeof lasted === 'number' && lasted > 0 && lasted % 5 === 0,
+      `a firing lasts whole evaluations of 5 min: ${String(lasted)}`,
+    );
   });
 
   test('a saved query named by query_id is read back and previewed', async () => {
     const t = trigger(DEMO.triggers.gwSavedQuery);
     const query = await readSavedQuery(s.client, GW, t.query_id ?? '', new AbortController().signal);
     assert.equal(query.time_range, 1800);
-    const run = await runPreview(s.client, s.pacer, s.clock, { dataset: GW, trigger: t, query, windowSeconds: 3_600, mode: 'exact', nowSeconds: now(), where: GW }, new AbortController().signal, s.report);
+    const run = await runPreview(
+      s.client,
+      s.pacer,
+      s.clock,
+      { dataset: GW, trigger: t, query, windowSeconds: 3_600, mode: 'exact', nowSeconds: now(), where: GW },
+      new AbortController().signal,
+      s.report,
+    );
     assert.equal(run.outcome.times.length, 6);
   });
 
   test('7 days at a 5-minute frequency takes several queries, or one at a coarser step that says so', async () => {
     const t = trigger(DEMO.triggers.gwOnTrue);
-    const exact = await runPreview(s.client, s.pacer, s.clock, { dataset: GW, trigger: t, query: t.query ?? {}, windowSeconds: 604_800, mode: 'exact', nowSeconds: now(), where: GW }, new AbortController().signal, s.report);
+    const exact = await runPreview(
+      s.client,
+      s.pacer,
+      s.clock,
+      {
+        dataset: GW,
+        trigger: t,
+        query: t.query ?? {},
+        windowSeconds: 604_800,
+        mode: 'exact',
+        nowSeconds: now(),
+        where: GW,
+      },
+      new AbortController().signal,
+      s.report,
+    );
     assert.equal(exact.plan.chunks.length, 3);
     assert.ok(exact.plan.notes.some((n) => n.startsWith('The window is shortened')));
-    const coarse = await runPreview(s.client, s.pacer, s.clock, { dataset: GW, trigger: t, query: t.query ?? {}, windowSeconds: 604_800, mode: 'coarse', nowSeconds: now(), where: GW }, new AbortController().signal, s.report);
+    const coarse = await runPreview(
+      s.client,
+      s.pacer,
+      s.clock,
+      {
+        dataset: GW,
+        trigger: t,
+        query: t.query ?? {},
+        windowSeconds: 604_800,
+        mode: 'coarse',
+        nowSeconds: now(),
+        where: GW,
+      },
+      new AbortController().signal,
+      s.report,
+    );
     assert.equal(coarse.plan.chunks.length, 1);
     assert.equal(coarse.plan.step, 900);
     assert.equal(coarse.outcome.exact, false);
-    assert.equal(coarse.model.chart?.note, 'Coarser steps: buckets of 15 min instead of 5 min (one query instead of 3), so every window value is estimated.');
+    assert.equal(
+      coarse.model.chart?.note,
+      'Coarser steps: buckets of 15 min instead of 5 min (one query instead of 3), so every window value is estimated.',
+    );
   });
 
   test('a trigger without a threshold is refused with the reason, before anything is sent', async () => {
     const sent = s.sandbox.requests.length;
     await assert.rejects(
-      runPreview(s.client, s.pacer, s.clock, { dataset: GW, trigger: { name: 'x', frequency: 300 }, query: { calculations: [{ op: 'COUNT' }], time_range: 600 }, windowSeconds: 3600, mode: 'exact', nowSeconds: now(), where: GW }, new AbortController().signal, s.report),
-      (e: unknown) => e instanceof PreviewRefused && e.message === 'Trigger "x" cannot be previewed: the threshold needs an op of >, >=, < or <=.',
+      runPreview(
+        s.client,
+        s.pacer,
+        s.clock,
+        {
+          dataset: GW,
+          trigger: { name: 'x', frequency: 300 },
+          query: { calculations: [{ op: 'COUNT' }], time_range: 600 },
+          windowSeconds: 3600,
+          mode: 'exact',
+          nowSeconds: now(),
+          where: GW,
+        },
+        new AbortController().signal,
+        s.report,
+      ),
+      (e: unknown) =>
+        e instanceof PreviewRefused &&
+        e.message === 'Trigger "x" cannot be previewed: the threshold needs an op of >, >=, < or <=.',
     );
     assert.equal(s.sandbox.requests.length, sent);
   });
 
   test('a trigger of a dataset the service does not have: the error names the missing dataset and the one meant, not an unavailable call', async () => {
     const t = trigger(DEMO.triggers.gwErrors);
-    await assert.rejects(runPreview(s.client, s.pacer, s.clock, { dataset: 'checkout', trigger: t, query: t.query ?? {}, windowSeconds: 3600, mode: 'exact', nowSeconds: now(), where: 'checkout' }, new AbortController().signal, s.report), {
-      name: 'DatasetMissingError',
-      message: 'The service has no dataset "checkout" (did you mean "checkout-service"?).',
-    });
+    await assert.rejects(
+      runPreview(
+        s.client,
+        s.pacer,
+        s.clock,
+        {
+          dataset: 'checkout',
+          trigger: t,
+          query: t.query ?? {},
+          windowSeconds: 3600,
+          mode: 'exact',
+          nowSeconds: now(),
+          where: 'checkout',
+        },
+        new AbortController().signal,
+        s.report,
+      ),
+      {
+        name: 'DatasetMissingError',
+        message: 'The service has no dataset "checkout" (did you mean "checkout-service"?).',
+      },
+    );
   });
 
   test('previewing the same query twice in a session saves it once', async () => {
@@ -292,7 +522,16 @@ describe('trigger preview against the sandbox', () => {
     const queries = new SavedQueryCache();
     const posts = () => s.sandbox.requests.filter((r) => r.method === 'POST' && r.path === `/1/queries/${GW}`).length;
     const before = posts();
-    const request = { dataset: GW, trigger: t, query: t.query ?? {}, windowSeconds: 3600, mode: 'exact' as const, nowSeconds: now(), where: GW, queries };
+    const request = {
+      dataset: GW,
+      trigger: t,
+      query: t.query ?? {},
+      windowSeconds: 3600,
+      mode: 'exact' as const,
+      nowSeconds: now(),
+      where: GW,
+      queries,
+    };
     await runPreview(s.client, s.pacer, s.clock, request, new AbortController().signal, s.report);
     await runPreview(s.client, s.pacer, s.clock, request, new AbortController().signal, s.report);
     assert.equal(posts() - before, 1);
@@ -301,9 +540,28 @@ describe('trigger preview against the sandbox', () => {
   test('saving the preview query answered 404 names the call and what still works', async () => {
     s.sandbox.faults.nextStatus(404, 1, 'auto', { match: { method: 'POST', path: '/1/queries/' } });
     const t = trigger(DEMO.triggers.gwErrors);
-    await assert.rejects(runPreview(s.client, s.pacer, s.clock, { dataset: GW, trigger: t, query: t.query ?? {}, windowSeconds: 3600, mode: 'exact', nowSeconds: now(), where: GW }, new AbortController().signal, s.report), {
-      name: 'CallUnavailableError',
-      message: 'Saving a query is not available on this service: POST /1/queries/api-gateway answered 404 (not found). Running a saved query by id still works.',
-    });
+    await assert.rejects(
+      runPreview(
+        s.client,
+        s.pacer,
+        s.clock,
+        {
+          dataset: GW,
+          trigger: t,
+          query: t.query ?? {},
+          windowSeconds: 3600,
+          mode: 'exact',
+          nowSeconds: now(),
+          where: GW,
+        },
+        new AbortController().signal,
+        s.report,
+      ),
+      {
+        name: 'CallUnavailableError',
+        message:
+          'Saving a query is not available on this service: POST /1/queries/api-gateway answered 404 (not found). Running a saved query by id still works.',
+      },
+    );
   });
 });

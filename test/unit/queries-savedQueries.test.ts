@@ -13,7 +13,11 @@ let sandbox: SandboxHandle;
 let client: ServiceClient;
 before(async () => {
   sandbox = await startSandbox({ rateLimit: 10_000 });
-  client = new ServiceClient({ baseUrl: sandbox.info.baseUrl, configKey: sandbox.info.configKey, retry: { maxAttempts: 1 } });
+  client = new ServiceClient({
+    baseUrl: sandbox.info.baseUrl,
+    configKey: sandbox.info.configKey,
+    retry: { maxAttempts: 1 },
+  });
 });
 after(async () => {
   await client.close();
@@ -25,8 +29,14 @@ describe('the pick lists of Run Saved Query', () => {
     const listed = await datasetChoices(client);
     assert.equal(listed.kind, 'listed');
     const items = listed.kind === 'listed' ? listed.items : [];
-    assert.deepEqual(items.map((i) => i.slug), ['__all__', ...sandbox.state.datasets.map((d) => d.slug).sort()]);
-    assert.deepEqual(items.find((i) => i.slug === DEMO.datasets.checkout), { slug: 'checkout-service', label: 'checkout-service', description: 'Checkout service', detail: 'Payments.' });
+    assert.deepEqual(
+      items.map((i) => i.slug),
+      ['__all__', ...sandbox.state.datasets.map((d) => d.slug).sort()],
+    );
+    assert.deepEqual(
+      items.find((i) => i.slug === DEMO.datasets.checkout),
+      { slug: 'checkout-service', label: 'checkout-service', description: 'Checkout service', detail: 'Payments.' },
+    );
   });
 
   test("a dataset's named saved queries by name, with the query id, and a board's marked so", async () => {
@@ -48,7 +58,10 @@ describe('the pick lists of Run Saved Query', () => {
       sandbox.faults.nextStatus(status, 1, 'auto', { match: { method: 'GET', path: '/1/datasets' } });
       assert.deepEqual(await datasetChoices(client), { kind: 'type', reason: `GET /1/datasets answered ${status}` });
       sandbox.faults.nextStatus(status, 1, 'auto', { match: { method: 'GET', path: '/1/query_annotations/' } });
-      assert.deepEqual(await queryChoices(client, DEMO.datasets.gateway), { kind: 'type', reason: `GET /1/query_annotations/${DEMO.datasets.gateway} answered ${status}` });
+      assert.deepEqual(await queryChoices(client, DEMO.datasets.gateway), {
+        kind: 'type',
+        reason: `GET /1/query_annotations/${DEMO.datasets.gateway} answered ${status}`,
+      });
     });
   }
 
@@ -59,19 +72,33 @@ describe('the pick lists of Run Saved Query', () => {
 });
 
 describe('saved queries reused within a session', () => {
-  const posts = () => sandbox.requests.filter((r) => r.method === 'POST' && r.path === `/1/queries/${DEMO.datasets.gateway}`).length;
+  const posts = () =>
+    sandbox.requests.filter((r) => r.method === 'POST' && r.path === `/1/queries/${DEMO.datasets.gateway}`).length;
 
   test('the same spec (members in any order) is saved once; another spec, dataset or client saves again', async () => {
     const cache = new SavedQueryCache();
     const before = posts();
-    const first = await cache.idFor(client, DEMO.datasets.gateway, { calculations: [{ op: 'COUNT' }], time_range: 900 });
-    const again = await cache.idFor(client, DEMO.datasets.gateway, { time_range: 900, calculations: [{ op: 'COUNT' }] });
+    const first = await cache.idFor(client, DEMO.datasets.gateway, {
+      calculations: [{ op: 'COUNT' }],
+      time_range: 900,
+    });
+    const again = await cache.idFor(client, DEMO.datasets.gateway, {
+      time_range: 900,
+      calculations: [{ op: 'COUNT' }],
+    });
     assert.deepEqual([first.saved, again.saved, again.id], [true, false, first.id]);
     assert.equal(posts() - before, 1);
-    assert.equal((await cache.idFor(client, DEMO.datasets.gateway, { calculations: [{ op: 'COUNT' }], time_range: 1800 })).saved, true);
+    assert.equal(
+      (await cache.idFor(client, DEMO.datasets.gateway, { calculations: [{ op: 'COUNT' }], time_range: 1800 })).saved,
+      true,
+    );
     const other = new ServiceClient({ baseUrl: sandbox.info.baseUrl, configKey: sandbox.info.configKey });
     try {
-      assert.equal((await cache.idFor(other, DEMO.datasets.gateway, { calculations: [{ op: 'COUNT' }], time_range: 900 })).saved, true, 'a new client (keys changed, sandbox restarted) may face other ids');
+      assert.equal(
+        (await cache.idFor(other, DEMO.datasets.gateway, { calculations: [{ op: 'COUNT' }], time_range: 900 })).saved,
+        true,
+        'a new client (keys changed, sandbox restarted) may face other ids',
+      );
     } finally {
       await other.close();
     }
@@ -84,7 +111,12 @@ describe('saved queries reused within a session', () => {
 });
 
 describe('a 404 explained', () => {
-  const notFound = Object.assign(new Error('save query failed: HTTP 404'), { name: 'ServiceError', kind: 'http', operation: 'save query', status: 404 });
+  const notFound = Object.assign(new Error('save query failed: HTTP 404'), {
+    name: 'ServiceError',
+    kind: 'http',
+    operation: 'save query',
+    status: 404,
+  });
 
   test('a dataset the service lists is not the cause: the error stays as it was', async () => {
     assert.equal(await explainNotFound(client, DEMO.datasets.gateway, notFound), notFound);

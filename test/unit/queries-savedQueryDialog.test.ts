@@ -65,7 +65,10 @@ describe('the query id typed in "Run Saved Query"', () => {
     assert.equal(queryIdProblem('q_gw_5xx'), undefined);
     assert.equal(queryIdProblem(' q_gw_5xx '), undefined, 'spaces around it are trimmed');
     assert.equal(queryIdProblem('"q_gw_5xx"'), 'Leave out the quotes: enter the id alone');
-    assert.equal(queryIdProblem('https://ui.example/team/datasets/gw/result/abc'), 'That is a link, not a saved query id: enter the id alone (a trigger lists it as query_id)');
+    assert.equal(
+      queryIdProblem('https://ui.example/team/datasets/gw/result/abc'),
+      'That is a link, not a saved query id: enter the id alone (a trigger lists it as query_id)',
+    );
     assert.equal(queryIdProblem('q gw'), 'A saved query id has no spaces, "/", "?", "#" or control characters');
     assert.equal(queryIdProblem('q_gw/5xx'), 'A saved query id has no spaces, "/", "?", "#" or control characters');
     assert.equal(queryIdProblem('q_\u202Egw'), 'A saved query id has no spaces, "/", "?", "#" or control characters');
@@ -83,11 +86,22 @@ describe('the query id typed in "Run Saved Query"', () => {
   });
 
   test('an id the service does not know is said in words, and "Change the Query ID..." asks again from it', async () => {
-    const profile = { id: 'sandbox', name: 'Sandbox', baseUrl: sandbox.info.baseUrl, uiUrl: '', team: '', environmentId: '' };
+    const profile = {
+      id: 'sandbox',
+      name: 'Sandbox',
+      baseUrl: sandbox.info.baseUrl,
+      uiUrl: '',
+      team: '',
+      environmentId: '',
+    };
     const connection = { profile, client };
     const quiet = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
     const runs = new QueryRuns({
-      connections: { requireActive: async () => connection, connectionFor: async () => connection, list: () => [profile] },
+      connections: {
+        requireActive: async () => connection,
+        connectionFor: async () => connection,
+        list: () => [profile],
+      },
       feedback: new Feedback(quiet, () => undefined),
       extensionUri: vscode.Uri.file('/ext'),
     });

@@ -61,7 +61,11 @@ after(async () => {
 });
 
 async function recipientsRead(): Promise<RecipientDirectory> {
-  const recipients = new AccountRecipients({ connection: () => 'c1', client: async () => client, log: (m) => observe('account log', m) });
+  const recipients = new AccountRecipients({
+    connection: () => 'c1',
+    client: async () => client,
+    log: (m) => observe('account log', m),
+  });
   const directory = await recipients.directory();
   assert.ok(directory);
   observe('recipients as kept', directory.list);
@@ -83,7 +87,9 @@ async function allNodes(model: DatasetTreeModel): Promise<TreeNode[]> {
 }
 
 test('the recipients the service lists carry credentials (the scan below would find them)', async () => {
-  const res = await fetch(`${sandbox.info.baseUrl}/1/recipients`, { headers: { 'X-Service-Team': sandbox.info.configKey } });
+  const res = await fetch(`${sandbox.info.baseUrl}/1/recipients`, {
+    headers: { 'X-Service-Team': sandbox.info.configKey },
+  });
   const raw = await res.text();
   for (const secret of SECRETS) assert.ok(raw.includes(secret), secret);
 });
@@ -95,7 +101,17 @@ test('no recipient credential reaches a log, a tree item, a hover, a completion,
   // The tree: every item as drawn and as its tooltip renders, with the recipients named.
   const memento = new MemoryMemento();
   const model = new DatasetTreeModel({
-    connection: async () => ({ profile: { id: 'c1', name: 'Sandbox', baseUrl: sandbox.info.baseUrl, uiUrl: sandbox.info.uiUrl, team: sandbox.info.team, environmentId: sandbox.info.environmentId }, api: client }),
+    connection: async () => ({
+      profile: {
+        id: 'c1',
+        name: 'Sandbox',
+        baseUrl: sandbox.info.baseUrl,
+        uiUrl: sandbox.info.uiUrl,
+        team: sandbox.info.team,
+        environmentId: sandbox.info.environmentId,
+      },
+      api: client,
+    }),
     remembered: new RememberedItems(memento),
     keys: new KeyRegistry(memento),
     metricsDatasets: () => [],
@@ -106,12 +122,26 @@ test('no recipient credential reaches a log, a tree item, a hover, a completion,
   assert.ok(nodes.some((n) => n.kind === 'burnAlert') && nodes.some((n) => n.kind === 'trigger'));
   for (const node of nodes) {
     const p = present(node, { recipients: directory, now: Date.now() });
-    observe('tree item', { node, label: p.label, description: p.description, tooltip: p.tooltip, markdown: p.tooltip && tooltipMarkdown(p.tooltip) });
+    observe('tree item', {
+      node,
+      label: p.label,
+      description: p.description,
+      tooltip: p.tooltip,
+      markdown: p.tooltip && tooltipMarkdown(p.tooltip),
+    });
   }
   // Burn alerts as the one-alert GET returns them (with recipients), as the tree would show them.
   for (const alert of sandbox.state.burnAlerts) {
-    const one = await client.getBurnAlert(alert.slo_id.startsWith('slo_env') ? '__all__' : (sandbox.state.slos.find((s) => s.id === alert.slo_id)?.dataset ?? ''), alert.id);
-    const p = present({ kind: 'burnAlert', connectionId: 'c1', dataset: 'x', sloId: alert.slo_id, alert: one.data }, { recipients: directory });
+    const one = await client.getBurnAlert(
+      alert.slo_id.startsWith('slo_env')
+        ? '__all__'
+        : (sandbox.state.slos.find((s) => s.id === alert.slo_id)?.dataset ?? ''),
+      alert.id,
+    );
+    const p = present(
+      { kind: 'burnAlert', connectionId: 'c1', dataset: 'x', sloId: alert.slo_id, alert: one.data },
+      { recipients: directory },
+    );
     observe('burn alert tooltip', p.tooltip && tooltipMarkdown(p.tooltip));
   }
 
@@ -123,8 +153,17 @@ test('no recipient credential reaches a log, a tree item, a hover, a completion,
   observe('diagnostics', lint(trigger(`"recipients": ${JSON.stringify(typos)}`), { recipients: known }));
 
   // Drift: a difference in each recipient id, named.
-  const differences = directory.list.map((r, i) => ({ path: `recipients[${i}].id`, member: 'recipients', service: r.id, local: 'rcp_other' }));
-  const drift = { file: 'file:///w/t.trigger.json', status: 'differs' as const, triggers: [{ status: 'differs' as const, index: -1, differences }] };
+  const differences = directory.list.map((r, i) => ({
+    path: `recipients[${i}].id`,
+    member: 'recipients',
+    service: r.id,
+    local: 'rcp_other',
+  }));
+  const drift = {
+    file: 'file:///w/t.trigger.json',
+    status: 'differs' as const,
+    triggers: [{ status: 'differs' as const, index: -1, differences }],
+  };
   observe('drift lens', lensesOf(drift, 'Sandbox', 'ready', directory));
   observe('drift rows', differenceItems(drift, directory));
 
@@ -132,10 +171,19 @@ test('no recipient credential reaches a log, a tree item, a hover, a completion,
   const posted: unknown[] = [];
   const form = new BurnAlertFormController({
     client: () => Promise.resolve(client),
-    context: { connectionId: 'c1', dataset: DEMO.datasets.gateway, sloId: DEMO.slos.gwAvailability, alertId: DEMO.burnAlerts.gwBudgetRate },
+    context: {
+      connectionId: 'c1',
+      dataset: DEMO.datasets.gateway,
+      sloId: DEMO.slos.gwAvailability,
+      alertId: DEMO.burnAlerts.gwBudgetRate,
+    },
     connectionName: 'Sandbox',
     post: (m) => posted.push(structuredClone(m)),
-    log: { info: (m) => observe('form log', m), warn: (m) => observe('form log', m), error: (m) => observe('form log', m) },
+    log: {
+      info: (m) => observe('form log', m),
+      warn: (m) => observe('form log', m),
+      error: (m) => observe('form log', m),
+    },
     openDiff: async (left, right) => observe('form diff', { left, right }),
   });
   await form.receive({ type: 'ready' });
@@ -154,11 +202,15 @@ test('no recipient credential reaches a log, a tree item, a hover, a completion,
   await cli('lint', '--format', 'sarif', 'triggers/**/*.trigger.json');
   await cli('lint', '--format', 'json', 'triggers/**/*.trigger.json');
   await cli('plan', '--format', 'json', '--out', 'plan.json', 'triggers');
-  const files = readdirSync(dir, { recursive: true }).map(String).filter((f) => statSync(join(dir, f)).isFile());
+  const files = readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => statSync(join(dir, f)).isFile());
   assert.ok(files.filter((f) => f.endsWith('.trigger.json')).length >= 10, files.join(', '));
   for (const f of files) observe(`file ${f}`, readFileSync(join(dir, f), 'utf8'));
 
-  const leaks = seen.flatMap(({ where, text }) => [...SECRETS, ...FRAGMENTS].filter((s) => text.includes(s)).map((s) => `${where}: ${s}`));
+  const leaks = seen.flatMap(({ where, text }) =>
+    [...SECRETS, ...FRAGMENTS].filter((s) => text.includes(s)).map((s) => `${where}: ${s}`),
+  );
   assert.deepEqual(leaks, []);
   // And the recipients were shown by name where they appear.
   assert.ok(seen.some(({ where, text }) => where === 'tree item' && text.includes('Primary on-call (PagerDuty)')));

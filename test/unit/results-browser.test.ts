@@ -25,7 +25,8 @@ describe('query results panel (Chromium)', { skip: browserSkip }, () => {
     await p.page.locator('h1').waitFor();
     return p;
   };
-  const clean = async (p: ResultsPage) => assert.deepEqual(await p.incidents(), { dialogs: [], pageErrors: [], csp: [] });
+  const clean = async (p: ResultsPage) =>
+    assert.deepEqual(await p.incidents(), { dialogs: [], pageErrors: [], csp: [] });
   /** Pixels of the plot canvas that are not transparent. */
   const inked = (p: ResultsPage) =>
     p.page.evaluate(() => {
@@ -61,25 +62,46 @@ describe('query results panel (Chromium)', { skip: browserSkip }, () => {
     await p.page.keyboard.press('Home');
     await p.page.keyboard.press('ArrowRight');
     const local = (await p.page.locator('.chart-readout').textContent()) ?? '';
-    assert.match(local, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2} — \/route\/00002: 31 · \/route\/00001: 21 · \/route\/00000: 11$/);
+    assert.match(
+      local,
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2} — \/route\/00002: 31 · \/route\/00001: 21 · \/route\/00000: 11$/,
+    );
     await p.page.locator('#utc').click();
     await p.page.locator('.chart').focus();
     await p.page.keyboard.press('Home');
     await p.page.keyboard.press('ArrowRight');
-    assert.equal(await p.page.locator('.chart-readout').textContent(), '2025-06-02 00:01 UTC — /route/00002: 31 · /route/00001: 21 · /route/00000: 11');
+    assert.equal(
+      await p.page.locator('.chart-readout').textContent(),
+      '2025-06-02 00:01 UTC — /route/00002: 31 · /route/00001: 21 · /route/00000: 11',
+    );
     await clean(p);
   });
 
   test('a legend under the chart names each line with its colour; its toggle hides and shows the line', async () => {
-    const p = await show(resultModel(1, 30, { chart: { times: Array.from({ length: 30 }, (_, i) => T0 + i * 60), aggregates: ['COUNT'], lines: [{ group: '', aggregate: 'COUNT', values: Array.from({ length: 30 }, (_, i) => i % 3) }] } }));
+    const p = await show(
+      resultModel(1, 30, {
+        chart: {
+          times: Array.from({ length: 30 }, (_, i) => T0 + i * 60),
+          aggregates: ['COUNT'],
+          lines: [{ group: '', aggregate: 'COUNT', values: Array.from({ length: 30 }, (_, i) => i % 3) }],
+        },
+      }),
+    );
     const legend = p.page.locator('.series-legend');
     assert.equal(await legend.getAttribute('aria-label'), 'Lines drawn');
-    assert.deepEqual(await legend.locator('li').allTextContents(), ['COUNT'], 'a result without breakdowns names its line by the aggregate');
+    assert.deepEqual(
+      await legend.locator('li').allTextContents(),
+      ['COUNT'],
+      'a result without breakdowns names its line by the aggregate',
+    );
     const swatch = await legend.locator('.swatch').evaluate((el) => getComputedStyle(el).backgroundColor);
-    assert.notEqual(swatch, 'rgba(0, 0, 0, 0)', 'the swatch has the line\'s colour');
+    assert.notEqual(swatch, 'rgba(0, 0, 0, 0)', "the swatch has the line's colour");
     const ink = await inked(p);
     await legend.locator('vscode-checkbox').click();
-    assert.equal(await legend.locator('vscode-checkbox').evaluate((el) => (el as HTMLElement & { checked: boolean }).checked), false);
+    assert.equal(
+      await legend.locator('vscode-checkbox').evaluate((el) => (el as HTMLElement & { checked: boolean }).checked),
+      false,
+    );
     const hidden = await inked(p);
     assert.ok(hidden < ink - 200, `the line is hidden: ${ink} inked pixels, then ${hidden}`);
     assert.equal(await p.page.locator('.chart-hint').textContent(), 'No group is shown: pick groups below.');
@@ -88,12 +110,24 @@ describe('query results panel (Chromium)', { skip: browserSkip }, () => {
     await clean(p);
   });
 
-  test('a preview\'s legend also names the dashed threshold line and the bands of its firings', async () => {
+  test("a preview's legend also names the dashed threshold line and the bands of its firings", async () => {
     const model = resultModel(2, 30, {
-      preview: { summary: 's', notes: [], threshold: { op: '>', value: 15, label: 'threshold > 15' }, firings: [{ start: T0 + 600, end: T0 + 900, groups: ['/route/00001'] }], exact: true, valueLabel: 'COUNT over 20 min' },
+      preview: {
+        summary: 's',
+        notes: [],
+        threshold: { op: '>', value: 15, label: 'threshold > 15' },
+        firings: [{ start: T0 + 600, end: T0 + 900, groups: ['/route/00001'] }],
+        exact: true,
+        valueLabel: 'COUNT over 20 min',
+      },
     });
     const p = await show(model);
-    assert.deepEqual(await p.page.locator('.series-legend li').allTextContents(), ['/route/00001', '/route/00000', 'threshold > 15', 'while it fired']);
+    assert.deepEqual(await p.page.locator('.series-legend li').allTextContents(), [
+      '/route/00001',
+      '/route/00000',
+      'threshold > 15',
+      'while it fired',
+    ]);
     await clean(p);
   });
 
@@ -111,11 +145,24 @@ describe('query results panel (Chromium)', { skip: browserSkip }, () => {
       };
     });
     const times = Array.from({ length: 30 }, (_, i) => T0 + i * 60);
-    await p.fromHost({ type: 'show', model: resultModel(1, 1, { chart: { times, aggregates: ['COUNT'], lines: [{ group: '', aggregate: 'COUNT', values: times.map((_, i) => (i % 4 === 0 ? 1 : 0)) }] } }) });
+    await p.fromHost({
+      type: 'show',
+      model: resultModel(1, 1, {
+        chart: {
+          times,
+          aggregates: ['COUNT'],
+          lines: [{ group: '', aggregate: 'COUNT', values: times.map((_, i) => (i % 4 === 0 ? 1 : 0)) }],
+        },
+      }),
+    });
     await p.page.locator('.series-legend').waitFor();
     const numbers = ((await p.page.evaluate(() => window.__drawn)) ?? []).filter((t) => /^-?[\d,.]+$/.test(t));
     assert.ok(numbers.length >= 2, `value labels drawn: ${numbers.join(' ')}`);
-    assert.deepEqual(numbers.filter((t) => t.includes('.')), [], `whole steps only: ${numbers.join(' ')}`);
+    assert.deepEqual(
+      numbers.filter((t) => t.includes('.')),
+      [],
+      `whole steps only: ${numbers.join(' ')}`,
+    );
     await clean(p);
   });
 
@@ -130,8 +177,15 @@ describe('query results panel (Chromium)', { skip: browserSkip }, () => {
     await tooltip.waitFor();
     const box = await tooltip.boundingBox();
     assert.ok(box);
-    assert.ok(Math.abs(box.x - at.x) < 40 && Math.abs(box.y - at.y) < 40, `the tooltip at ${box.x},${box.y}, the cursor at ${at.x},${at.y}`);
-    assert.deepEqual(await tooltip.locator('.tooltip-name').allTextContents(), ['/route/00002', '/route/00001', '/route/00000']);
+    assert.ok(
+      Math.abs(box.x - at.x) < 40 && Math.abs(box.y - at.y) < 40,
+      `the tooltip at ${box.x},${box.y}, the cursor at ${at.x},${at.y}`,
+    );
+    assert.deepEqual(await tooltip.locator('.tooltip-name').allTextContents(), [
+      '/route/00002',
+      '/route/00001',
+      '/route/00000',
+    ]);
     await p.page.mouse.move(5, 5);
     await tooltip.waitFor({ state: 'hidden' });
     // The keyboard: the tooltip comes with the read-out a screen reader hears.
@@ -143,10 +197,21 @@ describe('query results panel (Chromium)', { skip: browserSkip }, () => {
     await clean(p);
   });
 
-  test('the firings table writes its times beside how long ago, in local time or UTC as the page\'s setting says', async () => {
+  test("the firings table writes its times beside how long ago, in local time or UTC as the page's setting says", async () => {
     const model = resultModel(2, 60, {
-      table: { columns: ['fired at', 'resolved at', 'groups'], rows: [['2025-06-02T00:10:00.000Z', '2025-06-02T00:20:00.000Z', '/route/00001']], timeColumns: [0, 1] },
-      preview: { summary: 's', notes: [], threshold: { op: '>', value: 15, label: 'threshold > 15' }, firings: [{ start: T0 + 600, end: T0 + 1200, groups: ['/route/00001'] }], exact: true, valueLabel: 'v' },
+      table: {
+        columns: ['fired at', 'resolved at', 'groups'],
+        rows: [['2025-06-02T00:10:00.000Z', '2025-06-02T00:20:00.000Z', '/route/00001']],
+        timeColumns: [0, 1],
+      },
+      preview: {
+        summary: 's',
+        notes: [],
+        threshold: { op: '>', value: 15, label: 'threshold > 15' },
+        firings: [{ start: T0 + 600, end: T0 + 1200, groups: ['/route/00001'] }],
+        exact: true,
+        valueLabel: 'v',
+      },
     });
     const p = await show(model);
     await p.page.locator('#utc').click();
@@ -176,7 +241,14 @@ describe('query results panel (Chromium)', { skip: browserSkip }, () => {
   test('Copy CSV posts exactly the table as sorted and filtered, quoted where needed', async () => {
     const model = resultModel(0, 0, {
       chart: null,
-      table: { columns: ['http.route', 'COUNT', 'note'], rows: [['/a,b', 2, 'say "hi"'], [HOSTILE[0], 10, null], ['/c', 1, ' padded']] },
+      table: {
+        columns: ['http.route', 'COUNT', 'note'],
+        rows: [
+          ['/a,b', 2, 'say "hi"'],
+          [HOSTILE[0], 10, null],
+          ['/c', 1, ' padded'],
+        ],
+      },
     });
     const p = await show(model);
     await p.page.locator('th button.sort', { hasText: 'COUNT' }).click();
@@ -200,15 +272,27 @@ describe('query results panel (Chromium)', { skip: browserSkip }, () => {
     await clean(p);
   });
 
-  test('a failed query is shown as a failure with the service\'s text', async () => {
-    const p = await show(resultModel(0, 0, { status: 'failed', message: 'query failed: column "nope" does not exist', chart: null, table: null }));
-    assert.equal(await p.page.getByRole('alert').textContent(), 'The query failed: query failed: column "nope" does not exist');
+  test("a failed query is shown as a failure with the service's text", async () => {
+    const p = await show(
+      resultModel(0, 0, {
+        status: 'failed',
+        message: 'query failed: column "nope" does not exist',
+        chart: null,
+        table: null,
+      }),
+    );
+    assert.equal(
+      await p.page.getByRole('alert').textContent(),
+      'The query failed: query failed: column "nope" does not exist',
+    );
     assert.equal(await p.page.locator('.chart').count(), 0);
     await clean(p);
   });
 
   test('empty results and a single point render sanely', async () => {
-    const empty = await show(resultModel(0, 0, { chart: { times: [], aggregates: [], lines: [] }, table: { columns: ['COUNT'], rows: [] } }));
+    const empty = await show(
+      resultModel(0, 0, { chart: { times: [], aggregates: [], lines: [] }, table: { columns: ['COUNT'], rows: [] } }),
+    );
     assert.equal(await empty.page.locator('#no-chart').textContent(), 'The result has no data points to draw.');
     assert.equal(await empty.page.locator('.empty').last().textContent(), 'The query returned no rows.');
     await clean(empty);
@@ -221,7 +305,10 @@ describe('query results panel (Chromium)', { skip: browserSkip }, () => {
     const p = await show(resultModel(10_000, 20));
     await p.page.locator('.legend-note').waitFor({ state: 'attached' });
     await p.page.locator('.groups summary').click();
-    assert.equal(await p.page.locator('.legend-note').textContent(), '10 of 10,000 groups drawn; 9,800 more match: type to filter.');
+    assert.equal(
+      await p.page.locator('.legend-note').textContent(),
+      '10 of 10,000 groups drawn; 9,800 more match: type to filter.',
+    );
     assert.equal(await p.page.locator('.legend li').count(), 200);
     await p.page.locator('.group-filter input').fill('/route/0421');
     assert.equal(await p.page.locator('.legend li').count(), 10);
@@ -239,9 +326,13 @@ describe('query results panel (Chromium)', { skip: browserSkip }, () => {
   test('a preview shows its summary, notes, threshold line, firing bands and the firings table', async () => {
     const model = resultModel(2, 60, {
       title: 'Preview: High error rate',
-      table: { columns: ['fired at (UTC)', 'resolved at (UTC)', 'groups'], rows: [['2025-06-02T00:10:00.000Z', '2025-06-02T00:20:00.000Z', '/route/00001']] },
+      table: {
+        columns: ['fired at (UTC)', 'resolved at (UTC)', 'groups'],
+        rows: [['2025-06-02T00:10:00.000Z', '2025-06-02T00:20:00.000Z', '/route/00001']],
+      },
       preview: {
-        summary: 'It would have fired 1 time (1 notification and 1 resolve on_change; 10 notifications if on_true) in the last 1 h, for group /route/00001.',
+        summary:
+          'It would have fired 1 time (1 notification and 1 resolve on_change; 10 notifications if on_true) in the last 1 h, for group /route/00001.',
         notes: ['Approximate: P99 cannot be added up over buckets.'],
         threshold: { op: '>', value: 15, label: 'threshold > 15' },
         firings: [{ start: T0 + 600, end: T0 + 1200, groups: ['/route/00001'] }],
@@ -252,15 +343,25 @@ describe('query results panel (Chromium)', { skip: browserSkip }, () => {
     const p = await show(model);
     assert.equal(await p.page.locator('#summary').textContent(), model.preview?.summary);
     assert.equal(await p.page.locator('.notes li').textContent(), 'Approximate: P99 cannot be added up over buckets.');
-    assert.equal(await p.page.locator('.value-label').textContent(), 'Chart: COUNT over 20 min; dashed line: threshold > 15; shaded: while it fired.');
-    assert.deepEqual(await p.page.locator('.results-table tbody td').allTextContents(), ['2025-06-02T00:10:00.000Z', '2025-06-02T00:20:00.000Z', '/route/00001']);
+    assert.equal(
+      await p.page.locator('.value-label').textContent(),
+      'Chart: COUNT over 20 min; dashed line: threshold > 15; shaded: while it fired.',
+    );
+    assert.deepEqual(await p.page.locator('.results-table tbody td').allTextContents(), [
+      '2025-06-02T00:10:00.000Z',
+      '2025-06-02T00:20:00.000Z',
+      '/route/00001',
+    ]);
     // The band: a column inside the firing is tinted where one outside is not (sampled at mid-height, above the lines).
     const tint = await p.page.evaluate(() => {
       const c = document.querySelector<HTMLCanvasElement>('.chart canvas');
       const ctx = c?.getContext('2d');
       if (!c || !ctx) return [-1, -1];
       const y = Math.round(c.height * 0.1);
-      return [ctx.getImageData(Math.round(c.width * 0.27), y, 1, 1).data[3] ?? 0, ctx.getImageData(Math.round(c.width * 0.8), y, 1, 1).data[3] ?? 0];
+      return [
+        ctx.getImageData(Math.round(c.width * 0.27), y, 1, 1).data[3] ?? 0,
+        ctx.getImageData(Math.round(c.width * 0.8), y, 1, 1).data[3] ?? 0,
+      ];
     });
     assert.ok((tint[0] ?? 0) > 0 && tint[1] === 0, `inside the band ${tint[0]}, outside ${tint[1]}`);
     await clean(p);
@@ -271,27 +372,60 @@ describe('query results panel (Chromium)', { skip: browserSkip }, () => {
     await p.page.getByRole('button', { name: 'Run Again' }).click();
     await p.page.getByRole('button', { name: 'Options...' }).click();
     await p.page.getByRole('button', { name: 'Open in Browser' }).click();
-    assert.equal(await p.page.getByRole('button', { name: 'Open Graph Image' }).count(), 0, 'a link that failed the check is not offered');
-    assert.deepEqual((await p.posted()).slice(1), [{ type: 'rerun', withOptions: false }, { type: 'rerun', withOptions: true }, { type: 'openLink', which: 'query' }]);
+    assert.equal(
+      await p.page.getByRole('button', { name: 'Open Graph Image' }).count(),
+      0,
+      'a link that failed the check is not offered',
+    );
+    assert.deepEqual((await p.posted()).slice(1), [
+      { type: 'rerun', withOptions: false },
+      { type: 'rerun', withOptions: true },
+      { type: 'openLink', which: 'query' },
+    ]);
   });
 
   test('the controls are vscode-elements; only the table headers keep native sort buttons', async () => {
-    const p = await show(resultModel(3, 10, { chart: { times: [T0, T0 + 60], aggregates: ['COUNT', 'P99(duration_ms)'], lines: [{ group: '/a', aggregate: 'COUNT', values: [1, 2] }, { group: '/b', aggregate: 'COUNT', values: [3, 4] }] } }));
+    const p = await show(
+      resultModel(3, 10, {
+        chart: {
+          times: [T0, T0 + 60],
+          aggregates: ['COUNT', 'P99(duration_ms)'],
+          lines: [
+            { group: '/a', aggregate: 'COUNT', values: [1, 2] },
+            { group: '/b', aggregate: 'COUNT', values: [3, 4] },
+          ],
+        },
+      }),
+    );
     await p.page.locator('.series-legend').waitFor({ state: 'attached' });
     const native = await p.page.evaluate(() => ({
       inputs: document.querySelectorAll('#app input, #app select').length,
       buttons: [...document.querySelectorAll('#app button')].map((b) => b.className),
     }));
     assert.deepEqual(native, { inputs: 0, buttons: ['sort', 'sort'] });
-    assert.deepEqual(await p.page.locator('.toolbar > *').evaluateAll((els) => els.map((e) => `${e.tagName.toLowerCase()} ${e.textContent}`)), ['vscode-button Run Again', 'vscode-button Options...', 'vscode-button Open in Browser']);
+    assert.deepEqual(
+      await p.page
+        .locator('.toolbar > *')
+        .evaluateAll((els) => els.map((e) => `${e.tagName.toLowerCase()} ${e.textContent}`)),
+      ['vscode-button Run Again', 'vscode-button Options...', 'vscode-button Open in Browser'],
+    );
     assert.equal(await p.page.locator('#utc').evaluate((e) => e.tagName.toLowerCase()), 'vscode-checkbox');
     assert.equal(await p.page.locator('#aggregate').evaluate((e) => e.tagName.toLowerCase()), 'vscode-single-select');
-    assert.equal(await p.page.locator('.series-toggle').first().evaluate((e) => e.tagName.toLowerCase()), 'vscode-checkbox');
+    assert.equal(
+      await p.page
+        .locator('.series-toggle')
+        .first()
+        .evaluate((e) => e.tagName.toLowerCase()),
+      'vscode-checkbox',
+    );
     assert.equal(await p.page.locator('.table-filter').evaluate((e) => e.tagName.toLowerCase()), 'vscode-textfield');
     // The keyboard still drives them: Space ticks the UTC box.
     await p.page.locator('#utc').focus();
     await p.page.keyboard.press('Space');
-    assert.equal(await p.page.locator('#utc').evaluate((el) => (el as HTMLElement & { checked: boolean }).checked), true);
+    assert.equal(
+      await p.page.locator('#utc').evaluate((el) => (el as HTMLElement & { checked: boolean }).checked),
+      true,
+    );
     await clean(p);
   });
 
@@ -299,41 +433,95 @@ describe('query results panel (Chromium)', { skip: browserSkip }, () => {
     const ranAt = Date.now() - 3 * 3600_000;
     const p = await show(resultModel(1, 3, { ranAt }));
     assert.equal(await p.page.locator('#ran-at').textContent(), 'Run 3 hours ago');
-    assert.equal(await p.page.locator('#ran-at time').getAttribute('title'), `${new Date(ranAt).toISOString().slice(0, 19).replace('T', ' ')} UTC`);
-    await p.fromHost({ type: 'show', model: resultModel(1, 3, { ranAt, restored: true, note: 'The connection of this result no longer exists, so it cannot be run again.', canRerun: false }) });
+    assert.equal(
+      await p.page.locator('#ran-at time').getAttribute('title'),
+      `${new Date(ranAt).toISOString().slice(0, 19).replace('T', ' ')} UTC`,
+    );
+    await p.fromHost({
+      type: 'show',
+      model: resultModel(1, 3, {
+        ranAt,
+        restored: true,
+        note: 'The connection of this result no longer exists, so it cannot be run again.',
+        canRerun: false,
+      }),
+    });
     await p.page.locator('#note').waitFor();
-    assert.equal(await p.page.locator('#ran-at').textContent(), 'Restored after a window reload: as it was 3 hours ago');
-    assert.equal(await p.page.locator('#note').textContent(), 'The connection of this result no longer exists, so it cannot be run again.');
+    assert.equal(
+      await p.page.locator('#ran-at').textContent(),
+      'Restored after a window reload: as it was 3 hours ago',
+    );
+    assert.equal(
+      await p.page.locator('#note').textContent(),
+      'The connection of this result no longer exists, so it cannot be run again.',
+    );
     assert.equal(await p.page.getByRole('button', { name: 'Run Again' }).count(), 0);
     await clean(p);
   });
 
   test('time columns show the time beside the relative time, the exact UTC time on hover, and are copied exactly', async () => {
     const fired = new Date(Date.now() - 2 * 86400_000).toISOString();
-    const p = await show(resultModel(0, 0, { chart: null, table: { columns: ['fired at', 'resolved at', 'groups'], rows: [[fired, null, '/a']], timeColumns: [0, 1] } }));
+    const p = await show(
+      resultModel(0, 0, {
+        chart: null,
+        table: { columns: ['fired at', 'resolved at', 'groups'], rows: [[fired, null, '/a']], timeColumns: [0, 1] },
+      }),
+    );
     // No named inner functions in the page: tsx would wrap them in a helper the page does not have.
     const local = await p.page.evaluate((iso) => {
       const d = new Date(iso);
-      return [d.getFullYear(), d.getMonth() + 1, d.getDate(), d.getHours(), d.getMinutes()].map((n) => String(n).padStart(2, '0')).join(',');
+      return [d.getFullYear(), d.getMonth() + 1, d.getDate(), d.getHours(), d.getMinutes()]
+        .map((n) => String(n).padStart(2, '0'))
+        .join(',');
     }, fired);
     const [y, mo, da, h, mi] = local.split(',');
-    assert.deepEqual(await p.page.locator('.results-table tbody td').allTextContents(), [`${y}-${mo}-${da} ${h}:${mi} (2 days ago)`, '', '/a']);
-    assert.equal(await p.page.locator('.results-table tbody td time').getAttribute('title'), `${fired.slice(0, 19).replace('T', ' ')} UTC`);
+    assert.deepEqual(await p.page.locator('.results-table tbody td').allTextContents(), [
+      `${y}-${mo}-${da} ${h}:${mi} (2 days ago)`,
+      '',
+      '/a',
+    ]);
+    assert.equal(
+      await p.page.locator('.results-table tbody td time').getAttribute('title'),
+      `${fired.slice(0, 19).replace('T', ' ')} UTC`,
+    );
     await p.page.getByRole('button', { name: 'Copy CSV' }).click();
     assert.equal((await p.waitForPosted('export')).text, `fired at,resolved at,groups\r\n${fired},,/a\r\n`);
     await clean(p);
   });
 
   test('a failed preview says so in the panel and offers Run Again', async () => {
-    const p = await show(resultModel(0, 0, { title: 'Preview: High error rate', status: 'failed', subject: 'preview', message: 'Trigger "High error rate" cannot be previewed: the threshold needs an op of >, >=, < or <=.', chart: null, table: null, links: { query: false, graph: false } }));
-    assert.equal(await p.page.getByRole('alert').textContent(), 'The preview failed: Trigger "High error rate" cannot be previewed: the threshold needs an op of >, >=, < or <=.');
+    const p = await show(
+      resultModel(0, 0, {
+        title: 'Preview: High error rate',
+        status: 'failed',
+        subject: 'preview',
+        message: 'Trigger "High error rate" cannot be previewed: the threshold needs an op of >, >=, < or <=.',
+        chart: null,
+        table: null,
+        links: { query: false, graph: false },
+      }),
+    );
+    assert.equal(
+      await p.page.getByRole('alert').textContent(),
+      'The preview failed: Trigger "High error rate" cannot be previewed: the threshold needs an op of >, >=, < or <=.',
+    );
     await p.page.getByRole('button', { name: 'Run Again' }).click();
     assert.deepEqual((await p.posted()).at(-1), { type: 'rerun', withOptions: false });
     await clean(p);
   });
 
   test('the page keeps the model, its title and how to run it again for a window reload; a huge model is not kept', async () => {
-    const saved = { run: { kind: 'query' as const, connectionId: 'c1', dataset: 'api', queryId: 'q_1', label: 'saved query q_1', request: { query_id: 'q_1' } }, links: { query: 'https://ui.example/r/1' } };
+    const saved = {
+      run: {
+        kind: 'query' as const,
+        connectionId: 'c1',
+        dataset: 'api',
+        queryId: 'q_1',
+        label: 'saved query q_1',
+        request: { query_id: 'q_1' },
+      },
+      links: { query: 'https://ui.example/r/1' },
+    };
     const p = await show(resultModel(2, 3));
     await p.fromHost({ type: 'show', model: resultModel(2, 3), title: 'Query q_1', saved });
     await p.page.waitForFunction(() => window.__state?.['saved'] !== undefined);
@@ -346,6 +534,15 @@ describe('query results panel (Chromium)', { skip: browserSkip }, () => {
   });
 
   test('toCsv is RFC 4180 with CRLF line ends', () => {
-    assert.equal(toCsv({ columns: ['a', 'b'], rows: [['x\ny', true], [null, 1.5]] }), 'a,b\r\n"x\ny",true\r\n,1.5\r\n');
+    assert.equal(
+      toCsv({
+        columns: ['a', 'b'],
+        rows: [
+          ['x\ny', true],
+          [null, 1.5],
+        ],
+      }),
+      'a,b\r\n"x\ny",true\r\n,1.5\r\n',
+    );
   });
 });

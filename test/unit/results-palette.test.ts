@@ -10,18 +10,28 @@ import type { ChartTheme } from '../../src/webview/shared/chartPalette';
 const THEMES: Record<string, ChartTheme> = {
   dark: { series: ['#3794FF', '#d18616', '#89D185', '#B180D7', '#CCA700'], danger: '#F14C4C', background: '#1f1f1f' },
   light: { series: ['#1a85ff', '#d18616', '#388A34', '#652D90', '#BF8803'], danger: '#E51400', background: '#ffffff' },
-  'high contrast dark': { series: ['#3794FF', '#AB5A00', '#89D185', '#B180D7', '#FFD370'], danger: '#F48771', background: '#000000' },
-  'high contrast light': { series: ['#1a85ff', '#0F4A85', '#374e06', '#652D90', '#895503'], danger: '#B5200D', background: '#ffffff' },
+  'high contrast dark': {
+    series: ['#3794FF', '#AB5A00', '#89D185', '#B180D7', '#FFD370'],
+    danger: '#F48771',
+    background: '#000000',
+  },
+  'high contrast light': {
+    series: ['#1a85ff', '#0F4A85', '#374e06', '#652D90', '#895503'],
+    danger: '#B5200D',
+    background: '#ffffff',
+  },
   'without chart colours': { series: ['', '', '', '', ''], danger: '', background: '' },
 };
 
 /** The pairs of colours closer than MIN_SERIES_DISTANCE, with their distance. */
 function tooClose(colours: readonly string[]): string[] {
   const close: string[] = [];
-  colours.forEach((a, i) => colours.slice(i + 1).forEach((b) => {
-    const d = colourDistance(a, b);
-    if (!(d >= MIN_SERIES_DISTANCE)) close.push(`${a} ${b} ${d.toFixed(3)}`);
-  }));
+  colours.forEach((a, i) =>
+    colours.slice(i + 1).forEach((b) => {
+      const d = colourDistance(a, b);
+      if (!(d >= MIN_SERIES_DISTANCE)) close.push(`${a} ${b} ${d.toFixed(3)}`);
+    }),
+  );
   return close;
 }
 

@@ -94,7 +94,11 @@ describe('POST /2/teams/<team>/api-keys (4.1)', () => {
   });
 
   test('a configuration key is created with the permissions given (service facts: no create_datasets)', async () => {
-    const res = await sb.v2('POST', KEYS, createBody('Config key', { key_type: 'configuration', permissions: { manage_triggers: true } }));
+    const res = await sb.v2(
+      'POST',
+      KEYS,
+      createBody('Config key', { key_type: 'configuration', permissions: { manage_triggers: true } }),
+    );
     assert.equal(res.status, 201, res.text);
     const attributes = (res.json() as { data: { attributes: Record<string, unknown> } }).data.attributes;
     assert.deepEqual([attributes.key_type, attributes.permissions], ['configuration', { manage_triggers: true }]);
@@ -129,7 +133,9 @@ describe('POST /2/teams/<team>/api-keys (4.1)', () => {
   });
 
   test('a media type parameter other than ext or profile is a 415', async () => {
-    const res = await sb.v2('POST', KEYS, createBody('Charset'), { 'Content-Type': 'application/vnd.api+json; charset=utf-8' });
+    const res = await sb.v2('POST', KEYS, createBody('Charset'), {
+      'Content-Type': 'application/vnd.api+json; charset=utf-8',
+    });
     assertJsonApiError(res, 415);
   });
 
@@ -144,12 +150,16 @@ describe('POST /2/teams/<team>/api-keys (4.1)', () => {
   });
 
   test('a wrong secret is a 401 unauthenticated/invalid-key', async () => {
-    const res = await sb.v2('POST', KEYS, createBody('Bad secret'), { Authorization: `Bearer ${DEMO.apiKeys.ingest}:nope` });
+    const res = await sb.v2('POST', KEYS, createBody('Bad secret'), {
+      Authorization: `Bearer ${DEMO.apiKeys.ingest}:nope`,
+    });
     assert.equal(assertJsonApiError(res, 401)[0]?.code, 'unauthenticated/invalid-key');
   });
 
   test('the configuration key does not open version 2', async () => {
-    const res = await sb.v2('POST', KEYS, createBody('Config key'), { Authorization: `Bearer ${sb.handle.info.configKey}` });
+    const res = await sb.v2('POST', KEYS, createBody('Config key'), {
+      Authorization: `Bearer ${sb.handle.info.configKey}`,
+    });
     assertJsonApiError(res, 401);
   });
 
@@ -166,7 +176,11 @@ describe('POST /2/teams/<team>/api-keys (4.1)', () => {
 describe('PATCH /2/teams/<team>/api-keys/<ID> (4.2)', () => {
   test('renames and disables: 200 without secret and relationships; updated moves, created stays', async () => {
     clock.set('2025-07-01T09:00:00.000Z');
-    const res = await sb.v2('PATCH', `${KEYS}/${DEMO.apiKeys.ingest}`, updateBody(DEMO.apiKeys.ingest, 'Renamed', true));
+    const res = await sb.v2(
+      'PATCH',
+      `${KEYS}/${DEMO.apiKeys.ingest}`,
+      updateBody(DEMO.apiKeys.ingest, 'Renamed', true),
+    );
     assert.equal(res.status, 200, res.text);
     assert.equal(res.contentType, 'application/vnd.api+json');
     const raw = res.json() as { data: Record<string, unknown> };
@@ -194,7 +208,11 @@ describe('PATCH /2/teams/<team>/api-keys/<ID> (4.2)', () => {
 
   test('enabling a key under the name of another live key is a 409', async () => {
     assert.equal((await sb.v2('POST', KEYS, createBody('Taken name'))).status, 201);
-    const res = await sb.v2('PATCH', `${KEYS}/${DEMO.apiKeys.disabled}`, updateBody(DEMO.apiKeys.disabled, 'Taken name', false));
+    const res = await sb.v2(
+      'PATCH',
+      `${KEYS}/${DEMO.apiKeys.disabled}`,
+      updateBody(DEMO.apiKeys.disabled, 'Taken name', false),
+    );
     assert.equal(assertJsonApiError(res, 409)[0]?.code, 'conflict/already-exists');
   });
 
@@ -213,6 +231,9 @@ describe('PATCH /2/teams/<team>/api-keys/<ID> (4.2)', () => {
   test('a disabled attribute that is not a boolean is a 422 pointing at it', async () => {
     const body = { data: { id: DEMO.apiKeys.disabled, type: 'api-keys', attributes: { name: 'x', disabled: 'yes' } } };
     const errors = assertJsonApiError(await sb.v2('PATCH', `${KEYS}/${DEMO.apiKeys.disabled}`, body), 422);
-    assert.deepEqual(errors.map((e) => e.source?.pointer), ['/data/attributes/disabled']);
+    assert.deepEqual(
+      errors.map((e) => e.source?.pointer),
+      ['/data/attributes/disabled'],
+    );
   });
 });

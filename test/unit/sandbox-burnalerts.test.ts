@@ -19,7 +19,11 @@ const list = (dataset: string, slo?: string) =>
 const put = (id: string, body: unknown, dataset: string = GW, headers?: Record<string, string>) =>
   sb.v1('PUT', `/1/burn_alerts/${dataset}/${id}`, body, headers);
 
-const EXHAUSTION = { alert_type: 'exhaustion_time', exhaustion_minutes: 30, recipients: [{ id: DEMO.recipients.emailOncall }] };
+const EXHAUSTION = {
+  alert_type: 'exhaustion_time',
+  exhaustion_minutes: 30,
+  recipients: [{ id: DEMO.recipients.emailOncall }],
+};
 const BUDGET_RATE = {
   alert_type: 'budget_rate',
   budget_rate_window_minutes: 60,
@@ -34,21 +38,24 @@ describe('GET /1/burn_alerts/<dataset>?slo_id= (4.3)', () => {
     assert.equal(res.contentType, 'application/json');
     const alerts = res.json() as Record<string, unknown>[];
     BurnAlertList.parse(alerts);
-    assert.deepEqual(alerts.map((a) => Object.keys(a).sort()), [
-      ['alert_type', 'created_at', 'description', 'exhaustion_minutes', 'id', 'slo', 'triggered', 'updated_at'],
+    assert.deepEqual(
+      alerts.map((a) => Object.keys(a).sort()),
       [
-        'alert_type',
-        'auto_investigate',
-        'budget_rate_decrease_threshold_per_million',
-        'budget_rate_window_minutes',
-        'created_at',
-        'description',
-        'id',
-        'slo',
-        'triggered',
-        'updated_at',
+        ['alert_type', 'created_at', 'description', 'exhaustion_minutes', 'id', 'slo', 'triggered', 'updated_at'],
+        [
+          'alert_type',
+          'auto_investigate',
+          'budget_rate_decrease_threshold_per_million',
+          'budget_rate_window_minutes',
+          'created_at',
+          'description',
+          'id',
+          'slo',
+          'triggered',
+          'updated_at',
+        ],
       ],
-    ]);
+    );
     assert.deepEqual(alerts[0], {
       id: DEMO.burnAlerts.gwExhaustion,
       alert_type: 'exhaustion_time',
@@ -102,8 +109,14 @@ describe('GET /1/burn_alerts/<dataset>/<id> (service facts: beyond the spec)', (
     const body = res.json() as Record<string, unknown>;
     const listed = (await list(GW, DEMO.slos.gwAvailability)).json() as Record<string, unknown>[];
     const { recipients, ...rest } = body;
-    assert.deepEqual(rest, listed.find((a) => a.id === DEMO.burnAlerts.gwBudgetRate));
-    assert.deepEqual(recipients, sb.handle.state.burnAlerts.find((a) => a.id === DEMO.burnAlerts.gwBudgetRate)?.recipients);
+    assert.deepEqual(
+      rest,
+      listed.find((a) => a.id === DEMO.burnAlerts.gwBudgetRate),
+    );
+    assert.deepEqual(
+      recipients,
+      sb.handle.state.burnAlerts.find((a) => a.id === DEMO.burnAlerts.gwBudgetRate)?.recipients,
+    );
   });
 
   test('an environment-wide alert is read under __all__', async () => {
@@ -113,7 +126,12 @@ describe('GET /1/burn_alerts/<dataset>/<id> (service facts: beyond the spec)', (
 
   test('an unknown alert, or one of another dataset, is a 404', async () => {
     assertProblem(await sb.v1('GET', `/1/burn_alerts/${GW}/ba_nope`), 404, sb.base, 'not-found');
-    assertProblem(await sb.v1('GET', `/1/burn_alerts/${DEMO.datasets.checkout}/${DEMO.burnAlerts.gwBudgetRate}`), 404, sb.base, 'not-found');
+    assertProblem(
+      await sb.v1('GET', `/1/burn_alerts/${DEMO.datasets.checkout}/${DEMO.burnAlerts.gwBudgetRate}`),
+      404,
+      sb.base,
+      'not-found',
+    );
   });
 });
 
@@ -165,7 +183,10 @@ describe('PUT /1/burn_alerts/<dataset>/<id> (4.4)', () => {
   test('a deprecated type+target recipient and pagerduty details are kept', async () => {
     const recipients = [
       { type: 'email', target: 'someone@example.com' },
-      { id: DEMO.recipients.pagerdutyPrimary, details: { pagerduty_severity: 'critical', variables: [{ name: 'a', value: 'b' }] } },
+      {
+        id: DEMO.recipients.pagerdutyPrimary,
+        details: { pagerduty_severity: 'critical', variables: [{ name: 'a', value: 'b' }] },
+      },
     ];
     const res = await put(DEMO.burnAlerts.gwExhaustion, { ...EXHAUSTION, recipients });
     assert.deepEqual((res.json() as { recipients: unknown }).recipients, [
@@ -191,7 +212,9 @@ describe('PUT /1/burn_alerts/<dataset>/<id> (4.4)', () => {
 
   test('7.2: no exhaustion_minutes with exhaustion_time is a 422 missing', async () => {
     const { exhaustion_minutes: _, ...body } = EXHAUSTION;
-    assertValidation(await put(DEMO.burnAlerts.gwExhaustion, body), sb.base, [{ field: 'exhaustion_minutes', code: 'missing' }]);
+    assertValidation(await put(DEMO.burnAlerts.gwExhaustion, body), sb.base, [
+      { field: 'exhaustion_minutes', code: 'missing' },
+    ]);
   });
 
   test('7.3: exhaustion_minutes below 0 is a 422; 0 is accepted', async () => {
@@ -208,22 +231,31 @@ describe('PUT /1/burn_alerts/<dataset>/<id> (4.4)', () => {
   });
 
   test('missing recipients is a 422 missing', async () => {
-    assertValidation(await put(DEMO.burnAlerts.gwExhaustion, { alert_type: 'exhaustion_time', exhaustion_minutes: 1 }), sb.base, [
-      { field: 'recipients', code: 'missing' },
-    ]);
+    assertValidation(
+      await put(DEMO.burnAlerts.gwExhaustion, { alert_type: 'exhaustion_time', exhaustion_minutes: 1 }),
+      sb.base,
+      [{ field: 'recipients', code: 'missing' }],
+    );
   });
 
   test('part 8: a 1024-character description is a 422; 1023 is accepted', async () => {
-    assertValidation(await put(DEMO.burnAlerts.gwExhaustion, { ...EXHAUSTION, description: 'd'.repeat(1024) }), sb.base, [
-      { field: 'description', code: 'invalid' },
-    ]);
-    assert.equal((await put(DEMO.burnAlerts.gwExhaustion, { ...EXHAUSTION, description: 'd'.repeat(1023) })).status, 200);
+    assertValidation(
+      await put(DEMO.burnAlerts.gwExhaustion, { ...EXHAUSTION, description: 'd'.repeat(1024) }),
+      sb.base,
+      [{ field: 'description', code: 'invalid' }],
+    );
+    assert.equal(
+      (await put(DEMO.burnAlerts.gwExhaustion, { ...EXHAUSTION, description: 'd'.repeat(1023) })).status,
+      200,
+    );
   });
 
   test('budget_rate: a window under 60 minutes is a 422', async () => {
-    assertValidation(await put(DEMO.burnAlerts.gwBudgetRate, { ...BUDGET_RATE, budget_rate_window_minutes: 59 }), sb.base, [
-      { field: 'budget_rate_window_minutes', code: 'invalid' },
-    ]);
+    assertValidation(
+      await put(DEMO.burnAlerts.gwBudgetRate, { ...BUDGET_RATE, budget_rate_window_minutes: 59 }),
+      sb.base,
+      [{ field: 'budget_rate_window_minutes', code: 'invalid' }],
+    );
   });
 
   test('budget_rate: a window longer than the SLO period is a 422', async () => {
@@ -237,7 +269,10 @@ describe('PUT /1/burn_alerts/<dataset>/<id> (4.4)', () => {
   test('budget_rate: a threshold of 0 or over 1,000,000 per million is a 422', async () => {
     for (const threshold of [0, 1_000_001]) {
       assertValidation(
-        await put(DEMO.burnAlerts.gwBudgetRate, { ...BUDGET_RATE, budget_rate_decrease_threshold_per_million: threshold }),
+        await put(DEMO.burnAlerts.gwBudgetRate, {
+          ...BUDGET_RATE,
+          budget_rate_decrease_threshold_per_million: threshold,
+        }),
         sb.base,
         [{ field: 'budget_rate_decrease_threshold_per_million', code: 'invalid' }],
       );
@@ -254,40 +289,57 @@ describe('PUT /1/burn_alerts/<dataset>/<id> (4.4)', () => {
 
   test('budget_rate without its window is a 422 missing', async () => {
     const { budget_rate_window_minutes: _, ...body } = BUDGET_RATE;
-    assertValidation(await put(DEMO.burnAlerts.gwBudgetRate, body), sb.base, [{ field: 'budget_rate_window_minutes', code: 'missing' }]);
+    assertValidation(await put(DEMO.burnAlerts.gwBudgetRate, body), sb.base, [
+      { field: 'budget_rate_window_minutes', code: 'missing' },
+    ]);
   });
 
   test('a wrong type is incorrect_type; an unknown member is ignored', async () => {
-    assertValidation(await put(DEMO.burnAlerts.gwExhaustion, { ...EXHAUSTION, exhaustion_minutes: '5', colour: 'red' }), sb.base, [
-      { field: 'exhaustion_minutes', code: 'incorrect_type' },
-    ]);
+    assertValidation(
+      await put(DEMO.burnAlerts.gwExhaustion, { ...EXHAUSTION, exhaustion_minutes: '5', colour: 'red' }),
+      sb.base,
+      [{ field: 'exhaustion_minutes', code: 'incorrect_type' }],
+    );
   });
 
   test('read-only members in the body (id, slo, triggered, created_at, updated_at) are ignored, as the service does', async () => {
     clock.set('2025-06-03T08:00:00.000Z');
-    const readOnly = { id: 'ba_other', slo: { id: 'slo_other' }, triggered: false, created_at: '2020-01-01T00:00:00Z', updated_at: '2020-01-01T00:00:00Z' };
+    const readOnly = {
+      id: 'ba_other',
+      slo: { id: 'slo_other' },
+      triggered: false,
+      created_at: '2020-01-01T00:00:00Z',
+      updated_at: '2020-01-01T00:00:00Z',
+    };
     const res = await put(DEMO.burnAlerts.gwExhaustion, { ...EXHAUSTION, ...readOnly });
     assert.equal(res.status, 200, res.text);
     const body = res.json() as Record<string, unknown>;
-    assert.deepEqual([body.id, body.slo, body.triggered, body.created_at, body.updated_at, body.exhaustion_minutes], [
-      DEMO.burnAlerts.gwExhaustion,
-      { id: DEMO.slos.gwAvailability },
-      true,
-      '2024-03-01T10:00:00.000Z',
-      '2025-06-03T08:00:00.000Z',
-      30,
-    ]);
+    assert.deepEqual(
+      [body.id, body.slo, body.triggered, body.created_at, body.updated_at, body.exhaustion_minutes],
+      [
+        DEMO.burnAlerts.gwExhaustion,
+        { id: DEMO.slos.gwAvailability },
+        true,
+        '2024-03-01T10:00:00.000Z',
+        '2025-06-03T08:00:00.000Z',
+        30,
+      ],
+    );
   });
 
   test('a recipient id that names no recipient is a 422 on that recipient', async () => {
-    assertValidation(await put(DEMO.burnAlerts.gwExhaustion, { ...EXHAUSTION, recipients: [{ id: 'rcp_nope' }] }), sb.base, [
-      { field: 'recipients[0].id', code: 'invalid' },
-    ]);
+    assertValidation(
+      await put(DEMO.burnAlerts.gwExhaustion, { ...EXHAUSTION, recipients: [{ id: 'rcp_nope' }] }),
+      sb.base,
+      [{ field: 'recipients[0].id', code: 'invalid' }],
+    );
   });
 
   test('recipient details of the wrong type are a 422 on the member, and nothing is stored', async () => {
     const before = JSON.stringify(sb.handle.state.burnAlerts);
-    const recipients = [{ id: DEMO.recipients.emailOncall, details: { pagerduty_severity: 5, variables: [{ name: 'a', value: 1 }] } }];
+    const recipients = [
+      { id: DEMO.recipients.emailOncall, details: { pagerduty_severity: 5, variables: [{ name: 'a', value: 1 }] } },
+    ];
     assertValidation(await put(DEMO.burnAlerts.gwExhaustion, { ...EXHAUSTION, recipients }), sb.base, [
       { field: 'recipients[0].details.pagerduty_severity', code: 'incorrect_type' },
       { field: 'recipients[0].details.variables[0].value', code: 'incorrect_type' },
@@ -296,9 +348,11 @@ describe('PUT /1/burn_alerts/<dataset>/<id> (4.4)', () => {
   });
 
   test('a recipient with type but no target is a 422 missing target', async () => {
-    assertValidation(await put(DEMO.burnAlerts.gwExhaustion, { ...EXHAUSTION, recipients: [{ type: 'email' }] }), sb.base, [
-      { field: 'recipients[0].target', code: 'missing' },
-    ]);
+    assertValidation(
+      await put(DEMO.burnAlerts.gwExhaustion, { ...EXHAUSTION, recipients: [{ type: 'email' }] }),
+      sb.base,
+      [{ field: 'recipients[0].target', code: 'missing' }],
+    );
   });
 
   test('a rejected update changes nothing', async () => {

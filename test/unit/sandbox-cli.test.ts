@@ -27,7 +27,12 @@ interface Running {
   exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-function spawnCli(args: string[]): { child: ChildProcess; stdout: () => string; stderr: () => string; exit: Running['exit'] } {
+function spawnCli(args: string[]): {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exit: Running['exit'];
+} {
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/sandbox.ts'), ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -49,14 +54,24 @@ async function startCli(args: string[]): Promise<Running> {
     if (Date.now() > deadline || p.child.exitCode !== null) assert.fail(`no ready line; stderr: ${p.stderr()}`);
     await new Promise((r) => setTimeout(r, 25));
   }
-  return { child: p.child, info: JSON.parse(p.stdout().split('\n')[0] ?? '') as SandboxInfo, stdout: p.stdout, exit: p.exit };
+  return {
+    child: p.child,
+    info: JSON.parse(p.stdout().split('\n')[0] ?? '') as SandboxInfo,
+    stdout: p.stdout,
+    exit: p.exit,
+  };
 }
 
 const putBurnAlert = (info: SandboxInfo, description: string) =>
   call(`${info.baseUrl}/1/burn_alerts/${DEMO.datasets.gateway}/${DEMO.burnAlerts.gwExhaustion}`, {
     method: 'PUT',
     headers: { 'X-Service-Team': info.configKey, 'Content-Type': 'application/json' },
-    body: { alert_type: 'exhaustion_time', exhaustion_minutes: 15, description, recipients: [{ id: DEMO.recipients.emailOncall }] },
+    body: {
+      alert_type: 'exhaustion_time',
+      exhaustion_minutes: 15,
+      description,
+      recipients: [{ id: DEMO.recipients.emailOncall }],
+    },
   });
 
 describe('sandbox CLI', () => {
@@ -65,7 +80,15 @@ describe('sandbox CLI', () => {
     const first = await startCli(['--port', '0', '--data', file]);
     assert.match(first.info.baseUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
     assert.deepEqual(Object.keys(first.info).sort(), [
-      'baseUrl', 'configKey', 'controlToken', 'datasets', 'environmentId', 'managementKey', 'slos', 'team', 'uiUrl',
+      'baseUrl',
+      'configKey',
+      'controlToken',
+      'datasets',
+      'environmentId',
+      'managementKey',
+      'slos',
+      'team',
+      'uiUrl',
     ]);
     assert.equal((await putBurnAlert(first.info, 'survives a restart')).status, 200);
     // A second sandbox on the same file would overwrite the first one's writes: it is refused.
@@ -75,13 +98,22 @@ describe('sandbox CLI', () => {
     first.child.kill('SIGTERM');
     assert.deepEqual(await first.exit, { code: 0, signal: null });
     assert.equal(first.stdout().split('\n').length, 2, 'exactly one line, newline-terminated');
-    assert.deepEqual(readdirSync(dir).filter((f) => f.startsWith('restart')), ['restart.json'], 'the lock is gone after a clean stop');
+    assert.deepEqual(
+      readdirSync(dir).filter((f) => f.startsWith('restart')),
+      ['restart.json'],
+      'the lock is gone after a clean stop',
+    );
 
     const second = await startCli(['--port', '0', '--data', file]);
-    const res = await call(`${second.info.baseUrl}/1/burn_alerts/${DEMO.datasets.gateway}?slo_id=${DEMO.slos.gwAvailability}`, {
-      headers: { 'X-Service-Team': second.info.configKey },
-    });
-    const alert = (res.json() as { id: string; description: string }[]).find((a) => a.id === DEMO.burnAlerts.gwExhaustion);
+    const res = await call(
+      `${second.info.baseUrl}/1/burn_alerts/${DEMO.datasets.gateway}?slo_id=${DEMO.slos.gwAvailability}`,
+      {
+        headers: { 'X-Service-Team': second.info.configKey },
+      },
+    );
+    const alert = (res.json() as { id: string; description: string }[]).find(
+      (a) => a.id === DEMO.burnAlerts.gwExhaustion,
+    );
     assert.equal(alert?.description, 'survives a restart');
     second.child.kill('SIGINT');
     assert.deepEqual(await second.exit, { code: 0, signal: null });
@@ -98,8 +130,12 @@ describe('sandbox CLI', () => {
     assert.equal(lines.length, 3, 'two lines, newline-terminated');
     assert.match(lines[0] ?? '', /^export OBS_BASE_URL='http:\/\/127\.0\.0\.1:\d+'$/);
     assert.equal(lines[1], `export OBS_CONFIG_KEY='${SANDBOX_CREDENTIALS.configKey}'`);
-    const env = spawnSync('sh', ['-c', `${p.stdout()}printf '%s\\n' "$OBS_BASE_URL" "$OBS_CONFIG_KEY"`], { encoding: 'utf8' }).stdout.split('\n');
-    const res = await call(`${env[0] ?? ''}/1/columns/${DEMO.datasets.gateway}`, { headers: { 'X-Service-Team': env[1] ?? '' } });
+    const env = spawnSync('sh', ['-c', `${p.stdout()}printf '%s\\n' "$OBS_BASE_URL" "$OBS_CONFIG_KEY"`], {
+      encoding: 'utf8',
+    }).stdout.split('\n');
+    const res = await call(`${env[0] ?? ''}/1/columns/${DEMO.datasets.gateway}`, {
+      headers: { 'X-Service-Team': env[1] ?? '' },
+    });
     assert.equal(res.status, 200);
     p.child.kill('SIGTERM');
     assert.deepEqual(await p.exit, { code: 0, signal: null });
@@ -129,11 +165,14 @@ describe('sandbox CLI flags', () => {
   });
 
   test('every flag maps to its option', () => {
-    assert.deepEqual(parseSandboxArgs(['--port', '0', '--host', '::1', '--rate-limit', '5', '--data', 'x.json', '--empty']), {
-      kind: 'serve',
-      options: { port: 0, host: '::1', rateLimit: 5, dataFile: 'x.json', demo: false },
-      print: 'json',
-    });
+    assert.deepEqual(
+      parseSandboxArgs(['--port', '0', '--host', '::1', '--rate-limit', '5', '--data', 'x.json', '--empty']),
+      {
+        kind: 'serve',
+        options: { port: 0, host: '::1', rateLimit: 5, dataFile: 'x.json', demo: false },
+        print: 'json',
+      },
+    );
   });
 
   test('--print-env asks for shell lines instead of the JSON line', () => {
@@ -143,7 +182,9 @@ describe('sandbox CLI flags', () => {
   test('the exported values are single-quoted, a quote in them included, so a shell reads them back exactly', () => {
     const text = shellExports({ baseUrl: "http://127.0.0.1:1/it's", configKey: 'k $HOME `x`' });
     assert.equal(text, "export OBS_BASE_URL='http://127.0.0.1:1/it'\\''s'\nexport OBS_CONFIG_KEY='k $HOME `x`'\n");
-    const read = spawnSync('sh', ['-c', `${text}printf '%s\\n' "$OBS_BASE_URL" "$OBS_CONFIG_KEY"`], { encoding: 'utf8' });
+    const read = spawnSync('sh', ['-c', `${text}printf '%s\\n' "$OBS_BASE_URL" "$OBS_CONFIG_KEY"`], {
+      encoding: 'utf8',
+    });
     assert.equal(read.stdout, "http://127.0.0.1:1/it's\nk $HOME `x`\n");
   });
 
@@ -233,7 +274,13 @@ describe('--data file', () => {
 
   test('a failed atomic write leaves no temp file and names the file', async () => {
     const file = join(dir, 'missing-dir', 'data.json');
-    await assert.rejects(saveDataFile(file, demoData()), (err: unknown) => err instanceof DataFileError && err.kind === 'data-file-unwritable');
-    assert.equal(readdirSync(dir).some((n) => n.endsWith('.tmp')), false);
+    await assert.rejects(
+      saveDataFile(file, demoData()),
+      (err: unknown) => err instanceof DataFileError && err.kind === 'data-file-unwritable',
+    );
+    assert.equal(
+      readdirSync(dir).some((n) => n.endsWith('.tmp')),
+      false,
+    );
   });
 });

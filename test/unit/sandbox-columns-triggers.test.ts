@@ -26,7 +26,9 @@ describe('GET /1/columns/<dataset> (4.6)', () => {
   test('a column that never received data is listed without last_written (an optional string: omitted, never null)', async () => {
     for (const path of [`/1/columns/${GW}`, `/1/columns/${GW}?key_name=${DEMO.columns.neverWritten}`]) {
       const body = (await sb.v1('GET', path)).json();
-      const column = (Array.isArray(body) ? body : [body]).find((c: { key_name: string }) => c.key_name === DEMO.columns.neverWritten) as Record<string, unknown>;
+      const column = (Array.isArray(body) ? body : [body]).find(
+        (c: { key_name: string }) => c.key_name === DEMO.columns.neverWritten,
+      ) as Record<string, unknown>;
       assert.ok(column, path);
       assert.equal('last_written' in column, false, path);
     }
@@ -38,7 +40,9 @@ describe('GET /1/columns/<dataset> (4.6)', () => {
       for (const c of ColumnList.parse((await sb.v1('GET', `/1/columns/${d}`)).json())) types.add(c.type);
     }
     assert.deepEqual([...types].sort(), [...COLUMN_TYPES].sort());
-    const histogram = Column.parse((await sb.v1('GET', `/1/columns/${DEMO.datasets.metrics}?key_name=${DEMO.columns.histogram}`)).json());
+    const histogram = Column.parse(
+      (await sb.v1('GET', `/1/columns/${DEMO.datasets.metrics}?key_name=${DEMO.columns.histogram}`)).json(),
+    );
     assert.equal(histogram.type, 'histogram');
   });
 
@@ -50,7 +54,10 @@ describe('GET /1/columns/<dataset> (4.6)', () => {
   });
 
   test('?key_name= finds a column with a hostile name when it is URL-encoded', async () => {
-    const res = await sb.v1('GET', `/1/columns/${DEMO.datasets.hostile}?key_name=${encodeURIComponent(DEMO.columns.hostile)}`);
+    const res = await sb.v1(
+      'GET',
+      `/1/columns/${DEMO.datasets.hostile}?key_name=${encodeURIComponent(DEMO.columns.hostile)}`,
+    );
     assert.equal(Column.parse(res.json()).key_name, DEMO.columns.hostile);
   });
 
@@ -59,11 +66,15 @@ describe('GET /1/columns/<dataset> (4.6)', () => {
   });
 
   test('?key_name= empty is a 422', async () => {
-    assertValidation(await sb.v1('GET', `/1/columns/${GW}?key_name=`), sb.base, [{ field: 'key_name', code: 'invalid' }]);
+    assertValidation(await sb.v1('GET', `/1/columns/${GW}?key_name=`), sb.base, [
+      { field: 'key_name', code: 'invalid' },
+    ]);
   });
 
   test('?key_name= of 256 characters is a 422 (part 8: 1 to 255); 255 is looked up', async () => {
-    assertValidation(await sb.v1('GET', `/1/columns/${GW}?key_name=${'k'.repeat(256)}`), sb.base, [{ field: 'key_name', code: 'invalid' }]);
+    assertValidation(await sb.v1('GET', `/1/columns/${GW}?key_name=${'k'.repeat(256)}`), sb.base, [
+      { field: 'key_name', code: 'invalid' },
+    ]);
     assertProblem(await sb.v1('GET', `/1/columns/${GW}?key_name=${'k'.repeat(255)}`), 404, sb.base, 'not-found');
   });
 

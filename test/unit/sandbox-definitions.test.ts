@@ -45,20 +45,31 @@ describe('PATCH /1/dataset_definitions/<dataset> (4.8)', () => {
 
   test('column_type in the request is ignored: the service decides it', async () => {
     const map = DatasetDefinitions.parse(
-      (await patch({ status: { name: 'status_code', column_type: 'derived_column' }, error: { name: 'dc.is_slow', column_type: 'column' } })).json(),
+      (
+        await patch({
+          status: { name: 'status_code', column_type: 'derived_column' },
+          error: { name: 'dc.is_slow', column_type: 'column' },
+        })
+      ).json(),
     );
     assert.deepEqual(map.status, { name: 'status_code', column_type: 'column' });
     assert.deepEqual(map.error, { name: 'dc.is_slow', column_type: 'derived_column' });
   });
 
   test('any column_type is accepted and ignored: the spec lists values seen, not a closed set', async () => {
-    const res = await patch({ status: { name: 'status_code', column_type: 'metric' }, route: { name: 'http.route', column_type: 7 } });
+    const res = await patch({
+      status: { name: 'status_code', column_type: 'metric' },
+      route: { name: 'http.route', column_type: 7 },
+    });
     assert.equal(res.status, 200, res.text);
     const map = res.json() as Record<string, unknown>;
-    assert.deepEqual([map.status, map.route], [
-      { name: 'status_code', column_type: 'column' },
-      { name: 'http.route', column_type: 'column' },
-    ]);
+    assert.deepEqual(
+      [map.status, map.route],
+      [
+        { name: 'status_code', column_type: 'column' },
+        { name: 'http.route', column_type: 'column' },
+      ],
+    );
   });
 
   test('an unknown column is a legacy-shape 422 {"error"} and nothing changes', async () => {
@@ -77,7 +88,9 @@ describe('PATCH /1/dataset_definitions/<dataset> (4.8)', () => {
   });
 
   test('a column reference without name is a 422 missing', async () => {
-    assertValidation(await patch({ user: { column_type: 'column' } }), sb.base, [{ field: 'user.name', code: 'missing' }]);
+    assertValidation(await patch({ user: { column_type: 'column' } }), sb.base, [
+      { field: 'user.name', code: 'missing' },
+    ]);
   });
 
   test('a generated column of a wide dataset may be named', async () => {
@@ -94,7 +107,12 @@ describe('PATCH /1/dataset_definitions/<dataset> (4.8)', () => {
   });
 
   test('the read-only configuration key gets a 403', async () => {
-    assertProblem(await patch({}, GW, { 'X-Service-Team': SANDBOX_CREDENTIALS.readOnlyConfigKey }), 403, sb.base, 'forbidden');
+    assertProblem(
+      await patch({}, GW, { 'X-Service-Team': SANDBOX_CREDENTIALS.readOnlyConfigKey }),
+      403,
+      sb.base,
+      'forbidden',
+    );
   });
 
   test('an empty request body is a 400', async () => {

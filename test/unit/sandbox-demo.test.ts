@@ -2,7 +2,15 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ENVIRONMENT_WIDE, ENVIRONMENT_WIDE_TRIGGER_SLUG, isDeprecatedRecipient } from '../../src/api/schemas';
 import { lint } from '../../src/lint';
-import { DEMO, HOSTILE, LONG_DESCRIPTION, RECIPIENT_SECRETS, addWideDataset, demoData, emptyData } from '../../src/sandbox';
+import {
+  DEMO,
+  HOSTILE,
+  LONG_DESCRIPTION,
+  RECIPIENT_SECRETS,
+  addWideDataset,
+  demoData,
+  emptyData,
+} from '../../src/sandbox';
 import { SandboxData, columnsOf, hasColumn } from '../../src/sandbox/state';
 
 // The demo data is deterministic and exercises every surface the brief lists.
@@ -43,13 +51,20 @@ describe('demo data', () => {
 
   test('every trigger lints without errors: the service validates a trigger on write, so it holds none that breaks a rule', () => {
     const withErrors = data.triggers
-      .filter((t) => lint(JSON.stringify(t, null, 1), { form: 'listed', metricsDatasets: [DEMO.datasets.metrics] }).some((d) => d.severity === 'error'))
+      .filter((t) =>
+        lint(JSON.stringify(t, null, 1), { form: 'listed', metricsDatasets: [DEMO.datasets.metrics] }).some(
+          (d) => d.severity === 'error',
+        ),
+      )
       .map((t) => t.id);
     assert.deepEqual(withErrors, []);
   });
 
   test('every trigger description fits the service (at most 1023 characters); one is exactly that long', () => {
-    assert.deepEqual(data.triggers.filter((t) => [...(t.description ?? '')].length > 1023).map((t) => t.id), []);
+    assert.deepEqual(
+      data.triggers.filter((t) => [...(t.description ?? '')].length > 1023).map((t) => t.id),
+      [],
+    );
     assert.equal(LONG_DESCRIPTION.length, 1023);
     assert.equal(data.triggers.find((t) => t.id === DEMO.triggers.gwLegacy)?.description, LONG_DESCRIPTION);
   });
@@ -57,10 +72,13 @@ describe('demo data', () => {
   test('the legacy trigger draws the linter warnings on purpose: a deprecated recipient and an unused schedule', () => {
     const legacy = data.triggers.find((t) => t.id === DEMO.triggers.gwLegacy);
     assert.ok(legacy);
-    assert.deepEqual(lint(JSON.stringify(legacy), { form: 'listed' }).filter((d) => d.severity !== 'info').map((d) => d.rule).sort(), [
-      'trigger/evaluation-schedule-unused',
-      'trigger/recipient-deprecated',
-    ]);
+    assert.deepEqual(
+      lint(JSON.stringify(legacy), { form: 'listed' })
+        .filter((d) => d.severity !== 'info')
+        .map((d) => d.rule)
+        .sort(),
+      ['trigger/evaluation-schedule-unused', 'trigger/recipient-deprecated'],
+    );
   });
 
   test('each query_id trigger names a saved query of its dataset that lints as an inline query', () => {
@@ -71,7 +89,9 @@ describe('demo data', () => {
       const saved = data.savedQueries.find((q) => q.id === t.query_id && q.dataset === scope);
       assert.ok(saved, `${t.id} -> ${t.query_id}`);
       const { query_id: _, ...inline } = { ...t, query: saved.query };
-      const errors = lint(JSON.stringify(inline), { metricsDatasets: [DEMO.datasets.metrics] }).filter((d) => d.severity === 'error');
+      const errors = lint(JSON.stringify(inline), { metricsDatasets: [DEMO.datasets.metrics] }).filter(
+        (d) => d.severity === 'error',
+      );
       assert.deepEqual(errors, [], t.id);
     }
   });
@@ -106,34 +126,67 @@ describe('demo data', () => {
       scopes.set(slo.dataset, types);
     }
     const both = [...scopes].filter(([, types]) => types.size === 2).map(([scope]) => scope);
-    assert.deepEqual(both.sort(), [ENVIRONMENT_WIDE, DEMO.datasets.gateway, DEMO.datasets.checkout, DEMO.datasets.hostile].sort());
+    assert.deepEqual(
+      both.sort(),
+      [ENVIRONMENT_WIDE, DEMO.datasets.gateway, DEMO.datasets.checkout, DEMO.datasets.hostile].sort(),
+    );
   });
 
   test('recipients of each kind: email by id, pagerduty by id with details, legacy type+target', () => {
     const all = [...data.triggers.flatMap((t) => t.recipients ?? []), ...data.burnAlerts.flatMap((a) => a.recipients)];
     assert.ok(all.some((r) => r.id !== undefined && r.type === 'email'));
-    assert.ok(all.some((r) => r.id !== undefined && r.type === 'pagerduty' && r.details?.pagerduty_severity === 'critical' && r.details.variables?.length));
+    assert.ok(
+      all.some(
+        (r) =>
+          r.id !== undefined &&
+          r.type === 'pagerduty' &&
+          r.details?.pagerduty_severity === 'critical' &&
+          r.details.variables?.length,
+      ),
+    );
     assert.ok(all.some((r) => isDeprecatedRecipient(r)));
   });
 
   test('every recipient id a trigger or burn alert names is a recipient of the recipients list', () => {
     const known = new Set(data.recipients.map((r) => r.id));
-    const named = [...data.triggers.flatMap((t) => t.recipients ?? []), ...data.burnAlerts.flatMap((a) => a.recipients)].flatMap((r) => (r.id === undefined ? [] : [r.id]));
+    const named = [
+      ...data.triggers.flatMap((t) => t.recipients ?? []),
+      ...data.burnAlerts.flatMap((a) => a.recipients),
+    ].flatMap((r) => (r.id === undefined ? [] : [r.id]));
     assert.ok(named.length > 0);
-    assert.deepEqual(named.filter((id) => !known.has(id)), []);
+    assert.deepEqual(
+      named.filter((id) => !known.has(id)),
+      [],
+    );
   });
 
   test('the recipients list holds every type, with the credentials the service lists', () => {
-    assert.deepEqual([...new Set(data.recipients.map((r) => r.type))].sort(), ['email', 'msteams', 'msteams_workflow', 'pagerduty', 'slack', 'webhook']);
+    assert.deepEqual([...new Set(data.recipients.map((r) => r.type))].sort(), [
+      'email',
+      'msteams',
+      'msteams_workflow',
+      'pagerduty',
+      'slack',
+      'webhook',
+    ]);
     const text = JSON.stringify(data.recipients);
     for (const secret of Object.values(RECIPIENT_SECRETS)) assert.ok(text.includes(secret), secret);
     const webhook = data.recipients.find((r) => r.type === 'webhook');
-    assert.deepEqual(Object.keys(webhook?.settings ?? {}).sort(), ['webhook_headers', 'webhook_name', 'webhook_payloads', 'webhook_secret', 'webhook_url']);
+    assert.deepEqual(Object.keys(webhook?.settings ?? {}).sort(), [
+      'webhook_headers',
+      'webhook_name',
+      'webhook_payloads',
+      'webhook_secret',
+      'webhook_url',
+    ]);
   });
 
   test('every burn alert belongs to a listed SLO; an environment-wide SLO spans two datasets', () => {
     const ids = new Set(data.slos.map((s) => s.id));
-    assert.deepEqual(data.burnAlerts.filter((a) => !ids.has(a.slo_id)).map((a) => a.id), []);
+    assert.deepEqual(
+      data.burnAlerts.filter((a) => !ids.has(a.slo_id)).map((a) => a.id),
+      [],
+    );
     const env = data.slos.find((s) => s.id === DEMO.slos.envUptime);
     assert.equal(env?.dataset, ENVIRONMENT_WIDE);
     assert.deepEqual(env.dataset_slugs, [DEMO.datasets.gateway, DEMO.datasets.checkout]);
@@ -142,9 +195,15 @@ describe('demo data', () => {
 
   test('named saved queries on two datasets, the environment and the hostile strings name saved queries of their scope; one saved query has two names', () => {
     for (const a of data.queryAnnotations) {
-      assert.ok(data.savedQueries.some((q) => q.id === a.query_id && q.dataset === a.dataset), a.id);
+      assert.ok(
+        data.savedQueries.some((q) => q.id === a.query_id && q.dataset === a.dataset),
+        a.id,
+      );
     }
-    assert.deepEqual([...new Set(data.queryAnnotations.map((a) => a.dataset))].sort(), [ENVIRONMENT_WIDE, DEMO.datasets.checkout, DEMO.datasets.gateway, DEMO.datasets.hostile].sort());
+    assert.deepEqual(
+      [...new Set(data.queryAnnotations.map((a) => a.dataset))].sort(),
+      [ENVIRONMENT_WIDE, DEMO.datasets.checkout, DEMO.datasets.gateway, DEMO.datasets.hostile].sort(),
+    );
     const onGw5xx = data.queryAnnotations.filter((a) => a.query_id === DEMO.savedQueries.gw5xx);
     assert.deepEqual(onGw5xx.map((a) => a.source).sort(), ['board', 'query']);
   });

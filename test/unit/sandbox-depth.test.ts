@@ -3,7 +3,13 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEMO } from '../../src/sandbox';
-import { assertJsonApiError, assertProblem, serviceWrites, startTestSandbox, type TestSandbox } from './sandbox-helpers';
+import {
+  assertJsonApiError,
+  assertProblem,
+  serviceWrites,
+  startTestSandbox,
+  type TestSandbox,
+} from './sandbox-helpers';
 
 let sb: TestSandbox;
 before(async () => {
@@ -53,7 +59,10 @@ describe('over-deep bodies', () => {
     await sb.v1('PATCH', `/1/dataset_definitions/${DEMO.datasets.gateway}`, arrays(2_000));
     const res = await sb.control('GET', 'requests');
     assert.equal(res.status, 200, res.text.slice(0, 200));
-    assert.deepEqual((res.json() as { body: unknown }[]).map((r) => r.body), [arrays(2_000)]);
+    assert.deepEqual(
+      (res.json() as { body: unknown }[]).map((r) => r.body),
+      [arrays(2_000)],
+    );
   });
 
   test('a control endpoint answers an over-deep body 400', async () => {

@@ -15,7 +15,8 @@ after(() => sb.handle.close());
 
 const TRIGGERS = `/1/triggers/${DEMO.datasets.gateway}`;
 const KEY = `/2/teams/${DEMO.team}/api-keys/${DEMO.apiKeys.ingest}`;
-const renameKey = (name: string) => sb.v2('PATCH', KEY, { data: { id: DEMO.apiKeys.ingest, type: 'api-keys', attributes: { name, disabled: false } } });
+const renameKey = (name: string) =>
+  sb.v2('PATCH', KEY, { data: { id: DEMO.apiKeys.ingest, type: 'api-keys', attributes: { name, disabled: false } } });
 const keyName = () => sb.handle.state.apiKeys.find((k) => k.id === DEMO.apiKeys.ingest)?.name;
 
 /** The error of a request that must fail at the transport level. */
@@ -32,7 +33,10 @@ async function transportError(path: string): Promise<Error> {
 describe('fault injection', () => {
   test('latency holds each response back: a client that waits less for headers times out', async () => {
     sb.handle.faults.latency(60_000);
-    const err = await request(`${sb.base}${TRIGGERS}`, { headers: { 'X-Service-Team': sb.handle.info.configKey }, headersTimeout: 100 }).then(
+    const err = await request(`${sb.base}${TRIGGERS}`, {
+      headers: { 'X-Service-Team': sb.handle.info.configKey },
+      headersTimeout: 100,
+    }).then(
       () => assert.fail('the response came before the latency was over'),
       (e: unknown) => e as { code?: string },
     );
@@ -60,7 +64,10 @@ describe('fault injection', () => {
   test('nextStatus with a forced legacy shape and a Retry-After in seconds', async () => {
     sb.handle.faults.nextStatus(503, 1, 'legacy', { retryAfter: 2 });
     const res = await sb.v1('GET', TRIGGERS);
-    assert.deepEqual([res.status, res.contentType, Object.keys(res.json() as object)], [503, 'application/json', ['error']]);
+    assert.deepEqual(
+      [res.status, res.contentType, Object.keys(res.json() as object)],
+      [503, 'application/json', ['error']],
+    );
     assert.equal(res.headers['retry-after'], '2');
   });
 

@@ -38,8 +38,17 @@ describe('control endpoints need the per-run token', () => {
   test('without the token every control endpoint is a 403, and nothing happens', async () => {
     const before = sb.handle.state.triggers.length;
     sb.handle.state.triggers.pop();
-    for (const [method, path] of [['GET', 'info'], ['GET', 'requests'], ['POST', 'reset'], ['POST', 'faults'], ['DELETE', 'requests']] as const) {
-      const res = await call(`${sb.base}/__sandbox/${path}`, { method, ...(method === 'POST' ? { body: { kind: 'latency', ms: 60_000 } } : {}) });
+    for (const [method, path] of [
+      ['GET', 'info'],
+      ['GET', 'requests'],
+      ['POST', 'reset'],
+      ['POST', 'faults'],
+      ['DELETE', 'requests'],
+    ] as const) {
+      const res = await call(`${sb.base}/__sandbox/${path}`, {
+        method,
+        ...(method === 'POST' ? { body: { kind: 'latency', ms: 60_000 } } : {}),
+      });
       assert.equal(res.status, 403, `${method} ${path}`);
     }
     assert.equal(sb.handle.state.triggers.length, before - 1, 'the reset did not run');
@@ -50,27 +59,37 @@ describe('control endpoints need the per-run token', () => {
   test("a web page's plain cross-site POST (text/plain, foreign Origin, no token) cannot reset the data", async () => {
     sb.handle.state.triggers.pop();
     const count = sb.handle.state.triggers.length;
-    const res = await call(`${sb.base}/__sandbox/reset`, { method: 'POST', body: '{}', headers: { 'Content-Type': 'text/plain', Origin: 'https://evil.example' } });
+    const res = await call(`${sb.base}/__sandbox/reset`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'Content-Type': 'text/plain', Origin: 'https://evil.example' },
+    });
     assert.equal(res.status, 403);
     assert.equal(sb.handle.state.triggers.length, count);
     await sb.control('POST', 'reset');
   });
 
   test('with the token but a foreign Origin: 403', async () => {
-    const res = await call(`${sb.base}/__sandbox/info`, { headers: { 'X-Sandbox-Token': token(), Origin: 'https://evil.example' } });
+    const res = await call(`${sb.base}/__sandbox/info`, {
+      headers: { 'X-Sandbox-Token': token(), Origin: 'https://evil.example' },
+    });
     assert.equal(res.status, 403);
     assert.match((res.json() as { error: string }).error, /Origin/);
   });
 
   test('with the token but a foreign Host (DNS rebinding): 403; the loopback names of the sandbox are fine', async () => {
-    const foreign = await call(`${sb.base}/__sandbox/info`, { headers: { 'X-Sandbox-Token': token(), Host: `evil.example:${port()}` } });
+    const foreign = await call(`${sb.base}/__sandbox/info`, {
+      headers: { 'X-Sandbox-Token': token(), Host: `evil.example:${port()}` },
+    });
     assert.equal(foreign.status, 403);
     assert.match((foreign.json() as { error: string }).error, /Host/);
     for (const host of [`127.0.0.1:${port()}`, `localhost:${port()}`]) {
       const res = await call(`${sb.base}/__sandbox/info`, { headers: { 'X-Sandbox-Token': token(), Host: host } });
       assert.equal(res.status, 200, host);
     }
-    const ownOrigin = await call(`${sb.base}/__sandbox/info`, { headers: { 'X-Sandbox-Token': token(), Origin: sb.base } });
+    const ownOrigin = await call(`${sb.base}/__sandbox/info`, {
+      headers: { 'X-Sandbox-Token': token(), Origin: sb.base },
+    });
     assert.equal(ownOrigin.status, 200);
   });
 
@@ -97,7 +116,12 @@ describe('request bodies', () => {
     const fits = JSON.stringify({ pad: 'x'.repeat(100_000 - 10) });
     assert.equal(Buffer.byteLength(fits), 100_000);
     assert.equal((await sb.v1('PATCH', `/1/dataset_definitions/${DEMO.datasets.empty}`, fits)).status, 422);
-    assertProblem(await sb.v1('PATCH', `/1/dataset_definitions/${DEMO.datasets.empty}`, `${fits} `), 413, sb.base, 'request-too-large');
+    assertProblem(
+      await sb.v1('PATCH', `/1/dataset_definitions/${DEMO.datasets.empty}`, `${fits} `),
+      413,
+      sb.base,
+      'request-too-large',
+    );
   });
 });
 
@@ -115,7 +139,10 @@ describe('--data file', () => {
       await assert.rejects(startSandbox({ dataFile: file }), (err: unknown) => {
         assert.ok(err instanceof DataFileError);
         assert.equal(err.kind, 'data-file-in-use');
-        assert.equal(err.message, `data file ${file} is in use by another sandbox (process ${process.pid}); stop it, or give another --data file`);
+        assert.equal(
+          err.message,
+          `data file ${file} is in use by another sandbox (process ${process.pid}); stop it, or give another --data file`,
+        );
         return true;
       });
     } finally {
@@ -131,7 +158,10 @@ describe('--data file', () => {
     await writeFile(`${file}.lock`, `${JSON.stringify({ pid: dead })}\n`);
     const sandbox = await startSandbox({ dataFile: file });
     await sandbox.close();
-    assert.deepEqual((await readdir(dir)).filter((f) => f.startsWith('killed')), ['killed.json']);
+    assert.deepEqual(
+      (await readdir(dir)).filter((f) => f.startsWith('killed')),
+      ['killed.json'],
+    );
   });
 
   test('temporary files a killed sandbox left behind are removed at start; other files stay', async () => {

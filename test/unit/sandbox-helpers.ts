@@ -20,7 +20,8 @@ export interface CallOptions {
 }
 
 export async function call(url: string, opts: CallOptions = {}): Promise<RawResponse> {
-  const body = opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+  const body =
+    opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
   const res = await request(url, {
     method: (opts.method ?? 'GET') as Dispatcher.HttpMethod,
     headers: opts.headers ?? {},
@@ -71,7 +72,10 @@ export async function startTestSandbox(opts: SandboxOptions = {}): Promise<TestS
       call(`${baseUrl}/__sandbox/${path}`, {
         method,
         body,
-        headers: { 'X-Sandbox-Token': controlToken, ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+        headers: {
+          'X-Sandbox-Token': controlToken,
+          ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        },
       }),
     v2: (method, path, body, headers = {}) =>
       call(`${baseUrl}${path}`, {
@@ -133,7 +137,14 @@ export function assertValidation(res: RawResponse, base: string, expected: { fie
 }
 
 interface JsonApiErrorBody {
-  errors: { id: string; status: string; code: string; title: string; detail: string; source?: Record<string, string> }[];
+  errors: {
+    id: string;
+    status: string;
+    code: string;
+    title: string;
+    detail: string;
+    source?: Record<string, string>;
+  }[];
 }
 
 /** Asserts a version 2 JSON:API error answer and returns its errors. */
@@ -171,15 +182,30 @@ export function serviceWrites(): ServiceWrite[] {
   };
   return [
     { method: 'POST', path: `/1/triggers/${gw}`, api: 'v1', body: trigger },
-    { method: 'PUT', path: `/1/triggers/${gw}/${DEMO.triggers.gwErrors}`, api: 'v1', body: { ...trigger, name: 'replaced by a write', disabled: false } },
+    {
+      method: 'PUT',
+      path: `/1/triggers/${gw}/${DEMO.triggers.gwErrors}`,
+      api: 'v1',
+      body: { ...trigger, name: 'replaced by a write', disabled: false },
+    },
     {
       method: 'PUT',
       path: `/1/burn_alerts/${gw}/${DEMO.burnAlerts.gwExhaustion}`,
       api: 'v1',
-      body: { alert_type: 'exhaustion_time', exhaustion_minutes: 15, description: 'changed', recipients: [{ id: DEMO.recipients.emailOncall }] },
+      body: {
+        alert_type: 'exhaustion_time',
+        exhaustion_minutes: 15,
+        description: 'changed',
+        recipients: [{ id: DEMO.recipients.emailOncall }],
+      },
     },
     { method: 'PATCH', path: `/1/dataset_definitions/${gw}`, api: 'v1', body: { route: { name: '' } } },
-    { method: 'POST', path: `/1/queries/${gw}`, api: 'v1', body: { calculations: [{ op: 'COUNT' }], time_range: 3600 } },
+    {
+      method: 'POST',
+      path: `/1/queries/${gw}`,
+      api: 'v1',
+      body: { calculations: [{ op: 'COUNT' }], time_range: 3600 },
+    },
     { method: 'POST', path: `/1/query_results/${gw}`, api: 'v1', body: { query_id: DEMO.savedQueries.gw5xx } },
     {
       method: 'POST',

@@ -5,7 +5,15 @@
 import { after, before, describe, test } from 'node:test';
 import { allowedHosts } from '../../src/sandbox/access';
 import assert from 'node:assert/strict';
-import { assertJsonApiError, assertProblem, call, serviceReads, serviceWrites, startTestSandbox, type TestSandbox } from './sandbox-helpers';
+import {
+  assertJsonApiError,
+  assertProblem,
+  call,
+  serviceReads,
+  serviceWrites,
+  startTestSandbox,
+  type TestSandbox,
+} from './sandbox-helpers';
 
 let sb: TestSandbox;
 before(async () => {
@@ -27,14 +35,27 @@ describe('a foreign Host is refused on every route', () => {
     test(`${write.method} ${write.path}: 403, nothing changes, nothing recorded; the same request addressed to the sandbox succeeds`, async () => {
       await sb.control('POST', 'reset');
       const before = snapshot();
-      for (const host of ['evil.example', `evil.example:${port()}`, `127.0.0.1.evil.example:${port()}`, `localhost:${Number(port()) + 1}`]) {
-        const res = await call(`${sb.base}${write.path}`, { method: write.method, body: write.body, headers: { ...credentials(write.api), Host: host } });
+      for (const host of [
+        'evil.example',
+        `evil.example:${port()}`,
+        `127.0.0.1.evil.example:${port()}`,
+        `localhost:${Number(port()) + 1}`,
+      ]) {
+        const res = await call(`${sb.base}${write.path}`, {
+          method: write.method,
+          body: write.body,
+          headers: { ...credentials(write.api), Host: host },
+        });
         if (write.api === 'v1') assert.match(assertProblem(res, 403, sb.base, 'forbidden').detail, /Host/);
         else assert.match(assertJsonApiError(res, 403)[0]?.detail ?? '', /Host/);
       }
       assert.equal(snapshot(), before, 'nothing changed');
       assert.deepEqual(sb.handle.requests, [], 'nothing recorded');
-      const res = await call(`${sb.base}${write.path}`, { method: write.method, body: write.body, headers: credentials(write.api) });
+      const res = await call(`${sb.base}${write.path}`, {
+        method: write.method,
+        body: write.body,
+        headers: credentials(write.api),
+      });
       assert.ok(res.status >= 200 && res.status < 300, `${res.status} ${res.text}`);
       assert.notEqual(snapshot(), before, 'the write itself changes the data');
       await sb.control('POST', 'reset');
@@ -43,7 +64,9 @@ describe('a foreign Host is refused on every route', () => {
 
   test('reads, the UI stand-in and unknown paths: 403', async () => {
     for (const path of [...serviceReads(), '/ui/team/datasets/x/result/y', '/1/nothing/here']) {
-      const res = await call(`${sb.base}${path}`, { headers: { ...credentials('v1'), Host: `evil.example:${port()}` } });
+      const res = await call(`${sb.base}${path}`, {
+        headers: { ...credentials('v1'), Host: `evil.example:${port()}` },
+      });
       assert.equal(res.status, 403, path);
       assert.equal(res.text.includes('"error"'), true, path);
     }

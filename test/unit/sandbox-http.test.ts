@@ -1,7 +1,14 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEMO, SANDBOX_CREDENTIALS, startSandbox } from '../../src/sandbox';
-import { assertJsonApiError, assertProblem, call, startTestSandbox, testClock, type TestSandbox } from './sandbox-helpers';
+import {
+  assertJsonApiError,
+  assertProblem,
+  call,
+  startTestSandbox,
+  testClock,
+  type TestSandbox,
+} from './sandbox-helpers';
 
 // What every endpoint shares: authentication, routing, rate limits, recording, and the control endpoints.
 
@@ -63,7 +70,14 @@ describe('recorded requests', () => {
     const [v1, v2] = sb.handle.requests;
     assert.deepEqual(
       [v1?.method, v1?.path, v1?.query, v1?.body, v1?.headers['x-service-team'], v1?.headers['content-type']],
-      ['PATCH', `/1/dataset_definitions/${DEMO.datasets.empty}`, { dry: '1' }, { name: { name: '' } }, '[redacted]', 'application/json'],
+      [
+        'PATCH',
+        `/1/dataset_definitions/${DEMO.datasets.empty}`,
+        { dry: '1' },
+        { name: { name: '' } },
+        '[redacted]',
+        'application/json',
+      ],
     );
     assert.equal(v2?.headers.authorization, '[redacted]');
     const all = JSON.stringify(sb.handle.requests);
@@ -123,7 +137,11 @@ describe('control endpoints', () => {
 
 describe('rate limits', () => {
   test('every response carries RateLimit and RateLimitPolicy', async () => {
-    for (const res of [await sb.v1('GET', TRIGGERS), await sb.v1('GET', '/1/triggers/nope'), await call(`${sb.base}${TRIGGERS}`)]) {
+    for (const res of [
+      await sb.v1('GET', TRIGGERS),
+      await sb.v1('GET', '/1/triggers/nope'),
+      await call(`${sb.base}${TRIGGERS}`),
+    ]) {
       assert.match(res.headers.ratelimit ?? '', /^limit=1000, remaining=\d+, reset=\d+$/);
       assert.equal(res.headers.ratelimitpolicy, '1000;w=60');
     }
@@ -160,7 +178,9 @@ describe('rate limits', () => {
     try {
       // Break the data behind the handler so it throws.
       (small.state as unknown as { triggers: unknown }).triggers = null;
-      const res = await call(`${small.info.baseUrl}${TRIGGERS}`, { headers: { 'X-Service-Team': small.info.configKey } });
+      const res = await call(`${small.info.baseUrl}${TRIGGERS}`, {
+        headers: { 'X-Service-Team': small.info.configKey },
+      });
       assertProblem(res, 500, small.info.baseUrl, 'internal-error');
       assert.match(res.headers.ratelimit ?? '', /^limit=10, remaining=\d+, reset=\d+$/);
       assert.equal(res.headers.ratelimitpolicy, '10;w=60');

@@ -40,8 +40,15 @@ test('a list answer is made once while its sources stay the same, and a 404 is n
 test("a change to one dataset's list drops that list and the environment-wide one of its kind, nothing else", () => {
   const lists = new ListCache();
   const made: string[] = [];
-  const ask = (kind: ListKind, scope: string) => lists.reply(kind, scope, [], () => (made.push(`${kind} ${scope}`), json(200, [])));
-  const all: [ListKind, string][] = [['triggers', 'a'], ['triggers', 'b'], ['triggers', '__all__'], ['columns', 'a'], ['columns', '__all__']];
+  const ask = (kind: ListKind, scope: string) =>
+    lists.reply(kind, scope, [], () => (made.push(`${kind} ${scope}`), json(200, [])));
+  const all: [ListKind, string][] = [
+    ['triggers', 'a'],
+    ['triggers', 'b'],
+    ['triggers', '__all__'],
+    ['columns', 'a'],
+    ['columns', '__all__'],
+  ];
   for (const [kind, scope] of all) ask(kind, scope);
   made.length = 0;
   lists.changed('triggers', 'a');
@@ -69,7 +76,7 @@ test('the kept answers stay within their byte budget, the least recently used dr
   assert.deepEqual(made.slice(-2), ['big', 'big']);
 });
 
-test('a write to one dataset keeps every other dataset\'s cached lists: none of them is serialised again', async () => {
+test("a write to one dataset keeps every other dataset's cached lists: none of them is serialised again", async () => {
   const sb = await startSandbox({ rateLimit: 100_000, queryResultRateLimit: 100_000 });
   try {
     // A list is serialised by reading each of its elements: count the reads.
@@ -95,7 +102,8 @@ test('a write to one dataset keeps every other dataset\'s cached lists: none of 
     sb.state.triggers = sb.state.triggers.map((t) => (t.dataset_slug === other ? serialised(t) : t));
     const headers = { 'X-Service-Team': sb.info.configKey };
     const readLists = async () => {
-      for (const list of ['columns', 'triggers']) assert.equal((await call(`${sb.info.baseUrl}/1/${list}/${other}`, { headers })).status, 200);
+      for (const list of ['columns', 'triggers'])
+        assert.equal((await call(`${sb.info.baseUrl}/1/${list}/${other}`, { headers })).status, 200);
     };
     await readLists();
     const once = reads;
@@ -104,9 +112,10 @@ test('a write to one dataset keeps every other dataset\'s cached lists: none of 
       const res = await call(`${sb.info.baseUrl}${write.path}`, {
         method: write.method,
         body: write.body,
-        headers: write.api === 'v1'
-          ? { ...headers, 'Content-Type': 'application/json' }
-          : { Authorization: `Bearer ${sb.info.managementKey}`, 'Content-Type': 'application/vnd.api+json' },
+        headers:
+          write.api === 'v1'
+            ? { ...headers, 'Content-Type': 'application/json' }
+            : { Authorization: `Bearer ${sb.info.managementKey}`, 'Content-Type': 'application/vnd.api+json' },
       });
       assert.ok(res.status < 300, `${write.method} ${write.path}: ${res.status} ${res.text}`);
     }
@@ -128,7 +137,10 @@ test('GET /1/triggers answers what a write changed, and a direct change of handl
     assert.equal(await count(), all);
     sb.state.triggers = sb.state.triggers.slice(1);
     assert.equal(await count(), all - 1);
-    const reset = await call(`${sb.info.baseUrl}/__sandbox/reset`, { method: 'POST', headers: { 'X-Sandbox-Token': sb.info.controlToken } });
+    const reset = await call(`${sb.info.baseUrl}/__sandbox/reset`, {
+      method: 'POST',
+      headers: { 'X-Sandbox-Token': sb.info.controlToken },
+    });
     assert.equal(reset.status, 200);
     assert.equal(await count(), all);
   } finally {
@@ -148,11 +160,19 @@ test('a write with --data reads the data once, to write the file: no copy before
         return Reflect.get(target, key, receiver) as unknown;
       },
     });
-    const res = await call(`${sb.info.baseUrl}/1/burn_alerts/${DEMO.datasets.gateway}/${DEMO.burnAlerts.gwExhaustion}`, {
-      method: 'PUT',
-      headers: { 'X-Service-Team': sb.info.configKey, 'Content-Type': 'application/json' },
-      body: { alert_type: 'exhaustion_time', exhaustion_minutes: 15, description: 'saved once', recipients: [{ id: DEMO.recipients.emailOncall }] },
-    });
+    const res = await call(
+      `${sb.info.baseUrl}/1/burn_alerts/${DEMO.datasets.gateway}/${DEMO.burnAlerts.gwExhaustion}`,
+      {
+        method: 'PUT',
+        headers: { 'X-Service-Team': sb.info.configKey, 'Content-Type': 'application/json' },
+        body: {
+          alert_type: 'exhaustion_time',
+          exhaustion_minutes: 15,
+          description: 'saved once',
+          recipients: [{ id: DEMO.recipients.emailOncall }],
+        },
+      },
+    );
     assert.equal(res.status, 200, res.text);
     assert.equal(reads, columns.length);
   } finally {

@@ -63,16 +63,23 @@ async function deadPid(): Promise<number> {
 
 before(async () => {
   dir = await mkdtemp(join(tmpdir(), 'obs-sandbox-lock-race-'));
-  workers = [0, 1].map(() => fork(WORKER, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+  workers = [0, 1].map(() =>
+    fork(WORKER, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+  );
   // Both are ready once they answer.
   await Promise.all(workers.map((w) => ask(w, { kind: 'release' })));
 });
 
 after(async () => {
-  await Promise.all(workers.map((w) => new Promise((resolve) => {
-    w.once('exit', resolve);
-    w.send({ kind: 'exit' });
-  })));
+  await Promise.all(
+    workers.map(
+      (w) =>
+        new Promise((resolve) => {
+          w.once('exit', resolve);
+          w.send({ kind: 'exit' });
+        }),
+    ),
+  );
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -91,13 +98,18 @@ test(`two sandboxes taking over a stale lock at once: exactly one gets the file,
     }
     const answers = await Promise.all(workers.map((w) => ask(w, { kind: 'take', file })));
     const won = answers.filter((a) => a.won === true).length;
-    const refused = answers.filter((a) => a.won === false && /is in use by another sandbox/.test(String(a.reason))).length;
+    const refused = answers.filter(
+      (a) => a.won === false && /is in use by another sandbox/.test(String(a.reason)),
+    ).length;
     outcomes.push(`${won} won, ${refused} told the file is in use`);
     await Promise.all(workers.map((w) => ask(w, { kind: 'release' })));
   }
   assert.deepEqual(outcomes, Array<string>(TRIALS).fill('1 won, 1 told the file is in use'));
   // Nothing is left behind: each winner removed its lock, and no takeover left a file.
-  assert.deepEqual((await readdir(dir)).filter((f) => f.includes('.lock')), []);
+  assert.deepEqual(
+    (await readdir(dir)).filter((f) => f.includes('.lock')),
+    [],
+  );
 });
 
 describe('what a sandbox killed while taking a lock leaves behind does not block the next one', () => {
@@ -134,7 +146,10 @@ describe('what a sandbox killed while taking a lock leaves behind does not block
     const file = join(dir, 'live.json');
     const held = await lockDataFile(file);
     try {
-      await assert.rejects(lockDataFile(file), (err: unknown) => err instanceof DataFileError && err.kind === 'data-file-in-use');
+      await assert.rejects(
+        lockDataFile(file),
+        (err: unknown) => err instanceof DataFileError && err.kind === 'data-file-in-use',
+      );
       assert.deepEqual(await lockFiles('live'), ['live.json.lock']);
     } finally {
       await held.release();
@@ -146,7 +161,9 @@ test(`a lock and its takeover claim are never seen half-written: ${WATCHED} take
   const file = join(dir, 'watched.json');
   const lock = `${file}.lock`;
   const stop = join(dir, 'watched.stop');
-  const reader = spawn(process.execPath, ['-e', READER, lock, `${lock}.takeover-${STALE_ID}`, stop], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const reader = spawn(process.execPath, ['-e', READER, lock, `${lock}.takeover-${STALE_ID}`, stop], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   reader.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
   const exited = new Promise((resolve) => reader.on('exit', resolve));
@@ -164,8 +181,17 @@ test(`a lock and its takeover claim are never seen half-written: ${WATCHED} take
   await writeFile(stop, '');
   await exited;
 
-  const seen = JSON.parse(out.slice('ready\n'.length)) as { lock: number; claim: number; torn: number; example?: string };
-  assert.equal(seen.torn, 0, `${seen.torn} reads found a lock or claim not whole, e.g. ${JSON.stringify(seen.example)}`);
+  const seen = JSON.parse(out.slice('ready\n'.length)) as {
+    lock: number;
+    claim: number;
+    torn: number;
+    example?: string;
+  };
+  assert.equal(
+    seen.torn,
+    0,
+    `${seen.torn} reads found a lock or claim not whole, e.g. ${JSON.stringify(seen.example)}`,
+  );
   assert.ok(seen.lock > 0 && seen.claim > 0, `the reader saw ${seen.lock} whole locks and ${seen.claim} whole claims`);
 });
 

@@ -49,18 +49,37 @@ describe('saved queries', () => {
     assertProblem(await sb.v1('GET', `/1/queries/${GW}/q_nope`), 404, sb.base, 'not-found');
   });
   test('granularity below time_range/1000 is a 422 naming the bound', async () => {
-    const res = await sb.v1('POST', `/1/queries/${GW}`, { calculations: [{ op: 'COUNT' }], time_range: 86_400, granularity: 60 });
+    const res = await sb.v1('POST', `/1/queries/${GW}`, {
+      calculations: [{ op: 'COUNT' }],
+      time_range: 86_400,
+      granularity: 60,
+    });
     const body = assertProblem(res, 422, sb.base, 'validation-failed');
-    assert.equal(body.type_detail?.[0]?.description, 'granularity must be at least the time range / 1000 (87 seconds for 86400 seconds)');
+    assert.equal(
+      body.type_detail?.[0]?.description,
+      'granularity must be at least the time range / 1000 (87 seconds for 86400 seconds)',
+    );
   });
   test('a window older than 7 days is a 422', async () => {
-    assertValidation(await sb.v1('POST', `/1/queries/${GW}`, { calculations: [{ op: 'COUNT' }], start_time: NOW - 8 * 86_400, end_time: NOW - 7 * 86_400 }), sb.base, [{ field: 'start_time', code: 'invalid' }]);
+    assertValidation(
+      await sb.v1('POST', `/1/queries/${GW}`, {
+        calculations: [{ op: 'COUNT' }],
+        start_time: NOW - 8 * 86_400,
+        end_time: NOW - 7 * 86_400,
+      }),
+      sb.base,
+      [{ field: 'start_time', code: 'invalid' }],
+    );
   });
   test('an unknown op and a missing column are 422s on their fields', async () => {
-    assertValidation(await sb.v1('POST', `/1/queries/${GW}`, { calculations: [{ op: 'MEDIAN' }, { op: 'AVG' }] }), sb.base, [
-      { field: 'calculations[0].op', code: 'invalid' },
-      { field: 'calculations[1].column', code: 'missing' },
-    ]);
+    assertValidation(
+      await sb.v1('POST', `/1/queries/${GW}`, { calculations: [{ op: 'MEDIAN' }, { op: 'AVG' }] }),
+      sb.base,
+      [
+        { field: 'calculations[0].op', code: 'invalid' },
+        { field: 'calculations[1].column', code: 'missing' },
+      ],
+    );
   });
 });
 
@@ -71,14 +90,24 @@ describe('query results computed from the query', () => {
   });
   test('a filter narrows the count, and the breakdown rows add up to the total', async () => {
     const all = await result({ calculations: [{ op: 'COUNT' }], ...hour }, { disable_total_by_aggregate: false });
-    const errors = await result({ calculations: [{ op: 'COUNT' }], filters: [{ column: 'error', op: '=', value: true }], ...hour });
+    const errors = await result({
+      calculations: [{ op: 'COUNT' }],
+      filters: [{ column: 'error', op: '=', value: true }],
+      ...hour,
+    });
     const byRoute = await result({ calculations: [{ op: 'COUNT' }], breakdowns: ['http.route'], ...hour });
     const total = (all.data?.results?.[0]?.data?.COUNT as number) ?? 0;
     assert.ok(total > 100, `an hour of gateway traffic: ${total}`);
     assert.ok(((errors.data?.results?.[0]?.data?.COUNT as number) ?? Infinity) < total);
-    assert.equal((byRoute.data?.results ?? []).reduce((n, r) => n + ((r.data?.COUNT as number) ?? 0), 0), total);
+    assert.equal(
+      (byRoute.data?.results ?? []).reduce((n, r) => n + ((r.data?.COUNT as number) ?? 0), 0),
+      total,
+    );
     assert.deepEqual(all.data?.total_by_aggregate, { COUNT: total });
-    assert.deepEqual((byRoute.data?.results ?? []).map((r) => Object.keys(r.data ?? {})), Array((byRoute.data?.results ?? []).length).fill(['http.route', 'COUNT']));
+    assert.deepEqual(
+      (byRoute.data?.results ?? []).map((r) => Object.keys(r.data ?? {})),
+      Array((byRoute.data?.results ?? []).length).fill(['http.route', 'COUNT']),
+    );
   });
   test('granularity sets the buckets of the series; a series without breakdowns has every bucket', async () => {
     const r = await result({ calculations: [{ op: 'COUNT' }], granularity: 300, ...hour });
@@ -91,7 +120,11 @@ describe('query results computed from the query', () => {
   });
   test('calculations are keyed OP(column), named ones by name, and formulas computed from them', async () => {
     const r = await result({
-      calculations: [{ op: 'P99', column: 'duration_ms' }, { op: 'COUNT', name: 'total' }, { op: 'COUNT', name: 'failed', filters: [{ column: 'error', op: '=', value: true }] }],
+      calculations: [
+        { op: 'P99', column: 'duration_ms' },
+        { op: 'COUNT', name: 'total' },
+        { op: 'COUNT', name: 'failed', filters: [{ column: 'error', op: '=', value: true }] },
+      ],
       formulas: [{ name: 'ratio', expression: 'DIV($failed, $total)' }],
       ...hour,
     });
@@ -100,11 +133,18 @@ describe('query results computed from the query', () => {
     assert.equal(row.ratio, Math.round(((row.failed as number) / (row.total as number)) * 1e9) / 1e9);
   });
   test('with disable_series the request limit caps the rows and no series is sent', async () => {
-    const r = await result({ calculations: [{ op: 'COUNT' }], breakdowns: ['user.id'], ...hour }, { disable_series: true, limit: 5 });
+    const r = await result(
+      { calculations: [{ op: 'COUNT' }], breakdowns: ['user.id'], ...hour },
+      { disable_series: true, limit: 5 },
+    );
     assert.equal(r.data?.results?.length, 5);
     assert.equal(r.data?.series, undefined);
     const counts = (r.data?.results ?? []).map((x) => x.data?.COUNT as number);
-    assert.deepEqual(counts, [...counts].sort((a, b) => b - a), 'ordered by the first calculation, largest first');
+    assert.deepEqual(
+      counts,
+      [...counts].sort((a, b) => b - a),
+      'ordered by the first calculation, largest first',
+    );
   });
   test('a query over a column the dataset lacks fails: complete, with the error', async () => {
     const r = await result({ calculations: [{ op: 'AVG', column: 'nope' }], ...hour });
@@ -112,7 +152,12 @@ describe('query results computed from the query', () => {
     assert.equal(r.error, 'query failed: column "nope" does not exist in dataset "api-gateway"');
   });
   test('a day of data takes the service time: not complete at first, complete when polled later', async () => {
-    const id = await save({ calculations: [{ op: 'COUNT' }], start_time: NOW - 86_400, end_time: NOW, granularity: 300 });
+    const id = await save({
+      calculations: [{ op: 'COUNT' }],
+      start_time: NOW - 86_400,
+      end_time: NOW,
+      granularity: 300,
+    });
     const created = QueryResult.parse((await sb.v1('POST', `/1/query_results/${GW}`, { query_id: id })).json());
     assert.equal(created.complete, false);
     assert.equal(created.data, undefined);
@@ -136,7 +181,8 @@ describe('the limit on creating query results', () => {
     const limited = await startTestSandbox({ clock: testClock('2025-06-02T12:00:10Z').now });
     try {
       const codes: number[] = [];
-      for (let i = 0; i < 11; i++) codes.push((await limited.v1('POST', `/1/query_results/${GW}`, { query_id: DEMO.savedQueries.gw5xx })).status);
+      for (let i = 0; i < 11; i++)
+        codes.push((await limited.v1('POST', `/1/query_results/${GW}`, { query_id: DEMO.savedQueries.gw5xx })).status);
       assert.deepEqual(codes, [...Array(10).fill(201), 429]);
       const last = await limited.v1('POST', `/1/query_results/${GW}`, { query_id: DEMO.savedQueries.gw5xx });
       assertProblem(last, 429, limited.base, 'rate-limited');

@@ -61,13 +61,17 @@ describe('POST /1/query_results/<dataset> (4.5)', () => {
   });
 
   test('7.6: a limit above 10000 is a 422 on limit, with or without disable_series', async () => {
-    assertValidation(await create({ query_id: DEMO.savedQueries.gw5xx, limit: 10_001 }), sb.base, [{ field: 'limit', code: 'invalid' }]);
+    assertValidation(await create({ query_id: DEMO.savedQueries.gw5xx, limit: 10_001 }), sb.base, [
+      { field: 'limit', code: 'invalid' },
+    ]);
   });
 
   test('7.6: a limit above 10000 is a 422 on limit', async () => {
-    assertValidation(await create({ query_id: DEMO.savedQueries.gw5xx, disable_series: true, limit: 10_001 }), sb.base, [
-      { field: 'limit', code: 'invalid' },
-    ]);
+    assertValidation(
+      await create({ query_id: DEMO.savedQueries.gw5xx, disable_series: true, limit: 10_001 }),
+      sb.base,
+      [{ field: 'limit', code: 'invalid' }],
+    );
   });
 
   test('a missing query_id is a 422 missing', async () => {
@@ -79,7 +83,9 @@ describe('POST /1/query_results/<dataset> (4.5)', () => {
   });
 
   test("another dataset's saved query is a 422 on query_id", async () => {
-    assertValidation(await create({ query_id: DEMO.savedQueries.coPayments }), sb.base, [{ field: 'query_id', code: 'invalid' }]);
+    assertValidation(await create({ query_id: DEMO.savedQueries.coPayments }), sb.base, [
+      { field: 'query_id', code: 'invalid' },
+    ]);
   });
 
   test('__all__ runs an environment-wide saved query', async () => {
@@ -99,13 +105,28 @@ describe('POST /1/query_results/<dataset> (4.5)', () => {
       filters: [{ column: 'http.route', op: '=', value: '/no-such-route' }],
       time_range: 600,
     });
-    const res = await create({ query_id: (saved.json() as { id: string }).id, disable_total_by_aggregate: false, disable_other_by_aggregate: false });
-    const body = res.json() as { complete: boolean; data: { series: { data: object }[]; results: { data: object }[]; total_by_aggregate: object; other_by_aggregate: object } };
+    const res = await create({
+      query_id: (saved.json() as { id: string }).id,
+      disable_total_by_aggregate: false,
+      disable_other_by_aggregate: false,
+    });
+    const body = res.json() as {
+      complete: boolean;
+      data: {
+        series: { data: object }[];
+        results: { data: object }[];
+        total_by_aggregate: object;
+        other_by_aggregate: object;
+      };
+    };
     assert.equal(body.complete, true, res.text);
     assert.equal(res.text.includes('null'), false);
     assert.ok(body.data.series.length > 0);
     assert.ok(body.data.series.every((s) => JSON.stringify(s.data) === '{"COUNT":0}'));
-    assert.deepEqual([body.data.results.map((r) => r.data), body.data.total_by_aggregate], [[{ COUNT: 0 }], { COUNT: 0 }]);
+    assert.deepEqual(
+      [body.data.results.map((r) => r.data), body.data.total_by_aggregate],
+      [[{ COUNT: 0 }], { COUNT: 0 }],
+    );
   });
 
   test('each result gets a new id', async () => {

@@ -43,7 +43,11 @@ interface Sent {
 }
 
 /** Sends `count` requests with `body` (the 99 KB one unless told), 8 at a time; answers how many got each status. */
-async function flood(count: number, request: (n: number) => Sent, body: Buffer = BODY): Promise<Record<number, number>> {
+async function flood(
+  count: number,
+  request: (n: number) => Sent,
+  body: Buffer = BODY,
+): Promise<Record<number, number>> {
   const statuses: Record<number, number> = {};
   let next = 0;
   const lane = async () => {
@@ -80,7 +84,11 @@ describe('a flood of large bodies', () => {
     const statuses = await flood(FLOOD, (n) =>
       n % 2 === 0
         ? { path: `/1/columns/${DEMO.datasets.gateway}`, method: 'POST', headers: { 'Content-Type': 'text/plain' } }
-        : { path: `/1/burn_alerts/${DEMO.datasets.gateway}/${DEMO.burnAlerts.gwExhaustion}`, method: 'PUT', headers: { 'Content-Type': 'text/plain' } },
+        : {
+            path: `/1/burn_alerts/${DEMO.datasets.gateway}/${DEMO.burnAlerts.gwExhaustion}`,
+            method: 'PUT',
+            headers: { 'Content-Type': 'text/plain' },
+          },
     );
     assert.deepEqual(statuses, { 401: FLOOD / 2, 405: FLOOD / 2 });
     assert.equal(sb.handle.requests.length, 0);
@@ -98,7 +106,9 @@ describe('a flood of large bodies', () => {
       headers: { 'Content-Type': 'text/plain', 'X-Service-Team': sb.handle.info.configKey },
     }));
     assert.deepEqual(statuses, { 415: 3_000 });
-    const last = await sb.v1('POST', `/1/queries/${DEMO.datasets.gateway}?n=last`, BODY.toString('utf8'), { 'Content-Type': 'text/plain' });
+    const last = await sb.v1('POST', `/1/queries/${DEMO.datasets.gateway}?n=last`, BODY.toString('utf8'), {
+      'Content-Type': 'text/plain',
+    });
     assert.equal(last.status, 415);
 
     const { bytes, records } = await listing();
@@ -128,10 +138,17 @@ describe('a flood of small requests', () => {
     assert.deepEqual(await flood(RECORDED_MAX, (n) => query(n + 1), Buffer.from('x')), { 415: RECORDED_MAX });
 
     const { bytes, records } = await listing();
-    assert.ok(bytes < RECORDED_TOTAL_BYTES / 2, `the listing is ${bytes} bytes: its cap, not the count's, would drop records`);
+    assert.ok(
+      bytes < RECORDED_TOTAL_BYTES / 2,
+      `the listing is ${bytes} bytes: its cap, not the count's, would drop records`,
+    );
     assert.equal(records.length, RECORDED_MAX);
     const numbers = records.map((r) => Number(r.query.n)).sort((a, b) => a - b);
-    assert.deepEqual(numbers, Array.from({ length: RECORDED_MAX }, (_, i) => i + 1), 'only the first request was dropped');
+    assert.deepEqual(
+      numbers,
+      Array.from({ length: RECORDED_MAX }, (_, i) => i + 1),
+      'only the first request was dropped',
+    );
   });
 });
 
@@ -140,7 +157,10 @@ describe('one request', () => {
     sb.handle.requests.length = 0;
     await sb.v1('PATCH', `/1/dataset_definitions/${DEMO.datasets.empty}`, { route: { name: '' } });
     const [record] = sb.handle.requests;
-    assert.deepEqual([record?.body, record?.bodyBytes, record?.bodyTruncated], [{ route: { name: '' } }, '{"route":{"name":""}}'.length, false]);
+    assert.deepEqual(
+      [record?.body, record?.bodyBytes, record?.bodyTruncated],
+      [{ route: { name: '' } }, '{"route":{"name":""}}'.length, false],
+    );
   });
 
   test('an authenticated body over 4 KiB is recorded as its first 4 KiB of text, with its whole length', async () => {

@@ -27,7 +27,8 @@ beforeEach(async () => {
 after(() => sb.handle.close());
 
 /** Only the rewrites named switched on. */
-const only = (...names: (keyof typeof DEFAULT_REWRITES)[]): RewritesSpec => Object.fromEntries(TRIGGER_REWRITES.map((n) => [n, names.includes(n)]));
+const only = (...names: (keyof typeof DEFAULT_REWRITES)[]): RewritesSpec =>
+  Object.fromEntries(TRIGGER_REWRITES.map((n) => [n, names.includes(n)]));
 
 async function create(body: Json, rewrites: RewritesSpec): Promise<Json> {
   sb.handle.rewrites.set(rewrites);
@@ -85,44 +86,90 @@ describe('switches', () => {
 
   test('--rewrites all, none, or the names to switch on (every other off); another name is a usage error', () => {
     const all = Object.fromEntries(TRIGGER_REWRITES.map((n) => [n, true]));
-    assert.deepEqual(parseSandboxArgs(['--rewrites', 'all']), { kind: 'serve', options: { rewrites: all }, print: 'json' });
-    assert.deepEqual(parseSandboxArgs(['--rewrites', 'none']), { kind: 'serve', options: { rewrites: only() }, print: 'json' });
-    assert.deepEqual(parseSandboxArgs(['--rewrites', 'floats, queryIdInline']), { kind: 'serve', options: { rewrites: only('floats', 'queryIdInline') }, print: 'json' });
-    assert.throws(() => parseSandboxArgs(['--rewrites', 'floats,floatz']), (e: unknown) => e instanceof CliUsageError && /not floatz/.test(e.message));
+    assert.deepEqual(parseSandboxArgs(['--rewrites', 'all']), {
+      kind: 'serve',
+      options: { rewrites: all },
+      print: 'json',
+    });
+    assert.deepEqual(parseSandboxArgs(['--rewrites', 'none']), {
+      kind: 'serve',
+      options: { rewrites: only() },
+      print: 'json',
+    });
+    assert.deepEqual(parseSandboxArgs(['--rewrites', 'floats, queryIdInline']), {
+      kind: 'serve',
+      options: { rewrites: only('floats', 'queryIdInline') },
+      print: 'json',
+    });
+    assert.throws(
+      () => parseSandboxArgs(['--rewrites', 'floats,floatz']),
+      (e: unknown) => e instanceof CliUsageError && /not floatz/.test(e.message),
+    );
   });
 });
 
 describe('recipientIds', () => {
-  test('on: a recipient sent by type and target is answered with the id of the team\'s recipient of that address', async () => {
-    const t = await create({ ...BODY, recipients: [{ type: 'email', target: 'oncall@example.com' }] }, only('recipientIds'));
+  test("on: a recipient sent by type and target is answered with the id of the team's recipient of that address", async () => {
+    const t = await create(
+      { ...BODY, recipients: [{ type: 'email', target: 'oncall@example.com' }] },
+      only('recipientIds'),
+    );
     assert.deepEqual(t.recipients, [{ id: DEMO.recipients.emailOncall, type: 'email', target: 'oncall@example.com' }]);
   });
 
-  test('on: a new address gets a new id, which the team\'s recipients then list', async () => {
+  test("on: a new address gets a new id, which the team's recipients then list", async () => {
     const t = await create({ ...BODY, recipients: [{ type: 'slack', target: '#new-channel' }] }, only('recipientIds'));
     const [made] = t.recipients as Json[];
     const listed = (await sb.v1('GET', '/1/recipients')).json() as Json[];
-    assert.deepEqual(listed.filter((r) => r.id === made?.id).map((r) => [r.type, r.details]), [['slack', { slack_channel: '#new-channel' }]]);
+    assert.deepEqual(
+      listed.filter((r) => r.id === made?.id).map((r) => [r.type, r.details]),
+      [['slack', { slack_channel: '#new-channel' }]],
+    );
   });
 
   test('on: a marker gets an id the recipients list leaves out, which a write naming it by id is then accepted with', async () => {
     const t = await create({ ...BODY, recipients: [{ type: 'marker', target: 'deploys' }] }, only('recipientIds'));
     const id = (t.recipients as Json[])[0]?.id;
-    assert.equal(((await sb.v1('GET', '/1/recipients')).json() as Json[]).some((r) => r.id === id), false);
+    assert.equal(
+      ((await sb.v1('GET', '/1/recipients')).json() as Json[]).some((r) => r.id === id),
+      false,
+    );
     const again = await sb.v1('PUT', `/1/triggers/${GW}/${String(t.id)}`, { ...BODY, recipients: [{ id }] });
-    assert.deepEqual([again.status, (again.json() as Json).recipients], [200, [{ id, type: 'marker', target: 'deploys' }]]);
+    assert.deepEqual(
+      [again.status, (again.json() as Json).recipients],
+      [200, [{ id, type: 'marker', target: 'deploys' }]],
+    );
   });
 
   test('on: a PagerDuty recipient sent by id is answered with target ""', async () => {
-    const t = await create({ ...BODY, recipients: [{ id: DEMO.recipients.pagerdutyPrimary, details: { pagerduty_severity: 'info' } }] }, only('recipientIds'));
-    assert.deepEqual(t.recipients, [{ id: DEMO.recipients.pagerdutyPrimary, type: 'pagerduty', target: '', details: { pagerduty_severity: 'info' } }]);
+    const t = await create(
+      { ...BODY, recipients: [{ id: DEMO.recipients.pagerdutyPrimary, details: { pagerduty_severity: 'info' } }] },
+      only('recipientIds'),
+    );
+    assert.deepEqual(t.recipients, [
+      { id: DEMO.recipients.pagerdutyPrimary, type: 'pagerduty', target: '', details: { pagerduty_severity: 'info' } },
+    ]);
   });
 
   test('off: a recipient sent by type and target is stored as sent, and a PagerDuty one by id has its name for a target', async () => {
-    const t = await create({ ...BODY, recipients: [{ type: 'email', target: 'new@example.com' }, { id: DEMO.recipients.pagerdutyPrimary, details: { pagerduty_severity: 'info' } }] }, only());
+    const t = await create(
+      {
+        ...BODY,
+        recipients: [
+          { type: 'email', target: 'new@example.com' },
+          { id: DEMO.recipients.pagerdutyPrimary, details: { pagerduty_severity: 'info' } },
+        ],
+      },
+      only(),
+    );
     assert.deepEqual(t.recipients, [
       { type: 'email', target: 'new@example.com' },
-      { id: DEMO.recipients.pagerdutyPrimary, type: 'pagerduty', target: 'Primary on-call', details: { pagerduty_severity: 'info' } },
+      {
+        id: DEMO.recipients.pagerdutyPrimary,
+        type: 'pagerduty',
+        target: 'Primary on-call',
+        details: { pagerduty_severity: 'info' },
+      },
     ]);
   });
 });
@@ -131,9 +178,16 @@ describe('pagerdutySeverity', () => {
   test('on: a PagerDuty recipient without a severity is answered with "critical"; off, without details', async () => {
     const body = { ...BODY, recipients: [{ id: DEMO.recipients.pagerdutyPrimary }] };
     assert.deepEqual((await create(body, only('pagerdutySeverity'))).recipients, [
-      { id: DEMO.recipients.pagerdutyPrimary, type: 'pagerduty', target: 'Primary on-call', details: { pagerduty_severity: 'critical' } },
+      {
+        id: DEMO.recipients.pagerdutyPrimary,
+        type: 'pagerduty',
+        target: 'Primary on-call',
+        details: { pagerduty_severity: 'critical' },
+      },
     ]);
-    assert.deepEqual((await create(body, only())).recipients, [{ id: DEMO.recipients.pagerdutyPrimary, type: 'pagerduty', target: 'Primary on-call' }]);
+    assert.deepEqual((await create(body, only())).recipients, [
+      { id: DEMO.recipients.pagerdutyPrimary, type: 'pagerduty', target: 'Primary on-call' },
+    ]);
   });
 });
 
@@ -146,13 +200,22 @@ describe('reorderLists', () => {
     return {
       ...BODY,
       tags: order(tags),
-      recipients: order([{ id: DEMO.recipients.emailOncall }, { id: DEMO.recipients.emailTeam }, { id: DEMO.recipients.slackIncidents }]),
-      query: { calculations: [{ op: 'COUNT' }], filters: order(filters), calculated_fields: order(fields), time_range: 600 },
+      recipients: order([
+        { id: DEMO.recipients.emailOncall },
+        { id: DEMO.recipients.emailTeam },
+        { id: DEMO.recipients.slackIncidents },
+      ]),
+      query: {
+        calculations: [{ op: 'COUNT' }],
+        filters: order(filters),
+        calculated_fields: order(fields),
+        time_range: 600,
+      },
     };
   };
   const lists = (t: Json) => [t.tags, t.recipients, (t.query as Json).filters, (t.query as Json).calculated_fields];
 
-  test('on: the lists come back in an order of the service\'s own, the same whatever order they were sent in, and not the order sent', async () => {
+  test("on: the lists come back in an order of the service's own, the same whatever order they were sent in, and not the order sent", async () => {
     const sent = await create(body(false), only('reorderLists'));
     const reversed = await create(body(true), only('reorderLists'));
     assert.deepEqual(lists(sent), lists(reversed));
@@ -167,11 +230,24 @@ describe('reorderLists', () => {
 });
 
 describe('andNotEchoed', () => {
-  const query = { calculations: [{ op: 'COUNT' }], filters: [{ column: 'error', op: 'exists' }], filter_combination: 'AND', time_range: 600 };
+  const query = {
+    calculations: [{ op: 'COUNT' }],
+    filters: [{ column: 'error', op: 'exists' }],
+    filter_combination: 'AND',
+    time_range: 600,
+  };
 
   test('on: filter_combination "AND" is not answered; "OR" is', async () => {
-    assert.deepEqual((await create({ ...BODY, query }, only('andNotEchoed'))).query, { calculations: [{ op: 'COUNT' }], filters: [{ column: 'error', op: 'exists' }], time_range: 600 });
-    assert.equal(((await create({ ...BODY, query: { ...query, filter_combination: 'OR' } }, only('andNotEchoed'))).query as Json).filter_combination, 'OR');
+    assert.deepEqual((await create({ ...BODY, query }, only('andNotEchoed'))).query, {
+      calculations: [{ op: 'COUNT' }],
+      filters: [{ column: 'error', op: 'exists' }],
+      time_range: 600,
+    });
+    assert.equal(
+      ((await create({ ...BODY, query: { ...query, filter_combination: 'OR' } }, only('andNotEchoed'))).query as Json)
+        .filter_combination,
+      'OR',
+    );
   });
 
   test('off: "AND" is answered as sent', async () => {
@@ -193,7 +269,10 @@ describe('defaultsFilled and nullForUnset', () => {
   test('nullForUnset on: an optional member with no value is answered as null', async () => {
     const { query: _inline, ...rest } = BODY;
     const t = await create({ ...rest, frequency: 600, query_id: DEMO.savedQueries.gw5xx }, only('nullForUnset'));
-    assert.deepEqual([t.description, t.tags, t.evaluation_schedule, t.baseline_details, t.query], [null, null, null, null, null]);
+    assert.deepEqual(
+      [t.description, t.tags, t.evaluation_schedule, t.baseline_details, t.query],
+      [null, null, null, null, null],
+    );
   });
 });
 
@@ -222,11 +301,16 @@ describe('timeRangeFromFrequency', () => {
   const query = { calculations: [{ op: 'COUNT' }] };
 
   test('on: a query without time_range is stored with the frequency as its time_range', async () => {
-    assert.deepEqual((await create({ ...BODY, query }, only('timeRangeFromFrequency'))).query, { calculations: [{ op: 'COUNT' }], time_range: 300 });
+    assert.deepEqual((await create({ ...BODY, query }, only('timeRangeFromFrequency'))).query, {
+      calculations: [{ op: 'COUNT' }],
+      time_range: 300,
+    });
   });
 
   test('off: it is refused, as the spec requires time_range', async () => {
     sb.handle.rewrites.set(only());
-    assertValidation(await sb.v1('POST', `/1/triggers/${GW}`, { ...BODY, query }), sb.base, [{ field: 'query.time_range', code: 'missing' }]);
+    assertValidation(await sb.v1('POST', `/1/triggers/${GW}`, { ...BODY, query }), sb.base, [
+      { field: 'query.time_range', code: 'missing' },
+    ]);
   });
 });

@@ -11,7 +11,12 @@ import { assertProblem, call, startTestSandbox, testClock } from './sandbox-help
 const GW = DEMO.datasets.gateway;
 const CO = DEMO.datasets.checkout;
 type Json = Record<string, unknown>;
-const BODY = { name: 'Errors', threshold: { op: '>', value: 5 }, frequency: 300, query: { calculations: [{ op: 'COUNT' }], time_range: 600 } };
+const BODY = {
+  name: 'Errors',
+  threshold: { op: '>', value: 5 },
+  frequency: 300,
+  query: { calculations: [{ op: 'COUNT' }], time_range: 600 },
+};
 
 test('trigger writes share the write bucket: the fourth write of a minute at limit 3 is a 429 with Retry-After; reads are counted apart', async () => {
   const clock = testClock('2025-06-02T12:00:10.000Z');
@@ -44,7 +49,9 @@ test('with --data, created, replaced and deleted triggers and the saved query of
     let replaced: Json;
     try {
       made = (await first.v1('POST', '/1/triggers/__all__', BODY)).json() as Json;
-      replaced = (await first.v1('PUT', `/1/triggers/${GW}/${DEMO.triggers.gwErrors}`, { ...BODY, name: 'Replaced' })).json() as Json;
+      replaced = (
+        await first.v1('PUT', `/1/triggers/${GW}/${DEMO.triggers.gwErrors}`, { ...BODY, name: 'Replaced' })
+      ).json() as Json;
       assert.equal((await first.v1('DELETE', `/1/triggers/${GW}/${DEMO.triggers.gwWindow}`)).status, 204);
     } finally {
       await first.handle.close();
@@ -98,14 +105,21 @@ test("a trigger write drops the cached trigger lists of its dataset and of __all
           },
         }),
     );
-    const read = async (scope: string) => ((await sb.v1('GET', `/1/triggers/${scope}`)).json() as Json[]).map((t) => t.id);
+    const read = async (scope: string) =>
+      ((await sb.v1('GET', `/1/triggers/${scope}`)).json() as Json[]).map((t) => t.id);
     for (const scope of [GW, CO, '__all__']) await read(scope);
     const coListed = await read(CO);
     let made: Json = {};
     const writes: [string, () => Promise<void>][] = [
       ['POST', async () => void (made = (await sb.v1('POST', `/1/triggers/${GW}`, BODY)).json() as Json)],
-      ['PUT', async () => assert.equal((await sb.v1('PUT', `/1/triggers/${GW}/${DEMO.triggers.gwErrors}`, BODY)).status, 200)],
-      ['DELETE', async () => assert.equal((await sb.v1('DELETE', `/1/triggers/${GW}/${DEMO.triggers.gwWindow}`)).status, 204)],
+      [
+        'PUT',
+        async () => assert.equal((await sb.v1('PUT', `/1/triggers/${GW}/${DEMO.triggers.gwErrors}`, BODY)).status, 200),
+      ],
+      [
+        'DELETE',
+        async () => assert.equal((await sb.v1('DELETE', `/1/triggers/${GW}/${DEMO.triggers.gwWindow}`)).status, 204),
+      ],
     ];
     for (const [method, write] of writes) {
       await write();
@@ -117,7 +131,10 @@ test("a trigger write drops the cached trigger lists of its dataset and of __all
     assert.ok(gwIds.includes(made.id) && !gwIds.includes(DEMO.triggers.gwWindow));
     const allIds = await read('__all__');
     assert.ok(allIds.includes(made.id) && !allIds.includes(DEMO.triggers.gwWindow));
-    assert.ok((serialised.get(CO) ?? 0) > 0, 'the environment-wide list, which holds checkout triggers, was made again');
+    assert.ok(
+      (serialised.get(CO) ?? 0) > 0,
+      'the environment-wide list, which holds checkout triggers, was made again',
+    );
   } finally {
     await sb.handle.close();
   }

@@ -71,20 +71,45 @@ describe('POST /1/triggers/<dataset>', () => {
 
   test('a trigger on a saved query lists query_id alone', async () => {
     const { query: _inline, ...body } = BODY;
-    const made = (await sb.v1('POST', `/1/triggers/${GW}`, { ...body, query_id: DEMO.savedQueries.gw5xx, frequency: 600 })).json() as Json;
+    const made = (
+      await sb.v1('POST', `/1/triggers/${GW}`, { ...body, query_id: DEMO.savedQueries.gw5xx, frequency: 600 })
+    ).json() as Json;
     assert.equal(made.query_id, DEMO.savedQueries.gw5xx);
     assert.equal('query' in made, false);
   });
 
   test('read-only and unknown members are ignored', async () => {
-    const res = await sb.v1('POST', `/1/triggers/${GW}`, { ...BODY, id: 'mine', dataset_slug: CO, triggered: true, created_at: '2020-01-01T00:00:00Z', updated_at: '2020-01-01T00:00:00Z', auto_investigate: true });
+    const res = await sb.v1('POST', `/1/triggers/${GW}`, {
+      ...BODY,
+      id: 'mine',
+      dataset_slug: CO,
+      triggered: true,
+      created_at: '2020-01-01T00:00:00Z',
+      updated_at: '2020-01-01T00:00:00Z',
+      auto_investigate: true,
+    });
     const made = res.json() as Json;
     assert.equal(res.status, 201, res.text);
-    assert.deepEqual([made.id === 'mine', made.dataset_slug, made.triggered, made.created_at, made.updated_at, 'auto_investigate' in made], [false, GW, false, NOW, NOW, false]);
+    assert.deepEqual(
+      [
+        made.id === 'mine',
+        made.dataset_slug,
+        made.triggered,
+        made.created_at,
+        made.updated_at,
+        'auto_investigate' in made,
+      ],
+      [false, GW, false, NOW, NOW, false],
+    );
   });
 
   test('members sent as null count as left out', async () => {
-    const res = await sb.v1('POST', `/1/triggers/${GW}`, { ...BODY, query_id: null, baseline_details: null, description: null });
+    const res = await sb.v1('POST', `/1/triggers/${GW}`, {
+      ...BODY,
+      query_id: null,
+      baseline_details: null,
+      description: null,
+    });
     assert.equal(res.status, 201, res.text);
     assert.equal((res.json() as Json).description, '');
   });
@@ -96,18 +121,64 @@ describe('POST /1/triggers/<dataset>', () => {
     assert.equal(made.dataset_slug, 'all');
     assert.equal(res.headers.location, `${sb.base}/1/triggers/__all__/${String(made.id)}`);
     assert.ok((await listed('__all__')).some((t) => t.id === made.id));
-    assert.equal((await listed(GW)).some((t) => t.id === made.id), false);
+    assert.equal(
+      (await listed(GW)).some((t) => t.id === made.id),
+      false,
+    );
     assert.equal((await sb.v1('GET', `/1/queries/__all__/${String(made.query_id)}`)).status, 200);
   });
 
   test('accepted: having-only calculations, a formula over named aggregates, metrics granularity and HISTOGRAM_COUNT, a window, a baseline', async () => {
     const accepted: [string, Json][] = [
-      [GW, withQuery({ calculations: [{ op: 'COUNT' }, { op: 'P99', column: 'duration_ms' }], havings: [{ calculate_op: 'P99', column: 'duration_ms', op: '>', value: 1000 }], time_range: 600 })],
-      [CO, withQuery({ calculations: [{ op: 'COUNT', name: 'all' }, { op: 'COUNT', name: 'bad', filters: [{ column: 'error', op: '=', value: true }] }], formulas: [{ name: 'ratio', expression: 'DIV($bad, $all)' }], havings: [{ column: 'ratio', op: '>', value: 0.1 }], time_range: 600 })],
-      [MH, withQuery({ calculations: [{ op: 'AVG', column: 'system.cpu.utilization' }], granularity: 60, time_range: 1200 })],
+      [
+        GW,
+        withQuery({
+          calculations: [{ op: 'COUNT' }, { op: 'P99', column: 'duration_ms' }],
+          havings: [{ calculate_op: 'P99', column: 'duration_ms', op: '>', value: 1000 }],
+          time_range: 600,
+        }),
+      ],
+      [
+        CO,
+        withQuery({
+          calculations: [
+            { op: 'COUNT', name: 'all' },
+            { op: 'COUNT', name: 'bad', filters: [{ column: 'error', op: '=', value: true }] },
+          ],
+          formulas: [{ name: 'ratio', expression: 'DIV($bad, $all)' }],
+          havings: [{ column: 'ratio', op: '>', value: 0.1 }],
+          time_range: 600,
+        }),
+      ],
+      [
+        MH,
+        withQuery({
+          calculations: [{ op: 'AVG', column: 'system.cpu.utilization' }],
+          granularity: 60,
+          time_range: 1200,
+        }),
+      ],
       [MH, withQuery({ calculations: [{ op: 'HISTOGRAM_COUNT', column: DEMO.columns.histogram }], time_range: 300 })],
-      [GW, { ...BODY, evaluation_schedule_type: 'window', evaluation_schedule: { window: { days_of_week: ['monday', 'sunday'], start_time: '22:00', end_time: '06:00' } } }],
-      [GW, { ...BODY, frequency: 900, query: { calculations: [{ op: 'COUNT' }], time_range: 1800 }, threshold: { op: '<=', value: -10, exceeded_limit: 5 }, baseline_details: { type: 'value', offset_minutes: 40320 } }],
+      [
+        GW,
+        {
+          ...BODY,
+          evaluation_schedule_type: 'window',
+          evaluation_schedule: {
+            window: { days_of_week: ['monday', 'sunday'], start_time: '22:00', end_time: '06:00' },
+          },
+        },
+      ],
+      [
+        GW,
+        {
+          ...BODY,
+          frequency: 900,
+          query: { calculations: [{ op: 'COUNT' }], time_range: 1800 },
+          threshold: { op: '<=', value: -10, exceeded_limit: 5 },
+          baseline_details: { type: 'value', offset_minutes: 40320 },
+        },
+      ],
     ];
     for (const [dataset, body] of accepted) {
       const res = await sb.v1('POST', `/1/triggers/${dataset}`, body);
@@ -120,11 +191,19 @@ describe('GET /1/triggers/<dataset>/<id>', () => {
   test('200 with the trigger as listed', async () => {
     const res = await sb.v1('GET', `/1/triggers/${GW}/${DEMO.triggers.gwErrors}`);
     assert.equal(res.status, 200);
-    assert.deepEqual(res.json(), (await listed(GW)).find((t) => t.id === DEMO.triggers.gwErrors));
+    assert.deepEqual(
+      res.json(),
+      (await listed(GW)).find((t) => t.id === DEMO.triggers.gwErrors),
+    );
   });
 
   test('404 for an unknown id, a trigger of another dataset, a dataset trigger through __all__, and an unknown dataset', async () => {
-    for (const path of [`${GW}/trig_nope`, `${CO}/${DEMO.triggers.gwErrors}`, `__all__/${DEMO.triggers.gwErrors}`, `nope/${DEMO.triggers.gwErrors}`]) {
+    for (const path of [
+      `${GW}/trig_nope`,
+      `${CO}/${DEMO.triggers.gwErrors}`,
+      `__all__/${DEMO.triggers.gwErrors}`,
+      `nope/${DEMO.triggers.gwErrors}`,
+    ]) {
       assertProblem(await sb.v1('GET', `/1/triggers/${path}`), 404, sb.base, 'not-found');
     }
     assert.equal((await sb.v1('GET', `/1/triggers/__all__/${DEMO.triggers.envVolume}`)).status, 200);
@@ -137,14 +216,31 @@ describe('PUT /1/triggers/<dataset>/<id>', () => {
   test('is a replacement: every member left out takes its default (schedule, baseline, alert type, frequency, tags, description, recipients, exceeded_limit)', async () => {
     const before = sb.handle.state.triggers.find((t) => t.id === DEMO.triggers.gwWindow);
     assert.equal(before?.evaluation_schedule_type, 'window');
-    const res = await put(DEMO.triggers.gwWindow, { name: 'Bare', threshold: { op: '>', value: 1 }, query: { calculations: [{ op: 'COUNT' }], time_range: 900 } });
+    const res = await put(DEMO.triggers.gwWindow, {
+      name: 'Bare',
+      threshold: { op: '>', value: 1 },
+      query: { calculations: [{ op: 'COUNT' }], time_range: 900 },
+    });
     assert.equal(res.status, 200, res.text);
     const t = res.json() as Json;
     assert.deepEqual(
-      [t.description, t.tags, t.threshold, t.frequency, t.alert_type, t.evaluation_schedule_type, 'evaluation_schedule' in t, t.recipients],
+      [
+        t.description,
+        t.tags,
+        t.threshold,
+        t.frequency,
+        t.alert_type,
+        t.evaluation_schedule_type,
+        'evaluation_schedule' in t,
+        t.recipients,
+      ],
       ['', [], { op: '>', value: 1, exceeded_limit: 1 }, 900, 'on_change', 'frequency', false, []],
     );
-    const on = await put(DEMO.triggers.gwOnTrue, { name: 'Bare', threshold: { op: '>', value: 1 }, query: { calculations: [{ op: 'COUNT' }], time_range: 900 } });
+    const on = await put(DEMO.triggers.gwOnTrue, {
+      name: 'Bare',
+      threshold: { op: '>', value: 1 },
+      query: { calculations: [{ op: 'COUNT' }], time_range: 900 },
+    });
     assert.equal((on.json() as Json).alert_type, 'on_change');
   });
 
@@ -159,8 +255,15 @@ describe('PUT /1/triggers/<dataset>/<id>', () => {
 
   test('baseline_details {} clears a baseline, and so does leaving it out; a baseline given is kept', async () => {
     const id = DEMO.triggers.gwBaseline;
-    const body = { ...BODY, threshold: { op: '>=', value: 50 }, frequency: 900, query: { calculations: [{ op: 'COUNT' }], time_range: 900 } };
-    const kept = (await put(id, { ...body, baseline_details: { type: 'percentage', offset_minutes: 10080 } })).json() as Json;
+    const body = {
+      ...BODY,
+      threshold: { op: '>=', value: 50 },
+      frequency: 900,
+      query: { calculations: [{ op: 'COUNT' }], time_range: 900 },
+    };
+    const kept = (
+      await put(id, { ...body, baseline_details: { type: 'percentage', offset_minutes: 10080 } })
+    ).json() as Json;
     assert.deepEqual(kept.baseline_details, { type: 'percentage', offset_minutes: 10080 });
     assert.equal('baseline_details' in ((await put(id, { ...body, baseline_details: {} })).json() as Json), false);
     await sb.control('POST', 'reset');
@@ -169,8 +272,13 @@ describe('PUT /1/triggers/<dataset>/<id>', () => {
 
   test('updated_at moves on, strictly later even within the same millisecond; id, dataset_slug, triggered and created_at stay', async () => {
     const id = DEMO.triggers.gwErrors;
-    const first = (await put(id, { ...BODY, id: 'other', triggered: false, created_at: NOW, updated_at: '2030-01-01T00:00:00Z' })).json() as Json;
-    assert.deepEqual([first.id, first.dataset_slug, first.triggered, first.created_at, first.updated_at], [id, GW, true, '2024-03-01T10:00:00.000Z', NOW]);
+    const first = (
+      await put(id, { ...BODY, id: 'other', triggered: false, created_at: NOW, updated_at: '2030-01-01T00:00:00Z' })
+    ).json() as Json;
+    assert.deepEqual(
+      [first.id, first.dataset_slug, first.triggered, first.created_at, first.updated_at],
+      [id, GW, true, '2024-03-01T10:00:00.000Z', NOW],
+    );
     const second = (await put(id, BODY)).json() as Json;
     assert.equal(second.updated_at, '2025-06-02T12:00:00.001Z');
     clock.advance(60_000);
@@ -200,9 +308,14 @@ describe('PUT /1/triggers/<dataset>/<id>', () => {
     }
   });
 
-  test('404 for an unknown trigger, another dataset\'s, or an unknown dataset; nothing changes', async () => {
+  test("404 for an unknown trigger, another dataset's, or an unknown dataset; nothing changes", async () => {
     const before = snapshot();
-    for (const path of [`${GW}/trig_nope`, `${CO}/${DEMO.triggers.gwErrors}`, `__all__/${DEMO.triggers.gwErrors}`, `nope/x`]) {
+    for (const path of [
+      `${GW}/trig_nope`,
+      `${CO}/${DEMO.triggers.gwErrors}`,
+      `__all__/${DEMO.triggers.gwErrors}`,
+      `nope/x`,
+    ]) {
       assertProblem(await sb.v1('PUT', `/1/triggers/${path}`, BODY), 404, sb.base, 'not-found');
     }
     assert.equal(snapshot(), before);
@@ -216,11 +329,14 @@ describe('DELETE /1/triggers/<dataset>/<id>', () => {
     assert.equal(res.status, 204);
     assert.equal(res.text, '');
     assertProblem(await sb.v1('GET', path), 404, sb.base, 'not-found');
-    assert.equal((await listed(GW)).some((t) => t.id === DEMO.triggers.gwErrors), false);
+    assert.equal(
+      (await listed(GW)).some((t) => t.id === DEMO.triggers.gwErrors),
+      false,
+    );
     assertProblem(await sb.v1('DELETE', path), 404, sb.base, 'not-found');
   });
 
-  test('another dataset\'s trigger through this path, or a dataset trigger through __all__, is a 404 and stays', async () => {
+  test("another dataset's trigger through this path, or a dataset trigger through __all__, is a 404 and stays", async () => {
     assertProblem(await sb.v1('DELETE', `/1/triggers/${CO}/${DEMO.triggers.gwErrors}`), 404, sb.base, 'not-found');
     assertProblem(await sb.v1('DELETE', `/1/triggers/__all__/${DEMO.triggers.gwErrors}`), 404, sb.base, 'not-found');
     assert.equal((await sb.v1('DELETE', `/1/triggers/__all__/${DEMO.triggers.envVolume}`)).status, 204);

@@ -64,9 +64,16 @@ const isError = (f: Fixture) => f.status >= 400;
 
 test('the corpus covers every call and the three error shapes', () => {
   const successes = new Set(fixtures.filter(([, f]) => !isError(f)).map(([, f]) => f.call));
-  assert.deepEqual(CALLS.filter((c) => !successes.has(c)), []);
+  assert.deepEqual(
+    CALLS.filter((c) => !successes.has(c)),
+    [],
+  );
   const errorMedia = new Set(fixtures.filter(([, f]) => isError(f)).map(([, f]) => media(f)));
-  assert.deepEqual([...errorMedia].sort(), ['application/json', 'application/problem+json', 'application/vnd.api+json']);
+  assert.deepEqual([...errorMedia].sort(), [
+    'application/json',
+    'application/problem+json',
+    'application/vnd.api+json',
+  ]);
 });
 
 describe('the corpus is shaped like the service', () => {
@@ -156,7 +163,11 @@ describe('the sandbox answers only in the shapes the service sends', () => {
   function shaped(call: CallName, res: RawResponse, status = 200): void {
     assert.equal(res.status, status, res.text);
     const parsed = SUCCESS_SHAPES[call].safeParse(res.json());
-    assert.equal(parsed.success, true, parsed.success ? '' : `${call}: ${JSON.stringify(parsed.error.issues.slice(0, 5))}`);
+    assert.equal(
+      parsed.success,
+      true,
+      parsed.success ? '' : `${call}: ${JSON.stringify(parsed.error.issues.slice(0, 5))}`,
+    );
   }
 
   const scopes = () => [...sb.handle.info.datasets, '__all__'];
@@ -164,9 +175,15 @@ describe('the sandbox answers only in the shapes the service sends', () => {
   test('columns of every dataset, and single columns (a never-written one among them)', async () => {
     for (const d of scopes()) shaped('listColumns', await sb.v1('GET', `/1/columns/${d}`));
     for (const key of ['duration_ms', DEMO.columns.neverWritten]) {
-      shaped('getColumn', await sb.v1('GET', `/1/columns/${DEMO.datasets.gateway}?key_name=${encodeURIComponent(key)}`));
+      shaped(
+        'getColumn',
+        await sb.v1('GET', `/1/columns/${DEMO.datasets.gateway}?key_name=${encodeURIComponent(key)}`),
+      );
     }
-    shaped('getColumn', await sb.v1('GET', `/1/columns/${DEMO.datasets.hostile}?key_name=${encodeURIComponent(DEMO.columns.hostile)}`));
+    shaped(
+      'getColumn',
+      await sb.v1('GET', `/1/columns/${DEMO.datasets.hostile}?key_name=${encodeURIComponent(DEMO.columns.hostile)}`),
+    );
   });
 
   test('triggers of every dataset and the environment', async () => {
@@ -177,11 +194,27 @@ describe('the sandbox answers only in the shapes the service sends', () => {
     for (const slo of sb.handle.info.slos) {
       const res = await sb.v1('GET', `/1/burn_alerts/${slo.dataset}?slo_id=${slo.id}`);
       shaped('listBurnAlerts', res);
-      for (const alert of res.json() as { id: string }[]) shaped('getBurnAlert', await sb.v1('GET', `/1/burn_alerts/${slo.dataset}/${alert.id}`));
+      for (const alert of res.json() as { id: string }[])
+        shaped('getBurnAlert', await sb.v1('GET', `/1/burn_alerts/${slo.dataset}/${alert.id}`));
     }
     const recipients = [{ id: DEMO.recipients.emailOncall }];
-    shaped('updateBurnAlert', await sb.v1('PUT', `/1/burn_alerts/${DEMO.datasets.gateway}/${DEMO.burnAlerts.gwExhaustion}`, { alert_type: 'exhaustion_time', exhaustion_minutes: 5, recipients }));
-    shaped('updateBurnAlert', await sb.v1('PUT', `/1/burn_alerts/${DEMO.datasets.gateway}/${DEMO.burnAlerts.gwBudgetRate}`, { alert_type: 'budget_rate', budget_rate_window_minutes: 60, budget_rate_decrease_threshold_per_million: 10, recipients }));
+    shaped(
+      'updateBurnAlert',
+      await sb.v1('PUT', `/1/burn_alerts/${DEMO.datasets.gateway}/${DEMO.burnAlerts.gwExhaustion}`, {
+        alert_type: 'exhaustion_time',
+        exhaustion_minutes: 5,
+        recipients,
+      }),
+    );
+    shaped(
+      'updateBurnAlert',
+      await sb.v1('PUT', `/1/burn_alerts/${DEMO.datasets.gateway}/${DEMO.burnAlerts.gwBudgetRate}`, {
+        alert_type: 'budget_rate',
+        budget_rate_window_minutes: 60,
+        budget_rate_decrease_threshold_per_million: 10,
+        recipients,
+      }),
+    );
     await sb.control('POST', 'reset');
   });
 
@@ -192,24 +225,43 @@ describe('the sandbox answers only in the shapes the service sends', () => {
   });
 
   test('the definitions of every dataset', async () => {
-    for (const d of sb.handle.info.datasets) shaped('updateDatasetDefinitions', await sb.v1('PATCH', `/1/dataset_definitions/${d}`, {}));
+    for (const d of sb.handle.info.datasets)
+      shaped('updateDatasetDefinitions', await sb.v1('PATCH', `/1/dataset_definitions/${d}`, {}));
   });
 
   test('API keys: a create (with its secret) and an update', async () => {
-    const body = { data: { type: 'api-keys', attributes: { key_type: 'ingest', name: 'corpus check' }, relationships: { environment: { data: { id: DEMO.environmentId, type: 'environments' } } } } };
+    const body = {
+      data: {
+        type: 'api-keys',
+        attributes: { key_type: 'ingest', name: 'corpus check' },
+        relationships: { environment: { data: { id: DEMO.environmentId, type: 'environments' } } },
+      },
+    };
     shaped('createApiKey', await sb.v2('POST', `/2/teams/${DEMO.team}/api-keys`, body), 201);
     const id = DEMO.apiKeys.ingest;
-    shaped('updateApiKey', await sb.v2('PATCH', `/2/teams/${DEMO.team}/api-keys/${id}`, { data: { id, type: 'api-keys', attributes: { name: 'corpus', disabled: false } } }));
+    shaped(
+      'updateApiKey',
+      await sb.v2('PATCH', `/2/teams/${DEMO.team}/api-keys/${id}`, {
+        data: { id, type: 'api-keys', attributes: { name: 'corpus', disabled: false } },
+      }),
+    );
   });
 
   test('errors come in the three shapes, each with its Content-Type', async () => {
     const answers: RawResponse[] = [
       await sb.v1('GET', '/1/columns/api', undefined, { 'X-Service-Team': 'wrong' }),
       await sb.v1('GET', '/1/columns/nope'),
-      await sb.v1('PUT', `/1/burn_alerts/${DEMO.datasets.gateway}/${DEMO.burnAlerts.gwExhaustion}`, { alert_type: 'exhaustion_time', recipients: [] }),
+      await sb.v1('PUT', `/1/burn_alerts/${DEMO.datasets.gateway}/${DEMO.burnAlerts.gwExhaustion}`, {
+        alert_type: 'exhaustion_time',
+        recipients: [],
+      }),
       await sb.v1('PATCH', `/1/dataset_definitions/${DEMO.datasets.gateway}`, { span_id: { name: 'no.such.column' } }),
       await sb.v1('DELETE', '/1/columns/api'),
-      await sb.v1('PUT', `/1/burn_alerts/${DEMO.datasets.gateway}/${DEMO.burnAlerts.gwExhaustion}`, 'x'.repeat(100_001)),
+      await sb.v1(
+        'PUT',
+        `/1/burn_alerts/${DEMO.datasets.gateway}/${DEMO.burnAlerts.gwExhaustion}`,
+        'x'.repeat(100_001),
+      ),
       await sb.v2('POST', `/2/teams/${DEMO.team}/api-keys`, {}, { Authorization: 'Bearer wrong:key' }),
       await sb.v2('POST', `/2/teams/${DEMO.team}/api-keys`, { data: {} }),
       await sb.v2('POST', `/2/teams/${DEMO.team}/api-keys`, {}, { 'Content-Type': 'application/json' }),
@@ -220,7 +272,11 @@ describe('the sandbox answers only in the shapes the service sends', () => {
       const shape = errorShapeFor(res.contentType);
       assert.ok(shape, `an error shape for ${res.contentType}`);
       const parsed = shape.safeParse(res.json());
-      assert.equal(parsed.success, true, parsed.success ? '' : `${res.status} ${res.text}: ${JSON.stringify(parsed.error.issues)}`);
+      assert.equal(
+        parsed.success,
+        true,
+        parsed.success ? '' : `${res.status} ${res.text}: ${JSON.stringify(parsed.error.issues)}`,
+      );
     }
   });
 });

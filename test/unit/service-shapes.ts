@@ -12,7 +12,9 @@ const dateTime = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'an ISO 
 // --- Version 2: API keys (spec 2.1, 4.1, 4.2; service facts) -------------------------------------------
 
 /** A relationship to a user; a key made by a system actor has none (service facts). */
-const userRelationship = z.looseObject({ data: z.looseObject({ id: z.string(), type: z.literal('users') }).nullable() }).nullable();
+const userRelationship = z
+  .looseObject({ data: z.looseObject({ id: z.string(), type: z.literal('users') }).nullable() })
+  .nullable();
 
 const keyAttributes = {
   key_type: z.string().min(1),
@@ -81,9 +83,12 @@ const burnAlertBase = z
   })
   .superRefine((a, ctx) => {
     // The list carries only the type's own fields (spec 2.2).
-    const budget = a.budget_rate_window_minutes !== undefined || a.budget_rate_decrease_threshold_per_million !== undefined;
-    if (a.alert_type === 'exhaustion_time' && budget) ctx.addIssue({ code: 'custom', message: 'an exhaustion_time alert carries no budget_rate fields' });
-    if (a.alert_type === 'budget_rate' && a.exhaustion_minutes !== undefined) ctx.addIssue({ code: 'custom', message: 'a budget_rate alert carries no exhaustion_minutes' });
+    const budget =
+      a.budget_rate_window_minutes !== undefined || a.budget_rate_decrease_threshold_per_million !== undefined;
+    if (a.alert_type === 'exhaustion_time' && budget)
+      ctx.addIssue({ code: 'custom', message: 'an exhaustion_time alert carries no budget_rate fields' });
+    if (a.alert_type === 'budget_rate' && a.exhaustion_minutes !== undefined)
+      ctx.addIssue({ code: 'custom', message: 'a budget_rate alert carries no exhaustion_minutes' });
   });
 
 export const BurnAlertListShape = z.array(burnAlertBase);
@@ -99,8 +104,14 @@ export const QueryResultShape = z.looseObject({
   links: z.looseObject({ query_url: z.string().url(), graph_image_url: z.string().url() }),
   data: z
     .looseObject({
-      series: z.array(z.looseObject({ time: dateTime, data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])) })).optional(),
-      results: z.array(z.looseObject({ data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])) })).optional(),
+      series: z
+        .array(
+          z.looseObject({ time: dateTime, data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])) }),
+        )
+        .optional(),
+      results: z
+        .array(z.looseObject({ data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])) }))
+        .optional(),
     })
     .optional(),
   // A failed query: complete with an error instead of data (service facts).
@@ -111,7 +122,10 @@ export const QueryResultShape = z.looseObject({
 
 export const ColumnShape = z.looseObject({
   id: z.string(),
-  key_name: z.string().min(1).refine((s) => chars(s) <= 255, 'at most 255 characters'),
+  key_name: z
+    .string()
+    .min(1)
+    .refine((s) => chars(s) <= 255, 'at most 255 characters'),
   type: z.enum(['string', 'float', 'integer', 'boolean', 'histogram']),
   description: text(255).optional(),
   hidden: z.boolean(),
@@ -128,13 +142,22 @@ const triggerShape = z
   .looseObject({
     id: z.string().min(1),
     dataset_slug: z.string().min(1),
-    name: z.string().min(1).refine((s) => chars(s) <= 120, 'at most 120 characters'),
+    name: z
+      .string()
+      .min(1)
+      .refine((s) => chars(s) <= 120, 'at most 120 characters'),
     description: text(1023).optional(),
     tags: z
-      .array(z.strictObject({ key: z.string().regex(/^[a-z]{1,32}$/), value: z.string().regex(/^[a-z][a-z0-9/-]{1,128}$/) }))
+      .array(
+        z.strictObject({ key: z.string().regex(/^[a-z]{1,32}$/), value: z.string().regex(/^[a-z][a-z0-9/-]{1,128}$/) }),
+      )
       .max(10)
       .optional(),
-    threshold: z.looseObject({ op: z.enum(['>', '>=', '<', '<=']), value: z.number(), exceeded_limit: z.number().int().min(1).max(5).optional() }),
+    threshold: z.looseObject({
+      op: z.enum(['>', '>=', '<', '<=']),
+      value: z.number(),
+      exceeded_limit: z.number().int().min(1).max(5).optional(),
+    }),
     frequency: z.number().int().min(60).max(86_400).multipleOf(60),
     alert_type: z.enum(['on_change', 'on_true']),
     disabled: z.boolean(),
@@ -144,31 +167,56 @@ const triggerShape = z
     evaluation_schedule: z
       .looseObject({
         window: z.looseObject({
-          days_of_week: z.array(z.enum(['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'])).min(1).max(7),
+          days_of_week: z
+            .array(z.enum(['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']))
+            .min(1)
+            .max(7),
           start_time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
           end_time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
         }),
       })
       .nullable()
       .optional(),
-    baseline_details: z.looseObject({ type: z.enum(['percentage', 'value']), offset_minutes: z.number().int() }).nullable().optional(),
+    baseline_details: z
+      .looseObject({ type: z.enum(['percentage', 'value']), offset_minutes: z.number().int() })
+      .nullable()
+      .optional(),
     query: z.looseObject({}).nullable().optional(),
     query_id: z.string().nullable().optional(),
     created_at: dateTime,
     updated_at: dateTime,
   })
-  .refine((t) => (t.query ?? undefined) !== undefined || (t.query_id ?? undefined) !== undefined, 'a trigger has an inline query or a query_id');
+  .refine(
+    (t) => (t.query ?? undefined) !== undefined || (t.query_id ?? undefined) !== undefined,
+    'a trigger has an inline query or a query_id',
+  );
 export const TriggerListShape = z.array(triggerShape);
 
 // --- Dataset definitions (spec 2.7, 4.8) ----------------------------------------------------------------
 
 const DEFINITION_TYPES = [
-  'span_id', 'trace_id', 'parent_id', 'name', 'service_name', 'duration_ms', 'span_kind', 'annotation_type',
-  'link_trace_id', 'link_span_id', 'error', 'status', 'route', 'user', 'log_severity', 'log_message',
+  'span_id',
+  'trace_id',
+  'parent_id',
+  'name',
+  'service_name',
+  'duration_ms',
+  'span_kind',
+  'annotation_type',
+  'link_trace_id',
+  'link_span_id',
+  'error',
+  'status',
+  'route',
+  'user',
+  'log_severity',
+  'log_message',
 ] as const;
 const columnRef = z.looseObject({ name: z.string().min(1), column_type: z.string() }).nullable();
 /** Every type a column reference or null; the service may leave types out (service facts: then unset). */
-export const DefinitionsShape = z.looseObject(Object.fromEntries(DEFINITION_TYPES.map((t) => [t, columnRef.optional()])));
+export const DefinitionsShape = z.looseObject(
+  Object.fromEntries(DEFINITION_TYPES.map((t) => [t, columnRef.optional()])),
+);
 export const DEFINITION_TYPE_COUNT = DEFINITION_TYPES.length;
 
 // --- Error bodies (service facts: three shapes, told apart by Content-Type) -------------------------------
@@ -181,7 +229,13 @@ export const ProblemShape = z.looseObject({
   error: z.string().optional(),
   detail: z.string(),
   type_detail: z
-    .array(z.strictObject({ field: z.string().min(1), code: z.enum(['invalid', 'missing', 'incorrect_type', 'already_exists']), description: z.string().min(1) }))
+    .array(
+      z.strictObject({
+        field: z.string().min(1),
+        code: z.enum(['invalid', 'missing', 'incorrect_type', 'already_exists']),
+        description: z.string().min(1),
+      }),
+    )
     .optional(),
 });
 export const JsonApiErrorShape = z.looseObject({
@@ -193,11 +247,13 @@ export const JsonApiErrorShape = z.looseObject({
         code: z.string().min(1),
         title: z.string().min(1),
         detail: z.string().optional(),
-        source: z.union([
-          z.strictObject({ pointer: z.string().startsWith('/') }),
-          z.strictObject({ header: z.string() }),
-          z.strictObject({ parameter: z.string() }),
-        ]).optional(),
+        source: z
+          .union([
+            z.strictObject({ pointer: z.string().startsWith('/') }),
+            z.strictObject({ header: z.string() }),
+            z.strictObject({ parameter: z.string() }),
+          ])
+          .optional(),
       }),
     )
     .min(1),
@@ -213,8 +269,16 @@ export function errorShapeFor(contentType: string): z.ZodType | undefined {
 }
 
 export const CALLS = [
-  'createApiKey', 'updateApiKey', 'listBurnAlerts', 'getBurnAlert', 'updateBurnAlert',
-  'createQueryResult', 'listColumns', 'getColumn', 'listTriggers', 'updateDatasetDefinitions',
+  'createApiKey',
+  'updateApiKey',
+  'listBurnAlerts',
+  'getBurnAlert',
+  'updateBurnAlert',
+  'createQueryResult',
+  'listColumns',
+  'getColumn',
+  'listTriggers',
+  'updateDatasetDefinitions',
 ] as const;
 export type CallName = (typeof CALLS)[number];
 

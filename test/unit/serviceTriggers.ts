@@ -2,7 +2,13 @@
 // 5 minutes, above `value`; `more` sets or overrides members.
 import type { ServiceTrigger } from '../../src/triggerFiles';
 
-export const serviceTrigger = (id: string, name: string, dataset = 'api', value = 5, more: Partial<ServiceTrigger> = {}): ServiceTrigger => ({
+export const serviceTrigger = (
+  id: string,
+  name: string,
+  dataset = 'api',
+  value = 5,
+  more: Partial<ServiceTrigger> = {},
+): ServiceTrigger => ({
   id,
   name,
   dataset_slug: dataset,

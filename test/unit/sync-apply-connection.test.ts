@@ -24,9 +24,15 @@ import { FakePlanView } from './plan-view-fake';
 
 /** The log's info lines (each change's outcome is logged). */
 let logged: string[] = [];
-const log = { debug: () => undefined, info: (line: string) => logged.push(line), warn: () => undefined, error: () => undefined };
+const log = {
+  debug: () => undefined,
+  info: (line: string) => logged.push(line),
+  warn: () => undefined,
+  error: () => undefined,
+};
 
-const trigger = (id: string, name: string, value = 5): ServiceTrigger => serviceTrigger(id, name, 'api', value, { updated_at: '2026-01-01T00:00:00Z' });
+const trigger = (id: string, name: string, value = 5): ServiceTrigger =>
+  serviceTrigger(id, name, 'api', value, { updated_at: '2026-01-01T00:00:00Z' });
 
 /** One connection's service: its triggers of dataset `api`, and every call made to it, in order. */
 class RecordingService {
@@ -51,10 +57,18 @@ class RecordingService {
   getTrigger(_dataset: string, id: string) {
     this.calls.push(`get ${id}`);
     const found = this.triggers.find((t) => t.id === id);
-    return found === undefined ? Promise.reject(Object.assign(new Error('gone'), { status: 404 })) : Promise.resolve({ data: structuredClone(found) });
+    return found === undefined
+      ? Promise.reject(Object.assign(new Error('gone'), { status: 404 }))
+      : Promise.resolve({ data: structuredClone(found) });
   }
   createTrigger(dataset: string, body: Record<string, unknown>) {
-    const made: ServiceTrigger = { ...body, name: String(body.name), id: `${this.prefix}-new-${++this.created}`, dataset_slug: dataset, updated_at: '2026-01-02T00:00:00Z' };
+    const made: ServiceTrigger = {
+      ...body,
+      name: String(body.name),
+      id: `${this.prefix}-new-${++this.created}`,
+      dataset_slug: dataset,
+      updated_at: '2026-01-02T00:00:00Z',
+    };
     this.calls.push(`create ${made.name} as ${made.id}`);
     this.triggers.push(made);
     return Promise.resolve({ data: structuredClone(made) });
@@ -62,7 +76,13 @@ class RecordingService {
   replaceTrigger(dataset: string, id: string, body: Record<string, unknown>) {
     this.calls.push(`replace ${id}`);
     const i = this.triggers.findIndex((t) => t.id === id);
-    const stored: ServiceTrigger = { ...body, name: String(body.name), id, dataset_slug: dataset, updated_at: '2026-01-02T00:00:00Z' };
+    const stored: ServiceTrigger = {
+      ...body,
+      name: String(body.name),
+      id,
+      dataset_slug: dataset,
+      updated_at: '2026-01-02T00:00:00Z',
+    };
     this.triggers.splice(i, 1, stored);
     return Promise.resolve({ data: structuredClone(stored) });
   }
@@ -72,7 +92,15 @@ class RecordingService {
   }
 }
 
-const profile = (id: string, name: string): ConnectionProfile => ({ id, name, baseUrl: `https://${id}.example.invalid`, uiUrl: '', team: 't', environmentId: id }) as ConnectionProfile;
+const profile = (id: string, name: string): ConnectionProfile =>
+  ({
+    id,
+    name,
+    baseUrl: `https://${id}.example.invalid`,
+    uiUrl: '',
+    team: 't',
+    environmentId: id,
+  }) as ConnectionProfile;
 const STAGING = profile('stg', 'staging');
 const PROD = profile('prd', 'prod-eu');
 const DEV = profile('dev', 'dev');
@@ -131,7 +159,10 @@ beforeEach(() => {
   };
   Object.assign(vscode.window, {
     showQuickPick: (items: readonly { label: string; id: string }[], options?: { title?: string }) => {
-      picks.push({ items: structuredClone([...items]) as (typeof picks)[number]['items'], ...(options?.title === undefined ? {} : { title: options.title }) });
+      picks.push({
+        items: structuredClone([...items]) as (typeof picks)[number]['items'],
+        ...(options?.title === undefined ? {} : { title: options.title }),
+      });
       return Promise.resolve(choose(items));
     },
     showWarningMessage: (message: string, ...rest: unknown[]) => {
@@ -157,7 +188,12 @@ function commands(): ApplyCommands {
     connectionFor,
     requireActive: () => connectionFor(STAGING.id),
   };
-  const settings = new Settings({ get: () => undefined, inspect: () => undefined, update: () => Promise.resolve(), onDidChange: () => ({ dispose: () => undefined }) });
+  const settings = new Settings({
+    get: () => undefined,
+    inspect: () => undefined,
+    update: () => Promise.resolve(),
+    onDidChange: () => ({ dispose: () => undefined }),
+  });
   return new ApplyCommands({
     connections,
     settings,
@@ -206,7 +242,12 @@ test('the pick lists every saved connection, the active one marked, those that l
       items: [
         { label: 'staging', description: 'https://stg.example.invalid (active)', id: 'stg' },
         { label: 'dev', description: 'https://dev.example.invalid', id: 'dev' },
-        { label: 'prod-eu', description: 'https://prd.example.invalid', detail: '$(warning) Looks like production', id: 'prd' },
+        {
+          label: 'prod-eu',
+          description: 'https://prd.example.invalid',
+          detail: '$(warning) Looks like production',
+          id: 'prd',
+        },
       ],
     },
   ]);
@@ -276,17 +317,23 @@ test("on another connection the files' staging ids are not used: each trigger is
   await applyTo('prd');
   const prd = services.prd?.triggers ?? [];
   // prod-eu's "Errors" (prd-7) took the file's threshold; its trigger that happens to have the id staging gave "Slow" is untouched.
-  assert.deepEqual(prd.map((t) => [t.id, t.name, (t.threshold as { value: number }).value]), [
-    ['prd-7', 'Errors', 5],
-    ['stg-2', 'Checkout failures', 2],
-    ['prd-new-1', 'Slow', 7],
-    ['prd-new-2', 'Latency', 1],
-  ]);
+  assert.deepEqual(
+    prd.map((t) => [t.id, t.name, (t.threshold as { value: number }).value]),
+    [
+      ['prd-7', 'Errors', 5],
+      ['stg-2', 'Checkout failures', 2],
+      ['prd-new-1', 'Slow', 7],
+      ['prd-new-2', 'Latency', 1],
+    ],
+  );
   const plan = planShown();
   assert.deepEqual(plan.notes, [
     "prod-eu is not the active connection: the files' ids are not its own, so each trigger is matched by dataset and name, and a created trigger's id is not written into its file.",
   ]);
-  assert.deepEqual(plan.groups.flatMap((g) => g.changes.flatMap((c) => c.notes)), []);
+  assert.deepEqual(
+    plan.groups.flatMap((g) => g.changes.flatMap((c) => c.notes)),
+    [],
+  );
 });
 
 test("a trigger created on another connection leaves its file as it was: the file's id stays the active connection's, and the result says so", async () => {
@@ -302,9 +349,12 @@ test("a trigger created on another connection leaves its file as it was: the fil
   );
 });
 
-test('applied to the active connection through the same pick, a created trigger\'s id goes into its file', async () => {
+test("applied to the active connection through the same pick, a created trigger's id goes into its file", async () => {
   await applyTo('stg');
-  assert.deepEqual(services.stg?.calls.filter((c) => /^(create|replace|delete) /.test(c)), ['create Latency as stg-new-1']);
+  assert.deepEqual(
+    services.stg?.calls.filter((c) => /^(create|replace|delete) /.test(c)),
+    ['create Latency as stg-new-1'],
+  );
   assert.equal((JSON.parse(fake.files.get(NEW_FILE.toString()) ?? '{}') as { id?: string }).id, 'stg-new-1');
   assert.deepEqual(handedOut, ['stg']);
   assert.deepEqual(services.prd?.calls, []);
@@ -330,7 +380,11 @@ test('a change left out in the view is not written; the others are, and the view
   assert.equal(view.last.phase, 'applied');
   assert.deepEqual(
     view.last.groups.flatMap((g) => g.changes.map((c) => [c.label, c.result?.outcome])),
-    [['api "Slow"', 'applied'], ['api "Latency"', 'excluded'], ['api "Errors" (prd-7)', 'applied']],
+    [
+      ['api "Slow"', 'applied'],
+      ['api "Latency"', 'excluded'],
+      ['api "Errors" (prd-7)', 'applied'],
+    ],
   );
 });
 
@@ -344,10 +398,7 @@ test('a change left out that changed on the service meanwhile does not stop the 
   await applyTo('prd');
   assert.deepEqual(writesTo('prd'), ['create Slow as prd-new-1', 'create Latency as prd-new-2']);
 
-  services.prd = new RecordingService('prd', [
-    trigger('prd-7', 'Errors', 9),
-    trigger('stg-2', 'Checkout failures', 2),
-  ]);
+  services.prd = new RecordingService('prd', [trigger('prd-7', 'Errors', 9), trigger('stg-2', 'Checkout failures', 2)]);
   leaveOut(/"Latency"/);
   await applyTo('prd');
   assert.deepEqual(writesTo('prd'), []);
@@ -439,13 +490,22 @@ test('a trigger file lying outside its workspace folder through a link is not pl
     symlinkSync(join(top, 'elsewhere'), join(top, 'workspace', 'escape'));
     fake.folders = [{ uri: Uri.file(join(top, 'workspace')), name: 'workspace', index: 0 }];
     fake.files.clear();
-    fake.files.set(Uri.file(join(top, 'workspace', 'triggers', 'api', 'Errors.trigger.json')).toString(), triggerFileText(trigger('stg-1', 'Errors', 5)));
+    fake.files.set(
+      Uri.file(join(top, 'workspace', 'triggers', 'api', 'Errors.trigger.json')).toString(),
+      triggerFileText(trigger('stg-1', 'Errors', 5)),
+    );
     fake.files.set(Uri.file(join(top, 'workspace', 'escape', 'Latency.trigger.json')).toString(), NEW_TEXT);
     await applyTo('stg');
-    assert.deepEqual(fake.shown.map((s) => [s.severity, s.text]), [
-      ['warning', 'Not planned, as they lie outside their workspace folder once links are resolved: escape/Latency.trigger.json.'],
-      ['info', 'Nothing to change on staging: the service matches the files.'],
-    ]);
+    assert.deepEqual(
+      fake.shown.map((s) => [s.severity, s.text]),
+      [
+        [
+          'warning',
+          'Not planned, as they lie outside their workspace folder once links are resolved: escape/Latency.trigger.json.',
+        ],
+        ['info', 'Nothing to change on staging: the service matches the files.'],
+      ],
+    );
     assert.deepEqual([fake.reads, view.models], [1, []]);
   } finally {
     rmSync(top, { recursive: true, force: true });

@@ -23,7 +23,14 @@ const planOf = (text: string): Plan => ({
   unchanged: 0,
 });
 
-const create = (index: number, name: string): Extract<PlannedChange, { action: 'create' }> => ({ action: 'create', file: FILE, index, dataset: 'api', name, body: {} });
+const create = (index: number, name: string): Extract<PlannedChange, { action: 'create' }> => ({
+  action: 'create',
+  file: FILE,
+  index,
+  dataset: 'api',
+  name,
+  body: {},
+});
 
 /** An editor holding one file: its state, and every edit made (applied and "saved"). */
 function editor(initial: EditorFileState): IdDocuments & { edits: TextEdit[] } {
@@ -46,7 +53,10 @@ test('a document open with unsaved edits is not edited: the note says to add the
   const docs = editor({ dirty: true });
   const note = await idWriter(planOf(one), docs)(create(-1, 'New'), 'trig_new');
   assert.deepEqual(docs.edits, []);
-  assert.equal(note, 'its id was not written into triggers/api/New.trigger.json: the file has unsaved changes in the editor; add "id": "trig_new" to it yourself');
+  assert.equal(
+    note,
+    'its id was not written into triggers/api/New.trigger.json: the file has unsaved changes in the editor; add "id": "trig_new" to it yourself',
+  );
 });
 
 test('a saved file as planned gets one insertion of the id, and nothing else changes', async () => {
@@ -63,20 +73,29 @@ test('two creates in one file: the second edit starts from the text the first on
   assert.equal(await write(create(1, 'B'), 'trig_b'), 'id written into triggers/api/New.trigger.json');
   const final = await docs.state(FILE);
   assert.ok('text' in final);
-  assert.equal(final.text, '[\n  { "id": "trig_a", "dataset_slug": "api", "name": "A" },\n  { "id": "trig_b", "dataset_slug": "api", "name": "B" }\n]\n');
+  assert.equal(
+    final.text,
+    '[\n  { "id": "trig_a", "dataset_slug": "api", "name": "A" },\n  { "id": "trig_b", "dataset_slug": "api", "name": "B" }\n]\n',
+  );
 });
 
 test('a file saved with other text since the plan is not edited', async () => {
   const docs = editor({ dirty: false, text: one.replace('New', 'Renamed') });
   const note = await idWriter(planOf(one), docs)(create(-1, 'New'), 'trig_new');
   assert.deepEqual(docs.edits, []);
-  assert.equal(note, 'its id was not written into triggers/api/New.trigger.json: the file changed since the plan; add "id": "trig_new" to it yourself');
+  assert.equal(
+    note,
+    'its id was not written into triggers/api/New.trigger.json: the file changed since the plan; add "id": "trig_new" to it yourself',
+  );
 });
 
 test('a file that is a link, or lies outside its workspace folder, is not edited: the note says why and to add the id', async () => {
   const link = editor({ refused: 'link' });
   const outside = editor({ refused: 'outside' });
-  const notes = [await idWriter(planOf(one), link)(create(-1, 'New'), 'trig_new'), await idWriter(planOf(one), outside)(create(-1, 'New'), 'trig_new')];
+  const notes = [
+    await idWriter(planOf(one), link)(create(-1, 'New'), 'trig_new'),
+    await idWriter(planOf(one), outside)(create(-1, 'New'), 'trig_new'),
+  ];
   assert.deepEqual([link.edits, outside.edits], [[], []]);
   assert.deepEqual(notes, [
     'its id was not written into triggers/api/New.trigger.json: the file is a link, and the edit would land where it leads; add "id": "trig_new" to it yourself',

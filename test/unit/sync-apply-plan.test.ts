@@ -11,9 +11,25 @@ import { ServiceClient } from '../../src/api';
 import { ReplaceTriggerRequest } from '../../src/api/schemas/triggerWrite';
 import { lint } from '../../src/lint';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox';
-import { applyChanges, PacedPool, planCounts, planWithGates, triggerFileText, writeBody, type ServiceTrigger, type TextEdit } from '../../src/triggerFiles';
+import {
+  applyChanges,
+  PacedPool,
+  planCounts,
+  planWithGates,
+  triggerFileText,
+  writeBody,
+  type ServiceTrigger,
+  type TextEdit,
+} from '../../src/triggerFiles';
 import { idWriter } from '../../src/extension/sync/applyIdWrite';
-import { pacedWriter, planForConnection, type ConnectionPlanInput, type Linter, type PlanScope, type SourceFile } from '../../src/extension/sync/applyPlan';
+import {
+  pacedWriter,
+  planForConnection,
+  type ConnectionPlanInput,
+  type Linter,
+  type PlanScope,
+  type SourceFile,
+} from '../../src/extension/sync/applyPlan';
 
 let sandbox: SandboxHandle;
 let client: ServiceClient;
@@ -53,30 +69,53 @@ function countingLinter(): Linter & { calls: { text: string; datasets: string[] 
 }
 
 const plan = (files: SourceFile[], scope: PlanScope = { kind: 'files' }, linter: Linter = countingLinter()) => {
-  const input: ConnectionPlanInput = { files, client, connection: { name: 'Sandbox', baseUrl: sandbox.info.baseUrl }, scope, lint: linter, concurrency: 4, now: new Date('2026-11-26T12:00:00Z') };
+  const input: ConnectionPlanInput = {
+    files,
+    client,
+    connection: { name: 'Sandbox', baseUrl: sandbox.info.baseUrl },
+    scope,
+    lint: linter,
+    concurrency: 4,
+    now: new Date('2026-11-26T12:00:00Z'),
+  };
   return planForConnection(input);
 };
 
 const saved = (file: string, text: string): SourceFile => ({ file, text, dirty: false });
 
-test('a changed threshold plans one update of that member; only that file is linted, with its dataset\'s live columns', async () => {
+test("a changed threshold plans one update of that member; only that file is linted, with its dataset's live columns", async () => {
   const linter = countingLinter();
   const changed = pulled('High error rate', (t) => ((t.threshold as Record<string, unknown>).value = 9));
-  const { plan: p } = await plan([saved('triggers/api-gateway/High-error-rate.trigger.json', changed), saved('triggers/api-gateway/Slow.trigger.json', pulled('Slow routes (disabled)'))], { kind: 'files' }, linter);
+  const { plan: p } = await plan(
+    [
+      saved('triggers/api-gateway/High-error-rate.trigger.json', changed),
+      saved('triggers/api-gateway/Slow.trigger.json', pulled('Slow routes (disabled)')),
+    ],
+    { kind: 'files' },
+    linter,
+  );
   assert.deepEqual(planCounts(p), { create: 0, update: 1, delete: 0, blocked: 0, unchanged: 1 });
   const [change] = p.changes;
   assert.equal(change?.action, 'update');
-  assert.deepEqual(change?.action === 'update' ? change.differences.map((d) => [d.path, d.service, d.local]) : [], [['threshold.value', 5, 9]]);
+  assert.deepEqual(change?.action === 'update' ? change.differences.map((d) => [d.path, d.service, d.local]) : [], [
+    ['threshold.value', 5, 9],
+  ]);
   assert.deepEqual(linter.calls, [{ text: changed, datasets: ['api-gateway'] }]);
   assert.deepEqual(p.target, { baseUrl: sandbox.info.baseUrl, connection: 'Sandbox', key: { salt: '', sha256: '' } });
 });
 
 test('a file open with unsaved edits is left out, blocked with "save the file first", and not linted', async () => {
   const linter = countingLinter();
-  const dirty: SourceFile = { file: 'triggers/api-gateway/High-error-rate.trigger.json', text: pulled('High error rate', (t) => (t.frequency = 600)), dirty: true };
+  const dirty: SourceFile = {
+    file: 'triggers/api-gateway/High-error-rate.trigger.json',
+    text: pulled('High error rate', (t) => (t.frequency = 600)),
+    dirty: true,
+  };
   const { plan: p } = await plan([dirty], { kind: 'files' }, linter);
   assert.deepEqual(p.changes, []);
-  assert.deepEqual(p.blocked, [{ file: dirty.file, index: -1, reasons: ['it has unsaved changes in the editor: save the file first'] }]);
+  assert.deepEqual(p.blocked, [
+    { file: dirty.file, index: -1, reasons: ['it has unsaved changes in the editor: save the file first'] },
+  ]);
   assert.deepEqual(linter.calls, []);
 });
 
@@ -86,7 +125,10 @@ test('a new trigger naming a column api-gateway does not have is blocked by the 
   assert.deepEqual(p.changes, []);
   assert.equal(p.blocked.length, 1);
   assert.equal(p.blocked[0]?.name, 'Misspelt');
-  assert.match(p.blocked[0]?.reasons[0] ?? '', /^query\/unknown-column \(line 16\): "eror" is not a column of api-gateway/);
+  assert.match(
+    p.blocked[0]?.reasons[0] ?? '',
+    /^query\/unknown-column \(line 16\): "eror" is not a column of api-gateway/,
+  );
 });
 
 test('with unknown columns allowed (derived columns are not listed), the same trigger is planned, as obs plan --allow-unknown-columns asks', async () => {
@@ -101,14 +143,32 @@ test('with unknown columns allowed (derived columns are not listed), the same tr
       concurrency: 4,
       now: new Date('2026-11-26T12:00:00Z'),
     });
-  assert.deepEqual(planCounts((await request(false)).plan), { create: 0, update: 0, delete: 0, blocked: 1, unchanged: 0 });
-  assert.deepEqual(planCounts((await request(true)).plan), { create: 1, update: 0, delete: 0, blocked: 0, unchanged: 0 });
+  assert.deepEqual(planCounts((await request(false)).plan), {
+    create: 0,
+    update: 0,
+    delete: 0,
+    blocked: 1,
+    unchanged: 0,
+  });
+  assert.deepEqual(planCounts((await request(true)).plan), {
+    create: 1,
+    update: 0,
+    delete: 0,
+    blocked: 0,
+    unchanged: 0,
+  });
 });
 
 test("an environment-wide trigger's columns are read at __all__, whether the file says all or __all__", async () => {
   const calls: string[] = [];
-  const counting = { listTriggers: client.listTriggers.bind(client), listRecipients: client.listRecipients.bind(client), getQuery: client.getQuery.bind(client), listColumns: (d: string, o?: { signal?: AbortSignal }) => (calls.push(d), client.listColumns(d, o)) };
-  const text = (slug: string) => `${JSON.stringify({ dataset_slug: slug, name: `Everywhere ${slug}`, threshold: { op: '>', value: 1 }, frequency: 300, query: { calculations: [{ op: 'COUNT' }], time_range: 600 } }, null, 2)}\n`;
+  const counting = {
+    listTriggers: client.listTriggers.bind(client),
+    listRecipients: client.listRecipients.bind(client),
+    getQuery: client.getQuery.bind(client),
+    listColumns: (d: string, o?: { signal?: AbortSignal }) => (calls.push(d), client.listColumns(d, o)),
+  };
+  const text = (slug: string) =>
+    `${JSON.stringify({ dataset_slug: slug, name: `Everywhere ${slug}`, threshold: { op: '>', value: 1 }, frequency: 300, query: { calculations: [{ op: 'COUNT' }], time_range: 600 } }, null, 2)}\n`;
   const { plan: p } = await planForConnection({
     files: [saved('t/__all__/a.trigger.json', text('all')), saved('t/__all__/b.trigger.json', text('__all__'))],
     client: counting,
@@ -123,13 +183,23 @@ test("an environment-wide trigger's columns are read at __all__, whether the fil
 
 test('a trigger of a dataset the service does not have is blocked, and an unchanged pull plans nothing', async () => {
   const ghost = `${JSON.stringify({ dataset_slug: 'no-such-dataset', name: 'Ghost', threshold: { op: '>', value: 1 }, query: { calculations: [{ op: 'COUNT' }], time_range: 600 } }, null, 2)}\n`;
-  const { plan: p } = await plan([saved('a/Ghost.trigger.json', ghost), saved('a/High.trigger.json', pulled('High error rate'))]);
+  const { plan: p } = await plan([
+    saved('a/Ghost.trigger.json', ghost),
+    saved('a/High.trigger.json', pulled('High error rate')),
+  ]);
   assert.deepEqual(planCounts(p), { create: 0, update: 0, delete: 0, blocked: 1, unchanged: 1 });
   assert.deepEqual(p.blocked[0]?.reasons, ['the service has no dataset no-such-dataset']);
 });
 
 test('a plan narrowed to one trigger of a file holds only that trigger', async () => {
-  const array = JSON.stringify([JSON.parse(pulled('High error rate', (t) => (t.frequency = 600))), JSON.parse(pulled('Slow routes (disabled)', (t) => (t.frequency = 1800)))], null, 2);
+  const array = JSON.stringify(
+    [
+      JSON.parse(pulled('High error rate', (t) => (t.frequency = 600))),
+      JSON.parse(pulled('Slow routes (disabled)', (t) => (t.frequency = 1800))),
+    ],
+    null,
+    2,
+  );
   const file = 'triggers/two.trigger.json';
   const { plan: p } = await plan([saved(file, array)], { kind: 'trigger', file, index: 1 });
   assert.deepEqual(
@@ -140,7 +210,9 @@ test('a plan narrowed to one trigger of a file holds only that trigger', async (
 });
 
 test('a delete is planned only when asked for, and withheld while a file of the workspace has unsaved edits', async () => {
-  const others = gateway.filter((t) => t.name !== 'High error rate').map((t, i) => saved(`g/${i}.trigger.json`, `${triggerFileText(t)}`));
+  const others = gateway
+    .filter((t) => t.name !== 'High error rate')
+    .map((t, i) => saved(`g/${i}.trigger.json`, `${triggerFileText(t)}`));
   const target = named('High error rate');
   const scope: PlanScope = { kind: 'delete', id: target.id, dataset: 'api-gateway' };
   const everyFile = await plan(others);
@@ -154,7 +226,10 @@ test('a delete is planned only when asked for, and withheld while a file of the 
   assert.deepEqual(withDirty.plan.changes, []);
   assert.deepEqual(
     withDirty.plan.blocked.map((b) => b.reasons),
-    [['it has unsaved changes in the editor: save the file first'], ['not deleted: "High error rate" (g/unsaved.trigger.json could not be planned and may hold them)']],
+    [
+      ['it has unsaved changes in the editor: save the file first'],
+      ['not deleted: "High error rate" (g/unsaved.trigger.json could not be planned and may hold them)'],
+    ],
   );
 });
 
@@ -175,27 +250,62 @@ test('applied through the paced writer: a created id goes into the file, and pla
   ]);
   const first = await plan([...files].map(([f, text]) => saved(f, text)));
   assert.deepEqual(planCounts(first.plan), { create: 1, update: 1, delete: 0, blocked: 0, unchanged: 0 });
-  const docs = { state: async (f: string) => ({ dirty: false as const, text: files.get(f) ?? '' }), editAndSave: async (f: string, e: TextEdit) => { const t = files.get(f) ?? ''; const next = t.slice(0, e.offset) + e.content + t.slice(e.offset + e.length); files.set(f, next); return next; } };
-  const results = await applyChanges(first.plan.changes, pacedWriter(client, new PacedPool({ concurrency: 1 })), { onCreated: idWriter(first.plan, docs) });
-  assert.deepEqual(results.map((r) => [r.outcome, r.change.action, r.outcome === 'applied' ? r.storedDifferently : []]), [['applied', 'create', []], ['applied', 'update', []]]);
+  const docs = {
+    state: async (f: string) => ({ dirty: false as const, text: files.get(f) ?? '' }),
+    editAndSave: async (f: string, e: TextEdit) => {
+      const t = files.get(f) ?? '';
+      const next = t.slice(0, e.offset) + e.content + t.slice(e.offset + e.length);
+      files.set(f, next);
+      return next;
+    },
+  };
+  const results = await applyChanges(first.plan.changes, pacedWriter(client, new PacedPool({ concurrency: 1 })), {
+    onCreated: idWriter(first.plan, docs),
+  });
+  assert.deepEqual(
+    results.map((r) => [r.outcome, r.change.action, r.outcome === 'applied' ? r.storedDifferently : []]),
+    [
+      ['applied', 'create', []],
+      ['applied', 'update', []],
+    ],
+  );
   const created = results[0];
   assert.equal(created?.outcome === 'applied' ? created.note : undefined, 'id written into a/New.trigger.json');
-  assert.equal(JSON.parse(files.get('a/New.trigger.json') ?? '{}').id, created?.outcome === 'applied' ? created.id : 'none');
+  assert.equal(
+    JSON.parse(files.get('a/New.trigger.json') ?? '{}').id,
+    created?.outcome === 'applied' ? created.id : 'none',
+  );
   const again = await plan([...files].map(([f, text]) => saved(f, text)));
   assert.deepEqual(planCounts(again.plan), { create: 0, update: 0, delete: 0, blocked: 0, unchanged: 2 });
 });
 
 test('a trigger changed on the service between the plan and the apply is skipped and said so, not written over', async () => {
-  const first = await plan([saved('a/Baseline.trigger.json', pulled('Traffic up against yesterday', (t) => (t.description = 'edited in the file')))]);
+  const first = await plan([
+    saved(
+      'a/Baseline.trigger.json',
+      pulled('Traffic up against yesterday', (t) => (t.description = 'edited in the file')),
+    ),
+  ]);
   const change = first.plan.changes[0];
   assert.ok(change !== undefined && change.action === 'update');
   const now = (await client.getTrigger('api-gateway', change.id)).data;
   // A colleague's write, as any client makes it: the whole writable trigger.
   const body = writeBody(JSON.parse(triggerFileText(now)) as Record<string, unknown>, now);
-  await client.replaceTrigger('api-gateway', change.id, ReplaceTriggerRequest.parse({ ...body, threshold: { op: '>=', value: 75 }, disabled: body.disabled === true }));
+  await client.replaceTrigger(
+    'api-gateway',
+    change.id,
+    ReplaceTriggerRequest.parse({ ...body, threshold: { op: '>=', value: 75 }, disabled: body.disabled === true }),
+  );
   const [result] = await applyChanges(first.plan.changes, pacedWriter(client, new PacedPool({ concurrency: 1 })));
   assert.equal(result?.outcome, 'skipped');
-  assert.match(result?.outcome === 'skipped' ? result.reason : '', /^"Traffic up against yesterday" \(trig_gw_baseline\) changed on the service since the plan \(updated .+\); plan again to see the change$/);
+  assert.match(
+    result?.outcome === 'skipped' ? result.reason : '',
+    /^"Traffic up against yesterday" \(trig_gw_baseline\) changed on the service since the plan \(updated .+\); plan again to see the change$/,
+  );
   const after = (await client.getTrigger('api-gateway', change.id)).data;
-  assert.deepEqual([after.threshold?.value, after.description], [75, now.description], "the colleague's trigger is as they left it");
+  assert.deepEqual(
+    [after.threshold?.value, after.description],
+    [75, now.description],
+    "the colleague's trigger is as they left it",
+  );
 });

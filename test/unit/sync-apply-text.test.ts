@@ -7,7 +7,14 @@ import type { Plan, PlannedChange } from '../../src/triggerFiles';
 import { confirmation, planDocumentText } from '../../src/extension/sync/applyPlanText';
 
 const version = { updatedAt: '2026-11-20T00:00:00Z', sha256: 'abc' };
-const create: PlannedChange = { action: 'create', file: 'triggers/api/New-trigger.trigger.json', index: -1, dataset: 'api', name: 'New trigger', body: {} };
+const create: PlannedChange = {
+  action: 'create',
+  file: 'triggers/api/New-trigger.trigger.json',
+  index: -1,
+  dataset: 'api',
+  name: 'New trigger',
+  body: {},
+};
 const update: PlannedChange = {
   action: 'update',
   file: 'triggers/api/High-latency.trigger.json',
@@ -44,9 +51,19 @@ const plan = (changes: PlannedChange[], over: Partial<Plan> = {}): Plan => ({
 });
 
 test('the plan document lists creates, updates member by member, deletes apart and blocked triggers with their reasons', () => {
-  const blocked = [{ file: 'triggers/api/Broken.trigger.json', index: -1, name: 'Broken', dataset: 'api', reasons: ['trigger/frequency (line 4): frequency must be between 60 and 86400'] }];
+  const blocked = [
+    {
+      file: 'triggers/api/Broken.trigger.json',
+      index: -1,
+      name: 'Broken',
+      dataset: 'api',
+      reasons: ['trigger/frequency (line 4): frequency must be between 60 and 86400'],
+    },
+  ];
   assert.equal(
-    planDocumentText(plan([create, update, remove], { blocked }), ['The recipients were not checked: list recipients: 403 forbidden']),
+    planDocumentText(plan([create, update, remove], { blocked }), [
+      'The recipients were not checked: list recipients: 403 forbidden',
+    ]),
     [
       'Plan: apply the trigger files to Sandbox (http://127.0.0.1:4321)',
       '3 files read: 1 to create, 1 to update, 1 to delete, 4 unchanged, 1 blocked',
@@ -78,9 +95,21 @@ test('the plan document lists creates, updates member by member, deletes apart a
 });
 
 test('an update matched by name says so; a plan with nothing to change says the service matches the files', () => {
-  const byName = { ...update, matchedBy: 'name' as const, differences: [{ path: 'threshold.value', member: 'threshold', service: 500, local: 750 }] };
-  assert.match(planDocumentText(plan([byName])), /\n {2}~ api "High latency" \(t-1\)\n {6}file: triggers\/api\/High-latency\.trigger\.json\n {6}\(the file has no id: matched by dataset and name\)\n {6}threshold\.value: 500 -> 750\n/);
-  assert.equal(planDocumentText(plan([], { unchanged: 3 })).split('\n').slice(-2)[0], 'Nothing to change on Sandbox: the service matches the files.');
+  const byName = {
+    ...update,
+    matchedBy: 'name' as const,
+    differences: [{ path: 'threshold.value', member: 'threshold', service: 500, local: 750 }],
+  };
+  assert.match(
+    planDocumentText(plan([byName])),
+    /\n {2}~ api "High latency" \(t-1\)\n {6}file: triggers\/api\/High-latency\.trigger\.json\n {6}\(the file has no id: matched by dataset and name\)\n {6}threshold\.value: 500 -> 750\n/,
+  );
+  assert.equal(
+    planDocumentText(plan([], { unchanged: 3 }))
+      .split('\n')
+      .slice(-2)[0],
+    'Nothing to change on Sandbox: the service matches the files.',
+  );
 });
 
 test('a name holding a line break or a bidi control cannot forge a line of the plan', () => {
@@ -94,20 +123,31 @@ test('a name holding a line break or a bidi control cannot forge a line of the p
 test('the question names the connection once, with the counts; a production-like connection is named as such', () => {
   assert.deepEqual(confirmation(plan([update]), false), {
     message: 'Apply 1 change to Sandbox?',
-    detail: '0 to create, 1 to update, 0 to delete, 4 unchanged, 0 blocked (http://127.0.0.1:4321). The plan is shown beside. After you confirm it is made again, and written only if it is still this plan.',
+    detail:
+      '0 to create, 1 to update, 0 to delete, 4 unchanged, 0 blocked (http://127.0.0.1:4321). The plan is shown beside. After you confirm it is made again, and written only if it is still this plan.',
     button: 'Apply to Sandbox',
   });
-  const prod = plan([create, update], { target: { baseUrl: 'https://api.example.com', connection: 'prod-eu', key: { salt: '', sha256: '' } }, blocked: [{ file: 'f', index: -1, reasons: ['r'] }] });
+  const prod = plan([create, update], {
+    target: { baseUrl: 'https://api.example.com', connection: 'prod-eu', key: { salt: '', sha256: '' } },
+    blocked: [{ file: 'f', index: -1, reasons: ['r'] }],
+  });
   const q = confirmation(prod, true);
   assert.equal(q.message, 'prod-eu looks like a production connection. Apply 2 changes to prod-eu?');
-  assert.match(q.detail, /^1 to create, 1 to update, 0 to delete, 4 unchanged, 1 blocked \(https:\/\/api\.example\.com\)\. 1 blocked trigger is not written\. /);
+  assert.match(
+    q.detail,
+    /^1 to create, 1 to update, 0 to delete, 4 unchanged, 1 blocked \(https:\/\/api\.example\.com\)\. 1 blocked trigger is not written\. /,
+  );
   assert.equal(q.button, 'Apply to prod-eu');
 });
 
 test('a hostile name of a million characters is cut in the plan, saying how long it was', () => {
   const name = 'x'.repeat(1_000_000);
   const huge: PlannedChange = { ...create, name };
-  const shown = planDocumentText(plan([huge], { blocked: [{ file: 'triggers/api/Big.trigger.json', index: -1, name, reasons: ['r'.repeat(5_000)] }] }));
+  const shown = planDocumentText(
+    plan([huge], {
+      blocked: [{ file: 'triggers/api/Big.trigger.json', index: -1, name, reasons: ['r'.repeat(5_000)] }],
+    }),
+  );
   assert.ok(shown.length < 10_000, `${shown.length} characters`);
   assert.equal((shown.match(/… \(shortened; 1000000 characters in all\)/g) ?? []).length, 2);
   assert.match(shown, /r… \(shortened; 5000 characters in all\)\n/);

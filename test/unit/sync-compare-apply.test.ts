@@ -60,10 +60,7 @@ function applyCommands(view: FakePlanView): ApplyCommands {
 /** A Compare diff open: the service's version left, the file right; the left side is the active editor. */
 function compareOpen(): Uri {
   fake.folders = [{ uri: Uri.parse('file:///w'), name: 'w', index: 0 }];
-  fake.files.set(
-    FILE.toString(),
-    triggerFileText({ ...ERRORS, threshold: { op: '>', value: 9, exceeded_limit: 1 } }),
-  );
+  fake.files.set(FILE.toString(), triggerFileText({ ...ERRORS, threshold: { op: '>', value: 9, exceeded_limit: 1 } }));
   const left = Uri.from({ scheme: 'obs-service-trigger', path: '/c1/t1/Errors.trigger.json' });
   const diff = { input: new TabInputTextDiff(left, FILE) };
   fake.tabGroups = [{ activeTab: diff, tabs: [diff] }];

@@ -11,10 +11,14 @@ import { serviceTrigger } from './serviceTriggers';
 import { DriftModel, type DriftConnection } from '../../src/extension/sync/driftModel';
 import { treeDriftOf } from '../../src/extension/sync/treeDrift';
 
-const trigger = (id: string, name: string, dataset: string, value = 5): ServiceTrigger => serviceTrigger(id, name, dataset, value);
+const trigger = (id: string, name: string, dataset: string, value = 5): ServiceTrigger =>
+  serviceTrigger(id, name, dataset, value);
 
 /** A service with a list of triggers per dataset; counts the list calls per dataset. */
-function service(lists: Record<string, ServiceTrigger[]>, fail: Set<string> = new Set()): TriggerLister & { calls: string[] } {
+function service(
+  lists: Record<string, ServiceTrigger[]>,
+  fail: Set<string> = new Set(),
+): TriggerLister & { calls: string[] } {
   const calls: string[] = [];
   return {
     calls,
@@ -56,15 +60,27 @@ const local = (t: ServiceTrigger, over: Record<string, unknown> = {}) => trigger
 
 test('a refresh compares every trigger file with the lists of the datasets they name, each list read once', async () => {
   const api = service({ api: API });
-  const { model } = setup({ 'file:///w/api/errors.trigger.json': local(ERRORS), 'file:///w/api/latency.trigger.json': local(LATENCY, { frequency: 600 }) }, { id: 'c1', name: 'prod', api });
+  const { model } = setup(
+    {
+      'file:///w/api/errors.trigger.json': local(ERRORS),
+      'file:///w/api/latency.trigger.json': local(LATENCY, { frequency: 600 }),
+    },
+    { id: 'c1', name: 'prod', api },
+  );
   await model.refresh(false);
   const s = model.snapshot();
   assert.deepEqual(s.state, { kind: 'ready', connection: 'prod' });
-  assert.deepEqual(s.files.map((f) => [f.file, f.status]), [
-    ['file:///w/api/errors.trigger.json', 'in-sync'],
-    ['file:///w/api/latency.trigger.json', 'differs'],
-  ]);
-  assert.deepEqual(s.files[1]?.triggers[0]?.differences.map((d) => [d.path, d.service, d.local]), [['frequency', 300, 600]]);
+  assert.deepEqual(
+    s.files.map((f) => [f.file, f.status]),
+    [
+      ['file:///w/api/errors.trigger.json', 'in-sync'],
+      ['file:///w/api/latency.trigger.json', 'differs'],
+    ],
+  );
+  assert.deepEqual(
+    s.files[1]?.triggers[0]?.differences.map((d) => [d.path, d.service, d.local]),
+    [['frequency', 300, 600]],
+  );
   assert.deepEqual(api.calls, ['api']);
   assert.deepEqual(s.counts, { inSync: 1, differs: 1, localOnly: 0, serviceOnly: 0, unknown: 0 });
 });
@@ -73,18 +89,29 @@ test('the service triggers no file holds are listed as only on the service', asy
   const api = service({ api: API });
   const { model } = setup({ 'file:///w/api/errors.trigger.json': local(ERRORS) }, { id: 'c1', name: 'prod', api });
   await model.refresh(false);
-  assert.deepEqual(model.snapshot().onlyOnService.map((t) => t.id), ['t2']);
+  assert.deepEqual(
+    model.snapshot().onlyOnService.map((t) => t.id),
+    ['t2'],
+  );
   assert.equal(model.snapshot().counts.serviceOnly, 1);
 });
 
 test('a saved file is compared alone, with the text saved, against the cached list (no list call, no file read)', async () => {
   const api = service({ api: API });
-  const { model, reads } = setup({ 'file:///w/a.trigger.json': local(ERRORS), 'file:///w/b.trigger.json': local(LATENCY) }, { id: 'c1', name: 'prod', api });
+  const { model, reads } = setup(
+    { 'file:///w/a.trigger.json': local(ERRORS), 'file:///w/b.trigger.json': local(LATENCY) },
+    { id: 'c1', name: 'prod', api },
+  );
   await model.refresh(false);
   const seen: (readonly string[] | 'all')[] = [];
   model.onDidChange((w) => seen.push(w));
   reads.length = 0;
-  const save = await measuredAsync(() => model.fileChanged('file:///w/a.trigger.json', local(ERRORS, { threshold: { op: '>', value: 9, exceeded_limit: 1 } })));
+  const save = await measuredAsync(() =>
+    model.fileChanged(
+      'file:///w/a.trigger.json',
+      local(ERRORS, { threshold: { op: '>', value: 9, exceeded_limit: 1 } }),
+    ),
+  );
   assert.equal(model.fileDrift('file:///w/a.trigger.json')?.status, 'differs');
   assert.deepEqual(seen, [['file:///w/a.trigger.json']]);
   assert.deepEqual(api.calls, ['api']);
@@ -158,12 +185,18 @@ test('a deleted file leaves the drift', async () => {
   await model.refresh(false);
   await model.fileDeleted('file:///w/a.trigger.json');
   assert.deepEqual(model.snapshot().files, []);
-  assert.deepEqual(model.snapshot().onlyOnService.map((t) => t.id), []);
+  assert.deepEqual(
+    model.snapshot().onlyOnService.map((t) => t.id),
+    [],
+  );
 });
 
 test('the service trigger a file was compared with is found by id for Compare, and lists a pull read are reused', async () => {
   const api = service({ api: API, web: [trigger('w1', 'Slow', 'web')] });
-  const { model } = setup({ 'file:///w/a.trigger.json': local(ERRORS, { frequency: 60 }) }, { id: 'c1', name: 'prod', api });
+  const { model } = setup(
+    { 'file:///w/a.trigger.json': local(ERRORS, { frequency: 60 }) },
+    { id: 'c1', name: 'prod', api },
+  );
   await model.refresh(false);
   assert.equal(model.serviceTriggerOf('file:///w/a.trigger.json')?.id, 't1');
   assert.equal(model.serviceTrigger('c1', 't2')?.name, 'Latency');
@@ -176,7 +209,8 @@ test('the service trigger a file was compared with is found by id for Compare, a
 test('an older comparison finishing after a newer one is dropped', async () => {
   let release: () => void = () => undefined;
   const slow: TriggerLister = {
-    listTriggers: () => new Promise((resolve) => (release = () => resolve({ data: [trigger('t1', 'Errors', 'api', 99)] }))),
+    listTriggers: () =>
+      new Promise((resolve) => (release = () => resolve({ data: [trigger('t1', 'Errors', 'api', 99)] }))),
   };
   const fast = service({ api: API });
   const { model, use } = setup({ 'file:///w/a.trigger.json': local(ERRORS) }, { id: 'slow', name: 'slow', api: slow });
@@ -193,14 +227,24 @@ test('an older comparison finishing after a newer one is dropped', async () => {
 test('a workspace file nested 5,000 levels deep is not compared, with its reason; the other files are', async () => {
   const api = service({ api: API });
   const deep = `{"id":"t2","name":"Latency","dataset_slug":"api","query":{"filters":[{"column":"a","op":"in","value":${'['.repeat(5_000)}${']'.repeat(5_000)}}]}}`;
-  const { model } = setup({ 'file:///w/api/errors.trigger.json': local(ERRORS), 'file:///w/api/latency.trigger.json': deep }, { id: 'c1', name: 'prod', api });
+  const { model } = setup(
+    { 'file:///w/api/errors.trigger.json': local(ERRORS), 'file:///w/api/latency.trigger.json': deep },
+    { id: 'c1', name: 'prod', api },
+  );
   await model.refresh(false);
   const s = model.snapshot();
   assert.deepEqual(s.state, { kind: 'ready', connection: 'prod' });
-  assert.deepEqual(s.files.map((f) => [f.file, f.status, f.triggers[0]?.reason]), [
-    ['file:///w/api/errors.trigger.json', 'in-sync', undefined],
-    ['file:///w/api/latency.trigger.json', 'unknown', "the file's trigger is nested more than 64 levels deep (in query); trigger files hold at most 64 levels"],
-  ]);
+  assert.deepEqual(
+    s.files.map((f) => [f.file, f.status, f.triggers[0]?.reason]),
+    [
+      ['file:///w/api/errors.trigger.json', 'in-sync', undefined],
+      [
+        'file:///w/api/latency.trigger.json',
+        'unknown',
+        "the file's trigger is nested more than 64 levels deep (in query); trigger files hold at most 64 levels",
+      ],
+    ],
+  );
   assert.deepEqual(s.counts, { inSync: 1, differs: 0, localOnly: 0, serviceOnly: 0, unknown: 1 });
 });
 
@@ -217,7 +261,10 @@ test('4,000 files changed at once (a branch switch) are applied as one batch: on
   const seen: (readonly string[] | 'all')[] = [];
   model.onDidChange((w) => seen.push(w));
   // The other branch holds every trigger with another threshold.
-  for (const [i, t] of lists.api.entries()) files[`file:///w/api/t${String(i).padStart(4, '0')}.trigger.json`] = local(t, { threshold: { op: '>', value: 9, exceeded_limit: 1 } });
+  for (const [i, t] of lists.api.entries())
+    files[`file:///w/api/t${String(i).padStart(4, '0')}.trigger.json`] = local(t, {
+      threshold: { op: '>', value: 9, exceeded_limit: 1 },
+    });
   const work = await measuredAsync(async () => {
     await Promise.all(Object.keys(files).map((uri) => model.fileChanged(uri)));
     const s = model.snapshot();
@@ -228,9 +275,18 @@ test('4,000 files changed at once (a branch switch) are applied as one batch: on
   assert.equal(seen.length, 1);
   assert.equal(seen[0]?.length, 4000);
   assert.deepEqual(s.counts, { inSync: 0, differs: 4000, localOnly: 0, serviceOnly: 0, unknown: 0 });
-  assert.deepEqual(s.files.map((f) => f.file), Object.keys(files).sort());
   assert.deepEqual(
-    { read: reads.length, distinct: new Set(reads).size, compare: work.calls(DRIFT, 'driftOfFile'), snapshot: work.calls(DRIFT, 'driftCounts'), list: api.calls.length - listed },
+    s.files.map((f) => f.file),
+    Object.keys(files).sort(),
+  );
+  assert.deepEqual(
+    {
+      read: reads.length,
+      distinct: new Set(reads).size,
+      compare: work.calls(DRIFT, 'driftOfFile'),
+      snapshot: work.calls(DRIFT, 'driftCounts'),
+      list: api.calls.length - listed,
+    },
     { read: 4000, distinct: 4000, compare: 4000, snapshot: 1, list: 0 },
   );
 });
@@ -239,7 +295,10 @@ test('files created and deleted in one batch keep the file order, and leave the 
   const api = service({ api: API, web: [trigger('w1', 'Slow', 'web')] });
   const { model, files } = setup({ 'file:///w/m.trigger.json': local(ERRORS) }, { id: 'c1', name: 'prod', api });
   await model.refresh(false);
-  assert.deepEqual(model.snapshot().onlyOnService.map((t) => t.id), ['t2']);
+  assert.deepEqual(
+    model.snapshot().onlyOnService.map((t) => t.id),
+    ['t2'],
+  );
   files['file:///w/z.trigger.json'] = local(LATENCY, { frequency: 600 });
   const seen: (readonly string[] | 'all')[] = [];
   model.onDidChange((w) => seen.push(w));
@@ -251,11 +310,17 @@ test('files created and deleted in one batch keep the file order, and leave the 
   ]);
   assert.deepEqual(seen, [['file:///w/z.trigger.json', 'file:///w/a.trigger.json', 'file:///w/m.trigger.json']]);
   const s = model.snapshot();
-  assert.deepEqual(s.files.map((f) => [f.file, f.status]), [
-    ['file:///w/a.trigger.json', 'in-sync'],
-    ['file:///w/z.trigger.json', 'differs'],
-  ]);
-  assert.deepEqual(s.onlyOnService.map((t) => t.id), ['t1']);
+  assert.deepEqual(
+    s.files.map((f) => [f.file, f.status]),
+    [
+      ['file:///w/a.trigger.json', 'in-sync'],
+      ['file:///w/z.trigger.json', 'differs'],
+    ],
+  );
+  assert.deepEqual(
+    s.onlyOnService.map((t) => t.id),
+    ['t1'],
+  );
   assert.deepEqual(s.counts, { inSync: 1, differs: 1, localOnly: 0, serviceOnly: 1, unknown: 0 });
 });
 
@@ -264,11 +329,17 @@ test('new files interleaved with the known ones are merged into the file order',
   const files: Record<string, string> = {};
   for (let i = 0; i < 50; i += 2) files[`file:///w/api/f${String(i).padStart(2, '0')}.trigger.json`] = local(ERRORS);
   const { model } = setup(files, { id: 'c1', name: 'prod', api });
-  const added = Array.from({ length: 25 }, (_, k) => `file:///w/api/f${String(49 - 2 * k).padStart(2, '0')}.trigger.json`);
+  const added = Array.from(
+    { length: 25 },
+    (_, k) => `file:///w/api/f${String(49 - 2 * k).padStart(2, '0')}.trigger.json`,
+  );
   const work = await measuredAsync(async () => {
     await model.refresh(false);
     model.snapshot();
-    await Promise.all([...added.map((uri) => model.fileChanged(uri, local(LATENCY))), model.fileDeleted('file:///w/api/f10.trigger.json')]);
+    await Promise.all([
+      ...added.map((uri) => model.fileChanged(uri, local(LATENCY))),
+      model.fileDeleted('file:///w/api/f10.trigger.json'),
+    ]);
     return model.snapshot().files.map((f) => f.file);
   });
   const order = work.result;
@@ -279,17 +350,26 @@ test('new files interleaved with the known ones are merged into the file order',
 
 test("the Datasets tree's states come from the comparison: in sync, differs (with the members), only on the service; none before it is done", async () => {
   const api = service({ api: API, web: [trigger('t3', 'Web', 'web')] });
-  const { model } = setup({ 'file:///w/api/errors.trigger.json': local(ERRORS, { frequency: 600 }) }, { id: 'c1', name: 'prod', api });
+  const { model } = setup(
+    { 'file:///w/api/errors.trigger.json': local(ERRORS, { frequency: 600 }) },
+    { id: 'c1', name: 'prod', api },
+  );
   const path = (uri: string) => uri.replace('file:///w/', '');
   assert.equal(treeDriftOf(model.snapshot(), model.connectionId(), path), undefined, 'not compared yet');
   await model.refresh(false);
   const drift = treeDriftOf(model.snapshot(), model.connectionId(), path);
   assert.equal(drift?.connectionId, 'c1');
-  assert.deepEqual([...(drift?.triggers ?? [])], [
-    ['t1', { kind: 'differs', file: 'api/errors.trigger.json', members: ['frequency'] }],
-    // Only the datasets the files name are compared: the web dataset's trigger gets no state.
-    ['t2', { kind: 'service-only' }],
-  ]);
+  assert.deepEqual(
+    [...(drift?.triggers ?? [])],
+    [
+      ['t1', { kind: 'differs', file: 'api/errors.trigger.json', members: ['frequency'] }],
+      // Only the datasets the files name are compared: the web dataset's trigger gets no state.
+      ['t2', { kind: 'service-only' }],
+    ],
+  );
   await model.fileChanged('file:///w/api/errors.trigger.json', local(ERRORS));
-  assert.deepEqual(treeDriftOf(model.snapshot(), model.connectionId(), path)?.triggers.get('t1'), { kind: 'in-sync', file: 'api/errors.trigger.json' });
+  assert.deepEqual(treeDriftOf(model.snapshot(), model.connectionId(), path)?.triggers.get('t1'), {
+    kind: 'in-sync',
+    file: 'api/errors.trigger.json',
+  });
 });

@@ -94,18 +94,8 @@ test('the changes are grouped by kind and action in the order create, update, de
     m.groups.map((g) => [g.kind, g.action, g.title, g.changes.map((c) => c.label)]),
     [
       ['trigger', 'create', '1 trigger to create', ['api "New trigger"']],
-      [
-        'trigger',
-        'update',
-        "1 trigger to update (Sandbox's value -> the file's value)",
-        ['api "High latency" (t-1)'],
-      ],
-      [
-        'trigger',
-        'delete',
-        '1 trigger to delete from Sandbox (no trigger file holds it)',
-        ['api "Old trigger" (t-9)'],
-      ],
+      ['trigger', 'update', "1 trigger to update (Sandbox's value -> the file's value)", ['api "High latency" (t-1)']],
+      ['trigger', 'delete', '1 trigger to delete from Sandbox (no trigger file holds it)', ['api "Old trigger" (t-9)']],
     ],
   );
   const [created, updated, deleted] = m.groups.map((g) => g.changes[0]);
@@ -191,27 +181,18 @@ test('Apply with the exclusions the view showed decides to apply the plan less t
 test('an Apply the page may not send is refused and decides nothing: another review, other exclusions, every change left out, after the decision', async () => {
   const session = new PlanSession(7, reviewed(plan([update])));
   assert.equal(session.receive({ type: 'apply', review: 6, excluded: [], typed: '' }).kind, 'refused');
-  assert.equal(
-    session.receive({ type: 'apply', review: 7, excluded: [changeKey(update)], typed: '' }).kind,
-    'refused',
-  );
+  assert.equal(session.receive({ type: 'apply', review: 7, excluded: [changeKey(update)], typed: '' }).kind, 'refused');
   assert.equal(
     session.receive({ type: 'exclude', review: 7, key: 'create\u0000nowhere\u0000-1', excluded: true }).kind,
     'refused',
   );
   session.receive({ type: 'exclude', review: 7, key: changeKey(update), excluded: true });
   assert.deepEqual(session.model().confirm, { label: 'Apply 0 changes to Sandbox', count: 0 });
-  assert.equal(
-    session.receive({ type: 'apply', review: 7, excluded: [changeKey(update)], typed: '' }).kind,
-    'refused',
-  );
+  assert.equal(session.receive({ type: 'apply', review: 7, excluded: [changeKey(update)], typed: '' }).kind, 'refused');
   assert.equal(session.open, true, 'still waiting for the decision');
   session.receive({ type: 'cancel', review: 7 });
   assert.deepEqual(await session.decision, { kind: 'cancel' });
-  assert.equal(
-    session.receive({ type: 'apply', review: 7, excluded: [changeKey(update)], typed: '' }).kind,
-    'refused',
-  );
+  assert.equal(session.receive({ type: 'apply', review: 7, excluded: [changeKey(update)], typed: '' }).kind, 'refused');
 });
 
 test('a production-like connection asks for its name: Apply is taken only with the name typed exactly', async () => {

@@ -3,8 +3,20 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { driftCounts, type FileDrift, type PullAction, type ServiceTrigger } from '../../src/triggerFiles';
-import { decorationOf, differenceItems, driftBadgeCount, driftRoots, driftSummary, lensesOf } from '../../src/extension/sync/driftPresentation';
-import { approveUpdates, pullReportText, updateQuestion, type UpdateAnswer } from '../../src/extension/sync/pullPlanText';
+import {
+  decorationOf,
+  differenceItems,
+  driftBadgeCount,
+  driftRoots,
+  driftSummary,
+  lensesOf,
+} from '../../src/extension/sync/driftPresentation';
+import {
+  approveUpdates,
+  pullReportText,
+  updateQuestion,
+  type UpdateAnswer,
+} from '../../src/extension/sync/pullPlanText';
 import { scopeOf } from '../../src/extension/sync/pullScope';
 import { parseServiceTriggerPath, serviceTriggerPath } from '../../src/extension/sync/serviceTriggerUri';
 import type { DriftSnapshot } from '../../src/extension/sync/driftModel';
@@ -27,33 +39,76 @@ const differs: FileDrift = {
     },
   ],
 };
-const inSync: FileDrift = { file: 'file:///w/triggers/api/latency.trigger.json', status: 'in-sync', triggers: [{ status: 'in-sync', index: -1, service: svc, differences: [] }] };
+const inSync: FileDrift = {
+  file: 'file:///w/triggers/api/latency.trigger.json',
+  status: 'in-sync',
+  triggers: [{ status: 'in-sync', index: -1, service: svc, differences: [] }],
+};
 const localOnly: FileDrift = {
   file: 'file:///w/triggers/api/new.trigger.json',
   status: 'local-only',
-  triggers: [{ status: 'local-only', index: -1, name: 'New', dataset: 'api', differences: [], reason: 'the service has no trigger named "New" in api' }],
+  triggers: [
+    {
+      status: 'local-only',
+      index: -1,
+      name: 'New',
+      dataset: 'api',
+      differences: [],
+      reason: 'the service has no trigger named "New" in api',
+    },
+  ],
 };
 
 test('the Explorer shows no badge on a file in sync, and a badge, colour and tooltip on the others', () => {
   assert.equal(decorationOf(inSync, 'prod'), undefined);
-  assert.deepEqual(decorationOf(differs, 'prod'), { badge: '≠', tooltip: 'Differs from prod: threshold, recipients', color: 'gitDecoration.modifiedResourceForeground' });
-  assert.deepEqual(decorationOf(localOnly, 'prod'), { badge: 'L', tooltip: 'Only local: not on prod', color: 'gitDecoration.untrackedResourceForeground' });
-  assert.deepEqual(decorationOf({ file: 'x', status: 'unknown', triggers: [], reason: 'the file holds no trigger' }, 'prod'), {
-    badge: '?',
-    tooltip: 'Not compared with prod: the file holds no trigger',
-    color: 'list.warningForeground',
+  assert.deepEqual(decorationOf(differs, 'prod'), {
+    badge: '≠',
+    tooltip: 'Differs from prod: threshold, recipients',
+    color: 'gitDecoration.modifiedResourceForeground',
   });
+  assert.deepEqual(decorationOf(localOnly, 'prod'), {
+    badge: 'L',
+    tooltip: 'Only local: not on prod',
+    color: 'gitDecoration.untrackedResourceForeground',
+  });
+  assert.deepEqual(
+    decorationOf({ file: 'x', status: 'unknown', triggers: [], reason: 'the file holds no trigger' }, 'prod'),
+    {
+      badge: '?',
+      tooltip: 'Not compared with prod: the file holds no trigger',
+      color: 'list.warningForeground',
+    },
+  );
 });
 
-const applyLens = { title: '$(cloud-upload) Apply to prod', tooltip: 'Plan this trigger against prod and apply it after one question', action: 'apply', index: -1 };
+const applyLens = {
+  title: '$(cloud-upload) Apply to prod',
+  tooltip: 'Plan this trigger against prod and apply it after one question',
+  action: 'apply',
+  index: -1,
+};
 
 test('the lens says "In sync with <connection>" or names the members that differ and offers Compare', () => {
-  assert.deepEqual(lensesOf(inSync, 'prod', 'ready'), [{ title: '$(check) In sync with prod', tooltip: 'Compare with Service', action: 'compare', index: -1 }]);
+  assert.deepEqual(lensesOf(inSync, 'prod', 'ready'), [
+    { title: '$(check) In sync with prod', tooltip: 'Compare with Service', action: 'compare', index: -1 },
+  ]);
   assert.deepEqual(lensesOf(differs, 'prod', 'ready'), [
-    { title: '$(diff) Differs: threshold, recipients - Compare', tooltip: 'threshold.value: 5 -> 10\nrecipients: [] -> [{"id":"r1"}]', action: 'compare', index: -1 },
+    {
+      title: '$(diff) Differs: threshold, recipients - Compare',
+      tooltip: 'threshold.value: 5 -> 10\nrecipients: [] -> [{"id":"r1"}]',
+      action: 'compare',
+      index: -1,
+    },
     applyLens,
   ]);
-  assert.deepEqual(lensesOf(localOnly, 'prod', 'ready'), [{ title: '$(circle-slash) Only local: not on prod', tooltip: 'the service has no trigger named "New" in api', action: 'none' }, applyLens]);
+  assert.deepEqual(lensesOf(localOnly, 'prod', 'ready'), [
+    {
+      title: '$(circle-slash) Only local: not on prod',
+      tooltip: 'the service has no trigger named "New" in api',
+      action: 'none',
+    },
+    applyLens,
+  ]);
 });
 
 test('"Apply to <connection>" shows only next to a trigger that differs or is only local', () => {
@@ -61,13 +116,24 @@ test('"Apply to <connection>" shows only next to a trigger that differs or is on
   assert.deepEqual(applies(inSync), []);
   assert.deepEqual(applies(differs), [applyLens]);
   assert.deepEqual(applies(localOnly), [applyLens]);
-  assert.deepEqual(applies({ file: 'f', status: 'unknown', triggers: [{ status: 'unknown', index: -1, differences: [], reason: 'not listed' }] }), []);
+  assert.deepEqual(
+    applies({
+      file: 'f',
+      status: 'unknown',
+      triggers: [{ status: 'unknown', index: -1, differences: [], reason: 'not listed' }],
+    }),
+    [],
+  );
 });
 
 test('no lens without a connection; a loading and a failed comparison say so', () => {
   assert.deepEqual(lensesOf(differs, undefined, 'no-connection'), []);
-  assert.deepEqual(lensesOf(undefined, 'prod', 'loading'), [{ title: '$(sync~spin) Comparing with prod...', action: 'none' }]);
-  assert.deepEqual(lensesOf(undefined, 'prod', 'failed'), [{ title: '$(warning) Could not compare with prod', tooltip: 'Compare again', action: 'refresh' }]);
+  assert.deepEqual(lensesOf(undefined, 'prod', 'loading'), [
+    { title: '$(sync~spin) Comparing with prod...', action: 'none' },
+  ]);
+  assert.deepEqual(lensesOf(undefined, 'prod', 'failed'), [
+    { title: '$(warning) Could not compare with prod', tooltip: 'Compare again', action: 'refresh' },
+  ]);
 });
 
 test('a file of several triggers gets a lens per trigger that is not in sync, naming the trigger', () => {
@@ -76,7 +142,13 @@ test('a file of several triggers gets a lens per trigger that is not in sync, na
     status: 'differs',
     triggers: [
       { status: 'in-sync', index: 0, name: 'A', service: svc, differences: [] },
-      { status: 'differs', index: 1, name: 'B', service: svc, differences: [{ path: 'frequency', member: 'frequency', service: 300, local: 600 }] },
+      {
+        status: 'differs',
+        index: 1,
+        name: 'B',
+        service: svc,
+        differences: [{ path: 'frequency', member: 'frequency', service: 300, local: 600 }],
+      },
     ],
   };
   assert.deepEqual(
@@ -89,11 +161,19 @@ test('a file of several triggers gets a lens per trigger that is not in sync, na
   );
 });
 
-const snapshot = (files: FileDrift[], only: ServiceTrigger[] = []): DriftSnapshot => ({ state: { kind: 'ready', connection: 'prod' }, files, onlyOnService: only, counts: driftCounts(files, only) });
+const snapshot = (files: FileDrift[], only: ServiceTrigger[] = []): DriftSnapshot => ({
+  state: { kind: 'ready', connection: 'prod' },
+  files,
+  onlyOnService: only,
+  counts: driftCounts(files, only),
+});
 const rel = (uri: string) => uri.replace('file:///w/', '');
 
 test('the Drift view lists every file not in sync, then the triggers only on the service', () => {
-  const roots = driftRoots(snapshot([differs, inSync, localOnly], [{ id: 't9', name: 'Orphan', dataset_slug: 'web' }]), rel);
+  const roots = driftRoots(
+    snapshot([differs, inSync, localOnly], [{ id: 't9', name: 'Orphan', dataset_slug: 'web' }]),
+    rel,
+  );
   assert.deepEqual(
     roots.map((r) => [r.kind, r.label, 'description' in r ? r.description : '']),
     [
@@ -109,8 +189,13 @@ test('the Drift view lists every file not in sync, then the triggers only on the
 });
 
 test('the Drift view says when every file is in sync, and its summary counts each status', () => {
-  assert.deepEqual(driftRoots(snapshot([inSync]), rel), [{ kind: 'note', label: 'Every trigger file is in sync with prod' }]);
-  assert.equal(driftSummary(snapshot([differs, inSync, localOnly], [svc])), '1 differs, 1 only local, 1 only on the service, 1 in sync (prod)');
+  assert.deepEqual(driftRoots(snapshot([inSync]), rel), [
+    { kind: 'note', label: 'Every trigger file is in sync with prod' },
+  ]);
+  assert.equal(
+    driftSummary(snapshot([differs, inSync, localOnly], [svc])),
+    '1 differs, 1 only local, 1 only on the service, 1 in sync (prod)',
+  );
   assert.equal(driftSummary({ ...snapshot([]), state: { kind: 'loading', connection: 'prod' } }), undefined);
 });
 
@@ -141,21 +226,39 @@ test('pull asks about each differing file: Overwrite, Skip, Overwrite All approv
 });
 
 test('pull overwrites nothing more after Skip All or a dismissed question', async () => {
-  assert.deepEqual([...(await approveUpdates(['a', 'b'].map(update), () => Promise.resolve<UpdateAnswer>('Skip All')))], []);
+  assert.deepEqual(
+    [...(await approveUpdates(['a', 'b'].map(update), () => Promise.resolve<UpdateAnswer>('Skip All')))],
+    [],
+  );
   const answers: (UpdateAnswer | undefined)[] = ['Overwrite', undefined];
-  assert.deepEqual([...(await approveUpdates(['a', 'b', 'c'].map(update), () => Promise.resolve(answers.shift())))], ['a']);
+  assert.deepEqual(
+    [...(await approveUpdates(['a', 'b', 'c'].map(update), () => Promise.resolve(answers.shift())))],
+    ['a'],
+  );
 });
 
 test('the overwrite question names the file, how many follow, and the members that differ', () => {
   assert.deepEqual(updateQuestion(update('api/errors.trigger.json'), 3), {
-    message: "api/errors.trigger.json differs from the service (2 more differ after this one). Overwrite it with the service's trigger?",
+    message:
+      "api/errors.trigger.json differs from the service (2 more differ after this one). Overwrite it with the service's trigger?",
     detail: 'Your file differs in: threshold. Skipped files are left as they are.',
   });
 });
 
 test('the pull report counts written, unchanged and skipped files and names failed lists', () => {
-  const report = { created: ['a', 'b'], updated: ['c'], unchanged: ['d'], skipped: [{ path: 'e', reason: 'it differs from the service' }], failed: [], removed: [], cancelled: false };
-  assert.equal(pullReportText('api', 'prod', 'triggers', report, 0), 'Pulled 5 triggers of api from prod into triggers: 3 written (2 new), 1 unchanged, 1 skipped.');
+  const report = {
+    created: ['a', 'b'],
+    updated: ['c'],
+    unchanged: ['d'],
+    skipped: [{ path: 'e', reason: 'it differs from the service' }],
+    failed: [],
+    removed: [],
+    cancelled: false,
+  };
+  assert.equal(
+    pullReportText('api', 'prod', 'triggers', report, 0),
+    'Pulled 5 triggers of api from prod into triggers: 3 written (2 new), 1 unchanged, 1 skipped.',
+  );
   assert.equal(
     pullReportText('every dataset', 'prod', 'triggers', { ...report, cancelled: true }, 2),
     'Pull of every dataset from prod into triggers cancelled part way: 3 written (2 new), 1 unchanged, 1 skipped. The triggers of 2 datasets could not be read (see the logs).',
@@ -176,30 +279,67 @@ test('a pull command pulls the item it was run on, from the connection the item 
 test('the overwrite question of a link says which file overwriting it writes', () => {
   assert.deepEqual(updateQuestion({ ...update('api/errors.trigger.json'), linkTo: 'shared/errors.json' }, 1), {
     message: "api/errors.trigger.json differs from the service. Overwrite it with the service's trigger?",
-    detail: 'Your file differs in: threshold. Skipped files are left as they are.\nIt is a link to shared/errors.json: overwriting it writes shared/errors.json.',
+    detail:
+      'Your file differs in: threshold. Skipped files are left as they are.\nIt is a link to shared/errors.json: overwriting it writes shared/errors.json.',
   });
 });
 
 test('the pull report says how many stale temporary files it removed', () => {
-  const report = { created: ['a'], updated: [], unchanged: [], skipped: [], failed: [], removed: ['api/a.trigger.json.0a1b2c3d.tmp', 'api/b.trigger.json.0a1b2c3d.tmp'], cancelled: false };
-  assert.equal(pullReportText('api', 'prod', 'triggers', report, 0), 'Pulled 1 trigger of api from prod into triggers: 1 written, 0 unchanged, 0 skipped, 2 stale temporary files removed.');
-  assert.equal(pullReportText('api', 'prod', 'triggers', { ...report, removed: ['x'] }, 0), 'Pulled 1 trigger of api from prod into triggers: 1 written, 0 unchanged, 0 skipped, 1 stale temporary file removed.');
+  const report = {
+    created: ['a'],
+    updated: [],
+    unchanged: [],
+    skipped: [],
+    failed: [],
+    removed: ['api/a.trigger.json.0a1b2c3d.tmp', 'api/b.trigger.json.0a1b2c3d.tmp'],
+    cancelled: false,
+  };
+  assert.equal(
+    pullReportText('api', 'prod', 'triggers', report, 0),
+    'Pulled 1 trigger of api from prod into triggers: 1 written, 0 unchanged, 0 skipped, 2 stale temporary files removed.',
+  );
+  assert.equal(
+    pullReportText('api', 'prod', 'triggers', { ...report, removed: ['x'] }, 0),
+    'Pulled 1 trigger of api from prod into triggers: 1 written, 0 unchanged, 0 skipped, 1 stale temporary file removed.',
+  );
 });
 
 test('a draft (a trigger file not created on the service yet) is listed but not counted in the badge; a file whose id the service lost is', () => {
   const draft: FileDrift = {
     file: 'file:///w/triggers/error-burst.trigger.json',
     status: 'local-only',
-    triggers: [{ status: 'local-only', index: -1, name: 'Burst', dataset: 'api', differences: [], draft: true, reason: 'the service has no trigger named "Burst" in api' }],
+    triggers: [
+      {
+        status: 'local-only',
+        index: -1,
+        name: 'Burst',
+        dataset: 'api',
+        differences: [],
+        draft: true,
+        reason: 'the service has no trigger named "Burst" in api',
+      },
+    ],
   };
   const lost: FileDrift = {
     file: 'file:///w/triggers/api/gone.trigger.json',
     status: 'local-only',
-    triggers: [{ status: 'local-only', index: -1, name: 'Gone', dataset: 'api', differences: [], reason: 'the service has no trigger with id t7 in api' }],
+    triggers: [
+      {
+        status: 'local-only',
+        index: -1,
+        name: 'Gone',
+        dataset: 'api',
+        differences: [],
+        reason: 'the service has no trigger with id t7 in api',
+      },
+    ],
   };
   assert.equal(driftBadgeCount(snapshot([inSync, draft])), 0, 'nothing the user did: no badge');
   assert.equal(driftSummary(snapshot([inSync, draft])), '1 new (not on the service yet), 1 in sync (prod)');
-  assert.deepEqual(driftRoots(snapshot([inSync, draft]), rel).map((r) => r.label), ['error-burst.trigger.json']);
+  assert.deepEqual(
+    driftRoots(snapshot([inSync, draft]), rel).map((r) => r.label),
+    ['error-burst.trigger.json'],
+  );
   assert.equal(driftBadgeCount(snapshot([inSync, draft, lost, differs], [svc])), 3);
 });
 
@@ -210,15 +350,33 @@ test('what drift draws stays bounded whatever a file or the service holds: one-l
     file: 'file:///w/triggers/api/a.trigger.json',
     status: 'differs',
     triggers: [
-      { status: 'differs', index: 0, name: huge, dataset: 'api', differences: [{ path, member: 'query', service: 1, local: 2 }] },
+      {
+        status: 'differs',
+        index: 0,
+        name: huge,
+        dataset: 'api',
+        differences: [{ path, member: 'query', service: 1, local: 2 }],
+      },
       { status: 'in-sync', index: 1, name: 'ok', dataset: 'api', differences: [] },
     ],
   };
   const lenses = lensesOf(file, 'prod', 'ready');
-  const items = [...driftRoots(snapshot([file], [{ id: 't9', name: huge, dataset_slug: 'api' }]), (u) => u.slice(8)), ...differenceItems(file)];
-  const longest = Math.max(...lenses.map((l) => l.title.length), ...items.map((i) => i.label.length + ('description' in i ? (i.description ?? '').length : 0)));
+  const items = [
+    ...driftRoots(snapshot([file], [{ id: 't9', name: huge, dataset_slug: 'api' }]), (u) => u.slice(8)),
+    ...differenceItems(file),
+  ];
+  const longest = Math.max(
+    ...lenses.map((l) => l.title.length),
+    ...items.map((i) => i.label.length + ('description' in i ? (i.description ?? '').length : 0)),
+  );
   assert.ok(longest <= 400, `a title or label of ${longest} characters`);
-  const tooltips = [...lenses.flatMap((l) => (l.tooltip === undefined ? [] : [l.tooltip])), ...items.flatMap((i) => ('tooltip' in i ? [i.tooltip] : []))];
-  assert.ok(tooltips.some((t) => t.includes('characters in all')), 'a long tooltip says it was shortened');
+  const tooltips = [
+    ...lenses.flatMap((l) => (l.tooltip === undefined ? [] : [l.tooltip])),
+    ...items.flatMap((i) => ('tooltip' in i ? [i.tooltip] : [])),
+  ];
+  assert.ok(
+    tooltips.some((t) => t.includes('characters in all')),
+    'a long tooltip says it was shortened',
+  );
   assert.ok(Math.max(...tooltips.map((t) => t.length)) <= 1_100, 'every tooltip is cut');
 });

@@ -13,7 +13,10 @@ const restricted = { trusted: false, localDisk: true };
 
 test('a relative setting is its segments below the workspace folder, `.` and `..` inside it resolved', () => {
   assert.deepEqual(settingFolder('triggers', restricted), { kind: 'relative', segments: ['triggers'] });
-  assert.deepEqual(settingFolder('./conf\\alerts/../triggers/', restricted), { kind: 'relative', segments: ['conf', 'triggers'] });
+  assert.deepEqual(settingFolder('./conf\\alerts/../triggers/', restricted), {
+    kind: 'relative',
+    segments: ['conf', 'triggers'],
+  });
 });
 
 test('a setting that climbs out of the workspace folder is refused, trusted or not', () => {
@@ -38,7 +41,7 @@ test('an absolute setting is refused in Restricted Mode, and for a workspace fol
   assert.deepEqual(settingFolder('/srv/triggers', trusted), { kind: 'absolute', path: '/srv/triggers' });
 });
 
-test('the setting\'s folder must really lie inside the workspace folder: a link leading out is refused, one inside is fine', async () => {
+test("the setting's folder must really lie inside the workspace folder: a link leading out is refused, one inside is fine", async () => {
   const dir = mkdtempSync(join(tmpdir(), 'obs-pull-folder-'));
   try {
     const workspace = join(dir, 'ws');
@@ -48,8 +51,15 @@ test('the setting\'s folder must really lie inside the workspace folder: a link 
     symlinkSync('shared', join(workspace, 'inside'));
     const realPath = (p: string) => nodeFileSystem.realPath(p);
     const out = await outsideWorkspace(join(workspace, 'triggers'), workspace, realPath);
-    assert.match(out ?? '', /^The folder of the "obs\.pullFolder" setting, .*\/ws\/triggers, really lies at .*\/outside, outside the workspace folder .*\/ws\. Choose it with "Choose Another Folder\.\.\." to pull there\.$/);
-    assert.equal(await outsideWorkspace(join(workspace, 'inside', 'new', 'deeper'), workspace, realPath), undefined, 'a folder still to be made, below a link inside');
+    assert.match(
+      out ?? '',
+      /^The folder of the "obs\.pullFolder" setting, .*\/ws\/triggers, really lies at .*\/outside, outside the workspace folder .*\/ws\. Choose it with "Choose Another Folder\.\.\." to pull there\.$/,
+    );
+    assert.equal(
+      await outsideWorkspace(join(workspace, 'inside', 'new', 'deeper'), workspace, realPath),
+      undefined,
+      'a folder still to be made, below a link inside',
+    );
     assert.equal(await outsideWorkspace(join(workspace, 'not-yet'), workspace, realPath), undefined);
     assert.notEqual(await outsideWorkspace('/', workspace, realPath), undefined, 'an absolute path outside');
   } finally {
@@ -58,6 +68,8 @@ test('the setting\'s folder must really lie inside the workspace folder: a link 
 });
 
 test('obs.pullFolder is a restricted setting: in Restricted Mode VS Code takes it from the user settings only', async () => {
-  const manifest = (await import('../../package.json', { with: { type: 'json' } })).default as { capabilities: { untrustedWorkspaces: { restrictedConfigurations: string[] } } };
+  const manifest = (await import('../../package.json', { with: { type: 'json' } })).default as {
+    capabilities: { untrustedWorkspaces: { restrictedConfigurations: string[] } };
+  };
   assert.ok(manifest.capabilities.untrustedWorkspaces.restrictedConfigurations.includes('obs.pullFolder'));
 });

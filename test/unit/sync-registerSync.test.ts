@@ -25,8 +25,17 @@ function activate(files: Record<string, string>, options: { connected: boolean; 
   fake.reset();
   fake.folders = [{ uri: Uri.parse('file:///w'), name: 'w', index: 0 }];
   for (const [uri, text] of Object.entries(files)) fake.files.set(uri, text);
-  const service: TriggerLister = { listTriggers: () => Promise.resolve({ data: structuredClone([...(options.service ?? [])]) }) };
-  const profile = { id: 'c1', name: 'prod', baseUrl: 'https://api.example.invalid', uiUrl: '', team: 't', environmentId: 'e' };
+  const service: TriggerLister = {
+    listTriggers: () => Promise.resolve({ data: structuredClone([...(options.service ?? [])]) }),
+  };
+  const profile = {
+    id: 'c1',
+    name: 'prod',
+    baseUrl: 'https://api.example.invalid',
+    uiUrl: '',
+    team: 't',
+    environmentId: 'e',
+  };
   let active = options.connected;
   const changed = new Emitter<void>();
   const connections = {
@@ -34,8 +43,24 @@ function activate(files: Record<string, string>, options: { connected: boolean; 
     getActive: () => Promise.resolve(active ? { profile, client: service } : undefined),
     onDidChangeActive: changed.event,
   } as unknown as ConnectionManager;
-  const settings = new Settings({ get: () => undefined, inspect: () => undefined, update: () => Promise.resolve(), onDidChange: () => ({ dispose: () => undefined }) });
-  const sync = registerSync({ connections, settings, feedback: new Feedback(quietLog, () => undefined), datasets: () => [], lint: () => Promise.resolve([]), onTriggersWritten: () => undefined, applyLocks: new ApplyLocks() }, Uri.file(root));
+  const settings = new Settings({
+    get: () => undefined,
+    inspect: () => undefined,
+    update: () => Promise.resolve(),
+    onDidChange: () => ({ dispose: () => undefined }),
+  });
+  const sync = registerSync(
+    {
+      connections,
+      settings,
+      feedback: new Feedback(quietLog, () => undefined),
+      datasets: () => [],
+      lint: () => Promise.resolve([]),
+      onTriggersWritten: () => undefined,
+      applyLocks: new ApplyLocks(),
+    },
+    Uri.file(root),
+  );
   const view = fake.treeViews.find((v) => v.id === 'obs.drift');
   assert.ok(view, 'the Drift view is registered at activation');
   return {
@@ -74,7 +99,12 @@ test('without an active connection, activation loads no drift, trigger files or 
     await activationLooked();
     assert.equal(driftLoaded(), false);
     assert.deepEqual(await view.provider.getChildren(), []);
-    fake.documents.push(new TextDocument(Uri.parse('file:///w/triggers/errors.trigger.json'), FILES['file:///w/triggers/errors.trigger.json']));
+    fake.documents.push(
+      new TextDocument(
+        Uri.parse('file:///w/triggers/errors.trigger.json'),
+        FILES['file:///w/triggers/errors.trigger.json'],
+      ),
+    );
     fake.events.open.fire(fake.documents[0] as TextDocument);
     await jobsDone();
     assert.equal(driftLoaded(), false);
@@ -142,9 +172,13 @@ test('a branch switch changing 4,000 trigger files redraws the Drift view, the b
   try {
     await until('every file compared', () => /^4000 in sync/.test(view.message ?? ''));
     const counts = { tree: 0, badges: 0, badgeUris: 0, lenses: 0 };
-    const events = <T>(provider: unknown, name: string) => (provider as Record<string, (l: (e: T) => void) => unknown>)[name];
+    const events = <T>(provider: unknown, name: string) =>
+      (provider as Record<string, (l: (e: T) => void) => unknown>)[name];
     events(view.provider, 'onDidChangeTreeData')?.(() => counts.tree++);
-    events<unknown[] | undefined>(fake.decorationProviders[0], 'onDidChangeFileDecorations')?.((uris) => {
+    events<unknown[] | undefined>(
+      fake.decorationProviders[0],
+      'onDidChangeFileDecorations',
+    )?.((uris) => {
       counts.badges++;
       counts.badgeUris += uris?.length ?? 0;
     });

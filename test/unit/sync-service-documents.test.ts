@@ -36,8 +36,7 @@ function driftOf(api: ReturnType<typeof service>): DriftModel {
   return new DriftModel({
     workspace: {
       list: () => Promise.resolve([FILE.toString()]),
-      read: () =>
-        Promise.resolve(triggerFileText({ ...ERRORS, threshold: { op: '>', value: 9, exceeded_limit: 1 } })),
+      read: () => Promise.resolve(triggerFileText({ ...ERRORS, threshold: { op: '>', value: 9, exceeded_limit: 1 } })),
     },
     connection: () => Promise.resolve({ id: 'c1', name: 'Sandbox', api }),
     concurrency: () => 2,

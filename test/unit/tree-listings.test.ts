@@ -23,7 +23,14 @@ before(async () => {
   sandbox = await startSandbox({ port: 0, rateLimit: 100_000 });
   const info = sandbox.info;
   client = new ServiceClient({ baseUrl: info.baseUrl, configKey: info.configKey, retry: { maxAttempts: 1 } });
-  profile = { id: 'conn-listings', name: 'Sandbox', baseUrl: info.baseUrl, uiUrl: info.uiUrl, team: info.team, environmentId: info.environmentId };
+  profile = {
+    id: 'conn-listings',
+    name: 'Sandbox',
+    baseUrl: info.baseUrl,
+    uiUrl: info.uiUrl,
+    team: info.team,
+    environmentId: info.environmentId,
+  };
 });
 
 after(async () => {
@@ -33,7 +40,12 @@ after(async () => {
 
 beforeEach(() => sandbox.faults.clear());
 
-function setup(api: ServiceClient = client): { model: DatasetTreeModel; remembered: RememberedItems; failures: string[]; paths: () => string[] } {
+function setup(api: ServiceClient = client): {
+  model: DatasetTreeModel;
+  remembered: RememberedItems;
+  failures: string[];
+  paths: () => string[];
+} {
   const memento = new MemoryMemento();
   const remembered = new RememberedItems(memento);
   const failures: string[] = [];
@@ -50,11 +62,24 @@ function setup(api: ServiceClient = client): { model: DatasetTreeModel; remember
 }
 
 const labels = (nodes: TreeNode[]): string[] => nodes.map((n) => present(n).label);
-const group = (dataset: string, g: GroupNode['group']): GroupNode => ({ kind: 'group', connectionId: profile.id, dataset, group: g });
-const datasetNode = (nodes: TreeNode[], slug: string): DatasetNode | undefined => nodes.find((n): n is DatasetNode => n.kind === 'dataset' && n.slug === slug);
+const group = (dataset: string, g: GroupNode['group']): GroupNode => ({
+  kind: 'group',
+  connectionId: profile.id,
+  dataset,
+  group: g,
+});
+const datasetNode = (nodes: TreeNode[], slug: string): DatasetNode | undefined =>
+  nodes.find((n): n is DatasetNode => n.kind === 'dataset' && n.slug === slug);
 /** A known item count as the view hands it to present(). */
 const count = (n: number | undefined) => (n === undefined ? undefined : { visible: n, total: n });
-const ALL_DATASETS = [DEMO.datasets.gateway, DEMO.datasets.wide, DEMO.datasets.checkout, DEMO.datasets.empty, DEMO.datasets.metrics, DEMO.datasets.hostile];
+const ALL_DATASETS = [
+  DEMO.datasets.gateway,
+  DEMO.datasets.wide,
+  DEMO.datasets.checkout,
+  DEMO.datasets.empty,
+  DEMO.datasets.metrics,
+  DEMO.datasets.hostile,
+];
 
 describe('datasets listed by the service', () => {
   test('the root lists every dataset of the environment, sorted, from one GET /1/datasets and nothing else', async () => {
@@ -115,7 +140,14 @@ describe('datasets listed by the service', () => {
     sandbox.faults.nextStatus(500, 1, 'auto', { match: { path: '/1/datasets' } });
     const root = await model.getChildren();
     assert.equal(present(root[0] as TreeNode).label, 'Could not list the datasets');
-    assert.deepEqual(labels(root.slice(1)), ['Environment-wide', DEMO.datasets.gateway, DEMO.datasets.checkout, DEMO.datasets.metrics, DEMO.datasets.hostile, 'API keys']);
+    assert.deepEqual(labels(root.slice(1)), [
+      'Environment-wide',
+      DEMO.datasets.gateway,
+      DEMO.datasets.checkout,
+      DEMO.datasets.metrics,
+      DEMO.datasets.hostile,
+      'API keys',
+    ]);
     assert.equal(failures.length, 1);
     model.refresh();
     assert.deepEqual(labels(await model.getChildren()), ['Environment-wide', ...[...ALL_DATASETS].sort(), 'API keys']);
@@ -124,32 +156,52 @@ describe('datasets listed by the service', () => {
 });
 
 describe('SLOs listed by the service', () => {
-  test("opening a dataset lists its SLOs with one GET /1/slos/<dataset>, by name with target and period; their alerts wait until an SLO is opened", async () => {
+  test('opening a dataset lists its SLOs with one GET /1/slos/<dataset>, by name with target and period; their alerts wait until an SLO is opened', async () => {
     const { model, paths } = setup();
-    const groups = await model.getChildren({ kind: 'dataset', connectionId: profile.id, slug: DEMO.datasets.gateway, added: false, discovered: false, metrics: false });
+    const groups = await model.getChildren({
+      kind: 'dataset',
+      connectionId: profile.id,
+      slug: DEMO.datasets.gateway,
+      added: false,
+      discovered: false,
+      metrics: false,
+    });
     const slos = await model.getChildren(groups[2]);
-    assert.deepEqual(slos.map((n) => [present(n).label, present(n).description]), [['Gateway availability', '99.9% · 30 days']]);
-    assert.deepEqual(paths().filter((p) => p.startsWith('/1/slos') || p.startsWith('/1/burn_alerts')), [`/1/slos/${DEMO.datasets.gateway}`]);
+    assert.deepEqual(
+      slos.map((n) => [present(n).label, present(n).description]),
+      [['Gateway availability', '99.9% · 30 days']],
+    );
+    assert.deepEqual(
+      paths().filter((p) => p.startsWith('/1/slos') || p.startsWith('/1/burn_alerts')),
+      [`/1/slos/${DEMO.datasets.gateway}`],
+    );
     assert.equal(present(groups[2] as TreeNode, { slos: model.sloCount(groups[2] as TreeNode) }).description, '1 SLO');
     const alerts = await model.getChildren(slos[0]);
     assert.deepEqual(labels(alerts), ['Budget rate: drop of 10000 per million in 60 min', 'Exhaustion in 240 min']);
-    assert.deepEqual(paths().filter((p) => p.startsWith('/1/burn_alerts')), [`/1/burn_alerts/${DEMO.datasets.gateway}`]);
+    assert.deepEqual(
+      paths().filter((p) => p.startsWith('/1/burn_alerts')),
+      [`/1/burn_alerts/${DEMO.datasets.gateway}`],
+    );
   });
 
   test('the Burn alerts group counts in the same words before and after an SLO is opened: "1 SLO", then "1 SLO · 2 alerts"', async () => {
     const { model } = setup();
     const burnAlerts = group(DEMO.datasets.gateway, 'burnAlerts');
-    const description = () => present(burnAlerts, { slos: model.sloCount(burnAlerts), counts: count(model.itemCount(burnAlerts)) }).description;
+    const description = () =>
+      present(burnAlerts, { slos: model.sloCount(burnAlerts), counts: count(model.itemCount(burnAlerts)) }).description;
     const slos = await model.getChildren(burnAlerts);
     assert.equal(description(), '1 SLO');
     await model.getChildren(slos[0]);
     assert.equal(description(), '1 SLO · 2 alerts');
   });
 
-  test('Environment-wide lists the environment\'s SLOs (GET /1/slos/__all__) and their alerts', async () => {
+  test("Environment-wide lists the environment's SLOs (GET /1/slos/__all__) and their alerts", async () => {
     const { model, paths } = setup();
     const slos = await model.getChildren(group('__all__', 'burnAlerts'));
-    assert.deepEqual(slos.map((n) => [present(n).label, present(n).description]), [['Environment uptime', '99.95% · 28 days']]);
+    assert.deepEqual(
+      slos.map((n) => [present(n).label, present(n).description]),
+      [['Environment uptime', '99.95% · 28 days']],
+    );
     assert.deepEqual(paths(), ['/1/slos/__all__']);
     assert.equal((await model.getChildren(slos[0])).length, 2);
   });
@@ -158,16 +210,22 @@ describe('SLOs listed by the service', () => {
     const { model, remembered } = setup();
     await remembered.addSlos(profile.id, DEMO.datasets.gateway, [DEMO.slos.gwAvailability, 'slo_typed']);
     const slos = (await model.getChildren(group(DEMO.datasets.gateway, 'burnAlerts'))) as SloNode[];
-    assert.deepEqual(slos.map((n) => [n.sloId, n.added, present(n).label, present(n).contextValue]), [
-      [DEMO.slos.gwAvailability, true, 'Gateway availability', 'obs:slo'],
-      ['slo_typed', true, 'slo_typed', 'obs:slo'],
-    ]);
+    assert.deepEqual(
+      slos.map((n) => [n.sloId, n.added, present(n).label, present(n).contextValue]),
+      [
+        [DEMO.slos.gwAvailability, true, 'Gateway availability', 'obs:slo'],
+        ['slo_typed', true, 'slo_typed', 'obs:slo'],
+      ],
+    );
   });
 
   test('a listed SLO the user did not add cannot be removed from the tree (no obs:slo context)', async () => {
     const { model } = setup();
     const slos = await model.getChildren(group(DEMO.datasets.checkout, 'burnAlerts'));
-    assert.deepEqual(slos.map((n) => present(n).contextValue), ['obs:slo:listed']);
+    assert.deepEqual(
+      slos.map((n) => present(n).contextValue),
+      ['obs:slo:listed'],
+    );
   });
 });
 
@@ -205,7 +263,10 @@ describe('a listing the key may not use: said once, in words, and the fallback w
       model.refresh();
       const again = await model.getChildren();
       assert.equal(labels(again).filter((l) => l.startsWith('Datasets are not listed')).length, 1);
-      assert.deepEqual(paths().filter((p) => p === '/1/datasets'), ['/1/datasets']);
+      assert.deepEqual(
+        paths().filter((p) => p === '/1/datasets'),
+        ['/1/datasets'],
+      );
     });
 
     test(`SLOs refused with ${status}: said in the first Burn alerts group only; other datasets are not asked; added SLO ids still show`, async () => {
@@ -220,7 +281,10 @@ describe('a listing the key may not use: said once, in words, and the fallback w
       assert.deepEqual(labels(second), [DEMO.slos.coLatency]);
       assert.equal((await model.getChildren(second[0])).length, 2, 'the added SLO lists its burn alerts');
       assert.deepEqual(labels(await model.getChildren(group(DEMO.datasets.metrics, 'burnAlerts'))), ['Add SLO...']);
-      assert.deepEqual(paths().filter((p) => p.startsWith('/1/slos')), [`/1/slos/${DEMO.datasets.gateway}`]);
+      assert.deepEqual(
+        paths().filter((p) => p.startsWith('/1/slos')),
+        [`/1/slos/${DEMO.datasets.gateway}`],
+      );
     });
   }
 
@@ -231,7 +295,9 @@ describe('a listing the key may not use: said once, in words, and the fallback w
     assert.deepEqual(labels(await model.getChildren(group('typed-by-hand', 'burnAlerts'))), [
       'The service lists no SLOs of typed-by-hand: it may not know the dataset. Add them by id.',
     ]);
-    assert.deepEqual(labels(await model.getChildren(group(DEMO.datasets.gateway, 'burnAlerts'))), ['Gateway availability']);
+    assert.deepEqual(labels(await model.getChildren(group(DEMO.datasets.gateway, 'burnAlerts'))), [
+      'Gateway availability',
+    ]);
   });
 
   test('a failed SLO list (HTTP 500) shows an error with Retry beside the added SLO ids', async () => {
@@ -246,7 +312,11 @@ describe('a listing the key may not use: said once, in words, and the fallback w
 describe('a configuration key the service does not know (saved anyway after a failed check)', () => {
   let wrongKey: ServiceClient;
   before(() => {
-    wrongKey = new ServiceClient({ baseUrl: sandbox.info.baseUrl, configKey: 'not-a-key-of-this-service', retry: { maxAttempts: 1 } });
+    wrongKey = new ServiceClient({
+      baseUrl: sandbox.info.baseUrl,
+      configKey: 'not-a-key-of-this-service',
+      retry: { maxAttempts: 1 },
+    });
   });
   after(() => wrongKey.close());
 
@@ -254,11 +324,23 @@ describe('a configuration key the service does not know (saved anyway after a fa
     const { model, remembered } = setup(wrongKey);
     await remembered.addDatasets(profile.id, ['typed-by-hand']);
     const root = await model.getChildren();
-    assert.deepEqual(labels(root), ['Could not use the configuration key of "Sandbox"', 'Environment-wide', 'typed-by-hand', 'API keys']);
-    assert.equal(present(root[0] as TreeNode).description, 'the service does not know it: it is mistyped, revoked, or a key of another account');
+    assert.deepEqual(labels(root), [
+      'Could not use the configuration key of "Sandbox"',
+      'Environment-wide',
+      'typed-by-hand',
+      'API keys',
+    ]);
+    assert.equal(
+      present(root[0] as TreeNode).description,
+      'the service does not know it: it is mistyped, revoked, or a key of another account',
+    );
     const actions = await model.getChildren(root[0]);
     assert.deepEqual(labels(actions), ['Edit Connection...', 'Retry', 'Show Logs']);
-    assert.deepEqual(present(actions[0] as TreeNode).command, { id: 'obs.connection.edit', title: 'Edit Connection...', args: [profile.id] });
+    assert.deepEqual(present(actions[0] as TreeNode).command, {
+      id: 'obs.connection.edit',
+      title: 'Edit Connection...',
+      args: [profile.id],
+    });
   });
 
   test('a list that fails with 401 when opened offers Edit Connection before Retry; another failure does not', async () => {

@@ -47,11 +47,25 @@ before(async () => {
     });
   }
   for (let i = 0; i < RECIPIENTS; i++) {
-    state.recipients.push({ id: `rcp_${i}`, type: 'email', target: `r${i}@example.com`, settings: { email_address: `r${i}@example.com` }, created_at: AT, updated_at: AT });
+    state.recipients.push({
+      id: `rcp_${i}`,
+      type: 'email',
+      target: `r${i}@example.com`,
+      settings: { email_address: `r${i}@example.com` },
+      created_at: AT,
+      updated_at: AT,
+    });
   }
   const info = sandbox.info;
   client = new ServiceClient({ baseUrl: info.baseUrl, configKey: info.configKey, retry: { maxAttempts: 1 } });
-  profile = { id: 'conn-scale', name: 'Large', baseUrl: info.baseUrl, uiUrl: info.uiUrl, team: info.team, environmentId: info.environmentId };
+  profile = {
+    id: 'conn-scale',
+    name: 'Large',
+    baseUrl: info.baseUrl,
+    uiUrl: info.uiUrl,
+    team: info.team,
+    environmentId: info.environmentId,
+  };
 });
 
 after(async () => {
@@ -132,9 +146,18 @@ test('opening the dataset of 500 SLOs lists them with one call and no burn alert
   const groups = (await model.getChildren(dataset)) as GroupNode[];
   const slos = await model.getChildren(groups[2]);
   assert.equal(slos.filter((n) => n.kind === 'slo').length, SLOS);
-  assert.deepEqual(paths().sort(), ['/1/columns/ds-0007', '/1/datasets', '/1/recipients', '/1/slos/ds-0007', '/1/triggers/ds-0007']);
+  assert.deepEqual(paths().sort(), [
+    '/1/columns/ds-0007',
+    '/1/datasets',
+    '/1/recipients',
+    '/1/slos/ds-0007',
+    '/1/triggers/ds-0007',
+  ]);
   await model.getChildren(slos[0]);
-  assert.deepEqual(paths().filter((p) => p.startsWith('/1/burn_alerts')), [`/1/burn_alerts/${WITH_SLOS}`]);
+  assert.deepEqual(
+    paths().filter((p) => p.startsWith('/1/burn_alerts')),
+    [`/1/burn_alerts/${WITH_SLOS}`],
+  );
 });
 
 test('opening 100 datasets at once runs at most as many calls at a time as the limiter allows', async () => {
@@ -144,5 +167,9 @@ test('opening 100 datasets at once runs at most as many calls at a time as the l
   const datasets = root.filter((n) => n.kind === 'dataset').slice(1, 101);
   await Promise.all(datasets.map((d) => model.getChildren(d)));
   assert.equal(counting.peak(), 4);
-  assert.equal(paths().length, 2 + 3 * datasets.length, 'the datasets and the recipients, then columns, triggers and SLOs of each');
+  assert.equal(
+    paths().length,
+    2 + 3 * datasets.length,
+    'the datasets and the recipients, then columns, triggers and SLOs of each',
+  );
 });

@@ -17,7 +17,10 @@ export class TestRunRequest implements vs.TestRunRequest {
 
 export class CancellationTokenSource implements vs.CancellationTokenSource {
   private readonly cancelled = new EventEmitter<void>();
-  readonly token: vs.CancellationToken = { isCancellationRequested: false, onCancellationRequested: this.cancelled.event };
+  readonly token: vs.CancellationToken = {
+    isCancellationRequested: false,
+    onCancellationRequested: this.cancelled.event,
+  };
   cancel(): void {
     this.token.isCancellationRequested = true;
     this.cancelled.fire();
@@ -149,7 +152,9 @@ class FakeRun implements vs.TestRun {
 }
 
 /** What the Test Explorer's adapters use of a test controller, recording the runs made and the files invalidated. */
-export class FakeTestController implements Pick<vs.TestController, 'items' | 'createTestItem' | 'createTestRun' | 'invalidateTestResults'> {
+export class FakeTestController
+  implements Pick<vs.TestController, 'items' | 'createTestItem' | 'createTestRun' | 'invalidateTestResults'>
+{
   readonly items = new Items(undefined);
   readonly runs: FakeRun[] = [];
   readonly invalidated: string[] = [];

@@ -56,16 +56,34 @@ export class Uri {
     return new Uri(parts.scheme, parts.authority ?? '', parts.path ?? '', parts.query ?? '', parts.fragment ?? '');
   }
   static joinPath(base: Uri, ...segments: string[]): Uri {
-    return new Uri(base.scheme, base.authority, [base.path.replace(/\/$/, ''), ...segments].join('/'), base.query, base.fragment);
+    return new Uri(
+      base.scheme,
+      base.authority,
+      [base.path.replace(/\/$/, ''), ...segments].join('/'),
+      base.query,
+      base.fragment,
+    );
   }
   get fsPath(): string {
     return this.path;
   }
   with(change: { scheme?: string; authority?: string; path?: string; query?: string; fragment?: string }): Uri {
-    return new Uri(change.scheme ?? this.scheme, change.authority ?? this.authority, change.path ?? this.path, change.query ?? this.query, change.fragment ?? this.fragment);
+    return new Uri(
+      change.scheme ?? this.scheme,
+      change.authority ?? this.authority,
+      change.path ?? this.path,
+      change.query ?? this.query,
+      change.fragment ?? this.fragment,
+    );
   }
   toJSON(): { scheme: string; authority: string; path: string; query: string; fragment: string } {
-    return { scheme: this.scheme, authority: this.authority, path: this.path, query: this.query, fragment: this.fragment };
+    return {
+      scheme: this.scheme,
+      authority: this.authority,
+      path: this.path,
+      query: this.query,
+      fragment: this.fragment,
+    };
   }
   toString(): string {
     const authority = this.scheme === 'file' || this.authority !== '' ? `//${this.authority}` : '';
@@ -133,10 +151,14 @@ export class Range implements vs.Range {
     return start.isAfter(end) ? undefined : new Range(start, end);
   }
   union(other: Range): Range {
-    return new Range(this.start.isBefore(other.start) ? this.start : other.start, this.end.isAfter(other.end) ? this.end : other.end);
+    return new Range(
+      this.start.isBefore(other.start) ? this.start : other.start,
+      this.end.isAfter(other.end) ? this.end : other.end,
+    );
   }
   with(startOrChange?: Position | { start?: Position; end?: Position }, end?: Position): Range {
-    const change = startOrChange instanceof Position || startOrChange === undefined ? { start: startOrChange, end } : startOrChange;
+    const change =
+      startOrChange instanceof Position || startOrChange === undefined ? { start: startOrChange, end } : startOrChange;
     return new Range(change.start ?? this.start, change.end ?? this.end);
   }
 }
@@ -284,7 +306,10 @@ function globRegExp(glob: string): RegExp {
 }
 
 function matchesPattern(uri: Uri, pattern: string | RelativePattern): boolean {
-  if (typeof pattern === 'string') return globRegExp(pattern.startsWith('**/') || pattern.startsWith('/') ? pattern : `**/${pattern}`).test(uri.path.replace(/^\//, ''));
+  if (typeof pattern === 'string')
+    return globRegExp(pattern.startsWith('**/') || pattern.startsWith('/') ? pattern : `**/${pattern}`).test(
+      uri.path.replace(/^\//, ''),
+    );
   const base = pattern.baseUri.path.replace(/\/$/, '');
   if (!uri.path.startsWith(`${base}/`)) return false;
   return globRegExp(pattern.pattern).test(uri.path.slice(base.length + 1));
@@ -315,7 +340,14 @@ export class TextDocument implements vs.TextDocument {
   }
   lineAt(): vs.TextLine {
     const range = new Range(0, 0, 0, this.text.length);
-    return { lineNumber: 0, text: this.text, range, rangeIncludingLineBreak: range, firstNonWhitespaceCharacterIndex: this.text.search(/\S|$/), isEmptyOrWhitespace: this.text.trim() === '' };
+    return {
+      lineNumber: 0,
+      text: this.text,
+      range,
+      rangeIncludingLineBreak: range,
+      firstNonWhitespaceCharacterIndex: this.text.search(/\S|$/),
+      isEmptyOrWhitespace: this.text.trim() === '',
+    };
   }
   offsetAt(position: Position): number {
     return position.character;
@@ -434,7 +466,11 @@ export interface TabGroupFake {
 
 export interface TreeViewFake {
   readonly id: string;
-  readonly provider: { getChildren(node?: unknown): unknown; getTreeItem(node: unknown): unknown; onDidChangeTreeData?: unknown };
+  readonly provider: {
+    getChildren(node?: unknown): unknown;
+    getTreeItem(node: unknown): unknown;
+    onDidChangeTreeData?: unknown;
+  };
   message?: string;
   badge?: unknown;
   visible: boolean;
@@ -499,7 +535,12 @@ export const fake = {
   fileEvent(kind: 'created' | 'changed' | 'deleted', uri: Uri): void {
     for (const w of fake.watchers) {
       if (w.disposed || !matchesPattern(uri, w.pattern)) continue;
-      if ((kind === 'created' && w.ignoreCreate) || (kind === 'changed' && w.ignoreChange) || (kind === 'deleted' && w.ignoreDelete)) continue;
+      if (
+        (kind === 'created' && w.ignoreCreate) ||
+        (kind === 'changed' && w.ignoreChange) ||
+        (kind === 'deleted' && w.ignoreDelete)
+      )
+        continue;
       w[kind].fire(uri);
     }
   },
@@ -574,7 +615,8 @@ export const vscode = {
   ExtensionMode: { Production: 1, Development: 2, Test: 3 },
   l10n: {
     bundle: undefined,
-    t: (text: string, ...args: unknown[]): string => text.replace(/\{(\d+)\}/g, (m, i: string) => (args[Number(i)] === undefined ? m : String(args[Number(i)]))),
+    t: (text: string, ...args: unknown[]): string =>
+      text.replace(/\{(\d+)\}/g, (m, i: string) => (args[Number(i)] === undefined ? m : String(args[Number(i)]))),
   },
   workspace: {
     get textDocuments(): TextDocument[] {
@@ -594,29 +636,46 @@ export const vscode = {
     onDidDeleteFiles: fake.events.deleteFiles.event,
     onDidRenameFiles: fake.events.renameFiles.event,
     onDidChangeConfiguration: fake.events.configuration.event,
-    getConfiguration: () => ({ get: (_key: string, fallback?: unknown) => fallback, inspect: () => undefined, update: () => Promise.resolve() }),
+    getConfiguration: () => ({
+      get: (_key: string, fallback?: unknown) => fallback,
+      inspect: () => undefined,
+      update: () => Promise.resolve(),
+    }),
     fs: {
       /** A regular file of its size, or an entry that is not one (fake.special); a path of neither is not found. */
       stat(uri: Uri): Promise<{ type: number; size: number; ctime: number; mtime: number }> {
         const key = uri.toString();
-        const size = fake.bytes.get(key)?.length ?? (fake.files.has(key) ? new TextEncoder().encode(fake.files.get(key)).length : undefined);
-        if (size === undefined) return Promise.reject(Object.assign(new Error(`no file ${key}`), { code: 'FileNotFound' }));
+        const size =
+          fake.bytes.get(key)?.length ??
+          (fake.files.has(key) ? new TextEncoder().encode(fake.files.get(key)).length : undefined);
+        if (size === undefined)
+          return Promise.reject(Object.assign(new Error(`no file ${key}`), { code: 'FileNotFound' }));
         return Promise.resolve({ type: fake.special.has(key) ? 0 : 1, size, ctime: 0, mtime: 0 });
       },
       readFile(uri: Uri): Promise<Uint8Array> {
-        if (fake.special.has(uri.toString())) throw new Error(`${uri.toString()} is not a regular file: reading it would block`);
+        if (fake.special.has(uri.toString()))
+          throw new Error(`${uri.toString()} is not a regular file: reading it would block`);
         fake.reads++;
         const bytes = fake.bytes.get(uri.toString());
         if (bytes !== undefined) return Promise.resolve(bytes);
         const text = fake.files.get(uri.toString());
-        return text === undefined ? Promise.reject(new Error(`no file ${uri.toString()}`)) : Promise.resolve(new TextEncoder().encode(text));
+        return text === undefined
+          ? Promise.reject(new Error(`no file ${uri.toString()}`))
+          : Promise.resolve(new TextEncoder().encode(text));
       },
     },
     findFiles(include: string | RelativePattern, _exclude?: unknown, maxResults?: number): Promise<Uri[]> {
-      const found = [...fake.files.keys(), ...fake.bytes.keys()].map((u) => Uri.parse(u)).filter((u) => matchesPattern(u, include));
+      const found = [...fake.files.keys(), ...fake.bytes.keys()]
+        .map((u) => Uri.parse(u))
+        .filter((u) => matchesPattern(u, include));
       return Promise.resolve(maxResults === undefined ? found : found.slice(0, maxResults));
     },
-    createFileSystemWatcher(pattern: string | RelativePattern, ignoreCreate?: boolean, ignoreChange?: boolean, ignoreDelete?: boolean): FileSystemWatcher {
+    createFileSystemWatcher(
+      pattern: string | RelativePattern,
+      ignoreCreate?: boolean,
+      ignoreChange?: boolean,
+      ignoreDelete?: boolean,
+    ): FileSystemWatcher {
       const w = new FileSystemWatcher(pattern, ignoreCreate, ignoreChange, ignoreDelete);
       fake.watchers.push(w);
       return w;
@@ -654,18 +713,32 @@ export const vscode = {
       fake.collections.push(c);
       return c;
     },
-    match(selector: { pattern?: string | RelativePattern; language?: string; scheme?: string }[], doc: TextDocument): number {
-      return selector.some((f) => (f.language === undefined || f.language === doc.languageId) && (f.scheme === undefined || f.scheme === doc.uri.scheme) && (f.pattern === undefined || matchesPattern(doc.uri, f.pattern))) ? 10 : 0;
+    match(
+      selector: { pattern?: string | RelativePattern; language?: string; scheme?: string }[],
+      doc: TextDocument,
+    ): number {
+      return selector.some(
+        (f) =>
+          (f.language === undefined || f.language === doc.languageId) &&
+          (f.scheme === undefined || f.scheme === doc.uri.scheme) &&
+          (f.pattern === undefined || matchesPattern(doc.uri, f.pattern)),
+      )
+        ? 10
+        : 0;
     },
     onDidChangeDiagnostics: fake.events.diagnostics.event,
-    registerCodeActionsProvider: (_selector: unknown, provider: unknown) => registered(fake.codeActionProviders, provider),
+    registerCodeActionsProvider: (_selector: unknown, provider: unknown) =>
+      registered(fake.codeActionProviders, provider),
     registerCodeLensProvider: (_selector: unknown, provider: unknown) => registered(fake.codeLensProviders, provider),
   },
   window: {
     activeTextEditor: undefined,
     createTreeView(id: string, options: { treeDataProvider: TreeViewFake['provider'] }): TreeViewFake {
       const visibility = new EventEmitter<{ visible: boolean }>();
-      const expansion = { expand: new EventEmitter<{ element: unknown }>(), collapse: new EventEmitter<{ element: unknown }>() };
+      const expansion = {
+        expand: new EventEmitter<{ element: unknown }>(),
+        collapse: new EventEmitter<{ element: unknown }>(),
+      };
       const view: TreeViewFake = {
         id,
         provider: options.treeDataProvider,
@@ -681,7 +754,13 @@ export const vscode = {
       return view;
     },
     registerFileDecorationProvider: (provider: unknown) => registered(fake.decorationProviders, provider),
-    withProgress<T>(options: unknown, task: (progress: { report(v: unknown): void }, token: { isCancellationRequested: boolean; onCancellationRequested: (l: () => void) => Disposable }) => Promise<T>): Promise<T> {
+    withProgress<T>(
+      options: unknown,
+      task: (
+        progress: { report(v: unknown): void },
+        token: { isCancellationRequested: boolean; onCancellationRequested: (l: () => void) => Disposable },
+      ) => Promise<T>,
+    ): Promise<T> {
       fake.progress.push(options);
       const listeners: (() => void)[] = [];
       const token = {
@@ -715,7 +794,8 @@ export const vscode = {
     showWarningMessage: message('warning'),
     showErrorMessage: message('error'),
     /** The first item is picked, as a user pressing Enter does. */
-    showQuickPick: <T>(items: readonly T[] | Promise<readonly T[]>): Promise<T | undefined> => Promise.resolve(items).then((list) => list[0]),
+    showQuickPick: <T>(items: readonly T[] | Promise<readonly T[]>): Promise<T | undefined> =>
+      Promise.resolve(items).then((list) => list[0]),
   },
   /** English, as a test run without a language pack. */
   env: { language: 'en' },

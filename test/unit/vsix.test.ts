@@ -46,21 +46,43 @@ test('npm run package produces a .vsix holding only what runs, under 2.6 MB', { 
       ...manifestFiles(),
       ...['package.json', 'readme.md', 'changelog.md', 'LICENSE.txt', 'docs/rules.md', 'schemas/trigger.schema.json'],
     ];
-    assert.ok(built.includes('dist/extension.js') && expected.includes('media/icon.png'), 'the expected list is computed from the build and the manifest');
+    assert.ok(
+      built.includes('dist/extension.js') && expected.includes('media/icon.png'),
+      'the expected list is computed from the build and the manifest',
+    );
     const has = (f: string): boolean => files.some((g) => g.toLowerCase() === f.toLowerCase());
-    assert.deepEqual([...new Set(expected)].filter((f) => !has(f)), [], `the .vsix holds ${files.join(', ')}`);
+    assert.deepEqual(
+      [...new Set(expected)].filter((f) => !has(f)),
+      [],
+      `the .vsix holds ${files.join(', ')}`,
+    );
     assert.deepEqual(Object.keys(NOT_SHIPPED).filter(has), [], 'a file the extension does not use is shipped');
     // A file left in dist/ by an older build (a bundle since renamed, an old chunk) is not shipped.
-    assert.deepEqual(files.filter((f) => f.startsWith('dist/') && !built.includes(f)), []);
+    assert.deepEqual(
+      files.filter((f) => f.startsWith('dist/') && !built.includes(f)),
+      [],
+    );
     // docs/rules.md ships so the Problems view can open a rule's documentation offline; the other docs and
     // the pictures because the README (the extension's page in VS Code) links to them.
-    const allowed = /^(dist\/|media\/|schemas\/|docs\/[^/]+\.md$|docs\/images\/[^/]+\.png$|l10n\/bundle\.l10n(\.[a-z-]+)?\.json$|package(\.nls(\.[a-z-]+)?)?\.json$|readme\.md$|changelog\.md$|license(\.txt)?$)/i;
-    assert.deepEqual(files.filter((f) => !allowed.test(f)), []);
-    assert.deepEqual(files.filter((f) => /\.ts$/.test(f) && !f.endsWith('.d.ts')), []);
-    assert.deepEqual(files.filter((f) => /^(src|test|bench|node_modules)\//.test(f)), []);
+    const allowed =
+      /^(dist\/|media\/|schemas\/|docs\/[^/]+\.md$|docs\/images\/[^/]+\.png$|l10n\/bundle\.l10n(\.[a-z-]+)?\.json$|package(\.nls(\.[a-z-]+)?)?\.json$|readme\.md$|changelog\.md$|license(\.txt)?$)/i;
+    assert.deepEqual(
+      files.filter((f) => !allowed.test(f)),
+      [],
+    );
+    assert.deepEqual(
+      files.filter((f) => /\.ts$/.test(f) && !f.endsWith('.d.ts')),
+      [],
+    );
+    assert.deepEqual(
+      files.filter((f) => /^(src|test|bench|node_modules)\//.test(f)),
+      [],
+    );
     // Every relative link and picture of the packaged README resolves to a file in the package.
     const readme = readFileSync(join(root, 'README.md'), 'utf8');
-    const targets = [...readme.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1] ?? '').filter((t) => !/^[a-z]+:|^#/i.test(t));
+    const targets = [...readme.matchAll(/\]\(([^)\s]+)\)/g)]
+      .map((m) => m[1] ?? '')
+      .filter((t) => !/^[a-z]+:|^#/i.test(t));
     assert.ok(targets.length > 0, 'the README links to files');
     const unresolved = targets.map((t) => t.replace(/#.*$/, '').replace(/^\.\//, '')).filter((t) => !files.includes(t));
     assert.deepEqual(unresolved, [], 'README links to files the .vsix does not hold');

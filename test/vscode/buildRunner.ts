@@ -24,7 +24,11 @@ export function suiteFiles(): string[] {
  */
 export async function buildRunnerExtension(parentDir: string): Promise<string> {
   const manifestFile = join(here, 'runner-extension', 'package.json');
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { publisher: string; name: string; version: string };
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
+    publisher: string;
+    name: string;
+    version: string;
+  };
   const folder = join(parentDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`);
   mkdirSync(join(folder, 'dist'), { recursive: true });
   copyFileSync(manifestFile, join(folder, 'package.json'));

@@ -17,7 +17,11 @@ export const ApiKeyPermissions = z.looseObject({ create_datasets: z.boolean().op
 
 export const ApiKeyTimestamps = z.looseObject({ created: DateTime.optional(), updated: DateTime.optional() });
 
-export const ApiKeyRelationships = z.looseObject({ environment: Relationship, creator: Relationship, editor: Relationship });
+export const ApiKeyRelationships = z.looseObject({
+  environment: Relationship,
+  creator: Relationship,
+  editor: Relationship,
+});
 export const ApiKeyLinks = z.looseObject({ self: z.string().optional() });
 
 const attributesShape = {
@@ -75,7 +79,10 @@ export const CreateApiKeyRequest = z.strictObject({
     }),
     relationships: z.strictObject({
       environment: z.strictObject({
-        data: z.strictObject({ id: z.string().min(1, 'environment id must not be empty'), type: z.literal('environments') }),
+        data: z.strictObject({
+          id: z.string().min(1, 'environment id must not be empty'),
+          type: z.literal('environments'),
+        }),
       }),
     }),
   }),

@@ -55,9 +55,14 @@ export const UpdateBurnAlertRequest = z
       .number()
       .int('budget_rate_decrease_threshold_per_million must be a whole number')
       .min(BURN_ALERT_LIMITS.budgetRateThresholdMin, 'budget_rate_decrease_threshold_per_million must be at least 1')
-      .max(BURN_ALERT_LIMITS.budgetRateThresholdMax, 'budget_rate_decrease_threshold_per_million must be at most 1000000')
+      .max(
+        BURN_ALERT_LIMITS.budgetRateThresholdMax,
+        'budget_rate_decrease_threshold_per_million must be at most 1000000',
+      )
       .optional(),
-    recipients: z.array(RecipientWrite).min(BURN_ALERT_LIMITS.recipientsMin, 'recipients must hold at least 1 recipient'),
+    recipients: z
+      .array(RecipientWrite)
+      .min(BURN_ALERT_LIMITS.recipientsMin, 'recipients must hold at least 1 recipient'),
     description: Description.optional(),
   })
   .superRefine((body, ctx) => {
@@ -66,20 +71,40 @@ export const UpdateBurnAlertRequest = z
     const notAllowed = { rule: 'not-allowed' };
     if (body.alert_type === 'budget_rate') {
       if (body.exhaustion_minutes !== undefined) {
-        ctx.addIssue({ code: 'custom', path: ['exhaustion_minutes'], params: notAllowed, message: 'exhaustion_minutes must not be given when alert_type is budget_rate' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['exhaustion_minutes'],
+          params: notAllowed,
+          message: 'exhaustion_minutes must not be given when alert_type is budget_rate',
+        });
       }
       for (const field of ['budget_rate_window_minutes', 'budget_rate_decrease_threshold_per_million'] as const) {
         if (body[field] === undefined) {
-          ctx.addIssue({ code: 'custom', path: [field], params: required, message: `${field} is required when alert_type is budget_rate` });
+          ctx.addIssue({
+            code: 'custom',
+            path: [field],
+            params: required,
+            message: `${field} is required when alert_type is budget_rate`,
+          });
         }
       }
     } else {
       if (body.exhaustion_minutes === undefined) {
-        ctx.addIssue({ code: 'custom', path: ['exhaustion_minutes'], params: required, message: 'exhaustion_minutes is required when alert_type is exhaustion_time' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['exhaustion_minutes'],
+          params: required,
+          message: 'exhaustion_minutes is required when alert_type is exhaustion_time',
+        });
       }
       for (const field of ['budget_rate_window_minutes', 'budget_rate_decrease_threshold_per_million'] as const) {
         if (body[field] !== undefined) {
-          ctx.addIssue({ code: 'custom', path: [field], params: notAllowed, message: `${field} must not be given when alert_type is exhaustion_time` });
+          ctx.addIssue({
+            code: 'custom',
+            path: [field],
+            params: notAllowed,
+            message: `${field} must not be given when alert_type is exhaustion_time`,
+          });
         }
       }
     }

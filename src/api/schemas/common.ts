@@ -40,10 +40,12 @@ export const Recipient = z.looseObject({
   id: z.string().optional(),
   type: z.string().optional(),
   target: z.string().optional(),
-  details: z.looseObject({
-    pagerduty_severity: z.string().optional(),
-    variables: z.array(RecipientVariable).optional(),
-  }).optional(),
+  details: z
+    .looseObject({
+      pagerduty_severity: z.string().optional(),
+      variables: z.array(RecipientVariable).optional(),
+    })
+    .optional(),
 });
 export type Recipient = z.infer<typeof Recipient>;
 
@@ -62,7 +64,15 @@ export const RecipientWrite = z
   .superRefine((r, ctx) => {
     if (r.id !== undefined) return;
     if (r.target === '') {
-      ctx.addIssue({ code: 'too_small', origin: 'string', minimum: 1, inclusive: true, input: r.target, message: 'recipient target must not be empty', path: ['target'] });
+      ctx.addIssue({
+        code: 'too_small',
+        origin: 'string',
+        minimum: 1,
+        inclusive: true,
+        input: r.target,
+        message: 'recipient target must not be empty',
+        path: ['target'],
+      });
       return;
     }
     if (r.type === undefined || r.target === undefined) {
@@ -77,7 +87,11 @@ export const RecipientWrite = z
 export type RecipientWrite = z.infer<typeof RecipientWrite>;
 
 /** True when a recipient is named the deprecated way (type + target, no id). */
-export function isDeprecatedRecipient(r: { id?: string | undefined; type?: string | undefined; target?: string | undefined }): boolean {
+export function isDeprecatedRecipient(r: {
+  id?: string | undefined;
+  type?: string | undefined;
+  target?: string | undefined;
+}): boolean {
   return r.id === undefined && r.type !== undefined && r.target !== undefined;
 }
 

@@ -55,12 +55,15 @@ export type UpdateDatasetDefinitionsRequest = z.infer<typeof UpdateDatasetDefini
  * 4.8 response: the map of every type, each a column reference or null (unset). A type the service leaves
  * out reads as unset; types it adds beyond the 16 are kept.
  */
-export const DatasetDefinitions = z.preprocess((value) => {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
-  const record = value as Record<string, unknown>;
-  const missing = DEFINITION_TYPE_NAMES.filter((t) => record[t] === undefined);
-  return missing.length === 0 ? value : { ...Object.fromEntries(missing.map((t) => [t, null])), ...record };
-}, z.looseObject(definitionShape(ColumnRef.nullable())));
+export const DatasetDefinitions = z.preprocess(
+  (value) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+    const record = value as Record<string, unknown>;
+    const missing = DEFINITION_TYPE_NAMES.filter((t) => record[t] === undefined);
+    return missing.length === 0 ? value : { ...Object.fromEntries(missing.map((t) => [t, null])), ...record };
+  },
+  z.looseObject(definitionShape(ColumnRef.nullable())),
+);
 export type DatasetDefinitions = z.infer<typeof DatasetDefinitions>;
 
 /** 4.8 path parameter: a dataset slug only; the environment-wide `__all__` is refused (spec part 4). */

@@ -26,12 +26,18 @@ export type CreateQueryResultRequest = z.infer<typeof CreateQueryResultRequest>;
 export const ResultRow = z.record(z.string(), z.unknown());
 export type ResultRow = z.infer<typeof ResultRow>;
 
-export const SeriesPoint = z.looseObject({ time: z.union([z.string(), z.number()]), data: ResultRow.nullable().optional() });
+export const SeriesPoint = z.looseObject({
+  time: z.union([z.string(), z.number()]),
+  data: ResultRow.nullable().optional(),
+});
 export type SeriesPoint = z.infer<typeof SeriesPoint>;
 
 export const QueryResultData = z.looseObject({
   series: z.array(SeriesPoint).nullable().optional(),
-  results: z.array(z.looseObject({ data: ResultRow.nullable().optional() })).nullable().optional(),
+  results: z
+    .array(z.looseObject({ data: ResultRow.nullable().optional() }))
+    .nullable()
+    .optional(),
   // Shapes not shown anywhere: kept as sent and read by whoever shows them.
   total_by_aggregate: z.unknown().optional(),
   other_by_aggregate: z.unknown().optional(),

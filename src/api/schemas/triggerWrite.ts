@@ -12,12 +12,20 @@ export const TRIGGER_WRITE_READ_ONLY_MEMBERS = ['id', 'dataset_slug', 'triggered
 const exactlyOneQuery = (t: { query?: unknown; query_id?: unknown }, ctx: z.RefinementCtx) => {
   const inline = t.query !== undefined && t.query !== null;
   const saved = t.query_id !== undefined && t.query_id !== null;
-  if (inline && saved) ctx.addIssue({ code: 'custom', path: ['query_id'], message: 'give either query or query_id, not both (the service refuses both)' });
-  if (!inline && !saved) ctx.addIssue({ code: 'custom', path: ['query'], message: 'a trigger needs a query or a query_id' });
+  if (inline && saved)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['query_id'],
+      message: 'give either query or query_id, not both (the service refuses both)',
+    });
+  if (!inline && !saved)
+    ctx.addIssue({ code: 'custom', path: ['query'], message: 'a trigger needs a query or a query_id' });
 };
 
 const writable = {
-  name: z.string().refine((s) => characterCount(s) >= 1 && characterCount(s) <= 120, { message: 'name must be 1 to 120 characters' }),
+  name: z
+    .string()
+    .refine((s) => characterCount(s) >= 1 && characterCount(s) <= 120, { message: 'name must be 1 to 120 characters' }),
   query: z.looseObject({}).optional(),
   query_id: z.string().min(1).optional(),
 };

@@ -89,11 +89,13 @@ export function createAgents(deps: AgentsDeps): LoadedAgents {
   const plans = new PlanStore<WorkspaceTriggerFiles>();
   const documents = new ReadOnlyDocuments(AGENT_PLAN_SCHEME);
   const log = deps.feedback.log;
-  const connectionName = (profile = deps.connections.activeProfile()) => (profile ? connectionLabel(profile.name) : vscode.l10n.t('(no connection)'));
+  const connectionName = (profile = deps.connections.activeProfile()) =>
+    profile ? connectionLabel(profile.name) : vscode.l10n.t('(no connection)');
   const plan = (connection: ActiveConnection, files: readonly SourceFile[], prune: boolean, signal: AbortSignal) =>
     planWorkspace({ connection, files, prune, signal, lint: deps.lint, concurrency: deps.settings.concurrency() });
   // A trusted link in the chat's question opens the whole plan: our command, given the plan's id (and no other).
-  const documentLink = (planId: string) => `command:${SHOW_AGENT_PLAN_COMMAND}?${encodeURIComponent(JSON.stringify([planId]))}`;
+  const documentLink = (planId: string) =>
+    `command:${SHOW_AGENT_PLAN_COMMAND}?${encodeURIComponent(JSON.stringify([planId]))}`;
   const applyDeps = (active: ActiveConnection | undefined): ApplyDeps => {
     // The plan document shown beside the question: once applied, its last line says so.
     let planShown: vscode.Uri | undefined;
@@ -138,7 +140,9 @@ export function createAgents(deps: AgentsDeps): LoadedAgents {
         const files = new WorkspaceTriggerFiles();
         const host = editorToolHost({ active, lint: deps.lint, files, plan, plans, sessionFor: deps.sessionFor });
         const answer = await runTool(name, input, host, signal);
-        log.info(`agent tool ${name}: ${answer.ok ? `answered ${answer.text.length} characters` : 'answered an error'}`);
+        log.info(
+          `agent tool ${name}: ${answer.ok ? `answered ${answer.text.length} characters` : 'answered an error'}`,
+        );
         if (!answer.ok) throw new Error(answer.reason);
         return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(answer.text)]);
       } finally {
@@ -148,10 +152,15 @@ export function createAgents(deps: AgentsDeps): LoadedAgents {
     async showPlan(planId) {
       const stored = typeof planId === 'string' ? plans.peek(planId) : undefined;
       if (stored === undefined) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('This plan is no longer kept: it was applied, or is older than 30 minutes.'));
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t('This plan is no longer kept: it was applied, or is older than 30 minutes.'),
+        );
         return;
       }
-      await documents.show(vscode.l10n.t('Plan for {0}', connectionLabel(stored.connection.name)), planDocumentOf(stored, deps.recipients()));
+      await documents.show(
+        vscode.l10n.t('Plan for {0}', connectionLabel(stored.connection.name)),
+        planDocumentOf(stored, deps.recipients()),
+      );
     },
     dispose: () => documents.dispose(),
   };

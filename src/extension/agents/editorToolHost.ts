@@ -2,7 +2,14 @@
 // the whole call, so a switch meanwhile cannot send half of it elsewhere), the workspace's trigger files, the
 // editor's lint worker, and the editor's plan. No vscode import.
 import * as l10n from '@vscode/l10n';
-import { ToolError, type PlanWithNotes, type QueryRunner, type ServiceReader, type SourceFile, type ToolHost } from '../../agentTools';
+import {
+  ToolError,
+  type PlanWithNotes,
+  type QueryRunner,
+  type ServiceReader,
+  type SourceFile,
+  type ToolHost,
+} from '../../agentTools';
 import { systemClock } from '../../backtest/runner';
 import type { QuerySession } from '../queries';
 import type { ActiveConnection } from '../connections';
@@ -14,16 +21,25 @@ export interface EditorHostDeps<S> {
   /** The editor's linter (its lint worker, with the obs.metricsDatasets setting). */
   lint: Linter;
   /** The workspace's trigger files, read for this call; kept with a plan it makes. */
-  files: S & { read(paths: readonly string[], signal: AbortSignal): Promise<{ files: SourceFile[]; problems: string[] }> };
+  files: S & {
+    read(paths: readonly string[], signal: AbortSignal): Promise<{ files: SourceFile[]; problems: string[] }>;
+  };
   /** The editor's plan of files against a connection (the gates of `obs plan`). */
-  plan(connection: ActiveConnection, files: readonly SourceFile[], prune: boolean, signal: AbortSignal): Promise<PlanWithNotes>;
+  plan(
+    connection: ActiveConnection,
+    files: readonly SourceFile[],
+    prune: boolean,
+    signal: AbortSignal,
+  ): Promise<PlanWithNotes>;
   plans: PlanStore<S>;
   /** The connection's query session: its pacer and results, shared with the editor's own queries and previews. */
   sessionFor(connection: ActiveConnection): Pick<QuerySession, 'pacer' | 'cache'>;
 }
 
 const noConnectionText = (): string =>
-  l10n.t('no observability connection is active in the editor: ask the user to add one (Observability: Add Connection...) or to start the local sandbox');
+  l10n.t(
+    'no observability connection is active in the editor: ask the user to add one (Observability: Add Connection...) or to start the local sandbox',
+  );
 
 export function editorToolHost<S>(d: EditorHostDeps<S>): ToolHost {
   const connection = (): ActiveConnection => {
@@ -45,7 +61,11 @@ export function editorToolHost<S>(d: EditorHostDeps<S>): ToolHost {
     },
     rememberPlan: (planned) => {
       const { profile, client } = connection();
-      return d.plans.remember(planned, { id: profile.id, name: profile.name, baseUrl: profile.baseUrl, client }, d.files);
+      return d.plans.remember(
+        planned,
+        { id: profile.id, name: profile.name, baseUrl: profile.baseUrl, client },
+        d.files,
+      );
     },
   };
 }

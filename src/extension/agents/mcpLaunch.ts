@@ -17,7 +17,12 @@ export interface McpLaunch {
 }
 
 /** The server of the connection as listed: the label tells the connection; the environment names the service, not the key. */
-export function mcpLaunch(profile: Pick<ConnectionProfile, 'id' | 'name' | 'baseUrl'>, extensionPath: string, metricsDatasets: readonly string[], folder: string | undefined): McpLaunch {
+export function mcpLaunch(
+  profile: Pick<ConnectionProfile, 'id' | 'name' | 'baseUrl'>,
+  extensionPath: string,
+  metricsDatasets: readonly string[],
+  folder: string | undefined,
+): McpLaunch {
   return {
     label: l10n.t('Observability ({0})', connectionLabel(profile.name)),
     args: [path.join(extensionPath, 'dist', 'cli.js'), 'mcp'],

@@ -18,7 +18,9 @@ export interface McpServersDeps {
   toolsRegistered: boolean;
 }
 
-export class McpServers implements vscode.McpServerDefinitionProvider<vscode.McpStdioServerDefinition>, vscode.Disposable {
+export class McpServers
+  implements vscode.McpServerDefinitionProvider<vscode.McpStdioServerDefinition>, vscode.Disposable
+{
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeMcpServerDefinitions = this.changed.event;
   private readonly subscriptions: vscode.Disposable[];
@@ -40,7 +42,13 @@ export class McpServers implements vscode.McpServerDefinitionProvider<vscode.Mcp
     // drift and plan read the trigger files of the first workspace folder.
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const launch = mcpLaunch(profile, this.deps.extensionPath, this.deps.settings.metricsDatasets(), folder?.fsPath);
-    const server = new vscode.McpStdioServerDefinition(launch.label, process.execPath, launch.args, launch.env, launch.version);
+    const server = new vscode.McpStdioServerDefinition(
+      launch.label,
+      process.execPath,
+      launch.args,
+      launch.env,
+      launch.version,
+    );
     if (folder !== undefined) server.cwd = folder;
     return [server];
   }
@@ -48,10 +56,20 @@ export class McpServers implements vscode.McpServerDefinitionProvider<vscode.Mcp
   async resolveMcpServerDefinition(server: vscode.McpStdioServerDefinition): Promise<vscode.McpStdioServerDefinition> {
     const profile = this.deps.connections.activeProfile();
     if (profile === undefined || mcpLaunch(profile, this.deps.extensionPath, [], undefined).label !== server.label) {
-      throw new Error(vscode.l10n.t('This server was listed for a connection that is no longer the active one. Refresh the MCP servers.'));
+      throw new Error(
+        vscode.l10n.t(
+          'This server was listed for a connection that is no longer the active one. Refresh the MCP servers.',
+        ),
+      );
     }
     const key = await this.deps.connections.configKeyForChild(profile.id);
-    if (key === undefined || key === '') throw new Error(vscode.l10n.t('The connection {0} has no configuration key. Edit the connection to add one.', connectionLabel(profile.name)));
+    if (key === undefined || key === '')
+      throw new Error(
+        vscode.l10n.t(
+          'The connection {0} has no configuration key. Edit the connection to add one.',
+          connectionLabel(profile.name),
+        ),
+      );
     server.env = startEnvironment(server.env, profile, key, this.deps.settings.httpProxy());
     this.deps.log.info(`starting obs mcp for the connection ${profile.name}`);
     return server;

@@ -25,8 +25,13 @@ export function registerAgents(deps: RegisterAgentsDeps): RegisteredAgents {
   let loaded: LoadedAgents | undefined;
   const load = (): LoadedAgents => {
     // A runtime require of the separate bundle: esbuild leaves a non-literal require alone.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a separate bundle, loaded at run time on purpose
-    loaded ??= (require(path.join(deps.extensionUri.fsPath, 'dist', 'agents-host.js')) as { createAgents: (d: AgentsDeps) => LoadedAgents }).createAgents(deps);
+    /* eslint-disable @typescript-eslint/no-require-imports -- a separate bundle, loaded at run time on purpose */
+    loaded ??= (
+      require(path.join(deps.extensionUri.fsPath, 'dist', 'agents-host.js')) as {
+        createAgents: (d: AgentsDeps) => LoadedAgents;
+      }
+    ).createAgents(deps);
+    /* eslint-enable @typescript-eslint/no-require-imports */
     return loaded;
   };
   const lm = vscode.lm as Partial<typeof vscode.lm> | undefined;
@@ -45,11 +50,19 @@ export function registerAgents(deps: RegisterAgentsDeps): RegisteredAgents {
   }
   let mcpServers: McpServers | undefined;
   if (typeof lm?.registerMcpServerDefinitionProvider === 'function') {
-    mcpServers = new McpServers({ connections: deps.connections, settings: deps.settings, extensionPath: deps.extensionUri.fsPath, log: deps.feedback.log, toolsRegistered });
+    mcpServers = new McpServers({
+      connections: deps.connections,
+      settings: deps.settings,
+      extensionPath: deps.extensionUri.fsPath,
+      log: deps.feedback.log,
+      toolsRegistered,
+    });
     disposables.push(mcpServers, lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, mcpServers));
   }
   // The chat question's link to an agent's whole plan (not in the palette: it takes a plan_id).
-  disposables.push(vscode.commands.registerCommand(SHOW_AGENT_PLAN_COMMAND, (planId: unknown) => load().showPlan(planId)));
+  disposables.push(
+    vscode.commands.registerCommand(SHOW_AGENT_PLAN_COMMAND, (planId: unknown) => load().showPlan(planId)),
+  );
   // What the loaded tools registered (their plan documents) goes with the extension.
   disposables.push({ dispose: () => loaded?.dispose() });
   return { disposables, loaded: load, mcpServers };

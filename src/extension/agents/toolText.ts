@@ -6,7 +6,8 @@ import * as l10n from '@vscode/l10n';
 import type { ToolName } from '../../agentTools';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const field = (input: unknown, name: string): string => (isRecord(input) && typeof input[name] === 'string' ? input[name] : '');
+const field = (input: unknown, name: string): string =>
+  isRecord(input) && typeof input[name] === 'string' ? input[name] : '';
 
 /** Text shown as Markdown, every character that could format or link written escaped. */
 const markdownText = (text: string): string => text.replace(/[\\`*_{}[\]()#+\-.!<>|~]/g, (c) => `\\${c}`);
@@ -23,7 +24,9 @@ export function invocationText(name: ToolName, input: unknown, connectionName: s
     case 'obs_list_triggers':
       return l10n.t('Listing the triggers of {0} on {1}', dataset, connection);
     case 'obs_get_trigger':
-      return field(input, 'path') === '' ? l10n.t('Reading a trigger of {0} on {1}', dataset, connection) : l10n.t('Reading the trigger file {0}', markdownText(field(input, 'path').slice(0, 200)));
+      return field(input, 'path') === ''
+        ? l10n.t('Reading a trigger of {0} on {1}', dataset, connection)
+        : l10n.t('Reading the trigger file {0}', markdownText(field(input, 'path').slice(0, 200)));
     case 'obs_list_slos':
       return l10n.t('Listing the SLOs of {0} on {1}', dataset, connection);
     case 'obs_list_burn_alerts':
@@ -65,10 +68,17 @@ const QUESTION_PLAN_LINES = 60;
  * The question before an apply: the editor's own words (title and detail) and the plan document beneath, its
  * first lines; past them, how many more and a link (`documentLink`, a trusted command link) to the whole plan.
  */
-export function applyQuestion(q: { message: string; detail: string }, planText: string, documentLink?: string): ApplyQuestion {
+export function applyQuestion(
+  q: { message: string; detail: string },
+  planText: string,
+  documentLink?: string,
+): ApplyQuestion {
   const lines = planText.replace(/\n$/, '').split('\n');
   const shown = lines.slice(0, QUESTION_PLAN_LINES).join('\n');
   const more = lines.length - Math.min(lines.length, QUESTION_PLAN_LINES);
-  const rest = more === 0 ? '' : `\n\n${markdownText(l10n.t('The plan goes on for {0} more lines.', more))}${documentLink === undefined ? '' : ` [${markdownText(l10n.t('Open the whole plan'))}](${documentLink})`}`;
+  const rest =
+    more === 0
+      ? ''
+      : `\n\n${markdownText(l10n.t('The plan goes on for {0} more lines.', more))}${documentLink === undefined ? '' : ` [${markdownText(l10n.t('Open the whole plan'))}](${documentLink})`}`;
   return { title: q.message, message: `${markdownText(q.detail)}\n\n${codeBlock(shown)}${rest}` };
 }

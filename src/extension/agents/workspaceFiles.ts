@@ -16,7 +16,8 @@ const READ_BATCH = 32;
 /** Why a path given by a tool call may not be read: absolute, leaving the workspace, or a pattern. */
 function outsideProblem(p: string): string | undefined {
   const parts = p.split(/[\\/]+/);
-  if (p.startsWith('/') || p.startsWith('\\') || /^[a-zA-Z]:/.test(p)) return vscode.l10n.t('{0} is absolute: give paths relative to the workspace', JSON.stringify(p));
+  if (p.startsWith('/') || p.startsWith('\\') || /^[a-zA-Z]:/.test(p))
+    return vscode.l10n.t('{0} is absolute: give paths relative to the workspace', JSON.stringify(p));
   if (parts.includes('..')) return vscode.l10n.t('{0} leaves the workspace', JSON.stringify(p));
   if (/[*?[\]{}!]/.test(p)) return vscode.l10n.t('{0} is a pattern: name trigger files or folders', JSON.stringify(p));
   return undefined;
@@ -30,10 +31,16 @@ export class WorkspaceTriggerFiles extends PlannedFiles {
   /** The trigger files under the paths (the whole workspace when none), each with its saved text or why it was left out. */
   async read(paths: readonly string[], signal: AbortSignal): Promise<{ files: SourceFile[]; problems: string[] }> {
     const folders = vscode.workspace.workspaceFolders ?? [];
-    if (folders.length === 0) throw new ToolError(vscode.l10n.t('no folder is open in the editor: open the folder that holds the trigger files'));
+    if (folders.length === 0)
+      throw new ToolError(
+        vscode.l10n.t('no folder is open in the editor: open the folder that holds the trigger files'),
+      );
     const problems: string[] = [];
     const found = new Map<string, vscode.Uri>();
-    const patterns = paths.length === 0 ? folders.map((f) => ({ pattern: new vscode.RelativePattern(f, `**/*${TRIGGER_FILE_SUFFIX}`), named: false })) : await this.patternsOf(paths, folders, problems);
+    const patterns =
+      paths.length === 0
+        ? folders.map((f) => ({ pattern: new vscode.RelativePattern(f, `**/*${TRIGGER_FILE_SUFFIX}`), named: false }))
+        : await this.patternsOf(paths, folders, problems);
     // A file named on its own (not also found under a folder given) targets itself: a prune deletes nothing on its account.
     const walked = new Set<string>();
     const named = new Set<string>();
@@ -46,7 +53,13 @@ export class WorkspaceTriggerFiles extends PlannedFiles {
       }
     }
     this.named = new Set([...named].filter((u) => !walked.has(u)));
-    if (found.size > MAX_FILES) throw new ToolError(vscode.l10n.t('more than {0} trigger files lie under those paths: name folders that hold at most {0}', MAX_FILES));
+    if (found.size > MAX_FILES)
+      throw new ToolError(
+        vscode.l10n.t(
+          'more than {0} trigger files lie under those paths: name folders that hold at most {0}',
+          MAX_FILES,
+        ),
+      );
     const uris = [...found.values()].sort((a, b) => a.path.localeCompare(b.path));
     this.lastRead = uris;
     return { files: await this.readAll(uris, signal), problems };
@@ -63,18 +76,30 @@ export class WorkspaceTriggerFiles extends PlannedFiles {
     const outside = new Set((await splitInside(uris, (uri) => vscode.workspace.getWorkspaceFolder(uri)?.uri)).leftOut);
     const files: SourceFile[] = [];
     for (let i = 0; i < uris.length && !signal.aborted; i += READ_BATCH) {
-      files.push(...(await Promise.all(uris.slice(i, i + READ_BATCH).map((uri) => this.readOne(uri, dirty.has(uri.toString()), outside.has(uri))))));
+      files.push(
+        ...(await Promise.all(
+          uris.slice(i, i + READ_BATCH).map((uri) => this.readOne(uri, dirty.has(uri.toString()), outside.has(uri))),
+        )),
+      );
     }
     return files;
   }
 
   /** A pattern per path: a folder's trigger files, or the file itself. Paths are relative to a workspace folder. */
-  private async patternsOf(paths: readonly string[], folders: readonly vscode.WorkspaceFolder[], problems: string[]): Promise<{ pattern: vscode.RelativePattern; named: boolean }[]> {
+  private async patternsOf(
+    paths: readonly string[],
+    folders: readonly vscode.WorkspaceFolder[],
+    problems: string[],
+  ): Promise<{ pattern: vscode.RelativePattern; named: boolean }[]> {
     const out: { pattern: vscode.RelativePattern; named: boolean }[] = [];
     for (const p of paths) {
       const refusal = outsideProblem(p);
       if (refusal !== undefined) throw new ToolError(refusal);
-      const relative = p.split('\\').join('/').replace(/^\.\/+/, '').replace(/\/+$/, '');
+      const relative = p
+        .split('\\')
+        .join('/')
+        .replace(/^\.\/+/, '')
+        .replace(/\/+$/, '');
       let matched = false;
       for (const folder of folders) {
         const uri = relative === '' || relative === '.' ? folder.uri : vscode.Uri.joinPath(folder.uri, relative);
@@ -82,11 +107,22 @@ export class WorkspaceTriggerFiles extends PlannedFiles {
         if (stat === undefined) continue;
         matched = true;
         if (await outsideItsFolder(uri, folder.uri)) {
-          problems.push(vscode.l10n.t('{0} lies outside the workspace folder once links are resolved: it is not read', JSON.stringify(p)));
+          problems.push(
+            vscode.l10n.t(
+              '{0} lies outside the workspace folder once links are resolved: it is not read',
+              JSON.stringify(p),
+            ),
+          );
           continue;
         }
         const isFolder = (stat.type & vscode.FileType.Directory) !== 0;
-        out.push({ pattern: new vscode.RelativePattern(isFolder ? uri : folder.uri, isFolder ? `**/*${TRIGGER_FILE_SUFFIX}` : relative), named: !isFolder });
+        out.push({
+          pattern: new vscode.RelativePattern(
+            isFolder ? uri : folder.uri,
+            isFolder ? `**/*${TRIGGER_FILE_SUFFIX}` : relative,
+          ),
+          named: !isFolder,
+        });
       }
       if (!matched) problems.push(vscode.l10n.t('{0} is not in the workspace', JSON.stringify(p)));
     }
@@ -97,7 +133,12 @@ export class WorkspaceTriggerFiles extends PlannedFiles {
     // Not remembered either: an apply never reads or edits it.
     if (outside) return { file: workspaceName(uri), text: undefined, problem: leftOutReason() };
     const file = this.remember(uri);
-    if (dirty) return { file, text: undefined, problem: vscode.l10n.t('it has unsaved changes in the editor: save the file first') };
+    if (dirty)
+      return {
+        file,
+        text: undefined,
+        problem: vscode.l10n.t('it has unsaved changes in the editor: save the file first'),
+      };
     const read = await planText(uri);
     const named = this.named.has(uri.toString()) ? { named: true } : {};
     return read.ok ? { file, text: read.text, ...named } : { file, text: undefined, problem: read.reason, ...named };

@@ -9,8 +9,18 @@ import * as l10n from '@vscode/l10n';
 /** A CA certificate file named in `obs.caCertificates` could not be read. */
 class CaCertificateError extends Error {
   readonly kind = 'ca-certificate';
-  constructor(readonly file: string, reason: string) {
-    super(l10n.t('Cannot read the CA certificate file "{0}" named in the setting {1}: {2}', file, 'obs.caCertificates', reason));
+  constructor(
+    readonly file: string,
+    reason: string,
+  ) {
+    super(
+      l10n.t(
+        'Cannot read the CA certificate file "{0}" named in the setting {1}: {2}',
+        file,
+        'obs.caCertificates',
+        reason,
+      ),
+    );
     this.name = 'CaCertificateError';
   }
 }

@@ -2,7 +2,13 @@
 // (connectionWizard.ts, shown by quickInputPrompter.ts), whose summary page runs the check before saving;
 // keys are typed into password boxes and go straight to SecretStorage.
 import * as vscode from 'vscode';
-import { checkConnection, checkFailureDialog, describeFailure, type CheckApi, type CheckOutcome } from './connectionCheck';
+import {
+  checkConnection,
+  checkFailureDialog,
+  describeFailure,
+  type CheckApi,
+  type CheckOutcome,
+} from './connectionCheck';
 import type { ConnectionManager } from './connectionManager';
 import { describeSave, saveConnection, type ConnectionTarget, type WizardAnswer } from './connectionSave';
 import { runConnectionWizard, type CheckDecision } from './connectionWizard';
@@ -73,7 +79,11 @@ interface ProfilePick extends vscode.QuickPickItem {
   action?: 'add';
 }
 
-async function pickConnection(manager: ConnectionManager, placeHolder: string, arg: unknown): Promise<ConnectionProfile | undefined> {
+async function pickConnection(
+  manager: ConnectionManager,
+  placeHolder: string,
+  arg: unknown,
+): Promise<ConnectionProfile | undefined> {
   if (typeof arg === 'string') return manager.list().find((p) => p.id === arg || p.name === arg);
   const activeId = manager.activeProfile()?.id;
   const items: ProfilePick[] = manager.list().map((p) => ({
@@ -95,14 +105,20 @@ export interface ConnectionCommandHooks {
   onRemoved(id: string): Promise<void>;
 }
 
-export function registerConnectionCommands(manager: ConnectionManager, feedback: Feedback, hooks: ConnectionCommandHooks): vscode.Disposable[] {
+export function registerConnectionCommands(
+  manager: ConnectionManager,
+  feedback: Feedback,
+  hooks: ConnectionCommandHooks,
+): vscode.Disposable[] {
   const log = feedback.log;
   const command = (id: string, operation: string, run: (arg?: unknown) => Promise<unknown>): vscode.Disposable =>
     feedback.registerCommand(id, operation, (arg?: unknown) => run(arg));
   return [
     command('obs.connection.add', vscode.l10n.t('add the connection'), () => addConnection(manager, log)),
     command('obs.connection.edit', vscode.l10n.t('edit the connection'), (arg) => editConnection(manager, log, arg)),
-    command('obs.connection.remove', vscode.l10n.t('remove the connection'), (arg) => removeConnection(manager, log, hooks, arg)),
+    command('obs.connection.remove', vscode.l10n.t('remove the connection'), (arg) =>
+      removeConnection(manager, log, hooks, arg),
+    ),
     command('obs.connection.switch', vscode.l10n.t('switch the connection'), (arg) => switchConnection(manager, arg)),
   ];
 }
@@ -130,7 +146,9 @@ async function editConnection(manager: ConnectionManager, log: Logger, arg: unkn
   const existing = await pickConnection(manager, vscode.l10n.t('Connection to edit'), arg);
   if (!existing) return;
   if (manager.isTransient(existing.id)) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('The local sandbox connection is made by "Start Local Sandbox" and cannot be edited.'));
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('The local sandbox connection is made by "Start Local Sandbox" and cannot be edited.'),
+    );
     return;
   }
   const stored = await manager.storedKeys(existing.id);
@@ -147,7 +165,12 @@ async function editConnection(manager: ConnectionManager, log: Logger, arg: unkn
 }
 
 /** Removes a picked connection with its keys after a confirmation; the sandbox's is removed by stopping the sandbox. */
-async function removeConnection(manager: ConnectionManager, log: Logger, hooks: ConnectionCommandHooks, arg: unknown): Promise<void> {
+async function removeConnection(
+  manager: ConnectionManager,
+  log: Logger,
+  hooks: ConnectionCommandHooks,
+  arg: unknown,
+): Promise<void> {
   const profile = await pickConnection(manager, vscode.l10n.t('Connection to remove'), arg);
   if (!profile) return;
   if (manager.isTransient(profile.id)) {
@@ -187,7 +210,9 @@ async function switchConnection(manager: ConnectionManager, arg: unknown): Promi
     if (named) await manager.setActive(named.id);
     return;
   }
-  const pick = await vscode.window.showQuickPick(switchPicks(manager), { placeHolder: vscode.l10n.t('Switch to connection') });
+  const pick = await vscode.window.showQuickPick(switchPicks(manager), {
+    placeHolder: vscode.l10n.t('Switch to connection'),
+  });
   if (!pick) return;
   if (pick.action === 'add') return vscode.commands.executeCommand('obs.connection.add');
   if (pick.profile) await manager.setActive(pick.profile.id);

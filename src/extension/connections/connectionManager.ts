@@ -88,9 +88,11 @@ export class ConnectionManager implements vscode.Disposable {
     if (active) return active;
     if (this.list().length > 0) {
       const switchConnection = vscode.l10n.t('Switch Connection...');
-      void vscode.window.showWarningMessage(vscode.l10n.t('No observability connection is active in this window.'), switchConnection).then((choice) => {
-        if (choice === switchConnection) void vscode.commands.executeCommand('obs.connection.switch');
-      });
+      void vscode.window
+        .showWarningMessage(vscode.l10n.t('No observability connection is active in this window.'), switchConnection)
+        .then((choice) => {
+          if (choice === switchConnection) void vscode.commands.executeCommand('obs.connection.switch');
+        });
     } else {
       const addConnection = vscode.l10n.t('Add Connection...');
       const trySandbox = vscode.l10n.t('Try the Local Sandbox');
@@ -148,7 +150,9 @@ export class ConnectionManager implements vscode.Disposable {
    */
   async configKeyForChild(connectionId: string): Promise<string | undefined> {
     this.checkUsable(connectionId);
-    const keys = this.store.isTransient(connectionId) ? this.#transientSecrets.get(connectionId) : await this.#secrets.get(connectionId);
+    const keys = this.store.isTransient(connectionId)
+      ? this.#transientSecrets.get(connectionId)
+      : await this.#secrets.get(connectionId);
     return keys?.configKey;
   }
 
@@ -169,7 +173,9 @@ export class ConnectionManager implements vscode.Disposable {
     const fingerprint = JSON.stringify([profile, proxy ?? '', caFiles, this.secretVersions.get(profile.id) ?? 0]);
     const cached = this.clients.get(profile.id);
     if (cached && cached.fingerprint === fingerprint) return cached.client;
-    const keys = this.store.isTransient(profile.id) ? (this.#transientSecrets.get(profile.id) ?? {}) : await this.#secrets.get(profile.id);
+    const keys = this.store.isTransient(profile.id)
+      ? (this.#transientSecrets.get(profile.id) ?? {})
+      : await this.#secrets.get(profile.id);
     // Removed while its keys were read (they may be deleted by now): building a keyless client would
     // turn the removal into "no configuration key is set" errors.
     this.checkUsable(profile.id);
@@ -198,8 +204,15 @@ export class ConnectionManager implements vscode.Disposable {
    * attempt, a short connect timeout; the key typed, or (for an edit that keeps it) the one stored for
    * `connectionId`. The client is closed afterwards.
    */
-  async withProbeClient<T>(baseUrl: string, keys: { configKey?: string | undefined; connectionId?: string | undefined }, use: (client: ServiceClient) => Promise<T>): Promise<T> {
-    const stored = keys.configKey === undefined && keys.connectionId !== undefined ? (await this.#secrets.get(keys.connectionId)).configKey : undefined;
+  async withProbeClient<T>(
+    baseUrl: string,
+    keys: { configKey?: string | undefined; connectionId?: string | undefined },
+    use: (client: ServiceClient) => Promise<T>,
+  ): Promise<T> {
+    const stored =
+      keys.configKey === undefined && keys.connectionId !== undefined
+        ? (await this.#secrets.get(keys.connectionId)).configKey
+        : undefined;
     const caFiles = this.settings.caCertificates();
     const { ServiceClient: Client } = this.loadClient();
     const client = new Client({
@@ -249,7 +262,8 @@ export class ConnectionManager implements vscode.Disposable {
   }
 
   private checkUsable(id: string): void {
-    const gone = this.removing.has(id) || !this.store.get(id) || (this.store.isTransient(id) && !this.#transientSecrets.has(id));
+    const gone =
+      this.removing.has(id) || !this.store.get(id) || (this.store.isTransient(id) && !this.#transientSecrets.has(id));
     if (gone) throw new ConnectionGoneError(id);
   }
 

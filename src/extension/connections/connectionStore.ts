@@ -72,7 +72,8 @@ export class ConnectionStore {
 
   /** Adds or replaces a profile (matched by id). Only the profile's own fields are stored. */
   async save(profile: ConnectionProfile): Promise<void> {
-    if (this.transient.has(profile.id)) throw new TypeError(`the connection ${profile.id} exists only in this window and is not saved`);
+    if (this.transient.has(profile.id))
+      throw new TypeError(`the connection ${profile.id} exists only in this window and is not saved`);
     const v = validateProfile(profile);
     if (!v.ok) throw new TypeError(`invalid connection: ${v.reason.map((p) => p.message).join('; ')}`);
     const clean: ConnectionProfile = {

@@ -151,11 +151,13 @@ function summaryPage(run: Run, note: string | undefined, active: SummaryChoice):
     // The check's words may quote the service's: as text.
     detail: note === undefined ? undefined : l10n.t('Last check: {0}', asText(note, 500)),
   };
-  const fields = FIELDS.map((field): SummaryItem => ({
-    choice: { kind: 'field', field },
-    label: fieldLabel(field),
-    description: fieldValue(field, run.draft, run.ctx),
-  }));
+  const fields = FIELDS.map(
+    (field): SummaryItem => ({
+      choice: { kind: 'field', field },
+      label: fieldLabel(field),
+      description: fieldValue(field, run.draft, run.ctx),
+    }),
+  );
   return {
     title: l10n.t('{0}: review and save', run.title),
     placeHolder: l10n.t('Pick a field to change it, or Check and Save'),

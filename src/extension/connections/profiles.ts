@@ -140,7 +140,8 @@ export type ProfileProblem = { field: keyof ConnectionProfile; message: string }
 /** Validates a whole profile (for profiles read back from state, which may have been edited by hand). */
 export function validateProfile(p: unknown): Outcome<{ profile: ConnectionProfile }, ProfileProblem[]> {
   const problems: ProfileProblem[] = [];
-  if (typeof p !== 'object' || p === null) return { ok: false, reason: [{ field: 'id', message: l10n.t('not an object') }] };
+  if (typeof p !== 'object' || p === null)
+    return { ok: false, reason: [{ field: 'id', message: l10n.t('not an object') }] };
   const rec = p as Record<string, unknown>;
   const str = (field: keyof ConnectionProfile): string => {
     const v = rec[field];

@@ -20,7 +20,10 @@ function settle<T>(
       input.dispose();
       resolve(reply);
     };
-    subs.push(...wire(done), input.onDidHide(() => done({ kind: 'cancel' })));
+    subs.push(
+      ...wire(done),
+      input.onDidHide(() => done({ kind: 'cancel' })),
+    );
     input.show();
   });
 }

@@ -44,7 +44,9 @@ export class SecretStore {
   }
 
   async get(connectionId: string): Promise<ConnectionSecrets> {
-    const [configKey, managementKey] = await Promise.all(KINDS.map((k) => this.secrets.get(secretStorageKey(connectionId, k))));
+    const [configKey, managementKey] = await Promise.all(
+      KINDS.map((k) => this.secrets.get(secretStorageKey(connectionId, k))),
+    );
     return { configKey: configKey || undefined, managementKey: managementKey || undefined };
   }
 

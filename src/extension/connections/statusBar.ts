@@ -20,7 +20,9 @@ export function createConnectionStatusBar(manager: ConnectionManager): vscode.Di
       md.isTrusted = false;
       md.supportHtml = false;
       item.tooltip = md;
-      item.backgroundColor = looksLikeProduction(profile.name) ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+      item.backgroundColor = looksLikeProduction(profile.name)
+        ? new vscode.ThemeColor('statusBarItem.warningBackground')
+        : undefined;
     }
     item.show();
   };

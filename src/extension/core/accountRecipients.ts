@@ -54,7 +54,9 @@ export class AccountRecipients {
 
   /** Reads the active connection's list in the background unless it is known, being read, or was refused. */
   want(): void {
-    void this.directory().catch((err: unknown) => this.o.log?.(`recipients: ${err instanceof Error ? err.message : String(err)}`));
+    void this.directory().catch((err: unknown) =>
+      this.o.log?.(`recipients: ${err instanceof Error ? err.message : String(err)}`),
+    );
   }
 
   /** The active connection's recipients, read if needed; undefined without a connection or when they cannot be read. */
@@ -112,7 +114,8 @@ export class AccountRecipients {
     );
     entry.state = { kind: 'loading', done };
     void done.then(() => {
-      if (this.entries.get(id) === entry && this.o.connection() === id && entry.state.kind === 'known') this.changed.fire();
+      if (this.entries.get(id) === entry && this.o.connection() === id && entry.state.kind === 'known')
+        this.changed.fire();
     });
   }
 }

@@ -9,7 +9,12 @@ export function vscodeConfiguration(): ConfigurationSource {
     update: (key, value, target) =>
       vscode.workspace
         .getConfiguration()
-        .update(key, value, target === 'workspace' ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global),
-    onDidChange: (listener) => vscode.workspace.onDidChangeConfiguration((e) => listener((key) => e.affectsConfiguration(key))),
+        .update(
+          key,
+          value,
+          target === 'workspace' ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global,
+        ),
+    onDidChange: (listener) =>
+      vscode.workspace.onDidChangeConfiguration((e) => listener((key) => e.affectsConfiguration(key))),
   };
 }

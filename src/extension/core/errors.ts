@@ -4,7 +4,7 @@
 import { asServiceError, errorText } from '../../api/errors';
 import * as l10n from '@vscode/l10n';
 
-export { asServiceError,  } from '../../api/errors';
+export { asServiceError } from '../../api/errors';
 
 /** A user-facing message for an error. Service errors are already free of secrets (the client redacts). */
 export { errorText };

@@ -8,7 +8,10 @@ import type { Logger } from './logger';
  * Shows an error of something the user started, with "Show Logs": VS Code hides a notification by itself
  * after a few seconds unless it is an error with an action, and the user should read why it was refused.
  */
-export async function showErrorUntilRead(text: string, showLogs: () => unknown = () => vscode.commands.executeCommand('obs.showLogs')): Promise<void> {
+export async function showErrorUntilRead(
+  text: string,
+  showLogs: () => unknown = () => vscode.commands.executeCommand('obs.showLogs'),
+): Promise<void> {
   const label = vscode.l10n.t('Show Logs');
   if ((await vscode.window.showErrorMessage(text, label)) === label) await showLogs();
 }
@@ -29,21 +32,27 @@ export class Feedback {
    * Runs an operation with cancellable progress; a failure is logged and shown, and the result is undefined.
    * `report` shows a line under the title (e.g. "Waiting 23 s: ...").
    */
-  runWithProgress<T>(title: string, op: (signal: AbortSignal, report: (message: string) => void) => Promise<T>): Promise<T | undefined> {
+  runWithProgress<T>(
+    title: string,
+    op: (signal: AbortSignal, report: (message: string) => void) => Promise<T>,
+  ): Promise<T | undefined> {
     return Promise.resolve(
-      vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
-        const controller = new AbortController();
-        const sub = token.onCancellationRequested(() => controller.abort());
-        try {
-          return await op(controller.signal, (message) => progress.report({ message }));
-        } catch (err) {
-          // The title is a gerund ("Running saved query q1..."): "Running saved query q1 failed: ...".
-          void this.showFailure(progressFailureText(title, err), title, err);
-          return undefined;
-        } finally {
-          sub.dispose();
-        }
-      }),
+      vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+        async (progress, token) => {
+          const controller = new AbortController();
+          const sub = token.onCancellationRequested(() => controller.abort());
+          try {
+            return await op(controller.signal, (message) => progress.report({ message }));
+          } catch (err) {
+            // The title is a gerund ("Running saved query q1..."): "Running saved query q1 failed: ...".
+            void this.showFailure(progressFailureText(title, err), title, err);
+            return undefined;
+          } finally {
+            sub.dispose();
+          }
+        },
+      ),
     );
   }
 

@@ -24,12 +24,19 @@ export function checkUiLink(link: unknown, uiUrl: string): LinkCheck {
     return { ok: false, reason: l10n.t('the link is not an absolute URL') };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return { ok: false, reason: l10n.t('the link uses {0} instead of http(s)', url.protocol.replace(/[^a-z0-9+.:-]/gi, '')) };
+    return {
+      ok: false,
+      reason: l10n.t('the link uses {0} instead of http(s)', url.protocol.replace(/[^a-z0-9+.:-]/gi, '')),
+    };
   }
   if (url.username !== '' || url.password !== '') return { ok: false, reason: l10n.t('the link carries credentials') };
   if (url.host.toLowerCase() !== ui.host.toLowerCase()) {
-    return { ok: false, reason: l10n.t("the link points at {0}, not at the connection's UI host {1}", url.host, ui.host) };
+    return {
+      ok: false,
+      reason: l10n.t("the link points at {0}, not at the connection's UI host {1}", url.host, ui.host),
+    };
   }
-  if (ui.protocol === 'https:' && url.protocol !== 'https:') return { ok: false, reason: l10n.t('the link downgrades to plain http') };
+  if (ui.protocol === 'https:' && url.protocol !== 'https:')
+    return { ok: false, reason: l10n.t('the link downgrades to plain http') };
   return { ok: true, url };
 }

@@ -17,7 +17,9 @@ export class ReadOnlyDocuments implements vscode.TextDocumentContentProvider, vs
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.texts.get(uri.toString()) ?? vscode.l10n.t('This plan is no longer kept; apply again to see a new one.');
+    return (
+      this.texts.get(uri.toString()) ?? vscode.l10n.t('This plan is no longer kept; apply again to see a new one.')
+    );
   }
 
   /** A new document holding the text (not shown yet). */
@@ -38,7 +40,11 @@ export class ReadOnlyDocuments implements vscode.TextDocumentContentProvider, vs
 
   async open(uri: vscode.Uri): Promise<void> {
     const doc = await vscode.workspace.openTextDocument(uri);
-    await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preview: true, preserveFocus: false });
+    await vscode.window.showTextDocument(doc, {
+      viewColumn: vscode.ViewColumn.Beside,
+      preview: true,
+      preserveFocus: false,
+    });
   }
 
   async show(title: string, text: string): Promise<vscode.Uri> {

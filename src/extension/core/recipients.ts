@@ -11,11 +11,17 @@ export function recipientTypeText(type: string | undefined): string {
     case 'pagerduty':
       return l10n.t('PagerDuty');
     case 'email':
-      return l10n.t({ message: 'email', comment: ['A kind of alert recipient, after its address: "ops@example.com (email)".'] });
+      return l10n.t({
+        message: 'email',
+        comment: ['A kind of alert recipient, after its address: "ops@example.com (email)".'],
+      });
     case 'slack':
       return l10n.t('Slack');
     case 'webhook':
-      return l10n.t({ message: 'webhook', comment: ['A kind of alert recipient, after its name: "Deploys (webhook)".'] });
+      return l10n.t({
+        message: 'webhook',
+        comment: ['A kind of alert recipient, after its name: "Deploys (webhook)".'],
+      });
     case 'msteams':
       return l10n.t('Microsoft Teams, deprecated');
     case 'msteams_workflow':

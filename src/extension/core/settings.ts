@@ -4,7 +4,15 @@
 import { Emitter } from './memento';
 
 /** The settings by their names in code; KEYS gives each its key in settings.json. */
-export type SettingName = 'concurrency' | 'metricsDatasets' | 'triggerFiles' | 'rulesDocsUrl' | 'caCertificates' | 'httpProxy' | 'pullFolder' | 'noiseMaxPerWeek';
+export type SettingName =
+  | 'concurrency'
+  | 'metricsDatasets'
+  | 'triggerFiles'
+  | 'rulesDocsUrl'
+  | 'caCertificates'
+  | 'httpProxy'
+  | 'pullFolder'
+  | 'noiseMaxPerWeek';
 
 const SETTING_KEYS: Readonly<Record<SettingName, string>> = {
   concurrency: 'obs.concurrency',

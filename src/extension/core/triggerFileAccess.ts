@@ -27,14 +27,24 @@ export async function planText(uri: vscode.Uri): Promise<Outcome<{ text: string 
   try {
     // Looked at first: reading a FIFO would never end, and a huge file would fill the extension host.
     const stat = await vscode.workspace.fs.stat(uri);
-    if ((stat.type & vscode.FileType.File) === 0) return { ok: false, reason: vscode.l10n.t('it is not a regular file (a FIFO, socket or device): only files are planned') };
-    if (stat.size > MAX_PLAN_BYTES) return { ok: false, reason: vscode.l10n.t('it is larger than 64 MiB: a trigger file is a few KiB') };
+    if ((stat.type & vscode.FileType.File) === 0)
+      return {
+        ok: false,
+        reason: vscode.l10n.t('it is not a regular file (a FIFO, socket or device): only files are planned'),
+      };
+    if (stat.size > MAX_PLAN_BYTES)
+      return { ok: false, reason: vscode.l10n.t('it is larger than 64 MiB: a trigger file is a few KiB') };
     bytes = await vscode.workspace.fs.readFile(uri);
   } catch (err) {
-    return { ok: false, reason: vscode.l10n.t('it could not be read ({0})', err instanceof Error ? err.message : String(err)) };
+    return {
+      ok: false,
+      reason: vscode.l10n.t('it could not be read ({0})', err instanceof Error ? err.message : String(err)),
+    };
   }
   const text = strictText(bytes);
-  return text === undefined ? { ok: false, reason: vscode.l10n.t('the file is not UTF-8: save it as UTF-8 to plan it') } : { ok: true, text };
+  return text === undefined
+    ? { ok: false, reason: vscode.l10n.t('the file is not UTF-8: save it as UTF-8 to plan it') }
+    : { ok: true, text };
 }
 
 /** A trigger file as the editor holds it. */
@@ -69,11 +79,18 @@ function savedText(uri: vscode.Uri): Promise<string | undefined> {
 }
 
 /** One edit through a WorkspaceEdit, then a save; never on a document with unsaved edits. Answers the text saved. */
-async function editAndSave(uri: vscode.Uri, edit: { offset: number; length: number; content: string }): Promise<string | undefined> {
+async function editAndSave(
+  uri: vscode.Uri,
+  edit: { offset: number; length: number; content: string },
+): Promise<string | undefined> {
   const doc = await vscode.workspace.openTextDocument(uri);
   if (doc.isDirty) return undefined;
   const change = new vscode.WorkspaceEdit();
-  change.replace(uri, new vscode.Range(doc.positionAt(edit.offset), doc.positionAt(edit.offset + edit.length)), edit.content);
+  change.replace(
+    uri,
+    new vscode.Range(doc.positionAt(edit.offset), doc.positionAt(edit.offset + edit.length)),
+    edit.content,
+  );
   if (!(await vscode.workspace.applyEdit(change))) return undefined;
   return (await doc.save()) ? doc.getText() : undefined;
 }
@@ -116,10 +133,14 @@ export class PlannedFiles {
   }
 
   /** One edit through a WorkspaceEdit, then a save; never on a document with unsaved edits, nor on a file refused by state(). */
-  async editAndSave(file: string, edit: { offset: number; length: number; content: string }): Promise<string | undefined> {
+  async editAndSave(
+    file: string,
+    edit: { offset: number; length: number; content: string },
+  ): Promise<string | undefined> {
     const uri = this.uris.get(file);
     // Asked again at the edit: the file may have been swapped for a link since state() looked.
-    if (uri === undefined || (await editRefusal(uri, vscode.workspace.getWorkspaceFolder(uri)?.uri)) !== undefined) return undefined;
+    if (uri === undefined || (await editRefusal(uri, vscode.workspace.getWorkspaceFolder(uri)?.uri)) !== undefined)
+      return undefined;
     return editAndSave(uri, edit);
   }
 }

@@ -20,7 +20,10 @@ export async function outsideItsFolder(file: DiskUri, folder: DiskUri | undefine
 }
 
 /** The files that lie inside their workspace folders, and those left out, each in the order given. */
-export async function splitInside<T extends DiskUri>(files: readonly T[], folderOf: (file: T) => DiskUri | undefined): Promise<{ inside: T[]; leftOut: T[] }> {
+export async function splitInside<T extends DiskUri>(
+  files: readonly T[],
+  folderOf: (file: T) => DiskUri | undefined,
+): Promise<{ inside: T[]; leftOut: T[] }> {
   const outside = await Promise.all(files.map((f) => outsideItsFolder(f, folderOf(f))));
   return { inside: files.filter((_, i) => !outside[i]), leftOut: files.filter((_, i) => outside[i]) };
 }
@@ -33,7 +36,8 @@ export async function editRefusal(file: DiskUri, folder: DiskUri | undefined): P
 }
 
 /** The reason given for a file left out (the agent tools' answer names the file beside it). */
-export const leftOutReason = (): string => l10n.t('it lies outside its workspace folder once links are resolved, so it is not read');
+export const leftOutReason = (): string =>
+  l10n.t('it lies outside its workspace folder once links are resolved, so it is not read');
 
 /** How many of the names a message lists. */
 const NAMED = 5;
@@ -42,6 +46,10 @@ const NAMED = 5;
 export function leftOutMessage(names: readonly string[]): string {
   const shown = names.slice(0, NAMED).join(', ');
   return names.length > NAMED
-    ? l10n.t('Not planned, as they lie outside their workspace folder once links are resolved: {0} and {1} more.', shown, names.length - NAMED)
+    ? l10n.t(
+        'Not planned, as they lie outside their workspace folder once links are resolved: {0} and {1} more.',
+        shown,
+        names.length - NAMED,
+      )
     : l10n.t('Not planned, as they lie outside their workspace folder once links are resolved: {0}.', shown);
 }

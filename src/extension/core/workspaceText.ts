@@ -16,7 +16,8 @@ export async function readWorkspaceText(uri: vscode.Uri, maxBytes = MAX_WORKSPAC
   let bytes: Uint8Array;
   try {
     const stat = await vscode.workspace.fs.stat(uri);
-    if (stat.size > maxBytes) return { ok: false, reason: vscode.l10n.t('it is larger than {0} MiB', Math.round(maxBytes / 1048576)) };
+    if (stat.size > maxBytes)
+      return { ok: false, reason: vscode.l10n.t('it is larger than {0} MiB', Math.round(maxBytes / 1048576)) };
     bytes = await vscode.workspace.fs.readFile(uri);
   } catch (err) {
     return { ok: false, reason: vscode.l10n.t('it cannot be read: {0}', errorText(err)) };

@@ -31,8 +31,16 @@ export class FileRemovals implements vscode.Disposable {
   private watch(): void {
     for (const w of this.watchers) w.dispose();
     this.watchers = (vscode.workspace.workspaceFolders ?? []).map((folder) => {
-      const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, '**'), true, true, false);
-      return vscode.Disposable.from(watcher.onDidDelete((uri) => this.listener.removed(uri)), watcher);
+      const watcher = vscode.workspace.createFileSystemWatcher(
+        new vscode.RelativePattern(folder, '**'),
+        true,
+        true,
+        false,
+      );
+      return vscode.Disposable.from(
+        watcher.onDidDelete((uri) => this.listener.removed(uri)),
+        watcher,
+      );
     });
   }
 

@@ -35,7 +35,10 @@ function askedFixes(context: vscode.CodeActionContext): AskedFix[] {
     .map((d) => ({
       diagnostic: d,
       code: typeof d.code === 'object' ? String(d.code.value) : String(d.code),
-      range: { start: { line: d.range.start.line, character: d.range.start.character }, end: { line: d.range.end.line, character: d.range.end.character } },
+      range: {
+        start: { line: d.range.start.line, character: d.range.start.character },
+        end: { line: d.range.end.line, character: d.range.end.character },
+      },
     }));
 }
 
@@ -58,18 +61,30 @@ export class LintCodeActions implements vscode.CodeActionProvider {
     });
   }
 
-  async provideCodeActions(doc: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext, token: vscode.CancellationToken): Promise<vscode.CodeAction[]> {
+  async provideCodeActions(
+    doc: vscode.TextDocument,
+    _range: vscode.Range,
+    context: vscode.CodeActionContext,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.CodeAction[]> {
     if (!this.matcher.matches(doc) || doc.uri.scheme === this.readOnlyScheme) return [];
     const linted = await this.lintFor(doc, token);
     if (linted === undefined || token.isCancellationRequested || linted.version !== doc.version) return [];
     const only = context.only;
-    const asked = (kind: vscode.CodeActionKind): boolean => only !== undefined && (only.contains(kind) || kind.contains(only));
-    const actions = only === undefined || asked(vscode.CodeActionKind.QuickFix) ? this.quickFixes(doc, linted, askedFixes(context)) : [];
+    const asked = (kind: vscode.CodeActionKind): boolean =>
+      only !== undefined && (only.contains(kind) || kind.contains(only));
+    const actions =
+      only === undefined || asked(vscode.CodeActionKind.QuickFix)
+        ? this.quickFixes(doc, linted, askedFixes(context))
+        : [];
     if (linted.fixes.fixable === 0) return actions;
     if (asked(FIX_ALL_KIND)) actions.push(...(await this.sourceFixAll(doc, linted, token)));
     // Also in the light bulb beside the quick fixes, like other linters; its edit is made when it is chosen.
     if (only === undefined && linted.fixes.fixable > 1 && actions.length > 0 && linted.mayFixAll) {
-      const quick = new vscode.CodeAction(vscode.l10n.t('Fix all auto-fixable problems in this file'), vscode.CodeActionKind.QuickFix);
+      const quick = new vscode.CodeAction(
+        vscode.l10n.t('Fix all auto-fixable problems in this file'),
+        vscode.CodeActionKind.QuickFix,
+      );
       this.unresolved.set(quick, { doc, linted });
       actions.push(quick);
     }
@@ -82,7 +97,8 @@ export class LintCodeActions implements vscode.CodeActionProvider {
     if (pending === undefined) return action;
     const { doc, linted } = pending;
     const all = fixAllAction(await this.fixAllEdit(linted));
-    if (all !== undefined && !token.isCancellationRequested && doc.version === linted.version) action.edit = toWorkspaceEdit(doc.uri, all);
+    if (all !== undefined && !token.isCancellationRequested && doc.version === linted.version)
+      action.edit = toWorkspaceEdit(doc.uri, all);
     return action;
   }
 
@@ -91,14 +107,24 @@ export class LintCodeActions implements vscode.CodeActionProvider {
       const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
       action.edit = toWorkspaceEdit(doc.uri, fix);
       action.isPreferred = fix.isPreferred;
-      const source = asked.find((a) => fix.fixes && a.code === fix.fixes.rule && a.range.start.line === fix.fixes.range.start.line && a.range.start.character === fix.fixes.range.start.character);
+      const source = asked.find(
+        (a) =>
+          fix.fixes &&
+          a.code === fix.fixes.rule &&
+          a.range.start.line === fix.fixes.range.start.line &&
+          a.range.start.character === fix.fixes.range.start.character,
+      );
       if (source) action.diagnostics = [source.diagnostic];
       return action;
     });
   }
 
   /** "Fix all" as the source action asked for by its kind (a fix-all command, fix-all on save). */
-  private async sourceFixAll(doc: vscode.TextDocument, linted: LintedVersion, token: vscode.CancellationToken): Promise<vscode.CodeAction[]> {
+  private async sourceFixAll(
+    doc: vscode.TextDocument,
+    linted: LintedVersion,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.CodeAction[]> {
     const all = fixAllAction(await this.fixAllEdit(linted));
     if (!all || token.isCancellationRequested || doc.version !== linted.version) return [];
     const action = new vscode.CodeAction(all.title, FIX_ALL_KIND);

@@ -19,7 +19,9 @@ function toVscodeDiagnostic(uri: vscode.Uri, d: DiagnosticData): vscode.Diagnost
   diagnostic.code = { value: d.code.value, target: vscode.Uri.parse(d.code.target, true) };
   if (d.tags.length > 0) diagnostic.tags = d.tags as vscode.DiagnosticTag[];
   if (d.related.length > 0) {
-    diagnostic.relatedInformation = d.related.map((r) => new vscode.DiagnosticRelatedInformation(new vscode.Location(uri, toRange(r.range)), r.message));
+    diagnostic.relatedInformation = d.related.map(
+      (r) => new vscode.DiagnosticRelatedInformation(new vscode.Location(uri, toRange(r.range)), r.message),
+    );
   }
   return diagnostic;
 }

@@ -1,6 +1,15 @@
 // What the lint worker does: plain data in, plain data out (messages between threads carry no
 // functions), so the same functions run in the worker (lintWorker.ts) and, in tests, in-process.
-import { fixAll, lintReport, type DatasetColumns, type Diagnostic as LintDiagnostic, type KnownRecipient, type LintOptions, type TextEdit, type TriggerForm } from '../../lint';
+import {
+  fixAll,
+  lintReport,
+  type DatasetColumns,
+  type Diagnostic as LintDiagnostic,
+  type KnownRecipient,
+  type LintOptions,
+  type TextEdit,
+  type TriggerForm,
+} from '../../lint';
 import { EDITOR_METRICS_DATASET_HINT, minimalEdit } from './lintMapping';
 import { recipientFieldAt, type RecipientField } from './recipientField';
 
@@ -28,7 +37,12 @@ export type LintJob =
 
 export type LintJobResult =
   /** `datasets`: those the text's triggers name (what columns to fetch for it). */
-  | { kind: 'lint'; diagnostics: LintDiagnostic[]; hidden: { error: number; warning: number; info: number }; datasets: string[] }
+  | {
+      kind: 'lint';
+      diagnostics: LintDiagnostic[];
+      hidden: { error: number; warning: number; info: number };
+      datasets: string[];
+    }
   | { kind: 'fixAll'; edit: TextEdit | undefined }
   | { kind: 'recipientAt'; field: RecipientField | undefined };
 

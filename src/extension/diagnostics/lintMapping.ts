@@ -13,7 +13,11 @@ export const FIX_ALL_KIND_SUFFIX = 'obs';
 
 /** The editor's wording of how to declare a metrics dataset (the linter names no setting); it names obs-lint's flag too, as it always has. */
 export const EDITOR_METRICS_DATASET_HINT: MetricsDatasetHint = (slug) =>
-  l10n.t('name it with {0} (editor setting {1})', slug === undefined ? '--metrics-dataset' : `--metrics-dataset ${slug}`, 'obs.metricsDatasets');
+  l10n.t(
+    'name it with {0} (editor setting {1})',
+    slug === undefined ? '--metrics-dataset' : `--metrics-dataset ${slug}`,
+    'obs.metricsDatasets',
+  );
 
 /** Mirrors vscode.DiagnosticSeverity (Error 0, Warning 1, Information 2). */
 export const SEVERITY = { error: 0, warning: 1, info: 2 } as const;
@@ -34,7 +38,11 @@ export interface DiagnosticData {
 const DEPRECATED_RULES: ReadonlySet<RuleId> = new Set<RuleId>(['trigger/recipient-deprecated']);
 const UNNECESSARY_RULES: ReadonlySet<RuleId> = new Set<RuleId>(['trigger/read-only-member']);
 
-export function toDiagnosticData(d: LintDiagnostic, docsUrl: string, anchorLines?: ReadonlyMap<string, number>): DiagnosticData {
+export function toDiagnosticData(
+  d: LintDiagnostic,
+  docsUrl: string,
+  anchorLines?: ReadonlyMap<string, number>,
+): DiagnosticData {
   const tags: DiagnosticData['tags'] = [];
   if (DEPRECATED_RULES.has(d.rule)) tags.push(TAG.deprecated);
   if (UNNECESSARY_RULES.has(d.rule)) tags.push(TAG.unnecessary);
@@ -59,11 +67,13 @@ export interface CodeActionData {
 }
 
 function intersects(a: Range, b: Range): boolean {
-  const before = (p: Range['start'], q: Range['start']) => p.line < q.line || (p.line === q.line && p.character < q.character);
+  const before = (p: Range['start'], q: Range['start']) =>
+    p.line < q.line || (p.line === q.line && p.character < q.character);
   return !before(a.end, b.start) && !before(b.end, a.start);
 }
 
-const rangeKey = (code: string, r: Range) => `${code}\u0000${r.start.line}:${r.start.character}:${r.end.line}:${r.end.character}`;
+const rangeKey = (code: string, r: Range) =>
+  `${code}\u0000${r.start.line}:${r.start.character}:${r.end.line}:${r.end.character}`;
 
 /**
  * The fixable diagnostics of one lint, by rule and range: made once per document version, so each
@@ -97,7 +107,13 @@ export class QuickFixIndex {
       const fixable = this.byKey.get(rangeKey(a.code, a.range)) ?? [];
       for (const d of fixable) {
         if (!d.fix) continue;
-        out.push({ title: d.fix.title, kind: 'quickfix', edits: d.fix.edits, isPreferred: fixable.length === 1, fixes: d });
+        out.push({
+          title: d.fix.title,
+          kind: 'quickfix',
+          edits: d.fix.edits,
+          isPreferred: fixable.length === 1,
+          fixes: d,
+        });
       }
     }
     return out;
@@ -105,12 +121,19 @@ export class QuickFixIndex {
 
   /** Quick fixes for every fixable diagnostic touching a range (when the editor gives no diagnostics). */
   quickFixesInRange(range: Range): CodeActionData[] {
-    return this.quickFixes(this.diagnostics.filter((d) => d.fix !== undefined && intersects(d.range, range)).map((d) => ({ code: d.rule, range: d.range })));
+    return this.quickFixes(
+      this.diagnostics
+        .filter((d) => d.fix !== undefined && intersects(d.range, range))
+        .map((d) => ({ code: d.rule, range: d.range })),
+    );
   }
 }
 
 /** Quick fixes for the diagnostics asked about (see QuickFixIndex; an index made for one request). */
-export function quickFixes(lintResult: readonly LintDiagnostic[], asked: readonly { code: string; range: Range }[]): CodeActionData[] {
+export function quickFixes(
+  lintResult: readonly LintDiagnostic[],
+  asked: readonly { code: string; range: Range }[],
+): CodeActionData[] {
   return new QuickFixIndex(lintResult).quickFixes(asked);
 }
 
@@ -138,10 +161,11 @@ export function minimalEdit(before: string, after: string): TextEdit | undefined
   return { range: lines.range(start, endBefore - start), newText: after.slice(start, endAfter) };
 }
 
-
 /** The "fix all" action of an edit that fixes everything fix-all fixes (lintJobs.ts computes it). */
 export function fixAllAction(edit: TextEdit | undefined): CodeActionData | undefined {
-  return edit === undefined ? undefined : { title: l10n.t('Fix all auto-fixable problems'), kind: 'source.fixAll', edits: [edit], isPreferred: false };
+  return edit === undefined
+    ? undefined
+    : { title: l10n.t('Fix all auto-fixable problems'), kind: 'source.fixAll', edits: [edit], isPreferred: false };
 }
 
 export interface LintCounts {
@@ -151,7 +175,10 @@ export interface LintCounts {
 }
 
 /** Problems by severity; `hidden` (from the linter's report) stands for those past the per-file limit. */
-export function countBySeverity(diagnostics: readonly LintDiagnostic[], hidden?: { error: number; warning: number; info: number }): LintCounts {
+export function countBySeverity(
+  diagnostics: readonly LintDiagnostic[],
+  hidden?: { error: number; warning: number; info: number },
+): LintCounts {
   const c: LintCounts = { errors: hidden?.error ?? 0, warnings: hidden?.warning ?? 0, infos: hidden?.info ?? 0 };
   for (const d of diagnostics) {
     // It stands for the hidden ones, counted above.

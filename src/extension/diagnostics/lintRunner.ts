@@ -53,7 +53,11 @@ export class InThreadWorker extends EventEmitter implements WorkerLike {
       try {
         response = { id: request.id, ok: true, result: this.runJob(request.job) };
       } catch (err) {
-        response = { id: request.id, ok: false, reason: err instanceof Error ? (err.stack ?? err.message) : String(err) };
+        response = {
+          id: request.id,
+          ok: false,
+          reason: err instanceof Error ? (err.stack ?? err.message) : String(err),
+        };
       }
       this.emit('message', response);
     });
@@ -71,7 +75,10 @@ export class InThreadWorker extends EventEmitter implements WorkerLike {
  */
 export function requiredWorker(file: string, data: LintWorkerData): WorkerLike {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a separate bundle, loaded at run time on purpose
-  const bundle = require(file) as { runLintJob: (job: LintJob) => LintJobResult; configureLintText: (data: LintWorkerData) => void };
+  const bundle = require(file) as {
+    runLintJob: (job: LintJob) => LintJobResult;
+    configureLintText: (data: LintWorkerData) => void;
+  };
   bundle.configureLintText(data);
   return new InThreadWorker(bundle.runLintJob);
 }
@@ -176,7 +183,9 @@ export class LintRunner {
   private ensureWorker(): WorkerLike {
     if (this.worker !== undefined) return this.worker;
     // execArgv: [] keeps the host's own Node flags, some of which a worker refuses, out of the worker.
-    const create = this.options.createWorker ?? ((file: string, workerData: LintWorkerData) => new Worker(file, { execArgv: [], workerData }));
+    const create =
+      this.options.createWorker ??
+      ((file: string, workerData: LintWorkerData) => new Worker(file, { execArgv: [], workerData }));
     const path = typeof this.options.workerFile === 'string' ? this.options.workerFile : this.options.workerFile();
     const data: LintWorkerData = { l10nBundle: this.options.l10nBundle?.() };
     let worker: WorkerLike;
@@ -185,7 +194,9 @@ export class LintRunner {
     } catch (err) {
       const fallback = this.options.fallback;
       if (fallback === undefined) throw err;
-      this.options.log?.(`no lint worker thread (${err instanceof Error ? err.message : String(err)}): linting in the extension host's thread`);
+      this.options.log?.(
+        `no lint worker thread (${err instanceof Error ? err.message : String(err)}): linting in the extension host's thread`,
+      );
       worker = fallback(path, data);
     }
     worker.on('message', (message: WorkerResponse) => {
@@ -193,7 +204,9 @@ export class LintRunner {
       const entry = this.running;
       if (entry === undefined || entry.id !== message.id) return;
       this.running = undefined;
-      this.settle(entry, () => (message.ok ? entry.resolve(message.result) : entry.reject(new Error(`the linter failed: ${message.reason}`))));
+      this.settle(entry, () =>
+        message.ok ? entry.resolve(message.result) : entry.reject(new Error(`the linter failed: ${message.reason}`)),
+      );
       this.pump();
     });
     const lost = (why: string) => {

@@ -25,7 +25,11 @@ export function largeFileNotice(size: number): string | undefined {
   if (size <= LINT_ON_CHANGE_MAX_SIZE) return undefined;
   // Rounded up to one decimal, so a file just over the limit never reads "5.0 MB is over 5 MB".
   const mb = Math.ceil((size / MB) * 10) / 10;
-  return l10n.t('Large trigger file, linted on save only (not while typing): {0} MB is over {1} MB.', mb.toFixed(1), LINT_ON_CHANGE_MAX_SIZE / MB);
+  return l10n.t(
+    'Large trigger file, linted on save only (not while typing): {0} MB is over {1} MB.',
+    mb.toFixed(1),
+    LINT_ON_CHANGE_MAX_SIZE / MB,
+  );
 }
 
 /** The part of a vscode.TextDocument (P: its Position) that its length is read from. */

@@ -114,12 +114,16 @@ export class LintedDocuments {
     signal: AbortSignal,
   ): LintedVersion {
     // Past the limit there may be fixable problems the shown diagnostics do not tell of.
-    const worthFixing = hidden.error + hidden.warning + hidden.info > 0 || diagnostics.some((d) => d.fix !== undefined && ruleInfo(d.rule).inFixAll);
+    const worthFixing =
+      hidden.error + hidden.warning + hidden.info > 0 ||
+      diagnostics.some((d) => d.fix !== undefined && ruleInfo(d.rule).inFixAll);
     let fixAll: Promise<TextEdit | undefined> | undefined;
     const computeFixAll = (): Promise<TextEdit | undefined> => {
       if (fixAll !== undefined) return fixAll;
       const started = worthFixing
-        ? this.runner.run({ kind: 'fixAll', text, options }, signal).then((r) => (r.kind === 'fixAll' ? r.edit : undefined))
+        ? this.runner
+            .run({ kind: 'fixAll', text, options }, signal)
+            .then((r) => (r.kind === 'fixAll' ? r.edit : undefined))
         : Promise.resolve(undefined);
       // A failure (not a cancellation) is not kept: the next request tries again.
       started.catch((err: unknown) => {
@@ -128,6 +132,14 @@ export class LintedDocuments {
       fixAll = started;
       return started;
     };
-    return { version, diagnostics, hidden, datasets, mayFixAll: worthFixing, fixes: new QuickFixIndex(diagnostics), fixAll: computeFixAll };
+    return {
+      version,
+      diagnostics,
+      hidden,
+      datasets,
+      mayFixAll: worthFixing,
+      fixes: new QuickFixIndex(diagnostics),
+      fixAll: computeFixAll,
+    };
   }
 }

@@ -45,7 +45,10 @@ export class LiveColumns {
 
   constructor(private readonly o: LiveColumnsOptions) {
     this.now = o.now ?? Date.now;
-    this.arrived = new Batch((datasets) => this.changed.fire(new Set(datasets.keys())), { windowMs: o.batchMs ?? 100, ...(o.clock === undefined ? {} : { clock: o.clock }) });
+    this.arrived = new Batch((datasets) => this.changed.fire(new Set(datasets.keys())), {
+      windowMs: o.batchMs ?? 100,
+      ...(o.clock === undefined ? {} : { clock: o.clock }),
+    });
   }
 
   /** The columns known of the active connection's datasets, by slug. */

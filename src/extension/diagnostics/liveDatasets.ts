@@ -69,7 +69,8 @@ export class LiveDatasets {
         const next = got === 'refused' ? undefined : [...got].sort();
         const same = JSON.stringify(next) === JSON.stringify(entry.slugs);
         entry.slugs = next;
-        if (got === 'refused') this.o.log?.('the service does not list its datasets for this key: trigger datasets are not checked');
+        if (got === 'refused')
+          this.o.log?.('the service does not list its datasets for this key: trigger datasets are not checked');
         if (!same && this.o.connection() === id) this.changed.fire();
       },
       (err: unknown) => {

@@ -13,7 +13,9 @@ export type RecipientField =
 /** `recipients, n, id` of the file's trigger, or of a trigger of its top-level array. */
 function isRecipientIdPath(path: JSONPath): boolean {
   const inTrigger = typeof path[0] === 'number' ? path.slice(1) : path;
-  return inTrigger.length === 3 && inTrigger[0] === 'recipients' && typeof inTrigger[1] === 'number' && inTrigger[2] === 'id';
+  return (
+    inTrigger.length === 3 && inTrigger[0] === 'recipients' && typeof inTrigger[1] === 'number' && inTrigger[2] === 'id'
+  );
 }
 
 export function recipientFieldAt(text: string, offset: number): RecipientField | undefined {

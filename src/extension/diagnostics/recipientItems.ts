@@ -26,7 +26,9 @@ export interface RecipientCompletion {
 
 /** Every recipient as a completion of the field (sorted by name, then id). */
 export function recipientCompletions(directory: RecipientDirectory, field: RecipientField): RecipientCompletion[] {
-  const sorted = [...directory.list].sort((a, b) => recipientShortName(a).localeCompare(recipientShortName(b)) || a.id.localeCompare(b.id));
+  const sorted = [...directory.list].sort(
+    (a, b) => recipientShortName(a).localeCompare(recipientShortName(b)) || a.id.localeCompare(b.id),
+  );
   return sorted.map((r, i) => {
     const name = safeLabel(recipientShortName(r), 120);
     return {

@@ -18,7 +18,12 @@ export interface RecipientProvidersDeps {
   recipients: AccountRecipients;
 }
 
-async function fieldAt(runner: LintRunner, doc: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<RecipientField | undefined> {
+async function fieldAt(
+  runner: LintRunner,
+  doc: vscode.TextDocument,
+  position: vscode.Position,
+  token: vscode.CancellationToken,
+): Promise<RecipientField | undefined> {
   const text = doc.getText();
   if (text.length > MAX_TEXT) return undefined;
   const controller = new AbortController();
@@ -68,7 +73,8 @@ export function registerRecipientProviders(deps: RecipientProvidersDeps): vscode
         item.filterText = c.filterText;
         item.sortText = c.sortText;
         item.documentation = c.documentation;
-        if (c.replace !== undefined) item.range = new vscode.Range(doc.positionAt(c.replace.start), doc.positionAt(c.replace.end));
+        if (c.replace !== undefined)
+          item.range = new vscode.Range(doc.positionAt(c.replace.start), doc.positionAt(c.replace.end));
         return item;
       });
     },

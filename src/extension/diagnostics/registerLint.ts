@@ -13,7 +13,11 @@ import { registerRecipientProviders } from './recipientProviders';
 import { registerLintCommands, TriggerDiagnostics } from './triggerDiagnostics';
 
 /** A lint in the lint worker with given columns: the gate of an apply's plan (the editor's and an agent's). */
-export type WorkerLint = (text: string, columns: Record<string, DatasetColumns> | undefined, signal?: AbortSignal) => Promise<readonly Diagnostic[]>;
+export type WorkerLint = (
+  text: string,
+  columns: Record<string, DatasetColumns> | undefined,
+  signal?: AbortSignal,
+) => Promise<readonly Diagnostic[]>;
 
 export interface LintDeps {
   readonly extensionUri: vscode.Uri;
@@ -42,7 +46,10 @@ export function registerLint(deps: LintDeps): RegisteredLint {
       const { client } = await connections.connectionFor(connectionId);
       try {
         const res = await client.listColumns(dataset);
-        return { names: res.data.map((c) => c.key_name), hidden: res.data.filter((c) => c.hidden === true).map((c) => c.key_name) };
+        return {
+          names: res.data.map((c) => c.key_name),
+          hidden: res.data.filter((c) => c.hidden === true).map((c) => c.key_name),
+        };
       } catch (err) {
         if ((err as { status?: unknown }).status === 404) return 'missing';
         throw err;

@@ -58,7 +58,12 @@ export class TriggerDiagnostics implements vscode.Disposable {
     this.matcher = new TriggerFileMatcher(() => settings.triggerFiles(), readOnlyScheme);
     const rulesFile = vscode.Uri.joinPath(extensionUri, 'docs', 'rules.md');
     this.collection = new LintCollection(
-      new RuleDocs({ file: rulesFile.fsPath, fileUrl: rulesFile.toString(), configured: () => settings.rulesDocsUrl(), log: (m) => log.warn(m) }),
+      new RuleDocs({
+        file: rulesFile.fsPath,
+        fileUrl: rulesFile.toString(),
+        configured: () => settings.rulesDocsUrl(),
+        log: (m) => log.warn(m),
+      }),
     );
     this.runner = new LintRunner({
       workerFile: () => path.join(extensionUri.fsPath, 'dist', 'lint-worker.js'),
@@ -198,7 +203,11 @@ export class TriggerDiagnostics implements vscode.Disposable {
   }
 
   /** Lints a file read from disk (bytes: undecodable ones are reported) and shows the result. */
-  private async publishFile(uri: vscode.Uri, bytes: Uint8Array, signal?: AbortSignal): Promise<LintedVersion['hidden'] & { diagnostics: LintDiagnostic[] }> {
+  private async publishFile(
+    uri: vscode.Uri,
+    bytes: Uint8Array,
+    signal?: AbortSignal,
+  ): Promise<LintedVersion['hidden'] & { diagnostics: LintDiagnostic[] }> {
     const result = await this.runner.run({ kind: 'lint', input: bytes, options: this.options() }, signal);
     if (result.kind !== 'lint') throw new Error('the lint worker answered a lint with another result');
     this.collection.show(uri, result.diagnostics, bytes.length);
@@ -208,7 +217,10 @@ export class TriggerDiagnostics implements vscode.Disposable {
 
   /** What VS Code's JSON support reports of a document itself (jsonSupport.ts). */
   private jsonSupport(doc: vscode.TextDocument): JsonSupport {
-    return { languageId: doc.languageId, validates: vscode.workspace.getConfiguration('json').get<boolean>('validate.enable', true) !== false };
+    return {
+      languageId: doc.languageId,
+      validates: vscode.workspace.getConfiguration('json').get<boolean>('validate.enable', true) !== false,
+    };
   }
 
   private onOpen(doc: vscode.TextDocument): void {
@@ -278,7 +290,11 @@ export class TriggerDiagnostics implements vscode.Disposable {
   /** "Lint All Trigger Files in the Workspace": fills Problems for every trigger file. */
   async lintWorkspace(): Promise<{ files: number; counts: LintCounts; filesWithProblems: number } | undefined> {
     return vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Linting trigger files'), cancellable: true },
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: vscode.l10n.t('Linting trigger files'),
+        cancellable: true,
+      },
       async (progress, token) => {
         this.matcher.reload();
         const uris = await this.matcher.findAll(token);
@@ -288,7 +304,9 @@ export class TriggerDiagnostics implements vscode.Disposable {
         let filesWithProblems = 0;
         for (const uri of uris) {
           if (token.isCancellationRequested) {
-            void vscode.window.showInformationMessage(vscode.l10n.t('Linting cancelled after {0} of {1} files.', done, uris.length));
+            void vscode.window.showInformationMessage(
+              vscode.l10n.t('Linting cancelled after {0} of {1} files.', done, uris.length),
+            );
             return undefined;
           }
           progress.report({ message: `${done + 1}/${uris.length}`, increment: 100 / Math.max(1, uris.length) });
@@ -311,16 +329,21 @@ export class TriggerDiagnostics implements vscode.Disposable {
         this.log.info(summary);
         // Not awaited: the progress notification ends now, the summary stays until dismissed.
         const showProblems = vscode.l10n.t('Show Problems');
-        void vscode.window.showInformationMessage(summary, ...(filesWithProblems > 0 ? [showProblems] : [])).then((choice) => {
-          if (choice === showProblems) void vscode.commands.executeCommand('workbench.actions.view.problems');
-        });
+        void vscode.window
+          .showInformationMessage(summary, ...(filesWithProblems > 0 ? [showProblems] : []))
+          .then((choice) => {
+            if (choice === showProblems) void vscode.commands.executeCommand('workbench.actions.view.problems');
+          });
         return { files: done, counts, filesWithProblems };
       },
     );
   }
 
   /** Lints a file for "Lint All" (an open document as it is in the editor, else the file on disk) and shows the result. */
-  private async lintAndShow(uri: vscode.Uri, doc: vscode.TextDocument | undefined): Promise<Pick<LintedVersion, 'diagnostics' | 'hidden'>> {
+  private async lintAndShow(
+    uri: vscode.Uri,
+    doc: vscode.TextDocument | undefined,
+  ): Promise<Pick<LintedVersion, 'diagnostics' | 'hidden'>> {
     if (doc) {
       const linted = await this.documents.lint(uri.toString(), doc.version, () => doc.getText());
       this.collection.show(uri, shownBeside(linted.diagnostics, this.jsonSupport(doc)), documentSize(doc));
@@ -339,5 +362,9 @@ export class TriggerDiagnostics implements vscode.Disposable {
 }
 
 export function registerLintCommands(diagnostics: TriggerDiagnostics, feedback: Feedback): vscode.Disposable[] {
-  return [feedback.registerCommand('obs.lint.workspace', vscode.l10n.t('lint the trigger files'), () => diagnostics.lintWorkspace())];
+  return [
+    feedback.registerCommand('obs.lint.workspace', vscode.l10n.t('lint the trigger files'), () =>
+      diagnostics.lintWorkspace(),
+    ),
+  ];
 }

@@ -8,7 +8,15 @@ import { isTestSideFile } from '../../backtest/testPaths';
 import { SKIPPED_BY_SEARCHES } from '../../triggerFiles/searchRules';
 
 // Documents that only look like files: diffs, output, settings, etc.
-const IGNORED_SCHEMES = new Set(['git', 'output', 'debug', 'vscode-scm', 'vscode-settings', 'comment', 'vscode-notebook-cell']);
+const IGNORED_SCHEMES = new Set([
+  'git',
+  'output',
+  'debug',
+  'vscode-scm',
+  'vscode-settings',
+  'comment',
+  'vscode-notebook-cell',
+]);
 
 function triggerFileSelector(patterns: readonly string[]): vscode.DocumentFilter[] {
   const folders = vscode.workspace.workspaceFolders ?? [];
@@ -51,7 +59,12 @@ export class TriggerFileMatcher {
     const seen = new Map<string, vscode.Uri>();
     for (const folder of folders) {
       for (const p of this.patterns) {
-        const found = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, p), SKIPPED_BY_SEARCHES, undefined, token);
+        const found = await vscode.workspace.findFiles(
+          new vscode.RelativePattern(folder, p),
+          SKIPPED_BY_SEARCHES,
+          undefined,
+          token,
+        );
         for (const uri of found) if (!isTestSideFile(uri.path)) seen.set(uri.toString(), uri);
         if (token?.isCancellationRequested) return [...seen.values()];
       }

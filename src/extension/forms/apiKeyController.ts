@@ -11,7 +11,12 @@ import {
   type CopyWhat,
   type UpdateApiKeyValues,
 } from '../../webview/protocol/apiKeyForm';
-import { ApiKeyFromWebview, type ApiKeyState, type ApiKeyToWebview, type Unsaved } from '../../webview/protocol/messages';
+import {
+  ApiKeyFromWebview,
+  type ApiKeyState,
+  type ApiKeyToWebview,
+  type Unsaved,
+} from '../../webview/protocol/messages';
 import { formProblem, type FormProblems } from '../../webview/protocol/problems';
 import { isServiceNotFound } from '../../api/errors';
 import { errorText } from '../core/errors';
@@ -68,7 +73,14 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
   private lastSent: { id?: string; environmentId?: string } = {};
 
   constructor(private readonly deps: ApiKeyFormDeps) {
-    super(deps.mode === 'create' ? 'create API key' : 'update API key', ApiKeyFromWebview, deps.post, deps.log, resolveApiKeyField, deps.connectionName);
+    super(
+      deps.mode === 'create' ? 'create API key' : 'update API key',
+      ApiKeyFromWebview,
+      deps.post,
+      deps.log,
+      resolveApiKeyField,
+      deps.connectionName,
+    );
     this.unsaved = deps.unsaved;
     this.created = deps.mode === 'create' && deps.created ? { ...deps.created } : undefined;
     this.reopened = this.created !== undefined;
@@ -80,7 +92,9 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
    * have been renamed since): the panel keeps it reachable when it is closed.
    */
   uncopiedKey(): CreatedKey | undefined {
-    return this.created !== undefined && !this.copied ? { ...this.created, name: this.currentName(this.created) } : undefined;
+    return this.created !== undefined && !this.copied
+      ? { ...this.created, name: this.currentName(this.created) }
+      : undefined;
   }
 
   /** A created key's name as the "API keys" list has it now (renamed since?), else as it was created. */
@@ -136,8 +150,12 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
   private async mayDropSecret(dropIt: string): Promise<boolean> {
     const key = this.created;
     if (key === undefined || this.copied) return true;
-    const copyChoice: [string, CopyWhat] = key.id === '' ? [SECRET_TEXT.copySecret, 'secret'] : [SECRET_TEXT.copyBoth, 'idAndSecret'];
-    const choice = await this.deps.ask(SECRET_TEXT.notCopied(this.currentName(key)), SECRET_TEXT.cannotRetrieve, [copyChoice[0], dropIt]);
+    const copyChoice: [string, CopyWhat] =
+      key.id === '' ? [SECRET_TEXT.copySecret, 'secret'] : [SECRET_TEXT.copyBoth, 'idAndSecret'];
+    const choice = await this.deps.ask(SECRET_TEXT.notCopied(this.currentName(key)), SECRET_TEXT.cannotRetrieve, [
+      copyChoice[0],
+      dropIt,
+    ]);
     if (choice === dropIt) return true;
     if (choice === copyChoice[0]) await this.copy(copyChoice[1]);
     return false;
@@ -153,7 +171,14 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
     const unsaved = this.unsaved ? { unsaved: this.unsaved } : {};
     this.unsaved = undefined;
     if (this.deps.mode === 'create') {
-      this.post({ type: 'init', mode: 'create', connectionId, connectionName, values: defaultCreateValues(this.deps.environmentId), ...unsaved });
+      this.post({
+        type: 'init',
+        mode: 'create',
+        connectionId,
+        connectionName,
+        values: defaultCreateValues(this.deps.environmentId),
+        ...unsaved,
+      });
       // Hiding and showing the panel reloads the page: the secret comes back from memory, not from state.
       if (this.created) {
         const notes = this.reopened && !this.copied ? { notes: [SECRET_TEXT.reopened] } : {};
@@ -161,7 +186,15 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
       }
     } else {
       const values = this.deps.initialUpdate ?? { id: '', name: '', disabled: false };
-      this.post({ type: 'init', mode: 'update', connectionId, connectionName, values, idFixed: this.idFixed, ...unsaved });
+      this.post({
+        type: 'init',
+        mode: 'update',
+        connectionId,
+        connectionName,
+        values,
+        idFixed: this.idFixed,
+        ...unsaved,
+      });
     }
   }
 
@@ -192,9 +225,13 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
       this.noteDraft(null);
       const notes = createdNotes(res.oddities?.map((p) => p.field) ?? [], key.id);
       this.post({ type: 'created', key: { ...this.created }, ...(notes.length > 0 ? { notes } : {}) });
-      this.log.info(`created API key ${key.id === '' ? '(no id given)' : key.id} ("${key.attributes.name}") on ${this.deps.connectionName}`);
+      this.log.info(
+        `created API key ${key.id === '' ? '(no id given)' : key.id} ("${key.attributes.name}") on ${this.deps.connectionName}`,
+      );
       if (res.oddities !== undefined) {
-        this.log.warn(`create API key: the service's answer was unusual: ${res.oddities.map((p) => `${p.field}: ${p.message}`).join('; ')}`);
+        this.log.warn(
+          `create API key: the service's answer was unusual: ${res.oddities.map((p) => `${p.field}: ${p.message}`).join('; ')}`,
+        );
       }
       if (key.id !== '') await this.rememberCreated(key);
       this.deps.onChanged?.();
@@ -254,7 +291,9 @@ export class ApiKeyFormController extends FormController<ApiKeyFromWebview, ApiK
     }
     this.lastSent = { id: values.id };
     await this.request('update', API_KEY_HOST_TEXT.saving, async () => {
-      const res = await (await this.deps.client()).updateApiKey(this.deps.team, values.id, checked.body, { signal: this.abort.signal });
+      const res = await (
+        await this.deps.client()
+      ).updateApiKey(this.deps.team, values.id, checked.body, { signal: this.abort.signal });
       const key = res.data.data;
       const patch = { name: key.attributes.name, disabled: key.attributes.disabled };
       if (this.deps.keys.list(this.deps.connectionId).some((k) => k.id === key.id)) {

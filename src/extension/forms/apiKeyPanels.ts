@@ -21,8 +21,12 @@ export class ApiKeyPanels {
     return {
       commands: { 'obs.apiKey.create': (arg) => this.create(arg), 'obs.apiKey.update': (arg) => this.update(arg) },
       restorers: {
-        [VIEW_TYPES.createApiKey]: this.panels.restorer(VIEW_TYPES.createApiKey, (panel, state) => this.restore(panel, state, 'create')),
-        [VIEW_TYPES.updateApiKey]: this.panels.restorer(VIEW_TYPES.updateApiKey, (panel, state) => this.restore(panel, state, 'update')),
+        [VIEW_TYPES.createApiKey]: this.panels.restorer(VIEW_TYPES.createApiKey, (panel, state) =>
+          this.restore(panel, state, 'create'),
+        ),
+        [VIEW_TYPES.updateApiKey]: this.panels.restorer(VIEW_TYPES.updateApiKey, (panel, state) =>
+          this.restore(panel, state, 'update'),
+        ),
       },
     };
   }
@@ -30,7 +34,11 @@ export class ApiKeyPanels {
   private async create(arg: unknown): Promise<void> {
     const conn = await this.panels.connection(parseArg(ApiKeysArg, arg)?.connectionId);
     if (this.panels.reveal(`create:${conn.profile.id}`)) return;
-    this.open(this.panels.newPanel(VIEW_TYPES.createApiKey, TAB_TITLES.createApiKey(connectionLabel(conn.profile.name))), conn, 'create');
+    this.open(
+      this.panels.newPanel(VIEW_TYPES.createApiKey, TAB_TITLES.createApiKey(connectionLabel(conn.profile.name))),
+      conn,
+      'create',
+    );
   }
 
   private async update(arg: unknown): Promise<void> {
@@ -45,15 +53,28 @@ export class ApiKeyPanels {
       const known = this.panels.deps.keys.list(conn.profile.id);
       const byId = { label: API_KEY_HOST_TEXT.pickById, id: undefined };
       const picked = await vscode.window.showQuickPick(
-        [...known.map((k) => ({ label: k.name, description: k.id, detail: k.disabled ? API_KEY_HOST_TEXT.pickDisabled : undefined, id: k.id })), byId],
+        [
+          ...known.map((k) => ({
+            label: k.name,
+            description: k.id,
+            detail: k.disabled ? API_KEY_HOST_TEXT.pickDisabled : undefined,
+            id: k.id,
+          })),
+          byId,
+        ],
         { title: API_KEY_HOST_TEXT.pickTitle, placeHolder: API_KEY_HOST_TEXT.pickPlaceholder },
       );
       if (!picked) return;
       const remembered = known.find((k) => k.id === picked.id);
-      initial = remembered ? { id: remembered.id, name: remembered.name, disabled: remembered.disabled } : { id: '', name: '', disabled: false };
+      initial = remembered
+        ? { id: remembered.id, name: remembered.name, disabled: remembered.disabled }
+        : { id: '', name: '', disabled: false };
     }
     if (initial.id !== '' && this.panels.reveal(`update:${conn.profile.id}:${initial.id}`)) return;
-    const title = TAB_TITLES.updateApiKey(initial.id === '' ? '' : initial.name || initial.id, connectionLabel(conn.profile.name));
+    const title = TAB_TITLES.updateApiKey(
+      initial.id === '' ? '' : initial.name || initial.id,
+      connectionLabel(conn.profile.name),
+    );
     // A key picked from the tree or the remembered keys is known: the form cannot change its id.
     this.open(this.panels.newPanel(VIEW_TYPES.updateApiKey, title), conn, 'update', initial, initial.id !== '');
   }
@@ -66,15 +87,29 @@ export class ApiKeyPanels {
     const conn = await this.panels.restoredConnection(connectionId, () => {
       if (mode !== 'update' || updateValues === undefined) return undefined;
       const known = this.panels.deps.keys.list(connectionId).find((k) => k.id === updateValues.id);
-      return describeUnsavedApiKeyUpdate(updateValues, known && { id: known.id, name: known.name, disabled: known.disabled });
+      return describeUnsavedApiKeyUpdate(
+        updateValues,
+        known && { id: known.id, name: known.name, disabled: known.disabled },
+      );
     });
     this.open(panel, conn, mode, updateValues, idFixed === true, { restoring: true });
   }
 
-  private open(panel: vscode.WebviewPanel, conn: ActiveConnection, mode: Mode, initial?: UpdateApiKeyValues, idFixed = false, opts: OpenOptions = {}): void {
+  private open(
+    panel: vscode.WebviewPanel,
+    conn: ActiveConnection,
+    mode: Mode,
+    initial?: UpdateApiKeyValues,
+    idFixed = false,
+    opts: OpenOptions = {},
+  ): void {
     const { deps } = this.panels;
     // A form opened to update "by id" has no id yet: it gets a key of its own, so it never replaces another.
-    const key = opts.key ?? (mode === 'create' ? `create:${conn.profile.id}` : `update:${conn.profile.id}:${initial?.id || `by-id-${++this.untitled}`}`);
+    const key =
+      opts.key ??
+      (mode === 'create'
+        ? `create:${conn.profile.id}`
+        : `update:${conn.profile.id}:${initial?.id || `by-id-${++this.untitled}`}`);
     const unsaved = opts.restoring ? undefined : keptState(this.panels.takeKept(key), mode);
     this.panels.attach(
       key,
@@ -98,7 +133,8 @@ export class ApiKeyPanels {
           log: this.panels.log,
           copy: (text) => Promise.resolve(vscode.env.clipboard.writeText(text)),
           // The first choice is the dialog's default (Enter): the callers put the safe one first.
-          ask: (message, detail, choices) => Promise.resolve(vscode.window.showWarningMessage(message, { modal: true, detail }, ...choices)),
+          ask: (message, detail, choices) =>
+            Promise.resolve(vscode.window.showWarningMessage(message, { modal: true, detail }, ...choices)),
           close: () => panel.dispose(),
           onChanged: () => deps.refreshTree(),
           renamed: (name) => {
@@ -108,15 +144,20 @@ export class ApiKeyPanels {
       {
         onClosed: (controller) => this.closed(controller, conn),
         reopen: () => {
-          if (!this.panels.reveal(key)) this.open(this.newPanel(conn, mode, initial), conn, mode, initial, idFixed, { key });
+          if (!this.panels.reveal(key))
+            this.open(this.newPanel(conn, mode, initial), conn, mode, initial, idFixed, { key });
         },
       },
     );
   }
 
   private newPanel(conn: ActiveConnection, mode: Mode, initial: UpdateApiKeyValues | undefined): vscode.WebviewPanel {
-    if (mode === 'create') return this.panels.newPanel(VIEW_TYPES.createApiKey, TAB_TITLES.createApiKey(connectionLabel(conn.profile.name)));
-    return this.panels.newPanel(VIEW_TYPES.updateApiKey, TAB_TITLES.updateApiKey(initial?.id ? initial.name || initial.id : '', connectionLabel(conn.profile.name)));
+    if (mode === 'create')
+      return this.panels.newPanel(VIEW_TYPES.createApiKey, TAB_TITLES.createApiKey(connectionLabel(conn.profile.name)));
+    return this.panels.newPanel(
+      VIEW_TYPES.updateApiKey,
+      TAB_TITLES.updateApiKey(initial?.id ? initial.name || initial.id : '', connectionLabel(conn.profile.name)),
+    );
   }
 
   /**
@@ -134,7 +175,10 @@ export class ApiKeyPanels {
       this.panels.log.warn('the window closed with the secret of a new API key never copied');
       return;
     }
-    this.open(this.newPanel(conn, 'create', undefined), conn, 'create', undefined, false, { created: pending, key: `created:${conn.profile.id}:${pending.id}:${++this.untitled}` });
+    this.open(this.newPanel(conn, 'create', undefined), conn, 'create', undefined, false, {
+      created: pending,
+      key: `created:${conn.profile.id}:${pending.id}:${++this.untitled}`,
+    });
   }
 }
 

@@ -12,7 +12,13 @@ import {
   type BurnAlertEdits,
   type RecipientOption,
 } from '../../webview/protocol/burnAlertForm';
-import { BurnAlertFromWebview, type BurnAlertContext, type BurnAlertState, type BurnAlertToWebview, type Unsaved } from '../../webview/protocol/messages';
+import {
+  BurnAlertFromWebview,
+  type BurnAlertContext,
+  type BurnAlertState,
+  type BurnAlertToWebview,
+  type Unsaved,
+} from '../../webview/protocol/messages';
 import { formProblem } from '../../webview/protocol/problems';
 import { errorText } from '../core/errors';
 import { FormController, type ClientSource, type FormLog } from './controller';
@@ -27,7 +33,9 @@ export interface ReviewSide {
 
 export interface BurnAlertFormDeps {
   /** The connection's client, asked for at each request (a restarted sandbox has a new one). */
-  client: ClientSource<Pick<ServiceClient, 'getBurnAlert' | 'listBurnAlerts' | 'updateBurnAlert' | 'listTriggers' | 'listRecipients'>>;
+  client: ClientSource<
+    Pick<ServiceClient, 'getBurnAlert' | 'listBurnAlerts' | 'updateBurnAlert' | 'listTriggers' | 'listRecipients'>
+  >;
   context: BurnAlertContext;
   connectionName: string;
   /** The alert as the tree showed it, or as the form had it before a window reload. */
@@ -115,7 +123,9 @@ export class BurnAlertFormController extends FormController<BurnAlertFromWebview
     const listed = (await client.listBurnAlerts(dataset, sloId, { signal })).data.find((a) => a.id === alertId);
     if (listed !== undefined && this.singleGet !== 'unavailable') {
       this.singleGet = 'unavailable';
-      this.log.info(`burn alert form: the service does not serve one alert by id; the recipients of ${alertId} are unknown`);
+      this.log.info(
+        `burn alert form: the service does not serve one alert by id; the recipients of ${alertId} are unknown`,
+      );
     }
     return listed;
   }
@@ -127,11 +137,16 @@ export class BurnAlertFormController extends FormController<BurnAlertFromWebview
       if (given === undefined || given.recipients === undefined) {
         const current = await this.fetchCurrent();
         if (current === undefined && given === undefined) {
-          this.post({ type: 'status', message: BURN_ALERT_HOST_TEXT.notFound(this.deps.context.alertId, this.deps.context.sloId), failed: true });
+          this.post({
+            type: 'status',
+            message: BURN_ALERT_HOST_TEXT.notFound(this.deps.context.alertId, this.deps.context.sloId),
+            failed: true,
+          });
           return;
         }
         // A restored form's edits are relative to its version: a newer one waits for the check at Save.
-        if (current !== undefined && (given === undefined || !this.deps.restored || isSameVersion(given, current))) this.loaded = current;
+        if (current !== undefined && (given === undefined || !this.deps.restored || isSameVersion(given, current)))
+          this.loaded = current;
       }
       this.options ??= await this.gatherRecipients();
       this.sendInit(false);
@@ -185,17 +200,27 @@ export class BurnAlertFormController extends FormController<BurnAlertFromWebview
   }
 
   /** Recipients the environment already uses, from the SLO's burn alerts and the dataset's triggers. */
-  private async recipientsInUse(client: Pick<ServiceClient, 'listBurnAlerts' | 'listTriggers'>): Promise<RecipientOption[]> {
+  private async recipientsInUse(
+    client: Pick<ServiceClient, 'listBurnAlerts' | 'listTriggers'>,
+  ): Promise<RecipientOption[]> {
     const { dataset, sloId } = this.deps.context;
     const lists: (readonly Recipient[] | undefined)[] = [this.loaded?.recipients];
     const sources: [string, () => Promise<(readonly Recipient[] | undefined)[]>][] = [
-      ['burn alerts', async () => (await client.listBurnAlerts(dataset, sloId, { signal: this.abort.signal })).data.map((a) => a.recipients)],
-      ['triggers', async () => (await client.listTriggers(dataset, { signal: this.abort.signal })).data.map((t) => t.recipients)],
+      [
+        'burn alerts',
+        async () =>
+          (await client.listBurnAlerts(dataset, sloId, { signal: this.abort.signal })).data.map((a) => a.recipients),
+      ],
+      [
+        'triggers',
+        async () => (await client.listTriggers(dataset, { signal: this.abort.signal })).data.map((t) => t.recipients),
+      ],
     ];
     if (dataset !== ENVIRONMENT_WIDE) {
       sources.push([
         'environment-wide triggers',
-        async () => (await client.listTriggers(ENVIRONMENT_WIDE, { signal: this.abort.signal })).data.map((t) => t.recipients),
+        async () =>
+          (await client.listTriggers(ENVIRONMENT_WIDE, { signal: this.abort.signal })).data.map((t) => t.recipients),
       ]);
     }
     const results = await Promise.allSettled(sources.map(([, load]) => load()));
@@ -242,7 +267,9 @@ export class BurnAlertFormController extends FormController<BurnAlertFromWebview
     this.post({ type: 'saved', loaded: this.loaded });
     this.deps.onChanged?.();
     // Saved whatever happens to the diff tabs: a failure to close them is only logged.
-    await this.deps.closeDiffs?.().catch((err: unknown) => this.log.warn(`burn alert form: could not close its review diffs: ${errorText(err)}`));
+    await this.deps
+      .closeDiffs?.()
+      .catch((err: unknown) => this.log.warn(`burn alert form: could not close its review diffs: ${errorText(err)}`));
   }
 
   private async resolve(choice: 'overwrite' | 'reload' | 'cancel'): Promise<void> {

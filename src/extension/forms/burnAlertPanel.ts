@@ -16,7 +16,11 @@ export class BurnAlertPanel {
   handlers(): FormHandlers {
     return {
       commands: { 'obs.burnAlert.edit': (arg) => this.edit(arg) },
-      restorers: { [VIEW_TYPES.burnAlert]: this.panels.restorer(VIEW_TYPES.burnAlert, (panel, state) => this.restore(panel, state)) },
+      restorers: {
+        [VIEW_TYPES.burnAlert]: this.panels.restorer(VIEW_TYPES.burnAlert, (panel, state) =>
+          this.restore(panel, state),
+        ),
+      },
     };
   }
 
@@ -24,7 +28,12 @@ export class BurnAlertPanel {
     const node = parseArg(BurnAlertArg, arg);
     if (node) {
       const conn = await this.panels.connection(node.connectionId);
-      this.open(undefined, conn, { connectionId: conn.profile.id, dataset: node.dataset, sloId: node.sloId, alertId: node.alert.id }, node.alert);
+      this.open(
+        undefined,
+        conn,
+        { connectionId: conn.profile.id, dataset: node.dataset, sloId: node.sloId, alertId: node.alert.id },
+        node.alert,
+      );
       return;
     }
     const conn = await this.panels.connection(undefined);
@@ -57,24 +66,42 @@ export class BurnAlertPanel {
       { title: BURN_ALERT_HOST_TEXT.step(3), placeHolder: BURN_ALERT_HOST_TEXT.pickAlert },
     );
     if (!picked) return;
-    this.open(undefined, conn, { connectionId: conn.profile.id, dataset, sloId: sloId.trim(), alertId: picked.alert.id }, picked.alert);
+    this.open(
+      undefined,
+      conn,
+      { connectionId: conn.profile.id, dataset, sloId: sloId.trim(), alertId: picked.alert.id },
+      picked.alert,
+    );
   }
 
   private async restore(panel: vscode.WebviewPanel, raw: unknown): Promise<void> {
     const state = BurnAlertState.safeParse(raw);
     if (!state.success) throw new FormOpenError(PANEL_TEXT.stateDamaged);
     const { context, loaded, edits, drafts, recipientId } = state.data;
-    const conn = await this.panels.restoredConnection(context.connectionId, () => describeUnsavedBurnAlert(loaded, edits, drafts, recipientId));
+    const conn = await this.panels.restoredConnection(context.connectionId, () =>
+      describeUnsavedBurnAlert(loaded, edits, drafts, recipientId),
+    );
     this.open(panel, conn, context, loaded, true);
   }
 
-  private open(existing: vscode.WebviewPanel | undefined, conn: ActiveConnection, context: BurnAlertContext, loaded?: BurnAlert, restored = false): void {
+  private open(
+    existing: vscode.WebviewPanel | undefined,
+    conn: ActiveConnection,
+    context: BurnAlertContext,
+    loaded?: BurnAlert,
+    restored = false,
+  ): void {
     const key = `burnAlert:${context.connectionId}:${context.dataset}:${context.alertId}`;
     if (!existing && this.panels.reveal(key)) return;
     // Edits kept from this form's panel closed without saving: their version is the base (the check at Save compares it).
     const unsaved = existing ? undefined : keptState(this.panels.takeKept(key));
     const base = unsaved?.state.loaded ?? loaded;
-    const panel = existing ?? this.panels.newPanel(VIEW_TYPES.burnAlert, TAB_TITLES.burnAlert(context.alertId, connectionLabel(conn.profile.name)));
+    const panel =
+      existing ??
+      this.panels.newPanel(
+        VIEW_TYPES.burnAlert,
+        TAB_TITLES.burnAlert(context.alertId, connectionLabel(conn.profile.name)),
+      );
     this.panels.attach(
       key,
       conn.profile.id,

@@ -6,7 +6,12 @@
 // No vscode import: the controllers are tested in plain Node against the sandbox.
 import type { z } from 'zod';
 import { describeRefusal, type CommonToWebview } from '../../webview/protocol/messages';
-import { formProblem, problemsFromThrown, type FieldResolver, type FormProblems } from '../../webview/protocol/problems';
+import {
+  formProblem,
+  problemsFromThrown,
+  type FieldResolver,
+  type FormProblems,
+} from '../../webview/protocol/problems';
 import { errorText, isConnectionGone } from '../core/errors';
 import type { Logger } from '../core/logger';
 import { PANEL_TEXT } from './formText';
@@ -107,7 +112,11 @@ export abstract class FormController<In, Out extends { type: string }> {
   connectionChanged(available: boolean): void {
     if (this.disposed || available === this.available) return;
     this.available = available;
-    this.post(available ? { type: 'connection', available } : { type: 'connection', available, message: PANEL_TEXT.connectionUnavailable(this.connectionName) });
+    this.post(
+      available
+        ? { type: 'connection', available }
+        : { type: 'connection', available, message: PANEL_TEXT.connectionUnavailable(this.connectionName) },
+    );
     if (available) this.reconnected();
   }
 

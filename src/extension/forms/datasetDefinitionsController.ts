@@ -12,7 +12,13 @@ import {
 } from '../../webview/protocol/datasetDefinitionsForm';
 import { isServiceFailure, type FormProblems } from '../../webview/protocol/problems';
 import { DEFINITIONS_TEXT } from '../../webview/protocol/text/datasetDefinitionsForm';
-import { DefinitionsFromWebview, type DefinitionsContext, type DefinitionsState, type DefinitionsToWebview, type Unsaved } from '../../webview/protocol/messages';
+import {
+  DefinitionsFromWebview,
+  type DefinitionsContext,
+  type DefinitionsState,
+  type DefinitionsToWebview,
+  type Unsaved,
+} from '../../webview/protocol/messages';
 import { errorText } from '../core/errors';
 import { FormController, type ClientSource, type FormLog } from './controller';
 import { DEFINITIONS_HOST_TEXT } from './formText';
@@ -52,7 +58,14 @@ export class DatasetDefinitionsFormController extends FormController<Definitions
   private unsaved: Unsaved<DefinitionsState> | undefined;
 
   constructor(private readonly deps: DefinitionsFormDeps) {
-    super('dataset definitions', DefinitionsFromWebview, deps.post, deps.log, resolveDefinitionField, deps.connectionName);
+    super(
+      'dataset definitions',
+      DefinitionsFromWebview,
+      deps.post,
+      deps.log,
+      resolveDefinitionField,
+      deps.connectionName,
+    );
     this.loaded = deps.loaded;
     this.unsaved = deps.unsaved;
   }
@@ -82,7 +95,8 @@ export class DatasetDefinitionsFormController extends FormController<Definitions
     }
     try {
       const client = await this.deps.client();
-      if (fresh || this.loaded === undefined) this.loaded = await readDefinitions(client, this.deps.context.dataset, this.abort.signal);
+      if (fresh || this.loaded === undefined)
+        this.loaded = await readDefinitions(client, this.deps.context.dataset, this.abort.signal);
       if (fresh || this.columns === undefined) this.columns = await this.listColumns(client);
       this.initSent = true;
       // Edits kept from a closed panel are offered once: a later init (Reload) starts from the service.
@@ -107,7 +121,9 @@ export class DatasetDefinitionsFormController extends FormController<Definitions
   }
 
   /** The columns for completion and checks; null (no checks) when they cannot be listed. */
-  private async listColumns(client: Pick<ServiceClient, 'listColumns'>): Promise<{ name: string; hidden: boolean }[] | null> {
+  private async listColumns(
+    client: Pick<ServiceClient, 'listColumns'>,
+  ): Promise<{ name: string; hidden: boolean }[] | null> {
     try {
       const res = await client.listColumns(this.deps.context.dataset, { signal: this.abort.signal });
       return res.data.map((c) => ({ name: c.key_name, hidden: c.hidden }));
@@ -133,7 +149,9 @@ export class DatasetDefinitionsFormController extends FormController<Definitions
     this.sending = checked.body;
     try {
       await this.request('save', DEFINITIONS_TEXT.saving, async () => {
-        const res = await (await this.deps.client()).updateDatasetDefinitions(this.deps.context.dataset, checked.body, { signal: this.abort.signal });
+        const res = await (
+          await this.deps.client()
+        ).updateDatasetDefinitions(this.deps.context.dataset, checked.body, { signal: this.abort.signal });
         this.loaded = res.data;
         this.log.info(`updated dataset definitions of ${this.deps.context.dataset}: ${sent.join(', ')}`);
         this.post({ type: 'saved', loaded: res.data, sent });

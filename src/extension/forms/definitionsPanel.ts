@@ -15,7 +15,11 @@ export class DefinitionsPanel {
   handlers(): FormHandlers {
     return {
       commands: { 'obs.datasetDefinitions.edit': (arg) => this.edit(arg) },
-      restorers: { [VIEW_TYPES.datasetDefinitions]: this.panels.restorer(VIEW_TYPES.datasetDefinitions, (panel, state) => this.restore(panel, state)) },
+      restorers: {
+        [VIEW_TYPES.datasetDefinitions]: this.panels.restorer(VIEW_TYPES.datasetDefinitions, (panel, state) =>
+          this.restore(panel, state),
+        ),
+      },
     };
   }
 
@@ -48,16 +52,28 @@ export class DefinitionsPanel {
     const state = DefinitionsState.safeParse(raw);
     if (!state.success) throw new FormOpenError(PANEL_TEXT.stateDamaged);
     const { context, loaded, rows } = state.data;
-    const conn = await this.panels.restoredConnection(context.connectionId, () => describeUnsavedDefinitions(loaded, rows));
+    const conn = await this.panels.restoredConnection(context.connectionId, () =>
+      describeUnsavedDefinitions(loaded, rows),
+    );
     this.open(panel, conn, context, loaded);
   }
 
-  private open(existing: vscode.WebviewPanel | undefined, conn: ActiveConnection, context: DefinitionsContext, loaded?: DatasetDefinitions): void {
+  private open(
+    existing: vscode.WebviewPanel | undefined,
+    conn: ActiveConnection,
+    context: DefinitionsContext,
+    loaded?: DatasetDefinitions,
+  ): void {
     const key = `definitions:${context.connectionId}:${context.dataset}`;
     if (!existing && this.panels.reveal(key)) return;
     // Edits kept from this form's panel closed without saving: the page puts the changed definitions back on the map read now.
     const unsaved = existing ? undefined : keptState(this.panels.takeKept(key));
-    const panel = existing ?? this.panels.newPanel(VIEW_TYPES.datasetDefinitions, TAB_TITLES.definitions(context.dataset, connectionLabel(conn.profile.name)));
+    const panel =
+      existing ??
+      this.panels.newPanel(
+        VIEW_TYPES.datasetDefinitions,
+        TAB_TITLES.definitions(context.dataset, connectionLabel(conn.profile.name)),
+      );
     this.panels.attach(
       key,
       conn.profile.id,

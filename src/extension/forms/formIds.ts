@@ -11,4 +11,9 @@ export const FORM_COMMANDS = [
 ] as const;
 
 /** The forms' webview types (VIEW_TYPES of the message protocol). */
-export const FORM_VIEW_TYPES = ['obs.form.createApiKey', 'obs.form.updateApiKey', 'obs.form.burnAlert', 'obs.form.datasetDefinitions'] as const;
+export const FORM_VIEW_TYPES = [
+  'obs.form.createApiKey',
+  'obs.form.updateApiKey',
+  'obs.form.burnAlert',
+  'obs.form.datasetDefinitions',
+] as const;

@@ -12,9 +12,14 @@ const short = (name: string): string => safeLabel(name, SHORT_NAME);
 /** Every form's tab title follows "<Action> <object name> - <connection>". */
 export const TAB_TITLES = {
   createApiKey: (connection: string) => l10n.t('Create API Key - {0}', short(connection)),
-  updateApiKey: (keyName: string, connection: string) => (keyName === '' ? l10n.t('Update API Key - {0}', short(connection)) : l10n.t('Update API Key {0} - {1}', short(keyName), short(connection))),
-  burnAlert: (alertId: string, connection: string) => l10n.t('Edit Burn Alert {0} - {1}', short(alertId), short(connection)),
-  definitions: (dataset: string, connection: string) => l10n.t('Edit Dataset Definitions {0} - {1}', short(dataset), short(connection)),
+  updateApiKey: (keyName: string, connection: string) =>
+    keyName === ''
+      ? l10n.t('Update API Key - {0}', short(connection))
+      : l10n.t('Update API Key {0} - {1}', short(keyName), short(connection)),
+  burnAlert: (alertId: string, connection: string) =>
+    l10n.t('Edit Burn Alert {0} - {1}', short(alertId), short(connection)),
+  definitions: (dataset: string, connection: string) =>
+    l10n.t('Edit Dataset Definitions {0} - {1}', short(dataset), short(connection)),
 } as const;
 
 /**
@@ -46,7 +51,9 @@ export const SECRET_TEXT = {
   },
   /** Said on the panel opened again because it was closed before the secret was copied. */
   get reopened(): string {
-    return l10n.t('This panel was closed before the secret was copied, so it was opened again: copy the secret now, or choose Close to drop it for good.');
+    return l10n.t(
+      'This panel was closed before the secret was copied, so it was opened again: copy the secret now, or choose Close to drop it for good.',
+    );
   },
 } as const;
 
@@ -63,7 +70,10 @@ export const PANEL_TEXT = {
   },
   /** A form's panel closed with edits not saved; {0} is its title. */
   closedWithEdits: (title: string) =>
-    l10n.t('"{0}" was closed with unsaved edits. They are kept until VS Code closes: open the same form again to get them back.', title),
+    l10n.t(
+      '"{0}" was closed with unsaved edits. They are kept until VS Code closes: open the same form again to get them back.',
+      title,
+    ),
   get reopen(): string {
     return l10n.t('Reopen');
   },
@@ -72,7 +82,10 @@ export const PANEL_TEXT = {
   },
   /** The form's connection was removed (the sandbox stopped) or its client closed: never "the client is closed". */
   connectionUnavailable: (connection: string) =>
-    l10n.t('The connection {0} is not available: start the sandbox or switch connections; your edits are kept.', short(connection)),
+    l10n.t(
+      'The connection {0} is not available: start the sandbox or switch connections; your edits are kept.',
+      short(connection),
+    ),
 } as const;
 
 /** The API key forms' host side: pickers, progress and the status lines it posts. */
@@ -95,7 +108,8 @@ export const API_KEY_HOST_TEXT = {
   get saving(): string {
     return l10n.t('Saving the key…');
   },
-  notRemembered: (error: string) => l10n.t('The key was created, but it could not be added to the "API keys" list: {0}. Copy the secret now.', error),
+  notRemembered: (error: string) =>
+    l10n.t('The key was created, but it could not be added to the "API keys" list: {0}. Copy the secret now.', error),
   get secretGone(): string {
     return l10n.t('The secret is no longer available: it is shown only once.');
   },
@@ -103,9 +117,14 @@ export const API_KEY_HOST_TEXT = {
     return l10n.t("The service did not say the key's id: copy the secret alone.");
   },
   oddAnswer: (fields: readonly string[]) =>
-    l10n.t("The service's answer was unusual ({0}): the key is shown as far as it could be read; check it on the service.", fields.join(', ')),
+    l10n.t(
+      "The service's answer was unusual ({0}): the key is shown as far as it could be read; check it on the service.",
+      fields.join(', '),
+    ),
   get noIdNote(): string {
-    return l10n.t("The service did not say the key's id: copy the secret alone, and find the id in the service's list of API keys.");
+    return l10n.t(
+      "The service did not say the key's id: copy the secret alone, and find the id in the service's list of API keys.",
+    );
   },
   // What a 404 of the key endpoints means, by what the service says it did not find.
   keyNotFound: (id: string, team: string) =>
@@ -130,7 +149,8 @@ export const API_KEY_HOST_TEXT = {
 /** The burn alert form's host side: the three-step picker, progress, status lines and review titles. */
 export const BURN_ALERT_HOST_TEXT = {
   step: (n: number) => l10n.t('Edit Burn Alert ({0}/3)', n),
-  datasetPrompt: (environmentWide: string) => l10n.t('Dataset slug of the SLO (or {0} for environment-wide)', environmentWide),
+  datasetPrompt: (environmentWide: string) =>
+    l10n.t('Dataset slug of the SLO (or {0} for environment-wide)', environmentWide),
   get invalidSlug(): string {
     return l10n.t('invalid slug');
   },

@@ -17,7 +17,11 @@ export function createForms(deps: FormsDeps): LoadedForms {
   // This bundle has its own copy of @vscode/l10n (see core/l10nSetup.ts).
   configurePageText();
   const panels = new FormPanels(deps);
-  const all = [new ApiKeyPanels(panels).handlers(), new BurnAlertPanel(panels).handlers(), new DefinitionsPanel(panels).handlers()];
+  const all = [
+    new ApiKeyPanels(panels).handlers(),
+    new BurnAlertPanel(panels).handlers(),
+    new DefinitionsPanel(panels).handlers(),
+  ];
   return {
     commands: Object.assign({}, ...all.map((h) => h.commands)) as FormHandlers['commands'],
     restorers: Object.assign({}, ...all.map((h) => h.restorers)) as FormHandlers['restorers'],

@@ -6,7 +6,8 @@ import { escapeAttribute } from '../core/webviewPage';
 /** A page with one message and no script, for a form that cannot be restored (e.g. its connection is gone). */
 export function renderNoticePage(title: string, message: string, cspSource: string, language = 'en'): string {
   // Service text in the message: controls shown as escapes, as every page shows them.
-  const text = (t: string): string => visibleControls(t).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const text = (t: string): string =>
+    visibleControls(t).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   return `<!DOCTYPE html>
 <html lang="${escapeAttribute(language)}">
 <head>

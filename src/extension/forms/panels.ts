@@ -47,7 +47,10 @@ const DIRTY_MARK = '\u25CF ';
 const untitled = (title: string): string => (title.startsWith(DIRTY_MARK) ? title.slice(DIRTY_MARK.length) : title);
 
 /** What the forms use of the connections: their profiles, a connection's client by id, and word when they change. */
-export type FormConnections = Pick<ConnectionManager, 'list' | 'getActive' | 'requireActive' | 'connectionFor' | 'clientFor'> & {
+export type FormConnections = Pick<
+  ConnectionManager,
+  'list' | 'getActive' | 'requireActive' | 'connectionFor' | 'clientFor'
+> & {
   readonly store: Pick<ConnectionManager['store'], 'onDidChange'>;
 };
 
@@ -145,7 +148,8 @@ export class FormPanels implements vscode.Disposable {
 
   private connectionsChanged(): void {
     const present = new Set(this.deps.connections.list().map((p) => p.id));
-    for (const { controller, connectionId } of this.controllers.values()) controller.connectionChanged(present.has(connectionId));
+    for (const { controller, connectionId } of this.controllers.values())
+      controller.connectionChanged(present.has(connectionId));
   }
 
   /** The connection a tree item belongs to, or the active one when no item was given. */
@@ -223,7 +227,9 @@ export class FormPanels implements vscode.Disposable {
     let open = true;
     const controller = make((message) => {
       if (!open) return;
-      webview.postMessage(message).then(undefined, (err: unknown) => this.log.warn(`form message not delivered: ${errorText(err)}`));
+      webview
+        .postMessage(message)
+        .then(undefined, (err: unknown) => this.log.warn(`form message not delivered: ${errorText(err)}`));
     });
     webview.html = renderWebviewPage({
       title: panel.title,

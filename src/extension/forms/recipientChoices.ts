@@ -10,9 +10,17 @@ import { recipientName, recipientShortName, recipientTypeText } from '../core/re
 const byText = (a: string, b: string): number => a.localeCompare(b);
 
 /** The team's recipients sorted by type, then name; two of the same type and name are told apart by id. */
-export function namedRecipientOptions(team: readonly AccountRecipient[] | undefined, seen: readonly RecipientOption[]): RecipientOption[] {
+export function namedRecipientOptions(
+  team: readonly AccountRecipient[] | undefined,
+  seen: readonly RecipientOption[],
+): RecipientOption[] {
   if (team === undefined) return [...seen];
-  const sorted = [...team].sort((a, b) => byText(recipientTypeText(a.type), recipientTypeText(b.type)) || byText(recipientShortName(a), recipientShortName(b)) || byText(a.id, b.id));
+  const sorted = [...team].sort(
+    (a, b) =>
+      byText(recipientTypeText(a.type), recipientTypeText(b.type)) ||
+      byText(recipientShortName(a), recipientShortName(b)) ||
+      byText(a.id, b.id),
+  );
   const labels = sorted.map(recipientName);
   const count = new Map<string, number>();
   for (const label of labels) count.set(label, (count.get(label) ?? 0) + 1);

@@ -20,7 +20,9 @@ export function registerForms(deps: Omit<FormsDeps, 'reviews'>): RegisteredForms
     if (loaded === undefined) {
       // A runtime require of the separate bundle: esbuild leaves a non-literal require alone.
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- a separate bundle, loaded at run time on purpose
-      const host = require(path.join(deps.extensionUri.fsPath, 'dist', 'forms-host.js')) as { createForms: (d: FormsDeps) => LoadedForms };
+      const host = require(path.join(deps.extensionUri.fsPath, 'dist', 'forms-host.js')) as {
+        createForms: (d: FormsDeps) => LoadedForms;
+      };
       loaded = host.createForms({ ...deps, reviews });
     }
     return loaded;
@@ -30,10 +32,17 @@ export function registerForms(deps: Omit<FormsDeps, 'reviews'>): RegisteredForms
     registrations: [
       reviews,
       reviews.register(),
-      ...FORM_COMMANDS.map((c) => deps.feedback.registerCommand(c.id, c.doing, (arg) => load().commands[c.id]?.(arg) ?? missing(`command ${c.id}`))),
+      ...FORM_COMMANDS.map((c) =>
+        deps.feedback.registerCommand(
+          c.id,
+          c.doing,
+          (arg) => load().commands[c.id]?.(arg) ?? missing(`command ${c.id}`),
+        ),
+      ),
       ...FORM_VIEW_TYPES.map((viewType) =>
         vscode.window.registerWebviewPanelSerializer(viewType, {
-          deserializeWebviewPanel: (panel, state: unknown) => load().restorers[viewType]?.(panel, state) ?? missing(`restorer for ${viewType}`),
+          deserializeWebviewPanel: (panel, state: unknown) =>
+            load().restorers[viewType]?.(panel, state) ?? missing(`restorer for ${viewType}`),
         }),
       ),
       new vscode.Disposable(() => loaded?.dispose()),

@@ -24,7 +24,11 @@ export class ReviewDocuments implements vscode.TextDocumentContentProvider, vsco
   async openDiff(left: ReviewSide, right: ReviewSide, title: string, owner?: string): Promise<void> {
     const n = ++this.counter;
     const uriOf = (side: ReviewSide): vscode.Uri => {
-      const name = side.title.replace(/[^A-Za-z0-9 _-]+/g, '').trim().replace(/\s+/g, '-') || 'document';
+      const name =
+        side.title
+          .replace(/[^A-Za-z0-9 _-]+/g, '')
+          .trim()
+          .replace(/\s+/g, '-') || 'document';
       return vscode.Uri.from({ scheme: REVIEW_SCHEME, path: `/${n}/${name}.json` });
     };
     const leftUri = uriOf(left);
@@ -55,7 +59,11 @@ export class ReviewDocuments implements vscode.TextDocumentContentProvider, vsco
     if (uris === undefined) return;
     const tabs = vscode.window.tabGroups.all
       .flatMap((group) => group.tabs)
-      .filter((tab) => tab.input instanceof vscode.TabInputTextDiff && (uris.has(tab.input.original.toString()) || uris.has(tab.input.modified.toString())));
+      .filter(
+        (tab) =>
+          tab.input instanceof vscode.TabInputTextDiff &&
+          (uris.has(tab.input.original.toString()) || uris.has(tab.input.modified.toString())),
+      );
     if (tabs.length > 0) await vscode.window.tabGroups.close(tabs, true);
   }
 

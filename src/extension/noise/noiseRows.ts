@@ -55,7 +55,14 @@ export function noiseRows(entries: readonly NoiseEntry[], maxPerWeek: number): N
 }
 
 function skippedRow(e: Extract<NoiseEntry, { kind: 'skipped' }>): NoiseRow {
-  return { id: e.key, label: e.name ?? e.label, description: l10n.t('not evaluated: {0}', e.reason), tooltip: tooltipOf([e.label, l10n.t('Not evaluated: {0}', e.reason)]), icon: 'circle-slash', open: e.key };
+  return {
+    id: e.key,
+    label: e.name ?? e.label,
+    description: l10n.t('not evaluated: {0}', e.reason),
+    tooltip: tooltipOf([e.label, l10n.t('Not evaluated: {0}', e.reason)]),
+    icon: 'circle-slash',
+    open: e.key,
+  };
 }
 
 function triggerRow(e: Extract<NoiseEntry, { kind: 'evaluated' }>, maxPerWeek: number): NoiseRow {
@@ -64,27 +71,70 @@ function triggerRow(e: Extract<NoiseEntry, { kind: 'evaluated' }>, maxPerWeek: n
   const over = c.notifications > maxPerWeek;
   const span = utcSpan(e.from, e.to);
   const window = durationWords(c.windowSeconds);
-  const sent = l10n.t('{0} ({1}) and {2} in the last {3}{4}', notificationsText(c.notifications), e.rules.alertType, c.resolves === 1 ? l10n.t('1 resolve') : l10n.t('{0} resolves', c.resolves), window, estimate);
+  const sent = l10n.t(
+    '{0} ({1}) and {2} in the last {3}{4}',
+    notificationsText(c.notifications),
+    e.rules.alertType,
+    c.resolves === 1 ? l10n.t('1 resolve') : l10n.t('{0} resolves', c.resolves),
+    window,
+    estimate,
+  );
   const flapping = l10n.t('{0}: fired again within an hour of resolving', flapsText(c.flaps));
   const children: NoiseRow[] = [
-    { id: `${e.key}#sent`, label: sent, tooltip: tooltipOf([l10n.t('Evaluated as the service would have, every {0} from {1} to {2}: {3} evaluations.', spanLabel(e.rules.frequency), span.from, span.to, c.evaluated)]), icon: 'bell' },
+    {
+      id: `${e.key}#sent`,
+      label: sent,
+      tooltip: tooltipOf([
+        l10n.t(
+          'Evaluated as the service would have, every {0} from {1} to {2}: {3} evaluations.',
+          spanLabel(e.rules.frequency),
+          span.from,
+          span.to,
+          c.evaluated,
+        ),
+      ]),
+      icon: 'bell',
+    },
     { id: `${e.key}#flaps`, label: flapping, icon: 'pulse' },
-    { id: `${e.key}#days`, label: l10n.t('Per day: {0}', c.perDay.join(' · ')), description: sparkline(c.perDay), icon: 'info' },
+    {
+      id: `${e.key}#days`,
+      label: l10n.t('Per day: {0}', c.perDay.join(' · ')),
+      description: sparkline(c.perDay),
+      icon: 'info',
+    },
     ...suggestionRows(e, maxPerWeek, estimate),
     ...e.notes.map((n, i) => ({ id: `${e.key}#note${i}`, label: n, icon: 'info' as const })),
   ];
   return {
     id: e.key,
     label: e.name,
-    description: l10n.t('{0} · {1} · {2}', notificationsText(c.notifications), flapsText(c.flaps), sparkline(c.perDay)) + estimate,
-    tooltip: tooltipOf([e.label, l10n.t('{0} on {1}: threshold {2} {3}, exceeded_limit {4}', e.name, e.dataset, e.rules.op, e.rules.value, e.rules.exceededLimit), sent, flapping, c.exact ? '' : l10n.t('Estimated: some values could not be added up over buckets.')]),
+    description:
+      l10n.t('{0} · {1} · {2}', notificationsText(c.notifications), flapsText(c.flaps), sparkline(c.perDay)) + estimate,
+    tooltip: tooltipOf([
+      e.label,
+      l10n.t(
+        '{0} on {1}: threshold {2} {3}, exceeded_limit {4}',
+        e.name,
+        e.dataset,
+        e.rules.op,
+        e.rules.value,
+        e.rules.exceededLimit,
+      ),
+      sent,
+      flapping,
+      c.exact ? '' : l10n.t('Estimated: some values could not be added up over buckets.'),
+    ]),
     icon: over ? 'bell-dot' : 'bell',
     open: e.key,
     children,
   };
 }
 
-function suggestionRows(e: Extract<NoiseEntry, { kind: 'evaluated' }>, maxPerWeek: number, estimate: string): NoiseRow[] {
+function suggestionRows(
+  e: Extract<NoiseEntry, { kind: 'evaluated' }>,
+  maxPerWeek: number,
+  estimate: string,
+): NoiseRow[] {
   const s = e.suggestion;
   if (!s) return [];
   const rows: NoiseRow[] = [];
@@ -99,13 +149,33 @@ function suggestionRows(e: Extract<NoiseEntry, { kind: 'evaluated' }>, maxPerWee
       id: `${e.key}#suggest-${x.change.member}`,
       label,
       description: l10n.t('{0} in the last {1}{2}', notificationsText(x.notifications), window, estimate),
-      tooltip: l10n.t('The smallest change that would have kept it to at most {0} in the last {1}, while it still fires in every window its tests say it must. Click to review the edit of the file (nothing is saved or applied).', notificationsText(maxPerWeek), window),
+      tooltip: l10n.t(
+        'The smallest change that would have kept it to at most {0} in the last {1}, while it still fires in every window its tests say it must. Click to review the edit of the file (nothing is saved or applied).',
+        notificationsText(maxPerWeek),
+        window,
+      ),
       icon: 'lightbulb',
       review: { key: e.key, member: x.change.member, value: x.change.value, seen },
     });
   }
-  if (s.blockedBy !== undefined) rows.push({ id: `${e.key}#blocked`, label: l10n.t('No quieter threshold (or exceeded_limit) within {0} still fires in "{1}", which its test says it must', notificationsText(maxPerWeek), s.blockedBy), icon: 'warning' });
-  for (const name of s.missed) rows.push({ id: `${e.key}#missed-${name}`, label: l10n.t('Its test "{0}" fails now: it does not fire in that window', name), icon: 'warning' });
-  e.unchecked.forEach((u, i) => rows.push({ id: `${e.key}#unchecked${i}`, label: l10n.t('Not checked against {0}', u), icon: 'info' }));
+  if (s.blockedBy !== undefined)
+    rows.push({
+      id: `${e.key}#blocked`,
+      label: l10n.t(
+        'No quieter threshold (or exceeded_limit) within {0} still fires in "{1}", which its test says it must',
+        notificationsText(maxPerWeek),
+        s.blockedBy,
+      ),
+      icon: 'warning',
+    });
+  for (const name of s.missed)
+    rows.push({
+      id: `${e.key}#missed-${name}`,
+      label: l10n.t('Its test "{0}" fails now: it does not fire in that window', name),
+      icon: 'warning',
+    });
+  e.unchecked.forEach((u, i) =>
+    rows.push({ id: `${e.key}#unchecked${i}`, label: l10n.t('Not checked against {0}', u), icon: 'info' }),
+  );
   return rows;
 }

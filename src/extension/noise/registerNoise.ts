@@ -26,14 +26,23 @@ class NoiseTree implements vscode.TreeDataProvider<NoiseRow>, vscode.Disposable 
   }
 
   getTreeItem(row: NoiseRow): vscode.TreeItem {
-    const item = new vscode.TreeItem(row.label, row.children && row.children.length > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(
+      row.label,
+      row.children && row.children.length > 0
+        ? vscode.TreeItemCollapsibleState.Collapsed
+        : vscode.TreeItemCollapsibleState.None,
+    );
     item.id = row.id;
     item.description = row.description;
     // Plain text: names and reasons come from files and the service.
     item.tooltip = row.tooltip;
     item.iconPath = new vscode.ThemeIcon(row.icon);
     if (row.review) {
-      item.command = { command: 'obs.noise.reviewSuggestion', title: vscode.l10n.t('Review the Suggested Change'), arguments: [row.review] };
+      item.command = {
+        command: 'obs.noise.reviewSuggestion',
+        title: vscode.l10n.t('Review the Suggested Change'),
+        arguments: [row.review],
+      };
       item.contextValue = 'obs.noise.suggestion';
     } else if (row.open !== undefined) {
       item.contextValue = 'obs.noise.trigger';
@@ -58,8 +67,13 @@ export function registerNoise(deps: NoiseFeatureDeps): vscode.Disposable[] {
   let loaded: LoadedNoise | undefined;
   const load = (): LoadedNoise => {
     // A runtime require of the separate bundle: esbuild leaves a non-literal require alone.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a separate bundle, loaded at run time on purpose
-    loaded ??= (require(path.join(deps.extensionUri.fsPath, 'dist', 'backtest-host.js')) as { createNoiseReport: (d: NoiseDeps) => LoadedNoise }).createNoiseReport(deps);
+    /* eslint-disable @typescript-eslint/no-require-imports -- a separate bundle, loaded at run time on purpose */
+    loaded ??= (
+      require(path.join(deps.extensionUri.fsPath, 'dist', 'backtest-host.js')) as {
+        createNoiseReport: (d: NoiseDeps) => LoadedNoise;
+      }
+    ).createNoiseReport(deps);
+    /* eslint-enable @typescript-eslint/no-require-imports */
     return loaded;
   };
   const tree = new NoiseTree();
@@ -77,7 +91,9 @@ export function registerNoise(deps: NoiseFeatureDeps): vscode.Disposable[] {
     view,
     f.registerCommand('obs.noise.show', vscode.l10n.t('show the noise report'), show),
     f.registerCommand('obs.noise.refresh', vscode.l10n.t('show the noise report'), show),
-    f.registerCommand('obs.noise.reviewSuggestion', vscode.l10n.t('review the suggested change'), (arg) => load().review(arg)),
+    f.registerCommand('obs.noise.reviewSuggestion', vscode.l10n.t('review the suggested change'), (arg) =>
+      load().review(arg),
+    ),
     f.registerCommand('obs.noise.openFile', vscode.l10n.t('open the trigger file'), async (arg) => {
       const key = typeof arg === 'object' && arg !== null ? (arg as { open?: unknown }).open : undefined;
       const uri = typeof key === 'string' ? vscode.Uri.parse(key, true) : undefined;

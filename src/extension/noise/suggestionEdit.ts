@@ -30,9 +30,22 @@ export function readSuggestedEdit(arg: unknown): SuggestedEdit | undefined {
   if (typeof arg !== 'object' || arg === null) return undefined;
   const a = arg as Record<string, unknown>;
   const seen = a.seen as Record<string, unknown> | undefined;
-  if (typeof a.key !== 'string' || (a.member !== 'value' && a.member !== 'exceeded_limit') || !isFiniteNumber(a.value)) return undefined;
-  if (typeof seen !== 'object' || seen === null || typeof seen.op !== 'string' || !isFiniteNumber(seen.value) || !isFiniteNumber(seen.exceededLimit)) return undefined;
-  return { key: a.key, member: a.member, value: a.value, seen: { op: seen.op, value: seen.value, exceededLimit: seen.exceededLimit } };
+  if (typeof a.key !== 'string' || (a.member !== 'value' && a.member !== 'exceeded_limit') || !isFiniteNumber(a.value))
+    return undefined;
+  if (
+    typeof seen !== 'object' ||
+    seen === null ||
+    typeof seen.op !== 'string' ||
+    !isFiniteNumber(seen.value) ||
+    !isFiniteNumber(seen.exceededLimit)
+  )
+    return undefined;
+  return {
+    key: a.key,
+    member: a.member,
+    value: a.value,
+    seen: { op: seen.op, value: seen.value, exceededLimit: seen.exceededLimit },
+  };
 }
 
 /** The indentation the file uses (its first indented line), for an inserted member. */
@@ -44,13 +57,22 @@ function indentationOf(text: string): { insertSpaces: boolean; tabSize: number }
 export function suggestionEdits(text: string, s: SuggestedEdit): EditResult {
   const root = parseTree(text);
   const threshold: Node | undefined = root?.type === 'object' ? findNodeAtLocation(root, ['threshold']) : undefined;
-  if (threshold?.type !== 'object') return { ok: false, reason: l10n.t('the file no longer holds a trigger with a threshold') };
+  if (threshold?.type !== 'object')
+    return { ok: false, reason: l10n.t('the file no longer holds a trigger with a threshold') };
   const op = findNodeAtLocation(threshold, ['op'])?.value as unknown;
   const value = findNodeAtLocation(threshold, ['value'])?.value as unknown;
   const limitNode = findNodeAtLocation(threshold, ['exceeded_limit']);
   const limit = limitNode === undefined ? 1 : (limitNode.value as unknown);
   if (op !== s.seen.op || value !== s.seen.value || limit !== s.seen.exceededLimit) {
-    return { ok: false, reason: l10n.t('its threshold changed since the report ({0} {1}, exceeded_limit {2}): run the report again', String(op), String(value), String(limit)) };
+    return {
+      ok: false,
+      reason: l10n.t(
+        'its threshold changed since the report ({0} {1}, exceeded_limit {2}): run the report again',
+        String(op),
+        String(value),
+        String(limit),
+      ),
+    };
   }
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const edits = modify(text, ['threshold', s.member], s.value, { formattingOptions: { ...indentationOf(text), eol } });
@@ -71,7 +93,11 @@ export interface SuggestionNotice {
  * never saves it, but the editor's Auto Save does (on by default in VS Code in a browser), and then "not
  * saved" would be a false word. Compare with Saved is offered only while there is a saved version to compare.
  */
-export function suggestionNotice(file: string, what: string, state: { dirty: boolean; autoSave: AutoSave }): SuggestionNotice {
+export function suggestionNotice(
+  file: string,
+  what: string,
+  state: { dirty: boolean; autoSave: AutoSave },
+): SuggestionNotice {
   if (!state.dirty) {
     const text = l10n.t(
       '{0} now has the suggested {1}, saved. Review it, then send it to the service with Apply (its lens); Undo takes it back.',
@@ -89,9 +115,11 @@ export function suggestionNotice(file: string, what: string, state: { dirty: boo
     return { compare: 'saved', text };
   }
   const when =
-    state.autoSave === 'onFocusChange' ? l10n.t('Auto Save saves it when the editor loses focus')
-    : state.autoSave === 'onWindowChange' ? l10n.t('Auto Save saves it when the window loses focus')
-    : l10n.t('Auto Save saves it in a moment');
+    state.autoSave === 'onFocusChange'
+      ? l10n.t('Auto Save saves it when the editor loses focus')
+      : state.autoSave === 'onWindowChange'
+        ? l10n.t('Auto Save saves it when the window loses focus')
+        : l10n.t('Auto Save saves it in a moment');
   const text = l10n.t(
     '{0} now has the suggested {1}; {2}. Review it, then send it to the service with Apply (its lens); Undo takes it back.',
     file,

@@ -12,7 +12,14 @@ import { DEFAULT_PREVIEW_WINDOW, PREVIEW_WINDOWS, planPreview, type PlanMode } f
 import { readSavedQuery, runPreview, PreviewRefused } from './previewRun';
 import { spanLabel } from '../../backtest/summary';
 import { triggerFromText, type PreviewTrigger } from '../../backtest/triggerText';
-import { offerWhatWorks, pacerFor, RUNNER_CLOCK, SAVED_QUERIES, sessionFor, type QueryFeatureDeps } from './queryCommands';
+import {
+  offerWhatWorks,
+  pacerFor,
+  RUNNER_CLOCK,
+  SAVED_QUERIES,
+  sessionFor,
+  type QueryFeatureDeps,
+} from './queryCommands';
 import { failedPreviewModel } from './resultsModel';
 import { ResultsPanel } from './resultsPanel';
 import type { ResultsRun } from './resultsProtocol';
@@ -46,18 +53,34 @@ export class TriggerPreviews {
     if (node) {
       const conn = await this.deps.connections.connectionFor(node.connectionId);
       const t = node.trigger;
-      return this.preview({ conn, dataset: node.dataset, trigger: { ...t, query: t.query ?? undefined, query_id: t.query_id ?? undefined }, key: `preview:${conn.profile.id}:${node.dataset}:${t.id}`, where: `${node.dataset} on ${connectionLabel(conn.profile.name)}`, column: vscode.ViewColumn.Active });
+      return this.preview({
+        conn,
+        dataset: node.dataset,
+        trigger: { ...t, query: t.query ?? undefined, query_id: t.query_id ?? undefined },
+        key: `preview:${conn.profile.id}:${node.dataset}:${t.id}`,
+        where: `${node.dataset} on ${connectionLabel(conn.profile.name)}`,
+        column: vscode.ViewColumn.Active,
+      });
     }
-    const uriText = isRecord(arg) && typeof arg.uri === 'string' ? arg.uri : vscode.window.activeTextEditor?.document.uri.toString();
-    const doc = uriText === undefined ? undefined : vscode.workspace.textDocuments.find((d) => d.uri.toString() === uriText);
+    const uriText =
+      isRecord(arg) && typeof arg.uri === 'string' ? arg.uri : vscode.window.activeTextEditor?.document.uri.toString();
+    const doc =
+      uriText === undefined ? undefined : vscode.workspace.textDocuments.find((d) => d.uri.toString() === uriText);
     if (!doc) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Preview a trigger from the Datasets view, or from the "Preview" lens at the top of a trigger file.'));
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t(
+          'Preview a trigger from the Datasets view, or from the "Preview" lens at the top of a trigger file.',
+        ),
+      );
       return;
     }
     const read = triggerFromText(doc.getText());
     if (!read.ok) {
       // An error with "Show Logs": it stays until read, as every failure of something the user started.
-      void this.deps.feedback.reportError(vscode.l10n.t('preview {0}', vscode.workspace.asRelativePath(doc.uri)), new Error(read.reason));
+      void this.deps.feedback.reportError(
+        vscode.l10n.t('preview {0}', vscode.workspace.asRelativePath(doc.uri)),
+        new Error(read.reason),
+      );
       return;
     }
     const conn = await this.deps.connections.requireActive();
@@ -66,15 +89,41 @@ export class TriggerPreviews {
     if (dataset === ENVIRONMENT_WIDE_TRIGGER_SLUG) dataset = ENVIRONMENT_WIDE;
     dataset ??= await vscode.window.showInputBox({
       title: vscode.l10n.t('Preview {0}', safeLabel(read.trigger.name, 80)),
-      prompt: vscode.l10n.t('The file names no dataset_slug: which dataset does this trigger query? ({0} for environment-wide)', ENVIRONMENT_WIDE),
+      prompt: vscode.l10n.t(
+        'The file names no dataset_slug: which dataset does this trigger query? ({0} for environment-wide)',
+        ENVIRONMENT_WIDE,
+      ),
       ignoreFocusOut: true,
       validateInput: (v) => (v.trim() === '' || /[/?#\s]/.test(v) ? vscode.l10n.t('Enter a dataset slug') : undefined),
     });
     if (dataset === undefined) return;
-    await this.preview({ conn, dataset: dataset.trim(), trigger: read.trigger, key: `preview:file:${doc.uri.toString()}`, where: doc.isDirty ? vscode.l10n.t('{0} (unsaved edits included) against {1} on {2}', vscode.workspace.asRelativePath(doc.uri), dataset.trim(), connectionLabel(conn.profile.name)) : vscode.l10n.t('{0} (as saved) against {1} on {2}', vscode.workspace.asRelativePath(doc.uri), dataset.trim(), connectionLabel(conn.profile.name)), column: vscode.ViewColumn.Beside });
+    await this.preview({
+      conn,
+      dataset: dataset.trim(),
+      trigger: read.trigger,
+      key: `preview:file:${doc.uri.toString()}`,
+      where: doc.isDirty
+        ? vscode.l10n.t(
+            '{0} (unsaved edits included) against {1} on {2}',
+            vscode.workspace.asRelativePath(doc.uri),
+            dataset.trim(),
+            connectionLabel(conn.profile.name),
+          )
+        : vscode.l10n.t(
+            '{0} (as saved) against {1} on {2}',
+            vscode.workspace.asRelativePath(doc.uri),
+            dataset.trim(),
+            connectionLabel(conn.profile.name),
+          ),
+      column: vscode.ViewColumn.Beside,
+    });
   }
 
-  private async preview(target: PreviewTarget, windowSeconds = DEFAULT_PREVIEW_WINDOW, mode: PlanMode = 'exact'): Promise<void> {
+  private async preview(
+    target: PreviewTarget,
+    windowSeconds = DEFAULT_PREVIEW_WINDOW,
+    mode: PlanMode = 'exact',
+  ): Promise<void> {
     const { conn, dataset, trigger } = target;
     const { feedback, extensionUri } = this.deps;
     const name = safeLabel(trigger.name, 80);
@@ -87,7 +136,24 @@ export class TriggerPreviews {
           query = await readSavedQuery(conn.client, dataset, trigger.query_id, signal);
         }
         if (!isRecord(query)) throw new PreviewRefused(vscode.l10n.t('Trigger "{0}" has no query to preview.', name));
-        return await runPreview(conn.client, pacerFor(conn), RUNNER_CLOCK, { dataset, trigger, query, windowSeconds, mode, nowSeconds: Math.floor(Date.now() / 1000), where: target.where, queries: SAVED_QUERIES, cache: sessionFor(conn).cache }, signal, report);
+        return await runPreview(
+          conn.client,
+          pacerFor(conn),
+          RUNNER_CLOCK,
+          {
+            dataset,
+            trigger,
+            query,
+            windowSeconds,
+            mode,
+            nowSeconds: Math.floor(Date.now() / 1000),
+            where: target.where,
+            queries: SAVED_QUERIES,
+            cache: sessionFor(conn).cache,
+          },
+          signal,
+          report,
+        );
       } catch (err) {
         if (isCallUnavailable(err) || err instanceof PreviewRefused) return err;
         if (isAlreadyReported(err)) throw err;
@@ -96,7 +162,13 @@ export class TriggerPreviews {
     });
     if (done === undefined) return;
     if (isCallUnavailable(done)) return offerWhatWorks(done.message);
-    const panel = ResultsPanel.for(target.key, RESULTS_TEXT.previewTitle(name), extensionUri, feedback.log, target.column);
+    const panel = ResultsPanel.for(
+      target.key,
+      RESULTS_TEXT.previewTitle(name),
+      extensionUri,
+      feedback.log,
+      target.column,
+    );
     const actions = {
       links: {},
       rerun: async (withOptions: boolean) => {
@@ -118,36 +190,84 @@ export class TriggerPreviews {
 
   private runOf(target: PreviewTarget, windowSeconds: number, mode: PlanMode): ResultsRun {
     const { conn, dataset, trigger, key, where } = target;
-    return { kind: 'preview', connectionId: conn.profile.id, dataset, key, where, trigger: { ...trigger, name: trigger.name }, windowSeconds, mode };
+    return {
+      kind: 'preview',
+      connectionId: conn.profile.id,
+      dataset,
+      key,
+      where,
+      trigger: { ...trigger, name: trigger.name },
+      windowSeconds,
+      mode,
+    };
   }
 
   /** Previews again a trigger whose panel came back after a window reload, as it was previewed then. */
   async rerunRestored(run: Extract<ResultsRun, { kind: 'preview' }>, withOptions: boolean): Promise<void> {
     const conn = await this.deps.connections.connectionFor(run.connectionId);
-    const target: PreviewTarget = { conn, dataset: run.dataset, trigger: run.trigger as PreviewTrigger, key: run.key, where: run.where, column: vscode.ViewColumn.Active };
-    const options = withOptions ? await this.askOptions(target, run.windowSeconds) : { windowSeconds: run.windowSeconds, mode: run.mode };
+    const target: PreviewTarget = {
+      conn,
+      dataset: run.dataset,
+      trigger: run.trigger as PreviewTrigger,
+      key: run.key,
+      where: run.where,
+      column: vscode.ViewColumn.Active,
+    };
+    const options = withOptions
+      ? await this.askOptions(target, run.windowSeconds)
+      : { windowSeconds: run.windowSeconds, mode: run.mode };
     if (options) await this.preview(target, options.windowSeconds, options.mode);
   }
 
   /** The window, and for a window that needs several queries, exact steps or one coarser query. */
-  private async askOptions(target: PreviewTarget, current: number): Promise<{ windowSeconds: number; mode: PlanMode } | undefined> {
-    const query = isRecord(target.trigger.query) ? target.trigger.query : { time_range: target.trigger.frequency ?? 900 };
+  private async askOptions(
+    target: PreviewTarget,
+    current: number,
+  ): Promise<{ windowSeconds: number; mode: PlanMode } | undefined> {
+    const query = isRecord(target.trigger.query)
+      ? target.trigger.query
+      : { time_range: target.trigger.frequency ?? 900 };
     const now = Math.floor(Date.now() / 1000);
     const items = PREVIEW_WINDOWS.map((w) => {
       const plan = planPreview(target.trigger, query, w, now, 'exact');
       const queries = plan.ok ? plan.queriesIfExact : 1;
-      return { w, queries, label: vscode.l10n.t('Last {0}', spanLabel(w)), description: [w === DEFAULT_PREVIEW_WINDOW ? vscode.l10n.t('default') : undefined, w === current ? vscode.l10n.t('current') : undefined, queries === 1 ? vscode.l10n.t('1 query') : vscode.l10n.t("{0} queries at the trigger's frequency", queries)].filter(Boolean).join(' · ') };
+      return {
+        w,
+        queries,
+        label: vscode.l10n.t('Last {0}', spanLabel(w)),
+        description: [
+          w === DEFAULT_PREVIEW_WINDOW ? vscode.l10n.t('default') : undefined,
+          w === current ? vscode.l10n.t('current') : undefined,
+          queries === 1 ? vscode.l10n.t('1 query') : vscode.l10n.t("{0} queries at the trigger's frequency", queries),
+        ]
+          .filter(Boolean)
+          .join(' · '),
+      };
     });
-    const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Preview {0}', safeLabel(target.trigger.name, 80)), placeHolder: vscode.l10n.t('How far back to evaluate it (the service keeps 7 days)') });
+    const picked = await vscode.window.showQuickPick(items, {
+      title: vscode.l10n.t('Preview {0}', safeLabel(target.trigger.name, 80)),
+      placeHolder: vscode.l10n.t('How far back to evaluate it (the service keeps 7 days)'),
+    });
     if (!picked) return undefined;
     if (picked.queries <= 1) return { windowSeconds: picked.w, mode: 'exact' };
     const minutes = Math.ceil(picked.queries / 10);
     const step = await vscode.window.showQuickPick(
       [
-        { mode: 'exact' as const, label: vscode.l10n.t("Exact: {0} queries at the trigger's frequency", picked.queries), description: vscode.l10n.t('about {0} min or more: the service runs 10 queries a minute', minutes) },
-        { mode: 'coarse' as const, label: vscode.l10n.t('Faster: one query at a coarser step'), description: vscode.l10n.t('every window value is estimated; the chart says so') },
+        {
+          mode: 'exact' as const,
+          label: vscode.l10n.t("Exact: {0} queries at the trigger's frequency", picked.queries),
+          description: vscode.l10n.t('about {0} min or more: the service runs 10 queries a minute', minutes),
+        },
+        {
+          mode: 'coarse' as const,
+          label: vscode.l10n.t('Faster: one query at a coarser step'),
+          description: vscode.l10n.t('every window value is estimated; the chart says so'),
+        },
       ],
-      { title: vscode.l10n.t('Preview over the last {0}', spanLabel(picked.w)), placeHolder: vscode.l10n.t('A query holds at most 1,000 steps') },
+      {
+        title: vscode.l10n.t('Preview over the last {0}', spanLabel(picked.w)),
+        placeHolder: vscode.l10n.t('A query holds at most 1,000 steps'),
+      },
     );
     return step ? { windowSeconds: picked.w, mode: step.mode } : undefined;
   }

@@ -40,16 +40,26 @@ export interface PreviewRun {
   model: ResultsModel;
 }
 
-export async function runPreview(api: QueryApi, pacer: CreationPacer, clock: RunnerClock, req: PreviewRequest, signal: AbortSignal, report: (m: string) => void): Promise<PreviewRun> {
+export async function runPreview(
+  api: QueryApi,
+  pacer: CreationPacer,
+  clock: RunnerClock,
+  req: PreviewRequest,
+  signal: AbortSignal,
+  report: (m: string) => void,
+): Promise<PreviewRun> {
   const planned = planPreview(req.trigger, req.query, req.windowSeconds, req.nowSeconds, req.mode);
-  if (!planned.ok) throw new PreviewRefused(l10n.t('Trigger "{0}" cannot be previewed: {1}.', req.trigger.name, planned.reason));
+  if (!planned.ok)
+    throw new PreviewRefused(l10n.t('Trigger "{0}" cannot be previewed: {1}.', req.trigger.name, planned.reason));
   const plan = planned.plan;
   let data;
   try {
-    const fetch = (cache: ResultStore | undefined) => fetchSeries({ api, pacer, clock, signal, report, queries: req.queries, cache }, req.dataset, req.query, plan);
+    const fetch = (cache: ResultStore | undefined) =>
+      fetchSeries({ api, pacer, clock, signal, report, queries: req.queries, cache }, req.dataset, req.query, plan);
     data = await (req.cache ? req.cache.inRun(fetch) : fetch(undefined));
   } catch (err) {
-    if (err instanceof QueryIncompleteError) throw new PreviewRefused(l10n.t("The preview's query did not complete: {0}", err.reason));
+    if (err instanceof QueryIncompleteError)
+      throw new PreviewRefused(l10n.t("The preview's query did not complete: {0}", err.reason));
     throw err;
   }
   const grid = gridFromSeries(plan, data);
@@ -57,10 +67,15 @@ export async function runPreview(api: QueryApi, pacer: CreationPacer, clock: Run
   const summary = previewSummary(outcome, plan.rules.alertType, plan.windowSeconds, plan.rules.disabled);
   const model = modelFromPreview(plan, outcome, {
     title: l10n.t('Preview: {0}', req.trigger.name),
-    subtitle: l10n.t('{0} · last {1} · every {2}', req.where, spanLabel(plan.windowSeconds), spanLabel(plan.rules.frequency)),
+    subtitle: l10n.t(
+      '{0} · last {1} · every {2}',
+      req.where,
+      spanLabel(plan.windowSeconds),
+      spanLabel(plan.rules.frequency),
+    ),
     summary,
   });
   return { plan, outcome, summary, model };
 }
 
-export {  readSavedQuery };
+export { readSavedQuery };

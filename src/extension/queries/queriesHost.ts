@@ -29,8 +29,14 @@ export function createQueries(deps: QueryFeatureDeps): LoadedQueries {
     sessionFor,
     showPreviewWindow(w) {
       const title = RESULTS_TEXT.previewTitle(w.name);
-      const model = modelFromPreview(w.preview.plan, w.preview.outcome, { title, subtitle: w.subtitle, summary: w.summary });
-      ResultsPanel.for(w.key, title, deps.extensionUri, deps.feedback.log, vscode.ViewColumn.Beside).show(model, { links: {} });
+      const model = modelFromPreview(w.preview.plan, w.preview.outcome, {
+        title,
+        subtitle: w.subtitle,
+        summary: w.summary,
+      });
+      ResultsPanel.for(w.key, title, deps.extensionUri, deps.feedback.log, vscode.ViewColumn.Beside).show(model, {
+        links: {},
+      });
     },
   };
   return {
@@ -39,8 +45,17 @@ export function createQueries(deps: QueryFeatureDeps): LoadedQueries {
     services,
     restore(webviewPanel, state) {
       const restored = restoreResults(state, deps.connections.list());
-      if (restored.saved === undefined) deps.feedback.log.info(`restored a results panel that cannot run again: ${restored.model.note ?? restored.model.message ?? 'no saved run'}`);
-      const panel = ResultsPanel.adopt(webviewPanel, restored.key, restored.title, deps.extensionUri, deps.feedback.log);
+      if (restored.saved === undefined)
+        deps.feedback.log.info(
+          `restored a results panel that cannot run again: ${restored.model.note ?? restored.model.message ?? 'no saved run'}`,
+        );
+      const panel = ResultsPanel.adopt(
+        webviewPanel,
+        restored.key,
+        restored.title,
+        deps.extensionUri,
+        deps.feedback.log,
+      );
       const links: { query?: vscode.Uri; graph?: vscode.Uri } = {};
       if (restored.links.query) links.query = vscode.Uri.parse(restored.links.query, true);
       if (restored.links.graph) links.graph = vscode.Uri.parse(restored.links.graph, true);
@@ -48,7 +63,8 @@ export function createQueries(deps: QueryFeatureDeps): LoadedQueries {
       const rerun =
         run === undefined
           ? undefined
-          : (withOptions: boolean) => (run.kind === 'query' ? runs.rerunRestored(run, withOptions) : previews.rerunRestored(run, withOptions));
+          : (withOptions: boolean) =>
+              run.kind === 'query' ? runs.rerunRestored(run, withOptions) : previews.rerunRestored(run, withOptions);
       panel.show(restored.model, { links, ...(rerun ? { rerun } : {}) }, restored.saved);
     },
   };

@@ -18,7 +18,13 @@ import { explainNotFound } from '../../backtest/datasetCheck';
 import { SavedQueryCache } from '../../backtest/savedQueryCache';
 import { ResultCache } from '../../backtest/cache';
 import type { QuerySession } from './queryServices';
-import { CreationPacer, isCallUnavailable, runQueryResult, unavailableOr, type RunnerClock } from '../../backtest/runner';
+import {
+  CreationPacer,
+  isCallUnavailable,
+  runQueryResult,
+  unavailableOr,
+  type RunnerClock,
+} from '../../backtest/runner';
 import { askDataset, askQuery, askQueryId } from './savedQueryPicker';
 import { TypedText, unknownQueryProblem } from './savedQueryPicks';
 
@@ -81,11 +87,31 @@ interface FlagPick extends vscode.QuickPickItem {
 /** The "Options" step: the request flags of a query result (spec 4.5); undefined when cancelled. */
 async function askQueryFlags(queryId: string, title: string): Promise<CreateQueryResultRequest | undefined> {
   const items: FlagPick[] = [
-    { flag: 'disable_series', label: vscode.l10n.t('Leave out the time series'), description: vscode.l10n.t('disable_series: only the summarised results (the table)'), picked: false },
-    { flag: 'disable_total_by_aggregate', label: vscode.l10n.t('Leave out the totals'), description: 'disable_total_by_aggregate', picked: true },
-    { flag: 'disable_other_by_aggregate', label: vscode.l10n.t('Leave out the other groups'), description: vscode.l10n.t('disable_other_by_aggregate: the aggregates of groups past the limit'), picked: true },
+    {
+      flag: 'disable_series',
+      label: vscode.l10n.t('Leave out the time series'),
+      description: vscode.l10n.t('disable_series: only the summarised results (the table)'),
+      picked: false,
+    },
+    {
+      flag: 'disable_total_by_aggregate',
+      label: vscode.l10n.t('Leave out the totals'),
+      description: 'disable_total_by_aggregate',
+      picked: true,
+    },
+    {
+      flag: 'disable_other_by_aggregate',
+      label: vscode.l10n.t('Leave out the other groups'),
+      description: vscode.l10n.t('disable_other_by_aggregate: the aggregates of groups past the limit'),
+      picked: true,
+    },
   ];
-  const picked = await vscode.window.showQuickPick(items, { canPickMany: true, title, placeHolder: vscode.l10n.t('What to leave out of the result (the checked defaults are the service defaults)'), ignoreFocusOut: true });
+  const picked = await vscode.window.showQuickPick(items, {
+    canPickMany: true,
+    title,
+    placeHolder: vscode.l10n.t('What to leave out of the result (the checked defaults are the service defaults)'),
+    ignoreFocusOut: true,
+  });
   if (!picked) return undefined;
   const on = new Set(picked.map((p) => p.flag));
   const body: CreateQueryResultRequest = {
@@ -97,12 +123,17 @@ async function askQueryFlags(queryId: string, title: string): Promise<CreateQuer
   if (body.disable_series) {
     const limit = await vscode.window.showInputBox({
       title,
-      prompt: vscode.l10n.t('Rows in the result (1 to {0}); leave empty for the default of 1000', QUERY_RESULT_LIMIT_MAX),
+      prompt: vscode.l10n.t(
+        'Rows in the result (1 to {0}); leave empty for the default of 1000',
+        QUERY_RESULT_LIMIT_MAX,
+      ),
       ignoreFocusOut: true,
       validateInput: (v) => {
         if (v.trim() === '') return undefined;
         const n = Number(v);
-        return Number.isInteger(n) && n >= 1 && n <= QUERY_RESULT_LIMIT_MAX ? undefined : vscode.l10n.t('Enter a whole number from 1 to {0}', QUERY_RESULT_LIMIT_MAX);
+        return Number.isInteger(n) && n >= 1 && n <= QUERY_RESULT_LIMIT_MAX
+          ? undefined
+          : vscode.l10n.t('Enter a whole number from 1 to {0}', QUERY_RESULT_LIMIT_MAX);
       },
     });
     if (limit === undefined) return undefined;
@@ -113,7 +144,10 @@ async function askQueryFlags(queryId: string, title: string): Promise<CreateQuer
 
 function checkedLinks(result: QueryResult, uiUrl: string, feedback: Feedback): PanelActions['links'] {
   const links: PanelActions['links'] = {};
-  for (const [which, link] of [['query', result.links?.query_url], ['graph', result.links?.graph_image_url]] as const) {
+  for (const [which, link] of [
+    ['query', result.links?.query_url],
+    ['graph', result.links?.graph_image_url],
+  ] as const) {
     if (link === undefined) continue;
     const check = checkUiLink(link, uiUrl);
     if (check.ok) links[which] = vscode.Uri.parse(check.url.href, true);
@@ -151,10 +185,16 @@ export class QueryRuns {
     const key = queryPanelKey(conn.profile.id, dataset, queryId);
     const outcome = await feedback.runWithProgress(vscode.l10n.t('Running {0}...', label), async (signal, report) => {
       try {
-        return await runQueryResult(conn.client, pacerFor(conn), RUNNER_CLOCK, { dataset, body: request, signal, report });
+        return await runQueryResult(conn.client, pacerFor(conn), RUNNER_CLOCK, {
+          dataset,
+          body: request,
+          signal,
+          report,
+        });
       } catch (err) {
         const se = asServiceError(err);
-        if (se?.kind === 'query-failed') return { kind: 'failed' as const, message: (se as { detail?: string }).detail ?? se.message };
+        if (se?.kind === 'query-failed')
+          return { kind: 'failed' as const, message: (se as { detail?: string }).detail ?? se.message };
         const unknown = unknownQueryProblem(err, dataset, queryId);
         if (unknown !== undefined) return { kind: 'unknown' as const, message: unknown, said: se?.message ?? '' };
         throw await explainNotFound(conn.client, dataset, err, signal);
@@ -186,7 +226,13 @@ export class QueryRuns {
       links: { query: links.query !== undefined, graph: links.graph !== undefined },
       ...(outcome.kind === 'incomplete' ? { incomplete: outcome.reason } : {}),
     });
-    const saved: SavedRun = { run, links: { ...(links.query ? { query: links.query.toString(true) } : {}), ...(links.graph ? { graph: links.graph.toString(true) } : {}) } };
+    const saved: SavedRun = {
+      run,
+      links: {
+        ...(links.query ? { query: links.query.toString(true) } : {}),
+        ...(links.graph ? { graph: links.graph.toString(true) } : {}),
+      },
+    };
     panel.show(model, { links, rerun }, saved);
   }
 
@@ -204,7 +250,9 @@ export class QueryRuns {
   async runTrigger(arg: unknown, withOptions: boolean): Promise<void> {
     const node = parseArg(TriggerArg, arg);
     if (!node) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Run a trigger\'s query from the trigger in the Datasets view, or use "Run Saved Query...".'));
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('Run a trigger\'s query from the trigger in the Datasets view, or use "Run Saved Query...".'),
+      );
       return;
     }
     const conn = await this.deps.connections.connectionFor(node.connectionId);
@@ -216,15 +264,22 @@ export class QueryRuns {
       void vscode.window.showInformationMessage(vscode.l10n.t('Trigger "{0}" has no query to run.', safeLabel(t.name)));
       return;
     }
-    const saved = await this.deps.feedback.runWithProgress(vscode.l10n.t('Saving the query of trigger "{0}"...', safeLabel(t.name, 80)), async (signal) => {
-      try {
-        return (await SAVED_QUERIES.idFor(conn.client, node.dataset, inline, signal)).id;
-      } catch (err) {
-        const e = unavailableOr(await explainNotFound(conn.client, node.dataset, err, signal), vscode.l10n.t('Saving a query'), `POST /1/queries/${node.dataset}`);
-        if (isCallUnavailable(e)) return e;
-        throw e;
-      }
-    });
+    const saved = await this.deps.feedback.runWithProgress(
+      vscode.l10n.t('Saving the query of trigger "{0}"...', safeLabel(t.name, 80)),
+      async (signal) => {
+        try {
+          return (await SAVED_QUERIES.idFor(conn.client, node.dataset, inline, signal)).id;
+        } catch (err) {
+          const e = unavailableOr(
+            await explainNotFound(conn.client, node.dataset, err, signal),
+            vscode.l10n.t('Saving a query'),
+            `POST /1/queries/${node.dataset}`,
+          );
+          if (isCallUnavailable(e)) return e;
+          throw e;
+        }
+      },
+    );
     if (saved === undefined) return;
     if (typeof saved !== 'string') return offerWhatWorks(saved.message);
     return this.run(conn, node.dataset, saved, label, withOptions);
@@ -245,7 +300,9 @@ export class QueryRuns {
     while (query !== undefined) {
       const { id, name } = query;
       const label =
-        name === undefined ? vscode.l10n.t('saved query {0}', safeLabel(id, 80)) : vscode.l10n.t('saved query "{0}"', name);
+        name === undefined
+          ? vscode.l10n.t('saved query {0}', safeLabel(id, 80))
+          : vscode.l10n.t('saved query "{0}"', name);
       let problem: string | undefined;
       await this.run(conn, dataset, id, label, false, undefined, async (message) => void (problem = message));
       if (problem === undefined) return;

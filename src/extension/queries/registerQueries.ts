@@ -50,8 +50,13 @@ export function registerQueries(
   let loaded: LoadedQueries | undefined;
   const load = (): LoadedQueries => {
     // A runtime require of the separate bundle: esbuild leaves a non-literal require alone.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a separate bundle, loaded at run time on purpose
-    loaded ??= (require(path.join(deps.extensionUri.fsPath, 'dist', 'queries-host.js')) as { createQueries: (d: QueryFeatureDeps) => LoadedQueries }).createQueries(deps);
+    /* eslint-disable @typescript-eslint/no-require-imports -- a separate bundle, loaded at run time on purpose */
+    loaded ??= (
+      require(path.join(deps.extensionUri.fsPath, 'dist', 'queries-host.js')) as {
+        createQueries: (d: QueryFeatureDeps) => LoadedQueries;
+      }
+    ).createQueries(deps);
+    /* eslint-enable @typescript-eslint/no-require-imports */
     return loaded;
   };
   const f = deps.feedback;
@@ -62,9 +67,15 @@ export function registerQueries(
     disposables: [
       lenses,
       f.registerCommand('obs.query.run', vscode.l10n.t('run a saved query'), () => load().runs.runById()),
-      f.registerCommand('obs.trigger.runQuery', vscode.l10n.t("run the trigger's query"), (arg) => load().runs.runTrigger(arg, false)),
-      f.registerCommand('obs.trigger.runQueryWithOptions', vscode.l10n.t("run the trigger's query"), (arg) => load().runs.runTrigger(arg, true)),
-      f.registerCommand('obs.trigger.preview', vscode.l10n.t('preview the trigger'), (arg) => load().previews.fromArg(arg)),
+      f.registerCommand('obs.trigger.runQuery', vscode.l10n.t("run the trigger's query"), (arg) =>
+        load().runs.runTrigger(arg, false),
+      ),
+      f.registerCommand('obs.trigger.runQueryWithOptions', vscode.l10n.t("run the trigger's query"), (arg) =>
+        load().runs.runTrigger(arg, true),
+      ),
+      f.registerCommand('obs.trigger.preview', vscode.l10n.t('preview the trigger'), (arg) =>
+        load().previews.fromArg(arg),
+      ),
       vscode.languages.registerCodeLensProvider([{ language: 'json' }, { language: 'jsonc' }], lenses),
       // A results panel open at a window reload comes back with its last result (onWebviewPanel activation).
       vscode.window.registerWebviewPanelSerializer(RESULTS_PANEL_VIEW_TYPE, {

@@ -10,7 +10,12 @@ import * as l10n from '@vscode/l10n';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const cell = (v: unknown): Cell => (v === null || v === undefined ? null : typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : JSON.stringify(v));
+const cell = (v: unknown): Cell =>
+  v === null || v === undefined
+    ? null
+    : typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'
+      ? v
+      : JSON.stringify(v);
 
 /** Breakdown columns of a result: those the query names, else the members whose values are not numbers. */
 function breakdownsOf(result: QueryResult, rows: readonly ResultRow[]): string[] {
@@ -34,7 +39,10 @@ function tableOf(rows: readonly ResultRow[], breakdowns: readonly string[]): Tab
   return { columns, rows: rows.map((r) => columns.map((c) => cell(r[c]))) };
 }
 
-function chartOf(series: readonly { time: string | number; data?: ResultRow | null | undefined }[], breakdowns: readonly string[]): Chart | null {
+function chartOf(
+  series: readonly { time: string | number; data?: ResultRow | null | undefined }[],
+  breakdowns: readonly string[],
+): Chart | null {
   const times = [...new Set(series.map((p) => epochSeconds(p.time)).filter(Number.isFinite))].sort((a, b) => a - b);
   if (times.length === 0) return null;
   const index = new Map(times.map((t, i) => [t, i]));
@@ -43,7 +51,9 @@ function chartOf(series: readonly { time: string | number; data?: ResultRow | nu
   for (const p of series) {
     const i = index.get(epochSeconds(p.time));
     if (i === undefined || !p.data) continue;
-    const group = breakdowns.map((b) => (p.data?.[b] === null || p.data?.[b] === undefined ? '(none)' : String(p.data[b]))).join(' · ');
+    const group = breakdowns
+      .map((b) => (p.data?.[b] === null || p.data?.[b] === undefined ? '(none)' : String(p.data[b])))
+      .join(' · ');
     for (const [k, v] of Object.entries(p.data)) {
       if (breakdowns.includes(k) || (typeof v !== 'number' && v !== null)) continue;
       if (!aggregates.includes(k)) aggregates.push(k);
@@ -57,14 +67,24 @@ function chartOf(series: readonly { time: string | number; data?: ResultRow | nu
     }
   }
   // A count or sum of no events is 0, not a gap: the service leaves such buckets out of the series.
-  for (const line of lines.values()) if (ZERO_WHEN_EMPTY.test(line.aggregate)) line.values = line.values.map((v) => v ?? 0);
+  for (const line of lines.values())
+    if (ZERO_WHEN_EMPTY.test(line.aggregate)) line.values = line.values.map((v) => v ?? 0);
   return { times, aggregates, lines: [...lines.values()] };
 }
 
 const ZERO_WHEN_EMPTY = /^(COUNT|SUM|COUNT_DISTINCT|COUNT_DATAPOINTS|HISTOGRAM_COUNT)(\(|$)/;
 
 function totalsOf(title: string, raw: unknown): ResultsModel['totals'] {
-  const record = isRecord(raw) && isRecord(raw.data) ? raw.data : isRecord(raw) ? raw : Array.isArray(raw) && isRecord(raw[0]) ? (isRecord(raw[0].data) ? raw[0].data : raw[0]) : undefined;
+  const record =
+    isRecord(raw) && isRecord(raw.data)
+      ? raw.data
+      : isRecord(raw)
+        ? raw
+        : Array.isArray(raw) && isRecord(raw[0])
+          ? isRecord(raw[0].data)
+            ? raw[0].data
+            : raw[0]
+          : undefined;
   if (!record) return [];
   return [{ title, rows: Object.entries(record).map(([k, v]) => [k, cell(v)] as [string, Cell]) }];
 }
@@ -90,7 +110,10 @@ export function modelFromResult(result: QueryResult, ctx: ResultContext): Result
     ...(complete ? {} : { message: ctx.incomplete ?? l10n.t('The result is not complete yet.') }),
     chart: data?.series ? chartOf(data.series, breakdowns) : null,
     table: data?.results ? tableOf(rows, breakdowns) : null,
-    totals: [...totalsOf(l10n.t('Totals'), data?.total_by_aggregate), ...totalsOf(l10n.t('Other groups'), data?.other_by_aggregate)],
+    totals: [
+      ...totalsOf(l10n.t('Totals'), data?.total_by_aggregate),
+      ...totalsOf(l10n.t('Other groups'), data?.other_by_aggregate),
+    ],
     links: ctx.links,
     canRerun: ctx.canRerun,
   };
@@ -98,19 +121,42 @@ export function modelFromResult(result: QueryResult, ctx: ResultContext): Result
 
 /** A result that failed: the service's error text, and nothing pretending to be data. */
 export function failedModel(ctx: ResultContext, message: string): ResultsModel {
-  return { title: ctx.title, subtitle: ctx.subtitle, status: 'failed', message, chart: null, table: null, totals: [], links: ctx.links, canRerun: ctx.canRerun };
+  return {
+    title: ctx.title,
+    subtitle: ctx.subtitle,
+    status: 'failed',
+    message,
+    chart: null,
+    table: null,
+    totals: [],
+    links: ctx.links,
+    canRerun: ctx.canRerun,
+  };
 }
 
 /** A preview that could not be made: the reason, in the panel where the preview would be, and Run Again. */
 export function failedPreviewModel(title: string, where: string, message: string): ResultsModel {
-  return { title, subtitle: where, status: 'failed', subject: 'preview', message, chart: null, table: null, totals: [], links: { query: false, graph: false }, canRerun: true };
+  return {
+    title,
+    subtitle: where,
+    status: 'failed',
+    subject: 'preview',
+    message,
+    chart: null,
+    table: null,
+    totals: [],
+    links: { query: false, graph: false },
+    canRerun: true,
+  };
 }
 
 function valueLabel(rules: TriggerRules, plan: PreviewPlan): string {
   const base = l10n.t('{0} over {1}', plan.valueKey, spanLabel(rules.timeRange));
   if (!rules.baseline) return base;
   const earlier = spanLabel(rules.baseline.offsetMinutes * 60);
-  return rules.baseline.type === 'percentage' ? l10n.t('% change of {0} against {1} earlier', base, earlier) : l10n.t('change of {0} against {1} earlier', base, earlier);
+  return rules.baseline.type === 'percentage'
+    ? l10n.t('% change of {0} against {1} earlier', base, earlier)
+    : l10n.t('change of {0} against {1} earlier', base, earlier);
 }
 
 export interface PreviewContext {
@@ -123,7 +169,15 @@ export function modelFromPreview(plan: PreviewPlan, outcome: PreviewOutcome, ctx
   const rules = plan.rules;
   const label = valueLabel(rules, plan);
   const notes = [...plan.notes];
-  if (!outcome.exact) notes.unshift(l10n.t('Approximate: {0} cannot be added up over buckets, so each {1} window is estimated from {2} buckets.', plan.valueKey, spanLabel(rules.timeRange), spanLabel(plan.step)));
+  if (!outcome.exact)
+    notes.unshift(
+      l10n.t(
+        'Approximate: {0} cannot be added up over buckets, so each {1} window is estimated from {2} buckets.',
+        plan.valueKey,
+        spanLabel(rules.timeRange),
+        spanLabel(plan.step),
+      ),
+    );
   const toCell = (v: number): number | null => (Number.isNaN(v) ? null : Math.round(v * 1e6) / 1e6);
   const lines = outcome.values.map((g) => ({ group: g.label, aggregate: label, values: Array.from(g.values, toCell) }));
   // How long each firing lasted, in minutes (a number, so it sorts), beside its relative times.
@@ -137,9 +191,18 @@ export function modelFromPreview(plan: PreviewPlan, outcome: PreviewOutcome, ctx
     title: ctx.title,
     subtitle: ctx.subtitle,
     status: 'complete',
-    chart: { times: outcome.times, aggregates: [label], lines, ...(plan.coarseNote !== undefined ? { note: plan.coarseNote } : {}) },
+    chart: {
+      times: outcome.times,
+      aggregates: [label],
+      lines,
+      ...(plan.coarseNote !== undefined ? { note: plan.coarseNote } : {}),
+    },
     // Exact ISO times, shown relative with the exact UTC time on hover, and copied or saved as they are.
-    table: { columns: [l10n.t('fired at'), l10n.t('resolved at'), l10n.t('lasted (min)'), l10n.t('groups')], rows: firingRows, timeColumns: [0, 1] },
+    table: {
+      columns: [l10n.t('fired at'), l10n.t('resolved at'), l10n.t('lasted (min)'), l10n.t('groups')],
+      rows: firingRows,
+      timeColumns: [0, 1],
+    },
     totals: [
       {
         title: l10n.t('Evaluations'),
@@ -157,7 +220,15 @@ export function modelFromPreview(plan: PreviewPlan, outcome: PreviewOutcome, ctx
     preview: {
       summary: ctx.summary,
       notes,
-      threshold: { op: rules.op, value: rules.value, label: l10n.t('threshold {0} {1}', rules.op, `${rules.value}${rules.baseline?.type === 'percentage' ? ' %' : ''}`) },
+      threshold: {
+        op: rules.op,
+        value: rules.value,
+        label: l10n.t(
+          'threshold {0} {1}',
+          rules.op,
+          `${rules.value}${rules.baseline?.type === 'percentage' ? ' %' : ''}`,
+        ),
+      },
       firings: outcome.firings.map((f) => ({ start: f.start, end: f.end, groups: f.groups })),
       exact: outcome.exact,
       valueLabel: label,

@@ -1,7 +1,14 @@
 // The query results panel (webview): shows a ResultsModel, sends it again whenever the page (re)loads,
 // and carries out what the page asks: copy or save the table, open a checked link, run again.
 import * as vscode from 'vscode';
-import { ResultsFromWebview, RESULTS_VIEW_TYPE, describeRefusalText, type ResultsModel, type ResultsToWebview, type SavedRun } from './resultsProtocol';
+import {
+  ResultsFromWebview,
+  RESULTS_VIEW_TYPE,
+  describeRefusalText,
+  type ResultsModel,
+  type ResultsToWebview,
+  type SavedRun,
+} from './resultsProtocol';
 import type { Logger } from '../core/logger';
 import { pageL10n } from '../core/pageL10nSetup';
 import { showErrorUntilRead } from '../core/feedback';
@@ -20,7 +27,13 @@ export class ResultsPanel {
   private actions: PanelActions = { links: {} };
 
   /** The panel for `key` (one per query or trigger), revealed if it is open. */
-  static for(key: string, title: string, extensionUri: vscode.Uri, log: Logger, column = vscode.ViewColumn.Active): ResultsPanel {
+  static for(
+    key: string,
+    title: string,
+    extensionUri: vscode.Uri,
+    log: Logger,
+    column = vscode.ViewColumn.Active,
+  ): ResultsPanel {
     const existing = ResultsPanel.open.get(key);
     if (existing) {
       existing.panel.title = title;
@@ -28,16 +41,30 @@ export class ResultsPanel {
       return existing;
     }
     const assets = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
-    const webviewPanel = vscode.window.createWebviewPanel(RESULTS_VIEW_TYPE, title, { viewColumn: column, preserveFocus: false }, { enableScripts: true, enableFindWidget: true, localResourceRoots: [assets] });
+    const webviewPanel = vscode.window.createWebviewPanel(
+      RESULTS_VIEW_TYPE,
+      title,
+      { viewColumn: column, preserveFocus: false },
+      { enableScripts: true, enableFindWidget: true, localResourceRoots: [assets] },
+    );
     const panel = new ResultsPanel(key, webviewPanel, extensionUri, log);
     ResultsPanel.open.set(key, panel);
     return panel;
   }
 
   /** A panel VS Code brings back after a window reload; `key` (when known) lets a new run reuse it. */
-  static adopt(webviewPanel: vscode.WebviewPanel, key: string | undefined, title: string, extensionUri: vscode.Uri, log: Logger): ResultsPanel {
+  static adopt(
+    webviewPanel: vscode.WebviewPanel,
+    key: string | undefined,
+    title: string,
+    extensionUri: vscode.Uri,
+    log: Logger,
+  ): ResultsPanel {
     webviewPanel.title = title;
-    webviewPanel.webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist', 'webview')] };
+    webviewPanel.webview.options = {
+      enableScripts: true,
+      localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist', 'webview')],
+    };
     const panel = new ResultsPanel(key ?? `restored:${++ResultsPanel.restoredCount}`, webviewPanel, extensionUri, log);
     if (!ResultsPanel.open.has(panel.key)) ResultsPanel.open.set(panel.key, panel);
     return panel;
@@ -82,7 +109,12 @@ export class ResultsPanel {
 
   private sendModel(): void {
     if (!this.model) return;
-    this.post({ type: 'show', model: this.model, title: this.panel.title, ...(this.saved ? { saved: this.saved } : {}) });
+    this.post({
+      type: 'show',
+      model: this.model,
+      title: this.panel.title,
+      ...(this.saved ? { saved: this.saved } : {}),
+    });
   }
 
   busy(label: string | null): void {
@@ -90,7 +122,9 @@ export class ResultsPanel {
   }
 
   private post(m: ResultsToWebview): void {
-    this.panel.webview.postMessage(m).then(undefined, (err: unknown) => this.log.warn(`results message not delivered: ${String(err)}`));
+    this.panel.webview
+      .postMessage(m)
+      .then(undefined, (err: unknown) => this.log.warn(`results message not delivered: ${String(err)}`));
   }
 
   private async receive(raw: unknown): Promise<void> {
@@ -118,8 +152,15 @@ export class ResultsPanel {
       }
     } catch (err) {
       this.log.error(`results panel: ${m.type} failed: ${String(err)}`);
-      const operation = m.type === 'export' ? vscode.l10n.t('export the table') : m.type === 'rerun' ? vscode.l10n.t('run it again') : vscode.l10n.t('open the link');
-      void showErrorUntilRead(vscode.l10n.t('Could not {0}: {1}', operation, err instanceof Error ? err.message : String(err)));
+      const operation =
+        m.type === 'export'
+          ? vscode.l10n.t('export the table')
+          : m.type === 'rerun'
+            ? vscode.l10n.t('run it again')
+            : vscode.l10n.t('open the link');
+      void showErrorUntilRead(
+        vscode.l10n.t('Could not {0}: {1}', operation, err instanceof Error ? err.message : String(err)),
+      );
     }
   }
 
@@ -132,7 +173,11 @@ export class ResultsPanel {
     }
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const name = `${this.panel.title.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'results'}.${format}`;
-    const target = await vscode.window.showSaveDialog({ defaultUri: folder ? vscode.Uri.joinPath(folder, name) : undefined, filters: { [what]: [format] }, saveLabel: vscode.l10n.t('Save {0}', what) });
+    const target = await vscode.window.showSaveDialog({
+      defaultUri: folder ? vscode.Uri.joinPath(folder, name) : undefined,
+      filters: { [what]: [format] },
+      saveLabel: vscode.l10n.t('Save {0}', what),
+    });
     if (!target) return;
     await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
     this.post({ type: 'exported', message: vscode.l10n.t('Saved the table as {0} to {1}.', what, target.fsPath) });

@@ -1,7 +1,14 @@
 // The results panel's message schemas, re-exported for the host side with a short refusal text.
 import type * as z from 'zod';
 
-export { ResultsFromWebview, RESULTS_VIEW_TYPE, type ResultsModel, type ResultsRun, type ResultsToWebview, type SavedRun } from '../../webview/protocol/queryResults';
+export {
+  ResultsFromWebview,
+  RESULTS_VIEW_TYPE,
+  type ResultsModel,
+  type ResultsRun,
+  type ResultsToWebview,
+  type SavedRun,
+} from '../../webview/protocol/queryResults';
 
 /** Why a page message was refused, for the log (never the message itself). */
 export function describeRefusalText(error: z.ZodError): string {

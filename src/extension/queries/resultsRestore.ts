@@ -43,7 +43,14 @@ export function restoreResults(raw: unknown, profiles: readonly { id: string; ui
   const parsed = ResultsState.safeParse(raw);
   if (!parsed.success) {
     const title = RESULTS_TEXT.restoredTitle;
-    return { key: undefined, title, model: blank(title, RESULTS_TEXT.stateDamaged, 'failed'), run: undefined, saved: undefined, links: {} };
+    return {
+      key: undefined,
+      title,
+      model: blank(title, RESULTS_TEXT.stateDamaged, 'failed'),
+      run: undefined,
+      saved: undefined,
+      links: {},
+    };
   }
   const { title, saved } = parsed.data;
   const profile = saved ? profiles.find((p) => p.id === saved.run.connectionId) : undefined;

@@ -3,7 +3,8 @@
 
 export const RESULTS_TEXT = {
   restoredTitle: 'Query Results',
-  stateDamaged: 'This panel could not be restored after the window reload: its saved state is missing or damaged. Run the query or the preview again.',
+  stateDamaged:
+    'This panel could not be restored after the window reload: its saved state is missing or damaged. Run the query or the preview again.',
   tooLargeToKeep: 'This result was too large to keep across a window reload. Run Again to see it.',
   connectionGone: 'The connection of this result no longer exists, so it cannot be run again.',
   previewTitle: (name: string) => `Preview: ${name}`,

@@ -35,7 +35,15 @@ interface PickSpec<T> {
 function pickFrom<T>(spec: PickSpec<T>): Promise<Picked> {
   const qp = vscode.window.createQuickPick<Item>();
   const enter: Item = { label: `$(edit) ${spec.enterLabel}`, alwaysShow: true };
-  Object.assign(qp, { title: spec.title, placeholder: spec.placeholder, busy: true, ignoreFocusOut: true, matchOnDescription: true, matchOnDetail: true, items: [enter] });
+  Object.assign(qp, {
+    title: spec.title,
+    placeholder: spec.placeholder,
+    busy: true,
+    ignoreFocusOut: true,
+    matchOnDescription: true,
+    matchOnDetail: true,
+    items: [enter],
+  });
   const controller = new AbortController();
   return new Promise<Picked>((resolve, reject) => {
     let done = false;
@@ -102,7 +110,11 @@ async function typeIn(o: TypeIn): Promise<string | undefined> {
 }
 
 const slugProblem = (v: string): string | undefined =>
-  v.trim() === '' ? vscode.l10n.t('Enter a dataset slug') : /[/?#\s]/.test(v.trim()) ? vscode.l10n.t('A dataset slug has no "/", "?", "#" or spaces') : undefined;
+  v.trim() === ''
+    ? vscode.l10n.t('Enter a dataset slug')
+    : /[/?#\s]/.test(v.trim())
+      ? vscode.l10n.t('A dataset slug has no "/", "?", "#" or spaces')
+      : undefined;
 
 /** The question a typed query id of `dataset` is kept under. */
 const queryQuestion = (dataset: string): string => `query:${dataset}`;
@@ -116,7 +128,12 @@ export async function askDataset(api: AccountApi, title: string, typed: TypedAns
     emptyPlaceholder: vscode.l10n.t('The service lists no datasets: enter a dataset slug'),
     enterLabel: vscode.l10n.t('Enter a dataset slug...'),
     load: (signal) => datasetChoices(api, signal),
-    item: (c) => ({ label: c.label, description: c.description, ...(c.detail === undefined ? {} : { detail: c.detail }), value: c.slug }),
+    item: (c) => ({
+      label: c.label,
+      description: c.description,
+      ...(c.detail === undefined ? {} : { detail: c.detail }),
+      value: c.slug,
+    }),
     keepTyped: keep,
   });
   if (picked.kind === 'value') return picked.item.value;
@@ -127,7 +144,10 @@ export async function askDataset(api: AccountApi, title: string, typed: TypedAns
   const prompt = vscode.l10n.t('Dataset slug (or {0} for an environment-wide query)', ENVIRONMENT_WIDE);
   return typeIn({
     title,
-    prompt: picked.reason === undefined ? prompt : vscode.l10n.t('The service did not list its datasets ({0}). {1}', picked.reason, prompt),
+    prompt:
+      picked.reason === undefined
+        ? prompt
+        : vscode.l10n.t('The service did not list its datasets ({0}). {1}', picked.reason, prompt),
     value: picked.typed !== '' ? picked.typed : (typed.get('dataset') ?? ''),
     check: slugProblem,
     keep,
@@ -147,7 +167,12 @@ export async function askQuery(
     emptyPlaceholder: vscode.l10n.t('{0} has no named saved queries: enter a query id', dataset),
     enterLabel: vscode.l10n.t('Enter a query id...'),
     load: (signal) => queryChoices(api, dataset, signal),
-    item: (c) => ({ label: c.label, description: c.description, ...(c.detail === undefined ? {} : { detail: c.detail }), value: c.queryId }),
+    item: (c) => ({
+      label: c.label,
+      description: c.description,
+      ...(c.detail === undefined ? {} : { detail: c.detail }),
+      value: c.queryId,
+    }),
     keepTyped: (text) => typed.keep(queryQuestion(dataset), text),
   });
   if (picked.kind === 'value') return { id: picked.item.value, name: picked.item.label };
@@ -173,7 +198,9 @@ export function askQueryId(
   typed: TypedAnswers,
   o: { value?: string; reason?: string; problem?: string },
 ): Promise<string | undefined> {
-  const prompt = vscode.l10n.t("Saved query id: a trigger's query_id, or the id the queries endpoint gave a saved query");
+  const prompt = vscode.l10n.t(
+    "Saved query id: a trigger's query_id, or the id the queries endpoint gave a saved query",
+  );
   return typeIn({
     title,
     prompt: o.reason === undefined ? prompt : `${o.reason} ${prompt}`,

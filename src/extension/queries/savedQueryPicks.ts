@@ -52,7 +52,11 @@ export function datasetChoices(api: AccountApi, signal?: AbortSignal): Promise<L
     const datasets = (await api.listDatasets(signal ? { signal } : undefined)).data;
     const sorted = [...datasets].sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
     return [
-      { slug: ENVIRONMENT_WIDE, label: ENVIRONMENT_WIDE, description: l10n.t('Environment-wide: saved queries over every dataset') },
+      {
+        slug: ENVIRONMENT_WIDE,
+        label: ENVIRONMENT_WIDE,
+        description: l10n.t('Environment-wide: saved queries over every dataset'),
+      },
       ...sorted.map((d) => ({
         slug: d.slug,
         label: safeLabel(d.slug, 120),

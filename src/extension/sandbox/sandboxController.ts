@@ -72,9 +72,14 @@ export class SandboxController implements vscode.Disposable {
     const handle = await mod.startSandbox({ port: 0, host: '127.0.0.1', ...(controlToken ? { controlToken } : {}) });
     const info = handle.info;
     // Its datasets, SLOs and recipients are read from its listings, as from a real service's.
-    this.deps.connections.addTransient(sandboxProfile(info), { configKey: info.configKey, managementKey: info.managementKey });
+    this.deps.connections.addTransient(sandboxProfile(info), {
+      configKey: info.configKey,
+      managementKey: info.managementKey,
+    });
     // Its metrics datasets count while it runs: the tree and the linter follow the settings' change event.
-    this.deps.settings.setSessionMetricsDatasets(handle.state.datasets.filter((d) => d.kind === 'metrics').map((d) => d.slug));
+    this.deps.settings.setSessionMetricsDatasets(
+      handle.state.datasets.filter((d) => d.kind === 'metrics').map((d) => d.slug),
+    );
     this.deps.log.info(`sandbox started at ${info.baseUrl} (datasets: ${info.datasets.join(', ')})`);
     return handle;
   }
@@ -127,15 +132,22 @@ export class SandboxController implements vscode.Disposable {
   }
 }
 
-export function registerSandboxCommands(controller: SandboxController, feedback: Feedback, viewId: string): vscode.Disposable[] {
-  const showState = (state: SandboxState): void => void vscode.commands.executeCommand('setContext', 'obs.sandbox.state', state);
+export function registerSandboxCommands(
+  controller: SandboxController,
+  feedback: Feedback,
+  viewId: string,
+): vscode.Disposable[] {
+  const showState = (state: SandboxState): void =>
+    void vscode.commands.executeCommand('setContext', 'obs.sandbox.state', state);
   showState(controller.state);
   return [
     controller.onDidChangeState(showState),
     feedback.registerCommand('obs.sandbox.start', vscode.l10n.t('start the local sandbox'), async () => {
       // Progress in the view itself: its welcome says "Starting the local sandbox..." meanwhile.
       const handle = await vscode.window.withProgress({ location: { viewId } }, () => controller.start());
-      void vscode.window.showInformationMessage(vscode.l10n.t('The local sandbox runs at {0} and is the active connection.', handle.info.baseUrl));
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('The local sandbox runs at {0} and is the active connection.', handle.info.baseUrl),
+      );
       return handle.info.baseUrl;
     }),
     feedback.registerCommand('obs.sandbox.stop', vscode.l10n.t('stop the local sandbox'), () => controller.stop()),

@@ -200,10 +200,7 @@ export class ApplyCommands implements vscode.Disposable {
       production: looksLikeProduction(name),
     };
     const session = new PlanSession(++this.reviews, reviewed, leftOut);
-    this.shown?.session.end(
-      'replaced',
-      vscode.l10n.t('Nothing was written: a newer plan took the place of this one.'),
-    );
+    this.shown?.session.end('replaced', vscode.l10n.t('Nothing was written: a newer plan took the place of this one.'));
     // Planned again from the view, the same files against the same connection, with the same changes left out.
     const again = (): Promise<void> =>
       this.deps.connections
@@ -354,8 +351,7 @@ export class ApplyCommands implements vscode.Disposable {
             lint: this.deps.lint,
             concurrency: this.deps.settings.concurrency(),
             signal,
-            onPause: (ms) =>
-              report(vscode.l10n.t("Waiting {0} s for the service's rate limit", Math.ceil(ms / 1000))),
+            onPause: (ms) => report(vscode.l10n.t("Waiting {0} s for the service's rate limit", Math.ceil(ms / 1000))),
           });
         } catch (err) {
           // Cancelled: whatever the list, column or lint call threw then, nothing is wrong.

@@ -28,25 +28,55 @@ export function idWriter(plan: Plan, docs: IdDocuments): (change: Create, id: st
     try {
       state = await docs.state(file);
     } catch (e) {
-      return l10n.t('its id was not written into {0} ({1}); {2}', file, e instanceof Error ? e.message : String(e), addIt(id));
+      return l10n.t(
+        'its id was not written into {0} ({1}); {2}',
+        file,
+        e instanceof Error ? e.message : String(e),
+        addIt(id),
+      );
     }
     if ('gone' in state) return l10n.t('its id was not written into {0}: the file is gone; {1}', file, addIt(id));
     if ('refused' in state) {
       return state.refused === 'link'
-        ? l10n.t('its id was not written into {0}: the file is a link, and the edit would land where it leads; {1}', file, addIt(id))
-        : l10n.t('its id was not written into {0}: the file lies outside its workspace folder once links are resolved; {1}', file, addIt(id));
+        ? l10n.t(
+            'its id was not written into {0}: the file is a link, and the edit would land where it leads; {1}',
+            file,
+            addIt(id),
+          )
+        : l10n.t(
+            'its id was not written into {0}: the file lies outside its workspace folder once links are resolved; {1}',
+            file,
+            addIt(id),
+          );
     }
-    if (state.dirty) return l10n.t('its id was not written into {0}: the file has unsaved changes in the editor; {1}', file, addIt(id));
-    if (sha256(state.text) !== expected.get(file)) return l10n.t('its id was not written into {0}: the file changed since the plan; {1}', file, addIt(id));
+    if (state.dirty)
+      return l10n.t(
+        'its id was not written into {0}: the file has unsaved changes in the editor; {1}',
+        file,
+        addIt(id),
+      );
+    if (sha256(state.text) !== expected.get(file))
+      return l10n.t('its id was not written into {0}: the file changed since the plan; {1}', file, addIt(id));
     const edit = idEdit(state.text, change.index, id);
-    if (edit === undefined) return l10n.t('its id was not written into {0}: the trigger is no longer where the plan found it; {1}', file, addIt(id));
+    if (edit === undefined)
+      return l10n.t(
+        'its id was not written into {0}: the trigger is no longer where the plan found it; {1}',
+        file,
+        addIt(id),
+      );
     let saved: string | undefined;
     try {
       saved = await docs.editAndSave(file, edit);
     } catch (e) {
-      return l10n.t('its id was not written into {0} ({1}); {2}', file, e instanceof Error ? e.message : String(e), addIt(id));
+      return l10n.t(
+        'its id was not written into {0} ({1}); {2}',
+        file,
+        e instanceof Error ? e.message : String(e),
+        addIt(id),
+      );
     }
-    if (saved === undefined) return l10n.t('its id was not written into {0}: the editor did not take the edit; {1}', file, addIt(id));
+    if (saved === undefined)
+      return l10n.t('its id was not written into {0}: the editor did not take the edit; {1}', file, addIt(id));
     // Another trigger of the same file created next finds the file as this edit left it.
     expected.set(file, sha256(saved));
     return l10n.t('id written into {0}', file);
@@ -59,5 +89,11 @@ export function idWriter(plan: Plan, docs: IdDocuments): (change: Create, id: st
  * is found again by its dataset and name.
  */
 export function idNotWritten(change: Create, id: string): Promise<string> {
-  return Promise.resolve(l10n.t("its id {0} was not written into {1}: the file's ids are the active connection's, and on this one it is found by its dataset and name", JSON.stringify(id), change.file));
+  return Promise.resolve(
+    l10n.t(
+      "its id {0} was not written into {1}: the file's ids are the active connection's, and on this one it is found by its dataset and name",
+      JSON.stringify(id),
+      change.file,
+    ),
+  );
 }

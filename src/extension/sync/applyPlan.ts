@@ -3,7 +3,17 @@
 // open with unsaved edits is left out, blocked with "save the file first": a plan is of what is on disk. A plan
 // may be narrowed to one file, one trigger of a file, or one delete. No vscode import.
 import * as l10n from '@vscode/l10n';
-import { planWithGates, type GatedPlan, type PlanLinter, type PlanScope, type PlanService, type PlanSource, type ServiceTrigger, type TriggerWriter, type PacedPool } from '../../triggerFiles';
+import {
+  planWithGates,
+  type GatedPlan,
+  type PlanLinter,
+  type PlanScope,
+  type PlanService,
+  type PlanSource,
+  type ServiceTrigger,
+  type TriggerWriter,
+  type PacedPool,
+} from '../../triggerFiles';
 
 /** A trigger file as the editor has it: as the plan pipeline takes it, and whether it is open with unsaved edits. */
 export interface SourceFile extends PlanSource {
@@ -65,10 +75,23 @@ type RateLimited = { rateLimit?: { remaining: number; resetSeconds: number } | u
 
 /** The client's trigger calls, with what pacing reads of each answer (the client's ServiceClient satisfies it). */
 export interface WritingClient {
-  getTrigger(dataset: string, id: string, o?: { signal?: AbortSignal }): Promise<{ data: ServiceTrigger } & RateLimited>;
+  getTrigger(
+    dataset: string,
+    id: string,
+    o?: { signal?: AbortSignal },
+  ): Promise<{ data: ServiceTrigger } & RateLimited>;
   listTriggers(dataset: string, o?: { signal?: AbortSignal }): Promise<{ data: ServiceTrigger[] } & RateLimited>;
-  createTrigger(dataset: string, body: Record<string, unknown>, o?: { signal?: AbortSignal; knownIds?: ReadonlySet<string> }): Promise<{ data: ServiceTrigger; recovered?: true } & RateLimited>;
-  replaceTrigger(dataset: string, id: string, body: Record<string, unknown> & { disabled: boolean }, o?: { signal?: AbortSignal }): Promise<{ data: ServiceTrigger } & RateLimited>;
+  createTrigger(
+    dataset: string,
+    body: Record<string, unknown>,
+    o?: { signal?: AbortSignal; knownIds?: ReadonlySet<string> },
+  ): Promise<{ data: ServiceTrigger; recovered?: true } & RateLimited>;
+  replaceTrigger(
+    dataset: string,
+    id: string,
+    body: Record<string, unknown> & { disabled: boolean },
+    o?: { signal?: AbortSignal },
+  ): Promise<{ data: ServiceTrigger } & RateLimited>;
   deleteTrigger(dataset: string, id: string, o?: { signal?: AbortSignal }): Promise<RateLimited>;
 }
 
@@ -78,7 +101,12 @@ export function pacedWriter(client: WritingClient, pool: PacedPool): TriggerWrit
   return {
     getTrigger: (d, id, o) => pool.run((s) => client.getTrigger(d, id, on(s)), o?.signal),
     listTriggers: (d, o) => pool.run((s) => client.listTriggers(d, on(s)), o?.signal),
-    createTrigger: (d, body, o) => pool.run((s) => client.createTrigger(d, body, { ...on(s), ...(o?.knownIds === undefined ? {} : { knownIds: o.knownIds }) }), o?.signal),
+    createTrigger: (d, body, o) =>
+      pool.run(
+        (s) =>
+          client.createTrigger(d, body, { ...on(s), ...(o?.knownIds === undefined ? {} : { knownIds: o.knownIds }) }),
+        o?.signal,
+      ),
     replaceTrigger: (d, id, body, o) => pool.run((s) => client.replaceTrigger(d, id, body, on(s)), o?.signal),
     deleteTrigger: (d, id, o) => pool.run((s) => client.deleteTrigger(d, id, on(s)), o?.signal),
   };

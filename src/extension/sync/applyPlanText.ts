@@ -5,7 +5,14 @@
 // characters (controls, bidi, line separators) written as visible escapes, so none can forge a line of the
 // plan or reorder it. No vscode import.
 import * as l10n from '@vscode/l10n';
-import { differenceText, planCounts, valueText, type ChangeResult, type Plan, type PlannedChange } from '../../triggerFiles';
+import {
+  differenceText,
+  planCounts,
+  valueText,
+  type ChangeResult,
+  type Plan,
+  type PlannedChange,
+} from '../../triggerFiles';
 import { recipientIdText, type RecipientDirectory } from '../core/recipients';
 import { capText } from '../core/text';
 import { recipientNote } from './driftPresentation';
@@ -47,7 +54,11 @@ const PLAN_VALUE_MAX = 2_000;
 /** `rcp_a (On-call (PagerDuty))`: the ids of a create's recipients, each with its name when the connection lists it. */
 function recipientsText(value: unknown, recipients: RecipientDirectory): string | undefined {
   if (!Array.isArray(value)) return undefined;
-  const ids = value.map((r: unknown) => (typeof r === 'object' && r !== null && typeof (r as { id?: unknown }).id === 'string' ? (r as { id: string }).id : undefined));
+  const ids = value.map((r: unknown) =>
+    typeof r === 'object' && r !== null && typeof (r as { id?: unknown }).id === 'string'
+      ? (r as { id: string }).id
+      : undefined,
+  );
   if (ids.some((id) => id === undefined)) return undefined;
   return (ids as string[]).map((id) => `${id} (${recipientIdText(id, recipients)})`).join(', ');
 }
@@ -90,14 +101,26 @@ function changeLines(c: PlannedChange, recipients: RecipientDirectory | undefine
   return [head, file, ...notes, ...c.differences.map((d) => differenceLine(d, recipients))];
 }
 
-function section(title: string, changes: readonly PlannedChange[], recipients: RecipientDirectory | undefined, idsIgnored = false): string[] {
+function section(
+  title: string,
+  changes: readonly PlannedChange[],
+  recipients: RecipientDirectory | undefined,
+  idsIgnored = false,
+): string[] {
   return changes.length === 0 ? [] : ['', title, ...changes.flatMap((c) => changeLines(c, recipients, idsIgnored))];
 }
 
 /** "1 to create, 1 to update, 0 to delete, 8 unchanged, 1 blocked" */
 export function planCountsText(plan: Plan): string {
   const c = planCounts(plan);
-  return l10n.t('{0} to create, {1} to update, {2} to delete, {3} unchanged, {4} blocked', c.create, c.update, c.delete, c.unchanged, c.blocked);
+  return l10n.t(
+    '{0} to create, {1} to update, {2} to delete, {3} unchanged, {4} blocked',
+    c.create,
+    c.update,
+    c.delete,
+    c.unchanged,
+    c.blocked,
+  );
 }
 
 /** `triggers/api/a.trigger.json[1] "Name"`: where a blocked trigger is, and its name when known. */
@@ -163,7 +186,9 @@ export function planDocumentText(
 
 export function nothingText(plan: Plan): string {
   const connection = plan.target.connection ?? plan.target.baseUrl;
-  return plan.blocked.length === 0 ? l10n.t('Nothing to change on {0}: the service matches the files.', connection) : l10n.t('Nothing can be applied to {0}: every change is blocked.', connection);
+  return plan.blocked.length === 0
+    ? l10n.t('Nothing to change on {0}: the service matches the files.', connection)
+    : l10n.t('Nothing can be applied to {0}: every change is blocked.', connection);
 }
 
 /** The one question before anything is written, naming the connection; stronger for one that looks like production. */
@@ -177,7 +202,10 @@ export function confirmation(plan: Plan, production: boolean): { message: string
     : n === 1
       ? l10n.t('Apply 1 change to {0}?', connection)
       : l10n.t('Apply {0} changes to {1}?', n, connection);
-  const blocked = plan.blocked.length === 0 ? '' : ` ${plan.blocked.length === 1 ? l10n.t('1 blocked trigger is not written.') : l10n.t('{0} blocked triggers are not written.', plan.blocked.length)}`;
+  const blocked =
+    plan.blocked.length === 0
+      ? ''
+      : ` ${plan.blocked.length === 1 ? l10n.t('1 blocked trigger is not written.') : l10n.t('{0} blocked triggers are not written.', plan.blocked.length)}`;
   const detail = `${planCountsText(plan)} (${plan.target.baseUrl}).${blocked} ${l10n.t('The plan is shown beside. After you confirm it is made again, and written only if it is still this plan.')}`;
   return { message: visible(message), detail: visible(detail), button: visible(l10n.t('Apply to {0}', connection)) };
 }
@@ -186,8 +214,17 @@ export function confirmation(plan: Plan, production: boolean): { message: string
 export function resultCountsText(results: readonly ChangeResult[]): string {
   const count = (o: ChangeResult['outcome']) => results.filter((r) => r.outcome === o).length;
   const differently = results.filter((r) => r.outcome === 'applied' && r.storedDifferently.length > 0).length;
-  const applied = differently > 0 ? l10n.t('{0} applied ({1} stored differently)', count('applied'), differently) : l10n.t('{0} applied', count('applied'));
-  let counts = l10n.t('{0}, {1} skipped, {2} refused, {3} failed', applied, count('skipped'), count('refused'), count('failed'));
+  const applied =
+    differently > 0
+      ? l10n.t('{0} applied ({1} stored differently)', count('applied'), differently)
+      : l10n.t('{0} applied', count('applied'));
+  let counts = l10n.t(
+    '{0}, {1} skipped, {2} refused, {3} failed',
+    applied,
+    count('skipped'),
+    count('refused'),
+    count('failed'),
+  );
   const unknown = count('unknown');
   if (unknown > 0) counts = l10n.t('{0}, {1} with an unknown outcome', counts, unknown);
   const unverified = count('unverified');

@@ -124,7 +124,10 @@ export class DriftModel {
   private disposed = false;
 
   constructor(private readonly o: DriftModelOptions) {
-    this.events = new Batch((batch) => this.applyBatch(batch), { windowMs: o.batchMs ?? 50, ...(o.clock === undefined ? {} : { clock: o.clock }) });
+    this.events = new Batch((batch) => this.applyBatch(batch), {
+      windowMs: o.batchMs ?? 50,
+      ...(o.clock === undefined ? {} : { clock: o.clock }),
+    });
   }
 
   /** Every file's drift in file order, the service's triggers no file holds, and the counts: built once per change. */
@@ -245,7 +248,10 @@ export class DriftModel {
   }
 
   /** Reads files a few at a time (thousands of sequential reads would add up to seconds), handing each batch's texts on as it comes. */
-  private async readInBatches(uris: readonly string[], each: (uri: string, text: string | undefined) => void): Promise<void> {
+  private async readInBatches(
+    uris: readonly string[],
+    each: (uri: string, text: string | undefined) => void,
+  ): Promise<void> {
     for (let i = 0; i < uris.length; i += READ_BATCH) {
       const batch = uris.slice(i, i + READ_BATCH);
       const texts = await Promise.all(batch.map((uri) => this.o.workspace.read(uri)));
@@ -370,7 +376,10 @@ export class DriftModel {
   serviceTriggerOf(uri: string, index?: number): ServiceTrigger | undefined {
     const d = this.drift.get(uri);
     if (d === undefined) return undefined;
-    const t = index === undefined ? (d.triggers.find((x) => x.status === 'differs') ?? d.triggers.find((x) => x.service !== undefined)) : d.triggers.find((x) => x.index === index);
+    const t =
+      index === undefined
+        ? (d.triggers.find((x) => x.status === 'differs') ?? d.triggers.find((x) => x.service !== undefined))
+        : d.triggers.find((x) => x.index === index);
     return t?.service;
   }
 
@@ -396,7 +405,8 @@ export class DriftModel {
         (got) => {
           for (const d of missing) {
             const listing = got.get(d) ?? { state: 'failed' as const, message: l10n.t('not listed') };
-            if (listing.state === 'failed') this.o.log?.(`drift: could not list the triggers of ${d}: ${listing.message}`);
+            if (listing.state === 'failed')
+              this.o.log?.(`drift: could not list the triggers of ${d}: ${listing.message}`);
             cache.listings.set(d, listing);
             cache.pending.delete(d);
           }
@@ -417,7 +427,8 @@ export class DriftModel {
     if (cache.index !== undefined) return cache.index;
     const index = new ServiceIndex();
     for (const [dataset, listing] of cache.listings) index.add(dataset, listing);
-    for (const [dataset, listing] of [...cache.listings]) if (listing.state === 'failed') cache.listings.delete(dataset);
+    for (const [dataset, listing] of [...cache.listings])
+      if (listing.state === 'failed') cache.listings.delete(dataset);
     cache.index = index;
     return index;
   }

@@ -2,7 +2,15 @@
 // at the top of a file, and the items of the Drift view. The adapters (driftViews.ts) turn these into
 // vscode objects. No vscode import.
 import * as l10n from '@vscode/l10n';
-import { datasetOf, differenceText, differingMembers, type Difference, type FileDrift, type ServiceTrigger, type TriggerDrift } from '../../triggerFiles';
+import {
+  datasetOf,
+  differenceText,
+  differingMembers,
+  type Difference,
+  type FileDrift,
+  type ServiceTrigger,
+  type TriggerDrift,
+} from '../../triggerFiles';
 import { recipientIdText, type RecipientDirectory } from '../core/recipients';
 import { capText, safeLabel } from '../core/text';
 import type { DriftSnapshot } from './driftModel';
@@ -57,12 +65,24 @@ function decorationUncapped(drift: FileDrift | undefined, connection: string): D
       return undefined;
     case 'differs': {
       const members = drift.triggers.flatMap((t) => differingMembers(t.differences));
-      return { badge: '≠', tooltip: l10n.t('Differs from {0}: {1}', connection, [...new Set(members)].join(', ')), color: 'gitDecoration.modifiedResourceForeground' };
+      return {
+        badge: '≠',
+        tooltip: l10n.t('Differs from {0}: {1}', connection, [...new Set(members)].join(', ')),
+        color: 'gitDecoration.modifiedResourceForeground',
+      };
     }
     case 'local-only':
-      return { badge: 'L', tooltip: l10n.t('Only local: not on {0}', connection), color: 'gitDecoration.untrackedResourceForeground' };
+      return {
+        badge: 'L',
+        tooltip: l10n.t('Only local: not on {0}', connection),
+        color: 'gitDecoration.untrackedResourceForeground',
+      };
     case 'unknown':
-      return { badge: '?', tooltip: l10n.t('Not compared with {0}: {1}', connection, reasonOf(drift)), color: 'list.warningForeground' };
+      return {
+        badge: '?',
+        tooltip: l10n.t('Not compared with {0}: {1}', connection, reasonOf(drift)),
+        color: 'list.warningForeground',
+      };
   }
 }
 
@@ -84,7 +104,12 @@ function triggerLabel(t: TriggerDrift): string {
 
 /** "Apply to <connection>", next to a trigger that differs or is only local. */
 function applyLens(connection: string, index: number): LensData {
-  return { title: `$(cloud-upload) ${l10n.t('Apply to {0}', connection)}`, tooltip: l10n.t('Plan this trigger against {0} and apply it after one question', connection), action: 'apply', index };
+  return {
+    title: `$(cloud-upload) ${l10n.t('Apply to {0}', connection)}`,
+    tooltip: l10n.t('Plan this trigger against {0} and apply it after one question', connection),
+    action: 'apply',
+    index,
+  };
 }
 
 /** The lenses before the caps (lensesOf). */
@@ -95,13 +120,31 @@ function lensesUncapped(
   recipients?: RecipientDirectory,
 ): LensData[] {
   if (connection === undefined || state === 'no-connection') return [];
-  if (state === 'loading') return [{ title: `$(sync~spin) ${l10n.t('Comparing with {0}...', connection)}`, action: 'none' }];
-  if (state === 'failed') return [{ title: `$(warning) ${l10n.t('Could not compare with {0}', connection)}`, tooltip: l10n.t('Compare again'), action: 'refresh' }];
+  if (state === 'loading')
+    return [{ title: `$(sync~spin) ${l10n.t('Comparing with {0}...', connection)}`, action: 'none' }];
+  if (state === 'failed')
+    return [
+      {
+        title: `$(warning) ${l10n.t('Could not compare with {0}', connection)}`,
+        tooltip: l10n.t('Compare again'),
+        action: 'refresh',
+      },
+    ];
   if (drift === undefined) return [];
-  if (drift.triggers.length === 0) return [{ title: `$(question) ${l10n.t('Not compared with {0}: {1}', connection, reasonOf(drift))}`, action: 'none' }];
+  if (drift.triggers.length === 0)
+    return [
+      { title: `$(question) ${l10n.t('Not compared with {0}: {1}', connection, reasonOf(drift))}`, action: 'none' },
+    ];
   const many = drift.triggers.length > 1;
   if (drift.status === 'in-sync') {
-    return [{ title: `$(check) ${l10n.t('In sync with {0}', connection)}`, tooltip: l10n.t('Compare with Service'), action: 'compare', index: drift.triggers[0]?.index ?? -1 }];
+    return [
+      {
+        title: `$(check) ${l10n.t('In sync with {0}', connection)}`,
+        tooltip: l10n.t('Compare with Service'),
+        action: 'compare',
+        index: drift.triggers[0]?.index ?? -1,
+      },
+    ];
   }
   const lenses: LensData[] = [];
   for (const t of drift.triggers) {
@@ -115,12 +158,23 @@ function lensesUncapped(
       });
       lenses.push(applyLens(connection, t.index));
     } else if (t.status === 'local-only') {
-      lenses.push({ title: `$(circle-slash) ${who === undefined ? l10n.t('Only local: not on {0}', connection) : l10n.t('{0}: Only local: not on {1}', who, connection)}`, tooltip: t.reason ?? '', action: 'none' });
+      lenses.push({
+        title: `$(circle-slash) ${who === undefined ? l10n.t('Only local: not on {0}', connection) : l10n.t('{0}: Only local: not on {1}', who, connection)}`,
+        tooltip: t.reason ?? '',
+        action: 'none',
+      });
       lenses.push(applyLens(connection, t.index));
     } else if (t.status === 'unknown') {
-      lenses.push({ title: `$(question) ${who === undefined ? l10n.t('Not compared: {0}', t.reason ?? l10n.t('unknown')) : l10n.t('{0}: Not compared: {1}', who, t.reason ?? l10n.t('unknown'))}`, action: 'none' });
+      lenses.push({
+        title: `$(question) ${who === undefined ? l10n.t('Not compared: {0}', t.reason ?? l10n.t('unknown')) : l10n.t('{0}: Not compared: {1}', who, t.reason ?? l10n.t('unknown'))}`,
+        action: 'none',
+      });
     } else if (many) {
-      lenses.push({ title: `$(check) ${who === undefined ? l10n.t('In sync') : l10n.t('{0}: In sync', who)}`, action: 'compare', index: t.index });
+      lenses.push({
+        title: `$(check) ${who === undefined ? l10n.t('In sync') : l10n.t('{0}: In sync', who)}`,
+        action: 'compare',
+        index: t.index,
+      });
     }
   }
   return lenses;
@@ -145,7 +199,8 @@ function rootsUncapped(snapshot: DriftSnapshot, relativePath: (uri: string) => s
   const s = snapshot.state;
   if (s.kind === 'no-connection') return [];
   if (s.kind === 'loading') return [{ kind: 'note', label: l10n.t('Comparing with {0}...', s.connection) }];
-  if (s.kind === 'failed') return [{ kind: 'note', label: l10n.t('Could not compare with {0}: {1}', s.connection, s.message) }];
+  if (s.kind === 'failed')
+    return [{ kind: 'note', label: l10n.t('Could not compare with {0}: {1}', s.connection, s.message) }];
   const out: DriftItem[] = [];
   for (const f of snapshot.files) {
     if (f.status === 'in-sync') continue;
@@ -158,14 +213,24 @@ function rootsUncapped(snapshot: DriftSnapshot, relativePath: (uri: string) => s
       label: path.slice(slash + 1),
       description: `${statusText(f.status)}${detail.length > 0 ? `: ${[...new Set(detail)].join(', ')}` : ''} · ${slash > 0 ? path.slice(0, slash) : ''}`,
       status: f.status,
-      tooltip: f.status === 'differs' ? `${path}: ${statusText(f.status)}` : `${path}: ${statusText(f.status)} (${reasonOf(f)})`,
+      tooltip:
+        f.status === 'differs'
+          ? `${path}: ${statusText(f.status)}`
+          : `${path}: ${statusText(f.status)} (${reasonOf(f)})`,
     });
   }
   for (const t of snapshot.onlyOnService) {
     const dataset = datasetOf(t, '');
-    out.push({ kind: 'serviceOnly', trigger: t, dataset, label: t.name, description: l10n.t('only on {0} · {1}', s.connection, dataset) });
+    out.push({
+      kind: 'serviceOnly',
+      trigger: t,
+      dataset,
+      label: t.name,
+      description: l10n.t('only on {0} · {1}', s.connection, dataset),
+    });
   }
-  if (out.length === 0 && snapshot.files.length > 0) out.push({ kind: 'note', label: l10n.t('Every trigger file is in sync with {0}', s.connection) });
+  if (out.length === 0 && snapshot.files.length > 0)
+    out.push({ kind: 'note', label: l10n.t('Every trigger file is in sync with {0}', s.connection) });
   return out;
 }
 
@@ -192,7 +257,8 @@ function differencesUncapped(drift: FileDrift | undefined, recipients?: Recipien
 /** Triggers that are drafts: only local, never created on the service (TriggerDrift.draft). */
 function draftsOf(snapshot: DriftSnapshot): number {
   let drafts = 0;
-  for (const f of snapshot.files) for (const t of f.triggers) if (t.status === 'local-only' && t.draft === true) drafts++;
+  for (const f of snapshot.files)
+    for (const t of f.triggers) if (t.status === 'local-only' && t.draft === true) drafts++;
   return drafts;
 }
 
@@ -241,7 +307,11 @@ export function decorationOf(drift: FileDrift | undefined, connection: string): 
 
 /** The lenses at the top of a trigger file: one for a file of one trigger, one per trigger that is not in sync for an array. */
 export function lensesOf(...args: Parameters<typeof lensesUncapped>): LensData[] {
-  return lensesUncapped(...args).map((l) => ({ ...l, title: label(l.title), ...(l.tooltip === undefined ? {} : { tooltip: capText(l.tooltip) }) }));
+  return lensesUncapped(...args).map((l) => ({
+    ...l,
+    title: label(l.title),
+    ...(l.tooltip === undefined ? {} : { tooltip: capText(l.tooltip) }),
+  }));
 }
 
 /** The Trigger Drift view's top rows: files not in sync, then the service's triggers no file holds. */

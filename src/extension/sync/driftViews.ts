@@ -6,7 +6,15 @@
 import * as vscode from 'vscode';
 import { triggerFileText } from '../../triggerFiles';
 import type { DriftModel } from './driftModel';
-import { decorationOf, differenceItems, driftBadgeCount, driftRoots, driftSummary, lensesOf, type DriftItem } from './driftPresentation';
+import {
+  decorationOf,
+  differenceItems,
+  driftBadgeCount,
+  driftRoots,
+  driftSummary,
+  lensesOf,
+  type DriftItem,
+} from './driftPresentation';
 import { parseServiceTriggerPath, SERVICE_TRIGGER_SCHEME, serviceTriggerPath } from './serviceTriggerUri';
 import type { RecipientDirectory } from '../core/recipients';
 
@@ -26,7 +34,9 @@ export class DriftDecorations implements vscode.FileDecorationProvider, vscode.D
   private readonly sub: { dispose(): void };
 
   constructor(private readonly model: DriftModel) {
-    this.sub = model.onDidChange((what) => this.changed.fire(what === 'all' ? undefined : what.map((u) => vscode.Uri.parse(u))));
+    this.sub = model.onDidChange((what) =>
+      this.changed.fire(what === 'all' ? undefined : what.map((u) => vscode.Uri.parse(u))),
+    );
   }
 
   provideFileDecoration(uri: vscode.Uri): vscode.FileDecoration | undefined {
@@ -59,10 +69,19 @@ export class DriftLenses implements vscode.CodeLensProvider, vscode.Disposable {
     if (doc.uri.scheme === SERVICE_TRIGGER_SCHEME) return [];
     const top = new vscode.Range(0, 0, 0, 0);
     const uri = doc.uri.toString();
-    return lensesOf(this.model.fileDrift(uri), this.model.connectionName(), this.model.getState().kind, this.recipients()).map((l) => {
+    return lensesOf(
+      this.model.fileDrift(uri),
+      this.model.connectionName(),
+      this.model.getState().kind,
+      this.recipients(),
+    ).map((l) => {
       const command =
         l.action === 'compare' || l.action === 'apply'
-          ? { title: l.title, command: l.action === 'compare' ? 'obs.drift.compare' : 'obs.apply.file', arguments: [{ uri, index: l.index }] }
+          ? {
+              title: l.title,
+              command: l.action === 'compare' ? 'obs.drift.compare' : 'obs.apply.file',
+              arguments: [{ uri, index: l.index }],
+            }
           : l.action === 'refresh'
             ? { title: l.title, command: 'obs.drift.refresh' }
             : { title: l.title, command: '' };
@@ -141,7 +160,7 @@ type Node = DriftItem;
 export function workspacePath(uri: string): string {
   const parsed = vscode.Uri.parse(uri);
   if (vscode.workspace.workspaceFolders?.[0] === undefined) return parsed.path;
-  return vscode.workspace.asRelativePath(parsed, (vscode.workspace.workspaceFolders.length) > 1);
+  return vscode.workspace.asRelativePath(parsed, vscode.workspace.workspaceFolders.length > 1);
 }
 
 /** The Drift view's items: every trigger file not in sync (with its differences), and the service's triggers no file holds. */
@@ -164,7 +183,14 @@ export class DriftTree implements vscode.TreeDataProvider<Node>, vscode.Disposab
     const snapshot = this.model.snapshot();
     this.view.message = driftSummary(snapshot);
     const count = driftBadgeCount(snapshot);
-    this.view.badge = count > 0 ? { value: count, tooltip: count === 1 ? vscode.l10n.t('1 trigger not in sync') : vscode.l10n.t('{0} triggers not in sync', count) } : undefined;
+    this.view.badge =
+      count > 0
+        ? {
+            value: count,
+            tooltip:
+              count === 1 ? vscode.l10n.t('1 trigger not in sync') : vscode.l10n.t('{0} triggers not in sync', count),
+          }
+        : undefined;
     void vscode.commands.executeCommand('setContext', 'obs.drift.state', snapshot.state.kind);
     this.changed.fire(undefined);
   }
@@ -172,14 +198,21 @@ export class DriftTree implements vscode.TreeDataProvider<Node>, vscode.Disposab
   getTreeItem(node: Node): vscode.TreeItem {
     switch (node.kind) {
       case 'file': {
-        const item = new vscode.TreeItem(node.label, node.status === 'differs' ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+        const item = new vscode.TreeItem(
+          node.label,
+          node.status === 'differs' ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None,
+        );
         item.resourceUri = vscode.Uri.parse(node.uri);
         item.description = node.description;
         item.tooltip = node.tooltip;
         item.contextValue = `obs:drift:${node.status}`;
         item.command =
           node.status === 'differs'
-            ? { title: vscode.l10n.t('Compare with Service'), command: 'obs.drift.compare', arguments: [{ uri: node.uri }] }
+            ? {
+                title: vscode.l10n.t('Compare with Service'),
+                command: 'obs.drift.compare',
+                arguments: [{ uri: node.uri }],
+              }
             : { title: vscode.l10n.t('Open'), command: 'vscode.open', arguments: [item.resourceUri] };
         return item;
       }
@@ -189,16 +222,28 @@ export class DriftTree implements vscode.TreeDataProvider<Node>, vscode.Disposab
         item.description = node.description;
         item.iconPath = new vscode.ThemeIcon('diff');
         item.contextValue = 'obs:drift:difference';
-        item.command = { title: vscode.l10n.t('Compare with Service'), command: 'obs.drift.compare', arguments: [{ uri: node.uri, index: node.index }] };
+        item.command = {
+          title: vscode.l10n.t('Compare with Service'),
+          command: 'obs.drift.compare',
+          arguments: [{ uri: node.uri, index: node.index }],
+        };
         return item;
       }
       case 'serviceOnly': {
         const item = new vscode.TreeItem(node.label);
         item.description = node.description;
         item.iconPath = new vscode.ThemeIcon('cloud');
-        item.tooltip = vscode.l10n.t('{0} ({1}) is on the service but in no trigger file; pull the dataset to write it.', node.label, node.dataset);
+        item.tooltip = vscode.l10n.t(
+          '{0} ({1}) is on the service but in no trigger file; pull the dataset to write it.',
+          node.label,
+          node.dataset,
+        );
         item.contextValue = 'obs:drift:serviceOnly';
-        item.command = { title: vscode.l10n.t('Open'), command: 'obs.drift.openServiceTrigger', arguments: [{ triggerId: node.trigger.id }] };
+        item.command = {
+          title: vscode.l10n.t('Open'),
+          command: 'obs.drift.openServiceTrigger',
+          arguments: [{ triggerId: node.trigger.id }],
+        };
         return item;
       }
       case 'note':

@@ -4,12 +4,7 @@
 // schema, which the activation bundle parses (this bundle holds no zod). A plan is not brought back after a
 // window reload: it is a review of the files and the service as they were, made again by Apply.
 import * as vscode from 'vscode';
-import type {
-  parsePlanMessage,
-  PlanFromWebview,
-  PlanToWebview,
-  PlanViewModel,
-} from '../../webview/protocol/planView';
+import type { parsePlanMessage, PlanFromWebview, PlanToWebview, PlanViewModel } from '../../webview/protocol/planView';
 import type { Logger } from '../core/logger';
 import { pageL10n } from '../core/pageL10nSetup';
 import { makeNonce, renderWebviewPage } from '../core/webviewPage';

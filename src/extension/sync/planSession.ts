@@ -125,8 +125,7 @@ export class PlanSession {
   }
 
   private exclude(key: string, excluded: boolean): SessionEffect {
-    if (this.phase !== 'review' || !this.open)
-      return { kind: 'refused', logLine: `an exclusion while ${this.phase}` };
+    if (this.phase !== 'review' || !this.open) return { kind: 'refused', logLine: `an exclusion while ${this.phase}` };
     if (!this.byKey.has(key)) return { kind: 'refused', logLine: 'an exclusion of a change the plan does not hold' };
     if (excluded) this.excluded.add(key);
     else this.excluded.delete(key);

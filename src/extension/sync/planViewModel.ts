@@ -118,8 +118,7 @@ function statusWords(status: number | undefined): string {
 }
 
 /** The service's own words when it gave any, else what its answer means. */
-const saidOr = (cause: FailureCause): string =>
-  cause.said === undefined ? causeWords(cause) : reasonText(cause.said);
+const saidOr = (cause: FailureCause): string => (cause.said === undefined ? causeWords(cause) : reasonText(cause.said));
 
 /**
  * A change's outcome in the user's words: a headline, and its details (members refused, ids written, values

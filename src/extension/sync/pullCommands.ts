@@ -3,7 +3,17 @@
 // list calls (triggerFiles/pool.ts), and a file that differs locally is overwritten only after a yes.
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../../api/client';
-import { applyPull, collectTriggers, PacedPool, planPull, scanExisting, type DatasetListing, type EntryKind, type PullFileSystem, type PullReport } from '../../triggerFiles';
+import {
+  applyPull,
+  collectTriggers,
+  PacedPool,
+  planPull,
+  scanExisting,
+  type DatasetListing,
+  type EntryKind,
+  type PullFileSystem,
+  type PullReport,
+} from '../../triggerFiles';
 import { nodeFileSystem } from '../../triggerFiles/nodeFs';
 import { connectionLabel, type ConnectionManager } from '../connections';
 import type { Feedback } from '../core/feedback';
@@ -50,7 +60,11 @@ function fileSystemAt(root: vscode.Uri): { fs: PullFileSystem; root: string } {
     }
   };
   const fs: PullFileSystem = {
-    list: async (dir) => (await absent(() => vscode.workspace.fs.readDirectory(at(dir))))?.map(([name, type]) => ({ name, kind: kindOf(type) })),
+    list: async (dir) =>
+      (await absent(() => vscode.workspace.fs.readDirectory(at(dir))))?.map(([name, type]) => ({
+        name,
+        kind: kindOf(type),
+      })),
     read: async (path) => {
       const bytes = await absent(() => vscode.workspace.fs.readFile(at(path)));
       return bytes === undefined ? undefined : new TextDecoder().decode(bytes);
@@ -79,33 +93,54 @@ interface PullTarget {
 }
 
 /** The choice of the setting's folder in one workspace folder, or why it is refused. */
-function settingChoice(f: vscode.WorkspaceFolder, setting: string, many: boolean): vscode.QuickPickItem & { target?: PullTarget; refused?: string } {
+function settingChoice(
+  f: vscode.WorkspaceFolder,
+  setting: string,
+  many: boolean,
+): vscode.QuickPickItem & { target?: PullTarget; refused?: string } {
   const found = settingFolder(setting, { trusted: vscode.workspace.isTrusted, localDisk: f.uri.scheme === 'file' });
   const description = vscode.l10n.t('folder from the "{0}" setting', 'obs.pullFolder');
-  if (found.kind === 'refused') return { label: `$(error) ${setting}`, description, detail: found.reason, refused: found.reason };
-  const folder = found.kind === 'absolute' ? vscode.Uri.file(found.path) : vscode.Uri.joinPath(f.uri, ...found.segments);
+  if (found.kind === 'refused')
+    return { label: `$(error) ${setting}`, description, detail: found.reason, refused: found.reason };
+  const folder =
+    found.kind === 'absolute' ? vscode.Uri.file(found.path) : vscode.Uri.joinPath(f.uri, ...found.segments);
   return { label: vscode.workspace.asRelativePath(folder, many), description, target: { folder, insideOf: f.uri } };
 }
 
 /** The folder to pull into: the setting's folder in a workspace folder (the first choice), or one the user picks. */
 async function pickFolder(settings: Settings, feedback: Feedback): Promise<PullTarget | undefined> {
   const folders = vscode.workspace.workspaceFolders ?? [];
-  const choices: (vscode.QuickPickItem & { target?: PullTarget; refused?: string })[] = folders.map((f) => settingChoice(f, settings.pullFolder(), folders.length > 1));
+  const choices: (vscode.QuickPickItem & { target?: PullTarget; refused?: string })[] = folders.map((f) =>
+    settingChoice(f, settings.pullFolder(), folders.length > 1),
+  );
   choices.push({ label: `$(folder-opened) ${vscode.l10n.t('Choose Another Folder...')}` });
-  const picked = folders.length === 0 ? choices[0] : await vscode.window.showQuickPick(choices, { title: vscode.l10n.t('Pull Triggers'), placeHolder: vscode.l10n.t('Write the trigger files into which folder?') });
+  const picked =
+    folders.length === 0
+      ? choices[0]
+      : await vscode.window.showQuickPick(choices, {
+          title: vscode.l10n.t('Pull Triggers'),
+          placeHolder: vscode.l10n.t('Write the trigger files into which folder?'),
+        });
   if (picked === undefined) return undefined;
   if (picked.refused !== undefined) {
     void feedback.reportRefusal(picked.refused);
     return undefined;
   }
   if (picked.target !== undefined) return picked.target;
-  const chosen = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, canSelectMany: false, openLabel: vscode.l10n.t('Pull Here'), defaultUri: folders[0]?.uri });
+  const chosen = await vscode.window.showOpenDialog({
+    canSelectFolders: true,
+    canSelectFiles: false,
+    canSelectMany: false,
+    openLabel: vscode.l10n.t('Pull Here'),
+    defaultUri: folders[0]?.uri,
+  });
   return chosen?.[0] === undefined ? undefined : { folder: chosen[0] };
 }
 
 /** Why the setting's folder may not be written once links are resolved (local folders only), or undefined. */
 async function targetProblem(target: PullTarget): Promise<string | undefined> {
-  if (target.insideOf === undefined || target.folder.scheme !== 'file' || target.insideOf.scheme !== 'file') return undefined;
+  if (target.insideOf === undefined || target.folder.scheme !== 'file' || target.insideOf.scheme !== 'file')
+    return undefined;
   return outsideWorkspace(target.folder.fsPath, target.insideOf.fsPath, (p) => nodeFileSystem.realPath(p));
 }
 
@@ -122,7 +157,10 @@ function askButtons(): { answer: UpdateAnswer; label: string }[] {
 /** Files open with unsaved edits are never overwritten: the user's edits would be lost or in conflict. */
 function unsavedUnder(root: vscode.Uri): (path: string) => string | undefined {
   const dirty = new Set(vscode.workspace.textDocuments.filter((d) => d.isDirty).map((d) => d.uri.toString()));
-  return (path) => (dirty.has(vscode.Uri.joinPath(root, ...path.split('/')).toString()) ? 'it has unsaved changes in the editor' : undefined);
+  return (path) =>
+    dirty.has(vscode.Uri.joinPath(root, ...path.split('/')).toString())
+      ? 'it has unsaved changes in the editor'
+      : undefined;
 }
 
 /** Every file written, skipped, not written or removed, in the log. */
@@ -130,11 +168,15 @@ function logReport(log: Feedback['log'], shownFolder: string, report: PullReport
   for (const p of [...report.created, ...report.updated]) log.info(`pull: wrote ${shownFolder}/${p}`);
   for (const s of report.skipped) log.info(`pull: skipped ${shownFolder}/${s.path}: ${s.reason}`);
   for (const f of report.failed) log.error(`pull: could not write ${shownFolder}/${f.path}: ${f.message}`);
-  for (const p of report.removed) log.info(`pull: removed ${shownFolder}/${p}, a temporary file an interrupted pull left`);
+  for (const p of report.removed)
+    log.info(`pull: removed ${shownFolder}/${p}, a temporary file an interrupted pull left`);
 }
 
 export async function pull(deps: PullDeps, scope: PullScope, connectionId?: string): Promise<PullReport | undefined> {
-  const active = connectionId === undefined ? await deps.connections.requireActive() : await deps.connections.connectionFor(connectionId);
+  const active =
+    connectionId === undefined
+      ? await deps.connections.requireActive()
+      : await deps.connections.connectionFor(connectionId);
   const target = await pickFolder(deps.settings, deps.feedback);
   if (target === undefined) return undefined;
   const outside = await targetProblem(target);
@@ -145,34 +187,61 @@ export async function pull(deps: PullDeps, scope: PullScope, connectionId?: stri
   const folder = target.folder;
   const client: ServiceClient = active.client;
   const cid = active.profile.id;
-  const what = scope.kind === 'dataset' ? scope.slug : scope.kind === 'environment' ? vscode.l10n.t('the environment') : vscode.l10n.t('every dataset');
+  const what =
+    scope.kind === 'dataset'
+      ? scope.slug
+      : scope.kind === 'environment'
+        ? vscode.l10n.t('the environment')
+        : vscode.l10n.t('every dataset');
   const shownFolder = vscode.workspace.asRelativePath(folder, false);
   const log = deps.feedback.log;
   let failures = 0;
-  const report = await deps.feedback.runWithProgress(vscode.l10n.t('Pulling the triggers of {0} from {1}', what, connectionLabel(active.profile.name)), async (signal, progress) => {
-    const pool = new PacedPool({ concurrency: deps.settings.concurrency(), onPause: (ms) => progress(vscode.l10n.t("Waiting {0} s for the service's rate limit", Math.ceil(ms / 1000))) });
-    const datasets = scope.kind === 'dataset' ? [scope.slug] : scope.kind === 'environment' ? ['__all__'] : deps.datasets(cid);
-    const collected = await collectTriggers(client, { datasets, everything: scope.kind === 'everything' }, pool, signal, (dataset, listing) => {
-      deps.onListed(cid, dataset, listing);
-      if (listing.state === 'listed') progress(dataset === '__all__' ? vscode.l10n.t('Listed {0} triggers of the environment', listing.triggers.length) : vscode.l10n.t('Listed {0} triggers of {1}', listing.triggers.length, dataset));
-    });
-    for (const f of collected.failures) log.warn(`pull: could not list the triggers of ${f.dataset}: ${f.message}`);
-    failures = collected.failures.length;
-    const { fs, root } = fileSystemAt(folder);
-    const plan = planPull(collected.items, await scanExisting(fs, root, collected.items, signal));
-    return applyPull(fs, root, plan, {
-      signal,
-      hold: unsavedUnder(folder),
-      approve: (updates) =>
-        approveUpdates(updates, async (u, left) => {
-          const q = updateQuestion(u, left);
-          const buttons = askButtons();
-          const choice = await vscode.window.showWarningMessage(q.message, { modal: true, detail: q.detail }, ...buttons.map((b) => b.label));
-          return buttons.find((b) => b.label === choice)?.answer;
-        }),
-      onProgress: (done, total) => progress(vscode.l10n.t('{0} of {1} files', done, total)),
-    });
-  });
+  const report = await deps.feedback.runWithProgress(
+    vscode.l10n.t('Pulling the triggers of {0} from {1}', what, connectionLabel(active.profile.name)),
+    async (signal, progress) => {
+      const pool = new PacedPool({
+        concurrency: deps.settings.concurrency(),
+        onPause: (ms) => progress(vscode.l10n.t("Waiting {0} s for the service's rate limit", Math.ceil(ms / 1000))),
+      });
+      const datasets =
+        scope.kind === 'dataset' ? [scope.slug] : scope.kind === 'environment' ? ['__all__'] : deps.datasets(cid);
+      const collected = await collectTriggers(
+        client,
+        { datasets, everything: scope.kind === 'everything' },
+        pool,
+        signal,
+        (dataset, listing) => {
+          deps.onListed(cid, dataset, listing);
+          if (listing.state === 'listed')
+            progress(
+              dataset === '__all__'
+                ? vscode.l10n.t('Listed {0} triggers of the environment', listing.triggers.length)
+                : vscode.l10n.t('Listed {0} triggers of {1}', listing.triggers.length, dataset),
+            );
+        },
+      );
+      for (const f of collected.failures) log.warn(`pull: could not list the triggers of ${f.dataset}: ${f.message}`);
+      failures = collected.failures.length;
+      const { fs, root } = fileSystemAt(folder);
+      const plan = planPull(collected.items, await scanExisting(fs, root, collected.items, signal));
+      return applyPull(fs, root, plan, {
+        signal,
+        hold: unsavedUnder(folder),
+        approve: (updates) =>
+          approveUpdates(updates, async (u, left) => {
+            const q = updateQuestion(u, left);
+            const buttons = askButtons();
+            const choice = await vscode.window.showWarningMessage(
+              q.message,
+              { modal: true, detail: q.detail },
+              ...buttons.map((b) => b.label),
+            );
+            return buttons.find((b) => b.label === choice)?.answer;
+          }),
+        onProgress: (done, total) => progress(vscode.l10n.t('{0} of {1} files', done, total)),
+      });
+    },
+  );
   if (report === undefined) return undefined;
   logReport(log, shownFolder, report);
   deps.onPulled();

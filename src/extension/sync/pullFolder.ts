@@ -25,8 +25,18 @@ export function settingFolder(setting: string, o: { trusted: boolean; localDisk:
     return {
       kind: 'refused',
       reason: o.trusted
-        ? l10n.t('The "{0}" setting is an absolute path ({1}), which is used only for a workspace folder on this computer. Choose the folder with "{2}".', SETTING, setting, chooseAnother())
-        : l10n.t('The "{0}" setting is an absolute path ({1}); in Restricted Mode a pull writes only inside the workspace folder. Choose the folder with "{2}".', SETTING, setting, chooseAnother()),
+        ? l10n.t(
+            'The "{0}" setting is an absolute path ({1}), which is used only for a workspace folder on this computer. Choose the folder with "{2}".',
+            SETTING,
+            setting,
+            chooseAnother(),
+          )
+        : l10n.t(
+            'The "{0}" setting is an absolute path ({1}); in Restricted Mode a pull writes only inside the workspace folder. Choose the folder with "{2}".',
+            SETTING,
+            setting,
+            chooseAnother(),
+          ),
     };
   }
   const segments: string[] = [];
@@ -34,7 +44,15 @@ export function settingFolder(setting: string, o: { trusted: boolean; localDisk:
     if (part === '' || part === '.') continue;
     if (part !== '..') segments.push(part);
     else if (segments.pop() === undefined) {
-      return { kind: 'refused', reason: l10n.t('The "{0}" setting ({1}) leads outside the workspace folder. Choose such a folder with "{2}".', SETTING, setting, chooseAnother()) };
+      return {
+        kind: 'refused',
+        reason: l10n.t(
+          'The "{0}" setting ({1}) leads outside the workspace folder. Choose such a folder with "{2}".',
+          SETTING,
+          setting,
+          chooseAnother(),
+        ),
+      };
     }
   }
   return { kind: 'relative', segments };
@@ -44,8 +62,19 @@ export function settingFolder(setting: string, o: { trusted: boolean; localDisk:
  * Why a folder taken from the setting may not be written, once links are resolved: it really lies
  * outside the workspace folder. Undefined when it lies inside.
  */
-export async function outsideWorkspace(folder: string, workspace: string, realPath: (path: string) => Promise<string>): Promise<string | undefined> {
+export async function outsideWorkspace(
+  folder: string,
+  workspace: string,
+  realPath: (path: string) => Promise<string>,
+): Promise<string | undefined> {
   const [real, base] = await Promise.all([realPath(folder), realPath(workspace)]);
   if (within(base, real)) return undefined;
-  return l10n.t('The folder of the "{0}" setting, {1}, really lies at {2}, outside the workspace folder {3}. Choose it with "{4}" to pull there.', SETTING, folder, real, workspace, chooseAnother());
+  return l10n.t(
+    'The folder of the "{0}" setting, {1}, really lies at {2}, outside the workspace folder {3}. Choose it with "{4}" to pull there.',
+    SETTING,
+    folder,
+    real,
+    workspace,
+    chooseAnother(),
+  );
 }

@@ -6,10 +6,17 @@ import { DatasetArg, parseArg } from '../tree';
 export type PullScope = { kind: 'dataset'; slug: string } | { kind: 'environment' } | { kind: 'everything' };
 
 /** The scope of a pull command run on a Datasets view item (or from the palette: asks nothing, pulls the active connection's). */
-export function scopeOf(command: 'dataset' | 'environment' | 'everything', arg: unknown): { scope: PullScope; connectionId?: string } | undefined {
+export function scopeOf(
+  command: 'dataset' | 'environment' | 'everything',
+  arg: unknown,
+): { scope: PullScope; connectionId?: string } | undefined {
   const node = parseArg(DatasetArg, arg);
-  if (command === 'everything') return node === undefined ? { scope: { kind: 'everything' } } : { scope: { kind: 'everything' }, connectionId: node.connectionId };
+  if (command === 'everything')
+    return node === undefined
+      ? { scope: { kind: 'everything' } }
+      : { scope: { kind: 'everything' }, connectionId: node.connectionId };
   if (node === undefined) return undefined;
-  if (command === 'environment' || node.slug === '__all__') return { scope: { kind: 'environment' }, connectionId: node.connectionId };
+  if (command === 'environment' || node.slug === '__all__')
+    return { scope: { kind: 'environment' }, connectionId: node.connectionId };
   return { scope: { kind: 'dataset', slug: node.slug }, connectionId: node.connectionId };
 }

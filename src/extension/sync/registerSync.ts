@@ -40,7 +40,10 @@ class DeferredViews implements vscode.TreeDataProvider<unknown>, vscode.TextDocu
 
   /** The bundle loaded: its views' changes are this provider's. */
   attach(sync: LoadedSync): void {
-    this.forwarding = [sync.tree.onDidChangeTreeData((e) => this.treeChanged.fire(e)), sync.documents.onDidChange((uri) => this.documentChanged.fire(uri))];
+    this.forwarding = [
+      sync.tree.onDidChangeTreeData((e) => this.treeChanged.fire(e)),
+      sync.documents.onDidChange((uri) => this.documentChanged.fire(uri)),
+    ];
     this.treeChanged.fire(undefined);
   }
 
@@ -73,7 +76,9 @@ export function registerSync(deps: SyncDeps, extensionUri: vscode.Uri): Register
     if (loaded !== undefined) return loaded;
     // A runtime require of the separate bundle: esbuild leaves a non-literal require alone.
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- a separate bundle, loaded at run time on purpose
-    const bundle = require(path.join(extensionUri.fsPath, 'dist', 'sync-host.js')) as { createSync: (d: SyncDeps, h: SyncHost) => LoadedSync };
+    const bundle = require(path.join(extensionUri.fsPath, 'dist', 'sync-host.js')) as {
+      createSync: (d: SyncDeps, h: SyncHost) => LoadedSync;
+    };
     loaded = bundle.createSync(deps, host);
     untilLoaded.dispose();
     views.attach(loaded);
@@ -98,14 +103,20 @@ export function registerSync(deps: SyncDeps, extensionUri: vscode.Uri): Register
       return now?.connectionId === connectionId ? now.triggers.get(triggerId) : undefined;
     },
   };
-  const views = new DeferredViews(() => loaded, () => (deps.connections.activeProfile() === undefined ? undefined : loadReported()), load);
+  const views = new DeferredViews(
+    () => loaded,
+    () => (deps.connections.activeProfile() === undefined ? undefined : loadReported()),
+    load,
+  );
   const view = vscode.window.createTreeView(DRIFT_VIEW_ID, { treeDataProvider: views, showCollapseAll: true });
   const host: SyncHost = { view, extensionUri, parsePlanMessage };
   const untilLoaded = loadWhenNeeded(deps, view, loadReported);
   const pull = (command: 'dataset' | 'environment' | 'everything') => (arg: unknown) => {
     const target = scopeOf(command, arg);
     if (target === undefined) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Pull a dataset from its item in the Datasets view, or pull everything.'));
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('Pull a dataset from its item in the Datasets view, or pull everything.'),
+      );
       return;
     }
     return load().pull(target.scope, target.connectionId);
@@ -115,23 +126,38 @@ export function registerSync(deps: SyncDeps, extensionUri: vscode.Uri): Register
     view,
     views,
     vscode.workspace.registerTextDocumentContentProvider(SERVICE_TRIGGER_SCHEME, views),
-    f.registerCommand('obs.drift.refresh', vscode.l10n.t('compare the trigger files with the service'), () => load().refresh()),
-    f.registerCommand('obs.drift.compare', vscode.l10n.t('compare the trigger file with the service'), (arg) => load().compare(arg)),
-    f.registerCommand('obs.drift.openServiceTrigger', vscode.l10n.t("open the service's trigger"), (arg) => load().openServiceTrigger(arg)),
+    f.registerCommand('obs.drift.refresh', vscode.l10n.t('compare the trigger files with the service'), () =>
+      load().refresh(),
+    ),
+    f.registerCommand('obs.drift.compare', vscode.l10n.t('compare the trigger file with the service'), (arg) =>
+      load().compare(arg),
+    ),
+    f.registerCommand('obs.drift.openServiceTrigger', vscode.l10n.t("open the service's trigger"), (arg) =>
+      load().openServiceTrigger(arg),
+    ),
     f.registerCommand('obs.pull.dataset', vscode.l10n.t("pull the dataset's triggers"), pull('dataset')),
     f.registerCommand('obs.pull.environment', vscode.l10n.t('pull the environment-wide triggers'), pull('environment')),
     f.registerCommand('obs.pull.all', vscode.l10n.t('pull every trigger'), pull('everything')),
-    f.registerCommand('obs.apply.workspace', vscode.l10n.t('apply the trigger files to the service'), (...args) => load().apply('workspace', args)),
-    f.registerCommand('obs.apply.toConnection', vscode.l10n.t('apply the trigger files to a connection'), (...args) => load().apply('workspaceToConnection', args)),
-    f.registerCommand('obs.apply.file', vscode.l10n.t('apply the trigger file to the service'), (...args) => load().apply('file', args)),
-    f.registerCommand('obs.apply.delete', vscode.l10n.t('delete the trigger from the service'), (...args) => load().apply('delete', args)),
+    f.registerCommand('obs.apply.workspace', vscode.l10n.t('apply the trigger files to the service'), (...args) =>
+      load().apply('workspace', args),
+    ),
+    f.registerCommand('obs.apply.toConnection', vscode.l10n.t('apply the trigger files to a connection'), (...args) =>
+      load().apply('workspaceToConnection', args),
+    ),
+    f.registerCommand('obs.apply.file', vscode.l10n.t('apply the trigger file to the service'), (...args) =>
+      load().apply('file', args),
+    ),
+    f.registerCommand('obs.apply.delete', vscode.l10n.t('delete the trigger from the service'), (...args) =>
+      load().apply('delete', args),
+    ),
     new vscode.Disposable(() => loaded?.dispose()),
     new vscode.Disposable(() => driftChanges.forEach((d) => d.dispose())),
   ];
   return {
     disposables,
     fileText: (trigger) => load().fileText(trigger),
-    triggersWritten: (connectionId) => (loaded === undefined ? deps.onTriggersWritten(connectionId) : loaded.triggersWritten(connectionId)),
+    triggersWritten: (connectionId) =>
+      loaded === undefined ? deps.onTriggersWritten(connectionId) : loaded.triggersWritten(connectionId),
     drift,
   };
 }

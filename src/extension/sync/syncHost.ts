@@ -90,7 +90,6 @@ function treeDriftSource(model: DriftModel): () => TreeDrift | undefined {
   };
 }
 
-
 /**
  * The argument of Compare: a drift item or lens ({ uri, index }), an Explorer or editor uri, or nothing (the
  * active editor); on the service's side of a diff already open, the file on its other side.
@@ -114,7 +113,8 @@ function createDriftModel(deps: SyncDeps): DriftModel {
   const log = deps.feedback.log;
   return new DriftModel({
     workspace: {
-      list: async () => (await vscode.workspace.findFiles(TRIGGER_FILE_GLOB, SKIPPED_BY_SEARCHES)).map((u) => u.toString()),
+      list: async () =>
+        (await vscode.workspace.findFiles(TRIGGER_FILE_GLOB, SKIPPED_BY_SEARCHES)).map((u) => u.toString()),
       read: async (uri) => {
         try {
           return new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.parse(uri)));
@@ -163,8 +163,7 @@ function createApplyCommands(
   return new ApplyCommands({
     view,
     compare: (target, column) => compareWithService(drift.model, drift.documents, deps.connections, target, column),
-    openServiceTrigger: (triggerId, column) =>
-      openServiceTrigger(drift.model, drift.documents, { triggerId }, column),
+    openServiceTrigger: (triggerId, column) => openServiceTrigger(drift.model, drift.documents, { triggerId }, column),
     connections: deps.connections,
     settings: deps.settings,
     feedback: deps.feedback,
@@ -181,12 +180,22 @@ function createApplyCommands(
 function registerDriftProviders(decorations: DriftDecorations, lenses: DriftLenses): vscode.Disposable[] {
   return [
     vscode.window.registerFileDecorationProvider(decorations),
-    vscode.languages.registerCodeLensProvider([{ language: 'json', pattern: TRIGGER_FILE_GLOB }, { language: 'jsonc', pattern: TRIGGER_FILE_GLOB }], lenses),
+    vscode.languages.registerCodeLensProvider(
+      [
+        { language: 'json', pattern: TRIGGER_FILE_GLOB },
+        { language: 'jsonc', pattern: TRIGGER_FILE_GLOB },
+      ],
+      lenses,
+    ),
   ];
 }
 
 /** What makes the drift compare again: saves, files changed on disk, another connection, other workspace folders. */
-function watchDriftSources(model: DriftModel, watcher: vscode.FileSystemWatcher, connections: ConnectionManager): vscode.Disposable[] {
+function watchDriftSources(
+  model: DriftModel,
+  watcher: vscode.FileSystemWatcher,
+  connections: ConnectionManager,
+): vscode.Disposable[] {
   // Applied in batches (driftModel.ts): a branch switch redraws the views once.
   const changed = (uri: vscode.Uri): void => {
     // A file open with unsaved edits is compared when it is saved (onDidSaveTextDocument).
@@ -285,7 +294,10 @@ export function createSync(deps: SyncDeps, host: SyncHost): LoadedSync {
     applying,
     watcher,
   ];
-  disposables.push(...registerDriftProviders(decorations, lenses), ...watchDriftSources(model, watcher, deps.connections));
+  disposables.push(
+    ...registerDriftProviders(decorations, lenses),
+    ...watchDriftSources(model, watcher, deps.connections),
+  );
   void model.refresh(false);
   const pullDeps = pullDepsOf(deps, model);
 

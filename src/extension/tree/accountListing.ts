@@ -64,10 +64,17 @@ export class AccountListing {
    * SLOs of the other datasets are not asked for again; a 404 for a dataset the service did not list means
    * that dataset is unknown, not that SLOs are never listed.
    */
-  async slos(connectionId: string, api: object, dataset: string, groupId: string, list: () => Promise<Slo[]>): Promise<SlosOutcome> {
+  async slos(
+    connectionId: string,
+    api: object,
+    dataset: string,
+    groupId: string,
+    list: () => Promise<Slo[]>,
+  ): Promise<SlosOutcome> {
     const entry = this.entry(connectionId, api);
     const known = entry.slosRefused;
-    if (known !== undefined) return { kind: 'refused', status: known.status, wide: true, say: known.saidIn === groupId };
+    if (known !== undefined)
+      return { kind: 'refused', status: known.status, wide: true, say: known.saidIn === groupId };
     try {
       return { kind: 'listed', slos: await list() };
     } catch (err) {

@@ -64,14 +64,22 @@ export function datasetPresentation(node: DatasetNode, m: Moment): Presentation 
     label: all ? l10n.t('Environment-wide') : safeLabel(node.slug),
     description: all ? ENVIRONMENT_WIDE : flags.join(' · '),
     icon: all ? { id: 'globe' } : unwritten ? { id: 'database', color: 'disabledForeground' } : { id: 'database' },
-    contextValue: all ? 'obs:environment' : ['obs:dataset', node.added ? 'added' : undefined, node.metrics ? 'metrics' : undefined].filter(Boolean).join(':'),
+    contextValue: all
+      ? 'obs:environment'
+      : ['obs:dataset', node.added ? 'added' : undefined, node.metrics ? 'metrics' : undefined]
+          .filter(Boolean)
+          .join(':'),
     collapsible: 'collapsed',
     tooltip: {
       title: all ? l10n.t('Environment-wide ({0})', ENVIRONMENT_WIDE) : node.slug,
       text: listed?.description,
       rows: [
         { label: l10n.t('Name'), value: listed?.name },
-        { label: l10n.t('Last written'), value: listed === undefined ? undefined : (whenText(listed.lastWrittenAt, m) ?? l10n.t('never (no data yet)')) },
+        {
+          label: l10n.t('Last written'),
+          value:
+            listed === undefined ? undefined : (whenText(listed.lastWrittenAt, m) ?? l10n.t('never (no data yet)')),
+        },
         { label: l10n.t('Columns'), value: listed === undefined ? undefined : (listed.columns ?? l10n.t('none yet')) },
         { label: l10n.t('Created'), value: whenText(listed?.createdAt, m) },
         { label: l10n.t('Delete protected'), value: yesNo(listed?.deleteProtected) },
@@ -112,7 +120,15 @@ export function sloPresentation(node: SloNode, alerts: number | undefined, m: Mo
         node.dataset === ENVIRONMENT_WIDE && slo?.datasets !== undefined
           ? { label: l10n.t('Datasets'), value: slo.datasets.join(', ') }
           : { label: l10n.t('Dataset'), value: node.dataset },
-        { label: l10n.t('Source'), value: [slo !== undefined ? l10n.t('listed by the service') : undefined, node.added === true ? l10n.t('added by you') : undefined].filter(Boolean).join(', ') },
+        {
+          label: l10n.t('Source'),
+          value: [
+            slo !== undefined ? l10n.t('listed by the service') : undefined,
+            node.added === true ? l10n.t('added by you') : undefined,
+          ]
+            .filter(Boolean)
+            .join(', '),
+        },
       ],
     },
   };

@@ -18,7 +18,8 @@ export function triggerNotifyShort(alertType: string | undefined): string {
 /** Long, for the tooltip: what the setting does, with the value as written in a trigger file. */
 export function triggerNotifyLong(alertType: string | undefined): string {
   // Spec part 5: on_change notifies at each crossing (and the trigger may resolve and fire again).
-  if (alertType === undefined) return l10n.t('once each time the result crosses the threshold (on_change, the default)');
+  if (alertType === undefined)
+    return l10n.t('once each time the result crosses the threshold (on_change, the default)');
   if (alertType === 'on_change') return l10n.t('once each time the result crosses the threshold ({0})', alertType);
   if (alertType === 'on_true') return l10n.t('at every run while the threshold is met ({0})', alertType);
   return alertType;
@@ -40,7 +41,8 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
  */
 function dayNames(days: readonly string[], language: string): string | undefined {
   const indexes = days.map((day) => (DAYS as readonly string[]).indexOf(day));
-  if (days.length < 1 || days.length > 7 || indexes.includes(-1) || new Set(indexes).size !== indexes.length) return undefined;
+  if (days.length < 1 || days.length > 7 || indexes.includes(-1) || new Set(indexes).size !== indexes.length)
+    return undefined;
   const format = new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' });
   const names = [...indexes].sort((a, b) => a - b).map((index) => format.format(Date.UTC(2024, 0, 1 + index)));
   return new Intl.ListFormat(language, { style: 'short', type: 'unit' }).format(names);
@@ -57,7 +59,13 @@ export function scheduleText(type: string | undefined, schedule: unknown, langua
   const window = isRecord(schedule) ? schedule['window'] : undefined;
   if (isRecord(window)) {
     const { days_of_week: days, start_time: start, end_time: end } = window;
-    const valid = Array.isArray(days) && days.every((d): d is string => typeof d === 'string') && typeof start === 'string' && typeof end === 'string' && TIME.test(start) && TIME.test(end);
+    const valid =
+      Array.isArray(days) &&
+      days.every((d): d is string => typeof d === 'string') &&
+      typeof start === 'string' &&
+      typeof end === 'string' &&
+      TIME.test(start) &&
+      TIME.test(end);
     const names = valid ? dayNames(days, knownLocale(language)) : undefined;
     if (valid && names !== undefined) {
       // The facts: an end at or before the start means the next day.
@@ -84,8 +92,9 @@ const BASELINES: Record<string, () => string> = {
 /** "change in percent from a day before"; the object as JSON when it is not a documented baseline. */
 export function baselineText(baseline: unknown): string | undefined {
   if (baseline === undefined || baseline === null) return undefined;
-  const words = isRecord(baseline) && typeof baseline['type'] === 'string' && typeof baseline['offset_minutes'] === 'number'
-    ? BASELINES[`${baseline['type']}:${baseline['offset_minutes']}`]
-    : undefined;
+  const words =
+    isRecord(baseline) && typeof baseline['type'] === 'string' && typeof baseline['offset_minutes'] === 'number'
+      ? BASELINES[`${baseline['type']}:${baseline['offset_minutes']}`]
+      : undefined;
   return words !== undefined ? words() : JSON.stringify(baseline);
 }

@@ -9,12 +9,19 @@ import { pickDataset } from './datasetPicker';
 import type { DatasetsView } from './datasetsView';
 import { findColumn, noColumnMessage } from './findColumn';
 
-export function registerColumnCommands(view: DatasetsView, connections: ConnectionManager, feedback: Feedback): vscode.Disposable[] {
+export function registerColumnCommands(
+  view: DatasetsView,
+  connections: ConnectionManager,
+  feedback: Feedback,
+): vscode.Disposable[] {
   return [
     feedback.registerCommand('obs.column.find', vscode.l10n.t('find a column'), async (arg) => {
       // From a tree item: that item's connection; from the palette: the active one.
       const itemConnection = connectionIdOf(arg);
-      const conn = itemConnection !== undefined ? await connections.connectionFor(itemConnection) : await connections.requireActive();
+      const conn =
+        itemConnection !== undefined
+          ? await connections.connectionFor(itemConnection)
+          : await connections.requireActive();
       const dataset = datasetOf(arg) ?? (await pickDataset(view.model, vscode.l10n.t('Dataset to search'), true));
       if (dataset === undefined) return;
       const keyName = await vscode.window.showInputBox({
@@ -26,15 +33,20 @@ export function registerColumnCommands(view: DatasetsView, connections: Connecti
         },
       });
       if (keyName === undefined) return;
-      const column = await feedback.runWithProgress(vscode.l10n.t('Finding column {0}...', safeLabel(keyName, 80)), (signal) =>
-        findColumn(conn.client, dataset, keyName, signal),
+      const column = await feedback.runWithProgress(
+        vscode.l10n.t('Finding column {0}...', safeLabel(keyName, 80)),
+        (signal) => findColumn(conn.client, dataset, keyName, signal),
       );
       if (column === undefined) return;
       if (column === null) {
         void vscode.window.showInformationMessage(noColumnMessage(keyName, dataset, (s) => safeLabel(s)));
         return;
       }
-      const facts = [column.type, column.hidden ? vscode.l10n.t('hidden') : vscode.l10n.t('visible'), vscode.l10n.t('last written {0}', column.last_written ?? vscode.l10n.t('never'))].join(', ');
+      const facts = [
+        column.type,
+        column.hidden ? vscode.l10n.t('hidden') : vscode.l10n.t('visible'),
+        vscode.l10n.t('last written {0}', column.last_written ?? vscode.l10n.t('never')),
+      ].join(', ');
       const showInTree = vscode.l10n.t('Show in Tree');
       const copyId = vscode.l10n.t('Copy Id');
       const choice = await vscode.window.showInformationMessage(

@@ -14,10 +14,26 @@ export const DatasetArg = z.looseObject({
   discovered: z.boolean().optional(),
   listed: z.looseObject({}).optional(),
 });
-const GroupArg = z.looseObject({ kind: z.literal('group'), connectionId, dataset: z.string(), group: z.enum(GROUP_KINDS) });
+const GroupArg = z.looseObject({
+  kind: z.literal('group'),
+  connectionId,
+  dataset: z.string(),
+  group: z.enum(GROUP_KINDS),
+});
 export const SloArg = z.looseObject({ kind: z.literal('slo'), connectionId, dataset: z.string(), sloId: z.string() });
-export const TriggerArg = z.looseObject({ kind: z.literal('trigger'), connectionId, dataset: z.string(), trigger: Trigger });
-export const BurnAlertArg = z.looseObject({ kind: z.literal('burnAlert'), connectionId, dataset: z.string(), sloId: z.string(), alert: BurnAlert });
+export const TriggerArg = z.looseObject({
+  kind: z.literal('trigger'),
+  connectionId,
+  dataset: z.string(),
+  trigger: Trigger,
+});
+export const BurnAlertArg = z.looseObject({
+  kind: z.literal('burnAlert'),
+  connectionId,
+  dataset: z.string(),
+  sloId: z.string(),
+  alert: BurnAlert,
+});
 export const ApiKeysArg = z.looseObject({ kind: z.literal('apiKeys'), connectionId });
 export const ApiKeyArg = z.looseObject({
   kind: z.literal('apiKey'),
@@ -25,7 +41,10 @@ export const ApiKeyArg = z.looseObject({
   key: z.looseObject({ id: z.string().min(1), name: z.string(), disabled: z.boolean() }),
 });
 // Only what Copy Id reads: an item copied from anywhere needs no more than its id.
-const ColumnArg = z.looseObject({ kind: z.literal('column'), column: z.looseObject({ id: z.string().optional(), key_name: z.string() }) });
+const ColumnArg = z.looseObject({
+  kind: z.literal('column'),
+  column: z.looseObject({ id: z.string().optional(), key_name: z.string() }),
+});
 const TriggerIdArg = z.looseObject({ kind: z.literal('trigger'), trigger: z.looseObject({ id: z.string() }) });
 const BurnAlertIdArg = z.looseObject({ kind: z.literal('burnAlert'), alert: z.looseObject({ id: z.string() }) });
 const ApiKeyIdArg = z.looseObject({ kind: z.literal('apiKey'), key: z.looseObject({ id: z.string() }) });
@@ -39,7 +58,12 @@ export function parseArg<T>(schema: z.ZodType<T>, arg: unknown): T | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
-const AnyItem = z.looseObject({ kind: z.string(), connectionId: z.string().optional(), dataset: z.string().optional(), slug: z.string().optional() });
+const AnyItem = z.looseObject({
+  kind: z.string(),
+  connectionId: z.string().optional(),
+  dataset: z.string().optional(),
+  slug: z.string().optional(),
+});
 
 /** The dataset an item belongs to: a dataset's slug, or the `dataset` of anything below one. */
 export function datasetOf(arg: unknown): string | undefined {

@@ -73,7 +73,9 @@ function metricsCommands(deps: DatasetCommandDeps): vscode.Disposable[] {
   const command = deps.feedback.registerCommand.bind(deps.feedback);
   return [
     command('obs.dataset.markMetrics', vscode.l10n.t('mark as metrics dataset'), async (arg) => {
-      const slug = datasetOf(arg) ?? (await pickDataset(deps.view.model, vscode.l10n.t('Dataset to mark as a metrics dataset'), false));
+      const slug =
+        datasetOf(arg) ??
+        (await pickDataset(deps.view.model, vscode.l10n.t('Dataset to mark as a metrics dataset'), false));
       if (slug === undefined || slug === ENVIRONMENT_WIDE) return;
       await deps.settings.markMetricsDataset(slug, true);
     }),
@@ -90,7 +92,9 @@ async function addDatasets(deps: DatasetCommandDeps): Promise<void> {
   const cid = activeId(deps) ?? (await deps.connections.requireActive()).profile.id;
   const text = await vscode.window.showInputBox({
     title: vscode.l10n.t('Add Dataset'),
-    prompt: vscode.l10n.t('Dataset slug (several separated by commas): for a dataset the service does not list, e.g. where the key may not list datasets.'),
+    prompt: vscode.l10n.t(
+      'Dataset slug (several separated by commas): for a dataset the service does not list, e.g. where the key may not list datasets.',
+    ),
     validateInput: (v) => {
       const slugs = entries(v);
       if (slugs.length === 0) return vscode.l10n.t('Enter at least one dataset slug');
@@ -124,7 +128,8 @@ async function removeDataset(deps: DatasetCommandDeps, arg: unknown): Promise<vo
   if (plan.kind === 'forget') {
     if (plan.confirm && !(await confirmed(plan.confirm))) return;
     await remembered.forgetDataset(n.connectionId, n.slug);
-    if (plan.sloIds.length > 0) deps.feedback.log.info(`dataset ${n.slug} removed; forgot its SLO ids ${plan.sloIds.join(', ')}`);
+    if (plan.sloIds.length > 0)
+      deps.feedback.log.info(`dataset ${n.slug} removed; forgot its SLO ids ${plan.sloIds.join(', ')}`);
   } else {
     if (plan.kind === 'unmark') await remembered.removeDataset(n.connectionId, n.slug);
     if (discovered || listed) await offerHide(remembered, n.connectionId, n.slug, plan.message);
@@ -140,7 +145,12 @@ async function confirmed(confirm: { message: string; action: string }): Promise<
 }
 
 /** Shows why the dataset stays in the tree, with a Hide button that hides it. */
-async function offerHide(remembered: RememberedItems, connectionId: string, slug: string, message: string): Promise<void> {
+async function offerHide(
+  remembered: RememberedItems,
+  connectionId: string,
+  slug: string,
+  message: string,
+): Promise<void> {
   const hide = vscode.l10n.t('Hide');
   const choice = await vscode.window.showInformationMessage(message, hide);
   if (choice === hide) await remembered.hideDataset(connectionId, slug);
@@ -153,11 +163,15 @@ async function addSlos(deps: DatasetCommandDeps, arg: unknown): Promise<void> {
   if (dataset === undefined) return;
   const text = await vscode.window.showInputBox({
     title: vscode.l10n.t('Add SLO to {0}', dataset),
-    prompt: vscode.l10n.t('SLO id (several separated by commas): for an SLO the service does not list. Its burn alerts are listed under Burn alerts.'),
+    prompt: vscode.l10n.t(
+      'SLO id (several separated by commas): for an SLO the service does not list. Its burn alerts are listed under Burn alerts.',
+    ),
     validateInput: (v) => {
       const ids = entries(v);
       if (ids.length === 0) return vscode.l10n.t('Enter at least one SLO id');
-      return ids.some((s) => /[\s/?#]/.test(s)) ? vscode.l10n.t('An SLO id must not contain spaces, "/", "?" or "#"') : undefined;
+      return ids.some((s) => /[\s/?#]/.test(s))
+        ? vscode.l10n.t('An SLO id must not contain spaces, "/", "?" or "#"')
+        : undefined;
     },
   });
   if (text === undefined) return;

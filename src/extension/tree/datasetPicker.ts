@@ -11,18 +11,29 @@ export function slugProblem(value: string): string | undefined {
 }
 
 /** Datasets the tree knows (for pickers), the typed value allowed too; undefined when dismissed. */
-export async function pickDataset(model: DatasetTreeModel, placeHolder: string, allowAll: boolean): Promise<string | undefined> {
+export async function pickDataset(
+  model: DatasetTreeModel,
+  placeHolder: string,
+  allowAll: boolean,
+): Promise<string | undefined> {
   const roots = model.cachedChildren(undefined) ?? [];
-  const slugs = roots.flatMap((n) => (n.kind === 'dataset' ? [n.slug] : [])).filter((s) => allowAll || s !== ENVIRONMENT_WIDE);
+  const slugs = roots
+    .flatMap((n) => (n.kind === 'dataset' ? [n.slug] : []))
+    .filter((s) => allowAll || s !== ENVIRONMENT_WIDE);
   const qp = vscode.window.createQuickPick();
   qp.placeholder = placeHolder;
-  qp.items = slugs.map((s) => ({ label: s === ENVIRONMENT_WIDE ? ENVIRONMENT_WIDE : safeLabel(s), description: s === ENVIRONMENT_WIDE ? vscode.l10n.t('environment-wide') : undefined }));
+  qp.items = slugs.map((s) => ({
+    label: s === ENVIRONMENT_WIDE ? ENVIRONMENT_WIDE : safeLabel(s),
+    description: s === ENVIRONMENT_WIDE ? vscode.l10n.t('environment-wide') : undefined,
+  }));
   return new Promise((resolve) => {
     let done = false;
     qp.onDidChangeValue((v) => {
       const typed = v.trim();
       qp.items = [
-        ...(typed !== '' && !slugs.includes(typed) ? [{ label: typed, description: vscode.l10n.t('type a dataset slug') }] : []),
+        ...(typed !== '' && !slugs.includes(typed)
+          ? [{ label: typed, description: vscode.l10n.t('type a dataset slug') }]
+          : []),
         ...slugs.map((s) => ({ label: s })),
       ];
     });

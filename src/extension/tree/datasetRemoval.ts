@@ -52,17 +52,29 @@ export function planDatasetRemoval(input: DatasetRemovalInput): DatasetRemovalPl
       kind: 'unmark',
       message: listed
         ? l10n.t('{0} is also listed by the service, so it stays in the tree.{1} Hide it instead?', slug, kept)
-        : l10n.t('{0} is also discovered from environment-wide triggers, so it stays in the tree.{1} Hide it instead?', slug, kept),
+        : l10n.t(
+            '{0} is also discovered from environment-wide triggers, so it stays in the tree.{1} Hide it instead?',
+            slug,
+            kept,
+          ),
     };
   }
   if (sloIds.length === 0) return { kind: 'forget', sloIds };
-  const named = sloIds.slice(0, NAMED_SLOS).map((id) => safeLabel(id, 40)).join(', ');
+  const named = sloIds
+    .slice(0, NAMED_SLOS)
+    .map((id) => safeLabel(id, 40))
+    .join(', ');
   const more = sloIds.length > NAMED_SLOS ? ` ${l10n.t('and {0} more', sloIds.length - NAMED_SLOS)}` : '';
   return {
     kind: 'forget',
     sloIds,
     confirm: {
-      message: l10n.t('Remove {0}? Neither listed by the service nor discovered from environment-wide triggers, it leaves the tree and its {1} ({2}) will be forgotten. The SLOs themselves stay on the service.', slug, slos, `${named}${more}`),
+      message: l10n.t(
+        'Remove {0}? Neither listed by the service nor discovered from environment-wide triggers, it leaves the tree and its {1} ({2}) will be forgotten. The SLOs themselves stay on the service.',
+        slug,
+        slos,
+        `${named}${more}`,
+      ),
       action: removeAction(),
     },
   };

@@ -43,7 +43,11 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
    * made it yet), so the linter's dataset check costs no second call; 'refused' where the key may not list them.
    */
   async datasetSlugs(connectionId: string, api: Pick<TreeApi, 'listDatasets'>): Promise<string[] | 'refused'> {
-    const outcome = await this.listing.datasets(connectionId, api, async () => (await this.o.limiter.run((s) => api.listDatasets({ signal: s }))).data);
+    const outcome = await this.listing.datasets(
+      connectionId,
+      api,
+      async () => (await this.o.limiter.run((s) => api.listDatasets({ signal: s }))).data,
+    );
     return outcome.kind === 'listed' ? outcome.datasets.map((d) => d.slug) : 'refused';
   }
 
@@ -83,7 +87,9 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
     }
     switch (node.kind) {
       case 'dataset': {
-        const groups = GROUP_KINDS.map((group): GroupNode => ({ kind: 'group', connectionId: cid, dataset: node.slug, group }));
+        const groups = GROUP_KINDS.map(
+          (group): GroupNode => ({ kind: 'group', connectionId: cid, dataset: node.slug, group }),
+        );
         // The groups' lists load with the dataset (through the limiter), so each group is drawn with its
         // count and never redrawn for it (see cachedTree.ts). A failure shows when the group is opened.
         await Promise.all(groups.map((g) => this.loadChildren(g)));
@@ -92,22 +98,40 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
       case 'group':
         return this.loadGroup(conn, node, signal);
       case 'slo': {
-        const res = await this.o.limiter.run((s) => conn.api.listBurnAlerts(node.dataset, node.sloId, { signal: s }), signal);
+        const res = await this.o.limiter.run(
+          (s) => conn.api.listBurnAlerts(node.dataset, node.sloId, { signal: s }),
+          signal,
+        );
         const alerts = [...res.data].sort((a, b) => a.id.localeCompare(b.id));
         if (alerts.length === 0) return [hint(node, 'empty', l10n.t('No burn alerts for this SLO'))];
-        return alerts.map((alert) => ({ kind: 'burnAlert', connectionId: cid, dataset: node.dataset, sloId: node.sloId, alert }));
+        return alerts.map((alert) => ({
+          kind: 'burnAlert',
+          connectionId: cid,
+          dataset: node.dataset,
+          sloId: node.sloId,
+          alert,
+        }));
       }
       case 'apiKeys': {
         const keys = this.o.keys.list(cid).sort((a, b) => a.name.localeCompare(b.name));
         if (keys.length === 0) {
-          return [hint(node, 'create', l10n.t('Create API Key...'), 'add', { id: TREE_COMMANDS.createApiKey, args: [node] })];
+          return [
+            hint(node, 'create', l10n.t('Create API Key...'), 'add', { id: TREE_COMMANDS.createApiKey, args: [node] }),
+          ];
         }
         return keys.map((key) => ({ kind: 'apiKey', connectionId: cid, key }));
       }
       case 'error':
         return [
           // The service does not know the key (401): the connection's key is to be put right, not the item.
-          ...(node.status === 401 ? [hint(node, 'edit', l10n.t('Edit Connection...'), 'edit', { id: TREE_COMMANDS.editConnection, args: [cid] })] : []),
+          ...(node.status === 401
+            ? [
+                hint(node, 'edit', l10n.t('Edit Connection...'), 'edit', {
+                  id: TREE_COMMANDS.editConnection,
+                  args: [cid],
+                }),
+              ]
+            : []),
           hint(node, 'retry', l10n.t('Retry'), 'refresh', { id: TREE_COMMANDS.retry, args: [node] }),
           hint(node, 'logs', l10n.t('Show Logs'), 'output', { id: TREE_COMMANDS.showLogs, args: [] }),
         ];
@@ -148,13 +172,27 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
   private async loadSlos(conn: TreeConnection, node: GroupNode, signal: AbortSignal): Promise<TreeNode[]> {
     const { connectionId: cid, dataset } = node;
     const added = this.o.remembered.slos(cid, dataset);
-    const addSlo = (label: string): ActionNode => hint(node, 'addSlo', label, 'add', { id: TREE_COMMANDS.addSlo, args: [node] });
+    const addSlo = (label: string): ActionNode =>
+      hint(node, 'addSlo', label, 'add', { id: TREE_COMMANDS.addSlo, args: [node] });
     const head: TreeNode[] = [];
     let listed: SloNode[] = [];
     try {
-      const outcome = await this.listing.slos(cid, conn.api, dataset, nodeId(node), async () => (await this.o.limiter.run((s) => conn.api.listSlos(dataset, { signal: s }), signal)).data);
+      const outcome = await this.listing.slos(
+        cid,
+        conn.api,
+        dataset,
+        nodeId(node),
+        async () => (await this.o.limiter.run((s) => conn.api.listSlos(dataset, { signal: s }), signal)).data,
+      );
       if (outcome.kind === 'listed') {
-        listed = outcome.slos.map((slo) => ({ kind: 'slo', connectionId: cid, dataset, sloId: slo.id, slo: listedSlo(slo), added: added.includes(slo.id) }));
+        listed = outcome.slos.map((slo) => ({
+          kind: 'slo',
+          connectionId: cid,
+          dataset,
+          sloId: slo.id,
+          slo: listedSlo(slo),
+          added: added.includes(slo.id),
+        }));
       } else if (outcome.say) {
         const label = outcome.wide
           ? l10n.t('SLOs are not listed: {0}. Add them by id.', refusalReason(outcome.status))
@@ -166,8 +204,12 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
       head.push(this.failureNode(node, this.describeFailure(node, err, false)));
     }
     const ids = new Set(listed.map((n) => n.sloId));
-    const byHand = added.filter((id) => !ids.has(id)).map((sloId): SloNode => ({ kind: 'slo', connectionId: cid, dataset, sloId, added: true }));
-    const slos = [...listed, ...byHand].sort((a, b) => sloSortKey(a).localeCompare(sloSortKey(b)) || a.sloId.localeCompare(b.sloId));
+    const byHand = added
+      .filter((id) => !ids.has(id))
+      .map((sloId): SloNode => ({ kind: 'slo', connectionId: cid, dataset, sloId, added: true }));
+    const slos = [...listed, ...byHand].sort(
+      (a, b) => sloSortKey(a).localeCompare(sloSortKey(b)) || a.sloId.localeCompare(b.sloId),
+    );
     if (slos.length === 0 && head.length === 0) return [addSlo(l10n.t('Add SLO...'))];
     // The SLOs added by id count their alerts with the group, as before SLOs were listed.
     await Promise.all(byHand.map((n) => this.loadChildren(n)));
@@ -204,7 +246,12 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
   /** An SLO added by id reloads with its Burn alerts group: the group's count adds up those SLOs' alerts. */
   protected override refreshTargetOf(node: TreeNode): TreeNode {
     if (node.kind !== 'slo' || node.slo !== undefined) return node;
-    const group: GroupNode = { kind: 'group', connectionId: node.connectionId, dataset: node.dataset, group: 'burnAlerts' };
+    const group: GroupNode = {
+      kind: 'group',
+      connectionId: node.connectionId,
+      dataset: node.dataset,
+      group: 'burnAlerts',
+    };
     return this.loadedNode(nodeId(group)) ?? group;
   }
 
@@ -221,8 +268,18 @@ export class DatasetTreeModel extends CachedTreeModel<TreeNode> {
     if (signal?.aborted) return;
     // A dataset loads its groups' lists with it; the listed SLOs' alerts are loaded here, for the filter.
     const groups = await Promise.all(roots.filter((n) => n.kind === 'dataset').map((ds) => this.loadChildren(ds)));
-    const slos = await Promise.all(groups.flat().filter((g) => g.kind === 'group' && g.group === 'burnAlerts').map((g) => this.loadChildren(g)));
-    await Promise.all(slos.flat().filter((n) => n.kind === 'slo').map((n) => this.loadChildren(n)));
+    const slos = await Promise.all(
+      groups
+        .flat()
+        .filter((g) => g.kind === 'group' && g.group === 'burnAlerts')
+        .map((g) => this.loadChildren(g)),
+    );
+    await Promise.all(
+      slos
+        .flat()
+        .filter((n) => n.kind === 'slo')
+        .map((n) => this.loadChildren(n)),
+    );
   }
 
   protected failureNode(parent: TreeNode | undefined, failure: LoadFailure): TreeNode {

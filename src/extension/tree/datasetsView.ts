@@ -38,7 +38,8 @@ function toTreeItem(node: TreeNode, p: Presentation): vscode.TreeItem {
   item.id = nodeId(node);
   item.description = p.description;
   item.contextValue = p.contextValue;
-  if (p.icon) item.iconPath = new vscode.ThemeIcon(p.icon.id, p.icon.color ? new vscode.ThemeColor(p.icon.color) : undefined);
+  if (p.icon)
+    item.iconPath = new vscode.ThemeIcon(p.icon.id, p.icon.color ? new vscode.ThemeColor(p.icon.color) : undefined);
   if (p.command) item.command = { command: p.command.id, title: p.command.title, arguments: p.command.args };
   return item;
 }
@@ -66,7 +67,9 @@ export class DatasetsTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
         if (node === undefined) this.drawnDrift.clear();
         this.changed.fire(node);
       }),
-      model.onDidChangeLoading((loading) => void vscode.commands.executeCommand('setContext', 'obs.tree.loading', loading)),
+      model.onDidChangeLoading(
+        (loading) => void vscode.commands.executeCommand('setContext', 'obs.tree.loading', loading),
+      ),
     ];
   }
 
@@ -74,11 +77,18 @@ export class DatasetsTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
     const filtering = this.model.filter !== undefined;
     const known = this.model.itemCount(node);
     // Under a filter a loaded group says how many of its items match; otherwise its last known count.
-    const matching = filtering && node.kind === 'group' && node.group !== 'burnAlerts' ? this.model.countVisible(node) : undefined;
+    const matching =
+      filtering && node.kind === 'group' && node.group !== 'burnAlerts' ? this.model.countVisible(node) : undefined;
     const counts = matching ?? (known === undefined ? undefined : { visible: known, total: known });
     const drift = this.driftOf(node);
     if (node.kind === 'trigger') this.drawnDrift.set(nodeId(node), driftKey(drift));
-    const p = present(node, { counts, filtering, language: vscode.env.language, slos: this.model.sloCount(node), drift });
+    const p = present(node, {
+      counts,
+      filtering,
+      language: vscode.env.language,
+      slos: this.model.sloCount(node),
+      drift,
+    });
     const open = p.collapsible === 'collapsed' && this.leftOpen(node);
     return toTreeItem(node, open ? { ...p, collapsible: 'expanded' } : p);
   }
@@ -145,7 +155,10 @@ export class DatasetsView implements vscode.Disposable {
     expanded?: ExpandedNodes,
   ) {
     this.provider = new DatasetsTreeProvider(model, recipients, expanded);
-    this.treeView = vscode.window.createTreeView<TreeNode>(VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true });
+    this.treeView = vscode.window.createTreeView<TreeNode>(VIEW_ID, {
+      treeDataProvider: this.provider,
+      showCollapseAll: true,
+    });
     this.subs = [
       this.treeView.onDidExpandElement((e) => this.provider.noteExpanded(e.element, true)),
       this.treeView.onDidCollapseElement((e) => this.provider.noteExpanded(e.element, false)),

@@ -10,7 +10,12 @@ export type ColumnLookup = Pick<ServiceClient, 'getColumn'>;
  * The column named `keyName`, or null when the service answers 404: "no such column" is an answer to
  * show as information, not an error. Every other failure is thrown as it is.
  */
-export async function findColumn(api: ColumnLookup, dataset: string, keyName: string, signal?: AbortSignal): Promise<Column | null> {
+export async function findColumn(
+  api: ColumnLookup,
+  dataset: string,
+  keyName: string,
+  signal?: AbortSignal,
+): Promise<Column | null> {
   try {
     return (await api.getColumn(dataset, keyName, { signal })).data;
   } catch (err) {

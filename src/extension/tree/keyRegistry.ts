@@ -80,7 +80,8 @@ export class KeyRegistry {
     if (typeof stored !== 'object' || stored === null) return {};
     const out: Stored = {};
     for (const [conn, list] of Object.entries(stored)) {
-      if (Array.isArray(list)) out[conn] = list.filter((k): k is RememberedKey => typeof k?.id === 'string').map(sanitise);
+      if (Array.isArray(list))
+        out[conn] = list.filter((k): k is RememberedKey => typeof k?.id === 'string').map(sanitise);
     }
     return out;
   }

@@ -123,8 +123,10 @@ const enc = encodeURIComponent;
 
 // Hierarchical ids: a child's id starts with its parent's id and '/', so a subtree is found by prefix.
 export const datasetId = (connectionId: string, slug: string): string => `root/${enc(connectionId)}/d/${enc(slug)}`;
-export const groupId = (connectionId: string, dataset: string, group: GroupKind): string => `${datasetId(connectionId, dataset)}/${group}`;
-export const sloId = (connectionId: string, dataset: string, slo: string): string => `${groupId(connectionId, dataset, 'burnAlerts')}/${enc(slo)}`;
+export const groupId = (connectionId: string, dataset: string, group: GroupKind): string =>
+  `${datasetId(connectionId, dataset)}/${group}`;
+export const sloId = (connectionId: string, dataset: string, slo: string): string =>
+  `${groupId(connectionId, dataset, 'burnAlerts')}/${enc(slo)}`;
 export const apiKeysId = (connectionId: string): string => `root/${enc(connectionId)}/keys`;
 
 /** The id of a node in the view and in the model's cache (see the id functions above). */

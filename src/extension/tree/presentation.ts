@@ -13,7 +13,7 @@ import { recipientIdText, type RecipientDirectory } from '../core/recipients';
 import { whenText, type Moment } from './when';
 import type { TriggerFileState } from '../sync';
 
-export type {  Presentation } from './look';
+export type { Presentation } from './look';
 
 const COLUMN_ICONS: Record<string, string> = {
   string: 'symbol-string',
@@ -40,10 +40,13 @@ const DURATION_FORMATS = new Map<string, Intl.NumberFormat>();
 export function formatDuration(seconds: number, language = 'en'): string {
   if (!Number.isFinite(seconds)) return String(seconds);
   const [value, unit] =
-    seconds > 0 && seconds % 86_400 === 0 ? [seconds / 86_400, 'day']
-    : seconds > 0 && seconds % 3600 === 0 ? [seconds / 3600, 'hour']
-    : seconds > 0 && seconds % 60 === 0 ? [seconds / 60, 'minute']
-    : [seconds, 'second'];
+    seconds > 0 && seconds % 86_400 === 0
+      ? [seconds / 86_400, 'day']
+      : seconds > 0 && seconds % 3600 === 0
+        ? [seconds / 3600, 'hour']
+        : seconds > 0 && seconds % 60 === 0
+          ? [seconds / 60, 'minute']
+          : [seconds, 'second'];
   const locale = knownLocale(language);
   const key = `${locale}\u0000${unit}`;
   // Made once per language and unit: building one costs ten times formatting with it, once per trigger row.
@@ -72,7 +75,10 @@ function formatRecipient(r: Recipient, recipients?: RecipientDirectory): string 
 
 function formatThreshold(t: Trigger['threshold']): string | undefined {
   if (!t) return undefined;
-  const exceeded = t.exceeded_limit !== undefined && t.exceeded_limit !== 1 ? ` ${l10n.t('(exceeded {0} times)', t.exceeded_limit)}` : '';
+  const exceeded =
+    t.exceeded_limit !== undefined && t.exceeded_limit !== 1
+      ? ` ${l10n.t('(exceeded {0} times)', t.exceeded_limit)}`
+      : '';
   return `${t.op} ${t.value}${exceeded}`;
 }
 
@@ -89,7 +95,10 @@ function columnPresentation(c: Column, m: Moment): Presentation {
       text: c.description,
       rows: [
         { label: l10n.t('Type'), value: c.type },
-        { label: l10n.t('Hidden'), value: c.hidden ? l10n.t('yes (excluded from autocomplete and raw data field lists)') : l10n.t('no') },
+        {
+          label: l10n.t('Hidden'),
+          value: c.hidden ? l10n.t('yes (excluded from autocomplete and raw data field lists)') : l10n.t('no'),
+        },
         { label: l10n.t('Last written'), value: whenText(c.last_written, m) ?? l10n.t('never') },
         { label: l10n.t('Id'), value: c.id },
         { label: l10n.t('Created'), value: whenText(c.created_at, m) },
@@ -148,12 +157,21 @@ function triggerPresentation(
       rows: [
         { label: l10n.t('State'), value: state ?? l10n.t('ok') },
         { label: l10n.t('Threshold'), value: formatThreshold(t.threshold) },
-        { label: l10n.t('Frequency'), value: t.frequency !== undefined ? l10n.t('{0} s ({1})', t.frequency, formatDuration(t.frequency, language)) : undefined },
+        {
+          label: l10n.t('Frequency'),
+          value:
+            t.frequency !== undefined
+              ? l10n.t('{0} s ({1})', t.frequency, formatDuration(t.frequency, language))
+              : undefined,
+        },
         { label: l10n.t('Notifies'), value: triggerNotifyLong(t.alert_type) },
         { label: l10n.t('Runs'), value: scheduleText(t.evaluation_schedule_type, t.evaluation_schedule, language) },
         { label: l10n.t('Compared with'), value: baselineText(t.baseline_details) },
         { label: l10n.t('Query'), value: queryText(t) },
-        { label: l10n.t('Recipients'), value: (t.recipients ?? []).map((r) => formatRecipient(r, recipients)).join('; ') || l10n.t('none') },
+        {
+          label: l10n.t('Recipients'),
+          value: (t.recipients ?? []).map((r) => formatRecipient(r, recipients)).join('; ') || l10n.t('none'),
+        },
         { label: l10n.t('Tags'), value: (t.tags ?? []).map((g) => `${g.key}=${g.value}`).join(', ') },
         { label: l10n.t('Dataset'), value: t.dataset_slug },
         { label: l10n.t('Id'), value: t.id },
@@ -172,7 +190,8 @@ export function burnAlertSummary(a: BurnAlert, language = 'en'): string {
   }
   const minutes = a.exhaustion_minutes;
   // Past a day the minutes are said in words ("about 4,083 years"): the service takes any number.
-  if (minutes !== undefined && minutes >= 1440) return l10n.t('Exhaustion in {0}', minutesInWords(minutes, knownLocale(language)));
+  if (minutes !== undefined && minutes >= 1440)
+    return l10n.t('Exhaustion in {0}', minutesInWords(minutes, knownLocale(language)));
   return l10n.t('Exhaustion in {0} min', minutes ?? '?');
 }
 
@@ -190,9 +209,18 @@ function burnAlertPresentation(a: BurnAlert, m: Moment, recipients: RecipientDir
         { label: l10n.t('Fires on'), value: burnAlertKind(a.alert_type) },
         { label: l10n.t('Exhaustion minutes'), value: a.exhaustion_minutes },
         { label: l10n.t('Budget rate window (minutes)'), value: a.budget_rate_window_minutes },
-        { label: l10n.t('Budget decrease threshold (per million)'), value: a.budget_rate_decrease_threshold_per_million },
-        { label: l10n.t('Triggered'), value: a.triggered === undefined ? undefined : a.triggered ? l10n.t('yes') : l10n.t('no') },
-        { label: l10n.t('Recipients'), value: (a.recipients ?? []).map((r) => formatRecipient(r, recipients)).join('; ') },
+        {
+          label: l10n.t('Budget decrease threshold (per million)'),
+          value: a.budget_rate_decrease_threshold_per_million,
+        },
+        {
+          label: l10n.t('Triggered'),
+          value: a.triggered === undefined ? undefined : a.triggered ? l10n.t('yes') : l10n.t('no'),
+        },
+        {
+          label: l10n.t('Recipients'),
+          value: (a.recipients ?? []).map((r) => formatRecipient(r, recipients)).join('; '),
+        },
         { label: l10n.t('SLO'), value: a.slo?.id },
         { label: l10n.t('Id'), value: a.id },
         { label: l10n.t('Updated'), value: whenText(a.updated_at, m) },
@@ -254,7 +282,10 @@ export function present(node: TreeNode, o: PresentOptions = {}): Presentation {
     case 'slo':
       return sloPresentation(node, o.counts?.total, m);
     case 'burnAlert':
-      return { ...burnAlertPresentation(node.alert, m, o.recipients), command: { id: 'obs.burnAlert.edit', title: l10n.t('Edit Burn Alert'), args: [node] } };
+      return {
+        ...burnAlertPresentation(node.alert, m, o.recipients),
+        command: { id: 'obs.burnAlert.edit', title: l10n.t('Edit Burn Alert'), args: [node] },
+      };
     case 'apiKeys':
       return apiKeysPresentation();
     case 'apiKey':
@@ -287,7 +318,9 @@ function apiKeysPresentation(): Presentation {
     collapsible: 'collapsed',
     tooltip: {
       title: l10n.t('API keys'),
-      text: l10n.t('The service has no endpoint that lists API keys: this group shows the keys created or updated from VS Code on this connection. Secrets are never stored.'),
+      text: l10n.t(
+        'The service has no endpoint that lists API keys: this group shows the keys created or updated from VS Code on this connection. Secrets are never stored.',
+      ),
       rows: [],
     },
   };
@@ -315,7 +348,9 @@ function apiKeyPresentation(key: ApiKeyNode['key'], m: Moment): Presentation {
 function errorPresentation(node: ErrorNode): Presentation {
   return {
     // The operation names a dataset or SLO id from the service: one line, no bidi controls.
-    label: safeLabel(node.cancelled ? l10n.t('Cancelled: {0}', node.operation) : l10n.t('Could not {0}', node.operation)),
+    label: safeLabel(
+      node.cancelled ? l10n.t('Cancelled: {0}', node.operation) : l10n.t('Could not {0}', node.operation),
+    ),
     description: safeLabel(node.message),
     icon: node.cancelled ? { id: 'circle-slash' } : { id: 'error', color: 'errorForeground' },
     contextValue: 'obs:error',

@@ -50,7 +50,15 @@ export class RootLoader {
     }
     const dataset = (slug: string): DatasetNode => {
       const d = listed.get(slug);
-      return { kind: 'dataset', connectionId: cid, slug, added: added.has(slug), discovered: discovered.has(slug), metrics: metrics.has(slug), ...(d ? { listed: listedDataset(d) } : {}) };
+      return {
+        kind: 'dataset',
+        connectionId: cid,
+        slug,
+        added: added.has(slug),
+        discovered: discovered.has(slug),
+        metrics: metrics.has(slug),
+        ...(d ? { listed: listedDataset(d) } : {}),
+      };
     };
     if (!hidden.has(ENVIRONMENT_WIDE)) nodes.push(dataset(ENVIRONMENT_WIDE));
     const all = new Set([...listed.keys(), ...added, ...discovered]);
@@ -62,10 +70,16 @@ export class RootLoader {
     const hiddenCount = [...hidden].filter((s) => s === ENVIRONMENT_WIDE || all.has(s)).length;
     if (hiddenCount > 0) {
       nodes.push(
-        hint(undefined, 'hidden', hiddenCount === 1 ? l10n.t('1 hidden dataset (show)') : l10n.t('{0} hidden datasets (show)', hiddenCount), 'eye', {
-          id: TREE_COMMANDS.unhideDatasets,
-          args: [],
-        }),
+        hint(
+          undefined,
+          'hidden',
+          hiddenCount === 1 ? l10n.t('1 hidden dataset (show)') : l10n.t('{0} hidden datasets (show)', hiddenCount),
+          'eye',
+          {
+            id: TREE_COMMANDS.unhideDatasets,
+            args: [],
+          },
+        ),
       );
     }
     nodes.push({ kind: 'apiKeys', connectionId: cid });
@@ -73,8 +87,16 @@ export class RootLoader {
   }
 
   /** The connection's dataset list (read once until Refresh); a failure becomes an error node, not a broken root. */
-  private async listDatasets(conn: TreeConnection, signal: AbortSignal): Promise<DatasetsOutcome | { kind: 'failed'; error: ErrorNode }> {
-    const read = () => this.listing.datasets(conn.profile.id, conn.api, async () => (await this.o.limiter.run((s) => conn.api.listDatasets({ signal: s }), signal)).data);
+  private async listDatasets(
+    conn: TreeConnection,
+    signal: AbortSignal,
+  ): Promise<DatasetsOutcome | { kind: 'failed'; error: ErrorNode }> {
+    const read = () =>
+      this.listing.datasets(
+        conn.profile.id,
+        conn.api,
+        async () => (await this.o.limiter.run((s) => conn.api.listDatasets({ signal: s }), signal)).data,
+      );
     try {
       try {
         return await read();
@@ -89,7 +111,10 @@ export class RootLoader {
   }
 
   /** The datasets named by environment-wide triggers (kept for the Environment-wide Triggers group). */
-  private async discover(conn: TreeConnection, signal: AbortSignal): Promise<{ slugs: Set<string>; error?: ErrorNode }> {
+  private async discover(
+    conn: TreeConnection,
+    signal: AbortSignal,
+  ): Promise<{ slugs: Set<string>; error?: ErrorNode }> {
     const slugs = new Set<string>();
     try {
       const res = await this.o.limiter.run((s) => conn.api.listTriggers(ENVIRONMENT_WIDE, { signal: s }), signal);
@@ -100,7 +125,10 @@ export class RootLoader {
       }
       return { slugs };
     } catch (err) {
-      return { slugs, error: this.rootFailure(conn, signal, err, l10n.t('discover datasets from environment-wide triggers')) };
+      return {
+        slugs,
+        error: this.rootFailure(conn, signal, err, l10n.t('discover datasets from environment-wide triggers')),
+      };
     }
   }
 

@@ -8,7 +8,10 @@ import type { KeyRegistry } from './keyRegistry';
 import type { RememberedItems } from './rememberedItems';
 
 /** The calls the tree makes; the real ServiceClient satisfies it. */
-export type TreeApi = Pick<ServiceClient, 'listColumns' | 'listTriggers' | 'listBurnAlerts' | 'listDatasets' | 'listSlos'>;
+export type TreeApi = Pick<
+  ServiceClient,
+  'listColumns' | 'listTriggers' | 'listBurnAlerts' | 'listDatasets' | 'listSlos'
+>;
 
 export interface TreeConnection {
   profile: ConnectionProfile;

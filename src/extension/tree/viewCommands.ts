@@ -9,7 +9,11 @@ import type { DatasetsView } from './datasetsView';
  * `onRefresh`: what else Refresh reads again (the recipients); the tree itself forgets what it read of the
  * account (dataset lists, refusals) and loads everything again.
  */
-export function registerViewCommands(view: DatasetsView, feedback: Feedback, onRefresh: () => void = () => undefined): vscode.Disposable[] {
+export function registerViewCommands(
+  view: DatasetsView,
+  feedback: Feedback,
+  onRefresh: () => void = () => undefined,
+): vscode.Disposable[] {
   const model = view.model;
   const command = feedback.registerCommand.bind(feedback);
   return [

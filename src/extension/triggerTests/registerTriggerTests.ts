@@ -25,11 +25,23 @@ export function registerTriggerTests(deps: TriggerTestFeatureDeps): vscode.Dispo
   let loaded: LoadedTriggerTests | undefined;
   const load = (): LoadedTriggerTests => {
     // A runtime require of the separate bundle: esbuild leaves a non-literal require alone.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a separate bundle, loaded at run time on purpose
-    loaded ??= (require(path.join(deps.extensionUri.fsPath, 'dist', 'backtest-host.js')) as { createTriggerTests: (d: TriggerTestDeps) => LoadedTriggerTests }).createTriggerTests({ ...deps, controller, profile, refreshLenses: () => lensesChanged.fire() });
+    /* eslint-disable @typescript-eslint/no-require-imports -- a separate bundle, loaded at run time on purpose */
+    loaded ??= (
+      require(path.join(deps.extensionUri.fsPath, 'dist', 'backtest-host.js')) as {
+        createTriggerTests: (d: TriggerTestDeps) => LoadedTriggerTests;
+      }
+    ).createTriggerTests({ ...deps, controller, profile, refreshLenses: () => lensesChanged.fire() });
+    /* eslint-enable @typescript-eslint/no-require-imports */
     return loaded;
   };
-  const profile = controller.createRunProfile(vscode.l10n.t('Run'), vscode.TestRunProfileKind.Run, (request, token) => load().run(request, token), true, undefined, true);
+  const profile = controller.createRunProfile(
+    vscode.l10n.t('Run'),
+    vscode.TestRunProfileKind.Run,
+    (request, token) => load().run(request, token),
+    true,
+    undefined,
+    true,
+  );
   controller.resolveHandler = async (item) => {
     if (item === undefined) await load().discover();
   };
@@ -49,9 +61,19 @@ export function registerTriggerTests(deps: TriggerTestFeatureDeps): vscode.Dispo
     lensesChanged,
     vscode.workspace.onDidOpenTextDocument(discoverFor),
     vscode.languages.registerCodeLensProvider({ pattern: `**/*${TRIGGER_TEST_SUFFIX}` }, lenses),
-    deps.feedback.registerCommand('obs.triggerTests.openPreview', vscode.l10n.t("open the test's window in the preview"), (arg) => load().openPreview(arg)),
-    deps.feedback.registerCommand('obs.triggerTests.record', vscode.l10n.t('record the window'), (arg) => load().record(arg)),
-    deps.feedback.registerCommand('obs.triggerTests.previewRecorded', vscode.l10n.t('preview the recorded window'), (arg, id) => load().previewRecorded(arg, id)),
+    deps.feedback.registerCommand(
+      'obs.triggerTests.openPreview',
+      vscode.l10n.t("open the test's window in the preview"),
+      (arg) => load().openPreview(arg),
+    ),
+    deps.feedback.registerCommand('obs.triggerTests.record', vscode.l10n.t('record the window'), (arg) =>
+      load().record(arg),
+    ),
+    deps.feedback.registerCommand(
+      'obs.triggerTests.previewRecorded',
+      vscode.l10n.t('preview the recorded window'),
+      (arg, id) => load().previewRecorded(arg, id),
+    ),
     { dispose: () => loaded?.dispose() },
   ];
 }

@@ -5,7 +5,27 @@
 // without a connection; without one every other test errors with one sentence, said once. A run that records
 // hands back, per file, what it recorded.
 import { errorText } from '../../api/errors';
-import { CreationPacer, parseRecording, parseTestFile, prepareTrigger, RecordedNotes, recordedQueryApi, ResultCache, runTriggerTests, savedQueriesOf, systemClock, triggerPathFor, TRIGGER_TEST_SUFFIX, type ExpectationOutcome, type FreshRecording, type QueryApi, type RecordNote, type ResultStore, type TriggerTestFile, type TriggerTestRecording } from '../../backtest';
+import {
+  CreationPacer,
+  parseRecording,
+  parseTestFile,
+  prepareTrigger,
+  RecordedNotes,
+  recordedQueryApi,
+  ResultCache,
+  runTriggerTests,
+  savedQueriesOf,
+  systemClock,
+  triggerPathFor,
+  TRIGGER_TEST_SUFFIX,
+  type ExpectationOutcome,
+  type FreshRecording,
+  type QueryApi,
+  type RecordNote,
+  type ResultStore,
+  type TriggerTestFile,
+  type TriggerTestRecording,
+} from '../../backtest';
 import type { QuerySession } from '../queries';
 import { noConnectionText } from './testResults';
 import * as l10n from '@vscode/l10n';
@@ -100,18 +120,35 @@ export async function runTestFiles(req: RunRequest): Promise<{ cancelled: boolea
   }
 }
 
-const errored = (t: { id: string; name: string }, message: string): ExpectationOutcome => ({ index: -1, name: t.name, expect: 'fires', status: 'error', message, notes: [] });
+const errored = (t: { id: string; name: string }, message: string): ExpectationOutcome => ({
+  index: -1,
+  name: t.name,
+  expect: 'fires',
+  status: 'error',
+  message,
+  notes: [],
+});
 
 /** The recording of a file and its text: none, or why the tests cannot run (one that is not valid, unless recording over it). */
-async function recordingOf(f: FileToRun, req: RunRequest): Promise<Outcome<{ text: string | undefined; recording: TriggerTestRecording | undefined }>> {
+async function recordingOf(
+  f: FileToRun,
+  req: RunRequest,
+): Promise<Outcome<{ text: string | undefined; recording: TriggerTestRecording | undefined }>> {
   const read = req.readRecording ? await req.readRecording(f) : { ok: true as const, text: undefined };
   if (!read.ok || read.text === undefined) return read.ok ? { ok: true, text: undefined, recording: undefined } : read;
   const parsed = parseRecording(read.text);
   if (parsed.ok) return { ok: true, text: read.text, recording: parsed.recording };
-  return req.record === true ? { ok: true, text: read.text, recording: undefined } : { ok: false, reason: l10n.t('The recording beside the test file is not valid: {0}', parsed.reason.join('; ')) };
+  return req.record === true
+    ? { ok: true, text: read.text, recording: undefined }
+    : { ok: false, reason: l10n.t('The recording beside the test file is not valid: {0}', parsed.reason.join('; ')) };
 }
 
-async function runFile(f: FileToRun, conn: RunConnection | undefined, cache: ResultStore | undefined, req: RunRequest): Promise<RecordedFile | undefined> {
+async function runFile(
+  f: FileToRun,
+  conn: RunConnection | undefined,
+  cache: ResultStore | undefined,
+  req: RunRequest,
+): Promise<RecordedFile | undefined> {
   const { hooks } = req;
   const done = new Set<string>();
   // Every test of the file not finished yet errors with the reason.
@@ -121,9 +158,16 @@ async function runFile(f: FileToRun, conn: RunConnection | undefined, cache: Res
   };
   if (f.unreadable !== undefined) return fail(l10n.t('The test file cannot be read: {0}', f.unreadable));
   const parsed = parseTestFile(f.text);
-  if (!parsed.ok) return fail(l10n.t('The test file is not valid: {0}', parsed.reason.map((p) => p.message).join('; ')));
+  if (!parsed.ok)
+    return fail(l10n.t('The test file is not valid: {0}', parsed.reason.map((p) => p.message).join('; ')));
   const path = triggerPathFor(f.path, parsed.file.trigger);
-  if (path === undefined) return fail(l10n.t('Name the trigger file in its "trigger" member: the name of the test file does not end with {0}', TRIGGER_TEST_SUFFIX));
+  if (path === undefined)
+    return fail(
+      l10n.t(
+        'Name the trigger file in its "trigger" member: the name of the test file does not end with {0}',
+        TRIGGER_TEST_SUFFIX,
+      ),
+    );
   const recording = await recordingOf(f, req);
   if (!recording.ok) return fail(recording.reason);
   if (!conn && recording.recording === undefined) return fail(noConnectionText());
@@ -132,7 +176,11 @@ async function runFile(f: FileToRun, conn: RunConnection | undefined, cache: Res
   const api = recordedQueryApi(recording.recording, conn?.api);
   const prepared = await prepareTrigger(trigger.text, parsed.file, api, req.signal);
   if (!prepared.ok) return fail(l10n.t('{0}: {1}', trigger.label, prepared.reason));
-  const against: RanAgainst = { triggerName: prepared.tested.trigger.name, triggerLabel: trigger.label, connection: conn?.name ?? l10n.t('the recording') };
+  const against: RanAgainst = {
+    triggerName: prepared.tested.trigger.name,
+    triggerLabel: trigger.label,
+    connection: conn?.name ?? l10n.t('the recording'),
+  };
   const recorder = req.record === true ? new RecordedNotes() : undefined;
   const byName = new Map(f.tests.map((t) => [t.name, t.id]));
   const order = inFileOrder(parsed.file, byName);
@@ -170,7 +218,13 @@ async function runFile(f: FileToRun, conn: RunConnection | undefined, cache: Res
     return fail(errorText(err));
   }
   if (recorder === undefined) return undefined;
-  return { key: f.key, before: recording.text, fresh: { windows: recorder.windows, savedQueries: savedQueriesOf(prepared.tested) }, notRecorded: recorder.notRecorded, kept: recorder.kept };
+  return {
+    key: f.key,
+    before: recording.text,
+    fresh: { windows: recorder.windows, savedQueries: savedQueriesOf(prepared.tested) },
+    notRecorded: recorder.notRecorded,
+    kept: recorder.kept,
+  };
 }
 
 /** The ids asked for, in the order the file lists their expectations (the order they run in). */

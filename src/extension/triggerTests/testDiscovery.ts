@@ -101,12 +101,22 @@ export class TestDiscovery implements vscode.Disposable {
 
   private upsert(uri: vscode.Uri, text: string | undefined, unreadable: string | undefined): void {
     const key = uri.toString();
-    const outline: TestOutline = text === undefined ? { expectations: [], trigger: undefined, file: undefined, problems: [] } : outlineTestFile(text);
-    const item = this.controller.items.get(key) ?? this.controller.createTestItem(key, uri.path.slice(uri.path.lastIndexOf('/') + 1), uri);
+    const outline: TestOutline =
+      text === undefined
+        ? { expectations: [], trigger: undefined, file: undefined, problems: [] }
+        : outlineTestFile(text);
+    const item =
+      this.controller.items.get(key) ??
+      this.controller.createTestItem(key, uri.path.slice(uri.path.lastIndexOf('/') + 1), uri);
     const folder = uri.with({ path: uri.path.slice(0, uri.path.lastIndexOf('/')) });
     item.description = vscode.workspace.asRelativePath(folder, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
     item.sortText = vscode.workspace.asRelativePath(uri, true);
-    item.error = unreadable !== undefined ? vscode.l10n.t('The test file cannot be read: {0}', unreadable) : outline.problems.length > 0 ? outline.problems.map((p) => p.message).join('\n') : undefined;
+    item.error =
+      unreadable !== undefined
+        ? vscode.l10n.t('The test file cannot be read: {0}', unreadable)
+        : outline.problems.length > 0
+          ? outline.problems.map((p) => p.message).join('\n')
+          : undefined;
     const starts = lineStarts(text ?? '');
     const at = (offset: number) => {
       const p = positionOf(starts, offset);

@@ -40,7 +40,13 @@ export function outlineTestFile(text: string): TestOutline {
   const elements = list?.type === 'array' ? (list.children ?? []) : [];
   const named = elements.map((node, index) => ({ node, index, name: nameOf(node) }));
   const ids = expectationIds(named.map((e) => e.name));
-  const expectations = named.map((e, i) => ({ id: ids[i] ?? e.name, name: e.name, index: e.index, start: e.node.offset, end: e.node.offset + e.node.length }));
+  const expectations = named.map((e, i) => ({
+    id: ids[i] ?? e.name,
+    name: e.name,
+    index: e.index,
+    start: e.node.offset,
+    end: e.node.offset + e.node.length,
+  }));
   const triggerNode = root ? findNodeAtLocation(root, ['trigger']) : undefined;
   const parsed = parseTestFile(text);
   const problems = parsed.ok
@@ -49,7 +55,12 @@ export function outlineTestFile(text: string): TestOutline {
         const at = root ? closestNode(root, p.path) : undefined;
         return { message: p.message, start: at?.offset ?? 0, end: at ? at.offset + at.length : 0 };
       });
-  return { expectations, trigger: typeof triggerNode?.value === 'string' ? triggerNode.value : undefined, file: parsed.ok ? parsed.file : undefined, problems };
+  return {
+    expectations,
+    trigger: typeof triggerNode?.value === 'string' ? triggerNode.value : undefined,
+    file: parsed.ok ? parsed.file : undefined,
+    problems,
+  };
 }
 
 /** An expectation's `name`, or its place when it has none ("expectations[2]"). */

@@ -27,7 +27,12 @@ export async function readRecordingBeside(folder: string | undefined, testPath: 
 }
 
 /** Writes a recording's new text whole; why not, if it was not written. */
-export async function writeRecording(folder: string, testPath: string, before: string | undefined, text: string): Promise<string | undefined> {
+export async function writeRecording(
+  folder: string,
+  testPath: string,
+  before: string | undefined,
+  text: string,
+): Promise<string | undefined> {
   const path = recordingPathFor(testPath);
   const refused = await outsideFolder(folder, path);
   if (refused !== undefined) return refused;
@@ -42,7 +47,11 @@ export async function writeRecording(folder: string, testPath: string, before: s
 const windows = (n: number) => (n === 1 ? l10n.t('1 window') : l10n.t('{0} windows', n));
 
 /** What the editor says once a recording was written, found unchanged, or not needed; and what was not recorded. */
-export function recordedText(update: Exclude<RecordingUpdate, { kind: 'refused' }>, file: RecordedFile, testPath: string): string {
+export function recordedText(
+  update: Exclude<RecordingUpdate, { kind: 'refused' }>,
+  file: RecordedFile,
+  testPath: string,
+): string {
   const name = basename(recordingPathFor(testPath));
   const done =
     update.kind === 'write'
@@ -56,11 +65,18 @@ export function recordedText(update: Exclude<RecordingUpdate, { kind: 'refused' 
 
 /** The question before a recording whose content would change is replaced. */
 export function replaceQuestion(reasons: readonly string[], testPath: string): string {
-  return l10n.t('{0} holds a different recording: {1}. Replace it with the one made now? What it held of those windows is lost (the service may no longer keep it).', basename(recordingPathFor(testPath)), reasons.join('; '));
+  return l10n.t(
+    '{0} holds a different recording: {1}. Replace it with the one made now? What it held of those windows is lost (the service may no longer keep it).',
+    basename(recordingPathFor(testPath)),
+    reasons.join('; '),
+  );
 }
 
 /** The expectations of a test file whose windows its recording holds, with where each starts in the text. */
-export function recordedExpectations(testText: string, recordingText: string | undefined): { id: string; name: string; start: number }[] {
+export function recordedExpectations(
+  testText: string,
+  recordingText: string | undefined,
+): { id: string; name: string; start: number }[] {
   const recording = recordingText === undefined ? undefined : parseRecording(recordingText);
   if (recording?.ok !== true) return [];
   const outline = outlineTestFile(testText);
@@ -70,6 +86,8 @@ export function recordedExpectations(testText: string, recordingText: string | u
     const e = file.expectations[o.index];
     const from = e && readTime(e.from);
     const to = e && readTime(e.to);
-    return from && to && recordedWindowFor(recording.recording, from, to) ? [{ id: o.id, name: o.name, start: o.start }] : [];
+    return from && to && recordedWindowFor(recording.recording, from, to)
+      ? [{ id: o.id, name: o.name, start: o.start }]
+      : [];
   });
 }

@@ -11,7 +11,8 @@ export type TestResultView =
   | { state: 'failed'; message: string; expected?: string; actual?: string; line: string }
   | { state: 'errored'; message: string; line: string };
 
-const withNotes = (text: string, notes: readonly string[]): string => [text, ...notes.map((n) => l10n.t('Note: {0}', n))].join('\n');
+const withNotes = (text: string, notes: readonly string[]): string =>
+  [text, ...notes.map((n) => l10n.t('Note: {0}', n))].join('\n');
 
 export function resultView(o: ExpectationOutcome): TestResultView {
   const message = withNotes(o.message, o.notes);
@@ -27,7 +28,11 @@ export function resultView(o: ExpectationOutcome): TestResultView {
         line: l10n.t('FAILED  {0}: {1}', o.name, message),
       };
     case 'not-testable':
-      return { state: 'failed', message: l10n.t('Not testable: {0}', message), line: l10n.t('NOT TESTABLE  {0}: {1}', o.name, message) };
+      return {
+        state: 'failed',
+        message: l10n.t('Not testable: {0}', message),
+        line: l10n.t('NOT TESTABLE  {0}: {1}', o.name, message),
+      };
     case 'error':
       return { state: 'errored', message, line: l10n.t('ERROR  {0}: {1}', o.name, message) };
   }
@@ -35,5 +40,7 @@ export function resultView(o: ExpectationOutcome): TestResultView {
 
 /** The sentence every test of a run without a connection gets. */
 export function noConnectionText(): string {
-  return l10n.t('There is no connection: trigger tests run against the service. Add a connection or start the local sandbox (Observability view), then run them again.');
+  return l10n.t(
+    'There is no connection: trigger tests run against the service. Add a connection or start the local sandbox (Observability view), then run them again.',
+  );
 }

@@ -16,7 +16,15 @@ import type { TestDiscovery, TestItems } from './testDiscovery';
 import { resultView } from './testResults';
 import { outsideFolder } from './triggerLocation';
 import { readRecordingBeside } from './testRecordings';
-import { runTestFiles, type FileToRun, type RanAgainst, type RecordedFile, type RecordingRead, type RunHooks, type TriggerRead } from './runTests';
+import {
+  runTestFiles,
+  type FileToRun,
+  type RanAgainst,
+  type RecordedFile,
+  type RecordingRead,
+  type RunHooks,
+  type TriggerRead,
+} from './runTests';
 
 /** The context value of a failure whose window opens in the preview (package.json's testing/message/context menu). */
 const PREVIEWABLE_MESSAGE = 'obs.triggerTest.window';
@@ -65,8 +73,15 @@ export class TestRuns implements vscode.Disposable {
     if (files.length === 0) return;
     controller.invalidateTestResults(files);
     for (const w of this.watching) {
-      const include = w.include === undefined ? files : w.include.filter((i) => files.some((f) => i.id === f.id || i.parent?.id === f.id));
-      if (include.length > 0) void this.run(new vscode.TestRunRequest(include, w.exclude, profile, true), new vscode.CancellationTokenSource().token);
+      const include =
+        w.include === undefined
+          ? files
+          : w.include.filter((i) => files.some((f) => i.id === f.id || i.parent?.id === f.id));
+      if (include.length > 0)
+        void this.run(
+          new vscode.TestRunRequest(include, w.exclude, profile, true),
+          new vscode.CancellationTokenSource().token,
+        );
     }
   }
 
@@ -96,7 +111,11 @@ export class TestRuns implements vscode.Disposable {
   }
 
   /** Runs the tests of a request; with `record`, what the recordings do not hold is recorded and handed back, the run's progress told to it. */
-  async run(request: vscode.TestRunRequest, token: vscode.CancellationToken, record?: { report(message: string): void }): Promise<RecordedFile[]> {
+  async run(
+    request: vscode.TestRunRequest,
+    token: vscode.CancellationToken,
+    record?: { report(message: string): void },
+  ): Promise<RecordedFile[]> {
     await this.deps.discovery.start();
     await this.deps.discovery.settled();
     const selected = this.selection(request);
@@ -111,21 +130,43 @@ export class TestRuns implements vscode.Disposable {
     let recorded: RecordedFile[] = [];
     try {
       const files = await this.filesOf(selected);
-      await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Trigger tests') }, async (progress) => {
-        const hooks = this.hooks(run, items, pending, (message) => {
-          progress.report({ message });
-          record?.report(message);
-        });
-        const conn = await this.deps.connections.getActive();
-        const connection = conn && { api: conn.client, session: this.deps.services().sessionFor(conn), name: conn.profile.name };
-        const readRecording = (f: FileToRun) => this.readRecording(f);
-        const done = await runTestFiles({ files, connection, readTrigger: (f, path) => this.readTrigger(f, path), readRecording, record: record !== undefined, hooks, signal: abort.signal, nowSeconds: Math.floor(Date.now() / 60_000) * 60 });
-        if (done.cancelled) run.appendOutput(`${vscode.l10n.t('Cancelled: the tests not run yet are skipped.')}\r\n`);
-        recorded = done.cancelled ? [] : done.recorded;
-      });
+      await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Trigger tests') },
+        async (progress) => {
+          const hooks = this.hooks(run, items, pending, (message) => {
+            progress.report({ message });
+            record?.report(message);
+          });
+          const conn = await this.deps.connections.getActive();
+          const connection = conn && {
+            api: conn.client,
+            session: this.deps.services().sessionFor(conn),
+            name: conn.profile.name,
+          };
+          const readRecording = (f: FileToRun) => this.readRecording(f);
+          const done = await runTestFiles({
+            files,
+            connection,
+            readTrigger: (f, path) => this.readTrigger(f, path),
+            readRecording,
+            record: record !== undefined,
+            hooks,
+            signal: abort.signal,
+            nowSeconds: Math.floor(Date.now() / 60_000) * 60,
+          });
+          if (done.cancelled) run.appendOutput(`${vscode.l10n.t('Cancelled: the tests not run yet are skipped.')}\r\n`);
+          recorded = done.cancelled ? [] : done.recorded;
+        },
+      );
     } catch (err) {
       this.deps.feedback.log.error(`trigger tests: ${String(err)}`);
-      for (const k of pending) run.errored(items.get(k) as vscode.TestItem, new vscode.TestMessage(vscode.l10n.t('The run failed: {0}', err instanceof Error ? err.message : String(err))));
+      for (const k of pending)
+        run.errored(
+          items.get(k) as vscode.TestItem,
+          new vscode.TestMessage(
+            vscode.l10n.t('The run failed: {0}', err instanceof Error ? err.message : String(err)),
+          ),
+        );
       pending.clear();
     } finally {
       cancel.dispose();
@@ -136,11 +177,26 @@ export class TestRuns implements vscode.Disposable {
   }
 
   /** One test run from its file's recording alone (no connection, no query): its outcome, for the preview. */
-  async fromRecording(file: FileToRun): Promise<{ outcome: ExpectationOutcome; against: RanAgainst | undefined } | undefined> {
+  async fromRecording(
+    file: FileToRun,
+  ): Promise<{ outcome: ExpectationOutcome; against: RanAgainst | undefined } | undefined> {
     let found: { outcome: ExpectationOutcome; against: RanAgainst | undefined } | undefined;
-    const hooks: RunHooks = { started: () => undefined, finished: (_f, _id, outcome, against) => (found = { outcome, against }), output: () => undefined, progress: () => undefined };
+    const hooks: RunHooks = {
+      started: () => undefined,
+      finished: (_f, _id, outcome, against) => (found = { outcome, against }),
+      output: () => undefined,
+      progress: () => undefined,
+    };
     const readRecording = (f: FileToRun) => this.readRecording(f);
-    await runTestFiles({ files: [file], connection: undefined, readTrigger: (f, path) => this.readTrigger(f, path), readRecording, hooks, signal: new AbortController().signal, nowSeconds: Math.floor(Date.now() / 60_000) * 60 });
+    await runTestFiles({
+      files: [file],
+      connection: undefined,
+      readTrigger: (f, path) => this.readTrigger(f, path),
+      readRecording,
+      hooks,
+      signal: new AbortController().signal,
+      nowSeconds: Math.floor(Date.now() / 60_000) * 60,
+    });
     return found;
   }
 
@@ -157,12 +213,21 @@ export class TestRuns implements vscode.Disposable {
       if (!file.uri || tests.length === 0) continue;
       const read = await readWorkspaceText(file.uri);
       const tested = tests.map((t) => ({ id: t.id, name: t.label }));
-      files.push(read.ok ? { key: file.id, path: file.uri.path, text: read.text, tests: tested } : { key: file.id, path: file.uri.path, text: '', unreadable: read.reason, tests: tested });
+      files.push(
+        read.ok
+          ? { key: file.id, path: file.uri.path, text: read.text, tests: tested }
+          : { key: file.id, path: file.uri.path, text: '', unreadable: read.reason, tests: tested },
+      );
     }
     return files;
   }
 
-  private hooks(run: vscode.TestRun, items: ReadonlyMap<string, vscode.TestItem>, pending: Set<string>, status: (message: string) => void): RunHooks {
+  private hooks(
+    run: vscode.TestRun,
+    items: ReadonlyMap<string, vscode.TestItem>,
+    pending: Set<string>,
+    status: (message: string) => void,
+  ): RunHooks {
     const startedAt = new Map<string, number>();
     let lastShape = '';
     return {
@@ -196,7 +261,10 @@ export class TestRuns implements vscode.Disposable {
     // With a location the line also shows in the editor, where only what did not pass needs saying.
     run.appendOutput(`${view.line.split('\n').join('\r\n')}\r\n`, view.state === 'passed' ? undefined : location, item);
     const message = (text: string) => {
-      const m = view.state === 'failed' && view.expected !== undefined && view.actual !== undefined ? vscode.TestMessage.diff(text, view.expected, view.actual) : new vscode.TestMessage(text);
+      const m =
+        view.state === 'failed' && view.expected !== undefined && view.actual !== undefined
+          ? vscode.TestMessage.diff(text, view.expected, view.actual)
+          : new vscode.TestMessage(text);
       if (location) m.location = location;
       if (outcome.preview) m.contextValue = PREVIEWABLE_MESSAGE;
       return m;
@@ -213,11 +281,14 @@ export class TestRuns implements vscode.Disposable {
     const label = workspaceName(uri);
     const folder = vscode.workspace.getWorkspaceFolder(testUri);
     const outside = vscode.l10n.t('it lies outside the workspace folder of the test file, so it is not read');
-    if (!folder || vscode.workspace.getWorkspaceFolder(uri)?.uri.toString() !== folder.uri.toString()) return { ok: false, reason: vscode.l10n.t('{0}: {1}', label, outside) };
+    if (!folder || vscode.workspace.getWorkspaceFolder(uri)?.uri.toString() !== folder.uri.toString())
+      return { ok: false, reason: vscode.l10n.t('{0}: {1}', label, outside) };
     const refused = uri.scheme === 'file' ? await outsideFolder(folder.uri.fsPath, uri.fsPath) : undefined;
     if (refused !== undefined) return { ok: false, reason: vscode.l10n.t('{0}: {1}', label, refused) };
     const read = await readWorkspaceText(uri);
-    return read.ok ? { ok: true, text: read.text, label } : { ok: false, reason: vscode.l10n.t('The trigger file {0}: {1}', label, read.reason) };
+    return read.ok
+      ? { ok: true, text: read.text, label }
+      : { ok: false, reason: vscode.l10n.t('The trigger file {0}: {1}', label, read.reason) };
   }
 
   /** Opens a finished test's window in the preview: from a failure's button, or the test's menu. */
@@ -226,7 +297,9 @@ export class TestRuns implements vscode.Disposable {
     const found = item?.parent ? this.finished.get(keyOf(item.parent.id, item.id)) : undefined;
     const preview = found?.outcome.preview;
     if (!item || !found || !preview) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Run the test first: its window opens in the preview once a run has evaluated it.'));
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('Run the test first: its window opens in the preview once a run has evaluated it.'),
+      );
       return;
     }
     const { outcome, against } = found;
@@ -234,7 +307,15 @@ export class TestRuns implements vscode.Disposable {
     this.deps.services().showPreviewWindow({
       key: `trigger-test:${keyOf(item.parent?.id ?? '', item.id)}`,
       name: against.triggerName,
-      subtitle: vscode.l10n.t('{0} · "{1}" · {2} to {3} · {4} on {5}', against.triggerLabel, outcome.name, span.from, span.to, preview.dataset, against.connection),
+      subtitle: vscode.l10n.t(
+        '{0} · "{1}" · {2} to {3} · {4} on {5}',
+        against.triggerLabel,
+        outcome.name,
+        span.from,
+        span.to,
+        preview.dataset,
+        against.connection,
+      ),
       summary: outcome.message,
       preview,
     });
@@ -251,7 +332,8 @@ export class TestRuns implements vscode.Disposable {
  * message's menu).
  */
 export function testItemOf(arg: unknown): vscode.TestItem | undefined {
-  const isItem = (v: unknown): v is vscode.TestItem => typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string' && 'children' in v;
+  const isItem = (v: unknown): v is vscode.TestItem =>
+    typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string' && 'children' in v;
   if (isItem(arg)) return arg;
   const test = typeof arg === 'object' && arg !== null ? (arg as { test?: unknown }).test : undefined;
   return isItem(test) ? test : undefined;

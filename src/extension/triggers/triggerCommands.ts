@@ -11,13 +11,26 @@ import { exportRelativePath } from './triggerExport';
 /** The canonical trigger file's text of a trigger. */
 export type TriggerFileText = (trigger: Trigger) => string;
 
-async function exportTrigger(node: { dataset: string; trigger: Trigger }, feedback: Feedback, fileText: TriggerFileText): Promise<void> {
+async function exportTrigger(
+  node: { dataset: string; trigger: Trigger },
+  feedback: Feedback,
+  fileText: TriggerFileText,
+): Promise<void> {
   let folder: vscode.Uri | undefined;
   const folders = vscode.workspace.workspaceFolders ?? [];
   if (folders.length === 1) folder = folders[0]?.uri;
-  else if (folders.length > 1) folder = (await vscode.window.showWorkspaceFolderPick({ placeHolder: vscode.l10n.t('Export the trigger into which folder?') }))?.uri;
+  else if (folders.length > 1)
+    folder = (
+      await vscode.window.showWorkspaceFolderPick({
+        placeHolder: vscode.l10n.t('Export the trigger into which folder?'),
+      })
+    )?.uri;
   else {
-    const picked = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, openLabel: vscode.l10n.t('Export Here') });
+    const picked = await vscode.window.showOpenDialog({
+      canSelectFolders: true,
+      canSelectFiles: false,
+      openLabel: vscode.l10n.t('Export Here'),
+    });
     folder = picked?.[0];
   }
   if (!folder) return;
@@ -32,7 +45,11 @@ async function exportTrigger(node: { dataset: string; trigger: Trigger }, feedba
   }
   if (exists) {
     const overwrite = vscode.l10n.t('Overwrite');
-    const answer = await vscode.window.showWarningMessage(vscode.l10n.t('{0} already exists. Overwrite it?', relative), { modal: true }, overwrite);
+    const answer = await vscode.window.showWarningMessage(
+      vscode.l10n.t('{0} already exists. Overwrite it?', relative),
+      { modal: true },
+      overwrite,
+    );
     if (answer !== overwrite) return;
   }
   await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(target, '..'));
@@ -41,7 +58,11 @@ async function exportTrigger(node: { dataset: string; trigger: Trigger }, feedba
   await vscode.window.showTextDocument(target);
 }
 
-export function registerTriggerCommands(documents: TriggerDocumentProvider, feedback: Feedback, fileText: TriggerFileText): vscode.Disposable[] {
+export function registerTriggerCommands(
+  documents: TriggerDocumentProvider,
+  feedback: Feedback,
+  fileText: TriggerFileText,
+): vscode.Disposable[] {
   return [
     feedback.registerCommand('obs.trigger.open', vscode.l10n.t('open the trigger'), async (arg) => {
       const node = parseArg(TriggerArg, arg);
@@ -57,7 +78,9 @@ export function registerTriggerCommands(documents: TriggerDocumentProvider, feed
       const ref = uri?.scheme === TRIGGER_SCHEME ? parseTriggerUri(uri) : undefined;
       const trigger = uri && documents.triggerOf(uri);
       if (!ref || !trigger) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('Open a trigger from the Datasets view to export it to a file.'));
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t('Open a trigger from the Datasets view to export it to a file.'),
+        );
         return;
       }
       await exportTrigger({ dataset: ref.dataset, trigger }, feedback, fileText);

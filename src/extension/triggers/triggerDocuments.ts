@@ -10,10 +10,15 @@ export const TRIGGER_SCHEME = 'obs-trigger';
 function triggerUri(connectionId: string, dataset: string, trigger: Pick<Trigger, 'id' | 'name'>): vscode.Uri {
   const enc = encodeURIComponent;
   const file = `${sanitizeFileSegment(trigger.name, trigger.id)}.trigger.json`;
-  return vscode.Uri.from({ scheme: TRIGGER_SCHEME, path: `/${enc(connectionId)}/${enc(dataset)}/${enc(trigger.id)}/${file}` });
+  return vscode.Uri.from({
+    scheme: TRIGGER_SCHEME,
+    path: `/${enc(connectionId)}/${enc(dataset)}/${enc(trigger.id)}/${file}`,
+  });
 }
 
-export function parseTriggerUri(uri: vscode.Uri): { connectionId: string; dataset: string; triggerId: string } | undefined {
+export function parseTriggerUri(
+  uri: vscode.Uri,
+): { connectionId: string; dataset: string; triggerId: string } | undefined {
   const parts = uri.path.split('/').slice(1);
   if (parts.length !== 4) return undefined;
   const [c, d, t] = parts.map((p) => decodeURIComponent(p));
@@ -53,7 +58,11 @@ export class TriggerDocumentProvider implements vscode.TextDocumentContentProvid
     if (!ref) throw new Error(`not a trigger document: ${uri.toString()}`);
     const active = await this.connections.getActive();
     if (!active || active.profile.id !== ref.connectionId) {
-      throw new Error(vscode.l10n.t('This trigger belongs to a connection that is not active; switch to it and open the trigger again.'));
+      throw new Error(
+        vscode.l10n.t(
+          'This trigger belongs to a connection that is not active; switch to it and open the trigger again.',
+        ),
+      );
     }
     const controller = new AbortController();
     const sub = token.onCancellationRequested(() => controller.abort());

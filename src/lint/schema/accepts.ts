@@ -79,10 +79,15 @@ function plainCheck(check: Check, def: Def): Accepts | undefined {
   }
   if ((is('$ZodCheckGreaterThan') || is('$ZodCheckLessThan')) && typeof def.value === 'number') {
     const bound = def.value;
-    if (is('$ZodCheckGreaterThan')) return def.inclusive === true ? (v) => (v as number) >= bound : (v) => (v as number) > bound;
+    if (is('$ZodCheckGreaterThan'))
+      return def.inclusive === true ? (v) => (v as number) >= bound : (v) => (v as number) > bound;
     return def.inclusive === true ? (v) => (v as number) <= bound : (v) => (v as number) < bound;
   }
-  if (is('$ZodCheckNumberFormat') && typeof def.format === 'string' && Object.hasOwn(util.NUMBER_FORMAT_RANGES, def.format)) {
+  if (
+    is('$ZodCheckNumberFormat') &&
+    typeof def.format === 'string' &&
+    Object.hasOwn(util.NUMBER_FORMAT_RANGES, def.format)
+  ) {
     const [min, max] = util.NUMBER_FORMAT_RANGES[def.format as keyof typeof util.NUMBER_FORMAT_RANGES];
     const int = def.format.includes('int');
     return (v) => (!int || Number.isSafeInteger(v)) && (v as number) >= min && (v as number) <= max;
@@ -192,7 +197,8 @@ function arrayOf(def: Record<string, unknown>, made: Map<Schema, Accepts>): Acce
 
 function unionOf(schema: Schema, def: Record<string, unknown>, made: Map<Schema, Accepts>): Accepts {
   // Exclusive and discriminated unions answer by other rules than "any option passes".
-  if (!traitOf(schema, '$ZodUnion') || traitOf(schema, '$ZodXor') || traitOf(schema, '$ZodDiscriminatedUnion')) return NOT_MODELLED;
+  if (!traitOf(schema, '$ZodUnion') || traitOf(schema, '$ZodXor') || traitOf(schema, '$ZodDiscriminatedUnion'))
+    return NOT_MODELLED;
   const options = (def.options as Schema[]).map((o) => acceptsOf(o, made));
   return (v) => options.some((accepts) => accepts(v));
 }
@@ -210,7 +216,9 @@ function objectOf(def: Record<string, unknown>, made: Map<Schema, Accepts>): Acc
   return (v) => {
     if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
     const input = v as Record<string, unknown>;
-    return !inherited && Object.getPrototypeOf(input) === Object.prototype && !prototypeEnumerates() ? parsed(input) : general(input);
+    return !inherited && Object.getPrototypeOf(input) === Object.prototype && !prototypeEnumerates()
+      ? parsed(input)
+      : general(input);
   };
 }
 
@@ -236,7 +244,12 @@ interface ObjectPlan {
   extra: Accepts | undefined;
 }
 
-function objectPlan(shape: Record<string, Schema>, keys: string[], catchall: Schema | undefined, made: Map<Schema, Accepts>): ObjectPlan {
+function objectPlan(
+  shape: Record<string, Schema>,
+  keys: string[],
+  catchall: Schema | undefined,
+  made: Map<Schema, Accepts>,
+): ObjectPlan {
   const members = keys.map((key): Member => {
     const s = shape[key] as Schema;
     return { key, absentOk: s._zod.optin === 'optional' && s._zod.optout === 'optional', accepts: acceptsOf(s, made) };
@@ -256,7 +269,13 @@ function objectPlan(shape: Record<string, Schema>, keys: string[], catchall: Sch
 // The two predicates below read the plan's parts as their own constants (not through the plan) for speed.
 
 /** zod's way: each member by `in`, then every enumerable key (own or inherited) for the catchall. */
-function generalObject({ members, keySet, hasCatchall, strict, extra }: ObjectPlan): (input: Record<string, unknown>) => boolean {
+function generalObject({
+  members,
+  keySet,
+  hasCatchall,
+  strict,
+  extra,
+}: ObjectPlan): (input: Record<string, unknown>) => boolean {
   return (input) => {
     for (const m of members) {
       if (!(m.key in input)) {

@@ -8,8 +8,19 @@ import { isRecord } from '../util';
  * file format does not know are left out (they are reported by their own rules).
  */
 export const WRITTEN_MEMBERS = [
-  'name', 'description', 'tags', 'threshold', 'frequency', 'alert_type', 'disabled', 'recipients',
-  'evaluation_schedule_type', 'evaluation_schedule', 'baseline_details', 'query', 'query_id',
+  'name',
+  'description',
+  'tags',
+  'threshold',
+  'frequency',
+  'alert_type',
+  'disabled',
+  'recipients',
+  'evaluation_schedule_type',
+  'evaluation_schedule',
+  'baseline_details',
+  'query',
+  'query_id',
 ] as const;
 
 /** The characters JSON.stringify writes as a two-character escape: \b \t \n \f \r. */

@@ -44,7 +44,10 @@ const namesOf = (items: unknown[]) =>
     .filter((n): n is string => typeof n === 'string');
 
 /** Each having matches a calculation (or, without calculate_op, names a calculation or formula). */
-export function checkHavings({ calculations, havings, formulas, report }: QueryScope, matching: CalculationIndex): void {
+export function checkHavings(
+  { calculations, havings, formulas, report }: QueryScope,
+  matching: CalculationIndex,
+): void {
   if (havings.length === 0) return;
   const formulaNames = new Set(namesOf(formulas));
   // The calculations' labels, made once, for the first message that names them.
@@ -55,9 +58,16 @@ export function checkHavings({ calculations, havings, formulas, report }: QueryS
     if (!isRecord(h)) return;
     if (!present(h.calculate_op)) {
       if (!present(h.column)) {
-        report(q('havings', i), l10n.t('the having has neither {0} nor a column; give {0} (with its column), or a column naming a calculation or formula', 'calculate_op'), {
-          rule: 'query/having',
-        });
+        report(
+          q('havings', i),
+          l10n.t(
+            'the having has neither {0} nor a column; give {0} (with its column), or a column naming a calculation or formula',
+            'calculate_op',
+          ),
+          {
+            rule: 'query/having',
+          },
+        );
       } else if (typeof h.column === 'string' && matching(h).length === 0 && !formulaNames.has(h.column)) {
         const message = l10n.t(
           'the having on {0} names no calculation or formula; without {1} its column is the name of a calculation or formula; calculation names: {2}; formula names: {3}',
@@ -88,7 +98,12 @@ export function checkAggregateCounts(scope: QueryScope, matching: CalculationInd
     return;
   }
   if (calculations.length <= TRIGGER_LIMITS.formulaAggregatesMax) return;
-  const message = l10n.t('{0} hold {1} aggregates; with a formula at most {2} are allowed', 'calculations', calculations.length, TRIGGER_LIMITS.formulaAggregatesMax);
+  const message = l10n.t(
+    '{0} hold {1} aggregates; with a formula at most {2} are allowed',
+    'calculations',
+    calculations.length,
+    TRIGGER_LIMITS.formulaAggregatesMax,
+  );
   report(q('calculations'), message, {
     rule: 'query/formula-aggregates-max',
   });

@@ -38,7 +38,15 @@ export const DAYS_OF_WEEK = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursd
 export const BASELINE_TYPES = ['percentage', 'value'] as const;
 export const BASELINE_OFFSET_MINUTES = [60, 1440, 10080, 40320] as const;
 /** Recipient types a trigger may name (service facts): those the recipients list holds, and marker, which only triggers do. */
-export const RECIPIENT_TYPES = ['email', 'slack', 'pagerduty', 'webhook', 'msteams', 'msteams_workflow', 'marker'] as const;
+export const RECIPIENT_TYPES = [
+  'email',
+  'slack',
+  'pagerduty',
+  'webhook',
+  'msteams',
+  'msteams_workflow',
+  'marker',
+] as const;
 /** Severities of a PagerDuty recipient's incident (service facts). */
 export const PAGERDUTY_SEVERITIES = ['critical', 'error', 'warning', 'info'] as const;
 /** A webhook variable's name: a lowercase letter, then letters and digits (service facts, as the service writes it). */
@@ -46,9 +54,30 @@ export const WEBHOOK_VARIABLE_NAME_PATTERN = /^[a-z](?:[a-zA-Z0-9]+$)?$/;
 
 /** Calculation ops a trigger query may name at all (service facts). */
 export const CALCULATION_OPS = [
-  'COUNT', 'CONCURRENCY', 'SUM', 'AVG', 'COUNT_DISTINCT', 'MAX', 'MIN',
-  'P001', 'P01', 'P05', 'P10', 'P20', 'P25', 'P50', 'P75', 'P80', 'P90', 'P95', 'P99', 'P999',
-  'HEATMAP', 'RATE_AVG', 'RATE_SUM', 'RATE_MAX',
+  'COUNT',
+  'CONCURRENCY',
+  'SUM',
+  'AVG',
+  'COUNT_DISTINCT',
+  'MAX',
+  'MIN',
+  'P001',
+  'P01',
+  'P05',
+  'P10',
+  'P20',
+  'P25',
+  'P50',
+  'P75',
+  'P80',
+  'P90',
+  'P95',
+  'P99',
+  'P999',
+  'HEATMAP',
+  'RATE_AVG',
+  'RATE_SUM',
+  'RATE_MAX',
 ] as const;
 /** Ops only metrics datasets know. */
 export const METRICS_CALCULATION_OPS = ['COUNT_DATAPOINTS', 'HISTOGRAM_COUNT'] as const;
@@ -60,8 +89,22 @@ export const COLUMNLESS_OPS = ['COUNT', 'CONCURRENCY'] as const;
 export const OPTIONAL_COLUMN_OPS = ['COUNT_DATAPOINTS'] as const;
 
 export const FILTER_OPS = [
-  '=', '!=', '>', '>=', '<', '<=', 'starts-with', 'does-not-start-with', 'ends-with', 'does-not-end-with',
-  'exists', 'does-not-exist', 'contains', 'does-not-contain', 'in', 'not-in',
+  '=',
+  '!=',
+  '>',
+  '>=',
+  '<',
+  '<=',
+  'starts-with',
+  'does-not-start-with',
+  'ends-with',
+  'does-not-end-with',
+  'exists',
+  'does-not-exist',
+  'contains',
+  'does-not-contain',
+  'in',
+  'not-in',
 ] as const;
 export const HAVING_OPS = ['=', '!=', '>', '>=', '<', '<='] as const;
 export const FILTER_COMBINATIONS = ['AND', 'OR'] as const;

@@ -9,7 +9,8 @@ import { member, oneOf, says, type Words } from './wording';
 const variableName: Words = () => l10n.t('variable name');
 const variableNameAllowed: Words = () => l10n.t('a lowercase letter a-z, then only letters a-z, A-Z and digits');
 const variableValue: Words = () => l10n.t('variable value');
-const variableValueAllowed: Words = () => l10n.t('a string of at most {0} characters', TRIGGER_LIMITS.webhookVariableValueMax);
+const variableValueAllowed: Words = () =>
+  l10n.t('a string of at most {0} characters', TRIGGER_LIMITS.webhookVariableValueMax);
 const VariableWrite = RecipientVariable.extend({
   name: z
     .string(says(variableName, variableNameAllowed))
@@ -31,7 +32,10 @@ const DetailsWrite = RecipientDetails.extend({
 
 export const TriggerRecipientWrite = RecipientWrite.safeExtend({
   type: z
-    .enum(RECIPIENT_TYPES, says(() => l10n.t('recipient type'), oneOf(RECIPIENT_TYPES)))
+    .enum(
+      RECIPIENT_TYPES,
+      says(() => l10n.t('recipient type'), oneOf(RECIPIENT_TYPES)),
+    )
     .optional()
     .describe('How the recipient is notified; marker adds a marker instead. With an id the service fills it in.'),
   details: DetailsWrite.optional(),

@@ -24,9 +24,13 @@ export const present = (v: unknown) => v !== undefined && v !== null;
 /** Whether baseline_details sets a baseline: `{}` clears one (service facts), null and absence leave none. */
 export const setsBaseline = (v: unknown) => isRecord(v) && Object.keys(v).length > 0;
 export const optionalText = (v: unknown) => (v === undefined ? undefined : show(v));
-export const calcLabel = (op: unknown, column: unknown) => (typeof column === 'string' ? `${show(op)}(${column})` : show(op));
+export const calcLabel = (op: unknown, column: unknown) =>
+  typeof column === 'string' ? `${show(op)}(${column})` : show(op);
 /** At most 10 of a list in a message: a query may hold thousands of calculations, and each message names them. */
-export const someOf = (labels: readonly string[]) => (labels.length > 10 ? l10n.t('{0} and {1} more', labels.slice(0, 10).join(', '), labels.length - 10) : labels.join(', '));
+export const someOf = (labels: readonly string[]) =>
+  labels.length > 10
+    ? l10n.t('{0} and {1} more', labels.slice(0, 10).join(', '), labels.length - 10)
+    : labels.join(', ');
 /** A list in a message, or the word for an empty one. */
 export const someOrNone = (labels: readonly string[]) => someOf(labels) || l10n.t('none');
 /** A member and its value, as in `frequency 900`: the same in every language. */

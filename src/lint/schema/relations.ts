@@ -53,7 +53,9 @@ export function checkTriggerRelations(
 function checkReadOnly(trigger: Record<string, unknown>, report: Report): void {
   for (const member of REPORTED_READ_ONLY) {
     if (member in trigger) {
-      report([member], l10n.t('{0} is read-only: the service sets it and ignores it on write', member), { rule: 'trigger/read-only-member' });
+      report([member], l10n.t('{0} is read-only: the service sets it and ignores it on write', member), {
+        rule: 'trigger/read-only-member',
+      });
     }
   }
 }
@@ -63,14 +65,30 @@ function checkQuerySource(trigger: Record<string, unknown>, form: TriggerForm, r
   const hasQuery = present(trigger.query);
   const hasQueryId = present(trigger.query_id);
   if (!hasQuery && !hasQueryId) {
-    report([], l10n.t('the trigger has neither {0} nor {1}; give exactly one: an inline query or the id of a saved query', 'query', 'query_id'), {
-      rule: 'trigger/query-source',
-    });
+    report(
+      [],
+      l10n.t(
+        'the trigger has neither {0} nor {1}; give exactly one: an inline query or the id of a saved query',
+        'query',
+        'query_id',
+      ),
+      {
+        rule: 'trigger/query-source',
+      },
+    );
   } else if (hasQuery && hasQueryId && form === 'file') {
-    report(['query_id'], l10n.t('the trigger has both {0} and {1}; give exactly one: an inline query or the id of a saved query', 'query', 'query_id'), {
-      rule: 'trigger/query-source',
-      related: [{ path: ['query'], message: l10n.t('the inline query') }],
-    });
+    report(
+      ['query_id'],
+      l10n.t(
+        'the trigger has both {0} and {1}; give exactly one: an inline query or the id of a saved query',
+        'query',
+        'query_id',
+      ),
+      {
+        rule: 'trigger/query-source',
+        related: [{ path: ['query'], message: l10n.t('the inline query') }],
+      },
+    );
   }
 }
 
@@ -111,7 +129,8 @@ function checkSchedule(trigger: Record<string, unknown>, report: Report): void {
         );
   report(['evaluation_schedule'], message, {
     rule: 'trigger/evaluation-schedule-unused',
-    related: scheduleType === undefined ? [] : [{ path: ['evaluation_schedule_type'], message: l10n.t('the schedule type') }],
+    related:
+      scheduleType === undefined ? [] : [{ path: ['evaluation_schedule_type'], message: l10n.t('the schedule type') }],
   });
 }
 
@@ -120,8 +139,19 @@ function checkRecipients(trigger: Record<string, unknown>, report: Report): void
   if (!Array.isArray(trigger.recipients)) return;
   trigger.recipients.forEach((r, i) => {
     // A recipient with an id is never deprecated: most are, and are passed over at once.
-    if (isRecord(r) && r.id === undefined && isDeprecatedRecipient({ id: optionalText(r.id), type: optionalText(r.type), target: optionalText(r.target) })) {
-      const message = l10n.t('recipient {0} {1} is named by {2} and {3}, which is deprecated; name it by {4}', show(r.type), show(r.target), 'type', 'target', 'id');
+    if (
+      isRecord(r) &&
+      r.id === undefined &&
+      isDeprecatedRecipient({ id: optionalText(r.id), type: optionalText(r.type), target: optionalText(r.target) })
+    ) {
+      const message = l10n.t(
+        'recipient {0} {1} is named by {2} and {3}, which is deprecated; name it by {4}',
+        show(r.type),
+        show(r.target),
+        'type',
+        'target',
+        'id',
+      );
       report(['recipients', i], message, {
         rule: 'trigger/recipient-deprecated',
       });
@@ -132,7 +162,13 @@ function checkRecipients(trigger: Record<string, unknown>, report: Report): void
 /** With a baseline (not `{}`, which clears one) the threshold is >= 0 or more, or <= 0 or less. */
 function checkBaselineThreshold(trigger: Record<string, unknown>, report: Report): void {
   const threshold = trigger.threshold;
-  if (!setsBaseline(trigger.baseline_details) || !isRecord(threshold) || typeof threshold.value !== 'number' || typeof threshold.op !== 'string') return;
+  if (
+    !setsBaseline(trigger.baseline_details) ||
+    !isRecord(threshold) ||
+    typeof threshold.value !== 'number' ||
+    typeof threshold.op !== 'string'
+  )
+    return;
   const { op, value } = threshold;
   if ((op === '>=' && value >= 0) || (op === '<=' && value <= 0)) return;
   const message = l10n.t(

@@ -43,7 +43,10 @@ function kindOf(v: unknown): string {
   if (Array.isArray(v)) return l10n.t('an array');
   switch (typeof v) {
     case 'string':
-      return l10n.t('a string ({0})', JSON.stringify(characterCount(v) > 40 ? `${[...v].slice(0, 40).join('')}...` : v));
+      return l10n.t(
+        'a string ({0})',
+        JSON.stringify(characterCount(v) > 40 ? `${[...v].slice(0, 40).join('')}...` : v),
+      );
     case 'number':
       return Number.isInteger(v) ? l10n.t('the number {0}', v) : l10n.t('the fraction {0}', v);
     case 'boolean':
@@ -61,13 +64,17 @@ export function problem(label: string, iss: RawIssue): string {
   if (input === undefined && iss.code !== 'unrecognized_keys') return l10n.t('{0} is missing', label);
   switch (iss.code) {
     case 'invalid_type':
-      if (iss.expected === 'int' && typeof input === 'number') return l10n.t('{0} {1} is not a whole number', label, input);
+      if (iss.expected === 'int' && typeof input === 'number')
+        return l10n.t('{0} {1} is not a whole number', label, input);
       return l10n.t('{0} is {1}', label, kindOf(input));
     case 'too_big':
     case 'too_small':
       // zod measures string lengths in code points, as JSON Schema does: say the number the check used.
       if (typeof input === 'string') return l10n.t('{0} has {1} characters', label, characterCount(input));
-      if (Array.isArray(input)) return input.length === 1 ? l10n.t('{0} holds 1 item', label) : l10n.t('{0} holds {1} items', label, input.length);
+      if (Array.isArray(input))
+        return input.length === 1
+          ? l10n.t('{0} holds 1 item', label)
+          : l10n.t('{0} holds {1} items', label, input.length);
       return l10n.t('{0} is {1}', label, show(input));
     case 'not_multiple_of':
       return l10n.t('{0} {1} is not a multiple of {2}', label, show(input), show(iss.divisor));
@@ -82,7 +89,8 @@ export function problem(label: string, iss: RawIssue): string {
 }
 
 /** A problem, then what is allowed: the sentence of every member check. */
-export const expected = (problemText: string, allowed: string): string => l10n.t('{0}; expected {1}', problemText, allowed);
+export const expected = (problemText: string, allowed: string): string =>
+  l10n.t('{0}; expected {1}', problemText, allowed);
 
 /** The message of an object's unknown members, with the name of each in MEMBER_SLOT. */
 const notAMemberOf = (label: string, known: readonly string[]): string =>
@@ -122,7 +130,10 @@ export function says(label: Words, allowed: Words) {
 /** The same for a strict object: unknown members get the list of known ones. */
 function objectSays(label: Words, allowed: Words, known: readonly string[]) {
   return {
-    error: (iss: RawIssue) => worded(() => (iss.code === 'unrecognized_keys' ? notAMemberOf(label(), known) : expected(problem(label(), iss), allowed()))),
+    error: (iss: RawIssue) =>
+      worded(() =>
+        iss.code === 'unrecognized_keys' ? notAMemberOf(label(), known) : expected(problem(label(), iss), allowed()),
+      ),
   };
 }
 export function strict<S extends z.core.$ZodLooseShape>(label: Words, allowed: Words, shape: S) {
@@ -138,9 +149,13 @@ export const oneOf =
 
 const RECIPIENT_MEMBERS = Object.keys(RecipientWrite.shape);
 /** A trigger's recipient lies at `recipients[i]` (its schema is the client's, extended: recipients.ts). */
-const isRecipientPath = (path: readonly PropertyKey[] | undefined) => path?.length === 2 && path[0] === 'recipients' && typeof path[1] === 'number';
+const isRecipientPath = (path: readonly PropertyKey[] | undefined) =>
+  path?.length === 2 && path[0] === 'recipients' && typeof path[1] === 'number';
 const pathText = (path: readonly PropertyKey[]) =>
-  path.reduce<string>((out, k) => (typeof k === 'number' ? `${out}[${k}]` : out === '' ? String(k) : `${out}.${String(k)}`), '');
+  path.reduce<string>(
+    (out, k) => (typeof k === 'number' ? `${out}[${k}]` : out === '' ? String(k) : `${out}.${String(k)}`),
+    '',
+  );
 
 /** A JSON type as a noun phrase ("a string"); a type JSON does not have keeps its zod name. */
 export function aValueOf(type: string): string {
@@ -167,7 +182,9 @@ export function aValueOf(type: string): string {
  */
 export function triggerIssueMessage(iss: RawIssue): string | undefined {
   if (iss.code === 'unrecognized_keys') {
-    return isRecipientPath(iss.path) ? notAMemberOf(l10n.t('a recipient'), RECIPIENT_MEMBERS) : l10n.t('{0} is not a known member', MEMBER_SLOT);
+    return isRecipientPath(iss.path)
+      ? notAMemberOf(l10n.t('a recipient'), RECIPIENT_MEMBERS)
+      : l10n.t('{0} is not a known member', MEMBER_SLOT);
   }
   const label = pathText(iss.path ?? []) || l10n.t('the value');
   return iss.code === 'invalid_type' ? expected(problem(label, iss), aValueOf(iss.expected)) : problem(label, iss);

@@ -16,7 +16,13 @@ function checkBaselineFrequency(trigger: Record<string, unknown>, report: Report
   const frequency = trigger.frequency;
   const least = TRIGGER_LIMITS.baselineFrequencyMin;
   if (!setsBaseline(trigger.baseline_details) || typeof frequency !== 'number' || frequency >= least) return;
-  const message = l10n.t('{0} {1} is below {2}, the least frequency of a baseline trigger; raise it to {2} or more, or remove {3}', 'frequency', frequency, least, 'baseline_details');
+  const message = l10n.t(
+    '{0} {1} is below {2}, the least frequency of a baseline trigger; raise it to {2} or more, or remove {3}',
+    'frequency',
+    frequency,
+    least,
+    'baseline_details',
+  );
   report(['frequency'], message, {
     rule: 'trigger/baseline-frequency',
     related: [{ path: ['baseline_details'], message: l10n.t('the baseline') }],
@@ -28,6 +34,10 @@ function checkBodySize(trigger: Record<string, unknown>, report: Report): void {
   const most = TRIGGER_LIMITS.writeBodyMaxBytes;
   const bytes = writeBodyBytesOver(trigger, most);
   if (bytes === undefined) return;
-  const message = l10n.t('the trigger is about {0} bytes as a write sends it; the service refuses a body over {1} bytes', grouped(bytes), grouped(most));
+  const message = l10n.t(
+    'the trigger is about {0} bytes as a write sends it; the service refuses a body over {1} bytes',
+    grouped(bytes),
+    grouped(most),
+  );
   report([], message, { rule: 'trigger/body-size' });
 }

@@ -5,12 +5,35 @@ import type { EventValue, SyntheticEvent } from './synthetic';
 const NO_COLUMN_OPS = new Set(['COUNT', 'CONCURRENCY']);
 const OPTIONAL_COLUMN_OPS = new Set(['COUNT_DATAPOINTS']);
 const PERCENTILES: Record<string, number> = {
-  P001: 0.001, P01: 0.01, P05: 0.05, P10: 0.1, P20: 0.2, P25: 0.25, P50: 0.5,
-  P75: 0.75, P80: 0.8, P90: 0.9, P95: 0.95, P99: 0.99, P999: 0.999,
+  P001: 0.001,
+  P01: 0.01,
+  P05: 0.05,
+  P10: 0.1,
+  P20: 0.2,
+  P25: 0.25,
+  P50: 0.5,
+  P75: 0.75,
+  P80: 0.8,
+  P90: 0.9,
+  P95: 0.95,
+  P99: 0.99,
+  P999: 0.999,
 };
 export const KNOWN_OPS = new Set([
-  'COUNT', 'CONCURRENCY', 'SUM', 'AVG', 'COUNT_DISTINCT', 'MAX', 'MIN', 'HEATMAP', 'RATE_AVG', 'RATE_SUM', 'RATE_MAX',
-  'COUNT_DATAPOINTS', 'HISTOGRAM_COUNT', ...Object.keys(PERCENTILES),
+  'COUNT',
+  'CONCURRENCY',
+  'SUM',
+  'AVG',
+  'COUNT_DISTINCT',
+  'MAX',
+  'MIN',
+  'HEATMAP',
+  'RATE_AVG',
+  'RATE_SUM',
+  'RATE_MAX',
+  'COUNT_DATAPOINTS',
+  'HISTOGRAM_COUNT',
+  ...Object.keys(PERCENTILES),
 ]);
 
 export interface Calculation {
@@ -135,7 +158,8 @@ function round(v: number): number {
 
 function compare(a: EventValue, b: unknown): number | undefined {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
-  if (typeof a === 'number' && typeof b === 'string' && b.trim() !== '' && Number.isFinite(Number(b))) return a - Number(b);
+  if (typeof a === 'number' && typeof b === 'string' && b.trim() !== '' && Number.isFinite(Number(b)))
+    return a - Number(b);
   if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
   return undefined;
 }
@@ -189,12 +213,30 @@ function passes(f: Filter, e: SyntheticEvent): boolean {
 }
 
 export const FILTER_OPS = new Set([
-  '=', '!=', '>', '>=', '<', '<=', 'starts-with', 'does-not-start-with', 'ends-with', 'does-not-end-with',
-  'exists', 'does-not-exist', 'contains', 'does-not-contain', 'in', 'not-in',
+  '=',
+  '!=',
+  '>',
+  '>=',
+  '<',
+  '<=',
+  'starts-with',
+  'does-not-start-with',
+  'ends-with',
+  'does-not-end-with',
+  'exists',
+  'does-not-exist',
+  'contains',
+  'does-not-contain',
+  'in',
+  'not-in',
 ]);
 
 /** Whether an event passes a list of filters combined with AND (default) or OR. */
-export function passesAll(filters: readonly Filter[] | undefined, combination: string | undefined, e: SyntheticEvent): boolean {
+export function passesAll(
+  filters: readonly Filter[] | undefined,
+  combination: string | undefined,
+  e: SyntheticEvent,
+): boolean {
   if (filters === undefined || filters.length === 0) return true;
   return combination === 'OR' ? filters.some((f) => passes(f, e)) : filters.every((f) => passes(f, e));
 }

@@ -39,7 +39,12 @@ function put(row: Row, key: string, value: EventValue | number | null | undefine
 
 export interface RunOutcome {
   /** The data of a complete result, or the reason the query failed. */
-  data?: { series?: { time: string; data: Row }[]; results: { data: Row }[]; total_by_aggregate?: Row; other_by_aggregate?: Row };
+  data?: {
+    series?: { time: string; data: Row }[];
+    results: { data: Row }[];
+    total_by_aggregate?: Row;
+    other_by_aggregate?: Row;
+  };
   error?: string;
   /** How long the service would have worked on it: the result completes this much after its creation. */
   costMs: number;
@@ -59,7 +64,9 @@ function unknownColumns(spec: QuerySpec, columns: ReadonlySet<string>): string[]
     ...spec.calculations.flatMap((c) => [c.column, ...(c.filters ?? []).map((f) => f.column)]),
     ...spec.filters.map((f) => f.column),
     ...spec.breakdowns,
-    ...spec.havings.map((h) => (h.calculate_op === undefined && h.column !== undefined && named.has(h.column) ? undefined : h.column)),
+    ...spec.havings.map((h) =>
+      h.calculate_op === undefined && h.column !== undefined && named.has(h.column) ? undefined : h.column,
+    ),
   ].filter((c): c is string => c !== undefined);
   return [...new Set(used.filter((c) => !columns.has(c)))];
 }
@@ -100,12 +107,15 @@ function meets(v: unknown, op: string, target: number): boolean {
 /** Orders rows as the query's orders say; by default the first calculation, largest first. */
 function sortRows(spec: QuerySpec, rows: { row: Row; group: Group }[]): void {
   const first = spec.calculations[0];
-  const orders = spec.orders.length > 0 ? spec.orders : first ? [{ op: first.op, column: first.column, order: 'descending' }] : [];
+  const orders =
+    spec.orders.length > 0 ? spec.orders : first ? [{ op: first.op, column: first.column, order: 'descending' }] : [];
   const keys = orders.map((o) => ({
     key: o.op !== undefined ? (o.column !== undefined ? `${o.op}(${o.column})` : o.op) : (o.column ?? ''),
     sign: o.order === 'ascending' ? 1 : -1,
   }));
-  const named = new Map(spec.calculations.map((c) => [`${c.op}${c.column !== undefined ? `(${c.column})` : ''}`, calculationKey(c)]));
+  const named = new Map(
+    spec.calculations.map((c) => [`${c.op}${c.column !== undefined ? `(${c.column})` : ''}`, calculationKey(c)]),
+  );
   rows.sort((a, b) => {
     for (const { key, sign } of keys) {
       const k = named.get(key) ?? key;
@@ -137,14 +147,22 @@ export function runQuery(spec: QuerySpec, source: QuerySource, nowSeconds: numbe
   const shown = rows.slice(0, limit);
   const other = rows.slice(limit);
 
-  const entries = flags.disableSeries ? 0 : spec.breakdowns.length === 0 ? bucketCount : shown.reduce((n, r) => n + r.group.buckets.size, 0);
+  const entries = flags.disableSeries
+    ? 0
+    : spec.breakdowns.length === 0
+      ? bucketCount
+      : shown.reduce((n, r) => n + r.group.buckets.size, 0);
   const costMs = Math.round(scanned / EVENTS_PER_MS + entries / ENTRIES_PER_MS);
   if (costMs > QUERY_TIME_LIMIT_MS) {
-    return { error: `query failed: it ran longer than the ${QUERY_TIME_LIMIT_MS / 1000} s limit; narrow the time range, coarsen the granularity or break down by fewer columns`, costMs: QUERY_TIME_LIMIT_MS };
+    return {
+      error: `query failed: it ran longer than the ${QUERY_TIME_LIMIT_MS / 1000} s limit; narrow the time range, coarsen the granularity or break down by fewer columns`,
+      costMs: QUERY_TIME_LIMIT_MS,
+    };
   }
 
   const data: NonNullable<RunOutcome['data']> = { results: shown.map(({ row }) => ({ data: row })) };
-  if (!flags.disableSeries) data.series = seriesOf(spec, shown, { start, end: requestedEnd, granularity: g, count: bucketCount });
+  if (!flags.disableSeries)
+    data.series = seriesOf(spec, shown, { start, end: requestedEnd, granularity: g, count: bucketCount });
   if (!flags.disableTotalByAggregate) data.total_by_aggregate = mergedRow(spec, rows, span);
   if (!flags.disableOtherByAggregate) data.other_by_aggregate = mergedRow(spec, other, span);
   return { data, costMs };
@@ -153,11 +171,13 @@ export function runQuery(spec: QuerySpec, source: QuerySource, nowSeconds: numbe
 /** Why the query cannot run, as the service says it: a column the source lacks, or a formula naming no calculation. */
 function namingProblem(spec: QuerySpec, source: QuerySource): string | undefined {
   const missing = unknownColumns(spec, source.columns);
-  if (missing.length > 0) return `query failed: ${missing.map((c) => `column "${c}"`).join(', ')} does not exist in ${source.label}`;
+  if (missing.length > 0)
+    return `query failed: ${missing.map((c) => `column "${c}"`).join(', ')} does not exist in ${source.label}`;
   const named = new Set(spec.calculations.map(calculationKey));
   for (const f of spec.formulas) {
     const unknown = referencesOf(f.node).filter((r) => !named.has(r));
-    if (unknown.length > 0) return `query failed: formula ${f.name} names ${unknown.map((r) => `$${r}`).join(', ')}, which no calculation is named`;
+    if (unknown.length > 0)
+      return `query failed: formula ${f.name} names ${unknown.map((r) => `$${r}`).join(', ')}, which no calculation is named`;
   }
   return undefined;
 }
@@ -166,7 +186,13 @@ function namingProblem(spec: QuerySpec, source: QuerySource): string | undefined
  * The events of the datasets in [start, end) that pass the query's filters, accumulated per group of
  * breakdown values, in total and per bucket of `g` seconds; and how many events were scanned.
  */
-function groupEvents(spec: QuerySpec, datasets: readonly string[], start: number, end: number, g: number): { groups: Map<string, Group>; scanned: number } {
+function groupEvents(
+  spec: QuerySpec,
+  datasets: readonly string[],
+  start: number,
+  end: number,
+  g: number,
+): { groups: Map<string, Group>; scanned: number } {
   const groups = new Map<string, Group>();
   let scanned = 0;
   for (const slug of datasets) {
@@ -193,12 +219,17 @@ function groupEvents(spec: QuerySpec, datasets: readonly string[], start: number
     });
   }
   // A query without breakdowns has its one group even when no event matched (a COUNT of 0).
-  if (spec.breakdowns.length === 0 && groups.size === 0) groups.set('', { values: [], total: accumulators(spec.calculations), buckets: new Map() });
+  if (spec.breakdowns.length === 0 && groups.size === 0)
+    groups.set('', { values: [], total: accumulators(spec.calculations), buckets: new Map() });
   return { groups, scanned };
 }
 
 /** The graph: per bucket, one entry per shown group that has data in it (a query without breakdowns has one in every bucket). */
-function seriesOf(spec: QuerySpec, shown: readonly { group: Group }[], buckets: { start: number; end: number; granularity: number; count: number }): { time: string; data: Row }[] {
+function seriesOf(
+  spec: QuerySpec,
+  shown: readonly { group: Group }[],
+  buckets: { start: number; end: number; granularity: number; count: number },
+): { time: string; data: Row }[] {
   const { start, end, granularity: g } = buckets;
   const series: { time: string; data: Row }[] = [];
   for (let b = 0; b < buckets.count; b++) {

@@ -12,7 +12,10 @@ const FUNCTIONS: Record<string, (args: number[]) => number | null> = {
   MAX: (args) => Math.max(...args),
 };
 
-type Node = { kind: 'number'; value: number } | { kind: 'ref'; name: string } | { kind: 'call'; fn: string; args: Node[] };
+type Node =
+  | { kind: 'number'; value: number }
+  | { kind: 'ref'; name: string }
+  | { kind: 'call'; fn: string; args: Node[] };
 
 export function parseFormula(text: string): Outcome<{ node: Node }> {
   let i = 0;

@@ -6,7 +6,14 @@ import { json, problem, v1ValidationFailure, type Reply } from '../responses';
 import { QueryResultBody } from '../requests';
 import { param, type HandlerContext, type Route } from '../router';
 import { ENVIRONMENT_WIDE } from '../spec';
-import { columnsOf, findDataset, takeId, type DatasetRecord, type QueryResultRecord, type SavedQueryRecord } from '../state';
+import {
+  columnsOf,
+  findDataset,
+  takeId,
+  type DatasetRecord,
+  type QueryResultRecord,
+  type SavedQueryRecord,
+} from '../state';
 import { runQuery, type QuerySource, type RunOutcome } from './engine';
 import type { QueryRuntime } from './runtime';
 import { readSpec, RETENTION_SECONDS } from './spec';
@@ -41,7 +48,11 @@ function sourceOf(ctx: QueryContext, scope: Scope): QuerySource {
     for (const c of columnsOf(ctx.state, d)) columns.add(c.key_name);
     for (const c of d.derived_columns) columns.add(c);
   }
-  return { datasets: scope.datasets.map((d) => d.slug), columns, label: scope.key === ENVIRONMENT_WIDE ? 'the environment' : `dataset "${scope.key}"` };
+  return {
+    datasets: scope.datasets.map((d) => d.slug),
+    columns,
+    label: scope.key === ENVIRONMENT_WIDE ? 'the environment' : `dataset "${scope.key}"`,
+  };
 }
 
 function savedOut(q: SavedQueryRecord): Record<string, unknown> {
@@ -52,9 +63,16 @@ function createQuery(ctx: QueryContext): Reply {
   const scope = scopeOf(ctx);
   if (isReply(scope)) return scope;
   const read = readSpec(ctx.body, nowSeconds(ctx));
-  if (!read.ok) return problem(ctx.baseUrl, 422, read.reason.map((p) => `${p.field}: ${p.description}`).join('; '), read.reason);
+  if (!read.ok)
+    return problem(ctx.baseUrl, 422, read.reason.map((p) => `${p.field}: ${p.description}`).join('; '), read.reason);
   const { id: _ignored, ...query } = ctx.body as Record<string, unknown>;
-  const saved: SavedQueryRecord = { id: takeId(ctx.state, 'q_'), dataset: scope.key, name: '', query, behaviour: 'normal' };
+  const saved: SavedQueryRecord = {
+    id: takeId(ctx.state, 'q_'),
+    dataset: scope.key,
+    name: '',
+    query,
+    behaviour: 'normal',
+  };
   ctx.state.savedQueries.push(saved);
   return json(200, savedOut(saved));
 }
@@ -91,7 +109,12 @@ function outcomeOf(ctx: QueryContext, scope: Scope, record: QueryResultRecord, s
   return outcome;
 }
 
-function resultOut(ctx: QueryContext, record: QueryResultRecord, saved: SavedQueryRecord, outcome: RunOutcome | undefined): Record<string, unknown> {
+function resultOut(
+  ctx: QueryContext,
+  record: QueryResultRecord,
+  saved: SavedQueryRecord,
+  outcome: RunOutcome | undefined,
+): Record<string, unknown> {
   const dataset = encodeURIComponent(record.dataset);
   const queryUrl = `${ctx.uiUrl}/${encodeURIComponent(ctx.state.team)}/datasets/${dataset}/result/${record.id}`;
   const out: Record<string, unknown> = {
@@ -111,7 +134,11 @@ function createQueryResult(ctx: QueryContext): Reply {
   const rate = ctx.queries.limiter.take(ctx.state.team, 'write');
   if (!rate.allowed) {
     const limit = ctx.queries.limiter.limit;
-    const reply = problem(ctx.baseUrl, 429, `creating query results is limited to ${limit} a minute: retry after the time in Retry-After`);
+    const reply = problem(
+      ctx.baseUrl,
+      429,
+      `creating query results is limited to ${limit} a minute: retry after the time in Retry-After`,
+    );
     return { ...reply, headers: { ...rate.headers, 'Retry-After': rate.resetAt.toUTCString() } };
   }
   const parsed = QueryResultBody.safeParse(ctx.body);
@@ -129,15 +156,21 @@ function createQueryResult(ctx: QueryContext): Reply {
     query_id: saved.id,
     disable_series: body.disable_series ?? false,
     ...(body.limit !== undefined ? { limit: body.limit } : {}),
-    ...(body.disable_total_by_aggregate !== undefined ? { disable_total_by_aggregate: body.disable_total_by_aggregate } : {}),
-    ...(body.disable_other_by_aggregate !== undefined ? { disable_other_by_aggregate: body.disable_other_by_aggregate } : {}),
+    ...(body.disable_total_by_aggregate !== undefined
+      ? { disable_total_by_aggregate: body.disable_total_by_aggregate }
+      : {}),
+    ...(body.disable_other_by_aggregate !== undefined
+      ? { disable_other_by_aggregate: body.disable_other_by_aggregate }
+      : {}),
     created_at: now.toISOString(),
   };
   const outcome = outcomeOf(ctx, scope, record, saved);
   if (outcome.costMs >= IMMEDIATE_MS) record.ready_at = new Date(now.getTime() + outcome.costMs).toISOString();
   ctx.state.queryResults.push(record);
   const location = `${ctx.baseUrl}/1/query_results/${encodeURIComponent(param(ctx, 'dataset'))}/${record.id}`;
-  return json(201, resultOut(ctx, record, saved, record.ready_at === undefined ? outcome : undefined), undefined, { Location: location });
+  return json(201, resultOut(ctx, record, saved, record.ready_at === undefined ? outcome : undefined), undefined, {
+    Location: location,
+  });
 }
 
 function getQueryResult(ctx: QueryContext): Reply {
@@ -148,7 +181,11 @@ function getQueryResult(ctx: QueryContext): Reply {
   const saved = record && ctx.state.savedQueries.find((q) => q.id === record.query_id && q.dataset === scope.key);
   const now = ctx.now().getTime();
   if (!record || !saved || Date.parse(record.created_at) < now - RETENTION_SECONDS * 1000) {
-    return problem(ctx.baseUrl, 404, `query result "${id}" not found in "${param(ctx, 'dataset')}" (results exist for 7 days)`);
+    return problem(
+      ctx.baseUrl,
+      404,
+      `query result "${id}" not found in "${param(ctx, 'dataset')}" (results exist for 7 days)`,
+    );
   }
   const ready = record.ready_at === undefined || Date.parse(record.ready_at) <= now;
   return json(200, resultOut(ctx, record, saved, ready ? outcomeOf(ctx, scope, record, saved) : undefined));
@@ -157,6 +194,19 @@ function getQueryResult(ctx: QueryContext): Reply {
 export const QUERY_ROUTES: Route<QueryContext>[] = [
   { method: 'POST', pattern: ['1', 'queries', ':dataset'], api: 'v1', body: true, handler: createQuery, changes: [] },
   { method: 'GET', pattern: ['1', 'queries', ':dataset', ':id'], api: 'v1', body: false, handler: getQuery },
-  { method: 'POST', pattern: ['1', 'query_results', ':dataset'], api: 'v1', body: true, handler: createQueryResult, changes: [] },
-  { method: 'GET', pattern: ['1', 'query_results', ':dataset', ':id'], api: 'v1', body: false, handler: getQueryResult },
+  {
+    method: 'POST',
+    pattern: ['1', 'query_results', ':dataset'],
+    api: 'v1',
+    body: true,
+    handler: createQueryResult,
+    changes: [],
+  },
+  {
+    method: 'GET',
+    pattern: ['1', 'query_results', ':dataset', ':id'],
+    api: 'v1',
+    body: false,
+    handler: getQueryResult,
+  },
 ];

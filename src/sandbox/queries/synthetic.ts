@@ -91,7 +91,7 @@ const HOSTS = ['host-01', 'host-02', 'host-03', 'host-04', 'host-05', 'host-06',
 export function incidentsOfDay(slug: string, day: number): Incident[] {
   const r = rng(hash(`${slug}/incidents/${day}`));
   const at = (fromHour: number, toHour: number, minMinutes: number, maxMinutes: number) => {
-    const start = day * DAY + Math.floor((fromHour + r() * (toHour - fromHour)) * 3600 / MINUTE) * MINUTE;
+    const start = day * DAY + Math.floor(((fromHour + r() * (toHour - fromHour)) * 3600) / MINUTE) * MINUTE;
     return { start, end: start + (minMinutes + Math.floor(r() * (maxMinutes - minMinutes))) * MINUTE };
   };
   /** One incident in each half day, starting early enough in it to end (at most maxMinutes later) before it ends. */
@@ -99,13 +99,15 @@ export function incidentsOfDay(slug: string, day: number): Incident[] {
     [0, 12].map((half) => at(half, half + 12 - maxMinutes / 60, minMinutes, maxMinutes));
   const out: Incident[] = [];
   if (slug === 'api-gateway') {
-    for (const span of twice(25, 70)) out.push({ kind: 'errors', ...span, target: GATEWAY_ROUTES[Math.floor(r() * 5)]?.[0] ?? '/api/cart' });
+    for (const span of twice(25, 70))
+      out.push({ kind: 'errors', ...span, target: GATEWAY_ROUTES[Math.floor(r() * 5)]?.[0] ?? '/api/cart' });
     out.push({ kind: 'slow', ...at(6, 20, 40, 90), target: '' });
     if (r() < 0.5) out.push({ kind: 'surge', ...at(8, 20, 60, 120), target: '' });
   } else if (slug === 'checkout-service') {
     for (const span of twice(30, 60)) out.push({ kind: 'payments-failing', ...span, target: '' });
   } else if (slug === 'metrics-hosts') {
-    for (const span of twice(45, 120)) out.push({ kind: 'hot-host', ...span, target: HOSTS[Math.floor(r() * HOSTS.length)] ?? 'host-01' });
+    for (const span of twice(45, 120))
+      out.push({ kind: 'hot-host', ...span, target: HOSTS[Math.floor(r() * HOSTS.length)] ?? 'host-01' });
   }
   return out;
 }
@@ -132,7 +134,12 @@ function gatewayMinute(t: number, r: () => number, incidents: readonly Incident[
   // minute of a burst has one, so the demo's error trigger (more than 5 in 20 minutes) fires in each burst.
   for (let i = 0; i < Math.max(n, burstRow ? 1 : 0); i++) {
     const forced = i === 0 ? burstRow : undefined;
-    const [route, , latency, method, service] = forced ?? pick(r, GATEWAY_ROUTES.map((row) => [row, row[1]] as const));
+    const [route, , latency, method, service] =
+      forced ??
+      pick(
+        r,
+        GATEWAY_ROUTES.map((row) => [row, row[1]] as const),
+      );
     const failing = forced ? 1 : burst !== undefined && burst.target === route ? 0.6 : 0.004;
     const status = r() < failing ? (r() < 0.8 ? 500 : 503) : r() < 0.02 ? 404 : method === 'POST' ? 201 : 200;
     const duration = Math.max(1, latency * Math.exp(0.45 * gauss(r)) * (slow ? 3.5 : 1) * (status >= 500 ? 2 : 1));
@@ -198,7 +205,12 @@ const GENERATORS: Record<string, MinuteGenerator> = {
 };
 
 /** Calls `visit` with each event of the dataset in [from, to) (epoch seconds, whole minutes), with its time. */
-export function forEachEvent(slug: string, from: number, to: number, visit: (e: SyntheticEvent, t: number) => void): number {
+export function forEachEvent(
+  slug: string,
+  from: number,
+  to: number,
+  visit: (e: SyntheticEvent, t: number) => void,
+): number {
   const generate = GENERATORS[slug];
   if (!generate) return 0;
   let seen = 0;

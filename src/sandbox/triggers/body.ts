@@ -31,7 +31,10 @@ const Tag = z.looseObject(
     key: z.string('a tag key must be a string').regex(TAG_KEY_PATTERN, 'a tag key is 1 to 32 lowercase letters'),
     value: z
       .string('a tag value must be a string')
-      .regex(TAG_VALUE_PATTERN, 'a tag value starts with a lowercase letter, then lowercase letters, digits, / and -, 2 to 129 characters in all'),
+      .regex(
+        TAG_VALUE_PATTERN,
+        'a tag value starts with a lowercase letter, then lowercase letters, digits, / and -, 2 to 129 characters in all',
+      ),
   },
   'a tag must be an object',
 );
@@ -66,18 +69,34 @@ const isOneOf = <T extends string>(list: readonly T[], v: unknown): boolean => (
 /** A recipient of a trigger: a recipient as alerts hold them, with what the facts say a trigger write refuses in it. */
 const TriggerRecipient = RecipientBody.superRefine((r, ctx) => {
   if (r.type !== undefined && !isOneOf(TRIGGER_RECIPIENT_TYPES, r.type)) {
-    ctx.addIssue({ code: 'custom', path: ['type'], message: `a recipient type is one of ${TRIGGER_RECIPIENT_TYPES.join(', ')}` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['type'],
+      message: `a recipient type is one of ${TRIGGER_RECIPIENT_TYPES.join(', ')}`,
+    });
   }
   const severity = r.details?.pagerduty_severity;
   if (severity !== undefined && !isOneOf(PAGERDUTY_SEVERITIES, severity)) {
-    ctx.addIssue({ code: 'custom', path: ['details', 'pagerduty_severity'], message: `pagerduty_severity is one of ${PAGERDUTY_SEVERITIES.join(', ')}` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['details', 'pagerduty_severity'],
+      message: `pagerduty_severity is one of ${PAGERDUTY_SEVERITIES.join(', ')}`,
+    });
   }
   r.details?.variables?.forEach((v, i) => {
     if (!WEBHOOK_VARIABLE_NAME_PATTERN.test(v.name)) {
-      ctx.addIssue({ code: 'custom', path: ['details', 'variables', i, 'name'], message: 'a variable name is a lowercase letter, then letters and digits' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['details', 'variables', i, 'name'],
+        message: 'a variable name is a lowercase letter, then letters and digits',
+      });
     }
     if (characters(v.value) > LIMITS.webhookVariableValueMax) {
-      ctx.addIssue({ code: 'custom', path: ['details', 'variables', i, 'value'], message: `a variable value is at most ${LIMITS.webhookVariableValueMax} characters` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['details', 'variables', i, 'value'],
+        message: `a variable value is at most ${LIMITS.webhookVariableValueMax} characters`,
+      });
     }
   });
 });
@@ -88,7 +107,10 @@ const Baseline = z
     {
       type: z.enum(BASELINE_TYPES, `baseline type must be one of ${BASELINE_TYPES.join(', ')}`).optional(),
       offset_minutes: wholeNumber('offset_minutes')
-        .refine((m) => (BASELINE_OFFSET_MINUTES as readonly number[]).includes(m), `offset_minutes must be one of ${BASELINE_OFFSET_MINUTES.join(', ')}`)
+        .refine(
+          (m) => (BASELINE_OFFSET_MINUTES as readonly number[]).includes(m),
+          `offset_minutes must be one of ${BASELINE_OFFSET_MINUTES.join(', ')}`,
+        )
         .optional(),
     },
     'baseline_details must be an object',
@@ -96,35 +118,52 @@ const Baseline = z
   .superRefine((b, ctx) => {
     if (b.type === undefined && b.offset_minutes === undefined) return;
     if (b.type === undefined) ctx.addIssue({ code: 'custom', path: ['type'], message: 'a baseline needs a type' });
-    if (b.offset_minutes === undefined) ctx.addIssue({ code: 'custom', path: ['offset_minutes'], message: 'a baseline needs offset_minutes' });
+    if (b.offset_minutes === undefined)
+      ctx.addIssue({ code: 'custom', path: ['offset_minutes'], message: 'a baseline needs offset_minutes' });
   });
 
 /** True for a baseline that sets one (not `{}`, which clears it). */
-export const setsBaseline = (b: { type?: string; offset_minutes?: number } | undefined): boolean => b?.type !== undefined;
+export const setsBaseline = (b: { type?: string; offset_minutes?: number } | undefined): boolean =>
+  b?.type !== undefined;
 
 const TriggerWriteShape = z
   .looseObject(
     {
       name: z
         .string('name must be a string')
-        .refine((s) => characters(s) >= 1 && characters(s) <= LIMITS.triggerNameMax, `name must be 1 to ${LIMITS.triggerNameMax} characters`)
+        .refine(
+          (s) => characters(s) >= 1 && characters(s) <= LIMITS.triggerNameMax,
+          `name must be 1 to ${LIMITS.triggerNameMax} characters`,
+        )
         .refine((s) => s === '' || s.trim() !== '', 'name cannot be blank'),
       description: z
         .string('description must be a string')
-        .refine((s) => characters(s) <= LIMITS.triggerDescriptionMax, `description must be at most ${LIMITS.triggerDescriptionMax} characters`)
+        .refine(
+          (s) => characters(s) <= LIMITS.triggerDescriptionMax,
+          `description must be at most ${LIMITS.triggerDescriptionMax} characters`,
+        )
         .optional(),
-      tags: z.array(Tag, 'tags must be an array').max(LIMITS.triggerTagsMax, `at most ${LIMITS.triggerTagsMax} tags`).optional(),
+      tags: z
+        .array(Tag, 'tags must be an array')
+        .max(LIMITS.triggerTagsMax, `at most ${LIMITS.triggerTagsMax} tags`)
+        .optional(),
       threshold: Threshold,
       frequency: wholeNumber('frequency')
         .refine(
-          (n) => n >= LIMITS.triggerFrequencyMin && n <= LIMITS.triggerFrequencyMax && n % LIMITS.triggerFrequencyStep === 0,
+          (n) =>
+            n >= LIMITS.triggerFrequencyMin && n <= LIMITS.triggerFrequencyMax && n % LIMITS.triggerFrequencyStep === 0,
           `frequency must be ${LIMITS.triggerFrequencyMin} to ${LIMITS.triggerFrequencyMax} seconds, a multiple of ${LIMITS.triggerFrequencyStep}`,
         )
         .optional(),
       alert_type: z.enum(TRIGGER_ALERT_TYPES, `alert_type must be one of ${TRIGGER_ALERT_TYPES.join(', ')}`).optional(),
       disabled: z.boolean('disabled must be true or false').optional(),
       recipients: z.array(TriggerRecipient, 'recipients must be an array').optional(),
-      evaluation_schedule_type: z.enum(EVALUATION_SCHEDULE_TYPES, `evaluation_schedule_type must be one of ${EVALUATION_SCHEDULE_TYPES.join(', ')}`).optional(),
+      evaluation_schedule_type: z
+        .enum(
+          EVALUATION_SCHEDULE_TYPES,
+          `evaluation_schedule_type must be one of ${EVALUATION_SCHEDULE_TYPES.join(', ')}`,
+        )
+        .optional(),
       evaluation_schedule: z.looseObject({ window: Window }, 'evaluation_schedule must be an object').optional(),
       baseline_details: Baseline.optional(),
       query: z.record(z.string(), z.unknown(), 'query must be an object').optional(),
@@ -137,14 +176,27 @@ const TriggerWriteShape = z
       ctx.addIssue({ code: 'custom', path: ['query'], message: 'a trigger needs a query or a query_id' });
     }
     if (t.evaluation_schedule_type === 'window' && t.evaluation_schedule === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['evaluation_schedule'], message: 'a window schedule needs evaluation_schedule.window' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['evaluation_schedule'],
+        message: 'a window schedule needs evaluation_schedule.window',
+      });
     }
     if (setsBaseline(t.baseline_details)) {
       const { op, value } = t.threshold;
       const fits = (op === '>=' && value >= 0) || (op === '<=' && value <= 0);
-      if (!fits) ctx.addIssue({ code: 'custom', path: ['threshold', 'op'], message: 'with a baseline, the threshold is >= a value of 0 or more, or <= a value of 0 or less' });
+      if (!fits)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['threshold', 'op'],
+          message: 'with a baseline, the threshold is >= a value of 0 or more, or <= a value of 0 or less',
+        });
       if ((t.frequency ?? LIMITS.triggerFrequencyDefault) < LIMITS.baselineFrequencyMin) {
-        ctx.addIssue({ code: 'custom', path: ['frequency'], message: `a trigger with a baseline runs every ${LIMITS.baselineFrequencyMin} seconds or less often` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['frequency'],
+          message: `a trigger with a baseline runs every ${LIMITS.baselineFrequencyMin} seconds or less often`,
+        });
       }
     }
   });

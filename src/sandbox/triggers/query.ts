@@ -22,7 +22,8 @@ const FILTER_COMBINATIONS = new Set(['AND', 'OR']);
 
 /** The problems of a trigger's query, fields named within the query (`calculations[0].op`); none when it is fit. */
 export function triggerQueryProblems(raw: unknown, ctx: TriggerQueryContext): TypeDetail[] {
-  if (!isRecord(raw)) return [{ field: '(body)', code: 'incorrect_type', description: 'a query must be a JSON object' }];
+  if (!isRecord(raw))
+    return [{ field: '(body)', code: 'incorrect_type', description: 'a query must be a JSON object' }];
   const problems: TypeDetail[] = [];
   const bad: Bad = (field, code, description) => problems.push({ field, code, description });
   const rest = presenceProblems(raw, ctx, bad);
@@ -42,10 +43,13 @@ function presenceProblems(raw: Record<string, unknown>, ctx: TriggerQueryContext
     bad(member, 'invalid', `${member} must not be set in a trigger's query`);
     delete rest[member];
   }
-  if (raw.calculations === undefined) bad('calculations', 'missing', "a trigger's query needs at least one calculation");
-  else if (!Array.isArray(raw.calculations) || raw.calculations.length === 0) bad('calculations', 'invalid', "a trigger's query needs at least one calculation");
+  if (raw.calculations === undefined)
+    bad('calculations', 'missing', "a trigger's query needs at least one calculation");
+  else if (!Array.isArray(raw.calculations) || raw.calculations.length === 0)
+    bad('calculations', 'invalid', "a trigger's query needs at least one calculation");
   for (const member of ['havings', 'formulas'] as const) {
-    if (raw[member] !== undefined && !Array.isArray(raw[member])) bad(member, 'incorrect_type', `${member} must be an array`);
+    if (raw[member] !== undefined && !Array.isArray(raw[member]))
+      bad(member, 'incorrect_type', `${member} must be an array`);
   }
   if (raw.time_range === undefined) bad('time_range', 'missing', "a trigger's query needs a time_range");
   if (raw.granularity !== undefined && !ctx.metrics) {
@@ -60,8 +64,10 @@ function presenceProblems(raw: Record<string, unknown>, ctx: TriggerQueryContext
 
 function ruleProblems(spec: QuerySpec, ctx: TriggerQueryContext, bad: Bad): void {
   spec.calculations.forEach((c, i) => {
-    if ((TRIGGER_REFUSED_OPS as readonly string[]).includes(c.op)) bad(`calculations[${i}].op`, 'invalid', `${c.op} is not allowed in a trigger's query`);
-    if ((METRICS_ONLY_OPS as readonly string[]).includes(c.op) && !ctx.metrics) bad(`calculations[${i}].op`, 'invalid', `${c.op} works in metrics datasets only`);
+    if ((TRIGGER_REFUSED_OPS as readonly string[]).includes(c.op))
+      bad(`calculations[${i}].op`, 'invalid', `${c.op} is not allowed in a trigger's query`);
+    if ((METRICS_ONLY_OPS as readonly string[]).includes(c.op) && !ctx.metrics)
+      bad(`calculations[${i}].op`, 'invalid', `${c.op} works in metrics datasets only`);
     if (c.filter_combination !== undefined && !FILTER_COMBINATIONS.has(c.filter_combination)) {
       bad(`calculations[${i}].filter_combination`, 'invalid', 'filter_combination must be AND or OR');
     }
@@ -77,8 +83,14 @@ function timeRangeProblems(spec: QuerySpec, frequency: number, bad: Bad): void {
   const range = spec.time_range;
   if (range === undefined) return;
   const most = Math.min(LIMITS.triggerTimeRangeFrequencies * frequency, LIMITS.triggerTimeRangeMax);
-  if (range < frequency) bad('time_range', 'invalid', `time_range must be at least the frequency (${frequency} seconds)`);
-  else if (range > most) bad('time_range', 'invalid', `time_range must be at most ${most} seconds (4 times the frequency, and at most a day)`);
+  if (range < frequency)
+    bad('time_range', 'invalid', `time_range must be at least the frequency (${frequency} seconds)`);
+  else if (range > most)
+    bad(
+      'time_range',
+      'invalid',
+      `time_range must be at most ${most} seconds (4 times the frequency, and at most a day)`,
+    );
 }
 
 /** Rule 6: at most one having, corresponding to a calculation (or naming a named calculation or formula). The calculation it uses. */
@@ -86,10 +98,12 @@ function havingProblems(spec: QuerySpec, bad: Bad): Calculation | undefined {
   if (spec.havings.length > 1) bad('havings', 'invalid', "a trigger's query may have at most 1 having");
   const [h] = spec.havings;
   if (h === undefined) return undefined;
-  if (!(HAVING_OPS as readonly string[]).includes(h.op)) bad('havings[0].op', 'invalid', `having op must be one of ${HAVING_OPS.join(' ')}`);
+  if (!(HAVING_OPS as readonly string[]).includes(h.op))
+    bad('havings[0].op', 'invalid', `having op must be one of ${HAVING_OPS.join(' ')}`);
   const used = spec.calculations.find((c) => corresponds(h, c));
   const namesFormula = h.calculate_op === undefined && spec.formulas.some((f) => f.name === h.column);
-  if (used === undefined && !namesFormula) bad('havings[0]', 'invalid', 'the having corresponds to no calculation of the query');
+  if (used === undefined && !namesFormula)
+    bad('havings[0]', 'invalid', 'the having corresponds to no calculation of the query');
   return used;
 }
 
@@ -100,16 +114,22 @@ function corresponds(h: Having, c: Calculation): boolean {
 
 /** Rules 5 and 7 and the facts: one formula over at most 100 aggregates, named ones without global filters. */
 function formulaProblems(spec: QuerySpec, bad: Bad): void {
-  if (spec.formulas.length > LIMITS.triggerFormulasMax) bad('formulas', 'invalid', `a trigger's query may have at most ${LIMITS.triggerFormulasMax} formula`);
+  if (spec.formulas.length > LIMITS.triggerFormulasMax)
+    bad('formulas', 'invalid', `a trigger's query may have at most ${LIMITS.triggerFormulasMax} formula`);
   if (spec.calculations.length > LIMITS.triggerFormulaAggregatesMax) {
-    bad('calculations', 'invalid', `a trigger's query with a formula may have at most ${LIMITS.triggerFormulaAggregatesMax} aggregates`);
+    bad(
+      'calculations',
+      'invalid',
+      `a trigger's query with a formula may have at most ${LIMITS.triggerFormulaAggregatesMax} aggregates`,
+    );
   }
   if (spec.filters.length > 0 && spec.calculations.some((c) => c.name !== undefined)) {
     bad('filters', 'invalid', 'named aggregates cannot be combined with global filters');
   }
   const names = new Set(spec.calculations.map(calculationKey));
   spec.formulas.forEach((f, i) => {
-    if (names.has(f.name)) bad(`formulas[${i}].name`, 'invalid', `the formula is named like a calculation ("${f.name}")`);
+    if (names.has(f.name))
+      bad(`formulas[${i}].name`, 'invalid', `the formula is named like a calculation ("${f.name}")`);
   });
 }
 
@@ -120,5 +140,10 @@ function plainProblems(spec: QuerySpec, having: Calculation | undefined, bad: Ba
     if (c.filters !== undefined) bad(`calculations[${i}].filters`, 'invalid', 'calculation filters need a formula');
   });
   const others = spec.calculations.filter((c) => c !== having);
-  if (others.length > 1) bad('calculations', 'invalid', 'without a formula, a trigger\'s query may have 1 calculation besides the one its having uses');
+  if (others.length > 1)
+    bad(
+      'calculations',
+      'invalid',
+      "without a formula, a trigger's query may have 1 calculation besides the one its having uses",
+    );
 }

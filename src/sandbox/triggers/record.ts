@@ -26,7 +26,11 @@ export interface TriggerFacts {
  * defaults, else they stay out (the other members always take theirs); with `reorderLists`, the tags are
  * stored in the service's order.
  */
-export function recordOf(body: TriggerWrite, facts: TriggerFacts, r: Readonly<TriggerRewrites> = DEFAULT_REWRITES): TriggerRecord {
+export function recordOf(
+  body: TriggerWrite,
+  facts: TriggerFacts,
+  r: Readonly<TriggerRewrites> = DEFAULT_REWRITES,
+): TriggerRecord {
   const { op, value } = body.threshold;
   const exceeded_limit = body.threshold.exceeded_limit ?? (r.defaultsFilled ? LIMITS.exceededLimitMin : undefined);
   const description = body.description ?? (r.defaultsFilled ? '' : undefined);
@@ -45,8 +49,17 @@ export function recordOf(body: TriggerWrite, facts: TriggerFacts, r: Readonly<Tr
     triggered: facts.triggered,
     recipients: facts.recipients,
     evaluation_schedule_type: body.evaluation_schedule_type ?? EVALUATION_SCHEDULE_TYPES[0],
-    ...(body.evaluation_schedule !== undefined ? { evaluation_schedule: { window: windowOf(body.evaluation_schedule.window) } } : {}),
-    ...(setsBaseline(body.baseline_details) ? { baseline_details: { type: body.baseline_details?.type, offset_minutes: body.baseline_details?.offset_minutes } } : {}),
+    ...(body.evaluation_schedule !== undefined
+      ? { evaluation_schedule: { window: windowOf(body.evaluation_schedule.window) } }
+      : {}),
+    ...(setsBaseline(body.baseline_details)
+      ? {
+          baseline_details: {
+            type: body.baseline_details?.type,
+            offset_minutes: body.baseline_details?.offset_minutes,
+          },
+        }
+      : {}),
     ...facts.query,
     created_at: facts.created_at,
     updated_at: facts.updated_at,

@@ -86,7 +86,10 @@ const hashOf = (v: unknown): string => createHash('sha256').update(JSON.stringif
 
 /** The service's own order: by a hash of each element, whatever order they were sent in (and, as a rule, neither that order nor a sorted one). */
 export function inServiceOrder<T>(list: readonly T[]): T[] {
-  return list.map((e) => [hashOf(e), e] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([, e]) => e);
+  return list
+    .map((e) => [hashOf(e), e] as const)
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .map(([, e]) => e);
 }
 
 const withoutAnd = (q: Json): Json => {
@@ -99,7 +102,8 @@ export function storedQuery(query: Json, r: Readonly<TriggerRewrites>): Json {
   let out: Json = { ...query };
   if (r.andNotEchoed) {
     out = withoutAnd(out);
-    if (Array.isArray(out.calculations)) out.calculations = out.calculations.map((c: unknown) => (isRecord(c) ? withoutAnd(c) : c));
+    if (Array.isArray(out.calculations))
+      out.calculations = out.calculations.map((c: unknown) => (isRecord(c) ? withoutAnd(c) : c));
   }
   if (r.reorderLists) {
     for (const member of ['filters', 'havings', 'calculated_fields']) {
@@ -122,7 +126,11 @@ const NULLABLE = ['description', 'tags', 'recipients', 'evaluation_schedule', 'b
  * A stored trigger as answered: with the saved query it names inline beside its query_id, and null for an
  * optional member without a value, where those rewrites are on. `savedQuery` finds a saved query by id.
  */
-export function answeredTrigger(t: Json, r: Readonly<TriggerRewrites>, savedQuery: (id: string) => Json | undefined): Json {
+export function answeredTrigger(
+  t: Json,
+  r: Readonly<TriggerRewrites>,
+  savedQuery: (id: string) => Json | undefined,
+): Json {
   // Unchanged, the stored trigger itself is answered: a list of thousands is not copied for nothing.
   if (!r.queryIdInline && !r.nullForUnset) return t;
   const out: Json = { ...t };
@@ -147,11 +155,15 @@ export function floatJson(v: unknown): string {
 
 /** `--rewrites all`, `none`, or the names to switch on (every other off). */
 export function parseRewriteList(text: string): TriggerRewrites | string {
-  const names = text.split(',').map((n) => n.trim()).filter((n) => n !== '');
+  const names = text
+    .split(',')
+    .map((n) => n.trim())
+    .filter((n) => n !== '');
   if (names.length === 1 && (names[0] === 'all' || names[0] === 'none')) {
     return Object.fromEntries(TRIGGER_REWRITES.map((n) => [n, names[0] === 'all'])) as TriggerRewrites;
   }
   const unknown = names.filter((n) => !(TRIGGER_REWRITES as readonly string[]).includes(n));
-  if (names.length === 0 || unknown.length > 0) return `--rewrites takes all, none or names of ${TRIGGER_REWRITES.join(', ')}${unknown.length > 0 ? `; not ${unknown.join(', ')}` : ''}`;
+  if (names.length === 0 || unknown.length > 0)
+    return `--rewrites takes all, none or names of ${TRIGGER_REWRITES.join(', ')}${unknown.length > 0 ? `; not ${unknown.join(', ')}` : ''}`;
   return Object.fromEntries(TRIGGER_REWRITES.map((n) => [n, names.includes(n)])) as TriggerRewrites;
 }

@@ -4,12 +4,27 @@
 // query is saved with a saved query of that query, whose id it lists beside it (service facts). What the
 // service does to a trigger it stores is done by the rewrites switched on (rewrites.ts).
 import { recordOf, type QueryRef } from './record';
-import { answeredTrigger, DEFAULT_REWRITES, floatJson, storedQuery, withTimeRange, type TriggerRewrites } from './rewrites';
+import {
+  answeredTrigger,
+  DEFAULT_REWRITES,
+  floatJson,
+  storedQuery,
+  withTimeRange,
+  type TriggerRewrites,
+} from './rewrites';
 import { heldRecipients, storedRecipients } from './storedRecipients';
 import { givesBothQueries, TriggerWriteBody, type TriggerWrite } from './body';
 import { triggerQueryProblems } from './query';
 import { resolveRecipients } from '../recipients';
-import { BAD_REQUEST_PROBLEM, json, problem, v1ValidationFailure, validationFailed, type Reply, type TypeDetail } from '../responses';
+import {
+  BAD_REQUEST_PROBLEM,
+  json,
+  problem,
+  v1ValidationFailure,
+  validationFailed,
+  type Reply,
+  type TypeDetail,
+} from '../responses';
 import { param, type HandlerContext, type Route } from '../router';
 import { ENVIRONMENT_WIDE, ENVIRONMENT_WIDE_TRIGGER_SLUG, LIMITS } from '../spec';
 import { findDataset, takeId, type StoredRecipient, type TriggerRecord } from '../state';
@@ -69,7 +84,8 @@ function listTriggers(ctx: TriggerContext): Reply {
   const { triggers } = ctx.state;
   const all = scope.key === ENVIRONMENT_WIDE;
   const held = all ? triggers.length : triggers.reduce((n, t) => (t.dataset_slug === scope.slug ? n + 1 : n), 0);
-  const list = () => answer(ctx, 200, (all ? triggers : triggers.filter((t) => t.dataset_slug === scope.slug)).map(answered(ctx)));
+  const list = () =>
+    answer(ctx, 200, (all ? triggers : triggers.filter((t) => t.dataset_slug === scope.slug)).map(answered(ctx)));
   return ctx.lists?.reply('triggers', scope.key, [triggers, held], list) ?? list();
 }
 
@@ -89,12 +105,19 @@ interface CheckedWrite {
 function checkedWrite(ctx: TriggerContext, scope: Scope): CheckedWrite | Reply {
   if (givesBothQueries(ctx.body)) {
     const description = 'give either query or query_id, not both';
-    return problem(ctx.baseUrl, 400, `query_id: ${description}`, [{ field: 'query_id', code: 'invalid', description }], BAD_REQUEST_PROBLEM);
+    return problem(
+      ctx.baseUrl,
+      400,
+      `query_id: ${description}`,
+      [{ field: 'query_id', code: 'invalid', description }],
+      BAD_REQUEST_PROBLEM,
+    );
   }
   const parsed = TriggerWriteBody.safeParse(ctx.body);
   if (!parsed.success) return v1ValidationFailure(ctx.baseUrl, parsed.error.issues, ctx.body);
   const body = parsed.data;
-  if (body.query !== undefined) body.query = withTimeRange(body.query, body.frequency ?? LIMITS.triggerFrequencyDefault, rewritesOf(ctx));
+  if (body.query !== undefined)
+    body.query = withTimeRange(body.query, body.frequency ?? LIMITS.triggerFrequencyDefault, rewritesOf(ctx));
   const problems: TypeDetail[] = [];
   const recipients = resolveRecipients(ctx.state, body.recipients ?? [], heldRecipients(ctx.state));
   if (!recipients.ok) problems.push(...recipients.reason);
@@ -105,13 +128,23 @@ function checkedWrite(ctx: TriggerContext, scope: Scope): CheckedWrite | Reply {
 
 /** The inline query's problems (fields under `query`), or those of the saved query named (all on `query_id`). */
 function queryProblems(ctx: TriggerContext, scope: Scope, body: TriggerWrite): TypeDetail[] {
-  const rules = { frequency: body.frequency ?? LIMITS.triggerFrequencyDefault, metrics: scope.metrics, nowSeconds: Math.floor(ctx.now().getTime() / 1000) };
+  const rules = {
+    frequency: body.frequency ?? LIMITS.triggerFrequencyDefault,
+    metrics: scope.metrics,
+    nowSeconds: Math.floor(ctx.now().getTime() / 1000),
+  };
   if (body.query !== undefined) {
-    return triggerQueryProblems(body.query, rules).map((p) => ({ ...p, field: p.field === '(body)' ? 'query' : `query.${p.field}` }));
+    return triggerQueryProblems(body.query, rules).map((p) => ({
+      ...p,
+      field: p.field === '(body)' ? 'query' : `query.${p.field}`,
+    }));
   }
   const id = body.query_id ?? '';
   const saved = ctx.state.savedQueries.find((q) => q.id === id && q.dataset === scope.key);
-  if (!saved) return [{ field: 'query_id', code: 'invalid', description: `query_id "${id}" names no saved query of "${scope.key}"` }];
+  if (!saved)
+    return [
+      { field: 'query_id', code: 'invalid', description: `query_id "${id}" names no saved query of "${scope.key}"` },
+    ];
   return triggerQueryProblems(saved.query, rules).map((p) => ({
     field: 'query_id',
     code: 'invalid',
@@ -120,12 +153,20 @@ function queryProblems(ctx: TriggerContext, scope: Scope, body: TriggerWrite): T
 }
 
 /** The saved query a write's trigger names: the inline query's (the one it holds when unchanged, else a new one), or the one given. */
-function queryRefOf(ctx: TriggerContext, scope: Scope, body: TriggerWrite, before: TriggerRecord | undefined): QueryRef {
+function queryRefOf(
+  ctx: TriggerContext,
+  scope: Scope,
+  body: TriggerWrite,
+  before: TriggerRecord | undefined,
+): QueryRef {
   if (body.query === undefined) return { query_id: body.query_id ?? '' };
   const { id: _ignored, ...sent } = body.query;
   const query = storedQuery(sent, rewritesOf(ctx));
   const text = JSON.stringify(query);
-  const kept = before?.query_id !== undefined && before.query !== undefined && JSON.stringify(before.query) === text ? before.query_id : undefined;
+  const kept =
+    before?.query_id !== undefined && before.query !== undefined && JSON.stringify(before.query) === text
+      ? before.query_id
+      : undefined;
   if (kept !== undefined) return { query, query_id: kept };
   const id = takeId(ctx.state, 'q_');
   ctx.state.savedQueries.push({ id, dataset: scope.key, name: '', query: structuredClone(query), behaviour: 'normal' });

@@ -24,7 +24,8 @@ function recipientIdFor(state: SandboxData, type: string, target: string, now: s
   const id = takeId(state, 'rcp_');
   const detail = LISTED[type];
   // A marker (and any kind the list does not show) gets an id but no place in the list (service facts).
-  if (detail !== undefined) state.recipients.push({ id, type, target, settings: { [detail]: target }, created_at: now, updated_at: now });
+  if (detail !== undefined)
+    state.recipients.push({ id, type, target, settings: { [detail]: target }, created_at: now, updated_at: now });
   return id;
 }
 
@@ -32,7 +33,12 @@ function recipientIdFor(state: SandboxData, type: string, target: string, now: s
  * The recipients of a checked write (resolved: those sent by id carry it, the others do not) as stored.
  * May add a recipient to the team's list, so it runs only for a write that is made.
  */
-export function storedRecipients(state: SandboxData, resolved: readonly StoredRecipient[], r: Readonly<TriggerRewrites>, now: string): StoredRecipient[] {
+export function storedRecipients(
+  state: SandboxData,
+  resolved: readonly StoredRecipient[],
+  r: Readonly<TriggerRewrites>,
+  now: string,
+): StoredRecipient[] {
   const out = resolved.map((sent) => {
     const stored: StoredRecipient = { ...sent };
     if (r.recipientIds && stored.id !== undefined && stored.type === PAGING) stored.target = '';

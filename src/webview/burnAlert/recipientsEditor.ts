@@ -7,7 +7,12 @@ import { live } from 'lit-html/directives/live.js';
 import { repeat } from 'lit-html/directives/repeat.js';
 import type { BurnAlert } from '../../api/schemas/burnAlert';
 import { isDeprecatedRecipient } from '../../api/schemas/common';
-import { writableRecipient, type BurnAlertEdits, type RecipientEdit, type RecipientOption } from '../protocol/burnAlertForm';
+import {
+  writableRecipient,
+  type BurnAlertEdits,
+  type RecipientEdit,
+  type RecipientOption,
+} from '../protocol/burnAlertForm';
 import { BURN_ALERT_TEXT } from '../protocol/text/burnAlertForm';
 import { byId } from '../shared/dom';
 import { field, invalid, messageLine, valueOf } from '../shared/fields';
@@ -35,7 +40,8 @@ function currentRecipients(s: RecipientsSession): RecipientEdit[] {
   return s.edits.recipients ?? (s.loaded.recipients ?? []).map(writableRecipient);
 }
 
-const recipientsUnknown = (s: RecipientsSession): boolean => s.edits.recipients === undefined && s.loaded.recipients === undefined;
+const recipientsUnknown = (s: RecipientsSession): boolean =>
+  s.edits.recipients === undefined && s.loaded.recipients === undefined;
 
 /** A recipient's row: its name when seen, and, where the team's list is known and lacks its id, that it does. */
 function recipientLabel(r: RecipientEdit, s: RecipientsSession): string {
@@ -90,21 +96,31 @@ export class RecipientsEditor {
   }
 
   private item(label: string, deprecated: boolean, index: number): TemplateResult {
-    const badge = deprecated ? html`<span class="badge deprecated" title=${R().deprecatedTitle}>${R().deprecatedBadge}</span>` : nothing;
+    const badge = deprecated
+      ? html`<span class="badge deprecated" title=${R().deprecatedTitle}>${R().deprecatedBadge}</span>`
+      : nothing;
     return html`<li><span class="recipient-label">${label}</span>${badge}<vscode-button secondary aria-label=${R().removeLabel(label)}
       @click=${() => this.remove(index)}>${R().remove}</vscode-button></li>`;
   }
 
   /** The recipients seen in the environment that the alert does not have yet, to add by ID. */
   private picker(): TemplateResult {
-    const taken = new Set(currentRecipients(this.s).map((r) => r.id).filter((id) => id !== undefined));
+    const taken = new Set(
+      currentRecipients(this.s)
+        .map((r) => r.id)
+        .filter((id) => id !== undefined),
+    );
     const available = this.s.options.filter((o) => !taken.has(o.id));
     const choices = [{ id: '', label: available.length === 0 ? R().noOthers : R().choose }, ...available];
     // An option keeps its node only while its value and label stay: the picker reads its options when they come and go.
     return html`<div class="inline">
       <vscode-single-select id="recipient-pick" aria-label=${R().pickLabel} .label=${R().pickLabel} .value=${live(this.picked)}
         @change=${(e: Event) => (this.picked = valueOf(e))}>
-        ${repeat(choices, (o) => `${o.id}\n${o.label}`, (o) => html`<vscode-option value=${o.id}>${o.label}</vscode-option>`)}
+        ${repeat(
+          choices,
+          (o) => `${o.id}\n${o.label}`,
+          (o) => html`<vscode-option value=${o.id}>${o.label}</vscode-option>`,
+        )}
       </vscode-single-select>
       <vscode-button id="add-recipient" secondary @click=${() => this.addPicked()}>${R().add}</vscode-button>
     </div>`;

@@ -56,7 +56,10 @@ function updateApiKeyBody(v: UpdateApiKeyValues): UpdateApiKeyRequest {
  * connection. `known` is the key as last known (remembered by this extension); without it every value
  * that differs from an empty form counts. The update form holds no secret, so none can appear here.
  */
-export function describeUnsavedApiKeyUpdate(values: UpdateApiKeyValues, known: UpdateApiKeyValues | undefined): string | undefined {
+export function describeUnsavedApiKeyUpdate(
+  values: UpdateApiKeyValues,
+  known: UpdateApiKeyValues | undefined,
+): string | undefined {
   const base: UpdateApiKeyValues = known ?? { id: '', name: '', disabled: false };
   const changes: string[] = [];
   if (values.id !== base.id) changes.push(`id = ${JSON.stringify(values.id)}`);
@@ -89,19 +92,29 @@ export type Checked<T> = Outcome<{ body: T }, FormProblems>;
  * list. Everything else is the request schema's.
  */
 const nameGiven = (name: string, ctx: z.RefinementCtx) => {
-  if (name.trim() === '') ctx.addIssue({ code: 'custom', path: ['data', 'attributes', 'name'], params: { rule: 'required' }, message: API_KEY_TEXT.nameRequired });
+  if (name.trim() === '')
+    ctx.addIssue({
+      code: 'custom',
+      path: ['data', 'attributes', 'name'],
+      params: { rule: 'required' },
+      message: API_KEY_TEXT.nameRequired,
+    });
 };
 const CreateFormRequest = CreateApiKeyRequest.superRefine((b, ctx) => nameGiven(b.data.attributes.name, ctx));
 const UpdateFormRequest = UpdateApiKeyRequest.superRefine((b, ctx) => nameGiven(b.data.attributes.name ?? '', ctx));
 
 export function checkCreateApiKey(v: CreateApiKeyValues): Checked<CreateApiKeyRequest> {
   const parsed = CreateFormRequest.safeParse(createApiKeyBody(v));
-  return parsed.success ? { ok: true, body: parsed.data } : { ok: false, reason: problemsFromZod(parsed.error, resolveApiKeyField, API_KEY_WORDING) };
+  return parsed.success
+    ? { ok: true, body: parsed.data }
+    : { ok: false, reason: problemsFromZod(parsed.error, resolveApiKeyField, API_KEY_WORDING) };
 }
 
 export function checkUpdateApiKey(v: UpdateApiKeyValues): Checked<UpdateApiKeyRequest> {
   const parsed = UpdateFormRequest.safeParse(updateApiKeyBody(v));
-  return parsed.success ? { ok: true, body: parsed.data } : { ok: false, reason: problemsFromZod(parsed.error, resolveApiKeyField, API_KEY_WORDING) };
+  return parsed.success
+    ? { ok: true, body: parsed.data }
+    : { ok: false, reason: problemsFromZod(parsed.error, resolveApiKeyField, API_KEY_WORDING) };
 }
 
 /** Problems of the values as the user types (empty when the request would be accepted). */

@@ -38,7 +38,9 @@ type NumberField = 'exhaustion_minutes' | 'budget_rate_window_minutes' | 'budget
 
 /** The numbers an alert of this type carries; the others are never sent. */
 function numberFieldsOf(alertType: UpdateBurnAlertRequest['alert_type']): readonly NumberField[] {
-  return alertType === 'budget_rate' ? ['budget_rate_window_minutes', 'budget_rate_decrease_threshold_per_million'] : ['exhaustion_minutes'];
+  return alertType === 'budget_rate'
+    ? ['budget_rate_window_minutes', 'budget_rate_decrease_threshold_per_million']
+    : ['exhaustion_minutes'];
 }
 
 /** The members of a recipient a write carries (unknown members are not writable and are left out). */
@@ -82,7 +84,9 @@ export function buildBurnAlertUpdate(loaded: BurnAlert, edits: BurnAlertEdits): 
  */
 export function burnAlertForReview(alert: BurnAlert, edits: BurnAlertEdits): Record<string, unknown> {
   const body = buildBurnAlertUpdate(alert, edits);
-  return edits.recipients === undefined && alert.recipients === undefined ? { ...body, recipients: BURN_ALERT_TEXT.unknownRecipients } : body;
+  return edits.recipients === undefined && alert.recipients === undefined
+    ? { ...body, recipients: BURN_ALERT_TEXT.unknownRecipients }
+    : body;
 }
 
 /** Members a PUT carries (spec 4.4) and the ones the service sets: every other member of an alert is one the form cannot send. */
@@ -126,9 +130,13 @@ export function describeUnsavedBurnAlert(
   recipientId = '',
 ): string | undefined {
   const before = loaded === undefined ? undefined : buildBurnAlertUpdate(loaded, {});
-  const after = buildBurnAlertUpdate(loaded ?? { id: 'unknown', alert_type: edits.alert_type ?? 'exhaustion_time' }, edits);
+  const after = buildBurnAlertUpdate(
+    loaded ?? { id: 'unknown', alert_type: edits.alert_type ?? 'exhaustion_time' },
+    edits,
+  );
   const changes: string[] = [];
-  if (edits.alert_type !== undefined && after.alert_type !== before?.alert_type) changes.push(`alert_type = ${after.alert_type}`);
+  if (edits.alert_type !== undefined && after.alert_type !== before?.alert_type)
+    changes.push(`alert_type = ${after.alert_type}`);
   for (const field of numberFieldsOf(after.alert_type)) {
     const draft = drafts[field];
     const value = after[field];
@@ -140,7 +148,9 @@ export function describeUnsavedBurnAlert(
     changes.push(`description = ${JSON.stringify(after.description ?? '')}`);
   }
   if (edits.recipients !== undefined && JSON.stringify(after.recipients) !== JSON.stringify(before?.recipients)) {
-    changes.push(`recipients: ${after.recipients.length === 0 ? COMMON_TEXT.noneLeft : after.recipients.map(recipientText).join(', ')}`);
+    changes.push(
+      `recipients: ${after.recipients.length === 0 ? COMMON_TEXT.noneLeft : after.recipients.map(recipientText).join(', ')}`,
+    );
   }
   if (recipientId.trim() !== '') changes.push(BURN_ALERT_TEXT.recipients.idTyped(JSON.stringify(recipientId)));
   return changes.length === 0 ? undefined : COMMON_TEXT.unsavedChanges(changes);
@@ -178,7 +188,9 @@ function burnAlertWording(alertType: BurnAlert['alert_type']): FormWording {
 export function checkBurnAlertUpdate(loaded: BurnAlert, edits: BurnAlertEdits): Checked<UpdateBurnAlertRequest> {
   const body = buildBurnAlertUpdate(loaded, edits);
   const parsed = UpdateBurnAlertRequest.safeParse(body);
-  return parsed.success ? { ok: true, body: parsed.data } : { ok: false, reason: problemsFromZod(parsed.error, resolveBurnAlertField, burnAlertWording(body.alert_type)) };
+  return parsed.success
+    ? { ok: true, body: parsed.data }
+    : { ok: false, reason: problemsFromZod(parsed.error, resolveBurnAlertField, burnAlertWording(body.alert_type)) };
 }
 
 export function burnAlertProblems(loaded: BurnAlert, edits: BurnAlertEdits): FormProblems {
@@ -191,7 +203,8 @@ export function burnAlertProblems(loaded: BurnAlert, edits: BurnAlertEdits): For
  * when the service gives none, the same writable content.
  */
 export function isSameVersion(loaded: BurnAlert, current: BurnAlert): boolean {
-  if (loaded.updated_at !== undefined || current.updated_at !== undefined) return loaded.updated_at === current.updated_at;
+  if (loaded.updated_at !== undefined || current.updated_at !== undefined)
+    return loaded.updated_at === current.updated_at;
   return JSON.stringify(buildBurnAlertUpdate(loaded, {})) === JSON.stringify(buildBurnAlertUpdate(current, {}));
 }
 

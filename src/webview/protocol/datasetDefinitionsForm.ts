@@ -79,10 +79,15 @@ export function diffDefinitions(loaded: DatasetDefinitions, edited: DefinitionRo
  * there are none: shown when a form restored after a window reload cannot reach its connection, so the
  * edits are not lost without a word. `loaded` is undefined when the form never read the map.
  */
-export function describeUnsavedDefinitions(loaded: DatasetDefinitions | undefined, edited: DefinitionRows): string | undefined {
+export function describeUnsavedDefinitions(
+  loaded: DatasetDefinitions | undefined,
+  edited: DefinitionRows,
+): string | undefined {
   const base = loaded ?? DatasetDefinitions.parse(Object.fromEntries(DEFINITION_TYPE_NAMES.map((t) => [t, null])));
   const changes = Object.entries(diffDefinitions(base, edited)).map(([type, ref]) =>
-    ref === undefined || ref.name === '' ? COMMON_TEXT.memberCleared(type) : `${type} = ${JSON.stringify(ref.name)}${ref.column_type ? ` (${ref.column_type})` : ''}`,
+    ref === undefined || ref.name === ''
+      ? COMMON_TEXT.memberCleared(type)
+      : `${type} = ${JSON.stringify(ref.name)}${ref.column_type ? ` (${ref.column_type})` : ''}`,
   );
   return changes.length === 0 ? undefined : COMMON_TEXT.unsavedChanges(changes);
 }
@@ -95,7 +100,10 @@ const DEFINITIONS_WORDING: FormWording = {
   },
 };
 
-export function checkDefinitionsUpdate(loaded: DatasetDefinitions, edited: DefinitionRows): Checked<UpdateDatasetDefinitionsRequest> {
+export function checkDefinitionsUpdate(
+  loaded: DatasetDefinitions,
+  edited: DefinitionRows,
+): Checked<UpdateDatasetDefinitionsRequest> {
   const parsed = UpdateDatasetDefinitionsRequest.safeParse(diffDefinitions(loaded, edited));
   if (!parsed.success) {
     return { ok: false, reason: problemsFromZod(parsed.error, resolveDefinitionField, DEFINITIONS_WORDING) };
@@ -113,7 +121,9 @@ function namesTooLong(body: UpdateDatasetDefinitionsRequest): FormProblems {
   for (const type of DEFINITION_TYPE_NAMES) {
     const length = characterCount(body[type]?.name ?? '');
     if (length <= COLUMN_LIMITS.keyNameMax) continue;
-    problems.fields[type] = [DEFINITIONS_TEXT.nameTooLong(DEFINITIONS_TEXT.labels[type], COLUMN_LIMITS.keyNameMax, length)];
+    problems.fields[type] = [
+      DEFINITIONS_TEXT.nameTooLong(DEFINITIONS_TEXT.labels[type], COLUMN_LIMITS.keyNameMax, length),
+    ];
   }
   return problems;
 }
@@ -125,7 +135,8 @@ function mentionsWord(text: string, name: string): boolean {
   for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + 1)) {
     const before = text[at - 1];
     const after = text[at + name.length];
-    if ((before === undefined || !NAME_CHAR.test(before)) && (after === undefined || !NAME_CHAR.test(after))) return true;
+    if ((before === undefined || !NAME_CHAR.test(before)) && (after === undefined || !NAME_CHAR.test(after)))
+      return true;
   }
   return false;
 }
@@ -167,17 +178,22 @@ export function placeRefusedColumns(
   if (failure.status !== 422 || failure.fieldProblems.length > 0) return problems;
   const texts = [failure.detail, failure.message].filter((t): t is string => t !== undefined);
   const text = texts.join(' ');
-  const named = Object.entries(sent).filter((e): e is [DefinitionType, ColumnRefWrite] => e[1] !== undefined && e[1].name !== '');
+  const named = Object.entries(sent).filter(
+    (e): e is [DefinitionType, ColumnRefWrite] => e[1] !== undefined && e[1].name !== '',
+  );
   const cut = texts.some((t) => t.endsWith('\u2026'));
   // A name the cut text stops inside ("route -> "abc…") counts as quoted.
-  const quoted = named.filter(([, ref]) => mentionsQuoted(text, ref.name) || (cut && texts.some((t) => endsInside(t, ref.name))));
+  const quoted = named.filter(
+    ([, ref]) => mentionsQuoted(text, ref.name) || (cut && texts.some((t) => endsInside(t, ref.name))),
+  );
   const found = quoted.length > 0 ? quoted : named.filter(([, ref]) => mentionsWord(text, ref.name));
   if (found.length === 0) return problems;
   const unreached = cut ? named.filter((entry) => !found.includes(entry)) : [];
   const likely = knownColumns === null ? [] : unreached.filter(([, ref]) => !knownColumns.has(ref.name));
   const fields = { ...problems.fields };
   for (const [type, ref] of found) fields[type] = [...(fields[type] ?? []), DEFINITIONS_TEXT.refusedColumn(ref.name)];
-  for (const [type, ref] of likely) fields[type] = [...(fields[type] ?? []), DEFINITIONS_TEXT.refusedColumnLikely(ref.name)];
+  for (const [type, ref] of likely)
+    fields[type] = [...(fields[type] ?? []), DEFINITIONS_TEXT.refusedColumnLikely(ref.name)];
   // A name the cut text does not reach is judged by the dataset's columns; without them, the text stays.
   const accounted = unreached.length === 0 || knownColumns !== null;
   return { fields, form: accounted ? problems.form.filter((t) => t !== failure.message) : problems.form };
@@ -193,12 +209,22 @@ export function definitionsProblems(loaded: DatasetDefinitions, edited: Definiti
  * the column list; with no column list, null, names are not checked), and span_kind set without annotation_type (its use for span events and links is
  * deprecated, spec 9).
  */
-export function definitionWarnings(edited: DefinitionRows, knownColumns: ReadonlySet<string> | null): Record<string, string[]> {
+export function definitionWarnings(
+  edited: DefinitionRows,
+  knownColumns: ReadonlySet<string> | null,
+): Record<string, string[]> {
   const warnings: Record<string, string[]> = {};
   for (const type of DEFINITION_TYPE_NAMES) {
     const row = edited[type];
     if (row && controlWarnings(row.name).length > 0) (warnings[type] ??= []).push(...controlWarnings(row.name));
-    if (!row || row.name === '' || row.column_type === 'derived_column' || knownColumns === null || knownColumns.has(row.name)) continue;
+    if (
+      !row ||
+      row.name === '' ||
+      row.column_type === 'derived_column' ||
+      knownColumns === null ||
+      knownColumns.has(row.name)
+    )
+      continue;
     // A name no column can have is refused on its field (namesTooLong): saying it is no column repeats that.
     if (characterCount(row.name) > COLUMN_LIMITS.keyNameMax) continue;
     (warnings[type] ??= []).push(DEFINITIONS_TEXT.notAColumn(row.name));
@@ -221,4 +247,3 @@ export function definitionsDatasetProblem(slug: string): string | undefined {
   if (slug === ENVIRONMENT_WIDE) return DEFINITIONS_TEXT.slugEnvironmentWide;
   return DEFINITIONS_TEXT.invalidSlug;
 }
-

@@ -27,18 +27,27 @@ const ProblemsMessage = z.strictObject({ type: z.literal('problems'), problems: 
 /** A status line for the aria-live region; `failed` marks a form that could not load at all. */
 const Status = z.strictObject({ type: z.literal('status'), message: z.string(), failed: z.boolean().optional() });
 /** Whether the form's connection is there; while it is not, `message` says so plainly (the edits are kept). */
-const Connection = z.strictObject({ type: z.literal('connection'), available: z.boolean(), message: z.string().optional() });
+const Connection = z.strictObject({
+  type: z.literal('connection'),
+  available: z.boolean(),
+  message: z.string().optional(),
+});
 
 /**
  * The page's unsaved edits as its saved state, or null when it has none: the host marks the tab title
  * ("● ...") while there are some, and keeps them when the panel is closed, to offer them back.
  */
-const draftOf = <T extends z.ZodType>(state: T) => z.strictObject({ type: z.literal('draft'), state: state.nullable() });
+const draftOf = <T extends z.ZodType>(state: T) =>
+  z.strictObject({ type: z.literal('draft'), state: state.nullable() });
 /** Edits kept from a panel closed without saving them, offered back when the same form opens again. */
 const unsavedOf = <T extends z.ZodType>(state: T) => z.strictObject({ state, savedAt: z.number() });
 
 /** The host messages every form handles the same way (src/webview/shared/formShell.ts). */
-export type CommonToWebview = z.infer<typeof Busy> | z.infer<typeof ProblemsMessage> | z.infer<typeof Status> | z.infer<typeof Connection>;
+export type CommonToWebview =
+  | z.infer<typeof Busy>
+  | z.infer<typeof ProblemsMessage>
+  | z.infer<typeof Status>
+  | z.infer<typeof Connection>;
 
 // --- API keys (4.1, 4.2) ------------------------------------------------------------------------------
 
@@ -107,11 +116,13 @@ export const ApiKeyToWebview = z.discriminatedUnion('type', [
   }),
   /** The secret is gone from the host (a new create began, or the window was reloaded). */
   z.strictObject({ type: z.literal('secretCleared') }),
-  z.strictObject({ type: z.literal('updated'), key: z.strictObject({ id: z.string(), name: z.string(), disabled: z.boolean() }) }),
+  z.strictObject({
+    type: z.literal('updated'),
+    key: z.strictObject({ id: z.string(), name: z.string(), disabled: z.boolean() }),
+  }),
   z.strictObject({ type: z.literal('copied'), what: z.enum(COPY_WHATS) }),
 ]);
 export type ApiKeyToWebview = z.infer<typeof ApiKeyToWebview>;
-
 
 // --- Burn alert (4.3, 4.4) ----------------------------------------------------------------------------
 
@@ -173,7 +184,6 @@ export const BurnAlertToWebview = z.discriminatedUnion('type', [
 ]);
 export type BurnAlertToWebview = z.infer<typeof BurnAlertToWebview>;
 
-
 // --- Dataset definitions (4.8) --------------------------------------------------------------------------
 
 export const DefinitionsContext = z.strictObject({ connectionId: z.string().min(1), dataset: z.string().min(1) });
@@ -213,7 +223,6 @@ export const DefinitionsToWebview = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('saved'), loaded: DatasetDefinitions, sent: z.array(DefinitionTypeName) }),
 ]);
 export type DefinitionsToWebview = z.infer<typeof DefinitionsToWebview>;
-
 
 /** Edits kept from a closed panel, as the host hands them back. */
 export type Unsaved<S> = { state: S; savedAt: number };

@@ -16,5 +16,7 @@ export type PageL10n = z.infer<typeof PageL10n>;
 
 /** The bundle as `@vscode/l10n` takes it: every value a plain translation. */
 export function plainBundle(bundle: NonNullable<PageL10n['bundle']>): Record<string, string> {
-  return Object.fromEntries(Object.entries(bundle).map(([key, value]) => [key, typeof value === 'string' ? value : value.message]));
+  return Object.fromEntries(
+    Object.entries(bundle).map(([key, value]) => [key, typeof value === 'string' ? value : value.message]),
+  );
 }

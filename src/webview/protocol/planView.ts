@@ -139,9 +139,7 @@ export const PlanFromWebview = z.discriminatedUnion('type', [
 export type PlanFromWebview = z.infer<typeof PlanFromWebview>;
 
 /** A message of the page, checked; when it is not one, why (its first problem, for the log: never the message). */
-export function parsePlanMessage(
-  raw: unknown,
-): { ok: true; message: PlanFromWebview } | { ok: false; reason: string } {
+export function parsePlanMessage(raw: unknown): { ok: true; message: PlanFromWebview } | { ok: false; reason: string } {
   const parsed = PlanFromWebview.safeParse(raw);
   if (parsed.success) return { ok: true, message: parsed.data };
   const issue = parsed.error.issues[0];

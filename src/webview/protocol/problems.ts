@@ -121,7 +121,8 @@ export function problemsFromFailure(error: ServiceFailure, resolve: FieldResolve
   const problems = noProblems();
   let placed = 0;
   for (const fp of error.fieldProblems) {
-    const field = resolve(pathSegments(fp.pointer ?? fp.field)) ?? (fp.pointer ? resolve(pathSegments(fp.field)) : undefined);
+    const field =
+      resolve(pathSegments(fp.pointer ?? fp.field)) ?? (fp.pointer ? resolve(pathSegments(fp.field)) : undefined);
     if (field !== undefined) placed++;
     add(problems, field, fp.message);
   }

@@ -8,7 +8,11 @@ const Cell = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 export type Cell = z.infer<typeof Cell>;
 
 /** One line of the chart: a group (breakdown values, '' without breakdowns) and one aggregate. */
-export const ChartLine = z.strictObject({ group: z.string(), aggregate: z.string(), values: z.array(z.number().nullable()) });
+export const ChartLine = z.strictObject({
+  group: z.string(),
+  aggregate: z.string(),
+  values: z.array(z.number().nullable()),
+});
 export type ChartLine = z.infer<typeof ChartLine>;
 
 export const Chart = z.strictObject({
@@ -118,7 +122,12 @@ export type ResultsState = z.infer<typeof ResultsState>;
 export const MAX_STATE_CHARS = 4_000_000;
 
 export const ResultsToWebview = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('show'), model: ResultsModel, saved: SavedRun.optional(), title: z.string().optional() }),
+  z.strictObject({
+    type: z.literal('show'),
+    model: ResultsModel,
+    saved: SavedRun.optional(),
+    title: z.string().optional(),
+  }),
   z.strictObject({ type: z.literal('busy'), label: z.string().nullable() }),
   z.strictObject({ type: z.literal('exported'), message: z.string() }),
 ]);

@@ -69,7 +69,13 @@ function parseColour(text: string): [number, number, number] | undefined {
 }
 
 const hexOf = (rgb: readonly number[]): string =>
-  `#${rgb.map((c) => Math.round(c * 255).toString(16).padStart(2, '0')).join('')}`;
+  `#${rgb
+    .map((c) =>
+      Math.round(c * 255)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 
 /** How different two colours look: their distance in OKLab (0: the same; 0.1: clearly two colours). */
 export function colourDistance(x: string, y: string): number {

@@ -21,7 +21,12 @@ function rankedGroups(c: Chart, aggregate: string, fired: readonly string[]): st
     .filter((l) => l.aggregate === aggregate)
     .map((l) => ({ g: l.group, total: l.values.reduce<number>((s, v) => s + (v === null ? 0 : Math.abs(v)), 0) }));
   const firedRank = new Map(fired.map((g, i) => [g, i]));
-  totals.sort((a, b) => (firedRank.get(a.g) ?? Infinity) - (firedRank.get(b.g) ?? Infinity) || b.total - a.total || a.g.localeCompare(b.g));
+  totals.sort(
+    (a, b) =>
+      (firedRank.get(a.g) ?? Infinity) - (firedRank.get(b.g) ?? Infinity) ||
+      b.total - a.total ||
+      a.g.localeCompare(b.g),
+  );
   return totals.map((t) => t.g);
 }
 
@@ -64,7 +69,15 @@ export class ChartSection {
   plot(): void {
     const drawn = this.ranked.filter((g) => this.visible.has(g));
     drawn.forEach((g, i) => this.colours.set(g, this.colourList[i % this.colourList.length] ?? '#888'));
-    this.chart.render({ chart: this.c, aggregate: this.aggregate, groups: drawn, colours: this.colours, muted: this.muted, utc: this.utc, preview: this.model.preview });
+    this.chart.render({
+      chart: this.c,
+      aggregate: this.aggregate,
+      groups: drawn,
+      colours: this.colours,
+      muted: this.muted,
+      utc: this.utc,
+      preview: this.model.preview,
+    });
     this.draw();
   }
 

@@ -75,7 +75,10 @@ export class FormShell {
 
   /** The banners at the top of the form: its connection is gone (the edits stay), edits put back from a closed panel. */
   banners(): TemplateResult {
-    const gone = this.gone === undefined ? nothing : html`<p id="connection-gone" class="warning banner" role="alert">${this.gone}</p>`;
+    const gone =
+      this.gone === undefined
+        ? nothing
+        : html`<p id="connection-gone" class="warning banner" role="alert">${this.gone}</p>`;
     const back = this.putBack;
     const restored =
       back === undefined

@@ -59,13 +59,18 @@ export class ProblemView {
       shown.warnings[field] = warnings[field] ?? [];
       // The summary lists what a submit was refused for, and what the service said, each naming its field.
       const listed = [...(this.showAll ? mine : []), ...service];
-      for (const m of listed) shown.summary.push({ field, text: m.startsWith(label) ? m : COMMON_TEXT.onField(label, m) });
+      for (const m of listed)
+        shown.summary.push({ field, text: m.startsWith(label) ? m : COMMON_TEXT.onField(label, m) });
     }
     // Problems on fields this form does not show go to the top too, so nothing is silently lost.
     const known = new Set(this.fields.map((f) => f.field));
     const orphans = Object.entries({ ...local.fields, ...this.serverProblems.fields })
       .filter(([field]) => !known.has(field))
-      .flatMap(([field, list]) => list.filter(() => this.showAll || field in this.serverProblems.fields).map((m) => COMMON_TEXT.onField(field, m)));
+      .flatMap(([field, list]) =>
+        list
+          .filter(() => this.showAll || field in this.serverProblems.fields)
+          .map((m) => COMMON_TEXT.onField(field, m)),
+      );
     const formWide = [...(this.showAll ? local.form : []), ...this.serverProblems.form, ...orphans];
     for (const text of formWide) if (!shown.summary.some((s) => s.text === text)) shown.summary.push({ text });
     this.last = shown;

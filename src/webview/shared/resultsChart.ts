@@ -49,7 +49,8 @@ export interface ChartOptions {
 }
 
 /** A value as the read-out and the axis show it, in the display language: 1,234.57 or 0.123 in English. */
-const fmtNumber = (v: number): string => v.toLocaleString(textLocale(), { maximumFractionDigits: Math.abs(v) >= 1000 ? 2 : 3 });
+const fmtNumber = (v: number): string =>
+  v.toLocaleString(textLocale(), { maximumFractionDigits: Math.abs(v) >= 1000 ? 2 : 3 });
 
 /** A new element of the chart with its class (uPlot and the read-out own what goes inside). */
 function part<K extends keyof HTMLElementTagNameMap>(tag: K, className: string): HTMLElementTagNameMap[K] {
@@ -120,12 +121,28 @@ export class ResultsChart {
       tzDate: (ts) => (o.utc ? uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC') : new Date(ts * 1000)),
       scales: { x: { time: true }, y: { range: (_u, min, max) => valueRange(min, max, preview) } },
       axes: [
-        { ...axis, values: (_u, splits, _axis, _space, increment) => timeAxisLabels(splits, increment, { utc: o.utc, locale: textLocale() }) },
-        { ...axis, size: 60, ...(whole ? { incrs: [...WHOLE_STEPS] } : {}), values: (_u, splits) => splits.map(fmtNumber) },
+        {
+          ...axis,
+          values: (_u, splits, _axis, _space, increment) =>
+            timeAxisLabels(splits, increment, { utc: o.utc, locale: textLocale() }),
+        },
+        {
+          ...axis,
+          size: 60,
+          ...(whole ? { incrs: [...WHOLE_STEPS] } : {}),
+          values: (_u, splits) => splits.map(fmtNumber),
+        },
       ],
       series: [
         {},
-        ...shown.map((g) => ({ label: this.nameOf(g), show: !o.muted.has(g), stroke: o.colours.get(g) ?? '#888', width: 1.5, spanGaps: false, points: { show: chart.times.length < 3 ? true : undefined } })),
+        ...shown.map((g) => ({
+          label: this.nameOf(g),
+          show: !o.muted.has(g),
+          stroke: o.colours.get(g) ?? '#888',
+          width: 1.5,
+          spanGaps: false,
+          points: { show: chart.times.length < 3 ? true : undefined },
+        })),
       ],
       hooks: {
         draw: [(u) => preview && drawPreview(u, preview, chart.times, danger)],
@@ -158,8 +175,19 @@ export class ResultsChart {
       .sort((a, b) => b.v - a.v)
       .slice(0, TOOLTIP_VALUES);
     const when = formatTime(t, o.utc);
-    this.readout.textContent = visibleControls(T.readout(when, values.map(({ g, v }) => `${this.nameOf(g)}: ${fmtNumber(v)}`)));
-    drawPage(this.tooltip, tooltipView(when, values.map(({ g, v }) => ({ name: this.nameOf(g), value: fmtNumber(v), colour: o.colours.get(g) ?? '#888' }))));
+    this.readout.textContent = visibleControls(
+      T.readout(
+        when,
+        values.map(({ g, v }) => `${this.nameOf(g)}: ${fmtNumber(v)}`),
+      ),
+    );
+    drawPage(
+      this.tooltip,
+      tooltipView(
+        when,
+        values.map(({ g, v }) => ({ name: this.nameOf(g), value: fmtNumber(v), colour: o.colours.get(g) ?? '#888' })),
+      ),
+    );
     this.tooltip.hidden = false;
     this.placeTooltip();
   }
@@ -180,10 +208,20 @@ export class ResultsChart {
   private onKey(e: KeyboardEvent): void {
     const u = this.plot;
     const times = this.options?.chart.times ?? [];
-    if (!u || times.length === 0 || (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight' && e.key !== 'Home' && e.key !== 'End')) return;
+    if (
+      !u ||
+      times.length === 0 ||
+      (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight' && e.key !== 'Home' && e.key !== 'End')
+    )
+      return;
     e.preventDefault();
     const current = u.cursor.idx ?? -1;
-    const next = e.key === 'Home' ? 0 : e.key === 'End' ? times.length - 1 : Math.min(times.length - 1, Math.max(0, current + (e.key === 'ArrowLeft' ? -1 : 1)));
+    const next =
+      e.key === 'Home'
+        ? 0
+        : e.key === 'End'
+          ? times.length - 1
+          : Math.min(times.length - 1, Math.max(0, current + (e.key === 'ArrowLeft' ? -1 : 1)));
     u.setCursor({ left: u.valToPos(times[next] ?? 0, 'x'), top: u.bbox.height / devicePixelRatio / 2 });
   }
 

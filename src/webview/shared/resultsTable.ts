@@ -44,14 +44,19 @@ export class ResultsTable {
   /** The rows as sorted and filtered now, all of them (not only the page shown). */
   view(): Table {
     let rows = this.table.rows;
-    if (this.filter !== '') rows = rows.filter((r) => r.some((c) => c !== null && String(c).toLowerCase().includes(this.filter)));
+    if (this.filter !== '')
+      rows = rows.filter((r) => r.some((c) => c !== null && String(c).toLowerCase().includes(this.filter)));
     const s = this.sort;
-    if (s) rows = [...rows].sort((a, b) => (s.ascending ? 1 : -1) * compareCells(a[s.column] ?? null, b[s.column] ?? null));
+    if (s)
+      rows = [...rows].sort((a, b) => (s.ascending ? 1 : -1) * compareCells(a[s.column] ?? null, b[s.column] ?? null));
     return { columns: this.table.columns, rows };
   }
 
   sortBy(column: number): void {
-    this.sort = this.sort?.column === column ? { column, ascending: !this.sort.ascending } : { column, ascending: typeof this.table.rows[0]?.[column] !== 'number' };
+    this.sort =
+      this.sort?.column === column
+        ? { column, ascending: !this.sort.ascending }
+        : { column, ascending: typeof this.table.rows[0]?.[column] !== 'number' };
     this.draw();
   }
 
@@ -102,7 +107,8 @@ export class ResultsTable {
   private body(rows: readonly Cell[][]): TemplateResult[] {
     const now = Date.now();
     const cell = (c: Cell, column: number): TemplateResult => {
-      const text = typeof c === 'string' && this.times.has(column) ? this.timeCell(c, now) : c === null ? '' : String(c);
+      const text =
+        typeof c === 'string' && this.times.has(column) ? this.timeCell(c, now) : c === null ? '' : String(c);
       return html`<td class=${typeof c === 'number' ? 'num' : nothing}>${text}</td>`;
     };
     return rows.map((r) => html`<tr>${r.map(cell)}</tr>`);

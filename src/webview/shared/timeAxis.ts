@@ -18,8 +18,24 @@ interface Parts {
 function partsOf(epochSeconds: number, utc: boolean): Parts {
   const d = new Date(epochSeconds * 1000);
   return utc
-    ? { year: d.getUTCFullYear(), month: d.getUTCMonth(), day: d.getUTCDate(), hours: d.getUTCHours(), minutes: d.getUTCMinutes(), seconds: d.getUTCSeconds(), ms: d.getUTCMilliseconds() }
-    : { year: d.getFullYear(), month: d.getMonth(), day: d.getDate(), hours: d.getHours(), minutes: d.getMinutes(), seconds: d.getSeconds(), ms: d.getMilliseconds() };
+    ? {
+        year: d.getUTCFullYear(),
+        month: d.getUTCMonth(),
+        day: d.getUTCDate(),
+        hours: d.getUTCHours(),
+        minutes: d.getUTCMinutes(),
+        seconds: d.getUTCSeconds(),
+        ms: d.getUTCMilliseconds(),
+      }
+    : {
+        year: d.getFullYear(),
+        month: d.getMonth(),
+        day: d.getDate(),
+        hours: d.getHours(),
+        minutes: d.getMinutes(),
+        seconds: d.getSeconds(),
+        ms: d.getMilliseconds(),
+      };
 }
 
 export interface TimeAxisOptions {
@@ -37,13 +53,19 @@ export function timeAxisLabels(splits: readonly number[], increment: number, o: 
   return splits.map((s) => {
     const p = partsOf(s, o.utc);
     const date = new Date(s * 1000);
-    const newDay = previous === undefined || p.day !== previous.day || p.month !== previous.month || p.year !== previous.year;
+    const newDay =
+      previous === undefined || p.day !== previous.day || p.month !== previous.month || p.year !== previous.year;
     const newYear = previous === undefined || p.year !== previous.year;
     previous = p;
     if (increment < DAY) {
       const hm = `${pad(p.hours)}:${pad(p.minutes)}`;
       // Zoomed in below a second (uPlot steps down to 1 ms), the milliseconds tell the labels apart.
-      const time = increment < 1 ? `${hm}:${pad(p.seconds)}.${String(p.ms).padStart(3, '0')}` : increment < 60 ? `${hm}:${pad(p.seconds)}` : hm;
+      const time =
+        increment < 1
+          ? `${hm}:${pad(p.seconds)}.${String(p.ms).padStart(3, '0')}`
+          : increment < 60
+            ? `${hm}:${pad(p.seconds)}`
+            : hm;
       return newDay ? `${time}\n${dayMonth.format(date)}` : time;
     }
     const label = increment < 28 * DAY ? dayMonth.format(date) : monthOnly.format(date);

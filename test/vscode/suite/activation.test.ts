@@ -16,19 +16,30 @@ suite('activation', () => {
     const declared = (contributes().commands ?? []).map((c) => c.command);
     assert.ok(declared.length > 0, 'package.json declares no commands');
     const registered = new Set(await vscode.commands.getCommands(true));
-    assert.deepEqual(declared.filter((c) => !registered.has(c)), [], 'declared but not registered');
+    assert.deepEqual(
+      declared.filter((c) => !registered.has(c)),
+      [],
+      'declared but not registered',
+    );
   });
 
   test('the "obs" view container and its views exist', async () => {
     await obsSeam();
     const containers = contributes().viewsContainers?.activitybar ?? [];
-    assert.ok(containers.some((c) => c.id === 'obs'), 'package.json declares no "obs" view container');
+    assert.ok(
+      containers.some((c) => c.id === 'obs'),
+      'package.json declares no "obs" view container',
+    );
     const commands = new Set(await vscode.commands.getCommands(true));
     // The workbench registers an "open" command per view container and a "focus" command per view.
     assert.ok(commands.has('workbench.view.extension.obs'), 'view container obs is not registered');
     const views = (contributes().views?.['obs'] ?? []).map((v) => v.id);
     assert.ok(views.length > 0, 'no views declared in the obs container');
-    assert.deepEqual(views.filter((id) => !commands.has(`${id}.focus`)), [], 'views not registered');
+    assert.deepEqual(
+      views.filter((id) => !commands.has(`${id}.focus`)),
+      [],
+      'views not registered',
+    );
     await vscode.commands.executeCommand('workbench.view.extension.obs');
   });
 });

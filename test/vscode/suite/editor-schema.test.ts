@@ -40,23 +40,34 @@ function after(doc: vscode.TextDocument, text: string): vscode.Position {
   return doc.positionAt(offset + text.length);
 }
 
-const labelOf = (item: vscode.CompletionItem): string => (typeof item.label === 'string' ? item.label : item.label.label);
+const labelOf = (item: vscode.CompletionItem): string =>
+  typeof item.label === 'string' ? item.label : item.label.label;
 
 /** The JSON server's completion labels at `position`, once they include every one of `wanted`. */
-async function completionLabels(uri: vscode.Uri, position: vscode.Position, wanted: readonly string[]): Promise<string[]> {
+async function completionLabels(
+  uri: vscode.Uri,
+  position: vscode.Position,
+  wanted: readonly string[],
+): Promise<string[]> {
   let last: string[] = [];
   try {
     return await waitFor(
       `completions ${wanted.join(', ')}`,
       async () => {
-        const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, position);
+        const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+          'vscode.executeCompletionItemProvider',
+          uri,
+          position,
+        );
         last = list.items.map(labelOf);
         return wanted.every((w) => last.includes(w)) ? last : undefined;
       },
       SERVER_WAIT_MS,
     );
   } catch (error) {
-    throw new Error(`${error instanceof Error ? error.message : String(error)}; last completions: [${last.join(', ')}]`);
+    throw new Error(
+      `${error instanceof Error ? error.message : String(error)}; last completions: [${last.join(', ')}]`,
+    );
   }
 }
 
@@ -79,7 +90,11 @@ function hoverText(hovers: readonly vscode.Hover[]): string {
 }
 
 /** Writes `text` to `relativePath` in the workspace, opens it in an editor, runs `body`, then closes and deletes it. */
-async function withTriggerFile(relativePath: string, text: string, body: (doc: vscode.TextDocument) => Promise<void>): Promise<void> {
+async function withTriggerFile(
+  relativePath: string,
+  text: string,
+  body: (doc: vscode.TextDocument) => Promise<void>,
+): Promise<void> {
   const uri = vscode.Uri.joinPath(workspaceFolder(), relativePath);
   await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
   try {
@@ -94,7 +109,8 @@ async function withTriggerFile(relativePath: string, text: string, body: (doc: v
 }
 
 /** The diagnostics of VS Code's JSON support (everything not from obs-lint). */
-const fromJsonSupport = (doc: vscode.TextDocument): vscode.Diagnostic[] => vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source !== 'obs-lint');
+const fromJsonSupport = (doc: vscode.TextDocument): vscode.Diagnostic[] =>
+  vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source !== 'obs-lint');
 
 /** Six syntax faults: two comments, two trailing commas, a missing comma and a missing colon. */
 const SIX_FAULTS = `// a comment
@@ -158,12 +174,16 @@ suite('editor', () => {
         const text = await waitFor(
           'a hover with the frequency description',
           async () => {
-            last = hoverText(await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, position));
+            last = hoverText(
+              await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, position),
+            );
             return last.includes(description) ? last : undefined;
           },
           SERVER_WAIT_MS,
         ).catch((error: unknown) => {
-          throw new Error(`${error instanceof Error ? error.message : String(error)}; last hover: ${JSON.stringify(last)}`);
+          throw new Error(
+            `${error instanceof Error ? error.message : String(error)}; last hover: ${JSON.stringify(last)}`,
+          );
         });
         assert.ok(text.includes(description));
       } finally {
@@ -188,9 +208,19 @@ suite('editor', () => {
         const comma = after(doc, '"alert_type": "sometimes"');
         edit.delete(doc.uri, new vscode.Range(comma, comma.translate(0, 1)));
         assert.ok(await vscode.workspace.applyEdit(edit));
-        await waitFor('the JSON support reporting both missing commas', () => fromJsonSupport(doc).length === 2 || undefined, SERVER_WAIT_MS);
+        await waitFor(
+          'the JSON support reporting both missing commas',
+          () => fromJsonSupport(doc).length === 2 || undefined,
+          SERVER_WAIT_MS,
+        );
         const line = after(doc, '"alert_type"').line;
-        await waitFor('the obs-lint diagnostic on alert_type', () => vscode.languages.getDiagnostics(doc.uri).some((d) => d.source === 'obs-lint' && d.range.start.line === line) || undefined);
+        await waitFor(
+          'the obs-lint diagnostic on alert_type',
+          () =>
+            vscode.languages
+              .getDiagnostics(doc.uri)
+              .some((d) => d.source === 'obs-lint' && d.range.start.line === line) || undefined,
+        );
         const onLine = vscode.languages.getDiagnostics(doc.uri).filter((d) => d.range.start.line === line);
         assert.deepEqual(
           onLine.map((d) => [d.source, typeof d.code === 'object' ? String(d.code.value) : String(d.code)]),
@@ -205,13 +235,34 @@ suite('editor', () => {
     'a trigger file with six JSON syntax faults has six problems: comments and trailing commas from obs-lint, the others from the JSON support',
     async () => {
       await withTriggerFile('editor-test/six.trigger.json', SIX_FAULTS, async (doc) => {
-        const fromLint = (): vscode.Diagnostic[] => vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source === 'obs-lint');
-        await waitFor('the JSON support reporting the missing comma and colon', () => fromJsonSupport(doc).length >= 2 || undefined, SERVER_WAIT_MS);
+        const fromLint = (): vscode.Diagnostic[] =>
+          vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source === 'obs-lint');
+        await waitFor(
+          'the JSON support reporting the missing comma and colon',
+          () => fromJsonSupport(doc).length >= 2 || undefined,
+          SERVER_WAIT_MS,
+        );
         await waitFor('obs-lint reporting the comments and trailing commas', () => fromLint().length >= 4 || undefined);
         const all = vscode.languages.getDiagnostics(doc.uri);
-        assert.equal(all.length, 6, all.map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.source ?? ''} ${d.message}`).join('\n'));
-        assert.deepEqual(fromLint().map((d) => d.range.start.line).sort((a, b) => a - b), [0, 5, 6, 11]);
-        assert.deepEqual(fromJsonSupport(doc).map((d) => d.range.start.line).sort((a, b) => a - b), [5, 7]);
+        assert.equal(
+          all.length,
+          6,
+          all
+            .map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.source ?? ''} ${d.message}`)
+            .join('\n'),
+        );
+        assert.deepEqual(
+          fromLint()
+            .map((d) => d.range.start.line)
+            .sort((a, b) => a - b),
+          [0, 5, 6, 11],
+        );
+        assert.deepEqual(
+          fromJsonSupport(doc)
+            .map((d) => d.range.start.line)
+            .sort((a, b) => a - b),
+          [5, 7],
+        );
       });
     },
     { timeoutMs: 60_000 },

@@ -19,7 +19,11 @@ interface Scan {
 /** The values of every property of `value`, its own and its prototypes' (getters read on `value`), symbols included. */
 function propertyValues(value: object): unknown[] {
   const names = new Set<string | symbol>();
-  for (let o: object | null = value; o !== null && o !== Object.prototype && o !== Function.prototype; o = Reflect.getPrototypeOf(o)) {
+  for (
+    let o: object | null = value;
+    o !== null && o !== Object.prototype && o !== Function.prototype;
+    o = Reflect.getPrototypeOf(o)
+  ) {
     for (const name of Reflect.ownKeys(o)) names.add(name);
   }
   const values: unknown[] = [];
@@ -69,7 +73,14 @@ suite('exports', () => {
       await vscode.commands.executeCommand('obs.sandbox.start');
       const info = seam.sandbox.running?.info;
       assert.ok(info, 'the sandbox runs');
-      const profile = { id: 'conn-exports-test', name: 'exports test', baseUrl: 'http://127.0.0.1:9', uiUrl: 'http://127.0.0.1:9', team: 't', environmentId: 'e' };
+      const profile = {
+        id: 'conn-exports-test',
+        name: 'exports test',
+        baseUrl: 'http://127.0.0.1:9',
+        uiUrl: 'http://127.0.0.1:9',
+        team: 't',
+        environmentId: 'e',
+      };
       const saved = { configKey: `CK-exports-${Date.now()}-4d2e`, managementKey: `kid:MK-exports-${Date.now()}-8a1f` };
       await seam.connections.setSecrets(profile.id, saved);
       await seam.connections.save(profile);

@@ -7,7 +7,8 @@ import type { TreeNode } from '../../../src/extension/tree/nodes';
 import { suite, test } from './harness';
 import { obsSeam, waitFor } from './helpers';
 
-const labelOf = (n: TreeNode): string => (n.kind === 'dataset' ? n.slug : n.kind === 'group' ? n.group : n.kind === 'action' ? n.label : n.kind);
+const labelOf = (n: TreeNode): string =>
+  n.kind === 'dataset' ? n.slug : n.kind === 'group' ? n.group : n.kind === 'action' ? n.label : n.kind;
 
 // `triggered` is the read-only member: `id` links a file to its trigger and is no problem in a file.
 const BAD_TRIGGER = `{
@@ -54,16 +55,34 @@ suite('extension', () => {
         const nodes = await seam.tree.getChildren();
         return nodes.some((n) => n.kind === 'dataset' && n.slug === 'api-gateway') ? nodes : undefined;
       });
-      assert.deepEqual(root.map(labelOf), ['__all__', 'api-gateway', 'bench-wide', 'checkout-service', 'empty-dataset', 'metrics-hosts', 'zz-hostile-strings', 'apiKeys']);
+      assert.deepEqual(root.map(labelOf), [
+        '__all__',
+        'api-gateway',
+        'bench-wide',
+        'checkout-service',
+        'empty-dataset',
+        'metrics-hosts',
+        'zz-hostile-strings',
+        'apiKeys',
+      ]);
       const gateway = root[1] as TreeNode;
       const groups = await seam.tree.getChildren(gateway);
       assert.deepEqual(groups.map(labelOf), ['columns', 'triggers', 'burnAlerts']);
       const columns = await seam.tree.getChildren(groups[0]);
-      assert.ok(columns.length > 10 && columns.every((c) => c.kind === 'column'), `columns: ${columns.map(labelOf).join(', ')}`);
+      assert.ok(
+        columns.length > 10 && columns.every((c) => c.kind === 'column'),
+        `columns: ${columns.map(labelOf).join(', ')}`,
+      );
       const slos = await seam.tree.getChildren(groups[2]);
-      assert.deepEqual(slos.map((s) => (s.kind === 'slo' ? s.sloId : s.kind)), ['slo_gw_availability']);
+      assert.deepEqual(
+        slos.map((s) => (s.kind === 'slo' ? s.sloId : s.kind)),
+        ['slo_gw_availability'],
+      );
       const alerts = await seam.tree.getChildren(slos[0]);
-      assert.deepEqual(alerts.map((a) => (a.kind === 'burnAlert' ? a.alert.id : a.kind)), ['ba_gw_budget_rate', 'ba_gw_exhaustion']);
+      assert.deepEqual(
+        alerts.map((a) => (a.kind === 'burnAlert' ? a.alert.id : a.kind)),
+        ['ba_gw_budget_rate', 'ba_gw_exhaustion'],
+      );
     },
     { timeoutMs: 40_000 },
   );
@@ -79,7 +98,10 @@ suite('extension', () => {
     const managementSecret = info.managementKey.split(':')[1] ?? '';
     const state = JSON.stringify(globalState.keys().map((k) => [k, globalState.get(k)]));
     const settings = JSON.stringify(vscode.workspace.getConfiguration());
-    for (const [where, text] of [['globalState', state], ['settings', settings]] as const) {
+    for (const [where, text] of [
+      ['globalState', state],
+      ['settings', settings],
+    ] as const) {
       assert.ok(!text.includes(info.configKey), `configuration key found in ${where}`);
       assert.ok(!text.includes(managementSecret), `management secret found in ${where}`);
       assert.ok(!text.includes(info.baseUrl), `the window-only sandbox profile found in ${where}`);
@@ -89,7 +111,14 @@ suite('extension', () => {
   test('a saved connection keeps its keys in SecretStorage only, and removing it deletes them', async () => {
     const seam = await obsSeam();
     const { connections, context } = seam;
-    const profile = { id: 'conn-secret-test', name: 'secret test', baseUrl: 'https://api.example.invalid', uiUrl: 'https://ui.example.invalid', team: 't', environmentId: 'e' };
+    const profile = {
+      id: 'conn-secret-test',
+      name: 'secret test',
+      baseUrl: 'https://api.example.invalid',
+      uiUrl: 'https://ui.example.invalid',
+      team: 't',
+      environmentId: 'e',
+    };
     const keys = { configKey: 'CK-secret-test-7f3a', managementKey: 'kid:MK-secret-test-9b1c' };
     await connections.setSecrets(profile.id, keys);
     await connections.save(profile);
@@ -99,7 +128,10 @@ suite('extension', () => {
       const state = JSON.stringify(context.globalState.keys().map((k) => [k, context.globalState.get(k)]));
       assert.ok(state.includes(profile.baseUrl), 'the profile itself is in globalState');
       assert.ok(!state.includes('CK-secret-test') && !state.includes('MK-secret-test'), 'a key found in globalState');
-      assert.ok(!JSON.stringify(vscode.workspace.getConfiguration()).includes('secret-test-'), 'a key found in settings');
+      assert.ok(
+        !JSON.stringify(vscode.workspace.getConfiguration()).includes('secret-test-'),
+        'a key found in settings',
+      );
     } finally {
       await connections.remove(profile.id);
     }
@@ -117,7 +149,14 @@ suite('extension', () => {
       });
       const S = vscode.DiagnosticSeverity;
       assert.deepEqual(
-        diagnostics.map((d) => [codeOf(d), d.severity, d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character]),
+        diagnostics.map((d) => [
+          codeOf(d),
+          d.severity,
+          d.range.start.line,
+          d.range.start.character,
+          d.range.end.line,
+          d.range.end.character,
+        ]),
         [
           ['trigger/read-only-member', S.Information, 1, 2, 1, 19],
           ['trigger/frequency', S.Error, 3, 2, 3, 18],
@@ -145,7 +184,10 @@ suite('extension', () => {
       });
       const wanted = Number(/^L(\d+)$/.exec(first.target.fragment)?.[1]) - 1;
       assert.equal(docsEditor.selection.active.line, wanted, 'the cursor is on the rule section');
-      assert.ok(docsEditor.visibleRanges.some((r) => r.start.line <= wanted + 1 && wanted + 1 <= r.end.line), 'the heading is in view');
+      assert.ok(
+        docsEditor.visibleRanges.some((r) => r.start.line <= wanted + 1 && wanted + 1 <= r.end.line),
+        'the heading is in view',
+      );
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
       await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
       assert.deepEqual(diagnostics[0]?.tags, [vscode.DiagnosticTag.Unnecessary]);
@@ -162,17 +204,31 @@ suite('extension', () => {
       const doc = await vscode.workspace.openTextDocument(uri);
       await vscode.window.showTextDocument(doc);
       await waitFor('diagnostics', () => lintDiagnostics(uri).length === 3 || undefined);
-      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, new vscode.Range(3, 2, 3, 18));
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+        'vscode.executeCodeActionProvider',
+        uri,
+        new vscode.Range(3, 2, 3, 18),
+      );
       const fix = actions.find((a) => a.title === 'Set frequency to 120');
       assert.ok(fix?.edit, `quick fixes: ${actions.map((a) => a.title).join(', ')}`);
       assert.equal(fix.isPreferred, true);
       assert.ok(await vscode.workspace.applyEdit(fix.edit));
       assert.match(doc.getText(), /"frequency": 120,/);
-      await waitFor('the frequency error gone', () => (lintDiagnostics(uri).some((d) => codeOf(d) === 'trigger/frequency') ? undefined : true));
+      await waitFor('the frequency error gone', () =>
+        lintDiagnostics(uri).some((d) => codeOf(d) === 'trigger/frequency') ? undefined : true,
+      );
 
       const whole = new vscode.Range(0, 0, doc.lineCount, 0);
-      const fixAll = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, whole, 'source.fixAll.obs');
-      assert.deepEqual(fixAll.map((a) => [a.title, a.kind?.value]), [['Fix all auto-fixable problems', 'source.fixAll.obs']]);
+      const fixAll = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+        'vscode.executeCodeActionProvider',
+        uri,
+        whole,
+        'source.fixAll.obs',
+      );
+      assert.deepEqual(
+        fixAll.map((a) => [a.title, a.kind?.value]),
+        [['Fix all auto-fixable problems', 'source.fixAll.obs']],
+      );
       const edit = fixAll[0]?.edit;
       assert.ok(edit);
       assert.ok(await vscode.workspace.applyEdit(edit));
@@ -219,14 +275,17 @@ suite('extension', () => {
       query: { calculations: [{ op: 'COUNT_DATAPOINTS' }], time_range: 600 },
     };
     await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(`${JSON.stringify(text, null, 2)}\n`));
-    const metricsOnly = (): boolean => lintDiagnostics(uri).some((d) => codeOf(d) === 'query/calculation-op-metrics-only');
+    const metricsOnly = (): boolean =>
+      lintDiagnostics(uri).some((d) => codeOf(d) === 'query/calculation-op-metrics-only');
     // The demo workspace names metrics-hosts a metrics dataset in its settings: not for this test.
     const obs = vscode.workspace.getConfiguration('obs');
     const declared = obs.inspect<string[]>('metricsDatasets')?.workspaceValue;
     await obs.update('metricsDatasets', undefined, vscode.ConfigurationTarget.Workspace);
     try {
       await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
-      await waitFor('the metrics-only error while metrics-hosts is not known as a metrics dataset', () => metricsOnly());
+      await waitFor('the metrics-only error while metrics-hosts is not known as a metrics dataset', () =>
+        metricsOnly(),
+      );
       await vscode.commands.executeCommand('obs.sandbox.start');
       await waitFor('the error gone once the sandbox reports metrics-hosts as a metrics dataset', () => !metricsOnly());
       await vscode.commands.executeCommand('obs.sandbox.stop');
@@ -250,23 +309,46 @@ suite('extension', () => {
 });
 
 suite('extension: datasets the service has', () => {
-  test('with the sandbox active, a trigger file naming a dataset the service lacks gets trigger/unknown-dataset with the slug meant, and its quick fix', async () => {
-    await vscode.commands.executeCommand('obs.sandbox.start');
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-    assert.ok(folder, 'the test workspace has a folder');
-    const uri = vscode.Uri.joinPath(folder, 'ext-test', 'unknown-dataset.trigger.json');
-    const text = { name: 'Checkout latency', dataset_slug: 'checkout', threshold: { op: '>', value: 1500 }, query: { calculations: [{ op: 'COUNT' }], time_range: 900 } };
-    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(`${JSON.stringify(text, null, 2)}\n`));
-    try {
-      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
-      const found = await waitFor('the unknown-dataset warning', () => lintDiagnostics(uri).find((d) => codeOf(d) === 'trigger/unknown-dataset'), 30_000);
-      assert.equal(found.severity, vscode.DiagnosticSeverity.Warning);
-      assert.equal(found.message, 'The service has no dataset "checkout" (did you mean "checkout-service"?): the trigger cannot be created or previewed there');
-      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, found.range);
-      assert.ok(actions.some((a) => a.title === 'Change to "checkout-service"'), actions.map((a) => a.title).join(', '));
-    } finally {
-      await closeAndDelete(uri);
-      await vscode.commands.executeCommand('obs.sandbox.stop');
-    }
-  }, { timeoutMs: 60_000 });
+  test(
+    'with the sandbox active, a trigger file naming a dataset the service lacks gets trigger/unknown-dataset with the slug meant, and its quick fix',
+    async () => {
+      await vscode.commands.executeCommand('obs.sandbox.start');
+      const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+      assert.ok(folder, 'the test workspace has a folder');
+      const uri = vscode.Uri.joinPath(folder, 'ext-test', 'unknown-dataset.trigger.json');
+      const text = {
+        name: 'Checkout latency',
+        dataset_slug: 'checkout',
+        threshold: { op: '>', value: 1500 },
+        query: { calculations: [{ op: 'COUNT' }], time_range: 900 },
+      };
+      await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(`${JSON.stringify(text, null, 2)}\n`));
+      try {
+        await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+        const found = await waitFor(
+          'the unknown-dataset warning',
+          () => lintDiagnostics(uri).find((d) => codeOf(d) === 'trigger/unknown-dataset'),
+          30_000,
+        );
+        assert.equal(found.severity, vscode.DiagnosticSeverity.Warning);
+        assert.equal(
+          found.message,
+          'The service has no dataset "checkout" (did you mean "checkout-service"?): the trigger cannot be created or previewed there',
+        );
+        const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+          'vscode.executeCodeActionProvider',
+          uri,
+          found.range,
+        );
+        assert.ok(
+          actions.some((a) => a.title === 'Change to "checkout-service"'),
+          actions.map((a) => a.title).join(', '),
+        );
+      } finally {
+        await closeAndDelete(uri);
+        await vscode.commands.executeCommand('obs.sandbox.stop');
+      }
+    },
+    { timeoutMs: 60_000 },
+  );
 });

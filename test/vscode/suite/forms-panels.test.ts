@@ -44,8 +44,15 @@ async function recordedRequests(baseUrl: string): Promise<RecordedRequest[]> {
 }
 
 /** Requests received after the first `skip` ones that match `method` and a path prefix. */
-async function requestsSince(baseUrl: string, skip: number, method: string, pathStart: string): Promise<RecordedRequest[]> {
-  return (await recordedRequests(baseUrl)).slice(skip).filter((r) => r.method === method && r.path.startsWith(pathStart));
+async function requestsSince(
+  baseUrl: string,
+  skip: number,
+  method: string,
+  pathStart: string,
+): Promise<RecordedRequest[]> {
+  return (await recordedRequests(baseUrl))
+    .slice(skip)
+    .filter((r) => r.method === method && r.path.startsWith(pathStart));
 }
 
 async function waitForForm(seam: TestSeam, key: string): Promise<void> {
@@ -71,7 +78,9 @@ async function logText(seam: TestSeam): Promise<string> {
   const texts = await Promise.all(
     entries
       .filter(([name, type]) => type === vscode.FileType.File && name.endsWith('.log'))
-      .map(async ([name]) => new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(dir, name)))),
+      .map(async ([name]) =>
+        new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(dir, name))),
+      ),
   );
   return texts.join('\n');
 }
@@ -97,7 +106,13 @@ suite('forms', () => {
         await waitForForm(seam, key);
         await deliver(seam, key, {
           type: 'submitCreate',
-          values: { name, keyType: 'ingest', disabled: false, createDatasets: false, environmentId: info.environmentId },
+          values: {
+            name,
+            keyType: 'ingest',
+            disabled: false,
+            createDatasets: false,
+            environmentId: info.environmentId,
+          },
         });
 
         const posts = await requestsSince(baseUrl, skip, 'POST', `/2/teams/${info.team}/api-keys`);
@@ -128,7 +143,11 @@ suite('forms', () => {
         // prompt that a headless page never answers), so look for its shape: 32 hex digits, the sandbox's.
         const secretShape = /\b[0-9a-f]{32}\b/;
         assert.doesNotMatch(globalStateText(seam), secretShape, 'a secret in globalState');
-        assert.doesNotMatch(JSON.stringify(vscode.workspace.getConfiguration()), secretShape, 'a secret in the settings');
+        assert.doesNotMatch(
+          JSON.stringify(vscode.workspace.getConfiguration()),
+          secretShape,
+          'a secret in the settings',
+        );
         const logged = `created API key ${createdId}`;
         const log = await waitFor('the create in the log', async () => {
           const text = await logText(seam);
@@ -158,7 +177,9 @@ suite('forms', () => {
       const { seam, baseUrl } = await startSandbox();
       const dataset = DEMO.datasets.gateway;
       const slo: TreeNode = { kind: 'slo', connectionId: CONNECTION, dataset, sloId: DEMO.slos.gwAvailability };
-      const node = (await seam.tree.getChildren(slo)).find((n) => n.kind === 'burnAlert' && n.alert.id === DEMO.burnAlerts.gwBudgetRate);
+      const node = (await seam.tree.getChildren(slo)).find(
+        (n) => n.kind === 'burnAlert' && n.alert.id === DEMO.burnAlerts.gwBudgetRate,
+      );
       assert.ok(node?.kind === 'burnAlert', 'the budget_rate burn alert is in the tree');
       const loaded = node.alert;
       assert.equal(loaded.alert_type, 'budget_rate');
@@ -168,9 +189,18 @@ suite('forms', () => {
         await vscode.commands.executeCommand('obs.burnAlert.edit', node);
         await waitForForm(seam, key);
         // The page says "ready" and the host gathers the recipients in use (the triggers among them).
-        await waitFor('the page to load', async () => (await requestsSince(baseUrl, skip, 'GET', `/1/triggers/${dataset}`)).length > 0 || undefined, 30_000);
+        await waitFor(
+          'the page to load',
+          async () => (await requestsSince(baseUrl, skip, 'GET', `/1/triggers/${dataset}`)).length > 0 || undefined,
+          30_000,
+        );
         // The form read the one alert for its recipients (the list carries none, spec 4.3).
-        await waitFor('the GET of the one alert', async () => (await requestsSince(baseUrl, skip, 'GET', `/1/burn_alerts/${dataset}/${loaded.id}`)).length > 0 || undefined);
+        await waitFor(
+          'the GET of the one alert',
+          async () =>
+            (await requestsSince(baseUrl, skip, 'GET', `/1/burn_alerts/${dataset}/${loaded.id}`)).length > 0 ||
+            undefined,
+        );
         const realRecipients = seam.sandbox.running?.state.burnAlerts.find((a) => a.id === loaded.id)?.recipients;
         assert.ok(realRecipients && realRecipients.length > 0, 'the alert has recipients on the service');
         // Only the description is edited: the recipients it already has are sent back, not replaced.
@@ -193,7 +223,11 @@ suite('forms', () => {
         // The tree is refreshed and shows the alert as saved.
         await waitFor('the saved description in the tree', async () => {
           const alerts = await seam.tree.getChildren(slo);
-          return alerts.some((n) => n.kind === 'burnAlert' && n.alert.id === loaded.id && n.alert.description === edits.description) || undefined;
+          return (
+            alerts.some(
+              (n) => n.kind === 'burnAlert' && n.alert.id === loaded.id && n.alert.description === edits.description,
+            ) || undefined
+          );
         });
         await closePanels(VIEW_TYPES.burnAlert);
         await waitFor('the form to close', () => !openFormKeys(seam).includes(key) || undefined);
@@ -219,10 +253,18 @@ suite('forms', () => {
       const path = `/1/dataset_definitions/${dataset}`;
       const skip = (await recordedRequests(baseUrl)).length;
       try {
-        await vscode.commands.executeCommand('obs.datasetDefinitions.edit', { kind: 'dataset', connectionId: CONNECTION, slug: dataset });
+        await vscode.commands.executeCommand('obs.datasetDefinitions.edit', {
+          kind: 'dataset',
+          connectionId: CONNECTION,
+          slug: dataset,
+        });
         await waitForForm(seam, key);
         // The page itself says "ready" and the host reads the map (PATCH {}): the webview round-trip.
-        await waitFor('the page to load the definitions', async () => (await requestsSince(baseUrl, skip, 'PATCH', path)).length > 0 || undefined, 30_000);
+        await waitFor(
+          'the page to load the definitions',
+          async () => (await requestsSince(baseUrl, skip, 'PATCH', path)).length > 0 || undefined,
+          30_000,
+        );
 
         // The page sends every row; two differ from the map as loaded.
         const rows = { ...rowsFromDefinitions(loaded), route: { name: 'dc.route_group' }, user: { name: '' } };
@@ -256,7 +298,11 @@ suite('forms', () => {
       const key = `definitions:${CONNECTION}:${dataset}`;
       const marker = `malformed-probe-${Date.now()}`;
       try {
-        await vscode.commands.executeCommand('obs.datasetDefinitions.edit', { kind: 'dataset', connectionId: CONNECTION, slug: dataset });
+        await vscode.commands.executeCommand('obs.datasetDefinitions.edit', {
+          kind: 'dataset',
+          connectionId: CONNECTION,
+          slug: dataset,
+        });
         await waitForForm(seam, key);
         const skip = (await recordedRequests(baseUrl)).length;
         const refusal = 'dataset definitions form: refused a malformed message (';
@@ -270,7 +316,9 @@ suite('forms', () => {
           return text.split(refusal).length - 1 === refusalsBefore + 2 ? text : undefined;
         });
         assert.ok(!log.includes(marker), 'the message content was logged');
-        const sent = (await recordedRequests(baseUrl)).slice(skip).filter((r) => r.method !== 'GET' && r.path.startsWith('/1/dataset_definitions/'));
+        const sent = (await recordedRequests(baseUrl))
+          .slice(skip)
+          .filter((r) => r.method !== 'GET' && r.path.startsWith('/1/dataset_definitions/'));
         assert.deepEqual(
           sent.filter((r) => JSON.stringify(r.body) !== '{}').map((r) => r.body),
           [],

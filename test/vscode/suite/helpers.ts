@@ -42,7 +42,10 @@ export function contributes(): Contributes {
 export async function obsSeam(): Promise<TestSeam> {
   await obsExtension().activate();
   const seam = (globalThis as Record<symbol, unknown>)[TEST_SEAM_KEY];
-  assert.ok(seam, `the test seam is closed: run the extension host with ${TEST_SEAM_VARIABLE}=1 or under a test runner`);
+  assert.ok(
+    seam,
+    `the test seam is closed: run the extension host with ${TEST_SEAM_VARIABLE}=1 or under a test runner`,
+  );
   return seam as TestSeam;
 }
 
@@ -70,7 +73,11 @@ export async function deliverToForm(seam: TestSeam, key: string, raw: unknown): 
 }
 
 /** Polls `check` until it returns a truthy value or `timeoutMs` passes; for state that settles asynchronously. */
-export async function waitFor<T>(what: string, check: () => T | undefined | Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  check: () => T | undefined | Promise<T | undefined>,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

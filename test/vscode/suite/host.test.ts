@@ -25,7 +25,9 @@ suite('host', () => {
       assert.ok(folder, 'no workspace folder');
       const seen: string[] = [];
       const probes: vscode.Uri[] = [];
-      const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, 'host-watch-probe-*.txt'));
+      const watcher = vscode.workspace.createFileSystemWatcher(
+        new vscode.RelativePattern(folder, 'host-watch-probe-*.txt'),
+      );
       try {
         watcher.onDidCreate((u) => seen.push(`create ${u.path}`));
         watcher.onDidDelete((u) => seen.push(`delete ${u.path}`));
@@ -44,10 +46,15 @@ suite('host', () => {
           30_000,
         );
         await vscode.workspace.fs.delete(created, { useTrash: false });
-        await waitFor('a delete event for the probe file', () => seen.includes(`delete ${created.path}`) || undefined, 30_000);
+        await waitFor(
+          'a delete event for the probe file',
+          () => seen.includes(`delete ${created.path}`) || undefined,
+          30_000,
+        );
       } finally {
         watcher.dispose();
-        for (const probe of probes) await vscode.workspace.fs.delete(probe, { useTrash: false }).then(undefined, () => undefined);
+        for (const probe of probes)
+          await vscode.workspace.fs.delete(probe, { useTrash: false }).then(undefined, () => undefined);
       }
     },
     { timeoutMs: 70_000 },

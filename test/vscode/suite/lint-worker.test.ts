@@ -52,10 +52,21 @@ suite('lint worker', () => {
     try {
       const doc = await vscode.workspace.openTextDocument(uri);
       await vscode.window.showTextDocument(doc);
-      await waitFor('the file linted', () => (vscode.languages.getDiagnostics(uri).some((d) => d.source === 'obs-lint') ? true : undefined));
-      assert.ok(count('lint') >= 1, 'no lint job of the file was posted to a worker thread: the linter fell back to the host thread');
+      await waitFor('the file linted', () =>
+        vscode.languages.getDiagnostics(uri).some((d) => d.source === 'obs-lint') ? true : undefined,
+      );
+      assert.ok(
+        count('lint') >= 1,
+        'no lint job of the file was posted to a worker thread: the linter fell back to the host thread',
+      );
       const whole = new vscode.Range(0, 0, doc.lineCount, 0);
-      const fixAll = () => vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, whole, 'source.fixAll.obs');
+      const fixAll = () =>
+        vscode.commands.executeCommand<vscode.CodeAction[]>(
+          'vscode.executeCodeActionProvider',
+          uri,
+          whole,
+          'source.fixAll.obs',
+        );
       // VS Code cancels a request when it reloads the model just written to disk: ask until one is answered.
       const first = await waitFor('a fix-all action', async () => {
         try {

@@ -23,7 +23,8 @@ export const API_KEY_TEXT = {
       namePlaceholder: l10n.t('e.g. checkout-service ingest'),
       nameHelp: l10n.t('Shown in the service and in the API keys list.'),
       keyTypeHelp: l10n.t('Ingest keys send events (the only type the service documents).'),
-      environmentHelp: (connection: string) => l10n.t('Defaults to the environment of the connection "{0}".', connection),
+      environmentHelp: (connection: string) =>
+        l10n.t('Defaults to the environment of the connection "{0}".', connection),
       disabled: l10n.t('Create the key disabled'),
       createDatasets: l10n.t('Allow this key to create datasets'),
       submit: l10n.t('Create key'),
@@ -41,7 +42,8 @@ export const API_KEY_TEXT = {
       disabled: l10n.t('Disabled (the key is refused while disabled)'),
       submit: l10n.t('Save'),
       busy: l10n.t('Saving the key…'),
-      saved: (name: string, disabled: boolean) => (disabled ? l10n.t('Saved: "{0}" is disabled.', name) : l10n.t('Saved: "{0}" is enabled.', name)),
+      saved: (name: string, disabled: boolean) =>
+        disabled ? l10n.t('Saved: "{0}" is disabled.', name) : l10n.t('Saved: "{0}" is enabled.', name),
     };
   },
   get created() {
@@ -59,7 +61,10 @@ export const API_KEY_TEXT = {
       copySecret: l10n.t('Copy secret only'),
       another: l10n.t('Create another key'),
       close: l10n.t('Close'),
-      copied: { idAndSecret: l10n.t('id:secret copied to the clipboard.'), secret: l10n.t('The secret was copied to the clipboard.') },
+      copied: {
+        idAndSecret: l10n.t('id:secret copied to the clipboard.'),
+        secret: l10n.t('The secret was copied to the clipboard.'),
+      },
     };
   },
   /** The form's own rule: a key without a name cannot be told apart in a list. */

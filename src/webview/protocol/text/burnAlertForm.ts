@@ -19,22 +19,30 @@ export const BURN_ALERT_TEXT = {
   },
   get alertTypeHelp(): Record<BurnAlertType, string> {
     return {
-      exhaustion_time: l10n.t('Fires when the projected SLO budget is about to be used up within the given number of minutes.'),
+      exhaustion_time: l10n.t(
+        'Fires when the projected SLO budget is about to be used up within the given number of minutes.',
+      ),
       budget_rate: l10n.t('Fires when the budget drops by at least the given amount within the given time window.'),
     };
   },
   get help() {
     return {
-      exhaustion_minutes: l10n.t('Minutes left until the projected budget is used up when the alert fires (0 or more).'),
+      exhaustion_minutes: l10n.t(
+        'Minutes left until the projected budget is used up when the alert fires (0 or more).',
+      ),
       budget_rate_window_minutes: l10n.t('The time window in which the budget drop is measured (at least 60).'),
-      budget_rate_decrease_threshold_per_million: l10n.t('How much of the budget, in parts per million, must be used within the window (1 to 1,000,000).'),
+      budget_rate_decrease_threshold_per_million: l10n.t(
+        'How much of the budget, in parts per million, must be used within the window (1 to 1,000,000).',
+      ),
       recipients: l10n.t("At least one. Pick the team's recipients by name (each is sent by its ID)."),
     };
   },
   get rules() {
     return {
-      requiredForType: (label: string, type: string) => l10n.t('{0} is required when the alert type is {1}.', label, type),
-      notForType: (label: string, type: string) => l10n.t('{0} does not apply when the alert type is {1}.', label, type),
+      requiredForType: (label: string, type: string) =>
+        l10n.t('{0} is required when the alert type is {1}.', label, type),
+      notForType: (label: string, type: string) =>
+        l10n.t('{0} does not apply when the alert type is {1}.', label, type),
       noRecipients: l10n.t('Add at least one recipient.'),
       recipientNamed: l10n.t('Each recipient needs an ID, or both a type and a target.'),
     };
@@ -55,8 +63,14 @@ export const BURN_ALERT_TEXT = {
   },
   unsendable: (members: readonly string[]) =>
     members.length === 1
-      ? l10n.t('This alert also has {0}, which this form cannot send: saving sends only the fields below, and the service decides whether to keep it.', members.join(', '))
-      : l10n.t('This alert also has {0}, which this form cannot send: saving sends only the fields below, and the service decides whether to keep them.', members.join(', ')),
+      ? l10n.t(
+          'This alert also has {0}, which this form cannot send: saving sends only the fields below, and the service decides whether to keep it.',
+          members.join(', '),
+        )
+      : l10n.t(
+          'This alert also has {0}, which this form cannot send: saving sends only the fields below, and the service decides whether to keep them.',
+          members.join(', '),
+        ),
   get recipients() {
     return {
       legend: l10n.t('Recipients'),
@@ -73,7 +87,9 @@ export const BURN_ALERT_TEXT = {
       noOthers: l10n.t('(no other recipients seen in this environment)'),
       choose: l10n.t('(choose a recipient)'),
       deprecatedSummary: l10n.t('Add by type and target (deprecated)'),
-      deprecatedHelp: l10n.t('Naming a recipient by type and target still works but is deprecated: prefer a recipient ID.'),
+      deprecatedHelp: l10n.t(
+        'Naming a recipient by type and target still works but is deprecated: prefer a recipient ID.',
+      ),
       deprecatedBadge: l10n.t('deprecated'),
       deprecatedTitle: l10n.t('Naming a recipient by type and target is deprecated: pick one by ID.'),
       typeLabel: l10n.t('Type'),

@@ -44,7 +44,8 @@ export const COMMON_TEXT = {
   get notSaved() {
     return l10n.t('Not saved: see the problems above.');
   },
-  summaryTitle: (count: number) => (count === 1 ? l10n.t('There is 1 problem to fix:') : l10n.t('There are {0} problems to fix:', formatCount(count))),
+  summaryTitle: (count: number) =>
+    count === 1 ? l10n.t('There is 1 problem to fix:') : l10n.t('There are {0} problems to fix:', formatCount(count)),
   /** A service's message about a field, in the summary: the field's label first. */
   onField: (label: string, message: string) => l10n.t('{0}: {1}', label, message),
   /** {0}: when the edits were kept, as a time of day (10:32). */
@@ -65,7 +66,8 @@ export const COMMON_TEXT = {
     return l10n.t('none');
   },
   /** Said beside a field whose text holds bidi or control characters, showing them: {0} is the text with escapes. */
-  holdsControls: (shown: string) => l10n.t('This text holds invisible control characters, shown here as [U+…]: {0}', shown),
+  holdsControls: (shown: string) =>
+    l10n.t('This text holds invisible control characters, shown here as [U+…]: {0}', shown),
 } as const;
 
 /** The warning for a field's text that holds bidi or control characters (none when it holds none). */
@@ -76,7 +78,8 @@ export function controlWarnings(text: string): string[] {
 /** The rules a value can break, in the user's words, with the field's label. */
 export const RULE_TEXT = {
   required: (label: string) => l10n.t('{0} is required.', label),
-  atLeast: (label: string, min: number) => (min === 0 ? l10n.t('{0} must be 0 or more.', label) : l10n.t('{0} must be at least {1}.', label, formatCount(min))),
+  atLeast: (label: string, min: number) =>
+    min === 0 ? l10n.t('{0} must be 0 or more.', label) : l10n.t('{0} must be at least {1}.', label, formatCount(min)),
   moreThan: (label: string, min: number) => l10n.t('{0} must be more than {1}.', label, formatCount(min)),
   atMost: (label: string, max: number) => l10n.t('{0} must be at most {1}.', label, formatCount(max)),
   lessThan: (label: string, max: number) => l10n.t('{0} must be less than {1}.', label, formatCount(max)),

@@ -43,7 +43,9 @@ export const DEFINITIONS_TEXT = {
       service_name: l10n.t('Name of the instrumented service.'),
       name: l10n.t('Name of the function or method where the span was created.'),
       duration_ms: l10n.t('Span duration in milliseconds.'),
-      span_kind: l10n.t('Kind of span, for example client or server. Marking span events and links with it is deprecated: use Annotation type.'),
+      span_kind: l10n.t(
+        'Kind of span, for example client or server. Marking span events and links with it is deprecated: use Annotation type.',
+      ),
       annotation_type: l10n.t('Type of span annotation, for example span_event or link. Use it for nothing else.'),
       link_trace_id: l10n.t('Trace ID a link points to (used with Link span ID).'),
       link_span_id: l10n.t('Span ID a link points to (used with Link trace ID).'),
@@ -64,7 +66,11 @@ export const DEFINITIONS_TEXT = {
     };
   },
   title: (dataset: string) => l10n.t('Dataset definitions of {0}', dataset),
-  lead: (connection: string) => l10n.t('Connection: {0}. Which columns carry a special meaning. Only the definitions you change are sent.', connection),
+  lead: (connection: string) =>
+    l10n.t(
+      'Connection: {0}. Which columns carry a special meaning. Only the definitions you change are sent.',
+      connection,
+    ),
   get columnPlaceholder() {
     return l10n.t('(not set)');
   },
@@ -83,7 +89,9 @@ export const DEFINITIONS_TEXT = {
     return l10n.t('No changes.');
   },
   willSend: (labels: readonly string[]) =>
-    labels.length === 1 ? l10n.t('1 definition will be sent: {0}.', labels.join(', ')) : l10n.t('{0} definitions will be sent: {1}.', labels.length, labels.join(', ')),
+    labels.length === 1
+      ? l10n.t('1 definition will be sent: {0}.', labels.join(', '))
+      : l10n.t('{0} definitions will be sent: {1}.', labels.length, labels.join(', ')),
   get nothingToSave() {
     return l10n.t('Nothing to save: no definition was changed.');
   },
@@ -120,7 +128,9 @@ export const DEFINITIONS_TEXT = {
       formatCount(length),
     ),
   get spanKindDeprecated() {
-    return l10n.t('Marking span events and links with Span kind is deprecated: set Annotation type to the column that marks them.');
+    return l10n.t(
+      'Marking span events and links with Span kind is deprecated: set Annotation type to the column that marks them.',
+    );
   },
   /** A column the service refused (a 422 naming it only in its text), on the definition that named it. The reason stays the service's own words at the top. */
   refusedColumn: (name: string) => l10n.t('The service refused the column {0}.', quotedValue(name)),

@@ -20,7 +20,14 @@ export function minutesInWords(minutes: number, locale = 'en'): string {
   }
   if (minutes < 30 * DAY) {
     const [d, h] = [Math.floor(minutes / DAY), Math.floor((minutes % DAY) / HOUR)];
-    const words = h === 0 ? (d === 1 ? l10n.t('1 day') : l10n.t('{0} days', count(d))) : d === 1 ? l10n.t('1 day {0} h', count(h)) : l10n.t('{0} days {1} h', count(d), count(h));
+    const words =
+      h === 0
+        ? d === 1
+          ? l10n.t('1 day')
+          : l10n.t('{0} days', count(d))
+        : d === 1
+          ? l10n.t('1 day {0} h', count(h))
+          : l10n.t('{0} days {1} h', count(d), count(h));
     return minutes % HOUR === 0 ? words : l10n.t('about {0}', words);
   }
   if (minutes < YEAR) {

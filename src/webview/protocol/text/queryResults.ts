@@ -65,8 +65,13 @@ export const RESULTS_PAGE_TEXT = {
     return l10n.t('Save JSON...');
   },
   failed: (subject: 'query' | 'preview', reason: string | undefined) => {
-    if (subject === 'preview') return reason === undefined ? l10n.t('The preview failed: the service gave no reason') : l10n.t('The preview failed: {0}', reason);
-    return reason === undefined ? l10n.t('The query failed: the service gave no reason') : l10n.t('The query failed: {0}', reason);
+    if (subject === 'preview')
+      return reason === undefined
+        ? l10n.t('The preview failed: the service gave no reason')
+        : l10n.t('The preview failed: {0}', reason);
+    return reason === undefined
+      ? l10n.t('The query failed: the service gave no reason')
+      : l10n.t('The query failed: {0}', reason);
   },
   get incomplete() {
     return l10n.t('The result is not complete.');
@@ -86,7 +91,8 @@ export const RESULTS_PAGE_TEXT = {
   get previewSummary() {
     return l10n.t('Preview summary');
   },
-  valueLabel: (what: string, threshold: string) => l10n.t('Chart: {0}; dashed line: {1}; shaded: while it fired.', what, threshold),
+  valueLabel: (what: string, threshold: string) =>
+    l10n.t('Chart: {0}; dashed line: {1}; shaded: while it fired.', what, threshold),
   get noPoints() {
     return l10n.t('The result has no data points to draw.');
   },
@@ -122,10 +128,20 @@ export const RESULTS_PAGE_TEXT = {
   },
   /** The chart's accessible name: what it draws (an aggregate, or '' when the result has none) for how many groups. */
   chartAria: (aggregate: string, groups: number) => {
-    if (aggregate === '') return groups === 1 ? l10n.t('Chart of the value over time for 1 group; use the left and right arrow keys to read values.') : l10n.t('Chart of the value over time for {0} groups; use the left and right arrow keys to read values.', n(groups));
+    if (aggregate === '')
+      return groups === 1
+        ? l10n.t('Chart of the value over time for 1 group; use the left and right arrow keys to read values.')
+        : l10n.t(
+            'Chart of the value over time for {0} groups; use the left and right arrow keys to read values.',
+            n(groups),
+          );
     return groups === 1
       ? l10n.t('Chart of {0} over time for 1 group; use the left and right arrow keys to read values.', aggregate)
-      : l10n.t('Chart of {0} over time for {1} groups; use the left and right arrow keys to read values.', aggregate, n(groups));
+      : l10n.t(
+          'Chart of {0} over time for {1} groups; use the left and right arrow keys to read values.',
+          aggregate,
+          n(groups),
+        );
   },
   /** {0}: a relative time ("18 hours ago"), beside the time it is relative to. */
   get ago() {
@@ -143,5 +159,6 @@ export const RESULTS_PAGE_TEXT = {
   get whileFired() {
     return l10n.t('while it fired');
   },
-  readout: (time: string, values: readonly string[]) => (values.length === 0 ? l10n.t('{0} — no values', time) : l10n.t('{0} — {1}', time, values.join(' · '))),
+  readout: (time: string, values: readonly string[]) =>
+    values.length === 0 ? l10n.t('{0} — no values', time) : l10n.t('{0} — {1}', time, values.join(' · ')),
 } as const;

@@ -44,7 +44,8 @@ export function relativeTime(thenMs: number, nowMs: number, locale: string): str
   const seconds = (thenMs - nowMs) / 1000;
   const size = Math.abs(seconds);
   if (size < 45) return l10n.t('just now');
-  if (formatter?.locale !== locale) formatter = { locale, format: new Intl.RelativeTimeFormat(locale, { numeric: 'always' }) };
+  if (formatter?.locale !== locale)
+    formatter = { locale, format: new Intl.RelativeTimeFormat(locale, { numeric: 'always' }) };
   const [, unit, unitSeconds] = STEPS.find(([limit]) => size < limit) ?? YEARS;
   return formatter.format.format(Math.sign(seconds) * Math.max(1, Math.round(size / unitSeconds)), unit);
 }
