@@ -275,12 +275,19 @@ describe('UI: trigger tests in the Test Explorer (code-server + Chromium)', { ti
               page,
               /now has the suggested threshold value \d+; Auto Save saves it in a moment\. Review it, then send it to the service with Apply \(its lens\); Undo takes it back\.$/,
             );
-            // True to its word: the file on disk gets the value, and the editor is clean again.
+            // True to its word: the file on disk gets the value, and then the editor is clean again. The disk is
+            // what is awaited: the tab may not show itself dirty yet when the note appears, so a clean tab alone
+            // could be the moment before the save.
+            const onDisk = new RegExp(`"value": ${value}\\b`);
+            const deadline = Date.now() + 30_000;
+            while (!onDisk.test(readFileSync(triggerFile, 'utf8')) && Date.now() < deadline) {
+              await page.waitForTimeout(100);
+            }
+            assert.match(readFileSync(triggerFile, 'utf8'), onDisk);
             await page
               .locator('.tabs-container .tab.active:not(.dirty)')
               .filter({ hasText: 'High-error-rate.trigger.json' })
               .waitFor({ state: 'visible', timeout: 30_000 });
-            assert.match(readFileSync(triggerFile, 'utf8'), new RegExp(`"value": ${value}\\b`));
           },
           (m) => t.diagnostic(m),
         );
