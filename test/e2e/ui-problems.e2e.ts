@@ -3,11 +3,11 @@
 // quick fix chosen with Ctrl+. removes its problem.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, readFileSync } from 'node:fs';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { demoWorkspace } from './inHost';
-import { editorText, exactly, openFile, runCommand, saveImageOf, waitForEditorLine } from './uiDriver';
+import { editorText, exactly, openFile, runCommand, saveImageOf, waitForEditorLine, waitForFile } from './uiDriver';
 import { useUiFixture } from './uiSuite';
 import { uiTest } from './workbench';
 
@@ -34,16 +34,6 @@ function lintProblems(page: Page): Locator {
   return page
     .locator('.markers-panel .monaco-list-row')
     .filter({ has: page.locator('.marker-source', { hasText: exactly('obs-lint') }) });
-}
-
-/** Polls a file on disk until its text matches `pattern`. */
-async function waitForFile(file: string, pattern: RegExp, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!pattern.test(readFileSync(file, 'utf8'))) {
-    if (Date.now() > deadline)
-      throw new Error(`${file} did not come to match ${String(pattern)} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 async function openBadFileWithProblems(page: Page, workspace: string): Promise<void> {

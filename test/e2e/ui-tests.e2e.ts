@@ -23,6 +23,7 @@ import {
   sidebar,
   startSandboxFromWelcome,
   webviewContent,
+  waitForFile,
   widenSidebar,
 } from './uiDriver';
 import { useUiFixture } from './uiSuite';
@@ -278,12 +279,7 @@ describe('UI: trigger tests in the Test Explorer (code-server + Chromium)', { ti
             // True to its word: the file on disk gets the value, and then the editor is clean again. The disk is
             // what is awaited: the tab may not show itself dirty yet when the note appears, so a clean tab alone
             // could be the moment before the save.
-            const onDisk = new RegExp(`"value": ${value}\\b`);
-            const deadline = Date.now() + 30_000;
-            while (!onDisk.test(readFileSync(triggerFile, 'utf8')) && Date.now() < deadline) {
-              await page.waitForTimeout(100);
-            }
-            assert.match(readFileSync(triggerFile, 'utf8'), onDisk);
+            await waitForFile(triggerFile, new RegExp(`"value": ${value}\\b`), 30_000);
             await page
               .locator('.tabs-container .tab.active:not(.dirty)')
               .filter({ hasText: 'High-error-rate.trigger.json' })

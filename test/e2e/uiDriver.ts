@@ -2,7 +2,7 @@
 // the command palette, notifications, the Problems view, webview forms and the sandbox's control
 // endpoint. Every wait is on a concrete UI state (a locator or a predicate), never a fixed sleep.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import type { RecordedRequest, SandboxInfo } from '../../src/sandbox/types';
@@ -412,4 +412,14 @@ export async function reloadWindow(page: Page): Promise<void> {
   await runCommand(page, 'Developer: Reload Window');
   await navigated;
   await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
+}
+
+/** Polls a file on disk until its text matches `pattern`. */
+export async function waitForFile(file: string, pattern: RegExp, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!pattern.test(readFileSync(file, 'utf8'))) {
+    if (Date.now() > deadline)
+      throw new Error(`${file} did not come to match ${String(pattern)} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
