@@ -51,6 +51,16 @@ export function maxBytesOption(): Option {
     });
 }
 
+/** `--max-problems`, shared by lint and review. */
+export function maxProblemsOption(): Option {
+  return new Option(
+    '--max-problems <n>',
+    `report at most N problems per file, then one that counts the rest (1 to ${MAX_PROBLEMS_LIMIT})`,
+  )
+    .default(DEFAULT_MAX_DIAGNOSTICS)
+    .argParser((value: string) => wholeNumber('--max-problems', value, 1, MAX_PROBLEMS_LIMIT));
+}
+
 export function defineLint(parent: Command, io: MainIo, finish: (code: number) => void): void {
   parent
     .command('lint')
@@ -70,14 +80,7 @@ export function defineLint(parent: Command, io: MainIo, finish: (code: number) =
       },
     )
     .addOption(settingsOption())
-    .addOption(
-      new Option(
-        '--max-problems <n>',
-        `report at most N problems per file, then one that counts the rest (1 to ${MAX_PROBLEMS_LIMIT})`,
-      )
-        .default(DEFAULT_MAX_DIAGNOSTICS)
-        .argParser((value: string) => wholeNumber('--max-problems', value, 1, MAX_PROBLEMS_LIMIT)),
-    )
+    .addOption(maxProblemsOption())
     .addOption(maxBytesOption())
     .option(
       '--columns-from-service',

@@ -34,8 +34,8 @@ export interface LintInvocation {
   columnsFromService?: boolean;
 }
 
-function lintOptions(
-  invocation: LintInvocation,
+export function lintOptions(
+  invocation: Pick<LintInvocation, 'maxProblems'>,
   metricsDatasets: readonly string[],
   columns?: Record<string, DatasetColumns>,
 ): LintOptions {
@@ -130,6 +130,29 @@ async function serviceColumns(
   }
 }
 
+/**
+ * Each file read and linted, in the order given; a file that cannot be read is a report with its `error`.
+ * Decoding drops a byte order mark (editors hide it, so columns match what people see) and reports bytes that are
+ * not UTF-8.
+ */
+export async function lintFiles(
+  files: readonly string[],
+  options: LintOptions,
+  io: MainIo,
+  maxBytes: number,
+): Promise<FileReport[]> {
+  const reports: FileReport[] = [];
+  await readFiles(files, io, maxBytes, (r, file) => {
+    if (!r.ok) {
+      reports.push({ file, diagnostics: [], error: r.reason });
+      return;
+    }
+    const { diagnostics, hidden } = lintRead(r, options);
+    reports.push({ file, diagnostics, hidden });
+  });
+  return reports;
+}
+
 export async function runLint(targets: readonly string[], invocation: LintInvocation, io: MainIo): Promise<number> {
   const { files, problems, nothing } = await expandTargets(targets, io.cwd, TRIGGER_FILE_SUFFIX);
   // A path that names nothing (a typo, a glob of the wrong folder) stops the run: no report of the rest.
@@ -144,17 +167,7 @@ export async function runLint(targets: readonly string[], invocation: LintInvoca
     columns = await serviceColumns(files, io, invocation.maxBytes);
     if (columns === undefined) return EXIT_TROUBLE;
   }
-  // Decoding drops a byte order mark (editors hide it, so columns match what people see) and reports bytes that are not UTF-8.
-  const options = lintOptions(invocation, metrics, columns);
-  const reports: FileReport[] = [];
-  await readFiles(files, io, invocation.maxBytes, (r, file) => {
-    if (!r.ok) {
-      reports.push({ file, diagnostics: [], error: r.reason });
-      return;
-    }
-    const { diagnostics, hidden } = lintRead(r, options);
-    reports.push({ file, diagnostics, hidden });
-  });
+  const reports = await lintFiles(files, lintOptions(invocation, metrics, columns), io, invocation.maxBytes);
 
   for (const problem of problems) warn(io, problem);
   for (const r of reports) if (r.error !== undefined) warn(io, `cannot read ${r.file}: ${r.error}`);

@@ -86,7 +86,7 @@ export async function runTests(paths: readonly string[], invocation: TestInvocat
   const reports: TestFileReport[] = [];
   const signal = io.signal ?? new AbortController().signal;
   const startedAt = systemClock.now();
-  const session: Session = {
+  const session: TestSession = {
     client,
     signal,
     io,
@@ -101,7 +101,7 @@ export async function runTests(paths: readonly string[], invocation: TestInvocat
   try {
     for (const file of files) {
       if (signal.aborted) break;
-      reports.push(await runFile(file, session));
+      reports.push(await runTestFile(file, session));
     }
   } catch (e) {
     if (!signal.aborted) throw e;
@@ -136,7 +136,8 @@ export async function runTests(paths: readonly string[], invocation: TestInvocat
   return exitStatus(run);
 }
 
-interface Session {
+/** What the test files of one run share: the service, its pacing and query results, the clock's minute. */
+export interface TestSession {
   /** None: no service configured, the tests run from their recordings only. */
   client: ServiceClient | undefined;
   signal: AbortSignal;
@@ -151,7 +152,7 @@ interface Session {
   unsaved: number;
 }
 
-async function readText(file: string, session: Session): Promise<Outcome<{ text: string }>> {
+async function readText(file: string, session: TestSession): Promise<Outcome<{ text: string }>> {
   try {
     // Bytes that are not UTF-8 are said, never read with replacement characters (a query would send those).
     const text = decodeStrict(await readCommandLineFile(file, session.io.cwd, session.maxBytes));
@@ -163,7 +164,8 @@ async function readText(file: string, session: Session): Promise<Outcome<{ text:
   }
 }
 
-async function runFile(file: string, session: Session): Promise<TestFileReport> {
+/** One test file run: read, its trigger file read (inside the folder only), each expectation evaluated. */
+export async function runTestFile(file: string, session: TestSession): Promise<TestFileReport> {
   const started = systemClock.now();
   const report = (over: Partial<TestFileReport>): TestFileReport => ({
     file,
@@ -249,7 +251,7 @@ interface FileRun {
 async function timedRun(
   tests: TriggerTestFile,
   tested: TestedTrigger,
-  session: Session,
+  session: TestSession,
   file: FileRun,
 ): Promise<{ outcomes: ExpectationOutcome[]; seconds: number[] }> {
   const seconds: number[] = [];

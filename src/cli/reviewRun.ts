@@ -1,0 +1,170 @@
+// The run of `obs review` (declared in review.ts, loaded when the command runs): the files a change touches
+// (reviewScope.ts) linted, the plan of every file under the paths made by the one pipeline (what an apply after
+// the merge would do), its changes split into the change's own and the others, and the trigger tests of what the
+// change touches, run against the service; printed as one Markdown report or as JSON.
+import { resolve } from 'node:path';
+import { CreationPacer, ResultCache, systemClock } from '../backtest';
+import { readTriggerFile, TRIGGER_FILE_SUFFIX, withoutIds, type PlanInputs } from '../triggerFiles';
+import { EXIT_TROUBLE, warn, type MainIo } from './io';
+import { lintFiles, lintOptions } from './lintRun';
+import { outFileProblem, writeOutFile } from './outFile';
+import { planFiles, targetOf } from './planMaking';
+import { changedSince, textAt, type ChangedFiles } from './reviewChanged';
+import { identityKeys, isFromChange, reviewExit, type FailOn, type ReviewReport } from './reviewReport';
+import { reviewScope } from './reviewScope';
+import { clientFromEnvironment } from './service';
+import { runTestFile, type TestSession } from './testRun';
+import { visibleJson } from './visible';
+import { metricsDatasetsOf } from './workspaceSettings';
+import type { ServiceClient } from '../api/client';
+import type { TestFileReport } from './testReport';
+
+/** The options of `obs review` as commander parses them (review.ts declares them). */
+export interface ReviewInvocation {
+  changedSince?: string;
+  format: 'markdown' | 'json';
+  jsonOut?: string;
+  failOn: FailOn;
+  prune?: boolean;
+  matchByName?: boolean;
+  allowUnknownColumns?: boolean;
+  metricsDataset?: string[];
+  settings?: string;
+  maxProblems: number;
+  concurrency: number;
+  maxBytes: number;
+}
+
+/** The identities of the triggers the files a change deleted held at its base (a prune deletes those). */
+async function deletedTriggers(changed: ChangedFiles, io: MainIo, matchByName: boolean): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (const file of changed.deleted) {
+    if (!file.toLowerCase().endsWith(TRIGGER_FILE_SUFFIX)) continue;
+    const text = await textAt(io.cwd, changed.base, file);
+    const read = text === undefined ? undefined : readTriggerFile(text);
+    // Matched by name, a file's ids are another environment's: only its names say what a prune deletes.
+    const held = read === undefined || !matchByName ? read : withoutIds(read);
+    if (held?.ok === true) for (const t of held.triggers) for (const k of identityKeys(t)) out.add(k);
+  }
+  return out;
+}
+
+function planInputs(paths: string[], invocation: ReviewInvocation, metricsDatasets: string[]): PlanInputs {
+  return {
+    scope: { kind: invocation.prune === true ? 'all' : 'files' },
+    allowUnknownColumns: invocation.allowUnknownColumns === true,
+    matchByName: invocation.matchByName === true,
+    paths,
+    metricsDatasets,
+    maxBytes: invocation.maxBytes,
+  };
+}
+
+/** The test files run one after the other in one session: queries shared, created at the service's pace. */
+async function runTests(files: readonly string[], client: ServiceClient, io: MainIo, maxBytes: number) {
+  const now = systemClock.now();
+  const session: TestSession = {
+    client,
+    signal: io.signal ?? new AbortController().signal,
+    io,
+    maxBytes,
+    pacer: new CreationPacer(systemClock),
+    cache: new ResultCache(),
+    nowSeconds: Math.floor(now / 60_000) * 60,
+    record: false,
+    force: false,
+    unsaved: 0,
+  };
+  const reports: TestFileReport[] = [];
+  for (const file of files) if (!session.signal.aborted) reports.push(await runTestFile(file, session));
+  const stopped = session.signal.aborted ? ['stopped: the tests not run are missing from the report'] : [];
+  return { files: reports, problems: stopped };
+}
+
+/** What must hold before anything is read: the metrics datasets, a writable --json-out, the change's files. */
+async function preflight(invocation: ReviewInvocation, io: MainIo) {
+  const metrics = await metricsDatasetsOf(invocation.metricsDataset, invocation.settings, io);
+  if (metrics === undefined) return undefined;
+  const jsonOut = invocation.jsonOut === undefined ? undefined : resolve(io.cwd, invocation.jsonOut);
+  const outProblem = jsonOut === undefined ? undefined : await outFileProblem(jsonOut);
+  if (outProblem !== undefined) {
+    warn(io, `--json-out ${invocation.jsonOut ?? ''}: ${outProblem}; nothing was reviewed`);
+    return undefined;
+  }
+  if (invocation.changedSince === undefined) return { metrics, jsonOut, changed: undefined };
+  const changed = await changedSince(invocation.changedSince, io.cwd);
+  if (!changed.ok) {
+    warn(io, `--changed-since ${invocation.changedSince}: ${changed.reason}`);
+    return undefined;
+  }
+  return { metrics, jsonOut, changed };
+}
+
+/** The review of the files under the paths; undefined (each problem said) when nothing could be reviewed. */
+export async function makeReview(
+  paths: readonly string[],
+  invocation: ReviewInvocation,
+  io: MainIo,
+): Promise<{ report: ReviewReport; jsonOut: string | undefined } | undefined> {
+  const list = paths.length === 0 ? ['.'] : [...paths];
+  const ready = await preflight(invocation, io);
+  if (ready === undefined) return undefined;
+  const { metrics, jsonOut, changed } = ready;
+  const scope = await reviewScope(list, changed, io, invocation.maxBytes);
+  for (const p of scope.problems) warn(io, p);
+  if (scope.problems.length > 0) return undefined;
+  const lint = await lintFiles(scope.lint, lintOptions(invocation, metrics), io, invocation.maxBytes);
+  for (const f of lint) if (f.error !== undefined) warn(io, `cannot read ${f.file}: ${f.error}`);
+  const env = io.env ?? {};
+  const client = clientFromEnvironment(env);
+  try {
+    const inputs = planInputs(list, invocation, metrics);
+    const made = await planFiles(client, inputs, targetOf(env), io, invocation.concurrency);
+    const matchByName = invocation.matchByName === true;
+    const deleted = changed === undefined ? new Set<string>() : await deletedTriggers(changed, io, matchByName);
+    const plan = made?.plan;
+    const fromChange = (plan?.changes ?? []).flatMap((c, i) => (isFromChange(c, scope.touches, deleted) ? [i] : []));
+    const tests = await runTests(scope.tests, client, io, invocation.maxBytes);
+    const problems = [
+      ...(made === undefined ? ['no plan could be made (said above)'] : []),
+      ...(made !== undefined && !made.complete ? ['the plan is not of every file and dataset (said above)'] : []),
+      ...tests.problems,
+    ];
+    const report: ReviewReport = {
+      format: 'obs-review',
+      version: 1,
+      ...(changed === undefined || invocation.changedSince === undefined
+        ? {}
+        : {
+            changedSince: {
+              ref: invocation.changedSince,
+              base: changed.base,
+              changed: [...changed.changed].sort(),
+              deleted: [...changed.deleted].sort(),
+            },
+          }),
+      lint,
+      ...(plan === undefined ? {} : { plan }),
+      fromChange,
+      tests,
+      problems,
+    };
+    return { report, jsonOut };
+  } finally {
+    await client.close();
+  }
+}
+
+export async function runReview(paths: readonly string[], invocation: ReviewInvocation, io: MainIo): Promise<number> {
+  const made = await makeReview(paths, invocation, io);
+  if (made === undefined) return EXIT_TROUBLE;
+  const { report, jsonOut } = made;
+  const json = `${visibleJson(report)}\n`;
+  io.stdout(invocation.format === 'json' ? json : json);
+  const unsaved = jsonOut === undefined ? undefined : await writeOutFile(jsonOut, json);
+  if (unsaved !== undefined) {
+    warn(io, `--json-out ${invocation.jsonOut ?? ''}: the report could not be saved: ${unsaved}`);
+    return EXIT_TROUBLE;
+  }
+  return reviewExit(report, invocation.failOn);
+}
