@@ -28,13 +28,13 @@ export interface Annotation {
  * At most this many annotations a run: GitHub shows 10 errors, 10 warnings (and 10 notices) of a step and 50 of
  * a job. Past it, the first 9 (errors first, then warnings, then notices) and one notice counting the rest.
  */
-export const ANNOTATIONS_PER_RUN = 10;
+const ANNOTATIONS_PER_RUN = 10;
 
 /** The step summary appended is cut, at a line, before this many bytes (GitHub takes up to 1 MiB a step). */
-export const STEP_SUMMARY_MAX_BYTES = 512 * 1024;
+const STEP_SUMMARY_MAX_BYTES = 512 * 1024;
 
-export const STEP_SUMMARY_ENV = 'GITHUB_STEP_SUMMARY';
-export const WORKSPACE_ENV = 'GITHUB_WORKSPACE';
+const STEP_SUMMARY_ENV = 'GITHUB_STEP_SUMMARY';
+const WORKSPACE_ENV = 'GITHUB_WORKSPACE';
 
 /** A message: `%`, CR and LF escaped, as the runner unescapes them. */
 export function escapeData(text: string): string {
@@ -50,7 +50,7 @@ export function escapeProperty(text: string): string {
  * A file as GitHub names it: relative to the checkout (GITHUB_WORKSPACE when set, else the current folder), with
  * `/`; a file outside it stays absolute (the annotation then points at no file of the repository).
  */
-export function githubPath(file: string, io: Pick<MainIo, 'cwd' | 'env'>): string {
+function githubPath(file: string, io: Pick<MainIo, 'cwd' | 'env'>): string {
   const workspace = io.env?.[WORKSPACE_ENV]?.trim() ?? '';
   const root = workspace === '' ? io.cwd : resolve(io.cwd, workspace);
   const absolute = resolve(io.cwd, file);
@@ -90,7 +90,7 @@ const RANK: Record<AnnotationLevel, number> = { error: 0, warning: 1, notice: 2 
  * The annotations a run writes, most severe first, capped at ANNOTATIONS_PER_RUN: past it, one notice saying how
  * many were left out and where they all are (`whereAll`).
  */
-export function capAnnotations(annotations: readonly Annotation[], command: string, whereAll: string): Annotation[] {
+function capAnnotations(annotations: readonly Annotation[], command: string, whereAll: string): Annotation[] {
   const ordered = [...annotations].sort((a, b) => RANK[a.level] - RANK[b.level]);
   if (ordered.length <= ANNOTATIONS_PER_RUN) return ordered;
   const shown = ordered.slice(0, ANNOTATIONS_PER_RUN - 1);
@@ -100,7 +100,9 @@ export function capAnnotations(annotations: readonly Annotation[], command: stri
     .filter((k) => k.n > 0)
     .map((k) => `${k.n} ${k.level}${k.n === 1 ? '' : 's'}`)
     .join(', ');
-  const line = `${left.length} more not annotated (${kinds}): obs writes at most ${ANNOTATIONS_PER_RUN} annotations a run, GitHub shows 10 of each kind a step. ${whereAll}`;
+  const line =
+    `${left.length} more not annotated (${kinds}): obs writes at most ${ANNOTATIONS_PER_RUN} annotations a run, ` +
+    `GitHub shows 10 of each kind a step. ${whereAll}`;
   return [...shown, { level: 'notice', title: `obs ${command}: more not annotated`, lines: [line] }];
 }
 
@@ -162,7 +164,8 @@ export function stepSummaryText(report: Pick<GithubReport, 'command' | 'markdown
           '',
           `(${cut.left} more lines left out: a step summary holds at most 1 MiB; ${report.fullReport} has them all)`,
         ];
-  return `${[...head, '', '<details><summary>Details</summary>', '', cut.text, ...more, '', '</details>'].join('\n')}\n\n`;
+  const folded = ['<details><summary>Details</summary>', '', cut.text, ...more, '', '</details>'];
+  return `${[...head, '', ...folded].join('\n')}\n\n`;
 }
 
 /**
@@ -176,9 +179,7 @@ async function appendStepSummary(io: MainIo, report: GithubReport): Promise<void
   try {
     await appendFile(resolve(io.cwd, named), stepSummaryText(report), { encoding: 'utf8' });
   } catch (e) {
-    warn(
-      io,
-      `could not append the summary to ${STEP_SUMMARY_ENV} (${named}): ${errorText(e)}; the annotations above are whole`,
-    );
+    const why = errorText(e);
+    warn(io, `could not append the summary to ${STEP_SUMMARY_ENV} (${named}): ${why}; the annotations above are whole`);
   }
 }

@@ -3,7 +3,7 @@
 import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
 import { MAX_NESTING, textNestedDeeperThan } from '../triggerFiles';
 
-export interface TextPlace {
+interface TextPlace {
   line: number;
   column: number;
 }

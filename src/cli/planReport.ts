@@ -35,7 +35,7 @@ function renameLine(c: Extract<PlannedChange, { action: 'create' }>): string[] {
 }
 
 /** One change or blocked trigger of a plan as every report says it: a line naming it, and the lines under it. */
-export interface PlanEntry {
+interface PlanEntry {
   head: string;
   lines: string[];
   /** The file it is about, and the member there: the trigger's place, then the first member that changes. */

@@ -50,7 +50,8 @@ describe('escaping', () => {
     );
     assert.equal(
       line,
-      '::warning file=triggers/a%2Cb%3Ac.trigger.json,line=3,col=5,endLine=3,endColumn=9,title=obs drift%3A a%3A%3Ab%2Cc::first%0Ahostile "x\\u{a}::error::y" 50%250A',
+      '::warning file=triggers/a%2Cb%3Ac.trigger.json,line=3,col=5,endLine=3,endColumn=9,' +
+        'title=obs drift%3A a%3A%3Ab%2Cc::first%0Ahostile "x\\u{a}::error::y" 50%250A',
     );
     assert.deepEqual(runnerCommands(line), [
       {
@@ -79,15 +80,17 @@ describe('obs lint --format github', () => {
     assert.equal(
       r.stdout,
       [
-        `::error file=triggers/a.trigger.json,line=3,col=3,endLine=3,endColumn=18,title=obs lint%3A trigger/frequency::${FREQUENCY_90}`,
-        `::warning file=triggers/b.trigger.json,line=6,col=18,endLine=6,endColumn=66,title=obs lint%3A trigger/recipient-deprecated::${deprecated('ops@example.com')}`,
+        '::error file=triggers/a.trigger.json,line=3,col=3,endLine=3,endColumn=18,' +
+          `title=obs lint%3A trigger/frequency::${FREQUENCY_90}`,
+        '::warning file=triggers/b.trigger.json,line=6,col=18,endLine=6,endColumn=66,' +
+          `title=obs lint%3A trigger/recipient-deprecated::${deprecated('ops@example.com')}`,
         '2 files checked: 1 error, 1 warning, 0 infos',
         '',
       ].join('\n'),
     );
   });
 
-  test('a hostile value and file name cannot start a second command: the runner reads one warning holding them', async () => {
+  test('hostile text in a value or a file name starts no second command: one warning holds it', async () => {
     const hostile = 'a\n::error file=x::injected\r\n##[error]old style %0A, :: %';
     const name = 'x\n::error::y,%0A.trigger.json';
     write(name, trigger(`"recipients": [{ "type": "email", "target": ${JSON.stringify(hostile)} }]`));
@@ -110,7 +113,7 @@ describe('obs lint --format github', () => {
     ]);
   });
 
-  test('paths are relative to GITHUB_WORKSPACE when set (obs run from a subfolder), else to the current folder', async () => {
+  test('paths are relative to GITHUB_WORKSPACE when set (obs run in a subfolder), else to the cwd', async () => {
     write('a.trigger.json', WITH_ERROR);
     const from = (r: { stdout: string }) => runnerCommands(r.stdout).map((c) => c.properties.file);
     const sub = join(repo(), 'triggers');
@@ -144,7 +147,9 @@ describe('obs lint --format github', () => {
     assert.deepEqual(commands[9], {
       command: 'notice',
       properties: { title: 'obs lint: more not annotated' },
-      data: '3 more not annotated (3 warnings): obs writes at most 10 annotations a run, GitHub shows 10 of each kind a step. obs lint --format json lists them all.',
+      data:
+        '3 more not annotated (3 warnings): obs writes at most 10 annotations a run, GitHub shows 10 of each kind ' +
+        'a step. obs lint --format json lists them all.',
     });
     assert.match(r.stdout, /\n12 files checked: 6 errors, 6 warnings, 0 infos\n$/);
   });
@@ -162,14 +167,15 @@ describe('the step summary', () => {
     '',
     '| Line:column | Severity | Rule | Problem |',
     '|---:|---|---|---|',
-    '| 3:3 | error | trigger\\/frequency | frequency 90 is not a multiple of 60\\; expected a whole number of seconds from 60 to 86400\\, a multiple of 60 |',
+    '| 3:3 | error | trigger\\/frequency | frequency 90 is not a multiple of 60\\; ' +
+      'expected a whole number of seconds from 60 to 86400\\, a multiple of 60 |',
     '',
     '</details>',
     '',
     '',
   ].join('\n');
 
-  test('is appended by --format github to the file GITHUB_STEP_SUMMARY names, after what was there before', async () => {
+  test('is appended by --format github to the file GITHUB_STEP_SUMMARY names, after what it held', async () => {
     write('a.trigger.json', WITH_ERROR);
     const file = join(dir, 'summary.md');
     writeFileSync(file, '# Written before\n\n');
@@ -191,7 +197,9 @@ describe('the step summary', () => {
     const kept = Array.from({ length: 512 }, () => line).join('\n');
     assert.equal(
       text,
-      `### obs lint\n\ncounts\n\n<details><summary>Details</summary>\n\n${kept}\n\n(88 more lines left out: a step summary holds at most 1 MiB; obs lint --format json has them all)\n\n</details>\n\n`,
+      `### obs lint\n\ncounts\n\n<details><summary>Details</summary>\n\n${kept}\n\n` +
+        '(88 more lines left out: a step summary holds at most 1 MiB; obs lint --format json has them all)\n\n' +
+        '</details>\n\n',
     );
   });
 
@@ -200,7 +208,8 @@ describe('the step summary', () => {
     const r = await run(['lint', '--format', 'github', 'triggers'], { GITHUB_STEP_SUMMARY: join(dir, 's.md') });
     assert.equal(
       runnerCommands(r.stdout).at(-1)?.data,
-      '2 more not annotated (2 errors): obs writes at most 10 annotations a run, GitHub shows 10 of each kind a step. The step summary lists them all, and obs lint --format json too.',
+      '2 more not annotated (2 errors): obs writes at most 10 annotations a run, GitHub shows 10 of each kind ' +
+        'a step. The step summary lists them all, and obs lint --format json too.',
     );
   });
 

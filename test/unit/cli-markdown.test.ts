@@ -63,7 +63,7 @@ describe('markdownText', () => {
     assert.equal(markdownText('  two spaces '), '&#32;&#32;two spaces&#32;');
   });
 
-  test('any text: only escapes, entities and plain characters, nothing hidden, no < or >, and it reads back as visible() shows it', () => {
+  test('any text: escapes, entities and plain characters only, no < or >, read back as visible() shows it', () => {
     fc.assert(
       fc.property(anyText, (s) => {
         const out = markdownText(s);
@@ -77,14 +77,15 @@ describe('markdownText', () => {
     );
   });
 
-  test('any text in a table cell inside <details> renders as one cell holding exactly that text, and nothing else', async () => {
+  test('any text in a table cell inside <details> renders as one cell holding exactly that text', async () => {
     const render = await markdownIt();
     fc.assert(
       fc.property(anyText, (s) => {
         const page = `<details><summary>s</summary>\n\n| a |\n|---|\n| ${markdownText(s)} |\n\n</details>\n`;
         assert.equal(
           render(page),
-          `<details><summary>s</summary>\n<table>\n<thead>\n<tr>\n<th>a</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>${html(visible(s))}</td>\n</tr>\n</tbody>\n</table>\n</details>\n`,
+          '<details><summary>s</summary>\n<table>\n<thead>\n<tr>\n<th>a</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n' +
+            `<td>${html(visible(s))}</td>\n</tr>\n</tbody>\n</table>\n</details>\n`,
         );
       }),
       { numRuns: 1_000 },
@@ -275,7 +276,7 @@ describe('the reports', () => {
       summary: '4 expectations in 2 files\\: 1 passed\\, 1 failed\\, 1 not testable\\, 1 error\\; 1 problem of the run',
       details: [
         '- **ERROR** stopped\\: the rest did not run',
-        `- t\\/a\\.trigger\\-test\\.json\\: \\"x&lt;\\/details&gt;\\|\\\\u\\{a\\}\\# y\\" \\(t\\/a\\.trigger\\.json\\) on api`,
+        `- t\\/a\\.trigger\\-test\\.json\\: \\"${HOSTILE_MD}\\" \\(t\\/a\\.trigger\\.json\\) on api`,
         '  - **FAILED** quiet\\: fired 2 times',
         '    - note\\: n1',
         '  - **NOT TESTABLE** old\\: too old',
