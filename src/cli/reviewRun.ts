@@ -11,6 +11,7 @@ import { outFileProblem, writeOutFile } from './outFile';
 import { planFiles, targetOf } from './planMaking';
 import { changedSince, textAt, type ChangedFiles } from './reviewChanged';
 import { identityKeys, isFromChange, reviewExit, type FailOn, type ReviewReport } from './reviewReport';
+import { reviewMarkdown } from './reviewMarkdown';
 import { reviewScope } from './reviewScope';
 import { clientFromEnvironment } from './service';
 import { runTestFile, type TestSession } from './testRun';
@@ -160,7 +161,7 @@ export async function runReview(paths: readonly string[], invocation: ReviewInvo
   if (made === undefined) return EXIT_TROUBLE;
   const { report, jsonOut } = made;
   const json = `${visibleJson(report)}\n`;
-  io.stdout(invocation.format === 'json' ? json : json);
+  io.stdout(invocation.format === 'json' ? json : reviewMarkdown(report));
   const unsaved = jsonOut === undefined ? undefined : await writeOutFile(jsonOut, json);
   if (unsaved !== undefined) {
     warn(io, `--json-out ${invocation.jsonOut ?? ''}: the report could not be saved: ${unsaved}`);
