@@ -38,7 +38,7 @@ function headline(r: ReviewReport): string {
     `**${plural(c.changes, 'change')} to apply**`,
     c.blocked > 0 ? `**${plural(c.blocked, 'trigger')} blocked**` : '',
     `lint: ${plural(c.errors, 'error')}, ${plural(c.warnings, 'warning')}`,
-    `tests: ${c.testsPassed} passed, ${c.testsFailed} not passed`,
+    r.tests.files.length === 0 ? '' : `tests: ${c.testsPassed} passed, ${c.testsFailed} not passed`,
     c.otherChanges > 0 ? `${plural(c.otherChanges, 'other difference')} with the service` : '',
   ];
   return parts.filter((p) => p !== '').join(' · ');
@@ -46,7 +46,8 @@ function headline(r: ReviewReport): string {
 
 function context(r: ReviewReport): string {
   const since = r.changedSince;
-  const where = r.plan === undefined ? 'No plan could be made' : `Planned against ${markdownText(r.plan.target.baseUrl)}`;
+  const where =
+    r.plan === undefined ? 'No plan could be made' : `Planned against ${markdownText(r.plan.target.baseUrl)}`;
   if (since === undefined) return `${where}; every file under the paths checked.`;
   const files = `${plural(since.changed.length, 'file')} changed, ${plural(since.deleted.length, 'file')} deleted`;
   return `${where}; changes since ${markdownText(since.ref)} (${markdownText(since.base.slice(0, 12))}): ${files}.`;
@@ -68,10 +69,26 @@ function sections(r: ReviewReport): Section[] {
       });
     }
   }
-  out.push({ title: 'Lint', report: lintMarkdown(r.lint) });
+  const since = r.changedSince !== undefined;
+  out.push({
+    title: 'Lint',
+    report:
+      r.lint.length === 0
+        ? { summary: since ? 'No trigger file that this change touches.' : 'No trigger file.', details: '' }
+        : lintMarkdown(r.lint),
+  });
+  const tests = { files: r.tests.files, problems: r.tests.problems, allowNotTestable: false };
   out.push({
     title: 'Trigger tests',
-    report: testMarkdown({ files: r.tests.files, problems: r.tests.problems, allowNotTestable: false }),
+    report:
+      r.tests.files.length + r.tests.problems.length === 0
+        ? {
+            summary: since
+              ? 'No trigger test that this change touches or that tests a file it touches.'
+              : 'No trigger test.',
+            details: '',
+          }
+        : testMarkdown(tests),
   });
   return out;
 }
@@ -97,9 +114,7 @@ function sectionText(s: Section, details: string): string {
 export function reviewMarkdown(r: ReviewReport): string {
   const head = `## Trigger review\n\n${headline(r)}\n\n${context(r)}`;
   const problems =
-    r.problems.length === 0
-      ? ''
-      : `\n\n### Not checked\n\n${r.problems.map((p) => `- ${markdownText(p)}`).join('\n')}`;
+    r.problems.length === 0 ? '' : `\n\n### Not checked\n\n${r.problems.map((p) => `- ${markdownText(p)}`).join('\n')}`;
   const all = sections(r);
   // The counts of every section first; what is left of the budget goes to the details, in order.
   let room = MAX_MARKDOWN - head.length - problems.length - all.reduce((n, s) => n + sectionText(s, '').length + 2, 0);
