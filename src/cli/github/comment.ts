@@ -11,7 +11,7 @@ export const MARKER = '<!-- obs-review: this comment is edited in place by obs r
 const MARKER_START = /^<!-- obs-review[\s:-]/;
 
 /** The most characters GitHub takes in a comment's body. */
-export const MAX_COMMENT_CHARS = 65_536;
+const MAX_COMMENT_CHARS = 65_536;
 
 /** How many pages of 100 comments are read before giving up: a pull request with more is no review. */
 const MAX_PAGES = 100;
@@ -28,7 +28,7 @@ export interface ReviewComment {
 }
 
 /** created: a new comment; updated: ours edited; unchanged: ours already said it; none: nothing to say, none there. */
-export type CommentAction = 'created' | 'updated' | 'unchanged' | 'none';
+type CommentAction = 'created' | 'updated' | 'unchanged' | 'none';
 
 export interface CommentPosted {
   action: CommentAction;

@@ -7,7 +7,7 @@ import { decodeStrict } from '../read';
 import { ReadProblem, readRegularFile } from '../../triggerFiles/regularFile';
 
 /** The public GitHub's API; GitHub Enterprise Server's runners set GITHUB_API_URL to their own. */
-export const DEFAULT_API_URL = 'https://api.github.com';
+const DEFAULT_API_URL = 'https://api.github.com';
 
 /** Event payloads are small; a larger file is not an event GitHub wrote. */
 const MAX_EVENT_BYTES = 16 * 1024 * 1024;
