@@ -7,7 +7,7 @@ import { GitHubApi, type ApiFailure } from './githubApi';
 import { pullRequestFromEnv, type SetupFailure } from './pullRequest';
 
 /** The first line of every comment obs posts; a comment is ours when its body starts with MARKER_START. */
-export const MARKER = '<!-- obs-review: this comment is edited in place by obs review --comment -->';
+export const MARKER = '<!-- obs-review: obs edits this comment in place on each run -->';
 const MARKER_START = /^<!-- obs-review[\s:-]/;
 
 /** The most characters GitHub takes in a comment's body. */
