@@ -6,7 +6,7 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import { TRIGGER_TEST_SUFFIX } from '../backtest/testPaths';
 import { TRIGGER_FILE_SUFFIX } from '../triggerFiles/paths';
-import { parseConcurrency, type MainIo } from './io';
+import { CliUsageError, parseConcurrency, type MainIo } from './io';
 import { maxBytesOption, maxProblemsOption, settingsOption } from './lint';
 import { ENV_BASE_URL, ENV_CONFIG_KEY } from './serviceEnv';
 import type { ReviewInvocation } from './reviewRun';
@@ -31,6 +31,19 @@ PATH: trigger files or folders (every *${TRIGGER_FILE_SUFFIX} under them); defau
         .default('markdown'),
     )
     .option('--json-out <FILE>', 'also save the whole report as JSON (its missing folders made)')
+    .option(
+      '--comment',
+      'post the Markdown report to the pull request the GitHub Actions job runs for, editing its earlier one',
+    )
+    .option(
+      '--comment-key <NAME>',
+      'with --comment: which review of the pull request this is (staging, production...), one comment each',
+      (v: string) => {
+        if (!/^[A-Za-z0-9._-]{1,64}$/.test(v))
+          throw new CliUsageError(`--comment-key needs letters, digits, ".", "_" or "-" (at most 64), got "${v}"`);
+        return v;
+      },
+    )
     .addOption(
       new Option('--fail-on <severity>', 'exit 1 for a lint finding of this severity or worse')
         .choices(['error', 'warning'])
@@ -50,6 +63,9 @@ PATH: trigger files or folders (every *${TRIGGER_FILE_SUFFIX} under them); defau
     .addHelpText(
       'after',
       `
+--comment reads GITHUB_TOKEN (with pull-requests: write), GITHUB_REPOSITORY, GITHUB_API_URL and the pull request
+from GITHUB_EVENT_PATH, as GitHub Actions sets them; a report with nothing to say creates no comment.
+
 The service is the one named by ${ENV_BASE_URL} and ${ENV_CONFIG_KEY} in the environment (never flags or files);
 a key that can only read is enough: review writes nothing to the service.
 

@@ -10,7 +10,7 @@ import { lintFiles, lintOptions } from './lintRun';
 import { outFileProblem, writeOutFile } from './outFile';
 import { planFiles, targetOf } from './planMaking';
 import { changedSince, textAt, type ChangedFiles } from './reviewChanged';
-import { identityKeys, isFromChange, reviewExit, type FailOn, type ReviewReport } from './reviewReport';
+import { identityKeys, isFromChange, reviewExit, saysNothing, type FailOn, type ReviewReport } from './reviewReport';
 import { reviewMarkdown } from './reviewMarkdown';
 import { reviewScope } from './reviewScope';
 import { clientFromEnvironment } from './service';
@@ -25,6 +25,8 @@ export interface ReviewInvocation {
   changedSince?: string;
   format: 'markdown' | 'json';
   jsonOut?: string;
+  comment?: boolean;
+  commentKey?: string;
   failOn: FailOn;
   prune?: boolean;
   matchByName?: boolean;
@@ -161,11 +163,36 @@ export async function runReview(paths: readonly string[], invocation: ReviewInvo
   if (made === undefined) return EXIT_TROUBLE;
   const { report, jsonOut } = made;
   const json = `${visibleJson(report)}\n`;
-  io.stdout(invocation.format === 'json' ? json : reviewMarkdown(report));
+  const markdown = reviewMarkdown(report);
+  io.stdout(invocation.format === 'json' ? json : markdown);
   const unsaved = jsonOut === undefined ? undefined : await writeOutFile(jsonOut, json);
-  if (unsaved !== undefined) {
+  if (unsaved !== undefined)
     warn(io, `--json-out ${invocation.jsonOut ?? ''}: the report could not be saved: ${unsaved}`);
-    return EXIT_TROUBLE;
+  const posted = invocation.comment === true ? await comment(markdown, report, invocation, io) : true;
+  return unsaved !== undefined || !posted ? EXIT_TROUBLE : reviewExit(report, invocation.failOn);
+}
+
+const POSTED = {
+  created: 'the review is posted to the pull request',
+  updated: "the pull request's review comment is brought up to date",
+  unchanged: "the pull request's review comment already says this",
+  none: 'nothing to say and no earlier comment: nothing was posted',
+} as const;
+
+/** The Markdown posted to the pull request (said on stderr); false when it could not be. */
+async function comment(markdown: string, report: ReviewReport, invocation: ReviewInvocation, io: MainIo) {
+  const { postReviewComment } = await import('./github/comment');
+  const posted = await postReviewComment({
+    markdown,
+    nothingChanged: saysNothing(report),
+    env: io.env ?? {},
+    cwd: io.cwd,
+    ...(invocation.commentKey === undefined ? {} : { key: invocation.commentKey }),
+  });
+  if (!posted.ok) {
+    warn(io, `--comment: ${posted.reason.message}`);
+    return false;
   }
-  return reviewExit(report, invocation.failOn);
+  warn(io, `${POSTED[posted.action]}${posted.url === undefined ? '' : `: ${posted.url}`}`);
+  return true;
 }

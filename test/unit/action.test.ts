@@ -1,16 +1,13 @@
 // The repository's GitHub Action (action.yml), run: its steps in bash as a runner runs them (action-runner.ts),
 // obs installed by its own step from the package `npm pack` makes here (offline), a sandbox as the service, a
 // local fake of GitHub's API (github-fake.ts) for the comment, and a repository with a base and a head commit of
-// trigger files. Until obs has its review command, the review step's `obs review` is the test's stand-in
-// (action-review-standin.ts: obs plan's text, posted by the comment module review uses).
+// trigger files.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { load } from 'js-yaml';
 import * as z from 'zod';
 import { runMain } from '../../src/cli/main';
@@ -101,22 +98,6 @@ function checkout(sha: string): string {
   return cwd;
 }
 
-/** The review stand-in on the PATH, run by node with tsx, wherever the step runs. */
-function standIn(): string {
-  const bin = join(dir, 'standin');
-  mkdirSync(bin, { recursive: true });
-  const tsx = pathToFileURL(createRequire(join(root, 'package.json')).resolve('tsx')).href;
-  const script = join(import.meta.dirname, 'action-review-standin.ts');
-  writeFileSync(
-    join(bin, 'obs-review-standin'),
-    `#!/bin/sh\nexec '${process.execPath}' --import '${tsx}' '${script}' "$@"\n`,
-    {
-      mode: 0o755,
-    },
-  );
-  return bin;
-}
-
 /** The action in a pull_request job of PR #7, on its head commit, with `with` as the workflow gives it. */
 async function reviewJob(fake: FakeGitHub, withInputs: Record<string, string>): Promise<ActionRun> {
   const cwd = checkout(head);
@@ -137,7 +118,6 @@ async function reviewJob(fake: FakeGitHub, withInputs: Record<string, string>): 
     contexts: { 'github.token': TOKEN, 'github.event.pull_request.base.sha': base },
     env: {
       ...env,
-      PATH: `${standIn()}:${env.PATH ?? ''}`,
       GITHUB_EVENT_NAME: 'pull_request',
       GITHUB_EVENT_PATH: event,
       GITHUB_REPOSITORY: REPOSITORY,
@@ -147,7 +127,6 @@ async function reviewJob(fake: FakeGitHub, withInputs: Record<string, string>): 
       GITHUB_STEP_SUMMARY: join(runnerTemp, 'summary.md'),
       RUNNER_TEMP: runnerTemp,
     },
-    script: (step, run) => (step === 'Review' ? run.replace('obs review ', 'obs-review-standin ') : run),
   });
 }
 
@@ -179,8 +158,8 @@ test('a pull request gets its review as one comment, and a later run of the same
     );
     const comments = fake.comments(PR);
     assert.equal(comments.length, 1);
-    assert.ok(comments[0]?.body.startsWith(`${MARKER}\n## Trigger changes\n`), comments[0]?.body);
-    assert.ok(comments[0]?.body.includes('      threshold.value: 5 -> 9\n'), comments[0]?.body);
+    assert.ok(comments[0]?.body.startsWith(`${MARKER}\n## Trigger review\n\n**1 change to apply**`), comments[0]?.body);
+    assert.ok(comments[0]?.body.includes('  - threshold\\.value\\: 5 \\-&gt; 9\n'), comments[0]?.body);
     const second = await reviewJob(fake, inputs);
     assert.deepEqual(
       second.steps.map(([, code]) => code),

@@ -88,6 +88,28 @@ test('a later run edits our comment in place: the same comment, no second one', 
     );
   }));
 
+test('reviews of two keys (staging, production) keep a comment each: a run edits only the comment of its key', () =>
+  withFake(async (fake, env) => {
+    const staging = fake.add(PR, commentBody('older staging report', 'staging'), 'github-actions[bot]');
+    const production = fake.add(PR, commentBody('older production report', 'production'), 'github-actions[bot]');
+    const o = await post(env, { key: 'production' });
+    assert.deepEqual([o.ok && o.action, fake.sent()], ['updated', [LIST, update(production.id)]]);
+    assert.deepEqual(
+      fake.comments(PR).map((c) => [c.id, c.body]),
+      [
+        [staging.id, commentBody('older staging report', 'staging')],
+        [production.id, `<!-- obs-review production: obs edits this comment in place on each run -->\n${REPORT}`],
+      ],
+    );
+  }));
+
+test('a review without a key takes no keyed comment for its own: it creates its comment', () =>
+  withFake(async (fake, env) => {
+    fake.add(PR, commentBody('older staging report', 'staging'), 'github-actions[bot]');
+    const o = await post(env);
+    assert.deepEqual([o.ok && o.action, fake.sent()], ['created', [LIST, CREATE]]);
+  }));
+
 test('our comment that already says the report is left alone: no edit is sent', () =>
   withFake(async (fake, env) => {
     const ours = fake.add(PR, commentBody(REPORT), 'github-actions[bot]');

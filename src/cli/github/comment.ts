@@ -6,9 +6,16 @@ import type { Outcome } from '../../result';
 import { GitHubApi, type ApiFailure } from './githubApi';
 import { pullRequestFromEnv, type SetupFailure } from './pullRequest';
 
-/** The first line of every comment obs posts; a comment is ours when its body starts with MARKER_START. */
-export const MARKER = '<!-- obs-review: obs edits this comment in place on each run -->';
-const MARKER_START = /^<!-- obs-review[\s:-]/;
+/** The first line of every comment obs posts (of one without a key); a comment is ours when its body starts with it. */
+export const MARKER = markerOf(undefined);
+
+/** The marker of a comment of a key (reviews of staging and production in one pull request keep a comment each). */
+function markerOf(key: string | undefined): string {
+  return `<!-- obs-review${key === undefined ? '' : ` ${key}`}: obs edits this comment in place on each run -->`;
+}
+
+/** What a comment of the key starts with: the marker up to its colon, so that no key's comment is another's. */
+const markerStart = (key: string | undefined) => markerOf(key).slice(0, markerOf(key).indexOf(':') + 1);
 
 /** The most characters GitHub takes in a comment's body. */
 const MAX_COMMENT_CHARS = 65_536;
@@ -19,6 +26,8 @@ const MAX_PAGES = 100;
 export interface ReviewComment {
   /** The report, as Markdown; the marker goes before it. */
   markdown: string;
+  /** Which of several reviews of the pull request this is (letters, digits, `.`, `_`, `-`); none for the one review. */
+  key?: string;
   /** The report says nothing would change: no comment is created (one that exists is still brought up to date). */
   nothingChanged: boolean;
   /** The job's environment (GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_EVENT_PATH). */
@@ -39,8 +48,8 @@ export interface CommentPosted {
 export type CommentFailure = SetupFailure | ApiFailure | { kind: 'too-long'; message: string };
 
 /** The comment's whole body: the marker, then the report. */
-export function commentBody(markdown: string): string {
-  return `${MARKER}\n${markdown}`;
+export function commentBody(markdown: string, key?: string): string {
+  return `${markerOf(key)}\n${markdown}`;
 }
 
 /** Line ends as GitHub may store them: the same text with \r\n is the same comment. */
@@ -52,7 +61,7 @@ const sameText = (a: string, b: string): boolean => a.replace(/\r\n/g, '\n') ===
  * prints it and exits 2). The token is never in a message.
  */
 export async function postReviewComment(c: ReviewComment): Promise<Outcome<CommentPosted, CommentFailure>> {
-  const body = commentBody(c.markdown);
+  const body = commentBody(c.markdown, c.key);
   if (body.length > MAX_COMMENT_CHARS)
     return {
       ok: false,
@@ -69,7 +78,8 @@ export async function postReviewComment(c: ReviewComment): Promise<Outcome<Comme
   try {
     const listed = await api.comments(MAX_PAGES);
     if (!listed.ok) return listed;
-    const ours = listed.comments.find((comment) => MARKER_START.test(comment.body));
+    const start = markerStart(c.key);
+    const ours = listed.comments.find((comment) => comment.body.startsWith(start));
     if (ours === undefined) {
       if (c.nothingChanged) return { ok: true, action: 'none' };
       const created = await api.create(body);
