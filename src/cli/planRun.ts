@@ -2,11 +2,14 @@
 // under the paths (planMaking.ts, the one pipeline), printed, and with --out saved and sealed for obs apply.
 import { resolve } from 'node:path';
 import { planCounts, type PlanInputs } from '../triggerFiles';
+import { unreadableAnnotations, writeGithubReport } from './github/report';
 import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, type MainIo } from './io';
+import { planMarkdown } from './markdown/plan';
 import { outFileProblem, writeOutFile } from './outFile';
 import { planFileText } from './planFile';
 import { planFiles, targetOf } from './planMaking';
-import { planText } from './planReport';
+import { planAnnotations } from './planGithub';
+import { planCountsText, planText } from './planReport';
 import { clientFromEnvironment, ENV_CONFIG_KEY } from './service';
 import { visibleJson } from './visible';
 import { metricsDatasetsOf } from './workspaceSettings';
@@ -14,7 +17,7 @@ import { metricsDatasetsOf } from './workspaceSettings';
 /** The options of `obs plan` as commander parses them (plan.ts declares them). */
 export interface PlanInvocation {
   out?: string;
-  format: 'text' | 'json';
+  format: 'text' | 'json' | 'github';
   prune?: boolean;
   metricsDataset?: string[];
   /** The settings file the workspace's metrics datasets are read from (default: the current folder's). */
@@ -68,7 +71,15 @@ export async function runPlan(paths: readonly string[], invocation: PlanInvocati
   }
   if (made === undefined) return EXIT_TROUBLE;
   const plan = made.plan;
-  io.stdout(invocation.format === 'json' ? `${visibleJson(plan)}\n` : planText(plan));
+  if (invocation.format === 'github')
+    await writeGithubReport(io, {
+      command: 'plan',
+      annotations: [...unreadableAnnotations('plan', made.unreadable), ...planAnnotations(plan, made.texts)],
+      summaryLine: planCountsText(plan),
+      markdown: planMarkdown(plan),
+      fullReport: 'obs plan (its text report)',
+    });
+  else io.stdout(invocation.format === 'json' ? `${visibleJson(plan)}\n` : planText(plan));
   // Written whole, so obs apply never reads half a plan.
   const key = (env[ENV_CONFIG_KEY] ?? '').trim();
   const unsaved = out === undefined ? undefined : await writeOutFile(out, planFileText(plan, key));
