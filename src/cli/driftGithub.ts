@@ -2,7 +2,7 @@
 // first member that differs, every difference in its message), is only local (a warning at the trigger) or only on
 // the service (a warning on no file), and an error for each one that could not be compared.
 import { driftFindings, type DriftFinding, type DriftRun } from './driftReport';
-import type { Annotation, AnnotationLevel } from './github';
+import type { Annotation, AnnotationLevel } from './github/report';
 import { filesLocator } from './jsonPlace';
 
 const LEVEL: Record<DriftFinding['kind'], AnnotationLevel> = {

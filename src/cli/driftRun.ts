@@ -9,7 +9,7 @@ import {
 } from '../triggerFiles';
 import { driftAnnotations } from './driftGithub';
 import { driftJson, driftSarif, driftSummary, driftText, type DriftRun } from './driftReport';
-import { unreadableAnnotations, writeGithubReport } from './github';
+import { unreadableAnnotations, writeGithubReport } from './github/report';
 import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, type MainIo } from './io';
 import { driftMarkdown } from './markdown/drift';
 import { markdownText } from './markdown/text';

@@ -1,7 +1,7 @@
 // `obs lint --format github`: an annotation for each problem at its range (error, warning; info as a notice), one
 // error for each file that could not be read and each problem of the command line.
 import type { Severity } from '../lint';
-import type { Annotation, AnnotationLevel } from './github';
+import type { Annotation, AnnotationLevel } from './github/report';
 import type { FileReport } from './lintSarif';
 
 const LEVEL: Record<Severity, AnnotationLevel> = { error: 'error', warning: 'warning', info: 'notice' };

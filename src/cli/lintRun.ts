@@ -16,7 +16,7 @@ import { expandTargets } from './files';
 import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, type MainIo } from './io';
 import { CLI_METRICS_DATASET_HINT } from './metricsHint';
 import { metricsDatasetsOf } from './workspaceSettings';
-import { writeGithubReport } from './github';
+import { writeGithubReport } from './github/report';
 import { lintAnnotations } from './lintGithub';
 import { lintCounts, lintSummary, toJson, toText } from './lintReport';
 import { lintMarkdown } from './markdown/lint';

@@ -1,7 +1,7 @@
 // `obs plan --format github`: an annotation for each change as the text plan says it: a create at its trigger and
 // an update at the first member it changes (notices: what a merge would write), a delete (a warning: an alert the
 // service would lose; no file holds it), and each blocked trigger (an error, with the reasons).
-import type { Annotation, AnnotationLevel } from './github';
+import type { Annotation, AnnotationLevel } from './github/report';
 import { filesLocator } from './jsonPlace';
 import { planSections, type PlanSection } from './planReport';
 import type { Plan } from '../triggerFiles';

@@ -2,7 +2,7 @@
 // under the paths (planMaking.ts, the one pipeline), printed, and with --out saved and sealed for obs apply.
 import { resolve } from 'node:path';
 import { planCounts, type PlanInputs } from '../triggerFiles';
-import { unreadableAnnotations, writeGithubReport } from './github';
+import { unreadableAnnotations, writeGithubReport } from './github/report';
 import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, type MainIo } from './io';
 import { planMarkdown } from './markdown/plan';
 import { outFileProblem, writeOutFile } from './outFile';

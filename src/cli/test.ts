@@ -2,7 +2,7 @@
 // its past window, evaluated as the service would have evaluated the trigger, from query results paced by
 // the service's limit of 10 a minute (each query and window run once, whatever the expectations sharing
 // it), or from the test file's recording where it holds the window (no service needed); `--record` writes
-// the recordings. Text, JUnit XML or GitHub annotations (github.ts). Exit 0 every expectation passed, 1 one
+// the recordings. Text, JUnit XML or GitHub annotations (github/report.ts). Exit 0 every expectation passed, 1 one
 // failed or is not testable (unless allowed), 2 trouble.
 // This module declares the command; the run (testRun.ts, with the backtest engine and the client) loads
 // when it runs.

@@ -2,7 +2,7 @@
 // file: FAILED and ERROR as errors, NOT TESTABLE as a warning (a notice with --allow-not-testable, which skips
 // it); a test file that could not be run is an error on the file, a problem of the run an error on none.
 import type { ExpectationOutcome, ExpectationStatus } from '../backtest';
-import type { Annotation, AnnotationLevel } from './github';
+import type { Annotation, AnnotationLevel } from './github/report';
 import { jsonLocator, type TextRange } from './jsonPlace';
 import { STATUS_WORDS, type TestFileReport, type TestRunReport } from './testReport';
 

@@ -35,7 +35,7 @@ import { onceEachWait } from './testWaits';
 import { testJunit } from './testJunit';
 import { exitStatus, summaryLine, testText, type TestFileReport } from './testReport';
 import { expectationPlaces, testAnnotations } from './testGithub';
-import { writeGithubReport } from './github';
+import { writeGithubReport } from './github/report';
 import { testMarkdown } from './markdown/test';
 import type { Outcome } from '../result';
 

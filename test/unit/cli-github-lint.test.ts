@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { escapeData, escapeProperty, stepSummaryText, workflowCommand } from '../../src/cli/github';
+import { escapeData, escapeProperty, stepSummaryText, workflowCommand } from '../../src/cli/github/report';
 import { runObs } from './obs-run';
 import { runnerCommands } from './github-runner';
 import { trigger } from './lint-helpers';

@@ -127,6 +127,21 @@ describe('obs drift --format github', () => {
       ].join('\n'),
     );
   });
+
+  test('with --applied, the step summary says first what it compares', async () => {
+    const summary = join(dir, 'summary.md');
+    const r = await run(['drift', '--format', 'github', '--applied', 'triggers', 'triggers'], {
+      GITHUB_STEP_SUMMARY: summary,
+    });
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stdout, '7 files compared: 7 in sync, 0 differ, 0 only local, 0 only on the service\n');
+    assert.equal(
+      readFileSync(summary, 'utf8'),
+      '### obs drift\n\n' +
+        'What changed on the service since triggers was applied\\, other than to what triggers holds\\:\n\n' +
+        '7 files compared\\: 7 in sync\\, 0 differ\\, 0 only local\\, 0 only on the service\n\n',
+    );
+  });
 });
 
 describe('obs plan --format github', () => {

@@ -6,11 +6,11 @@
 // the command's line and start another.
 import { appendFile } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { errorText } from '../api/errors';
-import { warn, type MainIo } from './io';
-import type { TextRange } from './jsonPlace';
-import type { MarkdownReport } from './markdown/text';
-import { visible } from './visible';
+import { errorText } from '../../api/errors';
+import { warn, type MainIo } from '../io';
+import type { TextRange } from '../jsonPlace';
+import type { MarkdownReport } from '../markdown/text';
+import { visible } from '../visible';
 
 export type AnnotationLevel = 'error' | 'warning' | 'notice';
 
