@@ -177,8 +177,8 @@ const builds = [
   {
     ...common,
     // The runs of obs's commands, each bundle loaded by dist/cli.js when one of its commands runs: the linter
-    // without the client (lint), the client and undici with triggers as code, the backtest engine and the MCP
-    // server (pull, drift, plan, apply, test, mcp).
+    // without the client (lint); the client with triggers as code and the backtest engine (pull, drift, plan,
+    // apply, test, noise); the MCP server (mcp).
     entryPoints: { 'cli-lint': 'src/cli/lintRun.ts' },
     ...cliOptions,
     plugins: [cliParts(CLI_PARTS.lint), sharedLibs()],
@@ -191,7 +191,7 @@ const builds = [
   },
   {
     ...common,
-    // obs mcp's server: the MCP SDK (with ajv and its own zod v3) loads only when that command runs.
+    // obs mcp's server: the MCP SDK and the ajv it brings load only when that command runs.
     entryPoints: { 'cli-mcp': 'src/cli/mcpRun.ts' },
     ...cliOptions,
     plugins: [sharedLibs()],

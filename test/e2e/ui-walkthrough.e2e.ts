@@ -1,6 +1,6 @@
 // UI suite: the extension's walkthrough ("Get Started with Observability Config") as a newcomer meets it.
-// Its steps show with their pictures (from the repository's address), and the first step's button starts the local sandbox, which marks
-// the step done.
+// Its steps show with their pictures (from the repository's address), and the first step's button starts
+// the local sandbox, which marks the step done.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';

@@ -14,7 +14,7 @@ const WEBVIEW = /^dist\/webview\//;
 const HOMES: Record<string, { files: RegExp; why: string }> = {
   zod: {
     files: /^dist\/(lib-zod\.js|cli-mcp\.js|webview\/chunk-\w+\.js)$/,
-    why: "dist/lib-zod.js for Node, a chunk for the pages, and in obs mcp the few parts of zod's core its SDK's zod/v4-mini reaches",
+    why: "dist/lib-zod.js for Node, a chunk for the pages; in obs mcp, what the SDK's zod/v4-mini reaches",
   },
   undici: { files: /^dist\/lib-undici\.js$/, why: 'one copy for the editor and obs' },
   'jsonc-parser': { files: /^dist\/lib-jsonc\.js$/, why: 'one copy for the editor, the lint worker and obs' },
@@ -61,7 +61,7 @@ test('each library is only in the files designed to hold it, and every library t
   assert.deepEqual(elsewhere, []);
 });
 
-test('undici, jsonc-parser and tinyglobby have one copy for the editor and obs, zod one for Node and one for the pages', () => {
+test('undici, jsonc-parser and tinyglobby are in one file each, zod in one for Node and one for the pages', () => {
   const places = placesOfLibraries();
   assert.deepEqual(places.get('undici'), ['dist/lib-undici.js']);
   assert.deepEqual(places.get('jsonc-parser'), ['dist/lib-jsonc.js']);
