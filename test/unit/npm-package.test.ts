@@ -41,15 +41,20 @@ test(
       assert.equal(packed.length, 1);
       const tarball = join(dir, packed[0]?.filename ?? '');
       assert.equal(packed[0]?.filename, `obs-vscode-${version}.tgz`);
-      // The CLI's three bundles and what npm always adds: the manifest, README, LICENSE and the manifest's "main"
-      // (the editor's bundle, which obs never loads).
+      // The CLI's bundles, the libraries they share, and what npm always adds: the manifest, README, LICENSE and
+      // the manifest's "main" (the editor's bundle, which obs never loads).
       assert.deepEqual(packed[0]?.files.map((f) => f.path).sort(), [
         'LICENSE',
         'README.md',
         'dist/cli-lint.js',
+        'dist/cli-mcp.js',
         'dist/cli-service.js',
         'dist/cli.js',
         'dist/extension.js',
+        'dist/lib-glob.js',
+        'dist/lib-jsonc.js',
+        'dist/lib-undici.js',
+        'dist/lib-zod.js',
         'package.json',
       ]);
 
@@ -88,6 +93,22 @@ test(
           'bad.trigger.json:3:3 error trigger/frequency frequency 90 is not a multiple of 60; expected a whole ' +
             'number of seconds from 60 to 86400, a multiple of 60\n2 files checked: 1 error, 0 warnings, 0 infos\n',
           '',
+        ],
+      );
+
+      // A command of the service's bundle loads it and the libraries it shares (the client's undici among them).
+      writeFileSync(join(dir, 'svc.trigger.json'), '{"dataset_slug": "api-gateway", "name": "x"}');
+      const offline = spawnSync(obs, ['drift', 'svc.trigger.json'], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH ?? '', OBS_BASE_URL: 'http://127.0.0.1:9', OBS_CONFIG_KEY: 'k' },
+      });
+      assert.deepEqual(
+        [offline.status, offline.stderr],
+        [
+          2,
+          'obs: could not list the triggers of api-gateway: list triggers failed: could not reach the service ' +
+            '(ECONNREFUSED): connect ECONNREFUSED 127.0.0.1:9\n',
         ],
       );
     } finally {
