@@ -150,6 +150,8 @@ test("5 datasets' live columns arriving re-lint only the 20 of 200 files that na
     }
     assert.ok(work.jobs('lint') - jobs <= 20, `lint jobs after the columns arrived: ${work.jobs('lint') - jobs}`);
     assert.ok(fake.reads - reads <= 10, `files read from disk: ${fake.reads - reads}`);
+    // Each dataset's columns crossed to the worker once, not once per job naming (or not naming) it.
+    assert.deepEqual(work.columns(), { messages: 5, entries: 5 });
     // Each of the 20 now has the column check (open and closed alike); the others are as they were.
     assert.deepEqual(
       naming.filter((uri) => !rulesOf(uri).includes('query/unknown-column')),

@@ -29,6 +29,12 @@ import type { Logger } from '../core/logger';
 import type { Settings } from '../core/settings';
 import { TriggerFileMatcher } from './triggerFiles';
 
+/** Whether a record has a member, without listing them all (asked for every lint job). */
+function hasAny(record: Readonly<Record<string, unknown>>): boolean {
+  for (const key in record) if (Object.hasOwn(record, key)) return true;
+  return false;
+}
+
 export class TriggerDiagnostics implements vscode.Disposable {
   readonly matcher: TriggerFileMatcher;
   readonly scheduler: LintScheduler<string>;
@@ -128,7 +134,7 @@ export class TriggerDiagnostics implements vscode.Disposable {
     const options: LintJobOptions = { metricsDatasets: this.settings.metricsDatasets() };
     if (key !== undefined && key.startsWith(`${this.readOnlyScheme}:`)) options.form = 'listed';
     const columns = this.columns?.known();
-    if (columns !== undefined && Object.keys(columns).length > 0) options.columns = columns;
+    if (columns !== undefined && hasAny(columns)) options.columns = columns;
     const datasets = this.datasets?.known();
     if (datasets !== undefined) options.datasets = datasets;
     const recipients = this.recipients?.known();
