@@ -23,7 +23,7 @@ import { parseTestFile } from './testFile';
 import * as l10n from '@vscode/l10n';
 
 /** Groups named in the top list of a side: the ones in the most notifications. */
-export const TOP_GROUPS = 3;
+const TOP_GROUPS = 3;
 
 /** A test file of the trigger: how the user knows it (its path) and its text. */
 export interface TestText {
@@ -47,6 +47,8 @@ export interface NoiseDiffTarget {
   file?: string;
   /** The test files that test the trigger's file: run with each version. */
   tests: readonly TestText[];
+  /** Why the tests of its file are not run (none are given then). */
+  testsNotRun?: string;
 }
 
 export interface NoiseDiffOptions {
@@ -56,7 +58,7 @@ export interface NoiseDiffOptions {
 }
 
 /** Groups that met the threshold when a notification was sent: how many, and those in the most. */
-export interface GroupsFired {
+interface GroupsFired {
   count: number;
   top: { label: string; notifications: number }[];
 }
@@ -94,15 +96,16 @@ export interface NoiseDiffEntry {
   was?: NoiseSide;
   /** With the file's version; absent for a delete. */
   wouldBe?: NoiseSide;
-  /** The test files run (their labels); none: no test file tests the trigger's file. */
+  /** The test files run (their labels); none: no test file tests the trigger's file, or `testsNotRun` says why. */
   testFiles: string[];
+  testsNotRun?: string;
   /** Each version's test outcome, when test files were run with it. */
   testsWas?: SideTests;
   testsWouldBe?: SideTests;
 }
 
 /** The groups that met the threshold at the evaluations that sent a notification, most often first. */
-export function groupsFired(
+function groupsFired(
   outcome: PreviewOutcome,
   rules: Pick<TriggerRules, 'op' | 'value'>,
   sentAt: readonly number[],
@@ -194,7 +197,7 @@ async function diffOne(
   options: NoiseDiffOptions,
   cache: ResultStore,
 ): Promise<NoiseDiffEntry> {
-  const entry: NoiseDiffEntry = { ...heading(t), testFiles: t.tests.map((x) => x.label) };
+  const entry: NoiseDiffEntry = heading(t);
   if (t.service !== undefined) entry.was = await sideOf(t, t.service, s, options, cache);
   if (t.file !== undefined) entry.wouldBe = await sideOf(t, t.file, s, options, cache);
   if (t.tests.length === 0) return entry;
@@ -209,6 +212,8 @@ const heading = (t: NoiseDiffTarget) => ({
   action: t.action,
   name: t.name,
   dataset: t.dataset === ENVIRONMENT_WIDE ? ENVIRONMENT_WIDE_TRIGGER_SLUG : t.dataset,
+  testFiles: t.tests.map((x) => x.label),
+  ...(t.testsNotRun === undefined ? {} : { testsNotRun: t.testsNotRun }),
 });
 
 /** Why a version was not evaluated after a cancel. */
@@ -218,7 +223,6 @@ function cancelled(t: NoiseDiffTarget, why: string): NoiseDiffEntry {
     ...heading(t),
     ...(t.service === undefined ? {} : { was: side }),
     ...(t.file === undefined ? {} : { wouldBe: side }),
-    testFiles: t.tests.map((x) => x.label),
   };
 }
 

@@ -1,0 +1,135 @@
+// The noise diff in words: plain text (`obs plan --noise`) and Markdown for a pull request (a table, biggest
+// change first, then each change's details folded in <details>). Whatever comes from files or the service is
+// made visible (visible.ts) and, in Markdown, written so it cannot act as Markdown or HTML (markdownText).
+import { durationWords } from '../backtest/noise';
+import type { NoiseDiffEntry, NoiseSide, SideTests } from '../backtest/noiseDiff';
+import { kindOf, type ChangeKind } from './noiseDiffJson';
+import { visible } from './visible';
+
+interface DiffOptions {
+  days: number;
+}
+
+/**
+ * Every character Markdown or HTML may read as syntax inside a line: emphasis, code, links and images, HTML and
+ * entities, table cells, strikethrough, math; `@` (a mention), `:` and `.` (bare links such as www.x.y or
+ * https://x), `#` (an issue link). Line starts need nothing more: the text is one line, after other text.
+ */
+const SYNTAX = /[\\`*_[\]()<>&|!~@:.#$"']/g;
+
+/**
+ * Text from files or the service as Markdown that shows it as it is: hidden characters made visible, every
+ * syntax character a numeric reference (which Markdown and HTML both read as the character alone, in a table
+ * cell and in a <summary> alike).
+ */
+export function markdownText(text: string): string {
+  return visible(text).replace(SYNTAX, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+const utc = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 16).replace('T', ' ');
+const estimated = (side: NoiseSide | undefined) => side?.kind === 'evaluated' && !side.counts.exact;
+const times = (n: number) =>
+  n === 0 ? 'would not have notified' : `would have notified ${plural(n, 'time', 'times')}`;
+
+/** The change in one sentence: "would have notified 3 times in 7 days (was 41)". */
+function changeSentence(e: NoiseDiffEntry, o: DiffOptions): string {
+  const days = plural(o.days, 'day', 'days');
+  const mark = estimated(e.was) || estimated(e.wouldBe) ? ' (estimated)' : '';
+  for (const [side, whose] of [
+    [e.was, "the service's version"],
+    [e.wouldBe, "the file's version"],
+  ] as const)
+    if (side?.kind === 'skipped') return `${whose} cannot be evaluated: ${side.reason}`;
+  const was = e.was?.kind === 'evaluated' ? e.was.counts.notifications : undefined;
+  const now = e.wouldBe?.kind === 'evaluated' ? e.wouldBe.counts.notifications : undefined;
+  if (now === undefined)
+    return `deleted: would no longer send the ${plural(was ?? 0, 'notification', 'notifications')} it sent in ${days}${mark}`;
+  if (was === undefined) return `${times(now)} in ${days} (a new trigger)${mark}`;
+  return `${times(now)} in ${days} (${was === now ? 'the same as now' : `was ${was.toLocaleString('en')}`})${mark}`;
+}
+
+/** A side's count for a table cell: the number, "new", "deleted" or "not evaluated". */
+function countCell(side: NoiseSide | undefined, absent: string): string {
+  if (side === undefined) return absent;
+  if (side.kind === 'skipped') return 'not evaluated';
+  return `${side.counts.notifications.toLocaleString('en')}${side.counts.exact ? '' : ' (estimated)'}`;
+}
+
+/** What one version sent, in words. */
+function sideLines(side: NoiseSide, whose: string): string[] {
+  if (side.kind === 'skipped') return [`${whose}: not evaluated: ${side.reason}`];
+  const c = side.counts;
+  const r = side.rules;
+  const rules = `threshold ${r.op} ${r.value}${r.exceededLimit > 1 ? `, exceeded_limit ${r.exceededLimit}` : ''}`;
+  const lines = [
+    `${whose} (${rules}): ${plural(c.notifications, 'notification', 'notifications')} (${r.alertType}), ${plural(c.resolves, 'resolve', 'resolves')}, ${plural(c.flaps, 'flap', 'flaps')} in ${durationWords(c.windowSeconds)} (${utc(side.from)} to ${utc(side.to)} UTC)${c.exact ? '' : ', estimated: some values could not be added up over buckets'}`,
+  ];
+  if (side.first !== undefined && side.last !== undefined)
+    lines.push(`first ${utc(side.first)} UTC, last ${utc(side.last)} UTC`);
+  if (side.groups !== undefined && side.groups.count > 0)
+    lines.push(
+      `${plural(side.groups.count, 'group', 'groups')} notified: ${side.groups.top.map((g) => `${g.label === '' ? '(none)' : g.label} ${g.notifications}`).join(', ')}${side.groups.count > side.groups.top.length ? ', ...' : ''}`,
+    );
+  return [...lines, ...side.notes.map((n) => `note: ${n}`)];
+}
+
+function testLines(e: NoiseDiffEntry): string[] {
+  if (e.testsNotRun !== undefined) return [`tests: ${e.testsNotRun}`];
+  if (e.testFiles.length === 0) return ['tests: no test file tests its file'];
+  const one = (t: SideTests | undefined, whose: string): string[] => {
+    if (t === undefined) return [];
+    const { passed, failed, error } = t.tally;
+    const head = `tests with ${whose}: ${passed} passed, ${failed} failed, ${t.tally['not-testable']} not testable, ${error} errors`;
+    return [head, ...t.notPassed.map((p) => `  ${p.status} "${p.name}" (${p.file}): ${p.message}`)];
+  };
+  return [
+    `tests: ${e.testFiles.join(', ')}`,
+    ...one(e.testsWas, "the service's version"),
+    ...one(e.testsWouldBe, "the file's version"),
+  ];
+}
+
+/** Every line of a change's details, in order. */
+function detailLines(e: NoiseDiffEntry): string[] {
+  return [
+    ...(e.was === undefined ? [] : sideLines(e.was, "was (the service's version)")),
+    ...(e.wouldBe === undefined ? [] : sideLines(e.wouldBe, "would be (the file's version)")),
+    ...testLines(e),
+  ];
+}
+
+function summary(entries: readonly NoiseDiffEntry[], o: DiffOptions): string {
+  const count = (k: ChangeKind) => entries.filter((e) => kindOf(e) === k).length;
+  return `${plural(entries.length, 'change', 'changes')} over the last ${plural(o.days, 'day', 'days')}: ${count('quieter')} quieter, ${count('noisier')} noisier, ${count('same')} the same, ${count('not-evaluated')} not evaluated`;
+}
+
+const arrow = (e: NoiseDiffEntry) =>
+  `${countCell(e.was, 'new')} -> ${countCell(e.wouldBe, 'deleted')}`.replace(/ \(estimated\)/g, '~');
+
+export function noiseDiffText(entries: readonly NoiseDiffEntry[], o: DiffOptions): string {
+  const pad = '    ';
+  const blocks = entries.map((e) =>
+    [
+      visible(`${arrow(e)}  ${e.action} "${e.name}" (${e.label}) on ${e.dataset}: ${changeSentence(e, o)}`),
+      ...detailLines(e).map((l) => `${pad}${visible(l)}`),
+    ].join('\n'),
+  );
+  const head = `What the changes would have notified (each version evaluated as the service would have):`;
+  return `${head}\n\n${blocks.join('\n\n')}${blocks.length > 0 ? '\n\n' : ''}${summary(entries, o)}\n`;
+}
+
+export function noiseDiffMarkdown(entries: readonly NoiseDiffEntry[], o: DiffOptions): string {
+  const rows = entries.map((e) => {
+    const trigger = `${markdownText(e.name)}<br>${markdownText(`${e.action} · ${e.label}`)}`;
+    return `| ${trigger} | ${countCell(e.was, 'new')} | ${countCell(e.wouldBe, 'deleted')} | ${markdownText(changeSentence(e, o))} |`;
+  });
+  const details = entries.map(
+    (e) =>
+      `<details><summary>${markdownText(`${e.name} (${e.label}): ${arrow(e)}`)}</summary>\n\n${detailLines(e)
+        .map((l) => `- ${markdownText(l)}`)
+        .join('\n')}\n\n</details>`,
+  );
+  const table = `| Trigger | Was | Would be | Change |\n|---|---:|---:|---|\n${rows.join('\n')}`;
+  return `### What the changes would have notified\n\n${summary(entries, o)}.\n\n${entries.length > 0 ? `${table}\n\n${details.join('\n')}\n` : ''}`;
+}

@@ -1,0 +1,138 @@
+// The noise diff's reports: the Markdown table for a pull request (biggest change first, estimates marked, a
+// version not evaluated with why, details folded, hostile names shown as text), the plain text and the
+// versioned JSON, from entries written here.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { biggestChangeFirst, type NoiseDiffEntry, type NoiseSide } from '../../src/backtest/noiseDiff';
+import type { NoiseCounts } from '../../src/backtest/noise';
+import { noiseDiffJson } from '../../src/cli/noiseDiffJson';
+import { markdownText, noiseDiffMarkdown, noiseDiffText } from '../../src/cli/noiseDiffText';
+
+const FROM = Date.parse('2025-05-26T13:00:00Z') / 1000;
+const TO = Date.parse('2025-06-02T12:00:00Z') / 1000;
+
+function side(notifications: number, value: number, over: Partial<NoiseCounts> = {}): NoiseSide {
+  return {
+    kind: 'evaluated',
+    rules: { op: '>', value, exceededLimit: 1, alertType: 'on_change', frequency: 300 },
+    counts: {
+      notifications,
+      resolves: notifications,
+      firings: notifications,
+      flaps: 0,
+      evaluated: 2_004,
+      perDay: [notifications, 0, 0, 0, 0, 0, 0],
+      windowSeconds: TO - FROM,
+      exact: true,
+      ...over,
+    },
+    ...(notifications > 0 ? { first: FROM + 300, last: TO - 300 } : {}),
+    from: FROM,
+    to: TO,
+    notes: [],
+  };
+}
+
+const entry = (over: Partial<NoiseDiffEntry>): NoiseDiffEntry => ({
+  key: 'k',
+  label: 'triggers/api-gateway/High-error-rate.trigger.json',
+  action: 'update',
+  name: 'High error rate',
+  dataset: 'api-gateway',
+  testFiles: [],
+  ...over,
+});
+
+const raised = entry({ key: 'raised', was: side(41, 5), wouldBe: side(3, 50) });
+const created = entry({
+  key: 'new',
+  action: 'create',
+  label: 'triggers/api-gateway/New.trigger.json',
+  name: 'New',
+  wouldBe: side(2, 9, { exact: false }),
+});
+const broken = entry({
+  key: 'broken',
+  label: 'triggers/api-gateway/Daily.trigger.json',
+  name: 'Daily',
+  was: side(1, 5),
+  wouldBe: { kind: 'skipped', reason: 'the service keeps 7 days of data, too little' },
+});
+
+describe('the noise diff in Markdown', () => {
+  test('a table: biggest change first, a create without a "was", an estimate marked, a version not evaluated with why', () => {
+    const md = noiseDiffMarkdown(biggestChangeFirst([broken, created, raised]), { days: 7 });
+    const rows = md.split('\n').filter((l) => l.startsWith('| '));
+    assert.deepEqual(rows, [
+      '| Trigger | Was | Would be | Change |',
+      '| High error rate<br>update · triggers/api-gateway/High-error-rate&#46;trigger&#46;json | 41 | 3 | would have notified 3 times in 7 days &#40;was 41&#41; |',
+      '| New<br>create · triggers/api-gateway/New&#46;trigger&#46;json | new | 2 (estimated) | would have notified 2 times in 7 days &#40;a new trigger&#41; &#40;estimated&#41; |',
+      '| Daily<br>update · triggers/api-gateway/Daily&#46;trigger&#46;json | 1 | not evaluated | the file&#39;s version cannot be evaluated&#58; the service keeps 7 days of data, too little |',
+    ]);
+    assert.match(
+      md,
+      /^### What the changes would have notified\n\n3 changes over the last 7 days: 1 quieter, 1 noisier, 0 the same, 1 not evaluated\.\n/,
+    );
+  });
+
+  test("each change's details folded under it: both versions, first and last, its tests", () => {
+    const md = noiseDiffMarkdown([raised], { days: 7 });
+    const details = md.slice(md.indexOf('<details>'));
+    assert.equal(
+      details,
+      [
+        '<details><summary>High error rate &#40;triggers/api-gateway/High-error-rate&#46;trigger&#46;json&#41;&#58; 41 -&#62; 3</summary>',
+        '',
+        '- was &#40;the service&#39;s version&#41; &#40;threshold &#62; 5&#41;&#58; 41 notifications &#40;on&#95;change&#41;, 41 resolves, 0 flaps in 6 d 23 h &#40;2025-05-26 13&#58;00 to 2025-06-02 12&#58;00 UTC&#41;',
+        '- first 2025-05-26 13&#58;05 UTC, last 2025-06-02 11&#58;55 UTC',
+        '- would be &#40;the file&#39;s version&#41; &#40;threshold &#62; 50&#41;&#58; 3 notifications &#40;on&#95;change&#41;, 3 resolves, 0 flaps in 6 d 23 h &#40;2025-05-26 13&#58;00 to 2025-06-02 12&#58;00 UTC&#41;',
+        '- first 2025-05-26 13&#58;05 UTC, last 2025-06-02 11&#58;55 UTC',
+        '- tests&#58; no test file tests its file',
+        '',
+        '</details>',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  test('a hostile name is shown as text: no HTML, no link, no mention, no table cell, no hidden character', () => {
+    const name = '<img src=x onerror=alert(1)> | [click](https://evil.example) @team **bold** \u202e\n';
+    const out = markdownText(name);
+    assert.equal(/[<>|[\]()@*\n\u202e]/.test(out), false, out);
+    assert.equal(
+      out,
+      '&#60;img src=x onerror=alert&#40;1&#41;&#62; &#124; &#91;click&#93;&#40;https&#58;//evil&#46;example&#41; &#64;team &#42;&#42;bold&#42;&#42; &#92;u{202e}&#92;u{a}',
+    );
+  });
+});
+
+describe('the noise diff in text and JSON', () => {
+  test('text: a line per change with both counts and the sentence, its details indented under it', () => {
+    const text = noiseDiffText([raised, created], { days: 7 });
+    const lines = text.split('\n');
+    assert.equal(
+      lines[2],
+      '41 -> 3  update "High error rate" (triggers/api-gateway/High-error-rate.trigger.json) on api-gateway: would have notified 3 times in 7 days (was 41)',
+    );
+    assert.ok(
+      lines.includes(
+        'new -> 2~  create "New" (triggers/api-gateway/New.trigger.json) on api-gateway: would have notified 2 times in 7 days (a new trigger) (estimated)',
+      ),
+      text,
+    );
+    assert.equal(lines.at(-2), '2 changes over the last 7 days: 1 quieter, 1 noisier, 0 the same, 0 not evaluated');
+  });
+
+  test('JSON: the format and its version, null for the version a change has not, the counts of each side', () => {
+    const json = noiseDiffJson([created, broken], { days: 7 });
+    assert.deepEqual(
+      [json.format, json.version, json.days, json.quieter, json.noisier, json.same, json.not_evaluated],
+      ['obs-noise-diff', 1, 7, 0, 1, 0, 1],
+    );
+    const [c, b] = json.changes as Record<string, unknown>[];
+    assert.deepEqual([c?.was, c?.change, c?.kind], [null, 2, 'noisier']);
+    assert.deepEqual((c?.would_be as Record<string, unknown>).estimated, true);
+    assert.deepEqual(b?.would_be, { status: 'not-evaluated', reason: 'the service keeps 7 days of data, too little' });
+    assert.deepEqual([b?.change, b?.kind], [null, 'not-evaluated']);
+  });
+});
