@@ -5,9 +5,14 @@ import { planCounts, type PlanInputs } from '../triggerFiles';
 import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, type MainIo } from './io';
 import { outFileProblem, writeOutFile } from './outFile';
 import { planFileText } from './planFile';
+import type { NoiseDiffEntry } from '../backtest/noiseDiff';
+import { noiseDiffJson } from './noiseDiffJson';
+import { noiseDiffOf } from './noiseDiffPlan';
+import { noiseDiffText } from './noiseDiffText';
 import { planFiles, targetOf } from './planMaking';
 import { planText } from './planReport';
 import { clientFromEnvironment, ENV_CONFIG_KEY } from './service';
+import { cliNoiseSession } from './triggerTestFiles';
 import { visibleJson } from './visible';
 import { metricsDatasetsOf } from './workspaceSettings';
 
@@ -23,6 +28,9 @@ export interface PlanInvocation {
   matchByName?: boolean;
   concurrency: number;
   maxBytes: number;
+  /** With the noise diff of each change over this many days (--noise, --noise-days). */
+  noise?: boolean;
+  noiseDays: number;
 }
 
 /** What the plan is of: recorded in it, so that obs apply plans again with the same inputs. */
@@ -57,18 +65,29 @@ export async function runPlan(paths: readonly string[], invocation: PlanInvocati
   const client = clientFromEnvironment(env);
   let made: Awaited<ReturnType<typeof planFiles>>;
   let out: string | undefined;
+  let noise: NoiseDiffEntry[] | undefined;
+  const days = invocation.noiseDays;
   try {
     const ready = await preflight(invocation, io);
     if (ready === undefined) return EXIT_TROUBLE;
     out = ready.out;
     const inputs = inputsOf(paths, invocation, ready.metrics);
     made = await planFiles(client, inputs, targetOf(env), io, invocation.concurrency);
+    // Only read: the plan printed and saved is the one made above, whatever the diff finds.
+    if (made !== undefined && invocation.noise === true)
+      noise = await noiseDiffOf(made, cliNoiseSession(client, io), io, {
+        mode: 'exact',
+        days,
+        maxBytes: invocation.maxBytes,
+      });
   } finally {
     await client.close();
   }
   if (made === undefined) return EXIT_TROUBLE;
   const plan = made.plan;
-  io.stdout(invocation.format === 'json' ? `${visibleJson(plan)}\n` : planText(plan));
+  if (invocation.format === 'json')
+    io.stdout(`${visibleJson(noise === undefined ? plan : { ...plan, noise_diff: noiseDiffJson(noise, { days }) })}\n`);
+  else io.stdout(noise === undefined ? planText(plan) : `${planText(plan)}\n${noiseDiffText(noise, { days })}`);
   // Written whole, so obs apply never reads half a plan.
   const key = (env[ENV_CONFIG_KEY] ?? '').trim();
   const unsaved = out === undefined ? undefined : await writeOutFile(out, planFileText(plan, key));
