@@ -16,8 +16,10 @@ import type { MainIo } from './io';
 import { testsByTrigger } from './triggerTestFiles';
 
 /** Why the tests of a file of several triggers are not run with either version. */
-const SEVERAL_TRIGGERS =
-  'its file holds several triggers: obs test runs no test of such a file, so none is run here';
+const SEVERAL_TRIGGERS = 'its file holds several triggers: obs test runs no test of such a file, so none is run here';
+
+/** Why a delete's tests are not run. */
+const NO_FILE = 'no file holds it, so no test file tests it';
 
 /** The service's trigger a change was planned from, as a trigger file's text; undefined when the plan holds none. */
 function serviceText(gated: GatedPlan, change: PlannedChange): string | undefined {
@@ -43,6 +45,7 @@ function noiseDiffTargets(gated: GatedPlan, testsOf: (file: string) => readonly 
         label: `${change.dataset}, id ${change.id}`,
         ...(service === undefined ? {} : { service }),
         tests: [],
+        testsNotRun: NO_FILE,
       };
     const file = `${JSON.stringify(expectedAfterWrite(change.body, change.dataset), null, 2)}\n`;
     const several = change.index >= 0;

@@ -44,7 +44,7 @@ function changeSentence(e: NoiseDiffEntry, o: DiffOptions): string {
   const was = e.was?.kind === 'evaluated' ? e.was.counts.notifications : undefined;
   const now = e.wouldBe?.kind === 'evaluated' ? e.wouldBe.counts.notifications : undefined;
   if (now === undefined)
-    return `deleted: would no longer send the ${plural(was ?? 0, 'notification', 'notifications')} it sent in ${days}${mark}`;
+    return `would no longer send the ${plural(was ?? 0, 'notification', 'notifications')} it sent in ${days}${mark}`;
   if (was === undefined) return `${times(now)} in ${days} (a new trigger)${mark}`;
   return `${times(now)} in ${days} (${was === now ? 'the same as now' : `was ${was.toLocaleString('en')}`})${mark}`;
 }

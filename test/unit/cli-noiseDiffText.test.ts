@@ -108,7 +108,14 @@ describe('the noise diff in Markdown', () => {
 
 describe('the noise diff in text and JSON', () => {
   test('text: a line per change with both counts and the sentence, its details indented under it', () => {
-    const text = noiseDiffText([raised, created], { days: 7 });
+    const deleted = entry({
+      action: 'delete',
+      label: 'api-gateway, id trig_old',
+      name: 'Old',
+      was: side(12, 5),
+      testsNotRun: 'no file holds it, so no test file tests it',
+    });
+    const text = noiseDiffText([raised, created, deleted], { days: 7 });
     const lines = text.split('\n');
     assert.equal(
       lines[2],
@@ -120,7 +127,13 @@ describe('the noise diff in text and JSON', () => {
       ),
       text,
     );
-    assert.equal(lines.at(-2), '2 changes over the last 7 days: 1 quieter, 1 noisier, 0 the same, 0 not evaluated');
+    assert.deepEqual(lines.slice(-7, -3), [
+      '12 -> deleted  delete "Old" (api-gateway, id trig_old) on api-gateway: would no longer send the 12 notifications it sent in 7 days',
+      "    was (the service's version) (threshold > 5): 12 notifications (on_change), 12 resolves, 0 flaps in 6 d 23 h (2025-05-26 13:00 to 2025-06-02 12:00 UTC)",
+      '    first 2025-05-26 13:05 UTC, last 2025-06-02 11:55 UTC',
+      '    tests: no file holds it, so no test file tests it',
+    ]);
+    assert.equal(lines.at(-2), '3 changes over the last 7 days: 2 quieter, 1 noisier, 0 the same, 0 not evaluated');
   });
 
   test('JSON: the format and its version, null for the version a change has not, the counts of each side', () => {

@@ -4,7 +4,7 @@
 // with each version, and the plan itself unchanged by the diff.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_TESTS as TESTS, DEMO_TRIGGER as TRIGGER, demoFolder } from './demo-folder';
 
@@ -12,6 +12,7 @@ const demo = demoFolder('obs-plan-noise-');
 const { run } = demo;
 
 interface Side {
+  status: string;
   notifications: number;
   from: string;
   to: string;
@@ -105,5 +106,29 @@ describe('obs plan --noise', () => {
       /^new -> (\d+) {2}create "High error rate, copy" \(triggers\/api-gateway\/Copy\.trigger\.json\) on api-gateway: would have notified \1 times in 7 days \(a new trigger\)$/m,
     );
     assert.match(r.stdout, /\n2 changes over the last 7 days: 1 quieter, 1 noisier, 0 the same, 0 not evaluated\n$/);
+  });
+
+  test("with --prune, a delete has the service's version alone: what it would stop sending", async () => {
+    // The dataset's triggers as the service holds them, less one: the plan deletes that one and changes nothing else.
+    const pulled = await run(['pull', '--dataset', 'api-gateway']);
+    assert.equal(pulled.code, 0, pulled.stderr);
+    rmSync(join(demo.dir, 'triggers', 'api-gateway', '5xx-from-a-saved-query.trigger.json'));
+    const r = await run(['plan', '--prune', '--noise', '--format', 'json', 'triggers']);
+    assert.equal(r.code, 1, r.stderr);
+    const out = JSON.parse(r.stdout) as { changes: unknown[]; noise_diff: { changes: (Change & { name: string })[] } };
+    const [gone, ...rest] = out.noise_diff.changes;
+    assert.ok(gone !== undefined && rest.length === 0 && out.changes.length === 1, r.stdout);
+    assert.deepEqual(
+      [gone.action, gone.name, gone.file, gone.was.status, gone.would_be, gone.tests.files],
+      ['delete', '5xx from a saved query', null, 'evaluated', null, []],
+    );
+    const text = await run(['plan', '--prune', '--noise', 'triggers']);
+    assert.match(
+      text.stdout,
+      new RegExp(
+        `^${gone.was.notifications} -> deleted {2}delete "5xx from a saved query" \\(api-gateway, id trig_gw_saved_query\\) on api-gateway: would no longer send the ${gone.was.notifications} notifications? it sent in 7 days$`,
+        'm',
+      ),
+    );
   });
 });
