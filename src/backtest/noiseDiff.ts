@@ -133,8 +133,7 @@ async function sideOf(
   cache: ResultStore,
 ): Promise<NoiseSide> {
   const prepared = await prepareNoise({ key: target.key, label: target.label, text, tests: [] }, s);
-  if (!isPrepared(prepared))
-    return { kind: 'skipped', reason: prepared.kind === 'skipped' ? prepared.reason : l10n.t('not evaluated') };
+  if (!isPrepared(prepared)) return { kind: 'skipped', reason: prepared.reason };
   const evaluated = await evaluateWindow(prepared, s, options, cache);
   if (evaluated.kind === 'skipped') return evaluated;
   const { read } = prepared;

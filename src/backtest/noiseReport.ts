@@ -68,14 +68,17 @@ export type NoiseEntry =
     }
   | { kind: 'skipped'; key: string; label: string; name?: string; reason: string };
 
+/** A trigger left out of the report, with why. */
+export type SkippedNoise = Extract<NoiseEntry, { kind: 'skipped' }>;
+
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The trigger of a file ready to evaluate, or why it is left out (its saved query read back: one GET, no result). */
 export async function prepareNoise(
   target: NoiseTarget,
   s: Pick<NoiseSession, 'api' | 'signal'>,
-): Promise<PreparedNoise | NoiseEntry> {
-  const skip = (reason: string, name?: string): NoiseEntry => ({
+): Promise<PreparedNoise | SkippedNoise> {
+  const skip = (reason: string, name?: string): SkippedNoise => ({
     kind: 'skipped',
     key: target.key,
     label: target.label,

@@ -56,21 +56,31 @@ function countCell(side: NoiseSide | undefined, absent: string): string {
   return `${side.counts.notifications.toLocaleString('en')}${side.counts.exact ? '' : ' (estimated)'}`;
 }
 
+/** "checkout 2, cart 1, ...": the groups in the most notifications, and whether there are more. */
+function groupsText(groups: NonNullable<Extract<NoiseSide, { kind: 'evaluated' }>['groups']>): string {
+  const top = groups.top.map((g) => `${g.label === '' ? '(none)' : g.label} ${g.notifications}`);
+  return `${top.join(', ')}${groups.count > groups.top.length ? ', ...' : ''}`;
+}
+
 /** What one version sent, in words. */
 function sideLines(side: NoiseSide, whose: string): string[] {
   if (side.kind === 'skipped') return [`${whose}: not evaluated: ${side.reason}`];
   const c = side.counts;
   const r = side.rules;
   const rules = `threshold ${r.op} ${r.value}${r.exceededLimit > 1 ? `, exceeded_limit ${r.exceededLimit}` : ''}`;
+  const window = `${utc(side.from)} to ${utc(side.to)} UTC`;
+  const estimate = c.exact ? '' : ', estimated: some values could not be added up over buckets';
   const lines = [
-    `${whose} (${rules}): ${plural(c.notifications, 'notification', 'notifications')} (${r.alertType}), ${plural(c.resolves, 'resolve', 'resolves')}, ${plural(c.flaps, 'flap', 'flaps')} in ${durationWords(c.windowSeconds)} (${utc(side.from)} to ${utc(side.to)} UTC)${c.exact ? '' : ', estimated: some values could not be added up over buckets'}`,
+    [
+      `${whose} (${rules}): ${plural(c.notifications, 'notification', 'notifications')} (${r.alertType})`,
+      plural(c.resolves, 'resolve', 'resolves'),
+      `${plural(c.flaps, 'flap', 'flaps')} in ${durationWords(c.windowSeconds)} (${window})${estimate}`,
+    ].join(', '),
   ];
   if (side.first !== undefined && side.last !== undefined)
     lines.push(`first ${utc(side.first)} UTC, last ${utc(side.last)} UTC`);
   if (side.groups !== undefined && side.groups.count > 0)
-    lines.push(
-      `${plural(side.groups.count, 'group', 'groups')} notified: ${side.groups.top.map((g) => `${g.label === '' ? '(none)' : g.label} ${g.notifications}`).join(', ')}${side.groups.count > side.groups.top.length ? ', ...' : ''}`,
-    );
+    lines.push(`${plural(side.groups.count, 'group', 'groups')} notified: ${groupsText(side.groups)}`);
   return [...lines, ...side.notes.map((n) => `note: ${n}`)];
 }
 
@@ -80,7 +90,8 @@ function testLines(e: NoiseDiffEntry): string[] {
   const one = (t: SideTests | undefined, whose: string): string[] => {
     if (t === undefined) return [];
     const { passed, failed, error } = t.tally;
-    const head = `tests with ${whose}: ${passed} passed, ${failed} failed, ${t.tally['not-testable']} not testable, ${error} errors`;
+    const counts = `${passed} passed, ${failed} failed, ${t.tally['not-testable']} not testable, ${error} errors`;
+    const head = `tests with ${whose}: ${counts}`;
     return [head, ...t.notPassed.map((p) => `  ${p.status} "${p.name}" (${p.file}): ${p.message}`)];
   };
   return [
@@ -101,7 +112,9 @@ function detailLines(e: NoiseDiffEntry): string[] {
 
 function summary(entries: readonly NoiseDiffEntry[], o: DiffOptions): string {
   const count = (k: ChangeKind) => entries.filter((e) => kindOf(e) === k).length;
-  return `${plural(entries.length, 'change', 'changes')} over the last ${plural(o.days, 'day', 'days')}: ${count('quieter')} quieter, ${count('noisier')} noisier, ${count('same')} the same, ${count('not-evaluated')} not evaluated`;
+  const kinds = `${count('quieter')} quieter, ${count('noisier')} noisier, ${count('same')} the same`;
+  const over = `${plural(entries.length, 'change', 'changes')} over the last ${plural(o.days, 'day', 'days')}`;
+  return `${over}: ${kinds}, ${count('not-evaluated')} not evaluated`;
 }
 
 const arrow = (e: NoiseDiffEntry) =>
@@ -122,7 +135,13 @@ export function noiseDiffText(entries: readonly NoiseDiffEntry[], o: DiffOptions
 export function noiseDiffMarkdown(entries: readonly NoiseDiffEntry[], o: DiffOptions): string {
   const rows = entries.map((e) => {
     const trigger = `${markdownText(e.name)}<br>${markdownText(`${e.action} · ${e.label}`)}`;
-    return `| ${trigger} | ${countCell(e.was, 'new')} | ${countCell(e.wouldBe, 'deleted')} | ${markdownText(changeSentence(e, o))} |`;
+    const cells = [
+      trigger,
+      countCell(e.was, 'new'),
+      countCell(e.wouldBe, 'deleted'),
+      markdownText(changeSentence(e, o)),
+    ];
+    return `| ${cells.join(' | ')} |`;
   });
   const details = entries.map(
     (e) =>
@@ -131,5 +150,6 @@ export function noiseDiffMarkdown(entries: readonly NoiseDiffEntry[], o: DiffOpt
         .join('\n')}\n\n</details>`,
   );
   const table = `| Trigger | Was | Would be | Change |\n|---|---:|---:|---|\n${rows.join('\n')}`;
-  return `### What the changes would have notified\n\n${summary(entries, o)}.\n\n${entries.length > 0 ? `${table}\n\n${details.join('\n')}\n` : ''}`;
+  const head = `### What the changes would have notified\n\n${summary(entries, o)}.\n\n`;
+  return entries.length === 0 ? head : `${head}${table}\n\n${details.join('\n')}\n`;
 }

@@ -95,6 +95,10 @@ export async function runPlan(paths: readonly string[], invocation: PlanInvocati
     warn(io, `--out ${invocation.out ?? ''}: the plan could not be saved: ${unsaved}`);
     return EXIT_TROUBLE;
   }
+  if (noise !== undefined && io.signal?.aborted === true) {
+    warn(io, 'stopped: the changes whose noise was not evaluated are listed as such');
+    return EXIT_TROUBLE;
+  }
   if (!made.complete || plan.blocked.length > 0) return EXIT_TROUBLE;
   const c = planCounts(plan);
   return c.create + c.update + c.delete > 0 ? EXIT_FOUND : EXIT_OK;

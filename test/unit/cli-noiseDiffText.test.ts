@@ -148,4 +148,20 @@ describe('the noise diff in text and JSON', () => {
     assert.deepEqual(b?.would_be, { status: 'not-evaluated', reason: 'the service keeps 7 days of data, too little' });
     assert.deepEqual([b?.change, b?.kind], [null, 'not-evaluated']);
   });
+
+  test('the groups a version notified: how many, and the three in the most notifications', () => {
+    const grouped: NoiseSide = {
+      ...(side(41, 5) as Extract<NoiseSide, { kind: 'evaluated' }>),
+      groups: {
+        count: 5,
+        top: [
+          { label: 'web', notifications: 30 },
+          { label: 'checkout', notifications: 8 },
+          { label: 'cart', notifications: 3 },
+        ],
+      },
+    };
+    const lines = noiseDiffText([entry({ was: grouped, wouldBe: side(41, 5) })], { days: 7 }).split('\n');
+    assert.ok(lines.includes('    5 groups notified: web 30, checkout 8, cart 3, ...'), lines.join('\n'));
+  });
 });

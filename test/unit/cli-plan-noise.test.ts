@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_TESTS as TESTS, DEMO_TRIGGER as TRIGGER, demoFolder } from './demo-folder';
+import { runObs } from './obs-run';
 
 const demo = demoFolder('obs-plan-noise-');
 const { run } = demo;
@@ -130,5 +131,30 @@ describe('obs plan --noise', () => {
         'm',
       ),
     );
+  });
+
+  test('stopped while the noise is evaluated: the plan still printed, the changes not evaluated said so, exit 2', async () => {
+    writeFileSync(join(demo.dir, TRIGGER), withThreshold(45));
+    const stop = new AbortController();
+    // The service records each request as it answers it: the first query saved is the noise diff's first.
+    const records = demo.sandbox.handle.requests;
+    const record = records.push.bind(records);
+    records.push = (...added) => {
+      if (added.some((r) => r.method === 'POST' && r.path.startsWith('/1/queries/'))) stop.abort();
+      return record(...added);
+    };
+    try {
+      const r = await runObs(['plan', '--noise', '--format', 'json', TRIGGER], {
+        cwd: demo.dir,
+        env: demo.env,
+        signal: stop.signal,
+      });
+      assert.equal(r.code, 2, r.stderr);
+      assert.match(r.stderr, /^obs: stopped: the changes whose noise was not evaluated are listed as such$/m);
+      const [change] = (JSON.parse(r.stdout) as { noise_diff: { changes: { was: unknown }[] } }).noise_diff.changes;
+      assert.deepEqual(change?.was, { status: 'not-evaluated', reason: 'the report was cancelled' });
+    } finally {
+      records.push = record;
+    }
   });
 });
