@@ -60,7 +60,7 @@ obs apply plans again with the same paths and options and writes only when the c
 With --noise each change's trigger is evaluated over the last days as the service would have evaluated it,
 with the service's version and with the file's (and its test files run with each): about 3 query results
 per version over 7 days, paced to the service's 10 a minute; a query both versions share is created once.
-It changes neither the plan saved nor the exit status.
+It changes neither the plan saved nor the exit status (Ctrl+C while it runs: exit 2).
 
 Exit status: 0 nothing to change; 1 changes planned; 2 a usage problem, a file or the service could not
 be read, or a trigger that would be written is blocked.
