@@ -6,6 +6,8 @@ import type { NoiseDiffEntry, NoiseSide, SideTests } from '../backtest/noiseDiff
 import { kindOf, type ChangeKind } from './noiseDiffJson';
 import { visible } from './visible';
 
+const DAY = 86_400;
+
 interface DiffOptions {
   days: number;
 }
@@ -32,21 +34,31 @@ const estimated = (side: NoiseSide | undefined) => side?.kind === 'evaluated' &&
 const times = (n: number) =>
   n === 0 ? 'would not have notified' : `would have notified ${plural(n, 'time', 'times')}`;
 
+/**
+ * "in 7 days", or the window itself where it is a day or more shorter than asked (a baseline's offset leaves less
+ * of the 7 days kept): "in 5 d 23 h".
+ */
+function spanOf(e: NoiseDiffEntry, o: DiffOptions): string {
+  const side = e.wouldBe?.kind === 'evaluated' ? e.wouldBe : e.was?.kind === 'evaluated' ? e.was : undefined;
+  const seconds = side?.counts.windowSeconds ?? o.days * DAY;
+  return seconds > (o.days - 1) * DAY ? plural(o.days, 'day', 'days') : durationWords(seconds);
+}
+
 /** The change in one sentence: "would have notified 3 times in 7 days (was 41)". */
 function changeSentence(e: NoiseDiffEntry, o: DiffOptions): string {
-  const days = plural(o.days, 'day', 'days');
+  const skipped = [
+    e.was?.kind === 'skipped' ? `the service's version cannot be evaluated: ${e.was.reason}` : '',
+    e.wouldBe?.kind === 'skipped' ? `the file's version cannot be evaluated: ${e.wouldBe.reason}` : '',
+  ].filter((t) => t !== '');
+  if (skipped.length > 0) return skipped.join('; ');
+  const span = spanOf(e, o);
   const mark = estimated(e.was) || estimated(e.wouldBe) ? ' (estimated)' : '';
-  for (const [side, whose] of [
-    [e.was, "the service's version"],
-    [e.wouldBe, "the file's version"],
-  ] as const)
-    if (side?.kind === 'skipped') return `${whose} cannot be evaluated: ${side.reason}`;
   const was = e.was?.kind === 'evaluated' ? e.was.counts.notifications : undefined;
   const now = e.wouldBe?.kind === 'evaluated' ? e.wouldBe.counts.notifications : undefined;
   if (now === undefined)
-    return `would no longer send the ${plural(was ?? 0, 'notification', 'notifications')} it sent in ${days}${mark}`;
-  if (was === undefined) return `${times(now)} in ${days} (a new trigger)${mark}`;
-  return `${times(now)} in ${days} (${was === now ? 'the same as now' : `was ${was.toLocaleString('en')}`})${mark}`;
+    return `would no longer send the ${plural(was ?? 0, 'notification', 'notifications')} it sent in ${span}${mark}`;
+  if (was === undefined) return `${times(now)} in ${span} (a new trigger)${mark}`;
+  return `${times(now)} in ${span} (${was === now ? 'the same as now' : `was ${was.toLocaleString('en')}`})${mark}`;
 }
 
 /** A side's count for a table cell: the number, "new", "deleted" or "not evaluated". */

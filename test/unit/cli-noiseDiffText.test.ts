@@ -164,4 +164,18 @@ describe('the noise diff in text and JSON', () => {
     const lines = noiseDiffText([entry({ was: grouped, wouldBe: side(41, 5) })], { days: 7 }).split('\n');
     assert.ok(lines.includes('    5 groups notified: web 30, checkout 8, cart 3, ...'), lines.join('\n'));
   });
+
+  test('a window a day or more shorter than asked is said as it is; both versions not evaluated both say why', () => {
+    const shorter = { windowSeconds: 5 * 86_400 + 23 * 3_600 };
+    const baseline = entry({ was: side(8, 50, shorter), wouldBe: side(4, 80, shorter) });
+    const neither = entry({ was: { kind: 'skipped', reason: 'one' }, wouldBe: { kind: 'skipped', reason: 'two' } });
+    const lines = noiseDiffText([baseline, neither], { days: 7 }).split('\n');
+    assert.ok(lines[2]?.endsWith(': would have notified 4 times in 5 d 23 h (was 8)'), lines[2]);
+    assert.ok(
+      lines.some((l) =>
+        l.endsWith(": the service's version cannot be evaluated: one; the file's version cannot be evaluated: two"),
+      ),
+      lines.join('\n'),
+    );
+  });
 });
