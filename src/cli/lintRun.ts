@@ -16,7 +16,10 @@ import { expandTargets } from './files';
 import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, type MainIo } from './io';
 import { CLI_METRICS_DATASET_HINT } from './metricsHint';
 import { metricsDatasetsOf } from './workspaceSettings';
-import { toJson, toText } from './lintReport';
+import { writeGithubReport } from './github/report';
+import { lintAnnotations } from './lintGithub';
+import { lintCounts, lintSummary, toJson, toText } from './lintReport';
+import { lintMarkdown } from './markdown/lint';
 import { toSarif, type FileReport } from './lintSarif';
 import { READ_AHEAD, readAhead } from './readAhead';
 import { readCommandLineFile, ReadProblem } from './read';
@@ -25,7 +28,9 @@ import type { Outcome } from '../result';
 
 /** The options of `obs lint` as commander parses them (lint.ts declares them). */
 export interface LintInvocation {
-  format: 'text' | 'json' | 'sarif';
+  format: 'text' | 'json' | 'sarif' | 'github';
+  /** The least severity that exits 1: `error` (the default) or `warning` (a warning too). */
+  failOn: 'error' | 'warning';
   metricsDataset?: string[];
   /** The settings file the workspace's metrics datasets are read from (default: the current folder's). */
   settings?: string;
@@ -166,9 +171,19 @@ export async function runLint(targets: readonly string[], invocation: LintInvoca
     case 'sarif':
       io.stdout(`${visibleJson(toSarif(reports, io.cwd, problems))}\n`);
       break;
+    case 'github':
+      await writeGithubReport(io, {
+        command: 'lint',
+        annotations: lintAnnotations(reports, problems),
+        summaryLine: lintSummary(reports.filter((r) => r.error === undefined)),
+        markdown: lintMarkdown(reports),
+        fullReport: 'obs lint --format json',
+      });
+      break;
     default:
       io.stdout(toText(reports.filter((r) => r.error === undefined)));
   }
   if (problems.length > 0 || reports.some((r) => r.error !== undefined)) return EXIT_TROUBLE;
-  return reports.some((r) => r.diagnostics.some((d) => d.severity === 'error')) ? EXIT_FOUND : EXIT_OK;
+  const found = lintCounts(reports);
+  return found.error + (invocation.failOn === 'warning' ? found.warning : 0) > 0 ? EXIT_FOUND : EXIT_OK;
 }

@@ -1,31 +1,16 @@
 // The noise diff in words: plain text (`obs plan --noise`) and Markdown for a pull request (a table, biggest
 // change first, then each change's details folded in <details>). Whatever comes from files or the service is
-// made visible (visible.ts) and, in Markdown, written so it cannot act as Markdown or HTML (markdownText).
+// made visible (visible.ts) and, in Markdown, written so it cannot act as Markdown or HTML (markdown/text.ts).
 import { durationWords } from '../backtest/noise';
 import type { NoiseDiffEntry, NoiseSide, SideTests } from '../backtest/noiseDiff';
 import { kindOf, type ChangeKind } from './noiseDiffJson';
+import { markdownText } from './markdown/text';
 import { visible } from './visible';
 
 const DAY = 86_400;
 
 interface DiffOptions {
   days: number;
-}
-
-/**
- * Every character Markdown or HTML may read as syntax inside a line: emphasis, code, links and images, HTML and
- * entities, table cells, strikethrough, math; `@` (a mention), `:` and `.` (bare links such as www.x.y or
- * https://x), `#` (an issue link). Line starts need nothing more: the text is one line, after other text.
- */
-const SYNTAX = /[\\`*_[\]()<>&|!~@:.#$"']/g;
-
-/**
- * Text from files or the service as Markdown that shows it as it is: hidden characters made visible, every
- * syntax character a numeric reference (which Markdown and HTML both read as the character alone, in a table
- * cell and in a <summary> alike).
- */
-export function markdownText(text: string): string {
-  return visible(text).replace(SYNTAX, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;

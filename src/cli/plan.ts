@@ -22,7 +22,14 @@ PATH: trigger files, folders (every *${TRIGGER_FILE_SUFFIX} under them) or globs
     )
     .argument('[PATH...]')
     .option('--out <FILE>', 'save the plan as JSON for obs apply (its missing folders made); checked before planning')
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .addOption(
+      new Option(
+        '--format <format>',
+        'output format: text, json or github (annotations, and the summary appended to GITHUB_STEP_SUMMARY)',
+      )
+        .choices(['text', 'json', 'github'])
+        .default('text'),
+    )
     .option('--prune', "also delete the service's triggers of the files' datasets that no file holds")
     .option('--metrics-dataset <SLUG>', 'a metrics dataset; repeat for several', (v: string, all: string[] = []) => [
       ...all,

@@ -2,15 +2,18 @@
 // under the paths (planMaking.ts, the one pipeline), printed, and with --out saved and sealed for obs apply.
 import { resolve } from 'node:path';
 import { planCounts, type PlanInputs } from '../triggerFiles';
+import { unreadableAnnotations, writeGithubReport } from './github/report';
 import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, type MainIo } from './io';
+import { planMarkdown } from './markdown/plan';
 import { outFileProblem, writeOutFile } from './outFile';
 import { planFileText } from './planFile';
 import type { NoiseDiffEntry } from '../backtest/noiseDiff';
 import { noiseDiffJson } from './noiseDiffJson';
 import { noiseDiffOf } from './noiseDiffPlan';
-import { noiseDiffText } from './noiseDiffText';
+import { noiseDiffMarkdown, noiseDiffText } from './noiseDiffText';
 import { planFiles, targetOf } from './planMaking';
-import { planText } from './planReport';
+import { planAnnotations } from './planGithub';
+import { planCountsText, planText } from './planReport';
 import { clientFromEnvironment, ENV_CONFIG_KEY } from './service';
 import { cliNoiseSession } from './triggerTestFiles';
 import { visibleJson } from './visible';
@@ -19,7 +22,7 @@ import { metricsDatasetsOf } from './workspaceSettings';
 /** The options of `obs plan` as commander parses them (plan.ts declares them). */
 export interface PlanInvocation {
   out?: string;
-  format: 'text' | 'json';
+  format: 'text' | 'json' | 'github';
   prune?: boolean;
   metricsDataset?: string[];
   /** The settings file the workspace's metrics datasets are read from (default: the current folder's). */
@@ -85,7 +88,17 @@ export async function runPlan(paths: readonly string[], invocation: PlanInvocati
   }
   if (made === undefined) return EXIT_TROUBLE;
   const plan = made.plan;
-  if (invocation.format === 'json')
+  if (invocation.format === 'github') {
+    const markdown = planMarkdown(plan);
+    const withNoise = noise === undefined ? '' : `\n\n${noiseDiffMarkdown(noise, { days })}`;
+    await writeGithubReport(io, {
+      command: 'plan',
+      annotations: [...unreadableAnnotations('plan', made.unreadable), ...planAnnotations(plan, made.texts)],
+      summaryLine: planCountsText(plan),
+      markdown: { ...markdown, details: `${markdown.details}${withNoise}` },
+      fullReport: 'obs plan (its text report)',
+    });
+  } else if (invocation.format === 'json')
     io.stdout(`${visibleJson(noise === undefined ? plan : { ...plan, noise_diff: noiseDiffJson(noise, { days }) })}\n`);
   else io.stdout(noise === undefined ? planText(plan) : `${planText(plan)}\n${noiseDiffText(noise, { days })}`);
   // Written whole, so obs apply never reads half a plan.

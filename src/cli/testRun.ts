@@ -34,11 +34,14 @@ import { readRecording, saveRecording } from './testRecording';
 import { onceEachWait } from './testWaits';
 import { testJunit } from './testJunit';
 import { exitStatus, summaryLine, testText, type TestFileReport } from './testReport';
+import { expectationPlaces, testAnnotations } from './testGithub';
+import { writeGithubReport } from './github/report';
+import { testMarkdown } from './markdown/test';
 import type { Outcome } from '../result';
 
 /** The options of `obs test` as commander parses them (test.ts declares them). */
 export interface TestInvocation {
-  reporter: 'text' | 'junit';
+  reporter: 'text' | 'junit' | 'github';
   out?: string;
   maxBytes: number;
   /** Record the windows of the test files into their recordings (the service needed). */
@@ -125,7 +128,15 @@ export async function runTests(paths: readonly string[], invocation: TestInvocat
   };
   const text = testText(reports, allowNotTestable);
   const report = invocation.reporter === 'junit' ? testJunit({ ...run, hostname: hostname(), startedAt }) : text;
-  io.stdout(out !== undefined || invocation.reporter === 'text' ? text : report);
+  if (invocation.reporter === 'github')
+    await writeGithubReport(io, {
+      command: 'test',
+      annotations: testAnnotations(run),
+      summaryLine: summaryLine(reports, allowNotTestable),
+      markdown: testMarkdown(run),
+      fullReport: 'obs test (its text report)',
+    });
+  else io.stdout(out !== undefined || invocation.reporter === 'text' ? text : report);
   if (stopped !== undefined) warn(io, stopped);
   const unwritten = out === undefined ? undefined : await writeOutFile(out, report);
   if (unwritten !== undefined) {
@@ -178,29 +189,32 @@ async function runFile(file: string, session: Session): Promise<TestFileReport> 
   if (!read.ok) return report({ problems: [read.reason] });
   const parsed = parseTestFile(read.text);
   if (!parsed.ok) return report({ problems: parsed.reason.map((p) => p.message) });
+  // From here on each expectation is reported where it lies in the file.
+  const places = expectationPlaces(read.text, parsed.file.expectations.length);
+  const located = (over: Partial<TestFileReport>): TestFileReport => report({ places, ...over });
   const triggerPath = triggerPathFor(file, parsed.file.trigger);
   if (triggerPath === undefined)
-    return report({
+    return located({
       problems: [
         `name the trigger file in its "trigger" member: the file's name does not end with ${TRIGGER_TEST_SUFFIX}`,
       ],
     });
   const triggerFile = relative(session.io.cwd, resolve(session.io.cwd, triggerPath)).split('\\').join('/');
   const outside = await outsideOf(session.io.cwd, triggerFile);
-  if (outside !== undefined) return report({ outcomes: erroredOutcomes(parsed.file, `${triggerFile}: ${outside}`) });
+  if (outside !== undefined) return located({ outcomes: erroredOutcomes(parsed.file, `${triggerFile}: ${outside}`) });
   const recording = await readRecording(file, session.io.cwd, session.maxBytes);
-  if (!recording.ok) return report({ outcomes: erroredOutcomes(parsed.file, recording.reason) });
+  if (!recording.ok) return located({ outcomes: erroredOutcomes(parsed.file, recording.reason) });
   if (recording.invalid !== undefined && !session.record)
-    return report({ outcomes: erroredOutcomes(parsed.file, recording.invalid) });
+    return located({ outcomes: erroredOutcomes(parsed.file, recording.invalid) });
   if (session.client === undefined && recording.recording === undefined)
-    return report({
+    return located({
       outcomes: erroredOutcomes(parsed.file, NEEDS_SERVICE).map((o) => ({ ...o, status: 'not-testable' as const })),
     });
   const triggerText = await readText(triggerFile, session);
-  if (!triggerText.ok) return report({ outcomes: erroredOutcomes(parsed.file, triggerText.reason), seconds: [] });
+  if (!triggerText.ok) return located({ outcomes: erroredOutcomes(parsed.file, triggerText.reason), seconds: [] });
   const api = recordedQueryApi(recording.recording, session.client);
   const prepared = await prepareTrigger(triggerText.text, parsed.file, api, session.signal);
-  if (!prepared.ok) return report({ outcomes: erroredOutcomes(parsed.file, `${triggerFile}: ${prepared.reason}`) });
+  if (!prepared.ok) return located({ outcomes: erroredOutcomes(parsed.file, `${triggerFile}: ${prepared.reason}`) });
   const trigger = { name: prepared.tested.trigger.name, dataset: prepared.tested.dataset, file: triggerFile };
   const recorder = session.record ? new RecordedNotes() : undefined;
   const timed = await timedRun(parsed.file, prepared.tested, session, {
@@ -219,7 +233,7 @@ async function runFile(file: string, session: Session): Promise<TestFileReport> 
     for (const line of saved.lines) warn(session.io, line);
     if (!saved.written) session.unsaved++;
   }
-  return report({ trigger, outcomes: timed.outcomes, seconds: timed.seconds });
+  return located({ trigger, outcomes: timed.outcomes, seconds: timed.seconds });
 }
 
 /**

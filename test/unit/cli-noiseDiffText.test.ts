@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { biggestChangeFirst, type NoiseDiffEntry, type NoiseSide } from '../../src/backtest/noiseDiff';
 import type { NoiseCounts } from '../../src/backtest/noise';
 import { noiseDiffJson } from '../../src/cli/noiseDiffJson';
-import { markdownText, noiseDiffMarkdown, noiseDiffText } from '../../src/cli/noiseDiffText';
+import { markdownText } from '../../src/cli/markdown/text';
+import { noiseDiffMarkdown, noiseDiffText } from '../../src/cli/noiseDiffText';
 
 const FROM = Date.parse('2025-05-26T13:00:00Z') / 1000;
 const TO = Date.parse('2025-06-02T12:00:00Z') / 1000;
@@ -63,11 +64,12 @@ describe('the noise diff in Markdown', () => {
   test('a table: biggest change first, a create without a "was", an estimate marked, a version not evaluated with why', () => {
     const md = noiseDiffMarkdown(biggestChangeFirst([broken, created, raised]), { days: 7 });
     const rows = md.split('\n').filter((l) => l.startsWith('| '));
+    const m = markdownText;
     assert.deepEqual(rows, [
       '| Trigger | Was | Would be | Change |',
-      '| High error rate<br>update · triggers/api-gateway/High-error-rate&#46;trigger&#46;json | 41 | 3 | would have notified 3 times in 7 days &#40;was 41&#41; |',
-      '| New<br>create · triggers/api-gateway/New&#46;trigger&#46;json | new | 2 (estimated) | would have notified 2 times in 7 days &#40;a new trigger&#41; &#40;estimated&#41; |',
-      '| Daily<br>update · triggers/api-gateway/Daily&#46;trigger&#46;json | 1 | not evaluated | the file&#39;s version cannot be evaluated&#58; the service keeps 7 days of data, too little |',
+      `| High error rate<br>${m(`update · ${raised.label}`)} | 41 | 3 | ${m('would have notified 3 times in 7 days (was 41)')} |`,
+      `| New<br>${m(`create · ${created.label}`)} | new | 2 (estimated) | ${m('would have notified 2 times in 7 days (a new trigger) (estimated)')} |`,
+      `| Daily<br>${m(`update · ${broken.label}`)} | 1 | not evaluated | ${m("the file's version cannot be evaluated: the service keeps 7 days of data, too little")} |`,
     ]);
     assert.match(
       md,
@@ -78,16 +80,18 @@ describe('the noise diff in Markdown', () => {
   test("each change's details folded under it: both versions, first and last, its tests", () => {
     const md = noiseDiffMarkdown([raised], { days: 7 });
     const details = md.slice(md.indexOf('<details>'));
+    const window = '6 d 23 h (2025-05-26 13:00 to 2025-06-02 12:00 UTC)';
+    const times = 'first 2025-05-26 13:05 UTC, last 2025-06-02 11:55 UTC';
     assert.equal(
       details,
       [
-        '<details><summary>High error rate &#40;triggers/api-gateway/High-error-rate&#46;trigger&#46;json&#41;&#58; 41 -&#62; 3</summary>',
+        `<details><summary>${markdownText(`High error rate (${raised.label}): 41 -> 3`)}</summary>`,
         '',
-        '- was &#40;the service&#39;s version&#41; &#40;threshold &#62; 5&#41;&#58; 41 notifications &#40;on&#95;change&#41;, 41 resolves, 0 flaps in 6 d 23 h &#40;2025-05-26 13&#58;00 to 2025-06-02 12&#58;00 UTC&#41;',
-        '- first 2025-05-26 13&#58;05 UTC, last 2025-06-02 11&#58;55 UTC',
-        '- would be &#40;the file&#39;s version&#41; &#40;threshold &#62; 50&#41;&#58; 3 notifications &#40;on&#95;change&#41;, 3 resolves, 0 flaps in 6 d 23 h &#40;2025-05-26 13&#58;00 to 2025-06-02 12&#58;00 UTC&#41;',
-        '- first 2025-05-26 13&#58;05 UTC, last 2025-06-02 11&#58;55 UTC',
-        '- tests&#58; no test file tests its file',
+        `- ${markdownText(`was (the service's version) (threshold > 5): 41 notifications (on_change), 41 resolves, 0 flaps in ${window}`)}`,
+        `- ${markdownText(times)}`,
+        `- ${markdownText(`would be (the file's version) (threshold > 50): 3 notifications (on_change), 3 resolves, 0 flaps in ${window}`)}`,
+        `- ${markdownText(times)}`,
+        `- ${markdownText('tests: no test file tests its file')}`,
         '',
         '</details>',
         '',
@@ -95,14 +99,17 @@ describe('the noise diff in Markdown', () => {
     );
   });
 
-  test('a hostile name is shown as text: no HTML, no link, no mention, no table cell, no hidden character', () => {
-    const name = '<img src=x onerror=alert(1)> | [click](https://evil.example) @team **bold** \u202e\n';
-    const out = markdownText(name);
-    assert.equal(/[<>|[\]()@*\n\u202e]/.test(out), false, out);
+  test("a hostile name and file are written as Markdown text, in the table's row and in the details", () => {
+    const name = '<img src=x onerror=alert(1)> | [click](https://evil.example) **bold** \u202e\n';
+    const label = 'triggers/a|b.trigger.json';
+    const md = noiseDiffMarkdown([entry({ name, label, was: side(41, 5), wouldBe: side(3, 50) })], { days: 7 });
+    const row = md.split('\n').find((l) => l.startsWith(`| ${markdownText(name)}<br>`));
     assert.equal(
-      out,
-      '&#60;img src=x onerror=alert&#40;1&#41;&#62; &#124; &#91;click&#93;&#40;https&#58;//evil&#46;example&#41; &#64;team &#42;&#42;bold&#42;&#42; &#92;u{202e}&#92;u{a}',
+      row,
+      `| ${markdownText(name)}<br>${markdownText(`update · ${label}`)} | 41 | 3 | ${markdownText('would have notified 3 times in 7 days (was 41)')} |`,
     );
+    assert.ok(md.includes(`<details><summary>${markdownText(`${name} (${label}): 41 -> 3`)}</summary>`), md);
+    assert.equal(md.includes('<img'), false);
   });
 });
 
