@@ -171,4 +171,20 @@ describe('obs plan --noise', () => {
       records.push = record;
     }
   });
+
+  test("--format github: the step summary holds the plan's Markdown and then the noise diff's table", async () => {
+    writeFileSync(join(demo.dir, TRIGGER), withThreshold(45));
+    const summary = join(demo.dir, 'summary.md');
+    const r = await run(['plan', '--noise', '--format', 'github', TRIGGER], {
+      env: { ...demo.env, GITHUB_STEP_SUMMARY: summary },
+    });
+    assert.equal(r.code, 1, r.stderr);
+    const md = readFileSync(summary, 'utf8');
+    const diff = md.indexOf('### What the changes would have notified\n\n1 change over the last 7 days: 1 quieter');
+    assert.ok(diff > md.indexOf('threshold'), md);
+    assert.match(
+      md.slice(diff),
+      /\n\| High error rate<br>update · triggers\\\/api\\-gateway\\\/High\\-error\\-rate\\\.trigger\\\.json \| \d+ \| \d+ \| /,
+    );
+  });
 });
