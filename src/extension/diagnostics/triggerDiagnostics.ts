@@ -29,6 +29,12 @@ import type { Logger } from '../core/logger';
 import type { Settings } from '../core/settings';
 import { TriggerFileMatcher } from './triggerFiles';
 
+/** Whether a record has a member, without listing them all (asked for every lint job). */
+function hasAny(record: Readonly<Record<string, unknown>>): boolean {
+  for (const key in record) if (Object.hasOwn(record, key)) return true;
+  return false;
+}
+
 export class TriggerDiagnostics implements vscode.Disposable {
   readonly matcher: TriggerFileMatcher;
   readonly scheduler: LintScheduler<string>;
@@ -46,6 +52,8 @@ export class TriggerDiagnostics implements vscode.Disposable {
   private readonly known = new WeakMap<RecipientDirectory, KnownRecipient[]>();
   /** The datasets each linted file (open, or in Problems) names. */
   private readonly naming = new DatasetFiles();
+  /** The open documents by uri, made again after one opened or closed: each lint looks its document up. */
+  private openByKey: Map<string, vscode.TextDocument> | undefined;
 
   constructor(
     private readonly log: Logger,
@@ -92,7 +100,10 @@ export class TriggerDiagnostics implements vscode.Disposable {
   /** Lints on open, change and save, forgets on close; everything again when what the linter checks against changes. */
   private listen(): vscode.Disposable[] {
     return [
-      vscode.workspace.onDidOpenTextDocument((doc) => this.onOpen(doc)),
+      vscode.workspace.onDidOpenTextDocument((doc) => {
+        this.openByKey = undefined;
+        this.onOpen(doc);
+      }),
       vscode.workspace.onDidChangeTextDocument((e) => {
         if (e.contentChanges.length === 0 || !this.matcher.matches(e.document)) return;
         const key = e.document.uri.toString();
@@ -103,7 +114,10 @@ export class TriggerDiagnostics implements vscode.Disposable {
         else this.scheduler.cancel(key);
       }),
       vscode.workspace.onDidSaveTextDocument((doc) => this.onOpen(doc)),
-      vscode.workspace.onDidCloseTextDocument((doc) => this.forget(doc.uri)),
+      vscode.workspace.onDidCloseTextDocument((doc) => {
+        this.openByKey = undefined;
+        this.forget(doc.uri);
+      }),
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.relintAll()),
       // JSON validation turned on or off: the syntax faults it reports are shown by obs-lint, or not.
       vscode.workspace.onDidChangeConfiguration((e) => {
@@ -128,7 +142,7 @@ export class TriggerDiagnostics implements vscode.Disposable {
     const options: LintJobOptions = { metricsDatasets: this.settings.metricsDatasets() };
     if (key !== undefined && key.startsWith(`${this.readOnlyScheme}:`)) options.form = 'listed';
     const columns = this.columns?.known();
-    if (columns !== undefined && Object.keys(columns).length > 0) options.columns = columns;
+    if (columns !== undefined && hasAny(columns)) options.columns = columns;
     const datasets = this.datasets?.known();
     if (datasets !== undefined) options.datasets = datasets;
     const recipients = this.recipients?.known();
@@ -228,7 +242,7 @@ export class TriggerDiagnostics implements vscode.Disposable {
   }
 
   private async lintOpenDocument(key: string, signal: AbortSignal): Promise<void> {
-    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
+    const doc = this.openDocument(key);
     if (!doc || doc.isClosed || signal.aborted) return;
     try {
       const linted = await this.documents.lint(key, doc.version, () => doc.getText(), signal);
@@ -259,8 +273,13 @@ export class TriggerDiagnostics implements vscode.Disposable {
 
   /** A file moved here: linted when it is open (and a trigger file). */
   private arrived(uri: vscode.Uri): void {
-    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    const doc = this.openDocument(uri.toString());
     if (doc) this.onOpen(doc);
+  }
+
+  private openDocument(key: string): vscode.TextDocument | undefined {
+    this.openByKey ??= new Map(vscode.workspace.textDocuments.map((d) => [d.uri.toString(), d]));
+    return this.openByKey.get(key);
   }
 
   private relintAll(): void {
