@@ -4,7 +4,7 @@
 import { durationWords } from '../backtest/noise';
 import type { NoiseDiffEntry, NoiseSide, SideTests } from '../backtest/noiseDiff';
 import { kindOf, type ChangeKind } from './noiseDiffJson';
-import { markdownText } from './markdown/text';
+import { markdownText, type MarkdownReport } from './markdown/text';
 import { visible } from './visible';
 
 const DAY = 86_400;
@@ -129,7 +129,8 @@ export function noiseDiffText(entries: readonly NoiseDiffEntry[], o: DiffOptions
   return `${head}\n\n${blocks.join('\n\n')}${blocks.length > 0 ? '\n\n' : ''}${summary(entries, o)}\n`;
 }
 
-export function noiseDiffMarkdown(entries: readonly NoiseDiffEntry[], o: DiffOptions): string {
+/** The table of the changes, one row each: what each version sent, and the change in a sentence. */
+function tableLines(entries: readonly NoiseDiffEntry[], o: DiffOptions): string[] {
   const rows = entries.map((e) => {
     const trigger = `${markdownText(e.name)}<br>${markdownText(`${e.action} · ${e.label}`)}`;
     const cells = [
@@ -140,13 +141,41 @@ export function noiseDiffMarkdown(entries: readonly NoiseDiffEntry[], o: DiffOpt
     ];
     return `| ${cells.join(' | ')} |`;
   });
+  return ['| Trigger | Was | Would be | Change |', '|---|---:|---:|---|', ...rows];
+}
+
+export function noiseDiffMarkdown(entries: readonly NoiseDiffEntry[], o: DiffOptions): string {
   const details = entries.map(
     (e) =>
       `<details><summary>${markdownText(`${e.name} (${e.label}): ${arrow(e)}`)}</summary>\n\n${detailLines(e)
         .map((l) => `- ${markdownText(l)}`)
         .join('\n')}\n\n</details>`,
   );
-  const table = `| Trigger | Was | Would be | Change |\n|---|---:|---:|---|\n${rows.join('\n')}`;
+  const table = tableLines(entries, o).join('\n');
   const head = `### What the changes would have notified\n\n${summary(entries, o)}.\n\n`;
   return entries.length === 0 ? head : `${head}${table}\n\n${details.join('\n')}\n`;
+}
+
+/** One change in a sentence of Markdown: `"High error rate" would have notified 3 times in 7 days (was 41).` */
+export function noiseSentence(e: NoiseDiffEntry, o: DiffOptions): string {
+  return `${markdownText(`"${e.name}" ${changeSentence(e, o)}`)}.`;
+}
+
+/**
+ * The noise diff as a section of a longer report (obs review): the counts and the biggest change in one line, then
+ * the table and each change's details as lines that can be cut at any line (no block spans lines but the table).
+ */
+export function noiseDiffReport(entries: readonly NoiseDiffEntry[], o: DiffOptions): MarkdownReport {
+  const first = entries[0];
+  const biggest = first === undefined ? '' : ` Biggest: ${noiseSentence(first, o)}`;
+  const each = entries.flatMap((e) => [
+    '',
+    `**${markdownText(`${e.name} (${e.label}): ${arrow(e)}`)}**`,
+    '',
+    ...detailLines(e).map((l) => `- ${markdownText(l)}`),
+  ]);
+  return {
+    summary: `${markdownText(summary(entries, o))}.${biggest}`,
+    details: entries.length === 0 ? '' : [...tableLines(entries, o), ...each].join('\n'),
+  };
 }

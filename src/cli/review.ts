@@ -6,7 +6,7 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import { TRIGGER_TEST_SUFFIX } from '../backtest/testPaths';
 import { TRIGGER_FILE_SUFFIX } from '../triggerFiles/paths';
-import { CliUsageError, parseConcurrency, type MainIo } from './io';
+import { CliUsageError, parseConcurrency, wholeNumber, type MainIo } from './io';
 import { maxBytesOption, maxProblemsOption, settingsOption } from './lint';
 import { ENV_BASE_URL, ENV_CONFIG_KEY } from './serviceEnv';
 import type { ReviewInvocation } from './reviewRun';
@@ -16,7 +16,7 @@ export function defineReview(parent: Command, io: MainIo, finish: (code: number)
     .command('review')
     .summary('report what a change to the trigger files would do, for a pull request')
     .description(
-      `Lints the trigger files, plans every trigger file under the paths against the service as obs plan does (what an apply after the merge would write), and runs the trigger tests (*${TRIGGER_TEST_SUFFIX}) of the files; prints it all as one report, counts first. With --changed-since, only the files the change touches since that git ref are linted and tested (and the tests of the trigger files it touches), and the plan's changes are split into the change's own and those the service already differed by.
+      `Lints the trigger files, plans every trigger file under the paths against the service as obs plan does (what an apply after the merge would write), evaluates what each of the change's own creates, updates and deletes would have notified over the last days with the service's version and the file's, and runs the trigger tests (*${TRIGGER_TEST_SUFFIX}) of the files; prints it all as one report, counts first. With --changed-since, only the files the change touches since that git ref are linted and tested (and the tests of the trigger files it touches), and the plan's changes are split into the change's own and those the service already differed by.
 
 PATH: trigger files or folders (every *${TRIGGER_FILE_SUFFIX} under them); default: the current folder.`,
     )
@@ -49,6 +49,13 @@ PATH: trigger files or folders (every *${TRIGGER_FILE_SUFFIX} under them); defau
         .choices(['error', 'warning'])
         .default('error'),
     )
+    .option(
+      '--days <N>',
+      'the days the noise diff evaluates, 1 to 7 (the service keeps 7 days of data)',
+      (v: string) => wholeNumber('--days', v, 1, 7),
+      7,
+    )
+    .option('--no-noise', 'leave out what each change would have notified (it creates query results, paced)')
     .option('--prune', "plan deletes of the service's triggers of the files' datasets that no file holds")
     .option('--match-by-name', "match each trigger by dataset and name, not by the files' ids")
     .option('--allow-unknown-columns', 'do not block a trigger naming a column the service does not list')

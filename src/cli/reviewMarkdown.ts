@@ -7,6 +7,7 @@ import { lintMarkdown } from './markdown/lint';
 import { planMarkdown } from './markdown/plan';
 import { testMarkdown } from './markdown/test';
 import { markdownText, type MarkdownReport } from './markdown/text';
+import { noiseDiffReport, noiseSentence } from './noiseDiffText';
 import { reviewCounts, type ReviewReport } from './reviewReport';
 
 /** GitHub refuses a comment over 65,536 characters; room is left for the marker and what a caller adds. */
@@ -41,7 +42,9 @@ function headline(r: ReviewReport): string {
     r.tests.files.length === 0 ? '' : `tests: ${c.testsPassed} passed, ${c.testsFailed} not passed`,
     c.otherChanges > 0 ? `${plural(c.otherChanges, 'other difference')} with the service` : '',
   ];
-  return parts.filter((p) => p !== '').join(' · ');
+  const counts = parts.filter((p) => p !== '').join(' · ');
+  const first = r.noise?.entries[0];
+  return first === undefined ? counts : `${counts}\n\n${noiseSentence(first, r.noise ?? { days: 7 })}`;
 }
 
 function context(r: ReviewReport): string {
@@ -55,6 +58,9 @@ function context(r: ReviewReport): string {
 
 function sections(r: ReviewReport): Section[] {
   const out: Section[] = [];
+  // What a change does to the pages people get is what a reviewer reads first.
+  if (r.noise !== undefined && r.noise.entries.length > 0)
+    out.push({ title: 'What the changes would have notified', report: noiseDiffReport(r.noise.entries, r.noise) });
   if (r.plan !== undefined) {
     const own = partOf(r.plan, r.fromChange, true);
     out.push({ title: 'Plan', report: planMarkdown(own) });

@@ -1,6 +1,7 @@
 // What `obs review` found, as one value: the lint of the files checked, the plan (its changes split by whether
 // the change under review makes them), the trigger tests, and the counts its first line and exit status come
 // from. The JSON output is this value; the Markdown report is made from it (reviewMarkdown.ts).
+import type { NoiseDiffEntry } from '../backtest/noiseDiff';
 import type { Plan, PlannedChange } from '../triggerFiles';
 import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE } from './io';
 import type { FileReport } from './lintSarif';
@@ -22,6 +23,8 @@ export interface ReviewReport {
    * files: an apply after the merge would make them too.
    */
   fromChange: number[];
+  /** What the change's own changes would have notified over the last days, each version; none with --no-noise. */
+  noise?: { days: number; entries: NoiseDiffEntry[] };
   tests: { files: TestFileReport[]; problems: string[] };
   /** What kept the review from checking everything: each also said on stderr. */
   problems: string[];

@@ -3,18 +3,22 @@
 // the merge would do), its changes split into the change's own and the others, and the trigger tests of what the
 // change touches, run against the service; printed as one Markdown report or as JSON.
 import { resolve } from 'node:path';
-import { CreationPacer, ResultCache, systemClock } from '../backtest';
+import { systemClock } from '../backtest';
+import type { NoiseSession } from '../backtest/noiseReport';
 import { readTriggerFile, TRIGGER_FILE_SUFFIX, withoutIds, type PlanInputs } from '../triggerFiles';
 import { EXIT_TROUBLE, warn, type MainIo } from './io';
 import { lintFiles, lintOptions } from './lintRun';
 import { outFileProblem, writeOutFile } from './outFile';
-import { planFiles, targetOf } from './planMaking';
+import { planFiles, targetOf, type CliPlan } from './planMaking';
 import { changedSince, textAt, type ChangedFiles } from './reviewChanged';
+import { noiseDiffJson } from './noiseDiffJson';
+import { noiseDiffOf } from './noiseDiffPlan';
 import { identityKeys, isFromChange, reviewExit, saysNothing, type FailOn, type ReviewReport } from './reviewReport';
 import { reviewMarkdown } from './reviewMarkdown';
 import { reviewScope } from './reviewScope';
 import { clientFromEnvironment } from './service';
 import { runTestFile, type TestSession } from './testRun';
+import { cliNoiseSession } from './triggerTestFiles';
 import { visibleJson } from './visible';
 import { metricsDatasetsOf } from './workspaceSettings';
 import type { ServiceClient } from '../api/client';
@@ -28,6 +32,9 @@ export interface ReviewInvocation {
   comment?: boolean;
   commentKey?: string;
   failOn: FailOn;
+  /** false with --no-noise: no noise diff (it creates query results, paced at the service's rate). */
+  noise: boolean;
+  days: number;
   prune?: boolean;
   matchByName?: boolean;
   allowUnknownColumns?: boolean;
@@ -63,17 +70,25 @@ function planInputs(paths: string[], invocation: ReviewInvocation, metricsDatase
   };
 }
 
-/** The test files run one after the other in one session: queries shared, created at the service's pace. */
-async function runTests(files: readonly string[], client: ServiceClient, io: MainIo, maxBytes: number) {
-  const now = systemClock.now();
+/**
+ * The test files run one after the other, at the service's pace, with the query results the noise diff created
+ * (the same queries over the same days are not created again).
+ */
+async function runTests(
+  files: readonly string[],
+  noise: NoiseSession,
+  client: ServiceClient,
+  io: MainIo,
+  maxBytes: number,
+) {
   const session: TestSession = {
     client,
-    signal: io.signal ?? new AbortController().signal,
+    signal: noise.signal,
     io,
     maxBytes,
-    pacer: new CreationPacer(systemClock),
-    cache: new ResultCache(),
-    nowSeconds: Math.floor(now / 60_000) * 60,
+    pacer: noise.pacer,
+    cache: noise.cache,
+    nowSeconds: Math.floor(systemClock.now() / 60_000) * 60,
     record: false,
     force: false,
     unsaved: 0,
@@ -82,6 +97,18 @@ async function runTests(files: readonly string[], client: ServiceClient, io: Mai
   for (const file of files) if (!session.signal.aborted) reports.push(await runTestFile(file, session));
   const stopped = session.signal.aborted ? ['stopped: the tests not run are missing from the report'] : [];
   return { files: reports, problems: stopped };
+}
+
+/** The report as JSON: the noise diff in its own documented shape (obs plan --noise --format json gives the same). */
+function reviewJson(report: ReviewReport): Record<string, unknown> {
+  const { noise, ...rest } = report;
+  return noise === undefined ? rest : { ...rest, noise: noiseDiffJson(noise.entries, { days: noise.days }) };
+}
+
+/** The plan of the change's own changes only, for the noise diff. */
+function ownPlan(made: CliPlan, fromChange: readonly number[]): CliPlan {
+  const changes = fromChange.flatMap((i) => made.plan.changes.slice(i, i + 1));
+  return { ...made, plan: { ...made.plan, changes } };
 }
 
 /** What must hold before anything is read: the metrics datasets, a writable --json-out, the change's files. */
@@ -127,7 +154,14 @@ export async function makeReview(
     const deleted = changed === undefined ? new Set<string>() : await deletedTriggers(changed, io, matchByName);
     const plan = made?.plan;
     const fromChange = (plan?.changes ?? []).flatMap((c, i) => (isFromChange(c, scope.touches, deleted) ? [i] : []));
-    const tests = await runTests(scope.tests, client, io, invocation.maxBytes);
+    const session = cliNoiseSession(client, io);
+    const own = made === undefined ? undefined : ownPlan(made, fromChange);
+    const noiseOptions = { mode: 'exact' as const, days: invocation.days, maxBytes: invocation.maxBytes };
+    const noise =
+      own === undefined || !invocation.noise
+        ? undefined
+        : { days: invocation.days, entries: await noiseDiffOf(own, session, io, noiseOptions) };
+    const tests = await runTests(scope.tests, session, client, io, invocation.maxBytes);
     const problems = [
       ...(made === undefined ? ['no plan could be made (said above)'] : []),
       ...(made !== undefined && !made.complete ? ['the plan is not of every file and dataset (said above)'] : []),
@@ -149,6 +183,7 @@ export async function makeReview(
       lint,
       ...(plan === undefined ? {} : { plan }),
       fromChange,
+      ...(noise === undefined ? {} : { noise }),
       tests,
       problems,
     };
@@ -162,7 +197,7 @@ export async function runReview(paths: readonly string[], invocation: ReviewInvo
   const made = await makeReview(paths, invocation, io);
   if (made === undefined) return EXIT_TROUBLE;
   const { report, jsonOut } = made;
-  const json = `${visibleJson(report)}\n`;
+  const json = `${visibleJson(reviewJson(report))}\n`;
   const markdown = reviewMarkdown(report);
   io.stdout(invocation.format === 'json' ? json : markdown);
   const unsaved = jsonOut === undefined ? undefined : await writeOutFile(jsonOut, json);

@@ -6,7 +6,7 @@ import { parseTestFile, recordingPathFor, triggerPathFor, TRIGGER_TEST_SUFFIX } 
 import { TRIGGER_FILE_SUFFIX } from '../triggerFiles/paths';
 import { expandPaths } from './files';
 import type { MainIo } from './io';
-import { testFolders } from './noiseRun';
+import { testFolders } from './triggerTestFiles';
 import { decodeStrict, readCommandLineFile } from './read';
 import type { ChangedFiles } from './reviewChanged';
 

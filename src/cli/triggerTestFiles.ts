@@ -46,7 +46,7 @@ export async function readText(file: string, io: MainIo, maxBytes: number): Prom
 }
 
 /** Where the test files of the paths' trigger files are looked for: a file's folder, a folder, the current folder for a glob. */
-async function testFolders(paths: readonly string[], cwd: string): Promise<string[]> {
+export async function testFolders(paths: readonly string[], cwd: string): Promise<string[]> {
   const out = new Set<string>();
   for (const p of paths) {
     const full = resolve(cwd, p);

@@ -6,6 +6,12 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ReviewReport } from '../../src/cli/reviewReport';
+
+/** The noise member of the JSON report, as much of it as these tests read. */
+interface NoiseJson {
+  days: number;
+  changes: { name: string; action: string; was?: { notifications: number }; would_be?: { notifications: number } }[];
+}
 import { DEMO_TESTS, DEMO_TRIGGER, demoFolder } from './demo-folder';
 
 const demo = demoFolder('obs-review-');
@@ -104,6 +110,37 @@ describe('obs review --changed-since', () => {
     const r = await review('--changed-since', 'main', 'triggers');
     assert.equal(r.code, 2);
     assert.match(r.stderr, /not a git repository/);
+  });
+});
+
+describe('obs review: what the change would have notified', () => {
+  const createdResults = () =>
+    demo.sandbox.handle.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/1/query_results/')).length;
+
+  test("the change's own update is evaluated with both versions, and the first lines say it in a sentence", async () => {
+    commitBase();
+    editTrigger((t) => (t.threshold.value = 1));
+    const json = await review('--changed-since', 'main', 'triggers');
+    const noise = (json.report as unknown as { noise: NoiseJson }).noise;
+    const change = noise.changes[0];
+    assert.ok(change !== undefined && noise.changes.length === 1, JSON.stringify(noise));
+    assert.deepEqual([noise.days, change.name, change.action], [7, 'High error rate', 'update']);
+    const [was, now] = [change.was?.notifications, change.would_be?.notifications];
+    assert.ok(was !== undefined && now !== undefined && now > was, JSON.stringify(change));
+    const md = await demo.run(['review', '--changed-since', 'main', 'triggers']);
+    assert.equal(
+      md.stdout.split('\n')[4],
+      `\\"High error rate\\" would have notified ${now} times in 7 days \\(was ${was}\\).`,
+    );
+  });
+
+  test('--no-noise evaluates nothing: no noise member, no query result created for it', async () => {
+    rmSync(join(demo.dir, DEMO_TESTS));
+    commitBase();
+    editTrigger((t) => (t.threshold.value = 1));
+    const before = createdResults();
+    const r = await review('--changed-since', 'main', '--no-noise', 'triggers');
+    assert.deepEqual([r.code, 'noise' in (r.report ?? {}), createdResults() - before], [0, false, 0]);
   });
 });
 
