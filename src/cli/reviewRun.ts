@@ -131,7 +131,7 @@ async function preflight(invocation: ReviewInvocation, io: MainIo) {
 }
 
 /** The review of the files under the paths; undefined (each problem said) when nothing could be reviewed. */
-export async function makeReview(
+async function makeReview(
   paths: readonly string[],
   invocation: ReviewInvocation,
   io: MainIo,
