@@ -5,12 +5,12 @@
 import { ENVIRONMENT_WIDE, ENVIRONMENT_WIDE_TRIGGER_SLUG } from '../api/schemas/slugs';
 import { differencesOf, pairedRecipients, type Difference } from './compare';
 import { canonicalRecipients } from './normalize';
-import { datasetFolder, sanitizeFileSegment } from './paths';
+import { sanitizeFileSegment } from './paths';
 
 export const BURN_ALERT_FILE_SUFFIX = '.burn-alert.json';
 
 /** The members of a burn alert file, in the order it holds them. */
-export const BURN_ALERT_FILE_MEMBERS = [
+const BURN_ALERT_FILE_MEMBERS = [
   'id',
   'dataset_slug',
   'slo',
@@ -109,7 +109,7 @@ export function compareBurnAlerts(local: unknown, service: unknown): Difference[
 }
 
 /** `exhaustion-240min`, `budget-rate-60min-10000ppm`: the alert's kind and threshold in its file name. */
-export function kindAndThreshold(alert: Json): string {
+function kindAndThreshold(alert: Json): string {
   const n = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : 'unset');
   if ((alert.alert_type ?? DEFAULT_BURN_ALERT_TYPE) === 'budget_rate')
     return `budget-rate-${n(alert.budget_rate_window_minutes)}min-${n(alert.budget_rate_decrease_threshold_per_million)}ppm`;
@@ -125,9 +125,4 @@ export function burnAlertFileName(item: BurnAlertItem, suffix?: string): string 
   const kind = sanitizeFileSegment(kindAndThreshold(item.alert), 'alert', 60);
   const extra = suffix === undefined ? '' : `-${sanitizeFileSegment(suffix, 'id', 40)}`;
   return `${slo}.${kind}${extra}${BURN_ALERT_FILE_SUFFIX}`;
-}
-
-/** `<dataset>/<slo name>.<kind and threshold>.burn-alert.json`, relative to the burn alert folder. */
-export function burnAlertRelativePath(item: BurnAlertItem): string {
-  return `${datasetFolder(burnAlertDataset(item.dataset))}/${burnAlertFileName(item)}`;
 }

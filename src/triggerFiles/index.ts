@@ -21,26 +21,10 @@ export {
 } from './drift';
 export { serviceChangesSince } from './changedSince';
 export { collectTriggers, listDatasets, type PullItem, type TriggerLister } from './listing';
-export {
-  APPEARED,
-  applyPull,
-  planKindPull,
-  planPull,
-  pullSummary,
-  type PullAction,
-  type PullKind,
-  type PullReport,
-} from './pull';
+export { APPEARED, applyPull, planKindPull, planPull, pullSummary, type PullAction, type PullReport } from './pull';
 export { scanExisting, scanFolders, scanRoot, type ExistingFile } from './scan';
-export {
-  BURN_ALERT_PULL,
-  collectBurnAlerts,
-  collectDefinitions,
-  planDefinitionsPull,
-  type CollectedOf,
-  type SloReader,
-} from './sloPull';
-export { BURN_ALERT_FILE_SUFFIX, burnAlertFileText, normalizeBurnAlert, type BurnAlertItem } from './burnAlertFile';
+export { BURN_ALERT_PULL, collectBurnAlerts, collectDefinitions, planDefinitionsPull } from './sloPull';
+export { burnAlertFileText, normalizeBurnAlert, type BurnAlertItem } from './burnAlertFile';
 export {
   DEFINITIONS_FILE_SUFFIX,
   definitionsFileText,

@@ -53,7 +53,7 @@ export interface PullKind<I> {
 }
 
 /** Trigger files: `<dataset>/<name>.trigger.json`. */
-export const TRIGGER_PULL: PullKind<PullItem> = {
+const TRIGGER_PULL: PullKind<PullItem> = {
   suffix: TRIGGER_FILE_SUFFIX,
   folderOf: (item) => datasetFolder(item.dataset),
   fileName: (item, n) =>
