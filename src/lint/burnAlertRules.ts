@@ -2,7 +2,7 @@
 // the limits of part 8, with the budget_rate bounds the service is seen to enforce (service facts).
 import * as l10n from '@vscode/l10n';
 import { BURN_ALERT_LIMITS, BURN_ALERT_TYPES } from '../api/schemas/burnAlert';
-import type { SloFinding } from './sloLint';
+import type { SloFinding } from './sloKinds';
 import type { JsonPath, LintOptions } from './types';
 
 type Json = Record<string, unknown>;

@@ -4,7 +4,7 @@
 import * as l10n from '@vscode/l10n';
 import { isUtf8 } from 'node:buffer';
 import { analyse, DEFAULT_MAX_DIAGNOSTICS, type Analysis, type EncodingProblem } from './lint';
-import { lintSloText, sloFileKind } from './sloLint';
+import { lintSloText, sloFileKind, type SloFileKind } from './sloLint';
 import type { Diagnostic, LintOptions } from './types';
 
 export interface DecodedFile {
@@ -164,7 +164,11 @@ function lintDecoded(decoded: DecodedFile, options: LintOptions = {}): LintRepor
  */
 export function lintNamedDecoded(fileName: string, decoded: DecodedFile, options: LintOptions = {}): LintReport {
   const kind = sloFileKind(fileName);
-  if (kind === undefined) return lintDecoded(decoded, options);
+  return kind === undefined ? lintDecoded(decoded, options) : lintSloDecoded(kind, decoded, options);
+}
+
+/** A burn alert or definitions file's decoded bytes linted: each undecodable byte sequence reported too. */
+export function lintSloDecoded(kind: SloFileKind, decoded: DecodedFile, options: LintOptions = {}): LintReport {
   const report = lintSloText(kind, decoded.text, options, decoded.problems);
   return { ...report, hidden: { ...report.hidden, error: report.hidden.error + decoded.more } };
 }

@@ -4,7 +4,7 @@ import * as l10n from '@vscode/l10n';
 import { DEFINITION_TYPE_NAMES } from '../api/schemas/definitionTypes';
 import { ENVIRONMENT_WIDE, ENVIRONMENT_WIDE_TRIGGER_SLUG } from '../api/schemas/slugs';
 import { nearestName } from './nearest';
-import type { SloFinding } from './sloLint';
+import type { SloFinding } from './sloKinds';
 import type { LintOptions } from './types';
 
 type Json = Record<string, unknown>;

@@ -4,11 +4,12 @@ export {
   decodeTriggerFile,
   lintBytes,
   lintNamedDecoded,
+  lintSloDecoded,
   lintReport,
   type DecodedFile,
   type LintReport,
 } from './decode';
-export { lintSloText, sloFileKind } from './sloLint';
+export { fixAllSlo, lintSloText, sloFileKind, type SloFileKind } from './sloLint';
 export { applyFixes } from './fixes';
 export { RULES, RULES_DOC_PATH, ruleDocsAnchor, type RuleId, type Severity } from './rules';
 export type {

@@ -7,28 +7,14 @@ import { plainDiagnostic, summaryDiagnostic, type Counts } from './build';
 import { DEFAULT_MAX_DIAGNOSTICS } from './defaults';
 import { burnAlertFindings } from './burnAlertRules';
 import { definitionsFindings } from './definitionsRules';
+import { applyFixes } from './fixes';
 import { parseFile } from './parse';
 import { ruleInfo, type RuleId } from './rules';
 import { LineIndex } from './text';
 import type { Diagnostic, Fix, JsonPath, LintOptions } from './types';
+import type { SloFileKind, SloFinding } from './sloKinds';
 
-export type SloFileKind = 'burn-alert' | 'definitions';
-
-/** What a rule found: where, and, where there is one right answer, the member's new value (undefined: removed). */
-export interface SloFinding {
-  rule: RuleId;
-  path: JsonPath;
-  message: string;
-  fix?: { title: string; value: unknown };
-}
-
-/** The kind of a file by its name (`x.burn-alert.json`, `x.definitions.json`), in any letter case. */
-export function sloFileKind(fileName: string): SloFileKind | undefined {
-  const name = fileName.toLowerCase();
-  if (name.endsWith('.burn-alert.json')) return 'burn-alert';
-  if (name.endsWith('.definitions.json')) return 'definitions';
-  return undefined;
-}
+export { sloFileKind, type SloFileKind } from './sloKinds';
 
 /** The kind of file a rule is about, when it is not a trigger file's rule. */
 export function sloKindOfRule(rule: RuleId): SloFileKind | undefined {
@@ -76,7 +62,7 @@ const none = (): Counts => ({ error: 0, warning: 0, info: 0 });
 export interface SloLintReport {
   diagnostics: Diagnostic[];
   hidden: Counts;
-  /** The datasets the file names (its `dataset_slug`): what a caller reads columns for. */
+  /** The dataset of a definitions file (its `dataset_slug`): what a caller reads columns for. */
   datasets: string[];
 }
 
@@ -96,8 +82,13 @@ export function lintSloText(
     out.push({ ...plainDiagnostic('json/syntax', p.message, p.offset, p.length, lines), syntax: p.kind });
   const root = parseTree(source);
   const value = parsed.value;
+  // Only a definitions file is checked against its dataset's columns: what a caller reads columns for.
   const datasets =
-    typeof value === 'object' && value !== null && 'dataset_slug' in value && typeof value.dataset_slug === 'string'
+    kind === 'definitions' &&
+    typeof value === 'object' &&
+    value !== null &&
+    'dataset_slug' in value &&
+    typeof value.dataset_slug === 'string'
       ? [value.dataset_slug]
       : [];
   if (root !== undefined && parsed.syntaxProblems.length === 0) {
@@ -126,4 +117,23 @@ export function lintSloText(
   const shown = sorted.slice(0, limit);
   if (hidden.error + hidden.warning + hidden.info > 0) shown.push(summaryDiagnostic(hidden, limit));
   return { diagnostics: shown, hidden, datasets };
+}
+
+/**
+ * The text with every fix applied that "fix all" applies (rules with inFixAll), pass after pass until none is
+ * left (a removal next to another is applied in the next pass).
+ */
+export function fixAllSlo(kind: SloFileKind, text: string, options: LintOptions = {}): string {
+  let current = text;
+  for (let pass = 0; pass < 10; pass++) {
+    const fixes = lintSloText(kind, current, options).diagnostics.flatMap((d) =>
+      d.fix !== undefined && ruleInfo(d.rule).inFixAll ? [d.fix] : [],
+    );
+    if (fixes.length === 0) break;
+    current = applyFixes(
+      current,
+      fixes.map((f) => f.edits[0]).filter((e) => e !== undefined),
+    );
+  }
+  return current;
 }

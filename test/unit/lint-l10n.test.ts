@@ -71,6 +71,11 @@ const EXCEPTIONS: { file: string; texts: string[]; reason: string }[] = [
     texts: ["'burn-alert'", "'definitions'"],
     reason: 'the kinds of file the linter tells apart: ids, never shown as text',
   },
+  {
+    file: 'sloKinds.ts',
+    texts: ["'burn-alert'", "'definitions'"],
+    reason: 'the kinds of file the linter tells apart: ids, never shown as text',
+  },
 ];
 
 const lintSources = (): string[] =>

@@ -1,8 +1,13 @@
 // What the lint worker does: plain data in, plain data out (messages between threads carry no
 // functions), so the same functions run in the worker (lintWorker.ts) and, in tests, in-process.
 import {
+  decodeTriggerFile,
   fixAll,
+  fixAllSlo,
   lintReport,
+  lintSloDecoded,
+  lintSloText,
+  type SloFileKind,
   type DatasetColumns,
   type Diagnostic as LintDiagnostic,
   type KnownRecipient,
@@ -25,6 +30,8 @@ export interface LintJobOptions {
   datasets?: readonly string[];
   /** The active connection's recipients, when known (unknown recipient ids are reported). */
   recipients?: readonly KnownRecipient[];
+  /** A burn alert or definitions file (by its name), linted by its own rules; absent: a trigger file. */
+  fileKind?: SloFileKind;
 }
 
 export type LintJob =
@@ -56,7 +63,19 @@ function lintOptions(o: LintJobOptions): LintOptions {
   return options;
 }
 
+/** A lint or fix-all job of a burn alert or definitions file. */
+function runSloJob(kind: SloFileKind, job: Exclude<LintJob, { kind: 'recipientAt' }>): LintJobResult {
+  const options = lintOptions(job.options);
+  if (job.kind === 'fixAll') {
+    const fixed = fixAllSlo(kind, job.text, options);
+    return { kind: 'fixAll', edit: fixed === job.text ? undefined : minimalEdit(job.text, fixed) };
+  }
+  if (typeof job.input === 'string') return { kind: 'lint', ...lintSloText(kind, job.input, options) };
+  return { kind: 'lint', ...lintSloDecoded(kind, decodeTriggerFile(job.input, options.maxDiagnostics), options) };
+}
+
 export function runLintJob(job: LintJob): LintJobResult {
+  if (job.kind !== 'recipientAt' && job.options.fileKind !== undefined) return runSloJob(job.options.fileKind, job);
   if (job.kind === 'lint') {
     const { diagnostics, hidden, datasets } = lintReport(job.input, lintOptions(job.options));
     return { kind: 'lint', diagnostics, hidden, datasets };

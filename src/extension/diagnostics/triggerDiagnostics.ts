@@ -7,6 +7,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { KnownRecipient, Diagnostic as LintDiagnostic } from '../../lint';
+import { sloFileKind } from '../../lint/sloKinds';
 import type { AccountRecipients } from '../core/accountRecipients';
 import { recipientName, recipientShortName, recipientTarget, type RecipientDirectory } from '../core/recipients';
 import { FileRemovals } from './fileRemovals';
@@ -26,8 +27,17 @@ import { RuleDocs } from './ruleDocs';
 import { errorText } from '../core/errors';
 import type { Feedback } from '../core/feedback';
 import type { Logger } from '../core/logger';
-import type { Settings } from '../core/settings';
+import type { SettingName, Settings } from '../core/settings';
 import { TriggerFileMatcher } from './triggerFiles';
+
+/** The settings that change what is linted, or how: every open file is linted again. */
+const RELINTED_BY: readonly SettingName[] = [
+  'triggerFiles',
+  'burnAlertFiles',
+  'definitionsFiles',
+  'metricsDatasets',
+  'rulesDocsUrl',
+];
 
 export class TriggerDiagnostics implements vscode.Disposable {
   readonly matcher: TriggerFileMatcher;
@@ -55,7 +65,11 @@ export class TriggerDiagnostics implements vscode.Disposable {
     /** The scheme of read-only documents showing triggers as the service returned them: linted, never fixed. */
     private readonly readOnlyScheme: string,
   ) {
-    this.matcher = new TriggerFileMatcher(() => settings.triggerFiles(), readOnlyScheme);
+    // Burn alert and definitions files are linted here too, each by its own rules (chosen by its name: options()).
+    this.matcher = new TriggerFileMatcher(
+      () => [...settings.triggerFiles(), ...settings.burnAlertFiles(), ...settings.definitionsFiles()],
+      readOnlyScheme,
+    );
     const rulesFile = vscode.Uri.joinPath(extensionUri, 'docs', 'rules.md');
     this.collection = new LintCollection(
       new RuleDocs({
@@ -111,7 +125,7 @@ export class TriggerDiagnostics implements vscode.Disposable {
       }),
       // Also when a sandbox starts or stops: its metrics datasets change what the linter allows.
       this.settings.onDidChange((names) => {
-        if (names.has('triggerFiles') || names.has('metricsDatasets') || names.has('rulesDocsUrl')) {
+        if (RELINTED_BY.some((n) => names.has(n))) {
           this.documents.clear();
           this.relintAll();
         }
@@ -127,6 +141,8 @@ export class TriggerDiagnostics implements vscode.Disposable {
   options(key?: string): LintJobOptions {
     const options: LintJobOptions = { metricsDatasets: this.settings.metricsDatasets() };
     if (key !== undefined && key.startsWith(`${this.readOnlyScheme}:`)) options.form = 'listed';
+    const fileKind = key === undefined ? undefined : sloFileKind(key);
+    if (fileKind !== undefined) options.fileKind = fileKind;
     const columns = this.columns?.known();
     if (columns !== undefined && Object.keys(columns).length > 0) options.columns = columns;
     const datasets = this.datasets?.known();
