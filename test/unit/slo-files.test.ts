@@ -3,6 +3,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { nodeFileSystem } from '../../src/triggerFiles/nodeFs';
 import {
   applyPull,
   BURN_ALERT_PULL,
@@ -285,4 +289,24 @@ test('a definitions file that differs only in formatting is left alone', () => {
     plan.map((a) => [a.kind, a.path]),
     [['unchanged', 'checkout.definitions.json']],
   );
+});
+
+test('a pull of definitions removes the stale temporary files an interrupted pull left in the folder, and only those', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'obs-defs-'));
+  try {
+    const stale = 'checkout.definitions.json.0123abcd.tmp';
+    const old = new Date(Date.now() - 10 * 60 * 1000);
+    for (const name of [stale, 'notes.tmp']) {
+      writeFileSync(join(root, name), '{');
+      utimesSync(join(root, name), old, old);
+    }
+    const plan = planDefinitionsPull([defs('checkout', 'http.route')], []);
+    const report = await applyPull(nodeFileSystem, root, plan, { approve: () => Promise.resolve(new Set()) });
+    assert.deepEqual(
+      [report.removed, report.created, readdirSync(root).sort()],
+      [[stale], ['checkout.definitions.json'], ['checkout.definitions.json', 'notes.tmp']],
+    );
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 });
