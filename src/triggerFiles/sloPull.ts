@@ -66,7 +66,7 @@ function failure(err: unknown, what: string, signal?: AbortSignal): { what: stri
   return { what, message: isServiceNotFound(err) ? 'the service does not have it' : describe(err) };
 }
 
-/** One alert read whole; where the service does not serve one alert, a refusal naming why. */
+/** One alert read whole, recipients included; a failed read rejects (the caller reports the alert not pulled). */
 async function wholeAlert(
   api: SloReader,
   pool: PacedPool,

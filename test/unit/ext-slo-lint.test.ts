@@ -1,5 +1,5 @@
-// Burn alert and definitions files in the editor: the lint worker's jobs lint them by their own rules when the
-// host names their kind (by the file's name), fix all applies their sure fixes, and the settings that find them
+// Burn alert and definitions files in the editor: the lint worker's jobs lint them by their own rules, told apart
+// by the name of the file the host lints, fix all applies their sure fixes, and the settings that find them
 // read as their defaults.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,6 +11,9 @@ import {
   Settings,
   type ConfigurationSource,
 } from '../../src/extension/core/settings';
+
+/** A burn alert file's URI, as the host names the file it lints. */
+const URI = 'file:///w/burn-alerts/checkout/Checkout-availability.exhaustion-240min.burn-alert.json';
 
 const ALERT = `{
   "id": "ba_1",
@@ -34,14 +37,14 @@ test('the kind of a file comes from its name or URI, in any letter case', () => 
 });
 
 test('a lint job of a burn alert file reports the burn alert rules, not the trigger rules', () => {
-  const result = runLintJob({ kind: 'lint', input: ALERT, options: { metricsDatasets: [], fileKind: 'burn-alert' } });
+  const result = runLintJob({ kind: 'lint', input: ALERT, options: { metricsDatasets: [], fileName: URI } });
   assert.deepEqual(result.kind === 'lint' ? result.diagnostics.map((d) => d.rule) : [], [
     'burn-alert/read-only-member',
   ]);
 });
 
 test("a fix-all job of a burn alert file removes the members the service sets, the file's text otherwise kept", () => {
-  const result = runLintJob({ kind: 'fixAll', text: ALERT, options: { metricsDatasets: [], fileKind: 'burn-alert' } });
+  const result = runLintJob({ kind: 'fixAll', text: ALERT, options: { metricsDatasets: [], fileName: URI } });
   assert.ok(result.kind === 'fixAll' && result.edit !== undefined);
   const lines = ALERT.split('\n');
   const fixed = [...lines.slice(0, 6), ...lines.slice(7)].join('\n');
@@ -53,7 +56,11 @@ test("a fix-all job of a burn alert file removes the members the service sets, t
 
 test('a lint job of a definitions file given as bytes names its dataset, for the live columns', () => {
   const bytes = new TextEncoder().encode('{ "dataset_slug": "checkout", "definitions": { "route": null } }');
-  const result = runLintJob({ kind: 'lint', input: bytes, options: { metricsDatasets: [], fileKind: 'definitions' } });
+  const result = runLintJob({
+    kind: 'lint',
+    input: bytes,
+    options: { metricsDatasets: [], fileName: 'file:///w/definitions/checkout.definitions.json' },
+  });
   assert.deepEqual(result.kind === 'lint' ? [result.diagnostics, result.datasets] : [], [[], ['checkout']]);
 });
 

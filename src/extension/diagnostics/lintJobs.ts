@@ -7,6 +7,7 @@ import {
   lintReport,
   lintSloDecoded,
   lintSloText,
+  sloFileKind,
   type SloFileKind,
   type DatasetColumns,
   type Diagnostic as LintDiagnostic,
@@ -30,8 +31,8 @@ export interface LintJobOptions {
   datasets?: readonly string[];
   /** The active connection's recipients, when known (unknown recipient ids are reported). */
   recipients?: readonly KnownRecipient[];
-  /** A burn alert or definitions file (by its name), linted by its own rules; absent: a trigger file. */
-  fileKind?: SloFileKind;
+  /** The file's name or URI: a burn alert or definitions file (by its name) is linted by its own rules. */
+  fileName?: string;
 }
 
 export type LintJob =
@@ -75,7 +76,9 @@ function runSloJob(kind: SloFileKind, job: Exclude<LintJob, { kind: 'recipientAt
 }
 
 export function runLintJob(job: LintJob): LintJobResult {
-  if (job.kind !== 'recipientAt' && job.options.fileKind !== undefined) return runSloJob(job.options.fileKind, job);
+  const fileKind =
+    job.kind === 'recipientAt' || job.options.fileName === undefined ? undefined : sloFileKind(job.options.fileName);
+  if (fileKind !== undefined && job.kind !== 'recipientAt') return runSloJob(fileKind, job);
   if (job.kind === 'lint') {
     const { diagnostics, hidden, datasets } = lintReport(job.input, lintOptions(job.options));
     return { kind: 'lint', diagnostics, hidden, datasets };

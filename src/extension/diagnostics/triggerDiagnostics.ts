@@ -7,7 +7,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { KnownRecipient, Diagnostic as LintDiagnostic } from '../../lint';
-import { sloFileKind } from '../../lint/sloKinds';
 import type { AccountRecipients } from '../core/accountRecipients';
 import { recipientName, recipientShortName, recipientTarget, type RecipientDirectory } from '../core/recipients';
 import { FileRemovals } from './fileRemovals';
@@ -141,8 +140,8 @@ export class TriggerDiagnostics implements vscode.Disposable {
   options(key?: string): LintJobOptions {
     const options: LintJobOptions = { metricsDatasets: this.settings.metricsDatasets() };
     if (key !== undefined && key.startsWith(`${this.readOnlyScheme}:`)) options.form = 'listed';
-    const fileKind = key === undefined ? undefined : sloFileKind(key);
-    if (fileKind !== undefined) options.fileKind = fileKind;
+    // The worker tells a burn alert or definitions file by its name, and lints it by its own rules.
+    if (key !== undefined) options.fileName = key;
     const columns = this.columns?.known();
     if (columns !== undefined && Object.keys(columns).length > 0) options.columns = columns;
     const datasets = this.datasets?.known();
