@@ -1,6 +1,5 @@
-// The kinds of file the linter checks besides trigger files, told apart by name, and what their rules find.
-// Loads nothing (its imports are types), so the editor's activation bundle can tell the kinds apart without
-// loading the linter.
+// The kinds of file the linter checks besides trigger files, told apart by name (the CLI and the lint worker
+// decide so), and what their rules find.
 import type { RuleId } from './rules';
 import type { JsonPath } from './types';
 
