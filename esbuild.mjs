@@ -44,7 +44,7 @@ const CLI_PARTS = {
     './applyRun': './cli-service.js',
     './testRun': './cli-service.js',
     './noiseRun': './cli-service.js',
-    './mcpRun': './cli-service.js',
+    './mcpRun': './cli-mcp.js',
   },
   lint: { './service': './cli-service.js', './columns': './cli-service.js' },
 };
@@ -66,6 +66,53 @@ const cliParts = (parts) => ({
   },
 });
 
+// Libraries every Node bundle loads from one file of its own beside it (dist/lib-*.js), instead of a copy in
+// each: esbuild splits shared code into chunks only for ES modules, and these bundles are CommonJS (the
+// extension host, its worker thread and obs require them). An import of a library becomes a require of its
+// file when first needed; `pick` takes a part of its exports ('zod/v4/core' is zod's `core`).
+const LIBS = {
+  zod: { file: 'lib-zod.js', entry: 'node_modules/zod/index.js' },
+  'zod/v4': { file: 'lib-zod.js' },
+  'zod/v4/core': { file: 'lib-zod.js', pick: 'core' },
+  undici: { file: 'lib-undici.js', entry: 'node_modules/undici/index.js' },
+  'jsonc-parser': { file: 'lib-jsonc.js', entry: 'node_modules/jsonc-parser/lib/esm/main.js' },
+  tinyglobby: { file: 'lib-glob.js', entry: 'node_modules/tinyglobby/dist/index.mjs' },
+};
+/** @returns {import('esbuild').Plugin} */
+const sharedLibs = () => ({
+  name: 'shared-libs',
+  setup(build) {
+    const names = Object.keys(LIBS).map((n) => n.replace(/[/-]/g, '\\$&'));
+    build.onResolve({ filter: new RegExp(`^(${names.join('|')})$`) }, (args) => ({
+      path: args.path,
+      namespace: 'shared-lib',
+    }));
+    build.onLoad({ filter: /.*/, namespace: 'shared-lib' }, (args) => {
+      const lib = LIBS[args.path];
+      const pick = lib.pick === undefined ? '' : `.${lib.pick}`;
+      return { contents: `module.exports = require(${JSON.stringify(`./${lib.file}`)})${pick};`, loader: 'js' };
+    });
+    build.onResolve({ filter: /^\.\/lib-[\w-]+\.js$/ }, (args) => ({ path: args.path, external: true }));
+  },
+});
+// zod's translations of its messages into other languages (264 KB): nothing here configures another language
+// (z.config), so the shared zod keeps its English messages only and `z.locales` is empty.
+/** @returns {import('esbuild').Plugin} */
+const noZodLocales = () => ({
+  name: 'no-zod-locales',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /node_modules\/zod\//.test(args.importer) ? { path: 'locales', namespace: 'no-locales' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'no-locales' }, () => ({ contents: 'export {};', loader: 'js' }));
+  },
+});
+const libEntries = Object.fromEntries(
+  Object.values(LIBS)
+    .filter((l) => l.entry !== undefined)
+    .map((l) => [l.file.replace(/\.js$/, ''), l.entry]),
+);
+
 /** @type {import('esbuild').BuildOptions[]} */
 const builds = [
   {
@@ -79,6 +126,7 @@ const builds = [
     // The sandbox is loaded only when the user asks for it, from its own file.
     splitting: false,
     banner: extensionHostBanner,
+    plugins: [sharedLibs()],
   },
   {
     ...common,
@@ -94,6 +142,7 @@ const builds = [
     format: 'cjs',
     target: 'node20',
     banner: extensionHostBanner,
+    plugins: [sharedLibs()],
   },
   {
     ...common,
@@ -113,6 +162,7 @@ const builds = [
     target: 'node20',
     external: ['vscode'],
     banner: extensionHostBanner,
+    plugins: [sharedLibs()],
   },
   {
     ...common,
@@ -122,26 +172,48 @@ const builds = [
     // import.meta is empty, so import.meta.url is given the bundle's own URL.
     entryPoints: { cli: 'src/cli/obs.ts' },
     ...cliOptions,
-    plugins: [cliParts(CLI_PARTS.cli)],
+    plugins: [cliParts(CLI_PARTS.cli), sharedLibs()],
   },
   {
     ...common,
     // The runs of obs's commands, each bundle loaded by dist/cli.js when one of its commands runs: the linter
-    // without the client (lint), the client and undici with triggers as code, the backtest engine and the MCP
-    // server (pull, drift, plan, apply, test, mcp).
+    // without the client (lint); the client with triggers as code and the backtest engine (pull, drift, plan,
+    // apply, test, noise); the MCP server (mcp).
     entryPoints: { 'cli-lint': 'src/cli/lintRun.ts' },
     ...cliOptions,
-    plugins: [cliParts(CLI_PARTS.lint)],
+    plugins: [cliParts(CLI_PARTS.lint), sharedLibs()],
   },
   {
     ...common,
     entryPoints: { 'cli-service': 'src/cli/serviceRuns.ts' },
     ...cliOptions,
+    plugins: [sharedLibs()],
+  },
+  {
+    ...common,
+    // obs mcp's server: the MCP SDK and the ajv it brings load only when that command runs.
+    entryPoints: { 'cli-mcp': 'src/cli/mcpRun.ts' },
+    ...cliOptions,
+    plugins: [sharedLibs()],
   },
   {
     ...common,
     entryPoints: { sandbox: 'src/cli/sandbox.ts' },
     ...cliOptions,
+    plugins: [sharedLibs()],
+  },
+  {
+    ...common,
+    // The shared libraries (LIBS), loaded by the bundles above from the extension host, its worker thread and
+    // obs alike: the extension host's banner, and import.meta.url as the CLI's (tinyglobby's fdir reads it).
+    entryPoints: libEntries,
+    outdir: 'dist',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    define: cliOptions.define,
+    banner: { js: `${extensionHostBanner.js}\n${cliOptions.banner.js.split('\n')[1]}` },
+    plugins: [noZodLocales()],
   },
 ];
 

@@ -127,6 +127,23 @@ export function countNoise(
   from: number,
   to: number,
 ): NoiseCounts {
+  return walkNoise(outcome, rules, from, to).counts;
+}
+
+/** The counts, and the evaluations (indexes into `outcome.times`) at which a notification is sent, oldest first. */
+export interface NoiseWalk {
+  counts: NoiseCounts;
+  sentAt: number[];
+}
+
+/** countNoise, with the evaluations that sent a notification. */
+export function walkNoise(
+  outcome: PreviewOutcome,
+  rules: Pick<TriggerRules, 'alertType'>,
+  from: number,
+  to: number,
+): NoiseWalk {
+  const sentAt: number[] = [];
   const days = Math.max(1, Math.ceil((to - from) / DAY));
   const perDay = new Array<number>(days).fill(0);
   const dayOf = (t: number) => Math.min(days - 1, Math.floor((t - from - 1) / DAY));
@@ -147,6 +164,7 @@ export function countNoise(
       if (!now && firing) counts.resolves++;
       if (rules.alertType === 'on_true' ? now : begins) {
         counts.notifications++;
+        sentAt.push(j);
         const d = dayOf(t);
         perDay[d] = (perDay[d] ?? 0) + 1;
       }
@@ -155,7 +173,7 @@ export function countNoise(
     firing = now;
     inWindowBefore = inWindow;
   });
-  return { ...counts, perDay, windowSeconds: to - from, exact: outcome.exact };
+  return { counts: { ...counts, perDay, windowSeconds: to - from, exact: outcome.exact }, sentAt };
 }
 
 const BLOCKS = '▁▂▃▄▅▆▇█';

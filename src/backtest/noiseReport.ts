@@ -8,10 +8,10 @@ import { errorText } from '../api/errors';
 import { ENVIRONMENT_WIDE, ENVIRONMENT_WIDE_TRIGGER_SLUG } from '../api/schemas/slugs';
 import { prepareTrigger, runTriggerTests, type TestedTrigger } from './backtest';
 import { ResultCache, type ResultStore } from './cache';
-import { evaluateTrigger, type TriggerRules } from './evaluate';
+import { evaluateTrigger, type PreviewOutcome, type TriggerRules } from './evaluate';
 import { fetchSeries, QueryIncompleteError, type FetchDeps } from './fetch';
-import { countNoise, planNoise, type NoiseCounts, type NoisePlan } from './noise';
-import { chunkQuery, type PlanMode } from './plan';
+import { planNoise, walkNoise, type NoiseCounts, type NoisePlan, type NoiseWalk } from './noise';
+import { chunkQuery, type PlanMode, type PreviewPlan } from './plan';
 import { disabledNote, readTriggerRules, type ReadRules } from './rules';
 import { gridFromSeries } from './series';
 import { suggestChange, type MustFire, type SuggestResult } from './suggest';
@@ -68,14 +68,17 @@ export type NoiseEntry =
     }
   | { kind: 'skipped'; key: string; label: string; name?: string; reason: string };
 
+/** A trigger left out of the report, with why. */
+export type SkippedNoise = Extract<NoiseEntry, { kind: 'skipped' }>;
+
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The trigger of a file ready to evaluate, or why it is left out (its saved query read back: one GET, no result). */
 export async function prepareNoise(
   target: NoiseTarget,
   s: Pick<NoiseSession, 'api' | 'signal'>,
-): Promise<PreparedNoise | NoiseEntry> {
-  const skip = (reason: string, name?: string): NoiseEntry => ({
+): Promise<PreparedNoise | SkippedNoise> {
+  const skip = (reason: string, name?: string): SkippedNoise => ({
     kind: 'skipped',
     key: target.key,
     label: target.label,
@@ -133,6 +136,38 @@ export function newQueriesOf(
   }, 0);
 }
 
+/** A trigger evaluated over its window: the plan's window (from, to], the evaluation (from before it) and its counts. */
+export type WindowEvaluation =
+  | { kind: 'evaluated'; plan: PreviewPlan; from: number; to: number; outcome: PreviewOutcome; noise: NoiseWalk }
+  | { kind: 'skipped'; reason: string };
+
+/** Evaluates a prepared trigger over its window; rejects only when cancelled. */
+export async function evaluateWindow(
+  p: PreparedNoise,
+  s: NoiseSession,
+  options: Pick<NoiseOptions, 'mode' | 'days'>,
+  cache: ResultStore = s.cache,
+): Promise<WindowEvaluation> {
+  const { tested, read } = p;
+  const planned = plannedQueries(p, s.nowSeconds, options, cache);
+  if ('reason' in planned) return { kind: 'skipped', reason: planned.reason };
+  const { plan, from, to } = planned.planned;
+  let data;
+  try {
+    data = await fetchSeries({ ...s, cache }, tested.dataset, tested.query, plan);
+  } catch (err) {
+    if (s.signal.aborted) throw err;
+    return {
+      kind: 'skipped',
+      reason:
+        err instanceof QueryIncompleteError ? l10n.t('the query did not complete: {0}', err.reason) : errorText(err),
+    };
+  }
+  // Evaluated from before the window, so the state at its start is the service's; counted in it only.
+  const outcome = evaluateTrigger(read.rules, gridFromSeries(plan, data), plan.from, plan.to);
+  return { kind: 'evaluated', plan, from, to, outcome, noise: walkNoise(outcome, read.rules, from, to) };
+}
+
 /** Evaluates a prepared trigger over its window and, over the budget, looks for a change; rejects only when cancelled. */
 export async function evaluateNoise(
   p: PreparedNoise,
@@ -142,24 +177,10 @@ export async function evaluateNoise(
 ): Promise<NoiseEntry> {
   const { target, tested, read } = p;
   const base = { key: target.key, label: target.label, name: tested.trigger.name };
-  const planned = plannedQueries(p, s.nowSeconds, options, cache);
-  if ('reason' in planned) return { kind: 'skipped', ...base, reason: planned.reason };
-  const { plan, from, to } = planned.planned;
-  let data;
-  try {
-    data = await fetchSeries({ ...s, cache }, tested.dataset, tested.query, plan);
-  } catch (err) {
-    if (s.signal.aborted) throw err;
-    return {
-      kind: 'skipped',
-      ...base,
-      reason:
-        err instanceof QueryIncompleteError ? l10n.t('the query did not complete: {0}', err.reason) : errorText(err),
-    };
-  }
-  // Evaluated from before the window, so the state at its start is the service's; counted in it only.
-  const outcome = evaluateTrigger(read.rules, gridFromSeries(plan, data), plan.from, plan.to);
-  const counts = countNoise(outcome, read.rules, from, to);
+  const evaluated = await evaluateWindow(p, s, options, cache);
+  if (evaluated.kind === 'skipped') return { kind: 'skipped', ...base, reason: evaluated.reason };
+  const { plan, from, to, outcome } = evaluated;
+  const counts = evaluated.noise.counts;
   const { op, value, exceededLimit, alertType, frequency } = read.rules;
   const dataset = tested.dataset === ENVIRONMENT_WIDE ? ENVIRONMENT_WIDE_TRIGGER_SLUG : tested.dataset;
   const entry: NoiseEntry = {

@@ -2,18 +2,10 @@
 // difference located at its member in the file).
 import { pathToFileURL } from 'node:url';
 import { isAbsolute } from 'node:path';
-import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
 import { repository, version } from '../../package.json';
 import { visible, visibleJson } from './visible';
-import {
-  differenceText,
-  type DriftCounts,
-  type FileDrift,
-  type ServiceTrigger,
-  datasetOf,
-  MAX_NESTING,
-  textNestedDeeperThan,
-} from '../triggerFiles';
+import { differenceText, type DriftCounts, type FileDrift, type ServiceTrigger, datasetOf } from '../triggerFiles';
+import { jsonLocator, pathOf } from './jsonPlace';
 
 export interface DriftRun {
   files: FileDrift[];
@@ -32,30 +24,61 @@ function countsText(c: DriftCounts): string {
   return `${c.inSync} in sync, ${c.differs} differ, ${c.localOnly} only local, ${c.serviceOnly} only on the service${c.unknown > 0 ? `, ${c.unknown} not compared` : ''}`;
 }
 
-export function driftText(run: DriftRun): string {
-  const lines: string[] = [];
+/** "3 files compared: 2 in sync, 1 differ, 0 only local, 0 only on the service" */
+export function driftSummary(run: Pick<DriftRun, 'files' | 'counts'>): string {
+  return `${run.files.length} file${run.files.length === 1 ? '' : 's'} compared: ${countsText(run.counts)}`;
+}
+
+/** One finding of a drift as every report says it: a line naming it, and the lines under it. */
+export interface DriftFinding {
+  kind: 'differs' | 'local-only' | 'not-compared' | 'service-only';
+  /** The file it is about, and the member there: the trigger's place, then the first member that differs. */
+  file?: string;
+  path: (string | number)[];
+  head: string;
+  lines: string[];
+}
+
+/** What a drift found, file by file in the order read, then the triggers only on the service. */
+export function driftFindings(run: Pick<DriftRun, 'files' | 'onlyOnService'>): DriftFinding[] {
+  const found: DriftFinding[] = [];
   for (const f of run.files) {
+    const file = f.file;
     if (f.reason !== undefined) {
-      lines.push(`${f.file}: not compared: ${f.reason}`);
+      found.push({ kind: 'not-compared', file, path: [], head: `${file}: not compared: ${f.reason}`, lines: [] });
       continue;
     }
     for (const t of f.triggers) {
-      const at = `${f.file}${t.index >= 0 ? `[${t.index}]` : ''}`;
-      const label = triggerLabel(t.name, t.service?.id);
-      if (t.status === 'in-sync') continue;
+      const at = `${file}${t.index >= 0 ? `[${t.index}]` : ''}`;
+      const base = t.index >= 0 ? [t.index] : [];
       if (t.status === 'differs') {
-        lines.push(`${at}: differs from the service: ${label}`);
-        for (const d of t.differences) lines.push(`  ${differenceText(d, 120)}`);
+        const head = `${at}: differs from the service: ${triggerLabel(t.name, t.service?.id)}`;
+        const first = t.differences[0];
+        const path = first === undefined ? base : [...base, ...pathOf(first.path)];
+        found.push({ kind: 'differs', file, path, head, lines: t.differences.map((d) => differenceText(d, 120)) });
       } else if (t.status === 'local-only') {
-        lines.push(`${at}: only local: ${t.reason ?? ''}`);
-      } else {
-        lines.push(`${at}: not compared: ${t.reason ?? ''}`);
+        found.push({ kind: 'local-only', file, path: base, head: `${at}: only local: ${t.reason ?? ''}`, lines: [] });
+      } else if (t.status === 'unknown') {
+        found.push({
+          kind: 'not-compared',
+          file,
+          path: base,
+          head: `${at}: not compared: ${t.reason ?? ''}`,
+          lines: [],
+        });
       }
     }
   }
-  for (const t of run.onlyOnService)
-    lines.push(`${datasetOf(t, '')}: only on the service: ${triggerLabel(t.name, t.id)}`);
-  lines.push(`${run.files.length} file${run.files.length === 1 ? '' : 's'} compared: ${countsText(run.counts)}`);
+  for (const t of run.onlyOnService) {
+    const head = `${datasetOf(t, '')}: only on the service: ${triggerLabel(t.name, t.id)}`;
+    found.push({ kind: 'service-only', path: [], head, lines: [] });
+  }
+  return found;
+}
+
+export function driftText(run: DriftRun): string {
+  const lines = driftFindings(run).flatMap((f) => [f.head, ...f.lines.map((l) => `  ${l}`)]);
+  lines.push(driftSummary(run));
   return `${lines.map(visible).join('\n')}\n`;
 }
 
@@ -92,32 +115,12 @@ function artifact(file: string): { uri: string; uriBaseId?: string } {
   return { uri: encodeURI(file.split('\\').join('/')), uriBaseId: '%SRCROOT%' };
 }
 
-/** 1-based line and column of an offset. */
-function position(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let start = 0;
-  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) {
-    line++;
-    start = i + 1;
-  }
-  return { line, column: offset - start + 1 };
-}
-
-/** The region of the member at `path` (or its nearest parent) in the file; the whole first line when not found. */
-function region(tree: Node | undefined, text: string, path: (string | number)[]): object {
-  let node: Node | undefined;
-  for (let n = path.length; node === undefined && n >= 0 && tree !== undefined; n--)
-    node = findNodeAtLocation(tree, path.slice(0, n));
-  const target = node?.parent?.type === 'property' ? node.parent : node;
-  if (target === undefined) return { startLine: 1, startColumn: 1 };
-  const s = position(text, target.offset);
-  const e = position(text, target.offset + target.length);
-  return { startLine: s.line, startColumn: s.column, endLine: e.line, endColumn: e.column };
-}
-
-/** `query.calculations[0].op` as a JSON path. */
-function pathOf(text: string): (string | number)[] {
-  return [...text.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((m) => (m[2] !== undefined ? Number(m[2]) : (m[1] ?? '')));
+/** The SARIF region of the member at `path` (or its nearest parent); the whole first line when not found. */
+function region(locate: ReturnType<typeof jsonLocator>, path: (string | number)[]): object {
+  const range = locate(path);
+  if (range === undefined) return { startLine: 1, startColumn: 1 };
+  const { start, end } = range;
+  return { startLine: start.line, startColumn: start.column, endLine: end.line, endColumn: end.column };
 }
 
 export function driftSarif(run: DriftRun): object {
@@ -128,12 +131,10 @@ export function driftSarif(run: DriftRun): object {
     level: 'error',
   });
   for (const f of run.files) {
-    const text = run.texts.get(f.file) ?? '';
-    // parseTree recurses per level: a file nested too deep (not compared anyway) is located at its first line
-    // (one level more than a trigger may have: a file may hold an array of triggers).
-    const tree = textNestedDeeperThan(text, MAX_NESTING + 1) ? undefined : parseTree(text);
+    // A file nested too deep to parse (not compared anyway) is located at its first line.
+    const locate = jsonLocator(run.texts.get(f.file) ?? '');
     const at = (path: (string | number)[]) => [
-      { physicalLocation: { artifactLocation: artifact(f.file), region: region(tree, text, path) } },
+      { physicalLocation: { artifactLocation: artifact(f.file), region: region(locate, path) } },
     ];
     if (f.reason !== undefined)
       results.push({

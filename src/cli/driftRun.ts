@@ -7,15 +7,19 @@ import {
   withoutIds,
   type ServiceIndex,
 } from '../triggerFiles';
-import { driftJson, driftSarif, driftText, type DriftRun } from './driftReport';
+import { driftAnnotations } from './driftGithub';
+import { driftJson, driftSarif, driftSummary, driftText, type DriftRun } from './driftReport';
+import { unreadableAnnotations, writeGithubReport } from './github/report';
 import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, type MainIo } from './io';
+import { driftMarkdown } from './markdown/drift';
+import { markdownText } from './markdown/text';
 import { clientFromEnvironment } from './service';
 import { readTriggerFiles, serviceIndexFor, type ReadFiles } from './triggerInputs';
 import { visible, visibleJson } from './visible';
 
 /** The options of `obs drift` as commander parses them (drift.ts declares them). */
 export interface DriftInvocation {
-  format: 'text' | 'json' | 'sarif';
+  format: 'text' | 'json' | 'sarif' | 'github';
   concurrency: number;
   maxBytes: number;
   matchByName?: boolean;
@@ -65,6 +69,20 @@ export async function runDrift(paths: readonly string[], invocation: DriftInvoca
       break;
     case 'sarif':
       io.stdout(`${visibleJson(driftSarif(run))}\n`);
+      break;
+    case 'github':
+      await writeGithubReport(io, {
+        command: 'drift',
+        annotations: [
+          ...unreadableAnnotations('drift', current.unreadable),
+          ...unreadableAnnotations('drift', applied?.unreadable ?? new Map<string, string>()),
+          ...driftAnnotations(run),
+        ],
+        summaryLine: driftSummary(run),
+        markdown: driftMarkdown(run),
+        fullReport: 'obs drift --format json',
+        ...(invocation.applied === undefined ? {} : { heading: markdownText(sinceHeading(invocation.applied, paths)) }),
+      });
       break;
     default:
       if (invocation.applied !== undefined) io.stdout(`${visible(sinceHeading(invocation.applied, paths))}\n`);

@@ -9,7 +9,7 @@ import type { LintInvocation } from './lintRun';
 import { METRICS_SETTING, WORKSPACE_SETTINGS } from './metricsHint';
 import { ENV_BASE_URL, ENV_CONFIG_KEY } from './serviceEnv';
 
-const FORMATS = ['text', 'json', 'sarif'] as const;
+const FORMATS = ['text', 'json', 'sarif', 'github'] as const;
 type Format = (typeof FORMATS)[number];
 /** Highest --max-problems: each problem shown costs memory and output. */
 const MAX_PROBLEMS_LIMIT = 100_000;
@@ -18,11 +18,14 @@ export { CLI_METRICS_DATASET_HINT } from './metricsHint';
 
 /** `--format`, shared by lint and drift. */
 export function formatOption(): Option {
-  return new Option('--format <format>', 'output format: text, json or sarif')
+  return new Option(
+    '--format <format>',
+    'output format: text, json, sarif or github (annotations, and the summary appended to GITHUB_STEP_SUMMARY)',
+  )
     .default('text')
     .argParser((value: string): Format => {
       if (!(FORMATS as readonly string[]).includes(value))
-        throw new CliUsageError(`unknown format "${value}"; use text, json or sarif`);
+        throw new CliUsageError(`unknown format "${value}"; use text, json, sarif or github`);
       return value as Format;
     });
 }
@@ -51,6 +54,16 @@ export function maxBytesOption(): Option {
     });
 }
 
+/** `--max-problems`, shared by lint and review. */
+export function maxProblemsOption(): Option {
+  return new Option(
+    '--max-problems <n>',
+    `report at most N problems per file, then one that counts the rest (1 to ${MAX_PROBLEMS_LIMIT})`,
+  )
+    .default(DEFAULT_MAX_DIAGNOSTICS)
+    .argParser((value: string) => wholeNumber('--max-problems', value, 1, MAX_PROBLEMS_LIMIT));
+}
+
 export function defineLint(parent: Command, io: MainIo, finish: (code: number) => void): void {
   parent
     .command('lint')
@@ -61,6 +74,11 @@ export function defineLint(parent: Command, io: MainIo, finish: (code: number) =
     .usage('[options] <FILE|FOLDER|GLOB...>')
     .argument('[FILE|FOLDER|GLOB...]')
     .addOption(formatOption())
+    .addOption(
+      new Option('--fail-on <severity>', 'exit 1 when a problem of this severity or a worse one is found')
+        .choices(['error', 'warning'])
+        .default('error'),
+    )
     .option(
       '--metrics-dataset <slug>',
       'a metrics dataset; repeat for several (every other dataset is standard)',
@@ -70,14 +88,7 @@ export function defineLint(parent: Command, io: MainIo, finish: (code: number) =
       },
     )
     .addOption(settingsOption())
-    .addOption(
-      new Option(
-        '--max-problems <n>',
-        `report at most N problems per file, then one that counts the rest (1 to ${MAX_PROBLEMS_LIMIT})`,
-      )
-        .default(DEFAULT_MAX_DIAGNOSTICS)
-        .argParser((value: string) => wholeNumber('--max-problems', value, 1, MAX_PROBLEMS_LIMIT)),
-    )
+    .addOption(maxProblemsOption())
     .addOption(maxBytesOption())
     .option(
       '--columns-from-service',
@@ -94,8 +105,12 @@ A path that names nothing (no such file or folder, a glob that matches no file, 
 trigger file) stops obs before it lints anything.
 Example: obs lint --format sarif triggers > lint.sarif
 
-Exit status: 0 no errors (warnings and infos allowed), 1 a file has an error, 2 a usage or I/O
-problem: a path that names nothing, a file that cannot be read (a device or FIFO, a file over
+--format github writes one GitHub Actions annotation per problem (at most 10 a run, the last one
+counting those left out) and the counts, and appends the report in Markdown to the file GITHUB_STEP_SUMMARY
+names, when set.
+
+Exit status: 0 no errors (warnings and infos allowed; with --fail-on warning, no warnings either), 1 a
+file has an error (with --fail-on warning, an error or a warning), 2 a usage or I/O problem: a path that names nothing, a file that cannot be read (a device or FIFO, a file over
 --max-bytes), or (with --columns-from-service) the service's columns could not be read.
 `,
     )

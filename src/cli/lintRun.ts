@@ -17,7 +17,10 @@ import { expandTargets } from './files';
 import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, type MainIo } from './io';
 import { CLI_METRICS_DATASET_HINT } from './metricsHint';
 import { metricsDatasetsOf } from './workspaceSettings';
-import { toJson, toText } from './lintReport';
+import { writeGithubReport } from './github/report';
+import { lintAnnotations } from './lintGithub';
+import { lintCounts, lintSummary, toJson, toText } from './lintReport';
+import { lintMarkdown } from './markdown/lint';
 import { toSarif, type FileReport } from './lintSarif';
 import { READ_AHEAD, readAhead } from './readAhead';
 import { readCommandLineFile, ReadProblem } from './read';
@@ -26,7 +29,9 @@ import type { Outcome } from '../result';
 
 /** The options of `obs lint` as commander parses them (lint.ts declares them). */
 export interface LintInvocation {
-  format: 'text' | 'json' | 'sarif';
+  format: 'text' | 'json' | 'sarif' | 'github';
+  /** The least severity that exits 1: `error` (the default) or `warning` (a warning too). */
+  failOn: 'error' | 'warning';
   metricsDataset?: string[];
   /** The settings file the workspace's metrics datasets are read from (default: the current folder's). */
   settings?: string;
@@ -35,8 +40,8 @@ export interface LintInvocation {
   columnsFromService?: boolean;
 }
 
-function lintOptions(
-  invocation: LintInvocation,
+export function lintOptions(
+  invocation: Pick<LintInvocation, 'maxProblems'>,
   metricsDatasets: readonly string[],
   columns?: Record<string, DatasetColumns>,
 ): LintOptions {
@@ -145,6 +150,29 @@ async function serviceColumns(
   }
 }
 
+/**
+ * Each file read and linted, in the order given; a file that cannot be read is a report with its `error`.
+ * Decoding drops a byte order mark (editors hide it, so columns match what people see) and reports bytes that are
+ * not UTF-8.
+ */
+export async function lintFiles(
+  files: readonly string[],
+  options: LintOptions,
+  io: MainIo,
+  maxBytes: number,
+): Promise<FileReport[]> {
+  const reports: FileReport[] = [];
+  await readFiles(files, io, maxBytes, (r, file) => {
+    if (!r.ok) {
+      reports.push({ file, diagnostics: [], error: r.reason });
+      return;
+    }
+    const { diagnostics, hidden } = lintRead(file, r, options);
+    reports.push({ file, diagnostics, hidden });
+  });
+  return reports;
+}
+
 export async function runLint(targets: readonly string[], invocation: LintInvocation, io: MainIo): Promise<number> {
   const { files, problems, nothing } = await expandTargets(targets, io.cwd, TRIGGER_FILE_SUFFIX);
   // A path that names nothing (a typo, a glob of the wrong folder) stops the run: no report of the rest.
@@ -159,17 +187,7 @@ export async function runLint(targets: readonly string[], invocation: LintInvoca
     columns = await serviceColumns(files, io, invocation.maxBytes);
     if (columns === undefined) return EXIT_TROUBLE;
   }
-  // Decoding drops a byte order mark (editors hide it, so columns match what people see) and reports bytes that are not UTF-8.
-  const options = lintOptions(invocation, metrics, columns);
-  const reports: FileReport[] = [];
-  await readFiles(files, io, invocation.maxBytes, (r, file) => {
-    if (!r.ok) {
-      reports.push({ file, diagnostics: [], error: r.reason });
-      return;
-    }
-    const { diagnostics, hidden } = lintRead(file, r, options);
-    reports.push({ file, diagnostics, hidden });
-  });
+  const reports = await lintFiles(files, lintOptions(invocation, metrics, columns), io, invocation.maxBytes);
 
   for (const problem of problems) warn(io, problem);
   for (const r of reports) if (r.error !== undefined) warn(io, `cannot read ${r.file}: ${r.error}`);
@@ -181,9 +199,19 @@ export async function runLint(targets: readonly string[], invocation: LintInvoca
     case 'sarif':
       io.stdout(`${visibleJson(toSarif(reports, io.cwd, problems))}\n`);
       break;
+    case 'github':
+      await writeGithubReport(io, {
+        command: 'lint',
+        annotations: lintAnnotations(reports, problems),
+        summaryLine: lintSummary(reports.filter((r) => r.error === undefined)),
+        markdown: lintMarkdown(reports),
+        fullReport: 'obs lint --format json',
+      });
+      break;
     default:
       io.stdout(toText(reports.filter((r) => r.error === undefined)));
   }
   if (problems.length > 0 || reports.some((r) => r.error !== undefined)) return EXIT_TROUBLE;
-  return reports.some((r) => r.diagnostics.some((d) => d.severity === 'error')) ? EXIT_FOUND : EXIT_OK;
+  const found = lintCounts(reports);
+  return found.error + (invocation.failOn === 'warning' ? found.warning : 0) > 0 ? EXIT_FOUND : EXIT_OK;
 }

@@ -14,6 +14,7 @@ import { defineMcp } from './mcp';
 import { defineNoise } from './noise';
 import { definePlan } from './plan';
 import { definePull } from './pull';
+import { defineReview } from './review';
 import { isServiceSetupError } from './serviceEnv';
 import { defineTest } from './test';
 
@@ -26,6 +27,7 @@ const COMMANDS: readonly DefineCommand[] = [
   defineDrift,
   definePlan,
   defineApply,
+  defineReview,
   defineTest,
   defineNoise,
   defineMcp,

@@ -1,36 +1,22 @@
 // The run of `obs noise` (declared in noise.ts, loaded when the command runs): the trigger files under the
 // paths, each with the test files that test it, evaluated one after the other as one run over the run's query
 // results (a test's `fires` window that the report's queries cover creates none), printed noisiest first.
-import { existsSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { errorText } from '../api/errors';
-import {
-  CreationPacer,
-  parseTestFile,
-  ResultCache,
-  systemClock,
-  triggerPathFor,
-  TRIGGER_TEST_SUFFIX,
-} from '../backtest';
+import { resolve } from 'node:path';
 import { noiseJson } from '../backtest/noiseJson';
 import {
   evaluateAll,
   noisiestFirst,
   prepareNoise,
   type NoiseEntry,
-  type NoiseSession,
   type NoiseTarget,
   type PreparedNoise,
 } from '../backtest/noiseReport';
-import { SavedQueryCache } from '../backtest/savedQueryCache';
 import { TRIGGER_FILE_SUFFIX } from '../triggerFiles/paths';
-import { expandPaths, isGlob } from './files';
+import { expandPaths } from './files';
 import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, type MainIo } from './io';
 import { noiseMarkdown, noiseText } from './noiseText';
-import { decodeStrict, readCommandLineFile, ReadProblem } from './read';
 import { clientFromEnvironment } from './service';
-import { onceEachWait } from './testWaits';
-import type { Outcome } from '../result';
+import { cliNoiseSession, readText, testsByTrigger } from './triggerTestFiles';
 
 /** The options of `obs noise` as commander parses them (noise.ts declares them). */
 export interface NoiseInvocation {
@@ -38,45 +24,6 @@ export interface NoiseInvocation {
   budget: number;
   format: 'text' | 'json' | 'markdown';
   maxBytes: number;
-}
-
-async function readText(file: string, io: MainIo, maxBytes: number): Promise<Outcome<{ text: string }>> {
-  try {
-    const text = decodeStrict(await readCommandLineFile(file, io.cwd, maxBytes));
-    return text === undefined ? { ok: false, reason: 'the file is not UTF-8' } : { ok: true, text };
-  } catch (e) {
-    return { ok: false, reason: e instanceof ReadProblem ? e.message : errorText(e) };
-  }
-}
-
-/** Where the test files of the paths' trigger files are looked for: a file's folder, a folder, the current folder for a glob. */
-async function testFolders(paths: readonly string[], cwd: string): Promise<string[]> {
-  const out = new Set<string>();
-  for (const p of paths) {
-    const full = resolve(cwd, p);
-    if (existsSync(full)) out.add(statSync(full).isDirectory() ? p : dirname(p));
-    else out.add(!(await isGlob(p)) ? dirname(p) : '.');
-  }
-  return [...out];
-}
-
-/** The test files under the folders, by the resolved path of the trigger file each tests; unreadable ones are left out (obs test says why). */
-async function testsByTrigger(
-  paths: readonly string[],
-  io: MainIo,
-  maxBytes: number,
-): Promise<Map<string, { label: string; text: string }[]>> {
-  const { files } = await expandPaths(await testFolders(paths, io.cwd), io.cwd, TRIGGER_TEST_SUFFIX);
-  const out = new Map<string, { label: string; text: string }[]>();
-  for (const file of files) {
-    const read = await readText(file, io, maxBytes);
-    const parsed = read.ok ? parseTestFile(read.text) : undefined;
-    const path = triggerPathFor(file, parsed?.ok === true ? parsed.file.trigger : undefined);
-    if (!read.ok || path === undefined) continue;
-    const key = resolve(io.cwd, path);
-    out.set(key, [...(out.get(key) ?? []), { label: file, text: read.text }]);
-  }
-  return out;
 }
 
 /**
@@ -119,17 +66,8 @@ export async function runNoise(paths: readonly string[], invocation: NoiseInvoca
     return EXIT_TROUBLE;
   }
   const client = clientFromEnvironment(io.env ?? {});
-  const signal = io.signal ?? new AbortController().signal;
-  const session: NoiseSession = {
-    api: client,
-    pacer: new CreationPacer(systemClock),
-    clock: systemClock,
-    cache: new ResultCache(),
-    queries: new SavedQueryCache(),
-    signal,
-    report: onceEachWait((m) => warn(io, m)),
-    nowSeconds: Math.floor(systemClock.now() / 1000),
-  };
+  const session = cliNoiseSession(client, io);
+  const { signal } = session;
   const options = { mode: 'exact' as const, days: invocation.days, budget: invocation.budget };
   let entries: NoiseEntry[];
   try {

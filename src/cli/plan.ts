@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import { TRIGGER_FILE_SUFFIX } from '../triggerFiles/paths';
-import { parseConcurrency, type MainIo } from './io';
+import { parseConcurrency, wholeNumber, type MainIo } from './io';
 import { maxBytesOption, settingsOption } from './lint';
 import { ENV_BASE_URL, ENV_CONFIG_KEY } from './serviceEnv';
 import type { PlanInvocation } from './planRun';
@@ -22,7 +22,14 @@ PATH: trigger files, folders (every *${TRIGGER_FILE_SUFFIX} under them) or globs
     )
     .argument('[PATH...]')
     .option('--out <FILE>', 'save the plan as JSON for obs apply (its missing folders made); checked before planning')
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .addOption(
+      new Option(
+        '--format <format>',
+        'output format: text, json or github (annotations, and the summary appended to GITHUB_STEP_SUMMARY)',
+      )
+        .choices(['text', 'json', 'github'])
+        .default('text'),
+    )
     .option('--prune', "also delete the service's triggers of the files' datasets that no file holds")
     .option('--metrics-dataset <SLUG>', 'a metrics dataset; repeat for several', (v: string, all: string[] = []) => [
       ...all,
@@ -37,6 +44,16 @@ PATH: trigger files, folders (every *${TRIGGER_FILE_SUFFIX} under them) or globs
       '--match-by-name',
       "match each trigger by dataset and name, not by the files' ids (files pulled from another environment); no created id is written back",
     )
+    .option(
+      '--noise',
+      "also show what each change would have notified over the last days, with the service's version and the file's",
+    )
+    .option(
+      '--noise-days <N>',
+      'the days --noise evaluates, 1 to 7 (the service keeps 7 days of data)',
+      (v: string) => wholeNumber('--noise-days', v, 1, 7),
+      7,
+    )
     .option('--concurrency <n>', 'list calls made at once (1 to 16)', parseConcurrency, 4)
     .addOption(maxBytesOption())
     .addHelpText(
@@ -46,6 +63,11 @@ The service is the one named by ${ENV_BASE_URL} and ${ENV_CONFIG_KEY} in the env
 The saved plan holds no key: only a salted hash of it, so that obs apply can refuse another environment, and
 a seal (an HMAC keyed with the key) over the rest, so that obs apply refuses a plan edited after it was saved.
 obs apply plans again with the same paths and options and writes only when the changes are the same.
+
+With --noise each change's trigger is evaluated over the last days as the service would have evaluated it,
+with the service's version and with the file's (and its test files run with each): about 3 query results
+per version over 7 days, paced to the service's 10 a minute; a query both versions share is created once.
+It changes neither the plan saved nor the exit status (Ctrl+C while it runs: exit 2).
 
 Exit status: 0 nothing to change; 1 changes planned; 2 a usage problem, a file or the service could not
 be read, or a trigger that would be written is blocked.

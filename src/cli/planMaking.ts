@@ -23,6 +23,10 @@ export function targetOf(env: Readonly<Record<string, string | undefined>>): Pla
 export interface CliPlan extends GatedPlan {
   /** Every path named something and every file was read and listed (each problem said on stderr). */
   complete: boolean;
+  /** Each file's text as read: where its changes lie, for the reports that point into files. */
+  texts: ReadonlyMap<string, string>;
+  /** The files found that could not be read, with why (each said on stderr). */
+  unreadable: ReadonlyMap<string, string>;
 }
 
 /**
@@ -65,5 +69,10 @@ export async function planFiles(
   });
   for (const f of gated.listingFailures) warn(io, `could not list the triggers of ${f.dataset}: ${f.message}`);
   for (const n of gated.notes) warn(io, n);
-  return { ...gated, complete: ok && gated.listingFailures.length === 0 };
+  return {
+    ...gated,
+    complete: ok && gated.listingFailures.length === 0,
+    texts: found.texts,
+    unreadable: found.unreadable,
+  };
 }

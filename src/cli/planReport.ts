@@ -5,10 +5,12 @@ import {
   differenceText,
   planCounts,
   valueText,
+  type BlockedTrigger,
   type ChangeResult,
   type Plan,
   type PlannedChange,
 } from '../triggerFiles';
+import { pathOf } from './jsonPlace';
 import { visible } from './visible';
 
 /** A value of a create is shown whole up to this many characters. */
@@ -28,31 +30,74 @@ const SIGN: Record<PlannedChange['action'], string> = { create: '+', update: '~'
 function renameLine(c: Extract<PlannedChange, { action: 'create' }>): string[] {
   if (c.renameOf === undefined) return [];
   return [
-    `      (probably ${quoted(c.renameOf.name)} (${c.renameOf.id}) renamed, which this plan deletes: give the file "id": ${quoted(c.renameOf.id)} to rename it in place)`,
+    `(probably ${quoted(c.renameOf.name)} (${c.renameOf.id}) renamed, which this plan deletes: give the file "id": ${quoted(c.renameOf.id)} to rename it in place)`,
   ];
 }
 
-/** `idsIgnored`: --match-by-name, where every trigger is matched so and the plan says it once. */
-function changeLines(c: PlannedChange, idsIgnored: boolean): string[] {
-  const where = c.action === 'delete' ? '' : `  ${c.file}`;
-  const head = `  ${SIGN[c.action]} ${triggerLabel(c)}${where}`;
-  // A create is shown whole: what the trigger will be, not only its name.
-  if (c.action === 'create')
-    return [
-      head,
-      ...renameLine(c),
-      ...Object.entries(c.body).map(([member, value]) => `      ${member}: ${valueText(value, VALUE_MAX)}`),
-    ];
-  if (c.action !== 'update') return [head];
-  const by =
-    c.matchedBy === 'name' && !idsIgnored
-      ? ['      (the file has no id: matched by dataset and name; give the file its id to keep them linked)']
-      : [];
-  return [head, ...by, ...c.differences.map((d) => `      ${differenceText(d, 120)}`)];
+/** One change or blocked trigger of a plan as every report says it: a line naming it, and the lines under it. */
+interface PlanEntry {
+  head: string;
+  lines: string[];
+  /** The file it is about, and the member there: the trigger's place, then the first member that changes. */
+  file?: string;
+  path: (string | number)[];
 }
 
-function section(title: string, changes: readonly PlannedChange[], idsIgnored: boolean): string[] {
-  return changes.length === 0 ? [] : ['', title, ...changes.flatMap((c) => changeLines(c, idsIgnored))];
+/** The plan's changes and blocked triggers by kind, each kind under its title; kinds without any left out. */
+export interface PlanSection {
+  kind: PlannedChange['action'] | 'blocked';
+  title: string;
+  entries: PlanEntry[];
+}
+
+const placeIn = (index: number): number[] => (index >= 0 ? [index] : []);
+
+/** `idsIgnored`: --match-by-name, where every trigger is matched so and the plan says it once. */
+function changeEntry(c: PlannedChange, idsIgnored: boolean): PlanEntry {
+  const where = c.action === 'delete' ? '' : `  ${c.file}`;
+  const head = `${SIGN[c.action]} ${triggerLabel(c)}${where}`;
+  if (c.action === 'delete') return { head, lines: [], path: [] };
+  // A create is shown whole: what the trigger will be, not only its name.
+  if (c.action === 'create') {
+    const members = Object.entries(c.body).map(([member, value]) => `${member}: ${valueText(value, VALUE_MAX)}`);
+    return { head, lines: [...renameLine(c), ...members], file: c.file, path: placeIn(c.index) };
+  }
+  const by =
+    c.matchedBy === 'name' && !idsIgnored
+      ? ['(the file has no id: matched by dataset and name; give the file its id to keep them linked)']
+      : [];
+  const first = c.differences[0];
+  const path = [...placeIn(c.index), ...(first === undefined ? [] : pathOf(first.path))];
+  return { head, lines: [...by, ...c.differences.map((d) => differenceText(d, 120))], file: c.file, path };
+}
+
+function blockedEntry(b: BlockedTrigger): PlanEntry {
+  const where = b.file ?? b.dataset ?? '';
+  const what = b.name === undefined ? '' : ` ${quoted(b.name)}`;
+  const head = `! ${where}${b.index >= 0 ? `[${b.index}]` : ''}${what}:`;
+  return { head, lines: [...b.reasons], ...(b.file === undefined ? {} : { file: b.file }), path: placeIn(b.index) };
+}
+
+/** The plan's sections in the order the text plan shows them. */
+export function planSections(plan: Plan): PlanSection[] {
+  const of = (action: PlannedChange['action']) => plan.changes.filter((c) => c.action === action);
+  const byName = plan.inputs.matchByName;
+  const deletes = of('delete');
+  const sections: PlanSection[] = [
+    { kind: 'create', title: 'Create:', entries: of('create').map((c) => changeEntry(c, byName)) },
+    {
+      kind: 'update',
+      title: 'Update (service value -> file value):',
+      entries: of('update').map((c) => changeEntry(c, byName)),
+    },
+    {
+      kind: 'delete',
+      title: `Delete (asked for with --prune; ${deletes.length} service triggers no file holds):`,
+      entries: deletes.map((c) => changeEntry(c, byName)),
+    },
+    { kind: 'blocked', title: 'Blocked (never written):', entries: plan.blocked.map(blockedEntry) },
+  ];
+  return sections.filter((s) => s.entries.length > 0);
 }
 
 /** "3 to create, 1 to update, 1 to delete, 8 unchanged, 1 blocked" */
@@ -61,32 +106,32 @@ export function planCountsText(plan: Plan): string {
   return `${c.create} to create, ${c.update} to update, ${c.delete} to delete, ${c.unchanged} unchanged, ${c.blocked} blocked`;
 }
 
-/** The plan as people read it in a terminal or a CI log. */
-export function planText(plan: Plan): string {
-  const of = (action: PlannedChange['action']) => plan.changes.filter((c) => c.action === action);
-  const deletes = of('delete');
-  const byName = plan.inputs.matchByName;
-  const lines = [
-    `Plan against ${plan.target.baseUrl}${plan.target.connection === undefined ? '' : ` (${plan.target.connection})`}, ${plan.files.length} files read`,
-    ...(byName
+/** What the plan is against and of, said before its changes. */
+export function planIntro(plan: Plan): string[] {
+  const connection = plan.target.connection === undefined ? '' : ` (${plan.target.connection})`;
+  return [
+    `Plan against ${plan.target.baseUrl}${connection}, ${plan.files.length} files read`,
+    ...(plan.inputs.matchByName
       ? [
           "Each trigger matched by dataset and name (--match-by-name): the files' ids are not used, and no created trigger's id is written into its file.",
         ]
       : []),
-    ...section('Create:', of('create'), byName),
-    ...section('Update (service value -> file value):', of('update'), byName),
-    ...section(`Delete (asked for with --prune; ${deletes.length} service triggers no file holds):`, deletes, byName),
   ];
-  if (plan.blocked.length > 0) {
-    lines.push('', 'Blocked (never written):');
-    for (const b of plan.blocked) {
-      const where = b.file ?? b.dataset ?? '';
-      const what = b.name === undefined ? '' : ` ${quoted(b.name)}`;
-      lines.push(`  ! ${where}${b.index >= 0 ? `[${b.index}]` : ''}${what}:`, ...b.reasons.map((r) => `      ${r}`));
-    }
-  }
-  if (plan.changes.length === 0 && plan.blocked.length === 0)
-    lines.push('', 'Nothing to change: the service matches the files.');
+}
+
+/** Said when a plan has no change and nothing blocked. */
+export const NOTHING_TO_CHANGE = 'Nothing to change: the service matches the files.';
+
+/** The plan as people read it in a terminal or a CI log. */
+export function planText(plan: Plan): string {
+  const lines = planIntro(plan);
+  for (const section of planSections(plan))
+    lines.push(
+      '',
+      section.title,
+      ...section.entries.flatMap((e) => [`  ${e.head}`, ...e.lines.map((l) => `      ${l}`)]),
+    );
+  if (plan.changes.length === 0 && plan.blocked.length === 0) lines.push('', NOTHING_TO_CHANGE);
   lines.push('', planCountsText(plan));
   return `${lines.map(visible).join('\n')}\n`;
 }

@@ -2,19 +2,27 @@
 // under the paths (planMaking.ts, the one pipeline), printed, and with --out saved and sealed for obs apply.
 import { resolve } from 'node:path';
 import { planCounts, type PlanInputs } from '../triggerFiles';
+import { unreadableAnnotations, writeGithubReport } from './github/report';
 import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, type MainIo } from './io';
+import { planMarkdown } from './markdown/plan';
 import { outFileProblem, writeOutFile } from './outFile';
 import { planFileText } from './planFile';
+import type { NoiseDiffEntry } from '../backtest/noiseDiff';
+import { noiseDiffJson } from './noiseDiffJson';
+import { noiseDiffOf } from './noiseDiffPlan';
+import { noiseDiffMarkdown, noiseDiffText } from './noiseDiffText';
 import { planFiles, targetOf } from './planMaking';
-import { planText } from './planReport';
+import { planAnnotations } from './planGithub';
+import { planCountsText, planText } from './planReport';
 import { clientFromEnvironment, ENV_CONFIG_KEY } from './service';
+import { cliNoiseSession } from './triggerTestFiles';
 import { visibleJson } from './visible';
 import { metricsDatasetsOf } from './workspaceSettings';
 
 /** The options of `obs plan` as commander parses them (plan.ts declares them). */
 export interface PlanInvocation {
   out?: string;
-  format: 'text' | 'json';
+  format: 'text' | 'json' | 'github';
   prune?: boolean;
   metricsDataset?: string[];
   /** The settings file the workspace's metrics datasets are read from (default: the current folder's). */
@@ -23,6 +31,9 @@ export interface PlanInvocation {
   matchByName?: boolean;
   concurrency: number;
   maxBytes: number;
+  /** With the noise diff of each change over this many days (--noise, --noise-days). */
+  noise?: boolean;
+  noiseDays: number;
 }
 
 /** What the plan is of: recorded in it, so that obs apply plans again with the same inputs. */
@@ -57,23 +68,48 @@ export async function runPlan(paths: readonly string[], invocation: PlanInvocati
   const client = clientFromEnvironment(env);
   let made: Awaited<ReturnType<typeof planFiles>>;
   let out: string | undefined;
+  let noise: NoiseDiffEntry[] | undefined;
+  const days = invocation.noiseDays;
   try {
     const ready = await preflight(invocation, io);
     if (ready === undefined) return EXIT_TROUBLE;
     out = ready.out;
     const inputs = inputsOf(paths, invocation, ready.metrics);
     made = await planFiles(client, inputs, targetOf(env), io, invocation.concurrency);
+    // Only read: the plan printed and saved is the one made above, whatever the diff finds.
+    if (made !== undefined && invocation.noise === true)
+      noise = await noiseDiffOf(made, cliNoiseSession(client, io), io, {
+        mode: 'exact',
+        days,
+        maxBytes: invocation.maxBytes,
+      });
   } finally {
     await client.close();
   }
   if (made === undefined) return EXIT_TROUBLE;
   const plan = made.plan;
-  io.stdout(invocation.format === 'json' ? `${visibleJson(plan)}\n` : planText(plan));
+  if (invocation.format === 'github') {
+    const markdown = planMarkdown(plan);
+    const withNoise = noise === undefined ? '' : `\n\n${noiseDiffMarkdown(noise, { days })}`;
+    await writeGithubReport(io, {
+      command: 'plan',
+      annotations: [...unreadableAnnotations('plan', made.unreadable), ...planAnnotations(plan, made.texts)],
+      summaryLine: planCountsText(plan),
+      markdown: { ...markdown, details: `${markdown.details}${withNoise}` },
+      fullReport: 'obs plan (its text report)',
+    });
+  } else if (invocation.format === 'json')
+    io.stdout(`${visibleJson(noise === undefined ? plan : { ...plan, noise_diff: noiseDiffJson(noise, { days }) })}\n`);
+  else io.stdout(noise === undefined ? planText(plan) : `${planText(plan)}\n${noiseDiffText(noise, { days })}`);
   // Written whole, so obs apply never reads half a plan.
   const key = (env[ENV_CONFIG_KEY] ?? '').trim();
   const unsaved = out === undefined ? undefined : await writeOutFile(out, planFileText(plan, key));
   if (unsaved !== undefined) {
     warn(io, `--out ${invocation.out ?? ''}: the plan could not be saved: ${unsaved}`);
+    return EXIT_TROUBLE;
+  }
+  if (noise !== undefined && io.signal?.aborted === true) {
+    warn(io, 'stopped: the changes whose noise was not evaluated are listed as such');
     return EXIT_TROUBLE;
   }
   if (!made.complete || plan.blocked.length > 0) return EXIT_TROUBLE;

@@ -2,8 +2,8 @@
 // its past window, evaluated as the service would have evaluated the trigger, from query results paced by
 // the service's limit of 10 a minute (each query and window run once, whatever the expectations sharing
 // it), or from the test file's recording where it holds the window (no service needed); `--record` writes
-// the recordings. Text or JUnit XML. Exit 0 every expectation passed, 1 one failed or is not testable (unless
-// allowed), 2 trouble.
+// the recordings. Text, JUnit XML or GitHub annotations (github/report.ts). Exit 0 every expectation passed, 1 one
+// failed or is not testable (unless allowed), 2 trouble.
 // This module declares the command; the run (testRun.ts, with the backtest engine and the client) loads
 // when it runs.
 import type { Command } from 'commander';
@@ -26,10 +26,17 @@ export function defineTest(parent: Command, io: MainIo, finish: (code: number) =
 PATH: test files, folders (every *${TRIGGER_TEST_SUFFIX} under them) or globs; default: the current folder.`,
     )
     .argument('[PATH...]')
-    .addOption(new Option('--reporter <format>', 'report format').choices(['text', 'junit']).default('text'))
+    .addOption(
+      new Option(
+        '--reporter <format>',
+        'report format: text, junit or github (annotations, and the summary appended to GITHUB_STEP_SUMMARY)',
+      )
+        .choices(['text', 'junit', 'github'])
+        .default('text'),
+    )
     .option(
       '--out <FILE>',
-      'write the report to FILE (whole, or not at all; its missing folders made), checked before any test runs; the text report still goes to the standard output',
+      'write the report to FILE (whole, or not at all; its missing folders made), checked before any test runs; the text report still goes to the standard output (not with --reporter github)',
     )
     .option(
       '--record',
@@ -63,6 +70,10 @@ for each 2.
 `,
     )
     .action(async (paths: string[], options: TestInvocation) => {
+      if (options.reporter === 'github' && options.out !== undefined)
+        throw new CliUsageError(
+          '--out goes with --reporter text or junit: --reporter github writes its annotations to the standard output',
+        );
       if (options.force === true && options.record !== true)
         throw new CliUsageError('--force goes with --record: it lets a recording whose content differs be replaced');
       const { runTests } = await import('./testRun');

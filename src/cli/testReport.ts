@@ -4,6 +4,7 @@
 import type { ExpectationOutcome, ExpectationStatus, Tally } from '../backtest';
 import { tally } from '../backtest';
 import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE } from './io';
+import type { TextRange } from './jsonPlace';
 import { visible } from './visible';
 
 /** One test file as `obs test` ran it. */
@@ -19,6 +20,8 @@ export interface TestFileReport {
   totalSeconds: number;
   /** When the file's run started, in milliseconds since the epoch. */
   startedAt: number;
+  /** Where each expectation lies in the test file, by its place in `expectations` (GitHub annotations point there). */
+  places?: readonly (TextRange | undefined)[];
 }
 
 /** A whole run: its files, what it could not run, and how a window older than the service keeps counts. */
@@ -33,7 +36,8 @@ export interface TestRunReport {
   allowNotTestable: boolean;
 }
 
-const WORDS: Record<ExpectationStatus, string> = {
+/** Each status as the reports write it. */
+export const STATUS_WORDS: Record<ExpectationStatus, string> = {
   passed: 'passed',
   failed: 'FAILED',
   'not-testable': 'NOT TESTABLE',
@@ -67,13 +71,17 @@ export function summaryLine(reports: readonly TestFileReport[], allowNotTestable
   return `${plural(t.expectations, 'expectation', 'expectations')} in ${plural(reports.length, 'file', 'files')}: ${t.passed} passed, ${t.failed} failed, ${notTestable}, ${plural(t.error, 'error', 'errors')}`;
 }
 
+/** The line naming a test file in the reports: the file, and the trigger it tests when it was read. */
+export function fileHeading(r: TestFileReport): string {
+  return r.trigger ? `${r.file}: "${r.trigger.name}" (${r.trigger.file}) on ${r.trigger.dataset}` : `${r.file}:`;
+}
+
 /** A file's part of the text report, with the line naming it. */
 export function fileText(r: TestFileReport): string {
-  const head = r.trigger ? `${r.file}: "${r.trigger.name}" (${r.trigger.file}) on ${r.trigger.dataset}` : `${r.file}:`;
-  const lines = [visible(head)];
-  for (const p of r.problems) lines.push(`  ${WORDS.error.padEnd(WIDTH)}${visible(p)}`);
+  const lines = [visible(fileHeading(r))];
+  for (const p of r.problems) lines.push(`  ${STATUS_WORDS.error.padEnd(WIDTH)}${visible(p)}`);
   for (const o of r.outcomes) {
-    lines.push(`  ${WORDS[o.status].padEnd(WIDTH)}${visible(`${o.name}: ${o.message}`)}`);
+    lines.push(`  ${STATUS_WORDS[o.status].padEnd(WIDTH)}${visible(`${o.name}: ${o.message}`)}`);
     for (const n of o.notes) lines.push(`  ${''.padEnd(WIDTH)}${visible(`note: ${n}`)}`);
   }
   return `${lines.join('\n')}\n`;

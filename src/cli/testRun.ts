@@ -34,11 +34,14 @@ import { readRecording, saveRecording } from './testRecording';
 import { onceEachWait } from './testWaits';
 import { testJunit } from './testJunit';
 import { exitStatus, summaryLine, testText, type TestFileReport } from './testReport';
+import { expectationPlaces, testAnnotations } from './testGithub';
+import { writeGithubReport } from './github/report';
+import { testMarkdown } from './markdown/test';
 import type { Outcome } from '../result';
 
 /** The options of `obs test` as commander parses them (test.ts declares them). */
 export interface TestInvocation {
-  reporter: 'text' | 'junit';
+  reporter: 'text' | 'junit' | 'github';
   out?: string;
   maxBytes: number;
   /** Record the windows of the test files into their recordings (the service needed). */
@@ -86,7 +89,7 @@ export async function runTests(paths: readonly string[], invocation: TestInvocat
   const reports: TestFileReport[] = [];
   const signal = io.signal ?? new AbortController().signal;
   const startedAt = systemClock.now();
-  const session: Session = {
+  const session: TestSession = {
     client,
     signal,
     io,
@@ -101,7 +104,7 @@ export async function runTests(paths: readonly string[], invocation: TestInvocat
   try {
     for (const file of files) {
       if (signal.aborted) break;
-      reports.push(await runFile(file, session));
+      reports.push(await runTestFile(file, session));
     }
   } catch (e) {
     if (!signal.aborted) throw e;
@@ -125,7 +128,15 @@ export async function runTests(paths: readonly string[], invocation: TestInvocat
   };
   const text = testText(reports, allowNotTestable);
   const report = invocation.reporter === 'junit' ? testJunit({ ...run, hostname: hostname(), startedAt }) : text;
-  io.stdout(out !== undefined || invocation.reporter === 'text' ? text : report);
+  if (invocation.reporter === 'github')
+    await writeGithubReport(io, {
+      command: 'test',
+      annotations: testAnnotations(run),
+      summaryLine: summaryLine(reports, allowNotTestable),
+      markdown: testMarkdown(run),
+      fullReport: 'obs test (its text report)',
+    });
+  else io.stdout(out !== undefined || invocation.reporter === 'text' ? text : report);
   if (stopped !== undefined) warn(io, stopped);
   const unwritten = out === undefined ? undefined : await writeOutFile(out, report);
   if (unwritten !== undefined) {
@@ -136,7 +147,8 @@ export async function runTests(paths: readonly string[], invocation: TestInvocat
   return exitStatus(run);
 }
 
-interface Session {
+/** What the test files of one run share: the service, its pacing and query results, the clock's minute. */
+export interface TestSession {
   /** None: no service configured, the tests run from their recordings only. */
   client: ServiceClient | undefined;
   signal: AbortSignal;
@@ -151,7 +163,7 @@ interface Session {
   unsaved: number;
 }
 
-async function readText(file: string, session: Session): Promise<Outcome<{ text: string }>> {
+async function readText(file: string, session: TestSession): Promise<Outcome<{ text: string }>> {
   try {
     // Bytes that are not UTF-8 are said, never read with replacement characters (a query would send those).
     const text = decodeStrict(await readCommandLineFile(file, session.io.cwd, session.maxBytes));
@@ -163,7 +175,8 @@ async function readText(file: string, session: Session): Promise<Outcome<{ text:
   }
 }
 
-async function runFile(file: string, session: Session): Promise<TestFileReport> {
+/** One test file run: read, its trigger file read (inside the folder only), each expectation evaluated. */
+export async function runTestFile(file: string, session: TestSession): Promise<TestFileReport> {
   const started = systemClock.now();
   const report = (over: Partial<TestFileReport>): TestFileReport => ({
     file,
@@ -178,29 +191,32 @@ async function runFile(file: string, session: Session): Promise<TestFileReport> 
   if (!read.ok) return report({ problems: [read.reason] });
   const parsed = parseTestFile(read.text);
   if (!parsed.ok) return report({ problems: parsed.reason.map((p) => p.message) });
+  // From here on each expectation is reported where it lies in the file.
+  const places = expectationPlaces(read.text, parsed.file.expectations.length);
+  const located = (over: Partial<TestFileReport>): TestFileReport => report({ places, ...over });
   const triggerPath = triggerPathFor(file, parsed.file.trigger);
   if (triggerPath === undefined)
-    return report({
+    return located({
       problems: [
         `name the trigger file in its "trigger" member: the file's name does not end with ${TRIGGER_TEST_SUFFIX}`,
       ],
     });
   const triggerFile = relative(session.io.cwd, resolve(session.io.cwd, triggerPath)).split('\\').join('/');
   const outside = await outsideOf(session.io.cwd, triggerFile);
-  if (outside !== undefined) return report({ outcomes: erroredOutcomes(parsed.file, `${triggerFile}: ${outside}`) });
+  if (outside !== undefined) return located({ outcomes: erroredOutcomes(parsed.file, `${triggerFile}: ${outside}`) });
   const recording = await readRecording(file, session.io.cwd, session.maxBytes);
-  if (!recording.ok) return report({ outcomes: erroredOutcomes(parsed.file, recording.reason) });
+  if (!recording.ok) return located({ outcomes: erroredOutcomes(parsed.file, recording.reason) });
   if (recording.invalid !== undefined && !session.record)
-    return report({ outcomes: erroredOutcomes(parsed.file, recording.invalid) });
+    return located({ outcomes: erroredOutcomes(parsed.file, recording.invalid) });
   if (session.client === undefined && recording.recording === undefined)
-    return report({
+    return located({
       outcomes: erroredOutcomes(parsed.file, NEEDS_SERVICE).map((o) => ({ ...o, status: 'not-testable' as const })),
     });
   const triggerText = await readText(triggerFile, session);
-  if (!triggerText.ok) return report({ outcomes: erroredOutcomes(parsed.file, triggerText.reason), seconds: [] });
+  if (!triggerText.ok) return located({ outcomes: erroredOutcomes(parsed.file, triggerText.reason), seconds: [] });
   const api = recordedQueryApi(recording.recording, session.client);
   const prepared = await prepareTrigger(triggerText.text, parsed.file, api, session.signal);
-  if (!prepared.ok) return report({ outcomes: erroredOutcomes(parsed.file, `${triggerFile}: ${prepared.reason}`) });
+  if (!prepared.ok) return located({ outcomes: erroredOutcomes(parsed.file, `${triggerFile}: ${prepared.reason}`) });
   const trigger = { name: prepared.tested.trigger.name, dataset: prepared.tested.dataset, file: triggerFile };
   const recorder = session.record ? new RecordedNotes() : undefined;
   const timed = await timedRun(parsed.file, prepared.tested, session, {
@@ -219,7 +235,7 @@ async function runFile(file: string, session: Session): Promise<TestFileReport> 
     for (const line of saved.lines) warn(session.io, line);
     if (!saved.written) session.unsaved++;
   }
-  return report({ trigger, outcomes: timed.outcomes, seconds: timed.seconds });
+  return located({ trigger, outcomes: timed.outcomes, seconds: timed.seconds });
 }
 
 /**
@@ -249,7 +265,7 @@ interface FileRun {
 async function timedRun(
   tests: TriggerTestFile,
   tested: TestedTrigger,
-  session: Session,
+  session: TestSession,
   file: FileRun,
 ): Promise<{ outcomes: ExpectationOutcome[]; seconds: number[] }> {
   const seconds: number[] = [];

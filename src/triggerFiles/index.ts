@@ -35,6 +35,7 @@ export { type EntryKind, type PullFileSystem } from './pullFs';
 export { within } from './contained';
 export { PacedPool, PullCancelled } from './pool';
 export {
+  expectedAfterWrite,
   keyFingerprint,
   makePlan,
   planCounts,

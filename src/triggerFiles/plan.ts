@@ -197,7 +197,7 @@ export function writeBody(local: Record<string, unknown>, service?: ServiceTrigg
 }
 
 /** What the service would hold after writing `body` to `dataset`, in the form compareTriggers reads. */
-function expectedAfterWrite(body: Record<string, unknown>, dataset: string): Record<string, unknown> {
+export function expectedAfterWrite(body: Record<string, unknown>, dataset: string): Record<string, unknown> {
   const out: Record<string, unknown> = { ...body, dataset_slug: dataset };
   if (isRecord(out.baseline_details) && Object.keys(out.baseline_details).length === 0) delete out.baseline_details;
   return out;

@@ -1,8 +1,9 @@
 // UI suite: the extension's walkthrough ("Get Started with Observability Config") as a newcomer meets it.
-// Its steps show with their pictures, and the first step's button starts the local sandbox, which marks
-// the step done.
+// Its steps show with their pictures (from the repository's address), and the first step's button starts
+// the local sandbox, which marks the step done.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { exactly, notificationText, runCommand, saveImageOf } from './uiDriver';
 import { useUiFixture } from './uiSuite';
@@ -18,6 +19,22 @@ const STEPS = [
   'Test a trigger against past data',
   'Find noisy triggers',
 ];
+/** Where the walkthrough's pictures are: the repository's docs/images (package.json, docs/ARCHITECTURE.md). */
+const IMAGES_BASE = 'https://example.invalid/obs-vscode/raw/HEAD/';
+const root = join(import.meta.dirname, '..', '..');
+
+/**
+ * Answers the page's requests for the repository's pictures with the checkout's files, as the repository
+ * would: the .vsix ships no picture, this machine has no network and the repository's address is a placeholder.
+ */
+async function serveRepositoryPictures(page: Page): Promise<void> {
+  await page.route(`${IMAGES_BASE}**`, (route) => {
+    const path = route.request().url().slice(IMAGES_BASE.length);
+    if (!/^docs\/images\/[\w-]+\.png$/.test(path)) return route.fulfill({ status: 404 });
+    return route.fulfill({ path: join(root, path), contentType: 'image/png' });
+  });
+}
+
 /** The buttons of the steps for apply, trigger tests and the noise report, as the page draws them. */
 const LATER_BUTTONS: Record<string, string[]> = {
   'Change triggers as files, apply from a plan': ['Pull All Triggers to Files', 'Apply Trigger Files to the Service'],
@@ -56,6 +73,7 @@ describe('UI: walkthrough (code-server + Chromium)', { timeout: 300_000 }, () =>
           await page.setViewportSize({ width: 1400, height: 900 });
           // The steps' pictures show beside them only in an editor wider than 950 px: the side bar makes room.
           await runCommand(page, 'View: Close Primary Side Bar');
+          await serveRepositoryPictures(page);
           await openWalkthrough(page);
           const container = page.locator('.gettingStartedContainer');
           const steps = container.locator('.getting-started-step');
@@ -80,9 +98,13 @@ describe('UI: walkthrough (code-server + Chromium)', { timeout: 300_000 }, () =>
           const first = step(STEPS[0] ?? '');
           await first.click();
           assert.equal(await first.locator('.codicon.complete').count(), 0, 'not done before its button was used');
-          // The step's picture comes from the extension (docs/images) and loads.
+          // The step's picture comes from the repository's address of docs/images/sidebar.png, and loads.
           const picture = container.locator('.getting-started-media img').first();
           await picture.waitFor({ state: 'visible' });
+          assert.equal(
+            await picture.evaluate((img: HTMLImageElement) => img.currentSrc),
+            `${IMAGES_BASE}docs/images/sidebar.png`,
+          );
           assert.ok(
             await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
             'the step picture loaded',

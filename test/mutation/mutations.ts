@@ -100,6 +100,22 @@ export const MUTATIONS: readonly Mutation[] = [
     ],
   },
   {
+    name: "the Drift view's rows made again at every read (the rows of unchanged files not kept)",
+    file: 'src/extension/sync/driftViews.ts',
+    find: '    if (kept?.drift === f) return kept.row;\n',
+    replace: '',
+    testFile: 'test/unit/sync-drift-scale.test.ts',
+    mustFail: ['with the Drift view shown, a file changed after a switch makes its own row and item again, no other'],
+  },
+  {
+    name: 'a batch of file events closed a window after its first event (no trailing debounce)',
+    file: 'src/extension/core/batch.ts',
+    find: '    if (this.timer !== undefined) this.clock.clearTimeout(this.timer);\n    this.timer = this.clock.setTimeout(',
+    replace: '    this.timer ??= this.clock.setTimeout(',
+    testFile: 'test/unit/ext-batch.test.ts',
+    mustFail: ['with a maximum wait, a batch is handed over once no event came for the window'],
+  },
+  {
     name: 'a window one evaluation too early (the history asked for starts a frequency before the first evaluation it needs)',
     file: 'src/backtest/history.ts',
     find: '  return t - f;\n}',

@@ -9,7 +9,8 @@ const META = join(root, 'dist', '.build-meta.json');
 
 interface MetaOutput {
   entryPoint?: string;
-  inputs: Record<string, unknown>;
+  bytes: number;
+  inputs: Record<string, { bytesInOutput: number }>;
   imports: { path: string; kind: string; external?: boolean }[];
 }
 interface Meta {
@@ -26,6 +27,10 @@ export interface BuiltFile {
   inputs: string[];
   /** Modules it leaves to the runtime (`vscode`, `node:fs`...), each once. */
   external: string[];
+  /** Its size as built, in bytes. */
+  bytes: number;
+  /** The bytes of each npm package's code in this file itself (not in the chunks it imports); `zod/v3` apart. */
+  libraries: Map<string, number>;
 }
 
 let cached: Map<string, BuiltFile> | undefined;
@@ -62,9 +67,23 @@ function readBuild(): Map<string, BuiltFile> {
       entryPoint: o.entryPoint,
       inputs: [...new Set(parts.flatMap((p) => Object.keys(p.inputs)))],
       external: [...new Set(parts.flatMap((p) => p.imports.filter((i) => i.external === true).map((i) => i.path)))],
+      bytes: o.bytes,
+      libraries: librariesIn(o),
     });
   }
   return out;
+}
+
+/** The npm packages whose code is in `output` (inputs esbuild left out entirely count for nothing). */
+function librariesIn(output: MetaOutput): Map<string, number> {
+  const found = new Map<string, number>();
+  for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+    const m = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(v3\/)?/.exec(input);
+    if (m?.[1] === undefined || bytesInOutput === 0) continue;
+    const name = m[1] === 'zod' && m[2] !== undefined ? 'zod/v3' : m[1];
+    found.set(name, (found.get(name) ?? 0) + bytesInOutput);
+  }
+  return found;
 }
 
 /** The built bundle of `entry` (a source path from the repository root); fails naming it when the build made none. */

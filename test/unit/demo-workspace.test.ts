@@ -19,7 +19,7 @@ import {
   ServiceIndex,
   type FileDrift,
 } from '../../src/triggerFiles';
-import { driftBadgeCount, driftSummary } from '../../src/extension/sync/driftPresentation';
+import { draftsOf, driftBadgeCount, driftSummary } from '../../src/extension/sync/driftPresentation';
 
 const workspace = join(import.meta.dirname, '..', '..', 'demo', 'workspace');
 const files = globSync('**/*.trigger.json', { cwd: workspace }).sort();
@@ -52,6 +52,7 @@ test('every trigger file is in sync with the sandbox but the draft, which is no 
     files: drift,
     onlyOnService: only,
     counts: driftCounts(drift, only),
+    drafts: draftsOf(drift),
   };
   assert.deepEqual(
     drift.filter((d) => d.status !== 'in-sync').map((d) => [d.file, d.status, d.triggers[0]?.draft]),

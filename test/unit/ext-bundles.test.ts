@@ -10,7 +10,7 @@ import { builtFiles, loadedAtRunTime, root } from './bundle-inputs';
 
 const read = (file: string): string => readFileSync(join(root, file), 'utf8');
 
-type Runs = 'extension host' | 'worker thread' | 'command line';
+type Runs = 'extension host' | 'worker thread' | 'command line' | 'library';
 
 interface Never {
   what: string;
@@ -27,10 +27,20 @@ interface Intent {
   never: Never[];
 }
 
+// A library is in a bundle either as its code or, for the shared ones (esbuild.mjs, LIBS), as the require of
+// its file, an input named `shared-lib:<library>`: each pattern below matches both.
 const UNDICI: Never = {
   what: 'the client transport (undici)',
-  inputs: /node_modules\/undici\/|src\/api\/(client|transport|pipeline)\.ts$/,
+  inputs: /node_modules\/undici\/|^shared-lib:undici$|src\/api\/(client|transport|pipeline)\.ts$/,
 };
+/** What only `obs mcp` needs: the MCP SDK, the JSON schema validator it brings (ajv) and zod's version 3. */
+const MCP_SERVER: Never[] = [
+  { what: 'the MCP SDK', inputs: /node_modules\/@modelcontextprotocol\// },
+  { what: 'ajv', inputs: /node_modules\/ajv(-formats)?\// },
+  { what: 'zod v3', inputs: /node_modules\/zod\/v3\// },
+  { what: 'the MCP server', inputs: /src\/cli\/mcp(Run|Host|Stdio|Tools)\.ts$/ },
+];
+const ZOD: Never = { what: 'zod', inputs: /node_modules\/zod\/|^shared-lib:zod/ };
 const SANDBOX: Never = { what: 'the sandbox', inputs: /src\/sandbox\// };
 const LINTER: Never = { what: 'the linter', inputs: /src\/lint\// };
 const EXTENSION: Never = { what: 'extension code', inputs: /src\/extension\// };
@@ -47,6 +57,16 @@ const SYNC: Never = {
 const BACKTEST: Never = { what: 'the backtest engine (preview and trigger tests)', inputs: /src\/backtest\// };
 const AGENTS: Never = { what: 'the agent tools', inputs: /src\/agentTools\/|src\/extension\/agents\// };
 
+/** A shared library's bundle: built from `entry`, holding `holds` and nothing but inputs matching `only`. */
+function library(entry: string, holds: RegExp, only: RegExp): Intent {
+  return {
+    entry,
+    runs: 'library',
+    holds: [holds],
+    never: [{ what: 'anything but the library', inputs: /.*/, except: new RegExp(`${only.source}|^no-locales:`) }],
+  };
+}
+
 const BUNDLES: Record<string, Intent> = {
   'dist/extension.js': {
     entry: 'src/extension/extension.ts',
@@ -58,7 +78,7 @@ const BUNDLES: Record<string, Intent> = {
       // The linter runs in dist/lint-worker.js; the extension needs only its rule registry and positions.
       { ...LINTER, except: /src\/lint\/(rules|text)\.ts$/ },
       // Nor the JSONC parser: what the activation reads is read with JSON.parse.
-      { what: 'jsonc-parser', inputs: /node_modules\/jsonc-parser\// },
+      { what: 'jsonc-parser', inputs: /node_modules\/jsonc-parser\/|^shared-lib:jsonc-parser$/ },
       // The forms and their message schemas are in dist/forms-host.js (the tree shares only the words of a moment and of a duration).
       // The plan view's messages are checked here with zod (protocol/planView.ts): dist/sync-host.js holds no zod.
       {
@@ -85,7 +105,7 @@ const BUNDLES: Record<string, Intent> = {
   'dist/client-host.js': {
     entry: 'src/api/index.ts',
     runs: 'extension host',
-    holds: [/node_modules\/undici\//, /src\/api\/transport\.ts$/, /src\/api\/redact\.ts$/],
+    holds: [/^shared-lib:undici$/, /src\/api\/transport\.ts$/, /src\/api\/redact\.ts$/],
     never: [EXTENSION, SANDBOX, LINTER],
   },
   'dist/sandbox-host.js': {
@@ -98,7 +118,7 @@ const BUNDLES: Record<string, Intent> = {
   'dist/lint-worker.js': {
     entry: 'src/extension/diagnostics/lintWorker.ts',
     runs: 'worker thread',
-    holds: [/src\/lint\/lint\.ts$/, /src\/lint\/schema\/relations\.ts$/, /node_modules\/jsonc-parser\//],
+    holds: [/src\/lint\/lint\.ts$/, /src\/lint\/schema\/relations\.ts$/, /^shared-lib:jsonc-parser$/],
     never: [UNDICI, SANDBOX, FORMS, QUERIES, SYNC, BACKTEST],
   },
   'dist/forms-host.js': {
@@ -124,15 +144,7 @@ const BUNDLES: Record<string, Intent> = {
     ],
     // No zod: loaded beside the activation bundle, it would bring a second copy. An apply lints in the lint
     // worker; the bundle holds only the gate that reads its diagnostics.
-    never: [
-      UNDICI,
-      SANDBOX,
-      { ...LINTER, except: /src\/lint\/gate\.ts$/ },
-      FORMS,
-      QUERIES,
-      BACKTEST,
-      { what: 'zod', inputs: /node_modules\/zod\// },
-    ],
+    never: [UNDICI, SANDBOX, { ...LINTER, except: /src\/lint\/gate\.ts$/ }, FORMS, QUERIES, BACKTEST, ZOD],
   },
   'dist/backtest-host.js': {
     entry: 'src/extension/backtestHost.ts',
@@ -142,7 +154,7 @@ const BUNDLES: Record<string, Intent> = {
       /src\/backtest\/noiseReport\.ts$/,
       /src\/backtest\/backtest\.ts$/,
       /src\/backtest\/suggest\.ts$/,
-      /node_modules\/jsonc-parser\//,
+      /^shared-lib:jsonc-parser$/,
     ],
     // The queries' pacer, results and panel are reached through the services handed over at activation. Of
     // triggers as code, only the one check of what lies inside a folder (a test's trigger file must), and the
@@ -193,8 +205,8 @@ const BUNDLES: Record<string, Intent> = {
       UNDICI,
       { ...LINTER, except: /src\/lint\/defaults\.ts$/ },
       { ...SYNC, except: /src\/triggerFiles\/(paths|regularFile)\.ts$/ },
-      { what: 'zod', inputs: /node_modules\/zod\// },
-      { what: 'tinyglobby', inputs: /node_modules\/(tinyglobby|fdir|picomatch)\// },
+      ZOD,
+      { what: 'tinyglobby', inputs: /node_modules\/(tinyglobby|fdir|picomatch)\/|^shared-lib:tinyglobby$/ },
       { what: "a command's run", inputs: /src\/cli\/\w+Run\.ts$/ },
       { what: 'the backtest engine', inputs: /src\/backtest\//, except: /src\/backtest\/testPaths\.ts$/ },
       { what: 'the MCP SDK', inputs: /node_modules\/@modelcontextprotocol\// },
@@ -216,7 +228,7 @@ const BUNDLES: Record<string, Intent> = {
     entry: 'src/cli/serviceRuns.ts',
     runs: 'command line',
     holds: [
-      /node_modules\/undici\//,
+      /^shared-lib:undici$/,
       /src\/cli\/pullRun\.ts$/,
       /src\/cli\/driftRun\.ts$/,
       /src\/cli\/planRun\.ts$/,
@@ -224,13 +236,28 @@ const BUNDLES: Record<string, Intent> = {
       /src\/cli\/testRun\.ts$/,
       /src\/cli\/noiseRun\.ts$/,
       /src\/backtest\/backtest\.ts$/,
-      /node_modules\/@modelcontextprotocol\//,
-      /src\/cli\/mcpRun\.ts$/,
     ],
+    // obs mcp runs from dist/cli-mcp.js: pull, drift, plan, apply, test and noise load none of its server.
     never: [
       EXTENSION,
       { what: 'commander', inputs: /node_modules\/commander\// },
       { what: 'the lint run', inputs: /src\/cli\/lintRun\.ts$/ },
+      ...MCP_SERVER,
+    ],
+  },
+  'dist/cli-mcp.js': {
+    entry: 'src/cli/mcpRun.ts',
+    runs: 'command line',
+    holds: [
+      /node_modules\/@modelcontextprotocol\//,
+      /src\/cli\/mcpRun\.ts$/,
+      /src\/agentTools\/tools\.ts$/,
+      /^shared-lib:undici$/,
+    ],
+    never: [
+      EXTENSION,
+      { what: 'commander', inputs: /node_modules\/commander\// },
+      { what: "another command's run", inputs: /src\/cli\/(lint|pull|drift|plan|apply|test|noise)Run\.ts$/ },
     ],
   },
   'dist/sandbox.js': {
@@ -239,6 +266,23 @@ const BUNDLES: Record<string, Intent> = {
     holds: [/src\/sandbox\/server\.ts$/],
     never: [{ what: 'the client', inputs: /src\/api\/|node_modules\/undici\// }, EXTENSION, LINTER],
   },
+  // The libraries the bundles above load from one file each (esbuild.mjs, LIBS): each the library alone.
+  'dist/lib-zod.js': library('node_modules/zod/index.js', /node_modules\/zod\/v4\/classic\//, /node_modules\/zod\//),
+  'dist/lib-undici.js': library(
+    'node_modules/undici/index.js',
+    /node_modules\/undici\/lib\//,
+    /node_modules\/undici\//,
+  ),
+  'dist/lib-jsonc.js': library(
+    'node_modules/jsonc-parser/lib/esm/main.js',
+    /node_modules\/jsonc-parser\/lib\/esm\/impl\/parser\.js$/,
+    /node_modules\/jsonc-parser\//,
+  ),
+  'dist/lib-glob.js': library(
+    'node_modules/tinyglobby/dist/index.mjs',
+    /node_modules\/fdir\//,
+    /node_modules\/(tinyglobby|fdir|picomatch)\//,
+  ),
 };
 
 /** Node's own modules: bare names of this Node, and any `node:` name (undici asks for node:sqlite, which Node 22 has). */
@@ -250,7 +294,9 @@ function problems(file: string, intent: Intent): string[] {
   const b = builtFiles().get(file);
   if (b === undefined) return ['not built'];
   const out: string[] = [];
-  if (b.entryPoint !== intent.entry) out.push(`built from ${String(b.entryPoint)}, not ${intent.entry}`);
+  // A library's entry is read where node_modules is: a worktree may link it from elsewhere (../x/node_modules/).
+  const entry = b.entryPoint?.replace(/^(\.\.\/)+([^/]+\/)*(?=node_modules\/)/, '');
+  if (entry !== intent.entry) out.push(`built from ${String(b.entryPoint)}, not ${intent.entry}`);
   if (!existsSync(join(root, b.file))) out.push('not on disk');
   for (const h of intent.holds) if (!b.inputs.some((i) => h.test(i))) out.push(`holds nothing matching ${h}`);
   for (const n of intent.never) {

@@ -1,4 +1,4 @@
-// tree/commandArgs.ts: a command run from the palette or another extension may get anything; each one
+// tree/commandArgs.ts and itemArgs.ts: a command run from the palette or another extension may get anything; each one
 // parses its argument and does nothing with what does not fit.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,8 +10,8 @@ import {
   datasetOf,
   parseArg,
   refreshTarget,
-  TriggerArg,
 } from '../../src/extension/tree/commandArgs';
+import { TriggerArg } from '../../src/extension/tree/itemArgs';
 import { createLogger } from '../../src/extension/core/logger';
 import { nodeId, type TreeNode } from '../../src/extension/tree/nodes';
 

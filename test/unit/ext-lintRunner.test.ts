@@ -16,7 +16,7 @@ import {
   type LintRunnerOptions,
   type WorkerLike,
 } from '../../src/extension/diagnostics/lintRunner';
-import type { WorkerRequest, WorkerResponse } from '../../src/extension/diagnostics/lintWorker';
+import { requestHandler, type WorkerRequest, type WorkerResponse } from '../../src/extension/diagnostics/lintProtocol';
 import { trigger } from './lint-helpers';
 import { countedWorkers, LINT_WORKER_FILE as workerFile } from './lint-workers';
 
@@ -125,6 +125,7 @@ class DyingWorker extends EventEmitter implements WorkerLike {
 /** A worker that answers every lint with no diagnostics. */
 class QuietWorker extends EventEmitter implements WorkerLike {
   postMessage(message: WorkerRequest): void {
+    if ('columns' in message) return;
     const response: WorkerResponse = {
       id: message.id,
       ok: true,
@@ -167,7 +168,7 @@ test('where no worker thread can start, the jobs run in this thread, and the rea
     createWorker: () => {
       throw new Error('ERR_WORKER_INVALID_EXEC_ARGV');
     },
-    fallback: () => new InThreadWorker(runLintJob),
+    fallback: () => new InThreadWorker(requestHandler(runLintJob)),
     log: (m) => logged.push(m),
   });
   const result = await runner.run({ kind: 'lint', input: BAD, options: OPTIONS });

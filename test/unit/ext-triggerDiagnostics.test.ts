@@ -3,7 +3,7 @@
 // those datasets. Work is counted from outside the linter, never timed: the lint jobs posted to the worker
 // threads, the files the fake editor read and the Problems entries it was asked for, the blocks V8 ran in
 // the index by path.
-import { measured } from './outside-work'; // first: V8 counts blocks only in code compiled after it
+import { measured, measuredAsync } from './outside-work'; // first: V8 counts blocks only in code compiled after it
 import { fake, settle, TextDocument, Uri } from './vscode-fake';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -150,12 +150,40 @@ test("5 datasets' live columns arriving re-lint only the 20 of 200 files that na
     }
     assert.ok(work.jobs('lint') - jobs <= 20, `lint jobs after the columns arrived: ${work.jobs('lint') - jobs}`);
     assert.ok(fake.reads - reads <= 10, `files read from disk: ${fake.reads - reads}`);
+    // Each dataset's columns crossed to the worker once, not once per job naming (or not naming) it.
+    assert.deepEqual(work.columns(), { messages: 5, entries: 5 });
     // Each of the 20 now has the column check (open and closed alike); the others are as they were.
     assert.deepEqual(
       naming.filter((uri) => !rulesOf(uri).includes('query/unknown-column')),
       [],
     );
     assert.deepEqual([...files.keys()].filter((uri) => rulesOf(uri).includes('query/unknown-column')).length, 20);
+  } finally {
+    subscription.dispose();
+    live.dispose();
+    dispose();
+  }
+});
+
+test('2,000 open trigger files linted again (another connection) each find their document by a lookup, not a scan of the open ones', async () => {
+  const files = new Map<string, string>();
+  for (let i = 0; i < 2000; i++) files.set(`file:///w/triggers/web/t${i}.trigger.json`, triggerOf('web'));
+  const { diagnostics, work, problems, dispose } = editorLint(files, [...files.keys()]);
+  const live = new LiveColumns({ connection: () => 'c1', fetch: () => Promise.resolve('missing' as const) });
+  const subscription = diagnostics.useColumns(live);
+  try {
+    await until('every open file linted', () => problems.entries.size === 2000);
+    await quiet(work);
+    const jobs = work.jobs('lint');
+    const relinted = await measuredAsync(async () => {
+      live.connectionChanged();
+      await until('every open file linted again', () => work.jobs('lint') - jobs === 2000);
+      await quiet(work);
+    });
+    assert.equal(work.jobs('lint') - jobs, 2000);
+    // A scan of the open documents per lint ran its test 4 million times here.
+    const blocks = relinted.blocks('/src/extension/diagnostics/triggerDiagnostics.ts');
+    assert.ok(blocks <= 50 * 2000, `${blocks} blocks for 2,000 files`);
   } finally {
     subscription.dispose();
     live.dispose();

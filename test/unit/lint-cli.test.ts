@@ -74,7 +74,7 @@ describe('exit status', () => {
   test('2 for an unknown format, a missing command or no files', async () => {
     assert.equal(
       (await run('lint', '--format', 'xml', 'valid.trigger.json')).stderr.split('\n')[0],
-      'obs: unknown format "xml"; use text, json or sarif',
+      'obs: unknown format "xml"; use text, json, sarif or github',
     );
     assert.equal(
       (await run('valid.trigger.json')).stderr.split('\n')[0],

@@ -46,7 +46,8 @@ function loadedBy(args: string[]): { files: string[]; heavy: string[]; status: n
 test('obs lint loads the program and the lint run only: no client, undici, TLS, HTTP, crypto or zlib', { skip }, () => {
   const loaded = loadedBy(['lint', 'a.trigger.json']);
   assert.equal(loaded.status, 1, 'the file has an error');
-  assert.deepEqual(loaded.files, ['dist/cli.js', 'dist/cli-lint.js']);
+  // With the libraries it shares with the other runs (esbuild.mjs, LIBS): zod and the JSONC parser.
+  assert.deepEqual(loaded.files, ['dist/cli.js', 'dist/cli-lint.js', 'dist/lib-jsonc.js', 'dist/lib-zod.js']);
   assert.deepEqual(loaded.heavy, []);
 });
 
@@ -59,9 +60,25 @@ test('obs --version and obs lint --help load the program only', { skip }, () => 
   }
 });
 
-test('obs drift loads the runs of the service commands, not the lint run', { skip }, () => {
-  // Without OBS_BASE_URL it stops at the setup error (exit 2), once the run is loaded.
-  const loaded = loadedBy(['drift', 'a.trigger.json']);
-  assert.equal(loaded.status, 2);
-  assert.deepEqual(loaded.files, ['dist/cli.js', 'dist/cli-service.js']);
+test(
+  'obs drift loads the runs of the service commands and their libraries, not the lint run nor the MCP server',
+  { skip },
+  () => {
+    // Without OBS_BASE_URL it stops at the setup error (exit 2), once the run is loaded.
+    const loaded = loadedBy(['drift', 'a.trigger.json']);
+    assert.equal(loaded.status, 2);
+    assert.deepEqual(loaded.files, [
+      'dist/cli.js',
+      'dist/cli-service.js',
+      'dist/lib-jsonc.js',
+      'dist/lib-zod.js',
+      'dist/lib-undici.js',
+    ]);
+  },
+);
+
+test('obs mcp loads its server from dist/cli-mcp.js, not the runs of the other commands', { skip }, () => {
+  // Its input closes at once, so the server stops after starting.
+  const loaded = loadedBy(['mcp']);
+  assert.deepEqual(loaded.files.filter((f) => /^dist\/cli/.test(f)).sort(), ['dist/cli-mcp.js', 'dist/cli.js']);
 });

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { LintJob } from '../../src/extension/diagnostics/lintJobs';
 import type { LintRunnerOptions } from '../../src/extension/diagnostics/lintRunner';
-import type { LintWorkerData, WorkerRequest } from '../../src/extension/diagnostics/lintWorker';
+import type { LintWorkerData } from '../../src/extension/diagnostics/lintWorker';
+import type { WorkerRequest } from '../../src/extension/diagnostics/lintProtocol';
 import { watchCalls } from './outside-work';
 
 /** dist/lint-worker.js, built by `npm test` (node esbuild.mjs). */
@@ -19,12 +20,30 @@ export interface WorkerTraffic {
   jobs(...kinds: JobKind[]): number;
   /** Every job kind posted, with its count. */
   byKind(): Partial<Record<JobKind, number>>;
+  /**
+   * The columns messages posted, and the datasets' columns that crossed in all, in those messages or in jobs
+   * (each dataset's columns one entry).
+   */
+  columns(): { messages: number; entries: number };
 }
 
-function traffic(): WorkerTraffic & { post(kind: JobKind): void } {
+function traffic(): WorkerTraffic & { post(message: WorkerRequest): void } {
   const posted = new Map<JobKind, number>();
+  const columns = { messages: 0, entries: 0 };
   return {
-    post: (kind) => void posted.set(kind, (posted.get(kind) ?? 0) + 1),
+    post: (message) => {
+      if ('columns' in message) {
+        columns.messages++;
+        columns.entries += message.columns.updates.length;
+        return;
+      }
+      posted.set(message.job.kind, (posted.get(message.job.kind) ?? 0) + 1);
+      // Columns carried by a job itself count too: whatever form they take, they cross the boundary.
+      const carried: unknown =
+        message.job.kind === 'recipientAt' ? undefined : Reflect.get(message.job.options, 'columns');
+      if (typeof carried === 'object' && carried !== null) columns.entries += Object.keys(carried).length;
+    },
+    columns: () => ({ ...columns }),
     jobs: (...kinds) =>
       [...posted].filter(([k]) => kinds.length === 0 || kinds.includes(k)).reduce((sum, [, n]) => sum + n, 0),
     byKind: () => Object.fromEntries(posted),
@@ -45,7 +64,7 @@ export function countedWorkers(): WorkerTraffic & {
   let stopped = 0;
   class CountedWorker extends Worker {
     override postMessage(message: WorkerRequest): void {
-      counts.post(message.job.kind);
+      counts.post(message);
       super.postMessage(message);
     }
     override terminate(): Promise<number> {
@@ -56,6 +75,7 @@ export function countedWorkers(): WorkerTraffic & {
   return {
     jobs: counts.jobs,
     byKind: counts.byKind,
+    columns: counts.columns,
     createWorker: (file: string, workerData: LintWorkerData) => {
       started++;
       return new CountedWorker(file, { execArgv: [], workerData });
@@ -68,10 +88,8 @@ export function countedWorkers(): WorkerTraffic & {
 const isRequest = (message: unknown): message is WorkerRequest =>
   typeof message === 'object' &&
   message !== null &&
-  'job' in message &&
-  typeof message.job === 'object' &&
-  message.job !== null &&
-  'kind' in message.job;
+  (('job' in message && typeof message.job === 'object' && message.job !== null && 'kind' in message.job) ||
+    ('columns' in message && typeof message.columns === 'object' && message.columns !== null));
 
 /**
  * The lint jobs posted to any worker thread until `stop()`: for code that starts its own runner. Worker's
@@ -80,7 +98,7 @@ const isRequest = (message: unknown): message is WorkerRequest =>
 export function watchWorkerJobs(): WorkerTraffic & { stop(): void } {
   const counts = traffic();
   const stop = watchCalls(Worker.prototype, 'postMessage', ([message]) => {
-    if (isRequest(message)) counts.post(message.job.kind);
+    if (isRequest(message)) counts.post(message);
   });
-  return { jobs: counts.jobs, byKind: counts.byKind, stop };
+  return { jobs: counts.jobs, byKind: counts.byKind, columns: counts.columns, stop };
 }

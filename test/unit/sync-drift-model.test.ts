@@ -2,14 +2,13 @@
 // active connection's lists, cached per connection and dataset; a save compares one file; a refresh
 // reads the lists again. Work is counted from outside the model: the list calls its fake service answered,
 // the files its fake workspace read, and the calls V8 counted of the comparison of a file (driftOfFile) and
-// of a snapshot's counts (driftCounts, once per snapshot built).
+// of the listing of every file in order (FileOrder.list, when a snapshot's files are read after a change).
 import { measuredAsync } from './outside-work'; // first: V8 counts calls only in code compiled after it
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { triggerFileText, type ServiceTrigger, type TriggerLister } from '../../src/triggerFiles';
 import { serviceTrigger } from './serviceTriggers';
 import { DriftModel, type DriftConnection } from '../../src/extension/sync/driftModel';
-import { treeDriftOf } from '../../src/extension/sync/treeDrift';
 
 const trigger = (id: string, name: string, dataset: string, value = 5): ServiceTrigger =>
   serviceTrigger(id, name, dataset, value);
@@ -34,6 +33,8 @@ function service(
 
 /** The comparisons of a file with the service's triggers, in the script that holds them. */
 const DRIFT = '/src/triggerFiles/drift.ts';
+/** The snapshot's list of every file (FileOrder.list), made when a view reads it after a change. */
+const SNAPSHOT = '/src/extension/sync/driftSnapshot.ts';
 
 /** A model over a workspace holding `files` (uri → text) that lists the files it read. */
 function setup(files: Record<string, string>, first: DriftConnection | undefined) {
@@ -57,6 +58,8 @@ const ERRORS = trigger('t1', 'Errors', 'api');
 const LATENCY = trigger('t2', 'Latency', 'api');
 const API = [ERRORS, LATENCY];
 const local = (t: ServiceTrigger, over: Record<string, unknown> = {}) => triggerFileText({ ...t, ...over });
+/** A trigger file not created on the service yet: no id, a name its dataset does not have. */
+const draft = (t: ServiceTrigger, name: string) => JSON.stringify({ ...t, id: undefined, name }, null, 2);
 
 test('a refresh compares every trigger file with the lists of the datasets they name, each list read once', async () => {
   const api = service({ api: API });
@@ -269,6 +272,7 @@ test('4,000 files changed at once (a branch switch) are applied as one batch: on
     await Promise.all(Object.keys(files).map((uri) => model.fileChanged(uri)));
     const s = model.snapshot();
     assert.equal(model.snapshot(), s);
+    assert.equal(s.files.length, 4000);
     return s;
   });
   const s = work.result;
@@ -284,7 +288,7 @@ test('4,000 files changed at once (a branch switch) are applied as one batch: on
       read: reads.length,
       distinct: new Set(reads).size,
       compare: work.calls(DRIFT, 'driftOfFile'),
-      snapshot: work.calls(DRIFT, 'driftCounts'),
+      snapshot: work.calls(SNAPSHOT, 'list'),
       list: api.calls.length - listed,
     },
     { read: 4000, distinct: 4000, compare: 4000, snapshot: 1, list: 0 },
@@ -335,7 +339,7 @@ test('new files interleaved with the known ones are merged into the file order',
   );
   const work = await measuredAsync(async () => {
     await model.refresh(false);
-    model.snapshot();
+    assert.equal(model.snapshot().files.length, 25);
     await Promise.all([
       ...added.map((uri) => model.fileChanged(uri, local(LATENCY))),
       model.fileDeleted('file:///w/api/f10.trigger.json'),
@@ -345,7 +349,7 @@ test('new files interleaved with the known ones are merged into the file order',
   const order = work.result;
   assert.deepEqual(order, [...Object.keys(files).filter((u) => !u.endsWith('f10.trigger.json')), ...added].sort());
   assert.equal(order.length, 49);
-  assert.equal(work.calls(DRIFT, 'driftCounts'), 2, 'snapshots built: one before the batch, one after');
+  assert.equal(work.calls(SNAPSHOT, 'list'), 2, 'files listed: once before the batch, once after');
 });
 
 test("the Datasets tree's states come from the comparison: in sync, differs (with the members), only on the service; none before it is done", async () => {
@@ -355,21 +359,84 @@ test("the Datasets tree's states come from the comparison: in sync, differs (wit
     { id: 'c1', name: 'prod', api },
   );
   const path = (uri: string) => uri.replace('file:///w/', '');
-  assert.equal(treeDriftOf(model.snapshot(), model.connectionId(), path), undefined, 'not compared yet');
+  const state = (id: string) => model.triggerFileState('c1', id, path);
+  assert.equal(state('t1'), undefined, 'not compared yet');
   await model.refresh(false);
-  const drift = treeDriftOf(model.snapshot(), model.connectionId(), path);
-  assert.equal(drift?.connectionId, 'c1');
   assert.deepEqual(
-    [...(drift?.triggers ?? [])],
+    ['t1', 't2', 't3'].map((id) => [id, state(id)]),
     [
       ['t1', { kind: 'differs', file: 'api/errors.trigger.json', members: ['frequency'] }],
-      // Only the datasets the files name are compared: the web dataset's trigger gets no state.
       ['t2', { kind: 'service-only' }],
+      // Only the datasets the files name are compared: the web dataset's trigger gets no state.
+      ['t3', undefined],
     ],
   );
+  assert.equal(model.triggerFileState('c2', 't1', path), undefined, "another connection's trigger");
   await model.fileChanged('file:///w/api/errors.trigger.json', local(ERRORS));
-  assert.deepEqual(treeDriftOf(model.snapshot(), model.connectionId(), path)?.triggers.get('t1'), {
-    kind: 'in-sync',
-    file: 'api/errors.trigger.json',
+  assert.deepEqual(state('t1'), { kind: 'in-sync', file: 'api/errors.trigger.json' });
+});
+
+test('after each batch, the counts, drafts, triggers only on the service and tree states are those a full comparison finds', async () => {
+  const api = service({
+    api: [ERRORS, LATENCY, trigger('t3', 'Saturation', 'api')],
+    web: [trigger('w1', 'Slow', 'web'), trigger('w2', 'Down', 'web')],
   });
+  const files: Record<string, string> = {
+    'file:///w/a.trigger.json': local(ERRORS),
+    'file:///w/b.trigger.json': local(LATENCY, { frequency: 600 }),
+  };
+  const { model } = setup(files, { id: 'c1', name: 'prod', api });
+  await model.refresh(false);
+  const path = (uri: string) => uri.replace('file:///w/', '');
+  const ids = ['t1', 't2', 't3', 'w1', 'w2'];
+  const seen = (m: DriftModel) => {
+    const s = m.snapshot();
+    return {
+      counts: s.counts,
+      drafts: s.drafts,
+      only: s.onlyOnService.map((t) => t.id),
+      files: s.files.map((f) => [f.file, f.status]),
+      states: ids.map((id) => m.triggerFileState('c1', id, path)),
+    };
+  };
+  const batches: [string, string | undefined][][] = [
+    // The only file naming web arrives: web's triggers it does not hold are only on the service.
+    [['file:///w/c.trigger.json', local(trigger('w1', 'Slow', 'web'))]],
+    // Two files hold t1, one differs; a draft (no id, a name the service does not have).
+    [
+      ['file:///w/d.trigger.json', local(ERRORS, { frequency: 900 })],
+      ['file:///w/e.trigger.json', draft(LATENCY, 'New one')],
+    ],
+    // The file naming web goes: web is no longer compared; t2 loses its holder.
+    [
+      ['file:///w/c.trigger.json', undefined],
+      ['file:///w/b.trigger.json', undefined],
+    ],
+    // A file changes which trigger it holds, in one batch with a deleted and a never-seen file.
+    [
+      ['file:///w/a.trigger.json', local(trigger('t3', 'Saturation', 'api'))],
+      ['file:///w/d.trigger.json', undefined],
+      ['file:///w/zz.trigger.json', undefined],
+    ],
+  ];
+  for (const batch of batches) {
+    await Promise.all(
+      batch.map(([uri, text]) => {
+        if (text === undefined) {
+          delete files[uri];
+          return model.fileDeleted(uri);
+        }
+        files[uri] = text;
+        return model.fileChanged(uri, text);
+      }),
+    );
+    const fresh = setup(files, { id: 'c1', name: 'prod', api }).model;
+    await fresh.refresh(false);
+    assert.deepEqual(seen(model), seen(fresh));
+  }
+  const last = seen(model);
+  assert.deepEqual(
+    { only: last.only, drafts: last.drafts, t3: last.states[2] },
+    { only: ['t1', 't2'], drafts: 1, t3: { kind: 'in-sync', file: 'a.trigger.json' } },
+  );
 });

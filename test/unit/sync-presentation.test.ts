@@ -7,6 +7,7 @@ import {
   decorationOf,
   differenceItems,
   driftBadgeCount,
+  draftsOf,
   driftRoots,
   driftSummary,
   lensesOf,
@@ -166,6 +167,7 @@ const snapshot = (files: FileDrift[], only: ServiceTrigger[] = []): DriftSnapsho
   files,
   onlyOnService: only,
   counts: driftCounts(files, only),
+  drafts: draftsOf(files),
 });
 const rel = (uri: string) => uri.replace('file:///w/', '');
 

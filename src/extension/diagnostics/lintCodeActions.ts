@@ -29,6 +29,11 @@ interface AskedFix {
   range: { start: { line: number; character: number }; end: { line: number; character: number } };
 }
 
+/** A diagnostic's rule and start, the way a fix names the diagnostic it fixes. */
+function askedKey(code: string, start: { line: number; character: number }): string {
+  return `${code}\u0000${start.line}:${start.character}`;
+}
+
 function askedFixes(context: vscode.CodeActionContext): AskedFix[] {
   return context.diagnostics
     .filter((d) => d.source === LINT_SOURCE)
@@ -103,17 +108,17 @@ export class LintCodeActions implements vscode.CodeActionProvider {
   }
 
   private quickFixes(doc: vscode.TextDocument, linted: LintedVersion, asked: AskedFix[]): vscode.CodeAction[] {
+    // Each fix names the diagnostic it came from by a key: one lookup per fix, not a scan of every asked one.
+    const byKey = new Map<string, AskedFix>();
+    for (const a of asked) {
+      const key = askedKey(a.code, a.range.start);
+      if (!byKey.has(key)) byKey.set(key, a);
+    }
     return linted.fixes.quickFixes(asked).map((fix) => {
       const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
       action.edit = toWorkspaceEdit(doc.uri, fix);
       action.isPreferred = fix.isPreferred;
-      const source = asked.find(
-        (a) =>
-          fix.fixes &&
-          a.code === fix.fixes.rule &&
-          a.range.start.line === fix.fixes.range.start.line &&
-          a.range.start.character === fix.fixes.range.start.character,
-      );
+      const source = fix.fixes && byKey.get(askedKey(fix.fixes.rule, fix.fixes.range.start));
       if (source) action.diagnostics = [source.diagnostic];
       return action;
     });

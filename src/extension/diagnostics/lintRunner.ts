@@ -6,7 +6,9 @@
 import { EventEmitter } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import type { LintJob, LintJobResult } from './lintJobs';
-import type { LintWorkerData, WorkerRequest, WorkerResponse } from './lintWorker';
+import type { LintWorkerData } from './lintWorker';
+import { ColumnsChannel } from './lintColumns';
+import type { WorkerJob, WorkerRequest, WorkerResponse } from './lintProtocol';
 
 /** The part of a worker_threads Worker the runner uses (tests give a fake). */
 export interface WorkerLike {
@@ -41,25 +43,16 @@ export interface LintRunnerOptions {
   log?: (message: string) => void;
 }
 
-/** Jobs run in this thread, one per turn of the event loop: the fallback where no worker can start. */
+/** Messages handled in this thread, one per turn of the event loop: the fallback where no worker can start. */
 export class InThreadWorker extends EventEmitter implements WorkerLike {
-  constructor(private readonly runJob: (job: LintJob) => LintJobResult) {
+  constructor(private readonly handle: (request: WorkerRequest) => WorkerResponse | undefined) {
     super();
   }
 
   postMessage(request: WorkerRequest): void {
     setImmediate(() => {
-      let response: WorkerResponse;
-      try {
-        response = { id: request.id, ok: true, result: this.runJob(request.job) };
-      } catch (err) {
-        response = {
-          id: request.id,
-          ok: false,
-          reason: err instanceof Error ? (err.stack ?? err.message) : String(err),
-        };
-      }
-      this.emit('message', response);
+      const response = this.handle(request);
+      if (response !== undefined) this.emit('message', response);
     });
   }
 
@@ -77,15 +70,17 @@ export function requiredWorker(file: string, data: LintWorkerData): WorkerLike {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a separate bundle, loaded at run time on purpose
   const bundle = require(file) as {
     runLintJob: (job: LintJob) => LintJobResult;
+    requestHandler: (run: (job: LintJob) => LintJobResult) => (request: WorkerRequest) => WorkerResponse | undefined;
     configureLintText: (data: LintWorkerData) => void;
   };
   bundle.configureLintText(data);
-  return new InThreadWorker(bundle.runLintJob);
+  return new InThreadWorker(bundle.requestHandler(bundle.runLintJob));
 }
 
 interface Job {
   id: number;
-  job: LintJob;
+  /** As posted: with the version of its columns instead of the columns. */
+  job: WorkerJob;
   size: number;
   resolve: (result: LintJobResult) => void;
   reject: (err: unknown) => void;
@@ -102,6 +97,9 @@ export class LintRunner {
   private readonly queue: Job[] = [];
   private nextId = 1;
   private disposed = false;
+  private readonly columns = new ColumnsChannel();
+  /** The worker the columns were last sent to: another one (new, or started again) is sent them all. */
+  private toldColumns: WorkerLike | undefined;
 
   constructor(private readonly options: LintRunnerOptions) {}
 
@@ -110,7 +108,7 @@ export class LintRunner {
     if (signal?.aborted === true) return Promise.reject(new LintCancelled());
     return new Promise<LintJobResult>((resolve, reject) => {
       const input = job.kind === 'lint' ? job.input : job.text;
-      const entry: Job = { id: this.nextId++, job, size: input.length, resolve, reject, signal };
+      const entry: Job = { id: this.nextId++, job: this.posted(job), size: input.length, resolve, reject, signal };
       if (signal !== undefined) {
         entry.onAbort = () => this.cancel(entry);
         signal.addEventListener('abort', entry.onAbort, { once: true });
@@ -177,7 +175,22 @@ export class LintRunner {
     }
     this.running = next;
     worker.ref?.();
+    const version = next.job.kind === 'recipientAt' ? undefined : next.job.options.columnsVersion;
+    if (version !== undefined) {
+      const columns = this.columns.messageFor(version, worker !== this.toldColumns);
+      this.toldColumns = worker;
+      if (columns !== undefined) worker.postMessage({ columns });
+    }
     worker.postMessage({ id: next.id, job: next.job });
+  }
+
+  /** The job as posted: its columns as a version (the changed ones are sent before it, once). */
+  private posted(job: LintJob): WorkerJob {
+    if (job.kind === 'recipientAt') return job;
+    const { columns, ...options } = job.options;
+    if (columns === undefined) return { ...job, options };
+    const posted = { ...options, columnsVersion: this.columns.versionOf(columns) };
+    return job.kind === 'lint' ? { ...job, options: posted } : { ...job, options: posted };
   }
 
   private ensureWorker(): WorkerLike {

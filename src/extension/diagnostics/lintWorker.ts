@@ -3,10 +3,11 @@
 // runner for hosts where a worker cannot start.
 import * as l10n from '@vscode/l10n';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { runLintJob, type LintJob } from './lintJobs';
-import type { Outcome } from '../../result';
+import { runLintJob } from './lintJobs';
+import { requestHandler, type WorkerRequest } from './lintProtocol';
 
 export { runLintJob } from './lintJobs';
+export { requestHandler } from './lintProtocol';
 
 /**
  * What the host hands a new worker (as workerData): the bundle VS Code loaded for its display language, none
@@ -22,26 +23,13 @@ export function configureLintText(data: LintWorkerData | undefined): void {
   l10n.config({ contents: data?.l10nBundle ?? {} });
 }
 
-/** A job as posted to the worker: its id comes back with the result. */
-export interface WorkerRequest {
-  id: number;
-  job: LintJob;
-}
-
-export type WorkerResponse = { id: number } & Outcome<{ result: ReturnType<typeof runLintJob> }>;
-
 const port = parentPort;
 if (!isMainThread && port !== null) {
   // Before the first job is read: every message of this worker is in the display language.
   configureLintText(workerData as LintWorkerData | undefined);
+  const handle = requestHandler(runLintJob);
   port.on('message', (request: WorkerRequest) => {
-    let response: WorkerResponse;
-    try {
-      response = { id: request.id, ok: true, result: runLintJob(request.job) };
-    } catch (err) {
-      // The linter never throws on any text; should it anyway, the host logs it instead of waiting forever.
-      response = { id: request.id, ok: false, reason: err instanceof Error ? (err.stack ?? err.message) : String(err) };
-    }
-    port.postMessage(response);
+    const response = handle(request);
+    if (response !== undefined) port.postMessage(response);
   });
 }

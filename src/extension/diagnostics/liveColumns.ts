@@ -42,6 +42,9 @@ export class LiveColumns {
   readonly onDidChange = this.changed.event;
   private readonly now: () => number;
   private readonly arrived: Batch<string, true>;
+  /** Bumped when any columns change: the record `known` hands out stays the same object until then. */
+  private revision = 0;
+  private knownMade: { id: string; revision: number; record: Record<string, DatasetColumns> } | undefined;
 
   constructor(private readonly o: LiveColumnsOptions) {
     this.now = o.now ?? Date.now;
@@ -51,13 +54,19 @@ export class LiveColumns {
     });
   }
 
-  /** The columns known of the active connection's datasets, by slug. */
-  known(): Record<string, DatasetColumns> {
+  /**
+   * The columns known of the active connection's datasets, by slug: the same object until they change, so
+   * that the lint worker is sent a dataset's columns once per change (lintColumns.ts), not once per file.
+   */
+  known(): Readonly<Record<string, DatasetColumns>> {
     const id = this.o.connection();
-    const out: Record<string, DatasetColumns> = {};
-    if (id === undefined) return out;
-    for (const [dataset, e] of this.entries.get(id) ?? []) if (e.columns !== undefined) out[dataset] = e.columns;
-    return out;
+    if (id === undefined) return {};
+    const made = this.knownMade;
+    if (made?.id === id && made.revision === this.revision) return made.record;
+    const record: Record<string, DatasetColumns> = {};
+    for (const [dataset, e] of this.entries.get(id) ?? []) if (e.columns !== undefined) record[dataset] = e.columns;
+    this.knownMade = { id, revision: this.revision, record };
+    return record;
   }
 
   /** Datasets a document names: those not read yet (or stale) are read in the background. */
@@ -85,6 +94,7 @@ export class LiveColumns {
   /** Forgets a connection's columns (it was removed, or its keys changed). */
   forget(connectionId: string): void {
     this.entries.delete(connectionId);
+    this.revision++;
   }
 
   dispose(): void {
@@ -102,9 +112,12 @@ export class LiveColumns {
         entry.failed = false;
         const next = got === 'missing' ? undefined : got;
         const same = JSON.stringify(next) === JSON.stringify(entry.columns);
+        // The same columns keep their object: a job's columns are sent to the worker once per change.
+        if (same) return;
         entry.columns = next;
+        this.revision++;
         // Another connection's columns change nothing the linter checks now.
-        if (!same && this.o.connection() === id) this.arrived.add(dataset, true);
+        if (this.o.connection() === id) this.arrived.add(dataset, true);
       },
       (err: unknown) => {
         // Offline or refused: the columns stay as they were (or unknown), and are asked for again later.

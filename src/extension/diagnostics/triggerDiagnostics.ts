@@ -38,6 +38,12 @@ const RELINTED_BY: readonly SettingName[] = [
   'rulesDocsUrl',
 ];
 
+/** Whether a record has a member, without listing them all (asked for every lint job). */
+function hasAny(record: Readonly<Record<string, unknown>>): boolean {
+  for (const key in record) if (Object.hasOwn(record, key)) return true;
+  return false;
+}
+
 export class TriggerDiagnostics implements vscode.Disposable {
   readonly matcher: TriggerFileMatcher;
   readonly scheduler: LintScheduler<string>;
@@ -55,6 +61,8 @@ export class TriggerDiagnostics implements vscode.Disposable {
   private readonly known = new WeakMap<RecipientDirectory, KnownRecipient[]>();
   /** The datasets each linted file (open, or in Problems) names. */
   private readonly naming = new DatasetFiles();
+  /** The open documents by uri, made again after one opened or closed: each lint looks its document up. */
+  private openByKey: Map<string, vscode.TextDocument> | undefined;
 
   constructor(
     private readonly log: Logger,
@@ -105,7 +113,10 @@ export class TriggerDiagnostics implements vscode.Disposable {
   /** Lints on open, change and save, forgets on close; everything again when what the linter checks against changes. */
   private listen(): vscode.Disposable[] {
     return [
-      vscode.workspace.onDidOpenTextDocument((doc) => this.onOpen(doc)),
+      vscode.workspace.onDidOpenTextDocument((doc) => {
+        this.openByKey = undefined;
+        this.onOpen(doc);
+      }),
       vscode.workspace.onDidChangeTextDocument((e) => {
         if (e.contentChanges.length === 0 || !this.matcher.matches(e.document)) return;
         const key = e.document.uri.toString();
@@ -116,7 +127,10 @@ export class TriggerDiagnostics implements vscode.Disposable {
         else this.scheduler.cancel(key);
       }),
       vscode.workspace.onDidSaveTextDocument((doc) => this.onOpen(doc)),
-      vscode.workspace.onDidCloseTextDocument((doc) => this.forget(doc.uri)),
+      vscode.workspace.onDidCloseTextDocument((doc) => {
+        this.openByKey = undefined;
+        this.forget(doc.uri);
+      }),
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.relintAll()),
       // JSON validation turned on or off: the syntax faults it reports are shown by obs-lint, or not.
       vscode.workspace.onDidChangeConfiguration((e) => {
@@ -143,7 +157,7 @@ export class TriggerDiagnostics implements vscode.Disposable {
     // The worker tells a burn alert or definitions file by its name, and lints it by its own rules.
     if (key !== undefined) options.fileName = key;
     const columns = this.columns?.known();
-    if (columns !== undefined && Object.keys(columns).length > 0) options.columns = columns;
+    if (columns !== undefined && hasAny(columns)) options.columns = columns;
     const datasets = this.datasets?.known();
     if (datasets !== undefined) options.datasets = datasets;
     const recipients = this.recipients?.known();
@@ -243,7 +257,7 @@ export class TriggerDiagnostics implements vscode.Disposable {
   }
 
   private async lintOpenDocument(key: string, signal: AbortSignal): Promise<void> {
-    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
+    const doc = this.openDocument(key);
     if (!doc || doc.isClosed || signal.aborted) return;
     try {
       const linted = await this.documents.lint(key, doc.version, () => doc.getText(), signal);
@@ -274,8 +288,13 @@ export class TriggerDiagnostics implements vscode.Disposable {
 
   /** A file moved here: linted when it is open (and a trigger file). */
   private arrived(uri: vscode.Uri): void {
-    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    const doc = this.openDocument(uri.toString());
     if (doc) this.onOpen(doc);
+  }
+
+  private openDocument(key: string): vscode.TextDocument | undefined {
+    this.openByKey ??= new Map(vscode.workspace.textDocuments.map((d) => [d.uri.toString(), d]));
+    return this.openByKey.get(key);
   }
 
   private relintAll(): void {

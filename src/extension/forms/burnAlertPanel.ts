@@ -5,7 +5,7 @@ import { DatasetSlug, ENVIRONMENT_WIDE, type BurnAlert } from '../../api/schemas
 import { describeUnsavedBurnAlert } from '../../webview/protocol/burnAlertForm';
 import { BurnAlertState, VIEW_TYPES, type BurnAlertContext, type Unsaved } from '../../webview/protocol/messages';
 import { connectionLabel, type ActiveConnection } from '../connections';
-import { BurnAlertArg, parseArg } from '../tree';
+import { loadItemArgs, parseArg } from '../tree';
 import { BurnAlertFormController } from './burnAlertController';
 import { BURN_ALERT_HOST_TEXT, PANEL_TEXT, TAB_TITLES } from './formText';
 import { FormOpenError, type FormHandlers, type FormPanels, type KeptEdits } from './panels';
@@ -25,7 +25,7 @@ export class BurnAlertPanel {
   }
 
   private async edit(arg: unknown): Promise<void> {
-    const node = parseArg(BurnAlertArg, arg);
+    const node = parseArg((await loadItemArgs()).BurnAlertArg, arg);
     if (node) {
       const conn = await this.panels.connection(node.connectionId);
       this.open(

@@ -7,7 +7,7 @@ import { ENVIRONMENT_WIDE, ENVIRONMENT_WIDE_TRIGGER_SLUG } from '../../api/schem
 import { connectionLabel, type ActiveConnection } from '../connections';
 import { isAlreadyReported, progressFailureText } from '../core/errors';
 import { safeLabel } from '../core/text';
-import { parseArg, TriggerArg } from '../tree';
+import { loadItemArgs, parseArg } from '../tree';
 import { DEFAULT_PREVIEW_WINDOW, PREVIEW_WINDOWS, planPreview, type PlanMode } from '../../backtest/plan';
 import { readSavedQuery, runPreview, PreviewRefused } from './previewRun';
 import { spanLabel } from '../../backtest/summary';
@@ -49,7 +49,7 @@ export class TriggerPreviews {
   constructor(private readonly deps: QueryFeatureDeps) {}
 
   async fromArg(arg: unknown): Promise<void> {
-    const node = parseArg(TriggerArg, arg);
+    const node = parseArg((await loadItemArgs()).TriggerArg, arg);
     if (node) {
       const conn = await this.deps.connections.connectionFor(node.connectionId);
       const t = node.trigger;

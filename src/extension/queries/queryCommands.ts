@@ -9,7 +9,7 @@ import { asServiceError } from '../core/errors';
 import type { Feedback } from '../core/feedback';
 import { checkUiLink } from '../core/links';
 import { safeLabel } from '../core/text';
-import { parseArg, TriggerArg } from '../tree';
+import { loadItemArgs, parseArg } from '../tree';
 import { failedModel, modelFromResult, type ResultContext } from './resultsModel';
 import { ResultsPanel, type PanelActions } from './resultsPanel';
 import type { ResultsRun, SavedRun } from './resultsProtocol';
@@ -248,7 +248,7 @@ export class QueryRuns {
    * saved queries, and every save stays on the service), then run by that id.
    */
   async runTrigger(arg: unknown, withOptions: boolean): Promise<void> {
-    const node = parseArg(TriggerArg, arg);
+    const node = parseArg((await loadItemArgs()).TriggerArg, arg);
     if (!node) {
       void vscode.window.showInformationMessage(
         vscode.l10n.t('Run a trigger\'s query from the trigger in the Datasets view, or use "Run Saved Query...".'),

@@ -2,22 +2,21 @@
 // service's lists are cached per connection and dataset: a save compares only the saved file against
 // the cached lists; a connection change compares every file against that connection's lists (read
 // once, then kept); a refresh reads the lists again. File events (saves, changes on disk, deletes) are
-// collected for a short window and applied together, with one change event per batch: a branch switch
-// that changes thousands of files redraws the views once, not once per file. The snapshot the views read
-// is built once per change and keeps the files' sorted order between batches (new files are merged in),
-// so a batch costs one pass over the files, not a sort per event. No vscode import.
+// collected while they keep coming (a trailing debounce, capped) and applied together, with one change event
+// per batch: a branch switch that changes thousands of files redraws the views a few times, not once per
+// file. A batch updates only its files' entries and what the views read of all files together (counts,
+// drafts, the service's triggers no file holds: driftTally.ts); the list of every file, in order, is built
+// only when a view asks for it after a change. So a batch costs what its files hold, however many files the
+// workspace has and however the events arrive. No vscode import.
 import * as l10n from '@vscode/l10n';
 import {
   datasetsOfFiles,
-  driftCounts,
   driftOfFile,
   listDatasets,
-  onlyOnService,
   PacedPool,
   readTriggerFile,
   ServiceIndex,
   type DatasetListing,
-  type DriftCounts,
   type FileDrift,
   type LocalFile,
   type ServiceTrigger,
@@ -25,6 +24,11 @@ import {
 } from '../../triggerFiles';
 import { Batch, type BatchClock } from '../core/batch';
 import { Emitter } from '../core/memento';
+import { DriftTally } from './driftTally';
+import { FileOrder, LazySnapshot, type DriftSnapshot, type DriftState } from './driftSnapshot';
+import type { TriggerFileState } from './treeDrift';
+
+export type { DriftSnapshot, DriftState } from './driftSnapshot';
 
 export interface DriftConnection {
   id: string;
@@ -45,26 +49,15 @@ export interface DriftModelOptions {
   connection: () => Promise<DriftConnection | undefined>;
   concurrency: () => number;
   log?: (message: string) => void;
-  /** File events within this many milliseconds of the first are applied together (default 50). */
+  /** File events are applied once none came for this many milliseconds (default 50)... */
   batchMs?: number;
+  /** ...or this long after the first event of the batch, if they keep coming (default 500). */
+  batchMaxMs?: number;
   clock?: BatchClock;
 }
 
 /** A file event waiting in the batch: changed (with its saved text when the editor has it) or deleted. */
 type FileEvent = { kind: 'changed'; text?: string } | { kind: 'deleted' };
-
-export type DriftState =
-  | { kind: 'no-connection' }
-  | { kind: 'loading'; connection: string }
-  | { kind: 'ready'; connection: string }
-  | { kind: 'failed'; connection: string; message: string };
-
-export interface DriftSnapshot {
-  state: DriftState;
-  files: FileDrift[];
-  onlyOnService: ServiceTrigger[];
-  counts: DriftCounts;
-}
 
 interface ConnectionCache {
   connection: DriftConnection;
@@ -79,28 +72,6 @@ interface ConnectionCache {
 const READ_BATCH = 32;
 const canonical = (d: string): string => (d === '__all__' ? 'all' : d);
 const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
-// What localeCompare does, without building a collator per comparison.
-const byUri = new Intl.Collator().compare;
-
-/** Two sorted lists as one sorted list. */
-function merge(a: readonly string[], b: readonly string[]): string[] {
-  const out: string[] = [];
-  let i = 0;
-  let j = 0;
-  for (;;) {
-    const x = a[i];
-    const y = b[j];
-    if (x === undefined) return out.concat(b.slice(j));
-    if (y === undefined) return out.concat(a.slice(i));
-    if (byUri(x, y) <= 0) {
-      out.push(x);
-      i++;
-    } else {
-      out.push(y);
-      j++;
-    }
-  }
-}
 
 export class DriftModel {
   private readonly changed = new Emitter<readonly string[] | 'all'>();
@@ -110,8 +81,13 @@ export class DriftModel {
   private active: ConnectionCache | undefined;
   private state: DriftState = { kind: 'no-connection' };
   private readonly drift = new Map<string, FileDrift>();
-  /** The files of `drift`, sorted; undefined until a snapshot needs it after a full comparison. */
-  private sorted: string[] | undefined;
+  /** What the views read of all files together, kept up to date file by file, against `tallied`. */
+  private readonly tally = new DriftTally();
+  private tallied: ServiceIndex | undefined;
+  /** The connection of the last comparison done, while its drift is kept (the tree shows it while comparing again). */
+  private compared: string | undefined;
+  /** The order of the files of `drift`, kept between batches. */
+  private readonly order = new FileOrder();
   /** The snapshot of the current state, built on the first read after a change. */
   private cached: DriftSnapshot | undefined;
   /** Bumped by every full comparison: a late result of an older one is dropped. */
@@ -126,6 +102,7 @@ export class DriftModel {
   constructor(private readonly o: DriftModelOptions) {
     this.events = new Batch((batch) => this.applyBatch(batch), {
       windowMs: o.batchMs ?? 50,
+      maxWaitMs: o.batchMaxMs ?? 500,
       ...(o.clock === undefined ? {} : { clock: o.clock }),
     });
   }
@@ -133,16 +110,30 @@ export class DriftModel {
   /** Every file's drift in file order, the service's triggers no file holds, and the counts: built once per change. */
   snapshot(): DriftSnapshot {
     if (this.cached !== undefined) return this.cached;
-    this.sorted ??= [...this.drift.keys()].sort(byUri);
-    const files: FileDrift[] = [];
-    for (const uri of this.sorted) {
-      const d = this.drift.get(uri);
-      if (d !== undefined) files.push(d);
-    }
-    const index = this.active?.index;
-    const only = index === undefined || this.state.kind !== 'ready' ? [] : onlyOnService(files, index);
-    this.cached = { state: this.state, files, onlyOnService: only, counts: driftCounts(files, only) };
+    const ready = this.state.kind === 'ready' && this.tallied !== undefined;
+    const counts = this.tally.countsNow();
+    if (!ready) counts.serviceOnly = 0;
+    this.cached = new LazySnapshot(
+      this.state,
+      counts,
+      this.tally.draftsNow(),
+      () => this.order.list(() => this.drift.keys()).flatMap((uri) => this.drift.get(uri) ?? []),
+      () => (ready ? this.tally.onlyOnService() : []),
+    );
     return this.cached;
+  }
+
+  /**
+   * What the Datasets tree shows of a service trigger: the file holding it (one that differs before one in
+   * sync), or only on the service. Kept while the same connection compares again, so the tree does not blink.
+   */
+  triggerFileState(
+    connectionId: string,
+    triggerId: string,
+    relativePath: (uri: string) => string,
+  ): TriggerFileState | undefined {
+    if (this.compared === undefined || this.compared !== connectionId) return undefined;
+    return this.tally.stateOf(triggerId, (uri) => this.drift.get(uri), relativePath);
   }
 
   getState(): DriftState {
@@ -182,6 +173,7 @@ export class DriftModel {
     }
     const cache = this.cacheFor(conn, refetch);
     this.active = cache;
+    if (this.compared !== conn.id) this.compared = undefined;
     this.state = { kind: 'loading', connection: conn.name };
     this.emit('all');
     try {
@@ -191,10 +183,12 @@ export class DriftModel {
       if (this.stale(generation)) return;
       this.compareAll(read, this.indexOf(cache));
       this.state = { kind: 'ready', connection: conn.name };
+      this.compared = conn.id;
     } catch (err) {
       if (this.stale(generation)) return;
       this.o.log?.(`drift: comparing with ${conn.name} failed: ${message(err)}`);
       this.state = { kind: 'failed', connection: conn.name, message: message(err) };
+      this.compared = undefined;
     }
     this.emit('all');
   }
@@ -208,8 +202,9 @@ export class DriftModel {
   private clearConnection(): void {
     this.active = undefined;
     this.state = { kind: 'no-connection' };
+    this.compared = undefined;
     this.drift.clear();
-    this.sorted = undefined;
+    this.retally(undefined);
     this.emit('all');
   }
 
@@ -241,10 +236,18 @@ export class DriftModel {
   /** Every file's drift anew, from the files read. */
   private compareAll(read: ReadonlyMap<string, LocalFile>, index: ServiceIndex): void {
     this.drift.clear();
-    this.sorted = undefined;
     for (const [uri, file] of read) {
       this.drift.set(uri, driftOfFile(uri, file, index));
     }
+    this.retally(index);
+  }
+
+  /** The tally made again over every file, against another index (new lists read): once per index. */
+  private retally(index: ServiceIndex | undefined): void {
+    this.order.reset();
+    this.tally.reset(index);
+    this.tallied = index;
+    for (const d of this.drift.values()) this.tally.update(d, 1);
   }
 
   /** Reads files a few at a time (thousands of sequential reads would add up to seconds), handing each batch's texts on as it comes. */
@@ -310,21 +313,26 @@ export class DriftModel {
     }
     if (generation !== this.generation || this.active !== cache || this.disposed) return;
     const index = this.indexOf(cache);
+    if (index !== this.tallied) this.retally(index);
     const changed: string[] = [];
-    const added: string[] = [];
-    const removed = new Set<string>();
     for (const [uri, text] of texts) {
       const file = files.get(uri);
+      const before = this.drift.get(uri);
       if (text === undefined) {
-        if (this.drift.delete(uri)) removed.add(uri);
-        else continue;
+        if (before === undefined) continue;
+        this.drift.delete(uri);
+        this.tally.update(before, -1);
+        this.order.placed(uri, false);
       } else if (file !== undefined) {
-        if (!this.drift.has(uri)) added.push(uri);
-        this.drift.set(uri, driftOfFile(uri, file, index));
+        const after = driftOfFile(uri, file, index);
+        this.drift.set(uri, after);
+        // In before out: a dataset only this file names stays named, and its service triggers stay put.
+        this.tally.update(after, 1);
+        if (before === undefined) this.order.placed(uri, true);
+        else this.tally.update(before, -1);
       } else continue;
       changed.push(uri);
     }
-    this.reorder(added, removed);
     if (changed.length > 0) this.emit(changed);
   }
 
@@ -338,13 +346,6 @@ export class DriftModel {
     }
     await this.readInBatches(toRead, (uri, text) => texts.set(uri, text));
     return texts;
-  }
-
-  /** Keeps the sorted order: files gone are dropped, new ones sorted among themselves and merged in. */
-  private reorder(added: string[], removed: ReadonlySet<string>): void {
-    if (this.sorted === undefined || (added.length === 0 && removed.size === 0)) return;
-    const kept = removed.size === 0 ? this.sorted : this.sorted.filter((u) => !removed.has(u));
-    this.sorted = merge(kept, added.sort(byUri));
   }
 
   private emit(what: readonly string[] | 'all'): void {

@@ -194,44 +194,43 @@ function statusText(status: FileDrift['status']): string {
   return l10n.t('not compared');
 }
 
-/** The Drift view's top level: every file not in sync, then the service's triggers no file holds. */
-function rootsUncapped(snapshot: DriftSnapshot, relativePath: (uri: string) => string): DriftItem[] {
+/** The Drift view's row of a file not in sync; undefined for a file in sync. */
+function fileRowUncapped(f: FileDrift, relativePath: (uri: string) => string): DriftItem | undefined {
+  if (f.status === 'in-sync') return undefined;
+  const path = relativePath(f.file);
+  const slash = path.lastIndexOf('/');
+  const detail = f.status === 'differs' ? f.triggers.flatMap((t) => differingMembers(t.differences)) : [];
+  return {
+    kind: 'file',
+    uri: f.file,
+    label: path.slice(slash + 1),
+    description: `${statusText(f.status)}${detail.length > 0 ? `: ${[...new Set(detail)].join(', ')}` : ''} · ${slash > 0 ? path.slice(0, slash) : ''}`,
+    status: f.status,
+    tooltip:
+      f.status === 'differs' ? `${path}: ${statusText(f.status)}` : `${path}: ${statusText(f.status)} (${reasonOf(f)})`,
+  };
+}
+
+/** The Drift view's row of a service trigger no file holds. */
+function serviceOnlyRowUncapped(t: ServiceTrigger, connection: string): DriftItem {
+  const dataset = datasetOf(t, '');
+  return {
+    kind: 'serviceOnly',
+    trigger: t,
+    dataset,
+    label: t.name,
+    description: l10n.t('only on {0} · {1}', connection, dataset),
+  };
+}
+
+/** The Drift view's top level before its rows (the note while comparing, or why it could not). */
+function stateRow(snapshot: DriftSnapshot): DriftItem[] | undefined {
   const s = snapshot.state;
   if (s.kind === 'no-connection') return [];
   if (s.kind === 'loading') return [{ kind: 'note', label: l10n.t('Comparing with {0}...', s.connection) }];
   if (s.kind === 'failed')
     return [{ kind: 'note', label: l10n.t('Could not compare with {0}: {1}', s.connection, s.message) }];
-  const out: DriftItem[] = [];
-  for (const f of snapshot.files) {
-    if (f.status === 'in-sync') continue;
-    const path = relativePath(f.file);
-    const slash = path.lastIndexOf('/');
-    const detail = f.status === 'differs' ? f.triggers.flatMap((t) => differingMembers(t.differences)) : [];
-    out.push({
-      kind: 'file',
-      uri: f.file,
-      label: path.slice(slash + 1),
-      description: `${statusText(f.status)}${detail.length > 0 ? `: ${[...new Set(detail)].join(', ')}` : ''} · ${slash > 0 ? path.slice(0, slash) : ''}`,
-      status: f.status,
-      tooltip:
-        f.status === 'differs'
-          ? `${path}: ${statusText(f.status)}`
-          : `${path}: ${statusText(f.status)} (${reasonOf(f)})`,
-    });
-  }
-  for (const t of snapshot.onlyOnService) {
-    const dataset = datasetOf(t, '');
-    out.push({
-      kind: 'serviceOnly',
-      trigger: t,
-      dataset,
-      label: t.name,
-      description: l10n.t('only on {0} · {1}', s.connection, dataset),
-    });
-  }
-  if (out.length === 0 && snapshot.files.length > 0)
-    out.push({ kind: 'note', label: l10n.t('Every trigger file is in sync with {0}', s.connection) });
-  return out;
+  return undefined;
 }
 
 /** The differences of a file, one item each (`threshold.value: 5 -> 10`); one in recipients names them beside it. */
@@ -255,10 +254,9 @@ function differencesUncapped(drift: FileDrift | undefined, recipients?: Recipien
 }
 
 /** Triggers that are drafts: only local, never created on the service (TriggerDrift.draft). */
-function draftsOf(snapshot: DriftSnapshot): number {
+export function draftsOf(files: readonly FileDrift[]): number {
   let drafts = 0;
-  for (const f of snapshot.files)
-    for (const t of f.triggers) if (t.status === 'local-only' && t.draft === true) drafts++;
+  for (const f of files) for (const t of f.triggers) if (t.status === 'local-only' && t.draft === true) drafts++;
   return drafts;
 }
 
@@ -269,7 +267,7 @@ function draftsOf(snapshot: DriftSnapshot): number {
  */
 export function driftBadgeCount(snapshot: DriftSnapshot): number {
   const c = snapshot.counts;
-  return c.differs + c.localOnly - draftsOf(snapshot) + c.serviceOnly;
+  return c.differs + c.localOnly - snapshot.drafts + c.serviceOnly;
 }
 
 /** The Drift view's summary line: "3 differ, 1 only local, 2 only on the service, 12 in sync (sandbox)". */
@@ -278,7 +276,7 @@ export function driftSummary(snapshot: DriftSnapshot): string | undefined {
   const c = snapshot.counts;
   const parts: string[] = [];
   if (c.differs > 0) parts.push(c.differs === 1 ? l10n.t('1 differs') : l10n.t('{0} differ', c.differs));
-  const drafts = draftsOf(snapshot);
+  const drafts = snapshot.drafts;
   if (c.localOnly > drafts) parts.push(l10n.t('{0} only local', c.localOnly - drafts));
   if (drafts > 0) parts.push(l10n.t('{0} new (not on the service yet)', drafts));
   if (c.serviceOnly > 0) parts.push(l10n.t('{0} only on the service', c.serviceOnly));
@@ -314,9 +312,39 @@ export function lensesOf(...args: Parameters<typeof lensesUncapped>): LensData[]
   }));
 }
 
-/** The Trigger Drift view's top rows: files not in sync, then the service's triggers no file holds. */
-export function driftRoots(snapshot: DriftSnapshot, relativePath: (uri: string) => string): DriftItem[] {
-  return rootsUncapped(snapshot, relativePath).map(cappedItem);
+/** A file's row in the Trigger Drift view; undefined for a file in sync (it has none). */
+export function fileRow(f: FileDrift, relativePath: (uri: string) => string): DriftItem | undefined {
+  const row = fileRowUncapped(f, relativePath);
+  return row === undefined ? undefined : cappedItem(row);
+}
+
+/** The row of a service trigger no file holds. */
+export function serviceOnlyRow(t: ServiceTrigger, connection: string): DriftItem {
+  return cappedItem(serviceOnlyRowUncapped(t, connection));
+}
+
+/**
+ * The Trigger Drift view's top rows: files not in sync, then the service's triggers no file holds. `row`
+ * gives a file's row (DriftTree keeps them between changes and makes only those of the files that changed).
+ */
+export function driftRoots(
+  snapshot: DriftSnapshot,
+  relativePath: (uri: string) => string,
+  row: (f: FileDrift) => DriftItem | undefined = (f) => fileRow(f, relativePath),
+  onlyRow: (t: ServiceTrigger, connection: string) => DriftItem = serviceOnlyRow,
+): DriftItem[] {
+  const early = stateRow(snapshot);
+  if (early !== undefined || snapshot.state.kind !== 'ready') return early ?? [];
+  const connection = snapshot.state.connection;
+  const out: DriftItem[] = [];
+  for (const f of snapshot.files) {
+    const r = row(f);
+    if (r !== undefined) out.push(r);
+  }
+  for (const t of snapshot.onlyOnService) out.push(onlyRow(t, connection));
+  if (out.length === 0 && snapshot.files.length > 0)
+    out.push(cappedItem({ kind: 'note', label: l10n.t('Every trigger file is in sync with {0}', connection) }));
+  return out;
 }
 
 /** The rows under a file in the Trigger Drift view: each difference. */

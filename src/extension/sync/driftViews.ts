@@ -12,9 +12,12 @@ import {
   driftBadgeCount,
   driftRoots,
   driftSummary,
+  fileRow,
   lensesOf,
+  serviceOnlyRow,
   type DriftItem,
 } from './driftPresentation';
+import type { FileDrift, ServiceTrigger } from '../../triggerFiles';
 import { parseServiceTriggerPath, SERVICE_TRIGGER_SCHEME, serviceTriggerPath } from './serviceTriggerUri';
 import type { RecipientDirectory } from '../core/recipients';
 
@@ -163,11 +166,19 @@ export function workspacePath(uri: string): string {
   return vscode.workspace.asRelativePath(parsed, vscode.workspace.workspaceFolders.length > 1);
 }
 
-/** The Drift view's items: every trigger file not in sync (with its differences), and the service's triggers no file holds. */
+/**
+ * The Drift view's items: every trigger file not in sync (with its differences), and the service's triggers no
+ * file holds. Each row and its TreeItem are made once and kept until its file changes (the model names the
+ * files of each change), so a batch makes the rows of its files only, however many the view lists.
+ */
 export class DriftTree implements vscode.TreeDataProvider<Node>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<Node | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly sub: { dispose(): void };
+  /** Each file's row, as made from the drift it had (none for a file in sync). */
+  private readonly fileRows = new Map<string, { drift: FileDrift; row: DriftItem | undefined }>();
+  private readonly onlyRows = new Map<ServiceTrigger, DriftItem>();
+  private readonly items = new WeakMap<Node, vscode.TreeItem>();
 
   constructor(
     private readonly model: DriftModel,
@@ -175,8 +186,28 @@ export class DriftTree implements vscode.TreeDataProvider<Node>, vscode.Disposab
     private readonly view: DriftViewSurface,
     private readonly recipients: RecipientsNow = () => undefined,
   ) {
-    this.sub = model.onDidChange(() => this.redraw());
+    this.sub = model.onDidChange((what) => {
+      if (what === 'all') {
+        this.fileRows.clear();
+        this.onlyRows.clear();
+      } else for (const uri of what) this.fileRows.delete(uri);
+      this.redraw();
+    });
     this.redraw();
+  }
+
+  private rowOf(f: FileDrift): DriftItem | undefined {
+    const kept = this.fileRows.get(f.file);
+    if (kept?.drift === f) return kept.row;
+    const row = fileRow(f, workspacePath);
+    this.fileRows.set(f.file, { drift: f, row });
+    return row;
+  }
+
+  private onlyRowOf(t: ServiceTrigger, connection: string): DriftItem {
+    let row = this.onlyRows.get(t);
+    if (row === undefined) this.onlyRows.set(t, (row = serviceOnlyRow(t, connection)));
+    return row;
   }
 
   private redraw(): void {
@@ -196,6 +227,12 @@ export class DriftTree implements vscode.TreeDataProvider<Node>, vscode.Disposab
   }
 
   getTreeItem(node: Node): vscode.TreeItem {
+    let item = this.items.get(node);
+    if (item === undefined) this.items.set(node, (item = this.treeItemOf(node)));
+    return item;
+  }
+
+  private treeItemOf(node: Node): vscode.TreeItem {
     switch (node.kind) {
       case 'file': {
         const item = new vscode.TreeItem(
@@ -252,7 +289,13 @@ export class DriftTree implements vscode.TreeDataProvider<Node>, vscode.Disposab
   }
 
   getChildren(node?: Node): Node[] {
-    if (node === undefined) return driftRoots(this.model.snapshot(), workspacePath);
+    if (node === undefined)
+      return driftRoots(
+        this.model.snapshot(),
+        workspacePath,
+        (f) => this.rowOf(f),
+        (t, c) => this.onlyRowOf(t, c),
+      );
     if (node.kind === 'file') return differenceItems(this.model.fileDrift(node.uri), this.recipients());
     return [];
   }

@@ -99,8 +99,7 @@ export function registerSync(deps: SyncDeps, extensionUri: vscode.Uri): Register
   const drift: TreeDriftSource = {
     onDidChange: driftChanged.event,
     stateOf: (connectionId, triggerId) => {
-      const now = loaded?.treeDrift();
-      return now?.connectionId === connectionId ? now.triggers.get(triggerId) : undefined;
+      return loaded?.triggerFileState(connectionId, triggerId);
     },
   };
   const views = new DeferredViews(

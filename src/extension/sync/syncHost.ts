@@ -8,7 +8,7 @@ import { connectionLabel, type ConnectionManager } from '../connections';
 import type { Feedback } from '../core/feedback';
 import type { Settings } from '../core/settings';
 import type { RecipientDirectory } from '../core/recipients';
-import { DriftModel, type DriftSnapshot } from './driftModel';
+import { DriftModel } from './driftModel';
 import {
   DriftDecorations,
   DriftLenses,
@@ -17,7 +17,7 @@ import {
   workspacePath,
   type DriftViewSurface,
 } from './driftViews';
-import { treeDriftOf, type TreeDrift } from './treeDrift';
+import type { TriggerFileState } from './treeDrift';
 import { pull, type PullDeps } from './pullCommands';
 import type { ApplyLocks } from '../core/applyLocks';
 import { ApplyCommands, type ApplyCommand } from './applyCommands';
@@ -67,27 +67,9 @@ export interface LoadedSync {
   fileText(trigger: unknown): string;
   /** Trigger writes reached a connection elsewhere (an agent's apply): its lists are read again. */
   triggersWritten(connectionId: string): void;
-  /** What the Datasets tree shows of drift (read on each change of `model`). */
-  treeDrift(): TreeDrift | undefined;
+  /** What the Datasets tree shows of drift on a service trigger (read on each change of `model`). */
+  triggerFileState(connectionId: string, triggerId: string): TriggerFileState | undefined;
   dispose(): void;
-}
-
-/**
- * The Datasets tree's drift, made once per change of the model. While the same connection compares again
- * (a save, Refresh) the last comparison's states stay, so the tree does not blink them away and back.
- */
-function treeDriftSource(model: DriftModel): () => TreeDrift | undefined {
-  let seen: DriftSnapshot | undefined;
-  let made: TreeDrift | undefined;
-  return () => {
-    const snapshot = model.snapshot();
-    if (snapshot === seen) return made;
-    seen = snapshot;
-    const connectionId = model.connectionId();
-    const stillComparing = snapshot.state.kind === 'loading' && made?.connectionId === connectionId;
-    if (!stillComparing) made = treeDriftOf(snapshot, connectionId, workspacePath);
-    return made;
-  };
 }
 
 /**
@@ -314,7 +296,7 @@ export function createSync(deps: SyncDeps, host: SyncHost): LoadedSync {
     apply: (command, args) => applying.run(command, args),
     fileText: (trigger) => triggerFileText(trigger),
     triggersWritten: written,
-    treeDrift: treeDriftSource(model),
+    triggerFileState: (connectionId, triggerId) => model.triggerFileState(connectionId, triggerId, workspacePath),
     dispose() {
       for (const d of disposables.reverse()) d.dispose();
     },

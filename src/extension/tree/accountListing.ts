@@ -3,7 +3,8 @@
 // with the client it was read with, so a connection whose keys or settings changed (a new client) is read again.
 // No vscode import.
 import * as l10n from '@vscode/l10n';
-import { ENVIRONMENT_WIDE, type Dataset, type Slo } from '../../api/schemas';
+import type { Dataset, Slo } from '../../api/schemas';
+import { ENVIRONMENT_WIDE } from '../../api/schemas/slugs';
 import { connectionLabel, type ConnectionProfile } from '../connections';
 import { listingRefusal } from '../core/listingRefusal';
 import { nodeId, type ErrorNode, type ListedDataset, type ListedSlo } from './nodes';

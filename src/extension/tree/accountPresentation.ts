@@ -1,7 +1,7 @@
 // How datasets and SLOs look in the tree, from what the service lists of them (or, where it does not list
 // them, what the user told the tree). Plain data, no vscode import; presentation.ts dispatches here.
 import * as l10n from '@vscode/l10n';
-import { ENVIRONMENT_WIDE } from '../../api/schemas';
+import { ENVIRONMENT_WIDE } from '../../api/schemas/slugs';
 import { knownLocale } from '../../webview/protocol/text/when';
 import { safeLabel } from '../core/text';
 import type { DatasetNode, SloNode } from './nodes';

@@ -1,6 +1,5 @@
 // "Find Column...": one column by its exact key name, shown in the tree on request.
 import * as vscode from 'vscode';
-import { ColumnKeyName } from '../../api/schemas';
 import { connectionLabel, type ConnectionManager } from '../connections';
 import type { Feedback } from '../core/feedback';
 import { safeLabel } from '../core/text';
@@ -24,6 +23,8 @@ export function registerColumnCommands(
           : await connections.requireActive();
       const dataset = datasetOf(arg) ?? (await pickDataset(view.model, vscode.l10n.t('Dataset to search'), true));
       if (dataset === undefined) return;
+      // The API's schemas load with the first command that checks a value against them, not at activation.
+      const { ColumnKeyName } = await import('../../api/schemas');
       const keyName = await vscode.window.showInputBox({
         title: vscode.l10n.t('Find Column in {0} on {1}', safeLabel(dataset), connectionLabel(conn.profile.name)),
         prompt: vscode.l10n.t('Column key name (exact)'),

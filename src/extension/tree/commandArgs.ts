@@ -2,7 +2,6 @@
 // run from the palette, a keybinding or another extension. Each command parses its argument with one of
 // these schemas (only the members it uses) instead of casting it. No vscode import.
 import * as z from 'zod';
-import { BurnAlert, Trigger } from '../../api/schemas';
 import { apiKeysId, datasetId, GROUP_KINDS, groupId, sloId } from './nodes';
 
 const connectionId = z.string();
@@ -21,19 +20,6 @@ const GroupArg = z.looseObject({
   group: z.enum(GROUP_KINDS),
 });
 export const SloArg = z.looseObject({ kind: z.literal('slo'), connectionId, dataset: z.string(), sloId: z.string() });
-export const TriggerArg = z.looseObject({
-  kind: z.literal('trigger'),
-  connectionId,
-  dataset: z.string(),
-  trigger: Trigger,
-});
-export const BurnAlertArg = z.looseObject({
-  kind: z.literal('burnAlert'),
-  connectionId,
-  dataset: z.string(),
-  sloId: z.string(),
-  alert: BurnAlert,
-});
 export const ApiKeysArg = z.looseObject({ kind: z.literal('apiKeys'), connectionId });
 export const ApiKeyArg = z.looseObject({
   kind: z.literal('apiKey'),
@@ -49,8 +35,6 @@ const TriggerIdArg = z.looseObject({ kind: z.literal('trigger'), trigger: z.loos
 const BurnAlertIdArg = z.looseObject({ kind: z.literal('burnAlert'), alert: z.looseObject({ id: z.string() }) });
 const ApiKeyIdArg = z.looseObject({ kind: z.literal('apiKey'), key: z.looseObject({ id: z.string() }) });
 export const ErrorArg = z.looseObject({ kind: z.literal('error'), parentId: z.string() });
-
-export type TriggerArg = z.infer<typeof TriggerArg>;
 
 /** Parses `arg` with `schema`; undefined when it does not fit (the command then does nothing or asks). */
 export function parseArg<T>(schema: z.ZodType<T>, arg: unknown): T | undefined {

@@ -1,7 +1,7 @@
 // Commands that change what the tree remembers per connection: datasets added, hidden or marked as
 // metrics datasets, SLO ids, API keys: what the service does not list (for this key), the user tells the tree.
 import * as vscode from 'vscode';
-import { ENVIRONMENT_WIDE } from '../../api/schemas';
+import { ENVIRONMENT_WIDE } from '../../api/schemas/slugs';
 import type { ConnectionManager } from '../connections';
 import type { Feedback } from '../core/feedback';
 import type { Settings } from '../core/settings';
@@ -95,11 +95,11 @@ async function addDatasets(deps: DatasetCommandDeps): Promise<void> {
     prompt: vscode.l10n.t(
       'Dataset slug (several separated by commas): for a dataset the service does not list, e.g. where the key may not list datasets.',
     ),
-    validateInput: (v) => {
+    validateInput: async (v) => {
       const slugs = entries(v);
       if (slugs.length === 0) return vscode.l10n.t('Enter at least one dataset slug');
       for (const s of slugs) {
-        const p = slugProblem(s);
+        const p = await slugProblem(s);
         if (p) return `${s}: ${p}`;
       }
       return undefined;

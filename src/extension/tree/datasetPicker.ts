@@ -1,11 +1,12 @@
 // Choosing a dataset when a command runs without a tree item: the datasets the tree knows, or a typed slug.
 import * as vscode from 'vscode';
-import { DatasetSlug, ENVIRONMENT_WIDE } from '../../api/schemas';
+import { ENVIRONMENT_WIDE } from '../../api/schemas/slugs';
 import { safeLabel } from '../core/text';
 import type { DatasetTreeModel } from './datasetTree';
 
-/** Why text is not a dataset slug, or undefined when it is one. */
-export function slugProblem(value: string): string | undefined {
+/** Why text is not a dataset slug, or undefined when it is one (the API's schemas load when first asked). */
+export async function slugProblem(value: string): Promise<string | undefined> {
+  const { DatasetSlug } = await import('../../api/schemas');
   const r = DatasetSlug.safeParse(value.trim());
   return r.success ? undefined : (r.error.issues[0]?.message ?? vscode.l10n.t('invalid dataset slug'));
 }
@@ -37,9 +38,9 @@ export async function pickDataset(
         ...slugs.map((s) => ({ label: s })),
       ];
     });
-    qp.onDidAccept(() => {
+    qp.onDidAccept(async () => {
       const chosen = qp.selectedItems[0]?.label ?? qp.value.trim();
-      const problem = slugProblem(chosen);
+      const problem = await slugProblem(chosen);
       if (problem) {
         qp.title = vscode.l10n.t('Not a dataset slug: {0}', problem);
         return;

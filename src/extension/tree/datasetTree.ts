@@ -1,5 +1,6 @@
 // The Datasets tree as plain data: which nodes exist and how their children load. No vscode import.
-import { ENVIRONMENT_WIDE, type Trigger } from '../../api/schemas';
+import type { Trigger } from '../../api/schemas';
+import { ENVIRONMENT_WIDE } from '../../api/schemas/slugs';
 import { AccountListing, listedSlo } from './accountListing';
 import { refusalReason } from '../core/listingRefusal';
 import { GROUP_KINDS, nodeId, type ActionNode, type GroupNode, type SloNode, type TreeNode } from './nodes';

@@ -1,7 +1,7 @@
 // What the Datasets tree says of its nodes, apart from loading them: the hint rows and the commands on them,
 // a failed load in words, the names a filter finds a node by, and the order of SLOs. No vscode import.
 import * as l10n from '@vscode/l10n';
-import { ENVIRONMENT_WIDE } from '../../api/schemas';
+import { ENVIRONMENT_WIDE } from '../../api/schemas/slugs';
 import { asServiceError, errorText, isCancellation } from '../core/errors';
 import type { LoadFailure } from './cachedTree';
 import { nodeId, type ActionNode, type SloNode, type TreeNode } from './nodes';

@@ -1,7 +1,8 @@
 // The root of the Datasets tree: the connection's datasets as the service lists them, with those the user
 // added or hid, and, where the list is not to be had, those environment-wide triggers name. No vscode import.
 import * as l10n from '@vscode/l10n';
-import { ENVIRONMENT_WIDE, ENVIRONMENT_WIDE_TRIGGER_SLUG, type Trigger } from '../../api/schemas';
+import type { Trigger } from '../../api/schemas';
+import { ENVIRONMENT_WIDE, ENVIRONMENT_WIDE_TRIGGER_SLUG } from '../../api/schemas/slugs';
 import { isCancellation, StaleConnectionError } from '../core/errors';
 import { refusalReason } from '../core/listingRefusal';
 import { keyRefusedNode, listedDataset, type AccountListing, type DatasetsOutcome } from './accountListing';

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { Trigger } from '../../api/schemas';
 import type { Feedback } from '../core/feedback';
-import { parseArg, TriggerArg } from '../tree';
+import { loadItemArgs, parseArg } from '../tree';
 import { parseTriggerUri, TRIGGER_SCHEME, type TriggerDocumentProvider } from './triggerDocuments';
 import { exportRelativePath } from './triggerExport';
 
@@ -65,11 +65,11 @@ export function registerTriggerCommands(
 ): vscode.Disposable[] {
   return [
     feedback.registerCommand('obs.trigger.open', vscode.l10n.t('open the trigger'), async (arg) => {
-      const node = parseArg(TriggerArg, arg);
+      const node = parseArg((await loadItemArgs()).TriggerArg, arg);
       if (node) await documents.open(node.connectionId, node.dataset, node.trigger);
     }),
     feedback.registerCommand('obs.trigger.export', vscode.l10n.t('export the trigger'), async (arg) => {
-      const node = parseArg(TriggerArg, arg);
+      const node = parseArg((await loadItemArgs()).TriggerArg, arg);
       if (node) await exportTrigger(node, feedback, fileText);
     }),
     // From the read-only document of a trigger (editor title), or the active editor from the palette.

@@ -1,0 +1,233 @@
+// The run of `obs review` (declared in review.ts, loaded when the command runs): the files a change touches
+// (reviewScope.ts) linted, the plan of every file under the paths made by the one pipeline (what an apply after
+// the merge would do), its changes split into the change's own and the others, and the trigger tests of what the
+// change touches, run against the service; printed as one Markdown report or as JSON.
+import { resolve } from 'node:path';
+import { systemClock } from '../backtest';
+import type { NoiseSession } from '../backtest/noiseReport';
+import { readTriggerFile, TRIGGER_FILE_SUFFIX, withoutIds, type PlanInputs } from '../triggerFiles';
+import { EXIT_TROUBLE, warn, type MainIo } from './io';
+import { lintFiles, lintOptions } from './lintRun';
+import { outFileProblem, writeOutFile } from './outFile';
+import { planFiles, targetOf, type CliPlan } from './planMaking';
+import { changedSince, textAt, type ChangedFiles } from './reviewChanged';
+import { noiseDiffJson } from './noiseDiffJson';
+import { noiseDiffOf } from './noiseDiffPlan';
+import { identityKeys, isFromChange, reviewExit, saysNothing, type FailOn, type ReviewReport } from './reviewReport';
+import { reviewMarkdown } from './reviewMarkdown';
+import { reviewScope } from './reviewScope';
+import { clientFromEnvironment } from './service';
+import { runTestFile, type TestSession } from './testRun';
+import { cliNoiseSession } from './triggerTestFiles';
+import { visibleJson } from './visible';
+import { metricsDatasetsOf } from './workspaceSettings';
+import type { ServiceClient } from '../api/client';
+import type { TestFileReport } from './testReport';
+
+/** The options of `obs review` as commander parses them (review.ts declares them). */
+export interface ReviewInvocation {
+  changedSince?: string;
+  format: 'markdown' | 'json';
+  jsonOut?: string;
+  comment?: boolean;
+  commentKey?: string;
+  failOn: FailOn;
+  /** false with --no-noise: no noise diff (it creates query results, paced at the service's rate). */
+  noise: boolean;
+  days: number;
+  prune?: boolean;
+  matchByName?: boolean;
+  allowUnknownColumns?: boolean;
+  metricsDataset?: string[];
+  settings?: string;
+  maxProblems: number;
+  concurrency: number;
+  maxBytes: number;
+}
+
+/** The identities of the triggers the files a change deleted held at its base (a prune deletes those). */
+async function deletedTriggers(changed: ChangedFiles, io: MainIo, matchByName: boolean): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (const file of changed.deleted) {
+    if (!file.toLowerCase().endsWith(TRIGGER_FILE_SUFFIX)) continue;
+    const text = await textAt(io.cwd, changed.base, file);
+    const read = text === undefined ? undefined : readTriggerFile(text);
+    // Matched by name, a file's ids are another environment's: only its names say what a prune deletes.
+    const held = read === undefined || !matchByName ? read : withoutIds(read);
+    if (held?.ok === true) for (const t of held.triggers) for (const k of identityKeys(t)) out.add(k);
+  }
+  return out;
+}
+
+function planInputs(paths: string[], invocation: ReviewInvocation, metricsDatasets: string[]): PlanInputs {
+  return {
+    scope: { kind: invocation.prune === true ? 'all' : 'files' },
+    allowUnknownColumns: invocation.allowUnknownColumns === true,
+    matchByName: invocation.matchByName === true,
+    paths,
+    metricsDatasets,
+    maxBytes: invocation.maxBytes,
+  };
+}
+
+/**
+ * The test files run one after the other, at the service's pace, with the query results the noise diff created
+ * (the same queries over the same days are not created again).
+ */
+async function runTests(
+  files: readonly string[],
+  noise: NoiseSession,
+  client: ServiceClient,
+  io: MainIo,
+  maxBytes: number,
+) {
+  const session: TestSession = {
+    client,
+    signal: noise.signal,
+    io,
+    maxBytes,
+    pacer: noise.pacer,
+    cache: noise.cache,
+    nowSeconds: Math.floor(systemClock.now() / 60_000) * 60,
+    record: false,
+    force: false,
+    unsaved: 0,
+  };
+  const reports: TestFileReport[] = [];
+  for (const file of files) if (!session.signal.aborted) reports.push(await runTestFile(file, session));
+  const stopped = session.signal.aborted ? ['stopped: the tests not run are missing from the report'] : [];
+  return { files: reports, problems: stopped };
+}
+
+/** The report as JSON: the noise diff in its own documented shape (obs plan --noise --format json gives the same). */
+function reviewJson(report: ReviewReport): Record<string, unknown> {
+  const { noise, ...rest } = report;
+  return noise === undefined ? rest : { ...rest, noise: noiseDiffJson(noise.entries, { days: noise.days }) };
+}
+
+/** The plan of the change's own changes only, for the noise diff. */
+function ownPlan(made: CliPlan, fromChange: readonly number[]): CliPlan {
+  const changes = fromChange.flatMap((i) => made.plan.changes.slice(i, i + 1));
+  return { ...made, plan: { ...made.plan, changes } };
+}
+
+/** What must hold before anything is read: the metrics datasets, a writable --json-out, the change's files. */
+async function preflight(invocation: ReviewInvocation, io: MainIo) {
+  const metrics = await metricsDatasetsOf(invocation.metricsDataset, invocation.settings, io);
+  if (metrics === undefined) return undefined;
+  const jsonOut = invocation.jsonOut === undefined ? undefined : resolve(io.cwd, invocation.jsonOut);
+  const outProblem = jsonOut === undefined ? undefined : await outFileProblem(jsonOut);
+  if (outProblem !== undefined) {
+    warn(io, `--json-out ${invocation.jsonOut ?? ''}: ${outProblem}; nothing was reviewed`);
+    return undefined;
+  }
+  if (invocation.changedSince === undefined) return { metrics, jsonOut, changed: undefined };
+  const changed = await changedSince(invocation.changedSince, io.cwd);
+  if (!changed.ok) {
+    warn(io, `--changed-since ${invocation.changedSince}: ${changed.reason}`);
+    return undefined;
+  }
+  return { metrics, jsonOut, changed };
+}
+
+/** The review of the files under the paths; undefined (each problem said) when nothing could be reviewed. */
+export async function makeReview(
+  paths: readonly string[],
+  invocation: ReviewInvocation,
+  io: MainIo,
+): Promise<{ report: ReviewReport; jsonOut: string | undefined } | undefined> {
+  const list = paths.length === 0 ? ['.'] : [...paths];
+  const ready = await preflight(invocation, io);
+  if (ready === undefined) return undefined;
+  const { metrics, jsonOut, changed } = ready;
+  const scope = await reviewScope(list, changed, io, invocation.maxBytes);
+  for (const p of scope.problems) warn(io, p);
+  if (scope.problems.length > 0) return undefined;
+  const lint = await lintFiles(scope.lint, lintOptions(invocation, metrics), io, invocation.maxBytes);
+  for (const f of lint) if (f.error !== undefined) warn(io, `cannot read ${f.file}: ${f.error}`);
+  const env = io.env ?? {};
+  const client = clientFromEnvironment(env);
+  try {
+    const inputs = planInputs(list, invocation, metrics);
+    const made = await planFiles(client, inputs, targetOf(env), io, invocation.concurrency);
+    const matchByName = invocation.matchByName === true;
+    const deleted = changed === undefined ? new Set<string>() : await deletedTriggers(changed, io, matchByName);
+    const plan = made?.plan;
+    const fromChange = (plan?.changes ?? []).flatMap((c, i) => (isFromChange(c, scope.touches, deleted) ? [i] : []));
+    const session = cliNoiseSession(client, io);
+    const own = made === undefined ? undefined : ownPlan(made, fromChange);
+    const noiseOptions = { mode: 'exact' as const, days: invocation.days, maxBytes: invocation.maxBytes };
+    const noise =
+      own === undefined || !invocation.noise
+        ? undefined
+        : { days: invocation.days, entries: await noiseDiffOf(own, session, io, noiseOptions) };
+    const tests = await runTests(scope.tests, session, client, io, invocation.maxBytes);
+    const problems = [
+      ...(made === undefined ? ['no plan could be made (said above)'] : []),
+      ...(made !== undefined && !made.complete ? ['the plan is not of every file and dataset (said above)'] : []),
+      ...tests.problems,
+    ];
+    const report: ReviewReport = {
+      format: 'obs-review',
+      version: 1,
+      ...(changed === undefined || invocation.changedSince === undefined
+        ? {}
+        : {
+            changedSince: {
+              ref: invocation.changedSince,
+              base: changed.base,
+              changed: [...changed.changed].sort(),
+              deleted: [...changed.deleted].sort(),
+            },
+          }),
+      lint,
+      ...(plan === undefined ? {} : { plan }),
+      fromChange,
+      ...(noise === undefined ? {} : { noise }),
+      tests,
+      problems,
+    };
+    return { report, jsonOut };
+  } finally {
+    await client.close();
+  }
+}
+
+export async function runReview(paths: readonly string[], invocation: ReviewInvocation, io: MainIo): Promise<number> {
+  const made = await makeReview(paths, invocation, io);
+  if (made === undefined) return EXIT_TROUBLE;
+  const { report, jsonOut } = made;
+  const json = `${visibleJson(reviewJson(report))}\n`;
+  const markdown = reviewMarkdown(report);
+  io.stdout(invocation.format === 'json' ? json : markdown);
+  const unsaved = jsonOut === undefined ? undefined : await writeOutFile(jsonOut, json);
+  if (unsaved !== undefined)
+    warn(io, `--json-out ${invocation.jsonOut ?? ''}: the report could not be saved: ${unsaved}`);
+  const posted = invocation.comment === true ? await comment(markdown, report, invocation, io) : true;
+  return unsaved !== undefined || !posted ? EXIT_TROUBLE : reviewExit(report, invocation.failOn);
+}
+
+const POSTED = {
+  created: 'the review is posted to the pull request',
+  updated: "the pull request's review comment is brought up to date",
+  unchanged: "the pull request's review comment already says this",
+  none: 'nothing to say and no earlier comment: nothing was posted',
+} as const;
+
+/** The Markdown posted to the pull request (said on stderr); false when it could not be. */
+async function comment(markdown: string, report: ReviewReport, invocation: ReviewInvocation, io: MainIo) {
+  const { postReviewComment } = await import('./github/comment');
+  const posted = await postReviewComment({
+    markdown,
+    nothingChanged: saysNothing(report),
+    env: io.env ?? {},
+    cwd: io.cwd,
+    ...(invocation.commentKey === undefined ? {} : { key: invocation.commentKey }),
+  });
+  if (!posted.ok) {
+    warn(io, `--comment: ${posted.reason.message}`);
+    return false;
+  }
+  warn(io, `${POSTED[posted.action]}${posted.url === undefined ? '' : `: ${posted.url}`}`);
+  return true;
+}
