@@ -1,7 +1,8 @@
 // Writes schemas/trigger.schema.json (the full schema) and schemas/trigger.editor.schema.json (completion
 // and hover only) from the zod write schema, schemas/trigger-test.schema.json from the trigger test file's
 // zod schema (src/backtest/testFile.ts) and schemas/trigger-test-recording.schema.json from its recording's
-// (src/backtest/recordingFile.ts). Run by esbuild.mjs on every build; by hand:
+// (src/backtest/recordingFile.ts), and the burn alert and definitions file schemas (src/lint/sloFileSchemas.ts),
+// full and for the editor. Run by esbuild.mjs on every build; by hand:
 // `node --import tsx scripts/gen-trigger-schema.ts` (add `--check` to fail when stale).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,12 +10,26 @@ import { TRIGGER_EDITOR_SCHEMA_PATH, triggerEditorSchemaText } from '../src/lint
 import { TRIGGER_SCHEMA_PATH, triggerJsonSchemaText } from '../src/lint/jsonSchema';
 import { TRIGGER_TEST_SCHEMA_PATH, triggerTestJsonSchemaText } from '../src/backtest/testFile';
 import { recordingJsonSchemaText, TRIGGER_RECORDING_SCHEMA_PATH } from '../src/backtest/recordingFile';
+import {
+  BURN_ALERT_EDITOR_SCHEMA_PATH,
+  BURN_ALERT_SCHEMA_PATH,
+  burnAlertEditorSchemaText,
+  burnAlertJsonSchemaText,
+  DEFINITIONS_EDITOR_SCHEMA_PATH,
+  DEFINITIONS_SCHEMA_PATH,
+  definitionsEditorSchemaText,
+  definitionsJsonSchemaText,
+} from '../src/lint/sloFileSchemas';
 
 const SCHEMAS: readonly [string, () => string][] = [
   [TRIGGER_SCHEMA_PATH, triggerJsonSchemaText],
   [TRIGGER_EDITOR_SCHEMA_PATH, triggerEditorSchemaText],
   [TRIGGER_TEST_SCHEMA_PATH, triggerTestJsonSchemaText],
   [TRIGGER_RECORDING_SCHEMA_PATH, recordingJsonSchemaText],
+  [BURN_ALERT_SCHEMA_PATH, burnAlertJsonSchemaText],
+  [BURN_ALERT_EDITOR_SCHEMA_PATH, burnAlertEditorSchemaText],
+  [DEFINITIONS_SCHEMA_PATH, definitionsJsonSchemaText],
+  [DEFINITIONS_EDITOR_SCHEMA_PATH, definitionsEditorSchemaText],
 ];
 
 function readOrUndefined(file: string): string | undefined {

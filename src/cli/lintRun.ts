@@ -4,9 +4,10 @@ import { errorText } from '../api/errors';
 import {
   decodeTriggerFile,
   DEFAULT_MAX_DIAGNOSTICS,
-  lintDecoded,
+  lintNamedDecoded,
   type DatasetColumns,
   type DecodedFile,
+  sloFileKind,
   type LintOptions,
 } from '../lint';
 import { datasetsNamed } from '../lint/columns';
@@ -91,17 +92,31 @@ function decodeRead(read: { bytes?: Uint8Array }, limit: number): { decoded: Dec
   return { decoded: decodeTriggerFile(bytes, limit), size: bytes.length };
 }
 
-/** Lints a file read; its bytes are let go of once decoded (and collected when large), so a large file is not held twice. */
-function lintRead(read: { bytes?: Uint8Array }, options: LintOptions): ReturnType<typeof lintDecoded> {
+/**
+ * Lints a file read, by its name (a trigger, burn alert or definitions file); its bytes are let go of once
+ * decoded (and collected when large), so a large file is not held twice.
+ */
+function lintRead(
+  file: string,
+  read: { bytes?: Uint8Array },
+  options: LintOptions,
+): ReturnType<typeof lintNamedDecoded> {
   const { decoded, size } = decodeRead(read, options.maxDiagnostics ?? DEFAULT_MAX_DIAGNOSTICS);
   if (size >= COLLECT_FROM_BYTES) collectGarbage();
-  return lintDecoded(decoded, options);
+  return lintNamedDecoded(file, decoded, options);
 }
 
-/** The datasets a file's triggers name, when it is JSON (the columns to read for it). */
-function datasetsOf(bytes: Uint8Array): string[] {
+/** The datasets a file names, when it is JSON (the columns to read for it): its triggers', or a definitions file's. */
+function datasetsOf(file: string, bytes: Uint8Array): string[] {
   try {
-    return datasetsNamed(JSON.parse(decodeTriggerFile(bytes, 0).text));
+    const value: unknown = JSON.parse(decodeTriggerFile(bytes, 0).text);
+    const kind = sloFileKind(file);
+    if (kind === undefined) return datasetsNamed(value);
+    const slug =
+      kind === 'definitions' && typeof value === 'object' && value !== null && 'dataset_slug' in value
+        ? value.dataset_slug
+        : undefined;
+    return typeof slug === 'string' ? [slug] : [];
   } catch {
     return [];
   }
@@ -115,8 +130,8 @@ async function serviceColumns(
 ): Promise<Record<string, DatasetColumns> | undefined> {
   // A first read for the datasets the files name (the bytes are not kept: files may be large).
   const named = new Set<string>();
-  await readFiles(files, io, maxBytes, (r) => {
-    if ('bytes' in r && r.bytes !== undefined) for (const d of datasetsOf(r.bytes)) named.add(d);
+  await readFiles(files, io, maxBytes, (r, file) => {
+    if ('bytes' in r && r.bytes !== undefined) for (const d of datasetsOf(file, r.bytes)) named.add(d);
   });
   try {
     // The client (and undici) load only for this option.
@@ -152,7 +167,7 @@ export async function lintFiles(
       reports.push({ file, diagnostics: [], error: r.reason });
       return;
     }
-    const { diagnostics, hidden } = lintRead(r, options);
+    const { diagnostics, hidden } = lintRead(file, r, options);
     reports.push({ file, diagnostics, hidden });
   });
   return reports;

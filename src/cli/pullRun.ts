@@ -2,25 +2,41 @@
 import { dirname, join, resolve } from 'node:path';
 import {
   applyPull,
+  BURN_ALERT_PULL,
+  collectBurnAlerts,
+  collectDefinitions,
   collectTriggers,
   PacedPool,
+  planDefinitionsPull,
+  planKindPull,
   planPull,
   pullSummary,
   scanExisting,
+  scanFolders,
+  scanRoot,
+  DEFINITIONS_FILE_SUFFIX,
   type PullAction,
   type PullReport,
 } from '../triggerFiles';
+import { ENVIRONMENT_WIDE } from '../api/schemas/slugs';
+import type { ServiceClient } from '../api/client';
 import { nodeFileSystem } from '../triggerFiles/nodeFs';
 import { clientFromEnvironment } from './service';
 import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, type MainIo } from './io';
 import { checkOutFolder, makeFolder, OutFolderError } from './outFolder';
 import { visible } from './visible';
 
+/** What `obs pull` may bring (`--kinds`). */
+export type PullKind = 'triggers' | 'burn-alerts' | 'definitions';
+
 /** The options of `obs pull` as commander parses them (pull.ts declares them). */
 export interface PullInvocation {
   dataset?: string[];
   all?: boolean;
   out: string;
+  kinds: PullKind[];
+  burnAlertsOut: string;
+  definitionsOut: string;
   force?: boolean;
   concurrency: number;
 }
@@ -39,7 +55,7 @@ function printReport(io: MainIo, out: string, r: PullReport): void {
 }
 
 /** Makes the folders the new files go into, before any is written (so a folder that cannot be made leaves every file as it was). */
-async function makeFolders(root: string, plan: readonly PullAction[]): Promise<void> {
+async function makeFolders<I>(root: string, plan: readonly PullAction<I>[]): Promise<void> {
   const folders = new Set(plan.filter((a) => a.kind === 'create').map((a) => dirname(join(root, a.path))));
   for (const folder of [...folders].sort()) await makeFolder(folder);
 }
@@ -56,16 +72,30 @@ async function folderReady(io: MainIo, out: string, step: () => Promise<void>): 
   }
 }
 
-export async function runPull(invocation: PullInvocation, io: MainIo): Promise<number> {
-  const client = clientFromEnvironment(io.env ?? {});
-  try {
-    const root = resolve(io.cwd, invocation.out);
-    // Before asking the service anything: a folder that cannot be made fails the pull at once.
-    if (!(await folderReady(io, invocation.out, () => checkOutFolder(root)))) return EXIT_TROUBLE;
-    const pool = new PacedPool({
-      concurrency: invocation.concurrency,
-      onPause: (ms) => warn(io, `waiting ${Math.ceil(ms / 1000)} s for the service's rate limit`),
-    });
+/** What one kind's pull did: 0, 1 or 2 as the exit status would say it. */
+type KindRun = (root: string, pool: PacedPool) => Promise<number>;
+
+/** Writes a kind's plan under `root` (its folders made first) and prints what happened; the exit status. */
+async function writePlan<I>(
+  invocation: PullInvocation,
+  io: MainIo,
+  out: string,
+  root: string,
+  plan: readonly PullAction<I>[],
+  failed: boolean,
+): Promise<number> {
+  if (!(await folderReady(io, out, () => makeFolders(root, plan)))) return EXIT_TROUBLE;
+  const report = await applyPull(nodeFileSystem, root, plan, {
+    approve: (updates) => Promise.resolve(new Set(invocation.force === true ? updates.map((u) => u.path) : [])),
+    ...(io.signal ? { signal: io.signal } : {}),
+  });
+  printReport(io, out, report);
+  if (failed || report.failed.length > 0 || report.cancelled) return EXIT_TROUBLE;
+  return report.skipped.length > 0 ? EXIT_FOUND : EXIT_OK;
+}
+
+function pullTriggers(invocation: PullInvocation, io: MainIo, client: ServiceClient): KindRun {
+  return async (root, pool) => {
     const collected = await collectTriggers(
       client,
       { datasets: invocation.dataset ?? [], everything: invocation.all === true },
@@ -81,14 +111,57 @@ export async function runPull(invocation: PullInvocation, io: MainIo): Promise<n
     );
     for (const f of collected.failures) warn(io, `could not list the triggers of ${f.dataset}: ${f.message}`);
     const plan = planPull(collected.items, await scanExisting(nodeFileSystem, root, collected.items, io.signal));
-    if (!(await folderReady(io, invocation.out, () => makeFolders(root, plan)))) return EXIT_TROUBLE;
-    const report = await applyPull(nodeFileSystem, root, plan, {
-      approve: (updates) => Promise.resolve(new Set(invocation.force === true ? updates.map((u) => u.path) : [])),
-      ...(io.signal ? { signal: io.signal } : {}),
+    return writePlan(invocation, io, invocation.out, root, plan, collected.failures.length > 0);
+  };
+}
+
+/** The datasets named, and with --all the environment's SLOs (`__all__`). */
+const sloScopes = (invocation: PullInvocation): string[] => [
+  ...(invocation.all === true ? [ENVIRONMENT_WIDE] : []),
+  ...(invocation.dataset ?? []),
+];
+
+function pullBurnAlerts(invocation: PullInvocation, io: MainIo, client: ServiceClient): KindRun {
+  return async (root, pool) => {
+    const collected = await collectBurnAlerts(client, sloScopes(invocation), pool, io.signal);
+    for (const f of collected.failures) warn(io, `could not read ${f.what}: ${f.message}`);
+    const folders = collected.items.map((i) => BURN_ALERT_PULL.folderOf(i));
+    const existing = await scanFolders(nodeFileSystem, root, folders, BURN_ALERT_PULL.suffix, io.signal);
+    const plan = planKindPull(BURN_ALERT_PULL, collected.items, existing);
+    return writePlan(invocation, io, invocation.burnAlertsOut, root, plan, collected.failures.length > 0);
+  };
+}
+
+function pullDefinitions(invocation: PullInvocation, io: MainIo, client: ServiceClient): KindRun {
+  return async (root, pool) => {
+    const collected = await collectDefinitions(client, invocation.dataset ?? [], pool, io.signal);
+    for (const f of collected.failures) warn(io, `could not read ${f.what}: ${f.message}`);
+    const existing = await scanRoot(nodeFileSystem, root, DEFINITIONS_FILE_SUFFIX);
+    const plan = planDefinitionsPull(collected.items, existing);
+    return writePlan(invocation, io, invocation.definitionsOut, root, plan, collected.failures.length > 0);
+  };
+}
+
+export async function runPull(invocation: PullInvocation, io: MainIo): Promise<number> {
+  const client = clientFromEnvironment(io.env ?? {});
+  try {
+    const runs: [string, KindRun][] = [];
+    if (invocation.kinds.includes('triggers')) runs.push([invocation.out, pullTriggers(invocation, io, client)]);
+    if (invocation.kinds.includes('burn-alerts'))
+      runs.push([invocation.burnAlertsOut, pullBurnAlerts(invocation, io, client)]);
+    if (invocation.kinds.includes('definitions'))
+      runs.push([invocation.definitionsOut, pullDefinitions(invocation, io, client)]);
+    const roots = runs.map(([out]) => resolve(io.cwd, out));
+    // Before asking the service anything: a folder that cannot be made fails the pull at once.
+    for (const [i, [out]] of runs.entries())
+      if (!(await folderReady(io, out, () => checkOutFolder(roots[i] ?? out)))) return EXIT_TROUBLE;
+    const pool = new PacedPool({
+      concurrency: invocation.concurrency,
+      onPause: (ms) => warn(io, `waiting ${Math.ceil(ms / 1000)} s for the service's rate limit`),
     });
-    printReport(io, invocation.out, report);
-    if (collected.failures.length > 0 || report.failed.length > 0 || report.cancelled) return EXIT_TROUBLE;
-    return report.skipped.length > 0 ? EXIT_FOUND : EXIT_OK;
+    let code = EXIT_OK;
+    for (const [i, [out, run]] of runs.entries()) code = Math.max(code, await run(roots[i] ?? out, pool));
+    return code;
   } finally {
     await client.close();
   }

@@ -4,6 +4,7 @@
 import * as l10n from '@vscode/l10n';
 import { isUtf8 } from 'node:buffer';
 import { analyse, DEFAULT_MAX_DIAGNOSTICS, type Analysis, type EncodingProblem } from './lint';
+import { lintSloText, sloFileKind, type SloFileKind } from './sloLint';
 import type { Diagnostic, LintOptions } from './types';
 
 export interface DecodedFile {
@@ -150,9 +151,24 @@ export function lintReport(input: string | Uint8Array, options: LintOptions = {}
  * What lintReport says of the bytes a file was decoded from (decodeTriggerFile, with the same
  * maxDiagnostics): a caller reading large files can let go of the bytes before the lint.
  */
-export function lintDecoded(decoded: DecodedFile, options: LintOptions = {}): LintReport {
+function lintDecoded(decoded: DecodedFile, options: LintOptions = {}): LintReport {
   const { diagnostics, hidden, datasets } = analyse(decoded.text, options, {
     encoding: { problems: decoded.problems, more: decoded.more },
   });
   return { diagnostics, hidden, datasets };
+}
+
+/**
+ * lintDecoded for the file named `fileName`: a burn alert file (`*.burn-alert.json`) or a dataset definitions
+ * file (`*.definitions.json`) by its rules, any other file as a trigger file.
+ */
+export function lintNamedDecoded(fileName: string, decoded: DecodedFile, options: LintOptions = {}): LintReport {
+  const kind = sloFileKind(fileName);
+  return kind === undefined ? lintDecoded(decoded, options) : lintSloDecoded(kind, decoded, options);
+}
+
+/** A burn alert or definitions file's decoded bytes linted: each undecodable byte sequence reported too. */
+export function lintSloDecoded(kind: SloFileKind, decoded: DecodedFile, options: LintOptions = {}): LintReport {
+  const report = lintSloText(kind, decoded.text, options, decoded.problems);
+  return { ...report, hidden: { ...report.hidden, error: report.hidden.error + decoded.more } };
 }

@@ -61,19 +61,27 @@ function withoutValidation(node: unknown): unknown {
   return { ...out, ...hintsOf(node) };
 }
 
+/**
+ * An editor schema made from a full schema's text: its validating keywords dropped (the linter reports those
+ * problems, once), its allowed values kept as examples, comments and trailing commas left to the linter.
+ */
+export function editorSchemaFrom(fullText: string, description: string): string {
+  const editor = withoutValidation(JSON.parse(fullText)) as Record<string, unknown>;
+  editor['description'] = description;
+  // VS Code's JSON support reads these two: it leaves comments and trailing commas in these files to
+  // obs-lint, which reports them as the errors they are for the service, with its rule and link.
+  editor['allowComments'] = true;
+  editor['allowTrailingCommas'] = true;
+  return `${JSON.stringify(editor, null, 2)}\n`;
+}
+
 let cached: string | undefined;
 
 /** The editor schema text, formatted as committed (2-space indent, final newline). */
 export function triggerEditorSchemaText(): string {
-  if (cached !== undefined) return cached;
-  const full = JSON.parse(triggerJsonSchemaText()) as Record<string, unknown>;
-  const editor = withoutValidation(full) as Record<string, unknown>;
-  editor['description'] =
-    'Completion and hover for trigger files (generated from schemas/trigger.schema.json without its validating keywords: obs-lint reports every problem, once).';
-  // VS Code's JSON support reads these two: it leaves comments and trailing commas in trigger files to
-  // obs-lint, which reports them as the errors they are for the service, with its rule and link.
-  editor['allowComments'] = true;
-  editor['allowTrailingCommas'] = true;
-  cached = `${JSON.stringify(editor, null, 2)}\n`;
+  cached ??= editorSchemaFrom(
+    triggerJsonSchemaText(),
+    'Completion and hover for trigger files (generated from schemas/trigger.schema.json without its validating keywords: obs-lint reports every problem, once).',
+  );
   return cached;
 }

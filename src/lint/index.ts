@@ -1,6 +1,15 @@
 // Public surface of the trigger linter (no vscode import: the extension adapts it).
 export { lint, fixAll, DEFAULT_MAX_DIAGNOSTICS, MAX_MESSAGE_LENGTH } from './lint';
-export { decodeTriggerFile, lintBytes, lintDecoded, lintReport, type DecodedFile, type LintReport } from './decode';
+export {
+  decodeTriggerFile,
+  lintBytes,
+  lintNamedDecoded,
+  lintSloDecoded,
+  lintReport,
+  type DecodedFile,
+  type LintReport,
+} from './decode';
+export { fixAllSlo, lintSloText, sloFileKind, type SloFileKind } from './sloLint';
 export { applyFixes } from './fixes';
 export { RULES, RULES_DOC_PATH, ruleDocsAnchor, type RuleId, type Severity } from './rules';
 export type {

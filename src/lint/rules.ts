@@ -1,5 +1,6 @@
 // The registry of linter rules: stable ids, default severities, one-line summaries. The checks
-// themselves live in src/lint/schema/ (zod); docs/rules.md has one section per rule.
+// themselves live in src/lint/schema/ (zod) for triggers, burnAlertRules.ts and definitionsRules.ts for the
+// other files; docs/rules.md has one section per rule.
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -225,6 +226,56 @@ export const RULES = [
     'info',
     'A column the query names is hidden in the dataset: it still works, but autocomplete and field lists leave it out.',
   ),
+
+  // Burn alert files (docs/SLO-FILES.md): spec 2.2, 4.4 and errors 1 to 4 of part 7; budget_rate bounds from the service facts.
+  rule('burn-alert/file', 'error', 'A burn alert file holds one burn alert object.'),
+  rule('burn-alert/id', 'error', 'id is the id of the burn alert on the service: a file updates an alert that exists.'),
+  rule('burn-alert/dataset-slug', 'error', "dataset_slug is the dataset of the alert's SLO, or __all__."),
+  rule('burn-alert/slo', 'error', "slo is an object with the SLO's id (and its name, for people)."),
+  rule('burn-alert/alert-type', 'error', 'alert_type is exhaustion_time or budget_rate.'),
+  rule(
+    'burn-alert/exhaustion-minutes',
+    'error',
+    'exhaustion_minutes is a whole number, 0 or more, given for exhaustion_time alerts only, and always for them.',
+    true,
+  ),
+  rule(
+    'burn-alert/budget-rate-window',
+    'error',
+    'budget_rate_window_minutes is a whole number, at least 60, given for budget_rate alerts only, and always for them.',
+    true,
+  ),
+  rule(
+    'burn-alert/budget-rate-threshold',
+    'error',
+    'budget_rate_decrease_threshold_per_million is a whole number from 1 to 1000000, given for budget_rate alerts only, and always for them.',
+    true,
+  ),
+  rule('burn-alert/description', 'error', 'description is a string of at most 1023 characters.'),
+  rule('burn-alert/recipients', 'error', 'recipients holds at least one recipient.'),
+  rule('burn-alert/recipient', 'error', 'A recipient is named by id (or by type and target).'),
+  rule(
+    'burn-alert/read-only-member',
+    'info',
+    'triggered, created_at and updated_at are set by the service; the file leaves them out.',
+    true,
+  ),
+  rule('burn-alert/unknown-member', 'warning', 'A burn alert file holds only the members it writes.'),
+
+  // Dataset definitions files (docs/SLO-FILES.md): spec 2.7 and 4.8.
+  rule('definitions/file', 'error', 'A definitions file holds one object: dataset_slug and definitions.'),
+  rule('definitions/dataset-slug', 'error', 'dataset_slug is the slug of one dataset (not environment-wide).'),
+  rule('definitions/unknown-type', 'error', 'Every definition type is one of the types of the service.'),
+  rule('definitions/column', 'error', 'A definition is null (unset) or a column: {"name": "..."}.'),
+  rule('definitions/clear-with-null', 'info', 'A cleared definition is written null, not with an empty name.', true),
+  rule(
+    'definitions/column-type',
+    'info',
+    'column_type is left to the service, which decides it from the column and ignores it in a write.',
+    true,
+  ),
+  // Only with the dataset's columns known (an active connection, --columns-from-service).
+  rule('definitions/unknown-column', 'warning', 'A definition names a column the dataset has.'),
 ] as const;
 
 export type RuleId = (typeof RULES)[number]['id'];

@@ -76,7 +76,7 @@ const sameAddress = (a: Record<string, unknown>, b: Record<string, unknown>): bo
  * with the same type and target, given that id on both sides: the service answers a recipient sent as
  * type and target with the id it gave it (service facts). Two different ids are never one recipient.
  */
-function pairedRecipients(local: unknown, service: unknown): [unknown, unknown] {
+export function pairedRecipients(local: unknown, service: unknown): [unknown, unknown] {
   if (!Array.isArray(local) || !Array.isArray(service)) return [local, service];
   const l = local.map((r: unknown) => (isRecord(r) ? { ...r } : r));
   const s = service.map((r: unknown) => (isRecord(r) ? { ...r } : r));
@@ -115,6 +115,13 @@ function comparable(local: unknown, service: unknown): [unknown, unknown] {
   }
   [l.recipients, s.recipients] = pairedRecipients(l.recipients, s.recipients);
   return [normalize(l, COMPARED), normalize(s, COMPARED)];
+}
+
+/** The members where two canonical values differ, the service's first (for files of other kinds). */
+export function differencesOf(service: unknown, local: unknown): Difference[] {
+  const out: Difference[] = [];
+  walk(service, local, [], out);
+  return out;
 }
 
 /** The differences between a local trigger and the service's trigger it was matched with (ids aside). */

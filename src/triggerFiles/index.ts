@@ -21,8 +21,16 @@ export {
 } from './drift';
 export { serviceChangesSince } from './changedSince';
 export { collectTriggers, listDatasets, type PullItem, type TriggerLister } from './listing';
-export { APPEARED, applyPull, planPull, pullSummary, type PullAction, type PullReport } from './pull';
-export { scanExisting, type ExistingFile } from './scan';
+export { APPEARED, applyPull, planKindPull, planPull, pullSummary, type PullAction, type PullReport } from './pull';
+export { scanExisting, scanFolders, scanRoot, type ExistingFile } from './scan';
+export { BURN_ALERT_PULL, collectBurnAlerts, collectDefinitions, planDefinitionsPull } from './sloPull';
+export { burnAlertFileText, normalizeBurnAlert, type BurnAlertItem } from './burnAlertFile';
+export {
+  DEFINITIONS_FILE_SUFFIX,
+  definitionsFileText,
+  normalizeDefinitions,
+  type DefinitionsItem,
+} from './definitionsFile';
 export { type EntryKind, type PullFileSystem } from './pullFs';
 export { within } from './contained';
 export { PacedPool, PullCancelled } from './pool';

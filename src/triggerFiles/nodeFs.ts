@@ -13,8 +13,8 @@ import { readRegularFile, ReadProblem } from './regularFile';
 
 const code = (err: unknown) => (typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined);
 
-/** The temporary files of this module's writes: `<anything>.trigger.json.<8 lower-case hex>.tmp`. */
-const TEMP_NAME = /\.trigger\.json\.[0-9a-f]{8}\.tmp$/;
+/** The temporary files of this module's writes: `<anything>.trigger.json.<8 lower-case hex>.tmp` (or of a burn alert or definitions file). */
+const TEMP_NAME = /\.(trigger|burn-alert|definitions)\.json\.[0-9a-f]{8}\.tmp$/;
 /** A temporary file lives for the milliseconds of one write; one this old was left by a write that died. */
 export const STALE_TEMP_MS = 5 * 60 * 1000;
 

@@ -175,8 +175,8 @@ function recipient(v: unknown, byId: boolean): unknown {
   });
 }
 
-/** Recipients are a set: sorted by what names them, each once. */
-function recipients(v: unknown, byId: boolean): unknown[] | undefined {
+/** Recipients are a set: sorted by what names them, each once (burn alert files hold them so too). */
+export function canonicalRecipients(v: unknown, byId: boolean): unknown[] | undefined {
   const all = list(v, (r) => recipient(r, byId));
   if (all === undefined) return undefined;
   const byKey = new Map<string, unknown>();
@@ -211,7 +211,7 @@ const TOP_LEVEL: Record<(typeof TRIGGER_FILE_MEMBERS)[number], (v: unknown, o: N
   frequency: whenNot(TRIGGER_DEFAULTS.frequency),
   alert_type: whenNot(TRIGGER_DEFAULTS.alert_type),
   disabled: whenNot(TRIGGER_DEFAULTS.disabled),
-  recipients: (v, o) => recipients(v, o.recipientsById === true),
+  recipients: (v, o) => canonicalRecipients(v, o.recipientsById === true),
   evaluation_schedule_type: whenNot(TRIGGER_DEFAULTS.evaluation_schedule_type),
   evaluation_schedule: orderedOr(['window'], (key, m) => (key === 'window' ? orderedOr(WINDOW_MEMBERS)(m) : plain(m))),
   baseline_details: orderedOr(BASELINE_MEMBERS),

@@ -1,26 +1,78 @@
-// Pull: the service's triggers written as canonical files, `<folder>/<dataset>/<name>.trigger.json`.
-// A trigger's file is the one that links its id (wherever the user moved it in the dataset's folder),
-// else the file of its dataset and name without an id, else a new file, whose name no other file has in
-// any letter case. A file that differs from the service's trigger is overwritten only when the caller
-// approves; one that differs only in its formatting is left alone; what pull cannot read at a path (a
-// link leading nowhere or outside, a folder) is never written. No vscode import.
+// Pull: the service's triggers written as canonical files, `<folder>/<dataset>/<name>.trigger.json` (and burn
+// alerts, by the same planner: pullKinds.ts). A trigger's file is the one that links its id (wherever the user
+// moved it in the dataset's folder), else the file of its dataset and name without an id, else a new file, whose
+// name no other file has in any letter case. A file that differs from the service's trigger is overwritten only
+// when the caller approves; one that differs only in its formatting is left alone; what pull cannot read at a
+// path (a link leading nowhere or outside, a folder) is never written. No vscode import.
 import { compareTriggers, type Difference } from './compare';
 import { nestingProblem } from './depth';
 import type { PullItem } from './listing';
 import { readTriggerFile } from './localFiles';
 import { triggerFileText } from './normalize';
-import { datasetFolder, pathKey, triggerFileName } from './paths';
+import { datasetFolder, pathKey, triggerFileName, TRIGGER_FILE_SUFFIX } from './paths';
 import { within } from './contained';
 import { errorMessage, isAlreadyThere, type PullFileSystem } from './pullFs';
 import type { ExistingFile } from './scan';
 
-export type PullAction =
-  | { kind: 'create'; path: string; text: string; item: PullItem }
-  /** The file differs from the service's trigger: written only when approved. `linkTo`: the file is a link to that path, which is written. */
-  | { kind: 'update'; path: string; text: string; item: PullItem; differences: Difference[]; linkTo?: string }
-  | { kind: 'unchanged'; path: string; item: PullItem }
-  /** Pull may not write the trigger's file, and why (reported as failed). */
-  | { kind: 'refused'; path: string; item: PullItem; reason: string };
+export type PullAction<I = PullItem> =
+  | { kind: 'create'; path: string; text: string; item: I }
+  /** The file differs from the service's value: written only when approved. `linkTo`: the file is a link to that path, which is written. */
+  | { kind: 'update'; path: string; text: string; item: I; differences: Difference[]; linkTo?: string }
+  | { kind: 'unchanged'; path: string; item: I }
+  /** Pull may not write the item's file, and why (reported as failed). */
+  | { kind: 'refused'; path: string; item: I; reason: string };
+
+/** What a file of some kind says of itself: its value, and what links it to the service's object. */
+export interface LocalEntry {
+  value: Record<string, unknown>;
+  id?: string;
+  /** What matches it by name when it has no id (a trigger's name). */
+  name?: string;
+  dataset?: string;
+}
+
+/** One kind of file pull writes with this planner: where an item's file lies, its text, and how files are read. */
+export interface PullKind<I> {
+  suffix: string;
+  /** The item's dataset folder, relative to the pull folder (no `/`). */
+  folderOf(item: I): string;
+  /** Its file name: `n` 0 the plain name, 1 with the id, 2 and more with the id and `-n`. */
+  fileName(item: I, n: number): string;
+  idOf(item: I): string;
+  /** What a file without an id must name to be this item's (compared with LocalEntry.name). */
+  nameOf(item: I): string;
+  datasetOf(item: I): string;
+  /** A file's entry when it holds one object of this kind. */
+  read(text: string): LocalEntry | undefined;
+  compare(local: Record<string, unknown>, item: I): Difference[];
+  text(item: I): string;
+  /** The service's value, measured against the nesting limit before anything else. */
+  serviceValue(item: I): unknown;
+  /** `the service's trigger`: how a nesting refusal names it. */
+  serviceLabel: string;
+}
+
+/** Trigger files: `<dataset>/<name>.trigger.json`. */
+const TRIGGER_PULL: PullKind<PullItem> = {
+  suffix: TRIGGER_FILE_SUFFIX,
+  folderOf: (item) => datasetFolder(item.dataset),
+  fileName: (item, n) =>
+    n === 0
+      ? triggerFileName(item.trigger)
+      : triggerFileName(n === 1 ? item.trigger : { ...item.trigger, id: `${item.trigger.id}-${n}` }, true),
+  idOf: (item) => item.trigger.id,
+  nameOf: (item) => item.trigger.name,
+  datasetOf: (item) => item.dataset,
+  read: (text) => {
+    const read = readTriggerFile(text);
+    // Only a file of one trigger is some trigger's file; an array file just occupies its name.
+    return read.ok && read.triggers.length === 1 ? read.triggers[0] : undefined;
+  },
+  compare: (local, item) => compareTriggers(local, item.trigger),
+  text: (item) => triggerFileText(item.trigger),
+  serviceValue: (item) => item.trigger,
+  serviceLabel: "the service's trigger",
+};
 
 interface Known {
   path: string;
@@ -36,34 +88,35 @@ interface Known {
 
 const join = (...parts: string[]) => parts.filter((p) => p !== '').join('/');
 
-function knownOf(f: ExistingFile): Known {
+function knownOf<I>(kind: PullKind<I>, f: ExistingFile): Known {
   const keys = [pathKey(f.path), ...(f.linkTo === undefined ? [] : [pathKey(f.linkTo)])];
   const base: Known = { path: f.path, keys, value: undefined, ...(f.linkTo === undefined ? {} : { linkTo: f.linkTo }) };
   if (f.text === undefined) return { ...base, refused: f.refused ?? 'it could not be read' };
-  const read = readTriggerFile(f.text);
-  // Only a file of one trigger is some trigger's file; an array file just occupies its name.
-  const t = read.ok && read.triggers.length === 1 ? read.triggers[0] : undefined;
+  const t = kind.read(f.text);
   return t === undefined ? base : { ...base, value: t.value, id: t.id, name: t.name, dataset: t.dataset };
 }
 
-/** The files found and the paths this pull's triggers took so far, compared by pathKey. */
-class Planner {
-  readonly actions: PullAction[] = [];
+/** The files found and the paths this pull's items took so far, compared by pathKey. */
+class Planner<I> {
+  readonly actions: PullAction<I>[] = [];
   private readonly refusedFolders: Map<string, string>;
   private readonly known: Known[];
   private readonly byId = new Map<string, Known>();
   /** The file found at each path key (the first, when several names meet). */
   private readonly occupant = new Map<string, Known>();
-  /** Keys of the paths taken by a trigger of this pull (a link counts for its target too). */
+  /** Keys of the paths taken by an item of this pull (a link counts for its target too). */
   private readonly claimed = new Set<string>();
 
-  constructor(existing: readonly ExistingFile[]) {
+  constructor(
+    private readonly kind: PullKind<I>,
+    existing: readonly ExistingFile[],
+  ) {
     this.refusedFolders = new Map(
       existing
         .filter((f) => !f.path.includes('/') && f.refused !== undefined)
         .map((f) => [pathKey(f.path), f.refused ?? '']),
     );
-    this.known = existing.filter((f) => f.path.includes('/')).map(knownOf);
+    this.known = existing.filter((f) => f.path.includes('/')).map((f) => knownOf(kind, f));
     for (const k of this.known) {
       if (k.id !== undefined && !this.byId.has(k.id)) this.byId.set(k.id, k);
       if (!this.occupant.has(pathKey(k.path))) this.occupant.set(pathKey(k.path), k);
@@ -74,84 +127,92 @@ class Planner {
     return k.keys.every((key) => !this.claimed.has(key));
   }
 
-  private decide(item: PullItem, file: Known, value: Record<string, unknown>): void {
+  private decide(item: I, file: Known, value: Record<string, unknown>): void {
     for (const key of file.keys) this.claimed.add(key);
     const tooDeep = nestingProblem(value, `the file ${file.path}`);
     if (tooDeep !== undefined)
       return void this.actions.push({ kind: 'refused', path: file.path, item, reason: tooDeep });
-    const differences = compareTriggers(value, item.trigger);
+    const differences = this.kind.compare(value, item);
     if (differences.length === 0) this.actions.push({ kind: 'unchanged', path: file.path, item });
     else
       this.actions.push({
         kind: 'update',
         path: file.path,
-        text: triggerFileText(item.trigger),
+        text: this.kind.text(item),
         item,
         differences,
         ...(file.linkTo === undefined ? {} : { linkTo: file.linkTo }),
       });
   }
 
-  private refuse(item: PullItem, path: string, reason: string): void {
+  private refuse(item: I, path: string, reason: string): void {
     this.claimed.add(pathKey(path));
     this.actions.push({ kind: 'refused', path, item, reason });
   }
 
-  /** The trigger's file when one links its id (or its refusal when it is nested too deep); false to place it later. */
-  placeLinked(item: PullItem): boolean {
-    const folder = datasetFolder(item.dataset);
-    const linked = this.byId.get(item.trigger.id);
+  /** The item's file when one links its id (or its refusal when it is nested too deep); false to place it later. */
+  placeLinked(item: I): boolean {
+    const folder = this.kind.folderOf(item);
+    const linked = this.byId.get(this.kind.idOf(item));
     const inFolder = linked !== undefined && linked.path.startsWith(`${folder}/`);
-    const tooDeep = nestingProblem(item.trigger, "the service's trigger");
+    const tooDeep = nestingProblem(this.kind.serviceValue(item), this.kind.serviceLabel);
     if (tooDeep !== undefined)
-      this.refuse(item, inFolder ? linked.path : `${folder}/${triggerFileName(item.trigger)}`, tooDeep);
+      this.refuse(item, inFolder ? linked.path : `${folder}/${this.kind.fileName(item, 0)}`, tooDeep);
     else if (inFolder && linked.value !== undefined && this.free(linked)) this.decide(item, linked, linked.value);
     else return false;
     return true;
   }
 
   /** A file of the same dataset and name without an id, else a new file; refused where its folder or name is held by what pull cannot read. */
-  place(item: PullItem): void {
-    const folder = datasetFolder(item.dataset);
-    const plain = `${folder}/${triggerFileName(item.trigger)}`;
+  place(item: I): void {
+    const folder = this.kind.folderOf(item);
+    const plain = `${folder}/${this.kind.fileName(item, 0)}`;
     const folderRefused = this.refusedFolders.get(pathKey(folder));
     if (folderRefused !== undefined) return this.refuse(item, plain, folderRefused);
     const sameName = this.known.find(
       (k) =>
         k.id === undefined &&
         this.free(k) &&
-        k.name === item.trigger.name &&
+        k.name === this.kind.nameOf(item) &&
         k.path.startsWith(`${folder}/`) &&
-        (k.dataset === undefined || k.dataset === item.dataset),
+        (k.dataset === undefined || k.dataset === this.kind.datasetOf(item)),
     );
     if (sameName?.value !== undefined) return this.decide(item, sameName, sameName.value);
     const inTheWay = this.occupant.get(pathKey(plain));
-    // Something pull cannot read holds the trigger's name: it is named, never replaced or sidestepped.
+    // Something pull cannot read holds the item's name: it is named, never replaced or sidestepped.
     if (inTheWay?.refused !== undefined && !this.claimed.has(pathKey(plain)))
       return this.refuse(item, inTheWay.path, inTheWay.refused);
-    this.actions.push({ kind: 'create', path: this.newPath(item, folder), text: triggerFileText(item.trigger), item });
+    this.actions.push({ kind: 'create', path: this.newPath(item, folder), text: this.kind.text(item), item });
   }
 
-  /** `<name>`, else `<name>-<id>`, else `<name>-<id>-2`...: a name no file has and no other trigger took, in any letter case. */
-  private newPath(item: PullItem, folder: string): string {
+  /** `<name>`, else `<name>-<id>`, else `<name>-<id>-2`...: a name no file has and no other item took, in any letter case. */
+  private newPath(item: I, folder: string): string {
     const taken = (p: string) => this.occupant.has(pathKey(p)) || this.claimed.has(pathKey(p));
-    let path = `${folder}/${triggerFileName(item.trigger)}`;
-    if (taken(path)) path = `${folder}/${triggerFileName(item.trigger, true)}`;
-    for (let n = 2; taken(path); n++)
-      path = `${folder}/${triggerFileName({ ...item.trigger, id: `${item.trigger.id}-${n}` }, true)}`;
+    let n = 0;
+    let path = `${folder}/${this.kind.fileName(item, n)}`;
+    while (taken(path)) path = `${folder}/${this.kind.fileName(item, ++n)}`;
     this.claimed.add(pathKey(path));
     return path;
   }
 }
 
-/** Decides, for every trigger, its file and what to do with it. Deterministic for the same input. */
-export function planPull(items: readonly PullItem[], existing: readonly ExistingFile[]): PullAction[] {
-  const planner = new Planner(existing);
-  // First the files that link a trigger by id, so that a new trigger never takes a linked file's name.
-  const pending: PullItem[] = [];
+/** Decides, for every item of a kind, its file and what to do with it. Deterministic for the same input. */
+export function planKindPull<I>(
+  kind: PullKind<I>,
+  items: readonly I[],
+  existing: readonly ExistingFile[],
+): PullAction<I>[] {
+  const planner = new Planner(kind, existing);
+  // First the files that link an item by id, so that a new item never takes a linked file's name.
+  const pending: I[] = [];
   for (const item of items) if (!planner.placeLinked(item)) pending.push(item);
   for (const item of pending) planner.place(item);
   return planner.actions.sort((a, b) => a.path.localeCompare(b.path));
+}
+
+/** Decides, for every trigger, its file and what to do with it. Deterministic for the same input. */
+export function planPull(items: readonly PullItem[], existing: readonly ExistingFile[]): PullAction[] {
+  return planKindPull(TRIGGER_PULL, items, existing);
 }
 
 export interface PullReport {
@@ -169,9 +230,9 @@ export interface PullReport {
   cancelled: boolean;
 }
 
-export interface ApplyOptions {
+export interface ApplyOptions<I = PullItem> {
   /** The files that differ locally to overwrite (their paths); the others are skipped. */
-  approve: (updates: Extract<PullAction, { kind: 'update' }>[]) => Promise<ReadonlySet<string>>;
+  approve: (updates: Extract<PullAction<I>, { kind: 'update' }>[]) => Promise<ReadonlySet<string>>;
   /** A reason to leave a file alone whatever was approved (e.g. unsaved edits in the editor). */
   hold?: (path: string) => string | undefined;
   signal?: AbortSignal;
@@ -194,26 +255,25 @@ async function leadsOutside(fs: PullFileSystem, root: string, path: string): Pro
 }
 
 /** Removes the stale temporary files of the dataset folders the plan is about (those inside `root` only). */
-async function removeStale(fs: PullFileSystem, root: string, actions: readonly PullAction[]): Promise<string[]> {
+async function removeStale<I>(fs: PullFileSystem, root: string, actions: readonly PullAction<I>[]): Promise<string[]> {
   const removeIn = fs.removeStale?.bind(fs);
   if (removeIn === undefined) return [];
-  const folders = [
-    ...new Set(actions.filter((a) => a.kind !== 'refused').map((a) => a.path.slice(0, a.path.lastIndexOf('/')))),
-  ].sort();
+  const folderOf = (path: string) => path.slice(0, Math.max(0, path.lastIndexOf('/')));
+  const folders = [...new Set(actions.filter((a) => a.kind !== 'refused').map((a) => folderOf(a.path)))].sort();
   const removed: string[] = [];
   for (const folder of folders) {
     if ((await leadsOutside(fs, root, folder)) !== undefined) continue;
-    for (const name of await removeIn(join(root, folder))) removed.push(`${folder}/${name}`);
+    for (const name of await removeIn(join(root, folder))) removed.push(join(folder, name));
   }
   return removed;
 }
 
 /** Carries out a plan under `root`. Writes are whole-file; a failed write is reported and the rest go on. */
-export async function applyPull(
+export async function applyPull<I = PullItem>(
   fs: PullFileSystem,
   root: string,
-  actions: readonly PullAction[],
-  o: ApplyOptions,
+  actions: readonly PullAction<I>[],
+  o: ApplyOptions<I>,
 ): Promise<PullReport> {
   const report: PullReport = {
     created: [],
@@ -225,10 +285,10 @@ export async function applyPull(
     cancelled: false,
   };
   // A link is held for what its target holds too (an unsaved edit of the file it leads to).
-  const heldFor = (a: PullAction) =>
+  const heldFor = (a: PullAction<I>) =>
     o.hold?.(a.path) ?? (a.kind === 'update' && a.linkTo !== undefined ? o.hold?.(a.linkTo) : undefined);
   const updates = actions.filter(
-    (a): a is Extract<PullAction, { kind: 'update' }> => a.kind === 'update' && heldFor(a) === undefined,
+    (a): a is Extract<PullAction<I>, { kind: 'update' }> => a.kind === 'update' && heldFor(a) === undefined,
   );
   const approved = updates.length === 0 ? new Set<string>() : await o.approve(updates);
   report.removed = await removeStale(fs, root, actions);
@@ -243,7 +303,7 @@ export async function applyPull(
   }
   return report;
 
-  async function apply(a: PullAction): Promise<void> {
+  async function apply(a: PullAction<I>): Promise<void> {
     if (a.kind === 'unchanged') return void report.unchanged.push(a.path);
     if (a.kind === 'refused') return void report.failed.push({ path: a.path, message: a.reason });
     const held = heldFor(a);

@@ -72,13 +72,30 @@ async function entryOf(
  * Reads what is in each dataset folder under `root` that the items go to: every entry whose name ends
  * in `.trigger.json` in any letter case (on macOS and Windows those are the same files).
  */
-export async function scanExisting(
+export function scanExisting(
   fs: PullFileSystem,
   root: string,
   items: readonly PullItem[],
   signal?: AbortSignal,
 ): Promise<ExistingFile[]> {
-  const folders = [...new Set(items.map((i) => datasetFolder(i.dataset)))].sort();
+  return scanFolders(
+    fs,
+    root,
+    items.map((i) => datasetFolder(i.dataset)),
+    TRIGGER_FILE_SUFFIX,
+    signal,
+  );
+}
+
+/** As scanExisting, for the dataset folders given and files of any kind (`suffix`: `.burn-alert.json`). */
+export async function scanFolders(
+  fs: PullFileSystem,
+  root: string,
+  datasetFolders: readonly string[],
+  suffix: string,
+  signal?: AbortSignal,
+): Promise<ExistingFile[]> {
+  const folders = [...new Set(datasetFolders)].sort();
   const base = fs.realPath === undefined ? undefined : await fs.realPath(root);
   const kinds = new Map(((await fs.list(root)) ?? []).map((e) => [e.name, e.kind]));
   const out: ExistingFile[] = [];
@@ -89,13 +106,30 @@ export async function scanExisting(
       out.push({ path: folder, refused: problem });
       continue;
     }
-    const entries = ((await fs.list(join(root, folder))) ?? []).filter((e) =>
-      pathKey(e.name).endsWith(TRIGGER_FILE_SUFFIX),
-    );
-    for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-      const found = await entryOf(fs, root, `${folder}/${e.name}`, e.kind, base);
-      if (found !== undefined) out.push(found);
-    }
+    out.push(...(await entriesIn(fs, root, folder, suffix, base)));
   }
   return out;
+}
+
+/** Every entry of `folder` (relative to `root`, '' for root itself) whose name ends in `suffix` in any letter case. */
+async function entriesIn(
+  fs: PullFileSystem,
+  root: string,
+  folder: string,
+  suffix: string,
+  base: string | undefined,
+): Promise<ExistingFile[]> {
+  const entries = ((await fs.list(join(root, folder))) ?? []).filter((e) => pathKey(e.name).endsWith(suffix));
+  const out: ExistingFile[] = [];
+  for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    const found = await entryOf(fs, root, join(folder, e.name), e.kind, base);
+    if (found !== undefined) out.push(found);
+  }
+  return out;
+}
+
+/** What lies directly in `root` whose name ends in `suffix` (the definitions files: one per dataset, no folders). */
+export async function scanRoot(fs: PullFileSystem, root: string, suffix: string): Promise<ExistingFile[]> {
+  const base = fs.realPath === undefined ? undefined : await fs.realPath(root);
+  return entriesIn(fs, root, '', suffix, base);
 }

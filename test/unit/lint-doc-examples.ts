@@ -1,7 +1,8 @@
 // The examples of docs/rules.md, as lint-docs.test.ts checks them and the linter's translation test lints them.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { lintBytes, ruleDocsAnchor, type LintOptions } from '../../src/lint';
+import { lintBytes, lintSloText, ruleDocsAnchor, type LintOptions, type RuleId } from '../../src/lint';
+import { sloKindOfRule } from '../../src/lint/sloLint';
 
 export const docs = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'rules.md'), 'utf8');
 /**
@@ -57,8 +58,13 @@ export function expandEllipsis(json: string): string {
   return expandEllipsis([...lines.slice(0, i), ...filled, ...lines.slice(i + 1)].join('\n'));
 }
 
-/** An example as a file's bytes: UTF-8, except that `\\xNN` stands for the one byte NN (file/encoding shows such bytes). */
-export function lintExample(json: string, options: LintOptions = OPTIONS) {
+/**
+ * An example as a file's bytes: UTF-8, except that `\\xNN` stands for the one byte NN (file/encoding shows such
+ * bytes); linted as the kind of file its rule is about (a burn alert or definitions file by those rules' ids).
+ */
+export function lintExample(json: string, options: LintOptions = OPTIONS, rule?: RuleId) {
+  const kind = rule === undefined ? undefined : sloKindOfRule(rule);
+  if (kind !== undefined) return lintSloText(kind, json, options).diagnostics;
   const parts = json.split(/\\x([0-9A-F]{2})/);
   return lintBytes(
     Buffer.concat(parts.map((p, i) => (i % 2 === 1 ? Buffer.from([parseInt(p, 16)]) : Buffer.from(p, 'utf8')))),

@@ -55,6 +55,27 @@ const EXCEPTIONS: { file: string; texts: string[]; reason: string }[] = [
     reason:
       'the title and description of schemas/trigger.schema.json, written at build time: a JSON Schema file has no runtime to translate it',
   },
+  {
+    file: 'sloFileSchemas.ts',
+    texts: [
+      "'Burn alert file'",
+      "'Dataset definitions file'",
+      '`Completion and hover for burn alert files (generated from ${BURN_ALERT_SCHEMA_PATH} without its validating keywords: obs-lint reports every problem, once).`',
+      '`Completion and hover for dataset definitions files (generated from ${DEFINITIONS_SCHEMA_PATH} without its validating keywords: obs-lint reports every problem, once).`',
+    ],
+    reason:
+      'the titles and descriptions of the burn alert and definitions file schemas, written at build time: a JSON Schema file has no runtime to translate it',
+  },
+  {
+    file: 'sloLint.ts',
+    texts: ["'burn-alert'", "'definitions'"],
+    reason: 'the kinds of file the linter tells apart: ids, never shown as text',
+  },
+  {
+    file: 'sloKinds.ts',
+    texts: ["'burn-alert'", "'definitions'"],
+    reason: 'the kinds of file the linter tells apart: ids, never shown as text',
+  },
 ];
 
 const lintSources = (): string[] =>
@@ -142,7 +163,10 @@ const textsOf = (diagnostics: readonly Diagnostic[]): string[] =>
 const badExamples = RULES.map((r) => ({ rule: r.id, text: expandEllipsis(example(section(r.id), 'Bad')) }));
 
 const WORD = /\p{L}[\p{L}\p{N}_.-]*/gu;
-/** Member names and enumerated values of the trigger schema (and the ops it refuses): the API's own words, which messages name as they are. */
+/**
+ * Member names and enumerated values of the trigger, burn alert and definitions file schemas (and the ops the
+ * trigger schema refuses): the API's own words, which messages name as they are.
+ */
 function schemaWords(): Set<string> {
   const out = new Set<string>();
   const walk = (node: unknown): void => {
@@ -156,7 +180,8 @@ function schemaWords(): Set<string> {
       walk(value);
     }
   };
-  walk(JSON.parse(readFileSync(join(root, 'schemas', 'trigger.schema.json'), 'utf8')));
+  for (const file of ['trigger.schema.json', 'burn-alert.schema.json', 'definitions.schema.json'])
+    walk(JSON.parse(readFileSync(join(root, 'schemas', file), 'utf8')));
   // JSON's own words, the editor setting and flag the metrics hint names, the time format of a window.
   for (const w of 'null true false obs.metricsDatasets --metrics-dataset HH:mm'.match(WORD) ?? []) out.add(w);
   for (const op of [...CALCULATION_OPS, ...METRICS_CALCULATION_OPS]) out.add(op);
@@ -176,7 +201,7 @@ test('with a bundle, every diagnostic, related text and quick-fix title of each 
       ...(text.match(WORD) ?? []),
       ...(JSON.stringify(EDITOR_OPTIONS).match(WORD) ?? []),
     ]);
-    for (const shown of textsOf(lintExample(text, EDITOR_OPTIONS))) {
+    for (const shown of textsOf(lintExample(text, EDITOR_OPTIONS, rule))) {
       texts++;
       if (shown.includes('⟦')) marked++;
       // A text of data alone (a related `frequency 900`) has nothing to translate; bytes are shown in hex.
@@ -193,9 +218,9 @@ test('with a bundle, every diagnostic, related text and quick-fix title of each 
 
 test('without a bundle (the CLI) the same examples read in English: the translated texts without their marks', () => {
   l10n.config({ contents: MARKED });
-  const translated = badExamples.map(({ text }) => textsOf(lintExample(text, EDITOR_OPTIONS)));
+  const translated = badExamples.map(({ rule, text }) => textsOf(lintExample(text, EDITOR_OPTIONS, rule)));
   l10n.config({ contents: {} });
-  const plain = badExamples.map(({ text }) => textsOf(lintExample(text, EDITOR_OPTIONS)));
+  const plain = badExamples.map(({ rule, text }) => textsOf(lintExample(text, EDITOR_OPTIONS, rule)));
   assert.deepEqual(
     plain,
     translated.map((texts) => texts.map((t) => t.replace(/[⟦⟧]/g, ''))),

@@ -4,7 +4,9 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyFixes, lint, lintBytes, RULES, type Diagnostic, type LintOptions, type RuleId } from '../../src/lint';
 import { CLI_METRICS_DATASET_HINT } from '../../src/cli/lint';
+import { lintSloText, sloKindOfRule } from '../../src/lint/sloLint';
 import { marked, trigger, unmarked } from './lint-helpers';
+import { SLO_CASES } from './lint-slo-cases';
 
 interface Bad {
   title: string;
@@ -32,8 +34,16 @@ function bytesOf(doc: string): Uint8Array {
   const parts = doc.split(/\\x([0-9A-F]{2})/);
   return Buffer.concat(parts.map((p, i) => (i % 2 === 1 ? Buffer.from([parseInt(p, 16)]) : Buffer.from(p, 'utf8'))));
 }
-const lintCase = (c: { doc: string; options?: LintOptions; bytes?: boolean }, text: string): Diagnostic[] =>
-  c.bytes === true ? lintBytes(bytesOf(unmarked(c.doc)), c.options) : lint(text, c.options);
+/** Lints a case as the file its rule is about: a trigger file, or a burn alert or definitions file. */
+function lintCase(
+  c: { doc: string; options?: LintOptions; bytes?: boolean },
+  text: string,
+  rule: RuleId,
+): Diagnostic[] {
+  const kind = sloKindOfRule(rule);
+  if (kind !== undefined) return lintSloText(kind, text, c.options).diagnostics;
+  return c.bytes === true ? lintBytes(bytesOf(unmarked(c.doc)), c.options) : lint(text, c.options);
+}
 
 const METRICS: LintOptions = { metricsDatasets: ['otel-metrics'] };
 /** Columns as the service lists them: api's, and every dataset's (__all__) for environment-wide triggers. */
@@ -94,6 +104,7 @@ function sized(bytes: number, ...extra: string[]): string {
 const routes = (n: number) => Array.from({ length: n }, (_, i) => `"/r${i}"`).join(', ');
 
 const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
+  ...SLO_CASES,
   'json/syntax': {
     bad: [
       { title: 'trailing comma', doc: '{ "name": "x", «}»', says: 'trailing comma' },
@@ -1708,7 +1719,7 @@ for (const info of RULES) {
     for (const c of bad) {
       test(`flags ${c.title}`, () => {
         const { text, range } = marked(c.bytes === true ? asRead(c.doc) : c.doc);
-        const found = lintCase(c, text).filter((d) => d.rule === info.id);
+        const found = lintCase(c, text, info.id).filter((d) => d.rule === info.id);
         assert.deepEqual(
           found.map((d) => d.range),
           [range],
@@ -1727,7 +1738,7 @@ for (const info of RULES) {
     }
     for (const c of good) {
       test(`accepts ${c.title}`, () => {
-        assert.deepEqual(lintCase(c, c.doc), []);
+        assert.deepEqual(lintCase(c, c.doc, info.id), []);
       });
     }
   });

@@ -8,6 +8,8 @@ export type SettingName =
   | 'concurrency'
   | 'metricsDatasets'
   | 'triggerFiles'
+  | 'burnAlertFiles'
+  | 'definitionsFiles'
   | 'rulesDocsUrl'
   | 'caCertificates'
   | 'httpProxy'
@@ -18,6 +20,8 @@ const SETTING_KEYS: Readonly<Record<SettingName, string>> = {
   concurrency: 'obs.concurrency',
   metricsDatasets: 'obs.metricsDatasets',
   triggerFiles: 'obs.triggerFiles',
+  burnAlertFiles: 'obs.burnAlertFiles',
+  definitionsFiles: 'obs.definitionsFiles',
   rulesDocsUrl: 'obs.rulesDocsUrl',
   caCertificates: 'obs.caCertificates',
   pullFolder: 'obs.pullFolder',
@@ -28,6 +32,9 @@ const SETTING_KEYS: Readonly<Record<SettingName, string>> = {
 
 /** package.json's default of obs.triggerFiles, also used when the setting holds no list. */
 export const DEFAULT_TRIGGER_FILES: readonly string[] = ['**/*.trigger.json', '**/triggers/**/*.json'];
+/** package.json's defaults of obs.burnAlertFiles and obs.definitionsFiles. */
+export const DEFAULT_BURN_ALERT_FILES: readonly string[] = ['**/*.burn-alert.json'];
+export const DEFAULT_DEFINITIONS_FILES: readonly string[] = ['**/*.definitions.json'];
 const DEFAULT_CONCURRENCY = 4;
 const DEFAULT_PULL_FOLDER = 'triggers';
 export const DEFAULT_NOISE_MAX_PER_WEEK = 7;
@@ -99,8 +106,23 @@ export class Settings {
 
   /** Glob patterns of the trigger files linted while editing (blank entries ignored). */
   triggerFiles(): string[] {
-    const value = this.source.get(SETTING_KEYS.triggerFiles);
-    if (!Array.isArray(value)) return [...DEFAULT_TRIGGER_FILES];
+    return this.patterns('triggerFiles', DEFAULT_TRIGGER_FILES);
+  }
+
+  /** Glob patterns of the burn alert files linted while editing (blank entries ignored). */
+  burnAlertFiles(): string[] {
+    return this.patterns('burnAlertFiles', DEFAULT_BURN_ALERT_FILES);
+  }
+
+  /** Glob patterns of the dataset definitions files linted while editing (blank entries ignored). */
+  definitionsFiles(): string[] {
+    return this.patterns('definitionsFiles', DEFAULT_DEFINITIONS_FILES);
+  }
+
+  /** A list of glob patterns; the default when the setting is not a list. */
+  private patterns(name: SettingName, fallback: readonly string[]): string[] {
+    const value = this.source.get(SETTING_KEYS[name]);
+    if (!Array.isArray(value)) return [...fallback];
     return strings(value).filter((p) => p.trim() !== '');
   }
 

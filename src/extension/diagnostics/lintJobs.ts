@@ -1,8 +1,14 @@
 // What the lint worker does: plain data in, plain data out (messages between threads carry no
 // functions), so the same functions run in the worker (lintWorker.ts) and, in tests, in-process.
 import {
+  decodeTriggerFile,
   fixAll,
+  fixAllSlo,
   lintReport,
+  lintSloDecoded,
+  lintSloText,
+  sloFileKind,
+  type SloFileKind,
   type DatasetColumns,
   type Diagnostic as LintDiagnostic,
   type KnownRecipient,
@@ -25,6 +31,8 @@ export interface LintJobOptions {
   datasets?: readonly string[];
   /** The active connection's recipients, when known (unknown recipient ids are reported). */
   recipients?: readonly KnownRecipient[];
+  /** The file's name or URI: a burn alert or definitions file (by its name) is linted by its own rules. */
+  fileName?: string;
 }
 
 export type LintJob =
@@ -56,7 +64,21 @@ function lintOptions(o: LintJobOptions): LintOptions {
   return options;
 }
 
+/** A lint or fix-all job of a burn alert or definitions file. */
+function runSloJob(kind: SloFileKind, job: Exclude<LintJob, { kind: 'recipientAt' }>): LintJobResult {
+  const options = lintOptions(job.options);
+  if (job.kind === 'fixAll') {
+    const fixed = fixAllSlo(kind, job.text, options);
+    return { kind: 'fixAll', edit: fixed === job.text ? undefined : minimalEdit(job.text, fixed) };
+  }
+  if (typeof job.input === 'string') return { kind: 'lint', ...lintSloText(kind, job.input, options) };
+  return { kind: 'lint', ...lintSloDecoded(kind, decodeTriggerFile(job.input, options.maxDiagnostics), options) };
+}
+
 export function runLintJob(job: LintJob): LintJobResult {
+  const fileKind =
+    job.kind === 'recipientAt' || job.options.fileName === undefined ? undefined : sloFileKind(job.options.fileName);
+  if (fileKind !== undefined && job.kind !== 'recipientAt') return runSloJob(fileKind, job);
   if (job.kind === 'lint') {
     const { diagnostics, hidden, datasets } = lintReport(job.input, lintOptions(job.options));
     return { kind: 'lint', diagnostics, hidden, datasets };

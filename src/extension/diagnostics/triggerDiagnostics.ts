@@ -26,8 +26,17 @@ import { RuleDocs } from './ruleDocs';
 import { errorText } from '../core/errors';
 import type { Feedback } from '../core/feedback';
 import type { Logger } from '../core/logger';
-import type { Settings } from '../core/settings';
+import type { SettingName, Settings } from '../core/settings';
 import { TriggerFileMatcher } from './triggerFiles';
+
+/** The settings that change what is linted, or how: every open file is linted again. */
+const RELINTED_BY: readonly SettingName[] = [
+  'triggerFiles',
+  'burnAlertFiles',
+  'definitionsFiles',
+  'metricsDatasets',
+  'rulesDocsUrl',
+];
 
 /** Whether a record has a member, without listing them all (asked for every lint job). */
 function hasAny(record: Readonly<Record<string, unknown>>): boolean {
@@ -63,7 +72,11 @@ export class TriggerDiagnostics implements vscode.Disposable {
     /** The scheme of read-only documents showing triggers as the service returned them: linted, never fixed. */
     private readonly readOnlyScheme: string,
   ) {
-    this.matcher = new TriggerFileMatcher(() => settings.triggerFiles(), readOnlyScheme);
+    // Burn alert and definitions files are linted here too, each by its own rules (chosen by its name: options()).
+    this.matcher = new TriggerFileMatcher(
+      () => [...settings.triggerFiles(), ...settings.burnAlertFiles(), ...settings.definitionsFiles()],
+      readOnlyScheme,
+    );
     const rulesFile = vscode.Uri.joinPath(extensionUri, 'docs', 'rules.md');
     this.collection = new LintCollection(
       new RuleDocs({
@@ -125,7 +138,7 @@ export class TriggerDiagnostics implements vscode.Disposable {
       }),
       // Also when a sandbox starts or stops: its metrics datasets change what the linter allows.
       this.settings.onDidChange((names) => {
-        if (names.has('triggerFiles') || names.has('metricsDatasets') || names.has('rulesDocsUrl')) {
+        if (RELINTED_BY.some((n) => names.has(n))) {
           this.documents.clear();
           this.relintAll();
         }
@@ -141,6 +154,8 @@ export class TriggerDiagnostics implements vscode.Disposable {
   options(key?: string): LintJobOptions {
     const options: LintJobOptions = { metricsDatasets: this.settings.metricsDatasets() };
     if (key !== undefined && key.startsWith(`${this.readOnlyScheme}:`)) options.form = 'listed';
+    // The worker tells a burn alert or definitions file by its name, and lints it by its own rules.
+    if (key !== undefined) options.fileName = key;
     const columns = this.columns?.known();
     if (columns !== undefined && hasAny(columns)) options.columns = columns;
     const datasets = this.datasets?.known();
