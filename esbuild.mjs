@@ -44,6 +44,7 @@ const CLI_PARTS = {
     './applyRun': './cli-service.js',
     './testRun': './cli-service.js',
     './noiseRun': './cli-service.js',
+    './reviewRun': './cli-service.js',
     './mcpRun': './cli-mcp.js',
   },
   lint: { './service': './cli-service.js', './columns': './cli-service.js' },

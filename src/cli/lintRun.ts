@@ -1,31 +1,19 @@
 // The run of `obs lint` (declared in lint.ts, loaded when the command runs): reads the files, lints
 // each and prints the report in the order the files were given.
 import { errorText } from '../api/errors';
-import {
-  decodeTriggerFile,
-  DEFAULT_MAX_DIAGNOSTICS,
-  lintNamedDecoded,
-  type DatasetColumns,
-  type DecodedFile,
-  sloFileKind,
-  type LintOptions,
-} from '../lint';
+import { decodeTriggerFile, sloFileKind, type DatasetColumns } from '../lint';
 import { datasetsNamed } from '../lint/columns';
 import { TRIGGER_FILE_SUFFIX } from '../triggerFiles/paths';
-import { collectGarbage } from './collect';
 import { expandTargets } from './files';
 import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, type MainIo } from './io';
-import { CLI_METRICS_DATASET_HINT } from './metricsHint';
 import { metricsDatasetsOf } from './workspaceSettings';
 import { writeGithubReport } from './github/report';
 import { lintAnnotations } from './lintGithub';
+import { lintFiles, lintOptions, readFiles } from './lintFiles';
 import { lintCounts, lintSummary, toJson, toText } from './lintReport';
 import { lintMarkdown } from './markdown/lint';
-import { toSarif, type FileReport } from './lintSarif';
-import { READ_AHEAD, readAhead } from './readAhead';
-import { readCommandLineFile, ReadProblem } from './read';
+import { toSarif } from './lintSarif';
 import { visibleJson } from './visible';
-import type { Outcome } from '../result';
 
 /** The options of `obs lint` as commander parses them (lint.ts declares them). */
 export interface LintInvocation {
@@ -38,72 +26,6 @@ export interface LintInvocation {
   maxProblems: number;
   maxBytes: number;
   columnsFromService?: boolean;
-}
-
-export function lintOptions(
-  invocation: Pick<LintInvocation, 'maxProblems'>,
-  metricsDatasets: readonly string[],
-  columns?: Record<string, DatasetColumns>,
-): LintOptions {
-  const hint = CLI_METRICS_DATASET_HINT;
-  const options: LintOptions = { metricsDatasets, metricsDatasetHint: hint, maxDiagnostics: invocation.maxProblems };
-  if (columns !== undefined) options.columns = columns;
-  return options;
-}
-
-/** A file read, or why it could not be; `bytes` is let go of once decoded (files may be large). */
-type Read = Outcome<{ bytes?: Uint8Array }>;
-
-async function readTarget(
-  file: string,
-  io: MainIo,
-  maxBytes: number,
-  admit?: (size: number) => Promise<void>,
-): Promise<Read> {
-  try {
-    return { ok: true, bytes: await readCommandLineFile(file, io.cwd, maxBytes, admit) };
-  } catch (e) {
-    return { ok: false, reason: e instanceof ReadProblem ? e.message : errorText(e) };
-  }
-}
-
-/** Reads the files ahead of their use (readAhead.ts), handing each to `use` in the order given. */
-function readFiles(
-  files: readonly string[],
-  io: MainIo,
-  maxBytes: number,
-  use: (read: Read, file: string) => void,
-): Promise<void> {
-  return readAhead(
-    files,
-    READ_AHEAD,
-    (file, admit) => readTarget(file, io, maxBytes, admit),
-    (read, i) => use(read, files[i] ?? ''),
-  );
-}
-
-/** From this size on, a file's bytes are collected once decoded, before the lint (collect.ts). */
-export const COLLECT_FROM_BYTES = 16 * 1024 * 1024;
-
-/** A file read, decoded: its bytes are let go of here, in a frame of their own that ends before the lint. */
-function decodeRead(read: { bytes?: Uint8Array }, limit: number): { decoded: DecodedFile; size: number } {
-  const bytes = read.bytes ?? new Uint8Array();
-  delete read.bytes;
-  return { decoded: decodeTriggerFile(bytes, limit), size: bytes.length };
-}
-
-/**
- * Lints a file read, by its name (a trigger, burn alert or definitions file); its bytes are let go of once
- * decoded (and collected when large), so a large file is not held twice.
- */
-function lintRead(
-  file: string,
-  read: { bytes?: Uint8Array },
-  options: LintOptions,
-): ReturnType<typeof lintNamedDecoded> {
-  const { decoded, size } = decodeRead(read, options.maxDiagnostics ?? DEFAULT_MAX_DIAGNOSTICS);
-  if (size >= COLLECT_FROM_BYTES) collectGarbage();
-  return lintNamedDecoded(file, decoded, options);
 }
 
 /** The datasets a file names, when it is JSON (the columns to read for it): its triggers', or a definitions file's. */
@@ -148,29 +70,6 @@ async function serviceColumns(
     warn(io, `could not read the columns from the service: ${errorText(e)}`);
     return undefined;
   }
-}
-
-/**
- * Each file read and linted, in the order given; a file that cannot be read is a report with its `error`.
- * Decoding drops a byte order mark (editors hide it, so columns match what people see) and reports bytes that are
- * not UTF-8.
- */
-export async function lintFiles(
-  files: readonly string[],
-  options: LintOptions,
-  io: MainIo,
-  maxBytes: number,
-): Promise<FileReport[]> {
-  const reports: FileReport[] = [];
-  await readFiles(files, io, maxBytes, (r, file) => {
-    if (!r.ok) {
-      reports.push({ file, diagnostics: [], error: r.reason });
-      return;
-    }
-    const { diagnostics, hidden } = lintRead(file, r, options);
-    reports.push({ file, diagnostics, hidden });
-  });
-  return reports;
 }
 
 export async function runLint(targets: readonly string[], invocation: LintInvocation, io: MainIo): Promise<number> {

@@ -7,7 +7,7 @@ import { systemClock } from '../backtest';
 import type { NoiseSession } from '../backtest/noiseReport';
 import { readTriggerFile, TRIGGER_FILE_SUFFIX, withoutIds, type PlanInputs } from '../triggerFiles';
 import { EXIT_TROUBLE, warn, type MainIo } from './io';
-import { lintFiles, lintOptions } from './lintRun';
+import { lintFiles, lintOptions } from './lintFiles';
 import { outFileProblem, writeOutFile } from './outFile';
 import { planFiles, targetOf, type CliPlan } from './planMaking';
 import { changedSince, textAt, type ChangedFiles } from './reviewChanged';
@@ -17,7 +17,7 @@ import { identityKeys, isFromChange, reviewExit, saysNothing, type FailOn, type 
 import { reviewMarkdown } from './reviewMarkdown';
 import { reviewScope } from './reviewScope';
 import { clientFromEnvironment } from './service';
-import { runTestFile, type TestSession } from './testRun';
+import { runTestFile, type TestSession } from './testFiles';
 import { cliNoiseSession } from './triggerTestFiles';
 import { visibleJson } from './visible';
 import { metricsDatasetsOf } from './workspaceSettings';

@@ -2,42 +2,18 @@
 // environment, each test file's recording standing in for the service where it holds an expectation's
 // window; with no service configured, only from recordings; with --record, writing the recordings.
 import { hostname } from 'node:os';
-import { relative, resolve } from 'node:path';
-import type { ServiceClient } from '../api/client';
-import { errorText } from '../api/errors';
-import {
-  CreationPacer,
-  erroredOutcomes,
-  parseTestFile,
-  prepareTrigger,
-  RecordedNotes,
-  recordedQueryApi,
-  ResultCache,
-  runTriggerTests,
-  savedQueriesOf,
-  systemClock,
-  triggerPathFor,
-  TRIGGER_TEST_SUFFIX,
-  type ExpectationOutcome,
-  type QueryApi,
-  type TestedTrigger,
-  type TriggerTestFile,
-  type TriggerTestRecording,
-} from '../backtest';
-import { placeIn } from '../triggerFiles/contained';
+import { resolve } from 'node:path';
+import { CreationPacer, ResultCache, systemClock, TRIGGER_TEST_SUFFIX } from '../backtest';
 import { expandPaths } from './files';
 import { EXIT_TROUBLE, warn, type MainIo } from './io';
 import { outFileProblem, writeOutFile } from './outFile';
-import { decodeStrict, readCommandLineFile, ReadProblem } from './read';
 import { clientFromEnvironment, ENV_BASE_URL, ENV_CONFIG_KEY, ServiceSetupError } from './service';
-import { readRecording, saveRecording } from './testRecording';
-import { onceEachWait } from './testWaits';
+import { runTestFile, type TestSession } from './testFiles';
 import { testJunit } from './testJunit';
 import { exitStatus, summaryLine, testText, type TestFileReport } from './testReport';
-import { expectationPlaces, testAnnotations } from './testGithub';
+import { testAnnotations } from './testGithub';
 import { writeGithubReport } from './github/report';
 import { testMarkdown } from './markdown/test';
-import type { Outcome } from '../result';
 
 /** The options of `obs test` as commander parses them (test.ts declares them). */
 export interface TestInvocation {
@@ -51,9 +27,6 @@ export interface TestInvocation {
   /** A window older than the service keeps is skipped (exit 0) instead of failing (exit 1). */
   allowNotTestable?: boolean;
 }
-
-/** What an expectation no recording holds gets when no service is configured. */
-const NEEDS_SERVICE = `needs the service: no recording holds its window; set ${ENV_BASE_URL} and ${ENV_CONFIG_KEY} to run it against the service, or record it with obs test --record`;
 
 /** No service configured at all (neither variable set): obs test runs from the recordings only. */
 function noService(env: Readonly<Record<string, string | undefined>>): boolean {
@@ -145,147 +118,4 @@ export async function runTests(paths: readonly string[], invocation: TestInvocat
     return EXIT_TROUBLE;
   }
   return exitStatus(run);
-}
-
-/** What the test files of one run share: the service, its pacing and query results, the clock's minute. */
-export interface TestSession {
-  /** None: no service configured, the tests run from their recordings only. */
-  client: ServiceClient | undefined;
-  signal: AbortSignal;
-  io: MainIo;
-  maxBytes: number;
-  pacer: CreationPacer;
-  cache: ResultCache;
-  nowSeconds: number;
-  record: boolean;
-  force: boolean;
-  /** Recordings --record could not write. */
-  unsaved: number;
-}
-
-async function readText(file: string, session: TestSession): Promise<Outcome<{ text: string }>> {
-  try {
-    // Bytes that are not UTF-8 are said, never read with replacement characters (a query would send those).
-    const text = decodeStrict(await readCommandLineFile(file, session.io.cwd, session.maxBytes));
-    return text === undefined
-      ? { ok: false, reason: `cannot read ${file}: the file is not UTF-8` }
-      : { ok: true, text };
-  } catch (e) {
-    return { ok: false, reason: `cannot read ${file}: ${e instanceof ReadProblem ? e.message : errorText(e)}` };
-  }
-}
-
-/** One test file run: read, its trigger file read (inside the folder only), each expectation evaluated. */
-export async function runTestFile(file: string, session: TestSession): Promise<TestFileReport> {
-  const started = systemClock.now();
-  const report = (over: Partial<TestFileReport>): TestFileReport => ({
-    file,
-    problems: [],
-    outcomes: [],
-    seconds: [],
-    totalSeconds: (systemClock.now() - started) / 1000,
-    startedAt: started,
-    ...over,
-  });
-  const read = await readText(file, session);
-  if (!read.ok) return report({ problems: [read.reason] });
-  const parsed = parseTestFile(read.text);
-  if (!parsed.ok) return report({ problems: parsed.reason.map((p) => p.message) });
-  // From here on each expectation is reported where it lies in the file.
-  const places = expectationPlaces(read.text, parsed.file.expectations.length);
-  const located = (over: Partial<TestFileReport>): TestFileReport => report({ places, ...over });
-  const triggerPath = triggerPathFor(file, parsed.file.trigger);
-  if (triggerPath === undefined)
-    return located({
-      problems: [
-        `name the trigger file in its "trigger" member: the file's name does not end with ${TRIGGER_TEST_SUFFIX}`,
-      ],
-    });
-  const triggerFile = relative(session.io.cwd, resolve(session.io.cwd, triggerPath)).split('\\').join('/');
-  const outside = await outsideOf(session.io.cwd, triggerFile);
-  if (outside !== undefined) return located({ outcomes: erroredOutcomes(parsed.file, `${triggerFile}: ${outside}`) });
-  const recording = await readRecording(file, session.io.cwd, session.maxBytes);
-  if (!recording.ok) return located({ outcomes: erroredOutcomes(parsed.file, recording.reason) });
-  if (recording.invalid !== undefined && !session.record)
-    return located({ outcomes: erroredOutcomes(parsed.file, recording.invalid) });
-  if (session.client === undefined && recording.recording === undefined)
-    return located({
-      outcomes: erroredOutcomes(parsed.file, NEEDS_SERVICE).map((o) => ({ ...o, status: 'not-testable' as const })),
-    });
-  const triggerText = await readText(triggerFile, session);
-  if (!triggerText.ok) return located({ outcomes: erroredOutcomes(parsed.file, triggerText.reason), seconds: [] });
-  const api = recordedQueryApi(recording.recording, session.client);
-  const prepared = await prepareTrigger(triggerText.text, parsed.file, api, session.signal);
-  if (!prepared.ok) return located({ outcomes: erroredOutcomes(parsed.file, `${triggerFile}: ${prepared.reason}`) });
-  const trigger = { name: prepared.tested.trigger.name, dataset: prepared.tested.dataset, file: triggerFile };
-  const recorder = session.record ? new RecordedNotes() : undefined;
-  const timed = await timedRun(parsed.file, prepared.tested, session, {
-    api,
-    recording: recording.recording,
-    recorder,
-  });
-  if (recorder && !session.signal.aborted) {
-    const saved = await saveRecording(
-      recording,
-      recorder,
-      savedQueriesOf(prepared.tested),
-      session.force,
-      session.io.cwd,
-    );
-    for (const line of saved.lines) warn(session.io, line);
-    if (!saved.written) session.unsaved++;
-  }
-  return located({ trigger, outcomes: timed.outcomes, seconds: timed.seconds });
-}
-
-/**
- * Why a trigger file is not read, if so: a test file (from a pull request, say) names it by a path of its
- * own, which must not lead out of the folder obs test runs in, neither as written nor through a link.
- */
-async function outsideOf(cwd: string, file: string): Promise<string | undefined> {
-  switch (await placeIn(cwd, file)) {
-    case 'inside':
-      // A file that does not exist is said by the read that follows.
-      return undefined;
-    case 'outside':
-      return 'it lies outside the folder obs test runs in, so it is not read';
-    default:
-      return 'it is a link leading outside the folder obs test runs in, so it is not read';
-  }
-}
-
-interface FileRun {
-  /** The service, with the recording's saved queries in front of it. */
-  api: QueryApi;
-  recording: TriggerTestRecording | undefined;
-  recorder: RecordedNotes | undefined;
-}
-
-/** The expectations of a file run in order, with the seconds each took. */
-async function timedRun(
-  tests: TriggerTestFile,
-  tested: TestedTrigger,
-  session: TestSession,
-  file: FileRun,
-): Promise<{ outcomes: ExpectationOutcome[]; seconds: number[] }> {
-  const seconds: number[] = [];
-  let last = systemClock.now();
-  const outcomes = await runTriggerTests(tests, tested, {
-    api: file.api,
-    recording: file.recording,
-    offline: session.client === undefined ? { status: 'not-testable', message: NEEDS_SERVICE } : undefined,
-    ...(file.recorder ? { record: file.recorder.note.bind(file.recorder) } : {}),
-    pacer: session.pacer,
-    clock: systemClock,
-    signal: session.signal,
-    cache: session.cache,
-    nowSeconds: session.nowSeconds,
-    report: onceEachWait((m) => warn(session.io, m)),
-    onOutcome: () => {
-      const now = systemClock.now();
-      seconds.push((now - last) / 1000);
-      last = now;
-    },
-  });
-  return { outcomes, seconds };
 }

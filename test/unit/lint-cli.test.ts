@@ -78,7 +78,7 @@ describe('exit status', () => {
     );
     assert.equal(
       (await run('valid.trigger.json')).stderr.split('\n')[0],
-      'obs: unknown command "valid.trigger.json"; the commands are lint, pull, drift, plan, apply, test, noise and mcp',
+      'obs: unknown command "valid.trigger.json"; the commands are lint, pull, drift, plan, apply, review, test, noise and mcp',
     );
     assert.equal(
       (await run('lint')).stderr.split('\n')[0],

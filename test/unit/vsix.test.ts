@@ -55,7 +55,9 @@ function readZipText(file: string, name: string): Promise<string> {
 const BUDGET_KIB: Readonly<Record<string, number>> = {
   'dist/extension.js': 184,
   'dist/client-host.js': 60,
-  'dist/lint-worker.js': 103,
+  // Raised with the burn alert and definitions rules (lint-worker, cli-lint) and obs review's noise diff and
+  // GitHub output (cli-service).
+  'dist/lint-worker.js': 117,
   'dist/forms-host.js': 87,
   'dist/queries-host.js': 80,
   'dist/sync-host.js': 119,
@@ -63,8 +65,8 @@ const BUDGET_KIB: Readonly<Record<string, number>> = {
   'dist/agents-host.js': 184,
   'dist/sandbox-host.js': 121,
   'dist/cli.js': 70,
-  'dist/cli-lint.js': 116,
-  'dist/cli-service.js': 314,
+  'dist/cli-lint.js': 133,
+  'dist/cli-service.js': 369,
   'dist/cli-mcp.js': 500,
   'dist/lib-zod.js': 220,
   'dist/lib-undici.js': 588,
