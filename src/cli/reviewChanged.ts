@@ -62,3 +62,39 @@ export async function textAt(cwd: string, commit: string, file: string): Promise
   const shown = await git(cwd, ['show', `${commit}:./${file}`]);
   return shown.ok ? shown.out : undefined;
 }
+
+/** The lines (1-based) of each file that a change adds or edits; a file git does not know yet is changed whole. */
+export type ChangedLines = ReadonlyMap<string, ReadonlySet<number> | 'whole'>;
+
+/** `@@ -a,b +c,d @@`: the new side's first line and count (a count of 0 is a deletion after line c). */
+const HUNK = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/;
+
+/**
+ * The lines of `files` (relative to the current folder) that differ from the base, by git's diff without
+ * context; a deletion marks the lines either side of it. Undefined when git cannot tell.
+ */
+export async function changedLines(cwd: string, changed: ChangedFiles, files: readonly string[]) {
+  const out = new Map<string, Set<number> | 'whole'>();
+  if (files.length === 0) return out;
+  const args = ['-c', 'core.quotePath=false', 'diff', '-U0', '--no-renames', '--relative', '--no-color', changed.base];
+  const diff = await git(cwd, [...args, '--', ...files]);
+  if (!diff.ok) return undefined;
+  let current: Set<number> | undefined;
+  for (const line of diff.out.split('\n')) {
+    if (line.startsWith('+++ ')) {
+      const path = line.startsWith('+++ b/') ? line.slice('+++ b/'.length) : undefined;
+      current = path === undefined ? undefined : new Set<number>();
+      if (path !== undefined && current !== undefined) out.set(path, current);
+      continue;
+    }
+    const hunk = HUNK.exec(line);
+    if (hunk === null || current === undefined) continue;
+    const start = Number(hunk[1]);
+    const count = hunk[2] === undefined ? 1 : Number(hunk[2]);
+    if (count === 0) [start, start + 1].forEach((n) => current?.add(n));
+    for (let n = start; n < start + count; n++) current.add(n);
+  }
+  // What git does not track yet has no lines at the base: all of it is the change's.
+  for (const f of files) if (!out.has(f) && changed.changed.has(f)) out.set(f, 'whole');
+  return out;
+}

@@ -8,7 +8,7 @@ import { planMarkdown } from './markdown/plan';
 import { testMarkdown } from './markdown/test';
 import { markdownText, type MarkdownReport } from './markdown/text';
 import { noiseDiffReport, noiseSentence } from './noiseDiffText';
-import { reviewCounts, type ReviewReport } from './reviewReport';
+import { onChangedLine, reviewCounts, type ReviewReport } from './reviewReport';
 
 /** GitHub refuses a comment over 65,536 characters; room is left for the marker and what a caller adds. */
 export const MAX_MARKDOWN = 60_000;
@@ -81,7 +81,7 @@ function sections(r: ReviewReport): Section[] {
     report:
       r.lint.length === 0
         ? { summary: since ? 'No trigger file that this change touches.' : 'No trigger file.', details: '' }
-        : lintMarkdown(r.lint),
+        : lintSection(r),
   });
   const tests = { files: r.tests.files, problems: r.tests.problems, allowNotTestable: false };
   out.push({
@@ -97,6 +97,23 @@ function sections(r: ReviewReport): Section[] {
         : testMarkdown(tests),
   });
   return out;
+}
+
+/**
+ * The lint of the files the change touches: its counts over every finding (an error anywhere blocks the file's
+ * apply), and in the details the findings on the lines the change adds or edits; the others are counted.
+ */
+function lintSection(r: ReviewReport): MarkdownReport {
+  const whole = lintMarkdown(r.lint);
+  if (r.changedLines === undefined) return whole;
+  const mine = r.lint.map((f) => ({ ...f, diagnostics: f.diagnostics.filter((d) => onChangedLine(r, f.file, d)) }));
+  const elsewhere =
+    r.lint.reduce((n, f) => n + f.diagnostics.length, 0) - mine.reduce((n, f) => n + f.diagnostics.length, 0);
+  const note =
+    elsewhere === 0
+      ? ''
+      : ` ${plural(elsewhere, 'finding')} on lines this change does not touch, listed in the JSON report.`;
+  return { summary: `${whole.summary}.${note}`, details: lintMarkdown(mine).details };
 }
 
 /** `details` cut at the last line that fits in `room` characters, saying how many lines were left out. */

@@ -4,6 +4,7 @@
 import type { NoiseDiffEntry } from '../backtest/noiseDiff';
 import type { Plan, PlannedChange } from '../triggerFiles';
 import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE } from './io';
+import type { Diagnostic } from '../lint/types';
 import type { FileReport } from './lintSarif';
 import { exitStatus, type TestFileReport } from './testReport';
 
@@ -15,6 +16,11 @@ export interface ReviewReport {
   /** With --changed-since: the ref, the commit compared with, and the files the change touches. */
   changedSince?: { ref: string; base: string; changed: string[]; deleted: string[] };
   lint: FileReport[];
+  /**
+   * With --changed-since: the lines of each linted file the change adds or edits ('whole' for a new file), so a
+   * reviewer reads the findings on them first; absent when git could not tell (every finding is then shown).
+   */
+  changedLines?: Record<string, number[] | 'whole'>;
   /** Undefined when no plan could be made (the reason is among `problems`). */
   plan?: Plan;
   /**
@@ -93,4 +99,12 @@ export function isFromChange(
 ): boolean {
   if (c.action !== 'delete') return touches(c.file);
   return identityKeys(c).some((k) => deletedTriggers.has(k));
+}
+
+/** Whether a finding touches a line the change adds or edits (every finding does without line information). */
+export function onChangedLine(r: ReviewReport, file: string, d: Diagnostic): boolean {
+  const lines = r.changedLines?.[file];
+  if (r.changedLines === undefined || lines === 'whole') return true;
+  if (lines === undefined) return false;
+  return lines.some((n) => n >= d.range.start.line + 1 && n <= d.range.end.line + 1);
 }

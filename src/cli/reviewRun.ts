@@ -10,12 +10,13 @@ import { EXIT_TROUBLE, warn, type MainIo } from './io';
 import { lintFiles, lintOptions } from './lintFiles';
 import { outFileProblem, writeOutFile } from './outFile';
 import { planFiles, targetOf, type CliPlan } from './planMaking';
-import { changedSince, textAt, type ChangedFiles } from './reviewChanged';
+import { changedLines, changedSince, textAt, type ChangedFiles, type ChangedLines } from './reviewChanged';
 import { noiseDiffJson } from './noiseDiffJson';
 import { noiseDiffOf } from './noiseDiffPlan';
 import { identityKeys, isFromChange, reviewExit, saysNothing, type FailOn, type ReviewReport } from './reviewReport';
 import { reviewMarkdown } from './reviewMarkdown';
-import { reviewScope } from './reviewScope';
+import { repoPath, reviewScope } from './reviewScope';
+import type { FileReport } from './lintSarif';
 import { clientFromEnvironment } from './service';
 import { runTestFile, type TestSession } from './testFiles';
 import { cliNoiseSession } from './triggerTestFiles';
@@ -105,6 +106,20 @@ function reviewJson(report: ReviewReport): Record<string, unknown> {
   return noise === undefined ? rest : { ...rest, noise: noiseDiffJson(noise.entries, { days: noise.days }) };
 }
 
+/** The changed lines of each linted file, by the name the lint report gives it. */
+function linesByFile(
+  lint: readonly FileReport[],
+  lines: ChangedLines,
+  cwd: string,
+): Record<string, number[] | 'whole'> {
+  const out: Record<string, number[] | 'whole'> = {};
+  for (const f of lint) {
+    const found = lines.get(repoPath(cwd, f.file));
+    out[f.file] = found === undefined ? [] : found === 'whole' ? 'whole' : [...found].sort((a, b) => a - b);
+  }
+  return out;
+}
+
 /** The plan of the change's own changes only, for the noise diff. */
 function ownPlan(made: CliPlan, fromChange: readonly number[]): CliPlan {
   const changes = fromChange.flatMap((i) => made.plan.changes.slice(i, i + 1));
@@ -144,6 +159,14 @@ async function makeReview(
   for (const p of scope.problems) warn(io, p);
   if (scope.problems.length > 0) return undefined;
   const lint = await lintFiles(scope.lint, lintOptions(invocation, metrics), io, invocation.maxBytes);
+  const lines =
+    changed === undefined
+      ? undefined
+      : await changedLines(
+          io.cwd,
+          changed,
+          lint.map((f) => repoPath(io.cwd, f.file)),
+        );
   for (const f of lint) if (f.error !== undefined) warn(io, `cannot read ${f.file}: ${f.error}`);
   const env = io.env ?? {};
   const client = clientFromEnvironment(env);
@@ -181,6 +204,7 @@ async function makeReview(
             },
           }),
       lint,
+      ...(lines === undefined ? {} : { changedLines: linesByFile(lint, lines, io.cwd) }),
       ...(plan === undefined ? {} : { plan }),
       fromChange,
       ...(noise === undefined ? {} : { noise }),

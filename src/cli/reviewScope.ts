@@ -22,7 +22,7 @@ export interface ReviewScope {
 }
 
 /** A path as git names it: relative to the current folder, '/'-separated. */
-function repoPath(cwd: string, file: string): string {
+export function repoPath(cwd: string, file: string): string {
   return relative(cwd, resolve(cwd, file)).split('\\').join('/');
 }
 

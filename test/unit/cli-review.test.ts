@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { markdownText } from '../../src/cli/markdown/text';
 import type { ReviewReport } from '../../src/cli/reviewReport';
 
 /** The noise member of the JSON report, as much of it as these tests read. */
@@ -110,6 +111,36 @@ describe('obs review --changed-since', () => {
     const r = await review('--changed-since', 'main', 'triggers');
     assert.equal(r.code, 2);
     assert.match(r.stderr, /not a git repository/);
+  });
+});
+
+describe('obs review: lint findings on the lines the change touches', () => {
+  const LONG = 'x'.repeat(2000);
+
+  test('a finding on a line the change does not touch is counted, not listed; the file changed lines are in the JSON', async () => {
+    editTrigger((t) => (t.description = LONG));
+    commitBase();
+    editTrigger((t) => (t.threshold.value = 6));
+    const r = await review('--changed-since', 'main', '--no-noise', 'triggers');
+    const lines = r.report?.changedLines?.[DEMO_TRIGGER];
+    const finding = r.report?.lint[0]?.diagnostics[0];
+    assert.ok(Array.isArray(lines) && finding !== undefined, JSON.stringify(r.report?.changedLines));
+    assert.ok(!lines.includes(finding.range.start.line + 1), JSON.stringify(lines));
+    const md = (await demo.run(['review', '--changed-since', 'main', '--no-noise', 'triggers'])).stdout;
+    const lint = md.slice(md.indexOf('### Lint'), md.indexOf('### Trigger tests'));
+    assert.match(lint, /1 finding on lines this change does not touch, listed in the JSON report\./);
+    assert.ok(!lint.includes(markdownText(finding.rule)), lint);
+  });
+
+  test('a finding on a line the change edits is listed', async () => {
+    commitBase();
+    editTrigger((t) => (t.description = LONG));
+    const r = await review('--changed-since', 'main', '--no-noise', 'triggers');
+    const finding = r.report?.lint[0]?.diagnostics[0];
+    assert.ok(finding !== undefined);
+    const md = (await demo.run(['review', '--changed-since', 'main', '--no-noise', 'triggers'])).stdout;
+    const lint = md.slice(md.indexOf('### Lint'), md.indexOf('### Trigger tests'));
+    assert.ok(lint.includes(markdownText(finding.rule)) && !lint.includes('does not touch'), lint);
   });
 });
 
