@@ -212,9 +212,12 @@ test('minimalEdit keeps the common prefix and suffix', () => {
 test('counts and summary for the workspace lint', () => {
   const c = countBySeverity(lint(trigger()));
   assert.deepEqual(c, { errors: 2, warnings: 1, infos: 1 });
-  assert.equal(lintSummary(3, 1, c), 'Linted 3 trigger files: 2 errors, 1 warning, 1 info in 1 file.');
-  assert.equal(lintSummary(1, 0, { errors: 0, warnings: 0, infos: 0 }), 'Linted 1 trigger file: no problems.');
-  assert.equal(lintSummary(0, 0, { errors: 0, warnings: 0, infos: 0 }), 'No trigger files found in the workspace.');
+  assert.equal(lintSummary(3, 1, c), 'Linted 3 files: 2 errors, 1 warning, 1 info in 1 file.');
+  assert.equal(lintSummary(1, 0, { errors: 0, warnings: 0, infos: 0 }), 'Linted 1 file: no problems.');
+  assert.equal(
+    lintSummary(0, 0, { errors: 0, warnings: 0, infos: 0 }),
+    'No trigger, burn alert or definitions file found in the workspace.',
+  );
 });
 
 test('the rules docs setting is used only when it is an http(s) address; otherwise the shipped docs/rules.md', () => {

@@ -190,16 +190,16 @@ export function countBySeverity(
   return c;
 }
 
-/** "Linted 12 trigger files: 3 errors, 1 warning, 0 infos in 2 files." */
+/** "Linted 12 files: 3 errors, 1 warning, 0 infos in 2 files." (trigger, burn alert and definitions files alike) */
 export function lintSummary(files: number, filesWithProblems: number, c: LintCounts): string {
   // Each count with its noun as one text per number form (languages inflect differently).
-  const triggerFiles = (n: number) => (n === 1 ? l10n.t('1 trigger file') : l10n.t('{0} trigger files', n));
-  if (files === 0) return l10n.t('No trigger files found in the workspace.');
+  const lintedFiles = (n: number) => (n === 1 ? l10n.t('1 file') : l10n.t('{0} files', n));
+  if (files === 0) return l10n.t('No trigger, burn alert or definitions file found in the workspace.');
   const problems = c.errors + c.warnings + c.infos;
-  if (problems === 0) return l10n.t('Linted {0}: no problems.', triggerFiles(files));
+  if (problems === 0) return l10n.t('Linted {0}: no problems.', lintedFiles(files));
   return l10n.t(
     'Linted {0}: {1}, {2}, {3} in {4}.',
-    triggerFiles(files),
+    lintedFiles(files),
     c.errors === 1 ? l10n.t('1 error') : l10n.t('{0} errors', c.errors),
     c.warnings === 1 ? l10n.t('1 warning') : l10n.t('{0} warnings', c.warnings),
     c.infos === 1 ? l10n.t('1 info') : l10n.t('{0} infos', c.infos),

@@ -326,7 +326,7 @@ export class TriggerDiagnostics implements vscode.Disposable {
     return vscode.window.withProgress(
       {
         location: vscode.ProgressLocation.Notification,
-        title: vscode.l10n.t('Linting trigger files'),
+        title: vscode.l10n.t('Linting trigger, burn alert and definitions files'),
         cancellable: true,
       },
       async (progress, token) => {
