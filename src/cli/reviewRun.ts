@@ -15,7 +15,7 @@ import { noiseDiffJson } from './noiseDiffJson';
 import { noiseDiffOf } from './noiseDiffPlan';
 import { identityKeys, isFromChange, reviewExit, saysNothing, type FailOn, type ReviewReport } from './reviewReport';
 import { reviewMarkdown } from './reviewMarkdown';
-import { repoPath, reviewScope } from './reviewScope';
+import { repoPath, reviewScope, type ReviewScope } from './reviewScope';
 import type { FileReport } from './lintSarif';
 import { clientFromEnvironment } from './service';
 import { runTestFile, type TestSession } from './testFiles';
@@ -145,6 +145,62 @@ async function preflight(invocation: ReviewInvocation, io: MainIo) {
   return { metrics, jsonOut, changed };
 }
 
+/** What the change touches, as the report says it: the ref, the commit compared with, the files. */
+function changedPart(invocation: ReviewInvocation, changed: ChangedFiles | undefined): Partial<ReviewReport> {
+  if (changed === undefined || invocation.changedSince === undefined) return {};
+  const { base } = changed;
+  const [files, deleted] = [[...changed.changed].sort(), [...changed.deleted].sort()];
+  return { changedSince: { ref: invocation.changedSince, base, changed: files, deleted } };
+}
+
+type ServiceChecks = Pick<ReviewReport, 'plan' | 'fromChange' | 'noise' | 'tests' | 'problems'>;
+
+/**
+ * What the review asks the service: the plan of every file under the paths, its changes that are the change's
+ * own, what those would have notified (one session, whose query results the tests then share), and the tests.
+ */
+async function serviceChecks(
+  list: string[],
+  ready: { metrics: string[]; changed: ChangedFiles | undefined },
+  scope: ReviewScope,
+  invocation: ReviewInvocation,
+  io: MainIo,
+): Promise<ServiceChecks> {
+  const env = io.env ?? {};
+  const client = clientFromEnvironment(env);
+  try {
+    const inputs = planInputs(list, invocation, ready.metrics);
+    const made = await planFiles(client, inputs, targetOf(env), io, invocation.concurrency);
+    const matchByName = invocation.matchByName === true;
+    const deleted =
+      ready.changed === undefined ? new Set<string>() : await deletedTriggers(ready.changed, io, matchByName);
+    const fromChange = (made?.plan.changes ?? []).flatMap((c, i) =>
+      isFromChange(c, scope.touches, deleted) ? [i] : [],
+    );
+    const session = cliNoiseSession(client, io);
+    const noiseOptions = { mode: 'exact' as const, days: invocation.days, maxBytes: invocation.maxBytes };
+    const noise =
+      made === undefined || !invocation.noise
+        ? undefined
+        : { days: invocation.days, entries: await noiseDiffOf(ownPlan(made, fromChange), session, io, noiseOptions) };
+    const tests = await runTests(scope.tests, session, client, io, invocation.maxBytes);
+    const problems = [
+      ...(made === undefined ? ['no plan could be made (said above)'] : []),
+      ...(made !== undefined && !made.complete ? ['the plan is not of every file and dataset (said above)'] : []),
+      ...tests.problems,
+    ];
+    return {
+      ...(made === undefined ? {} : { plan: made.plan }),
+      fromChange,
+      ...(noise === undefined ? {} : { noise }),
+      tests,
+      problems,
+    };
+  } finally {
+    await client.close();
+  }
+}
+
 /** The review of the files under the paths; undefined (each problem said) when nothing could be reviewed. */
 async function makeReview(
   paths: readonly string[],
@@ -154,67 +210,23 @@ async function makeReview(
   const list = paths.length === 0 ? ['.'] : [...paths];
   const ready = await preflight(invocation, io);
   if (ready === undefined) return undefined;
-  const { metrics, jsonOut, changed } = ready;
-  const scope = await reviewScope(list, changed, io, invocation.maxBytes);
+  const scope = await reviewScope(list, ready.changed, io, invocation.maxBytes);
   for (const p of scope.problems) warn(io, p);
   if (scope.problems.length > 0) return undefined;
-  const lint = await lintFiles(scope.lint, lintOptions(invocation, metrics), io, invocation.maxBytes);
-  const lines =
-    changed === undefined
-      ? undefined
-      : await changedLines(
-          io.cwd,
-          changed,
-          lint.map((f) => repoPath(io.cwd, f.file)),
-        );
+  const lint = await lintFiles(scope.lint, lintOptions(invocation, ready.metrics), io, invocation.maxBytes);
   for (const f of lint) if (f.error !== undefined) warn(io, `cannot read ${f.file}: ${f.error}`);
-  const env = io.env ?? {};
-  const client = clientFromEnvironment(env);
-  try {
-    const inputs = planInputs(list, invocation, metrics);
-    const made = await planFiles(client, inputs, targetOf(env), io, invocation.concurrency);
-    const matchByName = invocation.matchByName === true;
-    const deleted = changed === undefined ? new Set<string>() : await deletedTriggers(changed, io, matchByName);
-    const plan = made?.plan;
-    const fromChange = (plan?.changes ?? []).flatMap((c, i) => (isFromChange(c, scope.touches, deleted) ? [i] : []));
-    const session = cliNoiseSession(client, io);
-    const own = made === undefined ? undefined : ownPlan(made, fromChange);
-    const noiseOptions = { mode: 'exact' as const, days: invocation.days, maxBytes: invocation.maxBytes };
-    const noise =
-      own === undefined || !invocation.noise
-        ? undefined
-        : { days: invocation.days, entries: await noiseDiffOf(own, session, io, noiseOptions) };
-    const tests = await runTests(scope.tests, session, client, io, invocation.maxBytes);
-    const problems = [
-      ...(made === undefined ? ['no plan could be made (said above)'] : []),
-      ...(made !== undefined && !made.complete ? ['the plan is not of every file and dataset (said above)'] : []),
-      ...tests.problems,
-    ];
-    const report: ReviewReport = {
-      format: 'obs-review',
-      version: 1,
-      ...(changed === undefined || invocation.changedSince === undefined
-        ? {}
-        : {
-            changedSince: {
-              ref: invocation.changedSince,
-              base: changed.base,
-              changed: [...changed.changed].sort(),
-              deleted: [...changed.deleted].sort(),
-            },
-          }),
-      lint,
-      ...(lines === undefined ? {} : { changedLines: linesByFile(lint, lines, io.cwd) }),
-      ...(plan === undefined ? {} : { plan }),
-      fromChange,
-      ...(noise === undefined ? {} : { noise }),
-      tests,
-      problems,
-    };
-    return { report, jsonOut };
-  } finally {
-    await client.close();
-  }
+  const named = lint.map((f) => repoPath(io.cwd, f.file));
+  const lines = ready.changed === undefined ? undefined : await changedLines(io.cwd, ready.changed, named);
+  const checks = await serviceChecks(list, ready, scope, invocation, io);
+  const report: ReviewReport = {
+    format: 'obs-review',
+    version: 1,
+    ...changedPart(invocation, ready.changed),
+    lint,
+    ...(lines === undefined ? {} : { changedLines: linesByFile(lint, lines, io.cwd) }),
+    ...checks,
+  };
+  return { report, jsonOut: ready.jsonOut };
 }
 
 export async function runReview(paths: readonly string[], invocation: ReviewInvocation, io: MainIo): Promise<number> {
