@@ -2,7 +2,7 @@
 // the change under review makes them), the trigger tests, and the counts its first line and exit status come
 // from. The JSON output is this value; the Markdown report is made from it (reviewMarkdown.ts).
 import type { NoiseDiffEntry } from '../backtest/noiseDiff';
-import type { Plan, PlannedChange } from '../triggerFiles';
+import { identities, type Plan, type PlannedChange } from '../triggerFiles';
 import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE } from './io';
 import type { Diagnostic } from '../lint/types';
 import type { FileReport } from './lintSarif';
@@ -81,16 +81,6 @@ export function saysNothing(r: ReviewReport): boolean {
   return c.changes + c.blocked + c.errors + c.warnings + c.testsFailed + c.testsPassed === 0 && r.problems.length === 0;
 }
 
-/** Identities a trigger is matched by: its id, or its dataset and name. */
-export const identityKeys = (t: {
-  id?: string | undefined;
-  dataset?: string | undefined;
-  name?: string | undefined;
-}) => [
-  ...(t.id === undefined ? [] : [`id\u0000${t.id}`]),
-  ...(t.dataset === undefined || t.name === undefined ? [] : [`name\u0000${t.dataset}\u0000${t.name}`]),
-];
-
 /** Whether a planned change is the change's own: a file it touches, or a delete of a trigger a file it deleted held. */
 export function isFromChange(
   c: PlannedChange,
@@ -98,7 +88,7 @@ export function isFromChange(
   deletedTriggers: ReadonlySet<string>,
 ): boolean {
   if (c.action !== 'delete') return touches(c.file);
-  return identityKeys(c).some((k) => deletedTriggers.has(k));
+  return identities(c).some((k) => deletedTriggers.has(k));
 }
 
 /** Whether a finding touches a line the change adds or edits (every finding does without line information). */

@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import { systemClock } from '../backtest';
 import type { NoiseSession } from '../backtest/noiseReport';
-import { readTriggerFile, TRIGGER_FILE_SUFFIX, withoutIds, type PlanInputs } from '../triggerFiles';
+import { identities, readTriggerFile, TRIGGER_FILE_SUFFIX, withoutIds, type PlanInputs } from '../triggerFiles';
 import { EXIT_TROUBLE, warn, type MainIo } from './io';
 import { lintFiles, lintOptions } from './lintFiles';
 import { outFileProblem, writeOutFile } from './outFile';
@@ -13,7 +13,7 @@ import { planFiles, targetOf, type CliPlan } from './planMaking';
 import { changedLines, changedSince, textAt, type ChangedFiles, type ChangedLines } from './reviewChanged';
 import { noiseDiffJson } from './noiseDiffJson';
 import { noiseDiffOf } from './noiseDiffPlan';
-import { identityKeys, isFromChange, reviewExit, saysNothing, type FailOn, type ReviewReport } from './reviewReport';
+import { isFromChange, reviewExit, saysNothing, type FailOn, type ReviewReport } from './reviewReport';
 import { reviewMarkdown } from './reviewMarkdown';
 import { repoPath, reviewScope, type ReviewScope } from './reviewScope';
 import type { FileReport } from './lintSarif';
@@ -55,7 +55,7 @@ async function deletedTriggers(changed: ChangedFiles, io: MainIo, matchByName: b
     const read = text === undefined ? undefined : readTriggerFile(text);
     // Matched by name, a file's ids are another environment's: only its names say what a prune deletes.
     const held = read === undefined || !matchByName ? read : withoutIds(read);
-    if (held?.ok === true) for (const t of held.triggers) for (const k of identityKeys(t)) out.add(k);
+    if (held?.ok === true) for (const t of held.triggers) for (const k of identities(t)) out.add(k);
   }
   return out;
 }

@@ -27,8 +27,8 @@ export interface ServiceChanges {
   onlyOnService: ServiceTrigger[];
 }
 
-/** The names a local trigger may be known by: its id, and its dataset and name. */
-function identities(t: LocalTrigger): string[] {
+/** The names a trigger may be known by: its id, and its dataset and name (a file's, or a planned change's). */
+export function identities(t: Pick<LocalTrigger, 'id' | 'dataset' | 'name'>): string[] {
   const out = t.id === undefined ? [] : [`id\u0000${t.id}`];
   return t.dataset === undefined || t.name === undefined ? out : [...out, `name\u0000${t.dataset}\u0000${t.name}`];
 }

@@ -19,7 +19,7 @@ export {
   type ServiceTrigger,
   type TriggerDrift,
 } from './drift';
-export { serviceChangesSince } from './changedSince';
+export { identities, serviceChangesSince } from './changedSince';
 export { collectTriggers, listDatasets, type PullItem, type TriggerLister } from './listing';
 export { APPEARED, applyPull, planKindPull, planPull, pullSummary, type PullAction, type PullReport } from './pull';
 export { scanExisting, scanFolders, scanRoot, type ExistingFile } from './scan';
