@@ -99,10 +99,15 @@ export function meets(v: number, op: HavingOp, threshold: number): boolean {
   }
 }
 
+/** The first evaluation time after `from`: the next multiple of the frequency, UTC. */
+export function firstEvaluation(frequency: number, from: number): number {
+  return Math.floor(from / frequency) * frequency + frequency;
+}
+
 /** Evaluation times in (from, to]: the multiples of the frequency, UTC. */
 export function evaluationTimes(frequency: number, from: number, to: number): number[] {
   const out: number[] = [];
-  for (let t = Math.floor(from / frequency) * frequency + frequency; t <= to; t += frequency) out.push(t);
+  for (let t = firstEvaluation(frequency, from); t <= to; t += frequency) out.push(t);
   return out;
 }
 
