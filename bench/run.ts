@@ -62,6 +62,13 @@ function format(v: number, unit: string): string {
   return `${v < 10 ? v.toFixed(2) : v < 100 ? v.toFixed(1) : v.toFixed(0)} ${unit}`;
 }
 
+/** The median, then the least and the most of the samples: `235 ms (229-251)`. */
+function withSpread(samples: number[], unit: string): string {
+  if (samples.length === 0) return '-';
+  const spread = `${format(Math.min(...samples), '').trim()}-${format(Math.max(...samples), '').trim()}`;
+  return `${format(median(samples), unit)} (${spread})`;
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   productionBuild(root);
@@ -102,9 +109,12 @@ async function main(): Promise<void> {
     ].filter((f) => only === undefined || f.id.includes(only));
 
     const everyone: Side[] = [{ name: 'floor', root }, ...sides];
+    // The machine's load (1-minute average) as each figure is measured, round by round.
+    const loads = new Map<string, number[]>();
     for (let round = 0; round < rounds; round++) {
       process.stderr.write(`round ${round + 1}/${rounds}\n`);
       for (const figure of figures) {
+        loads.set(figure.id, [...(loads.get(figure.id) ?? []), loadavg()[0] ?? NaN]);
         // Rotate the order each round, so that drift on a shared machine favours no side.
         const order = everyone
           .map((_, i) => everyone[(i + round) % everyone.length])
@@ -113,21 +123,25 @@ async function main(): Promise<void> {
       }
     }
 
-    const header = ['Figure', 'Floor', ...sides.flatMap((s) => [s.name, `${s.name} / floor`])];
+    const header = ['Figure', 'Floor', ...sides.flatMap((s) => [s.name, `${s.name} / floor`]), 'Load'];
     const rows: string[][] = [];
     for (const figure of figures) {
       for (const metric of figure.metrics) {
         const floor = median(figure.samples(metric, 'floor'));
-        const cells = [metric.title, format(floor, metric.unit)];
+        const cells = [metric.title, withSpread(figure.samples(metric, 'floor'), metric.unit)];
         for (const side of sides) {
           const note = figure.note(side.name);
           const samples = figure.samples(metric, side.name);
           const v = median(samples);
           const ratio = v / floor;
           const value =
-            samples.length === 0 ? (note ?? '-') : `${format(v, metric.unit)}${note === undefined ? '' : ` (${note})`}`;
+            samples.length === 0
+              ? (note ?? '-')
+              : `${withSpread(samples, metric.unit)}${note === undefined ? '' : ` (${note})`}`;
           cells.push(value, samples.length > 0 && Number.isFinite(ratio) ? `${ratio.toFixed(2)}x` : '-');
         }
+        const load = loads.get(figure.id) ?? [];
+        cells.push(load.length === 0 ? '-' : `${Math.min(...load).toFixed(1)}-${Math.max(...load).toFixed(1)}`);
         rows.push(cells);
       }
     }
@@ -141,7 +155,7 @@ async function main(): Promise<void> {
       console.log(`| ${what} | ${bundles.map((b) => b[i]?.[1] ?? '-').join(' | ')} |`);
     const minutes = (performance.now() - started) / 60_000;
     console.log(
-      `\nMedians of ${rounds} interleaved rounds${quick ? ' (--quick: inputs at a tenth of their size)' : ''}; ${new Date().toISOString().slice(0, 10)}; node ${process.version}; ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}); load average ${loadBefore} at the start, ${load()} at the end; ${minutes.toFixed(1)} minutes.`,
+      `\nMedians of ${rounds} interleaved rounds (in brackets the least and the most; Load: the 1-minute load average as each figure was measured)${quick ? ' (--quick: inputs at a tenth of their size)' : ''}; ${new Date().toISOString().slice(0, 10)}; node ${process.version}; ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}); load average ${loadBefore} at the start, ${load()} at the end; ${minutes.toFixed(1)} minutes.`,
     );
   } finally {
     children.dispose();
