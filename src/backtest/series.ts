@@ -11,10 +11,11 @@ export function epochSeconds(time: string | number): number {
   return Number.isNaN(fast) ? Math.floor(Date.parse(time) / 1000) : fast;
 }
 
-/** The digit at `i` of `s`, or -1. */
-function digit(s: string, i: number): number {
-  const c = s.charCodeAt(i) - 48;
-  return c >= 0 && c <= 9 ? c : -1;
+/** The two digits at `i` of `s` as a number (0 to 99), or -1: one unsigned comparison per character. */
+function twoDigits(s: string, i: number): number {
+  const a = s.charCodeAt(i) - 48;
+  const b = s.charCodeAt(i + 1) - 48;
+  return a >>> 0 <= 9 && b >>> 0 <= 9 ? a * 10 + b : -1;
 }
 
 /**
@@ -30,6 +31,9 @@ function daysToMonth(year: number, month: number): number {
     era * 146_097 + yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear - 719_468
   );
 }
+
+/** The last date read (yyyymmdd) and its days since 1970: a week of times falls on 8 dates. */
+const lastDate = { key: -1, days: 0 };
 
 /**
  * `2025-06-02T09:10:00Z` or `2025-06-02T09:10:00.000Z` read by position, without Date.parse or Date.UTC (a
@@ -48,30 +52,23 @@ function utcSeconds(s: string): number {
     s.charCodeAt(16) !== 58
   )
     return NaN;
-  if (n === 24 && (s.charCodeAt(19) !== 46 || digit(s, 20) < 0 || digit(s, 21) < 0 || digit(s, 22) < 0)) return NaN;
-  const y0 = digit(s, 0),
-    y1 = digit(s, 1),
-    y2 = digit(s, 2),
-    y3 = digit(s, 3);
-  const m0 = digit(s, 5),
-    m1 = digit(s, 6),
-    d0 = digit(s, 8),
-    d1 = digit(s, 9);
-  const h0 = digit(s, 11),
-    h1 = digit(s, 12),
-    i0 = digit(s, 14),
-    i1 = digit(s, 15),
-    s0 = digit(s, 17),
-    s1 = digit(s, 18);
-  if ((y0 | y1 | y2 | y3 | m0 | m1 | d0 | d1 | h0 | h1 | i0 | i1 | s0 | s1) < 0) return NaN;
-  const month = m0 * 10 + m1;
-  const day = d0 * 10 + d1;
-  const hour = h0 * 10 + h1;
-  const minute = i0 * 10 + i1;
-  const second = s0 * 10 + s1;
+  if (n === 24 && (s.charCodeAt(19) !== 46 || twoDigits(s, 20) < 0 || twoDigits(s, 21) < 0)) return NaN;
+  const century = twoDigits(s, 0);
+  const yearOf = twoDigits(s, 2);
+  const month = twoDigits(s, 5);
+  const day = twoDigits(s, 8);
+  const hour = twoDigits(s, 11);
+  const minute = twoDigits(s, 14);
+  const second = twoDigits(s, 17);
+  if ((century | yearOf | month | day | hour | minute | second) < 0) return NaN;
   if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return NaN;
-  const days = daysToMonth(y0 * 1000 + y1 * 100 + y2 * 10 + y3, month) + day - 1;
-  return days * 86_400 + hour * 3_600 + minute * 60 + second;
+  const year = century * 100 + yearOf;
+  const key = year * 10_000 + month * 100 + day;
+  if (key !== lastDate.key) {
+    lastDate.key = key;
+    lastDate.days = daysToMonth(year, month) + day - 1;
+  }
+  return lastDate.days * 86_400 + hour * 3_600 + minute * 60 + second;
 }
 
 /**
