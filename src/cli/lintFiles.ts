@@ -72,7 +72,8 @@ function decodeRead(read: { bytes?: Uint8Array }, limit: number): { decoded: Dec
 
 /**
  * Lints a file read, by its name (a trigger, burn alert or definitions file); its bytes are let go of once
- * decoded (and collected when large), so a large file is not held twice.
+ * decoded (and collected when large), so a large file is not held twice; nor is a large file's value that
+ * JSON.parse built before refusing the text held while the recovering parser reads it.
  */
 function lintRead(
   file: string,
@@ -80,8 +81,10 @@ function lintRead(
   options: LintOptions,
 ): ReturnType<typeof lintNamedDecoded> {
   const { decoded, size } = decodeRead(read, options.maxDiagnostics ?? DEFAULT_MAX_DIAGNOSTICS);
-  if (size >= COLLECT_FROM_BYTES) collectGarbage();
-  return lintNamedDecoded(file, decoded, options);
+  if (size < COLLECT_FROM_BYTES) return lintNamedDecoded(file, decoded, options);
+  collectGarbage();
+  // What JSON.parse built of a broken file before it refused it (most of its value, when it is broken near the end).
+  return lintNamedDecoded(file, decoded, { ...options, afterRefusedParse: () => collectGarbage() });
 }
 
 /**

@@ -152,3 +152,16 @@ test("a broken file is read by jsonc-parser's scanner once: as many tokens as on
   const linted = measured(() => lint(text));
   assert.equal(linted.calls('jsonc-parser', 'scanNext'), once);
 });
+
+test('the caller hears once that JSON.parse refused the text, so that it can free what the parse built; never otherwise', () => {
+  const heard = (text: string) => {
+    let calls = 0;
+    lint(text, { afterRefusedParse: () => calls++ });
+    return calls;
+  };
+  assert.equal(heard(`${brokenFile(1_500)}]`.replace('},\n{', '}\n{')), 1);
+  assert.equal(heard('[ {"name": } ]'), 1);
+  // Valid, or never given to JSON.parse (an array its last character does not close).
+  assert.equal(heard(`${brokenFile(1_500)}]`), 0);
+  assert.equal(heard(brokenFile(1_500)), 0);
+});
