@@ -15,7 +15,7 @@ import type { MainIo } from './io';
 import type { FileReport } from './lintSarif';
 import { CLI_METRICS_DATASET_HINT } from './metricsHint';
 import { READ_AHEAD, readAhead } from './readAhead';
-import { readCommandLineFile, ReadProblem } from './read';
+import { readCommandLineFile, readSmallCommandLineFile, ReadProblem } from './read';
 import type { Outcome } from '../result';
 
 export function lintOptions(
@@ -39,7 +39,9 @@ async function readTarget(
   admit?: (size: number) => Promise<void>,
 ): Promise<Read> {
   try {
-    return { ok: true, bytes: await readCommandLineFile(file, io.cwd, maxBytes, admit) };
+    // A small file (most trigger files) is read at once; a larger one through the read-ahead's budget.
+    const small = readSmallCommandLineFile(file, io.cwd, maxBytes);
+    return { ok: true, bytes: small ?? (await readCommandLineFile(file, io.cwd, maxBytes, admit)) };
   } catch (e) {
     return { ok: false, reason: e instanceof ReadProblem ? e.message : errorText(e) };
   }
