@@ -4,8 +4,5 @@
 const { appendFileSync } = require('node:fs');
 process.on('exit', (code) => {
   const cpu = process.cpuUsage();
-  appendFileSync(
-    process.env.OBS_BENCH_OUT,
-    `${JSON.stringify({ cpuMs: (cpu.user + cpu.system) / 1000, maxRssKb: process.resourceUsage().maxRSS, code })}\n`,
-  );
+  appendFileSync(process.env.OBS_BENCH_OUT, `${JSON.stringify({ cpuMs: (cpu.user + cpu.system) / 1000, maxRssKb: process.resourceUsage().maxRSS, code })}\n`);
 });
