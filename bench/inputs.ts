@@ -81,6 +81,35 @@ export function bigArray(bytes: number, broken: boolean): string {
   return parts.join('');
 }
 
+/**
+ * The ways a large array of triggers is broken, each a figure: where JSON.parse gives up (at the end, half
+ * way, near the end) decides what it built before refusing the text.
+ */
+export const BROKEN_SHAPES = {
+  broken50mb: 'missing its final ]',
+  comma50: 'missing a comma between triggers half way',
+  comma95: 'missing a comma between triggers at 95%',
+  string50: 'a string not closed half way',
+  stray50: 'a stray token half way',
+} as const;
+
+/** The valid array `text` broken one way, at about `at` (0 to 1) of its length. */
+function brokenAt(text: string, shape: Exclude<keyof typeof BROKEN_SHAPES, 'broken50mb'>, at: number): string {
+  const from = Math.floor(text.length * at);
+  if (shape === 'comma50' || shape === 'comma95') {
+    const i = text.indexOf('},\n{', from);
+    return `${text.slice(0, i + 1)}${text.slice(i + 2)}`;
+  }
+  if (shape === 'string50') {
+    // The closing quote of a trigger's name left out: the string runs to the end of its line.
+    const open = text.indexOf('"name": "', from) + '"name": '.length;
+    const close = text.indexOf('"', open + 1);
+    return `${text.slice(0, close)}${text.slice(close + 1)}`;
+  }
+  const i = text.indexOf('"frequency"', from);
+  return `${text.slice(0, i)}@ ${text.slice(i)}`;
+}
+
 /** A trigger whose query has n calculations and a having (each extra aggregate's message used to list them all). */
 export function manyCalculations(n: number): string {
   const t = trigger(0, false);
@@ -105,6 +134,11 @@ export function writeInputs(dir: string, scale: number): Record<string, string> 
     valid50mb: bigArray(n(50_000_000), false),
     broken50mb: bigArray(n(50_000_000), true),
   };
+  const valid = files.valid50mb ?? '';
+  files.comma50 = brokenAt(valid, 'comma50', 0.5);
+  files.comma95 = brokenAt(valid, 'comma95', 0.95);
+  files.string50 = brokenAt(valid, 'string50', 0.5);
+  files.stray50 = brokenAt(valid, 'stray50', 0.5);
   const paths: Record<string, string> = {};
   for (const [name, text] of Object.entries(files)) {
     paths[name] = join(dir, `${name}.json`);

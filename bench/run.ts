@@ -56,17 +56,31 @@ const median = (xs: number[]): number => {
   return s.length % 2 === 1 ? (s[mid] ?? NaN) : ((s[mid - 1] ?? NaN) + (s[mid] ?? NaN)) / 2;
 };
 
+/** A figure's samples as `median (min to max)`; one sample alone as itself. */
+function spread(xs: readonly number[], show: (v: number) => string): string {
+  if (xs.length <= 1) return xs.length === 0 ? '-' : show(xs[0] ?? NaN);
+  return `${show(median([...xs]))} (${show(Math.min(...xs))} to ${show(Math.max(...xs))})`;
+}
+
+/**
+ * The ratio to the floor, round by round (sample i of a side over sample i of the floor, measured in the
+ * same round): the median of those, and their least and greatest. A side measured once (a long baseline
+ * run) is divided by the floor's median.
+ */
+function ratios(samples: readonly number[], floors: readonly number[]): string {
+  if (samples.length === 0 || floors.length === 0) return '-';
+  const each =
+    samples.length === floors.length
+      ? samples.map((v, i) => v / (floors[i] ?? NaN))
+      : [samples[0] ?? NaN].map((v) => v / median([...floors]));
+  const show = (r: number) => (Number.isFinite(r) ? `${r.toFixed(2)}x` : '-');
+  return spread(each.filter(Number.isFinite), show);
+}
+
 function format(v: number, unit: string): string {
   if (!Number.isFinite(v)) return '-';
   if (unit === 'MiB' && v < 1) return `${(v * 1024).toFixed(1)} KiB`;
   return `${v < 10 ? v.toFixed(2) : v < 100 ? v.toFixed(1) : v.toFixed(0)} ${unit}`;
-}
-
-/** The median, then the least and the most of the samples: `235 ms (229-251)`. */
-function withSpread(samples: number[], unit: string): string {
-  if (samples.length === 0) return '-';
-  const spread = `${format(Math.min(...samples), '').trim()}-${format(Math.max(...samples), '').trim()}`;
-  return `${format(median(samples), unit)} (${spread})`;
 }
 
 async function main(): Promise<void> {
@@ -77,7 +91,7 @@ async function main(): Promise<void> {
   const scale = quick ? 0.1 : 1;
   const work = mkdtempSync(join(tmpdir(), 'obs-bench-'));
   const inputs = writeInputs(work, scale);
-  const many = writeManyFiles(work, Math.round(1000 * scale));
+  writeManyFiles(work, Math.round(1000 * scale));
   const load = () =>
     loadavg()
       .map((l) => l.toFixed(2))
@@ -98,7 +112,7 @@ async function main(): Promise<void> {
     await children.ready();
     servers = await startServers(sides, work);
     const figures: Figure[] = [
-      ...lintFigures(inputs, many, quick),
+      ...lintFigures(inputs, work, quick),
       ...driftFigures(quick),
       ...planFigures(quick),
       ...backtestFigures(quick),
@@ -109,39 +123,39 @@ async function main(): Promise<void> {
     ].filter((f) => only === undefined || f.id.includes(only));
 
     const everyone: Side[] = [{ name: 'floor', root }, ...sides];
-    // The machine's load (1-minute average) as each figure is measured, round by round.
-    const loads = new Map<string, number[]>();
+    // The machine's load (1-minute average) when a figure is first measured and when it is last measured.
+    const loads = new Map<string, { start: string; end: string }>();
     for (let round = 0; round < rounds; round++) {
       process.stderr.write(`round ${round + 1}/${rounds}\n`);
       for (const figure of figures) {
-        loads.set(figure.id, [...(loads.get(figure.id) ?? []), loadavg()[0] ?? NaN]);
+        if (round === 0) loads.set(figure.id, { start: (loadavg()[0] ?? NaN).toFixed(1), end: '' });
         // Rotate the order each round, so that drift on a shared machine favours no side.
         const order = everyone
           .map((_, i) => everyone[(i + round) % everyone.length])
           .filter((s): s is Side => s !== undefined);
         for (const side of order) await figure.measure(side);
+        const load = loads.get(figure.id);
+        if (round === rounds - 1 && load !== undefined) load.end = (loadavg()[0] ?? NaN).toFixed(1);
       }
     }
 
-    const header = ['Figure', 'Floor', ...sides.flatMap((s) => [s.name, `${s.name} / floor`]), 'Load'];
+    const header = ['Figure', 'Floor', ...sides.flatMap((s) => [s.name, `${s.name} / floor`]), 'load'];
     const rows: string[][] = [];
     for (const figure of figures) {
+      const load = loads.get(figure.id);
       for (const metric of figure.metrics) {
-        const floor = median(figure.samples(metric, 'floor'));
-        const cells = [metric.title, withSpread(figure.samples(metric, 'floor'), metric.unit)];
+        const floors = figure.samples(metric, 'floor');
+        const cells = [metric.title, spread(floors, (v) => format(v, metric.unit))];
         for (const side of sides) {
           const note = figure.note(side.name);
           const samples = figure.samples(metric, side.name);
-          const v = median(samples);
-          const ratio = v / floor;
           const value =
             samples.length === 0
               ? (note ?? '-')
-              : `${withSpread(samples, metric.unit)}${note === undefined ? '' : ` (${note})`}`;
-          cells.push(value, samples.length > 0 && Number.isFinite(ratio) ? `${ratio.toFixed(2)}x` : '-');
+              : `${spread(samples, (v) => format(v, metric.unit))}${note === undefined ? '' : ` (${note})`}`;
+          cells.push(value, ratios(samples, floors));
         }
-        const load = loads.get(figure.id) ?? [];
-        cells.push(load.length === 0 ? '-' : `${Math.min(...load).toFixed(1)}-${Math.max(...load).toFixed(1)}`);
+        cells.push(load === undefined ? '-' : `${load.start} to ${load.end}`);
         rows.push(cells);
       }
     }
@@ -155,7 +169,7 @@ async function main(): Promise<void> {
       console.log(`| ${what} | ${bundles.map((b) => b[i]?.[1] ?? '-').join(' | ')} |`);
     const minutes = (performance.now() - started) / 60_000;
     console.log(
-      `\nMedians of ${rounds} interleaved rounds (in brackets the least and the most; Load: the 1-minute load average as each figure was measured)${quick ? ' (--quick: inputs at a tenth of their size)' : ''}; ${new Date().toISOString().slice(0, 10)}; node ${process.version}; ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}); load average ${loadBefore} at the start, ${load()} at the end; ${minutes.toFixed(1)} minutes.`,
+      `\nMedians of ${rounds} interleaved rounds (least to greatest in brackets; a ratio is taken round by round, then its median; load: the 1-minute load average when the figure was first and last measured)${quick ? ' (--quick: inputs at a tenth of their size)' : ''}; ${new Date().toISOString().slice(0, 10)}; node ${process.version}; ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}); load average ${loadBefore} at the start, ${load()} at the end; ${minutes.toFixed(1)} minutes.`,
     );
   } finally {
     children.dispose();

@@ -15,7 +15,7 @@ import type { MainIo } from './io';
 import type { FileReport } from './lintSarif';
 import { CLI_METRICS_DATASET_HINT } from './metricsHint';
 import { READ_AHEAD, readAhead } from './readAhead';
-import { readCommandLineFile, ReadProblem } from './read';
+import { readCommandLineFile, readSmallCommandLineFile, ReadProblem } from './read';
 import type { Outcome } from '../result';
 
 export function lintOptions(
@@ -39,7 +39,9 @@ async function readTarget(
   admit?: (size: number) => Promise<void>,
 ): Promise<Read> {
   try {
-    return { ok: true, bytes: await readCommandLineFile(file, io.cwd, maxBytes, admit) };
+    // A small file (most trigger files) is read at once; a larger one through the read-ahead's budget.
+    const small = readSmallCommandLineFile(file, io.cwd, maxBytes);
+    return { ok: true, bytes: small ?? (await readCommandLineFile(file, io.cwd, maxBytes, admit)) };
   } catch (e) {
     return { ok: false, reason: e instanceof ReadProblem ? e.message : errorText(e) };
   }
@@ -72,7 +74,8 @@ function decodeRead(read: { bytes?: Uint8Array }, limit: number): { decoded: Dec
 
 /**
  * Lints a file read, by its name (a trigger, burn alert or definitions file); its bytes are let go of once
- * decoded (and collected when large), so a large file is not held twice.
+ * decoded (and collected when large), so a large file is not held twice; nor is a large file's value that
+ * JSON.parse built before refusing the text held while the recovering parser reads it.
  */
 function lintRead(
   file: string,
@@ -80,8 +83,10 @@ function lintRead(
   options: LintOptions,
 ): ReturnType<typeof lintNamedDecoded> {
   const { decoded, size } = decodeRead(read, options.maxDiagnostics ?? DEFAULT_MAX_DIAGNOSTICS);
-  if (size >= COLLECT_FROM_BYTES) collectGarbage();
-  return lintNamedDecoded(file, decoded, options);
+  if (size < COLLECT_FROM_BYTES) return lintNamedDecoded(file, decoded, options);
+  collectGarbage();
+  // What JSON.parse built of a broken file before it refused it (most of its value, when it is broken near the end).
+  return lintNamedDecoded(file, decoded, { ...options, afterRefusedParse: () => collectGarbage() });
 }
 
 /**

@@ -1,10 +1,13 @@
 // The entry point of obs (bundled to dist/cli.js): wires process I/O to runMain (src/cli/main.ts).
 // Ctrl+C (or SIGTERM) stops a pull or drift between files (what was written stays whole), a test run or a noise report between
 // queries, and an apply after the write in flight.
+import { enableCompileCache } from './compileCache';
 import { PROGRAM } from './io';
 import { commandOf, runMain } from './main';
 import { visible } from './visible';
 
+// Before a command's run loads its bundle.
+enableCompileCache();
 const controller = new AbortController();
 const command = commandOf(process.argv.slice(2));
 if (

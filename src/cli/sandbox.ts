@@ -1,4 +1,4 @@
-// `npm run sandbox -- [--port N] [--host H] [--rate-limit N] [--data FILE] [--empty] [--print-env]`
+// `npm run sandbox -- [--port N] [--host H] [--rate-limit N] [--data FILE] [--empty | --demo ENV] [--print-env]`
 // Prints exactly one line of JSON (the SandboxInfo) on stdout when ready, or with --print-env the shell lines
 // exporting OBS_BASE_URL and OBS_CONFIG_KEY; serves until SIGINT/SIGTERM, then exits 0.
 // Exit codes: 0 clean stop, 1 could not start (e.g. port in use), 2 bad flags or a corrupt data file.

@@ -1,7 +1,7 @@
 // The options of the sandbox program (dist/sandbox.js, `npm run sandbox -- ...`), declared with commander
 // as obs's commands are: one argument parser for every program of the project.
-import { Command, CommanderError } from 'commander';
-import { parseRewriteList, type SandboxInfo, type SandboxOptions } from '../sandbox';
+import { Command, CommanderError, Option } from 'commander';
+import { DEMO_ENVIRONMENTS, parseRewriteList, type SandboxInfo, type SandboxOptions } from '../sandbox';
 import { CliUsageError, wholeNumber } from './io';
 
 /** What the program prints when ready: the SandboxInfo as one JSON line, or shell lines to export. */
@@ -18,6 +18,7 @@ interface Flags {
   queryRateLimit?: string;
   data?: string;
   empty?: boolean;
+  demo?: (typeof DEMO_ENVIRONMENTS)[number];
   rewrites?: string;
   printEnv?: boolean;
 }
@@ -33,6 +34,11 @@ function declared(): Command {
     .option('--query-rate-limit <N>', 'query results that may be created per minute per team (default 10)')
     .option('--data <FILE>', 'load the data from FILE when it exists; save every change to it')
     .option('--empty', 'start without the demo data')
+    .addOption(
+      new Option('--demo <ENV>', 'the environment of the demo data to serve (default staging)')
+        .choices(DEMO_ENVIRONMENTS)
+        .conflicts('empty'),
+    )
     .option(
       '--rewrites <LIST>',
       'the trigger rewrites of the service to make: all, none, or names separated by commas (every other off); without it, those the service always makes',
@@ -79,6 +85,7 @@ export function parseSandboxArgs(argv: readonly string[]): SandboxCommand {
     options.queryResultRateLimit = wholeNumber('--query-rate-limit', flags.queryRateLimit, 1, 1_000_000);
   if (flags.data !== undefined) options.dataFile = nonEmpty('--data', flags.data);
   if (flags.empty === true) options.demo = false;
+  if (flags.demo !== undefined) options.demoEnvironment = flags.demo;
   if (flags.rewrites !== undefined) {
     const rewrites = parseRewriteList(flags.rewrites);
     if (typeof rewrites === 'string') throw new CliUsageError(rewrites);

@@ -2,6 +2,7 @@
 // the limits of part 8, with the budget_rate bounds the service is seen to enforce (service facts).
 import * as l10n from '@vscode/l10n';
 import { BURN_ALERT_LIMITS, BURN_ALERT_TYPES } from '../api/schemas/burnAlert';
+import { BURN_ALERT_FILE_MEMBERS } from '../api/schemas/burnAlertFile';
 import type { SloFinding } from './sloKinds';
 import type { JsonPath, LintOptions } from './types';
 
@@ -12,17 +13,7 @@ const isWhole = (v: unknown): v is number => typeof v === 'number' && Number.isI
 const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 
 /** The members a burn alert file holds (src/triggerFiles/burnAlertFile.ts writes them). */
-const MEMBERS = new Set([
-  'id',
-  'dataset_slug',
-  'slo',
-  'alert_type',
-  'exhaustion_minutes',
-  'budget_rate_window_minutes',
-  'budget_rate_decrease_threshold_per_million',
-  'description',
-  'recipients',
-]);
+const MEMBERS: ReadonlySet<string> = new Set(BURN_ALERT_FILE_MEMBERS);
 /** Members the service sets and ignores in an update (spec 2.2, service facts). */
 const READ_ONLY = new Set(['triggered', 'created_at', 'updated_at']);
 

@@ -4,7 +4,6 @@
 // reported once (json/too-deep); broken text has it cut out before it is recovered, and a trigger
 // holding one is not checked (the other triggers of the file are).
 import * as l10n from '@vscode/l10n';
-import { createScanner } from 'jsonc-parser';
 import { stringEnd } from './skim';
 
 /** Levels of arrays and objects the linter reads, the file's top-level value being level 1. */
@@ -40,24 +39,51 @@ export function deepRegionsOfValid(text: string): DeepRegion[] {
   return out;
 }
 
-// jsonc-parser's SyntaxKind is an ambient const enum, which isolated modules cannot read.
-const OPEN_BRACE = 1;
-const CLOSE_BRACE = 2;
-const OPEN_BRACKET = 3;
-const CLOSE_BRACKET = 4;
-const EOF = 17;
+/** Where a string of broken text ends, as jsonc-parser's scanner reads it: at its closing quote, or before a line break. */
+function brokenStringEnd(text: string, i: number): number {
+  let j = i + 1;
+  while (j < text.length) {
+    const c = text.charCodeAt(j);
+    if (c === 34) return j + 1;
+    if (c === 10 || c === 13) return j;
+    // An escape takes the next character, whatever it is (a line break too).
+    j += c === 92 ? 2 : 1;
+  }
+  return text.length;
+}
 
-/** The same for broken text, read by the (iterative) scanner the recovering parser reads with; a region left open ends with the text. */
+/** Where a comment starting at `i` ends, as the scanner reads it; `i` itself when no comment starts there. */
+function commentEnd(text: string, i: number): number {
+  const next = text.charCodeAt(i + 1);
+  if (next === 42 /* * */) {
+    const close = text.indexOf('*/', i + 2);
+    return close < 0 ? text.length : close + 2;
+  }
+  if (next !== 47 /* / */) return i;
+  let j = i + 2;
+  while (j < text.length && text.charCodeAt(j) !== 10 && text.charCodeAt(j) !== 13) j++;
+  return j;
+}
+
+/**
+ * The same for broken text, with its brackets as jsonc-parser's scanner (which the recovering parser reads
+ * with) finds them, outside strings and comments; a region left open ends with the text. A loop over the
+ * characters: the scanner, which makes every token's value, took as long as the recovering parse.
+ */
 export function deepRegionsOfBroken(text: string): DeepRegion[] {
   const out: DeepRegion[] = [];
-  const scanner = createScanner(text, true);
   let depth = 0;
   let start = -1;
-  for (let token: number = scanner.scan(); token !== EOF; token = scanner.scan()) {
-    if (token === OPEN_BRACE || token === OPEN_BRACKET) {
-      if (++depth === MAX_DEPTH + 1) start = scanner.getTokenOffset();
-    } else if ((token === CLOSE_BRACE || token === CLOSE_BRACKET) && depth > 0) {
-      if (depth-- === MAX_DEPTH + 1) out.push({ start, end: scanner.getTokenOffset() + 1 });
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      i = brokenStringEnd(text, i) - 1;
+    } else if (c === 47) {
+      i = Math.max(i, commentEnd(text, i) - 1);
+    } else if (c === 123 || c === 91) {
+      if (++depth === MAX_DEPTH + 1) start = i;
+    } else if ((c === 125 || c === 93) && depth > 0) {
+      if (depth-- === MAX_DEPTH + 1) out.push({ start, end: i + 1 });
     }
   }
   if (depth > MAX_DEPTH) out.push({ start, end: text.length });

@@ -54,7 +54,7 @@ export function analyse(
   // This lint's own state: nothing is shared with another lint, even one started while this one runs.
   const run: LintRun = { searchesLeft: MAX_SUGGESTION_SEARCHES };
   const early = earlyChecks(options, run, limit);
-  const parsed = parseFile(source, limit, early.check);
+  const parsed = parseFile(source, limit, early.check, options.afterRefusedParse);
   const lines = new LineIndex(text);
   const shown = new ShownDiagnostics(limit, parsed.moreSyntaxProblems + (extra.encoding?.more ?? 0));
   const before = offerPlacedProblems(shown, parsed, extra.encoding?.problems ?? [], lines);

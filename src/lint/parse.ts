@@ -41,14 +41,20 @@ export interface ParsedFile {
 export type ElementsCheck = (index: number, value: unknown, start: number, end: number, unread: boolean) => boolean;
 
 /**
- * Parses a trigger file; `limit` bounds the syntax problems kept (the rest are counted). A broken file's top-level array is handed to `elements` element by element, when given.
+ * Parses a trigger file; `limit` bounds the syntax problems kept (the rest are counted). A broken file's top-level array is handed to `elements` element by element, when given; `afterRefusedParse` as in LintOptions.
  */
-export function parseFile(text: string, limit: number, elements?: ElementsCheck): ParsedFile {
+export function parseFile(
+  text: string,
+  limit: number,
+  elements?: ElementsCheck,
+  afterRefusedParse?: () => void,
+): ParsedFile {
   if (unclosed(text)) return parseBroken(text, limit, elements);
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
+    afterRefusedParse?.();
     return parseBroken(text, limit, elements);
   }
   // Most files repeat no member and nest a few levels: the value tells, and the text is scanned only when it does not.

@@ -76,7 +76,7 @@ export function lintSloText(
   const limit = Math.max(0, Math.floor(options.maxDiagnostics ?? DEFAULT_MAX_DIAGNOSTICS));
   const source = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
   const lines = new LineIndex(text);
-  const parsed = parseFile(source, limit);
+  const parsed = parseFile(source, limit, undefined, options.afterRefusedParse);
   const out: Diagnostic[] = encoding.map((p) => plainDiagnostic('file/encoding', p.message, p.offset, 1, lines));
   for (const p of parsed.syntaxProblems)
     out.push({ ...plainDiagnostic('json/syntax', p.message, p.offset, p.length, lines), syntax: p.kind });

@@ -30,6 +30,14 @@ export {
   demoData,
   emptyData,
 } from './demoData';
+export {
+  DEMO_ENVIRONMENTS,
+  PRODUCTION,
+  PRODUCTION_CREDENTIALS,
+  PRODUCTION_RECIPIENT_SECRETS,
+  productionData,
+  type DemoEnvironment,
+} from './demoProduction';
 export { DataFileError, type DataFileErrorKind } from './persistence';
 export { PROBLEM_TYPES, JSON_API_CODES } from './responses';
 export { RATE_WINDOW_SECONDS } from './rateLimiter';

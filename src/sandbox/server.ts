@@ -5,7 +5,8 @@ import { MAX_BODY_BYTES, readBody, type ReceivedBody } from './body';
 import { CONTROL_PREFIX, controlRefusal, handleControl, newControlToken, type ControlContext } from './control';
 import { lockDataFile, type DataFileLock } from './dataFileLock';
 import { delayUnlessClosed, faultReply, send } from './delivery';
-import { addWideDataset, defaultCredentials, demoData, emptyData } from './demoData';
+import { addWideDataset, demoData, emptyData } from './demoData';
+import { credentialsFor, productionData } from './demoProduction';
 import { FaultInjector } from './faults';
 import { ListCache } from './listCache';
 import { DataFileStore } from './persistence';
@@ -34,6 +35,14 @@ interface Settings {
   rewrites: RewritesSpec;
 }
 
+/** What the sandbox starts (and resets) with: no datasets, or one environment of the demo. */
+function initialDataOf(opts: SandboxOptions): () => SandboxData {
+  if (opts.demo === false && opts.demoEnvironment !== undefined)
+    throw new RangeError('demoEnvironment needs the demo data: it cannot go with demo: false');
+  if (opts.demo === false) return emptyData;
+  return opts.demoEnvironment === 'production' ? () => productionData(demoData()) : demoData;
+}
+
 /** The options with their defaults, or a RangeError naming the bad one. */
 function settingsOf(opts: SandboxOptions): Settings {
   const port = opts.port ?? 0;
@@ -56,7 +65,7 @@ function settingsOf(opts: SandboxOptions): Settings {
     queryRateLimit,
     // Control requests must carry it (X-Sandbox-Token): a web page the user visits cannot learn it.
     controlToken: opts.controlToken ?? newControlToken(),
-    initialData: () => (opts.demo === false ? emptyData() : demoData()),
+    initialData: initialDataOf(opts),
     rewrites: opts.rewrites ?? {},
   };
 }
@@ -69,9 +78,10 @@ interface OpenedData {
 
 /** The starting state: from the data file when there is one (locked for this sandbox), else the demo or empty data. */
 async function openData(dataFile: string | undefined, initialData: () => SandboxData): Promise<OpenedData> {
-  const fresh = (data: SandboxData | undefined): SandboxState => ({
-    ...(data ?? initialData()),
-    credentials: defaultCredentials(),
+  // The keys are those of the environment the data is of, also when it comes from a data file.
+  const fresh = (data: SandboxData = initialData()): SandboxState => ({
+    ...data,
+    credentials: credentialsFor(data.environmentId),
   });
   if (dataFile === undefined) return { state: fresh(undefined), store: undefined, lock: undefined };
   const store = new DataFileStore(dataFile);
@@ -145,6 +155,7 @@ function controlContext(sb: Sandbox): ControlContext {
     info: () => sb.info(),
     reset: async () => {
       replaceData(sb.state, sb.settings.initialData());
+      sb.state.credentials = credentialsFor(sb.state.environmentId);
       sb.lists.clear();
       sb.faults.clear();
       sb.rewrites.reset();

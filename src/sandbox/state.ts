@@ -30,6 +30,11 @@ export const DatasetRecord = z.strictObject({
   expand_json_depth: z.number().int().min(0).default(0),
   delete_protected: z.boolean().default(false),
   created_at: z.string(),
+  /**
+   * The synthetic events its queries read: those the demo makes for the dataset `source`, at `scale` times
+   * its traffic. Absent: the dataset's own slug at its usual traffic. Never listed by `GET /1/datasets`.
+   */
+  events: z.strictObject({ source: z.string().min(1), scale: z.number().positive().max(10) }).optional(),
 });
 export type DatasetRecord = z.infer<typeof DatasetRecord>;
 

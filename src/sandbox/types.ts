@@ -1,4 +1,5 @@
 // Public contract of the sandbox: other parts of the project (extension, e2e tests, benches) code against these names.
+import type { DemoEnvironment } from './demoProduction';
 import type { FaultInjector } from './faults';
 import type { SandboxState } from './state';
 import type { RewriteSwitches, RewritesSpec } from './triggers/rewrites';
@@ -30,6 +31,8 @@ export interface SandboxOptions {
   dataFile?: string;
   /** Start with the demo data (default true); false starts with no datasets. */
   demo?: boolean;
+  /** Which environment of the demo (default staging): production differs in ids, recipients, a slug and traffic. */
+  demoEnvironment?: DemoEnvironment;
   /** Milliseconds since the epoch; injectable so tests control timestamps and rate-limit windows. */
   clock?: () => number;
   /** The control token; default a random one per start. */

@@ -2,25 +2,13 @@
 // `<folder>/<dataset>/<slo name>.<kind and threshold>.burn-alert.json`, holding what the alert's update (spec
 // 4.4) writes, its id, and the SLO it belongs to (id and name, so a person and a later match by name find it).
 // No vscode import.
+import { BURN_ALERT_FILE_MEMBERS } from '../api/schemas/burnAlertFile';
 import { ENVIRONMENT_WIDE, ENVIRONMENT_WIDE_TRIGGER_SLUG } from '../api/schemas/slugs';
 import { differencesOf, pairedRecipients, type Difference } from './compare';
 import { canonicalRecipients } from './normalize';
 import { sanitizeFileSegment } from './paths';
 
 export const BURN_ALERT_FILE_SUFFIX = '.burn-alert.json';
-
-/** The members of a burn alert file, in the order it holds them. */
-const BURN_ALERT_FILE_MEMBERS = [
-  'id',
-  'dataset_slug',
-  'slo',
-  'alert_type',
-  'exhaustion_minutes',
-  'budget_rate_window_minutes',
-  'budget_rate_decrease_threshold_per_million',
-  'description',
-  'recipients',
-] as const;
 
 /** The alert type the service takes when none is given (spec 2.2). */
 export const DEFAULT_BURN_ALERT_TYPE = 'exhaustion_time';

@@ -2,7 +2,7 @@
 // writes an id into): only a regular file (a link to one is fine), and at most a cap of bytes. A device (a
 // link to /dev/zero never ends), a FIFO (blocks until someone writes) or a socket is refused at once, and
 // so is a file past the cap, each with its reason. No vscode import.
-import { constants } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { errorText } from '../api/errors';
@@ -69,20 +69,16 @@ export async function readRegularFile(
   why = DEFAULT_WHY,
   admit?: (size: number) => Promise<void>,
 ): Promise<Uint8Array> {
-  // O_NONBLOCK: opening a FIFO would otherwise wait for a writer. It changes nothing for a regular file.
-  const flags = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
   let handle;
   try {
-    handle = await open(resolve(cwd, file), flags);
+    handle = await open(resolve(cwd, file), OPEN_FLAGS);
   } catch (e) {
     throw openProblem(e);
   }
   try {
     // fstat on the open file: what is read is what was checked, even if the path changes meanwhile.
     const stat = await handle.stat();
-    if (stat.isDirectory()) throw directory();
-    if (!stat.isFile()) throw notRegular();
-    if (stat.size > maxBytes) throw tooLarge(maxBytes, why);
+    checkStat(stat, maxBytes, why);
     if (admit !== undefined) await admit(stat.size);
     return await readAtMost(handle, stat.size, maxBytes, why);
   } catch (e) {
@@ -90,6 +86,66 @@ export async function readRegularFile(
   } finally {
     await handle.close();
   }
+}
+
+// O_NONBLOCK: opening a FIFO would otherwise wait for a writer. It changes nothing for a regular file.
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
+
+/** Refuses what is not a regular file under the cap. */
+function checkStat(stat: Stats, maxBytes: number, why: string): void {
+  if (stat.isDirectory()) throw directory();
+  if (!stat.isFile()) throw notRegular();
+  if (stat.size > maxBytes) throw tooLarge(maxBytes, why);
+}
+
+/**
+ * As readRegularFile, read at once on this thread, for a file of at most `small` bytes: many small files
+ * cost less so than through the thread pool. Undefined for a larger regular file (read it with
+ * readRegularFile). Throws ReadProblem as readRegularFile does.
+ */
+export function readSmallRegularFile(
+  file: string,
+  cwd: string,
+  small: number,
+  maxBytes = DEFAULT_MAX_BYTES,
+  why = DEFAULT_WHY,
+): Uint8Array | undefined {
+  let fd: number;
+  try {
+    fd = openSync(resolve(cwd, file), OPEN_FLAGS);
+  } catch (e) {
+    throw openProblem(e);
+  }
+  try {
+    const stat = fstatSync(fd);
+    checkStat(stat, maxBytes, why);
+    if (stat.size > small) return undefined;
+    let buffer: Uint8Array = new Uint8Array(0);
+    let total = 0;
+    for (;;) {
+      buffer = room(buffer, total, stat.size, maxBytes, why);
+      const read = readSync(fd, buffer, total, buffer.length - total, null);
+      if (read === 0) return buffer.subarray(0, total);
+      total += read;
+    }
+  } catch (e) {
+    throw e instanceof ReadProblem ? e : openProblem(e);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The buffer to read into next, once `total` bytes are in `buffer`: one sized by fstat first (a byte more:
+ * the read that finds it tells the file grew), grown twice as large when full; refused past `maxBytes`.
+ */
+function room(buffer: Uint8Array, total: number, size: number, maxBytes: number, why: string): Uint8Array {
+  if (buffer.length === 0) return new Uint8Array(Math.min(maxBytes + 1, size > 0 ? size + 1 : 64 * 1024));
+  if (total < buffer.length) return buffer;
+  if (total > maxBytes) throw tooLarge(maxBytes, why);
+  const grown = new Uint8Array(Math.min(maxBytes + 1, buffer.length * 2));
+  grown.set(buffer);
+  return grown;
 }
 
 type Readable = {
@@ -101,16 +157,10 @@ type Readable = {
  * grown if the file grows or reports size 0 as /proc's do; refuses past `maxBytes`.
  */
 async function readAtMost(handle: Readable, size: number, maxBytes: number, why: string): Promise<Uint8Array> {
-  // One byte more than expected: the read that finds it tells the file grew.
-  let buffer = new Uint8Array(Math.min(maxBytes + 1, size > 0 ? size + 1 : 64 * 1024));
+  let buffer: Uint8Array = new Uint8Array(0);
   let total = 0;
   for (;;) {
-    if (total === buffer.length) {
-      if (total > maxBytes) throw tooLarge(maxBytes, why);
-      const grown = new Uint8Array(Math.min(maxBytes + 1, buffer.length * 2));
-      grown.set(buffer);
-      buffer = grown;
-    }
+    buffer = room(buffer, total, size, maxBytes, why);
     const { bytesRead } = await handle.read(buffer, total, buffer.length - total, null);
     if (bytesRead === 0) return buffer.subarray(0, total);
     total += bytesRead;

@@ -1,5 +1,6 @@
 // obs reads the files of a command line ahead of their use: a bounded number at once, within a byte
-// budget, each handed over in the order given. Counted, never timed.
+// budget, each handed over in the order given (a file of 256 KiB or less is read at once: cli-lint-reads.test.ts).
+// Counted, never timed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { READ_AHEAD, readAhead } from '../../src/cli/readAhead';
 import { runMain } from '../../src/cli/main';
+import { SMALL_FILE_BYTES } from '../../src/cli/read';
 
 /** Reads that finish when the test says, counting how many are under way at once. */
 function controlledReads() {
@@ -89,7 +91,7 @@ test('a read that ends before its size is known does not hold up the items after
   assert.deepEqual(used, [0]);
 });
 
-test('obs lint reads 40 files with 8 opened at once, and reports them in the order given', async () => {
+test('obs lint reads 40 files past 256 KiB with 8 opened at once, and reports them in the order given', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'obs-read-ahead-'));
   const open = fsp.open;
   let inFlight = 0;
@@ -104,7 +106,7 @@ test('obs lint reads 40 files with 8 opened at once, and reports them in the ord
           threshold: { op: '>', value: 1 },
           frequency: i === 7 ? 61 : 900,
           query: { calculations: [{ op: 'COUNT' }], time_range: 1800 },
-        }),
+        }) + ' '.repeat(SMALL_FILE_BYTES),
       ),
     );
     // Every open waits a moment, so that the reads obs has under way overlap (and are counted).

@@ -58,18 +58,17 @@ async function obs(dir: string, argv: string[], env: Record<string, string>) {
   return runObs(argv, { cwd: dir, env });
 }
 
-/** The lines of a text report for the expectations, their counts (which depend on the hour) as N. */
+/** The lines of a text report for the expectations, their counts (which depend on the hour) as N, the noun plural. */
 const lines = (stdout: string) =>
-  stdout
-    .split('\n')
-    .map((l) =>
-      l
-        .replace(
-          /\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC|\d{4}-\d{2}-\d{2} \d{2}:\d{2}(?= and)|(?<=and )\d{2}:\d{2} UTC/g,
-          '<time>',
-        )
-        .replace(/(fired|sent) \d+/, '$1 N'),
-    );
+  stdout.split('\n').map((l) =>
+    l
+      .replace(
+        /\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC|\d{4}-\d{2}-\d{2} \d{2}:\d{2}(?= and)|(?<=and )\d{2}:\d{2} UTC/g,
+        '<time>',
+      )
+      // One notification is "1 notification": the plural goes with the count.
+      .replace(/(fired|sent) \d+ (notification|time)s?\b/, '$1 N $2s'),
+  );
 
 const editFilter = (dir: string) => {
   const t = JSON.parse(readFileSync(join(dir, TRIGGER), 'utf8')) as { query: { filters: unknown[] } };

@@ -5,7 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { lint } from '../../src/lint';
-import { callsOf } from './outside-work';
+import { visit } from 'jsonc-parser';
+import { callsOf, measured } from './outside-work';
 import { recover } from '../../src/lint/recover';
 import { LineIndex } from '../../src/lint/text';
 import { trigger as benchTrigger } from '../../bench/inputs';
@@ -142,4 +143,25 @@ test('a file that ends as JSON may is given to JSON.parse once, whether it parse
   for (const text of [`${brokenFile(1_500)}]`, '[ {"name": } ]', '{}\n', '"text"', '[1,]\n']) {
     assert.equal(callsOf(JSON, 'parse', () => lint(text)).calls, 1, JSON.stringify(text));
   }
+});
+
+test("a broken file is read by jsonc-parser's scanner once: as many tokens as one visit of the text reads", () => {
+  const text = brokenFile(1_500);
+  const once = measured(() => visit(text, {})).calls('jsonc-parser', 'scanNext');
+  assert.ok(once > 100_000, String(once));
+  const linted = measured(() => lint(text));
+  assert.equal(linted.calls('jsonc-parser', 'scanNext'), once);
+});
+
+test('the caller hears once that JSON.parse refused the text, so that it can free what the parse built; never otherwise', () => {
+  const heard = (text: string) => {
+    let calls = 0;
+    lint(text, { afterRefusedParse: () => calls++ });
+    return calls;
+  };
+  assert.equal(heard(`${brokenFile(1_500)}]`.replace('},\n{', '}\n{')), 1);
+  assert.equal(heard('[ {"name": } ]'), 1);
+  // Valid, or never given to JSON.parse (an array its last character does not close).
+  assert.equal(heard(`${brokenFile(1_500)}]`), 0);
+  assert.equal(heard(brokenFile(1_500)), 0);
 });

@@ -5,7 +5,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { lint, type Diagnostic } from '../../src/lint';
-import { MAX_DEPTH } from '../../src/lint/depth';
+import fc from 'fast-check';
+import { createScanner } from 'jsonc-parser';
+import { deepRegionsOfBroken, MAX_DEPTH, type DeepRegion } from '../../src/lint/depth';
 import { marked } from './lint-helpers';
 
 /** `levels` arrays (or objects) nested around `inner`, the first one past MAX_DEPTH marked; `from` is the level of the outermost. */
@@ -97,5 +99,55 @@ test('512 levels are read and checked as usual', () => {
   assert.deepEqual(
     lint(text).map((d) => [d.rule, d.path]),
     [['query/filters', [0, 'query', 'filters', 0, 'value']]],
+  );
+});
+
+// jsonc-parser's SyntaxKind is an ambient const enum, which isolated modules cannot read.
+const [OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET, EOF] = [1, 2, 3, 4, 17];
+
+/** The regions as jsonc-parser's scanner, which the recovering parser reads with, finds the brackets. */
+function regionsByScanner(text: string): DeepRegion[] {
+  const out: DeepRegion[] = [];
+  const scanner = createScanner(text, true);
+  let depth = 0;
+  let start = -1;
+  for (let token: number = scanner.scan(); token !== EOF; token = scanner.scan()) {
+    if (token === OPEN_BRACE || token === OPEN_BRACKET) {
+      if (++depth === MAX_DEPTH + 1) start = scanner.getTokenOffset();
+    } else if ((token === CLOSE_BRACE || token === CLOSE_BRACKET) && depth > 0) {
+      if (depth-- === MAX_DEPTH + 1) out.push({ start, end: scanner.getTokenOffset() + 1 });
+    }
+  }
+  if (depth > MAX_DEPTH) out.push({ start, end: text.length });
+  return out;
+}
+
+test("broken text: the regions too deep are where jsonc-parser's scanner puts them, strings, escapes, comments and line breaks around (3,000 runs)", () => {
+  const piece = fc.constantFrom(
+    '[',
+    ']',
+    '{',
+    '}',
+    '"',
+    '\\',
+    '\n',
+    '\r',
+    '/',
+    '*',
+    '//',
+    '/*',
+    '*/',
+    'a',
+    ' ',
+    ',',
+    ':',
+    'u',
+  );
+  fc.assert(
+    fc.property(fc.array(piece, { maxLength: 40 }), fc.array(piece, { maxLength: 40 }), (head, tail) => {
+      const text = `${head.join('')}${'['.repeat(MAX_DEPTH - 1)}${tail.join('')}`;
+      assert.deepEqual(deepRegionsOfBroken(text), regionsByScanner(text), JSON.stringify(text));
+    }),
+    { numRuns: 3000, seed: 512 },
   );
 });

@@ -4,7 +4,14 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DataFileError, DEMO, SANDBOX_CREDENTIALS, startSandbox, type SandboxInfo } from '../../src/sandbox';
+import {
+  DataFileError,
+  DEMO,
+  PRODUCTION,
+  SANDBOX_CREDENTIALS,
+  startSandbox,
+  type SandboxInfo,
+} from '../../src/sandbox';
 import { CliUsageError } from '../../src/cli/io';
 import { parseSandboxArgs, shellExports } from '../../src/cli/sandboxArgs';
 import { saveDataFile } from '../../src/sandbox/persistence';
@@ -60,6 +67,23 @@ async function startCli(args: string[]): Promise<Running> {
     stdout: p.stdout,
     exit: p.exit,
   };
+}
+
+interface Exported {
+  url: string;
+  key: string;
+}
+
+/** The values a shell gets from sourcing what `--print-env` printed. */
+async function exportedBy(p: ReturnType<typeof spawnCli>): Promise<Exported> {
+  const deadline = Date.now() + 20_000;
+  while (!p.stdout().includes('OBS_CONFIG_KEY')) {
+    if (Date.now() > deadline || p.child.exitCode !== null) assert.fail(`no export lines; stderr: ${p.stderr()}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  const script = `${p.stdout()}printf '%s\\n' "$OBS_BASE_URL" "$OBS_CONFIG_KEY"`;
+  const [url = '', key = ''] = spawnSync('sh', ['-c', script], { encoding: 'utf8' }).stdout.split('\n');
+  return { url, key };
 }
 
 const putBurnAlert = (info: SandboxInfo, description: string) =>
@@ -141,6 +165,39 @@ describe('sandbox CLI', () => {
     assert.deepEqual(await p.exit, { code: 0, signal: null });
   });
 
+  test('staging and production run side by side, each on its port with its own keys and data', async () => {
+    const started = [spawnCli(['--print-env']), spawnCli(['--demo', 'production', '--print-env'])];
+    try {
+      const [staging, production] = await Promise.all(started.map(exportedBy));
+      const triggers = (env: Exported, slug: string, key = env.key) =>
+        call(`${env.url}/1/triggers/${slug}`, { headers: { 'X-Service-Team': key } });
+      const ids = (res: { json(): unknown }) => (res.json() as { id: string }[]).map((t) => t.id);
+      assert.ok(staging && production);
+      assert.notEqual(new URL(staging.url).port, new URL(production.url).port);
+      assert.deepEqual(ids(await triggers(staging, DEMO.datasets.checkout)), [
+        DEMO.triggers.coFormula,
+        DEMO.triggers.coTenTags,
+      ]);
+      assert.deepEqual(ids(await triggers(production, PRODUCTION.datasets.checkout)), [
+        PRODUCTION.triggers.coFormula,
+        PRODUCTION.triggers.coTenTags,
+      ]);
+      assert.deepEqual(
+        [
+          (await triggers(staging, DEMO.datasets.checkout, production.key)).status,
+          (await triggers(production, PRODUCTION.datasets.checkout, staging.key)).status,
+        ],
+        [401, 401],
+      );
+    } finally {
+      for (const p of started) p.child.kill('SIGTERM');
+    }
+    assert.deepEqual(await Promise.all(started.map((p) => p.exit)), [
+      { code: 0, signal: null },
+      { code: 0, signal: null },
+    ]);
+  });
+
   test('an unknown flag exits 2 naming the flag on stderr', async () => {
     const p = spawnCli(['--prot', '8080']);
     assert.deepEqual(await p.exit, { code: 2, signal: null });
@@ -172,6 +229,32 @@ describe('sandbox CLI flags', () => {
         options: { port: 0, host: '::1', rateLimit: 5, dataFile: 'x.json', demo: false },
         print: 'json',
       },
+    );
+  });
+
+  test('--demo names the environment of the demo to serve: staging (the default) or production', () => {
+    assert.deepEqual(
+      [parseSandboxArgs(['--demo', 'staging']), parseSandboxArgs(['--demo', 'production'])].map((c) =>
+        c.kind === 'serve' ? c.options : c,
+      ),
+      [{ demoEnvironment: 'staging' }, { demoEnvironment: 'production' }],
+    );
+  });
+
+  test('--demo with another name is a usage error listing the environments', () => {
+    assert.throws(
+      () => parseSandboxArgs(['--demo', 'qa']),
+      (err: unknown) =>
+        err instanceof CliUsageError &&
+        err.message === "option '--demo <ENV>' argument 'qa' is invalid. Allowed choices are staging, production.",
+    );
+  });
+
+  test('--demo with --empty is a usage error naming both', () => {
+    assert.throws(
+      () => parseSandboxArgs(['--empty', '--demo', 'production']),
+      (err: unknown) =>
+        err instanceof CliUsageError && err.message === "option '--demo <ENV>' cannot be used with option '--empty'",
     );
   });
 

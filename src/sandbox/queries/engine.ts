@@ -5,7 +5,7 @@
 import { Accumulator, calculationKey, passesAll, type Calculation } from './aggregate';
 import { evaluateFormula, referencesOf } from './formula';
 import { granularityOf, windowOf, type Having, type QuerySpec } from './spec';
-import { forEachEvent, type EventValue } from './synthetic';
+import { forEachEvent, type EventValue, type SyntheticEvent } from './synthetic';
 
 /** A query may run at most 10 seconds (service facts); the sandbox's run time is modelled from its work. */
 const QUERY_TIME_LIMIT_MS = 10_000;
@@ -13,9 +13,15 @@ const QUERY_TIME_LIMIT_MS = 10_000;
 const EVENTS_PER_MS = 100;
 const ENTRIES_PER_MS = 20;
 
+/** Where a dataset's events come from: the synthetic events of the dataset `slug`, at `scale` times its traffic. */
+interface EventSource {
+  slug: string;
+  scale: number;
+}
+
 export interface QuerySource {
-  /** Dataset slugs whose events the query reads. */
-  datasets: string[];
+  /** The events the query reads, one source per dataset. */
+  datasets: EventSource[];
   /** Every column name the query may use (the datasets' columns and derived columns). */
   columns: ReadonlySet<string>;
   /** For messages: the dataset slug or `__all__`. */
@@ -188,36 +194,35 @@ function namingProblem(spec: QuerySpec, source: QuerySource): string | undefined
  */
 function groupEvents(
   spec: QuerySpec,
-  datasets: readonly string[],
+  datasets: readonly EventSource[],
   start: number,
   end: number,
   g: number,
 ): { groups: Map<string, Group>; scanned: number } {
   const groups = new Map<string, Group>();
-  let scanned = 0;
-  for (const slug of datasets) {
-    scanned += forEachEvent(slug, start, end, (e, t) => {
-      if (!passesAll(spec.filters, spec.filter_combination, e)) return;
-      const values = spec.breakdowns.map((b) => e[b] ?? null);
-      const key = values.map((v) => (v === null ? '\u0000' : `${typeof v}:${String(v)}`)).join('\u0001');
-      let group = groups.get(key);
-      if (!group) {
-        group = { values, total: accumulators(spec.calculations), buckets: new Map() };
-        groups.set(key, group);
-      }
-      const b = Math.floor((t - start) / g);
-      let accs = group.buckets.get(b);
-      if (!accs) {
-        accs = accumulators(spec.calculations);
-        group.buckets.set(b, accs);
-      }
-      spec.calculations.forEach((c, i) => {
-        if (!passesAll(c.filters, c.filter_combination, e)) return;
-        group.total[i]?.add(c, e);
-        accs[i]?.add(c, e);
-      });
+  const visit = (e: SyntheticEvent, t: number): void => {
+    if (!passesAll(spec.filters, spec.filter_combination, e)) return;
+    const values = spec.breakdowns.map((b) => e[b] ?? null);
+    const key = values.map((v) => (v === null ? '\u0000' : `${typeof v}:${String(v)}`)).join('\u0001');
+    let group = groups.get(key);
+    if (!group) {
+      group = { values, total: accumulators(spec.calculations), buckets: new Map() };
+      groups.set(key, group);
+    }
+    const b = Math.floor((t - start) / g);
+    let accs = group.buckets.get(b);
+    if (!accs) {
+      accs = accumulators(spec.calculations);
+      group.buckets.set(b, accs);
+    }
+    spec.calculations.forEach((c, i) => {
+      if (!passesAll(c.filters, c.filter_combination, e)) return;
+      group.total[i]?.add(c, e);
+      accs[i]?.add(c, e);
     });
-  }
+  };
+  let scanned = 0;
+  for (const { slug, scale } of datasets) scanned += forEachEvent(slug, start, end, visit, scale);
   // A query without breakdowns has its one group even when no event matched (a COUNT of 0).
   if (spec.breakdowns.length === 0 && groups.size === 0)
     groups.set('', { values: [], total: accumulators(spec.calculations), buckets: new Map() });

@@ -49,7 +49,7 @@ function sourceOf(ctx: QueryContext, scope: Scope): QuerySource {
     for (const c of d.derived_columns) columns.add(c);
   }
   return {
-    datasets: scope.datasets.map((d) => d.slug),
+    datasets: scope.datasets.map((d) => ({ slug: d.events?.source ?? d.slug, scale: d.events?.scale ?? 1 })),
     columns,
     label: scope.key === ENVIRONMENT_WIDE ? 'the environment' : `dataset "${scope.key}"`,
   };

@@ -122,18 +122,20 @@ function hex(r: () => number, length: number): string {
   return s;
 }
 
-function gatewayMinute(t: number, r: () => number, incidents: readonly Incident[]): SyntheticEvent[] {
+function gatewayMinute(t: number, r: () => number, incidents: readonly Incident[], scale: number): SyntheticEvent[] {
   const surge = activeAt(incidents, t, 'surge') ? 1.9 : 1;
-  const rate = 20 * dailyShape(t) * (isWeekend(t) ? 0.7 : 1) * surge;
+  const rate = 20 * dailyShape(t) * (isWeekend(t) ? 0.7 : 1) * surge * scale;
   const n = countFor(rate, r);
   const burst = activeAt(incidents, t, 'errors');
   const slow = activeAt(incidents, t, 'slow');
   const out: SyntheticEvent[] = [];
   const burstRow = GATEWAY_ROUTES.find((row) => row[0] === burst?.target);
-  // In a burst, the first event of each minute is a failure of its route: however quiet the hour, each
-  // minute of a burst has one, so the demo's error trigger (more than 5 in 20 minutes) fires in each burst.
-  for (let i = 0; i < Math.max(n, burstRow ? 1 : 0); i++) {
-    const forced = i === 0 ? burstRow : undefined;
+  // In a burst, the first event of each minute (the first `scale`, at `scale` times the traffic) is a failure
+  // of its route: however quiet the hour, each minute of a burst has one, so the demo's error trigger (more
+  // than 5 in 20 minutes, or 20 at four times the traffic) fires in each burst.
+  const forcedFailures = burstRow ? Math.max(1, Math.round(scale)) : 0;
+  for (let i = 0; i < Math.max(n, forcedFailures); i++) {
+    const forced = i < forcedFailures ? burstRow : undefined;
     const [route, , latency, method, service] =
       forced ??
       pick(
@@ -162,8 +164,8 @@ function gatewayMinute(t: number, r: () => number, incidents: readonly Incident[
   return out;
 }
 
-function checkoutMinute(t: number, r: () => number, incidents: readonly Incident[]): SyntheticEvent[] {
-  const n = countFor(6 * dailyShape(t), r);
+function checkoutMinute(t: number, r: () => number, incidents: readonly Incident[], scale: number): SyntheticEvent[] {
+  const n = countFor(6 * dailyShape(t) * scale, r);
   const failing = activeAt(incidents, t, 'payments-failing') ? 0.3 : 0.02;
   const out: SyntheticEvent[] = [];
   for (let i = 0; i < n; i++) {
@@ -196,7 +198,8 @@ function metricsMinute(t: number, r: () => number, incidents: readonly Incident[
   });
 }
 
-type MinuteGenerator = (t: number, r: () => number, incidents: readonly Incident[]) => SyntheticEvent[];
+/** The events of one minute; `scale` multiplies the rate of requests (the host metrics' one sample a minute stays). */
+type MinuteGenerator = (t: number, r: () => number, incidents: readonly Incident[], scale: number) => SyntheticEvent[];
 
 const GENERATORS: Record<string, MinuteGenerator> = {
   'api-gateway': gatewayMinute,
@@ -204,12 +207,16 @@ const GENERATORS: Record<string, MinuteGenerator> = {
   'metrics-hosts': metricsMinute,
 };
 
-/** Calls `visit` with each event of the dataset in [from, to) (epoch seconds, whole minutes), with its time. */
+/**
+ * Calls `visit` with each event of the dataset in [from, to) (epoch seconds, whole minutes), with its time;
+ * `scale` times the dataset's usual traffic (the demo's production environment has more).
+ */
 export function forEachEvent(
   slug: string,
   from: number,
   to: number,
   visit: (e: SyntheticEvent, t: number) => void,
+  scale = 1,
 ): number {
   const generate = GENERATORS[slug];
   if (!generate) return 0;
@@ -225,7 +232,7 @@ export function forEachEvent(
       incidents = [...incidentsOfDay(slug, d - 1), ...incidentsOfDay(slug, d)];
     }
     const r = rng(seed ^ Math.imul(t / MINUTE, 0x9e3779b1));
-    const events = generate(t, r, incidents);
+    const events = generate(t, r, incidents, scale);
     // Spread over the minute, so sub-minute buckets are not all empty but one.
     events.forEach((e, i) => visit(e, t + Math.floor((i * MINUTE) / Math.max(1, events.length))));
     seen += events.length;
