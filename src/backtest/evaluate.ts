@@ -99,10 +99,15 @@ export function meets(v: number, op: HavingOp, threshold: number): boolean {
   }
 }
 
+/** The first evaluation time after `from`: the next multiple of the frequency, UTC. */
+export function firstEvaluation(frequency: number, from: number): number {
+  return Math.floor(from / frequency) * frequency + frequency;
+}
+
 /** Evaluation times in (from, to]: the multiples of the frequency, UTC. */
 export function evaluationTimes(frequency: number, from: number, to: number): number[] {
   const out: number[] = [];
-  for (let t = Math.floor(from / frequency) * frequency + frequency; t <= to; t += frequency) out.push(t);
+  for (let t = firstEvaluation(frequency, from); t <= to; t += frequency) out.push(t);
   return out;
 }
 
@@ -167,22 +172,24 @@ function walkEvaluations(
   let consecutive = 0;
   let alerting = false;
   let onTrue = 0;
+  let current: Firing | undefined;
+  const { schedule, exceededLimit, op, value } = rules;
   for (let j = 0; j < times.length; j++) {
     const t = times[j] as number;
-    if (rules.schedule && !inSchedule(rules.schedule, t)) {
+    if (schedule && !inSchedule(schedule, t)) {
       outsideSchedule++;
       continue;
     }
     states[j] = STATE_QUIET;
     evaluated++;
-    const metCount = groupsMeeting(rules, values, j, met);
+    const metCount = groupsMeeting(op, value, values, j, met);
     consecutive = metCount > 0 ? consecutive + 1 : 0;
-    const now = consecutive >= rules.exceededLimit;
+    const now = consecutive >= exceededLimit;
     if (now && !alerting) {
-      firings.push({ start: t, end: null, groups: [] });
+      current = { start: t, end: null, groups: [] };
+      firings.push(current);
       firingCounts.fill(0);
     }
-    const current = firings[firings.length - 1];
     if (now) {
       onTrue++;
       states[j] = STATE_FIRING;
@@ -199,11 +206,17 @@ function walkEvaluations(
 }
 
 /** Puts in `met` the indexes of the groups whose value at evaluation `j` meets the threshold; returns how many. */
-function groupsMeeting(rules: TriggerRules, values: readonly ComparedValues[], j: number, met: Int32Array): number {
+function groupsMeeting(
+  op: ThresholdOp,
+  threshold: number,
+  values: readonly ComparedValues[],
+  j: number,
+  met: Int32Array,
+): number {
   let metCount = 0;
   for (let g = 0; g < values.length; g++) {
     const v = (values[g] as ComparedValues).values[j] as number;
-    if (v === v && meets(v, rules.op, rules.value)) met[metCount++] = g;
+    if (v === v && meets(v, op, threshold)) met[metCount++] = g;
   }
   return metCount;
 }

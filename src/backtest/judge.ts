@@ -20,12 +20,17 @@ export interface WindowCounts {
 /** What happened at the evaluations in (from, to] of an outcome (which may start earlier, for the state). */
 export function countWindow(outcome: PreviewOutcome, from: number, to: number): WindowCounts {
   const counts: WindowCounts = { firings: 0, firstFiringAt: undefined, firingEvaluations: 0, firingsBegun: 0 };
+  const { times, states } = outcome;
+  // Read once: an imported binding may be a getter (transpiled CommonJS), and this loop runs per evaluation.
+  const skipped = STATE_SKIPPED;
+  const firingState = STATE_FIRING;
   let wasFiring = false;
   let prevInWindow = false;
-  outcome.times.forEach((t, j) => {
-    const state = outcome.states[j];
-    if (state === STATE_SKIPPED) return;
-    const firing = state === STATE_FIRING;
+  for (let j = 0; j < times.length; j++) {
+    const t = times[j] as number;
+    const state = states[j];
+    if (state === skipped) continue;
+    const firing = state === firingState;
     if (t > from && t <= to && firing) {
       counts.firingEvaluations++;
       counts.firstFiringAt ??= t;
@@ -35,7 +40,7 @@ export function countWindow(outcome: PreviewOutcome, from: number, to: number): 
     }
     wasFiring = firing;
     prevInWindow = t > from;
-  });
+  }
   return counts;
 }
 

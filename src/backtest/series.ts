@@ -11,15 +11,34 @@ export function epochSeconds(time: string | number): number {
   return Number.isNaN(fast) ? Math.floor(Date.parse(time) / 1000) : fast;
 }
 
-/** The digit at `i` of `s`, or -1. */
-function digit(s: string, i: number): number {
-  const c = s.charCodeAt(i) - 48;
-  return c >= 0 && c <= 9 ? c : -1;
+/** The two digits at `i` of `s` as a number (0 to 99), or -1: one unsigned comparison per character. */
+function twoDigits(s: string, i: number): number {
+  const a = s.charCodeAt(i) - 48;
+  const b = s.charCodeAt(i + 1) - 48;
+  return a >>> 0 <= 9 && b >>> 0 <= 9 ? a * 10 + b : -1;
 }
 
 /**
- * `2025-06-02T09:10:00Z` or `2025-06-02T09:10:00.000Z` read by position: a week at 60 s is 10,080 times per
- * group, and Date.parse of each was half of a test's evaluation. NaN for any other form (Date.parse reads it).
+ * Days from 1970-01-01 to the first of `month` (1 to 12) of `year`, by integer arithmetic (the civil-calendar
+ * algorithm), as Date.parse counts them; a day past the month's end then rolls over as it does in Date.parse.
+ */
+function daysToMonth(year: number, month: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5);
+  return (
+    era * 146_097 + yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear - 719_468
+  );
+}
+
+/** The last date read (yyyymmdd) and its days since 1970: a week of times falls on 8 dates. */
+const lastDate = { key: -1, days: 0 };
+
+/**
+ * `2025-06-02T09:10:00Z` or `2025-06-02T09:10:00.000Z` read by position, without Date.parse or Date.UTC (a
+ * week at 60 s is 10,080 times, and calling either was most of the grid's work). NaN for any other form
+ * (Date.parse reads it).
  */
 function utcSeconds(s: string): number {
   const n = s.length;
@@ -33,29 +52,61 @@ function utcSeconds(s: string): number {
     s.charCodeAt(16) !== 58
   )
     return NaN;
-  if (n === 24 && (s.charCodeAt(19) !== 46 || digit(s, 20) < 0 || digit(s, 21) < 0 || digit(s, 22) < 0)) return NaN;
-  const y0 = digit(s, 0),
-    y1 = digit(s, 1),
-    y2 = digit(s, 2),
-    y3 = digit(s, 3);
-  const m0 = digit(s, 5),
-    m1 = digit(s, 6),
-    d0 = digit(s, 8),
-    d1 = digit(s, 9);
-  const h0 = digit(s, 11),
-    h1 = digit(s, 12),
-    i0 = digit(s, 14),
-    i1 = digit(s, 15),
-    s0 = digit(s, 17),
-    s1 = digit(s, 18);
-  if ((y0 | y1 | y2 | y3 | m0 | m1 | d0 | d1 | h0 | h1 | i0 | i1 | s0 | s1) < 0) return NaN;
-  const month = m0 * 10 + m1;
-  const day = d0 * 10 + d1;
-  const hour = h0 * 10 + h1;
-  const minute = i0 * 10 + i1;
-  const second = s0 * 10 + s1;
+  if (n === 24 && (s.charCodeAt(19) !== 46 || twoDigits(s, 20) < 0 || twoDigits(s, 21) < 0)) return NaN;
+  const century = twoDigits(s, 0);
+  const yearOf = twoDigits(s, 2);
+  const month = twoDigits(s, 5);
+  const day = twoDigits(s, 8);
+  const hour = twoDigits(s, 11);
+  const minute = twoDigits(s, 14);
+  const second = twoDigits(s, 17);
+  if ((century | yearOf | month | day | hour | minute | second) < 0) return NaN;
   if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return NaN;
-  return Date.UTC(y0 * 1000 + y1 * 100 + y2 * 10 + y3, month - 1, day, hour, minute, second) / 1000;
+  const year = century * 100 + yearOf;
+  const key = year * 10_000 + month * 100 + day;
+  if (key !== lastDate.key) {
+    lastDate.key = key;
+    lastDate.days = daysToMonth(year, month) + day - 1;
+  }
+  return lastDate.days * 86_400 + hour * 3_600 + minute * 60 + second;
+}
+
+/**
+ * The bucket of each series time: the bucket index, or -1 when the time is unreadable or outside the grid.
+ * Each distinct time is read once. The service lists every group's point of a bucket together, with the
+ * same time: the previous point's time is checked first. In any other order a time is found by its text;
+ * only with breakdowns, as a result without them has one point per bucket, each time its own (looking each
+ * up by its text cost more than reading it).
+ */
+class TimeBuckets {
+  private readonly byText: Map<string, number> | undefined;
+  private lastText: string | undefined;
+  private lastIndex = -1;
+
+  constructor(
+    private readonly grid: { start: number; step: number; length: number },
+    repeated: boolean,
+  ) {
+    this.byText = repeated ? new Map() : undefined;
+  }
+
+  indexOf(time: string | number): number {
+    if (typeof time === 'number') return this.bucketOf(epochSeconds(time));
+    if (time === this.lastText) return this.lastIndex;
+    let index = this.byText?.get(time);
+    if (index === undefined) {
+      index = this.bucketOf(epochSeconds(time));
+      this.byText?.set(time, index);
+    }
+    this.lastText = time;
+    this.lastIndex = index;
+    return index;
+  }
+
+  private bucketOf(t: number): number {
+    const i = Math.floor((t - this.grid.start) / this.grid.step);
+    return Number.isFinite(t) && i >= 0 && i < this.grid.length ? i : -1;
+  }
 }
 
 /** The breakdown values of a row, in the order of the breakdowns; null where the row has none. */
@@ -63,58 +114,95 @@ function groupKeys(breakdowns: readonly string[], row: Record<string, unknown>):
   return breakdowns.map((b) => (row[b] === null || row[b] === undefined ? null : String(row[b])));
 }
 
-/** "a · b" for the breakdown values of a row; '' without breakdowns. */
-function groupLabel(breakdowns: readonly string[], row: Record<string, unknown>): string {
-  return groupKeys(breakdowns, row)
-    .map((v) => v ?? '(none)')
-    .join(' · ');
-}
-
 type GridGroup = Grid['groups'][number];
+type Row = GridGroup & { havings: Float64Array[] };
+/** A level of the groups' index: one breakdown's values to the next level, or at the last one to the row. */
+type Level = Map<string | null, Level | Row>;
+
+/**
+ * The rows of the grid by breakdown values, looked up value by value (a map per breakdown): no label is made
+ * per point, only per distinct set of values. Rows are keyed by label as the panel shows them ("a · b", null
+ * as "(none)"), so values that read the same share a row, in the order their first point came.
+ */
+class GroupRows {
+  readonly byLabel = new Map<string, Row>();
+  private readonly index: Level = new Map();
+
+  constructor(
+    private readonly breakdowns: readonly string[],
+    private readonly length: number,
+    private readonly havingCount: number,
+  ) {}
+
+  of(data: Record<string, unknown>): Row {
+    let level = this.index;
+    const last = this.breakdowns.length - 1;
+    for (let b = 0; ; b++) {
+      const v = data[this.breakdowns[b] as string];
+      const key = v === null || v === undefined ? null : typeof v === 'string' ? v : String(v);
+      const next = level.get(key);
+      if (b === last) {
+        if (next && !(next instanceof Map)) return next;
+        const row = this.rowOf(data);
+        level.set(key, row);
+        return row;
+      }
+      if (next instanceof Map) level = next;
+      else {
+        const created: Level = new Map();
+        level.set(key, created);
+        level = created;
+      }
+    }
+  }
+
+  /** The row of a set of breakdown values not seen before: the one of its label, made when new. */
+  rowOf(data: Record<string, unknown>): Row {
+    const keys = groupKeys(this.breakdowns, data);
+    const label = keys.map((v) => v ?? '(none)').join(' · ');
+    let row = this.byLabel.get(label);
+    if (!row) {
+      row = {
+        label,
+        values: new Float64Array(this.length).fill(NaN),
+        havings: Array.from({ length: this.havingCount }, () => new Float64Array(this.length).fill(NaN)),
+        keys,
+      };
+      this.byLabel.set(label, row);
+    }
+    return row;
+  }
+}
 
 export function gridFromSeries(
   plan: Pick<PreviewPlan, 'to' | 'fetchStart' | 'step' | 'havingKeys' | 'breakdowns' | 'valueKey' | 'rules'>,
   results: readonly (QueryResultData | null | undefined)[],
 ): Grid {
   const length = Math.round((plan.to - plan.fetchStart) / plan.step);
-  const havingKeys = plan.havingKeys;
-  const groups = new Map<string, GridGroup & { havings: Float64Array[] }>();
-  const row = (data: Record<string, unknown>): GridGroup & { havings: Float64Array[] } => {
-    // Without breakdowns every point is of the one group: no label to make for each of them.
-    const label = plan.breakdowns.length === 0 ? '' : groupLabel(plan.breakdowns, data);
-    let group = groups.get(label);
-    if (!group) {
-      group = {
-        label,
-        values: new Float64Array(length).fill(NaN),
-        havings: havingKeys.map(() => new Float64Array(length).fill(NaN)),
-        keys: groupKeys(plan.breakdowns, data),
-      };
-      groups.set(label, group);
-    }
-    return group;
-  };
-  if (plan.breakdowns.length === 0) row({});
+  const { havingKeys, valueKey } = plan;
+  const rows = new GroupRows(plan.breakdowns, length, havingKeys.length);
+  // Without breakdowns every point is of the one group, there from the start.
+  const only = plan.breakdowns.length === 0 ? rows.rowOf({}) : undefined;
+  const times = new TimeBuckets({ start: plan.fetchStart, step: plan.step, length }, plan.breakdowns.length > 0);
   for (const data of results) {
     for (const point of data?.series ?? []) {
-      const t = epochSeconds(point.time);
-      const i = Math.floor((t - plan.fetchStart) / plan.step);
-      if (!Number.isFinite(t) || i < 0 || i >= length || !point.data) continue;
-      const v = point.data[plan.valueKey];
-      const group = row(point.data);
+      const i = times.indexOf(point.time);
+      const row = point.data;
+      if (i < 0 || !row) continue;
+      const v = row[valueKey];
+      const group = only ?? rows.of(row);
       if (typeof v === 'number' && Number.isFinite(v)) group.values[i] = v;
-      havingKeys.forEach((key, h) => {
-        const hv = point.data?.[key];
-        const buckets = group.havings[h];
-        if (buckets && typeof hv === 'number' && Number.isFinite(hv)) buckets[i] = hv;
-      });
+      for (let h = 0; h < havingKeys.length; h++) {
+        const hv = row[havingKeys[h] as string];
+        if (typeof hv === 'number' && Number.isFinite(hv)) (group.havings[h] as Float64Array)[i] = hv;
+      }
     }
   }
   return {
     start: plan.fetchStart,
     step: plan.step,
     length,
-    groups: [...groups.values()].map(({ havings, ...group }) =>
+    groups: [...rows.byLabel.values()].map(({ havings, ...group }) =>
       havingKeys.length > 0 ? { ...group, havings } : group,
     ),
     missingIsZero: plan.rules.combine === 'sum',

@@ -2,7 +2,7 @@
 // may still be filling up, started early enough that the state at its first evaluation (exceeded_limit,
 // firing or not) is the service's, and judged testable only when every bucket it needs is still kept: the
 // service keeps query results for 7 days, so an older window is NOT TESTABLE, never passed. No vscode import.
-import { evaluationTimes, type TriggerRules } from './evaluate';
+import { firstEvaluation, type TriggerRules } from './evaluate';
 import { earliestStart, oldestKept, warmUpFrom } from './history';
 import { exactStep, planFetch, SAFETY_SECONDS, type Fetch } from './plan';
 import { spanLabel } from './summary';
@@ -70,7 +70,8 @@ export function resolveWindow(
         utcText(newest),
       ),
     };
-  if (evaluationTimes(f, from, to).length === 0) {
+  // Not a list of every evaluation time only to see that it is empty: 10,080 of them for a week at 60 s.
+  if (firstEvaluation(f, from) > to) {
     return {
       kind: 'error',
       reason: l10n.t(

@@ -159,6 +159,19 @@ function valueLabel(rules: TriggerRules, plan: PreviewPlan): string {
     : l10n.t('change of {0} against {1} earlier', base, earlier);
 }
 
+/**
+ * A line's values for the chart: rounded to 6 decimals, null where there is none. A plain loop: Array.from
+ * with a mapping function was a fifth of a 7-day preview of 50 groups (504,000 values).
+ */
+function chartValues(values: Float64Array): (number | null)[] {
+  const out: (number | null)[] = [];
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] as number;
+    out.push(Number.isNaN(v) ? null : Math.round(v * 1e6) / 1e6);
+  }
+  return out;
+}
+
 export interface PreviewContext {
   title: string;
   subtitle: string;
@@ -178,8 +191,7 @@ export function modelFromPreview(plan: PreviewPlan, outcome: PreviewOutcome, ctx
         spanLabel(plan.step),
       ),
     );
-  const toCell = (v: number): number | null => (Number.isNaN(v) ? null : Math.round(v * 1e6) / 1e6);
-  const lines = outcome.values.map((g) => ({ group: g.label, aggregate: label, values: Array.from(g.values, toCell) }));
+  const lines = outcome.values.map((g) => ({ group: g.label, aggregate: label, values: chartValues(g.values) }));
   // How long each firing lasted, in minutes (a number, so it sorts), beside its relative times.
   const firingRows = outcome.firings.map((f): Cell[] => [
     new Date(f.start * 1000).toISOString(),

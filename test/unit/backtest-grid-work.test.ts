@@ -1,0 +1,59 @@
+// The work of building a preview's or a trigger test's grid, counted from outside (V8's coverage): each
+// distinct time of the series read once, whatever the order of the points, and each group's label made
+// once, not once per point. In a file of its own: the counts are read before anything else has run the grid
+// code often enough for V8 to inline its small functions, whose calls it then no longer counts.
+import { measured } from './outside-work';
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { TriggerRules } from '../../src/backtest/evaluate';
+import { gridFromSeries } from '../../src/backtest/series';
+import type { QueryResultData } from '../../src/api/schemas';
+
+const START = Date.parse('2025-06-02T00:00:00Z') / 1000;
+const STEP = 60;
+const BUCKETS = 40;
+const GROUPS = 25;
+const rules: TriggerRules = {
+  frequency: STEP,
+  timeRange: 3 * STEP,
+  op: '>',
+  value: 4,
+  exceededLimit: 2,
+  alertType: 'on_change',
+  disabled: false,
+  combine: 'sum',
+};
+const planOf = (breakdowns: string[]): Parameters<typeof gridFromSeries>[0] => ({
+  to: START + BUCKETS * STEP,
+  fetchStart: START,
+  step: STEP,
+  havingKeys: [],
+  breakdowns,
+  valueKey: 'COUNT',
+  rules,
+});
+const SERIES = '/src/backtest/series.ts';
+
+describe('the grid of a preview or a trigger test, counted', () => {
+  /** T buckets x G groups, as the service lists them (each bucket's groups together) or group after group. */
+  const series = (times: number, groups: number, order: 'by time' | 'by group'): QueryResultData[] => {
+    const point = (b: number, g: number) => ({
+      time: new Date((START + b * STEP) * 1000).toISOString(),
+      data: { x: `group-${g}`, COUNT: b + g },
+    });
+    const points = [];
+    for (let outer = 0; outer < (order === 'by time' ? times : groups); outer++)
+      for (let inner = 0; inner < (order === 'by time' ? groups : times); inner++)
+        points.push(order === 'by time' ? point(outer, inner) : point(inner, outer));
+    return [{ series: points }];
+  };
+
+  for (const order of ['by time', 'by group'] as const)
+    test(`reads each distinct time once and makes each group's label once, points listed ${order}`, () => {
+      const plan = planOf(['x']);
+      const work = measured(() => gridFromSeries(plan, series(BUCKETS, GROUPS, order)));
+      assert.equal(work.result.groups.length, GROUPS);
+      assert.equal(work.calls(SERIES, 'utcSeconds'), BUCKETS);
+      assert.equal(work.calls(SERIES, 'groupKeys'), GROUPS);
+    });
+});
