@@ -56,6 +56,8 @@ const VSCODE_ADAPTERS = [
   'src/extension/sync/planPanel.ts',
   'src/extension/sync/pullCommands.ts',
   'src/extension/sync/registerSync.ts',
+  'src/extension/sync/sloCompare.ts',
+  'src/extension/sync/sloPullCommands.ts',
   'src/extension/sync/syncHost.ts',
   // Type imports only (it loads without vscode): the seam names the internals it publishes.
   'src/extension/testSeam.ts',
