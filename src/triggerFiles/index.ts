@@ -24,15 +24,7 @@ export { collectTriggers, listDatasets, type PullItem, type TriggerLister } from
 export { APPEARED, applyPull, planKindPull, planPull, pullSummary, type PullAction, type PullReport } from './pull';
 export { scanExisting, scanFolders, scanRoot, type ExistingFile } from './scan';
 export { BURN_ALERT_PULL, collectBurnAlerts, collectDefinitions, planDefinitionsPull } from './sloPull';
-export {
-  burnAlertFilesOf,
-  burnAlertServiceText,
-  definitionsFilesOf,
-  definitionsServiceText,
-  type NotComparable,
-  type ServiceText,
-  type WorkspaceText,
-} from './sloFileOf';
+export { burnAlertServiceText, definitionsServiceText, type NotComparable } from './sloServiceText';
 export { BURN_ALERT_FILE_SUFFIX, burnAlertFileText, normalizeBurnAlert, type BurnAlertItem } from './burnAlertFile';
 export {
   DEFINITIONS_FILE_SUFFIX,

@@ -39,6 +39,7 @@ const VSCODE_ADAPTERS = [
   'src/extension/forms/apiKeyPanels.ts',
   'src/extension/forms/burnAlertPanel.ts',
   'src/extension/forms/definitionsPanel.ts',
+  'src/extension/forms/formFiles.ts',
   'src/extension/forms/formsHost.ts',
   'src/extension/forms/panels.ts',
   'src/extension/forms/registerForms.ts',

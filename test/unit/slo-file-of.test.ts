@@ -6,18 +6,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ServiceClient } from '../../src/api/client';
 import { DEMO } from '../../src/sandbox';
-import {
-  burnAlertFilesOf,
-  burnAlertServiceText,
-  definitionsFilesOf,
-  definitionsServiceText,
-  type WorkspaceText,
-} from '../../src/triggerFiles';
+import { burnAlertServiceText, definitionsServiceText } from '../../src/triggerFiles';
+import { burnAlertFilesOf, definitionsFilesOf, type FileText } from '../../src/extension/forms/formFileOf';
 import { startTestSandbox, type TestSandbox } from './sandbox-helpers';
 
 const json = (v: unknown) => `${JSON.stringify(v, null, 2)}\n`;
 
-const files: WorkspaceText[] = [
+const files: FileText[] = [
   { path: '/w/burn-alerts/api/renamed-by-hand.json', text: json({ id: 'ba_1', dataset_slug: 'api' }) },
   { path: '/w/burn-alerts/api/ba_2.burn-alert.json', text: json({ id: 'ba_1', dataset_slug: 'web' }) },
   { path: '/w/burn-alerts/__all__/up.burn-alert.json', text: json({ id: 'ba_env', dataset_slug: '__all__' }) },

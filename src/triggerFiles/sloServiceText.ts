@@ -1,7 +1,5 @@
-// Which workspace file holds a burn alert or a dataset's definitions (the forms' Open as File), and the
-// service's canonical text of such a file (Compare with Service). A file is found by what it holds: a burn
-// alert file by its `id` and `dataset_slug`, a definitions file by its `dataset_slug`; never by its name.
-// No vscode import.
+// The service's canonical text of a burn alert or definitions file (Compare with Service): what a pull would
+// write now for the object the file names by its `id` and `dataset_slug`. No vscode import.
 import type { Outcome } from '../result';
 import { burnAlertDataset, burnAlertFileText, burnAlertFileValue } from './burnAlertFile';
 import { definitionsFileText, definitionsFileValue } from './definitionsFile';
@@ -11,12 +9,6 @@ type Json = Record<string, unknown>;
 
 const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** A file of the workspace and its text, as the editor read it. */
-export interface WorkspaceText {
-  path: string;
-  text: string;
-}
-
 /** A file's text as one JSON object (a byte order mark allowed), or undefined. */
 function objectOf(text: string): Json | undefined {
   try {
@@ -25,36 +17,6 @@ function objectOf(text: string): Json | undefined {
   } catch {
     return undefined;
   }
-}
-
-const byPath = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
-/**
- * The files holding the burn alert `id` of `dataset` (`all` and `__all__` alike), sorted by path: a file
- * found whatever its name; several when copies of it exist.
- */
-export function burnAlertFilesOf(files: readonly WorkspaceText[], dataset: string, id: string): string[] {
-  const wanted = burnAlertDataset(dataset);
-  return files
-    .filter((f) => {
-      const value = objectOf(f.text);
-      return (
-        value?.id === id && typeof value.dataset_slug === 'string' && burnAlertDataset(value.dataset_slug) === wanted
-      );
-    })
-    .map((f) => f.path)
-    .sort(byPath);
-}
-
-/** The files holding the definitions of `dataset` (a `definitions` map and its `dataset_slug`), sorted by path. */
-export function definitionsFilesOf(files: readonly WorkspaceText[], dataset: string): string[] {
-  return files
-    .filter((f) => {
-      const value = objectOf(f.text);
-      return value?.dataset_slug === dataset && 'definitions' in value;
-    })
-    .map((f) => f.path)
-    .sort(byPath);
 }
 
 /** Why a file cannot be compared: it is not one JSON object, or it lacks what names the service's object. */
