@@ -2,7 +2,7 @@
 // (src/extension/sync/sloPullText.ts), and the question it asks about a file that differs locally.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { sloPullDatasets, sloUpdateQuestion } from '../../src/extension/sync/sloPullText';
+import { sloPullDatasets, sloPullReportText, sloUpdateQuestion } from '../../src/extension/sync/sloPullText';
 
 const listed = ['api', '__all__', 'web'];
 
@@ -33,4 +33,20 @@ test('the question about a differing burn alert file names the kind, the members
     detail:
       'Your file differs in: exhaustion_minutes. Skipped files are left as they are.\nIt is a link to shared/latency.json: overwriting it writes shared/latency.json.',
   });
+});
+
+test('the report names the kind, the dataset, the connection and the folder, then what was done', () => {
+  const report = {
+    created: ['a.json'],
+    updated: [],
+    unchanged: ['b.json'],
+    skipped: [],
+    failed: [],
+    removed: [],
+    cancelled: false,
+  };
+  assert.equal(
+    sloPullReportText('definitions', 'api', 'Sandbox', 'definitions', report, 1),
+    'Pulled the definitions of api from Sandbox into definitions: 1 written, 1 unchanged, 0 skipped. 1 thing could not be read from the service (see the logs).',
+  );
 });

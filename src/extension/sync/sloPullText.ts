@@ -51,7 +51,7 @@ export function sloUpdateQuestion(
   return { message, detail: `${detail}\n${l10n.t('It is a link to {0}: overwriting it writes {0}.', update.linkTo)}` };
 }
 
-/** "Pulled 2 burn alert files of api from sandbox into burn-alerts: 2 written, 0 unchanged, 0 skipped." */
+/** "Pulled the burn alerts of api from sandbox into burn-alerts: 2 written, 0 unchanged, 0 skipped." */
 export function sloPullReportText(
   kind: SloKind,
   what: string,
@@ -60,27 +60,12 @@ export function sloPullReportText(
   r: PullReport,
   readFailures: number,
 ): string {
-  const total = r.created.length + r.updated.length + r.unchanged.length + r.skipped.length + r.failed.length;
   const summary = pullCounts(r);
   const head = r.cancelled
     ? l10n.t('Pull of {0} from {1} into {2} cancelled part way: {3}.', what, connection, folder, summary)
     : kind === 'burn-alerts'
-      ? l10n.t(
-          'Pulled the burn alerts of {0} from {1} into {2} ({3} files): {4}.',
-          what,
-          connection,
-          folder,
-          total,
-          summary,
-        )
-      : l10n.t(
-          'Pulled the definitions of {0} from {1} into {2} ({3} files): {4}.',
-          what,
-          connection,
-          folder,
-          total,
-          summary,
-        );
+      ? l10n.t('Pulled the burn alerts of {0} from {1} into {2}: {3}.', what, connection, folder, summary)
+      : l10n.t('Pulled the definitions of {0} from {1} into {2}: {3}.', what, connection, folder, summary);
   if (readFailures === 0) return head;
   const failures =
     readFailures === 1
