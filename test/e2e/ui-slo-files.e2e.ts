@@ -41,7 +41,7 @@ async function pullFromTree(page: Page, item: string, folder: string, report: Re
 
 /** An action of the active editor's title bar, by its title. */
 function titleAction(page: Page, title: string) {
-  return page.locator(`.part.editor .title-actions .action-label[aria-label="${title}"]`).first();
+  return page.locator(`.part.editor .editor-actions .action-label[aria-label="${title}"]`).first();
 }
 
 describe('UI: burn alert and definitions files (code-server + Chromium)', { timeout: 420_000 }, () => {
