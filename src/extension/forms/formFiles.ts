@@ -73,15 +73,6 @@ export class FormFiles implements vscode.Disposable {
       return;
     }
     const files = await this.filesOf(target);
-    const picked =
-      files.length <= 1
-        ? files[0]
-        : (
-            await vscode.window.showQuickPick(
-              files.map((uri) => ({ label: vscode.workspace.asRelativePath(uri), uri })),
-              { placeHolder: vscode.l10n.t('Several files hold it: open which?') },
-            )
-          )?.uri;
     if (files.length === 0) {
       void vscode.window.showInformationMessage(
         target.kind === 'burn-alert'
@@ -91,6 +82,15 @@ export class FormFiles implements vscode.Disposable {
       if (this.active?.target === target) await vscode.commands.executeCommand('setContext', FORM_FILE_FOUND, false);
       return;
     }
+    const picked =
+      files.length === 1
+        ? files[0]
+        : (
+            await vscode.window.showQuickPick(
+              files.map((uri) => ({ label: vscode.workspace.asRelativePath(uri), uri })),
+              { placeHolder: vscode.l10n.t('Several files hold it: open which?') },
+            )
+          )?.uri;
     if (picked !== undefined) await vscode.window.showTextDocument(picked, { preview: false });
   }
 

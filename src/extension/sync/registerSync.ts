@@ -123,7 +123,13 @@ export function registerSync(deps: SyncDeps, extensionUri: vscode.Uri): Register
   // From a dataset's item, that dataset (the environment's item: its SLOs' alerts); from the palette, every dataset.
   const pullSlo = (kind: 'burn-alerts' | 'definitions') => (arg: unknown) => {
     const target = scopeOf(arg === undefined ? 'everything' : 'dataset', arg);
-    return target === undefined ? undefined : load().pullSlo(kind, target.scope, target.connectionId);
+    if (target === undefined) {
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('Pull a dataset from its item in the Datasets view, or pull everything.'),
+      );
+      return;
+    }
+    return load().pullSlo(kind, target.scope, target.connectionId);
   };
   const disposables = [
     untilLoaded,

@@ -16,6 +16,7 @@ import {
   scanRoot,
   type PullAction,
   type PullReport,
+  type SloReader,
 } from '../../triggerFiles';
 import { connectionLabel } from '../connections';
 import {
@@ -80,7 +81,7 @@ function writePlan<I>(
 async function pullKind(
   deps: PullDeps,
   kind: SloKind,
-  client: Parameters<typeof collectDefinitions>[0],
+  client: SloReader,
   datasets: string[],
   folder: vscode.Uri,
   run: { signal: AbortSignal; progress: (message: string) => void; failed: (n: number) => void },
