@@ -318,6 +318,10 @@ function registerFormFeature(
     keys: tree.keys,
     feedback: host.feedbackFor('forms'),
     refreshTree: () => tree.model.refresh(),
+    filePatterns: {
+      burnAlert: () => host.settings.burnAlertFiles(),
+      definitions: () => host.settings.definitionsFiles(),
+    },
   });
   return { ...forms, disposable: vscode.Disposable.from(...forms.registrations) };
 }

@@ -16,6 +16,7 @@ const STEPS = [
   'Lint a trigger file',
   'Run a query, preview a trigger',
   'Change triggers as files, apply from a plan',
+  'Keep burn alerts and definitions in files',
   'Test a trigger against past data',
   'Find noisy triggers',
 ];
@@ -35,9 +36,10 @@ async function serveRepositoryPictures(page: Page): Promise<void> {
   });
 }
 
-/** The buttons of the steps for apply, trigger tests and the noise report, as the page draws them. */
+/** The buttons of the steps for apply, burn alert and definitions files, trigger tests and the noise report. */
 const LATER_BUTTONS: Record<string, string[]> = {
   'Change triggers as files, apply from a plan': ['Pull All Triggers to Files', 'Apply Trigger Files to the Service'],
+  'Keep burn alerts and definitions in files': ['Pull Burn Alerts to Files', 'Pull Dataset Definitions to Files'],
   'Test a trigger against past data': ['Open the Test Explorer', 'Run All Tests'],
   'Find noisy triggers': ['Show Noise Report'],
 };
@@ -61,7 +63,7 @@ describe('UI: walkthrough (code-server + Chromium)', { timeout: 300_000 }, () =>
   const ready = useUiFixture();
 
   it(
-    'the walkthrough lists its seven steps (apply, trigger tests and the noise report among them, each with its buttons), and its first button starts the sandbox and marks the step done',
+    'the walkthrough lists its eight steps (apply, burn alert and definitions files, trigger tests and the noise report among them, each with its buttons), and its first button starts the sandbox and marks the step done',
     { timeout: 240_000 },
     async (t) => {
       const { server, browser } = ready();

@@ -39,6 +39,7 @@ const VSCODE_ADAPTERS = [
   'src/extension/forms/apiKeyPanels.ts',
   'src/extension/forms/burnAlertPanel.ts',
   'src/extension/forms/definitionsPanel.ts',
+  'src/extension/forms/formFiles.ts',
   'src/extension/forms/formsHost.ts',
   'src/extension/forms/panels.ts',
   'src/extension/forms/registerForms.ts',
@@ -56,6 +57,8 @@ const VSCODE_ADAPTERS = [
   'src/extension/sync/planPanel.ts',
   'src/extension/sync/pullCommands.ts',
   'src/extension/sync/registerSync.ts',
+  'src/extension/sync/sloCompare.ts',
+  'src/extension/sync/sloPullCommands.ts',
   'src/extension/sync/syncHost.ts',
   // Type imports only (it loads without vscode): the seam names the internals it publishes.
   'src/extension/testSeam.ts',

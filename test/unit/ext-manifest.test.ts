@@ -94,12 +94,12 @@ test('Start Local Sandbox shows only while it does not run, Stop only while it r
   assert.equal(when(title, 'obs.sandbox.stop'), 'view == obs.datasets && obs.sandbox.state == running');
 });
 
-test('the walkthrough guides through connecting, browsing, linting, querying, applying, testing and the noise report, with pictures from the real editor', () => {
+test('the walkthrough guides through connecting, browsing, linting, querying, applying, burn alert and definitions files, testing and the noise report, with pictures from the real editor', () => {
   const [walkthrough, ...others] = manifest.contributes.walkthroughs;
   assert.equal(others.length, 0);
   assert.deepEqual(
     walkthrough?.steps.map((st) => st.id),
-    ['connect', 'browse', 'lint', 'query', 'apply', 'test', 'noise'],
+    ['connect', 'browse', 'lint', 'query', 'apply', 'sloFiles', 'test', 'noise'],
   );
   for (const step of walkthrough?.steps ?? []) {
     // Pictures load from the repository (as the README's do, docs/E2E.md's vsix test): the .vsix ships none.
@@ -125,6 +125,10 @@ test('the apply, test and noise steps link the commands that do what they say, a
   assert.deepEqual(links('apply'), [
     'Pull All Triggers to Files -> obs.pull.all',
     'Apply Trigger Files to the Service -> obs.apply.workspace',
+  ]);
+  assert.deepEqual(links('sloFiles'), [
+    'Pull Burn Alerts to Files -> obs.pull.burnAlerts',
+    'Pull Dataset Definitions to Files -> obs.pull.definitions',
   ]);
   assert.deepEqual(links('test'), [
     'Open the Test Explorer -> workbench.view.testing.focus',

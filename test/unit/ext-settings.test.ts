@@ -157,3 +157,11 @@ test("the proxy is VS Code's http.proxy: the manifest contributes no proxy setti
   const naming = texts.filter((f) => /\bobs\.[\w.]*proxy/i.test(readFileSync(new URL(f, root), 'utf8')));
   assert.deepEqual(naming, []);
 });
+
+test('the burn alert and definitions pull folders are those obs pull writes by default, else the value trimmed', () => {
+  assert.equal(new Settings(source().src).burnAlertPullFolder(), 'burn-alerts');
+  assert.equal(new Settings(source().src).definitionsPullFolder(), 'definitions');
+  const set = { 'obs.burnAlertPullFolder': ' slo/alerts ', 'obs.definitionsPullFolder': ' ' };
+  assert.equal(new Settings(source(set).src).burnAlertPullFolder(), 'slo/alerts');
+  assert.equal(new Settings(source(set).src).definitionsPullFolder(), 'definitions');
+});

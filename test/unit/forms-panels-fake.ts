@@ -31,6 +31,10 @@ export class FakeWebviewPanel {
     onDidReceiveMessage: this.received.event,
   };
   readonly onDidDispose = this.disposing.event;
+  /** A panel opens active (createWebviewPanel shows it); `focus` moves the focus as the user would. */
+  active = true;
+  private readonly viewStates = new EventEmitter<{ webviewPanel: FakeWebviewPanel }>();
+  readonly onDidChangeViewState = this.viewStates.event;
 
   constructor(
     readonly viewType: string,
@@ -50,6 +54,12 @@ export class FakeWebviewPanel {
 
   reveal(): void {
     this.revealed++;
+  }
+
+  /** The panel gains or loses the focus: VS Code fires onDidChangeViewState. */
+  focus(active: boolean): void {
+    this.active = active;
+    this.viewStates.fire({ webviewPanel: this });
   }
 
   /** Disposed (by the extension, or its tab closed): the panel's tab goes, and onDidDispose fires once. */

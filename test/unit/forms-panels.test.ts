@@ -21,6 +21,7 @@ import { FormPanels, type FormsDeps } from '../../src/extension/forms/panels';
 import { Feedback } from '../../src/extension/core/feedback';
 import { ApiKeyPanels } from '../../src/extension/forms/apiKeyPanels';
 import { BurnAlertPanel } from '../../src/extension/forms/burnAlertPanel';
+import { FormFiles } from '../../src/extension/forms/formFiles';
 import { ReviewDocuments } from '../../src/extension/forms/reviewDocuments';
 import { KeyRegistry } from '../../src/extension/tree/keyRegistry';
 import { MemoryMemento } from '../../scripts/memoryMemento';
@@ -75,10 +76,11 @@ function world() {
     feedback: new Feedback(log, () => undefined),
     refreshTree: () => undefined,
     reviews: new ReviewDocuments(),
+    filePatterns: { burnAlert: () => ['**/*.burn-alert.json'], definitions: () => ['**/*.definitions.json'] },
   };
   const formPanels = new FormPanels(deps);
   const apiKeys = new ApiKeyPanels(formPanels).handlers();
-  const burnAlerts = new BurnAlertPanel(formPanels).handlers();
+  const burnAlerts = new BurnAlertPanel(formPanels, new FormFiles(deps.filePatterns)).handlers();
   const commands = { ...apiKeys.commands, ...burnAlerts.commands };
   return { formPanels, keys, connections, commands, logs };
 }

@@ -73,3 +73,11 @@ test('obs.pullFolder is a restricted setting: in Restricted Mode VS Code takes i
   };
   assert.ok(manifest.capabilities.untrustedWorkspaces.restrictedConfigurations.includes('obs.pullFolder'));
 });
+
+test('a refusal names the setting it comes from (the burn alert and definitions folders have their own)', () => {
+  assert.deepEqual(settingFolder('../out', restricted, 'obs.burnAlertPullFolder'), {
+    kind: 'refused',
+    reason:
+      'The "obs.burnAlertPullFolder" setting (../out) leads outside the workspace folder. Choose such a folder with "Choose Another Folder...".',
+  });
+});

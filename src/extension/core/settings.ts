@@ -14,6 +14,8 @@ export type SettingName =
   | 'caCertificates'
   | 'httpProxy'
   | 'pullFolder'
+  | 'burnAlertPullFolder'
+  | 'definitionsPullFolder'
   | 'noiseMaxPerWeek';
 
 const SETTING_KEYS: Readonly<Record<SettingName, string>> = {
@@ -25,6 +27,8 @@ const SETTING_KEYS: Readonly<Record<SettingName, string>> = {
   rulesDocsUrl: 'obs.rulesDocsUrl',
   caCertificates: 'obs.caCertificates',
   pullFolder: 'obs.pullFolder',
+  burnAlertPullFolder: 'obs.burnAlertPullFolder',
+  definitionsPullFolder: 'obs.definitionsPullFolder',
   noiseMaxPerWeek: 'obs.noise.maxNotificationsPerWeek',
   // VS Code's own proxy setting: the service client goes through it too.
   httpProxy: 'http.proxy',
@@ -37,6 +41,9 @@ export const DEFAULT_BURN_ALERT_FILES: readonly string[] = ['**/*.burn-alert.jso
 export const DEFAULT_DEFINITIONS_FILES: readonly string[] = ['**/*.definitions.json'];
 const DEFAULT_CONCURRENCY = 4;
 const DEFAULT_PULL_FOLDER = 'triggers';
+/** As `obs pull`'s --burn-alerts-out and --definitions-out. */
+const DEFAULT_BURN_ALERT_PULL_FOLDER = 'burn-alerts';
+const DEFAULT_DEFINITIONS_PULL_FOLDER = 'definitions';
 export const DEFAULT_NOISE_MAX_PER_WEEK = 7;
 
 export type ConfigurationTarget = 'workspace' | 'global';
@@ -131,8 +138,23 @@ export class Settings {
    * default when unset or blank. Where it may lead is checked where it is used (sync/pullFolder.ts).
    */
   pullFolder(): string {
-    const value = this.source.get(SETTING_KEYS.pullFolder);
-    return typeof value === 'string' && value.trim() !== '' ? value.trim() : DEFAULT_PULL_FOLDER;
+    return this.folder('pullFolder', DEFAULT_PULL_FOLDER);
+  }
+
+  /** The folder a pull writes burn alert files into, as pullFolder is read. */
+  burnAlertPullFolder(): string {
+    return this.folder('burnAlertPullFolder', DEFAULT_BURN_ALERT_PULL_FOLDER);
+  }
+
+  /** The folder a pull writes definitions files into, as pullFolder is read. */
+  definitionsPullFolder(): string {
+    return this.folder('definitionsPullFolder', DEFAULT_DEFINITIONS_PULL_FOLDER);
+  }
+
+  /** A folder setting trimmed; the default when unset or blank. */
+  private folder(name: SettingName, fallback: string): string {
+    const value = this.source.get(SETTING_KEYS[name]);
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : fallback;
   }
 
   /** The rule documentation address as set (checked where it is used: see lintMapping.rulesDocsPage). */

@@ -8,10 +8,14 @@ import { connectionLabel, type ActiveConnection } from '../connections';
 import { loadItemArgs, parseArg } from '../tree';
 import { BurnAlertFormController } from './burnAlertController';
 import { BURN_ALERT_HOST_TEXT, PANEL_TEXT, TAB_TITLES } from './formText';
+import type { FormFiles } from './formFiles';
 import { FormOpenError, type FormHandlers, type FormPanels, type KeptEdits } from './panels';
 
 export class BurnAlertPanel {
-  constructor(private readonly panels: FormPanels) {}
+  constructor(
+    private readonly panels: FormPanels,
+    private readonly files: FormFiles,
+  ) {}
 
   handlers(): FormHandlers {
     return {
@@ -123,6 +127,7 @@ export class BurnAlertPanel {
         }),
       { reopen: () => this.open(undefined, conn, context, loaded) },
     );
+    this.files.track(panel, { kind: 'burn-alert', dataset: context.dataset, alertId: context.alertId });
   }
 }
 

@@ -7,10 +7,14 @@ import { connectionLabel, type ActiveConnection } from '../connections';
 import { DatasetArg, parseArg } from '../tree';
 import { DatasetDefinitionsFormController } from './datasetDefinitionsController';
 import { DEFINITIONS_HOST_TEXT, PANEL_TEXT, TAB_TITLES } from './formText';
+import type { FormFiles } from './formFiles';
 import { FormOpenError, type FormHandlers, type FormPanels, type KeptEdits } from './panels';
 
 export class DefinitionsPanel {
-  constructor(private readonly panels: FormPanels) {}
+  constructor(
+    private readonly panels: FormPanels,
+    private readonly files: FormFiles,
+  ) {}
 
   handlers(): FormHandlers {
     return {
@@ -91,6 +95,7 @@ export class DefinitionsPanel {
         }),
       { reopen: () => this.open(undefined, conn, context) },
     );
+    this.files.track(panel, { kind: 'definitions', dataset: context.dataset });
   }
 }
 

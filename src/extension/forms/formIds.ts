@@ -8,6 +8,7 @@ export const FORM_COMMANDS = [
   { id: 'obs.apiKey.update', doing: 'open the update API key form' },
   { id: 'obs.burnAlert.edit', doing: 'open the burn alert form' },
   { id: 'obs.datasetDefinitions.edit', doing: 'open the dataset definitions form' },
+  { id: 'obs.form.openAsFile', doing: "open the form's file" },
 ] as const;
 
 /** The forms' webview types (VIEW_TYPES of the message protocol). */

@@ -12,6 +12,7 @@ import { makeNonce, renderWebviewPage } from '../core/webviewPage';
 import { renderNoticePage } from './html';
 import type { ReviewDocuments } from './reviewDocuments';
 import { PANEL_TEXT } from './formText';
+import type { FormFilePatterns } from './formFiles';
 
 export type FormScript = 'apiKeyForm' | 'burnAlertForm' | 'datasetDefinitionsForm';
 
@@ -62,6 +63,8 @@ export interface FormsDeps {
   refreshTree(): void;
   /** The `obs-form-review:` documents, registered at activation so a diff tab restored after a reload finds its provider. */
   reviews: ReviewDocuments;
+  /** Where the burn alert and definitions files are (Open as File looks there). */
+  filePatterns: FormFilePatterns;
 }
 
 /** Restores a form's panel after a window reload. */

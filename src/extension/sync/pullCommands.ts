@@ -48,7 +48,7 @@ function kindOf(type: vscode.FileType): EntryKind {
  * creates), else VS Code's. There a new file is written to a temporary name and renamed without
  * overwriting, so nothing that appeared meanwhile is replaced; links are not resolved, so pull leaves them alone.
  */
-function fileSystemAt(root: vscode.Uri): { fs: PullFileSystem; root: string } {
+export function fileSystemAt(root: vscode.Uri): { fs: PullFileSystem; root: string } {
   if (root.scheme === 'file') return { fs: nodeFileSystem, root: root.fsPath.split('\\').join('/') };
   const at = (path: string) => vscode.Uri.joinPath(root, ...path.split('/').filter((p) => p !== ''));
   const absent = async <T>(read: () => Thenable<T>): Promise<T | undefined> => {
@@ -87,39 +87,51 @@ function fileSystemAt(root: vscode.Uri): { fs: PullFileSystem; root: string } {
 }
 
 /** Where to pull: the folder, and the workspace folder it must stay in when it came from the setting (not from the dialog). */
-interface PullTarget {
+export interface PullTarget {
   folder: vscode.Uri;
   insideOf?: vscode.Uri;
+}
+
+/** A folder setting and the words of its picker: `obs.pullFolder` for trigger files. */
+export interface FolderSetting {
+  name: string;
+  value: string;
+  title: string;
+  placeHolder: string;
 }
 
 /** The choice of the setting's folder in one workspace folder, or why it is refused. */
 function settingChoice(
   f: vscode.WorkspaceFolder,
-  setting: string,
+  setting: FolderSetting,
   many: boolean,
 ): vscode.QuickPickItem & { target?: PullTarget; refused?: string } {
-  const found = settingFolder(setting, { trusted: vscode.workspace.isTrusted, localDisk: f.uri.scheme === 'file' });
-  const description = vscode.l10n.t('folder from the "{0}" setting', 'obs.pullFolder');
+  const found = settingFolder(
+    setting.value,
+    { trusted: vscode.workspace.isTrusted, localDisk: f.uri.scheme === 'file' },
+    setting.name,
+  );
+  const description = vscode.l10n.t('folder from the "{0}" setting', setting.name);
   if (found.kind === 'refused')
-    return { label: `$(error) ${setting}`, description, detail: found.reason, refused: found.reason };
+    return { label: `$(error) ${setting.value}`, description, detail: found.reason, refused: found.reason };
   const folder =
     found.kind === 'absolute' ? vscode.Uri.file(found.path) : vscode.Uri.joinPath(f.uri, ...found.segments);
   return { label: vscode.workspace.asRelativePath(folder, many), description, target: { folder, insideOf: f.uri } };
 }
 
 /** The folder to pull into: the setting's folder in a workspace folder (the first choice), or one the user picks. */
-async function pickFolder(settings: Settings, feedback: Feedback): Promise<PullTarget | undefined> {
+export async function pickFolder(setting: FolderSetting, feedback: Feedback): Promise<PullTarget | undefined> {
   const folders = vscode.workspace.workspaceFolders ?? [];
   const choices: (vscode.QuickPickItem & { target?: PullTarget; refused?: string })[] = folders.map((f) =>
-    settingChoice(f, settings.pullFolder(), folders.length > 1),
+    settingChoice(f, setting, folders.length > 1),
   );
   choices.push({ label: `$(folder-opened) ${vscode.l10n.t('Choose Another Folder...')}` });
   const picked =
     folders.length === 0
       ? choices[0]
       : await vscode.window.showQuickPick(choices, {
-          title: vscode.l10n.t('Pull Triggers'),
-          placeHolder: vscode.l10n.t('Write the trigger files into which folder?'),
+          title: setting.title,
+          placeHolder: setting.placeHolder,
         });
   if (picked === undefined) return undefined;
   if (picked.refused !== undefined) {
@@ -138,14 +150,14 @@ async function pickFolder(settings: Settings, feedback: Feedback): Promise<PullT
 }
 
 /** Why the setting's folder may not be written once links are resolved (local folders only), or undefined. */
-async function targetProblem(target: PullTarget): Promise<string | undefined> {
+export async function targetProblem(target: PullTarget, setting: string): Promise<string | undefined> {
   if (target.insideOf === undefined || target.folder.scheme !== 'file' || target.insideOf.scheme !== 'file')
     return undefined;
-  return outsideWorkspace(target.folder.fsPath, target.insideOf.fsPath, (p) => nodeFileSystem.realPath(p));
+  return outsideWorkspace(target.folder.fsPath, target.insideOf.fsPath, (p) => nodeFileSystem.realPath(p), setting);
 }
 
 /** The buttons of the overwrite question: translated labels, each mapped back to its answer. */
-function askButtons(): { answer: UpdateAnswer; label: string }[] {
+export function askButtons(): { answer: UpdateAnswer; label: string }[] {
   return [
     { answer: 'Overwrite', label: vscode.l10n.t('Overwrite') },
     { answer: 'Skip', label: vscode.l10n.t('Skip') },
@@ -155,7 +167,7 @@ function askButtons(): { answer: UpdateAnswer; label: string }[] {
 }
 
 /** Files open with unsaved edits are never overwritten: the user's edits would be lost or in conflict. */
-function unsavedUnder(root: vscode.Uri): (path: string) => string | undefined {
+export function unsavedUnder(root: vscode.Uri): (path: string) => string | undefined {
   const dirty = new Set(vscode.workspace.textDocuments.filter((d) => d.isDirty).map((d) => d.uri.toString()));
   return (path) =>
     dirty.has(vscode.Uri.joinPath(root, ...path.split('/')).toString())
@@ -164,7 +176,7 @@ function unsavedUnder(root: vscode.Uri): (path: string) => string | undefined {
 }
 
 /** Every file written, skipped, not written or removed, in the log. */
-function logReport(log: Feedback['log'], shownFolder: string, report: PullReport): void {
+export function logReport(log: Feedback['log'], shownFolder: string, report: PullReport): void {
   for (const p of [...report.created, ...report.updated]) log.info(`pull: wrote ${shownFolder}/${p}`);
   for (const s of report.skipped) log.info(`pull: skipped ${shownFolder}/${s.path}: ${s.reason}`);
   for (const f of report.failed) log.error(`pull: could not write ${shownFolder}/${f.path}: ${f.message}`);
@@ -177,9 +189,17 @@ export async function pull(deps: PullDeps, scope: PullScope, connectionId?: stri
     connectionId === undefined
       ? await deps.connections.requireActive()
       : await deps.connections.connectionFor(connectionId);
-  const target = await pickFolder(deps.settings, deps.feedback);
+  const target = await pickFolder(
+    {
+      name: 'obs.pullFolder',
+      value: deps.settings.pullFolder(),
+      title: vscode.l10n.t('Pull Triggers'),
+      placeHolder: vscode.l10n.t('Write the trigger files into which folder?'),
+    },
+    deps.feedback,
+  );
   if (target === undefined) return undefined;
-  const outside = await targetProblem(target);
+  const outside = await targetProblem(target, 'obs.pullFolder');
   if (outside !== undefined) {
     void deps.feedback.reportRefusal(outside);
     return undefined;

@@ -34,9 +34,9 @@ export function updateQuestion(update: Update, left: number): { message: string;
  * Asks about each file in turn until the user answers for all: the set of paths to overwrite. Closing
  * the question (Escape) skips that file and every one after it: nothing is overwritten without a yes.
  */
-export async function approveUpdates(
-  updates: readonly Update[],
-  ask: (u: Update, left: number) => Promise<UpdateAnswer | undefined>,
+export async function approveUpdates<U extends { path: string }>(
+  updates: readonly U[],
+  ask: (u: U, left: number) => Promise<UpdateAnswer | undefined>,
 ): Promise<Set<string>> {
   const approved = new Set<string>();
   for (let i = 0; i < updates.length; i++) {
@@ -53,7 +53,7 @@ export async function approveUpdates(
 }
 
 /** "8 written (2 new), 3 unchanged, 1 skipped": the CLI's pullSummary, in the user's language. */
-function pullCounts(r: PullReport): string {
+export function pullCounts(r: PullReport): string {
   const written = r.created.length + r.updated.length;
   const parts = [
     r.created.length > 0 && r.updated.length > 0

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { scopeOf } from './pullScope';
 import type { LoadedSync, SyncDeps, SyncHost } from './syncHost';
-import { DRIFT_VIEW_ID, isTriggerFile, SERVICE_TRIGGER_SCHEME, TRIGGER_FILE_GLOB } from './syncIds';
+import { DRIFT_VIEW_ID, isTriggerFile, SERVICE_SLO_SCHEME, SERVICE_TRIGGER_SCHEME, TRIGGER_FILE_GLOB } from './syncIds';
 import { SKIPPED_BY_SEARCHES } from '../../triggerFiles/searchRules';
 import type { TreeDriftSource } from './treeDrift';
 import { parsePlanMessage } from '../../webview/protocol/planView';
@@ -120,11 +120,28 @@ export function registerSync(deps: SyncDeps, extensionUri: vscode.Uri): Register
     }
     return load().pull(target.scope, target.connectionId);
   };
+  // From a dataset's item, that dataset (the environment's item: its SLOs' alerts); from the palette, every dataset.
+  const pullSlo = (kind: 'burn-alerts' | 'definitions') => (arg: unknown) => {
+    const target = scopeOf(arg === undefined ? 'everything' : 'dataset', arg);
+    if (target === undefined) {
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('Pull a dataset from its item in the Datasets view, or pull everything.'),
+      );
+      return;
+    }
+    return load().pullSlo(kind, target.scope, target.connectionId);
+  };
   const disposables = [
     untilLoaded,
     view,
     views,
     vscode.workspace.registerTextDocumentContentProvider(SERVICE_TRIGGER_SCHEME, views),
+    // Registered here so that a comparison tab restored after a reload says what to do rather than failing.
+    vscode.workspace.registerTextDocumentContentProvider(SERVICE_SLO_SCHEME, {
+      provideTextDocumentContent: (uri) =>
+        loaded?.sloText(uri) ??
+        vscode.l10n.t('This comparison is no longer kept: compare the file with the service again.'),
+    }),
     f.registerCommand('obs.drift.refresh', vscode.l10n.t('compare the trigger files with the service'), () =>
       load().refresh(),
     ),
@@ -134,9 +151,14 @@ export function registerSync(deps: SyncDeps, extensionUri: vscode.Uri): Register
     f.registerCommand('obs.drift.openServiceTrigger', vscode.l10n.t("open the service's trigger"), (arg) =>
       load().openServiceTrigger(arg),
     ),
+    f.registerCommand('obs.slo.compare', vscode.l10n.t('compare the file with the service'), (arg) =>
+      load().compareSlo(arg),
+    ),
     f.registerCommand('obs.pull.dataset', vscode.l10n.t("pull the dataset's triggers"), pull('dataset')),
     f.registerCommand('obs.pull.environment', vscode.l10n.t('pull the environment-wide triggers'), pull('environment')),
     f.registerCommand('obs.pull.all', vscode.l10n.t('pull every trigger'), pull('everything')),
+    f.registerCommand('obs.pull.burnAlerts', vscode.l10n.t('pull the burn alerts'), pullSlo('burn-alerts')),
+    f.registerCommand('obs.pull.definitions', vscode.l10n.t('pull the dataset definitions'), pullSlo('definitions')),
     f.registerCommand('obs.apply.workspace', vscode.l10n.t('apply the trigger files to the service'), (...args) =>
       load().apply('workspace', args),
     ),

@@ -19,6 +19,9 @@ import {
 } from './driftViews';
 import type { TriggerFileState } from './treeDrift';
 import { pull, type PullDeps } from './pullCommands';
+import { pullSloFiles } from './sloPullCommands';
+import { compareSloFile, ServiceSloDocuments } from './sloCompare';
+import type { SloKind } from './sloPullText';
 import type { ApplyLocks } from '../core/applyLocks';
 import { ApplyCommands, type ApplyCommand } from './applyCommands';
 import { localTriggerFile } from './applyTargets';
@@ -62,6 +65,12 @@ export interface LoadedSync {
   compare(arg: unknown): Promise<void>;
   openServiceTrigger(arg: unknown): Promise<void>;
   pull(scope: PullScope, connectionId: string | undefined): Promise<void>;
+  /** Compare with Service on a burn alert or definitions file. */
+  compareSlo(arg: unknown): Promise<void>;
+  /** The service's side of such a comparison, while it is kept. */
+  sloText(uri: vscode.Uri): string | undefined;
+  /** Pulls burn alert or definitions files (docs/SLO-FILES.md). */
+  pullSlo(kind: SloKind, scope: PullScope, connectionId: string | undefined): Promise<void>;
   apply(command: ApplyCommand, args: readonly unknown[]): Promise<void>;
   /** The canonical trigger file's text (export). */
   fileText(trigger: unknown): string;
@@ -282,6 +291,7 @@ export function createSync(deps: SyncDeps, host: SyncHost): LoadedSync {
   );
   void model.refresh(false);
   const pullDeps = pullDepsOf(deps, model);
+  const sloDocuments = new ServiceSloDocuments();
 
   return {
     model,
@@ -292,6 +302,12 @@ export function createSync(deps: SyncDeps, host: SyncHost): LoadedSync {
     openServiceTrigger: (arg) => openServiceTrigger(model, documents, arg),
     async pull(scope, connectionId) {
       await pull(pullDeps, scope, connectionId);
+    },
+    compareSlo: (arg) =>
+      compareSloFile({ connections: deps.connections, feedback: deps.feedback, documents: sloDocuments }, arg),
+    sloText: (uri) => sloDocuments.text(uri),
+    async pullSlo(kind, scope, connectionId) {
+      await pullSloFiles(pullDeps, kind, scope, connectionId);
     },
     apply: (command, args) => applying.run(command, args),
     fileText: (trigger) => triggerFileText(trigger),

@@ -4,6 +4,8 @@ import { TRIGGER_FILE_SUFFIX } from '../../triggerFiles/paths';
 
 export const DRIFT_VIEW_ID = 'obs.drift';
 export const SERVICE_TRIGGER_SCHEME = 'obs-service-trigger';
+/** The service's burn alert and definitions files shown for Compare (sloCompare.ts). */
+export const SERVICE_SLO_SCHEME = 'obs-service-slo';
 /** Every trigger file of the workspace (what is never looked into: triggerFiles/searchRules.ts). */
 export const TRIGGER_FILE_GLOB = `**/*${TRIGGER_FILE_SUFFIX}`;
 
