@@ -60,7 +60,8 @@ export function writeData(io: Pick<MainIo, 'stdout' | 'stdoutData'>, text: strin
  * people show those lines' second `:` (or the `[`) as the escape visible.ts uses (`:\u{3a}error::x`), line by
  * line and stream by stream: nothing to open or close, so it holds whatever the interleaving of the two streams
  * and when obs stops half-way (`::stop-commands::TOKEN` would leave every later command of the step unread, and
- * races between the two pipes). writeData's output is left whole: its lines cannot start a command.
+ * races between the two pipes). writeData's output is left whole: programs read it byte for byte, and the lines
+ * of `--format github` are the commands obs means.
  */
 export function withoutWorkflowCommands(io: MainIo): MainIo {
   if (io.env?.GITHUB_ACTIONS !== 'true') return io;
