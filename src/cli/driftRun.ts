@@ -10,7 +10,7 @@ import {
 import { driftAnnotations } from './driftGithub';
 import { driftJson, driftSarif, driftSummary, driftText, type DriftRun } from './driftReport';
 import { unreadableAnnotations, writeGithubReport } from './github/report';
-import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, type MainIo } from './io';
+import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, writeData, type MainIo } from './io';
 import { driftMarkdown } from './markdown/drift';
 import { markdownText } from './markdown/text';
 import { clientFromEnvironment } from './service';
@@ -65,10 +65,10 @@ export async function runDrift(paths: readonly string[], invocation: DriftInvoca
   }
   switch (invocation.format) {
     case 'json':
-      io.stdout(driftJson(run));
+      writeData(io, driftJson(run));
       break;
     case 'sarif':
-      io.stdout(`${visibleJson(driftSarif(run))}\n`);
+      writeData(io, `${visibleJson(driftSarif(run))}\n`);
       break;
     case 'github':
       await writeGithubReport(io, {

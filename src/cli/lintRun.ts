@@ -5,7 +5,7 @@ import { decodeTriggerFile, sloFileKind, type DatasetColumns } from '../lint';
 import { datasetsNamed } from '../lint/columns';
 import { TRIGGER_FILE_SUFFIX } from '../triggerFiles/paths';
 import { expandTargets } from './files';
-import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, type MainIo } from './io';
+import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, writeData, type MainIo } from './io';
 import { metricsDatasetsOf } from './workspaceSettings';
 import { writeGithubReport } from './github/report';
 import { lintAnnotations } from './lintGithub';
@@ -93,10 +93,10 @@ export async function runLint(targets: readonly string[], invocation: LintInvoca
 
   switch (invocation.format) {
     case 'json':
-      io.stdout(toJson(reports));
+      writeData(io, toJson(reports));
       break;
     case 'sarif':
-      io.stdout(`${visibleJson(toSarif(reports, io.cwd, problems))}\n`);
+      writeData(io, `${visibleJson(toSarif(reports, io.cwd, problems))}\n`);
       break;
     case 'github':
       await writeGithubReport(io, {

@@ -8,7 +8,7 @@ import { version } from '../../package.json';
 import { errorText } from '../api/errors';
 import { defineApply } from './apply';
 import { defineDrift } from './drift';
-import { CliUsageError, EXIT_OK, EXIT_TROUBLE, PROGRAM, warn, type MainIo } from './io';
+import { CliUsageError, EXIT_OK, EXIT_TROUBLE, PROGRAM, warn, withoutWorkflowCommands, type MainIo } from './io';
 import { defineLint } from './lint';
 import { defineMcp } from './mcp';
 import { defineNoise } from './noise';
@@ -133,7 +133,8 @@ function usageMessage(e: CommanderError): string {
 }
 
 /** Runs obs; returns the exit status. */
-export async function runMain(argv: readonly string[], io: MainIo): Promise<number> {
+export async function runMain(argv: readonly string[], given: MainIo): Promise<number> {
+  const io = withoutWorkflowCommands(given);
   let code = EXIT_OK;
   const program = buildProgram(io, (c) => (code = c));
   const args = commandFirst(argv);

@@ -13,7 +13,7 @@ import {
 } from '../backtest/noiseReport';
 import { TRIGGER_FILE_SUFFIX } from '../triggerFiles/paths';
 import { expandPaths } from './files';
-import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, type MainIo } from './io';
+import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, writeData, type MainIo } from './io';
 import { noiseMarkdown, noiseText } from './noiseText';
 import { clientFromEnvironment } from './service';
 import { cliNoiseSession, readText, testsByTrigger } from './triggerTestFiles';
@@ -80,7 +80,7 @@ export async function runNoise(paths: readonly string[], invocation: NoiseInvoca
     await client.close();
   }
   const report = { days: invocation.days, budget: invocation.budget };
-  if (invocation.format === 'json') io.stdout(`${JSON.stringify(noiseJson(entries, report), null, 2)}\n`);
+  if (invocation.format === 'json') writeData(io, `${JSON.stringify(noiseJson(entries, report), null, 2)}\n`);
   else io.stdout(invocation.format === 'markdown' ? noiseMarkdown(entries, report) : noiseText(entries, report));
   if (signal.aborted) {
     warn(io, 'stopped: the triggers not evaluated are listed as such');

@@ -2,7 +2,7 @@
 // Ctrl+C (or SIGTERM) stops a pull or drift between files (what was written stays whole), a test run or a noise report between
 // queries, and an apply after the write in flight.
 import { enableCompileCache } from './compileCache';
-import { PROGRAM } from './io';
+import { PROGRAM, withoutWorkflowCommands, type MainIo } from './io';
 import { commandOf, runMain } from './main';
 import { visible } from './visible';
 
@@ -45,7 +45,7 @@ process.stderr.on('error', (e: NodeJS.ErrnoException) => {
   stderrClosed = true;
 });
 
-runMain(process.argv.slice(2), {
+const io: MainIo = {
   cwd: process.cwd(),
   env: process.env,
   stdout: (text) => {
@@ -56,13 +56,14 @@ runMain(process.argv.slice(2), {
   },
   signal: controller.signal,
   stdio: { input: process.stdin, output: process.stdout },
-}).then(
+};
+runMain(process.argv.slice(2), io).then(
   (code) => {
     process.exitCode = code;
   },
   (e: unknown) => {
     const text = e instanceof Error ? (e.stack ?? e.message) : String(e);
-    process.stderr.write(`${PROGRAM}: unexpected failure: ${text.split('\n').map(visible).join('\n')}\n`);
+    withoutWorkflowCommands(io).stderr(`${PROGRAM}: unexpected failure: ${text.split('\n').map(visible).join('\n')}\n`);
     process.exitCode = 2;
   },
 );

@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import { planCounts, type PlanInputs } from '../triggerFiles';
 import { unreadableAnnotations, writeGithubReport } from './github/report';
-import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, type MainIo } from './io';
+import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, writeData, type MainIo } from './io';
 import { planMarkdown } from './markdown/plan';
 import { outFileProblem, writeOutFile } from './outFile';
 import { planFileText } from './planFile';
@@ -99,7 +99,10 @@ export async function runPlan(paths: readonly string[], invocation: PlanInvocati
       fullReport: 'obs plan (its text report)',
     });
   } else if (invocation.format === 'json')
-    io.stdout(`${visibleJson(noise === undefined ? plan : { ...plan, noise_diff: noiseDiffJson(noise, { days }) })}\n`);
+    writeData(
+      io,
+      `${visibleJson(noise === undefined ? plan : { ...plan, noise_diff: noiseDiffJson(noise, { days }) })}\n`,
+    );
   else io.stdout(noise === undefined ? planText(plan) : `${planText(plan)}\n${noiseDiffText(noise, { days })}`);
   // Written whole, so obs apply never reads half a plan.
   const key = (env[ENV_CONFIG_KEY] ?? '').trim();

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { systemClock } from '../backtest';
 import type { NoiseSession } from '../backtest/noiseReport';
 import { identities, readTriggerFile, TRIGGER_FILE_SUFFIX, withoutIds, type PlanInputs } from '../triggerFiles';
-import { EXIT_TROUBLE, warn, type MainIo } from './io';
+import { EXIT_TROUBLE, warn, writeData, type MainIo } from './io';
 import { lintFiles, lintOptions } from './lintFiles';
 import { outFileProblem, writeOutFile } from './outFile';
 import { planFiles, targetOf, type CliPlan } from './planMaking';
@@ -235,7 +235,8 @@ export async function runReview(paths: readonly string[], invocation: ReviewInvo
   const { report, jsonOut } = made;
   const json = `${visibleJson(reviewJson(report))}\n`;
   const markdown = reviewMarkdown(report);
-  io.stdout(invocation.format === 'json' ? json : markdown);
+  if (invocation.format === 'json') writeData(io, json);
+  else io.stdout(markdown);
   const unsaved = jsonOut === undefined ? undefined : await writeOutFile(jsonOut, json);
   if (unsaved !== undefined)
     warn(io, `--json-out ${invocation.jsonOut ?? ''}: the report could not be saved: ${unsaved}`);

@@ -5,7 +5,7 @@ import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { CreationPacer, ResultCache, systemClock, TRIGGER_TEST_SUFFIX } from '../backtest';
 import { expandPaths } from './files';
-import { EXIT_TROUBLE, warn, type MainIo } from './io';
+import { EXIT_TROUBLE, warn, writeData, type MainIo } from './io';
 import { outFileProblem, writeOutFile } from './outFile';
 import { clientFromEnvironment, ENV_BASE_URL, ENV_CONFIG_KEY, ServiceSetupError } from './service';
 import { runTestFile, type TestSession } from './testFiles';
@@ -109,7 +109,8 @@ export async function runTests(paths: readonly string[], invocation: TestInvocat
       markdown: testMarkdown(run),
       fullReport: 'obs test (its text report)',
     });
-  else io.stdout(out !== undefined || invocation.reporter === 'text' ? text : report);
+  else if (out !== undefined || invocation.reporter === 'text') io.stdout(text);
+  else writeData(io, report);
   if (stopped !== undefined) warn(io, stopped);
   const unwritten = out === undefined ? undefined : await writeOutFile(out, report);
   if (unwritten !== undefined) {

@@ -1,6 +1,6 @@
 // The mutation run (npm run test:mutation): proves the key tests can fail. For each known-bad edit of
 // mutations.ts it copies the project (the files git knows, as they are in the working tree), runs the named
-// test file on the copy, applies the edit, runs it again, and requires the named tests to have passed
+// test file on the copy (once per file), applies the edit, runs it again, and requires the named tests to have passed
 // before and failed after. Exit 0 when every mutation is caught, 1 naming each one that is not.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -41,6 +41,17 @@ function outcomes(copy: string, testFile: string): Map<string, boolean> {
   return found;
 }
 
+/** Each test file's outcomes on the unmutated copy: run once per file, however many mutations name it. */
+const unmutated = new Map<string, Map<string, boolean>>();
+
+function unmutatedOutcomes(copy: string, testFile: string): Map<string, boolean> {
+  const known = unmutated.get(testFile);
+  if (known !== undefined) return known;
+  const found = outcomes(copy, testFile);
+  unmutated.set(testFile, found);
+  return found;
+}
+
 /** Why the mutation is not caught, or undefined when every named test passed before and failed after. */
 function notCaught(copy: string, mutation: Mutation): string | undefined {
   const path = join(copy, mutation.file);
@@ -48,7 +59,7 @@ function notCaught(copy: string, mutation: Mutation): string | undefined {
   const at = text.indexOf(mutation.find);
   if (at < 0 || text.indexOf(mutation.find, at + 1) >= 0)
     return `its text occurs ${at < 0 ? 'nowhere' : 'more than once'} in ${mutation.file}: update mutations.ts`;
-  const before = outcomes(copy, mutation.testFile);
+  const before = unmutatedOutcomes(copy, mutation.testFile);
   writeFileSync(path, text.slice(0, at) + mutation.replace + text.slice(at + mutation.find.length));
   try {
     const after = outcomes(copy, mutation.testFile);

@@ -4,7 +4,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { toCsv, type ResultsModel } from '../../src/webview/protocol/queryResults';
+import { MAX_STATE_CHARS, toCsv, type ResultsModel } from '../../src/webview/protocol/queryResults';
 import { browserSkip, HOSTILE, launchBrowser } from './forms-harness';
 import { openResults, resultModel, T0, type ResultsPage } from '../../scripts/resultsPage';
 
@@ -526,8 +526,10 @@ describe('query results panel (Chromium)', { skip: browserSkip }, () => {
     await p.fromHost({ type: 'show', model: resultModel(2, 3), title: 'Query q_1', saved });
     await p.page.waitForFunction(() => window.__state?.['saved'] !== undefined);
     assert.deepEqual(await p.state(), { title: 'Query q_1', saved, model: resultModel(2, 3) });
-    // 2,000 groups of 1,440 points: far over the limit, so only the title and the run are kept.
-    await p.fromHost({ type: 'show', model: resultModel(2000, 1440), title: 'Query q_2', saved });
+    // 800 groups of 1,440 points: over the limit (a third more), so only the title and the run are kept.
+    const huge = resultModel(800, 1440);
+    assert.ok(JSON.stringify(huge).length > MAX_STATE_CHARS);
+    await p.fromHost({ type: 'show', model: huge, title: 'Query q_2', saved });
     await p.page.waitForFunction(() => window.__state?.['title'] === 'Query q_2', undefined, { timeout: 20_000 });
     assert.deepEqual(await p.state(), { title: 'Query q_2', saved });
     await clean(p);

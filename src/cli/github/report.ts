@@ -7,7 +7,7 @@
 import { appendFile } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { errorText } from '../../api/errors';
-import { warn, type MainIo } from '../io';
+import { warn, writeData, type MainIo } from '../io';
 import type { TextRange } from '../jsonPlace';
 import type { MarkdownReport } from '../markdown/text';
 import { visible } from '../visible';
@@ -129,7 +129,8 @@ export interface GithubReport {
 /** The annotations and the counts on the standard output, and the step summary appended when GitHub names one. */
 export async function writeGithubReport(io: MainIo, report: GithubReport): Promise<void> {
   const capped = capAnnotations(report.annotations, report.command, whereAll(io, report.fullReport));
-  io.stdout(`${[...capped.map((a) => workflowCommand(a, io)), visible(report.summaryLine)].join('\n')}\n`);
+  writeData(io, capped.map((a) => `${workflowCommand(a, io)}\n`).join(''));
+  io.stdout(`${visible(report.summaryLine)}\n`);
   await appendStepSummary(io, report);
 }
 
