@@ -17,6 +17,7 @@ import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, writeData, type MainIo } from 
 import { noiseMarkdown, noiseText } from './noiseText';
 import { clientFromEnvironment } from './service';
 import { cliNoiseSession, readText, testsByTrigger } from './triggerTestFiles';
+import { visibleJson } from './visible';
 
 /** The options of `obs noise` as commander parses them (noise.ts declares them). */
 export interface NoiseInvocation {
@@ -80,7 +81,7 @@ export async function runNoise(paths: readonly string[], invocation: NoiseInvoca
     await client.close();
   }
   const report = { days: invocation.days, budget: invocation.budget };
-  if (invocation.format === 'json') writeData(io, `${JSON.stringify(noiseJson(entries, report), null, 2)}\n`);
+  if (invocation.format === 'json') writeData(io, `${visibleJson(noiseJson(entries, report))}\n`);
   else io.stdout(invocation.format === 'markdown' ? noiseMarkdown(entries, report) : noiseText(entries, report));
   if (signal.aborted) {
     warn(io, 'stopped: the triggers not evaluated are listed as such');

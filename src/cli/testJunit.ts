@@ -26,15 +26,19 @@ export interface JunitRun extends TestRunReport {
   startedAt: number;
 }
 
-/** Text for an XML attribute or element: visible, then `&`, `<`, `>`, `"` and `'` escaped; noncharacters shown as escapes. */
+/** Text for an XML attribute or element: visible, then `&`, `<`, `>`, `"`, `'` and the `[` of `##[` escaped; noncharacters shown as escapes. */
 export function xmlText(text: string): string {
-  return visible(text)
-    .replace(/[\uFFFE\uFFFF]/g, (c) => `\\u{${(c.codePointAt(0) ?? 0).toString(16)}}`)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+  return (
+    visible(text)
+      .replace(/[\uFFFE\uFFFF]/g, (c) => `\\u{${(c.codePointAt(0) ?? 0).toString(16)}}`)
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&apos;')
+      // GitHub's runner reads `##[` anywhere in a line of a step's log as a command: the bracket as a reference.
+      .replace(/##\[/g, '##&#91;')
+  );
 }
 
 const seconds = (s: number) => (Number.isFinite(s) && s > 0 ? s.toFixed(3) : '0.000');

@@ -22,10 +22,13 @@ const HIDDEN_IN_JSON = /[\u007f-\u009f\p{Cf}\p{Zl}\p{Zp}]/gu;
 /**
  * JSON of the value in which the hidden characters JSON.stringify leaves raw are `\uXXXX` escapes
  * too: the same value once parsed, and safe to print. (Outside strings JSON text is ASCII, so every
- * match lies inside a string, where an escape is exact.)
+ * match lies inside a string, where an escape is exact.) A `[` after `##` is `\u005b` as well: GitHub's
+ * runner reads `##[` anywhere in a line of a step's log as a command, and JSON has no `#` outside strings.
  */
 export function visibleJson(value: unknown, space = 2): string {
-  return JSON.stringify(value, null, space).replace(HIDDEN_IN_JSON, (c) =>
-    [...Array(c.length).keys()].map((i) => `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`).join(''),
-  );
+  return JSON.stringify(value, null, space)
+    .replace(HIDDEN_IN_JSON, (c) =>
+      [...Array(c.length).keys()].map((i) => `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`).join(''),
+    )
+    .replace(/##\[/g, '##\\u005b');
 }

@@ -95,6 +95,22 @@ describe('output for programs in a GitHub Actions step is written as elsewhere',
     assert.equal(JSON.parse(r.stdout)[0].file, '::warning::x.trigger.json');
   });
 
+  test('obs lint --format json in a step: an old-style command in a file name is read by no runner, and parses back whole', async () => {
+    const name = `${FORGED}.trigger.json`;
+    writeFileSync(join(demo.dir, name), trigger('"frequency": 90'));
+    const r = await inStep(['lint', '--format', 'json', name]);
+    assert.deepEqual(taken(r), []);
+    assert.ok(r.stdout.includes('"##\\u005berror]forged.trigger.json"'), r.stdout);
+    assert.equal(JSON.parse(r.stdout)[0].file, name);
+  });
+
+  test('obs test --reporter junit in a step: an old-style command in a trigger name is read by no runner', async () => {
+    renameTrigger(FORGED);
+    const r = await inStep(['test', '--reporter', 'junit']);
+    assert.deepEqual(taken(r), []);
+    assert.ok(r.stdout.includes('##&#91;error]forged'), r.stdout);
+  });
+
   test('obs lint --format github still writes its annotations, then the counts', async () => {
     writeFileSync(join(demo.dir, '::warning::x.trigger.json'), trigger('"frequency": 90'));
     const r = await inStep(['lint', '--format', 'github', '::warning::x.trigger.json']);
