@@ -35,6 +35,17 @@ export interface PlanService {
   listRecipients(o?: { signal?: AbortSignal }): Paced<{ id: string }[]>;
   /** GET /1/queries/<dataset>/<id>: the saved query a trigger's query_id names. */
   getQuery(dataset: string, queryId: string, o?: { signal?: AbortSignal }): Paced<Record<string, unknown>>;
+  /** The SLOs of a dataset (`__all__`: the environment's), to match a burn alert by its SLO's name. */
+  listSlos(dataset: string, o?: { signal?: AbortSignal }): Paced<{ id: string; name?: string }[]>;
+  listBurnAlerts(dataset: string, sloId: string, o?: { signal?: AbortSignal }): Paced<Record<string, unknown>[]>;
+  /** One alert read whole, recipients included (beyond the spec: the service serves it). */
+  getBurnAlert(dataset: string, id: string, o?: { signal?: AbortSignal }): Paced<Record<string, unknown>>;
+  /** With an empty body: changes nothing and answers the whole map (the service has no read of definitions). */
+  updateDatasetDefinitions(
+    dataset: string,
+    body: Record<string, never>,
+    o?: { signal?: AbortSignal },
+  ): Paced<Record<string, unknown>>;
 }
 
 /** Lints a file's text with the given columns (by dataset slug): in the CLI's process, or the editor's lint worker. */

@@ -165,6 +165,10 @@ test("an environment-wide trigger's columns are read at __all__, whether the fil
     listTriggers: client.listTriggers.bind(client),
     listRecipients: client.listRecipients.bind(client),
     getQuery: client.getQuery.bind(client),
+    listSlos: client.listSlos.bind(client),
+    listBurnAlerts: client.listBurnAlerts.bind(client),
+    getBurnAlert: client.getBurnAlert.bind(client),
+    updateDatasetDefinitions: client.updateDatasetDefinitions.bind(client),
     listColumns: (d: string, o?: { signal?: AbortSignal }) => (calls.push(d), client.listColumns(d, o)),
   };
   const text = (slug: string) =>
