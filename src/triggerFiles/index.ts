@@ -24,7 +24,7 @@ export { collectTriggers, listDatasets, type PullItem, type TriggerLister } from
 export { APPEARED, applyPull, planKindPull, planPull, pullSummary, type PullAction, type PullReport } from './pull';
 export { scanExisting, scanFolders, scanRoot, type ExistingFile } from './scan';
 export { BURN_ALERT_PULL, collectBurnAlerts, collectDefinitions, planDefinitionsPull } from './sloPull';
-export { burnAlertFileText, normalizeBurnAlert, type BurnAlertItem } from './burnAlertFile';
+export { BURN_ALERT_FILE_SUFFIX, burnAlertFileText, normalizeBurnAlert, type BurnAlertItem } from './burnAlertFile';
 export {
   DEFINITIONS_FILE_SUFFIX,
   definitionsFileText,
@@ -56,6 +56,7 @@ export {
   type PlanTarget,
 } from './plan';
 export { applyChanges, type ChangeResult, type FailureCause, type TriggerWriter } from './apply';
+export { kindOfFile, type PlanKind } from './planKinds';
 export { idEdit, withId, type TextEdit } from './fileId';
 export { planWithGates, type GatedPlan, type PlanLinter, type PlanService, type PlanSource } from './planPipeline';
 export { changeKey, planDifferences, reviewPlan, withoutChanges } from './planReview';

@@ -114,7 +114,12 @@ test('a file open with unsaved edits is left out, blocked with "save the file fi
   const { plan: p } = await plan([dirty], { kind: 'files' }, linter);
   assert.deepEqual(p.changes, []);
   assert.deepEqual(p.blocked, [
-    { file: dirty.file, index: -1, reasons: ['it has unsaved changes in the editor: save the file first'] },
+    {
+      kind: 'trigger',
+      file: dirty.file,
+      index: -1,
+      reasons: ['it has unsaved changes in the editor: save the file first'],
+    },
   ]);
   assert.deepEqual(linter.calls, []);
 });
