@@ -6,7 +6,11 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { UpdateBurnAlertRequest } from '../../src/api/schemas/burnAlert';
 import { DEMO } from '../../src/sandbox';
+import { demoData } from '../../src/sandbox/demoData';
+import { saveDataFile } from '../../src/sandbox/persistence';
+import type { SandboxData } from '../../src/sandbox/state';
 import type { RecordedRequest } from '../../src/sandbox/types';
 import type { Plan, PlannedChange } from '../../src/triggerFiles';
 import { startTestSandbox, type TestSandbox } from './sandbox-helpers';
@@ -88,6 +92,8 @@ test('one edited threshold plans exactly that member, apply writes the full PUT,
   const applied = await run(['apply', 'plan.json']);
   assert.equal(applied.code, 0, `${applied.stdout}${applied.stderr}`);
   const sent = (await writes()).map((w) => [w.method, w.path, w.body]);
+  // The members of the spec's update (alert_type, exhaustion_minutes, recipients, description) and no other.
+  assert.equal(UpdateBurnAlertRequest.safeParse(sent[0]?.[2]).success, true);
   assert.deepEqual(sent, [
     [
       'PUT',
@@ -139,4 +145,43 @@ test('a burn alert file whose id the service does not have is blocked: burn aler
     },
   ]);
   assert.deepEqual(plan.changes, []);
+});
+
+test('promotion: burn alert and definitions files pulled from one environment, planned with --match-by-name against another whose ids differ, apply there; a second plan is empty', async () => {
+  // The other environment: the demo data with every SLO and burn alert under another id.
+  const ids = [...Object.values(DEMO.slos), ...Object.values(DEMO.burnAlerts)];
+  const text = ids.reduce((t, id) => t.replaceAll(`"${id}"`, `"prod_${id}"`), JSON.stringify(demoData()));
+  const file = `${dir}-prod.json`;
+  await saveDataFile(file, JSON.parse(text) as SandboxData);
+  const prod = await startTestSandbox({ dataFile: file });
+  try {
+    const prodEnv = { OBS_BASE_URL: prod.base, OBS_CONFIG_KEY: prod.handle.info.configKey };
+    const onProd = (argv: string[]) => runObs(argv, { cwd: dir, env: prodEnv });
+    writeJson(EXHAUSTION, { ...readJson(EXHAUSTION), exhaustion_minutes: 300 });
+    const defs = readJson(DEFINITIONS);
+    writeJson(DEFINITIONS, { ...defs, definitions: { ...(defs.definitions as Record<string, unknown>), route: null } });
+    const planned = await onProd(['plan', '--match-by-name', '--format', 'json', '--out', 'prod-plan.json']);
+    assert.equal(planned.code, 1, planned.stderr);
+    const plan = JSON.parse(planned.stdout) as Plan;
+    assert.deepEqual(
+      plan.changes.map(updateOf).map((c) => [c.kind, c.id, c.matchedBy, c.differences.map((d) => d.path)]),
+      [
+        ['burn-alert', 'prod_ba_gw_exhaustion', 'name', ['exhaustion_minutes']],
+        ['definitions', GATEWAY, 'id', ['definitions.route']],
+      ],
+    );
+    await prod.control('DELETE', 'requests');
+    const applied = await onProd(['apply', 'prod-plan.json']);
+    assert.equal(applied.code, 0, `${applied.stdout}${applied.stderr}`);
+    const log = (await prod.control('GET', 'requests')).json() as RecordedRequest[];
+    assert.deepEqual(
+      log.filter((r) => r.method === 'PUT' || (r.method === 'PATCH' && !isEmpty(r.body))).map((r) => r.path),
+      [`/1/burn_alerts/${GATEWAY}/prod_ba_gw_exhaustion`, `/1/dataset_definitions/${GATEWAY}`],
+    );
+    const again = await onProd(['plan', '--match-by-name']);
+    assert.equal(again.code, 0, again.stdout);
+  } finally {
+    await prod.handle.close();
+    rmSync(file, { force: true });
+  }
 });
