@@ -76,6 +76,13 @@ test('one edited threshold plans exactly that member, apply writes the full PUT,
   writeJson(EXHAUSTION, { ...readJson(EXHAUSTION), exhaustion_minutes: 300 });
   const saved = await run(['plan', '--out', 'plan.json']);
   assert.equal(saved.code, 1, saved.stderr);
+  const label = `${GATEWAY} "Gateway availability, exhaustion 300 min" (${DEMO.burnAlerts.gwExhaustion})`;
+  assert.ok(
+    saved.stdout.includes(
+      `\nUpdate burn alerts (service value -> file value):\n  ~ ${label}  ${EXHAUSTION}\n      exhaustion_minutes: 240 -> 300\n`,
+    ),
+    saved.stdout,
+  );
   const { plan } = await planJson();
   assert.deepEqual(
     plan.changes.map(updateOf).map((c) => [c.kind, c.action, c.file, c.id, c.differences]),
