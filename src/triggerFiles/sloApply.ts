@@ -68,8 +68,9 @@ async function sendOnce(change: SloUpdate, steps: WriteSteps): Promise<ChangeRes
       try {
         held = await steps.read();
       } catch (readError) {
+        const read = asServiceError(readError)?.message ?? String(readError);
         const reason =
-          `its answer was lost (${se.message}) and reading it failed (${asServiceError(readError)?.message ?? String(readError)}): ` +
+          `its answer was lost (${se.message}) and reading it failed (${read}): ` +
           'plan again to see what the service holds';
         return { change, outcome: 'unknown', reason, cause: causeOf(e) };
       }
@@ -117,7 +118,8 @@ async function updateBurnAlert(
   try {
     back = await steps.read();
   } catch (e) {
-    const reason = `reading it back failed (${asServiceError(e)?.message ?? String(e)}), so what the service stored is not known; plan again to compare`;
+    const why = asServiceError(e)?.message ?? String(e);
+    const reason = `reading it back failed (${why}), so what the service stored is not known; plan again to compare`;
     return { change, outcome: 'unverified', id: change.id, reason, cause: causeOf(e) };
   }
   return { change, outcome: 'applied', id: change.id, storedDifferently: steps.differences(back) };
@@ -132,7 +134,8 @@ async function updateDefinitions(
   const read = async () => (await writer.updateDatasetDefinitions(change.dataset, {}, signalOf(signal))).data;
   const now = await read();
   if (definitionsVersion(now).sha256 !== change.service.sha256) {
-    const reason = `the definitions of ${change.dataset} changed on the service since the plan; plan again to see the change`;
+    const reason =
+      `the definitions of ${change.dataset} changed on the service since the plan; ` + 'plan again to see the change';
     return { change, outcome: 'skipped', reason };
   }
   const expected = definitionsAfter(now, change.body);

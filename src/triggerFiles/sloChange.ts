@@ -57,7 +57,10 @@ export function burnAlertStoredDifferently(body: Json, readBack: Json): Differen
 export function burnAlertLabel(sloName: string, alert: Json): string {
   const type = alert.alert_type ?? DEFAULT_BURN_ALERT_TYPE;
   if (type === 'budget_rate')
-    return `${sloName}, budget rate ${String(alert.budget_rate_window_minutes)} min ${String(alert.budget_rate_decrease_threshold_per_million)} ppm`;
+    return (
+      `${sloName}, budget rate ${String(alert.budget_rate_window_minutes)} min ` +
+      `${String(alert.budget_rate_decrease_threshold_per_million)} ppm`
+    );
   return `${sloName}, exhaustion ${String(alert.exhaustion_minutes)} min`;
 }
 

@@ -82,7 +82,10 @@ function objectOf(text: string): Json | undefined {
 /** The threshold members of an alert, as people read them: `exhaustion_minutes 240`. */
 function thresholdText(alert: Json): string {
   if ((alert.alert_type ?? DEFAULT_BURN_ALERT_TYPE) === 'budget_rate')
-    return `budget_rate_window_minutes ${String(alert.budget_rate_window_minutes)}, budget_rate_decrease_threshold_per_million ${String(alert.budget_rate_decrease_threshold_per_million)}`;
+    return (
+      `budget_rate_window_minutes ${String(alert.budget_rate_window_minutes)}, ` +
+      `budget_rate_decrease_threshold_per_million ${String(alert.budget_rate_decrease_threshold_per_million)}`
+    );
   return `exhaustion_minutes ${String(alert.exhaustion_minutes)}`;
 }
 
@@ -115,11 +118,13 @@ async function alertByName(
   if (only !== undefined && typeof only.id === 'string')
     return { alert: { ...(await reads.alert(dataset, only.id)), id: only.id }, sloName };
   const candidates = ofType.map((a) => `${String(a.id)} (${thresholdText(a)})`).join('; ');
+  const named = `the SLO ${JSON.stringify(sloName)}`;
+  const which = found.length === 0 ? 'none' : 'several';
   return {
     reasons: [
       ofType.length === 0
-        ? `the SLO ${JSON.stringify(sloName)} has no ${String(type)} burn alert on the service: burn alerts cannot be created from files`
-        : `the SLO ${JSON.stringify(sloName)} has ${ofType.length} ${String(type)} burn alerts and ${found.length === 0 ? 'none' : 'several'} of this threshold: ${candidates}`,
+        ? `${named} has no ${String(type)} burn alert on the service: burn alerts cannot be created from files`
+        : `${named} has ${ofType.length} ${String(type)} burn alerts and ${which} of this threshold: ${candidates}`,
     ],
   };
 }
@@ -196,7 +201,7 @@ export async function compareSloFiles(
   return withoutAmbiguity(compared);
 }
 
-/** Two files of one burn alert, or of one dataset's definitions: either could be the one meant, so neither is written. */
+/** Two files of one burn alert, or of one dataset's definitions: either could be meant, so neither is written. */
 function withoutAmbiguity(compared: SloCompared[]): SloCompared[] {
   const keyOf = (c: SloCompared): string | undefined =>
     'reasons' in c ? undefined : c.kind === 'burn-alert' ? `a\u0000${c.alert.id}` : `d\u0000${c.dataset}`;
@@ -220,7 +225,7 @@ function withoutAmbiguity(compared: SloCompared[]): SloCompared[] {
   });
 }
 
-/** What is compared of a burn alert: the file's values, its SLO the alert's (the file's is another's when matched by name). */
+/** A burn alert's differences; matched by name, the file's SLO id is another environment's: the alert's stands. */
 function burnAlertDifferences(c: Extract<SloCompared, { kind: 'burn-alert'; alert: Json }>): Difference[] {
   const local = c.matchedBy === 'name' && isRecord(c.alert.slo) ? { ...c.local, slo: c.alert.slo } : c.local;
   return compareBurnAlerts(local, { ...c.alert, dataset_slug: c.dataset });
