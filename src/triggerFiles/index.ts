@@ -54,6 +54,7 @@ export {
   type PlannedChange,
   type PlanScope,
   type PlanTarget,
+  type TriggerChange,
 } from './plan';
 export { applyChanges, type ChangeResult, type FailureCause, type TriggerWriter } from './apply';
 export { kindOfFile, type PlanKind } from './planKinds';
