@@ -3,7 +3,7 @@
 // is skipped, never written over; a refusal is reported with the service's words; the other changes go
 // on. No vscode import.
 import { asServiceError } from '../api/errors';
-import { causeOf, type FailureCause } from './applyCause';
+import { causeOf, type ChangeResult, type FailureCause } from './applyResult';
 import type { Difference } from './compare';
 import { datasetOf, type ServiceTrigger } from './drift';
 import { listingSegment } from './listing';
@@ -14,7 +14,7 @@ import { applySloUpdate } from './sloApply';
 import { PullCancelled } from './pool';
 import type { Outcome } from '../result';
 
-export type { FailureCause } from './applyCause';
+export type { ChangeResult, FailureCause } from './applyResult';
 
 /** The calls an apply makes (the client's ServiceClient satisfies it). */
 export interface TriggerWriter extends BurnAlertWriter {
@@ -33,29 +33,6 @@ export interface TriggerWriter extends BurnAlertWriter {
   ): Promise<{ data: ServiceTrigger }>;
   deleteTrigger(dataset: string, id: string, o?: { signal?: AbortSignal }): Promise<unknown>;
 }
-
-export type ChangeResult =
-  /** Written. `storedDifferently`: members the service then held otherwise than sent (its rewrites aside). */
-  | { change: PlannedChange; outcome: 'applied'; id: string; storedDifferently: Difference[]; note?: string }
-  /** Not written: the trigger changed on the service since the plan, a change it depends on was not made, or the apply was cancelled. */
-  | { change: PlannedChange; outcome: 'skipped'; reason: string }
-  /** The service refused the write (a 4xx): its message, and the members it named. */
-  | {
-      change: PlannedChange;
-      outcome: 'refused';
-      reason: string;
-      members: { field: string; message: string }[];
-      cause: FailureCause;
-    }
-  /**
-   * Written (a create: as `id`, already given to onCreated), but not readable back (`cause`: why): what is
-   * stored is not known.
-   */
-  | { change: PlannedChange; outcome: 'unverified'; id: string; reason: string; cause: FailureCause }
-  /** The write may or may not have been made (its answer was lost): what the service holds is not known. */
-  | { change: PlannedChange; outcome: 'unknown'; reason: string; cause: FailureCause }
-  /** The write was not made (it could not be sent, or the service failed before taking it). */
-  | { change: PlannedChange; outcome: 'failed'; reason: string; cause: FailureCause };
 
 export interface ApplyChangesOptions {
   /** Cancels: the changes not begun are skipped, and a write in flight is given up (it may have been made). */

@@ -9,7 +9,7 @@ import { datasetsOfFiles, ServiceIndex, type ServiceTrigger } from './drift';
 import { listDatasets, listingSegment } from './listing';
 import { readTriggerFile, withoutIds, type LocalFile } from './localFiles';
 import { kindOfFile, type PlanKind } from './planKinds';
-import { compareSloFiles, sloEntries, type SloEntries, type SloPlanFile } from './sloPlan';
+import { compareSloFiles, sloEntries, type SloEntries, type SloPlanFile, type SloReads } from './sloPlan';
 import { makePlan, sha256, type Plan, type PlanFile, type PlanInputs, type PlanScope, type PlanTarget } from './plan';
 import { PacedPool } from './pool';
 import { savedQueryReasons } from './planQueries';
@@ -28,7 +28,7 @@ export interface PlanSource {
 type Paced<T> = Promise<{ data: T; rateLimit?: { remaining: number; resetSeconds: number } }>;
 
 /** The reads a plan makes (the client's ServiceClient satisfies it). */
-export interface PlanService {
+export interface PlanService extends SloReads {
   listTriggers(dataset: string, o?: { signal?: AbortSignal }): Paced<ServiceTrigger[]>;
   listColumns(
     dataset: string,
@@ -37,17 +37,6 @@ export interface PlanService {
   listRecipients(o?: { signal?: AbortSignal }): Paced<{ id: string }[]>;
   /** GET /1/queries/<dataset>/<id>: the saved query a trigger's query_id names. */
   getQuery(dataset: string, queryId: string, o?: { signal?: AbortSignal }): Paced<Record<string, unknown>>;
-  /** The SLOs of a dataset (`__all__`: the environment's), to match a burn alert by its SLO's name. */
-  listSlos(dataset: string, o?: { signal?: AbortSignal }): Paced<{ id: string; name?: string }[]>;
-  listBurnAlerts(dataset: string, sloId: string, o?: { signal?: AbortSignal }): Paced<Record<string, unknown>[]>;
-  /** One alert read whole, recipients included (beyond the spec: the service serves it). */
-  getBurnAlert(dataset: string, id: string, o?: { signal?: AbortSignal }): Paced<Record<string, unknown>>;
-  /** With an empty body: changes nothing and answers the whole map (the service has no read of definitions). */
-  updateDatasetDefinitions(
-    dataset: string,
-    body: Record<string, never>,
-    o?: { signal?: AbortSignal },
-  ): Paced<Record<string, unknown>>;
 }
 
 /**

@@ -3,8 +3,7 @@
 // then what the service holds compared with what was sent. A write whose answer was lost is never sent again
 // blindly: the object is read first, as for triggers. No vscode import.
 import { asServiceError, isServiceNotFound } from '../api/errors';
-import type { ChangeResult } from './apply';
-import { causeOf } from './applyCause';
+import { causeOf, type ChangeResult } from './applyResult';
 import { burnAlertDataset } from './burnAlertFile';
 import type { Difference } from './compare';
 import type { BurnAlertUpdate, DefinitionsUpdate, SloUpdate } from './planKinds';

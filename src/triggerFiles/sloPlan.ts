@@ -10,7 +10,6 @@ import type { Difference } from './compare';
 import { compareDefinitions } from './definitionsFile';
 import type { BlockedTrigger } from './plan';
 import type { BurnAlertUpdate, DefinitionsUpdate, PlanKind, SloUpdate } from './planKinds';
-import type { PlanService } from './planPipeline';
 import type { Paced, PacedPool } from './pool';
 import { burnAlertBody, burnAlertLabel, burnAlertVersion, definitionsBody, definitionsVersion } from './sloChange';
 
@@ -19,6 +18,19 @@ type SloKind = Exclude<PlanKind, 'trigger'>;
 
 const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+type Read<T> = Promise<{ data: T } & Paced>;
+
+/** The reads a plan makes of burn alerts and definitions (the pipeline's PlanService holds them). */
+export interface SloReads {
+  /** The SLOs of a dataset (`__all__`: the environment's), to match a burn alert by its SLO's name. */
+  listSlos(dataset: string, o?: { signal?: AbortSignal }): Read<{ id: string; name?: string }[]>;
+  listBurnAlerts(dataset: string, sloId: string, o?: { signal?: AbortSignal }): Read<Json[]>;
+  /** One alert read whole, recipients included (beyond the spec: the service serves it). */
+  getBurnAlert(dataset: string, id: string, o?: { signal?: AbortSignal }): Read<Json>;
+  /** With an empty body: changes nothing and answers the whole map (the service has no read of definitions). */
+  updateDatasetDefinitions(dataset: string, body: Record<string, never>, o?: { signal?: AbortSignal }): Read<Json>;
+}
 
 /** A burn alert or definitions file as the plan read it. */
 export interface SloPlanFile {
@@ -46,7 +58,7 @@ export type SloCompared =
 class Reads {
   private readonly memo = new Map<string, Promise<unknown>>();
   constructor(
-    private readonly service: PlanService,
+    private readonly service: SloReads,
     private readonly pool: PacedPool,
     private readonly signal: AbortSignal | undefined,
   ) {}
@@ -178,7 +190,7 @@ async function compareDefinitionsFile(f: SloPlanFile, local: Json, reads: Reads)
  */
 export async function compareSloFiles(
   files: readonly SloPlanFile[],
-  service: PlanService,
+  service: SloReads,
   pool: PacedPool,
   o: { matchByName: boolean; signal?: AbortSignal },
 ): Promise<SloCompared[]> {
