@@ -5,9 +5,7 @@
 // declares the command; the run (planRun.ts) loads when it runs.
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { BURN_ALERT_FILE_SUFFIX } from '../triggerFiles/burnAlertFile';
-import { DEFINITIONS_FILE_SUFFIX } from '../triggerFiles/definitionsFile';
-import { TRIGGER_FILE_SUFFIX } from '../triggerFiles/paths';
+import { BURN_ALERT_FILE_SUFFIX, DEFINITIONS_FILE_SUFFIX, TRIGGER_FILE_SUFFIX } from '../triggerFiles/paths';
 import { parseConcurrency, wholeNumber, type MainIo } from './io';
 import { maxBytesOption, settingsOption } from './lint';
 import { ENV_BASE_URL, ENV_CONFIG_KEY } from './serviceEnv';

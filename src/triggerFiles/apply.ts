@@ -4,7 +4,6 @@
 // on. No vscode import.
 import { asServiceError } from '../api/errors';
 import { causeOf, type ChangeResult, type FailureCause } from './applyResult';
-import type { Difference } from './compare';
 import { datasetOf, type ServiceTrigger } from './drift';
 import { listingSegment } from './listing';
 import { canonicalDatasetSlug } from './normalize';

@@ -5,9 +5,9 @@
 import { ENVIRONMENT_WIDE, ENVIRONMENT_WIDE_TRIGGER_SLUG } from '../api/schemas/slugs';
 import { differencesOf, pairedRecipients, type Difference } from './compare';
 import { canonicalRecipients } from './normalize';
-import { sanitizeFileSegment } from './paths';
+import { BURN_ALERT_FILE_SUFFIX, sanitizeFileSegment } from './paths';
 
-export const BURN_ALERT_FILE_SUFFIX = '.burn-alert.json';
+export { BURN_ALERT_FILE_SUFFIX };
 
 /** The members of a burn alert file, in the order it holds them. */
 const BURN_ALERT_FILE_MEMBERS = [

@@ -1,9 +1,8 @@
 // The kinds of file a plan holds (docs/SLO-FILES.md): trigger files, burn alert files and definitions files,
 // told apart by their names. Burn alerts and definitions are only ever updated: the service can neither create
 // nor delete them. No vscode import.
-import { BURN_ALERT_FILE_SUFFIX } from './burnAlertFile';
 import type { Difference } from './compare';
-import { DEFINITIONS_FILE_SUFFIX } from './definitionsFile';
+import { BURN_ALERT_FILE_SUFFIX, DEFINITIONS_FILE_SUFFIX } from './paths';
 
 export type PlanKind = 'trigger' | 'burn-alert' | 'definitions';
 
