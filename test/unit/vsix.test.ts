@@ -60,7 +60,8 @@ const BUDGET_KIB: Readonly<Record<string, number>> = {
   'dist/lint-worker.js': 117,
   'dist/forms-host.js': 87,
   'dist/queries-host.js': 80,
-  'dist/sync-host.js': 119,
+  // Raised with the plan and apply of burn alert and definitions files (123.6 KiB when measured).
+  'dist/sync-host.js': 136,
   'dist/backtest-host.js': 115,
   'dist/agents-host.js': 184,
   'dist/sandbox-host.js': 121,
