@@ -176,8 +176,20 @@ function walkInto(out: Collector, found: FoundInside, base: string, none: string
  * As expandTargets, and a folder stands for every `*<suffix>` file under it (drift, plan, test); only what lies
  * inside `cwd`, links resolved, is taken: a path outside it is refused, and no walk follows a link out of it.
  */
-export async function expandPaths(paths: readonly string[], cwd: string, suffix: string): Promise<Targets> {
+export async function expandPaths(
+  paths: readonly string[],
+  cwd: string,
+  suffix: string,
+  also: readonly string[] = [],
+): Promise<Targets> {
   const out = collector(cwd);
+  // A folder stands for the files of every suffix given (obs plan: trigger, burn alert and definitions files).
+  const walks = [suffix, ...also].map((x) => `**/*${x}`);
+  const kinds = [suffix, ...also].map((x) => `*${x}`);
+  const noneUnder =
+    kinds.length === 1
+      ? `no ${kinds[0] ?? ''} file`
+      : `no ${kinds.slice(0, -1).join(', ')} or ${kinds.at(-1) ?? ''} file`;
   for (const p of paths) {
     const full = resolve(cwd, p);
     const glob = (await isGlob(p)) && !existsSync(full);
@@ -195,18 +207,30 @@ export async function expandPaths(paths: readonly string[], cwd: string, suffix:
       out.add(p, 'named');
       continue;
     }
-    const found = await globUnder(glob ? base : folderBase(p), glob ? rest : `**/*${suffix}`, cwd, cwd);
+    const found = await globEach(glob ? base : folderBase(p), glob ? [rest] : walks, cwd);
     for (const o of found.outside) out.refuse(o, notReadText(o, 'through-link'));
     out.unreadable.push(...found.unreadable);
     // Globs of `obs test` are for test files; those of drift and plan never take one.
     const files = !glob || suffix === TRIGGER_TEST_SUFFIX ? found.files : found.files.filter((f) => !isTestSideFile(f));
     if (files.length === 0 && found.outside.length === 0 && found.unreadable.length === 0)
-      out.none(glob ? `no file matches ${p}` : `no *${suffix} file under ${p}`);
+      out.none(glob ? `no file matches ${p}` : `${noneUnder} under ${p}`);
     // A glob's files are targeted as named ones are: a prune deletes nothing on their account, as it cannot
     // tell the triggers of the files the glob left out from those no file holds.
     files.forEach((f) => out.add(f, glob ? 'named' : 'walked'));
   }
   return result(out);
+}
+
+/** The files under `base` matching any of the patterns, each walk inside `cwd`, found once and sorted. */
+async function globEach(base: string, patterns: readonly string[], cwd: string): Promise<FoundInside> {
+  const each = await Promise.all(patterns.map((pattern) => globUnder(base, pattern, cwd, cwd)));
+  if (each.length === 1 && each[0] !== undefined) return each[0];
+  const once = (lists: string[][]) => [...new Set(lists.flat())].sort();
+  return {
+    files: once(each.map((f) => f.files)),
+    outside: once(each.map((f) => f.outside)),
+    unreadable: each.flatMap((f) => f.unreadable).sort((a, b) => a.path.localeCompare(b.path)),
+  };
 }
 
 /** A folder as the base of its walk: `/` separators, no trailing slash, none for `.`. */

@@ -15,7 +15,7 @@ import {
 } from '../agentTools';
 import { ResultCache } from '../backtest/cache';
 import { CreationPacer, systemClock } from '../backtest/runner';
-import { lint, type DatasetColumns } from '../lint';
+import { lintNamedText, type DatasetColumns } from '../lint';
 import { keyFingerprint, planWithGates } from '../triggerFiles';
 import { notReadText, placeIn } from '../triggerFiles/contained';
 import { isGlob } from './files';
@@ -25,6 +25,9 @@ import { clientFromEnvironment, ENV_BASE_URL, ENV_CONFIG_KEY, ServiceSetupError 
 import { readTriggerFiles, sourcesOf } from './triggerInputs';
 
 export { ENV_TRIGGER_FOLDER } from './mcpEnv';
+
+/** How the obs_lint tool's text is named to the linter: it is a trigger's, linted by the trigger rules. */
+const TOOL_TEXT_NAME = 'tool-text.trigger.json';
 
 /** A trigger file larger than this is not read by the server (`obs lint` and `obs plan` read up to 64 MiB). */
 const MAX_FILE_BYTES = 8 * 1024 * 1024;
@@ -96,8 +99,16 @@ export function mcpHost(io: Pick<MainIo, 'cwd' | 'env'>): McpHost {
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s !== '');
-  const lintHere = async (text: string, columns: Readonly<Record<string, DatasetColumns>> | undefined) =>
-    lint(text, { metricsDatasets: metrics, metricsDatasetHint, ...(columns === undefined ? {} : { columns }) });
+  const lintHere = async (
+    text: string,
+    columns: Readonly<Record<string, DatasetColumns>> | undefined,
+    file: string = TOOL_TEXT_NAME,
+  ) =>
+    lintNamedText(file, text, {
+      metricsDatasets: metrics,
+      metricsDatasetHint,
+      ...(columns === undefined ? {} : { columns }),
+    });
   return {
     service: async (): Promise<ServiceReader> => service(),
     queries: async (): Promise<QueryRunner> => ({ api: service(), pacer, clock: systemClock, results }),
@@ -119,7 +130,7 @@ export function mcpHost(io: Pick<MainIo, 'cwd' | 'env'>): McpHost {
         const { plan, notes, listingFailures } = await planWithGates({
           sources: files,
           service: service(),
-          lint: (text, columns) => lintHere(text, columns),
+          lint: (text, columns, _signal, file) => lintHere(text, columns, file),
           target: {
             baseUrl: (env[ENV_BASE_URL] ?? '').trim(),
             key: keyFingerprint((env[ENV_CONFIG_KEY] ?? '').trim(), randomBytes(16).toString('hex')),

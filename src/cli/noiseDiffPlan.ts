@@ -11,7 +11,7 @@ import {
   type TestText,
 } from '../backtest/noiseDiff';
 import type { NoiseSession } from '../backtest/noiseReport';
-import { changeKey, expectedAfterWrite, triggerFileText, type GatedPlan, type PlannedChange } from '../triggerFiles';
+import { changeKey, expectedAfterWrite, triggerFileText, type GatedPlan, type TriggerChange } from '../triggerFiles';
 import type { MainIo } from './io';
 import { testsByTrigger } from './triggerTestFiles';
 
@@ -22,7 +22,7 @@ const SEVERAL_TRIGGERS = 'its file holds several triggers: obs test runs no test
 const NO_FILE = 'no file holds it, so no test file tests it';
 
 /** The service's trigger a change was planned from, as a trigger file's text; undefined when the plan holds none. */
-function serviceText(gated: GatedPlan, change: PlannedChange): string | undefined {
+function serviceText(gated: GatedPlan, change: TriggerChange): string | undefined {
   if (change.action === 'create') return undefined;
   const held = gated.service.get(change.id);
   if (held === undefined) return undefined;
@@ -36,7 +36,9 @@ function serviceText(gated: GatedPlan, change: PlannedChange): string | undefine
  * by `testsOf` (by the path the plan names the file by).
  */
 function noiseDiffTargets(gated: GatedPlan, testsOf: (file: string) => readonly TestText[]): NoiseDiffTarget[] {
-  return gated.plan.changes.map((change): NoiseDiffTarget => {
+  // Only triggers notify from a query's results: burn alerts and definitions have no noise to diff.
+  const triggers = gated.plan.changes.flatMap((c) => (c.kind === 'trigger' ? [c] : []));
+  return triggers.map((change): NoiseDiffTarget => {
     const head = { key: changeKey(change), name: change.name, dataset: change.dataset, action: change.action };
     const service = serviceText(gated, change);
     if (change.action === 'delete')

@@ -5,7 +5,7 @@
 // declares the command; the run (planRun.ts) loads when it runs.
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { TRIGGER_FILE_SUFFIX } from '../triggerFiles/paths';
+import { BURN_ALERT_FILE_SUFFIX, DEFINITIONS_FILE_SUFFIX, TRIGGER_FILE_SUFFIX } from '../triggerFiles/paths';
 import { parseConcurrency, wholeNumber, type MainIo } from './io';
 import { maxBytesOption, settingsOption } from './lint';
 import { ENV_BASE_URL, ENV_CONFIG_KEY } from './serviceEnv';
@@ -18,7 +18,9 @@ export function definePlan(parent: Command, io: MainIo, finish: (code: number) =
     .description(
       `Compares each trigger file with the service as drift does and lists the changes an apply would make: a create for a file without an id, an update (each member, service value -> file value) for one that differs, and with --prune a delete for each service trigger of the files' datasets that no file holds. A trigger with a lint error, an unknown dataset, a column its dataset does not have or a recipient the team does not have is blocked: named with the reason, never written.
 
-PATH: trigger files, folders (every *${TRIGGER_FILE_SUFFIX} under them) or globs; default: the current folder.`,
+Burn alert files (*${BURN_ALERT_FILE_SUFFIX}) and definitions files (*${DEFINITIONS_FILE_SUFFIX}) are planned beside them, updates only (the service cannot create or delete them; --prune never touches them): a burn alert by its id, or with --match-by-name by its SLO's name, alert type and threshold; a dataset's definitions by its dataset, only the types that differ.
+
+PATH: files, folders (every *${TRIGGER_FILE_SUFFIX}, *${BURN_ALERT_FILE_SUFFIX} and *${DEFINITIONS_FILE_SUFFIX} under them) or globs; a file named is taken by its name; default: the current folder.`,
     )
     .argument('[PATH...]')
     .option('--out <FILE>', 'save the plan as JSON for obs apply (its missing folders made); checked before planning')

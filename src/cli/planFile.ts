@@ -6,6 +6,9 @@ import * as z from 'zod';
 import { issuesToProblems } from '../api/validation';
 import { planSeal, sealMatches, type Plan } from '../triggerFiles';
 
+/** The saved plan's format version: 3 holds burn alerts and definitions beside triggers. */
+const PLAN_VERSION = 3;
+
 const Json = z.record(z.string(), z.unknown());
 const Sha256 = z.string().regex(/^[0-9a-f]{64}$/);
 const Version = z.object({ updatedAt: z.string().optional(), sha256: Sha256 });
@@ -23,14 +26,26 @@ const Located = {
   name: z.string(),
 };
 
-const Change = z.discriminatedUnion('action', [
+const Kind = z.enum(['trigger', 'burn-alert', 'definitions']);
+const SloUpdate = {
+  action: z.literal('update'),
+  ...Located,
+  id: z.string().min(1),
+  differences: z.array(Difference),
+  body: Json,
+  service: Version,
+};
+
+const TriggerChange = z.discriminatedUnion('action', [
   z.object({
+    kind: z.literal('trigger'),
     action: z.literal('create'),
     ...Located,
     body: Json,
     renameOf: z.object({ id: z.string().min(1), name: z.string() }).optional(),
   }),
   z.object({
+    kind: z.literal('trigger'),
     action: z.literal('update'),
     ...Located,
     id: z.string().min(1),
@@ -40,12 +55,20 @@ const Change = z.discriminatedUnion('action', [
     service: Version,
   }),
   z.object({
+    kind: z.literal('trigger'),
     action: z.literal('delete'),
     dataset: z.string().min(1),
     id: z.string().min(1),
     name: z.string(),
     service: Version,
   }),
+]);
+
+// Burn alerts and definitions are only ever updated.
+const Change = z.union([
+  TriggerChange,
+  z.object({ kind: z.literal('burn-alert'), ...SloUpdate, matchedBy: z.enum(['id', 'name']) }),
+  z.object({ kind: z.literal('definitions'), ...SloUpdate, matchedBy: z.literal('id') }),
 ]);
 
 const Scope = z.discriminatedUnion('kind', [
@@ -57,7 +80,7 @@ const Scope = z.discriminatedUnion('kind', [
 
 const PlanSchema = z.object({
   format: z.literal('obs-trigger-plan'),
-  version: z.literal(2),
+  version: z.literal(PLAN_VERSION),
   createdAt: z.string(),
   target: z.object({
     baseUrl: z.string().min(1),
@@ -77,6 +100,7 @@ const PlanSchema = z.object({
   changes: z.array(Change),
   blocked: z.array(
     z.object({
+      kind: Kind,
       file: z.string().optional(),
       index: z.number().int(),
       name: z.string().optional(),
@@ -104,6 +128,9 @@ export function parsePlan(text: string): { saved: SavedPlan } | { problem: strin
   } catch (e) {
     return { problem: `it is not JSON (${e instanceof Error ? e.message : String(e)})` };
   }
+  const version = typeof value === 'object' && value !== null ? (value as { version?: unknown }).version : undefined;
+  if (typeof version === 'number' && version < PLAN_VERSION)
+    return { problem: 'it was made by an older obs, before plans held burn alerts and definitions: plan again' };
   const r = PlanSchema.safeParse(value);
   if (!r.success) {
     const shown = issuesToProblems(r.error.issues)

@@ -4,7 +4,7 @@
 // (src/triggerFiles/planPipeline.ts). No command's run lives here.
 import { randomBytes } from 'node:crypto';
 import type { ServiceClient } from '../api/client';
-import { lint } from '../lint';
+import { lintNamedText } from '../lint';
 import { keyFingerprint, planWithGates, type GatedPlan, type PlanInputs, type PlanTarget } from '../triggerFiles';
 import { warn, type MainIo } from './io';
 import { CLI_METRICS_DATASET_HINT } from './metricsHint';
@@ -42,7 +42,7 @@ export async function planFiles(
   io: MainIo,
   concurrency: number,
 ): Promise<CliPlan | undefined> {
-  const found = await readTriggerFiles(inputs.paths ?? ['.'], io, inputs.maxBytes ?? DEFAULT_MAX_BYTES);
+  const found = await readTriggerFiles(inputs.paths ?? ['.'], io, inputs.maxBytes ?? DEFAULT_MAX_BYTES, 'every kind');
   const { ok, outside } = found;
   // A path that names nothing is said on stderr: no plan, rather than one of the other paths that reads as complete.
   if (found.nothing.length > 0) return undefined;
@@ -55,8 +55,8 @@ export async function planFiles(
   const gated = await planWithGates({
     sources,
     service: client,
-    lint: async (text, columns) =>
-      lint(text, {
+    lint: async (text, columns, _signal, file) =>
+      lintNamedText(file, text, {
         metricsDatasets,
         metricsDatasetHint: CLI_METRICS_DATASET_HINT,
         ...(columns === undefined ? {} : { columns }),

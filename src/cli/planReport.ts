@@ -3,11 +3,13 @@
 // values and the service's words are shown, never acted on by the terminal.
 import {
   differenceText,
+  kindOfFile,
   planCounts,
   valueText,
   type BlockedTrigger,
   type ChangeResult,
   type Plan,
+  type PlanKind,
   type PlannedChange,
 } from '../triggerFiles';
 import { pathOf } from './jsonPlace';
@@ -18,8 +20,9 @@ const VALUE_MAX = 2_000;
 
 const quoted = (s: string) => JSON.stringify(s);
 
-/** `api-gateway "High error rate" (trig_gw_errors)` */
+/** `api-gateway "High error rate" (trig_gw_errors)`; `definitions of api-gateway` */
 function triggerLabel(c: PlannedChange): string {
+  if (c.kind === 'definitions') return `definitions of ${c.dataset}`;
   const id = c.action === 'create' ? '' : ` (${c.id})`;
   return `${c.dataset} ${quoted(c.name)}${id}`;
 }
@@ -64,7 +67,11 @@ function changeEntry(c: PlannedChange, idsIgnored: boolean): PlanEntry {
   }
   const by =
     c.matchedBy === 'name' && !idsIgnored
-      ? ['(the file has no id: matched by dataset and name; give the file its id to keep them linked)']
+      ? [
+          c.kind === 'burn-alert'
+            ? "(the file has no id: matched by its SLO's name and alert type; give the file its id to keep them linked)"
+            : '(the file has no id: matched by dataset and name; give the file its id to keep them linked)',
+        ]
       : [];
   const first = c.differences[0];
   const path = [...placeIn(c.index), ...(first === undefined ? [] : pathOf(first.path))];
@@ -78,9 +85,25 @@ function blockedEntry(b: BlockedTrigger): PlanEntry {
   return { head, lines: [...b.reasons], ...(b.file === undefined ? {} : { file: b.file }), path: placeIn(b.index) };
 }
 
-/** The plan's sections in the order the text plan shows them. */
+/** The sections of the burn alerts or the definitions: updated only. */
+function kindSections(plan: Plan, kind: Exclude<PlanKind, 'trigger'>, what: string): PlanSection[] {
+  const byName = plan.inputs.matchByName;
+  const updates = plan.changes.filter((c) => c.kind === kind);
+  const blocked = plan.blocked.filter((b) => b.kind === kind);
+  return [
+    {
+      kind: 'update',
+      title: `Update ${what} (service value -> file value):`,
+      entries: updates.map((c) => changeEntry(c, byName)),
+    },
+    { kind: 'blocked', title: `Blocked ${what} (never written):`, entries: blocked.map(blockedEntry) },
+  ];
+}
+
+/** The plan's sections in the order the text plan shows them: triggers, then burn alerts, then definitions. */
 export function planSections(plan: Plan): PlanSection[] {
-  const of = (action: PlannedChange['action']) => plan.changes.filter((c) => c.action === action);
+  const of = (action: PlannedChange['action']) =>
+    plan.changes.filter((c) => c.kind === 'trigger' && c.action === action);
   const byName = plan.inputs.matchByName;
   const deletes = of('delete');
   const sections: PlanSection[] = [
@@ -95,7 +118,13 @@ export function planSections(plan: Plan): PlanSection[] {
       title: `Delete (asked for with --prune; ${deletes.length} service triggers no file holds):`,
       entries: deletes.map((c) => changeEntry(c, byName)),
     },
-    { kind: 'blocked', title: 'Blocked (never written):', entries: plan.blocked.map(blockedEntry) },
+    {
+      kind: 'blocked',
+      title: 'Blocked (never written):',
+      entries: plan.blocked.filter((b) => b.kind === 'trigger').map(blockedEntry),
+    },
+    ...kindSections(plan, 'burn-alert', 'burn alerts'),
+    ...kindSections(plan, 'definitions', 'definitions'),
   ];
   return sections.filter((s) => s.entries.length > 0);
 }
@@ -114,6 +143,11 @@ export function planIntro(plan: Plan): string[] {
     ...(plan.inputs.matchByName
       ? [
           "Each trigger matched by dataset and name (--match-by-name): the files' ids are not used, and no created trigger's id is written into its file.",
+          ...(plan.files.some((f) => kindOfFile(f.file) === 'burn-alert')
+            ? [
+                "Each burn alert matched by its dataset, its SLO's name and its alert type (and its threshold among several).",
+              ]
+            : []),
         ]
       : []),
   ];

@@ -4,6 +4,8 @@
 import type { ServiceClient } from '../api/client';
 import { errorText } from '../api/errors';
 import {
+  BURN_ALERT_FILE_SUFFIX,
+  DEFINITIONS_FILE_SUFFIX,
   datasetsOfFiles,
   listDatasets,
   PacedPool,
@@ -38,8 +40,17 @@ export interface ReadFiles {
   named: Set<string>;
 }
 
-/** The trigger files under the paths (default: the current folder), each read once; none outside it. */
-export async function readTriggerFiles(paths: readonly string[], io: MainIo, maxBytes: number): Promise<ReadFiles> {
+/** What a folder stands for: its trigger files, or (obs plan and apply) its trigger, burn alert and definitions files. */
+export type FileKinds = 'triggers' | 'every kind';
+
+/** The files under the paths (default: the current folder), each read once; none outside it. */
+export async function readTriggerFiles(
+  paths: readonly string[],
+  io: MainIo,
+  maxBytes: number,
+  kinds: FileKinds = 'triggers',
+): Promise<ReadFiles> {
+  const also = kinds === 'triggers' ? [] : [BURN_ALERT_FILE_SUFFIX, DEFINITIONS_FILE_SUFFIX];
   const {
     files,
     problems,
@@ -47,7 +58,7 @@ export async function readTriggerFiles(paths: readonly string[], io: MainIo, max
     outside,
     named,
     unreadable: unwalked,
-  } = await expandPaths(paths.length === 0 ? ['.'] : paths, io.cwd, TRIGGER_FILE_SUFFIX);
+  } = await expandPaths(paths.length === 0 ? ['.'] : paths, io.cwd, TRIGGER_FILE_SUFFIX, also);
   for (const p of problems) warn(io, p);
   const texts = new Map<string, string>();
   const read = new Map<string, LocalFile>();

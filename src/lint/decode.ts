@@ -3,7 +3,7 @@
 // would receive U+FFFD where the author wrote something else.
 import * as l10n from '@vscode/l10n';
 import { isUtf8 } from 'node:buffer';
-import { analyse, DEFAULT_MAX_DIAGNOSTICS, type Analysis, type EncodingProblem } from './lint';
+import { analyse, DEFAULT_MAX_DIAGNOSTICS, lint, type Analysis, type EncodingProblem } from './lint';
 import { lintSloText, sloFileKind, type SloFileKind } from './sloLint';
 import type { Diagnostic, LintOptions } from './types';
 
@@ -165,6 +165,12 @@ function lintDecoded(decoded: DecodedFile, options: LintOptions = {}): LintRepor
 export function lintNamedDecoded(fileName: string, decoded: DecodedFile, options: LintOptions = {}): LintReport {
   const kind = sloFileKind(fileName);
   return kind === undefined ? lintDecoded(decoded, options) : lintSloDecoded(kind, decoded, options);
+}
+
+/** A file's text linted by the rules its name says (as lintNamedDecoded): a plan's gate of each file. */
+export function lintNamedText(fileName: string, text: string, options: LintOptions = {}): Diagnostic[] {
+  const kind = sloFileKind(fileName);
+  return kind === undefined ? lint(text, options) : lintSloText(kind, text, options).diagnostics;
 }
 
 /** A burn alert or definitions file's decoded bytes linted: each undecodable byte sequence reported too. */

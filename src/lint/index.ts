@@ -4,6 +4,7 @@ export {
   decodeTriggerFile,
   lintBytes,
   lintNamedDecoded,
+  lintNamedText,
   lintSloDecoded,
   lintReport,
   type DecodedFile,

@@ -2,17 +2,21 @@
 // (the service has no conditional write), then read back. A change whose trigger changed since the plan
 // is skipped, never written over; a refusal is reported with the service's words; the other changes go
 // on. No vscode import.
-import { asServiceError, type ServiceErrorKind } from '../api/errors';
-import type { Difference } from './compare';
+import { asServiceError } from '../api/errors';
+import { causeOf, type ChangeResult, type FailureCause } from './applyResult';
 import { datasetOf, type ServiceTrigger } from './drift';
 import { listingSegment } from './listing';
 import { canonicalDatasetSlug } from './normalize';
-import { storedDifferently, unchangedSince, type PlannedChange } from './plan';
+import { storedDifferently, unchangedSince, type PlannedChange, type TriggerChange } from './plan';
+import type { BurnAlertWriter } from './sloApply';
+import { applySloUpdate } from './sloApply';
 import { PullCancelled } from './pool';
 import type { Outcome } from '../result';
 
+export type { ChangeResult, FailureCause } from './applyResult';
+
 /** The calls an apply makes (the client's ServiceClient satisfies it). */
-export interface TriggerWriter {
+export interface TriggerWriter extends BurnAlertWriter {
   getTrigger(dataset: string, id: string, o?: { signal?: AbortSignal }): Promise<{ data: ServiceTrigger }>;
   listTriggers(dataset: string, o?: { signal?: AbortSignal }): Promise<{ data: ServiceTrigger[] }>;
   createTrigger(
@@ -29,39 +33,6 @@ export interface TriggerWriter {
   deleteTrigger(dataset: string, id: string, o?: { signal?: AbortSignal }): Promise<unknown>;
 }
 
-/**
- * What the client said of a write that did not go as sent, by kind rather than by its message (which names the
- * HTTP call): what a view words for people. `said`: the service's own words (its error's detail or title).
- */
-export interface FailureCause {
-  kind: ServiceErrorKind | 'other';
-  status?: number;
-  said?: string;
-}
-
-export type ChangeResult =
-  /** Written. `storedDifferently`: members the service then held otherwise than sent (its rewrites aside). */
-  | { change: PlannedChange; outcome: 'applied'; id: string; storedDifferently: Difference[]; note?: string }
-  /** Not written: the trigger changed on the service since the plan, a change it depends on was not made, or the apply was cancelled. */
-  | { change: PlannedChange; outcome: 'skipped'; reason: string }
-  /** The service refused the write (a 4xx): its message, and the members it named. */
-  | {
-      change: PlannedChange;
-      outcome: 'refused';
-      reason: string;
-      members: { field: string; message: string }[];
-      cause: FailureCause;
-    }
-  /**
-   * Written (a create: as `id`, already given to onCreated), but not readable back (`cause`: why): what is
-   * stored is not known.
-   */
-  | { change: PlannedChange; outcome: 'unverified'; id: string; reason: string; cause: FailureCause }
-  /** The write may or may not have been made (its answer was lost): what the service holds is not known. */
-  | { change: PlannedChange; outcome: 'unknown'; reason: string; cause: FailureCause }
-  /** The write was not made (it could not be sent, or the service failed before taking it). */
-  | { change: PlannedChange; outcome: 'failed'; reason: string; cause: FailureCause };
-
 export interface ApplyChangesOptions {
   /** Cancels: the changes not begun are skipped, and a write in flight is given up (it may have been made). */
   signal?: AbortSignal;
@@ -70,7 +41,7 @@ export interface ApplyChangesOptions {
   /** Called before each change (progress). */
   onChange?: (done: number, total: number, change: PlannedChange) => void;
   /** A create succeeded: write its new id into the file. Answers a note when that could not be done. */
-  onCreated?: (change: Extract<PlannedChange, { action: 'create' }>, id: string) => Promise<string | undefined>;
+  onCreated?: (change: Extract<TriggerChange, { action: 'create' }>, id: string) => Promise<string | undefined>;
 }
 
 /** Creates first, then updates, then deletes: a delete never goes before the changes that replace it. */
@@ -108,7 +79,8 @@ export async function applyChanges(
     }
     o.onChange?.(i, ordered.length, change);
     const result = await applyOne(change, writer, o);
-    if (change.action !== 'delete' && result.outcome !== 'applied') unfinished.add(dataset);
+    if (change.kind === 'trigger' && change.action !== 'delete' && result.outcome !== 'applied')
+      unfinished.add(dataset);
     results.push(result);
   }
   return results;
@@ -116,6 +88,7 @@ export async function applyChanges(
 
 async function applyOne(change: PlannedChange, writer: TriggerWriter, o: ApplyChangesOptions): Promise<ChangeResult> {
   try {
+    if (change.kind !== 'trigger') return await applySloUpdate(change, writer, o.signal);
     if (change.action === 'create') return await create(change, writer, o);
     if (change.action === 'update') return await update(change, writer, o.signal);
     return await remove(change, writer, o.signal);
@@ -129,7 +102,7 @@ const signalOf = (signal: AbortSignal | undefined) => (signal === undefined ? {}
 const isGone = (e: unknown) => asServiceError(e)?.status === 404;
 
 async function create(
-  change: Extract<PlannedChange, { action: 'create' }>,
+  change: Extract<TriggerChange, { action: 'create' }>,
   writer: TriggerWriter,
   o: ApplyChangesOptions,
 ): Promise<ChangeResult> {
@@ -194,18 +167,6 @@ interface ReadBackFailure {
   cause: FailureCause;
 }
 
-/** The kind, status and the service's own words of an error (anything thrown: not every throw is the client's). */
-function causeOf(e: unknown): FailureCause {
-  const se = asServiceError(e);
-  if (se === undefined) return { kind: 'other' };
-  const said = se.detail ?? se.title;
-  return {
-    kind: se.kind,
-    ...(se.status === undefined ? {} : { status: se.status }),
-    ...(said === undefined ? {} : { said }),
-  };
-}
-
 /** A write that was made but not read back: said as such, never as a refusal or a write that may not have happened. */
 function unverified(
   change: PlannedChange,
@@ -222,7 +183,7 @@ function unverified(
 
 /** Why the trigger read now is not the one the change names (another id, or by name another name or dataset), or undefined. */
 function notTheOne(
-  change: Extract<PlannedChange, { action: 'update' | 'delete' }>,
+  change: Extract<TriggerChange, { action: 'update' | 'delete' }>,
   now: ServiceTrigger,
 ): string | undefined {
   const named = `${JSON.stringify(change.name)} (${change.id})`;
@@ -239,7 +200,7 @@ function notTheOne(
 
 /** The trigger as it is now, or why the change must not be written over it. */
 async function current(
-  change: Extract<PlannedChange, { action: 'update' | 'delete' }>,
+  change: Extract<TriggerChange, { action: 'update' | 'delete' }>,
   writer: TriggerWriter,
   signal: AbortSignal | undefined,
 ): Promise<Outcome<{ now: ServiceTrigger }>> {
@@ -265,7 +226,7 @@ async function current(
 }
 
 async function update(
-  change: Extract<PlannedChange, { action: 'update' }>,
+  change: Extract<TriggerChange, { action: 'update' }>,
   writer: TriggerWriter,
   signal: AbortSignal | undefined,
 ): Promise<ChangeResult> {
@@ -291,7 +252,7 @@ async function update(
  * result when the outcome is not a plain write.
  */
 async function replace(
-  change: Extract<PlannedChange, { action: 'update' }>,
+  change: Extract<TriggerChange, { action: 'update' }>,
   writer: TriggerWriter,
   signal: AbortSignal | undefined,
 ): Promise<ChangeResult | undefined> {
@@ -324,7 +285,7 @@ async function replace(
 }
 
 async function remove(
-  change: Extract<PlannedChange, { action: 'delete' }>,
+  change: Extract<TriggerChange, { action: 'delete' }>,
   writer: TriggerWriter,
   signal: AbortSignal | undefined,
 ): Promise<ChangeResult> {

@@ -6,9 +6,9 @@ import { BURN_ALERT_FILE_MEMBERS } from '../api/schemas/burnAlertFile';
 import { ENVIRONMENT_WIDE, ENVIRONMENT_WIDE_TRIGGER_SLUG } from '../api/schemas/slugs';
 import { differencesOf, pairedRecipients, type Difference } from './compare';
 import { canonicalRecipients } from './normalize';
-import { sanitizeFileSegment } from './paths';
+import { BURN_ALERT_FILE_SUFFIX, sanitizeFileSegment } from './paths';
 
-export const BURN_ALERT_FILE_SUFFIX = '.burn-alert.json';
+export { BURN_ALERT_FILE_SUFFIX };
 
 /** The alert type the service takes when none is given (spec 2.2). */
 export const DEFAULT_BURN_ALERT_TYPE = 'exhaustion_time';

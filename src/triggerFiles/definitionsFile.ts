@@ -3,9 +3,9 @@
 // spec's order, a column `{ "name": ... }` or null where it is unset. No vscode import.
 import { DEFINITION_TYPE_NAMES } from '../api/schemas/definitionTypes';
 import { differencesOf, type Difference } from './compare';
-import { sanitizeFileSegment } from './paths';
+import { DEFINITIONS_FILE_SUFFIX, sanitizeFileSegment } from './paths';
 
-export const DEFINITIONS_FILE_SUFFIX = '.definitions.json';
+export { DEFINITIONS_FILE_SUFFIX };
 
 type Json = Record<string, unknown>;
 

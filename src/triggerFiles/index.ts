@@ -54,8 +54,10 @@ export {
   type PlannedChange,
   type PlanScope,
   type PlanTarget,
+  type TriggerChange,
 } from './plan';
 export { applyChanges, type ChangeResult, type FailureCause, type TriggerWriter } from './apply';
+export { kindOfFile, type PlanKind } from './planKinds';
 export { idEdit, withId, type TextEdit } from './fileId';
 export { planWithGates, type GatedPlan, type PlanLinter, type PlanService, type PlanSource } from './planPipeline';
 export { changeKey, planDifferences, reviewPlan, withoutChanges } from './planReview';

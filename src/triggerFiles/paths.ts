@@ -4,6 +4,10 @@ import { ENVIRONMENT_WIDE, ENVIRONMENT_WIDE_TRIGGER_SLUG } from '../api/schemas/
 
 /** The suffix of every file pull and export write. */
 export const TRIGGER_FILE_SUFFIX = '.trigger.json';
+/** A burn alert file's name ends so (docs/SLO-FILES.md). */
+export const BURN_ALERT_FILE_SUFFIX = '.burn-alert.json';
+/** A dataset definitions file's name ends so (docs/SLO-FILES.md). */
+export const DEFINITIONS_FILE_SUFFIX = '.definitions.json';
 
 // Windows refuses these device names as file names, with any extension ("con.x.trigger.json" too),
 // so the part before the first dot is checked.

@@ -18,6 +18,7 @@ import { ambiguities, placeKey } from './planAmbiguity';
 import { nestingProblem } from './depth';
 import type { LocalFile, LocalTrigger } from './localFiles';
 import { canonicalDatasetSlug, normalize, TRIGGER_FILE_MEMBERS } from './normalize';
+import type { PlanKind, ServiceVersion, SloUpdate } from './planKinds';
 
 /** Where a plan is applied: the service, and which key (never the key itself, see keyFingerprint). */
 export interface PlanTarget {
@@ -33,12 +34,7 @@ export interface KeyFingerprint {
   sha256: string;
 }
 
-/** What a change to a service trigger was planned from. */
-export interface ServiceVersion {
-  updatedAt?: string;
-  /** Hash of the trigger's canonical form (normalize, id kept). */
-  sha256: string;
-}
+export type { ServiceVersion } from './planKinds';
 
 interface Located {
   file: string;
@@ -48,10 +44,17 @@ interface Located {
   name: string;
 }
 
-export type PlannedChange =
+/** A change to a service trigger. */
+export type TriggerChange =
   /** `renameOf`: a trigger this plan deletes that holds the same but the name: probably this one, renamed in its file. */
-  | (Located & { action: 'create'; body: Record<string, unknown>; renameOf?: { id: string; name: string } })
   | (Located & {
+      kind: 'trigger';
+      action: 'create';
+      body: Record<string, unknown>;
+      renameOf?: { id: string; name: string };
+    })
+  | (Located & {
+      kind: 'trigger';
       action: 'update';
       id: string;
       matchedBy: 'id' | 'name';
@@ -59,9 +62,13 @@ export type PlannedChange =
       body: Record<string, unknown>;
       service: ServiceVersion;
     })
-  | { action: 'delete'; dataset: string; id: string; name: string; service: ServiceVersion };
+  | { kind: 'trigger'; action: 'delete'; dataset: string; id: string; name: string; service: ServiceVersion };
+
+/** A change of any kind: burn alerts and definitions are only ever updated. */
+export type PlannedChange = TriggerChange | SloUpdate;
 
 export interface BlockedTrigger {
+  kind: PlanKind;
   /** Absent on deletes withheld for a dataset. */
   file?: string;
   index: number;
@@ -95,7 +102,7 @@ export interface PlanInputs {
 
 export interface Plan {
   format: 'obs-trigger-plan';
-  version: 2;
+  version: 3;
   createdAt: string;
   target: PlanTarget;
   inputs: PlanInputs;
@@ -226,6 +233,7 @@ function unknownRecipients(
 /** The change one compared trigger asks for, or why it cannot be planned; undefined when in sync. */
 /** Where a file's trigger is, for a blocked entry. */
 const where = (file: string, t: LocalTrigger) => ({
+  kind: 'trigger' as const,
   file,
   index: t.index,
   ...(t.name !== undefined ? { name: t.name } : {}),
@@ -237,7 +245,7 @@ function changeOf(
   t: LocalTrigger,
   drift: TriggerDrift,
   input: PlanInput,
-): PlannedChange | BlockedTrigger | undefined {
+): TriggerChange | BlockedTrigger | undefined {
   if (drift.status === 'in-sync') return undefined;
   const at = where(file, t);
   const reasons = [
@@ -257,7 +265,7 @@ function changeOf(
     return { ...at, reasons: [why, ...reasons] };
   }
   if (reasons.length > 0) return { ...at, reasons };
-  const located = { file, index: t.index, dataset: t.dataset, name: t.name };
+  const located = { kind: 'trigger' as const, file, index: t.index, dataset: t.dataset, name: t.name };
   const service = drift.service;
   if (drift.status === 'local-only' || service === undefined)
     return { ...located, action: 'create', body: writeBody(t.value) };
@@ -282,20 +290,20 @@ function deletes(
   index: ServiceIndex,
   blocked: BlockedTrigger[],
   datasets: ReadonlySet<string>,
-): PlannedChange[] {
+): TriggerChange[] {
   const unread = blocked.find((b) => b.dataset === undefined && b.file !== undefined);
   const withheld = new Set(blocked.flatMap((b) => (b.dataset !== undefined ? [b.dataset] : [])));
-  const out: PlannedChange[] = [];
+  const out: TriggerChange[] = [];
   const held = new Map<string, string[]>();
   for (const t of onlyOnService(drifts, index, datasets)) {
     const dataset = datasetOf(t, '');
     const tooDeep = nestingProblem(t, `${JSON.stringify(t.name)} (${t.id})`);
     if (tooDeep !== undefined) {
-      blocked.push({ index: -1, dataset, reasons: [`not deleted: ${tooDeep}`] });
+      blocked.push({ kind: 'trigger', index: -1, dataset, reasons: [`not deleted: ${tooDeep}`] });
       continue;
     }
     if (unread === undefined && !withheld.has(dataset)) {
-      out.push({ action: 'delete', dataset, id: t.id, name: t.name, service: serviceVersion(t) });
+      out.push({ kind: 'trigger', action: 'delete', dataset, id: t.id, name: t.name, service: serviceVersion(t) });
       continue;
     }
     const names = held.get(dataset) ?? [];
@@ -306,18 +314,18 @@ function deletes(
       unread?.file !== undefined
         ? `${unread.file} could not be planned and may hold them`
         : `a trigger of ${dataset} could not be planned and may be one of them`;
-    blocked.push({ index: -1, dataset, reasons: [`not deleted: ${names.join(', ')} (${why})`] });
+    blocked.push({ kind: 'trigger', index: -1, dataset, reasons: [`not deleted: ${names.join(', ')} (${why})`] });
   }
   return out;
 }
 
-const isBlocked = (c: PlannedChange | BlockedTrigger): c is BlockedTrigger => 'reasons' in c;
+const isBlocked = (c: TriggerChange | BlockedTrigger): c is BlockedTrigger => 'reasons' in c;
 
 /**
  * A create and a delete of one dataset whose triggers differ only in their name are probably one trigger renamed
  * in a file that has no id: the create says so, and a reviewer can give the file the id to rename it in place.
  */
-function markRenames(changes: PlannedChange[], input: PlanInput): void {
+function markRenames(changes: TriggerChange[], input: PlanInput): void {
   const deleted = changes.flatMap((c) => (c.action === 'delete' ? [c] : []));
   if (deleted.length === 0) return;
   const locals = new Map(
@@ -343,14 +351,14 @@ function markRenames(changes: PlannedChange[], input: PlanInput): void {
 
 /** The plan of the given files against the service's lists. Linear in the files and the listed triggers. */
 export function makePlan(input: PlanInput): Plan {
-  const changes: PlannedChange[] = [];
+  const changes: TriggerChange[] = [];
   const blocked: BlockedTrigger[] = [];
   const drifts = input.files.map((f) => driftOfFile(f.file, f.read, input.index));
   const ambiguous = ambiguities(input.files, drifts, datasetsOfFiles(input.files.map((f) => f.read)));
   let unchanged = 0;
   input.files.forEach((f, n) => {
     if (!f.read.ok) {
-      blocked.push({ file: f.file, index: -1, reasons: [f.read.reason] });
+      blocked.push({ kind: 'trigger', file: f.file, index: -1, reasons: [f.read.reason] });
       return;
     }
     f.read.triggers.forEach((t, i) => {
@@ -374,7 +382,7 @@ export function makePlan(input: PlanInput): Plan {
   markRenames(changes, input);
   return {
     format: 'obs-trigger-plan',
-    version: 2,
+    version: 3,
     createdAt: input.now.toISOString(),
     target: input.target,
     inputs: input.inputs,

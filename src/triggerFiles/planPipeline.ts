@@ -8,7 +8,9 @@ import type { DatasetColumns, Diagnostic } from '../lint/types';
 import { datasetsOfFiles, ServiceIndex, type ServiceTrigger } from './drift';
 import { listDatasets, listingSegment } from './listing';
 import { readTriggerFile, withoutIds, type LocalFile } from './localFiles';
-import { makePlan, type Plan, type PlanFile, type PlanInputs, type PlanScope, type PlanTarget } from './plan';
+import { kindOfFile, type PlanKind } from './planKinds';
+import { compareSloFiles, sloEntries, type SloEntries, type SloPlanFile, type SloReads } from './sloPlan';
+import { makePlan, sha256, type Plan, type PlanFile, type PlanInputs, type PlanScope, type PlanTarget } from './plan';
 import { PacedPool } from './pool';
 import { savedQueryReasons } from './planQueries';
 
@@ -26,7 +28,7 @@ export interface PlanSource {
 type Paced<T> = Promise<{ data: T; rateLimit?: { remaining: number; resetSeconds: number } }>;
 
 /** The reads a plan makes (the client's ServiceClient satisfies it). */
-export interface PlanService {
+export interface PlanService extends SloReads {
   listTriggers(dataset: string, o?: { signal?: AbortSignal }): Paced<ServiceTrigger[]>;
   listColumns(
     dataset: string,
@@ -37,11 +39,15 @@ export interface PlanService {
   getQuery(dataset: string, queryId: string, o?: { signal?: AbortSignal }): Paced<Record<string, unknown>>;
 }
 
-/** Lints a file's text with the given columns (by dataset slug): in the CLI's process, or the editor's lint worker. */
+/**
+ * Lints a file's text with the given columns (by dataset slug), by the rules of the file's kind, which its name
+ * says (a trigger, burn alert or definitions file): in the CLI's process, or the editor's lint worker.
+ */
 export type PlanLinter = (
   text: string,
   columns: Readonly<Record<string, DatasetColumns>> | undefined,
-  signal?: AbortSignal,
+  signal: AbortSignal | undefined,
+  file: string,
 ) => Promise<readonly Diagnostic[]>;
 
 export interface PlanRequest {
@@ -200,7 +206,7 @@ async function lintReasons(
   const gate = { allowUnknownColumns: req.inputs.allowUnknownColumns };
   for (const f of files) {
     if (!linted.has(f.file) || !f.read.ok) continue;
-    const diagnostics = await req.lint(f.text, columns, req.signal);
+    const diagnostics = await req.lint(f.text, columns, req.signal, f.file);
     reasons.set(
       f.file,
       blockingReasons(
@@ -213,6 +219,41 @@ async function lintReasons(
   return (file: string, index: number) => reasons.get(file)?.(index) ?? [];
 }
 
+/** The trigger plan with the burn alert and definitions entries beside its own. */
+function withSlo(plan: Plan, slo: SloEntries, files: readonly SloPlanFile[]): Plan {
+  return {
+    ...plan,
+    files: [...plan.files, ...files.map((f) => ({ file: f.file, sha256: sha256(f.text ?? '') }))],
+    changes: [...plan.changes, ...slo.changes],
+    blocked: [...plan.blocked, ...slo.blocked],
+    unchanged: plan.unchanged + slo.unchanged,
+  };
+}
+
+/** The lint reasons of each burn alert or definitions file to be written, linted by its kind. */
+async function sloLintReasons(
+  req: PlanRequest,
+  files: readonly SloPlanFile[],
+  written: ReadonlySet<string>,
+  columns: Record<string, DatasetColumns> | undefined,
+): Promise<(file: string) => string[]> {
+  const reasons = new Map<string, string[]>();
+  const gate = { allowUnknownColumns: req.inputs.allowUnknownColumns };
+  for (const f of files) {
+    if (!written.has(f.file) || f.text === undefined) continue;
+    const diagnostics = await req.lint(f.text, columns, req.signal, f.file);
+    reasons.set(f.file, blockingReasons(diagnostics, false, gate)(-1));
+  }
+  return (file) => reasons.get(file) ?? [];
+}
+
+const sloFileOf = (s: PlanSource, kind: Exclude<PlanKind, 'trigger'>): SloPlanFile => ({
+  file: s.file,
+  kind,
+  text: s.text,
+  ...(s.problem === undefined ? {} : { problem: s.problem }),
+});
+
 /** The plan of the sources against the service, with its gates. Rejects only when a read the gates need fails. */
 export async function planWithGates(req: PlanRequest): Promise<GatedPlan> {
   const notes: string[] = [];
@@ -220,25 +261,41 @@ export async function planWithGates(req: PlanRequest): Promise<GatedPlan> {
     concurrency: req.concurrency,
     ...(req.onPause === undefined ? {} : { onPause: req.onPause }),
   });
-  const files = req.sources.map((s) => planFileOf(s, req.inputs.matchByName));
+  const sloFiles = req.sources.flatMap((s) => {
+    const kind = kindOfFile(s.file);
+    return kind === 'trigger' ? [] : [sloFileOf(s, kind)];
+  });
+  const files = req.sources
+    .filter((s) => kindOfFile(s.file) === 'trigger')
+    .map((s) => planFileOf(s, req.inputs.matchByName));
   const { index, failures } = await serviceIndex(req, files, pool);
+  const compared = await compareSloFiles(sloFiles, req.service, pool, {
+    matchByName: req.inputs.matchByName,
+    ...signalArg(req.signal),
+  });
   const base = { files, index, target: req.target, inputs: req.inputs, now: req.now };
   const first = makePlan(base);
+  const firstAll = scoped(withSlo(first, sloEntries(compared), sloFiles), req.inputs.scope);
   const writes = gated(first, req.inputs.scope);
-  if (writes.length === 0)
-    return { plan: scoped(first, req.inputs.scope), service: index, notes, listingFailures: failures };
-  const columns = await columnsOf(req, [...new Set(writes.map((c) => c.dataset))].sort(), pool, notes);
+  const sloWrites = firstAll.changes.filter((c) => c.kind !== 'trigger');
+  const done = (plan: Plan): GatedPlan => ({ plan, service: index, notes, listingFailures: failures });
+  if (writes.length === 0 && sloWrites.length === 0) return done(firstAll);
+  const datasets = [...writes, ...sloWrites.filter((c) => c.kind === 'definitions')].map((c) => c.dataset);
+  const columns = await columnsOf(req, [...new Set(datasets)].sort(), pool, notes);
   const recipients = await recipientIds(req, pool, notes);
   const linted = await lintReasons(req, files, writes, columns);
+  const sloLinted = await sloLintReasons(req, sloFiles, new Set(sloWrites.map((c) => c.file)), columns);
   const gate = {
     service: req.service,
-    lint: (text: string) => req.lint(text, undefined, req.signal),
+    lint: (text: string, file: string) => req.lint(text, undefined, req.signal, file),
     pool,
     notes,
     ...signalArg(req.signal),
   };
   const queries = await savedQueryReasons(gate, files, writes);
   const blockedBy = (file: string, index: number) => [...linted(file, index), ...queries(file, index)];
-  const second = makePlan({ ...base, blockedBy, ...(recipients === undefined ? {} : { recipients }) });
-  return { plan: scoped(second, req.inputs.scope), service: index, notes, listingFailures: failures };
+  const recipientGate = recipients === undefined ? {} : { recipients };
+  const second = makePlan({ ...base, blockedBy, ...recipientGate });
+  const slo = sloEntries(compared, { blockedBy: sloLinted, ...recipientGate });
+  return done(scoped(withSlo(second, slo, sloFiles), req.inputs.scope));
 }

@@ -22,7 +22,8 @@ interface SavedQueryReader {
 export interface SavedQueryGate {
   service: SavedQueryReader;
   /** Lints one trigger's text (no columns: the rules of the query, not the dataset's columns). */
-  lint: (text: string) => Promise<readonly Diagnostic[]>;
+  /** Lints a trigger's text as the file it comes from. */
+  lint: (text: string, file: string) => Promise<readonly Diagnostic[]>;
   pool: PacedPool;
   notes: string[];
   signal?: AbortSignal;
@@ -96,13 +97,18 @@ async function readAll(
 }
 
 /** The saved query's rule errors for this trigger: the trigger linted with the query inline, instead of its query_id. */
-async function ruleReasons(g: SavedQueryGate, value: Json, queryId: string, saved: Json): Promise<string[]> {
+async function ruleReasons(
+  g: SavedQueryGate,
+  n: { file: string; value: Json; queryId: string },
+  saved: Json,
+): Promise<string[]> {
+  const { value, queryId } = n;
   // The answer holds the query's id, and may hold null for a member it leaves unset: neither is the query's.
   const query = Object.fromEntries(
     Object.entries(saved).filter(([k, v]) => k !== 'id' && v !== null && v !== undefined),
   );
   const { query_id: _named, ...rest } = value;
-  const diagnostics = await g.lint(JSON.stringify({ ...rest, query }));
+  const diagnostics = await g.lint(JSON.stringify({ ...rest, query }), n.file);
   const found = diagnostics.filter((d) => d.severity === 'error' && d.path[0] === 'query');
   const head = `query_id ${JSON.stringify(queryId)} names a saved query a trigger may not use`;
   const named = found.slice(0, NAMED).map((d) => `${head}: ${d.rule}: ${d.message}`);
@@ -129,7 +135,7 @@ export async function savedQueryReasons(
   for (const n of named) {
     const read = reads.get(keyOf(n.dataset, n.queryId));
     if (read === undefined) continue;
-    const why = 'missing' in read ? [read.missing] : await ruleReasons(g, n.value, n.queryId, read.query);
+    const why = 'missing' in read ? [read.missing] : await ruleReasons(g, n, read.query);
     if (why.length > 0) reasons.set(`${n.file}\u0000${n.index}`, why);
   }
   return (file, index) => reasons.get(`${file}\u0000${index}`) ?? [];

@@ -276,7 +276,7 @@ describe('drift names the recipients of a difference', () => {
 test("the apply plan names the recipients of an update's differences when the connection's recipients are known", () => {
   const plan: Plan = {
     format: 'obs-trigger-plan',
-    version: 2,
+    version: 3,
     createdAt: '2026-11-26T12:00:00.000Z',
     target: { baseUrl: 'http://127.0.0.1:4321', connection: 'Sandbox', key: { salt: '', sha256: '' } },
     inputs: { scope: { kind: 'files' }, allowUnknownColumns: false, matchByName: false },
@@ -284,6 +284,7 @@ test("the apply plan names the recipients of an update's differences when the co
     files: [{ file: 'triggers/api/Errors.trigger.json', sha256: 'y' }],
     changes: [
       {
+        kind: 'trigger',
         action: 'update',
         file: 'triggers/api/Errors.trigger.json',
         index: -1,

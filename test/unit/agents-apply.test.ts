@@ -33,7 +33,7 @@ const BASE_URL = 'https://api.example.com';
 
 const planOf = (changes: PlannedChange[]): Plan => ({
   format: 'obs-trigger-plan',
-  version: 2,
+  version: 3,
   createdAt: '2026-01-01T00:00:00.000Z',
   target: { baseUrl: BASE_URL, key: { salt: '', sha256: '' } },
   inputs: { scope: { kind: 'all' }, allowUnknownColumns: false, matchByName: false },
@@ -45,6 +45,7 @@ const planOf = (changes: PlannedChange[]): Plan => ({
 });
 
 const deleteOld = (): PlannedChange => ({
+  kind: 'trigger',
   action: 'delete',
   dataset: 'api-gateway',
   id: OLD.id,
@@ -74,6 +75,18 @@ class CountingClient implements WritingClient {
   async deleteTrigger(_d: string, id: string) {
     this.calls.push(`delete ${id}`);
     return {};
+  }
+  async getBurnAlert(): Promise<never> {
+    this.calls.push('get burn alert');
+    throw new Error('no burn alert in these tests');
+  }
+  async updateBurnAlert(): Promise<never> {
+    this.calls.push('update burn alert');
+    throw new Error('no burn alert in these tests');
+  }
+  async updateDatasetDefinitions(): Promise<never> {
+    this.calls.push('update definitions');
+    throw new Error('no definitions in these tests');
   }
 }
 
@@ -221,6 +234,7 @@ test('planned again after the yes, a plan whose changes are no longer the ones s
 
 test('the dialog names the connection, its address and each change; past 20 changes it says how many more the plan beside holds', () => {
   const changes: PlannedChange[] = Array.from({ length: 25 }, (_, i) => ({
+    kind: 'trigger',
     action: 'create',
     file: `t/${i}.trigger.json`,
     index: -1,
@@ -242,7 +256,9 @@ test('the dialog names the connection, its address and each change; past 20 chan
 test('a name of a million characters is cut in the dialog, saying how long it was', () => {
   const name = 'x'.repeat(1_000_000);
   const q = agentQuestion(
-    planOf([{ action: 'create', file: 't/x.trigger.json', index: -1, dataset: 'api', name, body: {} }]),
+    planOf([
+      { kind: 'trigger', action: 'create', file: 't/x.trigger.json', index: -1, dataset: 'api', name, body: {} },
+    ]),
     [],
     undefined,
   );
@@ -254,6 +270,7 @@ test('a name of a million characters is cut in the dialog, saying how long it wa
 test("the chat's question shows the plan's first 60 lines, then how many more and a link to the whole plan, and does nothing else", () => {
   const plans = new PlanStore<PlanSources>();
   const changes: PlannedChange[] = Array.from({ length: 100 }, (_, i) => ({
+    kind: 'trigger',
     action: 'delete',
     dataset: 'api',
     id: `t${i}`,
@@ -291,6 +308,7 @@ test("the chat's question names the recipients of a difference as the editor's A
   const plans = new PlanStore<PlanSources>();
   const difference = { path: 'recipients[0].id', member: 'recipients', service: 'rcp_old', local: 'rcp_new' };
   const change: PlannedChange = {
+    kind: 'trigger',
     action: 'update',
     dataset: 'api-gateway',
     id: 'trig_1',
@@ -319,7 +337,9 @@ test("the chat's question names the recipients of a difference as the editor's A
 test('a name holding a line separator or a bidi override cannot add a line to the dialog or reorder it: both shown as escapes', () => {
   const name = 'Quiet\u2028Checked by the extension: this plan deletes nothing\u202E';
   const q = agentQuestion(
-    planOf([{ action: 'create', file: 't/x.trigger.json', index: -1, dataset: 'api', name, body: {} }]),
+    planOf([
+      { kind: 'trigger', action: 'create', file: 't/x.trigger.json', index: -1, dataset: 'api', name, body: {} },
+    ]),
     [],
     undefined,
   );

@@ -14,7 +14,7 @@ import type { Plan } from '../../src/triggerFiles';
 const plan = (n: number): PlanWithNotes => ({
   plan: {
     format: 'obs-trigger-plan',
-    version: 2,
+    version: 3,
     createdAt: '2026-01-01T00:00:00.000Z',
     target: { baseUrl: 'https://api.example.com', key: { salt: '', sha256: '' } },
     inputs: { scope: { kind: 'all' }, allowUnknownColumns: false, matchByName: false },

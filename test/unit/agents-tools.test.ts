@@ -384,7 +384,15 @@ function hostNaming(name: string): ToolHost {
     ...client,
     listTriggers: async () => ({ data: [trigger], status: 200, attempts: 1 }),
   } as unknown as ServiceClient;
-  const create = { action: 'create' as const, file: 'api/x.trigger.json', index: -1, dataset: 'api', name, body: {} };
+  const create = {
+    kind: 'trigger' as const,
+    action: 'create' as const,
+    file: 'api/x.trigger.json',
+    index: -1,
+    dataset: 'api',
+    name,
+    body: {},
+  };
   return {
     ...host(),
     service: async () => service,
@@ -397,7 +405,7 @@ function hostNaming(name: string): ToolHost {
 
 const planShape = {
   format: 'obs-trigger-plan' as const,
-  version: 2 as const,
+  version: 3 as const,
   createdAt: '2026-01-01T00:00:00.000Z',
   target: { baseUrl: 'http://x', key: { salt: '', sha256: '' } },
   inputs: { scope: { kind: 'files' as const }, allowUnknownColumns: false, matchByName: false },

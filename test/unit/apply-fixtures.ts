@@ -12,6 +12,7 @@ export const LISTED: ServiceTrigger = {
 
 /** Its frequency 300 -> 600, planned from LISTED. */
 export const UPDATE: PlannedChange = {
+  kind: 'trigger',
   action: 'update',
   file: 'api/high.trigger.json',
   index: -1,

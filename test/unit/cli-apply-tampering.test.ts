@@ -173,7 +173,9 @@ test('an update re-sealed into a delete of the trigger its file holds writes not
     p.prune = true;
     p.inputs.scope = { kind: 'all' };
     p.files = p.files.filter((f) => f.file !== `t/api-gateway/${HIGH}`);
-    p.changes = [{ action: 'delete', dataset, id: update.id, name: update.name, service: update.service }];
+    p.changes = [
+      { kind: 'trigger', action: 'delete', dataset, id: update.id, name: update.name, service: update.service },
+    ];
     return resealed(p);
   });
   assert.equal(r.code, 2);
@@ -207,7 +209,14 @@ test('a body re-sealed with other values (a create switched off, its threshold c
 test('a delete re-sealed into a plan made without --prune writes nothing', async () => {
   const id = String(high().id);
   const r = await applyEdited((p) => {
-    p.changes.push({ action: 'delete', dataset, id, name: 'High error rate', service: { sha256: 'a'.repeat(64) } });
+    p.changes.push({
+      kind: 'trigger',
+      action: 'delete',
+      dataset,
+      id,
+      name: 'High error rate',
+      service: { sha256: 'a'.repeat(64) },
+    });
     return resealed(p);
   });
   assert.equal(r.code, 2);

@@ -6,6 +6,7 @@ import { applyText } from '../../src/cli/planReport';
 import type { ChangeResult, PlannedChange } from '../../src/triggerFiles';
 
 const create: PlannedChange = {
+  kind: 'trigger',
   action: 'create',
   file: 'api/new.trigger.json',
   index: -1,

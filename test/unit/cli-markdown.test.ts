@@ -177,7 +177,7 @@ describe('the reports', () => {
   test('plan: the counts, then what it is against and each section as the text plan shows it', () => {
     const plan: Plan = {
       format: 'obs-trigger-plan',
-      version: 2,
+      version: 3,
       createdAt: '2026-12-07T12:00:00Z',
       target: { baseUrl: 'https://api.example', key: { salt: 's', sha256: 'h' } },
       inputs: { scope: { kind: 'all' }, allowUnknownColumns: false, matchByName: false },
@@ -185,6 +185,7 @@ describe('the reports', () => {
       files: [{ file: 't/a.trigger.json', sha256: 'a' }],
       changes: [
         {
+          kind: 'trigger',
           action: 'create',
           file: 't/new.trigger.json',
           index: -1,
@@ -193,6 +194,7 @@ describe('the reports', () => {
           body: { name: 'New', threshold: { op: '>', value: 3 } },
         },
         {
+          kind: 'trigger',
           action: 'update',
           file: 't/a.trigger.json',
           index: -1,
@@ -204,9 +206,17 @@ describe('the reports', () => {
           body: {},
           service: { sha256: 'x' },
         },
-        { action: 'delete', dataset: 'api', id: 'tr9', name: 'Old', service: { sha256: 'y' } },
+        { kind: 'trigger', action: 'delete', dataset: 'api', id: 'tr9', name: 'Old', service: { sha256: 'y' } },
       ],
-      blocked: [{ file: 't/bad.trigger.json', index: 0, name: 'Bad', reasons: ['line 3: frequency 90 is not...'] }],
+      blocked: [
+        {
+          kind: 'trigger',
+          file: 't/bad.trigger.json',
+          index: 0,
+          name: 'Bad',
+          reasons: ['line 3: frequency 90 is not...'],
+        },
+      ],
       unchanged: 4,
     };
     assert.deepEqual(planMarkdown(plan), {

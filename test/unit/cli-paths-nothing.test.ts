@@ -23,7 +23,13 @@ describe('a path that names nothing stops the command: one line, no report, no c
   for (const command of COMMANDS) {
     test(`obs ${command}: no such folder (beside a path that holds files), a glob that matches no file, a folder without its files`, async () => {
       mkdirSync(join(demo.dir, 'empty'));
-      const suffix = command === 'test' ? '.trigger-test.json' : '.trigger.json';
+      // A folder stands for the files of the command's kinds: obs plan takes burn alert and definitions files too.
+      const files =
+        command === 'test'
+          ? '*.trigger-test.json'
+          : command === 'plan'
+            ? '*.trigger.json, *.burn-alert.json or *.definitions.json'
+            : '*.trigger.json';
       const runs = [
         await run([command, 'triggers', 'nomatch/']),
         await run([command, 'nomatch/*.json']),
@@ -32,7 +38,7 @@ describe('a path that names nothing stops the command: one line, no report, no c
       assert.deepEqual(runs, [
         { code: 2, stdout: '', stderr: 'obs: nomatch/: no such file or folder\n', calls: 0 },
         { code: 2, stdout: '', stderr: 'obs: no file matches nomatch/*.json\n', calls: 0 },
-        { code: 2, stdout: '', stderr: `obs: no *${suffix} file under empty\n`, calls: 0 },
+        { code: 2, stdout: '', stderr: `obs: no ${files} file under empty\n`, calls: 0 },
       ]);
     });
   }

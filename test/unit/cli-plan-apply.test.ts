@@ -205,7 +205,7 @@ test('the saved plan holds no key, and a file that is not a plan is refused', as
   write(HIGH, t);
   await run(['plan', '--out', 'plan.json', 'triggers']);
   assert.ok(!readFileSync(join(dir, 'plan.json'), 'utf8').includes(sandbox.handle.info.configKey));
-  writeFileSync(join(dir, 'bogus.json'), '{"format": "obs-trigger-plan", "version": 2}');
+  writeFileSync(join(dir, 'bogus.json'), '{"format": "obs-trigger-plan", "version": 3}');
   const r = await run(['apply', 'bogus.json']);
   assert.equal(r.code, 2);
   assert.match(r.stderr, /^obs: bogus\.json cannot be applied: it is not a plan made by this version of obs plan \(/);

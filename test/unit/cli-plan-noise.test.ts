@@ -187,4 +187,15 @@ describe('obs plan --noise', () => {
       /\n\| High error rate<br>update · triggers\\\/api\\-gateway\\\/High\\-error\\-rate\\\.trigger\\\.json \| \d+ \| \d+ \| /,
     );
   });
+
+  test('a burn alert change has no noise to diff: the plan holds it, the noise diff does not', async () => {
+    const file = 'burn-alerts/api-gateway/Gateway-availability.exhaustion-240min.burn-alert.json';
+    const text = readFileSync(join(import.meta.dirname, '..', '..', 'demo', 'workspace', file), 'utf8');
+    mkdirSync(join(demo.dir, 'burn-alerts', 'api-gateway'), { recursive: true });
+    writeFileSync(join(demo.dir, file), text.replace('"exhaustion_minutes": 240', '"exhaustion_minutes": 300'));
+    const r = await run(['plan', '--noise', '--format', 'json', file]);
+    assert.equal(r.code, 1, r.stderr);
+    const out = JSON.parse(r.stdout) as { changes: { kind: string }[]; noise_diff: { changes: unknown[] } };
+    assert.deepEqual([out.changes.map((c) => c.kind), out.noise_diff.changes], [['burn-alert'], []]);
+  });
 });

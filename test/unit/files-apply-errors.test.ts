@@ -32,6 +32,9 @@ function writer(over: Partial<TriggerWriter>): TriggerWriter {
     createTrigger: refuse,
     replaceTrigger: refuse,
     deleteTrigger: refuse,
+    getBurnAlert: refuse,
+    updateBurnAlert: refuse,
+    updateDatasetDefinitions: refuse,
     ...over,
   };
 }
@@ -104,6 +107,7 @@ test('an update made but not readable back (404) is reported as written and unve
 
 test('a create made but not readable back (503) names its new id and the id written into the file', async () => {
   const create: PlannedChange = {
+    kind: 'trigger',
     action: 'create',
     file: 'api/new.trigger.json',
     index: -1,

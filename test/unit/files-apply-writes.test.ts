@@ -56,6 +56,9 @@ function scripted(reads: ServiceTrigger[], puts: (() => Promise<{ data: ServiceT
       calls.push(`DELETE ${id}`);
       return {};
     },
+    getBurnAlert: () => Promise.reject(new Error('not expected')),
+    updateBurnAlert: () => Promise.reject(new Error('not expected')),
+    updateDatasetDefinitions: () => Promise.reject(new Error('not expected')),
   };
   return { writer, calls };
 }
@@ -115,6 +118,7 @@ test('an update matched by name whose trigger is now named otherwise is not writ
 
 test("a dataset's deletes wait for its creates and updates: one not made keeps every delete of that dataset", async () => {
   const refusedCreate: PlannedChange = {
+    kind: 'trigger',
     action: 'create',
     file: 'api/new.trigger.json',
     index: -1,
@@ -123,6 +127,7 @@ test("a dataset's deletes wait for its creates and updates: one not made keeps e
     body: { name: 'Renamed', disabled: false },
   };
   const removeOld: PlannedChange = {
+    kind: 'trigger',
     action: 'delete',
     dataset: 'api',
     id: 't-1',
@@ -130,6 +135,7 @@ test("a dataset's deletes wait for its creates and updates: one not made keeps e
     service: serviceVersion(before),
   };
   const removeOther: PlannedChange = {
+    kind: 'trigger',
     action: 'delete',
     dataset: 'web',
     id: 't-7',
@@ -189,6 +195,7 @@ test('stopped between changes: the change in flight finishes, the rest are skipp
 
 test('a create whose name a trigger of the dataset took since the plan is skipped, never made twice', async () => {
   const create: PlannedChange = {
+    kind: 'trigger',
     action: 'create',
     file: 'api/new.trigger.json',
     index: -1,

@@ -26,6 +26,10 @@ function service(answer: (dataset: string, id: string) => Promise<Json>): PlanSe
       reads.push(`${dataset}/${id}`);
       return answer(dataset, id).then((data) => ({ data }));
     },
+    listSlos: () => Promise.reject(new Error('no burn alert file in these tests')),
+    listBurnAlerts: () => Promise.reject(new Error('no burn alert file in these tests')),
+    getBurnAlert: () => Promise.reject(new Error('no burn alert file in these tests')),
+    updateDatasetDefinitions: () => Promise.reject(new Error('no definitions file in these tests')),
   };
 }
 

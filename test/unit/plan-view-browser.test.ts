@@ -11,6 +11,7 @@ import { browserSkip, HOSTILE, useFormsBrowser, type FormPage } from './forms-ha
 
 const version = { updatedAt: '2026-11-20T00:00:00Z', sha256: 'abc' };
 const create: PlannedChange = {
+  kind: 'trigger',
   action: 'create',
   file: 'triggers/api/New.trigger.json',
   index: -1,
@@ -19,6 +20,7 @@ const create: PlannedChange = {
   body: { name: HOSTILE[0], frequency: 300 },
 };
 const update: PlannedChange = {
+  kind: 'trigger',
   action: 'update',
   file: 'triggers/api/High-latency.trigger.json',
   index: -1,
@@ -33,7 +35,7 @@ const update: PlannedChange = {
 
 const plan = (connection: string): Plan => ({
   format: 'obs-trigger-plan',
-  version: 2,
+  version: 3,
   createdAt: '2026-11-26T12:00:00.000Z',
   target: { baseUrl: 'http://127.0.0.1:4321', connection, key: { salt: '', sha256: '' } },
   inputs: { scope: { kind: 'files' }, allowUnknownColumns: false, matchByName: false },

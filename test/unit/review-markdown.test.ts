@@ -10,6 +10,7 @@ import type { Plan, PlannedChange } from '../../src/triggerFiles';
 function update(name: string, file: string): PlannedChange {
   const service = { sha256: 'a'.repeat(64), updatedAt: '2026-12-01T00:00:00Z' };
   return {
+    kind: 'trigger',
     action: 'update',
     file,
     index: -1,
@@ -26,7 +27,7 @@ function update(name: string, file: string): PlannedChange {
 function plan(changes: PlannedChange[]): Plan {
   return {
     format: 'obs-trigger-plan',
-    version: 2,
+    version: 3,
     createdAt: '2026-12-07T00:00:00Z',
     target: { baseUrl: 'https://api.example.com', key: { salt: 's', sha256: 'k' } },
     inputs: { scope: { kind: 'files' }, allowUnknownColumns: false, matchByName: false },

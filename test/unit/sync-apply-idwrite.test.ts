@@ -12,7 +12,7 @@ const two = '[\n  { "dataset_slug": "api", "name": "A" },\n  { "dataset_slug": "
 
 const planOf = (text: string): Plan => ({
   format: 'obs-trigger-plan',
-  version: 2,
+  version: 3,
   createdAt: '2026-11-26T12:00:00.000Z',
   target: { baseUrl: 'http://127.0.0.1:1', connection: 'Sandbox', key: { salt: '', sha256: '' } },
   inputs: { scope: { kind: 'files' }, allowUnknownColumns: false, matchByName: false },
@@ -23,7 +23,8 @@ const planOf = (text: string): Plan => ({
   unchanged: 0,
 });
 
-const create = (index: number, name: string): Extract<PlannedChange, { action: 'create' }> => ({
+const create = (index: number, name: string): Extract<PlannedChange, { kind: 'trigger'; action: 'create' }> => ({
+  kind: 'trigger',
   action: 'create',
   file: FILE,
   index,

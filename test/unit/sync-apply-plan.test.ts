@@ -114,7 +114,12 @@ test('a file open with unsaved edits is left out, blocked with "save the file fi
   const { plan: p } = await plan([dirty], { kind: 'files' }, linter);
   assert.deepEqual(p.changes, []);
   assert.deepEqual(p.blocked, [
-    { file: dirty.file, index: -1, reasons: ['it has unsaved changes in the editor: save the file first'] },
+    {
+      kind: 'trigger',
+      file: dirty.file,
+      index: -1,
+      reasons: ['it has unsaved changes in the editor: save the file first'],
+    },
   ]);
   assert.deepEqual(linter.calls, []);
 });
@@ -165,6 +170,10 @@ test("an environment-wide trigger's columns are read at __all__, whether the fil
     listTriggers: client.listTriggers.bind(client),
     listRecipients: client.listRecipients.bind(client),
     getQuery: client.getQuery.bind(client),
+    listSlos: client.listSlos.bind(client),
+    listBurnAlerts: client.listBurnAlerts.bind(client),
+    getBurnAlert: client.getBurnAlert.bind(client),
+    updateDatasetDefinitions: client.updateDatasetDefinitions.bind(client),
     listColumns: (d: string, o?: { signal?: AbortSignal }) => (calls.push(d), client.listColumns(d, o)),
   };
   const text = (slug: string) =>

@@ -8,6 +8,7 @@ import { confirmation, planDocumentText } from '../../src/extension/sync/applyPl
 
 const version = { updatedAt: '2026-11-20T00:00:00Z', sha256: 'abc' };
 const create: PlannedChange = {
+  kind: 'trigger',
   action: 'create',
   file: 'triggers/api/New-trigger.trigger.json',
   index: -1,
@@ -16,6 +17,7 @@ const create: PlannedChange = {
   body: {},
 };
 const update: PlannedChange = {
+  kind: 'trigger',
   action: 'update',
   file: 'triggers/api/High-latency.trigger.json',
   index: -1,
@@ -30,11 +32,18 @@ const update: PlannedChange = {
   body: {},
   service: version,
 };
-const remove: PlannedChange = { action: 'delete', dataset: 'api', id: 't-9', name: 'Old trigger', service: version };
+const remove: PlannedChange = {
+  kind: 'trigger',
+  action: 'delete',
+  dataset: 'api',
+  id: 't-9',
+  name: 'Old trigger',
+  service: version,
+};
 
 const plan = (changes: PlannedChange[], over: Partial<Plan> = {}): Plan => ({
   format: 'obs-trigger-plan',
-  version: 2,
+  version: 3,
   createdAt: '2026-11-26T12:00:00.000Z',
   target: { baseUrl: 'http://127.0.0.1:4321', connection: 'Sandbox', key: { salt: '', sha256: '' } },
   inputs: { scope: { kind: 'files' }, allowUnknownColumns: false, matchByName: false },
@@ -53,6 +62,7 @@ const plan = (changes: PlannedChange[], over: Partial<Plan> = {}): Plan => ({
 test('the plan document lists creates, updates member by member, deletes apart and blocked triggers with their reasons', () => {
   const blocked = [
     {
+      kind: 'trigger' as const,
       file: 'triggers/api/Broken.trigger.json',
       index: -1,
       name: 'Broken',
@@ -129,7 +139,7 @@ test('the question names the connection once, with the counts; a production-like
   });
   const prod = plan([create, update], {
     target: { baseUrl: 'https://api.example.com', connection: 'prod-eu', key: { salt: '', sha256: '' } },
-    blocked: [{ file: 'f', index: -1, reasons: ['r'] }],
+    blocked: [{ kind: 'trigger', file: 'f', index: -1, reasons: ['r'] }],
   });
   const q = confirmation(prod, true);
   assert.equal(q.message, 'prod-eu looks like a production connection. Apply 2 changes to prod-eu?');
@@ -145,7 +155,9 @@ test('a hostile name of a million characters is cut in the plan, saying how long
   const huge: PlannedChange = { ...create, name };
   const shown = planDocumentText(
     plan([huge], {
-      blocked: [{ file: 'triggers/api/Big.trigger.json', index: -1, name, reasons: ['r'.repeat(5_000)] }],
+      blocked: [
+        { kind: 'trigger', file: 'triggers/api/Big.trigger.json', index: -1, name, reasons: ['r'.repeat(5_000)] },
+      ],
     }),
   );
   assert.ok(shown.length < 10_000, `${shown.length} characters`);

@@ -31,6 +31,11 @@ function applyCommands(view: FakePlanView): ApplyCommands {
     createTrigger: refuse,
     replaceTrigger: refuse,
     deleteTrigger: refuse,
+    listSlos: refuse,
+    listBurnAlerts: refuse,
+    getBurnAlert: refuse,
+    updateBurnAlert: refuse,
+    updateDatasetDefinitions: refuse,
   };
   const connection: ApplyConnection = { profile, client };
   const settings = new Settings({

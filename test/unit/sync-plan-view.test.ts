@@ -19,6 +19,7 @@ import { parsePlanMessage, PlanToWebview, type PlanFromWebview } from '../../src
 
 const version = { updatedAt: '2026-11-20T00:00:00Z', sha256: 'abc' };
 const create: PlannedChange = {
+  kind: 'trigger',
   action: 'create',
   file: 'triggers/api/New-trigger.trigger.json',
   index: -1,
@@ -27,6 +28,7 @@ const create: PlannedChange = {
   body: { name: 'New trigger', frequency: 300, recipients: [{ id: 'rcp_1' }] },
 };
 const update: PlannedChange = {
+  kind: 'trigger',
   action: 'update',
   file: 'triggers/api/High-latency.trigger.json',
   index: -1,
@@ -48,11 +50,18 @@ const second: PlannedChange = {
   id: 't-2',
   differences: [{ path: 'frequency', member: 'frequency', service: 300, local: 600 }],
 };
-const remove: PlannedChange = { action: 'delete', dataset: 'api', id: 't-9', name: 'Old trigger', service: version };
+const remove: PlannedChange = {
+  kind: 'trigger',
+  action: 'delete',
+  dataset: 'api',
+  id: 't-9',
+  name: 'Old trigger',
+  service: version,
+};
 
 const plan = (changes: PlannedChange[], over: Partial<Plan> = {}): Plan => ({
   format: 'obs-trigger-plan',
-  version: 2,
+  version: 3,
   createdAt: '2026-11-26T12:00:00.000Z',
   target: { baseUrl: 'http://127.0.0.1:4321', connection: 'Sandbox', key: { salt: '', sha256: '' } },
   inputs: { scope: { kind: 'files' }, allowUnknownColumns: false, matchByName: false },
@@ -82,6 +91,7 @@ test('the changes are grouped by kind and action in the order create, update, de
   ]);
   const blocked = [
     {
+      kind: 'trigger' as const,
       file: 'triggers/api/Broken.trigger.json',
       index: -1,
       name: 'Broken',
@@ -379,9 +389,12 @@ test('a change that appears only when planned again is never written, left out o
 test("every model the view is given passes the page's check, and the page's messages pass the host's; anything else is refused", () => {
   const session = new PlanSession(
     3,
-    reviewed(plan([create, update, remove], { blocked: [{ index: -1, dataset: 'api', reasons: ['r'] }] }), {
-      notes: ['the recipients were not checked'],
-    }),
+    reviewed(
+      plan([create, update, remove], { blocked: [{ kind: 'trigger', index: -1, dataset: 'api', reasons: ['r'] }] }),
+      {
+        notes: ['the recipients were not checked'],
+      },
+    ),
   );
   assert.equal(PlanToWebview.safeParse({ type: 'show', model: session.model() }).success, true);
   session.notApplied('Nothing was written.', ['a difference']);

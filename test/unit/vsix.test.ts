@@ -60,7 +60,7 @@ const BUDGET_KIB: Readonly<Record<string, number>> = {
   'dist/lint-worker.js': 117,
   'dist/forms-host.js': 87,
   'dist/queries-host.js': 80,
-  // Raised with the editor's pull and Compare of burn alert and definitions files.
+  // Raised with the editor's pull and Compare, and the plan and apply, of burn alert and definitions files.
   'dist/sync-host.js': 136,
   'dist/backtest-host.js': 115,
   'dist/agents-host.js': 184,

@@ -53,7 +53,9 @@ export function editorToolHost<S>(d: EditorHostDeps<S>): ToolHost {
       const session = d.sessionFor(active);
       return { api: active.client, pacer: session.pacer, clock: systemClock, results: session.cache };
     },
-    lint: (text, columns, signal) => d.lint(text, columns === undefined ? undefined : { ...columns }, signal),
+    // The obs_lint tool's text is a trigger's: named so, it is linted by the trigger rules.
+    lint: (text, columns, signal) =>
+      d.lint(text, columns === undefined ? undefined : { ...columns }, signal, 'tool-text.trigger.json'),
     target: () => d.active?.profile.name ?? l10n.t('(no connection)'),
     files: {
       read: (paths, signal) => d.files.read(paths, signal),

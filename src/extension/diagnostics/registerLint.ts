@@ -12,11 +12,15 @@ import { LiveDatasets } from './liveDatasets';
 import { registerRecipientProviders } from './recipientProviders';
 import { registerLintCommands, TriggerDiagnostics } from './triggerDiagnostics';
 
-/** A lint in the lint worker with given columns: the gate of an apply's plan (the editor's and an agent's). */
+/**
+ * A lint in the lint worker with given columns, by the rules of the kind the file's name says: the gate of an
+ * apply's plan (the editor's and an agent's).
+ */
 export type WorkerLint = (
   text: string,
   columns: Record<string, DatasetColumns> | undefined,
-  signal?: AbortSignal,
+  signal: AbortSignal | undefined,
+  fileName: string,
 ) => Promise<readonly Diagnostic[]>;
 
 export interface LintDeps {
@@ -77,8 +81,12 @@ export function registerLint(deps: LintDeps): RegisteredLint {
 }
 
 function lintInWorker(settings: Settings, diagnostics: TriggerDiagnostics): WorkerLint {
-  return async (text, columns, signal) => {
-    const options = { metricsDatasets: settings.metricsDatasets(), ...(columns === undefined ? {} : { columns }) };
+  return async (text, columns, signal, fileName) => {
+    const options = {
+      metricsDatasets: settings.metricsDatasets(),
+      fileName,
+      ...(columns === undefined ? {} : { columns }),
+    };
     const result = await diagnostics.runner.run({ kind: 'lint', input: text, options }, signal);
     if (result.kind !== 'lint') throw new Error('the lint worker answered a lint with another result');
     return result.diagnostics;

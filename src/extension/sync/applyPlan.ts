@@ -93,7 +93,21 @@ export interface WritingClient {
     o?: { signal?: AbortSignal },
   ): Promise<{ data: ServiceTrigger } & RateLimited>;
   deleteTrigger(dataset: string, id: string, o?: { signal?: AbortSignal }): Promise<RateLimited>;
+  getBurnAlert(dataset: string, id: string, o?: { signal?: AbortSignal }): Promise<{ data: Json } & RateLimited>;
+  updateBurnAlert(
+    dataset: string,
+    id: string,
+    body: Json,
+    o?: { signal?: AbortSignal },
+  ): Promise<{ data: Json } & RateLimited>;
+  updateDatasetDefinitions(
+    dataset: string,
+    body: Json,
+    o?: { signal?: AbortSignal },
+  ): Promise<{ data: Json } & RateLimited>;
 }
+
+type Json = Record<string, unknown>;
 
 /** The client's writes through a pacing pool: a rate-limit window nearly used up waits for its reset, and is said. */
 export function pacedWriter(client: WritingClient, pool: PacedPool): TriggerWriter {
@@ -109,5 +123,9 @@ export function pacedWriter(client: WritingClient, pool: PacedPool): TriggerWrit
       ),
     replaceTrigger: (d, id, body, o) => pool.run((s) => client.replaceTrigger(d, id, body, on(s)), o?.signal),
     deleteTrigger: (d, id, o) => pool.run((s) => client.deleteTrigger(d, id, on(s)), o?.signal),
+    getBurnAlert: (d, id, o) => pool.run((s) => client.getBurnAlert(d, id, on(s)), o?.signal),
+    updateBurnAlert: (d, id, body, o) => pool.run((s) => client.updateBurnAlert(d, id, body, on(s)), o?.signal),
+    updateDatasetDefinitions: (d, body, o) =>
+      pool.run((s) => client.updateDatasetDefinitions(d, body, on(s)), o?.signal),
   };
 }
