@@ -161,6 +161,7 @@ describe('the reports', () => {
         },
       ],
       onlyOnService: [{ id: 'tr9', name: 'Old', dataset_slug: 'api' }],
+      sloFiles: [],
       counts: { inSync: 0, differs: 1, localOnly: 1, serviceOnly: 1, unknown: 0 },
     });
     assert.deepEqual(report, {
