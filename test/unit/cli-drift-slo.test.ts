@@ -154,3 +154,30 @@ test('--match-by-name: the files against another environment whose ids differ, e
     rmSync(file, { force: true });
   }
 });
+
+test('SARIF: an edited threshold is one result, located at that member of the burn alert file', async () => {
+  writeJson(EXHAUSTION, { ...readJson(EXHAUSTION), exhaustion_minutes: 300 });
+  const r = await run(['drift', '--format', 'sarif']);
+  assert.equal(r.code, 1, r.stderr);
+  const line = readFileSync(join(dir, EXHAUSTION), 'utf8').split('\n').indexOf('  "exhaustion_minutes": 300,') + 1;
+  assert.ok(line > 0);
+  const sarif = JSON.parse(r.stdout) as { runs: { results: Record<string, unknown>[] }[] };
+  const results = sarif.runs[0]?.results ?? [];
+  assert.deepEqual(
+    results.map((x) => [x.ruleId, x.message, x.locations]),
+    [
+      [
+        'drift/differs',
+        { text: 'Differs from the service: exhaustion_minutes: 240 -> 300' },
+        [
+          {
+            physicalLocation: {
+              artifactLocation: { uri: EXHAUSTION, uriBaseId: '%SRCROOT%' },
+              region: { startLine: line, startColumn: 3, endLine: line, endColumn: 28 },
+            },
+          },
+        ],
+      ],
+    ],
+  );
+});
