@@ -1,7 +1,8 @@
-// `obs drift`: each trigger file against the service's trigger of the same id (or dataset and
-// name), each burn alert and definitions file against what it updates, for CI; with --applied, only what changed on the service since the files last applied (the gate
-// before an apply). Exit 0 when everything is in sync, 1 when anything differs, 2 when a file or the
-// service could not be read. This module declares the command; the run (driftRun.ts) loads when it runs.
+// `obs drift`: each trigger file against the service's trigger of the same id (or dataset and name), each burn
+// alert and definitions file against what it updates, for CI; with --applied, only what changed on the service
+// since the files last applied (the gate before an apply; trigger files only). Exit 0 when everything is in sync,
+// 1 when anything differs, 2 when a file or the service could not be read or compared. This module declares the
+// command; the run (driftRun.ts) loads when it runs.
 import type { Command } from 'commander';
 import { BURN_ALERT_FILE_SUFFIX, DEFINITIONS_FILE_SUFFIX, TRIGGER_FILE_SUFFIX } from '../triggerFiles/paths';
 import { parseConcurrency, type MainIo } from './io';
