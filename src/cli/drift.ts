@@ -1,9 +1,10 @@
-// `obs drift`: each trigger file against the service's trigger of the same id (or dataset and
-// name), for CI; with --applied, only what changed on the service since the files last applied (the gate
-// before an apply). Exit 0 when everything is in sync, 1 when anything differs, 2 when a file or the
-// service could not be read. This module declares the command; the run (driftRun.ts) loads when it runs.
+// `obs drift`: each trigger file against the service's trigger of the same id (or dataset and name), each burn
+// alert and definitions file against what it updates, for CI; with --applied, only what changed on the service
+// since the files last applied (the gate before an apply; trigger files only). Exit 0 when everything is in sync,
+// 1 when anything differs, 2 when a file or the service could not be read or compared. This module declares the
+// command; the run (driftRun.ts) loads when it runs.
 import type { Command } from 'commander';
-import { TRIGGER_FILE_SUFFIX } from '../triggerFiles/paths';
+import { BURN_ALERT_FILE_SUFFIX, DEFINITIONS_FILE_SUFFIX, TRIGGER_FILE_SUFFIX } from '../triggerFiles/paths';
 import { parseConcurrency, type MainIo } from './io';
 import { formatOption, maxBytesOption } from './lint';
 import { ENV_BASE_URL, ENV_CONFIG_KEY } from './serviceEnv';
@@ -12,21 +13,21 @@ import type { DriftInvocation } from './driftRun';
 export function defineDrift(parent: Command, io: MainIo, finish: (code: number) => void): void {
   parent
     .command('drift')
-    .summary("compare trigger files with the service's triggers")
+    .summary('compare trigger, burn alert and definitions files with the service')
     .description(
-      `Compares each trigger file with the service's trigger of the same id (or, for a file without an id, of the same dataset and name), member by member, after both are brought to the canonical form (docs/TRIGGER-FILES.md): in sync, differs (which members, service value -> file value), only local, or only on the service (a trigger of a dataset the files are about that no file holds).
+      `Compares each trigger file with the service's trigger of the same id (or, for a file without an id, of the same dataset and name), member by member, after both are brought to the canonical form (docs/TRIGGER-FILES.md): in sync, differs (which members, service value -> file value), only local, or only on the service (a trigger of a dataset the files are about that no file holds). Each burn alert and definitions file is compared as obs plan compares it (docs/SLO-FILES.md), after the triggers: in sync, differs, or cannot be compared (why: the service has no such burn alert, say).
 
-PATH: trigger files, folders (every *${TRIGGER_FILE_SUFFIX} under them) or globs; default: the current folder.`,
+PATH: files, folders (every *${TRIGGER_FILE_SUFFIX}, *${BURN_ALERT_FILE_SUFFIX} and *${DEFINITIONS_FILE_SUFFIX} under them) or globs; default: the current folder. A file named is taken by its name.`,
     )
     .argument('[PATH...]')
     .addOption(formatOption())
     .option(
       '--match-by-name',
-      "match each trigger by dataset and name, not by the files' ids (files pulled from another environment)",
+      "match each trigger by dataset and name and each burn alert by its SLO's name and type, not by the files' ids (files pulled from another environment)",
     )
     .option(
       '--applied <PATH>',
-      'the trigger files last applied to the service (a checkout of the commit applied); repeat for several. Reports only what changed on the service since, other than to what the files under PATH hold',
+      'the trigger files last applied to the service (a checkout of the commit applied); repeat for several. Reports only what changed on the service since, other than to what the files under PATH hold. Trigger files only: burn alert and definitions files are not read',
       (v: string, all: string[] = []) => [...all, v],
     )
     .option('--concurrency <n>', 'list calls made at once (1 to 16)', parseConcurrency, 4)

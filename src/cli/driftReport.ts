@@ -4,12 +4,23 @@ import { pathToFileURL } from 'node:url';
 import { isAbsolute } from 'node:path';
 import { repository, version } from '../../package.json';
 import { visible, visibleJson } from './visible';
-import { differenceText, type DriftCounts, type FileDrift, type ServiceTrigger, datasetOf } from '../triggerFiles';
+import {
+  differenceText,
+  type DriftCounts,
+  type FileDrift,
+  type ServiceTrigger,
+  type SloFileDrift,
+  datasetOf,
+} from '../triggerFiles';
 import { jsonLocator, pathOf } from './jsonPlace';
+import type { PlanKind } from '../triggerFiles';
 
 export interface DriftRun {
   files: FileDrift[];
   onlyOnService: ServiceTrigger[];
+  /** The burn alert and definitions files, in the order read. */
+  sloFiles: SloFileDrift[];
+  /** Of the triggers and of the burn alert and definitions files together. */
   counts: DriftCounts;
   /** Texts of the files, for locating members in SARIF. */
   texts: Map<string, string>;
@@ -25,13 +36,27 @@ function countsText(c: DriftCounts): string {
 }
 
 /** "3 files compared: 2 in sync, 1 differ, 0 only local, 0 only on the service" */
-export function driftSummary(run: Pick<DriftRun, 'files' | 'counts'>): string {
-  return `${run.files.length} file${run.files.length === 1 ? '' : 's'} compared: ${countsText(run.counts)}`;
+export function driftSummary(run: Pick<DriftRun, 'files' | 'sloFiles' | 'counts'>): string {
+  const n = run.files.length + run.sloFiles.length;
+  return `${n} file${n === 1 ? '' : 's'} compared: ${countsText(run.counts)}`;
+}
+
+/** The counts of the triggers with those of the burn alert and definitions files added. */
+export function withSloCounts(counts: DriftCounts, sloFiles: readonly SloFileDrift[]): DriftCounts {
+  const of = (status: SloFileDrift['status']) => sloFiles.filter((f) => f.status === status).length;
+  return {
+    ...counts,
+    inSync: counts.inSync + of('in-sync'),
+    differs: counts.differs + of('differs'),
+    unknown: counts.unknown + of('unknown'),
+  };
 }
 
 /** One finding of a drift as every report says it: a line naming it, and the lines under it. */
 export interface DriftFinding {
   kind: 'differs' | 'local-only' | 'not-compared' | 'service-only';
+  /** The kind of file it is about: burn alert and definitions files are reported after the triggers. */
+  of: PlanKind;
   /** The file it is about, and the member there: the trigger's place, then the first member that differs. */
   file?: string;
   path: (string | number)[];
@@ -39,9 +64,14 @@ export interface DriftFinding {
   lines: string[];
 }
 
-/** What a drift found, file by file in the order read, then the triggers only on the service. */
-export function driftFindings(run: Pick<DriftRun, 'files' | 'onlyOnService'>): DriftFinding[] {
-  const found: DriftFinding[] = [];
+/** What a drift found: trigger files in the order read, the triggers only on the service, then the other kinds. */
+export function driftFindings(run: Pick<DriftRun, 'files' | 'onlyOnService' | 'sloFiles'>): DriftFinding[] {
+  const triggers = triggerFindings(run).map((f): DriftFinding => ({ ...f, of: 'trigger' }));
+  return [...triggers, ...sloSections(run).flatMap((s) => s.findings)];
+}
+
+function triggerFindings(run: Pick<DriftRun, 'files' | 'onlyOnService'>): Omit<DriftFinding, 'of'>[] {
+  const found: Omit<DriftFinding, 'of'>[] = [];
   for (const f of run.files) {
     const file = f.file;
     if (f.reason !== undefined) {
@@ -76,8 +106,58 @@ export function driftFindings(run: Pick<DriftRun, 'files' | 'onlyOnService'>): D
   return found;
 }
 
+/** A burn alert or definitions file's finding; none when it is in sync. */
+function sloFinding(f: SloFileDrift): DriftFinding | undefined {
+  const about = { of: f.kind, file: f.file };
+  if (f.status === 'unknown')
+    return {
+      ...about,
+      kind: 'not-compared',
+      path: [],
+      head: `${f.file}: cannot be compared: ${f.reason ?? ''}`,
+      lines: [],
+    };
+  const first = f.differences[0];
+  if (f.status === 'in-sync' || first === undefined) return undefined;
+  const label = triggerLabel(f.name, f.kind === 'burn-alert' ? f.id : undefined);
+  const lines = f.differences.map((d) => differenceText(d, 120));
+  return {
+    ...about,
+    kind: 'differs',
+    path: pathOf(first.path),
+    head: `${f.file}: differs from the service: ${label}`,
+    lines,
+  };
+}
+
+/** The burn alert and definitions files, a section of each kind: every file, said in sync or with its finding. */
+export interface SloSection {
+  title: string;
+  findings: DriftFinding[];
+  /** Each file as said, in the order read: its finding's head and lines, or that it is in sync. */
+  items: { head: string; lines: string[] }[];
+}
+
+const SLO_SECTIONS = [
+  { kind: 'burn-alert', title: 'Burn alerts (service value -> file value):' },
+  { kind: 'definitions', title: 'Definitions (service value -> file value):' },
+] as const;
+
+export function sloSections(run: Pick<DriftRun, 'sloFiles'>): SloSection[] {
+  return SLO_SECTIONS.flatMap(({ kind, title }) => {
+    const files = run.sloFiles.filter((f) => f.kind === kind);
+    if (files.length === 0) return [];
+    const said = files.map((f) => ({ file: f.file, finding: sloFinding(f) }));
+    const findings = said.flatMap((s) => (s.finding === undefined ? [] : [s.finding]));
+    const items = said.map((s) => s.finding ?? { head: `${s.file}: in sync`, lines: [] });
+    return [{ title, findings, items }];
+  });
+}
+
 export function driftText(run: DriftRun): string {
-  const lines = driftFindings(run).flatMap((f) => [f.head, ...f.lines.map((l) => `  ${l}`)]);
+  const lines = triggerFindings(run).flatMap((f) => [f.head, ...f.lines.map((l) => `  ${l}`)]);
+  for (const section of sloSections(run))
+    lines.push(section.title, ...section.items.flatMap((i) => [`  ${i.head}`, ...i.lines.map((l) => `    ${l}`)]));
   lines.push(driftSummary(run));
   return `${lines.map(visible).join('\n')}\n`;
 }
@@ -85,29 +165,46 @@ export function driftText(run: DriftRun): string {
 export function driftJson(run: DriftRun): string {
   return `${visibleJson({
     counts: run.counts,
-    files: run.files.map((f) => ({
-      file: f.file,
-      status: f.status,
-      ...(f.reason !== undefined ? { reason: f.reason } : {}),
-      triggers: f.triggers.map((t) => ({
-        index: t.index,
-        status: t.status,
-        name: t.name,
-        dataset: t.dataset,
-        id: t.service?.id,
-        ...(t.reason !== undefined ? { reason: t.reason } : {}),
-        differences: t.differences.map((d) => ({ path: d.path, service: d.service, local: d.local })),
+    files: [
+      ...run.files.map((f) => ({
+        file: f.file,
+        kind: 'trigger',
+        status: f.status,
+        ...(f.reason !== undefined ? { reason: f.reason } : {}),
+        triggers: f.triggers.map((t) => ({
+          index: t.index,
+          status: t.status,
+          name: t.name,
+          dataset: t.dataset,
+          id: t.service?.id,
+          ...(t.reason !== undefined ? { reason: t.reason } : {}),
+          differences: t.differences.map((d) => ({ path: d.path, service: d.service, local: d.local })),
+        })),
       })),
-    })),
+      ...run.sloFiles.map((f) => ({
+        file: f.file,
+        kind: f.kind,
+        status: f.status,
+        ...(f.reason !== undefined ? { reason: f.reason } : {}),
+        dataset: f.dataset,
+        name: f.name,
+        id: f.id,
+        differences: f.differences.map((d) => ({ path: d.path, service: d.service, local: d.local })),
+      })),
+    ],
     onlyOnService: run.onlyOnService.map((t) => ({ dataset: datasetOf(t, ''), id: t.id, name: t.name })),
   })}\n`;
 }
 
 const RULES = [
-  { id: 'drift/differs', level: 'error', text: "The trigger file differs from the service's trigger." },
+  {
+    id: 'drift/differs',
+    level: 'error',
+    text: "The file differs from the service's trigger, burn alert or definitions.",
+  },
   { id: 'drift/local-only', level: 'error', text: 'The trigger file has no trigger on the service.' },
   { id: 'drift/service-only', level: 'error', text: 'A trigger on the service has no file.' },
-  { id: 'drift/not-compared', level: 'error', text: 'The trigger file could not be compared with the service.' },
+  { id: 'drift/not-compared', level: 'error', text: 'The file could not be compared with the service.' },
 ] as const;
 
 function artifact(file: string): { uri: string; uriBaseId?: string } {
@@ -121,6 +218,27 @@ function region(locate: ReturnType<typeof jsonLocator>, path: (string | number)[
   if (range === undefined) return { startLine: 1, startColumn: 1 };
   const { start, end } = range;
   return { startLine: start.line, startColumn: start.column, endLine: end.line, endColumn: end.column };
+}
+
+type RuleOf = (id: (typeof RULES)[number]['id']) => object;
+
+/** A burn alert or definitions file's results: each difference at its member, or why it was not compared. */
+function sloSarif(run: DriftRun, rule: RuleOf): object[] {
+  return run.sloFiles.flatMap((f) => {
+    const locate = jsonLocator(run.texts.get(f.file) ?? '');
+    const at = (path: (string | number)[]) => [
+      { physicalLocation: { artifactLocation: artifact(f.file), region: region(locate, path) } },
+    ];
+    if (f.status === 'unknown')
+      return [
+        { ...rule('drift/not-compared'), message: { text: `Not compared: ${f.reason ?? ''}` }, locations: at([]) },
+      ];
+    return f.differences.map((d) => ({
+      ...rule('drift/differs'),
+      message: { text: `Differs from the service: ${differenceText(d, 200)}` },
+      locations: at(pathOf(d.path)),
+    }));
+  });
 }
 
 export function driftSarif(run: DriftRun): object {
@@ -166,6 +284,7 @@ export function driftSarif(run: DriftRun): object {
       }
     }
   }
+  results.push(...sloSarif(run, rule));
   for (const t of run.onlyOnService) {
     results.push({
       ...rule('drift/service-only'),

@@ -2,19 +2,25 @@
 import {
   driftCounts,
   driftOfFile,
+  kindOfFile,
   onlyOnService,
+  PacedPool,
   serviceChangesSince,
+  sloDrift,
   withoutIds,
   type ServiceIndex,
+  type SloFileDrift,
+  type SloPlanFile,
+  type SloReads,
 } from '../triggerFiles';
 import { driftAnnotations } from './driftGithub';
-import { driftJson, driftSarif, driftSummary, driftText, type DriftRun } from './driftReport';
+import { driftJson, driftSarif, driftSummary, driftText, withSloCounts, type DriftRun } from './driftReport';
 import { unreadableAnnotations, writeGithubReport } from './github/report';
 import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, writeData, type MainIo } from './io';
 import { driftMarkdown } from './markdown/drift';
 import { markdownText } from './markdown/text';
 import { clientFromEnvironment } from './service';
-import { readTriggerFiles, serviceIndexFor, type ReadFiles } from './triggerInputs';
+import { readTriggerFiles, serviceIndexFor, sourcesOf, type FileKinds, type ReadFiles } from './triggerInputs';
 import { visible, visibleJson } from './visible';
 
 /** The options of `obs drift` as commander parses them (drift.ts declares them). */
@@ -27,29 +33,61 @@ export interface DriftInvocation {
   applied?: string[];
 }
 
-/** The trigger files under the paths; with --match-by-name, as if they named no id (the plan pipeline's matching). */
-async function readFiles(paths: readonly string[], invocation: DriftInvocation, io: MainIo): Promise<ReadFiles> {
-  const files = await readTriggerFiles(paths, io, invocation.maxBytes);
-  if (invocation.matchByName !== true) return files;
-  return { ...files, read: new Map([...files.read].map(([file, r]) => [file, withoutIds(r)])) };
+/** The files under the paths, read as a plan reads them, and the burn alert and definitions files among them. */
+interface DriftFiles extends ReadFiles {
+  sloFiles: SloPlanFile[];
+}
+
+/**
+ * The files under the paths: `read` holds the trigger files, with --match-by-name as if they named no id (the
+ * plan pipeline's matching); the burn alert and definitions files go to the plan's comparison of them.
+ */
+async function readFiles(
+  paths: readonly string[],
+  invocation: DriftInvocation,
+  io: MainIo,
+  kinds: FileKinds,
+): Promise<DriftFiles> {
+  const files = await readTriggerFiles(paths, io, invocation.maxBytes, kinds);
+  const triggers = [...files.read].filter(([file]) => kindOfFile(file) === 'trigger');
+  const read = invocation.matchByName === true ? triggers.map(([f, r]) => [f, withoutIds(r)] as const) : triggers;
+  // A file that could not be read is said on stderr already, as for triggers: only those read are compared.
+  const sloFiles = sourcesOf({ ...files, unreadable: new Map() }).flatMap((s): SloPlanFile[] => {
+    const kind = kindOfFile(s.file);
+    if (kind === 'trigger') return [];
+    return [{ file: s.file, kind, text: s.text, ...(s.problem === undefined ? {} : { problem: s.problem }) }];
+  });
+  return { ...files, read: new Map(read), sloFiles };
 }
 
 /** Each file against the service. */
-function driftOf(files: ReadFiles, index: ServiceIndex): DriftRun {
+function driftOf(files: ReadFiles, index: ServiceIndex, sloFiles: SloFileDrift[]): DriftRun {
   const drift = [...files.read].map(([file, r]) => driftOfFile(file, r, index));
   const only = onlyOnService(drift, index);
-  return { files: drift, onlyOnService: only, counts: driftCounts(drift, only), texts: files.texts };
+  const counts = withSloCounts(driftCounts(drift, only), sloFiles);
+  return { files: drift, onlyOnService: only, sloFiles, counts, texts: files.texts };
+}
+
+/** The burn alert and definitions files against the service, compared as a plan compares them. */
+function sloDriftOf(files: DriftFiles, service: SloReads, invocation: DriftInvocation, io: MainIo) {
+  return sloDrift(files.sloFiles, service, new PacedPool({ concurrency: invocation.concurrency }), {
+    matchByName: invocation.matchByName === true,
+    ...(io.signal === undefined ? {} : { signal: io.signal }),
+  });
 }
 
 /** The files last applied against the service, a trigger held as the files wanted now say taken as in sync. */
 function changedSince(applied: ReadFiles, current: ReadFiles, index: ServiceIndex): DriftRun {
   const changes = serviceChangesSince(applied.read, current.read, index);
-  return { ...changes, counts: driftCounts(changes.files, changes.onlyOnService), texts: applied.texts };
+  return { ...changes, sloFiles: [], counts: driftCounts(changes.files, changes.onlyOnService), texts: applied.texts };
 }
 
 export async function runDrift(paths: readonly string[], invocation: DriftInvocation, io: MainIo): Promise<number> {
-  const current = await readFiles(paths, invocation, io);
-  const applied = invocation.applied === undefined ? undefined : await readFiles(invocation.applied, invocation, io);
+  // With --applied, drift compares trigger files only (the gate before an apply of triggers).
+  const kinds: FileKinds = invocation.applied === undefined ? 'every kind' : 'triggers';
+  const current = await readFiles(paths, invocation, io, kinds);
+  const applied =
+    invocation.applied === undefined ? undefined : await readFiles(invocation.applied, invocation, io, kinds);
   // A path that names nothing (said on stderr) stops drift before it asks the service: no report to misread.
   if (current.nothing.length > 0 || (applied?.nothing.length ?? 0) > 0) return EXIT_TROUBLE;
   const client = clientFromEnvironment(io.env ?? {});
@@ -59,7 +97,10 @@ export async function runDrift(paths: readonly string[], invocation: DriftInvoca
     const read = [...current.read.values(), ...(applied?.read.values() ?? [])];
     const found = await serviceIndexFor(client, read, invocation.concurrency, io);
     serviceOk = found.ok;
-    run = applied === undefined ? driftOf(current, found.index) : changedSince(applied, current, found.index);
+    run =
+      applied === undefined
+        ? driftOf(current, found.index, await sloDriftOf(current, client, invocation, io))
+        : changedSince(applied, current, found.index);
   } finally {
     await client.close();
   }

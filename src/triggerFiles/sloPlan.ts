@@ -237,11 +237,25 @@ function withoutAmbiguity(compared: SloCompared[]): SloCompared[] {
   });
 }
 
+/** A file compared with the service's object it updates (not one that could not be). */
+export type SloMatched = Exclude<SloCompared, { reasons: string[] }>;
+
 /** A burn alert's differences; matched by name, the file's SLO id is another environment's: the alert's stands. */
-function burnAlertDifferences(c: Extract<SloCompared, { kind: 'burn-alert'; alert: Json }>): Difference[] {
+function burnAlertDifferences(c: Extract<SloMatched, { kind: 'burn-alert' }>): Difference[] {
   const local = c.matchedBy === 'name' && isRecord(c.alert.slo) ? { ...c.local, slo: c.alert.slo } : c.local;
   return compareBurnAlerts(local, { ...c.alert, dataset_slug: c.dataset });
 }
+
+/** How the file differs from the service's object (service value -> file value): what plan updates, drift reports. */
+export function sloDifferences(c: SloMatched): Difference[] {
+  return c.kind === 'burn-alert'
+    ? burnAlertDifferences(c)
+    : compareDefinitions(c.local, { dataset_slug: c.dataset, definitions: c.map });
+}
+
+/** The object's name in reports: the alert's SLO, type and threshold, or whose definitions. */
+export const sloLabel = (c: SloMatched): string =>
+  c.kind === 'burn-alert' ? burnAlertLabel(c.sloName, c.local) : `definitions of ${c.dataset}`;
 
 const recipientIdsOf = (v: unknown): string[] =>
   Array.isArray(v) ? v.flatMap((r) => (isRecord(r) && typeof r.id === 'string' && r.id !== '' ? [r.id] : [])) : [];
@@ -292,8 +306,8 @@ export function sloEntries(
   return out;
 }
 
-function burnAlertChange(c: Extract<SloCompared, { kind: 'burn-alert'; alert: Json }>): BurnAlertUpdate | undefined {
-  const differences = burnAlertDifferences(c);
+function burnAlertChange(c: Extract<SloMatched, { kind: 'burn-alert' }>): BurnAlertUpdate | undefined {
+  const differences = sloDifferences(c);
   if (differences.length === 0) return undefined;
   return {
     kind: 'burn-alert',
@@ -301,7 +315,7 @@ function burnAlertChange(c: Extract<SloCompared, { kind: 'burn-alert'; alert: Js
     file: c.file,
     index: -1,
     dataset: c.dataset,
-    name: burnAlertLabel(c.sloName, c.local),
+    name: sloLabel(c),
     id: c.alert.id,
     matchedBy: c.matchedBy,
     differences,
@@ -310,8 +324,8 @@ function burnAlertChange(c: Extract<SloCompared, { kind: 'burn-alert'; alert: Js
   };
 }
 
-function definitionsChange(c: Extract<SloCompared, { kind: 'definitions'; map: Json }>): DefinitionsUpdate | undefined {
-  const differences = compareDefinitions(c.local, { dataset_slug: c.dataset, definitions: c.map });
+function definitionsChange(c: Extract<SloMatched, { kind: 'definitions' }>): DefinitionsUpdate | undefined {
+  const differences = sloDifferences(c);
   if (differences.length === 0) return undefined;
   return {
     kind: 'definitions',
@@ -319,7 +333,7 @@ function definitionsChange(c: Extract<SloCompared, { kind: 'definitions'; map: J
     file: c.file,
     index: -1,
     dataset: c.dataset,
-    name: `definitions of ${c.dataset}`,
+    name: sloLabel(c),
     id: c.dataset,
     matchedBy: 'id',
     differences,

@@ -102,7 +102,10 @@ test('--applied naming no trigger file is trouble, exit 2', async () => {
 test('obs drift --help says what --applied and --match-by-name do', async () => {
   const r = await run('drift', '--help');
   assert.equal(r.code, 0);
-  assert.match(r.stdout, /\n {2}--match-by-name +match each trigger by dataset and name, not by the files' ids/);
+  assert.match(
+    r.stdout,
+    /\n {2}--match-by-name +match each trigger by dataset and name and each burn alert by its SLO's\s+name\s+and\s+type,\s+not by/,
+  );
   assert.match(r.stdout, /\n {2}--applied <PATH> +the trigger files last applied to the service/);
   assert.match(r.stdout, /\nWith --applied, drift is the gate a CI runs before it applies newer files: /);
 });

@@ -161,6 +161,7 @@ describe('the reports', () => {
         },
       ],
       onlyOnService: [{ id: 'tr9', name: 'Old', dataset_slug: 'api' }],
+      sloFiles: [],
       counts: { inSync: 0, differs: 1, localOnly: 1, serviceOnly: 1, unknown: 0 },
     });
     assert.deepEqual(report, {
@@ -172,6 +173,44 @@ describe('the reports', () => {
         '- api\\: only on the service\\: \\"Old\\" \\(tr9\\)',
       ].join('\n'),
     });
+  });
+
+  test('drift: burn alert and definitions files after the triggers, under a heading of their kind', () => {
+    const report = driftMarkdown({
+      files: [],
+      onlyOnService: [],
+      sloFiles: [
+        {
+          file: 'd/api.definitions.json',
+          kind: 'definitions',
+          status: 'differs',
+          dataset: 'api',
+          name: 'definitions of api',
+          id: 'api',
+          differences: [{ path: 'definitions.route', member: 'definitions', service: { name: 'r' }, local: null }],
+        },
+        { file: 'b/a.burn-alert.json', kind: 'burn-alert', status: 'in-sync', differences: [] },
+        {
+          file: 'b/x.burn-alert.json',
+          kind: 'burn-alert',
+          status: 'unknown',
+          reason: 'the service has no burn alert ba_x',
+          differences: [],
+        },
+      ],
+      counts: { inSync: 1, differs: 1, localOnly: 0, serviceOnly: 0, unknown: 1 },
+    });
+    assert.deepEqual(report.details.split('\n'), [
+      '**Burn alerts \\(service value \\-&gt; file value\\)\\:**',
+      '',
+      '- b\\/a\\.burn\\-alert\\.json\\: in sync',
+      '- b\\/x\\.burn\\-alert\\.json\\: cannot be compared\\: the service has no burn alert ba\\_x',
+      '',
+      '**Definitions \\(service value \\-&gt; file value\\)\\:**',
+      '',
+      '- d\\/api\\.definitions\\.json\\: differs from the service\\: \\"definitions of api\\"',
+      '  - definitions\\.route\\: \\{\\"name\\"\\:\\"r\\"\\} \\-&gt; null',
+    ]);
   });
 
   test('plan: the counts, then what it is against and each section as the text plan shows it', () => {

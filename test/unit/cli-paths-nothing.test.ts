@@ -23,11 +23,11 @@ describe('a path that names nothing stops the command: one line, no report, no c
   for (const command of COMMANDS) {
     test(`obs ${command}: no such folder (beside a path that holds files), a glob that matches no file, a folder without its files`, async () => {
       mkdirSync(join(demo.dir, 'empty'));
-      // A folder stands for the files of the command's kinds: obs plan takes burn alert and definitions files too.
+      // A folder stands for the files of the command's kinds: plan and drift take burn alert and definitions files too.
       const files =
         command === 'test'
           ? '*.trigger-test.json'
-          : command === 'plan'
+          : command === 'plan' || command === 'drift'
             ? '*.trigger.json, *.burn-alert.json or *.definitions.json'
             : '*.trigger.json';
       const runs = [

@@ -1,0 +1,40 @@
+// Drift of burn alert and definitions files (docs/SLO-FILES.md): each file compared with the service's object
+// exactly as a plan compares it (sloPlan.ts: the alert read by id or found by its SLO's name, the definitions
+// read with the empty update), then said in sync, differing member by member, or not comparable and why.
+// No vscode import.
+import type { Difference } from './compare';
+import type { PlanKind } from './planKinds';
+import type { PacedPool } from './pool';
+import { compareSloFiles, sloDifferences, sloLabel, type SloPlanFile, type SloReads } from './sloPlan';
+
+/** One burn alert or definitions file against the service. */
+export interface SloFileDrift {
+  file: string;
+  kind: Exclude<PlanKind, 'trigger'>;
+  status: 'in-sync' | 'differs' | 'unknown';
+  dataset?: string;
+  /** The object's name: the alert's SLO, type and threshold, or whose definitions. */
+  name?: string;
+  /** The burn alert's id, or the dataset of the definitions. */
+  id?: string;
+  /** Why it could not be compared (status `unknown`). */
+  reason?: string;
+  differences: Difference[];
+}
+
+/** Each file against the service; a read refused otherwise than with 404 makes that file not comparable. */
+export async function sloDrift(
+  files: readonly SloPlanFile[],
+  service: SloReads,
+  pool: PacedPool,
+  o: { matchByName: boolean; signal?: AbortSignal },
+): Promise<SloFileDrift[]> {
+  const compared = await compareSloFiles(files, service, pool, o);
+  return compared.map((c): SloFileDrift => {
+    const base = { file: c.file, kind: c.kind, ...(c.dataset === undefined ? {} : { dataset: c.dataset }) };
+    if ('reasons' in c) return { ...base, status: 'unknown', reason: c.reasons.join('; '), differences: [] };
+    const differences = sloDifferences(c);
+    const id = c.kind === 'burn-alert' ? c.alert.id : c.dataset;
+    return { ...base, status: differences.length === 0 ? 'in-sync' : 'differs', name: sloLabel(c), id, differences };
+  });
+}
