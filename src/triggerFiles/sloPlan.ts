@@ -12,6 +12,7 @@ import type { BlockedTrigger } from './plan';
 import type { BurnAlertUpdate, DefinitionsUpdate, PlanKind, SloUpdate } from './planKinds';
 import type { Paced, PacedPool } from './pool';
 import { burnAlertBody, burnAlertLabel, burnAlertVersion, definitionsBody, definitionsVersion } from './sloChange';
+import { jsonObjectOf } from './jsonObject';
 
 type Json = Record<string, unknown>;
 type SloKind = Exclude<PlanKind, 'trigger'>;
@@ -80,15 +81,6 @@ class Reads {
     this.once(`alerts\u0000${dataset}\u0000${slo}`, (s) => this.service.listBurnAlerts(dataset, slo, Reads.opts(s)));
   definitions = (dataset: string) =>
     this.once(`defs\u0000${dataset}`, (s) => this.service.updateDatasetDefinitions(dataset, {}, Reads.opts(s)));
-}
-
-function objectOf(text: string): Json | undefined {
-  try {
-    const value: unknown = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-    return isRecord(value) ? value : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The threshold members of an alert, as people read them: `exhaustion_minutes 240`. */
@@ -198,7 +190,7 @@ export async function compareSloFiles(
   const compared = await Promise.all(
     files.map(async (f): Promise<SloCompared> => {
       if (f.text === undefined) return { file: f.file, kind: f.kind, reasons: [f.problem ?? 'it could not be read'] };
-      const local = objectOf(f.text);
+      const local = jsonObjectOf(f.text);
       if (local === undefined) return { file: f.file, kind: f.kind, reasons: ['it is not a JSON object'] };
       try {
         return f.kind === 'burn-alert'

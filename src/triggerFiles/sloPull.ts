@@ -26,6 +26,7 @@ import { datasetFolder, pathKey } from './paths';
 import { PullCancelled, type PacedPool, type Paced } from './pool';
 import type { LocalEntry, PullAction, PullKind } from './pull';
 import type { ExistingFile } from './scan';
+import { jsonObjectOf } from './jsonObject';
 
 type Json = Record<string, unknown>;
 
@@ -157,18 +158,8 @@ export async function collectDefinitions(
 const burnAlertName = (sloName: unknown, alertType: unknown): string =>
   `${String(sloName)}\u0000${String(alertType ?? DEFAULT_BURN_ALERT_TYPE)}`;
 
-/** A file's text as one JSON object, or undefined. */
-function objectOf(text: string): Json | undefined {
-  try {
-    const value: unknown = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-    return isRecord(value) ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 function readBurnAlertFile(text: string): LocalEntry | undefined {
-  const value = objectOf(text);
+  const value = jsonObjectOf(text);
   if (value === undefined) return undefined;
   const entry: LocalEntry = { value };
   if (typeof value.id === 'string' && value.id !== '') entry.id = value.id;
@@ -207,7 +198,7 @@ export function planDefinitionsPull(
   );
   const byDataset = new Map<string, ExistingFile & { value: Json }>();
   for (const f of existing) {
-    const value = f.text === undefined ? undefined : objectOf(f.text);
+    const value = f.text === undefined ? undefined : jsonObjectOf(f.text);
     if (value === undefined || typeof value.dataset_slug !== 'string' || byDataset.has(value.dataset_slug)) continue;
     byDataset.set(value.dataset_slug, { ...f, value });
   }

@@ -4,20 +4,11 @@ import type { Outcome } from '../result';
 import { burnAlertDataset, burnAlertFileText, burnAlertFileValue } from './burnAlertFile';
 import { definitionsFileText, definitionsFileValue } from './definitionsFile';
 import type { SloReader } from './sloPull';
+import { jsonObjectOf } from './jsonObject';
 
 type Json = Record<string, unknown>;
 
 const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** A file's text as one JSON object (a byte order mark allowed), or undefined. */
-function objectOf(text: string): Json | undefined {
-  try {
-    const value: unknown = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-    return isRecord(value) ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Why a file cannot be compared: it is not one JSON object, or it lacks what names the service's object. */
 export type NotComparable = 'not-an-object' | 'no-id' | 'no-dataset';
@@ -34,7 +25,7 @@ export async function burnAlertServiceText(
   fileText: string,
   signal?: AbortSignal,
 ): Promise<ServiceText> {
-  const local = objectOf(fileText);
+  const local = jsonObjectOf(fileText);
   if (local === undefined) return { ok: false, reason: 'not-an-object' };
   if (typeof local.id !== 'string' || local.id === '') return { ok: false, reason: 'no-id' };
   if (typeof local.dataset_slug !== 'string' || local.dataset_slug === '') return { ok: false, reason: 'no-dataset' };
@@ -56,7 +47,7 @@ export async function definitionsServiceText(
   fileText: string,
   signal?: AbortSignal,
 ): Promise<ServiceText> {
-  const local = objectOf(fileText);
+  const local = jsonObjectOf(fileText);
   if (local === undefined) return { ok: false, reason: 'not-an-object' };
   const dataset = local.dataset_slug;
   if (typeof dataset !== 'string' || dataset === '') return { ok: false, reason: 'no-dataset' };
