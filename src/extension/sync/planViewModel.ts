@@ -12,16 +12,15 @@ import {
   type PlanKind,
   type PlannedChange,
 } from '../../triggerFiles';
-import {
-  PLAN_KINDS,
-  type ChangeOutcome,
-  type PlanBlockedGroup,
-  type PlanChange,
-  type PlanConfirm,
-  type PlanGroup,
-  type PlanMember,
-  type PlanPhase,
-  type PlanViewModel,
+import type {
+  ChangeOutcome,
+  PlanBlockedGroup,
+  PlanChange,
+  PlanConfirm,
+  PlanGroup,
+  PlanMember,
+  PlanPhase,
+  PlanViewModel,
 } from '../../webview/protocol/planView';
 import type { RecipientDirectory } from '../core/recipients';
 import { capText } from '../core/text';
@@ -63,6 +62,9 @@ export interface ReviewState {
   /** The same files can be planned again: once the review is over. */
   canPlanAgain: boolean;
 }
+
+/** The order of the kinds in the view (the page's PLAN_KINDS; its module holds zod, which this bundle leaves out). */
+const PLAN_KINDS = ['trigger', 'burn-alert', 'definitions'] as const satisfies readonly PlanKind[];
 
 const connectionOf = (plan: Plan): string => plan.target.connection ?? plan.target.baseUrl;
 

@@ -62,8 +62,7 @@ export const PlanGroup = z.strictObject({
 });
 export type PlanGroup = z.infer<typeof PlanGroup>;
 
-export const PlanBlocked = z.strictObject({ where: z.string(), reasons: z.array(z.string()) });
-export type PlanBlocked = z.infer<typeof PlanBlocked>;
+const PlanBlocked = z.strictObject({ where: z.string(), reasons: z.array(z.string()) });
 
 /** The blocked entries of one kind, under their heading ("Blocked burn alerts (never written)"). */
 export const PlanBlockedGroup = z.strictObject({ kind: Kind, title: z.string(), entries: z.array(PlanBlocked) });
