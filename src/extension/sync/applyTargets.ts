@@ -1,6 +1,6 @@
 // What an Apply command was run on, and the files it plans: the Explorer's selection (folders searched) or the
-// workspace (trigger files, and the burn alert and definitions files of their settings' patterns), one file or trigger (CodeLens, Trigger Drift view, the active editor), or the
-// delete of a trigger only on the service. The service's side of a Compare diff is never a file to plan: an
+// workspace (trigger files, and the burn alert and definitions files of their settings' patterns), one file or
+// trigger (CodeLens, Trigger Drift view, the active editor), or the delete of a trigger only on the service. The service's side of a Compare diff is never a file to plan: an
 // Apply run there plans the local file on the diff's other side.
 import * as vscode from 'vscode';
 import {
@@ -145,22 +145,22 @@ function selected(file: vscode.Uri, folders: readonly vscode.Uri[], files: Reado
   );
 }
 
-/** The trigger files under the Explorer's selection (folders searched), a trigger file selected kept. */
-async function triggerFilesOf(selection: readonly vscode.Uri[], folders: vscode.Uri[]): Promise<vscode.Uri[]> {
-  const found: vscode.Uri[] = [];
+/** The folders of the Explorer's selection, and the trigger files under them or selected themselves. */
+async function triggerFilesOf(
+  selection: readonly vscode.Uri[],
+): Promise<{ folders: vscode.Uri[]; triggers: vscode.Uri[] }> {
+  const folders: vscode.Uri[] = [];
+  const triggers: vscode.Uri[] = [];
   for (const uri of selection) {
-    const isFolder = ((await vscode.workspace.fs.stat(uri)).type & vscode.FileType.Directory) !== 0;
-    if (isFolder) folders.push(uri);
-    if (isFolder)
-      found.push(
-        ...(await vscode.workspace.findFiles(
-          new vscode.RelativePattern(uri, `**/*${TRIGGER_FILE_SUFFIX}`),
-          SKIPPED_BY_SEARCHES,
-        )),
-      );
-    else if (uri.path.endsWith(TRIGGER_FILE_SUFFIX)) found.push(uri);
+    if (((await vscode.workspace.fs.stat(uri)).type & vscode.FileType.Directory) === 0) {
+      if (uri.path.endsWith(TRIGGER_FILE_SUFFIX)) triggers.push(uri);
+      continue;
+    }
+    folders.push(uri);
+    const pattern = new vscode.RelativePattern(uri, `**/*${TRIGGER_FILE_SUFFIX}`);
+    triggers.push(...(await vscode.workspace.findFiles(pattern, SKIPPED_BY_SEARCHES)));
   }
-  return found;
+  return { folders, triggers };
 }
 
 /**
@@ -174,8 +174,7 @@ export async function filesOf(selection: readonly vscode.Uri[], patterns: SloFil
   if (selection.length === 0) {
     all = [...(await vscode.workspace.findFiles(`**/*${TRIGGER_FILE_SUFFIX}`, SKIPPED_BY_SEARCHES)), ...slo];
   } else {
-    const folders: vscode.Uri[] = [];
-    const triggers = await triggerFilesOf(selection, folders);
+    const { folders, triggers } = await triggerFilesOf(selection);
     const files = new Set(selection.map((u) => u.toString()));
     const found = new Map<string, vscode.Uri>();
     for (const f of [...triggers, ...slo.filter((f) => selected(f, folders, files))]) found.set(f.toString(), f);
