@@ -1,15 +1,18 @@
-// The plan view: what an Apply of trigger files would change, grouped by kind and action, each change with its
-// members old -> new and its actions (open the file, Compare, leave it out of this apply), then Apply and
-// Cancel; after the apply, each change's outcome in the same place. Drawn with lit-html from the host's model
-// (never innerHTML), so names and values from files and the service stay text. Nothing is decided here: the
-// page sends what was clicked, with the review it was drawn from, and the host checks it. Apply is never the
-// focused control, so Enter applies nothing; for a production-like connection it waits for the name typed.
+// The plan view: what an Apply of files would change, by kind (triggers, burn alerts, definitions, each followed
+// by what is blocked of it) and action, each change with its members old -> new and its actions (open the file,
+// Compare, leave it out of this apply), then Apply and Cancel; after the apply, each change's outcome in the same
+// place. Drawn with lit-html from the host's model (never innerHTML), so names and values from files and the
+// service stay text. Nothing is decided here: the page sends what was clicked, with the review it was drawn from,
+// and the host checks it. Apply is never the focused control, so Enter applies nothing; for a production-like
+// connection it waits for the name typed.
 import './shared/boot';
 import './shared/elements';
 import { html, nothing, type TemplateResult } from 'lit-html';
 import { live } from 'lit-html/directives/live.js';
 import {
+  PLAN_KINDS,
   PlanToWebview,
+  type PlanBlockedGroup,
   type PlanChange,
   type PlanFromWebview,
   type PlanGroup,
@@ -41,8 +44,12 @@ function page(m: PlanViewModel): TemplateResult {
       <p id="counts" class="counts">${m.counts}</p>
       ${m.notes.map((n) => html`<p class="note">${n}</p>`)}
     </header>
-    ${m.groups.map((g) => group(m, g))}
-    ${blocked(m)} ${unchecked(m)}
+    ${PLAN_KINDS.map(
+      (kind) =>
+        html`${m.groups.filter((g) => g.kind === kind).map((g) => group(m, g))}
+        ${m.blocked.filter((b) => b.kind === kind).map(blocked)}`,
+    )}
+    ${unchecked(m)}
     <footer class="actions-bar" aria-label=${T.actions}>
       <p id="status" class="status ${m.status.tone}" role="status">${m.status.text}</p>
       ${m.busy === null ? nothing : html`<p id="busy" class="busy" aria-live="polite">${m.busy}</p>`}
@@ -51,7 +58,7 @@ function page(m: PlanViewModel): TemplateResult {
 }
 
 function group(m: PlanViewModel, g: PlanGroup): TemplateResult {
-  return html`<section class="group ${g.action}" data-action=${g.action}>
+  return html`<section class="group ${g.action}" data-action=${g.action} data-kind=${g.kind}>
     <h2>${g.title}</h2>
     <ul class="changes">${g.changes.map((c) => change(m, c))}</ul>
   </section>`;
@@ -128,11 +135,10 @@ function outcome(c: PlanChange): TemplateResult | typeof nothing {
 
 const list = (items: readonly string[]): TemplateResult => html`<ul>${items.map((i) => html`<li>${i}</li>`)}</ul>`;
 
-function blocked(m: PlanViewModel): TemplateResult | typeof nothing {
-  if (m.blocked.length === 0) return nothing;
-  return html`<section class="blocked">
-    <h2>${T.blocked}</h2>
-    <ul>${m.blocked.map((b) => html`<li><span class="where">${b.where}</span>${list(b.reasons)}</li>`)}</ul>
+function blocked(b: PlanBlockedGroup): TemplateResult {
+  return html`<section class="blocked" data-kind=${b.kind}>
+    <h2>${b.title}</h2>
+    <ul>${b.entries.map((e) => html`<li><span class="where">${e.where}</span>${list(e.reasons)}</li>`)}</ul>
   </section>`;
 }
 

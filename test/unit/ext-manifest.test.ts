@@ -206,7 +206,7 @@ test('Compare with Service shows for *.trigger.json files in the editor title, t
   assert.deepEqual(when('commandPalette'), ['resourceFilename =~ /\\.trigger\\.json$/']);
 });
 
-test('Apply shows only with a connection: on files and triggers that differ or are only local, Delete only on a trigger only on the service', () => {
+test('Apply shows only with a connection: on files and triggers that differ or are only local, on trigger, burn alert and definitions files, Delete only on a trigger only on the service', () => {
   const when = (menu: string, command: string) =>
     (manifest.contributes.menus[menu] ?? []).filter((m) => m.command === command).map((m) => m.when);
   assert.deepEqual(when('view/item/context', 'obs.apply.file'), [
@@ -219,14 +219,17 @@ test('Apply shows only with a connection: on files and triggers that differ or a
   assert.deepEqual(when('commandPalette', 'obs.apply.delete'), ['false']);
   assert.deepEqual(when('commandPalette', 'obs.apply.workspace'), ['obs.hasConnection']);
   assert.deepEqual(when('commandPalette', 'obs.apply.toConnection'), ['obs.hasConnections']);
-  assert.deepEqual(when('commandPalette', 'obs.apply.file'), [
-    'obs.hasConnection && resourceFilename =~ /\\.trigger\\.json$/',
+  const files = 'resourceFilename =~ /\\.(trigger|burn-alert|definitions)\\.json$/';
+  assert.deepEqual(when('commandPalette', 'obs.apply.file'), [`obs.hasConnection && ${files}`]);
+  // Trigger files have the Apply lens; burn alert and definitions files have no lens, so their title bar offers it.
+  assert.deepEqual(when('editor/title', 'obs.apply.file'), [
+    'obs.hasConnection && resourceFilename =~ /\\.(burn-alert|definitions)\\.json$/ && resourceScheme == file && !isInDiffEditor',
   ]);
   assert.deepEqual(when('explorer/context', 'obs.apply.workspace'), [
-    'obs.hasConnection && (explorerResourceIsFolder || resourceFilename =~ /\\.trigger\\.json$/)',
+    `obs.hasConnection && (explorerResourceIsFolder || ${files})`,
   ]);
   assert.deepEqual(when('explorer/context', 'obs.apply.toConnection'), [
-    'obs.hasConnections && (explorerResourceIsFolder || resourceFilename =~ /\\.trigger\\.json$/)',
+    `obs.hasConnections && (explorerResourceIsFolder || ${files})`,
   ]);
 });
 

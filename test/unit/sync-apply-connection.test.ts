@@ -518,7 +518,13 @@ test('a trigger file that is not UTF-8 is not planned: it is blocked with the re
   confirm = false;
   await applyTo('stg');
   assert.deepEqual(planShown().blocked, [
-    { where: 'triggers/api/Latency.trigger.json', reasons: ['the file is not UTF-8: save it as UTF-8 to plan it'] },
+    {
+      kind: 'trigger',
+      title: 'Blocked (never written)',
+      entries: [
+        { where: 'triggers/api/Latency.trigger.json', reasons: ['the file is not UTF-8: save it as UTF-8 to plan it'] },
+      ],
+    },
   ]);
   assert.deepEqual(writesTo('stg'), []);
 });
@@ -529,8 +535,14 @@ test('a trigger file that is not a regular file (a FIFO) is never read: it is bl
   await applyTo('stg');
   assert.deepEqual(planShown().blocked, [
     {
-      where: 'triggers/api/Latency.trigger.json',
-      reasons: ['it is not a regular file (a FIFO, socket or device): only files are planned'],
+      kind: 'trigger',
+      title: 'Blocked (never written)',
+      entries: [
+        {
+          where: 'triggers/api/Latency.trigger.json',
+          reasons: ['it is not a regular file (a FIFO, socket or device): only files are planned'],
+        },
+      ],
     },
   ]);
   assert.deepEqual(writesTo('stg'), []);

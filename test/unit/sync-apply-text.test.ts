@@ -104,6 +104,72 @@ test('the plan document lists creates, updates member by member, deletes apart a
   );
 });
 
+test('the plan document shows burn alerts and then definitions after the triggers, each kind with its blocked files', () => {
+  const burnAlert: PlannedChange = {
+    kind: 'burn-alert',
+    action: 'update',
+    file: 'burn-alerts/api/Availability.exhaustion-240min.burn-alert.json',
+    index: -1,
+    dataset: 'api',
+    name: 'Availability, exhaustion in 240 min',
+    id: 'ba_1',
+    matchedBy: 'name',
+    differences: [{ path: 'exhaustion_minutes', member: 'exhaustion_minutes', service: 240, local: 120 }],
+    body: {},
+    service: version,
+  };
+  const definitions: PlannedChange = {
+    kind: 'definitions',
+    action: 'update',
+    file: 'definitions/api.definitions.json',
+    index: -1,
+    dataset: 'api',
+    name: 'definitions of api',
+    id: 'api',
+    matchedBy: 'id',
+    differences: [{ path: 'duration_ms.name', member: 'duration_ms', service: 'latency', local: 'duration_ms' }],
+    body: {},
+    service: version,
+  };
+  const blocked = [
+    { kind: 'definitions' as const, file: 'definitions/web.definitions.json', index: -1, reasons: ['no dataset web'] },
+    { kind: 'burn-alert' as const, file: 'burn-alerts/api/Gone.burn-alert.json', index: -1, reasons: ['no alert'] },
+  ];
+  const text = planDocumentText(plan([definitions, burnAlert, update], { blocked }));
+  assert.equal(
+    text.slice(text.indexOf("Update (Sandbox's")),
+    [
+      "Update (Sandbox's value -> the file's value):",
+      '  ~ api "High latency" (t-1)',
+      '      file: triggers/api/High-latency.trigger.json',
+      '      threshold.value: 500 -> 750',
+      '      frequency: 300 -> 600',
+      '',
+      "Update burn alerts (Sandbox's value -> the file's value):",
+      '  ~ api "Availability, exhaustion in 240 min" (ba_1)',
+      '      file: burn-alerts/api/Availability.exhaustion-240min.burn-alert.json',
+      "      (the file has no id: matched by its SLO's name and alert type)",
+      '      exhaustion_minutes: 240 -> 120',
+      '',
+      'Blocked burn alerts (never written):',
+      '  ! burn-alerts/api/Gone.burn-alert.json:',
+      '      no alert',
+      '',
+      "Update definitions (Sandbox's value -> the file's value):",
+      '  ~ definitions of api',
+      '      file: definitions/api.definitions.json',
+      '      duration_ms.name: "latency" -> "duration_ms"',
+      '',
+      'Blocked definitions (never written):',
+      '  ! definitions/web.definitions.json:',
+      '      no dataset web',
+      '',
+      'Nothing is written until you confirm.',
+      '',
+    ].join('\n'),
+  );
+});
+
 test('an update matched by name says so; a plan with nothing to change says the service matches the files', () => {
   const byName = {
     ...update,

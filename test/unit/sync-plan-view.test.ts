@@ -123,7 +123,13 @@ test('the changes are grouped by kind and action in the order create, update, de
     ['triggers/api/New-trigger.trigger.json', 'triggers/api/High-latency.trigger.json', undefined, []],
   );
   assert.deepEqual(m.blocked, [
-    { where: 'triggers/api/Broken.trigger.json "Broken"', reasons: ['frequency must be between 60 and 86400'] },
+    {
+      kind: 'trigger',
+      title: 'Blocked (never written)',
+      entries: [
+        { where: 'triggers/api/Broken.trigger.json "Broken"', reasons: ['frequency must be between 60 and 86400'] },
+      ],
+    },
   ]);
   assert.deepEqual(
     [m.title, m.counts, m.status],
@@ -134,6 +140,74 @@ test('the changes are grouped by kind and action in the order create, update, de
     ],
   );
   assert.deepEqual(m.confirm, { label: 'Apply 3 changes to Sandbox', count: 3 });
+});
+
+const burnAlert: PlannedChange = {
+  kind: 'burn-alert',
+  action: 'update',
+  file: 'burn-alerts/api/Availability.exhaustion-240min.burn-alert.json',
+  index: -1,
+  dataset: 'api',
+  name: 'Availability, exhaustion in 240 min',
+  id: 'ba_1',
+  matchedBy: 'id',
+  differences: [{ path: 'exhaustion_minutes', member: 'exhaustion_minutes', service: 240, local: 120 }],
+  body: {},
+  service: version,
+};
+const definitions: PlannedChange = {
+  kind: 'definitions',
+  action: 'update',
+  file: 'definitions/api.definitions.json',
+  index: -1,
+  dataset: 'api',
+  name: 'definitions of api',
+  id: 'api',
+  matchedBy: 'id',
+  differences: [{ path: 'duration_ms.name', member: 'duration_ms', service: 'latency', local: 'duration_ms' }],
+  body: {},
+  service: version,
+};
+
+test('burn alerts and definitions follow the triggers, each kind with its updates and then what is blocked of it', () => {
+  const blocked = [
+    { kind: 'definitions' as const, file: 'definitions/web.definitions.json', index: -1, reasons: ['no dataset web'] },
+    { kind: 'burn-alert' as const, file: 'burn-alerts/api/Gone.burn-alert.json', index: -1, reasons: ['no alert'] },
+    { kind: 'trigger' as const, file: 'triggers/api/Broken.trigger.json', index: -1, reasons: ['bad frequency'] },
+  ];
+  const m = planViewModel(reviewed(plan([definitions, burnAlert, update], { blocked })), state);
+  assert.deepEqual(
+    m.groups.map((g) => [g.kind, g.action, g.title, g.changes.map((c) => [c.kind, c.label, c.canCompare])]),
+    [
+      [
+        'trigger',
+        'update',
+        "1 trigger to update (Sandbox's value -> the file's value)",
+        [['trigger', 'api "High latency" (t-1)', true]],
+      ],
+      [
+        'burn-alert',
+        'update',
+        "1 burn alert to update (Sandbox's value -> the file's value)",
+        [['burn-alert', 'api "Availability, exhaustion in 240 min" (ba_1)', false]],
+      ],
+      [
+        'definitions',
+        'update',
+        "1 dataset's definitions to update (Sandbox's value -> the file's value)",
+        [['definitions', 'definitions of api', false]],
+      ],
+    ],
+  );
+  assert.deepEqual(
+    m.blocked.map((b) => [b.kind, b.title, b.entries.map((e) => e.where)]),
+    [
+      ['trigger', 'Blocked (never written)', ['triggers/api/Broken.trigger.json']],
+      ['burn-alert', 'Blocked burn alerts (never written)', ['burn-alerts/api/Gone.burn-alert.json']],
+      ['definitions', 'Blocked definitions (never written)', ['definitions/web.definitions.json']],
+    ],
+  );
+  assert.deepEqual(m.groups[1]?.changes[0]?.members, [{ path: 'exhaustion_minutes', before: '240', after: '120' }]);
 });
 
 test('Compare is offered for an update, the file for a create or update, and nothing of the service on another connection', () => {

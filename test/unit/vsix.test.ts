@@ -60,8 +60,9 @@ const BUDGET_KIB: Readonly<Record<string, number>> = {
   'dist/lint-worker.js': 117,
   'dist/forms-host.js': 87,
   'dist/queries-host.js': 80,
-  // Raised with the editor's pull and Compare, and the plan and apply, of burn alert and definitions files.
-  'dist/sync-host.js': 136,
+  // Raised with the editor's pull and Compare, and the plan and apply, of burn alert and definitions files, and
+  // with the editor's Apply of them and its plan grouped by kind (136.5 KiB measured).
+  'dist/sync-host.js': 150,
   'dist/backtest-host.js': 115,
   'dist/agents-host.js': 184,
   'dist/sandbox-host.js': 121,

@@ -1,5 +1,5 @@
-// Apply trigger files to a connection from the editor: the whole workspace, a folder or file of the Explorer,
-// one file or trigger (CodeLens, Trigger Drift view), or the delete of a trigger only on the service. The plan
+// Apply trigger files (and burn alert and definitions files, which are only ever updated) to a connection from
+// the editor: the whole workspace, a folder or file of the Explorer, one file or trigger (CodeLens, Trigger Drift view), or the delete of a trigger only on the service. The plan
 // comes first (applyPlan.ts, the gates of `obs plan`), in the one plan view (planPanel.ts): each change with its
 // members old -> new, the file to open, Compare, and a box to leave the change out of this apply; Apply and
 // Cancel are there too, and a connection that looks like production asks for its name, typed. After Apply the
@@ -123,7 +123,7 @@ export class ApplyCommands implements vscode.Disposable {
     if (target === undefined) {
       const what =
         command === 'file'
-          ? vscode.l10n.t('Open a trigger file to apply it.')
+          ? vscode.l10n.t('Open a trigger, burn alert or definitions file to apply it.')
           : vscode.l10n.t('Delete a trigger from its row in the Trigger Drift view.');
       void vscode.window.showInformationMessage(what);
     }
@@ -164,10 +164,18 @@ export class ApplyCommands implements vscode.Disposable {
       return;
     }
     const sources = new Sources();
-    const uris = target.kind === 'trigger' ? [target.uri] : await filesOf(target.kind === 'files' ? target.uris : []);
+    const patterns = {
+      burnAlert: this.deps.settings.burnAlertFiles(),
+      definitions: this.deps.settings.definitionsFiles(),
+    };
+    const uris =
+      target.kind === 'trigger' ? [target.uri] : await filesOf(target.kind === 'files' ? target.uris : [], patterns);
     if (uris.length === 0) {
       void vscode.window.showInformationMessage(
-        vscode.l10n.t('No trigger files (*{0}) to apply there.', TRIGGER_FILE_SUFFIX),
+        vscode.l10n.t(
+          'No trigger files (*{0}), burn alert files or definitions files to apply there.',
+          TRIGGER_FILE_SUFFIX,
+        ),
       );
       return;
     }

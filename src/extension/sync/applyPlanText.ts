@@ -1,5 +1,5 @@
 // An apply as plain text: the plan (creates, updates with each member old -> new, deletes apart, what is
-// blocked and why) and the question the agents' apply asks once; the counts of the outcomes; and the parts the
+// blocked and why; then the burn alerts' and the definitions' updates and blocked files) and the question the agents' apply asks once; the counts of the outcomes; and the parts the
 // plan view (planViewModel.ts) shows the same way.
 // Names, paths, values and the service's words come from files and the service: every line has its hidden
 // characters (controls, bidi, line separators) written as visible escapes, so none can forge a line of the
@@ -11,6 +11,7 @@ import {
   valueText,
   type ChangeResult,
   type Plan,
+  type PlanKind,
   type PlannedChange,
 } from '../../triggerFiles';
 import { recipientIdText, type RecipientDirectory } from '../core/recipients';
@@ -32,8 +33,9 @@ const NAME_MAX = 200;
 /** A reason or message from the service: cut after this many characters, its length said. */
 const REASON_MAX = 1_000;
 
-/** `api-gateway "High error rate" (trig_1)`, each part cut at NAME_MAX characters. */
+/** `api-gateway "High error rate" (trig_1)`, `definitions of api-gateway`: each part cut at NAME_MAX characters. */
 export function changeLabel(c: PlannedChange): string {
+  if (c.kind === 'definitions') return l10n.t('definitions of {0}', capText(c.dataset, NAME_MAX));
   const label = `${capText(c.dataset, NAME_MAX)} ${quoted(capText(c.name, NAME_MAX))}`;
   return c.action === 'create' ? label : `${label} (${capText(c.id, NAME_MAX)})`;
 }
@@ -87,9 +89,10 @@ export function changeNotes(c: PlannedChange, idsIgnored: boolean): string[] {
     ];
   }
   // With the files' ids ignored, every trigger is matched by name: the plan's heading says so once.
-  return c.action === 'update' && c.matchedBy === 'name' && !idsIgnored
-    ? [l10n.t('(the file has no id: matched by dataset and name)')]
-    : [];
+  if (c.action !== 'update' || c.matchedBy !== 'name' || idsIgnored) return [];
+  return c.kind === 'burn-alert'
+    ? [l10n.t("(the file has no id: matched by its SLO's name and alert type)")]
+    : [l10n.t('(the file has no id: matched by dataset and name)')];
 }
 
 function changeLines(c: PlannedChange, recipients: RecipientDirectory | undefined, idsIgnored: boolean): string[] {
@@ -132,12 +135,37 @@ export function blockedWhere(b: Plan['blocked'][number]): string {
 /** A reason or message from the service or a file, cut after REASON_MAX characters with its length said. */
 export const reasonText = (r: string): string => capText(r, REASON_MAX);
 
-function blockedLines(plan: Plan): string[] {
-  if (plan.blocked.length === 0) return [];
-  const lines = ['', l10n.t('Blocked (never written):')];
-  for (const b of plan.blocked)
-    lines.push(`  ! ${blockedWhere(b)}:`, ...b.reasons.map((r) => `      ${reasonText(r)}`));
+function blockedLines(plan: Plan, kind: PlanKind, title: string): string[] {
+  const blocked = plan.blocked.filter((b) => b.kind === kind);
+  if (blocked.length === 0) return [];
+  const lines = ['', title];
+  for (const b of blocked) lines.push(`  ! ${blockedWhere(b)}:`, ...b.reasons.map((r) => `      ${reasonText(r)}`));
   return lines;
+}
+
+/** The burn alerts' and the definitions' sections, after the triggers': their updates, then what is blocked of them. */
+function sloSections(
+  plan: Plan,
+  connection: string,
+  recipients: RecipientDirectory | undefined,
+  idsIgnored: boolean,
+): string[] {
+  const of = (kind: PlanKind) => plan.changes.filter((c) => c.kind === kind);
+  return [
+    ...section(
+      l10n.t("Update burn alerts ({0}'s value -> the file's value):", connection),
+      of('burn-alert'),
+      recipients,
+      idsIgnored,
+    ),
+    ...blockedLines(plan, 'burn-alert', l10n.t('Blocked burn alerts (never written):')),
+    ...section(
+      l10n.t("Update definitions ({0}'s value -> the file's value):", connection),
+      of('definitions'),
+      recipients,
+    ),
+    ...blockedLines(plan, 'definitions', l10n.t('Blocked definitions (never written):')),
+  ];
 }
 
 /**
@@ -153,7 +181,8 @@ export function planDocumentText(
   idsIgnored = false,
   results?: readonly ChangeResult[],
 ): string {
-  const of = (action: PlannedChange['action']) => plan.changes.filter((c) => c.action === action);
+  const of = (action: PlannedChange['action']) =>
+    plan.changes.filter((c) => c.kind === 'trigger' && c.action === action);
   const connection = plan.target.connection ?? plan.target.baseUrl;
   const lines = [
     l10n.t('Plan: apply the trigger files to {0} ({1})', connection, plan.target.baseUrl),
@@ -171,7 +200,8 @@ export function planDocumentText(
     ...section(l10n.t('Create:'), of('create'), recipients),
     ...section(l10n.t("Update ({0}'s value -> the file's value):", connection), of('update'), recipients, idsIgnored),
     ...section(l10n.t('Delete from {0} (no trigger file holds them):', connection), of('delete'), recipients),
-    ...blockedLines(plan),
+    ...blockedLines(plan, 'trigger', l10n.t('Blocked (never written):')),
+    ...sloSections(plan, connection, recipients, idsIgnored),
   ];
   if (notes.length > 0) lines.push('', l10n.t('Not checked:'), ...notes.map((n) => `  ${n}`));
   const last =

@@ -1,9 +1,15 @@
-// What an Apply command was run on, and the trigger files it plans: the Explorer's selection (folders
-// searched) or the workspace, one file or trigger (CodeLens, Trigger Drift view, the active editor), or the
-// delete of a trigger only on the service. The service's side of a Compare diff is never a file to plan: an
+// What an Apply command was run on, and the files it plans: the Explorer's selection (folders searched) or the
+// workspace (trigger files, and the burn alert and definitions files of their settings' patterns), one file or
+// trigger (CodeLens, Trigger Drift view, the active editor), or the delete of a trigger only on the service. The service's side of a Compare diff is never a file to plan: an
 // Apply run there plans the local file on the diff's other side.
 import * as vscode from 'vscode';
-import { SKIPPED_BY_SEARCHES, TRIGGER_FILE_SUFFIX } from '../../triggerFiles';
+import {
+  BURN_ALERT_FILE_SUFFIX,
+  DEFINITIONS_FILE_SUFFIX,
+  kindOfFile,
+  SKIPPED_BY_SEARCHES,
+  TRIGGER_FILE_SUFFIX,
+} from '../../triggerFiles';
 import { planText, PlannedFiles, workspaceName } from '../core/triggerFileAccess';
 import { leftOutMessage, splitInside } from '../core/workspaceContainment';
 import type { PlanScope, SourceFile } from './applyPlan';
@@ -66,7 +72,10 @@ export function localTriggerFile(uri: vscode.Uri): vscode.Uri | undefined {
   return undefined;
 }
 
-/** The trigger file of an Apply on one file: its argument, else the active editor's (the local side of a diff). */
+/** The names of the files an Apply on the active editor plans. */
+const PLANNED_SUFFIXES = [TRIGGER_FILE_SUFFIX, BURN_ALERT_FILE_SUFFIX, DEFINITIONS_FILE_SUFFIX];
+
+/** The file of an Apply on one file: its argument, else the active editor's (the local side of a diff). */
 export function fileTarget(arg: unknown): Target | undefined {
   if (arg instanceof vscode.Uri) {
     const uri = localTriggerFile(arg);
@@ -79,7 +88,9 @@ export function fileTarget(arg: unknown): Target | undefined {
   }
   const doc = vscode.window.activeTextEditor?.document;
   const uri = doc === undefined ? undefined : localTriggerFile(doc.uri);
-  return uri === undefined || !uri.path.endsWith(TRIGGER_FILE_SUFFIX) ? undefined : { kind: 'trigger', uri };
+  return uri === undefined || !PLANNED_SUFFIXES.some((s) => uri.path.endsWith(s))
+    ? undefined
+    : { kind: 'trigger', uri };
 }
 
 export function deleteTarget(arg: unknown): Target | undefined {
@@ -100,29 +111,75 @@ export function scopeOf(target: Target): PlanScope {
   };
 }
 
+/** The settings' glob patterns (relative to each workspace folder) of the burn alert and definitions files. */
+export interface SloFilePatterns {
+  burnAlert: readonly string[];
+  definitions: readonly string[];
+}
+
 /**
- * The trigger files under the Explorer's selection (folders searched), or every one of the workspace; those
- * that lie outside their workspace folder once links are resolved (the search follows links) are left out, said.
+ * The burn alert and definitions files of the settings' patterns in every workspace folder, each kept only
+ * when its name says its kind (the plan tells a file's kind by its name: another name would be planned as a
+ * trigger file).
  */
-export async function filesOf(selection: readonly vscode.Uri[]): Promise<vscode.Uri[]> {
+async function sloFiles(patterns: SloFilePatterns): Promise<vscode.Uri[]> {
   const found = new Map<string, vscode.Uri>();
+  const kinds = [
+    ['burn-alert', patterns.burnAlert],
+    ['definitions', patterns.definitions],
+  ] as const;
+  for (const folder of vscode.workspace.workspaceFolders ?? [])
+    for (const [kind, list] of kinds)
+      for (const p of list)
+        for (const f of await vscode.workspace.findFiles(new vscode.RelativePattern(folder, p), SKIPPED_BY_SEARCHES))
+          if (kindOfFile(f.path) === kind) found.set(f.toString(), f);
+  return [...found.values()];
+}
+
+/** Whether a file is one of the selection, or lies under one of its folders. */
+function selected(file: vscode.Uri, folders: readonly vscode.Uri[], files: ReadonlySet<string>): boolean {
+  if (files.has(file.toString())) return true;
+  const path = file.path;
+  return folders.some(
+    (d) => d.scheme === file.scheme && d.authority === file.authority && path.startsWith(`${d.path}/`),
+  );
+}
+
+/** The folders of the Explorer's selection, and the trigger files under them or selected themselves. */
+async function triggerFilesOf(
+  selection: readonly vscode.Uri[],
+): Promise<{ folders: vscode.Uri[]; triggers: vscode.Uri[] }> {
+  const folders: vscode.Uri[] = [];
+  const triggers: vscode.Uri[] = [];
   for (const uri of selection) {
-    const stat = await vscode.workspace.fs.stat(uri);
-    const files =
-      (stat.type & vscode.FileType.Directory) !== 0
-        ? await vscode.workspace.findFiles(
-            new vscode.RelativePattern(uri, `**/*${TRIGGER_FILE_SUFFIX}`),
-            SKIPPED_BY_SEARCHES,
-          )
-        : uri.path.endsWith(TRIGGER_FILE_SUFFIX)
-          ? [uri]
-          : [];
-    for (const f of files) found.set(f.toString(), f);
+    if (((await vscode.workspace.fs.stat(uri)).type & vscode.FileType.Directory) === 0) {
+      if (uri.path.endsWith(TRIGGER_FILE_SUFFIX)) triggers.push(uri);
+      continue;
+    }
+    folders.push(uri);
+    const pattern = new vscode.RelativePattern(uri, `**/*${TRIGGER_FILE_SUFFIX}`);
+    triggers.push(...(await vscode.workspace.findFiles(pattern, SKIPPED_BY_SEARCHES)));
   }
-  const all =
-    selection.length === 0
-      ? await vscode.workspace.findFiles(`**/*${TRIGGER_FILE_SUFFIX}`, SKIPPED_BY_SEARCHES)
-      : [...found.values()].sort((a, b) => a.path.localeCompare(b.path));
+  return { folders, triggers };
+}
+
+/**
+ * The files under the Explorer's selection (folders searched), or every one of the workspace: trigger files,
+ * and the burn alert and definitions files of the settings' patterns. Those that lie outside their workspace
+ * folder once links are resolved (the search follows links) are left out, said.
+ */
+export async function filesOf(selection: readonly vscode.Uri[], patterns: SloFilePatterns): Promise<vscode.Uri[]> {
+  const slo = await sloFiles(patterns);
+  let all: vscode.Uri[];
+  if (selection.length === 0) {
+    all = [...(await vscode.workspace.findFiles(`**/*${TRIGGER_FILE_SUFFIX}`, SKIPPED_BY_SEARCHES)), ...slo];
+  } else {
+    const { folders, triggers } = await triggerFilesOf(selection);
+    const files = new Set(selection.map((u) => u.toString()));
+    const found = new Map<string, vscode.Uri>();
+    for (const f of [...triggers, ...slo.filter((f) => selected(f, folders, files))]) found.set(f.toString(), f);
+    all = [...found.values()].sort((a, b) => a.path.localeCompare(b.path));
+  }
   const { inside, leftOut } = await splitInside(all, (f) => vscode.workspace.getWorkspaceFolder(f)?.uri);
   if (leftOut.length > 0)
     void vscode.window.showWarningMessage(leftOutMessage(leftOut.map((f) => visible(workspaceName(f)))));

@@ -4,10 +4,17 @@
 // logs. The same plan, names and values as the plan document the agents' apply shows (applyPlanText.ts).
 // No vscode import.
 import * as l10n from '@vscode/l10n';
-import { changeKey, type ChangeResult, type FailureCause, type Plan, type PlannedChange } from '../../triggerFiles';
+import {
+  changeKey,
+  type ChangeResult,
+  type FailureCause,
+  type Plan,
+  type PlanKind,
+  type PlannedChange,
+} from '../../triggerFiles';
 import type {
   ChangeOutcome,
-  PlanBlocked,
+  PlanBlockedGroup,
   PlanChange,
   PlanConfirm,
   PlanGroup,
@@ -56,6 +63,9 @@ export interface ReviewState {
   canPlanAgain: boolean;
 }
 
+/** The order of the kinds in the view (the page's PLAN_KINDS; its module holds zod, which this bundle leaves out). */
+const PLAN_KINDS = ['trigger', 'burn-alert', 'definitions'] as const satisfies readonly PlanKind[];
+
 const connectionOf = (plan: Plan): string => plan.target.connection ?? plan.target.baseUrl;
 
 /** The members a change writes: every member of a create, the members of an update that differ (old -> new). */
@@ -83,6 +93,24 @@ function groupTitle(action: PlannedChange['action'], connection: string, n: numb
   return n === 1
     ? l10n.t('1 trigger to delete from {0} (no trigger file holds it)', connection)
     : l10n.t('{0} triggers to delete from {1} (no trigger file holds them)', n, connection);
+}
+
+/** The heading of a kind's updates: burn alerts and definitions are only ever updated. */
+function updateTitle(kind: Exclude<PlanKind, 'trigger'>, connection: string, n: number): string {
+  if (kind === 'burn-alert')
+    return n === 1
+      ? l10n.t("1 burn alert to update ({0}'s value -> the file's value)", connection)
+      : l10n.t("{0} burn alerts to update ({1}'s value -> the file's value)", n, connection);
+  return n === 1
+    ? l10n.t("1 dataset's definitions to update ({0}'s value -> the file's value)", connection)
+    : l10n.t("{0} datasets' definitions to update ({1}'s value -> the file's value)", n, connection);
+}
+
+/** The heading of a kind's blocked entries. */
+function blockedTitle(kind: PlanKind): string {
+  if (kind === 'burn-alert') return l10n.t('Blocked burn alerts (never written)');
+  if (kind === 'definitions') return l10n.t('Blocked definitions (never written)');
+  return l10n.t('Blocked (never written)');
 }
 
 /** "the service could not be reached": why a write failed, from what the client said of it. */
@@ -200,37 +228,44 @@ function changeView(c: PlannedChange, ctx: ChangeContext): PlanChange {
   return {
     key,
     action: c.action,
-    kind: 'trigger',
+    kind: c.kind,
     label: changeLabel(c),
     ...(c.action === 'delete' ? {} : { file: c.file }),
     notes: changeNotes(c, ctx.reviewed.idsIgnored),
     members: membersOf(c, ctx.reviewed.recipients),
     excluded,
     canOpen: c.action !== 'delete' || active,
-    canCompare: c.action === 'update' && active,
+    // Compare with Service is the diff of a trigger file's trigger.
+    canCompare: c.kind === 'trigger' && c.action === 'update' && active,
     ...(outcome === undefined ? {} : { result: outcome }),
   };
 }
 
+/** The changes by kind (triggers, burn alerts, definitions), and within a kind by action: create, update, delete. */
 function groupsOf(ctx: ChangeContext): PlanGroup[] {
   const connection = connectionOf(ctx.reviewed.plan);
-  return (['create', 'update', 'delete'] as const).flatMap((action) => {
-    const changes = ctx.reviewed.plan.changes.filter((c) => c.action === action);
-    return changes.length === 0
-      ? []
-      : [
-          {
-            action,
-            kind: 'trigger' as const,
-            title: groupTitle(action, connection, changes.length),
-            changes: changes.map((c) => changeView(c, ctx)),
-          },
-        ];
-  });
+  return PLAN_KINDS.flatMap((kind) =>
+    (['create', 'update', 'delete'] as const).flatMap((action) => {
+      const changes = ctx.reviewed.plan.changes.filter((c) => c.kind === kind && c.action === action);
+      if (changes.length === 0) return [];
+      const title =
+        kind === 'trigger'
+          ? groupTitle(action, connection, changes.length)
+          : updateTitle(kind, connection, changes.length);
+      return [{ action, kind, title, changes: changes.map((c) => changeView(c, ctx)) }];
+    }),
+  );
 }
 
-const blockedOf = (plan: Plan): PlanBlocked[] =>
-  plan.blocked.map((b) => ({ where: blockedWhere(b), reasons: b.reasons.map(reasonText) }));
+/** What is blocked and why, by kind in the order of the changes; a kind with nothing blocked left out. */
+function blockedOf(plan: Plan): PlanBlockedGroup[] {
+  return PLAN_KINDS.flatMap((kind) => {
+    const entries = plan.blocked
+      .filter((b) => b.kind === kind)
+      .map((b) => ({ where: blockedWhere(b), reasons: b.reasons.map(reasonText) }));
+    return entries.length === 0 ? [] : [{ kind, title: blockedTitle(kind), entries }];
+  });
+}
 
 /** How many of the plan's changes an apply would write now: those not excluded. */
 export function countKept(plan: Plan, excluded: ReadonlySet<string>): number {

@@ -1,5 +1,5 @@
-// The messages between the plan view (the editor's Apply of trigger files) and the extension host, both ways,
-// as zod schemas. The host words everything that comes from the plan (names, values, counts, outcomes); the
+// The messages between the plan view (the editor's Apply of trigger, burn alert and definitions files) and the
+// extension host, both ways, as zod schemas. The host words everything that comes from the plan (names, values, counts, outcomes); the
 // page adds only its own controls' words (text/planView.ts). Every message from the page names the review it
 // was drawn from, so a click on a plan that was replaced since is refused, never applied to another plan.
 // No vscode import.
@@ -11,6 +11,9 @@ const MAX_TEXT = 10_000;
 const MAX_CHANGES = 10_000;
 
 const Action = z.enum(['create', 'update', 'delete']);
+/** The kinds of file a plan holds, in the order the view shows them: triggers, burn alerts, definitions. */
+export const PLAN_KINDS = ['trigger', 'burn-alert', 'definitions'] as const;
+const Kind = z.enum(PLAN_KINDS);
 
 /** One member a change writes: the service's value now (none for a create) and the value the file gives it. */
 export const PlanMember = z.strictObject({
@@ -34,8 +37,8 @@ export const PlanChange = z.strictObject({
   /** Tells the change apart within its review: the key of the plan's change (planReview.ts changeKey). */
   key: z.string(),
   action: Action,
-  /** What the change writes: a trigger, for now the one kind a plan holds. */
-  kind: z.literal('trigger'),
+  /** What the change writes: a trigger, a burn alert or a dataset's definitions (these two only updated). */
+  kind: Kind,
   /** `api-gateway "High error rate" (trig_1)`. */
   label: z.string(),
   file: z.string().optional(),
@@ -53,14 +56,17 @@ export type PlanChange = z.infer<typeof PlanChange>;
 /** The changes of one kind and action ("Triggers to create"), in the plan's order. */
 export const PlanGroup = z.strictObject({
   action: Action,
-  kind: z.literal('trigger'),
+  kind: Kind,
   title: z.string(),
   changes: z.array(PlanChange),
 });
 export type PlanGroup = z.infer<typeof PlanGroup>;
 
-export const PlanBlocked = z.strictObject({ where: z.string(), reasons: z.array(z.string()) });
-export type PlanBlocked = z.infer<typeof PlanBlocked>;
+const PlanBlocked = z.strictObject({ where: z.string(), reasons: z.array(z.string()) });
+
+/** The blocked entries of one kind, under their heading ("Blocked burn alerts (never written)"). */
+export const PlanBlockedGroup = z.strictObject({ kind: Kind, title: z.string(), entries: z.array(PlanBlocked) });
+export type PlanBlockedGroup = z.infer<typeof PlanBlockedGroup>;
 
 export const PlanPhase = z.enum([
   /** Shown for review: nothing written; Apply and Cancel. */
@@ -97,7 +103,8 @@ export const PlanViewModel = z.strictObject({
   /** Said under the counts (the files' ids not used on another connection). */
   notes: z.array(z.string()),
   groups: z.array(PlanGroup),
-  blocked: z.array(PlanBlocked),
+  /** By kind; a kind with nothing blocked has no group. */
+  blocked: z.array(PlanBlockedGroup),
   /** What could not be checked (the service does not list it to this key). */
   unchecked: z.array(z.string()),
   /** The line that says where the plan stands: nothing written until confirmed, applied, or why nothing was written. */

@@ -31,9 +31,6 @@ export const PLAN_PAGE_TEXT = {
   get value() {
     return l10n.t('Value');
   },
-  get blocked() {
-    return l10n.t('Blocked (never written)');
-  },
   get unchecked() {
     return l10n.t('Not checked');
   },
