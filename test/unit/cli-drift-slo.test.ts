@@ -1,47 +1,13 @@
 // obs drift of burn alert and definitions files against the sandbox: in sync right after a pull of every kind,
 // exactly the edited member after an edit, a cleared definition by its type, a burn alert file naming an alert
 // the service does not have not compared (with why), and --match-by-name against another environment's ids.
-import { after, before, beforeEach, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { DEMO } from '../../src/sandbox';
-import { demoData } from '../../src/sandbox/demoData';
-import { saveDataFile } from '../../src/sandbox/persistence';
-import type { SandboxData } from '../../src/sandbox/state';
-import { startTestSandbox, type TestSandbox } from './sandbox-helpers';
-import { runObs } from './obs-run';
+import { DEFINITIONS, EXHAUSTION, GATEWAY, sloWorkspace } from './slo-workspace';
 
-let sandbox: TestSandbox;
-let env: Record<string, string>;
-let dir = '';
-const GATEWAY = DEMO.datasets.gateway;
-const EXHAUSTION = `burn-alerts/${GATEWAY}/Gateway-availability.exhaustion-240min.burn-alert.json`;
-const DEFINITIONS = `definitions/${GATEWAY}.definitions.json`;
-
-before(async () => {
-  sandbox = await startTestSandbox();
-  env = { OBS_BASE_URL: sandbox.base, OBS_CONFIG_KEY: sandbox.handle.info.configKey };
-});
-after(async () => {
-  await sandbox.handle.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-/** The demo data again, and a fresh folder holding every trigger, burn alert and definitions file pulled from it. */
-beforeEach(async () => {
-  await sandbox.control('POST', 'reset');
-  if (dir) rmSync(dir, { recursive: true, force: true });
-  dir = mkdtempSync(join(tmpdir(), 'obs-drift-slo-'));
-  const kinds = ['--kinds', 'triggers,burn-alerts,definitions'];
-  const pulled = await run(['pull', '--all', '--dataset', GATEWAY, '--dataset', DEMO.datasets.checkout, ...kinds]);
-  assert.equal(pulled.code, 0, pulled.stderr);
-});
-
-const run = (argv: string[]) => runObs(argv, { cwd: dir, env });
-const readJson = (file: string) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>;
-const writeJson = (file: string, value: unknown) =>
-  writeFileSync(join(dir, file), `${JSON.stringify(value, null, 2)}\n`);
+const ws = sloWorkspace('obs-drift-slo-');
+const { run, readJson, writeJson } = ws;
 
 interface SloEntry {
   file: string;
@@ -130,15 +96,7 @@ test('a burn alert file whose id the service does not have cannot be compared, w
 });
 
 test('--match-by-name: the files against another environment whose ids differ, each alert found by its SLO', async () => {
-  // The other environment: the demo data with every SLO and burn alert under another id.
-  const ids = [...Object.values(DEMO.slos), ...Object.values(DEMO.burnAlerts)];
-  const text = ids.reduce((t, id) => t.replaceAll(`"${id}"`, `"prod_${id}"`), JSON.stringify(demoData()));
-  const file = `${dir}-prod.json`;
-  await saveDataFile(file, JSON.parse(text) as SandboxData);
-  const prod = await startTestSandbox({ dataFile: file });
-  try {
-    const prodEnv = { OBS_BASE_URL: prod.base, OBS_CONFIG_KEY: prod.handle.info.configKey };
-    const onProd = (argv: string[]) => runObs(argv, { cwd: dir, env: prodEnv });
+  await ws.withOtherIds(async (_prod, onProd) => {
     const byId = await sloJson([], onProd);
     assert.equal(byId.code, 2);
     assert.equal(byId.entries.filter((e) => e.kind === 'burn-alert' && e.status === 'unknown').length, 6);
@@ -149,17 +107,14 @@ test('--match-by-name: the files against another environment whose ids differ, e
       notInSync(entries).map((e) => [e.file, e.status, e.id, e.differences.map((d) => d.path)]),
       [[EXHAUSTION, 'differs', `prod_${DEMO.burnAlerts.gwExhaustion}`, ['exhaustion_minutes']]],
     );
-  } finally {
-    await prod.handle.close();
-    rmSync(file, { force: true });
-  }
+  });
 });
 
 test('SARIF: an edited threshold is one result, located at that member of the burn alert file', async () => {
   writeJson(EXHAUSTION, { ...readJson(EXHAUSTION), exhaustion_minutes: 300 });
   const r = await run(['drift', '--format', 'sarif']);
   assert.equal(r.code, 1, r.stderr);
-  const line = readFileSync(join(dir, EXHAUSTION), 'utf8').split('\n').indexOf('  "exhaustion_minutes": 300,') + 1;
+  const line = ws.text(EXHAUSTION).split('\n').indexOf('  "exhaustion_minutes": 300,') + 1;
   assert.ok(line > 0);
   const sarif = JSON.parse(r.stdout) as { runs: { results: Record<string, unknown>[] }[] };
   const results = sarif.runs[0]?.results ?? [];

@@ -1,51 +1,21 @@
 // obs plan and obs apply of burn alert and definitions files against the sandbox: nothing to change right
 // after a pull, exactly the edited member after an edit and only it written, a definition cleared with
 // `name: ""`, a file naming an alert the service does not have blocked, and a second plan empty after apply.
-import { after, before, beforeEach, test } from 'node:test';
+import { beforeEach, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { UpdateBurnAlertRequest } from '../../src/api/schemas/burnAlert';
 import { DEMO } from '../../src/sandbox';
-import { demoData } from '../../src/sandbox/demoData';
-import { saveDataFile } from '../../src/sandbox/persistence';
-import type { SandboxData } from '../../src/sandbox/state';
 import type { RecordedRequest } from '../../src/sandbox/types';
 import type { Plan, PlannedChange } from '../../src/triggerFiles';
-import { startTestSandbox, type TestSandbox } from './sandbox-helpers';
-import { runObs } from './obs-run';
+import { DEFINITIONS, EXHAUSTION, GATEWAY, sloWorkspace } from './slo-workspace';
 
-let sandbox: TestSandbox;
-let env: Record<string, string>;
-let dir = '';
-const GATEWAY = DEMO.datasets.gateway;
-const EXHAUSTION = `burn-alerts/${GATEWAY}/Gateway-availability.exhaustion-240min.burn-alert.json`;
-const DEFINITIONS = `definitions/${GATEWAY}.definitions.json`;
-
-before(async () => {
-  sandbox = await startTestSandbox();
-  env = { OBS_BASE_URL: sandbox.base, OBS_CONFIG_KEY: sandbox.handle.info.configKey };
-});
-after(async () => {
-  await sandbox.handle.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-/** The demo data again, and a fresh folder holding every trigger, burn alert and definitions file pulled from it. */
+const ws = sloWorkspace('obs-plan-slo-');
+const { run, readJson, writeJson } = ws;
+// Each test's writes only: the log of the pull before it is let go of.
 beforeEach(async () => {
-  await sandbox.control('POST', 'reset');
-  if (dir) rmSync(dir, { recursive: true, force: true });
-  dir = mkdtempSync(join(tmpdir(), 'obs-plan-slo-'));
-  const kinds = ['--kinds', 'triggers,burn-alerts,definitions'];
-  const pulled = await run(['pull', '--all', '--dataset', GATEWAY, '--dataset', DEMO.datasets.checkout, ...kinds]);
-  assert.equal(pulled.code, 0, pulled.stderr);
-  await sandbox.control('DELETE', 'requests');
+  await ws.sandbox().control('DELETE', 'requests');
 });
 
-const run = (argv: string[]) => runObs(argv, { cwd: dir, env });
-const readJson = (file: string) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>;
-const writeJson = (file: string, value: unknown) =>
-  writeFileSync(join(dir, file), `${JSON.stringify(value, null, 2)}\n`);
 /** An update of the plan, as every burn alert and definitions change is; fails the test on another. */
 const updateOf = (c: PlannedChange) => (c.kind !== 'trigger' ? c : assert.fail(`a trigger change: ${c.action}`));
 const planJson = async (...argv: string[]) => {
@@ -54,7 +24,7 @@ const planJson = async (...argv: string[]) => {
 };
 /** The writes the sandbox received since the last reset of its request log. */
 async function writes(): Promise<RecordedRequest[]> {
-  const log = (await sandbox.control('GET', 'requests')).json() as RecordedRequest[];
+  const log = (await ws.sandbox().control('GET', 'requests')).json() as RecordedRequest[];
   return log.filter((r) => r.method !== 'GET' && !(r.method === 'PATCH' && isEmpty(r.body)));
 }
 const isEmpty = (body: unknown) => typeof body === 'object' && body !== null && Object.keys(body).length === 0;
@@ -155,15 +125,7 @@ test('a burn alert file whose id the service does not have is blocked: burn aler
 });
 
 test('promotion: burn alert and definitions files pulled from one environment, planned with --match-by-name against another whose ids differ, apply there; a second plan is empty', async () => {
-  // The other environment: the demo data with every SLO and burn alert under another id.
-  const ids = [...Object.values(DEMO.slos), ...Object.values(DEMO.burnAlerts)];
-  const text = ids.reduce((t, id) => t.replaceAll(`"${id}"`, `"prod_${id}"`), JSON.stringify(demoData()));
-  const file = `${dir}-prod.json`;
-  await saveDataFile(file, JSON.parse(text) as SandboxData);
-  const prod = await startTestSandbox({ dataFile: file });
-  try {
-    const prodEnv = { OBS_BASE_URL: prod.base, OBS_CONFIG_KEY: prod.handle.info.configKey };
-    const onProd = (argv: string[]) => runObs(argv, { cwd: dir, env: prodEnv });
+  await ws.withOtherIds(async (prod, onProd) => {
     writeJson(EXHAUSTION, { ...readJson(EXHAUSTION), exhaustion_minutes: 300 });
     const defs = readJson(DEFINITIONS);
     writeJson(DEFINITIONS, { ...defs, definitions: { ...(defs.definitions as Record<string, unknown>), route: null } });
@@ -187,8 +149,5 @@ test('promotion: burn alert and definitions files pulled from one environment, p
     );
     const again = await onProd(['plan', '--match-by-name']);
     assert.equal(again.code, 0, again.stdout);
-  } finally {
-    await prod.handle.close();
-    rmSync(file, { force: true });
-  }
+  });
 });
