@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Plan, PlannedChange } from '../../src/triggerFiles';
 import { confirmation, planDocumentText } from '../../src/extension/sync/applyPlanText';
+import { burnAlertUpdate, definitionsUpdate } from './plan-kind-changes';
 
 const version = { updatedAt: '2026-11-20T00:00:00Z', sha256: 'abc' };
 const create: PlannedChange = {
@@ -105,32 +106,8 @@ test('the plan document lists creates, updates member by member, deletes apart a
 });
 
 test('the plan document shows burn alerts and then definitions after the triggers, each kind with its blocked files', () => {
-  const burnAlert: PlannedChange = {
-    kind: 'burn-alert',
-    action: 'update',
-    file: 'burn-alerts/api/Availability.exhaustion-240min.burn-alert.json',
-    index: -1,
-    dataset: 'api',
-    name: 'Availability, exhaustion in 240 min',
-    id: 'ba_1',
-    matchedBy: 'name',
-    differences: [{ path: 'exhaustion_minutes', member: 'exhaustion_minutes', service: 240, local: 120 }],
-    body: {},
-    service: version,
-  };
-  const definitions: PlannedChange = {
-    kind: 'definitions',
-    action: 'update',
-    file: 'definitions/api.definitions.json',
-    index: -1,
-    dataset: 'api',
-    name: 'definitions of api',
-    id: 'api',
-    matchedBy: 'id',
-    differences: [{ path: 'duration_ms.name', member: 'duration_ms', service: 'latency', local: 'duration_ms' }],
-    body: {},
-    service: version,
-  };
+  const burnAlert = burnAlertUpdate('name');
+  const definitions = definitionsUpdate;
   const blocked = [
     { kind: 'definitions' as const, file: 'definitions/web.definitions.json', index: -1, reasons: ['no dataset web'] },
     { kind: 'burn-alert' as const, file: 'burn-alerts/api/Gone.burn-alert.json', index: -1, reasons: ['no alert'] },

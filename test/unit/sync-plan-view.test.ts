@@ -15,6 +15,7 @@ import {
 import { RecipientDirectory } from '../../src/extension/core/recipients';
 import { outcomeOf, planViewModel, type ReviewedPlan } from '../../src/extension/sync/planViewModel';
 import { PlanSession } from '../../src/extension/sync/planSession';
+import { burnAlertUpdate, definitionsUpdate } from './plan-kind-changes';
 import { parsePlanMessage, PlanToWebview, type PlanFromWebview } from '../../src/webview/protocol/planView';
 
 const version = { updatedAt: '2026-11-20T00:00:00Z', sha256: 'abc' };
@@ -142,32 +143,8 @@ test('the changes are grouped by kind and action in the order create, update, de
   assert.deepEqual(m.confirm, { label: 'Apply 3 changes to Sandbox', count: 3 });
 });
 
-const burnAlert: PlannedChange = {
-  kind: 'burn-alert',
-  action: 'update',
-  file: 'burn-alerts/api/Availability.exhaustion-240min.burn-alert.json',
-  index: -1,
-  dataset: 'api',
-  name: 'Availability, exhaustion in 240 min',
-  id: 'ba_1',
-  matchedBy: 'id',
-  differences: [{ path: 'exhaustion_minutes', member: 'exhaustion_minutes', service: 240, local: 120 }],
-  body: {},
-  service: version,
-};
-const definitions: PlannedChange = {
-  kind: 'definitions',
-  action: 'update',
-  file: 'definitions/api.definitions.json',
-  index: -1,
-  dataset: 'api',
-  name: 'definitions of api',
-  id: 'api',
-  matchedBy: 'id',
-  differences: [{ path: 'duration_ms.name', member: 'duration_ms', service: 'latency', local: 'duration_ms' }],
-  body: {},
-  service: version,
-};
+const burnAlert = burnAlertUpdate('id');
+const definitions = definitionsUpdate;
 
 test('burn alerts and definitions follow the triggers, each kind with its updates and then what is blocked of it', () => {
   const blocked = [
