@@ -205,7 +205,7 @@ export async function compareSloFiles(
   return withoutAmbiguity(compared);
 }
 
-/** Two files of one burn alert, or of one dataset's definitions: either could be meant, so neither is written. */
+/** Two files of one burn alert or of one dataset's definitions: either could be meant, so neither is planned. */
 function withoutAmbiguity(compared: SloCompared[]): SloCompared[] {
   const keyOf = (c: SloCompared): string | undefined =>
     'reasons' in c ? undefined : c.kind === 'burn-alert' ? `a\u0000${c.alert.id}` : `d\u0000${c.dataset}`;
@@ -224,7 +224,7 @@ function withoutAmbiguity(compared: SloCompared[]): SloCompared[] {
       file: c.file,
       kind: c.kind,
       dataset: c.dataset,
-      reasons: [`${others} also holds ${what}: neither is written`],
+      reasons: [`${others} also holds ${what}: keep it in one file`],
     };
   });
 }

@@ -54,8 +54,8 @@ test('two files of one burn alert are both blocked, each naming the other', asyn
   assert.deepEqual(
     p.blocked.map((b) => [b.kind, b.file, b.reasons]),
     [
-      ['burn-alert', file('A', {}).file, [`${file('B', {}).file} also holds the burn alert ba_a: neither is written`]],
-      ['burn-alert', file('B', {}).file, [`${file('A', {}).file} also holds the burn alert ba_a: neither is written`]],
+      ['burn-alert', file('A', {}).file, [`${file('B', {}).file} also holds the burn alert ba_a: keep it in one file`]],
+      ['burn-alert', file('B', {}).file, [`${file('A', {}).file} also holds the burn alert ba_a: keep it in one file`]],
     ],
   );
 });
