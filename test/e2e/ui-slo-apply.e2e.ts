@@ -4,7 +4,6 @@
 // threshold, and a second Apply of the same file finds nothing to change.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
 import {
   clearNotifications,
   exactly,
@@ -12,17 +11,13 @@ import {
   replaceAllAndSave,
   sandboxInfo,
   startSandboxFromWelcome,
+  titleAction,
   webviewContent,
 } from './uiDriver';
 import { useUiFixture } from './uiSuite';
 import { uiTest } from './workbench';
 
 const EXHAUSTION = 'Gateway-availability.exhaustion-240min.burn-alert.json';
-
-/** An action of the active editor's title bar, by its title. */
-function titleAction(page: Page, title: string) {
-  return page.locator(`.part.editor .editor-actions .action-label[aria-label="${title}"]`).first();
-}
 
 /** The burn alert as the service holds it, read with the sandbox's configuration key. */
 async function serviceAlert(baseUrl: string): Promise<Record<string, unknown>> {

@@ -18,6 +18,7 @@ import {
   runCommand,
   saveImageOf,
   startSandboxFromWelcome,
+  titleAction,
   treeRow,
   webviewContent,
 } from './uiDriver';
@@ -37,11 +38,6 @@ async function pullFromTree(page: Page, item: string, folder: string, report: Re
   await pick.locator('.monaco-list-row').filter({ hasText: folder }).first().waitFor({ state: 'visible' });
   await page.keyboard.press('Enter');
   return notificationText(page, report, 60_000);
-}
-
-/** An action of the active editor's title bar, by its title. */
-function titleAction(page: Page, title: string) {
-  return page.locator(`.part.editor .editor-actions .action-label[aria-label="${title}"]`).first();
 }
 
 describe('UI: burn alert and definitions files (code-server + Chromium)', { timeout: 420_000 }, () => {

@@ -64,6 +64,11 @@ export function driftRow(page: Page, label: string): Locator {
     .filter({ has: page.locator('.label-name', { hasText: exactly(label) }) });
 }
 
+/** An action of the active editor's title bar, by its title. */
+export function titleAction(page: Page, title: string): Locator {
+  return page.locator(`.part.editor .editor-actions .action-label[aria-label="${title}"]`).first();
+}
+
 /** A row of the Datasets tree whose label (not description) is exactly `label`. */
 export function treeRow(page: Page, label: string): Locator {
   return datasetsPane(page)
