@@ -69,6 +69,7 @@ export function effectiveTrigger(value: Json, env: Environment): EffectiveTrigge
   delete out.id;
   const problems: string[] = [];
   if (dataset !== undefined) out.dataset_slug = env.datasets?.[dataset] ?? dataset;
+  if (typeof out.query_id === 'string') out.query_id = env.queries?.[out.query_id] ?? out.query_id;
   const map = new Map((env.recipients ?? []).map((r) => [addressKey(r.from), r.to]));
   if (Array.isArray(out.recipients))
     out.recipients = out.recipients.flatMap((r: unknown) => {

@@ -27,6 +27,8 @@ const Environment = z.strictObject({
     .optional(),
   /** The home's dataset slug -> this environment's. */
   datasets: z.record(z.string().min(1), z.string().min(1)).optional(),
+  /** The home's saved query id -> this environment's (a trigger's `query_id`). */
+  queries: z.record(z.string().min(1), z.string().min(1)).optional(),
   /** The home's recipient -> this environment's, each named by type and target. */
   recipients: z.array(z.strictObject({ from: Address, to: Address })).optional(),
   /** Overrides by the home's dataset slug, then trigger name: a JSON merge patch of the trigger. */
@@ -85,7 +87,7 @@ function meaning(file: z.infer<typeof EnvironmentsFile>): EnvironmentsProblem[] 
   const names = Object.keys(file.environments);
   if (home === undefined)
     out.push({ path: ['home'], message: `home must name one of the environments (${names.join(', ') || 'none'})` });
-  for (const member of ['datasets', 'recipients', 'triggers'] as const) {
+  for (const member of ['datasets', 'queries', 'recipients', 'triggers'] as const) {
     if (home?.[member] !== undefined)
       out.push({
         path: ['environments', file.home, member],
@@ -97,6 +99,9 @@ function meaning(file: z.infer<typeof EnvironmentsFile>): EnvironmentsProblem[] 
     const datasets = Object.entries(env.datasets ?? {});
     const datasetAt = (i: number) => ['environments', name, 'datasets', datasets[i]?.[0] ?? ''];
     out.push(...manyToOne(datasets, datasetAt, (a, b, to) => `${a} and ${b} are both mapped to ${to}`));
+    const queries = Object.entries(env.queries ?? {});
+    const queryAt = (i: number) => ['environments', name, 'queries', queries[i]?.[0] ?? ''];
+    out.push(...manyToOne(queries, queryAt, (a, b, to) => `${a} and ${b} are both mapped to ${to}`));
     const recipients = (env.recipients ?? []).map((r) => [addressText(r.from), addressText(r.to)] as const);
     const at = (i: number) => ['environments', name, 'recipients', i];
     out.push(...manyToOne(recipients, at, (a, b, to) => `${a} and ${b} are both mapped to ${to}`));

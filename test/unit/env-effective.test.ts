@@ -130,3 +130,10 @@ test('an override naming no trigger of the files is said by its place', () => {
     ['triggers', 'orders', 'Latency'],
   ]);
 });
+
+test("a saved query named by id is the environment's of that id", () => {
+  const env = production({ queries: { q_gw_5xx: 'q_gw_5xx_prod' } });
+  const saved = { dataset_slug: 'api-gateway', name: 'Gateway 5xx', query_id: 'q_gw_5xx' };
+  assert.equal(effectiveTrigger(saved, env).value.query_id, 'q_gw_5xx_prod');
+  assert.equal(effectiveTrigger({ ...saved, query_id: 'q_other' }, env).value.query_id, 'q_other');
+});
