@@ -5,7 +5,14 @@
 import type { Difference } from './compare';
 import type { PlanKind } from './planKinds';
 import type { PacedPool } from './pool';
-import { compareSloFiles, sloDifferences, sloLabel, type SloPlanFile, type SloReads } from './sloPlan';
+import {
+  compareSloFiles,
+  sloDifferences,
+  sloLabel,
+  type SloCompared,
+  type SloPlanFile,
+  type SloReads,
+} from './sloPlan';
 
 /** One burn alert or definitions file against the service. */
 export interface SloFileDrift {
@@ -19,6 +26,8 @@ export interface SloFileDrift {
   id?: string;
   /** Why it could not be compared (status `unknown`). */
   reason?: string;
+  /** Not compared because the service has no such alert or dataset: a file cannot create one. */
+  missing?: true;
   differences: Difference[];
 }
 
@@ -29,12 +38,21 @@ export async function sloDrift(
   pool: PacedPool,
   o: { matchByName: boolean; signal?: AbortSignal },
 ): Promise<SloFileDrift[]> {
-  const compared = await compareSloFiles(files, service, pool, o);
-  return compared.map((c): SloFileDrift => {
-    const base = { file: c.file, kind: c.kind, ...(c.dataset === undefined ? {} : { dataset: c.dataset }) };
-    if ('reasons' in c) return { ...base, status: 'unknown', reason: c.reasons.join('; '), differences: [] };
-    const differences = sloDifferences(c);
-    const id = c.kind === 'burn-alert' ? c.alert.id : c.dataset;
-    return { ...base, status: differences.length === 0 ? 'in-sync' : 'differs', name: sloLabel(c), id, differences };
-  });
+  return (await compareSloFiles(files, service, pool, o)).map(sloFileDrift);
+}
+
+/** A file compared (compareSloFiles) as drift says it: in sync, the members that differ, or why not compared. */
+export function sloFileDrift(c: SloCompared): SloFileDrift {
+  const base = { file: c.file, kind: c.kind, ...(c.dataset === undefined ? {} : { dataset: c.dataset }) };
+  if ('reasons' in c)
+    return {
+      ...base,
+      status: 'unknown',
+      reason: c.reasons.join('; '),
+      ...(c.missing === true ? { missing: true as const } : {}),
+      differences: [],
+    };
+  const differences = sloDifferences(c);
+  const id = c.kind === 'burn-alert' ? c.alert.id : c.dataset;
+  return { ...base, status: differences.length === 0 ? 'in-sync' : 'differs', name: sloLabel(c), id, differences };
 }

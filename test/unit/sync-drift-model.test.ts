@@ -6,8 +6,9 @@
 import { measuredAsync } from './outside-work'; // first: V8 counts calls only in code compiled after it
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { triggerFileText, type ServiceTrigger, type TriggerLister } from '../../src/triggerFiles';
+import { triggerFileText, type ServiceTrigger, type SloReads, type TriggerLister } from '../../src/triggerFiles';
 import { serviceTrigger } from './serviceTriggers';
+import { sloServiceFake } from './sloServiceFake';
 import { DriftModel, type DriftConnection } from '../../src/extension/sync/driftModel';
 
 const trigger = (id: string, name: string, dataset: string, value = 5): ServiceTrigger =>
@@ -17,9 +18,10 @@ const trigger = (id: string, name: string, dataset: string, value = 5): ServiceT
 function service(
   lists: Record<string, ServiceTrigger[]>,
   fail: Set<string> = new Set(),
-): TriggerLister & { calls: string[] } {
+): TriggerLister & SloReads & { calls: string[] } {
   const calls: string[] = [];
   return {
+    ...sloServiceFake(),
     calls,
     listTriggers(dataset: string) {
       calls.push(dataset);
@@ -211,7 +213,8 @@ test('the service trigger a file was compared with is found by id for Compare, a
 
 test('an older comparison finishing after a newer one is dropped', async () => {
   let release: () => void = () => undefined;
-  const slow: TriggerLister = {
+  const slow: TriggerLister & SloReads = {
+    ...sloServiceFake(),
     listTriggers: () =>
       new Promise((resolve) => (release = () => resolve({ data: [trigger('t1', 'Errors', 'api', 99)] }))),
   };

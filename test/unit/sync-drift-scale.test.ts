@@ -12,6 +12,7 @@ import { triggerFileText, type ServiceTrigger } from '../../src/triggerFiles';
 import { DriftModel } from '../../src/extension/sync/driftModel';
 import { DriftTree, type DriftViewSurface } from '../../src/extension/sync/driftViews';
 import { serviceTrigger } from './serviceTriggers';
+import { sloServiceFake } from './sloServiceFake';
 import { VirtualTimers } from './virtualTimers';
 
 const DRIFT = '/src/triggerFiles/drift.ts';
@@ -48,7 +49,7 @@ async function setup(n: number) {
       Promise.resolve({
         id: 'c1',
         name: 'prod',
-        api: { listTriggers: () => Promise.resolve({ data: structuredClone(triggers) }) },
+        api: { ...sloServiceFake(), listTriggers: () => Promise.resolve({ data: structuredClone(triggers) }) },
       }),
     concurrency: () => 4,
     clock,

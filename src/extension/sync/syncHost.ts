@@ -1,5 +1,5 @@
-// Entry point of dist/sync-host.js: triggers as code in the editor (drift of the workspace's trigger
-// files, Compare with Service, pull from the Datasets view). Loaded by registerSync.ts when something
+// Entry point of dist/sync-host.js: triggers as code in the editor (drift of the workspace's trigger, burn
+// alert and definitions files, Compare with Service, pull from the Datasets view). Loaded by registerSync.ts when something
 // needs it (a trigger file with an active connection, the Drift view, a command), never by activation
 // itself. It holds no zod: the pull commands' arguments are read in the activation bundle (pullScope.ts).
 import * as vscode from 'vscode';
@@ -29,7 +29,7 @@ import { PlanPanel, type PlanMessageParser, type PlanViewSurface } from './planP
 import type { Linter } from './applyPlan';
 import type { PullScope } from './pullScope';
 import { configureL10n } from '../core/l10nSetup';
-import { isTriggerFile, TRIGGER_FILE_GLOB } from './syncIds';
+import { isDriftFile, DRIFT_FILE_GLOB } from './syncIds';
 import { SKIPPED_BY_SEARCHES } from '../../triggerFiles/searchRules';
 
 export interface SyncDeps {
@@ -99,13 +99,13 @@ function compareTarget(arg: unknown): { uri: string; index?: number } | undefine
   return doc === undefined ? undefined : { uri: local(doc.uri) };
 }
 
-/** The drift model over the workspace's trigger files and the active connection. */
+/** The drift model over the workspace's trigger, burn alert and definitions files and the active connection. */
 function createDriftModel(deps: SyncDeps): DriftModel {
   const log = deps.feedback.log;
   return new DriftModel({
     workspace: {
       list: async () =>
-        (await vscode.workspace.findFiles(TRIGGER_FILE_GLOB, SKIPPED_BY_SEARCHES)).map((u) => u.toString()),
+        (await vscode.workspace.findFiles(DRIFT_FILE_GLOB, SKIPPED_BY_SEARCHES)).map((u) => u.toString()),
       read: async (uri) => {
         try {
           return new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.parse(uri)));
@@ -167,14 +167,14 @@ function createApplyCommands(
   });
 }
 
-/** The drift's badges and lenses, shown on the trigger files. */
+/** The drift's badges and lenses, shown on the trigger, burn alert and definitions files. */
 function registerDriftProviders(decorations: DriftDecorations, lenses: DriftLenses): vscode.Disposable[] {
   return [
     vscode.window.registerFileDecorationProvider(decorations),
     vscode.languages.registerCodeLensProvider(
       [
-        { language: 'json', pattern: TRIGGER_FILE_GLOB },
-        { language: 'jsonc', pattern: TRIGGER_FILE_GLOB },
+        { language: 'json', pattern: DRIFT_FILE_GLOB },
+        { language: 'jsonc', pattern: DRIFT_FILE_GLOB },
       ],
       lenses,
     ),
@@ -190,11 +190,11 @@ function watchDriftSources(
   // Applied in batches (driftModel.ts): a branch switch redraws the views once.
   const changed = (uri: vscode.Uri): void => {
     // A file open with unsaved edits is compared when it is saved (onDidSaveTextDocument).
-    if (isTriggerFile(uri)) void model.fileChanged(uri.toString());
+    if (isDriftFile(uri)) void model.fileChanged(uri.toString());
   };
   return [
     vscode.workspace.onDidSaveTextDocument((doc) => {
-      if (isTriggerFile(doc.uri)) void model.fileChanged(doc.uri.toString(), doc.getText());
+      if (isDriftFile(doc.uri)) void model.fileChanged(doc.uri.toString(), doc.getText());
     }),
     watcher.onDidCreate(changed),
     watcher.onDidChange(changed),
@@ -274,7 +274,7 @@ export function createSync(deps: SyncDeps, host: SyncHost): LoadedSync {
   const written = triggersWrittenHandler(model, deps);
   const planView = new PlanPanel(host.extensionUri, host.parsePlanMessage, deps.feedback.log);
   const applying = createApplyCommands(deps, written, planView, { model, documents });
-  const watcher = vscode.workspace.createFileSystemWatcher(TRIGGER_FILE_GLOB);
+  const watcher = vscode.workspace.createFileSystemWatcher(DRIFT_FILE_GLOB);
   const disposables: { dispose(): unknown }[] = [
     model,
     documents,
@@ -308,6 +308,9 @@ export function createSync(deps: SyncDeps, host: SyncHost): LoadedSync {
     sloText: (uri) => sloDocuments.text(uri),
     async pullSlo(kind, scope, connectionId) {
       await pullSloFiles(pullDeps, kind, scope, connectionId);
+      // The pull read the service afresh: the files it wrote are compared with what it read, not older reads.
+      model.forgetSloReads(connectionId ?? model.connectionId());
+      void model.refresh(false);
     },
     apply: (command, args) => applying.run(command, args),
     fileText: (trigger) => triggerFileText(trigger),
