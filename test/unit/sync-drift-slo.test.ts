@@ -5,11 +5,12 @@
 import { measuredAsync } from './outside-work'; // first: V8 counts calls only in code compiled after it
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { burnAlertFileText, definitionsFileText, type TriggerLister } from '../../src/triggerFiles';
+import { burnAlertFileText, definitionsFileText, triggerFileText, type TriggerLister } from '../../src/triggerFiles';
 import { burnAlertFileValue } from '../../src/triggerFiles/burnAlertFile';
 import { definitionsFileValue } from '../../src/triggerFiles/definitionsFile';
 import { DriftModel, type DriftConnection } from '../../src/extension/sync/driftModel';
 import { sloServiceFake, type SloServiceFake } from './sloServiceFake';
+import { serviceTrigger } from './serviceTriggers';
 
 type Json = Record<string, unknown>;
 
@@ -40,7 +41,8 @@ const B = 'file:///w/burn-alerts/api/Availability.exhaustion-60min.burn-alert.js
 const GONE = 'file:///w/burn-alerts/api/Old.exhaustion-30min.burn-alert.json';
 const DEFS = 'file:///w/definitions/api.definitions.json';
 
-const noTriggers: TriggerLister = { listTriggers: () => Promise.resolve({ data: [] }) };
+const TRIGGER = serviceTrigger('t1', 'Errors', 'api');
+const TRIGGER_FILE = 'file:///w/triggers/api/Errors.trigger.json';
 
 /** A model over a workspace holding `files` (uri -> text), against a fake service of alerts ba_a, ba_b and api's definitions. */
 function setup(files: Record<string, string>) {
@@ -48,7 +50,14 @@ function setup(files: Record<string, string>) {
     { 'api/ba_a': alert('ba_a', 240), 'api/ba_b': alert('ba_b', 60) },
     { api: MAP },
   );
-  const connection: DriftConnection = { id: 'c1', name: 'prod', api: { ...slo, ...noTriggers } };
+  const lists: string[] = [];
+  const triggers: TriggerLister = {
+    listTriggers: (dataset) => {
+      lists.push(dataset);
+      return Promise.resolve({ data: dataset === 'api' ? [structuredClone(TRIGGER)] : [] });
+    },
+  };
+  const connection: DriftConnection = { id: 'c1', name: 'prod', api: { ...slo, ...triggers } };
   const reads: string[] = [];
   const model = new DriftModel({
     workspace: {
@@ -61,7 +70,7 @@ function setup(files: Record<string, string>) {
     connection: () => Promise.resolve(connection),
     concurrency: () => 2,
   });
-  return { model, slo, reads };
+  return { model, slo, reads, lists };
 }
 
 const WORKSPACE = {
@@ -160,4 +169,15 @@ test('a read that failed is not kept: the file is compared again when it changes
   await model.fileChanged(GONE);
   assert.equal(model.sloFileDrift(GONE)?.status, 'in-sync');
   assert.deepEqual(slo.calls, ['alert api/ba_gone', 'alert api/ba_gone']);
+});
+
+test('a save in a form drops only the burn alert and definitions reads: the trigger lists are kept', async () => {
+  const { model, slo, lists } = setup({ ...WORKSPACE, [TRIGGER_FILE]: triggerFileText(TRIGGER) });
+  await model.refresh(false);
+  assert.equal(model.fileDrift(TRIGGER_FILE)?.status, 'in-sync');
+  slo.alerts.set('api/ba_b', alert('ba_b', 90));
+  model.forgetSloReads('c1');
+  await model.refresh(false);
+  assert.equal(model.sloFileDrift(B)?.status, 'in-sync');
+  assert.deepEqual(lists, ['api']);
 });

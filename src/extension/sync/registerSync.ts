@@ -20,6 +20,8 @@ export interface RegisteredSync {
   triggersWritten(connectionId: string): void;
   /** Drift for the Datasets tree's trigger rows. */
   drift: TreeDriftSource;
+  /** A burn alert or definitions were saved to a connection in a form: drift (when loaded) reads them again. */
+  sloSaved(connectionId: string): void;
 }
 
 /** The Drift view's items and the service's trigger documents, answered by the bundle once loaded. */
@@ -178,6 +180,8 @@ export function registerSync(deps: SyncDeps, extensionUri: vscode.Uri): Register
     triggersWritten: (connectionId) =>
       loaded === undefined ? deps.onTriggersWritten(connectionId) : loaded.triggersWritten(connectionId),
     drift,
+    // Before drift is loaded it has read nothing to read again.
+    sloSaved: (connectionId) => loaded?.sloSaved(connectionId),
   };
 }
 

@@ -76,6 +76,8 @@ export interface LoadedSync {
   fileText(trigger: unknown): string;
   /** Trigger writes reached a connection elsewhere (an agent's apply): its lists are read again. */
   triggersWritten(connectionId: string): void;
+  /** A burn alert or definitions were saved to a connection in a form: drift reads what it kept of them again. */
+  sloSaved(connectionId: string): void;
   /** What the Datasets tree shows of drift on a service trigger (read on each change of `model`). */
   triggerFileState(connectionId: string, triggerId: string): TriggerFileState | undefined;
   dispose(): void;
@@ -315,6 +317,10 @@ export function createSync(deps: SyncDeps, host: SyncHost): LoadedSync {
     apply: (command, args) => applying.run(command, args),
     fileText: (trigger) => triggerFileText(trigger),
     triggersWritten: written,
+    sloSaved: (connectionId) => {
+      model.forgetSloReads(connectionId);
+      if (model.connectionId() === connectionId) void model.refresh(false);
+    },
     triggerFileState: (connectionId, triggerId) => model.triggerFileState(connectionId, triggerId, workspacePath),
     dispose() {
       for (const d of disposables.reverse()) d.dispose();
