@@ -44,7 +44,7 @@ const DEFS = 'file:///w/definitions/api.definitions.json';
 const TRIGGER = serviceTrigger('t1', 'Errors', 'api');
 const TRIGGER_FILE = 'file:///w/triggers/api/Errors.trigger.json';
 
-/** A model over a workspace holding `files` (uri -> text), against a fake service of alerts ba_a, ba_b and api's definitions. */
+/** A model over a workspace holding `files` (uri -> text), against a service of alerts ba_a, ba_b and api's definitions. */
 function setup(files: Record<string, string>) {
   const slo: SloServiceFake = sloServiceFake(
     { 'api/ba_a': alert('ba_a', 240), 'api/ba_b': alert('ba_b', 60) },

@@ -1,7 +1,7 @@
 // The editor's views of drift (driftModel.ts): the Explorer badge and colour of trigger, burn alert and
-// definitions files, the CodeLens at the top of such a file, the Drift view's items, and the service's version of a trigger as
-// a read-only document for "Compare with Service". Each redraws once per change of the model, which comes
-// once per batch of file events. The Drift view itself is made at activation (registerSync.ts), so that it
+// definitions files, the CodeLens at the top of such a file, the Drift view's items, and the service's version
+// of a trigger as a read-only document for "Compare with Service". Each redraws once per change of the model,
+// which comes once per batch of file events. The Drift view itself is made at activation (registerSync.ts), so that it
 // can be shown before this bundle loads: DriftTree fills it.
 import * as vscode from 'vscode';
 import { kindOfFile, triggerFileText, type SloFileDrift } from '../../triggerFiles';
@@ -176,8 +176,9 @@ export function workspacePath(uri: string): string {
 
 /**
  * The Drift view's items: every trigger file not in sync (with its differences), the service's triggers no
- * file holds, and every burn alert and definitions file not in sync. Each row and its TreeItem are made once and kept until its file changes (the model names the
- * files of each change), so a batch makes the rows of its files only, however many the view lists.
+ * file holds, and every burn alert and definitions file not in sync. Each row and its TreeItem are made once and
+ * kept until its file changes (the model names the files of each change), so a batch makes the rows of its files
+ * only, however many the view lists.
  */
 export class DriftTree implements vscode.TreeDataProvider<Node>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<Node | undefined>();

@@ -1,6 +1,6 @@
 // Registers triggers as code at activation: its commands, the Drift view of trigger, burn alert and definitions
-// files (its items come from the bundle) and the document provider of the service's triggers, and loads what runs them (dist/sync-host.js: drift,
-// Compare with Service, pull, apply) only when something needs it: a command, the Drift view shown, or an active
+// files (its items come from the bundle) and the document provider of the service's triggers, and loads what
+// runs them (dist/sync-host.js: drift, Compare with Service, pull, apply) only when something needs it: a command, the Drift view shown, or an active
 // connection with a file drift compares in the workspace (there at start, opened, or created later). Without a
 // connection drift shows nothing, so a window whose JSON files merely activated the extension never loads it.
 import * as path from 'node:path';
@@ -187,8 +187,8 @@ export function registerSync(deps: SyncDeps, extensionUri: vscode.Uri): Register
 
 /**
  * Calls `load` when drift is needed: an active connection and something to compare, a trigger, burn alert or
- * definitions file (in the workspace once activation is done, opened or created later) or the Drift view shown. Looks once
- * activation is done, off its path, then on each of those events; disposed once loaded.
+ * definitions file (in the workspace once activation is done, opened or created later) or the Drift view shown.
+ * Looks once activation is done, off its path, then on each of those events; disposed once loaded.
  */
 function loadWhenNeeded(deps: SyncDeps, view: vscode.TreeView<unknown>, load: () => unknown): vscode.Disposable {
   let done = false;

@@ -61,7 +61,7 @@ export interface SloCompareDeps {
   documents: ServiceSloDocuments;
 }
 
-/** The file a Compare was run on: an Explorer, editor or lens uri, a Drift view row (`{ uri }`), else the active editor's. */
+/** The file a Compare was run on: an Explorer, editor or lens uri, a Drift view row (`{ uri }`), else the editor's. */
 function fileOf(arg: unknown): vscode.Uri | undefined {
   if (arg instanceof vscode.Uri) return arg;
   const uri = typeof arg === 'object' && arg !== null ? (arg as { uri?: unknown }).uri : undefined;

@@ -1,7 +1,8 @@
 // What the editor shows of the drift of a burn alert or definitions file (sloDriftFiles.ts), as plain data: its
-// Explorer badge, its CodeLens and its rows in the Drift view, in the words of the trigger files' (driftPresentation.ts)
-// where they mean the same. These files are only ever updated on the service: a file whose alert or dataset the
-// service does not have says so, and that it cannot be created from a file. No vscode import.
+// Explorer badge, its CodeLens and its rows in the Drift view, in the words of the trigger files'
+// (driftPresentation.ts) where they mean the same. These files are only ever updated on the service: a file
+// whose alert or dataset the service does not have says so, and that it cannot be created from a file. No
+// vscode import.
 import * as l10n from '@vscode/l10n';
 import { differenceText, differingMembers, type FileDrift, type SloFileDrift } from '../../triggerFiles';
 import type { RecipientDirectory } from '../core/recipients';
@@ -110,7 +111,7 @@ function statusText(f: SloFileDrift): string {
   return f.missing === true ? l10n.t('not on the service') : l10n.t('not compared');
 }
 
-/** The status of the row as the Drift view's rows of trigger files have it: an alert the service lacks is only local. */
+/** The row's status in the words of the trigger files' rows: an alert the service lacks is only local. */
 function rowStatus(f: SloFileDrift): FileDrift['status'] {
   if (f.status === 'unknown' && f.missing === true) return 'local-only';
   return f.status;
@@ -122,12 +123,13 @@ export function sloFileRow(f: SloFileDrift, relativePath: (uri: string) => strin
   const path = relativePath(f.file);
   const slash = path.lastIndexOf('/');
   const detail = f.status === 'differs' ? `: ${members(f)}` : '';
+  const folder = slash > 0 ? path.slice(0, slash) : '';
   return cappedItem({
     kind: 'file',
     of: f.kind,
     uri: f.file,
     label: path.slice(slash + 1),
-    description: `${l10n.t('{0}, {1}', kindText(f), statusText(f))}${detail} · ${slash > 0 ? path.slice(0, slash) : ''}`,
+    description: `${l10n.t('{0}, {1}', kindText(f), statusText(f))}${detail} · ${folder}`,
     status: rowStatus(f),
     tooltip: f.status === 'differs' ? `${path}: ${statusText(f)}` : `${path}: ${statusText(f)} (${reasonOf(f)})`,
   });

@@ -1,7 +1,7 @@
 // Entry point of dist/sync-host.js: triggers as code in the editor (drift of the workspace's trigger, burn
-// alert and definitions files, Compare with Service, pull from the Datasets view). Loaded by registerSync.ts when something
-// needs it (a trigger file with an active connection, the Drift view, a command), never by activation
-// itself. It holds no zod: the pull commands' arguments are read in the activation bundle (pullScope.ts).
+// alert and definitions files, Compare with Service, pull from the Datasets view). Loaded by registerSync.ts
+// when something needs it (such a file with an active connection, the Drift view, a command), never by
+// activation itself. It holds no zod: the pull commands' arguments are read in the activation bundle (pullScope.ts).
 import * as vscode from 'vscode';
 import { triggerFileText } from '../../triggerFiles';
 import { connectionLabel, type ConnectionManager } from '../connections';
