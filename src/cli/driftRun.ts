@@ -8,13 +8,14 @@ import {
   serviceChangesSince,
   sloDrift,
   withoutIds,
+  withSloCounts,
   type ServiceIndex,
   type SloFileDrift,
   type SloPlanFile,
   type SloReads,
 } from '../triggerFiles';
 import { driftAnnotations } from './driftGithub';
-import { driftJson, driftSarif, driftSummary, driftText, withSloCounts, type DriftRun } from './driftReport';
+import { driftJson, driftSarif, driftSummary, driftText, type DriftRun } from './driftReport';
 import { unreadableAnnotations, writeGithubReport } from './github/report';
 import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, writeData, type MainIo } from './io';
 import { driftMarkdown } from './markdown/drift';

@@ -60,7 +60,7 @@ export { applyChanges, type ChangeResult, type FailureCause, type TriggerWriter 
 export { kindOfFile, type PlanKind } from './planKinds';
 export { idEdit, withId, type TextEdit } from './fileId';
 export { planWithGates, type GatedPlan, type PlanLinter, type PlanService, type PlanSource } from './planPipeline';
-export { sloDrift, sloFileDrift, type SloFileDrift } from './sloDrift';
+export { sloDrift, sloFileDrift, withSloCounts, type SloFileDrift } from './sloDrift';
 export {
   compareEachSloFile,
   sloObjectKey,

@@ -3,6 +3,7 @@
 // read with the empty update), then said in sync, differing member by member, or not comparable and why.
 // No vscode import.
 import type { Difference } from './compare';
+import type { DriftCounts } from './drift';
 import type { PlanKind } from './planKinds';
 import type { PacedPool } from './pool';
 import {
@@ -55,4 +56,15 @@ export function sloFileDrift(c: SloCompared): SloFileDrift {
   const differences = sloDifferences(c);
   const id = c.kind === 'burn-alert' ? c.alert.id : c.dataset;
   return { ...base, status: differences.length === 0 ? 'in-sync' : 'differs', name: sloLabel(c), id, differences };
+}
+
+/** The counts of the triggers with those of the burn alert and definitions files added. */
+export function withSloCounts(counts: DriftCounts, sloFiles: readonly SloFileDrift[]): DriftCounts {
+  const of = (status: SloFileDrift['status']) => sloFiles.filter((f) => f.status === status).length;
+  return {
+    ...counts,
+    inSync: counts.inSync + of('in-sync'),
+    differs: counts.differs + of('differs'),
+    unknown: counts.unknown + of('unknown'),
+  };
 }

@@ -1,8 +1,9 @@
 // Registers triggers as code at activation: its commands, the Drift view of trigger, burn alert and definitions
 // files (its items come from the bundle) and the document provider of the service's triggers, and loads what
-// runs them (dist/sync-host.js: drift, Compare with Service, pull, apply) only when something needs it: a command, the Drift view shown, or an active
-// connection with a file drift compares in the workspace (there at start, opened, or created later). Without a
-// connection drift shows nothing, so a window whose JSON files merely activated the extension never loads it.
+// runs them (dist/sync-host.js: drift, Compare with Service, pull, apply) only when something needs it: a
+// command, the Drift view shown, or an active connection with a file drift compares in the workspace (there at
+// start, opened, or created later). Without a connection drift shows nothing, so a window whose JSON files
+// merely activated the extension never loads it.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { scopeOf } from './pullScope';
