@@ -308,10 +308,7 @@ export class DriftModel {
     const texts = new Map([...all].filter(([uri]) => kindOfFile(uri) === 'trigger'));
     const files = new Map<string, LocalFile>();
     for (const [uri, text] of texts) if (text !== undefined) files.set(uri, readTriggerFile(text));
-    const sloTexts = new Map<string, string>();
-    for (const [uri, text] of all) if (text !== undefined && !texts.has(uri)) sloTexts.set(uri, text);
-    const sloGone = [...all].flatMap(([uri, text]) => (text === undefined && !texts.has(uri) ? [uri] : []));
-    const slo = compareSloAlone(sloTexts, cache.slo, this.o.concurrency());
+    const slo = this.compareSloBatch(all, cache);
     try {
       await cache.ensureListings([...datasetsOfFiles(files.values())], this.o.concurrency(), this.o.log);
     } catch (err) {
@@ -319,11 +316,11 @@ export class DriftModel {
       this.o.log?.(`drift: ${message(err)}`);
       files.clear();
     }
-    const sloCompared = await slo;
+    const sloCompared = await slo.compared;
     if (generation !== this.generation || this.active !== cache || this.disposed) return;
     const index = cache.indexOf();
     if (index !== this.tallied) this.retally(index);
-    const changed: string[] = this.slo.apply(sloCompared, sloGone);
+    const changed: string[] = this.slo.apply(sloCompared, slo.gone);
     for (const [uri, text] of texts) {
       const file = files.get(uri);
       const before = this.drift.get(uri);
@@ -343,6 +340,18 @@ export class DriftModel {
       changed.push(uri);
     }
     if (changed.length > 0) this.emit(changed);
+  }
+
+  /** The batch's burn alert and definitions files: those still there compared (each alone), and those gone. */
+  private compareSloBatch(all: ReadonlyMap<string, string | undefined>, cache: ConnectionCache) {
+    const texts = new Map<string, string>();
+    const gone: string[] = [];
+    for (const [uri, text] of all) {
+      if (kindOfFile(uri) === 'trigger') continue;
+      if (text === undefined) gone.push(uri);
+      else texts.set(uri, text);
+    }
+    return { compared: compareSloAlone(texts, cache.slo, this.o.concurrency()), gone };
   }
 
   /** The batch's texts: given (a save), read from disk (a change), or undefined (deleted, or gone when read). */
