@@ -260,19 +260,36 @@ function byCount(values: readonly ComparedValues[], c: Int32Array): number[] {
 type ComparedValues = { label: string; values: Float64Array };
 
 /**
+ * The bucket each evaluation's window ends at (exclusive), `shift` seconds earlier. In whole seconds, with the
+ * evaluations a whole number of buckets apart and the first ending on a bucket's edge, each end is the first's
+ * plus a whole stride: the same numbers as dividing each time, which is then not needed.
+ */
+function windowEnds(times: readonly number[], shift: number, grid: Grid, frequency: number): Int32Array {
+  const ends = new Int32Array(times.length);
+  const { start, step } = grid;
+  const first = times[0] ?? 0;
+  if ([first, shift, start, step, frequency].every(Number.isInteger) && (first - shift - start) % step === 0) {
+    const stride = frequency / step;
+    const at = (first - shift - start) / step;
+    if (Number.isInteger(stride)) {
+      for (let j = 0; j < ends.length; j++) ends[j] = at + j * stride;
+      return ends;
+    }
+  }
+  for (let j = 0; j < ends.length; j++) ends[j] = Math.round(((times[j] as number) - shift - start) / step);
+  return ends;
+}
+
+/**
  * Per group, the value compared with the threshold at each time: the window's value, NaN where a HAVING
  * clause leaves the group out, and with a baseline the change against the same window offset_minutes earlier.
  */
 function comparedValues(rules: TriggerRules, grid: Grid, times: readonly number[], k: number): ComparedValues[] {
-  const { start, step } = grid;
-  const endsAt = (shift: number): Int32Array => {
-    const ends = new Int32Array(times.length);
-    for (let j = 0; j < times.length; j++) ends[j] = Math.round(((times[j] as number) - shift - start) / step);
-    return ends;
-  };
-  const ends = endsAt(0);
+  const ends = windowEnds(times, 0, grid, rules.frequency);
   const havings = rules.havings ?? [];
-  const baseEnds = rules.baseline ? endsAt(rules.baseline.offsetMinutes * 60) : undefined;
+  const baseEnds = rules.baseline
+    ? windowEnds(times, rules.baseline.offsetMinutes * 60, grid, rules.frequency)
+    : undefined;
   return grid.groups.map((g) => {
     const now = windowValues(g.values, ends, k, rules.combine, grid.missingIsZero);
     havings.forEach((h, i) => dropWhereHavingFails(now, h, g.havings?.[i], ends, k));

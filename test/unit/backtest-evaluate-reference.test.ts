@@ -160,6 +160,8 @@ const groupArb = (havings: number) =>
 const scenarioArb = fc
   .record({
     frequency: fc.constantFrom(60, 120, 300),
+    // Buckets of a minute, as exact plans make them, or longer than the frequency, as coarse plans do.
+    step: fc.constantFrom(STEP, STEP, 90, 150),
     buckets: fc.integer({ min: 1, max: 12 }),
     op: fc.constantFrom<TriggerRules['op']>('>', '>=', '<', '<='),
     value: fc.integer({ min: -2, max: 30 }),
@@ -221,7 +223,7 @@ describe('the evaluation of a preview or a trigger test', () => {
         const start = START + s.dayShift * DAY;
         const grid: Grid = {
           start,
-          step: STEP,
+          step: s.step,
           length: BUCKETS,
           missingIsZero: s.missingIsZero,
           // Labels that sort differently by code unit and by locale, so the order of groups is checked too.
