@@ -2,7 +2,8 @@
 // once with the series `seriesOf` makes for it (through JSON, as the client reads them), so that a first run fills the session's result cache and a
 // second run reads only from it. `keys` are the cache keys of each dataset's queries, in the order made,
 // for a floor to read the same results.
-import { ResultCache, type QueryApi } from '../../src/backtest';
+import type { QueryApi } from '../../src/backtest';
+import { chunkKeys } from '../../src/backtest/fetch';
 import type { CreateQueryRequest, QueryResultData } from '../../src/api/schemas';
 
 export interface CachedService {
@@ -20,7 +21,12 @@ export function cachedService(seriesOf: (q: CreateQueryRequest, seed: number) =>
     createQuery: (dataset, body) => {
       const id = `q${saved.size}`;
       saved.set(id, body);
-      keys.set(dataset, [...(keys.get(dataset) ?? []), ResultCache.keyOf(dataset, body)]);
+      const key = chunkKeys(
+        dataset,
+        body,
+        body.granularity ?? 0,
+      )({ start: body.start_time ?? 0, end: body.end_time ?? 0 });
+      keys.set(dataset, [...(keys.get(dataset) ?? []), key]);
       return Promise.resolve({ data: { ...body, id }, status: 200, attempts: 1 });
     },
     getQuery: unused,

@@ -3,7 +3,7 @@
 // same query over the same window and step was run before. Shared by the preview and the trigger tests.
 // No vscode import.
 import type { PreviewPlan } from './plan';
-import { chunkQuery } from './plan';
+import { chunkQuery, queryPart } from './plan';
 import { ResultCache, type CachedData, type ResultStore } from './cache';
 import { explainNotFound } from './datasetCheck';
 import type { SavedQueryCache } from './savedQueryCache';
@@ -51,6 +51,9 @@ export async function readSavedQuery(
   }
 }
 
+/** " (query 2 of 11)" when a plan has several queries. */
+const partOf = (i: number, of: number): string => (of > 1 ? ` ${l10n.t('(query {0} of {1})', i + 1, of)}` : '');
+
 /** The data of each chunk of the plan, in order. */
 export async function fetchSeries(
   deps: FetchDeps,
@@ -59,13 +62,26 @@ export async function fetchSeries(
   plan: Pick<PreviewPlan, 'step' | 'chunks'>,
 ): Promise<CachedData[]> {
   const data: CachedData[] = [];
+  const keyOf = chunkKeys(dataset, query, plan.step);
   for (const [i, chunk] of plan.chunks.entries()) {
-    const part = plan.chunks.length > 1 ? ` ${l10n.t('(query {0} of {1})', i + 1, plan.chunks.length)}` : '';
-    const spec = chunkQuery(query, plan, chunk);
-    const run = () => runChunk(deps, dataset, spec, part);
-    data.push(await (deps.cache ? deps.cache.getOrFetch(ResultCache.keyOf(dataset, spec), run) : run()));
+    // Its query and its place are made only for a chunk fetched: on a run again most come from the cache.
+    const run = () => runChunk(deps, dataset, chunkQuery(query, plan, chunk), partOf(i, plan.chunks.length));
+    data.push(await (deps.cache ? deps.cache.getOrFetch(keyOf(chunk), run) : run()));
   }
   return data;
+}
+
+/**
+ * The key of each chunk's result in the session's cache, for a query at a step: the query's canonical JSON is
+ * made once, and each chunk's window put beside it (a week at 60 s is 11 chunks, each made and keyed anew).
+ */
+export function chunkKeys(
+  dataset: string,
+  query: Record<string, unknown>,
+  step: number,
+): (chunk: { start: number; end: number }) => string {
+  const base = ResultCache.keyOf(dataset, queryPart(query));
+  return (chunk) => `${base}\u0000${step}\u0000${chunk.start}\u0000${chunk.end}`;
 }
 
 async function runChunk(

@@ -9,9 +9,9 @@ import { ENVIRONMENT_WIDE, ENVIRONMENT_WIDE_TRIGGER_SLUG } from '../api/schemas/
 import { prepareTrigger, runTriggerTests, type TestedTrigger } from './backtest';
 import { ResultCache, type ResultStore } from './cache';
 import { evaluateTrigger, type PreviewOutcome, type TriggerRules } from './evaluate';
-import { fetchSeries, QueryIncompleteError, type FetchDeps } from './fetch';
+import { chunkKeys, fetchSeries, QueryIncompleteError, type FetchDeps } from './fetch';
 import { planNoise, walkNoise, type NoiseCounts, type NoisePlan, type NoiseWalk } from './noise';
-import { chunkQuery, type PlanMode, type PreviewPlan } from './plan';
+import type { PlanMode, PreviewPlan } from './plan';
 import { disabledNote, readTriggerRules, type ReadRules } from './rules';
 import { gridFromSeries } from './series';
 import { suggestChange, type MustFire, type SuggestResult } from './suggest';
@@ -117,9 +117,8 @@ function plannedQueries(
   const planned = planNoise(p.read, nowSeconds, options.mode, options.days);
   if (!planned.ok) return { reason: planned.reason };
   const { plan } = planned;
-  const newQueries = plan.chunks.filter(
-    (c) => !cache.has(ResultCache.keyOf(p.tested.dataset, chunkQuery(p.tested.query, plan, c))),
-  ).length;
+  const keyOf = chunkKeys(p.tested.dataset, p.tested.query, plan.step);
+  const newQueries = plan.chunks.filter((c) => !cache.has(keyOf(c))).length;
   return { planned, newQueries };
 }
 

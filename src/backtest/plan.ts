@@ -151,14 +151,19 @@ export function planPreview(
   };
 }
 
+/** The members of a trigger's query that the saved query of each chunk keeps. */
+export function queryPart(query: Record<string, unknown>): Record<string, unknown> {
+  const keep = ['calculations', 'filters', 'filter_combination', 'breakdowns', 'formulas', 'calculated_fields'];
+  const out: Record<string, unknown> = {};
+  for (const key of keep) if (query[key] !== undefined && query[key] !== null) out[key] = query[key];
+  return out;
+}
+
 /** The saved query that fetches one chunk: the trigger's query at the plan's step, over the chunk. */
 export function chunkQuery(
   query: Record<string, unknown>,
   plan: Pick<PreviewPlan, 'step'>,
   chunk: { start: number; end: number },
 ): CreateQueryRequest {
-  const keep = ['calculations', 'filters', 'filter_combination', 'breakdowns', 'formulas', 'calculated_fields'];
-  const out: Record<string, unknown> = {};
-  for (const key of keep) if (query[key] !== undefined && query[key] !== null) out[key] = query[key];
-  return { ...out, start_time: chunk.start, end_time: chunk.end, granularity: plan.step };
+  return { ...queryPart(query), start_time: chunk.start, end_time: chunk.end, granularity: plan.step };
 }

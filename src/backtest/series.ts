@@ -73,10 +73,11 @@ function utcSeconds(s: string): number {
 
 /**
  * The bucket of each series time: the bucket index, or -1 when the time is unreadable or outside the grid.
- * Each distinct time is read once. The service lists every group's point of a bucket together, with the
- * same time: the previous point's time is checked first. In any other order a time is found by its text;
- * only with breakdowns, as a result without them has one point per bucket, each time its own (looking each
- * up by its text cost more than reading it).
+ * With breakdowns each distinct time is read once: the service lists every group's point of a bucket
+ * together, with the same time, so the previous point's time is checked first; in any other order a time is
+ * found by its text. Without breakdowns a result has one point per bucket, each time its own, and each is
+ * read as it comes (comparing it with the previous time, or looking it up by its text, cost more than reading
+ * it).
  */
 class TimeBuckets {
   private readonly byText: Map<string, number> | undefined;
@@ -91,12 +92,12 @@ class TimeBuckets {
   }
 
   indexOf(time: string | number): number {
-    if (typeof time === 'number') return this.bucketOf(epochSeconds(time));
+    if (typeof time === 'number' || this.byText === undefined) return this.bucketOf(epochSeconds(time));
     if (time === this.lastText) return this.lastIndex;
-    let index = this.byText?.get(time);
+    let index = this.byText.get(time);
     if (index === undefined) {
       index = this.bucketOf(epochSeconds(time));
-      this.byText?.set(time, index);
+      this.byText.set(time, index);
     }
     this.lastText = time;
     this.lastIndex = index;
@@ -109,24 +110,37 @@ class TimeBuckets {
   }
 }
 
-/** The breakdown values of a row, in the order of the breakdowns; null where the row has none. */
+/** A breakdown value as the grid keys it: null where the row has none, else its text. */
+const keyOf = (v: unknown): string | null =>
+  v === null || v === undefined ? null : typeof v === 'string' ? v : String(v);
+
+/** The breakdown values of a row, in the order of the breakdowns. */
 function groupKeys(breakdowns: readonly string[], row: Record<string, unknown>): (string | null)[] {
-  return breakdowns.map((b) => (row[b] === null || row[b] === undefined ? null : String(row[b])));
+  return breakdowns.map((b) => keyOf(row[b]));
 }
 
 type GridGroup = Grid['groups'][number];
-type Row = GridGroup & { havings: Float64Array[] };
+type Row = GridGroup & { havings: Float64Array[]; keys: readonly (string | null)[] };
+/** A row, and the row whose point came after one of its points last (the service lists groups in one order). */
+interface Entry {
+  row: Row;
+  next: Entry | undefined;
+}
 /** A level of the groups' index: one breakdown's values to the next level, or at the last one to the row. */
-type Level = Map<string | null, Level | Row>;
+type Level = Map<string | null, Level | Entry>;
 
 /**
- * The rows of the grid by breakdown values, looked up value by value (a map per breakdown): no label is made
- * per point, only per distinct set of values. Rows are keyed by label as the panel shows them ("a · b", null
- * as "(none)"), so values that read the same share a row, in the order their first point came.
+ * The rows of the grid by breakdown values. The service lists each bucket's groups in the same order, so the
+ * row after the previous point's row last time is tried first, its values compared with the point's; else the
+ * row is looked up value by value (a map per breakdown). No label is made per point, only per distinct set of
+ * values. Rows are keyed by label as the panel shows them ("a · b", null as "(none)"), so values that read the
+ * same share a row, in the order their first point came.
  */
 class GroupRows {
   readonly byLabel = new Map<string, Row>();
   private readonly index: Level = new Map();
+  private readonly entries = new Map<Row, Entry>();
+  private last: Entry | undefined;
 
   constructor(
     private readonly breakdowns: readonly string[],
@@ -135,17 +149,31 @@ class GroupRows {
   ) {}
 
   of(data: Record<string, unknown>): Row {
+    const guess = this.last?.next;
+    const entry = guess && this.holds(guess.row, data) ? guess : this.lookUp(data);
+    if (this.last && this.last.next !== entry) this.last.next = entry;
+    this.last = entry;
+    return entry.row;
+  }
+
+  /** Whether the row's breakdown values are the point's. */
+  private holds(row: Row, data: Record<string, unknown>): boolean {
+    for (let b = 0; b < this.breakdowns.length; b++)
+      if (keyOf(data[this.breakdowns[b] as string]) !== row.keys[b]) return false;
+    return true;
+  }
+
+  private lookUp(data: Record<string, unknown>): Entry {
     let level = this.index;
     const last = this.breakdowns.length - 1;
     for (let b = 0; ; b++) {
-      const v = data[this.breakdowns[b] as string];
-      const key = v === null || v === undefined ? null : typeof v === 'string' ? v : String(v);
+      const key = keyOf(data[this.breakdowns[b] as string]);
       const next = level.get(key);
       if (b === last) {
         if (next && !(next instanceof Map)) return next;
-        const row = this.rowOf(data);
-        level.set(key, row);
-        return row;
+        const entry = this.entryOf(this.rowOf(data));
+        level.set(key, entry);
+        return entry;
       }
       if (next instanceof Map) level = next;
       else {
@@ -154,6 +182,15 @@ class GroupRows {
         level = created;
       }
     }
+  }
+
+  private entryOf(row: Row): Entry {
+    let entry = this.entries.get(row);
+    if (!entry) {
+      entry = { row, next: undefined };
+      this.entries.set(row, entry);
+    }
+    return entry;
   }
 
   /** The row of a set of breakdown values not seen before: the one of its label, made when new. */

@@ -160,14 +160,15 @@ function valueLabel(rules: TriggerRules, plan: PreviewPlan): string {
 }
 
 /**
- * A line's values for the chart: rounded to 6 decimals, null where there is none. A plain loop: Array.from
- * with a mapping function was a fifth of a 7-day preview of 50 groups (504,000 values).
+ * A line's values for the chart: rounded to 6 decimals, null where there is none. A plain loop into an array
+ * made at its length: Array.from with a mapping function was a fifth of a 7-day preview of 50 groups (504,000
+ * values), and growing the array by push took twice as long as filling one made whole.
  */
 function chartValues(values: Float64Array): (number | null)[] {
-  const out: (number | null)[] = [];
+  const out = new Array<number | null>(values.length);
   for (let i = 0; i < values.length; i++) {
     const v = values[i] as number;
-    out.push(Number.isNaN(v) ? null : Math.round(v * 1e6) / 1e6);
+    out[i] = v !== v ? null : Math.round(v * 1e6) / 1e6;
   }
   return out;
 }
