@@ -94,6 +94,7 @@ const PlanSchema = z.object({
     paths: z.array(z.string().min(1)).min(1),
     metricsDatasets: z.array(z.string()),
     maxBytes: z.number().int().positive().optional(),
+    environment: z.object({ name: z.string().min(1), file: z.string().min(1), sha256: Sha256 }).optional(),
   }),
   prune: z.boolean(),
   files: z.array(z.object({ file: z.string().min(1), sha256: Sha256 })),

@@ -138,11 +138,14 @@ export function planCountsText(plan: Plan): string {
 /** What the plan is against and of, said before its changes. */
 export function planIntro(plan: Plan): string[] {
   const connection = plan.target.connection === undefined ? '' : ` (${plan.target.connection})`;
+  const env = plan.inputs.environment;
+  const forEnv = env === undefined ? '' : ` for ${env.name} as ${env.file} describes it`;
+  const why = env === undefined ? '--match-by-name' : `${env.name} is not the environment the files' ids are of`;
   return [
-    `Plan against ${plan.target.baseUrl}${connection}, ${plan.files.length} files read`,
+    `Plan against ${plan.target.baseUrl}${connection}${forEnv}, ${plan.files.length} files read`,
     ...(plan.inputs.matchByName
       ? [
-          "Each trigger matched by dataset and name (--match-by-name): the files' ids are not used, and no created trigger's id is written into its file.",
+          `Each trigger matched by dataset and name (${why}): the files' ids are not used, and no created trigger's id is written into its file.`,
           ...(plan.files.some((f) => kindOfFile(f.file) === 'burn-alert')
             ? [
                 "Each burn alert matched by its dataset, its SLO's name and its alert type (and its threshold among several).",

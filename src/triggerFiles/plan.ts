@@ -98,6 +98,11 @@ export interface PlanInputs {
   paths?: string[];
   metricsDatasets?: string[];
   maxBytes?: number;
+  /**
+   * The environment the files were planned for (docs/ENVIRONMENTS.md): its name, the environments file as the
+   * plan names it and the hash of its bytes. Planning again must read the same environment from the same file.
+   */
+  environment?: { name: string; file: string; sha256: string };
 }
 
 export interface Plan {
@@ -125,6 +130,8 @@ export interface PlanFile {
    * are not deleted on its account, as a targeted plan never deletes what is not targeted.
    */
   named?: boolean;
+  /** The hash recorded of the file's bytes, when `text` is not them (the file as an environment sees it). */
+  sha256?: string;
 }
 
 export interface PlanInput {
@@ -138,6 +145,8 @@ export interface PlanInput {
   blockedBy?: (file: string, index: number) => readonly string[];
   /** The ids of the team's recipients, when the service lists them: other ids block the trigger. */
   recipients?: ReadonlySet<string>;
+  /** Entries blocked before any file is compared (an environment's override that names no trigger). */
+  blocked?: readonly BlockedTrigger[];
 }
 
 export const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -352,7 +361,7 @@ function markRenames(changes: TriggerChange[], input: PlanInput): void {
 /** The plan of the given files against the service's lists. Linear in the files and the listed triggers. */
 export function makePlan(input: PlanInput): Plan {
   const changes: TriggerChange[] = [];
-  const blocked: BlockedTrigger[] = [];
+  const blocked: BlockedTrigger[] = [...(input.blocked ?? [])];
   const drifts = input.files.map((f) => driftOfFile(f.file, f.read, input.index));
   const ambiguous = ambiguities(input.files, drifts, datasetsOfFiles(input.files.map((f) => f.read)));
   let unchanged = 0;
@@ -387,7 +396,7 @@ export function makePlan(input: PlanInput): Plan {
     target: input.target,
     inputs: input.inputs,
     prune,
-    files: input.files.map((f) => ({ file: f.file, sha256: sha256(f.text) })),
+    files: input.files.map((f) => ({ file: f.file, sha256: f.sha256 ?? sha256(f.text) })),
     changes,
     blocked,
     unchanged,

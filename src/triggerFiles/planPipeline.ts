@@ -13,6 +13,7 @@ import { compareSloFiles, sloEntries, type SloEntries, type SloPlanFile, type Sl
 import { makePlan, sha256, type Plan, type PlanFile, type PlanInputs, type PlanScope, type PlanTarget } from './plan';
 import { PacedPool } from './pool';
 import { savedQueryReasons } from './planQueries';
+import { effectiveFile, unusedOverrideEntries, type EffectiveFile, type PlanEnvironment } from './environmentPlan';
 
 /** A trigger file as its caller found it. */
 export interface PlanSource {
@@ -61,6 +62,8 @@ export interface PlanRequest {
   signal?: AbortSignal;
   /** A wait for the service's rate limit began (progress). */
   onPause?: (ms: number) => void;
+  /** The environment planned for: its overlay makes each trigger the effective one (environmentPlan.ts). */
+  environment?: PlanEnvironment;
 }
 
 export interface GatedPlan {
@@ -80,17 +83,48 @@ const statusOf = (e: unknown): unknown =>
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 const signalArg = (s: AbortSignal | undefined) => (s === undefined ? {} : { signal: s });
 
-function planFileOf(source: PlanSource, matchByName: boolean): PlanFile {
+function planFileOf(source: PlanSource, matchByName: boolean, effective?: EffectiveFile): PlanFile {
+  const text = effective?.text ?? source.text;
   const read: LocalFile =
-    source.text === undefined
-      ? { ok: false, reason: source.problem ?? 'it could not be read' }
-      : readTriggerFile(source.text);
+    text === undefined ? { ok: false, reason: source.problem ?? 'it could not be read' } : readTriggerFile(text);
   return {
     file: source.file,
-    text: source.text ?? '',
+    text: text ?? '',
     read: matchByName ? withoutIds(read) : read,
     ...(source.named === true ? { named: true } : {}),
+    // The plan records the file as read, not as the environment sees it.
+    ...(effective === undefined ? {} : { sha256: sha256(source.text ?? '') }),
   };
+}
+
+/** The trigger files as the environment sees them, and what blocks there before any gate (environmentPlan.ts). */
+function environmentFiles(req: PlanRequest) {
+  const env = req.environment;
+  const overlay = env?.overlay;
+  const matchByName = req.inputs.matchByName || overlay !== undefined;
+  const effective = new Map<string, EffectiveFile>();
+  const files = req.sources
+    .filter((s) => kindOfFile(s.file) === 'trigger')
+    .map((s) => {
+      const e = overlay === undefined || s.text === undefined ? undefined : effectiveFile(s.text, overlay);
+      if (e !== undefined) effective.set(s.file, e);
+      return planFileOf(s, matchByName, e);
+    });
+  const walked = files.filter((f) => f.named !== true).flatMap((f) => effective.get(f.file)?.triggers ?? []);
+  const blocked = env === undefined ? [] : unusedOverrideEntries(env, walked);
+  const closed = new Map(blocked.map((b) => [b.dataset ?? '', b.file ?? '']));
+  const datasetOf = new Map(
+    files.flatMap((f) => (f.read.ok ? f.read.triggers.map((t) => [`${f.file}\u0000${t.index}`, t.dataset]) : [])),
+  );
+  const blockedBy = (file: string, index: number): string[] => {
+    const dataset = datasetOf.get(`${file}\u0000${index}`);
+    const by = dataset === undefined ? undefined : closed.get(dataset);
+    return [
+      ...(effective.get(file)?.problems.get(index) ?? []),
+      ...(by === undefined ? [] : [`an override of its dataset in ${by} names no trigger of the files (said there)`]),
+    ];
+  };
+  return { files, blocked, blockedBy };
 }
 
 /** The plan narrowed to its scope. */
@@ -265,16 +299,14 @@ export async function planWithGates(req: PlanRequest): Promise<GatedPlan> {
     const kind = kindOfFile(s.file);
     return kind === 'trigger' ? [] : [sloFileOf(s, kind)];
   });
-  const files = req.sources
-    .filter((s) => kindOfFile(s.file) === 'trigger')
-    .map((s) => planFileOf(s, req.inputs.matchByName));
+  const { files, blocked, blockedBy: environmentReasons } = environmentFiles(req);
   const { index, failures } = await serviceIndex(req, files, pool);
   const compared = await compareSloFiles(sloFiles, req.service, pool, {
-    matchByName: req.inputs.matchByName,
+    matchByName: req.inputs.matchByName || req.environment?.overlay !== undefined,
     ...signalArg(req.signal),
   });
-  const base = { files, index, target: req.target, inputs: req.inputs, now: req.now };
-  const first = makePlan(base);
+  const base = { files, index, target: req.target, inputs: req.inputs, now: req.now, blocked };
+  const first = makePlan({ ...base, blockedBy: environmentReasons });
   const firstAll = scoped(withSlo(first, sloEntries(compared), sloFiles), req.inputs.scope);
   const writes = gated(first, req.inputs.scope);
   const sloWrites = firstAll.changes.filter((c) => c.kind !== 'trigger');
@@ -293,7 +325,11 @@ export async function planWithGates(req: PlanRequest): Promise<GatedPlan> {
     ...signalArg(req.signal),
   };
   const queries = await savedQueryReasons(gate, files, writes);
-  const blockedBy = (file: string, index: number) => [...linted(file, index), ...queries(file, index)];
+  const blockedBy = (file: string, index: number) => [
+    ...environmentReasons(file, index),
+    ...linted(file, index),
+    ...queries(file, index),
+  ];
   const recipientGate = recipients === undefined ? {} : { recipients };
   const second = makePlan({ ...base, blockedBy, ...recipientGate });
   const slo = sloEntries(compared, { blockedBy: sloLinted, ...recipientGate });
