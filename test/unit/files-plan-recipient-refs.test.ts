@@ -7,8 +7,10 @@ import type { AccountRecipient } from '../../src/api/schemas/account';
 import { RecipientWrite } from '../../src/api/schemas/common';
 import { CreateTriggerRequest, ReplaceTriggerRequest } from '../../src/api/schemas/triggerWrite';
 import { UpdateBurnAlertRequest } from '../../src/api/schemas/burnAlert';
-import { planWithGates, type PlanService, type PlanSource } from '../../src/triggerFiles';
+import { planDifferences, planWithGates, type PlanService, type PlanSource } from '../../src/triggerFiles';
 import type { ServiceTrigger } from '../../src/triggerFiles/drift';
+import { parsePlan, planFileText } from '../../src/cli/planFile';
+import { planText } from '../../src/cli/planReport';
 
 type Json = Record<string, unknown>;
 
@@ -72,7 +74,7 @@ const plan = (sources: PlanSource[], service: PlanService) =>
     sources,
     service,
     lint: async () => [],
-    target: { baseUrl: 'http://127.0.0.1:1', key: { salt: '', sha256: '' } },
+    target: { baseUrl: 'http://127.0.0.1:1', key: { salt: 's', sha256: '0'.repeat(64) } },
     inputs: { scope: { kind: 'files' }, allowUnknownColumns: false, matchByName: false },
     concurrency: 2,
     now: new Date('2026-12-07T00:00:00Z'),
@@ -175,4 +177,41 @@ test("a burn alert file's unknown reference blocks it with the team's recipients
   assert.deepEqual(p.blocked[0]?.reasons, [
     'the team has no email recipient "nobody@example.com"; its email recipients: "oncall@example.com"',
   ]);
+});
+
+test('a recipient renamed on the team between the plan and the apply stops the apply', async () => {
+  const source = triggerFile({ recipients: [{ type: 'email', target: 'oncall@example.com' }] });
+  const { plan: reviewed } = await plan([source], serviceOf([]));
+  const renamed = TEAM.map((r) =>
+    r.id === 'rcp_mail' ? { ...r, details: { email_address: 'pager@example.com' } } : r,
+  );
+  const { plan: now } = await plan([source], serviceOf([], renamed));
+  assert.deepEqual(planDifferences(reviewed, now), [
+    'the create of "Errors" in api (triggers/api/errors.json) is in the plan, and would not be made now',
+  ]);
+});
+
+test('a reference resolving to another recipient at the apply than in the plan stops the apply', async () => {
+  const source = triggerFile({ recipients: [{ type: 'email', target: 'oncall@example.com' }] });
+  const { plan: reviewed } = await plan([source], serviceOf([]));
+  const moved = TEAM.map((r) => (r.id === 'rcp_mail' ? { ...r, id: 'rcp_mail_new' } : r));
+  const { plan: now } = await plan([source], serviceOf([], moved));
+  assert.deepEqual(planDifferences(reviewed, now), [
+    'the create of "Errors" in api (triggers/api/errors.json): it would now send other values of recipients',
+  ]);
+});
+
+test('the saved plan keeps each reference and the id it resolved to, and its text shows them', async () => {
+  const { plan: p } = await plan(
+    [triggerFile({ recipients: [{ type: 'email', target: 'oncall@example.com' }] })],
+    serviceOf([]),
+  );
+  const saved = parsePlan(
+    planFileText({ ...p, inputs: { ...p.inputs, paths: ['triggers'], metricsDatasets: [] } }, 'k'),
+  );
+  assert.ok('saved' in saved, JSON.stringify(saved));
+  const [change] = saved.saved.plan.changes;
+  assert.ok(change?.kind === 'trigger' && change.action === 'create');
+  assert.deepEqual(change.recipientReferences, [{ type: 'email', target: 'oncall@example.com', id: 'rcp_mail' }]);
+  assert.match(planText(p), /^ {2,}\(recipient email "oncall@example\.com" is rcp_mail in this team\)$/m);
 });
