@@ -37,6 +37,12 @@ function renameLine(c: Extract<PlannedChange, { action: 'create' }>): string[] {
   ];
 }
 
+/** Each recipient the file names by type and target, and the team's recipient it resolved to. */
+function referenceLines(c: Exclude<PlannedChange, { action: 'delete' }>): string[] {
+  const refs = c.kind === 'definitions' ? undefined : c.recipientReferences;
+  return (refs ?? []).map((r) => `(recipient ${r.type} ${quoted(r.target)} is ${r.id} in this team)`);
+}
+
 /** One change or blocked trigger of a plan as every report says it: a line naming it, and the lines under it. */
 interface PlanEntry {
   head: string;
@@ -63,7 +69,7 @@ function changeEntry(c: PlannedChange, idsIgnored: boolean): PlanEntry {
   // A create is shown whole: what the trigger will be, not only its name.
   if (c.action === 'create') {
     const members = Object.entries(c.body).map(([member, value]) => `${member}: ${valueText(value, VALUE_MAX)}`);
-    return { head, lines: [...renameLine(c), ...members], file: c.file, path: placeIn(c.index) };
+    return { head, lines: [...renameLine(c), ...referenceLines(c), ...members], file: c.file, path: placeIn(c.index) };
   }
   const by =
     c.matchedBy === 'name' && !idsIgnored
@@ -75,7 +81,8 @@ function changeEntry(c: PlannedChange, idsIgnored: boolean): PlanEntry {
       : [];
   const first = c.differences[0];
   const path = [...placeIn(c.index), ...(first === undefined ? [] : pathOf(first.path))];
-  return { head, lines: [...by, ...c.differences.map((d) => differenceText(d, 120))], file: c.file, path };
+  const lines = [...by, ...referenceLines(c), ...c.differences.map((d) => differenceText(d, 120))];
+  return { head, lines, file: c.file, path };
 }
 
 function blockedEntry(b: BlockedTrigger): PlanEntry {

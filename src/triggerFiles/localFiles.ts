@@ -12,6 +12,14 @@ export interface LocalTrigger {
   /** The dataset, canonical (`all` for environment-wide). */
   dataset?: string;
   name?: string;
+  /** Its recipients named by type and target, as resolved against the team (absent when none was resolved). */
+  resolution?: TriggerRecipientsResolution;
+}
+
+export interface TriggerRecipientsResolution {
+  references: { type: string; target: string; id: string }[];
+  refusals: string[];
+  unlisted: boolean;
 }
 
 export type LocalFile = Outcome<{ triggers: LocalTrigger[] }>;

@@ -19,6 +19,7 @@ import { nestingProblem } from './depth';
 import type { LocalFile, LocalTrigger } from './localFiles';
 import { canonicalDatasetSlug, normalize, TRIGGER_FILE_MEMBERS } from './normalize';
 import type { PlanKind, ServiceVersion, SloUpdate } from './planKinds';
+import { UNLISTED_REFERENCES, type ResolvedReference } from './recipientRefs';
 
 /** Where a plan is applied: the service, and which key (never the key itself, see keyFingerprint). */
 export interface PlanTarget {
@@ -52,6 +53,7 @@ export type TriggerChange =
       action: 'create';
       body: Record<string, unknown>;
       renameOf?: { id: string; name: string };
+      recipientReferences?: ResolvedReference[];
     })
   | (Located & {
       kind: 'trigger';
@@ -61,6 +63,8 @@ export type TriggerChange =
       differences: Difference[];
       body: Record<string, unknown>;
       service: ServiceVersion;
+      /** The recipients the file names by type and target, with the ids they resolved to (the body's). */
+      recipientReferences?: ResolvedReference[];
     })
   | { kind: 'trigger'; action: 'delete'; dataset: string; id: string; name: string; service: ServiceVersion };
 
@@ -255,10 +259,14 @@ function changeOf(
   drift: TriggerDrift,
   input: PlanInput,
 ): TriggerChange | BlockedTrigger | undefined {
-  if (drift.status === 'in-sync') return undefined;
+  // A reference the team does not answer with one recipient blocks even a trigger in sync: the file is wrong.
+  const refused = t.resolution?.refusals ?? [];
+  if (drift.status === 'in-sync' && refused.length === 0) return undefined;
   const at = where(file, t);
   const reasons = [
     ...(input.blockedBy?.(file, t.index) ?? []),
+    ...refused,
+    ...(t.resolution?.unlisted === true ? [UNLISTED_REFERENCES] : []),
     ...unknownRecipients(t, input.recipients, drift.service),
   ];
   if (drift.status === 'unknown')
@@ -274,7 +282,15 @@ function changeOf(
     return { ...at, reasons: [why, ...reasons] };
   }
   if (reasons.length > 0) return { ...at, reasons };
-  const located = { kind: 'trigger' as const, file, index: t.index, dataset: t.dataset, name: t.name };
+  const references = t.resolution?.references ?? [];
+  const located = {
+    kind: 'trigger' as const,
+    file,
+    index: t.index,
+    dataset: t.dataset,
+    name: t.name,
+    ...(references.length > 0 ? { recipientReferences: references } : {}),
+  };
   const service = drift.service;
   if (drift.status === 'local-only' || service === undefined)
     return { ...located, action: 'create', body: writeBody(t.value) };

@@ -3,13 +3,23 @@
 // which triggers would be written, then the gates on those alone (the linter with the live columns of their
 // datasets, the team's recipients, the saved queries their query_ids name), and the plan again with the gates.
 // Each caller keeps only how it reads its files, lints and shows the result. No vscode import.
+import type { AccountRecipient } from '../api/schemas/account';
 import { blockingReasons } from '../lint/gate';
 import type { DatasetColumns, Diagnostic } from '../lint/types';
 import { datasetsOfFiles, ServiceIndex, type ServiceTrigger } from './drift';
 import { listDatasets, listingSegment } from './listing';
 import { readTriggerFile, withoutIds, type LocalFile } from './localFiles';
 import { kindOfFile, type PlanKind } from './planKinds';
-import { compareSloFiles, sloEntries, type SloEntries, type SloPlanFile, type SloReads } from './sloPlan';
+import {
+  compareSloFiles,
+  sloEntries,
+  sloHoldsReference,
+  sloReferencesResolved,
+  type SloEntries,
+  type SloPlanFile,
+  type SloReads,
+} from './sloPlan';
+import { holdsReference, TeamRecipients, withReferencesResolved } from './recipientRefs';
 import { makePlan, sha256, type Plan, type PlanFile, type PlanInputs, type PlanScope, type PlanTarget } from './plan';
 import { PacedPool } from './pool';
 import { savedQueryReasons } from './planQueries';
@@ -35,7 +45,8 @@ export interface PlanService extends SloReads {
     dataset: string,
     o?: { signal?: AbortSignal },
   ): Paced<{ key_name: string; hidden?: boolean | undefined }[]>;
-  listRecipients(o?: { signal?: AbortSignal }): Paced<{ id: string }[]>;
+  /** The team's recipients: what names each within its type (never a credential) resolves references. */
+  listRecipients(o?: { signal?: AbortSignal }): Paced<AccountRecipient[]>;
   /** GET /1/queries/<dataset>/<id>: the saved query a trigger's query_id names. */
   getQuery(dataset: string, queryId: string, o?: { signal?: AbortSignal }): Paced<Record<string, unknown>>;
 }
@@ -216,11 +227,16 @@ async function columnsOf(
   return out;
 }
 
-/** The ids of the team's recipients; undefined (and a note) when the service does not list them to this key. */
-async function recipientIds(req: PlanRequest, pool: PacedPool, notes: string[]): Promise<Set<string> | undefined> {
+interface Team {
+  ids: Set<string>;
+  recipients: TeamRecipients;
+}
+
+/** The team's recipients; undefined (and a note) when the service does not list them to this key. */
+async function teamOf(req: PlanRequest, pool: PacedPool, notes: string[]): Promise<Team | undefined> {
   try {
     const res = await pool.run((s) => req.service.listRecipients(signalArg(s)), req.signal);
-    return new Set(res.data.map((r) => r.id));
+    return { ids: new Set(res.data.map((r) => r.id)), recipients: new TeamRecipients(res.data) };
   } catch (e) {
     if (!NOT_SERVED.has(statusOf(e) as number)) throw e;
     notes.push(`the recipients were not checked: ${messageOf(e)}`);
@@ -299,12 +315,20 @@ export async function planWithGates(req: PlanRequest): Promise<GatedPlan> {
     const kind = kindOfFile(s.file);
     return kind === 'trigger' ? [] : [sloFileOf(s, kind)];
   });
-  const { files, blocked, blockedBy: environmentReasons } = environmentFiles(req);
-  const { index, failures } = await serviceIndex(req, files, pool);
-  const compared = await compareSloFiles(sloFiles, req.service, pool, {
+  const { files: read, blocked, blockedBy: environmentReasons } = environmentFiles(req);
+  const { index, failures } = await serviceIndex(req, read, pool);
+  const sloCompared = await compareSloFiles(sloFiles, req.service, pool, {
     matchByName: req.inputs.matchByName || req.environment?.overlay !== undefined,
     ...signalArg(req.signal),
   });
+  // The team's recipients are listed once: before the first plan when a file names one by type and target (the
+  // comparison needs its id), else only for the gate of the writes.
+  let listed: Promise<Team | undefined> | undefined;
+  const team = () => (listed ??= teamOf(req, pool, notes));
+  const references = read.some((f) => f.read.ok && f.read.triggers.some((t) => holdsReference(t.value.recipients)));
+  const resolving = references || sloHoldsReference(sloCompared) ? (await team())?.recipients : undefined;
+  const files = references ? read.map((f) => ({ ...f, read: withReferencesResolved(f.read, resolving) })) : read;
+  const compared = sloReferencesResolved(sloCompared, resolving);
   const base = { files, index, target: req.target, inputs: req.inputs, now: req.now, blocked };
   const first = makePlan({ ...base, blockedBy: environmentReasons });
   const firstAll = scoped(withSlo(first, sloEntries(compared), sloFiles), req.inputs.scope);
@@ -314,7 +338,7 @@ export async function planWithGates(req: PlanRequest): Promise<GatedPlan> {
   if (writes.length === 0 && sloWrites.length === 0) return done(firstAll);
   const datasets = [...writes, ...sloWrites.filter((c) => c.kind === 'definitions')].map((c) => c.dataset);
   const columns = await columnsOf(req, [...new Set(datasets)].sort(), pool, notes);
-  const recipients = await recipientIds(req, pool, notes);
+  const recipients = (await team())?.ids;
   const linted = await lintReasons(req, files, writes, columns);
   const sloLinted = await sloLintReasons(req, sloFiles, new Set(sloWrites.map((c) => c.file)), columns);
   const gate = {

@@ -4,6 +4,7 @@
 // credential: an address, a channel, an integration's or a webhook's name. No vscode import.
 import type { AccountRecipient } from '../api/schemas/account';
 import type { Outcome } from '../result';
+import type { LocalFile } from './localFiles';
 
 /** The team's recipient as the list names it within its type; undefined when the list does not say. */
 export function referenceTarget(r: AccountRecipient): string | undefined {
@@ -69,4 +70,73 @@ export class TeamRecipients {
     const list = rest > 0 ? `${named.join(', ')} and ${rest} more` : named.join(', ');
     return { ok: false, reason: `the team has no ${what}; its ${ref.type} recipients: ${list}` };
   }
+}
+
+/** A reference as a plan shows it: what the file names, and the id it resolved to in this team. */
+export interface ResolvedReference extends RecipientReference {
+  id: string;
+}
+
+/** A file's recipients with each reference given its id, or why one could not be. */
+export interface RecipientsResolved {
+  /** The list with each reference resolved (its id added); as the file has it otherwise. */
+  recipients: unknown;
+  references: ResolvedReference[];
+  /** Why a reference names no one recipient of the team: the file must not be written so. */
+  refusals: string[];
+  /** References were held but the team's list was not read: they could not be resolved. */
+  unlisted: boolean;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A recipient named by type and target without an id; undefined for any other. */
+export function referenceOf(r: unknown): RecipientReference | undefined {
+  if (!isRecord(r) || (typeof r.id === 'string' && r.id !== '')) return undefined;
+  return typeof r.type === 'string' && typeof r.target === 'string' && r.target !== ''
+    ? { type: r.type, target: r.target }
+    : undefined;
+}
+
+/** Whether a recipients list holds a reference (a recipient named by type and target alone). */
+export const holdsReference = (recipients: unknown): boolean =>
+  Array.isArray(recipients) && recipients.some((r) => referenceOf(r) !== undefined);
+
+/** The references of a recipients list resolved against the team; `team` undefined: its list was not read. */
+export function resolveRecipients(recipients: unknown, team: TeamRecipients | undefined): RecipientsResolved {
+  const out: RecipientsResolved = { recipients, references: [], refusals: [], unlisted: false };
+  if (!Array.isArray(recipients) || !holdsReference(recipients)) return out;
+  if (team === undefined) return { ...out, unlisted: true };
+  out.recipients = recipients.map((r: unknown) => {
+    const ref = referenceOf(r);
+    if (ref === undefined || !isRecord(r)) return r;
+    const found = team.resolve(ref);
+    if (!found.ok) {
+      out.refusals.push(found.reason);
+      return r;
+    }
+    out.references.push({ ...ref, id: found.id });
+    return { ...r, id: found.id };
+  });
+  return out;
+}
+
+/** Why references could not be resolved when the team's recipients were not listed. */
+export const UNLISTED_REFERENCES =
+  "its recipients named by type and target could not be resolved: the team's recipients could not be listed";
+
+/**
+ * A read file with each trigger's references resolved (their ids added, so the comparison and the write see
+ * ids) and what resolving said recorded on the trigger. A trigger holding no reference is left as it is.
+ */
+export function withReferencesResolved(read: LocalFile, team: TeamRecipients | undefined): LocalFile {
+  if (!read.ok) return read;
+  return {
+    ok: true,
+    triggers: read.triggers.map((t) => {
+      if (!holdsReference(t.value.recipients)) return t;
+      const { recipients, ...resolution } = resolveRecipients(t.value.recipients, team);
+      return { ...t, value: { ...t.value, recipients }, resolution };
+    }),
+  };
 }

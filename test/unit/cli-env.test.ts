@@ -119,11 +119,11 @@ test('one edit of the files is planned and applied to staging and production, ea
     PRODUCTION.triggers.gwErrors,
   );
   assert.deepEqual(
-    [prod?.threshold.value, prod?.recipients?.map((r) => r.id)],
+    [prod?.threshold?.value, prod?.recipients?.map((r) => r.id)],
     [24, [PRODUCTION.recipients.emailOncall]],
   );
   const stag = await triggerOf(staging, staging.handle.info.configKey, 'api-gateway', DEMO.triggers.gwErrors);
-  assert.deepEqual([stag?.threshold.value, stag?.description], [5, 'Edited once for both environments.']);
+  assert.deepEqual([stag?.threshold?.value, stag?.description], [5, 'Edited once for both environments.']);
 });
 
 test('a trigger created in production keeps the file as it was: its id is the home environment’s to write', async () => {
