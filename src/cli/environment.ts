@@ -49,7 +49,7 @@ export interface CliEnvironment {
 }
 
 /** A place in the environments file as people read it: `environments.production.datasets`. */
-export function problemText(p: EnvironmentsProblem): string {
+function problemText(p: EnvironmentsProblem): string {
   const at = p.path.map((s) => (typeof s === 'number' ? `[${s}]` : s)).join('.');
   return at === '' ? p.message : `${at}: ${p.message}`;
 }

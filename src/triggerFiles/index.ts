@@ -66,5 +66,5 @@ export { changeKey, planDifferences, reviewPlan, withoutChanges } from './planRe
 // Compare with Service on burn alert and definitions files, and what it reads with.
 export { type SloReader } from './sloPull';
 export { burnAlertServiceText, definitionsServiceText, type NotComparable } from './sloServiceText';
-export { ENVIRONMENTS_FILE_NAME, readEnvironments, type Environments, type EnvironmentsProblem } from './environments';
+export { ENVIRONMENTS_FILE_NAME, readEnvironments, type EnvironmentsProblem } from './environments';
 export { effectiveFile, type PlanEnvironment } from './environmentPlan';
