@@ -3,7 +3,7 @@
 // trigger as its environment sees it; what the environments file gets wrong stops the command before it plans.
 import { after, before, beforeEach, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ServiceClient } from '../../src/api';
@@ -269,4 +269,17 @@ test("drift --env compares each trigger as the environment sees it: production's
       '  threshold.value: 20 -> 24\n' +
       '12 files compared: 11 in sync, 1 differ, 0 only local, 0 only on the service\n',
   );
+});
+
+test('drift --applied reads the files last applied with the environments file beside them: an override changed since is no change on the service', async () => {
+  mkdirSync(join(dir, '.obs-applied', 'production'), { recursive: true });
+  cpSync(join(dir, 'triggers'), join(dir, '.obs-applied', 'production', 'triggers'), { recursive: true });
+  cpSync(join(dir, ENVIRONMENTS), join(dir, '.obs-applied', 'production', ENVIRONMENTS));
+  editProduction((p) => {
+    const triggers = p.triggers as Record<string, Record<string, unknown>>;
+    triggers['api-gateway'] = { ...triggers['api-gateway'], 'High error rate': { threshold: { value: 30 } } };
+  });
+  const r = await run(['drift', '--env', 'production', '--applied', '.obs-applied/production/triggers', 'triggers']);
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  assert.match(r.stdout, /\n12 files compared: 12 in sync, 0 differ, 0 only local, 0 only on the service\n$/);
 });
