@@ -66,3 +66,12 @@ export { changeKey, planDifferences, reviewPlan, withoutChanges } from './planRe
 // Compare with Service on burn alert and definitions files, and what it reads with.
 export { type SloReader } from './sloPull';
 export { burnAlertServiceText, definitionsServiceText, type NotComparable } from './sloServiceText';
+export {
+  filesHoldReference,
+  listTeam,
+  TeamRecipients,
+  withReferencesResolved,
+  type KeptById,
+  type RecipientLister,
+} from './recipientRefs';
+export { burnAlertsByTarget, keptByIdText, triggersByTarget, type PullRecipients } from './pullRecipients';
