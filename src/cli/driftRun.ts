@@ -2,16 +2,21 @@
 import {
   driftCounts,
   driftOfFile,
+  filesHoldReference,
   kindOfFile,
+  listTeam,
   onlyOnService,
   PacedPool,
   serviceChangesSince,
   sloDrift,
   withoutIds,
+  withReferencesResolved,
+  type RecipientLister,
   type ServiceIndex,
   type SloFileDrift,
   type SloPlanFile,
   type SloReads,
+  type TeamRecipients,
 } from '../triggerFiles';
 import { driftAnnotations } from './driftGithub';
 import { driftJson, driftSarif, driftSummary, driftText, withSloCounts, type DriftRun } from './driftReport';
@@ -113,10 +118,34 @@ function driftOf(files: ReadFiles, index: ServiceIndex, sloFiles: SloFileDrift[]
   return { files: drift, onlyOnService: only, sloFiles, counts, texts: files.texts };
 }
 
+type Team = () => Promise<TeamRecipients | undefined>;
+
+/** The team's recipients, listed once and only when a file names one by type and target: drift resolves it. */
+function teamOnce(client: RecipientLister, io: MainIo): Team {
+  let listed: Promise<TeamRecipients | undefined> | undefined;
+  return () =>
+    (listed ??= listTeam(client, io.signal).then((r) => {
+      if (r.ok) return r.team;
+      warn(
+        io,
+        `the team's recipients could not be listed (${r.reason}): recipients named by type and target are not compared`,
+      );
+      return undefined;
+    }));
+}
+
+/** The trigger files with the recipients they name by type and target resolved against the team. */
+async function resolved(files: DriftFiles, team: Team): Promise<DriftFiles> {
+  if (!filesHoldReference(files.read.values())) return files;
+  const t = await team();
+  return { ...files, read: new Map([...files.read].map(([f, r]) => [f, withReferencesResolved(r, t)] as const)) };
+}
+
 /** The burn alert and definitions files against the service, compared as a plan compares them. */
-function sloDriftOf(files: DriftFiles, service: SloReads, invocation: DriftInvocation, io: MainIo) {
+function sloDriftOf(files: DriftFiles, service: SloReads, invocation: DriftInvocation, io: MainIo, team: Team) {
   return sloDrift(files.sloFiles, service, new PacedPool({ concurrency: invocation.concurrency }), {
     matchByName: invocation.matchByName === true,
+    team,
     ...(io.signal === undefined ? {} : { signal: io.signal }),
   });
 }
@@ -164,9 +193,10 @@ export async function runDrift(paths: readonly string[], invocation: DriftInvoca
     const read = [...current.read.values(), ...(applied?.read.values() ?? [])];
     const found = await serviceIndexFor(client, read, invocation.concurrency, io);
     serviceOk = found.ok;
+    const team = teamOnce(client, io);
     run =
       applied === undefined
-        ? driftOf(current, found.index, await sloDriftOf(current, client, seen, io))
+        ? driftOf(await resolved(current, team), found.index, await sloDriftOf(current, client, seen, io, team))
         : changedSince(applied, current, found.index);
   } finally {
     await client.close();

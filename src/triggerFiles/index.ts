@@ -68,3 +68,12 @@ export { type SloReader } from './sloPull';
 export { burnAlertServiceText, definitionsServiceText, type NotComparable } from './sloServiceText';
 export { ENVIRONMENTS_FILE_NAME, readEnvironments, type EnvironmentsProblem } from './environments';
 export { effectiveFile, type PlanEnvironment } from './environmentPlan';
+export {
+  filesHoldReference,
+  listTeam,
+  TeamRecipients,
+  withReferencesResolved,
+  type KeptById,
+  type RecipientLister,
+} from './recipientRefs';
+export { burnAlertsByTarget, keptByIdText, triggersByTarget, type PullRecipients } from './pullRecipients';

@@ -18,8 +18,8 @@ export interface LocalTrigger {
 
 export interface TriggerRecipientsResolution {
   references: { type: string; target: string; id: string }[];
-  refusals: string[];
-  unlisted: boolean;
+  /** References that name no one recipient of the team (or the team's list was not read), and why. */
+  refusals: { type: string; target: string; reason: string }[];
 }
 
 export type LocalFile = Outcome<{ triggers: LocalTrigger[] }>;

@@ -9,6 +9,7 @@ import {
   datasetsOfFiles,
   driftOfFile,
   onlyOnService,
+  recipientsUncompared,
   type FileDrift,
   type ServiceIndex,
   type ServiceTrigger,
@@ -19,7 +20,7 @@ import { nestingProblem } from './depth';
 import type { LocalFile, LocalTrigger } from './localFiles';
 import { canonicalDatasetSlug, normalize, TRIGGER_FILE_MEMBERS } from './normalize';
 import type { PlanKind, ServiceVersion, SloUpdate } from './planKinds';
-import { UNLISTED_REFERENCES, type ResolvedReference } from './recipientRefs';
+import { refusalsAgainst, type ResolvedReference } from './recipientRefs';
 
 /** Where a plan is applied: the service, and which key (never the key itself, see keyFingerprint). */
 export interface PlanTarget {
@@ -260,15 +261,21 @@ function changeOf(
   input: PlanInput,
 ): TriggerChange | BlockedTrigger | undefined {
   // A reference the team does not answer with one recipient blocks even a trigger in sync: the file is wrong.
-  const refused = t.resolution?.refusals ?? [];
+  const refused = refusalsAgainst(t.resolution?.refusals ?? [], drift.service?.recipients, false).map((f) => f.reason);
   if (drift.status === 'in-sync' && refused.length === 0) return undefined;
   const at = where(file, t);
   const reasons = [
     ...(input.blockedBy?.(file, t.index) ?? []),
     ...refused,
-    ...(t.resolution?.unlisted === true ? [UNLISTED_REFERENCES] : []),
     ...unknownRecipients(t, input.recipients, drift.service),
   ];
+  // Recipients not compared for a reference are blocked by its own reason, already among `reasons`.
+  if (
+    drift.status === 'unknown' &&
+    drift.reason !== undefined &&
+    drift.reason === recipientsUncompared(t, drift.service)
+  )
+    return { ...at, reasons };
   if (drift.status === 'unknown')
     return { ...at, reasons: [drift.reason ?? 'it could not be compared with the service', ...reasons] };
   if (t.dataset === undefined || t.name === undefined)

@@ -5,7 +5,16 @@
 import type { Difference } from './compare';
 import type { PlanKind } from './planKinds';
 import type { PacedPool } from './pool';
-import { compareSloFiles, sloDifferences, sloLabel, type SloPlanFile, type SloReads } from './sloPlan';
+import { refusalsAgainst, resolveRecipients, uncomparedReason, type TeamRecipients } from './recipientRefs';
+import {
+  compareSloFiles,
+  sloDifferences,
+  sloHoldsReference,
+  sloLabel,
+  type SloMatched,
+  type SloPlanFile,
+  type SloReads,
+} from './sloPlan';
 
 /** One burn alert or definitions file against the service. */
 export interface SloFileDrift {
@@ -17,7 +26,7 @@ export interface SloFileDrift {
   name?: string;
   /** The burn alert's id, or the dataset of the definitions. */
   id?: string;
-  /** Why it could not be compared (status `unknown`). */
+  /** Why it could not be compared (status `unknown`); for one that differs, which member could not be. */
   reason?: string;
   differences: Difference[];
 }
@@ -27,14 +36,38 @@ export async function sloDrift(
   files: readonly SloPlanFile[],
   service: SloReads,
   pool: PacedPool,
-  o: { matchByName: boolean; signal?: AbortSignal },
+  o: { matchByName: boolean; signal?: AbortSignal; team?: () => Promise<TeamRecipients | undefined> },
 ): Promise<SloFileDrift[]> {
   const compared = await compareSloFiles(files, service, pool, o);
+  // The team's list is read only when an alert names a recipient by type and target; undefined: not listed.
+  const team = sloHoldsReference(compared) ? await o.team?.() : undefined;
   return compared.map((c): SloFileDrift => {
     const base = { file: c.file, kind: c.kind, ...(c.dataset === undefined ? {} : { dataset: c.dataset }) };
     if ('reasons' in c) return { ...base, status: 'unknown', reason: c.reasons.join('; '), differences: [] };
-    const differences = sloDifferences(c);
     const id = c.kind === 'burn-alert' ? c.alert.id : c.dataset;
-    return { ...base, status: differences.length === 0 ? 'in-sync' : 'differs', name: sloLabel(c), id, differences };
+    return { ...base, name: sloLabel(c), id, ...sloCompared(c, team) };
   });
+}
+
+/** A matched file's differences, a burn alert's references resolved first; recipients it cannot resolve not compared. */
+function sloCompared(
+  c: SloMatched,
+  team: TeamRecipients | undefined,
+): Pick<SloFileDrift, 'status' | 'differences' | 'reason'> {
+  const resolved = c.kind === 'burn-alert' ? resolveRecipients(c.local.recipients, team) : undefined;
+  const why = uncomparedReason(
+    refusalsAgainst(resolved?.refusals ?? [], c.kind === 'burn-alert' ? c.alert.recipients : undefined, true),
+  );
+  if (why === undefined) {
+    const differences =
+      c.kind === 'burn-alert' && resolved !== undefined
+        ? sloDifferences({ ...c, local: { ...c.local, recipients: resolved.recipients } })
+        : sloDifferences(c);
+    return { status: differences.length === 0 ? 'in-sync' : 'differs', differences };
+  }
+  const all = sloDifferences(c);
+  const differences = all.filter((d) => d.member !== 'recipients');
+  if (differences.length === all.length)
+    return { status: differences.length === 0 ? 'in-sync' : 'differs', differences };
+  return { status: differences.length === 0 ? 'unknown' : 'differs', differences, reason: why };
 }

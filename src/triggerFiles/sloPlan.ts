@@ -16,7 +16,7 @@ import { jsonObjectOf } from './jsonObject';
 import {
   holdsReference,
   resolveRecipients,
-  UNLISTED_REFERENCES,
+  refusalsAgainst,
   type ResolvedReference,
   type TeamRecipients,
 } from './recipientRefs';
@@ -253,7 +253,7 @@ export function sloReferencesResolved(
   return compared.map((c) => {
     if ('reasons' in c || c.kind !== 'burn-alert' || !holdsReference(c.local.recipients)) return c;
     const r = resolveRecipients(c.local.recipients, team);
-    const reasons = [...r.refusals, ...(r.unlisted ? [UNLISTED_REFERENCES] : [])];
+    const reasons = refusalsAgainst(r.refusals, c.alert.recipients, false).map((f) => f.reason);
     if (reasons.length > 0) return { file: c.file, kind: c.kind, dataset: c.dataset, reasons };
     return { ...c, local: { ...c.local, recipients: r.recipients }, references: r.references };
   });

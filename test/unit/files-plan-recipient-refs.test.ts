@@ -157,7 +157,7 @@ test('a key that cannot list the team blocks a reference it cannot resolve, and 
   );
   assert.deepEqual(p.changes, []);
   assert.deepEqual(p.blocked[0]?.reasons, [
-    "its recipients named by type and target could not be resolved: the team's recipients could not be listed",
+    'email recipient "oncall@example.com" could not be resolved: the team\'s recipients could not be listed',
   ]);
   assert.deepEqual(notes, ['the recipients were not checked: forbidden']);
 });
