@@ -37,23 +37,13 @@ after(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-/**
- * A fresh copy of the demo workspace but its draft trigger (not on either service, and with lint errors), and
- * without the legacy trigger on either side: its email recipient by address is none of the team's recipients, so a
- * plan blocks it.
- */
+/** A fresh copy of the demo workspace but its draft trigger (not on either service, and with lint errors). */
 beforeEach(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
   dir = mkdtempSync(join(tmpdir(), 'obs-env-'));
   cpSync(DEMO_WORKSPACE, dir, { recursive: true });
   rmSync(join(dir, 'triggers', 'error-burst.trigger.json'));
-  rmSync(join(dir, 'triggers', 'api-gateway', 'Legacy-settings-linter-warnings-on-purpose.trigger.json'));
   await Promise.all([reset(staging), reset(production)]);
-  for (const [sb, id] of [
-    [staging, DEMO.triggers.gwLegacy],
-    [production, PRODUCTION.triggers.gwLegacy],
-  ] as const)
-    sb.handle.state.triggers = sb.handle.state.triggers.filter((t) => t.id !== id);
 });
 
 /** The sandbox back to its demo data (its control endpoint). */
@@ -100,7 +90,7 @@ test('one edit of the files is planned and applied to staging and production, ea
   const plannedStaging = await run(['plan', '--env', 'staging', '--out', 'staging.json', 'triggers']);
   assert.equal(plannedStaging.code, 1, plannedStaging.stderr);
   assert.match(plannedStaging.stdout, /\n {6}description: "[^"]*" -> "Edited once for both environments\."\n\n/);
-  assert.match(plannedStaging.stdout, /0 to create, 1 to update, 0 to delete, 11 unchanged, 0 blocked\n$/);
+  assert.match(plannedStaging.stdout, /0 to create, 1 to update, 0 to delete, 12 unchanged, 0 blocked\n$/);
   const plannedProduction = await run(['plan', '--env', 'production', '--out', 'production.json', 'triggers']);
   assert.equal(plannedProduction.code, 1, plannedProduction.stderr);
   assert.ok(
@@ -112,14 +102,14 @@ test('one edit of the files is planned and applied to staging and production, ea
     ),
     plannedProduction.stdout,
   );
-  assert.match(plannedProduction.stdout, /0 to create, 1 to update, 0 to delete, 11 unchanged, 0 blocked\n$/);
+  assert.match(plannedProduction.stdout, /0 to create, 1 to update, 0 to delete, 12 unchanged, 0 blocked\n$/);
 
   for (const name of ['staging', 'production']) {
     const applied = await run(['apply', '--env', name, `${name}.json`]);
     assert.equal(applied.code, 0, applied.stdout + applied.stderr);
     const again = await run(['plan', '--env', name, 'triggers']);
     assert.equal(again.code, 0, again.stdout + again.stderr);
-    assert.match(again.stdout, /0 to create, 0 to update, 0 to delete, 12 unchanged, 0 blocked\n$/);
+    assert.match(again.stdout, /0 to create, 0 to update, 0 to delete, 13 unchanged, 0 blocked\n$/);
     const drift = await run(['drift', '--env', name, 'triggers']);
     assert.equal(drift.code, 0, drift.stdout + drift.stderr);
   }
@@ -171,7 +161,7 @@ test('an override that names no trigger of the files blocks its dataset, said by
     r.stdout.includes('an override of its dataset in obs.environments.json names no trigger of the files (said there)'),
     r.stdout,
   );
-  assert.match(r.stdout, /0 to create, 0 to update, 0 to delete, 11 unchanged, 2 blocked\n$/);
+  assert.match(r.stdout, /0 to create, 0 to update, 0 to delete, 12 unchanged, 2 blocked\n$/);
 });
 
 test('a recipient named by id alone cannot be taken to production: its trigger is blocked, the recipient named', async () => {
@@ -267,7 +257,7 @@ test("drift --env compares each trigger as the environment sees it: production's
     r.stdout,
     `${HIGH}: differs from the service: "High error rate" (${PRODUCTION.triggers.gwErrors})\n` +
       '  threshold.value: 20 -> 24\n' +
-      '12 files compared: 11 in sync, 1 differ, 0 only local, 0 only on the service\n',
+      '13 files compared: 12 in sync, 1 differ, 0 only local, 0 only on the service\n',
   );
 });
 
@@ -281,5 +271,5 @@ test('drift --applied reads the files last applied with the environments file be
   });
   const r = await run(['drift', '--env', 'production', '--applied', '.obs-applied/production/triggers', 'triggers']);
   assert.equal(r.code, 0, r.stdout + r.stderr);
-  assert.match(r.stdout, /\n12 files compared: 12 in sync, 0 differ, 0 only local, 0 only on the service\n$/);
+  assert.match(r.stdout, /\n13 files compared: 13 in sync, 0 differ, 0 only local, 0 only on the service\n$/);
 });
