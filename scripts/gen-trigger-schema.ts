@@ -2,7 +2,8 @@
 // and hover only) from the zod write schema, schemas/trigger-test.schema.json from the trigger test file's
 // zod schema (src/backtest/testFile.ts) and schemas/trigger-test-recording.schema.json from its recording's
 // (src/backtest/recordingFile.ts), and the burn alert and definitions file schemas (src/lint/sloFileSchemas.ts),
-// full and for the editor, and schemas/environments.schema.json (src/triggerFiles/environments.ts). Run by esbuild.mjs on every build; by hand:
+// full and for the editor, and schemas/environments.schema.json (src/triggerFiles/environments.ts). Run by
+// esbuild.mjs on every build; by hand:
 // `node --import tsx scripts/gen-trigger-schema.ts` (add `--check` to fail when stale).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

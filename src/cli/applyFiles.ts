@@ -35,7 +35,8 @@ export class IdWriter {
   static notWrittenFor(environment: string): (change: Create, id: string) => Promise<string> {
     return (change, id) =>
       Promise.resolve(
-        `its id ${JSON.stringify(id)} was not written into ${change.file}: the file's ids are the home environment's, and ${environment} is matched by dataset and name`,
+        `its id ${JSON.stringify(id)} was not written into ${change.file}: ` +
+          `the file's ids are the home environment's, and ${environment} is matched by dataset and name`,
       );
   }
 

@@ -91,12 +91,16 @@ export async function findEnvironmentsFile(paths: readonly string[], cwd: string
   if (found.size > 1)
     return {
       ok: false,
-      reason: `the paths lie under different environments files (${[...found].map((f) => slashed(relative(cwd, f))).join(', ')}): name one with --environments`,
+      reason:
+        `the paths lie under different environments files ` +
+        `(${[...found].map((f) => slashed(relative(cwd, f))).join(', ')}): name one with --environments`,
     };
   if (file !== undefined) return { ok: true, file: slashed(relative(cwd, file)) };
   return {
     ok: false,
-    reason: `--env needs an environments file: no ${ENVIRONMENTS_FILE_NAME} at the root of the files' folder or in the current folder (name one with --environments)`,
+    reason:
+      `--env needs an environments file: no ${ENVIRONMENTS_FILE_NAME} at the root of the files' folder ` +
+      `or in the current folder (name one with --environments)`,
   };
 }
 
@@ -117,7 +121,9 @@ export async function readCliEnvironment(
   if (!read.ok)
     return {
       ok: false,
-      reason: `the environments file ${file} is not valid (obs lint ${file} says where): ${read.reason.map(problemText).join('; ')}`,
+      reason:
+        `the environments file ${file} is not valid (obs lint ${file} says where): ` +
+        read.reason.map(problemText).join('; '),
     };
   const env = read.value.environments.get(name);
   if (env === undefined) {
@@ -128,7 +134,9 @@ export async function readCliEnvironment(
   if (vars === undefined)
     return {
       ok: false,
-      reason: `environments.${name} in ${file} names no variables: give the names of the variables holding its service's address and key`,
+      reason:
+        `environments.${name} in ${file} names no variables: ` +
+        `give the names of the variables holding its service's address and key`,
     };
   const given = io.env ?? {};
   const unset = [vars.baseUrl, vars.key].filter((v) => (given[v] ?? '').trim() === '');

@@ -152,7 +152,8 @@ export function planIntro(plan: Plan): string[] {
     `Plan against ${plan.target.baseUrl}${connection}${forEnv}, ${plan.files.length} files read`,
     ...(plan.inputs.matchByName
       ? [
-          `Each trigger matched by dataset and name (${why}): the files' ids are not used, and no created trigger's id is written into its file.`,
+          `Each trigger matched by dataset and name (${why}): ` +
+            "the files' ids are not used, and no created trigger's id is written into its file.",
           ...(plan.files.some((f) => kindOfFile(f.file) === 'burn-alert')
             ? [
                 "Each burn alert matched by its dataset, its SLO's name and its alert type (and its threshold among several).",

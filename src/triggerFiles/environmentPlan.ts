@@ -73,8 +73,9 @@ export function unusedOverrideEntries(
         index: -1,
         dataset: canonicalDatasetSlug(mapped),
         reasons: [
-          `${placeText(env.name, path)} names no trigger of the files: a misspelt name would leave the trigger it ` +
-            `means with the values of ${JSON.stringify(dataset)} as the files hold them; nothing of the dataset is written`,
+          `${placeText(env.name, path)} names no trigger of the files: a misspelt name would leave the trigger ` +
+            `it means with the values of ${JSON.stringify(dataset)} as the files hold them; ` +
+            'nothing of the dataset is written',
         ],
       },
     ];
