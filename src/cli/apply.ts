@@ -11,7 +11,8 @@ import type { Command } from 'commander';
 import { LOCK_FILE } from './applyLock';
 import type { MainIo } from './io';
 import { ENV_BASE_URL, ENV_CONFIG_KEY } from './serviceEnv';
-import { envOption, environmentsOption, type EnvironmentInvocation } from './environment';
+import { envOption, environmentsOption } from './environmentOptions';
+import type { EnvironmentInvocation } from './environment';
 
 export function defineApply(parent: Command, io: MainIo, finish: (code: number) => void): void {
   parent

@@ -8,7 +8,7 @@ import { BURN_ALERT_FILE_SUFFIX, DEFINITIONS_FILE_SUFFIX, TRIGGER_FILE_SUFFIX } 
 import { parseConcurrency, type MainIo } from './io';
 import { formatOption, maxBytesOption } from './lint';
 import { ENV_BASE_URL, ENV_CONFIG_KEY } from './serviceEnv';
-import { envOption, environmentsOption } from './environment';
+import { envOption, environmentsOption } from './environmentOptions';
 import type { DriftInvocation } from './driftRun';
 
 export function defineDrift(parent: Command, io: MainIo, finish: (code: number) => void): void {

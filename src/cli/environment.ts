@@ -4,16 +4,10 @@
 // Every mistake is a clear error before the service is asked anything; nothing is planned or written then.
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { Option } from 'commander';
 import { errorText } from '../api/errors';
 import type { Outcome } from '../result';
-import {
-  ENVIRONMENTS_FILE_NAME,
-  readEnvironments,
-  sha256,
-  type EnvironmentsProblem,
-  type PlanEnvironment,
-} from '../triggerFiles';
+import { sha256, type PlanEnvironment } from '../triggerFiles';
+import { ENVIRONMENTS_FILE_NAME, readEnvironments, type EnvironmentsProblem } from '../triggerFiles/environments';
 import { isGlob } from './files';
 import { decodeStrict, readCommandLineFile } from './read';
 import { ENV_BASE_URL, ENV_CONFIG_KEY } from './serviceEnv';
@@ -22,22 +16,6 @@ import { ENV_BASE_URL, ENV_CONFIG_KEY } from './serviceEnv';
 export interface EnvironmentInvocation {
   env?: string;
   environments?: string;
-}
-
-export function envOption(): Option {
-  return new Option(
-    '--env <NAME>',
-    `plan for one environment of the environments file: its variables name the service and key, and its overlay ` +
-      `applies (docs/ENVIRONMENTS.md)`,
-  );
-}
-
-export function environmentsOption(): Option {
-  return new Option(
-    '--environments <FILE>',
-    `the environments file --env reads (default: ${ENVIRONMENTS_FILE_NAME} at the root of the folder the files ` +
-      `are in, or in the current folder)`,
-  );
 }
 
 /** The environment of a command: what the plan pipeline takes, what a plan records, and the service's variables. */

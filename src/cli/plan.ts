@@ -9,7 +9,7 @@ import { BURN_ALERT_FILE_SUFFIX, DEFINITIONS_FILE_SUFFIX, TRIGGER_FILE_SUFFIX } 
 import { parseConcurrency, wholeNumber, type MainIo } from './io';
 import { maxBytesOption, settingsOption } from './lint';
 import { ENV_BASE_URL, ENV_CONFIG_KEY } from './serviceEnv';
-import { envOption, environmentsOption } from './environment';
+import { envOption, environmentsOption } from './environmentOptions';
 import type { PlanInvocation } from './planRun';
 
 export function definePlan(parent: Command, io: MainIo, finish: (code: number) => void): void {

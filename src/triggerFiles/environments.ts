@@ -6,7 +6,7 @@ import * as z from 'zod';
 import type { Outcome } from '../result';
 import { canonicalDatasetSlug } from './normalize';
 
-export const ENVIRONMENTS_FILE_NAME = 'obs.environments.json';
+export { ENVIRONMENTS_FILE_NAME } from './paths';
 
 /** An environment's name: what `--env` takes and a plan records. */
 const NAME = /^[a-z][a-z0-9_-]{0,39}$/;

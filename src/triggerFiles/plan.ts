@@ -2,7 +2,7 @@
 // same comparison drift makes (so a file right after a pull plans nothing). It records what each change
 // was planned from (the service's updated_at and a hash of its content, a hash of each file) so that an
 // apply can refuse what changed since. No vscode import; no service call: the caller lists first.
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { compareTriggers, type Difference } from './compare';
 import {
   datasetOf,
@@ -163,20 +163,6 @@ export function keyFingerprint(key: string, salt: string): KeyFingerprint {
 
 export function sameKey(fingerprint: KeyFingerprint, key: string): boolean {
   return keyFingerprint(key, fingerprint.salt).sha256 === fingerprint.sha256;
-}
-
-/**
- * The seal of a saved plan's text: an HMAC-SHA256 keyed with the configuration key. Whoever edits a saved
- * plan without the key cannot seal it again, so `obs apply` can tell the plan as `obs plan` saved it.
- */
-export function planSeal(text: string, key: string): string {
-  return createHmac('sha256', `obs-trigger-plan\u0000${key}`).update(text, 'utf8').digest('hex');
-}
-
-export function sealMatches(text: string, key: string, seal: string): boolean {
-  const expected = Buffer.from(planSeal(text, key), 'hex');
-  const given = Buffer.from(/^[0-9a-f]{64}$/.test(seal) ? seal : '', 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 /** Whether a scope plans deletes. */
