@@ -119,7 +119,7 @@ export interface RecipientsResolved {
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A recipient named by type and target without an id; undefined for any other. */
-export function referenceOf(r: unknown): RecipientReference | undefined {
+function referenceOf(r: unknown): RecipientReference | undefined {
   if (!isRecord(r) || (typeof r.id === 'string' && r.id !== '')) return undefined;
   return typeof r.type === 'string' && typeof r.target === 'string' && r.target !== ''
     ? { type: r.type, target: r.target }
