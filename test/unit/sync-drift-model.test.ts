@@ -448,7 +448,7 @@ test('after each batch, the counts, drafts, triggers only on the service and tre
   );
 });
 
-test('a file naming a paging recipient by its integration name is in sync with the trigger holding its id', async () => {
+test('a file naming a paging recipient by its integration name is in sync with the trigger of its id', async () => {
   // The service answers a paging recipient named by id with an empty target: only the team's list names it.
   const held = { ...ERRORS, recipients: [{ id: 'rcp_pd', type: 'pagerduty', target: '' }] };
   const team = [{ id: 'rcp_pd', type: 'pagerduty', details: { pagerduty_integration_name: 'Checkout on-call' } }];
