@@ -111,7 +111,10 @@ export function driftFigures(quick: boolean): Figure[] {
   };
 
   // The editor's model with every list already cached: what a connection switch back or a refresh of the files costs.
-  const api = { listTriggers: (d: string) => Promise.resolve({ data: lists.get(d) ?? [] }) };
+  const api = {
+    listTriggers: (d: string) => Promise.resolve({ data: lists.get(d) ?? [] }),
+    listRecipients: () => Promise.resolve({ data: [] }),
+  };
   const model = new DriftModel({
     workspace: { list: () => Promise.resolve([...files.keys()]), read: (uri) => Promise.resolve(files.get(uri)) },
     connection: () => Promise.resolve({ id: 'bench', name: 'bench', api }),

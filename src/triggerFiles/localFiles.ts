@@ -16,7 +16,7 @@ export interface LocalTrigger {
   resolution?: TriggerRecipientsResolution;
 }
 
-export interface TriggerRecipientsResolution {
+interface TriggerRecipientsResolution {
   references: { type: string; target: string; id: string }[];
   /** References that name no one recipient of the team (or the team's list was not read), and why. */
   refusals: { type: string; target: string; reason: string }[];

@@ -73,8 +73,9 @@ export class TeamRecipients {
     if (r.type === undefined || r.target === undefined)
       return { ok: false, reason: `the team's list gives this ${r.type ?? 'untyped'} recipient no target` };
     const reference = { type: r.type, target: r.target };
+    // Built from this id's own entry, it resolves to this id unless another recipient shares it (refused).
     const back = this.resolve(reference);
-    return back.ok && back.id === id ? { ok: true, reference } : { ok: false, reason: back.ok ? '' : back.reason };
+    return back.ok ? { ok: true, reference } : { ok: false, reason: back.reason };
   }
 
   /** The id a reference names in this team, or why there is none (the team's recipients of that type listed). */
@@ -118,10 +119,23 @@ export interface RecipientsResolved {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** A recipient named by type and target without an id; undefined for any other. */
-export function referenceOf(r: unknown): RecipientReference | undefined {
+/**
+ * The types the team's list holds (service facts): only these are resolved. Another type, such as a marker,
+ * which triggers hold but the list never does, is written as the file names it, as the service takes it.
+ */
+const LISTED_TYPES: ReadonlySet<string> = new Set([
+  'email',
+  'slack',
+  'pagerduty',
+  'webhook',
+  'msteams',
+  'msteams_workflow',
+]);
+
+/** A recipient of a listed type named by type and target without an id; undefined for any other. */
+function referenceOf(r: unknown): RecipientReference | undefined {
   if (!isRecord(r) || (typeof r.id === 'string' && r.id !== '')) return undefined;
-  return typeof r.type === 'string' && typeof r.target === 'string' && r.target !== ''
+  return typeof r.type === 'string' && LISTED_TYPES.has(r.type) && typeof r.target === 'string' && r.target !== ''
     ? { type: r.type, target: r.target }
     : undefined;
 }
@@ -131,7 +145,8 @@ export const holdsReference = (recipients: unknown): boolean =>
   Array.isArray(recipients) && recipients.some((r) => referenceOf(r) !== undefined);
 
 const unlisted = (ref: RecipientReference): string =>
-  `${ref.type} recipient ${JSON.stringify(ref.target)} could not be resolved: the team's recipients could not be listed`;
+  `${ref.type} recipient ${JSON.stringify(ref.target)} could not be resolved: ` +
+  "the team's recipients could not be listed";
 
 /** The references of a recipients list resolved against the team; `team` undefined: its list was not read. */
 export function resolveRecipients(recipients: unknown, team: TeamRecipients | undefined): RecipientsResolved {

@@ -49,7 +49,7 @@ export async function sloDrift(
   });
 }
 
-/** A matched file's differences, a burn alert's references resolved first; recipients it cannot resolve not compared. */
+/** A matched file's differences, a burn alert's references resolved first; unresolved recipients not compared. */
 function sloCompared(
   c: SloMatched,
   team: TeamRecipients | undefined,

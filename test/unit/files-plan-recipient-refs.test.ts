@@ -146,7 +146,7 @@ test('a reference two team recipients answer blocks the trigger with both ids, e
   ]);
 });
 
-test('a key that cannot list the team blocks a reference it cannot resolve, and says the list was not read', async () => {
+test('a key that cannot list the team blocks a reference, and says the list was not read', async () => {
   const service: PlanService = {
     ...serviceOf([]),
     listRecipients: () => Promise.reject(Object.assign(new Error('forbidden'), { status: 403 })),
@@ -214,4 +214,11 @@ test('the saved plan keeps each reference and the id it resolved to, and its tex
   assert.ok(change?.kind === 'trigger' && change.action === 'create');
   assert.deepEqual(change.recipientReferences, [{ type: 'email', target: 'oncall@example.com', id: 'rcp_mail' }]);
   assert.match(planText(p), /^ {2,}\(recipient email "oncall@example\.com" is rcp_mail in this team\)$/m);
+});
+
+test("a marker, which the team's list never holds, is written as the file names it, never refused", async () => {
+  const { plan: p } = await plan([triggerFile({ recipients: [{ type: 'marker', target: 'deploys' }] })], serviceOf([]));
+  const [change] = p.changes;
+  assert.ok(change?.kind === 'trigger' && change.action === 'create');
+  assert.deepEqual([change.body.recipients, p.blocked], [[{ type: 'marker', target: 'deploys' }], []]);
 });

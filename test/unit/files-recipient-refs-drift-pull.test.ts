@@ -79,7 +79,7 @@ test("without the team's list, a reference the service does not hold so is not c
   );
 });
 
-test('pulled by target, a recipient the list gives no target keeps its id, said once for every trigger naming it', () => {
+test('pulled by target, a recipient the list gives no target keeps its id, said once for all triggers', () => {
   const items = [
     { dataset: 'api', trigger: held([{ id: 'rcp_pd', type: 'pagerduty', target: '' }, { id: 'rcp_pd_unnamed' }]) },
     {
@@ -96,6 +96,7 @@ test('pulled by target, a recipient the list gives no target keeps its id, said 
     ],
   );
   assert.deepEqual(pulled.kept.map(keptByIdText), [
-    "recipient rcp_pd_unnamed is written by id, not by type and target: the team's list gives this pagerduty recipient no target",
+    'recipient rcp_pd_unnamed is written by id, not by type and target: ' +
+      "the team's list gives this pagerduty recipient no target",
   ]);
 });

@@ -6,7 +6,8 @@
 import { measuredAsync } from './outside-work'; // first: V8 counts calls only in code compiled after it
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { triggerFileText, type ServiceTrigger, type TriggerLister } from '../../src/triggerFiles';
+import { triggerFileText, type RecipientLister, type ServiceTrigger, type TriggerLister } from '../../src/triggerFiles';
+import type { AccountRecipient } from '../../src/api/schemas/account';
 import { serviceTrigger } from './serviceTriggers';
 import { DriftModel, type DriftConnection } from '../../src/extension/sync/driftModel';
 
@@ -17,10 +18,15 @@ const trigger = (id: string, name: string, dataset: string, value = 5): ServiceT
 function service(
   lists: Record<string, ServiceTrigger[]>,
   fail: Set<string> = new Set(),
-): TriggerLister & { calls: string[] } {
+  team: AccountRecipient[] = [],
+): TriggerLister & RecipientLister & { calls: string[] } {
   const calls: string[] = [];
   return {
     calls,
+    listRecipients: () => {
+      calls.push('recipients');
+      return Promise.resolve({ data: team });
+    },
     listTriggers(dataset: string) {
       calls.push(dataset);
       if (fail.has(dataset)) return Promise.reject(Object.assign(new Error('service unavailable'), { status: 503 }));
@@ -211,7 +217,8 @@ test('the service trigger a file was compared with is found by id for Compare, a
 
 test('an older comparison finishing after a newer one is dropped', async () => {
   let release: () => void = () => undefined;
-  const slow: TriggerLister = {
+  const slow: TriggerLister & RecipientLister = {
+    listRecipients: () => Promise.resolve({ data: [] }),
     listTriggers: () =>
       new Promise((resolve) => (release = () => resolve({ data: [trigger('t1', 'Errors', 'api', 99)] }))),
   };
@@ -439,4 +446,21 @@ test('after each batch, the counts, drafts, triggers only on the service and tre
     { only: last.only, drafts: last.drafts, t3: last.states[2] },
     { only: ['t1', 't2'], drafts: 1, t3: { kind: 'in-sync', file: 'a.trigger.json' } },
   );
+});
+
+test('a file naming a paging recipient by its integration name is in sync with the trigger of its id', async () => {
+  // The service answers a paging recipient named by id with an empty target: only the team's list names it.
+  const held = { ...ERRORS, recipients: [{ id: 'rcp_pd', type: 'pagerduty', target: '' }] };
+  const team = [{ id: 'rcp_pd', type: 'pagerduty', details: { pagerduty_integration_name: 'Checkout on-call' } }];
+  const api = service({ api: [held] }, new Set(), team);
+  const { model } = setup(
+    { 'file:///w/errors.json': local(ERRORS, { recipients: [{ type: 'pagerduty', target: 'Checkout on-call' }] }) },
+    { id: 'c1', name: 'prod', api },
+  );
+  await model.refresh(false);
+  assert.deepEqual(
+    model.snapshot().files.map((f) => [f.file, f.status]),
+    [['file:///w/errors.json', 'in-sync']],
+  );
+  assert.deepEqual(api.calls, ['api', 'recipients']);
 });

@@ -48,7 +48,10 @@ async function setup(n: number) {
       Promise.resolve({
         id: 'c1',
         name: 'prod',
-        api: { listTriggers: () => Promise.resolve({ data: structuredClone(triggers) }) },
+        api: {
+          listTriggers: () => Promise.resolve({ data: structuredClone(triggers) }),
+          listRecipients: () => Promise.resolve({ data: [] }),
+        },
       }),
     concurrency: () => 4,
     clock,

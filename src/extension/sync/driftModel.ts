@@ -19,12 +19,14 @@ import {
   type DatasetListing,
   type FileDrift,
   type LocalFile,
+  type RecipientLister,
   type ServiceTrigger,
   type TriggerLister,
 } from '../../triggerFiles';
 import { Batch, type BatchClock } from '../core/batch';
 import { Emitter } from '../core/memento';
 import { DriftTally } from './driftTally';
+import { DriftTeam } from './driftTeam';
 import { FileOrder, LazySnapshot, type DriftSnapshot, type DriftState } from './driftSnapshot';
 import type { TriggerFileState } from './treeDrift';
 
@@ -33,7 +35,7 @@ export type { DriftSnapshot, DriftState } from './driftSnapshot';
 export interface DriftConnection {
   id: string;
   name: string;
-  api: TriggerLister;
+  api: TriggerLister & RecipientLister;
 }
 
 interface DriftWorkspace {
@@ -66,6 +68,8 @@ interface ConnectionCache {
   /** Lists being read. */
   pending: Map<string, Promise<void>>;
   index?: ServiceIndex;
+  /** The team's recipients, for files naming one by type and target. */
+  team: DriftTeam;
 }
 
 /** Files read at once by a full comparison. */
@@ -181,7 +185,9 @@ export class DriftModel {
       if (this.stale(generation)) return;
       await this.ensureListings(cache, [...datasetsOfFiles(read.values())]);
       if (this.stale(generation)) return;
-      this.compareAll(read, this.indexOf(cache));
+      const resolved = await cache.team.resolve(read);
+      if (this.stale(generation)) return;
+      this.compareAll(resolved, this.indexOf(cache));
       this.state = { kind: 'ready', connection: conn.name };
       this.compared = conn.id;
     } catch (err) {
@@ -213,13 +219,14 @@ export class DriftModel {
     let cache = this.caches.get(conn.id);
     // A new client (keys or settings changed) may see another service: its lists are read again.
     if (cache === undefined || cache.connection.api !== conn.api) {
-      cache = { connection: conn, listings: new Map(), pending: new Map() };
+      cache = { connection: conn, listings: new Map(), pending: new Map(), team: new DriftTeam(conn.api, this.o.log) };
       this.caches.set(conn.id, cache);
     }
     cache.connection = conn;
     if (refetch) {
       cache.listings.clear();
       cache.index = undefined;
+      cache.team.forget();
     }
     return cache;
   }
@@ -302,10 +309,11 @@ export class DriftModel {
     const generation = this.generation;
     if (cache === undefined || this.state.kind !== 'ready' || this.disposed) return;
     const texts = await this.textsOf(batch);
-    const files = new Map<string, LocalFile>();
+    let files = new Map<string, LocalFile>();
     for (const [uri, text] of texts) if (text !== undefined) files.set(uri, readTriggerFile(text));
     try {
       await this.ensureListings(cache, [...datasetsOfFiles(files.values())]);
+      files = await cache.team.resolve(files);
     } catch (err) {
       // The files stay as they were compared last; the deleted ones still leave.
       this.o.log?.(`drift: ${message(err)}`);
@@ -371,6 +379,7 @@ export class DriftModel {
     if (cache === undefined) return;
     cache.listings.clear();
     cache.index = undefined;
+    cache.team.forget();
   }
 
   /** The service's trigger a file's trigger was compared with (for Compare): the first that differs, else the first. */
