@@ -21,7 +21,7 @@ import {
   definitionsEditorSchemaText,
   definitionsJsonSchemaText,
 } from '../src/lint/sloFileSchemas';
-import { ENVIRONMENTS_SCHEMA_PATH, environmentsJsonSchemaText } from '../src/triggerFiles/environments';
+import { ENVIRONMENTS_SCHEMA_PATH, environmentsJsonSchemaText } from '../src/triggerFiles/environmentsSchema';
 
 const SCHEMAS: readonly [string, () => string][] = [
   [TRIGGER_SCHEMA_PATH, triggerJsonSchemaText],

@@ -57,28 +57,14 @@ const Environment = z.strictObject({
     .describe("Overrides by the home's dataset slug, then trigger name: a JSON merge patch of the trigger"),
 });
 
-const EnvironmentsFile = z.strictObject({
+/** The environments file as read (its JSON Schema is generated from it: environmentsSchema.ts). */
+export const EnvironmentsFile = z.strictObject({
   $schema: z.string().optional(),
   home: z.string().describe('The environment whose ids the files hold (the one they were pulled from)'),
   environments: z
     .record(z.string().regex(NAME, 'lower-case letters, digits, - and _, starting with a letter'), Environment)
     .describe('Each environment by the name --env takes'),
 });
-
-/** Where the environments file's JSON Schema is (completion and hover in the editor). */
-export const ENVIRONMENTS_SCHEMA_PATH = 'schemas/environments.schema.json';
-
-/** The JSON Schema of the environments file, generated from the schema it is read with. */
-export function environmentsJsonSchemaText(): string {
-  const schema = z.toJSONSchema(EnvironmentsFile, { io: 'input', unrepresentable: 'any', target: 'draft-07' });
-  const titled = {
-    ...schema,
-    title: 'Environments file',
-    description:
-      'The environments one set of trigger files is applied to, and what differs in each (docs/ENVIRONMENTS.md).',
-  };
-  return `${JSON.stringify(titled, null, 2)}\n`;
-}
 
 export type EnvironmentAddress = z.infer<typeof Address>;
 export type Environment = z.infer<typeof Environment>;

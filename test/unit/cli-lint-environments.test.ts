@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { environmentsJsonSchemaText, ENVIRONMENTS_SCHEMA_PATH } from '../../src/triggerFiles/environments';
+import { environmentsJsonSchemaText, ENVIRONMENTS_SCHEMA_PATH } from '../../src/triggerFiles/environmentsSchema';
 import { runObs } from './obs-run';
 
 const root = join(import.meta.dirname, '..', '..');
