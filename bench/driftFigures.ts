@@ -119,6 +119,7 @@ export function driftFigures(quick: boolean): Figure[] {
     listBurnAlerts: none,
     getBurnAlert: none,
     updateDatasetDefinitions: none,
+    listRecipients: () => Promise.resolve({ data: [] }),
   };
   const model = new DriftModel({
     workspace: { list: () => Promise.resolve([...files.keys()]), read: (uri) => Promise.resolve(files.get(uri)) },

@@ -2,7 +2,8 @@
 // and hover only) from the zod write schema, schemas/trigger-test.schema.json from the trigger test file's
 // zod schema (src/backtest/testFile.ts) and schemas/trigger-test-recording.schema.json from its recording's
 // (src/backtest/recordingFile.ts), and the burn alert and definitions file schemas (src/lint/sloFileSchemas.ts),
-// full and for the editor. Run by esbuild.mjs on every build; by hand:
+// full and for the editor, and schemas/environments.schema.json (src/triggerFiles/environments.ts). Run by
+// esbuild.mjs on every build; by hand:
 // `node --import tsx scripts/gen-trigger-schema.ts` (add `--check` to fail when stale).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,6 +21,7 @@ import {
   definitionsEditorSchemaText,
   definitionsJsonSchemaText,
 } from '../src/lint/sloFileSchemas';
+import { ENVIRONMENTS_SCHEMA_PATH, environmentsJsonSchemaText } from '../src/triggerFiles/environmentsSchema';
 
 const SCHEMAS: readonly [string, () => string][] = [
   [TRIGGER_SCHEMA_PATH, triggerJsonSchemaText],
@@ -30,6 +32,7 @@ const SCHEMAS: readonly [string, () => string][] = [
   [BURN_ALERT_EDITOR_SCHEMA_PATH, burnAlertEditorSchemaText],
   [DEFINITIONS_SCHEMA_PATH, definitionsJsonSchemaText],
   [DEFINITIONS_EDITOR_SCHEMA_PATH, definitionsEditorSchemaText],
+  [ENVIRONMENTS_SCHEMA_PATH, environmentsJsonSchemaText],
 ];
 
 function readOrUndefined(file: string): string | undefined {

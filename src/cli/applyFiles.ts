@@ -31,6 +31,15 @@ export class IdWriter {
       `its id ${JSON.stringify(id)} was not written into ${change.file}: the plan matched triggers by dataset and name (--match-by-name), and the file's ids are another environment's`,
     );
 
+  /** The note of a create planned for an environment other than the home one, whose ids the files hold. */
+  static notWrittenFor(environment: string): (change: Create, id: string) => Promise<string> {
+    return (change, id) =>
+      Promise.resolve(
+        `its id ${JSON.stringify(id)} was not written into ${change.file}: ` +
+          `the file's ids are the home environment's, and ${environment} is matched by dataset and name`,
+      );
+  }
+
   /** The note said after the create: the id written, or why it was not (and what to add by hand). */
   readonly write = async (change: Create, id: string): Promise<string> => {
     const not = (why: string) => {

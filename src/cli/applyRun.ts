@@ -13,6 +13,9 @@ import { alreadyAppliedText, applyText, planCountsText } from './planReport';
 import { decodeStrict, readCommandLineFile } from './read';
 import { clientFromEnvironment, ENV_BASE_URL, ENV_CONFIG_KEY } from './service';
 import { visible } from './visible';
+import { readCliEnvironment, type CliEnvironment, type EnvironmentInvocation } from './environment';
+import type { Outcome } from '../result';
+import { relative, resolve, sep } from 'node:path';
 
 /** List calls made at once while planning again (as obs plan's default). */
 const CONCURRENCY = 4;
@@ -43,9 +46,45 @@ function targetProblem(saved: SavedPlan, io: MainIo): string | undefined {
   return sealProblem(saved, key);
 }
 
-export async function runApply(file: string, io: MainIo): Promise<number> {
-  const saved = await readPlan(file, io);
+/**
+ * The environment the saved plan was made for, read again as --env and --environments name it: undefined for a
+ * plan made without one; why not when it is another, or its environments file changed since the plan.
+ */
+async function environmentAgain(
+  saved: Plan,
+  invocation: EnvironmentInvocation,
+  io: MainIo,
+): Promise<Outcome<{ value: CliEnvironment | undefined }>> {
+  const recorded = saved.inputs.environment;
+  const fail = (reason: string) => ({ ok: false as const, reason });
+  if (recorded === undefined)
+    return invocation.env === undefined && invocation.environments === undefined
+      ? { ok: true, value: undefined }
+      : fail('it was made without --env: apply it without --env');
+  if (invocation.env === undefined)
+    return fail(`it was made for ${recorded.name}: apply it with --env ${recorded.name}`);
+  if (invocation.env !== recorded.name) return fail(`it was made for ${recorded.name}, not ${invocation.env}`);
+  const file =
+    invocation.environments === undefined
+      ? recorded.file
+      : relative(io.cwd, resolve(io.cwd, invocation.environments)).split(sep).join('/');
+  if (file !== recorded.file) return fail(`it was made with the environments file ${recorded.file}, not ${file}`);
+  const read = await readCliEnvironment(recorded.name, file, io);
+  if (read.ok && read.value.record.sha256 !== recorded.sha256)
+    return fail(`the environments file ${file} changed since the plan was made: plan again and review the new plan`);
+  return read;
+}
+
+export async function runApply(file: string, given: MainIo, invocation: EnvironmentInvocation = {}): Promise<number> {
+  const saved = await readPlan(file, given);
   if (saved === undefined) return EXIT_TROUBLE;
+  const environment = await environmentAgain(saved.plan, invocation, given);
+  if (!environment.ok) {
+    warn(given, `the plan is not applied, nothing was written: ${environment.reason}`);
+    return EXIT_TROUBLE;
+  }
+  // With --env the service is the one the environment's variables name.
+  const io = environment.value === undefined ? given : { ...given, env: environment.value.serviceEnv };
   const problem = targetProblem(saved, io);
   if (problem !== undefined) {
     warn(io, `the plan is not applied, nothing was written: ${problem}`);
@@ -57,17 +96,22 @@ export async function runApply(file: string, io: MainIo): Promise<number> {
     return EXIT_TROUBLE;
   }
   try {
-    return await planAndApply(file, saved.plan, io);
+    return await planAndApply(file, saved.plan, io, environment.value);
   } finally {
     await lock.release();
   }
 }
 
 /** Plans again, compares with the saved plan, and writes the changes planned now when they are the same. */
-async function planAndApply(file: string, saved: Plan, io: MainIo): Promise<number> {
+async function planAndApply(
+  file: string,
+  saved: Plan,
+  io: MainIo,
+  environment: CliEnvironment | undefined,
+): Promise<number> {
   const client = clientFromEnvironment(io.env ?? {});
   try {
-    const now = await planFiles(client, saved.inputs, saved.target, io, CONCURRENCY);
+    const now = await planFiles(client, saved.inputs, saved.target, io, CONCURRENCY, environment?.plan);
     if (now === undefined) {
       warn(io, 'the plan is not applied, nothing was written: its paths cannot be planned again (said above)');
       return EXIT_TROUBLE;
@@ -92,7 +136,11 @@ async function planAndApply(file: string, saved: Plan, io: MainIo): Promise<numb
     const ids = new IdWriter(plan, io.cwd);
     const results: ChangeResult[] = await applyChanges(plan.changes, client, {
       ...(io.signal === undefined ? {} : { stop: io.signal }),
-      onCreated: plan.inputs.matchByName ? IdWriter.notWritten : ids.write,
+      onCreated: !plan.inputs.matchByName
+        ? ids.write
+        : environment === undefined
+          ? IdWriter.notWritten
+          : IdWriter.notWrittenFor(environment.record.name),
     });
     io.stdout(applyText(results));
     const clean =

@@ -8,6 +8,7 @@ import { BURN_ALERT_FILE_SUFFIX, DEFINITIONS_FILE_SUFFIX, TRIGGER_FILE_SUFFIX } 
 import { parseConcurrency, type MainIo } from './io';
 import { formatOption, maxBytesOption } from './lint';
 import { ENV_BASE_URL, ENV_CONFIG_KEY } from './serviceEnv';
+import { envOption, environmentsOption } from './environmentOptions';
 import type { DriftInvocation } from './driftRun';
 
 export function defineDrift(parent: Command, io: MainIo, finish: (code: number) => void): void {
@@ -30,12 +31,17 @@ PATH: files, folders (every *${TRIGGER_FILE_SUFFIX}, *${BURN_ALERT_FILE_SUFFIX} 
       'the trigger files last applied to the service (a checkout of the commit applied); repeat for several. Reports only what changed on the service since, other than to what the files under PATH hold. Trigger files only: burn alert and definitions files are not read',
       (v: string, all: string[] = []) => [...all, v],
     )
+    .addOption(envOption())
+    .addOption(environmentsOption())
     .option('--concurrency <n>', 'list calls made at once (1 to 16)', parseConcurrency, 4)
     .addOption(maxBytesOption())
     .addHelpText(
       'after',
       `
-The service is the one named by ${ENV_BASE_URL} and ${ENV_CONFIG_KEY} in the environment (never flags or files).
+The service is the one named by ${ENV_BASE_URL} and ${ENV_CONFIG_KEY} in the environment (never flags or files);
+with --env, by the two variables the environment's entry names, and each trigger is compared as that
+environment sees it (matched by name in an environment other than the home one). With --applied too, the
+files last applied are read with the environments file found above them (else the one of PATH).
 
 With --applied, drift is the gate a CI runs before it applies newer files: each trigger has three versions,
 as last applied (the files under --applied), as wanted now (the files under PATH) and as the service holds

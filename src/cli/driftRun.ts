@@ -2,30 +2,45 @@
 import {
   driftCounts,
   driftOfFile,
+  filesHoldReference,
   kindOfFile,
+  listTeam,
   onlyOnService,
   PacedPool,
   serviceChangesSince,
   sloDrift,
   withoutIds,
+  withReferencesResolved,
   withSloCounts,
+  type RecipientLister,
   type ServiceIndex,
   type SloFileDrift,
   type SloPlanFile,
   type SloReads,
+  type TeamRecipients,
 } from '../triggerFiles';
 import { driftAnnotations } from './driftGithub';
 import { driftJson, driftSarif, driftSummary, driftText, type DriftRun } from './driftReport';
 import { unreadableAnnotations, writeGithubReport } from './github/report';
-import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, writeData, type MainIo } from './io';
+import { EXIT_FOUND, EXIT_OK, EXIT_TROUBLE, warn, writeData, type MainIo } from './io';
 import { driftMarkdown } from './markdown/drift';
 import { markdownText } from './markdown/text';
 import { clientFromEnvironment } from './service';
 import { readTriggerFiles, serviceIndexFor, sourcesOf, type FileKinds, type ReadFiles } from './triggerInputs';
 import { visible, visibleJson } from './visible';
+import {
+  environmentOf,
+  findEnvironmentsFile,
+  readCliEnvironment,
+  type CliEnvironment,
+  type EnvironmentInvocation,
+} from './environment';
+import { effectiveFile, readTriggerFile, type PlanEnvironment } from '../triggerFiles';
+import { unusedOverrideEntries } from '../triggerFiles/environmentPlan';
+import type { Outcome } from '../result';
 
 /** The options of `obs drift` as commander parses them (drift.ts declares them). */
-export interface DriftInvocation {
+export interface DriftInvocation extends EnvironmentInvocation {
   format: 'text' | 'json' | 'sarif' | 'github';
   concurrency: number;
   maxBytes: number;
@@ -61,6 +76,41 @@ async function readFiles(
   return { ...files, read: new Map(read), sloFiles };
 }
 
+/**
+ * The trigger files as the environment sees them (each trigger made effective, found by dataset and name); a file
+ * whose trigger cannot be taken there cannot be compared, said why. Each override that names no trigger of the
+ * files found by a walk is said on stderr: false then.
+ */
+function asSeenBy(files: DriftFiles, env: PlanEnvironment | undefined, io: MainIo): { files: DriftFiles; ok: boolean } {
+  const overlay = env?.overlay;
+  if (env === undefined || overlay === undefined) return { files, ok: true };
+  const walked: { dataset: string; name: string }[] = [];
+  const read = [...files.read].map(([file, r]) => {
+    const text = files.texts.get(file);
+    const e = r.ok && text !== undefined ? effectiveFile(text, overlay) : undefined;
+    if (e === undefined) return [file, r] as const;
+    if (!files.named.has(file)) walked.push(...e.triggers);
+    const problems = [...e.problems.values()].flat();
+    if (problems.length > 0)
+      return [file, { ok: false, reason: `as ${env.name} sees it: ${problems.join('; ')}` }] as const;
+    return [file, withoutIds(readTriggerFile(e.text))] as const;
+  });
+  const unused = unusedOverrideEntries(env, walked).flatMap((b) => b.reasons);
+  for (const u of unused) warn(io, `${env.file}: ${u}`);
+  return { files: { ...files, read: new Map(read) }, ok: unused.length === 0 };
+}
+
+/** The environment of the files last applied: the environments file above them, or else the one of PATH. */
+async function appliedEnvironment(
+  applied: readonly string[],
+  current: CliEnvironment,
+  io: MainIo,
+): Promise<Outcome<{ value: CliEnvironment }>> {
+  const found = await findEnvironmentsFile(applied, io.cwd);
+  if (!found.ok || found.file === current.record.file) return { ok: true, value: current };
+  return readCliEnvironment(current.record.name, found.file, io);
+}
+
 /** Each file against the service. */
 function driftOf(files: ReadFiles, index: ServiceIndex, sloFiles: SloFileDrift[]): DriftRun {
   const drift = [...files.read].map(([file, r]) => driftOfFile(file, r, index));
@@ -69,10 +119,34 @@ function driftOf(files: ReadFiles, index: ServiceIndex, sloFiles: SloFileDrift[]
   return { files: drift, onlyOnService: only, sloFiles, counts, texts: files.texts };
 }
 
+type Team = () => Promise<TeamRecipients | undefined>;
+
+/** The team's recipients, listed once and only when a file names one by type and target: drift resolves it. */
+function teamOnce(client: RecipientLister, io: MainIo): Team {
+  let listed: Promise<TeamRecipients | undefined> | undefined;
+  return () =>
+    (listed ??= listTeam(client, io.signal).then((r) => {
+      if (r.ok) return r.team;
+      warn(
+        io,
+        `the team's recipients could not be listed (${r.reason}): recipients named by type and target are not compared`,
+      );
+      return undefined;
+    }));
+}
+
+/** The trigger files with the recipients they name by type and target resolved against the team. */
+async function resolved(files: DriftFiles, team: Team): Promise<DriftFiles> {
+  if (!filesHoldReference(files.read.values())) return files;
+  const t = await team();
+  return { ...files, read: new Map([...files.read].map(([f, r]) => [f, withReferencesResolved(r, t)] as const)) };
+}
+
 /** The burn alert and definitions files against the service, compared as a plan compares them. */
-function sloDriftOf(files: DriftFiles, service: SloReads, invocation: DriftInvocation, io: MainIo) {
+function sloDriftOf(files: DriftFiles, service: SloReads, invocation: DriftInvocation, io: MainIo, team: Team) {
   return sloDrift(files.sloFiles, service, new PacedPool({ concurrency: invocation.concurrency }), {
     matchByName: invocation.matchByName === true,
+    team,
     ...(io.signal === undefined ? {} : { signal: io.signal }),
   });
 }
@@ -83,12 +157,34 @@ function changedSince(applied: ReadFiles, current: ReadFiles, index: ServiceInde
   return { ...changes, sloFiles: [], counts: driftCounts(changes.files, changes.onlyOnService), texts: applied.texts };
 }
 
-export async function runDrift(paths: readonly string[], invocation: DriftInvocation, io: MainIo): Promise<number> {
+/** The environments of PATH and of --applied, or why not (said by the caller). */
+async function environmentsOf(paths: readonly string[], invocation: DriftInvocation, io: MainIo) {
+  const current = await environmentOf(invocation, paths, io);
+  if (!current.ok || current.value === undefined || invocation.applied === undefined)
+    return current.ok ? { ok: true as const, current: current.value, applied: current.value } : current;
+  const applied = await appliedEnvironment(invocation.applied, current.value, io);
+  return applied.ok ? { ok: true as const, current: current.value, applied: applied.value } : applied;
+}
+
+export async function runDrift(paths: readonly string[], invocation: DriftInvocation, given: MainIo): Promise<number> {
+  const environments = await environmentsOf(paths, invocation, given);
+  if (!environments.ok) {
+    warn(given, `${environments.reason}; nothing was compared`);
+    return EXIT_TROUBLE;
+  }
+  // With --env the service is the one the environment's variables name, and the files are as it sees them.
+  const io = environments.current === undefined ? given : { ...given, env: environments.current.serviceEnv };
+  const seen = { ...invocation, matchByName: invocation.matchByName === true || isAway(environments.current) };
   // With --applied, drift compares trigger files only (the gate before an apply of triggers).
   const kinds: FileKinds = invocation.applied === undefined ? 'every kind' : 'triggers';
-  const current = await readFiles(paths, invocation, io, kinds);
-  const applied =
-    invocation.applied === undefined ? undefined : await readFiles(invocation.applied, invocation, io, kinds);
+  const currentSeen = asSeenBy(await readFiles(paths, seen, io, kinds), environments.current?.plan, io);
+  const appliedSeen =
+    invocation.applied === undefined
+      ? undefined
+      : asSeenBy(await readFiles(invocation.applied, seen, io, kinds), environments.applied?.plan, io);
+  const current = currentSeen.files;
+  const applied = appliedSeen?.files;
+  const overridesOk = currentSeen.ok && appliedSeen?.ok !== false;
   // A path that names nothing (said on stderr) stops drift before it asks the service: no report to misread.
   if (current.nothing.length > 0 || (applied?.nothing.length ?? 0) > 0) return EXIT_TROUBLE;
   const client = clientFromEnvironment(io.env ?? {});
@@ -98,9 +194,10 @@ export async function runDrift(paths: readonly string[], invocation: DriftInvoca
     const read = [...current.read.values(), ...(applied?.read.values() ?? [])];
     const found = await serviceIndexFor(client, read, invocation.concurrency, io);
     serviceOk = found.ok;
+    const team = teamOnce(client, io);
     run =
       applied === undefined
-        ? driftOf(current, found.index, await sloDriftOf(current, client, invocation, io))
+        ? driftOf(await resolved(current, team), found.index, await sloDriftOf(current, client, seen, io, team))
         : changedSince(applied, current, found.index);
   } finally {
     await client.close();
@@ -130,10 +227,13 @@ export async function runDrift(paths: readonly string[], invocation: DriftInvoca
       if (invocation.applied !== undefined) io.stdout(`${visible(sinceHeading(invocation.applied, paths))}\n`);
       io.stdout(driftText(run));
   }
-  if (!current.ok || applied?.ok === false || !serviceOk || run.counts.unknown > 0) return EXIT_TROUBLE;
+  if (!current.ok || applied?.ok === false || !serviceOk || !overridesOk || run.counts.unknown > 0) return EXIT_TROUBLE;
   const c = run.counts;
   return c.differs + c.localOnly + c.serviceOnly > 0 ? EXIT_FOUND : EXIT_OK;
 }
+
+/** Whether the environment is one other than the home: its triggers are found by dataset and name. */
+const isAway = (env: CliEnvironment | undefined): boolean => env?.plan.overlay !== undefined;
 
 /** What a drift with --applied reports, said first so that a CI log reads on its own. */
 function sinceHeading(applied: readonly string[], paths: readonly string[]): string {

@@ -17,6 +17,9 @@ import { CLI_METRICS_DATASET_HINT } from './metricsHint';
 import { READ_AHEAD, readAhead } from './readAhead';
 import { readCommandLineFile, readSmallCommandLineFile, ReadProblem } from './read';
 import type { Outcome } from '../result';
+import { plainDiagnostic } from '../lint/build';
+import { LineIndex } from '../lint/text';
+import { isEnvironmentsFile, lintEnvironmentsText } from '../triggerFiles/environmentsLint';
 
 export function lintOptions(
   invocation: { maxProblems: number },
@@ -83,6 +86,13 @@ function lintRead(
   options: LintOptions,
 ): ReturnType<typeof lintNamedDecoded> {
   const { decoded, size } = decodeRead(read, options.maxDiagnostics ?? DEFAULT_MAX_DIAGNOSTICS);
+  // The environments file (docs/ENVIRONMENTS.md) by its own rule; bytes that are not UTF-8 are said as in any file.
+  if (isEnvironmentsFile(file)) {
+    const lines = new LineIndex(decoded.text);
+    const encoding = decoded.problems.map((p) => plainDiagnostic('file/encoding', p.message, p.offset, 1, lines));
+    const diagnostics = [...encoding, ...lintEnvironmentsText(decoded.text)];
+    return { diagnostics, hidden: { error: decoded.more, warning: 0, info: 0 }, datasets: [] };
+  }
   if (size < COLLECT_FROM_BYTES) return lintNamedDecoded(file, decoded, options);
   collectGarbage();
   // What JSON.parse built of a broken file before it refused it (most of its value, when it is broken near the end).

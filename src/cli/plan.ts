@@ -9,6 +9,7 @@ import { BURN_ALERT_FILE_SUFFIX, DEFINITIONS_FILE_SUFFIX, TRIGGER_FILE_SUFFIX } 
 import { parseConcurrency, wholeNumber, type MainIo } from './io';
 import { maxBytesOption, settingsOption } from './lint';
 import { ENV_BASE_URL, ENV_CONFIG_KEY } from './serviceEnv';
+import { envOption, environmentsOption } from './environmentOptions';
 import type { PlanInvocation } from './planRun';
 
 export function definePlan(parent: Command, io: MainIo, finish: (code: number) => void): void {
@@ -56,12 +57,18 @@ PATH: files, folders (every *${TRIGGER_FILE_SUFFIX}, *${BURN_ALERT_FILE_SUFFIX} 
       (v: string) => wholeNumber('--noise-days', v, 1, 7),
       7,
     )
+    .addOption(envOption())
+    .addOption(environmentsOption())
     .option('--concurrency <n>', 'list calls made at once (1 to 16)', parseConcurrency, 4)
     .addOption(maxBytesOption())
     .addHelpText(
       'after',
       `
-The service is the one named by ${ENV_BASE_URL} and ${ENV_CONFIG_KEY} in the environment (never flags or files).
+The service is the one named by ${ENV_BASE_URL} and ${ENV_CONFIG_KEY} in the environment (never flags or files);
+with --env, by the two variables the environment's entry names. With --env each trigger is planned as that
+environment sees it (its overrides, dataset slugs, saved queries and recipients mapped); an environment other
+than the home one is matched by name, as with --match-by-name. The plan records the environment and the hash of
+the environments file: obs apply refuses it for another environment or once that file changed.
 The saved plan holds no key: only a salted hash of it, so that obs apply can refuse another environment, and
 a seal (an HMAC keyed with the key) over the rest, so that obs apply refuses a plan edited after it was saved.
 obs apply plans again with the same paths and options and writes only when the changes are the same.

@@ -27,6 +27,8 @@ const Located = {
 };
 
 const Kind = z.enum(['trigger', 'burn-alert', 'definitions']);
+/** The recipients a file names by type and target, with the ids they resolved to: shown to the reviewer. */
+const References = z.array(z.object({ type: z.string(), target: z.string(), id: z.string().min(1) })).optional();
 const SloUpdate = {
   action: z.literal('update'),
   ...Located,
@@ -43,6 +45,7 @@ const TriggerChange = z.discriminatedUnion('action', [
     ...Located,
     body: Json,
     renameOf: z.object({ id: z.string().min(1), name: z.string() }).optional(),
+    recipientReferences: References,
   }),
   z.object({
     kind: z.literal('trigger'),
@@ -53,6 +56,7 @@ const TriggerChange = z.discriminatedUnion('action', [
     differences: z.array(Difference),
     body: Json,
     service: Version,
+    recipientReferences: References,
   }),
   z.object({
     kind: z.literal('trigger'),
@@ -67,7 +71,12 @@ const TriggerChange = z.discriminatedUnion('action', [
 // Burn alerts and definitions are only ever updated.
 const Change = z.union([
   TriggerChange,
-  z.object({ kind: z.literal('burn-alert'), ...SloUpdate, matchedBy: z.enum(['id', 'name']) }),
+  z.object({
+    kind: z.literal('burn-alert'),
+    ...SloUpdate,
+    matchedBy: z.enum(['id', 'name']),
+    recipientReferences: References,
+  }),
   z.object({ kind: z.literal('definitions'), ...SloUpdate, matchedBy: z.literal('id') }),
 ]);
 
@@ -94,6 +103,7 @@ const PlanSchema = z.object({
     paths: z.array(z.string().min(1)).min(1),
     metricsDatasets: z.array(z.string()),
     maxBytes: z.number().int().positive().optional(),
+    environment: z.object({ name: z.string().min(1), file: z.string().min(1), sha256: Sha256 }).optional(),
   }),
   prune: z.boolean(),
   files: z.array(z.object({ file: z.string().min(1), sha256: Sha256 })),

@@ -5,7 +5,14 @@
 import { randomBytes } from 'node:crypto';
 import type { ServiceClient } from '../api/client';
 import { lintNamedText } from '../lint';
-import { keyFingerprint, planWithGates, type GatedPlan, type PlanInputs, type PlanTarget } from '../triggerFiles';
+import {
+  keyFingerprint,
+  planWithGates,
+  type GatedPlan,
+  type PlanEnvironment,
+  type PlanInputs,
+  type PlanTarget,
+} from '../triggerFiles';
 import { warn, type MainIo } from './io';
 import { CLI_METRICS_DATASET_HINT } from './metricsHint';
 import { DEFAULT_MAX_BYTES } from './read';
@@ -41,6 +48,7 @@ export async function planFiles(
   target: PlanTarget,
   io: MainIo,
   concurrency: number,
+  environment?: PlanEnvironment,
 ): Promise<CliPlan | undefined> {
   const found = await readTriggerFiles(inputs.paths ?? ['.'], io, inputs.maxBytes ?? DEFAULT_MAX_BYTES, 'every kind');
   const { ok, outside } = found;
@@ -66,6 +74,7 @@ export async function planFiles(
     concurrency,
     now: new Date(),
     ...(io.signal === undefined ? {} : { signal: io.signal }),
+    ...(environment === undefined ? {} : { environment }),
   });
   for (const f of gated.listingFailures) warn(io, `could not list the triggers of ${f.dataset}: ${f.message}`);
   for (const n of gated.notes) warn(io, n);

@@ -37,6 +37,12 @@ function renameLine(c: Extract<PlannedChange, { action: 'create' }>): string[] {
   ];
 }
 
+/** Each recipient the file names by type and target, and the team's recipient it resolved to. */
+function referenceLines(c: Exclude<PlannedChange, { action: 'delete' }>): string[] {
+  const refs = c.kind === 'definitions' ? undefined : c.recipientReferences;
+  return (refs ?? []).map((r) => `(recipient ${r.type} ${quoted(r.target)} is ${r.id} in this team)`);
+}
+
 /** One change or blocked trigger of a plan as every report says it: a line naming it, and the lines under it. */
 interface PlanEntry {
   head: string;
@@ -63,7 +69,7 @@ function changeEntry(c: PlannedChange, idsIgnored: boolean): PlanEntry {
   // A create is shown whole: what the trigger will be, not only its name.
   if (c.action === 'create') {
     const members = Object.entries(c.body).map(([member, value]) => `${member}: ${valueText(value, VALUE_MAX)}`);
-    return { head, lines: [...renameLine(c), ...members], file: c.file, path: placeIn(c.index) };
+    return { head, lines: [...renameLine(c), ...referenceLines(c), ...members], file: c.file, path: placeIn(c.index) };
   }
   const by =
     c.matchedBy === 'name' && !idsIgnored
@@ -75,7 +81,8 @@ function changeEntry(c: PlannedChange, idsIgnored: boolean): PlanEntry {
       : [];
   const first = c.differences[0];
   const path = [...placeIn(c.index), ...(first === undefined ? [] : pathOf(first.path))];
-  return { head, lines: [...by, ...c.differences.map((d) => differenceText(d, 120))], file: c.file, path };
+  const lines = [...by, ...referenceLines(c), ...c.differences.map((d) => differenceText(d, 120))];
+  return { head, lines, file: c.file, path };
 }
 
 function blockedEntry(b: BlockedTrigger): PlanEntry {
@@ -138,11 +145,15 @@ export function planCountsText(plan: Plan): string {
 /** What the plan is against and of, said before its changes. */
 export function planIntro(plan: Plan): string[] {
   const connection = plan.target.connection === undefined ? '' : ` (${plan.target.connection})`;
+  const env = plan.inputs.environment;
+  const forEnv = env === undefined ? '' : ` for ${env.name} as ${env.file} describes it`;
+  const why = env === undefined ? '--match-by-name' : `${env.name} is not the environment the files' ids are of`;
   return [
-    `Plan against ${plan.target.baseUrl}${connection}, ${plan.files.length} files read`,
+    `Plan against ${plan.target.baseUrl}${connection}${forEnv}, ${plan.files.length} files read`,
     ...(plan.inputs.matchByName
       ? [
-          "Each trigger matched by dataset and name (--match-by-name): the files' ids are not used, and no created trigger's id is written into its file.",
+          `Each trigger matched by dataset and name (${why}): ` +
+            "the files' ids are not used, and no created trigger's id is written into its file.",
           ...(plan.files.some((f) => kindOfFile(f.file) === 'burn-alert')
             ? [
                 "Each burn alert matched by its dataset, its SLO's name and its alert type (and its threshold among several).",

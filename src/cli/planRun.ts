@@ -18,9 +18,10 @@ import { clientFromEnvironment, ENV_CONFIG_KEY } from './service';
 import { cliNoiseSession } from './triggerTestFiles';
 import { visibleJson } from './visible';
 import { metricsDatasetsOf } from './workspaceSettings';
+import { environmentOf, type CliEnvironment, type EnvironmentInvocation } from './environment';
 
 /** The options of `obs plan` as commander parses them (plan.ts declares them). */
-export interface PlanInvocation {
+export interface PlanInvocation extends EnvironmentInvocation {
   out?: string;
   format: 'text' | 'json' | 'github';
   prune?: boolean;
@@ -37,14 +38,21 @@ export interface PlanInvocation {
 }
 
 /** What the plan is of: recorded in it, so that obs apply plans again with the same inputs. */
-function inputsOf(paths: readonly string[], invocation: PlanInvocation, metricsDatasets: string[]): PlanInputs {
+function inputsOf(
+  paths: readonly string[],
+  invocation: PlanInvocation,
+  metricsDatasets: string[],
+  environment: CliEnvironment | undefined,
+): PlanInputs {
   return {
     scope: { kind: invocation.prune === true ? 'all' : 'files' },
     allowUnknownColumns: invocation.allowUnknownColumns === true,
-    matchByName: invocation.matchByName === true,
+    // An environment other than the home one finds each trigger by dataset and name: the files' ids are the home's.
+    matchByName: invocation.matchByName === true || environment?.plan.overlay !== undefined,
     paths: paths.length === 0 ? ['.'] : [...paths],
     metricsDatasets,
     maxBytes: invocation.maxBytes,
+    ...(environment === undefined ? {} : { environment: environment.record }),
   };
 }
 
@@ -63,7 +71,14 @@ async function preflight(
   return undefined;
 }
 
-export async function runPlan(paths: readonly string[], invocation: PlanInvocation, io: MainIo): Promise<number> {
+export async function runPlan(paths: readonly string[], invocation: PlanInvocation, given: MainIo): Promise<number> {
+  const environment = await environmentOf(invocation, paths, given);
+  if (!environment.ok) {
+    warn(given, `${environment.reason}; nothing was planned`);
+    return EXIT_TROUBLE;
+  }
+  // With --env the service is the one the environment's variables name.
+  const io = environment.value === undefined ? given : { ...given, env: environment.value.serviceEnv };
   const env = io.env ?? {};
   const client = clientFromEnvironment(env);
   let made: Awaited<ReturnType<typeof planFiles>>;
@@ -74,8 +89,8 @@ export async function runPlan(paths: readonly string[], invocation: PlanInvocati
     const ready = await preflight(invocation, io);
     if (ready === undefined) return EXIT_TROUBLE;
     out = ready.out;
-    const inputs = inputsOf(paths, invocation, ready.metrics);
-    made = await planFiles(client, inputs, targetOf(env), io, invocation.concurrency);
+    const inputs = inputsOf(paths, invocation, ready.metrics, environment.value);
+    made = await planFiles(client, inputs, targetOf(env), io, invocation.concurrency, environment.value?.plan);
     // Only read: the plan printed and saved is the one made above, whatever the diff finds.
     if (made !== undefined && invocation.noise === true)
       noise = await noiseDiffOf(made, cliNoiseSession(client, io), io, {

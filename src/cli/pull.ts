@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import { CliUsageError, parseConcurrency, type MainIo } from './io';
 import { ENV_BASE_URL, ENV_CONFIG_KEY } from './serviceEnv';
 import type { PullInvocation, PullKind } from './pullRun';
+import type { PullRecipients } from '../triggerFiles/pullRecipients';
 
 const KINDS = ['triggers', 'burn-alerts', 'definitions'] as const;
 
@@ -15,6 +16,12 @@ function parseKinds(value: string): PullKind[] {
   if (unknown.length > 0 || named.length === 0)
     throw new CliUsageError(`--kinds takes ${KINDS.join(', ')} (got ${value})`);
   return KINDS.filter((k) => named.includes(k));
+}
+
+/** `--recipients-by id|target`. */
+function parseRecipientsBy(value: string): PullRecipients {
+  if (value === 'id' || value === 'target') return value;
+  throw new CliUsageError(`--recipients-by takes id or target (got ${value})`);
 }
 
 export function definePull(parent: Command, io: MainIo, finish: (code: number) => void): void {
@@ -47,6 +54,12 @@ export function definePull(parent: Command, io: MainIo, finish: (code: number) =
     )
     .option('--burn-alerts-out <dir>', 'the folder to write burn alert files into', 'burn-alerts')
     .option('--definitions-out <dir>', 'the folder to write dataset definitions files into', 'definitions')
+    .option(
+      '--recipients-by <form>',
+      "how files name recipients: id (the team's id), or target (type and target, the same in every environment)",
+      parseRecipientsBy,
+      'id',
+    )
     .option('--force', 'overwrite files that differ from the service')
     .option('--concurrency <n>', 'list calls made at once (1 to 16)', parseConcurrency, 4)
     .addHelpText(

@@ -15,8 +15,15 @@ import {
   scanFolders,
   scanRoot,
   DEFINITIONS_FILE_SUFFIX,
+  burnAlertsByTarget,
+  keptByIdText,
+  listTeam,
+  triggersByTarget,
+  type KeptById,
   type PullAction,
+  type PullRecipients,
   type PullReport,
+  type TeamRecipients,
 } from '../triggerFiles';
 import { ENVIRONMENT_WIDE } from '../api/schemas/slugs';
 import type { ServiceClient } from '../api/client';
@@ -39,6 +46,44 @@ export interface PullInvocation {
   definitionsOut: string;
   force?: boolean;
   concurrency: number;
+  /** How the files name recipients (`--recipients-by`). */
+  recipientsBy: PullRecipients;
+}
+
+/**
+ * The team's recipients for --recipients-by target, listed once for every kind pulled; each recipient kept by id
+ * is said once. Without the list the files name recipients by id, and the pull ends in trouble.
+ */
+class Recipients {
+  private listed: Promise<TeamRecipients | undefined> | undefined;
+  private readonly said = new Set<string>();
+  failed = false;
+
+  constructor(
+    private readonly invocation: PullInvocation,
+    private readonly client: ServiceClient,
+    private readonly io: MainIo,
+  ) {}
+
+  /** The team, when pull writes recipients by target and its list could be read. */
+  team(): Promise<TeamRecipients | undefined> {
+    if (this.invocation.recipientsBy !== 'target') return Promise.resolve(undefined);
+    this.listed ??= listTeam(this.client, this.io.signal).then((r) => {
+      if (r.ok) return r.team;
+      this.failed = true;
+      warn(this.io, `the team's recipients could not be listed (${r.reason}): the files name recipients by id`);
+      return undefined;
+    });
+    return this.listed;
+  }
+
+  tell(kept: readonly KeptById[]): void {
+    for (const k of kept) {
+      if (this.said.has(k.id)) continue;
+      this.said.add(k.id);
+      warn(this.io, keptByIdText(k));
+    }
+  }
 }
 
 function printReport(io: MainIo, out: string, r: PullReport): void {
@@ -94,7 +139,7 @@ async function writePlan<I>(
   return report.skipped.length > 0 ? EXIT_FOUND : EXIT_OK;
 }
 
-function pullTriggers(invocation: PullInvocation, io: MainIo, client: ServiceClient): KindRun {
+function pullTriggers(invocation: PullInvocation, io: MainIo, client: ServiceClient, recipients: Recipients): KindRun {
   return async (root, pool) => {
     const collected = await collectTriggers(
       client,
@@ -110,7 +155,11 @@ function pullTriggers(invocation: PullInvocation, io: MainIo, client: ServiceCli
       },
     );
     for (const f of collected.failures) warn(io, `could not list the triggers of ${f.dataset}: ${f.message}`);
-    const plan = planPull(collected.items, await scanExisting(nodeFileSystem, root, collected.items, io.signal));
+    const team = await recipients.team();
+    const byTarget = team === undefined ? undefined : triggersByTarget(collected.items, team);
+    recipients.tell(byTarget?.kept ?? []);
+    const items = byTarget?.items ?? collected.items;
+    const plan = planPull(items, await scanExisting(nodeFileSystem, root, items, io.signal));
     return writePlan(invocation, io, invocation.out, root, plan, collected.failures.length > 0);
   };
 }
@@ -121,13 +170,22 @@ const sloScopes = (invocation: PullInvocation): string[] => [
   ...(invocation.dataset ?? []),
 ];
 
-function pullBurnAlerts(invocation: PullInvocation, io: MainIo, client: ServiceClient): KindRun {
+function pullBurnAlerts(
+  invocation: PullInvocation,
+  io: MainIo,
+  client: ServiceClient,
+  recipients: Recipients,
+): KindRun {
   return async (root, pool) => {
     const collected = await collectBurnAlerts(client, sloScopes(invocation), pool, io.signal);
     for (const f of collected.failures) warn(io, `could not read ${f.what}: ${f.message}`);
-    const folders = collected.items.map((i) => BURN_ALERT_PULL.folderOf(i));
+    const team = await recipients.team();
+    const byTarget = team === undefined ? undefined : burnAlertsByTarget(collected.items, team);
+    recipients.tell(byTarget?.kept ?? []);
+    const items = byTarget?.items ?? collected.items;
+    const folders = items.map((i) => BURN_ALERT_PULL.folderOf(i));
     const existing = await scanFolders(nodeFileSystem, root, folders, BURN_ALERT_PULL.suffix, io.signal);
-    const plan = planKindPull(BURN_ALERT_PULL, collected.items, existing);
+    const plan = planKindPull(BURN_ALERT_PULL, items, existing);
     return writePlan(invocation, io, invocation.burnAlertsOut, root, plan, collected.failures.length > 0);
   };
 }
@@ -146,9 +204,11 @@ export async function runPull(invocation: PullInvocation, io: MainIo): Promise<n
   const client = clientFromEnvironment(io.env ?? {});
   try {
     const runs: [string, KindRun][] = [];
-    if (invocation.kinds.includes('triggers')) runs.push([invocation.out, pullTriggers(invocation, io, client)]);
+    const recipients = new Recipients(invocation, client, io);
+    if (invocation.kinds.includes('triggers'))
+      runs.push([invocation.out, pullTriggers(invocation, io, client, recipients)]);
     if (invocation.kinds.includes('burn-alerts'))
-      runs.push([invocation.burnAlertsOut, pullBurnAlerts(invocation, io, client)]);
+      runs.push([invocation.burnAlertsOut, pullBurnAlerts(invocation, io, client, recipients)]);
     if (invocation.kinds.includes('definitions'))
       runs.push([invocation.definitionsOut, pullDefinitions(invocation, io, client)]);
     const roots = runs.map(([out]) => resolve(io.cwd, out));
@@ -161,7 +221,7 @@ export async function runPull(invocation: PullInvocation, io: MainIo): Promise<n
     });
     let code = EXIT_OK;
     for (const [i, [out, run]] of runs.entries()) code = Math.max(code, await run(roots[i] ?? out, pool));
-    return code;
+    return recipients.failed ? EXIT_TROUBLE : code;
   } finally {
     await client.close();
   }

@@ -4,6 +4,7 @@ import * as l10n from '@vscode/l10n';
 import { BURN_ALERT_LIMITS, BURN_ALERT_TYPES } from '../api/schemas/burnAlert';
 import { BURN_ALERT_FILE_MEMBERS } from '../api/schemas/burnAlertFile';
 import type { SloFinding } from './sloKinds';
+import { unnamedRecipientMessage } from './recipientNaming';
 import type { JsonPath, LintOptions } from './types';
 
 type Json = Record<string, unknown>;
@@ -154,7 +155,9 @@ function recipientFindings(alert: Json, out: SloFinding[]): void {
       out.push({
         rule: 'burn-alert/recipient',
         path: ['recipients', i],
-        message: l10n.t('a recipient is an object naming the recipient by its id (or by type and target)'),
+        message:
+          unnamedRecipientMessage(r) ??
+          l10n.t('a recipient is an object naming the recipient by its id (or by type and target)'),
       });
   });
 }

@@ -6,6 +6,7 @@ import { MEMBER_SLOT, TRIGGER_REFUSED_OPS, type TriggerIssueParams } from './sch
 import { isRuleId, type RuleId } from './rules';
 import type { JsonPath } from './types';
 import { valueAt } from './util';
+import { unnamedRecipientMessage } from './recipientNaming';
 
 export interface Finding {
   rule: RuleId;
@@ -45,12 +46,15 @@ const RECIPIENT_NAMES = new Set<unknown>(['id', 'type', 'target']);
  * The messages of the recipient schema, which the linter shares with the service client (src/api keeps its
  * English messages): worded here in the configured language, the same English as the client's.
  */
-function recipientMessage(issue: z.core.$ZodIssue): string | undefined {
+function recipientMessage(issue: z.core.$ZodIssue, recipient: unknown): string | undefined {
   const path = issue.path;
   if (path[0] !== 'recipients' || path.length !== 3) return undefined;
   const name = path[2];
   if (issue.code === 'custom' && (issue.params as { rule?: unknown } | undefined)?.rule === 'recipient-named') {
-    return l10n.t('a recipient needs an {0} (preferred) or both {1} and {2} (deprecated)', 'id', 'type', 'target');
+    return (
+      unnamedRecipientMessage(recipient) ??
+      l10n.t('a recipient needs an {0} (preferred) or both {1} and {2} (deprecated)', 'id', 'type', 'target')
+    );
   }
   if (issue.code === 'too_small' && typeof name === 'string' && RECIPIENT_NAMES.has(name))
     return l10n.t('recipient {0} must not be empty', name);
@@ -166,7 +170,7 @@ export function findingsOf(issue: z.core.$ZodIssue, trigger: unknown, prefix: Js
       rule: ruleForPath(issue, valueAt(trigger, issue.path)),
       at,
       inTrigger: path.length,
-      message: recipientMessage(issue) ?? issue.message,
+      message: recipientMessage(issue, valueAt(trigger, issue.path.slice(0, 2))) ?? issue.message,
     },
   ];
 }

@@ -276,6 +276,9 @@ export const RULES = [
   ),
   // Only with the dataset's columns known (an active connection, --columns-from-service).
   rule('definitions/unknown-column', 'warning', 'A definition names a column the dataset has.'),
+
+  // The environments file (docs/ENVIRONMENTS.md), checked by src/triggerFiles/environmentsLint.ts.
+  rule('environments/file', 'error', 'The environments file names its environments and what differs in each.'),
 ] as const;
 
 export type RuleId = (typeof RULES)[number]['id'];

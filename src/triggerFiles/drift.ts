@@ -5,6 +5,7 @@ import { compareTriggers, type Difference } from './compare';
 import { nestingProblem } from './depth';
 import type { LocalFile, LocalTrigger } from './localFiles';
 import { canonicalDatasetSlug } from './normalize';
+import { refusalsAgainst, uncomparedReason } from './recipientRefs';
 
 /** A trigger as the service lists it (the client's Trigger satisfies it). */
 export interface ServiceTrigger {
@@ -25,7 +26,7 @@ export interface TriggerDrift {
   /** The service's trigger it was compared with. */
   service?: ServiceTrigger;
   differences: Difference[];
-  /** Why it is local-only or unknown, in words. */
+  /** Why it is local-only or unknown, in words; for one that differs, which member could not be compared. */
   reason?: string;
   /**
    * Local-only, and a trigger not created yet: the file names no id and its dataset has no trigger of
@@ -114,6 +115,29 @@ export function datasetOf(t: { dataset_slug?: string | undefined }, requested: s
 
 const quoted = (s: string) => JSON.stringify(s);
 
+/**
+ * Why a trigger's recipients cannot be compared: it names one by type and target that the team's list does not
+ * resolve, or the list was not read. Undefined when they can be (resolved, or named by id).
+ */
+/** Why a file's trigger's recipients cannot be compared with the service's: references that stand refused. */
+export const recipientsUncompared = (t: LocalTrigger, service: ServiceTrigger | undefined): string | undefined =>
+  uncomparedReason(refusalsAgainst(t.resolution?.refusals ?? [], service?.recipients, true));
+
+/** The differences of a file's trigger and the service's, those of recipients it cannot compare left out. */
+function compared(
+  local: LocalTrigger,
+  service: ServiceTrigger,
+): Pick<TriggerDrift, 'status' | 'differences' | 'reason'> {
+  const all = compareTriggers(local.value, service);
+  const uncompared = recipientsUncompared(local, service);
+  const differences = uncompared === undefined ? all : all.filter((d) => d.member !== 'recipients');
+  if (differences.length < all.length)
+    return differences.length === 0
+      ? { status: 'unknown', differences, reason: uncompared }
+      : { status: 'differs', differences, reason: uncompared };
+  return { status: differences.length === 0 ? 'in-sync' : 'differs', differences };
+}
+
 function triggerDrift(local: LocalTrigger, index: ServiceIndex): TriggerDrift {
   const base = { index: local.index, name: local.name, dataset: local.dataset, differences: [] as Difference[] };
   // A file's trigger nested too deep is not compared, nor taken for only local: named with the reason.
@@ -122,8 +146,7 @@ function triggerDrift(local: LocalTrigger, index: ServiceIndex): TriggerDrift {
     // Matched but not comparable: named with the reason, so the rest of the files are still compared.
     const tooDeep = localTooDeep ?? nestingProblem(service, "the service's trigger");
     if (tooDeep !== undefined) return { ...base, status: 'unknown', service, reason: tooDeep };
-    const differences = compareTriggers(local.value, service);
-    return { ...base, status: differences.length === 0 ? 'in-sync' : 'differs', service, differences };
+    return { ...base, service, ...compared(local, service) };
   };
   if (local.id !== undefined) {
     const found = index.get(local.id);

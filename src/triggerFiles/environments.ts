@@ -6,42 +6,64 @@ import * as z from 'zod';
 import type { Outcome } from '../result';
 import { canonicalDatasetSlug } from './normalize';
 
-export const ENVIRONMENTS_FILE_NAME = 'obs.environments.json';
+export { ENVIRONMENTS_FILE_NAME } from './paths';
 
 /** An environment's name: what `--env` takes and a plan records. */
 const NAME = /^[a-z][a-z0-9_-]{0,39}$/;
 /** A variable's name: the service's address or key is read from it in CI (never the value). */
 const VARIABLE = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-const Address = z.strictObject({ type: z.string().min(1), target: z.string().min(1) });
+const Address = z.strictObject({
+  type: z.string().min(1).describe("The recipient's type: email, slack, pagerduty, webhook, msteams_workflow..."),
+  target: z
+    .string()
+    .min(1)
+    .describe("What the team's list calls it: an address, a channel, an integration's or a webhook's name"),
+});
+
+const variable = (what: string) =>
+  z.string().regex(VARIABLE, 'a variable name: letters, digits and _').describe(`The variable holding ${what}`);
 
 const Environment = z.strictObject({
   /** The editor's connection of this environment, by its name. */
-  connection: z.string().min(1).optional(),
+  connection: z.string().min(1).optional().describe("The editor's connection of this environment, by its name"),
   /** The names of the variables holding the service's address and the configuration key in CI. */
   variables: z
     .strictObject({
-      baseUrl: z.string().regex(VARIABLE, 'a variable name: letters, digits and _'),
-      key: z.string().regex(VARIABLE, 'a variable name: letters, digits and _'),
+      baseUrl: variable("the service's address"),
+      key: variable('the configuration key (never the key itself)'),
     })
-    .optional(),
+    .optional()
+    .describe('The variables obs plan, apply and drift --env read the service and key from'),
   /** The home's dataset slug -> this environment's. */
-  datasets: z.record(z.string().min(1), z.string().min(1)).optional(),
+  datasets: z
+    .record(z.string().min(1), z.string().min(1))
+    .optional()
+    .describe("The home's dataset slug -> this environment's"),
   /** The home's saved query id -> this environment's (a trigger's `query_id`). */
-  queries: z.record(z.string().min(1), z.string().min(1)).optional(),
+  queries: z
+    .record(z.string().min(1), z.string().min(1))
+    .optional()
+    .describe("The home's saved query id (a trigger's query_id) -> this environment's"),
   /** The home's recipient -> this environment's, each named by type and target. */
-  recipients: z.array(z.strictObject({ from: Address, to: Address })).optional(),
+  recipients: z
+    .array(z.strictObject({ from: Address, to: Address }))
+    .optional()
+    .describe("The home's recipient -> this environment's, each named by type and target"),
   /** Overrides by the home's dataset slug, then trigger name: a JSON merge patch of the trigger. */
-  triggers: z.record(z.string().min(1), z.record(z.string().min(1), z.record(z.string(), z.unknown()))).optional(),
+  triggers: z
+    .record(z.string().min(1), z.record(z.string().min(1), z.record(z.string(), z.unknown())))
+    .optional()
+    .describe("Overrides by the home's dataset slug, then trigger name: a JSON merge patch of the trigger"),
 });
 
-const EnvironmentsFile = z.strictObject({
+/** The environments file as read (its JSON Schema is generated from it: environmentsSchema.ts). */
+export const EnvironmentsFile = z.strictObject({
   $schema: z.string().optional(),
-  home: z.string(),
-  environments: z.record(
-    z.string().regex(NAME, 'lower-case letters, digits, - and _, starting with a letter'),
-    Environment,
-  ),
+  home: z.string().describe('The environment whose ids the files hold (the one they were pulled from)'),
+  environments: z
+    .record(z.string().regex(NAME, 'lower-case letters, digits, - and _, starting with a letter'), Environment)
+    .describe('Each environment by the name --env takes'),
 });
 
 export type EnvironmentAddress = z.infer<typeof Address>;
@@ -148,6 +170,11 @@ export function readEnvironments(text: string): Outcome<{ value: Environments },
       reason: [{ path: [], message: `not valid JSON (${e instanceof Error ? e.message : String(e)})` }],
     };
   }
+  return environmentsOf(json);
+}
+
+/** The environments of a file's parsed JSON, or every mistake in it (the linter reads the JSON itself). */
+export function environmentsOf(json: unknown): Outcome<{ value: Environments }, EnvironmentsProblem[]> {
   const parsed = EnvironmentsFile.safeParse(json);
   if (!parsed.success)
     return {

@@ -39,9 +39,7 @@ export {
   keyFingerprint,
   makePlan,
   planCounts,
-  planSeal,
   sameKey,
-  sealMatches,
   serviceVersion,
   sha256,
   storedDifferently,
@@ -56,6 +54,7 @@ export {
   type PlanTarget,
   type TriggerChange,
 } from './plan';
+export { planSeal, sealMatches } from './planSeal';
 export { applyChanges, type ChangeResult, type FailureCause, type TriggerWriter } from './apply';
 export { kindOfFile, type PlanKind } from './planKinds';
 export { idEdit, withId, type TextEdit } from './fileId';
@@ -73,3 +72,13 @@ export { changeKey, planDifferences, reviewPlan, withoutChanges } from './planRe
 // Compare with Service on burn alert and definitions files, and what it reads with.
 export { type SloReader } from './sloPull';
 export { burnAlertServiceText, definitionsServiceText, type NotComparable } from './sloServiceText';
+export { effectiveFile, type PlanEnvironment } from './environmentPlan';
+export {
+  filesHoldReference,
+  listTeam,
+  TeamRecipients,
+  withReferencesResolved,
+  type KeptById,
+  type RecipientLister,
+} from './recipientRefs';
+export { burnAlertsByTarget, keptByIdText, triggersByTarget, type PullRecipients } from './pullRecipients';

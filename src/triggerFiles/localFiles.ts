@@ -12,6 +12,14 @@ export interface LocalTrigger {
   /** The dataset, canonical (`all` for environment-wide). */
   dataset?: string;
   name?: string;
+  /** Its recipients named by type and target, as resolved against the team (absent when none was resolved). */
+  resolution?: TriggerRecipientsResolution;
+}
+
+interface TriggerRecipientsResolution {
+  references: { type: string; target: string; id: string }[];
+  /** References that name no one recipient of the team (or the team's list was not read), and why. */
+  refusals: { type: string; target: string; reason: string }[];
 }
 
 export type LocalFile = Outcome<{ triggers: LocalTrigger[] }>;

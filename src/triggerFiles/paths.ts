@@ -8,6 +8,8 @@ export const TRIGGER_FILE_SUFFIX = '.trigger.json';
 export const BURN_ALERT_FILE_SUFFIX = '.burn-alert.json';
 /** A dataset definitions file's name ends so (docs/SLO-FILES.md). */
 export const DEFINITIONS_FILE_SUFFIX = '.definitions.json';
+/** The environments file's name (docs/ENVIRONMENTS.md). */
+export const ENVIRONMENTS_FILE_NAME = 'obs.environments.json';
 
 // Windows refuses these device names as file names, with any extension ("con.x.trigger.json" too),
 // so the part before the first dot is checked.

@@ -2,13 +2,14 @@
 // same comparison drift makes (so a file right after a pull plans nothing). It records what each change
 // was planned from (the service's updated_at and a hash of its content, a hash of each file) so that an
 // apply can refuse what changed since. No vscode import; no service call: the caller lists first.
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { compareTriggers, type Difference } from './compare';
 import {
   datasetOf,
   datasetsOfFiles,
   driftOfFile,
   onlyOnService,
+  recipientsUncompared,
   type FileDrift,
   type ServiceIndex,
   type ServiceTrigger,
@@ -19,6 +20,7 @@ import { nestingProblem } from './depth';
 import type { LocalFile, LocalTrigger } from './localFiles';
 import { canonicalDatasetSlug, normalize, TRIGGER_FILE_MEMBERS } from './normalize';
 import type { PlanKind, ServiceVersion, SloUpdate } from './planKinds';
+import { refusalsAgainst, type ResolvedReference } from './recipientRefs';
 
 /** Where a plan is applied: the service, and which key (never the key itself, see keyFingerprint). */
 export interface PlanTarget {
@@ -52,6 +54,7 @@ export type TriggerChange =
       action: 'create';
       body: Record<string, unknown>;
       renameOf?: { id: string; name: string };
+      recipientReferences?: ResolvedReference[];
     })
   | (Located & {
       kind: 'trigger';
@@ -61,6 +64,8 @@ export type TriggerChange =
       differences: Difference[];
       body: Record<string, unknown>;
       service: ServiceVersion;
+      /** The recipients the file names by type and target, with the ids they resolved to (the body's). */
+      recipientReferences?: ResolvedReference[];
     })
   | { kind: 'trigger'; action: 'delete'; dataset: string; id: string; name: string; service: ServiceVersion };
 
@@ -98,6 +103,11 @@ export interface PlanInputs {
   paths?: string[];
   metricsDatasets?: string[];
   maxBytes?: number;
+  /**
+   * The environment the files were planned for (docs/ENVIRONMENTS.md): its name, the environments file as the
+   * plan names it and the hash of its bytes. Planning again must read the same environment from the same file.
+   */
+  environment?: { name: string; file: string; sha256: string };
 }
 
 export interface Plan {
@@ -125,6 +135,8 @@ export interface PlanFile {
    * are not deleted on its account, as a targeted plan never deletes what is not targeted.
    */
   named?: boolean;
+  /** The hash recorded of the file's bytes, when `text` is not them (the file as an environment sees it). */
+  sha256?: string;
 }
 
 export interface PlanInput {
@@ -138,6 +150,8 @@ export interface PlanInput {
   blockedBy?: (file: string, index: number) => readonly string[];
   /** The ids of the team's recipients, when the service lists them: other ids block the trigger. */
   recipients?: ReadonlySet<string>;
+  /** Entries blocked before any file is compared (an environment's override that names no trigger). */
+  blocked?: readonly BlockedTrigger[];
 }
 
 export const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -149,20 +163,6 @@ export function keyFingerprint(key: string, salt: string): KeyFingerprint {
 
 export function sameKey(fingerprint: KeyFingerprint, key: string): boolean {
   return keyFingerprint(key, fingerprint.salt).sha256 === fingerprint.sha256;
-}
-
-/**
- * The seal of a saved plan's text: an HMAC-SHA256 keyed with the configuration key. Whoever edits a saved
- * plan without the key cannot seal it again, so `obs apply` can tell the plan as `obs plan` saved it.
- */
-export function planSeal(text: string, key: string): string {
-  return createHmac('sha256', `obs-trigger-plan\u0000${key}`).update(text, 'utf8').digest('hex');
-}
-
-export function sealMatches(text: string, key: string, seal: string): boolean {
-  const expected = Buffer.from(planSeal(text, key), 'hex');
-  const given = Buffer.from(/^[0-9a-f]{64}$/.test(seal) ? seal : '', 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 /** Whether a scope plans deletes. */
@@ -246,12 +246,22 @@ function changeOf(
   drift: TriggerDrift,
   input: PlanInput,
 ): TriggerChange | BlockedTrigger | undefined {
-  if (drift.status === 'in-sync') return undefined;
+  // A reference the team does not answer with one recipient blocks even a trigger in sync: the file is wrong.
+  const refused = refusalsAgainst(t.resolution?.refusals ?? [], drift.service?.recipients, false).map((f) => f.reason);
+  if (drift.status === 'in-sync' && refused.length === 0) return undefined;
   const at = where(file, t);
   const reasons = [
     ...(input.blockedBy?.(file, t.index) ?? []),
+    ...refused,
     ...unknownRecipients(t, input.recipients, drift.service),
   ];
+  // Recipients not compared for a reference are blocked by its own reason, already among `reasons`.
+  if (
+    drift.status === 'unknown' &&
+    drift.reason !== undefined &&
+    drift.reason === recipientsUncompared(t, drift.service)
+  )
+    return { ...at, reasons };
   if (drift.status === 'unknown')
     return { ...at, reasons: [drift.reason ?? 'it could not be compared with the service', ...reasons] };
   if (t.dataset === undefined || t.name === undefined)
@@ -265,7 +275,15 @@ function changeOf(
     return { ...at, reasons: [why, ...reasons] };
   }
   if (reasons.length > 0) return { ...at, reasons };
-  const located = { kind: 'trigger' as const, file, index: t.index, dataset: t.dataset, name: t.name };
+  const references = t.resolution?.references ?? [];
+  const located = {
+    kind: 'trigger' as const,
+    file,
+    index: t.index,
+    dataset: t.dataset,
+    name: t.name,
+    ...(references.length > 0 ? { recipientReferences: references } : {}),
+  };
   const service = drift.service;
   if (drift.status === 'local-only' || service === undefined)
     return { ...located, action: 'create', body: writeBody(t.value) };
@@ -352,7 +370,7 @@ function markRenames(changes: TriggerChange[], input: PlanInput): void {
 /** The plan of the given files against the service's lists. Linear in the files and the listed triggers. */
 export function makePlan(input: PlanInput): Plan {
   const changes: TriggerChange[] = [];
-  const blocked: BlockedTrigger[] = [];
+  const blocked: BlockedTrigger[] = [...(input.blocked ?? [])];
   const drifts = input.files.map((f) => driftOfFile(f.file, f.read, input.index));
   const ambiguous = ambiguities(input.files, drifts, datasetsOfFiles(input.files.map((f) => f.read)));
   let unchanged = 0;
@@ -387,7 +405,7 @@ export function makePlan(input: PlanInput): Plan {
     target: input.target,
     inputs: input.inputs,
     prune,
-    files: input.files.map((f) => ({ file: f.file, sha256: sha256(f.text) })),
+    files: input.files.map((f) => ({ file: f.file, sha256: f.sha256 ?? sha256(f.text) })),
     changes,
     blocked,
     unchanged,

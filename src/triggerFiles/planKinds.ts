@@ -39,6 +39,8 @@ export interface BurnAlertUpdate {
   /** alert_type, the members of that type, description ("" when the file has none), recipients by id. */
   body: Record<string, unknown>;
   service: ServiceVersion;
+  /** The recipients the file names by type and target, with the ids they resolved to (the body's). */
+  recipientReferences?: { type: string; target: string; id: string }[];
 }
 
 /** The update of a dataset's definitions from its file: one PATCH of the types that differ. */

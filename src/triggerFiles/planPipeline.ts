@@ -3,16 +3,27 @@
 // which triggers would be written, then the gates on those alone (the linter with the live columns of their
 // datasets, the team's recipients, the saved queries their query_ids name), and the plan again with the gates.
 // Each caller keeps only how it reads its files, lints and shows the result. No vscode import.
+import type { AccountRecipient } from '../api/schemas/account';
 import { blockingReasons } from '../lint/gate';
 import type { DatasetColumns, Diagnostic } from '../lint/types';
 import { datasetsOfFiles, ServiceIndex, type ServiceTrigger } from './drift';
 import { listDatasets, listingSegment } from './listing';
 import { readTriggerFile, withoutIds, type LocalFile } from './localFiles';
 import { kindOfFile, type PlanKind } from './planKinds';
-import { compareSloFiles, sloEntries, type SloEntries, type SloPlanFile, type SloReads } from './sloPlan';
+import {
+  compareSloFiles,
+  sloEntries,
+  sloHoldsReference,
+  sloReferencesResolved,
+  type SloEntries,
+  type SloPlanFile,
+  type SloReads,
+} from './sloPlan';
+import { holdsReference, TeamRecipients, withReferencesResolved } from './recipientRefs';
 import { makePlan, sha256, type Plan, type PlanFile, type PlanInputs, type PlanScope, type PlanTarget } from './plan';
 import { PacedPool } from './pool';
 import { savedQueryReasons } from './planQueries';
+import { effectiveFile, unusedOverrideEntries, type EffectiveFile, type PlanEnvironment } from './environmentPlan';
 
 /** A trigger file as its caller found it. */
 export interface PlanSource {
@@ -34,7 +45,8 @@ export interface PlanService extends SloReads {
     dataset: string,
     o?: { signal?: AbortSignal },
   ): Paced<{ key_name: string; hidden?: boolean | undefined }[]>;
-  listRecipients(o?: { signal?: AbortSignal }): Paced<{ id: string }[]>;
+  /** The team's recipients: what names each within its type (never a credential) resolves references. */
+  listRecipients(o?: { signal?: AbortSignal }): Paced<AccountRecipient[]>;
   /** GET /1/queries/<dataset>/<id>: the saved query a trigger's query_id names. */
   getQuery(dataset: string, queryId: string, o?: { signal?: AbortSignal }): Paced<Record<string, unknown>>;
 }
@@ -61,6 +73,8 @@ export interface PlanRequest {
   signal?: AbortSignal;
   /** A wait for the service's rate limit began (progress). */
   onPause?: (ms: number) => void;
+  /** The environment planned for: its overlay makes each trigger the effective one (environmentPlan.ts). */
+  environment?: PlanEnvironment;
 }
 
 export interface GatedPlan {
@@ -80,17 +94,48 @@ const statusOf = (e: unknown): unknown =>
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 const signalArg = (s: AbortSignal | undefined) => (s === undefined ? {} : { signal: s });
 
-function planFileOf(source: PlanSource, matchByName: boolean): PlanFile {
+function planFileOf(source: PlanSource, matchByName: boolean, effective?: EffectiveFile): PlanFile {
+  const text = effective?.text ?? source.text;
   const read: LocalFile =
-    source.text === undefined
-      ? { ok: false, reason: source.problem ?? 'it could not be read' }
-      : readTriggerFile(source.text);
+    text === undefined ? { ok: false, reason: source.problem ?? 'it could not be read' } : readTriggerFile(text);
   return {
     file: source.file,
-    text: source.text ?? '',
+    text: text ?? '',
     read: matchByName ? withoutIds(read) : read,
     ...(source.named === true ? { named: true } : {}),
+    // The plan records the file as read, not as the environment sees it.
+    ...(effective === undefined ? {} : { sha256: sha256(source.text ?? '') }),
   };
+}
+
+/** The trigger files as the environment sees them, and what blocks there before any gate (environmentPlan.ts). */
+function environmentFiles(req: PlanRequest) {
+  const env = req.environment;
+  const overlay = env?.overlay;
+  const matchByName = req.inputs.matchByName || overlay !== undefined;
+  const effective = new Map<string, EffectiveFile>();
+  const files = req.sources
+    .filter((s) => kindOfFile(s.file) === 'trigger')
+    .map((s) => {
+      const e = overlay === undefined || s.text === undefined ? undefined : effectiveFile(s.text, overlay);
+      if (e !== undefined) effective.set(s.file, e);
+      return planFileOf(s, matchByName, e);
+    });
+  const walked = files.filter((f) => f.named !== true).flatMap((f) => effective.get(f.file)?.triggers ?? []);
+  const blocked = env === undefined ? [] : unusedOverrideEntries(env, walked);
+  const closed = new Map(blocked.map((b) => [b.dataset ?? '', b.file ?? '']));
+  const datasetOf = new Map(
+    files.flatMap((f) => (f.read.ok ? f.read.triggers.map((t) => [`${f.file}\u0000${t.index}`, t.dataset]) : [])),
+  );
+  const blockedBy = (file: string, index: number): string[] => {
+    const dataset = datasetOf.get(`${file}\u0000${index}`);
+    const by = dataset === undefined ? undefined : closed.get(dataset);
+    return [
+      ...(effective.get(file)?.problems.get(index) ?? []),
+      ...(by === undefined ? [] : [`an override of its dataset in ${by} names no trigger of the files (said there)`]),
+    ];
+  };
+  return { files, blocked, blockedBy };
 }
 
 /** The plan narrowed to its scope. */
@@ -182,11 +227,16 @@ async function columnsOf(
   return out;
 }
 
-/** The ids of the team's recipients; undefined (and a note) when the service does not list them to this key. */
-async function recipientIds(req: PlanRequest, pool: PacedPool, notes: string[]): Promise<Set<string> | undefined> {
+interface Team {
+  ids: Set<string>;
+  recipients: TeamRecipients;
+}
+
+/** The team's recipients; undefined (and a note) when the service does not list them to this key. */
+async function teamOf(req: PlanRequest, pool: PacedPool, notes: string[]): Promise<Team | undefined> {
   try {
     const res = await pool.run((s) => req.service.listRecipients(signalArg(s)), req.signal);
-    return new Set(res.data.map((r) => r.id));
+    return { ids: new Set(res.data.map((r) => r.id)), recipients: new TeamRecipients(res.data) };
   } catch (e) {
     if (!NOT_SERVED.has(statusOf(e) as number)) throw e;
     notes.push(`the recipients were not checked: ${messageOf(e)}`);
@@ -265,16 +315,22 @@ export async function planWithGates(req: PlanRequest): Promise<GatedPlan> {
     const kind = kindOfFile(s.file);
     return kind === 'trigger' ? [] : [sloFileOf(s, kind)];
   });
-  const files = req.sources
-    .filter((s) => kindOfFile(s.file) === 'trigger')
-    .map((s) => planFileOf(s, req.inputs.matchByName));
-  const { index, failures } = await serviceIndex(req, files, pool);
-  const compared = await compareSloFiles(sloFiles, req.service, pool, {
-    matchByName: req.inputs.matchByName,
+  const { files: read, blocked, blockedBy: environmentReasons } = environmentFiles(req);
+  const { index, failures } = await serviceIndex(req, read, pool);
+  const sloCompared = await compareSloFiles(sloFiles, req.service, pool, {
+    matchByName: req.inputs.matchByName || req.environment?.overlay !== undefined,
     ...signalArg(req.signal),
   });
-  const base = { files, index, target: req.target, inputs: req.inputs, now: req.now };
-  const first = makePlan(base);
+  // The team's recipients are listed once: before the first plan when a file names one by type and target (the
+  // comparison needs its id), else only for the gate of the writes.
+  let listed: Promise<Team | undefined> | undefined;
+  const team = () => (listed ??= teamOf(req, pool, notes));
+  const references = read.some((f) => f.read.ok && f.read.triggers.some((t) => holdsReference(t.value.recipients)));
+  const resolving = references || sloHoldsReference(sloCompared) ? (await team())?.recipients : undefined;
+  const files = references ? read.map((f) => ({ ...f, read: withReferencesResolved(f.read, resolving) })) : read;
+  const compared = sloReferencesResolved(sloCompared, resolving);
+  const base = { files, index, target: req.target, inputs: req.inputs, now: req.now, blocked };
+  const first = makePlan({ ...base, blockedBy: environmentReasons });
   const firstAll = scoped(withSlo(first, sloEntries(compared), sloFiles), req.inputs.scope);
   const writes = gated(first, req.inputs.scope);
   const sloWrites = firstAll.changes.filter((c) => c.kind !== 'trigger');
@@ -282,7 +338,7 @@ export async function planWithGates(req: PlanRequest): Promise<GatedPlan> {
   if (writes.length === 0 && sloWrites.length === 0) return done(firstAll);
   const datasets = [...writes, ...sloWrites.filter((c) => c.kind === 'definitions')].map((c) => c.dataset);
   const columns = await columnsOf(req, [...new Set(datasets)].sort(), pool, notes);
-  const recipients = await recipientIds(req, pool, notes);
+  const recipients = (await team())?.ids;
   const linted = await lintReasons(req, files, writes, columns);
   const sloLinted = await sloLintReasons(req, sloFiles, new Set(sloWrites.map((c) => c.file)), columns);
   const gate = {
@@ -293,7 +349,11 @@ export async function planWithGates(req: PlanRequest): Promise<GatedPlan> {
     ...signalArg(req.signal),
   };
   const queries = await savedQueryReasons(gate, files, writes);
-  const blockedBy = (file: string, index: number) => [...linted(file, index), ...queries(file, index)];
+  const blockedBy = (file: string, index: number) => [
+    ...environmentReasons(file, index),
+    ...linted(file, index),
+    ...queries(file, index),
+  ];
   const recipientGate = recipients === undefined ? {} : { recipients };
   const second = makePlan({ ...base, blockedBy, ...recipientGate });
   const slo = sloEntries(compared, { blockedBy: sloLinted, ...recipientGate });

@@ -6,11 +6,14 @@ import type { Difference } from './compare';
 import type { DriftCounts } from './drift';
 import type { PlanKind } from './planKinds';
 import type { PacedPool } from './pool';
+import { refusalsAgainst, resolveRecipients, uncomparedReason, type TeamRecipients } from './recipientRefs';
 import {
   compareSloFiles,
   sloDifferences,
+  sloHoldsReference,
   sloLabel,
   type SloCompared,
+  type SloMatched,
   type SloPlanFile,
   type SloReads,
 } from './sloPlan';
@@ -25,7 +28,7 @@ export interface SloFileDrift {
   name?: string;
   /** The burn alert's id, or the dataset of the definitions. */
   id?: string;
-  /** Why it could not be compared (status `unknown`). */
+  /** Why it could not be compared (status `unknown`); for one that differs, which member could not be. */
   reason?: string;
   /** Not compared because the service has no such alert or dataset: a file cannot create one. */
   missing?: true;
@@ -37,13 +40,19 @@ export async function sloDrift(
   files: readonly SloPlanFile[],
   service: SloReads,
   pool: PacedPool,
-  o: { matchByName: boolean; signal?: AbortSignal },
+  o: { matchByName: boolean; signal?: AbortSignal; team?: () => Promise<TeamRecipients | undefined> },
 ): Promise<SloFileDrift[]> {
-  return (await compareSloFiles(files, service, pool, o)).map(sloFileDrift);
+  const compared = await compareSloFiles(files, service, pool, o);
+  // The team's list is read only when an alert names a recipient by type and target; undefined: not listed.
+  const team = sloHoldsReference(compared) ? await o.team?.() : undefined;
+  return compared.map((c) => sloFileDrift(c, team));
 }
 
-/** A file compared (compareSloFiles) as drift says it: in sync, the members that differ, or why not compared. */
-export function sloFileDrift(c: SloCompared): SloFileDrift {
+/**
+ * A file compared (compareSloFiles) as drift says it: in sync, the members that differ, or why not compared;
+ * `team`: the team's recipients, to resolve the recipients a burn alert names by type and target.
+ */
+export function sloFileDrift(c: SloCompared, team?: TeamRecipients): SloFileDrift {
   const base = { file: c.file, kind: c.kind, ...(c.dataset === undefined ? {} : { dataset: c.dataset }) };
   if ('reasons' in c)
     return {
@@ -53,9 +62,8 @@ export function sloFileDrift(c: SloCompared): SloFileDrift {
       ...(c.missing === true ? { missing: true as const } : {}),
       differences: [],
     };
-  const differences = sloDifferences(c);
   const id = c.kind === 'burn-alert' ? c.alert.id : c.dataset;
-  return { ...base, status: differences.length === 0 ? 'in-sync' : 'differs', name: sloLabel(c), id, differences };
+  return { ...base, name: sloLabel(c), id, ...sloCompared(c, team) };
 }
 
 /** The counts of the triggers with those of the burn alert and definitions files added. */
@@ -67,4 +75,27 @@ export function withSloCounts(counts: DriftCounts, sloFiles: readonly SloFileDri
     differs: counts.differs + of('differs'),
     unknown: counts.unknown + of('unknown'),
   };
+}
+
+/** A matched file's differences, a burn alert's references resolved first; unresolved recipients not compared. */
+function sloCompared(
+  c: SloMatched,
+  team: TeamRecipients | undefined,
+): Pick<SloFileDrift, 'status' | 'differences' | 'reason'> {
+  const resolved = c.kind === 'burn-alert' ? resolveRecipients(c.local.recipients, team) : undefined;
+  const why = uncomparedReason(
+    refusalsAgainst(resolved?.refusals ?? [], c.kind === 'burn-alert' ? c.alert.recipients : undefined, true),
+  );
+  if (why === undefined) {
+    const differences =
+      c.kind === 'burn-alert' && resolved !== undefined
+        ? sloDifferences({ ...c, local: { ...c.local, recipients: resolved.recipients } })
+        : sloDifferences(c);
+    return { status: differences.length === 0 ? 'in-sync' : 'differs', differences };
+  }
+  const all = sloDifferences(c);
+  const differences = all.filter((d) => d.member !== 'recipients');
+  if (differences.length === all.length)
+    return { status: differences.length === 0 ? 'in-sync' : 'differs', differences };
+  return { status: differences.length === 0 ? 'unknown' : 'differs', differences, reason: why };
 }

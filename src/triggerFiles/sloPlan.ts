@@ -13,6 +13,13 @@ import type { BurnAlertUpdate, DefinitionsUpdate, PlanKind, SloUpdate } from './
 import type { Paced, PacedPool } from './pool';
 import { burnAlertBody, burnAlertLabel, burnAlertVersion, definitionsBody, definitionsVersion } from './sloChange';
 import { jsonObjectOf } from './jsonObject';
+import {
+  holdsReference,
+  resolveRecipients,
+  refusalsAgainst,
+  type ResolvedReference,
+  type TeamRecipients,
+} from './recipientRefs';
 
 type Json = Record<string, unknown>;
 type SloKind = Exclude<PlanKind, 'trigger'>;
@@ -55,6 +62,8 @@ export type SloCompared =
       alert: Json & { id: string };
       sloName: string;
       matchedBy: 'id' | 'name';
+      /** The recipients it names by type and target, resolved (their ids are in `local`). */
+      references?: ResolvedReference[];
     }
   | { file: string; kind: 'definitions'; dataset: string; local: Json; map: Json };
 
@@ -247,6 +256,27 @@ export function withoutAmbiguity(compared: readonly SloCompared[]): SloCompared[
   });
 }
 
+/** Whether a compared burn alert file names a recipient by type and target: the team's list is then needed. */
+export const sloHoldsReference = (compared: readonly SloCompared[]): boolean =>
+  compared.some((c) => c.kind === 'burn-alert' && 'local' in c && holdsReference(c.local.recipients));
+
+/**
+ * Each burn alert's recipients named by type and target given the team's id (`team` undefined: the list was not
+ * read); one the team does not answer with one recipient makes the file one that cannot be planned.
+ */
+export function sloReferencesResolved(
+  compared: readonly SloCompared[],
+  team: TeamRecipients | undefined,
+): SloCompared[] {
+  return compared.map((c) => {
+    if ('reasons' in c || c.kind !== 'burn-alert' || !holdsReference(c.local.recipients)) return c;
+    const r = resolveRecipients(c.local.recipients, team);
+    const reasons = refusalsAgainst(r.refusals, c.alert.recipients, false).map((f) => f.reason);
+    if (reasons.length > 0) return { file: c.file, kind: c.kind, dataset: c.dataset, reasons };
+    return { ...c, local: { ...c.local, recipients: r.recipients }, references: r.references };
+  });
+}
+
 /** A file compared with the service's object it updates (not one that could not be). */
 export type SloMatched = Exclude<SloCompared, { reasons: string[] }>;
 
@@ -331,6 +361,7 @@ function burnAlertChange(c: Extract<SloMatched, { kind: 'burn-alert' }>): BurnAl
     differences,
     body: burnAlertBody(c.local),
     service: burnAlertVersion(c.alert),
+    ...(c.references === undefined || c.references.length === 0 ? {} : { recipientReferences: c.references }),
   };
 }
 

@@ -68,7 +68,8 @@ function rewrittenShapes(): ServiceTrigger[] {
         { key: 'owner', value: 'sre' },
       ],
       recipients: [
-        { type: 'email', target: 'new-address@example.com' },
+        // An address the team's list holds: one it does not hold is refused by the plan (no recipient made unseen).
+        { type: 'email', target: 'team+alerts@example.com' },
         { type: 'slack', target: '#incidents' },
         { id: DEMO.recipients.pagerdutyPrimary },
       ],

@@ -1,4 +1,5 @@
 // The examples of docs/rules.md, as lint-docs.test.ts checks them and the linter's translation test lints them.
+import { lintEnvironmentsText } from '../../src/triggerFiles/environmentsLint';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lintBytes, lintSloText, ruleDocsAnchor, type LintOptions, type RuleId } from '../../src/lint';
@@ -65,6 +66,7 @@ export function expandEllipsis(json: string): string {
 export function lintExample(json: string, options: LintOptions = OPTIONS, rule?: RuleId) {
   const kind = rule === undefined ? undefined : sloKindOfRule(rule);
   if (kind !== undefined) return lintSloText(kind, json, options).diagnostics;
+  if (rule?.startsWith('environments/') === true) return lintEnvironmentsText(json);
   const parts = json.split(/\\x([0-9A-F]{2})/);
   return lintBytes(
     Buffer.concat(parts.map((p, i) => (i % 2 === 1 ? Buffer.from([parseInt(p, 16)]) : Buffer.from(p, 'utf8')))),

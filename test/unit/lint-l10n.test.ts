@@ -160,7 +160,12 @@ const textsOf = (diagnostics: readonly Diagnostic[]): string[] =>
     ...(d.related ?? []).map((r) => r.message),
     ...(d.fix === undefined ? [] : [d.fix.title]),
   ]);
-const badExamples = RULES.map((r) => ({ rule: r.id, text: expandEllipsis(example(section(r.id), 'Bad')) }));
+// The environments file is checked by obs lint alone (src/triggerFiles/environmentsLint.ts), whose output is
+// English like the rest of the CLI's; the editor does not show its diagnostics yet (docs/ENVIRONMENTS.md).
+const badExamples = RULES.filter((r) => !r.id.startsWith('environments/')).map((r) => ({
+  rule: r.id,
+  text: expandEllipsis(example(section(r.id), 'Bad')),
+}));
 
 const WORD = /\p{L}[\p{L}\p{N}_.-]*/gu;
 /**

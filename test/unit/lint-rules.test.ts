@@ -7,6 +7,7 @@ import { CLI_METRICS_DATASET_HINT } from '../../src/cli/lint';
 import { lintSloText, sloKindOfRule } from '../../src/lint/sloLint';
 import { marked, trigger, unmarked } from './lint-helpers';
 import { SLO_CASES } from './lint-slo-cases';
+import { lintEnvironmentsText } from '../../src/triggerFiles/environmentsLint';
 
 interface Bad {
   title: string;
@@ -42,6 +43,7 @@ function lintCase(
 ): Diagnostic[] {
   const kind = sloKindOfRule(rule);
   if (kind !== undefined) return lintSloText(kind, text, c.options).diagnostics;
+  if (rule.startsWith('environments/')) return lintEnvironmentsText(text);
   return c.bytes === true ? lintBytes(bytesOf(unmarked(c.doc)), c.options) : lint(text, c.options);
 }
 
@@ -105,6 +107,41 @@ const routes = (n: number) => Array.from({ length: n }, (_, i) => `"/r${i}"`).jo
 
 const CASES: Record<RuleId, { bad: Bad[]; good: Good[] }> = {
   ...SLO_CASES,
+  'environments/file': {
+    bad: [
+      {
+        title: 'a member an environment does not have (a typo is never ignored)',
+        doc: '{ "home": "staging", "environments": { "staging": {}, «"production": { "tresholds": {} }» } }',
+        says: 'tresholds',
+      },
+      {
+        title: 'a home that is none of the environments',
+        doc: '{ «"home": "qa"», "environments": { "staging": {} } }',
+        says: 'home must name one of the environments (staging)',
+      },
+      {
+        title: 'two datasets mapped to one',
+        doc: '{ "home": "s", "environments": { "s": {}, "p": { "datasets": { "a": "x", «"b": "x"» } } } }',
+        says: 'b and a are both mapped to x',
+      },
+    ],
+    good: [
+      {
+        title: 'a home and an environment with its variables, dataset map and an override',
+        doc: JSON.stringify({
+          home: 'staging',
+          environments: {
+            staging: { variables: { baseUrl: 'OBS_STAGING_BASE_URL', key: 'OBS_STAGING_CONFIG_KEY' } },
+            production: {
+              variables: { baseUrl: 'OBS_PRODUCTION_BASE_URL', key: 'OBS_PRODUCTION_CONFIG_KEY' },
+              datasets: { checkout: 'checkout-prod' },
+              triggers: { checkout: { 'High error rate': { threshold: { value: 50 } } } },
+            },
+          },
+        }),
+      },
+    ],
+  },
   'json/syntax': {
     bad: [
       { title: 'trailing comma', doc: '{ "name": "x", «}»', says: 'trailing comma' },

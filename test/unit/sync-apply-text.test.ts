@@ -207,3 +207,18 @@ test('a hostile name of a million characters is cut in the plan, saying how long
   assert.equal((shown.match(/… \(shortened; 1000000 characters in all\)/g) ?? []).length, 2);
   assert.match(shown, /r… \(shortened; 5000 characters in all\)\n/);
 });
+
+test('the plan document shows each recipient a file names by type and target with the id it resolved to', () => {
+  const referenced: PlannedChange = {
+    ...update,
+    recipientReferences: [{ type: 'slack', target: '#alerts', id: 'rcp_slack' }],
+  };
+  const text = planDocumentText(plan([referenced]));
+  assert.ok(
+    text.includes(
+      '  ~ api "High latency" (t-1)\n      file: triggers/api/High-latency.trigger.json\n' +
+        '      (recipient slack "#alerts" is rcp_slack in this team)\n',
+    ),
+    text,
+  );
+});

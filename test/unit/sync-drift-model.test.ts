@@ -6,7 +6,14 @@
 import { measuredAsync } from './outside-work'; // first: V8 counts calls only in code compiled after it
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { triggerFileText, type ServiceTrigger, type SloReads, type TriggerLister } from '../../src/triggerFiles';
+import {
+  triggerFileText,
+  type RecipientLister,
+  type ServiceTrigger,
+  type SloReads,
+  type TriggerLister,
+} from '../../src/triggerFiles';
+import type { AccountRecipient } from '../../src/api/schemas/account';
 import { serviceTrigger } from './serviceTriggers';
 import { sloServiceFake } from './sloServiceFake';
 import { DriftModel, type DriftConnection } from '../../src/extension/sync/driftModel';
@@ -18,11 +25,16 @@ const trigger = (id: string, name: string, dataset: string, value = 5): ServiceT
 function service(
   lists: Record<string, ServiceTrigger[]>,
   fail: Set<string> = new Set(),
-): TriggerLister & SloReads & { calls: string[] } {
+  team: AccountRecipient[] = [],
+): TriggerLister & SloReads & RecipientLister & { calls: string[] } {
   const calls: string[] = [];
   return {
     ...sloServiceFake(),
     calls,
+    listRecipients: () => {
+      calls.push('recipients');
+      return Promise.resolve({ data: team });
+    },
     listTriggers(dataset: string) {
       calls.push(dataset);
       if (fail.has(dataset)) return Promise.reject(Object.assign(new Error('service unavailable'), { status: 503 }));
@@ -213,8 +225,9 @@ test('the service trigger a file was compared with is found by id for Compare, a
 
 test('an older comparison finishing after a newer one is dropped', async () => {
   let release: () => void = () => undefined;
-  const slow: TriggerLister & SloReads = {
+  const slow: TriggerLister & SloReads & RecipientLister = {
     ...sloServiceFake(),
+    listRecipients: () => Promise.resolve({ data: [] }),
     listTriggers: () =>
       new Promise((resolve) => (release = () => resolve({ data: [trigger('t1', 'Errors', 'api', 99)] }))),
   };
@@ -442,4 +455,21 @@ test('after each batch, the counts, drafts, triggers only on the service and tre
     { only: last.only, drafts: last.drafts, t3: last.states[2] },
     { only: ['t1', 't2'], drafts: 1, t3: { kind: 'in-sync', file: 'a.trigger.json' } },
   );
+});
+
+test('a file naming a paging recipient by its integration name is in sync with the trigger of its id', async () => {
+  // The service answers a paging recipient named by id with an empty target: only the team's list names it.
+  const held = { ...ERRORS, recipients: [{ id: 'rcp_pd', type: 'pagerduty', target: '' }] };
+  const team = [{ id: 'rcp_pd', type: 'pagerduty', details: { pagerduty_integration_name: 'Checkout on-call' } }];
+  const api = service({ api: [held] }, new Set(), team);
+  const { model } = setup(
+    { 'file:///w/errors.json': local(ERRORS, { recipients: [{ type: 'pagerduty', target: 'Checkout on-call' }] }) },
+    { id: 'c1', name: 'prod', api },
+  );
+  await model.refresh(false);
+  assert.deepEqual(
+    model.snapshot().files.map((f) => [f.file, f.status]),
+    [['file:///w/errors.json', 'in-sync']],
+  );
+  assert.deepEqual(api.calls, ['api', 'recipients']);
 });

@@ -49,7 +49,11 @@ async function setup(n: number) {
       Promise.resolve({
         id: 'c1',
         name: 'prod',
-        api: { ...sloServiceFake(), listTriggers: () => Promise.resolve({ data: structuredClone(triggers) }) },
+        api: {
+          ...sloServiceFake(),
+          listTriggers: () => Promise.resolve({ data: structuredClone(triggers) }),
+          listRecipients: () => Promise.resolve({ data: [] }),
+        },
       }),
     concurrency: () => 4,
     clock,

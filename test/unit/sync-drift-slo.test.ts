@@ -5,7 +5,13 @@
 import { measuredAsync } from './outside-work'; // first: V8 counts calls only in code compiled after it
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { burnAlertFileText, definitionsFileText, triggerFileText, type TriggerLister } from '../../src/triggerFiles';
+import {
+  burnAlertFileText,
+  definitionsFileText,
+  triggerFileText,
+  type RecipientLister,
+  type TriggerLister,
+} from '../../src/triggerFiles';
 import { burnAlertFileValue } from '../../src/triggerFiles/burnAlertFile';
 import { definitionsFileValue } from '../../src/triggerFiles/definitionsFile';
 import { DriftModel, type DriftConnection } from '../../src/extension/sync/driftModel';
@@ -57,7 +63,8 @@ function setup(files: Record<string, string>) {
       return Promise.resolve({ data: dataset === 'api' ? [structuredClone(TRIGGER)] : [] });
     },
   };
-  const connection: DriftConnection = { id: 'c1', name: 'prod', api: { ...slo, ...triggers } };
+  const team: RecipientLister = { listRecipients: () => Promise.resolve({ data: [] }) };
+  const connection: DriftConnection = { id: 'c1', name: 'prod', api: { ...slo, ...triggers, ...team } };
   const reads: string[] = [];
   const model = new DriftModel({
     workspace: {

@@ -25,6 +25,7 @@ function service(triggers: ServiceTrigger[]) {
       hold = new Promise((resolve) => (release = resolve));
     },
     release: () => release(),
+    listRecipients: () => Promise.resolve({ data: [] }),
     async listTriggers(dataset: string) {
       const held = hold;
       hold = undefined;

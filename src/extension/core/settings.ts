@@ -16,6 +16,7 @@ export type SettingName =
   | 'pullFolder'
   | 'burnAlertPullFolder'
   | 'definitionsPullFolder'
+  | 'pullRecipients'
   | 'noiseMaxPerWeek';
 
 const SETTING_KEYS: Readonly<Record<SettingName, string>> = {
@@ -29,6 +30,7 @@ const SETTING_KEYS: Readonly<Record<SettingName, string>> = {
   pullFolder: 'obs.pullFolder',
   burnAlertPullFolder: 'obs.burnAlertPullFolder',
   definitionsPullFolder: 'obs.definitionsPullFolder',
+  pullRecipients: 'obs.pullRecipients',
   noiseMaxPerWeek: 'obs.noise.maxNotificationsPerWeek',
   // VS Code's own proxy setting: the service client goes through it too.
   httpProxy: 'http.proxy',
@@ -149,6 +151,11 @@ export class Settings {
   /** The folder a pull writes definitions files into, as pullFolder is read. */
   definitionsPullFolder(): string {
     return this.folder('definitionsPullFolder', DEFAULT_DEFINITIONS_PULL_FOLDER);
+  }
+
+  /** How a pull names recipients in the files it writes: by id (the default), or by type and target. */
+  pullRecipients(): 'id' | 'target' {
+    return this.source.get(SETTING_KEYS.pullRecipients) === 'target' ? 'target' : 'id';
   }
 
   /** A folder setting trimmed; the default when unset or blank. */

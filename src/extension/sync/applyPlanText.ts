@@ -76,8 +76,19 @@ function createdLines(body: Record<string, unknown>, recipients: RecipientDirect
   return Object.entries(body).map(([member, value]) => `      ${member}: ${createdValue(member, value, recipients)}`);
 }
 
-/** What a change's heading leaves to say: a create that is probably a rename, an update matched by name. */
+/**
+ * What a change's heading leaves to say: a create that is probably a rename, an update matched by name, and the
+ * id each recipient the file names by type and target resolved to.
+ */
 export function changeNotes(c: PlannedChange, idsIgnored: boolean): string[] {
+  const refs = c.action === 'delete' || c.kind === 'definitions' ? undefined : c.recipientReferences;
+  const resolved = (refs ?? []).map((r) =>
+    l10n.t('(recipient {0} {1} is {2} in this team)', r.type, quoted(capText(r.target, NAME_MAX)), r.id),
+  );
+  return [...matchNotes(c, idsIgnored), ...resolved];
+}
+
+function matchNotes(c: PlannedChange, idsIgnored: boolean): string[] {
   if (c.action === 'create' && c.renameOf !== undefined) {
     return [
       l10n.t(

@@ -8,16 +8,18 @@ import {
   PacedPool,
   ServiceIndex,
   type DatasetListing,
+  type RecipientLister,
   type SloReads,
   type TriggerLister,
 } from '../../triggerFiles';
+import { DriftTeam } from './driftTeam';
 import { KeptSloReads } from './sloDriftFiles';
 
 export interface DriftConnection {
   id: string;
   name: string;
   /** The service's reads drift makes: trigger lists, and the reads a plan makes of burn alerts and definitions. */
-  api: TriggerLister & SloReads;
+  api: TriggerLister & SloReads & RecipientLister;
 }
 
 const canonical = (d: string): string => (d === '__all__' ? 'all' : d);
@@ -30,15 +32,22 @@ export class ConnectionCache {
   private index: ServiceIndex | undefined;
   /** The burn alert and definitions reads made for this connection. */
   slo: KeptSloReads;
+  /** The team's recipients, for files naming one by type and target. */
+  readonly team: DriftTeam;
 
-  constructor(public connection: DriftConnection) {
+  constructor(
+    public connection: DriftConnection,
+    log?: (message: string) => void,
+  ) {
     this.slo = new KeptSloReads(connection.api);
+    this.team = new DriftTeam(connection.api, log);
   }
 
   /** Everything read is dropped: the next comparison reads the service again. */
   forget(): void {
     this.listings.clear();
     this.index = undefined;
+    this.team.forget();
     this.forgetSlo();
   }
 

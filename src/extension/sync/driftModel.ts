@@ -183,7 +183,9 @@ export class DriftModel {
         compareSloAlone(read.slo, cache.slo, this.o.concurrency()),
       ]);
       if (this.stale(generation)) return;
-      this.compareAll(read.triggers, cache.indexOf());
+      const resolved = await cache.team.resolve(read.triggers);
+      if (this.stale(generation)) return;
+      this.compareAll(resolved, cache.indexOf());
       this.slo.reset(slo);
       this.state = { kind: 'ready', connection: conn.name };
       this.compared = conn.id;
@@ -217,7 +219,7 @@ export class DriftModel {
     let cache = this.caches.get(conn.id);
     // A new client (keys or settings changed) may see another service: its lists are read again.
     if (cache === undefined || cache.connection.api !== conn.api) {
-      cache = new ConnectionCache(conn);
+      cache = new ConnectionCache(conn, this.o.log);
       this.caches.set(conn.id, cache);
     }
     cache.connection = conn;
@@ -306,11 +308,12 @@ export class DriftModel {
     if (cache === undefined || this.state.kind !== 'ready' || this.disposed) return;
     const all = await this.textsOf(batch);
     const texts = new Map([...all].filter(([uri]) => kindOfFile(uri) === 'trigger'));
-    const files = new Map<string, LocalFile>();
+    let files = new Map<string, LocalFile>();
     for (const [uri, text] of texts) if (text !== undefined) files.set(uri, readTriggerFile(text));
     const slo = this.compareSloBatch(all, cache);
     try {
       await cache.ensureListings([...datasetsOfFiles(files.values())], this.o.concurrency(), this.o.log);
+      files = await cache.team.resolve(files);
     } catch (err) {
       // The files stay as they were compared last; the deleted ones still leave.
       this.o.log?.(`drift: ${message(err)}`);

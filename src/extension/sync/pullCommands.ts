@@ -3,11 +3,13 @@
 // list calls (triggerFiles/pool.ts), and a file that differs locally is overwritten only after a yes.
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../../api/client';
+import { namedAsSet } from './pullRecipients';
 import {
   applyPull,
   collectTriggers,
   PacedPool,
   planPull,
+  triggersByTarget,
   scanExisting,
   type DatasetListing,
   type EntryKind,
@@ -243,7 +245,9 @@ export async function pull(deps: PullDeps, scope: PullScope, connectionId?: stri
       for (const f of collected.failures) log.warn(`pull: could not list the triggers of ${f.dataset}: ${f.message}`);
       failures = collected.failures.length;
       const { fs, root } = fileSystemAt(folder);
-      const plan = planPull(collected.items, await scanExisting(fs, root, collected.items, signal));
+      const form = deps.settings.pullRecipients();
+      const items = await namedAsSet(form, client, collected.items, triggersByTarget, log, signal);
+      const plan = planPull(items, await scanExisting(fs, root, items, signal));
       return applyPull(fs, root, plan, {
         signal,
         hold: unsavedUnder(folder),

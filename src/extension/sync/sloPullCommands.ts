@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import {
   applyPull,
   BURN_ALERT_PULL,
+  burnAlertsByTarget,
   collectBurnAlerts,
   collectDefinitions,
   DEFINITIONS_FILE_SUFFIX,
@@ -16,8 +17,10 @@ import {
   scanRoot,
   type PullAction,
   type PullReport,
+  type RecipientLister,
   type SloReader,
 } from '../../triggerFiles';
+import { namedAsSet } from './pullRecipients';
 import { connectionLabel } from '../connections';
 import {
   askButtons,
@@ -81,7 +84,7 @@ function writePlan<I>(
 async function pullKind(
   deps: PullDeps,
   kind: SloKind,
-  client: SloReader,
+  client: SloReader & RecipientLister,
   datasets: string[],
   folder: vscode.Uri,
   run: { signal: AbortSignal; progress: (message: string) => void; failed: (n: number) => void },
@@ -96,9 +99,11 @@ async function pullKind(
     const collected = await collectBurnAlerts(client, datasets, pool, run.signal);
     for (const f of collected.failures) log.warn(`pull: could not read ${f.what}: ${f.message}`);
     run.failed(collected.failures.length);
-    const folders = collected.items.map((i) => BURN_ALERT_PULL.folderOf(i));
+    const form = deps.settings.pullRecipients();
+    const items = await namedAsSet(form, client, collected.items, burnAlertsByTarget, log, run.signal);
+    const folders = items.map((i) => BURN_ALERT_PULL.folderOf(i));
     const existing = await scanFolders(fs, root, folders, BURN_ALERT_PULL.suffix, run.signal);
-    return writePlan(kind, folder, planKindPull(BURN_ALERT_PULL, collected.items, existing), run.signal, run.progress);
+    return writePlan(kind, folder, planKindPull(BURN_ALERT_PULL, items, existing), run.signal, run.progress);
   }
   const collected = await collectDefinitions(client, datasets, pool, run.signal);
   for (const f of collected.failures) log.warn(`pull: could not read ${f.what}: ${f.message}`);

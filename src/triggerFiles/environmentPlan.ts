@@ -1,0 +1,83 @@
+// The trigger files as an environment sees them (docs/ENVIRONMENTS.md), before the one plan pipeline's gates:
+// each trigger made the effective trigger of the environment (its override merged, its dataset, saved query and
+// recipients mapped, the home's id dropped), so that the linter, the service's lists and the writes all see what
+// that environment will hold. What cannot be taken there, and an override that names no trigger of the files,
+// blocks with its place named. No vscode import.
+import { effectiveTrigger, unusedOverrides } from './effective';
+import type { Environment } from './environments';
+import { readTriggerFile } from './localFiles';
+import type { BlockedTrigger } from './plan';
+import { canonicalDatasetSlug } from './normalize';
+
+/** The environment a plan is made for. */
+export interface PlanEnvironment {
+  name: string;
+  /** The environments file, as the plan names files (a blocked entry about an override names it). */
+  file: string;
+  /** The environment's overlay; undefined for the home, whose ids and values the files hold as they are. */
+  overlay?: Environment;
+}
+
+/** A trigger file's text as the environment sees it, and why a trigger of it cannot be taken there. */
+export interface EffectiveFile {
+  text: string;
+  /** By the trigger's place in the file (-1 for a file of one trigger). */
+  problems: ReadonlyMap<number, readonly string[]>;
+  /** The triggers the file holds, by the home's dataset (canonical) and name: the overrides they use. */
+  triggers: readonly { dataset: string; name: string }[];
+}
+
+/**
+ * The file's triggers made effective, written as JSON the way the file holds them (one object or an array);
+ * undefined for a text that is not a trigger file (the plan says why, as for any file).
+ */
+export function effectiveFile(text: string, overlay: Environment): EffectiveFile | undefined {
+  const read = readTriggerFile(text);
+  if (!read.ok) return undefined;
+  const problems = new Map<number, string[]>();
+  const values = read.triggers.map((t) => {
+    const effective = effectiveTrigger(t.value, overlay);
+    if (effective.problems.length > 0) problems.set(t.index, effective.problems);
+    return effective.value;
+  });
+  const triggers = read.triggers.flatMap((t) =>
+    t.dataset === undefined || t.name === undefined ? [] : [{ dataset: t.dataset, name: t.name }],
+  );
+  const single = read.triggers.length === 1 && read.triggers[0]?.index === -1;
+  return { text: `${JSON.stringify(single ? values[0] : values, null, 2)}\n`, problems, triggers };
+}
+
+/** A place in the environments file, as people read it: environments.production.triggers."checkout"."Errors". */
+const placeText = (environment: string, path: readonly (string | number)[]): string =>
+  ['environments', environment, ...path.map((p) => (typeof p === 'number' ? `[${p}]` : JSON.stringify(p)))].join('.');
+
+/**
+ * The overrides of the environment that name no trigger of the files found by a walk, in the datasets those files
+ * hold: each blocks its dataset (its trigger may be the one misspelt, and would otherwise be written with the
+ * home's values). A file named on its own checks nothing: the other triggers of its dataset are not planned.
+ */
+export function unusedOverrideEntries(
+  env: PlanEnvironment,
+  walked: readonly { dataset: string; name: string }[],
+): BlockedTrigger[] {
+  if (env.overlay === undefined) return [];
+  const datasets = new Set(walked.map((t) => t.dataset));
+  return unusedOverrides(env.overlay, walked).flatMap((path) => {
+    const [, dataset] = path;
+    if (typeof dataset !== 'string' || !datasets.has(dataset)) return [];
+    const mapped = env.overlay?.datasets?.[dataset] ?? dataset;
+    return [
+      {
+        kind: 'trigger' as const,
+        file: env.file,
+        index: -1,
+        dataset: canonicalDatasetSlug(mapped),
+        reasons: [
+          `${placeText(env.name, path)} names no trigger of the files: a misspelt name would leave the trigger ` +
+            `it means with the values of ${JSON.stringify(dataset)} as the files hold them; ` +
+            'nothing of the dataset is written',
+        ],
+      },
+    ];
+  });
+}
