@@ -233,8 +233,14 @@ export async function compareEachSloFile(
 export const sloObjectKey = (c: SloCompared): string | undefined =>
   'reasons' in c ? undefined : c.kind === 'burn-alert' ? `a\u0000${c.alert.id}` : `d\u0000${c.dataset}`;
 
-/** Two files of one burn alert or of one dataset's definitions: either could be meant, so neither is planned. */
-export function withoutAmbiguity(compared: readonly SloCompared[]): SloCompared[] {
+/**
+ * Two files of one burn alert or of one dataset's definitions: either could be meant, so neither is planned.
+ * `nameOf`: how the reason names the other files to a person (the plan's names are already theirs).
+ */
+export function withoutAmbiguity(
+  compared: readonly SloCompared[],
+  nameOf: (file: string) => string = (file) => file,
+): SloCompared[] {
   const keyOf = sloObjectKey;
   const byKey = new Map<string, string[]>();
   for (const c of compared) {
@@ -246,7 +252,10 @@ export function withoutAmbiguity(compared: readonly SloCompared[]): SloCompared[
     const files = key === undefined ? [] : (byKey.get(key) ?? []);
     if (files.length < 2 || 'reasons' in c) return c;
     const what = c.kind === 'burn-alert' ? `the burn alert ${c.alert.id}` : `the definitions of ${c.dataset}`;
-    const others = files.filter((f) => f !== c.file).join(', ');
+    const others = files
+      .filter((f) => f !== c.file)
+      .map(nameOf)
+      .join(', ');
     return {
       file: c.file,
       kind: c.kind,

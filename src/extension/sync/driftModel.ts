@@ -37,6 +37,8 @@ interface DriftWorkspace {
   list(): Promise<string[]>;
   /** A file's saved text; undefined when it is gone. */
   read(uri: string): Promise<string | undefined>;
+  /** How a person names the file (relative to the workspace), in reasons that name another file. */
+  name?(uri: string): string;
 }
 
 export interface DriftModelOptions {
@@ -73,7 +75,7 @@ export class DriftModel {
   private active: ConnectionCache | undefined;
   private state: DriftState = { kind: 'no-connection' };
   private readonly drift = new Map<string, FileDrift>();
-  private readonly slo = new SloDriftFiles();
+  private readonly slo: SloDriftFiles;
   /** What the views read of all files together, kept up to date file by file, against `tallied`. */
   private readonly tally = new DriftTally();
   private tallied: ServiceIndex | undefined;
@@ -93,6 +95,8 @@ export class DriftModel {
   private disposed = false;
 
   constructor(private readonly o: DriftModelOptions) {
+    const name = o.workspace.name;
+    this.slo = new SloDriftFiles(name === undefined ? undefined : (uri) => name.call(o.workspace, uri));
     this.events = new Batch((batch) => this.applyBatch(batch), {
       windowMs: o.batchMs ?? 50,
       maxWaitMs: o.batchMaxMs ?? 500,

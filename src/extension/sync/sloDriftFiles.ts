@@ -89,6 +89,9 @@ export class SloDriftFiles {
   private listed: SloFileDrift[] | undefined;
   private readonly counts: SloDriftCounts = { inSync: 0, differs: 0, missing: 0, unknown: 0 };
 
+  /** `nameOf`: how a reason names another file (by uri here) to a person. */
+  constructor(private readonly nameOf?: (uri: string) => string) {}
+
   /** Every file compared anew (a full comparison): what was kept is dropped. */
   reset(compared: readonly SloCompared[]): void {
     this.alone.clear();
@@ -135,7 +138,7 @@ export class SloDriftFiles {
     const settle = new Set(compared.map((c) => c.file));
     for (const key of keys) for (const file of this.holders.get(key) ?? []) settle.add(file);
     const group = [...settle].flatMap((file) => this.alone.get(file) ?? []);
-    for (const c of withoutAmbiguity(group)) {
+    for (const c of withoutAmbiguity(group, this.nameOf)) {
       this.setDrift(c.file, sloFileDrift(c));
       touched.add(c.file);
     }

@@ -8,6 +8,7 @@ import { connectionLabel, type ConnectionManager } from '../connections';
 import type { Feedback } from '../core/feedback';
 import type { Settings } from '../core/settings';
 import type { RecipientDirectory } from '../core/recipients';
+import { workspaceName } from '../core/triggerFileAccess';
 import { DriftModel } from './driftModel';
 import {
   DriftDecorations,
@@ -115,6 +116,7 @@ function createDriftModel(deps: SyncDeps): DriftModel {
           return undefined;
         }
       },
+      name: (uri) => workspaceName(vscode.Uri.parse(uri)),
     },
     connection: async () => {
       const active = await deps.connections.getActive();
